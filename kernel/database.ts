@@ -4,6 +4,7 @@
  * exports its migrations and the host hands the assembled record to `Database.layer`.
  */
 import { Migrator, SqlClient } from "@effect/sql"
+import { SqlError } from "@effect/sql/SqlError"
 import { SqliteClient } from "@effect/sql-sqlite-node"
 import { Effect, Layer } from "effect"
 import { mkdirSync } from "node:fs"
@@ -40,3 +41,14 @@ export const databaseLayer = (migrations: Migrations, options: { readonly filena
   )
   return Layer.provideMerge(migrate, client)
 }
+
+/**
+ * A database failure is the node's fault, not the caller's: it becomes a defect (a logged
+ * 500) so service signatures carry only the refusals a caller can act on.
+ */
+export const dieOnSqlError = <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, Exclude<E, SqlError>, R> =>
+  Effect.catchIf(self, (error): error is Extract<E, SqlError> => error instanceof SqlError, Effect.die) as Effect.Effect<
+    A,
+    Exclude<E, SqlError>,
+    R
+  >

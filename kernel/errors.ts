@@ -1,42 +1,71 @@
 /**
- * The error model: every refusal is an ApiError `{ error, message, details? }`.
+ * The error model: every refusal is an ApiError `{ error, message, details? }` on the wire.
  * One class per HTTP status; `error` carries the named code of the refusal (listed in
- * docs/api.md) and defaults to the generic code of that status. They are Schema classes so
- * the HTTP contract declares them once and encodes them on the wire; `_tag` lives on the
- * prototype (not on the wire) so `Effect.catchTag` works on them.
+ * docs/api.md) and defaults to the generic code of that status. Each class has a `schema`
+ * that the HTTP contract declares: the wire shape, the status, and a type side that only
+ * instances of that class satisfy (the wire shapes are alike, so only the class tells a
+ * 403 from a 400).
  */
 import { HttpApiSchema } from "@effect/platform"
-import { Schema } from "effect"
+import { Data, Schema } from "effect"
 
-const fields = (defaultCode: string) => ({
-  error: Schema.String.pipe(Schema.propertySignature, Schema.withConstructorDefault(() => defaultCode)),
+export interface ApiErrorFields {
+  readonly error?: string
+  readonly message: string
+  readonly details?: unknown
+}
+
+export const ApiErrorBody = Schema.Struct({
+  error: Schema.String,
   message: Schema.String,
   details: Schema.optional(Schema.Unknown)
 })
+export type ApiErrorBody = typeof ApiErrorBody.Type
 
-export class InvalidRequest extends Schema.Class<InvalidRequest>("InvalidRequest")(fields("invalid_request"), HttpApiSchema.annotations({ status: 400 })) {
-  get _tag() { return "InvalidRequest" as const }
+const wireSchema = <E extends { readonly error: string; readonly message: string; readonly details?: unknown }>(
+  tag: string,
+  Class: new (fields: ApiErrorFields) => E,
+  status: number
+) =>
+  Schema.transform(ApiErrorBody, Schema.declare((input): input is E => input instanceof Class, { identifier: tag }), {
+    strict: true,
+    decode: (body) => new Class(body),
+    encode: (error): ApiErrorBody =>
+      error.details === undefined
+        ? { error: error.error, message: error.message }
+        : { error: error.error, message: error.message, details: error.details }
+  }).annotations({ ...HttpApiSchema.annotations({ status }), identifier: tag })
+
+const apiError = <const Tag extends string>(tag: Tag, defaultCode: string) =>
+  class extends Data.TaggedError(tag)<{ readonly error: string; readonly message: string; readonly details?: unknown }> {
+    constructor(fields: ApiErrorFields) {
+      super({ ...fields, error: fields.error ?? defaultCode })
+    }
+  }
+
+export class InvalidRequest extends apiError("InvalidRequest", "invalid_request") {
+  static readonly schema = wireSchema("InvalidRequest", InvalidRequest, 400)
 }
-export class Unauthorized extends Schema.Class<Unauthorized>("Unauthorized")(fields("unauthorized"), HttpApiSchema.annotations({ status: 401 })) {
-  get _tag() { return "Unauthorized" as const }
+export class Unauthorized extends apiError("Unauthorized", "unauthorized") {
+  static readonly schema = wireSchema("Unauthorized", Unauthorized, 401)
 }
-export class Forbidden extends Schema.Class<Forbidden>("Forbidden")(fields("forbidden"), HttpApiSchema.annotations({ status: 403 })) {
-  get _tag() { return "Forbidden" as const }
+export class Forbidden extends apiError("Forbidden", "forbidden") {
+  static readonly schema = wireSchema("Forbidden", Forbidden, 403)
 }
-export class NotFound extends Schema.Class<NotFound>("NotFound")(fields("not_found"), HttpApiSchema.annotations({ status: 404 })) {
-  get _tag() { return "NotFound" as const }
+export class NotFound extends apiError("NotFound", "not_found") {
+  static readonly schema = wireSchema("NotFound", NotFound, 404)
 }
-export class Conflict extends Schema.Class<Conflict>("Conflict")(fields("conflict"), HttpApiSchema.annotations({ status: 409 })) {
-  get _tag() { return "Conflict" as const }
+export class Conflict extends apiError("Conflict", "conflict") {
+  static readonly schema = wireSchema("Conflict", Conflict, 409)
 }
-export class PayloadTooLarge extends Schema.Class<PayloadTooLarge>("PayloadTooLarge")(fields("payload_too_large"), HttpApiSchema.annotations({ status: 413 })) {
-  get _tag() { return "PayloadTooLarge" as const }
+export class PayloadTooLarge extends apiError("PayloadTooLarge", "payload_too_large") {
+  static readonly schema = wireSchema("PayloadTooLarge", PayloadTooLarge, 413)
 }
-export class RateLimited extends Schema.Class<RateLimited>("RateLimited")(fields("rate_limited"), HttpApiSchema.annotations({ status: 429 })) {
-  get _tag() { return "RateLimited" as const }
+export class RateLimited extends apiError("RateLimited", "rate_limited") {
+  static readonly schema = wireSchema("RateLimited", RateLimited, 429)
 }
-export class Unavailable extends Schema.Class<Unavailable>("Unavailable")(fields("unavailable"), HttpApiSchema.annotations({ status: 503 })) {
-  get _tag() { return "Unavailable" as const }
+export class Unavailable extends apiError("Unavailable", "unavailable") {
+  static readonly schema = wireSchema("Unavailable", Unavailable, 503)
 }
 
 export type ApiError =
@@ -48,7 +77,3 @@ export type ApiError =
   | PayloadTooLarge
   | RateLimited
   | Unavailable
-
-/** The wire shape of every error body, for raw routes that answer outside the contract. */
-export const ApiErrorBody = Schema.Struct(fields("error"))
-export type ApiErrorBody = typeof ApiErrorBody.Type

@@ -1,0 +1,23 @@
+/**
+ * The node's HTTP contract, declared once. Handlers (each domain's handlers.ts), the typed client
+ * (ui/api/client.ts, tests) and /api/openapi.json all derive from `NodeApi`.
+ * Every endpoint may also answer with the ApiErrors below: a bad body (400), a missing
+ * session (401), an unknown route (404), a rate limit (429).
+ */
+import { HttpApi, OpenApi } from "@effect/platform"
+import { InvalidRequest, NotFound, RateLimited, Unauthorized } from "../kernel/errors.ts"
+import { AuthApi, AuthPublicApi } from "./auth/api.ts"
+import { HealthApi } from "./health/api.ts"
+import { PluginsApi } from "./plugins/api.ts"
+
+export class NodeApi extends HttpApi.make("node")
+  .add(AuthPublicApi)
+  .add(AuthApi)
+  .add(HealthApi)
+  .add(PluginsApi)
+  .addError(InvalidRequest.schema)
+  .addError(Unauthorized.schema)
+  .addError(NotFound.schema)
+  .addError(RateLimited.schema)
+  .annotate(OpenApi.Title, "Personal OS node API")
+{}

@@ -1,0 +1,25 @@
+/** The live session middleware: a forged or unknown cookie is a 401, never a hint why. */
+import { Effect, Layer, Option, Redacted } from "effect"
+import { Unauthorized } from "../../kernel/errors.ts"
+import { Authentication } from "./session.ts"
+import { Sessions } from "./sessions.ts"
+import { unsignCookie } from "./tokens.ts"
+
+const unauthorized = new Unauthorized({ message: "Sign in first: this needs a session." })
+
+export const AuthenticationLive = Layer.effect(
+  Authentication,
+  Effect.gen(function* () {
+    const sessions = yield* Sessions
+    return {
+      cookie: (value) => {
+        const token = unsignCookie(Redacted.value(value), sessions.cookieSecret)
+        if (token === null) return Effect.fail(unauthorized)
+        return sessions.resolve(token).pipe(
+          Effect.orDie,
+          Effect.flatMap(Option.match({ onNone: () => Effect.fail(unauthorized), onSome: Effect.succeed }))
+        )
+      }
+    }
+  })
+)

@@ -1,0 +1,124 @@
+/** Handlers of the Auth groups: thin, each a call into the service that owns the rule. */
+import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
+import { Effect } from "effect"
+import { dieOnSqlError } from "../../kernel/database.ts"
+import { Forbidden, NotFound } from "../../kernel/errors.ts"
+import { NodeApi } from "../api.ts"
+import { Accounts } from "./accounts.ts"
+import { AccessCodes } from "./codes.ts"
+import { clearSessionCookie, closeCarriedSession, setSessionCookie } from "./cookie.ts"
+import { MailFlows } from "./mail-flows.ts"
+import type { Being } from "./schemas.ts"
+import { CurrentSession } from "./session.ts"
+import { Sessions } from "./sessions.ts"
+import { Waitlist, waitlistCsv } from "./waitlist.ts"
+
+const ok = { ok: true } as const
+
+/** Owner-only routes answer 403 to anyone else. */
+export const requireOwner = Effect.flatMap(CurrentSession, (session) =>
+  session.isOwner ? Effect.succeed(session) : Effect.fail(new Forbidden({ message: "Only the owner of this node can do this." }))
+)
+
+const ownerOnly = <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.zipRight(requireOwner, dieOnSqlError(self))
+
+export const AuthPublicHandlers = HttpApiBuilder.group(NodeApi, "authPublic", (handlers) =>
+  Effect.gen(function* () {
+    const accounts = yield* Accounts
+    const waitlist = yield* Waitlist
+    const mailFlows = yield* MailFlows
+
+    const signIn = (result: { being: Being; token: string }) =>
+      closeCarriedSession.pipe(Effect.zipRight(setSessionCookie(result.token)), Effect.as({ being: result.being }))
+
+    return handlers
+      .handle("register", ({ payload }) => dieOnSqlError(Effect.flatMap(accounts.register(payload), signIn)))
+      .handle("login", ({ payload }) =>
+        dieOnSqlError(Effect.flatMap(accounts.login(payload.email, payload.password), signIn))
+      )
+      .handle("joinWaitlist", ({ payload }) => Effect.as(dieOnSqlError(waitlist.join(payload)), ok))
+      .handle("verifyEmail", ({ payload }) => Effect.as(dieOnSqlError(mailFlows.verify(payload.token)), ok))
+      .handle("requestPasswordReset", ({ payload }) => Effect.as(mailFlows.requestReset(payload.email), ok))
+      .handle("resetPassword", ({ payload }) =>
+        Effect.as(dieOnSqlError(mailFlows.resetPassword(payload.token, payload.password)), ok)
+      )
+  })
+)
+
+export const AuthHandlers = HttpApiBuilder.group(NodeApi, "auth", (handlers) =>
+  Effect.gen(function* () {
+    const accounts = yield* Accounts
+    const sessions = yield* Sessions
+    const codes = yield* AccessCodes
+    const waitlist = yield* Waitlist
+    const mailFlows = yield* MailFlows
+
+    return handlers
+      .handle("me", () =>
+        Effect.flatMap(CurrentSession, (session) => accounts.findBeing(session.beingId)).pipe(
+          dieOnSqlError,
+          Effect.map((being) => ({ being })),
+          Effect.catchTag("NotFound", Effect.die)
+        )
+      )
+      .handle("logout", () =>
+        Effect.flatMap(CurrentSession, (session) => sessions.revoke(session, session.sessionId)).pipe(
+          dieOnSqlError,
+          Effect.zipRight(clearSessionCookie),
+          Effect.as(ok)
+        )
+      )
+      .handle("logoutAll", () =>
+        Effect.flatMap(CurrentSession, (session) => sessions.revokeAll(session.beingId)).pipe(
+          dieOnSqlError,
+          Effect.tap(clearSessionCookie),
+          Effect.map((revoked) => ({ ok: true as const, revoked }))
+        )
+      )
+      .handle("listSessions", () => dieOnSqlError(Effect.flatMap(CurrentSession, sessions.list)))
+      .handle("revokeOtherSessions", () =>
+        Effect.flatMap(CurrentSession, sessions.revokeOthers).pipe(
+          dieOnSqlError,
+          Effect.map((revoked) => ({ ok: true as const, revoked }))
+        )
+      )
+      .handle("revokeSession", ({ path }) =>
+        Effect.flatMap(CurrentSession, (session) => sessions.revoke(session, path.id)).pipe(
+          dieOnSqlError,
+          Effect.filterOrFail(
+            (revoked) => revoked > 0,
+            () => new NotFound({ message: "You have no session with that id." })
+          ),
+          Effect.map((revoked) => ({ ok: true as const, revoked }))
+        )
+      )
+      .handle("emailStatus", () => dieOnSqlError(Effect.flatMap(CurrentSession, (s) => mailFlows.status(s.beingId))))
+      .handle("sendVerification", () =>
+        dieOnSqlError(Effect.flatMap(CurrentSession, (s) => mailFlows.sendVerification(s.beingId)))
+      )
+      .handle("listCodes", () => ownerOnly(codes.list("all")))
+      .handle("listUnusedCodes", () => ownerOnly(codes.list("unused")))
+      .handle("mintCodes", ({ payload }) =>
+        Effect.flatMap(requireOwner, (owner) => dieOnSqlError(codes.mint(owner.beingId, payload.count, payload.note)))
+      )
+      .handle("deleteCode", ({ path }) => Effect.as(ownerOnly(codes.remove(path.code)), ok))
+      .handle("sendInvite", ({ payload }) =>
+        Effect.flatMap(requireOwner, (owner) => dieOnSqlError(codes.invite(owner.beingId, payload.email, payload.note)))
+      )
+      .handle("listInvites", () => ownerOnly(codes.listInvites))
+      .handle("listWaitlist", () => ownerOnly(waitlist.list))
+      .handle("downloadWaitlist", () =>
+        ownerOnly(waitlist.list).pipe(
+          Effect.map((rows) =>
+            HttpServerResponse.text(waitlistCsv(rows), {
+              contentType: "text/csv; charset=utf-8",
+              headers: { "content-disposition": 'attachment; filename="waitlist.csv"' }
+            })
+          )
+        )
+      )
+      .handle("listBeings", () => ownerOnly(accounts.listBeings))
+      .handle("suspend", ({ path }) => ownerOnly(accounts.suspend(path.id)))
+      .handle("unsuspend", ({ path }) => ownerOnly(accounts.unsuspend(path.id)))
+  })
+)

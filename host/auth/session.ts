@@ -1,0 +1,25 @@
+/**
+ * The session middleware of the contract: reads the signed `svc_session` cookie, finds the
+ * opaque token's row (stored as a SHA-256 digest, 30 days) and provides the CurrentSession.
+ */
+import { HttpApiMiddleware, HttpApiSecurity } from "@effect/platform"
+import { Context } from "effect"
+import { Unauthorized } from "../../kernel/errors.ts"
+
+export const SESSION_COOKIE = "svc_session"
+
+export interface SessionShape {
+  readonly sessionId: string
+  readonly beingId: string
+  readonly isOwner: boolean
+}
+
+export class CurrentSession extends Context.Tag("host/CurrentSession")<CurrentSession, SessionShape>() {}
+
+export const sessionCookie = HttpApiSecurity.apiKey({ key: SESSION_COOKIE, in: "cookie" })
+
+export class Authentication extends HttpApiMiddleware.Tag<Authentication>()("host/Authentication", {
+  failure: Unauthorized.schema,
+  provides: CurrentSession,
+  security: { cookie: sessionCookie }
+}) {}

@@ -1,0 +1,81 @@
+/**
+ * Server-side sessions: an opaque token (its digest stored), 30 days, revocable by deleting
+ * the row. Never a JWT. The cookie secret is SESSION_SECRET or one generated once per node.
+ */
+import { SqlClient } from "@effect/sql"
+import { Effect, Option, Redacted } from "effect"
+import { Settings } from "../../kernel/settings.ts"
+import { isoIn, nowIso } from "../../kernel/time.ts"
+import type { SessionShape } from "./session.ts"
+import { digest, newId, newToken } from "./tokens.ts"
+
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000
+
+export class Sessions extends Effect.Service<Sessions>()("host/Sessions", {
+  effect: Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const settings = yield* Settings
+
+    const cookieSecret = yield* Option.match(settings.sessionSecret, {
+      onSome: (secret) => Effect.succeed(Redacted.value(secret)),
+      onNone: () =>
+        Effect.gen(function* () {
+          yield* sql`INSERT INTO node_meta (key, value) VALUES ('session_secret', ${newToken()}) ON CONFLICT DO NOTHING`
+          const rows = yield* sql<{ value: string }>`SELECT value FROM node_meta WHERE key = 'session_secret'`
+          return rows[0].value
+        })
+    })
+
+    /** Opens a session for a being; answers the token for the cookie. */
+    const open = (beingId: string) =>
+      Effect.gen(function* () {
+        const token = newToken()
+        const createdAt = yield* nowIso
+        const expiresAt = yield* isoIn(SESSION_LIFETIME_MS)
+        yield* sql`INSERT INTO sessions (id, token_hash, being_id, created_at, expires_at)
+          VALUES (${newId()}, ${digest(token)}, ${beingId}, ${createdAt}, ${expiresAt})`
+        return token
+      })
+
+    const resolve = (token: string) =>
+      Effect.gen(function* () {
+        const now = yield* nowIso
+        const rows = yield* sql<{ id: string; beingId: string; isOwner: number }>`
+          SELECT s.id AS id, s.being_id AS beingId, b.is_owner AS isOwner
+          FROM sessions s JOIN beings b ON b.id = s.being_id
+          WHERE s.token_hash = ${digest(token)} AND s.expires_at > ${now}`
+        const row = rows[0]
+        return row === undefined
+          ? Option.none<SessionShape>()
+          : Option.some<SessionShape>({ sessionId: row.id, beingId: row.beingId, isOwner: row.isOwner === 1 })
+      })
+
+    const list = (session: SessionShape) =>
+      Effect.gen(function* () {
+        const now = yield* nowIso
+        const rows = yield* sql<{ id: string; createdAt: string; expiresAt: string }>`
+          SELECT id, created_at AS createdAt, expires_at AS expiresAt FROM sessions
+          WHERE being_id = ${session.beingId} AND expires_at > ${now} ORDER BY created_at DESC`
+        return rows.map((row) => ({ ...row, current: row.id === session.sessionId }))
+      })
+
+    /** How many rows a DELETE removed: RETURNING, because changes() could see another fiber's statement. */
+    const count = <A>(rows: ReadonlyArray<A>) => rows.length
+
+    const revoke = (session: SessionShape, id: string) =>
+      sql`DELETE FROM sessions WHERE id = ${id} AND being_id = ${session.beingId} RETURNING id`.pipe(Effect.map(count))
+
+    const revokeOthers = (session: SessionShape) =>
+      sql`DELETE FROM sessions WHERE being_id = ${session.beingId} AND id != ${session.sessionId} RETURNING id`.pipe(
+        Effect.map(count)
+      )
+
+    /** Drops every session of a being: logout everywhere, a password reset, a suspension. */
+    const revokeAll = (beingId: string) =>
+      sql`DELETE FROM sessions WHERE being_id = ${beingId} RETURNING id`.pipe(Effect.map(count))
+
+    const close = (token: string) => sql`DELETE FROM sessions WHERE token_hash = ${digest(token)}`.pipe(Effect.asVoid)
+
+    return { cookieSecret, open, resolve, list, revoke, revokeOthers, revokeAll, close } as const
+  })
+}) {}

@@ -1,0 +1,40 @@
+/**
+ * What a person needs at start: the URL the node listens at and, until someone has
+ * registered as owner, the owner access code (printed at every start until it is spent).
+ */
+import { HttpServer } from "@effect/platform"
+import { Context, Effect, Layer, Option } from "effect"
+import { AccessCodes } from "./auth/codes.ts"
+
+export interface BootInfoShape {
+  readonly url: string
+  readonly ownerCode: Option.Option<string>
+}
+
+export class BootInfo extends Context.Tag("host/BootInfo")<BootInfo, BootInfoShape>() {}
+
+export const bootInfoLayer = Layer.effect(
+  BootInfo,
+  Effect.gen(function* () {
+    const server = yield* HttpServer.HttpServer
+    const codes = yield* AccessCodes
+    const ownerCode = yield* Effect.orDie(codes.ensureBootstrap)
+    const address = server.address
+    const url =
+      address._tag === "TcpAddress"
+        ? `http://${address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname}:${address.port}`
+        : `unix:${address.path}`
+    return { url, ownerCode }
+  })
+)
+
+export const bannerLines = (info: BootInfoShape): ReadonlyArray<string> => [
+  `The node is listening at ${info.url}`,
+  ...Option.match(info.ownerCode, {
+    onNone: () => [],
+    onSome: (code) => [
+      `Owner access code: ${code}`,
+      `Register as the owner at ${info.url}/register?code=${encodeURIComponent(code)}`
+    ]
+  })
+]

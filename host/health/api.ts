@@ -1,0 +1,27 @@
+/** GET /api/health: public, honest about every part of the node that exists. */
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { Schema } from "effect"
+
+export const Health = Schema.Struct({
+  ok: Schema.Boolean,
+  version: Schema.String,
+  startedAt: Schema.String,
+  uptimeSeconds: Schema.Number,
+  database: Schema.Struct({ ok: Schema.Boolean, latencyMs: Schema.Number }),
+  models: Schema.Struct({ keyConfigured: Schema.Boolean }),
+  mail: Schema.Struct({ configured: Schema.Boolean }),
+  sandbox: Schema.Struct({
+    available: Schema.Boolean,
+    runtime: Schema.NullOr(Schema.String),
+    reason: Schema.NullOr(Schema.String),
+    checkedAt: Schema.String
+  }),
+  plugins: Schema.Struct({ installed: Schema.Int, failed: Schema.Int }),
+  process: Schema.Struct({ rssBytes: Schema.Number, heapUsedBytes: Schema.Number, pid: Schema.Int })
+})
+export type Health = typeof Health.Type
+
+export class HealthApi extends HttpApiGroup.make("health")
+  .add(HttpApiEndpoint.get("health", "/health").addSuccess(Health))
+  .prefix("/api")
+{}

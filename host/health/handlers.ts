@@ -1,0 +1,51 @@
+/** GET /api/health: every figure is read when asked, nothing is assumed. */
+import { HttpApiBuilder } from "@effect/platform"
+import { SqlClient } from "@effect/sql"
+import { Clock, Effect, Option } from "effect"
+import { performance } from "node:perf_hooks"
+import { Settings } from "../../kernel/settings.ts"
+import { NodeApi } from "../api.ts"
+import { Mailer } from "../mail/mailer.ts"
+import { ExtensionHost } from "../../kernel/extensions/host.ts"
+import { hostVersion } from "../version.ts"
+import { makeSandboxProbe } from "./sandbox-probe.ts"
+
+export const HealthHandlers = HttpApiBuilder.group(NodeApi, "health", (handlers) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const settings = yield* Settings
+    const mailer = yield* Mailer
+    const extensions = yield* ExtensionHost
+    const startedAtMs = yield* Clock.currentTimeMillis
+    const sandbox = makeSandboxProbe()
+
+    return handlers.handle("health", () =>
+      Effect.gen(function* () {
+        const now = yield* Clock.currentTimeMillis
+        const before = performance.now()
+        const database = yield* sql`SELECT 1`.pipe(
+          Effect.as(true),
+          Effect.catchAll(() => Effect.succeed(false))
+        )
+        const latencyMs = Math.round((performance.now() - before) * 1000) / 1000
+        const plugins = yield* extensions.installed
+        const memory = process.memoryUsage()
+        return {
+          ok: database,
+          version: hostVersion,
+          startedAt: new Date(startedAtMs).toISOString(),
+          uptimeSeconds: Math.round((now - startedAtMs) / 1000),
+          database: { ok: database, latencyMs },
+          models: { keyConfigured: Option.isSome(settings.llmApiKey) },
+          mail: { configured: mailer.configured },
+          sandbox: sandbox(now),
+          plugins: {
+            installed: plugins.length,
+            failed: plugins.filter((plugin) => plugin.status === "error").length
+          },
+          process: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed, pid: process.pid }
+        }
+      })
+    )
+  })
+)

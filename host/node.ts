@@ -1,0 +1,73 @@
+/**
+ * The whole node as one layer: settings, database, services, the HTTP contract and the UI,
+ * listening on a port. `npm start` runs it from host/main.ts; tests build it with their own
+ * settings on an ephemeral port.
+ */
+import { HttpApiBuilder } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Effect, Layer } from "effect"
+import { createServer } from "node:http"
+import { fileURLToPath } from "node:url"
+import { databaseLayer } from "../kernel/database.ts"
+import { EventBus } from "../kernel/events.ts"
+import { Settings, type SettingsShape } from "../kernel/settings.ts"
+import { NodeApi } from "./api.ts"
+import { Accounts } from "./auth/accounts.ts"
+import { AuthenticationLive } from "./auth/authentication.ts"
+import { AccessCodes } from "./auth/codes.ts"
+import { AuthHandlers, AuthPublicHandlers } from "./auth/handlers.ts"
+import { MailFlows } from "./auth/mail-flows.ts"
+import { Sessions } from "./auth/sessions.ts"
+import { Waitlist } from "./auth/waitlist.ts"
+import { HealthHandlers } from "./health/handlers.ts"
+import { ApiErrorsLive } from "./http/api-errors.ts"
+import { defaultClassLimits, makeRateLimiter } from "./http/rate-limit.ts"
+import { withSecurityHeaders } from "./http/security-headers.ts"
+import { uiFilesLayer } from "./http/ui-files.ts"
+import { Mailer } from "./mail/mailer.ts"
+import { migrations } from "./migrations.ts"
+import { PluginsHandlers } from "./plugins/handlers.ts"
+import { ExtensionsLive } from "./plugins/extensions.ts"
+
+export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
+
+export interface NodeOptions {
+  /** Overrides of the environment's settings (tests use a temp dataDir and port 0). */
+  readonly settings?: Partial<SettingsShape>
+}
+
+const services = Layer.mergeAll(Accounts.Default, AccessCodes.Default, Waitlist.Default, MailFlows.Default, ExtensionsLive).pipe(
+  Layer.provideMerge(Layer.mergeAll(Sessions.Default, Mailer.layer, EventBus.layer))
+)
+
+const handlers = Layer.mergeAll(AuthPublicHandlers, AuthHandlers, HealthHandlers, PluginsHandlers)
+
+const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(handlers))
+
+const httpLayer = Layer.unwrapEffect(
+  Effect.gen(function* () {
+    const settings = yield* Settings
+    const rateLimit = makeRateLimiter(
+      { global: settings.rateLimitPerMinute, perClass: defaultClassLimits },
+      settings.trustProxy
+    )
+    return HttpApiBuilder.serve((app) => withSecurityHeaders(rateLimit(app))).pipe(
+      Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
+      Layer.provide(ApiErrorsLive),
+      Layer.provide(uiFilesLayer(uiDistDir)),
+      Layer.provide(apiLayer),
+      Layer.provide(AuthenticationLive),
+      Layer.provideMerge(NodeHttpServer.layer(createServer, { port: settings.port, host: settings.host }))
+    )
+  })
+)
+
+/** The node, serving; its HttpServer is exposed so a caller can read the bound address. */
+export const nodeLayer = (options: NodeOptions = {}) => {
+  const settings = options.settings === undefined ? Settings.layer : Settings.layerWith(options.settings)
+  return httpLayer.pipe(
+    Layer.provideMerge(services),
+    Layer.provideMerge(databaseLayer(migrations)),
+    Layer.provideMerge(settings)
+  )
+}

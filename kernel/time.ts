@@ -1,0 +1,8 @@
+/** Time comes from Effect's Clock so every timer and timestamp can be driven by TestClock. */
+import { Clock, Effect } from "effect"
+
+export const nowMillis = Clock.currentTimeMillis
+
+export const nowIso = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms).toISOString())
+
+export const isoIn = (ms: number) => Effect.map(Clock.currentTimeMillis, (now) => new Date(now + ms).toISOString())

@@ -1,0 +1,106 @@
+import { HttpApi } from "@effect/platform"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { NodeApi } from "../../host/api.ts"
+import { Authentication } from "../../host/auth/session.ts"
+import { Client, startNode, type TestNode } from "../support/node.ts"
+
+let node: TestNode
+beforeAll(async () => {
+  node = await startNode()
+})
+afterAll(() => node.close())
+
+interface Route {
+  readonly method: string
+  readonly path: string
+  readonly protected: boolean
+}
+
+/** Every route of the contract, read from the one declaration. */
+const routes: Route[] = []
+HttpApi.reflect(NodeApi, {
+  onGroup: () => {},
+  onEndpoint: ({ endpoint, middleware }) => {
+    routes.push({
+      method: endpoint.method,
+      path: endpoint.path,
+      protected: [...middleware].some((tag) => tag.key === Authentication.key)
+    })
+  }
+})
+
+const concrete = (path: string) => path.replace(/:(\w+)/g, "x")
+
+describe("the HTTP contract", () => {
+  it("declares every auth route of the spec", () => {
+    const declared = routes.map((r) => `${r.method} ${r.path}`)
+    for (const route of [
+      "POST /api/auth/register",
+      "POST /api/auth/login",
+      "POST /api/auth/logout",
+      "GET /api/auth/me",
+      "POST /api/auth/waitlist",
+      "GET /api/auth/codes",
+      "POST /api/auth/codes",
+      "GET /api/auth/codes/unused",
+      "DELETE /api/auth/codes/:code",
+      "POST /api/auth/logout/all",
+      "GET /api/auth/sessions",
+      "DELETE /api/auth/sessions",
+      "GET /api/auth/waitlist",
+      "GET /api/auth/waitlist.csv",
+      "GET /api/auth/email",
+      "POST /api/auth/verify/send",
+      "POST /api/auth/verify",
+      "POST /api/auth/password/reset/request",
+      "POST /api/auth/password/reset",
+      "POST /api/auth/codes/send",
+      "GET /api/auth/codes/sent",
+      "GET /api/health",
+      "GET /api/plugins"
+    ]) {
+      expect(declared).toContain(route)
+    }
+  })
+
+  it("answers 401 `unauthorized` on every protected route without a session", async () => {
+    const guarded = routes.filter((route) => route.protected)
+    expect(guarded.length).toBeGreaterThan(15)
+    for (const route of guarded) {
+      const answer = await new Client(node.url).request(route.method, concrete(route.path), route.method === "GET" ? undefined : {})
+      expect(answer.status, `${route.method} ${route.path}`).toBe(401)
+      expect(answer.body, `${route.method} ${route.path}`).toMatchObject({ error: "unauthorized" })
+      expect(typeof answer.body.message).toBe("string")
+    }
+  })
+
+  it("leaves open only the public routes the spec names", () => {
+    const open = routes.filter((route) => !route.protected).map((r) => `${r.method} ${r.path}`).sort()
+    expect(open).toEqual(
+      [
+        "GET /api/health",
+        "POST /api/auth/login",
+        "POST /api/auth/password/reset",
+        "POST /api/auth/password/reset/request",
+        "POST /api/auth/register",
+        "POST /api/auth/verify",
+        "POST /api/auth/waitlist"
+      ].sort()
+    )
+  })
+
+  it("serves its OpenAPI document at /api/openapi.json", async () => {
+    const answer = await new Client(node.url).get("/api/openapi.json")
+    expect(answer.status).toBe(200)
+    expect(answer.body.openapi).toMatch(/^3\./)
+    expect(Object.keys(answer.body.paths)).toContain("/api/auth/register")
+  })
+
+  it("answers an unknown /api route with a 404 ApiError, for any method", async () => {
+    for (const method of ["GET", "POST", "DELETE"]) {
+      const answer = await new Client(node.url).request(method, "/api/no/such/route", method === "GET" ? undefined : {})
+      expect(answer.status).toBe(404)
+      expect(answer.body).toMatchObject({ error: "not_found" })
+    }
+  })
+})

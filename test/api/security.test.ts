@@ -1,0 +1,114 @@
+import { Option, Redacted } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Client, registerOwner, startNode, type TestNode } from "../support/node.ts"
+
+describe("security headers", () => {
+  let node: TestNode
+  beforeAll(async () => {
+    node = await startNode()
+  })
+  afterAll(() => node.close())
+
+  it("puts the spec's headers on JSON answers, without a content policy", async () => {
+    for (const path of ["/api/health", "/api/auth/me"]) {
+      const answer = await new Client(node.url).get(path)
+      expect(answer.headers.get("x-content-type-options")).toBe("nosniff")
+      expect(answer.headers.get("x-frame-options")).toBe("SAMEORIGIN")
+      expect(answer.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin")
+      expect(answer.headers.get("cross-origin-resource-policy")).toBe("same-site")
+      expect(answer.headers.get("content-security-policy")).toBeNull()
+    }
+  })
+
+  it("serves the UI's HTML with a strict content security policy", async () => {
+    for (const path of ["/", "/settings", "/admin"]) {
+      const answer = await new Client(node.url).get(path)
+      expect(answer.status).toBe(200)
+      expect(answer.headers.get("content-type")).toMatch(/^text\/html/)
+      const policy = answer.headers.get("content-security-policy") ?? ""
+      expect(policy).toContain("default-src 'self'")
+      expect(policy).toContain("script-src 'self'")
+      expect(policy).not.toContain("unsafe-inline")
+      expect(policy).not.toContain("unsafe-eval")
+      expect(policy).toContain("object-src 'none'")
+    }
+  })
+})
+
+describe("rate limits", () => {
+  let node: TestNode
+  beforeAll(async () => {
+    node = await startNode({ rateLimitPerMinute: 40 })
+  })
+  afterAll(() => node.close())
+
+  const hammer = async (client: Client, method: string, path: string, body: unknown, times: number) => {
+    const statuses: number[] = []
+    let last = await client.request(method, path, body)
+    statuses.push(last.status)
+    for (let i = 1; i < times; i++) {
+      last = await client.request(method, path, body)
+      statuses.push(last.status)
+    }
+    return { statuses, last }
+  }
+
+  it("allows 10 logins a minute per address, then 429 with Retry-After", async () => {
+    const client = new Client(node.url, { "x-forwarded-for": "10.9.9.1" })
+    const { statuses, last } = await hammer(client, "POST", "/api/auth/login", { email: "a@b.cd", password: "x" }, 11)
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true)
+    expect(statuses[10]).toBe(429)
+    expect(last.body.error).toBe("rate_limited")
+    const retry = Number(last.headers.get("retry-after"))
+    expect(retry).toBeGreaterThan(0)
+    expect(retry).toBeLessThanOrEqual(60)
+    const elsewhere = await new Client(node.url, { "x-forwarded-for": "10.9.9.2" }).post("/api/auth/login", { email: "a@b.cd", password: "x" })
+    expect(elsewhere.status).toBe(401)
+  })
+
+  it("allows 5 waitlist joins a minute per address", async () => {
+    const client = new Client(node.url, { "x-forwarded-for": "10.9.9.3" })
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await client.post("/api/auth/waitlist", { email: `w${i}@example.org`, name: "w", why: "" })).status)
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+  })
+
+  it("allows 20 code mints a minute per address", async () => {
+    const owner = await registerOwner(node, { "x-forwarded-for": "10.9.9.4" })
+    const { statuses } = await hammer(owner.client, "POST", "/api/auth/codes", { count: 1 }, 21)
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true)
+    expect(statuses[20]).toBe(429)
+  })
+
+  it("caps every /api request per address at RATE_LIMIT_PER_MINUTE", async () => {
+    const client = new Client(node.url, { "x-forwarded-for": "10.9.9.5" })
+    const { statuses } = await hammer(client, "GET", "/api/health", undefined, 41)
+    expect(statuses.slice(0, 40).every((s) => s === 200)).toBe(true)
+    expect(statuses[40]).toBe(429)
+  })
+})
+
+describe("GET /api/health", () => {
+  let node: TestNode
+  afterAll(() => node.close())
+
+  it("is public and reports every part honestly, never a key", async () => {
+    node = await startNode({ llmApiKey: Option.some(Redacted.make("sk-test-secret-key")) })
+    const answer = await new Client(node.url).get("/api/health")
+    expect(answer.status).toBe(200)
+    expect(answer.body).toMatchObject({
+      ok: true,
+      database: { ok: true },
+      models: { keyConfigured: true },
+      mail: { configured: false },
+      process: { pid: expect.any(Number) }
+    })
+    expect(answer.body.database.latencyMs).toBeGreaterThanOrEqual(0)
+    expect(answer.body.process.rssBytes).toBeGreaterThan(10_000_000)
+    expect(typeof answer.body.sandbox.available).toBe("boolean")
+    expect(answer.body.plugins.installed).toBeGreaterThanOrEqual(1)
+    expect(answer.text).not.toContain("sk-test-secret-key")
+  })
+})
