@@ -24,11 +24,16 @@ const toApiError = (error: unknown) => {
   return error
 }
 
+const unreadableBody = { error: "invalid_request", message: "The request body could not be read as JSON." }
+
 export const ApiErrorsLive = HttpApiBuilder.middleware(NodeApi, (app) =>
   app.pipe(
     Effect.mapError(toApiError),
     Effect.catchAllDefect((defect) =>
-      Effect.as(
+      // The platform could not read the body at all (not JSON, cut off): still the caller's to fix.
+      Predicate.isTagged(defect, "RequestError")
+        ? Effect.succeed(HttpServerResponse.unsafeJson(unreadableBody, { status: 400 }))
+        : Effect.as(
         Effect.logError("A request failed inside the node", Cause.die(defect)),
         HttpServerResponse.unsafeJson(internalErrorBody, { status: 500 })
       )

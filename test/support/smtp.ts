@@ -3,7 +3,7 @@
  * loopback port, delivering into a Maildir that tests read.
  */
 import { spawn, type ChildProcess } from "node:child_process"
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { createConnection, createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -58,6 +58,7 @@ export class SmtpServer {
   static async start(): Promise<SmtpServer> {
     const port = await freePort()
     const maildir = mkdtempSync(join(tmpdir(), "maildir-"))
+    for (const sub of ["tmp", "new", "cur"]) mkdirSync(join(maildir, sub))
     const child = spawn("/usr/bin/python3", ["-m", "aiosmtpd", "-n", "-l", `127.0.0.1:${port}`, "-c", "aiosmtpd.handlers.Mailbox", maildir], {
       stdio: ["ignore", "ignore", "pipe"]
     })

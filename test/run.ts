@@ -1,0 +1,49 @@
+/**
+ * `npm test`: everything a change can break, in order — the Debian packages the tests need,
+ * the type-check, unit and API tests, the UI build, then the browser flows. Stops at the
+ * first failing step and says which.
+ */
+import { spawnSync } from "node:child_process"
+import { existsSync } from "node:fs"
+
+/** What the tests run against for real, and the file that shows each is there. */
+const debianPackages = [
+  { name: "chromium", file: "/usr/bin/chromium", why: "browser tests" },
+  { name: "python3-aiosmtpd", file: "/usr/lib/python3/dist-packages/aiosmtpd", why: "the SMTP server of the mail tests" }
+]
+
+const step = (title: string, command: string, args: ReadonlyArray<string>) => {
+  const started = Date.now()
+  console.log(`\n▶ ${title}`)
+  const run = spawnSync(command, args, { stdio: "inherit" })
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  if (run.status !== 0) {
+    console.error(`\n✗ ${title} failed after ${seconds} s.`)
+    process.exit(run.status ?? 1)
+  }
+  console.log(`✓ ${title} (${seconds} s)`)
+}
+
+const missing = debianPackages.filter((pkg) => !existsSync(pkg.file))
+if (missing.length > 0) {
+  const names = missing.map((pkg) => pkg.name)
+  if (process.getuid?.() === 0) {
+    step(`Installing Debian packages: ${names.join(", ")}`, "sh", [
+      "-c",
+      `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${names.join(" ")}`
+    ])
+  } else {
+    console.error(
+      `The tests need these Debian packages: ${missing.map((pkg) => `${pkg.name} (${pkg.why})`).join(", ")}.\n` +
+        `Install them with: sudo apt-get install -y ${names.join(" ")}`
+    )
+    process.exit(1)
+  }
+}
+
+const npx = (bin: string) => `node_modules/.bin/${bin}`
+step("Type-check", process.execPath, [npx("tsc"), "--noEmit", "-p", "."])
+step("Unit and API tests", process.execPath, [npx("vitest"), "run"])
+step("Build the web app", process.execPath, ["ui/build.ts"])
+step("Browser tests (Chromium)", process.execPath, [npx("vitest"), "run", "--config", "vitest.e2e.config.ts"])
+console.log("\nAll tests passed.")
