@@ -1,0 +1,105 @@
+/**
+ * Running a plugin's `activate` and collecting what it contributes. Nothing reaches a registry
+ * here: the contributions come back as one batch the host registers only if activation
+ * succeeded, which keeps an install all-or-nothing.
+ */
+import { Effect, ParseResult } from "effect"
+import * as Schema from "effect/Schema"
+import { randomUUID } from "node:crypto"
+import { join } from "node:path"
+import { pathToFileURL } from "node:url"
+import { InvalidRequest } from "../errors.ts"
+import type { CapabilityKind } from "./capabilities.ts"
+import {
+  grantedAdapters,
+  narrowAdapters,
+  type Activate,
+  type CapabilityAdapterFactories,
+  type PluginContext,
+  type PluginIdentity
+} from "./context.ts"
+import { contributionSchemas } from "./contributions.ts"
+import type { ExtensionKind, PluginManifest } from "./manifest.ts"
+import { contributionName, type AnyContribution } from "./registry.ts"
+
+const activationTimeout = "10 seconds"
+
+const reasonOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause))
+
+const activationFailed = (manifest: PluginManifest, reason: string) =>
+  new InvalidRequest({
+    error: "activation_failed",
+    message: `${manifest.id} failed to activate: ${reason}`,
+    details: { id: manifest.id }
+  })
+
+const shapeProblem = (kind: ExtensionKind, value: unknown) => {
+  const schema: Schema.Schema.AnyNoContext = contributionSchemas[kind]
+  const result = Schema.validateEither(schema)(value)
+  return result._tag === "Left" ? ParseResult.TreeFormatter.formatErrorSync(result.left) : undefined
+}
+
+/** Imports a local plugin's `main`. Called only after every install rule has passed. */
+export const loadEntry = (manifest: PluginManifest, dir: string) =>
+  Effect.gen(function* () {
+    if (manifest.main === null) return yield* Effect.fail(activationFailed(manifest, "it has no main to activate"))
+    // A fresh URL per load: after an uninstall and reinstall the module cache must not hand back the old code.
+    const url = `${pathToFileURL(join(dir, manifest.main)).href}?load=${randomUUID()}`
+    const module = yield* Effect.tryPromise({
+      try: () => import(url) as Promise<{ readonly activate?: unknown }>,
+      catch: (cause) => activationFailed(manifest, `importing ${manifest.main} failed: ${reasonOf(cause)}`)
+    })
+    if (typeof module.activate !== "function") {
+      return yield* Effect.fail(activationFailed(manifest, `${manifest.main} exports no activate function`))
+    }
+    return module.activate as Activate
+  })
+
+export const activatePlugin = (options: {
+  readonly manifest: PluginManifest
+  readonly activate: Activate
+  readonly granted: ReadonlyArray<CapabilityKind>
+  readonly adapters: CapabilityAdapterFactories
+}): Effect.Effect<ReadonlyArray<AnyContribution>, InvalidRequest> =>
+  Effect.suspend(() => {
+    const { manifest } = options
+    const plugin: PluginIdentity = Object.freeze({ id: manifest.id, namespace: manifest.namespace, version: manifest.version })
+    const adapters = grantedAdapters(options.granted, options.adapters, plugin)
+    const contributed = new Map<string, AnyContribution>()
+    let open = true
+
+    const contribute: PluginContext["contribute"] = (kind, id, value) => {
+      if (!open) throw new Error(`contribute("${kind}", "${id}") was called after activate finished`)
+      const declaration = manifest.extensions.find((extension) => extension.id === id)
+      if (declaration === undefined) throw new Error(`"${id}" is not among the extensions its manifest declares`)
+      if (declaration.kind !== kind) throw new Error(`"${id}" is declared as a ${declaration.kind}, not a ${kind}`)
+      if (contributed.has(id)) throw new Error(`"${id}" was contributed twice`)
+      const problem = shapeProblem(kind, value)
+      if (problem !== undefined) throw new Error(`the ${kind} "${id}" has the wrong shape: ${problem}`)
+      const name = contributionName(manifest.namespace, id)
+      const context = Object.freeze({
+        plugin,
+        extension: Object.freeze({ kind, id, name }),
+        adapters: narrowAdapters(adapters, declaration.uses)
+      })
+      contributed.set(id, { kind, name, pluginId: manifest.id, declaration, value, context } as AnyContribution)
+    }
+
+    const context: PluginContext = Object.freeze({ plugin, adapters, contribute })
+    return Effect.tryPromise({
+      try: async () => { await options.activate(context) },
+      catch: (cause) => activationFailed(manifest, reasonOf(cause))
+    }).pipe(
+      Effect.timeoutFail({
+        duration: activationTimeout,
+        onTimeout: () => activationFailed(manifest, `activate did not finish within ${activationTimeout}`)
+      }),
+      Effect.ensuring(Effect.sync(() => { open = false })),
+      Effect.flatMap(() => {
+        const missing = manifest.extensions.filter((extension) => !contributed.has(extension.id)).map((extension) => extension.id)
+        return missing.length > 0
+          ? Effect.fail(activationFailed(manifest, `declared but never contributed: ${missing.join(", ")}`))
+          : Effect.succeed([...contributed.values()])
+      })
+    )
+  })

@@ -1,0 +1,93 @@
+/**
+ * What plugin code is handed. A context holds the adapter of each capability the owner granted
+ * and nothing else: an ungranted capability is simply absent (`undefined`), never a stub that
+ * throws, so plugin code can test for it and degrade. A contribution's context is narrowed
+ * further to the capabilities its extension `uses`.
+ */
+import type { CapabilityKind } from "./capabilities.ts"
+import type { ContributionTypes } from "./contributions.ts"
+import type { ExtensionKind, PluginManifestInput } from "./manifest.ts"
+
+/** The operations of one capability. Each feature that implements a capability types its adapter here. */
+type Adapter = { readonly [operation: string]: unknown }
+
+export interface CapabilityAdapters {
+  readonly network: Adapter
+  readonly filesystem: Adapter
+  readonly process: Adapter
+  readonly llm: Adapter
+  readonly storage: Adapter
+  readonly memory: Adapter
+  readonly signals: Adapter
+  readonly schedule: Adapter
+  readonly integrations: Adapter
+  readonly credits: Adapter
+  readonly "world-acting": Adapter
+}
+
+export interface PluginIdentity {
+  readonly id: string
+  readonly namespace: string
+  readonly version: string
+}
+
+/**
+ * Supplied by the host, one factory per capability it implements, called once per plugin so an
+ * adapter can scope itself (its own storage, signals attributed to it). A capability with no
+ * factory yet stays absent even when granted.
+ */
+export type CapabilityAdapterFactories = {
+  readonly [K in CapabilityKind]?: (plugin: PluginIdentity) => CapabilityAdapters[K]
+}
+
+export type GrantedAdapters = { readonly [K in CapabilityKind]?: CapabilityAdapters[K] }
+
+export interface PluginContext {
+  readonly plugin: PluginIdentity
+  readonly adapters: GrantedAdapters
+  /**
+   * Hands the host the implementation of an extension the manifest declares. Only during
+   * `activate`; throws on an undeclared id, a kind other than declared, a second call for the
+   * same id, or a value of the wrong shape.
+   */
+  readonly contribute: <K extends ExtensionKind>(kind: K, id: string, value: ContributionTypes[K]) => void
+}
+
+/** Handed with a contribution whenever the host (or a feature) uses it. */
+export interface ExtensionContext {
+  readonly plugin: PluginIdentity
+  readonly extension: { readonly kind: ExtensionKind; readonly id: string; readonly name: string }
+  readonly adapters: GrantedAdapters
+}
+
+export type Activate = (context: PluginContext) => void | Promise<void>
+
+/** A built-in: a plain module exporting its manifest and `activate`. A local plugin's `main` exports only `activate`. */
+export interface PluginModule {
+  readonly manifest: PluginManifestInput
+  readonly activate: Activate
+}
+
+export const grantedAdapters = (
+  granted: ReadonlyArray<CapabilityKind>,
+  factories: CapabilityAdapterFactories,
+  plugin: PluginIdentity
+): GrantedAdapters => {
+  const adapters: { -readonly [K in CapabilityKind]?: CapabilityAdapters[K] } = {}
+  const add = <K extends CapabilityKind>(kind: K) => {
+    const factory = factories[kind]
+    if (factory !== undefined) adapters[kind] = factory(plugin)
+  }
+  granted.forEach(add)
+  return Object.freeze(adapters)
+}
+
+export const narrowAdapters = (adapters: GrantedAdapters, uses: ReadonlyArray<CapabilityKind>): GrantedAdapters => {
+  const narrowed: { -readonly [K in CapabilityKind]?: CapabilityAdapters[K] } = {}
+  const keep = <K extends CapabilityKind>(kind: K) => {
+    const adapter = adapters[kind]
+    if (adapter !== undefined) narrowed[kind] = adapter
+  }
+  uses.forEach(keep)
+  return Object.freeze(narrowed)
+}

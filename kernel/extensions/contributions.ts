@@ -1,0 +1,48 @@
+/**
+ * What a plugin hands the host for each kind of extension it declares. A kind whose feature is
+ * not written yet takes any record; that feature narrows it here when it lands, so every plugin
+ * (built-in or not) is held to the same shape.
+ */
+import * as Schema from "effect/Schema"
+import type { ExtensionKind } from "./manifest.ts"
+
+/** Colours, lengths and functions such as rgb() or oklch(); no ';', braces, quotes or url(), so a value cannot escape its property. */
+const CssValue = Schema.String.pipe(
+  Schema.filter((value) =>
+    (value.trim() !== "" && /^[#(),.%/\w\s-]+$/.test(value)) ||
+    `a theme value must be a plain CSS value (letters, digits, spaces and # ( ) , . % / -), got ${JSON.stringify(value)}`
+  )
+)
+
+/** Each token is the value of one CSS custom property the UI defines (e.g. `focusRing` -> `--focus-ring`). */
+export const ThemeTokens = Schema.Struct({
+  background: CssValue,
+  surface: CssValue,
+  text: CssValue,
+  muted: CssValue,
+  accent: CssValue,
+  danger: CssValue,
+  border: CssValue,
+  focusRing: CssValue
+})
+export type ThemeTokens = typeof ThemeTokens.Type
+
+export const Theme = Schema.Struct({
+  colorScheme: Schema.Literal("light", "dark"),
+  tokens: ThemeTokens
+})
+export type Theme = typeof Theme.Type
+
+const Untyped = Schema.Record({ key: Schema.String, value: Schema.Unknown })
+
+export const contributionSchemas = {
+  skill: Untyped,
+  generator: Untyped,
+  widget: Untyped,
+  integration: Untyped,
+  viewer: Untyped,
+  editor: Untyped,
+  theme: Theme
+} satisfies { readonly [K in ExtensionKind]: Schema.Schema.Any }
+
+export type ContributionTypes = { readonly [K in ExtensionKind]: Schema.Schema.Type<(typeof contributionSchemas)[K]> }

@@ -1,0 +1,257 @@
+/**
+ * The extension host: every feature of the node, built-in or not, arrives through it. At boot it
+ * loads the built-ins (so they win their namespaces), then what the owner installed; it installs
+ * and uninstalls local plugin folders and answers what is installed and what each contributes.
+ */
+import { Clock, Context, Effect, Either, Layer } from "effect"
+import * as Schema from "effect/Schema"
+import { readdir, rm, stat } from "node:fs/promises"
+import { isAbsolute, join, relative, resolve, sep } from "node:path"
+import { Conflict, InvalidRequest, NotFound } from "../errors.ts"
+import { Settings } from "../settings.ts"
+import { activatePlugin, loadEntry } from "./activation.ts"
+import type { AvailablePlugins, InstalledContribution, InstalledPlugin, InstallPluginRequest, UninstallResult } from "./schemas.ts"
+import { capabilityNotes, pluginRiskStatement, type CapabilityKind } from "./capabilities.ts"
+import type { CapabilityAdapterFactories, PluginModule } from "./context.ts"
+import { checkCompatibility, checkGrants, checkPlacement } from "./install-rules.ts"
+import { PluginManifest, type PluginSource } from "./manifest.ts"
+import { decodeManifest, readManifest } from "./read-manifest.ts"
+import { makeRegistries, type AnyContribution, type Registries } from "./registry.ts"
+import { makePluginStore, type PluginRow } from "./store.ts"
+
+export interface ExtensionHostOptions {
+  /** The node's own version, checked against each manifest's minHostVersion. */
+  readonly hostVersion: string
+  /** The built-in plugin modules, loaded first at every boot. */
+  readonly builtins: ReadonlyArray<PluginModule>
+  readonly adapters: CapabilityAdapterFactories
+}
+
+export interface ExtensionHostShape {
+  /** What every plugin contributes, by kind; features read their kind from here. */
+  readonly registries: Registries
+  /** Built-ins first, then installed plugins in install order. */
+  readonly installed: Effect.Effect<ReadonlyArray<InstalledPlugin>>
+  /** Folders under the plugin folder with their manifests, read without importing any code. */
+  readonly available: Effect.Effect<AvailablePlugins>
+  readonly install: (request: InstallPluginRequest) => Effect.Effect<InstalledPlugin, InvalidRequest | Conflict>
+  readonly uninstall: (id: string) => Effect.Effect<UninstallResult, InvalidRequest | NotFound>
+}
+
+const notVerified =
+  "Not loaded: market and URL sources are not verified (no integrity check, signature or version pinning)."
+
+const contributionsOf = (contributions: ReadonlyArray<AnyContribution>): Array<InstalledContribution> =>
+  contributions.map(({ kind, name, declaration }) =>
+    declaration.title === undefined ? { kind, name } : { kind, name, title: declaration.title })
+
+const recordOf = (
+  manifest: PluginManifest,
+  source: PluginSource,
+  granted: ReadonlyArray<CapabilityKind>,
+  outcome: Either.Either<ReadonlyArray<AnyContribution>, { readonly message: string }>
+): InstalledPlugin => ({
+  id: manifest.id,
+  name: manifest.name,
+  description: manifest.description,
+  version: manifest.version,
+  namespace: manifest.namespace,
+  source,
+  status: Either.isRight(outcome) ? "active" : "error",
+  error: Either.isLeft(outcome) ? outcome.left.message : null,
+  capabilities: manifest.capabilities,
+  granted,
+  contributions: Either.isRight(outcome) ? contributionsOf(outcome.right) : []
+})
+
+/** For a stored plugin whose manifest no longer decodes: enough to list it and let the owner remove it. */
+const recordOfUnreadableRow = (row: PluginRow, error: string): InstalledPlugin => ({
+  id: row.id,
+  name: row.id,
+  description: "",
+  version: row.version,
+  namespace: row.namespace,
+  source: row.source,
+  status: "error",
+  error,
+  capabilities: [],
+  granted: row.granted,
+  contributions: []
+})
+
+const encodeManifest = (manifest: PluginManifest) => JSON.stringify(Schema.encodeSync(PluginManifest)(manifest))
+const decodeStoredManifest = Schema.decodeUnknownEither(Schema.parseJson(PluginManifest))
+
+const make = (options: ExtensionHostOptions) =>
+  Effect.gen(function* () {
+    const settings = yield* Settings
+    const store = yield* makePluginStore
+    const writer = makeRegistries()
+    const loaded = new Map<string, InstalledPlugin>()
+    const lock = yield* Effect.makeSemaphore(1)
+    const pluginRoot = resolve(settings.pluginDir)
+
+    const activateLocal = (manifest: PluginManifest, dir: string, granted: ReadonlyArray<CapabilityKind>) =>
+      loadEntry(manifest, dir).pipe(
+        Effect.flatMap((activate) => activatePlugin({ manifest, activate, granted, adapters: options.adapters }))
+      )
+
+    const vetted = (manifest: PluginManifest, source: PluginSource, granted: ReadonlyArray<CapabilityKind>) =>
+      checkCompatibility(manifest, options.hostVersion).pipe(
+        Effect.zipRight(checkPlacement(manifest, source, loaded.values())),
+        Effect.zipRight(checkGrants(manifest, granted))
+      )
+
+    /** The folder named by a request, which must lie inside the plugin folder: uninstall deletes it. */
+    const pluginFolder = (dir: string) => {
+      const absolute = resolve(pluginRoot, dir)
+      const inside = relative(pluginRoot, absolute)
+      return inside === "" || inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside)
+        ? Effect.fail(new InvalidRequest({
+          error: "outside_plugin_dir",
+          message: `"${dir}" is not a folder inside the plugin folder.`,
+          details: { dir }
+        }))
+        : Effect.succeed({ dir: inside.split(sep).join("/"), absolute })
+    }
+
+    const loadBuiltins = Effect.forEach(options.builtins, (module) =>
+      Effect.gen(function* () {
+        const manifest = yield* decodeManifest(module.manifest, "a built-in's manifest")
+        const source: PluginSource = { kind: "builtin" }
+        const granted = yield* vetted(manifest, source, manifest.capabilities.map((capability) => capability.kind))
+        const contributions = yield* activatePlugin({ manifest, activate: module.activate, granted, adapters: options.adapters })
+        yield* writer.add(contributions)
+        loaded.set(manifest.id, recordOf(manifest, source, granted, Either.right(contributions)))
+      }), { discard: true })
+
+    const reloadLocal = (row: PluginRow, dir: string) =>
+      Effect.gen(function* () {
+        const absolute = resolve(pluginRoot, dir)
+        const manifest = yield* readManifest(absolute)
+        if (manifest.id !== row.id || manifest.namespace !== row.namespace) {
+          return yield* Effect.fail(new InvalidRequest({
+            error: "manifest_changed",
+            message: `plugin.json now names ${manifest.id} in namespace "${manifest.namespace}"; reinstall the plugin.`
+          }))
+        }
+        const granted = yield* vetted(manifest, row.source, row.granted)
+        const contributions = yield* activateLocal(manifest, absolute, granted)
+        yield* writer.add(contributions)
+        return { manifest, contributions }
+      })
+
+    /** A stored plugin that fails to load is kept, in error, with the reason: the owner decides what to do. */
+    const loadStored = Effect.gen(function* () {
+      for (const row of yield* store.list) {
+        const stored = decodeStoredManifest(row.manifest)
+        const source = row.source
+        const reloaded = source.kind === "local"
+          ? yield* Effect.either(reloadLocal(row, source.dir))
+          : Either.left({ message: notVerified })
+        const record = Either.isRight(reloaded)
+          ? recordOf(reloaded.right.manifest, source, row.granted, Either.right(reloaded.right.contributions))
+          : Either.isRight(stored)
+          ? recordOf(stored.right, source, row.granted, Either.left(reloaded.left))
+          : recordOfUnreadableRow(row, reloaded.left.message)
+        loaded.set(row.id, record)
+        if (record.error !== null) yield* Effect.logWarning(`plugin ${row.id} not loaded: ${record.error}`)
+        yield* store.setState(row.id, {
+          version: record.version,
+          manifest: Either.isRight(reloaded) ? encodeManifest(reloaded.right.manifest) : row.manifest,
+          status: record.status,
+          error: record.error
+        })
+      }
+    })
+
+    const install = (request: InstallPluginRequest) =>
+      lock.withPermits(1)(Effect.gen(function* () {
+        const folder = yield* pluginFolder(request.dir)
+        const manifest = yield* readManifest(folder.absolute)
+        const source: PluginSource = { kind: "local", dir: folder.dir }
+        const granted = yield* vetted(manifest, source, request.granted)
+        // Activation runs before anything is written, so a plugin that fails to activate leaves no trace.
+        const contributions = yield* activateLocal(manifest, folder.absolute, granted)
+        const installedAt = new Date(yield* Clock.currentTimeMillis).toISOString()
+        yield* store.insert({
+          id: manifest.id,
+          namespace: manifest.namespace,
+          version: manifest.version,
+          source,
+          manifest: encodeManifest(manifest),
+          granted,
+          status: "active",
+          error: null,
+          installed_at: installedAt
+        })
+        yield* writer.add(contributions).pipe(Effect.tapError(() => store.remove(manifest.id)))
+        const record = recordOf(manifest, source, granted, Either.right(contributions))
+        loaded.set(manifest.id, record)
+        return record
+      })).pipe(Effect.withSpan("ExtensionHost.install", { attributes: { dir: request.dir } }))
+
+    const removeFolder = (absolute: string) =>
+      Effect.promise(async () => {
+        await rm(absolute, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined)
+        return stat(absolute).then(() => false, () => true)
+      })
+
+    const uninstall = (id: string) =>
+      lock.withPermits(1)(Effect.gen(function* () {
+        const record = loaded.get(id)
+        if (record === undefined) {
+          return yield* Effect.fail(new NotFound({ message: `No plugin ${id} is installed.`, details: { id } }))
+        }
+        if (record.source.kind === "builtin") {
+          return yield* Effect.fail(new InvalidRequest({
+            error: "builtin_plugin",
+            message: `${id} is built into the node and cannot be uninstalled.`,
+            details: { id }
+          }))
+        }
+        writer.removePlugin(id)
+        yield* store.remove(id)
+        loaded.delete(id)
+        const removedDir = record.source.kind === "local" ? yield* removeFolder(resolve(pluginRoot, record.source.dir)) : true
+        return { removedDir }
+      })).pipe(Effect.withSpan("ExtensionHost.uninstall", { attributes: { id } }))
+
+    const available = Effect.gen(function* () {
+      const folders = yield* Effect.promise(() =>
+        readdir(pluginRoot, { withFileTypes: true }).then(
+          (entries) => entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith(".")).map((entry) => entry.name),
+          () => []
+        )
+      )
+      const installedDirs = new Set(
+        [...loaded.values()].flatMap((record) => (record.source.kind === "local" ? [record.source.dir] : []))
+      )
+      const plugins = yield* Effect.forEach(folders.sort(), (dir) =>
+        Effect.either(readManifest(join(pluginRoot, dir))).pipe(
+          Effect.map((manifest) => ({
+            dir,
+            manifest: Either.getOrNull(manifest),
+            error: Either.isLeft(manifest) ? manifest.left.message : null,
+            installed: installedDirs.has(dir)
+          }))
+        ))
+      return { risk: pluginRiskStatement, capabilityNotes, plugins }
+    })
+
+    yield* loadBuiltins
+    yield* loadStored
+
+    return {
+      registries: writer.registries,
+      installed: Effect.sync(() => [...loaded.values()]),
+      available,
+      install,
+      uninstall
+    } satisfies ExtensionHostShape
+  })
+
+export class ExtensionHost extends Context.Tag("kernel/ExtensionHost")<ExtensionHost, ExtensionHostShape>() {
+  /** Boots the host: a built-in that fails to load fails the layer, since it is the node's own code. */
+  static readonly layer = (options: ExtensionHostOptions) => Layer.effect(ExtensionHost, make(options))
+}

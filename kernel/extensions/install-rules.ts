@@ -1,0 +1,101 @@
+/**
+ * The rules an install must pass beyond a well-formed manifest, checked before any plugin code
+ * is resolved. Each refusal has its own code (listed in docs/plugins.md).
+ */
+import { Effect } from "effect"
+import gte from "semver/functions/gte.js"
+import satisfies from "semver/functions/satisfies.js"
+import validVersion from "semver/functions/valid.js"
+import { Conflict, InvalidRequest } from "../errors.ts"
+import type { CapabilityKind } from "./capabilities.ts"
+import type { PluginManifest, PluginSource } from "./manifest.ts"
+
+/** The plugin API this host implements. A plugin built against the same major and an equal or older minor loads. */
+export const pluginApiVersion = "1.0"
+
+/** The built-in skill families and the names the node keeps for itself. Only built-ins may use them. */
+export const reservedNamespaces: ReadonlySet<string> = new Set([
+  "web", "files", "code", "llm", "email", "http", "docs", "image", "math", "memory", "signal", "schedule",
+  "studio", "chat_a", "chat_b", "scene3d",
+  "system", "core", "admin", "host", "plugin"
+])
+
+const parseApiVersion = (version: string) => version.split(".").map(Number) as [number, number]
+
+export const isApiVersionSupported = (apiVersion: string, hostApiVersion: string = pluginApiVersion) => {
+  const [major, minor] = parseApiVersion(apiVersion)
+  const [hostMajor, hostMinor] = parseApiVersion(hostApiVersion)
+  return major === hostMajor && minor <= hostMinor
+}
+
+export const satisfiesHostVersion = (requirement: string | null, hostVersion: string) =>
+  requirement === null ||
+  (validVersion(requirement) !== null ? gte(hostVersion, requirement) : satisfies(hostVersion, requirement, { includePrerelease: true }))
+
+export const checkCompatibility = (manifest: PluginManifest, hostVersion: string) => {
+  if (!isApiVersionSupported(manifest.apiVersion)) {
+    return Effect.fail(new InvalidRequest({
+      error: "unsupported_api_version",
+      message: `${manifest.id} is built for plugin API ${manifest.apiVersion}; this node speaks ${pluginApiVersion} (same major, minor up to ${pluginApiVersion}).`,
+      details: { apiVersion: manifest.apiVersion, hostApiVersion: pluginApiVersion }
+    }))
+  }
+  if (!satisfiesHostVersion(manifest.minHostVersion, hostVersion)) {
+    return Effect.fail(new InvalidRequest({
+      error: "host_too_old",
+      message: `${manifest.id} needs node version ${manifest.minHostVersion}; this node is ${hostVersion}.`,
+      details: { minHostVersion: manifest.minHostVersion, hostVersion }
+    }))
+  }
+  return Effect.void
+}
+
+export interface InstalledIdentity {
+  readonly id: string
+  readonly namespace: string
+}
+
+export const checkPlacement = (
+  manifest: PluginManifest,
+  source: PluginSource,
+  installed: Iterable<InstalledIdentity>
+): Effect.Effect<void, InvalidRequest | Conflict> => {
+  if (source.kind !== "builtin" && reservedNamespaces.has(manifest.namespace)) {
+    return Effect.fail(new InvalidRequest({
+      error: "reserved_namespace",
+      message: `The namespace "${manifest.namespace}" is reserved for the node's built-ins.`,
+      details: { namespace: manifest.namespace }
+    }))
+  }
+  for (const other of installed) {
+    if (other.id === manifest.id) {
+      return Effect.fail(new Conflict({
+        error: "plugin_installed",
+        message: `${manifest.id} is already installed; uninstall it first.`,
+        details: { id: manifest.id }
+      }))
+    }
+    if (other.namespace === manifest.namespace) {
+      return Effect.fail(new Conflict({
+        error: "namespace_taken",
+        message: `The namespace "${manifest.namespace}" is already used by ${other.id}.`,
+        details: { namespace: manifest.namespace, by: other.id }
+      }))
+    }
+  }
+  return Effect.void
+}
+
+/** The capabilities the plugin may use: what it declared, once every declared kind is granted. */
+export const checkGrants = (manifest: PluginManifest, granted: ReadonlyArray<CapabilityKind>) => {
+  const declared = manifest.capabilities.map((capability) => capability.kind)
+  const missing = declared.filter((kind) => !granted.includes(kind))
+  if (missing.length > 0) {
+    return Effect.fail(new InvalidRequest({
+      error: "missing_grants",
+      message: `${manifest.id} needs capabilities that were not granted: ${missing.join(", ")}.`,
+      details: { missing }
+    }))
+  }
+  return Effect.succeed(declared)
+}

@@ -1,0 +1,25 @@
+/**
+ * Installed plugins and their grants. Built-ins have no row: they come from the node's own code
+ * at every boot. The namespace is unique here too, as a last guard behind the install rules.
+ */
+import { SqlClient } from "@effect/sql"
+import { Effect } from "effect"
+import type { Migrations } from "../database.ts"
+
+export const pluginMigrations: Migrations = {
+  "0100_plugins": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`
+      CREATE TABLE plugins (
+        id TEXT PRIMARY KEY,
+        namespace TEXT NOT NULL UNIQUE,
+        version TEXT NOT NULL,
+        source TEXT NOT NULL,
+        manifest TEXT NOT NULL,
+        granted TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('active', 'error')),
+        error TEXT,
+        installed_at TEXT NOT NULL
+      )`
+  })
+}

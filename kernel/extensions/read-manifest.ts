@@ -1,0 +1,49 @@
+/**
+ * Reading a plugin's manifest from its folder. This only reads and decodes `plugin.json`: no
+ * plugin code is resolved or imported, so an install can be refused before anything runs.
+ */
+import { Effect, ParseResult } from "effect"
+import * as Schema from "effect/Schema"
+import { readFile, stat } from "node:fs/promises"
+import { join } from "node:path"
+import { InvalidRequest } from "../errors.ts"
+import { PluginManifest } from "./manifest.ts"
+
+/** Not `manifest.json` (a web app manifest) nor `package.json` (npm's): a plugin may ship both. */
+export const manifestFileName = "plugin.json"
+
+const maxManifestBytes = 256 * 1024
+
+const invalid = (message: string, details?: unknown) =>
+  new InvalidRequest({ error: "invalid_manifest", message, ...(details === undefined ? {} : { details }) })
+
+export const decodeManifest = (input: unknown, label: string = manifestFileName) =>
+  Schema.decodeUnknown(PluginManifest)(input, { errors: "all" }).pipe(
+    Effect.mapError((error) => {
+      const issues = ParseResult.ArrayFormatter.formatErrorSync(error).map((issue) => ({
+        path: issue.path.map(String).join("."),
+        message: issue.message
+      }))
+      const first = issues[0]
+      const where = first === undefined || first.path === "" ? "" : `${first.path}: `
+      return invalid(`${label} is not a valid manifest: ${where}${first?.message ?? "unreadable"}`, { issues })
+    })
+  )
+
+export const readManifest = (dir: string) =>
+  Effect.gen(function* () {
+    const file = join(dir, manifestFileName)
+    const text = yield* Effect.tryPromise({
+      try: async () => {
+        const info = await stat(file)
+        if (!info.isFile() || info.size > maxManifestBytes) throw new Error("not a readable file")
+        return readFile(file, "utf8")
+      },
+      catch: () => invalid(`The plugin folder has no readable ${manifestFileName} (at most ${maxManifestBytes / 1024} KB).`)
+    })
+    const json = yield* Effect.try({
+      try: () => JSON.parse(text) as unknown,
+      catch: (error) => invalid(`${manifestFileName} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`)
+    })
+    return yield* decodeManifest(json)
+  })

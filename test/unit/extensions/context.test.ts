@@ -1,0 +1,105 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Either } from "effect"
+import { activatePlugin } from "../../../kernel/extensions/activation.ts"
+import type { CapabilityAdapterFactories, PluginContext } from "../../../kernel/extensions/context.ts"
+import { decodeManifest } from "../../../kernel/extensions/read-manifest.ts"
+
+const manifest = Effect.runSync(decodeManifest({
+  apiVersion: "1.0",
+  id: "@ada/notes",
+  version: "1.0.0",
+  namespace: "notes",
+  name: "Notes",
+  capabilities: [{ kind: "storage" }, { kind: "network" }],
+  extensions: [
+    { kind: "skill", id: "save", uses: ["storage"] },
+    { kind: "widget", id: "board", uses: [] }
+  ]
+}))
+
+/** One adapter per capability, each naming the plugin it was made for. */
+const adapters: CapabilityAdapterFactories = {
+  storage: (plugin) => ({ kind: "storage", for: plugin.id }),
+  network: (plugin) => ({ kind: "network", for: plugin.id }),
+  llm: (plugin) => ({ kind: "llm", for: plugin.id })
+}
+
+const contributeAll = (context: PluginContext) => {
+  context.contribute("skill", "save", { run: "save" })
+  context.contribute("widget", "board", {})
+}
+
+describe("capability context", () => {
+  it.effect("holds only the granted adapters; every other capability is undefined", () =>
+    Effect.gen(function* () {
+      let seen: PluginContext | undefined
+      const contributions = yield* activatePlugin({
+        manifest,
+        granted: ["storage", "network"],
+        adapters,
+        activate: (context) => {
+          seen = context
+          contributeAll(context)
+        }
+      })
+      expect(seen?.adapters.storage).toEqual({ kind: "storage", for: "@ada/notes" })
+      expect(seen?.adapters.network).toEqual({ kind: "network", for: "@ada/notes" })
+      expect(seen?.adapters.llm).toBeUndefined()
+      expect(seen?.adapters.memory).toBeUndefined()
+      expect(Object.keys(seen?.adapters ?? {}).sort()).toEqual(["network", "storage"])
+
+      const save = contributions.find((contribution) => contribution.name === "notes.save")
+      expect(save?.context.adapters.storage).toEqual({ kind: "storage", for: "@ada/notes" })
+      expect(save?.context.adapters.network).toBeUndefined()
+      expect(save?.context.extension).toEqual({ kind: "skill", id: "save", name: "notes.save" })
+      const board = contributions.find((contribution) => contribution.name === "notes.board")
+      expect(board?.context.adapters).toEqual({})
+    }))
+
+  it.effect("leaves a granted capability undefined while the host has no adapter for it", () =>
+    Effect.gen(function* () {
+      const contributions = yield* activatePlugin({ manifest, granted: ["network", "storage"], adapters: { network: adapters.network! }, activate: contributeAll })
+      const save = contributions.find((contribution) => contribution.name === "notes.save")
+      expect(save?.context.adapters.storage).toBeUndefined()
+    }))
+
+  it.effect("refuses undeclared, mis-kinded, repeated, missing and late contributions", () =>
+    Effect.gen(function* () {
+      const attempt = (activate: (context: PluginContext) => void | Promise<void>) =>
+        activatePlugin({ manifest, granted: ["storage", "network"], adapters, activate }).pipe(
+          Effect.flip,
+          Effect.map((error) => ({ error: error.error, message: error.message }))
+        )
+      expect(yield* attempt((context) => context.contribute("skill", "delete", {}))).toEqual({
+        error: "activation_failed",
+        message: `@ada/notes failed to activate: "delete" is not among the extensions its manifest declares`
+      })
+      expect((yield* attempt((context) => context.contribute("theme", "save", { colorScheme: "light", tokens: {} as never }))).message)
+        .toContain(`"save" is declared as a skill, not a theme`)
+      expect((yield* attempt((context) => {
+        contributeAll(context)
+        context.contribute("skill", "save", {})
+      })).message).toContain(`"save" was contributed twice`)
+      expect((yield* attempt((context) => context.contribute("skill", "save", {}))).message)
+        .toContain("declared but never contributed: board")
+      expect((yield* attempt(async () => { throw new Error("boom") })).message).toBe("@ada/notes failed to activate: boom")
+
+      let late: PluginContext | undefined
+      yield* activatePlugin({ manifest, granted: ["storage", "network"], adapters, activate: (context) => { late = context; contributeAll(context) } })
+      expect(() => late?.contribute("widget", "board", {})).toThrow("after activate finished")
+    }))
+
+  it.effect("validates a contribution's shape for kinds the kernel types (themes)", () =>
+    Effect.gen(function* () {
+      const themed = Effect.runSync(decodeManifest({
+        apiVersion: "1.0", id: "@ada/t", version: "1.0.0", namespace: "t", name: "T",
+        extensions: [{ kind: "theme", id: "sneaky", uses: [] }]
+      }))
+      const tokens = { background: "#fff", surface: "#fff", text: "#000", muted: "#555", accent: "blue", danger: "red", border: "#ddd", focusRing: "red; } body { display: none" }
+      const result = yield* Effect.either(activatePlugin({
+        manifest: themed, granted: [], adapters,
+        activate: (context) => context.contribute("theme", "sneaky", { colorScheme: "dark", tokens })
+      }))
+      expect(Either.isLeft(result) && result.left.message).toContain(`the theme "sneaky" has the wrong shape`)
+    }))
+})
