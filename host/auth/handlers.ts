@@ -2,23 +2,19 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { dieOnSqlError } from "../../kernel/database.ts"
-import { Forbidden, NotFound } from "../../kernel/errors.ts"
+import { NotFound } from "../../kernel/errors.ts"
 import { NodeApi } from "../api.ts"
 import { Accounts } from "./accounts.ts"
 import { AccessCodes } from "./codes.ts"
 import { clearSessionCookie, closeCarriedSession, setSessionCookie } from "./cookie.ts"
 import { MailFlows } from "./mail-flows.ts"
+import { requireOwner } from "./owner.ts"
 import type { Being } from "./schemas.ts"
 import { CurrentSession } from "./session.ts"
 import { Sessions } from "./sessions.ts"
 import { Waitlist, waitlistCsv } from "./waitlist.ts"
 
 const ok = { ok: true } as const
-
-/** Owner-only routes answer 403 to anyone else. */
-export const requireOwner = Effect.flatMap(CurrentSession, (session) =>
-  session.isOwner ? Effect.succeed(session) : Effect.fail(new Forbidden({ message: "Only the owner of this node can do this." }))
-)
 
 const ownerOnly = <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.zipRight(requireOwner, dieOnSqlError(self))
 

@@ -1,9 +1,16 @@
-/** GET /api/plugins: what is installed and what each contributes, for anyone signed in. */
+/** The plugins routes: the listing for anyone signed in, the rest for the owner only. */
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { NodeApi } from "../api.ts"
+import { requireOwner } from "../auth/owner.ts"
 
 export const PluginsHandlers = HttpApiBuilder.group(NodeApi, "plugins", (handlers) =>
-  Effect.map(ExtensionHost, (extensions) => handlers.handle("listPlugins", () => extensions.installed))
+  Effect.map(ExtensionHost, (extensions) =>
+    handlers
+      .handle("listPlugins", () => extensions.installed)
+      .handle("availablePlugins", () => Effect.zipRight(requireOwner, extensions.available))
+      .handle("installPlugin", ({ payload }) => Effect.zipRight(requireOwner, extensions.install(payload)))
+      .handle("uninstallPlugin", ({ path }) => Effect.zipRight(requireOwner, extensions.uninstall(path.id)))
+  )
 )

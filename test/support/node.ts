@@ -19,8 +19,12 @@ export interface TestNode {
   readonly close: () => Promise<void>
 }
 
-export const startNode = async (settings: Partial<SettingsShape> = {}): Promise<TestNode> => {
+/** Settings may depend on the node's fresh data folder (a plugin folder inside it, say). */
+export const startNode = async (
+  overrides: Partial<SettingsShape> | ((dataDir: string) => Partial<SettingsShape>) = {}
+): Promise<TestNode> => {
   const dataDir = mkdtempSync(join(tmpdir(), "node-test-"))
+  const settings = typeof overrides === "function" ? overrides(dataDir) : overrides
   const layer = bootInfoLayer.pipe(
     Layer.provideMerge(nodeLayer({ settings: { dataDir, port: 0, host: "127.0.0.1", trustProxy: true, ...settings } }))
   )

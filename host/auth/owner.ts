@@ -1,0 +1,8 @@
+/** Owner-only routes answer 403 to anyone else; the owner flag comes from the session. */
+import { Effect } from "effect"
+import { Forbidden } from "../../kernel/errors.ts"
+import { CurrentSession } from "./session.ts"
+
+export const requireOwner = Effect.flatMap(CurrentSession, (session) =>
+  session.isOwner ? Effect.succeed(session) : Effect.fail(new Forbidden({ message: "Only the owner of this node can do this." }))
+)

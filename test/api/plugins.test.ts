@@ -1,0 +1,118 @@
+import { mkdirSync, writeFileSync, existsSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { registerMember, registerOwner, startNode, type TestNode } from "../support/node.ts"
+
+let node: TestNode
+let pluginDir: string
+let owner: Awaited<ReturnType<typeof registerOwner>>
+let member: Awaited<ReturnType<typeof registerMember>>
+
+const storm = {
+  colorScheme: "dark",
+  tokens: {
+    background: "#0f1419", surface: "#182028", text: "#e6edf3", muted: "#9aa7b4",
+    accent: "#58a6ff", danger: "#ff7b72", border: "#2d3742", focusRing: "#58a6ff"
+  }
+}
+
+const writePlugin = (dir: string, manifest: Record<string, unknown>) => {
+  mkdirSync(join(pluginDir, dir), { recursive: true })
+  writeFileSync(
+    join(pluginDir, dir, "plugin.json"),
+    JSON.stringify({
+      apiVersion: "1.0",
+      version: "1.0.0",
+      name: dir,
+      main: "index.js",
+      capabilities: [],
+      extensions: [{ kind: "theme", id: "storm", title: "Storm", uses: [] }],
+      ...manifest
+    })
+  )
+  writeFileSync(
+    join(pluginDir, dir, "index.js"),
+    `export const activate = (context) => context.contribute("theme", "storm", ${JSON.stringify(storm)})\n`
+  )
+}
+
+beforeAll(async () => {
+  node = await startNode((dataDir) => ({ pluginDir: join(dataDir, "plugins") }))
+  pluginDir = join(node.dataDir, "plugins")
+  owner = await registerOwner(node)
+  member = await registerMember(node, owner.client)
+})
+afterAll(() => node.close())
+
+describe("GET /api/plugins", () => {
+  it("shows anyone signed in the built-ins and what each contributes", async () => {
+    const answer = await member.client.get("/api/plugins")
+    expect(answer.status).toBe(200)
+    const themes = answer.body.find((plugin: { id: string }) => plugin.id === "@svc/themes")
+    expect(themes).toMatchObject({ namespace: "themes", source: { kind: "builtin" }, status: "active", error: null })
+    expect(themes.contributions).toEqual(
+      expect.arrayContaining([
+        { kind: "theme", name: "themes.light", title: "Light" },
+        { kind: "theme", name: "themes.dark", title: "Dark" }
+      ])
+    )
+  })
+})
+
+describe("installing and removing plugins (owner only)", () => {
+  it("lists what is available under the plugin folder without running it, for the owner only", async () => {
+    writePlugin("weather", { id: "@ada/weather", namespace: "weather", capabilities: [{ kind: "network", reason: "forecasts" }], extensions: [{ kind: "theme", id: "storm", uses: ["network"] }] })
+    expect((await member.client.get("/api/plugins/available")).status).toBe(403)
+    const answer = await owner.client.get("/api/plugins/available")
+    expect(answer.status).toBe(200)
+    expect(typeof answer.body.risk).toBe("string")
+    expect(answer.body.plugins).toEqual([expect.objectContaining({ dir: "weather", installed: false, error: null })])
+  })
+
+  it("refuses an install whose capabilities are not all granted, naming the missing kinds, and installs nothing", async () => {
+    const answer = await owner.client.post("/api/plugins", { dir: "weather", granted: [] })
+    expect(answer.status).toBe(400)
+    expect(answer.body.error).toBe("missing_grants")
+    expect(answer.body.details.missing).toEqual(["network"])
+    const listed = await owner.client.get("/api/plugins")
+    expect(listed.body.some((plugin: { id: string }) => plugin.id === "@ada/weather")).toBe(false)
+  })
+
+  it("refuses a reserved namespace, a taken namespace, a folder outside the plugin folder and a bad body", async () => {
+    writePlugin("fake-files", { id: "@eve/files", namespace: "files" })
+    const reserved = await owner.client.post("/api/plugins", { dir: "fake-files", granted: [] })
+    expect(reserved.status).toBe(400)
+    expect(reserved.body.error).toBe("reserved_namespace")
+    writePlugin("more-themes", { id: "@eve/themes", namespace: "themes" })
+    const taken = await owner.client.post("/api/plugins", { dir: "more-themes", granted: [] })
+    expect(taken.status).toBe(409)
+    expect(taken.body.error).toBe("namespace_taken")
+    const outside = await owner.client.post("/api/plugins", { dir: "../..", granted: [] })
+    expect(outside.status).toBe(400)
+    const bad = await owner.client.post("/api/plugins", { dir: "weather", granted: ["telepathy"] })
+    expect(bad.status).toBe(400)
+    expect(bad.body.error).toBe("invalid_request")
+    expect((await member.client.post("/api/plugins", { dir: "weather", granted: ["network"] })).status).toBe(403)
+  })
+
+  it("installs with the grants, lists its contributions, and uninstalls (folder removed)", async () => {
+    const installed = await owner.client.post("/api/plugins", { dir: "weather", granted: ["network"] })
+    expect(installed.status).toBe(200)
+    expect(installed.body).toMatchObject({ id: "@ada/weather", status: "active", granted: ["network"], source: { kind: "local", dir: "weather" } })
+    expect(installed.body.contributions).toEqual([{ kind: "theme", name: "weather.storm" }])
+    const listed = await member.client.get("/api/plugins")
+    expect(listed.body.map((plugin: { id: string }) => plugin.id)).toContain("@ada/weather")
+    expect((await member.client.del("/api/plugins/@ada%2Fweather")).status).toBe(403)
+    const removed = await owner.client.del(`/api/plugins/${encodeURIComponent("@ada/weather")}`)
+    expect(removed.status).toBe(200)
+    expect(removed.body).toEqual({ removedDir: true })
+    expect(existsSync(join(pluginDir, "weather"))).toBe(false)
+    expect((await owner.client.del(`/api/plugins/${encodeURIComponent("@ada/weather")}`)).status).toBe(404)
+  })
+
+  it("refuses to uninstall a built-in", async () => {
+    const answer = await owner.client.del(`/api/plugins/${encodeURIComponent("@svc/themes")}`)
+    expect(answer.status).toBe(400)
+    expect(answer.body.error).toBe("builtin_plugin")
+  })
+})
