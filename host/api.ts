@@ -4,7 +4,8 @@
  * Every endpoint may also answer with the ApiErrors below: a bad body (400), a missing
  * session (401), an unknown route (404), a rate limit (429).
  */
-import { HttpApi, OpenApi } from "@effect/platform"
+import * as HttpApi from "@effect/platform/HttpApi"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { InvalidRequest, NotFound, RateLimited, Unauthorized } from "../kernel/errors.ts"
 import { AuthApi, AuthPublicApi } from "./auth/api.ts"
 import { HealthApi } from "./health/api.ts"

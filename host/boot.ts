@@ -2,8 +2,11 @@
  * What a person needs at start: the URL the node listens at and, until someone has
  * registered as owner, the owner access code (printed at every start until it is spent).
  */
-import { HttpServer } from "@effect/platform"
-import { Context, Effect, Layer, Option } from "effect"
+import * as HttpServer from "@effect/platform/HttpServer"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import { AccessCodes } from "./auth/codes.ts"
 
 export interface BootInfoShape {

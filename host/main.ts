@@ -1,6 +1,8 @@
 /** `npm start`: the node on its embedded defaults (SQLite under data/), until SIGTERM or Ctrl-C. */
-import { NodeRuntime } from "@effect/platform-node"
-import { Console, Effect, Layer } from "effect"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import * as Console from "effect/Console"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { bannerLines, BootInfo, bootInfoLayer } from "./boot.ts"
 import { nodeLayer } from "./node.ts"
 

@@ -3,9 +3,10 @@
  * listening on a port. `npm start` runs it from host/main.ts; tests build it with their own
  * settings on an ephemeral port.
  */
-import { HttpApiBuilder } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Layer } from "effect"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { createServer } from "node:http"
 import { fileURLToPath } from "node:url"
 import { databaseLayer } from "../kernel/database.ts"

@@ -1,5 +1,5 @@
 import type { SettingsShape } from "../kernel/settings.ts"
-import { Option } from "effect"
+import * as Option from "effect/Option"
 
 /** The origin people reach the node at: PUBLIC_URL, else the address it listens on. */
 export const publicOrigin = (settings: SettingsShape): string =>

@@ -3,10 +3,12 @@
  * numbered migrations. The kernel knows no tables; each owner (an actor kind, a host domain)
  * exports its migrations and the host hands the assembled record to `Database.layer`.
  */
-import { Migrator, SqlClient } from "@effect/sql"
+import * as Migrator from "@effect/sql/Migrator"
+import * as SqlClient from "@effect/sql/SqlClient"
 import { SqlError } from "@effect/sql/SqlError"
-import { SqliteClient } from "@effect/sql-sqlite-node"
-import { Effect, Layer } from "effect"
+import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { Settings } from "./settings.ts"

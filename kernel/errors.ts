@@ -6,8 +6,9 @@
  * instances of that class satisfy (the wire shapes are alike, so only the class tells a
  * 403 from a 400).
  */
-import { HttpApiSchema } from "@effect/platform"
-import { Data, Schema } from "effect"
+import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
+import * as Data from "effect/Data"
+import * as Schema from "effect/Schema"
 
 export interface ApiErrorFields {
   readonly error?: string

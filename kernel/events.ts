@@ -4,7 +4,13 @@
  * the live channel (`/api/ws`) subscribes and fans events out to sockets.
  * Records whose full fields the spec does not show travel as Json until their issue types them.
  */
-import { Context, Effect, Layer, PubSub, Schema, type Scope, type Queue } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as PubSub from "effect/PubSub"
+import * as Schema from "effect/Schema"
+import type * as Scope from "effect/Scope"
+import type * as Queue from "effect/Queue"
 
 const Json = Schema.Unknown
 

@@ -3,7 +3,12 @@
  * Every setting is documented in docs/operations.md with its default; a setting that is
  * a secret is held as a Redacted so it never reaches a log or a response by accident.
  */
-import { Config, Context, Effect, Layer, Option, Redacted } from "effect"
+import * as Config from "effect/Config"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 
 const optionalString = (name: string) =>
   Config.option(Config.string(name)).pipe(

@@ -1,5 +1,6 @@
 /** Time comes from Effect's Clock so every timer and timestamp can be driven by TestClock. */
-import { Clock, Effect } from "effect"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
 
 export const nowMillis = Clock.currentTimeMillis
 

@@ -3,8 +3,8 @@
  * suspension switch. Code redemption, the first-human check and handle/email uniqueness
  * run in one transaction so racing registrations cannot both win.
  */
-import { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
 import { Conflict, Forbidden, InvalidRequest, NotFound, Unauthorized } from "../../kernel/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { checkPassword, hashPassword, UNUSABLE_HASH } from "./passwords.ts"

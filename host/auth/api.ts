@@ -3,8 +3,10 @@
  * client and /api/openapi.json all come from these two groups. `authPublic` needs no
  * session; every endpoint of `auth` sits behind the session middleware.
  */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "@effect/platform"
-import { Schema } from "effect"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
+import * as Schema from "effect/Schema"
 import { Conflict, Forbidden, InvalidRequest, NotFound } from "../../kernel/errors.ts"
 import {
   AccessCode,

@@ -1,5 +1,8 @@
 /** The live session middleware: a forged or unknown cookie is a 401, never a hint why. */
-import { Effect, Layer, Option, Redacted } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import { Unauthorized } from "../../kernel/errors.ts"
 import { Authentication } from "./session.ts"
 import { Sessions } from "./sessions.ts"

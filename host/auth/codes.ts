@@ -2,8 +2,10 @@
  * Access codes: the owner's bootstrap code, codes the owner mints, and invitations that mail
  * a fresh code. A used code and the bootstrap code cannot be deleted.
  */
-import { SqlClient } from "@effect/sql"
-import { Effect, Option, Redacted } from "effect"
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import { Conflict, InvalidRequest, NotFound } from "../../kernel/errors.ts"
 import { Settings } from "../../kernel/settings.ts"
 import { nowIso } from "../../kernel/time.ts"

@@ -1,6 +1,9 @@
 /** Setting and clearing the signed, httpOnly, SameSite=Lax session cookie. */
-import { HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Effect, Option } from "effect"
+import * as HttpApp from "@effect/platform/HttpApp"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { Settings } from "../../kernel/settings.ts"
 import { publicOrigin } from "../origin.ts"
 import { SESSION_COOKIE } from "./session.ts"

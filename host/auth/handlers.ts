@@ -1,6 +1,7 @@
 /** Handlers of the Auth groups: thin, each a call into the service that owns the rule. */
-import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
-import { Effect } from "effect"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Effect from "effect/Effect"
 import { dieOnSqlError } from "../../kernel/database.ts"
 import { NotFound } from "../../kernel/errors.ts"
 import { NodeApi } from "../api.ts"

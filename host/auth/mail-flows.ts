@@ -4,8 +4,8 @@
  * A reset request answers the same, at the same speed, for any address: the lookup and the
  * mail happen off the response path, and at most three reset mails leave per address an hour.
  */
-import { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
 import { Conflict, InvalidRequest } from "../../kernel/errors.ts"
 import { Settings } from "../../kernel/settings.ts"
 import { isoIn, nowIso } from "../../kernel/time.ts"

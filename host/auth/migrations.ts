@@ -1,6 +1,6 @@
 /** Tables of accounts: beings, access codes, sessions, the waitlist, mail tokens and invites. */
-import { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
 import type { Migrations } from "../../kernel/database.ts"
 
 export const accountMigrations: Migrations = {

@@ -1,5 +1,5 @@
 /** Owner-only routes answer 403 to anyone else; the owner flag comes from the session. */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { Forbidden } from "../../kernel/errors.ts"
 import { CurrentSession } from "./session.ts"
 

@@ -5,7 +5,7 @@
  */
 import bcrypt from "bcrypt"
 import { randomBytes } from "node:crypto"
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 
 const ROUNDS = 10
 

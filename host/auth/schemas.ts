@@ -3,7 +3,7 @@
  * Limits the spec leaves open (password length, handle shape) are decided here and listed
  * in docs/api.md.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 export const Id = Schema.String.pipe(Schema.minLength(1))
 export const IsoDate = Schema.String

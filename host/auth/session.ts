@@ -2,8 +2,9 @@
  * The session middleware of the contract: reads the signed `svc_session` cookie, finds the
  * opaque token's row (stored as a SHA-256 digest, 30 days) and provides the CurrentSession.
  */
-import { HttpApiMiddleware, HttpApiSecurity } from "@effect/platform"
-import { Context } from "effect"
+import * as HttpApiMiddleware from "@effect/platform/HttpApiMiddleware"
+import * as HttpApiSecurity from "@effect/platform/HttpApiSecurity"
+import * as Context from "effect/Context"
 import { Unauthorized } from "../../kernel/errors.ts"
 
 export const SESSION_COOKIE = "svc_session"

@@ -2,8 +2,10 @@
  * Server-side sessions: an opaque token (its digest stored), 30 days, revocable by deleting
  * the row. Never a JWT. The cookie secret is SESSION_SECRET or one generated once per node.
  */
-import { SqlClient } from "@effect/sql"
-import { Effect, Option, Redacted } from "effect"
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import { Settings } from "../../kernel/settings.ts"
 import { isoIn, nowIso } from "../../kernel/time.ts"
 import type { SessionShape } from "./session.ts"

@@ -2,8 +2,8 @@
  * The public waitlist. There is no automatic promotion: the owner reads the list (or its CSV)
  * and mints codes. Joining twice with one address keeps the first entry and answers the same.
  */
-import { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
 import { stringify } from "csv-stringify/sync"
 import { nowIso } from "../../kernel/time.ts"
 

@@ -1,6 +1,7 @@
 /** GET /api/health: public, honest about every part of the node that exists. */
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
-import { Schema } from "effect"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as Schema from "effect/Schema"
 
 export const Health = Schema.Struct({
   ok: Schema.Boolean,

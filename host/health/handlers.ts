@@ -1,7 +1,9 @@
 /** GET /api/health: every figure is read when asked, nothing is assumed. */
-import { HttpApiBuilder } from "@effect/platform"
-import { SqlClient } from "@effect/sql"
-import { Clock, Effect, Option } from "effect"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { performance } from "node:perf_hooks"
 import { Settings } from "../../kernel/settings.ts"
 import { NodeApi } from "../api.ts"

@@ -3,8 +3,11 @@
  * 400 `invalid_request` with the schema's issues in `details`; an unknown /api route is a 404;
  * a defect is a 500 whose body says what to do and whose cause goes to the log, never a stack.
  */
-import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
-import { Cause, Effect, Predicate } from "effect"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Predicate from "effect/Predicate"
 import { InvalidRequest, NotFound } from "../../kernel/errors.ts"
 import { NodeApi } from "../api.ts"
 

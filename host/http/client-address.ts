@@ -1,6 +1,6 @@
 /** The caller's address: the socket's, or the first X-Forwarded-For hop when TRUST_PROXY is set. */
-import type { HttpServerRequest } from "@effect/platform"
-import { Option } from "effect"
+import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as Option from "effect/Option"
 
 export const clientAddress = (request: HttpServerRequest.HttpServerRequest, trustProxy: boolean): string => {
   if (trustProxy) {

@@ -3,8 +3,11 @@
  * request and a tighter one per class of route. Over budget is a 429 ApiError with
  * Retry-After. Time comes from the Clock, so tests can move it.
  */
-import { HttpMiddleware, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Clock, Effect } from "effect"
+import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
 import { clientAddress } from "./client-address.ts"
 import { securityHeaders } from "./security-headers.ts"
 

@@ -2,8 +2,10 @@
  * The security headers the spec lists, on every answer. The UI's HTML additionally gets a
  * strict content security policy (set where the HTML is served); JSON routes get none.
  */
-import { HttpApp, HttpMiddleware, HttpServerResponse } from "@effect/platform"
-import { Effect } from "effect"
+import * as HttpApp from "@effect/platform/HttpApp"
+import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Effect from "effect/Effect"
 
 export const securityHeaders = {
   "x-content-type-options": "nosniff",

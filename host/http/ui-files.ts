@@ -3,8 +3,10 @@
  * path that is not /api, so the app's own router decides the place. Files are read once at
  * start; the HTML carries the strict content security policy.
  */
-import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Effect } from "effect"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Effect from "effect/Effect"
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { extname, join } from "node:path"
 import { uiContentSecurityPolicy } from "./security-headers.ts"

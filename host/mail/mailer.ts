@@ -2,7 +2,11 @@
  * Outgoing mail over SMTP (`SMTP_URL`, e.g. smtp://user:pass@mail.example.org:587).
  * Without it the node says `configured: false` and offers no mail-sending action.
  */
-import { Context, Effect, Layer, Option, Redacted } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import nodemailer from "nodemailer"
 import { Settings } from "../../kernel/settings.ts"
 

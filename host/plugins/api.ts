@@ -2,8 +2,9 @@
  * The plugins routes: what is installed and what each contributes (anyone signed in); what is
  * available under the plugin folder, install and uninstall (the owner only).
  */
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
-import { Schema } from "effect"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as Schema from "effect/Schema"
 import { Conflict, Forbidden, InvalidRequest, NotFound } from "../../kernel/errors.ts"
 import {
   AvailablePlugins,

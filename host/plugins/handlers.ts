@@ -1,6 +1,6 @@
 /** The plugins routes: the listing for anyone signed in, the rest for the owner only. */
-import { HttpApiBuilder } from "@effect/platform"
-import { Effect } from "effect"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as Effect from "effect/Effect"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { NodeApi } from "../api.ts"
 import { requireOwner } from "../auth/owner.ts"

@@ -3,7 +3,8 @@
  * here: the contributions come back as one batch the host registers only if activation
  * succeeded, which keeps an install all-or-nothing.
  */
-import { Effect, ParseResult } from "effect"
+import * as Effect from "effect/Effect"
+import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { randomUUID } from "node:crypto"
 import { join } from "node:path"

@@ -2,7 +2,7 @@
  * The closed set of capabilities a plugin can ask for, and what the owner is told about each
  * before granting it. A grant is the only boundary: in-process plugin code is not sandboxed.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 export const capabilityKinds = [
   "network",

@@ -3,7 +3,11 @@
  * loads the built-ins (so they win their namespaces), then what the owner installed; it installs
  * and uninstalls local plugin folders and answers what is installed and what each contributes.
  */
-import { Clock, Context, Effect, Either, Layer } from "effect"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import { readdir, rm, stat } from "node:fs/promises"
 import { isAbsolute, join, relative, resolve, sep } from "node:path"

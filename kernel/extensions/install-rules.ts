@@ -2,7 +2,7 @@
  * The rules an install must pass beyond a well-formed manifest, checked before any plugin code
  * is resolved. Each refusal has its own code (listed in docs/plugins.md).
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import gte from "semver/functions/gte.js"
 import satisfies from "semver/functions/satisfies.js"
 import validVersion from "semver/functions/valid.js"

@@ -2,8 +2,8 @@
  * Installed plugins and their grants. Built-ins have no row: they come from the node's own code
  * at every boot. The namespace is unique here too, as a last guard behind the install rules.
  */
-import { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
 import type { Migrations } from "../database.ts"
 
 export const pluginMigrations: Migrations = {

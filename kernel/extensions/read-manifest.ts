@@ -2,7 +2,8 @@
  * Reading a plugin's manifest from its folder. This only reads and decodes `plugin.json`: no
  * plugin code is resolved or imported, so an install can be refused before anything runs.
  */
-import { Effect, ParseResult } from "effect"
+import * as Effect from "effect/Effect"
+import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { readFile, stat } from "node:fs/promises"
 import { join } from "node:path"

@@ -3,7 +3,7 @@
  * them (the skill registry, the theme list...); only the extension host writes, a whole plugin
  * at a time, so a plugin is either entirely registered or not at all.
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { Conflict } from "../errors.ts"
 import type { ExtensionContext } from "./context.ts"
 import type { ContributionTypes } from "./contributions.ts"

@@ -2,8 +2,8 @@
  * The `plugins` table (see migrations.ts). The manifest is kept as it was validated at install
  * so the listing can still name a plugin whose folder has since gone bad.
  */
-import { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { PluginStatus } from "./schemas.ts"
 import { CapabilityKind } from "./capabilities.ts"

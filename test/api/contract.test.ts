@@ -1,4 +1,4 @@
-import { HttpApi } from "@effect/platform"
+import * as HttpApi from "@effect/platform/HttpApi"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { NodeApi } from "../../host/api.ts"
 import { Authentication } from "../../host/auth/session.ts"

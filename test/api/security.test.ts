@@ -1,4 +1,5 @@
-import { Option, Redacted } from "effect"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Client, registerOwner, startNode, type TestNode } from "../support/node.ts"
 

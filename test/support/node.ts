@@ -2,7 +2,10 @@
  * A real node for API tests: the whole host on an ephemeral loopback port, over a fresh
  * SQLite file in a temp folder. Callers talk to it over real HTTP.
  */
-import { Effect, Layer, ManagedRuntime, Option } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as Option from "effect/Option"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"

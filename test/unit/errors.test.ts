@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { Conflict, Forbidden, InvalidRequest } from "../../kernel/errors.ts"
 
 describe("ApiError", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Either } from "effect"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import { activatePlugin } from "../../../kernel/extensions/activation.ts"
 import type { CapabilityAdapterFactories, PluginContext } from "../../../kernel/extensions/context.ts"
 import { decodeManifest } from "../../../kernel/extensions/read-manifest.ts"

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Either } from "effect"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import { decodeManifest } from "../../../kernel/extensions/read-manifest.ts"
 
 const good = {

@@ -1,0 +1,119 @@
+/**
+ * Who may come in and who may administer: a fresh node's owner registers with the code the node
+ * printed, mints a code in Admin, and a second person registers with it, sees no Admin in the
+ * rail and is refused at /admin in the node's words. A spent code is refused in words too.
+ */
+import type { Browser, Page, Response } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { launchBrowser } from "./browser.ts"
+import { type Person, rail, submitRegistration, waitForHome } from "./flows.ts"
+import { type RunningNode, startNode } from "./node-host.ts"
+
+const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
+const guest: Person = { displayName: "Bea Guest", handle: "bea", email: "bea@example.org", password: "bea-password-12" }
+
+const isCall = (method: string, path: string) => (response: Response) =>
+  response.request().method() === method && new URL(response.url()).pathname === path
+
+describe("access codes and the owner's admin place", () => {
+  let node: RunningNode
+  let browser: Browser
+  let mintedCode = ""
+
+  beforeAll(async () => {
+    ;[node, browser] = await Promise.all([startNode(), launchBrowser()])
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await node?.stop()
+  })
+
+  test("the owner registers with the printed code and mints a code in Admin", async () => {
+    const page = await browser.newPage()
+    await page.goto(`${node.url}/register?code=${encodeURIComponent(node.ownerCode)}`)
+    const codeField = page.getByLabel("Access code")
+    await expect.poll(() => codeField.inputValue()).toBe(node.ownerCode)
+
+    await submitRegistration(page, owner)
+    await waitForHome(page, owner)
+    expect(new URL(page.url()).pathname).toBe("/")
+
+    await rail(page).getByRole("link", { name: "Admin" }).click()
+    await page.getByRole("heading", { name: "Access codes" }).waitFor()
+    expect(new URL(page.url()).pathname).toBe("/admin")
+    await page.getByLabel("How many").fill("1")
+    await page.getByLabel("Note (who they are for)").fill("for Bea")
+    const minting = page.waitForResponse(isCall("POST", "/api/auth/codes"))
+    await page.getByRole("button", { name: "Mint codes" }).click()
+    expect((await minting).status()).toBe(200)
+
+    const newCode = page.locator(".new-codes code")
+    await newCode.waitFor()
+    mintedCode = (await newCode.textContent())?.trim() ?? ""
+    expect(mintedCode).not.toBe("")
+    const row = page.locator(`tr[data-code="${mintedCode}"]`)
+    await row.filter({ hasText: "for Bea" }).locator(".state", { hasText: "Unused" }).waitFor()
+    await page.close()
+  })
+
+  test("the person who joins with that code has no Admin and is refused at /admin in words", async () => {
+    expect(mintedCode).not.toBe("")
+    const page = await browser.newPage()
+    await page.goto(`${node.url}/register?code=${encodeURIComponent(mintedCode)}`)
+    await expect.poll(() => page.getByLabel("Access code").inputValue()).toBe(mintedCode)
+    await submitRegistration(page, guest)
+    await waitForHome(page, guest)
+
+    const places = rail(page)
+    await places.getByRole("link", { name: "Settings" }).waitFor()
+    expect(await places.getByRole("link", { name: "Home" }).count()).toBe(1)
+    expect(await places.getByRole("link", { name: "Admin" }).count()).toBe(0)
+
+    const probe = page.waitForResponse(isCall("GET", "/api/auth/codes"))
+    await page.goto(`${node.url}/admin`)
+    const refusal = await probe
+    expect(refusal.status()).toBe(403)
+    const body = (await refusal.json()) as { error: string; message: string }
+    expect(body.error).toBe("forbidden")
+    await page.getByRole("alert").filter({ hasText: body.message }).waitFor()
+    expect(await page.getByRole("heading", { name: "Access codes" }).count()).toBe(0)
+    expect(await page.getByRole("button", { name: "Mint codes" }).count()).toBe(0)
+    await page.close()
+  })
+
+  test("the owner sees the code used and the new account listed", async () => {
+    const page = await loggedInOwnerPage()
+    await page.goto(`${node.url}/admin`)
+    await page.locator(`tr[data-code="${mintedCode}"] .state`, { hasText: "Used" }).waitFor()
+    await page.locator(`tr[data-handle="${guest.handle}"] .state`, { hasText: "Active" }).waitFor()
+    await page.close()
+  })
+
+  test("registering with a spent code shows the node's refusal in words", async () => {
+    const page = await browser.newPage()
+    await page.goto(`${node.url}/register?code=${encodeURIComponent(mintedCode)}`)
+    await expect.poll(() => page.getByLabel("Access code").inputValue()).toBe(mintedCode)
+    const registering = page.waitForResponse(isCall("POST", "/api/auth/register"))
+    await submitRegistration(page, { displayName: "Cyrus Late", handle: "cyrus", email: "cyrus@example.org", password: "cyrus-password-1" })
+    const refusal = await registering
+    expect(refusal.status()).toBeGreaterThanOrEqual(400)
+    const body = (await refusal.json()) as { error: string; message: string }
+    expect(body.message).not.toBe("")
+    await page.getByRole("alert").filter({ hasText: body.message }).waitFor()
+    expect(new URL(page.url()).pathname).toBe("/register")
+    expect(await rail(page).getByRole("link", { name: "Log in" }).count()).toBe(1)
+    await page.close()
+  })
+
+  /** The owner's browser from the first test is closed; a fresh one logs in. */
+  const loggedInOwnerPage = async (): Promise<Page> => {
+    const page = await browser.newPage()
+    await page.goto(`${node.url}/login`)
+    await page.getByLabel("Email").fill(owner.email)
+    await page.getByLabel("Password", { exact: true }).fill(owner.password)
+    await page.getByRole("button", { name: "Log in" }).click()
+    await waitForHome(page, owner)
+    return page
+  }
+})

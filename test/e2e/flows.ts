@@ -1,0 +1,44 @@
+/** Steps several end-to-end tests take, done the way a person does them: through the forms. */
+import type { Page } from "playwright-core"
+
+export interface Person {
+  readonly displayName: string
+  readonly handle: string
+  readonly email: string
+  readonly password: string
+}
+
+/** Fills the register form (its access code field is already filled from `?code=`) and sends it. */
+export const submitRegistration = async (page: Page, person: Person): Promise<void> => {
+  await page.getByLabel("Display name").fill(person.displayName)
+  await page.getByLabel("Handle").fill(person.handle)
+  await page.getByLabel("Email").fill(person.email)
+  await page.getByLabel("Password", { exact: true }).fill(person.password)
+  await page.getByRole("button", { name: "Register" }).click()
+}
+
+export const submitLogin = async (page: Page, email: string, password: string): Promise<void> => {
+  await page.getByLabel("Email").fill(email)
+  await page.getByLabel("Password", { exact: true }).fill(password)
+  await page.getByRole("button", { name: "Log in" }).click()
+}
+
+/** The rail's navigation landmark. */
+export const rail = (page: Page) => page.getByRole("navigation", { name: "Places" })
+
+/** Waits until Home greets the person as signed in. */
+export const waitForHome = (page: Page, person: Person) =>
+  page.locator(".signed-in-as").filter({ hasText: `Signed in as ${person.displayName} (@${person.handle})` }).waitFor()
+
+/**
+ * Collects what would mean the app is broken in the browser: uncaught exceptions and content
+ * security policy violations (the host serves the app under a strict policy).
+ */
+export const watchForBreakage = (page: Page): ReadonlyArray<string> => {
+  const problems: Array<string> = []
+  page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`))
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) problems.push(message.text())
+  })
+  return problems
+}

@@ -1,0 +1,73 @@
+/**
+ * A real node for end-to-end tests: `host/main.ts` in its own process on Node 24, a fresh
+ * data directory, an ephemeral port, no OWNER_ACCESS_CODE (so the node generates one and
+ * prints it). Resolves once the banner has named the URL and the owner code.
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import { mkdtemp, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { createInterface } from "node:readline"
+import { fileURLToPath } from "node:url"
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url))
+const nodeBinary = join(repoRoot, "node_modules", ".bin", "node")
+
+export interface RunningNode {
+  readonly url: string
+  readonly ownerCode: string
+  readonly stop: () => Promise<void>
+}
+
+const exited = (child: ChildProcess): Promise<void> =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once("exit", () => resolve()))
+
+export const startNode = async (): Promise<RunningNode> => {
+  const dataDir = await mkdtemp(join(tmpdir(), "node-e2e-"))
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1" }
+  delete env.OWNER_ACCESS_CODE
+  const child = spawn(nodeBinary, ["host/main.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] })
+  const output: Array<string> = []
+  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()))
+  let stopping = false
+  child.once("exit", (code, signal) => {
+    // A node that dies under a test is the test's finding: say so with what it printed.
+    if (!stopping) console.error(`The node exited during the tests (code ${code}, signal ${signal}):\n${output.join("\n")}`)
+  })
+
+  const stop = async (): Promise<void> => {
+    stopping = true
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+      process.kill(child.pid, "SIGTERM")
+      const killer = setTimeout(() => {
+        if (child.pid !== undefined && child.exitCode === null) process.kill(child.pid, "SIGKILL")
+      }, 5_000)
+      await exited(child)
+      clearTimeout(killer)
+    }
+    await rm(dataDir, { recursive: true, force: true })
+  }
+
+  try {
+    const banner = await new Promise<{ url: string; ownerCode: string }>((resolve, reject) => {
+      let url: string | null = null
+      const lines = createInterface({ input: child.stdout! })
+      lines.on("line", (line) => {
+        output.push(line)
+        url ??= /^The node is listening at (http:\/\/\S+)$/.exec(line)?.[1] ?? null
+        const code = /^Owner access code: (\S+)$/.exec(line)?.[1]
+        if (url !== null && code !== undefined) resolve({ url, ownerCode: code })
+      })
+      child.once("exit", (code, signal) =>
+        reject(new Error(`The node exited before it was ready (code ${code}, signal ${signal}):\n${output.join("\n")}`))
+      )
+      child.once("error", reject)
+    })
+    return { ...banner, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * Sessions through the browser: log in and sign out (and back, to the place asked for), the
+ * rail at phone width, and ending other sessions or every session from Settings.
+ */
+import type { Browser, BrowserContext, Page, Response } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { launchBrowser } from "./browser.ts"
+import { type Person, rail, submitLogin, waitForHome, watchForBreakage } from "./flows.ts"
+import { type RunningNode, startNode } from "./node-host.ts"
+
+const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
+
+const isCall = (method: string, path: string) => (response: Response) =>
+  response.request().method() === method && new URL(response.url()).pathname === path
+
+const pathOf = (page: Page) => new URL(page.url()).pathname
+
+describe("sessions in the browser", () => {
+  let node: RunningNode
+  let browser: Browser
+  const contexts: Array<BrowserContext> = []
+
+  const freshPage = async (options: { viewport?: { width: number; height: number } } = {}): Promise<Page> => {
+    const context = await browser.newContext(options)
+    contexts.push(context)
+    return context.newPage()
+  }
+
+  const logIn = async (page: Page): Promise<void> => {
+    await page.goto(`${node.url}/login`)
+    await submitLogin(page, owner.email, owner.password)
+    await waitForHome(page, owner)
+  }
+
+  beforeAll(async () => {
+    ;[node, browser] = await Promise.all([startNode(), launchBrowser()])
+    // The owner's account exists before these tests; registering is access.test.ts's subject.
+    const response = await fetch(`${node.url}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...owner, accessCode: node.ownerCode })
+    })
+    expect(response.status).toBe(200)
+  })
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close()
+    await browser?.close()
+    await node?.stop()
+  })
+
+  test("log in, sign out, and log in again back to the place asked for", async () => {
+    const page = await freshPage()
+    const breakage = watchForBreakage(page)
+    await page.goto(`${node.url}/`)
+    await page.getByRole("heading", { name: "Log in" }).waitFor()
+    expect(pathOf(page)).toBe("/login")
+    expect(await rail(page).getByRole("link", { name: "Register" }).count()).toBe(1)
+
+    const refused = page.waitForResponse(isCall("POST", "/api/auth/login"))
+    await submitLogin(page, owner.email, "not-the-password")
+    const refusal = await refused
+    expect(refusal.status()).toBe(401)
+    const body = (await refusal.json()) as { message: string }
+    await page.getByRole("alert").filter({ hasText: body.message }).waitFor()
+
+    await submitLogin(page, owner.email, owner.password)
+    await waitForHome(page, owner)
+    await page.reload()
+    await waitForHome(page, owner)
+
+    await rail(page).getByRole("button", { name: "Sign out" }).click()
+    await page.getByRole("heading", { name: "Log in" }).waitFor()
+    expect(pathOf(page)).toBe("/login")
+    const cookies = await page.context().cookies()
+    expect(cookies.filter((cookie) => cookie.name === "svc_session" && cookie.value !== "")).toEqual([])
+
+    await page.goto(`${node.url}/settings`)
+    await page.getByRole("heading", { name: "Log in" }).waitFor()
+    expect(new URL(page.url()).searchParams.get("next")).toBe("/settings")
+    await submitLogin(page, owner.email, owner.password)
+    await page.getByRole("heading", { name: "Sessions" }).waitFor()
+    expect(pathOf(page)).toBe("/settings")
+    expect(breakage).toEqual([])
+  })
+
+  test("at 390 px the rail is a bar across the top that fits and works by keyboard", async () => {
+    const page = await freshPage({ viewport: { width: 390, height: 844 } })
+    const breakage = watchForBreakage(page)
+    await logIn(page)
+
+    // A bar across the top (not a column beside the content): as wide as the screen, above the page.
+    const bar = await rail(page).boundingBox()
+    expect(bar).not.toBeNull()
+    expect(bar!.y).toBeLessThan(100)
+    expect(bar!.width).toBeGreaterThan(300)
+    expect(bar!.width).toBeLessThanOrEqual(390)
+    const heading = await page.getByRole("heading", { level: 1 }).boundingBox()
+    expect(heading!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height)
+    for (const name of ["Home", "Settings", "Admin"]) {
+      const box = await rail(page).getByRole("link", { name }).boundingBox()
+      expect(box, name).not.toBeNull()
+      expect(box!.x).toBeGreaterThanOrEqual(0)
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390)
+      expect(box!.height).toBeGreaterThanOrEqual(40)
+    }
+    const signOut = await rail(page).getByRole("button", { name: "Sign out" }).boundingBox()
+    expect(signOut!.x + signOut!.width).toBeLessThanOrEqual(390)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+
+    await rail(page).getByRole("link", { name: "Settings" }).focus()
+    await page.keyboard.press("Enter")
+    await page.getByRole("heading", { name: "Sessions" }).waitFor()
+    expect(pathOf(page)).toBe("/settings")
+    await expect.poll(() => rail(page).getByRole("link", { name: "Settings" }).getAttribute("aria-current")).toBe("page")
+    expect(breakage).toEqual([])
+  })
+
+  test("Settings lists the sessions, signs out the others, then signs out everywhere", async () => {
+    const here = await freshPage()
+    const elsewhere = await freshPage()
+    await logIn(here)
+    await logIn(elsewhere)
+
+    await here.goto(`${node.url}/settings`)
+    const rows = here.locator("tr.session")
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2)
+    expect(await here.locator("tr.session.current").count()).toBe(1)
+
+    await here.getByRole("button", { name: "Sign out other sessions" }).click()
+    await here.getByRole("status").filter({ hasText: /Signed out \d+ other session/ }).waitFor()
+    await expect.poll(() => rows.count()).toBe(1)
+    expect(await here.locator("tr.session.current").count()).toBe(1)
+
+    await elsewhere.reload()
+    await elsewhere.getByRole("heading", { name: "Log in" }).waitFor()
+
+    await here.getByRole("button", { name: "Sign out everywhere" }).click()
+    await here.getByRole("heading", { name: "Log in" }).waitFor()
+    const me = await here.request.get(`${node.url}/api/auth/me`)
+    expect(me.status()).toBe(401)
+  })
+})
