@@ -1,8 +1,8 @@
 /** `npm start`: the node on its embedded defaults (SQLite under data/), until SIGTERM or Ctrl-C. */
-import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import { runNode } from "../kernel/actors/index.ts"
 import { bannerLines, BootInfo, bootInfoLayer } from "./boot.ts"
 import { nodeLayer } from "./node.ts"
 
@@ -10,6 +10,4 @@ const banner = Layer.effectDiscard(
   Effect.flatMap(BootInfo, (info) => Effect.forEach(bannerLines(info), (line) => Console.log(line)))
 )
 
-const program = Layer.launch(banner.pipe(Layer.provide(bootInfoLayer), Layer.provideMerge(nodeLayer())))
-
-NodeRuntime.runMain(program)
+runNode(banner.pipe(Layer.provide(bootInfoLayer), Layer.provideMerge(nodeLayer())))

@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { createServer } from "node:http"
 import { fileURLToPath } from "node:url"
+import { actorsLayer } from "../kernel/actors/index.ts"
 import { databaseLayer } from "../kernel/database.ts"
 import { EventBus } from "../kernel/events.ts"
 import { Settings, type SettingsShape } from "../kernel/settings.ts"
@@ -68,6 +69,7 @@ export const nodeLayer = (options: NodeOptions = {}) => {
   const settings = options.settings === undefined ? Settings.layer : Settings.layerWith(options.settings)
   return httpLayer.pipe(
     Layer.provideMerge(services),
+    Layer.provideMerge(actorsLayer()),
     Layer.provideMerge(databaseLayer(migrations)),
     Layer.provideMerge(settings)
   )
