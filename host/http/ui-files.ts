@@ -29,7 +29,10 @@ const readAssets = (dir: string): Map<string, Uint8Array> => {
   const assets = new Map<string, Uint8Array>()
   const assetsDir = join(dir, "assets")
   if (!existsSync(assetsDir)) return assets
-  for (const name of readdirSync(assetsDir)) assets.set(`/assets/${name}`, readFileSync(join(assetsDir, name)))
+  // Source maps are large and only a developer's tools ask for them: they stay on disk.
+  for (const name of readdirSync(assetsDir)) {
+    if (!name.endsWith(".map")) assets.set(`/assets/${name}`, readFileSync(join(assetsDir, name)))
+  }
   return assets
 }
 
@@ -37,6 +40,12 @@ export const uiFilesLayer = (dir: string) => {
   const indexPath = join(dir, "index.html")
   const index = existsSync(indexPath) ? readFileSync(indexPath, "utf8") : missingUi
   const assets = readAssets(dir)
+  const sourceMap = (path: string) => {
+    const file = join(dir, path)
+    return path.startsWith("/assets/") && path.endsWith(".map") && !path.includes("..") && existsSync(file)
+      ? readFileSync(file)
+      : undefined
+  }
 
   const serve = Effect.gen(function* () {
     const request = yield* HttpServerRequest.HttpServerRequest
@@ -47,7 +56,7 @@ export const uiFilesLayer = (dir: string) => {
         { status: 404 }
       )
     }
-    const asset = assets.get(path)
+    const asset = assets.get(path) ?? sourceMap(path)
     if (asset !== undefined) {
       return HttpServerResponse.uint8Array(asset, {
         contentType: contentTypes[extname(path)] ?? "application/octet-stream",

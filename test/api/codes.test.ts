@@ -1,48 +1,44 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Client, person, registerMember, registerOwner, startNode, type TestNode } from "../support/node.ts"
+import { beforeAll, describe, expect, it } from "vitest"
+import {Client, type Registered, nodeWithOwner, person, registerMember } from "../support/node.ts"
 
-let node: TestNode
-let owner: Awaited<ReturnType<typeof registerOwner>>
-let member: Awaited<ReturnType<typeof registerMember>>
+const context = nodeWithOwner()
+let member: Registered
 
 beforeAll(async () => {
-  node = await startNode()
-  owner = await registerOwner(node)
-  member = await registerMember(node, owner.client)
+  member = await registerMember(context.node, context.owner.client)
 })
-afterAll(() => node.close())
 
 describe("access codes", () => {
   it("mints codes with a note for the owner; lists all and unused", async () => {
-    const minted = await owner.client.post("/api/auth/codes", { count: 3, note: "friends" })
+    const minted = await context.owner.client.post("/api/auth/codes", { count: 3, note: "friends" })
     expect(minted.status).toBe(200)
     expect(minted.body).toHaveLength(3)
     for (const code of minted.body) {
-      expect(code).toMatchObject({ createdBy: owner.being.id, usedBy: null, usedAt: null, note: "friends" })
+      expect(code).toMatchObject({ createdBy: context.owner.being.id, usedBy: null, usedAt: null, note: "friends" })
       expect(code.code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/)
     }
-    const all = await owner.client.get("/api/auth/codes")
-    const unused = await owner.client.get("/api/auth/codes/unused")
+    const all = await context.owner.client.get("/api/auth/codes")
+    const unused = await context.owner.client.get("/api/auth/codes/unused")
     const codes = (rows: { code: string }[]) => rows.map((row) => row.code)
-    expect(codes(all.body)).toEqual(expect.arrayContaining([node.ownerCode, ...codes(minted.body)]))
+    expect(codes(all.body)).toEqual(expect.arrayContaining([context.node.ownerCode, ...codes(minted.body)]))
     expect(codes(unused.body)).toEqual(expect.arrayContaining(codes(minted.body)))
-    expect(codes(unused.body)).not.toContain(node.ownerCode)
-    const spent = all.body.find((row: { code: string }) => row.code === node.ownerCode)
-    expect(spent.usedBy).toBe(owner.being.id)
+    expect(codes(unused.body)).not.toContain(context.node.ownerCode)
+    const spent = all.body.find((row: { code: string }) => row.code === context.node.ownerCode)
+    expect(spent.usedBy).toBe(context.owner.being.id)
   })
 
   it("refuses a bad mint body with 400 and mints nothing", async () => {
-    const before = (await owner.client.get("/api/auth/codes")).body.length
+    const before = (await context.owner.client.get("/api/auth/codes")).body.length
     for (const body of [{ count: 0 }, { count: 51 }, { count: 1.5 }, { count: "2" }, {}]) {
-      const answer = await owner.client.post("/api/auth/codes", body)
+      const answer = await context.owner.client.post("/api/auth/codes", body)
       expect(answer.status).toBe(400)
       expect(answer.body.error).toBe("invalid_request")
     }
-    expect((await owner.client.get("/api/auth/codes")).body.length).toBe(before)
+    expect((await context.owner.client.get("/api/auth/codes")).body.length).toBe(before)
   })
 
   it("is owner only: 403 for a member on every code route", async () => {
-    const [code] = (await owner.client.post("/api/auth/codes", { count: 1 })).body
+    const [code] = (await context.owner.client.post("/api/auth/codes", { count: 1 })).body
     for (const [method, path, body] of [
       ["GET", "/api/auth/codes"],
       ["POST", "/api/auth/codes", { count: 1 }],
@@ -55,32 +51,32 @@ describe("access codes", () => {
       expect(answer.status, `${method} ${path}`).toBe(403)
       expect(answer.body.error).toBe("forbidden")
     }
-    expect((await owner.client.get("/api/auth/codes/unused")).body.map((r: { code: string }) => r.code)).toContain(code.code)
+    expect((await context.owner.client.get("/api/auth/codes/unused")).body.map((r: { code: string }) => r.code)).toContain(code.code)
   })
 
   it("deletes an unused code; refuses a used one and the bootstrap code with 400; 404 for unknown", async () => {
-    const [code] = (await owner.client.post("/api/auth/codes", { count: 1 })).body
-    expect((await owner.client.del(`/api/auth/codes/${code.code}`)).body).toEqual({ ok: true })
-    const gone = await new Client(node.url).post("/api/auth/register", person(code.code))
+    const [code] = (await context.owner.client.post("/api/auth/codes", { count: 1 })).body
+    expect((await context.owner.client.del(`/api/auth/codes/${code.code}`)).body).toEqual({ ok: true })
+    const gone = await new Client(context.node.url).post("/api/auth/register", person(code.code))
     expect(gone.status).toBe(403)
-    const bootstrap = await owner.client.del(`/api/auth/codes/${encodeURIComponent(node.ownerCode)}`)
+    const bootstrap = await context.owner.client.del(`/api/auth/codes/${encodeURIComponent(context.node.ownerCode)}`)
     expect(bootstrap.status).toBe(400)
     expect(bootstrap.body.error).toBe("bootstrap_code")
-    const usedCode = (await owner.client.get("/api/auth/codes")).body.find(
+    const usedCode = (await context.owner.client.get("/api/auth/codes")).body.find(
       (row: { usedBy: string | null }) => row.usedBy === member.being.id
     )
-    const used = await owner.client.del(`/api/auth/codes/${usedCode.code}`)
+    const used = await context.owner.client.del(`/api/auth/codes/${usedCode.code}`)
     expect(used.status).toBe(400)
     expect(used.body.error).toBe("code_used")
-    expect((await owner.client.del("/api/auth/codes/NOPE-NOPE-NOPE")).status).toBe(404)
+    expect((await context.owner.client.del("/api/auth/codes/NOPE-NOPE-NOPE")).status).toBe(404)
   })
 
   it("refuses invites by mail with 409 when the node cannot send mail, minting nothing", async () => {
-    const before = (await owner.client.get("/api/auth/codes")).body.length
-    const answer = await owner.client.post("/api/auth/codes/send", { email: "friend@example.org", note: "hi" })
+    const before = (await context.owner.client.get("/api/auth/codes")).body.length
+    const answer = await context.owner.client.post("/api/auth/codes/send", { email: "friend@example.org", note: "hi" })
     expect(answer.status).toBe(409)
     expect(answer.body.error).toBe("email_not_configured")
-    expect((await owner.client.get("/api/auth/codes")).body.length).toBe(before)
-    expect((await owner.client.get("/api/auth/email")).body.emailConfigured).toBe(false)
+    expect((await context.owner.client.get("/api/auth/codes")).body.length).toBe(before)
+    expect((await context.owner.client.get("/api/auth/email")).body.emailConfigured).toBe(false)
   })
 })

@@ -1,42 +1,35 @@
 import { performance } from "node:perf_hooks"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Client, registerMember, registerOwner, startNode, type TestNode } from "../support/node.ts"
+import { describe, expect, it } from "vitest"
+import {Client, nodeWithOwner, registerMember } from "../support/node.ts"
 
-let node: TestNode
-let owner: Awaited<ReturnType<typeof registerOwner>>
-
-beforeAll(async () => {
-  node = await startNode()
-  owner = await registerOwner(node)
-})
-afterAll(() => node.close())
+const context = nodeWithOwner()
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 describe("POST /api/auth/login", () => {
   it("signs in with the right password and refuses a wrong one with 401", async () => {
-    const client = new Client(node.url)
-    const wrong = await client.post("/api/auth/login", { email: owner.registration.email, password: "wrong password" })
+    const client = new Client(context.node.url)
+    const wrong = await client.post("/api/auth/login", { email: context.owner.registration.email, password: "wrong password" })
     expect(wrong.status).toBe(401)
     expect(wrong.body.error).toBe("invalid_credentials")
     expect(client.cookies.size).toBe(0)
     const right = await client.post("/api/auth/login", {
-      email: owner.registration.email.toUpperCase(),
-      password: owner.registration.password
+      email: context.owner.registration.email.toUpperCase(),
+      password: context.owner.registration.password
     })
     expect(right.status).toBe(200)
-    expect(right.body.being.id).toBe(owner.being.id)
+    expect(right.body.being.id).toBe(context.owner.being.id)
   })
 
   it("refuses a malformed body with 400", async () => {
-    const answer = await new Client(node.url).post("/api/auth/login", { email: "a@b.c" })
+    const answer = await new Client(context.node.url).post("/api/auth/login", { email: "a@b.c" })
     expect(answer.status).toBe(400)
     expect(answer.body.error).toBe("invalid_request")
   })
 
   it("costs about the same for an unknown email as for a wrong password (the comparison runs)", async () => {
     const time = async (email: string) => {
-      const client = new Client(node.url)
+      const client = new Client(context.node.url)
       const start = performance.now()
       const answer = await client.post("/api/auth/login", { email, password: "not the password" })
       expect(answer.status).toBe(401)
@@ -47,7 +40,7 @@ describe("POST /api/auth/login", () => {
     const wrong: number[] = []
     for (let i = 0; i < 7; i++) {
       unknown.push(await time(`nobody${i}@example.org`))
-      wrong.push(await time(owner.registration.email))
+      wrong.push(await time(context.owner.registration.email))
     }
     const ratio = median(unknown) / median(wrong)
     // A bcrypt comparison at 10 rounds takes tens of milliseconds; without it an unknown address answers in ~1 ms.
@@ -59,19 +52,19 @@ describe("POST /api/auth/login", () => {
 
 describe("POST /api/auth/logout", () => {
   it("ends the session: the cookie no longer opens anything", async () => {
-    const member = await registerMember(node, owner.client)
+    const member = await registerMember(context.node, context.owner.client)
     const cookie = member.client.cookies.get("svc_session")!
     const out = await member.client.post("/api/auth/logout")
     expect(out.status).toBe(200)
     expect(out.body).toEqual({ ok: true })
     expect(member.client.cookies.has("svc_session")).toBe(false)
-    const replay = new Client(node.url)
+    const replay = new Client(context.node.url)
     replay.cookies.set("svc_session", cookie)
     expect((await replay.get("/api/auth/me")).status).toBe(401)
   })
 
   it("answers 401 without a session", async () => {
-    const answer = await new Client(node.url).post("/api/auth/logout")
+    const answer = await new Client(context.node.url).post("/api/auth/logout")
     expect(answer.status).toBe(401)
     expect(answer.body.error).toBe("unauthorized")
   })

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Client, registerMember, registerOwner, startNode, type TestNode } from "../support/node.ts"
+import { describe, expect, it } from "vitest"
+import {Client, nodeWithOwner, registerMember } from "../support/node.ts"
 
-let node: TestNode
-let owner: Awaited<ReturnType<typeof registerOwner>>
-
-beforeAll(async () => {
-  node = await startNode()
-  owner = await registerOwner(node)
-})
-afterAll(() => node.close())
+const context = nodeWithOwner()
 
 const signInAgain = async (registration: { email: string; password: string }) => {
-  const device = new Client(node.url)
+  const device = new Client(context.node.url)
   const answer = await device.post("/api/auth/login", { email: registration.email, password: registration.password })
   expect(answer.status).toBe(200)
   return device
@@ -19,7 +12,7 @@ const signInAgain = async (registration: { email: string; password: string }) =>
 
 describe("sessions", () => {
   it("lists the being's own sessions, marks the current one, shows no token", async () => {
-    const member = await registerMember(node, owner.client)
+    const member = await registerMember(context.node, context.owner.client)
     await signInAgain(member.registration)
     const list = await member.client.get("/api/auth/sessions")
     expect(list.status).toBe(200)
@@ -32,11 +25,11 @@ describe("sessions", () => {
   })
 
   it("revokes one session by id, only one's own (404 for another being's)", async () => {
-    const member = await registerMember(node, owner.client)
+    const member = await registerMember(context.node, context.owner.client)
     const laptop = await signInAgain(member.registration)
     const list = await member.client.get("/api/auth/sessions")
     const other = list.body.find((row: { current: boolean }) => !row.current)
-    const ownersTry = await owner.client.del(`/api/auth/sessions/${other.id}`)
+    const ownersTry = await context.owner.client.del(`/api/auth/sessions/${other.id}`)
     expect(ownersTry.status).toBe(404)
     expect((await laptop.get("/api/auth/me")).status).toBe(200)
     const revoke = await member.client.del(`/api/auth/sessions/${other.id}`)
@@ -45,7 +38,7 @@ describe("sessions", () => {
   })
 
   it("DELETE /api/auth/sessions revokes every other session and keeps this one", async () => {
-    const member = await registerMember(node, owner.client)
+    const member = await registerMember(context.node, context.owner.client)
     const phone = await signInAgain(member.registration)
     const tablet = await signInAgain(member.registration)
     const answer = await member.client.del("/api/auth/sessions")
@@ -56,46 +49,46 @@ describe("sessions", () => {
   })
 
   it("POST /api/auth/logout/all signs out every device, this one too", async () => {
-    const member = await registerMember(node, owner.client)
+    const member = await registerMember(context.node, context.owner.client)
     const phone = await signInAgain(member.registration)
     const answer = await member.client.post("/api/auth/logout/all")
     expect(answer.body).toEqual({ ok: true, revoked: 2 })
     expect((await phone.get("/api/auth/me")).status).toBe(401)
     expect((await member.client.get("/api/auth/me")).status).toBe(401)
-    expect((await owner.client.get("/api/auth/me")).status).toBe(200)
+    expect((await context.owner.client.get("/api/auth/me")).status).toBe(200)
   })
 })
 
 describe("suspension (owner only)", () => {
   it("suspends: every session drops and the password stops working; unsuspend restores it", async () => {
-    const member = await registerMember(node, owner.client)
-    const byMember = await member.client.post(`/api/auth/beings/${owner.being.id}/suspend`)
+    const member = await registerMember(context.node, context.owner.client)
+    const byMember = await member.client.post(`/api/auth/beings/${context.owner.being.id}/suspend`)
     expect(byMember.status).toBe(403)
-    const suspended = await owner.client.post(`/api/auth/beings/${member.being.id}/suspend`)
+    const suspended = await context.owner.client.post(`/api/auth/beings/${member.being.id}/suspend`)
     expect(suspended.status).toBe(200)
     expect(suspended.body.suspended).toBe(true)
     expect((await member.client.get("/api/auth/me")).status).toBe(401)
-    const login = await new Client(node.url).post("/api/auth/login", {
+    const login = await new Client(context.node.url).post("/api/auth/login", {
       email: member.registration.email,
       password: member.registration.password
     })
     expect(login.status).toBe(401)
-    const restored = await owner.client.post(`/api/auth/beings/${member.being.id}/unsuspend`)
+    const restored = await context.owner.client.post(`/api/auth/beings/${member.being.id}/unsuspend`)
     expect(restored.body.suspended).toBe(false)
     await signInAgain(member.registration)
   })
 
   it("refuses to suspend the owner and answers 404 for an unknown id", async () => {
-    const self = await owner.client.post(`/api/auth/beings/${owner.being.id}/suspend`)
+    const self = await context.owner.client.post(`/api/auth/beings/${context.owner.being.id}/suspend`)
     expect(self.status).toBe(400)
     expect(self.body.error).toBe("cannot_suspend_owner")
-    expect((await owner.client.post("/api/auth/beings/nobody/suspend")).status).toBe(404)
+    expect((await context.owner.client.post("/api/auth/beings/nobody/suspend")).status).toBe(404)
   })
 
   it("lists accounts for the owner only", async () => {
-    const member = await registerMember(node, owner.client)
+    const member = await registerMember(context.node, context.owner.client)
     expect((await member.client.get("/api/auth/beings")).status).toBe(403)
-    const list = await owner.client.get("/api/auth/beings")
+    const list = await context.owner.client.get("/api/auth/beings")
     expect(list.status).toBe(200)
     expect(list.body.some((being: { id: string }) => being.id === member.being.id)).toBe(true)
   })

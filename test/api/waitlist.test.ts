@@ -1,15 +1,8 @@
 import { parse } from "csv-parse/sync"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Client, registerMember, registerOwner, startNode, type TestNode } from "../support/node.ts"
+import { describe, expect, it } from "vitest"
+import {Client, nodeWithOwner, registerMember } from "../support/node.ts"
 
-let node: TestNode
-let owner: Awaited<ReturnType<typeof registerOwner>>
-
-beforeAll(async () => {
-  node = await startNode()
-  owner = await registerOwner(node)
-})
-afterAll(() => node.close())
+const context = nodeWithOwner()
 
 const tricky = [
   { email: "quotes@example.org", name: 'Ada "the Countess" Lovelace', why: "Because, frankly, \"why not\"" },
@@ -21,35 +14,35 @@ const tricky = [
 describe("waitlist", () => {
   it("is public: anyone joins with Ok, joining twice keeps one row", async () => {
     for (const entry of tricky) {
-      const answer = await new Client(node.url).post("/api/auth/waitlist", entry)
+      const answer = await new Client(context.node.url).post("/api/auth/waitlist", entry)
       expect(answer.status).toBe(200)
       expect(answer.body).toEqual({ ok: true })
     }
-    const again = await new Client(node.url).post("/api/auth/waitlist", { ...tricky[3], name: "Someone else" })
+    const again = await new Client(context.node.url).post("/api/auth/waitlist", { ...tricky[3], name: "Someone else" })
     expect(again.body).toEqual({ ok: true })
-    const list = await owner.client.get("/api/auth/waitlist")
+    const list = await context.owner.client.get("/api/auth/waitlist")
     expect(list.status).toBe(200)
     expect(list.body).toHaveLength(4)
     expect(list.body.find((row: { email: string }) => row.email === "plain@example.org").name).toBe("Alan Turing")
   })
 
   it("refuses a bad entry with 400 and stores nothing", async () => {
-    const answer = await new Client(node.url).post("/api/auth/waitlist", { email: "nope", name: "x", why: "y" })
+    const answer = await new Client(context.node.url).post("/api/auth/waitlist", { email: "nope", name: "x", why: "y" })
     expect(answer.status).toBe(400)
-    const tooLong = await new Client(node.url).post("/api/auth/waitlist", { email: "long@example.org", name: "x".repeat(500), why: "" })
+    const tooLong = await new Client(context.node.url).post("/api/auth/waitlist", { email: "long@example.org", name: "x".repeat(500), why: "" })
     expect(tooLong.status).toBe(400)
-    expect((await owner.client.get("/api/auth/waitlist")).body).toHaveLength(4)
+    expect((await context.owner.client.get("/api/auth/waitlist")).body).toHaveLength(4)
   })
 
   it("is read by the owner only", async () => {
-    const member = await registerMember(node, owner.client)
+    const member = await registerMember(context.node, context.owner.client)
     expect((await member.client.get("/api/auth/waitlist")).status).toBe(403)
     expect((await member.client.get("/api/auth/waitlist.csv")).status).toBe(403)
-    expect((await new Client(node.url).get("/api/auth/waitlist.csv")).status).toBe(401)
+    expect((await new Client(context.node.url).get("/api/auth/waitlist.csv")).status).toBe(401)
   })
 
   it("downloads as RFC 4180 CSV that a standard parser reads back to what went in, formulas neutralised", async () => {
-    const answer = await owner.client.get("/api/auth/waitlist.csv")
+    const answer = await context.owner.client.get("/api/auth/waitlist.csv")
     expect(answer.status).toBe(200)
     expect(answer.headers.get("content-type")).toMatch(/^text\/csv/)
     expect(answer.headers.get("content-disposition")).toMatch(/^attachment; filename="waitlist.csv"/)

@@ -1,8 +1,10 @@
 /**
  * Who may come in and who may administer: a fresh node's owner registers with the code the node
  * printed, mints a code in Admin, and a second person registers with it, sees no Admin in the
- * rail and is refused at /admin in the node's words. A spent code is refused in words too.
+ * rail and is refused at /admin in the node's words. A spent code is refused in words too, and
+ * the waitlist a visitor joins reaches the owner's Admin and its CSV.
  */
+import { readFile } from "node:fs/promises"
 import type { Browser, Page, Response } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { launchBrowser } from "./browser.ts"
@@ -103,6 +105,29 @@ describe("access codes and the owner's admin place", () => {
     await page.getByRole("alert").filter({ hasText: body.message }).waitFor()
     expect(new URL(page.url()).pathname).toBe("/register")
     expect(await rail(page).getByRole("link", { name: "Log in" }).count()).toBe(1)
+    await page.close()
+  })
+
+  test("a visitor joins the waitlist; the owner reads it in Admin and downloads it as CSV", async () => {
+    const visitor = await browser.newPage()
+    await visitor.goto(`${node.url}/waitlist`)
+    await visitor.getByLabel("Email").fill("dana@example.org")
+    await visitor.getByLabel("Name").fill("Dana Waiting")
+    await visitor.getByLabel("Why you would like to join").fill("I write, and I want a node, too.")
+    await visitor.getByRole("button", { name: "Join the waitlist" }).click()
+    await visitor.getByRole("status").filter({ hasText: "You are on the waitlist." }).waitFor()
+    await visitor.close()
+
+    const page = await loggedInOwnerPage()
+    await page.goto(`${node.url}/admin`)
+    await page.locator("admin-waitlist tr", { hasText: "dana@example.org" }).filter({ hasText: "Dana Waiting" }).waitFor()
+    const downloading = page.waitForEvent("download")
+    await page.getByRole("link", { name: "Download CSV" }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toBe("waitlist.csv")
+    const csv = await readFile(await download.path(), "utf8")
+    expect(csv.split(/\r?\n/)[0]).toBe("email,name,why,createdAt")
+    expect(csv).toContain("dana@example.org,Dana Waiting")
     await page.close()
   })
 

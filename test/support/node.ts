@@ -2,10 +2,10 @@
  * A real node for API tests: the whole host on an ephemeral loopback port, over a fresh
  * SQLite file in a temp folder. Callers talk to it over real HTTP.
  */
-import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Option from "effect/Option"
+import { afterAll, beforeAll } from "vitest"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -133,4 +133,20 @@ export const registerMember = async (node: TestNode, owner: Client, headers: Rec
   return { client: member, registration, being: answer.body.being }
 }
 
-export { Effect }
+
+
+export type Registered = Awaited<ReturnType<typeof registerOwner>>
+
+/**
+ * A node with its owner registered, for the whole test file: started before the first test,
+ * closed after the last. Read `node` and `owner` inside tests (they are set by then).
+ */
+export const nodeWithOwner = (overrides?: Parameters<typeof startNode>[0]) => {
+  const context = {} as { node: TestNode; owner: Registered }
+  beforeAll(async () => {
+    context.node = await startNode(overrides)
+    context.owner = await registerOwner(context.node)
+  })
+  afterAll(() => context.node.close())
+  return context
+}

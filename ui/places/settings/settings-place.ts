@@ -1,0 +1,25 @@
+/** Settings: where this account is signed in, and its email address. */
+import { html, LitElement } from "lit"
+import { customElement } from "lit/decorators.js"
+import { sharedStyles } from "../../styles/shared-styles.ts"
+import "./settings-email.ts"
+import "./settings-sessions.ts"
+
+@customElement("settings-place")
+export class SettingsPlace extends LitElement {
+  protected override render() {
+    return html`
+      <h1>Settings</h1>
+      <settings-sessions></settings-sessions>
+      <settings-email></settings-email>
+    `
+  }
+
+  static override styles = sharedStyles
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "settings-place": SettingsPlace
+  }
+}

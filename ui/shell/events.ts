@@ -1,0 +1,30 @@
+/**
+ * Every event the app's elements send, in one map: the name, and what `detail` carries.
+ * `fireEvent` sends one that bubbles out of shadow roots; the global declarations make
+ * `addEventListener` typed for each.
+ */
+import type { Being } from "../../host/auth/schemas.ts"
+
+export interface NodeEvents {
+  /** A sign-in, sign-out or refreshed account: the being now signed in, or null. */
+  "session-changed": { readonly being: Being | null }
+  /** The node answered 401 to a request that needed a session (it ended, or was revoked). */
+  "session-lost": { readonly message: string }
+  /** The path changed (pushState by the router, or the history's back and forward). */
+  "location-changed": { readonly path: string }
+}
+
+export type NodeEventMap = { [K in keyof NodeEvents]: CustomEvent<NodeEvents[K]> }
+
+export const fireEvent = <K extends keyof NodeEvents>(
+  target: EventTarget,
+  type: K,
+  detail: NodeEvents[K]
+): void => {
+  target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }))
+}
+
+declare global {
+  interface HTMLElementEventMap extends NodeEventMap {}
+  interface WindowEventMap extends NodeEventMap {}
+}

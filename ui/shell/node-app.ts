@@ -1,0 +1,202 @@
+/**
+ * The shell: asks the node who is signed in, then shows the rail and the place the path
+ * names. Places that need a session send a signed-out person to /login; /login and /register
+ * send a signed-in one home. Whether a being may open /admin is the node's answer, not ours:
+ * the admin place asks and shows the refusal.
+ */
+import { css, html, LitElement, type TemplateResult } from "lit"
+import { customElement, state } from "lit/decorators.js"
+import type { Being } from "../../host/auth/schemas.ts"
+import { request } from "../api/client.ts"
+import "../components/node-alert.ts"
+import "../places/admin/admin-place.ts"
+import "../places/home/home-place.ts"
+import "../places/login/login-place.ts"
+import "../places/not-found/not-found-place.ts"
+import "../places/register/register-place.ts"
+import "../places/reset/reset-place.ts"
+import "../places/settings/settings-place.ts"
+import "../places/verify/verify-place.ts"
+import "../places/waitlist/waitlist-place.ts"
+import { sharedStyles } from "../styles/shared-styles.ts"
+import type { NodeEventMap } from "./events.ts"
+import "./node-rail.ts"
+import { type AppLocation, navigate, RouterController } from "./router.ts"
+
+type Access = "signed-in" | "signed-out" | "anyone"
+
+interface Place {
+  readonly title: string
+  readonly access: Access
+  readonly render: (being: Being | null, location: AppLocation) => TemplateResult
+}
+
+const places: Record<string, Place> = {
+  "/": { title: "Home", access: "signed-in", render: (being) => html`<home-place .being=${being}></home-place>` },
+  "/settings": { title: "Settings", access: "signed-in", render: () => html`<settings-place></settings-place>` },
+  "/admin": { title: "Admin", access: "signed-in", render: () => html`<admin-place></admin-place>` },
+  "/login": { title: "Log in", access: "signed-out", render: () => html`<login-place></login-place>` },
+  "/register": {
+    title: "Register",
+    access: "signed-out",
+    render: (_, location) => html`<register-place .code=${location.query.get("code") ?? ""}></register-place>`
+  },
+  "/waitlist": { title: "Waitlist", access: "signed-out", render: () => html`<waitlist-place></waitlist-place>` },
+  "/verify": {
+    title: "Confirm email",
+    access: "anyone",
+    render: (_, location) => html`<verify-place .token=${location.query.get("token") ?? ""}></verify-place>`
+  },
+  "/reset": {
+    title: "Reset password",
+    access: "anyone",
+    render: (_, location) => html`<reset-place .token=${location.query.get("token") ?? ""}></reset-place>`
+  }
+}
+
+/** Where to go after logging in: a path of this app, never another origin. */
+const safeNext = (next: string | null): string =>
+  next !== null && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/"
+
+const notFound: Place = { title: "Not found", access: "anyone", render: () => html`<not-found-place></not-found-place>` }
+
+@customElement("node-app")
+export class NodeApp extends LitElement {
+  private readonly _router = new RouterController(this)
+
+  /** undefined until the node has said whether anyone is signed in. */
+  @state() private accessor _being: Being | null | undefined = undefined
+
+  @state() private accessor _notice = ""
+
+  @state() private accessor _startError = ""
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    this.addEventListener("session-changed", this._onSessionChanged)
+    window.addEventListener("session-lost", this._onSessionLost)
+    void this._loadSession()
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    this.removeEventListener("session-changed", this._onSessionChanged)
+    window.removeEventListener("session-lost", this._onSessionLost)
+  }
+
+  protected override willUpdate(): void {
+    if (this._being === undefined) return
+    const path = this._router.location.path
+    const access = (places[path] ?? notFound).access
+    if (access === "signed-in" && this._being === null) {
+      navigate(path === "/" ? "/login" : `/login?next=${encodeURIComponent(path)}`, { replace: true })
+    } else if (access === "signed-out" && this._being !== null) {
+      navigate("/", { replace: true })
+    }
+    document.title = `${(places[this._router.location.path] ?? notFound).title} · Node`
+  }
+
+  protected override render() {
+    if (this._being === undefined) {
+      return html`<main class="starting">
+        ${this._startError === ""
+          ? html`<p class="muted" role="status">Loading…</p>`
+          : html`<node-alert .message=${this._startError}></node-alert>
+              <button type="button" @click=${this._loadSession}>Try again</button>`}
+      </main>`
+    }
+    const location = this._router.location
+    const place = places[location.path] ?? notFound
+    return html`
+      <a class="skip" href="#main" @click=${this._skipToMain}>Skip to content</a>
+      <div class="layout">
+        <node-rail .being=${this._being} .path=${location.path}></node-rail>
+        <main id="main" tabindex="-1">
+          <node-alert kind="info" .message=${this._notice}></node-alert>
+          ${place.render(this._being, location)}
+        </main>
+      </div>
+    `
+  }
+
+  private readonly _loadSession = async (): Promise<void> => {
+    this._startError = ""
+    const result = await request((client) => client.auth.me())
+    if (result.ok) this._being = result.value.being
+    else if (result.failure.status === 401) this._being = null
+    else this._startError = result.failure.message
+  }
+
+  private readonly _onSessionChanged = (event: NodeEventMap["session-changed"]): void => {
+    const signedIn = this._being !== null && this._being !== undefined
+    this._being = event.detail.being
+    this._notice = ""
+    if (event.detail.being === null) navigate("/login")
+    else if (!signedIn) navigate(safeNext(new URLSearchParams(window.location.search).get("next")))
+  }
+
+  private readonly _onSessionLost = (event: NodeEventMap["session-lost"]): void => {
+    if (this._being === null || this._being === undefined) return
+    this._being = null
+    this._notice = `${event.detail.message} Log in again.`
+    navigate("/login")
+  }
+
+  private _skipToMain(event: Event): void {
+    event.preventDefault()
+    this.renderRoot.querySelector<HTMLElement>("main")?.focus()
+  }
+
+  static override styles = [
+    sharedStyles,
+    css`
+      :host {
+        display: block;
+        min-height: 100vh;
+      }
+      .layout {
+        display: grid;
+        grid-template-columns: 13rem minmax(0, 1fr);
+        min-height: 100vh;
+      }
+      main {
+        padding: 24px;
+        max-width: 60rem;
+        width: 100%;
+      }
+      main:focus {
+        outline: none;
+      }
+      .starting {
+        padding: 24px;
+      }
+      .skip {
+        position: absolute;
+        left: 8px;
+        top: -48px;
+        background: var(--node-surface);
+        padding: 8px 12px;
+        border-radius: 6px;
+        z-index: 1;
+      }
+      .skip:focus {
+        top: 8px;
+      }
+      @media (max-width: 700px) {
+        .layout {
+          grid-template-columns: minmax(0, 1fr);
+          grid-template-rows: auto 1fr;
+        }
+        main {
+          padding: 16px;
+        }
+      }
+    `
+  ]
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "node-app": NodeApp
+  }
+}
