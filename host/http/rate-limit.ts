@@ -1,6 +1,5 @@
 /**
- * Per-address rate limits, in fixed one-minute windows: a global budget for every /api
- * request and a tighter one per class of route. Over budget is a 429 ApiError with
+ * Per-address rate limits, in one-minute windows: a global budget for every /api request and a tighter one per class of route. Over budget is a 429 ApiError with
  * Retry-After. Time comes from the Clock, so tests can move it.
  */
 import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
@@ -42,20 +41,33 @@ const classify = (method: string, path: string): RateClass | null => {
 
 const WINDOW_MS = 60_000
 
-export const makeRateLimiter = (limits: RateLimits, trustProxy: boolean) => {
-  let windowStart = 0
-  let counts = new Map<string, number>()
+/**
+ * Counts hits per key in one-minute windows. Each key's window opens at its first hit, so a
+ * burst cannot straddle a shared boundary and get twice its budget.
+ */
+export const makeRateCounter = () => { opens at its first hit, so a burst cannot straddle a shared boundary and get twice its budget.
+  const windows = new Map<string, { start: number; count: number }>()
+  let lastSweep = 0
 
   /** Counts one hit; answers the seconds to wait when the budget is spent, else 0. */
   const hit = (key: string, limit: number, now: number): number => {
-    if (now - windowStart >= WINDOW_MS) {
-      windowStart = now - (now % WINDOW_MS)
-      counts = new Map()
+    if (now - lastSweep >= WINDOW_MS) {
+      for (const [k, window] of windows) if (now - window.start >= WINDOW_MS) windows.delete(k)
+      lastSweep = now
     }
-    const count = (counts.get(key) ?? 0) + 1
-    counts.set(key, count)
-    return count > limit ? Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000)) : 0
+    let window = windows.get(key)
+    if (window === undefined || now - window.start >= WINDOW_MS) {
+      window = { start: now, count: 0 }
+      windows.set(key, window)
+    }
+    window.count += 1
+    return window.count > limit ? Math.max(1, Math.ceil((window.start + WINDOW_MS - now) / 1000)) : 0
   }
+  return hit
+}
+
+export const makeRateLimiter = (limits: RateLimits, trustProxy: boolean) => {
+  const hit = makeRateCounter()
 
   return HttpMiddleware.make((app) =>
     Effect.gen(function* () {
