@@ -45,7 +45,7 @@ const WINDOW_MS = 60_000
  * Counts hits per key in one-minute windows. Each key's window opens at its first hit, so a
  * burst cannot straddle a shared boundary and get twice its budget.
  */
-export const makeRateCounter = () => { opens at its first hit, so a burst cannot straddle a shared boundary and get twice its budget.
+export const makeRateCounter = () => {
   const windows = new Map<string, { start: number; count: number }>()
   let lastSweep = 0
 
