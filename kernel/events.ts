@@ -14,8 +14,9 @@ import type * as Queue from "effect/Queue"
 
 const Json = Schema.Unknown
 
+/** On the wire an event is `{ type, ...payload }`, as the spec's event table names them. */
 const event = <const Type extends string, Fields extends Schema.Struct.Fields>(type: Type, fields: Fields) =>
-  Schema.TaggedStruct(type, fields)
+  Schema.Struct({ type: Schema.tag(type), ...fields })
 
 export const NodeEvent = Schema.Union(
   event("hello", { beingId: Schema.String, serverTime: Schema.String }),

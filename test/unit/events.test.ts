@@ -1,0 +1,39 @@
+import { describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Queue from "effect/Queue"
+import * as Schema from "effect/Schema"
+import { EventBus, NodeEvent } from "../../kernel/events.ts"
+
+describe("event bus", () => {
+  it.scoped("delivers each event with its audience to every subscriber", () =>
+    Effect.gen(function* () {
+      const bus = yield* EventBus
+      const first = yield* bus.subscribe
+      const second = yield* bus.subscribe
+      yield* bus.publish({ kind: "being", beingId: "b1" }, { type: "presence.update", beingId: "b1", status: "online" })
+      yield* bus.publish({ kind: "all" }, { type: "ambient", mood: { label: "calm" } })
+      for (const queue of [first, second]) {
+        const deliveries = yield* Queue.takeAll(queue)
+        expect([...deliveries].map((d) => [d.audience.kind, d.event.type])).toEqual([
+          ["being", "presence.update"],
+          ["all", "ambient"]
+        ])
+      }
+    }).pipe(Effect.provide(EventBus.layer)))
+
+  it("types every event of the spec's table and refuses an unknown one", () => {
+    const decode = Schema.decodeUnknownEither(NodeEvent)
+    for (const type of [
+      "signal.created", "signal.updated", "message.created", "task.updated", "project.updated", "trace",
+      "memory.created", "wallet.updated", "square.post"
+    ]) {
+      const field = { "signal.created": "signal", "signal.updated": "signal", "message.created": "message", "task.updated": "task",
+        "project.updated": "project", trace: "event", "memory.created": "memory", "wallet.updated": "wallet", "square.post": "post" }[type]!
+      expect(decode({ type, [field]: {} })._tag, type).toBe("Right")
+    }
+    expect(decode({ type: "hello", beingId: "b", serverTime: new Date().toISOString() })._tag).toBe("Right")
+    expect(decode({ type: "message.delta", threadId: "t", messageId: "m", delta: "hi" })._tag).toBe("Right")
+    expect(decode({ type: "presence.update", beingId: "b", status: "away" })._tag).toBe("Left")
+    expect(decode({ type: "nonsense" })._tag).toBe("Left")
+  })
+})
