@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtemp, rm } from "node:fs/promises"
+import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createInterface } from "node:readline"
@@ -24,9 +25,24 @@ const exited = (child: ChildProcess): Promise<void> =>
     ? Promise.resolve()
     : new Promise((resolve) => child.once("exit", () => resolve()))
 
-export const startNode = async (): Promise<RunningNode> => {
+/**
+ * A port nobody listens on now. For a node whose mails carry links: the node writes them from
+ * its PORT setting, so with PORT=0 they would name port 0 instead of the port it got.
+ */
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))))
+    })
+  })
+
+/** `env` is added to the node's environment and wins over the defaults (SMTP_URL, PORT, …). */
+export const startNode = async (options: { readonly env?: Readonly<Record<string, string>> } = {}): Promise<RunningNode> => {
   const dataDir = await mkdtemp(join(tmpdir(), "node-e2e-"))
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1" }
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", ...options.env }
   delete env.OWNER_ACCESS_CODE
   const child = spawn(nodeBinary, ["host/main.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] })
   const output: Array<string> = []

@@ -4,11 +4,14 @@
  * code, with whether the mail left and whether the code was spent.
  */
 import { html, LitElement } from "lit"
-import { customElement, property, state } from "lit/decorators.js"
+import { customElement, property } from "lit/decorators.js"
 import type { InviteEmail } from "../../../host/auth/schemas.ts"
-import { request } from "../../api/client.ts"
+import { ApiAction } from "../../components/api-action.ts"
+import { ApiResource } from "../../components/api-resource.ts"
+import { dataTable } from "../../components/data-table.ts"
 import { formatDateTime } from "../../components/format.ts"
 import "../../components/node-alert.ts"
+import { onSubmit } from "../../components/on-submit.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
 @customElement("admin-invites")
@@ -16,20 +19,12 @@ export class AdminInvites extends LitElement {
   /** Whether the node can send mail (GET /api/auth/email). */
   @property({ type: Boolean }) accessor emailConfigured = false
 
-  @state() private accessor _invites: ReadonlyArray<InviteEmail> | null = null
+  private readonly _invites = new ApiResource(this, (client) => client.auth.listInvites())
 
-  @state() private accessor _busy = false
-
-  @state() private accessor _error = ""
-
-  @state() private accessor _notice = ""
-
-  override connectedCallback(): void {
-    super.connectedCallback()
-    void this._load()
-  }
+  private readonly _sending = new ApiAction(this)
 
   protected override render() {
+    const busy = this._sending.busy
     return html`
       <section class="card" aria-labelledby="invites-title">
         <h2 id="invites-title">Invitations by mail</h2>
@@ -38,71 +33,46 @@ export class AdminInvites extends LitElement {
               <label>Email <input name="email" type="email" autocomplete="off" required maxlength="254" /></label>
               <label>Note <input name="note" maxlength="200" /></label>
               <div class="actions">
-                <button type="submit" ?disabled=${this._busy}>${this._busy ? "Sending…" : "Send an invitation"}</button>
+                <button type="submit" ?disabled=${busy}>${busy ? "Sending…" : "Send an invitation"}</button>
               </div>
             </form>`
           : html`<p class="muted">This node has no mail settings, so it cannot mail invitations. Mint a code above and pass it on yourself.</p>`}
-        <node-alert .message=${this._error}></node-alert>
-        <node-alert kind="success" .message=${this._notice}></node-alert>
-        ${this._renderList()}
+        <node-alert .message=${this._sending.error || this._invites.error}></node-alert>
+        <node-alert kind="success" .message=${this._sending.notice}></node-alert>
+        ${this._invites.render("Loading invitations…", (invites) => this._renderList(invites))}
       </section>
     `
   }
 
-  private _renderList() {
-    const invites = this._invites
-    if (invites === null) return html`<p class="muted" role="status">Loading invitations…</p>`
+  private _renderList(invites: ReadonlyArray<InviteEmail>) {
     if (invites.length === 0) return html`<p class="muted">No invitations sent yet.</p>`
-    return html`<div class="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Email</th><th scope="col">Code</th><th scope="col">Mail</th><th scope="col">Code state</th>
-            <th scope="col">Sent</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${invites.map(
-            (invite) => html`<tr>
-              <td>${invite.email}${invite.note === "" ? "" : html`<br /><span class="muted">${invite.note}</span>`}</td>
-              <td><code>${invite.codeMask}</code></td>
-              <td>${invite.sent ? "Sent" : `Not sent${invite.error === null ? "" : `: ${invite.error}`}`}</td>
-              <td>${invite.spent ? "Used" : "Unused"}</td>
-              <td>${formatDateTime(invite.createdAt)}</td>
-            </tr>`
-          )}
-        </tbody>
-      </table>
-    </div>`
-  }
-
-  private async _load(): Promise<void> {
-    const result = await request((client) => client.auth.listInvites())
-    if (result.ok) this._invites = result.value
-    else this._error = result.failure.message
-  }
-
-  private async _send(event: SubmitEvent): Promise<void> {
-    event.preventDefault()
-    const form = event.target as HTMLFormElement
-    const data = new FormData(form)
-    const email = String(data.get("email") ?? "")
-    this._busy = true
-    this._error = ""
-    this._notice = ""
-    const result = await request((client) =>
-      client.auth.sendInvite({ payload: { email, note: String(data.get("note") ?? "") } })
+    return dataTable(
+      ["Email", "Code", "Mail", "Code state", "Sent"],
+      invites.map(
+        (invite) => html`<tr>
+          <td>${invite.email}${invite.note === "" ? "" : html`<br /><span class="muted">${invite.note}</span>`}</td>
+          <td><code>${invite.codeMask}</code></td>
+          <td>${invite.sent ? "Sent" : `Not sent${invite.error === null ? "" : `: ${invite.error}`}`}</td>
+          <td>${invite.spent ? "Used" : "Unused"}</td>
+          <td>${formatDateTime(invite.createdAt)}</td>
+        </tr>`
+      )
     )
-    this._busy = false
-    if (!result.ok) {
-      this._error = result.failure.message
-      return
-    }
-    form.reset()
-    if (result.value.sent) this._notice = `An invitation is on its way to ${result.value.email}.`
-    else this._error = `The code was minted but the mail did not leave${result.value.error === null ? "" : `: ${result.value.error}`}.`
-    await this._load()
   }
+
+  private readonly _send = onSubmit(async ({ form, field }) => {
+    const payload = { email: field("email"), note: field("note") }
+    const answered = await this._sending.run(
+      (client) => client.auth.sendInvite({ payload }),
+      (invite) => {
+        form.reset()
+        if (invite.sent) return `An invitation is on its way to ${invite.email}.`
+        // The node kept the invitation (its code works) though the mail failed: the owner must know.
+        this._sending.fail(`The code was minted but the mail did not leave${invite.error === null ? "" : `: ${invite.error}`}.`)
+      }
+    )
+    if (answered) await this._invites.reload()
+  })
 
   static override styles = sharedStyles
 }

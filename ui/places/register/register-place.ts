@@ -3,9 +3,10 @@
  * field; the node decides whether the code is good and says why not.
  */
 import { html, LitElement } from "lit"
-import { customElement, property, state } from "lit/decorators.js"
-import { request } from "../../api/client.ts"
+import { customElement, property } from "lit/decorators.js"
+import { ApiAction } from "../../components/api-action.ts"
 import "../../components/node-alert.ts"
+import { onSubmit } from "../../components/on-submit.ts"
 import { fireEvent } from "../../shell/events.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
@@ -14,11 +15,10 @@ export class RegisterPlace extends LitElement {
   /** The access code to start with (from the invitation link). */
   @property() accessor code = ""
 
-  @state() private accessor _busy = false
-
-  @state() private accessor _error = ""
+  private readonly _registration = new ApiAction(this)
 
   protected override render() {
+    const busy = this._registration.busy
     return html`
       <h1>Register</h1>
       <section class="card">
@@ -51,9 +51,9 @@ export class RegisterPlace extends LitElement {
             />
           </label>
           <span id="password-help" class="muted">At least 8 characters.</span>
-          <node-alert .message=${this._error}></node-alert>
+          <node-alert .message=${this._registration.error}></node-alert>
           <div class="actions">
-            <button type="submit" ?disabled=${this._busy}>${this._busy ? "Registering…" : "Register"}</button>
+            <button type="submit" ?disabled=${busy}>${busy ? "Registering…" : "Register"}</button>
           </div>
         </form>
       </section>
@@ -61,27 +61,19 @@ export class RegisterPlace extends LitElement {
     `
   }
 
-  private async _submit(event: SubmitEvent): Promise<void> {
-    event.preventDefault()
-    const data = new FormData(event.target as HTMLFormElement)
-    const field = (name: string) => String(data.get(name) ?? "")
-    this._busy = true
-    this._error = ""
-    const result = await request((client) =>
-      client.authPublic.register({
-        payload: {
-          accessCode: field("accessCode"),
-          displayName: field("displayName"),
-          handle: field("handle"),
-          email: field("email"),
-          password: field("password")
-        }
-      })
+  private readonly _submit = onSubmit(({ field }) => {
+    const payload = {
+      accessCode: field("accessCode"),
+      displayName: field("displayName"),
+      handle: field("handle"),
+      email: field("email"),
+      password: field("password")
+    }
+    return this._registration.run(
+      (client) => client.authPublic.register({ payload }),
+      ({ being }) => fireEvent(this, "session-changed", { being })
     )
-    this._busy = false
-    if (result.ok) fireEvent(this, "session-changed", { being: result.value.being })
-    else this._error = result.failure.message
-  }
+  })
 
   static override styles = sharedStyles
 }

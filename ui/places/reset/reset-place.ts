@@ -4,8 +4,9 @@
  */
 import { html, LitElement } from "lit"
 import { customElement, property, state } from "lit/decorators.js"
-import { request } from "../../api/client.ts"
+import { ApiAction } from "../../components/api-action.ts"
 import "../../components/node-alert.ts"
+import { onSubmit } from "../../components/on-submit.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
 @customElement("reset-place")
@@ -13,9 +14,8 @@ export class ResetPlace extends LitElement {
   /** The token from the link's `?token=`; empty shows the request form. */
   @property() accessor token = ""
 
-  @state() private accessor _busy = false
-
-  @state() private accessor _error = ""
+  /** Asking for a link or setting the password: the place shows one form at a time. */
+  private readonly _sending = new ApiAction(this)
 
   @state() private accessor _done = false
 
@@ -36,9 +36,9 @@ export class ResetPlace extends LitElement {
     }
     return html`<form @submit=${this._requestLink}>
       <label>Email <input name="email" type="email" autocomplete="email" required /></label>
-      <node-alert .message=${this._error}></node-alert>
+      <node-alert .message=${this._sending.error}></node-alert>
       <div class="actions">
-        <button type="submit" ?disabled=${this._busy}>${this._busy ? "Sending…" : "Send a reset link"}</button>
+        <button type="submit" ?disabled=${this._sending.busy}>${this._sending.busy ? "Sending…" : "Send a reset link"}</button>
       </div>
     </form>`
   }
@@ -59,39 +59,28 @@ export class ResetPlace extends LitElement {
         >The same password again
         <input name="confirm" type="password" autocomplete="new-password" required minlength="8" />
       </label>
-      <node-alert .message=${this._error}></node-alert>
+      <node-alert .message=${this._sending.error}></node-alert>
       <div class="actions">
-        <button type="submit" ?disabled=${this._busy}>${this._busy ? "Saving…" : "Set the password"}</button>
+        <button type="submit" ?disabled=${this._sending.busy}>${this._sending.busy ? "Saving…" : "Set the password"}</button>
       </div>
     </form>`
   }
 
-  private async _requestLink(event: SubmitEvent): Promise<void> {
-    event.preventDefault()
-    const email = String(new FormData(event.target as HTMLFormElement).get("email") ?? "")
-    this._busy = true
-    this._error = ""
-    const result = await request((client) => client.authPublic.requestPasswordReset({ payload: { email } }))
-    this._busy = false
-    if (result.ok) this._done = true
-    else this._error = result.failure.message
-  }
+  private readonly _requestLink = onSubmit(({ field }) => {
+    const email = field("email")
+    return this._sending.run((client) => client.authPublic.requestPasswordReset({ payload: { email } }), this._finish)
+  })
 
-  private async _setPassword(event: SubmitEvent): Promise<void> {
-    event.preventDefault()
-    const data = new FormData(event.target as HTMLFormElement)
-    const password = String(data.get("password") ?? "")
-    if (password !== String(data.get("confirm") ?? "")) {
-      this._error = "The two passwords differ. Type the same password twice."
-      return
-    }
-    this._busy = true
-    this._error = ""
+  private readonly _setPassword = onSubmit(({ field }) => {
+    const password = field("password")
+    // The node cannot tell a typo from a choice; two equal fields can.
+    if (password !== field("confirm")) return this._sending.fail("The two passwords differ. Type the same password twice.")
     const token = this.token
-    const result = await request((client) => client.authPublic.resetPassword({ payload: { token, password } }))
-    this._busy = false
-    if (result.ok) this._done = true
-    else this._error = result.failure.message
+    return this._sending.run((client) => client.authPublic.resetPassword({ payload: { token, password } }), this._finish)
+  })
+
+  private readonly _finish = (): void => {
+    this._done = true
   }
 
   static override styles = sharedStyles

@@ -3,36 +3,27 @@
  * button exists only when the node can send mail (`emailConfigured`): no dead buttons.
  */
 import { html, LitElement, nothing } from "lit"
-import { customElement, state } from "lit/decorators.js"
+import { customElement } from "lit/decorators.js"
 import type { EmailStatus } from "../../../host/auth/schemas.ts"
-import { request } from "../../api/client.ts"
+import { ApiAction } from "../../components/api-action.ts"
+import { ApiResource } from "../../components/api-resource.ts"
 import { formatDateTime } from "../../components/format.ts"
 import "../../components/node-alert.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
 @customElement("settings-email")
 export class SettingsEmail extends LitElement {
-  @state() private accessor _status: EmailStatus | null = null
+  private readonly _status = new ApiResource(this, (client) => client.auth.emailStatus())
 
-  @state() private accessor _busy = false
-
-  @state() private accessor _error = ""
-
-  @state() private accessor _notice = ""
-
-  override connectedCallback(): void {
-    super.connectedCallback()
-    void this._load()
-  }
+  private readonly _sending = new ApiAction(this)
 
   protected override render() {
-    const status = this._status
     return html`
       <section class="card" aria-labelledby="email-title">
         <h2 id="email-title">Email</h2>
-        <node-alert .message=${this._error}></node-alert>
-        <node-alert kind="success" .message=${this._notice}></node-alert>
-        ${status === null ? html`<p class="muted" role="status">Loading…</p>` : this._renderStatus(status)}
+        <node-alert .message=${this._sending.error || this._status.error}></node-alert>
+        <node-alert kind="success" .message=${this._sending.notice}></node-alert>
+        ${this._status.render("Loading…", (status) => this._renderStatus(status))}
       </section>
     `
   }
@@ -51,7 +42,7 @@ export class SettingsEmail extends LitElement {
         ? nothing
         : status.emailConfigured
           ? html`<div class="actions">
-              <button type="button" ?disabled=${this._busy} @click=${this._send}>
+              <button type="button" ?disabled=${this._sending.busy} @click=${this._send}>
                 ${status.pending ? "Send the confirmation mail again" : "Send a confirmation mail"}
               </button>
             </div>`
@@ -59,25 +50,15 @@ export class SettingsEmail extends LitElement {
     `
   }
 
-  private async _load(): Promise<void> {
-    const result = await request((client) => client.auth.emailStatus())
-    if (result.ok) this._status = result.value
-    else this._error = result.failure.message
-  }
-
-  private readonly _send = async (): Promise<void> => {
-    this._busy = true
-    this._error = ""
-    this._notice = ""
-    const result = await request((client) => client.auth.sendVerification())
-    this._busy = false
-    if (result.ok) {
-      this._status = result.value
-      this._notice = `A confirmation mail is on its way to ${result.value.email}.`
-    } else {
-      this._error = result.failure.message
-    }
-  }
+  /** The node answers the new status (now pending), so the section shows it without asking again. */
+  private readonly _send = (): Promise<boolean> =>
+    this._sending.run(
+      (client) => client.auth.sendVerification(),
+      (status) => {
+        this._status.replace(status)
+        return `A confirmation mail is on its way to ${status.email}.`
+      }
+    )
 
   static override styles = sharedStyles
 }

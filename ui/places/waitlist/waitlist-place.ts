@@ -1,19 +1,19 @@
 /** The public waitlist: leave an address and a word on why; the owner reads the list. */
 import { html, LitElement } from "lit"
 import { customElement, state } from "lit/decorators.js"
-import { request } from "../../api/client.ts"
+import { ApiAction } from "../../components/api-action.ts"
 import "../../components/node-alert.ts"
+import { onSubmit } from "../../components/on-submit.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
 @customElement("waitlist-place")
 export class WaitlistPlace extends LitElement {
-  @state() private accessor _busy = false
-
-  @state() private accessor _error = ""
+  private readonly _joining = new ApiAction(this)
 
   @state() private accessor _joined = false
 
   protected override render() {
+    const busy = this._joining.busy
     return html`
       <h1>Join the waitlist</h1>
       <section class="card">
@@ -27,9 +27,9 @@ export class WaitlistPlace extends LitElement {
                 <label>Email <input name="email" type="email" autocomplete="email" required maxlength="254" /></label>
                 <label>Name <input name="name" autocomplete="name" maxlength="120" /></label>
                 <label>Why you would like to join <textarea name="why" maxlength="2000"></textarea></label>
-                <node-alert .message=${this._error}></node-alert>
+                <node-alert .message=${this._joining.error}></node-alert>
                 <div class="actions">
-                  <button type="submit" ?disabled=${this._busy}>${this._busy ? "Sending…" : "Join the waitlist"}</button>
+                  <button type="submit" ?disabled=${busy}>${busy ? "Sending…" : "Join the waitlist"}</button>
                 </div>
               </form>`}
       </section>
@@ -37,19 +37,15 @@ export class WaitlistPlace extends LitElement {
     `
   }
 
-  private async _submit(event: SubmitEvent): Promise<void> {
-    event.preventDefault()
-    const data = new FormData(event.target as HTMLFormElement)
-    const field = (name: string) => String(data.get(name) ?? "")
-    this._busy = true
-    this._error = ""
-    const result = await request((client) =>
-      client.authPublic.joinWaitlist({ payload: { email: field("email"), name: field("name"), why: field("why") } })
+  private readonly _submit = onSubmit(({ field }) => {
+    const payload = { email: field("email"), name: field("name"), why: field("why") }
+    return this._joining.run(
+      (client) => client.authPublic.joinWaitlist({ payload }),
+      () => {
+        this._joined = true
+      }
     )
-    this._busy = false
-    if (result.ok) this._joined = true
-    else this._error = result.failure.message
-  }
+  })
 
   static override styles = sharedStyles
 }
