@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { AccessCodes } from "./auth/codes.ts"
+import { listeningUrl } from "./origin.ts"
 
 export interface BootInfoShape {
   readonly url: string
@@ -22,12 +23,7 @@ export const bootInfoLayer = Layer.effect(
     const server = yield* HttpServer.HttpServer
     const codes = yield* AccessCodes
     const ownerCode = yield* Effect.orDie(codes.ensureBootstrap)
-    const address = server.address
-    const url =
-      address._tag === "TcpAddress"
-        ? `http://${address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname}:${address.port}`
-        : `unix:${address.path}`
-    return { url, ownerCode }
+    return { url: listeningUrl(server.address), ownerCode }
   })
 )
 

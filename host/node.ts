@@ -28,6 +28,7 @@ import { withSecurityHeaders } from "./http/security-headers.ts"
 import { uiFilesLayer } from "./http/ui-files.ts"
 import { Mailer } from "./mail/mailer.ts"
 import { migrations } from "./migrations.ts"
+import { PublicOrigin } from "./origin.ts"
 import { PluginsHandlers } from "./plugins/handlers.ts"
 import { ExtensionsLive } from "./plugins/extensions.ts"
 
@@ -39,7 +40,7 @@ export interface NodeOptions {
 }
 
 const services = Layer.mergeAll(Accounts.Default, AccessCodes.Default, Waitlist.Default, MailFlows.Default, ExtensionsLive).pipe(
-  Layer.provideMerge(Layer.mergeAll(Sessions.Default, Mailer.layer, EventBus.layer))
+  Layer.provideMerge(Layer.mergeAll(Sessions.Default, Mailer.layer, EventBus.layer, PublicOrigin.layer))
 )
 
 const handlers = Layer.mergeAll(AuthPublicHandlers, AuthHandlers, HealthHandlers, PluginsHandlers)
@@ -58,10 +59,14 @@ const httpLayer = Layer.unwrapEffect(
       Layer.provide(ApiErrorsLive),
       Layer.provide(uiFilesLayer(uiDistDir)),
       Layer.provide(apiLayer),
-      Layer.provide(AuthenticationLive),
-      Layer.provideMerge(NodeHttpServer.layer(createServer, { port: settings.port, host: settings.host }))
+      Layer.provide(AuthenticationLive)
     )
   })
+)
+
+/** Listening starts here, below the services, so they can know the address the node really got. */
+const listenLayer = Layer.unwrapEffect(
+  Effect.map(Settings, (settings) => NodeHttpServer.layer(createServer, { port: settings.port, host: settings.host }))
 )
 
 /** The node, serving; its HttpServer is exposed so a caller can read the bound address. */
@@ -71,6 +76,7 @@ export const nodeLayer = (options: NodeOptions = {}) => {
     Layer.provideMerge(services),
     Layer.provideMerge(actorsLayer()),
     Layer.provideMerge(databaseLayer(migrations)),
+    Layer.provideMerge(listenLayer),
     Layer.provideMerge(settings)
   )
 }

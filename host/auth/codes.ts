@@ -10,7 +10,7 @@ import { Conflict, InvalidRequest, NotFound } from "../../kernel/errors.ts"
 import { Settings } from "../../kernel/settings.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { Mailer } from "../mail/mailer.ts"
-import { publicOrigin } from "../origin.ts"
+import { PublicOrigin } from "../origin.ts"
 import type { AccessCode, InviteEmail } from "./schemas.ts"
 import { maskCode, newAccessCode, newId } from "./tokens.ts"
 
@@ -24,6 +24,7 @@ export class AccessCodes extends Effect.Service<AccessCodes>()("host/AccessCodes
     const sql = yield* SqlClient.SqlClient
     const settings = yield* Settings
     const mailer = yield* Mailer
+    const origin = (yield* PublicOrigin).url
 
     /**
      * Makes sure an owner can register: answers the bootstrap code while nobody owns the node
@@ -121,7 +122,6 @@ export class AccessCodes extends Effect.Service<AccessCodes>()("host/AccessCodes
         const now = yield* nowIso
         yield* sql`INSERT INTO invites (id, email, note, code, created_by, created_at)
           VALUES (${id}, ${email}, ${note}, ${code.code}, ${ownerId}, ${now})`
-        const origin = publicOrigin(settings)
         const result = yield* Effect.either(
           mailer.send({
             to: email,

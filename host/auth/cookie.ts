@@ -5,18 +5,22 @@ import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { Settings } from "../../kernel/settings.ts"
-import { publicOrigin } from "../origin.ts"
+import { PublicOrigin } from "../origin.ts"
 import { SESSION_COOKIE } from "./session.ts"
 import { SESSION_LIFETIME_MS, Sessions } from "./sessions.ts"
 import { signCookie, unsignCookie } from "./tokens.ts"
 
-const cookieOptions = Effect.map(Settings, (settings) => ({
-  httpOnly: true,
-  sameSite: "lax" as const,
-  path: "/",
-  secure: publicOrigin(settings).startsWith("https:"),
-  ...Option.match(settings.cookieDomain, { onNone: () => ({}), onSome: (domain) => ({ domain }) })
-}))
+const cookieOptions = Effect.gen(function* () {
+  const settings = yield* Settings
+  const origin = yield* PublicOrigin
+  return {
+    httpOnly: true,
+    sameSite: "lax" as const,
+    path: "/",
+    secure: origin.secure,
+    ...Option.match(settings.cookieDomain, { onNone: () => ({}), onSome: (domain) => ({ domain }) })
+  }
+})
 
 /** The token the request's cookie carries, when its signature holds. */
 export const requestToken = Effect.gen(function* () {

@@ -7,10 +7,9 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import { Conflict, InvalidRequest } from "../../kernel/errors.ts"
-import { Settings } from "../../kernel/settings.ts"
 import { isoIn, nowIso } from "../../kernel/time.ts"
 import { Mailer } from "../mail/mailer.ts"
-import { publicOrigin } from "../origin.ts"
+import { PublicOrigin } from "../origin.ts"
 import { hashPassword } from "./passwords.ts"
 import type { EmailStatus } from "./schemas.ts"
 import { Sessions } from "./sessions.ts"
@@ -31,7 +30,7 @@ export class MailFlows extends Effect.Service<MailFlows>()("host/MailFlows", {
     const sql = yield* SqlClient.SqlClient
     const mailer = yield* Mailer
     const sessions = yield* Sessions
-    const origin = publicOrigin(yield* Settings)
+    const origin = (yield* PublicOrigin).url
 
     const issueToken = (beingId: string, purpose: "verify" | "reset", email: string, lifetimeMs: number) =>
       Effect.gen(function* () {
