@@ -8,14 +8,20 @@ import * as HttpApi from "@effect/platform/HttpApi"
 import * as OpenApi from "@effect/platform/OpenApi"
 import { InvalidRequest, NotFound, RateLimited, Unauthorized } from "../kernel/errors.ts"
 import { AuthApi, AuthPublicApi } from "./auth/api.ts"
+import { DesktopApi } from "./desktop/api.ts"
 import { HealthApi } from "./health/api.ts"
+import { LlmApi } from "./llm/api.ts"
 import { PluginsApi } from "./plugins/api.ts"
+import { StudioSkillsApi } from "./skills/api.ts"
 
 export class NodeApi extends HttpApi.make("node")
   .add(AuthPublicApi)
   .add(AuthApi)
   .add(HealthApi)
   .add(PluginsApi)
+  .add(StudioSkillsApi)
+  .add(DesktopApi)
+  .add(LlmApi)
   .addError(InvalidRequest.schema)
   .addError(Unauthorized.schema)
   .addError(NotFound.schema)

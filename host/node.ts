@@ -7,12 +7,14 @@ import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { createServer } from "node:http"
 import { fileURLToPath } from "node:url"
+import { SignalActions } from "../actors/being/actions.ts"
+import { BeingLive } from "../actors/being/behaviour.ts"
 import { actorsLayer } from "../kernel/actors/index.ts"
 import { databaseLayer } from "../kernel/database.ts"
 import { EventBus } from "../kernel/events.ts"
 import { Settings, type SettingsShape } from "../kernel/settings.ts"
+import { modelsLayer } from "../models/models.ts"
 import { NodeApi } from "./api.ts"
 import { Accounts } from "./auth/accounts.ts"
 import { AuthenticationLive } from "./auth/authentication.ts"
@@ -21,16 +23,27 @@ import { AuthHandlers, AuthPublicHandlers } from "./auth/handlers.ts"
 import { MailFlows } from "./auth/mail-flows.ts"
 import { Sessions } from "./auth/sessions.ts"
 import { Waitlist } from "./auth/waitlist.ts"
+import { DesktopHandlers } from "./desktop/handlers.ts"
+import { Signals } from "./desktop/signals.ts"
+import { Widgets } from "./desktop/widgets.ts"
 import { HealthHandlers } from "./health/handlers.ts"
+import { LlmHandlers } from "./llm/handlers.ts"
+import { SpendAlertsLive } from "./llm/spend-alerts.ts"
 import { ApiErrorsLive } from "./http/api-errors.ts"
 import { defaultClassLimits, makeRateLimiter } from "./http/rate-limit.ts"
 import { withSecurityHeaders } from "./http/security-headers.ts"
 import { uiFilesLayer } from "./http/ui-files.ts"
+import { LiveChannelLive } from "./live/channel.ts"
+import { LiveConnections } from "./live/connections.ts"
+import { NodeServer } from "./live/server.ts"
+import { TopicAccess } from "./live/topics.ts"
 import { Mailer } from "./mail/mailer.ts"
 import { migrations } from "./migrations.ts"
 import { PublicOrigin } from "./origin.ts"
 import { PluginsHandlers } from "./plugins/handlers.ts"
 import { ExtensionsLive } from "./plugins/extensions.ts"
+import { StudioSkillsHandlers } from "./skills/handlers.ts"
+import { SkillsLive } from "./skills/live.ts"
 
 export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
 
@@ -39,11 +52,30 @@ export interface NodeOptions {
   readonly settings?: Partial<SettingsShape>
 }
 
-const services = Layer.mergeAll(Accounts.Default, AccessCodes.Default, Waitlist.Default, MailFlows.Default, ExtensionsLive).pipe(
-  Layer.provideMerge(Layer.mergeAll(Sessions.Default, Mailer.layer, EventBus.layer, PublicOrigin.layer))
+const models = modelsLayer.pipe(Layer.provide(SpendAlertsLive))
+
+/** The registries features plug into: signal actions, topic access, live sockets. */
+const registries = Layer.mergeAll(SignalActions.layer, TopicAccess.layer, LiveConnections.layer)
+
+const services = Layer.mergeAll(
+  Accounts.Default,
+  AccessCodes.Default,
+  Waitlist.Default,
+  MailFlows.Default,
+  ExtensionsLive,
+  SkillsLive,
+  models,
+  Widgets.Default,
+  LiveChannelLive
+).pipe(
+  // Signals before the extension host (the plugins' `signals` adapter raises through it), the
+  // being actor before Signals (every raise goes to it).
+  Layer.provideMerge(Signals.Default),
+  Layer.provideMerge(BeingLive),
+  Layer.provideMerge(Layer.mergeAll(Sessions.Default, Mailer.layer, EventBus.layer, PublicOrigin.layer, registries))
 )
 
-const handlers = Layer.mergeAll(AuthPublicHandlers, AuthHandlers, HealthHandlers, PluginsHandlers)
+const handlers = Layer.mergeAll(AuthPublicHandlers, AuthHandlers, HealthHandlers, PluginsHandlers, LlmHandlers, DesktopHandlers, StudioSkillsHandlers)
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(handlers))
 
@@ -64,9 +96,17 @@ const httpLayer = Layer.unwrapEffect(
   })
 )
 
-/** Listening starts here, below the services, so they can know the address the node really got. */
+/**
+ * Listening starts here, below the services, so they can know the address the node really got.
+ * The http.Server is the node's own (live/server.ts) so the live channel, not the platform, takes
+ * every WebSocket handshake.
+ */
 const listenLayer = Layer.unwrapEffect(
-  Effect.map(Settings, (settings) => NodeHttpServer.layer(createServer, { port: settings.port, host: settings.host }))
+  Effect.gen(function* () {
+    const settings = yield* Settings
+    const server = yield* NodeServer
+    return NodeHttpServer.layer(() => server, { port: settings.port, host: settings.host })
+  })
 )
 
 /** The node, serving; its HttpServer is exposed so a caller can read the bound address. */
@@ -77,6 +117,7 @@ export const nodeLayer = (options: NodeOptions = {}) => {
     Layer.provideMerge(actorsLayer()),
     Layer.provideMerge(databaseLayer(migrations)),
     Layer.provideMerge(listenLayer),
+    Layer.provideMerge(NodeServer.layer),
     Layer.provideMerge(settings)
   )
 }

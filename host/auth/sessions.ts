@@ -1,10 +1,12 @@
 /**
  * Server-side sessions: an opaque token (its digest stored), 30 days, revocable by deleting
  * the row. Never a JWT. The cookie secret is SESSION_SECRET or one generated once per node.
+ * Every revocation is also announced (`revoked`) so the live channel closes that session's sockets.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import * as PubSub from "effect/PubSub"
 import * as Redacted from "effect/Redacted"
 import { Settings } from "../../kernel/settings.ts"
 import { isoIn, nowIso } from "../../kernel/time.ts"
@@ -17,6 +19,7 @@ export class Sessions extends Effect.Service<Sessions>()("host/Sessions", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const settings = yield* Settings
+    const revocations = yield* PubSub.unbounded<ReadonlyArray<string>>()
 
     const cookieSecret = yield* Option.match(settings.sessionSecret, {
       onSome: (secret) => Effect.succeed(Redacted.value(secret)),
@@ -61,23 +64,45 @@ export class Sessions extends Effect.Service<Sessions>()("host/Sessions", {
         return rows.map((row) => ({ ...row, current: row.id === session.sessionId }))
       })
 
-    /** How many rows a DELETE removed: RETURNING, because changes() could see another fiber's statement. */
-    const count = <A>(rows: ReadonlyArray<A>) => rows.length
+    /**
+     * Announces the sessions a DELETE removed and answers how many: RETURNING, because changes()
+     * could see another fiber's statement.
+     */
+    const announce = (rows: ReadonlyArray<{ readonly id: string }>) =>
+      rows.length === 0 ? Effect.succeed(0) : Effect.as(PubSub.publish(revocations, rows.map((row) => row.id)), rows.length)
 
     const revoke = (session: SessionShape, id: string) =>
-      sql`DELETE FROM sessions WHERE id = ${id} AND being_id = ${session.beingId} RETURNING id`.pipe(Effect.map(count))
+      sql<{ id: string }>`DELETE FROM sessions WHERE id = ${id} AND being_id = ${session.beingId} RETURNING id`.pipe(
+        Effect.flatMap(announce)
+      )
 
     const revokeOthers = (session: SessionShape) =>
-      sql`DELETE FROM sessions WHERE being_id = ${session.beingId} AND id != ${session.sessionId} RETURNING id`.pipe(
-        Effect.map(count)
+      sql<{ id: string }>`DELETE FROM sessions WHERE being_id = ${session.beingId} AND id != ${session.sessionId} RETURNING id`.pipe(
+        Effect.flatMap(announce)
       )
 
     /** Drops every session of a being: logout everywhere, a password reset, a suspension. */
     const revokeAll = (beingId: string) =>
-      sql`DELETE FROM sessions WHERE being_id = ${beingId} RETURNING id`.pipe(Effect.map(count))
+      sql<{ id: string }>`DELETE FROM sessions WHERE being_id = ${beingId} RETURNING id`.pipe(Effect.flatMap(announce))
 
-    const close = (token: string) => sql`DELETE FROM sessions WHERE token_hash = ${digest(token)}`.pipe(Effect.asVoid)
+    const close = (token: string) =>
+      sql<{ id: string }>`DELETE FROM sessions WHERE token_hash = ${digest(token)} RETURNING id`.pipe(
+        Effect.flatMap(announce),
+        Effect.asVoid
+      )
 
-    return { cookieSecret, open, resolve, list, revoke, revokeOthers, revokeAll, close } as const
+    /** Ids of sessions as they are revoked, from the moment of subscribing. */
+    const revoked = PubSub.subscribe(revocations)
+
+    /** The sessions that are still valid, of those given: the rest were revoked or expired. */
+    const stillValid = (ids: ReadonlyArray<string>) =>
+      Effect.gen(function* () {
+        if (ids.length === 0) return new Set<string>()
+        const now = yield* nowIso
+        const rows = yield* sql<{ id: string }>`SELECT id FROM sessions WHERE ${sql.in("id", ids)} AND expires_at > ${now}`
+        return new Set(rows.map((row) => row.id))
+      })
+
+    return { cookieSecret, open, resolve, list, revoke, revokeOthers, revokeAll, close, revoked, stillValid } as const
   })
 }) {}

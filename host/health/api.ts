@@ -18,6 +18,11 @@ export const Health = Schema.Struct({
     checkedAt: Schema.String
   }),
   plugins: Schema.Struct({ installed: Schema.Int, failed: Schema.Int }),
+  /**
+   * Open /api/ws sockets in this process, and beings online (at least one open socket) as the
+   * being actors record it; null when the database cannot be read.
+   */
+  live: Schema.Struct({ connections: Schema.Int, beingsOnline: Schema.NullOr(Schema.Int) }),
   process: Schema.Struct({ rssBytes: Schema.Number, heapUsedBytes: Schema.Number, pid: Schema.Int })
 })
 export type Health = typeof Health.Type

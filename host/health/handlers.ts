@@ -5,10 +5,12 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { performance } from "node:perf_hooks"
+import { onlineBeings } from "../../actors/being/presence-store.ts"
 import { Settings } from "../../kernel/settings.ts"
 import { NodeApi } from "../api.ts"
 import { Mailer } from "../mail/mailer.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
+import { LiveConnections } from "../live/connections.ts"
 import { hostVersion } from "../version.ts"
 import { makeSandboxProbe } from "./sandbox-probe.ts"
 
@@ -18,6 +20,7 @@ export const HealthHandlers = HttpApiBuilder.group(NodeApi, "health", (handlers)
     const settings = yield* Settings
     const mailer = yield* Mailer
     const extensions = yield* ExtensionHost
+    const live = yield* LiveConnections
     const startedAtMs = yield* Clock.currentTimeMillis
     const sandbox = makeSandboxProbe()
 
@@ -31,6 +34,7 @@ export const HealthHandlers = HttpApiBuilder.group(NodeApi, "health", (handlers)
         )
         const latencyMs = Math.round((performance.now() - before) * 1000) / 1000
         const plugins = yield* extensions.installed
+        const beingsOnline = yield* onlineBeings.pipe(Effect.catchAll(() => Effect.succeed(null)))
         const memory = process.memoryUsage()
         return {
           ok: database,
@@ -45,6 +49,7 @@ export const HealthHandlers = HttpApiBuilder.group(NodeApi, "health", (handlers)
             installed: plugins.length,
             failed: plugins.filter((plugin) => plugin.status === "error").length
           },
+          live: { connections: live.counts().connections, beingsOnline },
           process: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed, pid: process.pid }
         }
       })

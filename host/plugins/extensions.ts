@@ -3,8 +3,19 @@
  * here as the features that implement them land (signals, storage, llm, ...); until then a
  * granted capability without an adapter stays absent from a plugin's context.
  */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { builtins } from "../../extensions/builtins.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
+import { Settings } from "../../kernel/settings.ts"
+import { signalsAdapterFactory } from "../desktop/signals-adapter.ts"
+import { networkAdapterFactory } from "../network/adapter.ts"
 import { hostVersion } from "../version.ts"
 
-export const ExtensionsLive = ExtensionHost.layer({ hostVersion, builtins, adapters: {} })
+export const ExtensionsLive = Layer.unwrapEffect(
+  Effect.gen(function* () {
+    const signals = yield* signalsAdapterFactory
+    const network = networkAdapterFactory(yield* Settings)
+    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, network } })
+  })
+)

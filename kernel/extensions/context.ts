@@ -7,18 +7,43 @@
 import type { CapabilityKind } from "./capabilities.ts"
 import type { ContributionTypes } from "./contributions.ts"
 import type { ExtensionKind, PluginManifestInput } from "./manifest.ts"
+import type { NetworkAdapter } from "./network.ts"
 
 /** The operations of one capability. Each feature that implements a capability types its adapter here. */
 type Adapter = { readonly [operation: string]: unknown }
 
+/** What a plugin may put on a signal; the limits are the first document's signal.raise. */
+export interface SignalRaise {
+  /** Default 'insight'. */
+  readonly kind?: "decision" | "insight" | "reminder" | "alert" | "question" | "celebration"
+  /** At most 160 characters. */
+  readonly title: string
+  /** At most 4000 characters. */
+  readonly body?: string
+  /** At most 6, with distinct ids. */
+  readonly options?: ReadonlyArray<{ readonly id: string; readonly label: string; readonly hint?: string }>
+  /** Default 'normal'. */
+  readonly priority?: "low" | "normal" | "high" | "urgent"
+  /** ISO 8601. */
+  readonly dueAt?: string | null
+  /** Opaque to the node unless its `kind` names an action the node runs when the signal is answered. */
+  readonly action?: { readonly [key: string]: unknown } | null
+}
+
+/** The `signals` capability: signals land on the owner's desktop, the plugin named as their source. */
+export interface SignalsAdapter {
+  /** Resolves once the signal is stored; rejects with an Error that says what the node refused. */
+  readonly raise: (input: SignalRaise) => Promise<{ readonly signalId: string; readonly delivered: boolean }>
+}
+
 export interface CapabilityAdapters {
-  readonly network: Adapter
+  readonly network: NetworkAdapter
   readonly filesystem: Adapter
   readonly process: Adapter
   readonly llm: Adapter
   readonly storage: Adapter
   readonly memory: Adapter
-  readonly signals: Adapter
+  readonly signals: SignalsAdapter
   readonly schedule: Adapter
   readonly integrations: Adapter
   readonly credits: Adapter

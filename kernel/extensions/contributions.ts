@@ -5,6 +5,7 @@
  */
 import * as Schema from "effect/Schema"
 import type { ExtensionKind } from "./manifest.ts"
+import { SkillContribution } from "./skill.ts"
 
 /** Colours, lengths and functions such as rgb() or oklch(); no ';', braces, quotes or url(), so a value cannot escape its property. */
 const CssValue = Schema.String.pipe(
@@ -36,7 +37,8 @@ export type Theme = typeof Theme.Type
 const Untyped = Schema.Record({ key: Schema.String, value: Schema.Unknown })
 
 export const contributionSchemas = {
-  skill: Untyped,
+  /** A typed function; its full shape and run context are in skill.ts. */
+  skill: SkillContribution,
   generator: Untyped,
   widget: Untyped,
   integration: Untyped,

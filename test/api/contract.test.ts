@@ -57,7 +57,18 @@ describe("the HTTP contract", () => {
       "POST /api/auth/codes/send",
       "GET /api/auth/codes/sent",
       "GET /api/health",
-      "GET /api/plugins"
+      "GET /api/plugins",
+      "GET /api/llm/inference",
+      "GET /api/llm/usage",
+      "GET /api/desktop/signals",
+      "POST /api/desktop/signals",
+      "POST /api/desktop/signals/:id/answer",
+      "POST /api/desktop/signals/:id/dismiss",
+      "GET /api/desktop/widgets",
+      "PUT /api/desktop/widgets",
+      "GET /api/desktop/now",
+      "GET /api/studio/skills",
+      "POST /api/studio/skills/invoke"
     ]) {
       expect(declared).toContain(route)
     }

@@ -1,10 +1,10 @@
 /**
- * The work of `GET /api/auth/me`, written once for both anchors so they do exactly what the
+ * The work of `GET /api/auth/me`, written once for the anchors so they do exactly what the
  * node does and nothing else: verify the signed `svc_session` cookie (HMAC-SHA256 under the
  * node's own secret from node_meta), find the session by the SHA-256 digest of its token and
  * join it to its being (the node's `Sessions.resolve` statement), read the being (the node's
  * `Accounts.findBeing` statement) and answer it as JSON with the node's security headers.
- * The database is the node's own node.db, opened read-only, so all three servers read one file.
+ * The database is the node's own node.db, opened read-only, so every server reads one file.
  */
 import Database from "better-sqlite3"
 import { createHash, createHmac, timingSafeEqual } from "node:crypto"
@@ -21,7 +21,18 @@ export const securityHeaders = {
 
 export const unauthorizedBody = JSON.stringify({ error: "unauthorized", message: "Sign in first: this needs a session." })
 
-interface SessionRow {
+export interface Being {
+  readonly id: string
+  readonly handle: string
+  readonly displayName: string
+  readonly email: string
+  readonly isOwner: boolean
+  readonly emailVerified: boolean
+  readonly suspended: boolean
+  readonly createdAt: string
+}
+
+export interface SessionRow {
   readonly id: string
   readonly beingId: string
   readonly isOwner: number
@@ -73,29 +84,38 @@ export const openMeWork = (dbPath: string) => {
     FROM beings WHERE id = ? AND kind = 'human'`)
   const ping = db.prepare("SELECT 1")
 
+  /** The session a signed cookie value opens (the node's authentication middleware), or null. */
+  const sessionOf = (value: string): SessionRow | null => {
+    const token = unsign(value, secret)
+    if (token === null) return null
+    const digest = createHash("sha256").update(token).digest("base64url")
+    return (resolveSession.get(digest, new Date().toISOString()) as SessionRow | undefined) ?? null
+  }
+
+  /** The being as the node answers it (the node's `findBeing`), or null. */
+  const beingOf = (id: string): Being | null => {
+    const row = findBeing.get(id) as BeingRow | undefined
+    if (row === undefined) return null
+    return {
+      id: row.id,
+      handle: row.handle,
+      displayName: row.displayName,
+      email: row.email,
+      isOwner: row.isOwner === 1,
+      emailVerified: row.emailVerifiedAt !== null,
+      suspended: row.suspended === 1,
+      createdAt: row.createdAt
+    }
+  }
+
   /** The JSON body of a 200, or null for a 401. */
   const me = (cookieHeader: string | undefined): string | null => {
     const value = cookieValue(cookieHeader)
     if (value === undefined) return null
-    const token = unsign(value, secret)
-    if (token === null) return null
-    const digest = createHash("sha256").update(token).digest("base64url")
-    const session = resolveSession.get(digest, new Date().toISOString()) as SessionRow | undefined
-    if (session === undefined) return null
-    const row = findBeing.get(session.beingId) as BeingRow | undefined
-    if (row === undefined) return null
-    return JSON.stringify({
-      being: {
-        id: row.id,
-        handle: row.handle,
-        displayName: row.displayName,
-        email: row.email,
-        isOwner: row.isOwner === 1,
-        emailVerified: row.emailVerifiedAt !== null,
-        suspended: row.suspended === 1,
-        createdAt: row.createdAt
-      }
-    })
+    const session = sessionOf(value)
+    if (session === null) return null
+    const being = beingOf(session.beingId)
+    return being === null ? null : JSON.stringify({ being })
   }
 
   /** A health answer that touches the database, like the node's. */
@@ -104,7 +124,7 @@ export const openMeWork = (dbPath: string) => {
     return JSON.stringify({ ok: true })
   }
 
-  return { me, health }
+  return { me, sessionOf, beingOf, health }
 }
 
 /** `--db <path> --port <n>` from argv. */

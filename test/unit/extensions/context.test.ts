@@ -1,9 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import * as Schema from "effect/Schema"
 import { activatePlugin } from "../../../kernel/extensions/activation.ts"
 import type { CapabilityAdapterFactories, PluginContext } from "../../../kernel/extensions/context.ts"
 import { decodeManifest } from "../../../kernel/extensions/read-manifest.ts"
+import { defineSkill } from "../../../kernel/extensions/skill.ts"
 
 const manifest = Effect.runSync(decodeManifest({
   apiVersion: "1.0",
@@ -11,7 +13,7 @@ const manifest = Effect.runSync(decodeManifest({
   version: "1.0.0",
   namespace: "notes",
   name: "Notes",
-  capabilities: [{ kind: "storage" }, { kind: "network" }],
+  capabilities: [{ kind: "storage" }, { kind: "schedule" }],
   extensions: [
     { kind: "skill", id: "save", uses: ["storage"] },
     { kind: "widget", id: "board", uses: [] }
@@ -21,12 +23,19 @@ const manifest = Effect.runSync(decodeManifest({
 /** One adapter per capability, each naming the plugin it was made for. */
 const adapters: CapabilityAdapterFactories = {
   storage: (plugin) => ({ kind: "storage", for: plugin.id }),
-  network: (plugin) => ({ kind: "network", for: plugin.id }),
+  schedule: (plugin) => ({ kind: "schedule", for: plugin.id }),
   llm: (plugin) => ({ kind: "llm", for: plugin.id })
 }
 
+const save = defineSkill({
+  description: "Saves a note.",
+  input: Schema.Struct({ text: Schema.String }),
+  output: Schema.Struct({ saved: Schema.Boolean }),
+  run: async () => ({ saved: true })
+})
+
 const contributeAll = (context: PluginContext) => {
-  context.contribute("skill", "save", { run: "save" })
+  context.contribute("skill", "save", save)
   context.contribute("widget", "board", {})
 }
 
@@ -36,7 +45,7 @@ describe("capability context", () => {
       let seen: PluginContext | undefined
       const contributions = yield* activatePlugin({
         manifest,
-        granted: ["storage", "network"],
+        granted: ["storage", "schedule"],
         adapters,
         activate: (context) => {
           seen = context
@@ -44,34 +53,34 @@ describe("capability context", () => {
         }
       })
       expect(seen?.adapters.storage).toEqual({ kind: "storage", for: "@ada/notes" })
-      expect(seen?.adapters.network).toEqual({ kind: "network", for: "@ada/notes" })
+      expect(seen?.adapters.schedule).toEqual({ kind: "schedule", for: "@ada/notes" })
       expect(seen?.adapters.llm).toBeUndefined()
       expect(seen?.adapters.memory).toBeUndefined()
-      expect(Object.keys(seen?.adapters ?? {}).sort()).toEqual(["network", "storage"])
+      expect(Object.keys(seen?.adapters ?? {}).sort()).toEqual(["schedule", "storage"])
 
-      const save = contributions.find((contribution) => contribution.name === "notes.save")
-      expect(save?.context.adapters.storage).toEqual({ kind: "storage", for: "@ada/notes" })
-      expect(save?.context.adapters.network).toBeUndefined()
-      expect(save?.context.extension).toEqual({ kind: "skill", id: "save", name: "notes.save" })
+      const saved = contributions.find((contribution) => contribution.name === "notes.save")
+      expect(saved?.context.adapters.storage).toEqual({ kind: "storage", for: "@ada/notes" })
+      expect(saved?.context.adapters.schedule).toBeUndefined()
+      expect(saved?.context.extension).toEqual({ kind: "skill", id: "save", name: "notes.save" })
       const board = contributions.find((contribution) => contribution.name === "notes.board")
       expect(board?.context.adapters).toEqual({})
     }))
 
   it.effect("leaves a granted capability undefined while the host has no adapter for it", () =>
     Effect.gen(function* () {
-      const contributions = yield* activatePlugin({ manifest, granted: ["network", "storage"], adapters: { network: adapters.network! }, activate: contributeAll })
-      const save = contributions.find((contribution) => contribution.name === "notes.save")
-      expect(save?.context.adapters.storage).toBeUndefined()
+      const contributions = yield* activatePlugin({ manifest, granted: ["schedule", "storage"], adapters: { schedule: adapters.schedule! }, activate: contributeAll })
+      const saved = contributions.find((contribution) => contribution.name === "notes.save")
+      expect(saved?.context.adapters.storage).toBeUndefined()
     }))
 
   it.effect("refuses undeclared, mis-kinded, repeated, missing and late contributions", () =>
     Effect.gen(function* () {
       const attempt = (activate: (context: PluginContext) => void | Promise<void>) =>
-        activatePlugin({ manifest, granted: ["storage", "network"], adapters, activate }).pipe(
+        activatePlugin({ manifest, granted: ["storage", "schedule"], adapters, activate }).pipe(
           Effect.flip,
           Effect.map((error) => ({ error: error.error, message: error.message }))
         )
-      expect(yield* attempt((context) => context.contribute("skill", "delete", {}))).toEqual({
+      expect(yield* attempt((context) => context.contribute("skill", "delete", save))).toEqual({
         error: "activation_failed",
         message: `@ada/notes failed to activate: "delete" is not among the extensions its manifest declares`
       })
@@ -79,14 +88,14 @@ describe("capability context", () => {
         .toContain(`"save" is declared as a skill, not a theme`)
       expect((yield* attempt((context) => {
         contributeAll(context)
-        context.contribute("skill", "save", {})
+        context.contribute("skill", "save", save)
       })).message).toContain(`"save" was contributed twice`)
-      expect((yield* attempt((context) => context.contribute("skill", "save", {}))).message)
+      expect((yield* attempt((context) => context.contribute("skill", "save", save))).message)
         .toContain("declared but never contributed: board")
       expect((yield* attempt(async () => { throw new Error("boom") })).message).toBe("@ada/notes failed to activate: boom")
 
       let late: PluginContext | undefined
-      yield* activatePlugin({ manifest, granted: ["storage", "network"], adapters, activate: (context) => { late = context; contributeAll(context) } })
+      yield* activatePlugin({ manifest, granted: ["storage", "schedule"], adapters, activate: (context) => { late = context; contributeAll(context) } })
       expect(() => late?.contribute("widget", "board", {})).toThrow("after activate finished")
     }))
 
@@ -102,5 +111,28 @@ describe("capability context", () => {
         activate: (context) => context.contribute("theme", "sneaky", { colorScheme: "dark", tokens })
       }))
       expect(Either.isLeft(result) && result.left.message).toContain(`the theme "sneaky" has the wrong shape`)
+    }))
+})
+
+describe("skill contributions", () => {
+  const skilled = Effect.runSync(decodeManifest({
+    apiVersion: "1.0", id: "@ada/s", version: "1.0.0", namespace: "s", name: "S",
+    extensions: [{ kind: "skill", id: "odd", uses: [] }]
+  }))
+  const refusal = (value: unknown) =>
+    activatePlugin({ manifest: skilled, granted: [], adapters, activate: (context) => context.contribute("skill", "odd", value as never) }).pipe(
+      Effect.flip,
+      Effect.map((error) => error.message)
+    )
+
+  it.effect("refuses a skill without schemas, without a run function, or with a schema JSON Schema cannot describe", () =>
+    Effect.gen(function* () {
+      expect(yield* refusal({ description: "x", input: { type: "object" }, output: Schema.String, run: () => 1 }))
+        .toContain(`the skill "odd" has the wrong shape`)
+      expect(yield* refusal({ description: "x", input: Schema.String, output: Schema.String, run: "go" })).toContain("run")
+      expect(yield* refusal({ description: "", input: Schema.String, output: Schema.String, run: () => 1 })).toContain("description")
+      const opaque = Schema.declare((value: unknown): value is Date => value instanceof Date)
+      expect(yield* refusal({ description: "x", input: Schema.Struct({ when: opaque }), output: Schema.String, run: () => 1 }))
+        .toContain("cannot be published as JSON Schema")
     }))
 })

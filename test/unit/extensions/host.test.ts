@@ -15,6 +15,7 @@ import { pluginMigrations } from "../../../kernel/extensions/migrations.ts"
 import { Settings } from "../../../kernel/settings.ts"
 
 const hostVersion = "0.1.0"
+const builtinIds = ["@svc/themes", "@svc/files", "@svc/docs", "@svc/math", "@svc/web"]
 
 const database = databaseLayer(pluginMigrations, { filename: ":memory:" }).pipe(Layer.provide(Settings.layerWith({})))
 
@@ -48,7 +49,7 @@ export const activate = (context) => {
     tokens: { background: "#f4ecd8", surface: "#fbf5e6", text: "#3b2f1e", muted: "#6b5a43",
       accent: "#8a4b12", danger: "#a3261e", border: "#d9c9a8", focusRing: "#8a4b12" }
   })
-  context.contribute("skill", "count", { run: (text) => text.length, network: context.adapters.network !== undefined })
+  context.contribute("widget", "count", { llm: context.adapters.llm !== undefined })
 }
 `
 
@@ -62,7 +63,7 @@ const sepia = {
   capabilities: [{ kind: "storage" }],
   extensions: [
     { kind: "theme", id: "sepia", title: "Sepia", uses: [] },
-    { kind: "skill", id: "count", uses: ["storage"] }
+    { kind: "widget", id: "count", uses: ["storage"] }
   ]
 }
 
@@ -75,7 +76,8 @@ describe("ExtensionHost", () => {
     Effect.gen(function* () {
       const host = yield* boot(yield* tempPluginDir)
       const installed = yield* host.installed
-      expect(installed).toEqual([{
+      expect(installed.map((plugin) => plugin.id)).toEqual(builtinIds)
+      expect(installed.slice(0, 1)).toEqual([{
         id: "@svc/themes",
         name: "Themes",
         description: "The node's light and dark themes.",
@@ -99,20 +101,20 @@ describe("ExtensionHost", () => {
     Effect.gen(function* () {
       const root = yield* tempPluginDir
       writePlugin(root, "sepia", sepia, themeMain)
-      const host = yield* boot(root, { adapters: { storage: () => ({ put: "put" }), network: () => ({ get: "get" }) } })
-      const record = yield* host.install({ dir: "sepia", granted: ["storage", "network"] })
+      const host = yield* boot(root, { adapters: { storage: () => ({ put: "put" }), llm: () => ({ chat: "chat" }) } })
+      const record = yield* host.install({ dir: "sepia", granted: ["storage", "llm"] })
       expect(record).toMatchObject({
         id: "@ada/sepia",
         source: { kind: "local", dir: "sepia" },
         status: "active",
         granted: ["storage"],
-        contributions: [{ kind: "theme", name: "sepia.sepia", title: "Sepia" }, { kind: "skill", name: "sepia.count" }]
+        contributions: [{ kind: "theme", name: "sepia.sepia", title: "Sepia" }, { kind: "widget", name: "sepia.count" }]
       })
-      const count = host.registries.skill.get("sepia.count")
-      expect(count?.value.network).toBe(false)
+      const count = host.registries.widget.get("sepia.count")
+      expect(count?.value.llm).toBe(false)
       expect(count?.context.adapters.storage).toEqual({ put: "put" })
       expect(yield* rowCount).toBe(1)
-      expect((yield* host.installed).map((plugin) => plugin.id)).toEqual(["@svc/themes", "@ada/sepia"])
+      expect((yield* host.installed).map((plugin) => plugin.id)).toEqual([...builtinIds, "@ada/sepia"])
 
       const restarted = yield* boot(root, { adapters: { storage: () => ({ put: "put" }) } })
       expect((yield* restarted.installed).find((plugin) => plugin.id === "@ada/sepia")).toMatchObject({ status: "active", granted: ["storage"] })
@@ -141,7 +143,7 @@ describe("ExtensionHost", () => {
       expect(refused.message).toContain("network, world-acting")
       expect(existsSync(marker)).toBe(false)
       expect(yield* rowCount).toBe(0)
-      expect((yield* host.installed).map((plugin) => plugin.id)).toEqual(["@svc/themes"])
+      expect((yield* host.installed).map((plugin) => plugin.id)).toEqual(builtinIds)
     }).pipe(Effect.provide(database)))
 
   it.scoped("refuses a reserved namespace and a namespace clash, without running code", () =>
@@ -188,7 +190,7 @@ describe("ExtensionHost", () => {
       expect(refused.message).toContain(`the theme "sepia" has the wrong shape`)
       expect(yield* rowCount).toBe(0)
       expect(host.registries.theme.get("sepia.sepia")).toBeUndefined()
-      expect((yield* host.installed).length).toBe(1)
+      expect((yield* host.installed).length).toBe(builtinIds.length)
     }).pipe(Effect.provide(database)))
 
   it.scoped("uninstalls: unregisters, deletes the row and the folder; built-ins stay", () =>

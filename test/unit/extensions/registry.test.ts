@@ -1,13 +1,17 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import * as Schema from "effect/Schema"
 import type { ExtensionContext } from "../../../kernel/extensions/context.ts"
 import { contributionName, makeRegistries, type AnyContribution } from "../../../kernel/extensions/registry.ts"
+import { defineSkill } from "../../../kernel/extensions/skill.ts"
+
+const echo = defineSkill({ description: "Echoes.", input: Schema.String, output: Schema.String, run: async (text) => text })
 
 const skill = (pluginId: string, namespace: string, id: string): AnyContribution => {
   const name = contributionName(namespace, id)
   const context: ExtensionContext = { plugin: { id: pluginId, namespace, version: "1.0.0" }, extension: { kind: "skill", id, name }, adapters: {} }
-  return { kind: "skill", name, pluginId, declaration: { kind: "skill", id, uses: [] }, value: { run: () => id }, context }
+  return { kind: "skill", name, pluginId, declaration: { kind: "skill", id, uses: [] }, value: echo, context }
 }
 
 describe("contribution registries", () => {

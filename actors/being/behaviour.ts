@@ -1,0 +1,104 @@
+/**
+ * The being actor: its presence and its signals. Messages for one being are handled one at a
+ * time, so a raise, an answer and a dismiss never interleave, and an answer's check-then-flip
+ * sits inside one transaction as well (the single-use step; it holds even if a second runner
+ * ever handled the same being). Events go out after the transaction commits, never before.
+ */
+import * as Entity from "@effect/cluster/Entity"
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import { entityLayer } from "../../kernel/actors/index.ts"
+import { dieOnSqlError } from "../../kernel/database.ts"
+import { EventBus } from "../../kernel/events.ts"
+import { nowIso } from "../../kernel/time.ts"
+import { SignalActions } from "./actions.ts"
+import { gate } from "./gate.ts"
+import { forgetSockets, makePresenceStore } from "./presence-store.ts"
+import { Being, SignalClosed, SignalNotFound, UnknownOption } from "./protocol.ts"
+import type { Signal } from "./signal.ts"
+import { makeSignalStore } from "./signal-store.ts"
+
+const everyone = { kind: "all" } as const
+
+const build = Effect.gen(function* () {
+  const beingId = (yield* Entity.CurrentAddress).entityId
+  const sql = yield* SqlClient.SqlClient
+  const bus = yield* EventBus
+  const actions = yield* SignalActions
+  const signals = yield* makeSignalStore
+  const presence = yield* makePresenceStore
+  const desktop = { kind: "being", beingId } as const
+
+  /** The being's own open signal, or why it cannot be changed. */
+  const openSignal = (signalId: string) =>
+    Effect.flatMap(signals.find(beingId, signalId), (found): Effect.Effect<Signal, SignalNotFound | SignalClosed> => {
+      if (Option.isNone(found)) return Effect.fail(new SignalNotFound({ signalId }))
+      const signal = found.value
+      return signal.status === "open" ? Effect.succeed(signal) : Effect.fail(new SignalClosed({ signalId, status: signal.status }))
+    })
+
+  /**
+   * A conditional flip that found the signal no longer open. One actor per being makes that
+   * impossible today; single use does not rest on it.
+   */
+  const closedMeanwhile = (signalId: string) =>
+    Effect.flatMap(signals.get(signalId), (signal) => Effect.fail(new SignalClosed({ signalId, status: signal.status })))
+
+  const updated = (signal: Signal) => Effect.as(bus.publish(desktop, { type: "signal.updated", signal }), signal)
+
+  return Being.of({
+    SocketOpened: ({ payload }) =>
+      Effect.gen(function* () {
+        const cameOnline = yield* presence.open(beingId, payload.connectionId, yield* nowIso)
+        if (cameOnline) yield* bus.publish(everyone, { type: "presence.update", beingId, status: "online" })
+      }),
+
+    SocketClosed: ({ payload }) =>
+      Effect.gen(function* () {
+        const wentOffline = yield* presence.close(beingId, payload.connectionId)
+        if (wentOffline) yield* bus.publish(everyone, { type: "presence.update", beingId, status: "offline" })
+      }),
+
+    RaiseSignal: ({ payload }) =>
+      Effect.gen(function* () {
+        const decision = yield* gate({ beingId, input: payload.input, source: payload.source })
+        const signal = yield* signals.insert(beingId, payload.input, payload.source, yield* nowIso)
+        const delivered = decision.decision === "raised"
+        if (delivered) yield* bus.publish(desktop, { type: "signal.created", signal })
+        return { signal, delivered }
+      }),
+
+    AnswerSignal: ({ payload }) =>
+      sql
+        .withTransaction(
+          Effect.gen(function* () {
+            const signal = yield* openSignal(payload.signalId)
+            if (!signal.options.some((option) => option.id === payload.optionId)) {
+              return yield* Effect.fail(
+                new UnknownOption({ signalId: signal.id, optionId: payload.optionId, options: signal.options.map((option) => option.id) })
+              )
+            }
+            const now = yield* nowIso
+            if (!(yield* signals.markAnswered(signal.id, payload.optionId, now))) return yield* closedMeanwhile(signal.id)
+            const answered = yield* signals.get(signal.id)
+            const result = yield* actions.dispatch({ signal: answered, optionId: payload.optionId })
+            if (result === null) return answered
+            yield* signals.recordResult(signal.id, result)
+            return { ...answered, actionResult: result }
+          })
+        )
+        .pipe(dieOnSqlError, Effect.flatMap(updated)),
+
+    DismissSignal: ({ payload }) =>
+      Effect.gen(function* () {
+        const signal = yield* openSignal(payload.signalId)
+        if (!(yield* signals.markDismissed(signal.id, yield* nowIso))) return yield* closedMeanwhile(signal.id)
+        return yield* updated(yield* signals.get(signal.id))
+      })
+  })
+})
+
+/** The entity kind, registered with the node's actor runtime; stale presence rows go first. */
+export const BeingLive = entityLayer(Being, build).pipe(Layer.provide(Layer.effectDiscard(Effect.orDie(forgetSockets))))

@@ -1,0 +1,39 @@
+/**
+ * Tables the being actor owns: its signals, and its open sockets (presence). Only the actor
+ * writes them; the host reads them (lists, counts) through signal-store.ts and presence-store.ts.
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import type { Migrations } from "../../kernel/database.ts"
+
+export const beingMigrations: Migrations = {
+  "0300_being_signals": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`CREATE TABLE signals (
+      id TEXT PRIMARY KEY,
+      being_id TEXT NOT NULL REFERENCES beings (id) ON DELETE CASCADE,
+      kind TEXT NOT NULL CHECK (kind IN ('decision', 'insight', 'reminder', 'alert', 'question', 'celebration')),
+      title TEXT NOT NULL,
+      body TEXT NOT NULL,
+      options TEXT NOT NULL,
+      priority TEXT NOT NULL CHECK (priority IN ('low', 'normal', 'high', 'urgent')),
+      due_at TEXT,
+      action TEXT,
+      source TEXT NOT NULL,
+      status TEXT NOT NULL CHECK (status IN ('open', 'answered', 'dismissed')),
+      answer TEXT,
+      action_result TEXT,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      answered_at TEXT
+    )`
+    yield* sql`CREATE INDEX signals_by_being ON signals (being_id, status, created_at)`
+    // A row per open socket; no socket outlives the process, so the actor's layer empties it at boot.
+    yield* sql`CREATE TABLE being_sockets (
+      connection_id TEXT PRIMARY KEY,
+      being_id TEXT NOT NULL REFERENCES beings (id) ON DELETE CASCADE,
+      opened_at TEXT NOT NULL
+    )`
+    yield* sql`CREATE INDEX being_sockets_by_being ON being_sockets (being_id)`
+  })
+}

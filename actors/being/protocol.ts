@@ -1,0 +1,53 @@
+/**
+ * The being actor's messages. One entity per being (its id is the being's id) handles them one
+ * at a time, so everything that changes a being's presence or its signals is serialised per
+ * being. All messages are volatile: each is a question its caller waits on and can ask again.
+ */
+import * as Entity from "@effect/cluster/Entity"
+import * as Rpc from "@effect/rpc/Rpc"
+import * as Schema from "effect/Schema"
+import { RaisedSignal, Signal, SignalInput, SignalStatus } from "./signal.ts"
+
+export class SignalNotFound extends Schema.TaggedError<SignalNotFound>()("SignalNotFound", {
+  signalId: Schema.String
+}) {}
+
+export class SignalClosed extends Schema.TaggedError<SignalClosed>()("SignalClosed", {
+  signalId: Schema.String,
+  status: SignalStatus
+}) {}
+
+export class UnknownOption extends Schema.TaggedError<UnknownOption>()("UnknownOption", {
+  signalId: Schema.String,
+  optionId: Schema.String,
+  options: Schema.Array(Schema.String)
+}) {}
+
+/** A registered action refused to run; the answer that would have run it did not happen. */
+export class ActionFailed extends Schema.TaggedError<ActionFailed>()("ActionFailed", {
+  kind: Schema.String,
+  reason: Schema.String
+}) {}
+
+const ConnectionId = Schema.Struct({ connectionId: Schema.String })
+
+export const Being = Entity.make("Being", [
+  /** A socket of this being opened; the first one makes the being online. */
+  Rpc.make("SocketOpened", { payload: ConnectionId }),
+  /** A socket of this being closed; the last one makes the being offline. */
+  Rpc.make("SocketClosed", { payload: ConnectionId }),
+  Rpc.make("RaiseSignal", {
+    payload: { input: SignalInput, source: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)) },
+    success: RaisedSignal
+  }),
+  Rpc.make("AnswerSignal", {
+    payload: { signalId: Schema.String, optionId: Schema.String },
+    success: Signal,
+    error: Schema.Union(SignalNotFound, SignalClosed, UnknownOption, ActionFailed)
+  }),
+  Rpc.make("DismissSignal", {
+    payload: { signalId: Schema.String },
+    success: Signal,
+    error: Schema.Union(SignalNotFound, SignalClosed)
+  })
+])

@@ -1,0 +1,23 @@
+/**
+ * The Docs family. docs.write_markdown for now; docs.write_docx and docs.write_pdf join it with
+ * their converters.
+ */
+import type { Activate } from "../../kernel/extensions/context.ts"
+import type { PluginManifestInput } from "../../kernel/extensions/manifest.ts"
+import { writeMarkdown } from "./write-markdown.ts"
+
+export const manifest: PluginManifestInput = {
+  apiVersion: "1.0",
+  id: "@svc/docs",
+  version: "1.0.0",
+  namespace: "docs",
+  name: "Docs",
+  description: "Write documents into a project's workspace or your uploads.",
+  author: "svc",
+  capabilities: [{ kind: "filesystem", reason: "writes documents into the calling project's workspace or your uploads folder" }],
+  extensions: [{ kind: "skill", id: "write_markdown", title: "Write Markdown", uses: ["filesystem"] }]
+}
+
+export const activate: Activate = (context) => {
+  context.contribute("skill", "write_markdown", writeMarkdown)
+}

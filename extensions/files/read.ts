@@ -1,0 +1,80 @@
+/**
+ * files.read (its schema is ours: the first document leaves it out). Text comes back as UTF-8,
+ * anything else as base64; a file longer than `maxBytes` is cut there (at a character boundary
+ * for text) and marked `truncated`, so one call never pulls a huge file into a prompt.
+ */
+import * as Schema from "effect/Schema"
+import { open } from "node:fs/promises"
+import { describeFileError, FileRootError } from "../../kernel/extensions/file-root.ts"
+import { defineSkill, fileRootOf, withDefault } from "../../kernel/extensions/skill.ts"
+import { mimeOf } from "./mime.ts"
+
+const maxReadBytes = 10 * 1024 * 1024
+
+const Encoding = Schema.Literal("utf8", "base64")
+
+const Input = Schema.Struct({
+  path: Schema.String.annotations({ description: "A file relative to the root." }),
+  encoding: withDefault(Encoding, "utf8"),
+  maxBytes: withDefault(Schema.Int.pipe(Schema.between(1, maxReadBytes)), 1024 * 1024)
+})
+
+const Output = Schema.Struct({
+  path: Schema.String,
+  content: Schema.String,
+  encoding: Encoding,
+  /** The whole file's size in bytes, even when only a part was read. */
+  size: Schema.Number,
+  mime: Schema.String,
+  truncated: Schema.Boolean
+})
+
+/** Where to cut UTF-8 bytes so the last character is whole: never inside a multi-byte sequence. */
+const utf8Boundary = (bytes: Uint8Array, length: number) => {
+  if (length === 0) return 0
+  // Step back over continuation bytes (10xxxxxx) to the lead byte of the last character.
+  let lead = length - 1
+  while (lead > 0 && length - lead < 4 && (bytes[lead]! & 0xc0) === 0x80) lead--
+  const byte = bytes[lead]!
+  const width = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1
+  return lead + width <= length ? length : lead
+}
+
+export const read = defineSkill({
+  description: "Read a file of the file root, as UTF-8 text or base64, up to maxBytes.",
+  input: Input,
+  output: Output,
+  run: async (input, context) => {
+    const file = await fileRootOf(context).resolve(input.path)
+    if (file.path === "") throw new FileRootError("Name a file to read; the root itself is a folder.")
+    try {
+      const handle = await open(file.absolute, "r")
+      try {
+        const info = await handle.stat()
+        if (info.isDirectory()) throw describeFileError({ code: "EISDIR" }, file.path)
+        const wanted = Math.min(info.size, input.maxBytes)
+        const buffer = Buffer.alloc(wanted)
+        let filled = 0
+        while (filled < wanted) {
+          const { bytesRead } = await handle.read(buffer, filled, wanted - filled, filled)
+          if (bytesRead === 0) break
+          filled += bytesRead
+        }
+        const truncated = info.size > filled
+        const bytes = buffer.subarray(0, input.encoding === "utf8" && truncated ? utf8Boundary(buffer, filled) : filled)
+        return {
+          path: file.path,
+          content: bytes.toString(input.encoding),
+          encoding: input.encoding,
+          size: info.size,
+          mime: mimeOf(file.path),
+          truncated
+        }
+      } finally {
+        await handle.close()
+      }
+    } catch (error) {
+      throw describeFileError(error, file.path)
+    }
+  }
+})

@@ -1,0 +1,29 @@
+/**
+ * web.search (its schema is ours): results from the search engine the owner configured
+ * (SEARCH_URL). With none configured, or no network adapter, it answers no results and a note
+ * saying why: an empty answer is honest there, and the caller can carry on.
+ */
+import * as Schema from "effect/Schema"
+import { defineSkill, withDefault } from "../../kernel/extensions/skill.ts"
+
+const Input = Schema.Struct({
+  query: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500)),
+  maxResults: withDefault(Schema.Int.pipe(Schema.between(1, 20)), 5)
+})
+
+const Output = Schema.Struct({
+  results: Schema.Array(Schema.Struct({ title: Schema.String, url: Schema.String, snippet: Schema.String })),
+  note: Schema.optionalWith(Schema.String, { exact: true })
+})
+
+export const search = defineSkill({
+  description: "Search the web through the node's configured search engine; answers titles, addresses and snippets.",
+  input: Input,
+  output: Output,
+  run: async (input, context) => {
+    const network = context.adapters.network
+    if (network === undefined) return { results: [], note: "network is not wired on this node yet." }
+    if (network.search === null) return { results: [], note: "no search provider is configured: set SEARCH_URL." }
+    return { results: await network.search(input.query, { maxResults: input.maxResults, signal: context.signal }) }
+  }
+})

@@ -1,0 +1,94 @@
+/**
+ * Signals: the one path every raiser takes (the host's own features, the owner's raise route,
+ * the `signals` capability of plugins). Raises, answers and dismissals go to the being actor,
+ * which serialises them per being and puts each raise through the gate; reads come straight
+ * from the actor's table. The actor's refusals become ApiErrors here.
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import { Being } from "../../actors/being/protocol.ts"
+import { SignalInput, type RaisedSignal, type SignalStatus } from "../../actors/being/signal.ts"
+import { makeSignalStore } from "../../actors/being/signal-store.ts"
+import { Conflict, InvalidRequest, NotFound, Unavailable } from "../../kernel/errors.ts"
+
+/** Messages the actor could not take (its mailbox is full): the node is too busy right now. */
+const busy = <A, E, R>(self: Effect.Effect<A, E, R>) =>
+  self.pipe(
+    Effect.catchTags({
+      MailboxFull: () => Effect.fail(new Unavailable({ error: "busy", message: "This desktop is busy; try again in a moment." })),
+      AlreadyProcessingMessage: Effect.die,
+      PersistenceError: Effect.die
+    })
+  )
+
+/** A caller's input that breaks the limits (a title too long from a model, say) is refused, not a defect. */
+const checkInput = (input: SignalInput) =>
+  Schema.validate(SignalInput)(input).pipe(
+    Effect.mapError(
+      (error) =>
+        new InvalidRequest({
+          message: `The signal breaks a limit: ${ParseResult.TreeFormatter.formatErrorSync(error)}`,
+          details: ParseResult.ArrayFormatter.formatErrorSync(error)
+        })
+    )
+  )
+
+const refusals = {
+  SignalNotFound: () => Effect.fail(new NotFound({ message: "You have no signal with that id." })),
+  SignalClosed: ({ status }: { readonly status: SignalStatus }) =>
+    Effect.fail(new Conflict({ error: "signal_closed", message: `This signal is already ${status}.`, details: { status } }))
+}
+
+export class Signals extends Effect.Service<Signals>()("host/Signals", {
+  effect: Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const being = yield* Being.client
+    const store = yield* makeSignalStore
+
+    /** Raises a signal on one being's desktop; `source` says who raised it. */
+    const raise = (beingId: string, input: SignalInput, source: string): Effect.Effect<RaisedSignal, InvalidRequest | Unavailable> =>
+      Effect.flatMap(checkInput(input), (valid) => busy(being(beingId).RaiseSignal({ input: valid, source })))
+
+    /** Raises on the owner's desktop: where plugins' and the node's own signals land. */
+    const raiseForOwner = (input: SignalInput, source: string) =>
+      Effect.gen(function* () {
+        const owners = yield* Effect.orDie(sql<{ id: string }>`SELECT id FROM beings WHERE is_owner = 1`)
+        if (owners[0] === undefined) {
+          return yield* Effect.fail(new Unavailable({ error: "no_owner", message: "This node has no owner yet, so no desktop to raise on." }))
+        }
+        return yield* raise(owners[0].id, input, source)
+      })
+
+    const answer = (beingId: string, signalId: string, optionId: string) =>
+      busy(being(beingId).AnswerSignal({ signalId, optionId })).pipe(
+        Effect.catchTags({
+          ...refusals,
+          UnknownOption: ({ options }) =>
+            Effect.fail(
+              new InvalidRequest({
+                error: "unknown_option",
+                message: "That is not one of this signal's options.",
+                details: { options }
+              })
+            ),
+          ActionFailed: ({ kind, reason }) =>
+            Effect.fail(
+              new Conflict({
+                error: "action_failed",
+                message: `The answer could not be carried out (${reason}); the signal is still open.`,
+                details: { kind, reason }
+              })
+            )
+        })
+      )
+
+    const dismiss = (beingId: string, signalId: string) =>
+      busy(being(beingId).DismissSignal({ signalId })).pipe(Effect.catchTags(refusals))
+
+    const list = (beingId: string, status: SignalStatus, limit: number) => store.list(beingId, status, limit)
+
+    return { raise, raiseForOwner, answer, dismiss, list, openSummary: store.openSummary } as const
+  })
+}) {}

@@ -1,0 +1,199 @@
+/**
+ * The live channel at /api/ws: one WebSocket per client tab. It admits a handshake only with a
+ * live session (handshake.ts), greets with `hello`, tells the being actor a socket opened and
+ * closed (presence), follows topics a client asks for when the topic's owner allows it, fans
+ * every event of the bus out to its audience, and closes a session's sockets (code 4001) as
+ * soon as that session is revoked. Each heartbeat it also drops sockets whose session expired
+ * or vanished without an announcement.
+ */
+import * as Context from "effect/Context"
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as FiberSet from "effect/FiberSet"
+import * as Layer from "effect/Layer"
+import * as Queue from "effect/Queue"
+import * as Schema from "effect/Schema"
+import { randomBytes } from "node:crypto"
+import type { IncomingMessage } from "node:http"
+import type { Duplex } from "node:stream"
+import { WebSocketServer, type RawData, type WebSocket } from "ws"
+import { Being } from "../../actors/being/protocol.ts"
+import { EventBus } from "../../kernel/events.ts"
+import { Settings } from "../../kernel/settings.ts"
+import { nowIso } from "../../kernel/time.ts"
+import type { SessionShape } from "../auth/session.ts"
+import { Sessions } from "../auth/sessions.ts"
+import { PublicOrigin } from "../origin.ts"
+import { LiveConnections } from "./connections.ts"
+import { admit, refuse, refusals, type Refusal } from "./handshake.ts"
+import {
+  ClientMessage,
+  closeCodes,
+  HEARTBEAT_INTERVAL,
+  MAX_CLIENT_FRAME,
+  MAX_QUEUED_MESSAGES,
+  type ServerReply
+} from "./protocol.ts"
+import { NodeServer } from "./server.ts"
+import { TopicAccess } from "./topics.ts"
+import { liveSocket } from "./ws-socket.ts"
+
+const decodeClientMessage = Schema.decodeUnknownEither(Schema.parseJson(ClientMessage))
+
+/** Runs `step` over and over for the layer's life; a step that fails is logged and the loop goes on. */
+const loop = <E>(what: string, step: Effect.Effect<void, E>) =>
+  Effect.forkScoped(Effect.forever(Effect.catchAllCause(step, (cause) => Effect.logError(`${what} failed`, cause))))
+
+export interface LiveChannelShape {
+  /** Closes every socket whose session is no longer valid (expired, or removed unannounced). */
+  readonly reconcile: Effect.Effect<void>
+}
+
+export class LiveChannel extends Context.Tag("host/LiveChannel")<LiveChannel, LiveChannelShape>() {}
+
+export const LiveChannelLive = Layer.scoped(
+  LiveChannel,
+  Effect.gen(function* () {
+    const server = yield* NodeServer
+    const connections = yield* LiveConnections
+    const topics = yield* TopicAccess
+    const sessions = yield* Sessions
+    const bus = yield* EventBus
+    const being = yield* Being.client
+    const policy = { publicUrl: (yield* PublicOrigin).url, cookieDomain: (yield* Settings).cookieDomain }
+    const wss = yield* Effect.acquireRelease(
+      Effect.sync(() => new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: MAX_CLIENT_FRAME })),
+      (wss) => Effect.async<void>((resume) => wss.close(() => resume(Effect.void)))
+    )
+    const run = yield* FiberSet.makeRuntime<never>()
+
+    const tellBeing = (beingId: string, message: "SocketOpened" | "SocketClosed", connectionId: string) =>
+      being(beingId)[message]({ connectionId }).pipe(
+        Effect.catchAllCause((cause) => Effect.logWarning(`The being actor missed ${message} of a socket`, cause))
+      )
+
+    const reply = (ws: WebSocket, message: ServerReply) => ws.send(JSON.stringify(message))
+
+    const handle = (ws: WebSocket, connectionId: string, session: SessionShape, text: string) =>
+      Effect.gen(function* () {
+        const decoded = decodeClientMessage(text)
+        if (Either.isLeft(decoded)) {
+          return reply(ws, {
+            type: "error",
+            error: "invalid_message",
+            message: 'Send {"type":"subscribe","topic":"<kind>:<id>"} or {"type":"unsubscribe","topic":"<kind>:<id>"}.'
+          })
+        }
+        const { type, topic } = decoded.right
+        if (type === "unsubscribe") {
+          connections.unfollow(connectionId, topic)
+          return reply(ws, { type: "unsubscribed", topic })
+        }
+        const refusal = yield* topics.check(session.beingId, topic)
+        if (refusal !== null) return reply(ws, { type: "error", ...refusal, topic })
+        if (!connections.follow(connectionId, topic)) {
+          return reply(ws, { type: "error", error: "too_many_topics", message: "This socket follows as many topics as it may; unsubscribe from one first.", topic })
+        }
+        reply(ws, { type: "subscribed", topic })
+      })
+
+    /** One socket, from its upgrade to its close. */
+    const serve = (ws: WebSocket, session: SessionShape) =>
+      Effect.gen(function* () {
+        const connectionId = randomBytes(12).toString("base64url")
+        const closed = yield* Deferred.make<void>()
+        const inbox = yield* Queue.bounded<string>(MAX_QUEUED_MESSAGES)
+        ws.on("close", () => {
+          connections.remove(connectionId)
+          Deferred.unsafeDone(closed, Effect.void)
+        })
+        // A socket error is followed by 'close'; listening keeps it from becoming an uncaught exception.
+        ws.on("error", () => {})
+        ws.on("pong", () => connections.heard(connectionId))
+        ws.on("message", (data: RawData, isBinary: boolean) => {
+          connections.heard(connectionId)
+          const text = isBinary ? "" : String(data)
+          if (!inbox.unsafeOffer(text)) ws.close(closeCodes.policy, "too many messages at once")
+        })
+        // Counted online first, then registered, then greeted: `hello` means "from now on you get events".
+        yield* tellBeing(session.beingId, "SocketOpened", connectionId)
+        if (!(yield* Deferred.isDone(closed))) {
+          connections.add({ id: connectionId, beingId: session.beingId, sessionId: session.sessionId, socket: liveSocket(ws) })
+          ws.send(JSON.stringify({ type: "hello", beingId: session.beingId, serverTime: yield* nowIso }))
+          // A revocation announced between the handshake and `add` found no socket to close: look again.
+          const valid = yield* Effect.orDie(sessions.stillValid([session.sessionId]))
+          if (!valid.has(session.sessionId)) {
+            connections.closeSessions(new Set([session.sessionId]), closeCodes.sessionEnded, "session ended")
+          }
+        }
+        const handleNext = Effect.flatMap(Queue.take(inbox), (text) => handle(ws, connectionId, session, text)).pipe(
+          Effect.catchAllCause((cause) => Effect.logWarning("A live client message could not be handled", cause))
+        )
+        yield* Effect.forkScoped(Effect.forever(handleNext))
+        yield* Deferred.await(closed)
+        yield* tellBeing(session.beingId, "SocketClosed", connectionId)
+      }).pipe(Effect.scoped)
+
+    /** The upgraded socket, or null when the handshake died on the way (ws answers a bad one with 400). */
+    const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) =>
+      Effect.async<WebSocket | null>((resume) => {
+        const gone = () => resume(Effect.succeed(null))
+        socket.once("close", gone)
+        wss.handleUpgrade(request, socket, head, (ws) => {
+          socket.off("close", gone)
+          resume(Effect.succeed(ws))
+        })
+      })
+
+    const accept = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      // Until ws takes the socket over, a reset connection must not become an uncaught error.
+      const ignore = () => {}
+      socket.on("error", ignore)
+      return Effect.gen(function* () {
+        const verdict: Either.Either<SessionShape, Refusal> = yield* admit(request, sessions, policy).pipe(
+          Effect.catchAllCause((cause) => Effect.as(Effect.logError("A live handshake failed", cause), Either.left(refusals.internal)))
+        )
+        if (Either.isLeft(verdict)) return refuse(socket, verdict.left)
+        socket.off("error", ignore)
+        const ws = yield* upgrade(request, socket, head)
+        if (ws === null) return
+        yield* serve(ws, verdict.right).pipe(
+          Effect.catchAllCause((cause) => Effect.zipRight(Effect.logError("A live socket failed", cause), Effect.sync(() => ws.terminate())))
+        )
+      })
+    }
+
+    const deliveries = yield* bus.subscribe
+    yield* loop(
+      "Delivering events to live sockets",
+      Effect.map(Queue.takeBetween(deliveries, 1, 256), (batch) => {
+        for (const delivery of batch) connections.deliver(delivery.audience, delivery.event)
+      })
+    )
+
+    const revoked = yield* sessions.revoked
+    yield* loop(
+      "Closing the sockets of revoked sessions",
+      Effect.map(Queue.take(revoked), (ids) => connections.closeSessions(new Set(ids), closeCodes.sessionEnded, "session ended"))
+    )
+
+    const reconcile = Effect.gen(function* () {
+      const open = connections.sessionIds()
+      const valid = yield* Effect.orDie(sessions.stillValid(open))
+      connections.closeSessions(new Set(open.filter((id) => !valid.has(id))), closeCodes.sessionEnded, "session ended")
+    })
+    yield* loop("Checking the live sockets' sessions", Effect.delay(reconcile, HEARTBEAT_INTERVAL))
+
+    server.routeUpgrades((request, socket, head) => {
+      run(accept(request, socket, head))
+    })
+    yield* Effect.addFinalizer(() =>
+      Effect.sync(() => {
+        server.routeUpgrades(null)
+        connections.closeAll(closeCodes.goingAway, "the node is stopping")
+      })
+    )
+    return { reconcile }
+  })
+)

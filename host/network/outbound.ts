@@ -1,0 +1,143 @@
+/**
+ * The node's outbound GET, under one policy: http and https only, at most five redirects (each
+ * checked again), a byte cap on the decompressed body and one deadline for the whole exchange.
+ * Unless allowed, an address on the loopback, private, link-local or otherwise non-public ranges
+ * is refused, checked on the address actually connected to (a name that resolves to 127.0.0.1 is
+ * as refused as 127.0.0.1 itself), so an agent cannot reach the services behind the node.
+ */
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "node:dns"
+import { request as httpRequest, type IncomingMessage } from "node:http"
+import { request as httpsRequest } from "node:https"
+import { BlockList, isIP } from "node:net"
+import type { Readable } from "node:stream"
+import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib"
+import type { OutboundRequest, OutboundResponse } from "../../kernel/extensions/network.ts"
+
+const maxRedirects = 5
+
+const nonPublic = new BlockList()
+for (const [network, prefix] of [
+  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
+  ["192.0.0.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["224.0.0.0", 4], ["240.0.0.0", 4]
+] as const) nonPublic.addSubnet(network, prefix, "ipv4")
+for (const [network, prefix] of [["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8]] as const) {
+  nonPublic.addSubnet(network, prefix, "ipv6")
+}
+
+/** Says in plain words why a request did not happen or did not finish. */
+export class OutboundError extends Error {
+  override readonly name = "OutboundError"
+}
+
+const isNonPublic = (address: string) => {
+  const family = isIP(address)
+  return family !== 0 && nonPublic.check(address, family === 4 ? "ipv4" : "ipv6")
+}
+
+const refusedAddress = (host: string, address: string) =>
+  new OutboundError(`${host} is on a private or local address (${address}); this node does not fetch from those.`)
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Array<LookupAddress>, family?: number) => void
+
+/** dns.lookup that refuses non-public answers: net.connect asks it for every connection. */
+const guardedLookup = (hostname: string, options: LookupOptions, callback: LookupCallback) => {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error !== null) return callback(error, [])
+    const refused = addresses.find((entry) => isNonPublic(entry.address))
+    if (refused !== undefined) return callback(refusedAddress(hostname, refused.address), [])
+    if (options.all === true) return callback(null, addresses)
+    const first = addresses[0]
+    return first === undefined ? callback(Object.assign(new Error("no address"), { code: "ENOTFOUND" }), []) : callback(null, first.address, first.family)
+  })
+}
+
+const words = (error: unknown, url: URL): OutboundError => {
+  if (error instanceof OutboundError) return error
+  switch ((error as NodeJS.ErrnoException | undefined)?.code) {
+    case "ENOTFOUND":
+    case "EAI_AGAIN": return new OutboundError(`${url.hostname} could not be found.`)
+    case "ECONNREFUSED": return new OutboundError(`${url.host} refused the connection.`)
+    case "ECONNRESET": return new OutboundError(`${url.host} closed the connection.`)
+    default: return new OutboundError(`The request to ${url.host} failed: ${error instanceof Error ? error.message : String(error)}.`)
+  }
+}
+
+const decoded = (response: IncomingMessage): Readable => {
+  switch ((response.headers["content-encoding"] ?? "").trim().toLowerCase()) {
+    case "gzip":
+    case "x-gzip": return response.pipe(createGunzip())
+    case "deflate": return response.pipe(createInflate())
+    case "br": return response.pipe(createBrotliDecompress())
+    default: return response
+  }
+}
+
+const readCapped = async (body: Readable, maxBytes: number) => {
+  const chunks: Array<Buffer> = []
+  let length = 0
+  let truncated = false
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    const room = maxBytes - length
+    chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk)
+    length += Math.min(chunk.length, room)
+    if (chunk.length > room) {
+      truncated = true
+      break
+    }
+  }
+  body.destroy()
+  return { body: new Uint8Array(Buffer.concat(chunks)), truncated }
+}
+
+const exchange = (url: URL, headers: Readonly<Record<string, string>>, signal: AbortSignal, allowPrivate: boolean) =>
+  new Promise<IncomingMessage>((resolve, reject) => {
+    const host = url.hostname.replace(/^\[|\]$/g, "")
+    // A literal address is connected to without a lookup, so it is checked here.
+    if (!allowPrivate && isNonPublic(host)) return reject(refusedAddress(url.hostname, host))
+    const send = url.protocol === "https:" ? httpsRequest : httpRequest
+    const request = send(url, { method: "GET", headers, signal, ...(allowPrivate ? {} : { lookup: guardedLookup }) }, resolve)
+    request.on("error", reject)
+    request.end()
+  })
+
+export interface OutboundOptions {
+  /** Let requests reach loopback, private and link-local addresses (an owner-configured service). */
+  readonly allowPrivate: boolean
+  readonly userAgent: string
+}
+
+export const makeOutboundGet = (options: OutboundOptions) => async (request: OutboundRequest): Promise<OutboundResponse> => {
+  let url: URL
+  try {
+    url = new URL(request.url)
+  } catch {
+    throw new OutboundError(`"${request.url}" is not a URL.`)
+  }
+  const deadline = AbortSignal.timeout(request.timeoutMs)
+  const signal = request.signal === undefined ? deadline : AbortSignal.any([request.signal, deadline])
+  const headers = { "user-agent": options.userAgent, "accept-encoding": "gzip, deflate, br", ...request.headers }
+  try {
+    for (let redirects = 0; ; redirects++) {
+      if (url.protocol !== "http:" && url.protocol !== "https:") {
+        throw new OutboundError(`Only http and https addresses are fetched, not ${url.protocol.replace(/:$/, "")}.`)
+      }
+      const response = await exchange(url, headers, signal, options.allowPrivate)
+      const location = response.headers.location
+      if ([301, 302, 303, 307, 308].includes(response.statusCode ?? 0) && location !== undefined) {
+        response.resume()
+        if (redirects === maxRedirects) throw new OutboundError(`${request.url} redirected more than ${maxRedirects} times.`)
+        url = new URL(location, url)
+        continue
+      }
+      const { body, truncated } = await readCapped(decoded(response), request.maxBytes).finally(() => response.destroy())
+      const responseHeaders = Object.fromEntries(
+        Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : value ?? ""])
+      )
+      return { url: url.href, status: response.statusCode ?? 0, headers: responseHeaders, body, truncated }
+    }
+  } catch (error) {
+    if (deadline.aborted) throw new OutboundError(`No full answer from ${url.host} within ${request.timeoutMs / 1000} seconds.`)
+    if (request.signal?.aborted === true) throw new OutboundError(`The request to ${url.host} was stopped.`)
+    throw words(error, url)
+  }
+}

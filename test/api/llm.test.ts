@@ -1,0 +1,155 @@
+/**
+ * The model routes on a real node: how tiers resolved (owner only, never a key), what calls cost
+ * (the owner sees the node's, anyone else their own), and a spend refusal landing on the owner's
+ * desktop as an alert. Calls go through the node's own Models to a scripted provider over HTTP.
+ */
+import * as Effect from "effect/Effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { ChatTier } from "../../models/schemas.ts"
+import { Models } from "../../models/models.ts"
+import { remoteDefault, tierSettings } from "../support/models.ts"
+import { registerMember, registerOwner, startNode, type TestNode } from "../support/node.ts"
+import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
+
+const defaultKey = "sk-secret-default-0123456789"
+const embedKey = "sk-secret-embed-9876543210"
+
+let remote: OpenAiServer
+let node: TestNode
+let owner: Awaited<ReturnType<typeof registerOwner>>
+let member: Awaited<ReturnType<typeof registerMember>>
+
+beforeAll(async () => {
+  remote = await startOpenAiServer()
+  node = await startNode({
+    ...remoteDefault(remote.baseUrl, defaultKey),
+    llmTiers: tierSettings({
+      cheap: { baseUrl: "http://127.0.0.1:11434/v1", model: "llama3.1" },
+      embed: { baseUrl: "https://embeddings.example/v1", apiKey: embedKey }
+    }),
+    localLlmFallback: true,
+    spendMaxDayUsd: 3
+  })
+  owner = await registerOwner(node)
+  member = await registerMember(node, owner.client)
+})
+afterAll(async () => {
+  await node.close()
+  await remote.close()
+})
+
+/** A chat through the node's own Models that the scripted provider bills as told. */
+const call = (tier: ChatTier, beingId: string | null, promptTokens: number, completionTokens: number) => {
+  remote.script("chat", { content: "ok", usage: { promptTokens, completionTokens } })
+  return node.runtime.runPromise(
+    Effect.flatMap(Models, (models) =>
+      models.chat(tier, { messages: [{ role: "user", content: "Hi" }], purpose: "api test", beingId })
+    )
+  )
+}
+
+describe("GET /api/llm/inference", () => {
+  it("is the owner's alone", async () => {
+    const answer = await member.client.get("/api/llm/inference")
+    expect(answer.status).toBe(403)
+    expect(answer.body.error).toBe("forbidden")
+  })
+
+  it("shows each tier's model, base URL, locality and fallback, and never a key", async () => {
+    const answer = await owner.client.get("/api/llm/inference")
+    expect(answer.status).toBe(200)
+    expect(answer.text).not.toContain(defaultKey)
+    expect(answer.text).not.toContain(embedKey)
+    expect(answer.text).not.toContain("sk-secret")
+    expect(answer.body.fallbackEnabled).toBe(true)
+    expect(answer.body.ceilings).toEqual({ callUsd: 0.5, projectUsd: 5, dayUsd: 3 })
+    expect(answer.body.tiers.map((tier: { tier: string }) => tier.tier)).toEqual([
+      "cheap", "standard", "strong", "image", "embed", "video", "transcribe", "speech", "ocr"
+    ])
+    const byTier = Object.fromEntries(answer.body.tiers.map((tier: { tier: string }) => [tier.tier, tier]))
+    expect(byTier.cheap).toEqual({
+      tier: "cheap",
+      model: "llama3.1",
+      baseUrl: "http://127.0.0.1:11434/v1",
+      local: true,
+      keyConfigured: false,
+      available: true,
+      fallback: { model: "gpt-4.1-mini", baseUrl: remote.baseUrl }
+    })
+    expect(byTier.standard).toEqual({
+      tier: "standard",
+      model: "gpt-4.1",
+      baseUrl: remote.baseUrl,
+      local: false,
+      keyConfigured: true,
+      available: true,
+      fallback: null
+    })
+    expect(byTier.embed).toMatchObject({ baseUrl: "https://embeddings.example/v1", keyConfigured: true, local: false })
+  })
+})
+
+describe("GET /api/llm/usage", () => {
+  it("sums the whole node's calls for the owner, and only their own for anyone else", async () => {
+    const empty = await member.client.get("/api/llm/usage")
+    expect(empty.body).toEqual({ todayUsd: 0, totalUsd: 0, calls: 0, byModel: [], recent: [] })
+
+    // gpt-4.1: $2 in, $8 out per million tokens; o3 the same.
+    await call("standard", owner.being.id, 100_000, 10_000) // $0.28
+    await call("standard", member.being.id, 50_000, 0) // $0.10
+    await call("strong", member.being.id, 10_000, 5_000) // $0.06
+    await call("standard", null, 25_000, 0) // $0.05, the node's own work
+
+    const all = await owner.client.get("/api/llm/usage")
+    expect(all.status).toBe(200)
+    expect(all.body.calls).toBe(4)
+    expect(all.body.totalUsd).toBeCloseTo(0.49, 10)
+    expect(all.body.todayUsd).toBeCloseTo(0.49, 10)
+    expect(all.body.byModel).toEqual([
+      { model: "gpt-4.1", calls: 3, usd: expect.closeTo(0.43, 10) },
+      { model: "o3", calls: 1, usd: expect.closeTo(0.06, 10) }
+    ])
+    expect(all.body.recent.map((row: { beingId: string | null }) => row.beingId)).toEqual([
+      null,
+      member.being.id,
+      member.being.id,
+      owner.being.id
+    ])
+    expect(all.body.recent[3]).toMatchObject({
+      model: "gpt-4.1",
+      tier: "standard",
+      promptTokens: 100_000,
+      completionTokens: 10_000,
+      purpose: "api test",
+      provider: "remote",
+      pricing: "table"
+    })
+
+    const own = await member.client.get("/api/llm/usage")
+    expect(own.body.calls).toBe(2)
+    expect(own.body.totalUsd).toBeCloseTo(0.16, 10)
+    expect(own.body.byModel).toEqual([
+      { model: "gpt-4.1", calls: 1, usd: expect.closeTo(0.1, 10) },
+      { model: "o3", calls: 1, usd: expect.closeTo(0.06, 10) }
+    ])
+    expect(own.body.recent.every((row: { beingId: string }) => row.beingId === member.being.id)).toBe(true)
+  })
+})
+
+describe("a spend refusal", () => {
+  it("fails the call before it is made and puts an alert on the owner's desktop", async () => {
+    await call("standard", null, 1_500_000, 0) // $3.00 more: the day's $3 ceiling is passed
+    const before = remote.requests.length
+    const refused = call("standard", member.being.id, 10, 0)
+    await expect(refused).rejects.toThrow(/The day's spend ceiling of \$3\.00 is reached/)
+    expect(remote.requests.length).toBe(before)
+
+    const signals = await owner.client.get("/api/desktop/signals")
+    expect(signals.status).toBe(200)
+    const alert = signals.body.find((signal: { kind: string }) => signal.kind === "alert")
+    expect(alert).toMatchObject({ title: "Spend ceiling reached: a model call was refused", priority: "high" })
+    expect(alert.body).toContain("The day's spend ceiling of $3.00 is reached")
+    const memberSignals = await member.client.get("/api/desktop/signals")
+    expect(memberSignals.body.some((signal: { kind: string }) => signal.kind === "alert")).toBe(false)
+  })
+})

@@ -1,0 +1,187 @@
+import * as Effect from "effect/Effect"
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Skills, type SkillCall, type SkillOutcome } from "../../kernel/extensions/skills.ts"
+import { Client, registerMember, registerOwner, startNode, type Registered, type TestNode } from "../support/node.ts"
+import { courierRuns, worldActingSkill, writeWorldActingPlugin } from "../support/world-acting-plugin.ts"
+
+let node: TestNode
+let owner: Registered
+let member: Registered
+
+beforeAll(async () => {
+  node = await startNode((dataDir) => ({ pluginDir: join(dataDir, "plugins") }))
+  owner = await registerOwner(node)
+  member = await registerMember(node, owner.client)
+  writeWorldActingPlugin(join(node.dataDir, "plugins"))
+  const installed = await owner.client.post("/api/plugins", { dir: "courier", granted: ["world-acting"] })
+  if (installed.status !== 200) throw new Error(`installing the test plugin failed: ${installed.text}`)
+})
+afterAll(() => node.close())
+
+/** A caller other than the invoke route (an agent's tool loop): it never passes approved. */
+const invokeUnapproved = (call: Omit<SkillCall, "approved">): Promise<SkillOutcome> =>
+  node.runtime.runPromise(Effect.flatMap(Skills, (skills) => skills.invoke({ ...call, approved: false })))
+
+const openSignals = async () => (await owner.client.get("/api/desktop/signals")).body as Array<any>
+
+describe("GET /api/studio/skills", () => {
+  it("lists every registered skill with its family, plugin and JSON Schemas", async () => {
+    const answer = await member.client.get("/api/studio/skills")
+    expect(answer.status).toBe(200)
+    const names = answer.body.map((skill: { name: string }) => skill.name)
+    expect(names).toEqual(expect.arrayContaining([
+      "files.list", "files.read", "files.write", "files.search", "docs.write_markdown", "math.evaluate", "web.fetch", "web.search", worldActingSkill
+    ]))
+    const list = answer.body.find((skill: { name: string }) => skill.name === "files.list")
+    expect(list).toMatchObject({ family: "files", pluginId: "@svc/files", worldActing: false, description: expect.any(String) })
+    expect(list.inputSchema).toMatchObject({
+      $schema: "http://json-schema.org/draft-07/schema#",
+      type: "object",
+      required: [],
+      additionalProperties: false,
+      properties: { path: { type: "string", default: "" }, recursive: { type: "boolean", default: false }, includeHidden: { type: "boolean" } }
+    })
+    expect(JSON.stringify(list.inputSchema.properties.maxEntries)).toMatch(/"minimum":1.*"maximum":5000/)
+    expect(list.outputSchema).toMatchObject({ type: "object", required: ["root", "path", "entries", "truncated"] })
+    expect(list.outputSchema.properties.root).toEqual({ type: "string", enum: ["project", "uploads"] })
+    const math = answer.body.find((skill: { name: string }) => skill.name === "math.evaluate")
+    expect(math.inputSchema).toMatchObject({ required: ["expression"] })
+    expect(answer.body.find((skill: { name: string }) => skill.name === worldActingSkill)).toMatchObject({ worldActing: true, family: "courier" })
+  })
+})
+
+describe("POST /api/studio/skills/invoke", () => {
+  it("answers { ok, output, durationMs } and works in the caller's own uploads folder", async () => {
+    const answer = await member.client.post("/api/studio/skills/invoke", { name: "files.write", input: { path: "hello.txt", content: "hi" } })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({ ok: true, output: { path: "hello.txt", size: 2, created: true, mime: "text/plain" }, durationMs: expect.any(Number) })
+    expect(readFileSync(join(node.dataDir, "uploads", member.being.id, "hello.txt"), "utf8")).toBe("hi")
+    const mine = await owner.client.post("/api/studio/skills/invoke", { name: "files.list", input: {} })
+    expect(mine.body.output.entries).toEqual([])
+  })
+
+  it("answers a skill's failure as 200 { ok: false, error, durationMs }", async () => {
+    const answer = await member.client.post("/api/studio/skills/invoke", { name: "files.read", input: { path: "../../node.db" } })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({ ok: false, error: expect.stringContaining("climbs out"), durationMs: expect.any(Number) })
+    const badInput = await member.client.post("/api/studio/skills/invoke", { name: "math.evaluate", input: { expr: "1" } })
+    expect(badInput.status).toBe(200)
+    expect(badInput.body).toMatchObject({ ok: false, error: expect.stringContaining("expression") })
+  })
+
+  it("answers 404 unknown_skill for a name nothing registered", async () => {
+    const answer = await member.client.post("/api/studio/skills/invoke", { name: "files.teleport", input: {} })
+    expect(answer.status).toBe(404)
+    expect(answer.body).toMatchObject({ error: "unknown_skill", details: { name: "files.teleport" } })
+  })
+
+  it("answers 400 invalid_request for a malformed body", async () => {
+    for (const body of [{ name: "math.evaluate" }, { name: "math.evaluate", input: [] }, { name: "", input: {} }, { input: {} }, "not json"]) {
+      const answer = await member.client.post("/api/studio/skills/invoke", body)
+      expect(answer.status, JSON.stringify(body)).toBe(400)
+      expect(answer.body.error).toBe("invalid_request")
+    }
+  })
+
+  it("needs a session", async () => {
+    const answer = await new Client(node.url).post("/api/studio/skills/invoke", { name: "math.evaluate", input: { expression: "1" } })
+    expect(answer.status).toBe(401)
+  })
+})
+
+describe("the approval gate over the node", () => {
+  it("runs a plugin's world-acting skill from the invoke route: the caller's own explicit action", async () => {
+    const before = courierRuns().length
+    const answer = await owner.client.post("/api/studio/skills/invoke", { name: worldActingSkill, input: { to: "bob", text: "hello" } })
+    expect(answer.body).toMatchObject({ ok: true, output: { delivered: true, to: "bob" } })
+    expect(courierRuns().length).toBe(before + 1)
+  })
+
+  it("refuses any other caller, raising a decision on the owner's desktop that carries the exact call", async () => {
+    const before = courierRuns().length
+    const input = { to: "carol@example.org", text: "The draft is attached." }
+    const outcome = await invokeUnapproved({ name: worldActingSkill, input, beingId: member.being.id, projectId: null })
+    expect(outcome).toMatchObject({ ok: false, error: expect.stringContaining("waits for the owner's approval"), approval: { status: "waiting", delivered: true } })
+    expect(courierRuns().length).toBe(before)
+    const signal = (await openSignals()).find((open) => open.id === (outcome as { approval: { signalId: string } }).approval.signalId)
+    expect(signal).toMatchObject({
+      kind: "decision",
+      status: "open",
+      source: "skills:approval",
+      title: `Approve ${worldActingSkill}?`,
+      options: [{ id: "do-it", label: "Do it" }, { id: "no", label: "No" }],
+      action: { kind: "skill.invoke", skill: worldActingSkill, input, beingId: member.being.id, projectId: null }
+    })
+    expect(signal.body).toContain("delivers messages to other people")
+    expect((await member.client.get("/api/desktop/signals")).body).toEqual([])
+  })
+
+  it("runs the exact call once when the owner answers 'Do it'; the answer cannot be replayed", async () => {
+    const input = { to: "dan", text: "approved words" }
+    const outcome = await invokeUnapproved({ name: worldActingSkill, input, beingId: owner.being.id })
+    const signalId = (outcome as { approval: { signalId: string } }).approval.signalId
+    const before = courierRuns().length
+    const answered = await owner.client.post(`/api/desktop/signals/${signalId}/answer`, { optionId: "do-it" })
+    expect(answered.status).toBe(200)
+    expect(answered.body).toMatchObject({
+      status: "answered",
+      answer: "do-it",
+      actionResult: { kind: "skill.invoke", output: { approved: true, ok: true, output: { delivered: true, to: "dan" } } }
+    })
+    expect(courierRuns().slice(before)).toEqual([input])
+    const again = await owner.client.post(`/api/desktop/signals/${signalId}/answer`, { optionId: "do-it" })
+    expect(again.status).toBe(409)
+    expect(courierRuns().length).toBe(before + 1)
+  })
+
+  it("runs nothing when the owner answers 'No'", async () => {
+    const outcome = await invokeUnapproved({ name: worldActingSkill, input: { to: "eve", text: "no" }, beingId: owner.being.id })
+    const signalId = (outcome as { approval: { signalId: string } }).approval.signalId
+    const before = courierRuns().length
+    const answered = await owner.client.post(`/api/desktop/signals/${signalId}/answer`, { optionId: "no" })
+    expect(answered.body).toMatchObject({ status: "answered", actionResult: { kind: "skill.invoke", output: { approved: false } } })
+    expect(courierRuns().length).toBe(before)
+  })
+
+  it("keeps the signal open, with the reason, when the approved run fails", async () => {
+    const outcome = await invokeUnapproved({ name: worldActingSkill, input: { to: "nobody", text: "x" }, beingId: owner.being.id })
+    const signalId = (outcome as { approval: { signalId: string } }).approval.signalId
+    const answered = await owner.client.post(`/api/desktop/signals/${signalId}/answer`, { optionId: "do-it" })
+    expect(answered.status).toBe(409)
+    expect(answered.body).toMatchObject({ error: "action_failed", details: { kind: "skill.invoke", reason: "nobody is not a recipient" } })
+    expect((await openSignals()).find((open) => open.id === signalId)).toMatchObject({ status: "open" })
+    expect((await owner.client.post(`/api/desktop/signals/${signalId}/answer`, { optionId: "no" })).status).toBe(200)
+  })
+
+  it("runs no call from a signal the gate did not raise, however it imitates one", async () => {
+    const forged = await owner.client.post("/api/desktop/signals", {
+      kind: "decision",
+      title: "Approve?",
+      options: [{ id: "do-it", label: "Do it" }],
+      action: { kind: "skill.invoke", skill: worldActingSkill, input: { to: "mallory", text: "x" }, beingId: owner.being.id, projectId: null }
+    })
+    const before = courierRuns().length
+    const answered = await owner.client.post(`/api/desktop/signals/${forged.body.signal.id}/answer`, { optionId: "do-it" })
+    expect(answered.status).toBe(409)
+    expect(answered.body).toMatchObject({ error: "action_failed" })
+    expect(courierRuns().length).toBe(before)
+  })
+})
+
+describe("the built-in skill families as plugins", () => {
+  it("lists each family in GET /api/plugins with its skill contributions", async () => {
+    const answer = await member.client.get("/api/plugins")
+    const byNamespace = new Map(answer.body.map((plugin: { namespace: string }) => [plugin.namespace, plugin]))
+    const skillsOf = (namespace: string) =>
+      (byNamespace.get(namespace) as { contributions: Array<{ kind: string; name: string }> }).contributions
+        .filter((contribution) => contribution.kind === "skill").map((contribution) => contribution.name)
+    expect(byNamespace.get("files")).toMatchObject({ id: "@svc/files", source: { kind: "builtin" }, status: "active", granted: ["filesystem"] })
+    expect(skillsOf("files")).toEqual(["files.list", "files.read", "files.write", "files.search"])
+    expect(skillsOf("docs")).toEqual(["docs.write_markdown"])
+    expect(skillsOf("math")).toEqual(["math.evaluate"])
+    expect(byNamespace.get("web")).toMatchObject({ granted: ["network"] })
+    expect(skillsOf("web")).toEqual(["web.fetch", "web.search"])
+  })
+})

@@ -1,0 +1,66 @@
+/**
+ * Models for service tests: the real Models service over a fresh in-memory SQLite ledger, with
+ * settings given per test and spend alerts kept in a list the test can read.
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import { databaseLayer } from "../../kernel/database.ts"
+import { modelTiers, Settings, type ModelTierName, type SettingsShape } from "../../kernel/settings.ts"
+import { modelMigrations } from "../../models/migrations.ts"
+import { modelsLayer } from "../../models/models.ts"
+import { SpendAlerts, type SpendAlert } from "../../models/spend-alerts.ts"
+
+export interface TierOverride {
+  readonly model?: string
+  readonly baseUrl?: string
+  readonly apiKey?: string
+  readonly local?: boolean
+}
+
+/** `llmTiers` with the given tiers' own bindings and nothing set for the others. */
+export const tierSettings = (overrides: Partial<Record<ModelTierName, TierOverride>> = {}): SettingsShape["llmTiers"] =>
+  Object.fromEntries(
+    modelTiers.map((tier) => {
+      const own = overrides[tier] ?? {}
+      return [
+        tier,
+        {
+          model: Option.fromNullable(own.model),
+          baseUrl: Option.fromNullable(own.baseUrl),
+          apiKey: Option.map(Option.fromNullable(own.apiKey), Redacted.make),
+          local: Option.fromNullable(own.local)
+        }
+      ]
+    })
+  ) as unknown as SettingsShape["llmTiers"]
+
+/** The default binding at a scripted server that counts as a remote provider (priced, keyed). */
+export const remoteDefault = (baseUrl: string, apiKey = "sk-test-default"): Partial<SettingsShape> => ({
+  llmBaseUrl: Option.some(baseUrl),
+  llmApiKey: Option.some(Redacted.make(apiKey)),
+  llmLocal: Option.some(false)
+})
+
+/** Nothing about models comes from the test process's environment. */
+const noModelSettings: Partial<SettingsShape> = {
+  llmApiKey: Option.none(),
+  llmBaseUrl: Option.none(),
+  llmLocal: Option.none(),
+  llmModel: Option.none(),
+  llmTiers: tierSettings(),
+  localLlmFallback: false,
+  llmPrices: {}
+}
+
+export const modelsTestLayer = (settings: Partial<SettingsShape>) => {
+  const raised: SpendAlert[] = []
+  const alerts = Layer.succeed(SpendAlerts, { raise: (alert) => Effect.sync(() => void raised.push(alert)) })
+  const layer = modelsLayer.pipe(
+    Layer.provideMerge(alerts),
+    Layer.provideMerge(databaseLayer(modelMigrations, { filename: ":memory:" })),
+    Layer.provideMerge(Settings.layerWith({ ...noModelSettings, ...settings }))
+  )
+  return { layer, raised }
+}

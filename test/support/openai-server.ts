@@ -1,0 +1,404 @@
+/**
+ * A real HTTP server on a free loopback port that speaks the OpenAI wire protocol, scripted per
+ * test: model calls in tests go over real HTTP to it, never to a provider. Each route answers
+ * from its queue of scripted replies, then from its handler function, then with a default
+ * (a short deterministic reply), so an unscripted node still runs (openai-server-cli.ts).
+ * Every request is recorded, so a test can assert what was (or was not) asked, and of which model.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
+import type { AddressInfo } from "node:net"
+import { exampleOf } from "./json-schema-example.ts"
+
+export type Route = "chat" | "embeddings" | "images" | "transcriptions" | "models"
+
+export interface ReceivedFile {
+  readonly field: string
+  readonly filename: string
+  readonly type: string
+  readonly size: number
+}
+
+export interface ReceivedRequest {
+  readonly route: Route
+  readonly method: string
+  readonly path: string
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>
+  /** The JSON body; for a multipart upload its text fields. */
+  readonly body: any
+  readonly files: ReadonlyArray<ReceivedFile>
+  /** The body's `model`, the easiest way to tell which tier a call went to. */
+  readonly model: string | null
+}
+
+/** Refuse with this status; the body is OpenAI's `{ error: { message, type, code } }`. */
+export interface ErrorReply {
+  readonly error: { readonly status: number; readonly message?: string; readonly headers?: Record<string, string> }
+  readonly delayMs?: number
+}
+
+export interface ScriptedToolCall {
+  readonly id?: string
+  readonly name: string
+  /** An object is sent as its JSON text; a string as is (so a test can send broken JSON). */
+  readonly arguments: unknown
+}
+
+export interface ChatReply {
+  readonly content?: string | null
+  readonly toolCalls?: ReadonlyArray<ScriptedToolCall>
+  readonly finishReason?: string
+  /** Counted from the text (4 characters a token) when absent. */
+  readonly usage?: { readonly promptTokens: number; readonly completionTokens: number }
+  /** Leave `usage` out of the answer, as some local servers do. */
+  readonly omitUsage?: boolean
+  /** Before the answer (a stream: before its first byte). */
+  readonly delayMs?: number
+  /** Between the chunks of a stream. */
+  readonly chunkDelayMs?: number
+}
+
+export interface EmbeddingsReply {
+  /** One vector per input; derived from each input's text when absent. */
+  readonly vectors?: ReadonlyArray<ReadonlyArray<number>>
+  readonly promptTokens?: number
+  readonly delayMs?: number
+}
+
+export interface ImagesReply {
+  readonly images?: ReadonlyArray<{ readonly b64Json?: string; readonly url?: string; readonly revisedPrompt?: string }>
+  readonly delayMs?: number
+}
+
+export interface TranscriptionReply {
+  readonly text: string
+  readonly delayMs?: number
+}
+
+export interface ModelsReply {
+  readonly ids: ReadonlyArray<string>
+}
+
+interface Replies {
+  readonly chat: ChatReply
+  readonly embeddings: EmbeddingsReply
+  readonly images: ImagesReply
+  readonly transcriptions: TranscriptionReply
+  readonly models: ModelsReply
+}
+
+export type Reply<R extends Route> = Replies[R] | ErrorReply
+export type Handler<R extends Route> = (request: ReceivedRequest) => Reply<R> | Promise<Reply<R>>
+
+const routes: Record<string, { readonly method: string; readonly route: Route }> = {
+  "/v1/chat/completions": { method: "POST", route: "chat" },
+  "/v1/embeddings": { method: "POST", route: "embeddings" },
+  "/v1/images/generations": { method: "POST", route: "images" },
+  "/v1/audio/transcriptions": { method: "POST", route: "transcriptions" },
+  "/v1/models": { method: "GET", route: "models" }
+}
+
+/** A 1×1 transparent PNG: the default generated image. */
+const tinyPng =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+
+const tokensOf = (text: string) => Math.ceil(text.length / 4)
+
+const lastUserText = (messages: ReadonlyArray<any>): string => {
+  const last = [...messages].reverse().find((message) => message?.role === "user")
+  if (last === undefined) return ""
+  if (typeof last.content === "string") return last.content
+  return Array.isArray(last.content)
+    ? last.content.filter((part: any) => part?.type === "text").map((part: any) => part.text).join(" ")
+    : ""
+}
+
+/** Unscripted: JSON that fits the requested schema, or a short reply naming the model. */
+const defaultChat = (request: ReceivedRequest): ChatReply => {
+  const format = request.body.response_format
+  if (format?.type === "json_schema") return { content: JSON.stringify(exampleOf(format.json_schema?.schema ?? {})) }
+  if (format?.type === "json_object") return { content: "{}" }
+  const asked = lastUserText(request.body.messages ?? []).slice(0, 200)
+  return { content: `A scripted reply from ${request.model ?? "a model"} to: ${asked}` }
+}
+
+/** A vector that depends only on the text, so equal inputs embed equally. */
+const vectorOf = (text: string, dimensions = 8): number[] => {
+  const vector = new Array<number>(dimensions).fill(0)
+  for (let i = 0; i < text.length; i++) vector[i % dimensions] += text.charCodeAt(i) / 1000
+  const norm = Math.hypot(...vector) || 1
+  return vector.map((value) => value / norm)
+}
+
+const sleep = (ms: number | undefined) => (ms ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve())
+
+const readBody = async (request: IncomingMessage): Promise<Buffer> => {
+  const chunks: Buffer[] = []
+  for await (const chunk of request) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
+/** Multipart is parsed by the platform's own FormData (undici), not by hand. */
+const readMultipart = async (request: IncomingMessage, raw: Buffer) => {
+  const form = await new Request("http://local/", {
+    method: "POST",
+    headers: { "content-type": String(request.headers["content-type"]) },
+    body: new Uint8Array(raw)
+  }).formData()
+  const body: Record<string, string> = {}
+  const files: ReceivedFile[] = []
+  for (const [field, value] of form) {
+    if (typeof value === "string") body[field] = value
+    else files.push({ field, filename: value.name, type: value.type, size: value.size })
+  }
+  return { body, files }
+}
+
+const sendJson = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  response.writeHead(status, { "content-type": "application/json", ...headers })
+  response.end(JSON.stringify(body))
+}
+
+const sendError = (response: ServerResponse, reply: ErrorReply) =>
+  sendJson(
+    response,
+    reply.error.status,
+    {
+      error: {
+        message: reply.error.message ?? `Scripted failure ${reply.error.status}`,
+        type: reply.error.status === 429 ? "rate_limit_exceeded" : "server_error",
+        code: null
+      }
+    },
+    reply.error.headers
+  )
+
+const toolCallsOf = (reply: ChatReply) =>
+  (reply.toolCalls ?? []).map((call, index) => ({
+    id: call.id ?? `call_${index + 1}`,
+    type: "function" as const,
+    function: { name: call.name, arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments) }
+  }))
+
+const usageOf = (request: ReceivedRequest, reply: ChatReply, toolCalls: ReturnType<typeof toolCallsOf>) => {
+  const promptTokens = reply.usage?.promptTokens ?? tokensOf(JSON.stringify(request.body.messages ?? []))
+  const completionTokens =
+    reply.usage?.completionTokens ?? tokensOf((reply.content ?? "") + toolCalls.map((call) => call.function.arguments).join(""))
+  return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens }
+}
+
+const answerChat = async (
+  request: ReceivedRequest,
+  reply: ChatReply,
+  response: ServerResponse,
+  pace: { readonly delayMs: number; readonly chunkDelayMs: number }
+) => {
+  await sleep(pace.delayMs)
+  const id = `chatcmpl-${Math.random().toString(36).slice(2, 10)}`
+  const created = Math.floor(Date.now() / 1000)
+  const model = request.model ?? "scripted"
+  const toolCalls = toolCallsOf(reply)
+  const content = reply.content === undefined ? (toolCalls.length > 0 ? null : "") : reply.content
+  const finishReason = reply.finishReason ?? (toolCalls.length > 0 ? "tool_calls" : "stop")
+  const usage = usageOf(request, reply, toolCalls)
+
+  if (request.body.stream !== true) {
+    sendJson(response, 200, {
+      id,
+      object: "chat.completion",
+      created,
+      model,
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content, refusal: null, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) },
+          finish_reason: finishReason,
+          logprobs: null
+        }
+      ],
+      ...(reply.omitUsage ? {} : { usage })
+    })
+    return
+  }
+
+  response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" })
+  const send = async (delta: unknown, finish: string | null = null) => {
+    response.write(
+      `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] })}\n\n`
+    )
+    await sleep(pace.chunkDelayMs)
+  }
+  await send({ role: "assistant", content: "" })
+  // Words keep their following space, so the pieces join back to the exact text.
+  for (const piece of (content ?? "").match(/\S+\s*|\s+/g) ?? []) await send({ content: piece })
+  for (const [index, call] of toolCalls.entries()) {
+    await send({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.function.name, arguments: "" } }] })
+    const args = call.function.arguments
+    const half = Math.ceil(args.length / 2)
+    for (const part of [args.slice(0, half), args.slice(half)].filter((part) => part !== "")) {
+      await send({ tool_calls: [{ index, function: { arguments: part } }] })
+    }
+  }
+  await send({}, finishReason)
+  if (request.body.stream_options?.include_usage === true && !reply.omitUsage) {
+    response.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [], usage })}\n\n`)
+  }
+  response.end("data: [DONE]\n\n")
+}
+
+const inputsOf = (input: unknown): string[] =>
+  (Array.isArray(input) ? input : [input]).map((item) => (typeof item === "string" ? item : JSON.stringify(item)))
+
+export interface OpenAiServer {
+  /** `http://127.0.0.1:<port>/v1`: what a client takes as its base URL. */
+  readonly baseUrl: string
+  /** Every request received, oldest first. */
+  readonly requests: ReadonlyArray<ReceivedRequest>
+  readonly requestsFor: (route: Route) => ReadonlyArray<ReceivedRequest>
+  /** Queues replies for a route, answered in order before its handler or default. */
+  readonly script: <R extends Route>(route: R, ...replies: ReadonlyArray<Reply<R>>) => void
+  /** Answers a route's requests (after its queue is empty) from a function of the request. */
+  readonly handle: <R extends Route>(route: R, handler: Handler<R>) => void
+  /** Forgets scripts, handlers and recorded requests. */
+  readonly reset: () => void
+  readonly close: () => Promise<void>
+}
+
+export interface OpenAiServerOptions {
+  readonly port?: number
+  /** Called with each request as it arrives (the CLI prints it). */
+  readonly onRequest?: (request: ReceivedRequest) => void
+  /** Waits for every reply that names none of its own. */
+  readonly delayMs?: number
+  readonly chunkDelayMs?: number
+}
+
+export const startOpenAiServer = async (options: OpenAiServerOptions = {}): Promise<OpenAiServer> => {
+  const requests: ReceivedRequest[] = []
+  const queues = new Map<Route, Array<Reply<Route>>>()
+  const handlers = new Map<Route, Handler<Route>>()
+
+  const replyFor = async (request: ReceivedRequest): Promise<Reply<Route> | undefined> => {
+    const queued = queues.get(request.route)?.shift()
+    if (queued !== undefined) return queued
+    const handler = handlers.get(request.route)
+    return handler === undefined ? undefined : handler(request)
+  }
+
+  const serve = async (incoming: IncomingMessage, response: ServerResponse) => {
+    const path = new URL(incoming.url ?? "/", "http://local").pathname
+    const known = routes[path]
+    if (known === undefined || known.method !== incoming.method) {
+      sendError(response, { error: { status: 404, message: `No route ${incoming.method} ${path} on the scripted server` } })
+      return
+    }
+    const raw = await readBody(incoming)
+    const multipart = String(incoming.headers["content-type"] ?? "").startsWith("multipart/form-data")
+    const { body, files } = multipart
+      ? await readMultipart(incoming, raw)
+      : { body: raw.length > 0 ? JSON.parse(raw.toString("utf8")) : {}, files: [] }
+    const request: ReceivedRequest = {
+      route: known.route,
+      method: incoming.method,
+      path,
+      headers: incoming.headers,
+      body,
+      files,
+      model: typeof body.model === "string" ? body.model : null
+    }
+    requests.push(request)
+    options.onRequest?.(request)
+
+    const reply = await replyFor(request)
+    if (reply !== undefined && "error" in reply) {
+      await sleep(reply.delayMs ?? options.delayMs)
+      sendError(response, reply)
+      return
+    }
+    switch (request.route) {
+      case "chat": {
+        const chat = (reply as ChatReply | undefined) ?? defaultChat(request)
+        return answerChat(request, chat, response, {
+          delayMs: chat.delayMs ?? options.delayMs ?? 0,
+          chunkDelayMs: chat.chunkDelayMs ?? options.chunkDelayMs ?? 0
+        })
+      }
+      case "embeddings": {
+        const scripted = (reply ?? {}) as EmbeddingsReply
+        await sleep(scripted.delayMs ?? options.delayMs)
+        const inputs = inputsOf(body.input)
+        const promptTokens = scripted.promptTokens ?? tokensOf(inputs.join(""))
+        return sendJson(response, 200, {
+          object: "list",
+          model: request.model,
+          data: inputs.map((text, index) => ({ object: "embedding", index, embedding: scripted.vectors?.[index] ?? vectorOf(text) })),
+          usage: { prompt_tokens: promptTokens, total_tokens: promptTokens }
+        })
+      }
+      case "images": {
+        const scripted = (reply ?? {}) as ImagesReply
+        await sleep(scripted.delayMs ?? options.delayMs)
+        const images: NonNullable<ImagesReply["images"]> = scripted.images ?? Array.from({ length: Number(body.n ?? 1) }, () => ({ b64Json: tinyPng }))
+        return sendJson(response, 200, {
+          created: Math.floor(Date.now() / 1000),
+          data: images.map((image) => ({
+            ...(image.b64Json === undefined ? {} : { b64_json: image.b64Json }),
+            ...(image.url === undefined ? {} : { url: image.url }),
+            ...(image.revisedPrompt === undefined ? {} : { revised_prompt: image.revisedPrompt })
+          }))
+        })
+      }
+      case "transcriptions": {
+        const scripted = (reply ?? { text: `A scripted transcript of ${files[0]?.filename ?? "nothing"}` }) as TranscriptionReply
+        await sleep(scripted.delayMs ?? options.delayMs)
+        if (body.response_format === "text") {
+          response.writeHead(200, { "content-type": "text/plain" })
+          response.end(scripted.text)
+          return
+        }
+        return sendJson(response, 200, { text: scripted.text })
+      }
+      case "models": {
+        const seen = requests.map((r) => r.model).filter((model): model is string => model !== null)
+        const ids = (reply as ModelsReply | undefined)?.ids ?? [...new Set(["scripted-model", ...seen])]
+        return sendJson(response, 200, {
+          object: "list",
+          data: ids.map((id) => ({ id, object: "model", created: 0, owned_by: "scripted" }))
+        })
+      }
+    }
+  }
+
+  const server = createServer((incoming, response) => {
+    serve(incoming, response).catch((error: unknown) => {
+      if (!response.headersSent) sendError(response, { error: { status: 400, message: `Unreadable request: ${String(error)}` } })
+      else response.destroy()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve))
+  const { port } = server.address() as AddressInfo
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    requestsFor: (route) => requests.filter((request) => request.route === route),
+    script: (route, ...replies) => {
+      const queue = queues.get(route) ?? []
+      queue.push(...replies)
+      queues.set(route, queue)
+    },
+    handle: (route, handler) => {
+      handlers.set(route, handler as Handler<Route>)
+    },
+    reset: () => {
+      requests.length = 0
+      queues.clear()
+      handlers.clear()
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        // A delayed reply may still hold its socket; closing it is the point of closing.
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The skill runtime for service tests: the real extension host (the built-ins plus any test
+ * plugins) over an in-memory database, the real Skills runtime over a temp data folder, the
+ * host's real network adapter, and an approval gate that records what it was asked.
+ */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Layer from "effect/Layer"
+import * as ManagedRuntime from "effect/ManagedRuntime"
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { builtins } from "../../extensions/builtins.ts"
+import { networkAdapterFactory } from "../../host/network/adapter.ts"
+import { databaseLayer } from "../../kernel/database.ts"
+import type { PluginModule } from "../../kernel/extensions/context.ts"
+import { ExtensionHost } from "../../kernel/extensions/host.ts"
+import { pluginMigrations } from "../../kernel/extensions/migrations.ts"
+import type { CapabilityKind } from "../../kernel/extensions/capabilities.ts"
+import { SkillApprovals, Skills, type ApprovalRequest, type SkillCall } from "../../kernel/extensions/skills.ts"
+import { Settings, type SettingsShape } from "../../kernel/settings.ts"
+
+export interface SkillHarness {
+  readonly dataDir: string
+  readonly pluginDir: string
+  /** Every approval the gate was asked for, in order. */
+  readonly asked: Array<ApprovalRequest>
+  /** Invokes as being `ada` outside a project, approved unless told otherwise. */
+  readonly invoke: (name: string, input: unknown, call?: Partial<Omit<SkillCall, "name" | "input">>) => Promise<any>
+  readonly list: () => Promise<ReadonlyArray<any>>
+  readonly install: (dir: string, granted: ReadonlyArray<CapabilityKind>) => Promise<unknown>
+  readonly close: () => Promise<void>
+}
+
+export interface SkillHarnessOptions {
+  readonly settings?: Partial<SettingsShape>
+  readonly plugins?: ReadonlyArray<PluginModule>
+  /** False: the host implements no `network` adapter, as on a node where it is not wired. */
+  readonly network?: boolean
+}
+
+export const startSkills = async (options: SkillHarnessOptions = {}): Promise<SkillHarness> => {
+  const dataDir = mkdtempSync(join(tmpdir(), "skills-"))
+  const pluginDir = join(dataDir, "plugins")
+  mkdirSync(pluginDir)
+  const asked: Array<ApprovalRequest> = []
+  const approvals = Layer.succeed(SkillApprovals, {
+    ask: (request) => Effect.sync(() => {
+      asked.push(request)
+      return { signalId: `signal-${asked.length}`, delivered: true }
+    })
+  })
+  const extensions = Layer.unwrapEffect(
+    Effect.map(Settings, (settings) =>
+      ExtensionHost.layer({
+        hostVersion: "0.1.0",
+        builtins: [...builtins, ...(options.plugins ?? [])],
+        adapters: options.network === false ? {} : { network: networkAdapterFactory(settings) }
+      }))
+  )
+  const layer = Skills.layer.pipe(
+    Layer.provide(approvals),
+    Layer.provideMerge(extensions),
+    Layer.provideMerge(databaseLayer(pluginMigrations, { filename: ":memory:" })),
+    Layer.provideMerge(Settings.layerWith({ dataDir, pluginDir, ...options.settings }))
+  )
+  const runtime = ManagedRuntime.make(layer)
+  await runtime.runPromise(Effect.void)
+  return {
+    dataDir,
+    pluginDir,
+    asked,
+    invoke: (name, input, call = {}) =>
+      runtime.runPromise(Effect.either(Effect.flatMap(Skills, (skills) => skills.invoke({ beingId: "ada", approved: true, ...call, name, input }))))
+        .then((outcome) => (Either.isRight(outcome) ? outcome.right : Promise.reject(outcome.left))),
+    list: () => runtime.runPromise(Effect.flatMap(Skills, (skills) => skills.list)),
+    install: (dir, granted) => runtime.runPromise(Effect.flatMap(ExtensionHost, (host) => host.install({ dir, granted }))),
+    close: async () => {
+      await runtime.dispose()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+}
