@@ -11,7 +11,6 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
-import { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai"
 import { randomUUID } from "node:crypto"
 import { Settings } from "../kernel/settings.ts"
 import { bindingOf, fallbackOf, isUsable, type Binding } from "./bindings.ts"
@@ -26,7 +25,7 @@ import type {
   JsonResult,
   ResponseFormat
 } from "./chat.ts"
-import { makeClients } from "./clients.ts"
+import { loadedSdk, makeClients } from "./clients.ts"
 import { ModelCallFailed, ModelReplyNotJson, ModelsUnavailable, type SpendCeilingReached } from "./errors.ts"
 import { LlmLedger } from "./ledger.ts"
 import { costOf, priceOf, tokensIn, type Priced } from "./prices.ts"
@@ -72,12 +71,16 @@ export class Models extends Effect.Service<Models>()("models/Models", {
     }
 
     const failureOf = (binding: Binding) => (error: unknown): ModelCallFailed => {
+      const { APIConnectionError, APIConnectionTimeoutError, APIError } = loadedSdk() ?? {}
+      const isA = <C extends abstract new (...args: never) => unknown>(Class: C | undefined): ((e: unknown) => e is InstanceType<C>) =>
+        (e): e is InstanceType<C> => Class !== undefined && e instanceof Class
+      const apiStatus = isA(APIError)(error) && error.status !== undefined ? error.status : null
       const what =
-        error instanceof APIConnectionTimeoutError
+        isA(APIConnectionTimeoutError)(error)
           ? `did not answer within ${settings.llmTimeoutMs} ms (LLM_TIMEOUT_MS)`
-          : error instanceof APIConnectionError
+          : isA(APIConnectionError)(error)
             ? `could not be reached (${rootCause(error)})`
-            : error instanceof APIError && error.status !== undefined
+            : apiStatus !== null && error instanceof Error
               ? // The SDK's message starts with the status: "429 Rate limit reached".
                 `answered ${error.message}`
               : `failed: ${error instanceof Error ? error.message : String(error)}`
@@ -85,7 +88,7 @@ export class Models extends Effect.Service<Models>()("models/Models", {
         tier: binding.tier,
         model: binding.model,
         baseUrl: binding.baseUrl,
-        status: error instanceof APIError && error.status !== undefined ? error.status : null,
+        status: apiStatus,
         message: `The ${binding.local ? "local" : "remote"} model ${binding.model} of the '${binding.tier}' tier at ${binding.baseUrl} ${what}.`
       })
     }
@@ -176,7 +179,7 @@ export class Models extends Effect.Service<Models>()("models/Models", {
             const prompt = promptText(body)
             const attempt = yield* begin(binding, fallback, prompt, request)
             const completion = yield* Effect.tryPromise({
-              try: (signal) => clientFor(binding).chat.completions.create({ ...body, stream: false }, { signal }),
+              try: async (signal) => (await clientFor(binding)).chat.completions.create({ ...body, stream: false }, { signal }),
               catch: failureOf(binding)
             })
             const answer = answerOf(completion)
@@ -209,8 +212,8 @@ export class Models extends Effect.Service<Models>()("models/Models", {
               const prompt = promptText(body)
               const attempt = yield* begin(binding, fallback, prompt, request)
               const chunks = yield* Effect.tryPromise({
-                try: (signal) =>
-                  clientFor(binding).chat.completions.create(
+                try: async (signal) =>
+                  (await clientFor(binding)).chat.completions.create(
                     { ...body, stream: true, stream_options: { include_usage: true } },
                     { signal }
                   ),
@@ -261,7 +264,7 @@ export class Models extends Effect.Service<Models>()("models/Models", {
           Effect.gen(function* () {
             const attempt = yield* begin(binding, fallback, prompt, request)
             const response = yield* Effect.tryPromise({
-              try: (signal) => clientFor(binding).embeddings.create({ model: binding.model, input }, { signal }),
+              try: async (signal) => (await clientFor(binding)).embeddings.create({ model: binding.model, input }, { signal }),
               catch: failureOf(binding)
             })
             const usage = Option.fromNullable(response.usage).pipe(

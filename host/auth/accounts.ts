@@ -8,34 +8,9 @@ import * as Effect from "effect/Effect"
 import { Conflict, Forbidden, InvalidRequest, NotFound, Unauthorized } from "../../kernel/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { checkPassword, hashPassword, UNUSABLE_HASH } from "./passwords.ts"
-import type { Being } from "./schemas.ts"
+import { beingColumns, type BeingRow, toBeing } from "./being-row.ts"
 import { Sessions } from "./sessions.ts"
 import { newId } from "./tokens.ts"
-
-interface BeingRow {
-  readonly id: string
-  readonly handle: string
-  readonly displayName: string
-  readonly email: string
-  readonly isOwner: number
-  readonly emailVerifiedAt: string | null
-  readonly suspended: number
-  readonly createdAt: string
-}
-
-export const beingColumns = `id, handle, display_name AS displayName, email, is_owner AS isOwner,
-  email_verified_at AS emailVerifiedAt, suspended_hash IS NOT NULL AS suspended, created_at AS createdAt`
-
-export const toBeing = (row: BeingRow): Being => ({
-  id: row.id,
-  handle: row.handle,
-  displayName: row.displayName,
-  email: row.email,
-  isOwner: row.isOwner === 1,
-  emailVerified: row.emailVerifiedAt !== null,
-  suspended: row.suspended === 1,
-  createdAt: row.createdAt
-})
 
 export interface Registration {
   readonly email: string

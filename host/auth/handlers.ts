@@ -51,13 +51,7 @@ export const AuthHandlers = HttpApiBuilder.group(NodeApi, "auth", (handlers) =>
     const mailFlows = yield* MailFlows
 
     return handlers
-      .handle("me", () =>
-        Effect.flatMap(CurrentSession, (session) => accounts.findBeing(session.beingId)).pipe(
-          dieOnSqlError,
-          Effect.map((being) => ({ being })),
-          Effect.catchTag("NotFound", Effect.die)
-        )
-      )
+      .handle("me", () => Effect.map(CurrentSession, (session) => ({ being: session.being })))
       .handle("logout", () =>
         Effect.flatMap(CurrentSession, (session) => sessions.revoke(session, session.sessionId)).pipe(
           dieOnSqlError,

@@ -6,6 +6,7 @@ import * as HttpApiMiddleware from "@effect/platform/HttpApiMiddleware"
 import * as HttpApiSecurity from "@effect/platform/HttpApiSecurity"
 import * as Context from "effect/Context"
 import { Unauthorized } from "../../kernel/errors.ts"
+import type { Being } from "./schemas.ts"
 
 export const SESSION_COOKIE = "svc_session"
 
@@ -13,6 +14,8 @@ export interface SessionShape {
   readonly sessionId: string
   readonly beingId: string
   readonly isOwner: boolean
+  /** The being as it was when the request's session was read. */
+  readonly being: Being
 }
 
 export class CurrentSession extends Context.Tag("host/CurrentSession")<CurrentSession, SessionShape>() {}

@@ -10,6 +10,7 @@ import * as PubSub from "effect/PubSub"
 import * as Redacted from "effect/Redacted"
 import { Settings } from "../../kernel/settings.ts"
 import { isoIn, nowIso } from "../../kernel/time.ts"
+import { beingColumnsOf, type BeingRow, toBeing } from "./being-row.ts"
 import type { SessionShape } from "./session.ts"
 import { digest, newId, newToken } from "./tokens.ts"
 
@@ -45,14 +46,15 @@ export class Sessions extends Effect.Service<Sessions>()("host/Sessions", {
     const resolve = (token: string) =>
       Effect.gen(function* () {
         const now = yield* nowIso
-        const rows = yield* sql<{ id: string; beingId: string; isOwner: number }>`
-          SELECT s.id AS id, s.being_id AS beingId, b.is_owner AS isOwner
+        // One query answers the session and its being, so `me` and every owner check need no second one.
+        const rows = yield* sql<BeingRow & { sessionId: string }>`
+          SELECT s.id AS sessionId, ${sql.literal(beingColumnsOf("b"))}
           FROM sessions s JOIN beings b ON b.id = s.being_id
           WHERE s.token_hash = ${digest(token)} AND s.expires_at > ${now}`
         const row = rows[0]
-        return row === undefined
-          ? Option.none<SessionShape>()
-          : Option.some<SessionShape>({ sessionId: row.id, beingId: row.beingId, isOwner: row.isOwner === 1 })
+        if (row === undefined) return Option.none<SessionShape>()
+        const being = toBeing(row)
+        return Option.some<SessionShape>({ sessionId: row.sessionId, beingId: being.id, isOwner: being.isOwner, being })
       })
 
     const list = (session: SessionShape) =>

@@ -8,7 +8,6 @@ import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import { clientAddress } from "./client-address.ts"
-import { securityHeaders } from "./security-headers.ts"
 
 export type RateClass = "auth" | "waitlist" | "owner" | "llm" | "upload"
 
@@ -88,8 +87,7 @@ export const makeRateLimiter = (limits: RateLimits, trustProxy: boolean) => {
           message: `Too many requests${rateClass === null ? "" : ` of this kind (${rateClass})`}. Try again in ${wait} s.`,
           details: { class: rateClass ?? "global", retryAfterSeconds: wait }
         },
-        // Answered before the app runs, so this response carries the security headers itself.
-        { status: 429, headers: { ...securityHeaders, "retry-after": String(wait) } }
+        { status: 429, headers: { "retry-after": String(wait) } }
       )
     })
   )

@@ -2,10 +2,7 @@
  * The security headers the spec lists, on every answer. The UI's HTML additionally gets a
  * strict content security policy (set where the HTML is served); JSON routes get none.
  */
-import * as HttpApp from "@effect/platform/HttpApp"
-import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import * as Effect from "effect/Effect"
+import type { IncomingMessage, ServerResponse } from "node:http"
 
 export const securityHeaders = {
   "x-content-type-options": "nosniff",
@@ -31,14 +28,9 @@ export const uiContentSecurityPolicy = [
 ].join("; ")
 
 /**
- * A server middleware runs after the response is written, so the headers go on through a
- * pre-response handler, which also covers error answers.
+ * Set on the raw response as each request arrives, before the platform sees it: every answer
+ * then carries them (errors and 429s included) at no per-request cost inside Effect.
  */
-export const withSecurityHeaders = HttpMiddleware.make((app) =>
-  Effect.zipRight(
-    HttpApp.appendPreResponseHandler((_request, response) =>
-      Effect.succeed(HttpServerResponse.setHeaders(response, securityHeaders))
-    ),
-    app
-  )
-)
+export const sendSecurityHeaders = (_request: IncomingMessage, response: ServerResponse): void => {
+  for (const [name, value] of Object.entries(securityHeaders)) response.setHeader(name, value)
+}
