@@ -34,7 +34,8 @@ import { SignalInput } from "../../actors/being/signal.ts"
 import { BootInfo, bootInfoLayer } from "../../host/boot.ts"
 import { Signals } from "../../host/desktop/signals.ts"
 import { nodeLayer } from "../../host/node.ts"
-import { EventBus, type NodeEvent } from "../../kernel/events.ts"
+import type { NodeEvent } from "../../kernel/event-union.ts"
+import { EventBus } from "../../kernel/events.ts"
 
 const numberFrom = (name: string, fallback: number) => {
   const value = Number(process.env[name])

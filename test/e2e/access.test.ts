@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises"
 import type { Browser, Page, Response } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { launchBrowser } from "./browser.ts"
-import { type Person, rail, submitRegistration, waitForHome } from "./flows.ts"
+import { type Person, rail, submitRegistration, waitForDesktop } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
 const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
@@ -38,7 +38,7 @@ describe("access codes and the owner's admin place", () => {
     await expect.poll(() => codeField.inputValue()).toBe(node.ownerCode)
 
     await submitRegistration(page, owner)
-    await waitForHome(page, owner)
+    await waitForDesktop(page, owner)
     expect(new URL(page.url()).pathname).toBe("/")
 
     await rail(page).getByRole("link", { name: "Admin" }).click()
@@ -65,11 +65,11 @@ describe("access codes and the owner's admin place", () => {
     await page.goto(`${node.url}/register?code=${encodeURIComponent(mintedCode)}`)
     await expect.poll(() => page.getByLabel("Access code").inputValue()).toBe(mintedCode)
     await submitRegistration(page, guest)
-    await waitForHome(page, guest)
+    await waitForDesktop(page, guest)
 
     const places = rail(page)
     await places.getByRole("link", { name: "Settings" }).waitFor()
-    expect(await places.getByRole("link", { name: "Home" }).count()).toBe(1)
+    expect(await places.getByRole("link", { name: "Desktop" }).count()).toBe(1)
     expect(await places.getByRole("link", { name: "Admin" }).count()).toBe(0)
 
     const probe = page.waitForResponse(isCall("GET", "/api/auth/codes"))
@@ -138,7 +138,7 @@ describe("access codes and the owner's admin place", () => {
     await page.getByLabel("Email").fill(owner.email)
     await page.getByLabel("Password", { exact: true }).fill(owner.password)
     await page.getByRole("button", { name: "Log in" }).click()
-    await waitForHome(page, owner)
+    await waitForDesktop(page, owner)
     return page
   }
 })

@@ -26,9 +26,12 @@ export const submitLogin = async (page: Page, email: string, password: string): 
 /** The rail's navigation landmark. */
 export const rail = (page: Page) => page.getByRole("navigation", { name: "Places" })
 
-/** Waits until Home greets the person as signed in. */
-export const waitForHome = (page: Page, person: Person) =>
-  page.locator(".signed-in-as").filter({ hasText: `Signed in as ${person.displayName} (@${person.handle})` }).waitFor()
+/** Waits until the desktop says who is signed in. */
+export const waitForDesktop = (page: Page, person: Person) =>
+  page
+    .locator("desktop-place .signed-in-as")
+    .filter({ hasText: `Signed in as ${person.displayName} (@${person.handle})` })
+    .waitFor()
 
 /**
  * Collects what would mean the app is broken in the browser: uncaught exceptions and content

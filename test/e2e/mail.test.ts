@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { type Mail, SmtpServer } from "../support/smtp.ts"
 import { launchBrowser } from "./browser.ts"
-import { type Person, rail, submitLogin, submitRegistration, waitForHome, watchForBreakage } from "./flows.ts"
+import { type Person, rail, submitLogin, submitRegistration, waitForDesktop, watchForBreakage } from "./flows.ts"
 import { freePort, type RunningNode, startNode } from "./node-host.ts"
 
 const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
@@ -43,7 +43,7 @@ describe("mail flows in the browser", () => {
     await page.goto(`${node.url}/register?code=${encodeURIComponent(code)}`)
     await expect.poll(() => page.getByLabel("Access code").inputValue()).toBe(code)
     await submitRegistration(page, person)
-    await waitForHome(page, person)
+    await waitForDesktop(page, person)
     return page
   }
 
@@ -62,7 +62,7 @@ describe("mail flows in the browser", () => {
     const page = await ownerContext.newPage()
     await page.goto(`${node.url}/login`)
     await submitLogin(page, owner.email, owner.password)
-    await waitForHome(page, owner)
+    await waitForDesktop(page, owner)
     await page.close()
   })
 
@@ -105,7 +105,7 @@ describe("mail flows in the browser", () => {
     await guest.goto(link)
     await expect.poll(() => guest.getByLabel("Access code").inputValue()).toBe(code)
     await submitRegistration(guest, invited)
-    await waitForHome(guest, invited)
+    await waitForDesktop(guest, invited)
 
     await page.reload()
     await expect.poll(async () => (await invites.locator("tr", { hasText: invited.email }).locator("td").nth(3).textContent())?.trim()).toBe("Used")
@@ -145,7 +145,7 @@ describe("mail flows in the browser", () => {
     await page.getByRole("alert").filter({ hasText: /\S/ }).waitFor()
     expect(new URL(page.url()).pathname).toBe("/login")
     await submitLogin(page, person.email, newPassword)
-    await waitForHome(page, person)
+    await waitForDesktop(page, person)
     expect(breakage).toEqual([])
   })
 

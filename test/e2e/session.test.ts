@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page, Response } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { launchBrowser } from "./browser.ts"
-import { type Person, rail, submitLogin, waitForHome, watchForBreakage } from "./flows.ts"
+import { type Person, rail, submitLogin, waitForDesktop, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
 const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
@@ -29,7 +29,7 @@ describe("sessions in the browser", () => {
   const logIn = async (page: Page): Promise<void> => {
     await page.goto(`${node.url}/login`)
     await submitLogin(page, owner.email, owner.password)
-    await waitForHome(page, owner)
+    await waitForDesktop(page, owner)
   }
 
   beforeAll(async () => {
@@ -65,9 +65,9 @@ describe("sessions in the browser", () => {
     await page.getByRole("alert").filter({ hasText: body.message }).waitFor()
 
     await submitLogin(page, owner.email, owner.password)
-    await waitForHome(page, owner)
+    await waitForDesktop(page, owner)
     await page.reload()
-    await waitForHome(page, owner)
+    await waitForDesktop(page, owner)
 
     await rail(page).getByRole("button", { name: "Sign out" }).click()
     await page.getByRole("heading", { name: "Log in" }).waitFor()
@@ -97,7 +97,7 @@ describe("sessions in the browser", () => {
     expect(bar!.width).toBeLessThanOrEqual(390)
     const heading = await page.getByRole("heading", { level: 1 }).boundingBox()
     expect(heading!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height)
-    for (const name of ["Home", "Settings", "Admin"]) {
+    for (const name of ["Desktop", "Settings", "Admin"]) {
       const box = await rail(page).getByRole("link", { name }).boundingBox()
       expect(box, name).not.toBeNull()
       expect(box!.x).toBeGreaterThanOrEqual(0)

@@ -2,7 +2,8 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Queue from "effect/Queue"
 import * as Schema from "effect/Schema"
-import { EventBus, NodeEvent } from "../../kernel/events.ts"
+import { NodeEvent } from "../../kernel/event-union.ts"
+import { EventBus } from "../../kernel/events.ts"
 
 describe("event bus", () => {
   it.scoped("delivers each event with its audience to every subscriber", () =>

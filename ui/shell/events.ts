@@ -3,6 +3,7 @@
  * `fireEvent` sends one that bubbles out of shadow roots; the global declarations make
  * `addEventListener` typed for each.
  */
+import type { Signal } from "../../actors/being/signal.ts"
 import type { Being } from "../../host/auth/schemas.ts"
 
 export interface NodeEvents {
@@ -12,6 +13,10 @@ export interface NodeEvents {
   "session-lost": { readonly message: string }
   /** The path changed (pushState by the router, or the history's back and forward). */
   "location-changed": { readonly path: string }
+  /** The node answered an answer or a dismissal with the signal's newer record. */
+  "signal-changed": { readonly signal: Signal }
+  /** The node refused an answer or a dismissal: the list on screen is out of date, load it again. */
+  "signals-stale": Record<string, never>
 }
 
 export type NodeEventMap = { [K in keyof NodeEvents]: CustomEvent<NodeEvents[K]> }

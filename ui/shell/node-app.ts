@@ -1,16 +1,17 @@
 /**
  * The shell: asks the node who is signed in, then shows the rail and the place the path
- * names. Places that need a session send a signed-out person to /login; /login and /register
+ * names, and keeps the tab's live channel open while someone is signed in. Places that need a session send a signed-out person to /login; /login and /register
  * send a signed-in one home. Whether a being may open /admin is the node's answer, not ours:
  * the admin place asks and shows the refusal.
  */
-import { css, html, LitElement, type TemplateResult } from "lit"
+import { css, html, LitElement, type PropertyValues, type TemplateResult } from "lit"
 import { customElement, state } from "lit/decorators.js"
 import type { Being } from "../../host/auth/schemas.ts"
 import { request } from "../api/client.ts"
 import "../components/node-alert.ts"
+import { liveChannel } from "../live/live-channel.ts"
 import "../places/admin/admin-place.ts"
-import "../places/home/home-place.ts"
+import "../places/desktop/desktop-place.ts"
 import "../places/login/login-place.ts"
 import "../places/not-found/not-found-place.ts"
 import "../places/register/register-place.ts"
@@ -32,7 +33,7 @@ interface Place {
 }
 
 const places: Record<string, Place> = {
-  "/": { title: "Home", access: "signed-in", render: (being) => html`<home-place .being=${being}></home-place>` },
+  "/": { title: "Desktop", access: "signed-in", render: (being) => html`<desktop-place .being=${being}></desktop-place>` },
   "/settings": { title: "Settings", access: "signed-in", render: () => html`<settings-place></settings-place>` },
   "/admin": { title: "Admin", access: "signed-in", render: () => html`<admin-place></admin-place>` },
   "/login": { title: "Log in", access: "signed-out", render: () => html`<login-place></login-place>` },
@@ -84,7 +85,12 @@ export class NodeApp extends LitElement {
     window.removeEventListener("session-lost", this._onSessionLost)
   }
 
-  protected override willUpdate(): void {
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // The live channel runs while someone is signed in (one socket per tab, whatever the place).
+    if (changed.has("_being" as keyof NodeApp)) {
+      if (this._being === null || this._being === undefined) liveChannel.stop()
+      else liveChannel.start()
+    }
     if (this._being === undefined) return
     const path = this._router.location.path
     const access = (places[path] ?? notFound).access

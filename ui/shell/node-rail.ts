@@ -1,13 +1,16 @@
 /**
- * The rail: the places that exist for this person (Home and Settings; Admin only for the
- * owner; Log in, Register and Waitlist when signed out) and the sign-out button. A column on
- * the left on wide screens, a bar across the top under 700px.
+ * The rail: the places that exist for this person (Desktop and Settings; Admin only for the
+ * owner; Log in, Register and Waitlist when signed out), the sign-out button, and, while
+ * signed in, the state of the live channel (a dot and a word: live, connecting, reconnecting).
+ * A column on the left on wide screens, a bar across the top under 700px.
  */
 import { css, html, LitElement, nothing } from "lit"
 import { customElement, property, state } from "lit/decorators.js"
 import type { Being } from "../../host/auth/schemas.ts"
 import { request } from "../api/client.ts"
 import "../components/node-alert.ts"
+import type { LiveStatus } from "../live/live-channel.ts"
+import { LiveStatusController } from "../live/live-controllers.ts"
 import { sharedStyles } from "../styles/shared-styles.ts"
 import { fireEvent } from "./events.ts"
 
@@ -17,7 +20,7 @@ interface RailItem {
 }
 
 const signedInItems = (being: Being): ReadonlyArray<RailItem> => [
-  { path: "/", label: "Home" },
+  { path: "/", label: "Desktop" },
   { path: "/settings", label: "Settings" },
   ...(being.isOwner ? [{ path: "/admin", label: "Admin" }] : [])
 ]
@@ -28,11 +31,22 @@ const signedOutItems: ReadonlyArray<RailItem> = [
   { path: "/waitlist", label: "Waitlist" }
 ]
 
+const liveWords: Record<Exclude<LiveStatus, "off">, { readonly label: string; readonly title: string }> = {
+  connecting: { label: "Connecting…", title: "Connecting to the node for live updates." },
+  live: { label: "Live", title: "Connected: changes appear as they happen." },
+  reconnecting: {
+    label: "Reconnecting…",
+    title: "The connection to the node dropped. Trying again; what changed meanwhile appears once it is back."
+  }
+}
+
 @customElement("node-rail")
 export class NodeRail extends LitElement {
   @property({ attribute: false }) accessor being: Being | null = null
 
   @property() accessor path = "/"
+
+  private readonly _live = new LiveStatusController(this)
 
   @state() private accessor _signingOut = false
 
@@ -50,6 +64,7 @@ export class NodeRail extends LitElement {
             </li>`
           )}
         </ul>
+        ${this._renderLive()}
         ${this.being === null
           ? nothing
           : html`<button class="secondary sign-out" type="button" ?disabled=${this._signingOut} @click=${this._signOut}>
@@ -58,6 +73,16 @@ export class NodeRail extends LitElement {
       </nav>
       <node-alert .message=${this._error}></node-alert>
     `
+  }
+
+  private _renderLive() {
+    const status = this._live.status
+    if (this.being === null || status === "off") return nothing
+    const words = liveWords[status]
+    return html`<p class="live" data-state=${status} title=${words.title}>
+      <span class="dot" aria-hidden="true"></span>
+      <span class="live-label"><span class="sr-only">Live updates: </span>${words.label}</span>
+    </p>`
   }
 
   private async _signOut(): Promise<void> {
@@ -117,6 +142,29 @@ export class NodeRail extends LitElement {
       .sign-out {
         margin-top: 8px;
       }
+      .live {
+        display: flex;
+        align-items: center;
+        gap: 6px;
+        margin: 4px 0 0;
+        padding: 0 10px;
+        font-size: 0.8rem;
+        color: var(--node-muted);
+      }
+      .dot {
+        width: 8px;
+        height: 8px;
+        border-radius: 50%;
+        background: var(--node-muted);
+        flex: none;
+      }
+      .live[data-state="live"] .dot {
+        background: var(--node-success);
+      }
+      .live[data-state="reconnecting"] .dot {
+        background: transparent;
+        border: 2px solid var(--node-danger);
+      }
       @media (max-width: 700px) {
         :host {
           border-right: none;
@@ -136,8 +184,23 @@ export class NodeRail extends LitElement {
           flex-direction: row;
           flex-wrap: wrap;
         }
+        .live {
+          margin: 0 0 0 auto;
+          padding: 0 4px;
+        }
+        .live-label {
+          position: absolute;
+          width: 1px;
+          height: 1px;
+          overflow: hidden;
+          clip-path: inset(50%);
+          white-space: nowrap;
+        }
         .sign-out {
           margin: 0 0 0 auto;
+        }
+        .live + .sign-out {
+          margin-left: 8px;
         }
       }
     `

@@ -126,6 +126,17 @@ export const sharedStyles = css`
     font-size: 0.85rem;
     color: var(--node-muted);
   }
+  .sr-only {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+    border: 0;
+  }
   code {
     font-family: var(--node-font-mono);
     white-space: nowrap;

@@ -1,0 +1,258 @@
+/**
+ * The `core.signals` widget: the open signals the desktop holds (newest first), each with its
+ * kind, priority, title, body, who raised it and when it is due. A signal with options is
+ * answered with one tap on an option; any open signal can be dismissed. The node's answer is
+ * sent up (`signal-changed`) so the desktop drops the signal at once; a refusal (someone
+ * answered it in another tab first: 409) is told in the node's words and the desktop loads the
+ * list again (`signals-stale`).
+ */
+import type * as Effect from "effect/Effect"
+import { css, html, LitElement, nothing } from "lit"
+import { customElement, property, state } from "lit/decorators.js"
+import type { Signal, SignalKind, SignalOption, SignalPriority } from "../../../actors/being/signal.ts"
+import type { NodeClient } from "../../api/client.ts"
+import { ApiAction } from "../../components/api-action.ts"
+import { formatDateTime } from "../../components/format.ts"
+import "../../components/node-alert.ts"
+import { fireEvent } from "../../shell/events.ts"
+import { sharedStyles } from "../../styles/shared-styles.ts"
+import { SIGNALS_SHOWN } from "./open-signals.ts"
+
+const kindLabels: Record<SignalKind, string> = {
+  decision: "Decision",
+  insight: "Insight",
+  reminder: "Reminder",
+  alert: "Alert",
+  question: "Question",
+  celebration: "Celebration"
+}
+
+const priorityLabels: Record<SignalPriority, string> = {
+  low: "Low priority",
+  normal: "Normal priority",
+  high: "High priority",
+  urgent: "Urgent"
+}
+
+/** Who raised it, in words: `owner`, `plugin:<id>`, `studio:<project>`, or the source as it came. */
+const sourceLabel = (source: string): string => {
+  if (source === "owner") return "You"
+  const [kind, ...rest] = source.split(":")
+  const id = rest.join(":")
+  if (kind === "plugin" && id !== "") return `Plugin ${id}`
+  if (kind === "studio" && id !== "") return `Studio project ${id}`
+  return source
+}
+
+@customElement("desktop-signals")
+export class DesktopSignals extends LitElement {
+  /** The open signals, newest first; null until the desktop's first load answered. */
+  @property({ attribute: false }) accessor signals: ReadonlyArray<Signal> | null = null
+
+  @property({ type: Boolean }) accessor loading = false
+
+  /** Why the desktop could not load them, in the node's words. */
+  @property() accessor error = ""
+
+  private readonly _acting = new ApiAction(this)
+
+  /** The signals whose answer or dismissal is on its way. */
+  @state() private accessor _busy: ReadonlySet<string> = new Set()
+
+  protected override render() {
+    return html`
+      <node-alert .message=${this._acting.error || this.error}></node-alert>
+      <node-alert kind="success" .message=${this._acting.notice}></node-alert>
+      ${this.signals === null
+        ? this.loading
+          ? html`<p class="muted" role="status">Loading signals…</p>`
+          : nothing
+        : this.signals.length === 0
+          ? html`<p class="muted empty">Nothing needs you right now.</p>`
+          : html`<ul class="signals">
+                ${this.signals.map((signal) => this._renderSignal(signal))}
+              </ul>
+              ${this.signals.length >= SIGNALS_SHOWN
+                ? html`<p class="muted">Showing the newest ${SIGNALS_SHOWN} open signals.</p>`
+                : nothing}`}
+    `
+  }
+
+  private _renderSignal(signal: Signal) {
+    const busy = this._busy.has(signal.id)
+    const titleId = `signal-${signal.id}`
+    return html`<li class="signal" data-signal-id=${signal.id} data-priority=${signal.priority} data-kind=${signal.kind}>
+      <article aria-labelledby=${titleId}>
+        <p class="tags">
+          <span class="tag kind">${kindLabels[signal.kind]}</span>
+          <span class="tag priority">${priorityLabels[signal.priority]}</span>
+        </p>
+        <h3 id=${titleId}>${signal.title}</h3>
+        ${signal.body === "" ? nothing : html`<p class="body">${signal.body}</p>`}
+        <dl class="facts">
+          <div><dt>From</dt><dd class="source">${sourceLabel(signal.source)}</dd></div>
+          ${signal.dueAt === null
+            ? nothing
+            : html`<div>
+                <dt>Due</dt>
+                <dd class="due"><time datetime=${signal.dueAt}>${formatDateTime(signal.dueAt)}</time></dd>
+              </div>`}
+          <div>
+            <dt>Raised</dt>
+            <dd><time datetime=${signal.createdAt}>${formatDateTime(signal.createdAt)}</time></dd>
+          </div>
+        </dl>
+        <div class="actions">
+          ${signal.options.length === 0
+            ? nothing
+            : html`<div class="options" role="group" aria-label=${`Answer: ${signal.title}`}>
+                ${signal.options.map(
+                  (option) => html`<button
+                    class="option"
+                    type="button"
+                    ?disabled=${busy}
+                    @click=${() => this._answer(signal, option)}
+                  >
+                    <span>${option.label}</span>
+                    ${option.hint === undefined ? nothing : html`<span class="hint">${option.hint}</span>`}
+                  </button>`
+                )}
+              </div>`}
+          <button
+            class="secondary dismiss"
+            type="button"
+            ?disabled=${busy}
+            aria-label=${`Dismiss: ${signal.title}`}
+            @click=${() => this._dismiss(signal)}
+          >
+            Dismiss
+          </button>
+        </div>
+      </article>
+    </li>`
+  }
+
+  private _answer(signal: Signal, option: SignalOption): Promise<void> {
+    return this._act(
+      signal,
+      (client) => client.desktop.answerSignal({ path: { id: signal.id }, payload: { optionId: option.id } }),
+      `You answered “${option.label}” to “${signal.title}”.`
+    )
+  }
+
+  private _dismiss(signal: Signal): Promise<void> {
+    return this._act(signal, (client) => client.desktop.dismissSignal({ path: { id: signal.id } }), `Dismissed “${signal.title}”.`)
+  }
+
+  private async _act(
+    signal: Signal,
+    call: (client: NodeClient) => Effect.Effect<Signal, unknown>,
+    done: string
+  ): Promise<void> {
+    this._busy = new Set([...this._busy, signal.id])
+    const ok = await this._acting.run(call, (changed) => {
+      fireEvent(this, "signal-changed", { signal: changed })
+      return done
+    })
+    this._busy = new Set([...this._busy].filter((id) => id !== signal.id))
+    if (!ok) fireEvent(this, "signals-stale", {})
+  }
+
+  static override styles = [
+    sharedStyles,
+    css`
+      .signals {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        display: grid;
+        gap: 12px;
+      }
+      .signal {
+        border: 1px solid var(--node-border);
+        border-left: 4px solid var(--node-border);
+        border-radius: 6px;
+        padding: 12px;
+        background: var(--node-bg);
+      }
+      .signal[data-priority="high"] {
+        border-left-color: var(--node-accent);
+      }
+      .signal[data-priority="urgent"] {
+        border-left-color: var(--node-danger);
+      }
+      h3 {
+        font-size: 1.05rem;
+        margin: 0 0 6px;
+        overflow-wrap: anywhere;
+      }
+      .tags {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 6px;
+        margin: 0 0 6px;
+      }
+      .tag {
+        font-size: 0.8rem;
+        font-weight: 600;
+        border: 1px solid var(--node-border);
+        border-radius: 999px;
+        padding: 0 8px;
+        color: var(--node-muted);
+      }
+      .signal[data-priority="urgent"] .priority {
+        border-color: var(--node-danger);
+        color: var(--node-danger);
+      }
+      .body {
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+      }
+      .facts {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 4px 16px;
+        margin: 0 0 10px;
+        font-size: 0.9rem;
+      }
+      .facts div {
+        display: flex;
+        gap: 4px;
+      }
+      dt {
+        color: var(--node-muted);
+      }
+      dt::after {
+        content: ":";
+      }
+      dd {
+        margin: 0;
+      }
+      .options {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 8px;
+      }
+      .option {
+        flex-direction: column;
+        align-items: flex-start;
+      }
+      .hint {
+        font-size: 0.8rem;
+        font-weight: 400;
+      }
+      .dismiss {
+        margin-left: auto;
+      }
+      .empty {
+        margin: 0;
+      }
+    `
+  ]
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "desktop-signals": DesktopSignals
+  }
+}
