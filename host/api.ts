@@ -13,6 +13,9 @@ import { HealthApi } from "./health/api.ts"
 import { LlmApi } from "./llm/api.ts"
 import { PluginsApi } from "./plugins/api.ts"
 import { StudioSkillsApi } from "./skills/api.ts"
+import { StudioAgentsApi } from "./studio/agents/api.ts"
+import { StudioGeneratorsApi } from "./studio/generators/api.ts"
+import { StudioProjectsApi } from "./studio/projects/api.ts"
 
 export class NodeApi extends HttpApi.make("node")
   .add(AuthPublicApi)
@@ -20,6 +23,9 @@ export class NodeApi extends HttpApi.make("node")
   .add(HealthApi)
   .add(PluginsApi)
   .add(StudioSkillsApi)
+  .add(StudioAgentsApi)
+  .add(StudioGeneratorsApi)
+  .add(StudioProjectsApi)
   .add(DesktopApi)
   .add(LlmApi)
   .addError(InvalidRequest.schema)

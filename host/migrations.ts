@@ -3,6 +3,9 @@ import { beingMigrations } from "../actors/being/migrations.ts"
 import type { Migrations } from "../kernel/database.ts"
 import { pluginMigrations } from "../kernel/extensions/migrations.ts"
 import { modelMigrations } from "../models/migrations.ts"
+import { agentMigrations } from "../studio/agents/migrations.ts"
+import { generatorMigrations } from "../studio/generators/migrations.ts"
+import { projectMigrations } from "../studio/projects/migrations.ts"
 import { accountMigrations } from "./auth/migrations.ts"
 import { desktopMigrations } from "./desktop/migrations.ts"
 
@@ -11,5 +14,8 @@ export const migrations: Migrations = {
   ...pluginMigrations,
   ...modelMigrations,
   ...beingMigrations,
-  ...desktopMigrations
+  ...desktopMigrations,
+  ...agentMigrations,
+  ...generatorMigrations,
+  ...projectMigrations
 }

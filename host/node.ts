@@ -46,6 +46,17 @@ import { PluginsHandlers } from "./plugins/handlers.ts"
 import { ExtensionsLive } from "./plugins/extensions.ts"
 import { StudioSkillsHandlers } from "./skills/handlers.ts"
 import { SkillsLive } from "./skills/live.ts"
+import { StudioAgentsHandlers } from "./studio/agents/handlers.ts"
+import { StudioGeneratorsHandlers } from "./studio/generators/handlers.ts"
+import { ProjectLive } from "../actors/project/behaviour.ts"
+import { Agents } from "../studio/agents/agents.ts"
+import { Generators } from "../studio/generators/generators.ts"
+import { GeneratorCatalogueLive } from "../studio/generators/seed.ts"
+import { Projects } from "../studio/projects/projects.ts"
+import { ProjectStore } from "../studio/projects/store.ts"
+import { projectFilesLayer } from "./files/project-files.ts"
+import { ProjectAlertsLive } from "./studio/projects/alerts.ts"
+import { StudioProjectsHandlers } from "./studio/projects/handlers.ts"
 
 export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
 
@@ -59,6 +70,18 @@ const models = modelsLayer.pipe(Layer.provide(SpendAlertsLive))
 /** The registries features plug into: signal actions, topic access, live sockets. */
 const registries = Layer.mergeAll(SignalActions.layer, TopicAccess.layer, LiveConnections.layer)
 
+/** Projects: the routes' service and the project actor (whose runs continue after a restart). */
+const projects = Layer.mergeAll(Projects.Default, ProjectLive).pipe(
+  Layer.provideMerge(ProjectStore.Default),
+  Layer.provide(ProjectAlertsLive)
+)
+
+/** Agents, generators and projects, over the skill registry; the seeded generator catalogue is upserted (and checked) at boot. */
+const studio = Layer.mergeAll(GeneratorCatalogueLive, projects).pipe(
+  Layer.provideMerge(Layer.mergeAll(Agents.Default, Generators.Default)),
+  Layer.provide(Layer.mergeAll(SkillsLive, ExtensionsLive))
+)
+
 const services = Layer.mergeAll(
   Accounts.Default,
   AccessCodes.Default,
@@ -66,18 +89,31 @@ const services = Layer.mergeAll(
   MailFlows.Default,
   ExtensionsLive,
   SkillsLive,
-  models,
   Widgets.Default,
-  LiveChannelLive
+  LiveChannelLive,
+  studio
 ).pipe(
-  // Signals before the extension host (the plugins' `signals` adapter raises through it), the
-  // being actor before Signals (every raise goes to it).
+  // Models before the extension host (the plugins' `llm` adapter calls through it); Signals before
+  // both (the `signals` adapter and the spend alerts raise through it), the being actor before
+  // Signals (every raise goes to it).
+  Layer.provideMerge(models),
   Layer.provideMerge(Signals.Default),
   Layer.provideMerge(BeingLive),
   Layer.provideMerge(Layer.mergeAll(Sessions.Default, Mailer.layer, EventBus.layer, PublicOrigin.layer, registries))
 )
 
-const handlers = Layer.mergeAll(AuthPublicHandlers, AuthHandlers, HealthHandlers, PluginsHandlers, LlmHandlers, DesktopHandlers, StudioSkillsHandlers)
+const handlers = Layer.mergeAll(
+  AuthPublicHandlers,
+  AuthHandlers,
+  HealthHandlers,
+  PluginsHandlers,
+  LlmHandlers,
+  DesktopHandlers,
+  StudioSkillsHandlers,
+  StudioAgentsHandlers,
+  StudioGeneratorsHandlers,
+  StudioProjectsHandlers
+)
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(handlers))
 
@@ -92,6 +128,7 @@ const httpLayer = Layer.unwrapEffect(
       Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
       Layer.provide(ApiErrorsLive),
       Layer.provide(uiFilesLayer(uiDistDir)),
+      Layer.provide(projectFilesLayer),
       Layer.provide(apiLayer),
       Layer.provide(AuthenticationLive)
     )

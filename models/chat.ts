@@ -54,6 +54,8 @@ export interface ChatRequest extends CallContext {
   readonly messages: ReadonlyArray<ChatMessage>
   readonly tools?: ReadonlyArray<ToolDefinition>
   readonly responseFormat?: ResponseFormat
+  /** The most tokens the answer may take; the provider cuts it there (finishReason "length"). */
+  readonly maxTokens?: number
 }
 
 export interface ChatResult {

@@ -175,7 +175,7 @@ export class Models extends Effect.Service<Models>()("models/Models", {
         const primary = yield* usableBinding(tier)
         return yield* withFallback(primary, (binding, fallback) =>
           Effect.gen(function* () {
-            const body = toWireRequest(binding.model, request)
+            const body = toWireRequest(binding.model, request, binding.local)
             const prompt = promptText(body)
             const attempt = yield* begin(binding, fallback, prompt, request)
             const completion = yield* Effect.tryPromise({
@@ -208,7 +208,7 @@ export class Models extends Effect.Service<Models>()("models/Models", {
           const primary = yield* usableBinding(tier)
           const opened = yield* withFallback(primary, (binding, fallback) =>
             Effect.gen(function* () {
-              const body = toWireRequest(binding.model, request)
+              const body = toWireRequest(binding.model, request, binding.local)
               const prompt = promptText(body)
               const attempt = yield* begin(binding, fallback, prompt, request)
               const chunks = yield* Effect.tryPromise({

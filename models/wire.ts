@@ -42,9 +42,14 @@ const toWireMessage = (message: ChatMessage): ChatCompletionMessageParam => {
   }
 }
 
-/** The body of a chat completion, without `stream`. */
-export const toWireRequest = (model: string, request: ChatRequest): ChatCompletionCreateParamsBase => {
+/** The body of a chat completion, without `stream`; `local` when the binding is a local server. */
+export const toWireRequest = (model: string, request: ChatRequest, local = false): ChatCompletionCreateParamsBase => {
   const body: ChatCompletionCreateParamsBase = { model, messages: request.messages.map(toWireMessage) }
+  if (request.maxTokens !== undefined) {
+    // OpenAI's reasoning models refuse max_tokens (deprecated there); local servers know only it.
+    if (local) body.max_tokens = request.maxTokens
+    else body.max_completion_tokens = request.maxTokens
+  }
   if (request.tools !== undefined && request.tools.length > 0) {
     body.tools = request.tools.map((tool) => ({
       type: "function",

@@ -7,6 +7,7 @@
  */
 import * as Schema from "effect/Schema"
 import { convert } from "html-to-text"
+import type { NetworkAdapter } from "../../kernel/extensions/network.ts"
 import { defineSkill, SkillFailure, withDefault } from "../../kernel/extensions/skill.ts"
 
 const maxFetchBytes = 5 * 1024 * 1024
@@ -61,6 +62,38 @@ const titleOf = (html: string) => {
   return title === undefined ? "" : convert(title, { wordwrap: false }).replace(/\s+/g, " ").trim()
 }
 
+export type Page = typeof Output.Type
+
+/** One page as readable text through the network adapter; web.research reads its sources with it too. */
+export const readPage = async (
+  network: NetworkAdapter,
+  request: { readonly url: string; readonly maxBytes: number; readonly timeoutMs: number; readonly signal: AbortSignal }
+): Promise<Page> => {
+  const response = await network.get({
+    url: request.url,
+    headers: { accept: "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5" },
+    maxBytes: request.maxBytes,
+    timeoutMs: request.timeoutMs,
+    signal: request.signal
+  })
+  const contentType = response.headers["content-type"] ?? ""
+  const mediaType = (contentType.split(";")[0] ?? "").trim().toLowerCase()
+  if (!textual(mediaType)) {
+    throw new SkillFailure({ message: `web.fetch reads text; ${response.url} answered ${mediaType} (${response.body.length} bytes).` })
+  }
+  const raw = decodeText(response.body, /charset="?([^";]+)/i.exec(contentType)?.[1]?.trim())
+  const html = htmlTypes.has(mediaType) || (mediaType === "" && /<html[\s>]/i.test(raw))
+  return {
+    url: response.url,
+    status: response.status,
+    contentType,
+    title: html ? titleOf(raw) : "",
+    text: html ? readable(raw) : raw,
+    truncated: response.truncated,
+    bytes: response.body.length
+  }
+}
+
 export const fetchPage = defineSkill({
   description: "Fetch a web page (http or https) and answer its title and readable text, within a size and time limit.",
   input: Input,
@@ -69,28 +102,6 @@ export const fetchPage = defineSkill({
   run: async (input, context) => {
     const network = context.adapters.network
     if (network === undefined) throw new SkillFailure({ message: "network is not wired on this node yet." })
-    const response = await network.get({
-      url: input.url,
-      headers: { accept: "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5" },
-      maxBytes: input.maxBytes,
-      timeoutMs: input.timeoutMs,
-      signal: context.signal
-    })
-    const contentType = response.headers["content-type"] ?? ""
-    const mediaType = (contentType.split(";")[0] ?? "").trim().toLowerCase()
-    if (!textual(mediaType)) {
-      throw new SkillFailure({ message: `web.fetch reads text; ${response.url} answered ${mediaType} (${response.body.length} bytes).` })
-    }
-    const raw = decodeText(response.body, /charset="?([^";]+)/i.exec(contentType)?.[1]?.trim())
-    const html = htmlTypes.has(mediaType) || (mediaType === "" && /<html[\s>]/i.test(raw))
-    return {
-      url: response.url,
-      status: response.status,
-      contentType,
-      title: html ? titleOf(raw) : "",
-      text: html ? readable(raw) : raw,
-      truncated: response.truncated,
-      bytes: response.body.length
-    }
+    return readPage(network, { ...input, signal: context.signal })
   }
 })

@@ -1,8 +1,14 @@
 /**
  * The `signals` capability as plugins get it: a promise-returning `raise` that puts the plugin's
- * input through the same schema and the same Signals path as every other raiser. The signal
- * lands on the owner's desktop (a plugin serves the node, and the node is the owner's) with
- * `plugin:<plugin id>` as its source, so the desktop can say who raised it.
+ * input through the same schema and the same Signals path as every other raiser. A plugin's
+ * signal lands on the owner's desktop (a plugin serves the node, and the node is the owner's)
+ * with `plugin:<plugin id>` as its source, so the desktop can say who raised it.
+ *
+ * A built-in's adapter built for a call acts for that call instead (rule 4 of the first
+ * document's skills): the signal lands on the calling being's desktop (the person the call works
+ * for, the project's owner inside a project), and inside a project its source is
+ * `studio:<project id>`. Third-party plugins never get either: a source a plugin could forge
+ * would let it pass for the studio.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -10,26 +16,38 @@ import * as ParseResult from "effect/ParseResult"
 import * as Runtime from "effect/Runtime"
 import * as Schema from "effect/Schema"
 import { SignalInput } from "../../actors/being/signal.ts"
-import type { PluginIdentity, SignalsAdapter } from "../../kernel/extensions/context.ts"
+import type { CallScope, PluginIdentity, SignalsAdapter } from "../../kernel/extensions/context.ts"
 import { Signals } from "./signals.ts"
 
 const decodeInput = Schema.decodeUnknownEither(SignalInput)
 
 export const pluginSource = (plugin: PluginIdentity): string => `plugin:${plugin.id}`
 
-export const signalsAdapterFactory = Effect.gen(function* () {
-  const signals = yield* Signals
-  const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
+export const studioSource = (projectId: string): string => `studio:${projectId}`
 
-  return (plugin: PluginIdentity): SignalsAdapter => ({
-    raise: async (input) => {
-      const decoded = decodeInput(input)
-      if (Either.isLeft(decoded)) {
-        throw new Error(`signals.raise refused the signal: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`)
+/** `builtinIds`: the plugins whose adapters may act for the call's being and project. */
+export const signalsAdapterFactory = (builtinIds: ReadonlySet<string>) =>
+  Effect.gen(function* () {
+    const signals = yield* Signals
+    const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
+
+    return (plugin: PluginIdentity, scope: CallScope): SignalsAdapter => {
+      const builtin = builtinIds.has(plugin.id)
+      const source = builtin && scope.projectId !== null ? studioSource(scope.projectId) : pluginSource(plugin)
+      const beingId = builtin ? scope.beingId : null
+      const raise = (input: SignalInput) =>
+        beingId === null ? signals.raiseForOwner(input, source) : signals.raise(beingId, input, source)
+
+      return {
+        raise: async (input) => {
+          const decoded = decodeInput(input)
+          if (Either.isLeft(decoded)) {
+            throw new Error(`signals.raise refused the signal: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`)
+          }
+          const outcome = await runPromise(Effect.either(raise(decoded.right)))
+          if (Either.isLeft(outcome)) throw new Error(`signals.raise failed: ${outcome.left.message}`)
+          return { signalId: outcome.right.signal.id, delivered: outcome.right.delivered }
+        }
       }
-      const outcome = await runPromise(Effect.either(signals.raiseForOwner(decoded.right, pluginSource(plugin))))
-      if (Either.isLeft(outcome)) throw new Error(`signals.raise failed: ${outcome.left.message}`)
-      return { signalId: outcome.right.signal.id, delivered: outcome.right.delivered }
     }
   })
-})

@@ -33,6 +33,10 @@ const classify = (method: string, path: string): RateClass | null => {
     case "/api/auth/codes":
     case "/api/auth/codes/send":
       return "owner"
+    // Each starts a project run, which spends model budget.
+    case "/api/studio/projects":
+    case "/api/studio/omnibar":
+      return "llm"
     default:
       return null
   }

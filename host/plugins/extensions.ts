@@ -9,13 +9,16 @@ import { builtins } from "../../extensions/builtins.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { Settings } from "../../kernel/settings.ts"
 import { signalsAdapterFactory } from "../desktop/signals-adapter.ts"
+import { llmAdapterFactory } from "../llm/adapter.ts"
 import { networkAdapterFactory } from "../network/adapter.ts"
 import { hostVersion } from "../version.ts"
 
 export const ExtensionsLive = Layer.unwrapEffect(
   Effect.gen(function* () {
-    const signals = yield* signalsAdapterFactory
+    // A plugin id is unique across everything loaded (built-ins load first), so no plugin can pass for a built-in.
+    const signals = yield* signalsAdapterFactory(new Set(builtins.map((module) => module.manifest.id)))
     const network = networkAdapterFactory(yield* Settings)
-    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, network } })
+    const llm = yield* llmAdapterFactory
+    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, network, llm } })
   })
 )

@@ -15,6 +15,7 @@ import {
   grantedAdapters,
   narrowAdapters,
   type Activate,
+  type CallScope,
   type CapabilityAdapterFactories,
   type PluginContext,
   type PluginIdentity
@@ -78,10 +79,12 @@ export const activatePlugin = (options: {
       const problem = shapeProblem(kind, value)
       if (problem !== undefined) throw new Error(`the ${kind} "${id}" has the wrong shape: ${problem}`)
       const name = contributionName(manifest.namespace, id)
+      const used = options.granted.filter((capability) => declaration.uses.includes(capability))
       const context = Object.freeze({
         plugin,
         extension: Object.freeze({ kind, id, name }),
-        adapters: narrowAdapters(adapters, declaration.uses)
+        adapters: narrowAdapters(adapters, declaration.uses),
+        adaptersFor: (scope: CallScope) => grantedAdapters(used, options.adapters, plugin, scope)
       })
       contributed.set(id, { kind, name, pluginId: manifest.id, declaration, value, context } as AnyContribution)
     }

@@ -6,7 +6,9 @@
  */
 import type { CapabilityKind } from "./capabilities.ts"
 import type { ContributionTypes } from "./contributions.ts"
+import type { LlmAdapter } from "./llm.ts"
 import type { ExtensionKind, PluginManifestInput } from "./manifest.ts"
+import type { MemoryAdapter } from "./memory.ts"
 import type { NetworkAdapter } from "./network.ts"
 
 /** The operations of one capability. Each feature that implements a capability types its adapter here. */
@@ -40,9 +42,9 @@ export interface CapabilityAdapters {
   readonly network: NetworkAdapter
   readonly filesystem: Adapter
   readonly process: Adapter
-  readonly llm: Adapter
+  readonly llm: LlmAdapter
   readonly storage: Adapter
-  readonly memory: Adapter
+  readonly memory: MemoryAdapter
   readonly signals: SignalsAdapter
   readonly schedule: Adapter
   readonly integrations: Adapter
@@ -57,12 +59,30 @@ export interface PluginIdentity {
 }
 
 /**
- * Supplied by the host, one factory per capability it implements, called once per plugin so an
- * adapter can scope itself (its own storage, signals attributed to it). A capability with no
- * factory yet stays absent even when granted.
+ * On whose behalf an adapter acts. The runtime builds a contribution's adapters afresh for each
+ * call with that call's scope, so an adapter charges, attributes and stores for the right being
+ * and project without plugin code ever naming them.
+ */
+export interface CallScope {
+  /** The calling being; null for the plugin's own work outside a call (`activate`). */
+  readonly beingId: string | null
+  /** The studio project the call runs in, or null. */
+  readonly projectId: string | null
+  /** The full name of the contribution in use (`llm.generate`); null outside a call. */
+  readonly contribution: string | null
+}
+
+/** The scope of `activate`, and of a contribution's own `adapters`. */
+export const noCallScope: CallScope = Object.freeze({ beingId: null, projectId: null, contribution: null })
+
+/**
+ * Supplied by the host, one factory per capability it implements, called with the plugin (so an
+ * adapter can scope itself: its own storage, signals attributed to it) and the call's scope: once
+ * for `activate`, then for every call of a contribution, so keep factories cheap. A capability
+ * with no factory yet stays absent even when granted.
  */
 export type CapabilityAdapterFactories = {
-  readonly [K in CapabilityKind]?: (plugin: PluginIdentity) => CapabilityAdapters[K]
+  readonly [K in CapabilityKind]?: (plugin: PluginIdentity, scope: CallScope) => CapabilityAdapters[K]
 }
 
 export type GrantedAdapters = { readonly [K in CapabilityKind]?: CapabilityAdapters[K] }
@@ -82,7 +102,10 @@ export interface PluginContext {
 export interface ExtensionContext {
   readonly plugin: PluginIdentity
   readonly extension: { readonly kind: ExtensionKind; readonly id: string; readonly name: string }
+  /** Built for no call (`noCallScope`). */
   readonly adapters: GrantedAdapters
+  /** The same adapters built for one call: what a feature hands the contribution when it runs it for a being. */
+  readonly adaptersFor: (scope: CallScope) => GrantedAdapters
 }
 
 export type Activate = (context: PluginContext) => void | Promise<void>
@@ -96,12 +119,13 @@ export interface PluginModule {
 export const grantedAdapters = (
   granted: ReadonlyArray<CapabilityKind>,
   factories: CapabilityAdapterFactories,
-  plugin: PluginIdentity
+  plugin: PluginIdentity,
+  scope: CallScope = noCallScope
 ): GrantedAdapters => {
   const adapters: { -readonly [K in CapabilityKind]?: CapabilityAdapters[K] } = {}
   const add = <K extends CapabilityKind>(kind: K) => {
     const factory = factories[kind]
-    if (factory !== undefined) adapters[kind] = factory(plugin)
+    if (factory !== undefined) adapters[kind] = factory(plugin, scope)
   }
   granted.forEach(add)
   return Object.freeze(adapters)

@@ -31,7 +31,10 @@ export interface SkillRunContext {
   readonly signal: AbortSignal
   /** Adds to the project's trace; goes nowhere outside a running project. */
   readonly trace: (event: SkillTraceEvent) => void
-  /** The plugin's granted adapters narrowed to the extension's `uses`; an absent one is undefined. */
+  /**
+   * The plugin's granted adapters narrowed to the extension's `uses`, built for this call: they act
+   * for `beingId` and `projectId` (the model calls charged, the memory written). An absent one is undefined.
+   */
   readonly adapters: GrantedAdapters
 }
 

@@ -149,7 +149,7 @@ const make = Effect.gen(function* () {
           files: skill.declaration.uses.includes("filesystem") ? fileRootFor(settings.dataDir, call.beingId, projectId) : undefined,
           signal: controller.signal,
           trace: call.trace ?? noTrace,
-          adapters: skill.context.adapters
+          adapters: skill.context.adaptersFor({ beingId: call.beingId, projectId, contribution: skill.name })
         }),
         catch: (cause) => new SkillFailure({ message: messageOf(cause) })
       }).pipe(

@@ -68,7 +68,27 @@ describe("the HTTP contract", () => {
       "PUT /api/desktop/widgets",
       "GET /api/desktop/now",
       "GET /api/studio/skills",
-      "POST /api/studio/skills/invoke"
+      "POST /api/studio/skills/invoke",
+      "GET /api/studio/agents",
+      "POST /api/studio/agents",
+      "GET /api/studio/agents/:id",
+      "PUT /api/studio/agents/:id",
+      "DELETE /api/studio/agents/:id",
+      "GET /api/studio/generators",
+      "POST /api/studio/generators",
+      "GET /api/studio/generators/:idOrSlug",
+      "PUT /api/studio/generators/:id",
+      "DELETE /api/studio/generators/:id",
+      "POST /api/studio/projects",
+      "GET /api/studio/projects",
+      "GET /api/studio/projects/:id",
+      "GET /api/studio/projects/:id/trace",
+      "POST /api/studio/projects/:id/cancel",
+      "POST /api/studio/projects/:id/resume",
+      "PUT /api/studio/projects/:id/due",
+      "GET /api/studio/portfolio",
+      "GET /api/studio/queue",
+      "POST /api/studio/omnibar"
     ]) {
       expect(declared).toContain(route)
     }

@@ -44,7 +44,7 @@ export const remoteDefault = (baseUrl: string, apiKey = "sk-test-default"): Part
 })
 
 /** Nothing about models comes from the test process's environment. */
-const noModelSettings: Partial<SettingsShape> = {
+export const noModelSettings: Partial<SettingsShape> = {
   llmApiKey: Option.none(),
   llmBaseUrl: Option.none(),
   llmLocal: Option.none(),

@@ -1,7 +1,8 @@
 /**
  * The skill runtime for service tests: the real extension host (the built-ins plus any test
  * plugins) over an in-memory database, the real Skills runtime over a temp data folder, the
- * host's real network adapter, and an approval gate that records what it was asked.
+ * host's real network adapter, the host's real llm adapter over the real Models (no model unless
+ * the settings name one), and an approval gate that records what it was asked.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -11,14 +12,19 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { builtins } from "../../extensions/builtins.ts"
+import { llmAdapterFactory } from "../../host/llm/adapter.ts"
 import { networkAdapterFactory } from "../../host/network/adapter.ts"
 import { databaseLayer } from "../../kernel/database.ts"
-import type { PluginModule } from "../../kernel/extensions/context.ts"
+import type { CapabilityAdapterFactories, PluginModule } from "../../kernel/extensions/context.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { pluginMigrations } from "../../kernel/extensions/migrations.ts"
 import type { CapabilityKind } from "../../kernel/extensions/capabilities.ts"
 import { SkillApprovals, Skills, type ApprovalRequest, type SkillCall } from "../../kernel/extensions/skills.ts"
 import { Settings, type SettingsShape } from "../../kernel/settings.ts"
+import { modelMigrations } from "../../models/migrations.ts"
+import { modelsLayer } from "../../models/models.ts"
+import { SpendAlerts } from "../../models/spend-alerts.ts"
+import { noModelSettings } from "./models.ts"
 
 export interface SkillHarness {
   readonly dataDir: string
@@ -29,6 +35,8 @@ export interface SkillHarness {
   readonly invoke: (name: string, input: unknown, call?: Partial<Omit<SkillCall, "name" | "input">>) => Promise<any>
   readonly list: () => Promise<ReadonlyArray<any>>
   readonly install: (dir: string, granted: ReadonlyArray<CapabilityKind>) => Promise<unknown>
+  /** Runs an Effect against the harness's services (the model ledger, say). */
+  readonly run: <A>(effect: Effect.Effect<A, unknown, any>) => Promise<A>
   readonly close: () => Promise<void>
 }
 
@@ -37,6 +45,10 @@ export interface SkillHarnessOptions {
   readonly plugins?: ReadonlyArray<PluginModule>
   /** False: the host implements no `network` adapter, as on a node where it is not wired. */
   readonly network?: boolean
+  /** False: no `llm` adapter either. */
+  readonly llm?: boolean
+  /** Adapter factories beside (or instead of) the host's network and llm ones. */
+  readonly adapters?: CapabilityAdapterFactories
 }
 
 export const startSkills = async (options: SkillHarnessOptions = {}): Promise<SkillHarness> => {
@@ -51,18 +63,24 @@ export const startSkills = async (options: SkillHarnessOptions = {}): Promise<Sk
     })
   })
   const extensions = Layer.unwrapEffect(
-    Effect.map(Settings, (settings) =>
-      ExtensionHost.layer({
+    Effect.gen(function* () {
+      const settings = yield* Settings
+      const llm = options.llm === false ? {} : { llm: yield* llmAdapterFactory }
+      const network = options.network === false ? {} : { network: networkAdapterFactory(settings) }
+      return ExtensionHost.layer({
         hostVersion: "0.1.0",
         builtins: [...builtins, ...(options.plugins ?? [])],
-        adapters: options.network === false ? {} : { network: networkAdapterFactory(settings) }
-      }))
+        adapters: { ...network, ...llm, ...options.adapters }
+      })
+    })
   )
+  const models = modelsLayer.pipe(Layer.provide(Layer.succeed(SpendAlerts, { raise: () => Effect.void })))
   const layer = Skills.layer.pipe(
     Layer.provide(approvals),
     Layer.provideMerge(extensions),
-    Layer.provideMerge(databaseLayer(pluginMigrations, { filename: ":memory:" })),
-    Layer.provideMerge(Settings.layerWith({ dataDir, pluginDir, ...options.settings }))
+    Layer.provideMerge(models),
+    Layer.provideMerge(databaseLayer({ ...pluginMigrations, ...modelMigrations }, { filename: ":memory:" })),
+    Layer.provideMerge(Settings.layerWith({ ...noModelSettings, dataDir, pluginDir, ...options.settings }))
   )
   const runtime = ManagedRuntime.make(layer)
   await runtime.runPromise(Effect.void)
@@ -75,6 +93,7 @@ export const startSkills = async (options: SkillHarnessOptions = {}): Promise<Sk
         .then((outcome) => (Either.isRight(outcome) ? outcome.right : Promise.reject(outcome.left))),
     list: () => runtime.runPromise(Effect.flatMap(Skills, (skills) => skills.list)),
     install: (dir, granted) => runtime.runPromise(Effect.flatMap(ExtensionHost, (host) => host.install({ dir, granted }))),
+    run: (effect) => runtime.runPromise(effect as Effect.Effect<any, unknown, never>),
     close: async () => {
       await runtime.dispose()
       rmSync(dataDir, { recursive: true, force: true })

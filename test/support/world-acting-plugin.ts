@@ -19,7 +19,7 @@ declare global {
 export const courierRuns = () => (globalThis.courierRuns ??= [])
 
 /** The node's own ESM copy of effect/Schema, as a URL a plugin outside the node's tree can import. */
-const effectSchemaUrl = () => {
+export const effectSchemaUrl = () => {
   const manifest = createRequire(import.meta.url).resolve("effect/package.json")
   const entry = JSON.parse(readFileSync(manifest, "utf8")).exports["./Schema"].import as string
   return pathToFileURL(join(dirname(manifest), entry)).href

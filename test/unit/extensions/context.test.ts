@@ -24,7 +24,7 @@ const manifest = Effect.runSync(decodeManifest({
 const adapters: CapabilityAdapterFactories = {
   storage: (plugin) => ({ kind: "storage", for: plugin.id }),
   schedule: (plugin) => ({ kind: "schedule", for: plugin.id }),
-  llm: (plugin) => ({ kind: "llm", for: plugin.id })
+  credits: (plugin) => ({ kind: "credits", for: plugin.id })
 }
 
 const save = defineSkill({
@@ -64,6 +64,31 @@ describe("capability context", () => {
       expect(saved?.context.extension).toEqual({ kind: "skill", id: "save", name: "notes.save" })
       const board = contributions.find((contribution) => contribution.name === "notes.board")
       expect(board?.context.adapters).toEqual({})
+    }))
+
+  it.effect("builds a contribution's adapters afresh for each call, with that call's scope, still only uses ∩ grants", () =>
+    Effect.gen(function* () {
+      const scoped: CapabilityAdapterFactories = {
+        storage: (plugin, scope) => ({ for: plugin.id, ...scope }),
+        schedule: (plugin, scope) => ({ for: plugin.id, ...scope })
+      }
+      let seen: PluginContext | undefined
+      const contributions = yield* activatePlugin({
+        manifest,
+        granted: ["storage", "schedule"],
+        adapters: scoped,
+        activate: (context) => {
+          seen = context
+          contributeAll(context)
+        }
+      })
+      const outsideCall = { beingId: null, projectId: null, contribution: null }
+      expect(seen?.adapters.storage).toEqual({ for: "@ada/notes", ...outsideCall })
+      const saved = contributions.find((contribution) => contribution.name === "notes.save")
+      expect(saved?.context.adapters).toEqual({ storage: { for: "@ada/notes", ...outsideCall } })
+      const call = { beingId: "ada", projectId: "p-1", contribution: "notes.save" }
+      expect(saved?.context.adaptersFor(call)).toEqual({ storage: { for: "@ada/notes", ...call } })
+      expect(contributions.find((contribution) => contribution.name === "notes.board")?.context.adaptersFor(call)).toEqual({})
     }))
 
   it.effect("leaves a granted capability undefined while the host has no adapter for it", () =>

@@ -10,12 +10,13 @@ import { join } from "node:path"
 import { builtins } from "../../../extensions/builtins.ts"
 import { databaseLayer } from "../../../kernel/database.ts"
 import type { CapabilityAdapterFactories, PluginModule } from "../../../kernel/extensions/context.ts"
+import type { LlmAdapter } from "../../../kernel/extensions/llm.ts"
 import { ExtensionHost } from "../../../kernel/extensions/host.ts"
 import { pluginMigrations } from "../../../kernel/extensions/migrations.ts"
 import { Settings } from "../../../kernel/settings.ts"
 
 const hostVersion = "0.1.0"
-const builtinIds = ["@svc/themes", "@svc/files", "@svc/docs", "@svc/math", "@svc/web"]
+const builtinIds = ["@svc/themes", "@svc/files", "@svc/docs", "@svc/math", "@svc/web", "@svc/llm", "@svc/memory", "@svc/desktop"]
 
 const database = databaseLayer(pluginMigrations, { filename: ":memory:" }).pipe(Layer.provide(Settings.layerWith({})))
 
@@ -101,7 +102,7 @@ describe("ExtensionHost", () => {
     Effect.gen(function* () {
       const root = yield* tempPluginDir
       writePlugin(root, "sepia", sepia, themeMain)
-      const host = yield* boot(root, { adapters: { storage: () => ({ put: "put" }), llm: () => ({ chat: "chat" }) } })
+      const host = yield* boot(root, { adapters: { storage: () => ({ put: "put" }), llm: () => ({ chat: "chat" }) as unknown as LlmAdapter } })
       const record = yield* host.install({ dir: "sepia", granted: ["storage", "llm"] })
       expect(record).toMatchObject({
         id: "@ada/sepia",

@@ -10,7 +10,7 @@ const echo = defineSkill({ description: "Echoes.", input: Schema.String, output:
 
 const skill = (pluginId: string, namespace: string, id: string): AnyContribution => {
   const name = contributionName(namespace, id)
-  const context: ExtensionContext = { plugin: { id: pluginId, namespace, version: "1.0.0" }, extension: { kind: "skill", id, name }, adapters: {} }
+  const context: ExtensionContext = { plugin: { id: pluginId, namespace, version: "1.0.0" }, extension: { kind: "skill", id, name }, adapters: {}, adaptersFor: () => ({}) }
   return { kind: "skill", name, pluginId, declaration: { kind: "skill", id, uses: [] }, value: echo, context }
 }
 

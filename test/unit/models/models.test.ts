@@ -116,6 +116,23 @@ describe("a chat call", () => {
         })
     ))
 
+  it.live("caps the answer at maxTokens: max_completion_tokens for a remote provider, max_tokens for a local server", () =>
+    withModels(
+      { ...remoteDefault(remote.baseUrl), llmTiers: tierSettings({ cheap: { baseUrl: local.baseUrl, model: "llama3.1" } }) },
+      ({ models }) =>
+        Effect.gen(function* () {
+          yield* models.chat("standard", ask("Hi", { maxTokens: 50 }))
+          yield* models.chat("cheap", ask("Hi", { maxTokens: 60 }))
+          yield* models.chat("standard", ask("Hi"))
+          const [capped, uncapped] = remote.requestsFor("chat").map((request) => request.body)
+          expect(capped).toMatchObject({ max_completion_tokens: 50 })
+          expect(capped.max_tokens).toBeUndefined()
+          expect(uncapped.max_completion_tokens).toBeUndefined()
+          expect(local.requestsFor("chat")[0].body).toMatchObject({ max_tokens: 60 })
+          expect(local.requestsFor("chat")[0].body.max_completion_tokens).toBeUndefined()
+        })
+    ))
+
   it.live("counts tokens from the text when the server reports no usage", () =>
     withModels(remoteDefault(remote.baseUrl), ({ models }) =>
       Effect.gen(function* () {

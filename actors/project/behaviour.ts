@@ -1,0 +1,44 @@
+/**
+ * The project actor. `Run` forks the run (run.ts) and waits for it, so the persisted message is
+ * answered only when the run is over; `Cancel` interrupts that fiber from beside it (the entity
+ * takes messages concurrently for this). A second `Run` while one is going waits on the same
+ * fiber rather than starting another.
+ */
+import * as Entity from "@effect/cluster/Entity"
+import * as Config from "effect/Config"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import { entityLayer } from "../../kernel/actors/index.ts"
+import { ProjectActor } from "./protocol.ts"
+import { runProject } from "./run.ts"
+
+/** STUDIO_TASK_CONCURRENCY: tasks of one project that run at once (default 3). */
+export const taskConcurrency = Config.integer("STUDIO_TASK_CONCURRENCY").pipe(
+  Config.withDefault(3),
+  Config.validate({ message: "STUDIO_TASK_CONCURRENCY must be a whole number of at least 1", validation: (n) => n >= 1 })
+)
+
+type RunRequirements = Effect.Effect.Context<ReturnType<typeof runProject>>
+
+const build = Effect.gen(function* () {
+  const projectId = (yield* Entity.CurrentAddress).entityId
+  const context = yield* Effect.context<RunRequirements>()
+  const concurrency = yield* Effect.orDie(taskConcurrency)
+  let current: Fiber.RuntimeFiber<void, unknown> | null = null
+
+  const run = Effect.gen(function* () {
+    if (current !== null) return yield* Fiber.await(current)
+    const fiber = yield* Effect.fork(Effect.provide(runProject(projectId, { concurrency }), context))
+    current = fiber
+    const exit = yield* Fiber.await(fiber)
+    if (current === fiber) current = null
+    return exit
+  }).pipe(Effect.asVoid)
+
+  return ProjectActor.of({
+    Run: () => run,
+    Cancel: () => Effect.suspend(() => (current === null ? Effect.succeed(false) : Effect.as(Fiber.interrupt(current), true)))
+  })
+})
+
+export const ProjectLive = entityLayer(ProjectActor, build, { concurrency: "unbounded", maxIdleTime: "2 minutes" })

@@ -1,0 +1,207 @@
+/**
+ * A project's run, as a sequence of checkpointed steps: plan -> team -> tasks (bounded
+ * concurrency, dependency order) -> outputs -> QA review -> done. Each step first looks for its
+ * checkpoint (the stored plan, the team row, a task's final row, the review row) and skips the
+ * work when it is there, so a run redelivered after a crash, or resumed after a failure or a
+ * cancel, pays again only for the step that was cut off (docs/decisions.md).
+ */
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Queue from "effect/Queue"
+import { Settings } from "../../kernel/settings.ts"
+import { nowIso } from "../../kernel/time.ts"
+import { fileRootFor } from "../../kernel/extensions/file-root.ts"
+import { Generators } from "../../studio/generators/generators.ts"
+import { complete, nextReady, type Schedule } from "../../studio/pipeline/schedule.ts"
+import type { PlannedContract } from "../../studio/pipeline/word-target.ts"
+import { listWorkspace, outputKindOf } from "../../studio/projects/outputs.ts"
+import { finishedStatuses, ProjectStore, type StoredMember, type TaskRecord } from "../../studio/projects/store.ts"
+import { ProjectAlerts } from "./alerts.ts"
+import { RunFailure } from "./failure.ts"
+import { planFromBrief, planFromGenerator } from "./planning.ts"
+import { reviewRun } from "./review.ts"
+import { assembleRunTeam, memberFor } from "./team.ts"
+import { readEarlier, runTask, type TaskResult } from "./task-loop.ts"
+
+export interface RunOptions {
+  /** Tasks of one project that run at once. */
+  readonly concurrency: number
+}
+
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`)
+
+interface Run {
+  readonly projectId: string
+  readonly ownerId: string
+  readonly title: string
+  readonly brief: string
+  readonly inputs: Readonly<Record<string, unknown>>
+}
+
+const plan = (run: Run, generatorId: string | null) =>
+  Effect.gen(function* () {
+    const store = yield* ProjectStore
+    const context = { ownerId: run.ownerId, projectId: run.projectId }
+    const planned = generatorId === null
+      ? yield* planFromBrief(run.brief, context)
+      : planFromGenerator(
+        yield* Effect.flatMap(Generators, (generators) => generators.find({ beingId: run.ownerId, isOwner: true }, generatorId)).pipe(
+          Effect.catchAll(() => Effect.fail(new RunFailure({ message: "The generator this project was started from no longer exists." })))
+        ),
+        run.inputs
+      )
+    yield* store.addCost(run.projectId, planned.costUsd)
+    yield* store.trace(run.projectId, {
+      kind: "plan",
+      text: `${generatorId === null ? "The planner proposed" : "The generator's steps make"} ${planned.tasks.length} tasks.`,
+      data: { tasks: planned.tasks.map(({ dependsOn, key, role, title }) => ({ key, title, role, dependsOn })) }
+    })
+    for (const repair of planned.repairs) {
+      yield* store.trace(run.projectId, { kind: "plan", text: `Plan repaired: ${repair.message}`, data: { repair } })
+    }
+    return yield* store.savePlan(run.projectId, planned.tasks)
+  })
+
+const team = (run: Run, tasks: ReadonlyArray<TaskRecord>) =>
+  Effect.gen(function* () {
+    const store = yield* ProjectStore
+    const assembled = yield* assembleRunTeam(tasks, run.ownerId)
+    yield* store.saveTeam(run.projectId, assembled.lead.agentId, assembled.members, assembled.assignments)
+    yield* store.trace(run.projectId, {
+      kind: "plan",
+      text: `Team: ${assembled.members.map((member) => `${member.name} (${member.role}${member.source === "saved" ? ", saved agent" : ""})`).join(", ")}.`,
+      data: { members: assembled.members.map(({ systemPrompt: _, ...member }) => member) }
+    })
+    return assembled.members
+  })
+
+/** One task from start to its checkpoint: the final row is one write. */
+const startTask = (run: Run, members: ReadonlyArray<StoredMember>, id: string) =>
+  Effect.gen(function* () {
+    const store = yield* ProjectStore
+    const settings = yield* Settings
+    const task = (yield* store.task(id))!
+    const member = memberFor(members, task)!
+    const dependencies = (yield* Effect.forEach(task.dependsOn, store.task)).filter((found) => found !== null)
+    const revises = (task.contract as PlannedContract | null)?.revises
+    const earlierText = task.earlierText ?? (revises === undefined ? null : yield* readEarlier(settings.dataDir, run.ownerId, run.projectId, revises))
+    const started = (yield* store.updateTask(id, { status: "running", startedAt: yield* nowIso, finishedAt: null, error: null, earlierText }))!
+    const result = yield* runTask({ projectId: run.projectId, ownerId: run.ownerId, projectTitle: run.title, inputs: run.inputs, member, task: started, dependencies })
+    yield* store.addCost(run.projectId, result.costUsd)
+    yield* store.updateTask(id, {
+      status: result.ok ? "done" : "failed",
+      output: result.report,
+      outputText: result.outputText,
+      error: result.error,
+      costUsd: result.costUsd,
+      finishedAt: yield* nowIso
+    })
+    return result
+  })
+
+/** Every task not yet done, in dependency order, at most `concurrency` at once; a failure blocks its dependents. */
+const runTasks = (run: Run, members: ReadonlyArray<StoredMember>, tasks: ReadonlyArray<TaskRecord>, concurrency: number) =>
+  Effect.gen(function* () {
+    const store = yield* ProjectStore
+    const byId = new Map(tasks.map((task) => [task.id, task]))
+    let schedule: Schedule = {
+      tasks: tasks.map((task) => ({ id: task.id, dependsOn: task.dependsOn, status: task.status === "done" ? "done" : "pending" }))
+    }
+    const finished = yield* Queue.unbounded<{ readonly id: string; readonly exit: Exit.Exit<TaskResult, RunFailure> }>()
+    let running = 0
+    for (;;) {
+      const next = nextReady(schedule, concurrency)
+      schedule = next.schedule
+      for (const id of next.start) {
+        running += 1
+        yield* Effect.fork(Effect.flatMap(Effect.exit(startTask(run, members, id)), (exit) => Queue.offer(finished, { id, exit })))
+      }
+      if (running === 0) return
+      const { exit, id } = yield* Queue.take(finished)
+      running -= 1
+      // A run that cannot go on (no model, a ceiling) stops here; the forked tasks end with this fiber.
+      const result = yield* exit
+      const before = new Set(schedule.tasks.filter((task) => task.status === "blocked").map((task) => task.id))
+      schedule = complete(schedule, id, result.ok ? "done" : "failed")
+      for (const blocked of schedule.tasks.filter((task) => task.status === "blocked" && !before.has(task.id))) {
+        yield* store.updateTask(blocked.id, { status: "blocked", error: `It waits on "${byId.get(id)?.title ?? id}", which failed.` })
+      }
+    }
+  })
+
+const outputs = (run: Run) =>
+  Effect.gen(function* () {
+    const store = yield* ProjectStore
+    const settings = yield* Settings
+    const files = yield* Effect.promise(() => listWorkspace(fileRootFor(settings.dataDir, run.ownerId, run.projectId).dir))
+    yield* store.saveOutputs(run.projectId, files.map((file) => ({
+      taskId: null,
+      kind: outputKindOf(file.path),
+      name: file.path.slice(file.path.lastIndexOf("/") + 1),
+      path: file.path,
+      size: file.size
+    })))
+    yield* store.trace(run.projectId, { kind: "output", text: `${files.length} output file${files.length === 1 ? "" : "s"}: ${files.map((file) => file.path).join(", ")}`, data: { files } })
+  })
+
+const review = (run: Run, tasks: ReadonlyArray<TaskRecord>) =>
+  Effect.gen(function* () {
+    const store = yield* ProjectStore
+    if ((yield* store.review(run.projectId)) !== null) return
+    const verdict = yield* reviewRun(run.brief, tasks, { ownerId: run.ownerId, projectId: run.projectId })
+    yield* store.addCost(run.projectId, verdict.costUsd)
+    yield* store.saveReview(run.projectId, verdict.verdict, verdict.notes)
+    yield* store.trace(run.projectId, { kind: "message", text: `QA review: ${verdict.verdict}. ${verdict.notes}`, data: { verdict: verdict.verdict, notes: verdict.notes } })
+  })
+
+const pipeline = (run: Run, planned: boolean, generatorId: string | null, concurrency: number) =>
+  Effect.gen(function* () {
+    const store = yield* ProjectStore
+    let tasks = planned ? yield* store.tasks(run.projectId) : yield* plan(run, generatorId)
+    const members = (yield* store.teamMembers(run.projectId)) ?? (yield* team(run, tasks))
+    yield* store.setStatus(run.projectId, "running")
+    yield* store.resetUnfinished(run.projectId)
+    tasks = yield* store.tasks(run.projectId)
+    yield* runTasks(run, members, tasks, concurrency)
+    tasks = yield* store.tasks(run.projectId)
+    const failed = tasks.filter((task) => task.status === "failed")
+    if (failed.length > 0) {
+      return yield* new RunFailure({
+        message: `${failed.length} of ${tasks.length} tasks failed. "${failed[0].title}": ${failed[0].error ?? "no reason given"}`
+      })
+    }
+    yield* outputs(run)
+    yield* store.setStatus(run.projectId, "review")
+    yield* review(run, tasks)
+    yield* store.setStatus(run.projectId, "done")
+    yield* store.trace(run.projectId, { kind: "done", text: "The project is done." })
+  })
+
+const failRun = (run: Run, message: string) =>
+  Effect.gen(function* () {
+    const store = yield* ProjectStore
+    const alerts = yield* ProjectAlerts
+    yield* store.cancelOpenTasks(run.projectId)
+    yield* store.setStatus(run.projectId, "failed", message)
+    yield* store.trace(run.projectId, { kind: "error", text: message })
+    yield* alerts.raise({ ownerId: run.ownerId, projectId: run.projectId, title: clip(`Project failed: ${run.title}`, 160), body: clip(message, 4000) })
+  })
+
+/** Runs (or continues) the project's run; a run that is over is left alone. Never fails: a failure is the project's status. */
+export const runProject = (projectId: string, options: RunOptions) =>
+  Effect.gen(function* () {
+    const store = yield* ProjectStore
+    const row = yield* store.row(projectId)
+    if (row === null || finishedStatuses.has(row.status)) return
+    const run: Run = { projectId, ownerId: row.ownerId, title: row.title, brief: row.brief, inputs: JSON.parse(row.inputs) }
+    const outcome = yield* pipeline(run, row.planned === 1, row.generatorId, options.concurrency).pipe(
+      Effect.catchAllCause((cause) =>
+        Cause.isInterruptedOnly(cause) ? Effect.failCause(cause) : Effect.succeed(cause))
+    )
+    if (outcome === undefined) return
+    const failure = Cause.failureOption(outcome)
+    if (failure._tag === "Some") return yield* failRun(run, failure.value.message)
+    yield* Effect.logError(`project ${projectId}: the run stopped on a defect`, outcome)
+    yield* failRun(run, "The run stopped on an internal error; resume it to try again from its last finished step.")
+  })

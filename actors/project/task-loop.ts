@@ -1,0 +1,220 @@
+/**
+ * One task, start to finish: the agent's bounded tool-calling loop (at most `maxToolSteps` model
+ * calls a pass), every call of a tool going through the skill runtime unapproved (so a
+ * world-acting one waits for the owner), then the deliverable checks, and up to `maxRepairs`
+ * more passes with the repair prompt. A revision that lost too much is put back to the earlier
+ * text before anything reads it. Everything the agent does is traced as it happens.
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { readFile } from "node:fs/promises"
+import { fileRootFor } from "../../kernel/extensions/file-root.ts"
+import { Skills } from "../../kernel/extensions/skills.ts"
+import type { SkillTraceEvent } from "../../kernel/extensions/skill.ts"
+import { Settings } from "../../kernel/settings.ts"
+import type { ChatMessage, ToolDefinition } from "../../models/chat.ts"
+import { Models } from "../../models/models.ts"
+import type { ChatTier } from "../../models/schemas.ts"
+import { checkDeliverable, type SavedFile, type SkillResult } from "../../studio/pipeline/checks.ts"
+import { DeliverableContract, type DeliverableReport } from "../../studio/pipeline/contract.ts"
+import { canRepair, repairPrompt } from "../../studio/pipeline/repair-prompt.ts"
+import { planContract, type PlannedContract } from "../../studio/pipeline/word-target.ts"
+import { ProjectStore, type TaskRecord } from "../../studio/projects/store.ts"
+import { isFatalModelError, runFailureOf } from "./failure.ts"
+import { systemPromptOf, taskPromptOf } from "./instruction.ts"
+import type { RunMember } from "./team.ts"
+
+/** The spec's limit: model calls of one pass of the tool-calling loop. */
+export const maxToolSteps = 10
+
+/** What a tool result may put back into the conversation. */
+const maxToolResultChars = 8000
+
+/** A task with no contract still has to save a file: the empty contract checks exactly that. */
+const savedFileOnly: PlannedContract = planContract(Schema.decodeSync(DeliverableContract)({}), {})
+
+/** Function names may not hold dots on OpenAI's wire: `files.write` travels as `files__write`. */
+export const wireToolName = (skill: string) => skill.replaceAll(".", "__")
+
+export interface TaskContext {
+  readonly projectId: string
+  readonly ownerId: string
+  readonly projectTitle: string
+  readonly inputs: Readonly<Record<string, unknown>>
+  readonly member: RunMember
+  readonly task: TaskRecord
+  readonly dependencies: ReadonlyArray<TaskRecord>
+}
+
+export interface TaskResult {
+  readonly ok: boolean
+  readonly report: DeliverableReport | null
+  /** What a dependent step reads as this step's output. */
+  readonly outputText: string | null
+  readonly error: string | null
+  readonly costUsd: number
+}
+
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max)}…`)
+
+const parseArguments = (text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string } => {
+  try {
+    return { ok: true, value: text.trim() === "" ? {} : JSON.parse(text) }
+  } catch {
+    return { ok: false, error: "The arguments were not valid JSON; call the tool again with a JSON object." }
+  }
+}
+
+/** The file text a files.write call left behind: its content, decoded, after what was there when appending. */
+const writtenText = (input: unknown, previous: string | undefined): string | null => {
+  if (typeof input !== "object" || input === null) return null
+  const { append, content, encoding } = input as { content?: unknown; encoding?: unknown; append?: unknown }
+  if (typeof content !== "string") return null
+  const text = encoding === "base64" ? Buffer.from(content, "base64").toString("utf8") : content
+  return append === true ? (previous ?? "") + text : text
+}
+
+export const runTask = (context: TaskContext) =>
+  Effect.gen(function* () {
+    const models = yield* Models
+    const skills = yield* Skills
+    const store = yield* ProjectStore
+    const settings = yield* Settings
+    const { member, projectId, task } = context
+    const root = fileRootFor(settings.dataDir, context.ownerId, projectId)
+    const contract = (task.contract as PlannedContract | null) ?? null
+    const checked = contract ?? savedFileOnly
+    const trace = (kind: Parameters<typeof store.trace>[1]["kind"], text: string, data?: unknown) =>
+      store.trace(projectId, { taskId: task.id, agentId: member.agentId, kind, text, data })
+
+    const registered = yield* skills.list
+    const carried = new Set([...member.skills, ...task.skills])
+    const tools: Array<ToolDefinition> = registered
+      .filter((def) => carried.has(def.name))
+      .map((def) => {
+        const { $schema: _, ...parameters } = def.inputSchema
+        return { name: wireToolName(def.name), description: def.description, parameters }
+      })
+    const byWireName = new Map(registered.map((def) => [wireToolName(def.name), def.name]))
+
+    const saved: Array<SavedFile> = []
+    const latest = new Map<string, string>()
+    const skillResults: Array<SkillResult> = []
+    let costUsd = 0
+    let lastMessage = ""
+
+    const messages: Array<ChatMessage> = [
+      { role: "system", content: systemPromptOf(member, context.projectTitle) },
+      { role: "user", content: taskPromptOf(task, contract, context.dependencies, context.inputs) }
+    ]
+
+    const callTool = (call: { readonly id: string; readonly name: string; readonly arguments: string }) =>
+      Effect.gen(function* () {
+        const name = byWireName.get(call.name) ?? call.name
+        const args = parseArguments(call.arguments)
+        yield* trace("tool.call", `${member.name} calls ${name}`, { name, input: args.ok ? args.value : call.arguments })
+        const skillTraces: Array<SkillTraceEvent> = []
+        const outcome = !args.ok
+          ? { ok: false as const, error: args.error }
+          : !carried.has(name)
+          ? { ok: false as const, error: `${name} is not one of your tools.` }
+          : yield* skills.invoke({
+            name,
+            input: args.value,
+            beingId: context.ownerId,
+            projectId,
+            approved: false,
+            trace: (event) => skillTraces.push(event)
+          }).pipe(Effect.catchTag("NotFound", (error) => Effect.succeed({ ok: false as const, error: error.message })))
+        for (const event of skillTraces) yield* trace(event.kind, event.text, event.data)
+        skillResults.push(outcome.ok ? { skill: name, ok: true, output: outcome.output } : { skill: name, ok: false, error: outcome.error })
+        if (outcome.ok && name === "files.write") {
+          const path = (outcome.output as { path: string }).path
+          const text = writtenText(args.ok ? args.value : null, latest.get(path))
+          if (text !== null) {
+            latest.set(path, text)
+            saved.push({ path, content: text })
+          }
+        }
+        const approval = "approval" in outcome ? outcome.approval : undefined
+        yield* trace(
+          "tool.result",
+          outcome.ok ? `${name} done` : `${name} failed: ${clip(outcome.error, 300)}`,
+          outcome.ok ? { name, ok: true, output: outcome.output } : { name, ok: false, error: outcome.error, ...(approval === undefined ? {} : { approval }) }
+        )
+        const content = JSON.stringify(outcome.ok ? { ok: true, output: outcome.output } : { ok: false, error: outcome.error })
+        messages.push({ role: "tool", toolCallId: call.id, content: clip(content, maxToolResultChars) })
+      })
+
+    /** One pass of the loop: model calls until the agent answers without a tool, at most `maxToolSteps`. */
+    const pass = Effect.gen(function* () {
+      for (let step = 0; step < maxToolSteps; step++) {
+        const result = yield* models.chat(task.tier as ChatTier, {
+          purpose: `studio task ${task.key}`,
+          beingId: context.ownerId,
+          projectId,
+          messages,
+          tools
+        })
+        costUsd += result.call.costUsd
+        if (result.toolCalls.length === 0) {
+          lastMessage = result.text
+          messages.push({ role: "assistant", content: result.text })
+          yield* trace("message", result.text)
+          return
+        }
+        if (result.text.trim() !== "") yield* trace("think", result.text)
+        messages.push({ role: "assistant", content: result.text, toolCalls: result.toolCalls })
+        for (const call of result.toolCalls) yield* callTool(call)
+      }
+      yield* trace("error", `${member.name} used all ${maxToolSteps} steps of this pass without finishing.`)
+    })
+
+    const earlier = task.earlierText
+    const attempt = Effect.gen(function* () {
+      let repairs = 0
+      for (;;) {
+        yield* pass
+        const report: DeliverableReport = { ...checkDeliverable(checked, { saved, earlier, skillResults }), repairs }
+        if (report.revertedTo !== null && earlier !== null) {
+          yield* Effect.promise(() => root.write(report.revertedTo!, new TextEncoder().encode(earlier)))
+          latest.set(report.revertedTo, earlier)
+          saved.push({ path: report.revertedTo, content: earlier })
+          yield* trace("output", `${report.revertedTo} lost too much in revision; the earlier version was restored.`, { revertedTo: report.revertedTo })
+        }
+        yield* trace("output", report.ok ? `Deliverable passed its checks${report.file === null ? "" : `: ${report.file}`}.` : `Deliverable failed its checks: ${report.failures.map((failure) => failure.message).join(" ")}`, report)
+        if (report.ok || !canRepair(report, checked)) return report
+        messages.push({ role: "user", content: repairPrompt(report, checked) })
+        repairs += 1
+      }
+    })
+
+    const outcome = yield* Effect.either(attempt)
+    if (outcome._tag === "Left") {
+      const error = outcome.left
+      if (isFatalModelError(error)) return yield* runFailureOf(error, `Task "${task.title}" could not call its model`)
+      yield* trace("error", error.message)
+      return { ok: false, report: null, outputText: null, error: error.message, costUsd } satisfies TaskResult
+    }
+    const report = outcome.right
+    const outputText = report.file === null ? lastMessage : latest.get(report.file) ?? lastMessage
+    return {
+      ok: report.ok,
+      report,
+      outputText,
+      error: report.ok ? null : report.failures.map((failure) => failure.message).join(" "),
+      costUsd
+    } satisfies TaskResult
+  })
+
+/** The revised file's text before the task first touched it (null when there is none yet). */
+export const readEarlier = (dataDir: string, ownerId: string, projectId: string, path: string) =>
+  Effect.promise(async () => {
+    const root = fileRootFor(dataDir, ownerId, projectId)
+    try {
+      return await readFile((await root.resolve(path)).absolute, "utf8")
+    } catch {
+      return null
+    }
+  })
+

@@ -1,0 +1,63 @@
+/**
+ * The `llm` capability's adapter: the node's model tiers as plugins and skills get them. The host
+ * implements it over its Models service (host/llm/adapter.ts), so every call is priced, checked
+ * against the spend ceilings and recorded, charged to the being and project of the call the
+ * runtime built the adapter for, never to anyone plugin code names.
+ */
+
+/** The tiers a plugin may ask for; 'strong' is reserved for the node's planner and QA. */
+export const llmTiers = ["cheap", "standard"] as const
+export type LlmTier = (typeof llmTiers)[number]
+
+export interface LlmMessage {
+  readonly role: "user" | "assistant"
+  readonly content: string
+}
+
+/** One prompt, or the conversation so far (ending with the user's turn). */
+export type LlmPrompt =
+  | { readonly prompt: string; readonly messages?: undefined }
+  | { readonly messages: ReadonlyArray<LlmMessage>; readonly prompt?: undefined }
+
+export type LlmRequest = LlmPrompt & {
+  /** Default 'standard'. */
+  readonly tier?: LlmTier
+  readonly system?: string
+  readonly signal?: AbortSignal
+}
+
+export type LlmGenerateRequest = LlmRequest & {
+  /** The most tokens the answer may take; the provider cuts it there. */
+  readonly maxTokens?: number
+}
+
+export interface LlmGenerated {
+  readonly text: string
+  /** The model that answered. */
+  readonly model: string
+  readonly costUsd: number
+}
+
+export type LlmStructuredRequest = LlmRequest & {
+  /** A JSON Schema object (draft-07, or 2019-09 / 2020-12 when its `$schema` says so) the answer must fit. */
+  readonly schema: { readonly [key: string]: unknown }
+  /** Names the schema to the provider: 1 to 64 letters, digits, `_` or `-`. */
+  readonly name: string
+}
+
+export interface LlmStructured {
+  /** The answer, parsed and valid against the schema. */
+  readonly value: unknown
+  readonly model: string
+  /** Of every call made, the repair included. */
+  readonly costUsd: number
+  /** The first answer did not fit, and the one repair (told the validator's exact errors) did. */
+  readonly repaired: boolean
+}
+
+export interface LlmAdapter {
+  /** Text from the model. Rejects with an Error saying plainly why (no model configured, a spend ceiling, ...). */
+  readonly generate: (request: LlmGenerateRequest) => Promise<LlmGenerated>
+  /** JSON that fits `schema`; one repair try, then rejects with the validator's errors. */
+  readonly structured: (request: LlmStructuredRequest) => Promise<LlmStructured>
+}

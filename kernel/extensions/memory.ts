@@ -1,0 +1,53 @@
+/**
+ * The `memory` capability's adapter: the twin's typed memory as plugins and skills get it. Which
+ * twin is the call's: the runtime builds the adapter for each call with the calling being (the
+ * owner's twin for a plugin's own work outside a call), so plugin code never names a being.
+ * The node does not implement it yet (the twin's memory store does, when it lands); until then
+ * the capability stays absent and the memory skills answer with a note.
+ */
+
+export const memoryKinds = ["fact", "episode", "preference", "relationship", "document", "insight"] as const
+export type MemoryKind = (typeof memoryKinds)[number]
+
+export interface MemoryRecord {
+  readonly id: string
+  readonly kind: MemoryKind
+  readonly content: string
+  /** 0..1 */
+  readonly importance: number
+  readonly tags: ReadonlyArray<string>
+  /** Where it came from: `skill`, `studio:<project id>`, ... */
+  readonly source: string
+  /** ISO 8601 */
+  readonly createdAt: string
+}
+
+export interface NewMemory {
+  readonly content: string
+  readonly kind: MemoryKind
+  readonly importance: number
+  readonly tags: ReadonlyArray<string>
+  readonly source: string
+}
+
+export interface MemoryStored {
+  /** The stored record; or, when nothing was stored, the one that made it needless, or null. */
+  readonly memory: MemoryRecord | null
+  readonly stored: boolean
+  /** Why nothing was stored, when nothing was. */
+  readonly note?: string
+}
+
+export interface MemoryQuery {
+  readonly query: string
+  readonly kind?: MemoryKind
+  /** At most this many, best first. */
+  readonly limit: number
+  readonly signal?: AbortSignal
+}
+
+export interface MemoryAdapter {
+  /** Rejects with an Error saying plainly why, when the store refuses. */
+  readonly store: (memory: NewMemory) => Promise<MemoryStored>
+  readonly recall: (query: MemoryQuery) => Promise<ReadonlyArray<MemoryRecord>>
+}

@@ -1,0 +1,12 @@
+/** The seeded generator catalogue, upserted by slug at every boot (studio/generators/seed.ts). */
+import type { GeneratorSeed } from "../../studio/generators/generator.ts"
+import { blogPost } from "./blog-post.ts"
+import { comparisonTable } from "./comparison-table.ts"
+import { meetingSummary } from "./meeting-summary.ts"
+import { productOnePager } from "./product-one-pager.ts"
+import { researchBrief } from "./research-brief.ts"
+import { weeklyPlan } from "./weekly-plan.ts"
+
+export const generatorCatalogue: ReadonlyArray<GeneratorSeed> = [
+  researchBrief, blogPost, meetingSummary, productOnePager, weeklyPlan, comparisonTable
+]

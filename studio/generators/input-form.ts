@@ -1,0 +1,76 @@
+/**
+ * A generator's input form is plain JSON Schema (draft-07) with four hints of ours: `x-multiline`
+ * (a textarea), `x-placeholder`, `x-advanced` (folded under Advanced) and `x-showWhen` (the name of
+ * a boolean field that shows this one). Ajv checks a form when a generator is saved and checks
+ * the inputs of a run against it, filling the form's defaults.
+ */
+import { Ajv, type ErrorObject } from "ajv"
+
+const fieldName = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/
+
+/**
+ * Strict about keywords (an unknown one, such as a misspelt `minLenght`, is refused rather than
+ * ignored), lenient about type hints that draft-07 allows. A fresh instance per use: Ajv caches
+ * every schema it compiles, and forms come from members.
+ */
+const newAjv = () => {
+  const ajv = new Ajv({
+    allErrors: true,
+    useDefaults: true,
+    strict: true,
+    strictTypes: false,
+    strictTuples: false,
+    strictRequired: false
+  })
+  ajv.addKeyword({ keyword: "x-multiline", schemaType: "boolean" })
+  ajv.addKeyword({ keyword: "x-placeholder", schemaType: "string" })
+  ajv.addKeyword({ keyword: "x-advanced", schemaType: "boolean" })
+  ajv.addKeyword({ keyword: "x-showWhen", schemaType: "string" })
+  return ajv
+}
+
+type Properties = Record<string, Record<string, unknown>>
+
+const propertiesOf = (schema: Readonly<Record<string, unknown>>): Properties =>
+  typeof schema.properties === "object" && schema.properties !== null ? (schema.properties as Properties) : {}
+
+/** The form's field names: what `{{inputs.<field>}}` may name. */
+export const inputFields = (schema: Readonly<Record<string, unknown>>): Array<string> => Object.keys(propertiesOf(schema))
+
+/** Why the form cannot be used, or null when it can. */
+export const inputsSchemaProblem = (schema: Readonly<Record<string, unknown>>): string | null => {
+  if (schema.type !== "object") return 'the form must be a JSON Schema with type "object"'
+  try {
+    newAjv().compile(schema)
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error)
+  }
+  const properties = propertiesOf(schema)
+  for (const [name, field] of Object.entries(properties)) {
+    if (!fieldName.test(name)) return `the field name "${name}" cannot be used in a template (letters, digits, _ or -, starting with a letter or _)`
+    const showWhen = field["x-showWhen"]
+    if (typeof showWhen === "string" && properties[showWhen]?.type !== "boolean") {
+      return `x-showWhen of "${name}" must name a boolean field of the same form, not "${showWhen}"`
+    }
+  }
+  return null
+}
+
+export interface InputIssue {
+  /** The field, as a JSON pointer (`/length`); empty for the whole form. */
+  readonly path: string
+  readonly message: string
+}
+
+export type CheckedInputs =
+  | { readonly ok: true; readonly inputs: Record<string, unknown> }
+  | { readonly ok: false; readonly issues: ReadonlyArray<InputIssue> }
+
+const issueOf = (error: ErrorObject): InputIssue => ({ path: error.instancePath, message: error.message ?? "is not valid" })
+
+/** A run's inputs against the generator's form (which was checked when it was saved); defaults filled. */
+export const checkInputs = (schema: Readonly<Record<string, unknown>>, inputs: unknown): CheckedInputs => {
+  const validate = newAjv().compile(schema)
+  const copy: unknown = structuredClone(inputs)
+  return validate(copy) ? { ok: true, inputs: copy as Record<string, unknown> } : { ok: false, issues: (validate.errors ?? []).map(issueOf) }
+}

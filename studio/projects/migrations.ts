@@ -1,0 +1,103 @@
+/**
+ * The tables of studio projects. The rows are also the run's checkpoints: a project's stored
+ * plan (its task rows), its team row, each task's final row (status, report, text output) and
+ * the review row are each written once the step that made them has finished, and a resumed run
+ * skips every step whose row is there (docs/decisions.md, "Durable project runs").
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import type { Migrations } from "../../kernel/database.ts"
+
+export const projectMigrations: Migrations = {
+  "0420_studio_projects": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`CREATE TABLE projects (
+      id TEXT PRIMARY KEY,
+      owner_id TEXT NOT NULL REFERENCES beings (id) ON DELETE CASCADE,
+      generator_id TEXT,
+      title TEXT NOT NULL,
+      brief TEXT NOT NULL,
+      inputs TEXT NOT NULL,
+      status TEXT NOT NULL,
+      team_id TEXT,
+      cost_usd REAL NOT NULL DEFAULT 0,
+      error TEXT,
+      run_number INTEGER NOT NULL DEFAULT 1,
+      planned INTEGER NOT NULL DEFAULT 0,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    )`
+    yield* sql`CREATE INDEX projects_by_owner ON projects (owner_id, created_at)`
+    yield* sql`CREATE TABLE project_tasks (
+      id TEXT PRIMARY KEY,
+      project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+      position INTEGER NOT NULL,
+      key TEXT NOT NULL,
+      parent_id TEXT,
+      title TEXT NOT NULL,
+      description TEXT NOT NULL,
+      instruction TEXT NOT NULL,
+      role TEXT NOT NULL,
+      assignee_agent_id TEXT,
+      skills TEXT NOT NULL,
+      tier TEXT NOT NULL,
+      depends_on TEXT NOT NULL,
+      output_kind TEXT NOT NULL,
+      contract TEXT,
+      template TEXT,
+      status TEXT NOT NULL,
+      input TEXT,
+      output TEXT,
+      output_text TEXT,
+      earlier_text TEXT,
+      error TEXT,
+      cost_usd REAL NOT NULL DEFAULT 0,
+      started_at TEXT,
+      finished_at TEXT,
+      UNIQUE (project_id, key)
+    )`
+    yield* sql`CREATE INDEX project_tasks_by_project ON project_tasks (project_id, position)`
+    yield* sql`CREATE TABLE project_teams (
+      id TEXT PRIMARY KEY,
+      project_id TEXT NOT NULL UNIQUE REFERENCES projects (id) ON DELETE CASCADE,
+      lead_agent_id TEXT NOT NULL,
+      members TEXT NOT NULL,
+      created_at TEXT NOT NULL
+    )`
+    yield* sql`CREATE TABLE project_outputs (
+      id TEXT PRIMARY KEY,
+      project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+      task_id TEXT,
+      kind TEXT NOT NULL,
+      name TEXT NOT NULL,
+      path TEXT NOT NULL,
+      size INTEGER NOT NULL,
+      preview_url TEXT,
+      UNIQUE (project_id, path)
+    )`
+    yield* sql`CREATE TABLE project_reviews (
+      project_id TEXT PRIMARY KEY REFERENCES projects (id) ON DELETE CASCADE,
+      verdict TEXT NOT NULL,
+      notes TEXT NOT NULL,
+      created_at TEXT NOT NULL
+    )`
+    // '' as task_id is the project's own date: a primary key cannot hold NULL distinctly.
+    yield* sql`CREATE TABLE project_due_dates (
+      project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+      task_id TEXT NOT NULL,
+      due_at TEXT NOT NULL,
+      PRIMARY KEY (project_id, task_id)
+    )`
+    yield* sql`CREATE TABLE project_traces (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+      task_id TEXT,
+      kind TEXT NOT NULL,
+      agent_id TEXT,
+      text TEXT NOT NULL,
+      data TEXT NOT NULL,
+      at TEXT NOT NULL
+    )`
+    yield* sql`CREATE INDEX project_traces_by_project ON project_traces (project_id, seq)`
+  })
+}

@@ -1,0 +1,231 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import { join } from "node:path"
+import { beforeAll, describe, expect, it } from "vitest"
+import { personas } from "../../seeds/personas.ts"
+import { baselineSkills } from "../../studio/agents/baseline.ts"
+import { assembleTeam, type RoleNeed } from "../../studio/agents/team.ts"
+import { nodeWithOwner, registerMember, type Registered } from "../support/node.ts"
+import { worldActingSkill, writeWorldActingPlugin } from "../support/world-acting-plugin.ts"
+
+const context = nodeWithOwner((dataDir) => ({ pluginDir: join(dataDir, "plugins") }))
+let member: Registered
+let registered: Array<string>
+
+beforeAll(async () => {
+  member = await registerMember(context.node, context.owner.client)
+  writeWorldActingPlugin(join(context.node.dataDir, "plugins"))
+  const installed = await context.owner.client.post("/api/plugins", { dir: "courier", granted: ["world-acting"] })
+  if (installed.status !== 200) throw new Error(`installing the test plugin failed: ${installed.text}`)
+  registered = (await member.client.get("/api/studio/skills")).body.map((skill: { name: string }) => skill.name)
+})
+
+const query = <T extends object>(text: string, ...params: Array<string>) =>
+  context.node.runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe<T>(text, params)))
+
+const scout = { name: "Scout", role: "researcher", skills: ["files.search"] }
+
+const create = async (client = member.client, body: Record<string, unknown> = scout) => {
+  const answer = await client.post("/api/studio/agents", body)
+  if (answer.status !== 200) throw new Error(`creating an agent failed: ${answer.text}`)
+  return answer.body
+}
+
+const agentCount = async () => (await query<{ n: number }>("SELECT count(*) AS n FROM agents"))[0].n
+
+describe("POST /api/studio/agents", () => {
+  it("creates the card with the spec's defaults, worn by a newly raised agent being", async () => {
+    const agent = await create()
+    expect(agent).toEqual({
+      id: expect.any(String),
+      ownerId: member.being.id,
+      beingId: expect.any(String),
+      name: "Scout",
+      role: "researcher",
+      description: "",
+      avatar: "🤖",
+      skills: expect.any(Array),
+      tier: "cheap",
+      systemPrompt: "",
+      isPublic: false,
+      createdAt: expect.any(String)
+    })
+    expect(agent.beingId).not.toBe(member.being.id)
+    const [being] = await query<any>(
+      "SELECT kind, handle, display_name AS displayName, email, password_hash AS passwordHash FROM beings WHERE id = ?", agent.beingId)
+    expect(being).toEqual({ kind: "agent", handle: expect.stringMatching(/^agent_[a-z0-9]{10}$/), displayName: "Scout", email: null, passwordHash: null })
+  })
+
+  it("adds every registered baseline skill after the chosen ones", async () => {
+    const agent = await create(member.client, { ...scout, skills: ["docs.write_markdown", "files.read", "docs.write_markdown"] })
+    const baseline = baselineSkills.filter((name) => registered.includes(name))
+    expect(baseline).toEqual(expect.arrayContaining(["web.search", "web.fetch", "math.evaluate", "files.read", "files.write", "files.list"]))
+    expect(agent.skills).toEqual(["docs.write_markdown", "files.read", ...baseline.filter((name) => name !== "files.read")])
+  })
+
+  it("accepts any registered skill, a plugin's world-acting one too", async () => {
+    const agent = await create(member.client, { ...scout, skills: [worldActingSkill] })
+    expect(agent.skills[0]).toBe(worldActingSkill)
+  })
+
+  it("spends no model call: the node has no model key and creating works", async () => {
+    const before = (await query<{ n: number }>("SELECT count(*) AS n FROM llm_calls"))[0].n
+    await create(member.client, { ...scout, systemPrompt: "Be brief.", tier: "standard" })
+    expect((await query<{ n: number }>("SELECT count(*) AS n FROM llm_calls"))[0].n).toBe(before)
+    expect((await member.client.get("/api/llm/usage")).body.calls).toBe(0)
+  })
+
+  it("refuses an unknown skill, naming it, and writes nothing", async () => {
+    const before = await agentCount()
+    const answer = await member.client.post("/api/studio/agents", { ...scout, skills: ["files.read", "files.teleport", "web.teleport"] })
+    expect(answer.status).toBe(400)
+    expect(answer.body).toMatchObject({ error: "unknown_skill", details: { names: ["files.teleport", "web.teleport"] } })
+    expect(answer.body.message).toContain('"files.teleport"')
+    expect(await agentCount()).toBe(before)
+  })
+
+  it("refuses a body that names a being, an owner or an id: who wears the card is the server's choice", async () => {
+    const beings = (await query<{ n: number }>("SELECT count(*) AS n FROM beings"))[0].n
+    for (const field of ["beingId", "ownerId", "id", "createdAt"]) {
+      const answer = await member.client.post("/api/studio/agents", { ...scout, [field]: context.owner.being.id })
+      expect(answer.status, field).toBe(400)
+      expect(answer.body.error).toBe("invalid_request")
+      expect(answer.body.details, field).toEqual([expect.objectContaining({ path: [field] })])
+    }
+    expect((await query<{ n: number }>("SELECT count(*) AS n FROM beings"))[0].n).toBe(beings)
+  })
+
+  it("refuses a malformed body", async () => {
+    for (const body of [{}, { ...scout, name: "  " }, { ...scout, skills: "files.read" }, { ...scout, tier: "huge" }, { name: "x", role: "y" }, "not json"]) {
+      const answer = await member.client.post("/api/studio/agents", body)
+      expect(answer.status, JSON.stringify(body)).toBe(400)
+      expect(answer.body.error).toBe("invalid_request")
+    }
+  })
+})
+
+describe("reading agents", () => {
+  it("lists the caller's own cards and everyone's public ones as AgentSummary", async () => {
+    const mine = await create(member.client, { ...scout, name: "Private Scout" })
+    const shared = await create(context.owner.client, { ...scout, name: "Shared", isPublic: true })
+    const hidden = await create(context.owner.client, { ...scout, name: "Owner's own" })
+    const list = (await member.client.get("/api/studio/agents")).body as Array<any>
+    const ids = list.map((agent) => agent.id)
+    expect(ids).toEqual(expect.arrayContaining([mine.id, shared.id]))
+    expect(ids).not.toContain(hidden.id)
+    expect(Object.keys(list.find((agent) => agent.id === shared.id)).sort())
+      .toEqual(["avatar", "description", "id", "name", "ownerId", "role", "skills", "tier"])
+  })
+
+  it("shows the full record of one's own or a public card; another's private card is 403", async () => {
+    const shared = await create(context.owner.client, { ...scout, isPublic: true, systemPrompt: "Shared prompt" })
+    const hidden = await create(context.owner.client, { ...scout, systemPrompt: "Secret prompt" })
+    expect((await member.client.get(`/api/studio/agents/${shared.id}`)).body).toMatchObject({ id: shared.id, systemPrompt: "Shared prompt", isPublic: true })
+    const refused = await member.client.get(`/api/studio/agents/${hidden.id}`)
+    expect(refused.status).toBe(403)
+    expect(refused.body.error).toBe("forbidden")
+    expect(refused.text).not.toContain("Secret prompt")
+    expect((await context.owner.client.get(`/api/studio/agents/${hidden.id}`)).body.systemPrompt).toBe("Secret prompt")
+  })
+
+  it("answers 404 for an id that names no agent", async () => {
+    for (const [method, body] of [["GET", undefined], ["PUT", { name: "x" }], ["DELETE", undefined]] as const) {
+      const answer = await member.client.request(method, "/api/studio/agents/no-such-agent", body)
+      expect(answer.status, method).toBe(404)
+      expect(answer.body.error).toBe("not_found")
+    }
+  })
+})
+
+describe("PUT /api/studio/agents/:id", () => {
+  it("changes only the fields given, and renames the being that wears the card", async () => {
+    const agent = await create(member.client, { ...scout, description: "Finds things" })
+    const answer = await member.client.request("PUT", `/api/studio/agents/${agent.id}`, { name: "Ranger", skills: ["files.write"], isPublic: true })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toMatchObject({ id: agent.id, beingId: agent.beingId, name: "Ranger", role: "researcher", description: "Finds things", isPublic: true })
+    expect(answer.body.skills[0]).toBe("files.write")
+    expect(answer.body.skills).not.toContain("files.search")
+    expect((await query<any>("SELECT display_name AS name FROM beings WHERE id = ?", agent.beingId))[0].name).toBe("Ranger")
+    expect((await member.client.request("PUT", `/api/studio/agents/${agent.id}`, {})).body).toEqual(answer.body)
+  })
+
+  it("refuses an unknown skill, a being named in the body and a non-owner, changing nothing", async () => {
+    const agent = await create(member.client, { ...scout, isPublic: true })
+    const path = `/api/studio/agents/${agent.id}`
+    const unknown = await member.client.request("PUT", path, { skills: ["files.teleport"] })
+    expect(unknown.body).toMatchObject({ error: "unknown_skill", details: { names: ["files.teleport"] } })
+    const being = await member.client.request("PUT", path, { beingId: context.owner.being.id })
+    expect(being.status).toBe(400)
+    const stranger = await context.owner.client.request("PUT", path, { name: "Mine now" })
+    expect(stranger.status).toBe(403)
+    expect((await member.client.get(path)).body).toEqual(agent)
+  })
+})
+
+describe("DELETE /api/studio/agents/:id", () => {
+  it("deletes the card and the being raised for it; only its owner may", async () => {
+    const agent = await create(member.client, { ...scout, isPublic: true })
+    const path = `/api/studio/agents/${agent.id}`
+    expect((await context.owner.client.del(path)).status).toBe(403)
+    expect((await member.client.del(path)).body).toEqual({ ok: true })
+    expect((await member.client.get(path)).status).toBe(404)
+    expect(await query("SELECT id FROM beings WHERE id = ?", agent.beingId)).toEqual([])
+  })
+})
+
+describe("assembleTeam", () => {
+  const assemble = (roles: ReadonlyArray<RoleNeed>, ownerId: string) => context.node.runtime.runPromise(assembleTeam(roles, ownerId))
+  let owner: Registered
+
+  beforeAll(async () => {
+    owner = await registerMember(context.node, context.owner.client)
+  })
+
+  it("reuses the owner's saved agent whose role matches and whose skills cover the need, the tightest fit", async () => {
+    const broad = await create(owner.client, { name: "Broad", role: "Writer", skills: ["docs.write_markdown", "files.search"] })
+    const tight = await create(owner.client, { name: "Tight", role: "writer", skills: ["docs.write_markdown"] })
+    const [member] = await assemble([{ role: " WRITER ", skills: ["docs.write_markdown", "files.read"] }], owner.being.id)
+    expect(member).toMatchObject({ role: " WRITER ", source: "saved", agent: { id: tight.id, beingId: tight.beingId } })
+    const [searching] = await assemble([{ role: "writer", skills: ["files.search"] }], owner.being.id)
+    expect(searching).toMatchObject({ source: "saved", agent: { id: broad.id } })
+  })
+
+  it("falls back to the role's persona when no saved agent fits, with the needed skills and the baseline", async () => {
+    await create(owner.client, { name: "Narrow", role: "analyst", skills: [] })
+    const writer = personas.find((persona) => persona.role === "writer")!
+    const team = await assemble([
+      { role: "analyst", skills: ["docs.write_markdown"] },
+      { role: "Senior copywriter", skills: [] }
+    ], owner.being.id)
+    const analyst = personas.find((persona) => persona.role === "analyst")!
+    expect(team[0]).toEqual({
+      role: "analyst",
+      source: "persona",
+      agent: {
+        ownerId: owner.being.id,
+        persona: "analyst",
+        name: analyst.name,
+        role: "analyst",
+        description: analyst.description,
+        avatar: analyst.avatar,
+        skills: ["docs.write_markdown", ...baselineSkills.filter((name) => registered.includes(name))],
+        tier: analyst.tier,
+        systemPrompt: analyst.systemPrompt
+      }
+    })
+    expect(team[1]).toMatchObject({ role: "Senior copywriter", source: "persona", agent: { persona: "writer", name: writer.name } })
+    expect(team[1].agent.skills.slice(0, writer.skills.length)).toEqual(writer.skills)
+  })
+
+  it("never reuses another being's agent, even a public one", async () => {
+    await create(member.client, { name: "Public editor", role: "editor", skills: [], isPublic: true })
+    const [editor] = await assemble([{ role: "editor", skills: [] }], owner.being.id)
+    expect(editor.source).toBe("persona")
+  })
+})
+
+describe("the built-in personas on this node", () => {
+  it("name only skills the registry holds", () => {
+    for (const persona of personas) expect(registered, persona.role).toEqual(expect.arrayContaining([...persona.skills]))
+  })
+})

@@ -1,0 +1,90 @@
+/**
+ * A project run where models or the world push back: no model configured, a spend ceiling, and
+ * an agent's call of a world-acting skill that waits for the owner's "Do it".
+ */
+import { join } from "node:path"
+import { afterAll, describe, expect, it } from "vitest"
+import { noModelSettings, remoteDefault } from "../support/models.ts"
+import { registerOwner, startNode, type TestNode } from "../support/node.ts"
+import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
+import { courierRuns, worldActingSkill, writeWorldActingPlugin } from "../support/world-acting-plugin.ts"
+import { scriptStudio } from "./projects-scripted.ts"
+import { untilSettled } from "./projects-support.ts"
+
+const closing: Array<() => Promise<void>> = []
+afterAll(async () => {
+  for (const close of closing.reverse()) await close()
+})
+
+const startWith = async (settings: Parameters<typeof startNode>[0]) => {
+  const node: TestNode = await startNode(settings)
+  closing.push(node.close)
+  return { node, owner: await registerOwner(node) }
+}
+
+const models = async (): Promise<OpenAiServer> => {
+  const server = await startOpenAiServer()
+  closing.push(server.close)
+  return server
+}
+
+describe("a run with no model configured", () => {
+  it("fails at once with the plain reason and an alert on the owner's desktop", async () => {
+    const { owner } = await startWith(noModelSettings)
+    const started = await owner.client.post("/api/studio/projects", { brief: "Write a limerick about kettles" })
+    expect(started.status).toBe(200)
+    const detail = await untilSettled(owner.client, started.body.id, undefined, 5000)
+    expect(detail.project.status).toBe("failed")
+    expect(detail.project.error).toMatch(/^The planner could not be called: No model can be called for the 'strong' tier/)
+    const signals = (await owner.client.get("/api/desktop/signals")).body
+    expect(signals).toEqual(expect.arrayContaining([
+      expect.objectContaining({ kind: "alert", source: `studio:${started.body.id}`, body: detail.project.error })
+    ]))
+  })
+})
+
+describe("a run that meets a spend ceiling", () => {
+  it("is refused the call, alerts the owner, and fails with a clear error", async () => {
+    const server = await models()
+    scriptStudio(server)
+    const { owner } = await startWith({ ...remoteDefault(server.baseUrl), spendMaxCallUsd: 0.000_000_1 })
+    const started = await owner.client.post("/api/studio/projects", { brief: "Write a haiku about kettles" })
+    const detail = await untilSettled(owner.client, started.body.id)
+    expect(detail.project.status).toBe("failed")
+    expect(detail.project.error).toContain("The planner could not be called")
+    expect(server.requestsFor("chat")).toEqual([])
+    const titles = (await owner.client.get("/api/desktop/signals")).body.map((signal: any) => signal.title)
+    expect(titles).toEqual(expect.arrayContaining(["Spend ceiling reached: a model call was refused", `Project failed: ${detail.project.title}`]))
+  })
+})
+
+describe("an agent's world-acting call", () => {
+  it("waits for the owner's decision; 'Do it' runs it once and a second answer is refused", async () => {
+    const server = await models()
+    const { node, owner } = await startWith((dataDir) => ({ ...remoteDefault(server.baseUrl), pluginDir: join(dataDir, "plugins") }))
+    writeWorldActingPlugin(join(node.dataDir, "plugins"))
+    expect((await owner.client.post("/api/plugins", { dir: "courier", granted: ["world-acting"] })).status).toBe(200)
+    scriptStudio(server, {
+      plan: { tasks: [{ id: "announce", title: "Announce the tasting", role: "marketer", skills: [worldActingSkill, "web.search"] }] },
+      extraCall: (title) => (title === "Announce the tasting" ? { name: "courier__send", arguments: { to: "tea-club", text: "Tasting on Friday" } } : null)
+    })
+    const runsBefore = courierRuns().length
+    const started = await owner.client.post("/api/studio/projects", { brief: "Write and send the tasting announcement" })
+    const detail = await untilSettled(owner.client, started.body.id)
+    expect(detail.project.status).toBe("done")
+    expect(courierRuns().length).toBe(runsBefore)
+
+    const trace = (await owner.client.get(`/api/studio/projects/${started.body.id}/trace`)).body
+    const refused = trace.find((event: any) => event.kind === "tool.result" && event.data.name === worldActingSkill)
+    expect(refused.data).toMatchObject({ ok: false, approval: { status: "waiting", signalId: expect.any(String) } })
+    const decision = (await owner.client.get("/api/desktop/signals")).body.find((signal: any) => signal.id === refused.data.approval.signalId)
+    expect(decision).toMatchObject({ kind: "decision", action: { skill: worldActingSkill, input: { to: "tea-club", text: "Tasting on Friday" }, projectId: started.body.id } })
+
+    const answered = await owner.client.post(`/api/desktop/signals/${decision.id}/answer`, { optionId: "do-it" })
+    expect(answered.status).toBe(200)
+    expect(courierRuns().slice(runsBefore)).toEqual([{ to: "tea-club", text: "Tasting on Friday" }])
+    const again = await owner.client.post(`/api/desktop/signals/${decision.id}/answer`, { optionId: "do-it" })
+    expect(again.status).toBe(409)
+    expect(courierRuns().length).toBe(runsBefore + 1)
+  })
+})

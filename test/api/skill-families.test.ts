@@ -1,0 +1,193 @@
+/**
+ * The llm, web.research, signal and memory skill families on a real node: invoked over
+ * POST /api/studio/skills/invoke (and, for calls inside a project, through the node's own skill
+ * runtime as a project's agent would), with models at the scripted OpenAI-protocol server.
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { Skills, type SkillOutcome } from "../../kernel/extensions/skills.ts"
+import { noModelSettings, remoteDefault } from "../support/models.ts"
+import { registerMember, registerOwner, startNode, type Registered, type TestNode } from "../support/node.ts"
+import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
+import { effectSchemaUrl } from "../support/world-acting-plugin.ts"
+
+let model: OpenAiServer
+let node: TestNode
+let owner: Registered
+let member: Registered
+
+/** A third-party plugin whose skill raises a signal through its own `signals` adapter. */
+const writeHeraldPlugin = (pluginDir: string) => {
+  mkdirSync(join(pluginDir, "herald"), { recursive: true })
+  writeFileSync(join(pluginDir, "herald", "plugin.json"), JSON.stringify({
+    apiVersion: "1.0", id: "@test/herald", version: "1.0.0", namespace: "herald", name: "Herald", main: "index.js",
+    capabilities: [{ kind: "signals" }],
+    extensions: [{ kind: "skill", id: "announce", uses: ["signals"] }]
+  }))
+  writeFileSync(join(pluginDir, "herald", "index.js"), `import * as Schema from ${JSON.stringify(effectSchemaUrl())}
+export const activate = (context) => {
+  context.contribute("skill", "announce", {
+    description: "Announces (test plugin).",
+    input: Schema.Struct({ title: Schema.String }),
+    output: Schema.Struct({ signalId: Schema.String }),
+    run: async ({ title }, run) => ({ signalId: (await run.adapters.signals.raise({ title })).signalId })
+  })
+}
+`)
+}
+
+beforeAll(async () => {
+  model = await startOpenAiServer()
+  node = await startNode((dataDir) => ({ ...noModelSettings, ...remoteDefault(model.baseUrl), pluginDir: join(dataDir, "plugins"), searchUrl: Option.none() }))
+  owner = await registerOwner(node)
+  member = await registerMember(node, owner.client)
+  writeHeraldPlugin(join(node.dataDir, "plugins"))
+  const installed = await owner.client.post("/api/plugins", { dir: "herald", granted: ["signals"] })
+  if (installed.status !== 200) throw new Error(`installing the test plugin failed: ${installed.text}`)
+})
+afterAll(async () => {
+  await node.close()
+  await model.close()
+})
+beforeEach(() => model.reset())
+
+/** As a project's agent calls a skill: through the node's runtime, inside the project, unapproved. */
+const invokeInProject = (name: string, input: unknown, beingId: string, projectId: string): Promise<SkillOutcome> =>
+  node.runtime.runPromise(Effect.flatMap(Skills, (skills) => skills.invoke({ name, input, beingId, projectId, approved: false })))
+
+const signalsOf = async (who: Registered) => (await who.client.get("/api/desktop/signals?limit=200")).body as Array<any>
+
+describe("GET /api/studio/skills", () => {
+  it("lists the new families' skills with their schemas", async () => {
+    const skills = (await member.client.get("/api/studio/skills")).body as Array<any>
+    const byName = new Map(skills.map((skill) => [skill.name, skill]))
+    for (const name of ["llm.generate", "llm.structured", "web.research", "signal.raise", "memory.store", "memory.recall"]) {
+      expect(byName.get(name), name).toMatchObject({ worldActing: false, description: expect.any(String) })
+    }
+    expect(byName.get("signal.raise")).toMatchObject({ family: "signal", pluginId: "@svc/desktop", inputSchema: { required: ["title"] } })
+    expect(byName.get("llm.generate").inputSchema.properties.tier).toMatchObject({ enum: ["cheap", "standard"], default: "standard" })
+    expect(JSON.stringify(byName.get("memory.store").inputSchema.properties.content)).toContain('"maxLength":4000')
+  })
+})
+
+describe("llm.generate over the invoke route", () => {
+  it("answers and records the call charged to the caller: GET /api/llm/usage shows it with their being", async () => {
+    model.script("chat", { content: "Hello from the model.", usage: { promptTokens: 100, completionTokens: 20 } })
+    const answer = await member.client.post("/api/studio/skills/invoke", { name: "llm.generate", input: { prompt: "Say hello." } })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toMatchObject({ ok: true, output: { text: "Hello from the model.", model: "gpt-4.1" } })
+    const usage = (await member.client.get("/api/llm/usage")).body
+    expect(usage.recent[0]).toMatchObject({
+      beingId: member.being.id, projectId: null, purpose: "skill llm.generate", model: "gpt-4.1", costUsd: answer.body.output.costUsd
+    })
+    const ownUsage = (await owner.client.get("/api/llm/usage")).body
+    expect(ownUsage.recent.some((call: { beingId: string }) => call.beingId === member.being.id)).toBe(true)
+  })
+
+  it("charges a call inside a project to that project", async () => {
+    await invokeInProject("llm.generate", { prompt: "Outline it." }, member.being.id, "project-42")
+    expect((await member.client.get("/api/llm/usage")).body.recent[0]).toMatchObject({ beingId: member.being.id, projectId: "project-42" })
+  })
+
+  it("refuses the strong tier", async () => {
+    const answer = await member.client.post("/api/studio/skills/invoke", { name: "llm.generate", input: { prompt: "Plan.", tier: "strong" } })
+    expect(answer.body).toMatchObject({ ok: false, error: expect.stringContaining("tier") })
+    expect(model.requestsFor("chat")).toEqual([])
+  })
+})
+
+describe("llm.structured over the invoke route", () => {
+  it("repairs once with the validator's exact errors", async () => {
+    model.script("chat", { content: '{"count":"three"}' }, { content: '{"count":3}' })
+    const schema = { type: "object", properties: { count: { type: "integer" } }, required: ["count"] }
+    const answer = await owner.client.post("/api/studio/skills/invoke", { name: "llm.structured", input: { prompt: "How many?", schema } })
+    expect(answer.body).toMatchObject({ ok: true, output: { value: { count: 3 }, repaired: true } })
+    expect(model.requestsFor("chat")[1].body.messages.at(-1).content).toContain("/count must be integer")
+  })
+})
+
+describe("without a model configured", () => {
+  it("the llm skills answer ok: false with what to set", async () => {
+    const bare = await startNode(noModelSettings)
+    try {
+      const bareOwner = await registerOwner(bare)
+      const answer = await bareOwner.client.post("/api/studio/skills/invoke", { name: "llm.generate", input: { prompt: "Hi" } })
+      expect(answer.status).toBe(200)
+      expect(answer.body).toMatchObject({
+        ok: false, error: expect.stringMatching(/^No model can be called for the 'standard' tier: .* Set LLM_API_KEY, or set LLM_BASE_URL/)
+      })
+    } finally {
+      await bare.close()
+    }
+  })
+})
+
+describe("web.research over the invoke route", () => {
+  it("without a search provider answers from the model alone and says so", async () => {
+    model.script("chat", { content: "Probably the moon." })
+    const answer = await member.client.post("/api/studio/skills/invoke", { name: "web.research", input: { question: "Why tides?" } })
+    expect(answer.body).toMatchObject({
+      ok: true, output: { answer: "Probably the moon.", sources: [], note: expect.stringContaining("comes from the model alone") }
+    })
+  })
+})
+
+describe("signal.raise", () => {
+  it("lands on the caller's own desktop, the desktop plugin as source, outside a project", async () => {
+    const answer = await owner.client.post("/api/studio/skills/invoke", { name: "signal.raise", input: { title: "Lunch at noon", kind: "reminder" } })
+    expect(answer.body).toMatchObject({ ok: true, output: { signalId: expect.any(String), delivered: true } })
+    expect((await signalsOf(owner)).find((signal) => signal.id === answer.body.output.signalId)).toMatchObject({
+      beingId: owner.being.id, kind: "reminder", title: "Lunch at noon", source: "plugin:@svc/desktop", status: "open"
+    })
+  })
+
+  it("a member's raise lands on the member's desktop, not the owner's", async () => {
+    const answer = await member.client.post("/api/studio/skills/invoke", { name: "signal.raise", input: { title: "Mine alone" } })
+    expect((await signalsOf(member)).find((signal) => signal.id === answer.body.output.signalId)).toMatchObject({ beingId: member.being.id })
+    expect((await signalsOf(owner)).some((signal) => signal.title === "Mine alone")).toBe(false)
+  })
+
+  it("inside a project has studio:<projectId> as its source", async () => {
+    const outcome = await invokeInProject("signal.raise", { title: "Chapter one is drafted", kind: "insight" }, member.being.id, "project-7")
+    expect(outcome).toMatchObject({ ok: true, output: { delivered: true } })
+    const signal = (await signalsOf(member)).find((open) => open.title === "Chapter one is drafted")
+    expect(signal).toMatchObject({ source: "studio:project-7", beingId: member.being.id })
+  })
+
+  it("keeps a third-party plugin's signals at plugin:<id> on the owner's desktop, even inside a project", async () => {
+    const outcome = await invokeInProject("herald.announce", { title: "Hear ye" }, member.being.id, "project-7")
+    expect(outcome).toMatchObject({ ok: true })
+    expect((await signalsOf(owner)).find((signal) => signal.title === "Hear ye")).toMatchObject({ source: "plugin:@test/herald" })
+    expect((await signalsOf(member)).some((signal) => signal.title === "Hear ye")).toBe(false)
+  })
+
+  it("refuses a 161-character title and 7 options, raising nothing", async () => {
+    const before = (await signalsOf(owner)).length
+    const options = Array.from({ length: 7 }, (_, n) => ({ id: `o${n}`, label: `Option ${n}` }))
+    for (const input of [{ title: "x".repeat(161) }, { title: "Pick one", options }]) {
+      const answer = await owner.client.post("/api/studio/skills/invoke", { name: "signal.raise", input })
+      expect(answer.status).toBe(200)
+      expect(answer.body).toMatchObject({ ok: false, error: expect.stringContaining("The input does not fit signal.raise") })
+    }
+    expect((await signalsOf(owner)).length).toBe(before)
+  })
+
+  it("answers the node's own refusal plainly (an option id it does not take)", async () => {
+    const answer = await owner.client.post("/api/studio/skills/invoke", {
+      name: "signal.raise", input: { title: "Odd", options: [{ id: "has space", label: "x" }] }
+    })
+    expect(answer.body).toMatchObject({ ok: false, error: expect.stringContaining("signals.raise refused the signal") })
+  })
+})
+
+describe("memory.store and memory.recall", () => {
+  it("answer the plain note while the node has no memory store", async () => {
+    const stored = await member.client.post("/api/studio/skills/invoke", { name: "memory.store", input: { content: "I like tea." } })
+    expect(stored.body).toMatchObject({ ok: true, output: { memory: null, stored: false, note: "memory is not wired on this node yet." } })
+    const recalled = await member.client.post("/api/studio/skills/invoke", { name: "memory.recall", input: { query: "tea" } })
+    expect(recalled.body).toMatchObject({ ok: true, output: { memories: [], note: "memory is not wired on this node yet." } })
+  })
+})
