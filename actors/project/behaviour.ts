@@ -5,25 +5,19 @@
  * fiber rather than starting another.
  */
 import * as Entity from "@effect/cluster/Entity"
-import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import { entityLayer } from "../../kernel/actors/index.ts"
+import { Settings } from "../../kernel/settings.ts"
 import { ProjectActor } from "./protocol.ts"
 import { runProject } from "./run.ts"
-
-/** STUDIO_TASK_CONCURRENCY: tasks of one project that run at once (default 3). */
-export const taskConcurrency = Config.integer("STUDIO_TASK_CONCURRENCY").pipe(
-  Config.withDefault(3),
-  Config.validate({ message: "STUDIO_TASK_CONCURRENCY must be a whole number of at least 1", validation: (n) => n >= 1 })
-)
 
 type RunRequirements = Effect.Effect.Context<ReturnType<typeof runProject>>
 
 const build = Effect.gen(function* () {
   const projectId = (yield* Entity.CurrentAddress).entityId
   const context = yield* Effect.context<RunRequirements>()
-  const concurrency = yield* Effect.orDie(taskConcurrency)
+  const concurrency = (yield* Settings).studioTaskConcurrency
   let current: Fiber.RuntimeFiber<void, unknown> | null = null
 
   const run = Effect.gen(function* () {

@@ -282,8 +282,18 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("studio/Project
         return saved
       }).pipe(dieOnSqlError)
 
+    // A project's owner never changes, and every trace event and task change is published to it.
+    const owners = new Map<string, string>()
     const ownerOf = (projectId: string) =>
-      Effect.map(sql<{ ownerId: string }>`SELECT owner_id AS ownerId FROM projects WHERE id = ${projectId}`, (rows) => rows[0]?.ownerId ?? null).pipe(dieOnSqlError)
+      Effect.suspend(() => {
+        const known = owners.get(projectId)
+        if (known !== undefined) return Effect.succeed(known)
+        return Effect.map(sql<{ ownerId: string }>`SELECT owner_id AS ownerId FROM projects WHERE id = ${projectId}`, (rows) => {
+          const ownerId = rows[0]?.ownerId ?? null
+          if (ownerId !== null) owners.set(projectId, ownerId)
+          return ownerId
+        })
+      }).pipe(dieOnSqlError)
 
     const publishTask = (record: TaskRecord) =>
       Effect.flatMap(ownerOf(record.projectId), (ownerId) =>

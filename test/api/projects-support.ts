@@ -33,7 +33,6 @@ export const untilSettled = async (client: Client, id: string, until: (detail: a
   for (;;) {
     const answer = await client.get(`/api/studio/projects/${id}`)
     if (answer.status !== 200) throw new Error(`reading the project failed: ${answer.text}`)
-    if (process.env.DEBUG_PROJECTS && finished.has(answer.body.project.status)) console.log(JSON.stringify(answer.body.project.error), JSON.stringify(answer.body.tasks.map((t: any) => [t.key, t.status, t.error])))
     if (until(answer.body)) return answer.body
     if (Date.now() > deadline) throw new Error(`the project did not settle: ${JSON.stringify(answer.body.project)}`)
     await new Promise((resolve) => setTimeout(resolve, 25))

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest"
+import { taskPromptOf } from "../../../actors/project/instruction.ts"
+import { roleNeeds } from "../../../actors/project/team.ts"
+import { wireToolName } from "../../../actors/project/task-loop.ts"
+import { contentTypeOf, outputKindOf } from "../../../studio/projects/outputs.ts"
+import { isMakeRequest, titleOf } from "../../../studio/projects/projects.ts"
+import type { TaskRecord } from "../../../studio/projects/store.ts"
+
+const task = (fields: Partial<TaskRecord>): TaskRecord => ({
+  id: "t", projectId: "p", parentId: null, key: "k", title: "T", description: "", role: "writer", assigneeAgentId: null,
+  skills: [], tier: "cheap", dependsOn: [], status: "pending", input: null, output: null, error: null, costUsd: 0,
+  startedAt: null, finishedAt: null, dueAt: null, position: 0, instruction: "Do it.", outputKind: "markdown",
+  contract: null, template: null, outputText: null, earlierText: null, ...fields
+})
+
+describe("the omnibar's make sentences", () => {
+  it("accepts make, build, write and draft (after a polite opener) and nothing else", () => {
+    for (const text of ["Write a poem", "  draft the memo", "Please build a site", "can you make a list", "BUILD it"]) expect(isMakeRequest(text)).toBe(true)
+    for (const text of ["what is tea?", "rewrite this", "makeover ideas", "I want to write", ""]) expect(isMakeRequest(text)).toBe(false)
+  })
+})
+
+describe("a brief's title", () => {
+  it("is its first line, cut at a word near 80 characters", () => {
+    expect(titleOf("A guide\nwith details")).toBe("A guide")
+    const long = titleOf("word ".repeat(40))
+    expect(long.length).toBeLessThanOrEqual(81)
+    expect(long.endsWith("word…")).toBe(true)
+  })
+})
+
+describe("outputs", () => {
+  it("take their kind and content type from the extension", () => {
+    expect([outputKindOf("a/b.md"), outputKindOf("x.HTML"), outputKindOf("d.csv"), outputKindOf("i.png"), outputKindOf("s.ts"), outputKindOf("README")])
+      .toEqual(["markdown", "html", "data", "image", "code", "text"])
+    expect(contentTypeOf("x.html")).toBe("text/html; charset=utf-8")
+    expect(contentTypeOf("blob.bin")).toBe("application/octet-stream")
+  })
+})
+
+describe("team needs and tool names", () => {
+  it("merge a role's tasks (ignoring case) into one need with every skill", () => {
+    expect(roleNeeds([task({ role: "Writer", skills: ["a"] }), task({ role: "writer ", skills: ["b", "a"] }), task({ role: "lead" })]))
+      .toEqual([{ role: "Writer", skills: ["a", "b"] }, { role: "lead", skills: [] }])
+  })
+  it("send skill names without dots", () => {
+    expect(wireToolName("files.write")).toBe("files__write")
+  })
+})
+
+describe("a task's prompt", () => {
+  it("quotes the dependencies a template does not read, and states the contract", () => {
+    const notes = task({ key: "notes", title: "Notes", outputText: "The notes." })
+    const prompt = taskPromptOf(task({ title: "Report" }), {
+      file: "report.md", frontmatter: [], minSourceLinks: 2, requireSections: ["Summary"], forbidOpeners: [],
+      minRetainedWords: 0.85, minRetainedLinks: 1, maxRepairs: 1
+    }, [notes], {})
+    expect(prompt).toContain("Task: Report")
+    expect(prompt).toContain("- Save it as report.md.")
+    expect(prompt).toContain("- Include these sections as markdown headings: Summary.")
+    expect(prompt).toContain("## Work this builds on: Notes\nThe notes.")
+  })
+  it("renders a generator step's template with its dependencies' outputs instead of quoting them", () => {
+    const notes = task({ key: "notes", title: "Notes", outputText: "The notes." })
+    const template = { id: "report", title: "Report", role: "writer", skills: [], instruction: "From: {{steps.notes.output}} on {{inputs.topic}}", tier: "cheap", dependsOn: [], outputKind: "markdown" }
+    const prompt = taskPromptOf(task({ title: "Report", template }), null, [notes], { topic: "tea" })
+    expect(prompt).toContain("From: The notes. on tea")
+    expect(prompt).not.toContain("Work this builds on")
+  })
+})
