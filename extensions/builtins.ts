@@ -6,7 +6,8 @@ import * as files from "./files/plugin.ts"
 import * as llm from "./llm/plugin.ts"
 import * as math from "./math/plugin.ts"
 import * as memory from "./memory/plugin.ts"
+import * as studio from "./studio/plugin.ts"
 import * as themes from "./themes/plugin.ts"
 import * as web from "./web/plugin.ts"
 
-export const builtins: ReadonlyArray<PluginModule> = [themes, files, docs, math, web, llm, memory, desktop]
+export const builtins: ReadonlyArray<PluginModule> = [themes, files, docs, math, web, llm, memory, desktop, studio]

@@ -56,6 +56,7 @@ import { Projects } from "../studio/projects/projects.ts"
 import { ProjectStore } from "../studio/projects/store.ts"
 import { projectFilesLayer } from "./files/project-files.ts"
 import { ProjectAlertsLive } from "./studio/projects/alerts.ts"
+import { StudioAuthoringLive } from "./studio/authoring-adapter.ts"
 import { StudioProjectsHandlers } from "./studio/projects/handlers.ts"
 
 export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
@@ -76,8 +77,11 @@ const projects = Layer.mergeAll(Projects.Default, ProjectLive).pipe(
   Layer.provide(ProjectAlertsLive)
 )
 
-/** Agents, generators and projects, over the skill registry; the seeded generator catalogue is upserted (and checked) at boot. */
-const studio = Layer.mergeAll(GeneratorCatalogueLive, projects).pipe(
+/**
+ * Agents, generators and projects, over the skill registry; the seeded generator catalogue is upserted (and checked) at boot,
+ * and the studio family's authoring adapter is bound to the agents and generators.
+ */
+const studio = Layer.mergeAll(GeneratorCatalogueLive, StudioAuthoringLive, projects).pipe(
   Layer.provideMerge(Layer.mergeAll(Agents.Default, Generators.Default)),
   Layer.provide(Layer.mergeAll(SkillsLive, ExtensionsLive))
 )

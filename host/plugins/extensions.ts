@@ -6,11 +6,13 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { builtins } from "../../extensions/builtins.ts"
+import { manifest as studio } from "../../extensions/studio/plugin.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { Settings } from "../../kernel/settings.ts"
 import { signalsAdapterFactory } from "../desktop/signals-adapter.ts"
 import { llmAdapterFactory } from "../llm/adapter.ts"
 import { networkAdapterFactory } from "../network/adapter.ts"
+import { authoringAdapterFactory, StudioAuthoring } from "../studio/authoring-adapter.ts"
 import { hostVersion } from "../version.ts"
 
 export const ExtensionsLive = Layer.unwrapEffect(
@@ -19,6 +21,10 @@ export const ExtensionsLive = Layer.unwrapEffect(
     const signals = yield* signalsAdapterFactory(new Set(builtins.map((module) => module.manifest.id)))
     const network = networkAdapterFactory(yield* Settings)
     const llm = yield* llmAdapterFactory
-    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, network, llm } })
+    const storage = yield* authoringAdapterFactory(studio.id)
+    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, network, llm, storage } })
   })
+).pipe(
+  // The binding the studio services fill (StudioAuthoringLive) once they are built over this host.
+  Layer.provideMerge(StudioAuthoring.layer)
 )

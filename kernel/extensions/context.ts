@@ -4,6 +4,7 @@
  * throws, so plugin code can test for it and degrade. A contribution's context is narrowed
  * further to the capabilities its extension `uses`.
  */
+import type { AuthoringAdapter } from "./authoring.ts"
 import type { CapabilityKind } from "./capabilities.ts"
 import type { ContributionTypes } from "./contributions.ts"
 import type { LlmAdapter } from "./llm.ts"
@@ -43,7 +44,8 @@ export interface CapabilityAdapters {
   readonly filesystem: Adapter
   readonly process: Adapter
   readonly llm: LlmAdapter
-  readonly storage: Adapter
+  /** The node's only storage so far: the studio's rows, for its own authoring skills (authoring.ts). */
+  readonly storage: AuthoringAdapter
   readonly memory: MemoryAdapter
   readonly signals: SignalsAdapter
   readonly schedule: Adapter
@@ -79,10 +81,11 @@ export const noCallScope: CallScope = Object.freeze({ beingId: null, projectId: 
  * Supplied by the host, one factory per capability it implements, called with the plugin (so an
  * adapter can scope itself: its own storage, signals attributed to it) and the call's scope: once
  * for `activate`, then for every call of a contribution, so keep factories cheap. A capability
- * with no factory yet stays absent even when granted.
+ * with no factory yet stays absent even when granted, and so does one whose factory answers
+ * undefined: an adapter the node keeps for some plugins or calls only (the studio's authoring).
  */
 export type CapabilityAdapterFactories = {
-  readonly [K in CapabilityKind]?: (plugin: PluginIdentity, scope: CallScope) => CapabilityAdapters[K]
+  readonly [K in CapabilityKind]?: (plugin: PluginIdentity, scope: CallScope) => CapabilityAdapters[K] | undefined
 }
 
 export type GrantedAdapters = { readonly [K in CapabilityKind]?: CapabilityAdapters[K] }
@@ -124,8 +127,8 @@ export const grantedAdapters = (
 ): GrantedAdapters => {
   const adapters: { -readonly [K in CapabilityKind]?: CapabilityAdapters[K] } = {}
   const add = <K extends CapabilityKind>(kind: K) => {
-    const factory = factories[kind]
-    if (factory !== undefined) adapters[kind] = factory(plugin, scope)
+    const adapter = factories[kind]?.(plugin, scope)
+    if (adapter !== undefined) adapters[kind] = adapter
   }
   granted.forEach(add)
   return Object.freeze(adapters)

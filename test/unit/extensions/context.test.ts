@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import { activatePlugin } from "../../../kernel/extensions/activation.ts"
+import type { AuthoringAdapter } from "../../../kernel/extensions/authoring.ts"
 import type { CapabilityAdapterFactories, PluginContext } from "../../../kernel/extensions/context.ts"
 import { decodeManifest } from "../../../kernel/extensions/read-manifest.ts"
 import { defineSkill } from "../../../kernel/extensions/skill.ts"
@@ -22,7 +23,7 @@ const manifest = Effect.runSync(decodeManifest({
 
 /** One adapter per capability, each naming the plugin it was made for. */
 const adapters: CapabilityAdapterFactories = {
-  storage: (plugin) => ({ kind: "storage", for: plugin.id }),
+  storage: (plugin) => ({ kind: "storage", for: plugin.id }) as unknown as AuthoringAdapter,
   schedule: (plugin) => ({ kind: "schedule", for: plugin.id }),
   credits: (plugin) => ({ kind: "credits", for: plugin.id })
 }
@@ -69,7 +70,7 @@ describe("capability context", () => {
   it.effect("builds a contribution's adapters afresh for each call, with that call's scope, still only uses ∩ grants", () =>
     Effect.gen(function* () {
       const scoped: CapabilityAdapterFactories = {
-        storage: (plugin, scope) => ({ for: plugin.id, ...scope }),
+        storage: (plugin, scope) => ({ for: plugin.id, ...scope }) as unknown as AuthoringAdapter,
         schedule: (plugin, scope) => ({ for: plugin.id, ...scope })
       }
       let seen: PluginContext | undefined
@@ -96,6 +97,20 @@ describe("capability context", () => {
       const contributions = yield* activatePlugin({ manifest, granted: ["schedule", "storage"], adapters: { schedule: adapters.schedule! }, activate: contributeAll })
       const saved = contributions.find((contribution) => contribution.name === "notes.save")
       expect(saved?.context.adapters.storage).toBeUndefined()
+    }))
+
+  it.effect("leaves a capability absent, not undefined-valued, for a plugin or call its factory serves nothing to", () =>
+    Effect.gen(function* () {
+      const forCallsOnly: CapabilityAdapterFactories = {
+        storage: (plugin, scope) => (scope.beingId === null ? undefined : ({ for: plugin.id }) as unknown as AuthoringAdapter)
+      }
+      let seen: PluginContext | undefined
+      const contributions = yield* activatePlugin({
+        manifest, granted: ["storage"], adapters: forCallsOnly, activate: (context) => { seen = context; contributeAll(context) }
+      })
+      expect(Object.keys(seen?.adapters ?? { missing: true })).toEqual([])
+      const saved = contributions.find((contribution) => contribution.name === "notes.save")
+      expect(saved?.context.adaptersFor({ beingId: "ada", projectId: null, contribution: "notes.save" })).toEqual({ storage: { for: "@ada/notes" } })
     }))
 
   it.effect("refuses undeclared, mis-kinded, repeated, missing and late contributions", () =>

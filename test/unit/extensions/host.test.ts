@@ -10,13 +10,14 @@ import { join } from "node:path"
 import { builtins } from "../../../extensions/builtins.ts"
 import { databaseLayer } from "../../../kernel/database.ts"
 import type { CapabilityAdapterFactories, PluginModule } from "../../../kernel/extensions/context.ts"
+import type { AuthoringAdapter } from "../../../kernel/extensions/authoring.ts"
 import type { LlmAdapter } from "../../../kernel/extensions/llm.ts"
 import { ExtensionHost } from "../../../kernel/extensions/host.ts"
 import { pluginMigrations } from "../../../kernel/extensions/migrations.ts"
 import { Settings } from "../../../kernel/settings.ts"
 
 const hostVersion = "0.1.0"
-const builtinIds = ["@svc/themes", "@svc/files", "@svc/docs", "@svc/math", "@svc/web", "@svc/llm", "@svc/memory", "@svc/desktop"]
+const builtinIds = ["@svc/themes", "@svc/files", "@svc/docs", "@svc/math", "@svc/web", "@svc/llm", "@svc/memory", "@svc/desktop", "@svc/studio"]
 
 const database = databaseLayer(pluginMigrations, { filename: ":memory:" }).pipe(Layer.provide(Settings.layerWith({})))
 
@@ -102,7 +103,7 @@ describe("ExtensionHost", () => {
     Effect.gen(function* () {
       const root = yield* tempPluginDir
       writePlugin(root, "sepia", sepia, themeMain)
-      const host = yield* boot(root, { adapters: { storage: () => ({ put: "put" }), llm: () => ({ chat: "chat" }) as unknown as LlmAdapter } })
+      const host = yield* boot(root, { adapters: { storage: () => ({ put: "put" }) as unknown as AuthoringAdapter, llm: () => ({ chat: "chat" }) as unknown as LlmAdapter } })
       const record = yield* host.install({ dir: "sepia", granted: ["storage", "llm"] })
       expect(record).toMatchObject({
         id: "@ada/sepia",
@@ -117,7 +118,7 @@ describe("ExtensionHost", () => {
       expect(yield* rowCount).toBe(1)
       expect((yield* host.installed).map((plugin) => plugin.id)).toEqual([...builtinIds, "@ada/sepia"])
 
-      const restarted = yield* boot(root, { adapters: { storage: () => ({ put: "put" }) } })
+      const restarted = yield* boot(root, { adapters: { storage: () => ({ put: "put" }) as unknown as AuthoringAdapter } })
       expect((yield* restarted.installed).find((plugin) => plugin.id === "@ada/sepia")).toMatchObject({ status: "active", granted: ["storage"] })
       expect(restarted.registries.theme.get("sepia.sepia")?.value.colorScheme).toBe("light")
     }).pipe(Effect.provide(database)))

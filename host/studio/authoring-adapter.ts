@@ -1,0 +1,83 @@
+/**
+ * The `storage` capability as the studio family gets it: agents and generators written through
+ * the same Agents and Generators services as POST /api/studio/agents and /api/studio/generators,
+ * owned by the being of the call the adapter was built for. Only the studio plugin (by its id,
+ * which no other plugin can take) gets it; every other plugin granted `storage` finds it absent,
+ * and so does the studio's own `activate`, which serves no being.
+ *
+ * The extension host needs this factory before the studio services exist, and they need the host
+ * (Agents checks skill names against its registry, Generators against its catalogue). So the
+ * factory reads the services from a binding that StudioAuthoringLive fills once they are built;
+ * the node serves no call before then.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Layer from "effect/Layer"
+import * as ParseResult from "effect/ParseResult"
+import * as Runtime from "effect/Runtime"
+import * as Schema from "effect/Schema"
+import { InvalidRequest } from "../../kernel/errors.ts"
+import type { Authored, AuthoringAdapter, AuthoringInput } from "../../kernel/extensions/authoring.ts"
+import type { CallScope, PluginIdentity } from "../../kernel/extensions/context.ts"
+import { AgentInput } from "../../studio/agents/agent.ts"
+import { Agents } from "../../studio/agents/agents.ts"
+import { GeneratorInput } from "../../studio/generators/generator.ts"
+import { Generators } from "../../studio/generators/generators.ts"
+
+interface StudioWriters {
+  readonly agents: Agents
+  readonly generators: Generators
+}
+
+/** Where the studio services are bound for the factory; empty until the studio is built. */
+export class StudioAuthoring extends Context.Tag("host/StudioAuthoring")<StudioAuthoring, {
+  readonly bind: (writers: StudioWriters) => Effect.Effect<void>
+  readonly writers: () => StudioWriters | undefined
+}>() {
+  static readonly layer = Layer.sync(StudioAuthoring, () => {
+    let bound: StudioWriters | undefined
+    return { bind: (writers) => Effect.sync(() => { bound = writers }), writers: () => bound }
+  })
+}
+
+export const StudioAuthoringLive = Layer.effectDiscard(
+  Effect.gen(function* () {
+    const authoring = yield* StudioAuthoring
+    yield* authoring.bind({ agents: yield* Agents, generators: yield* Generators })
+  })
+)
+
+interface Written {
+  readonly id: string
+  readonly name: string
+}
+
+/** `authorId`: the studio plugin's id. */
+export const authoringAdapterFactory = (authorId: string) =>
+  Effect.gen(function* () {
+    const authoring = yield* StudioAuthoring
+    const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
+
+    /** Decodes as the route does, then writes; the services' refusals (400s) are the answers. */
+    const author = <A, I>(schema: Schema.Schema<A, I>, write: (input: A) => Effect.Effect<Written, unknown>) =>
+      async (input: AuthoringInput): Promise<Authored> => {
+        const decoded = Schema.decodeUnknownEither(schema)(input, { errors: "all", onExcessProperty: "error" })
+        if (Either.isLeft(decoded)) throw new Error(`The record does not fit: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`)
+        const outcome = await runPromise(Effect.either(write(decoded.right)))
+        if (Either.isRight(outcome)) return { authored: true, id: outcome.right.id, name: outcome.right.name }
+        if (outcome.left instanceof InvalidRequest) return { authored: false, reason: outcome.left.message }
+        throw new Error(outcome.left instanceof Error ? outcome.left.message : "the studio could not write the record")
+      }
+
+    return (plugin: PluginIdentity, scope: CallScope): AuthoringAdapter | undefined => {
+      const ownerId = scope.beingId
+      const writers = authoring.writers()
+      if (plugin.id !== authorId || ownerId === null || writers === undefined) return undefined
+      return {
+        createAgent: author(AgentInput, (input) => writers.agents.create(ownerId, input)),
+        // Creating asks nothing of the owner's powers (they matter for editing others' generators).
+        createGenerator: author(GeneratorInput, (input) => writers.generators.create({ beingId: ownerId, isOwner: false }, input))
+      }
+    }
+  })
