@@ -17,6 +17,8 @@ export interface NodeEvents {
   "signal-changed": { readonly signal: Signal }
   /** The node refused an answer or a dismissal: the list on screen is out of date, load it again. */
   "signals-stale": Record<string, never>
+  /** A schema form passed the browser's checks: its values, typed as its JSON Schema says (empty fields left out). */
+  "schema-form-submit": { readonly values: Readonly<Record<string, unknown>> }
 }
 
 export type NodeEventMap = { [K in keyof NodeEvents]: CustomEvent<NodeEvents[K]> }

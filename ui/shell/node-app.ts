@@ -14,11 +14,14 @@ import "../places/admin/admin-place.ts"
 import "../places/desktop/desktop-place.ts"
 import "../places/login/login-place.ts"
 import "../places/not-found/not-found-place.ts"
+import "../places/project/project-place.ts"
 import "../places/register/register-place.ts"
 import "../places/reset/reset-place.ts"
 import "../places/settings/settings-place.ts"
+import "../places/studio/studio-place.ts"
 import "../places/verify/verify-place.ts"
 import "../places/waitlist/waitlist-place.ts"
+import "../places/work/work-place.ts"
 import { sharedStyles } from "../styles/shared-styles.ts"
 import type { NodeEventMap } from "./events.ts"
 import "./node-rail.ts"
@@ -34,6 +37,12 @@ interface Place {
 
 const places: Record<string, Place> = {
   "/": { title: "Desktop", access: "signed-in", render: (being) => html`<desktop-place .being=${being}></desktop-place>` },
+  "/studio": {
+    title: "Studio",
+    access: "signed-in",
+    render: (_, location) => html`<studio-place .generator=${location.query.get("generator") ?? ""}></studio-place>`
+  },
+  "/work": { title: "Work", access: "signed-in", render: () => html`<work-place></work-place>` },
   "/settings": { title: "Settings", access: "signed-in", render: () => html`<settings-place></settings-place>` },
   "/admin": { title: "Admin", access: "signed-in", render: () => html`<admin-place></admin-place>` },
   "/login": { title: "Log in", access: "signed-out", render: () => html`<login-place></login-place>` },
@@ -60,6 +69,24 @@ const safeNext = (next: string | null): string =>
   next !== null && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/"
 
 const notFound: Place = { title: "Not found", access: "anyone", render: () => html`<not-found-place></not-found-place>` }
+
+/** `/studio/<projectId>`: one project's page. */
+const projectPath = /^\/studio\/([^/]+)$/
+
+/** The place a path names: a fixed one, a project's page, or "Not found". */
+const placeFor = (path: string): Place => {
+  const fixed = places[path]
+  if (fixed !== undefined) return fixed
+  const project = projectPath.exec(path)
+  if (project === null) return notFound
+  let projectId: string
+  try {
+    projectId = decodeURIComponent(project[1])
+  } catch {
+    return notFound
+  }
+  return { title: "Project", access: "signed-in", render: () => html`<project-place .projectId=${projectId}></project-place>` }
+}
 
 @customElement("node-app")
 export class NodeApp extends LitElement {
@@ -93,13 +120,13 @@ export class NodeApp extends LitElement {
     }
     if (this._being === undefined) return
     const path = this._router.location.path
-    const access = (places[path] ?? notFound).access
+    const access = placeFor(path).access
     if (access === "signed-in" && this._being === null) {
       navigate(path === "/" ? "/login" : `/login?next=${encodeURIComponent(path)}`, { replace: true })
     } else if (access === "signed-out" && this._being !== null) {
       navigate("/", { replace: true })
     }
-    document.title = `${(places[this._router.location.path] ?? notFound).title} · Node`
+    document.title = `${placeFor(this._router.location.path).title} · Node`
   }
 
   protected override render() {
@@ -112,7 +139,7 @@ export class NodeApp extends LitElement {
       </main>`
     }
     const location = this._router.location
-    const place = places[location.path] ?? notFound
+    const place = placeFor(location.path)
     return html`
       <a class="skip" href="#main" @click=${this._skipToMain}>Skip to content</a>
       <div class="layout">

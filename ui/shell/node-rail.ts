@@ -1,6 +1,6 @@
 /**
- * The rail: the places that exist for this person (Desktop and Settings; Admin only for the
- * owner; Log in, Register and Waitlist when signed out), the sign-out button, and, while
+ * The rail: the places that exist for this person (Desktop, Studio, Work and Settings; Admin
+ * only for the owner; Log in, Register and Waitlist when signed out), the sign-out button, and, while
  * signed in, the state of the live channel (a dot and a word: live, connecting, reconnecting).
  * A column on the left on wide screens, a bar across the top under 700px.
  */
@@ -21,6 +21,8 @@ interface RailItem {
 
 const signedInItems = (being: Being): ReadonlyArray<RailItem> => [
   { path: "/", label: "Desktop" },
+  { path: "/studio", label: "Studio" },
+  { path: "/work", label: "Work" },
   { path: "/settings", label: "Settings" },
   ...(being.isOwner ? [{ path: "/admin", label: "Admin" }] : [])
 ]
@@ -60,7 +62,7 @@ export class NodeRail extends LitElement {
         <ul>
           ${items.map(
             (item) => html`<li>
-              <a href=${item.path} aria-current=${item.path === this.path ? "page" : nothing}>${item.label}</a>
+              <a href=${item.path} aria-current=${this._isCurrent(item) ? "page" : nothing}>${item.label}</a>
             </li>`
           )}
         </ul>
@@ -73,6 +75,11 @@ export class NodeRail extends LitElement {
       </nav>
       <node-alert .message=${this._error}></node-alert>
     `
+  }
+
+  /** The item's own path, or a page inside it (a project's page is in the Studio). */
+  private _isCurrent(item: RailItem): boolean {
+    return item.path === this.path || (item.path !== "/" && this.path.startsWith(`${item.path}/`))
   }
 
   private _renderLive() {

@@ -48,9 +48,14 @@ export const sharedStyles = css`
     gap: 4px;
     font-weight: 600;
   }
+  [hidden] {
+    display: none !important;
+  }
   input,
-  textarea {
+  textarea,
+  select {
     font: inherit;
+    font-weight: 400;
     color: var(--node-text);
     background: var(--node-bg);
     border: 1px solid var(--node-border);
@@ -62,6 +67,42 @@ export const sharedStyles = css`
   textarea {
     min-height: 6rem;
     resize: vertical;
+  }
+  input[type="checkbox"] {
+    width: 20px;
+    height: 20px;
+    min-height: 0;
+    margin: 0;
+    accent-color: var(--node-accent);
+  }
+  details > summary {
+    cursor: pointer;
+    font-weight: 600;
+    min-height: 32px;
+    display: list-item;
+  }
+  .badge {
+    display: inline-block;
+    font-size: 0.8rem;
+    font-weight: 600;
+    line-height: 1.6;
+    border: 1px solid var(--node-border);
+    border-radius: 999px;
+    padding: 0 8px;
+    color: var(--node-muted);
+    white-space: nowrap;
+  }
+  .badge[data-tone="active"] {
+    border-color: var(--node-accent);
+    color: var(--node-accent);
+  }
+  .badge[data-tone="good"] {
+    border-color: var(--node-success);
+    color: var(--node-success);
+  }
+  .badge[data-tone="bad"] {
+    border-color: var(--node-danger);
+    color: var(--node-danger);
   }
   button,
   .button {
@@ -97,6 +138,8 @@ export const sharedStyles = css`
   button:focus-visible,
   input:focus-visible,
   textarea:focus-visible,
+  select:focus-visible,
+  summary:focus-visible,
   [tabindex]:focus-visible {
     outline: 3px solid var(--node-focus);
     outline-offset: 2px;

@@ -1,0 +1,218 @@
+/**
+ * One project, at `/studio/<projectId>`: its state (read out when it changes), what it was asked
+ * (the brief, or the generator's inputs), why it stopped if it failed, the QA review, its
+ * outputs with previews, the plan (each step with its role, state and dependencies) and the
+ * trace of everything the team did. All of it stays live (project-watch.ts). A run under way can
+ * be cancelled, and a failed or cancelled one resumed from its last finished step; the node
+ * decides, and a refusal (the run moved on meanwhile) is told in its words.
+ */
+import type * as Effect from "effect/Effect"
+import { css, html, LitElement, nothing, type PropertyValues } from "lit"
+import { customElement, property } from "lit/decorators.js"
+import type { Project, ProjectDetail, ProjectReview } from "../../../studio/projects/records.ts"
+import type { NodeClient } from "../../api/client.ts"
+import { ApiAction } from "../../components/api-action.ts"
+import { formatDateTime } from "../../components/format.ts"
+import "../../components/node-alert.ts"
+import {
+  badge,
+  formatUsd,
+  projectStatusWords,
+  resumableStatuses,
+  runningStatuses,
+  verdictWords
+} from "../../components/studio-labels.ts"
+import { sharedStyles } from "../../styles/shared-styles.ts"
+import "./project-outputs.ts"
+import "./project-plan.ts"
+import "./project-trace.ts"
+import { ProjectWatch } from "./project-watch.ts"
+
+/** An input's value as the person typed it: text as it is, anything else as JSON. */
+const inputWords = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value))
+
+@customElement("project-place")
+export class ProjectPlace extends LitElement {
+  @property() accessor projectId = ""
+
+  private readonly _watch = new ProjectWatch(this)
+
+  private readonly _acting = new ApiAction(this)
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has("projectId")) this._watch.watch(this.projectId)
+  }
+
+  protected override render() {
+    const detail = this._watch.detail
+    return html`
+      <p><a href="/studio">← Studio</a></p>
+      <node-alert .message=${this._acting.error || this._watch.error}></node-alert>
+      <node-alert kind="success" .message=${this._acting.notice}></node-alert>
+      ${detail === null
+        ? this._watch.loading
+          ? html`<p class="muted" role="status">Loading the project…</p>`
+          : nothing
+        : this._renderProject(detail)}
+    `
+  }
+
+  private _renderProject(detail: ProjectDetail) {
+    const { project, review, tasks, team } = detail
+    const busy = this._acting.busy
+    return html`
+      <header class="head">
+        <h1>${project.title}</h1>
+        <p class="status" role="status" data-status=${project.status}>
+          Status: ${badge(projectStatusWords[project.status])}
+        </p>
+        <p class="muted facts">
+          Started <time datetime=${project.createdAt}>${formatDateTime(project.createdAt)}</time> · model spend
+          ${formatUsd(project.costUsd)}
+          ${project.generatorId === null
+            ? nothing
+            : html`· <a href=${`/studio?generator=${encodeURIComponent(project.generatorId)}`}>run it again</a>`}
+        </p>
+        <div class="actions">
+          ${runningStatuses.has(project.status)
+            ? html`<button class="danger" type="button" ?disabled=${busy} @click=${this._cancel}>
+                ${busy ? "Cancelling…" : "Cancel the run"}
+              </button>`
+            : nothing}
+          ${resumableStatuses.has(project.status)
+            ? html`<button type="button" ?disabled=${busy} @click=${this._resume}>${busy ? "Resuming…" : "Resume the run"}</button>`
+            : nothing}
+        </div>
+      </header>
+      ${project.status === "failed" && project.error !== null
+        ? html`<section class="card stopped" aria-labelledby="stopped-title">
+            <h2 id="stopped-title">Why it stopped</h2>
+            <p class="pre">${project.error}</p>
+          </section>`
+        : nothing}
+      ${this._renderAsked(project)} ${this._renderReview(project, review)}
+      <project-outputs .projectStatus=${project.status} .outputs=${project.outputs}></project-outputs>
+      <project-plan .projectStatus=${project.status} .tasks=${tasks} .team=${team}></project-plan>
+      <project-trace
+        .events=${this._watch.trace}
+        .tasks=${tasks}
+        .team=${team}
+        .error=${this._watch.traceError}
+      ></project-trace>
+    `
+  }
+
+  private _renderAsked(project: Project) {
+    const inputs = typeof project.inputs === "object" && project.inputs !== null ? Object.entries(project.inputs) : []
+    return html`<section class="card" aria-labelledby="asked-title">
+      <h2 id="asked-title">${project.generatorId === null ? "Brief" : "Inputs"}</h2>
+      ${project.generatorId === null
+        ? html`<p class="pre brief">${project.brief}</p>`
+        : inputs.length === 0
+          ? html`<p class="muted">This run took no inputs.</p>`
+          : html`<dl class="inputs">
+              ${inputs.map(([name, value]) => html`<div><dt>${name}</dt><dd class="pre">${inputWords(value)}</dd></div>`)}
+            </dl>`}
+    </section>`
+  }
+
+  private _renderReview(project: Project, review: ProjectReview | null) {
+    if (review === null) {
+      return project.status === "review"
+        ? html`<section class="card review" aria-labelledby="review-title">
+            <h2 id="review-title">QA review</h2>
+            <p class="muted">The reviewer is reading the work.</p>
+          </section>`
+        : nothing
+    }
+    return html`<section class="card review" aria-labelledby="review-title" data-verdict=${review.verdict}>
+      <h2 id="review-title">QA review</h2>
+      <p>Verdict: ${badge(verdictWords[review.verdict])}</p>
+      ${review.notes.trim() === "" ? nothing : html`<p class="pre notes">${review.notes}</p>`}
+    </section>`
+  }
+
+  private _act(call: (client: NodeClient) => Effect.Effect<Project, unknown>, done: string): Promise<void> {
+    return this._acting
+      .run(call, (project) => {
+        this._watch.applyProject(project)
+        return done
+      })
+      .then(async (ok) => {
+        // Either way the page may be behind: a refusal often means the run moved on meanwhile.
+        await this._watch.reloadDetail()
+        if (ok) await this._watch.reloadTrace()
+      })
+  }
+
+  private readonly _cancel = (): Promise<void> =>
+    this._act(
+      (client) => client.studioProjects.cancelProject({ path: { id: this.projectId } }),
+      "The run is cancelled. Finished steps are kept; resume it to go on."
+    )
+
+  private readonly _resume = (): Promise<void> =>
+    this._act(
+      (client) => client.studioProjects.resumeProject({ path: { id: this.projectId } }),
+      "The run goes on from its last finished step."
+    )
+
+  static override styles = [
+    sharedStyles,
+    css`
+      h1 {
+        margin-bottom: 6px;
+        overflow-wrap: anywhere;
+      }
+      .head {
+        margin: 0 0 var(--node-gap);
+      }
+      .status {
+        margin: 0 0 4px;
+      }
+      .facts {
+        font-size: 0.9rem;
+      }
+      .pre {
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+      }
+      .stopped {
+        border-color: var(--node-danger);
+      }
+      .inputs {
+        display: grid;
+        gap: 6px;
+        margin: 0;
+      }
+      .inputs div {
+        display: grid;
+        grid-template-columns: minmax(6rem, 12rem) minmax(0, 1fr);
+        gap: 8px;
+      }
+      dt {
+        color: var(--node-muted);
+        font-weight: 600;
+        overflow-wrap: anywhere;
+      }
+      dd {
+        margin: 0;
+      }
+      .notes {
+        margin: 0;
+      }
+      @media (max-width: 700px) {
+        .inputs div {
+          grid-template-columns: minmax(0, 1fr);
+          gap: 0;
+        }
+      }
+    `
+  ]
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "project-place": ProjectPlace
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The portfolio: every project of the person, grouped by where it stands (the node decides:
+ * waiting on them, running, stalled past its due date, done), each a link to its page with its
+ * state and how many of its steps are done. It loads again when one of their projects changes
+ * (`project.updated`) and on every `hello` of the live channel, to catch up.
+ */
+import { css, html, LitElement, nothing } from "lit"
+import { customElement } from "lit/decorators.js"
+import type { Portfolio } from "../../../studio/projects/records.ts"
+import { ApiResource } from "../../components/api-resource.ts"
+import { coalesce } from "../../components/coalesce.ts"
+import { formatDateTime } from "../../components/format.ts"
+import "../../components/node-alert.ts"
+import { badge, projectStatusWords } from "../../components/studio-labels.ts"
+import { LiveEvents } from "../../live/live-controllers.ts"
+import { sharedStyles } from "../../styles/shared-styles.ts"
+
+type Group = keyof Portfolio
+
+const groups: ReadonlyArray<{ readonly key: Group; readonly title: string; readonly hint: string }> = [
+  { key: "waiting", title: "Waiting on you", hint: "Runs that stopped (resume them) or wait for your answer." },
+  { key: "running", title: "Running", hint: "" },
+  { key: "stalled", title: "Stalled", hint: "Still running past their due date." },
+  { key: "done", title: "Done", hint: "" }
+]
+
+@customElement("studio-portfolio")
+export class StudioPortfolio extends LitElement {
+  private readonly _portfolio = new ApiResource(this, (client) => client.studioProjects.portfolio())
+
+  private readonly _reloadSoon = coalesce(() => this._portfolio.reload())
+
+  // Named, though nothing reads it: it listens while the portfolio is on screen.
+  private readonly _live = new LiveEvents(this, {
+    hello: () => this._reloadSoon(),
+    "project.updated": () => this._reloadSoon()
+  })
+
+  protected override render() {
+    return html`
+      <section class="card" aria-labelledby="portfolio-title">
+        <h2 id="portfolio-title">Your projects</h2>
+        <node-alert .message=${this._portfolio.error}></node-alert>
+        ${this._portfolio.render("Loading your projects…", (portfolio) => this._renderPortfolio(portfolio))}
+      </section>
+    `
+  }
+
+  private _renderPortfolio(portfolio: Portfolio) {
+    const shown = groups.filter((group) => portfolio[group.key].length > 0)
+    if (shown.length === 0) return html`<p class="muted">No projects yet. Start one above.</p>`
+    return shown.map(
+      (group) => html`<section class="group" data-group=${group.key} aria-labelledby=${`group-${group.key}`}>
+        <h3 id=${`group-${group.key}`}>${group.title} <span class="muted">(${portfolio[group.key].length})</span></h3>
+        ${group.hint === "" ? nothing : html`<p class="muted hint">${group.hint}</p>`}
+        <ul class="projects">
+          ${portfolio[group.key].map(
+            ({ project, tasksDone, tasksTotal }) => html`<li class="project" data-project-id=${project.id}>
+              <a href=${`/studio/${encodeURIComponent(project.id)}`}>${project.title}</a>
+              ${badge(projectStatusWords[project.status])}
+              <span class="muted">
+                ${tasksTotal === 0 ? "No steps yet" : `${tasksDone} of ${tasksTotal} steps done`} · updated
+                <time datetime=${project.updatedAt}>${formatDateTime(project.updatedAt)}</time>
+              </span>
+            </li>`
+          )}
+        </ul>
+      </section>`
+    )
+  }
+
+  static override styles = [
+    sharedStyles,
+    css`
+      .group + .group {
+        margin-top: 16px;
+      }
+      h3 {
+        font-size: 1rem;
+        margin: 0 0 6px;
+      }
+      .hint {
+        font-size: 0.9rem;
+        margin: 0 0 6px;
+      }
+      .projects {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        display: grid;
+        gap: 6px;
+      }
+      .project {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: baseline;
+        gap: 4px 10px;
+        padding: 6px 0;
+        border-bottom: 1px solid var(--node-border);
+      }
+      .project a {
+        font-weight: 600;
+        overflow-wrap: anywhere;
+      }
+      .project .muted {
+        font-size: 0.9rem;
+      }
+    `
+  ]
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "studio-portfolio": StudioPortfolio
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * Work, at `/work`: every open step (waiting, ready, working or blocked) across the person's
+ * projects in one list, people's and agents' alike, each with its project's link. It loads again
+ * when a step or a project of theirs changes, and on every `hello` of the live channel.
+ */
+import { css, html, LitElement, nothing } from "lit"
+import { customElement } from "lit/decorators.js"
+import type { QueueItem } from "../../../studio/projects/records.ts"
+import { ApiResource } from "../../components/api-resource.ts"
+import { coalesce } from "../../components/coalesce.ts"
+import { formatDateTime } from "../../components/format.ts"
+import "../../components/node-alert.ts"
+import { badge, taskStatusWords } from "../../components/studio-labels.ts"
+import { LiveEvents } from "../../live/live-controllers.ts"
+import { sharedStyles } from "../../styles/shared-styles.ts"
+
+@customElement("work-place")
+export class WorkPlace extends LitElement {
+  private readonly _queue = new ApiResource(this, (client) => client.studioProjects.queue())
+
+  private readonly _reloadSoon = coalesce(() => this._queue.reload())
+
+  // Named, though nothing reads it: it listens while the place is on screen.
+  private readonly _live = new LiveEvents(this, {
+    hello: () => this._reloadSoon(),
+    "task.updated": () => this._reloadSoon(),
+    "project.updated": () => this._reloadSoon()
+  })
+
+  protected override render() {
+    return html`
+      <h1>Work</h1>
+      <p class="muted">Every open step across your projects, in the order they were started.</p>
+      <section class="card" aria-labelledby="queue-title">
+        <h2 id="queue-title">Open steps</h2>
+        <node-alert .message=${this._queue.error}></node-alert>
+        ${this._queue.render("Loading open steps…", (queue) => this._renderQueue(queue))}
+      </section>
+    `
+  }
+
+  private _renderQueue(queue: ReadonlyArray<QueueItem>) {
+    if (queue.length === 0) return html`<p class="muted">Nothing is open. <a href="/studio">Start something in the Studio.</a></p>`
+    return html`<ul class="steps">
+      ${queue.map(
+        ({ assignee, projectId, projectTitle, task }) => html`<li class="step" data-task-id=${task.id} data-state=${task.status}>
+          <p class="head">
+            <span class="title">${task.title}</span>
+            ${badge(taskStatusWords[task.status])}
+          </p>
+          <p class="facts">
+            <span>In <a href=${`/studio/${encodeURIComponent(projectId)}`}>${projectTitle}</a></span>
+            <span class="muted">${assignee === "person" ? "A person" : "An agent"} (${task.role})</span>
+            ${task.dueAt === null
+              ? nothing
+              : html`<span>Due <time datetime=${task.dueAt}>${formatDateTime(task.dueAt)}</time></span>`}
+          </p>
+          ${task.error === null ? nothing : html`<p class="error">${task.error}</p>`}
+        </li>`
+      )}
+    </ul>`
+  }
+
+  static override styles = [
+    sharedStyles,
+    css`
+      .steps {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        display: grid;
+        gap: 10px;
+      }
+      .step {
+        padding: 0 0 10px;
+        border-bottom: 1px solid var(--node-border);
+      }
+      .step p {
+        margin: 0;
+        overflow-wrap: anywhere;
+      }
+      .head {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: baseline;
+        gap: 4px 10px;
+      }
+      .title {
+        font-weight: 600;
+      }
+      .facts {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 2px 16px;
+        font-size: 0.9rem;
+      }
+      .error {
+        font-size: 0.85rem;
+        color: var(--node-danger);
+      }
+    `
+  ]
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "work-place": WorkPlace
+  }
+}
