@@ -30,6 +30,17 @@ export const titleOf = (brief: string) => {
   return `${cut.slice(0, cut.lastIndexOf(" ") > 40 ? cut.lastIndexOf(" ") : maxTitleChars).trimEnd()}…`
 }
 
+/**
+ * A generator run's title: the generator's name and the first text the person gave it, so two
+ * runs of one generator can be told apart in the portfolio and the queue.
+ */
+export const generatorRunTitle = (name: string, inputs: unknown) => {
+  const first = typeof inputs === "object" && inputs !== null
+    ? Object.values(inputs).find((value): value is string => typeof value === "string" && value.trim() !== "")
+    : undefined
+  return first === undefined ? name : titleOf(`${name}: ${first}`)
+}
+
 /** A sentence that asks for something to be made: make, build, write or draft, perhaps after "please". */
 const makeRequest = /^\s*(?:(?:please|can you|could you|would you)\s+)?(?:make|build|write|draft)\b/i
 
@@ -82,7 +93,7 @@ export class Projects extends Effect.Service<Projects>()("studio/Projects", {
             id,
             ownerId: caller.beingId,
             generatorId: generator.id,
-            title: generator.name,
+            title: generatorRunTitle(generator.name, inputs),
             brief: generator.description,
             inputs
           })

@@ -159,9 +159,9 @@ export const PortfolioItem = Schema.Struct({
 })
 
 /**
- * waiting: needs the caller (a failed or cancelled run to resume, or a project waiting on an
- * approval); running: planning, running, review; stalled: running but past its due date;
- * done: finished. Waiting ranks above done.
+ * waiting: needs the caller (a failed or cancelled run to resume); running: planning, running,
+ * review (a run whose agent waits on an approval keeps running: the decision is on the owner's
+ * desktop); stalled: running but past its due date; done: finished. Waiting ranks above done.
  */
 export const Portfolio = Schema.Struct({
   waiting: Schema.Array(PortfolioItem),

@@ -313,10 +313,17 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("studio/Project
       }).pipe(dieOnSqlError)
 
     /** Tasks cut off by a crash or a cancel start again from nothing; finished ones keep their checkpoint. */
+    /** A resumed run starts every unfinished task again; open pages hear of each reset. */
     const resetUnfinished = (projectId: string) =>
-      sql`UPDATE project_tasks SET status = 'pending', error = NULL, started_at = NULL, finished_at = NULL, output = NULL,
-          output_text = NULL
-        WHERE project_id = ${projectId} AND status NOT IN ('done')`.pipe(Effect.asVoid, dieOnSqlError)
+      Effect.gen(function* () {
+        const reset = yield* sql<{ id: string }>`UPDATE project_tasks SET status = 'pending', error = NULL,
+            started_at = NULL, finished_at = NULL, output = NULL, output_text = NULL
+          WHERE project_id = ${projectId} AND status NOT IN ('done') RETURNING id`
+        for (const { id } of reset) {
+          const record = yield* task(id)
+          if (record !== null) yield* publishTask(record)
+        }
+      }).pipe(dieOnSqlError)
 
     const cancelOpenTasks = (projectId: string) =>
       Effect.gen(function* () {

@@ -426,7 +426,7 @@ describe("the studio", () => {
     await rail(page).getByRole("link", { name: "Studio" }).click()
     const done = page.locator('studio-portfolio section[data-group="done"]')
     await done.locator(`li[data-project-id="${project.id}"]`).waitFor()
-    expect(await done.locator(`li[data-project-id="${project.id}"]`).innerText()).toMatch(/Meeting summary\s+Done\s+3 of 3 steps done/)
+    expect(await done.locator(`li[data-project-id="${project.id}"]`).innerText()).toMatch(/Meeting summary: Weekly product sync\s+Done\s+3 of 3 steps done/)
     expect(await gallery(page).locator('li[data-slug="meeting-summary"] .runs').textContent()).toBe("Run once")
     await done.getByRole("link", { name: "Meeting summary" }).click()
     await statusOf("done").waitFor()

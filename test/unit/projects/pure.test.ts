@@ -3,7 +3,7 @@ import { taskPromptOf } from "../../../actors/project/instruction.ts"
 import { roleNeeds } from "../../../actors/project/team.ts"
 import { wireToolName } from "../../../actors/project/task-loop.ts"
 import { contentTypeOf, outputKindOf } from "../../../studio/projects/outputs.ts"
-import { isMakeRequest, titleOf } from "../../../studio/projects/projects.ts"
+import { generatorRunTitle, isMakeRequest, titleOf } from "../../../studio/projects/projects.ts"
 import type { TaskRecord } from "../../../studio/projects/store.ts"
 
 const task = (fields: Partial<TaskRecord>): TaskRecord => ({
@@ -66,5 +66,13 @@ describe("a task's prompt", () => {
     const prompt = taskPromptOf(task({ title: "Report", template }), null, [notes], { topic: "tea" })
     expect(prompt).toContain("From: The notes. on tea")
     expect(prompt).not.toContain("Work this builds on")
+  })
+})
+
+describe("generator run titles", () => {
+  it("name the generator and the first text given, so two runs differ", () => {
+    expect(generatorRunTitle("Meeting summary", { meetingTitle: "Budget review", notes: "..." })).toBe("Meeting summary: Budget review")
+    expect(generatorRunTitle("Meeting summary", { count: 3 })).toBe("Meeting summary")
+    expect(generatorRunTitle("Blog post", { topic: "x".repeat(200) }).length).toBeLessThanOrEqual(81)
   })
 })
