@@ -23,6 +23,8 @@ export const Health = Schema.Struct({
    * being actors record it; null when the database cannot be read.
    */
   live: Schema.Struct({ connections: Schema.Int, beingsOnline: Schema.NullOr(Schema.Int) }),
+  /** The node's model spend today (UTC) against the day's ceiling. */
+  budget: Schema.Struct({ todayUsd: Schema.Number, dayCeilingUsd: Schema.Number }),
   process: Schema.Struct({ rssBytes: Schema.Number, heapUsedBytes: Schema.Number, pid: Schema.Int })
 })
 export type Health = typeof Health.Type

@@ -10,6 +10,7 @@ import { Settings } from "../../kernel/settings.ts"
 import { NodeApi } from "../api.ts"
 import { Mailer } from "../mail/mailer.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
+import { LlmLedger } from "../../models/ledger.ts"
 import { LiveConnections } from "../live/connections.ts"
 import { hostVersion } from "../version.ts"
 import { makeSandboxProbe } from "./sandbox-probe.ts"
@@ -21,6 +22,7 @@ export const HealthHandlers = HttpApiBuilder.group(NodeApi, "health", (handlers)
     const mailer = yield* Mailer
     const extensions = yield* ExtensionHost
     const live = yield* LiveConnections
+    const ledger = yield* LlmLedger
     const startedAtMs = yield* Clock.currentTimeMillis
     const sandbox = makeSandboxProbe()
 
@@ -50,6 +52,7 @@ export const HealthHandlers = HttpApiBuilder.group(NodeApi, "health", (handlers)
             failed: plugins.filter((plugin) => plugin.status === "error").length
           },
           live: { connections: live.counts().connections, beingsOnline },
+          budget: { todayUsd: yield* ledger.spentToday, dayCeilingUsd: settings.spendMaxDayUsd },
           process: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed, pid: process.pid }
         }
       })

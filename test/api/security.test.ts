@@ -110,6 +110,7 @@ describe("GET /api/health", () => {
     expect(answer.body.process.rssBytes).toBeGreaterThan(10_000_000)
     expect(typeof answer.body.sandbox.available).toBe("boolean")
     expect(answer.body.plugins.installed).toBeGreaterThanOrEqual(1)
+    expect(answer.body.budget).toEqual({ todayUsd: 0, dayCeilingUsd: 20 })
     expect(answer.text).not.toContain("sk-test-secret-key")
   })
 })
