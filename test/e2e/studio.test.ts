@@ -351,28 +351,28 @@ describe("the studio", () => {
 
     // The plan arrives and the steps work, live.
     const plan = page.locator("project-plan")
-    await plan.locator("li.task").nth(2).waitFor()
+    await plan.locator("li.step").nth(2).waitFor()
     // The plan repair guarantees a research step, first; the generator's steps wait for it.
-    expect(await plan.locator("li.task .title").allTextContents()).toEqual([
+    expect(await plan.locator("li.step .title").allTextContents()).toEqual([
       "Research the brief",
       "List the action items of Weekly product sync",
       "Summarise Weekly product sync"
     ])
-    const waitsOn = (row: number) => plan.locator("li.task").nth(row).locator(".waits").innerText()
+    const waitsOn = (row: number) => plan.locator("li.step").nth(row).locator(".waits").innerText()
     expect(await waitsOn(0)).toBe("Waits on: nothing")
     expect(await waitsOn(1)).toBe("Waits on: Research the brief")
     // The summary reads the action items through its template, so it waits on them.
     expect(await waitsOn(2)).toBe("Waits on: List the action items of Weekly product sync")
     await statusOf("running").waitFor()
     expect(await page.locator("project-place .status").getAttribute("role")).toBe("status")
-    await plan.locator('li.task[data-state="running"]').first().waitFor()
+    await plan.locator('li.step[data-state="running"]').first().waitFor()
     await page.locator("project-outputs").getByText("The files appear here when the run has finished its steps.").waitFor()
     expect(await page.locator("project-place").getByRole("button", { name: "Cancel the run" }).count()).toBe(1)
 
     gates.agents.open()
-    await plan.locator('li.task[data-state="done"]').nth(2).waitFor()
-    expect(await plan.locator("li.task").first().innerText()).toContain("Saved research.md")
-    expect(await plan.locator("li.task").nth(1).innerText()).toContain("Saved actions.csv")
+    await plan.locator('li.step[data-state="done"]').nth(2).waitFor()
+    expect(await plan.locator("li.step").first().innerText()).toContain("Saved research.md")
+    expect(await plan.locator("li.step").nth(1).innerText()).toContain("Saved actions.csv")
     await statusOf("review").waitFor()
     await page.locator("project-place .review").getByText("The reviewer is reading the work.").waitFor()
     const trace = page.locator("project-trace")
@@ -419,9 +419,9 @@ describe("the studio", () => {
     expect(await summary.locator("output-preview h1, output-preview h2").count()).toBe(0)
 
     // Steps are done; the portfolio lists the project as done, and the gallery counts the run.
-    expect(await plan.locator('li.task[data-state="done"]').count()).toBe(3)
+    expect(await plan.locator('li.step[data-state="done"]').count()).toBe(3)
     // Each step names the team member wearing its role.
-    expect(await plan.locator("li.task").nth(1).locator(".role").innerText()).toMatch(/^analyst · .*\w/)
+    expect(await plan.locator("li.step").nth(1).locator(".role").innerText()).toMatch(/^analyst · .*\w/)
     expect(await plan.locator(".team li").count()).toBe(3)
     await rail(page).getByRole("link", { name: "Studio" }).click()
     const done = page.locator('studio-portfolio section[data-group="done"]')
@@ -454,11 +454,11 @@ describe("the studio", () => {
 
     // The plan repair puts a research step before the planner's one.
     const plan = page.locator("project-plan")
-    await plan.locator('li.task[data-state="running"]').waitFor()
-    const titles = await plan.locator("li.task .title").allTextContents()
+    await plan.locator('li.step[data-state="running"]').waitFor()
+    const titles = await plan.locator("li.step .title").allTextContents()
     expect(titles).toHaveLength(2)
     expect(titles[1]).toBe("Write the note on green tea")
-    expect(await plan.locator("li.task").nth(1).locator(".waits").innerText()).toBe(`Waits on: ${titles[0]}`)
+    expect(await plan.locator("li.step").nth(1).locator(".waits").innerText()).toBe(`Waits on: ${titles[0]}`)
 
     // Work: every open step of the person's projects, with a link to its project.
     await rail(page).getByRole("link", { name: "Work" }).click()
@@ -476,7 +476,7 @@ describe("the studio", () => {
     expect((await cancelling).status()).toBe(200)
     await statusOf("cancelled").waitFor()
     await page.locator("project-place").getByRole("status").filter({ hasText: "The run is cancelled." }).waitFor()
-    await plan.locator('li.task[data-state="cancelled"]').first().waitFor()
+    await plan.locator('li.step[data-state="cancelled"]').first().waitFor()
 
     // Nothing is open any more.
     await rail(page).getByRole("link", { name: "Work" }).click()
@@ -523,7 +523,7 @@ describe("the studio", () => {
     const project = (await response.json()) as { id: string }
     await tab.locator(`studio-portfolio li[data-project-id="${project.id}"]`).waitFor()
     await tab.locator(`studio-portfolio li[data-project-id="${project.id}"] a`).click()
-    await tab.locator('project-plan li.task[data-state="running"]').waitFor()
+    await tab.locator('project-plan li.step[data-state="running"]').waitFor()
     gates.agents.open()
     await tab.locator('project-place .status[data-status="done"]').waitFor()
     // The project's state came live, the trace events did not: the page shows what it loaded.

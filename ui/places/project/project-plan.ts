@@ -10,6 +10,7 @@ import { customElement, property } from "lit/decorators.js"
 import type { ProjectStatus, Task, Team, TeamMemberView } from "../../../studio/projects/records.ts"
 import { badge, taskStatusWords } from "../../components/studio-labels.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
+import { stepStyles } from "../../styles/step-styles.ts"
 
 /** What a checked step saved, from its DeliverableReport (the task's `output`), read defensively. */
 const savedInWords = (output: unknown): string => {
@@ -50,7 +51,7 @@ export class ProjectPlan extends LitElement {
         ${this.tasks.map((task) => {
           const member = this._memberOf(task)
           const saved = savedInWords(task.output)
-          return html`<li class="task" data-task-id=${task.id} data-state=${task.status}>
+          return html`<li class="step" data-task-id=${task.id} data-state=${task.status}>
             <p class="head">
               <span class="title">${task.title}</span>
               <span class="state">${badge(taskStatusWords[task.status])}</span>
@@ -92,35 +93,13 @@ export class ProjectPlan extends LitElement {
 
   static override styles = [
     sharedStyles,
+    stepStyles,
     css`
       .steps {
         margin: 0;
         padding: 0 0 0 1.6rem;
         display: grid;
         gap: 10px;
-      }
-      .task {
-        padding: 0 0 10px;
-        border-bottom: 1px solid var(--node-border);
-      }
-      .task p {
-        margin: 0;
-        overflow-wrap: anywhere;
-      }
-      .head {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: baseline;
-        gap: 4px 10px;
-      }
-      .title {
-        font-weight: 600;
-      }
-      .facts {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 2px 16px;
-        font-size: 0.9rem;
       }
       .waits {
         color: var(--node-muted);

@@ -13,6 +13,7 @@ import "../../components/node-alert.ts"
 import { badge, taskStatusWords } from "../../components/studio-labels.ts"
 import { LiveEvents } from "../../live/live-controllers.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
+import { stepStyles } from "../../styles/step-styles.ts"
 
 @customElement("work-place")
 export class WorkPlace extends LitElement {
@@ -63,6 +64,7 @@ export class WorkPlace extends LitElement {
 
   static override styles = [
     sharedStyles,
+    stepStyles,
     css`
       .steps {
         list-style: none;
@@ -70,29 +72,6 @@ export class WorkPlace extends LitElement {
         padding: 0;
         display: grid;
         gap: 10px;
-      }
-      .step {
-        padding: 0 0 10px;
-        border-bottom: 1px solid var(--node-border);
-      }
-      .step p {
-        margin: 0;
-        overflow-wrap: anywhere;
-      }
-      .head {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: baseline;
-        gap: 4px 10px;
-      }
-      .title {
-        font-weight: 600;
-      }
-      .facts {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 2px 16px;
-        font-size: 0.9rem;
       }
       .error {
         font-size: 0.85rem;
