@@ -7,9 +7,10 @@ import * as Effect from "effect/Effect"
 import * as JSONSchema from "effect/JSONSchema"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
+import { Skills } from "../../kernel/extensions/skills.ts"
 import { Models } from "../../models/models.ts"
 import type { DeliverableContract } from "../../studio/pipeline/contract.ts"
-import { Plan, repairPlan, type PlanRepair, type PlanTask } from "../../studio/pipeline/plan.ts"
+import { keepKnownSkills, Plan, repairPlan, type PlanRepair, type PlanTask } from "../../studio/pipeline/plan.ts"
 import { planContract } from "../../studio/pipeline/word-target.ts"
 import type { Generator } from "../../studio/generators/generator.ts"
 import { renderStep } from "../../studio/generators/templating.ts"
@@ -41,8 +42,9 @@ const fromPlanTask = (task: PlanTask, inputs: unknown, template: unknown = null)
  * Repairs keep plan order and may put one research task first, so task i of the input is task
  * i (or i + 1) of the output: that is how each repaired task finds what the plan alone knew.
  */
-const repaired = (original: ReadonlyArray<NewTask>, plan: Plan, inputs: unknown) => {
-  const { plan: fixed, repairs } = repairPlan(plan)
+const repaired = (original: ReadonlyArray<NewTask>, plan: Plan, inputs: unknown, earlier: ReadonlyArray<PlanRepair> = []) => {
+  const { plan: fixed, repairs: later } = repairPlan(plan)
+  const repairs = [...earlier, ...later]
   const offset = fixed.tasks.length - original.length
   const tasks = fixed.tasks.map((task, index): NewTask => {
     const known = original[index - offset]
@@ -120,6 +122,8 @@ export const planFromBrief = (brief: string, context: { readonly ownerId: string
         message: `The planner's plan does not fit the plan's shape: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`
       })
     }
-    const original = decoded.right.tasks.map((task) => fromPlanTask(task, {}))
-    return { ...repaired(original, decoded.right, {}), costUsd: answer.call.costUsd } satisfies PlannedRun
+    const known = new Set((yield* (yield* Skills).list).map((skill) => skill.name))
+    const { plan, repairs } = keepKnownSkills(decoded.right, known)
+    const original = plan.tasks.map((task) => fromPlanTask(task, {}))
+    return { ...repaired(original, plan, {}, repairs), costUsd: answer.call.costUsd } satisfies PlannedRun
   })

@@ -25,7 +25,15 @@ export const Plan = Schema.Struct({
 })
 export type Plan = typeof Plan.Type
 
-export const PlanRepairKind = Schema.Literal("duplicate-id", "tier", "duplicate-dependency", "unknown-dependency", "cycle", "research")
+export const PlanRepairKind = Schema.Literal(
+  "duplicate-id",
+  "tier",
+  "duplicate-dependency",
+  "unknown-dependency",
+  "cycle",
+  "research",
+  "unknown-skill"
+)
 export type PlanRepairKind = typeof PlanRepairKind.Type
 
 export const PlanRepair = Schema.Struct({
@@ -153,6 +161,28 @@ const ensureResearch = (tasks: ReadonlyArray<PlanTask>, repairs: Array<PlanRepai
     message: `The plan had no research task; ${quote(id)} was added first, and ${roots.map(quote).join(", ")} now wait for it.`
   })
   return [research, ...tasks.map((task) => (task.dependsOn.length === 0 ? { ...task, dependsOn: [id] } : task))]
+}
+
+/**
+ * A planner may name skills the node does not have: they are dropped (and said) before the run,
+ * so an agent is never handed a tool that cannot exist.
+ */
+export const keepKnownSkills = (
+  plan: Plan,
+  known: ReadonlySet<string>
+): { readonly plan: Plan; readonly repairs: ReadonlyArray<PlanRepair> } => {
+  const repairs: Array<PlanRepair> = []
+  const tasks = plan.tasks.map((task) => {
+    const unknown = task.skills.filter((skill) => !known.has(skill))
+    if (unknown.length === 0) return task
+    repairs.push({
+      kind: "unknown-skill",
+      taskId: task.id,
+      message: `Task "${task.id}" named skills this node does not have, dropped: ${unknown.join(", ")}.`
+    })
+    return { ...task, skills: task.skills.filter((skill) => known.has(skill)) }
+  })
+  return { plan: { ...plan, tasks }, repairs }
 }
 
 /** The plan made runnable: unique ids, no 'strong' task, only known dependencies, no cycle, research first. */

@@ -1,7 +1,7 @@
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import { describe, expect, it } from "vitest"
-import { Plan, repairPlan } from "../../../studio/pipeline/plan.ts"
+import { keepKnownSkills, Plan, repairPlan } from "../../../studio/pipeline/plan.ts"
 
 const plan = (tasks: ReadonlyArray<Record<string, unknown>>) => Schema.decodeUnknownSync(Plan)({ tasks })
 
@@ -102,5 +102,21 @@ describe("repairPlan", () => {
     const { plan: repaired, repairs } = repairPlan(plan([{ ...research, tier: "strong" }]))
     expect(repaired.tasks[0]?.tier).toBe("standard")
     expect(repairs.map((repair) => repair.kind)).toEqual(["tier"])
+  })
+})
+
+describe("keepKnownSkills", () => {
+  it("drops the skills the node does not have and says so, keeping the rest", () => {
+    const plan = Schema.decodeUnknownSync(Plan)({
+      tasks: [
+        { id: "research", title: "Research", role: "researcher", skills: ["web.search", "crystal.ball"] },
+        { id: "write", title: "Write", role: "writer", skills: ["files.write"] }
+      ]
+    })
+    const { plan: kept, repairs } = keepKnownSkills(plan, new Set(["web.search", "files.write"]))
+    expect(kept.tasks.map((task) => task.skills)).toEqual([["web.search"], ["files.write"]])
+    expect(repairs).toEqual([
+      { kind: "unknown-skill", taskId: "research", message: expect.stringContaining("crystal.ball") }
+    ])
   })
 })
