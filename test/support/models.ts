@@ -2,6 +2,7 @@
  * Models for service tests: the real Models service over a fresh in-memory SQLite ledger, with
  * settings given per test and spend alerts kept in a list the test can read.
  */
+import { afterAll, beforeAll, beforeEach } from "vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -9,8 +10,10 @@ import * as Redacted from "effect/Redacted"
 import { databaseLayer } from "../../kernel/database.ts"
 import { modelTiers, Settings, type ModelTierName, type SettingsShape } from "../../kernel/settings.ts"
 import { modelMigrations } from "../../models/migrations.ts"
-import { modelsLayer } from "../../models/models.ts"
+import { LlmLedger } from "../../models/ledger.ts"
+import { Models, modelsLayer } from "../../models/models.ts"
 import { SpendAlerts, type SpendAlert } from "../../models/spend-alerts.ts"
+import { startOpenAiServer, type OpenAiServer } from "./openai-server.ts"
 
 export interface TierOverride {
   readonly model?: string
@@ -63,4 +66,36 @@ export const modelsTestLayer = (settings: Partial<SettingsShape>) => {
     Layer.provideMerge(Settings.layerWith({ ...noModelSettings, ...settings }))
   )
   return { layer, raised }
+}
+
+/**
+ * Two scripted providers for the whole test file, reset before each test: `remote` (declare it
+ * remote with LLM_LOCAL=false) and `local` (read as local from its address).
+ */
+export const scriptedProviders = () => {
+  const servers = {} as { remote: OpenAiServer; local: OpenAiServer }
+  beforeAll(async () => {
+    servers.remote = await startOpenAiServer()
+    servers.local = await startOpenAiServer()
+  })
+  afterAll(async () => {
+    await servers.remote.close()
+    await servers.local.close()
+  })
+  beforeEach(() => {
+    servers.remote.reset()
+    servers.local.reset()
+  })
+  return servers
+}
+
+/** Runs a test body against a fresh Models with these settings; hands it the ledger and the raised alerts. */
+export const withModels = <A, E>(
+  settings: Partial<SettingsShape>,
+  body: (context: { models: Models; ledger: LlmLedger; raised: ReadonlyArray<SpendAlert> }) => Effect.Effect<A, E>
+) => {
+  const { layer, raised } = modelsTestLayer(settings)
+  return Effect.gen(function* () {
+    return yield* body({ models: yield* Models, ledger: yield* LlmLedger, raised })
+  }).pipe(Effect.provide(layer))
 }

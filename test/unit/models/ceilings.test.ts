@@ -3,7 +3,7 @@
  * nothing) and raise an alert for the owner. Days are UTC days on Effect's Clock, crossed here
  * with TestClock.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
+import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import * as TestClock from "effect/TestClock"
@@ -13,33 +13,13 @@ import { toApiError } from "../../../models/errors.ts"
 import { LlmLedger } from "../../../models/ledger.ts"
 import { Models } from "../../../models/models.ts"
 import type { SpendAlert } from "../../../models/spend-alerts.ts"
-import { modelsTestLayer, remoteDefault, tierSettings } from "../../support/models.ts"
-import { startOpenAiServer, type OpenAiServer } from "../../support/openai-server.ts"
+import { remoteDefault, scriptedProviders, tierSettings, withModels } from "../../support/models.ts"
 
-let remote: OpenAiServer
-let local: OpenAiServer
-beforeAll(async () => {
-  remote = await startOpenAiServer()
-  local = await startOpenAiServer()
-})
-afterAll(async () => {
-  await remote.close()
-  await local.close()
-})
-beforeEach(() => {
-  remote.reset()
-  local.reset()
-})
+const servers = scriptedProviders()
 
-const withModels = <A, E>(
-  settings: Partial<SettingsShape>,
-  body: (context: { models: Models; ledger: LlmLedger; raised: ReadonlyArray<SpendAlert> }) => Effect.Effect<A, E>
-) => {
-  const { layer, raised } = modelsTestLayer({ ...remoteDefault(remote.baseUrl), ...settings })
-  return Effect.gen(function* () {
-    return yield* body({ models: yield* Models, ledger: yield* LlmLedger, raised })
-  }).pipe(Effect.provide(layer))
-}
+/** The ceilings are tested on a priced remote provider. */
+const withRemoteModels = <A, E>(settings: Partial<SettingsShape>, body: Parameters<typeof withModels<A, E>>[1]) =>
+  withModels({ ...remoteDefault(servers.remote.baseUrl), ...settings }, body)
 
 const ask = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
   messages: [{ role: "user", content: "Write the next section." }],
@@ -49,13 +29,13 @@ const ask = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
 
 /** One call on gpt-4.1 ($2 per million prompt tokens) that costs exactly `usd`. */
 const spend = (models: Models, usd: number, extra: Partial<ChatRequest> = {}) => {
-  remote.script("chat", { content: "done", usage: { promptTokens: usd * 500_000, completionTokens: 0 } })
+  servers.remote.script("chat", { content: "done", usage: { promptTokens: usd * 500_000, completionTokens: 0 } })
   return models.chat("standard", ask(extra))
 }
 
 describe("the per-call ceiling", () => {
   it.live("refuses a call whose prompt alone is estimated above it, before anything is sent, and raises an alert", () =>
-    withModels({ spendMaxCallUsd: 0.001 }, ({ models, raised }) =>
+    withRemoteModels({ spendMaxCallUsd: 0.001 }, ({ models, raised }) =>
       Effect.gen(function* () {
         // 40,000 characters ≈ 10,000 tokens ≈ $0.02 on gpt-4.1.
         const failure = yield* Effect.flip(
@@ -65,28 +45,28 @@ describe("the per-call ceiling", () => {
         if (failure._tag !== "SpendCeilingReached") return
         expect(failure.estimateUsd).toBeGreaterThan(0.02)
         expect(failure.message).toMatch(/^This call is estimated at \$0\.02, above the spend ceiling of \$0\.0010 for one call \(SPEND_MAX_CALL_USD\)/)
-        expect(remote.requests).toHaveLength(0)
+        expect(servers.remote.requests).toHaveLength(0)
         expect(raised).toHaveLength(1)
         expect(raised[0].title).toBe("Spend ceiling reached: a model call was refused")
         expect(raised[0].body).toContain(failure.message)
         expect(raised[0].body).toContain('a standard call to gpt-4.1 for "task writer"')
         // A short prompt is well under it.
         yield* models.chat("standard", ask())
-        expect(remote.requests).toHaveLength(1)
+        expect(servers.remote.requests).toHaveLength(1)
       })
     ))
 })
 
 describe("the per-project ceiling", () => {
   it.live("refuses the project's calls once its spend reaches the ceiling; other projects go on; one alert an hour", () =>
-    withModels({ spendMaxProjectUsd: 1 }, ({ models, raised }) =>
+    withRemoteModels({ spendMaxProjectUsd: 1 }, ({ models, raised }) =>
       Effect.gen(function* () {
         const first = yield* spend(models, 1, { projectId: "project-a" })
         expect(first.call.costUsd).toBe(1)
         const refused = yield* Effect.flip(models.chat("standard", ask({ projectId: "project-a" })))
         expect(refused).toMatchObject({ _tag: "SpendCeilingReached", ceiling: "project", limitUsd: 1, spentUsd: 1 })
         expect(refused.message).toMatch(/^The project's spend ceiling of \$1\.00 is reached: \$1\.00 spent/)
-        expect(remote.requests).toHaveLength(1)
+        expect(servers.remote.requests).toHaveLength(1)
         expect(raised).toHaveLength(1)
         expect(toApiError(refused)).toMatchObject({
           _tag: "Conflict",
@@ -96,7 +76,7 @@ describe("the per-project ceiling", () => {
 
         yield* models.chat("standard", ask({ projectId: "project-b" }))
         yield* models.chat("standard", ask())
-        expect(remote.requests).toHaveLength(3)
+        expect(servers.remote.requests).toHaveLength(3)
 
         // Refused again, but the owner was told a moment ago.
         yield* Effect.flip(models.chat("standard", ask({ projectId: "project-a" })))
@@ -105,21 +85,21 @@ describe("the per-project ceiling", () => {
     ))
 
   it.live("counts the call about to be made: a call that would take the project past the ceiling is refused", () =>
-    withModels({ spendMaxProjectUsd: 1 }, ({ models }) =>
+    withRemoteModels({ spendMaxProjectUsd: 1 }, ({ models }) =>
       Effect.gen(function* () {
         yield* spend(models, 0.999999, { projectId: "project-a" })
         const failure = yield* Effect.flip(
           models.chat("standard", ask({ projectId: "project-a", messages: [{ role: "user", content: "x".repeat(400) }] }))
         )
         expect(failure).toMatchObject({ _tag: "SpendCeilingReached", ceiling: "project" })
-        expect(remote.requests).toHaveLength(1)
+        expect(servers.remote.requests).toHaveLength(1)
       })
     ))
 })
 
 describe("the per-day ceiling", () => {
   it.effect("refuses every call on the node once the UTC day's spend reaches it, until the next UTC day", () =>
-    withModels({ spendMaxDayUsd: 2 }, ({ models, ledger, raised }) =>
+    withRemoteModels({ spendMaxDayUsd: 2 }, ({ models, ledger, raised }) =>
       Effect.gen(function* () {
         yield* TestClock.setTime(Date.parse("2025-03-01T22:30:00Z"))
         yield* spend(models, 1.5, { projectId: "project-a" })
@@ -129,18 +109,18 @@ describe("the per-day ceiling", () => {
         expect(refused).toMatchObject({ _tag: "SpendCeilingReached", ceiling: "day", limitUsd: 2, spentUsd: 2 })
         expect(refused.message).toMatch(/^The day's spend ceiling of \$2\.00 is reached: \$2\.00 spent today/)
         expect(refused.message).toContain("Model calls resume at 00:00 UTC, or raise SPEND_MAX_DAY_USD.")
-        expect(remote.requests).toHaveLength(2)
+        expect(servers.remote.requests).toHaveLength(2)
         expect(raised).toHaveLength(1)
         expect(raised[0].body).toContain("The day's spend ceiling of $2.00 is reached")
 
         yield* TestClock.setTime(Date.parse("2025-03-01T23:59:59Z"))
         yield* Effect.flip(models.chat("cheap", ask()))
-        expect(remote.requests).toHaveLength(2)
+        expect(servers.remote.requests).toHaveLength(2)
 
         yield* TestClock.setTime(Date.parse("2025-03-02T00:00:01Z"))
         const nextDay = yield* models.chat("cheap", ask())
         expect(nextDay.call.createdAt).toBe("2025-03-02T00:00:01.000Z")
-        expect(remote.requests).toHaveLength(3)
+        expect(servers.remote.requests).toHaveLength(3)
         const usage = yield* ledger.usage({ kind: "node" })
         expect(usage.todayUsd).toBeCloseTo(nextDay.call.costUsd, 12)
         expect(usage.totalUsd).toBeCloseTo(2 + nextDay.call.costUsd, 12)
@@ -148,22 +128,22 @@ describe("the per-day ceiling", () => {
     ))
 
   it.live("lets a local call through even at a ceiling of $0: it costs nothing", () =>
-    withModels(
-      { spendMaxDayUsd: 0, llmTiers: tierSettings({ cheap: { baseUrl: local.baseUrl, model: "llama3.1" } }) },
+    withRemoteModels(
+      { spendMaxDayUsd: 0, llmTiers: tierSettings({ cheap: { baseUrl: servers.local.baseUrl, model: "llama3.1" } }) },
       ({ models, raised }) =>
         Effect.gen(function* () {
           const failure = yield* Effect.flip(models.chat("standard", ask()))
           expect(failure).toMatchObject({ _tag: "SpendCeilingReached", ceiling: "day" })
           const localCall = yield* models.chat("cheap", ask())
           expect(localCall.call).toMatchObject({ provider: "local", costUsd: 0 })
-          expect(remote.requests).toHaveLength(0)
-          expect(local.requests).toHaveLength(1)
+          expect(servers.remote.requests).toHaveLength(0)
+          expect(servers.local.requests).toHaveLength(1)
           expect(raised).toHaveLength(1)
         })
     ))
 
   it.effect("checks streams and embeddings too, and raises a refused alert again after an hour", () =>
-    withModels({ spendMaxDayUsd: 0 }, ({ models, raised }) =>
+    withRemoteModels({ spendMaxDayUsd: 0 }, ({ models, raised }) =>
       Effect.gen(function* () {
         yield* TestClock.setTime(Date.parse("2025-03-01T08:00:00Z"))
         const stream = yield* Effect.flip(Stream.runDrain(models.chatStream("cheap", ask())))
@@ -174,7 +154,7 @@ describe("the per-day ceiling", () => {
         yield* TestClock.adjust("61 minutes")
         yield* Effect.flip(models.embed({ input: "text", purpose: "memory index" }))
         expect(raised).toHaveLength(2)
-        expect(remote.requests).toHaveLength(0)
+        expect(servers.remote.requests).toHaveLength(0)
       })
     ))
 })

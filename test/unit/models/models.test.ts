@@ -3,7 +3,7 @@
  * ledger. `remote` plays a remote provider (its loopback address is declared remote with
  * LLM_LOCAL=false, so it is priced and keyed); `local` is read as local from its address.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
+import { describe, expect, it } from "@effect/vitest"
 import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -14,36 +14,11 @@ import type { ChatRequest, ChatStreamEvent } from "../../../models/chat.ts"
 import { toApiError } from "../../../models/errors.ts"
 import { LlmLedger } from "../../../models/ledger.ts"
 import { Models } from "../../../models/models.ts"
-import { startOpenAiServer, type OpenAiServer } from "../../support/openai-server.ts"
-import { modelsTestLayer, remoteDefault, tierSettings } from "../../support/models.ts"
+import { remoteDefault, scriptedProviders, tierSettings, withModels } from "../../support/models.ts"
+import { startOpenAiServer } from "../../support/openai-server.ts"
 
-let remote: OpenAiServer
-let local: OpenAiServer
-beforeAll(async () => {
-  remote = await startOpenAiServer()
-  local = await startOpenAiServer()
-})
-afterAll(async () => {
-  await remote.close()
-  await local.close()
-})
-beforeEach(() => {
-  remote.reset()
-  local.reset()
-})
+const servers = scriptedProviders()
 
-/** Runs a test body against a fresh Models with these settings; hands it the raised alerts too. */
-const withModels = <A, E>(
-  settings: Partial<SettingsShape>,
-  body: (context: { models: Models; ledger: LlmLedger; raised: ReadonlyArray<{ title: string; body: string }> }) => Effect.Effect<A, E>
-) => {
-  const { layer, raised } = modelsTestLayer(settings)
-  return Effect.gen(function* () {
-    const models = yield* Models
-    const ledger = yield* LlmLedger
-    return yield* body({ models, ledger, raised })
-  }).pipe(Effect.provide(layer))
-}
 
 const ask = (text: string, extra: Partial<ChatRequest> = {}): ChatRequest => ({
   messages: [{ role: "user", content: text }],
@@ -55,9 +30,9 @@ const collect = <E>(stream: Stream.Stream<ChatStreamEvent, E>) => Effect.map(Str
 
 describe("a chat call", () => {
   it.live("is made with the tier's model and key, and recorded with its tokens and cost from the price table", () =>
-    withModels(remoteDefault(remote.baseUrl), ({ models, ledger }) =>
+    withModels(remoteDefault(servers.remote.baseUrl), ({ models, ledger }) =>
           Effect.gen(function* () {
-            remote.script("chat", { content: "Hello there.", usage: { promptTokens: 1200, completionTokens: 300 } })
+            servers.remote.script("chat", { content: "Hello there.", usage: { promptTokens: 1200, completionTokens: 300 } })
             const result = yield* models.chat("cheap", ask("Hi", { purpose: "greeting", beingId: "being-1", projectId: "project-1" }))
             expect(result.text).toBe("Hello there.")
             expect(result.finishReason).toBe("stop")
@@ -67,7 +42,7 @@ describe("a chat call", () => {
               model: "gpt-4.1-mini",
               tier: "cheap",
               provider: "remote",
-              baseUrl: remote.baseUrl,
+              baseUrl: servers.remote.baseUrl,
               fallback: false,
               promptTokens: 1200,
               completionTokens: 300,
@@ -77,7 +52,7 @@ describe("a chat call", () => {
             })
             // gpt-4.1-mini: $0.40 in and $1.60 out per million tokens.
             expect(result.call.costUsd).toBeCloseTo((1200 * 0.4 + 300 * 1.6) / 1_000_000, 12)
-            const [request] = remote.requestsFor("chat")
+            const [request] = servers.remote.requestsFor("chat")
             expect(request.model).toBe("gpt-4.1-mini")
             expect(request.headers.authorization).toBe("Bearer sk-test-default")
             expect(request.body.messages).toEqual([{ role: "user", content: "Hi" }])
@@ -88,13 +63,13 @@ describe("a chat call", () => {
 
   it.live("prices a model missing from the table at $0 and says so; LLM_PRICES prices it", () =>
     Effect.gen(function* () {
-      const unknown = yield* withModels({ ...remoteDefault(remote.baseUrl), llmModel: Option.some("house-model") }, ({ models }) =>
+      const unknown = yield* withModels({ ...remoteDefault(servers.remote.baseUrl), llmModel: Option.some("house-model") }, ({ models }) =>
         models.chat("standard", ask("Hi"))
       )
       expect(unknown.call).toMatchObject({ model: "house-model", costUsd: 0, pricing: "unknown" })
-      remote.script("chat", { content: "ok", usage: { promptTokens: 1_000_000, completionTokens: 1_000_000 } })
+      servers.remote.script("chat", { content: "ok", usage: { promptTokens: 1_000_000, completionTokens: 1_000_000 } })
       const priced = yield* withModels(
-        { ...remoteDefault(remote.baseUrl), llmModel: Option.some("house-model"), llmPrices: { "house-model": { input: 1, output: 3 } } },
+        { ...remoteDefault(servers.remote.baseUrl), llmModel: Option.some("house-model"), llmPrices: { "house-model": { input: 1, output: 3 } } },
         ({ models }) => models.chat("standard", ask("Hi"))
       )
       expect(priced.call).toMatchObject({ pricing: "setting", costUsd: 4 })
@@ -104,13 +79,13 @@ describe("a chat call", () => {
     withModels(
       {
         llmApiKey: Option.some(Redacted.make("sk-never-sent")),
-        llmTiers: tierSettings({ cheap: { baseUrl: local.baseUrl, model: "llama3.1" } })
+        llmTiers: tierSettings({ cheap: { baseUrl: servers.local.baseUrl, model: "llama3.1" } })
       },
       ({ models }) =>
         Effect.gen(function* () {
           const result = yield* models.chat("cheap", ask("Hi"))
           expect(result.call).toMatchObject({ provider: "local", model: "llama3.1", pricing: "local", costUsd: 0 })
-          const [request] = local.requestsFor("chat")
+          const [request] = servers.local.requestsFor("chat")
           expect(request.headers.authorization).toBeUndefined()
           expect(JSON.stringify(request.headers)).not.toContain("sk-never-sent")
         })
@@ -118,25 +93,25 @@ describe("a chat call", () => {
 
   it.live("caps the answer at maxTokens: max_completion_tokens for a remote provider, max_tokens for a local server", () =>
     withModels(
-      { ...remoteDefault(remote.baseUrl), llmTiers: tierSettings({ cheap: { baseUrl: local.baseUrl, model: "llama3.1" } }) },
+      { ...remoteDefault(servers.remote.baseUrl), llmTiers: tierSettings({ cheap: { baseUrl: servers.local.baseUrl, model: "llama3.1" } }) },
       ({ models }) =>
         Effect.gen(function* () {
           yield* models.chat("standard", ask("Hi", { maxTokens: 50 }))
           yield* models.chat("cheap", ask("Hi", { maxTokens: 60 }))
           yield* models.chat("standard", ask("Hi"))
-          const [capped, uncapped] = remote.requestsFor("chat").map((request) => request.body)
+          const [capped, uncapped] = servers.remote.requestsFor("chat").map((request) => request.body)
           expect(capped).toMatchObject({ max_completion_tokens: 50 })
           expect(capped.max_tokens).toBeUndefined()
           expect(uncapped.max_completion_tokens).toBeUndefined()
-          expect(local.requestsFor("chat")[0].body).toMatchObject({ max_tokens: 60 })
-          expect(local.requestsFor("chat")[0].body.max_completion_tokens).toBeUndefined()
+          expect(servers.local.requestsFor("chat")[0].body).toMatchObject({ max_tokens: 60 })
+          expect(servers.local.requestsFor("chat")[0].body.max_completion_tokens).toBeUndefined()
         })
     ))
 
   it.live("counts tokens from the text when the server reports no usage", () =>
-    withModels(remoteDefault(remote.baseUrl), ({ models }) =>
+    withModels(remoteDefault(servers.remote.baseUrl), ({ models }) =>
       Effect.gen(function* () {
-        remote.script("chat", { content: "twelve chars", omitUsage: true })
+        servers.remote.script("chat", { content: "twelve chars", omitUsage: true })
         const result = yield* models.chat("cheap", ask("Hi"))
         expect(result.call).toMatchObject({ usageReported: false, completionTokens: 3 })
         expect(result.call.promptTokens).toBeGreaterThan(0)
@@ -145,13 +120,13 @@ describe("a chat call", () => {
     ))
 
   it.live("fails with a clear typed error when the provider refuses or does not answer in time", () =>
-    withModels({ ...remoteDefault(remote.baseUrl), llmTimeoutMs: 300 }, ({ models, ledger }) =>
+    withModels({ ...remoteDefault(servers.remote.baseUrl), llmTimeoutMs: 300 }, ({ models, ledger }) =>
       Effect.gen(function* () {
-        remote.script("chat", { error: { status: 429, message: "Slow down" } })
+        servers.remote.script("chat", { error: { status: 429, message: "Slow down" } })
         const refused = yield* Effect.flip(models.chat("cheap", ask("Hi")))
         expect(refused).toMatchObject({ _tag: "ModelCallFailed", status: 429 })
         expect(refused.message).toContain("answered 429 Slow down")
-        remote.script("chat", { content: "too late", delayMs: 3000 })
+        servers.remote.script("chat", { content: "too late", delayMs: 3000 })
         const late = yield* Effect.flip(models.chat("cheap", ask("Hi")))
         expect(late).toMatchObject({ _tag: "ModelCallFailed", status: null })
         expect(late.message).toContain("did not answer within 300 ms")
@@ -162,9 +137,9 @@ describe("a chat call", () => {
 
 describe("streaming", () => {
   it.live("yields the text as it arrives, then the result, recorded with the reported usage", () =>
-    withModels(remoteDefault(remote.baseUrl), ({ models, ledger }) =>
+    withModels(remoteDefault(servers.remote.baseUrl), ({ models, ledger }) =>
       Effect.gen(function* () {
-        remote.script("chat", { content: "One two three four five.", usage: { promptTokens: 10, completionTokens: 6 } })
+        servers.remote.script("chat", { content: "One two three four five.", usage: { promptTokens: 10, completionTokens: 6 } })
         const events = yield* collect(models.chatStream("standard", ask("Count", { purpose: "muse reply", beingId: "being-1" })))
         const deltas = events.flatMap((event) => (event.type === "delta" ? [event.text] : []))
         expect(deltas.length).toBeGreaterThan(1)
@@ -175,16 +150,16 @@ describe("streaming", () => {
         expect(done.result.text).toBe("One two three four five.")
         expect(done.result.call).toMatchObject({ model: "gpt-4.1", tier: "standard", promptTokens: 10, completionTokens: 6, purpose: "muse reply" })
         expect(done.result.call.costUsd).toBeCloseTo((10 * 2 + 6 * 8) / 1_000_000, 12)
-        const [request] = remote.requestsFor("chat")
+        const [request] = servers.remote.requestsFor("chat")
         expect(request.body).toMatchObject({ stream: true, stream_options: { include_usage: true } })
         expect((yield* ledger.usage({ kind: "node" })).recent).toEqual([done.result.call])
       })
     ))
 
   it.live("records a stream the reader stopped early, counting what arrived", () =>
-    withModels(remoteDefault(remote.baseUrl), ({ models, ledger }) =>
+    withModels(remoteDefault(servers.remote.baseUrl), ({ models, ledger }) =>
       Effect.gen(function* () {
-        remote.script("chat", { content: "A long answer that the reader will not wait for.", chunkDelayMs: 20 })
+        servers.remote.script("chat", { content: "A long answer that the reader will not wait for.", chunkDelayMs: 20 })
         const firstTwo = yield* collect(Stream.take(models.chatStream("cheap", ask("Go")), 2))
         expect(firstTwo.map((event) => event.type)).toEqual(["delta", "delta"])
         const usage = yield* ledger.usage({ kind: "node" })
@@ -204,9 +179,9 @@ describe("tool calls", () => {
   ]
 
   it.live("round-trip: the model's calls come back typed, and the results go back on the wire", () =>
-    withModels(remoteDefault(remote.baseUrl), ({ models }) =>
+    withModels(remoteDefault(servers.remote.baseUrl), ({ models }) =>
       Effect.gen(function* () {
-        remote.script(
+        servers.remote.script(
           "chat",
           { toolCalls: [{ id: "call_a", name: "math_evaluate", arguments: { expression: "2+2" } }] },
           { content: "It is 4." }
@@ -225,7 +200,7 @@ describe("tool calls", () => {
           ]
         })
         expect(second.text).toBe("It is 4.")
-        const [asked, answered] = remote.requestsFor("chat")
+        const [asked, answered] = servers.remote.requestsFor("chat")
         expect(asked.body.tools).toEqual([{ type: "function", function: tools[0] }])
         expect(answered.body.messages.slice(1)).toEqual([
           {
@@ -239,9 +214,9 @@ describe("tool calls", () => {
     ))
 
   it.live("are assembled from a stream's pieces", () =>
-    withModels(remoteDefault(remote.baseUrl), ({ models }) =>
+    withModels(remoteDefault(servers.remote.baseUrl), ({ models }) =>
       Effect.gen(function* () {
-        remote.script("chat", {
+        servers.remote.script("chat", {
           toolCalls: [
             { id: "call_b", name: "web_search", arguments: { query: "effect streams" } },
             { id: "call_c", name: "files_read", arguments: { path: "notes/a.md" } }
@@ -268,20 +243,20 @@ describe("structured replies", () => {
   }
 
   it.live("ask for JSON by schema and come back parsed; a reply that is not JSON is a typed error, still recorded", () =>
-    withModels(remoteDefault(remote.baseUrl), ({ models, ledger }) =>
+    withModels(remoteDefault(servers.remote.baseUrl), ({ models, ledger }) =>
       Effect.gen(function* () {
-        remote.script("chat", { content: '{"title":"Spring","sections":["Seeds"]}' })
+        servers.remote.script("chat", { content: '{"title":"Spring","sections":["Seeds"]}' })
         const request = { ...ask("Outline"), responseFormat: { type: "json_schema", name: "outline", schema: outline } } as const
         const parsed = yield* models.chatJson("standard", request)
         expect(parsed.value).toEqual({ title: "Spring", sections: ["Seeds"] })
-        expect(remote.requestsFor("chat")[0].body.response_format).toEqual({
+        expect(servers.remote.requestsFor("chat")[0].body.response_format).toEqual({
           type: "json_schema",
           json_schema: { name: "outline", schema: outline, strict: true }
         })
         // Unscripted, the fixture answers JSON of the asked shape.
         const example = yield* models.chatJson("standard", request)
         expect(example.value).toEqual({ title: "example", sections: ["example"] })
-        remote.script("chat", { content: "Sure! Here is your outline:" })
+        servers.remote.script("chat", { content: "Sure! Here is your outline:" })
         const failure = yield* Effect.flip(models.chatJson("standard", request))
         expect(failure).toMatchObject({ _tag: "ModelReplyNotJson", text: "Sure! Here is your outline:" })
         expect((yield* ledger.usage({ kind: "node" })).calls).toBe(3)
@@ -291,14 +266,14 @@ describe("structured replies", () => {
 
 describe("embeddings", () => {
   it.live("answer one vector per input, in order, recorded at the embedding model's price", () =>
-    withModels(remoteDefault(remote.baseUrl), ({ models }) =>
+    withModels(remoteDefault(servers.remote.baseUrl), ({ models }) =>
       Effect.gen(function* () {
-        remote.script("embeddings", { vectors: [[1, 0], [0, 1]], promptTokens: 50_000 })
+        servers.remote.script("embeddings", { vectors: [[1, 0], [0, 1]], promptTokens: 50_000 })
         const result = yield* models.embed({ input: ["first", "second"], purpose: "memory index", beingId: "being-1" })
         expect(result.vectors).toEqual([[1, 0], [0, 1]])
         expect(result.call).toMatchObject({ tier: "embed", model: "text-embedding-3-small", promptTokens: 50_000, completionTokens: 0 })
         expect(result.call.costUsd).toBeCloseTo(0.001, 12)
-        expect(remote.requestsFor("embeddings")[0].body.input).toEqual(["first", "second"])
+        expect(servers.remote.requestsFor("embeddings")[0].body.input).toEqual(["first", "second"])
       })
     ))
 })
@@ -318,7 +293,7 @@ describe("with no model configured", () => {
         }
         // What a route that calls a model answers with.
         expect(toApiError(chat)).toMatchObject({ _tag: "Unavailable", error: "models_unavailable", details: { tier: "cheap" } })
-        expect(remote.requests.length + local.requests.length).toBe(0)
+        expect(servers.remote.requests.length + servers.local.requests.length).toBe(0)
       })
     ))
 })
@@ -332,19 +307,19 @@ describe("a local tier whose server fails", () => {
   }
 
   const localCheap = (baseUrl: string): Partial<SettingsShape> => ({
-    ...remoteDefault(remote.baseUrl),
+    ...remoteDefault(servers.remote.baseUrl),
     llmTiers: tierSettings({ cheap: { baseUrl, model: "llama3.1" } })
   })
 
   it.live("does not fall back to the remote provider without LOCAL_LLM_FALLBACK", () =>
-    withModels(localCheap(local.baseUrl), ({ models }) =>
+    withModels(localCheap(servers.local.baseUrl), ({ models }) =>
       Effect.gen(function* () {
-        local.script("chat", { error: { status: 500, message: "out of memory" } })
+        servers.local.script("chat", { error: { status: 500, message: "out of memory" } })
         const failure = yield* Effect.flip(models.chat("cheap", ask("Private thoughts")))
         expect(failure).toMatchObject({ _tag: "ModelCallFailed", status: 500 })
         expect(failure.message).toContain("does not fall back to a remote provider unless LOCAL_LLM_FALLBACK is set")
-        expect(local.requestsFor("chat")).toHaveLength(1)
-        expect(remote.requests).toHaveLength(0)
+        expect(servers.local.requestsFor("chat")).toHaveLength(1)
+        expect(servers.remote.requests).toHaveLength(0)
       })
     ))
 
@@ -357,23 +332,23 @@ describe("a local tier whose server fails", () => {
           expect(result.call).toMatchObject({
             provider: "remote",
             fallback: true,
-            baseUrl: remote.baseUrl,
+            baseUrl: servers.remote.baseUrl,
             model: "gpt-4.1-mini",
             pricing: "table"
           })
-          expect(remote.requestsFor("chat").map((request) => request.model)).toEqual(["gpt-4.1-mini"])
+          expect(servers.remote.requestsFor("chat").map((request) => request.model)).toEqual(["gpt-4.1-mini"])
         })
       )
     }))
 
   it.live("streams fall back only before their first byte", () =>
-    withModels({ ...localCheap(local.baseUrl), localLlmFallback: true }, ({ models }) =>
+    withModels({ ...localCheap(servers.local.baseUrl), localLlmFallback: true }, ({ models }) =>
       Effect.gen(function* () {
-        local.script("chat", { error: { status: 503 } })
+        servers.local.script("chat", { error: { status: 503 } })
         const events = yield* collect(models.chatStream("cheap", ask("Hi")))
         expect(events.at(-1)).toMatchObject({ type: "done", result: { call: { fallback: true, provider: "remote" } } })
-        expect(local.requestsFor("chat")).toHaveLength(1)
-        expect(remote.requestsFor("chat")).toHaveLength(1)
+        expect(servers.local.requestsFor("chat")).toHaveLength(1)
+        expect(servers.remote.requestsFor("chat")).toHaveLength(1)
       })
     ))
 })
