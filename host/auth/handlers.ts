@@ -17,6 +17,8 @@ import { Waitlist, waitlistCsv } from "./waitlist.ts"
 
 const ok = { ok: true } as const
 
+const revokedAnswer = (revoked: number) => ({ ok: true as const, revoked })
+
 const ownerOnly = <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.zipRight(requireOwner, dieOnSqlError(self))
 
 export const AuthPublicHandlers = HttpApiBuilder.group(NodeApi, "authPublic", (handlers) =>
@@ -63,14 +65,14 @@ export const AuthHandlers = HttpApiBuilder.group(NodeApi, "auth", (handlers) =>
         Effect.flatMap(CurrentSession, (session) => sessions.revokeAll(session.beingId)).pipe(
           dieOnSqlError,
           Effect.tap(clearSessionCookie),
-          Effect.map((revoked) => ({ ok: true as const, revoked }))
+          Effect.map(revokedAnswer)
         )
       )
       .handle("listSessions", () => dieOnSqlError(Effect.flatMap(CurrentSession, sessions.list)))
       .handle("revokeOtherSessions", () =>
         Effect.flatMap(CurrentSession, sessions.revokeOthers).pipe(
           dieOnSqlError,
-          Effect.map((revoked) => ({ ok: true as const, revoked }))
+          Effect.map(revokedAnswer)
         )
       )
       .handle("revokeSession", ({ path }) =>
@@ -80,7 +82,7 @@ export const AuthHandlers = HttpApiBuilder.group(NodeApi, "auth", (handlers) =>
             (revoked) => revoked > 0,
             () => new NotFound({ message: "You have no session with that id." })
           ),
-          Effect.map((revoked) => ({ ok: true as const, revoked }))
+          Effect.map(revokedAnswer)
         )
       )
       .handle("emailStatus", () => dieOnSqlError(Effect.flatMap(CurrentSession, (s) => mailFlows.status(s.beingId))))
