@@ -14,10 +14,11 @@ import { SignalActions } from "../actors/being/actions.ts"
 import { BeingLive } from "../actors/being/behaviour.ts"
 import { actorsLayer } from "../kernel/actors/index.ts"
 import { databaseLayer } from "../kernel/database.ts"
-import { EventBus } from "../kernel/events.ts"
+import { EventBusLive } from "./events.ts"
 import { Settings, type SettingsShape } from "../kernel/settings.ts"
-import { modelsLayer } from "../models/models.ts"
-import { NodeApi } from "./api.ts"
+import { modelsLayer } from "../extensions/models/models.ts"
+import { ModelSettings, type ModelSettingsShape } from "../extensions/models/settings.ts"
+import { NodeApi } from "./contract/api.ts"
 import { Accounts } from "./auth/accounts.ts"
 import { AuthenticationLive } from "./auth/authentication.ts"
 import { AccessCodes } from "./auth/codes.ts"
@@ -49,21 +50,25 @@ import { SkillsLive } from "./skills/live.ts"
 import { StudioAgentsHandlers } from "./studio/agents/handlers.ts"
 import { StudioGeneratorsHandlers } from "./studio/generators/handlers.ts"
 import { ProjectLive } from "../actors/project/behaviour.ts"
-import { Agents } from "../studio/agents/agents.ts"
-import { Generators } from "../studio/generators/generators.ts"
-import { GeneratorCatalogueLive } from "../studio/generators/seed.ts"
-import { Projects } from "../studio/projects/projects.ts"
-import { ProjectStore } from "../studio/projects/store.ts"
+import { Agents } from "../extensions/agents/agents.ts"
+import { Generators } from "../extensions/generators/generators.ts"
+import { GeneratorCatalogueLive } from "../extensions/generators/seed.ts"
+import { Projects } from "../actors/project/projects.ts"
+import { ProjectStore } from "../actors/project/store.ts"
 import { projectFilesLayer } from "./files/project-files.ts"
 import { ProjectAlertsLive } from "./studio/projects/alerts.ts"
+import { RunnableGeneratorsLive, SavedAgentsLive } from "./studio/projects/ports.ts"
 import { StudioAuthoringLive } from "./studio/authoring-adapter.ts"
 import { StudioProjectsHandlers } from "./studio/projects/handlers.ts"
 
 export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
 
+/** Every feature's settings, for overrides: each feature's layer takes the fields it knows. */
+export type NodeSettings = SettingsShape & ModelSettingsShape
+
 export interface NodeOptions {
   /** Overrides of the environment's settings (tests use a temp dataDir and port 0). */
-  readonly settings?: Partial<SettingsShape>
+  readonly settings?: Partial<NodeSettings>
 }
 
 const models = modelsLayer.pipe(Layer.provide(SpendAlertsLive))
@@ -74,7 +79,7 @@ const registries = Layer.mergeAll(SignalActions.layer, TopicAccess.layer, LiveCo
 /** Projects: the routes' service and the project actor (whose runs continue after a restart). */
 const projects = Layer.mergeAll(Projects.Default, ProjectLive).pipe(
   Layer.provideMerge(ProjectStore.Default),
-  Layer.provide(ProjectAlertsLive)
+  Layer.provide(Layer.mergeAll(ProjectAlertsLive, RunnableGeneratorsLive, SavedAgentsLive))
 )
 
 /**
@@ -103,7 +108,7 @@ const services = Layer.mergeAll(
   Layer.provideMerge(models),
   Layer.provideMerge(Signals.Default),
   Layer.provideMerge(BeingLive),
-  Layer.provideMerge(Layer.mergeAll(Sessions.Default, Mailer.layer, EventBus.layer, PublicOrigin.layer, registries))
+  Layer.provideMerge(Layer.mergeAll(Sessions.Default, Mailer.layer, EventBusLive, PublicOrigin.layer, registries))
 )
 
 const handlers = Layer.mergeAll(
@@ -168,6 +173,7 @@ export const nodeLayer = (options: NodeOptions = {}) => {
     Layer.provideMerge(listenLayer),
     Layer.provideMerge(NodeServer.layer),
     Layer.provideMerge(settings),
+    Layer.provideMerge(ModelSettings.layer(options.settings)),
     Layer.locally(FiberRef.currentTracerEnabled, false)
   )
 }

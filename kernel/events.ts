@@ -1,40 +1,28 @@
 /**
- * The event bus (the events themselves are typed in event-union.ts). An event is published to one being, to a topic (a thread's own topic), or to all;
- * the live channel (`/api/ws`) subscribes and fans events out to sockets.
+ * The event bus, for any event type: an event is published to one being, to a topic (a thread's
+ * own topic), or to all; the live channel (`/api/ws`) subscribes and fans events out to sockets.
+ * The node's events, their audiences and its `EventBus` tag are typed in host/contract/events.ts;
+ * the kernel knows no event of its own.
  */
-import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import * as PubSub from "effect/PubSub"
-import type * as Scope from "effect/Scope"
 import type * as Queue from "effect/Queue"
-import type { NodeEvent } from "./event-union.ts"
+import type * as Scope from "effect/Scope"
 
-/** Who an event is for. */
-export type Audience =
-  | { readonly kind: "being"; readonly beingId: string }
-  | { readonly kind: "topic"; readonly topic: string }
-  | { readonly kind: "all" }
-
-export interface Delivery {
-  readonly audience: Audience
-  readonly event: NodeEvent
+/** An event `E` for the audience `A` (a being, a topic, everyone: the node's contract says). */
+export interface Delivery<A, E> {
+  readonly audience: A
+  readonly event: E
 }
 
-export interface EventBusShape {
-  readonly publish: (audience: Audience, event: NodeEvent) => Effect.Effect<void>
-  readonly subscribe: Effect.Effect<Queue.Dequeue<Delivery>, never, Scope.Scope>
+export interface EventBusShape<A, E> {
+  readonly publish: (audience: A, event: E) => Effect.Effect<void>
+  readonly subscribe: Effect.Effect<Queue.Dequeue<Delivery<A, E>>, never, Scope.Scope>
 }
 
-export class EventBus extends Context.Tag("kernel/EventBus")<EventBus, EventBusShape>() {
-  static readonly layer = Layer.scoped(
-    EventBus,
-    Effect.gen(function* () {
-      const hub = yield* Effect.acquireRelease(PubSub.unbounded<Delivery>(), PubSub.shutdown)
-      return {
-        publish: (audience, event) => Effect.asVoid(PubSub.publish(hub, { audience, event })),
-        subscribe: PubSub.subscribe(hub)
-      }
-    })
-  )
-}
+/** An unbounded hub: a slow subscriber never holds a publisher up. */
+export const makeEventBus = <A, E>(): Effect.Effect<EventBusShape<A, E>, never, Scope.Scope> =>
+  Effect.map(Effect.acquireRelease(PubSub.unbounded<Delivery<A, E>>(), PubSub.shutdown), (hub) => ({
+    publish: (audience, event) => Effect.asVoid(PubSub.publish(hub, { audience, event })),
+    subscribe: PubSub.subscribe(hub)
+  }))

@@ -12,74 +12,23 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 
-const optionalString = (name: string) =>
+/** A string setting; unset or blank is None. */
+export const optionalString = (name: string) =>
   Config.option(Config.string(name)).pipe(
     Config.map(Option.filter((value) => value.trim() !== ""))
   )
 
-const optionalSecret = (name: string) =>
+/** A secret setting, held as a Redacted; unset or blank is None. */
+export const optionalSecret = (name: string) =>
   Config.option(Config.redacted(name)).pipe(
     Config.map(Option.filter((value) => Redacted.value(value).trim() !== ""))
   )
 
-/** The spec's model tiers: each names a job, and settings bind it to a model, a base URL and a key. */
-export const modelTiers = ["cheap", "standard", "strong", "image", "embed", "video", "transcribe", "speech", "ocr"] as const
-export type ModelTierName = (typeof modelTiers)[number]
+/** An on/off setting with no default: None when unset. */
+export const optionalFlag = (name: string) => Config.option(Config.boolean(name))
 
-/** Whether a model server runs on this host or network, when its address says otherwise. */
-const optionalFlag = (name: string) => Config.option(Config.boolean(name))
-
-/** `LLM_<TIER>_MODEL`, `_BASE_URL`, `_API_KEY`, `_LOCAL`: one tier's own binding, each part optional. */
-const tierBinding = (tier: ModelTierName) => {
-  const prefix = `LLM_${tier.toUpperCase()}`
-  return Config.all({
-    model: optionalString(`${prefix}_MODEL`),
-    baseUrl: optionalString(`${prefix}_BASE_URL`),
-    apiKey: optionalSecret(`${prefix}_API_KEY`),
-    local: optionalFlag(`${prefix}_LOCAL`)
-  })
-}
-
-const tierBindings = Config.all(
-  Object.fromEntries(modelTiers.map((tier) => [tier, tierBinding(tier)])) as {
-    readonly [T in ModelTierName]: ReturnType<typeof tierBinding>
-  }
-)
-
-export interface ModelPrice {
-  /** USD per million input (prompt) tokens. */
-  readonly input: number
-  /** USD per million output (completion) tokens. */
-  readonly output: number
-}
-
-/** `LLM_PRICES`: JSON `{ "<model id>": { "input": <usd/1M>, "output": <usd/1M> } }`. */
-const modelPrices = Config.string("LLM_PRICES").pipe(
-  Config.mapOrFail((text) => {
-    const invalid = ConfigError.InvalidData([], `LLM_PRICES must be JSON like {"my-model": {"input": 0.5, "output": 1.5}}`)
-    try {
-      const parsed: unknown = JSON.parse(text)
-      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return Either.left(invalid)
-      const entries = Object.entries(parsed)
-      const valid = entries.every(
-        ([, price]) =>
-          typeof price?.input === "number" && typeof price?.output === "number" && price.input >= 0 && price.output >= 0
-      )
-      return valid ? Either.right(Object.fromEntries(entries) as Readonly<Record<string, ModelPrice>>) : Either.left(invalid)
-    } catch {
-      return Either.left(invalid)
-    }
-  }),
-  Config.withDefault({} as Readonly<Record<string, ModelPrice>>)
-)
-
-const usd = (name: string, fallback: number) =>
-  Config.number(name).pipe(
-    Config.validate({ message: `${name} must be a number of US dollars, 0 or more`, validation: (value) => value >= 0 }),
-    Config.withDefault(fallback)
-  )
-
-const flag = (name: string) =>
+/** An on/off setting (1, true, yes, on), off by default. */
+export const flag = (name: string) =>
   Config.string(name).pipe(
     Config.map((value) => ["1", "true", "yes", "on"].includes(value.toLowerCase())),
     Config.withDefault(false)
@@ -101,21 +50,6 @@ export const settingsConfig = Config.all({
   trustProxy: flag("TRUST_PROXY"),
   smtpUrl: optionalSecret("SMTP_URL"),
   mailFrom: Config.string("MAIL_FROM").pipe(Config.withDefault("node@localhost")),
-  llmApiKey: optionalSecret("LLM_API_KEY"),
-  llmBaseUrl: optionalString("LLM_BASE_URL"),
-  llmLocal: optionalFlag("LLM_LOCAL"),
-  /** The model of every chat tier that names none of its own. */
-  llmModel: optionalString("LLM_MODEL"),
-  llmTiers: tierBindings,
-  localLlmFallback: flag("LOCAL_LLM_FALLBACK"),
-  /** A model call whose provider has not begun answering by then fails; so does a stream silent that long. */
-  llmTimeoutMs: Config.integer("LLM_TIMEOUT_MS").pipe(Config.withDefault(120_000)),
-  /** Prices of models the seeded table lacks, or corrections to it. */
-  llmPrices: modelPrices,
-  /** The three spend ceilings checked before every model call. */
-  spendMaxCallUsd: usd("SPEND_MAX_CALL_USD", 0.5),
-  spendMaxProjectUsd: usd("SPEND_MAX_PROJECT_USD", 5),
-  spendMaxDayUsd: usd("SPEND_MAX_DAY_USD", 20),
   logLevel: Config.string("LOG_LEVEL").pipe(Config.withDefault("info")),
   pluginDir: Config.string("PLUGIN_DIR").pipe(Config.withDefault("plugins")),
   /** Tasks of one studio project that run at once. */
@@ -145,3 +79,14 @@ export class Settings extends Context.Tag("kernel/Settings")<Settings, SettingsS
   static readonly layerWith = (overrides: Partial<SettingsShape>) =>
     Layer.effect(Settings, Effect.map(settingsConfig, (base) => ({ ...base, ...overrides })))
 }
+
+/**
+ * A feature's own settings as a layer: its Config read from the environment, with overrides
+ * (tests pass one object of overrides to every feature; each takes the fields it knows).
+ */
+export const settingsLayer = <Id, Shape extends object>(
+  tag: Context.Tag<Id, Shape>,
+  config: Config.Config<Shape>,
+  overrides?: Partial<Shape>
+): Layer.Layer<Id, ConfigError.ConfigError> =>
+  Layer.effect(tag, overrides === undefined ? config : Effect.map(config, (base) => ({ ...base, ...overrides })))

@@ -4,7 +4,7 @@
  * a release. A model missing from both is recorded at $0 with pricing `unknown`, and spend
  * ceilings cannot bound it: name its price in `LLM_PRICES`.
  */
-import type { ModelPrice } from "../kernel/settings.ts"
+import type { ModelPrice } from "../extensions/models/contract/records.ts"
 
 export const modelPrices: Readonly<Record<string, ModelPrice>> = {
   "gpt-5": { input: 1.25, output: 10 },

@@ -3,7 +3,7 @@
  * ephemeral agent from one when the owner has no saved agent that fits the role. Default skills
  * are skills the node registers today; every agent also gets the baseline (studio/agents/baseline.ts).
  */
-import type { ModelTier } from "../models/schemas.ts"
+import type { ModelTier } from "../extensions/models/contract/records.ts"
 
 export interface Persona {
   /** The role it covers: lead, researcher, writer... */

@@ -16,7 +16,7 @@ import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { ActionFailed } from "./protocol.ts"
-import type { ActionResult, Signal } from "./signal.ts"
+import type { ActionResult, Signal } from "./contract/signal.ts"
 
 /** A handler's refusal: the answer is rolled back and the caller is told `reason`. */
 export class ActionRefused extends Data.TaggedError("ActionRefused")<{ readonly reason: string }> {}

@@ -5,7 +5,7 @@
  * the `held` and `refused` decisions; raise in behaviour.ts already publishes only on `raised`.
  */
 import * as Effect from "effect/Effect"
-import type { SignalInput } from "./signal.ts"
+import type { SignalInput } from "./contract/signal.ts"
 
 export interface GateRequest {
   readonly beingId: string

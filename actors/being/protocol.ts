@@ -6,7 +6,7 @@
 import * as Entity from "@effect/cluster/Entity"
 import * as Rpc from "@effect/rpc/Rpc"
 import * as Schema from "effect/Schema"
-import { RaisedSignal, Signal, SignalInput, SignalStatus } from "./signal.ts"
+import { RaisedSignal, Signal, SignalInput, SignalStatus } from "./contract/signal.ts"
 
 export class SignalNotFound extends Schema.TaggedError<SignalNotFound>()("SignalNotFound", {
   signalId: Schema.String

@@ -7,7 +7,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { randomBytes } from "node:crypto"
-import type { ActionResult, Signal, SignalInput, SignalStatus } from "./signal.ts"
+import type { ActionResult, Signal, SignalInput, SignalStatus } from "./contract/signal.ts"
 
 interface SignalRow {
   readonly id: string

@@ -4,7 +4,7 @@
  * stops the whole run at once: every other step would meet the same refusal.
  */
 import * as Data from "effect/Data"
-import type { ModelError } from "../../models/errors.ts"
+import type { ModelError } from "../../extensions/models/contract/errors.ts"
 
 export class RunFailure extends Data.TaggedError("RunFailure")<{ readonly message: string }> {}
 

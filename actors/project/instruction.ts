@@ -4,10 +4,10 @@
  * and only read what is saved, so the instruction says so plainly: save the whole file with
  * files.write, or the task is not done.
  */
-import type { GeneratorStep } from "../../studio/generators/step.ts"
-import { impliedDependencies, renderStep } from "../../studio/generators/templating.ts"
-import type { PlannedContract } from "../../studio/pipeline/word-target.ts"
-import type { TaskRecord } from "../../studio/projects/store.ts"
+import type { GeneratorStep } from "../../extensions/generators/contract/step.ts"
+import { impliedDependencies, renderStep } from "../../extensions/generators/contract/templating.ts"
+import type { PlannedContract } from "./pipeline/word-target.ts"
+import type { TaskRecord } from "./store.ts"
 import type { RunMember } from "./team.ts"
 
 /** The most of one dependency's output quoted into a task's instruction. */

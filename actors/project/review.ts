@@ -6,9 +6,9 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { Models } from "../../models/models.ts"
-import { ReviewVerdict } from "../../studio/projects/records.ts"
-import type { TaskRecord } from "../../studio/projects/store.ts"
+import { Models } from "../../extensions/models/contract/models.ts"
+import { ReviewVerdict } from "./contract/records.ts"
+import type { TaskRecord } from "./store.ts"
 import { runFailureOf } from "./failure.ts"
 
 const Review = Schema.Struct({ verdict: ReviewVerdict, notes: Schema.String })

@@ -12,11 +12,11 @@ import * as Queue from "effect/Queue"
 import { Settings } from "../../kernel/settings.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { fileRootFor } from "../../kernel/extensions/file-root.ts"
-import { Generators } from "../../studio/generators/generators.ts"
-import { complete, nextReady, type Schedule } from "../../studio/pipeline/schedule.ts"
-import type { PlannedContract } from "../../studio/pipeline/word-target.ts"
-import { listWorkspace, outputKindOf } from "../../studio/projects/outputs.ts"
-import { finishedStatuses, ProjectStore, type StoredMember, type TaskRecord } from "../../studio/projects/store.ts"
+import { RunnableGenerators } from "./ports.ts"
+import { complete, nextReady, type Schedule } from "./pipeline/schedule.ts"
+import type { PlannedContract } from "./pipeline/word-target.ts"
+import { listWorkspace, outputKindOf } from "./outputs.ts"
+import { finishedStatuses, ProjectStore, type StoredMember, type TaskRecord } from "./store.ts"
 import { ProjectAlerts } from "./alerts.ts"
 import { RunFailure } from "./failure.ts"
 import { planFromBrief, planFromGenerator } from "./planning.ts"
@@ -46,7 +46,7 @@ const plan = (run: Run, generatorId: string | null) =>
     const planned = generatorId === null
       ? yield* planFromBrief(run.brief, context)
       : planFromGenerator(
-        yield* Effect.flatMap(Generators, (generators) => generators.find({ beingId: run.ownerId, isOwner: true }, generatorId)).pipe(
+        yield* Effect.flatMap(RunnableGenerators, (generators) => generators.find({ beingId: run.ownerId, isOwner: true }, generatorId)).pipe(
           Effect.catchAll(() => Effect.fail(new RunFailure({ message: "The generator this project was started from no longer exists." })))
         ),
         run.inputs

@@ -4,9 +4,9 @@
  * system prompts, so a resumed run talks to the same agents without assembling again.
  */
 import * as Effect from "effect/Effect"
-import type { ModelTier } from "../../models/schemas.ts"
-import { assembleTeam, type RoleNeed } from "../../studio/agents/team.ts"
-import { newId, type StoredMember, type TaskRecord } from "../../studio/projects/store.ts"
+import type { ModelTier } from "../../extensions/models/contract/records.ts"
+import { assembleTeam, type RoleNeed } from "./team-assembly.ts"
+import { newId, type StoredMember, type TaskRecord } from "./store.ts"
 
 /** A member as the run uses it. */
 export type RunMember = StoredMember

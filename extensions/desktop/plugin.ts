@@ -4,7 +4,7 @@
  * so a plugin of its own) comes with the calendar.
  */
 import type { Activate } from "../../kernel/extensions/context.ts"
-import type { PluginManifestInput } from "../../kernel/extensions/manifest.ts"
+import type { PluginManifestInput } from "../../kernel/contract/manifest.ts"
 import { raise } from "./raise.ts"
 
 export const manifest: PluginManifestInput = {

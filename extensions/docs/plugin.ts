@@ -3,7 +3,7 @@
  * their converters.
  */
 import type { Activate } from "../../kernel/extensions/context.ts"
-import type { PluginManifestInput } from "../../kernel/extensions/manifest.ts"
+import type { PluginManifestInput } from "../../kernel/contract/manifest.ts"
 import { writeMarkdown } from "./write-markdown.ts"
 
 export const manifest: PluginManifestInput = {

@@ -4,7 +4,7 @@
  * API a third-party plugin uses.
  */
 import type { Activate } from "../../kernel/extensions/context.ts"
-import type { PluginManifestInput } from "../../kernel/extensions/manifest.ts"
+import type { PluginManifestInput } from "../../kernel/contract/manifest.ts"
 import { list } from "./list.ts"
 import { read } from "./read.ts"
 import { search } from "./search.ts"

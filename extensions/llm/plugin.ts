@@ -3,7 +3,7 @@
  * as skills. Each call is recorded against the calling being and project (GET /api/llm/usage).
  */
 import type { Activate } from "../../kernel/extensions/context.ts"
-import type { PluginManifestInput } from "../../kernel/extensions/manifest.ts"
+import type { PluginManifestInput } from "../../kernel/contract/manifest.ts"
 import { generate } from "./generate.ts"
 import { structured } from "./structured.ts"
 

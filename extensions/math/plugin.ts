@@ -1,6 +1,6 @@
 /** The Data family: math.evaluate. It needs no capability: it computes and touches nothing. */
 import type { Activate } from "../../kernel/extensions/context.ts"
-import type { PluginManifestInput } from "../../kernel/extensions/manifest.ts"
+import type { PluginManifestInput } from "../../kernel/contract/manifest.ts"
 import { evaluate } from "./evaluate.ts"
 
 export const manifest: PluginManifestInput = {

@@ -4,7 +4,7 @@
  * both skills answer with a plain note.
  */
 import type { Activate } from "../../kernel/extensions/context.ts"
-import type { PluginManifestInput } from "../../kernel/extensions/manifest.ts"
+import type { PluginManifestInput } from "../../kernel/contract/manifest.ts"
 import { recall } from "./recall.ts"
 import { store } from "./store.ts"
 

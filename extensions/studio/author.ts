@@ -9,8 +9,8 @@
 import * as Schema from "effect/Schema"
 import type { Authored, AuthoringAdapter, AuthoringInput } from "../../kernel/extensions/authoring.ts"
 import { defineSkill } from "../../kernel/extensions/skill.ts"
-import { AgentInput } from "../../studio/agents/agent.ts"
-import { GeneratorInput } from "../../studio/generators/generator.ts"
+import { AgentInput } from "../agents/contract/agent.ts"
+import { GeneratorInput } from "../generators/contract/generator.ts"
 
 const AuthoredReport = Schema.Struct({
   authored: Schema.Boolean,

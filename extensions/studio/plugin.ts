@@ -4,7 +4,7 @@
  * node, nothing runs, and a DELETE undoes it. (studio.author_skill_bundle comes later.)
  */
 import type { Activate } from "../../kernel/extensions/context.ts"
-import type { PluginManifestInput } from "../../kernel/extensions/manifest.ts"
+import type { PluginManifestInput } from "../../kernel/contract/manifest.ts"
 import { authorAgent, authorGenerator } from "./author.ts"
 
 export const manifest: PluginManifestInput = {

@@ -1,6 +1,6 @@
 /** The built-in themes, contributed through the same plugin API a third-party theme uses. */
 import type { Activate } from "../../kernel/extensions/context.ts"
-import type { PluginManifestInput } from "../../kernel/extensions/manifest.ts"
+import type { PluginManifestInput } from "../../kernel/contract/manifest.ts"
 import { dark, light } from "./palettes.ts"
 
 export const manifest: PluginManifestInput = {

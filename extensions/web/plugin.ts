@@ -3,7 +3,7 @@
  * uses llm). http.request and http.json are world-acting and live in their own family.
  */
 import type { Activate } from "../../kernel/extensions/context.ts"
-import type { PluginManifestInput } from "../../kernel/extensions/manifest.ts"
+import type { PluginManifestInput } from "../../kernel/contract/manifest.ts"
 import { fetchPage } from "./fetch.ts"
 import { research } from "./research.ts"
 import { search } from "./search.ts"

@@ -5,7 +5,7 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
-import { Conflict, Forbidden, InvalidRequest, NotFound, Unauthorized } from "../../kernel/errors.ts"
+import { Conflict, Forbidden, InvalidRequest, NotFound, Unauthorized } from "../../kernel/contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { checkPassword, hashPassword, UNUSABLE_HASH } from "./passwords.ts"
 import { beingColumns, type BeingRow, toBeing } from "./being-row.ts"

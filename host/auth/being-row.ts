@@ -1,5 +1,5 @@
 /** A being as read from its row: the columns to select and the record they make. */
-import type { Being } from "./schemas.ts"
+import type { Being } from "./contract/records.ts"
 
 export interface BeingRow {
   readonly id: string

@@ -6,7 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { Settings } from "../../kernel/settings.ts"
 import { PublicOrigin } from "../origin.ts"
-import { SESSION_COOKIE } from "./session.ts"
+import { SESSION_COOKIE } from "./contract/session.ts"
 import { SESSION_LIFETIME_MS, Sessions } from "./sessions.ts"
 import { signCookie, unsignCookie } from "./tokens.ts"
 

@@ -6,12 +6,12 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
-import { Conflict, InvalidRequest } from "../../kernel/errors.ts"
+import { Conflict, InvalidRequest } from "../../kernel/contract/errors.ts"
 import { isoIn, nowIso } from "../../kernel/time.ts"
 import { Mailer } from "../mail/mailer.ts"
 import { PublicOrigin } from "../origin.ts"
 import { hashPassword } from "./passwords.ts"
-import type { EmailStatus } from "./schemas.ts"
+import type { EmailStatus } from "./contract/records.ts"
 import { Sessions } from "./sessions.ts"
 import { digest, newToken } from "./tokens.ts"
 

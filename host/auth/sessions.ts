@@ -11,7 +11,7 @@ import * as Redacted from "effect/Redacted"
 import { Settings } from "../../kernel/settings.ts"
 import { isoIn, nowIso } from "../../kernel/time.ts"
 import { beingColumnsOf, type BeingRow, toBeing } from "./being-row.ts"
-import type { SessionShape } from "./session.ts"
+import type { SessionShape } from "./contract/session.ts"
 import { digest, newId, newToken } from "./tokens.ts"
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000

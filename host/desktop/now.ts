@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import { nowMillis } from "../../kernel/time.ts"
 import type { Accounts } from "../auth/accounts.ts"
-import type { NowResponse } from "./schemas.ts"
+import type { NowResponse } from "./contract/records.ts"
 import type { Signals } from "./signals.ts"
 
 /** How many open signals the summary carries. */

@@ -15,8 +15,9 @@ import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Runtime from "effect/Runtime"
 import * as Schema from "effect/Schema"
-import { SignalInput } from "../../actors/being/signal.ts"
-import type { CallScope, PluginIdentity, SignalsAdapter } from "../../kernel/extensions/context.ts"
+import { SignalInput } from "../../actors/being/contract/signal.ts"
+import type { SignalsAdapter } from "../../kernel/extensions/adapters.ts"
+import type { CallScope, PluginIdentity } from "../../kernel/extensions/context.ts"
 import { Signals } from "./signals.ts"
 
 const decodeInput = Schema.decodeUnknownEither(SignalInput)

@@ -9,9 +9,9 @@ import * as Effect from "effect/Effect"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { Being } from "../../actors/being/protocol.ts"
-import { SignalInput, type RaisedSignal, type SignalStatus } from "../../actors/being/signal.ts"
+import { SignalInput, type RaisedSignal, type SignalStatus } from "../../actors/being/contract/signal.ts"
 import { makeSignalStore } from "../../actors/being/signal-store.ts"
-import { Conflict, InvalidRequest, NotFound, Unavailable } from "../../kernel/errors.ts"
+import { Conflict, InvalidRequest, NotFound, Unavailable } from "../../kernel/contract/errors.ts"
 
 /** Messages the actor could not take (its mailbox is full): the node is too busy right now. */
 const busy = <A, E, R>(self: Effect.Effect<A, E, R>) =>

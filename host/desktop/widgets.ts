@@ -7,7 +7,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import { nowIso } from "../../kernel/time.ts"
-import type { Widget, WidgetLayout } from "./schemas.ts"
+import type { Widget, WidgetLayout } from "./contract/records.ts"
 
 /** What a new desktop shows: the summary of now, and the open signals under it. */
 export const defaultLayout: WidgetLayout = {

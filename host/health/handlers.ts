@@ -6,11 +6,11 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { performance } from "node:perf_hooks"
 import { onlineBeings } from "../../actors/being/presence-store.ts"
-import { Settings } from "../../kernel/settings.ts"
-import { NodeApi } from "../api.ts"
+import { ModelSettings } from "../../extensions/models/settings.ts"
+import { NodeApi } from "../contract/api.ts"
 import { Mailer } from "../mail/mailer.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
-import { LlmLedger } from "../../models/ledger.ts"
+import { LlmLedger } from "../../extensions/models/ledger.ts"
 import { LiveConnections } from "../live/connections.ts"
 import { hostVersion } from "../version.ts"
 import { makeSandboxProbe } from "./sandbox-probe.ts"
@@ -18,7 +18,7 @@ import { makeSandboxProbe } from "./sandbox-probe.ts"
 export const HealthHandlers = HttpApiBuilder.group(NodeApi, "health", (handlers) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const settings = yield* Settings
+    const modelSettings = yield* ModelSettings
     const mailer = yield* Mailer
     const extensions = yield* ExtensionHost
     const live = yield* LiveConnections
@@ -44,7 +44,7 @@ export const HealthHandlers = HttpApiBuilder.group(NodeApi, "health", (handlers)
           startedAt: new Date(startedAtMs).toISOString(),
           uptimeSeconds: Math.round((now - startedAtMs) / 1000),
           database: { ok: database, latencyMs },
-          models: { keyConfigured: Option.isSome(settings.llmApiKey) },
+          models: { keyConfigured: Option.isSome(modelSettings.llmApiKey) },
           mail: { configured: mailer.configured },
           sandbox: sandbox(now),
           plugins: {
@@ -52,7 +52,7 @@ export const HealthHandlers = HttpApiBuilder.group(NodeApi, "health", (handlers)
             failed: plugins.filter((plugin) => plugin.status === "error").length
           },
           live: { connections: live.counts().connections, beingsOnline },
-          budget: { todayUsd: yield* ledger.spentToday, dayCeilingUsd: settings.spendMaxDayUsd },
+          budget: { todayUsd: yield* ledger.spentToday, dayCeilingUsd: modelSettings.spendMaxDayUsd },
           process: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed, pid: process.pid }
         }
       })

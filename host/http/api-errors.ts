@@ -8,8 +8,8 @@ import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Predicate from "effect/Predicate"
-import { InvalidRequest, NotFound } from "../../kernel/errors.ts"
-import { NodeApi } from "../api.ts"
+import { InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import { NodeApi } from "../contract/api.ts"
 
 export const internalErrorBody = {
   error: "internal",

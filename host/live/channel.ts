@@ -19,10 +19,10 @@ import type { IncomingMessage } from "node:http"
 import type { Duplex } from "node:stream"
 import { WebSocketServer, type RawData, type WebSocket } from "ws"
 import { Being } from "../../actors/being/protocol.ts"
-import { EventBus } from "../../kernel/events.ts"
+import { EventBus } from "../contract/events.ts"
 import { Settings } from "../../kernel/settings.ts"
 import { nowIso } from "../../kernel/time.ts"
-import type { SessionShape } from "../auth/session.ts"
+import type { SessionShape } from "../auth/contract/session.ts"
 import { Sessions } from "../auth/sessions.ts"
 import { PublicOrigin } from "../origin.ts"
 import { LiveConnections } from "./connections.ts"
@@ -34,7 +34,7 @@ import {
   MAX_CLIENT_FRAME,
   MAX_QUEUED_MESSAGES,
   type ServerReply
-} from "./protocol.ts"
+} from "./contract/protocol.ts"
 import { NodeServer } from "./server.ts"
 import { TopicAccess } from "./topics.ts"
 import { liveSocket } from "./ws-socket.ts"

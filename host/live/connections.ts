@@ -9,9 +9,9 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type { NodeEvent } from "../../kernel/event-union.ts"
-import type { Audience } from "../../kernel/events.ts"
-import { HEARTBEAT_INTERVAL, MAX_TOPICS } from "./protocol.ts"
+import type { NodeEvent } from "../contract/events.ts"
+import type { Audience } from "../contract/events.ts"
+import { HEARTBEAT_INTERVAL, MAX_TOPICS } from "./contract/protocol.ts"
 
 /** What the registry needs of a socket. `send` takes one JSON text frame, already encoded. */
 export interface LiveSocket {

@@ -11,12 +11,12 @@ import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import type { IncomingMessage } from "node:http"
 import type { Duplex } from "node:stream"
-import type { ApiErrorBody } from "../../kernel/errors.ts"
-import { SESSION_COOKIE, type SessionShape } from "../auth/session.ts"
+import type { ApiErrorBody } from "../../kernel/contract/errors.ts"
+import { SESSION_COOKIE, type SessionShape } from "../auth/contract/session.ts"
 import type { Sessions } from "../auth/sessions.ts"
 import { unsignCookie } from "../auth/tokens.ts"
 import { securityHeaders } from "../http/security-headers.ts"
-import { LIVE_PATH } from "./protocol.ts"
+import { LIVE_PATH } from "./contract/protocol.ts"
 
 export interface Refusal {
   readonly status: 401 | 403 | 404 | 500

@@ -7,7 +7,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type { LiveErrorCode } from "./protocol.ts"
+import type { LiveErrorCode } from "./contract/protocol.ts"
 
 /** May this being follow the topic `<kind>:<id>`? */
 export type TopicCheck = (beingId: string, id: string) => Effect.Effect<boolean>

@@ -1,16 +1,17 @@
 /** The model routes: bindings are read from the settings; usage from the ledger, scoped by the session. */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
-import { modelTiers, Settings } from "../../kernel/settings.ts"
-import { inferenceOf } from "../../models/bindings.ts"
-import { LlmLedger } from "../../models/ledger.ts"
-import { NodeApi } from "../api.ts"
+import { inferenceOf } from "../../extensions/models/bindings.ts"
+import { modelTiers } from "../../extensions/models/contract/records.ts"
+import { ModelSettings } from "../../extensions/models/settings.ts"
+import { LlmLedger } from "../../extensions/models/ledger.ts"
+import { NodeApi } from "../contract/api.ts"
 import { requireOwner } from "../auth/owner.ts"
-import { CurrentSession } from "../auth/session.ts"
+import { CurrentSession } from "../auth/contract/session.ts"
 
 export const LlmHandlers = HttpApiBuilder.group(NodeApi, "llm", (handlers) =>
   Effect.gen(function* () {
-    const settings = yield* Settings
+    const settings = yield* ModelSettings
     const ledger = yield* LlmLedger
     return handlers
       .handle("inference", () =>

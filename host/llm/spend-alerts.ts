@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { SpendAlerts } from "../../models/spend-alerts.ts"
+import { SpendAlerts } from "../../extensions/models/spend-alerts.ts"
 import { Signals } from "../desktop/signals.ts"
 
 export const SpendAlertsLive = Layer.effect(

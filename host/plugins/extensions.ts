@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { builtins } from "../../extensions/builtins.ts"
+import { builtins } from "./builtins.ts"
 import { manifest as studio } from "../../extensions/studio/plugin.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { Settings } from "../../kernel/settings.ts"

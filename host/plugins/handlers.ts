@@ -2,7 +2,7 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
-import { NodeApi } from "../api.ts"
+import { NodeApi } from "../contract/api.ts"
 import { requireOwner } from "../auth/owner.ts"
 
 export const PluginsHandlers = HttpApiBuilder.group(NodeApi, "plugins", (handlers) =>

@@ -12,7 +12,7 @@ import * as Layer from "effect/Layer"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { ActionRefused, SignalActions } from "../../actors/being/actions.ts"
-import { SignalInput } from "../../actors/being/signal.ts"
+import { SignalInput } from "../../actors/being/contract/signal.ts"
 import { invokeResult, SkillApprovals, Skills, type ApprovalAsked, type ApprovalRequest } from "../../kernel/extensions/skills.ts"
 import { Signals } from "../desktop/signals.ts"
 

@@ -2,8 +2,8 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import { invokeResult, Skills } from "../../kernel/extensions/skills.ts"
-import { NodeApi } from "../api.ts"
-import { CurrentSession } from "../auth/session.ts"
+import { NodeApi } from "../contract/api.ts"
+import { CurrentSession } from "../auth/contract/session.ts"
 
 export const StudioSkillsHandlers = HttpApiBuilder.group(NodeApi, "studioSkills", (handlers) =>
   Effect.map(Skills, (skills) =>

@@ -17,13 +17,13 @@ import * as Layer from "effect/Layer"
 import * as ParseResult from "effect/ParseResult"
 import * as Runtime from "effect/Runtime"
 import * as Schema from "effect/Schema"
-import { InvalidRequest } from "../../kernel/errors.ts"
+import { InvalidRequest } from "../../kernel/contract/errors.ts"
 import type { Authored, AuthoringAdapter, AuthoringInput } from "../../kernel/extensions/authoring.ts"
 import type { CallScope, PluginIdentity } from "../../kernel/extensions/context.ts"
-import { AgentInput } from "../../studio/agents/agent.ts"
-import { Agents } from "../../studio/agents/agents.ts"
-import { GeneratorInput } from "../../studio/generators/generator.ts"
-import { Generators } from "../../studio/generators/generators.ts"
+import { AgentInput } from "../../extensions/agents/contract/agent.ts"
+import { Agents } from "../../extensions/agents/agents.ts"
+import { GeneratorInput } from "../../extensions/generators/contract/generator.ts"
+import { Generators } from "../../extensions/generators/generators.ts"
 
 interface StudioWriters {
   readonly agents: Agents

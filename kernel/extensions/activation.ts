@@ -9,8 +9,8 @@ import * as Schema from "effect/Schema"
 import { randomUUID } from "node:crypto"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
-import { InvalidRequest } from "../errors.ts"
-import type { CapabilityKind } from "./capabilities.ts"
+import { InvalidRequest } from "../contract/errors.ts"
+import type { CapabilityKind } from "../contract/capabilities.ts"
 import {
   grantedAdapters,
   narrowAdapters,
@@ -21,7 +21,7 @@ import {
   type PluginIdentity
 } from "./context.ts"
 import { contributionSchemas } from "./contributions.ts"
-import type { ExtensionKind, PluginManifest } from "./manifest.ts"
+import type { ExtensionKind, PluginManifest } from "../contract/manifest.ts"
 import { contributionName, type AnyContribution } from "./registry.ts"
 
 const activationTimeout = "10 seconds"

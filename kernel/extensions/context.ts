@@ -4,55 +4,10 @@
  * throws, so plugin code can test for it and degrade. A contribution's context is narrowed
  * further to the capabilities its extension `uses`.
  */
-import type { AuthoringAdapter } from "./authoring.ts"
-import type { CapabilityKind } from "./capabilities.ts"
+import type { CapabilityKind } from "../contract/capabilities.ts"
+import type { CapabilityAdapters, GrantedAdapters } from "./adapters.ts"
 import type { ContributionTypes } from "./contributions.ts"
-import type { LlmAdapter } from "./llm.ts"
-import type { ExtensionKind, PluginManifestInput } from "./manifest.ts"
-import type { MemoryAdapter } from "./memory.ts"
-import type { NetworkAdapter } from "./network.ts"
-
-/** The operations of one capability. Each feature that implements a capability types its adapter here. */
-type Adapter = { readonly [operation: string]: unknown }
-
-/** What a plugin may put on a signal; the limits are the first document's signal.raise. */
-export interface SignalRaise {
-  /** Default 'insight'. */
-  readonly kind?: "decision" | "insight" | "reminder" | "alert" | "question" | "celebration"
-  /** At most 160 characters. */
-  readonly title: string
-  /** At most 4000 characters. */
-  readonly body?: string
-  /** At most 6, with distinct ids. */
-  readonly options?: ReadonlyArray<{ readonly id: string; readonly label: string; readonly hint?: string }>
-  /** Default 'normal'. */
-  readonly priority?: "low" | "normal" | "high" | "urgent"
-  /** ISO 8601. */
-  readonly dueAt?: string | null
-  /** Opaque to the node unless its `kind` names an action the node runs when the signal is answered. */
-  readonly action?: { readonly [key: string]: unknown } | null
-}
-
-/** The `signals` capability: signals land on the owner's desktop, the plugin named as their source. */
-export interface SignalsAdapter {
-  /** Resolves once the signal is stored; rejects with an Error that says what the node refused. */
-  readonly raise: (input: SignalRaise) => Promise<{ readonly signalId: string; readonly delivered: boolean }>
-}
-
-export interface CapabilityAdapters {
-  readonly network: NetworkAdapter
-  readonly filesystem: Adapter
-  readonly process: Adapter
-  readonly llm: LlmAdapter
-  /** The node's only storage so far: the studio's rows, for its own authoring skills (authoring.ts). */
-  readonly storage: AuthoringAdapter
-  readonly memory: MemoryAdapter
-  readonly signals: SignalsAdapter
-  readonly schedule: Adapter
-  readonly integrations: Adapter
-  readonly credits: Adapter
-  readonly "world-acting": Adapter
-}
+import type { ExtensionKind, PluginManifestInput } from "../contract/manifest.ts"
 
 export interface PluginIdentity {
   readonly id: string
@@ -88,7 +43,6 @@ export type CapabilityAdapterFactories = {
   readonly [K in CapabilityKind]?: (plugin: PluginIdentity, scope: CallScope) => CapabilityAdapters[K] | undefined
 }
 
-export type GrantedAdapters = { readonly [K in CapabilityKind]?: CapabilityAdapters[K] }
 
 export interface PluginContext {
   readonly plugin: PluginIdentity

@@ -4,7 +4,7 @@
  * (built-in or not) is held to the same shape.
  */
 import * as Schema from "effect/Schema"
-import type { ExtensionKind } from "./manifest.ts"
+import type { ExtensionKind } from "../contract/manifest.ts"
 import { SkillContribution } from "./skill.ts"
 
 /** Colours, lengths and functions such as rgb() or oklch(); no ';', braces, quotes or url(), so a value cannot escape its property. */

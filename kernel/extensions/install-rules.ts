@@ -6,9 +6,9 @@ import * as Effect from "effect/Effect"
 import gte from "semver/functions/gte.js"
 import satisfies from "semver/functions/satisfies.js"
 import validVersion from "semver/functions/valid.js"
-import { Conflict, InvalidRequest } from "../errors.ts"
-import type { CapabilityKind } from "./capabilities.ts"
-import type { PluginManifest, PluginSource } from "./manifest.ts"
+import { Conflict, InvalidRequest } from "../contract/errors.ts"
+import type { CapabilityKind } from "../contract/capabilities.ts"
+import type { PluginManifest, PluginSource } from "../contract/manifest.ts"
 
 /** The plugin API this host implements. A plugin built against the same major and an equal or older minor loads. */
 export const pluginApiVersion = "1.0"

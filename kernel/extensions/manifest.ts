@@ -1,40 +1,13 @@
 /**
- * The plugin manifest (`plugin.json`, or the `manifest` export of a built-in) and where a plugin
- * came from. Decoding a manifest is the whole of validation that needs no context: every
- * later rule (reserved namespaces, clashes, grants, versions) lives in install-rules.ts.
- * Imported by subpath only, because the HTTP contract (and so the UI bundle) reuses these schemas.
+ * A manifest as read from a plugin (its `plugin.json`, or a built-in's `manifest` export): the
+ * contract's manifest with its versions checked as semver (the contract, which the web app
+ * bundles, carries no semver). Decoding is the whole of validation that needs no context; every
+ * later rule (reserved namespaces, clashes, grants, the host version) lives in install-rules.ts.
  */
 import * as Schema from "effect/Schema"
 import validVersion from "semver/functions/valid.js"
 import validRange from "semver/ranges/valid.js"
-import { CapabilityKind } from "./capabilities.ts"
-
-const nonEmpty = (what: string) =>
-  Schema.String.pipe(Schema.filter((value) => value.trim() !== "" || `${what} must not be empty`))
-
-/** One lowercase segment: it becomes the first half of every contribution's full name. */
-const segment = (what: string, maxLength: number) =>
-  Schema.String.pipe(
-    Schema.filter((value) =>
-      (/^[a-z][a-z0-9_-]*$/.test(value) && value.length <= maxLength) ||
-      `${what} must be one lowercase segment (a letter, then letters, digits, '_' or '-'; at most ${maxLength}), got ${JSON.stringify(value)}`
-    )
-  )
-
-export const ApiVersion = Schema.String.pipe(
-  Schema.filter((value) => /^\d+\.\d+$/.test(value) || `apiVersion must be "major.minor" (e.g. "1.0"), got ${JSON.stringify(value)}`)
-)
-
-/** npm-shaped and scoped: '@author/name'. */
-export const PluginId = Schema.String.pipe(
-  Schema.filter((value) =>
-    (/^@[a-z0-9][a-z0-9._~-]*\/[a-z0-9][a-z0-9._~-]*$/.test(value) && value.length <= 214) ||
-    `id must be npm-shaped '@author/name' in lowercase, got ${JSON.stringify(value)}`
-  )
-)
-
-export const Namespace = segment("namespace", 40)
-export const ExtensionId = segment("extension id", 64)
+import { manifestFields, manifestRules } from "../contract/manifest.ts"
 
 const SemverVersion = Schema.String.pipe(
   Schema.filter((value) =>
@@ -49,108 +22,8 @@ const HostVersionRequirement = Schema.String.pipe(
   )
 )
 
-/** Resolved inside the plugin's own folder, so it may not be absolute or climb out. */
-const MainPath = Schema.String.pipe(
-  Schema.filter((value) =>
-    (value.trim() !== "" && !/^([/\\]|[A-Za-z]:)/.test(value) && !value.split(/[/\\]/).includes("..")) ||
-    `main must be a path inside the plugin folder, got ${JSON.stringify(value)}`
-  )
-)
-
-export const PluginCapability = Schema.Struct({
-  kind: CapabilityKind,
-  /** Shown verbatim to the owner; mandatory for world-acting. */
-  reason: Schema.optional(Schema.String)
-}).pipe(
-  Schema.filter((capability) =>
-    capability.kind !== "world-acting" || (capability.reason ?? "").trim() !== "" ||
-    { path: ["reason"], message: "a world-acting capability needs a non-empty reason, shown verbatim to the owner" }
-  )
-)
-export type PluginCapability = typeof PluginCapability.Type
-
-export const extensionKinds = ["skill", "generator", "widget", "integration", "viewer", "editor", "theme"] as const
-export const ExtensionKind = Schema.Literal(...extensionKinds)
-export type ExtensionKind = typeof ExtensionKind.Type
-
-/** Kind-specific fields beyond these travel as Json, read by the feature that owns the kind. */
-export const PluginExtension = Schema.Struct(
-  {
-    kind: ExtensionKind,
-    id: ExtensionId,
-    title: Schema.optional(Schema.String),
-    description: Schema.optional(Schema.String),
-    /** The capabilities this contribution is handed: a subset of the plugin's own. */
-    uses: Schema.Array(CapabilityKind)
-  },
-  Schema.Record({ key: Schema.String, value: Schema.Unknown })
-)
-export type PluginExtension = typeof PluginExtension.Type
-
-export const Pricing = Schema.Struct({
-  model: Schema.Literal("free", "one-time", "per-run", "subscription"),
-  credits: Schema.Number.pipe(
-    Schema.filter((credits) => (Number.isFinite(credits) && credits >= 0) || "credits must be a number >= 0")
-  )
-})
-export type Pricing = typeof Pricing.Type
-
-const duplicates = (values: ReadonlyArray<string>) =>
-  [...new Set(values.filter((value, index) => values.indexOf(value) !== index))]
-
-export const PluginManifest = Schema.Struct({
-  apiVersion: ApiVersion,
-  id: PluginId,
+export const ManifestFile = Schema.Struct({
+  ...manifestFields,
   version: SemverVersion,
-  namespace: Namespace,
-  name: nonEmpty("name"),
-  description: Schema.optionalWith(Schema.String, { default: () => "" }),
-  icon: Schema.optionalWith(Schema.String, { default: () => "" }),
-  author: Schema.optionalWith(Schema.String, { default: () => "" }),
-  license: Schema.optionalWith(Schema.String, { default: () => "" }),
-  main: Schema.optionalWith(Schema.NullOr(MainPath), { default: () => null }),
-  capabilities: Schema.optionalWith(Schema.Array(PluginCapability), { default: () => [] }),
-  extensions: Schema.optionalWith(Schema.Array(PluginExtension), { default: () => [] }),
-  pricing: Schema.optionalWith(Pricing, { default: () => ({ model: "free" as const, credits: 0 }) }),
   minHostVersion: Schema.optionalWith(Schema.NullOr(HostVersionRequirement), { default: () => null })
-}).pipe(
-  Schema.filter((manifest) => {
-    const declared = new Set(manifest.capabilities.map((capability) => capability.kind))
-    const issues: Array<Schema.FilterIssue> = []
-    for (const kind of duplicates(manifest.capabilities.map((capability) => capability.kind))) {
-      issues.push({ path: ["capabilities"], message: `capability "${kind}" is declared more than once` })
-    }
-    for (const id of duplicates(manifest.extensions.map((extension) => extension.id))) {
-      issues.push({ path: ["extensions"], message: `extension id "${id}" is used more than once` })
-    }
-    manifest.extensions.forEach((extension, index) => {
-      const undeclared = extension.uses.filter((kind) => !declared.has(kind))
-      if (undeclared.length > 0) {
-        issues.push({
-          path: ["extensions", index, "uses"],
-          message: `extension "${extension.id}" uses ${undeclared.map((kind) => `"${kind}"`).join(", ")}, ` +
-            "which the plugin does not declare in capabilities"
-        })
-      }
-    })
-    return issues
-  }),
-  Schema.annotations({ identifier: "PluginManifest" })
-)
-export type PluginManifest = typeof PluginManifest.Type
-/** What a manifest is written as: optional fields may be left out. */
-export type PluginManifestInput = typeof PluginManifest.Encoded
-
-export const PluginSource = Schema.Union(
-  Schema.Struct({ kind: Schema.Literal("builtin") }),
-  /** `dir` is relative to the plugin folder (PLUGIN_DIR), so the listing shows no host paths. */
-  Schema.Struct({ kind: Schema.Literal("local"), dir: Schema.String }),
-  Schema.Struct({
-    kind: Schema.Literal("market"),
-    listingId: Schema.String,
-    packageName: Schema.String,
-    version: Schema.String
-  }),
-  Schema.Struct({ kind: Schema.Literal("url"), url: Schema.String, integrity: Schema.NullOr(Schema.String) })
-)
-export type PluginSource = typeof PluginSource.Type
+}).pipe(Schema.filter(manifestRules), Schema.annotations({ identifier: "PluginManifest" }))

@@ -7,8 +7,8 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { readFile, stat } from "node:fs/promises"
 import { join } from "node:path"
-import { InvalidRequest } from "../errors.ts"
-import { PluginManifest } from "./manifest.ts"
+import { InvalidRequest } from "../contract/errors.ts"
+import { ManifestFile } from "./manifest.ts"
 
 /** Not `manifest.json` (a web app manifest) nor `package.json` (npm's): a plugin may ship both. */
 export const manifestFileName = "plugin.json"
@@ -19,7 +19,7 @@ const invalid = (message: string, details?: unknown) =>
   new InvalidRequest({ error: "invalid_manifest", message, ...(details === undefined ? {} : { details }) })
 
 export const decodeManifest = (input: unknown, label: string = manifestFileName) =>
-  Schema.decodeUnknown(PluginManifest)(input, { errors: "all" }).pipe(
+  Schema.decodeUnknown(ManifestFile)(input, { errors: "all" }).pipe(
     Effect.mapError((error) => {
       const issues = ParseResult.ArrayFormatter.formatErrorSync(error).map((issue) => ({
         path: issue.path.map(String).join("."),

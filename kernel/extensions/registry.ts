@@ -4,10 +4,10 @@
  * at a time, so a plugin is either entirely registered or not at all.
  */
 import * as Effect from "effect/Effect"
-import { Conflict } from "../errors.ts"
+import { Conflict } from "../contract/errors.ts"
 import type { ExtensionContext } from "./context.ts"
 import type { ContributionTypes } from "./contributions.ts"
-import { extensionKinds, type ExtensionKind, type PluginExtension } from "./manifest.ts"
+import { extensionKinds, type ExtensionKind, type PluginExtension } from "../contract/manifest.ts"
 
 export interface Contribution<K extends ExtensionKind = ExtensionKind> {
   readonly kind: K

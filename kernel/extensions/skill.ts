@@ -8,7 +8,7 @@ import * as Data from "effect/Data"
 import type * as Effect from "effect/Effect"
 import * as JSONSchema from "effect/JSONSchema"
 import * as Schema from "effect/Schema"
-import type { GrantedAdapters } from "./context.ts"
+import type { GrantedAdapters } from "./adapters.ts"
 import type { FileRoot } from "./file-root.ts"
 
 export const traceKinds = ["plan", "think", "tool.call", "tool.result", "message", "output", "error", "done"] as const

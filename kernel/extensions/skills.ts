@@ -14,13 +14,13 @@ import * as JSONSchema from "effect/JSONSchema"
 import * as Layer from "effect/Layer"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { NotFound } from "../errors.ts"
+import { NotFound } from "../contract/errors.ts"
 import { Settings } from "../settings.ts"
 import { fileRootFor } from "./file-root.ts"
 import { ExtensionHost } from "./host.ts"
 import type { Contribution } from "./registry.ts"
 import { defaultSkillTimeoutMs, SkillFailure, type SkillRunContext, type SkillTraceEvent } from "./skill.ts"
-import type { InvokeSkillResult, SkillDef } from "./skill-schemas.ts"
+import type { InvokeSkillResult, SkillDef } from "../contract/skills.ts"
 
 export interface SkillCall {
   /** `<namespace>.<id>` */

@@ -5,9 +5,9 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { PluginStatus } from "./schemas.ts"
-import { CapabilityKind } from "./capabilities.ts"
-import { PluginSource } from "./manifest.ts"
+import { PluginStatus } from "../contract/plugins.ts"
+import { CapabilityKind } from "../contract/capabilities.ts"
+import { PluginSource } from "../contract/manifest.ts"
 
 const PluginRow = Schema.Struct({
   id: Schema.String,

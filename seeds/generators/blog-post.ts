@@ -1,5 +1,5 @@
 /** A blog post: research, an outline, a draft, and an edit that keeps what the draft got right. */
-import type { GeneratorSeed } from "../../studio/generators/generator.ts"
+import type { GeneratorSeed } from "../../extensions/generators/contract/generator.ts"
 
 export const blogPost: GeneratorSeed = {
   slug: "blog-post",

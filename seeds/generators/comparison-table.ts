@@ -1,5 +1,5 @@
 /** A comparison of options against criteria: research, a scored table, and a recommendation. */
-import type { GeneratorSeed } from "../../studio/generators/generator.ts"
+import type { GeneratorSeed } from "../../extensions/generators/contract/generator.ts"
 
 export const comparisonTable: GeneratorSeed = {
   slug: "comparison-table",

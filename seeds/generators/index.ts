@@ -1,5 +1,5 @@
 /** The seeded generator catalogue, upserted by slug at every boot (studio/generators/seed.ts). */
-import type { GeneratorSeed } from "../../studio/generators/generator.ts"
+import type { GeneratorSeed } from "../../extensions/generators/contract/generator.ts"
 import { blogPost } from "./blog-post.ts"
 import { comparisonTable } from "./comparison-table.ts"
 import { meetingSummary } from "./meeting-summary.ts"

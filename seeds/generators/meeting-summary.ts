@@ -1,5 +1,5 @@
 /** A meeting summary from raw notes, with its action items as a table too. */
-import type { GeneratorSeed } from "../../studio/generators/generator.ts"
+import type { GeneratorSeed } from "../../extensions/generators/contract/generator.ts"
 
 export const meetingSummary: GeneratorSeed = {
   slug: "meeting-summary",

@@ -1,5 +1,5 @@
 /** A product one-pager: a look at the market, then the page, then a reviewer's pass. */
-import type { GeneratorSeed } from "../../studio/generators/generator.ts"
+import type { GeneratorSeed } from "../../extensions/generators/contract/generator.ts"
 
 export const productOnePager: GeneratorSeed = {
   slug: "product-one-pager",

@@ -1,5 +1,5 @@
 /** A sourced brief on a topic: research notes first, then the brief written from them. */
-import type { GeneratorSeed } from "../../studio/generators/generator.ts"
+import type { GeneratorSeed } from "../../extensions/generators/contract/generator.ts"
 
 export const researchBrief: GeneratorSeed = {
   slug: "research-brief",

@@ -1,5 +1,5 @@
 /** A week planned from goals and the hours there are: the arithmetic first, then the plan. */
-import type { GeneratorSeed } from "../../studio/generators/generator.ts"
+import type { GeneratorSeed } from "../../extensions/generators/contract/generator.ts"
 
 export const weeklyPlan: GeneratorSeed = {
   slug: "weekly-plan",

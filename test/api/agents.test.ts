@@ -3,8 +3,9 @@ import * as Effect from "effect/Effect"
 import { join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
 import { personas } from "../../seeds/personas.ts"
-import { baselineSkills } from "../../studio/agents/baseline.ts"
-import { assembleTeam, type RoleNeed } from "../../studio/agents/team.ts"
+import { baselineSkills } from "../../extensions/agents/contract/baseline.ts"
+import { assembleTeam, type RoleNeed } from "../../actors/project/team-assembly.ts"
+import { SavedAgentsLive } from "../../host/studio/projects/ports.ts"
 import { nodeWithOwner, registerMember, type Registered } from "../support/node.ts"
 import { worldActingSkill, writeWorldActingPlugin } from "../support/world-acting-plugin.ts"
 
@@ -174,7 +175,7 @@ describe("DELETE /api/studio/agents/:id", () => {
 })
 
 describe("assembleTeam", () => {
-  const assemble = (roles: ReadonlyArray<RoleNeed>, ownerId: string) => context.node.runtime.runPromise(assembleTeam(roles, ownerId))
+  const assemble = (roles: ReadonlyArray<RoleNeed>, ownerId: string) => context.node.runtime.runPromise(assembleTeam(roles, ownerId).pipe(Effect.provide(SavedAgentsLive)))
   let owner: Registered
 
   beforeAll(async () => {

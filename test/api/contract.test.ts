@@ -1,7 +1,7 @@
 import * as HttpApi from "@effect/platform/HttpApi"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { NodeApi } from "../../host/api.ts"
-import { Authentication } from "../../host/auth/session.ts"
+import { NodeApi } from "../../host/contract/api.ts"
+import { Authentication } from "../../host/auth/contract/session.ts"
 import { Client, startNode, type TestNode } from "../support/node.ts"
 
 let node: TestNode

@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { describe, expect, it } from "vitest"
-import { SignalInput } from "../../actors/being/signal.ts"
+import { SignalInput } from "../../actors/being/contract/signal.ts"
 import { greetingFor, localHour } from "../../host/desktop/now.ts"
 import { Signals } from "../../host/desktop/signals.ts"
 import { inNode } from "../support/live.ts"

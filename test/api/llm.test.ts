@@ -5,8 +5,8 @@
  */
 import * as Effect from "effect/Effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import type { ChatTier } from "../../models/schemas.ts"
-import { Models } from "../../models/models.ts"
+import type { ChatTier } from "../../extensions/models/contract/records.ts"
+import { Models } from "../../extensions/models/contract/models.ts"
 import { remoteDefault, tierSettings } from "../support/models.ts"
 import { registerMember, registerOwner, startNode, type TestNode } from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"

@@ -30,12 +30,13 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { performance } from "node:perf_hooks"
 import { WebSocket, WebSocketServer } from "ws"
-import { SignalInput } from "../../actors/being/signal.ts"
+import { SignalInput } from "../../actors/being/contract/signal.ts"
 import { BootInfo, bootInfoLayer } from "../../host/boot.ts"
 import { Signals } from "../../host/desktop/signals.ts"
 import { nodeLayer } from "../../host/node.ts"
-import type { NodeEvent } from "../../kernel/event-union.ts"
-import { EventBus } from "../../kernel/events.ts"
+import type { NodeEvent } from "../../host/contract/events.ts"
+import { EventBus } from "../../host/contract/events.ts"
+import { EventBusLive } from "../../host/events.ts"
 
 const numberFrom = (name: string, fallback: number) => {
   const value = Number(process.env[name])

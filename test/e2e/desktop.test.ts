@@ -16,7 +16,7 @@ import type {
   WebSocketRoute
 } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
-import type { Signal } from "../../actors/being/signal.ts"
+import type { Signal } from "../../actors/being/contract/signal.ts"
 import { launchBrowser } from "./browser.ts"
 import { type Person, rail, waitForDesktop, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"

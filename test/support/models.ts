@@ -8,11 +8,14 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { databaseLayer } from "../../kernel/database.ts"
-import { modelTiers, Settings, type ModelTierName, type SettingsShape } from "../../kernel/settings.ts"
-import { modelMigrations } from "../../models/migrations.ts"
-import { LlmLedger } from "../../models/ledger.ts"
-import { Models, modelsLayer } from "../../models/models.ts"
-import { SpendAlerts, type SpendAlert } from "../../models/spend-alerts.ts"
+import { Settings } from "../../kernel/settings.ts"
+import { modelTiers, type ModelTier } from "../../extensions/models/contract/records.ts"
+import { ModelSettings, type ModelSettingsShape } from "../../extensions/models/settings.ts"
+import { modelMigrations } from "../../extensions/models/migrations.ts"
+import { LlmLedger } from "../../extensions/models/ledger.ts"
+import { Models, type ModelsShape } from "../../extensions/models/contract/models.ts"
+import { modelsLayer } from "../../extensions/models/models.ts"
+import { SpendAlerts, type SpendAlert } from "../../extensions/models/spend-alerts.ts"
 import { startOpenAiServer, type OpenAiServer } from "./openai-server.ts"
 
 export interface TierOverride {
@@ -23,7 +26,7 @@ export interface TierOverride {
 }
 
 /** `llmTiers` with the given tiers' own bindings and nothing set for the others. */
-export const tierSettings = (overrides: Partial<Record<ModelTierName, TierOverride>> = {}): SettingsShape["llmTiers"] =>
+export const tierSettings = (overrides: Partial<Record<ModelTier, TierOverride>> = {}): ModelSettingsShape["llmTiers"] =>
   Object.fromEntries(
     modelTiers.map((tier) => {
       const own = overrides[tier] ?? {}
@@ -37,17 +40,17 @@ export const tierSettings = (overrides: Partial<Record<ModelTierName, TierOverri
         }
       ]
     })
-  ) as unknown as SettingsShape["llmTiers"]
+  ) as unknown as ModelSettingsShape["llmTiers"]
 
 /** The default binding at a scripted server that counts as a remote provider (priced, keyed). */
-export const remoteDefault = (baseUrl: string, apiKey = "sk-test-default"): Partial<SettingsShape> => ({
+export const remoteDefault = (baseUrl: string, apiKey = "sk-test-default"): Partial<ModelSettingsShape> => ({
   llmBaseUrl: Option.some(baseUrl),
   llmApiKey: Option.some(Redacted.make(apiKey)),
   llmLocal: Option.some(false)
 })
 
 /** Nothing about models comes from the test process's environment. */
-export const noModelSettings: Partial<SettingsShape> = {
+export const noModelSettings: Partial<ModelSettingsShape> = {
   llmApiKey: Option.none(),
   llmBaseUrl: Option.none(),
   llmLocal: Option.none(),
@@ -57,13 +60,14 @@ export const noModelSettings: Partial<SettingsShape> = {
   llmPrices: {}
 }
 
-export const modelsTestLayer = (settings: Partial<SettingsShape>) => {
+export const modelsTestLayer = (settings: Partial<ModelSettingsShape>) => {
   const raised: SpendAlert[] = []
   const alerts = Layer.succeed(SpendAlerts, { raise: (alert) => Effect.sync(() => void raised.push(alert)) })
   const layer = modelsLayer.pipe(
     Layer.provideMerge(alerts),
     Layer.provideMerge(databaseLayer(modelMigrations, { filename: ":memory:" })),
-    Layer.provideMerge(Settings.layerWith({ ...noModelSettings, ...settings }))
+    Layer.provideMerge(ModelSettings.layer({ ...noModelSettings, ...settings })),
+    Layer.provideMerge(Settings.layerWith({}))
   )
   return { layer, raised }
 }
@@ -91,8 +95,8 @@ export const scriptedProviders = () => {
 
 /** Runs a test body against a fresh Models with these settings; hands it the ledger and the raised alerts. */
 export const withModels = <A, E>(
-  settings: Partial<SettingsShape>,
-  body: (context: { models: Models; ledger: LlmLedger; raised: ReadonlyArray<SpendAlert> }) => Effect.Effect<A, E>
+  settings: Partial<ModelSettingsShape>,
+  body: (context: { models: ModelsShape; ledger: LlmLedger; raised: ReadonlyArray<SpendAlert> }) => Effect.Effect<A, E>
 ) => {
   const { layer, raised } = modelsTestLayer(settings)
   return Effect.gen(function* () {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll } from "vitest"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import type { SettingsShape } from "../../kernel/settings.ts"
+import type { NodeSettings } from "../../host/node.ts"
 import { BootInfo, bootInfoLayer } from "../../host/boot.ts"
 import { nodeLayer } from "../../host/node.ts"
 
@@ -24,7 +24,7 @@ export interface TestNode {
 
 /** Settings may depend on the node's fresh data folder (a plugin folder inside it, say). */
 export const startNode = async (
-  overrides: Partial<SettingsShape> | ((dataDir: string) => Partial<SettingsShape>) = {}
+  overrides: Partial<NodeSettings> | ((dataDir: string) => Partial<NodeSettings>) = {}
 ): Promise<TestNode> => {
   const dataDir = mkdtempSync(join(tmpdir(), "node-test-"))
   const settings = typeof overrides === "function" ? overrides(dataDir) : overrides

@@ -11,19 +11,21 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { builtins } from "../../extensions/builtins.ts"
+import { builtins } from "../../host/plugins/builtins.ts"
 import { llmAdapterFactory } from "../../host/llm/adapter.ts"
 import { networkAdapterFactory } from "../../host/network/adapter.ts"
 import { databaseLayer } from "../../kernel/database.ts"
 import type { CapabilityAdapterFactories, PluginModule } from "../../kernel/extensions/context.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { pluginMigrations } from "../../kernel/extensions/migrations.ts"
-import type { CapabilityKind } from "../../kernel/extensions/capabilities.ts"
+import type { CapabilityKind } from "../../kernel/contract/capabilities.ts"
 import { SkillApprovals, Skills, type ApprovalRequest, type SkillCall } from "../../kernel/extensions/skills.ts"
-import { Settings, type SettingsShape } from "../../kernel/settings.ts"
-import { modelMigrations } from "../../models/migrations.ts"
-import { modelsLayer } from "../../models/models.ts"
-import { SpendAlerts } from "../../models/spend-alerts.ts"
+import { Settings } from "../../kernel/settings.ts"
+import type { NodeSettings } from "../../host/node.ts"
+import { ModelSettings } from "../../extensions/models/settings.ts"
+import { modelMigrations } from "../../extensions/models/migrations.ts"
+import { modelsLayer } from "../../extensions/models/models.ts"
+import { SpendAlerts } from "../../extensions/models/spend-alerts.ts"
 import { noModelSettings } from "./models.ts"
 
 export interface SkillHarness {
@@ -41,7 +43,7 @@ export interface SkillHarness {
 }
 
 export interface SkillHarnessOptions {
-  readonly settings?: Partial<SettingsShape>
+  readonly settings?: Partial<NodeSettings>
   readonly plugins?: ReadonlyArray<PluginModule>
   /** False: the host implements no `network` adapter, as on a node where it is not wired. */
   readonly network?: boolean
@@ -80,7 +82,8 @@ export const startSkills = async (options: SkillHarnessOptions = {}): Promise<Sk
     Layer.provideMerge(extensions),
     Layer.provideMerge(models),
     Layer.provideMerge(databaseLayer({ ...pluginMigrations, ...modelMigrations }, { filename: ":memory:" })),
-    Layer.provideMerge(Settings.layerWith({ ...noModelSettings, dataDir, pluginDir, ...options.settings }))
+    Layer.provideMerge(Settings.layerWith({ dataDir, pluginDir, ...options.settings })),
+    Layer.provideMerge(ModelSettings.layer({ ...noModelSettings, ...options.settings }))
   )
   const runtime = ManagedRuntime.make(layer)
   await runtime.runPromise(Effect.void)

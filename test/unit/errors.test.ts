@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { Conflict, Forbidden, InvalidRequest } from "../../kernel/errors.ts"
+import { Conflict, Forbidden, InvalidRequest } from "../../kernel/contract/errors.ts"
 
 describe("ApiError", () => {
   it("encodes as { error, message, details? } with the named code", () => {

@@ -9,7 +9,7 @@ import * as HttpApiClient from "@effect/platform/HttpApiClient"
 import * as Effect from "effect/Effect"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { NodeApi } from "../../host/api.ts"
+import { NodeApi } from "../../host/contract/api.ts"
 import {
   Conflict,
   Forbidden,
@@ -19,7 +19,7 @@ import {
   RateLimited,
   Unauthorized,
   Unavailable
-} from "../../kernel/errors.ts"
+} from "../../kernel/contract/errors.ts"
 import { fireEvent } from "../shell/events.ts"
 
 const makeClient = HttpApiClient.make(NodeApi, { baseUrl: "" })

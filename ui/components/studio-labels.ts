@@ -4,8 +4,8 @@
  * (`data-tone` in the shared styles: active, good, bad, or plain).
  */
 import { html } from "lit"
-import type { OutputKind } from "../../studio/generators/step.ts"
-import type { ProjectStatus, ReviewVerdict, TaskStatus, TraceKind } from "../../studio/projects/records.ts"
+import type { OutputKind } from "../../extensions/generators/contract/step.ts"
+import type { ProjectStatus, ReviewVerdict, TaskStatus, TraceKind } from "../../actors/project/contract/records.ts"
 
 export type Tone = "plain" | "active" | "good" | "bad"
 

@@ -22,51 +22,25 @@
  */
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
-import { Signal } from "../../actors/being/signal.ts"
-import { closeCodes, LIVE_PATH } from "../../host/live/protocol.ts"
-import { NodeEvent } from "../../kernel/event-union.ts"
-import { Project, Task, TraceEvent } from "../../studio/projects/records.ts"
+import { closeCodes, LIVE_PATH } from "../../host/live/contract/protocol.ts"
+import { NodeEvent } from "../../host/contract/events.ts"
 import { request } from "../api/client.ts"
 import { fireEvent } from "../shell/events.ts"
 
 /** `off`: nobody signed in. `connecting`: the first attempt. `live`: greeted. `reconnecting`: waiting to try again, or trying. */
 export type LiveStatus = "off" | "connecting" | "live" | "reconnecting"
 
-/** The events whose records the contract carries as JSON, read here with their own schema. */
-const RecordEvent = Schema.Union(
-  Schema.Struct({ type: Schema.Literal("signal.created"), signal: Signal }),
-  Schema.Struct({ type: Schema.Literal("signal.updated"), signal: Signal }),
-  Schema.Struct({ type: Schema.Literal("project.updated"), project: Project }),
-  Schema.Struct({ type: Schema.Literal("task.updated"), task: Task }),
-  Schema.Struct({ type: Schema.Literal("trace"), event: TraceEvent })
-)
-type RecordEvent = typeof RecordEvent.Type
-
-const recordEventTypes: ReadonlySet<string> = new Set<RecordEvent["type"]>([
-  "signal.created",
-  "signal.updated",
-  "project.updated",
-  "task.updated",
-  "trace"
-])
-
-/** Every event a listener may get, by type: the contract's union, with the records it carries typed. */
-export type LiveEventMap = {
-  [E in NodeEvent as E["type"]]: E["type"] extends RecordEvent["type"] ? Extract<RecordEvent, { type: E["type"] }> : E
-}
+/** Every event a listener may get, by type: the contract's union. */
+export type LiveEventMap = { [E in NodeEvent as E["type"]]: E }
 export type LiveEventType = keyof LiveEventMap
-export type LiveEvent = LiveEventMap[LiveEventType]
+export type LiveEvent = NodeEvent
 
 const decodeEvent = Schema.decodeUnknownEither(Schema.parseJson(NodeEvent))
-const decodeRecordEvent = Schema.decodeUnknownEither(RecordEvent)
 
 /** Reads one frame; null for one this app does not take (not an event, an unknown type, a record that does not read). */
 const readFrame = (text: string): LiveEvent | null => {
   const event = decodeEvent(text)
-  if (Either.isLeft(event)) return null
-  if (!recordEventTypes.has(event.right.type)) return event.right as LiveEvent
-  const typed = decodeRecordEvent(event.right)
-  return Either.isRight(typed) ? typed.right : null
+  return Either.isRight(event) ? event.right : null
 }
 
 const FIRST_RETRY_MS = 1_000

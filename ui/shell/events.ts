@@ -3,8 +3,8 @@
  * `fireEvent` sends one that bubbles out of shadow roots; the global declarations make
  * `addEventListener` typed for each.
  */
-import type { Signal } from "../../actors/being/signal.ts"
-import type { Being } from "../../host/auth/schemas.ts"
+import type { Signal } from "../../actors/being/contract/signal.ts"
+import type { Being } from "../../host/auth/contract/records.ts"
 
 export interface NodeEvents {
   /** A sign-in, sign-out or refreshed account: the being now signed in, or null. */

@@ -6,7 +6,7 @@
  */
 import { css, html, LitElement, nothing } from "lit"
 import { customElement, property, state } from "lit/decorators.js"
-import type { Being } from "../../host/auth/schemas.ts"
+import type { Being } from "../../host/auth/contract/records.ts"
 import { request } from "../api/client.ts"
 import "../components/node-alert.ts"
 import type { LiveStatus } from "../live/live-channel.ts"

@@ -1,9 +1,9 @@
 /** Handlers of the agent routes: the caller is the session's being, the rules live in the Agents service. */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
-import { Agents } from "../../../studio/agents/agents.ts"
-import { NodeApi } from "../../api.ts"
-import { CurrentSession } from "../../auth/session.ts"
+import { Agents } from "../../../extensions/agents/agents.ts"
+import { NodeApi } from "../../contract/api.ts"
+import { CurrentSession } from "../../auth/contract/session.ts"
 
 export const StudioAgentsHandlers = HttpApiBuilder.group(NodeApi, "studioAgents", (handlers) =>
   Effect.gen(function* () {

@@ -1,9 +1,9 @@
 /** Handlers of the generator routes: the caller (and whether they own the node) comes from the session. */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
-import { Generators } from "../../../studio/generators/generators.ts"
-import { NodeApi } from "../../api.ts"
-import { CurrentSession } from "../../auth/session.ts"
+import { Generators } from "../../../extensions/generators/generators.ts"
+import { NodeApi } from "../../contract/api.ts"
+import { CurrentSession } from "../../auth/contract/session.ts"
 
 export const StudioGeneratorsHandlers = HttpApiBuilder.group(NodeApi, "studioGenerators", (handlers) =>
   Effect.gen(function* () {

@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import { ProjectAlerts } from "../../../actors/project/alerts.ts"
-import { SignalInput } from "../../../actors/being/signal.ts"
+import { SignalInput } from "../../../actors/being/contract/signal.ts"
 import { Signals } from "../../desktop/signals.ts"
 
 export const ProjectAlertsLive = Layer.effect(

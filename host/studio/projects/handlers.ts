@@ -1,10 +1,10 @@
 /** Handlers of the project routes: the caller comes from the session, never from a body. */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
-import { InvalidRequest } from "../../../kernel/errors.ts"
-import { isMakeRequest, Projects } from "../../../studio/projects/projects.ts"
-import { NodeApi } from "../../api.ts"
-import { CurrentSession } from "../../auth/session.ts"
+import { InvalidRequest } from "../../../kernel/contract/errors.ts"
+import { isMakeRequest, Projects } from "../../../actors/project/projects.ts"
+import { NodeApi } from "../../contract/api.ts"
+import { CurrentSession } from "../../auth/contract/session.ts"
 
 const notAMakeRequest = new InvalidRequest({
   error: "not_a_make_request",

@@ -8,7 +8,7 @@
  */
 import Database from "better-sqlite3"
 import { beingColumnsOf, type BeingRow, toBeing } from "../../../host/auth/being-row.ts"
-import type { Being } from "../../../host/auth/schemas.ts"
+import type { Being } from "../../../host/auth/contract/records.ts"
 import { digest, unsignCookie } from "../../../host/auth/tokens.ts"
 import { securityHeaders } from "../../../host/http/security-headers.ts"
 

@@ -7,7 +7,7 @@ import {
   checkPlacement,
   isApiVersionSupported
 } from "../../../kernel/extensions/install-rules.ts"
-import type { PluginManifest } from "../../../kernel/extensions/manifest.ts"
+import type { PluginManifest } from "../../../kernel/contract/manifest.ts"
 import { decodeManifest } from "../../../kernel/extensions/read-manifest.ts"
 
 const manifest = (overrides: Record<string, unknown> = {}): PluginManifest =>

@@ -5,7 +5,7 @@ import { once } from "node:events"
 import type { AddressInfo } from "node:net"
 import { WebSocket, WebSocketServer } from "ws"
 import { LiveConnections, makeLiveConnections, type LiveSocket } from "../../../host/live/connections.ts"
-import { MAX_TOPICS } from "../../../host/live/protocol.ts"
+import { MAX_TOPICS } from "../../../host/live/contract/protocol.ts"
 import { liveSocket } from "../../../host/live/ws-socket.ts"
 
 /** An in-memory socket that records what the registry did to it. */

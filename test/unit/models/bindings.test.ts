@@ -2,16 +2,16 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { describe, expect, it } from "vitest"
-import { Settings, type SettingsShape } from "../../../kernel/settings.ts"
-import { bindingOf, defaultBaseUrl, fallbackOf, inferenceOf, isUsable } from "../../../models/bindings.ts"
-import { isLocalBaseUrl } from "../../../models/local-address.ts"
+import { ModelSettings, type ModelSettingsShape } from "../../../extensions/models/settings.ts"
+import { bindingOf, defaultBaseUrl, fallbackOf, inferenceOf, isUsable } from "../../../extensions/models/bindings.ts"
+import { isLocalBaseUrl } from "../../../extensions/models/local-address.ts"
 import { tierSettings } from "../../support/models.ts"
 
-const settingsWith = (overrides: Partial<SettingsShape>): SettingsShape =>
+const settingsWith = (overrides: Partial<ModelSettingsShape>): ModelSettingsShape =>
   Effect.runSync(
     Effect.provide(
-      Settings,
-      Settings.layerWith({
+      ModelSettings,
+      ModelSettings.layer({
         llmApiKey: Option.none(),
         llmBaseUrl: Option.none(),
         llmLocal: Option.none(),

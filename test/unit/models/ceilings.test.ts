@@ -7,18 +7,18 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import * as TestClock from "effect/TestClock"
-import type { SettingsShape } from "../../../kernel/settings.ts"
-import type { ChatRequest } from "../../../models/chat.ts"
-import { toApiError } from "../../../models/errors.ts"
-import { LlmLedger } from "../../../models/ledger.ts"
-import { Models } from "../../../models/models.ts"
-import type { SpendAlert } from "../../../models/spend-alerts.ts"
+import type { ModelSettingsShape } from "../../../extensions/models/settings.ts"
+import type { ChatRequest } from "../../../extensions/models/contract/chat.ts"
+import { toApiError } from "../../../extensions/models/contract/errors.ts"
+import { LlmLedger } from "../../../extensions/models/ledger.ts"
+import type { ModelsShape } from "../../../extensions/models/contract/models.ts"
+import type { SpendAlert } from "../../../extensions/models/spend-alerts.ts"
 import { remoteDefault, scriptedProviders, tierSettings, withModels } from "../../support/models.ts"
 
 const servers = scriptedProviders()
 
 /** The ceilings are tested on a priced remote provider. */
-const withRemoteModels = <A, E>(settings: Partial<SettingsShape>, body: Parameters<typeof withModels<A, E>>[1]) =>
+const withRemoteModels = <A, E>(settings: Partial<ModelSettingsShape>, body: Parameters<typeof withModels<A, E>>[1]) =>
   withModels({ ...remoteDefault(servers.remote.baseUrl), ...settings }, body)
 
 const ask = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
@@ -28,7 +28,7 @@ const ask = (extra: Partial<ChatRequest> = {}): ChatRequest => ({
 })
 
 /** One call on gpt-4.1 ($2 per million prompt tokens) that costs exactly `usd`. */
-const spend = (models: Models, usd: number, extra: Partial<ChatRequest> = {}) => {
+const spend = (models: ModelsShape, usd: number, extra: Partial<ChatRequest> = {}) => {
   servers.remote.script("chat", { content: "done", usage: { promptTokens: usd * 500_000, completionTokens: 0 } })
   return models.chat("standard", ask(extra))
 }

@@ -9,11 +9,11 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
-import type { SettingsShape } from "../../../kernel/settings.ts"
-import type { ChatRequest, ChatStreamEvent } from "../../../models/chat.ts"
-import { toApiError } from "../../../models/errors.ts"
-import { LlmLedger } from "../../../models/ledger.ts"
-import { Models } from "../../../models/models.ts"
+import type { ModelSettingsShape } from "../../../extensions/models/settings.ts"
+import type { ChatRequest, ChatStreamEvent } from "../../../extensions/models/contract/chat.ts"
+import { toApiError } from "../../../extensions/models/contract/errors.ts"
+import { LlmLedger } from "../../../extensions/models/ledger.ts"
+import { Models } from "../../../extensions/models/contract/models.ts"
 import { remoteDefault, scriptedProviders, tierSettings, withModels } from "../../support/models.ts"
 import { startOpenAiServer } from "../../support/openai-server.ts"
 
@@ -306,7 +306,7 @@ describe("a local tier whose server fails", () => {
     return server.baseUrl
   }
 
-  const localCheap = (baseUrl: string): Partial<SettingsShape> => ({
+  const localCheap = (baseUrl: string): Partial<ModelSettingsShape> => ({
     ...remoteDefault(servers.remote.baseUrl),
     llmTiers: tierSettings({ cheap: { baseUrl, model: "llama3.1" } })
   })

@@ -1,8 +1,8 @@
 import * as Schema from "effect/Schema"
 import { describe, expect, it } from "vitest"
-import { checkDeliverable, type SkillResult, type TaskArtefact } from "../../../studio/pipeline/checks.ts"
-import { DeliverableContract } from "../../../studio/pipeline/contract.ts"
-import { planContract } from "../../../studio/pipeline/word-target.ts"
+import { checkDeliverable, type SkillResult, type TaskArtefact } from "../../../actors/project/pipeline/checks.ts"
+import { DeliverableContract } from "../../../actors/project/contract/deliverable.ts"
+import { planContract } from "../../../actors/project/pipeline/word-target.ts"
 
 const contract = (fields: Record<string, unknown>, inputs: unknown = {}) =>
   planContract(Schema.decodeUnknownSync(DeliverableContract)(fields), inputs)

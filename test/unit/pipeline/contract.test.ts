@@ -1,7 +1,7 @@
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import { describe, expect, it } from "vitest"
-import { AuthoredRecord, DeliverableContract, DeliverableReport } from "../../../studio/pipeline/contract.ts"
+import { AuthoredRecord, DeliverableContract, DeliverableReport } from "../../../actors/project/contract/deliverable.ts"
 
 const decodeContract = Schema.decodeUnknownEither(DeliverableContract)
 

@@ -1,9 +1,9 @@
 import * as Schema from "effect/Schema"
 import { describe, expect, it } from "vitest"
-import { checkDeliverable } from "../../../studio/pipeline/checks.ts"
-import { DeliverableContract } from "../../../studio/pipeline/contract.ts"
-import { canRepair, repairPrompt } from "../../../studio/pipeline/repair-prompt.ts"
-import { planContract } from "../../../studio/pipeline/word-target.ts"
+import { checkDeliverable } from "../../../actors/project/pipeline/checks.ts"
+import { DeliverableContract } from "../../../actors/project/contract/deliverable.ts"
+import { canRepair, repairPrompt } from "../../../actors/project/pipeline/repair-prompt.ts"
+import { planContract } from "../../../actors/project/pipeline/word-target.ts"
 
 const contract = (fields: Record<string, unknown>) => planContract(Schema.decodeUnknownSync(DeliverableContract)(fields), {})
 

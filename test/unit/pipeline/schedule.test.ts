@@ -8,7 +8,7 @@ import {
   startSchedule,
   type Schedule,
   type TaskNode
-} from "../../../studio/pipeline/schedule.ts"
+} from "../../../actors/project/pipeline/schedule.ts"
 
 const statuses = (schedule: Schedule) => Object.fromEntries(schedule.tasks.map((task) => [task.id, task.status]))
 

@@ -1,7 +1,7 @@
 import * as Schema from "effect/Schema"
 import { describe, expect, it } from "vitest"
-import { DeliverableContract } from "../../../studio/pipeline/contract.ts"
-import { planContract, renderWordTarget } from "../../../studio/pipeline/word-target.ts"
+import { DeliverableContract } from "../../../actors/project/contract/deliverable.ts"
+import { planContract, renderWordTarget } from "../../../actors/project/pipeline/word-target.ts"
 
 describe("renderWordTarget", () => {
   it("keeps a numeric target", () => {

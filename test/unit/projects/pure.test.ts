@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest"
 import { taskPromptOf } from "../../../actors/project/instruction.ts"
 import { roleNeeds } from "../../../actors/project/team.ts"
 import { wireToolName } from "../../../actors/project/task-loop.ts"
-import { contentTypeOf, outputKindOf } from "../../../studio/projects/outputs.ts"
-import { generatorRunTitle, isMakeRequest, titleOf } from "../../../studio/projects/projects.ts"
-import type { TaskRecord } from "../../../studio/projects/store.ts"
+import { contentTypeOf, outputKindOf } from "../../../actors/project/outputs.ts"
+import { generatorRunTitle, isMakeRequest, titleOf } from "../../../actors/project/projects.ts"
+import type { TaskRecord } from "../../../actors/project/store.ts"
 
 const task = (fields: Partial<TaskRecord>): TaskRecord => ({
   id: "t", projectId: "p", parentId: null, key: "k", title: "T", description: "", role: "writer", assigneeAgentId: null,

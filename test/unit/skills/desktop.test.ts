@@ -5,7 +5,8 @@
  * plain note when no adapter is wired.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import type { CallScope, SignalRaise } from "../../../kernel/extensions/context.ts"
+import type { SignalRaise } from "../../../kernel/extensions/adapters.ts"
+import type { CallScope } from "../../../kernel/extensions/context.ts"
 import type { SkillTraceEvent } from "../../../kernel/extensions/skill.ts"
 import { startSkills, type SkillHarness } from "../../support/skills.ts"
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { freeSlug, slugify } from "../../../studio/generators/slug.ts"
-import { slugPattern } from "../../../studio/generators/generator.ts"
+import { freeSlug, slugify } from "../../../extensions/generators/slug.ts"
+import { slugPattern } from "../../../extensions/generators/contract/generator.ts"
 
 describe("slugify", () => {
   it("keeps letters and digits, folds accents, joins the rest with single hyphens", () => {

@@ -1,7 +1,7 @@
 import * as Schema from "effect/Schema"
 import { describe, expect, it } from "vitest"
-import { GeneratorStep } from "../../../studio/generators/step.ts"
-import { impliedDependencies, renderStep, renderTemplate } from "../../../studio/generators/templating.ts"
+import { GeneratorStep } from "../../../extensions/generators/contract/step.ts"
+import { impliedDependencies, renderStep, renderTemplate } from "../../../extensions/generators/contract/templating.ts"
 
 const step = (fields: Partial<typeof GeneratorStep.Encoded> = {}) =>
   Schema.decodeUnknownSync(GeneratorStep)({ id: "write", title: "Write", role: "writer", skills: [], instruction: "Write.", ...fields })

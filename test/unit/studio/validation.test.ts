@@ -1,8 +1,8 @@
 import * as Schema from "effect/Schema"
 import { describe, expect, it } from "vitest"
-import { GeneratorInput } from "../../../studio/generators/generator.ts"
-import { checkInputs, inputsSchemaProblem } from "../../../studio/generators/input-form.ts"
-import { validateGenerator } from "../../../studio/generators/validation.ts"
+import { GeneratorInput } from "../../../extensions/generators/contract/generator.ts"
+import { checkInputs, inputsSchemaProblem } from "../../../extensions/generators/input-form.ts"
+import { validateGenerator } from "../../../extensions/generators/validation.ts"
 import { generatorCatalogue } from "../../../seeds/generators/index.ts"
 
 const catalogue = new Set(["web.search", "web.fetch", "files.read", "files.write", "docs.write_markdown", "math.evaluate"])

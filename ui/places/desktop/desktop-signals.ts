@@ -9,7 +9,7 @@
 import type * as Effect from "effect/Effect"
 import { css, html, LitElement, nothing } from "lit"
 import { customElement, property, state } from "lit/decorators.js"
-import type { Signal, SignalKind, SignalOption, SignalPriority } from "../../../actors/being/signal.ts"
+import type { Signal, SignalKind, SignalOption, SignalPriority } from "../../../actors/being/contract/signal.ts"
 import type { NodeClient } from "../../api/client.ts"
 import { ApiAction } from "../../components/api-action.ts"
 import { formatDateTime } from "../../components/format.ts"

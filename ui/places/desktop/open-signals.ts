@@ -10,7 +10,7 @@
  * one of the same signal (by `updatedAt`).
  */
 import type { ReactiveController, ReactiveControllerHost } from "lit"
-import type { Signal } from "../../../actors/being/signal.ts"
+import type { Signal } from "../../../actors/being/contract/signal.ts"
 import { request } from "../../api/client.ts"
 
 /** As many as the list route gives at once; the desktop says when there may be more. */

@@ -6,8 +6,8 @@
  */
 import { css, html, LitElement, nothing } from "lit"
 import { customElement, property } from "lit/decorators.js"
-import type { OutputKind } from "../../../studio/generators/step.ts"
-import type { ProjectOutput, ProjectStatus } from "../../../studio/projects/records.ts"
+import type { OutputKind } from "../../../extensions/generators/contract/step.ts"
+import type { ProjectOutput, ProjectStatus } from "../../../actors/project/contract/records.ts"
 import { formatSize, outputKindLabels } from "../../components/studio-labels.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 import "./output-preview.ts"

@@ -9,7 +9,7 @@
 import type * as Effect from "effect/Effect"
 import { css, html, LitElement, nothing, type PropertyValues } from "lit"
 import { customElement, property } from "lit/decorators.js"
-import type { Project, ProjectDetail, ProjectReview } from "../../../studio/projects/records.ts"
+import type { Project, ProjectDetail, ProjectReview } from "../../../actors/project/contract/records.ts"
 import type { NodeClient } from "../../api/client.ts"
 import { ApiAction } from "../../components/api-action.ts"
 import { formatDateTime } from "../../components/format.ts"

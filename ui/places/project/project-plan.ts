@@ -7,7 +7,7 @@
  */
 import { css, html, LitElement, nothing } from "lit"
 import { customElement, property } from "lit/decorators.js"
-import type { ProjectStatus, Task, Team, TeamMemberView } from "../../../studio/projects/records.ts"
+import type { ProjectStatus, Task, Team, TeamMemberView } from "../../../actors/project/contract/records.ts"
 import { badge, taskStatusWords } from "../../components/studio-labels.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 import { stepStyles } from "../../styles/step-styles.ts"

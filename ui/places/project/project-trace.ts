@@ -8,7 +8,7 @@
 import { css, html, LitElement, nothing, type PropertyValues } from "lit"
 import { customElement, property } from "lit/decorators.js"
 import { repeat } from "lit/directives/repeat.js"
-import type { Task, Team, TraceEvent } from "../../../studio/projects/records.ts"
+import type { Task, Team, TraceEvent } from "../../../actors/project/contract/records.ts"
 import "../../components/node-alert.ts"
 import { traceKindLabels } from "../../components/studio-labels.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"

@@ -11,7 +11,7 @@
  * team are not in the project record, so a change of state or team loads the project again.
  */
 import type { ReactiveController, ReactiveControllerHost } from "lit"
-import type { Project, ProjectDetail, Task, TraceEvent } from "../../../studio/projects/records.ts"
+import type { Project, ProjectDetail, Task, TraceEvent } from "../../../actors/project/contract/records.ts"
 import { request } from "../../api/client.ts"
 import { coalesce } from "../../components/coalesce.ts"
 import { type LiveChannel, liveChannel } from "../../live/live-channel.ts"

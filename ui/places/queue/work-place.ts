@@ -5,7 +5,7 @@
  */
 import { css, html, LitElement, nothing } from "lit"
 import { customElement } from "lit/decorators.js"
-import type { QueueItem } from "../../../studio/projects/records.ts"
+import type { QueueItem } from "../../../actors/project/contract/records.ts"
 import { ApiResource } from "../../components/api-resource.ts"
 import { coalesce } from "../../components/coalesce.ts"
 import { formatDateTime } from "../../components/format.ts"

@@ -5,7 +5,7 @@
  */
 import { css, html, LitElement } from "lit"
 import { customElement } from "lit/decorators.js"
-import type { GeneratorSummary } from "../../../studio/generators/generator.ts"
+import type { GeneratorSummary } from "../../../extensions/generators/contract/generator.ts"
 import { ApiResource } from "../../components/api-resource.ts"
 import "../../components/node-alert.ts"
 import { outputKindLabels } from "../../components/studio-labels.ts"

@@ -7,7 +7,7 @@
  */
 import { css, html, LitElement, type PropertyValues } from "lit"
 import { customElement, property } from "lit/decorators.js"
-import type { Generator } from "../../../studio/generators/generator.ts"
+import type { Generator } from "../../../extensions/generators/contract/generator.ts"
 import { ApiAction } from "../../components/api-action.ts"
 import { ApiResource } from "../../components/api-resource.ts"
 import "../../components/node-alert.ts"

@@ -1,0 +1,79 @@
+/**
+ * The studio's project routes (docs/api.md): start a run, list and read one's own projects,
+ * the trace, cancel, resume, due dates, the portfolio and queue, and the omnibar. Every route is
+ * scoped to the caller's own projects: another being's project is a 404, as a missing one is.
+ */
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as Schema from "effect/Schema"
+import { Conflict, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
+import {
+  CreateProjectBody,
+  DueBody,
+  OmnibarBody,
+  Portfolio,
+  Project,
+  ProjectDetail,
+  QueueItem,
+  TraceEvent
+} from "./records.ts"
+import { Authentication } from "../../../host/auth/contract/session.ts"
+
+const Id = Schema.Struct({ id: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100)) })
+
+/** `after`: the id of the last event the caller has; `limit` at most 1000, default 500. */
+const TraceQuery = Schema.Struct({
+  after: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.greaterThanOrEqualTo(0))),
+  limit: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 1000)))
+})
+
+export class StudioProjectsApi extends HttpApiGroup.make("studioProjects")
+  .add(
+    HttpApiEndpoint.post("createProject", "/studio/projects")
+      .setPayload(CreateProjectBody)
+      .addSuccess(Project)
+      .addError(InvalidRequest.schema)
+      .addError(NotFound.schema)
+  )
+  .add(HttpApiEndpoint.get("listProjects", "/studio/projects").addSuccess(Schema.Array(Project)))
+  .add(HttpApiEndpoint.get("getProject", "/studio/projects/:id").setPath(Id).addSuccess(ProjectDetail).addError(NotFound.schema))
+  .add(
+    HttpApiEndpoint.get("projectTrace", "/studio/projects/:id/trace")
+      .setPath(Id)
+      .setUrlParams(TraceQuery)
+      .addSuccess(Schema.Array(TraceEvent))
+      .addError(NotFound.schema)
+  )
+  .add(
+    HttpApiEndpoint.post("cancelProject", "/studio/projects/:id/cancel")
+      .setPath(Id)
+      .addSuccess(Project)
+      .addError(NotFound.schema)
+      .addError(Conflict.schema)
+  )
+  .add(
+    HttpApiEndpoint.post("resumeProject", "/studio/projects/:id/resume")
+      .setPath(Id)
+      .addSuccess(Project)
+      .addError(NotFound.schema)
+      .addError(Conflict.schema)
+  )
+  .add(
+    HttpApiEndpoint.put("setProjectDue", "/studio/projects/:id/due")
+      .setPath(Id)
+      .setPayload(DueBody)
+      .addSuccess(Project)
+      .addError(NotFound.schema)
+      .addError(InvalidRequest.schema)
+  )
+  .add(HttpApiEndpoint.get("portfolio", "/studio/portfolio").addSuccess(Portfolio))
+  .add(HttpApiEndpoint.get("queue", "/studio/queue").addSuccess(Schema.Array(QueueItem)))
+  .add(
+    HttpApiEndpoint.post("omnibar", "/studio/omnibar")
+      .setPayload(OmnibarBody)
+      .addSuccess(Project)
+      .addError(InvalidRequest.schema)
+  )
+  .middleware(Authentication)
+  .prefix("/api")
+{}

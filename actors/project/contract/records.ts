@@ -1,0 +1,182 @@
+/**
+ * The studio's project records on the wire: Project, Task, Team, ProjectOutput, TraceEvent,
+ * ProjectReview, and the bodies of the project routes. Plain schemas only: the HTTP contract
+ * (and so the web app) imports this file. Where the spec says "not shown" the fields are ours
+ * (docs/decisions.md: TraceEvent, ProjectReview, the due body, portfolio and queue shapes).
+ */
+import * as Schema from "effect/Schema"
+import { ModelTier } from "../../../extensions/models/contract/records.ts"
+import { OutputKind } from "../../../extensions/generators/contract/step.ts"
+
+export const ProjectStatus = Schema.Literal("draft", "planning", "running", "review", "done", "failed", "cancelled")
+export type ProjectStatus = typeof ProjectStatus.Type
+
+export const TaskStatus = Schema.Literal("pending", "ready", "running", "blocked", "done", "failed", "cancelled")
+export type TaskStatus = typeof TaskStatus.Type
+
+export const ProjectOutput = Schema.Struct({
+  id: Schema.String,
+  kind: OutputKind,
+  name: Schema.String,
+  /** Relative to the project's workspace folder. */
+  path: Schema.String,
+  /** `/api/files/project/<projectId>/<path>` */
+  url: Schema.String,
+  size: Schema.Number,
+  previewUrl: Schema.NullOr(Schema.String)
+}).annotations({ identifier: "ProjectOutput" })
+export type ProjectOutput = typeof ProjectOutput.Type
+
+export const Project = Schema.Struct({
+  id: Schema.String,
+  ownerId: Schema.String,
+  generatorId: Schema.NullOr(Schema.String),
+  title: Schema.String,
+  brief: Schema.String,
+  inputs: Schema.Unknown,
+  status: ProjectStatus,
+  outputs: Schema.Array(ProjectOutput),
+  teamId: Schema.NullOr(Schema.String),
+  costUsd: Schema.Number,
+  /** Ours: why a failed run failed, in words for a person; null otherwise. */
+  error: Schema.NullOr(Schema.String),
+  /** Ours: the project's target date (PUT .../due), held apart from the row's own fields. */
+  dueAt: Schema.NullOr(Schema.String),
+  createdAt: Schema.String,
+  updatedAt: Schema.String
+}).annotations({ identifier: "Project" })
+export type Project = typeof Project.Type
+
+export const Task = Schema.Struct({
+  id: Schema.String,
+  projectId: Schema.String,
+  parentId: Schema.NullOr(Schema.String),
+  /** Ours: the plan's (or generator step's) id of the task, what `{{steps.<key>.output}}` names. */
+  key: Schema.String,
+  title: Schema.String,
+  description: Schema.String,
+  role: Schema.String,
+  assigneeAgentId: Schema.NullOr(Schema.String),
+  skills: Schema.Array(Schema.String),
+  tier: ModelTier,
+  dependsOn: Schema.Array(Schema.String),
+  status: TaskStatus,
+  input: Schema.Unknown,
+  /** The step's DeliverableReport once checked. */
+  output: Schema.Unknown,
+  error: Schema.NullOr(Schema.String),
+  costUsd: Schema.Number,
+  startedAt: Schema.NullOr(Schema.String),
+  finishedAt: Schema.NullOr(Schema.String),
+  dueAt: Schema.NullOr(Schema.String)
+}).annotations({ identifier: "Task" })
+export type Task = typeof Task.Type
+
+export const TeamMemberView = Schema.Struct({
+  agentId: Schema.String,
+  role: Schema.String,
+  name: Schema.String,
+  avatar: Schema.String,
+  /** 'saved': one of the owner's agents reused; 'persona': an ephemeral agent built for this run. */
+  source: Schema.Literal("saved", "persona"),
+  skills: Schema.Array(Schema.String),
+  tier: ModelTier
+})
+export type TeamMemberView = typeof TeamMemberView.Type
+
+export const Team = Schema.Struct({
+  id: Schema.String,
+  projectId: Schema.String,
+  leadAgentId: Schema.String,
+  memberAgentIds: Schema.Array(Schema.String),
+  /** Ours: who the members are, since ephemeral agents have no agent row to look up. */
+  members: Schema.Array(TeamMemberView),
+  createdAt: Schema.String
+}).annotations({ identifier: "Team" })
+export type Team = typeof Team.Type
+
+export const TraceKind = Schema.Literal("plan", "think", "tool.call", "tool.result", "message", "output", "error", "done")
+export type TraceKind = typeof TraceKind.Type
+
+export const TraceEvent = Schema.Struct({
+  /** Increasing within the node: `?after=<id>` pages on it. */
+  id: Schema.String,
+  projectId: Schema.String,
+  taskId: Schema.NullOr(Schema.String),
+  kind: TraceKind,
+  agentId: Schema.NullOr(Schema.String),
+  text: Schema.String,
+  data: Schema.Unknown,
+  at: Schema.String
+}).annotations({ identifier: "TraceEvent" })
+export type TraceEvent = typeof TraceEvent.Type
+
+export const ReviewVerdict = Schema.Literal("pass", "pass-with-notes", "needs-work")
+export type ReviewVerdict = typeof ReviewVerdict.Type
+
+export const ProjectReview = Schema.Struct({
+  projectId: Schema.String,
+  verdict: ReviewVerdict,
+  notes: Schema.String,
+  createdAt: Schema.String
+}).annotations({ identifier: "ProjectReview" })
+export type ProjectReview = typeof ProjectReview.Type
+
+export const ProjectDetail = Schema.Struct({
+  project: Project,
+  tasks: Schema.Array(Task),
+  team: Schema.NullOr(Team),
+  review: Schema.NullOr(ProjectReview)
+}).annotations({ identifier: "ProjectDetail" })
+export type ProjectDetail = typeof ProjectDetail.Type
+
+const Brief = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(8000))
+
+/** `{ brief }` or `{ generatorId, inputs }`; anything else is refused rather than guessed at. */
+export const CreateProjectBody = Schema.Union(
+  Schema.Struct({ brief: Brief }),
+  Schema.Struct({
+    generatorId: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100)),
+    inputs: Schema.optionalWith(Schema.Record({ key: Schema.String, value: Schema.Unknown }), { default: () => ({}) })
+  })
+).annotations({ identifier: "CreateProjectBody", parseOptions: { onExcessProperty: "error" } })
+export type CreateProjectBody = typeof CreateProjectBody.Type
+
+/** `dueAt` null clears it; `taskId` names one of the project's steps, else the project itself. */
+export const DueBody = Schema.Struct({
+  dueAt: Schema.NullOr(Schema.String.pipe(Schema.filter((text) => !Number.isNaN(Date.parse(text)) || "an ISO 8601 date"))),
+  taskId: Schema.optional(Schema.String)
+}).annotations({ identifier: "DueBody", parseOptions: { onExcessProperty: "error" } })
+export type DueBody = typeof DueBody.Type
+
+export const OmnibarBody = Schema.Struct({ text: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(8000)) })
+
+/** A project in the portfolio: the record without its outputs, with how far its steps are. */
+export const PortfolioItem = Schema.Struct({
+  project: Project,
+  tasksDone: Schema.Number,
+  tasksTotal: Schema.Number
+})
+
+/**
+ * waiting: needs the caller (a failed or cancelled run to resume); running: planning, running,
+ * review (a run whose agent waits on an approval keeps running: the decision is on the owner's
+ * desktop); stalled: running but past its due date; done: finished. Waiting ranks above done.
+ */
+export const Portfolio = Schema.Struct({
+  waiting: Schema.Array(PortfolioItem),
+  running: Schema.Array(PortfolioItem),
+  stalled: Schema.Array(PortfolioItem),
+  done: Schema.Array(PortfolioItem)
+}).annotations({ identifier: "Portfolio" })
+export type Portfolio = typeof Portfolio.Type
+
+/** One open step (pending, ready, running or blocked) across the caller's projects. */
+export const QueueItem = Schema.Struct({
+  projectId: Schema.String,
+  projectTitle: Schema.String,
+  task: Task,
+  /** 'agent' for every step today; people's steps (crews) join the same list later. */
+  assignee: Schema.Literal("agent", "person")
+}).annotations({ identifier: "QueueItem" })
+export type QueueItem = typeof QueueItem.Type

@@ -1,0 +1,43 @@
+/**
+ * What a project run needs from features it does not own, as tags the actor declares and the
+ * host binds (host/studio/projects/ports.ts): the generators it runs and the saved agents it
+ * staffs a team with. The actor so imports no extension, only their contracts.
+ */
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import type { Agent } from "../../extensions/agents/contract/agent.ts"
+import type { Generator } from "../../extensions/generators/contract/generator.ts"
+
+/** Who asks: the being, and whether it is the node's owner (who may run any generator). */
+export interface Caller {
+  readonly beingId: string
+  readonly isOwner: boolean
+}
+
+/** Inputs checked against a generator's form: filled with the form's defaults, or the issues found. */
+export type CheckedInputs =
+  | { readonly ok: true; readonly inputs: Record<string, unknown> }
+  | { readonly ok: false; readonly issues: ReadonlyArray<{ readonly path: string; readonly message: string }> }
+
+export class RunnableGenerators extends Context.Tag("actors/project/RunnableGenerators")<
+  RunnableGenerators,
+  {
+    /** By id or slug, if the caller may see it. */
+    readonly find: (caller: Caller, idOrSlug: string) => Effect.Effect<Generator, NotFound | Forbidden>
+    /** The spec's validation against the skills the node has, before every run. */
+    readonly check: (generator: Generator) => Effect.Effect<void, InvalidRequest>
+    readonly checkInputs: (generator: Generator, inputs: unknown) => CheckedInputs
+    readonly countRun: (id: string) => Effect.Effect<void>
+  }
+>() {}
+
+export class SavedAgents extends Context.Tag("actors/project/SavedAgents")<
+  SavedAgents,
+  {
+    /** The owner's saved agents, newest first. */
+    readonly ownedBy: (ownerId: string) => Effect.Effect<ReadonlyArray<Agent>>
+    /** The names of every skill registered on the node. */
+    readonly registeredSkills: Effect.Effect<ReadonlySet<string>>
+  }
+>() {}

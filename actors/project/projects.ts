@@ -1,0 +1,197 @@
+/**
+ * Projects as the routes see them: start a run (from a brief or a generator and its inputs),
+ * read one's own projects, their tasks, team, outputs, review and trace, cancel, resume, set due
+ * dates, and the portfolio and queue views. Every read and write names the caller's being, so
+ * another being's project is simply not found. The run itself is the project actor's.
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import { ProjectActor } from "./protocol.ts"
+import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import { RunnableGenerators } from "./ports.ts"
+import type { CreateProjectBody, DueBody, Portfolio, Project, ProjectDetail, QueueItem } from "./contract/records.ts"
+import { newId, ProjectStore, toTask } from "./store.ts"
+
+export interface ProjectCaller {
+  readonly beingId: string
+  readonly isOwner: boolean
+}
+
+const notFound = (id: string) => new NotFound({ error: "project_not_found", message: "You have no project with that id.", details: { id } })
+
+const maxTitleChars = 80
+
+/** A brief's first line, cut at a word near the limit. */
+export const titleOf = (brief: string) => {
+  const line = brief.trim().split("\n")[0].trim()
+  if (line.length <= maxTitleChars) return line
+  const cut = line.slice(0, maxTitleChars)
+  return `${cut.slice(0, cut.lastIndexOf(" ") > 40 ? cut.lastIndexOf(" ") : maxTitleChars).trimEnd()}…`
+}
+
+/**
+ * A generator run's title: the generator's name and the first text the person gave it, so two
+ * runs of one generator can be told apart in the portfolio and the queue.
+ */
+export const generatorRunTitle = (name: string, inputs: unknown) => {
+  const first = typeof inputs === "object" && inputs !== null
+    ? Object.values(inputs).find((value): value is string => typeof value === "string" && value.trim() !== "")
+    : undefined
+  return first === undefined ? name : titleOf(`${name}: ${first}`)
+}
+
+/** A sentence that asks for something to be made: make, build, write or draft, perhaps after "please". */
+const makeRequest = /^\s*(?:(?:please|can you|could you|would you)\s+)?(?:make|build|write|draft)\b/i
+
+export const isMakeRequest = (text: string) => makeRequest.test(text)
+
+export class Projects extends Effect.Service<Projects>()("studio/Projects", {
+  effect: Effect.gen(function* () {
+    const store = yield* ProjectStore
+    const generators = yield* RunnableGenerators
+    const actor = yield* ProjectActor.client
+
+    const owned = (caller: ProjectCaller, id: string) =>
+      Effect.flatMap(store.project(id), (project) =>
+        project === null || project.ownerId !== caller.beingId ? Effect.fail(notFound(id)) : Effect.succeed(project))
+
+    /** The generator the caller may run, with its inputs checked and defaults filled, or a named refusal. */
+    const runnableGenerator = (caller: ProjectCaller, generatorId: string, inputs: unknown) =>
+      Effect.gen(function* () {
+        const generator = yield* generators.find(caller, generatorId).pipe(
+          Effect.catchTags({
+            NotFound: () => Effect.fail(new NotFound({ error: "generator_not_found", message: "There is no generator with that id you can run.", details: { generatorId } })),
+            // A private generator of someone else is not to be told apart from a missing one.
+            Forbidden: () => Effect.fail(new NotFound({ error: "generator_not_found", message: "There is no generator with that id you can run.", details: { generatorId } }))
+          })
+        )
+        yield* generators.check(generator)
+        const checked = generators.checkInputs(generator, inputs)
+        if (!checked.ok) {
+          return yield* new InvalidRequest({
+            error: "invalid_inputs",
+            message: `The inputs do not fit the generator's form: ${checked.issues.map((issue) => `${issue.path === "" ? "the form" : issue.path} ${issue.message}`).join("; ")}.`,
+            details: { issues: checked.issues }
+          })
+        }
+        return { generator, inputs: checked.inputs }
+      })
+
+    /** Sends the run; a persisted message, so it is stored before this returns and survives a crash. */
+    const startRun = (projectId: string, runNumber: number) =>
+      actor(projectId).Run({ projectId, runNumber }, { discard: true }).pipe(Effect.orDie)
+
+    const create = (caller: ProjectCaller, body: CreateProjectBody) =>
+      Effect.gen(function* () {
+        const id = newId()
+        if ("brief" in body) {
+          yield* store.insertProject({ id, ownerId: caller.beingId, generatorId: null, title: titleOf(body.brief), brief: body.brief, inputs: {} })
+        } else {
+          const { generator, inputs } = yield* runnableGenerator(caller, body.generatorId, body.inputs)
+          yield* store.insertProject({
+            id,
+            ownerId: caller.beingId,
+            generatorId: generator.id,
+            title: generatorRunTitle(generator.name, inputs),
+            brief: generator.description,
+            inputs
+          })
+          yield* generators.countRun(generator.id)
+        }
+        yield* startRun(id, 1)
+        return (yield* store.project(id))!
+      }).pipe(Effect.withSpan("Projects.create"))
+
+    const list = (caller: ProjectCaller) => store.listByOwner(caller.beingId)
+
+    const get = (caller: ProjectCaller, id: string) =>
+      Effect.gen(function* () {
+        const project = yield* owned(caller, id)
+        return {
+          project,
+          tasks: (yield* store.tasks(id)).map(toTask),
+          team: yield* store.team(id),
+          review: yield* store.review(id)
+        } satisfies ProjectDetail
+      })
+
+    const trace = (caller: ProjectCaller, id: string, after: number, limit: number) =>
+      Effect.flatMap(owned(caller, id), () => store.traces(id, after, limit))
+
+    const cancel = (caller: ProjectCaller, id: string) =>
+      Effect.gen(function* () {
+        const project = yield* owned(caller, id)
+        if (!(yield* store.cancel(id))) {
+          return yield* new Conflict({ error: "project_not_running", message: `The project is already ${project.status}; there is no run to cancel.`, details: { status: project.status } })
+        }
+        // The status already stops a run that is not in this process; this stops the one that is.
+        yield* actor(id).Cancel().pipe(Effect.ignore)
+        return (yield* store.project(id))!
+      })
+
+    const resume = (caller: ProjectCaller, id: string) =>
+      Effect.gen(function* () {
+        const project = yield* owned(caller, id)
+        const runNumber = yield* store.reopen(id)
+        if (runNumber === null) {
+          return yield* new Conflict({
+            error: "project_not_resumable",
+            message: `Only a failed or cancelled run can be resumed; this project is ${project.status}.`,
+            details: { status: project.status }
+          })
+        }
+        yield* store.trace(id, { kind: "plan", text: `Resumed (run ${runNumber}) from the last finished step.` })
+        yield* startRun(id, runNumber)
+        return (yield* store.project(id))!
+      })
+
+    const setDue = (caller: ProjectCaller, id: string, body: DueBody) =>
+      Effect.gen(function* () {
+        yield* owned(caller, id)
+        if (body.taskId !== undefined) {
+          const task = yield* store.task(body.taskId)
+          if (task === null || task.projectId !== id) {
+            return yield* new NotFound({ error: "task_not_found", message: "The project has no step with that id.", details: { taskId: body.taskId } })
+          }
+        }
+        const dueAt = body.dueAt === null ? null : new Date(body.dueAt).toISOString()
+        yield* store.setDue(id, body.taskId ?? null, dueAt)
+        return (yield* store.project(id))!
+      })
+
+    const portfolio = (caller: ProjectCaller) =>
+      Effect.gen(function* () {
+        const now = yield* Clock.currentTimeMillis
+        const projects = yield* store.listByOwner(caller.beingId)
+        const counts = yield* store.taskCounts(caller.beingId)
+        const grouped: { waiting: Array<Portfolio["done"][number]>; running: Array<Portfolio["done"][number]>; stalled: Array<Portfolio["done"][number]>; done: Array<Portfolio["done"][number]> } =
+          { waiting: [], running: [], stalled: [], done: [] }
+        for (const project of projects) {
+          const count = counts.get(project.id) ?? { done: 0, total: 0 }
+          const item = { project, tasksDone: count.done, tasksTotal: count.total }
+          grouped[standing(project, now)].push(item)
+        }
+        return grouped satisfies Portfolio
+      })
+
+    const queue = (caller: ProjectCaller) =>
+      Effect.map(store.openTasksOf(caller.beingId), (rows) =>
+        rows.map(({ projectTitle, task }): QueueItem => ({ projectId: task.projectId, projectTitle, task: toTask(task), assignee: "agent" })))
+
+    return { create, list, get, trace, cancel, resume, setDue, portfolio, queue } as const
+  })
+}) {}
+
+/** Where a project stands for the portfolio (records.ts says what each group means). */
+const standing = (project: Project, now: number): keyof Portfolio => {
+  switch (project.status) {
+    case "done":
+      return "done"
+    case "failed":
+    case "cancelled":
+    case "draft":
+      return "waiting"
+    default:
+      return project.dueAt !== null && Date.parse(project.dueAt) < now ? "stalled" : "running"
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * What a chat call takes and gives, in the node's own terms (not the SDK's), as Schemas so an actor
+ * can carry a conversation in its messages. Tool-call arguments stay the model's JSON text: the
+ * skill that runs the tool validates them against its own input schema.
+ */
+import * as Schema from "effect/Schema"
+import type { LlmCall } from "./records.ts"
+
+const JsonSchema = Schema.Record({ key: Schema.String, value: Schema.Unknown })
+
+export const ContentPart = Schema.Union(
+  Schema.Struct({ type: Schema.Literal("text"), text: Schema.String }),
+  /** A page or picture for the model to read: an https URL or a `data:image/...;base64,` URL. */
+  Schema.Struct({ type: Schema.Literal("image"), url: Schema.String })
+)
+export type ContentPart = typeof ContentPart.Type
+
+export const ToolCall = Schema.Struct({ id: Schema.String, name: Schema.String, arguments: Schema.String })
+export type ToolCall = typeof ToolCall.Type
+
+export const ChatMessage = Schema.Union(
+  Schema.Struct({ role: Schema.Literal("system"), content: Schema.String }),
+  Schema.Struct({ role: Schema.Literal("user"), content: Schema.Union(Schema.String, Schema.Array(ContentPart)) }),
+  Schema.Struct({ role: Schema.Literal("assistant"), content: Schema.String, toolCalls: Schema.optional(Schema.Array(ToolCall)) }),
+  Schema.Struct({ role: Schema.Literal("tool"), toolCallId: Schema.String, content: Schema.String })
+)
+export type ChatMessage = typeof ChatMessage.Type
+
+export const ToolDefinition = Schema.Struct({
+  name: Schema.String,
+  description: Schema.optional(Schema.String),
+  /** JSON Schema of the arguments. */
+  parameters: JsonSchema
+})
+export type ToolDefinition = typeof ToolDefinition.Type
+
+export const ResponseFormat = Schema.Union(
+  /** JSON matching `schema`; `strict` (default true) asks the provider to enforce it. */
+  Schema.Struct({ type: Schema.Literal("json_schema"), name: Schema.String, schema: JsonSchema, strict: Schema.optional(Schema.Boolean) }),
+  /** Any JSON object. */
+  Schema.Struct({ type: Schema.Literal("json_object") })
+)
+export type ResponseFormat = typeof ResponseFormat.Type
+
+/** Who a call is for and why: recorded with it, and the project's spend ceiling applies when set. */
+export interface CallContext {
+  /** A short label of the job ("planner", "skill llm.generate", "muse reply"). */
+  readonly purpose: string
+  readonly beingId?: string | null
+  readonly projectId?: string | null
+}
+
+export interface ChatRequest extends CallContext {
+  readonly messages: ReadonlyArray<ChatMessage>
+  readonly tools?: ReadonlyArray<ToolDefinition>
+  readonly responseFormat?: ResponseFormat
+  /** The most tokens the answer may take; the provider cuts it there (finishReason "length"). */
+  readonly maxTokens?: number
+}
+
+export interface ChatResult {
+  /** The reply's text; "" when the model only called tools. */
+  readonly text: string
+  readonly toolCalls: ReadonlyArray<ToolCall>
+  /** The provider's reason: "stop", "tool_calls", "length", ... */
+  readonly finishReason: string
+  readonly call: LlmCall
+}
+
+export interface JsonResult {
+  readonly value: unknown
+  readonly text: string
+  readonly call: LlmCall
+}
+
+/** A streamed chat: text as it arrives, then the whole result once the call is recorded. */
+export type ChatStreamEvent =
+  | { readonly type: "delta"; readonly text: string }
+  | { readonly type: "done"; readonly result: ChatResult }
+
+export interface EmbedRequest extends CallContext {
+  readonly input: string | ReadonlyArray<string>
+}
+
+export interface EmbedResult {
+  /** One vector per input, in input order. */
+  readonly vectors: ReadonlyArray<ReadonlyArray<number>>
+  readonly call: LlmCall
+}

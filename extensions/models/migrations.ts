@@ -1,0 +1,32 @@
+/** The ledger of model calls: one row per call made, what it cost and what it was for. */
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import type { Migrations } from "../../kernel/database.ts"
+
+export const modelMigrations: Migrations = {
+  "0200_llm_calls": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    // No foreign keys: a call stays in the ledger (and in the day's spend) after its being or project is gone.
+    yield* sql`CREATE TABLE llm_calls (
+      id TEXT PRIMARY KEY,
+      being_id TEXT,
+      project_id TEXT,
+      tier TEXT NOT NULL,
+      model TEXT NOT NULL,
+      provider TEXT NOT NULL CHECK (provider IN ('local', 'remote')),
+      base_url TEXT NOT NULL,
+      fallback INTEGER NOT NULL CHECK (fallback IN (0, 1)),
+      prompt_tokens INTEGER NOT NULL,
+      completion_tokens INTEGER NOT NULL,
+      usage_reported INTEGER NOT NULL CHECK (usage_reported IN (0, 1)),
+      cost_usd REAL NOT NULL,
+      pricing TEXT NOT NULL,
+      purpose TEXT NOT NULL,
+      duration_ms INTEGER NOT NULL,
+      created_at TEXT NOT NULL
+    )`
+    yield* sql`CREATE INDEX llm_calls_by_time ON llm_calls (created_at)`
+    yield* sql`CREATE INDEX llm_calls_by_project ON llm_calls (project_id) WHERE project_id IS NOT NULL`
+    yield* sql`CREATE INDEX llm_calls_by_being ON llm_calls (being_id, created_at)`
+  })
+}

@@ -1,0 +1,31 @@
+/**
+ * What a call costs: the price of its model (the `LLM_PRICES` setting, then the seeded table) times
+ * its tokens. A local server costs nothing. Before a call only its prompt is known, so the
+ * estimate prices the prompt's characters at four a token; the answer's length is unknown then.
+ */
+import type { ModelPrice } from "./contract/records.ts"
+import { modelPrices } from "../../seeds/model-prices.ts"
+import type { Binding } from "./bindings.ts"
+import type { Pricing } from "./contract/records.ts"
+
+export interface Priced {
+  readonly price: ModelPrice
+  readonly pricing: Pricing
+}
+
+const free: ModelPrice = { input: 0, output: 0 }
+
+export const priceOf = (overrides: Readonly<Record<string, ModelPrice>>, binding: Binding): Priced => {
+  if (binding.local) return { price: free, pricing: "local" }
+  const fromSetting = overrides[binding.model]
+  if (fromSetting !== undefined) return { price: fromSetting, pricing: "setting" }
+  const fromTable = modelPrices[binding.model]
+  if (fromTable !== undefined) return { price: fromTable, pricing: "table" }
+  return { price: free, pricing: "unknown" }
+}
+
+export const costOf = (price: ModelPrice, promptTokens: number, completionTokens: number): number =>
+  (promptTokens * price.input + completionTokens * price.output) / 1_000_000
+
+/** The common rule of thumb for English text and JSON: about four characters a token. */
+export const tokensIn = (text: string): number => Math.ceil(text.length / 4)

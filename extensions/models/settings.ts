@@ -1,0 +1,79 @@
+/**
+ * The models' own settings: the default binding, each tier's binding, prices, the timeout and
+ * the three spend ceilings, read once from the environment (docs/operations.md lists each with
+ * its default). Keys are held as Redacted so they never reach a log or an answer by accident.
+ */
+import * as Config from "effect/Config"
+import * as ConfigError from "effect/ConfigError"
+import * as Context from "effect/Context"
+import * as Either from "effect/Either"
+import { flag, optionalFlag, optionalSecret, optionalString, settingsLayer } from "../../kernel/settings.ts"
+import { modelTiers, type ModelPrice, type ModelTier } from "./contract/records.ts"
+
+/** `LLM_<TIER>_MODEL`, `_BASE_URL`, `_API_KEY`, `_LOCAL`: one tier's own binding, each part optional. */
+const tierBinding = (tier: ModelTier) => {
+  const prefix = `LLM_${tier.toUpperCase()}`
+  return Config.all({
+    model: optionalString(`${prefix}_MODEL`),
+    baseUrl: optionalString(`${prefix}_BASE_URL`),
+    apiKey: optionalSecret(`${prefix}_API_KEY`),
+    local: optionalFlag(`${prefix}_LOCAL`)
+  })
+}
+
+const tierBindings = Config.all(
+  Object.fromEntries(modelTiers.map((tier) => [tier, tierBinding(tier)])) as {
+    readonly [T in ModelTier]: ReturnType<typeof tierBinding>
+  }
+)
+
+/** `LLM_PRICES`: JSON `{ "<model id>": { "input": <usd/1M>, "output": <usd/1M> } }`. */
+const modelPrices = Config.string("LLM_PRICES").pipe(
+  Config.mapOrFail((text) => {
+    const invalid = ConfigError.InvalidData([], `LLM_PRICES must be JSON like {"my-model": {"input": 0.5, "output": 1.5}}`)
+    try {
+      const parsed: unknown = JSON.parse(text)
+      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return Either.left(invalid)
+      const entries = Object.entries(parsed)
+      const valid = entries.every(
+        ([, price]) =>
+          typeof price?.input === "number" && typeof price?.output === "number" && price.input >= 0 && price.output >= 0
+      )
+      return valid ? Either.right(Object.fromEntries(entries) as Readonly<Record<string, ModelPrice>>) : Either.left(invalid)
+    } catch {
+      return Either.left(invalid)
+    }
+  }),
+  Config.withDefault({} as Readonly<Record<string, ModelPrice>>)
+)
+
+const usd = (name: string, fallback: number) =>
+  Config.number(name).pipe(
+    Config.validate({ message: `${name} must be a number of US dollars, 0 or more`, validation: (value) => value >= 0 }),
+    Config.withDefault(fallback)
+  )
+
+
+export const modelSettingsConfig = Config.all({
+  llmApiKey: optionalSecret("LLM_API_KEY"),
+  llmBaseUrl: optionalString("LLM_BASE_URL"),
+  llmLocal: optionalFlag("LLM_LOCAL"),
+  /** The model of every chat tier that names none of its own. */
+  llmModel: optionalString("LLM_MODEL"),
+  llmTiers: tierBindings,
+  localLlmFallback: flag("LOCAL_LLM_FALLBACK"),
+  /** A model call whose provider has not begun answering by then fails; so does a stream silent that long. */
+  llmTimeoutMs: Config.integer("LLM_TIMEOUT_MS").pipe(Config.withDefault(120_000)),
+  /** Prices of models the seeded table lacks, or corrections to it. */
+  llmPrices: modelPrices,
+  /** The three spend ceilings checked before every model call. */
+  spendMaxCallUsd: usd("SPEND_MAX_CALL_USD", 0.5),
+  spendMaxProjectUsd: usd("SPEND_MAX_PROJECT_USD", 5),
+  spendMaxDayUsd: usd("SPEND_MAX_DAY_USD", 20),
+})
+
+export type ModelSettingsShape = Config.Config.Success<typeof modelSettingsConfig>
+
+export class ModelSettings extends Context.Tag("models/ModelSettings")<ModelSettings, ModelSettingsShape>() {
+  static readonly layer = (overrides?: Partial<ModelSettingsShape>) => settingsLayer(ModelSettings, modelSettingsConfig, overrides)
+}

@@ -1,0 +1,36 @@
+/**
+ * The node's HTTP contract, declared once. Handlers (each domain's handlers.ts), the typed client
+ * (ui/api/client.ts, tests) and /api/openapi.json all derive from `NodeApi`.
+ * Every endpoint may also answer with the ApiErrors below: a bad body (400), a missing
+ * session (401), an unknown route (404), a rate limit (429).
+ */
+import * as HttpApi from "@effect/platform/HttpApi"
+import * as OpenApi from "@effect/platform/OpenApi"
+import { InvalidRequest, NotFound, RateLimited, Unauthorized } from "../../kernel/contract/errors.ts"
+import { AuthApi, AuthPublicApi } from "../auth/contract/api.ts"
+import { DesktopApi } from "../desktop/contract/api.ts"
+import { HealthApi } from "../health/contract/api.ts"
+import { LlmApi } from "../../extensions/models/contract/api.ts"
+import { PluginsApi } from "../plugins/contract/api.ts"
+import { StudioSkillsApi } from "../skills/contract/api.ts"
+import { StudioAgentsApi } from "../../extensions/agents/contract/api.ts"
+import { StudioGeneratorsApi } from "../../extensions/generators/contract/api.ts"
+import { StudioProjectsApi } from "../../actors/project/contract/api.ts"
+
+export class NodeApi extends HttpApi.make("node")
+  .add(AuthPublicApi)
+  .add(AuthApi)
+  .add(HealthApi)
+  .add(PluginsApi)
+  .add(StudioSkillsApi)
+  .add(StudioAgentsApi)
+  .add(StudioGeneratorsApi)
+  .add(StudioProjectsApi)
+  .add(DesktopApi)
+  .add(LlmApi)
+  .addError(InvalidRequest.schema)
+  .addError(Unauthorized.schema)
+  .addError(NotFound.schema)
+  .addError(RateLimited.schema)
+  .annotate(OpenApi.Title, "Personal OS node API")
+{}

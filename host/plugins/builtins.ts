@@ -1,0 +1,13 @@
+/** Every built-in plugin, in load order. Each is a module exporting its `manifest` and `activate`. */
+import type { PluginModule } from "../../kernel/extensions/context.ts"
+import * as desktop from "../../extensions/desktop/plugin.ts"
+import * as docs from "../../extensions/docs/plugin.ts"
+import * as files from "../../extensions/files/plugin.ts"
+import * as llm from "../../extensions/llm/plugin.ts"
+import * as math from "../../extensions/math/plugin.ts"
+import * as memory from "../../extensions/memory/plugin.ts"
+import * as studio from "../../extensions/studio/plugin.ts"
+import * as themes from "../../extensions/themes/plugin.ts"
+import * as web from "../../extensions/web/plugin.ts"
+
+export const builtins: ReadonlyArray<PluginModule> = [themes, files, docs, math, web, llm, memory, desktop, studio]

@@ -1,0 +1,103 @@
+/**
+ * The layering of docs/architecture.md, checked on every import of every source file:
+ * kernel imports nothing of ours; a contract module imports only Effect, the portable
+ * @effect/platform and other contract modules; an actor kind or an extension imports the kernel,
+ * contract modules, seeds and its own folder; seeds import contracts; the host imports all but
+ * the UI; the UI imports contract modules and itself. And no file imports itself round a circle.
+ */
+import { describe, expect, it } from "vitest"
+import { importsOf, isContract, sourceFiles, type Import } from "./imports.ts"
+
+const portablePackage = (specifier: string): boolean =>
+  specifier === "effect" || specifier.startsWith("effect/") || specifier.startsWith("@effect/platform/")
+
+/** The folder a file belongs to for the rules: `actors/project`, `extensions/files`, `host`, … */
+const home = (path: string): string => {
+  const [top, second] = path.split("/")
+  return top === "actors" || top === "extensions" ? `${top}/${second}` : top
+}
+
+const allowed = (from: string, to: Import): boolean => {
+  if (isContract(from)) return to.local ? isContract(to.target) : portablePackage(to.target)
+  if (!to.local) return !(from.startsWith("ui/") && (to.target.startsWith("node:") || to.target.includes("platform-node")))
+  const target = to.target
+  switch (from.split("/")[0]) {
+    case "kernel":
+      return target.startsWith("kernel/")
+    case "seeds":
+      return target.startsWith("seeds/") || isContract(target)
+    case "actors":
+    case "extensions":
+      return target.startsWith("kernel/") || target.startsWith("seeds/") || isContract(target) || home(target) === home(from)
+    case "host":
+      return !target.startsWith("ui/") && !target.startsWith("test/")
+    case "ui":
+      return target.startsWith("ui/") || isContract(target)
+    default:
+      return false
+  }
+}
+
+/** The web app's build script runs on the server, not in the browser. */
+const buildScripts = new Set(["ui/build.ts"])
+
+const graph = (): Map<string, Array<Import>> =>
+  new Map(sourceFiles().filter((file) => !buildScripts.has(file)).map((file) => [file, importsOf(file)]))
+
+/** Tarjan's strongly connected components over local imports; each of more than one file is a circle. */
+const circles = (edges: Map<string, Array<Import>>): Array<Array<string>> => {
+  let index = 0
+  const indices = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: Array<string> = []
+  const onStack = new Set<string>()
+  const found: Array<Array<string>> = []
+  const visit = (node: string): void => {
+    indices.set(node, index)
+    low.set(node, index)
+    index += 1
+    stack.push(node)
+    onStack.add(node)
+    for (const edge of edges.get(node) ?? []) {
+      if (!edge.local || !edges.has(edge.target)) continue
+      if (!indices.has(edge.target)) {
+        visit(edge.target)
+        low.set(node, Math.min(low.get(node)!, low.get(edge.target)!))
+      } else if (onStack.has(edge.target)) {
+        low.set(node, Math.min(low.get(node)!, indices.get(edge.target)!))
+      }
+    }
+    if (low.get(node) === indices.get(node)) {
+      const component: Array<string> = []
+      let member: string
+      do {
+        member = stack.pop()!
+        onStack.delete(member)
+        component.push(member)
+      } while (member !== node)
+      if (component.length > 1) found.push(component.sort())
+    }
+  }
+  for (const node of edges.keys()) if (!indices.has(node)) visit(node)
+  return found
+}
+
+describe("the layering", () => {
+  const edges = graph()
+
+  it("reads the sources (a guard against a pattern that finds nothing)", () => {
+    expect(edges.size).toBeGreaterThan(200)
+    expect(edges.get("host/node.ts")?.some((edge) => edge.local)).toBe(true)
+  })
+
+  it("every import stays within what its layer may import", () => {
+    const crossings = [...edges].flatMap(([from, imports]) =>
+      imports.filter((to) => !allowed(from, to)).map((to) => `${from} -> ${to.target}`)
+    )
+    expect(crossings).toEqual([])
+  })
+
+  it("no file imports itself round a circle", () => {
+    expect(circles(edges)).toEqual([])
+  })
+})
