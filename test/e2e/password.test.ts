@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page, Response } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { launchBrowser } from "./browser.ts"
-import { type Person, submitLogin, waitForDesktop, watchForBreakage } from "./flows.ts"
+import { logIn, type Person, registerThroughApi, submitLogin, waitForDesktop, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
 const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
@@ -25,20 +25,9 @@ describe("the password in Settings", () => {
     return context.newPage()
   }
 
-  const logIn = async (page: Page, password: string): Promise<void> => {
-    await page.goto(`${node.url}/login`)
-    await submitLogin(page, owner.email, password)
-    await waitForDesktop(page, owner)
-  }
-
   beforeAll(async () => {
     ;[node, browser] = await Promise.all([startNode(), launchBrowser()])
-    const response = await fetch(`${node.url}/api/auth/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ ...owner, accessCode: node.ownerCode })
-    })
-    expect(response.status).toBe(200)
+    await registerThroughApi(node.url, owner, node.ownerCode)
   })
 
   afterAll(async () => {
@@ -51,8 +40,8 @@ describe("the password in Settings", () => {
     const here = await freshPage()
     const elsewhere = await freshPage()
     const breakage = watchForBreakage(here)
-    await logIn(here, owner.password)
-    await logIn(elsewhere, owner.password)
+    await logIn(here, node.url, owner)
+    await logIn(elsewhere, node.url, owner)
 
     await here.goto(`${node.url}/settings`)
     const section = here.locator("settings-password")
