@@ -9,6 +9,7 @@ import { Conflict, Forbidden, InvalidRequest, NotFound, Unauthorized } from "../
 import { nowIso } from "../../kernel/time.ts"
 import { checkPassword, hashPassword, UNUSABLE_HASH } from "./passwords.ts"
 import { beingColumns, type BeingRow, toBeing } from "./being-row.ts"
+import type { SessionShape } from "./contract/session.ts"
 import { Sessions } from "./sessions.ts"
 import { newId } from "./tokens.ts"
 
@@ -19,6 +20,11 @@ export interface Registration {
   readonly displayName: string
   readonly accessCode: string
 }
+
+const wrongPassword = new Forbidden({
+  error: "wrong_password",
+  message: "That is not your current password. Nothing was changed."
+})
 
 const invalidCode = new Forbidden({
   error: "invalid_access_code",
@@ -125,7 +131,30 @@ export class Accounts extends Effect.Service<Accounts>()("host/Accounts", {
         return yield* findBeing(id)
       })
 
-    return { findBeing, register, login, listBeings, suspend, unsuspend } as const
+    /**
+     * Sets a new password for the session's being once the current one is proven, and drops every
+     * other session of that being (this one stays). bcrypt runs outside the transaction; the write
+     * only lands if the hash is still the one compared, so of two racing changes one wins and the
+     * other is refused as a wrong password.
+     */
+    const changePassword = (session: SessionShape, currentPassword: string, newPassword: string) =>
+      Effect.gen(function* () {
+        const rows = yield* sql<{ passwordHash: string | null }>`
+          SELECT password_hash AS passwordHash FROM beings WHERE id = ${session.beingId}`
+        const compared = rows[0]?.passwordHash ?? null
+        if (!(yield* checkPassword(currentPassword, compared))) return yield* Effect.fail(wrongPassword)
+        const passwordHash = yield* hashPassword(newPassword)
+        return yield* sql.withTransaction(
+          Effect.gen(function* () {
+            const changed = yield* sql`UPDATE beings SET password_hash = ${passwordHash}
+              WHERE id = ${session.beingId} AND password_hash = ${compared} RETURNING id`
+            if (changed.length !== 1) return yield* Effect.fail(wrongPassword)
+            return yield* sessions.revokeOthers(session)
+          })
+        )
+      })
+
+    return { findBeing, register, login, listBeings, suspend, unsuspend, changePassword } as const
   }),
   dependencies: [Sessions.Default]
 }) {}

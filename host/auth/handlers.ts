@@ -85,6 +85,12 @@ export const AuthHandlers = HttpApiBuilder.group(NodeApi, "auth", (handlers) =>
           Effect.map(revokedAnswer)
         )
       )
+      .handle("changePassword", ({ payload }) =>
+        Effect.flatMap(CurrentSession, (session) => accounts.changePassword(session, payload.currentPassword, payload.newPassword)).pipe(
+          dieOnSqlError,
+          Effect.map(revokedAnswer)
+        )
+      )
       .handle("emailStatus", () => dieOnSqlError(Effect.flatMap(CurrentSession, (s) => mailFlows.status(s.beingId))))
       .handle("sendVerification", () =>
         dieOnSqlError(Effect.flatMap(CurrentSession, (s) => mailFlows.sendVerification(s.beingId)))

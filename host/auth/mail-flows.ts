@@ -10,14 +10,13 @@ import { Conflict, InvalidRequest } from "../../kernel/contract/errors.ts"
 import { isoIn, nowIso } from "../../kernel/time.ts"
 import { Mailer } from "../mail/mailer.ts"
 import { PublicOrigin } from "../origin.ts"
+import { issueMailToken, RESET_LIFETIME_MS, resetLinkOf, VERIFY_LIFETIME_MS } from "./mail-tokens.ts"
 import { hashPassword } from "./passwords.ts"
 import type { EmailStatus } from "./contract/records.ts"
 import { Sessions } from "./sessions.ts"
-import { digest, newToken } from "./tokens.ts"
+import { digest } from "./tokens.ts"
 
 const HOUR_MS = 60 * 60 * 1000
-export const VERIFY_LIFETIME_MS = 24 * HOUR_MS
-export const RESET_LIFETIME_MS = HOUR_MS
 export const RESETS_PER_ADDRESS_PER_HOUR = 3
 
 const badToken = new InvalidRequest({
@@ -31,14 +30,6 @@ export class MailFlows extends Effect.Service<MailFlows>()("host/MailFlows", {
     const mailer = yield* Mailer
     const sessions = yield* Sessions
     const origin = (yield* PublicOrigin).url
-
-    const issueToken = (beingId: string, purpose: "verify" | "reset", email: string, lifetimeMs: number) =>
-      Effect.gen(function* () {
-        const token = newToken()
-        yield* sql`INSERT INTO mail_tokens (token_hash, being_id, purpose, email, created_at, expires_at)
-          VALUES (${digest(token)}, ${beingId}, ${purpose}, ${email}, ${yield* nowIso}, ${yield* isoIn(lifetimeMs)})`
-        return token
-      })
 
     const status = (beingId: string) =>
       Effect.gen(function* () {
@@ -67,7 +58,7 @@ export class MailFlows extends Effect.Service<MailFlows>()("host/MailFlows", {
         }
         const current = yield* status(beingId)
         if (current.verified) return current
-        const token = yield* issueToken(beingId, "verify", current.email, VERIFY_LIFETIME_MS)
+        const token = yield* issueMailToken(beingId, "verify", current.email, VERIFY_LIFETIME_MS)
         yield* mailer
           .send({
             to: current.email,
@@ -114,11 +105,11 @@ export class MailFlows extends Effect.Service<MailFlows>()("host/MailFlows", {
         const recent = yield* sql<{ n: number }>`SELECT count(*) AS n FROM mail_tokens
           WHERE being_id = ${being.id} AND purpose = 'reset' AND created_at > ${since}`
         if (recent[0].n >= RESETS_PER_ADDRESS_PER_HOUR) return
-        const token = yield* issueToken(being.id, "reset", being.email, RESET_LIFETIME_MS)
+        const token = yield* issueMailToken(being.id, "reset", being.email, RESET_LIFETIME_MS)
         yield* mailer.send({
           to: being.email,
           subject: "Reset your password",
-          text: `Someone asked to reset the password of this account. If it was you, open:\n\n${origin}/reset?token=${token}\n\nIt works once, for one hour. If it was not you, ignore this mail.`
+          text: `Someone asked to reset the password of this account. If it was you, open:\n\n${resetLinkOf(origin, token)}\n\nIt works once, for one hour. If it was not you, ignore this mail.`
         })
       })
 

@@ -25,6 +25,7 @@ const classify = (method: string, path: string): RateClass | null => {
     case "/api/auth/login":
     case "/api/auth/register":
     case "/api/auth/verify":
+    case "/api/auth/password":
     case "/api/auth/password/reset":
     case "/api/auth/password/reset/request":
       return "auth"

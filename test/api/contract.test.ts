@@ -54,6 +54,7 @@ describe("the HTTP contract", () => {
       "POST /api/auth/verify",
       "POST /api/auth/password/reset/request",
       "POST /api/auth/password/reset",
+      "POST /api/auth/password",
       "POST /api/auth/codes/send",
       "GET /api/auth/codes/sent",
       "GET /api/health",

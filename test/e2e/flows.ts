@@ -17,6 +17,27 @@ export const submitRegistration = async (page: Page, person: Person): Promise<vo
   await page.getByRole("button", { name: "Register" }).click()
 }
 
+/**
+ * Registers a person through the API, for tests whose subject is not registering (that is
+ * access.test.ts's); answers the response, whose cookie is the new session.
+ */
+export const registerThroughApi = async (url: string, person: Person, accessCode: string): Promise<globalThis.Response> => {
+  const response = await fetch(`${url}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ...person, accessCode })
+  })
+  if (response.status !== 200) throw new Error(`registering ${person.handle} failed: ${response.status} ${await response.text()}`)
+  return response
+}
+
+/** Logs in from the log-in page and waits for the desktop. */
+export const logIn = async (page: Page, url: string, person: Person, password = person.password): Promise<void> => {
+  await page.goto(`${url}/login`)
+  await submitLogin(page, person.email, password)
+  await waitForDesktop(page, person)
+}
+
 export const submitLogin = async (page: Page, email: string, password: string): Promise<void> => {
   await page.getByLabel("Email").fill(email)
   await page.getByLabel("Password", { exact: true }).fill(password)

@@ -3,7 +3,7 @@
  * data directory, an ephemeral port, no OWNER_ACCESS_CODE (so the node generates one and
  * prints it). Resolves once the banner has named the URL and the owner code.
  */
-import { type ChildProcess, spawn } from "node:child_process"
+import { spawn } from "node:child_process"
 import { mkdtemp, rm } from "node:fs/promises"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
@@ -17,13 +17,42 @@ const nodeBinary = join(repoRoot, "node_modules", ".bin", "node")
 export interface RunningNode {
   readonly url: string
   readonly ownerCode: string
+  /** The register link the banner prints beside the code. */
+  readonly registerLink: string
   readonly stop: () => Promise<void>
 }
 
-const exited = (child: ChildProcess): Promise<void> =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise((resolve) => child.once("exit", () => resolve()))
+/** Signals every process of the group; false when none is left. */
+const signalGroup = (pid: number, signal: NodeJS.Signals | 0): boolean => {
+  try {
+    process.kill(-pid, signal)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const groupAlive = (pid: number): boolean => signalGroup(pid, 0)
+
+/**
+ * Resolves once no process of the group is left: a wrapper (npm) may exit before the node under
+ * it has finished shutting down. Answers false if `ms` passed first.
+ */
+const groupEnded = async (pid: number, ms: number): Promise<boolean> => {
+  const deadline = Date.now() + ms
+  while (groupAlive(pid)) {
+    if (Date.now() > deadline) return false
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  return true
+}
+
+/** Stops a process started `detached` and everything under it: SIGTERM, then SIGKILL after 5 seconds. */
+export const stopGroup = async (pid: number): Promise<void> => {
+  if (!signalGroup(pid, "SIGTERM") || (await groupEnded(pid, 5_000))) return
+  signalGroup(pid, "SIGKILL")
+  await groupEnded(pid, 5_000)
+}
 
 /**
  * A port nobody listens on now. For a node whose mails carry links: the node writes them from
@@ -39,12 +68,20 @@ export const freePort = (): Promise<number> =>
     })
   })
 
-/** `env` is added to the node's environment and wins over the defaults (SMTP_URL, PORT, …). */
-export const startNode = async (options: { readonly env?: Readonly<Record<string, string>> } = {}): Promise<RunningNode> => {
+export interface NodeOptions {
+  /** Added to the node's environment; wins over the defaults (SMTP_URL, PORT, …). */
+  readonly env?: Readonly<Record<string, string>>
+  /** How the node is started, from the repository's root; `node host/main.ts` unless told (`npm start`, say). */
+  readonly command?: readonly [string, ...Array<string>]
+}
+
+export const startNode = async (options: NodeOptions = {}): Promise<RunningNode> => {
   const dataDir = await mkdtemp(join(tmpdir(), "node-e2e-"))
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", ...options.env }
   delete env.OWNER_ACCESS_CODE
-  const child = spawn(nodeBinary, ["host/main.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] })
+  const [command, ...args] = options.command ?? [nodeBinary, "host/main.ts"]
+  // Its own process group, so stopping it reaches the node under a wrapper such as npm.
+  const child = spawn(command, args, { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"], detached: true })
   const output: Array<string> = []
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()))
   let stopping = false
@@ -55,26 +92,21 @@ export const startNode = async (options: { readonly env?: Readonly<Record<string
 
   const stop = async (): Promise<void> => {
     stopping = true
-    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
-      process.kill(child.pid, "SIGTERM")
-      const killer = setTimeout(() => {
-        if (child.pid !== undefined && child.exitCode === null) process.kill(child.pid, "SIGKILL")
-      }, 5_000)
-      await exited(child)
-      clearTimeout(killer)
-    }
+    if (child.pid !== undefined) await stopGroup(child.pid)
     await rm(dataDir, { recursive: true, force: true })
   }
 
   try {
-    const banner = await new Promise<{ url: string; ownerCode: string }>((resolve, reject) => {
+    const banner = await new Promise<{ url: string; ownerCode: string; registerLink: string }>((resolve, reject) => {
       let url: string | null = null
+      let code: string | null = null
       const lines = createInterface({ input: child.stdout! })
       lines.on("line", (line) => {
         output.push(line)
         url ??= /^The node is listening at (http:\/\/\S+)$/.exec(line)?.[1] ?? null
-        const code = /^Owner access code: (\S+)$/.exec(line)?.[1]
-        if (url !== null && code !== undefined) resolve({ url, ownerCode: code })
+        code ??= /^Owner access code: (\S+)$/.exec(line)?.[1] ?? null
+        const link = /^Register as the owner at (\S+)$/.exec(line)?.[1]
+        if (url !== null && code !== null && link !== undefined) resolve({ url, ownerCode: code, registerLink: link })
       })
       child.once("exit", (code, signal) =>
         reject(new Error(`The node exited before it was ready (code ${code}, signal ${signal}):\n${output.join("\n")}`))

@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page, Response } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { launchBrowser } from "./browser.ts"
-import { type Person, rail, submitLogin, waitForDesktop, watchForBreakage } from "./flows.ts"
+import { logIn as logInAs, type Person, rail, registerThroughApi, submitLogin, waitForDesktop, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
 const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
@@ -26,21 +26,11 @@ describe("sessions in the browser", () => {
     return context.newPage()
   }
 
-  const logIn = async (page: Page): Promise<void> => {
-    await page.goto(`${node.url}/login`)
-    await submitLogin(page, owner.email, owner.password)
-    await waitForDesktop(page, owner)
-  }
+  const logIn = (page: Page): Promise<void> => logInAs(page, node.url, owner)
 
   beforeAll(async () => {
     ;[node, browser] = await Promise.all([startNode(), launchBrowser()])
-    // The owner's account exists before these tests; registering is access.test.ts's subject.
-    const response = await fetch(`${node.url}/api/auth/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ ...owner, accessCode: node.ownerCode })
-    })
-    expect(response.status).toBe(200)
+    await registerThroughApi(node.url, owner, node.ownerCode)
   })
 
   afterAll(async () => {

@@ -2,7 +2,9 @@
  * The scripted OpenAI-compatible server on its own, so a reader can run the node against it and
  * watch model-driven work happen without a key: `npm run models:scripted` beside
  * `LLM_BASE_URL=http://127.0.0.1:11435/v1 npm start` (a loopback base URL is a local tier, so no
- * key is needed and nothing leaves the host). Every request is printed as it arrives.
+ * key is needed and nothing leaves the host). It runs in demo mode (openai-demo.ts): a studio run
+ * of any generator or brief goes to done with its checks passing. Every request is printed as it
+ * arrives.
  *
  *   --port <n>          port on 127.0.0.1 (default 11435; 0 picks a free one)
  *   --delay <ms>        wait before every answer (default 0)
@@ -47,6 +49,7 @@ const server = await startOpenAiServer({
   port: Number(values.port),
   delayMs: Number(values.delay),
   chunkDelayMs: Number(values["chunk-delay"]),
+  demo: true,
   onRequest: (request) => {
     const time = new Date().toISOString().slice(11, 19)
     console.log(`${time} ${request.route.padEnd(14)} ${(request.model ?? "-").padEnd(24)} ${describe(request)}`)

@@ -2,12 +2,14 @@
  * A real HTTP server on a free loopback port that speaks the OpenAI wire protocol, scripted per
  * test: model calls in tests go over real HTTP to it, never to a provider. Each route answers
  * from its queue of scripted replies, then from its handler function, then with a default
- * (a short deterministic reply), so an unscripted node still runs (openai-server-cli.ts).
+ * (a short deterministic reply, or in demo mode the studio's work: openai-demo.ts), so an
+ * unscripted node still runs (openai-server-cli.ts).
  * Every request is recorded, so a test can assert what was (or was not) asked, and of which model.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { exampleOf } from "./json-schema-example.ts"
+import { demoChat } from "./openai-demo.ts"
 
 export type Route = "chat" | "embeddings" | "images" | "transcriptions" | "models"
 
@@ -270,6 +272,8 @@ export interface OpenAiServerOptions {
   /** Waits for every reply that names none of its own. */
   readonly delayMs?: number
   readonly chunkDelayMs?: number
+  /** Unscripted chat is answered as a model answers the studio (openai-demo.ts), not with a short echo. */
+  readonly demo?: boolean
 }
 
 export const startOpenAiServer = async (options: OpenAiServerOptions = {}): Promise<OpenAiServer> => {
@@ -316,7 +320,7 @@ export const startOpenAiServer = async (options: OpenAiServerOptions = {}): Prom
     }
     switch (request.route) {
       case "chat": {
-        const chat = (reply as ChatReply | undefined) ?? defaultChat(request)
+        const chat = (reply as ChatReply | undefined) ?? (options.demo === true ? demoChat(request) : null) ?? defaultChat(request)
         return answerChat(request, chat, response, {
           delayMs: chat.delayMs ?? options.delayMs ?? 0,
           chunkDelayMs: chat.chunkDelayMs ?? options.chunkDelayMs ?? 0

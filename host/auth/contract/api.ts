@@ -12,6 +12,7 @@ import {
   AccessCode,
   AuthResponse,
   Being,
+  ChangePasswordRequest,
   EmailStatus,
   InviteEmail,
   InviteEmailRequest,
@@ -60,6 +61,12 @@ export class AuthApi extends HttpApiGroup.make("auth")
   .add(HttpApiEndpoint.del("revokeOtherSessions", "/auth/sessions").addSuccess(Revoked))
   .add(
     HttpApiEndpoint.del("revokeSession", "/auth/sessions/:id").setPath(IdParam).addSuccess(Revoked).addError(NotFound.schema)
+  )
+  .add(
+    HttpApiEndpoint.post("changePassword", "/auth/password")
+      .setPayload(ChangePasswordRequest)
+      .addSuccess(Revoked)
+      .addError(Forbidden.schema)
   )
   .add(HttpApiEndpoint.get("emailStatus", "/auth/email").addSuccess(EmailStatus))
   .add(HttpApiEndpoint.post("sendVerification", "/auth/verify/send").addSuccess(EmailStatus).addError(Conflict.schema))

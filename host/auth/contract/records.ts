@@ -97,6 +97,12 @@ export const VerifyEmailRequest = Schema.Struct({ token: Token })
 export const PasswordResetRequest = Schema.Struct({ email: Email })
 export const SetPasswordRequest = Schema.Struct({ token: Token, password: Password })
 
+/** The current password is only compared, so it is bounded like a login's; the new one meets the rules. */
+export const ChangePasswordRequest = Schema.Struct({
+  currentPassword: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(1000)),
+  newPassword: Password
+})
+
 export const InviteEmailRequest = Schema.Struct({
   email: Email,
   note: trimmed(200).pipe(Schema.optionalWith({ default: () => "" }))

@@ -3,6 +3,7 @@ import { html, LitElement } from "lit"
 import { customElement } from "lit/decorators.js"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 import "./settings-email.ts"
+import "./settings-password.ts"
 import "./settings-sessions.ts"
 
 @customElement("settings-place")
@@ -12,6 +13,7 @@ export class SettingsPlace extends LitElement {
       <h1>Settings</h1>
       <settings-sessions></settings-sessions>
       <settings-email></settings-email>
+      <settings-password></settings-password>
     `
   }
 

@@ -1,0 +1,76 @@
+/**
+ * The keyless path: a node whose every tier is the scripted server in demo mode (what
+ * `npm run models:scripted` serves) runs each seeded generator, filled in as a newcomer would
+ * (its required fields only), to done, every step's deliverable passing its checks on the first
+ * attempt; and a brief too. Nothing here scripts a reply: the demo reads what each call asks.
+ */
+import * as Option from "effect/Option"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { generatorCatalogue } from "../../seeds/generators/index.ts"
+import { noModelSettings } from "../support/models.ts"
+import { registerOwner, startNode, type Registered, type TestNode } from "../support/node.ts"
+import { type OpenAiServer, startOpenAiServer } from "../support/openai-server.ts"
+import { untilSettled } from "./projects-support.ts"
+
+let models: OpenAiServer
+let node: TestNode
+let owner: Registered
+
+beforeAll(async () => {
+  models = await startOpenAiServer({ demo: true })
+  // Only the base URL, as the README says: a loopback address is a local binding, no key.
+  node = await startNode({ ...noModelSettings, llmBaseUrl: Option.some(models.baseUrl) })
+  owner = await registerOwner(node)
+})
+
+afterAll(async () => {
+  await node?.close()
+  await models?.close()
+})
+
+/** What a newcomer types: each required field's placeholder (the form shows it as the example). */
+const requiredInputs = (schema: any): Record<string, unknown> =>
+  Object.fromEntries((schema.required ?? []).map((key: string) => [key, schema.properties[key]["x-placeholder"] ?? "A demo value"]))
+
+const expectEveryStepPassed = (detail: any) => {
+  expect(detail.project.error).toBeNull()
+  expect(detail.project.status).toBe("done")
+  for (const task of detail.tasks) {
+    expect(task.status, task.title).toBe("done")
+    expect(task.output, task.title).toMatchObject({ ok: true, failures: [], repairs: 0 })
+  }
+  expect(detail.review).toMatchObject({ verdict: "pass-with-notes" })
+}
+
+describe("the scripted server's demo mode", () => {
+  it.each(generatorCatalogue.map((seed) => [seed.slug, seed] as const))("runs the seeded generator %s to done, every check passing", async (slug, seed) => {
+    models.reset()
+    const started = await owner.client.post("/api/studio/projects", { generatorId: slug, inputs: requiredInputs(seed.inputsSchema) })
+    expect(started.status).toBe(200)
+    const detail = await untilSettled(owner.client, started.body.id, undefined, 30_000)
+    expectEveryStepPassed(detail)
+    // Every step's named file is among the outputs.
+    const paths = detail.project.outputs.map((output: any) => output.path)
+    for (const step of seed.steps) if (step.deliverable?.file !== undefined) expect(paths).toContain(step.deliverable.file)
+    // Steps that must cite sources searched first, as a model with web.search would.
+    const searched = models.requestsFor("chat").some((request) =>
+      (request.body.messages ?? []).some((message: any) => message.tool_calls?.some((call: any) => call.function.name === "web__search")))
+    expect(searched).toBe(true)
+  })
+
+  it("runs a brief to done: the planner's task and the research step the plan repair adds", async () => {
+    const started = await owner.client.post("/api/studio/projects", { brief: "A short note on green tea for a curious reader" })
+    const detail = await untilSettled(owner.client, started.body.id, undefined, 30_000)
+    expectEveryStepPassed(detail)
+    expect(detail.tasks.map((task: any) => task.title)).toEqual(["Research the brief", "Write: A short note on green tea for a curious reader"])
+  })
+
+  it("answers a chat that is not the studio's as before", async () => {
+    const answer = await fetch(`${models.baseUrl}/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ model: "any", messages: [{ role: "user", content: "Hello there" }] })
+    })
+    expect((await answer.json()).choices[0].message.content).toBe("A scripted reply from any to: Hello there")
+  })
+})
