@@ -1,7 +1,8 @@
 /**
  * A real node for end-to-end tests: `host/main.ts` in its own process on Node 24, a fresh
  * data directory, an ephemeral port, no OWNER_ACCESS_CODE (so the node generates one and
- * prints it). Resolves once the banner has named the URL and the owner code.
+ * prints it). Resolves once the banner has named the URL and the owner code. A test may halt
+ * the node's process and restart it on the same port and data directory, as an upgrade would.
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtemp, rm } from "node:fs/promises"
@@ -17,7 +18,12 @@ const nodeBinary = join(repoRoot, "node_modules", ".bin", "node")
 export interface RunningNode {
   readonly url: string
   readonly ownerCode: string
+  /** Stops the node and removes its data directory. */
   readonly stop: () => Promise<void>
+  /** Stops the node's process and keeps its data, as a crash or an upgrade would. */
+  readonly halt: () => Promise<void>
+  /** Starts a halted node again on the same port and data directory; resolves once it listens. */
+  readonly restart: () => Promise<void>
 }
 
 const exited = (child: ChildProcess): Promise<void> =>
@@ -39,11 +45,18 @@ export const freePort = (): Promise<number> =>
     })
   })
 
-/** `env` is added to the node's environment and wins over the defaults (SMTP_URL, PORT, …). */
-export const startNode = async (options: { readonly env?: Readonly<Record<string, string>> } = {}): Promise<RunningNode> => {
-  const dataDir = await mkdtemp(join(tmpdir(), "node-e2e-"))
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", ...options.env }
-  delete env.OWNER_ACCESS_CODE
+/** What one process of the node printed and how to end it. */
+interface NodeProcess {
+  readonly url: string
+  readonly ownerCode: string | null
+  readonly stop: () => Promise<void>
+}
+
+/**
+ * Starts `host/main.ts` and resolves once its banner named the URL (and the owner code, when
+ * `expectOwnerCode`: a fresh node prints it, one whose owner registered does not).
+ */
+const spawnNode = async (env: NodeJS.ProcessEnv, expectOwnerCode: boolean): Promise<NodeProcess> => {
   const child = spawn(nodeBinary, ["host/main.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] })
   const output: Array<string> = []
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()))
@@ -63,11 +76,10 @@ export const startNode = async (options: { readonly env?: Readonly<Record<string
       await exited(child)
       clearTimeout(killer)
     }
-    await rm(dataDir, { recursive: true, force: true })
   }
 
   try {
-    const banner = await new Promise<{ url: string; ownerCode: string }>((resolve, reject) => {
+    const banner = await new Promise<{ url: string; ownerCode: string | null }>((resolve, reject) => {
       let url: string | null = null
       const lines = createInterface({ input: child.stdout! })
       lines.on("line", (line) => {
@@ -75,6 +87,7 @@ export const startNode = async (options: { readonly env?: Readonly<Record<string
         url ??= /^The node is listening at (http:\/\/\S+)$/.exec(line)?.[1] ?? null
         const code = /^Owner access code: (\S+)$/.exec(line)?.[1]
         if (url !== null && code !== undefined) resolve({ url, ownerCode: code })
+        else if (url !== null && !expectOwnerCode) resolve({ url, ownerCode: null })
       })
       child.once("exit", (code, signal) =>
         reject(new Error(`The node exited before it was ready (code ${code}, signal ${signal}):\n${output.join("\n")}`))
@@ -85,5 +98,32 @@ export const startNode = async (options: { readonly env?: Readonly<Record<string
   } catch (error) {
     await stop()
     throw error
+  }
+}
+
+/** `env` is added to the node's environment and wins over the defaults (SMTP_URL, PORT, …). */
+export const startNode = async (options: { readonly env?: Readonly<Record<string, string>> } = {}): Promise<RunningNode> => {
+  const dataDir = await mkdtemp(join(tmpdir(), "node-e2e-"))
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", ...options.env }
+  delete env.OWNER_ACCESS_CODE
+  let current: NodeProcess
+  try {
+    current = await spawnNode(env, true)
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true })
+    throw error
+  }
+  const { url, ownerCode } = current
+  return {
+    url,
+    ownerCode: ownerCode ?? "",
+    stop: async () => {
+      await current.stop()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+    halt: () => current.stop(),
+    restart: async () => {
+      current = await spawnNode({ ...env, PORT: new URL(url).port }, false)
+    }
   }
 }

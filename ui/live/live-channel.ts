@@ -27,6 +27,7 @@ import { closeCodes, LIVE_PATH } from "../../host/live/protocol.ts"
 import { NodeEvent } from "../../kernel/event-union.ts"
 import { Project, Task, TraceEvent } from "../../studio/projects/records.ts"
 import { request } from "../api/client.ts"
+import { retryDelay } from "../components/backoff.ts"
 import { fireEvent } from "../shell/events.ts"
 
 /** `off`: nobody signed in. `connecting`: the first attempt. `live`: greeted. `reconnecting`: waiting to try again, or trying. */
@@ -67,15 +68,6 @@ const readFrame = (text: string): LiveEvent | null => {
   if (!recordEventTypes.has(event.right.type)) return event.right as LiveEvent
   const typed = decodeRecordEvent(event.right)
   return Either.isRight(typed) ? typed.right : null
-}
-
-const FIRST_RETRY_MS = 1_000
-const LAST_RETRY_MS = 30_000
-
-/** The wait before reconnection attempt `attempt` (0 for the first): the step, cut at random to between half and all of it. */
-const retryDelay = (attempt: number): number => {
-  const step = Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** attempt)
-  return step / 2 + (Math.random() * step) / 2
 }
 
 type Listener<K extends LiveEventType> = (event: LiveEventMap[K]) => void
