@@ -84,6 +84,61 @@ describe("sessions in the browser", () => {
     expect(breakage).toEqual([])
   })
 
+  test("signed out, the app asks the node once who is signed in and calls nothing else; signed in, it fetches each thing once", async () => {
+    const page = await freshPage()
+    const breakage = watchForBreakage(page)
+    const calls: Array<string> = []
+    const refusals: Array<string> = []
+    page.on("request", (request) => {
+      const url = new URL(request.url())
+      if (url.pathname.startsWith("/api/")) calls.push(`${request.method()} ${url.pathname}${url.search}`)
+    })
+    page.on("response", (response) => {
+      if (response.status() === 401) refusals.push(new URL(response.url()).pathname)
+    })
+    const heading = (name: string) => page.getByRole("heading", { name, level: 1 }).waitFor()
+
+    await page.goto(`${node.url}/studio`)
+    await heading("Log in")
+    for (const [link, title] of [["Register", "Register"], ["Waitlist", "Join the waitlist"], ["Log in", "Log in"]] as const) {
+      await rail(page).getByRole("link", { name: link }).click()
+      await heading(title)
+    }
+    expect(calls).toEqual(["GET /api/auth/me"])
+    expect(refusals).toEqual(["/api/auth/me"])
+
+    // Signed in: the desktop and then the studio load each of their things once, though the
+    // live channel says hello in between.
+    calls.length = 0
+    await submitLogin(page, owner.email, owner.password)
+    await page.locator('node-rail .live[data-state="live"]').waitFor()
+    await page.locator("desktop-signals .empty").waitFor()
+    await page.locator("desktop-now .greeting").waitFor()
+    await rail(page).getByRole("link", { name: "Studio" }).click()
+    await page.locator("studio-gallery li.generator").first().waitFor()
+    await page.locator("studio-portfolio").getByText("No projects yet.").waitFor()
+    expect(calls.filter((call, index) => calls.indexOf(call) !== index)).toEqual([])
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        "POST /api/auth/login",
+        "GET /api/desktop/widgets",
+        "GET /api/desktop/signals?status=open&limit=200",
+        "GET /api/studio/generators",
+        "GET /api/studio/portfolio"
+      ])
+    )
+
+    // Signed out again: nothing but the sign-out itself, whatever page the person opens.
+    calls.length = 0
+    await rail(page).getByRole("button", { name: "Sign out" }).click()
+    await heading("Log in")
+    await rail(page).getByRole("link", { name: "Register" }).click()
+    await heading("Register")
+    expect(calls).toEqual(["POST /api/auth/logout"])
+    expect(refusals).toEqual(["/api/auth/me"])
+    expect(breakage).toEqual([])
+  })
+
   test("at 390 px the rail is a bar across the top that fits and works by keyboard", async () => {
     const page = await freshPage({ viewport: { width: 390, height: 844 } })
     const breakage = watchForBreakage(page)

@@ -9,9 +9,10 @@
  * is under way are applied again over the list it answers, and a record never replaces a newer
  * one of the same signal (by `updatedAt`).
  */
-import type { ReactiveController, ReactiveControllerHost } from "lit"
+import type { ReactiveControllerHost } from "lit"
 import type { Signal } from "../../../actors/being/signal.ts"
 import { request } from "../../api/client.ts"
+import { LiveLoad } from "../../live/live-controllers.ts"
 
 /** As many as the list route gives at once; the desktop says when there may be more. */
 export const SIGNALS_SHOWN = 200
@@ -19,7 +20,7 @@ export const SIGNALS_SHOWN = 200
 const newestFirst = (a: Signal, b: Signal): number =>
   a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1
 
-export class OpenSignals implements ReactiveController {
+export class OpenSignals {
   /** The open signals, newest first; null until the first load answered. */
   signals: ReadonlyArray<Signal> | null = null
 
@@ -37,11 +38,8 @@ export class OpenSignals implements ReactiveController {
 
   constructor(host: ReactiveControllerHost) {
     this._host = host
-    host.addController(this)
-  }
-
-  hostConnected(): void {
-    void this.reload()
+    // Loads when the desktop opens and at every hello of the live channel, to catch up.
+    new LiveLoad(host, () => void this.reload())
   }
 
   async reload(): Promise<void> {
