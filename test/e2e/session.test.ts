@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page, Response } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { launchBrowser } from "./browser.ts"
-import { type Person, rail, submitLogin, waitForDesktop, watchForBreakage } from "./flows.ts"
+import { focused, type Person, rail, submitLogin, waitForDesktop, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
 const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
@@ -136,6 +136,27 @@ describe("sessions in the browser", () => {
     await heading("Register")
     expect(calls).toEqual(["POST /api/auth/logout"])
     expect(refusals).toEqual(["/api/auth/me"])
+    expect(breakage).toEqual([])
+  })
+
+  test("after a navigation the keyboard is on the new place's heading; on the first load it stays where the browser put it", async () => {
+    const page = await freshPage()
+    const breakage = watchForBreakage(page)
+    await logIn(page)
+    await page.goto(`${node.url}/settings`)
+    await page.getByRole("heading", { name: "Sessions" }).waitFor()
+    expect(await focused(page)).toEqual({ tag: "body", text: expect.any(String) })
+
+    await rail(page).getByRole("link", { name: "Studio" }).focus()
+    await page.keyboard.press("Enter")
+    await expect.poll(() => focused(page)).toEqual({ tag: "h1", text: "Studio" })
+    // Focused, not put in the tab order.
+    expect(await page.locator("studio-place h1").getAttribute("tabindex")).toBe("-1")
+
+    await page.goBack()
+    await expect.poll(() => focused(page)).toEqual({ tag: "h1", text: "Settings" })
+    await rail(page).getByRole("link", { name: "Desktop" }).click()
+    await expect.poll(() => focused(page)).toEqual({ tag: "h1", text: "Desktop" })
     expect(breakage).toEqual([])
   })
 

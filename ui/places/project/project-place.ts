@@ -22,6 +22,7 @@ import {
   runningStatuses,
   verdictWords
 } from "../../components/studio-labels.ts"
+import { LateHeading } from "../../shell/heading-focus.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 import "./project-outputs.ts"
 import "./project-plan.ts"
@@ -38,6 +39,9 @@ export class ProjectPlace extends LitElement {
   private readonly _watch = new ProjectWatch(this)
 
   private readonly _acting = new ApiAction(this)
+
+  // Named, though nothing reads it: the title is drawn once the project has loaded.
+  private readonly _heading = new LateHeading(this)
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has("projectId")) this._watch.watch(this.projectId)

@@ -3,7 +3,8 @@
  * and the form drawn from its JSON Schema (`<schema-form>`). Starting sends the typed values
  * (`POST /api/studio/projects { generatorId, inputs }`) and goes to the new project; the node's
  * refusal (inputs that do not fit the form, a generator that no longer validates) is told in
- * its words. The heading takes the keyboard when the form opens.
+ * its words. The heading takes the keyboard when the form was opened by a navigation (the shell
+ * moves it there once the generator has loaded).
  */
 import { css, html, LitElement, type PropertyValues } from "lit"
 import { customElement, property } from "lit/decorators.js"
@@ -14,6 +15,7 @@ import "../../components/node-alert.ts"
 import "../../components/schema-form.ts"
 import { outputKindLabels } from "../../components/studio-labels.ts"
 import type { NodeEventMap } from "../../shell/events.ts"
+import { LateHeading } from "../../shell/heading-focus.ts"
 import { navigate } from "../../shell/router.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
@@ -28,19 +30,14 @@ export class StudioGenerator extends LitElement {
 
   private readonly _starting = new ApiAction(this)
 
-  /** The generator whose heading took the keyboard, so a reload does not take it again. */
-  private _focused: string | null = null
+  // Named, though nothing reads it: the heading is drawn once the generator has loaded.
+  private readonly _heading = new LateHeading(this)
 
   protected override updated(changed: PropertyValues<this>): void {
     // Connecting loaded the first slug; another slug (history) is another generator.
     if (changed.has("slug") && changed.get("slug") !== undefined) {
       this._generator.value = null
       void this._generator.reload()
-    }
-    const generator = this._generator.value
-    if (generator !== null && this._focused !== generator.id) {
-      this._focused = generator.id
-      this.renderRoot.querySelector<HTMLElement>("h1")?.focus()
     }
   }
 
