@@ -203,7 +203,25 @@ describe("sessions in the browser", () => {
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2)
     expect(await here.locator("tr.session.current").count()).toBe(1)
 
+    // Each asks first; Escape or Cancel changes nothing.
+    const revoking: Array<string> = []
+    here.on("request", (request) => {
+      if (request.method() !== "GET") revoking.push(`${request.method()} ${new URL(request.url()).pathname}`)
+    })
     await here.getByRole("button", { name: "Sign out other sessions" }).click()
+    const others = here.getByRole("dialog", { name: "Sign out every other session?" })
+    await others.waitFor()
+    await here.keyboard.press("Escape")
+    await others.waitFor({ state: "hidden" })
+    await here.getByRole("button", { name: "Sign out everywhere" }).click()
+    const everywhere = here.getByRole("dialog", { name: "Sign out everywhere?" })
+    await everywhere.getByRole("button", { name: "Cancel" }).click()
+    await everywhere.waitFor({ state: "hidden" })
+    expect(revoking).toEqual([])
+    expect(await rows.count()).toBeGreaterThanOrEqual(2)
+
+    await here.getByRole("button", { name: "Sign out other sessions" }).click()
+    await others.getByRole("button", { name: "Sign out the others" }).click()
     await here.getByRole("status").filter({ hasText: /Signed out \d+ other session/ }).waitFor()
     await expect.poll(() => rows.count()).toBe(1)
     expect(await here.locator("tr.session.current").count()).toBe(1)
@@ -212,6 +230,7 @@ describe("sessions in the browser", () => {
     await elsewhere.getByRole("heading", { name: "Log in" }).waitFor()
 
     await here.getByRole("button", { name: "Sign out everywhere" }).click()
+    await everywhere.getByRole("button", { name: "Sign out everywhere" }).click()
     await here.getByRole("heading", { name: "Log in" }).waitFor()
     const me = await here.request.get(`${node.url}/api/auth/me`)
     expect(me.status()).toBe(401)
