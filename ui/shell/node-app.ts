@@ -42,7 +42,8 @@ const places: Record<string, Place> = {
   "/studio": {
     title: "Studio",
     access: "signed-in",
-    render: (_, location) => html`<studio-place .generator=${location.query.get("generator") ?? ""}></studio-place>`
+    render: (_, location) =>
+      html`<studio-place .generator=${location.query.get("generator") ?? ""} .from=${location.query.get("from") ?? ""}></studio-place>`
   },
   "/work": { title: "Work", access: "signed-in", render: () => html`<work-place></work-place>` },
   "/settings": { title: "Settings", access: "signed-in", render: () => html`<settings-place></settings-place>` },
