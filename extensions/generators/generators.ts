@@ -67,8 +67,14 @@ export class Generators extends Effect.Service<Generators>()("studio/Generators"
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const extensions = yield* ExtensionHost
-    const columns = sql.literal(`id, owner_id AS ownerId, name, slug, description, icon, inputs_schema AS inputsSchema, steps,
-      output_kinds AS outputKinds, price_credits AS priceCredits, is_public AS isPublic, runs, created_at AS createdAt`)
+    /**
+     * How often the caller ran the generator: their own runs only, so a count never tells one
+     * member about another's activity. The `runs` column stays the node-wide tally.
+     */
+    const runsOf = (caller: GeneratorCaller) =>
+      sql`(SELECT count(*) FROM projects WHERE projects.generator_id = generators.id AND projects.owner_id = ${caller.beingId}) AS runs`
+    const columns = (caller: GeneratorCaller) => sql`id, owner_id AS ownerId, name, slug, description, icon, inputs_schema AS inputsSchema, steps,
+      output_kinds AS outputKinds, price_credits AS priceCredits, is_public AS isPublic, ${runsOf(caller)}, created_at AS createdAt`
 
     /** The spec's validation against the built-in catalogue: before every create, edit and run. */
     const check = (generator: GeneratorDefinition) =>
@@ -77,14 +83,14 @@ export class Generators extends Effect.Service<Generators>()("studio/Generators"
         return problem === null ? Effect.void : Effect.fail(new InvalidRequest({ error: problem.code, message: problem.message, details: problem.details }))
       })
 
-    const byId = (id: string) =>
-      Effect.flatMap(sql<GeneratorRow>`SELECT ${columns} FROM generators WHERE id = ${id}`, (rows) =>
+    const byId = (caller: GeneratorCaller, id: string) =>
+      Effect.flatMap(sql<GeneratorRow>`SELECT ${columns(caller)} FROM generators WHERE id = ${id}`, (rows) =>
         rows[0] === undefined
           ? Effect.fail(new NotFound({ message: "There is no generator with that id.", details: { id } }))
           : Effect.succeed(rows[0]))
 
     const writable = (caller: GeneratorCaller, id: string) =>
-      Effect.flatMap(byId(id), (row) =>
+      Effect.flatMap(byId(caller, id), (row) =>
         row.ownerId === caller.beingId || caller.isOwner
           ? Effect.succeed(row)
           : Effect.fail(new Forbidden({ message: "Only the generator's owner or the owner of this node can change it.", details: { id } })))
@@ -126,10 +132,10 @@ export class Generators extends Effect.Service<Generators>()("studio/Generators"
         return id
       })
 
-    /** Public generators and the caller's own: the caller's first, then by name. */
+    /** Public generators and the caller's own: the caller's first, then by name; runs are the caller's. */
     const list = (caller: GeneratorCaller) =>
       sql<Omit<GeneratorSummary, "outputKinds"> & { readonly outputKinds: string }>`SELECT id, owner_id AS ownerId, name, slug, description, icon,
-          output_kinds AS outputKinds, runs
+          output_kinds AS outputKinds, ${runsOf(caller)}
         FROM generators WHERE is_public = 1 OR owner_id = ${caller.beingId}
         ORDER BY owner_id = ${caller.beingId} DESC, name COLLATE NOCASE, id`.pipe(
         Effect.map((rows) => rows.map((row): GeneratorSummary => ({ ...row, outputKinds: JSON.parse(row.outputKinds) }))),
@@ -140,7 +146,7 @@ export class Generators extends Effect.Service<Generators>()("studio/Generators"
     /** By id, else by slug. */
     const find = (caller: GeneratorCaller, idOrSlug: string) =>
       Effect.gen(function* () {
-        const rows = yield* sql<GeneratorRow>`SELECT ${columns} FROM generators WHERE id = ${idOrSlug} OR slug = ${idOrSlug}
+        const rows = yield* sql<GeneratorRow>`SELECT ${columns(caller)} FROM generators WHERE id = ${idOrSlug} OR slug = ${idOrSlug}
           ORDER BY id = ${idOrSlug} DESC LIMIT 1`
         const row = rows[0]
         if (row === undefined) {
@@ -158,7 +164,7 @@ export class Generators extends Effect.Service<Generators>()("studio/Generators"
         const id = yield* sql.withTransaction(
           Effect.flatMap(resolveSlug(input, null, null), (slug) => insert(caller.beingId, slug, input))
         )
-        return toGenerator(yield* byId(id))
+        return toGenerator(yield* byId(caller, id))
       }).pipe(dieOnSqlError, Effect.withSpan("Generators.create"))
 
     /** PUT: the whole editable record; a body without a slug keeps the current one, so links hold. */
@@ -174,7 +180,7 @@ export class Generators extends Effect.Service<Generators>()("studio/Generators"
             output_kinds = ${fields.outputKinds}, price_credits = ${fields.priceCredits}, is_public = ${fields.isPublic}
             WHERE id = ${id}`
         }))
-        return toGenerator(yield* byId(id))
+        return toGenerator(yield* byId(caller, id))
       }).pipe(dieOnSqlError, Effect.withSpan("Generators.replace"))
 
     const remove = (caller: GeneratorCaller, id: string) =>

@@ -178,6 +178,24 @@ describe("GET /api/studio/generators", () => {
     expect((await context.owner.client.get("/api/studio/generators")).body.map((generator: any) => generator.id)).not.toContain(secret.id)
   })
 
+  it("counts the caller's own runs only, in the list and on the record", async () => {
+    const shared = await create(alice.client, draft({ name: "Counted tides" }))
+    for (let run = 0; run < 2; run++) {
+      const started = await alice.client.post("/api/studio/projects", { generatorId: shared.id, inputs: { place: "Brest" } })
+      expect(started.status, started.text).toBe(200)
+    }
+    const runsIn = async (client: typeof alice.client) =>
+      ((await client.get("/api/studio/generators")).body as Array<any>).find((generator) => generator.id === shared.id)?.runs
+    expect(await runsIn(alice.client)).toBe(2)
+    expect(await runsIn(bob.client)).toBe(0)
+    expect((await bob.client.get(`/api/studio/generators/${shared.slug}`)).body.runs).toBe(0)
+    expect((await alice.client.get(`/api/studio/generators/${shared.slug}`)).body.runs).toBe(2)
+    const started = await bob.client.post("/api/studio/projects", { generatorId: shared.id, inputs: { place: "Sète" } })
+    expect(started.status, started.text).toBe(200)
+    expect(await runsIn(bob.client)).toBe(1)
+    expect(await runsIn(alice.client)).toBe(2)
+  })
+
   it("shows another's private generator to nobody but its owner and the world owner", async () => {
     const secret = await create(alice.client, draft({ name: "Hidden recipe", isPublic: false }))
     for (const key of [secret.id, secret.slug]) {

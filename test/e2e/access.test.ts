@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises"
 import type { Browser, Page, Response } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { launchBrowser } from "./browser.ts"
-import { type Person, rail, submitRegistration, waitForDesktop } from "./flows.ts"
+import { focused, type Person, rail, submitRegistration, waitForDesktop } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
 const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
@@ -89,6 +89,63 @@ describe("access codes and the owner's admin place", () => {
     await page.goto(`${node.url}/admin`)
     await page.locator(`tr[data-code="${mintedCode}"] .state`, { hasText: "Used" }).waitFor()
     await page.locator(`tr[data-handle="${guest.handle}"] .state`, { hasText: "Active" }).waitFor()
+    await page.close()
+  })
+
+  test("deleting a code and suspending an account ask first; Cancel and Escape change nothing", async () => {
+    const page = await loggedInOwnerPage()
+    const changes: Array<string> = []
+    page.on("request", (request) => {
+      if (request.method() !== "GET" && new URL(request.url()).pathname.startsWith("/api/auth/")) changes.push(new URL(request.url()).pathname)
+    })
+    await page.goto(`${node.url}/admin`)
+    await page.getByLabel("Note (who they are for)").fill("for nobody")
+    const minting = page.waitForResponse(isCall("POST", "/api/auth/codes"))
+    await page.getByRole("button", { name: "Mint codes" }).click()
+    const [spare] = (await (await minting).json()) as Array<{ code: string }>
+    const row = page.locator(`tr[data-code="${spare.code}"]`)
+    await row.waitFor()
+    changes.length = 0
+
+    // The question is a modal dialog named by it; the keyboard starts on Cancel.
+    const remove = page.getByRole("button", { name: `Delete code ${spare.code}` })
+    await remove.click()
+    const dialog = page.getByRole("dialog", { name: `Delete code ${spare.code}?` })
+    await dialog.waitFor()
+    expect(await focused(page)).toEqual({ tag: "button", text: "Cancel" })
+    await page.keyboard.press("Enter")
+    await dialog.waitFor({ state: "hidden" })
+    await remove.click()
+    await dialog.waitFor()
+    await page.keyboard.press("Escape")
+    await dialog.waitFor({ state: "hidden" })
+    // Back on the button that asked.
+    expect(await focused(page)).toMatchObject({ tag: "button", text: "Delete" })
+    expect(changes).toEqual([])
+    expect(await row.count()).toBe(1)
+
+    await remove.click()
+    const deleting = page.waitForResponse(isCall("DELETE", `/api/auth/codes/${spare.code}`))
+    await dialog.getByRole("button", { name: "Delete the code" }).focus()
+    await page.keyboard.press("Enter")
+    expect((await deleting).status()).toBe(200)
+    await row.waitFor({ state: "detached" })
+
+    const guestRow = page.locator(`tr[data-handle="${guest.handle}"]`)
+    const suspend = guestRow.getByRole("button", { name: /^Suspend / })
+    await suspend.click()
+    const question = page.getByRole("dialog", { name: /^Suspend Bea Guest/ })
+    await question.getByText("signed out everywhere").waitFor()
+    await question.getByRole("button", { name: "Cancel" }).click()
+    await question.waitFor({ state: "hidden" })
+    expect(await guestRow.locator(".state").textContent()).toBe("Active")
+    expect(changes).toEqual([`/api/auth/codes/${spare.code}`])
+
+    await suspend.click()
+    const suspending = page.waitForResponse((response) => response.request().method() === "POST" && response.url().endsWith("/suspend"))
+    await question.getByRole("button", { name: "Suspend the account" }).click()
+    expect((await suspending).status()).toBe(200)
+    await guestRow.locator(".state", { hasText: "Suspended" }).waitFor()
     await page.close()
   })
 

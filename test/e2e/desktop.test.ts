@@ -142,11 +142,66 @@ describe("the desktop, live", () => {
     expect(await shown.locator(".due").textContent()).toMatch(/2030/)
     await page.locator('desktop-place [aria-live="polite"]').filter({ hasText: "New signal: Water the plants" }).waitFor()
 
-    // Newest first, and an urgent one is announced assertively.
+    // Urgent first, and an urgent one is announced assertively.
     const urgent = await raise(context.request, { kind: "alert", title: "The disk is almost full", priority: "urgent" })
     await card(page, urgent).waitFor({ timeout: 1000 })
     expect(await page.locator("desktop-signals li.signal").first().getAttribute("data-signal-id")).toBe(urgent.id)
     await page.locator('desktop-place [aria-live="assertive"]').filter({ hasText: "Urgent signal: The disk is almost full" }).waitFor()
+    expect(breakage).toEqual([])
+  })
+
+  test("the most pressing signal comes first: by priority, then the soonest due, then the newest, and live ones take their place", async () => {
+    const context = await signedIn()
+    const page = await openDesktop(context)
+    const breakage = watchForBreakage(page)
+    const raiseAll = async (inputs: ReadonlyArray<Record<string, unknown>>) => {
+      const raisedNow: Array<Signal> = []
+      for (const input of inputs) raisedNow.push(await raise(context.request, input))
+      return raisedNow
+    }
+    const [low, dueLater, dueSooner, noDue, high] = await raiseAll([
+      { title: "Tidy the shelf", priority: "low" },
+      { title: "Renew the passport", dueAt: "2030-03-01T09:00:00Z" },
+      { title: "Pay the rent", dueAt: "2030-02-01T09:00:00Z" },
+      { title: "Call the plumber" },
+      { title: "Answer the bank", priority: "high" }
+    ])
+    const mine = new Set([low, dueLater, dueSooner, noDue, high].map((signal) => signal.id))
+    const order = async (): Promise<Array<string>> =>
+      (await page.locator("desktop-signals li.signal").evaluateAll((items) => items.map((item) => item.getAttribute("data-signal-id") ?? "")))
+        .filter((id) => mine.has(id))
+    await card(page, high).waitFor()
+    await expect.poll(order).toEqual([high.id, dueSooner.id, dueLater.id, noDue.id, low.id])
+
+    // A signal raised now takes its place, not the top.
+    const dueSoonest = await raise(context.request, { title: "Water the garden", dueAt: "2030-01-15T09:00:00Z" })
+    mine.add(dueSoonest.id)
+    await card(page, dueSoonest).waitFor()
+    expect(await order()).toEqual([high.id, dueSoonest.id, dueSooner.id, dueLater.id, noDue.id, low.id])
+    // The same order after a load.
+    await page.reload()
+    await card(page, low).waitFor()
+    expect(await order()).toEqual([high.id, dueSoonest.id, dueSooner.id, dueLater.id, noDue.id, low.id])
+    expect(breakage).toEqual([])
+  })
+
+  test("a failed project's alert names the project by its title, linked to its page", async () => {
+    const context = await signedIn()
+    const page = await openDesktop(context)
+    const breakage = watchForBreakage(page)
+    // No model is configured here: the run fails at once and raises an alert from studio:<id>.
+    const started = await context.request.post(`${node.url}/api/studio/projects`, { data: { brief: "A note on lighthouses" } })
+    expect(started.status()).toBe(200)
+    const project = (await started.json()) as { id: string; title: string }
+    const alert = page.locator("desktop-signals li.signal").filter({ hasText: `Project failed: ${project.title}` })
+    await alert.waitFor({ timeout: 15_000 })
+    const from = alert.locator(".source").getByRole("link", { name: project.title })
+    await from.waitFor()
+    expect(await from.getAttribute("href")).toBe(`/studio/${project.id}`)
+    expect(await alert.locator(".source").textContent()).not.toContain(project.id)
+    await from.click()
+    await page.locator(`project-place .status[data-status="failed"]`).waitFor()
+    expect(new URL(page.url()).pathname).toBe(`/studio/${project.id}`)
     expect(breakage).toEqual([])
   })
 

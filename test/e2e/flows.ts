@@ -66,3 +66,11 @@ export const watchForBreakage = (page: Page): ReadonlyArray<string> => {
   })
   return problems
 }
+
+/** The element that has the keyboard, through the shadow roots it sits in: its tag and its text. */
+export const focused = (page: Page) =>
+  page.evaluate(() => {
+    let active = document.activeElement
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+    return { tag: active?.tagName.toLowerCase() ?? "", text: active?.textContent?.trim() ?? "" }
+  })

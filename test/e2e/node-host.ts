@@ -1,7 +1,8 @@
 /**
  * A real node for end-to-end tests: `host/main.ts` in its own process on Node 24, a fresh
  * data directory, an ephemeral port, no OWNER_ACCESS_CODE (so the node generates one and
- * prints it). Resolves once the banner has named the URL and the owner code.
+ * prints it). Resolves once the banner has named the URL and the owner code. A test may halt
+ * the node's process and restart it on the same port and data directory, as an upgrade would.
  */
 import { spawn } from "node:child_process"
 import { mkdtemp, rm } from "node:fs/promises"
@@ -19,7 +20,12 @@ export interface RunningNode {
   readonly ownerCode: string
   /** The register link the banner prints beside the code. */
   readonly registerLink: string
+  /** Stops the node and removes its data directory. */
   readonly stop: () => Promise<void>
+  /** Stops the node's process and keeps its data, as a crash or an upgrade would. */
+  readonly halt: () => Promise<void>
+  /** Starts a halted node again on the same port and data directory; resolves once it listens. */
+  readonly restart: () => Promise<void>
 }
 
 /** Signals every process of the group; false when none is left. */
@@ -68,6 +74,14 @@ export const freePort = (): Promise<number> =>
     })
   })
 
+/** What one process of the node printed and how to end it. */
+interface NodeProcess {
+  readonly url: string
+  readonly ownerCode: string | null
+  readonly registerLink: string | null
+  readonly stop: () => Promise<void>
+}
+
 export interface NodeOptions {
   /** Added to the node's environment; wins over the defaults (SMTP_URL, PORT, …). */
   readonly env?: Readonly<Record<string, string>>
@@ -75,13 +89,18 @@ export interface NodeOptions {
   readonly command?: readonly [string, ...Array<string>]
 }
 
-export const startNode = async (options: NodeOptions = {}): Promise<RunningNode> => {
-  const dataDir = await mkdtemp(join(tmpdir(), "node-e2e-"))
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", ...options.env }
-  delete env.OWNER_ACCESS_CODE
-  const [command, ...args] = options.command ?? [nodeBinary, "host/main.ts"]
+/**
+ * Starts `host/main.ts` and resolves once its banner named the URL (and the owner code, when
+ * `expectOwnerCode`: a fresh node prints it, one whose owner registered does not).
+ */
+const spawnNode = async (
+  env: NodeJS.ProcessEnv,
+  expectOwnerCode: boolean,
+  command: readonly [string, ...Array<string>]
+): Promise<NodeProcess> => {
+  const [program, ...args] = command
   // Its own process group, so stopping it reaches the node under a wrapper such as npm.
-  const child = spawn(command, args, { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"], detached: true })
+  const child = spawn(program, args, { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"], detached: true })
   const output: Array<string> = []
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()))
   let stopping = false
@@ -93,11 +112,10 @@ export const startNode = async (options: NodeOptions = {}): Promise<RunningNode>
   const stop = async (): Promise<void> => {
     stopping = true
     if (child.pid !== undefined) await stopGroup(child.pid)
-    await rm(dataDir, { recursive: true, force: true })
   }
 
   try {
-    const banner = await new Promise<{ url: string; ownerCode: string; registerLink: string }>((resolve, reject) => {
+    const banner = await new Promise<{ url: string; ownerCode: string | null; registerLink: string | null }>((resolve, reject) => {
       let url: string | null = null
       let code: string | null = null
       const lines = createInterface({ input: child.stdout! })
@@ -107,6 +125,7 @@ export const startNode = async (options: NodeOptions = {}): Promise<RunningNode>
         code ??= /^Owner access code: (\S+)$/.exec(line)?.[1] ?? null
         const link = /^Register as the owner at (\S+)$/.exec(line)?.[1]
         if (url !== null && code !== null && link !== undefined) resolve({ url, ownerCode: code, registerLink: link })
+        else if (url !== null && !expectOwnerCode) resolve({ url, ownerCode: null, registerLink: null })
       })
       child.once("exit", (code, signal) =>
         reject(new Error(`The node exited before it was ready (code ${code}, signal ${signal}):\n${output.join("\n")}`))
@@ -117,5 +136,33 @@ export const startNode = async (options: NodeOptions = {}): Promise<RunningNode>
   } catch (error) {
     await stop()
     throw error
+  }
+}
+
+export const startNode = async (options: NodeOptions = {}): Promise<RunningNode> => {
+  const dataDir = await mkdtemp(join(tmpdir(), "node-e2e-"))
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", ...options.env }
+  delete env.OWNER_ACCESS_CODE
+  const command = options.command ?? [nodeBinary, "host/main.ts"]
+  let current: NodeProcess
+  try {
+    current = await spawnNode(env, true, command)
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true })
+    throw error
+  }
+  const { url, ownerCode, registerLink } = current
+  return {
+    url,
+    ownerCode: ownerCode ?? "",
+    registerLink: registerLink ?? "",
+    stop: async () => {
+      await current.stop()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+    halt: () => current.stop(),
+    restart: async () => {
+      current = await spawnNode({ ...env, PORT: new URL(url).port }, false, command)
+    }
   }
 }

@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page, Response } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { launchBrowser } from "./browser.ts"
-import { logIn as logInAs, type Person, rail, registerThroughApi, submitLogin, waitForDesktop, watchForBreakage } from "./flows.ts"
+import { focused, logIn as logInAs, type Person, rail, registerThroughApi, submitLogin, waitForDesktop, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
 const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
@@ -74,6 +74,82 @@ describe("sessions in the browser", () => {
     expect(breakage).toEqual([])
   })
 
+  test("signed out, the app asks the node once who is signed in and calls nothing else; signed in, it fetches each thing once", async () => {
+    const page = await freshPage()
+    const breakage = watchForBreakage(page)
+    const calls: Array<string> = []
+    const refusals: Array<string> = []
+    page.on("request", (request) => {
+      const url = new URL(request.url())
+      if (url.pathname.startsWith("/api/")) calls.push(`${request.method()} ${url.pathname}${url.search}`)
+    })
+    page.on("response", (response) => {
+      if (response.status() === 401) refusals.push(new URL(response.url()).pathname)
+    })
+    const heading = (name: string) => page.getByRole("heading", { name, level: 1 }).waitFor()
+
+    await page.goto(`${node.url}/studio`)
+    await heading("Log in")
+    for (const [link, title] of [["Register", "Register"], ["Waitlist", "Join the waitlist"], ["Log in", "Log in"]] as const) {
+      await rail(page).getByRole("link", { name: link }).click()
+      await heading(title)
+    }
+    expect(calls).toEqual(["GET /api/auth/me"])
+    expect(refusals).toEqual(["/api/auth/me"])
+
+    // Signed in: the desktop and then the studio load each of their things once, though the
+    // live channel says hello in between.
+    calls.length = 0
+    await submitLogin(page, owner.email, owner.password)
+    await page.locator('node-rail .live[data-state="live"]').waitFor()
+    await page.locator("desktop-signals .empty").waitFor()
+    await page.locator("desktop-now .greeting").waitFor()
+    await rail(page).getByRole("link", { name: "Studio" }).click()
+    await page.locator("studio-gallery li.generator").first().waitFor()
+    await page.locator("studio-portfolio").getByText("No projects yet.").waitFor()
+    expect(calls.filter((call, index) => calls.indexOf(call) !== index)).toEqual([])
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        "POST /api/auth/login",
+        "GET /api/desktop/widgets",
+        "GET /api/desktop/signals?status=open&limit=200",
+        "GET /api/studio/generators",
+        "GET /api/studio/portfolio"
+      ])
+    )
+
+    // Signed out again: nothing but the sign-out itself, whatever page the person opens.
+    calls.length = 0
+    await rail(page).getByRole("button", { name: "Sign out" }).click()
+    await heading("Log in")
+    await rail(page).getByRole("link", { name: "Register" }).click()
+    await heading("Register")
+    expect(calls).toEqual(["POST /api/auth/logout"])
+    expect(refusals).toEqual(["/api/auth/me"])
+    expect(breakage).toEqual([])
+  })
+
+  test("after a navigation the keyboard is on the new place's heading; on the first load it stays where the browser put it", async () => {
+    const page = await freshPage()
+    const breakage = watchForBreakage(page)
+    await logIn(page)
+    await page.goto(`${node.url}/settings`)
+    await page.getByRole("heading", { name: "Sessions" }).waitFor()
+    expect(await focused(page)).toEqual({ tag: "body", text: expect.any(String) })
+
+    await rail(page).getByRole("link", { name: "Studio" }).focus()
+    await page.keyboard.press("Enter")
+    await expect.poll(() => focused(page)).toEqual({ tag: "h1", text: "Studio" })
+    // Focused, not put in the tab order.
+    expect(await page.locator("studio-place h1").getAttribute("tabindex")).toBe("-1")
+
+    await page.goBack()
+    await expect.poll(() => focused(page)).toEqual({ tag: "h1", text: "Settings" })
+    await rail(page).getByRole("link", { name: "Desktop" }).click()
+    await expect.poll(() => focused(page)).toEqual({ tag: "h1", text: "Desktop" })
+    expect(breakage).toEqual([])
+  })
+
   test("at 390 px the rail is a bar across the top that fits and works by keyboard", async () => {
     const page = await freshPage({ viewport: { width: 390, height: 844 } })
     const breakage = watchForBreakage(page)
@@ -117,7 +193,25 @@ describe("sessions in the browser", () => {
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2)
     expect(await here.locator("tr.session.current").count()).toBe(1)
 
+    // Each asks first; Escape or Cancel changes nothing.
+    const revoking: Array<string> = []
+    here.on("request", (request) => {
+      if (request.method() !== "GET") revoking.push(`${request.method()} ${new URL(request.url()).pathname}`)
+    })
     await here.getByRole("button", { name: "Sign out other sessions" }).click()
+    const others = here.getByRole("dialog", { name: "Sign out every other session?" })
+    await others.waitFor()
+    await here.keyboard.press("Escape")
+    await others.waitFor({ state: "hidden" })
+    await here.getByRole("button", { name: "Sign out everywhere" }).click()
+    const everywhere = here.getByRole("dialog", { name: "Sign out everywhere?" })
+    await everywhere.getByRole("button", { name: "Cancel" }).click()
+    await everywhere.waitFor({ state: "hidden" })
+    expect(revoking).toEqual([])
+    expect(await rows.count()).toBeGreaterThanOrEqual(2)
+
+    await here.getByRole("button", { name: "Sign out other sessions" }).click()
+    await others.getByRole("button", { name: "Sign out the others" }).click()
     await here.getByRole("status").filter({ hasText: /Signed out \d+ other session/ }).waitFor()
     await expect.poll(() => rows.count()).toBe(1)
     expect(await here.locator("tr.session.current").count()).toBe(1)
@@ -126,6 +220,7 @@ describe("sessions in the browser", () => {
     await elsewhere.getByRole("heading", { name: "Log in" }).waitFor()
 
     await here.getByRole("button", { name: "Sign out everywhere" }).click()
+    await everywhere.getByRole("button", { name: "Sign out everywhere" }).click()
     await here.getByRole("heading", { name: "Log in" }).waitFor()
     const me = await here.request.get(`${node.url}/api/auth/me`)
     expect(me.status()).toBe(401)

@@ -18,7 +18,7 @@ import type { Browser, Page, Request, Response } from "playwright-core"
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest"
 import { type ChatReply, type OpenAiServer, type ReceivedRequest, startOpenAiServer } from "../support/openai-server.ts"
 import { launchBrowser } from "./browser.ts"
-import { type Person, rail, submitRegistration, waitForDesktop, watchForBreakage } from "./flows.ts"
+import { focused, type Person, rail, submitRegistration, waitForDesktop, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
 const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
@@ -307,6 +307,8 @@ describe("the studio", () => {
     await card.getByRole("link", { name: "Meeting summary" }).click()
     const form = page.locator("schema-form")
     await form.getByLabel("Meeting").waitFor()
+    // The plan a run follows, with the research step the run adds before the generator's two.
+    expect(await page.locator("studio-generator .plan").textContent()).toBe("3 steps (researcher, analyst, writer)")
 
     // Required and empty: the browser stops it.
     const notes = form.getByLabel("Notes or transcript")
@@ -430,11 +432,34 @@ describe("the studio", () => {
     expect(await gallery(page).locator('li[data-slug="meeting-summary"] .runs').textContent()).toBe("Run once")
     await done.getByRole("link", { name: "Meeting summary" }).click()
     await statusOf("done").waitFor()
+    // The title, drawn once the project loaded, has the keyboard.
+    await expect.poll(() => focused(page)).toEqual({ tag: "h1", text: "Meeting summary: Weekly product sync" })
+
+    // The inputs under the form's labels, in its order; a checkbox in words.
+    const asked = page.locator("project-place .inputs")
+    await expect.poll(() => asked.locator("dt").allTextContents()).toEqual([
+      "Meeting",
+      "Notes or transcript",
+      "Attendees",
+      "Give unowned actions a default owner",
+      "Default owner"
+    ])
+    expect(await asked.locator('[data-input="assignUnowned"] dd').textContent()).toBe("Yes")
 
     // At phone width nothing runs off the side of the page.
     await page.setViewportSize({ width: 390, height: 844 })
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await page.setViewportSize({ width: 1280, height: 720 })
+
+    // Run it again: the generator's form, named by its slug, filled with this run's inputs.
+    await page.locator("project-place").getByRole("link", { name: "run it again" }).click()
+    await page.waitForURL(`${node.url}/studio?generator=meeting-summary&from=${project.id}`)
+    const again = page.locator("schema-form")
+    await expect.poll(() => again.getByLabel("Meeting").inputValue()).toBe("Weekly product sync")
+    expect(await again.getByLabel("Notes or transcript").inputValue()).toContain("Nobody owns the budget question")
+    expect(await again.getByLabel("Attendees").inputValue()).toBe("Ana, Ben")
+    expect(await again.getByLabel("Give unowned actions a default owner").isChecked()).toBe(true)
+    expect(await again.getByLabel("Default owner", { exact: true }).inputValue()).toBe("Chloé")
     expect(breakage).toEqual([])
   })
 

@@ -2,10 +2,32 @@
  * What a section shows, loaded through the typed client each time the section is connected and
  * again on `reload()` after an action changed it. A section declares the call and how to draw the
  * value; the loading line and the failure in words are the same everywhere.
+ *
+ * A load that failed for want of the node (no answer, or a 5xx: a node restarting, a proxy
+ * without its node) is tried again by itself with backoff (backoff.ts) while the section is on
+ * screen, so a section recovers once the node is back instead of staying in error. A refusal
+ * (4xx) is an answer and is not tried again.
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from "lit"
 import type * as Effect from "effect/Effect"
-import { type NodeClient, request } from "../api/client.ts"
+import { type Failure, type NodeClient, request } from "../api/client.ts"
+import { retryDelay } from "./backoff.ts"
+
+export interface ApiResourceOptions {
+  /**
+   * Whether connecting loads (default true). A section whose data the live channel keeps current
+   * says false and loads through `LiveLoad`, which waits for the channel's hello at first.
+   */
+  readonly loadOnConnect?: boolean
+}
+
+/** A failure that may go away by itself: the node did not answer, or answered that it failed. */
+const passing = (failure: Failure): boolean => failure.status === null ? failure.code === "network" : failure.status >= 500
+
+const retryWords = (failure: Failure): string =>
+  failure.status === null
+    ? "The node did not answer. Trying again by itself; check that it is running and that you are online."
+    : `${failure.message} Trying again by itself.`
 
 export class ApiResource<A> implements ReactiveController {
   /** The last value the node answered; null until the first answer. */
@@ -21,17 +43,37 @@ export class ApiResource<A> implements ReactiveController {
 
   private readonly load: (client: NodeClient) => Effect.Effect<A, unknown>
 
+  private readonly loadOnConnect: boolean
+
   /** Counts loads, so that only the newest answer lands (see `reload`). */
   private generation = 0
 
-  constructor(host: ReactiveControllerHost, load: (client: NodeClient) => Effect.Effect<A, unknown>) {
+  private connected = false
+
+  /** Failed loads in a row that may pass: how long the next wait is. */
+  private attempt = 0
+
+  private retryTimer: ReturnType<typeof setTimeout> | undefined
+
+  constructor(
+    host: ReactiveControllerHost,
+    load: (client: NodeClient) => Effect.Effect<A, unknown>,
+    options: ApiResourceOptions = {}
+  ) {
     this.host = host
     this.load = load
+    this.loadOnConnect = options.loadOnConnect ?? true
     host.addController(this)
   }
 
   hostConnected(): void {
-    void this.reload()
+    this.connected = true
+    if (this.loadOnConnect) void this.reload()
+  }
+
+  hostDisconnected(): void {
+    this.connected = false
+    clearTimeout(this.retryTimer)
   }
 
   /**
@@ -40,6 +82,7 @@ export class ApiResource<A> implements ReactiveController {
    * reload after an action) is dropped, or it would show the list from before the action.
    */
   async reload(): Promise<void> {
+    clearTimeout(this.retryTimer)
     const generation = ++this.generation
     this.loading = true
     this.host.requestUpdate()
@@ -49,6 +92,10 @@ export class ApiResource<A> implements ReactiveController {
     if (result.ok) {
       this.value = result.value
       this.error = ""
+      this.attempt = 0
+    } else if (passing(result.failure) && this.connected) {
+      this.error = retryWords(result.failure)
+      this.retryTimer = setTimeout(() => void this.reload(), retryDelay(this.attempt++))
     } else {
       this.error = result.failure.message
     }

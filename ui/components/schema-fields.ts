@@ -146,6 +146,42 @@ export const fieldsOf = (schema: unknown): ReadonlyArray<FormField> => {
 }
 
 /**
+ * The fields showing `values` first (an earlier run's inputs, to run it again) instead of the
+ * schema's defaults, wherever a value fits its field; one that does not (the form changed since)
+ * keeps the default.
+ */
+export const withValues = (fields: ReadonlyArray<FormField>, values: Readonly<Record<string, unknown>>): ReadonlyArray<FormField> =>
+  fields.map((field): FormField => {
+    if (!Object.hasOwn(values, field.name)) return field
+    const value = values[field.name]
+    switch (field.kind) {
+      case "text":
+      case "multiline":
+        return typeof value === "string" ? { ...field, initial: value } : field
+      case "number":
+        return typeof value === "number" && Number.isFinite(value) ? { ...field, initial: value } : field
+      case "boolean":
+        return typeof value === "boolean" ? { ...field, initial: value } : field
+      case "choice": {
+        const index = field.options.findIndex((option) => Object.is(option.value, value))
+        return index === -1 ? field : { ...field, initial: index }
+      }
+      case "unsupported":
+        return field
+    }
+  })
+
+/** What an input's value says to a person: a choice by its label, a checkbox as Yes or No, text as it is. */
+export const valueInWords = (field: FormField | undefined, value: unknown): string => {
+  if (typeof value === "boolean") return value ? "Yes" : "No"
+  if (field?.kind === "choice") {
+    const option = field.options.find((candidate) => Object.is(candidate.value, value))
+    if (option !== undefined) return option.label
+  }
+  return typeof value === "string" ? value : JSON.stringify(value)
+}
+
+/**
  * Whether `field` shows, given the boolean fields' current values: its switch is set and shows
  * itself (a switch that is hidden sends nothing, so what it shows is hidden too).
  */

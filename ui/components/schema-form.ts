@@ -9,6 +9,8 @@
  * the submit; an `x-showWhen` field shows while its boolean field is checked (hidden, its control
  * is disabled: the browser skips it and its value is not sent, but what was typed stays).
  *
+ * `values` (an earlier run's inputs) fill the controls instead of the schema's defaults.
+ *
  * On a valid submit it sends `schema-form-submit` with the values typed as the schema says; the
  * element that holds it does the sending and says what the node answered.
  */
@@ -23,6 +25,7 @@ import {
   type ChoiceField,
   fieldsOf,
   type FormField,
+  withValues,
   initialSwitches,
   isShown,
   limitsInWords,
@@ -38,6 +41,9 @@ export class SchemaForm extends LitElement {
   /** The JSON Schema of the form (an object schema with `properties`). */
   @property({ attribute: false }) accessor schema: unknown = null
 
+  /** What the controls show first instead of the schema's defaults; null for the defaults. */
+  @property({ attribute: false }) accessor values: Readonly<Record<string, unknown>> | null = null
+
   @property() accessor submitLabel = "Submit"
 
   /** While the values are on their way: the submit button is disabled. */
@@ -49,8 +55,9 @@ export class SchemaForm extends LitElement {
   private _fields: ReadonlyArray<FormField> = []
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has("schema")) {
-      this._fields = fieldsOf(this.schema)
+    if (changed.has("schema") || changed.has("values")) {
+      const fields = fieldsOf(this.schema)
+      this._fields = this.values === null ? fields : withValues(fields, this.values)
       this._switches = initialSwitches(this._fields)
     }
   }
@@ -59,9 +66,9 @@ export class SchemaForm extends LitElement {
     const basic = this._fields.filter((field) => !field.advanced)
     const advanced = this._fields.filter((field) => field.advanced)
     const marksRequired = this._fields.some((field) => field.required && field.kind !== "boolean")
-    // A new schema gets new controls: the browser keeps what was typed in a control it reuses.
+    // A new schema or new values get new controls: the browser keeps what was typed in a control it reuses.
     return keyed(
-      this.schema,
+      this._fields,
       html`<form @submit=${this._submit} @invalid=${this._onInvalid}>
         ${marksRequired ? html`<p class="muted legend">Fields marked ${requiredMark}<span class="sr-only">with a star</span> are required.</p>` : nothing}
         ${basic.map((field) => this._renderField(field))}

@@ -25,6 +25,7 @@ import * as Schema from "effect/Schema"
 import { closeCodes, LIVE_PATH } from "../../host/live/contract/protocol.ts"
 import { NodeEvent } from "../../host/contract/events.ts"
 import { request } from "../api/client.ts"
+import { retryDelay } from "../components/backoff.ts"
 import { fireEvent } from "../shell/events.ts"
 
 /** `off`: nobody signed in. `connecting`: the first attempt. `live`: greeted. `reconnecting`: waiting to try again, or trying. */
@@ -41,15 +42,6 @@ const decodeEvent = Schema.decodeUnknownEither(Schema.parseJson(NodeEvent))
 const readFrame = (text: string): LiveEvent | null => {
   const event = decodeEvent(text)
   return Either.isRight(event) ? event.right : null
-}
-
-const FIRST_RETRY_MS = 1_000
-const LAST_RETRY_MS = 30_000
-
-/** The wait before reconnection attempt `attempt` (0 for the first): the step, cut at random to between half and all of it. */
-const retryDelay = (attempt: number): number => {
-  const step = Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** attempt)
-  return step / 2 + (Math.random() * step) / 2
 }
 
 type Listener<K extends LiveEventType> = (event: LiveEventMap[K]) => void

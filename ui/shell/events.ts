@@ -17,6 +17,11 @@ export interface NodeEvents {
   "signal-changed": { readonly signal: Signal }
   /** The node refused an answer or a dismissal: the list on screen is out of date, load it again. */
   "signals-stale": Record<string, never>
+  /**
+   * A place drew its heading late (after its data loaded: a project's title), so the shell can
+   * give it the keyboard if a navigation is waiting for it.
+   */
+  "place-heading": Record<string, never>
   /** A schema form passed the browser's checks: its values, typed as its JSON Schema says (empty fields left out). */
   "schema-form-submit": { readonly values: Readonly<Record<string, unknown>> }
 }

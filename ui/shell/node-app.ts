@@ -2,7 +2,8 @@
  * The shell: asks the node who is signed in, then shows the rail and the place the path
  * names, and keeps the tab's live channel open while someone is signed in. Places that need a session send a signed-out person to /login; /login and /register
  * send a signed-in one home. Whether a being may open /admin is the node's answer, not ours:
- * the admin place asks and shows the refusal.
+ * the admin place asks and shows the refusal. After a navigation (not on the first load) the
+ * keyboard moves to the new place's heading, which screen readers then read out.
  */
 import { css, html, LitElement, type PropertyValues, type TemplateResult } from "lit"
 import { customElement, state } from "lit/decorators.js"
@@ -24,6 +25,7 @@ import "../places/waitlist/waitlist-place.ts"
 import "../places/queue/work-place.ts"
 import { sharedStyles } from "../styles/shared-styles.ts"
 import type { NodeEventMap } from "./events.ts"
+import { focusHeadingIn } from "./heading-focus.ts"
 import "./node-rail.ts"
 import { type AppLocation, navigate, RouterController } from "./router.ts"
 
@@ -40,7 +42,8 @@ const places: Record<string, Place> = {
   "/studio": {
     title: "Studio",
     access: "signed-in",
-    render: (_, location) => html`<studio-place .generator=${location.query.get("generator") ?? ""}></studio-place>`
+    render: (_, location) =>
+      html`<studio-place .generator=${location.query.get("generator") ?? ""} .from=${location.query.get("from") ?? ""}></studio-place>`
   },
   "/work": { title: "Work", access: "signed-in", render: () => html`<work-place></work-place>` },
   "/settings": { title: "Settings", access: "signed-in", render: () => html`<settings-place></settings-place>` },
@@ -99,17 +102,33 @@ export class NodeApp extends LitElement {
 
   @state() private accessor _startError = ""
 
+  /** Whether a place is on screen yet: the first load's redirects are no navigation of the person's. */
+  private _placeShown = false
+
+  /** A navigation whose place's heading has not had the keyboard yet. */
+  private _headingWanted = false
+
   override connectedCallback(): void {
     super.connectedCallback()
     this.addEventListener("session-changed", this._onSessionChanged)
+    this.addEventListener("place-heading", this._focusHeading)
     window.addEventListener("session-lost", this._onSessionLost)
+    window.addEventListener("location-changed", this._onNavigation)
+    window.addEventListener("popstate", this._onNavigation)
     void this._loadSession()
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback()
     this.removeEventListener("session-changed", this._onSessionChanged)
+    this.removeEventListener("place-heading", this._focusHeading)
     window.removeEventListener("session-lost", this._onSessionLost)
+    window.removeEventListener("location-changed", this._onNavigation)
+    window.removeEventListener("popstate", this._onNavigation)
+  }
+
+  protected override updated(): void {
+    if (this._being !== undefined) this._placeShown = true
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -173,6 +192,26 @@ export class NodeApp extends LitElement {
     this._being = null
     this._notice = `${event.detail.message} Log in again.`
     navigate("/login")
+  }
+
+  /**
+   * After the shell has drawn the new place: a navigation by script updates it after this, one
+   * by the history (popstate) may have updated it already, since the router heard it first.
+   */
+  private readonly _onNavigation = (): void => {
+    if (!this._placeShown) return
+    this._headingWanted = true
+    void this.updateComplete.then(this._focusHeading)
+  }
+
+  /** Gives the place's heading the keyboard, once it is drawn; a place that draws it later says so (`place-heading`). */
+  private readonly _focusHeading = (): void => {
+    if (!this._headingWanted) return
+    const main = this.renderRoot.querySelector("main")
+    if (main === null) return
+    void focusHeadingIn(main).then((focused) => {
+      if (focused) this._headingWanted = false
+    })
   }
 
   private _skipToMain(event: Event): void {

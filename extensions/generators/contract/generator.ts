@@ -57,7 +57,10 @@ export const Generator = Schema.Struct({
 }).annotations({ identifier: "Generator" })
 export type Generator = typeof Generator.Type
 
-/** The list item: no steps, no inputsSchema. `slug` is ours (the spec's list omits it) so a list links by slug. */
+/**
+ * The list item: no steps, no inputsSchema. `slug` is ours (the spec's list omits it) so a list links by slug.
+ * `runs` here and on the record is how often the caller ran it (never others' activity).
+ */
 export const GeneratorSummary = Schema.Struct({
   id: Schema.String,
   ownerId: Schema.String,

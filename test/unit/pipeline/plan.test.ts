@@ -1,7 +1,7 @@
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import { describe, expect, it } from "vitest"
-import { keepKnownSkills, Plan, repairPlan } from "../../../actors/project/pipeline/plan.ts"
+import { keepKnownSkills, Plan, repairPlan } from "../../../actors/project/contract/plan.ts"
 
 const plan = (tasks: ReadonlyArray<Record<string, unknown>>) => Schema.decodeUnknownSync(Plan)({ tasks })
 

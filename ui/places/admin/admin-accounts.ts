@@ -1,12 +1,14 @@
 /**
  * Every account on the node. The owner can suspend one (it is signed out everywhere and cannot
- * log in) and lift the suspension; the owner's own account cannot be suspended.
+ * log in) and lift the suspension; the owner's own account cannot be suspended. Suspending asks first.
  */
 import { html, LitElement, nothing } from "lit"
-import { customElement } from "lit/decorators.js"
+import { customElement, query } from "lit/decorators.js"
 import type { Being } from "../../../host/auth/contract/records.ts"
 import { ApiAction } from "../../components/api-action.ts"
 import { ApiResource } from "../../components/api-resource.ts"
+import "../../components/confirm-dialog.ts"
+import type { ConfirmDialog } from "../../components/confirm-dialog.ts"
 import { actionHeading, dataTable } from "../../components/data-table.ts"
 import { formatDateTime } from "../../components/format.ts"
 import "../../components/node-alert.ts"
@@ -18,6 +20,8 @@ export class AdminAccounts extends LitElement {
 
   private readonly _suspension = new ApiAction(this)
 
+  @query("confirm-dialog") private accessor _confirm!: ConfirmDialog
+
   protected override render() {
     return html`
       <section class="card" aria-labelledby="accounts-title">
@@ -26,6 +30,7 @@ export class AdminAccounts extends LitElement {
         ${this._beings.render("Loading accounts…", (beings) =>
           dataTable(["Name", "Email", "Joined", "State", actionHeading], beings.map((being) => this._renderRow(being)))
         )}
+        <confirm-dialog></confirm-dialog>
       </section>
     `
   }
@@ -45,9 +50,18 @@ export class AdminAccounts extends LitElement {
             ? html`<button class="secondary" type="button" ?disabled=${busy} aria-label=${`Lift the suspension of ${name}`}
                 @click=${() => this._setSuspended(being.id, false)}>Unsuspend</button>`
             : html`<button class="danger" type="button" ?disabled=${busy} aria-label=${`Suspend ${name}`}
-                @click=${() => this._setSuspended(being.id, true)}>Suspend</button>`}
+                @click=${() => this._suspend(being, name)}>Suspend</button>`}
       </td>
     </tr>`
+  }
+
+  private async _suspend(being: Being, name: string): Promise<void> {
+    const sure = await this._confirm.ask({
+      title: `Suspend ${name}?`,
+      message: "They are signed out everywhere at once and cannot log in until you lift the suspension.",
+      confirm: "Suspend the account"
+    })
+    if (sure) await this._setSuspended(being.id, true)
   }
 
   /** The node answers the changed account, so only that row changes; no need to load them all again. */

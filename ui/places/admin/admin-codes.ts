@@ -1,13 +1,15 @@
 /**
  * Access codes: mint a batch (with a note saying who they are for), see every code with
  * whether it was used, delete an unused one. The node refuses deleting a used code or the
- * owner's bootstrap code and says so.
+ * owner's bootstrap code and says so. Deleting asks first.
  */
 import { html, LitElement, nothing } from "lit"
-import { customElement, state } from "lit/decorators.js"
+import { customElement, query, state } from "lit/decorators.js"
 import type { AccessCode } from "../../../host/auth/contract/records.ts"
 import { ApiAction } from "../../components/api-action.ts"
 import { ApiResource } from "../../components/api-resource.ts"
+import "../../components/confirm-dialog.ts"
+import type { ConfirmDialog } from "../../components/confirm-dialog.ts"
 import { actionHeading, dataTable } from "../../components/data-table.ts"
 import { formatDateTime } from "../../components/format.ts"
 import "../../components/node-alert.ts"
@@ -22,6 +24,8 @@ export class AdminCodes extends LitElement {
   private readonly _change = new ApiAction(this)
 
   @state() private accessor _minted: ReadonlyArray<AccessCode> = []
+
+  @query("confirm-dialog") private accessor _confirm!: ConfirmDialog
 
   protected override render() {
     const busy = this._change.busy
@@ -45,6 +49,7 @@ export class AdminCodes extends LitElement {
               </ul>
             </div>`}
         ${this._codes.render("Loading codes…", (codes) => this._renderList(codes))}
+        <confirm-dialog></confirm-dialog>
       </section>
     `
   }
@@ -89,6 +94,12 @@ export class AdminCodes extends LitElement {
   })
 
   private async _delete(code: string): Promise<void> {
+    const sure = await this._confirm.ask({
+      title: `Delete code ${code}?`,
+      message: "Nobody can register with it any more. A deleted code cannot be brought back.",
+      confirm: "Delete the code"
+    })
+    if (!sure) return
     await this._change.run(
       (client) => client.auth.deleteCode({ path: { code } }),
       () => {

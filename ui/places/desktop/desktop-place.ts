@@ -58,7 +58,6 @@ export class DesktopPlace extends LitElement {
 
   // Named, though nothing reads it: it listens while the desktop is on screen.
   private readonly _live = new LiveEvents(this, {
-    hello: () => void this._signals.reload(),
     "signal.created": ({ signal }) => {
       this._signals.apply(signal)
       if (signal.status === "open") this._announce(signal)

@@ -1,6 +1,7 @@
 /**
- * The `core.signals` widget: the open signals the desktop holds (newest first), each with its
- * kind, priority, title, body, who raised it and when it is due. A signal with options is
+ * The `core.signals` widget: the open signals the desktop holds (most pressing first: by
+ * priority, then due date, then newest), each with its kind, priority, title, body, who raised
+ * it (a project by its title, linked to its page) and when it is due. A signal with options is
  * answered with one tap on an option; any open signal can be dismissed. The node's answer is
  * sent up (`signal-changed`) so the desktop drops the signal at once; a refusal (someone
  * answered it in another tab first: 409) is told in the node's words and the desktop loads the
@@ -17,6 +18,7 @@ import "../../components/node-alert.ts"
 import { fireEvent } from "../../shell/events.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 import { SIGNALS_SHOWN } from "./open-signals.ts"
+import { ProjectTitles } from "./project-titles.ts"
 
 const kindLabels: Record<SignalKind, string> = {
   decision: "Decision",
@@ -34,19 +36,19 @@ const priorityLabels: Record<SignalPriority, string> = {
   urgent: "Urgent"
 }
 
-/** Who raised it, in words: `owner`, `plugin:<id>`, `studio:<project>`, or the source as it came. */
-const sourceLabel = (source: string): string => {
-  if (source === "owner") return "You"
+/** Who raised it: `owner`, `plugin:<id>`, `studio:<projectId>` (a project, by its title), or the source as it came. */
+const sourceOf = (source: string): { readonly words: string } | { readonly projectId: string } => {
+  if (source === "owner") return { words: "You" }
   const [kind, ...rest] = source.split(":")
   const id = rest.join(":")
-  if (kind === "plugin" && id !== "") return `Plugin ${id}`
-  if (kind === "studio" && id !== "") return `Studio project ${id}`
-  return source
+  if (kind === "plugin" && id !== "") return { words: `Plugin ${id}` }
+  if (kind === "studio" && id !== "") return { projectId: id }
+  return { words: source }
 }
 
 @customElement("desktop-signals")
 export class DesktopSignals extends LitElement {
-  /** The open signals, newest first; null until the desktop's first load answered. */
+  /** The open signals in the desktop's order; null until the desktop's first load answered. */
   @property({ attribute: false }) accessor signals: ReadonlyArray<Signal> | null = null
 
   @property({ type: Boolean }) accessor loading = false
@@ -55,6 +57,8 @@ export class DesktopSignals extends LitElement {
   @property() accessor error = ""
 
   private readonly _acting = new ApiAction(this)
+
+  private readonly _projects = new ProjectTitles(this)
 
   /** The signals whose answer or dismissal is on its way. */
   @state() private accessor _busy: ReadonlySet<string> = new Set()
@@ -90,7 +94,7 @@ export class DesktopSignals extends LitElement {
         <h3 id=${titleId}>${signal.title}</h3>
         ${signal.body === "" ? nothing : html`<p class="body">${signal.body}</p>`}
         <dl class="facts">
-          <div><dt>From</dt><dd class="source">${sourceLabel(signal.source)}</dd></div>
+          <div><dt>From</dt><dd class="source">${this._renderSource(signal.source)}</dd></div>
           ${signal.dueAt === null
             ? nothing
             : html`<div>
@@ -130,6 +134,12 @@ export class DesktopSignals extends LitElement {
         </div>
       </article>
     </li>`
+  }
+
+  private _renderSource(source: string) {
+    const from = sourceOf(source)
+    if ("words" in from) return from.words
+    return html`<a href=${`/studio/${encodeURIComponent(from.projectId)}`}>${this._projects.titleOf(from.projectId) ?? "A studio project"}</a>`
   }
 
   private _answer(signal: Signal, option: SignalOption): Promise<void> {

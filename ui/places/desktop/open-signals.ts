@@ -1,5 +1,5 @@
 /**
- * The desktop's open signals, newest first, kept current from two sides: a load over HTTP (when
+ * The desktop's open signals in the desktop's order (`desktopOrder`), kept current from two sides: a load over HTTP (when
  * the desktop opens, and on every `hello` of the live channel, to catch up) and each newer record
  * that arrives later (a live `signal.created` or `signal.updated`, or the answer to this tab's own
  * answer or dismissal). A record that is no longer open leaves the list.
@@ -7,20 +7,27 @@
  * A load and the live events race: the node may read the list just before a signal is raised
  * and answer just after its `signal.created` arrived. So the records that arrive while a load
  * is under way are applied again over the list it answers, and a record never replaces a newer
- * one of the same signal (by `updatedAt`).
+ * one of the same signal (by `updatedAt`). The order is kept here, on the client, for the load and
+ * for every live record alike: the node lists newest first, as it does for every client.
  */
-import type { ReactiveController, ReactiveControllerHost } from "lit"
-import type { Signal } from "../../../actors/being/contract/signal.ts"
+import type { ReactiveControllerHost } from "lit"
+import type { Signal, SignalPriority } from "../../../actors/being/contract/signal.ts"
 import { request } from "../../api/client.ts"
+import { LiveLoad } from "../../live/live-controllers.ts"
 
 /** As many as the list route gives at once; the desktop says when there may be more. */
 export const SIGNALS_SHOWN = 200
 
-const newestFirst = (a: Signal, b: Signal): number =>
-  a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1
+const priorityRank: Readonly<Record<SignalPriority, number>> = { urgent: 0, high: 1, normal: 2, low: 3 }
 
-export class OpenSignals implements ReactiveController {
-  /** The open signals, newest first; null until the first load answered. */
+/** Most pressing first: by priority, then the soonest due (none last), then the newest. */
+export const desktopOrder = (a: Signal, b: Signal): number =>
+  priorityRank[a.priority] - priorityRank[b.priority] ||
+  (a.dueAt === b.dueAt ? 0 : a.dueAt === null ? 1 : b.dueAt === null ? -1 : Date.parse(a.dueAt) - Date.parse(b.dueAt)) ||
+  (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1)
+
+export class OpenSignals {
+  /** The open signals in the desktop's order; null until the first load answered. */
   signals: ReadonlyArray<Signal> | null = null
 
   /** Why the last load failed, in the node's words; empty when it did not. */
@@ -37,11 +44,8 @@ export class OpenSignals implements ReactiveController {
 
   constructor(host: ReactiveControllerHost) {
     this._host = host
-    host.addController(this)
-  }
-
-  hostConnected(): void {
-    void this.reload()
+    // Loads when the desktop opens and at every hello of the live channel, to catch up.
+    new LiveLoad(host, () => void this.reload())
   }
 
   async reload(): Promise<void> {
@@ -58,7 +62,7 @@ export class OpenSignals implements ReactiveController {
     this.loading = false
     if (result.ok) {
       this.error = ""
-      let signals: ReadonlyArray<Signal> = [...result.value].sort(newestFirst)
+      let signals: ReadonlyArray<Signal> = [...result.value].sort(desktopOrder)
       for (const signal of since) signals = merge(signals, signal)
       this.signals = signals
     } else {
@@ -80,5 +84,5 @@ const merge = (signals: ReadonlyArray<Signal>, signal: Signal): ReadonlyArray<Si
   const known = signals.find((candidate) => candidate.id === signal.id)
   if (known !== undefined && known.updatedAt > signal.updatedAt) return signals
   const others = signals.filter((candidate) => candidate.id !== signal.id)
-  return signal.status === "open" ? [...others, signal].sort(newestFirst) : others
+  return signal.status === "open" ? [...others, signal].sort(desktopOrder) : others
 }

@@ -1,19 +1,22 @@
 /**
  * One project, at `/studio/<projectId>`: its state (read out when it changes), what it was asked
- * (the brief, or the generator's inputs), why it stopped if it failed, the QA review, its
+ * (the brief, or the generator's inputs under the labels of its form), why it stopped if it failed, the QA review, its
  * outputs with previews, the plan (each step with its role, state and dependencies) and the
  * trace of everything the team did. All of it stays live (project-watch.ts). A run under way can
  * be cancelled, and a failed or cancelled one resumed from its last finished step; the node
- * decides, and a refusal (the run moved on meanwhile) is told in its words.
+ * decides, and a refusal (the run moved on meanwhile) is told in its words. A generator's run
+ * links to its form filled with the same inputs ("run it again", by the generator's slug).
  */
 import type * as Effect from "effect/Effect"
 import { css, html, LitElement, nothing, type PropertyValues } from "lit"
-import { customElement, property } from "lit/decorators.js"
+import { customElement, property, state } from "lit/decorators.js"
+import type { Generator } from "../../../extensions/generators/contract/generator.ts"
 import type { Project, ProjectDetail, ProjectReview } from "../../../actors/project/contract/records.ts"
-import type { NodeClient } from "../../api/client.ts"
+import { type NodeClient, request } from "../../api/client.ts"
 import { ApiAction } from "../../components/api-action.ts"
 import { formatDateTime } from "../../components/format.ts"
 import "../../components/node-alert.ts"
+import { fieldsOf, valueInWords } from "../../components/schema-fields.ts"
 import {
   badge,
   formatUsd,
@@ -22,14 +25,12 @@ import {
   runningStatuses,
   verdictWords
 } from "../../components/studio-labels.ts"
+import { LateHeading } from "../../shell/heading-focus.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 import "./project-outputs.ts"
 import "./project-plan.ts"
 import "./project-trace.ts"
 import { ProjectWatch } from "./project-watch.ts"
-
-/** An input's value as the person typed it: text as it is, anything else as JSON. */
-const inputWords = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value))
 
 @customElement("project-place")
 export class ProjectPlace extends LitElement {
@@ -39,8 +40,28 @@ export class ProjectPlace extends LitElement {
 
   private readonly _acting = new ApiAction(this)
 
+  /** The generator the project ran, for its form's labels and its slug; null while unknown, or gone. */
+  @state() private accessor _generator: Generator | null = null
+
+  /** The generator id `_generator` was asked for. */
+  private _generatorId: string | null = null
+
+  // Named, though nothing reads it: the title is drawn once the project has loaded.
+  private readonly _heading = new LateHeading(this)
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has("projectId")) this._watch.watch(this.projectId)
+    const generatorId = this._watch.detail?.project.generatorId ?? null
+    if (generatorId !== this._generatorId) void this._loadGenerator(generatorId)
+  }
+
+  private async _loadGenerator(generatorId: string | null): Promise<void> {
+    this._generatorId = generatorId
+    this._generator = null
+    if (generatorId === null) return
+    const result = await request((client) => client.studioGenerators.getGenerator({ path: { idOrSlug: generatorId } }))
+    // A generator deleted or made private since has no form to show: the inputs keep their names.
+    if (result.ok && this._generatorId === generatorId) this._generator = result.value
   }
 
   protected override render() {
@@ -69,9 +90,11 @@ export class ProjectPlace extends LitElement {
         <p class="muted facts">
           Started <time datetime=${project.createdAt}>${formatDateTime(project.createdAt)}</time> · model spend
           ${formatUsd(project.costUsd)}
-          ${project.generatorId === null
+          ${this._generator === null || this._generator.id !== project.generatorId
             ? nothing
-            : html`· <a href=${`/studio?generator=${encodeURIComponent(project.generatorId)}`}>run it again</a>`}
+            : html`· <a href=${`/studio?generator=${encodeURIComponent(this._generator.slug)}&from=${encodeURIComponent(project.id)}`}
+                  >run it again</a
+                >`}
         </p>
         <div class="actions">
           ${runningStatuses.has(project.status)
@@ -103,7 +126,15 @@ export class ProjectPlace extends LitElement {
   }
 
   private _renderAsked(project: Project) {
-    const inputs = typeof project.inputs === "object" && project.inputs !== null ? Object.entries(project.inputs) : []
+    const given = typeof project.inputs === "object" && project.inputs !== null ? (project.inputs as Record<string, unknown>) : {}
+    const fields = this._generator === null ? [] : fieldsOf(this._generator.inputsSchema)
+    // The form's order, then anything the form no longer has.
+    const inputs = [
+      ...fields.filter((field) => Object.hasOwn(given, field.name)).map((field) => [field, field.name] as const),
+      ...Object.keys(given)
+        .filter((name) => !fields.some((field) => field.name === name))
+        .map((name) => [undefined, name] as const)
+    ]
     return html`<section class="card" aria-labelledby="asked-title">
       <h2 id="asked-title">${project.generatorId === null ? "Brief" : "Inputs"}</h2>
       ${project.generatorId === null
@@ -111,7 +142,12 @@ export class ProjectPlace extends LitElement {
         : inputs.length === 0
           ? html`<p class="muted">This run took no inputs.</p>`
           : html`<dl class="inputs">
-              ${inputs.map(([name, value]) => html`<div><dt>${name}</dt><dd class="pre">${inputWords(value)}</dd></div>`)}
+              ${inputs.map(
+                ([field, name]) => html`<div data-input=${name}>
+                  <dt>${field?.label ?? name}</dt>
+                  <dd class="pre">${valueInWords(field, given[name])}</dd>
+                </div>`
+              )}
             </dl>`}
     </section>`
   }

@@ -15,6 +15,7 @@ import type { Project, ProjectDetail, Task, TraceEvent } from "../../../actors/p
 import { request } from "../../api/client.ts"
 import { coalesce } from "../../components/coalesce.ts"
 import { type LiveChannel, liveChannel } from "../../live/live-channel.ts"
+import { LiveLoad } from "../../live/live-controllers.ts"
 
 /** Trace events asked for at once (the route's most). */
 const TRACE_PAGE = 1000
@@ -59,10 +60,13 @@ export class ProjectWatch implements ReactiveController {
 
   private readonly _reloadDetailSoon = coalesce(() => this.reloadDetail())
 
+  private readonly _loading: LiveLoad
+
   constructor(host: ReactiveControllerHost, channel: LiveChannel = liveChannel) {
     this._host = host
     this._channel = channel
     host.addController(this)
+    this._loading = new LiveLoad(host, () => void this.reload(), channel)
   }
 
   get projectId(): string {
@@ -72,12 +76,10 @@ export class ProjectWatch implements ReactiveController {
   hostConnected(): void {
     this._connected = true
     this._stops = [
-      this._channel.on("hello", () => void this.reload()),
       this._channel.on("project.updated", ({ project }) => this.applyProject(project)),
       this._channel.on("task.updated", ({ task }) => this._applyTask(task)),
       this._channel.on("trace", ({ event }) => this._addTrace([event]))
     ]
-    if (this._projectId !== "") void this.reload()
   }
 
   hostDisconnected(): void {
@@ -100,7 +102,7 @@ export class ProjectWatch implements ReactiveController {
     this.traceError = ""
     this._traceById.clear()
     this._host.requestUpdate()
-    if (this._connected && projectId !== "") void this.reload()
+    if (this._connected && projectId !== "") this._loading.request()
   }
 
   reload(): Promise<void> {

@@ -11,19 +11,20 @@ import { coalesce } from "../../components/coalesce.ts"
 import { formatDateTime } from "../../components/format.ts"
 import "../../components/node-alert.ts"
 import { badge, taskStatusWords } from "../../components/studio-labels.ts"
-import { LiveEvents } from "../../live/live-controllers.ts"
+import { LiveEvents, LiveLoad } from "../../live/live-controllers.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 import { stepStyles } from "../../styles/step-styles.ts"
 
 @customElement("work-place")
 export class WorkPlace extends LitElement {
-  private readonly _queue = new ApiResource(this, (client) => client.studioProjects.queue())
+  private readonly _queue = new ApiResource(this, (client) => client.studioProjects.queue(), { loadOnConnect: false })
 
   private readonly _reloadSoon = coalesce(() => this._queue.reload())
 
-  // Named, though nothing reads it: it listens while the place is on screen.
+  // Named, though nothing reads them: they load and listen while the place is on screen.
+  private readonly _loading = new LiveLoad(this, () => this._reloadSoon())
+
   private readonly _live = new LiveEvents(this, {
-    hello: () => this._reloadSoon(),
     "task.updated": () => this._reloadSoon(),
     "project.updated": () => this._reloadSoon()
   })

@@ -1,12 +1,14 @@
 /**
  * The account's sessions, this device's marked. Revoke one, sign out every other one, or
- * sign out everywhere (which ends this session too).
+ * sign out everywhere (which ends this session too). Signing out others or everywhere asks first.
  */
 import { html, LitElement } from "lit"
-import { customElement } from "lit/decorators.js"
+import { customElement, query } from "lit/decorators.js"
 import type { SessionItem as SessionItemSchema } from "../../../host/auth/contract/records.ts"
 import { ApiAction } from "../../components/api-action.ts"
 import { ApiResource } from "../../components/api-resource.ts"
+import "../../components/confirm-dialog.ts"
+import type { ConfirmDialog } from "../../components/confirm-dialog.ts"
 import { actionHeading, dataTable } from "../../components/data-table.ts"
 import { formatDateTime } from "../../components/format.ts"
 import "../../components/node-alert.ts"
@@ -21,6 +23,8 @@ export class SettingsSessions extends LitElement {
 
   private readonly _signingOut = new ApiAction(this)
 
+  @query("confirm-dialog") private accessor _confirm!: ConfirmDialog
+
   protected override render() {
     const busy = this._signingOut.busy
     return html`
@@ -34,6 +38,7 @@ export class SettingsSessions extends LitElement {
           <button class="secondary" type="button" ?disabled=${busy} @click=${this._signOutOthers}>Sign out other sessions</button>
           <button class="danger" type="button" ?disabled=${busy} @click=${this._signOutEverywhere}>Sign out everywhere</button>
         </div>
+        <confirm-dialog></confirm-dialog>
       </section>
     `
   }
@@ -70,6 +75,12 @@ export class SettingsSessions extends LitElement {
   }
 
   private readonly _signOutOthers = async (): Promise<void> => {
+    const sure = await this._confirm.ask({
+      title: "Sign out every other session?",
+      message: "Every other browser and device signed in to this account is signed out. This one stays signed in.",
+      confirm: "Sign out the others"
+    })
+    if (!sure) return
     await this._signingOut.run(
       (client) => client.auth.revokeOtherSessions(),
       ({ revoked }) => (revoked === 0 ? "There were no other sessions." : `Signed out ${revoked} other session${revoked === 1 ? "" : "s"}.`)
@@ -78,11 +89,18 @@ export class SettingsSessions extends LitElement {
   }
 
   /** This session ends too, so the shell takes the person to log in. */
-  private readonly _signOutEverywhere = (): Promise<boolean> =>
-    this._signingOut.run(
+  private readonly _signOutEverywhere = async (): Promise<void> => {
+    const sure = await this._confirm.ask({
+      title: "Sign out everywhere?",
+      message: "Every session of this account ends, this one too: you will have to log in again on every device.",
+      confirm: "Sign out everywhere"
+    })
+    if (!sure) return
+    await this._signingOut.run(
       (client) => client.auth.logoutAll(),
       () => fireEvent(this, "session-changed", { being: null })
     )
+  }
 
   static override styles = sharedStyles
 }

@@ -12,7 +12,7 @@ import { coalesce } from "../../components/coalesce.ts"
 import { formatDateTime } from "../../components/format.ts"
 import "../../components/node-alert.ts"
 import { badge, projectStatusWords } from "../../components/studio-labels.ts"
-import { LiveEvents } from "../../live/live-controllers.ts"
+import { LiveEvents, LiveLoad } from "../../live/live-controllers.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
 type Group = keyof Portfolio
@@ -26,15 +26,14 @@ const groups: ReadonlyArray<{ readonly key: Group; readonly title: string; reado
 
 @customElement("studio-portfolio")
 export class StudioPortfolio extends LitElement {
-  private readonly _portfolio = new ApiResource(this, (client) => client.studioProjects.portfolio())
+  private readonly _portfolio = new ApiResource(this, (client) => client.studioProjects.portfolio(), { loadOnConnect: false })
 
   private readonly _reloadSoon = coalesce(() => this._portfolio.reload())
 
-  // Named, though nothing reads it: it listens while the portfolio is on screen.
-  private readonly _live = new LiveEvents(this, {
-    hello: () => this._reloadSoon(),
-    "project.updated": () => this._reloadSoon()
-  })
+  // Named, though nothing reads them: they load and listen while the portfolio is on screen.
+  private readonly _loading = new LiveLoad(this, () => this._reloadSoon())
+
+  private readonly _live = new LiveEvents(this, { "project.updated": () => this._reloadSoon() })
 
   protected override render() {
     return html`

@@ -6,7 +6,7 @@
  */
 import * as Schema from "effect/Schema"
 import { ModelTier } from "../../../extensions/models/contract/records.ts"
-import { DeliverableContract } from "../contract/deliverable.ts"
+import { DeliverableContract } from "./deliverable.ts"
 
 export const PlanTask = Schema.Struct({
   id: Schema.String.pipe(Schema.minLength(1)),

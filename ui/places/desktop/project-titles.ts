@@ -1,0 +1,47 @@
+/**
+ * The titles of the projects that raised signals (source `studio:<projectId>`), so a signal says
+ * which project it is about in words, not by id. The person's projects are listed once when a
+ * signal names one this tab does not know yet, and again only for a project it has not seen
+ * (a new run's alert); one that is not there any more (deleted) has no title.
+ */
+import type { ReactiveControllerHost } from "lit"
+import { request } from "../../api/client.ts"
+import { coalesce } from "../../components/coalesce.ts"
+
+export class ProjectTitles {
+  private readonly _host: ReactiveControllerHost
+
+  private readonly _titles = new Map<string, string>()
+
+  /** Ids asked for and looked up: a missing one is not asked for again. */
+  private readonly _looked = new Set<string>()
+
+  private _wanted = new Set<string>()
+
+  private readonly _loadSoon = coalesce(() => this._load())
+
+  constructor(host: ReactiveControllerHost) {
+    this._host = host
+  }
+
+  /** The project's title, or null while it is unknown (asked for now) or gone. */
+  titleOf(projectId: string): string | null {
+    const title = this._titles.get(projectId)
+    if (title !== undefined) return title
+    if (!this._looked.has(projectId) && !this._wanted.has(projectId)) {
+      this._wanted.add(projectId)
+      this._loadSoon()
+    }
+    return null
+  }
+
+  private async _load(): Promise<void> {
+    const asked = this._wanted
+    this._wanted = new Set()
+    const result = await request((client) => client.studioProjects.listProjects())
+    if (!result.ok) return
+    for (const project of result.value) this._titles.set(project.id, project.title)
+    for (const id of asked) this._looked.add(id)
+    this._host.requestUpdate()
+  }
+}
