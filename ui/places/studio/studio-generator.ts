@@ -10,6 +10,8 @@ import { customElement, property } from "lit/decorators.js"
 import type { Generator } from "../../../studio/generators/generator.ts"
 import { ApiAction } from "../../components/api-action.ts"
 import { ApiResource } from "../../components/api-resource.ts"
+import { generatorIconPath } from "../../components/emoji-icons.ts"
+import { icon } from "../../components/icon.ts"
 import "../../components/node-alert.ts"
 import "../../components/schema-form.ts"
 import { outputKindLabels } from "../../components/studio-labels.ts"
@@ -46,7 +48,7 @@ export class StudioGenerator extends LitElement {
 
   protected override render() {
     return html`
-      <p><a href="/studio">← All generators</a></p>
+      <p class="back"><a href="/studio">← All generators</a></p>
       <node-alert .message=${this._generator.error}></node-alert>
       ${this._generator.render("Loading the generator…", (generator) => this._renderGenerator(generator))}
     `
@@ -55,7 +57,7 @@ export class StudioGenerator extends LitElement {
   private _renderGenerator(generator: Generator) {
     const busy = this._starting.busy
     return html`
-      <h1 tabindex="-1"><span aria-hidden="true">${generator.icon}</span> ${generator.name}</h1>
+      <h1 tabindex="-1"><span class="picture">${icon(generatorIconPath(generator.icon))}</span>${generator.name}</h1>
       <p class="description">${generator.description}</p>
       <p class="muted">
         Makes: ${generator.outputKinds.map((kind) => outputKindLabels[kind]).join(", ")} ·
@@ -88,6 +90,22 @@ export class StudioGenerator extends LitElement {
   static override styles = [
     sharedStyles,
     css`
+      h1 {
+        display: flex;
+        align-items: center;
+        gap: var(--node-space-3);
+      }
+      h1 .picture {
+        display: grid;
+        place-items: center;
+        width: 44px;
+        height: 44px;
+        flex: none;
+        border-radius: var(--node-radius);
+        background: var(--node-accent-soft);
+        color: var(--node-accent);
+        --node-icon-size: 26px;
+      }
       h1:focus {
         outline: none;
       }
