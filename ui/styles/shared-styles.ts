@@ -83,6 +83,9 @@ export const sharedStyles = css`
     margin: 0;
   }
   @media (max-width: 700px) {
+    h1 {
+      font-size: var(--node-font-size-xl);
+    }
     .card {
       padding: var(--node-space-4);
       border-radius: var(--node-radius);

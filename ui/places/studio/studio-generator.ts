@@ -92,6 +92,7 @@ export class StudioGenerator extends LitElement {
     css`
       h1 {
         display: flex;
+        width: fit-content;
         align-items: center;
         gap: var(--node-space-3);
       }
@@ -115,6 +116,10 @@ export class StudioGenerator extends LitElement {
       }
       .description {
         max-width: 40rem;
+      }
+      /* The card is as wide as its form: a wide empty card reads as something missing. */
+      section.card {
+        max-width: 48rem;
       }
     `
   ]
