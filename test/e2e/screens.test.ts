@@ -71,6 +71,20 @@ const watchConsole = (page: Page): Array<string> => {
 const overflow = (page: Page) =>
   page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth)
 
+/**
+ * On a phone: nothing runs off the side of the page, no table cell is cut off at the screen's
+ * edge (a table scrolled sideways inside its card would be), and the rail is one bar of at most
+ * two rows (the brand and its buttons, then the places).
+ */
+const fitsAPhone = async (page: Page, name: string): Promise<void> => {
+  expect(await overflow(page), `${name} runs off a phone's screen`).toBeLessThanOrEqual(0)
+  const width = page.viewportSize()?.width ?? 0
+  const cells = await page.locator("td").evaluateAll((tds) => tds.map((td) => td.getBoundingClientRect().right))
+  for (const right of cells) expect(right, `a cell of ${name} is cut off`).toBeLessThanOrEqual(width)
+  const rail = await page.getByRole("navigation", { name: "Places" }).boundingBox()
+  expect(rail!.height, `the rail of ${name}`).toBeLessThanOrEqual(112)
+}
+
 interface Shot {
   readonly name: string
   readonly path: string
@@ -123,7 +137,7 @@ describe("every place, at a desktop's width and a phone's", () => {
         if (signedInPaths.has(shot.name)) await page.locator('node-rail .live[data-state="live"]').waitFor()
         await shot.before?.(page)
         await page.evaluate(() => document.fonts.ready)
-        if (width === "phone") expect(await overflow(page), `${shot.name} runs off a phone's screen`).toBeLessThanOrEqual(0)
+        if (width === "phone") await fitsAPhone(page, shot.name)
         const suffix = scheme === "dark" ? "-dark" : ""
         await page.screenshot({ path: `${shotsDir}${shot.name}-${widths[width].width}${suffix}.png`, animations: "disabled", caret: "hide" })
       }

@@ -15,6 +15,11 @@ export const authStyles = css`
   .card form {
     max-width: none;
   }
+  /* A field's help sits right under it, smaller than the field's words. */
+  form > span.muted {
+    font-size: var(--node-font-size-sm);
+    margin-top: calc(-1 * var(--node-space-3));
+  }
   .card > p.muted:first-child {
     margin-bottom: var(--node-space-4);
   }
