@@ -7,19 +7,16 @@
  * run whose open steps are listed in Work, and which is cancelled and resumed from its page. A
  * tab that lost trace events on its socket shows them after it reconnects.
  *
- * The scripted team (`scriptTeam`) answers what the pipeline asks (studio/projects, actors/project):
- * the planner (`response_format` named "plan") a plan; each task's agent first saves its
- * deliverable with `files__write`, written to the requirements its instruction lists (file,
- * length, sections, links, frontmatter), then answers a closing message once the tool result is
- * back; the QA reviewer (`response_format` named "review") a verdict. Tests hold the agents or
+ * The scripted team (scripted-team.ts) answers what the pipeline asks; tests hold the agents or
  * the reviewer at a gate to look at a run while it is under way.
  */
 import type { Browser, Page, Request, Response } from "playwright-core"
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest"
-import { type ChatReply, type OpenAiServer, type ReceivedRequest, startOpenAiServer } from "../support/openai-server.ts"
+import { type OpenAiServer, startOpenAiServer } from "../support/openai-server.ts"
 import { launchBrowser } from "./browser.ts"
 import { focused, type Person, rail, submitRegistration, waitForDesktop, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
+import { Gate, scriptTeam, verdict } from "./scripted-team.ts"
 
 const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
 
@@ -28,94 +25,6 @@ const isCall = (method: string, path: string) => (response: Response) =>
 
 const isProjectStart = (request: Request) =>
   request.method() === "POST" && new URL(request.url()).pathname === "/api/studio/projects"
-
-/** A gate the scripted models wait at while it is closed. */
-class Gate {
-  #open = true
-  #waiting: Array<() => void> = []
-
-  close(): void {
-    this.#open = false
-  }
-
-  open(): void {
-    this.#open = true
-    for (const release of this.#waiting.splice(0)) release()
-  }
-
-  pass(): Promise<void> {
-    return this.#open ? Promise.resolve() : new Promise((resolve) => this.#waiting.push(resolve))
-  }
-}
-
-const verdict = { verdict: "pass-with-notes", notes: "Clear and faithful to the notes. Name an owner for the open budget question." }
-
-const plan = {
-  tasks: [
-    {
-      id: "note",
-      title: "Write the note on green tea",
-      description: "A short note on green tea for a curious reader.",
-      role: "writer",
-      skills: ["files.write"],
-      deliverable: { file: "note.md", requireSections: ["Summary", "Sources"] }
-    }
-  ]
-}
-
-const userTexts = (request: ReceivedRequest): Array<string> =>
-  (request.body.messages ?? []).filter((message: any) => message.role === "user").map((message: any) => String(message.content))
-
-const formatName = (request: ReceivedRequest): string | null => request.body.response_format?.json_schema?.name ?? null
-
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")
-
-const filler = "The team kept to what the notes say and wrote it down plainly for the reader".split(" ")
-
-/** A deliverable that meets what the task's instruction asks ("The deliverable must satisfy: …"). */
-const deliverableFor = (title: string, instruction: string): { path: string; content: string } => {
-  const path = /^- Save it as (\S+)\.$/m.exec(instruction)?.[1] ?? `${slug(title)}.md`
-  if (path.endsWith(".csv")) return { path, content: "action,owner,due\nShip the beta,Ana,2030-07-01\nWrite the changelog,Ben,\n" }
-  const range = /between (\d+) and (\d+)\)/.exec(instruction)
-  const target = range === null ? 80 : Math.round((Number(range[1]) + Number(range[2])) / 2)
-  const sections = /^- Include these sections as markdown headings: (.*)\.$/m.exec(instruction)?.[1].split(", ") ?? ["Summary"]
-  const links = Number(/Link at least (\d+) distinct sources/.exec(instruction)?.[1] ?? 1)
-  const frontmatter = /^- Start with YAML frontmatter holding: (.*)\.$/m.exec(instruction)?.[1].split(", ") ?? []
-  const lines: Array<string> = []
-  if (frontmatter.length > 0) lines.push("---", ...frontmatter.map((key) => `${key}: ${title}`), "---", "")
-  lines.push(`# ${title}`, "")
-  const sources = Array.from({ length: links }, (_, index) => `https://example.org/source-${index + 1}`)
-  let words = title.split(/\s+/).length
-  for (const [index, section] of sections.entries()) {
-    lines.push(`## ${section}`, "")
-    words += section.split(/\s+/).length
-    const share = Math.max(8, Math.floor((target - words) / (sections.length - index)))
-    const sentence = Array.from({ length: share }, (_, at) => filler[at % filler.length]).join(" ")
-    words += share
-    lines.push(`${sentence}.`, "")
-  }
-  if (sources.length > 0) lines.push(...sources.map((url) => `- See ${url}`), "")
-  return { path, content: lines.join("\n") }
-}
-
-/** The scripted studio team; `agents` and `reviewer` gate the task calls and the QA review. */
-const scriptTeam = (models: OpenAiServer, gates: { readonly agents: Gate; readonly reviewer: Gate }) =>
-  models.handle("chat", async (request): Promise<ChatReply> => {
-    const format = formatName(request)
-    if (format === "plan") return { content: JSON.stringify(plan) }
-    if (format === "review") {
-      await gates.reviewer.pass()
-      return { content: JSON.stringify(verdict) }
-    }
-    const instruction = userTexts(request)[0] ?? ""
-    const title = /^Task: (.*)$/m.exec(instruction)?.[1]
-    if (title === undefined) return { content: "ok" }
-    await gates.agents.pass()
-    const messages = request.body.messages as Array<any>
-    if (messages.at(-1)?.role === "tool") return { content: `I saved the work for “${title}”.` }
-    const written = deliverableFor(title, userTexts(request).join("\n"))
-    return { content: `Writing ${written.path}.`, toolCalls: [{ id: `write-${messages.length}`, name: "files__write", arguments: written }] }
-  })
 
 describe("the studio", () => {
   let models: OpenAiServer
@@ -169,7 +78,9 @@ describe("the studio", () => {
     const blog = gallery(page).locator('li[data-slug="blog-post"]')
     await blog.waitFor()
     expect(await blog.locator("h3").textContent()).toBe("Blog post")
-    expect(await blog.locator(".icon").textContent()).toBe("📝")
+    // The generator's emoji is drawn as an SVG icon: no emoji font needed.
+    expect(await blog.locator(".picture svg path").count()).toBe(1)
+    expect(await blog.locator(".picture").textContent()).toBe("")
     expect(await blog.locator(".description").textContent()).toMatch(/^A researched, outlined and edited blog post/)
     expect(await blog.locator(".meta").innerText()).toMatch(/Makes: Markdown\s+Not run yet/)
     expect(await gallery(page).locator("li.generator").count()).toBeGreaterThanOrEqual(6)
@@ -182,7 +93,7 @@ describe("the studio", () => {
       let active = document.activeElement
       while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
       return active?.textContent?.trim()
-    })).toBe("📝 Blog post")
+    })).toBe("Blog post")
 
     const form = page.locator("schema-form")
     // A required string: its title as label, marked, with its description and limits as help and its placeholder.
@@ -398,7 +309,7 @@ describe("the studio", () => {
     expect(await review.locator(".badge").textContent()).toBe("Pass with notes")
     expect(await review.locator(".notes").textContent()).toBe(verdict.notes)
 
-    // The outputs, each downloadable; text is previewed as text.
+    // The outputs, each downloadable; markdown is previewed as a document, sanitised.
     const outputs = page.locator("project-outputs")
     expect(await outputs.locator("li.output").evaluateAll((items) => items.map((item) => item.getAttribute("data-path")))).toEqual([
       "actions.csv",
@@ -412,13 +323,19 @@ describe("the studio", () => {
     const fetched = page.waitForResponse(isCall("GET", `/api/files/project/${project.id}/summary.md`))
     await summary.getByText("Preview").click()
     expect((await fetched).status()).toBe(200)
-    const preview = summary.locator("pre.file")
+    const preview = summary.locator("output-preview .markdown")
     await preview.waitFor()
-    const text = await preview.textContent()
-    expect(text).toContain("## Decisions")
-    expect(text).toContain("# Summarise Weekly product sync")
-    // Text, not markup: the markdown's heading marks are on screen as they are.
-    expect(await summary.locator("output-preview h1, output-preview h2").count()).toBe(0)
+    // Its headings sit under the page's outline (# is h4, ## is h5), and no markup marks show.
+    await preview.getByRole("heading", { name: "Summarise Weekly product sync", level: 4 }).waitFor()
+    await preview.getByRole("heading", { name: "Decisions", level: 5 }).waitFor()
+    expect(await preview.textContent()).not.toContain("##")
+    expect(await summary.locator("output-preview h1, output-preview h2, output-preview h3").count()).toBe(0)
+    // A link to a source opens outside the app, in a new tab.
+    expect(await preview.locator('a[href^="https://example.org/"]').first().getAttribute("rel")).toBe("noopener noreferrer")
+    // Other text is shown as it is: the CSV's preview is its text.
+    const csv = outputs.locator('li.output[data-path="actions.csv"]')
+    await csv.getByText("Preview").click()
+    expect(await csv.locator("pre.file").textContent()).toContain("action,owner,due")
 
     // Steps are done; the portfolio lists the project as done, and the gallery counts the run.
     expect(await plan.locator('li.step[data-state="done"]').count()).toBe(3)

@@ -226,33 +226,41 @@ export class NodeApp extends LitElement {
         display: block;
         min-height: 100vh;
       }
+      /* The rail, then the content using the rest of a desktop's width (up to a limit). */
       .layout {
         display: grid;
-        grid-template-columns: 13rem minmax(0, 1fr);
+        grid-template-columns: var(--node-rail-width) minmax(0, 1fr);
         min-height: 100vh;
       }
       main {
-        padding: 24px;
-        max-width: 60rem;
+        padding: var(--node-space-6) var(--node-space-7) var(--node-space-7);
+        max-width: calc(var(--node-content-max) + 2 * var(--node-space-7));
         width: 100%;
+        min-width: 0;
       }
       main:focus {
         outline: none;
       }
       .starting {
-        padding: 24px;
+        padding: var(--node-space-6);
       }
       .skip {
         position: absolute;
-        left: 8px;
+        left: var(--node-space-2);
         top: -48px;
         background: var(--node-surface);
-        padding: 8px 12px;
-        border-radius: 6px;
+        padding: var(--node-space-2) var(--node-space-3);
+        border-radius: var(--node-radius-sm);
+        box-shadow: var(--node-shadow-2);
         z-index: 1;
       }
       .skip:focus {
-        top: 8px;
+        top: var(--node-space-2);
+      }
+      @media (max-width: 1100px) {
+        main {
+          padding: var(--node-space-5) var(--node-space-5) var(--node-space-6);
+        }
       }
       @media (max-width: 700px) {
         .layout {
@@ -260,7 +268,7 @@ export class NodeApp extends LitElement {
           grid-template-rows: auto 1fr;
         }
         main {
-          padding: 16px;
+          padding: var(--node-space-4) var(--node-space-3) var(--node-space-6);
         }
       }
     `

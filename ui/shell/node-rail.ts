@@ -2,12 +2,26 @@
  * The rail: the places that exist for this person (Desktop, Studio, Work and Settings; Admin
  * only for the owner; Log in, Register and Waitlist when signed out), the sign-out button, and, while
  * signed in, the state of the live channel (a dot and a word: live, connecting, reconnecting).
- * A column on the left on wide screens, a bar across the top under 700px.
+ * A column on the left on wide screens; under 700px a bar across the top in two rows that
+ * never wrap: the brand, the live state and signing out, then the places as tabs.
  */
 import { css, html, LitElement, nothing } from "lit"
 import { customElement, property, state } from "lit/decorators.js"
+import {
+  mdiAccountClockOutline,
+  mdiAccountPlusOutline,
+  mdiClipboardListOutline,
+  mdiCogOutline,
+  mdiHexagonMultipleOutline,
+  mdiLogin,
+  mdiLogout,
+  mdiPaletteSwatchOutline,
+  mdiShieldAccountOutline,
+  mdiViewDashboardOutline
+} from "@mdi/js"
 import type { Being } from "../../host/auth/contract/records.ts"
 import { request } from "../api/client.ts"
+import { icon } from "../components/icon.ts"
 import "../components/node-alert.ts"
 import type { LiveStatus } from "../live/live-channel.ts"
 import { LiveStatusController } from "../live/live-controllers.ts"
@@ -17,20 +31,21 @@ import { fireEvent } from "./events.ts"
 interface RailItem {
   readonly path: string
   readonly label: string
+  readonly icon: string
 }
 
 const signedInItems = (being: Being): ReadonlyArray<RailItem> => [
-  { path: "/", label: "Desktop" },
-  { path: "/studio", label: "Studio" },
-  { path: "/work", label: "Work" },
-  { path: "/settings", label: "Settings" },
-  ...(being.isOwner ? [{ path: "/admin", label: "Admin" }] : [])
+  { path: "/", label: "Desktop", icon: mdiViewDashboardOutline },
+  { path: "/studio", label: "Studio", icon: mdiPaletteSwatchOutline },
+  { path: "/work", label: "Work", icon: mdiClipboardListOutline },
+  { path: "/settings", label: "Settings", icon: mdiCogOutline },
+  ...(being.isOwner ? [{ path: "/admin", label: "Admin", icon: mdiShieldAccountOutline }] : [])
 ]
 
 const signedOutItems: ReadonlyArray<RailItem> = [
-  { path: "/login", label: "Log in" },
-  { path: "/register", label: "Register" },
-  { path: "/waitlist", label: "Waitlist" }
+  { path: "/login", label: "Log in", icon: mdiLogin },
+  { path: "/register", label: "Register", icon: mdiAccountPlusOutline },
+  { path: "/waitlist", label: "Waitlist", icon: mdiAccountClockOutline }
 ]
 
 const liveWords: Record<Exclude<LiveStatus, "off">, { readonly label: string; readonly title: string }> = {
@@ -58,11 +73,11 @@ export class NodeRail extends LitElement {
     const items = this.being === null ? signedOutItems : signedInItems(this.being)
     return html`
       <nav aria-label="Places">
-        <span class="brand">Node</span>
+        <span class="brand">${icon(mdiHexagonMultipleOutline)}<span>Node</span></span>
         <ul>
           ${items.map(
             (item) => html`<li>
-              <a href=${item.path} aria-current=${this._isCurrent(item) ? "page" : nothing}>${item.label}</a>
+              <a href=${item.path} aria-current=${this._isCurrent(item) ? "page" : nothing}>${icon(item.icon)}<span>${item.label}</span></a>
             </li>`
           )}
         </ul>
@@ -70,7 +85,7 @@ export class NodeRail extends LitElement {
         ${this.being === null
           ? nothing
           : html`<button class="secondary sign-out" type="button" ?disabled=${this._signingOut} @click=${this._signOut}>
-              Sign out
+              ${icon(mdiLogout)}<span class="sign-out-label">Sign out</span>
             </button>`}
       </nav>
       <node-alert .message=${this._error}></node-alert>
@@ -105,21 +120,32 @@ export class NodeRail extends LitElement {
     sharedStyles,
     css`
       :host {
-        background: var(--node-surface);
+        background: var(--node-rail-bg);
         border-right: 1px solid var(--node-border);
-        padding: var(--node-gap) 12px;
+        position: sticky;
+        top: 0;
+        height: 100vh;
+        overflow-y: auto;
+        padding: var(--node-space-5) var(--node-space-3) var(--node-space-4);
       }
       nav {
         display: flex;
         flex-direction: column;
-        gap: 8px;
-        position: sticky;
-        top: var(--node-gap);
+        gap: var(--node-space-1);
+        min-height: 100%;
       }
       .brand {
-        font-weight: 700;
-        font-size: 1.1rem;
-        padding: 0 10px 8px;
+        display: flex;
+        align-items: center;
+        gap: var(--node-space-2);
+        font-size: var(--node-font-size-lg);
+        font-weight: var(--node-font-weight-bold);
+        letter-spacing: -0.01em;
+        padding: 0 var(--node-space-3) var(--node-space-5);
+      }
+      .brand .icon {
+        --node-icon-size: 28px;
+        color: var(--node-accent);
       }
       ul {
         list-style: none;
@@ -127,35 +153,44 @@ export class NodeRail extends LitElement {
         padding: 0;
         display: flex;
         flex-direction: column;
-        gap: 4px;
+        gap: 2px;
       }
       a {
         display: flex;
         align-items: center;
+        gap: var(--node-space-3);
         min-height: 40px;
-        padding: 6px 10px;
-        border-radius: 6px;
+        padding: var(--node-space-2) var(--node-space-3);
+        border-radius: var(--node-radius-sm);
         color: var(--node-text);
         text-decoration: none;
-        font-weight: 600;
+        font-size: var(--node-font-size-sm);
+        font-weight: var(--node-font-weight-medium);
+        transition: background-color var(--node-transition);
+      }
+      a .icon {
+        color: var(--node-muted);
       }
       a:hover {
         background: var(--node-surface-raised);
+        color: var(--node-text);
       }
       a[aria-current="page"] {
-        background: var(--node-accent);
-        color: var(--node-accent-text);
+        background: var(--node-accent-soft);
+        color: var(--node-accent-soft-text);
+        font-weight: var(--node-font-weight-semibold);
       }
-      .sign-out {
-        margin-top: 8px;
+      a[aria-current="page"] .icon {
+        color: var(--node-accent);
       }
+      /* The live state and signing out sit at the foot of the rail. */
       .live {
         display: flex;
         align-items: center;
-        gap: 6px;
-        margin: 4px 0 0;
-        padding: 0 10px;
-        font-size: 0.8rem;
+        gap: var(--node-space-2);
+        margin: auto 0 0;
+        padding: var(--node-space-4) var(--node-space-3) var(--node-space-2);
+        font-size: var(--node-font-size-xs);
         color: var(--node-muted);
       }
       .dot {
@@ -167,47 +202,98 @@ export class NodeRail extends LitElement {
       }
       .live[data-state="live"] .dot {
         background: var(--node-success);
+        box-shadow: 0 0 0 3px var(--node-success-bg);
       }
       .live[data-state="reconnecting"] .dot {
         background: transparent;
         border: 2px solid var(--node-danger);
       }
+      .sign-out {
+        justify-content: flex-start;
+        margin: var(--node-space-1) 0 0;
+      }
+      ul + .sign-out {
+        margin-top: auto;
+      }
       @media (max-width: 700px) {
         :host {
+          position: static;
+          height: auto;
+          overflow: visible;
           border-right: none;
           border-bottom: 1px solid var(--node-border);
-          padding: 8px 12px;
+          padding: var(--node-space-2) var(--node-space-3) 0;
         }
+        /* Two rows that never wrap: brand, live state and sign out; then the places. */
         nav {
-          flex-direction: row;
-          flex-wrap: wrap;
+          display: grid;
+          grid-template-columns: minmax(0, 1fr) auto auto;
+          grid-template-areas:
+            "brand live out"
+            "items items items";
           align-items: center;
-          position: static;
+          column-gap: var(--node-space-2);
+          row-gap: var(--node-space-1);
+          min-height: 0;
         }
         .brand {
-          padding: 0 6px 0 0;
+          grid-area: brand;
+          padding: 0 var(--node-space-1);
+          font-size: var(--node-font-size-md);
+        }
+        .brand .icon {
+          --node-icon-size: 24px;
         }
         ul {
+          grid-area: items;
           flex-direction: row;
-          flex-wrap: wrap;
+          gap: 0;
+        }
+        li {
+          flex: 1 1 0;
+          min-width: 0;
+        }
+        a {
+          flex-direction: column;
+          justify-content: center;
+          gap: 2px;
+          min-height: 52px;
+          padding: var(--node-space-1) 2px;
+          border-radius: var(--node-radius-sm) var(--node-radius-sm) 0 0;
+          font-size: var(--node-font-size-xs);
+          text-align: center;
+          border-bottom: 3px solid transparent;
+        }
+        a span {
+          max-width: 100%;
+          overflow: hidden;
+          text-overflow: ellipsis;
+          white-space: nowrap;
+        }
+        a[aria-current="page"] {
+          background: transparent;
+          border-bottom-color: var(--node-accent);
         }
         .live {
-          margin: 0 0 0 auto;
-          padding: 0 4px;
+          grid-area: live;
+          margin: 0;
+          padding: 0 var(--node-space-1);
         }
-        .live-label {
+        .sign-out {
+          grid-area: out;
+          margin: 0;
+          padding: var(--node-space-2);
+          min-width: 40px;
+        }
+        /* Heard, not seen: the dot and the icon say it on a phone. */
+        .live-label,
+        .sign-out-label {
           position: absolute;
           width: 1px;
           height: 1px;
           overflow: hidden;
           clip-path: inset(50%);
           white-space: nowrap;
-        }
-        .sign-out {
-          margin: 0 0 0 auto;
-        }
-        .live + .sign-out {
-          margin-left: 8px;
         }
       }
     `

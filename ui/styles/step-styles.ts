@@ -3,8 +3,8 @@ import { css } from "lit"
 
 export const stepStyles = css`
   .step {
-    padding: 0 0 10px;
-    border-bottom: 1px solid var(--node-border);
+    padding: var(--node-space-3) 0;
+    border-top: 1px solid var(--node-border);
   }
   .step p {
     margin: 0;
@@ -13,16 +13,27 @@ export const stepStyles = css`
   .head {
     display: flex;
     flex-wrap: wrap;
-    align-items: baseline;
-    gap: 4px 10px;
+    align-items: center;
+    gap: var(--node-space-1) var(--node-space-3);
+    margin: 0 0 var(--node-space-1);
   }
   .title {
-    font-weight: 600;
+    font-weight: var(--node-font-weight-semibold);
   }
   .facts {
     display: flex;
     flex-wrap: wrap;
-    gap: 2px 16px;
-    font-size: 0.9rem;
+    align-items: center;
+    gap: var(--node-space-1) var(--node-space-4);
+    font-size: var(--node-font-size-sm);
+  }
+  /* A team member's picture beside their name, at the size of the text. */
+  .avatar {
+    color: var(--node-accent);
+    margin: 0 var(--node-space-1) 0 0;
+    --node-icon-size: 1.1em;
+  }
+  .avatar svg {
+    vertical-align: -0.2em;
   }
 `

@@ -14,7 +14,7 @@ import { actionHeading, dataTable } from "../../components/data-table.ts"
 import { formatDateTime } from "../../components/format.ts"
 import "../../components/node-alert.ts"
 import { onSubmit } from "../../components/on-submit.ts"
-import { sharedStyles } from "../../styles/shared-styles.ts"
+import { containerStyles, inlineFormStyles, sharedStyles } from "../../styles/shared-styles.ts"
 
 @customElement("admin-codes")
 export class AdminCodes extends LitElement {
@@ -32,7 +32,7 @@ export class AdminCodes extends LitElement {
     return html`
       <section class="card" aria-labelledby="codes-title">
         <h2 id="codes-title">Access codes</h2>
-        <form class="mint" @submit=${this._mint}>
+        <form class="mint inline" @submit=${this._mint}>
           <label>How many <input name="count" type="number" min="1" max="50" value="1" required /></label>
           <label>Note (who they are for) <input name="note" maxlength="200" /></label>
           <div class="actions">
@@ -110,7 +110,7 @@ export class AdminCodes extends LitElement {
     await this._codes.reload()
   }
 
-  static override styles = sharedStyles
+  static override styles = [sharedStyles, containerStyles, inlineFormStyles]
 }
 
 declare global {

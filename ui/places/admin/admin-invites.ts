@@ -12,7 +12,7 @@ import { dataTable } from "../../components/data-table.ts"
 import { formatDateTime } from "../../components/format.ts"
 import "../../components/node-alert.ts"
 import { onSubmit } from "../../components/on-submit.ts"
-import { sharedStyles } from "../../styles/shared-styles.ts"
+import { containerStyles, inlineFormStyles, sharedStyles } from "../../styles/shared-styles.ts"
 
 @customElement("admin-invites")
 export class AdminInvites extends LitElement {
@@ -29,7 +29,7 @@ export class AdminInvites extends LitElement {
       <section class="card" aria-labelledby="invites-title">
         <h2 id="invites-title">Invitations by mail</h2>
         ${this.emailConfigured
-          ? html`<form @submit=${this._send}>
+          ? html`<form class="inline" @submit=${this._send}>
               <label>Email <input name="email" type="email" autocomplete="off" required maxlength="254" /></label>
               <label>Note <input name="note" maxlength="200" /></label>
               <div class="actions">
@@ -74,7 +74,7 @@ export class AdminInvites extends LitElement {
     if (answered) await this._invites.reload()
   })
 
-  static override styles = sharedStyles
+  static override styles = [sharedStyles, containerStyles, inlineFormStyles]
 }
 
 declare global {

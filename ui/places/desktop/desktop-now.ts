@@ -92,16 +92,18 @@ export class DesktopNow extends LitElement {
     sharedStyles,
     css`
       .greeting {
-        font-size: 1.35rem;
-        font-weight: 600;
-        margin-bottom: 4px;
+        font-size: var(--node-font-size-2xl);
+        font-weight: var(--node-font-weight-bold);
+        line-height: var(--node-line-height-tight);
+        letter-spacing: -0.01em;
+        margin-bottom: var(--node-space-2);
       }
       .time {
-        font-size: 1.05rem;
-        margin-bottom: 4px;
+        font-size: var(--node-font-size-lg);
+        margin-bottom: var(--node-space-1);
       }
       .zone {
-        font-size: 0.85rem;
+        font-size: var(--node-font-size-sm);
         margin: 0;
       }
     `

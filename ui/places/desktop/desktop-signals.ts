@@ -171,19 +171,29 @@ export class DesktopSignals extends LitElement {
   static override styles = [
     sharedStyles,
     css`
+      /* The signals fill the widget's width: as many side by side as fit. */
       .signals {
         list-style: none;
         margin: 0;
         padding: 0;
         display: grid;
-        gap: 12px;
+        grid-template-columns: repeat(auto-fill, minmax(min(100%, 20rem), 1fr));
+        gap: var(--node-space-3);
       }
       .signal {
         border: 1px solid var(--node-border);
-        border-left: 4px solid var(--node-border);
-        border-radius: 6px;
-        padding: 12px;
-        background: var(--node-bg);
+        border-left: 4px solid var(--node-border-strong);
+        border-radius: var(--node-radius);
+        padding: var(--node-space-4);
+        background: var(--node-surface-sunken);
+      }
+      .signal article {
+        display: flex;
+        flex-direction: column;
+        height: 100%;
+      }
+      .signal .actions {
+        margin-top: auto;
       }
       .signal[data-priority="high"] {
         border-left-color: var(--node-accent);
@@ -192,8 +202,8 @@ export class DesktopSignals extends LitElement {
         border-left-color: var(--node-danger);
       }
       h3 {
-        font-size: 1.05rem;
-        margin: 0 0 6px;
+        font-size: var(--node-font-size-lg);
+        margin: 0 0 var(--node-space-1);
         overflow-wrap: anywhere;
       }
       .tags {
@@ -203,16 +213,21 @@ export class DesktopSignals extends LitElement {
         margin: 0 0 6px;
       }
       .tag {
-        font-size: 0.8rem;
-        font-weight: 600;
-        border: 1px solid var(--node-border);
-        border-radius: 999px;
-        padding: 0 8px;
+        font-size: var(--node-font-size-xs);
+        font-weight: var(--node-font-weight-semibold);
+        border-radius: var(--node-radius-pill);
+        padding: 0 var(--node-space-2);
+        line-height: 1.7;
         color: var(--node-muted);
+        background: var(--node-surface-raised);
+      }
+      .signal[data-priority="high"] .priority {
+        color: var(--node-accent-soft-text);
+        background: var(--node-accent-soft);
       }
       .signal[data-priority="urgent"] .priority {
-        border-color: var(--node-danger);
         color: var(--node-danger);
+        background: var(--node-danger-bg);
       }
       .body {
         white-space: pre-wrap;
@@ -221,9 +236,9 @@ export class DesktopSignals extends LitElement {
       .facts {
         display: flex;
         flex-wrap: wrap;
-        gap: 4px 16px;
-        margin: 0 0 10px;
-        font-size: 0.9rem;
+        gap: var(--node-space-1) var(--node-space-4);
+        margin: 0 0 var(--node-space-3);
+        font-size: var(--node-font-size-sm);
       }
       .facts div {
         display: flex;
@@ -247,8 +262,12 @@ export class DesktopSignals extends LitElement {
         flex-direction: column;
         align-items: flex-start;
       }
+      .option {
+        min-height: 44px;
+        padding: var(--node-space-1) var(--node-space-3);
+      }
       .hint {
-        font-size: 0.8rem;
+        font-size: var(--node-font-size-xs);
         font-weight: 400;
       }
       .dismiss {

@@ -1,6 +1,7 @@
 /** A path that names no place of this app. */
 import { html, LitElement } from "lit"
 import { customElement } from "lit/decorators.js"
+import { authStyles } from "../../styles/auth-styles.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
 @customElement("not-found-place")
@@ -13,7 +14,7 @@ export class NotFoundPlace extends LitElement {
     `
   }
 
-  static override styles = sharedStyles
+  static override styles = [sharedStyles, authStyles]
 }
 
 declare global {

@@ -6,11 +6,41 @@
  */
 import { css, html, LitElement, nothing } from "lit"
 import { customElement, property } from "lit/decorators.js"
+import {
+  mdiArchiveOutline,
+  mdiCodeTags,
+  mdiCubeOutline,
+  mdiFileDocumentOutline,
+  mdiFilePdfBox,
+  mdiFileWordOutline,
+  mdiImageOutline,
+  mdiLanguageMarkdownOutline,
+  mdiReact,
+  mdiServerNetwork,
+  mdiTableLarge,
+  mdiWeb
+} from "@mdi/js"
+import { icon } from "../../components/icon.ts"
 import type { OutputKind } from "../../../extensions/generators/contract/step.ts"
 import type { ProjectOutput, ProjectStatus } from "../../../actors/project/contract/records.ts"
 import { formatSize, outputKindLabels } from "../../components/studio-labels.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 import "./output-preview.ts"
+
+const kindIcons: Readonly<Record<OutputKind, string>> = {
+  text: mdiFileDocumentOutline,
+  markdown: mdiLanguageMarkdownOutline,
+  docx: mdiFileWordOutline,
+  pdf: mdiFilePdfBox,
+  image: mdiImageOutline,
+  code: mdiCodeTags,
+  "react-app": mdiReact,
+  "fullstack-app": mdiServerNetwork,
+  html: mdiWeb,
+  scene3d: mdiCubeOutline,
+  data: mdiTableLarge,
+  zip: mdiArchiveOutline
+}
 
 const textKinds: ReadonlySet<OutputKind> = new Set(["text", "markdown", "code", "data", "html"])
 
@@ -49,6 +79,7 @@ export class ProjectOutputs extends LitElement {
   private _renderOutput(output: ProjectOutput) {
     return html`<li class="output" data-path=${output.path} data-kind=${output.kind}>
       <p class="line">
+        <span class="kind-icon">${icon(kindIcons[output.kind])}</span>
         <strong class="name">${output.path}</strong>
         <span class="muted">${outputKindLabels[output.kind]} · ${formatSize(output.size)}</span>
         <a class="button secondary" href=${output.url} download=${output.name}>Download<span class="sr-only"> ${output.name}</span></a>
@@ -57,7 +88,11 @@ export class ProjectOutputs extends LitElement {
         ? html`<img src=${output.previewUrl ?? output.url} alt=${`Preview of ${output.name}`} loading="lazy" />`
         : textKinds.has(output.kind)
           ? output.size <= PREVIEW_MAX_BYTES
-            ? html`<output-preview .url=${output.previewUrl ?? output.url} .name=${output.name}></output-preview>`
+            ? html`<output-preview
+                .url=${output.previewUrl ?? output.url}
+                .name=${output.name}
+                ?markdown=${output.kind === "markdown"}
+              ></output-preview>`
             : html`<p class="muted">Too large to preview here; download it to read it.</p>`
           : nothing}
     </li>`
@@ -71,36 +106,48 @@ export class ProjectOutputs extends LitElement {
         margin: 0;
         padding: 0;
         display: grid;
-        gap: 10px;
       }
       .output {
-        border-bottom: 1px solid var(--node-border);
-        padding: 0 0 10px;
+        border-top: 1px solid var(--node-border);
+        padding: var(--node-space-3) 0;
+      }
+      .output:first-child {
+        border-top: none;
+        padding-top: 0;
+      }
+      .kind-icon {
+        display: grid;
+        place-items: center;
+        width: 32px;
+        height: 32px;
+        border-radius: var(--node-radius-sm);
+        background: var(--node-surface-raised);
+        color: var(--node-muted);
       }
       .output:last-child {
-        border-bottom: none;
+        padding-bottom: 0;
       }
       .line {
         display: flex;
         flex-wrap: wrap;
         align-items: center;
-        gap: 4px 12px;
-        margin: 0 0 6px;
+        gap: var(--node-space-1) var(--node-space-3);
+        margin: 0 0 var(--node-space-1);
       }
       .name {
         overflow-wrap: anywhere;
       }
       .line .button {
         margin-left: auto;
-        min-height: 36px;
-        padding: 4px 12px;
+        min-height: 32px;
+        padding: var(--node-space-1) var(--node-space-3);
       }
       img {
         display: block;
         max-width: 100%;
         max-height: 24rem;
         border: 1px solid var(--node-border);
-        border-radius: 6px;
+        border-radius: var(--node-radius-sm);
       }
     `
   ]

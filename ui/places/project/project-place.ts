@@ -26,7 +26,7 @@ import {
   verdictWords
 } from "../../components/studio-labels.ts"
 import { LateHeading } from "../../shell/heading-focus.ts"
-import { sharedStyles } from "../../styles/shared-styles.ts"
+import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
 import "./project-outputs.ts"
 import "./project-plan.ts"
 import "./project-trace.ts"
@@ -67,7 +67,7 @@ export class ProjectPlace extends LitElement {
   protected override render() {
     const detail = this._watch.detail
     return html`
-      <p><a href="/studio">← Studio</a></p>
+      <p class="back"><a href="/studio">← Studio</a></p>
       <node-alert .message=${this._acting.error || this._watch.error}></node-alert>
       <node-alert kind="success" .message=${this._acting.notice}></node-alert>
       ${detail === null
@@ -107,15 +107,19 @@ export class ProjectPlace extends LitElement {
             : nothing}
         </div>
       </header>
-      ${project.status === "failed" && project.error !== null
-        ? html`<section class="card stopped" aria-labelledby="stopped-title">
-            <h2 id="stopped-title">Why it stopped</h2>
-            <p class="pre">${project.error}</p>
-          </section>`
-        : nothing}
-      ${this._renderAsked(project)} ${this._renderReview(project, review)}
-      <project-outputs .projectStatus=${project.status} .outputs=${project.outputs}></project-outputs>
-      <project-plan .projectStatus=${project.status} .tasks=${tasks} .team=${team}></project-plan>
+      <div class="split">
+        <div>
+          ${project.status === "failed" && project.error !== null
+            ? html`<section class="card stopped" aria-labelledby="stopped-title">
+                <h2 id="stopped-title">Why it stopped</h2>
+                <p class="pre">${project.error}</p>
+              </section>`
+            : nothing}
+          ${this._renderAsked(project)} ${this._renderReview(project, review)}
+          <project-outputs .projectStatus=${project.status} .outputs=${project.outputs}></project-outputs>
+        </div>
+        <project-plan .projectStatus=${project.status} .tasks=${tasks} .team=${team}></project-plan>
+      </div>
       <project-trace
         .events=${this._watch.trace}
         .tasks=${tasks}
@@ -195,26 +199,50 @@ export class ProjectPlace extends LitElement {
 
   static override styles = [
     sharedStyles,
+    containerStyles,
     css`
-      h1 {
-        margin-bottom: 6px;
-        overflow-wrap: anywhere;
-      }
+      /* The title with its state and facts; the run's actions beside it on a wide page. */
       .head {
-        margin: 0 0 var(--node-gap);
+        display: grid;
+        grid-template-columns: minmax(0, 1fr) auto;
+        column-gap: var(--node-space-5);
+        margin: 0 0 var(--node-space-5);
+      }
+      .head > :not(.actions) {
+        grid-column: 1;
+      }
+      .head .actions {
+        grid-column: 2;
+        grid-row: 1 / span 3;
+        align-self: start;
       }
       .status {
-        margin: 0 0 4px;
+        display: flex;
+        align-items: center;
+        gap: var(--node-space-2);
+        margin: 0 0 var(--node-space-1);
+        font-weight: var(--node-font-weight-medium);
       }
       .facts {
-        font-size: 0.9rem;
+        font-size: var(--node-font-size-sm);
+        margin: 0;
+      }
+      @container (max-width: 40rem) {
+        .head {
+          grid-template-columns: minmax(0, 1fr);
+        }
+        .head .actions {
+          grid-column: 1;
+          grid-row: auto;
+          margin-top: var(--node-space-3);
+        }
       }
       .pre {
         white-space: pre-wrap;
         overflow-wrap: anywhere;
       }
       .stopped {
-        border-color: var(--node-danger);
+        border-left: 4px solid var(--node-danger);
       }
       .inputs {
         display: grid;
@@ -228,7 +256,8 @@ export class ProjectPlace extends LitElement {
       }
       dt {
         color: var(--node-muted);
-        font-weight: 600;
+        font-size: var(--node-font-size-sm);
+        font-weight: var(--node-font-weight-semibold);
         overflow-wrap: anywhere;
       }
       dd {
@@ -237,7 +266,7 @@ export class ProjectPlace extends LitElement {
       .notes {
         margin: 0;
       }
-      @media (max-width: 700px) {
+      @container (max-width: 40rem) {
         .inputs div {
           grid-template-columns: minmax(0, 1fr);
           gap: 0;

@@ -8,6 +8,8 @@
 import { css, html, LitElement, nothing } from "lit"
 import { customElement, property } from "lit/decorators.js"
 import type { ProjectStatus, Task, Team, TeamMemberView } from "../../../actors/project/contract/records.ts"
+import { agentIconPath } from "../../components/emoji-icons.ts"
+import { icon } from "../../components/icon.ts"
 import { badge, taskStatusWords } from "../../components/studio-labels.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 import { stepStyles } from "../../styles/step-styles.ts"
@@ -60,7 +62,7 @@ export class ProjectPlan extends LitElement {
               <span class="role"
                 >${task.role}${member === undefined
                   ? nothing
-                  : html` · <span aria-hidden="true">${member.avatar}</span> ${member.name}`}</span
+                  : html` · <span class="avatar">${icon(agentIconPath(member.avatar))}</span>${member.name}`}</span
               >
               <span class="waits"
                 >Waits on:
@@ -84,7 +86,8 @@ export class ProjectPlan extends LitElement {
       <ul class="team">
         ${this.team.members.map(
           (member) => html`<li>
-            <span aria-hidden="true">${member.avatar}</span> <strong>${member.name}</strong>, ${member.role}
+            <span class="avatar">${icon(agentIconPath(member.avatar))}</span>
+            <span><strong>${member.name}</strong>, ${member.role}</span>
             <span class="muted">(${member.source === "saved" ? "your saved agent" : "a persona for this run"})</span>
           </li>`
         )}
@@ -97,27 +100,38 @@ export class ProjectPlan extends LitElement {
     css`
       .steps {
         margin: 0;
-        padding: 0 0 0 1.6rem;
-        display: grid;
-        gap: 10px;
+        padding: 0 0 0 var(--node-space-5);
+      }
+      .steps ::marker {
+        color: var(--node-muted);
+        font-size: var(--node-font-size-sm);
       }
       .waits {
         color: var(--node-muted);
       }
       .saved,
       .error {
-        font-size: 0.85rem;
+        font-size: var(--node-font-size-sm);
+        margin-top: var(--node-space-1);
       }
       .error {
         color: var(--node-danger);
       }
       h3 {
-        font-size: 1rem;
-        margin: 12px 0 6px;
+        margin: var(--node-space-5) 0 var(--node-space-2);
       }
       .team {
+        list-style: none;
         margin: 0;
-        padding-left: 1.2rem;
+        padding: 0;
+        display: grid;
+        gap: var(--node-space-2);
+        font-size: var(--node-font-size-sm);
+      }
+      .team li {
+        display: flex;
+        gap: var(--node-space-2);
+        align-items: baseline;
       }
     `
   ]

@@ -102,8 +102,8 @@ export class ProjectTrace extends LitElement {
         max-height: 32rem;
         overflow-y: auto;
         border: 1px solid var(--node-border);
-        border-radius: 6px;
-        background: var(--node-bg);
+        border-radius: var(--node-radius);
+        background: var(--node-surface-sunken);
       }
       .trace {
         list-style: none;
@@ -120,12 +120,15 @@ export class ProjectTrace extends LitElement {
       .event[data-kind="error"] {
         border-left: 4px solid var(--node-danger);
       }
+      .event {
+        padding: var(--node-space-2) var(--node-space-3);
+      }
       .line {
         display: flex;
         flex-wrap: wrap;
-        gap: 2px 8px;
+        gap: 2px var(--node-space-2);
         margin: 0 0 2px;
-        font-size: 0.85rem;
+        font-size: var(--node-font-size-xs);
       }
       time {
         font-family: var(--node-font-mono);
@@ -139,6 +142,7 @@ export class ProjectTrace extends LitElement {
       }
       .text {
         margin: 0;
+        font-size: var(--node-font-size-sm);
         white-space: pre-wrap;
         overflow-wrap: anywhere;
       }

@@ -71,11 +71,13 @@ export class WorkPlace extends LitElement {
         list-style: none;
         margin: 0;
         padding: 0;
-        display: grid;
-        gap: 10px;
+      }
+      .step:first-child {
+        border-top: none;
+        padding-top: 0;
       }
       .error {
-        font-size: 0.85rem;
+        font-size: var(--node-font-size-sm);
         color: var(--node-danger);
       }
     `

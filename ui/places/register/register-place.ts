@@ -8,6 +8,7 @@ import { ApiAction } from "../../components/api-action.ts"
 import "../../components/node-alert.ts"
 import { onSubmit } from "../../components/on-submit.ts"
 import { fireEvent } from "../../shell/events.ts"
+import { authStyles } from "../../styles/auth-styles.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
 @customElement("register-place")
@@ -75,7 +76,7 @@ export class RegisterPlace extends LitElement {
     )
   })
 
-  static override styles = sharedStyles
+  static override styles = [sharedStyles, authStyles]
 }
 
 declare global {

@@ -7,6 +7,7 @@ import { customElement, property, state } from "lit/decorators.js"
 import { ApiAction } from "../../components/api-action.ts"
 import "../../components/node-alert.ts"
 import { onSubmit } from "../../components/on-submit.ts"
+import { authStyles } from "../../styles/auth-styles.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
 @customElement("reset-place")
@@ -83,7 +84,7 @@ export class ResetPlace extends LitElement {
     this._done = true
   }
 
-  static override styles = sharedStyles
+  static override styles = [sharedStyles, authStyles]
 }
 
 declare global {

@@ -1,7 +1,7 @@
 /** Settings: where this account is signed in, and its email address. */
 import { html, LitElement } from "lit"
 import { customElement } from "lit/decorators.js"
-import { sharedStyles } from "../../styles/shared-styles.ts"
+import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
 import "./settings-email.ts"
 import "./settings-password.ts"
 import "./settings-sessions.ts"
@@ -11,13 +11,15 @@ export class SettingsPlace extends LitElement {
   protected override render() {
     return html`
       <h1>Settings</h1>
-      <settings-sessions></settings-sessions>
-      <settings-email></settings-email>
-      <settings-password></settings-password>
+      <div class="split">
+        <settings-sessions></settings-sessions>
+        <settings-email></settings-email>
+        <settings-password></settings-password>
+      </div>
     `
   }
 
-  static override styles = sharedStyles
+  static override styles = [sharedStyles, containerStyles]
 }
 
 declare global {

@@ -7,6 +7,8 @@ import { css, html, LitElement } from "lit"
 import { customElement } from "lit/decorators.js"
 import type { GeneratorSummary } from "../../../extensions/generators/contract/generator.ts"
 import { ApiResource } from "../../components/api-resource.ts"
+import { generatorIconPath } from "../../components/emoji-icons.ts"
+import { icon } from "../../components/icon.ts"
 import "../../components/node-alert.ts"
 import { outputKindLabels } from "../../components/studio-labels.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
@@ -32,7 +34,7 @@ export class StudioGallery extends LitElement {
     return html`<ul class="gallery">
       ${generators.map(
         (generator) => html`<li class="generator" data-slug=${generator.slug}>
-          <span class="icon" aria-hidden="true">${generator.icon}</span>
+          <span class="picture">${icon(generatorIconPath(generator.icon))}</span>
           <h3><a href=${`/studio?generator=${encodeURIComponent(generator.slug)}`}>${generator.name}</a></h3>
           <p class="description">${generator.description}</p>
           <p class="meta muted">
@@ -52,35 +54,43 @@ export class StudioGallery extends LitElement {
         margin: 0;
         padding: 0;
         display: grid;
-        grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr));
-        gap: 12px;
+        grid-template-columns: repeat(auto-fill, minmax(min(100%, 16rem), 1fr));
+        gap: var(--node-space-3);
       }
       .generator {
         position: relative;
         display: grid;
         grid-template-columns: auto minmax(0, 1fr);
         grid-template-rows: auto 1fr auto;
-        column-gap: 10px;
+        column-gap: var(--node-space-3);
         border: 1px solid var(--node-border);
         border-radius: var(--node-radius);
-        padding: 12px;
-        background: var(--node-bg);
+        padding: var(--node-space-4);
+        background: var(--node-surface);
+        transition: border-color var(--node-transition), box-shadow var(--node-transition);
       }
       .generator:hover {
         border-color: var(--node-accent);
+        box-shadow: var(--node-shadow-2);
       }
       .generator:focus-within {
         outline: 3px solid var(--node-focus);
         outline-offset: 2px;
       }
-      .icon {
+      /* The generator's picture in a tinted tile, as Home Assistant draws an entity's icon. */
+      .picture {
         grid-row: 1 / span 3;
-        font-size: 1.8rem;
-        line-height: 1;
+        display: grid;
+        place-items: center;
+        width: 40px;
+        height: 40px;
+        border-radius: var(--node-radius);
+        background: var(--node-accent-soft);
+        color: var(--node-accent);
       }
       h3 {
-        font-size: 1.05rem;
-        margin: 0 0 4px;
+        font-size: var(--node-font-size-md);
+        margin: var(--node-space-1) 0 var(--node-space-1);
       }
       h3 a {
         color: var(--node-text);
@@ -96,15 +106,17 @@ export class StudioGallery extends LitElement {
         outline: none;
       }
       .description {
-        margin: 0 0 8px;
+        margin: 0 0 var(--node-space-3);
+        font-size: var(--node-font-size-sm);
+        color: var(--node-muted);
       }
       .meta {
         display: flex;
         flex-wrap: wrap;
         justify-content: space-between;
-        gap: 4px 12px;
+        gap: var(--node-space-1) var(--node-space-3);
         margin: 0;
-        font-size: 0.85rem;
+        font-size: var(--node-font-size-xs);
       }
     `
   ]

@@ -14,6 +14,8 @@ import type { Generator } from "../../../extensions/generators/contract/generato
 import { repairPlan } from "../../../actors/project/contract/plan.ts"
 import { ApiAction } from "../../components/api-action.ts"
 import { ApiResource } from "../../components/api-resource.ts"
+import { generatorIconPath } from "../../components/emoji-icons.ts"
+import { icon } from "../../components/icon.ts"
 import "../../components/node-alert.ts"
 import "../../components/schema-form.ts"
 import { outputKindLabels } from "../../components/studio-labels.ts"
@@ -77,7 +79,7 @@ export class StudioGenerator extends LitElement {
 
   protected override render() {
     return html`
-      <p><a href="/studio">← All generators</a></p>
+      <p class="back"><a href="/studio">← All generators</a></p>
       <node-alert .message=${this._generator.error}></node-alert>
       ${this._generator.render("Loading the generator…", (generator) => this._renderGenerator(generator))}
     `
@@ -87,7 +89,7 @@ export class StudioGenerator extends LitElement {
     const busy = this._starting.busy
     const roles = plannedRoles(generator)
     return html`
-      <h1 tabindex="-1"><span aria-hidden="true">${generator.icon}</span> ${generator.name}</h1>
+      <h1 tabindex="-1"><span class="picture">${icon(generatorIconPath(generator.icon))}</span>${generator.name}</h1>
       <p class="description">${generator.description}</p>
       <p class="muted">
         Makes: ${generator.outputKinds.map((kind) => outputKindLabels[kind]).join(", ")} ·
@@ -131,6 +133,23 @@ export class StudioGenerator extends LitElement {
   static override styles = [
     sharedStyles,
     css`
+      h1 {
+        display: flex;
+        width: fit-content;
+        align-items: center;
+        gap: var(--node-space-3);
+      }
+      h1 .picture {
+        display: grid;
+        place-items: center;
+        width: 44px;
+        height: 44px;
+        flex: none;
+        border-radius: var(--node-radius);
+        background: var(--node-accent-soft);
+        color: var(--node-accent);
+        --node-icon-size: 26px;
+      }
       h1:focus {
         outline: none;
       }
@@ -140,6 +159,10 @@ export class StudioGenerator extends LitElement {
       }
       .description {
         max-width: 40rem;
+      }
+      /* The card is as wide as its form: a wide empty card reads as something missing. */
+      section.card {
+        max-width: 48rem;
       }
     `
   ]

@@ -7,7 +7,7 @@
  */
 import { html, LitElement } from "lit"
 import { customElement, property } from "lit/decorators.js"
-import { sharedStyles } from "../../styles/shared-styles.ts"
+import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
 import "./studio-brief.ts"
 import "./studio-gallery.ts"
 import "./studio-generator.ts"
@@ -27,12 +27,14 @@ export class StudioPlace extends LitElement {
       <h1>Studio</h1>
       <p class="muted">Pick a generator and fill in its form, or say in a sentence what you want made. Either starts a run.</p>
       <studio-gallery></studio-gallery>
-      <studio-brief></studio-brief>
-      <studio-portfolio></studio-portfolio>
+      <div class="split even">
+        <studio-brief></studio-brief>
+        <studio-portfolio></studio-portfolio>
+      </div>
     `
   }
 
-  static override styles = sharedStyles
+  static override styles = [sharedStyles, containerStyles]
 }
 
 declare global {

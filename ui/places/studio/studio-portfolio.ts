@@ -72,37 +72,45 @@ export class StudioPortfolio extends LitElement {
     sharedStyles,
     css`
       .group + .group {
-        margin-top: 16px;
+        margin-top: var(--node-space-5);
       }
+      /* A group's name is a small label over its projects. */
       h3 {
-        font-size: 1rem;
-        margin: 0 0 6px;
+        font-size: var(--node-font-size-xs);
+        text-transform: uppercase;
+        letter-spacing: var(--node-letter-spacing-caps);
+        color: var(--node-muted);
+        margin: 0 0 var(--node-space-2);
       }
       .hint {
-        font-size: 0.9rem;
-        margin: 0 0 6px;
+        font-size: var(--node-font-size-sm);
+        margin: 0 0 var(--node-space-2);
       }
       .projects {
         list-style: none;
         margin: 0;
         padding: 0;
         display: grid;
-        gap: 6px;
       }
       .project {
         display: flex;
         flex-wrap: wrap;
-        align-items: baseline;
-        gap: 4px 10px;
-        padding: 6px 0;
-        border-bottom: 1px solid var(--node-border);
+        align-items: center;
+        gap: var(--node-space-1) var(--node-space-3);
+        padding: var(--node-space-3) 0;
+        border-top: 1px solid var(--node-border);
       }
       .project a {
-        font-weight: 600;
+        font-weight: var(--node-font-weight-semibold);
         overflow-wrap: anywhere;
+        text-decoration: none;
+      }
+      .project a:hover {
+        text-decoration: underline;
       }
       .project .muted {
-        font-size: 0.9rem;
+        flex-basis: 100%;
+        font-size: var(--node-font-size-sm);
       }
     `
   ]

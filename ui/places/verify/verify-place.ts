@@ -3,6 +3,7 @@ import { html, LitElement, type PropertyValues } from "lit"
 import { customElement, property, state } from "lit/decorators.js"
 import { request } from "../../api/client.ts"
 import "../../components/node-alert.ts"
+import { authStyles } from "../../styles/auth-styles.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
 type Outcome = { readonly state: "working" } | { readonly state: "done" } | { readonly state: "failed"; readonly message: string }
@@ -52,7 +53,7 @@ export class VerifyPlace extends LitElement {
     this._outcome = result.ok ? { state: "done" } : { state: "failed", message: result.failure.message }
   }
 
-  static override styles = sharedStyles
+  static override styles = [sharedStyles, authStyles]
 }
 
 declare global {

@@ -4,6 +4,7 @@ import { customElement, state } from "lit/decorators.js"
 import { ApiAction } from "../../components/api-action.ts"
 import "../../components/node-alert.ts"
 import { onSubmit } from "../../components/on-submit.ts"
+import { authStyles } from "../../styles/auth-styles.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
 @customElement("waitlist-place")
@@ -47,7 +48,7 @@ export class WaitlistPlace extends LitElement {
     )
   })
 
-  static override styles = sharedStyles
+  static override styles = [sharedStyles, authStyles]
 }
 
 declare global {

@@ -1,0 +1,262 @@
+/**
+ * Every place of the app, photographed: signed out (log in, register, waitlist, reset, confirm
+ * email, not found) and signed in as the owner (desktop, studio, a generator's form, a finished
+ * project with a markdown output open, work, settings, admin), at a desktop's width (1280 px)
+ * and a phone's (390 px), in the light scheme and a few in the dark one. With
+ * `SAVE_SCREENSHOTS=1` the pictures are saved under docs/ui/ (docs/ui.md shows them); otherwise
+ * in a temporary folder, so a test run leaves the tree as it was. On each place the test checks what a person would
+ * notice: nothing runs off the side of a phone's screen, and the browser logs no error.
+ *
+ * A node with the scripted model server behind it runs a brief to done (and holds a second one
+ * under way, so Work has open steps); signals, access codes and a waitlist entry give the
+ * desktop and Admin something to show.
+ */
+import { mkdir } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { type OpenAiServer, startOpenAiServer } from "../support/openai-server.ts"
+import { launchBrowser } from "./browser.ts"
+import { type Person, submitRegistration, waitForDesktop } from "./flows.ts"
+import { type RunningNode, startNode } from "./node-host.ts"
+import { Gate, scriptTeam } from "./scripted-team.ts"
+
+const shotsDir =
+  process.env.SAVE_SCREENSHOTS === "1" ? fileURLToPath(new URL("../../docs/ui/", import.meta.url)) : join(tmpdir(), "node-screens/")
+
+const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
+
+/**
+ * What every markdown file of the run ends with: a table, and what an agent should never get to
+ * run, style or load (a script, event handlers, a style, an image from elsewhere, a javascript:
+ * link). Its HTML shows as text.
+ */
+const agentMarkdown = [
+  "| Tea | Steep | Temperature |",
+  "| --- | --- | --- |",
+  "| Sencha | 1 min | 75 °C |",
+  "| Gyokuro | 2 min | 60 °C |",
+  "",
+  "<script>window.agentRan = 'script'</script>",
+  '<img src="x" onerror="window.agentRan = \'image\'">',
+  "",
+  "![A picture from elsewhere](https://tracker.example/pixel.png)",
+  "",
+  "[A link that runs code](javascript:window.agentRan='link')",
+  "",
+  '<p style="color: red" onclick="window.agentRan = \'click\'">Styled by the agent</p>'
+].join("\n")
+
+const widths = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
+
+type Width = keyof typeof widths
+
+/**
+ * Refusals a place shows in words, which Chromium also logs as a failed resource: a stale
+ * confirmation token (400), and asking who is signed in while nobody is (401; the app reads it
+ * as "signed out").
+ */
+const expectedRefusals = [/status of 400 .*\/api\/auth\/verify$/, /status of 401 .*\/api\/auth\/me$/]
+
+/** What the browser would complain about: uncaught errors and every other console error. */
+const watchConsole = (page: Page): Array<string> => {
+  const problems: Array<string> = []
+  page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`))
+  page.on("console", (message) => {
+    const text = `${message.text()} (${message.location().url})`
+    if (message.type() === "error" && !expectedRefusals.some((refusal) => refusal.test(text.replace(/\)$/, "")))) problems.push(text)
+  })
+  return problems
+}
+
+/** Whether the page is wider than the screen (something runs off its side). */
+const overflow = (page: Page) =>
+  page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth)
+
+/**
+ * On a phone: nothing runs off the side of the page, no table cell is cut off at the screen's
+ * edge (a table scrolled sideways inside its card would be), and the rail is one bar of at most
+ * two rows (the brand and its buttons, then the places).
+ */
+const fitsAPhone = async (page: Page, name: string): Promise<void> => {
+  expect(await overflow(page), `${name} runs off a phone's screen`).toBeLessThanOrEqual(0)
+  const width = page.viewportSize()?.width ?? 0
+  const cells = await page.locator("td").evaluateAll((tds) => tds.map((td) => td.getBoundingClientRect().right))
+  for (const right of cells) expect(right, `a cell of ${name} is cut off`).toBeLessThanOrEqual(width)
+  const rail = await page.getByRole("navigation", { name: "Places" }).boundingBox()
+  expect(rail!.height, `the rail of ${name}`).toBeLessThanOrEqual(112)
+}
+
+interface Shot {
+  readonly name: string
+  readonly path: string
+  /** What shows once the place has loaded what it shows. */
+  readonly ready: (page: Page) => Locator
+  readonly before?: (page: Page) => Promise<void>
+}
+
+describe("every place, at a desktop's width and a phone's", () => {
+  let models: OpenAiServer
+  let node: RunningNode
+  let browser: Browser
+  const gates = { agents: new Gate(), reviewer: new Gate() }
+  let projectId = ""
+
+  beforeAll(async () => {
+    await mkdir(shotsDir, { recursive: true })
+    models = await startOpenAiServer()
+    scriptTeam(models, gates, agentMarkdown)
+    ;[node, browser] = await Promise.all([
+      startNode({ env: { LLM_BASE_URL: models.baseUrl, LLM_API_KEY: "sk-test-e2e", LLM_LOCAL: "false" } }),
+      launchBrowser()
+    ])
+  })
+
+  afterAll(async () => {
+    gates.agents.open()
+    gates.reviewer.open()
+    await browser?.close()
+    await node?.stop()
+    await models?.close()
+  })
+
+  /** Opens each place at each width (and scheme), checks it and saves its picture. */
+  const photograph = async (
+    context: BrowserContext,
+    shots: ReadonlyArray<Shot>,
+    scheme: "light" | "dark",
+    only: ReadonlyArray<Width> = ["desktop", "phone"]
+  ): Promise<void> => {
+    const page = await context.newPage()
+    await page.emulateMedia({ colorScheme: scheme })
+    const problems = watchConsole(page)
+    for (const width of only) {
+      await page.setViewportSize(widths[width])
+      for (const shot of shots) {
+        await page.goto(`${node.url}${shot.path}`)
+        await shot.ready(page).first().waitFor()
+        // Signed in, the rail says whether the live channel is up: wait until it is.
+        if (signedInPaths.has(shot.name)) await page.locator('node-rail .live[data-state="live"]').waitFor()
+        await shot.before?.(page)
+        await page.evaluate(() => document.fonts.ready)
+        if (width === "phone") await fitsAPhone(page, shot.name)
+        const suffix = scheme === "dark" ? "-dark" : ""
+        await page.screenshot({ path: `${shotsDir}${shot.name}-${widths[width].width}${suffix}.png`, animations: "disabled", caret: "hide" })
+      }
+    }
+    expect(problems).toEqual([])
+    await page.close()
+  }
+
+  const signedInPaths = new Set(["desktop", "studio", "generator", "project", "project-preview", "work", "settings", "admin"])
+
+  const signedOut: ReadonlyArray<Shot> = [
+    { name: "login", path: "/login", ready: (page) => page.getByRole("button", { name: "Log in" }) },
+    { name: "register", path: "/register?code=ABCD-EFGH", ready: (page) => page.getByRole("button", { name: "Register" }) },
+    { name: "waitlist", path: "/waitlist", ready: (page) => page.getByRole("button", { name: "Join the waitlist" }) },
+    { name: "reset", path: "/reset", ready: (page) => page.getByRole("button", { name: "Send a reset link" }) },
+    { name: "reset-token", path: "/reset?token=from-the-mail", ready: (page) => page.getByRole("button", { name: "Set the password" }) },
+    { name: "verify", path: "/verify?token=an-old-token", ready: (page) => page.locator("verify-place node-alert p") },
+    { name: "not-found", path: "/no/such/place", ready: (page) => page.getByRole("heading", { name: "Not found" }) }
+  ]
+
+  test("signed out: log in, register, waitlist, reset, confirm email and not found", async () => {
+    const context = await browser.newContext()
+    await photograph(context, signedOut, "light")
+    await photograph(context, signedOut.slice(0, 1), "dark")
+    await context.close()
+  })
+
+  /** The owner's session, and what the places of a lived-in node show. */
+  const setUp = async (): Promise<BrowserContext> => {
+    const context = await browser.newContext({ viewport: widths.desktop })
+    const page = await context.newPage()
+    await page.goto(`${node.url}/register?code=${encodeURIComponent(node.ownerCode)}`)
+    await expect.poll(() => page.getByLabel("Access code").inputValue()).toBe(node.ownerCode)
+    await submitRegistration(page, owner)
+    await waitForDesktop(page, owner)
+    await page.close()
+    await seed(context.request)
+    return context
+  }
+
+  const post = async (request: APIRequestContext, path: string, data: unknown): Promise<any> => {
+    const response = await request.post(`${node.url}${path}`, { data })
+    expect(response.status(), `${path}: ${await response.text()}`).toBe(200)
+    return response.json()
+  }
+
+  const projectStatus = async (request: APIRequestContext, id: string): Promise<string> => {
+    const response = await request.get(`${node.url}/api/studio/projects/${id}`)
+    return ((await response.json()) as { project: { status: string } }).project.status
+  }
+
+  const seed = async (request: APIRequestContext): Promise<void> => {
+    await post(request, "/api/desktop/signals", {
+      kind: "decision",
+      priority: "high",
+      title: "Publish the heat pump brief?",
+      body: "The QA reviewer passed it with one note about sources.",
+      options: [
+        { id: "yes", label: "Publish", hint: "Share the link" },
+        { id: "no", label: "Hold it" }
+      ]
+    })
+    await post(request, "/api/desktop/signals", { kind: "reminder", title: "Renew the domain", body: "It expires in nine days." })
+    await post(request, "/api/auth/codes", { count: 2, note: "For the design reviewers" })
+    const visitor = await browser.newContext()
+    await post(visitor.request, "/api/auth/waitlist", {
+      email: "sam.visitor@example.net",
+      name: "Sam Visitor",
+      why: "I run a small design studio and would like to try the generators."
+    })
+    await visitor.close()
+
+    const done = await post(request, "/api/studio/projects", { brief: "Write a one-page note on green tea for a curious reader" })
+    projectId = done.id
+    await expect.poll(() => projectStatus(request, projectId), { timeout: 30_000 }).toBe("done")
+    // A second run held at its agents' gate, so Work has open steps to show.
+    gates.agents.close()
+    const held = await post(request, "/api/studio/projects", { brief: "Compare three heat pumps for a small house" })
+    await expect.poll(() => projectStatus(request, held.id), { timeout: 30_000 }).toBe("running")
+  }
+
+  const signedIn = (): ReadonlyArray<Shot> => [
+    { name: "desktop", path: "/", ready: (page) => page.locator("desktop-signals li.signal").nth(1) },
+    { name: "studio", path: "/studio", ready: (page) => page.locator('studio-portfolio section[data-group="done"]') },
+    { name: "generator", path: "/studio?generator=blog-post", ready: (page) => page.locator("schema-form").getByLabel("Topic") },
+    { name: "project", path: `/studio/${projectId}`, ready: (page) => page.locator('project-place .status[data-status="done"]') },
+    {
+      name: "project-preview",
+      path: `/studio/${projectId}`,
+      ready: (page) => page.locator("project-outputs li.output").first(),
+      before: async (page) => {
+        const output = page.locator('project-outputs li.output[data-kind="markdown"]').last()
+        await output.getByText("Preview").click()
+        const markdown = output.locator("output-preview .markdown")
+        await markdown.locator("h4").first().waitFor()
+        // Drawn as a document (its table too), with nothing of the agent's markup that runs or styles.
+        expect(await markdown.locator("table td").first().textContent()).toBe("Sencha")
+        expect(await markdown.locator("script, img, iframe, [onclick], [onerror], [style], [href^='javascript']").count()).toBe(0)
+        await markdown.getByText("<script>window.agentRan = 'script'</script>").waitFor()
+        await markdown.getByText("A picture from elsewhere", { exact: true }).waitFor()
+        await markdown.getByText("A link that runs code").click()
+        expect(await page.evaluate(() => (window as { agentRan?: string }).agentRan)).toBeUndefined()
+        await output.locator("output-preview").evaluate((element) => element.scrollIntoView({ block: "start" }))
+      }
+    },
+    { name: "work", path: "/work", ready: (page) => page.locator("work-place li.step") },
+    { name: "settings", path: "/settings", ready: (page) => page.locator("settings-email .email-state") },
+    { name: "admin", path: "/admin", ready: (page) => page.locator("admin-accounts tr[data-handle]") }
+  ]
+
+  test("signed in as the owner: desktop, studio, a project, work, settings and admin", async () => {
+    const context = await setUp()
+    const shots = signedIn()
+    await photograph(context, shots, "light")
+    await photograph(context, shots.filter((shot) => ["desktop", "studio", "project-preview", "admin"].includes(shot.name)), "dark")
+    await context.close()
+  })
+})
