@@ -32,7 +32,8 @@ import { HealthHandlers } from "./health/handlers.ts"
 import { LlmHandlers } from "./llm/handlers.ts"
 import { SpendAlertsLive } from "./llm/spend-alerts.ts"
 import { ApiErrorsLive } from "./http/api-errors.ts"
-import { defaultClassLimits, makeRateLimiter } from "./http/rate-limit.ts"
+import { RateLimiter } from "./http/rate-limit.ts"
+import { serve } from "./http/request-policy.ts"
 import { sendSecurityHeaders } from "./http/security-headers.ts"
 import { uiFilesLayer } from "./http/ui-files.ts"
 import { LiveChannelLive } from "./live/channel.ts"
@@ -103,7 +104,7 @@ const services = Layer.mergeAll(
   Layer.provideMerge(models),
   Layer.provideMerge(Signals.Default),
   Layer.provideMerge(BeingLive),
-  Layer.provideMerge(Layer.mergeAll(Sessions.Default, Mailer.layer, EventBus.layer, PublicOrigin.layer, registries))
+  Layer.provideMerge(Layer.mergeAll(Sessions.Default, Mailer.layer, EventBus.layer, PublicOrigin.layer, RateLimiter.layer, registries))
 )
 
 const handlers = Layer.mergeAll(
@@ -121,22 +122,14 @@ const handlers = Layer.mergeAll(
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(handlers))
 
-const httpLayer = Layer.unwrapEffect(
-  Effect.gen(function* () {
-    const settings = yield* Settings
-    const rateLimit = makeRateLimiter(
-      { global: settings.rateLimitPerMinute, perClass: defaultClassLimits },
-      settings.trustProxy
-    )
-    return HttpApiBuilder.serve(rateLimit).pipe(
-      Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
-      Layer.provide(ApiErrorsLive),
-      Layer.provide(uiFilesLayer(uiDistDir)),
-      Layer.provide(projectFilesLayer),
-      Layer.provide(apiLayer),
-      Layer.provide(AuthenticationLive)
-    )
-  })
+/** The contract's routes, each inside the request policy (http/request-policy.ts), plus the raw routes. */
+const httpLayer = serve.pipe(
+  Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
+  Layer.provide(ApiErrorsLive),
+  Layer.provide(uiFilesLayer(uiDistDir)),
+  Layer.provide(projectFilesLayer),
+  Layer.provide(apiLayer),
+  Layer.provide(AuthenticationLive)
 )
 
 /**
