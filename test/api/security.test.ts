@@ -169,3 +169,29 @@ describe("TRUST_PROXY 0 (the default)", () => {
     expect(statuses[10]).toBe(429)
   })
 })
+
+describe("the llm class", () => {
+  let node: TestNode
+  beforeAll(async () => {
+    node = await startNode()
+  })
+  afterAll(() => node.close())
+
+  it("counts a skill call that spends model budget in the llm class, and only such a call", async () => {
+    const owner = await registerOwner(node, { "x-forwarded-for": "10.9.9.6" })
+    const invoke = (name: string, input: unknown) => owner.client.post("/api/studio/skills/invoke", { name, input })
+    // Counted before the skill runs: with no model configured each call fails fast, and still counts.
+    const statuses: Array<number> = []
+    for (let i = 0; i < 30; i++) statuses.push((await invoke("llm.generate", { prompt: "Say hello." })).status)
+    expect(statuses.every((status) => status === 200)).toBe(true)
+    const over = await invoke("llm.generate", { prompt: "Say hello." })
+    expect(over.status).toBe(429)
+    expect(over.body.details.class).toBe("llm")
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0)
+    const math = await invoke("math.evaluate", { expression: "1+1" })
+    expect(math.status).toBe(200)
+    expect(math.body.ok).toBe(true)
+    // Starting a project shares the class.
+    expect((await owner.client.post("/api/studio/projects", { brief: "A haiku." })).status).toBe(429)
+  })
+})
