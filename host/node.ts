@@ -33,7 +33,8 @@ import { HealthHandlers } from "./health/handlers.ts"
 import { LlmHandlers } from "./llm/handlers.ts"
 import { SpendAlertsLive } from "./llm/spend-alerts.ts"
 import { ApiErrorsLive } from "./http/api-errors.ts"
-import { defaultClassLimits, makeRateLimiter } from "./http/rate-limit.ts"
+import { RateLimiter } from "./http/rate-limit.ts"
+import { serve } from "./http/request-policy.ts"
 import { sendSecurityHeaders } from "./http/security-headers.ts"
 import { uiFilesLayer } from "./http/ui-files.ts"
 import { LiveChannelLive } from "./live/channel.ts"
@@ -108,7 +109,7 @@ const services = Layer.mergeAll(
   Layer.provideMerge(models),
   Layer.provideMerge(Signals.Default),
   Layer.provideMerge(BeingLive),
-  Layer.provideMerge(Layer.mergeAll(Sessions.Default, Mailer.layer, EventBusLive, PublicOrigin.layer, registries))
+  Layer.provideMerge(Layer.mergeAll(Sessions.Default, Mailer.layer, EventBusLive, PublicOrigin.layer, RateLimiter.layer, registries))
 )
 
 const handlers = Layer.mergeAll(
@@ -126,22 +127,14 @@ const handlers = Layer.mergeAll(
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(handlers))
 
-const httpLayer = Layer.unwrapEffect(
-  Effect.gen(function* () {
-    const settings = yield* Settings
-    const rateLimit = makeRateLimiter(
-      { global: settings.rateLimitPerMinute, perClass: defaultClassLimits },
-      settings.trustProxy
-    )
-    return HttpApiBuilder.serve(rateLimit).pipe(
-      Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
-      Layer.provide(ApiErrorsLive),
-      Layer.provide(uiFilesLayer(uiDistDir)),
-      Layer.provide(projectFilesLayer),
-      Layer.provide(apiLayer),
-      Layer.provide(AuthenticationLive)
-    )
-  })
+/** The contract's routes, each inside the request policy (http/request-policy.ts), plus the raw routes. */
+const httpLayer = serve.pipe(
+  Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
+  Layer.provide(ApiErrorsLive),
+  Layer.provide(uiFilesLayer(uiDistDir)),
+  Layer.provide(projectFilesLayer),
+  Layer.provide(apiLayer),
+  Layer.provide(AuthenticationLive)
 )
 
 /**

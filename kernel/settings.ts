@@ -34,6 +34,22 @@ export const flag = (name: string) =>
     Config.withDefault(false)
   )
 
+/**
+ * TRUST_PROXY was once a yes/no that trusted the first X-Forwarded-For entry, which the client
+ * writes itself; an old `true` now stops the node rather than guess how many proxies there are.
+ */
+const proxyHops = Config.string("TRUST_PROXY").pipe(
+  Config.mapOrFail((value) => {
+    const text = value.trim().toLowerCase()
+    if (text === "" || text === "false" || text === "no" || text === "off") return Either.right(0)
+    return /^\d{1,2}$/.test(text)
+      ? Either.right(Number(text))
+      : Either.left(ConfigError.InvalidData(["TRUST_PROXY"],
+        "TRUST_PROXY is the number of proxies you run in front of the node (e.g. 1), or 0 when there are none"))
+  }),
+  Config.withDefault(0)
+)
+
 export const settingsConfig = Config.all({
   /** Folder that holds the database and everything the node writes. */
   dataDir: Config.string("DATA_DIR").pipe(Config.withDefault("data")),
@@ -46,8 +62,16 @@ export const settingsConfig = Config.all({
   sessionSecret: optionalSecret("SESSION_SECRET"),
   cookieDomain: optionalString("COOKIE_DOMAIN"),
   rateLimitPerMinute: Config.integer("RATE_LIMIT_PER_MINUTE").pipe(Config.withDefault(300)),
-  /** Trust X-Forwarded-For for the client address (only behind a proxy you run). */
-  trustProxy: flag("TRUST_PROXY"),
+  /**
+   * Proxies of yours in front of the node: the client address is the X-Forwarded-For entry this
+   * many places from the right (each proxy appends the address it heard from). 0: the socket's.
+   */
+  trustProxy: proxyHops,
+  /** Bytes of a JSON request body; a route that takes more declares its own limit and setting. */
+  maxJsonBytes: Config.integer("MAX_JSON_BYTES").pipe(
+    Config.withDefault(1024 * 1024),
+    Config.validate({ message: "MAX_JSON_BYTES must be a whole number of bytes, at least 1024", validation: (n) => n >= 1024 })
+  ),
   smtpUrl: optionalSecret("SMTP_URL"),
   mailFrom: Config.string("MAIL_FROM").pipe(Config.withDefault("node@localhost")),
   logLevel: Config.string("LOG_LEVEL").pipe(Config.withDefault("info")),

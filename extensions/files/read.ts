@@ -4,8 +4,7 @@
  * for text) and marked `truncated`, so one call never pulls a huge file into a prompt.
  */
 import * as Schema from "effect/Schema"
-import { open } from "node:fs/promises"
-import { describeFileError, FileRootError } from "../../kernel/extensions/file-root.ts"
+import { describeFileError, FileRootError, openRegularFile } from "../../kernel/extensions/file-root.ts"
 import { defineSkill, fileRootOf, withDefault } from "../../kernel/extensions/skill.ts"
 import { mimeOf } from "./mime.ts"
 
@@ -48,10 +47,9 @@ export const read = defineSkill({
     const file = await fileRootOf(context).resolve(input.path)
     if (file.path === "") throw new FileRootError("Name a file to read; the root itself is a folder.")
     try {
-      const handle = await open(file.absolute, "r")
+      const handle = await openRegularFile(file.absolute, file.path)
       try {
         const info = await handle.stat()
-        if (info.isDirectory()) throw describeFileError({ code: "EISDIR" }, file.path)
         const wanted = Math.min(info.size, input.maxBytes)
         const buffer = Buffer.alloc(wanted)
         let filled = 0

@@ -4,8 +4,7 @@
  * over 2 MB are passed over; so are noise and dotfiles, as in files.list.
  */
 import * as Schema from "effect/Schema"
-import { readFile } from "node:fs/promises"
-import { describeFileError } from "../../kernel/extensions/file-root.ts"
+import { describeFileError, openRegularFile } from "../../kernel/extensions/file-root.ts"
 import { defineSkill, fileRootOf, withDefault } from "../../kernel/extensions/skill.ts"
 import { walk } from "./walk.ts"
 
@@ -42,7 +41,8 @@ export const search = defineSkill({
       for await (const entry of walk(root, folder, { recursive: true, includeHidden: false, signal: context.signal })) {
         if (entry.isDir || entry.stats.size > maxFileBytes) continue
         if (++scanned > maxFilesScanned) return { matches, truncated: true }
-        const bytes = await readFile(entry.absolute)
+        const handle = await openRegularFile(entry.absolute, entry.path)
+        const bytes = await handle.readFile().finally(() => handle.close())
         if (bytes.subarray(0, 8000).includes(0)) continue
         const lines = bytes.toString("utf8").split(/\r?\n/)
         for (let index = 0; index < lines.length; index++) {

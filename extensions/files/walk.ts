@@ -2,7 +2,8 @@
  * Walking a folder of the file root the way files.list and files.search both read it (the
  * first document's skill rule 2): depth-first, folders before files, each alphabetical; build and
  * VCS noise always skipped, dotfiles unless asked for. A symbolic link is shown only when it
- * resolves inside the root, and never descended into (a link to an ancestor would loop).
+ * resolves inside the root, and never descended into (a link to an ancestor would loop). Only
+ * regular files and folders are walked: a FIFO, socket or device is left out.
  */
 import type { Stats } from "node:fs"
 import { lstat, readdir, stat } from "node:fs/promises"
@@ -26,6 +27,9 @@ export interface WalkEntry {
   readonly isDir: boolean
 }
 
+/** Files and folders only: a FIFO, socket or device is never listed, so never opened. */
+const usable = (stats: Stats) => stats.isFile() || stats.isDirectory()
+
 const alphabetical = (a: string, b: string) => a.localeCompare(b, "en") || (a < b ? -1 : a > b ? 1 : 0)
 
 const childPath = (parent: string, name: string) => (parent === "" ? name : `${parent}/${name}`)
@@ -39,12 +43,14 @@ const entriesOf = async (root: FileRoot, folder: { readonly absolute: string; re
     const own = await lstat(join(folder.absolute, name)).catch(() => null)
     if (own === null) continue
     if (!own.isSymbolicLink()) {
-      entries.push({ path, name, absolute: join(folder.absolute, name), stats: own, isDir: own.isDirectory(), link: false })
+      if (usable(own)) entries.push({ path, name, absolute: join(folder.absolute, name), stats: own, isDir: own.isDirectory(), link: false })
       continue
     }
     const target = await root.resolve(path).then((resolved) => resolved.absolute, () => null)
     const stats = target === null ? null : await stat(target).catch(() => null)
-    if (target !== null && stats !== null) entries.push({ path, name, absolute: target, stats, isDir: stats.isDirectory(), link: true })
+    if (target !== null && stats !== null && usable(stats)) {
+      entries.push({ path, name, absolute: target, stats, isDir: stats.isDirectory(), link: true })
+    }
   }
   return entries.sort((a, b) => (a.isDir === b.isDir ? alphabetical(a.name, b.name) : a.isDir ? -1 : 1))
 }

@@ -20,11 +20,16 @@ interface WaitlistEntry {
  */
 export const neutraliseCell = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value)
 
-/** RFC 4180: CRLF between records, fields quoted when they hold a quote, comma or line break. */
+/**
+ * RFC 4180: CRLF between records, a field quoted when it holds a quote, comma, CR or LF (or
+ * starts or ends with a space, which some readers trim). The library quotes a field only for the
+ * record delimiter in full, so a lone LF or CR has to be named here, or a reader that ends a
+ * record at any line break (Python's csv) splits the row.
+ */
 export const waitlistCsv = (rows: ReadonlyArray<WaitlistEntry>): string =>
   stringify(
     rows.map((row) => [row.email, row.name, row.why, row.createdAt].map(neutraliseCell)),
-    { header: true, columns: ["email", "name", "why", "createdAt"], record_delimiter: "windows", quoted_match: /^ | $/ }
+    { header: true, columns: ["email", "name", "why", "createdAt"], record_delimiter: "windows", quoted_match: /[\r\n]|^ | $/ }
   )
 
 export class Waitlist extends Effect.Service<Waitlist>()("host/Waitlist", {

@@ -2,11 +2,22 @@
  * The node's HTTP contract, declared once. Handlers (each domain's handlers.ts), the typed client
  * (ui/api/client.ts, tests) and /api/openapi.json all derive from `NodeApi`.
  * Every endpoint may also answer with the ApiErrors below: a bad body (400), a missing
- * session (401), an unknown route (404), a rate limit (429).
+ * session (401), a state-changing request from another site's page (403 `forbidden_origin`),
+ * an unknown route (404), a body over its limit (413) or of a type the route does not read
+ * (415), a rate limit (429). What each endpoint declares beyond its schemas (rate class, body
+ * limit, content types, wire route) is in kernel/contract/endpoint-policy.ts.
  */
 import * as HttpApi from "@effect/platform/HttpApi"
 import * as OpenApi from "@effect/platform/OpenApi"
-import { InvalidRequest, NotFound, RateLimited, Unauthorized } from "../../kernel/contract/errors.ts"
+import {
+  Forbidden,
+  InvalidRequest,
+  NotFound,
+  PayloadTooLarge,
+  RateLimited,
+  Unauthorized,
+  UnsupportedMediaType
+} from "../../kernel/contract/errors.ts"
 import { AuthApi, AuthPublicApi } from "../auth/contract/api.ts"
 import { DesktopApi } from "../desktop/contract/api.ts"
 import { HealthApi } from "../health/contract/api.ts"
@@ -30,7 +41,10 @@ export class NodeApi extends HttpApi.make("node")
   .add(LlmApi)
   .addError(InvalidRequest.schema)
   .addError(Unauthorized.schema)
+  .addError(Forbidden.schema)
   .addError(NotFound.schema)
+  .addError(PayloadTooLarge.schema)
+  .addError(UnsupportedMediaType.schema)
   .addError(RateLimited.schema)
   .annotate(OpenApi.Title, "Personal OS node API")
 {}

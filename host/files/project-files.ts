@@ -12,8 +12,8 @@ import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { readFile, stat } from "node:fs/promises"
-import { fileRootFor, FileRootError } from "../../kernel/extensions/file-root.ts"
+import { stat } from "node:fs/promises"
+import { fileRootFor, FileRootError, openRegularFile } from "../../kernel/extensions/file-root.ts"
 import { Settings } from "../../kernel/settings.ts"
 import { contentTypeOf } from "../../actors/project/outputs.ts"
 import { ProjectStore } from "../../actors/project/store.ts"
@@ -55,8 +55,10 @@ const serve = Effect.gen(function* () {
     try {
       const root = fileRootFor(settings.dataDir, project.ownerId, project.id)
       const { absolute, path } = await root.resolve(rest.join("/"))
-      const info = await stat(absolute)
-      return info.isFile() ? { ok: true as const, path, bytes: await readFile(absolute) } : { ok: false as const, missing: true }
+      // A folder, FIFO or device is no file to serve (and a FIFO must not be waited on).
+      if (!(await stat(absolute)).isFile()) return { ok: false as const, missing: true }
+      const handle = await openRegularFile(absolute, path)
+      return { ok: true as const, path, bytes: await handle.readFile().finally(() => handle.close()) }
     } catch (error) {
       return error instanceof FileRootError && !/does not exist/.test(error.message)
         ? { ok: false as const, missing: false, message: error.message }

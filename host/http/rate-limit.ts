@@ -1,47 +1,25 @@
 /**
- * Per-address rate limits, in one-minute windows: a global budget for every /api request and a tighter one per class of route. Over budget is a 429 ApiError with
- * Retry-After. Time comes from the Clock, so tests can move it.
+ * Per-address rate limits, in one-minute windows: a global budget for every /api request and a
+ * tighter one per rate class, which each endpoint declares in the contract (the request policy
+ * reads it from the route the router matched, so spelling a path differently changes nothing).
+ * Over budget is a 429 ApiError with Retry-After. Time comes from the Clock, so tests can move it.
  */
-import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import type { RateClassName } from "../../kernel/contract/endpoint-policy.ts"
+import { RateLimited } from "../../kernel/contract/errors.ts"
+import { Settings } from "../../kernel/settings.ts"
 import { clientAddress } from "./client-address.ts"
-
-export type RateClass = "auth" | "waitlist" | "owner" | "llm" | "upload"
 
 export interface RateLimits {
   readonly global: number
-  readonly perClass: Record<RateClass, number>
+  readonly perClass: Record<RateClassName, number>
 }
 
-export const defaultClassLimits: Record<RateClass, number> = { auth: 10, waitlist: 5, owner: 20, llm: 30, upload: 30 }
-
-/** Which class a request falls in; routes of later issues add their lines here. */
-const classify = (method: string, path: string): RateClass | null => {
-  if (method !== "POST") return null
-  switch (path) {
-    case "/api/auth/login":
-    case "/api/auth/register":
-    case "/api/auth/verify":
-    case "/api/auth/password":
-    case "/api/auth/password/reset":
-    case "/api/auth/password/reset/request":
-      return "auth"
-    case "/api/auth/waitlist":
-      return "waitlist"
-    case "/api/auth/codes":
-    case "/api/auth/codes/send":
-      return "owner"
-    // Each starts a project run, which spends model budget.
-    case "/api/studio/projects":
-    case "/api/studio/omnibar":
-      return "llm"
-    default:
-      return null
-  }
-}
+export const defaultClassLimits: Record<RateClassName, number> = { auth: 10, waitlist: 5, owner: 20, llm: 30, upload: 30 }
 
 const WINDOW_MS = 60_000
 
@@ -70,30 +48,43 @@ export const makeRateCounter = () => {
   return hit
 }
 
-export const makeRateLimiter = (limits: RateLimits, trustProxy: boolean) => {
-  const hit = makeRateCounter()
+export interface RateLimiterShape {
+  /**
+   * Counts one request of its caller against the global budget (unless `global` is false: a
+   * request already counted there) and against its class's; fails with RateLimited when either
+   * is spent.
+   */
+  readonly charge: (
+    request: HttpServerRequest.HttpServerRequest,
+    rateClass: RateClassName | null,
+    options?: { readonly global?: boolean }
+  ) => Effect.Effect<void, RateLimited>
+}
 
-  return HttpMiddleware.make((app) =>
-    Effect.gen(function* () {
-      const request = yield* HttpServerRequest.HttpServerRequest
-      const path = request.url.split("?")[0]
-      if (!path.startsWith("/api/")) return yield* app
-      const now = yield* Clock.currentTimeMillis
-      const address = clientAddress(request, trustProxy)
-      const rateClass = classify(request.method, path)
-      const wait = Math.max(
-        hit(`global|${address}`, limits.global, now),
-        rateClass === null ? 0 : hit(`${rateClass}|${address}`, limits.perClass[rateClass], now)
-      )
-      if (wait === 0) return yield* app
-      return HttpServerResponse.unsafeJson(
-        {
-          error: "rate_limited",
-          message: `Too many requests${rateClass === null ? "" : ` of this kind (${rateClass})`}. Try again in ${wait} s.`,
-          details: { class: rateClass ?? "global", retryAfterSeconds: wait }
-        },
-        { status: 429, headers: { "retry-after": String(wait) } }
-      )
-    })
+export class RateLimiter extends Context.Tag("host/RateLimiter")<RateLimiter, RateLimiterShape>() {
+  static readonly make = (limits: RateLimits, trustProxyHops: number): RateLimiterShape => {
+    const hit = makeRateCounter()
+    return {
+      charge: (request, rateClass, options = {}) =>
+        Effect.flatMap(Clock.currentTimeMillis, (now) => {
+          const address = clientAddress(request, trustProxyHops)
+          const wait = Math.max(
+            options.global === false ? 0 : hit(`global|${address}`, limits.global, now),
+            rateClass === null ? 0 : hit(`${rateClass}|${address}`, limits.perClass[rateClass], now)
+          )
+          return wait === 0
+            ? Effect.void
+            : Effect.fail(new RateLimited({
+              message: `Too many requests${rateClass === null ? "" : ` of this kind (${rateClass})`}. Try again in ${wait} s.`,
+              details: { class: rateClass ?? "global", retryAfterSeconds: wait }
+            }))
+        })
+    }
+  }
+
+  static readonly layer = Layer.effect(
+    RateLimiter,
+    Effect.map(Settings, (settings) =>
+      RateLimiter.make({ global: settings.rateLimitPerMinute, perClass: defaultClassLimits }, settings.trustProxy))
   )
 }

@@ -24,7 +24,6 @@ import { Settings } from "../../kernel/settings.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { SessionShape } from "../auth/contract/session.ts"
 import { Sessions } from "../auth/sessions.ts"
-import { PublicOrigin } from "../origin.ts"
 import { LiveConnections } from "./connections.ts"
 import { admit, refuse, refusals, type Refusal } from "./handshake.ts"
 import {
@@ -61,7 +60,8 @@ export const LiveChannelLive = Layer.scoped(
     const sessions = yield* Sessions
     const bus = yield* EventBus
     const being = yield* Being.client
-    const policy = { publicUrl: (yield* PublicOrigin).url, cookieDomain: (yield* Settings).cookieDomain }
+    const settings = yield* Settings
+    const policy = { publicUrl: settings.publicUrl, cookieDomain: settings.cookieDomain }
     const wss = yield* Effect.acquireRelease(
       Effect.sync(() => new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: MAX_CLIENT_FRAME })),
       (wss) => Effect.async<void>((resume) => wss.close(() => resume(Effect.void)))

@@ -1,7 +1,8 @@
 /**
  * Whether a WebSocket handshake may become a live socket, decided before anything is upgraded:
- * the path must be /api/ws, a browser's Origin must be this node's own (a page on another site
- * must not ride the person's cookie: cross-site WebSocket hijacking), and the signed session
+ * the path must be /api/ws, a browser's Origin must be this node's own, scheme, host and port
+ * (http/same-origin.ts: a page on another site must not ride the person's cookie, cross-site
+ * WebSocket hijacking), and the signed session
  * cookie must name a live session. A refusal is a plain HTTP answer with an ApiError body that
  * says no more than the HTTP routes would.
  */
@@ -15,6 +16,7 @@ import type { ApiErrorBody } from "../../kernel/contract/errors.ts"
 import { SESSION_COOKIE, type SessionShape } from "../auth/contract/session.ts"
 import type { Sessions } from "../auth/sessions.ts"
 import { unsignCookie } from "../auth/tokens.ts"
+import { fromAnotherSite, type OriginPolicy } from "../http/same-origin.ts"
 import { securityHeaders } from "../http/security-headers.ts"
 import { LIVE_PATH } from "./contract/protocol.ts"
 
@@ -27,37 +29,10 @@ const reasons = { 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 500: 
 
 export const refusals = {
   notFound: { status: 404, body: { error: "not_found", message: "There is no WebSocket route here; the live channel is /api/ws." } },
-  crossSite: { status: 403, body: { error: "forbidden", message: "A page from another site cannot open this node's live channel." } },
+  crossSite: { status: 403, body: { error: "forbidden_origin", message: "A page from another site cannot open this node's live channel." } },
   unauthorized: { status: 401, body: { error: "unauthorized", message: "Sign in first: this needs a session." } },
   internal: { status: 500, body: { error: "internal", message: "Something went wrong on the node. Try again in a moment." } }
 } satisfies Record<string, Refusal>
-
-export interface OriginPolicy {
-  /** PUBLIC_URL, or the address the node listens at. */
-  readonly publicUrl: string
-  /** COOKIE_DOMAIN: the session cookie reaches its subdomains, so pages there may connect. */
-  readonly cookieDomain: Option.Option<string>
-}
-
-/** No Origin is not a browser, so there is no one else's page to fear. */
-export const originAllowed = (origin: string | undefined, host: string | undefined, policy: OriginPolicy): boolean => {
-  if (origin === undefined) return true
-  let url: URL
-  try {
-    url = new URL(origin)
-  } catch {
-    return false
-  }
-  if (host !== undefined && url.host === host.toLowerCase()) return true
-  if (url.origin === new URL(policy.publicUrl).origin) return true
-  return Option.match(policy.cookieDomain, {
-    onNone: () => false,
-    onSome: (value) => {
-      const domain = value.replace(/^\./, "").toLowerCase()
-      return url.hostname === domain || url.hostname.endsWith(`.${domain}`)
-    }
-  })
-}
 
 /** The session the handshake carries, or the refusal to answer it with. */
 export const admit = (
@@ -67,7 +42,7 @@ export const admit = (
 ): Effect.Effect<Either.Either<SessionShape, Refusal>> =>
   Effect.gen(function* () {
     if (new URL(request.url ?? "/", "http://node").pathname !== LIVE_PATH) return Either.left(refusals.notFound)
-    if (!originAllowed(request.headers.origin, request.headers.host, policy)) return Either.left(refusals.crossSite)
+    if (fromAnotherSite(request.headers, policy)) return Either.left(refusals.crossSite)
     const value = Cookies.parseHeader(request.headers.cookie ?? "")[SESSION_COOKIE]
     const token = value === undefined ? null : unsignCookie(value, sessions.cookieSecret)
     if (token === null) return Either.left(refusals.unauthorized)

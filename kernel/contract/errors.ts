@@ -62,6 +62,9 @@ export class Conflict extends apiError("Conflict", "conflict") {
 export class PayloadTooLarge extends apiError("PayloadTooLarge", "payload_too_large") {
   static readonly schema = wireSchema("PayloadTooLarge", PayloadTooLarge, 413)
 }
+export class UnsupportedMediaType extends apiError("UnsupportedMediaType", "unsupported_media_type") {
+  static readonly schema = wireSchema("UnsupportedMediaType", UnsupportedMediaType, 415)
+}
 export class RateLimited extends apiError("RateLimited", "rate_limited") {
   static readonly schema = wireSchema("RateLimited", RateLimited, 429)
 }
@@ -76,5 +79,6 @@ export type ApiError =
   | NotFound
   | Conflict
   | PayloadTooLarge
+  | UnsupportedMediaType
   | RateLimited
   | Unavailable

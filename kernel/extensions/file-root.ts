@@ -4,10 +4,11 @@
  * are relative to it with forward slashes; anything that would leave it is refused: `..`, an
  * absolute path, or a symlink (anywhere along the path) whose target lies outside. The symlink
  * check resolves real paths just before use, so a link swapped in between check and use is a
- * window we accept: the root belongs to the being whose skills write it.
+ * window we accept: the root belongs to the being whose skills write it. Only regular files and
+ * folders are touched: a FIFO, socket or device is refused, and never opened in a way that waits.
  */
 import { constants } from "node:fs"
-import { lstat, mkdir, open, realpath, stat } from "node:fs/promises"
+import { lstat, mkdir, open, realpath, stat, type FileHandle } from "node:fs/promises"
 import { dirname, join, resolve as absolutePath, sep } from "node:path"
 
 export type FileRootKind = "project" | "uploads"
@@ -57,6 +58,9 @@ const pathSegments = (path: string): ReadonlyArray<string> => {
   return segments
 }
 
+const notRegular = (shown: string) =>
+  new FileRootError(`${shown} is not a regular file (a pipe, socket or device): only files and folders are used here.`)
+
 /** Plain words for a failed file operation, never the host path that Node's messages carry. */
 export const describeFileError = (error: unknown, path: string): FileRootError => {
   if (error instanceof FileRootError) return error
@@ -69,9 +73,28 @@ export const describeFileError = (error: unknown, path: string): FileRootError =
     case "ELOOP": return new FileRootError(`${shown} is a symbolic link, which is not followed here.`)
     case "EACCES":
     case "EPERM": return new FileRootError(`${shown} cannot be accessed (permission denied).`)
+    case "ENXIO": return notRegular(shown)
     case "ENOSPC": return new FileRootError(`There is no space left to write ${shown}.`)
     default: return new FileRootError(`${shown} could not be used: ${(error as Error | undefined)?.message?.split(",")[0] ?? "unknown error"}.`)
   }
+}
+
+/**
+ * Opens a regular file for reading without ever waiting on something that is not one: opening
+ * a FIFO waits for a writer, holding one of libuv's four pool threads (and, with a few such
+ * calls, every password check queued behind them). Opened non-blocking, it opens at once and
+ * fstat tells what it is; only a regular file is kept open. A link is not followed (callers hand
+ * in resolved paths).
+ */
+export const openRegularFile = async (absolute: string, shown: string): Promise<FileHandle> => {
+  const handle = await open(absolute, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW)
+  const info = await handle.stat().catch(async (error) => {
+    await handle.close()
+    throw error
+  })
+  if (info.isFile()) return handle
+  await handle.close()
+  throw info.isDirectory() ? describeFileError({ code: "EISDIR" }, shown) : notRegular(shown)
 }
 
 const makeFileRoot = (kind: FileRootKind, dir: string): FileRoot => {
@@ -114,16 +137,21 @@ const makeFileRoot = (kind: FileRootKind, dir: string): FileRoot => {
       await mkdir(dirname(target.absolute), { recursive: true })
       // Checked again now that the parents exist: one of them may be a link made meanwhile.
       const confined = await confine(target.absolute, target.path)
-      const existed = await lstat(confined).then(() => true, (error) => (isMissing(error) ? false : Promise.reject(error)))
-      const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW |
+      const existing = await lstat(confined).catch((error) => (isMissing(error) ? null : Promise.reject(error)))
+      if (existing !== null && !existing.isFile() && !existing.isSymbolicLink()) {
+        throw existing.isDirectory() ? describeFileError({ code: "EISDIR" }, target.path) : notRegular(target.path)
+      }
+      // Non-blocking and checked once open, as for reading: a FIFO swapped in meanwhile must not hold a thread.
+      const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK |
         (options.append === true ? constants.O_APPEND : constants.O_TRUNC)
       const handle = await open(confined, flags, 0o644)
       try {
+        if (!(await handle.stat()).isFile()) throw notRegular(target.path)
         await handle.writeFile(data)
       } finally {
         await handle.close()
       }
-      return { path: target.path, size: (await stat(confined)).size, created: !existed }
+      return { path: target.path, size: (await stat(confined)).size, created: existing === null }
     } catch (error) {
       throw describeFileError(error, target.path)
     }

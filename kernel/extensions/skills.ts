@@ -90,6 +90,11 @@ export interface SkillsShape {
   /** Every registered skill with its JSON Schemas, in registration order. */
   readonly list: Effect.Effect<ReadonlyArray<SkillDef>>
   readonly invoke: (call: SkillCall) => Effect.Effect<SkillOutcome, NotFound>
+  /**
+   * Whether a skill may spend model budget: its extension uses the `llm` capability, the only
+   * way a skill reaches a model. False for a name nothing registered.
+   */
+  readonly spendsModels: (name: string) => boolean
 }
 
 const noTrace = () => {}
@@ -215,7 +220,8 @@ const make = Effect.gen(function* () {
 
   return {
     list: Effect.sync(() => host.registries.skill.list().map(describe)),
-    invoke
+    invoke,
+    spendsModels: (name) => host.registries.skill.get(name)?.declaration.uses.includes("llm") ?? false
   } satisfies SkillsShape
 })
 

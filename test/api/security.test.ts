@@ -2,6 +2,7 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Client, registerOwner, startNode, type TestNode } from "../support/node.ts"
+import { rawRequest } from "../support/raw-http.ts"
 
 describe("security headers", () => {
   let node: TestNode
@@ -83,6 +84,42 @@ describe("rate limits", () => {
     expect(statuses[20]).toBe(429)
   })
 
+  it("counts a login however its path is spelled: the limit keys on the route the contract matched", async () => {
+    const { port } = new URL(node.url)
+    const targets = [
+      "/API/auth/login",
+      "/api/auth/login/",
+      "//api/auth/login",
+      "/api//auth/login",
+      "/api/auth/%6cogin",
+      "/api/auth/login;x",
+      "/api/./auth/login",
+      "/api/auth/login?x=1",
+      `http://127.0.0.1:${port}/api/auth/login`,
+      "/Api/Auth/Login/"
+    ]
+    const body = JSON.stringify({ email: "a@b.cd", password: "wrong password" })
+    const statuses: Array<number> = []
+    for (const target of [...targets, ...targets]) {
+      const head = `POST ${target} HTTP/1.1\r\nContent-Type: application/json\r\nX-Forwarded-For: 10.9.8.1\r\nContent-Length: ${body.length}`
+      statuses.push((await rawRequest(node.url, head, body)).status)
+    }
+    // Each spelling either reaches the login route (and counts) or is no route at all.
+    expect(statuses.every((status) => status === 401 || status === 404 || status === 429)).toBe(true)
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10)
+    expect(statuses.slice(-5).every((status) => status === 429 || status === 404)).toBe(true)
+  })
+
+  it("takes the client address TRUST_PROXY hops from the right of X-Forwarded-For, so a client cannot pick its own", async () => {
+    const statuses: Array<number> = []
+    for (let i = 0; i < 11; i++) {
+      const client = new Client(node.url, { "x-forwarded-for": `192.0.2.${i}, 10.9.8.2` })
+      statuses.push((await client.post("/api/auth/login", { email: "a@b.cd", password: "x" })).status)
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true)
+    expect(statuses[10]).toBe(429)
+  })
+
   it("caps every /api request per address at RATE_LIMIT_PER_MINUTE", async () => {
     const client = new Client(node.url, { "x-forwarded-for": "10.9.9.5" })
     const { statuses } = await hammer(client, "GET", "/api/health", undefined, 41)
@@ -112,5 +149,49 @@ describe("GET /api/health", () => {
     expect(answer.body.plugins.installed).toBeGreaterThanOrEqual(1)
     expect(answer.body.budget).toEqual({ todayUsd: 0, dayCeilingUsd: 20 })
     expect(answer.text).not.toContain("sk-test-secret-key")
+  })
+})
+
+describe("TRUST_PROXY 0 (the default)", () => {
+  let node: TestNode
+  beforeAll(async () => {
+    node = await startNode({ trustProxy: 0 })
+  })
+  afterAll(() => node.close())
+
+  it("ignores X-Forwarded-For: every request counts as the socket's address", async () => {
+    const statuses: Array<number> = []
+    for (let i = 0; i < 11; i++) {
+      const client = new Client(node.url, { "x-forwarded-for": `192.0.2.${i}` })
+      statuses.push((await client.post("/api/auth/login", { email: "a@b.cd", password: "x" })).status)
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true)
+    expect(statuses[10]).toBe(429)
+  })
+})
+
+describe("the llm class", () => {
+  let node: TestNode
+  beforeAll(async () => {
+    node = await startNode()
+  })
+  afterAll(() => node.close())
+
+  it("counts a skill call that spends model budget in the llm class, and only such a call", async () => {
+    const owner = await registerOwner(node, { "x-forwarded-for": "10.9.9.6" })
+    const invoke = (name: string, input: unknown) => owner.client.post("/api/studio/skills/invoke", { name, input })
+    // Counted before the skill runs: with no model configured each call fails fast, and still counts.
+    const statuses: Array<number> = []
+    for (let i = 0; i < 30; i++) statuses.push((await invoke("llm.generate", { prompt: "Say hello." })).status)
+    expect(statuses.every((status) => status === 200)).toBe(true)
+    const over = await invoke("llm.generate", { prompt: "Say hello." })
+    expect(over.status).toBe(429)
+    expect(over.body.details.class).toBe("llm")
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0)
+    const math = await invoke("math.evaluate", { expression: "1+1" })
+    expect(math.status).toBe(200)
+    expect(math.body.ok).toBe(true)
+    // Starting a project shares the class.
+    expect((await owner.client.post("/api/studio/projects", { brief: "A haiku." })).status).toBe(429)
   })
 })

@@ -7,6 +7,7 @@ const context = nodeWithOwner()
 const tricky = [
   { email: "quotes@example.org", name: 'Ada "the Countess" Lovelace', why: "Because, frankly, \"why not\"" },
   { email: "lines@example.org", name: "Grace\nHopper", why: "line one\r\nline two, with a comma" },
+  { email: "returns@example.org", name: "Carriage\rReturn", why: "lone\nfeed" },
   { email: "formula@example.org", name: "=HYPERLINK(\"http://evil\")", why: "+1 and -1 and @SUM(A1)" },
   { email: "plain@example.org", name: "Alan Turing", why: "" }
 ]
@@ -18,11 +19,11 @@ describe("waitlist", () => {
       expect(answer.status).toBe(200)
       expect(answer.body).toEqual({ ok: true })
     }
-    const again = await new Client(context.node.url).post("/api/auth/waitlist", { ...tricky[3], name: "Someone else" })
+    const again = await new Client(context.node.url).post("/api/auth/waitlist", { ...tricky[4], name: "Someone else" })
     expect(again.body).toEqual({ ok: true })
     const list = await context.owner.client.get("/api/auth/waitlist")
     expect(list.status).toBe(200)
-    expect(list.body).toHaveLength(4)
+    expect(list.body).toHaveLength(tricky.length)
     expect(list.body.find((row: { email: string }) => row.email === "plain@example.org").name).toBe("Alan Turing")
   })
 
@@ -31,7 +32,7 @@ describe("waitlist", () => {
     expect(answer.status).toBe(400)
     const tooLong = await new Client(context.node.url).post("/api/auth/waitlist", { email: "long@example.org", name: "x".repeat(500), why: "" })
     expect(tooLong.status).toBe(400)
-    expect((await context.owner.client.get("/api/auth/waitlist")).body).toHaveLength(4)
+    expect((await context.owner.client.get("/api/auth/waitlist")).body).toHaveLength(tricky.length)
   })
 
   it("is read by the owner only", async () => {
@@ -47,7 +48,8 @@ describe("waitlist", () => {
     expect(answer.headers.get("content-type")).toMatch(/^text\/csv/)
     expect(answer.headers.get("content-disposition")).toMatch(/^attachment; filename="waitlist.csv"/)
     expect(answer.text).toMatch(/^email,name,why,createdAt\r\n/)
-    const rows: Record<string, string>[] = parse(answer.text, { columns: true })
+    // Read as strictly as Python's csv module: an unquoted CR or LF ends a record.
+    const rows: Record<string, string>[] = parse(answer.text, { columns: true, record_delimiter: ["\r\n", "\n", "\r"] })
     const neutral = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value)
     expect(rows.map(({ email, name, why }) => ({ email, name, why }))).toEqual(
       [...tricky].map((entry) => ({ email: entry.email, name: neutral(entry.name), why: neutral(entry.why) }))

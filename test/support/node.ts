@@ -29,7 +29,7 @@ export const startNode = async (
   const dataDir = mkdtempSync(join(tmpdir(), "node-test-"))
   const settings = typeof overrides === "function" ? overrides(dataDir) : overrides
   const layer = bootInfoLayer.pipe(
-    Layer.provideMerge(nodeLayer({ settings: { dataDir, port: 0, host: "127.0.0.1", trustProxy: true, ...settings } }))
+    Layer.provideMerge(nodeLayer({ settings: { dataDir, port: 0, host: "127.0.0.1", trustProxy: 1, ...settings } }))
   )
   const runtime = ManagedRuntime.make(layer)
   const info = await runtime.runPromise(BootInfo)
@@ -60,7 +60,7 @@ export class Client {
   readonly base: string
   readonly headers: Record<string, string>
 
-  /** Each client comes from its own address (test nodes trust X-Forwarded-For) unless told otherwise. */
+  /** Each client comes from its own address (test nodes trust one proxy's X-Forwarded-For) unless told otherwise. */
   constructor(base: string, headers: Record<string, string> = {}) {
     addressCounter += 1
     this.base = base

@@ -18,7 +18,8 @@ import {
   PayloadTooLarge,
   RateLimited,
   Unauthorized,
-  Unavailable
+  Unavailable,
+  UnsupportedMediaType
 } from "../../kernel/contract/errors.ts"
 import { fireEvent } from "../shell/events.ts"
 
@@ -44,6 +45,7 @@ const apiErrorClasses = [
   [NotFound, 404],
   [Conflict, 409],
   [PayloadTooLarge, 413],
+  [UnsupportedMediaType, 415],
   [RateLimited, 429],
   [Unavailable, 503]
 ] as const

@@ -6,6 +6,7 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
+import { RateClass } from "../../../kernel/contract/endpoint-policy.ts"
 import { Conflict, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
 import {
   CreateProjectBody,
@@ -30,6 +31,8 @@ const TraceQuery = Schema.Struct({
 export class StudioProjectsApi extends HttpApiGroup.make("studioProjects")
   .add(
     HttpApiEndpoint.post("createProject", "/studio/projects")
+      // Starting, resuming and the omnibar each run a project, which spends model budget.
+      .annotate(RateClass, "llm")
       .setPayload(CreateProjectBody)
       .addSuccess(Project)
       .addError(InvalidRequest.schema)
@@ -53,6 +56,7 @@ export class StudioProjectsApi extends HttpApiGroup.make("studioProjects")
   )
   .add(
     HttpApiEndpoint.post("resumeProject", "/studio/projects/:id/resume")
+      .annotate(RateClass, "llm")
       .setPath(Id)
       .addSuccess(Project)
       .addError(NotFound.schema)
@@ -70,6 +74,7 @@ export class StudioProjectsApi extends HttpApiGroup.make("studioProjects")
   .add(HttpApiEndpoint.get("queue", "/studio/queue").addSuccess(Schema.Array(QueueItem)))
   .add(
     HttpApiEndpoint.post("omnibar", "/studio/omnibar")
+      .annotate(RateClass, "llm")
       .setPayload(OmnibarBody)
       .addSuccess(Project)
       .addError(InvalidRequest.schema)

@@ -7,6 +7,7 @@ import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import * as Schema from "effect/Schema"
+import { RateClass } from "../../../kernel/contract/endpoint-policy.ts"
 import { Conflict, Forbidden, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
 import {
   AccessCode,
@@ -33,20 +34,24 @@ import { Authentication } from "./session.ts"
 export class AuthPublicApi extends HttpApiGroup.make("authPublic")
   .add(
     HttpApiEndpoint.post("register", "/auth/register")
+      .annotate(RateClass, "auth")
       .setPayload(RegisterRequest)
       .addSuccess(AuthResponse)
       .addError(Forbidden.schema)
       .addError(Conflict.schema)
   )
-  .add(HttpApiEndpoint.post("login", "/auth/login").setPayload(LoginRequest).addSuccess(AuthResponse))
-  .add(HttpApiEndpoint.post("joinWaitlist", "/auth/waitlist").setPayload(WaitlistRequest).addSuccess(Ok))
-  .add(HttpApiEndpoint.post("verifyEmail", "/auth/verify").setPayload(VerifyEmailRequest).addSuccess(Ok))
+  .add(HttpApiEndpoint.post("login", "/auth/login").annotate(RateClass, "auth").setPayload(LoginRequest).addSuccess(AuthResponse))
+  .add(HttpApiEndpoint.post("joinWaitlist", "/auth/waitlist").annotate(RateClass, "waitlist").setPayload(WaitlistRequest).addSuccess(Ok))
+  .add(HttpApiEndpoint.post("verifyEmail", "/auth/verify").annotate(RateClass, "auth").setPayload(VerifyEmailRequest).addSuccess(Ok))
   .add(
     HttpApiEndpoint.post("requestPasswordReset", "/auth/password/reset/request")
+      .annotate(RateClass, "auth")
       .setPayload(PasswordResetRequest)
       .addSuccess(Ok)
   )
-  .add(HttpApiEndpoint.post("resetPassword", "/auth/password/reset").setPayload(SetPasswordRequest).addSuccess(Ok))
+  .add(
+    HttpApiEndpoint.post("resetPassword", "/auth/password/reset").annotate(RateClass, "auth").setPayload(SetPasswordRequest).addSuccess(Ok)
+  )
   .prefix("/api")
 {}
 
@@ -64,6 +69,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
   )
   .add(
     HttpApiEndpoint.post("changePassword", "/auth/password")
+      .annotate(RateClass, "auth")
       .setPayload(ChangePasswordRequest)
       .addSuccess(Revoked)
       .addError(Forbidden.schema)
@@ -74,6 +80,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
   .add(HttpApiEndpoint.get("listCodes", "/auth/codes").addSuccess(Schema.Array(AccessCode)).addError(Forbidden.schema))
   .add(
     HttpApiEndpoint.post("mintCodes", "/auth/codes")
+      .annotate(RateClass, "owner")
       .setPayload(MintCodesRequest)
       .addSuccess(Schema.Array(AccessCode))
       .addError(Forbidden.schema)
@@ -90,6 +97,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
   )
   .add(
     HttpApiEndpoint.post("sendInvite", "/auth/codes/send")
+      .annotate(RateClass, "owner")
       .setPayload(InviteEmailRequest)
       .addSuccess(InviteEmail)
       .addError(Forbidden.schema)

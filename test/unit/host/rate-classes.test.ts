@@ -1,0 +1,59 @@
+/**
+ * Every route of the spec's rate-limited families declares its class on the endpoint itself
+ * (the limiter reads nothing else), so a new route of those families cannot forget it.
+ */
+import * as HttpApi from "@effect/platform/HttpApi"
+import { describe, expect, it } from "vitest"
+import { NodeApi } from "../../../host/contract/api.ts"
+import { declaredPolicy, type RateClassName } from "../../../kernel/contract/endpoint-policy.ts"
+
+interface Declared {
+  readonly group: string
+  readonly method: string
+  readonly path: string
+  readonly rateClass: RateClassName | null
+}
+
+const endpoints: Array<Declared> = []
+HttpApi.reflect(NodeApi, {
+  onGroup: () => {},
+  onEndpoint: ({ group, endpoint, mergedAnnotations }) => {
+    endpoints.push({ group: group.identifier, method: endpoint.method, path: endpoint.path, rateClass: declaredPolicy(mergedAnnotations).rateClass })
+  }
+})
+
+const classOf = (method: string, path: string) => {
+  const found = endpoints.find((endpoint) => endpoint.method === method && endpoint.path === path)
+  if (found === undefined) throw new Error(`${method} ${path} is not in the contract`)
+  return found.rateClass
+}
+
+/** The spec's Limits, route by route. */
+const families: ReadonlyArray<readonly [RateClassName, ReadonlyArray<string>]> = [
+  ["auth", ["/api/auth/login", "/api/auth/register", "/api/auth/verify", "/api/auth/password/reset/request", "/api/auth/password/reset", "/api/auth/password"]],
+  ["waitlist", ["/api/auth/waitlist"]],
+  ["owner", ["/api/auth/codes", "/api/auth/codes/send"]],
+  ["llm", ["/api/studio/projects", "/api/studio/omnibar", "/api/studio/projects/:id/resume"]]
+]
+
+describe("rate classes in the contract", () => {
+  it("puts every POST of the auth, waitlist, owner and llm families in its class", () => {
+    for (const [rateClass, paths] of families) {
+      for (const path of paths) expect(classOf("POST", path), path).toBe(rateClass)
+    }
+  })
+
+  it("puts every public POST of the auth routes in the auth or waitlist class", () => {
+    const publicPosts = endpoints.filter((endpoint) => endpoint.group === "authPublic" && endpoint.method === "POST")
+    expect(publicPosts.length).toBeGreaterThanOrEqual(6)
+    for (const endpoint of publicPosts) {
+      expect(endpoint.rateClass, endpoint.path).toBe(endpoint.path === "/api/auth/waitlist" ? "waitlist" : "auth")
+    }
+  })
+
+  it("puts every POST that mints or sends access codes in the owner class", () => {
+    for (const endpoint of endpoints.filter((e) => e.method === "POST" && e.path.startsWith("/api/auth/codes"))) {
+      expect(endpoint.rateClass, endpoint.path).toBe("owner")
+    }
+  })
+})
