@@ -5,6 +5,8 @@
  */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
+import * as HttpServer from "@effect/platform/HttpServer"
+import * as Context from "effect/Context"
 import * as FiberRef from "effect/FiberRef"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as Effect from "effect/Effect"
@@ -41,7 +43,7 @@ import { NodeServer } from "./live/server.ts"
 import { TopicAccess } from "./live/topics.ts"
 import { Mailer } from "./mail/mailer.ts"
 import { migrations } from "./migrations.ts"
-import { PublicOrigin } from "./origin.ts"
+import { listeningUrl, PublicOrigin } from "./origin.ts"
 import { PluginsHandlers } from "./plugins/handlers.ts"
 import { ExtensionsLive } from "./plugins/extensions.ts"
 import { StudioSkillsHandlers } from "./skills/handlers.ts"
@@ -64,6 +66,10 @@ export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
 export interface NodeOptions {
   /** Overrides of the environment's settings (tests use a temp dataDir and port 0). */
   readonly settings?: Partial<SettingsShape>
+  /** The built web app to serve: ui/dist unless a test builds one of its own. */
+  readonly uiDir?: string
+  /** Called with the URL the moment the node listens, before its services are built. */
+  readonly onListening?: (url: string) => void
 }
 
 const models = modelsLayer.pipe(Layer.provide(SpendAlertsLive))
@@ -121,37 +127,42 @@ const handlers = Layer.mergeAll(
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(handlers))
 
-const httpLayer = Layer.unwrapEffect(
-  Effect.gen(function* () {
-    const settings = yield* Settings
-    const rateLimit = makeRateLimiter(
-      { global: settings.rateLimitPerMinute, perClass: defaultClassLimits },
-      settings.trustProxy
-    )
-    return HttpApiBuilder.serve(rateLimit).pipe(
-      Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
-      Layer.provide(ApiErrorsLive),
-      Layer.provide(uiFilesLayer(uiDistDir)),
-      Layer.provide(projectFilesLayer),
-      Layer.provide(apiLayer),
-      Layer.provide(AuthenticationLive)
-    )
-  })
-)
+const httpLayer = (uiDir: string) =>
+  Layer.unwrapEffect(
+    Effect.gen(function* () {
+      const settings = yield* Settings
+      const rateLimit = makeRateLimiter(
+        { global: settings.rateLimitPerMinute, perClass: defaultClassLimits },
+        settings.trustProxy
+      )
+      return HttpApiBuilder.serve(rateLimit).pipe(
+        Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
+        Layer.provide(ApiErrorsLive),
+        Layer.provide(uiFilesLayer(uiDir)),
+        Layer.provide(projectFilesLayer),
+        Layer.provide(apiLayer),
+        Layer.provide(AuthenticationLive)
+      )
+    })
+  )
 
 /**
  * Listening starts here, below the services, so they can know the address the node really got.
  * The http.Server is the node's own (live/server.ts) so the live channel, not the platform, takes
  * every WebSocket handshake.
  */
-const listenLayer = Layer.unwrapEffect(
-  Effect.gen(function* () {
-    const settings = yield* Settings
-    const server = yield* NodeServer
-    server.prependListener("request", sendSecurityHeaders)
-    return NodeHttpServer.layer(() => server, { port: settings.port, host: settings.host })
-  })
-)
+const listenLayer = (onListening: NodeOptions["onListening"]) =>
+  Layer.unwrapEffect(
+    Effect.gen(function* () {
+      const settings = yield* Settings
+      const server = yield* NodeServer
+      server.prependListener("request", sendSecurityHeaders)
+      const listening = NodeHttpServer.layer(() => server, { port: settings.port, host: settings.host })
+      return onListening === undefined
+        ? listening
+        : Layer.tap(listening, (context) => Effect.sync(() => onListening(listeningUrl(Context.get(context, HttpServer.HttpServer).address))))
+    })
+  )
 
 /**
  * The node, serving; its HttpServer is exposed so a caller can read the bound address.
@@ -160,12 +171,12 @@ const listenLayer = Layer.unwrapEffect(
  */
 export const nodeLayer = (options: NodeOptions = {}) => {
   const settings = options.settings === undefined ? Settings.layer : Settings.layerWith(options.settings)
-  return httpLayer.pipe(
+  return httpLayer(options.uiDir ?? uiDistDir).pipe(
     HttpMiddleware.withTracerDisabledWhen(() => true),
     Layer.provideMerge(services),
     Layer.provideMerge(actorsLayer()),
     Layer.provideMerge(databaseLayer(migrations)),
-    Layer.provideMerge(listenLayer),
+    Layer.provideMerge(listenLayer(options.onListening)),
     Layer.provideMerge(NodeServer.layer),
     Layer.provideMerge(settings),
     Layer.locally(FiberRef.currentTracerEnabled, false)
