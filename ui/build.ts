@@ -15,7 +15,7 @@
  * esbuild is imported only when a build runs, so checking the stamp costs a start nothing.
  */
 import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises"
-import { basename, join, relative } from "node:path"
+import { join, relative } from "node:path"
 import { promisify } from "node:util"
 import { brotliCompress, constants, gzip } from "node:zlib"
 import { type BuildStamp, distDir, hashFiles, isBuildCurrent, repoRoot, stampedFiles, uiDir, writeStamp } from "./build-stamp.ts"
@@ -160,7 +160,7 @@ export const ensureUiBuild = async (options: { readonly outDir?: string } = {}):
   if (isBuildCurrent(outDir)) {
     return {
       built: false,
-      line: `Reused the web app built in ${basename(outDir)}/ (its sources are unchanged; checked in ${Math.round(performance.now() - started)} ms)`
+      line: `Reused the web app's build in ${outDir.startsWith(repoRoot) ? relative(repoRoot, outDir) : outDir}: its sources have not changed (checked in ${Math.round(performance.now() - started)} ms)`
     }
   }
   const build = await buildUi({ outDir })
