@@ -27,13 +27,13 @@ export const bootInfoLayer = Layer.effect(
   })
 )
 
-export const bannerLines = (info: BootInfoShape): ReadonlyArray<string> => [
-  `The node is listening at ${info.url}`,
-  ...Option.match(info.ownerCode, {
+export const listeningLine = (url: string): string => `The node is listening at ${url}`
+
+export const ownerCodeLines = (info: BootInfoShape): ReadonlyArray<string> =>
+  Option.match(info.ownerCode, {
     onNone: () => [],
     onSome: (code) => [
       `Owner access code: ${code}`,
       `Register as the owner at ${info.url}/register?code=${encodeURIComponent(code)}`
     ]
   })
-]

@@ -1,11 +1,16 @@
 /**
- * `npm start`: the node on its embedded defaults (SQLite under data/). V8's compiled code of
- * the node's ~1,000 modules is kept between starts (Node's compile cache, in the system's temp
- * folder), which takes a few hundred milliseconds off every start after the first.
- * (`--optimize-for-size` was measured: an idle node 40 MB smaller, but every request twice the
- * CPU; docs/benchmarks.md.)
+ * `npm start`: the web app built if its sources changed (ui/build.ts), then the node on its
+ * embedded defaults (SQLite under data/). V8's compiled code of the node's ~1,000 modules is
+ * kept between starts (Node's compile cache, in the system's temp folder), which takes a few
+ * hundred milliseconds off every start after the first; it must be on before they load, hence
+ * the dynamic imports. (`--optimize-for-size` was measured: an idle node 40 MB smaller, but
+ * every request twice the CPU; docs/benchmarks.md.)
  */
 import { enableCompileCache } from "node:module"
 
 enableCompileCache()
-await import("./start.ts")
+const { ensureUiBuild } = await import("../ui/build.ts")
+// A build (esbuild's own process, compression on the thread pool) runs while the node's modules load.
+const building = ensureUiBuild().then((ui) => console.log(ui.line))
+const [{ start }] = await Promise.all([import("./start.ts"), building])
+start()

@@ -5,6 +5,8 @@
  */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
+import * as HttpServer from "@effect/platform/HttpServer"
+import * as Context from "effect/Context"
 import * as FiberRef from "effect/FiberRef"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as Effect from "effect/Effect"
@@ -43,7 +45,7 @@ import { NodeServer } from "./live/server.ts"
 import { TopicAccess } from "./live/topics.ts"
 import { Mailer } from "./mail/mailer.ts"
 import { migrations } from "./migrations.ts"
-import { PublicOrigin } from "./origin.ts"
+import { listeningUrl, PublicOrigin } from "./origin.ts"
 import { PluginsHandlers } from "./plugins/handlers.ts"
 import { ExtensionsLive } from "./plugins/extensions.ts"
 import { StudioSkillsHandlers } from "./skills/handlers.ts"
@@ -70,6 +72,10 @@ export type NodeSettings = SettingsShape & ModelSettingsShape
 export interface NodeOptions {
   /** Overrides of the environment's settings (tests use a temp dataDir and port 0). */
   readonly settings?: Partial<NodeSettings>
+  /** The built web app to serve: ui/dist unless a test builds one of its own. */
+  readonly uiDir?: string
+  /** Called with the URL the moment the node listens, before its services are built. */
+  readonly onListening?: (url: string) => void
 }
 
 const models = modelsLayer.pipe(Layer.provide(SpendAlertsLive))
@@ -128,28 +134,33 @@ const handlers = Layer.mergeAll(
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(handlers))
 
 /** The contract's routes, each inside the request policy (http/request-policy.ts), plus the raw routes. */
-const httpLayer = serve.pipe(
-  Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
-  Layer.provide(ApiErrorsLive),
-  Layer.provide(uiFilesLayer(uiDistDir)),
-  Layer.provide(projectFilesLayer),
-  Layer.provide(apiLayer),
-  Layer.provide(AuthenticationLive)
-)
+const httpLayer = (uiDir: string) =>
+  serve.pipe(
+    Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
+    Layer.provide(ApiErrorsLive),
+    Layer.provide(uiFilesLayer(uiDir)),
+    Layer.provide(projectFilesLayer),
+    Layer.provide(apiLayer),
+    Layer.provide(AuthenticationLive)
+  )
 
 /**
  * Listening starts here, below the services, so they can know the address the node really got.
  * The http.Server is the node's own (live/server.ts) so the live channel, not the platform, takes
  * every WebSocket handshake.
  */
-const listenLayer = Layer.unwrapEffect(
-  Effect.gen(function* () {
-    const settings = yield* Settings
-    const server = yield* NodeServer
-    server.prependListener("request", sendSecurityHeaders)
-    return NodeHttpServer.layer(() => server, { port: settings.port, host: settings.host })
-  })
-)
+const listenLayer = (onListening: NodeOptions["onListening"]) =>
+  Layer.unwrapEffect(
+    Effect.gen(function* () {
+      const settings = yield* Settings
+      const server = yield* NodeServer
+      server.prependListener("request", sendSecurityHeaders)
+      const listening = NodeHttpServer.layer(() => server, { port: settings.port, host: settings.host })
+      return onListening === undefined
+        ? listening
+        : Layer.tap(listening, (context) => Effect.sync(() => onListening(listeningUrl(Context.get(context, HttpServer.HttpServer).address))))
+    })
+  )
 
 /**
  * The node, serving; its HttpServer is exposed so a caller can read the bound address.
@@ -158,12 +169,12 @@ const listenLayer = Layer.unwrapEffect(
  */
 export const nodeLayer = (options: NodeOptions = {}) => {
   const settings = options.settings === undefined ? Settings.layer : Settings.layerWith(options.settings)
-  return httpLayer.pipe(
+  return httpLayer(options.uiDir ?? uiDistDir).pipe(
     HttpMiddleware.withTracerDisabledWhen(() => true),
     Layer.provideMerge(services),
     Layer.provideMerge(actorsLayer()),
     Layer.provideMerge(databaseLayer(migrations)),
-    Layer.provideMerge(listenLayer),
+    Layer.provideMerge(listenLayer(options.onListening)),
     Layer.provideMerge(NodeServer.layer),
     Layer.provideMerge(settings),
     Layer.provideMerge(ModelSettings.layer(options.settings)),

@@ -1,13 +1,22 @@
-/** Starts the node: runs its layer, prints the URL and the owner code, until SIGTERM or Ctrl-C. */
+/**
+ * Starts the node: runs its layer until SIGTERM or Ctrl-C. The URL is printed the moment the
+ * node listens; the owner code once the services are up.
+ */
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { runNode } from "../kernel/actors/index.ts"
-import { bannerLines, BootInfo, bootInfoLayer } from "./boot.ts"
+import { BootInfo, bootInfoLayer, listeningLine, ownerCodeLines } from "./boot.ts"
 import { nodeLayer } from "./node.ts"
 
 const banner = Layer.effectDiscard(
-  Effect.flatMap(BootInfo, (info) => Effect.forEach(bannerLines(info), (line) => Console.log(line)))
+  Effect.flatMap(BootInfo, (info) => Effect.forEach(ownerCodeLines(info), (line) => Console.log(line)))
 )
 
-runNode(banner.pipe(Layer.provide(bootInfoLayer), Layer.provideMerge(nodeLayer())))
+export const start = (): void =>
+  runNode(
+    banner.pipe(
+      Layer.provide(bootInfoLayer),
+      Layer.provideMerge(nodeLayer({ onListening: (url) => console.log(listeningLine(url)) }))
+    )
+  )

@@ -1,21 +1,31 @@
 /**
- * Builds the web app into ui/dist: one minified ES module bundle (assets/app.js with its source
- * map), the global stylesheet (assets/app.css) and index.html. The HTML carries no inline script
- * or style, because the host serves it under a content security policy that allows only 'self'.
- * `npm run build:ui` runs this file; tests call `buildUi()`. A node reads these files as it starts,
- * and `npm start` builds while other nodes may be starting (the end-to-end tests run side by
- * side): so a file is only replaced when its content changed, and then whole, by a rename.
+ * Builds the web app into ui/dist:
+ * - `assets/app-<hash>.js`, the shell (ui/app.ts), and one chunk per place folder, which the
+ *   shell imports when that place first opens, plus the chunks esbuild shares between them; all
+ *   minified ES modules with source maps. Names carry a hash of their content, so the host can
+ *   let browsers keep them for a year.
+ * - `assets/app-<hash>.css`, the global stylesheet.
+ * - a brotli (`.br`) and a gzip (`.gz`) copy of each script and stylesheet, compressed once here
+ *   at the highest levels so the host never compresses per request.
+ * - `index.html`, naming the hashed files (and preloading the shell's static imports). It
+ *   carries no inline script or style: the host serves it under a content security policy that
+ *   allows only 'self'.
+ * - `build-stamp.json` (ui/build-stamp.ts), last.
+ * `npm run build:ui` runs this file; `npm start` calls `ensureUiBuild()`; tests call `buildUi()`.
+ * esbuild is imported only when a build runs, so checking the stamp costs a start nothing.
  */
-import * as esbuild from "esbuild"
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises"
-import { basename, join } from "node:path"
-import { fileURLToPath } from "node:url"
-import { gzipSync } from "node:zlib"
+import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises"
+import { join, relative } from "node:path"
+import { promisify } from "node:util"
+import { brotliCompress, constants, gzip } from "node:zlib"
+import { type BuildStamp, distDir, hashFiles, isBuildCurrent, repoRoot, stampedFiles, uiDir, writeStamp } from "./build-stamp.ts"
 
-const uiDir = fileURLToPath(new URL(".", import.meta.url))
-export const distDir = join(uiDir, "dist")
+export { distDir }
 
-const indexHtml = `<!doctype html>
+const brotli = promisify(brotliCompress)
+const gzipped = promisify(gzip)
+
+const indexHtml = (entry: string, stylesheet: string, preloads: ReadonlyArray<string>) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8">
@@ -23,9 +33,9 @@ const indexHtml = `<!doctype html>
     <meta name="color-scheme" content="light dark">
     <title>Node</title>
     <link rel="icon" href="data:,">
-    <link rel="stylesheet" href="/assets/app.css">
-    <script type="module" src="/assets/app.js"></script>
-  </head>
+    <link rel="stylesheet" href="/${stylesheet}">
+    <script type="module" src="/${entry}"></script>
+${preloads.map((file) => `    <link rel="modulepreload" href="/${file}">\n`).join("")}  </head>
   <body>
     <node-app></node-app>
     <noscript>This node's web app needs JavaScript.</noscript>
@@ -34,62 +44,130 @@ const indexHtml = `<!doctype html>
 `
 
 export interface UiBuild {
-  readonly jsBytes: number
-  readonly jsGzipBytes: number
-  readonly cssBytes: number
+  readonly outDir: string
+  readonly stamp: BuildStamp
+  /** What the first paint of any place fetches: the shell, its static imports and the stylesheet. */
+  readonly shellBytes: number
+  readonly shellBrotliBytes: number
+  /** Every script of the build, places included. */
+  readonly allScriptBytes: number
 }
 
-/** Replaces `path` with `contents` unless it holds them already; a reader sees the old file or the new one. */
-const replaceFile = async (path: string, contents: Uint8Array): Promise<void> => {
-  const current = await readFile(path).catch(() => null)
-  if (current !== null && Buffer.compare(current, contents) === 0) return
-  // Outside dist, so a node listing the assets never meets a half-written file.
-  const temporary = join(uiDir, `.build-${process.pid}-${basename(path)}`)
-  await writeFile(temporary, contents)
-  await rename(temporary, path)
+/** Writes `.br` and `.gz` beside a file, each only when it is smaller than the file. */
+const precompress = async (file: string): Promise<{ bytes: number; brotliBytes: number }> => {
+  const content = await readFile(file)
+  const [br, gz] = await Promise.all([
+    brotli(content, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.byteLength }
+    }),
+    gzipped(content, { level: constants.Z_BEST_COMPRESSION })
+  ])
+  if (br.byteLength < content.byteLength) await writeFile(`${file}.br`, br)
+  if (gz.byteLength < content.byteLength) await writeFile(`${file}.gz`, gz)
+  return { bytes: content.byteLength, brotliBytes: Math.min(br.byteLength, content.byteLength) }
 }
 
-export const buildUi = async (): Promise<UiBuild> => {
-  const assetsDir = join(distDir, "assets")
+/** Builds from the sources into `outDir` (ui/dist unless a test names another folder). */
+export const buildUi = async (options: { readonly outDir?: string } = {}): Promise<UiBuild> => {
+  const esbuild = await import("esbuild")
+  const outDir = options.outDir ?? distDir
+  const assetsDir = join(outDir, "assets")
+  await rm(outDir, { recursive: true, force: true })
   await mkdir(assetsDir, { recursive: true })
-  const app = await esbuild.build({
-    absWorkingDir: join(uiDir, ".."),
-    entryPoints: { app: join(uiDir, "app.ts") },
-    outdir: assetsDir,
-    bundle: true,
-    format: "esm",
-    target: "es2022",
-    minify: true,
-    sourcemap: true,
-    legalComments: "linked",
-    logLevel: "warning",
-    write: false
-  })
-  const styles = await esbuild.build({
-    entryPoints: { app: join(uiDir, "styles", "app.css") },
-    outdir: assetsDir,
-    bundle: true,
-    minify: true,
-    logLevel: "warning",
-    write: false
-  })
-  const outputs = [...app.outputFiles, ...styles.outputFiles]
-  for (const file of outputs) await replaceFile(file.path, file.contents)
-  await replaceFile(join(distDir, "index.html"), new TextEncoder().encode(indexHtml))
-  // What an earlier build made and this one did not goes.
-  const made = new Set(outputs.map((file) => basename(file.path)))
-  for (const name of await readdir(assetsDir)) if (!made.has(name)) await rm(join(assetsDir, name), { force: true })
-  const js = await readFile(join(assetsDir, "app.js"))
-  const css = await readFile(join(assetsDir, "app.css"))
-  return { jsBytes: js.byteLength, jsGzipBytes: gzipSync(js).byteLength, cssBytes: css.byteLength }
+  const common = { outdir: assetsDir, bundle: true, minify: true, entryNames: "[name]-[hash]", metafile: true, logLevel: "warning" } as const
+  const [scripts, styles] = await Promise.all([
+    esbuild.build({
+      ...common,
+      absWorkingDir: repoRoot,
+      entryPoints: { app: join(uiDir, "app.ts") },
+      // Every `import()` of a place becomes its own chunk; what two chunks share goes to a third.
+      splitting: true,
+      chunkNames: "[name]-[hash]",
+      format: "esm",
+      target: "es2022",
+      sourcemap: true,
+      legalComments: "linked"
+    }),
+    esbuild.build({ ...common, absWorkingDir: repoRoot, entryPoints: { app: join(uiDir, "styles", "app.css") } })
+  ])
+
+  // Metafile paths are relative to the working directory (the repository); ours, relative to outDir.
+  const fromOut = (path: string) => relative(outDir, join(repoRoot, path)).split("\\").join("/")
+  const outputs = { ...scripts.metafile.outputs, ...styles.metafile.outputs }
+  const outputOf = (entryPoint: string) => Object.keys(outputs).find((path) => outputs[path].entryPoint === entryPoint)
+  const entryPath = outputOf("ui/app.ts")
+  const stylesheetPath = outputOf("ui/styles/app.css")
+  if (entryPath === undefined || stylesheetPath === undefined) throw new Error("esbuild named no output for the app's entry or its stylesheet")
+  const places: Record<string, string> = {}
+  for (const [path, output] of Object.entries(outputs)) {
+    const place = /^ui\/places\/([^/]+)\//.exec(output.entryPoint ?? "")?.[1]
+    if (place !== undefined) places[place] = fromOut(path)
+  }
+  const shellImports = outputs[entryPath].imports.filter((item) => item.kind === "import-statement").map((item) => item.path)
+  await writeFile(join(outDir, "index.html"), indexHtml(fromOut(entryPath), fromOut(stylesheetPath), shellImports.map(fromOut)))
+
+  const compressible = Object.keys(outputs).filter((path) => /\.(js|css)$/.test(path))
+  const sizes = new Map(
+    await Promise.all(compressible.map(async (path) => [path, await precompress(join(repoRoot, path))] as const))
+  )
+  const sum = (paths: ReadonlyArray<string>, pick: (size: { bytes: number; brotliBytes: number }) => number) =>
+    paths.reduce((total, path) => total + pick(sizes.get(path) ?? { bytes: 0, brotliBytes: 0 }), 0)
+  const shellFiles = [entryPath, stylesheetPath, ...shellImports]
+
+  const inputs = Object.keys({ ...scripts.metafile.inputs, ...styles.metafile.inputs }).filter(
+    (path) => !path.startsWith("node_modules/") && !path.startsWith("ui/")
+  )
+  const files = stampedFiles(outDir, inputs)
+  const hash = hashFiles(files)
+  if (hash === null) throw new Error("a source of the web app disappeared while it was being built")
+  const built = await Promise.all(
+    [...Object.keys(outputs), ...compressible.flatMap((path) => [`${path}.br`, `${path}.gz`])].map(async (path) =>
+      (await stat(join(repoRoot, path)).catch(() => null)) === null ? [] : [fromOut(path)]
+    )
+  )
+  const stamp: BuildStamp = {
+    hash,
+    inputs: files.filter((file) => !file.startsWith("ui/")),
+    files: ["index.html", ...built.flat()].sort(),
+    entry: fromOut(entryPath),
+    stylesheet: fromOut(stylesheetPath),
+    places
+  }
+  writeStamp(outDir, stamp)
+  return {
+    outDir,
+    stamp,
+    shellBytes: sum(shellFiles, (size) => size.bytes),
+    shellBrotliBytes: sum(shellFiles, (size) => size.brotliBytes),
+    allScriptBytes: sum(compressible.filter((path) => path.endsWith(".js")), (size) => size.bytes)
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+export const describeBuild = (build: UiBuild, ms: number): string =>
+  `Built the web app into ${build.outDir} in ${Math.round(ms)} ms: first paint ${kb(build.shellBytes)} ` +
+  `(${kb(build.shellBrotliBytes)} brotli) plus the open place; ${Object.keys(build.stamp.places).length} places, ` +
+  `${kb(build.allScriptBytes)} of scripts in all`
+
+/**
+ * What `npm start` does before the node starts: reuse the build when its stamp matches the
+ * sources, build otherwise. Answers the one line to print.
+ */
+export const ensureUiBuild = async (options: { readonly outDir?: string } = {}): Promise<{ readonly built: boolean; readonly line: string }> => {
+  const outDir = options.outDir ?? distDir
+  const started = performance.now()
+  if (isBuildCurrent(outDir)) {
+    return {
+      built: false,
+      line: `Reused the web app's build in ${outDir.startsWith(repoRoot) ? relative(repoRoot, outDir) : outDir}: its sources have not changed (checked in ${Math.round(performance.now() - started)} ms)`
+    }
+  }
+  const build = await buildUi({ outDir })
+  return { built: true, line: describeBuild(build, performance.now() - started) }
 }
 
 if (import.meta.main) {
   const started = performance.now()
-  const result = await buildUi()
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
-  console.log(
-    `Built the web app into ${distDir} in ${Math.round(performance.now() - started)} ms: ` +
-      `app.js ${kb(result.jsBytes)} (${kb(result.jsGzipBytes)} gzipped), app.css ${kb(result.cssBytes)}`
-  )
+  console.log(describeBuild(await buildUi(), performance.now() - started))
 }

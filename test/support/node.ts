@@ -24,12 +24,15 @@ export interface TestNode {
 
 /** Settings may depend on the node's fresh data folder (a plugin folder inside it, say). */
 export const startNode = async (
-  overrides: Partial<NodeSettings> | ((dataDir: string) => Partial<NodeSettings>) = {}
+  overrides: Partial<NodeSettings> | ((dataDir: string) => Partial<NodeSettings>) = {},
+  options: { readonly uiDir?: string } = {}
 ): Promise<TestNode> => {
   const dataDir = mkdtempSync(join(tmpdir(), "node-test-"))
   const settings = typeof overrides === "function" ? overrides(dataDir) : overrides
   const layer = bootInfoLayer.pipe(
-    Layer.provideMerge(nodeLayer({ settings: { dataDir, port: 0, host: "127.0.0.1", trustProxy: 1, ...settings } }))
+    Layer.provideMerge(
+      nodeLayer({ ...options, settings: { dataDir, port: 0, host: "127.0.0.1", trustProxy: 1, ...settings } })
+    )
   )
   const runtime = ManagedRuntime.make(layer)
   const info = await runtime.runPromise(BootInfo)

@@ -1,9 +1,11 @@
 /**
  * The shell: asks the node who is signed in, then shows the rail and the place the path
- * names, and keeps the tab's live channel open while someone is signed in. Places that need a session send a signed-out person to /login; /login and /register
- * send a signed-in one home. Whether a being may open /admin is the node's answer, not ours:
- * the admin place asks and shows the refusal. After a navigation (not on the first load) the
- * keyboard moves to the new place's heading, which screen readers then read out.
+ * names (fetching the place's code the first time it opens: ./place-loader.ts), and keeps the
+ * tab's live channel open while someone is signed in. Places that need a session send a
+ * signed-out person to /login; /login and /register send a signed-in one home. Whether a being may
+ * open /admin is the node's answer, not ours: the admin place asks and shows the refusal. After a
+ * navigation (not on the first load) the keyboard moves to the new place's heading, which screen
+ * readers then read out.
  */
 import { css, html, LitElement, type PropertyValues, type TemplateResult } from "lit"
 import { customElement, state } from "lit/decorators.js"
@@ -11,22 +13,11 @@ import type { Being } from "../../host/auth/contract/records.ts"
 import { request } from "../api/client.ts"
 import "../components/node-alert.ts"
 import { liveChannel } from "../live/live-channel.ts"
-import "../places/admin/admin-place.ts"
-import "../places/desktop/desktop-place.ts"
-import "../places/login/login-place.ts"
-import "../places/not-found/not-found-place.ts"
-import "../places/project/project-place.ts"
-import "../places/register/register-place.ts"
-import "../places/reset/reset-place.ts"
-import "../places/settings/settings-place.ts"
-import "../places/studio/studio-place.ts"
-import "../places/verify/verify-place.ts"
-import "../places/waitlist/waitlist-place.ts"
-import "../places/queue/work-place.ts"
 import { sharedStyles } from "../styles/shared-styles.ts"
 import type { NodeEventMap } from "./events.ts"
 import { focusHeadingIn } from "./heading-focus.ts"
 import "./node-rail.ts"
+import { PlaceLoader, type PlaceModule } from "./place-loader.ts"
 import { type AppLocation, navigate, RouterController } from "./router.ts"
 
 type Access = "signed-in" | "signed-out" | "anyone"
@@ -34,35 +25,71 @@ type Access = "signed-in" | "signed-out" | "anyone"
 interface Place {
   readonly title: string
   readonly access: Access
+  /** The place's code: each `import()` is a chunk of its own in the build (ui/build.ts). */
+  readonly module: PlaceModule
   readonly render: (being: Being | null, location: AppLocation) => TemplateResult
 }
 
 const places: Record<string, Place> = {
-  "/": { title: "Desktop", access: "signed-in", render: (being) => html`<desktop-place .being=${being}></desktop-place>` },
+  "/": {
+    title: "Desktop",
+    access: "signed-in",
+    module: () => import("../places/desktop/desktop-place.ts"),
+    render: (being) => html`<desktop-place .being=${being}></desktop-place>`
+  },
   "/studio": {
     title: "Studio",
     access: "signed-in",
+    module: () => import("../places/studio/studio-place.ts"),
     render: (_, location) =>
       html`<studio-place .generator=${location.query.get("generator") ?? ""} .from=${location.query.get("from") ?? ""}></studio-place>`
   },
-  "/work": { title: "Work", access: "signed-in", render: () => html`<work-place></work-place>` },
-  "/settings": { title: "Settings", access: "signed-in", render: () => html`<settings-place></settings-place>` },
-  "/admin": { title: "Admin", access: "signed-in", render: () => html`<admin-place></admin-place>` },
-  "/login": { title: "Log in", access: "signed-out", render: () => html`<login-place></login-place>` },
+  "/work": {
+    title: "Work",
+    access: "signed-in",
+    module: () => import("../places/queue/work-place.ts"),
+    render: () => html`<work-place></work-place>`
+  },
+  "/settings": {
+    title: "Settings",
+    access: "signed-in",
+    module: () => import("../places/settings/settings-place.ts"),
+    render: () => html`<settings-place></settings-place>`
+  },
+  "/admin": {
+    title: "Admin",
+    access: "signed-in",
+    module: () => import("../places/admin/admin-place.ts"),
+    render: () => html`<admin-place></admin-place>`
+  },
+  "/login": {
+    title: "Log in",
+    access: "signed-out",
+    module: () => import("../places/login/login-place.ts"),
+    render: () => html`<login-place></login-place>`
+  },
   "/register": {
     title: "Register",
     access: "signed-out",
+    module: () => import("../places/register/register-place.ts"),
     render: (_, location) => html`<register-place .code=${location.query.get("code") ?? ""}></register-place>`
   },
-  "/waitlist": { title: "Waitlist", access: "signed-out", render: () => html`<waitlist-place></waitlist-place>` },
+  "/waitlist": {
+    title: "Waitlist",
+    access: "signed-out",
+    module: () => import("../places/waitlist/waitlist-place.ts"),
+    render: () => html`<waitlist-place></waitlist-place>`
+  },
   "/verify": {
     title: "Confirm email",
     access: "anyone",
+    module: () => import("../places/verify/verify-place.ts"),
     render: (_, location) => html`<verify-place .token=${location.query.get("token") ?? ""}></verify-place>`
   },
   "/reset": {
     title: "Reset password",
     access: "anyone",
+    module: () => import("../places/reset/reset-place.ts"),
     render: (_, location) => html`<reset-place .token=${location.query.get("token") ?? ""}></reset-place>`
   }
 }
@@ -71,9 +98,16 @@ const places: Record<string, Place> = {
 const safeNext = (next: string | null): string =>
   next !== null && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/"
 
-const notFound: Place = { title: "Not found", access: "anyone", render: () => html`<not-found-place></not-found-place>` }
+const notFound: Place = {
+  title: "Not found",
+  access: "anyone",
+  module: () => import("../places/not-found/not-found-place.ts"),
+  render: () => html`<not-found-place></not-found-place>`
+}
 
-/** `/studio/<projectId>`: one project's page. */
+/** `/studio/<projectId>`: one project's page. Its module is made once: the loader knows a place's import by its identity. */
+const projectModule: PlaceModule = () => import("../places/project/project-place.ts")
+
 const projectPath = /^\/studio\/([^/]+)$/
 
 /** The place a path names: a fixed one, a project's page, or "Not found". */
@@ -88,12 +122,19 @@ const placeFor = (path: string): Place => {
   } catch {
     return notFound
   }
-  return { title: "Project", access: "signed-in", render: () => html`<project-place .projectId=${projectId}></project-place>` }
+  return {
+    title: "Project",
+    access: "signed-in",
+    module: projectModule,
+    render: () => html`<project-place .projectId=${projectId}></project-place>`
+  }
 }
 
 @customElement("node-app")
 export class NodeApp extends LitElement {
   private readonly _router = new RouterController(this)
+
+  private readonly _places = new PlaceLoader(this)
 
   /** undefined until the node has said whether anyone is signed in. */
   @state() private accessor _being: Being | null | undefined = undefined
@@ -165,10 +206,21 @@ export class NodeApp extends LitElement {
         <node-rail .being=${this._being} .path=${location.path}></node-rail>
         <main id="main" tabindex="-1">
           <node-alert kind="info" .message=${this._notice}></node-alert>
-          ${place.render(this._being, location)}
+          ${this._renderPlace(place, location)}
         </main>
       </div>
     `
+  }
+
+  /** The place once its code is here; until then a loading line, or why it failed and a way to try again. */
+  private _renderPlace(place: Place, location: AppLocation) {
+    const load = this._places.load(place.module)
+    if (load.state === "loaded") return place.render(this._being ?? null, location)
+    if (load.state === "loading") return html`<p class="muted" role="status">Loading ${place.title.toLowerCase()}…</p>`
+    return html`<node-alert
+        .message=${`This page could not be loaded (${load.message}). Check the connection to the node and try again.`}
+      ></node-alert>
+      <button type="button" @click=${() => this._places.retry(place.module)}>Try again</button>`
   }
 
   private readonly _loadSession = async (): Promise<void> => {
