@@ -20,3 +20,7 @@ export const start = (): void =>
       Layer.provideMerge(nodeLayer({ onListening: (url) => console.log(listeningLine(url)) }))
     )
   )
+
+// Run directly (`node host/start.ts`: the node without the web app's build step, as tests that
+// kill and restart it do), it starts at once.
+if (import.meta.main) start()

@@ -23,7 +23,7 @@ describe("npm start's web app build", () => {
     const stamp = readStamp(outDir)!
     expect(stamp.inputs).toContain("package-lock.json")
     // The contract modules the bundle reads live outside ui/ and count too.
-    expect(stamp.inputs).toContain("host/api.ts")
+    expect(stamp.inputs).toContain("host/contract/api.ts")
     const written = shellWritten()
 
     const second = await ensureUiBuild({ outDir })
