@@ -39,6 +39,12 @@ describe("a node restarting under an open tab", () => {
     await page.goto(`${node.url}/`)
     await waitForDesktop(page, owner)
     await page.locator('node-rail .live[data-state="live"]').waitFor()
+    // The studio's code is fetched while the node is up (places load on demand), then the person
+    // goes back to the desktop: what fails while the node is down is the gallery's data, not its code.
+    await rail(page).getByRole("link", { name: "Studio" }).click()
+    await page.locator("studio-gallery li.generator").first().waitFor()
+    await rail(page).getByRole("link", { name: "Desktop" }).click()
+    await waitForDesktop(page, owner)
 
     await node.halt()
     await page.locator('node-rail .live[data-state="reconnecting"]').waitFor()

@@ -170,6 +170,8 @@ export class NodeApp extends LitElement {
 
   protected override updated(): void {
     if (this._being !== undefined) this._placeShown = true
+    // A place whose code was still loading at the navigation draws its heading on a later update.
+    this._focusHeading()
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
