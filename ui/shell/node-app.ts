@@ -217,11 +217,9 @@ export class NodeApp extends LitElement {
   /** The place once its code is here; until then a loading line, or why it failed and a way to try again. */
   private _renderPlace(place: Place, location: AppLocation) {
     const load = this._places.load(place.module)
-    if (load.state === "loaded") return place.render(this._being ?? null, location)
-    if (load.state === "loading") return html`<p class="muted" role="status">Loading ${place.title.toLowerCase()}…</p>`
-    return html`<node-alert
-        .message=${`This page could not be loaded (${load.message}). Check the connection to the node and try again.`}
-      ></node-alert>
+    if (load === "loaded") return place.render(this._being ?? null, location)
+    if (load === "loading") return html`<p class="muted" role="status">Loading…</p>`
+    return html`<node-alert .message=${"This page could not be loaded. Check the connection to the node and try again."}></node-alert>
       <button type="button" @click=${() => this._places.retry(place.module)}>Try again</button>`
   }
 

@@ -9,7 +9,8 @@ import type { ReactiveControllerHost } from "lit"
 /** A place's module: importing it defines the place's elements. */
 export type PlaceModule = () => Promise<unknown>
 
-export type PlaceLoad = { readonly state: "loading" } | { readonly state: "loaded" } | { readonly state: "failed"; readonly message: string }
+/** A failed import's reason stays in the browser's console; the person is told it failed and may retry. */
+export type PlaceLoad = "loading" | "loaded" | "failed"
 
 export class PlaceLoader {
   private readonly _host: ReactiveControllerHost
@@ -23,18 +24,20 @@ export class PlaceLoader {
   load(module: PlaceModule): PlaceLoad {
     const known = this._loads.get(module)
     if (known !== undefined) return known
-    const loading: PlaceLoad = { state: "loading" }
-    this._loads.set(module, loading)
+    this._loads.set(module, "loading")
     module().then(
-      () => this._settle(module, { state: "loaded" }),
-      (error: unknown) => this._settle(module, { state: "failed", message: error instanceof Error ? error.message : String(error) })
+      () => this._settle(module, "loaded"),
+      (error: unknown) => {
+        console.error(error)
+        this._settle(module, "failed")
+      }
     )
-    return loading
+    return "loading"
   }
 
   /** Forgets a failed import so the next `load` tries it again. */
   retry(module: PlaceModule): void {
-    if (this._loads.get(module)?.state !== "failed") return
+    if (this._loads.get(module) !== "failed") return
     this._loads.delete(module)
     this._host.requestUpdate()
   }
