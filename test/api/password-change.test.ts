@@ -53,6 +53,23 @@ describe("changing one's password", () => {
     expect((await login(email, "a brand new secret")).status).toBe(401)
   })
 
+  it("refuses a page of another site (403 forbidden_origin) and a body over the JSON limit (413), changing nothing", async () => {
+    const member = await registerMember(context.node, context.owner.client)
+    const { email, password } = member.registration
+    const body = { currentPassword: password, newPassword: "a brand new secret" }
+
+    const crossSite = await member.client.request("POST", "/api/auth/password", body, { origin: "https://elsewhere.example" })
+    expect(crossSite.status).toBe(403)
+    expect(crossSite.body).toMatchObject({ error: "forbidden_origin" })
+
+    const oversize = await member.client.post("/api/auth/password", { ...body, newPassword: "x".repeat(2 * 1024 * 1024) })
+    expect(oversize.status).toBe(413)
+    expect(oversize.body).toMatchObject({ error: "payload_too_large" })
+
+    expect((await login(email, password)).status).toBe(200)
+    expect((await login(email, "a brand new secret")).status).toBe(401)
+  })
+
   it("refuses a new password that breaks the password rules with 400 and changes nothing", async () => {
     const member = await registerMember(context.node, context.owner.client)
     const { email, password } = member.registration
