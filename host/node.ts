@@ -17,9 +17,8 @@ import { BeingLive } from "../actors/being/behaviour.ts"
 import { actorsLayer } from "../kernel/actors/index.ts"
 import { databaseLayer } from "../kernel/database.ts"
 import { EventBusLive } from "./events.ts"
-import { Settings, type SettingsShape } from "../kernel/settings.ts"
+import { Settings } from "../kernel/settings.ts"
 import { modelsLayer } from "../extensions/models/models.ts"
-import { ModelSettings, type ModelSettingsShape } from "../extensions/models/settings.ts"
 import { NodeApi } from "./contract/api.ts"
 import { Accounts } from "./auth/accounts.ts"
 import { AuthenticationLive } from "./auth/authentication.ts"
@@ -46,6 +45,7 @@ import { TopicAccess } from "./live/topics.ts"
 import { Mailer } from "./mail/mailer.ts"
 import { migrations } from "./migrations.ts"
 import { listeningUrl, PublicOrigin } from "./origin.ts"
+import { nodeSettingsLayer, type NodeSettings } from "./settings.ts"
 import { PluginsHandlers } from "./plugins/handlers.ts"
 import { ExtensionsLive } from "./plugins/extensions.ts"
 import { StudioSkillsHandlers } from "./skills/handlers.ts"
@@ -66,8 +66,7 @@ import { StudioProjectsHandlers } from "./studio/projects/handlers.ts"
 
 export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
 
-/** Every feature's settings, for overrides: each feature's layer takes the fields it knows. */
-export type NodeSettings = SettingsShape & ModelSettingsShape
+export type { NodeSettings } from "./settings.ts"
 
 export interface NodeOptions {
   /** Overrides of the environment's settings (tests use a temp dataDir and port 0). */
@@ -168,7 +167,6 @@ const listenLayer = (onListening: NodeOptions["onListening"]) =>
  * them, and recording them cost about a seventh of a request's time.
  */
 export const nodeLayer = (options: NodeOptions = {}) => {
-  const settings = options.settings === undefined ? Settings.layer : Settings.layerWith(options.settings)
   return httpLayer(options.uiDir ?? uiDistDir).pipe(
     HttpMiddleware.withTracerDisabledWhen(() => true),
     Layer.provideMerge(services),
@@ -176,8 +174,7 @@ export const nodeLayer = (options: NodeOptions = {}) => {
     Layer.provideMerge(databaseLayer(migrations)),
     Layer.provideMerge(listenLayer(options.onListening)),
     Layer.provideMerge(NodeServer.layer),
-    Layer.provideMerge(settings),
-    Layer.provideMerge(ModelSettings.layer(options.settings)),
+    Layer.provideMerge(nodeSettingsLayer(options.settings)),
     Layer.locally(FiberRef.currentTracerEnabled, false)
   )
 }

@@ -5,9 +5,12 @@
  */
 import * as Config from "effect/Config"
 import * as ConfigError from "effect/ConfigError"
+import * as ConfigProvider from "effect/ConfigProvider"
+import * as ConfigProviderPathPatch from "effect/ConfigProviderPathPatch"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import * as HashSet from "effect/HashSet"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
@@ -114,3 +117,22 @@ export const settingsLayer = <Id, Shape extends object>(
   overrides?: Partial<Shape>
 ): Layer.Layer<Id, ConfigError.ConfigError> =>
   Layer.effect(tag, overrides === undefined ? config : Effect.map(config, (base) => ({ ...base, ...overrides })))
+
+/**
+ * The environment names a Config reads, found by running it against a provider that records every
+ * name it is asked for and has none: each setting falls back to its default or to None.
+ */
+export const settingNames = (config: Config.Config<unknown>): Effect.Effect<ReadonlyArray<string>> => {
+  const asked = new Set<string>()
+  const recording = ConfigProvider.fromFlat(
+    ConfigProvider.makeFlat({
+      load: (path) => {
+        asked.add(path.join("_"))
+        return Effect.fail(ConfigError.MissingData([...path], "recording names only"))
+      },
+      enumerateChildren: () => Effect.succeed(HashSet.empty()),
+      patch: ConfigProviderPathPatch.empty
+    })
+  )
+  return Effect.withConfigProvider(config, recording).pipe(Effect.ignore, Effect.map(() => [...asked].sort()))
+}

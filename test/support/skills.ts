@@ -21,8 +21,7 @@ import { pluginMigrations } from "../../kernel/extensions/migrations.ts"
 import type { CapabilityKind } from "../../kernel/contract/capabilities.ts"
 import { SkillApprovals, Skills, type ApprovalRequest, type SkillCall } from "../../kernel/extensions/skills.ts"
 import { Settings } from "../../kernel/settings.ts"
-import type { NodeSettings } from "../../host/node.ts"
-import { ModelSettings } from "../../extensions/models/settings.ts"
+import { nodeSettingsLayer, type NodeSettings } from "../../host/settings.ts"
 import { modelMigrations } from "../../extensions/models/migrations.ts"
 import { modelsLayer } from "../../extensions/models/models.ts"
 import { SpendAlerts } from "../../extensions/models/spend-alerts.ts"
@@ -82,8 +81,7 @@ export const startSkills = async (options: SkillHarnessOptions = {}): Promise<Sk
     Layer.provideMerge(extensions),
     Layer.provideMerge(models),
     Layer.provideMerge(databaseLayer({ ...pluginMigrations, ...modelMigrations }, { filename: ":memory:" })),
-    Layer.provideMerge(Settings.layerWith({ dataDir, pluginDir, ...options.settings })),
-    Layer.provideMerge(ModelSettings.layer({ ...noModelSettings, ...options.settings }))
+    Layer.provideMerge(nodeSettingsLayer({ dataDir, pluginDir, ...noModelSettings, ...options.settings }))
   )
   const runtime = ManagedRuntime.make(layer)
   await runtime.runPromise(Effect.void)

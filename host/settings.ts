@@ -1,0 +1,22 @@
+/**
+ * Every feature's settings, in one list: each feature declares its own `Config` beside its code
+ * (kernel/settings.ts holds only what the runtime itself reads) and adds one line here. The node
+ * provides them all, with a test's overrides; test/unit/shape/settings-docs.test.ts checks the
+ * table in docs/operations.md against exactly these configs.
+ */
+import * as Layer from "effect/Layer"
+import { settingsConfig, Settings, type SettingsShape } from "../kernel/settings.ts"
+import { ModelSettings, modelSettingsConfig, type ModelSettingsShape } from "../extensions/models/settings.ts"
+
+/** Each feature's Config, by feature: what the environment may set. */
+export const featureSettingConfigs = {
+  node: settingsConfig,
+  models: modelSettingsConfig
+}
+
+/** The union of every feature's settings: a test overrides any of them in one object. */
+export type NodeSettings = SettingsShape & ModelSettingsShape
+
+/** Every feature's settings layer, read from the environment with the given overrides on top. */
+export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
+  Layer.mergeAll(Settings.layerWith(overrides), ModelSettings.layer(overrides))
