@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks"
 import { describe, expect, it } from "vitest"
-import {Client, nodeWithOwner, registerMember } from "../support/node.ts"
+import { apiError, Client, nodeWithOwner, refused, registerMember, run } from "../support/node.ts"
 
 const context = nodeWithOwner()
 
@@ -9,29 +9,32 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 describe("POST /api/auth/login", () => {
   it("signs in with the right password and refuses a wrong one with 401", async () => {
     const client = new Client(context.node.url)
-    const wrong = await client.post("/api/auth/login", { email: context.owner.registration.email, password: "wrong password" })
+    const wrong = await refused(
+      client.api.authPublic.login({ payload: { email: context.owner.registration.email, password: "wrong password" } })
+    )
     expect(wrong.status).toBe(401)
     expect(wrong.body.error).toBe("invalid_credentials")
-    expect(client.cookies.size).toBe(0)
-    const right = await client.post("/api/auth/login", {
-      email: context.owner.registration.email.toUpperCase(),
-      password: context.owner.registration.password
-    })
-    expect(right.status).toBe(200)
-    expect(right.body.being.id).toBe(context.owner.being.id)
+    expect(client.cookieCount).toBe(0)
+    const right = await run(
+      client.api.authPublic.login({
+        payload: { email: context.owner.registration.email.toUpperCase(), password: context.owner.registration.password }
+      })
+    )
+    expect(right.being.id).toBe(context.owner.being.id)
   })
 
   it("refuses a malformed body with 400", async () => {
-    const answer = await new Client(context.node.url).post("/api/auth/login", { email: "a@b.c" })
+    // A body the contract's schema refuses before it leaves the typed client: sent raw.
+    const answer = await new Client(context.node.url).raw("POST", "/api/auth/login", { email: "a@b.c" })
     expect(answer.status).toBe(400)
-    expect(answer.body.error).toBe("invalid_request")
+    expect(apiError(answer).error).toBe("invalid_request")
   })
 
   it("costs about the same for an unknown email as for a wrong password (the comparison runs)", async () => {
     const time = async (email: string) => {
       const client = new Client(context.node.url)
       const start = performance.now()
-      const answer = await client.post("/api/auth/login", { email, password: "not the password" })
+      const answer = await refused(client.api.authPublic.login({ payload: { email, password: "not the password" } }))
       expect(answer.status).toBe(401)
       return performance.now() - start
     }
@@ -53,18 +56,17 @@ describe("POST /api/auth/login", () => {
 describe("POST /api/auth/logout", () => {
   it("ends the session: the cookie no longer opens anything", async () => {
     const member = await registerMember(context.node, context.owner.client)
-    const cookie = member.client.cookies.get("svc_session")!
-    const out = await member.client.post("/api/auth/logout")
-    expect(out.status).toBe(200)
-    expect(out.body).toEqual({ ok: true })
-    expect(member.client.cookies.has("svc_session")).toBe(false)
+    const cookie = member.client.cookie("svc_session")!
+    const out = await run(member.client.api.auth.logout())
+    expect(out).toEqual({ ok: true })
+    expect(member.client.cookie("svc_session")).toBeUndefined()
     const replay = new Client(context.node.url)
-    replay.cookies.set("svc_session", cookie)
-    expect((await replay.get("/api/auth/me")).status).toBe(401)
+    replay.setCookie("svc_session", cookie)
+    expect((await refused(replay.api.auth.me())).status).toBe(401)
   })
 
   it("answers 401 without a session", async () => {
-    const answer = await new Client(context.node.url).post("/api/auth/logout")
+    const answer = await refused(new Client(context.node.url).api.auth.logout())
     expect(answer.status).toBe(401)
     expect(answer.body.error).toBe("unauthorized")
   })
