@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { refusedHandshake } from "../support/live.ts"
-import { Client, nodeWithOwner, person } from "../support/node.ts"
+import { apiError, Client, nodeWithOwner, person, refused, run } from "../support/node.ts"
 
 const context = nodeWithOwner()
 
@@ -15,25 +15,28 @@ const evil = { origin: "https://evil.example" }
 describe("state-changing requests from another site", () => {
   it("are refused with 403 forbidden_origin and change nothing, even with the visitor's cookie", async () => {
     const owner = context.owner.client
-    const minted = await owner.request("POST", "/api/auth/codes", { count: 1 }, evil)
+    // One request's own headers are the point here: sent raw.
+    const minted = await owner.raw("POST", "/api/auth/codes", { count: 1 }, evil)
     expect(minted.status).toBe(403)
-    expect(minted.body.error).toBe("forbidden_origin")
-    const loggedOutEverywhere = await owner.request("POST", "/api/auth/logout/all", {}, { "sec-fetch-site": "cross-site" })
+    expect(apiError(minted).error).toBe("forbidden_origin")
+    const loggedOutEverywhere = await owner.raw("POST", "/api/auth/logout/all", {}, { "sec-fetch-site": "cross-site" })
     expect(loggedOutEverywhere.status).toBe(403)
-    expect(loggedOutEverywhere.body.error).toBe("forbidden_origin")
+    expect(apiError(loggedOutEverywhere).error).toBe("forbidden_origin")
     // The session still stands and no code was minted.
-    expect((await owner.get("/api/auth/me")).status).toBe(200)
-    expect((await owner.get("/api/auth/codes/unused")).body).toEqual([])
+    await run(owner.api.auth.me())
+    expect(await run(owner.api.auth.listUnusedCodes())).toEqual([])
 
-    const joined = await new Client(context.node.url, evil).post("/api/auth/waitlist", { email: "csrf@example.org", name: "x", why: "" })
+    const joined = await refused(
+      new Client(context.node.url, evil).api.authPublic.joinWaitlist({ payload: { email: "csrf@example.org", name: "x", why: "" } })
+    )
     expect(joined.status).toBe(403)
-    expect((await owner.get("/api/auth/waitlist")).body).toEqual([])
+    expect(await run(owner.api.auth.listWaitlist())).toEqual([])
   })
 
   it("count the scheme and port: the same host over https, or on another port, is another origin", async () => {
     const { host, port } = new URL(context.node.url)
     for (const origin of [`https://${host}`, `http://127.0.0.1:${Number(port) + 1}`, "http://localhost", "null"]) {
-      const answer = await new Client(context.node.url, { origin }).post("/api/auth/login", { email: "a@b.cd", password: "x" })
+      const answer = await refused(new Client(context.node.url, { origin }).api.authPublic.login({ payload: { email: "a@b.cd", password: "x" } }))
       expect(answer.status, origin).toBe(403)
       expect(answer.body.error).toBe("forbidden_origin")
     }
@@ -41,24 +44,23 @@ describe("state-changing requests from another site", () => {
 
   it("pass from the node's own pages, and from scripts that send neither header", async () => {
     const own = new Client(context.node.url, { origin: context.node.url, "sec-fetch-site": "same-origin" })
-    const registered = await own.post("/api/auth/register", person("NOT-A-CODE"))
+    const registered = await refused(own.api.authPublic.register({ payload: person("NOT-A-CODE") }))
     expect(registered.status).toBe(403)
     expect(registered.body.error).toBe("invalid_access_code")
-    const script = await new Client(context.node.url).post("/api/auth/login", { email: "a@b.cd", password: "x" })
+    const script = await refused(new Client(context.node.url).api.authPublic.login({ payload: { email: "a@b.cd", password: "x" } }))
     expect(script.status).toBe(401)
   })
 
   it("reads from another site still answer (the browser keeps them from that site's page)", async () => {
-    const answer = await new Client(context.node.url, { ...evil, "sec-fetch-site": "cross-site" }).get("/api/health")
-    expect(answer.status).toBe(200)
+    await run(new Client(context.node.url, { ...evil, "sec-fetch-site": "cross-site" }).api.health.health())
   })
 })
 
 describe("the live channel handshake", () => {
   it("compares the scheme too: the node's host and port over https is another origin", async () => {
     const { host } = new URL(context.node.url)
-    const refused = await refusedHandshake(context.node, context.owner.client, { origin: `https://${host}` })
-    expect(refused.status).toBe(403)
-    expect(refused.body.error).toBe("forbidden_origin")
+    const handshake = await refusedHandshake(context.node, context.owner.client, { origin: `https://${host}` })
+    expect(handshake.status).toBe(403)
+    expect(handshake.body).toMatchObject({ error: "forbidden_origin" })
   })
 })
