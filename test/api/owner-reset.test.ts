@@ -7,7 +7,7 @@ import { execFile } from "node:child_process"
 import { rmSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
-import { Client, registerOwner, startNode } from "../support/node.ts"
+import { Client, refused, registerOwner, run, startNode } from "../support/node.ts"
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url))
 
@@ -37,23 +37,21 @@ describe("npm run owner:reset", () => {
     const node = await startNode()
     try {
       const owner = await registerOwner(node)
-      const run = await ownerReset({ DATA_DIR: node.dataDir, PUBLIC_URL: node.url })
-      expect(run.stdout).toContain(`A password reset link for the owner (${owner.registration.email}); it works once, for one hour:`)
-      const link = printedLink(run)
+      const command = await ownerReset({ DATA_DIR: node.dataDir, PUBLIC_URL: node.url })
+      expect(command.stdout).toContain(`A password reset link for the owner (${owner.registration.email}); it works once, for one hour:`)
+      const link = printedLink(command)
       expect(link.origin).toBe(node.url)
       expect(link.pathname).toBe("/reset")
 
       const token = link.searchParams.get("token")!
-      const reset = await new Client(node.url).post("/api/auth/password/reset", { token, password: "recovered secret 1" })
-      expect(reset.status).toBe(200)
-      expect((await owner.client.get("/api/auth/me")).status).toBe(401)
-      const login = (password: string) => new Client(node.url).post("/api/auth/login", { email: owner.registration.email, password })
-      expect((await login(owner.registration.password)).status).toBe(401)
-      const signedIn = await login("recovered secret 1")
-      expect(signedIn.status).toBe(200)
-      expect(signedIn.body.being.isOwner).toBe(true)
+      await run(new Client(node.url).api.authPublic.resetPassword({ payload: { token, password: "recovered secret 1" } }))
+      expect((await refused(owner.client.api.auth.me())).status).toBe(401)
+      const login = (password: string) => new Client(node.url).api.authPublic.login({ payload: { email: owner.registration.email, password } })
+      expect((await refused(login(owner.registration.password))).status).toBe(401)
+      const signedIn = await run(login("recovered secret 1"))
+      expect(signedIn.being.isOwner).toBe(true)
 
-      const again = await new Client(node.url).post("/api/auth/password/reset", { token, password: "another secret 2" })
+      const again = await refused(new Client(node.url).api.authPublic.resetPassword({ payload: { token, password: "another secret 2" } }))
       expect(again.status).toBe(400)
       expect(again.body.error).toBe("invalid_token")
     } finally {
@@ -69,18 +67,17 @@ describe("npm run owner:reset", () => {
       const owner = await registerOwner(first)
       await first.runtime.dispose()
 
-      const run = await ownerReset({ DATA_DIR: dataDir, PUBLIC_URL: "https://node.example.org/" })
-      const link = printedLink(run)
+      const command = await ownerReset({ DATA_DIR: dataDir, PUBLIC_URL: "https://node.example.org/" })
+      const link = printedLink(command)
       expect(link.origin).toBe("https://node.example.org")
 
       second = await startNode({ dataDir })
-      const reset = await new Client(second.url).post("/api/auth/password/reset", {
-        token: link.searchParams.get("token"),
-        password: "recovered secret 1"
-      })
-      expect(reset.status).toBe(200)
-      const login = await new Client(second.url).post("/api/auth/login", { email: owner.registration.email, password: "recovered secret 1" })
-      expect(login.status).toBe(200)
+      await run(
+        new Client(second.url).api.authPublic.resetPassword({
+          payload: { token: link.searchParams.get("token")!, password: "recovered secret 1" }
+        })
+      )
+      await run(new Client(second.url).api.authPublic.login({ payload: { email: owner.registration.email, password: "recovered secret 1" } }))
     } finally {
       await second?.close()
       rmSync(dataDir, { recursive: true, force: true })

@@ -1,8 +1,11 @@
+import type * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Client, registerOwner, startNode, type TestNode } from "../support/node.ts"
+import { apiError, attempt, Client, refused, registerOwner, run, startNode, type TestNode } from "../support/node.ts"
 import { rawRequest } from "../support/raw-http.ts"
+
+const badLogin = { payload: { email: "a@b.cd", password: "x" } }
 
 describe("security headers", () => {
   let node: TestNode
@@ -12,22 +15,23 @@ describe("security headers", () => {
   afterAll(() => node.close())
 
   it("puts the spec's headers on JSON answers, without a content policy", async () => {
+    // Headers are the point: read raw.
     for (const path of ["/api/health", "/api/auth/me"]) {
-      const answer = await new Client(node.url).get(path)
-      expect(answer.headers.get("x-content-type-options")).toBe("nosniff")
-      expect(answer.headers.get("x-frame-options")).toBe("SAMEORIGIN")
-      expect(answer.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin")
-      expect(answer.headers.get("cross-origin-resource-policy")).toBe("same-site")
-      expect(answer.headers.get("content-security-policy")).toBeNull()
+      const answer = await new Client(node.url).raw("GET", path)
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff")
+      expect(answer.headers["x-frame-options"]).toBe("SAMEORIGIN")
+      expect(answer.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin")
+      expect(answer.headers["cross-origin-resource-policy"]).toBe("same-site")
+      expect(answer.headers["content-security-policy"]).toBeUndefined()
     }
   })
 
   it("serves the UI's HTML with a strict content security policy", async () => {
     for (const path of ["/", "/settings", "/admin"]) {
-      const answer = await new Client(node.url).get(path)
+      const answer = await new Client(node.url).raw("GET", path)
       expect(answer.status).toBe(200)
-      expect(answer.headers.get("content-type")).toMatch(/^text\/html/)
-      const policy = answer.headers.get("content-security-policy") ?? ""
+      expect(answer.headers["content-type"]).toMatch(/^text\/html/)
+      const policy = answer.headers["content-security-policy"] ?? ""
       expect(policy).toContain("default-src 'self'")
       expect(policy).toContain("script-src 'self'")
       expect(policy).not.toContain("unsafe-inline")
@@ -44,27 +48,28 @@ describe("rate limits", () => {
   })
   afterAll(() => node.close())
 
-  const hammer = async (client: Client, method: string, path: string, body: unknown, times: number) => {
+  /** Sends one call `times` times in turn; answers each answer's status. */
+  const hammer = async <A, E>(call: Effect.Effect<A, E>, times: number) => {
     const statuses: number[] = []
-    let last = await client.request(method, path, body)
-    statuses.push(last.status)
-    for (let i = 1; i < times; i++) {
-      last = await client.request(method, path, body)
-      statuses.push(last.status)
+    for (let i = 0; i < times; i++) {
+      const answer = await attempt(call)
+      statuses.push(answer.ok ? 200 : answer.status)
     }
-    return { statuses, last }
+    return statuses
   }
 
   it("allows 10 logins a minute per address, then 429 with Retry-After", async () => {
     const client = new Client(node.url, { "x-forwarded-for": "10.9.9.1" })
-    const { statuses, last } = await hammer(client, "POST", "/api/auth/login", { email: "a@b.cd", password: "x" }, 11)
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true)
-    expect(statuses[10]).toBe(429)
-    expect(last.body.error).toBe("rate_limited")
-    const retry = Number(last.headers.get("retry-after"))
+    const statuses = await hammer(client.api.authPublic.login(badLogin), 10)
+    expect(statuses.every((s) => s === 401)).toBe(true)
+    // The 11th read raw, for its Retry-After header.
+    const last = await client.raw("POST", "/api/auth/login", badLogin.payload)
+    expect(last.status).toBe(429)
+    expect(apiError(last).error).toBe("rate_limited")
+    const retry = Number(last.headers["retry-after"])
     expect(retry).toBeGreaterThan(0)
     expect(retry).toBeLessThanOrEqual(60)
-    const elsewhere = await new Client(node.url, { "x-forwarded-for": "10.9.9.2" }).post("/api/auth/login", { email: "a@b.cd", password: "x" })
+    const elsewhere = await refused(new Client(node.url, { "x-forwarded-for": "10.9.9.2" }).api.authPublic.login(badLogin))
     expect(elsewhere.status).toBe(401)
   })
 
@@ -72,14 +77,15 @@ describe("rate limits", () => {
     const client = new Client(node.url, { "x-forwarded-for": "10.9.9.3" })
     const statuses: number[] = []
     for (let i = 0; i < 6; i++) {
-      statuses.push((await client.post("/api/auth/waitlist", { email: `w${i}@example.org`, name: "w", why: "" })).status)
+      const answer = await attempt(client.api.authPublic.joinWaitlist({ payload: { email: `w${i}@example.org`, name: "w", why: "" } }))
+      statuses.push(answer.ok ? 200 : answer.status)
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
   })
 
   it("allows 20 code mints a minute per address", async () => {
     const owner = await registerOwner(node, { "x-forwarded-for": "10.9.9.4" })
-    const { statuses } = await hammer(owner.client, "POST", "/api/auth/codes", { count: 1 }, 21)
+    const statuses = await hammer(owner.client.api.auth.mintCodes({ payload: { count: 1, note: "" } }), 21)
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true)
     expect(statuses[20]).toBe(429)
   })
@@ -114,7 +120,7 @@ describe("rate limits", () => {
     const statuses: Array<number> = []
     for (let i = 0; i < 11; i++) {
       const client = new Client(node.url, { "x-forwarded-for": `192.0.2.${i}, 10.9.8.2` })
-      statuses.push((await client.post("/api/auth/login", { email: "a@b.cd", password: "x" })).status)
+      statuses.push((await refused(client.api.authPublic.login(badLogin))).status)
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true)
     expect(statuses[10]).toBe(429)
@@ -122,7 +128,7 @@ describe("rate limits", () => {
 
   it("caps every /api request per address at RATE_LIMIT_PER_MINUTE", async () => {
     const client = new Client(node.url, { "x-forwarded-for": "10.9.9.5" })
-    const { statuses } = await hammer(client, "GET", "/api/health", undefined, 41)
+    const statuses = await hammer(client.api.health.health(), 41)
     expect(statuses.slice(0, 40).every((s) => s === 200)).toBe(true)
     expect(statuses[40]).toBe(429)
   })
@@ -134,21 +140,21 @@ describe("GET /api/health", () => {
 
   it("is public and reports every part honestly, never a key", async () => {
     node = await startNode({ llmApiKey: Option.some(Redacted.make("sk-test-secret-key")) })
-    const answer = await new Client(node.url).get("/api/health")
-    expect(answer.status).toBe(200)
-    expect(answer.body).toMatchObject({
+    const answer = await run(new Client(node.url).api.health.health())
+    expect(answer).toMatchObject({
       ok: true,
       database: { ok: true },
       models: { keyConfigured: true },
       mail: { configured: false },
       process: { pid: expect.any(Number) }
     })
-    expect(answer.body.database.latencyMs).toBeGreaterThanOrEqual(0)
-    expect(answer.body.process.rssBytes).toBeGreaterThan(10_000_000)
-    expect(typeof answer.body.sandbox.available).toBe("boolean")
-    expect(answer.body.plugins.installed).toBeGreaterThanOrEqual(1)
-    expect(answer.body.budget).toEqual({ todayUsd: 0, dayCeilingUsd: 20 })
-    expect(answer.text).not.toContain("sk-test-secret-key")
+    expect(answer.database.latencyMs).toBeGreaterThanOrEqual(0)
+    expect(answer.process.rssBytes).toBeGreaterThan(10_000_000)
+    expect(typeof answer.sandbox.available).toBe("boolean")
+    expect(answer.plugins.installed).toBeGreaterThanOrEqual(1)
+    expect(answer.budget).toEqual({ todayUsd: 0, dayCeilingUsd: 20 })
+    // The whole answer as the wire carried it, fields the contract does not list included.
+    expect((await new Client(node.url).raw("GET", "/api/health")).text).not.toContain("sk-test-secret-key")
   })
 })
 
@@ -163,7 +169,7 @@ describe("TRUST_PROXY 0 (the default)", () => {
     const statuses: Array<number> = []
     for (let i = 0; i < 11; i++) {
       const client = new Client(node.url, { "x-forwarded-for": `192.0.2.${i}` })
-      statuses.push((await client.post("/api/auth/login", { email: "a@b.cd", password: "x" })).status)
+      statuses.push((await refused(client.api.authPublic.login(badLogin))).status)
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true)
     expect(statuses[10]).toBe(429)
@@ -179,19 +185,17 @@ describe("the llm class", () => {
 
   it("counts a skill call that spends model budget in the llm class, and only such a call", async () => {
     const owner = await registerOwner(node, { "x-forwarded-for": "10.9.9.6" })
-    const invoke = (name: string, input: unknown) => owner.client.post("/api/studio/skills/invoke", { name, input })
+    const invoke = (name: string, input: Record<string, unknown>) => owner.client.api.studioSkills.invokeSkill({ payload: { name, input } })
     // Counted before the skill runs: with no model configured each call fails fast, and still counts.
-    const statuses: Array<number> = []
-    for (let i = 0; i < 30; i++) statuses.push((await invoke("llm.generate", { prompt: "Say hello." })).status)
-    expect(statuses.every((status) => status === 200)).toBe(true)
-    const over = await invoke("llm.generate", { prompt: "Say hello." })
+    for (let i = 0; i < 30; i++) await run(invoke("llm.generate", { prompt: "Say hello." }))
+    // The 31st read raw, for its Retry-After header.
+    const over = await owner.client.raw("POST", "/api/studio/skills/invoke", { name: "llm.generate", input: { prompt: "Say hello." } })
     expect(over.status).toBe(429)
-    expect(over.body.details.class).toBe("llm")
-    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0)
-    const math = await invoke("math.evaluate", { expression: "1+1" })
-    expect(math.status).toBe(200)
-    expect(math.body.ok).toBe(true)
+    expect(apiError(over).details).toMatchObject({ class: "llm" })
+    expect(Number(over.headers["retry-after"])).toBeGreaterThan(0)
+    const math = await run(invoke("math.evaluate", { expression: "1+1" }))
+    expect(math.ok).toBe(true)
     // Starting a project shares the class.
-    expect((await owner.client.post("/api/studio/projects", { brief: "A haiku." })).status).toBe(429)
+    expect((await refused(owner.client.api.studioProjects.createProject({ payload: { brief: "A haiku." } }))).status).toBe(429)
   })
 })
