@@ -2,21 +2,24 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { describe, expect, it } from "vitest"
 import { SignalInput } from "../../actors/being/contract/signal.ts"
+import { WidgetLayoutRequest } from "../../host/desktop/contract/records.ts"
 import { greetingFor, localHour } from "../../host/desktop/now.ts"
 import { Signals } from "../../host/desktop/signals.ts"
 import { inNode } from "../support/live.ts"
-import { nodeWithOwner, registerMember } from "../support/node.ts"
+import { apiError, nodeWithOwner, registerMember, run } from "../support/node.ts"
 
 const context = nodeWithOwner()
 
 const widget = (id: string, overrides: Record<string, unknown> = {}) => ({ id, type: "core.signals", column: 0, order: 0, ...overrides })
 
+/** A layout as the contract types it. */
+const layoutOf = (widgets: ReadonlyArray<Record<string, unknown>>) => Schema.decodeUnknownSync(WidgetLayoutRequest)({ widgets })
+
 describe("widget layout", () => {
   it("answers a new being the default layout, never stored", async () => {
     const member = await registerMember(context.node, context.owner.client)
-    const answer = await member.client.get("/api/desktop/widgets")
-    expect(answer.status).toBe(200)
-    expect(answer.body).toEqual({
+    const answer = await run(member.client.api.desktop.getWidgets())
+    expect(answer).toEqual({
       widgets: [
         { id: "now", type: "core.now", column: 0, order: 0 },
         { id: "signals", type: "core.signals", column: 0, order: 1 }
@@ -27,27 +30,26 @@ describe("widget layout", () => {
 
   it("replaces the layout with PUT and reads it back; another being's layout is untouched", async () => {
     const member = await registerMember(context.node, context.owner.client)
-    const layout = {
-      widgets: [
-        widget("a", { type: "weather.forecast", column: 2, order: 5, config: { city: "Lyon", units: "metric" } }),
-        widget("b", { type: "core.now", column: 1, order: 0 })
-      ]
-    }
-    const put = await member.client.request("PUT", "/api/desktop/widgets", layout)
-    expect(put.status).toBe(200)
-    expect(put.body.widgets).toEqual(layout.widgets)
-    expect(Date.parse(put.body.updatedAt)).not.toBeNaN()
-    expect((await member.client.get("/api/desktop/widgets")).body).toEqual(put.body)
+    const layout = layoutOf([
+      widget("a", { type: "weather.forecast", column: 2, order: 5, config: { city: "Lyon", units: "metric" } }),
+      widget("b", { type: "core.now", column: 1, order: 0 })
+    ])
+    const desktop = member.client.api.desktop
+    const put = await run(desktop.putWidgets({ payload: layout }))
+    expect(put.widgets).toEqual(layout.widgets)
+    expect(Date.parse(put.updatedAt!)).not.toBeNaN()
+    expect(await run(desktop.getWidgets())).toEqual(put)
 
-    const emptied = await member.client.request("PUT", "/api/desktop/widgets", { widgets: [] })
-    expect(emptied.body.widgets).toEqual([])
-    expect((await member.client.get("/api/desktop/widgets")).body.widgets).toEqual([])
-    expect((await context.owner.client.get("/api/desktop/widgets")).body.updatedAt).toBeNull()
+    const emptied = await run(desktop.putWidgets({ payload: { widgets: [] } }))
+    expect(emptied.widgets).toEqual([])
+    expect((await run(desktop.getWidgets())).widgets).toEqual([])
+    expect((await run(context.owner.client.api.desktop.getWidgets())).updatedAt).toBeNull()
   })
 
   it("refuses a layout that breaks the limits (400) and keeps the stored one", async () => {
     const member = await registerMember(context.node, context.owner.client)
-    const stored = await member.client.request("PUT", "/api/desktop/widgets", { widgets: [widget("keep")] })
+    const stored = await run(member.client.api.desktop.putWidgets({ payload: layoutOf([widget("keep")]) }))
+    // Bodies the contract's schema refuses before they leave the typed client: sent raw.
     for (const body of [
       {},
       { widgets: "all of them" },
@@ -61,11 +63,11 @@ describe("widget layout", () => {
       { widgets: [widget("x", { config: { blob: "x".repeat(5000) } })] },
       { widgets: [widget("x", { config: "not an object" })] }
     ]) {
-      const answer = await member.client.request("PUT", "/api/desktop/widgets", body)
+      const answer = await member.client.raw("PUT", "/api/desktop/widgets", body)
       expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(400)
-      expect(answer.body.error).toBe("invalid_request")
+      expect(apiError(answer).error).toBe("invalid_request")
     }
-    expect((await member.client.get("/api/desktop/widgets")).body).toEqual(stored.body)
+    expect(await run(member.client.api.desktop.getWidgets())).toEqual(stored)
   })
 })
 
@@ -78,23 +80,25 @@ describe("GET /api/desktop/now", () => {
     const urgent = await raise({ title: "urgent", priority: "urgent" })
     const normal = await raise({ title: "normal" })
     await raise({ title: "high", priority: "high" })
-    await member.client.post(`/api/desktop/signals/${normal.signal.id}/dismiss`)
+    await run(member.client.api.desktop.dismissSignal({ path: { id: normal.signal.id } }))
 
-    const answer = await member.client.get("/api/desktop/now?tz=Asia/Tokyo")
-    expect(answer.status).toBe(200)
-    expect(Object.keys(answer.body).sort()).toEqual(["being", "greeting", "openSignals", "serverTime", "timeZone"])
-    expect(answer.body.being).toEqual({ id: member.being.id, displayName: member.registration.displayName })
-    expect(answer.body.timeZone).toBe("Asia/Tokyo")
-    const serverTime = new Date(answer.body.serverTime)
+    const answer = await run(member.client.api.desktop.now({ urlParams: { tz: "Asia/Tokyo" } }))
+    // The fields as the wire carried them: the typed client's decoding would drop one the contract does not list.
+    const wire = await member.client.raw("GET", "/api/desktop/now?tz=Asia/Tokyo")
+    expect(Object.keys(wire.body as object).sort()).toEqual(["being", "greeting", "openSignals", "serverTime", "timeZone"])
+    expect(answer.being).toEqual({ id: member.being.id, displayName: member.registration.displayName })
+    expect(answer.timeZone).toBe("Asia/Tokyo")
+    const serverTime = new Date(answer.serverTime)
     expect(Math.abs(serverTime.getTime() - Date.now())).toBeLessThan(5000)
-    expect(answer.body.greeting).toBe(greetingFor(localHour(serverTime, "Asia/Tokyo"), member.registration.displayName))
-    expect(answer.body.openSignals.count).toBe(3)
-    expect(answer.body.openSignals.top.map((signal: { title: string }) => signal.title)).toEqual(["urgent", "high", "low"])
-    expect(answer.body.openSignals.top[0]).toEqual(urgent.signal)
+    expect(answer.greeting).toBe(greetingFor(localHour(serverTime, "Asia/Tokyo"), member.registration.displayName))
+    expect(answer.openSignals.count).toBe(3)
+    expect(answer.openSignals.top.map((signal) => signal.title)).toEqual(["urgent", "high", "low"])
+    expect(answer.openSignals.top[0]).toEqual(urgent.signal)
 
-    const local = await member.client.get("/api/desktop/now")
-    expect(local.body.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone)
-    expect((await member.client.get("/api/desktop/now?tz=Mars/Olympus")).status).toBe(400)
+    const local = await run(member.client.api.desktop.now({ urlParams: {} }))
+    expect(local.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone)
+    // A zone the contract's schema refuses before it leaves the typed client: sent raw.
+    expect((await member.client.raw("GET", "/api/desktop/now?tz=Mars/Olympus")).status).toBe(400)
   })
 
   it("says good morning, afternoon and evening at the right hours", () => {

@@ -5,10 +5,10 @@ import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
 import { ActionRefused, SignalActions } from "../../actors/being/actions.ts"
-import { SignalInput } from "../../actors/being/contract/signal.ts"
+import { RaisedSignal, Signal, SignalInput, type SignalStatus } from "../../actors/being/contract/signal.ts"
 import { Signals } from "../../host/desktop/signals.ts"
 import { inNode, LiveTab } from "../support/live.ts"
-import { nodeWithOwner, registerMember, type Registered } from "../support/node.ts"
+import { apiError, attempt, bodyAs, type Client, nodeWithOwner, refused, registerMember, run, type Registered } from "../support/node.ts"
 
 const context = nodeWithOwner((dataDir) => ({ pluginDir: join(dataDir, "plugins") }))
 
@@ -27,6 +27,13 @@ const decision = (title: string, action: Record<string, unknown> | null = null) 
   ],
   action
 })
+
+/** The caller's signals of one status, newest first (100 at most, as the node's default). */
+const signalsOf = (client: Client, status: SignalStatus = "open", limit = 100) =>
+  run(client.api.desktop.listSignals({ urlParams: { status, limit } }))
+
+const answerSignal = (client: Client, id: string, optionId: string) =>
+  client.api.desktop.answerSignal({ path: { id }, payload: { optionId } })
 
 let actionRuns = 0
 
@@ -61,10 +68,11 @@ beforeAll(async () => {
 describe("raising", () => {
   it("lets the owner raise on their own desktop (source 'owner'), and no one else", async () => {
     const tab = await LiveTab.open(context.node, context.owner.client)
-    const answer = await context.owner.client.post("/api/desktop/signals", { title: "Try the desktop", priority: "high" })
-    expect(answer.status).toBe(200)
-    expect(answer.body.delivered).toBe(true)
-    expect(answer.body.signal).toMatchObject({
+    const answer = await run(
+      context.owner.client.api.desktop.raiseSignal({ payload: decodeInput({ title: "Try the desktop", priority: "high" }) })
+    )
+    expect(answer.delivered).toBe(true)
+    expect(answer.signal).toMatchObject({
       beingId: context.owner.being.id,
       kind: "insight",
       title: "Try the desktop",
@@ -79,13 +87,27 @@ describe("raising", () => {
       actionResult: null,
       answeredAt: null
     })
-    expect(await tab.ofType("signal.created")).toEqual({ type: "signal.created", signal: answer.body.signal })
+    expect(await tab.ofType("signal.created")).toEqual({ type: "signal.created", signal: answer.signal })
     await tab.close()
-    expect((await member.client.post("/api/desktop/signals", { title: "Mine?" })).status).toBe(403)
+    // Raw, with only a title (the typed client would send the contract's defaults itself): the node fills them in.
+    const bare = await context.owner.client.raw("POST", "/api/desktop/signals", { title: "Only a title" })
+    expect(bare.status).toBe(200)
+    expect(bodyAs(RaisedSignal, bare).signal).toMatchObject({
+      kind: "insight",
+      title: "Only a title",
+      body: "",
+      options: [],
+      priority: "normal",
+      dueAt: null,
+      action: null,
+      source: "owner"
+    })
+    expect((await refused(member.client.api.desktop.raiseSignal({ payload: decodeInput({ title: "Mine?" }) }))).status).toBe(403)
   })
 
   it("refuses a raise beyond the limits (400) and stores nothing", async () => {
-    const before = (await context.owner.client.get("/api/desktop/signals?limit=200")).body.length
+    const before = (await signalsOf(context.owner.client, "open", 200)).length
+    // Bodies the contract's schema refuses before they leave the typed client: sent raw.
     for (const body of [
       { title: "" },
       { title: "x".repeat(161) },
@@ -96,18 +118,18 @@ describe("raising", () => {
       { title: "ok", dueAt: "next tuesday" },
       { title: "ok", action: [1, 2] }
     ]) {
-      const answer = await context.owner.client.post("/api/desktop/signals", body)
+      const answer = await context.owner.client.raw("POST", "/api/desktop/signals", body)
       expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(400)
-      expect(answer.body.error).toBe("invalid_request")
+      expect(apiError(answer).error).toBe("invalid_request")
     }
-    expect((await context.owner.client.get("/api/desktop/signals?limit=200")).body.length).toBe(before)
+    expect((await signalsOf(context.owner.client, "open", 200)).length).toBe(before)
   })
 
   it("refuses, through the service as well, an input that breaks a limit", async () => {
     const tooLong = { ...decodeInput({ title: "ok" }), title: "x".repeat(161) }
     const error = await inNode(context.node, Effect.flip(Effect.flatMap(Signals, (signals) => signals.raise(member.being.id, tooLong, "test"))))
     expect(error).toMatchObject({ _tag: "InvalidRequest", error: "invalid_request" })
-    expect((await member.client.get("/api/desktop/signals")).body.some((signal: { title: string }) => signal.title === tooLong.title)).toBe(false)
+    expect((await signalsOf(member.client)).some((signal) => signal.title === tooLong.title)).toBe(false)
   })
 
   it("gives a plugin with the signals capability a raise that lands on the owner's desktop, the plugin as source", async () => {
@@ -138,16 +160,15 @@ describe("raising", () => {
       }\n`
     )
     const tab = await LiveTab.open(context.node, context.owner.client)
-    const installed = await context.owner.client.post("/api/plugins", { dir: "beacon", granted: ["signals"] })
-    expect(installed.status).toBe(200)
-    const lit = await tab.next((frame) => frame.type === "signal.created" && frame.signal.title === "Beacon is lit")
+    await run(context.owner.client.api.plugins.installPlugin({ payload: { dir: "beacon", granted: ["signals"] } }))
+    const lit = await tab.nextOf("signal.created", (frame) => frame.signal.title === "Beacon is lit")
     expect(lit.signal).toMatchObject({ beingId: context.owner.being.id, kind: "alert", priority: "urgent", source: "plugin:@ada/beacon" })
-    const list = (await context.owner.client.get("/api/desktop/signals")).body
-    const report = list.find((signal: { title: string }) => signal.title.startsWith("Refused? "))
-    expect(report.title).toContain("signals.raise refused the signal")
-    expect(report.body).toBe(`${lit.signal.id} true`)
-    const membersList = (await member.client.get("/api/desktop/signals")).body
-    expect(membersList.some((signal: { source: string }) => signal.source === "plugin:@ada/beacon")).toBe(false)
+    const list = await signalsOf(context.owner.client)
+    const report = list.find((signal) => signal.title.startsWith("Refused? "))
+    expect(report?.title).toContain("signals.raise refused the signal")
+    expect(report?.body).toBe(`${lit.signal.id} true`)
+    const membersList = await signalsOf(member.client)
+    expect(membersList.some((signal) => signal.source === "plugin:@ada/beacon")).toBe(false)
     await tab.close()
   })
 })
@@ -159,20 +180,25 @@ describe("listing", () => {
     const second = await raise(other.being.id, decision("second"))
     const third = await raise(other.being.id, { title: "third" })
     await raise(member.being.id, { title: "someone else's" })
-    expect((await other.client.post(`/api/desktop/signals/${second.id}/answer`, { optionId: "no" })).status).toBe(200)
-    expect((await other.client.post(`/api/desktop/signals/${first.id}/dismiss`)).status).toBe(200)
+    await run(answerSignal(other.client, second.id, "no"))
+    await run(other.client.api.desktop.dismissSignal({ path: { id: first.id } }))
 
-    const ids = async (query: string) => (await other.client.get(`/api/desktop/signals${query}`)).body.map((s: { id: string }) => s.id)
-    expect(await ids("")).toEqual([third.id])
-    expect(await ids("?status=open")).toEqual([third.id])
-    expect(await ids("?status=answered")).toEqual([second.id])
-    expect(await ids("?status=dismissed")).toEqual([first.id])
+    const ids = async (status: SignalStatus, limit?: number) => (await signalsOf(other.client, status, limit)).map((s) => s.id)
+    // Raw where the query says nothing: the node's defaults are the point.
+    const defaultIds = async (query = "") =>
+      bodyAs(Schema.Array(Signal), await other.client.raw("GET", `/api/desktop/signals${query}`)).map((s) => s.id)
+    expect(await defaultIds()).toEqual([third.id])
+    expect(await ids("open")).toEqual([third.id])
+    expect(await ids("answered")).toEqual([second.id])
+    expect(await ids("dismissed")).toEqual([first.id])
 
     const more = await raise(other.being.id, { title: "fourth" })
-    expect(await ids("")).toEqual([more.id, third.id])
-    expect(await ids("?limit=1")).toEqual([more.id])
-    expect((await other.client.get("/api/desktop/signals?status=lost")).status).toBe(400)
-    expect((await other.client.get("/api/desktop/signals?limit=0")).status).toBe(400)
+    expect(await defaultIds()).toEqual([more.id, third.id])
+    expect(await defaultIds("?limit=1")).toEqual([more.id])
+    expect(await ids("open", 1)).toEqual([more.id])
+    // Queries the contract's schema refuses before they leave the typed client: sent raw.
+    expect((await other.client.raw("GET", "/api/desktop/signals?status=lost")).status).toBe(400)
+    expect((await other.client.raw("GET", "/api/desktop/signals?limit=0")).status).toBe(400)
   })
 })
 
@@ -180,12 +206,11 @@ describe("answering and dismissing", () => {
   it("answers once: the signal is answered with the option, signal.updated goes to the being, a second answer is 409", async () => {
     const signal = await raise(member.being.id, decision("Water the plants?"))
     const tab = await LiveTab.open(context.node, member.client)
-    const answer = await member.client.post(`/api/desktop/signals/${signal.id}/answer`, { optionId: "yes" })
-    expect(answer.status).toBe(200)
-    expect(answer.body).toMatchObject({ id: signal.id, status: "answered", answer: "yes", actionResult: null })
-    expect(Date.parse(answer.body.answeredAt)).not.toBeNaN()
-    expect(await tab.ofType("signal.updated")).toEqual({ type: "signal.updated", signal: answer.body })
-    const again = await member.client.post(`/api/desktop/signals/${signal.id}/answer`, { optionId: "no" })
+    const answer = await run(answerSignal(member.client, signal.id, "yes"))
+    expect(answer).toMatchObject({ id: signal.id, status: "answered", answer: "yes", actionResult: null })
+    expect(Date.parse(answer.answeredAt!)).not.toBeNaN()
+    expect(await tab.ofType("signal.updated")).toEqual({ type: "signal.updated", signal: answer })
+    const again = await refused(answerSignal(member.client, signal.id, "no"))
     expect(again.status).toBe(409)
     expect(again.body).toMatchObject({ error: "signal_closed", details: { status: "answered" } })
     await tab.close()
@@ -193,56 +218,56 @@ describe("answering and dismissing", () => {
 
   it("refuses an unknown option (400), another being's signal (404), a bad body (400), a dismissed signal (409)", async () => {
     const signal = await raise(member.being.id, decision("Pick one"))
-    const unknown = await member.client.post(`/api/desktop/signals/${signal.id}/answer`, { optionId: "maybe" })
+    const unknown = await refused(answerSignal(member.client, signal.id, "maybe"))
     expect(unknown.status).toBe(400)
     expect(unknown.body).toMatchObject({ error: "unknown_option", details: { options: ["yes", "no"] } })
-    expect((await context.owner.client.post(`/api/desktop/signals/${signal.id}/answer`, { optionId: "yes" })).status).toBe(404)
-    expect((await context.owner.client.post(`/api/desktop/signals/${signal.id}/dismiss`)).status).toBe(404)
-    expect((await member.client.post("/api/desktop/signals/no-such-signal/answer", { optionId: "yes" })).status).toBe(404)
+    expect((await refused(answerSignal(context.owner.client, signal.id, "yes"))).status).toBe(404)
+    expect((await refused(context.owner.client.api.desktop.dismissSignal({ path: { id: signal.id } }))).status).toBe(404)
+    expect((await refused(answerSignal(member.client, "no-such-signal", "yes"))).status).toBe(404)
+    // Bodies the contract's schema refuses before they leave the typed client: sent raw.
     for (const body of [{}, { optionId: 5 }, { optionId: "" }, "not json"]) {
-      const bad = await member.client.post(`/api/desktop/signals/${signal.id}/answer`, body)
+      const bad = await member.client.raw("POST", `/api/desktop/signals/${signal.id}/answer`, body)
       expect(bad.status, JSON.stringify(body)).toBe(400)
     }
     // None of those changed it.
-    expect((await member.client.get("/api/desktop/signals")).body.find((s: { id: string }) => s.id === signal.id).status).toBe("open")
+    expect((await signalsOf(member.client)).find((s) => s.id === signal.id)?.status).toBe("open")
 
-    const dismissed = await member.client.post(`/api/desktop/signals/${signal.id}/dismiss`)
-    expect(dismissed.body).toMatchObject({ status: "dismissed", answer: null })
-    const late = await member.client.post(`/api/desktop/signals/${signal.id}/answer`, { optionId: "yes" })
+    const dismissed = await run(member.client.api.desktop.dismissSignal({ path: { id: signal.id } }))
+    expect(dismissed).toMatchObject({ status: "dismissed", answer: null })
+    const late = await refused(answerSignal(member.client, signal.id, "yes"))
     expect(late.status).toBe(409)
     expect(late.body).toMatchObject({ error: "signal_closed", details: { status: "dismissed" } })
-    expect((await member.client.post(`/api/desktop/signals/${signal.id}/dismiss`)).status).toBe(409)
+    expect((await refused(member.client.api.desktop.dismissSignal({ path: { id: signal.id } }))).status).toBe(409)
   })
 
   it("20 concurrent answers to one signal: exactly one 200, 19 × 409, and its action ran once", async () => {
     const signal = await raise(member.being.id, decision("Run the counted action?", { kind: "test.count", note: "opaque" }))
     const runsBefore = actionRuns
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        member.client.post(`/api/desktop/signals/${signal.id}/answer`, { optionId: i % 2 === 0 ? "yes" : "no" })
-      )
+      Array.from({ length: 20 }, (_, i) => attempt(answerSignal(member.client, signal.id, i % 2 === 0 ? "yes" : "no")))
     )
-    const statuses = answers.map((answer) => answer.status)
+    const statuses = answers.map((answer) => (answer.ok ? 200 : answer.status))
     expect(statuses.filter((status) => status === 200)).toHaveLength(1)
     expect(statuses.filter((status) => status === 409)).toHaveLength(19)
     expect(actionRuns - runsBefore).toBe(1)
-    const winner = answers.find((answer) => answer.status === 200)!.body
-    expect(winner.actionResult).toEqual({ kind: "test.count", output: { runs: actionRuns, chose: winner.answer } })
-    const stored = (await member.client.get("/api/desktop/signals?status=answered")).body.find((s: { id: string }) => s.id === signal.id)
-    expect(stored.actionResult).toEqual(winner.actionResult)
-    expect(stored.action).toEqual({ kind: "test.count", note: "opaque" })
+    const won = answers.find((answer) => answer.ok)
+    const winner = won?.ok ? won.value : undefined
+    expect(winner?.actionResult).toEqual({ kind: "test.count", output: { runs: actionRuns, chose: winner?.answer } })
+    const stored = (await signalsOf(member.client, "answered")).find((s) => s.id === signal.id)
+    expect(stored?.actionResult).toEqual(winner?.actionResult)
+    expect(stored?.action).toEqual({ kind: "test.count", note: "opaque" })
   })
 
   it("a failing action rolls the answer back: 409 action_failed, the signal stays open and unchanged", async () => {
     const signal = await raise(member.being.id, decision("Try the refusing action?", { kind: "test.refuse" }))
     const tab = await LiveTab.open(context.node, member.client)
-    const answer = await member.client.post(`/api/desktop/signals/${signal.id}/answer`, { optionId: "yes" })
+    const answer = await refused(answerSignal(member.client, signal.id, "yes"))
     expect(answer.status).toBe(409)
     expect(answer.body).toMatchObject({ error: "action_failed", details: { kind: "test.refuse", reason: "the world said no" } })
-    const stored = (await member.client.get("/api/desktop/signals")).body.find((s: { id: string }) => s.id === signal.id)
+    const stored = (await signalsOf(member.client)).find((s) => s.id === signal.id)
     expect(stored).toEqual(signal)
     // No signal.updated went out for the answer that did not happen; the dismissal's is the first.
-    await member.client.post(`/api/desktop/signals/${signal.id}/dismiss`)
+    await run(member.client.api.desktop.dismissSignal({ path: { id: signal.id } }))
     const updated = await tab.ofType("signal.updated")
     expect(updated.signal).toMatchObject({ id: signal.id, status: "dismissed", title: signal.title })
     await tab.close()

@@ -209,5 +209,9 @@ export const attempt = <A, E>(call: Effect.Effect<A, E>): Promise<Outcome<A>> =>
     )
   )
 
+
+/** A raw answer's body read by a contract schema; throws when it does not match. */
+export const bodyAs = <A, I>(schema: Schema.Schema<A, I>, answer: RawAnswer): A => Schema.decodeUnknownSync(schema)(answer.body)
+
 /** The ApiError body of a raw answer; throws when the body is not one. */
-export const apiError = (answer: RawAnswer): ApiErrorBody => Schema.decodeUnknownSync(ApiErrorBody)(answer.body)
+export const apiError = (answer: RawAnswer): ApiErrorBody => bodyAs(ApiErrorBody, answer)
