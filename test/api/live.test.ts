@@ -6,8 +6,8 @@ import { LiveChannel } from "../../host/live/channel.ts"
 import { TopicAccess } from "../../host/live/topics.ts"
 import type { NodeEvent } from "../../host/contract/events.ts"
 import { EventBus, type Audience } from "../../host/contract/events.ts"
-import { inNode, LiveTab, refusedHandshake } from "../support/live.ts"
-import { Client, nodeWithOwner, registerMember } from "../support/node.ts"
+import { inNode, type LiveFrame, LiveTab, refusedHandshake } from "../support/live.ts"
+import { Client, nodeWithOwner, registerMember, run } from "../support/node.ts"
 
 const context = nodeWithOwner()
 
@@ -23,12 +23,11 @@ const twinActivity = (summary = `activity ${++activity}`): Extract<NodeEvent, { 
   at: new Date().toISOString()
 })
 
-const isActivity = (summary: string) => (frame: any) => frame.type === "twin.activity" && frame.summary === summary
+const isActivity = (summary: string) => (frame: LiveFrame) => frame.type === "twin.activity" && frame.summary === summary
 
 const signInAgain = async (registration: { email: string; password: string }) => {
   const device = new Client(context.node.url)
-  const answer = await device.post("/api/auth/login", { email: registration.email, password: registration.password })
-  expect(answer.status).toBe(200)
+  await run(device.api.authPublic.login({ payload: { email: registration.email, password: registration.password } }))
   return device
 }
 
@@ -38,6 +37,7 @@ describe("the live channel handshake", () => {
     const tab = await LiveTab.open(context.node, context.owner.client)
     const hello = await tab.next()
     expect(hello).toEqual({ type: "hello", beingId: context.owner.being.id, serverTime: expect.any(String) })
+    if (hello.type !== "hello") throw new Error("the first frame is not hello")
     expect(Date.parse(hello.serverTime)).toBeGreaterThanOrEqual(before - 1000)
     expect(Date.parse(hello.serverTime)).toBeLessThanOrEqual(Date.now() + 1000)
     await tab.close()
@@ -47,19 +47,19 @@ describe("the live channel handshake", () => {
     const none = await refusedHandshake(context.node)
     expect(none.status).toBe(401)
     expect(none.body).toEqual({ error: "unauthorized", message: expect.any(String) })
-    const [token] = context.owner.client.cookies.get("svc_session")!.split(".")
+    const [token] = context.owner.client.cookie("svc_session")!.split(".")
     const forged = await refusedHandshake(context.node, undefined, { cookie: `svc_session=${token}.forgedsignature` })
     expect(forged.status).toBe(401)
     const unsigned = await refusedHandshake(context.node, undefined, { cookie: `svc_session=${token}` })
     expect(unsigned.status).toBe(401)
     // The HTTP side is untouched by those refusals.
-    expect((await context.owner.client.get("/api/auth/me")).status).toBe(200)
+    await run(context.owner.client.api.auth.me())
   })
 
   it("refuses other upgrade paths with 404 and a page from another site with 403", async () => {
     const elsewhere = await refusedHandshake(context.node, context.owner.client, {}, "/api/health")
     expect(elsewhere.status).toBe(404)
-    expect(elsewhere.body.error).toBe("not_found")
+    expect(elsewhere.body).toMatchObject({ error: "not_found" })
     const crossSite = await refusedHandshake(context.node, context.owner.client, { origin: "https://evil.example" })
     expect(crossSite.status).toBe(403)
     const sameSite = await LiveTab.open(context.node, context.owner.client, { origin: context.node.url })
@@ -156,7 +156,7 @@ describe("ending a session closes its sockets (4001)", () => {
     const laptop = await signInAgain(member.registration)
     const here = await LiveTab.open(context.node, member.client)
     const there = await LiveTab.open(context.node, laptop)
-    expect((await member.client.post("/api/auth/logout")).status).toBe(200)
+    await run(member.client.api.auth.logout())
     expect(await here.closed).toEqual({ code: 4001, reason: "session ended" })
     const event = twinActivity()
     await publish({ kind: "being", beingId: member.being.id }, event)
@@ -168,9 +168,9 @@ describe("ending a session closes its sockets (4001)", () => {
     const member = await registerMember(context.node, context.owner.client)
     const phone = await signInAgain(member.registration)
     const tab = await LiveTab.open(context.node, phone)
-    const sessions = await member.client.get("/api/auth/sessions")
-    const other = sessions.body.find((row: { current: boolean }) => !row.current)
-    expect((await member.client.del(`/api/auth/sessions/${other.id}`)).status).toBe(200)
+    const sessions = await run(member.client.api.auth.listSessions())
+    const other = sessions.find((row) => !row.current)!
+    await run(member.client.api.auth.revokeSession({ path: { id: other.id } }))
     expect((await tab.closed).code).toBe(4001)
   })
 
@@ -179,17 +179,17 @@ describe("ending a session closes its sockets (4001)", () => {
     const phone = await signInAgain(member.registration)
     let own = await LiveTab.open(context.node, member.client)
     let other = await LiveTab.open(context.node, phone)
-    await member.client.del("/api/auth/sessions")
+    await run(member.client.api.auth.revokeOtherSessions())
     expect((await other.closed).code).toBe(4001)
 
-    await member.client.post("/api/auth/logout/all")
+    await run(member.client.api.auth.logoutAll())
     expect((await own.closed).code).toBe(4001)
 
     const suspended = await signInAgain(member.registration)
     own = await LiveTab.open(context.node, suspended)
-    await context.owner.client.post(`/api/auth/beings/${member.being.id}/suspend`)
+    await run(context.owner.client.api.auth.suspend({ path: { id: member.being.id } }))
     expect((await own.closed).code).toBe(4001)
-    await context.owner.client.post(`/api/auth/beings/${member.being.id}/unsuspend`)
+    await run(context.owner.client.api.auth.unsuspend({ path: { id: member.being.id } }))
 
     const beforeReset = await signInAgain(member.registration)
     other = await LiveTab.open(context.node, beforeReset)
@@ -202,8 +202,7 @@ describe("ending a session closes its sockets (4001)", () => {
             ${new Date().toISOString()}, ${new Date(Date.now() + 3_600_000).toISOString()})`
       )
     )
-    const reset = await new Client(context.node.url).post("/api/auth/password/reset", { token, password: "another fine password" })
-    expect(reset.status).toBe(200)
+    await run(new Client(context.node.url).api.authPublic.resetPassword({ payload: { token, password: "another fine password" } }))
     expect((await other.closed).code).toBe(4001)
   })
 
@@ -223,7 +222,7 @@ describe("ending a session closes its sockets (4001)", () => {
 })
 
 describe("presence", () => {
-  const presenceOf = (beingId: string, status: string) => (frame: any) =>
+  const presenceOf = (beingId: string, status: string) => (frame: LiveFrame) =>
     frame.type === "presence.update" && frame.beingId === beingId && frame.status === status
 
   it("tells everyone when a being comes online (first tab) and goes offline (last tab closed), once each", async () => {
@@ -237,9 +236,9 @@ describe("presence", () => {
       beingId: member.being.id,
       status: "online"
     })
-    const health = await new Client(context.node.url).get("/api/health")
-    expect(health.body.live.connections).toBeGreaterThanOrEqual(2)
-    expect(health.body.live.beingsOnline).toBeGreaterThanOrEqual(2)
+    const health = await run(new Client(context.node.url).api.health.health())
+    expect(health.live.connections).toBeGreaterThanOrEqual(2)
+    expect(health.live.beingsOnline).toBeGreaterThanOrEqual(2)
 
     const second = await LiveTab.open(context.node, member.client)
     await second.ofType("hello")
