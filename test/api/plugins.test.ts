@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync, existsSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { registerMember, registerOwner, startNode, type TestNode } from "../support/node.ts"
+import { apiError, refused, registerMember, registerOwner, run, startNode, type TestNode } from "../support/node.ts"
 
 let node: TestNode
 let pluginDir: string
@@ -46,11 +46,10 @@ afterAll(() => node.close())
 
 describe("GET /api/plugins", () => {
   it("shows anyone signed in the built-ins and what each contributes", async () => {
-    const answer = await member.client.get("/api/plugins")
-    expect(answer.status).toBe(200)
-    const themes = answer.body.find((plugin: { id: string }) => plugin.id === "@svc/themes")
+    const answer = await run(member.client.api.plugins.listPlugins())
+    const themes = answer.find((plugin) => plugin.id === "@svc/themes")
     expect(themes).toMatchObject({ namespace: "themes", source: { kind: "builtin" }, status: "active", error: null })
-    expect(themes.contributions).toEqual(
+    expect(themes?.contributions).toEqual(
       expect.arrayContaining([
         { kind: "theme", name: "themes.light", title: "Light" },
         { kind: "theme", name: "themes.dark", title: "Dark" }
@@ -62,56 +61,57 @@ describe("GET /api/plugins", () => {
 describe("installing and removing plugins (owner only)", () => {
   it("lists what is available under the plugin folder without running it, for the owner only", async () => {
     writePlugin("weather", { id: "@ada/weather", namespace: "weather", capabilities: [{ kind: "network", reason: "forecasts" }], extensions: [{ kind: "theme", id: "storm", uses: ["network"] }] })
-    expect((await member.client.get("/api/plugins/available")).status).toBe(403)
-    const answer = await owner.client.get("/api/plugins/available")
-    expect(answer.status).toBe(200)
-    expect(typeof answer.body.risk).toBe("string")
-    expect(answer.body.plugins).toEqual([expect.objectContaining({ dir: "weather", installed: false, error: null })])
+    expect((await refused(member.client.api.plugins.availablePlugins())).status).toBe(403)
+    const answer = await run(owner.client.api.plugins.availablePlugins())
+    expect(typeof answer.risk).toBe("string")
+    expect(answer.plugins).toEqual([expect.objectContaining({ dir: "weather", installed: false, error: null })])
   })
 
   it("refuses an install whose capabilities are not all granted, naming the missing kinds, and installs nothing", async () => {
-    const answer = await owner.client.post("/api/plugins", { dir: "weather", granted: [] })
+    const answer = await refused(owner.client.api.plugins.installPlugin({ payload: { dir: "weather", granted: [] } }))
     expect(answer.status).toBe(400)
     expect(answer.body.error).toBe("missing_grants")
-    expect(answer.body.details.missing).toEqual(["network"])
-    const listed = await owner.client.get("/api/plugins")
-    expect(listed.body.some((plugin: { id: string }) => plugin.id === "@ada/weather")).toBe(false)
+    expect(answer.body.details).toMatchObject({ missing: ["network"] })
+    const listed = await run(owner.client.api.plugins.listPlugins())
+    expect(listed.some((plugin) => plugin.id === "@ada/weather")).toBe(false)
   })
 
   it("refuses a reserved namespace, a taken namespace, a folder outside the plugin folder and a bad body", async () => {
     writePlugin("fake-files", { id: "@eve/files", namespace: "files" })
-    const reserved = await owner.client.post("/api/plugins", { dir: "fake-files", granted: [] })
+    const install = (dir: string) => owner.client.api.plugins.installPlugin({ payload: { dir, granted: [] } })
+    const reserved = await refused(install("fake-files"))
     expect(reserved.status).toBe(400)
     expect(reserved.body.error).toBe("reserved_namespace")
     writePlugin("more-themes", { id: "@eve/themes", namespace: "themes" })
-    const taken = await owner.client.post("/api/plugins", { dir: "more-themes", granted: [] })
+    const taken = await refused(install("more-themes"))
     expect(taken.status).toBe(409)
     expect(taken.body.error).toBe("namespace_taken")
-    const outside = await owner.client.post("/api/plugins", { dir: "../..", granted: [] })
+    const outside = await refused(install("../.."))
     expect(outside.status).toBe(400)
-    const bad = await owner.client.post("/api/plugins", { dir: "weather", granted: ["telepathy"] })
+    // A grant the contract's schema refuses before it leaves the typed client: sent raw.
+    const bad = await owner.client.raw("POST", "/api/plugins", { dir: "weather", granted: ["telepathy"] })
     expect(bad.status).toBe(400)
-    expect(bad.body.error).toBe("invalid_request")
-    expect((await member.client.post("/api/plugins", { dir: "weather", granted: ["network"] })).status).toBe(403)
+    expect(apiError(bad).error).toBe("invalid_request")
+    expect((await refused(member.client.api.plugins.installPlugin({ payload: { dir: "weather", granted: ["network"] } }))).status).toBe(403)
   })
 
   it("installs with the grants, lists its contributions, and uninstalls (folder removed)", async () => {
-    const installed = await owner.client.post("/api/plugins", { dir: "weather", granted: ["network"] })
-    expect(installed.status).toBe(200)
-    expect(installed.body).toMatchObject({ id: "@ada/weather", status: "active", granted: ["network"], source: { kind: "local", dir: "weather" } })
-    expect(installed.body.contributions).toEqual([{ kind: "theme", name: "weather.storm" }])
-    const listed = await member.client.get("/api/plugins")
-    expect(listed.body.map((plugin: { id: string }) => plugin.id)).toContain("@ada/weather")
-    expect((await member.client.del("/api/plugins/@ada%2Fweather")).status).toBe(403)
-    const removed = await owner.client.del(`/api/plugins/${encodeURIComponent("@ada/weather")}`)
-    expect(removed.status).toBe(200)
-    expect(removed.body).toEqual({ removedDir: true })
+    const installed = await run(owner.client.api.plugins.installPlugin({ payload: { dir: "weather", granted: ["network"] } }))
+    expect(installed).toMatchObject({ id: "@ada/weather", status: "active", granted: ["network"], source: { kind: "local", dir: "weather" } })
+    expect(installed.contributions).toEqual([{ kind: "theme", name: "weather.storm" }])
+    const listed = await run(member.client.api.plugins.listPlugins())
+    expect(listed.map((plugin) => plugin.id)).toContain("@ada/weather")
+    // The typed client puts a path parameter in the URL as given: an id with a slash is encoded first.
+    const weather = { path: { id: encodeURIComponent("@ada/weather") } }
+    expect((await refused(member.client.api.plugins.uninstallPlugin(weather))).status).toBe(403)
+    const removed = await run(owner.client.api.plugins.uninstallPlugin(weather))
+    expect(removed).toEqual({ removedDir: true })
     expect(existsSync(join(pluginDir, "weather"))).toBe(false)
-    expect((await owner.client.del(`/api/plugins/${encodeURIComponent("@ada/weather")}`)).status).toBe(404)
+    expect((await refused(owner.client.api.plugins.uninstallPlugin(weather))).status).toBe(404)
   })
 
   it("refuses to uninstall a built-in", async () => {
-    const answer = await owner.client.del(`/api/plugins/${encodeURIComponent("@svc/themes")}`)
+    const answer = await refused(owner.client.api.plugins.uninstallPlugin({ path: { id: encodeURIComponent("@svc/themes") } }))
     expect(answer.status).toBe(400)
     expect(answer.body.error).toBe("builtin_plugin")
   })

@@ -1,9 +1,12 @@
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { SignalInput } from "../../actors/being/contract/signal.ts"
 import { Skills, type SkillCall, type SkillOutcome } from "../../kernel/extensions/skills.ts"
-import { Client, registerMember, registerOwner, startNode, type Registered, type TestNode } from "../support/node.ts"
+import { at } from "../support/json.ts"
+import { apiError, Client, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
 import { courierRuns, worldActingSkill, writeWorldActingPlugin } from "../support/world-acting-plugin.ts"
 
 let node: TestNode
@@ -15,8 +18,7 @@ beforeAll(async () => {
   owner = await registerOwner(node)
   member = await registerMember(node, owner.client)
   writeWorldActingPlugin(join(node.dataDir, "plugins"))
-  const installed = await owner.client.post("/api/plugins", { dir: "courier", granted: ["world-acting"] })
-  if (installed.status !== 200) throw new Error(`installing the test plugin failed: ${installed.text}`)
+  await run(owner.client.api.plugins.installPlugin({ payload: { dir: "courier", granted: ["world-acting"] } }))
 })
 afterAll(() => node.close())
 
@@ -24,17 +26,23 @@ afterAll(() => node.close())
 const invokeUnapproved = (call: Omit<SkillCall, "approved">): Promise<SkillOutcome> =>
   node.runtime.runPromise(Effect.flatMap(Skills, (skills) => skills.invoke({ ...call, approved: false })))
 
-const openSignals = async () => (await owner.client.get("/api/desktop/signals")).body as Array<any>
+const openSignals = () => run(owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
+
+const invoke = (client: Client, name: string, input: Record<string, unknown>) =>
+  client.api.studioSkills.invokeSkill({ payload: { name, input } })
+
+const answerSignal = (id: string, optionId: string) => owner.client.api.desktop.answerSignal({ path: { id }, payload: { optionId } })
+
+const approvalSignalId = (outcome: SkillOutcome) => String(at(outcome, "approval", "signalId"))
 
 describe("GET /api/studio/skills", () => {
   it("lists every registered skill with its family, plugin and JSON Schemas", async () => {
-    const answer = await member.client.get("/api/studio/skills")
-    expect(answer.status).toBe(200)
-    const names = answer.body.map((skill: { name: string }) => skill.name)
+    const answer = await run(member.client.api.studioSkills.listSkills())
+    const names = answer.map((skill) => skill.name)
     expect(names).toEqual(expect.arrayContaining([
       "files.list", "files.read", "files.write", "files.search", "docs.write_markdown", "math.evaluate", "web.fetch", "web.search", worldActingSkill
     ]))
-    const list = answer.body.find((skill: { name: string }) => skill.name === "files.list")
+    const list = answer.find((skill) => skill.name === "files.list")!
     expect(list).toMatchObject({ family: "files", pluginId: "@svc/files", worldActing: false, description: expect.any(String) })
     expect(list.inputSchema).toMatchObject({
       $schema: "http://json-schema.org/draft-07/schema#",
@@ -43,50 +51,48 @@ describe("GET /api/studio/skills", () => {
       additionalProperties: false,
       properties: { path: { type: "string", default: "" }, recursive: { type: "boolean", default: false }, includeHidden: { type: "boolean" } }
     })
-    expect(JSON.stringify(list.inputSchema.properties.maxEntries)).toMatch(/"minimum":1.*"maximum":5000/)
+    expect(JSON.stringify(at(list.inputSchema, "properties", "maxEntries"))).toMatch(/"minimum":1.*"maximum":5000/)
     expect(list.outputSchema).toMatchObject({ type: "object", required: ["root", "path", "entries", "truncated"] })
-    expect(list.outputSchema.properties.root).toEqual({ type: "string", enum: ["project", "uploads"] })
-    const math = answer.body.find((skill: { name: string }) => skill.name === "math.evaluate")
-    expect(math.inputSchema).toMatchObject({ required: ["expression"] })
-    expect(answer.body.find((skill: { name: string }) => skill.name === worldActingSkill)).toMatchObject({ worldActing: true, family: "courier" })
+    expect(at(list.outputSchema, "properties", "root")).toEqual({ type: "string", enum: ["project", "uploads"] })
+    const math = answer.find((skill) => skill.name === "math.evaluate")
+    expect(math?.inputSchema).toMatchObject({ required: ["expression"] })
+    expect(answer.find((skill) => skill.name === worldActingSkill)).toMatchObject({ worldActing: true, family: "courier" })
   })
 })
 
 describe("POST /api/studio/skills/invoke", () => {
   it("answers { ok, output, durationMs } and works in the caller's own uploads folder", async () => {
-    const answer = await member.client.post("/api/studio/skills/invoke", { name: "files.write", input: { path: "hello.txt", content: "hi" } })
-    expect(answer.status).toBe(200)
-    expect(answer.body).toEqual({ ok: true, output: { path: "hello.txt", size: 2, created: true, mime: "text/plain" }, durationMs: expect.any(Number) })
+    const answer = await run(invoke(member.client, "files.write", { path: "hello.txt", content: "hi" }))
+    expect(answer).toEqual({ ok: true, output: { path: "hello.txt", size: 2, created: true, mime: "text/plain" }, durationMs: expect.any(Number) })
     expect(readFileSync(join(node.dataDir, "uploads", member.being.id, "hello.txt"), "utf8")).toBe("hi")
-    const mine = await owner.client.post("/api/studio/skills/invoke", { name: "files.list", input: {} })
-    expect(mine.body.output.entries).toEqual([])
+    const mine = await run(invoke(owner.client, "files.list", {}))
+    expect(at(mine.output, "entries")).toEqual([])
   })
 
   it("answers a skill's failure as 200 { ok: false, error, durationMs }", async () => {
-    const answer = await member.client.post("/api/studio/skills/invoke", { name: "files.read", input: { path: "../../node.db" } })
-    expect(answer.status).toBe(200)
-    expect(answer.body).toEqual({ ok: false, error: expect.stringContaining("climbs out"), durationMs: expect.any(Number) })
-    const badInput = await member.client.post("/api/studio/skills/invoke", { name: "math.evaluate", input: { expr: "1" } })
-    expect(badInput.status).toBe(200)
-    expect(badInput.body).toMatchObject({ ok: false, error: expect.stringContaining("expression") })
+    const answer = await run(invoke(member.client, "files.read", { path: "../../node.db" }))
+    expect(answer).toEqual({ ok: false, error: expect.stringContaining("climbs out"), durationMs: expect.any(Number) })
+    const badInput = await run(invoke(member.client, "math.evaluate", { expr: "1" }))
+    expect(badInput).toMatchObject({ ok: false, error: expect.stringContaining("expression") })
   })
 
   it("answers 404 unknown_skill for a name nothing registered", async () => {
-    const answer = await member.client.post("/api/studio/skills/invoke", { name: "files.teleport", input: {} })
+    const answer = await refused(invoke(member.client, "files.teleport", {}))
     expect(answer.status).toBe(404)
     expect(answer.body).toMatchObject({ error: "unknown_skill", details: { name: "files.teleport" } })
   })
 
   it("answers 400 invalid_request for a malformed body", async () => {
+    // Bodies the contract's schema refuses before they leave the typed client: sent raw.
     for (const body of [{ name: "math.evaluate" }, { name: "math.evaluate", input: [] }, { name: "", input: {} }, { input: {} }, "not json"]) {
-      const answer = await member.client.post("/api/studio/skills/invoke", body)
+      const answer = await member.client.raw("POST", "/api/studio/skills/invoke", body)
       expect(answer.status, JSON.stringify(body)).toBe(400)
-      expect(answer.body.error).toBe("invalid_request")
+      expect(apiError(answer).error).toBe("invalid_request")
     }
   })
 
   it("needs a session", async () => {
-    const answer = await new Client(node.url).post("/api/studio/skills/invoke", { name: "math.evaluate", input: { expression: "1" } })
+    const answer = await refused(invoke(new Client(node.url), "math.evaluate", { expression: "1" }))
     expect(answer.status).toBe(401)
   })
 })
@@ -94,8 +100,8 @@ describe("POST /api/studio/skills/invoke", () => {
 describe("the approval gate over the node", () => {
   it("runs a plugin's world-acting skill from the invoke route: the caller's own explicit action", async () => {
     const before = courierRuns().length
-    const answer = await owner.client.post("/api/studio/skills/invoke", { name: worldActingSkill, input: { to: "bob", text: "hello" } })
-    expect(answer.body).toMatchObject({ ok: true, output: { delivered: true, to: "bob" } })
+    const answer = await run(invoke(owner.client, worldActingSkill, { to: "bob", text: "hello" }))
+    expect(answer).toMatchObject({ ok: true, output: { delivered: true, to: "bob" } })
     expect(courierRuns().length).toBe(before + 1)
   })
 
@@ -105,7 +111,7 @@ describe("the approval gate over the node", () => {
     const outcome = await invokeUnapproved({ name: worldActingSkill, input, beingId: member.being.id, projectId: null })
     expect(outcome).toMatchObject({ ok: false, error: expect.stringContaining("waits for the owner's approval"), approval: { status: "waiting", delivered: true } })
     expect(courierRuns().length).toBe(before)
-    const signal = (await openSignals()).find((open) => open.id === (outcome as { approval: { signalId: string } }).approval.signalId)
+    const signal = (await openSignals()).find((open) => open.id === approvalSignalId(outcome))
     expect(signal).toMatchObject({
       kind: "decision",
       status: "open",
@@ -114,56 +120,59 @@ describe("the approval gate over the node", () => {
       options: [{ id: "do-it", label: "Do it" }, { id: "no", label: "No" }],
       action: { kind: "skill.invoke", skill: worldActingSkill, input, beingId: member.being.id, projectId: null }
     })
-    expect(signal.body).toContain("delivers messages to other people")
-    expect((await member.client.get("/api/desktop/signals")).body).toEqual([])
+    expect(signal?.body).toContain("delivers messages to other people")
+    expect(await run(member.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))).toEqual([])
   })
 
   it("runs the exact call once when the owner answers 'Do it'; the answer cannot be replayed", async () => {
     const input = { to: "dan", text: "approved words" }
     const outcome = await invokeUnapproved({ name: worldActingSkill, input, beingId: owner.being.id })
-    const signalId = (outcome as { approval: { signalId: string } }).approval.signalId
+    const signalId = approvalSignalId(outcome)
     const before = courierRuns().length
-    const answered = await owner.client.post(`/api/desktop/signals/${signalId}/answer`, { optionId: "do-it" })
-    expect(answered.status).toBe(200)
-    expect(answered.body).toMatchObject({
+    const answered = await run(answerSignal(signalId, "do-it"))
+    expect(answered).toMatchObject({
       status: "answered",
       answer: "do-it",
       actionResult: { kind: "skill.invoke", output: { approved: true, ok: true, output: { delivered: true, to: "dan" } } }
     })
     expect(courierRuns().slice(before)).toEqual([input])
-    const again = await owner.client.post(`/api/desktop/signals/${signalId}/answer`, { optionId: "do-it" })
+    const again = await refused(answerSignal(signalId, "do-it"))
     expect(again.status).toBe(409)
     expect(courierRuns().length).toBe(before + 1)
   })
 
   it("runs nothing when the owner answers 'No'", async () => {
     const outcome = await invokeUnapproved({ name: worldActingSkill, input: { to: "eve", text: "no" }, beingId: owner.being.id })
-    const signalId = (outcome as { approval: { signalId: string } }).approval.signalId
+    const signalId = approvalSignalId(outcome)
     const before = courierRuns().length
-    const answered = await owner.client.post(`/api/desktop/signals/${signalId}/answer`, { optionId: "no" })
-    expect(answered.body).toMatchObject({ status: "answered", actionResult: { kind: "skill.invoke", output: { approved: false } } })
+    const answered = await run(answerSignal(signalId, "no"))
+    expect(answered).toMatchObject({ status: "answered", actionResult: { kind: "skill.invoke", output: { approved: false } } })
     expect(courierRuns().length).toBe(before)
   })
 
   it("keeps the signal open, with the reason, when the approved run fails", async () => {
     const outcome = await invokeUnapproved({ name: worldActingSkill, input: { to: "nobody", text: "x" }, beingId: owner.being.id })
-    const signalId = (outcome as { approval: { signalId: string } }).approval.signalId
-    const answered = await owner.client.post(`/api/desktop/signals/${signalId}/answer`, { optionId: "do-it" })
+    const signalId = approvalSignalId(outcome)
+    const answered = await refused(answerSignal(signalId, "do-it"))
     expect(answered.status).toBe(409)
     expect(answered.body).toMatchObject({ error: "action_failed", details: { kind: "skill.invoke", reason: "nobody is not a recipient" } })
     expect((await openSignals()).find((open) => open.id === signalId)).toMatchObject({ status: "open" })
-    expect((await owner.client.post(`/api/desktop/signals/${signalId}/answer`, { optionId: "no" })).status).toBe(200)
+    await run(answerSignal(signalId, "no"))
   })
 
   it("runs no call from a signal the gate did not raise, however it imitates one", async () => {
-    const forged = await owner.client.post("/api/desktop/signals", {
-      kind: "decision",
-      title: "Approve?",
-      options: [{ id: "do-it", label: "Do it" }],
-      action: { kind: "skill.invoke", skill: worldActingSkill, input: { to: "mallory", text: "x" }, beingId: owner.being.id, projectId: null }
-    })
+    const forged = await run(
+      owner.client.api.desktop.raiseSignal({
+        payload: Schema.decodeUnknownSync(SignalInput)({
+          kind: "decision",
+          title: "Approve?",
+          options: [{ id: "do-it", label: "Do it" }],
+          action: { kind: "skill.invoke", skill: worldActingSkill, input: { to: "mallory", text: "x" }, beingId: owner.being.id, projectId: null }
+        })
+      })
+    )
     const before = courierRuns().length
-    const answered = await owner.client.post(`/api/desktop/signals/${forged.body.signal.id}/answer`, { optionId: "do-it" })
+    const answered = await refused(answerSignal(forged.signal.id, "do-it"))
     expect(answered.status).toBe(409)
     expect(answered.body).toMatchObject({ error: "action_failed" })
     expect(courierRuns().length).toBe(before)
@@ -172,10 +181,10 @@ describe("the approval gate over the node", () => {
 
 describe("the built-in skill families as plugins", () => {
   it("lists each family in GET /api/plugins with its skill contributions", async () => {
-    const answer = await member.client.get("/api/plugins")
-    const byNamespace = new Map(answer.body.map((plugin: { namespace: string }) => [plugin.namespace, plugin]))
+    const answer = await run(member.client.api.plugins.listPlugins())
+    const byNamespace = new Map(answer.map((plugin) => [plugin.namespace, plugin]))
     const skillsOf = (namespace: string) =>
-      (byNamespace.get(namespace) as { contributions: Array<{ kind: string; name: string }> }).contributions
+      (byNamespace.get(namespace)?.contributions ?? [])
         .filter((contribution) => contribution.kind === "skill").map((contribution) => contribution.name)
     expect(byNamespace.get("files")).toMatchObject({ id: "@svc/files", source: { kind: "builtin" }, status: "active", granted: ["filesystem"] })
     expect(skillsOf("files")).toEqual(["files.list", "files.read", "files.write", "files.search"])
