@@ -10,7 +10,8 @@ import { join } from "node:path"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { Skills, type SkillOutcome } from "../../kernel/extensions/skills.ts"
 import { noModelSettings, remoteDefault } from "../support/models.ts"
-import { registerMember, registerOwner, startNode, type Registered, type TestNode } from "../support/node.ts"
+import { at } from "../support/json.ts"
+import { type Client, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { effectSchemaUrl } from "../support/world-acting-plugin.ts"
 
@@ -45,8 +46,7 @@ beforeAll(async () => {
   owner = await registerOwner(node)
   member = await registerMember(node, owner.client)
   writeHeraldPlugin(join(node.dataDir, "plugins"))
-  const installed = await owner.client.post("/api/plugins", { dir: "herald", granted: ["signals"] })
-  if (installed.status !== 200) throw new Error(`installing the test plugin failed: ${installed.text}`)
+  await run(owner.client.api.plugins.installPlugin({ payload: { dir: "herald", granted: ["signals"] } }))
 })
 afterAll(async () => {
   await node.close()
@@ -58,43 +58,48 @@ beforeEach(() => model.reset())
 const invokeInProject = (name: string, input: unknown, beingId: string, projectId: string): Promise<SkillOutcome> =>
   node.runtime.runPromise(Effect.flatMap(Skills, (skills) => skills.invoke({ name, input, beingId, projectId, approved: false })))
 
-const signalsOf = async (who: Registered) => (await who.client.get("/api/desktop/signals?limit=200")).body as Array<any>
+const signalsOf = (who: Registered) => run(who.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 200 } }))
+
+/** Invokes a skill over the route, as its caller's explicit action; a skill's own failure is still a 200. */
+const invoke = (client: Client, name: string, input: Record<string, unknown>) =>
+  run(client.api.studioSkills.invokeSkill({ payload: { name, input } }))
+
+const usageOf = (who: Registered) => run(who.client.api.llm.usage())
 
 describe("GET /api/studio/skills", () => {
   it("lists the new families' skills with their schemas", async () => {
-    const skills = (await member.client.get("/api/studio/skills")).body as Array<any>
+    const skills = await run(member.client.api.studioSkills.listSkills())
     const byName = new Map(skills.map((skill) => [skill.name, skill]))
     for (const name of ["llm.generate", "llm.structured", "web.research", "signal.raise", "memory.store", "memory.recall"]) {
       expect(byName.get(name), name).toMatchObject({ worldActing: false, description: expect.any(String) })
     }
     expect(byName.get("signal.raise")).toMatchObject({ family: "signal", pluginId: "@svc/desktop", inputSchema: { required: ["title"] } })
-    expect(byName.get("llm.generate").inputSchema.properties.tier).toMatchObject({ enum: ["cheap", "standard"], default: "standard" })
-    expect(JSON.stringify(byName.get("memory.store").inputSchema.properties.content)).toContain('"maxLength":4000')
+    expect(at(byName.get("llm.generate")?.inputSchema, "properties", "tier")).toMatchObject({ enum: ["cheap", "standard"], default: "standard" })
+    expect(JSON.stringify(at(byName.get("memory.store")?.inputSchema, "properties", "content"))).toContain('"maxLength":4000')
   })
 })
 
 describe("llm.generate over the invoke route", () => {
   it("answers and records the call charged to the caller: GET /api/llm/usage shows it with their being", async () => {
     model.script("chat", { content: "Hello from the model.", usage: { promptTokens: 100, completionTokens: 20 } })
-    const answer = await member.client.post("/api/studio/skills/invoke", { name: "llm.generate", input: { prompt: "Say hello." } })
-    expect(answer.status).toBe(200)
-    expect(answer.body).toMatchObject({ ok: true, output: { text: "Hello from the model.", model: "gpt-4.1" } })
-    const usage = (await member.client.get("/api/llm/usage")).body
+    const answer = await invoke(member.client, "llm.generate", { prompt: "Say hello." })
+    expect(answer).toMatchObject({ ok: true, output: { text: "Hello from the model.", model: "gpt-4.1" } })
+    const usage = await usageOf(member)
     expect(usage.recent[0]).toMatchObject({
-      beingId: member.being.id, projectId: null, purpose: "skill llm.generate", model: "gpt-4.1", costUsd: answer.body.output.costUsd
+      beingId: member.being.id, projectId: null, purpose: "skill llm.generate", model: "gpt-4.1", costUsd: at(answer.output, "costUsd")
     })
-    const ownUsage = (await owner.client.get("/api/llm/usage")).body
-    expect(ownUsage.recent.some((call: { beingId: string }) => call.beingId === member.being.id)).toBe(true)
+    const ownUsage = await usageOf(owner)
+    expect(ownUsage.recent.some((call) => call.beingId === member.being.id)).toBe(true)
   })
 
   it("charges a call inside a project to that project", async () => {
     await invokeInProject("llm.generate", { prompt: "Outline it." }, member.being.id, "project-42")
-    expect((await member.client.get("/api/llm/usage")).body.recent[0]).toMatchObject({ beingId: member.being.id, projectId: "project-42" })
+    expect((await usageOf(member)).recent[0]).toMatchObject({ beingId: member.being.id, projectId: "project-42" })
   })
 
   it("refuses the strong tier", async () => {
-    const answer = await member.client.post("/api/studio/skills/invoke", { name: "llm.generate", input: { prompt: "Plan.", tier: "strong" } })
-    expect(answer.body).toMatchObject({ ok: false, error: expect.stringContaining("tier") })
+    const answer = await invoke(member.client, "llm.generate", { prompt: "Plan.", tier: "strong" })
+    expect(answer).toMatchObject({ ok: false, error: expect.stringContaining("tier") })
     expect(model.requestsFor("chat")).toEqual([])
   })
 })
@@ -103,8 +108,8 @@ describe("llm.structured over the invoke route", () => {
   it("repairs once with the validator's exact errors", async () => {
     model.script("chat", { content: '{"count":"three"}' }, { content: '{"count":3}' })
     const schema = { type: "object", properties: { count: { type: "integer" } }, required: ["count"] }
-    const answer = await owner.client.post("/api/studio/skills/invoke", { name: "llm.structured", input: { prompt: "How many?", schema } })
-    expect(answer.body).toMatchObject({ ok: true, output: { value: { count: 3 }, repaired: true } })
+    const answer = await invoke(owner.client, "llm.structured", { prompt: "How many?", schema })
+    expect(answer).toMatchObject({ ok: true, output: { value: { count: 3 }, repaired: true } })
     expect(model.requestsFor("chat")[1].body.messages.at(-1).content).toContain("/count must be integer")
   })
 })
@@ -114,9 +119,8 @@ describe("without a model configured", () => {
     const bare = await startNode(noModelSettings)
     try {
       const bareOwner = await registerOwner(bare)
-      const answer = await bareOwner.client.post("/api/studio/skills/invoke", { name: "llm.generate", input: { prompt: "Hi" } })
-      expect(answer.status).toBe(200)
-      expect(answer.body).toMatchObject({
+      const answer = await invoke(bareOwner.client, "llm.generate", { prompt: "Hi" })
+      expect(answer).toMatchObject({
         ok: false, error: expect.stringMatching(/^No model can be called for the 'standard' tier: .* Set LLM_API_KEY, or set LLM_BASE_URL/)
       })
     } finally {
@@ -128,8 +132,8 @@ describe("without a model configured", () => {
 describe("web.research over the invoke route", () => {
   it("without a search provider answers from the model alone and says so", async () => {
     model.script("chat", { content: "Probably the moon." })
-    const answer = await member.client.post("/api/studio/skills/invoke", { name: "web.research", input: { question: "Why tides?" } })
-    expect(answer.body).toMatchObject({
+    const answer = await invoke(member.client, "web.research", { question: "Why tides?" })
+    expect(answer).toMatchObject({
       ok: true, output: { answer: "Probably the moon.", sources: [], note: expect.stringContaining("comes from the model alone") }
     })
   })
@@ -137,16 +141,16 @@ describe("web.research over the invoke route", () => {
 
 describe("signal.raise", () => {
   it("lands on the caller's own desktop, the desktop plugin as source, outside a project", async () => {
-    const answer = await owner.client.post("/api/studio/skills/invoke", { name: "signal.raise", input: { title: "Lunch at noon", kind: "reminder" } })
-    expect(answer.body).toMatchObject({ ok: true, output: { signalId: expect.any(String), delivered: true } })
-    expect((await signalsOf(owner)).find((signal) => signal.id === answer.body.output.signalId)).toMatchObject({
+    const answer = await invoke(owner.client, "signal.raise", { title: "Lunch at noon", kind: "reminder" })
+    expect(answer).toMatchObject({ ok: true, output: { signalId: expect.any(String), delivered: true } })
+    expect((await signalsOf(owner)).find((signal) => signal.id === at(answer.output, "signalId"))).toMatchObject({
       beingId: owner.being.id, kind: "reminder", title: "Lunch at noon", source: "plugin:@svc/desktop", status: "open"
     })
   })
 
   it("a member's raise lands on the member's desktop, not the owner's", async () => {
-    const answer = await member.client.post("/api/studio/skills/invoke", { name: "signal.raise", input: { title: "Mine alone" } })
-    expect((await signalsOf(member)).find((signal) => signal.id === answer.body.output.signalId)).toMatchObject({ beingId: member.being.id })
+    const answer = await invoke(member.client, "signal.raise", { title: "Mine alone" })
+    expect((await signalsOf(member)).find((signal) => signal.id === at(answer.output, "signalId"))).toMatchObject({ beingId: member.being.id })
     expect((await signalsOf(owner)).some((signal) => signal.title === "Mine alone")).toBe(false)
   })
 
@@ -168,26 +172,23 @@ describe("signal.raise", () => {
     const before = (await signalsOf(owner)).length
     const options = Array.from({ length: 7 }, (_, n) => ({ id: `o${n}`, label: `Option ${n}` }))
     for (const input of [{ title: "x".repeat(161) }, { title: "Pick one", options }]) {
-      const answer = await owner.client.post("/api/studio/skills/invoke", { name: "signal.raise", input })
-      expect(answer.status).toBe(200)
-      expect(answer.body).toMatchObject({ ok: false, error: expect.stringContaining("The input does not fit signal.raise") })
+      const answer = await invoke(owner.client, "signal.raise", input)
+      expect(answer).toMatchObject({ ok: false, error: expect.stringContaining("The input does not fit signal.raise") })
     }
     expect((await signalsOf(owner)).length).toBe(before)
   })
 
   it("answers the node's own refusal plainly (an option id it does not take)", async () => {
-    const answer = await owner.client.post("/api/studio/skills/invoke", {
-      name: "signal.raise", input: { title: "Odd", options: [{ id: "has space", label: "x" }] }
-    })
-    expect(answer.body).toMatchObject({ ok: false, error: expect.stringContaining("signals.raise refused the signal") })
+    const answer = await invoke(owner.client, "signal.raise", { title: "Odd", options: [{ id: "has space", label: "x" }] })
+    expect(answer).toMatchObject({ ok: false, error: expect.stringContaining("signals.raise refused the signal") })
   })
 })
 
 describe("memory.store and memory.recall", () => {
   it("answer the plain note while the node has no memory store", async () => {
-    const stored = await member.client.post("/api/studio/skills/invoke", { name: "memory.store", input: { content: "I like tea." } })
-    expect(stored.body).toMatchObject({ ok: true, output: { memory: null, stored: false, note: "memory is not wired on this node yet." } })
-    const recalled = await member.client.post("/api/studio/skills/invoke", { name: "memory.recall", input: { query: "tea" } })
-    expect(recalled.body).toMatchObject({ ok: true, output: { memories: [], note: "memory is not wired on this node yet." } })
+    const stored = await invoke(member.client, "memory.store", { content: "I like tea." })
+    expect(stored).toMatchObject({ ok: true, output: { memory: null, stored: false, note: "memory is not wired on this node yet." } })
+    const recalled = await invoke(member.client, "memory.recall", { query: "tea" })
+    expect(recalled).toMatchObject({ ok: true, output: { memories: [], note: "memory is not wired on this node yet." } })
   })
 })
