@@ -15,7 +15,8 @@ import { Skills, type SkillOutcome } from "../../kernel/extensions/skills.ts"
 import { checkDeliverable } from "../../actors/project/pipeline/checks.ts"
 import { DeliverableContract } from "../../actors/project/contract/deliverable.ts"
 import { planContract } from "../../actors/project/pipeline/word-target.ts"
-import { nodeWithOwner, registerMember, type Registered } from "../support/node.ts"
+import { at } from "../support/json.ts"
+import { nodeWithOwner, refused, registerMember, run, type Registered } from "../support/node.ts"
 import { effectSchemaUrl } from "../support/world-acting-plugin.ts"
 
 const context = nodeWithOwner((dataDir) => ({ pluginDir: join(dataDir, "plugins") }))
@@ -47,8 +48,7 @@ beforeAll(async () => {
   alice = await registerMember(context.node, context.owner.client)
   bob = await registerMember(context.node, context.owner.client)
   writeKeeperPlugin(join(context.node.dataDir, "plugins"))
-  const installed = await context.owner.client.post("/api/plugins", { dir: "keeper", granted: ["storage"] })
-  if (installed.status !== 200) throw new Error(`installing the test plugin failed: ${installed.text}`)
+  await run(context.owner.client.api.plugins.installPlugin({ payload: { dir: "keeper", granted: ["storage"] } }))
 })
 
 const query = <T extends object>(text: string, ...params: Array<string>) =>
@@ -60,11 +60,12 @@ const rowCounts = async () =>
     "SELECT (SELECT count(*) FROM agents) AS agents, (SELECT count(*) FROM beings) AS beings, (SELECT count(*) FROM generators) AS generators"
   ))[0]
 
-const invoke = async (who: Registered, name: string, input: unknown) => {
-  const answer = await who.client.post("/api/studio/skills/invoke", { name, input })
-  expect(answer.status).toBe(200)
-  return answer.body
-}
+/** Invokes over the route; a skill's own refusal is still a 200. */
+const invoke = (who: Registered, name: string, input: Record<string, unknown>) =>
+  run(who.client.api.studioSkills.invokeSkill({ payload: { name, input } }))
+
+/** The id an authoring call answered with. */
+const authoredId = (output: unknown) => String(at(output, "id"))
 
 const scout = { name: "Scout", role: "researcher", skills: ["files.search", "web.fetch"] }
 
@@ -84,7 +85,7 @@ const tides = (fields: Record<string, unknown> = {}) => ({
 
 describe("the studio family", () => {
   it("is listed by GET /api/plugins as a built-in with both authoring skills, and neither is world-acting", async () => {
-    const plugins = (await alice.client.get("/api/plugins")).body as Array<any>
+    const plugins = await run(alice.client.api.plugins.listPlugins())
     expect(plugins.find((plugin) => plugin.namespace === "studio")).toMatchObject({
       id: "@svc/studio",
       source: { kind: "builtin" },
@@ -95,7 +96,7 @@ describe("the studio family", () => {
         { kind: "skill", name: "studio.author_generator", title: "Author a generator" }
       ]
     })
-    const skills = (await alice.client.get("/api/studio/skills")).body as Array<any>
+    const skills = await run(alice.client.api.studioSkills.listSkills())
     expect(skills.filter((skill) => skill.family === "studio").map((skill) => [skill.name, skill.worldActing]))
       .toEqual([["studio.author_agent", false], ["studio.author_generator", false]])
   })
@@ -105,21 +106,21 @@ describe("studio.author_agent", () => {
   it("writes an agent owned by the caller: theirs in GET /api/studio/agents, invisible to another being while private", async () => {
     const answer = await invoke(alice, "studio.author_agent", scout)
     expect(answer).toMatchObject({ ok: true, output: { authored: true, id: expect.any(String), name: "Scout", note: expect.any(String) } })
-    const id = answer.output.id as string
+    const id = authoredId(answer.output)
 
-    const mine = (await alice.client.get("/api/studio/agents")).body as Array<any>
+    const mine = await run(alice.client.api.studioAgents.listAgents())
     expect(mine.find((agent) => agent.id === id)).toMatchObject({ ownerId: alice.being.id, name: "Scout", skills: expect.arrayContaining(scout.skills) })
-    expect(((await bob.client.get("/api/studio/agents")).body as Array<any>).some((agent) => agent.id === id)).toBe(false)
-    expect((await bob.client.get(`/api/studio/agents/${id}`)).status).toBe(403)
+    expect((await run(bob.client.api.studioAgents.listAgents())).some((agent) => agent.id === id)).toBe(false)
+    expect((await refused(bob.client.api.studioAgents.getAgent({ path: { id } }))).status).toBe(403)
     // A DELETE undoes it, like any agent of hers.
-    expect((await alice.client.del(`/api/studio/agents/${id}`)).status).toBe(200)
+    await run(alice.client.api.studioAgents.deleteAgent({ path: { id } }))
   })
 
   it("refuses the whole call on one unknown skill name, naming it, and writes nothing", async () => {
     const before = await rowCounts()
     const answer = await invoke(alice, "studio.author_agent", { ...scout, name: "Teleporter", skills: ["files.search", "web.teleport"] })
     expect(answer).toMatchObject({ ok: true, output: { authored: false, id: null, name: "Teleporter" } })
-    expect(answer.output.note).toContain('"web.teleport"')
+    expect(at(answer.output, "note")).toContain('"web.teleport"')
     expect(await rowCounts()).toEqual(before)
   })
 
@@ -135,22 +136,24 @@ describe("studio.author_agent", () => {
     const outcome: SkillOutcome = await context.node.runtime.runPromise(Effect.flatMap(Skills, (skills) =>
       skills.invoke({ name: "studio.author_agent", input: { ...scout, name: "Tide scout" }, beingId: bob.being.id, projectId: "p-1", approved: false })))
     expect(outcome).toMatchObject({ ok: true, output: { authored: true, name: "Tide scout" } })
-    const id = (outcome as { output: { id: string } }).output.id
-    expect((await bob.client.get(`/api/studio/agents/${id}`)).body).toMatchObject({ ownerId: bob.being.id })
-    expect((await alice.client.get(`/api/studio/agents/${id}`)).status).toBe(403)
+    const id = authoredId(at(outcome, "output"))
+    expect(await run(bob.client.api.studioAgents.getAgent({ path: { id } }))).toMatchObject({ ownerId: bob.being.id })
+    expect((await refused(alice.client.api.studioAgents.getAgent({ path: { id } }))).status).toBe(403)
   })
 
   it("reports what the pipeline's authored check reads: a written agent counts, a refusal is quoted", async () => {
     const written = await invoke(alice, "studio.author_agent", { ...scout, name: "Counted" })
-    const refused = await invoke(alice, "studio.author_agent", { ...scout, name: "Not counted", skills: ["web.teleport"] })
+    const notCounted = await invoke(alice, "studio.author_agent", { ...scout, name: "Not counted", skills: ["web.teleport"] })
     const contract = planContract(Schema.decodeUnknownSync(DeliverableContract)({ authored: { kind: "agent", min: 2 } }), {})
     const report = checkDeliverable(contract, {
       saved: [],
-      skillResults: [written, refused].map((answer) => ({ skill: "studio.author_agent", ...answer }))
+      skillResults: [written, notCounted].map(({ ok, output, error }) =>
+        error === undefined ? { skill: "studio.author_agent", ok, output } : { skill: "studio.author_agent", ok, output, error }
+      )
     })
     expect(report.authored).toEqual([
-      { kind: "agent", id: written.output.id, name: "Counted", ok: true, note: written.output.note },
-      { kind: "agent", id: null, name: "Not counted", ok: false, note: refused.output.note }
+      { kind: "agent", id: at(written.output, "id"), name: "Counted", ok: true, note: at(written.output, "note") },
+      { kind: "agent", id: null, name: "Not counted", ok: false, note: at(notCounted.output, "note") }
     ])
     expect(report.failures).toEqual([{ code: "authored", message: expect.stringContaining("web.teleport") }])
   })
@@ -160,13 +163,13 @@ describe("studio.author_generator", () => {
   it("writes a valid generator owned by the caller, private to them when asked", async () => {
     const answer = await invoke(alice, "studio.author_generator", tides())
     expect(answer).toMatchObject({ ok: true, output: { authored: true, id: expect.any(String), name: "Tide notes" } })
-    const id = answer.output.id as string
-    expect((await alice.client.get(`/api/studio/generators/${id}`)).body).toMatchObject({
+    const id = authoredId(answer.output)
+    expect(await run(alice.client.api.studioGenerators.getGenerator({ path: { idOrSlug: id } }))).toMatchObject({
       ownerId: alice.being.id,
       isPublic: false,
       steps: [{ id: "research" }, { id: "write", dependsOn: ["research"] }]
     })
-    expect(((await bob.client.get("/api/studio/generators")).body as Array<any>).some((generator) => generator.id === id)).toBe(false)
+    expect((await run(bob.client.api.studioGenerators.listGenerators())).some((generator) => generator.id === id)).toBe(false)
   })
 
   it("refuses a generator that breaks a rule, with the rule's message, and writes nothing", async () => {
@@ -185,7 +188,7 @@ describe("studio.author_generator", () => {
     for (const [rule, body] of Object.entries(broken)) {
       const answer = await invoke(alice, "studio.author_generator", body)
       expect(answer, rule).toMatchObject({ ok: true, output: { authored: false, id: null, name: "Tide notes" } })
-      expect(answer.output.note, rule).toContain(notes[rule as keyof typeof notes])
+      expect(at(answer.output, "note"), rule).toContain(notes[rule as keyof typeof notes])
     }
     expect(await rowCounts()).toEqual(before)
   })
