@@ -1,12 +1,14 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
 import { personas } from "../../seeds/personas.ts"
 import { baselineSkills } from "../../extensions/agents/contract/baseline.ts"
 import { assembleTeam, type RoleNeed } from "../../actors/project/team-assembly.ts"
 import { SavedAgentsLive } from "../../host/studio/projects/ports.ts"
-import { nodeWithOwner, registerMember, type Registered } from "../support/node.ts"
+import { Agent, AgentInput, AgentPatch } from "../../extensions/agents/contract/agent.ts"
+import { apiError, bodyAs, type Client, nodeWithOwner, refused, registerMember, run, type Registered } from "../support/node.ts"
 import { worldActingSkill, writeWorldActingPlugin } from "../support/world-acting-plugin.ts"
 
 const context = nodeWithOwner((dataDir) => ({ pluginDir: join(dataDir, "plugins") }))
@@ -16,9 +18,8 @@ let registered: Array<string>
 beforeAll(async () => {
   member = await registerMember(context.node, context.owner.client)
   writeWorldActingPlugin(join(context.node.dataDir, "plugins"))
-  const installed = await context.owner.client.post("/api/plugins", { dir: "courier", granted: ["world-acting"] })
-  if (installed.status !== 200) throw new Error(`installing the test plugin failed: ${installed.text}`)
-  registered = (await member.client.get("/api/studio/skills")).body.map((skill: { name: string }) => skill.name)
+  await run(context.owner.client.api.plugins.installPlugin({ payload: { dir: "courier", granted: ["world-acting"] } }))
+  registered = (await run(member.client.api.studioSkills.listSkills())).map((skill) => skill.name)
 })
 
 const query = <T extends object>(text: string, ...params: Array<string>) =>
@@ -26,18 +27,20 @@ const query = <T extends object>(text: string, ...params: Array<string>) =>
 
 const scout = { name: "Scout", role: "researcher", skills: ["files.search"] }
 
-const create = async (client = member.client, body: Record<string, unknown> = scout) => {
-  const answer = await client.post("/api/studio/agents", body)
-  if (answer.status !== 200) throw new Error(`creating an agent failed: ${answer.text}`)
-  return answer.body
-}
+/** Creates a card; the fields `body` leaves out take the contract's defaults. */
+const create = (client: Client = member.client, body: Record<string, unknown> = scout) =>
+  run(client.api.studioAgents.createAgent({ payload: Schema.decodeUnknownSync(AgentInput)(body) }))
 
-const agentCount = async () => (await query<{ n: number }>("SELECT count(*) AS n FROM agents"))[0].n
+const count = async (text: string) => (await query<{ n: number }>(text))[0]!.n
+
+const agentCount = () => count("SELECT count(*) AS n FROM agents")
 
 describe("POST /api/studio/agents", () => {
   it("creates the card with the spec's defaults, worn by a newly raised agent being", async () => {
-    const agent = await create()
-    expect(agent).toEqual({
+    // Raw, with only what the person chose: the node fills in the spec's defaults (the typed client would send them itself).
+    const answer = await member.client.raw("POST", "/api/studio/agents", scout)
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({
       id: expect.any(String),
       ownerId: member.being.id,
       beingId: expect.any(String),
@@ -51,8 +54,9 @@ describe("POST /api/studio/agents", () => {
       isPublic: false,
       createdAt: expect.any(String)
     })
+    const agent = bodyAs(Agent, answer)
     expect(agent.beingId).not.toBe(member.being.id)
-    const [being] = await query<any>(
+    const [being] = await query<{ kind: string; handle: string; displayName: string; email: string | null; passwordHash: string | null }>(
       "SELECT kind, handle, display_name AS displayName, email, password_hash AS passwordHash FROM beings WHERE id = ?", agent.beingId)
     expect(being).toEqual({ kind: "agent", handle: expect.stringMatching(/^agent_[a-z0-9]{10}$/), displayName: "Scout", email: null, passwordHash: null })
   })
@@ -70,15 +74,19 @@ describe("POST /api/studio/agents", () => {
   })
 
   it("spends no model call: the node has no model key and creating works", async () => {
-    const before = (await query<{ n: number }>("SELECT count(*) AS n FROM llm_calls"))[0].n
+    const before = await count("SELECT count(*) AS n FROM llm_calls")
     await create(member.client, { ...scout, systemPrompt: "Be brief.", tier: "standard" })
-    expect((await query<{ n: number }>("SELECT count(*) AS n FROM llm_calls"))[0].n).toBe(before)
-    expect((await member.client.get("/api/llm/usage")).body.calls).toBe(0)
+    expect(await count("SELECT count(*) AS n FROM llm_calls")).toBe(before)
+    expect((await run(member.client.api.llm.usage())).calls).toBe(0)
   })
 
   it("refuses an unknown skill, naming it, and writes nothing", async () => {
     const before = await agentCount()
-    const answer = await member.client.post("/api/studio/agents", { ...scout, skills: ["files.read", "files.teleport", "web.teleport"] })
+    const answer = await refused(
+      member.client.api.studioAgents.createAgent({
+        payload: Schema.decodeUnknownSync(AgentInput)({ ...scout, skills: ["files.read", "files.teleport", "web.teleport"] })
+      })
+    )
     expect(answer.status).toBe(400)
     expect(answer.body).toMatchObject({ error: "unknown_skill", details: { names: ["files.teleport", "web.teleport"] } })
     expect(answer.body.message).toContain('"files.teleport"')
@@ -86,21 +94,22 @@ describe("POST /api/studio/agents", () => {
   })
 
   it("refuses a body that names a being, an owner or an id: who wears the card is the server's choice", async () => {
-    const beings = (await query<{ n: number }>("SELECT count(*) AS n FROM beings"))[0].n
+    const beings = await count("SELECT count(*) AS n FROM beings")
+    // Bodies the contract's schema refuses before they leave the typed client: sent raw.
     for (const field of ["beingId", "ownerId", "id", "createdAt"]) {
-      const answer = await member.client.post("/api/studio/agents", { ...scout, [field]: context.owner.being.id })
+      const answer = await member.client.raw("POST", "/api/studio/agents", { ...scout, [field]: context.owner.being.id })
       expect(answer.status, field).toBe(400)
-      expect(answer.body.error).toBe("invalid_request")
-      expect(answer.body.details, field).toEqual([expect.objectContaining({ path: [field] })])
+      expect(apiError(answer).error).toBe("invalid_request")
+      expect(apiError(answer).details, field).toEqual([expect.objectContaining({ path: [field] })])
     }
-    expect((await query<{ n: number }>("SELECT count(*) AS n FROM beings"))[0].n).toBe(beings)
+    expect(await count("SELECT count(*) AS n FROM beings")).toBe(beings)
   })
 
   it("refuses a malformed body", async () => {
     for (const body of [{}, { ...scout, name: "  " }, { ...scout, skills: "files.read" }, { ...scout, tier: "huge" }, { name: "x", role: "y" }, "not json"]) {
-      const answer = await member.client.post("/api/studio/agents", body)
+      const answer = await member.client.raw("POST", "/api/studio/agents", body)
       expect(answer.status, JSON.stringify(body)).toBe(400)
-      expect(answer.body.error).toBe("invalid_request")
+      expect(apiError(answer).error).toBe("invalid_request")
     }
   })
 })
@@ -110,28 +119,40 @@ describe("reading agents", () => {
     const mine = await create(member.client, { ...scout, name: "Private Scout" })
     const shared = await create(context.owner.client, { ...scout, name: "Shared", isPublic: true })
     const hidden = await create(context.owner.client, { ...scout, name: "Owner's own" })
-    const list = (await member.client.get("/api/studio/agents")).body as Array<any>
+    const list = await run(member.client.api.studioAgents.listAgents())
     const ids = list.map((agent) => agent.id)
     expect(ids).toEqual(expect.arrayContaining([mine.id, shared.id]))
     expect(ids).not.toContain(hidden.id)
-    expect(Object.keys(list.find((agent) => agent.id === shared.id)).sort())
+    // The summary's fields as the wire carried them: the typed client's decoding would drop one the contract does not list.
+    const wire = await member.client.raw("GET", "/api/studio/agents")
+    const sharedOnWire = (wire.body as ReadonlyArray<{ id: string }>).find((agent) => agent.id === shared.id)
+    expect(Object.keys(sharedOnWire ?? {}).sort())
       .toEqual(["avatar", "description", "id", "name", "ownerId", "role", "skills", "tier"])
   })
 
   it("shows the full record of one's own or a public card; another's private card is 403", async () => {
     const shared = await create(context.owner.client, { ...scout, isPublic: true, systemPrompt: "Shared prompt" })
     const hidden = await create(context.owner.client, { ...scout, systemPrompt: "Secret prompt" })
-    expect((await member.client.get(`/api/studio/agents/${shared.id}`)).body).toMatchObject({ id: shared.id, systemPrompt: "Shared prompt", isPublic: true })
-    const refused = await member.client.get(`/api/studio/agents/${hidden.id}`)
-    expect(refused.status).toBe(403)
-    expect(refused.body.error).toBe("forbidden")
-    expect(refused.text).not.toContain("Secret prompt")
-    expect((await context.owner.client.get(`/api/studio/agents/${hidden.id}`)).body.systemPrompt).toBe("Secret prompt")
+    const agents = member.client.api.studioAgents
+    expect(await run(agents.getAgent({ path: { id: shared.id } }))).toMatchObject({ id: shared.id, systemPrompt: "Shared prompt", isPublic: true })
+    const refusal = await refused(agents.getAgent({ path: { id: hidden.id } }))
+    expect(refusal.status).toBe(403)
+    expect(refusal.body.error).toBe("forbidden")
+    // The whole refusal as the wire carried it.
+    expect((await member.client.raw("GET", `/api/studio/agents/${hidden.id}`)).text).not.toContain("Secret prompt")
+    expect((await run(context.owner.client.api.studioAgents.getAgent({ path: { id: hidden.id } }))).systemPrompt).toBe("Secret prompt")
   })
 
   it("answers 404 for an id that names no agent", async () => {
-    for (const [method, body] of [["GET", undefined], ["PUT", { name: "x" }], ["DELETE", undefined]] as const) {
-      const answer = await member.client.request(method, "/api/studio/agents/no-such-agent", body)
+    const agents = member.client.api.studioAgents
+    const path = { id: "no-such-agent" }
+    const calls: ReadonlyArray<readonly [string, Effect.Effect<unknown, unknown>]> = [
+      ["GET", agents.getAgent({ path })],
+      ["PUT", agents.editAgent({ path, payload: { name: "x" } })],
+      ["DELETE", agents.deleteAgent({ path })]
+    ]
+    for (const [method, call] of calls) {
+      const answer = await refused(call)
       expect(answer.status, method).toBe(404)
       expect(answer.body.error).toBe("not_found")
     }
@@ -141,35 +162,36 @@ describe("reading agents", () => {
 describe("PUT /api/studio/agents/:id", () => {
   it("changes only the fields given, and renames the being that wears the card", async () => {
     const agent = await create(member.client, { ...scout, description: "Finds things" })
-    const answer = await member.client.request("PUT", `/api/studio/agents/${agent.id}`, { name: "Ranger", skills: ["files.write"], isPublic: true })
-    expect(answer.status).toBe(200)
-    expect(answer.body).toMatchObject({ id: agent.id, beingId: agent.beingId, name: "Ranger", role: "researcher", description: "Finds things", isPublic: true })
-    expect(answer.body.skills[0]).toBe("files.write")
-    expect(answer.body.skills).not.toContain("files.search")
-    expect((await query<any>("SELECT display_name AS name FROM beings WHERE id = ?", agent.beingId))[0].name).toBe("Ranger")
-    expect((await member.client.request("PUT", `/api/studio/agents/${agent.id}`, {})).body).toEqual(answer.body)
+    const edit = (payload: Schema.Schema.Type<typeof AgentPatch>) => run(member.client.api.studioAgents.editAgent({ path: { id: agent.id }, payload }))
+    const answer = await edit({ name: "Ranger", skills: ["files.write"], isPublic: true })
+    expect(answer).toMatchObject({ id: agent.id, beingId: agent.beingId, name: "Ranger", role: "researcher", description: "Finds things", isPublic: true })
+    expect(answer.skills[0]).toBe("files.write")
+    expect(answer.skills).not.toContain("files.search")
+    expect((await query<{ name: string }>("SELECT display_name AS name FROM beings WHERE id = ?", agent.beingId))[0]!.name).toBe("Ranger")
+    expect(await edit({})).toEqual(answer)
   })
 
   it("refuses an unknown skill, a being named in the body and a non-owner, changing nothing", async () => {
     const agent = await create(member.client, { ...scout, isPublic: true })
-    const path = `/api/studio/agents/${agent.id}`
-    const unknown = await member.client.request("PUT", path, { skills: ["files.teleport"] })
+    const path = { id: agent.id }
+    const unknown = await refused(member.client.api.studioAgents.editAgent({ path, payload: { skills: ["files.teleport"] } }))
     expect(unknown.body).toMatchObject({ error: "unknown_skill", details: { names: ["files.teleport"] } })
-    const being = await member.client.request("PUT", path, { beingId: context.owner.being.id })
+    // A field the contract's schema refuses before it leaves the typed client: sent raw.
+    const being = await member.client.raw("PUT", `/api/studio/agents/${agent.id}`, { beingId: context.owner.being.id })
     expect(being.status).toBe(400)
-    const stranger = await context.owner.client.request("PUT", path, { name: "Mine now" })
+    const stranger = await refused(context.owner.client.api.studioAgents.editAgent({ path, payload: { name: "Mine now" } }))
     expect(stranger.status).toBe(403)
-    expect((await member.client.get(path)).body).toEqual(agent)
+    expect(await run(member.client.api.studioAgents.getAgent({ path }))).toEqual(agent)
   })
 })
 
 describe("DELETE /api/studio/agents/:id", () => {
   it("deletes the card and the being raised for it; only its owner may", async () => {
     const agent = await create(member.client, { ...scout, isPublic: true })
-    const path = `/api/studio/agents/${agent.id}`
-    expect((await context.owner.client.del(path)).status).toBe(403)
-    expect((await member.client.del(path)).body).toEqual({ ok: true })
-    expect((await member.client.get(path)).status).toBe(404)
+    const path = { id: agent.id }
+    expect((await refused(context.owner.client.api.studioAgents.deleteAgent({ path }))).status).toBe(403)
+    expect(await run(member.client.api.studioAgents.deleteAgent({ path }))).toEqual({ ok: true })
+    expect((await refused(member.client.api.studioAgents.getAgent({ path }))).status).toBe(404)
     expect(await query("SELECT id FROM beings WHERE id = ?", agent.beingId)).toEqual([])
   })
 })
