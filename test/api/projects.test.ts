@@ -5,10 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { remoteDefault } from "../support/models.ts"
-import { Client, registerMember, registerOwner, startNode, type Registered, type TestNode } from "../support/node.ts"
+import { at } from "../support/json.ts"
+import { apiError, Client, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { callsFor, isPlannerCall, isReviewCall, scriptStudio } from "./projects-scripted.ts"
-import { twoStepGenerator, untilSettled } from "./projects-support.ts"
+import { startBrief, startGenerator, twoStepGenerator, untilSettled } from "./projects-support.ts"
 
 let models: OpenAiServer
 let node: TestNode
@@ -31,21 +32,20 @@ describe("a generator run", () => {
     models.reset()
     scriptStudio(models)
     const generator = await twoStepGenerator(member.client)
-    const started = await member.client.post("/api/studio/projects", { generatorId: generator.id, inputs: { topic: "green tea" } })
-    expect(started.status).toBe(200)
-    expect(started.body).toMatchObject({ status: "planning", generatorId: generator.id, ownerId: member.being.id, outputs: [] })
+    const started = await startGenerator(member.client, generator.id, { topic: "green tea" })
+    expect(started).toMatchObject({ status: "planning", generatorId: generator.id, ownerId: member.being.id, outputs: [] })
 
-    const detail = await untilSettled(member.client, started.body.id)
+    const detail = await untilSettled(member.client, started.id)
     expect(detail.project.status).toBe("done")
-    expect(detail.tasks.map((task: any) => [task.key, task.status])).toEqual([["notes", "done"], ["report", "done"]])
-    expect(detail.tasks[1].dependsOn).toEqual([detail.tasks[0].id])
-    expect(detail.tasks[0].output).toMatchObject({ ok: true, file: "notes-on-green-tea.md", repairs: 0 })
-    expect(detail.team.members.map((m: any) => m.role)).toEqual(["researcher", "writer"])
-    expect(detail.tasks.every((task: any) => detail.team.memberAgentIds.includes(task.assigneeAgentId))).toBe(true)
+    expect(detail.tasks.map((task) => [task.key, task.status])).toEqual([["notes", "done"], ["report", "done"]])
+    expect(detail.tasks[1]!.dependsOn).toEqual([detail.tasks[0]!.id])
+    expect(detail.tasks[0]!.output).toMatchObject({ ok: true, file: "notes-on-green-tea.md", repairs: 0 })
+    expect(detail.team?.members.map((m) => m.role)).toEqual(["researcher", "writer"])
+    expect(detail.tasks.every((task) => detail.team?.memberAgentIds.includes(task.assigneeAgentId ?? ""))).toBe(true)
     expect(detail.review).toMatchObject({ verdict: "pass", notes: "Does what the brief asks." })
-    expect(detail.project.outputs.map((output: any) => [output.path, output.kind, output.url])).toEqual([
-      ["notes-on-green-tea.md", "markdown", `/api/files/project/${started.body.id}/notes-on-green-tea.md`],
-      ["report-on-green-tea.md", "markdown", `/api/files/project/${started.body.id}/report-on-green-tea.md`]
+    expect(detail.project.outputs.map((output) => [output.path, output.kind, output.url])).toEqual([
+      ["notes-on-green-tea.md", "markdown", `/api/files/project/${started.id}/notes-on-green-tea.md`],
+      ["report-on-green-tea.md", "markdown", `/api/files/project/${started.id}/report-on-green-tea.md`]
     ])
 
     // The planner (strong tier, o3) was never asked; the strong tier served only the QA review.
@@ -53,26 +53,30 @@ describe("a generator run", () => {
     expect(models.requestsFor("chat").filter((request) => request.model === "o3").every(isReviewCall)).toBe(true)
     expect(models.requestsFor("chat").filter(isReviewCall)).toHaveLength(1)
     // The second step read the first one's output through its template.
-    const reportCall = callsFor(models, "Report on green tea")[0]
+    const reportCall = callsFor(models, "Report on green tea")[0]!
     expect(JSON.stringify(reportCall.body.messages)).toContain("The work of the task Notes on green tea")
     expect(reportCall.body.tools.map((tool: any) => tool.function.name)).toContain("files__write")
 
-    const file = await member.client.get(detail.project.outputs[1].url)
+    // File downloads are raw routes outside the contract.
+    const url = detail.project.outputs[1]!.url
+    const file = await member.client.raw("GET", url)
     expect(file.status).toBe(200)
-    expect(file.headers.get("content-type")).toBe("text/markdown; charset=utf-8")
+    expect(file.headers["content-type"]).toBe("text/markdown; charset=utf-8")
     expect(file.text).toContain("# Report on green tea")
-    expect(file.headers.get("content-security-policy")).toBe("sandbox")
-    expect((await owner.client.get(detail.project.outputs[1].url)).status).toBe(404)
-    expect((await new Client(node.url).get(detail.project.outputs[1].url)).status).toBe(401)
-    expect((await member.client.get(`/api/files/project/${started.body.id}/missing.md`)).status).toBe(404)
-    const climbing = await member.client.get(`/api/files/project/${started.body.id}/..%2f..%2fnode.db`)
-    expect([climbing.status, climbing.body.error]).toEqual([400, "invalid_path"])
+    expect(file.headers["content-security-policy"]).toBe("sandbox")
+    expect((await owner.client.raw("GET", url)).status).toBe(404)
+    expect((await new Client(node.url).raw("GET", url)).status).toBe(401)
+    expect((await member.client.raw("GET", `/api/files/project/${started.id}/missing.md`)).status).toBe(404)
+    const climbing = await member.client.raw("GET", `/api/files/project/${started.id}/..%2f..%2fnode.db`)
+    expect([climbing.status, apiError(climbing).error]).toEqual([400, "invalid_path"])
 
-    const trace = await member.client.get(`/api/studio/projects/${started.body.id}/trace`)
-    const kinds = new Set(trace.body.map((event: any) => event.kind))
+    const traceOf = (after?: number) =>
+      run(member.client.api.studioProjects.projectTrace({ path: { id: started.id }, urlParams: after === undefined ? {} : { after } }))
+    const trace = await traceOf()
+    const kinds = new Set(trace.map((event) => event.kind))
     expect([...kinds]).toEqual(expect.arrayContaining(["plan", "tool.call", "tool.result", "message", "output", "done"]))
-    const after = await member.client.get(`/api/studio/projects/${started.body.id}/trace?after=${trace.body.at(-2).id}`)
-    expect(after.body).toEqual([trace.body.at(-1)])
+    const after = await traceOf(Number(trace.at(-2)!.id))
+    expect(after).toEqual([trace.at(-1)])
   })
 })
 
@@ -87,16 +91,15 @@ describe("a brief run", () => {
         ]
       }
     })
-    const started = await member.client.post("/api/studio/projects", { brief: "A short guide to brewing green tea\nfor beginners" })
-    expect(started.status).toBe(200)
-    expect(started.body).toMatchObject({ status: "planning", title: "A short guide to brewing green tea", generatorId: null })
-    const detail = await untilSettled(member.client, started.body.id)
+    const started = await startBrief(member.client, "A short guide to brewing green tea\nfor beginners")
+    expect(started).toMatchObject({ status: "planning", title: "A short guide to brewing green tea", generatorId: null })
+    const detail = await untilSettled(member.client, started.id)
     expect(detail.project.status).toBe("done")
     expect(models.requestsFor("chat").filter(isPlannerCall).map((request) => request.model)).toEqual(["o3"])
-    expect(detail.tasks.map((task: any) => task.key)).toEqual(["research", "outline", "draft"])
-    expect(detail.tasks.every((task: any) => task.status === "done")).toBe(true)
-    const trace = (await member.client.get(`/api/studio/projects/${started.body.id}/trace`)).body
-    const repairs = trace.filter((event: any) => event.kind === "plan" && event.data?.repair !== undefined).map((event: any) => event.data.repair.kind)
+    expect(detail.tasks.map((task) => task.key)).toEqual(["research", "outline", "draft"])
+    expect(detail.tasks.every((task) => task.status === "done")).toBe(true)
+    const trace = await run(member.client.api.studioProjects.projectTrace({ path: { id: started.id }, urlParams: {} }))
+    const repairs = trace.filter((event) => event.kind === "plan" && at(event.data, "repair") !== undefined).map((event) => at(event.data, "repair", "kind"))
     expect(repairs).toEqual(["cycle", "research"])
     expect(detail.project.costUsd).toBeGreaterThan(0)
   })
@@ -117,11 +120,11 @@ describe("the deliverable checks", () => {
         deliverable: { file: "essay.md", requireSections: ["Sources"] }
       }]
     })
-    const started = await member.client.post("/api/studio/projects", { generatorId: generator.id, inputs: { topic: "oolong" } })
-    const detail = await untilSettled(member.client, started.body.id)
+    const started = await startGenerator(member.client, generator.id, { topic: "oolong" })
+    const detail = await untilSettled(member.client, started.id)
     expect(detail.project.status).toBe("done")
-    expect(detail.tasks.map((task: any) => task.key)).toEqual(["research", "essay"])
-    expect(detail.tasks[1].output).toMatchObject({ ok: true, file: "essay.md", repairs: 1, failures: [] })
+    expect(detail.tasks.map((task) => task.key)).toEqual(["research", "essay"])
+    expect(detail.tasks[1]!.output).toMatchObject({ ok: true, file: "essay.md", repairs: 1, failures: [] })
     const repairCall = callsFor(models, "Essay on oolong").find((request) => JSON.stringify(request.body.messages).includes("did not pass its checks"))
     expect(JSON.stringify(repairCall?.body.messages)).toContain('lacks the section \\"Sources\\"')
   })
@@ -141,13 +144,13 @@ describe("the deliverable checks", () => {
         }
       ]
     })
-    const started = await member.client.post("/api/studio/projects", { generatorId: generator.id, inputs: { topic: "sencha" } })
-    const detail = await untilSettled(member.client, started.body.id)
+    const started = await startGenerator(member.client, generator.id, { topic: "sencha" })
+    const detail = await untilSettled(member.client, started.id)
     expect(detail.project.status).toBe("failed")
     expect(detail.tasks[1]).toMatchObject({ status: "failed", output: { ok: false, revertedTo: "draft.md" } })
-    expect(detail.tasks[1].output.failures.map((failure: any) => failure.code)).toEqual(["regression"])
+    expect((at(detail.tasks[1]!.output, "failures") as ReadonlyArray<{ code: string }>).map((failure) => failure.code)).toEqual(["regression"])
     expect(detail.project.error).toContain("The earlier version was restored")
-    const file = await member.client.get(`/api/files/project/${started.body.id}/draft.md`)
+    const file = await member.client.raw("GET", `/api/files/project/${started.id}/draft.md`)
     expect(file.text).toBe(long)
   })
 
@@ -155,15 +158,15 @@ describe("the deliverable checks", () => {
     models.reset()
     scriptStudio(models, { write: () => null })
     const generator = await twoStepGenerator(member.client)
-    const started = await member.client.post("/api/studio/projects", { generatorId: generator.id, inputs: { topic: "matcha" } })
-    const detail = await untilSettled(member.client, started.body.id)
+    const started = await startGenerator(member.client, generator.id, { topic: "matcha" })
+    const detail = await untilSettled(member.client, started.id)
     expect(detail.project.status).toBe("failed")
-    expect(detail.tasks.map((task: any) => task.status)).toEqual(["failed", "blocked"])
-    expect(detail.tasks[0].error).toContain("The task saved no file")
+    expect(detail.tasks.map((task) => task.status)).toEqual(["failed", "blocked"])
+    expect(detail.tasks[0]!.error).toContain("The task saved no file")
     expect(detail.project.error).toContain("1 of 2 tasks failed")
-    const signals = (await member.client.get("/api/desktop/signals")).body
+    const signals = await run(member.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
     expect(signals).toEqual(expect.arrayContaining([
-      expect.objectContaining({ kind: "alert", source: `studio:${started.body.id}`, title: `Project failed: ${detail.project.title}` })
+      expect.objectContaining({ kind: "alert", source: `studio:${started.id}`, title: `Project failed: ${detail.project.title}` })
     ]))
   })
 })
@@ -173,23 +176,23 @@ describe("cancel and resume", () => {
     models.reset()
     scriptStudio(models, { delayMs: (title) => (title.startsWith("Report") ? 400 : 0) })
     const generator = await twoStepGenerator(member.client)
-    const started = await member.client.post("/api/studio/projects", { generatorId: generator.id, inputs: { topic: "rooibos" } })
-    await untilSettled(member.client, started.body.id, (detail) => detail.tasks[1]?.status === "running")
-    const cancelled = await member.client.post(`/api/studio/projects/${started.body.id}/cancel`)
-    expect(cancelled.status).toBe(200)
-    expect(cancelled.body.status).toBe("cancelled")
-    const afterCancel = await untilSettled(member.client, started.body.id)
-    expect(afterCancel.tasks.map((task: any) => task.status)).toEqual(["done", "cancelled"])
-    expect((await member.client.post(`/api/studio/projects/${started.body.id}/cancel`)).body.error).toBe("project_not_running")
+    const started = await startGenerator(member.client, generator.id, { topic: "rooibos" })
+    await untilSettled(member.client, started.id, (detail) => detail.tasks[1]?.status === "running")
+    const projects = member.client.api.studioProjects
+    const path = { id: started.id }
+    const cancelled = await run(projects.cancelProject({ path }))
+    expect(cancelled.status).toBe("cancelled")
+    const afterCancel = await untilSettled(member.client, started.id)
+    expect(afterCancel.tasks.map((task) => task.status)).toEqual(["done", "cancelled"])
+    expect((await refused(projects.cancelProject({ path }))).body.error).toBe("project_not_running")
 
     const notesCalls = callsFor(models, "Notes on rooibos").length
-    const resumed = await member.client.post(`/api/studio/projects/${started.body.id}/resume`)
-    expect(resumed.status).toBe(200)
-    expect(resumed.body.status).toBe("running")
-    const detail = await untilSettled(member.client, started.body.id, (found) => found.project.status === "done" || found.project.status === "failed")
+    const resumed = await run(projects.resumeProject({ path }))
+    expect(resumed.status).toBe("running")
+    const detail = await untilSettled(member.client, started.id, (found) => found.project.status === "done" || found.project.status === "failed")
     expect(detail.project.status).toBe("done")
     expect(callsFor(models, "Notes on rooibos").length).toBe(notesCalls)
-    const again = await member.client.post(`/api/studio/projects/${started.body.id}/resume`)
+    const again = await refused(projects.resumeProject({ path }))
     expect(again.status).toBe(409)
     expect(again.body.error).toBe("project_not_resumable")
   })
@@ -199,72 +202,78 @@ describe("scoping and refusals", () => {
   it("keeps every route to the caller's own projects", async () => {
     models.reset()
     scriptStudio(models)
-    const mine = await member.client.post("/api/studio/projects", { brief: "Write a note on white tea" })
-    await untilSettled(member.client, mine.body.id)
-    const id = mine.body.id
+    const mine = await startBrief(member.client, "Write a note on white tea")
+    await untilSettled(member.client, mine.id)
+    const id = mine.id
+    const path = { id }
+    const others = owner.client.api.studioProjects
     for (const answer of [
-      await owner.client.get(`/api/studio/projects/${id}`),
-      await owner.client.get(`/api/studio/projects/${id}/trace`),
-      await owner.client.post(`/api/studio/projects/${id}/cancel`),
-      await owner.client.post(`/api/studio/projects/${id}/resume`),
-      await owner.client.request("PUT", `/api/studio/projects/${id}/due`, { dueAt: "2030-01-01T00:00:00Z" })
+      await refused(others.getProject({ path })),
+      await refused(others.projectTrace({ path, urlParams: {} })),
+      await refused(others.cancelProject({ path })),
+      await refused(others.resumeProject({ path })),
+      await refused(others.setProjectDue({ path, payload: { dueAt: "2030-01-01T00:00:00Z" } }))
     ]) {
       expect(answer.status).toBe(404)
       expect(answer.body.error).toBe("project_not_found")
     }
-    expect((await owner.client.get("/api/studio/projects")).body.map((project: any) => project.id)).not.toContain(id)
-    expect((await member.client.get("/api/studio/projects")).body.map((project: any) => project.id)).toContain(id)
-    const ownerPortfolio = (await owner.client.get("/api/studio/portfolio")).body
-    expect(Object.values(ownerPortfolio).flat().map((item: any) => item.project.id)).not.toContain(id)
-    const memberPortfolio = (await member.client.get("/api/studio/portfolio")).body
-    expect(memberPortfolio.done.map((item: any) => item.project.id)).toContain(id)
+    expect((await run(others.listProjects())).map((project) => project.id)).not.toContain(id)
+    expect((await run(member.client.api.studioProjects.listProjects())).map((project) => project.id)).toContain(id)
+    const ownerPortfolio = await run(others.portfolio())
+    expect(Object.values(ownerPortfolio).flat().map((item) => item.project.id)).not.toContain(id)
+    const memberPortfolio = await run(member.client.api.studioProjects.portfolio())
+    expect(memberPortfolio.done.map((item) => item.project.id)).toContain(id)
     expect(memberPortfolio.waiting.length).toBeGreaterThan(0)
-    expect((await owner.client.get("/api/studio/queue")).body).toEqual([])
+    expect(await run(others.queue())).toEqual([])
   })
 
   it("lists open steps in the queue and holds due dates apart from the task row", async () => {
     models.reset()
     scriptStudio(models, { delayMs: () => 300 })
     const generator = await twoStepGenerator(member.client)
-    const started = await member.client.post("/api/studio/projects", { generatorId: generator.id, inputs: { topic: "pu-erh" } })
-    const running = await untilSettled(member.client, started.body.id, (detail) => detail.tasks.length === 2)
-    const queue = (await member.client.get("/api/studio/queue")).body
-    expect(queue.filter((item: any) => item.projectId === started.body.id).map((item: any) => item.task.key)).toEqual(["notes", "report"])
-    expect(queue.every((item: any) => item.assignee === "agent")).toBe(true)
-    const due = await member.client.request("PUT", `/api/studio/projects/${started.body.id}/due`, { dueAt: "2000-01-01T00:00:00Z" })
-    expect(due.status).toBe(200)
-    expect(due.body.dueAt).toBe("2000-01-01T00:00:00.000Z")
-    const stalled = (await member.client.get("/api/studio/portfolio")).body.stalled.map((item: any) => item.project.id)
-    expect(stalled).toContain(started.body.id)
-    const taskDue = await member.client.request("PUT", `/api/studio/projects/${started.body.id}/due`, { dueAt: "2031-02-03T04:05:06Z", taskId: running.tasks[1].id })
-    expect(taskDue.status).toBe(200)
-    const unknownTask = await member.client.request("PUT", `/api/studio/projects/${started.body.id}/due`, { dueAt: "2031-02-03T04:05:06Z", taskId: "nope" })
+    const started = await startGenerator(member.client, generator.id, { topic: "pu-erh" })
+    const running = await untilSettled(member.client, started.id, (detail) => detail.tasks.length === 2)
+    const projects = member.client.api.studioProjects
+    const queue = await run(projects.queue())
+    expect(queue.filter((item) => item.projectId === started.id).map((item) => item.task.key)).toEqual(["notes", "report"])
+    expect(queue.every((item) => item.assignee === "agent")).toBe(true)
+    const path = { id: started.id }
+    const due = await run(projects.setProjectDue({ path, payload: { dueAt: "2000-01-01T00:00:00Z" } }))
+    expect(due.dueAt).toBe("2000-01-01T00:00:00.000Z")
+    const stalled = (await run(projects.portfolio())).stalled.map((item) => item.project.id)
+    expect(stalled).toContain(started.id)
+    await run(projects.setProjectDue({ path, payload: { dueAt: "2031-02-03T04:05:06Z", taskId: running.tasks[1]!.id } }))
+    const unknownTask = await refused(projects.setProjectDue({ path, payload: { dueAt: "2031-02-03T04:05:06Z", taskId: "nope" } }))
     expect(unknownTask.status).toBe(404)
     expect(unknownTask.body.error).toBe("task_not_found")
-    const badDate = await member.client.request("PUT", `/api/studio/projects/${started.body.id}/due`, { dueAt: "next tuesday" })
+    // A date the contract's schema refuses before it leaves the typed client: sent raw.
+    const badDate = await member.client.raw("PUT", `/api/studio/projects/${started.id}/due`, { dueAt: "next tuesday" })
     expect(badDate.status).toBe(400)
-    const detail = await untilSettled(member.client, started.body.id)
-    expect(detail.tasks[1].dueAt).toBe("2031-02-03T04:05:06.000Z")
+    const detail = await untilSettled(member.client, started.id)
+    expect(detail.tasks[1]!.dueAt).toBe("2031-02-03T04:05:06.000Z")
     expect(detail.project.dueAt).toBe("2000-01-01T00:00:00.000Z")
   })
 
   it("refuses a bad start with a named error and creates nothing", async () => {
-    const before = (await member.client.get("/api/studio/projects")).body.length
+    const projects = member.client.api.studioProjects
+    const before = (await run(projects.listProjects())).length
     const ownersPrivate = await twoStepGenerator(owner.client)
-    const cases: Array<[unknown, number, string]> = [
+    const cases: Array<[{ readonly generatorId: string; readonly inputs: Record<string, unknown> }, number, string]> = [
       [{ generatorId: "no-such-generator", inputs: {} }, 404, "generator_not_found"],
       [{ generatorId: ownersPrivate.id, inputs: { topic: "tea" } }, 404, "generator_not_found"],
-      [{ generatorId: (await twoStepGenerator(member.client)).id, inputs: { topic: 7 } }, 400, "invalid_inputs"],
-      [{ brief: "" }, 400, "invalid_request"],
-      [{ brief: "Write it", ownerId: owner.being.id }, 400, "invalid_request"],
-      [{}, 400, "invalid_request"]
+      [{ generatorId: (await twoStepGenerator(member.client)).id, inputs: { topic: 7 } }, 400, "invalid_inputs"]
     ]
-    for (const [body, status, error] of cases) {
-      const answer = await member.client.post("/api/studio/projects", body)
+    for (const [payload, status, error] of cases) {
+      const answer = await refused(projects.createProject({ payload }))
       expect([answer.status, answer.body.error]).toEqual([status, error])
     }
-    expect((await member.client.get("/api/studio/projects")).body.length).toBe(before)
-    expect((await member.client.get("/api/studio/projects/nope")).status).toBe(404)
+    // Bodies the contract's schema refuses before they leave the typed client: sent raw.
+    for (const body of [{ brief: "" }, { brief: "Write it", ownerId: owner.being.id }, {}]) {
+      const answer = await member.client.raw("POST", "/api/studio/projects", body)
+      expect([answer.status, apiError(answer).error]).toEqual([400, "invalid_request"])
+    }
+    expect((await run(projects.listProjects())).length).toBe(before)
+    expect((await refused(projects.getProject({ path: { id: "nope" } }))).status).toBe(404)
   })
 })
 
@@ -272,12 +281,12 @@ describe("POST /api/studio/omnibar", () => {
   it("starts a project from a make sentence and refuses anything else with a hint", async () => {
     models.reset()
     scriptStudio(models)
-    const refused = await member.client.post("/api/studio/omnibar", { text: "what is the weather like?" })
-    expect(refused.status).toBe(400)
-    expect(refused.body).toMatchObject({ error: "not_a_make_request", details: { hint: expect.stringContaining("make, build, write or draft") } })
-    const made = await member.client.post("/api/studio/omnibar", { text: "Draft a welcome letter for new tea club members" })
-    expect(made.status).toBe(200)
-    expect(made.body).toMatchObject({ status: "planning", brief: "Draft a welcome letter for new tea club members", ownerId: member.being.id })
-    expect((await untilSettled(member.client, made.body.id)).project.status).toBe("done")
+    const omnibar = (text: string) => member.client.api.studioProjects.omnibar({ payload: { text } })
+    const refusal = await refused(omnibar("what is the weather like?"))
+    expect(refusal.status).toBe(400)
+    expect(refusal.body).toMatchObject({ error: "not_a_make_request", details: { hint: expect.stringContaining("make, build, write or draft") } })
+    const made = await run(omnibar("Draft a welcome letter for new tea club members"))
+    expect(made).toMatchObject({ status: "planning", brief: "Draft a welcome letter for new tea club members", ownerId: member.being.id })
+    expect((await untilSettled(member.client, made.id)).project.status).toBe("done")
   })
 })
