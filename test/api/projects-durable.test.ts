@@ -10,10 +10,10 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll, expect, it } from "vitest"
-import { Client, person } from "../support/node.ts"
+import { Client, person, run } from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { callsFor, scriptStudio } from "./projects-scripted.ts"
-import { twoStepGenerator, untilSettled } from "./projects-support.ts"
+import { startGenerator, twoStepGenerator, untilSettled } from "./projects-support.ts"
 
 const nodeBinary = fileURLToPath(new URL("../../node_modules/.bin/node", import.meta.url))
 const startScript = fileURLToPath(new URL("../../host/start.ts", import.meta.url))
@@ -68,13 +68,12 @@ it("continues after SIGKILL from the last finished task and never pays for it ag
   const first = startChild(port)
   const url = await first.listening
   const owner = new Client(url)
-  expect((await owner.post("/api/auth/register", person(ownerCode))).status).toBe(200)
+  await run(owner.api.authPublic.register({ payload: person(ownerCode) }))
   const generator = await twoStepGenerator(owner)
-  const started = await owner.post("/api/studio/projects", { generatorId: generator.id, inputs: { topic: "genmaicha" } })
-  expect(started.status).toBe(200)
+  const started = await startGenerator(owner, generator.id, { topic: "genmaicha" })
 
   // The report's first model call is under way (and hangs): the notes task finished before it started.
-  await untilSettled(owner, started.body.id, () => callsFor(models, "Report on genmaicha").length > 0)
+  await untilSettled(owner, started.id, () => callsFor(models, "Report on genmaicha").length > 0)
   const notesCalls = callsFor(models, "Notes on genmaicha").length
   expect(notesCalls).toBe(2)
   first.child.kill("SIGKILL")
@@ -84,12 +83,12 @@ it("continues after SIGKILL from the last finished task and never pays for it ag
   const second = startChild(port)
   await second.listening
   try {
-    const detail = await untilSettled(owner, started.body.id, undefined, 30_000)
+    const detail = await untilSettled(owner, started.id, undefined, 30_000)
     expect(detail.project.status).toBe("done")
-    expect(detail.tasks.map((task: any) => task.status)).toEqual(["done", "done"])
+    expect(detail.tasks.map((task) => task.status)).toEqual(["done", "done"])
     expect(callsFor(models, "Notes on genmaicha").length).toBe(notesCalls)
     expect(callsFor(models, "Report on genmaicha").length).toBeGreaterThanOrEqual(3)
-    expect(detail.project.outputs.map((output: any) => output.path)).toEqual(["notes-on-genmaicha.md", "report-on-genmaicha.md"])
+    expect(detail.project.outputs.map((output) => output.path)).toEqual(["notes-on-genmaicha.md", "report-on-genmaicha.md"])
   } finally {
     second.child.kill("SIGTERM")
     await second.exited

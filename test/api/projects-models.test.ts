@@ -5,11 +5,14 @@
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import { noModelSettings, remoteDefault } from "../support/models.ts"
-import { registerOwner, startNode, type TestNode } from "../support/node.ts"
+import { at } from "../support/json.ts"
+import { type Client, refused, registerOwner, run, startNode, type TestNode } from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { courierRuns, worldActingSkill, writeWorldActingPlugin } from "../support/world-acting-plugin.ts"
 import { scriptStudio } from "./projects-scripted.ts"
-import { untilSettled } from "./projects-support.ts"
+import { startBrief, untilSettled } from "./projects-support.ts"
+
+const openSignals = (client: Client) => run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
 
 const closing: Array<() => Promise<void>> = []
 afterAll(async () => {
@@ -31,14 +34,13 @@ const models = async (): Promise<OpenAiServer> => {
 describe("a run with no model configured", () => {
   it("fails at once with the plain reason and an alert on the owner's desktop", async () => {
     const { owner } = await startWith(noModelSettings)
-    const started = await owner.client.post("/api/studio/projects", { brief: "Write a limerick about kettles" })
-    expect(started.status).toBe(200)
-    const detail = await untilSettled(owner.client, started.body.id, undefined, 5000)
+    const started = await startBrief(owner.client, "Write a limerick about kettles")
+    const detail = await untilSettled(owner.client, started.id, undefined, 5000)
     expect(detail.project.status).toBe("failed")
     expect(detail.project.error).toMatch(/^The planner could not be called: No model can be called for the 'strong' tier/)
-    const signals = (await owner.client.get("/api/desktop/signals")).body
+    const signals = await openSignals(owner.client)
     expect(signals).toEqual(expect.arrayContaining([
-      expect.objectContaining({ kind: "alert", source: `studio:${started.body.id}`, body: detail.project.error })
+      expect.objectContaining({ kind: "alert", source: `studio:${started.id}`, body: detail.project.error })
     ]))
   })
 })
@@ -48,12 +50,12 @@ describe("a run that meets a spend ceiling", () => {
     const server = await models()
     scriptStudio(server)
     const { owner } = await startWith({ ...remoteDefault(server.baseUrl), spendMaxCallUsd: 0.000_000_1 })
-    const started = await owner.client.post("/api/studio/projects", { brief: "Write a haiku about kettles" })
-    const detail = await untilSettled(owner.client, started.body.id)
+    const started = await startBrief(owner.client, "Write a haiku about kettles")
+    const detail = await untilSettled(owner.client, started.id)
     expect(detail.project.status).toBe("failed")
     expect(detail.project.error).toContain("The planner could not be called")
     expect(server.requestsFor("chat")).toEqual([])
-    const titles = (await owner.client.get("/api/desktop/signals")).body.map((signal: any) => signal.title)
+    const titles = (await openSignals(owner.client)).map((signal) => signal.title)
     expect(titles).toEqual(expect.arrayContaining(["Spend ceiling reached: a model call was refused", `Project failed: ${detail.project.title}`]))
   })
 })
@@ -63,27 +65,27 @@ describe("an agent's world-acting call", () => {
     const server = await models()
     const { node, owner } = await startWith((dataDir) => ({ ...remoteDefault(server.baseUrl), pluginDir: join(dataDir, "plugins") }))
     writeWorldActingPlugin(join(node.dataDir, "plugins"))
-    expect((await owner.client.post("/api/plugins", { dir: "courier", granted: ["world-acting"] })).status).toBe(200)
+    await run(owner.client.api.plugins.installPlugin({ payload: { dir: "courier", granted: ["world-acting"] } }))
     scriptStudio(server, {
       plan: { tasks: [{ id: "announce", title: "Announce the tasting", role: "marketer", skills: [worldActingSkill, "web.search"] }] },
       extraCall: (title) => (title === "Announce the tasting" ? { name: "courier__send", arguments: { to: "tea-club", text: "Tasting on Friday" } } : null)
     })
     const runsBefore = courierRuns().length
-    const started = await owner.client.post("/api/studio/projects", { brief: "Write and send the tasting announcement" })
-    const detail = await untilSettled(owner.client, started.body.id)
+    const started = await startBrief(owner.client, "Write and send the tasting announcement")
+    const detail = await untilSettled(owner.client, started.id)
     expect(detail.project.status).toBe("done")
     expect(courierRuns().length).toBe(runsBefore)
 
-    const trace = (await owner.client.get(`/api/studio/projects/${started.body.id}/trace`)).body
-    const refused = trace.find((event: any) => event.kind === "tool.result" && event.data.name === worldActingSkill)
-    expect(refused.data).toMatchObject({ ok: false, approval: { status: "waiting", signalId: expect.any(String) } })
-    const decision = (await owner.client.get("/api/desktop/signals")).body.find((signal: any) => signal.id === refused.data.approval.signalId)
-    expect(decision).toMatchObject({ kind: "decision", action: { skill: worldActingSkill, input: { to: "tea-club", text: "Tasting on Friday" }, projectId: started.body.id } })
+    const trace = await run(owner.client.api.studioProjects.projectTrace({ path: { id: started.id }, urlParams: {} }))
+    const waiting = trace.find((event) => event.kind === "tool.result" && at(event.data, "name") === worldActingSkill)
+    expect(waiting?.data).toMatchObject({ ok: false, approval: { status: "waiting", signalId: expect.any(String) } })
+    const decision = (await openSignals(owner.client)).find((signal) => signal.id === at(waiting?.data, "approval", "signalId"))!
+    expect(decision).toMatchObject({ kind: "decision", action: { skill: worldActingSkill, input: { to: "tea-club", text: "Tasting on Friday" }, projectId: started.id } })
 
-    const answered = await owner.client.post(`/api/desktop/signals/${decision.id}/answer`, { optionId: "do-it" })
-    expect(answered.status).toBe(200)
+    const answer = () => owner.client.api.desktop.answerSignal({ path: { id: decision.id }, payload: { optionId: "do-it" } })
+    await run(answer())
     expect(courierRuns().slice(runsBefore)).toEqual([{ to: "tea-club", text: "Tasting on Friday" }])
-    const again = await owner.client.post(`/api/desktop/signals/${decision.id}/answer`, { optionId: "do-it" })
+    const again = await refused(answer())
     expect(again.status).toBe(409)
     expect(courierRuns().length).toBe(runsBefore + 1)
   })
