@@ -10,7 +10,9 @@ import { generatorCatalogue } from "../../seeds/generators/index.ts"
 import { noModelSettings } from "../support/models.ts"
 import { registerOwner, startNode, type Registered, type TestNode } from "../support/node.ts"
 import { type OpenAiServer, startOpenAiServer } from "../support/openai-server.ts"
-import { untilSettled } from "./projects-support.ts"
+import type { ProjectDetail } from "../../actors/project/contract/records.ts"
+import { at } from "../support/json.ts"
+import { startBrief, startGenerator, untilSettled } from "./projects-support.ts"
 
 let models: OpenAiServer
 let node: TestNode
@@ -29,10 +31,12 @@ afterAll(async () => {
 })
 
 /** What a newcomer types: each required field's placeholder (the form shows it as the example). */
-const requiredInputs = (schema: any): Record<string, unknown> =>
-  Object.fromEntries((schema.required ?? []).map((key: string) => [key, schema.properties[key]["x-placeholder"] ?? "A demo value"]))
+const requiredInputs = (schema: Record<string, unknown>): Record<string, unknown> => {
+  const required = (at(schema, "required") ?? []) as ReadonlyArray<string>
+  return Object.fromEntries(required.map((key) => [key, at(schema, "properties", key, "x-placeholder") ?? "A demo value"]))
+}
 
-const expectEveryStepPassed = (detail: any) => {
+const expectEveryStepPassed = (detail: ProjectDetail) => {
   expect(detail.project.error).toBeNull()
   expect(detail.project.status).toBe("done")
   for (const task of detail.tasks) {
@@ -45,12 +49,11 @@ const expectEveryStepPassed = (detail: any) => {
 describe("the scripted server's demo mode", () => {
   it.each(generatorCatalogue.map((seed) => [seed.slug, seed] as const))("runs the seeded generator %s to done, every check passing", async (slug, seed) => {
     models.reset()
-    const started = await owner.client.post("/api/studio/projects", { generatorId: slug, inputs: requiredInputs(seed.inputsSchema) })
-    expect(started.status).toBe(200)
-    const detail = await untilSettled(owner.client, started.body.id, undefined, 30_000)
+    const started = await startGenerator(owner.client, slug, requiredInputs(seed.inputsSchema))
+    const detail = await untilSettled(owner.client, started.id, undefined, 30_000)
     expectEveryStepPassed(detail)
     // Every step's named file is among the outputs.
-    const paths = detail.project.outputs.map((output: any) => output.path)
+    const paths = detail.project.outputs.map((output) => output.path)
     for (const step of seed.steps) if (step.deliverable?.file !== undefined) expect(paths).toContain(step.deliverable.file)
     // Steps that must cite sources searched first, as a model with web.search would.
     const searched = models.requestsFor("chat").some((request) =>
@@ -59,10 +62,10 @@ describe("the scripted server's demo mode", () => {
   })
 
   it("runs a brief to done: the planner's task and the research step the plan repair adds", async () => {
-    const started = await owner.client.post("/api/studio/projects", { brief: "A short note on green tea for a curious reader" })
-    const detail = await untilSettled(owner.client, started.body.id, undefined, 30_000)
+    const started = await startBrief(owner.client, "A short note on green tea for a curious reader")
+    const detail = await untilSettled(owner.client, started.id, undefined, 30_000)
     expectEveryStepPassed(detail)
-    expect(detail.tasks.map((task: any) => task.title)).toEqual(["Research the brief", "Write: A short note on green tea for a curious reader"])
+    expect(detail.tasks.map((task) => task.title)).toEqual(["Research the brief", "Write: A short note on green tea for a curious reader"])
   })
 
   it("answers a chat that is not the studio's as before", async () => {

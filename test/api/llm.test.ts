@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { ChatTier } from "../../extensions/models/contract/records.ts"
 import { Models } from "../../extensions/models/contract/models.ts"
 import { remoteDefault, tierSettings } from "../support/models.ts"
-import { registerMember, registerOwner, startNode, type TestNode } from "../support/node.ts"
+import { type Client, refused, registerMember, registerOwner, run, startNode, type TestNode } from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 
 const defaultKey = "sk-secret-default-0123456789"
@@ -50,23 +50,25 @@ const call = (tier: ChatTier, beingId: string | null, promptTokens: number, comp
 
 describe("GET /api/llm/inference", () => {
   it("is the owner's alone", async () => {
-    const answer = await member.client.get("/api/llm/inference")
+    const answer = await refused(member.client.api.llm.inference())
     expect(answer.status).toBe(403)
     expect(answer.body.error).toBe("forbidden")
   })
 
   it("shows each tier's model, base URL, locality and fallback, and never a key", async () => {
-    const answer = await owner.client.get("/api/llm/inference")
-    expect(answer.status).toBe(200)
-    expect(answer.text).not.toContain(defaultKey)
-    expect(answer.text).not.toContain(embedKey)
-    expect(answer.text).not.toContain("sk-secret")
-    expect(answer.body.fallbackEnabled).toBe(true)
-    expect(answer.body.ceilings).toEqual({ callUsd: 0.5, projectUsd: 5, dayUsd: 3 })
-    expect(answer.body.tiers.map((tier: { tier: string }) => tier.tier)).toEqual([
+    // The whole answer as the wire carried it, fields the contract does not list included.
+    const wire = await owner.client.raw("GET", "/api/llm/inference")
+    expect(wire.status).toBe(200)
+    expect(wire.text).not.toContain(defaultKey)
+    expect(wire.text).not.toContain(embedKey)
+    expect(wire.text).not.toContain("sk-secret")
+    const answer = await run(owner.client.api.llm.inference())
+    expect(answer.fallbackEnabled).toBe(true)
+    expect(answer.ceilings).toEqual({ callUsd: 0.5, projectUsd: 5, dayUsd: 3 })
+    expect(answer.tiers.map((tier) => tier.tier)).toEqual([
       "cheap", "standard", "strong", "image", "embed", "video", "transcribe", "speech", "ocr"
     ])
-    const byTier = Object.fromEntries(answer.body.tiers.map((tier: { tier: string }) => [tier.tier, tier]))
+    const byTier = Object.fromEntries(answer.tiers.map((tier) => [tier.tier, tier]))
     expect(byTier.cheap).toEqual({
       tier: "cheap",
       model: "llama3.1",
@@ -91,8 +93,9 @@ describe("GET /api/llm/inference", () => {
 
 describe("GET /api/llm/usage", () => {
   it("sums the whole node's calls for the owner, and only their own for anyone else", async () => {
-    const empty = await member.client.get("/api/llm/usage")
-    expect(empty.body).toEqual({ todayUsd: 0, totalUsd: 0, calls: 0, byModel: [], recent: [] })
+    const usageOf = (client: Client) => run(client.api.llm.usage())
+    const empty = await usageOf(member.client)
+    expect(empty).toEqual({ todayUsd: 0, totalUsd: 0, calls: 0, byModel: [], recent: [] })
 
     // gpt-4.1: $2 in, $8 out per million tokens; o3 the same.
     await call("standard", owner.being.id, 100_000, 10_000) // $0.28
@@ -100,22 +103,21 @@ describe("GET /api/llm/usage", () => {
     await call("strong", member.being.id, 10_000, 5_000) // $0.06
     await call("standard", null, 25_000, 0) // $0.05, the node's own work
 
-    const all = await owner.client.get("/api/llm/usage")
-    expect(all.status).toBe(200)
-    expect(all.body.calls).toBe(4)
-    expect(all.body.totalUsd).toBeCloseTo(0.49, 10)
-    expect(all.body.todayUsd).toBeCloseTo(0.49, 10)
-    expect(all.body.byModel).toEqual([
+    const all = await usageOf(owner.client)
+    expect(all.calls).toBe(4)
+    expect(all.totalUsd).toBeCloseTo(0.49, 10)
+    expect(all.todayUsd).toBeCloseTo(0.49, 10)
+    expect(all.byModel).toEqual([
       { model: "gpt-4.1", calls: 3, usd: expect.closeTo(0.43, 10) },
       { model: "o3", calls: 1, usd: expect.closeTo(0.06, 10) }
     ])
-    expect(all.body.recent.map((row: { beingId: string | null }) => row.beingId)).toEqual([
+    expect(all.recent.map((row) => row.beingId)).toEqual([
       null,
       member.being.id,
       member.being.id,
       owner.being.id
     ])
-    expect(all.body.recent[3]).toMatchObject({
+    expect(all.recent[3]).toMatchObject({
       model: "gpt-4.1",
       tier: "standard",
       promptTokens: 100_000,
@@ -125,14 +127,14 @@ describe("GET /api/llm/usage", () => {
       pricing: "table"
     })
 
-    const own = await member.client.get("/api/llm/usage")
-    expect(own.body.calls).toBe(2)
-    expect(own.body.totalUsd).toBeCloseTo(0.16, 10)
-    expect(own.body.byModel).toEqual([
+    const own = await usageOf(member.client)
+    expect(own.calls).toBe(2)
+    expect(own.totalUsd).toBeCloseTo(0.16, 10)
+    expect(own.byModel).toEqual([
       { model: "gpt-4.1", calls: 1, usd: expect.closeTo(0.1, 10) },
       { model: "o3", calls: 1, usd: expect.closeTo(0.06, 10) }
     ])
-    expect(own.body.recent.every((row: { beingId: string }) => row.beingId === member.being.id)).toBe(true)
+    expect(own.recent.every((row) => row.beingId === member.being.id)).toBe(true)
   })
 })
 
@@ -144,12 +146,10 @@ describe("a spend refusal", () => {
     await expect(refused).rejects.toThrow(/The day's spend ceiling of \$3\.00 is reached/)
     expect(remote.requests.length).toBe(before)
 
-    const signals = await owner.client.get("/api/desktop/signals")
-    expect(signals.status).toBe(200)
-    const alert = signals.body.find((signal: { kind: string }) => signal.kind === "alert")
+    const openSignals = (client: Client) => run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
+    const alert = (await openSignals(owner.client)).find((signal) => signal.kind === "alert")
     expect(alert).toMatchObject({ title: "Spend ceiling reached: a model call was refused", priority: "high" })
-    expect(alert.body).toContain("The day's spend ceiling of $3.00 is reached")
-    const memberSignals = await member.client.get("/api/desktop/signals")
-    expect(memberSignals.body.some((signal: { kind: string }) => signal.kind === "alert")).toBe(false)
+    expect(alert?.body).toContain("The day's spend ceiling of $3.00 is reached")
+    expect((await openSignals(member.client)).some((signal) => signal.kind === "alert")).toBe(false)
   })
 })
