@@ -8,7 +8,8 @@ import { mkdirSync, symlinkSync, writeFileSync } from "node:fs"
 import { createServer, type Server } from "node:net"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Client, nodeWithOwner } from "../support/node.ts"
+import { at } from "../support/json.ts"
+import { Client, nodeWithOwner, run } from "../support/node.ts"
 
 const context = nodeWithOwner()
 let uploads: string
@@ -25,26 +26,27 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise<void>((resolve) => socketServer.close(() => resolve())))
 
-const invoke = (name: string, input: unknown) =>
-  context.owner.client.post("/api/studio/skills/invoke", { name, input }).then((answer) => answer.body)
+const invoke = (name: string, input: Record<string, unknown>) =>
+  run(context.owner.client.api.studioSkills.invokeSkill({ payload: { name, input } }))
 
 describe("pipes, sockets and devices in a file root", () => {
   it("are passed over by files.search, however many searches run, and logins still answer", async () => {
     const searches = await Promise.all(Array.from({ length: 8 }, () => invoke("files.search", { query: "needle" })))
     for (const outcome of searches) {
       expect(outcome.ok).toBe(true)
-      expect(outcome.output.matches).toEqual([{ path: "notes/plain.txt", line: 1, text: "a needle in a plain file" }])
+      expect(at(outcome.output, "matches")).toEqual([{ path: "notes/plain.txt", line: 1, text: "a needle in a plain file" }])
     }
-    const login = await new Client(context.node.url).post("/api/auth/login", {
-      email: context.owner.registration.email,
-      password: context.owner.registration.password
-    })
-    expect(login.status).toBe(200)
+    const login = await run(
+      new Client(context.node.url).api.authPublic.login({
+        payload: { email: context.owner.registration.email, password: context.owner.registration.password }
+      })
+    )
+    expect(login.being.id).toBe(context.owner.being.id)
   })
 
   it("are left out of files.list", async () => {
     const outcome = await invoke("files.list", { recursive: true })
-    expect(outcome.output.entries.map((entry: { path: string }) => entry.path)).toEqual(["notes", "notes/plain.txt"])
+    expect((at(outcome.output, "entries") as ReadonlyArray<{ path: string }>).map((entry) => entry.path)).toEqual(["notes", "notes/plain.txt"])
   })
 
   it("are refused by files.read and files.write, directly or through a link", async () => {

@@ -22,6 +22,7 @@ import { serve } from "../../host/http/request-policy.ts"
 import { listeningUrl } from "../../host/origin.ts"
 import { BodyLimit, ContentTypes, WireRoute } from "../../kernel/contract/endpoint-policy.ts"
 import { Settings } from "../../kernel/settings.ts"
+import { apiError } from "../support/client.ts"
 import { rawRequest } from "../support/raw-http.ts"
 
 const Envelope = Schema.Struct({ data: Schema.String })
@@ -75,7 +76,7 @@ describe("declarations on an endpoint", () => {
     expect((await post("/api/peer/deliver", envelope(1), crossSite)).status).toBe(200)
     const plain = await post("/api/peer/plain", envelope(1), crossSite)
     expect(plain.status).toBe(403)
-    expect(plain.body.error).toBe("forbidden_origin")
+    expect(apiError(plain).error).toBe("forbidden_origin")
   })
 
   it("holds a route without its own limit to MAX_JSON_BYTES", async () => {
@@ -87,7 +88,7 @@ describe("declarations on an endpoint", () => {
     expect((await post("/api/peer/upload", envelope(6000))).status).toBe(200)
     const over = await post("/api/peer/upload", envelope(9000))
     expect(over.status).toBe(413)
-    expect(over.body.details.limitBytes).toBe(8192)
+    expect(apiError(over).details).toMatchObject({ limitBytes: 8192 })
   })
 
   it("takes the content types a route declares", async () => {

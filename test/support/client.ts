@@ -33,7 +33,7 @@ export interface Refusal {
 
 export type Outcome<A> = { readonly ok: true; readonly value: A } | ({ readonly ok: false } & Refusal)
 
-export interface RawAnswer {
+export interface WireAnswer {
   readonly status: number
   readonly headers: Headers.Headers
   /** The cookies the answer set (parsed from its `Set-Cookie` lines). */
@@ -113,7 +113,7 @@ export class Client {
    * One request on the wire, for tests about the wire itself. An object body is sent as JSON,
    * a string as written (with `content-type: application/json` unless `headers` says otherwise).
    */
-  raw(method: HttpMethod.HttpMethod, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  raw(method: HttpMethod.HttpMethod, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<WireAnswer> {
     const request = HttpClientRequest.make(method)(this.base + path).pipe(
       body === undefined
         ? (request) => request
@@ -211,7 +211,7 @@ export const attempt = <A, E>(call: Effect.Effect<A, E>): Promise<Outcome<A>> =>
 
 
 /** A raw answer's body read by a contract schema; throws when it does not match. */
-export const bodyAs = <A, I>(schema: Schema.Schema<A, I>, answer: RawAnswer): A => Schema.decodeUnknownSync(schema)(answer.body)
+export const bodyAs = <A, I>(schema: Schema.Schema<A, I>, answer: { readonly body: unknown }): A => Schema.decodeUnknownSync(schema)(answer.body)
 
 /** The ApiError body of a raw answer; throws when the body is not one. */
-export const apiError = (answer: RawAnswer): ApiErrorBody => bodyAs(ApiErrorBody, answer)
+export const apiError = (answer: { readonly body: unknown }): ApiErrorBody => bodyAs(ApiErrorBody, answer)

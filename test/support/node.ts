@@ -15,7 +15,7 @@ import { BootInfo, bootInfoLayer } from "../../host/boot.ts"
 import { nodeLayer } from "../../host/node.ts"
 import { Client, run } from "./client.ts"
 
-export { Client, apiError, attempt, bodyAs, refused, run, type Outcome, type RawAnswer, type Refusal } from "./client.ts"
+export { Client, apiError, attempt, bodyAs, refused, run, type Outcome, type WireAnswer, type Refusal } from "./client.ts"
 
 const testNodeLayer = (settings: Partial<NodeSettings>, options: { readonly uiDir?: string }) =>
   bootInfoLayer.pipe(Layer.provideMerge(nodeLayer({ ...options, settings })))

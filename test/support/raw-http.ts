@@ -8,7 +8,8 @@ import { connect, type Socket } from "node:net"
 export interface RawAnswer {
   readonly status: number
   readonly headers: Record<string, string>
-  readonly body: any
+  /** The body read as JSON, or the text when it is not JSON. */
+  readonly body: unknown
   readonly text: string
 }
 
