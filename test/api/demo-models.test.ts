@@ -57,7 +57,7 @@ describe("the scripted server's demo mode", () => {
     for (const step of seed.steps) if (step.deliverable?.file !== undefined) expect(paths).toContain(step.deliverable.file)
     // Steps that must cite sources searched first, as a model with web.search would.
     const searched = models.requestsFor("chat").some((request) =>
-      (request.body.messages ?? []).some((message: any) => message.tool_calls?.some((call: any) => call.function.name === "web__search")))
+      (request.body.messages ?? []).some((message) => message.tool_calls?.some((call) => call.function.name === "web__search")))
     expect(searched).toBe(true)
   })
 

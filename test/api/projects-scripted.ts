@@ -23,7 +23,7 @@ export interface StudioScript {
 }
 
 const userTexts = (request: ReceivedRequest): Array<string> =>
-  (request.body.messages ?? []).filter((message: any) => message.role === "user").map((message: any) => String(message.content))
+  (request.body.messages ?? []).filter((message) => message.role === "user").map((message) => String(message.content))
 
 /** The title of the task a call is for ("Task: <title>" opens its instruction), or null for planner and review. */
 export const taskTitleOf = (request: ReceivedRequest): string | null => {
@@ -49,10 +49,10 @@ export const scriptStudio = (server: OpenAiServer, script: StudioScript = {}) =>
     const title = taskTitleOf(request)
     if (title === null) return { content: "ok" }
     const delayMs = script.delayMs?.(title) ?? 0
-    const messages = request.body.messages as Array<any>
-    const last = messages[messages.length - 1]
+    const messages = request.body.messages ?? []
+    const last = messages[messages.length - 1]!
     const repair = userTexts(request).filter((text) => text.startsWith("Your deliverable did not pass")).length
-    const calledExtra = messages.some((message) => message.role === "assistant" && message.tool_calls?.some((call: any) => call.id === "extra"))
+    const calledExtra = messages.some((message) => message.role === "assistant" && message.tool_calls?.some((call) => call.id === "extra"))
     if (last.role === "tool" && !(last.tool_call_id === "extra")) return { content: `Saved the work for ${title}.`, delayMs }
     const extra = script.extraCall?.(title) ?? null
     if (extra !== null && !calledExtra) return { toolCalls: [{ id: "extra", name: extra.name, arguments: extra.arguments }], delayMs }

@@ -54,8 +54,8 @@ describe("a generator run", () => {
     expect(models.requestsFor("chat").filter(isReviewCall)).toHaveLength(1)
     // The second step read the first one's output through its template.
     const reportCall = callsFor(models, "Report on green tea")[0]!
-    expect(JSON.stringify(reportCall.body.messages)).toContain("The work of the task Notes on green tea")
-    expect(reportCall.body.tools.map((tool: any) => tool.function.name)).toContain("files__write")
+    expect(JSON.stringify(reportCall.body.messages!)).toContain("The work of the task Notes on green tea")
+    expect(reportCall.body.tools!.map((tool) => tool.function.name)).toContain("files__write")
 
     // File downloads are raw routes outside the contract.
     const url = detail.project.outputs[1]!.url
@@ -125,8 +125,8 @@ describe("the deliverable checks", () => {
     expect(detail.project.status).toBe("done")
     expect(detail.tasks.map((task) => task.key)).toEqual(["research", "essay"])
     expect(detail.tasks[1]!.output).toMatchObject({ ok: true, file: "essay.md", repairs: 1, failures: [] })
-    const repairCall = callsFor(models, "Essay on oolong").find((request) => JSON.stringify(request.body.messages).includes("did not pass its checks"))
-    expect(JSON.stringify(repairCall?.body.messages)).toContain('lacks the section \\"Sources\\"')
+    const repairCall = callsFor(models, "Essay on oolong").find((request) => JSON.stringify(request.body.messages!).includes("did not pass its checks"))
+    expect(JSON.stringify(repairCall?.body.messages!)).toContain('lacks the section \\"Sources\\"')
   })
 
   it("put a revision that lost too much back to the earlier version", async () => {

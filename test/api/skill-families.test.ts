@@ -110,7 +110,7 @@ describe("llm.structured over the invoke route", () => {
     const schema = { type: "object", properties: { count: { type: "integer" } }, required: ["count"] }
     const answer = await invoke(owner.client, "llm.structured", { prompt: "How many?", schema })
     expect(answer).toMatchObject({ ok: true, output: { value: { count: 3 }, repaired: true } })
-    expect(model.requestsFor("chat")[1].body.messages.at(-1).content).toContain("/count must be integer")
+    expect(model.requestsFor("chat")[1].body.messages!.at(-1)!.content).toContain("/count must be integer")
   })
 })
 

@@ -3,15 +3,35 @@
  * structured call nobody scripted (a node run against the CLI server gets JSON of the asked shape).
  * Covers what response formats use: objects, arrays, enums, consts, primitives, anyOf/oneOf, local $refs.
  */
-type JsonSchema = { readonly [key: string]: any }
+import { at } from "./json.ts"
+
+type JsonSchema = Readonly<Record<string, unknown>>
+
+const isSchema = (value: unknown): value is JsonSchema => typeof value === "object" && value !== null && !Array.isArray(value)
+
+/**
+ * A subschema, or {} where there is none. A boolean subschema (`items: false`) has no example
+ * to give: the call is answered with an error, so a structured call on such a schema is not
+ * answered by a made-up value that might pass.
+ */
+const schemaAt = (value: unknown): JsonSchema => {
+  if (value === undefined || value === null) return {}
+  if (!isSchema(value)) throw new Error(`no example for the subschema ${JSON.stringify(value)}`)
+  return value
+}
 
 const resolve = (schema: JsonSchema, root: JsonSchema): JsonSchema => {
   if (typeof schema.$ref !== "string" || !schema.$ref.startsWith("#/")) return schema
-  const target = schema.$ref
+  const path = schema.$ref
     .slice(2)
     .split("/")
-    .reduce<any>((node, key) => node?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], root)
-  return target ?? {}
+    .map((key) => key.replace(/~1/g, "/").replace(/~0/g, "~"))
+  return schemaAt(at(root, ...path))
+}
+
+const numberAt = (schema: JsonSchema, key: string): number | undefined => {
+  const value = schema[key]
+  return typeof value === "number" ? value : undefined
 }
 
 const valueOf = (input: JsonSchema, root: JsonSchema, depth: number): unknown => {
@@ -21,25 +41,25 @@ const valueOf = (input: JsonSchema, root: JsonSchema, depth: number): unknown =>
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0]
   if ("default" in schema) return schema.default
   const alternatives = schema.anyOf ?? schema.oneOf
-  if (Array.isArray(alternatives) && alternatives.length > 0) return valueOf(alternatives[0], root, depth + 1)
-  const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== "null") ?? "null" : schema.type
+  if (Array.isArray(alternatives) && alternatives.length > 0) return valueOf(schemaAt(alternatives[0]), root, depth + 1)
+  const type = Array.isArray(schema.type) ? (schema.type.find((t) => t !== "null") ?? "null") : schema.type
   switch (type ?? (schema.properties ? "object" : schema.items ? "array" : "string")) {
     case "object": {
-      const properties: JsonSchema = schema.properties ?? {}
-      const required: ReadonlyArray<string> = schema.required ?? Object.keys(properties)
-      return Object.fromEntries(required.map((key) => [key, valueOf(properties[key] ?? {}, root, depth + 1)]))
+      const properties = schemaAt(schema.properties)
+      const required = Array.isArray(schema.required) ? schema.required.map(String) : Object.keys(properties)
+      return Object.fromEntries(required.map((key) => [key, valueOf(schemaAt(properties[key]), root, depth + 1)]))
     }
     case "array":
-      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => valueOf(schema.items ?? {}, root, depth + 1))
+      return Array.from({ length: Math.max(1, numberAt(schema, "minItems") ?? 1) }, () => valueOf(schemaAt(schema.items), root, depth + 1))
     case "integer":
     case "number":
-      return schema.minimum ?? 0
+      return numberAt(schema, "minimum") ?? 0
     case "boolean":
       return false
     case "null":
       return null
     default:
-      return "example".padEnd(schema.minLength ?? 0, "x")
+      return "example".padEnd(numberAt(schema, "minLength") ?? 0, "x")
   }
 }
 

@@ -15,7 +15,8 @@
  * The text is filler that says so: the point is to watch the run, not to read the result.
  */
 import { countWords, proseLines } from "../../actors/project/pipeline/markdown.ts"
-import type { ChatReply, ReceivedRequest } from "./openai-server.ts"
+import { textOf } from "./chat-text.ts"
+import type { ChatMessage, ChatReply, ReceivedRequest } from "./openai-server.ts"
 
 interface Requirements {
   readonly path: string
@@ -41,12 +42,6 @@ const fillerSentences = (section: string, title: string): ReadonlyArray<string> 
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "work"
 
-const textOf = (content: unknown): string =>
-  typeof content === "string"
-    ? content
-    : Array.isArray(content)
-    ? content.filter((part: any) => part?.type === "text").map((part: any) => String(part.text)).join("\n")
-    : ""
 
 const listAfter = (text: string, label: string): ReadonlyArray<string> =>
   new RegExp(`^- ${label}: (.*)\\.$`, "m").exec(text)?.[1].split(", ").map((item) => item.trim()).filter((item) => item !== "") ?? []
@@ -66,16 +61,16 @@ const requirementsOf = (title: string, instruction: string): Requirements => {
 }
 
 /** Addresses the conversation already holds (notes of earlier steps, search results), in order. */
-const linksIn = (messages: ReadonlyArray<any>): Array<string> => {
+const linksIn = (messages: ReadonlyArray<ChatMessage>): Array<string> => {
   const found = messages
-    .filter((message) => message?.role === "user" || message?.role === "tool")
-    .flatMap((message) => textOf(message.content).match(/https?:\/\/[^\s<>"'`)\]]+/g) ?? [])
+    .filter((message) => message.role === "user" || message.role === "tool")
+    .flatMap((message) => textOf(message.content, "\n").match(/https?:\/\/[^\s<>"'`)\]]+/g) ?? [])
     .map((url) => url.replace(/[.,;:!?]+$/, ""))
   return [...new Set(found)]
 }
 
 /** The conversation's links, topped up to what the task must cite (or a few, for notes that research). */
-const sourcesFor = (title: string, messages: ReadonlyArray<any>, wanted: number): Array<string> => {
+const sourcesFor = (title: string, messages: ReadonlyArray<ChatMessage>, wanted: number): Array<string> => {
   const links = linksIn(messages)
   for (let n = 1; links.length < wanted; n++) {
     const made = `https://example.org/demo/${slug(title)}/source-${n}`
@@ -144,20 +139,20 @@ const csvFor = (requirements: Requirements): string => {
 }
 
 const toolNames = (request: ReceivedRequest): ReadonlySet<string> =>
-  new Set((request.body.tools ?? []).map((tool: any) => String(tool?.function?.name)))
+  new Set((request.body.tools ?? []).map((tool) => String(tool.function.name)))
 
-const calls = (messages: ReadonlyArray<any>, name: string) =>
-  messages.some((message) => message?.role === "assistant" && (message.tool_calls ?? []).some((call: any) => call?.function?.name === name))
+const calls = (messages: ReadonlyArray<ChatMessage>, name: string) =>
+  messages.some((message) => message.role === "assistant" && (message.tool_calls ?? []).some((call) => call.function.name === name))
 
 const agentReply = (request: ReceivedRequest, title: string, instruction: string): ChatReply => {
-  const messages: ReadonlyArray<any> = request.body.messages ?? []
+  const messages = request.body.messages ?? []
   const requirements = requirementsOf(title, instruction)
   const tools = toolNames(request)
   if (!tools.has("files__write")) {
     return { content: `I was not given files.write, so I cannot save ${requirements.path} for “${title}”.` }
   }
   // This pass began at the last user message: the task, or a repair prompt after it.
-  const lastUser = messages.findLastIndex((message) => message?.role === "user")
+  const lastUser = messages.findLastIndex((message) => message.role === "user")
   if (calls(messages.slice(lastUser), "files__write")) {
     return { content: `I saved ${requirements.path} for “${title}”. It is demo text from the scripted server, shaped to pass the step's checks.` }
   }
@@ -205,8 +200,8 @@ const reviewOf = (work: string) => {
 
 /** The demo answer to a chat call, or null for a call that is not the studio's (the server's default answers it). */
 export const demoChat = (request: ReceivedRequest): ChatReply | null => {
-  const messages: ReadonlyArray<any> = request.body.messages ?? []
-  const users = messages.filter((message) => message?.role === "user").map((message) => textOf(message.content))
+  const messages = request.body.messages ?? []
+  const users = messages.filter((message) => message.role === "user").map((message) => textOf(message.content, "\n"))
   const format = request.body.response_format?.json_schema?.name
   if (format === "plan") return { content: JSON.stringify(planFor(users.at(-1) ?? "")) }
   if (format === "review") return { content: JSON.stringify(reviewOf(users.at(-1) ?? "")) }

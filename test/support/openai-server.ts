@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { exampleOf } from "./json-schema-example.ts"
+import { textOf } from "./chat-text.ts"
 import { demoChat } from "./openai-demo.ts"
 
 export type Route = "chat" | "embeddings" | "images" | "transcriptions" | "models"
@@ -20,13 +21,52 @@ export interface ReceivedFile {
   readonly size: number
 }
 
+/** One message of a chat call, as the OpenAI protocol carries it. */
+export interface ChatMessage {
+  readonly role: string
+  /** A string, or an array of parts (`{ type: "text", text }`, an image…); null beside tool calls. */
+  readonly content?: unknown
+  readonly tool_calls?: ReadonlyArray<{
+    readonly id: string
+    readonly type?: string
+    readonly function: { readonly name: string; readonly arguments: string }
+  }>
+  readonly tool_call_id?: string
+}
+
+/**
+ * A request's JSON body, as far as the scripted routes and the tests read it (the fields of
+ * OpenAI's chat, embeddings and images requests); any other field is kept, unread. It is the
+ * node's own request seen from outside, so it is taken as sent, not checked.
+ */
+export interface RequestBody {
+  readonly model?: unknown
+  readonly messages?: ReadonlyArray<ChatMessage>
+  readonly tools?: ReadonlyArray<{
+    readonly type: string
+    readonly function: { readonly name: string; readonly description?: string; readonly parameters?: unknown }
+  }>
+  readonly response_format?: {
+    readonly type: string
+    readonly json_schema?: { readonly name?: string; readonly schema?: Readonly<Record<string, unknown>>; readonly strict?: boolean }
+  }
+  readonly stream?: boolean
+  readonly stream_options?: { readonly include_usage?: boolean }
+  readonly input?: unknown
+  readonly prompt?: string
+  readonly n?: number
+  readonly [field: string]: unknown
+}
+
 export interface ReceivedRequest {
   readonly route: Route
   readonly method: string
   readonly path: string
   readonly headers: Readonly<Record<string, string | string[] | undefined>>
-  /** The JSON body; for a multipart upload its text fields. */
-  readonly body: any
+  /** The JSON body; for a multipart upload, `fields` holds its text fields instead. */
+  readonly body: RequestBody
+  /** A multipart upload's text fields (a transcription's `model`, `response_format`…); empty otherwise. */
+  readonly fields: Readonly<Record<string, string>>
   readonly files: ReadonlyArray<ReceivedFile>
   /** The body's `model`, the easiest way to tell which tier a call went to. */
   readonly model: string | null
@@ -105,13 +145,9 @@ const tinyPng =
 
 const tokensOf = (text: string) => Math.ceil(text.length / 4)
 
-const lastUserText = (messages: ReadonlyArray<any>): string => {
-  const last = [...messages].reverse().find((message) => message?.role === "user")
-  if (last === undefined) return ""
-  if (typeof last.content === "string") return last.content
-  return Array.isArray(last.content)
-    ? last.content.filter((part: any) => part?.type === "text").map((part: any) => part.text).join(" ")
-    : ""
+const lastUserText = (messages: ReadonlyArray<ChatMessage>): string => {
+  const last = [...messages].reverse().find((message) => message.role === "user")
+  return last === undefined ? "" : textOf(last.content)
 }
 
 /** Unscripted: JSON that fits the requested schema, or a short reply naming the model. */
@@ -146,13 +182,13 @@ const readMultipart = async (request: IncomingMessage, raw: Buffer) => {
     headers: { "content-type": String(request.headers["content-type"]) },
     body: new Uint8Array(raw)
   }).formData()
-  const body: Record<string, string> = {}
+  const fields: Record<string, string> = {}
   const files: ReceivedFile[] = []
   for (const [field, value] of form) {
-    if (typeof value === "string") body[field] = value
+    if (typeof value === "string") fields[field] = value
     else files.push({ field, filename: value.name, type: value.type, size: value.size })
   }
-  return { body, files }
+  return { body: {} as RequestBody, fields, files }
 }
 
 const sendJson = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -297,17 +333,19 @@ export const startOpenAiServer = async (options: OpenAiServerOptions = {}): Prom
     }
     const raw = await readBody(incoming)
     const multipart = String(incoming.headers["content-type"] ?? "").startsWith("multipart/form-data")
-    const { body, files } = multipart
+    const { body, fields, files } = multipart
       ? await readMultipart(incoming, raw)
-      : { body: raw.length > 0 ? JSON.parse(raw.toString("utf8")) : {}, files: [] }
+      : { body: (raw.length > 0 ? JSON.parse(raw.toString("utf8")) : {}) as RequestBody, fields: {}, files: [] }
+    const model = body.model ?? fields.model
     const request: ReceivedRequest = {
       route: known.route,
       method: incoming.method,
       path,
       headers: incoming.headers,
       body,
+      fields,
       files,
-      model: typeof body.model === "string" ? body.model : null
+      model: typeof model === "string" ? model : null
     }
     requests.push(request)
     options.onRequest?.(request)
@@ -354,7 +392,7 @@ export const startOpenAiServer = async (options: OpenAiServerOptions = {}): Prom
       case "transcriptions": {
         const scripted = (reply ?? { text: `A scripted transcript of ${files[0]?.filename ?? "nothing"}` }) as TranscriptionReply
         await sleep(scripted.delayMs ?? options.delayMs)
-        if (body.response_format === "text") {
+        if (fields.response_format === "text") {
           response.writeHead(200, { "content-type": "text/plain" })
           response.end(scripted.text)
           return

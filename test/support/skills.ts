@@ -19,7 +19,8 @@ import type { CapabilityAdapterFactories, PluginModule } from "../../kernel/exte
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { pluginMigrations } from "../../kernel/extensions/migrations.ts"
 import type { CapabilityKind } from "../../kernel/contract/capabilities.ts"
-import { SkillApprovals, Skills, type ApprovalRequest, type SkillCall } from "../../kernel/extensions/skills.ts"
+import { SkillApprovals, Skills, type ApprovalRequest, type SkillCall, type SkillOutcome } from "../../kernel/extensions/skills.ts"
+import type { SkillDef } from "../../kernel/contract/skills.ts"
 import { Settings } from "../../kernel/settings.ts"
 import { nodeSettingsLayer, type NodeSettings } from "../../host/settings.ts"
 import { modelMigrations } from "../../extensions/models/migrations.ts"
@@ -27,17 +28,23 @@ import { modelsLayer } from "../../extensions/models/models.ts"
 import { SpendAlerts } from "../../extensions/models/spend-alerts.ts"
 import { noModelSettings } from "./models.ts"
 
+/**
+ * An outcome read flat, as tests read it: `output` when it succeeded, `error` (and maybe
+ * `approval`) when it did not.
+ */
+export type FlatOutcome = SkillOutcome & { readonly output?: unknown; readonly error?: string }
+
 export interface SkillHarness {
   readonly dataDir: string
   readonly pluginDir: string
   /** Every approval the gate was asked for, in order. */
   readonly asked: Array<ApprovalRequest>
   /** Invokes as being `ada` outside a project, approved unless told otherwise. */
-  readonly invoke: (name: string, input: unknown, call?: Partial<Omit<SkillCall, "name" | "input">>) => Promise<any>
-  readonly list: () => Promise<ReadonlyArray<any>>
+  readonly invoke: (name: string, input: unknown, call?: Partial<Omit<SkillCall, "name" | "input">>) => Promise<FlatOutcome>
+  readonly list: () => Promise<ReadonlyArray<SkillDef>>
   readonly install: (dir: string, granted: ReadonlyArray<CapabilityKind>) => Promise<unknown>
   /** Runs an Effect against the harness's services (the model ledger, say). */
-  readonly run: <A>(effect: Effect.Effect<A, unknown, any>) => Promise<A>
+  readonly run: <A, E>(effect: Effect.Effect<A, E, HarnessServices>) => Promise<A>
   readonly close: () => Promise<void>
 }
 
@@ -52,11 +59,7 @@ export interface SkillHarnessOptions {
   readonly adapters?: CapabilityAdapterFactories
 }
 
-export const startSkills = async (options: SkillHarnessOptions = {}): Promise<SkillHarness> => {
-  const dataDir = mkdtempSync(join(tmpdir(), "skills-"))
-  const pluginDir = join(dataDir, "plugins")
-  mkdirSync(pluginDir)
-  const asked: Array<ApprovalRequest> = []
+const harnessLayer = (options: SkillHarnessOptions, dataDir: string, pluginDir: string, asked: Array<ApprovalRequest>) => {
   const approvals = Layer.succeed(SkillApprovals, {
     ask: (request) => Effect.sync(() => {
       asked.push(request)
@@ -76,14 +79,24 @@ export const startSkills = async (options: SkillHarnessOptions = {}): Promise<Sk
     })
   )
   const models = modelsLayer.pipe(Layer.provide(Layer.succeed(SpendAlerts, { raise: () => Effect.void })))
-  const layer = Skills.layer.pipe(
+  return Skills.layer.pipe(
     Layer.provide(approvals),
     Layer.provideMerge(extensions),
     Layer.provideMerge(models),
     Layer.provideMerge(databaseLayer({ ...pluginMigrations, ...modelMigrations }, { filename: ":memory:" })),
     Layer.provideMerge(nodeSettingsLayer({ dataDir, pluginDir, ...noModelSettings, ...options.settings }))
   )
-  const runtime = ManagedRuntime.make(layer)
+}
+
+/** What a harness runs an Effect against: the skill runtime and everything beneath it. */
+export type HarnessServices = Layer.Layer.Success<ReturnType<typeof harnessLayer>>
+
+export const startSkills = async (options: SkillHarnessOptions = {}): Promise<SkillHarness> => {
+  const dataDir = mkdtempSync(join(tmpdir(), "skills-"))
+  const pluginDir = join(dataDir, "plugins")
+  mkdirSync(pluginDir)
+  const asked: Array<ApprovalRequest> = []
+  const runtime = ManagedRuntime.make(harnessLayer(options, dataDir, pluginDir, asked))
   await runtime.runPromise(Effect.void)
   return {
     dataDir,
@@ -94,7 +107,7 @@ export const startSkills = async (options: SkillHarnessOptions = {}): Promise<Sk
         .then((outcome) => (Either.isRight(outcome) ? outcome.right : Promise.reject(outcome.left))),
     list: () => runtime.runPromise(Effect.flatMap(Skills, (skills) => skills.list)),
     install: (dir, granted) => runtime.runPromise(Effect.flatMap(ExtensionHost, (host) => host.install({ dir, granted }))),
-    run: (effect) => runtime.runPromise(effect as Effect.Effect<any, unknown, never>),
+    run: (effect) => runtime.runPromise(effect),
     close: async () => {
       await runtime.dispose()
       rmSync(dataDir, { recursive: true, force: true })

@@ -202,7 +202,7 @@ describe("tool calls", () => {
         expect(second.text).toBe("It is 4.")
         const [asked, answered] = servers.remote.requestsFor("chat")
         expect(asked.body.tools).toEqual([{ type: "function", function: tools[0] }])
-        expect(answered.body.messages.slice(1)).toEqual([
+        expect(answered.body.messages!.slice(1)).toEqual([
           {
             role: "assistant",
             content: null,

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startSkills, type SkillHarness } from "../../support/skills.ts"
+import { at } from "../../support/json.ts"
 
 let skills: SkillHarness
 /** Being ada's uploads folder: the root of every call here outside a project. */
@@ -37,6 +38,9 @@ beforeAll(async () => {
   symlinkSync(join(uploads, "alpha.txt"), join(uploads, "inside-link.txt"))
 })
 afterAll(() => skills.close())
+
+/** The paths of a files.list output's entries, in order. */
+const pathsOf = (output: unknown) => ((at(output, "entries") ?? []) as ReadonlyArray<{ readonly path: string }>).map((entry) => entry.path)
 
 describe("the file root", () => {
   const attempts = [
@@ -78,23 +82,23 @@ describe("the file root", () => {
 describe("files.list", () => {
   it("lists one folder: folders first, then files, each alphabetical; noise, dotfiles and escaping links left out", async () => {
     const { output } = await skills.invoke("files.list", {})
-    expect(output.root).toBe("uploads")
-    expect(output.path).toBe("")
-    expect(output.truncated).toBe(false)
-    expect(output.entries.map((entry: { path: string }) => entry.path)).toEqual(["a-folder", "b-folder", "alpha.txt", "Beta.txt", "inside-link.txt"])
-    expect(output.entries[0]).toEqual({ path: "a-folder", name: "a-folder", ext: "", size: 0, mtime: expect.any(String), isDir: true })
-    expect(output.entries[2]).toMatchObject({ name: "alpha.txt", ext: "txt", size: 39, isDir: false })
-    expect(Number.isNaN(Date.parse(output.entries[2].mtime))).toBe(false)
+    expect(at(output, "root")).toBe("uploads")
+    expect(at(output, "path")).toBe("")
+    expect(at(output, "truncated")).toBe(false)
+    expect(pathsOf(output)).toEqual(["a-folder", "b-folder", "alpha.txt", "Beta.txt", "inside-link.txt"])
+    expect(at(output, "entries", 0)).toEqual({ path: "a-folder", name: "a-folder", ext: "", size: 0, mtime: expect.any(String), isDir: true })
+    expect(at(output, "entries", 2)).toMatchObject({ name: "alpha.txt", ext: "txt", size: 39, isDir: false })
+    expect(Number.isNaN(Date.parse(String(at(output, "entries", 2, "mtime"))))).toBe(false)
   })
 
   it("walks depth-first when recursive, and shows dotfiles (never noise) with includeHidden", async () => {
     const recursive = await skills.invoke("files.list", { recursive: true })
-    expect(recursive.output.entries.map((entry: { path: string }) => entry.path)).toEqual([
+    expect(pathsOf(recursive.output)).toEqual([
       "a-folder", "a-folder/x.json", "b-folder", "b-folder/deeper", "b-folder/deeper/z.txt", "b-folder/inner.md",
       "alpha.txt", "Beta.txt", "inside-link.txt"
     ])
     const hidden = await skills.invoke("files.list", { recursive: true, includeHidden: true })
-    const paths = hidden.output.entries.map((entry: { path: string }) => entry.path)
+    const paths = pathsOf(hidden.output)
     expect(paths).toEqual(expect.arrayContaining([".hidden", ".hidden/h.txt", ".env"]))
     expect(paths.filter((path: string) => /node_modules|\.git|dist|__pycache__|\.cache/.test(path))).toEqual([])
   })
@@ -103,8 +107,8 @@ describe("files.list", () => {
     const sub = await skills.invoke("files.list", { path: "b-folder/", recursive: true })
     expect(sub.output).toMatchObject({ path: "b-folder", entries: [{ path: "b-folder/deeper" }, { path: "b-folder/deeper/z.txt" }, { path: "b-folder/inner.md" }] })
     const cut = await skills.invoke("files.list", { recursive: true, maxEntries: 3 })
-    expect(cut.output.truncated).toBe(true)
-    expect(cut.output.entries.map((entry: { path: string }) => entry.path)).toEqual(["a-folder", "a-folder/x.json", "b-folder"])
+    expect(at(cut.output, "truncated")).toBe(true)
+    expect(pathsOf(cut.output)).toEqual(["a-folder", "a-folder/x.json", "b-folder"])
     expect(await skills.invoke("files.list", { maxEntries: 0 })).toMatchObject({ ok: false, error: expect.stringContaining("maxEntries") })
     expect(await skills.invoke("files.list", { maxEntries: 5001 })).toMatchObject({ ok: false })
   })
@@ -130,8 +134,8 @@ describe("files.write and files.read", () => {
     await skills.invoke("files.write", { path: "log.txt", content: "one\n" })
     const appended = await skills.invoke("files.write", { path: "log.txt", content: "two\n", append: true })
     expect(appended.output).toMatchObject({ size: 8, created: false })
-    expect((await skills.invoke("files.read", { path: "log.txt" })).output.content).toBe("one\ntwo\n")
-    expect((await skills.invoke("files.write", { path: "fresh.txt", content: "x", append: true })).output.created).toBe(true)
+    expect(at((await skills.invoke("files.read", { path: "log.txt" })).output, "content")).toBe("one\ntwo\n")
+    expect(at((await skills.invoke("files.write", { path: "fresh.txt", content: "x", append: true })).output, "created")).toBe(true)
   })
 
   it("round-trips bytes as base64 and refuses content that is not base64", async () => {
@@ -151,13 +155,13 @@ describe("files.write and files.read", () => {
     // 9 bytes: a b c, é in two, € in three, x.
     const cut = await skills.invoke("files.read", { path: "long.txt", maxBytes: 4 })
     expect(cut.output).toMatchObject({ content: "abc", size: 9, truncated: true })
-    expect((await skills.invoke("files.read", { path: "long.txt", maxBytes: 7 })).output.content).toBe("abcé")
-    expect((await skills.invoke("files.read", { path: "long.txt", maxBytes: 8 })).output.content).toBe("abcé€")
+    expect(at((await skills.invoke("files.read", { path: "long.txt", maxBytes: 7 })).output, "content")).toBe("abcé")
+    expect(at((await skills.invoke("files.read", { path: "long.txt", maxBytes: 8 })).output, "content")).toBe("abcé€")
     expect((await skills.invoke("files.read", { path: "long.txt", maxBytes: 9 })).output).toMatchObject({ content: "abcé€x", truncated: false })
   })
 
   it("reads through a link that stays inside the root, and refuses a folder or the root", async () => {
-    expect((await skills.invoke("files.read", { path: "inside-link.txt" })).output.content).toContain("Needle")
+    expect(at((await skills.invoke("files.read", { path: "inside-link.txt" })).output, "content")).toContain("Needle")
     expect(await skills.invoke("files.read", { path: "a-folder" })).toMatchObject({ ok: false, error: "a-folder is a folder, not a file." })
     expect(await skills.invoke("files.read", { path: "" })).toMatchObject({ ok: false })
     expect(await skills.invoke("files.write", { path: "a-folder", content: "x" })).toMatchObject({ ok: false, error: expect.stringContaining("folder") })
@@ -178,13 +182,13 @@ describe("files.search", () => {
     const scoped = await skills.invoke("files.search", { query: "needle", path: "b-folder", maxResults: 1 })
     expect(scoped.output).toEqual({ matches: [{ path: "b-folder/inner.md", line: 2, text: "needle in the inner file" }], truncated: false })
     const cut = await skills.invoke("files.search", { query: "needle", maxResults: 1 })
-    expect(cut.output.truncated).toBe(true)
+    expect(at(cut.output, "truncated")).toBe(true)
   })
 
   it("passes over binary files", async () => {
     await skills.invoke("files.write", { path: "blob.bin", content: Buffer.from("needle\0binary").toString("base64"), encoding: "base64" })
     const found = await skills.invoke("files.search", { query: "binary" })
-    expect(found.output.matches).toEqual([])
+    expect(at(found.output, "matches")).toEqual([])
   })
 })
 
@@ -196,7 +200,7 @@ describe("docs.write_markdown", () => {
     expect(outcome).toMatchObject({ ok: true, output: { path: "reports/summary.md", words: 6, created: true } })
     const text = readFileSync(join(uploads, "reports", "summary.md"), "utf8")
     expect(text).toBe('---\ntitle: "Q3: summary"\ntags:\n  - q3\n  - sales\n---\n\n# Q3: summary\n\nSales grew.\n\nCosts fell.\n')
-    expect(outcome.output.size).toBe(Buffer.byteLength(text))
+    expect(at(outcome.output, "size")).toBe(Buffer.byteLength(text))
   })
 
   it("keeps a heading the content already opens with, and refuses a name with another extension", async () => {

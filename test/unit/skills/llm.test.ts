@@ -12,6 +12,7 @@ import { LlmLedger } from "../../../extensions/models/ledger.ts"
 import { remoteDefault } from "../../support/models.ts"
 import { startOpenAiServer, type OpenAiServer } from "../../support/openai-server.ts"
 import { startSkills, type SkillHarness } from "../../support/skills.ts"
+import { at } from "../../support/json.ts"
 
 /** A third-party plugin that hands its llm adapter whatever tier it is given, as plain JavaScript could. */
 const sneaky: PluginModule = {
@@ -58,7 +59,7 @@ describe("llm.generate", () => {
     server.script("chat", { content: "Tides follow the moon.", usage: { promptTokens: 1000, completionTokens: 200 } })
     const outcome = await skills.invoke("llm.generate", { prompt: "Why tides?", system: "Be brief.", maxTokens: 300 }, { beingId: "ada", projectId: "p-7" })
     expect(outcome).toMatchObject({ ok: true, output: { text: "Tides follow the moon.", model: "gpt-4.1" } })
-    expect(outcome.output.costUsd).toBeGreaterThan(0)
+    expect(at(outcome.output, "costUsd")).toBeGreaterThan(0)
     const [request] = server.requestsFor("chat")
     expect(request.body).toMatchObject({
       model: "gpt-4.1",
@@ -66,7 +67,7 @@ describe("llm.generate", () => {
       max_completion_tokens: 300
     })
     const [call] = await recentCalls()
-    expect(call).toMatchObject({ beingId: "ada", projectId: "p-7", tier: "standard", purpose: "skill llm.generate", costUsd: outcome.output.costUsd })
+    expect(call).toMatchObject({ beingId: "ada", projectId: "p-7", tier: "standard", purpose: "skill llm.generate", costUsd: at(outcome.output, "costUsd") })
   })
 
   it("uses the cheap tier when asked", async () => {
@@ -128,20 +129,20 @@ describe("llm.structured", () => {
     const outcome = await skills.invoke("llm.structured", { prompt: "Who?", schema: person, name: "person" })
     expect(outcome).toMatchObject({ ok: true, output: { value: { name: "Ada", age: 36 }, repaired: true } })
     const [first, repair] = server.requestsFor("chat")
-    expect(repair.body.messages.slice(0, first.body.messages.length)).toEqual(first.body.messages)
-    expect(repair.body.messages.at(-2)).toEqual({ role: "assistant", content: '{"name":"Ada","age":"thirty-six","born":1815}' })
-    const told = repair.body.messages.at(-1)
+    expect(repair.body.messages!.slice(0, first.body.messages!.length)).toEqual(first.body.messages!)
+    expect(repair.body.messages!.at(-2)).toEqual({ role: "assistant", content: '{"name":"Ada","age":"thirty-six","born":1815}' })
+    const told = repair.body.messages!.at(-1)!
     expect(told.role).toBe("user")
     expect(told.content).toContain("(root) must NOT have additional properties ('born')")
     expect(told.content).toContain("/age must be integer")
     const calls = await recentCalls()
-    expect(outcome.output.costUsd).toBeCloseTo(calls[0].costUsd + calls[1].costUsd, 10)
+    expect(at(outcome.output, "costUsd")).toBeCloseTo(calls[0].costUsd + calls[1].costUsd, 10)
   })
 
   it("repairs an answer that is not JSON at all", async () => {
     server.script("chat", { content: "Ada, 36" }, { content: '{"name":"Ada","age":36}' })
     expect(await skills.invoke("llm.structured", { prompt: "Who?", schema: person })).toMatchObject({ ok: true, output: { repaired: true } })
-    expect(server.requestsFor("chat")[1].body.messages.at(-1).content).toContain("(root) is not JSON")
+    expect(server.requestsFor("chat")[1].body.messages!.at(-1)!.content).toContain("(root) is not JSON")
   })
 
   it("fails with the validator's errors when the repair does not fit either, after exactly two calls", async () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { remoteDefault } from "../../support/models.ts"
 import { startOpenAiServer, type OpenAiServer } from "../../support/openai-server.ts"
 import { startSkills, type SkillHarness } from "../../support/skills.ts"
+import { at } from "../../support/json.ts"
 
 const pages: Record<string, string> = {
   "/tides": "<html><head><title>Tides</title></head><body><p>The moon's pull raises the tides twice a day.</p></body></html>",
@@ -60,7 +61,7 @@ describe("web.research", () => {
       sources: [{ url: `${base}/tides`, title: "Tides" }, { url: `${base}/spring`, title: "Spring tides" }, { url: `${base}/plain`, title: "Hit 3" }]
     })
     const [asked] = model.requestsFor("chat")
-    const [system, user] = asked.body.messages
+    const [system, user] = asked.body.messages!
     expect(system.content).toContain("Cite each claim with the address of its source")
     expect(user.content).toContain("Question: Why are there tides?")
     expect(user.content).toContain(`[1] Tides\n${base}/tides\nThe moon's pull raises the tides twice a day.`)
@@ -71,8 +72,8 @@ describe("web.research", () => {
   it("leaves out a source it cannot read and names it in the note", async () => {
     hits = ["/tides", "/missing"]
     const outcome = await skills.invoke("web.research", { question: "Tides?" })
-    expect(outcome.output.sources).toEqual([{ url: `${base}/tides`, title: "Tides" }])
-    expect(outcome.output.note).toBe(`Not read: ${base}/missing (HTTP 404).`)
+    expect(at(outcome.output, "sources")).toEqual([{ url: `${base}/tides`, title: "Tides" }])
+    expect(at(outcome.output, "note")).toBe(`Not read: ${base}/missing (HTTP 404).`)
   })
 
   it("answers from the model alone, saying so, when no search provider is configured", async () => {
@@ -86,7 +87,7 @@ describe("web.research", () => {
         note: "No search provider is configured (set SEARCH_URL), so this answer comes from the model alone, unchecked against any source."
       }
     })
-    const [system, user] = model.requestsFor("chat")[0].body.messages
+    const [system, user] = model.requestsFor("chat")[0].body.messages!
     expect(system.content).toContain("No sources could be checked")
     expect(user).toEqual({ role: "user", content: "Why are there tides?" })
   })
@@ -94,8 +95,8 @@ describe("web.research", () => {
   it("answers from the model alone when no source can be read", async () => {
     hits = ["/missing"]
     const outcome = await skills.invoke("web.research", { question: "Tides?" })
-    expect(outcome.output.sources).toEqual([])
-    expect(outcome.output.note).toBe(
+    expect(at(outcome.output, "sources")).toEqual([])
+    expect(at(outcome.output, "note")).toBe(
       `Not read: ${base}/missing (HTTP 404). None of the sources found could be read, so this answer comes from the model alone, unchecked against any source.`
     )
   })

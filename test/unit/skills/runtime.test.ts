@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { PluginModule } from "../../../kernel/extensions/context.ts"
 import { defineSkill, SkillFailure, type SkillTraceEvent } from "../../../kernel/extensions/skill.ts"
 import { startSkills, type SkillHarness } from "../../support/skills.ts"
+import { at } from "../../support/json.ts"
 import { courierRuns, worldActingSkill, writeWorldActingPlugin } from "../../support/world-acting-plugin.ts"
 
 const Text = Schema.Struct({ text: Schema.String })
@@ -85,9 +86,9 @@ describe("the skill runtime", () => {
   })
 
   it("gives the file root only to extensions that use 'filesystem': a project's workspace, else the being's uploads", async () => {
-    expect((await skills.invoke("probe.where", { text: "" })).output.text).toBe("uploads:none:ada")
-    expect((await skills.invoke("probe.where", { text: "" }, { projectId: "p1" })).output.text).toBe("project:p1:ada")
-    expect((await skills.invoke("probe.rootless", { text: "" })).output.text).toBe("undefined")
+    expect(at((await skills.invoke("probe.where", { text: "" })).output, "text")).toBe("uploads:none:ada")
+    expect(at((await skills.invoke("probe.where", { text: "" }, { projectId: "p1" })).output, "text")).toBe("project:p1:ada")
+    expect(at((await skills.invoke("probe.rootless", { text: "" })).output, "text")).toBe("undefined")
     expect(await skills.invoke("probe.where", { text: "" }, { projectId: "../other" })).toMatchObject({ ok: false, error: expect.stringContaining("cannot name a folder") })
   })
 
