@@ -14,6 +14,7 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientError from "@effect/platform/HttpClientError"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpMethod from "@effect/platform/HttpMethod"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { NodeApi } from "../../host/contract/api.ts"
@@ -48,7 +49,7 @@ const fetchClient = Effect.runSync(Effect.provide(HttpClient.HttpClient, FetchHt
 /** A cookie the node ended (`Max-Age=0`, a past expiry, an emptied value) leaves the jar, as in a browser. */
 const isLive = (cookie: Cookies.Cookie) =>
   cookie.value !== "" &&
-  !(cookie.options?.maxAge !== undefined && Number(cookie.options.maxAge) <= 0) &&
+  !(cookie.options?.maxAge !== undefined && Duration.toMillis(cookie.options.maxAge) <= 0) &&
   !(cookie.options?.expires !== undefined && cookie.options.expires.getTime() <= Date.now())
 
 let addressCounter = 0
@@ -111,7 +112,7 @@ export class Client {
 
   /**
    * One request on the wire, for tests about the wire itself. An object body is sent as JSON,
-   * a string as written (with `content-type: application/json` unless `headers` says otherwise).
+   * a string as written (malformed JSON, say), both as `application/json`.
    */
   raw(method: HttpMethod.HttpMethod, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<WireAnswer> {
     const request = HttpClientRequest.make(method)(this.base + path).pipe(
@@ -208,7 +209,6 @@ export const attempt = <A, E>(call: Effect.Effect<A, E>): Promise<Outcome<A>> =>
       Effect.catchAll((error) => Effect.map(asRefusal(error), (refusal): Outcome<A> => ({ ok: false, ...refusal })))
     )
   )
-
 
 /** A raw answer's body read by a contract schema; throws when it does not match. */
 export const bodyAs = <A, I>(schema: Schema.Schema<A, I>, answer: { readonly body: unknown }): A => Schema.decodeUnknownSync(schema)(answer.body)
