@@ -28,7 +28,6 @@ export class RunnableGenerators extends Context.Tag("actors/project/RunnableGene
     /** The spec's validation against the skills the node has, before every run. */
     readonly check: (generator: Generator) => Effect.Effect<void, InvalidRequest>
     readonly checkInputs: (generator: Generator, inputs: unknown) => CheckedInputs
-    readonly countRun: (id: string) => Effect.Effect<void>
   }
 >() {}
 

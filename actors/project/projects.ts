@@ -96,7 +96,6 @@ export class Projects extends Effect.Service<Projects>()("studio/Projects", {
             brief: generator.description,
             inputs
           })
-          yield* generators.countRun(generator.id)
         }
         yield* startRun(id, 1)
         return (yield* store.project(id))!

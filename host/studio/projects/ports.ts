@@ -11,8 +11,7 @@ export const RunnableGeneratorsLive = Layer.effect(
   Effect.map(Generators, (generators) => ({
     find: generators.find,
     check: generators.check,
-    checkInputs: (generator, inputs) => checkInputs(generator.inputsSchema, inputs),
-    countRun: generators.countRun
+    checkInputs: (generator, inputs) => checkInputs(generator.inputsSchema, inputs)
   }))
 )
 
