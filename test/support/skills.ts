@@ -20,7 +20,7 @@ import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { pluginMigrations } from "../../kernel/extensions/migrations.ts"
 import type { CapabilityKind } from "../../kernel/contract/capabilities.ts"
 import { SkillApprovals, Skills, type ApprovalRequest, type SkillCall } from "../../kernel/extensions/skills.ts"
-import { Settings } from "../../kernel/settings.ts"
+import { WebSettings } from "../../extensions/web/settings.ts"
 import { nodeSettingsLayer, type NodeSettings } from "../../host/settings.ts"
 import { modelMigrations } from "../../extensions/models/migrations.ts"
 import { modelsLayer } from "../../extensions/models/models.ts"
@@ -65,9 +65,8 @@ export const startSkills = async (options: SkillHarnessOptions = {}): Promise<Sk
   })
   const extensions = Layer.unwrapEffect(
     Effect.gen(function* () {
-      const settings = yield* Settings
       const llm = options.llm === false ? {} : { llm: yield* llmAdapterFactory }
-      const network = options.network === false ? {} : { network: networkAdapterFactory(settings) }
+      const network = options.network === false ? {} : { network: networkAdapterFactory(yield* WebSettings) }
       return ExtensionHost.layer({
         hostVersion: "0.1.0",
         builtins: [...builtins, ...(options.plugins ?? [])],
