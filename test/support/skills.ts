@@ -23,8 +23,7 @@ import { SkillApprovals, Skills, type ApprovalRequest, type SkillCall } from "..
 import { WebSettings } from "../../extensions/web/settings.ts"
 import { nodeSettingsLayer, type NodeSettings } from "../../host/settings.ts"
 import { modelMigrations } from "../../extensions/models/migrations.ts"
-import { modelsLayer } from "../../extensions/models/models.ts"
-import { SpendAlerts } from "../../extensions/models/spend-alerts.ts"
+import { ModelsTest } from "../../extensions/models/test-layer.ts"
 import { noModelSettings } from "./models.ts"
 
 export interface SkillHarness {
@@ -74,7 +73,8 @@ export const startSkills = async (options: SkillHarnessOptions = {}): Promise<Sk
       })
     })
   )
-  const models = modelsLayer.pipe(Layer.provide(Layer.succeed(SpendAlerts, { raise: () => Effect.void })))
+  // No model unless the settings bind one; spend alerts are kept, not raised anywhere.
+  const models = ModelsTest(null, { ...noModelSettings, ...options.settings })
   const layer = Skills.layer.pipe(
     Layer.provide(approvals),
     Layer.provideMerge(extensions),
