@@ -1,12 +1,10 @@
 /**
  * Spend-ceiling refusals reach the owner as `alert` signals on their desktop, through the one
  * Signals path every raiser takes. The refusal stands whether or not the alert lands (no owner
- * registered yet, a busy desktop): then the node's log keeps it. `ModelsLive` is the models
- * extension with its alerts bound here: what the node runs.
+ * registered yet, a busy desktop): then the node's log keeps it.
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { modelsLayer } from "../../extensions/models/models.ts"
 import { SpendAlerts } from "../../extensions/models/spend-alerts.ts"
 import { Signals } from "../desktop/signals.ts"
 
@@ -27,5 +25,3 @@ export const SpendAlertsLive = Layer.effect(
         )
   }))
 ).pipe(Layer.provide(Signals.Default))
-
-export const ModelsLive = modelsLayer.pipe(Layer.provide(SpendAlertsLive))
