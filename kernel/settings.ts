@@ -79,11 +79,6 @@ export const settingsConfig = Config.all({
   mailFrom: Config.string("MAIL_FROM").pipe(Config.withDefault("node@localhost")),
   logLevel: Config.string("LOG_LEVEL").pipe(Config.withDefault("info")),
   pluginDir: Config.string("PLUGIN_DIR").pipe(Config.withDefault("plugins")),
-  /** Tasks of one studio project that run at once. */
-  studioTaskConcurrency: Config.integer("STUDIO_TASK_CONCURRENCY").pipe(
-    Config.withDefault(3),
-    Config.validate({ message: "STUDIO_TASK_CONCURRENCY must be a whole number of at least 1", validation: (n) => n >= 1 })
-  ),
   /** The engine behind web.search; SearXNG is the one provider so far. */
   searchProvider: Config.literal("searxng")("SEARCH_PROVIDER").pipe(Config.withDefault("searxng" as const)),
   /** Base URL of the search engine (e.g. a SearXNG at http://127.0.0.1:8888); unset: web.search says so. */

@@ -14,9 +14,10 @@ import { nowIso } from "../../kernel/time.ts"
 import { fileRootFor } from "../../kernel/extensions/file-root.ts"
 import { RunnableGenerators } from "./ports.ts"
 import { complete, nextReady, type Schedule } from "./pipeline/schedule.ts"
-import type { PlannedContract } from "./pipeline/word-target.ts"
 import { listWorkspace, outputKindOf } from "./outputs.ts"
-import { finishedStatuses, ProjectStore, type StoredMember, type TaskRecord } from "./store.ts"
+import { finishedStatuses, ProjectStore } from "./store.ts"
+import type { TaskRecord } from "./repositories/tasks-repository.ts"
+import type { StoredMember } from "./repositories/teams-repository.ts"
 import { ProjectAlerts } from "./alerts.ts"
 import { RunFailure } from "./failure.ts"
 import { planFromBrief, planFromGenerator } from "./planning.ts"
@@ -84,7 +85,7 @@ const startTask = (run: Run, members: ReadonlyArray<StoredMember>, id: string) =
     const task = (yield* store.task(id))!
     const member = memberFor(members, task)!
     const dependencies = (yield* Effect.forEach(task.dependsOn, store.task)).filter((found) => found !== null)
-    const revises = (task.contract as PlannedContract | null)?.revises
+    const revises = task.contract?.revises
     const earlierText = task.earlierText ?? (revises === undefined ? null : yield* readEarlier(settings.dataDir, run.ownerId, run.projectId, revises))
     const started = (yield* store.updateTask(id, { status: "running", startedAt: yield* nowIso, finishedAt: null, error: null, earlierText }))!
     const result = yield* runTask({ projectId: run.projectId, ownerId: run.ownerId, projectTitle: run.title, inputs: run.inputs, member, task: started, dependencies })
@@ -194,8 +195,8 @@ export const runProject = (projectId: string, options: RunOptions) =>
     const store = yield* ProjectStore
     const row = yield* store.row(projectId)
     if (row === null || finishedStatuses.has(row.status)) return
-    const run: Run = { projectId, ownerId: row.ownerId, title: row.title, brief: row.brief, inputs: JSON.parse(row.inputs) }
-    const outcome = yield* pipeline(run, row.planned === 1, row.generatorId, options.concurrency).pipe(
+    const run: Run = { projectId, ownerId: row.ownerId, title: row.title, brief: row.brief, inputs: row.inputs }
+    const outcome = yield* pipeline(run, row.planned, row.generatorId, options.concurrency).pipe(
       Effect.catchAllCause((cause) =>
         Cause.isInterruptedOnly(cause) ? Effect.failCause(cause) : Effect.succeed(cause))
     )

@@ -12,18 +12,13 @@ import { dieOnSqlError } from "../../kernel/database.ts"
 import { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { nowIso } from "../../kernel/time.ts"
+import type { Caller } from "../../host/auth/contract/session.ts"
 import type { Generator, GeneratorInput, GeneratorSummary } from "./contract/generator.ts"
 import { SYSTEM_OWNER } from "./contract/generator.ts"
 import { builtinSkillCatalogue } from "./skill-catalogue.ts"
 import { freeSlug, slugify } from "./slug.ts"
 import { GeneratorStep, type OutputKind } from "./contract/step.ts"
 import { validateGenerator, type GeneratorDefinition } from "./validation.ts"
-
-/** Who asks: the session's being, and whether it owns the node. */
-export interface GeneratorCaller {
-  readonly beingId: string
-  readonly isOwner: boolean
-}
 
 interface GeneratorRow {
   readonly id: string
@@ -71,9 +66,9 @@ export class Generators extends Effect.Service<Generators>()("studio/Generators"
      * How often the caller ran the generator: their own runs only, so a count never tells one
      * member about another's activity. The `runs` column stays the node-wide tally.
      */
-    const runsOf = (caller: GeneratorCaller) =>
+    const runsOf = (caller: Caller) =>
       sql`(SELECT count(*) FROM projects WHERE projects.generator_id = generators.id AND projects.owner_id = ${caller.beingId}) AS runs`
-    const columns = (caller: GeneratorCaller) => sql`id, owner_id AS ownerId, name, slug, description, icon, inputs_schema AS inputsSchema, steps,
+    const columns = (caller: Caller) => sql`id, owner_id AS ownerId, name, slug, description, icon, inputs_schema AS inputsSchema, steps,
       output_kinds AS outputKinds, price_credits AS priceCredits, is_public AS isPublic, ${runsOf(caller)}, created_at AS createdAt`
 
     /** The spec's validation against the built-in catalogue: before every create, edit and run. */
@@ -83,13 +78,13 @@ export class Generators extends Effect.Service<Generators>()("studio/Generators"
         return problem === null ? Effect.void : Effect.fail(new InvalidRequest({ error: problem.code, message: problem.message, details: problem.details }))
       })
 
-    const byId = (caller: GeneratorCaller, id: string) =>
+    const byId = (caller: Caller, id: string) =>
       Effect.flatMap(sql<GeneratorRow>`SELECT ${columns(caller)} FROM generators WHERE id = ${id}`, (rows) =>
         rows[0] === undefined
           ? Effect.fail(new NotFound({ message: "There is no generator with that id.", details: { id } }))
           : Effect.succeed(rows[0]))
 
-    const writable = (caller: GeneratorCaller, id: string) =>
+    const writable = (caller: Caller, id: string) =>
       Effect.flatMap(byId(caller, id), (row) =>
         row.ownerId === caller.beingId || caller.isOwner
           ? Effect.succeed(row)
@@ -133,7 +128,7 @@ export class Generators extends Effect.Service<Generators>()("studio/Generators"
       })
 
     /** Public generators and the caller's own: the caller's first, then by name; runs are the caller's. */
-    const list = (caller: GeneratorCaller) =>
+    const list = (caller: Caller) =>
       sql<Omit<GeneratorSummary, "outputKinds"> & { readonly outputKinds: string }>`SELECT id, owner_id AS ownerId, name, slug, description, icon,
           output_kinds AS outputKinds, ${runsOf(caller)}
         FROM generators WHERE is_public = 1 OR owner_id = ${caller.beingId}
@@ -144,7 +139,7 @@ export class Generators extends Effect.Service<Generators>()("studio/Generators"
       )
 
     /** By id, else by slug. */
-    const find = (caller: GeneratorCaller, idOrSlug: string) =>
+    const find = (caller: Caller, idOrSlug: string) =>
       Effect.gen(function* () {
         const rows = yield* sql<GeneratorRow>`SELECT ${columns(caller)} FROM generators WHERE id = ${idOrSlug} OR slug = ${idOrSlug}
           ORDER BY id = ${idOrSlug} DESC LIMIT 1`
@@ -158,7 +153,7 @@ export class Generators extends Effect.Service<Generators>()("studio/Generators"
         return toGenerator(row)
       }).pipe(dieOnSqlError, Effect.withSpan("Generators.find"))
 
-    const create = (caller: GeneratorCaller, input: GeneratorInput) =>
+    const create = (caller: Caller, input: GeneratorInput) =>
       Effect.gen(function* () {
         yield* check(input)
         const id = yield* sql.withTransaction(
@@ -168,7 +163,7 @@ export class Generators extends Effect.Service<Generators>()("studio/Generators"
       }).pipe(dieOnSqlError, Effect.withSpan("Generators.create"))
 
     /** PUT: the whole editable record; a body without a slug keeps the current one, so links hold. */
-    const replace = (caller: GeneratorCaller, id: string, input: GeneratorInput) =>
+    const replace = (caller: Caller, id: string, input: GeneratorInput) =>
       Effect.gen(function* () {
         const current = yield* writable(caller, id)
         yield* check(input)
@@ -183,7 +178,7 @@ export class Generators extends Effect.Service<Generators>()("studio/Generators"
         return toGenerator(yield* byId(caller, id))
       }).pipe(dieOnSqlError, Effect.withSpan("Generators.replace"))
 
-    const remove = (caller: GeneratorCaller, id: string) =>
+    const remove = (caller: Caller, id: string) =>
       Effect.flatMap(writable(caller, id), () => sql`DELETE FROM generators WHERE id = ${id}`).pipe(
         Effect.asVoid,
         dieOnSqlError,
