@@ -62,7 +62,7 @@ const plan = (run: Run, generatorId: string | null) =>
       yield* store.trace(run.projectId, { kind: "plan", text: `Plan repaired: ${repair.message}`, data: { repair } })
     }
     return yield* store.savePlan(run.projectId, planned.tasks)
-  })
+  }).pipe(Effect.withSpan("project.plan"))
 
 const team = (run: Run, tasks: ReadonlyArray<TaskRecord>) =>
   Effect.gen(function* () {
@@ -75,7 +75,7 @@ const team = (run: Run, tasks: ReadonlyArray<TaskRecord>) =>
       data: { members: assembled.members.map(({ systemPrompt: _, ...member }) => member) }
     })
     return assembled.members
-  })
+  }).pipe(Effect.withSpan("project.team"))
 
 /** One task from start to its checkpoint: the final row is one write. */
 const startTask = (run: Run, members: ReadonlyArray<StoredMember>, id: string) =>
@@ -99,7 +99,7 @@ const startTask = (run: Run, members: ReadonlyArray<StoredMember>, id: string) =
       finishedAt: yield* nowIso
     })
     return result
-  })
+  }).pipe(Effect.withSpan("project.task"))
 
 /** Every task not yet done, in dependency order, at most `concurrency` at once; a failure blocks its dependents. */
 const runTasks = (run: Run, members: ReadonlyArray<StoredMember>, tasks: ReadonlyArray<TaskRecord>, concurrency: number) =>
@@ -129,7 +129,7 @@ const runTasks = (run: Run, members: ReadonlyArray<StoredMember>, tasks: Readonl
         yield* store.updateTask(blocked.id, { status: "blocked", error: `It waits on "${byId.get(id)?.title ?? id}", which failed.` })
       }
     }
-  })
+  }).pipe(Effect.withSpan("project.tasks"))
 
 const outputs = (run: Run) =>
   Effect.gen(function* () {
@@ -144,7 +144,7 @@ const outputs = (run: Run) =>
       size: file.size
     })))
     yield* store.trace(run.projectId, { kind: "output", text: `${files.length} output file${files.length === 1 ? "" : "s"}: ${files.map((file) => file.path).join(", ")}`, data: { files } })
-  })
+  }).pipe(Effect.withSpan("project.outputs"))
 
 const review = (run: Run, tasks: ReadonlyArray<TaskRecord>) =>
   Effect.gen(function* () {
@@ -154,7 +154,7 @@ const review = (run: Run, tasks: ReadonlyArray<TaskRecord>) =>
     yield* store.addCost(run.projectId, verdict.costUsd)
     yield* store.saveReview(run.projectId, verdict.verdict, verdict.notes)
     yield* store.trace(run.projectId, { kind: "message", text: `QA review: ${verdict.verdict}. ${verdict.notes}`, data: { verdict: verdict.verdict, notes: verdict.notes } })
-  })
+  }).pipe(Effect.withSpan("project.review"))
 
 const pipeline = (run: Run, planned: boolean, generatorId: string | null, concurrency: number) =>
   Effect.gen(function* () {
@@ -177,7 +177,7 @@ const pipeline = (run: Run, planned: boolean, generatorId: string | null, concur
     yield* review(run, tasks)
     yield* store.setStatus(run.projectId, "done")
     yield* store.trace(run.projectId, { kind: "done", text: "The project is done." })
-  })
+  }).pipe(Effect.withSpan("project.pipeline"))
 
 const failRun = (run: Run, message: string) =>
   Effect.gen(function* () {
@@ -187,7 +187,7 @@ const failRun = (run: Run, message: string) =>
     yield* store.setStatus(run.projectId, "failed", message)
     yield* store.trace(run.projectId, { kind: "error", text: message })
     yield* alerts.raise({ ownerId: run.ownerId, projectId: run.projectId, title: clip(`Project failed: ${run.title}`, 160), body: clip(message, 4000) })
-  })
+  }).pipe(Effect.withSpan("project.fail"))
 
 /** Runs (or continues) the project's run; a run that is over is left alone. Never fails: a failure is the project's status. */
 export const runProject = (projectId: string, options: RunOptions) =>
@@ -205,4 +205,4 @@ export const runProject = (projectId: string, options: RunOptions) =>
     if (failure._tag === "Some") return yield* failRun(run, failure.value.message)
     yield* Effect.logError(`project ${projectId}: the run stopped on a defect`, outcome)
     yield* failRun(run, "The run stopped on an internal error; resume it to try again from its last finished step.")
-  })
+  }).pipe(Effect.withSpan("project.run"))

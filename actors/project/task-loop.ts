@@ -145,7 +145,7 @@ export const runTask = (context: TaskContext) =>
         )
         const content = JSON.stringify(outcome.ok ? { ok: true, output: outcome.output } : { ok: false, error: outcome.error })
         messages.push({ role: "tool", toolCallId: call.id, content: clip(content, maxToolResultChars) })
-      })
+      }).pipe(Effect.withSpan("project.callTool"))
 
     /** One pass of the loop: model calls until the agent answers without a tool, at most `maxToolSteps`. */
     const pass = Effect.gen(function* () {
@@ -169,7 +169,7 @@ export const runTask = (context: TaskContext) =>
         for (const call of result.toolCalls) yield* callTool(call)
       }
       yield* trace("error", `${member.name} used all ${maxToolSteps} steps of this pass without finishing.`)
-    })
+    }).pipe(Effect.withSpan("project.pass"))
 
     const earlier = task.earlierText
     const attempt = Effect.gen(function* () {
@@ -206,7 +206,7 @@ export const runTask = (context: TaskContext) =>
       error: report.ok ? null : report.failures.map((failure) => failure.message).join(" "),
       costUsd
     } satisfies TaskResult
-  })
+  }).pipe(Effect.withSpan("project.taskLoop"))
 
 /** The revised file's text before the task first touched it (null when there is none yet). */
 export const readEarlier = (dataDir: string, ownerId: string, projectId: string, path: string) =>

@@ -26,5 +26,5 @@ export const ExtensionsLive = Layer.unwrapEffect(
   })
 ).pipe(
   // The binding the studio services fill (StudioAuthoringLive) once they are built over this host.
-  Layer.provideMerge(StudioAuthoring.layer)
+  Layer.provide(StudioAuthoring.Default)
 )
