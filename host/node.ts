@@ -51,14 +51,10 @@ import { StudioSkillsHandlers } from "./skills/handlers.ts"
 import { SkillsLive } from "./skills/live.ts"
 import { StudioAgentsHandlers } from "./studio/agents/handlers.ts"
 import { StudioGeneratorsHandlers } from "./studio/generators/handlers.ts"
-import { ProjectLive } from "../actors/project/behaviour.ts"
 import { Agents } from "../extensions/agents/agents.ts"
 import { GeneratorsLive } from "../extensions/generators/seed.ts"
-import { Projects } from "../actors/project/projects.ts"
-import { ProjectStore } from "../actors/project/store.ts"
 import { projectFilesLayer } from "./files/project-files.ts"
-import { ProjectAlertsLive } from "./studio/projects/alerts.ts"
-import { RunnableGeneratorsLive, SavedAgentsLive } from "./studio/projects/ports.ts"
+import { projectsFeature } from "./studio/projects/feature.ts"
 import { StudioAuthoringLive } from "./studio/authoring-adapter.ts"
 import { StudioProjectsHandlers } from "./studio/projects/handlers.ts"
 
@@ -78,17 +74,11 @@ export interface NodeOptions {
 /** The registries features plug into: signal actions, topic access, live sockets. */
 const registries = Layer.mergeAll(SignalActions.layer, TopicAccess.layer, LiveConnections.layer)
 
-/** Projects: the routes' service and the project actor (whose runs continue after a restart). */
-const projects = Layer.mergeAll(Projects.Default, ProjectLive).pipe(
-  Layer.provideMerge(ProjectStore.Default),
-  Layer.provide(Layer.mergeAll(ProjectAlertsLive, RunnableGeneratorsLive, SavedAgentsLive))
-)
-
 /**
  * Agents, generators and projects, over the skill registry; the seeded generator catalogue is upserted (and checked) at boot,
  * and the studio family's authoring adapter is bound to the agents and generators.
  */
-const studio = Layer.mergeAll(StudioAuthoringLive, projects).pipe(
+const studio = Layer.mergeAll(StudioAuthoringLive, projectsFeature).pipe(
   Layer.provideMerge(Layer.mergeAll(Agents.Default, GeneratorsLive)),
   Layer.provide(Layer.mergeAll(SkillsLive, ExtensionsLive))
 )

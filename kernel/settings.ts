@@ -78,12 +78,7 @@ export const settingsConfig = Config.all({
   smtpUrl: optionalSecret("SMTP_URL"),
   mailFrom: Config.string("MAIL_FROM").pipe(Config.withDefault("node@localhost")),
   logLevel: Config.string("LOG_LEVEL").pipe(Config.withDefault("info")),
-  pluginDir: Config.string("PLUGIN_DIR").pipe(Config.withDefault("plugins")),
-  /** Tasks of one studio project that run at once. */
-  studioTaskConcurrency: Config.integer("STUDIO_TASK_CONCURRENCY").pipe(
-    Config.withDefault(3),
-    Config.validate({ message: "STUDIO_TASK_CONCURRENCY must be a whole number of at least 1", validation: (n) => n >= 1 })
-  )
+  pluginDir: Config.string("PLUGIN_DIR").pipe(Config.withDefault("plugins"))
 })
 
 export type SettingsShape = Config.Config.Success<typeof settingsConfig>

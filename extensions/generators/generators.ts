@@ -12,17 +12,12 @@ import { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/error
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { nowIso } from "../../kernel/time.ts"
+import type { Caller } from "../../host/auth/contract/session.ts"
 import type { Generator, GeneratorInput } from "./contract/generator.ts"
 import { GeneratorsRepository } from "./generators-repository.ts"
 import { builtinSkillCatalogue } from "./skill-catalogue.ts"
 import { freeSlug, slugify } from "./slug.ts"
 import { validateGenerator, type GeneratorDefinition } from "./validation.ts"
-
-/** Who asks: the session's being, and whether it owns the node. */
-export interface GeneratorCaller {
-  readonly beingId: string
-  readonly isOwner: boolean
-}
 
 const newId = () => randomBytes(12).toString("base64url")
 
@@ -61,13 +56,13 @@ export class Generators extends Effect.Service<Generators>()("studio/Generators"
         return problem === null ? Effect.void : Effect.fail(new InvalidRequest({ error: problem.code, message: problem.message, details: problem.details }))
       })
 
-    const byId = (caller: GeneratorCaller, id: string) =>
+    const byId = (caller: Caller, id: string) =>
       Effect.flatMap(repository.findById({ callerId: caller.beingId, idOrSlug: id }), Option.match({
         onNone: () => Effect.fail(new NotFound({ message: "There is no generator with that id.", details: { id } })),
         onSome: (generator): Effect.Effect<Generator> => Effect.succeed(generator)
       }))
 
-    const writable = (caller: GeneratorCaller, id: string) =>
+    const writable = (caller: Caller, id: string) =>
       Effect.flatMap(byId(caller, id), (generator) =>
         generator.ownerId === caller.beingId || caller.isOwner
           ? Effect.succeed(generator)
@@ -84,10 +79,10 @@ export class Generators extends Effect.Service<Generators>()("studio/Generators"
       })
 
     /** Public generators and the caller's own: the caller's first, then by name; runs are the caller's. */
-    const list = (caller: GeneratorCaller) => repository.listVisibleTo(caller.beingId).pipe(Effect.withSpan("generators.list"))
+    const list = (caller: Caller) => repository.listVisibleTo(caller.beingId).pipe(Effect.withSpan("generators.list"))
 
     /** By id, else by slug. */
-    const find = (caller: GeneratorCaller, idOrSlug: string) =>
+    const find = (caller: Caller, idOrSlug: string) =>
       Effect.gen(function* () {
         const found = yield* repository.findByIdOrSlug({ callerId: caller.beingId, idOrSlug })
         if (Option.isNone(found)) {
@@ -100,7 +95,7 @@ export class Generators extends Effect.Service<Generators>()("studio/Generators"
         return generator
       }).pipe(Effect.withSpan("generators.find"))
 
-    const create = (caller: GeneratorCaller, input: GeneratorInput) =>
+    const create = (caller: Caller, input: GeneratorInput) =>
       Effect.gen(function* () {
         yield* check(input)
         const id = newId()
@@ -113,7 +108,7 @@ export class Generators extends Effect.Service<Generators>()("studio/Generators"
       }).pipe(Effect.withSpan("generators.create"))
 
     /** PUT: the whole editable record; a body without a slug keeps the current one, so links hold. */
-    const replace = (caller: GeneratorCaller, id: string, input: GeneratorInput) =>
+    const replace = (caller: Caller, id: string, input: GeneratorInput) =>
       Effect.gen(function* () {
         const current = yield* writable(caller, id)
         yield* check(input)
@@ -123,7 +118,7 @@ export class Generators extends Effect.Service<Generators>()("studio/Generators"
         return yield* byId(caller, id)
       }).pipe(Effect.withSpan("generators.replace"))
 
-    const remove = (caller: GeneratorCaller, id: string) =>
+    const remove = (caller: Caller, id: string) =>
       Effect.flatMap(writable(caller, id), () => repository.remove(id)).pipe(Effect.withSpan("generators.remove"))
 
     /**

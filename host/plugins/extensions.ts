@@ -28,7 +28,7 @@ export const ExtensionsLive = Layer.unwrapEffect(
   })
 ).pipe(
   // The binding the studio services fill (StudioAuthoringLive) once they are built over this host.
-  Layer.provideMerge(StudioAuthoring.layer),
+  Layer.provide(StudioAuthoring.Default),
   // The `signals` and `llm` adapters call through these.
   Layer.provide(Layer.mergeAll(Signals.Default, ModelsLive))
 )
