@@ -18,7 +18,6 @@ import { actorsLayer } from "../kernel/actors/index.ts"
 import { databaseLayer } from "../kernel/database.ts"
 import { EventBusLive } from "./events.ts"
 import { Settings } from "../kernel/settings.ts"
-import { modelsLayer } from "../extensions/models/models.ts"
 import { NodeApi } from "./contract/api.ts"
 import { Accounts } from "./auth/accounts.ts"
 import { AuthenticationLive } from "./auth/authentication.ts"
@@ -32,7 +31,7 @@ import { Signals } from "./desktop/signals.ts"
 import { Widgets } from "./desktop/widgets.ts"
 import { HealthHandlers } from "./health/handlers.ts"
 import { LlmHandlers } from "./llm/handlers.ts"
-import { SpendAlertsLive } from "./llm/spend-alerts.ts"
+import { ModelsLive } from "./llm/models.ts"
 import { ApiErrorsLive } from "./http/api-errors.ts"
 import { RateLimiter } from "./http/rate-limit.ts"
 import { serve } from "./http/request-policy.ts"
@@ -52,15 +51,10 @@ import { StudioSkillsHandlers } from "./skills/handlers.ts"
 import { SkillsLive } from "./skills/live.ts"
 import { StudioAgentsHandlers } from "./studio/agents/handlers.ts"
 import { StudioGeneratorsHandlers } from "./studio/generators/handlers.ts"
-import { ProjectLive } from "../actors/project/behaviour.ts"
 import { Agents } from "../extensions/agents/agents.ts"
-import { Generators } from "../extensions/generators/generators.ts"
-import { GeneratorCatalogueLive } from "../extensions/generators/seed.ts"
-import { Projects } from "../actors/project/projects.ts"
-import { ProjectStore } from "../actors/project/store.ts"
+import { GeneratorsLive } from "../extensions/generators/seed.ts"
 import { projectFilesLayer } from "./files/project-files.ts"
-import { ProjectAlertsLive } from "./studio/projects/alerts.ts"
-import { RunnableGeneratorsLive, SavedAgentsLive } from "./studio/projects/ports.ts"
+import { projectsFeature } from "./studio/projects/feature.ts"
 import { StudioAuthoringLive } from "./studio/authoring-adapter.ts"
 import { StudioProjectsHandlers } from "./studio/projects/handlers.ts"
 
@@ -77,23 +71,15 @@ export interface NodeOptions {
   readonly onListening?: (url: string) => void
 }
 
-const models = modelsLayer.pipe(Layer.provide(SpendAlertsLive))
-
 /** The registries features plug into: signal actions, topic access, live sockets. */
 const registries = Layer.mergeAll(SignalActions.layer, TopicAccess.layer, LiveConnections.layer)
-
-/** Projects: the routes' service and the project actor (whose runs continue after a restart). */
-const projects = Layer.mergeAll(Projects.Default, ProjectLive).pipe(
-  Layer.provideMerge(ProjectStore.Default),
-  Layer.provide(Layer.mergeAll(ProjectAlertsLive, RunnableGeneratorsLive, SavedAgentsLive))
-)
 
 /**
  * Agents, generators and projects, over the skill registry; the seeded generator catalogue is upserted (and checked) at boot,
  * and the studio family's authoring adapter is bound to the agents and generators.
  */
-const studio = Layer.mergeAll(GeneratorCatalogueLive, StudioAuthoringLive, projects).pipe(
-  Layer.provideMerge(Layer.mergeAll(Agents.Default, Generators.Default)),
+const studio = Layer.mergeAll(StudioAuthoringLive, projectsFeature).pipe(
+  Layer.provideMerge(Layer.mergeAll(Agents.Default, GeneratorsLive)),
   Layer.provide(Layer.mergeAll(SkillsLive, ExtensionsLive))
 )
 
@@ -108,12 +94,8 @@ const services = Layer.mergeAll(
   LiveChannelLive,
   studio
 ).pipe(
-  // Models before the extension host (the plugins' `llm` adapter calls through it); Signals before
-  // both (the `signals` adapter and the spend alerts raise through it), the being actor before
-  // Signals (every raise goes to it).
-  Layer.provideMerge(models),
-  Layer.provideMerge(Signals.Default),
-  Layer.provideMerge(BeingLive),
+  // Models and Signals wire themselves; the features above that do not yet are fed from here.
+  Layer.provideMerge(Layer.mergeAll(ModelsLive, Signals.Default, BeingLive)),
   Layer.provideMerge(Layer.mergeAll(Sessions.Default, Mailer.layer, EventBusLive, PublicOrigin.layer, RateLimiter.layer, registries))
 )
 

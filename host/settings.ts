@@ -7,16 +7,25 @@
 import * as Layer from "effect/Layer"
 import { settingsConfig, Settings, type SettingsShape } from "../kernel/settings.ts"
 import { ModelSettings, modelSettingsConfig, type ModelSettingsShape } from "../extensions/models/settings.ts"
+import { ProjectSettings, projectSettingsConfig, type ProjectSettingsShape } from "../actors/project/settings.ts"
+import { WebSettings, webSettingsConfig, type WebSettingsShape } from "../extensions/web/settings.ts"
 
 /** Each feature's Config, by feature: what the environment may set. */
 export const featureSettingConfigs = {
   node: settingsConfig,
-  models: modelSettingsConfig
+  models: modelSettingsConfig,
+  project: projectSettingsConfig,
+  web: webSettingsConfig
 }
 
 /** The union of every feature's settings: a test overrides any of them in one object. */
-export type NodeSettings = SettingsShape & ModelSettingsShape
+export type NodeSettings = SettingsShape & ModelSettingsShape & ProjectSettingsShape & WebSettingsShape
 
 /** Every feature's settings layer, read from the environment with the given overrides on top. */
 export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
-  Layer.mergeAll(Settings.layerWith(overrides), ModelSettings.layer(overrides))
+  Layer.mergeAll(
+    Settings.layerWith(overrides),
+    ModelSettings.layer(overrides),
+    ProjectSettings.layer(overrides),
+    WebSettings.layer(overrides)
+  )

@@ -78,24 +78,7 @@ export const settingsConfig = Config.all({
   smtpUrl: optionalSecret("SMTP_URL"),
   mailFrom: Config.string("MAIL_FROM").pipe(Config.withDefault("node@localhost")),
   logLevel: Config.string("LOG_LEVEL").pipe(Config.withDefault("info")),
-  pluginDir: Config.string("PLUGIN_DIR").pipe(Config.withDefault("plugins")),
-  /** Tasks of one studio project that run at once. */
-  studioTaskConcurrency: Config.integer("STUDIO_TASK_CONCURRENCY").pipe(
-    Config.withDefault(3),
-    Config.validate({ message: "STUDIO_TASK_CONCURRENCY must be a whole number of at least 1", validation: (n) => n >= 1 })
-  ),
-  /** The engine behind web.search; SearXNG is the one provider so far. */
-  searchProvider: Config.literal("searxng")("SEARCH_PROVIDER").pipe(Config.withDefault("searxng" as const)),
-  /** Base URL of the search engine (e.g. a SearXNG at http://127.0.0.1:8888); unset: web.search says so. */
-  searchUrl: optionalString("SEARCH_URL").pipe(
-    Config.mapOrFail((url) =>
-      Option.isNone(url) || URL.canParse(url.value)
-        ? Either.right(url)
-        : Either.left(ConfigError.InvalidData(["SEARCH_URL"], "SEARCH_URL must be a URL such as http://127.0.0.1:8888"))
-    )
-  ),
-  /** Let web.fetch reach loopback, private and link-local addresses (refused by default). */
-  webAllowPrivate: flag("WEB_ALLOW_PRIVATE")
+  pluginDir: Config.string("PLUGIN_DIR").pipe(Config.withDefault("plugins"))
 })
 
 export type SettingsShape = Config.Config.Success<typeof settingsConfig>

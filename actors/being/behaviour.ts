@@ -9,16 +9,17 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import { randomBytes } from "node:crypto"
 import { entityLayer } from "../../kernel/actors/index.ts"
-import { dieOnSqlError } from "../../kernel/database.ts"
+import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { EventBus } from "../../host/contract/events.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { SignalActions } from "./actions.ts"
+import { BeingSocketsRepository } from "./being-sockets-repository.ts"
 import { gate } from "./gate.ts"
-import { forgetSockets, makePresenceStore } from "./presence-store.ts"
 import { Being, SignalClosed, SignalNotFound, UnknownOption } from "./protocol.ts"
-import type { Signal } from "./contract/signal.ts"
-import { makeSignalStore } from "./signal-store.ts"
+import type { Signal, SignalInput } from "./contract/signal.ts"
+import { SignalsRepository } from "./signals-repository.ts"
 
 const everyone = { kind: "all" } as const
 
@@ -27,13 +28,13 @@ const build = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   const bus = yield* EventBus
   const actions = yield* SignalActions
-  const signals = yield* makeSignalStore
-  const presence = yield* makePresenceStore
+  const signals = yield* SignalsRepository
+  const presence = yield* BeingSocketsRepository
   const desktop = { kind: "being", beingId } as const
 
   /** The being's own open signal, or why it cannot be changed. */
   const openSignal = (signalId: string) =>
-    Effect.flatMap(signals.find(beingId, signalId), (found): Effect.Effect<Signal, SignalNotFound | SignalClosed> => {
+    Effect.flatMap(signals.find({ beingId, signalId }), (found): Effect.Effect<Signal, SignalNotFound | SignalClosed> => {
       if (Option.isNone(found)) return Effect.fail(new SignalNotFound({ signalId }))
       const signal = found.value
       return signal.status === "open" ? Effect.succeed(signal) : Effect.fail(new SignalClosed({ signalId, status: signal.status }))
@@ -44,7 +45,27 @@ const build = Effect.gen(function* () {
    * impossible today; single use does not rest on it.
    */
   const closedMeanwhile = (signalId: string) =>
-    Effect.flatMap(signals.get(signalId), (signal) => Effect.fail(new SignalClosed({ signalId, status: signal.status })))
+    Effect.flatMap(openSignal(signalId), () => Effect.die(new Error(`signal ${signalId} is open, yet could not be flipped`)))
+
+  /** The record of a raise, written as it is answered: no read back. */
+  const newSignal = (input: SignalInput, source: string, now: string): Signal => ({
+    id: randomBytes(12).toString("base64url"),
+    beingId,
+    kind: input.kind,
+    title: input.title,
+    body: input.body,
+    options: input.options,
+    priority: input.priority,
+    dueAt: input.dueAt === null ? null : new Date(input.dueAt).toISOString(),
+    action: input.action,
+    source,
+    status: "open",
+    answer: null,
+    actionResult: null,
+    createdAt: now,
+    updatedAt: now,
+    answeredAt: null
+  })
 
   const updated = (signal: Signal) => Effect.as(bus.publish(desktop, { type: "signal.updated", signal }), signal)
 
@@ -64,7 +85,8 @@ const build = Effect.gen(function* () {
     RaiseSignal: ({ payload }) =>
       Effect.gen(function* () {
         const decision = yield* gate({ beingId, input: payload.input, source: payload.source })
-        const signal = yield* signals.insert(beingId, payload.input, payload.source, yield* nowIso)
+        const signal = newSignal(payload.input, payload.source, yield* nowIso)
+        yield* signals.insert(signal)
         const delivered = decision.decision === "raised"
         if (delivered) yield* bus.publish(desktop, { type: "signal.created", signal })
         return { signal, delivered }
@@ -80,25 +102,34 @@ const build = Effect.gen(function* () {
                 new UnknownOption({ signalId: signal.id, optionId: payload.optionId, options: signal.options.map((option) => option.id) })
               )
             }
-            const now = yield* nowIso
-            if (!(yield* signals.markAnswered(signal.id, payload.optionId, now))) return yield* closedMeanwhile(signal.id)
-            const answered = yield* signals.get(signal.id)
+            const flipped = yield* signals.markAnswered({ signalId: signal.id, optionId: payload.optionId, now: yield* nowIso })
+            if (Option.isNone(flipped)) return yield* closedMeanwhile(signal.id)
+            const answered = flipped.value
             const result = yield* actions.dispatch({ signal: answered, optionId: payload.optionId })
             if (result === null) return answered
-            yield* signals.recordResult(signal.id, result)
+            yield* signals.recordResult({ signalId: signal.id, result })
             return { ...answered, actionResult: result }
           })
         )
-        .pipe(dieOnSqlError, Effect.flatMap(updated)),
+        .pipe(orDieOnStorageFault, Effect.flatMap(updated)),
 
     DismissSignal: ({ payload }) =>
       Effect.gen(function* () {
         const signal = yield* openSignal(payload.signalId)
-        if (!(yield* signals.markDismissed(signal.id, yield* nowIso))) return yield* closedMeanwhile(signal.id)
-        return yield* updated(yield* signals.get(signal.id))
+        const dismissed = yield* signals.markDismissed({ signalId: signal.id, now: yield* nowIso })
+        if (Option.isNone(dismissed)) return yield* closedMeanwhile(signal.id)
+        return yield* updated(dismissed.value)
       })
   })
 })
 
-/** The entity kind, registered with the node's actor runtime; stale presence rows go first. */
-export const BeingLive = entityLayer(Being, build).pipe(Layer.provide(Layer.effectDiscard(Effect.orDie(forgetSockets))))
+const forgetStaleSockets = Layer.effectDiscard(Effect.flatMap(BeingSocketsRepository, (presence) => presence.forgetAll))
+
+/**
+ * The entity kind, registered with the node's actor runtime, with its tables; stale presence rows
+ * go first. The repositories are exported too: the desktop and health read them.
+ */
+export const BeingLive = entityLayer(Being, build).pipe(
+  Layer.provide(forgetStaleSockets),
+  Layer.provideMerge(Layer.mergeAll(SignalsRepository.Default, BeingSocketsRepository.Default))
+)

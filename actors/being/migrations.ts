@@ -1,6 +1,7 @@
 /**
  * Tables the being actor owns: its signals, and its open sockets (presence). Only the actor
- * writes them; the host reads them (lists, counts) through signal-store.ts and presence-store.ts.
+ * writes them; the host reads them (lists, counts) through signals-repository.ts and
+ * being-sockets-repository.ts.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"

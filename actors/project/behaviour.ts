@@ -7,17 +7,19 @@
 import * as Entity from "@effect/cluster/Entity"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
 import { entityLayer } from "../../kernel/actors/index.ts"
-import { Settings } from "../../kernel/settings.ts"
 import { ProjectActor } from "./protocol.ts"
 import { runProject } from "./run.ts"
+import { ProjectSettings } from "./settings.ts"
+import { ProjectStore } from "./store.ts"
 
 type RunRequirements = Effect.Effect.Context<ReturnType<typeof runProject>>
 
 const build = Effect.gen(function* () {
   const projectId = (yield* Entity.CurrentAddress).entityId
   const context = yield* Effect.context<RunRequirements>()
-  const concurrency = (yield* Settings).studioTaskConcurrency
+  const concurrency = (yield* ProjectSettings).studioTaskConcurrency
   let current: Fiber.RuntimeFiber<void, unknown> | null = null
 
   const run = Effect.gen(function* () {
@@ -35,4 +37,10 @@ const build = Effect.gen(function* () {
   })
 })
 
-export const ProjectLive = entityLayer(ProjectActor, build, { concurrency: "unbounded", maxIdleTime: "2 minutes" })
+/**
+ * The actor kind on this node. What a run needs from other features (models, skills, the ports)
+ * is left for the host to provide; its own store it brings.
+ */
+export const ProjectLive = entityLayer(ProjectActor, build, { concurrency: "unbounded", maxIdleTime: "2 minutes" }).pipe(
+  Layer.provide(ProjectStore.Default)
+)

@@ -4,10 +4,9 @@
  * and only read what is saved, so the instruction says so plainly: save the whole file with
  * files.write, or the task is not done.
  */
-import type { GeneratorStep } from "../../extensions/generators/contract/step.ts"
 import { impliedDependencies, renderStep } from "../../extensions/generators/contract/templating.ts"
-import type { PlannedContract } from "./pipeline/word-target.ts"
-import type { TaskRecord } from "./store.ts"
+import type { PlannedContract } from "./contract/deliverable.ts"
+import type { TaskRecord } from "./repositories/tasks-repository.ts"
 import type { RunMember } from "./team.ts"
 
 /** The most of one dependency's output quoted into a task's instruction. */
@@ -48,7 +47,7 @@ export const taskPromptOf = (
   dependencies: ReadonlyArray<TaskRecord>,
   inputs: Readonly<Record<string, unknown>>
 ) => {
-  const template = task.template as GeneratorStep | null
+  const template = task.template
   const outputs = Object.fromEntries(dependencies.map((dependency) => [dependency.key, dependency.outputText ?? ""]))
   const instruction = template === null ? task.instruction : renderStep(template, inputs, outputs).instruction
   const readByTemplate = new Set(template === null ? [] : impliedDependencies(template))

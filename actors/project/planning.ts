@@ -13,6 +13,7 @@ import type { DeliverableContract } from "./contract/deliverable.ts"
 import { keepKnownSkills, Plan, repairPlan, type PlanRepair, type PlanTask } from "./contract/plan.ts"
 import { planContract } from "./pipeline/word-target.ts"
 import type { Generator } from "../../extensions/generators/contract/generator.ts"
+import type { GeneratorStep } from "../../extensions/generators/contract/step.ts"
 import { renderStep } from "../../extensions/generators/contract/templating.ts"
 import type { NewTask } from "./store.ts"
 import { RunFailure, runFailureOf } from "./failure.ts"
@@ -24,7 +25,7 @@ export interface PlannedRun {
 }
 
 /** A task of a plan as the runner keeps it; its contract is planned (word target rendered) now. */
-const fromPlanTask = (task: PlanTask, inputs: unknown, template: unknown = null): NewTask => ({
+const fromPlanTask = (task: PlanTask, inputs: unknown, template: GeneratorStep | null = null): NewTask => ({
   key: task.id,
   title: task.title,
   description: task.description,

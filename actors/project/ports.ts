@@ -6,14 +6,9 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import type { Caller } from "../../host/auth/contract/session.ts"
 import type { Agent } from "../../extensions/agents/contract/agent.ts"
 import type { Generator } from "../../extensions/generators/contract/generator.ts"
-
-/** Who asks: the being, and whether it is the node's owner (who may run any generator). */
-export interface Caller {
-  readonly beingId: string
-  readonly isOwner: boolean
-}
 
 /** Inputs checked against a generator's form: filled with the form's defaults, or the issues found. */
 export type CheckedInputs =
@@ -28,7 +23,6 @@ export class RunnableGenerators extends Context.Tag("actors/project/RunnableGene
     /** The spec's validation against the skills the node has, before every run. */
     readonly check: (generator: Generator) => Effect.Effect<void, InvalidRequest>
     readonly checkInputs: (generator: Generator, inputs: unknown) => CheckedInputs
-    readonly countRun: (id: string) => Effect.Effect<void>
   }
 >() {}
 

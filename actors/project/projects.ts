@@ -6,16 +6,13 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { ProjectActor } from "./protocol.ts"
 import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import type { Caller } from "../../host/auth/contract/session.ts"
 import { RunnableGenerators } from "./ports.ts"
-import type { CreateProjectBody, DueBody, Portfolio, Project, ProjectDetail, QueueItem } from "./contract/records.ts"
+import { ProjectInputs, type CreateProjectBody, type DueBody, type Portfolio, type Project, type ProjectDetail, type QueueItem } from "./contract/records.ts"
 import { newId, ProjectStore, toTask } from "./store.ts"
-
-export interface ProjectCaller {
-  readonly beingId: string
-  readonly isOwner: boolean
-}
 
 const notFound = (id: string) => new NotFound({ error: "project_not_found", message: "You have no project with that id.", details: { id } })
 
@@ -45,18 +42,22 @@ const makeRequest = /^\s*(?:(?:please|can you|could you|would you)\s+)?(?:make|b
 
 export const isMakeRequest = (text: string) => makeRequest.test(text)
 
-export class Projects extends Effect.Service<Projects>()("studio/Projects", {
+/** The inputs as they came in a JSON body and through the form's JSON Schema: JSON, so this cannot fail. */
+const asProjectInputs = (inputs: Readonly<Record<string, unknown>>) => Effect.orDie(Schema.decodeUnknown(ProjectInputs)(inputs))
+
+export class Projects extends Effect.Service<Projects>()("project/Projects", {
+  dependencies: [ProjectStore.Default],
   effect: Effect.gen(function* () {
     const store = yield* ProjectStore
     const generators = yield* RunnableGenerators
     const actor = yield* ProjectActor.client
 
-    const owned = (caller: ProjectCaller, id: string) =>
+    const owned = (caller: Caller, id: string) =>
       Effect.flatMap(store.project(id), (project) =>
         project === null || project.ownerId !== caller.beingId ? Effect.fail(notFound(id)) : Effect.succeed(project))
 
     /** The generator the caller may run, with its inputs checked and defaults filled, or a named refusal. */
-    const runnableGenerator = (caller: ProjectCaller, generatorId: string, inputs: unknown) =>
+    const runnableGenerator = (caller: Caller, generatorId: string, inputs: unknown) =>
       Effect.gen(function* () {
         const generator = yield* generators.find(caller, generatorId).pipe(
           Effect.catchTags({
@@ -81,7 +82,7 @@ export class Projects extends Effect.Service<Projects>()("studio/Projects", {
     const startRun = (projectId: string, runNumber: number) =>
       actor(projectId).Run({ projectId, runNumber }, { discard: true }).pipe(Effect.orDie)
 
-    const create = (caller: ProjectCaller, body: CreateProjectBody) =>
+    const create = (caller: Caller, body: CreateProjectBody) =>
       Effect.gen(function* () {
         const id = newId()
         if ("brief" in body) {
@@ -94,17 +95,16 @@ export class Projects extends Effect.Service<Projects>()("studio/Projects", {
             generatorId: generator.id,
             title: generatorRunTitle(generator.name, inputs),
             brief: generator.description,
-            inputs
+            inputs: yield* asProjectInputs(inputs)
           })
-          yield* generators.countRun(generator.id)
         }
         yield* startRun(id, 1)
         return (yield* store.project(id))!
-      }).pipe(Effect.withSpan("Projects.create"))
+      }).pipe(Effect.withSpan("project.create"))
 
-    const list = (caller: ProjectCaller) => store.listByOwner(caller.beingId)
+    const list = (caller: Caller) => store.listByOwner(caller.beingId).pipe(Effect.withSpan("project.list"))
 
-    const get = (caller: ProjectCaller, id: string) =>
+    const get = (caller: Caller, id: string) =>
       Effect.gen(function* () {
         const project = yield* owned(caller, id)
         return {
@@ -113,12 +113,12 @@ export class Projects extends Effect.Service<Projects>()("studio/Projects", {
           team: yield* store.team(id),
           review: yield* store.review(id)
         } satisfies ProjectDetail
-      })
+      }).pipe(Effect.withSpan("project.get"))
 
-    const trace = (caller: ProjectCaller, id: string, after: number, limit: number) =>
-      Effect.flatMap(owned(caller, id), () => store.traces(id, after, limit))
+    const trace = (caller: Caller, id: string, after: number, limit: number) =>
+      Effect.flatMap(owned(caller, id), () => store.traces(id, after, limit)).pipe(Effect.withSpan("project.trace"))
 
-    const cancel = (caller: ProjectCaller, id: string) =>
+    const cancel = (caller: Caller, id: string) =>
       Effect.gen(function* () {
         const project = yield* owned(caller, id)
         if (!(yield* store.cancel(id))) {
@@ -127,9 +127,9 @@ export class Projects extends Effect.Service<Projects>()("studio/Projects", {
         // The status already stops a run that is not in this process; this stops the one that is.
         yield* actor(id).Cancel().pipe(Effect.ignore)
         return (yield* store.project(id))!
-      })
+      }).pipe(Effect.withSpan("project.cancel"))
 
-    const resume = (caller: ProjectCaller, id: string) =>
+    const resume = (caller: Caller, id: string) =>
       Effect.gen(function* () {
         const project = yield* owned(caller, id)
         const runNumber = yield* store.reopen(id)
@@ -143,9 +143,9 @@ export class Projects extends Effect.Service<Projects>()("studio/Projects", {
         yield* store.trace(id, { kind: "plan", text: `Resumed (run ${runNumber}) from the last finished step.` })
         yield* startRun(id, runNumber)
         return (yield* store.project(id))!
-      })
+      }).pipe(Effect.withSpan("project.resume"))
 
-    const setDue = (caller: ProjectCaller, id: string, body: DueBody) =>
+    const setDue = (caller: Caller, id: string, body: DueBody) =>
       Effect.gen(function* () {
         yield* owned(caller, id)
         if (body.taskId !== undefined) {
@@ -157,9 +157,9 @@ export class Projects extends Effect.Service<Projects>()("studio/Projects", {
         const dueAt = body.dueAt === null ? null : new Date(body.dueAt).toISOString()
         yield* store.setDue(id, body.taskId ?? null, dueAt)
         return (yield* store.project(id))!
-      })
+      }).pipe(Effect.withSpan("project.setDue"))
 
-    const portfolio = (caller: ProjectCaller) =>
+    const portfolio = (caller: Caller) =>
       Effect.gen(function* () {
         const now = yield* Clock.currentTimeMillis
         const projects = yield* store.listByOwner(caller.beingId)
@@ -172,11 +172,13 @@ export class Projects extends Effect.Service<Projects>()("studio/Projects", {
           grouped[standing(project, now)].push(item)
         }
         return grouped satisfies Portfolio
-      })
+      }).pipe(Effect.withSpan("project.portfolio"))
 
-    const queue = (caller: ProjectCaller) =>
+    const queue = (caller: Caller) =>
       Effect.map(store.openTasksOf(caller.beingId), (rows) =>
-        rows.map(({ projectTitle, task }): QueueItem => ({ projectId: task.projectId, projectTitle, task: toTask(task), assignee: "agent" })))
+        rows.map(({ projectTitle, task }): QueueItem => ({ projectId: task.projectId, projectTitle, task: toTask(task), assignee: "agent" }))).pipe(
+        Effect.withSpan("project.queue")
+      )
 
     return { create, list, get, trace, cancel, resume, setDue, portfolio, queue } as const
   })

@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { Models } from "../../extensions/models/contract/models.ts"
 import { ReviewVerdict } from "./contract/records.ts"
-import type { TaskRecord } from "./store.ts"
+import type { TaskRecord } from "./repositories/tasks-repository.ts"
 import { runFailureOf } from "./failure.ts"
 
 const Review = Schema.Struct({ verdict: ReviewVerdict, notes: Schema.String })

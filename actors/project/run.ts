@@ -14,9 +14,10 @@ import { nowIso } from "../../kernel/time.ts"
 import { fileRootFor } from "../../kernel/extensions/file-root.ts"
 import { RunnableGenerators } from "./ports.ts"
 import { complete, nextReady, type Schedule } from "./pipeline/schedule.ts"
-import type { PlannedContract } from "./pipeline/word-target.ts"
 import { listWorkspace, outputKindOf } from "./outputs.ts"
-import { finishedStatuses, ProjectStore, type StoredMember, type TaskRecord } from "./store.ts"
+import { finishedStatuses, ProjectStore } from "./store.ts"
+import type { TaskRecord } from "./repositories/tasks-repository.ts"
+import type { StoredMember } from "./repositories/teams-repository.ts"
 import { ProjectAlerts } from "./alerts.ts"
 import { RunFailure } from "./failure.ts"
 import { planFromBrief, planFromGenerator } from "./planning.ts"
@@ -61,7 +62,7 @@ const plan = (run: Run, generatorId: string | null) =>
       yield* store.trace(run.projectId, { kind: "plan", text: `Plan repaired: ${repair.message}`, data: { repair } })
     }
     return yield* store.savePlan(run.projectId, planned.tasks)
-  })
+  }).pipe(Effect.withSpan("project.plan"))
 
 const team = (run: Run, tasks: ReadonlyArray<TaskRecord>) =>
   Effect.gen(function* () {
@@ -74,7 +75,7 @@ const team = (run: Run, tasks: ReadonlyArray<TaskRecord>) =>
       data: { members: assembled.members.map(({ systemPrompt: _, ...member }) => member) }
     })
     return assembled.members
-  })
+  }).pipe(Effect.withSpan("project.team"))
 
 /** One task from start to its checkpoint: the final row is one write. */
 const startTask = (run: Run, members: ReadonlyArray<StoredMember>, id: string) =>
@@ -84,7 +85,7 @@ const startTask = (run: Run, members: ReadonlyArray<StoredMember>, id: string) =
     const task = (yield* store.task(id))!
     const member = memberFor(members, task)!
     const dependencies = (yield* Effect.forEach(task.dependsOn, store.task)).filter((found) => found !== null)
-    const revises = (task.contract as PlannedContract | null)?.revises
+    const revises = task.contract?.revises
     const earlierText = task.earlierText ?? (revises === undefined ? null : yield* readEarlier(settings.dataDir, run.ownerId, run.projectId, revises))
     const started = (yield* store.updateTask(id, { status: "running", startedAt: yield* nowIso, finishedAt: null, error: null, earlierText }))!
     const result = yield* runTask({ projectId: run.projectId, ownerId: run.ownerId, projectTitle: run.title, inputs: run.inputs, member, task: started, dependencies })
@@ -98,7 +99,7 @@ const startTask = (run: Run, members: ReadonlyArray<StoredMember>, id: string) =
       finishedAt: yield* nowIso
     })
     return result
-  })
+  }).pipe(Effect.withSpan("project.task"))
 
 /** Every task not yet done, in dependency order, at most `concurrency` at once; a failure blocks its dependents. */
 const runTasks = (run: Run, members: ReadonlyArray<StoredMember>, tasks: ReadonlyArray<TaskRecord>, concurrency: number) =>
@@ -128,7 +129,7 @@ const runTasks = (run: Run, members: ReadonlyArray<StoredMember>, tasks: Readonl
         yield* store.updateTask(blocked.id, { status: "blocked", error: `It waits on "${byId.get(id)?.title ?? id}", which failed.` })
       }
     }
-  })
+  }).pipe(Effect.withSpan("project.tasks"))
 
 const outputs = (run: Run) =>
   Effect.gen(function* () {
@@ -143,7 +144,7 @@ const outputs = (run: Run) =>
       size: file.size
     })))
     yield* store.trace(run.projectId, { kind: "output", text: `${files.length} output file${files.length === 1 ? "" : "s"}: ${files.map((file) => file.path).join(", ")}`, data: { files } })
-  })
+  }).pipe(Effect.withSpan("project.outputs"))
 
 const review = (run: Run, tasks: ReadonlyArray<TaskRecord>) =>
   Effect.gen(function* () {
@@ -153,7 +154,7 @@ const review = (run: Run, tasks: ReadonlyArray<TaskRecord>) =>
     yield* store.addCost(run.projectId, verdict.costUsd)
     yield* store.saveReview(run.projectId, verdict.verdict, verdict.notes)
     yield* store.trace(run.projectId, { kind: "message", text: `QA review: ${verdict.verdict}. ${verdict.notes}`, data: { verdict: verdict.verdict, notes: verdict.notes } })
-  })
+  }).pipe(Effect.withSpan("project.review"))
 
 const pipeline = (run: Run, planned: boolean, generatorId: string | null, concurrency: number) =>
   Effect.gen(function* () {
@@ -176,7 +177,7 @@ const pipeline = (run: Run, planned: boolean, generatorId: string | null, concur
     yield* review(run, tasks)
     yield* store.setStatus(run.projectId, "done")
     yield* store.trace(run.projectId, { kind: "done", text: "The project is done." })
-  })
+  }).pipe(Effect.withSpan("project.pipeline"))
 
 const failRun = (run: Run, message: string) =>
   Effect.gen(function* () {
@@ -186,7 +187,7 @@ const failRun = (run: Run, message: string) =>
     yield* store.setStatus(run.projectId, "failed", message)
     yield* store.trace(run.projectId, { kind: "error", text: message })
     yield* alerts.raise({ ownerId: run.ownerId, projectId: run.projectId, title: clip(`Project failed: ${run.title}`, 160), body: clip(message, 4000) })
-  })
+  }).pipe(Effect.withSpan("project.fail"))
 
 /** Runs (or continues) the project's run; a run that is over is left alone. Never fails: a failure is the project's status. */
 export const runProject = (projectId: string, options: RunOptions) =>
@@ -194,8 +195,8 @@ export const runProject = (projectId: string, options: RunOptions) =>
     const store = yield* ProjectStore
     const row = yield* store.row(projectId)
     if (row === null || finishedStatuses.has(row.status)) return
-    const run: Run = { projectId, ownerId: row.ownerId, title: row.title, brief: row.brief, inputs: JSON.parse(row.inputs) }
-    const outcome = yield* pipeline(run, row.planned === 1, row.generatorId, options.concurrency).pipe(
+    const run: Run = { projectId, ownerId: row.ownerId, title: row.title, brief: row.brief, inputs: row.inputs }
+    const outcome = yield* pipeline(run, row.planned, row.generatorId, options.concurrency).pipe(
       Effect.catchAllCause((cause) =>
         Cause.isInterruptedOnly(cause) ? Effect.failCause(cause) : Effect.succeed(cause))
     )
@@ -204,4 +205,4 @@ export const runProject = (projectId: string, options: RunOptions) =>
     if (failure._tag === "Some") return yield* failRun(run, failure.value.message)
     yield* Effect.logError(`project ${projectId}: the run stopped on a defect`, outcome)
     yield* failRun(run, "The run stopped on an internal error; resume it to try again from its last finished step.")
-  })
+  }).pipe(Effect.withSpan("project.run"))

@@ -16,10 +16,11 @@ import type { ChatMessage, ToolDefinition } from "../../extensions/models/contra
 import { Models } from "../../extensions/models/contract/models.ts"
 import type { ChatTier } from "../../extensions/models/contract/records.ts"
 import { checkDeliverable, type SavedFile, type SkillResult } from "./pipeline/checks.ts"
-import { DeliverableContract, type DeliverableReport } from "./contract/deliverable.ts"
+import { DeliverableContract, type DeliverableReport, type PlannedContract } from "./contract/deliverable.ts"
 import { canRepair, repairPrompt } from "./pipeline/repair-prompt.ts"
-import { planContract, type PlannedContract } from "./pipeline/word-target.ts"
-import { ProjectStore, type TaskRecord } from "./store.ts"
+import { planContract } from "./pipeline/word-target.ts"
+import { ProjectStore } from "./store.ts"
+import type { TaskRecord } from "./repositories/tasks-repository.ts"
 import { isFatalModelError, runFailureOf } from "./failure.ts"
 import { systemPromptOf, taskPromptOf } from "./instruction.ts"
 import type { RunMember } from "./team.ts"
@@ -82,7 +83,7 @@ export const runTask = (context: TaskContext) =>
     const settings = yield* Settings
     const { member, projectId, task } = context
     const root = fileRootFor(settings.dataDir, context.ownerId, projectId)
-    const contract = (task.contract as PlannedContract | null) ?? null
+    const contract = task.contract
     const checked = contract ?? savedFileOnly
     const trace = (kind: Parameters<typeof store.trace>[1]["kind"], text: string, data?: unknown) =>
       store.trace(projectId, { taskId: task.id, agentId: member.agentId, kind, text, data })
@@ -144,7 +145,7 @@ export const runTask = (context: TaskContext) =>
         )
         const content = JSON.stringify(outcome.ok ? { ok: true, output: outcome.output } : { ok: false, error: outcome.error })
         messages.push({ role: "tool", toolCallId: call.id, content: clip(content, maxToolResultChars) })
-      })
+      }).pipe(Effect.withSpan("project.callTool"))
 
     /** One pass of the loop: model calls until the agent answers without a tool, at most `maxToolSteps`. */
     const pass = Effect.gen(function* () {
@@ -168,7 +169,7 @@ export const runTask = (context: TaskContext) =>
         for (const call of result.toolCalls) yield* callTool(call)
       }
       yield* trace("error", `${member.name} used all ${maxToolSteps} steps of this pass without finishing.`)
-    })
+    }).pipe(Effect.withSpan("project.pass"))
 
     const earlier = task.earlierText
     const attempt = Effect.gen(function* () {
@@ -205,7 +206,7 @@ export const runTask = (context: TaskContext) =>
       error: report.ok ? null : report.failures.map((failure) => failure.message).join(" "),
       costUsd
     } satisfies TaskResult
-  })
+  }).pipe(Effect.withSpan("project.taskLoop"))
 
 /** The revised file's text before the task first touched it (null when there is none yet). */
 export const readEarlier = (dataDir: string, ownerId: string, projectId: string, path: string) =>

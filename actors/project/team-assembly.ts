@@ -69,4 +69,4 @@ export const assembleTeam = (roles: ReadonlyArray<RoleNeed>, ownerId: string) =>
         }
       }
     })
-  }).pipe(Effect.withSpan("assembleTeam"))
+  }).pipe(Effect.withSpan("project.assembleTeam"))

@@ -6,7 +6,9 @@
 import * as Effect from "effect/Effect"
 import type { ModelTier } from "../../extensions/models/contract/records.ts"
 import { assembleTeam, type RoleNeed } from "./team-assembly.ts"
-import { newId, type StoredMember, type TaskRecord } from "./store.ts"
+import { newId } from "./store.ts"
+import type { TaskRecord } from "./repositories/tasks-repository.ts"
+import type { StoredMember } from "./repositories/teams-repository.ts"
 
 /** A member as the run uses it. */
 export type RunMember = StoredMember

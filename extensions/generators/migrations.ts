@@ -1,7 +1,8 @@
 /**
  * The generators table. `owner_id` is a being's id, or 'system' for the seeded catalogue, so it
  * has no foreign key. Slugs are unique across the node: GET /api/studio/generators/:idOrSlug
- * must name one generator. Steps, form and output kinds are JSON.
+ * must name one generator. Steps, form and output kinds are JSON. `runs` is unused: a generator's
+ * runs are counted from the caller's projects (generators-repository.ts).
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"

@@ -28,6 +28,7 @@ export const seedGenerators = (seeds: ReadonlyArray<GeneratorSeed>) =>
       const written = yield* generators.upsertSeed(seed.slug, input)
       if (!written) yield* Effect.logWarning(`The seeded generator "${seed.slug}" was skipped: a being's generator holds its slug.`)
     }
-  }).pipe(Effect.withSpan("Generators.seed"))
+  }).pipe(Effect.withSpan("generators.seed"))
 
-export const GeneratorCatalogueLive = Layer.effectDiscard(seedGenerators(generatorCatalogue))
+/** The generators feature: the service, with the seeded catalogue upserted (and checked) as it is built. */
+export const GeneratorsLive = Layer.effectDiscard(seedGenerators(generatorCatalogue)).pipe(Layer.provideMerge(Generators.Default))

@@ -29,6 +29,7 @@ export const formatUsd = (usd: number): string =>
   usd === 0 || usd >= 0.01 ? `$${usd.toFixed(2)}` : `$${usd.toPrecision(2)}`
 
 export class SpendCeilings extends Effect.Service<SpendCeilings>()("models/SpendCeilings", {
+  dependencies: [LlmLedger.Default],
   effect: Effect.gen(function* () {
     const settings = yield* ModelSettings
     const ledger = yield* LlmLedger
@@ -97,7 +98,7 @@ export class SpendCeilings extends Effect.Service<SpendCeilings>()("models/Spend
               `this call is estimated at ${formatUsd(estimate)}. Model calls resume at 00:00 UTC, or raise SPEND_MAX_DAY_USD.`
           )
         }
-      }).pipe(Effect.withSpan("SpendCeilings.check"))
+      }).pipe(Effect.withSpan("models.checkCeilings"))
 
     return { check } as const
   })

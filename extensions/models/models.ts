@@ -136,7 +136,9 @@ const makeModels = Effect.gen(function* () {
     const record = (attempt: Attempt, context: CallContext, usage: Usage | null, counted: Usage) =>
       Effect.gen(function* () {
         const now = yield* Clock.currentTimeMillis
-        const tokens = usage ?? counted
+        const reported = usage ?? counted
+        // The ledger counts whole tokens: a provider reporting a fraction is rounded, not refused after it was paid.
+        const tokens = { promptTokens: Math.round(reported.promptTokens), completionTokens: Math.round(reported.completionTokens) }
         const call: LlmCall = {
           id: randomUUID(),
           beingId: context.beingId ?? null,
@@ -188,7 +190,7 @@ const makeModels = Effect.gen(function* () {
             return resultOf(answer, call)
           })
         )
-      }).pipe(Effect.withSpan("Models.chat", { attributes: { tier, purpose: request.purpose } }))
+      }).pipe(Effect.withSpan("models.chat", { attributes: { tier, purpose: request.purpose } }))
 
     const chatJson = (tier: ChatTier, request: ChatRequest & { readonly responseFormat: ResponseFormat }) =>
       Effect.flatMap(chat(tier, request), (result) =>
@@ -254,7 +256,7 @@ const makeModels = Effect.gen(function* () {
             Stream.ensuring(recordCutShort)
           )
         })
-      ).pipe(Stream.withSpan("Models.chatStream", { attributes: { tier, purpose: request.purpose } }))
+      ).pipe(Stream.withSpan("models.chatStream", { attributes: { tier, purpose: request.purpose } }))
 
     const embed = (request: EmbedRequest) =>
       Effect.gen(function* () {
@@ -277,13 +279,16 @@ const makeModels = Effect.gen(function* () {
             return { vectors, call } satisfies EmbedResult
           })
         )
-      }).pipe(Effect.withSpan("Models.embed", { attributes: { purpose: request.purpose } }))
+      }).pipe(Effect.withSpan("models.embed", { attributes: { purpose: request.purpose } }))
 
     return { chat, chatJson, chatStream, embed } satisfies ModelsShape
   })
 
-/** Models with its ledger and ceilings; needs Settings, the SQL client and SpendAlerts. */
+/**
+ * Models with its ledger (which the usage route and health read too) and ceilings; needs the SQL
+ * client, ModelSettings and SpendAlerts, which the host binds to the owner's desktop.
+ */
 export const modelsLayer = Layer.effect(Models, makeModels).pipe(
-  Layer.provideMerge(SpendCeilings.Default),
+  Layer.provide(SpendCeilings.Default),
   Layer.provideMerge(LlmLedger.Default)
 )

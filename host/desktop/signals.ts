@@ -10,7 +10,7 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { Being } from "../../actors/being/protocol.ts"
 import { SignalInput, type RaisedSignal, type SignalStatus } from "../../actors/being/contract/signal.ts"
-import { makeSignalStore } from "../../actors/being/signal-store.ts"
+import { SignalsRepository } from "../../actors/being/signals-repository.ts"
 import { Conflict, InvalidRequest, NotFound, Unavailable } from "../../kernel/contract/errors.ts"
 
 /** Messages the actor could not take (its mailbox is full): the node is too busy right now. */
@@ -42,10 +42,11 @@ const refusals = {
 }
 
 export class Signals extends Effect.Service<Signals>()("host/Signals", {
+  dependencies: [SignalsRepository.Default],
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const being = yield* Being.client
-    const store = yield* makeSignalStore
+    const store = yield* SignalsRepository
 
     /** Raises a signal on one being's desktop; `source` says who raised it. */
     const raise = (beingId: string, input: SignalInput, source: string): Effect.Effect<RaisedSignal, InvalidRequest | Unavailable> =>
@@ -87,7 +88,7 @@ export class Signals extends Effect.Service<Signals>()("host/Signals", {
     const dismiss = (beingId: string, signalId: string) =>
       busy(being(beingId).DismissSignal({ signalId })).pipe(Effect.catchTags(refusals))
 
-    const list = (beingId: string, status: SignalStatus, limit: number) => store.list(beingId, status, limit)
+    const list = (beingId: string, status: SignalStatus, limit: number) => store.list({ beingId, status, limit })
 
     return { raise, raiseForOwner, answer, dismiss, list, openSummary: store.openSummary } as const
   })

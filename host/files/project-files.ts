@@ -80,4 +80,4 @@ const serve = Effect.gen(function* () {
 export const projectFilesLayer = Layer.unwrapEffect(
   Effect.map(Effect.context<ProjectStore | Sessions | Settings>(), (context) =>
     HttpApiBuilder.Router.use((router) => router.get(`${prefix}*`, Effect.provide(serve, context))))
-)
+).pipe(Layer.provide(ProjectStore.Default))

@@ -5,7 +5,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { performance } from "node:perf_hooks"
-import { onlineBeings } from "../../actors/being/presence-store.ts"
+import { BeingSocketsRepository } from "../../actors/being/being-sockets-repository.ts"
 import { ModelSettings } from "../../extensions/models/settings.ts"
 import { NodeApi } from "../contract/api.ts"
 import { Mailer } from "../mail/mailer.ts"
@@ -23,6 +23,7 @@ export const HealthHandlers = HttpApiBuilder.group(NodeApi, "health", (handlers)
     const extensions = yield* ExtensionHost
     const live = yield* LiveConnections
     const ledger = yield* LlmLedger
+    const presence = yield* BeingSocketsRepository
     const startedAtMs = yield* Clock.currentTimeMillis
     const sandbox = makeSandboxProbe()
 
@@ -36,7 +37,7 @@ export const HealthHandlers = HttpApiBuilder.group(NodeApi, "health", (handlers)
         )
         const latencyMs = Math.round((performance.now() - before) * 1000) / 1000
         const plugins = yield* extensions.installed
-        const beingsOnline = yield* onlineBeings.pipe(Effect.catchAll(() => Effect.succeed(null)))
+        const beingsOnline = yield* presence.onlineBeings.pipe(Effect.catchAllDefect(() => Effect.succeed(null)))
         const memory = process.memoryUsage()
         return {
           ok: database,

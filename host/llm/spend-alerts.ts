@@ -24,4 +24,4 @@ export const SpendAlertsLive = Layer.effect(
           )
         )
   }))
-)
+).pipe(Layer.provide(Signals.Default))

@@ -6,15 +6,15 @@
  */
 import * as Option from "effect/Option"
 import type { NetworkAdapter } from "../../kernel/extensions/network.ts"
-import type { SettingsShape } from "../../kernel/settings.ts"
+import type { WebSettingsShape } from "../../extensions/web/settings.ts"
 import { hostVersion } from "../version.ts"
 import { makeOutboundGet } from "./outbound.ts"
 import { searxngSearch } from "./searxng.ts"
 
 /** Each SEARCH_PROVIDER value and how it searches from a base URL. */
-const searchProviders = { searxng: searxngSearch } satisfies Record<SettingsShape["searchProvider"], unknown>
+const searchProviders = { searxng: searxngSearch } satisfies Record<WebSettingsShape["searchProvider"], unknown>
 
-export const networkAdapterFactory = (settings: SettingsShape) => {
+export const networkAdapterFactory = (settings: WebSettingsShape) => {
   const userAgent = `svc-node/${hostVersion}`
   const adapter: NetworkAdapter = {
     get: makeOutboundGet({ allowPrivate: settings.webAllowPrivate, userAgent }),

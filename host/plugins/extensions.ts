@@ -8,9 +8,11 @@ import * as Layer from "effect/Layer"
 import { builtins } from "./builtins.ts"
 import { manifest as studio } from "../../extensions/studio/plugin.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
-import { Settings } from "../../kernel/settings.ts"
+import { WebSettings } from "../../extensions/web/settings.ts"
 import { signalsAdapterFactory } from "../desktop/signals-adapter.ts"
+import { Signals } from "../desktop/signals.ts"
 import { llmAdapterFactory } from "../llm/adapter.ts"
+import { ModelsLive } from "../llm/models.ts"
 import { networkAdapterFactory } from "../network/adapter.ts"
 import { authoringAdapterFactory, StudioAuthoring } from "../studio/authoring-adapter.ts"
 import { hostVersion } from "../version.ts"
@@ -19,12 +21,14 @@ export const ExtensionsLive = Layer.unwrapEffect(
   Effect.gen(function* () {
     // A plugin id is unique across everything loaded (built-ins load first), so no plugin can pass for a built-in.
     const signals = yield* signalsAdapterFactory(new Set(builtins.map((module) => module.manifest.id)))
-    const network = networkAdapterFactory(yield* Settings)
+    const network = networkAdapterFactory(yield* WebSettings)
     const llm = yield* llmAdapterFactory
     const storage = yield* authoringAdapterFactory(studio.id)
     return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, network, llm, storage } })
   })
 ).pipe(
   // The binding the studio services fill (StudioAuthoringLive) once they are built over this host.
-  Layer.provideMerge(StudioAuthoring.layer)
+  Layer.provide(StudioAuthoring.Default),
+  // The `signals` and `llm` adapters call through these.
+  Layer.provide(Layer.mergeAll(Signals.Default, ModelsLive))
 )

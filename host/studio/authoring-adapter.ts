@@ -7,10 +7,11 @@
  *
  * The extension host needs this factory before the studio services exist, and they need the host
  * (Agents checks skill names against its registry, Generators against its catalogue). So the
- * factory reads the services from a binding that StudioAuthoringLive fills once they are built;
- * the node serves no call before then.
+ * factory reads the services through a binding (StudioAuthoring) that StudioAuthoringLive fills
+ * once they are built, and a call waits for it: whichever of the two layers is built first, and
+ * wherever each is listed, both reach the one binding (a layer is built once per node).
  */
-import * as Context from "effect/Context"
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
@@ -30,23 +31,20 @@ interface StudioWriters {
   readonly generators: Generators
 }
 
-/** Where the studio services are bound for the factory; empty until the studio is built. */
-export class StudioAuthoring extends Context.Tag("host/StudioAuthoring")<StudioAuthoring, {
-  readonly bind: (writers: StudioWriters) => Effect.Effect<void>
-  readonly writers: () => StudioWriters | undefined
-}>() {
-  static readonly layer = Layer.sync(StudioAuthoring, () => {
-    let bound: StudioWriters | undefined
-    return { bind: (writers) => Effect.sync(() => { bound = writers }), writers: () => bound }
-  })
-}
+/** Where the studio services are bound for the factory; `writers` waits until they are. */
+export class StudioAuthoring extends Effect.Service<StudioAuthoring>()("host/StudioAuthoring", {
+  effect: Effect.map(Deferred.make<StudioWriters>(), (bound) => ({
+    bind: (writers: StudioWriters) => Effect.asVoid(Deferred.succeed(bound, writers)),
+    writers: Deferred.await(bound)
+  }))
+}) {}
 
 export const StudioAuthoringLive = Layer.effectDiscard(
   Effect.gen(function* () {
     const authoring = yield* StudioAuthoring
     yield* authoring.bind({ agents: yield* Agents, generators: yield* Generators })
   })
-)
+).pipe(Layer.provide(Layer.mergeAll(StudioAuthoring.Default, Agents.Default, Generators.Default)))
 
 interface Written {
   readonly id: string
@@ -72,12 +70,12 @@ export const authoringAdapterFactory = (authorId: string) =>
 
     return (plugin: PluginIdentity, scope: CallScope): AuthoringAdapter | undefined => {
       const ownerId = scope.beingId
-      const writers = authoring.writers()
-      if (plugin.id !== authorId || ownerId === null || writers === undefined) return undefined
+      if (plugin.id !== authorId || ownerId === null) return undefined
       return {
-        createAgent: author(AgentInput, (input) => writers.agents.create(ownerId, input)),
+        createAgent: author(AgentInput, (input) => Effect.flatMap(authoring.writers, (writers) => writers.agents.create(ownerId, input))),
         // Creating asks nothing of the owner's powers (they matter for editing others' generators).
-        createGenerator: author(GeneratorInput, (input) => writers.generators.create({ beingId: ownerId, isOwner: false }, input))
+        createGenerator: author(GeneratorInput, (input) =>
+          Effect.flatMap(authoring.writers, (writers) => writers.generators.create({ beingId: ownerId, isOwner: false }, input)))
       }
     }
   })

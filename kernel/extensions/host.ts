@@ -8,7 +8,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
-import * as Schema from "effect/Schema"
+import * as Option from "effect/Option"
 import { readdir, rm, stat } from "node:fs/promises"
 import { isAbsolute, join, relative, resolve, sep } from "node:path"
 import { Conflict, InvalidRequest, NotFound } from "../contract/errors.ts"
@@ -18,10 +18,10 @@ import type { AvailablePlugins, InstalledContribution, InstalledPlugin, InstallP
 import { capabilityNotes, pluginRiskStatement, type CapabilityKind } from "../contract/capabilities.ts"
 import type { CapabilityAdapterFactories, PluginModule } from "./context.ts"
 import { checkCompatibility, checkGrants, checkPlacement } from "./install-rules.ts"
-import { PluginManifest, type PluginSource } from "../contract/manifest.ts"
+import type { PluginManifest, PluginSource } from "../contract/manifest.ts"
 import { decodeManifest, readManifest } from "./read-manifest.ts"
 import { makeRegistries, type AnyContribution, type Registries } from "./registry.ts"
-import { makePluginStore, type PluginRow } from "./store.ts"
+import { PluginsRepository, type StoredPlugin } from "./plugins-repository.ts"
 
 export interface ExtensionHostOptions {
   /** The node's own version, checked against each manifest's minHostVersion. */
@@ -69,7 +69,7 @@ const recordOf = (
 })
 
 /** For a stored plugin whose manifest no longer decodes: enough to list it and let the owner remove it. */
-const recordOfUnreadableRow = (row: PluginRow, error: string): InstalledPlugin => ({
+const recordOfUnreadableRow = (row: StoredPlugin, error: string): InstalledPlugin => ({
   id: row.id,
   name: row.id,
   description: "",
@@ -83,13 +83,10 @@ const recordOfUnreadableRow = (row: PluginRow, error: string): InstalledPlugin =
   contributions: []
 })
 
-const encodeManifest = (manifest: PluginManifest) => JSON.stringify(Schema.encodeSync(PluginManifest)(manifest))
-const decodeStoredManifest = Schema.decodeUnknownEither(Schema.parseJson(PluginManifest))
-
 const make = (options: ExtensionHostOptions) =>
   Effect.gen(function* () {
     const settings = yield* Settings
-    const store = yield* makePluginStore
+    const store = yield* PluginsRepository
     const writer = makeRegistries()
     const loaded = new Map<string, InstalledPlugin>()
     const lock = yield* Effect.makeSemaphore(1)
@@ -129,7 +126,7 @@ const make = (options: ExtensionHostOptions) =>
         loaded.set(manifest.id, recordOf(manifest, source, granted, Either.right(contributions)))
       }), { discard: true })
 
-    const reloadLocal = (row: PluginRow, dir: string) =>
+    const reloadLocal = (row: StoredPlugin, dir: string) =>
       Effect.gen(function* () {
         const absolute = resolve(pluginRoot, dir)
         const manifest = yield* readManifest(absolute)
@@ -148,21 +145,21 @@ const make = (options: ExtensionHostOptions) =>
     /** A stored plugin that fails to load is kept, in error, with the reason: the owner decides what to do. */
     const loadStored = Effect.gen(function* () {
       for (const row of yield* store.list) {
-        const stored = decodeStoredManifest(row.manifest)
         const source = row.source
         const reloaded = source.kind === "local"
           ? yield* Effect.either(reloadLocal(row, source.dir))
           : Either.left({ message: notVerified })
         const record = Either.isRight(reloaded)
           ? recordOf(reloaded.right.manifest, source, row.granted, Either.right(reloaded.right.contributions))
-          : Either.isRight(stored)
-          ? recordOf(stored.right, source, row.granted, Either.left(reloaded.left))
+          : Option.isSome(row.manifest)
+          ? recordOf(row.manifest.value, source, row.granted, Either.left(reloaded.left))
           : recordOfUnreadableRow(row, reloaded.left.message)
         loaded.set(row.id, record)
         if (record.error !== null) yield* Effect.logWarning(`plugin ${row.id} not loaded: ${record.error}`)
-        yield* store.setState(row.id, {
+        yield* store.setState({
+          id: row.id,
           version: record.version,
-          manifest: Either.isRight(reloaded) ? encodeManifest(reloaded.right.manifest) : row.manifest,
+          manifest: Either.isRight(reloaded) ? reloaded.right.manifest : null,
           status: record.status,
           error: record.error
         })
@@ -183,11 +180,11 @@ const make = (options: ExtensionHostOptions) =>
           namespace: manifest.namespace,
           version: manifest.version,
           source,
-          manifest: encodeManifest(manifest),
+          manifest,
           granted,
           status: "active",
           error: null,
-          installed_at: installedAt
+          installedAt
         })
         yield* writer.add(contributions).pipe(Effect.tapError(() => store.remove(manifest.id)))
         const record = recordOf(manifest, source, granted, Either.right(contributions))
@@ -257,5 +254,6 @@ const make = (options: ExtensionHostOptions) =>
 
 export class ExtensionHost extends Context.Tag("kernel/ExtensionHost")<ExtensionHost, ExtensionHostShape>() {
   /** Boots the host: a built-in that fails to load fails the layer, since it is the node's own code. */
-  static readonly layer = (options: ExtensionHostOptions) => Layer.effect(ExtensionHost, make(options))
+  static readonly layer = (options: ExtensionHostOptions) =>
+    Layer.effect(ExtensionHost, make(options)).pipe(Layer.provide(PluginsRepository.Default))
 }

@@ -45,7 +45,8 @@ const runOnce = async (concurrency: number, modelDelayMs: number) => {
   const models = await startOpenAiServer()
   scriptStudio(models, { delayMs: () => modelDelayMs })
   const dataDir = mkdtempSync(join(tmpdir(), "bench-pipeline-"))
-  const runtime = ManagedRuntime.make(bootInfoLayer.pipe(Layer.provideMerge(nodeLayer({
+  // The node's own store (one instance: a layer is built once per runtime), to write the plan straight in.
+  const runtime = ManagedRuntime.make(ProjectStore.Default.pipe(Layer.provideMerge(bootInfoLayer), Layer.provideMerge(nodeLayer({
     settings: {
       dataDir, port: 0, host: "127.0.0.1", rateLimitPerMinute: 100_000_000,
       llmBaseUrl: Option.some(models.baseUrl), llmApiKey: Option.some(Redacted.make("sk-bench")), llmLocal: Option.some(false),

@@ -1,6 +1,6 @@
 /**
- * Models for service tests: the real Models service over a fresh in-memory SQLite ledger, with
- * settings given per test and spend alerts kept in a list the test can read.
+ * Models for service tests: the models' Test layer (extensions/models/test-layer.ts) over a fresh
+ * in-memory SQLite ledger, with settings given per test, and scripted providers to bind it to.
  */
 import { afterAll, beforeAll, beforeEach } from "vitest"
 import * as Effect from "effect/Effect"
@@ -10,12 +10,12 @@ import * as Redacted from "effect/Redacted"
 import { databaseLayer } from "../../kernel/database.ts"
 import { Settings } from "../../kernel/settings.ts"
 import { modelTiers, type ModelTier } from "../../extensions/models/contract/records.ts"
-import { ModelSettings, type ModelSettingsShape } from "../../extensions/models/settings.ts"
+import type { ModelSettingsShape } from "../../extensions/models/settings.ts"
 import { modelMigrations } from "../../extensions/models/migrations.ts"
 import { LlmLedger } from "../../extensions/models/ledger.ts"
 import { Models, type ModelsShape } from "../../extensions/models/contract/models.ts"
-import { modelsLayer } from "../../extensions/models/models.ts"
-import { SpendAlerts, type SpendAlert } from "../../extensions/models/spend-alerts.ts"
+import type { SpendAlert } from "../../extensions/models/spend-alerts.ts"
+import { boundTo, ModelsTest, RaisedSpendAlerts, unboundModelSettings } from "../../extensions/models/test-layer.ts"
 import { startOpenAiServer, type OpenAiServer } from "./openai-server.ts"
 
 export interface TierOverride {
@@ -43,34 +43,10 @@ export const tierSettings = (overrides: Partial<Record<ModelTier, TierOverride>>
   ) as unknown as ModelSettingsShape["llmTiers"]
 
 /** The default binding at a scripted server that counts as a remote provider (priced, keyed). */
-export const remoteDefault = (baseUrl: string, apiKey = "sk-test-default"): Partial<ModelSettingsShape> => ({
-  llmBaseUrl: Option.some(baseUrl),
-  llmApiKey: Option.some(Redacted.make(apiKey)),
-  llmLocal: Option.some(false)
-})
+export const remoteDefault = boundTo
 
 /** Nothing about models comes from the test process's environment. */
-export const noModelSettings: Partial<ModelSettingsShape> = {
-  llmApiKey: Option.none(),
-  llmBaseUrl: Option.none(),
-  llmLocal: Option.none(),
-  llmModel: Option.none(),
-  llmTiers: tierSettings(),
-  localLlmFallback: false,
-  llmPrices: {}
-}
-
-export const modelsTestLayer = (settings: Partial<ModelSettingsShape>) => {
-  const raised: SpendAlert[] = []
-  const alerts = Layer.succeed(SpendAlerts, { raise: (alert) => Effect.sync(() => void raised.push(alert)) })
-  const layer = modelsLayer.pipe(
-    Layer.provideMerge(alerts),
-    Layer.provideMerge(databaseLayer(modelMigrations, { filename: ":memory:" })),
-    Layer.provideMerge(ModelSettings.layer({ ...noModelSettings, ...settings })),
-    Layer.provideMerge(Settings.layerWith({}))
-  )
-  return { layer, raised }
-}
+export const noModelSettings = unboundModelSettings
 
 /**
  * Two scripted providers for the whole test file, reset before each test: `remote` (declare it
@@ -93,13 +69,19 @@ export const scriptedProviders = () => {
   return servers
 }
 
-/** Runs a test body against a fresh Models with these settings; hands it the ledger and the raised alerts. */
+/**
+ * Runs a test body against a fresh Models (the models' Test layer over an in-memory ledger) with
+ * these settings and no model otherwise; hands it the ledger and the raised alerts.
+ */
 export const withModels = <A, E>(
   settings: Partial<ModelSettingsShape>,
   body: (context: { models: ModelsShape; ledger: LlmLedger; raised: ReadonlyArray<SpendAlert> }) => Effect.Effect<A, E>
-) => {
-  const { layer, raised } = modelsTestLayer(settings)
-  return Effect.gen(function* () {
-    return yield* body({ models: yield* Models, ledger: yield* LlmLedger, raised })
-  }).pipe(Effect.provide(layer))
-}
+) =>
+  Effect.gen(function* () {
+    return yield* body({ models: yield* Models, ledger: yield* LlmLedger, raised: (yield* RaisedSpendAlerts).raised })
+  }).pipe(
+    Effect.provide(ModelsTest(null, settings).pipe(
+      Layer.provide(databaseLayer(modelMigrations, { filename: ":memory:" })),
+      Layer.provide(Settings.layerWith({}))
+    ))
+  )

@@ -21,11 +21,10 @@ import { pluginMigrations } from "../../kernel/extensions/migrations.ts"
 import type { CapabilityKind } from "../../kernel/contract/capabilities.ts"
 import { SkillApprovals, Skills, type ApprovalRequest, type SkillCall, type SkillOutcome } from "../../kernel/extensions/skills.ts"
 import type { SkillDef } from "../../kernel/contract/skills.ts"
-import { Settings } from "../../kernel/settings.ts"
+import { WebSettings } from "../../extensions/web/settings.ts"
 import { nodeSettingsLayer, type NodeSettings } from "../../host/settings.ts"
 import { modelMigrations } from "../../extensions/models/migrations.ts"
-import { modelsLayer } from "../../extensions/models/models.ts"
-import { SpendAlerts } from "../../extensions/models/spend-alerts.ts"
+import { ModelsTest } from "../../extensions/models/test-layer.ts"
 import { noModelSettings } from "./models.ts"
 
 /**
@@ -68,9 +67,8 @@ const harnessLayer = (options: SkillHarnessOptions, dataDir: string, pluginDir: 
   })
   const extensions = Layer.unwrapEffect(
     Effect.gen(function* () {
-      const settings = yield* Settings
       const llm = options.llm === false ? {} : { llm: yield* llmAdapterFactory }
-      const network = options.network === false ? {} : { network: networkAdapterFactory(settings) }
+      const network = options.network === false ? {} : { network: networkAdapterFactory(yield* WebSettings) }
       return ExtensionHost.layer({
         hostVersion: "0.1.0",
         builtins: [...builtins, ...(options.plugins ?? [])],
@@ -78,7 +76,8 @@ const harnessLayer = (options: SkillHarnessOptions, dataDir: string, pluginDir: 
       })
     })
   )
-  const models = modelsLayer.pipe(Layer.provide(Layer.succeed(SpendAlerts, { raise: () => Effect.void })))
+  // No model unless the settings bind one; spend alerts are kept, not raised anywhere.
+  const models = ModelsTest(null, { ...noModelSettings, ...options.settings })
   return Skills.layer.pipe(
     Layer.provide(approvals),
     Layer.provideMerge(extensions),

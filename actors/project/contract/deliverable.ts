@@ -61,6 +61,24 @@ export const DeliverableContract = Schema.Struct({
 })
 export type DeliverableContract = typeof DeliverableContract.Type
 
+/** A word budget once its target is rendered: what the checks see (pipeline/word-target.ts renders it). */
+export const ResolvedWordBudget = Schema.Struct({
+  target: safeInt(1),
+  tolerance: fraction,
+  floor: safeInt(0)
+})
+export type ResolvedWordBudget = typeof ResolvedWordBudget.Type
+
+/**
+ * A contract as a task holds it from plan time on: its word target rendered against the inputs,
+ * or the words check dropped when the target did not come out as a number.
+ */
+export const PlannedContract = Schema.Struct({
+  ...DeliverableContract.fields,
+  words: Schema.optionalWith(ResolvedWordBudget, { exact: true })
+})
+export type PlannedContract = typeof PlannedContract.Type
+
 export const AuthoredRecord = Schema.Struct({
   kind: AuthoredKind,
   id: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),

@@ -5,8 +5,10 @@
  * (docs/decisions.md: TraceEvent, ProjectReview, the due body, portfolio and queue shapes).
  */
 import * as Schema from "effect/Schema"
+import { JsonValue } from "../../../kernel/contract/json.ts"
 import { ModelTier } from "../../../extensions/models/contract/records.ts"
 import { OutputKind } from "../../../extensions/generators/contract/step.ts"
+import { DeliverableReport } from "./deliverable.ts"
 
 export const ProjectStatus = Schema.Literal("draft", "planning", "running", "review", "done", "failed", "cancelled")
 export type ProjectStatus = typeof ProjectStatus.Type
@@ -27,13 +29,17 @@ export const ProjectOutput = Schema.Struct({
 }).annotations({ identifier: "ProjectOutput" })
 export type ProjectOutput = typeof ProjectOutput.Type
 
+/** What the project was started with: a generator's form values, or nothing for a brief. */
+export const ProjectInputs = Schema.Record({ key: Schema.String, value: JsonValue })
+export type ProjectInputs = typeof ProjectInputs.Type
+
 export const Project = Schema.Struct({
   id: Schema.String,
   ownerId: Schema.String,
   generatorId: Schema.NullOr(Schema.String),
   title: Schema.String,
   brief: Schema.String,
-  inputs: Schema.Unknown,
+  inputs: ProjectInputs,
   status: ProjectStatus,
   outputs: Schema.Array(ProjectOutput),
   teamId: Schema.NullOr(Schema.String),
@@ -61,9 +67,10 @@ export const Task = Schema.Struct({
   tier: ModelTier,
   dependsOn: Schema.Array(Schema.String),
   status: TaskStatus,
-  input: Schema.Unknown,
+  /** The spec's `Json | null`; no step of ours is given one yet. */
+  input: Schema.NullOr(JsonValue),
   /** The step's DeliverableReport once checked. */
-  output: Schema.Unknown,
+  output: Schema.NullOr(DeliverableReport),
   error: Schema.NullOr(Schema.String),
   costUsd: Schema.Number,
   startedAt: Schema.NullOr(Schema.String),
@@ -106,7 +113,8 @@ export const TraceEvent = Schema.Struct({
   kind: TraceKind,
   agentId: Schema.NullOr(Schema.String),
   text: Schema.String,
-  data: Schema.Unknown,
+  /** What the kind carries (the plan's tasks, a tool's input or result, a report…), as JSON. */
+  data: JsonValue,
   at: Schema.String
 }).annotations({ identifier: "TraceEvent" })
 export type TraceEvent = typeof TraceEvent.Type

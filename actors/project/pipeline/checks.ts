@@ -13,7 +13,9 @@ import type {
   BuildArtefact,
   BuildVerdict,
   DeliverableFailure,
-  DeliverableReport
+  DeliverableReport,
+  PlannedContract,
+  ResolvedWordBudget
 } from "../contract/deliverable.ts"
 import { authoringSkillOf } from "../contract/deliverable.ts"
 import {
@@ -28,7 +30,6 @@ import {
   sourceLinks,
   splitFrontmatter
 } from "./markdown.ts"
-import type { PlannedContract, ResolvedWordBudget } from "./word-target.ts"
 
 /** A file the task saved, in the order saved; a path saved twice counts with its last content. */
 export interface SavedFile {

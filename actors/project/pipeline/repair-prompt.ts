@@ -5,7 +5,7 @@
  */
 import type { DeliverableFailureCode, DeliverableReport } from "../contract/deliverable.ts"
 import { authoringSkillOf } from "../contract/deliverable.ts"
-import type { PlannedContract } from "./word-target.ts"
+import type { PlannedContract } from "../contract/deliverable.ts"
 
 /** Codes about the saved file's text; 'empty' also means a failed build, told apart below. */
 const textCodes: ReadonlySet<DeliverableFailureCode> = new Set(["file", "words", "frontmatter", "sources", "sections", "voice", "regression"])

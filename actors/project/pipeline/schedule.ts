@@ -3,10 +3,7 @@
  * hold it): which tasks may start under the concurrency bound, and what a finished, failed or
  * cancelled run does to the rest. Ties go to plan order, so a run is reproducible.
  */
-import * as Schema from "effect/Schema"
-
-export const TaskStatus = Schema.Literal("pending", "ready", "running", "blocked", "done", "failed", "cancelled")
-export type TaskStatus = typeof TaskStatus.Type
+import type { TaskStatus } from "../contract/records.ts"
 
 export interface TaskNode {
   readonly id: string

@@ -4,16 +4,7 @@
  * words check rather than failing the run: the spec says so, and the person filling in the form
  * cannot repair a template.
  */
-import type { DeliverableContract, WordBudget } from "../contract/deliverable.ts"
-
-export interface ResolvedWordBudget {
-  readonly target: number
-  readonly tolerance: number
-  readonly floor: number
-}
-
-/** A contract as the checks see it: its word target is a number or the words check is gone. */
-export type PlannedContract = Omit<DeliverableContract, "words"> & { readonly words?: ResolvedWordBudget }
+import type { DeliverableContract, PlannedContract, ResolvedWordBudget, WordBudget } from "../contract/deliverable.ts"
 
 const inputReference = /\{\{\s*inputs\.([A-Za-z0-9_$-]+)\s*\}\}/g
 

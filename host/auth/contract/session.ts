@@ -10,10 +10,14 @@ import type { Being } from "./records.ts"
 
 export const SESSION_COOKIE = "svc_session"
 
-export interface SessionShape {
-  readonly sessionId: string
+/** Who asks, as a service sees it: the session's being, and whether it owns the node. */
+export interface Caller {
   readonly beingId: string
   readonly isOwner: boolean
+}
+
+export interface SessionShape extends Caller {
+  readonly sessionId: string
   /** The being as it was when the request's session was read. */
   readonly being: Being
 }

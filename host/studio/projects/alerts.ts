@@ -15,4 +15,4 @@ export const ProjectAlertsLive = Layer.effect(
         Effect.catchAll((error) => Effect.logWarning(`the alert of project ${alert.projectId} could not be raised: ${error.message}`))
       )
   }))
-)
+).pipe(Layer.provide(Signals.Default))

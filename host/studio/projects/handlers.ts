@@ -15,7 +15,8 @@ const notAMakeRequest = new InvalidRequest({
 export const StudioProjectsHandlers = HttpApiBuilder.group(NodeApi, "studioProjects", (handlers) =>
   Effect.gen(function* () {
     const projects = yield* Projects
-    const caller = Effect.map(CurrentSession, (session) => ({ beingId: session.beingId, isOwner: session.isOwner }))
+    // The session is the caller: its being, and whether that being owns the node.
+    const caller = CurrentSession
     return handlers
       .handle("createProject", ({ payload }) => Effect.flatMap(caller, (who) => projects.create(who, payload)))
       .handle("listProjects", () => Effect.flatMap(caller, projects.list))

@@ -238,6 +238,21 @@ describe("ExtensionHost", () => {
       expect(statuses.every((stored) => stored.status === "error")).toBe(true)
     }).pipe(Effect.provide(database)))
 
+  it.scoped("lists a stored plugin whose manifest no longer decodes, by its id, and keeps what was stored", () =>
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const stale = JSON.stringify({ apiVersion: "0.1", id: "@l/old", title: "from an older node" })
+      yield* sql`INSERT INTO plugins ${sql.insert({
+        id: "@l/old", namespace: "old", version: "0.1.0", source: JSON.stringify({ kind: "local", dir: "old" }), manifest: stale,
+        granted: JSON.stringify([]), status: "active", error: null, installed_at: "2024-01-01T00:00:00.000Z"
+      })}`
+      const host = yield* boot(yield* tempPluginDir)
+      const old = (yield* host.installed).find((plugin) => plugin.id === "@l/old")
+      expect(old).toMatchObject({ name: "@l/old", version: "0.1.0", status: "error", error: expect.stringContaining("plugin.json") })
+      const stored = yield* sql<{ manifest: string; status: string }>`SELECT manifest, status FROM plugins WHERE id = '@l/old'`
+      expect(stored).toEqual([{ manifest: stale, status: "error" }])
+    }).pipe(Effect.provide(database)))
+
   it.scoped("fails to boot when a built-in is broken", () =>
     Effect.gen(function* () {
       const broken: PluginModule = { manifest: { apiVersion: "1.0", id: "@svc/x", version: "1.0.0", namespace: "x", name: "" }, activate: () => {} }

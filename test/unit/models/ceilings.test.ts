@@ -87,7 +87,7 @@ describe("the per-project ceiling", () => {
   it.live("counts the call about to be made: a call that would take the project past the ceiling is refused", () =>
     withRemoteModels({ spendMaxProjectUsd: 1 }, ({ models }) =>
       Effect.gen(function* () {
-        yield* spend(models, 0.999999, { projectId: "project-a" })
+        yield* spend(models, 0.99999, { projectId: "project-a" })
         const failure = yield* Effect.flip(
           models.chat("standard", ask({ projectId: "project-a", messages: [{ role: "user", content: "x".repeat(400) }] }))
         )

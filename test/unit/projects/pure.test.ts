@@ -4,7 +4,7 @@ import { roleNeeds } from "../../../actors/project/team.ts"
 import { wireToolName } from "../../../actors/project/task-loop.ts"
 import { contentTypeOf, outputKindOf } from "../../../actors/project/outputs.ts"
 import { generatorRunTitle, isMakeRequest, titleOf } from "../../../actors/project/projects.ts"
-import type { TaskRecord } from "../../../actors/project/store.ts"
+import type { TaskRecord } from "../../../actors/project/repositories/tasks-repository.ts"
 
 const task = (fields: Partial<TaskRecord>): TaskRecord => ({
   id: "t", projectId: "p", parentId: null, key: "k", title: "T", description: "", role: "writer", assigneeAgentId: null,
@@ -62,7 +62,7 @@ describe("a task's prompt", () => {
   })
   it("renders a generator step's template with its dependencies' outputs instead of quoting them", () => {
     const notes = task({ key: "notes", title: "Notes", outputText: "The notes." })
-    const template = { id: "report", title: "Report", role: "writer", skills: [], instruction: "From: {{steps.notes.output}} on {{inputs.topic}}", tier: "cheap", dependsOn: [], outputKind: "markdown" }
+    const template = { id: "report", title: "Report", role: "writer", skills: [], instruction: "From: {{steps.notes.output}} on {{inputs.topic}}", tier: "cheap" as const, dependsOn: [], outputKind: "markdown" as const }
     const prompt = taskPromptOf(task({ title: "Report", template }), null, [notes], { topic: "tea" })
     expect(prompt).toContain("From: The notes. on tea")
     expect(prompt).not.toContain("Work this builds on")

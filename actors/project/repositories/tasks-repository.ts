@@ -1,0 +1,158 @@
+/**
+ * The `project_tasks` table: a project's steps, the stored plan. A row holds the wire record and
+ * what the run needs beyond it (the instruction, the planned contract, the template, the text a
+ * dependent step reads); each JSON column decodes by its schema.
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlSchema from "@effect/sql/SqlSchema"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { JsonValue } from "../../../kernel/contract/json.ts"
+import { JsonColumn, operation } from "../../../kernel/repository.ts"
+import { ModelTier } from "../../../extensions/models/contract/records.ts"
+import { GeneratorStep, OutputKind } from "../../../extensions/generators/contract/step.ts"
+import { DeliverableReport, PlannedContract } from "../contract/deliverable.ts"
+import { Task, TaskStatus } from "../contract/records.ts"
+
+const Keys = JsonColumn(Schema.Array(Schema.String))
+const Contract = Schema.NullOr(JsonColumn(PlannedContract))
+/** A generator step as written (templates unrendered), to render with its dependencies' outputs. */
+const Template = Schema.NullOr(JsonColumn(GeneratorStep))
+const Report = Schema.NullOr(JsonColumn(DeliverableReport))
+
+/** A task row: the wire record and the run's own columns. */
+export const TaskRecord = Schema.Struct({
+  ...Task.fields,
+  skills: Keys,
+  dependsOn: Keys,
+  input: Schema.NullOr(JsonColumn(JsonValue)),
+  output: Report,
+  position: Schema.Number,
+  instruction: Schema.String,
+  outputKind: OutputKind,
+  /** The planned DeliverableContract (word target rendered); null: none declared. */
+  contract: Contract,
+  template: Template,
+  /** What `{{steps.<key>.output}}` reads: the checked file's text, else the agent's last message. */
+  outputText: Schema.NullOr(Schema.String),
+  /** The revised file as it stood before the task first ran (the regression check's baseline). */
+  earlierText: Schema.NullOr(Schema.String)
+})
+export type TaskRecord = typeof TaskRecord.Type
+
+/** A task as the plan makes it, with the id and position the store gave it. */
+const NewTaskRow = Schema.Struct({
+  id: Schema.String,
+  projectId: Schema.String,
+  position: Schema.Number,
+  key: Schema.String,
+  title: Schema.String,
+  description: Schema.String,
+  instruction: Schema.String,
+  role: Schema.String,
+  skills: Keys,
+  tier: ModelTier,
+  dependsOn: Keys,
+  outputKind: OutputKind,
+  contract: Contract,
+  template: Template
+})
+
+/** The columns a run changes as a task goes. */
+const TaskProgress = Schema.Struct({
+  id: Schema.String,
+  status: TaskStatus,
+  assigneeAgentId: Schema.NullOr(Schema.String),
+  output: Report,
+  outputText: Schema.NullOr(Schema.String),
+  earlierText: Schema.NullOr(Schema.String),
+  error: Schema.NullOr(Schema.String),
+  costUsd: Schema.Number,
+  startedAt: Schema.NullOr(Schema.String),
+  finishedAt: Schema.NullOr(Schema.String)
+})
+
+const Id = Schema.Struct({ id: Schema.String })
+
+export class TasksRepository extends Effect.Service<TasksRepository>()("project/TasksRepository", {
+  effect: Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const columns = sql.literal(`t.id, t.project_id AS "projectId", t.position, t.key, t.parent_id AS "parentId", t.title,
+      t.description, t.instruction, t.role, t.assignee_agent_id AS "assigneeAgentId", t.skills, t.tier, t.depends_on AS "dependsOn",
+      t.output_kind AS "outputKind", t.contract, t.template, t.status, t.input, t.output, t.output_text AS "outputText",
+      t.earlier_text AS "earlierText", t.error, t.cost_usd AS "costUsd", t.started_at AS "startedAt", t.finished_at AS "finishedAt",
+      (SELECT due_at FROM project_due_dates d WHERE d.project_id = t.project_id AND d.task_id = t.id) AS "dueAt"`)
+
+    /** In plan order. */
+    const listByProject = operation("projectTasks.listByProject", SqlSchema.findAll({
+      Request: Schema.String,
+      Result: TaskRecord,
+      execute: (projectId) => sql`SELECT ${columns} FROM project_tasks t WHERE t.project_id = ${projectId} ORDER BY t.position`
+    }))
+
+    const findById = operation("projectTasks.findById", SqlSchema.findOne({
+      Request: Schema.String,
+      Result: TaskRecord,
+      execute: (id) => sql`SELECT ${columns} FROM project_tasks t WHERE t.id = ${id}`
+    }))
+
+    const insert = operation("projectTasks.insert", SqlSchema.void({
+      Request: NewTaskRow,
+      execute: (task) => sql`INSERT INTO project_tasks (id, project_id, position, key, title, description, instruction, role, skills,
+          tier, depends_on, output_kind, contract, template, status)
+        VALUES (${task.id}, ${task.projectId}, ${task.position}, ${task.key}, ${task.title}, ${task.description}, ${task.instruction},
+          ${task.role}, ${task.skills}, ${task.tier}, ${task.dependsOn}, ${task.outputKind}, ${task.contract}, ${task.template}, 'pending')`
+    }))
+
+    const update = operation("projectTasks.update", SqlSchema.void({
+      Request: TaskProgress,
+      execute: (task) => sql`UPDATE project_tasks SET status = ${task.status}, assignee_agent_id = ${task.assigneeAgentId},
+          output = ${task.output}, output_text = ${task.outputText}, earlier_text = ${task.earlierText}, error = ${task.error},
+          cost_usd = ${task.costUsd}, started_at = ${task.startedAt}, finished_at = ${task.finishedAt}
+        WHERE id = ${task.id}`
+    }))
+
+    const assign = operation("projectTasks.assign", SqlSchema.void({
+      Request: Schema.Struct({ id: Schema.String, agentId: Schema.String }),
+      execute: ({ agentId, id }) => sql`UPDATE project_tasks SET assignee_agent_id = ${agentId} WHERE id = ${id}`
+    }))
+
+    /** Every task not done starts again from nothing; finished ones keep their checkpoint. The ids reset. */
+    const resetUnfinished = operation("projectTasks.resetUnfinished", SqlSchema.findAll({
+      Request: Schema.String,
+      Result: Id,
+      execute: (projectId) => sql`UPDATE project_tasks SET status = 'pending', error = NULL, started_at = NULL, finished_at = NULL,
+          output = NULL, output_text = NULL
+        WHERE project_id = ${projectId} AND status NOT IN ('done') RETURNING id`
+    }))
+
+    /** The ids cancelled. */
+    const cancelOpen = operation("projectTasks.cancelOpen", SqlSchema.findAll({
+      Request: Schema.String,
+      Result: Id,
+      execute: (projectId) => sql`UPDATE project_tasks SET status = 'cancelled'
+        WHERE project_id = ${projectId} AND status IN ('pending', 'ready', 'running') RETURNING id`
+    }))
+
+    /** Open steps of the owner's projects: the query names the owner, so it cannot widen. */
+    const openOfOwner = operation("projectTasks.openOfOwner", SqlSchema.findAll({
+      Request: Schema.String,
+      Result: Schema.Struct({ ...TaskRecord.fields, projectTitle: Schema.String }),
+      execute: (ownerId) => sql`SELECT ${columns}, p.title AS "projectTitle" FROM project_tasks t JOIN projects p ON p.id = t.project_id
+        WHERE p.owner_id = ${ownerId} AND t.status IN ('pending', 'ready', 'running', 'blocked')
+          AND p.status NOT IN ('done', 'failed', 'cancelled')
+        ORDER BY p.created_at, t.position`
+    }))
+
+    /** How far each of the owner's projects is: steps done and steps in all. */
+    const countsOfOwner = operation("projectTasks.countsOfOwner", SqlSchema.findAll({
+      Request: Schema.String,
+      Result: Schema.Struct({ projectId: Schema.String, done: Schema.Number, total: Schema.Number }),
+      execute: (ownerId) => sql`SELECT t.project_id AS "projectId", sum(CASE WHEN t.status = 'done' THEN 1 ELSE 0 END) AS done,
+          count(*) AS total
+        FROM project_tasks t JOIN projects p ON p.id = t.project_id WHERE p.owner_id = ${ownerId} GROUP BY t.project_id`
+    }))
+
+    return { listByProject, findById, insert, update, assign, resetUnfinished, cancelOpen, openOfOwner, countsOfOwner } as const
+  })
+}) {}

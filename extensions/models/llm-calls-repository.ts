@@ -1,0 +1,105 @@
+/**
+ * The `llm_calls` table: one row per model call made, what it cost and what it was for. Sums are
+ * cast to plain numbers so PostgreSQL's bigint counts read like SQLite's.
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlSchema from "@effect/sql/SqlSchema"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import { BooleanColumn, operation } from "../../kernel/repository.ts"
+import { LlmCall, LlmUsage } from "./contract/records.ts"
+
+const CallRow = Schema.Struct({ ...LlmCall.fields, fallback: BooleanColumn, usageReported: BooleanColumn })
+
+/** Whose calls: the whole node's (null) or one being's. */
+const Whose = Schema.Struct({ beingId: Schema.NullOr(Schema.String) })
+
+/** An ISO interval [start, end), comparable with `created_at`. */
+const Interval = Schema.Struct({ start: Schema.String, end: Schema.String })
+
+const Usd = Schema.Struct({ usd: Schema.Number })
+
+/** An aggregate answers one row; none (which cannot happen) reads as nothing spent. */
+const spent = Option.match({ onNone: () => 0, onSome: ({ usd }: typeof Usd.Type) => usd })
+const Totals = LlmUsage.pipe(Schema.pick("totalUsd", "calls", "todayUsd"))
+const noTotals: typeof Totals.Type = { totalUsd: 0, calls: 0, todayUsd: 0 }
+
+export class LlmCallsRepository extends Effect.Service<LlmCallsRepository>()("models/LlmCallsRepository", {
+  effect: Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const whose = (scope: typeof Whose.Encoded) => (scope.beingId === null ? sql`1 = 1` : sql`being_id = ${scope.beingId}`)
+
+    const insert = operation("models.recordCall", SqlSchema.void({
+      Request: CallRow,
+      execute: (call) => sql`INSERT INTO llm_calls ${sql.insert({
+        id: call.id,
+        being_id: call.beingId,
+        project_id: call.projectId,
+        tier: call.tier,
+        model: call.model,
+        provider: call.provider,
+        base_url: call.baseUrl,
+        fallback: call.fallback,
+        prompt_tokens: call.promptTokens,
+        completion_tokens: call.completionTokens,
+        usage_reported: call.usageReported,
+        cost_usd: call.costUsd,
+        pricing: call.pricing,
+        purpose: call.purpose,
+        duration_ms: call.durationMs,
+        created_at: call.createdAt
+      })}`
+    }))
+
+    const spentBetween = SqlSchema.findOne({
+      Request: Interval,
+      Result: Usd,
+      execute: (interval) => sql`SELECT COALESCE(SUM(cost_usd), 0) AS usd FROM llm_calls
+        WHERE created_at >= ${interval.start} AND created_at < ${interval.end}`
+    })
+
+    const spentOnProject = SqlSchema.findOne({
+      Request: Schema.String,
+      Result: Usd,
+      execute: (projectId) => sql`SELECT COALESCE(SUM(cost_usd), 0) AS usd FROM llm_calls WHERE project_id = ${projectId}`
+    })
+
+    /** Everything spent, the number of calls, and what was spent in the interval (a day). */
+    const totals = SqlSchema.findOne({
+      Request: Schema.Struct({ ...Whose.fields, day: Interval }),
+      Result: Totals,
+      execute: (request) => sql`SELECT COALESCE(SUM(cost_usd), 0) AS "totalUsd", CAST(COUNT(*) AS INTEGER) AS calls,
+          COALESCE(SUM(CASE WHEN created_at >= ${request.day.start} AND created_at < ${request.day.end} THEN cost_usd END), 0) AS "todayUsd"
+        FROM llm_calls WHERE ${whose(request)}`
+    })
+
+    const byModel = operation("models.usageByModel", SqlSchema.findAll({
+      Request: Whose,
+      Result: LlmUsage.fields.byModel.value,
+      execute: (request) => sql`SELECT model, CAST(COUNT(*) AS INTEGER) AS calls, COALESCE(SUM(cost_usd), 0) AS usd
+        FROM llm_calls WHERE ${whose(request)} GROUP BY model ORDER BY usd DESC, model`
+    }))
+
+    /** The latest calls, newest first. SQLite-only: `rowid` orders calls that began in the same millisecond. */
+    const recent = operation("models.recentCalls", SqlSchema.findAll({
+      Request: Schema.Struct({ ...Whose.fields, limit: Schema.Int }),
+      Result: CallRow,
+      execute: (request) => sql`SELECT id, being_id AS "beingId", project_id AS "projectId", model, tier, provider,
+          base_url AS "baseUrl", fallback, prompt_tokens AS "promptTokens", completion_tokens AS "completionTokens",
+          usage_reported AS "usageReported", cost_usd AS "costUsd", pricing, purpose, duration_ms AS "durationMs",
+          created_at AS "createdAt"
+        FROM llm_calls WHERE ${whose(request)} ORDER BY created_at DESC, rowid DESC LIMIT ${request.limit}`
+    }))
+
+    return {
+      insert,
+      spentBetween: operation("models.spentBetween", (interval: typeof Interval.Type) => Effect.map(spentBetween(interval), spent)),
+      spentOnProject: operation("models.spentOnProject", (projectId: string) => Effect.map(spentOnProject(projectId), spent)),
+      totals: operation("models.usageTotals", (request: Parameters<typeof totals>[0]) =>
+        Effect.map(totals(request), Option.getOrElse(() => noTotals))),
+      byModel,
+      recent
+    } as const
+  })
+}) {}

@@ -1,0 +1,90 @@
+/**
+ * The project feature's outside edges as test layers, for tests that build it without a host:
+ * in-memory SQLite with the beings and project tables, the real event bus, a Models that has no
+ * model to call (every call is refused as a node without a key would refuse it), no skills, and
+ * the ports answered here (one generator, no saved agents, alerts kept in a list).
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Queue from "effect/Queue"
+import * as Schema from "effect/Schema"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { databaseLayer } from "../../../kernel/database.ts"
+import { Skills } from "../../../kernel/extensions/skills.ts"
+import { NotFound } from "../../../kernel/contract/errors.ts"
+import { Settings } from "../../../kernel/settings.ts"
+import { accountMigrations } from "../../../host/auth/migrations.ts"
+import type { Delivery } from "../../../host/contract/events.ts"
+import { EventBusLive } from "../../../host/events.ts"
+import { ModelsUnavailable } from "../../../extensions/models/contract/errors.ts"
+import { Models } from "../../../extensions/models/contract/models.ts"
+import { Generator } from "../../../extensions/generators/contract/generator.ts"
+import { projectMigrations } from "../../../actors/project/migrations.ts"
+import { ProjectAlerts, type ProjectAlert } from "../../../actors/project/alerts.ts"
+import { RunnableGenerators, SavedAgents } from "../../../actors/project/ports.ts"
+import { ProjectSettings } from "../../../actors/project/settings.ts"
+
+export const owner = { beingId: "being-owner", isOwner: true }
+
+/** Two steps, the second reading the first's output. */
+export const teaNotes = Schema.decodeUnknownSync(Generator)({
+  id: "generator-tea",
+  ownerId: "system",
+  name: "Tea notes",
+  slug: "tea-notes",
+  description: "Notes on a tea, then a page from them.",
+  inputsSchema: { type: "object", properties: { tea: { type: "string" } } },
+  steps: [
+    { id: "notes", title: "Notes on {{inputs.tea}}", role: "researcher", skills: [], instruction: "Take notes on {{inputs.tea}}." },
+    { id: "page", title: "A page", role: "writer", skills: [], instruction: "Write a page from {{steps.notes.output}}.", dependsOn: ["notes"] }
+  ],
+  outputKinds: ["markdown"],
+  runs: 0,
+  createdAt: "2026-01-01T00:00:00.000Z"
+})
+
+const noModel = (tier: "cheap" | "standard" | "strong") =>
+  new ModelsUnavailable({ tier, message: `No model is bound to the ${tier} tier.` })
+
+export const projectTestLayers = () => {
+  const alerts: Array<ProjectAlert> = []
+  const ports = Layer.mergeAll(
+    Layer.succeed(RunnableGenerators, {
+      find: (_caller, idOrSlug) =>
+        idOrSlug === teaNotes.id || idOrSlug === teaNotes.slug
+          ? Effect.succeed(teaNotes)
+          : Effect.fail(new NotFound({ message: "There is no generator with that id." })),
+      check: () => Effect.void,
+      checkInputs: (_generator, inputs) => ({ ok: true, inputs: { ...(inputs as Record<string, unknown>) } })
+    }),
+    Layer.succeed(SavedAgents, { ownedBy: () => Effect.succeed([]), registeredSkills: Effect.succeed(new Set<string>()) }),
+    Layer.succeed(ProjectAlerts, { raise: (alert) => Effect.sync(() => void alerts.push(alert)) })
+  )
+  const models = Layer.mock(Models, {
+    chat: (tier) => Effect.fail(noModel(tier === "cheap" || tier === "standard" ? tier : "strong")),
+    chatJson: () => Effect.fail(noModel("strong"))
+  })
+  const skills = Layer.mock(Skills, { list: Effect.succeed([]), spendsModels: () => false })
+  const settings = Layer.mergeAll(
+    Settings.layerWith({ dataDir: mkdtempSync(join(tmpdir(), "project-feature-")) }),
+    ProjectSettings.layer({ studioTaskConcurrency: 1 })
+  )
+  const database = databaseLayer({ ...accountMigrations, ...projectMigrations }, { filename: ":memory:" })
+  const infrastructure = Layer.mergeAll(EventBusLive, database).pipe(Layer.provideMerge(settings))
+  return { alerts, layer: Layer.mergeAll(ports, models, skills).pipe(Layer.provideMerge(infrastructure)) }
+}
+
+/** The owner's being row, which every project row refers to. */
+export const insertOwner = Effect.flatMap(SqlClient.SqlClient, (sql) =>
+  sql`INSERT INTO beings (id, handle, display_name, is_owner, created_at)
+    VALUES (${owner.beingId}, 'owner', 'Owner', 1, '2026-01-01T00:00:00.000Z')`)
+
+/** Takes deliveries off the bus until one matches; the test's own timeout bounds the wait. */
+export const nextMatching = <A>(deliveries: Queue.Dequeue<Delivery>, match: (delivery: Delivery) => A | undefined): Effect.Effect<A> =>
+  Effect.flatMap(Queue.take(deliveries), (delivery) => {
+    const found = match(delivery)
+    return found === undefined ? nextMatching(deliveries, match) : Effect.succeed(found)
+  })
