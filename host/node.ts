@@ -20,16 +20,12 @@ import { EventBusLive } from "./events.ts"
 import { Settings } from "../kernel/settings.ts"
 import { modelsLayer } from "../extensions/models/models.ts"
 import { NodeApi } from "./contract/api.ts"
-import { Accounts } from "./auth/accounts.ts"
 import { AuthenticationLive } from "./auth/authentication.ts"
 import { AccessCodes } from "./auth/codes.ts"
 import { AuthHandlers, AuthPublicHandlers } from "./auth/handlers.ts"
-import { MailFlows } from "./auth/mail-flows.ts"
 import { Sessions } from "./auth/sessions.ts"
-import { Waitlist } from "./auth/waitlist.ts"
 import { DesktopHandlers } from "./desktop/handlers.ts"
 import { Signals } from "./desktop/signals.ts"
-import { Widgets } from "./desktop/widgets.ts"
 import { HealthHandlers } from "./health/handlers.ts"
 import { LlmHandlers } from "./llm/handlers.ts"
 import { SpendAlertsLive } from "./llm/spend-alerts.ts"
@@ -98,13 +94,9 @@ const studio = Layer.mergeAll(GeneratorCatalogueLive, StudioAuthoringLive, proje
 )
 
 const services = Layer.mergeAll(
-  Accounts.Default,
   AccessCodes.Default,
-  Waitlist.Default,
-  MailFlows.Default,
   ExtensionsLive,
   SkillsLive,
-  Widgets.Default,
   LiveChannelLive,
   studio
 ).pipe(
@@ -114,7 +106,7 @@ const services = Layer.mergeAll(
   Layer.provideMerge(models),
   Layer.provideMerge(Signals.Default),
   Layer.provideMerge(BeingLive),
-  Layer.provideMerge(Layer.mergeAll(Sessions.Default, Mailer.layer, EventBusLive, PublicOrigin.layer, RateLimiter.layer, registries))
+  Layer.provideMerge(Layer.mergeAll(Sessions.Default, Mailer.Default, EventBusLive, PublicOrigin.layer, RateLimiter.layer, registries))
 )
 
 const handlers = Layer.mergeAll(

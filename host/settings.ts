@@ -7,16 +7,25 @@
 import * as Layer from "effect/Layer"
 import { settingsConfig, Settings, type SettingsShape } from "../kernel/settings.ts"
 import { ModelSettings, modelSettingsConfig, type ModelSettingsShape } from "../extensions/models/settings.ts"
+import { AuthSettings, authSettingsConfig, type AuthSettingsShape } from "./auth/settings.ts"
+import { MailSettings, mailSettingsConfig, type MailSettingsShape } from "./mail/settings.ts"
 
 /** Each feature's Config, by feature: what the environment may set. */
 export const featureSettingConfigs = {
   node: settingsConfig,
-  models: modelSettingsConfig
+  models: modelSettingsConfig,
+  auth: authSettingsConfig,
+  mail: mailSettingsConfig
 }
 
 /** The union of every feature's settings: a test overrides any of them in one object. */
-export type NodeSettings = SettingsShape & ModelSettingsShape
+export type NodeSettings = SettingsShape & ModelSettingsShape & AuthSettingsShape & MailSettingsShape
 
 /** Every feature's settings layer, read from the environment with the given overrides on top. */
 export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
-  Layer.mergeAll(Settings.layerWith(overrides), ModelSettings.layer(overrides))
+  Layer.mergeAll(
+    Settings.layerWith(overrides),
+    ModelSettings.layer(overrides),
+    AuthSettings.layer(overrides),
+    MailSettings.layer(overrides)
+  )
