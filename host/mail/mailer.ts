@@ -8,6 +8,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as Queue from "effect/Queue"
 import * as Redacted from "effect/Redacted"
 import * as Ref from "effect/Ref"
 import nodemailer from "nodemailer"
@@ -33,8 +34,11 @@ const unconfigured: MailerShape = {
   send: () => Effect.fail(new MailError("Mail is not configured: set SMTP_URL."))
 }
 
-/** The mail a test's Mailer would have sent, oldest first. */
-export class Outbox extends Context.Tag("mail/Outbox")<Outbox, { readonly sent: Effect.Effect<ReadonlyArray<MailMessage>> }>() {}
+/** The mail a test's Mailer would have sent: all of it so far, or the next one as it is sent. */
+export class Outbox extends Context.Tag("mail/Outbox")<Outbox, {
+  readonly sent: Effect.Effect<ReadonlyArray<MailMessage>>
+  readonly next: Effect.Effect<MailMessage>
+}>() {}
 
 export class Mailer extends Effect.Service<Mailer>()("mail/Mailer", {
   effect: Effect.gen(function* () {
@@ -52,12 +56,15 @@ export class Mailer extends Effect.Service<Mailer>()("mail/Mailer", {
     } satisfies MailerShape
   })
 }) {
-  /** A configured mailer that sends nothing and records every message in `Outbox`. */
+  /** A configured mailer that sends nothing and keeps every message in `Outbox`. */
   static readonly Test: Layer.Layer<Mailer | Outbox> = Layer.effectContext(
-    Effect.map(Ref.make<ReadonlyArray<MailMessage>>([]), (sent) =>
-      Context.make(Outbox, { sent: Ref.get(sent) }).pipe(
-        Context.add(Mailer, Mailer.make({ configured: true, send: (message) => Ref.update(sent, (all) => [...all, message]) }))
+    Effect.gen(function* () {
+      const sent = yield* Ref.make<ReadonlyArray<MailMessage>>([])
+      const arrivals = yield* Queue.unbounded<MailMessage>()
+      const send = (message: MailMessage) => Effect.zipRight(Ref.update(sent, (all) => [...all, message]), Queue.offer(arrivals, message))
+      return Context.make(Outbox, { sent: Ref.get(sent), next: Queue.take(arrivals) }).pipe(
+        Context.add(Mailer, Mailer.make({ configured: true, send: (message) => Effect.asVoid(send(message)) }))
       )
-    )
+    })
   )
 }

@@ -129,7 +129,6 @@ export const SessionItem = Schema.Struct({
   expiresAt: IsoDate,
   current: Schema.Boolean
 })
-export type SessionItem = typeof SessionItem.Type
 
 export const Ok = Schema.Struct({ ok: Schema.Literal(true) })
 export const Revoked = Schema.Struct({ ok: Schema.Literal(true), revoked: Schema.Int })
