@@ -49,7 +49,7 @@ export class Accounts extends Effect.Service<Accounts>()("auth/Accounts", {
       )
 
     /** The node's owner, once someone has registered as one. */
-    const findOwner = beings.findOwner().pipe(Effect.withSpan("auth.findOwner"))
+    const findOwner = beings.findOwner()
 
     /** Creates the account and its first session; answers the being and the session token. */
     const register = Effect.fn("auth.register")(function* (request: RegisterRequest) {
@@ -97,7 +97,7 @@ export class Accounts extends Effect.Service<Accounts>()("auth/Accounts", {
       return { being, token }
     })
 
-    const listBeings = beings.listHumans().pipe(Effect.withSpan("auth.listBeings"))
+    const listBeings = beings.listHumans()
 
     /** Swaps the password hash for one nothing matches and drops every session; reversible. */
     const suspend = Effect.fn("auth.suspend")(function* (id: string) {

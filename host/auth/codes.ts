@@ -47,7 +47,7 @@ export class AccessCodes extends Effect.Service<AccessCodes>()("auth/AccessCodes
       })
     ).pipe(orDieOnStorageFault, Effect.withSpan("auth.ensureBootstrap"))
 
-    const list = (filter: "all" | "unused") => codes.list(filter).pipe(Effect.withSpan("auth.listCodes"))
+    const list = codes.list
 
     const mint = Effect.fn("auth.mintCodes")(function* (ownerId: string, count: number, note: string) {
       return yield* sql.withTransaction(
@@ -80,7 +80,7 @@ export class AccessCodes extends Effect.Service<AccessCodes>()("auth/AccessCodes
       )
     }, orDieOnStorageFault)
 
-    const listInvites = invites.list().pipe(Effect.withSpan("auth.listInvites"))
+    const listInvites = invites.list()
 
     /** Mints a code and mails it; the invite row records whether the mail left. */
     const invite = Effect.fn("auth.invite")(function* (ownerId: string, email: string, note: string) {

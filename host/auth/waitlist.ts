@@ -33,7 +33,7 @@ export class Waitlist extends Effect.Service<Waitlist>()("auth/Waitlist", {
     const join = (entry: Omit<WaitlistRow, "createdAt">) =>
       Effect.flatMap(nowIso, (createdAt) => repository.insertIfNew({ ...entry, createdAt })).pipe(Effect.withSpan("auth.joinWaitlist"))
 
-    const list = repository.list().pipe(Effect.withSpan("auth.listWaitlist"))
+    const list = repository.list()
 
     return { join, list } as const
   }),

@@ -77,7 +77,7 @@ export class AccessCodesRepository extends Effect.Service<AccessCodesRepository>
       Effect.map(markUsed(request), (rows) => rows.length === 1)
     )
 
-    const remove = operation("auth.deleteCode", SqlSchema.void({
+    const remove = operation("auth.deleteCodeRow", SqlSchema.void({
       Request: Schema.String,
       execute: (code) => sql`DELETE FROM access_codes WHERE code = ${code}`
     }))
