@@ -19,16 +19,12 @@ import { databaseLayer } from "../kernel/database.ts"
 import { EventBusLive } from "./events.ts"
 import { Settings } from "../kernel/settings.ts"
 import { NodeApi } from "./contract/api.ts"
-import { Accounts } from "./auth/accounts.ts"
 import { AuthenticationLive } from "./auth/authentication.ts"
 import { AccessCodes } from "./auth/codes.ts"
 import { AuthHandlers, AuthPublicHandlers } from "./auth/handlers.ts"
-import { MailFlows } from "./auth/mail-flows.ts"
 import { Sessions } from "./auth/sessions.ts"
-import { Waitlist } from "./auth/waitlist.ts"
 import { DesktopHandlers } from "./desktop/handlers.ts"
 import { Signals } from "./desktop/signals.ts"
-import { Widgets } from "./desktop/widgets.ts"
 import { HealthHandlers } from "./health/handlers.ts"
 import { LlmHandlers } from "./llm/handlers.ts"
 import { ModelsLive } from "./llm/models.ts"
@@ -84,19 +80,15 @@ const studio = Layer.mergeAll(StudioAuthoringLive, projectsFeature).pipe(
 )
 
 const services = Layer.mergeAll(
-  Accounts.Default,
   AccessCodes.Default,
-  Waitlist.Default,
-  MailFlows.Default,
   ExtensionsLive,
   SkillsLive,
-  Widgets.Default,
   LiveChannelLive,
   studio
 ).pipe(
   // Models and Signals wire themselves; the features above that do not yet are fed from here.
   Layer.provideMerge(Layer.mergeAll(ModelsLive, Signals.Default, BeingLive)),
-  Layer.provideMerge(Layer.mergeAll(Sessions.Default, Mailer.layer, EventBusLive, PublicOrigin.layer, RateLimiter.layer, registries))
+  Layer.provideMerge(Layer.mergeAll(Sessions.Default, Mailer.Default, EventBusLive, PublicOrigin.layer, RateLimiter.layer, registries))
 )
 
 const handlers = Layer.mergeAll(

@@ -9,22 +9,33 @@ import { settingsConfig, Settings, type SettingsShape } from "../kernel/settings
 import { ModelSettings, modelSettingsConfig, type ModelSettingsShape } from "../extensions/models/settings.ts"
 import { ProjectSettings, projectSettingsConfig, type ProjectSettingsShape } from "../actors/project/settings.ts"
 import { WebSettings, webSettingsConfig, type WebSettingsShape } from "../extensions/web/settings.ts"
+import { AuthSettings, authSettingsConfig, type AuthSettingsShape } from "./auth/settings.ts"
+import { MailSettings, mailSettingsConfig, type MailSettingsShape } from "./mail/settings.ts"
 
 /** Each feature's Config, by feature: what the environment may set. */
 export const featureSettingConfigs = {
   node: settingsConfig,
+  auth: authSettingsConfig,
+  mail: mailSettingsConfig,
   models: modelSettingsConfig,
   project: projectSettingsConfig,
   web: webSettingsConfig
 }
 
 /** The union of every feature's settings: a test overrides any of them in one object. */
-export type NodeSettings = SettingsShape & ModelSettingsShape & ProjectSettingsShape & WebSettingsShape
+export type NodeSettings = SettingsShape &
+  AuthSettingsShape &
+  MailSettingsShape &
+  ModelSettingsShape &
+  ProjectSettingsShape &
+  WebSettingsShape
 
 /** Every feature's settings layer, read from the environment with the given overrides on top. */
 export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
   Layer.mergeAll(
     Settings.layerWith(overrides),
+    AuthSettings.layer(overrides),
+    MailSettings.layer(overrides),
     ModelSettings.layer(overrides),
     ProjectSettings.layer(overrides),
     WebSettings.layer(overrides)

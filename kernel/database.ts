@@ -5,7 +5,6 @@
  */
 import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
-import { SqlError } from "@effect/sql/SqlError"
 import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -43,14 +42,3 @@ export const databaseLayer = (migrations: Migrations, options: { readonly filena
   )
   return Layer.provideMerge(migrate, client)
 }
-
-/**
- * A database failure is the node's fault, not the caller's: it becomes a defect (a logged
- * 500) so service signatures carry only the refusals a caller can act on.
- */
-export const dieOnSqlError = <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, Exclude<E, SqlError>, R> =>
-  Effect.catchIf(self, (error): error is Extract<E, SqlError> => error instanceof SqlError, Effect.die) as Effect.Effect<
-    A,
-    Exclude<E, SqlError>,
-    R
-  >

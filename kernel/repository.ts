@@ -15,6 +15,7 @@
  */
 import type { SqlError } from "@effect/sql/SqlError"
 import * as Effect from "effect/Effect"
+import * as FiberRef from "effect/FiberRef"
 import * as ParseResult from "effect/ParseResult"
 import type { ParseError } from "effect/ParseResult"
 import * as Schema from "effect/Schema"
@@ -29,11 +30,20 @@ export const orDieOnStorageFault = <A, E, R>(self: Effect.Effect<A, E, R>): Effe
 /**
  * A repository's named operation: storage faults become defects and the call runs in a span named
  * `<feature>.<operation>` (e.g. `projects.findById`), like every other operation of the node.
+ * The span is only made while tracing is on: the node turns it off (host/node.ts), and a span
+ * nobody records still cost the session lookup of every signed-in request a sixth of its time.
  */
-export const operation =
-  <Args extends ReadonlyArray<unknown>, A, E, R>(name: string, run: (...args: Args) => Effect.Effect<A, E, R>) =>
-  (...args: Args): Effect.Effect<A, Exclude<E, SqlError | ParseError>, R> =>
-    run(...args).pipe(orDieOnStorageFault, Effect.withSpan(name))
+export const operation = <Args extends ReadonlyArray<unknown>, A, E, R>(
+  name: string,
+  run: (...args: Args) => Effect.Effect<A, E, R>
+) => {
+  // Made once: `withSpan` captures a stack trace each time it is called.
+  const inSpan = Effect.withSpan(name)
+  return (...args: Args): Effect.Effect<A, Exclude<E, SqlError | ParseError>, R> => {
+    const self = orDieOnStorageFault(run(...args))
+    return Effect.flatMap(FiberRef.get(FiberRef.currentTracerEnabled), (tracing) => (tracing ? inSpan(self) : self))
+  }
+}
 
 /** A JSON column: text in SQLite (parsed here), a parsed value from PostgreSQL's jsonb; written as JSON text. */
 export const JsonColumn = <A, I, R>(schema: Schema.Schema<A, I, R>): Schema.Schema<A, unknown, R> =>

@@ -60,10 +60,6 @@ export const settingsConfig = Config.all({
   port: Config.integer("PORT").pipe(Config.withDefault(8787)),
   /** Public origin when the node sits behind a proxy; decides the Secure cookie flag. */
   publicUrl: optionalString("PUBLIC_URL"),
-  ownerAccessCode: optionalSecret("OWNER_ACCESS_CODE"),
-  /** Key that signs the session cookie; generated and stored under dataDir when unset. */
-  sessionSecret: optionalSecret("SESSION_SECRET"),
-  cookieDomain: optionalString("COOKIE_DOMAIN"),
   rateLimitPerMinute: Config.integer("RATE_LIMIT_PER_MINUTE").pipe(Config.withDefault(300)),
   /**
    * Proxies of yours in front of the node: the client address is the X-Forwarded-For entry this
@@ -75,8 +71,6 @@ export const settingsConfig = Config.all({
     Config.withDefault(1024 * 1024),
     Config.validate({ message: "MAX_JSON_BYTES must be a whole number of bytes, at least 1024", validation: (n) => n >= 1024 })
   ),
-  smtpUrl: optionalSecret("SMTP_URL"),
-  mailFrom: Config.string("MAIL_FROM").pipe(Config.withDefault("node@localhost")),
   logLevel: Config.string("LOG_LEVEL").pipe(Config.withDefault("info")),
   pluginDir: Config.string("PLUGIN_DIR").pipe(Config.withDefault("plugins"))
 })

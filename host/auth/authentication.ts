@@ -19,10 +19,9 @@ export const AuthenticationLive = Layer.effect(
         const token = unsignCookie(Redacted.value(value), sessions.cookieSecret)
         if (token === null) return Effect.fail(unauthorized)
         return sessions.resolve(token).pipe(
-          Effect.orDie,
           Effect.flatMap(Option.match({ onNone: () => Effect.fail(unauthorized), onSome: Effect.succeed }))
         )
       }
     }
   })
-)
+).pipe(Layer.provide(Sessions.Default))

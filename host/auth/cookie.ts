@@ -4,14 +4,14 @@ import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { Settings } from "../../kernel/settings.ts"
 import { PublicOrigin } from "../origin.ts"
 import { SESSION_COOKIE } from "./contract/session.ts"
 import { SESSION_LIFETIME_MS, Sessions } from "./sessions.ts"
+import { AuthSettings } from "./settings.ts"
 import { signCookie, unsignCookie } from "./tokens.ts"
 
 const cookieOptions = Effect.gen(function* () {
-  const settings = yield* Settings
+  const settings = yield* AuthSettings
   const origin = yield* PublicOrigin
   return {
     httpOnly: true,

@@ -2,7 +2,7 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
-import { dieOnSqlError } from "../../kernel/database.ts"
+import * as Layer from "effect/Layer"
 import { NotFound } from "../../kernel/contract/errors.ts"
 import { NodeApi } from "../contract/api.ts"
 import { Accounts } from "./accounts.ts"
@@ -19,7 +19,10 @@ const ok = { ok: true } as const
 
 const revokedAnswer = (revoked: number) => ({ ok: true as const, revoked })
 
-const ownerOnly = <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.zipRight(requireOwner, dieOnSqlError(self))
+/** The services the routes call, each wiring its own repositories; mail and the public origin come from the node. */
+const services = Layer.mergeAll(Accounts.Default, Sessions.Default, AccessCodes.Default, Waitlist.Default, MailFlows.Default)
+
+const ownerOnly = <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.zipRight(requireOwner, self)
 
 export const AuthPublicHandlers = HttpApiBuilder.group(NodeApi, "authPublic", (handlers) =>
   Effect.gen(function* () {
@@ -31,18 +34,14 @@ export const AuthPublicHandlers = HttpApiBuilder.group(NodeApi, "authPublic", (h
       closeCarriedSession.pipe(Effect.zipRight(setSessionCookie(result.token)), Effect.as({ being: result.being }))
 
     return handlers
-      .handle("register", ({ payload }) => dieOnSqlError(Effect.flatMap(accounts.register(payload), signIn)))
-      .handle("login", ({ payload }) =>
-        dieOnSqlError(Effect.flatMap(accounts.login(payload.email, payload.password), signIn))
-      )
-      .handle("joinWaitlist", ({ payload }) => Effect.as(dieOnSqlError(waitlist.join(payload)), ok))
-      .handle("verifyEmail", ({ payload }) => Effect.as(dieOnSqlError(mailFlows.verify(payload.token)), ok))
+      .handle("register", ({ payload }) => Effect.flatMap(accounts.register(payload), signIn))
+      .handle("login", ({ payload }) => Effect.flatMap(accounts.login(payload.email, payload.password), signIn))
+      .handle("joinWaitlist", ({ payload }) => Effect.as(waitlist.join(payload), ok))
+      .handle("verifyEmail", ({ payload }) => Effect.as(mailFlows.verify(payload.token), ok))
       .handle("requestPasswordReset", ({ payload }) => Effect.as(mailFlows.requestReset(payload.email), ok))
-      .handle("resetPassword", ({ payload }) =>
-        Effect.as(dieOnSqlError(mailFlows.resetPassword(payload.token, payload.password)), ok)
-      )
+      .handle("resetPassword", ({ payload }) => Effect.as(mailFlows.resetPassword(payload.token, payload.password), ok))
   })
-)
+).pipe(Layer.provide(services))
 
 export const AuthHandlers = HttpApiBuilder.group(NodeApi, "auth", (handlers) =>
   Effect.gen(function* () {
@@ -56,28 +55,20 @@ export const AuthHandlers = HttpApiBuilder.group(NodeApi, "auth", (handlers) =>
       .handle("me", () => Effect.map(CurrentSession, (session) => ({ being: session.being })))
       .handle("logout", () =>
         Effect.flatMap(CurrentSession, (session) => sessions.revoke(session, session.sessionId)).pipe(
-          dieOnSqlError,
           Effect.zipRight(clearSessionCookie),
           Effect.as(ok)
         )
       )
       .handle("logoutAll", () =>
         Effect.flatMap(CurrentSession, (session) => sessions.revokeAll(session.beingId)).pipe(
-          dieOnSqlError,
           Effect.tap(clearSessionCookie),
           Effect.map(revokedAnswer)
         )
       )
-      .handle("listSessions", () => dieOnSqlError(Effect.flatMap(CurrentSession, sessions.list)))
-      .handle("revokeOtherSessions", () =>
-        Effect.flatMap(CurrentSession, sessions.revokeOthers).pipe(
-          dieOnSqlError,
-          Effect.map(revokedAnswer)
-        )
-      )
+      .handle("listSessions", () => Effect.flatMap(CurrentSession, sessions.list))
+      .handle("revokeOtherSessions", () => Effect.map(Effect.flatMap(CurrentSession, sessions.revokeOthers), revokedAnswer))
       .handle("revokeSession", ({ path }) =>
         Effect.flatMap(CurrentSession, (session) => sessions.revoke(session, path.id)).pipe(
-          dieOnSqlError,
           Effect.filterOrFail(
             (revoked) => revoked > 0,
             () => new NotFound({ message: "You have no session with that id." })
@@ -87,22 +78,19 @@ export const AuthHandlers = HttpApiBuilder.group(NodeApi, "auth", (handlers) =>
       )
       .handle("changePassword", ({ payload }) =>
         Effect.flatMap(CurrentSession, (session) => accounts.changePassword(session, payload.currentPassword, payload.newPassword)).pipe(
-          dieOnSqlError,
           Effect.map(revokedAnswer)
         )
       )
-      .handle("emailStatus", () => dieOnSqlError(Effect.flatMap(CurrentSession, (s) => mailFlows.status(s.beingId))))
-      .handle("sendVerification", () =>
-        dieOnSqlError(Effect.flatMap(CurrentSession, (s) => mailFlows.sendVerification(s.beingId)))
-      )
+      .handle("emailStatus", () => Effect.flatMap(CurrentSession, (s) => mailFlows.status(s.beingId)))
+      .handle("sendVerification", () => Effect.flatMap(CurrentSession, (s) => mailFlows.sendVerification(s.beingId)))
       .handle("listCodes", () => ownerOnly(codes.list("all")))
       .handle("listUnusedCodes", () => ownerOnly(codes.list("unused")))
       .handle("mintCodes", ({ payload }) =>
-        Effect.flatMap(requireOwner, (owner) => dieOnSqlError(codes.mint(owner.beingId, payload.count, payload.note)))
+        Effect.flatMap(requireOwner, (owner) => codes.mint(owner.beingId, payload.count, payload.note))
       )
       .handle("deleteCode", ({ path }) => Effect.as(ownerOnly(codes.remove(path.code)), ok))
       .handle("sendInvite", ({ payload }) =>
-        Effect.flatMap(requireOwner, (owner) => dieOnSqlError(codes.invite(owner.beingId, payload.email, payload.note)))
+        Effect.flatMap(requireOwner, (owner) => codes.invite(owner.beingId, payload.email, payload.note))
       )
       .handle("listInvites", () => ownerOnly(codes.listInvites))
       .handle("listWaitlist", () => ownerOnly(waitlist.list))
@@ -120,4 +108,4 @@ export const AuthHandlers = HttpApiBuilder.group(NodeApi, "auth", (handlers) =>
       .handle("suspend", ({ path }) => ownerOnly(accounts.suspend(path.id)))
       .handle("unsuspend", ({ path }) => ownerOnly(accounts.unsuspend(path.id)))
   })
-)
+).pipe(Layer.provide(services))

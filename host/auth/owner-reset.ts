@@ -5,11 +5,12 @@
  * can read that file anyway. It works whether the node is running (WAL lets a second process
  * write) or stopped, with the same DATA_DIR and PUBLIC_URL (or HOST and PORT) as the node.
  */
-import * as SqlClient from "@effect/sql/SqlClient"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Cause from "effect/Cause"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { databaseLayer } from "../../kernel/database.ts"
@@ -17,23 +18,23 @@ import { Settings } from "../../kernel/settings.ts"
 import { migrations } from "../migrations.ts"
 import { configuredOrigin } from "../origin.ts"
 import { issueMailToken, RESET_LIFETIME_MS, resetLinkOf } from "./mail-tokens.ts"
+import { BeingsRepository } from "./repositories/beings.ts"
+import { MailTokensRepository } from "./repositories/mail-tokens.ts"
 
 class CannotReset extends Data.TaggedError("CannotReset")<{ readonly message: string }> {}
 
 const ownerResetLink = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
   const settings = yield* Settings
-  const owners = yield* sql<{ id: string; email: string }>`
-    SELECT id, email FROM beings WHERE is_owner = 1 AND kind = 'human'`
-  const owner = owners[0]
-  if (owner === undefined) {
+  const owner = yield* Effect.flatMap(BeingsRepository, (beings) => beings.findOwner())
+  if (Option.isNone(owner)) {
     return yield* new CannotReset({
       message: "Nobody has registered as the owner yet: start the node and register with the owner access code it prints."
     })
   }
-  const token = yield* issueMailToken(owner.id, "reset", owner.email, RESET_LIFETIME_MS)
-  return { email: owner.email, link: resetLinkOf(configuredOrigin(settings), token) }
-})
+  const { id, email } = owner.value
+  const token = yield* issueMailToken(id, "reset", email, RESET_LIFETIME_MS)
+  return { email, link: resetLinkOf(configuredOrigin(settings), token) }
+}).pipe(Effect.provide(Layer.mergeAll(BeingsRepository.Default, MailTokensRepository.Default)))
 
 /** Opens the database only where the node keeps one: a wrong DATA_DIR must not create an empty node. */
 const program = Effect.gen(function* () {

@@ -2,17 +2,11 @@
  * The public waitlist. There is no automatic promotion: the owner reads the list (or its CSV)
  * and mints codes. Joining twice with one address keeps the first entry and answers the same.
  */
-import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import { stringify } from "csv-stringify/sync"
 import { nowIso } from "../../kernel/time.ts"
-
-interface WaitlistEntry {
-  readonly email: string
-  readonly name: string
-  readonly why: string
-  readonly createdAt: string
-}
+import type { WaitlistRow } from "./contract/records.ts"
+import { WaitlistRepository } from "./repositories/waitlist.ts"
 
 /**
  * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a
@@ -26,24 +20,22 @@ export const neutraliseCell = (value: string): string => (/^[=+\-@\t\r]/.test(va
  * record delimiter in full, so a lone LF or CR has to be named here, or a reader that ends a
  * record at any line break (Python's csv) splits the row.
  */
-export const waitlistCsv = (rows: ReadonlyArray<WaitlistEntry>): string =>
+export const waitlistCsv = (rows: ReadonlyArray<WaitlistRow>): string =>
   stringify(
     rows.map((row) => [row.email, row.name, row.why, row.createdAt].map(neutraliseCell)),
     { header: true, columns: ["email", "name", "why", "createdAt"], record_delimiter: "windows", quoted_match: /[\r\n]|^ | $/ }
   )
 
-export class Waitlist extends Effect.Service<Waitlist>()("host/Waitlist", {
+export class Waitlist extends Effect.Service<Waitlist>()("auth/Waitlist", {
   effect: Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
+    const repository = yield* WaitlistRepository
 
-    const join = (entry: Omit<WaitlistEntry, "createdAt">) =>
-      Effect.flatMap(nowIso, (now) =>
-        sql`INSERT INTO waitlist (email, name, why, created_at) VALUES (${entry.email}, ${entry.name}, ${entry.why}, ${now})
-          ON CONFLICT (email) DO NOTHING`.pipe(Effect.asVoid)
-      )
+    const join = (entry: Omit<WaitlistRow, "createdAt">) =>
+      Effect.flatMap(nowIso, (createdAt) => repository.insertIfNew({ ...entry, createdAt })).pipe(Effect.withSpan("auth.joinWaitlist"))
 
-    const list = sql<WaitlistEntry>`SELECT email, name, why, created_at AS createdAt FROM waitlist ORDER BY created_at, email`
+    const list = repository.list()
 
     return { join, list } as const
-  })
+  }),
+  dependencies: [WaitlistRepository.Default]
 }) {}

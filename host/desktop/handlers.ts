@@ -1,7 +1,7 @@
 /** Handlers of the Desktop group: thin, each a call into the service that owns the rule. */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
-import { dieOnSqlError } from "../../kernel/database.ts"
+import * as Layer from "effect/Layer"
 import { NodeApi } from "../contract/api.ts"
 import { Accounts } from "../auth/accounts.ts"
 import { requireOwner } from "../auth/owner.ts"
@@ -31,16 +31,13 @@ export const DesktopHandlers = HttpApiBuilder.group(NodeApi, "desktop", (handler
         Effect.flatMap(caller, (beingId) => signals.answer(beingId, path.id, payload.optionId))
       )
       .handle("dismissSignal", ({ path }) => Effect.flatMap(caller, (beingId) => signals.dismiss(beingId, path.id)))
-      .handle("getWidgets", () => dieOnSqlError(Effect.flatMap(caller, widgets.get)))
-      .handle("putWidgets", ({ payload }) =>
-        dieOnSqlError(Effect.flatMap(caller, (beingId) => widgets.put(beingId, payload.widgets)))
-      )
+      .handle("getWidgets", () => Effect.flatMap(caller, widgets.get))
+      .handle("putWidgets", ({ payload }) => Effect.flatMap(caller, (beingId) => widgets.put(beingId, payload.widgets)))
       .handle("now", ({ urlParams }) =>
         Effect.flatMap(caller, (beingId) => now(accounts, signals, beingId, urlParams.tz)).pipe(
-          dieOnSqlError,
           // The session's being exists (sessions cascade with it); a miss is the node's fault.
           Effect.catchTag("NotFound", Effect.die)
         )
       )
   })
-)
+).pipe(Layer.provide(Layer.mergeAll(Signals.Default, Widgets.Default, Accounts.Default)))

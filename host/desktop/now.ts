@@ -35,4 +35,4 @@ export const now = (accounts: Accounts, signals: Signals, beingId: string, timeZ
       being: { id: being.id, displayName: being.displayName },
       openSignals
     } satisfies NowResponse
-  })
+  }).pipe(Effect.withSpan("desktop.now"))

@@ -4,14 +4,15 @@
  * which serialises them per being and puts each raise through the gate; reads come straight
  * from the actor's table. The actor's refusals become ApiErrors here.
  */
-import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { Being } from "../../actors/being/protocol.ts"
 import { SignalInput, type RaisedSignal, type SignalStatus } from "../../actors/being/contract/signal.ts"
 import { SignalsRepository } from "../../actors/being/signals-repository.ts"
 import { Conflict, InvalidRequest, NotFound, Unavailable } from "../../kernel/contract/errors.ts"
+import { Accounts } from "../auth/accounts.ts"
 
 /** Messages the actor could not take (its mailbox is full): the node is too busy right now. */
 const busy = <A, E, R>(self: Effect.Effect<A, E, R>) =>
@@ -42,25 +43,27 @@ const refusals = {
 }
 
 export class Signals extends Effect.Service<Signals>()("host/Signals", {
-  dependencies: [SignalsRepository.Default],
   effect: Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
+    const accounts = yield* Accounts
     const being = yield* Being.client
     const store = yield* SignalsRepository
 
     /** Raises a signal on one being's desktop; `source` says who raised it. */
     const raise = (beingId: string, input: SignalInput, source: string): Effect.Effect<RaisedSignal, InvalidRequest | Unavailable> =>
-      Effect.flatMap(checkInput(input), (valid) => busy(being(beingId).RaiseSignal({ input: valid, source })))
+      Effect.flatMap(checkInput(input), (valid) => busy(being(beingId).RaiseSignal({ input: valid, source }))).pipe(
+        Effect.withSpan("desktop.raiseSignal")
+      )
 
     /** Raises on the owner's desktop: where plugins' and the node's own signals land. */
     const raiseForOwner = (input: SignalInput, source: string) =>
-      Effect.gen(function* () {
-        const owners = yield* Effect.orDie(sql<{ id: string }>`SELECT id FROM beings WHERE is_owner = 1`)
-        if (owners[0] === undefined) {
-          return yield* Effect.fail(new Unavailable({ error: "no_owner", message: "This node has no owner yet, so no desktop to raise on." }))
-        }
-        return yield* raise(owners[0].id, input, source)
-      })
+      Effect.flatMap(
+        accounts.findOwner,
+        Option.match({
+          onNone: () =>
+            Effect.fail(new Unavailable({ error: "no_owner", message: "This node has no owner yet, so no desktop to raise on." })),
+          onSome: (owner) => raise(owner.id, input, source)
+        })
+      ).pipe(Effect.withSpan("desktop.raiseForOwner"))
 
     const answer = (beingId: string, signalId: string, optionId: string) =>
       busy(being(beingId).AnswerSignal({ signalId, optionId })).pipe(
@@ -82,14 +85,17 @@ export class Signals extends Effect.Service<Signals>()("host/Signals", {
                 details: { kind, reason }
               })
             )
-        })
+        }),
+        Effect.withSpan("desktop.answerSignal")
       )
 
     const dismiss = (beingId: string, signalId: string) =>
-      busy(being(beingId).DismissSignal({ signalId })).pipe(Effect.catchTags(refusals))
+      busy(being(beingId).DismissSignal({ signalId })).pipe(Effect.catchTags(refusals), Effect.withSpan("desktop.dismissSignal"))
 
-    const list = (beingId: string, status: SignalStatus, limit: number) => store.list({ beingId, status, limit })
+    const list = (beingId: string, status: SignalStatus, limit: number) =>
+      store.list({ beingId, status, limit }).pipe(Effect.withSpan("desktop.listSignals"))
 
     return { raise, raiseForOwner, answer, dismiss, list, openSummary: store.openSummary } as const
-  })
+  }),
+  dependencies: [SignalsRepository.Default, Accounts.Default]
 }) {}

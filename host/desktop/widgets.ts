@@ -4,10 +4,11 @@
  * being actor. A being that never stored one gets the default. Widget types are checked for
  * shape only: a plugin's widget may be uninstalled later and the desktop shows a placeholder.
  */
-import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { nowIso } from "../../kernel/time.ts"
 import type { Widget, WidgetLayout } from "./contract/records.ts"
+import { LayoutsRepository } from "./layouts-repository.ts"
 
 /** What a new desktop shows: the summary of now, and the open signals under it. */
 export const defaultLayout: WidgetLayout = {
@@ -18,26 +19,22 @@ export const defaultLayout: WidgetLayout = {
   updatedAt: null
 }
 
-export class Widgets extends Effect.Service<Widgets>()("host/Widgets", {
+export class Widgets extends Effect.Service<Widgets>()("desktop/Widgets", {
   effect: Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
+    const layouts = yield* LayoutsRepository
 
     const get = (beingId: string) =>
-      sql<{ widgets: string; updatedAt: string }>`SELECT widgets, updated_at AS updatedAt FROM desktop_layouts
-        WHERE being_id = ${beingId}`.pipe(
-        Effect.map((rows): WidgetLayout =>
-          rows[0] === undefined ? defaultLayout : { widgets: JSON.parse(rows[0].widgets), updatedAt: rows[0].updatedAt }
-        )
+      Effect.map(layouts.find(beingId), Option.getOrElse((): WidgetLayout => defaultLayout)).pipe(
+        Effect.withSpan("desktop.getWidgets")
       )
 
-    const put = (beingId: string, widgets: ReadonlyArray<Widget>) =>
-      Effect.gen(function* () {
-        const now = yield* nowIso
-        yield* sql`INSERT INTO desktop_layouts (being_id, widgets, updated_at) VALUES (${beingId}, ${JSON.stringify(widgets)}, ${now})
-          ON CONFLICT (being_id) DO UPDATE SET widgets = excluded.widgets, updated_at = excluded.updated_at`
-        return { widgets, updatedAt: now } satisfies WidgetLayout
-      })
+    const put = Effect.fn("desktop.putWidgets")(function* (beingId: string, widgets: ReadonlyArray<Widget>) {
+      const updatedAt = yield* nowIso
+      yield* layouts.save({ beingId, widgets, updatedAt })
+      return { widgets, updatedAt } satisfies WidgetLayout
+    })
 
     return { get, put } as const
-  })
+  }),
+  dependencies: [LayoutsRepository.Default]
 }) {}

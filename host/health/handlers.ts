@@ -1,10 +1,9 @@
 /** GET /api/health: every figure is read when asked, nothing is assumed. */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import * as SqlClient from "@effect/sql/SqlClient"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { performance } from "node:perf_hooks"
 import { BeingSocketsRepository } from "../../actors/being/being-sockets-repository.ts"
 import { ModelSettings } from "../../extensions/models/settings.ts"
 import { NodeApi } from "../contract/api.ts"
@@ -13,11 +12,12 @@ import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { LlmLedger } from "../../extensions/models/ledger.ts"
 import { LiveConnections } from "../live/connections.ts"
 import { hostVersion } from "../version.ts"
+import { DatabaseProbe } from "./database-probe.ts"
 import { makeSandboxProbe } from "./sandbox-probe.ts"
 
 export const HealthHandlers = HttpApiBuilder.group(NodeApi, "health", (handlers) =>
   Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
+    const databaseProbe = yield* DatabaseProbe
     const modelSettings = yield* ModelSettings
     const mailer = yield* Mailer
     const extensions = yield* ExtensionHost
@@ -30,21 +30,16 @@ export const HealthHandlers = HttpApiBuilder.group(NodeApi, "health", (handlers)
     return handlers.handle("health", () =>
       Effect.gen(function* () {
         const now = yield* Clock.currentTimeMillis
-        const before = performance.now()
-        const database = yield* sql`SELECT 1`.pipe(
-          Effect.as(true),
-          Effect.catchAll(() => Effect.succeed(false))
-        )
-        const latencyMs = Math.round((performance.now() - before) * 1000) / 1000
+        const database = yield* databaseProbe.probe
         const plugins = yield* extensions.installed
         const beingsOnline = yield* presence.onlineBeings.pipe(Effect.catchAllDefect(() => Effect.succeed(null)))
         const memory = process.memoryUsage()
         return {
-          ok: database,
+          ok: database.ok,
           version: hostVersion,
           startedAt: new Date(startedAtMs).toISOString(),
           uptimeSeconds: Math.round((now - startedAtMs) / 1000),
-          database: { ok: database, latencyMs },
+          database,
           models: { keyConfigured: Option.isSome(modelSettings.llmApiKey) },
           mail: { configured: mailer.configured },
           sandbox: sandbox(now),
@@ -59,4 +54,4 @@ export const HealthHandlers = HttpApiBuilder.group(NodeApi, "health", (handlers)
       })
     )
   })
-)
+).pipe(Layer.provide(DatabaseProbe.Default))

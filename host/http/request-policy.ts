@@ -29,6 +29,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { declaredPolicy, type RateClassName } from "../../kernel/contract/endpoint-policy.ts"
 import { Settings } from "../../kernel/settings.ts"
+import { AuthSettings } from "../auth/settings.ts"
 import { RateLimiter, type RateLimiterShape } from "./rate-limit.ts"
 import { refusal } from "./refusal.ts"
 import { nestsDeeperThan, readBounded, withReadBody } from "./request-body.ts"
@@ -171,7 +172,7 @@ export const serve = Layer.unwrapEffect(
     const guard = guardRoute({
       policies,
       fallback: { rateClass: null, bodyLimit: settings.maxJsonBytes, contentTypes: [JSON_TYPE], wire: false },
-      origin: { publicUrl: settings.publicUrl, cookieDomain: settings.cookieDomain },
+      origin: { publicUrl: settings.publicUrl, cookieDomain: (yield* AuthSettings).cookieDomain },
       limiter: yield* RateLimiter
     })
     const routes = yield* HttpApiBuilder.Router

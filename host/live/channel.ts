@@ -21,6 +21,7 @@ import { WebSocketServer, type RawData, type WebSocket } from "ws"
 import { Being } from "../../actors/being/protocol.ts"
 import { EventBus } from "../contract/events.ts"
 import { Settings } from "../../kernel/settings.ts"
+import { AuthSettings } from "../auth/settings.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { SessionShape } from "../auth/contract/session.ts"
 import { Sessions } from "../auth/sessions.ts"
@@ -61,7 +62,7 @@ export const LiveChannelLive = Layer.scoped(
     const bus = yield* EventBus
     const being = yield* Being.client
     const settings = yield* Settings
-    const policy = { publicUrl: settings.publicUrl, cookieDomain: settings.cookieDomain }
+    const policy = { publicUrl: settings.publicUrl, cookieDomain: (yield* AuthSettings).cookieDomain }
     const wss = yield* Effect.acquireRelease(
       Effect.sync(() => new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: MAX_CLIENT_FRAME })),
       (wss) => Effect.async<void>((resume) => wss.close(() => resume(Effect.void)))

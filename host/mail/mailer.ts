@@ -1,14 +1,18 @@
 /**
  * Outgoing mail over SMTP (`SMTP_URL`, e.g. smtp://user:pass@mail.example.org:587).
  * Without it the node says `configured: false` and offers no mail-sending action.
+ * Mail is an edge to the outside world, so tests of the features that send it take
+ * `Mailer.Test`, which sends nothing and keeps what it would have sent in `Outbox`.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as Queue from "effect/Queue"
 import * as Redacted from "effect/Redacted"
+import * as Ref from "effect/Ref"
 import nodemailer from "nodemailer"
-import { Settings } from "../../kernel/settings.ts"
+import { MailSettings } from "./settings.ts"
 
 export interface MailMessage {
   readonly to: string
@@ -20,32 +24,47 @@ export class MailError extends Error {
   readonly _tag = "MailError"
 }
 
-export interface MailerShape {
+interface MailerShape {
   readonly configured: boolean
   readonly send: (message: MailMessage) => Effect.Effect<void, MailError>
 }
 
-export class Mailer extends Context.Tag("host/Mailer")<Mailer, MailerShape>() {
-  static readonly layer = Layer.effect(
-    Mailer,
+const unconfigured: MailerShape = {
+  configured: false,
+  send: () => Effect.fail(new MailError("Mail is not configured: set SMTP_URL."))
+}
+
+/** The mail a test's Mailer would have sent: all of it so far, or the next one as it is sent. */
+export class Outbox extends Context.Tag("mail/Outbox")<Outbox, {
+  readonly sent: Effect.Effect<ReadonlyArray<MailMessage>>
+  readonly next: Effect.Effect<MailMessage>
+}>() {}
+
+export class Mailer extends Effect.Service<Mailer>()("mail/Mailer", {
+  effect: Effect.gen(function* () {
+    const settings = yield* MailSettings
+    if (Option.isNone(settings.smtpUrl)) return unconfigured
+    const transport = nodemailer.createTransport(Redacted.value(settings.smtpUrl.value))
+    return {
+      configured: true,
+      send: (message) =>
+        Effect.tryPromise({
+          try: () => transport.sendMail({ from: settings.mailFrom, ...message }),
+          // The SMTP URL may hold a password; only the server's answer goes into the error.
+          catch: (cause) => new MailError(cause instanceof Error ? cause.message : "The mail server refused the message.")
+        }).pipe(Effect.asVoid, Effect.withSpan("mail.send"))
+    } satisfies MailerShape
+  })
+}) {
+  /** A configured mailer that sends nothing and keeps every message in `Outbox`. */
+  static readonly Test: Layer.Layer<Mailer | Outbox> = Layer.effectContext(
     Effect.gen(function* () {
-      const settings = yield* Settings
-      if (Option.isNone(settings.smtpUrl)) {
-        return {
-          configured: false,
-          send: () => Effect.fail(new MailError("Mail is not configured: set SMTP_URL."))
-        }
-      }
-      const transport = nodemailer.createTransport(Redacted.value(settings.smtpUrl.value))
-      return {
-        configured: true,
-        send: (message) =>
-          Effect.tryPromise({
-            try: () => transport.sendMail({ from: settings.mailFrom, ...message }),
-            // The SMTP URL may hold a password; only the server's answer goes into the error.
-            catch: (cause) => new MailError(cause instanceof Error ? cause.message : "The mail server refused the message.")
-          }).pipe(Effect.asVoid)
-      }
+      const sent = yield* Ref.make<ReadonlyArray<MailMessage>>([])
+      const arrivals = yield* Queue.unbounded<MailMessage>()
+      const send = (message: MailMessage) => Effect.zipRight(Ref.update(sent, (all) => [...all, message]), Queue.offer(arrivals, message))
+      return Context.make(Outbox, { sent: Ref.get(sent), next: Queue.take(arrivals) }).pipe(
+        Context.add(Mailer, Mailer.make({ configured: true, send: (message) => Effect.asVoid(send(message)) }))
+      )
     })
   )
 }

@@ -21,7 +21,7 @@ import { RateLimiter } from "../../host/http/rate-limit.ts"
 import { serve } from "../../host/http/request-policy.ts"
 import { listeningUrl } from "../../host/origin.ts"
 import { BodyLimit, ContentTypes, WireRoute } from "../../kernel/contract/endpoint-policy.ts"
-import { Settings } from "../../kernel/settings.ts"
+import { nodeSettingsLayer } from "../../host/settings.ts"
 import { apiError } from "../support/client.ts"
 import { rawRequest } from "../support/raw-http.ts"
 
@@ -53,7 +53,7 @@ const layer = serve.pipe(
   Layer.provide(HttpApiBuilder.api(TestApi).pipe(Layer.provide(handlers))),
   Layer.provide(RateLimiter.layer),
   Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
-  Layer.provide(Settings.layerWith({ maxJsonBytes: 2048 })),
+  Layer.provide(nodeSettingsLayer({ maxJsonBytes: 2048 })),
   Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["TEST_UPLOAD_BYTES", "8192"]]))))
 )
 

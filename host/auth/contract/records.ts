@@ -49,6 +49,7 @@ export const RegisterRequest = Schema.Struct({
   displayName: trimmed(80).pipe(Schema.minLength(1)),
   accessCode: trimmed(100).pipe(Schema.minLength(1))
 })
+export type RegisterRequest = typeof RegisterRequest.Type
 
 export const LoginRequest = Schema.Struct({
   email: trimmed(254).pipe(Schema.minLength(1)),
@@ -67,6 +68,7 @@ export const WaitlistRow = Schema.Struct({
   why: Schema.String,
   createdAt: IsoDate
 })
+export type WaitlistRow = typeof WaitlistRow.Type
 
 export const AccessCode = Schema.Struct({
   code: Schema.String,

@@ -7,7 +7,8 @@
  * opened read-only, so every server reads one file.
  */
 import Database from "better-sqlite3"
-import { beingColumnsOf, type BeingRow, toBeing } from "../../../host/auth/being-row.ts"
+import * as Schema from "effect/Schema"
+import { beingColumnsOf, BeingRow } from "../../../host/auth/repositories/beings.ts"
 import type { Being } from "../../../host/auth/contract/records.ts"
 import { digest, unsignCookie } from "../../../host/auth/tokens.ts"
 import { securityHeaders } from "../../../host/http/security-headers.ts"
@@ -15,6 +16,9 @@ import { securityHeaders } from "../../../host/http/security-headers.ts"
 export { securityHeaders }
 
 const SESSION_COOKIE = "svc_session"
+
+/** The row's columns as the node's sessions repository decodes them. */
+const toBeing = Schema.decodeUnknownSync(BeingRow)
 
 export const unauthorizedBody = JSON.stringify({ error: "unauthorized", message: "Sign in first: this needs a session." })
 
@@ -49,7 +53,7 @@ export const openMeWork = (dbPath: string) => {
   const sessionOf = (value: string): SessionRow | null => {
     const token = unsignCookie(value, secret)
     if (token === null) return null
-    const row = resolveSession.get(digest(token), new Date().toISOString()) as (BeingRow & { sessionId: string }) | undefined
+    const row = resolveSession.get(digest(token), new Date().toISOString()) as { sessionId: string } | undefined
     return row === undefined ? null : { sessionId: row.sessionId, being: toBeing(row) }
   }
 

@@ -2,6 +2,7 @@ import * as SqlError from "@effect/sql/SqlError"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { BooleanColumn, JsonColumn, operation } from "../../../kernel/repository.ts"
 
@@ -40,6 +41,14 @@ describe("a repository operation", () => {
       expect(Exit.isFailure(fault) && Exit.causeOption(fault).pipe((cause) => cause._tag === "Some" && cause.value._tag === "Die")).toBe(true)
       const refusal = yield* Effect.flip(failing(false))
       expect(refusal).toBeInstanceOf(Taken)
+    })
+  )
+
+  it.effect("runs in a span named after it while tracing is on, and makes none while it is off", () =>
+    Effect.gen(function* () {
+      const spanName = operation("test.find", () => Effect.map(Effect.option(Effect.currentSpan), (span) => span.pipe(Option.map((s) => s.name))))
+      expect(yield* spanName()).toEqual(Option.some("test.find"))
+      expect(yield* Effect.withTracerEnabled(spanName(), false)).toEqual(Option.none())
     })
   )
 })

@@ -1,0 +1,169 @@
+/**
+ * The `beings` table (accounts of humans): every statement that reads or writes it. A being
+ * answers as the contract's `Being`, decoded from its row; the password hash only leaves this
+ * file for the one comparison that needs it.
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlSchema from "@effect/sql/SqlSchema"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import { BooleanColumn, operation } from "../../../kernel/repository.ts"
+import { Being } from "../contract/records.ts"
+
+/** A being's row as the select list below reads it: the contract's record, booleans as columns. */
+export const BeingRow = Schema.Struct({
+  ...Being.fields,
+  isOwner: BooleanColumn,
+  emailVerified: BooleanColumn,
+  suspended: BooleanColumn
+})
+
+/** The select list of a being's columns, from a table known by `alias` (the sessions' join reads it too). */
+export const beingColumnsOf = (alias: string) =>
+  [
+    "id", "handle", "display_name AS displayName", "email", "is_owner AS isOwner",
+    "email_verified_at IS NOT NULL AS emailVerified", "suspended_hash IS NOT NULL AS suspended", "created_at AS createdAt"
+  ].map((column) => `${alias}.${column}`).join(", ")
+
+/** What a password is compared against. */
+const Credentials = Schema.Struct({ id: Schema.String, email: Schema.String, passwordHash: Schema.NullOr(Schema.String) })
+
+const NewBeing = Schema.Struct({
+  id: Schema.String,
+  handle: Schema.String,
+  displayName: Schema.String,
+  email: Schema.String,
+  passwordHash: Schema.String,
+  isOwner: BooleanColumn,
+  createdAt: Schema.String
+})
+
+export class BeingsRepository extends Effect.Service<BeingsRepository>()("auth/BeingsRepository", {
+  effect: Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const columns = sql.literal(beingColumnsOf("beings"))
+
+    const findHuman = operation("auth.findBeing", SqlSchema.findOne({
+      Request: Schema.String,
+      Result: BeingRow,
+      execute: (id) => sql`SELECT ${columns} FROM beings WHERE id = ${id} AND kind = 'human'`
+    }))
+
+    const findOwner = operation("auth.findOwner", SqlSchema.findOne({
+      Request: Schema.Void,
+      Result: BeingRow,
+      execute: () => sql`SELECT ${columns} FROM beings WHERE is_owner = 1 AND kind = 'human'`
+    }))
+
+    const listHumans = operation("auth.listBeings", SqlSchema.findAll({
+      Request: Schema.Void,
+      Result: BeingRow,
+      execute: () => sql`SELECT ${columns} FROM beings WHERE kind = 'human' ORDER BY created_at`
+    }))
+
+    const firstHuman = SqlSchema.findOne({
+      Request: Schema.Void,
+      Result: Schema.Struct({ id: Schema.String }),
+      execute: () => sql`SELECT id FROM beings WHERE kind = 'human' LIMIT 1`
+    })
+
+    /** Whether anyone has registered yet: the first human is the owner. */
+    const anyHuman = operation("auth.anyHuman", () => Effect.map(firstHuman(), Option.isSome))
+
+    const credentialsByEmail = operation("auth.credentialsByEmail", SqlSchema.findOne({
+      Request: Schema.String,
+      Result: Credentials,
+      execute: (email) =>
+        sql`SELECT id, email, password_hash AS passwordHash FROM beings WHERE email = ${email} AND kind = 'human'`
+    }))
+
+    const credentialsById = operation("auth.credentialsById", SqlSchema.findOne({
+      Request: Schema.String,
+      Result: Credentials,
+      execute: (id) => sql`SELECT id, email, password_hash AS passwordHash FROM beings WHERE id = ${id}`
+    }))
+
+    /** The being's address and when it was confirmed (null while it is not). */
+    const emailOf = operation("auth.emailOf", SqlSchema.findOne({
+      Request: Schema.String,
+      Result: Schema.Struct({ email: Schema.String, verifiedAt: Schema.NullOr(Schema.String) }),
+      execute: (id) => sql`SELECT email, email_verified_at AS verifiedAt FROM beings WHERE id = ${id}`
+    }))
+
+    const holders = SqlSchema.findAll({
+      Request: Schema.Struct({ handle: Schema.String, email: Schema.String }),
+      Result: Schema.Struct({ handle: Schema.String }),
+      execute: ({ handle, email }) => sql`SELECT handle FROM beings WHERE handle = ${handle} OR email = ${email}`
+    })
+
+    /** Which of a handle and an address another being already has: the handle is named first. */
+    const taken = operation("auth.taken", (wanted: { readonly handle: string; readonly email: string }) =>
+      Effect.map(holders(wanted), (rows): Option.Option<"handle" | "email"> =>
+        rows.length === 0 ? Option.none() : Option.some(rows.some((row) => row.handle === wanted.handle) ? "handle" : "email")
+      )
+    )
+
+    const insertHuman = operation("auth.insertBeing", SqlSchema.void({
+      Request: NewBeing,
+      execute: (being) =>
+        sql`INSERT INTO beings (id, kind, handle, display_name, email, password_hash, is_owner, created_at)
+          VALUES (${being.id}, 'human', ${being.handle}, ${being.displayName}, ${being.email}, ${being.passwordHash},
+            ${being.isOwner}, ${being.createdAt})`
+    }))
+
+    /** Puts a hash nothing matches in place of the real one, kept aside until unsuspended. */
+    const suspend = operation("auth.suspendBeing", SqlSchema.void({
+      Request: Schema.Struct({ id: Schema.String, unusableHash: Schema.String }),
+      execute: ({ id, unusableHash }) =>
+        sql`UPDATE beings SET suspended_hash = password_hash, password_hash = ${unusableHash}
+          WHERE id = ${id} AND suspended_hash IS NULL`
+    }))
+
+    const unsuspend = operation("auth.unsuspendBeing", SqlSchema.void({
+      Request: Schema.String,
+      execute: (id) =>
+        sql`UPDATE beings SET password_hash = suspended_hash, suspended_hash = NULL
+          WHERE id = ${id} AND suspended_hash IS NOT NULL`
+    }))
+
+    const PasswordChange = Schema.Struct({ id: Schema.String, compared: Schema.NullOr(Schema.String), passwordHash: Schema.String })
+    const compareAndSetHash = SqlSchema.findAll({
+      Request: PasswordChange,
+      Result: Schema.Struct({ id: Schema.String }),
+      execute: ({ id, compared, passwordHash }) =>
+        sql`UPDATE beings SET password_hash = ${passwordHash} WHERE id = ${id} AND password_hash = ${compared} RETURNING id`
+    })
+
+    /** Compare-and-set: the new hash lands only over the one compared; answers whether it did. */
+    const replacePasswordHash = operation("auth.replacePasswordHash", (change: typeof PasswordChange.Type) =>
+      Effect.map(compareAndSetHash(change), (rows) => rows.length === 1)
+    )
+
+    /**
+     * A reset's new password; a suspended account stays suspended (the new hash waits where
+     * suspension keeps the real one). The mailed link proved the address, so it is confirmed.
+     */
+    const resetPassword = operation("auth.resetPasswordHash", SqlSchema.void({
+      Request: Schema.Struct({ id: Schema.String, passwordHash: Schema.String, now: Schema.String }),
+      execute: ({ id, passwordHash, now }) =>
+        sql`UPDATE beings SET
+            password_hash = CASE WHEN suspended_hash IS NULL THEN ${passwordHash} ELSE password_hash END,
+            suspended_hash = CASE WHEN suspended_hash IS NULL THEN NULL ELSE ${passwordHash} END,
+            email_verified_at = COALESCE(email_verified_at, ${now})
+          WHERE id = ${id}`
+    }))
+
+    /** Confirms the address, if it is still the one the link was sent to. */
+    const confirmEmail = operation("auth.confirmEmail", SqlSchema.void({
+      Request: Schema.Struct({ id: Schema.String, email: Schema.String, now: Schema.String }),
+      execute: ({ id, email, now }) =>
+        sql`UPDATE beings SET email_verified_at = COALESCE(email_verified_at, ${now}) WHERE id = ${id} AND email = ${email}`
+    }))
+
+    return {
+      findHuman, findOwner, listHumans, anyHuman, credentialsByEmail, credentialsById, emailOf, taken,
+      insertHuman, suspend, unsuspend, replacePasswordHash, resetPassword, confirmEmail
+    } as const
+  })
+}) {}

@@ -1,0 +1,28 @@
+/** The `waitlist` table: one entry per address (the column compares without case). */
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlSchema from "@effect/sql/SqlSchema"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { operation } from "../../../kernel/repository.ts"
+import { WaitlistRow } from "../contract/records.ts"
+
+export class WaitlistRepository extends Effect.Service<WaitlistRepository>()("auth/WaitlistRepository", {
+  effect: Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+
+    /** Joining twice with one address keeps the first entry. */
+    const insertIfNew = operation("auth.insertWaitlistEntry", SqlSchema.void({
+      Request: WaitlistRow,
+      execute: (entry) => sql`INSERT INTO waitlist (email, name, why, created_at)
+        VALUES (${entry.email}, ${entry.name}, ${entry.why}, ${entry.createdAt}) ON CONFLICT (email) DO NOTHING`
+    }))
+
+    const list = operation("auth.listWaitlist", SqlSchema.findAll({
+      Request: Schema.Void,
+      Result: WaitlistRow,
+      execute: () => sql`SELECT email, name, why, created_at AS createdAt FROM waitlist ORDER BY created_at, email`
+    }))
+
+    return { insertIfNew, list } as const
+  })
+}) {}

@@ -1,0 +1,30 @@
+/**
+ * The auth feature on its own, for unit tests: its services over an in-memory SQLite with only
+ * its own tables, the recording Mailer, a fixed public origin, no HTTP and no other feature.
+ */
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import { Accounts } from "../../../host/auth/accounts.ts"
+import { AccessCodes } from "../../../host/auth/codes.ts"
+import { MailFlows } from "../../../host/auth/mail-flows.ts"
+import { accountMigrations } from "../../../host/auth/migrations.ts"
+import { Sessions } from "../../../host/auth/sessions.ts"
+import { Mailer } from "../../../host/mail/mailer.ts"
+import { PublicOrigin } from "../../../host/origin.ts"
+import { nodeSettingsLayer } from "../../../host/settings.ts"
+import { databaseLayer } from "../../../kernel/database.ts"
+
+export const OWNER_CODE = "OWNR-TEST-CODE"
+export const ORIGIN = "http://node.test"
+
+const edges = Layer.mergeAll(
+  databaseLayer(accountMigrations, { filename: ":memory:" }),
+  Mailer.Test,
+  Layer.succeed(PublicOrigin, { url: ORIGIN, secure: false })
+).pipe(Layer.provideMerge(nodeSettingsLayer({ ownerAccessCode: Option.some(Redacted.make(OWNER_CODE)) })))
+
+/** A fresh auth feature: each test that provides it gets an empty database. */
+export const authFeature = Layer.mergeAll(Accounts.Default, AccessCodes.Default, MailFlows.Default, Sessions.Default).pipe(
+  Layer.provideMerge(edges)
+)
