@@ -47,8 +47,7 @@ import { StudioSkillsHandlers } from "./skills/handlers.ts"
 import { SkillsLive } from "./skills/live.ts"
 import { StudioAgentsHandlers } from "./studio/agents/handlers.ts"
 import { StudioGeneratorsHandlers } from "./studio/generators/handlers.ts"
-import { Agents } from "../extensions/agents/agents.ts"
-import { GeneratorsLive } from "../extensions/generators/seed.ts"
+import { StudioAgentsLive, StudioGeneratorsLive } from "./studio/extensions.ts"
 import { projectFilesLayer } from "./files/project-files.ts"
 import { projectsFeature } from "./studio/projects/feature.ts"
 import { StudioAuthoringLive } from "./studio/authoring-adapter.ts"
@@ -71,40 +70,43 @@ export interface NodeOptions {
 const registries = Layer.mergeAll(SignalActions.layer, TopicAccess.layer, LiveConnections.layer)
 
 /**
- * Agents, generators and projects, over the skill registry; the seeded generator catalogue is upserted (and checked) at boot,
- * and the studio family's authoring adapter is bound to the agents and generators.
+ * What the features stand on and no feature owns: the event bus, the public origin, the rate
+ * limiter, the registries, the sessions every signed-in request resolves, the mailer.
  */
-const studio = Layer.mergeAll(StudioAuthoringLive, projectsFeature).pipe(
-  Layer.provideMerge(Layer.mergeAll(Agents.Default, GeneratorsLive)),
-  Layer.provide(Layer.mergeAll(SkillsLive, ExtensionsLive))
-)
+const infrastructure = Layer.mergeAll(Sessions.Default, Mailer.Default, EventBusLive, PublicOrigin.layer, RateLimiter.layer, registries)
 
-const services = Layer.mergeAll(
+/**
+ * The services several features use, each wired to what it needs itself; listed so a test can
+ * reach them in the node's runtime. A layer is built once per node however often it is named,
+ * so the order of both lists is free.
+ */
+const shared = Layer.mergeAll(
   AccessCodes.Default,
+  BeingLive,
+  Signals.Default,
+  ModelsLive,
   ExtensionsLive,
   SkillsLive,
-  LiveChannelLive,
-  studio
-).pipe(
-  // Models and Signals wire themselves; the features above that do not yet are fed from here.
-  Layer.provideMerge(Layer.mergeAll(ModelsLive, Signals.Default, BeingLive)),
-  Layer.provideMerge(Layer.mergeAll(Sessions.Default, Mailer.Default, EventBusLive, PublicOrigin.layer, RateLimiter.layer, registries))
+  StudioAgentsLive,
+  StudioGeneratorsLive,
+  LiveChannelLive
 )
 
-const handlers = Layer.mergeAll(
-  AuthPublicHandlers,
-  AuthHandlers,
+/** The node's features: each one's routes with the services behind them (the live channel, which has none, is shared). */
+const features = Layer.mergeAll(
+  Layer.mergeAll(AuthPublicHandlers, AuthHandlers),
   HealthHandlers,
-  PluginsHandlers,
-  LlmHandlers,
   DesktopHandlers,
+  LlmHandlers,
+  PluginsHandlers,
   StudioSkillsHandlers,
   StudioAgentsHandlers,
   StudioGeneratorsHandlers,
-  StudioProjectsHandlers
+  StudioProjectsHandlers.pipe(Layer.provide(projectsFeature)),
+  StudioAuthoringLive
 )
 
-const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(handlers))
+const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))
 
 /** The contract's routes, each inside the request policy (http/request-policy.ts), plus the raw routes. */
 const httpLayer = (uiDir: string) =>
@@ -143,7 +145,8 @@ const listenLayer = (onListening: NodeOptions["onListening"]) =>
 export const nodeLayer = (options: NodeOptions = {}) => {
   return httpLayer(options.uiDir ?? uiDistDir).pipe(
     HttpMiddleware.withTracerDisabledWhen(() => true),
-    Layer.provideMerge(services),
+    Layer.provideMerge(shared),
+    Layer.provideMerge(infrastructure),
     Layer.provideMerge(actorsLayer()),
     Layer.provideMerge(databaseLayer(migrations)),
     Layer.provideMerge(listenLayer(options.onListening)),

@@ -67,7 +67,7 @@ export const SkillApprovalsLive = Layer.effect(
       )
     }
   }))
-)
+).pipe(Layer.provide(Signals.Default))
 
 /** Registers the `skill.invoke` action: what answering the gate's decision signal does. */
 export const ApprovalActionLive = Layer.effectDiscard(
