@@ -190,7 +190,7 @@ const make = (options: ExtensionHostOptions) =>
         const record = recordOf(manifest, source, granted, Either.right(contributions))
         loaded.set(manifest.id, record)
         return record
-      })).pipe(Effect.withSpan("ExtensionHost.install", { attributes: { dir: request.dir } }))
+      })).pipe(Effect.withSpan("plugins.install", { attributes: { dir: request.dir } }))
 
     const removeFolder = (absolute: string) =>
       Effect.promise(async () => {
@@ -216,9 +216,9 @@ const make = (options: ExtensionHostOptions) =>
         loaded.delete(id)
         const removedDir = record.source.kind === "local" ? yield* removeFolder(resolve(pluginRoot, record.source.dir)) : true
         return { removedDir }
-      })).pipe(Effect.withSpan("ExtensionHost.uninstall", { attributes: { id } }))
+      })).pipe(Effect.withSpan("plugins.uninstall", { attributes: { id } }))
 
-    const available = Effect.gen(function* () {
+    const available = Effect.withSpan(Effect.gen(function* () {
       const folders = yield* Effect.promise(() =>
         readdir(pluginRoot, { withFileTypes: true }).then(
           (entries) => entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith(".")).map((entry) => entry.name),
@@ -238,7 +238,7 @@ const make = (options: ExtensionHostOptions) =>
           }))
         ))
       return { risk: pluginRiskStatement, capabilityNotes, plugins }
-    })
+    }), "plugins.available")
 
     yield* loadBuiltins
     yield* loadStored

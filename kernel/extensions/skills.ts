@@ -216,7 +216,7 @@ const make = Effect.gen(function* () {
       const result = yield* attempt(skill, call)
       const durationMs = (yield* Clock.currentTimeMillis) - started
       return { ...result, durationMs } satisfies SkillOutcome
-    }).pipe(Effect.withSpan("Skills.invoke", { attributes: { skill: call.name, approved: call.approved } }))
+    }).pipe(Effect.withSpan("skills.invoke", { attributes: { skill: call.name, approved: call.approved } }))
 
   return {
     list: Effect.sync(() => host.registries.skill.list().map(describe)),
