@@ -1,13 +1,13 @@
 /**
  * Outgoing mail over SMTP (`SMTP_URL`, e.g. smtp://user:pass@mail.example.org:587).
- * Without it the node says `configured: false` and offers no mail-sending action.
+ * Without it the node says `configured: false` and offers no mail-sending action, and never loads
+ * nodemailer (some 40 modules an unconfigured node's memory need not hold).
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import nodemailer from "nodemailer"
 import { Settings } from "../../kernel/settings.ts"
 
 export interface MailMessage {
@@ -36,6 +36,7 @@ export class Mailer extends Context.Tag("host/Mailer")<Mailer, MailerShape>() {
           send: () => Effect.fail(new MailError("Mail is not configured: set SMTP_URL."))
         }
       }
+      const { default: nodemailer } = yield* Effect.promise(() => import("nodemailer"))
       const transport = nodemailer.createTransport(Redacted.value(settings.smtpUrl.value))
       return {
         configured: true,
