@@ -1,6 +1,7 @@
 /**
  * Starts the node: runs its layer until SIGTERM or Ctrl-C. The URL is printed the moment the
- * node listens; the owner code once the services are up.
+ * node listens; the owner code once the services are up, and then the heap the start grew is
+ * given back (./settle-heap.ts).
  */
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
@@ -8,9 +9,12 @@ import * as Layer from "effect/Layer"
 import { runNode } from "../kernel/actors/index.ts"
 import { BootInfo, bootInfoLayer, listeningLine, ownerCodeLines } from "./boot.ts"
 import { nodeLayer } from "./node.ts"
+import { settleHeapSoon } from "./settle-heap.ts"
 
 const banner = Layer.effectDiscard(
-  Effect.flatMap(BootInfo, (info) => Effect.forEach(ownerCodeLines(info), (line) => Console.log(line)))
+  Effect.flatMap(BootInfo, (info) => Effect.forEach(ownerCodeLines(info), (line) => Console.log(line))).pipe(
+    Effect.zipRight(Effect.sync(() => settleHeapSoon()))
+  )
 )
 
 export const start = (): void =>

@@ -1,6 +1,7 @@
 /**
  * Outgoing mail over SMTP (`SMTP_URL`, e.g. smtp://user:pass@mail.example.org:587).
- * Without it the node says `configured: false` and offers no mail-sending action.
+ * Without it the node says `configured: false` and offers no mail-sending action, and never loads
+ * nodemailer (some 40 modules an unconfigured node's memory need not hold).
  * Mail is an edge to the outside world, so tests of the features that send it take
  * `Mailer.Test`, which sends nothing and keeps what it would have sent in `Outbox`.
  */
@@ -11,7 +12,6 @@ import * as Option from "effect/Option"
 import * as Queue from "effect/Queue"
 import * as Redacted from "effect/Redacted"
 import * as Ref from "effect/Ref"
-import nodemailer from "nodemailer"
 import { MailSettings } from "./settings.ts"
 
 export interface MailMessage {
@@ -44,6 +44,7 @@ export class Mailer extends Effect.Service<Mailer>()("mail/Mailer", {
   effect: Effect.gen(function* () {
     const settings = yield* MailSettings
     if (Option.isNone(settings.smtpUrl)) return unconfigured
+    const { default: nodemailer } = yield* Effect.promise(() => import("nodemailer"))
     const transport = nodemailer.createTransport(Redacted.value(settings.smtpUrl.value))
     return {
       configured: true,
