@@ -11,7 +11,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, expect, it } from "vitest"
-import { Client, person } from "../support/node.ts"
+import { Client, person, run } from "../support/node.ts"
 
 const nodeBinary = fileURLToPath(new URL("../../node_modules/.bin/node", import.meta.url))
 const startScript = fileURLToPath(new URL("../../host/start.ts", import.meta.url))
@@ -41,7 +41,7 @@ it("settles under 200 MB resident once started and idle", async () => {
       child.stderr.on("data", onData)
       child.once("exit", () => reject(new Error(`the node exited during start:\n${output}`)))
     })
-    expect((await new Client(url).post("/api/auth/register", person(ownerCode))).status).toBe(200)
+    await run(new Client(url).api.authPublic.register({ payload: person(ownerCode) }))
 
     // Waits on the memory itself, polling /proc, within a deadline (the collection runs 1.5 s after start).
     const deadline = Date.now() + 20_000
