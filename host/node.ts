@@ -48,7 +48,7 @@ import { SkillsLive } from "./skills/live.ts"
 import { StudioAgentsHandlers } from "./studio/agents/handlers.ts"
 import { StudioGeneratorsHandlers } from "./studio/generators/handlers.ts"
 import { StudioAgentsLive, StudioGeneratorsLive } from "./studio/extensions.ts"
-import { projectFilesLayer } from "./files/project-files.ts"
+import { fileRoutesLayer, FilesHandlers } from "./files/handlers.ts"
 import { projectsFeature } from "./studio/projects/feature.ts"
 import { StudioAuthoringLive } from "./studio/authoring-adapter.ts"
 import { StudioProjectsHandlers } from "./studio/projects/handlers.ts"
@@ -103,7 +103,8 @@ const features = Layer.mergeAll(
   StudioAgentsHandlers,
   StudioGeneratorsHandlers,
   StudioProjectsHandlers.pipe(Layer.provide(projectsFeature)),
-  StudioAuthoringLive
+  StudioAuthoringLive,
+  FilesHandlers
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))
@@ -114,7 +115,7 @@ const httpLayer = (uiDir: string) =>
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
     Layer.provide(ApiErrorsLive),
     Layer.provide(uiFilesLayer(uiDir)),
-    Layer.provide(projectFilesLayer),
+    Layer.provide(fileRoutesLayer),
     Layer.provide(apiLayer),
     Layer.provide(AuthenticationLive)
   )

@@ -8,7 +8,7 @@
 import type { Stats } from "node:fs"
 import { lstat, readdir, stat } from "node:fs/promises"
 import { join } from "node:path"
-import type { FileRoot } from "../../kernel/extensions/file-root.ts"
+import type { ConfinedFolder } from "../../kernel/extensions/file-root.ts"
 
 const noise: ReadonlySet<string> = new Set(["node_modules", ".git", "dist", ".cache", "__pycache__"])
 
@@ -35,7 +35,7 @@ const alphabetical = (a: string, b: string) => a.localeCompare(b, "en") || (a < 
 const childPath = (parent: string, name: string) => (parent === "" ? name : `${parent}/${name}`)
 
 /** The entries of one folder in walk order; a link escaping the root is left out. */
-const entriesOf = async (root: FileRoot, folder: { readonly absolute: string; readonly path: string }, includeHidden: boolean) => {
+const entriesOf = async (root: ConfinedFolder, folder: { readonly absolute: string; readonly path: string }, includeHidden: boolean) => {
   const names = (await readdir(folder.absolute)).filter((name) => !noise.has(name) && (includeHidden || !name.startsWith(".")))
   const entries: Array<WalkEntry & { readonly link: boolean }> = []
   for (const name of names) {
@@ -56,7 +56,7 @@ const entriesOf = async (root: FileRoot, folder: { readonly absolute: string; re
 }
 
 export async function* walk(
-  root: FileRoot,
+  root: ConfinedFolder,
   folder: { readonly absolute: string; readonly path: string },
   options: WalkOptions
 ): AsyncGenerator<WalkEntry> {

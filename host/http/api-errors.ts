@@ -44,7 +44,8 @@ const clipIssue = (issue: Issue): Issue => ({
 const describeIssue = (issue: Issue) =>
   issue.path.length === 0 ? issue.message : `at ${issue.path.map(String).join(".")}: ${issue.message}`
 
-const toApiError = (error: unknown) => {
+/** A decode failure or a missing route as its ApiError; anything else as it is. Raw routes use it too. */
+export const toApiError = (error: unknown) => {
   if (Predicate.isTagged(error, "HttpApiDecodeError") && Predicate.hasProperty(error, "issues")) {
     // Built from the issues, not the platform's message, which quotes every bad value whole.
     const issues = (error.issues as ReadonlyArray<Issue>).map(clipIssue)

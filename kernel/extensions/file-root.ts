@@ -97,7 +97,10 @@ export const openRegularFile = async (absolute: string, shown: string): Promise<
   throw info.isDirectory() ? describeFileError({ code: "EISDIR" }, shown) : notRegular(shown)
 }
 
-const makeFileRoot = (kind: FileRootKind, dir: string): FileRoot => {
+/** A root without a skill's kind: any folder whose paths are confined the same way (the owner's own folder). */
+export type ConfinedFolder = Omit<FileRoot, "kind">
+
+export const confinedFolder = (dir: string): ConfinedFolder => {
   const inside = (real: string, realRoot: string) => real === realRoot || real.startsWith(realRoot + sep)
 
   /** The real path of the root, or null while it does not exist (then nothing in it can be a link). */
@@ -157,8 +160,10 @@ const makeFileRoot = (kind: FileRootKind, dir: string): FileRoot => {
     }
   }
 
-  return { kind, dir, resolve, write }
+  return { dir, resolve, write }
 }
+
+const makeFileRoot = (kind: FileRootKind, dir: string): FileRoot => ({ kind, ...confinedFolder(dir) })
 
 /** The root of one skill call: the project's workspace, or the being's uploads folder. */
 export const fileRootFor = (dataDir: string, beingId: string, projectId: string | null): FileRoot => {

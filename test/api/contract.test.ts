@@ -91,7 +91,11 @@ describe("the HTTP contract", () => {
       "PUT /api/studio/projects/:id/due",
       "GET /api/studio/portfolio",
       "GET /api/studio/queue",
-      "POST /api/studio/omnibar"
+      "POST /api/studio/omnibar",
+      "GET /api/files",
+      "GET /api/files/search",
+      "GET /api/files/read",
+      "POST /api/files/upload"
     ]) {
       expect(declared).toContain(route)
     }
@@ -102,7 +106,9 @@ describe("the HTTP contract", () => {
     expect(guarded.length).toBeGreaterThan(15)
     // Raw: every route the reflection finds, each with a body the route may not read.
     for (const route of guarded) {
-      const answer = await new Client(node.url).raw(route.method, concrete(route.path), route.method === "GET" ? undefined : {})
+      // The upload reads multipart only: a JSON body is refused (415) before any session is looked at.
+      const body = route.method === "GET" || route.path === "/api/files/upload" ? undefined : {}
+      const answer = await new Client(node.url).raw(route.method, concrete(route.path), body)
       expect(answer.status, `${route.method} ${route.path}`).toBe(401)
       expect(apiError(answer), `${route.method} ${route.path}`).toMatchObject({ error: "unauthorized", message: expect.any(String) })
     }
