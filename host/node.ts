@@ -52,6 +52,7 @@ import { projectFilesLayer } from "./files/project-files.ts"
 import { projectsFeature } from "./studio/projects/feature.ts"
 import { StudioAuthoringLive } from "./studio/authoring-adapter.ts"
 import { StudioProjectsHandlers } from "./studio/projects/handlers.ts"
+import { TwinTimeHandlers } from "./time/handlers.ts"
 
 export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
 
@@ -103,7 +104,8 @@ const features = Layer.mergeAll(
   StudioAgentsHandlers,
   StudioGeneratorsHandlers,
   StudioProjectsHandlers.pipe(Layer.provide(projectsFeature)),
-  StudioAuthoringLive
+  StudioAuthoringLive,
+  TwinTimeHandlers
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))
