@@ -37,7 +37,7 @@ export const signalsAdapterFactory = (builtinIds: ReadonlySet<string>) =>
       const source = builtin && scope.projectId !== null ? studioSource(scope.projectId) : pluginSource(plugin)
       const beingId = builtin ? scope.beingId : null
       const raise = (input: SignalInput) =>
-        beingId === null ? signals.raiseForOwner(input, source) : signals.raise(beingId, input, source)
+        beingId === null ? signals.raiseForOwner(input, source, "proactive") : signals.raise(beingId, input, source, "proactive")
 
       return {
         raise: async (input) => {

@@ -75,7 +75,7 @@ describe("GET /api/desktop/now", () => {
   it("greets the being by local time and sums up its open signals, most pressing first", async () => {
     const member = await registerMember(context.node, context.owner.client)
     const raise = (input: Record<string, unknown>) =>
-      inNode(context.node, Effect.flatMap(Signals, (signals) => signals.raise(member.being.id, Schema.decodeUnknownSync(SignalInput)(input), "test")))
+      inNode(context.node, Effect.flatMap(Signals, (signals) => signals.raise(member.being.id, Schema.decodeUnknownSync(SignalInput)(input), "test", "system")))
     await raise({ title: "low", priority: "low" })
     const urgent = await raise({ title: "urgent", priority: "urgent" })
     const normal = await raise({ title: "normal" })
