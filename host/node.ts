@@ -53,6 +53,7 @@ import { projectsFeature } from "./studio/projects/feature.ts"
 import { StudioAuthoringLive } from "./studio/authoring-adapter.ts"
 import { StudioProjectsHandlers } from "./studio/projects/handlers.ts"
 import { TwinTimeHandlers } from "./time/handlers.ts"
+import { Scheduler } from "../extensions/time/scheduler.ts"
 
 export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
 
@@ -85,6 +86,7 @@ const shared = Layer.mergeAll(
   AccessCodes.Default,
   BeingLive,
   Signals.Default,
+  Scheduler.Default,
   ModelsLive,
   ExtensionsLive,
   SkillsLive,

@@ -86,7 +86,7 @@ export class SignalsRepository extends Effect.Service<SignalsRepository>()("bein
       Request: Schema.Struct({ signalId: Schema.String, optionId: Schema.String, now: Schema.String }),
       Result: SignalRow,
       execute: ({ signalId, optionId, now }) => sql`UPDATE signals
-        SET status = 'answered', answer = ${optionId}, answered_at = ${now}, updated_at = ${now}
+        SET status = 'answered', answer = ${optionId}, answered_at = ${now}, updated_at = ${now}, held_until = NULL
         WHERE id = ${signalId} AND status = 'open' RETURNING ${all}`
     }))
 
@@ -99,7 +99,7 @@ export class SignalsRepository extends Effect.Service<SignalsRepository>()("bein
     const markDismissed = operation("signals.markDismissed", SqlSchema.findOne({
       Request: Schema.Struct({ signalId: Schema.String, now: Schema.String }),
       Result: SignalRow,
-      execute: ({ signalId, now }) => sql`UPDATE signals SET status = 'dismissed', updated_at = ${now}
+      execute: ({ signalId, now }) => sql`UPDATE signals SET status = 'dismissed', updated_at = ${now}, held_until = NULL
         WHERE id = ${signalId} AND status = 'open' RETURNING ${all}`
     }))
 

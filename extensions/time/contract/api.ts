@@ -5,9 +5,10 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
-import { NotFound } from "../../../kernel/contract/errors.ts"
+import { InvalidRequest, NotFound, Unavailable } from "../../../kernel/contract/errors.ts"
 import { Authentication } from "../../../host/auth/contract/session.ts"
 import { Ok } from "../../../host/auth/contract/records.ts"
+import { AgendaEntry, CalendarEvent, CalendarParams, CreateEvent, PatchEvent } from "./calendar.ts"
 import { CreateTodo, DeferTodo, IdPath, PatchTodo, Todo, TodoListParams } from "./todos.ts"
 
 const todoMove = <const Name extends string, const Path extends `/${string}`>(name: Name, path: Path) =>
@@ -22,6 +23,25 @@ export class TwinTimeApi extends HttpApiGroup.make("twinTime")
   .add(todoMove("deferTodo", "/twin/todos/:id/defer").setPayload(DeferTodo))
   .add(todoMove("dropTodo", "/twin/todos/:id/drop"))
   .add(HttpApiEndpoint.del("deleteTodo", "/twin/todos/:id").setPath(IdPath).addSuccess(Ok).addError(NotFound.schema))
+  .add(HttpApiEndpoint.get("agenda", "/twin/calendar").setUrlParams(CalendarParams).addSuccess(Schema.Array(AgendaEntry)))
+  .add(
+    HttpApiEndpoint.post("createEvent", "/twin/calendar")
+      .setPayload(CreateEvent)
+      .addSuccess(CalendarEvent)
+      .addError(InvalidRequest.schema)
+      .addError(Unavailable.schema)
+  )
+  .add(HttpApiEndpoint.get("getEvent", "/twin/calendar/:id").setPath(IdPath).addSuccess(CalendarEvent).addError(NotFound.schema))
+  .add(
+    HttpApiEndpoint.patch("patchEvent", "/twin/calendar/:id")
+      .setPath(IdPath)
+      .setPayload(PatchEvent)
+      .addSuccess(CalendarEvent)
+      .addError(NotFound.schema)
+      .addError(InvalidRequest.schema)
+      .addError(Unavailable.schema)
+  )
+  .add(HttpApiEndpoint.del("deleteEvent", "/twin/calendar/:id").setPath(IdPath).addSuccess(Ok).addError(NotFound.schema))
   .middleware(Authentication)
   .prefix("/api")
 {}
