@@ -53,6 +53,7 @@ import { projectsFeature } from "./studio/projects/feature.ts"
 import { StudioAuthoringLive } from "./studio/authoring-adapter.ts"
 import { StudioProjectsHandlers } from "./studio/projects/handlers.ts"
 import { TwinTimeHandlers } from "./time/handlers.ts"
+import { TwinHushHandlers } from "./time/hush-handlers.ts"
 import { Scheduler } from "../extensions/time/scheduler.ts"
 
 export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
@@ -107,7 +108,8 @@ const features = Layer.mergeAll(
   StudioGeneratorsHandlers,
   StudioProjectsHandlers.pipe(Layer.provide(projectsFeature)),
   StudioAuthoringLive,
-  TwinTimeHandlers
+  TwinTimeHandlers,
+  TwinHushHandlers
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))

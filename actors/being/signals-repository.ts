@@ -148,13 +148,13 @@ export class SignalsRepository extends Effect.Service<SignalsRepository>()("bein
           AND gate_trigger = 'proactive' AND gate_decision IN ('raised', 'held') AND created_at >= ${since}`
       })(request)))
 
-    /** How many of the being's signals the gate holds right now. */
+    /** How many proactive nudges the gate holds right now (a reminder waiting for its time is not one). */
     const heldCount = operation("signals.heldCount", (beingId: string) =>
       counted(SqlSchema.findOne({
         Request: Schema.String,
         Result: Count,
         execute: (id) => sql`SELECT CAST(COUNT(*) AS INTEGER) AS n FROM signals WHERE being_id = ${id} AND status = 'open'
-          AND held_until IS NOT NULL`
+          AND held_until IS NOT NULL AND gate_trigger = 'proactive'`
       })(beingId)))
 
     /** Lets a held signal through; None when it is not held (released already, answered, dismissed). */
