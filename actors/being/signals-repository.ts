@@ -182,6 +182,14 @@ export class SignalsRepository extends Effect.Service<SignalsRepository>()("bein
         AND gate_trigger = 'proactive' AND gate_decision = ${decision} AND created_at >= ${since} ORDER BY created_at DESC, id`
     }))
 
+    /** The proactive nudges the gate holds right now, with their stamps. */
+    const heldProactive = operation("signals.heldProactive", SqlSchema.findAll({
+      Request: Schema.String,
+      Result: GatedRow,
+      execute: (beingId) => sql`SELECT ${all}, gate FROM signals WHERE being_id = ${beingId} AND status = 'open'
+        AND held_until IS NOT NULL AND gate_trigger = 'proactive' ORDER BY created_at, id`
+    }))
+
     /** Open signals due inside [from, to] that the desktop shows, soonest first: the agenda's own entries. */
     const openDueBetween = operation("signals.openDueBetween", SqlSchema.findAll({
       Request: Schema.Struct({ beingId: Schema.String, from: Schema.String, to: Schema.String }),
@@ -203,6 +211,7 @@ export class SignalsRepository extends Effect.Service<SignalsRepository>()("bein
       release,
       findGated,
       proactiveSince,
+      heldProactive,
       openDueBetween
     } as const
   })

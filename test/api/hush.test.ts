@@ -125,6 +125,21 @@ describe("the gate at the hub", () => {
     expect(missed.held.map((nudge) => [nudge.title, nudge.heldUntil])).toEqual([["later please", snoozed.mutedUntil]])
     expect(missed.refused.map((nudge) => nudge.title)).toEqual(["muted by off"])
   })
+
+  it("lets through at once what a snooze held when the snooze is cleared", async () => {
+    const { client, being } = await registerMember(context.node, context.owner.client)
+    await run(client.api.twinHush.putHush({ payload: { muteHours: 5 } }))
+    const held = await raise(being.id, "snoozed nudge", "proactive")
+    expect(held.delivered).toBe(false)
+    const tab = await LiveTab.open(context.node, client)
+    await run(client.api.twinHush.putHush({ payload: { muteHours: 0 } }))
+    await tab.nextOf("signal.created", (frame) => frame.signal.id === held.signal.id)
+    expect(await openTitles(client)).toEqual(["snoozed nudge"])
+    const job = await inNode(context.node, Effect.flatMap(Scheduler, (scheduler) => scheduler.find(`signal.release:${held.signal.id}`)))
+    expect(Option.isNone(job)).toBe(true)
+    expect((await run(client.api.desktop.now({ urlParams: {} }))).heldNudges).toBe(0)
+    await tab.close()
+  })
 })
 
 describe("why was I nudged", () => {
