@@ -98,13 +98,13 @@ export class Signals extends Effect.Service<Signals>()("host/Signals", {
       }).pipe(Effect.withSpan("desktop.raiseSignal"))
 
     /** Raises on the owner's desktop: where plugins' and the node's own signals land. */
-    const raiseForOwner = (input: SignalInput, source: string, trigger: GateTrigger) =>
+    const raiseForOwner = (input: SignalInput, source: string, trigger: GateTrigger, options: RaiseOptions = {}) =>
       Effect.flatMap(
         accounts.findOwner,
         Option.match({
           onNone: () =>
             Effect.fail(new Unavailable({ error: "no_owner", message: "This node has no owner yet, so no desktop to raise on." })),
-          onSome: (owner) => raise(owner.id, input, source, trigger)
+          onSome: (owner) => raise(owner.id, input, source, trigger, options)
         })
       ).pipe(Effect.withSpan("desktop.raiseForOwner"))
 
