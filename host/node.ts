@@ -52,6 +52,9 @@ import { fileRoutesLayer, FilesHandlers } from "./files/handlers.ts"
 import { projectsFeature } from "./studio/projects/feature.ts"
 import { StudioAuthoringLive } from "./studio/authoring-adapter.ts"
 import { StudioProjectsHandlers } from "./studio/projects/handlers.ts"
+import { TwinTimeHandlers } from "./time/handlers.ts"
+import { TwinHushHandlers } from "./time/hush-handlers.ts"
+import { Scheduler } from "../extensions/time/scheduler.ts"
 
 export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
 
@@ -84,6 +87,7 @@ const shared = Layer.mergeAll(
   AccessCodes.Default,
   BeingLive,
   Signals.Default,
+  Scheduler.Default,
   ModelsLive,
   ExtensionsLive,
   SkillsLive,
@@ -104,7 +108,9 @@ const features = Layer.mergeAll(
   StudioGeneratorsHandlers,
   StudioProjectsHandlers.pipe(Layer.provide(projectsFeature)),
   StudioAuthoringLive,
-  FilesHandlers
+  FilesHandlers,
+  TwinTimeHandlers,
+  TwinHushHandlers
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))

@@ -17,11 +17,17 @@ import { nowIso } from "../../kernel/time.ts"
 import { SignalActions } from "./actions.ts"
 import { BeingSocketsRepository } from "./being-sockets-repository.ts"
 import { gate } from "./gate.ts"
+import { HushRepository } from "./hush-repository.ts"
+import type { EvidenceRef } from "./contract/hush.ts"
 import { Being, SignalClosed, SignalNotFound, UnknownOption } from "./protocol.ts"
 import type { Signal, SignalInput } from "./contract/signal.ts"
 import { SignalsRepository } from "./signals-repository.ts"
 
 const everyone = { kind: "all" } as const
+
+/** A studio's signal rests on its project. */
+const evidenceOfSource = (source: string): ReadonlyArray<EvidenceRef> =>
+  source.startsWith("studio:") ? [{ kind: "project", id: source.slice("studio:".length) }] : []
 
 const build = Effect.gen(function* () {
   const beingId = (yield* Entity.CurrentAddress).entityId
@@ -30,6 +36,7 @@ const build = Effect.gen(function* () {
   const actions = yield* SignalActions
   const signals = yield* SignalsRepository
   const presence = yield* BeingSocketsRepository
+  const gateNeeds = yield* Effect.context<HushRepository | SignalsRepository>()
   const desktop = { kind: "being", beingId } as const
 
   /** The being's own open signal, or why it cannot be changed. */
@@ -84,12 +91,25 @@ const build = Effect.gen(function* () {
 
     RaiseSignal: ({ payload }) =>
       Effect.gen(function* () {
-        const decision = yield* gate({ beingId, input: payload.input, source: payload.source })
-        const signal = newSignal(payload.input, payload.source, yield* nowIso)
-        yield* signals.insert(signal)
-        const delivered = decision.decision === "raised"
+        const stamp = yield* Effect.provide(gate({ beingId, trigger: payload.trigger, holdUntil: payload.holdUntil }), gateNeeds)
+        const raised = newSignal(payload.input, payload.source, stamp.at)
+        // A refused signal is kept for audit, dismissed; a held one is due when it is let through.
+        const signal: Signal = stamp.decision === "refused"
+          ? { ...raised, status: "dismissed" }
+          : stamp.decision === "held" ? { ...raised, dueAt: stamp.heldUntil } : raised
+        const evidence = [...payload.evidence, ...evidenceOfSource(payload.source)]
+        yield* signals.insert({ ...signal, gate: { ...stamp, evidence }, heldUntil: stamp.decision === "held" ? stamp.heldUntil : null })
+        const delivered = stamp.decision === "raised"
         if (delivered) yield* bus.publish(desktop, { type: "signal.created", signal })
-        return { signal, delivered }
+        return { signal, delivered, gate: stamp }
+      }),
+
+    ReleaseSignal: ({ payload }) =>
+      Effect.gen(function* () {
+        const released = yield* signals.release({ beingId, signalId: payload.signalId })
+        if (Option.isNone(released)) return false
+        yield* bus.publish(desktop, { type: "signal.created", signal: released.value })
+        return true
       }),
 
     AnswerSignal: ({ payload }) =>
@@ -131,5 +151,5 @@ const forgetStaleSockets = Layer.effectDiscard(Effect.flatMap(BeingSocketsReposi
  */
 export const BeingLive = entityLayer(Being, build).pipe(
   Layer.provide(forgetStaleSockets),
-  Layer.provideMerge(Layer.mergeAll(SignalsRepository.Default, BeingSocketsRepository.Default))
+  Layer.provideMerge(Layer.mergeAll(SignalsRepository.Default, BeingSocketsRepository.Default, HushRepository.Default))
 )

@@ -1,22 +1,107 @@
 /**
- * The gate every signal raise passes before it is written: the one place that decides whether
- * a signal reaches the desktop. Today every signal is raised. The quiet-hours issue puts its
- * rules here (hold in quiet hours, refuse over the daily cap, let 'system' through) and adds
- * the `held` and `refused` decisions; raise in behaviour.ts already publishes only on `raised`.
+ * The hush gate every signal raise passes before it is written (behaviour.ts, one raise at a time
+ * per being, so counting and deciding cannot interleave). `decide` is the rule, pure:
+ *
+ * - `system` always passes; `responsive` (an answer to the person's own act: a reminder they set,
+ *   a reply) passes and does not count. Either is held only when its raiser asks for a later time.
+ * - `proactive` (the node's own initiative): level `off` refuses it; over the daily cap it is
+ *   refused, whatever its priority (urgent never overrides the cap); a snooze (`mutedUntil`) holds
+ *   it until the snooze ends, quiet hours until the window's end. Held and raised nudges count
+ *   against the cap of the local day; refused ones do not. Level `fewer` halves the cap (rounded
+ *   up, so a cap of 1 stays 1).
+ *
+ * A refused signal is written (dismissed, for audit) and never published; a held one stays open,
+ * unseen, until the scheduler releases it (host/desktop/signals.ts).
  */
 import * as Effect from "effect/Effect"
-import type { SignalInput } from "./contract/signal.ts"
+import { nowMillis } from "../../kernel/time.ts"
+import type { GateStamp, GateTrigger, HushSettings } from "./contract/hush.ts"
+import { HushRepository } from "./hush-repository.ts"
+import { inWindow, localDayStart, localMinute, nextLocalMinute } from "./local-time.ts"
+import { ProfileTimeZone } from "./ports.ts"
+import { SignalsRepository } from "./signals-repository.ts"
 
 export interface GateRequest {
   readonly beingId: string
-  readonly input: SignalInput
-  readonly source: string
+  readonly trigger: GateTrigger
+  /** A raise meant for later (a reminder): held until then whatever its trigger. */
+  readonly holdUntil: string | null
 }
 
-export interface GateDecision {
-  readonly decision: "raised"
+export interface GateFacts {
+  readonly now: number
+  readonly timeZone: string
+  readonly settings: HushSettings
+  /** Proactive nudges raised or held since the local day began. */
+  readonly usedToday: number
 }
 
-const raised: GateDecision = { decision: "raised" }
+export const effectiveCap = (settings: HushSettings) =>
+  settings.level === "fewer" ? Math.ceil(settings.dailyCap / 2) : settings.dailyCap
 
-export const gate = (_request: GateRequest): Effect.Effect<GateDecision> => Effect.succeed(raised)
+const clock = (at: number, timeZone: string) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(at))
+
+export const decide = (request: GateRequest, facts: GateFacts): GateStamp => {
+  const at = new Date(facts.now).toISOString()
+  const stamp = (fields: Pick<GateStamp, "decision" | "reason" | "key"> & Partial<GateStamp>): GateStamp => ({
+    trigger: request.trigger,
+    heldUntil: null,
+    countedAgainst: null,
+    at,
+    ...fields
+  })
+  const later = request.holdUntil !== null && Date.parse(request.holdUntil) > facts.now ? request.holdUntil : null
+  if (request.trigger !== "proactive") {
+    if (later !== null) return stamp({ decision: "held", key: "scheduled", reason: "Held until the time it was set for.", heldUntil: later })
+    return request.trigger === "system"
+      ? stamp({ decision: "raised", key: "system", reason: "The node's own duty: it always passes." })
+      : stamp({ decision: "raised", key: "responsive", reason: "An answer to something you did: it passes and does not count." })
+  }
+  const { settings, now, timeZone } = facts
+  const cap = effectiveCap(settings)
+  if (settings.level === "off") {
+    return stamp({ decision: "refused", key: "level_off", reason: "Nudges are off.", countedAgainst: { used: facts.usedToday, cap } })
+  }
+  if (facts.usedToday >= cap) {
+    return stamp({
+      decision: "refused",
+      key: "daily_cap",
+      reason: `Today's ${cap} nudge${cap === 1 ? " was" : "s were"} already used.`,
+      countedAgainst: { used: facts.usedToday, cap }
+    })
+  }
+  const counted = { used: facts.usedToday + 1, cap }
+  if (settings.mutedUntil !== null && Date.parse(settings.mutedUntil) > now) {
+    const until = later !== null && later > settings.mutedUntil ? later : settings.mutedUntil
+    return stamp({ decision: "held", key: "muted", reason: "Nudges are snoozed.", heldUntil: until, countedAgainst: counted })
+  }
+  if (inWindow(localMinute(now, timeZone), settings.quietStart, settings.quietEnd)) {
+    const end = new Date(nextLocalMinute(now, timeZone, settings.quietEnd)).toISOString()
+    const until = later !== null && later > end ? later : end
+    return stamp({
+      decision: "held",
+      key: "quiet_hours",
+      reason: `It came in your quiet hours; it waits until ${clock(Date.parse(end), timeZone)}.`,
+      heldUntil: until,
+      countedAgainst: counted
+    })
+  }
+  if (later !== null) {
+    return stamp({ decision: "held", key: "scheduled", reason: "Held until the time it was set for.", heldUntil: later, countedAgainst: counted })
+  }
+  return stamp({ decision: "raised", key: "within_cap", reason: `Within today's limit (${counted.used} of ${cap}).`, countedAgainst: counted })
+}
+
+/** Decides one raise against the being's settings, zone and today's count. */
+export const gate = (request: GateRequest) =>
+  Effect.gen(function* () {
+    const now = yield* nowMillis
+    const settings = yield* Effect.flatMap(HushRepository, (hush) => hush.settingsOf(request.beingId))
+    const timeZone = yield* Effect.flatMap(ProfileTimeZone, (zone) => zone.of(request.beingId))
+    const usedToday = request.trigger === "proactive"
+      ? yield* Effect.flatMap(SignalsRepository, (signals) =>
+        signals.countProactiveSince({ beingId: request.beingId, since: new Date(localDayStart(now, timeZone)).toISOString() }))
+      : 0
+    return decide(request, { now, timeZone, settings, usedToday })
+  }).pipe(Effect.withSpan("being.gate"))

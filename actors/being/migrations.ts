@@ -36,5 +36,24 @@ export const beingMigrations: Migrations = {
       opened_at TEXT NOT NULL
     )`
     yield* sql`CREATE INDEX being_sockets_by_being ON being_sockets (being_id)`
+  }),
+  "0301_being_hush_gate": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    // The gate's stamp on each signal (null before the gate existed), its trigger and decision
+    // beside it for counting, and while a signal is held, when it is released.
+    yield* sql`ALTER TABLE signals ADD COLUMN gate TEXT`
+    yield* sql`ALTER TABLE signals ADD COLUMN gate_trigger TEXT`
+    yield* sql`ALTER TABLE signals ADD COLUMN gate_decision TEXT`
+    yield* sql`ALTER TABLE signals ADD COLUMN held_until TEXT`
+    yield* sql`CREATE INDEX signals_by_gate ON signals (being_id, gate_trigger, created_at)`
+    yield* sql`CREATE TABLE hush_settings (
+      being_id TEXT PRIMARY KEY REFERENCES beings (id) ON DELETE CASCADE,
+      level TEXT NOT NULL CHECK (level IN ('normal', 'fewer', 'off')),
+      quiet_start INTEGER NOT NULL,
+      quiet_end INTEGER NOT NULL,
+      daily_cap INTEGER NOT NULL,
+      muted_until TEXT,
+      updated_at TEXT NOT NULL
+    )`
   })
 }

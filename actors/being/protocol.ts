@@ -6,7 +6,8 @@
 import * as Entity from "@effect/cluster/Entity"
 import * as Rpc from "@effect/rpc/Rpc"
 import * as Schema from "effect/Schema"
-import { RaisedSignal, Signal, SignalInput, SignalStatus } from "./contract/signal.ts"
+import { EvidenceRef, GateStamp, GateTrigger } from "./contract/hush.ts"
+import { Signal, SignalInput, SignalStatus } from "./contract/signal.ts"
 
 export class SignalNotFound extends Schema.TaggedError<SignalNotFound>()("SignalNotFound", {
   signalId: Schema.String
@@ -36,10 +37,19 @@ export const Being = Entity.make("Being", [
   Rpc.make("SocketOpened", { payload: ConnectionId }),
   /** A socket of this being closed; the last one makes the being offline. */
   Rpc.make("SocketClosed", { payload: ConnectionId }),
+  /** Every raise passes the hush gate (gate.ts) with its trigger; `holdUntil` asks for a later delivery. */
   Rpc.make("RaiseSignal", {
-    payload: { input: SignalInput, source: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)) },
-    success: RaisedSignal
+    payload: {
+      input: SignalInput,
+      source: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
+      trigger: GateTrigger,
+      holdUntil: Schema.NullOr(Schema.String),
+      evidence: Schema.Array(EvidenceRef)
+    },
+    success: Schema.Struct({ signal: Signal, delivered: Schema.Boolean, gate: GateStamp })
   }),
+  /** Lets a held signal through (published as `signal.created`); false when it was not held any more. */
+  Rpc.make("ReleaseSignal", { payload: { signalId: Schema.String }, success: Schema.Boolean }),
   Rpc.make("AnswerSignal", {
     payload: { signalId: Schema.String, optionId: Schema.String },
     success: Signal,

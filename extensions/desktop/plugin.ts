@@ -1,7 +1,7 @@
 /**
  * The Desktop family's signal.raise: how an agent or a skill tells a person something through their
  * desktop (agents never write signals directly). Its sibling schedule.create (namespace `schedule`,
- * so a plugin of its own) comes with the calendar.
+ * so a plugin of its own) is extensions/schedule.
  */
 import type { Activate } from "../../kernel/extensions/context.ts"
 import type { PluginManifestInput } from "../../kernel/contract/manifest.ts"

@@ -28,6 +28,8 @@ import { StudioAgentsApi } from "../../extensions/agents/contract/api.ts"
 import { StudioGeneratorsApi } from "../../extensions/generators/contract/api.ts"
 import { StudioProjectsApi } from "../../actors/project/contract/api.ts"
 import { FilesApi } from "../files/contract/api.ts"
+import { TwinTimeApi } from "../../extensions/time/contract/api.ts"
+import { TwinHushApi } from "../../extensions/time/contract/hush-api.ts"
 
 export class NodeApi extends HttpApi.make("node")
   .add(AuthPublicApi)
@@ -41,6 +43,8 @@ export class NodeApi extends HttpApi.make("node")
   .add(DesktopApi)
   .add(LlmApi)
   .add(FilesApi)
+  .add(TwinTimeApi)
+  .add(TwinHushApi)
   .addError(InvalidRequest.schema)
   .addError(Unauthorized.schema)
   .addError(Forbidden.schema)

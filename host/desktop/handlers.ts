@@ -25,7 +25,7 @@ export const DesktopHandlers = HttpApiBuilder.group(NodeApi, "desktop", (handler
         Effect.flatMap(caller, (beingId) => signals.list(beingId, urlParams.status, urlParams.limit))
       )
       .handle("raiseSignal", ({ payload }) =>
-        Effect.flatMap(requireOwner, (owner) => signals.raise(owner.beingId, payload, OWNER_SOURCE))
+        Effect.flatMap(requireOwner, (owner) => signals.raise(owner.beingId, payload, OWNER_SOURCE, "responsive"))
       )
       .handle("answerSignal", ({ path, payload }) =>
         Effect.flatMap(caller, (beingId) => signals.answer(beingId, path.id, payload.optionId))

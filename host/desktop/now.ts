@@ -26,6 +26,7 @@ export const now = (accounts: Accounts, signals: Signals, beingId: string, timeZ
   Effect.gen(function* () {
     const being = yield* accounts.findBeing(beingId)
     const openSignals = yield* signals.openSummary(beingId, NOW_TOP_SIGNALS)
+    const heldNudges = yield* signals.heldCount(beingId)
     const at = new Date(yield* nowMillis)
     const zone = timeZone ?? nodeTimeZone()
     return {
@@ -33,6 +34,7 @@ export const now = (accounts: Accounts, signals: Signals, beingId: string, timeZ
       timeZone: zone,
       greeting: greetingFor(localHour(at, zone), being.displayName),
       being: { id: being.id, displayName: being.displayName },
-      openSignals
+      openSignals,
+      heldNudges
     } satisfies NowResponse
   }).pipe(Effect.withSpan("desktop.now"))

@@ -26,6 +26,19 @@ export const pluginSource = (plugin: PluginIdentity): string => `plugin:${plugin
 
 export const studioSource = (projectId: string): string => `studio:${projectId}`
 
+/**
+ * Where a plugin's signal lands and as whose: a built-in acts for the call (its being, the project
+ * as source inside one); any other plugin for the owner (null: the owner), as itself.
+ */
+export const callTarget = (builtinIds: ReadonlySet<string>, plugin: PluginIdentity, scope: CallScope) => {
+  const builtin = builtinIds.has(plugin.id)
+  return {
+    builtin,
+    source: builtin && scope.projectId !== null ? studioSource(scope.projectId) : pluginSource(plugin),
+    beingId: builtin ? scope.beingId : null
+  }
+}
+
 /** `builtinIds`: the plugins whose adapters may act for the call's being and project. */
 export const signalsAdapterFactory = (builtinIds: ReadonlySet<string>) =>
   Effect.gen(function* () {
@@ -33,11 +46,9 @@ export const signalsAdapterFactory = (builtinIds: ReadonlySet<string>) =>
     const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
 
     return (plugin: PluginIdentity, scope: CallScope): SignalsAdapter => {
-      const builtin = builtinIds.has(plugin.id)
-      const source = builtin && scope.projectId !== null ? studioSource(scope.projectId) : pluginSource(plugin)
-      const beingId = builtin ? scope.beingId : null
+      const { source, beingId } = callTarget(builtinIds, plugin, scope)
       const raise = (input: SignalInput) =>
-        beingId === null ? signals.raiseForOwner(input, source) : signals.raise(beingId, input, source)
+        beingId === null ? signals.raiseForOwner(input, source, "proactive") : signals.raise(beingId, input, source, "proactive")
 
       return {
         raise: async (input) => {

@@ -12,7 +12,18 @@ import { Being } from "../../actors/being/protocol.ts"
 import { SignalInput, type RaisedSignal, type SignalStatus } from "../../actors/being/contract/signal.ts"
 import { SignalsRepository } from "../../actors/being/signals-repository.ts"
 import { Conflict, InvalidRequest, NotFound, Unavailable } from "../../kernel/contract/errors.ts"
+import type { EvidenceRef, GateTrigger } from "../../actors/being/contract/hush.ts"
+import { Scheduler } from "../../extensions/time/scheduler.ts"
 import { Accounts } from "../auth/accounts.ts"
+
+/** The scheduler's job that lets a held signal through at its time. */
+export const RELEASE_JOB = "signal.release"
+
+/** What a raiser may add: a later delivery (a reminder) and what the nudge rests on ("why"). */
+export interface RaiseOptions {
+  readonly holdUntil?: string | null
+  readonly evidence?: ReadonlyArray<EvidenceRef>
+}
 
 /** Messages the actor could not take (its mailbox is full): the node is too busy right now. */
 const busy = <A, E, R>(self: Effect.Effect<A, E, R>) =>
@@ -47,21 +58,53 @@ export class Signals extends Effect.Service<Signals>()("host/Signals", {
     const accounts = yield* Accounts
     const being = yield* Being.client
     const store = yield* SignalsRepository
+    const scheduler = yield* Scheduler
 
-    /** Raises a signal on one being's desktop; `source` says who raised it. */
-    const raise = (beingId: string, input: SignalInput, source: string): Effect.Effect<RaisedSignal, InvalidRequest | Unavailable> =>
-      Effect.flatMap(checkInput(input), (valid) => busy(being(beingId).RaiseSignal({ input: valid, source }))).pipe(
-        Effect.withSpan("desktop.raiseSignal")
-      )
+    /** Lets a held signal through; repeatable (a second release finds it released). */
+    const release = (beingId: string, signalId: string) =>
+      busy(being(beingId).ReleaseSignal({ signalId })).pipe(Effect.withSpan("desktop.releaseSignal"))
+
+    yield* scheduler.register(RELEASE_JOB, (job) => {
+      const { signalId } = job.payload as { readonly signalId: string }
+      return job.beingId === null ? Effect.void : release(job.beingId, signalId)
+    })
+
+    /**
+     * Raises a signal on one being's desktop through the hush gate; `source` says who raised it,
+     * `trigger` on whose initiative. A held signal is released by the scheduler at its time.
+     */
+    const raise = (
+      beingId: string,
+      input: SignalInput,
+      source: string,
+      trigger: GateTrigger,
+      options: RaiseOptions = {}
+    ): Effect.Effect<RaisedSignal, InvalidRequest | Unavailable> =>
+      Effect.gen(function* () {
+        const valid = yield* checkInput(input)
+        const outcome = yield* busy(
+          being(beingId).RaiseSignal({ input: valid, source, trigger, holdUntil: options.holdUntil ?? null, evidence: options.evidence ?? [] })
+        )
+        if (outcome.gate.heldUntil !== null && outcome.gate.decision === "held") {
+          yield* scheduler.schedule({
+            key: `${RELEASE_JOB}:${outcome.signal.id}`,
+            kind: RELEASE_JOB,
+            beingId,
+            dueAt: new Date(outcome.gate.heldUntil),
+            payload: { signalId: outcome.signal.id }
+          })
+        }
+        return { signal: outcome.signal, delivered: outcome.delivered }
+      }).pipe(Effect.withSpan("desktop.raiseSignal"))
 
     /** Raises on the owner's desktop: where plugins' and the node's own signals land. */
-    const raiseForOwner = (input: SignalInput, source: string) =>
+    const raiseForOwner = (input: SignalInput, source: string, trigger: GateTrigger, options: RaiseOptions = {}) =>
       Effect.flatMap(
         accounts.findOwner,
         Option.match({
           onNone: () =>
             Effect.fail(new Unavailable({ error: "no_owner", message: "This node has no owner yet, so no desktop to raise on." })),
-          onSome: (owner) => raise(owner.id, input, source)
+          onSome: (owner) => raise(owner.id, input, source, trigger, options)
         })
       ).pipe(Effect.withSpan("desktop.raiseForOwner"))
 
@@ -95,7 +138,7 @@ export class Signals extends Effect.Service<Signals>()("host/Signals", {
     const list = (beingId: string, status: SignalStatus, limit: number) =>
       store.list({ beingId, status, limit }).pipe(Effect.withSpan("desktop.listSignals"))
 
-    return { raise, raiseForOwner, answer, dismiss, list, openSummary: store.openSummary } as const
+    return { raise, raiseForOwner, release, answer, dismiss, list, openSummary: store.openSummary, heldCount: store.heldCount } as const
   }),
-  dependencies: [SignalsRepository.Default, Accounts.Default]
+  dependencies: [SignalsRepository.Default, Accounts.Default, Scheduler.Default]
 }) {}

@@ -15,7 +15,8 @@ export const SpendAlertsLive = Layer.effect(
       signals
         .raiseForOwner(
           { kind: "alert", title: alert.title, body: alert.body, priority: "high", options: [], dueAt: null, action: null },
-          "models"
+          "models",
+          "system"
         )
         .pipe(
           Effect.asVoid,

@@ -6,8 +6,9 @@ import * as files from "../../extensions/files/plugin.ts"
 import * as llm from "../../extensions/llm/plugin.ts"
 import * as math from "../../extensions/math/plugin.ts"
 import * as memory from "../../extensions/memory/plugin.ts"
+import * as schedule from "../../extensions/schedule/plugin.ts"
 import * as studio from "../../extensions/studio/plugin.ts"
 import * as themes from "../../extensions/themes/plugin.ts"
 import * as web from "../../extensions/web/plugin.ts"
 
-export const builtins: ReadonlyArray<PluginModule> = [themes, files, docs, math, web, llm, memory, desktop, studio]
+export const builtins: ReadonlyArray<PluginModule> = [themes, files, docs, math, web, llm, memory, desktop, schedule, studio]

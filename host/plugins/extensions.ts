@@ -10,6 +10,7 @@ import { manifest as studio } from "../../extensions/studio/plugin.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { WebSettings } from "../../extensions/web/settings.ts"
 import { signalsAdapterFactory } from "../desktop/signals-adapter.ts"
+import { scheduleAdapterFactory } from "../time/schedule-adapter.ts"
 import { Signals } from "../desktop/signals.ts"
 import { llmAdapterFactory } from "../llm/adapter.ts"
 import { ModelsLive } from "../llm/models.ts"
@@ -20,11 +21,13 @@ import { hostVersion } from "../version.ts"
 export const ExtensionsLive = Layer.unwrapEffect(
   Effect.gen(function* () {
     // A plugin id is unique across everything loaded (built-ins load first), so no plugin can pass for a built-in.
-    const signals = yield* signalsAdapterFactory(new Set(builtins.map((module) => module.manifest.id)))
+    const builtinIds = new Set(builtins.map((module) => module.manifest.id))
+    const signals = yield* signalsAdapterFactory(builtinIds)
+    const schedule = yield* scheduleAdapterFactory(builtinIds)
     const network = networkAdapterFactory(yield* WebSettings)
     const llm = yield* llmAdapterFactory
     const storage = yield* authoringAdapterFactory(studio.id)
-    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, network, llm, storage } })
+    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, schedule, network, llm, storage } })
   })
 ).pipe(
   // The binding the studio services fill (StudioAuthoringLive) once they are built over this host.

@@ -61,7 +61,7 @@ export const SkillApprovalsLive = Layer.effect(
         const problem = ParseResult.TreeFormatter.formatErrorSync(decision.left).split("\n").at(-1)?.trim()
         return Effect.succeed({ signalId: null, delivered: false, note: `the call cannot be put on a signal: ${problem}` })
       }
-      return signals.raiseForOwner(decision.right, approvalSource).pipe(
+      return signals.raiseForOwner(decision.right, approvalSource, "system").pipe(
         Effect.map((raised): ApprovalAsked => ({ signalId: raised.signal.id, delivered: raised.delivered })),
         Effect.catchAll((error) => Effect.succeed({ signalId: null, delivered: false, note: error.message }))
       )

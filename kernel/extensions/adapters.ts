@@ -36,6 +36,24 @@ export interface SignalsAdapter {
   readonly raise: (input: SignalRaise) => Promise<{ readonly signalId: string; readonly delivered: boolean }>
 }
 
+/** What a plugin may schedule: a reminder on a desktop at a time (ISO 8601). */
+export interface ScheduleReminder {
+  /** At most 160 characters. */
+  readonly title: string
+  /** At most 4000 characters. */
+  readonly body?: string
+  readonly at: string
+}
+
+/**
+ * The `schedule` capability: a reminder signal held until its time by the node's scheduler,
+ * landing where the plugin's signals land (signals-adapter.ts).
+ */
+export interface ScheduleAdapter {
+  /** Resolves once the reminder is stored; rejects with an Error that says what the node refused. */
+  readonly remind: (reminder: ScheduleReminder) => Promise<{ readonly signalId: string; readonly at: string }>
+}
+
 export interface CapabilityAdapters {
   readonly network: NetworkAdapter
   readonly filesystem: Adapter
@@ -45,7 +63,7 @@ export interface CapabilityAdapters {
   readonly storage: AuthoringAdapter
   readonly memory: MemoryAdapter
   readonly signals: SignalsAdapter
-  readonly schedule: Adapter
+  readonly schedule: ScheduleAdapter
   readonly integrations: Adapter
   readonly credits: Adapter
   readonly "world-acting": Adapter

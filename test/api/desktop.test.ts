@@ -75,7 +75,7 @@ describe("GET /api/desktop/now", () => {
   it("greets the being by local time and sums up its open signals, most pressing first", async () => {
     const member = await registerMember(context.node, context.owner.client)
     const raise = (input: Record<string, unknown>) =>
-      inNode(context.node, Effect.flatMap(Signals, (signals) => signals.raise(member.being.id, Schema.decodeUnknownSync(SignalInput)(input), "test")))
+      inNode(context.node, Effect.flatMap(Signals, (signals) => signals.raise(member.being.id, Schema.decodeUnknownSync(SignalInput)(input), "test", "system")))
     await raise({ title: "low", priority: "low" })
     const urgent = await raise({ title: "urgent", priority: "urgent" })
     const normal = await raise({ title: "normal" })
@@ -85,13 +85,14 @@ describe("GET /api/desktop/now", () => {
     const answer = await run(member.client.api.desktop.now({ urlParams: { tz: "Asia/Tokyo" } }))
     // The fields as the wire carried them: the typed client's decoding would drop one the contract does not list.
     const wire = await member.client.raw("GET", "/api/desktop/now?tz=Asia/Tokyo")
-    expect(Object.keys(wire.body as object).sort()).toEqual(["being", "greeting", "openSignals", "serverTime", "timeZone"])
+    expect(Object.keys(wire.body as object).sort()).toEqual(["being", "greeting", "heldNudges", "openSignals", "serverTime", "timeZone"])
     expect(answer.being).toEqual({ id: member.being.id, displayName: member.registration.displayName })
     expect(answer.timeZone).toBe("Asia/Tokyo")
     const serverTime = new Date(answer.serverTime)
     expect(Math.abs(serverTime.getTime() - Date.now())).toBeLessThan(5000)
     expect(answer.greeting).toBe(greetingFor(localHour(serverTime, "Asia/Tokyo"), member.registration.displayName))
     expect(answer.openSignals.count).toBe(3)
+    expect(answer.heldNudges).toBe(0)
     expect(answer.openSignals.top.map((signal) => signal.title)).toEqual(["urgent", "high", "low"])
     expect(answer.openSignals.top[0]).toEqual(urgent.signal)
 

@@ -16,7 +16,7 @@ const decodeInput = Schema.decodeUnknownSync(SignalInput)
 
 /** Raises through the Signals service, as the node's own features do. */
 const raise = async (beingId: string, input: Record<string, unknown>, source = "test") =>
-  (await inNode(context.node, Effect.flatMap(Signals, (signals) => signals.raise(beingId, decodeInput(input), source)))).signal
+  (await inNode(context.node, Effect.flatMap(Signals, (signals) => signals.raise(beingId, decodeInput(input), source, "system")))).signal
 
 const decision = (title: string, action: Record<string, unknown> | null = null) => ({
   kind: "decision",
@@ -127,7 +127,7 @@ describe("raising", () => {
 
   it("refuses, through the service as well, an input that breaks a limit", async () => {
     const tooLong = { ...decodeInput({ title: "ok" }), title: "x".repeat(161) }
-    const error = await inNode(context.node, Effect.flip(Effect.flatMap(Signals, (signals) => signals.raise(member.being.id, tooLong, "test"))))
+    const error = await inNode(context.node, Effect.flip(Effect.flatMap(Signals, (signals) => signals.raise(member.being.id, tooLong, "test", "system"))))
     expect(error).toMatchObject({ _tag: "InvalidRequest", error: "invalid_request" })
     expect((await signalsOf(member.client)).some((signal) => signal.title === tooLong.title)).toBe(false)
   })

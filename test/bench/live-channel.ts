@@ -270,7 +270,7 @@ export async function benchLiveChannel(): Promise<void> {
     const signals = await node.runtime.runPromise(Signals)
     const decode = Schema.decodeUnknownSync(SignalInput)
     const viaService = await raiseToDelivery(node, (title) =>
-      Effect.runPromise(signals.raise(node.ownerId, decode({ title }), "bench"))
+      Effect.runPromise(signals.raise(node.ownerId, decode({ title }), "bench", "system"))
     )
     const viaHttp = await raiseToDelivery(node, async (title) => {
       const answer = await fetch(`${node.url}/api/desktop/signals`, {

@@ -3,6 +3,7 @@
  * SQLite file in a temp folder. Callers talk to it over real HTTP, through the typed client
  * derived from the contract (`NodeApi`), one client per person (see client.ts).
  */
+import type * as Clock from "effect/Clock"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Option from "effect/Option"
@@ -17,8 +18,16 @@ import { Client, run } from "./client.ts"
 
 export { Client, apiError, attempt, bodyAs, refused, run, type Outcome, type WireAnswer, type Refusal } from "./client.ts"
 
-const testNodeLayer = (settings: Partial<NodeSettings>, options: { readonly uiDir?: string }) =>
-  bootInfoLayer.pipe(Layer.provideMerge(nodeLayer({ ...options, settings })))
+export interface TestNodeOptions {
+  readonly uiDir?: string
+  /** The node's Clock (a restart test starts it hours on); the real one when absent. */
+  readonly clock?: Clock.Clock
+}
+
+const testNodeLayer = (settings: Partial<NodeSettings>, { clock, ...options }: TestNodeOptions) => {
+  const layer = bootInfoLayer.pipe(Layer.provideMerge(nodeLayer({ ...options, settings })))
+  return clock === undefined ? layer : Layer.provide(layer, Layer.setClock(clock))
+}
 
 type TestNodeLayer = ReturnType<typeof testNodeLayer>
 
@@ -37,7 +46,7 @@ export interface TestNode {
 /** Settings may depend on the node's fresh data folder (a plugin folder inside it, say). */
 export const startNode = async (
   overrides: Partial<NodeSettings> | ((dataDir: string) => Partial<NodeSettings>) = {},
-  options: { readonly uiDir?: string } = {}
+  options: TestNodeOptions = {}
 ): Promise<TestNode> => {
   const dataDir = mkdtempSync(join(tmpdir(), "node-test-"))
   const settings = typeof overrides === "function" ? overrides(dataDir) : overrides

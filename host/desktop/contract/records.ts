@@ -77,6 +77,8 @@ export const NowResponse = Schema.Struct({
     count: Schema.Int,
     /** The most pressing open signals: by priority, then newest. */
     top: Schema.Array(Signal)
-  })
+  }),
+  /** Proactive nudges the hush gate holds right now (quiet hours, a snooze): not on the desktop yet. */
+  heldNudges: Schema.Int
 })
 export type NowResponse = typeof NowResponse.Type

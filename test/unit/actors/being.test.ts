@@ -39,7 +39,7 @@ describe("the being actor", () => {
       const events = yield* Effect.flatMap(EventBus, (bus) => bus.subscribe)
       const ada = yield* Effect.flatMap(Entity.makeTestClient(Being, BeingLive), (client) => client("ada"))
 
-      const raised = yield* ada.RaiseSignal({ input: question, source: "owner" })
+      const raised = yield* ada.RaiseSignal({ input: question, source: "owner", trigger: "system", holdUntil: null, evidence: [] })
       expect(raised).toMatchObject({ delivered: true, signal: { beingId: "ada", status: "open", title: "Send the draft?" } })
       const answered = yield* ada.AnswerSignal({ signalId: raised.signal.id, optionId: "yes" })
       expect(answered).toMatchObject({ status: "answered", answer: "yes", options: question.options })

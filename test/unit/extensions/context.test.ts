@@ -4,6 +4,7 @@ import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import { activatePlugin } from "../../../kernel/extensions/activation.ts"
 import type { AuthoringAdapter } from "../../../kernel/extensions/authoring.ts"
+import type { ScheduleAdapter } from "../../../kernel/extensions/adapters.ts"
 import type { CapabilityAdapterFactories, PluginContext } from "../../../kernel/extensions/context.ts"
 import { decodeManifest } from "../../../kernel/extensions/read-manifest.ts"
 import { defineSkill } from "../../../kernel/extensions/skill.ts"
@@ -24,7 +25,7 @@ const manifest = Effect.runSync(decodeManifest({
 /** One adapter per capability, each naming the plugin it was made for. */
 const adapters: CapabilityAdapterFactories = {
   storage: (plugin) => ({ kind: "storage", for: plugin.id }) as unknown as AuthoringAdapter,
-  schedule: (plugin) => ({ kind: "schedule", for: plugin.id }),
+  schedule: (plugin) => ({ kind: "schedule", for: plugin.id }) as unknown as ScheduleAdapter,
   credits: (plugin) => ({ kind: "credits", for: plugin.id })
 }
 
@@ -71,7 +72,7 @@ describe("capability context", () => {
     Effect.gen(function* () {
       const scoped: CapabilityAdapterFactories = {
         storage: (plugin, scope) => ({ for: plugin.id, ...scope }) as unknown as AuthoringAdapter,
-        schedule: (plugin, scope) => ({ for: plugin.id, ...scope })
+        schedule: (plugin, scope) => ({ for: plugin.id, ...scope }) as unknown as ScheduleAdapter
       }
       let seen: PluginContext | undefined
       const contributions = yield* activatePlugin({

@@ -1,0 +1,15 @@
+/**
+ * What the being actor needs from features it does not own. The being's time zone lives in its
+ * twin profile (extensions/twin); until that binds this port, every being is on UTC.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+
+export interface ProfileTimeZoneShape {
+  /** The being's IANA time zone, as its profile says; UTC when it says none. */
+  readonly of: (beingId: string) => Effect.Effect<string>
+}
+
+export class ProfileTimeZone extends Context.Reference<ProfileTimeZone>()("being/ProfileTimeZone", {
+  defaultValue: (): ProfileTimeZoneShape => ({ of: () => Effect.succeed("UTC") })
+}) {}

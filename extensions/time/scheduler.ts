@@ -1,0 +1,108 @@
+/**
+ * The node's one scheduler: a durable timer. Each due action is a row (scheduled_jobs), so a job
+ * survives a restart and fires when the node comes back if its time passed meanwhile. One fiber
+ * sleeps on Effect's Clock until the soonest job of a kind someone handles; scheduling, moving or
+ * registering wakes it early. A job fires at least once: it is deleted after its handler succeeds,
+ * so a crash in between fires it again, and handlers are written to be repeatable. A handler that
+ * fails is tried again later, with a growing pause. Kinds nobody registered wait (a feature's
+ * handler may register after boot), so nothing fires into the void.
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Queue from "effect/Queue"
+import type { JsonValue } from "../../kernel/contract/json.ts"
+import { ScheduledJobsRepository, type ScheduledJob } from "./scheduled-jobs-repository.ts"
+
+export type { ScheduledJob } from "./scheduled-jobs-repository.ts"
+
+/** Runs a due job; a failure is logged and the job tried again later. */
+export type JobHandler = (job: ScheduledJob) => Effect.Effect<void, unknown>
+
+export interface JobRequest {
+  /** Names the job: scheduling the same key again moves it. */
+  readonly key: string
+  readonly kind: string
+  /** Whose job it is: it goes when the being goes. */
+  readonly beingId: string | null
+  readonly dueAt: Date
+  readonly payload: JsonValue
+}
+
+/** How many due jobs one pass takes before it looks at the clock again. */
+const BATCH = 50
+const FIRST_RETRY_MS = 60_000
+const LONGEST_RETRY_MS = 3_600_000
+
+export const retryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** attempts, LONGEST_RETRY_MS)
+
+export class Scheduler extends Effect.Service<Scheduler>()("time/Scheduler", {
+  scoped: Effect.gen(function* () {
+    const jobs = yield* ScheduledJobsRepository
+    const handlers = new Map<string, JobHandler>()
+    const wake = yield* Queue.sliding<void>(1)
+    const nudge = Effect.asVoid(Queue.offer(wake, undefined))
+
+    const fire = (job: ScheduledJob, handler: JobHandler) =>
+      Effect.suspend(() => handler(job)).pipe(
+        Effect.catchAllCause((cause) =>
+          Effect.gen(function* () {
+            const now = yield* Clock.currentTimeMillis
+            yield* Effect.logWarning(`The scheduled job ${job.key} (${job.kind}) failed; it runs again later.`, cause)
+            yield* jobs.retryLater({ key: job.key, revision: job.revision, dueAt: new Date(now + retryDelayMs(job.attempts)).toISOString() })
+            return false
+          })
+        ),
+        Effect.flatMap((fired) => (fired === false ? Effect.void : jobs.removeFired({ key: job.key, revision: job.revision }))),
+        Effect.withSpan("scheduler.fire", { attributes: { kind: job.kind } })
+      )
+
+    /** Fires what is due, else sleeps until the soonest job or a wake-up, whichever comes first. */
+    const pass = Effect.gen(function* () {
+      const soonest = yield* jobs.soonest({ kinds: [...handlers.keys()], limit: BATCH })
+      const now = yield* Clock.currentTimeMillis
+      const due = soonest.filter((job) => Date.parse(job.dueAt) <= now)
+      if (due.length > 0) {
+        for (const job of due) {
+          const handler = handlers.get(job.kind)
+          if (handler !== undefined) yield* fire(job, handler)
+        }
+        return
+      }
+      const next = soonest[0]
+      const woken = Queue.take(wake)
+      if (next === undefined) yield* woken
+      else yield* Effect.race(Effect.sleep(Date.parse(next.dueAt) - now), woken)
+    })
+
+    yield* Effect.forkScoped(Effect.forever(pass))
+
+    /** Claims a job kind; a kind claimed twice is a programming error (a defect). */
+    const register = (kind: string, handler: JobHandler) =>
+      Effect.suspend(() => {
+        if (handlers.has(kind)) return Effect.dieMessage(`the scheduled job kind "${kind}" is registered twice`)
+        handlers.set(kind, handler)
+        return nudge
+      })
+
+    const schedule = Effect.fn("scheduler.schedule")(function* (request: JobRequest) {
+      const now = yield* Clock.currentTimeMillis
+      yield* jobs.upsert({
+        key: request.key,
+        kind: request.kind,
+        beingId: request.beingId,
+        dueAt: request.dueAt.toISOString(),
+        payload: request.payload,
+        now: new Date(now).toISOString()
+      })
+      yield* nudge
+    })
+
+    const cancel = Effect.fn("scheduler.cancel")(function* (key: string) {
+      yield* jobs.remove(key)
+      yield* nudge
+    })
+
+    return { register, schedule, cancel, find: jobs.find } as const
+  }),
+  dependencies: [ScheduledJobsRepository.Default]
+}) {}
