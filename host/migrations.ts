@@ -8,6 +8,7 @@ import { generatorMigrations } from "../extensions/generators/migrations.ts"
 import { projectMigrations } from "../actors/project/migrations.ts"
 import { accountMigrations } from "./auth/migrations.ts"
 import { desktopMigrations } from "./desktop/migrations.ts"
+import { twinMigrations } from "../extensions/twin/migrations.ts"
 
 export const migrations: Migrations = {
   ...accountMigrations,
@@ -17,5 +18,6 @@ export const migrations: Migrations = {
   ...desktopMigrations,
   ...agentMigrations,
   ...generatorMigrations,
-  ...projectMigrations
+  ...projectMigrations,
+  ...twinMigrations
 }

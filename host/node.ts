@@ -52,6 +52,8 @@ import { projectFilesLayer } from "./files/project-files.ts"
 import { projectsFeature } from "./studio/projects/feature.ts"
 import { StudioAuthoringLive } from "./studio/authoring-adapter.ts"
 import { StudioProjectsHandlers } from "./studio/projects/handlers.ts"
+import { twinFeature } from "./twin/feature.ts"
+import { TwinHandlers } from "./twin/handlers.ts"
 
 export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
 
@@ -103,7 +105,8 @@ const features = Layer.mergeAll(
   StudioAgentsHandlers,
   StudioGeneratorsHandlers,
   StudioProjectsHandlers.pipe(Layer.provide(projectsFeature)),
-  StudioAuthoringLive
+  StudioAuthoringLive,
+  TwinHandlers.pipe(Layer.provide(twinFeature))
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))

@@ -11,6 +11,7 @@ import { ProjectSettings, projectSettingsConfig, type ProjectSettingsShape } fro
 import { WebSettings, webSettingsConfig, type WebSettingsShape } from "../extensions/web/settings.ts"
 import { AuthSettings, authSettingsConfig, type AuthSettingsShape } from "./auth/settings.ts"
 import { MailSettings, mailSettingsConfig, type MailSettingsShape } from "./mail/settings.ts"
+import { TwinSettings, twinSettingsConfig, type TwinSettingsShape } from "../extensions/twin/settings.ts"
 
 /** Each feature's Config, by feature: what the environment may set. */
 export const featureSettingConfigs = {
@@ -19,7 +20,8 @@ export const featureSettingConfigs = {
   mail: mailSettingsConfig,
   models: modelSettingsConfig,
   project: projectSettingsConfig,
-  web: webSettingsConfig
+  web: webSettingsConfig,
+  twin: twinSettingsConfig
 }
 
 /** The union of every feature's settings: a test overrides any of them in one object. */
@@ -28,7 +30,8 @@ export type NodeSettings = SettingsShape &
   MailSettingsShape &
   ModelSettingsShape &
   ProjectSettingsShape &
-  WebSettingsShape
+  WebSettingsShape &
+  TwinSettingsShape
 
 /** Every feature's settings layer, read from the environment with the given overrides on top. */
 export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
@@ -38,5 +41,6 @@ export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
     MailSettings.layer(overrides),
     ModelSettings.layer(overrides),
     ProjectSettings.layer(overrides),
-    WebSettings.layer(overrides)
+    WebSettings.layer(overrides),
+    TwinSettings.layer(overrides)
   )

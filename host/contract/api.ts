@@ -27,6 +27,7 @@ import { StudioSkillsApi } from "../skills/contract/api.ts"
 import { StudioAgentsApi } from "../../extensions/agents/contract/api.ts"
 import { StudioGeneratorsApi } from "../../extensions/generators/contract/api.ts"
 import { StudioProjectsApi } from "../../actors/project/contract/api.ts"
+import { TwinApi } from "../../extensions/twin/contract/api.ts"
 
 export class NodeApi extends HttpApi.make("node")
   .add(AuthPublicApi)
@@ -39,6 +40,7 @@ export class NodeApi extends HttpApi.make("node")
   .add(StudioProjectsApi)
   .add(DesktopApi)
   .add(LlmApi)
+  .add(TwinApi)
   .addError(InvalidRequest.schema)
   .addError(Unauthorized.schema)
   .addError(Forbidden.schema)

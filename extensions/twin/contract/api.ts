@@ -1,0 +1,32 @@
+/**
+ * The twin's routes: its memories (search by words and meaning, add, delete), profile, activity,
+ * learning and status. Every route needs a session and only touches the caller's own twin:
+ * another being's memory is a 404, as if it did not exist. docs/api.md ("Twin") says what the
+ * spec leaves open.
+ */
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as Schema from "effect/Schema"
+import { InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
+import { Ok } from "../../../host/auth/contract/records.ts"
+import { Authentication } from "../../../host/auth/contract/session.ts"
+import { Memory, MemoryIdParam, MemoryInput, MemorySearchParams } from "./records.ts"
+
+export class TwinApi extends HttpApiGroup.make("twin")
+  .add(
+    HttpApiEndpoint.get("searchMemories", "/twin/memories")
+      .setUrlParams(MemorySearchParams)
+      .addSuccess(Schema.Array(Memory))
+      .addError(InvalidRequest.schema)
+  )
+  .add(HttpApiEndpoint.post("createMemory", "/twin/memories").setPayload(MemoryInput).addSuccess(Memory).addError(InvalidRequest.schema))
+  .add(
+    HttpApiEndpoint.del("deleteMemory", "/twin/memories/:id")
+      .setPath(MemoryIdParam)
+      .addSuccess(Ok)
+      .addError(InvalidRequest.schema)
+      .addError(NotFound.schema)
+  )
+  .middleware(Authentication)
+  .prefix("/api")
+{}
