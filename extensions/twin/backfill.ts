@@ -7,7 +7,6 @@
  */
 import * as Effect from "effect/Effect"
 import * as PubSub from "effect/PubSub"
-import * as Schedule from "effect/Schedule"
 import { Memories } from "./memories.ts"
 import { TwinSettings } from "./settings.ts"
 
@@ -35,7 +34,7 @@ export class MemoryBackfill extends Effect.Service<MemoryBackfill>()("twin/Memor
       Effect.tap((count) => PubSub.publish(passes, count)),
       Effect.catchAllCause((cause) => Effect.logError("The memory backfill pass failed", cause))
     )
-    yield* Effect.forkScoped(Effect.repeat(tick, Schedule.spaced(settings.memoryBackfillIntervalMs)))
+    yield* Effect.forkScoped(Effect.forever(Effect.zipRight(Effect.sleep(settings.memoryBackfillIntervalMs), tick)))
 
     return { pass, passes: PubSub.subscribe(passes) } as const
   })

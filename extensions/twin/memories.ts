@@ -17,7 +17,7 @@ import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { Models } from "../models/contract/models.ts"
 import { EventBus } from "../../host/contract/events.ts"
-import type { MemorySearchMode } from "./contract/records.ts"
+import type { EmbeddingsStatus, MemorySearchMode } from "./contract/records.ts"
 import { TwinBindings } from "./ports.ts"
 import { byFusedScore, fuse } from "./ranking.ts"
 import { ftsQueryOf, MemoriesRepository, type StoredMemory } from "./repositories/memories-repository.ts"
@@ -182,9 +182,19 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
         return pending.length
       }).pipe(Effect.withSpan("twin.backfillBatch"))
 
-    /** Embedded (by the bound model) against all memories: the node's, or one being's. */
-    const coverage = (beingId: string | null) => repository.coverage({ model: bindings.embed.model, beingId })
+    /** Embedded (by the bound model) against all memories, the node's or one being's, and what that means for search. */
+    const embeddings = (beingId: string | null) =>
+      Effect.map(repository.coverage({ model: bindings.embed.model, beingId }), ({ embedded, total }): EmbeddingsStatus => {
+        const { available, leavesDevice } = bindings.embed
+        const note = !available
+          ? "No embed tier is bound (LLM_EMBED_BASE_URL, or a key): memories are searched by words only."
+          : embedded < total
+            ? `${total - embedded} memories are not embedded yet; the backfill embeds them when the embed tier answers.`
+            : null
+        const leaving = leavesDevice ? " Memory text sent to be embedded may leave this host (a remote tier, or LOCAL_LLM_FALLBACK)." : ""
+        return { available, embedded, total, leavesDevice, degraded: !available || embedded < total, note: note === null && leaving === "" ? null : `${note ?? ""}${leaving}`.trim() }
+      })
 
-    return { store, search, remove, backfillBatch, coverage, similarTo, embed } as const
+    return { store, search, remove, backfillBatch, embeddings, similarTo, embed } as const
   })
 }) {}

@@ -11,7 +11,8 @@ import { LiveTab } from "../support/live.ts"
 import { embedByMeaning } from "../support/meanings.ts"
 import { noModelSettings, tierSettings } from "../support/models.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
-import { apiError, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import { Health } from "../../host/health/contract/api.ts"
+import { apiError, bodyAs, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
 
 const meanings = [
   ["dog", "dogs", "retriever", "puppy", "canine"],
@@ -49,7 +50,7 @@ const traces = (id: string) =>
       const sql = yield* SqlClient.SqlClient
       const rows = yield* sql<{ seq: number }>`SELECT seq FROM twin_memories WHERE id = ${id}`
       const words = yield* sql<{ n: number }>`SELECT COUNT(*) AS n FROM twin_memories_fts WHERE twin_memories_fts MATCH 'zanzibar'`
-      const vectors = yield* sql<{ n: number }>`SELECT COUNT(*) AS n FROM twin_memory_vectors_67`
+      const vectors = yield* sql<{ n: number }>`SELECT COUNT(*) AS n FROM twin_memory_vectors_515`
       return { rows: rows.length, words: words[0]!.n, vectors: vectors[0]!.n }
     })
   )
@@ -105,6 +106,21 @@ describe("storing and searching", () => {
     expect(contents(await search(owner, "zanzibar"))).toEqual([])
     expect(contents(await search(owner, "birthday"))).toEqual([])
     expect(await refused(owner.client.api.twin.deleteMemory({ path: { id: memory.id } }))).toMatchObject({ status: 404 })
+  })
+})
+
+describe("embeddings coverage in /api/health", () => {
+  it("is whole on a loopback embed tier, and degraded while a memory could not be embedded", async () => {
+    const health = async () => bodyAs(Health, await owner.client.raw("GET", "/api/health")).embeddings
+    const whole = await health()
+    expect(whole).toMatchObject({ available: true, leavesDevice: false, degraded: false, note: null })
+    expect(whole.embedded).toBe(whole.total)
+
+    models.script("embeddings", { error: { status: 503, message: "loading model" } })
+    const memory = await remember(owner, "The boiler was serviced in March.")
+    expect(await health()).toMatchObject({ embedded: whole.total, total: whole.total + 1, degraded: true })
+    // Found by its words meanwhile; the backfill (test/unit/twin/memory-backfill.test.ts) embeds it later.
+    expect(contents(await search(owner, "boiler"))).toEqual([memory.content])
   })
 })
 

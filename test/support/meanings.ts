@@ -1,9 +1,9 @@
 /**
  * Embeddings by meaning for the scripted model server: each group of words is one meaning (one
  * axis), and a text's vector points along every meaning one of its words belongs to. So "Ada's
- * golden retriever" and "dog" embed alike while sharing no word. A text of no listed meaning
- * points along one of 64 further axes picked by a hash of its text, so it is unrelated to every
- * meaning and (but for a 1-in-64 clash) to other such texts.
+ * golden retriever" and "dog" embed alike while sharing no word. A word of no listed meaning
+ * points along one of 512 further axes picked by its hash, so texts that share no word and no
+ * meaning are unrelated (but for a rare clash of two words' hashes, the same in every run).
  *
  *   server.handle("embeddings", embedByMeaning([["dog", "retriever", "puppy"], ["tea", "chai"]]))
  */
@@ -14,7 +14,8 @@ const inputsOf = (request: ReceivedRequest): string[] => {
   return (Array.isArray(input) ? input : [input]).map((item) => (typeof item === "string" ? item : JSON.stringify(item)))
 }
 
-const otherAxes = 64
+const otherAxes = 512
+const meaningWeight = 3
 
 /** FNV-1a: a stable hash, so a text embeds the same in every run. */
 const hashOf = (text: string) => {
@@ -25,11 +26,15 @@ const hashOf = (text: string) => {
 
 export const meaningVector = (meanings: ReadonlyArray<ReadonlyArray<string>>, text: string): number[] => {
   const words = new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
-  const vector: Array<number> = meanings.map((group) => (group.some((word) => words.has(word.toLowerCase())) ? 1 : 0))
-  const unrelated = new Array<number>(otherAxes).fill(0)
-  if (vector.every((value) => value === 0)) unrelated[hashOf(text) % otherAxes] = 1
-  vector.push(...unrelated)
-  const norm = Math.hypot(...vector)
+  const meaningOf = (word: string) => meanings.findIndex((group) => group.some((member) => member.toLowerCase() === word))
+  const vector = new Array<number>(meanings.length + otherAxes).fill(0)
+  for (const word of words) {
+    const meaning = meaningOf(word)
+    // A meaning outweighs incidental words, as a topic does in a real embedding.
+    if (meaning >= 0) vector[meaning] = meaningWeight
+    else vector[meanings.length + (hashOf(word) % otherAxes)] = 1
+  }
+  const norm = Math.hypot(...vector) || 1
   return vector.map((value) => value / norm)
 }
 

@@ -126,6 +126,8 @@ export const EmbeddingsStatus = Schema.Struct({
   total: Schema.Int,
   /** True when memory text may leave the host to be embedded (a remote tier, or a local one with LOCAL_LLM_FALLBACK). */
   leavesDevice: Schema.Boolean,
+  /** Search ranks by words alone (no binding), or some memories are not found by meaning yet (not all embedded). */
+  degraded: Schema.Boolean,
   note: Schema.NullOr(Schema.String)
 })
 export type EmbeddingsStatus = typeof EmbeddingsStatus.Type

@@ -5,6 +5,7 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
+import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { Memory, MemoryKind } from "../../../kernel/contract/memory.ts"
@@ -57,8 +58,9 @@ export class MemoriesRepository extends Effect.Service<MemoriesRepository>()("tw
         created_at: row.createdAt
       })} RETURNING seq`
     })
-    // An INSERT ... RETURNING that answers no row is a storage fault, like any other.
-    const insert = operation("twin.insertMemory", (row: NewMemoryRow) => Effect.catchTag(insertReturning(row), "NoSuchElementException", Effect.die))
+    // A statement that always answers one row (INSERT ... RETURNING, a COUNT) answering none is a storage fault.
+    const insert = operation("twin.insertMemory", (row: NewMemoryRow) =>
+      Effect.catchIf(insertReturning(row), Cause.isNoSuchElementException, Effect.die))
 
     const findOwned = operation("twin.findMemory", SqlSchema.findOne({
       Request: Schema.Struct({ beingId: Schema.String, id: Schema.String }),
@@ -113,13 +115,15 @@ export class MemoriesRepository extends Effect.Service<MemoriesRepository>()("tw
     }))
 
     /** How many memories there are, and how many carry a vector of `model` (the node's, or one being's). */
-    const coverage = operation("twin.embeddingCoverage", SqlSchema.single({
+    const countCoverage = SqlSchema.single({
       Request: Schema.Struct({ model: Schema.String, beingId: Schema.NullOr(Schema.String) }),
       Result: CountRow,
       execute: ({ model, beingId }) => sql`SELECT COUNT(*) AS total,
         COALESCE(SUM(CASE WHEN embedding_model = ${model} THEN 1 ELSE 0 END), 0) AS embedded
         FROM twin_memories ${beingId === null ? sql`` : sql`WHERE being_id = ${beingId}`}`
-    }))
+    })
+    const coverage = operation("twin.embeddingCoverage", (request: { readonly model: string; readonly beingId: string | null }) =>
+      Effect.catchIf(countCoverage(request), Cause.isNoSuchElementException, Effect.die))
 
     return { insert, findOwned, remove, newest, bySeqs, wordSearch, unembedded, markEmbedded, coverage } as const
   })
