@@ -16,19 +16,24 @@ import { ModelsLive } from "../llm/models.ts"
 import { networkAdapterFactory } from "../network/adapter.ts"
 import { authoringAdapterFactory, StudioAuthoring } from "../studio/authoring-adapter.ts"
 import { hostVersion } from "../version.ts"
+import { Accounts } from "../auth/accounts.ts"
+import { memoryAdapterFactory } from "../twin/memory-adapter.ts"
+import { twinFeature } from "../twin/feature.ts"
 
 export const ExtensionsLive = Layer.unwrapEffect(
   Effect.gen(function* () {
     // A plugin id is unique across everything loaded (built-ins load first), so no plugin can pass for a built-in.
-    const signals = yield* signalsAdapterFactory(new Set(builtins.map((module) => module.manifest.id)))
+    const builtinIds = new Set(builtins.map((module) => module.manifest.id))
+    const signals = yield* signalsAdapterFactory(builtinIds)
+    const memory = yield* memoryAdapterFactory(builtinIds)
     const network = networkAdapterFactory(yield* WebSettings)
     const llm = yield* llmAdapterFactory
     const storage = yield* authoringAdapterFactory(studio.id)
-    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, network, llm, storage } })
+    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, network, llm, storage, memory } })
   })
 ).pipe(
   // The binding the studio services fill (StudioAuthoringLive) once they are built over this host.
   Layer.provide(StudioAuthoring.Default),
-  // The `signals` and `llm` adapters call through these.
-  Layer.provide(Layer.mergeAll(Signals.Default, ModelsLive))
+  // The `signals`, `llm` and `memory` adapters call through these.
+  Layer.provide(Layer.mergeAll(Signals.Default, ModelsLive, twinFeature, Accounts.Default))
 )

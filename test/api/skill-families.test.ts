@@ -1,5 +1,6 @@
 /**
- * The llm, web.research, signal and memory skill families on a real node: invoked over
+ * The llm, web.research, signal and memory skill families on a real node (memory through the
+ * twin's store): invoked over
  * POST /api/studio/skills/invoke (and, for calls inside a project, through the node's own skill
  * runtime as a project's agent would), with models at the scripted OpenAI-protocol server.
  */
@@ -14,6 +15,8 @@ import { at } from "../support/json.ts"
 import { type Client, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { effectSchemaUrl } from "../support/world-acting-plugin.ts"
+import { LiveTab } from "../support/live.ts"
+import { embedByMeaning } from "../support/meanings.ts"
 
 let model: OpenAiServer
 let node: TestNode
@@ -185,10 +188,33 @@ describe("signal.raise", () => {
 })
 
 describe("memory.store and memory.recall", () => {
-  it("answer the plain note while the node has no memory store", async () => {
-    const stored = await invoke(member.client, "memory.store", { content: "I like tea." })
-    expect(stored).toMatchObject({ ok: true, output: { memory: null, stored: false, note: "memory is not wired on this node yet." } })
-    const recalled = await invoke(member.client, "memory.recall", { query: "tea" })
-    expect(recalled).toMatchObject({ ok: true, output: { memories: [], note: "memory is not wired on this node yet." } })
+  const meanings = [["tea", "chai", "oolong"], ["dog", "puppy", "retriever"]]
+
+  it("store into the calling being's twin (memory.created reaches its tabs) and recall finds it by meaning", async () => {
+    model.handle("embeddings", embedByMeaning(meanings))
+    const tab = await LiveTab.open(node, member.client)
+    const stored = await invoke(member.client, "memory.store", { content: "I like oolong.", kind: "preference", tags: ["drinks"] })
+    expect(stored).toMatchObject({
+      ok: true,
+      output: { stored: true, memory: { content: "I like oolong.", kind: "preference", importance: 0.5, tags: ["drinks"], source: "skill" } }
+    })
+    const memory = at(stored.output, "memory")
+    expect(await tab.next((frame) => frame.type === "memory.created")).toEqual({ type: "memory.created", memory })
+    tab.close()
+
+    expect(await invoke(member.client, "memory.recall", { query: "chai" })).toMatchObject({ ok: true, output: { memories: [memory] } })
+    expect(await run(member.client.api.twin.searchMemories({ urlParams: { q: "oolong" } }))).toEqual([memory])
+    // Strictly per being: the owner's twin holds none of it.
+    expect(await invoke(owner.client, "memory.recall", { query: "chai" })).toMatchObject({ ok: true, output: { memories: [] } })
+  })
+
+  it("inside a project the source becomes studio:<projectId>; a near-duplicate is not stored twice", async () => {
+    model.handle("embeddings", embedByMeaning(meanings))
+    const first = await invokeInProject("memory.store", { content: "The puppy is named Biscuit." }, member.being.id, "project-9")
+    expect(first).toMatchObject({ ok: true, output: { stored: true, memory: { source: "studio:project-9" } } })
+    const again = await invokeInProject("memory.store", { content: "The puppy is named Biscuit!" }, member.being.id, "project-9")
+    expect(again).toMatchObject({ ok: true, output: { stored: false, memory: at(first, "output", "memory"), note: expect.stringContaining("near-duplicate") } })
+    const found = await run(member.client.api.twin.searchMemories({ urlParams: { q: "biscuit" } }))
+    expect(found.map((memory) => memory.source)).toEqual(["studio:project-9"])
   })
 })
