@@ -3,11 +3,13 @@
  * the Models they call, plus the embedding backfill running in the node's scope.
  */
 import * as Layer from "effect/Layer"
+import { Activity } from "../../extensions/twin/activity.ts"
 import { MemoryBackfill } from "../../extensions/twin/backfill.ts"
 import { Memories } from "../../extensions/twin/memories.ts"
+import { Profiles } from "../../extensions/twin/profiles.ts"
 import { ModelsLive } from "../llm/models.ts"
 import { TwinBindingsLive } from "./bindings.ts"
 
-export const twinFeature = Layer.mergeAll(Memories.Default, MemoryBackfill.Default).pipe(
+export const twinFeature = Layer.mergeAll(Memories.Default, MemoryBackfill.Default, Profiles.Default, Activity.Default).pipe(
   Layer.provide(Layer.mergeAll(TwinBindingsLive, ModelsLive))
 )

@@ -4,7 +4,9 @@ import * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import { memoryInputDefaults, memorySearchHeader } from "../../extensions/twin/contract/records.ts"
+import { Activity } from "../../extensions/twin/activity.ts"
 import { Memories } from "../../extensions/twin/memories.ts"
+import { Profiles } from "../../extensions/twin/profiles.ts"
 import { CurrentSession } from "../auth/contract/session.ts"
 import { NodeApi } from "../contract/api.ts"
 
@@ -17,6 +19,8 @@ const sayMode = (mode: string) =>
 export const TwinHandlers = HttpApiBuilder.group(NodeApi, "twin", (handlers) =>
   Effect.gen(function* () {
     const memories = yield* Memories
+    const profiles = yield* Profiles
+    const activity = yield* Activity
     return handlers
       .handle("searchMemories", ({ urlParams }) =>
         Effect.gen(function* () {
@@ -29,5 +33,9 @@ export const TwinHandlers = HttpApiBuilder.group(NodeApi, "twin", (handlers) =>
           Effect.map((stored) => stored.memory!)
         ))
       .handle("deleteMemory", ({ path }) => Effect.flatMap(caller, (beingId) => memories.remove(beingId, path.id)).pipe(Effect.as({ ok: true } as const)))
+      .handle("getProfile", () => Effect.flatMap(caller, profiles.get))
+      .handle("patchProfile", ({ payload }) => Effect.flatMap(caller, (beingId) => profiles.patch(beingId, payload)))
+      .handle("patchPreferences", ({ payload }) => Effect.flatMap(caller, (beingId) => profiles.patchPreferences(beingId, payload)))
+      .handle("listActivity", ({ urlParams }) => Effect.flatMap(caller, (beingId) => activity.list(beingId, urlParams)))
   })
 )

@@ -10,7 +10,17 @@ import * as Schema from "effect/Schema"
 import { InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
 import { Ok } from "../../../host/auth/contract/records.ts"
 import { Authentication } from "../../../host/auth/contract/session.ts"
-import { Memory, MemoryIdParam, MemoryInput, MemorySearchParams } from "./records.ts"
+import {
+  ActivityParams,
+  Memory,
+  MemoryIdParam,
+  MemoryInput,
+  MemorySearchParams,
+  PreferencesPatch,
+  Profile,
+  ProfilePatch,
+  TwinActivity
+} from "./records.ts"
 
 export class TwinApi extends HttpApiGroup.make("twin")
   .add(
@@ -26,6 +36,20 @@ export class TwinApi extends HttpApiGroup.make("twin")
       .addSuccess(Ok)
       .addError(InvalidRequest.schema)
       .addError(NotFound.schema)
+  )
+  .add(HttpApiEndpoint.get("getProfile", "/twin/profile").addSuccess(Profile))
+  .add(HttpApiEndpoint.patch("patchProfile", "/twin/profile").setPayload(ProfilePatch).addSuccess(Profile).addError(InvalidRequest.schema))
+  .add(
+    HttpApiEndpoint.patch("patchPreferences", "/twin/profile/preferences")
+      .setPayload(PreferencesPatch)
+      .addSuccess(Profile)
+      .addError(InvalidRequest.schema)
+  )
+  .add(
+    HttpApiEndpoint.get("listActivity", "/twin/activity")
+      .setUrlParams(ActivityParams)
+      .addSuccess(Schema.Array(TwinActivity))
+      .addError(InvalidRequest.schema)
   )
   .middleware(Authentication)
   .prefix("/api")

@@ -45,9 +45,19 @@ export type MemorySearchMode = "hybrid" | "words"
 
 const ProfileList = Schema.Array(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500))).pipe(Schema.maxItems(100))
 
-const PreferenceKey = Schema.String.pipe(Schema.pattern(/^[A-Za-z0-9_.:-]{1,64}$/, { message: () => "a key of 1 to 64 letters, digits, _ . : or -" }))
+const preferenceKey = /^[A-Za-z0-9_.:-]{1,64}$/
 
-const Preferences = Schema.Record({ key: PreferenceKey, value: JsonValue })
+/** A record keyed by preference names: a key-pattern schema would drop a bad key silently, so every key is checked. */
+const preferencesOf = <A, I>(value: Schema.Schema<A, I>) =>
+  Schema.Record({ key: Schema.String, value }).pipe(
+    Schema.filter((record) => {
+      const bad = Object.keys(record).find((key) => !preferenceKey.test(key))
+      if (bad !== undefined) return `the key ${JSON.stringify(bad.slice(0, 64))} is not 1 to 64 letters, digits, _ . : or -`
+      return Object.keys(record).length <= 50 || "at most 50 keys"
+    })
+  )
+
+const Preferences = preferencesOf(JsonValue)
 
 /** An IANA time zone the runtime knows ("Europe/Paris", "UTC"): quiet hours are kept in it. */
 export const TimeZone = Schema.String.pipe(
@@ -73,19 +83,17 @@ export type Profile = typeof Profile.Type
 
 /** `PATCH /api/twin/profile`: only the sections given change; `preferences` given replaces them whole. */
 export const ProfilePatch = Schema.Struct({
-  facts: Schema.optional(ProfileList),
-  goals: Schema.optional(ProfileList),
-  routines: Schema.optional(ProfileList),
-  preferences: Schema.optional(Preferences),
-  tone: Schema.optional(Schema.String.pipe(Schema.maxLength(200))),
-  timezone: Schema.optional(TimeZone)
+  facts: Schema.optionalWith(ProfileList, { exact: true }),
+  goals: Schema.optionalWith(ProfileList, { exact: true }),
+  routines: Schema.optionalWith(ProfileList, { exact: true }),
+  preferences: Schema.optionalWith(Preferences, { exact: true }),
+  tone: Schema.optionalWith(Schema.String.pipe(Schema.maxLength(200)), { exact: true }),
+  timezone: Schema.optionalWith(TimeZone, { exact: true })
 })
 export type ProfilePatch = typeof ProfilePatch.Type
 
 /** `PATCH /api/twin/profile/preferences`: each key set to its value, or removed when null. */
-export const PreferencesPatch = Schema.Record({ key: PreferenceKey, value: Schema.NullOr(JsonValue) }).pipe(
-  Schema.filter((patch) => Object.keys(patch).length <= 50 || "at most 50 keys at once")
-)
+export const PreferencesPatch = preferencesOf(Schema.NullOr(JsonValue))
 export type PreferencesPatch = typeof PreferencesPatch.Type
 
 export const twinActivityKinds = ["learned", "read_email", "indexed_file", "browsed", "sent", "scheduled", "thought"] as const
