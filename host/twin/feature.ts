@@ -6,10 +6,19 @@ import * as Layer from "effect/Layer"
 import { Activity } from "../../extensions/twin/activity.ts"
 import { MemoryBackfill } from "../../extensions/twin/backfill.ts"
 import { Memories } from "../../extensions/twin/memories.ts"
+import { Learning } from "../../extensions/twin/learning.ts"
 import { Profiles } from "../../extensions/twin/profiles.ts"
+import { TwinStatusService } from "../../extensions/twin/status.ts"
 import { ModelsLive } from "../llm/models.ts"
 import { TwinBindingsLive } from "./bindings.ts"
 
-export const twinFeature = Layer.mergeAll(Memories.Default, MemoryBackfill.Default, Profiles.Default, Activity.Default).pipe(
+export const twinFeature = Layer.mergeAll(
+  Memories.Default,
+  MemoryBackfill.Default,
+  Profiles.Default,
+  Activity.Default,
+  Learning.Default,
+  TwinStatusService.Default
+).pipe(
   Layer.provide(Layer.mergeAll(TwinBindingsLive, ModelsLive))
 )

@@ -6,7 +6,9 @@ import * as Effect from "effect/Effect"
 import { memoryInputDefaults, memorySearchHeader } from "../../extensions/twin/contract/records.ts"
 import { Activity } from "../../extensions/twin/activity.ts"
 import { Memories } from "../../extensions/twin/memories.ts"
+import { Learning } from "../../extensions/twin/learning.ts"
 import { Profiles } from "../../extensions/twin/profiles.ts"
+import { TwinStatusService } from "../../extensions/twin/status.ts"
 import { CurrentSession } from "../auth/contract/session.ts"
 import { NodeApi } from "../contract/api.ts"
 
@@ -21,6 +23,8 @@ export const TwinHandlers = HttpApiBuilder.group(NodeApi, "twin", (handlers) =>
     const memories = yield* Memories
     const profiles = yield* Profiles
     const activity = yield* Activity
+    const learning = yield* Learning
+    const status = yield* TwinStatusService
     return handlers
       .handle("searchMemories", ({ urlParams }) =>
         Effect.gen(function* () {
@@ -37,5 +41,8 @@ export const TwinHandlers = HttpApiBuilder.group(NodeApi, "twin", (handlers) =>
       .handle("patchProfile", ({ payload }) => Effect.flatMap(caller, (beingId) => profiles.patch(beingId, payload)))
       .handle("patchPreferences", ({ payload }) => Effect.flatMap(caller, (beingId) => profiles.patchPreferences(beingId, payload)))
       .handle("listActivity", ({ urlParams }) => Effect.flatMap(caller, (beingId) => activity.list(beingId, urlParams)))
+      .handle("learn", ({ payload }) => Effect.flatMap(caller, (beingId) => learning.learn(beingId, payload)))
+      .handle("status", () => Effect.flatMap(caller, status.status))
+      .handle("env", () => Effect.succeed(status.env))
   })
 )

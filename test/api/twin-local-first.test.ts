@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest"
 import { Health } from "../../host/health/contract/api.ts"
 import { memorySearchHeader } from "../../extensions/twin/contract/records.ts"
 import { noModelSettings } from "../support/models.ts"
-import { bodyAs, nodeWithOwner, run } from "../support/node.ts"
+import { bodyAs, nodeWithOwner, refused, run } from "../support/node.ts"
 
 const context = nodeWithOwner(noModelSettings)
 
@@ -30,5 +30,16 @@ describe("with no embed binding", () => {
       degraded: true,
       note: expect.stringContaining("searched by words only")
     })
+  })
+
+  it("refuses to learn at once with 503 models_unavailable (no cheap tier), learning nothing; status says so", async () => {
+    const { client } = context.owner
+    const before = await run(client.api.twin.status())
+    const refusal = await refused(client.api.twin.learn({ payload: { text: "Ada moved to Lyon.", source: "chat" } }))
+    expect(refusal).toMatchObject({ status: 503, body: { error: "models_unavailable", details: { tier: "cheap" } } })
+    const after = await run(client.api.twin.status())
+    expect(after).toEqual(before)
+    expect(after).toMatchObject({ llm: { configured: false }, embeddings: { available: false, degraded: true }, counts: { activity: 0 } })
+    expect(await run(client.api.twin.env())).toMatchObject({ llm: false })
   })
 })

@@ -7,7 +7,8 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
-import { InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
+import { Conflict, InvalidRequest, NotFound, Unavailable } from "../../../kernel/contract/errors.ts"
+import { RateClass } from "../../../kernel/contract/endpoint-policy.ts"
 import { Ok } from "../../../host/auth/contract/records.ts"
 import { Authentication } from "../../../host/auth/contract/session.ts"
 import {
@@ -19,7 +20,10 @@ import {
   PreferencesPatch,
   Profile,
   ProfilePatch,
-  TwinActivity
+  LearnRequest,
+  TwinActivity,
+  TwinEnv,
+  TwinStatus
 } from "./records.ts"
 
 export class TwinApi extends HttpApiGroup.make("twin")
@@ -51,6 +55,17 @@ export class TwinApi extends HttpApiGroup.make("twin")
       .addSuccess(Schema.Array(TwinActivity))
       .addError(InvalidRequest.schema)
   )
+  .add(
+    HttpApiEndpoint.post("learn", "/twin/learn")
+      .setPayload(LearnRequest)
+      .addSuccess(Schema.Array(Memory))
+      .addError(InvalidRequest.schema)
+      .addError(Conflict.schema)
+      .addError(Unavailable.schema)
+      .annotate(RateClass, "llm")
+  )
+  .add(HttpApiEndpoint.get("status", "/twin/status").addSuccess(TwinStatus))
+  .add(HttpApiEndpoint.get("env", "/twin/env").addSuccess(TwinEnv))
   .middleware(Authentication)
   .prefix("/api")
 {}
