@@ -1,22 +1,17 @@
 /**
- * Learning: memories extracted from a text by the cheap tier (structured output against a JSON
- * Schema, checked again here by the memory schema, with one repair when the answer does not
- * fit), each stored unless the twin already holds a near-duplicate (by vector similarity), then
+ * Learning: memories extracted from a text by the cheap tier (structured output, one repair:
+ * structured.ts), each stored unless the twin already holds a near-duplicate (by vector similarity), then
  * one `learned` activity. The same extraction serves `POST /api/twin/learn` and any feature that
  * learns on its own.
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { Unavailable } from "../../kernel/contract/errors.ts"
 import { memoryKinds, MemoryContent, MemoryImportance, MemoryKind, MemoryTags, type Memory } from "../../kernel/contract/memory.ts"
-import type { ChatMessage } from "../models/contract/chat.ts"
-import { toApiError } from "../models/contract/errors.ts"
 import { Models } from "../models/contract/models.ts"
 import { Activity } from "./activity.ts"
 import type { LearnRequest } from "./contract/records.ts"
 import { Memories } from "./memories.ts"
+import { askStructured } from "./structured.ts"
 
 /** At most this many memories from one text. */
 const mostPerText = 20
@@ -59,8 +54,6 @@ const system =
   "importance: 0 trivia, 0.5 useful, 1 essential. tags: a few lowercase topic words. Nothing worth keeping: " +
   `an empty list. At most ${mostPerText}.`
 
-const responseFormat = { type: "json_schema", name: "memories", schema: extractionSchema, strict: true } as const
-
 export class Learning extends Effect.Service<Learning>()("twin/Learning", {
   dependencies: [Memories.Default, Activity.Default],
   effect: Effect.gen(function* () {
@@ -68,32 +61,18 @@ export class Learning extends Effect.Service<Learning>()("twin/Learning", {
     const memories = yield* Memories
     const activity = yield* Activity
 
-    const ask = (beingId: string, messages: ReadonlyArray<ChatMessage>) =>
-      models.chatJson("cheap", { messages, responseFormat, purpose: "twin learn", beingId }).pipe(Effect.mapError(toApiError))
-
-    /** The model's memories, checked; one repair told the exact errors, then a plain refusal. */
     const extract = (beingId: string, text: string) =>
-      Effect.gen(function* () {
-        const conversation: Array<ChatMessage> = [{ role: "system", content: system }, { role: "user", content: text }]
-        const first = yield* ask(beingId, conversation)
-        const checked = decodeExtraction(first.value)
-        if (Either.isRight(checked)) return checked.right.memories
-        const errors = ParseResult.TreeFormatter.formatErrorSync(checked.left)
-        const second = yield* ask(beingId, [
-          ...conversation,
-          { role: "assistant", content: first.text },
-          { role: "user", content: `That answer does not fit the schema:\n${errors}\nAnswer again with only the corrected JSON.` }
-        ])
-        const repaired = decodeExtraction(second.value)
-        if (Either.isRight(repaired)) return repaired.right.memories
-        return yield* Effect.fail(
-          new Unavailable({
-            error: "model_reply_invalid",
-            message: "The model's extraction did not fit the memory schema, even after one repair; nothing was learned.",
-            details: { errors: ParseResult.TreeFormatter.formatErrorSync(repaired.left).slice(0, 2000) }
-          })
-        )
-      })
+      Effect.map(
+        askStructured(models, {
+          schema: Extraction,
+          jsonSchema: { name: "memories", schema: extractionSchema },
+          messages: [{ role: "system", content: system }, { role: "user", content: text }],
+          purpose: "twin learn",
+          beingId,
+          otherwise: "nothing was learned"
+        }),
+        (extraction) => extraction.memories
+      )
 
     /** Extracts, stores what is new (near-duplicates skipped), records one `learned` activity; answers the memories stored. */
     const learn = (beingId: string, { text, source }: LearnRequest) =>

@@ -59,4 +59,14 @@ export const twinMigrations: Migrations = {
     )`
     yield* sql`CREATE INDEX twin_activity_by_being ON twin_activity (being_id, at)`
   })
+,
+  "0520_twin_reflections": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    // How far each being's reflection has read: memories past `last_seq` are new to it.
+    yield* sql`CREATE TABLE twin_reflections (
+      being_id TEXT PRIMARY KEY REFERENCES beings (id) ON DELETE CASCADE,
+      last_seq INTEGER NOT NULL,
+      reflected_at TEXT NOT NULL
+    )`
+  })
 }

@@ -4,6 +4,7 @@
  * without calling a model, so the status and the search can say plainly what they do.
  */
 import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
 
 export interface TwinBindingsShape {
   readonly embed: {
@@ -19,3 +20,17 @@ export interface TwinBindingsShape {
 }
 
 export class TwinBindings extends Context.Tag("twin/TwinBindings")<TwinBindings, TwinBindingsShape>() {}
+
+/**
+ * Where reflection's insights land: the being's desktop, through the one path every raise takes
+ * (and so through the hush gate, as a proactive signal). Answers the signal's id and whether it
+ * was delivered now; a refusal is answered, not failed, since one lost insight stops nothing.
+ */
+export interface InsightSignalsShape {
+  readonly raise: (
+    beingId: string,
+    insight: { readonly title: string; readonly body: string }
+  ) => Effect.Effect<{ readonly signalId: string; readonly delivered: boolean } | { readonly refused: string }>
+}
+
+export class InsightSignals extends Context.Tag("twin/InsightSignals")<InsightSignals, InsightSignalsShape>() {}

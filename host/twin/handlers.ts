@@ -8,6 +8,7 @@ import { Activity } from "../../extensions/twin/activity.ts"
 import { Memories } from "../../extensions/twin/memories.ts"
 import { Learning } from "../../extensions/twin/learning.ts"
 import { Profiles } from "../../extensions/twin/profiles.ts"
+import { Reflections } from "../../extensions/twin/reflection.ts"
 import { TwinStatusService } from "../../extensions/twin/status.ts"
 import { CurrentSession } from "../auth/contract/session.ts"
 import { NodeApi } from "../contract/api.ts"
@@ -25,6 +26,7 @@ export const TwinHandlers = HttpApiBuilder.group(NodeApi, "twin", (handlers) =>
     const activity = yield* Activity
     const learning = yield* Learning
     const status = yield* TwinStatusService
+    const reflections = yield* Reflections
     return handlers
       .handle("searchMemories", ({ urlParams }) =>
         Effect.gen(function* () {
@@ -42,6 +44,7 @@ export const TwinHandlers = HttpApiBuilder.group(NodeApi, "twin", (handlers) =>
       .handle("patchPreferences", ({ payload }) => Effect.flatMap(caller, (beingId) => profiles.patchPreferences(beingId, payload)))
       .handle("listActivity", ({ urlParams }) => Effect.flatMap(caller, (beingId) => activity.list(beingId, urlParams)))
       .handle("learn", ({ payload }) => Effect.flatMap(caller, (beingId) => learning.learn(beingId, payload)))
+      .handle("reflect", () => Effect.flatMap(caller, (beingId) => reflections.reflect(beingId, { force: true })))
       .handle("status", () => Effect.flatMap(caller, status.status))
       .handle("env", () => Effect.succeed(status.env))
   })

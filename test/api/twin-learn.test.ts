@@ -117,6 +117,43 @@ describe("POST /api/twin/learn", () => {
   })
 })
 
+describe("POST /api/twin/reflect", () => {
+  it("forces a pass: its insight lands on the caller's desktop, its widget is suggested, its thought is an activity", async () => {
+    const member = await registerMember(node, owner.client)
+    expect(await run(member.client.api.twin.reflect())).toEqual({ ran: false, signals: [], widgets: [], thought: null })
+    expect(models.requestsFor("chat")).toEqual([])
+
+    await run(member.client.api.twin.createMemory({ payload: { content: "Paddled the river on Sunday." } }))
+    const tab = await LiveTab.open(node, member.client)
+    models.script("chat", {
+      content: JSON.stringify({
+        thought: "You love being on the water.",
+        insights: [{ title: "Book the kayak again?", body: "Sunday's paddle went well." }],
+        widgets: [{ widgetType: "weather.forecast", reason: "You plan trips outdoors." }]
+      })
+    })
+    const result = await run(member.client.api.twin.reflect())
+    expect(result).toEqual({
+      ran: true,
+      signals: [expect.any(String)],
+      widgets: [{ widgetType: "weather.forecast", reason: "You plan trips outdoors." }],
+      thought: "You love being on the water."
+    })
+    const signals = await run(member.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 50 } }))
+    expect(signals).toEqual([expect.objectContaining({ id: result.signals[0], kind: "insight", title: "Book the kayak again?", source: "twin:reflection" })])
+    expect(await tab.next((frame) => frame.type === "widget.suggest")).toEqual({
+      type: "widget.suggest", widgetType: "weather.forecast", reason: "You plan trips outdoors."
+    })
+    tab.close()
+    expect(await run(member.client.api.twin.listActivity({ urlParams: { kind: "thought" } }))).toEqual([
+      expect.objectContaining({ summary: "You love being on the water." })
+    ])
+    expect(await run(owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 50 } }))).not.toContainEqual(
+      expect.objectContaining({ id: result.signals[0] })
+    )
+  })
+})
+
 describe("status and env", () => {
   it("counts the caller's own memories and activity, and says the cheap and embed tiers are bound locally", async () => {
     const member = await registerMember(node, owner.client)

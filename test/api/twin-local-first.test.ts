@@ -41,5 +41,6 @@ describe("with no embed binding", () => {
     expect(after).toEqual(before)
     expect(after).toMatchObject({ llm: { configured: false }, embeddings: { available: false, degraded: true }, counts: { activity: 0 } })
     expect(await run(client.api.twin.env())).toMatchObject({ llm: false })
+    expect(await refused(client.api.twin.reflect())).toMatchObject({ status: 503, body: { error: "models_unavailable" } })
   })
 })

@@ -21,6 +21,7 @@ import {
   Profile,
   ProfilePatch,
   LearnRequest,
+  ReflectResult,
   TwinActivity,
   TwinEnv,
   TwinStatus
@@ -60,6 +61,13 @@ export class TwinApi extends HttpApiGroup.make("twin")
       .setPayload(LearnRequest)
       .addSuccess(Schema.Array(Memory))
       .addError(InvalidRequest.schema)
+      .addError(Conflict.schema)
+      .addError(Unavailable.schema)
+      .annotate(RateClass, "llm")
+  )
+  .add(
+    HttpApiEndpoint.post("reflect", "/twin/reflect")
+      .addSuccess(ReflectResult)
       .addError(Conflict.schema)
       .addError(Unavailable.schema)
       .annotate(RateClass, "llm")

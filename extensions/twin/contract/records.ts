@@ -181,5 +181,24 @@ export const TwinEnv = Schema.Struct({
 })
 export type TwinEnv = typeof TwinEnv.Type
 
+/** A widget reflection suggests for the desktop (also published as `widget.suggest`). */
+export const WidgetSuggestion = Schema.Struct({
+  widgetType: Schema.String.pipe(Schema.pattern(/^[a-z0-9_-]+(\.[a-z0-9_-]+)+$/), Schema.maxLength(80)),
+  reason: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200))
+})
+export type WidgetSuggestion = typeof WidgetSuggestion.Type
+
+/**
+ * `POST /api/twin/reflect`: whether a pass ran, the ids of the insight signals it raised (held ones
+ * included), the widgets it suggested, and its thought (also written as a `thought` activity).
+ */
+export const ReflectResult = Schema.Struct({
+  ran: Schema.Boolean,
+  signals: Schema.Array(Schema.String),
+  widgets: Schema.Array(WidgetSuggestion),
+  thought: Schema.NullOr(Schema.String)
+})
+export type ReflectResult = typeof ReflectResult.Type
+
 /** The payload of `twin.activity`: the activity as written. */
 export const TwinActivityEvent = Schema.Struct({ kind: TwinActivityKind, summary: Schema.String, at: Schema.String })

@@ -82,6 +82,14 @@ export class MemoriesRepository extends Effect.Service<MemoriesRepository>()("tw
         ORDER BY created_at DESC, seq DESC LIMIT ${limit}`
     }))
 
+    /** The being's memories past a rowid, newest first: what a reflection has not read yet. */
+    const newerThan = operation("twin.memoriesNewerThan", SqlSchema.findAll({
+      Request: Schema.Struct({ beingId: Schema.String, seq: Schema.Number, limit: Schema.Number }),
+      Result: StoredMemory,
+      execute: ({ beingId, seq, limit }) => sql`SELECT ${all} FROM twin_memories
+        WHERE being_id = ${beingId} AND seq > ${seq} ORDER BY seq DESC LIMIT ${limit}`
+    }))
+
     const bySeqs = operation("twin.memoriesBySeq", SqlSchema.findAll({
       Request: Schema.Struct({ beingId: Schema.String, seqs: Schema.Array(Schema.Number) }),
       Result: StoredMemory,
@@ -125,6 +133,6 @@ export class MemoriesRepository extends Effect.Service<MemoriesRepository>()("tw
     const coverage = operation("twin.embeddingCoverage", (request: { readonly model: string; readonly beingId: string | null }) =>
       Effect.catchIf(countCoverage(request), Cause.isNoSuchElementException, Effect.die))
 
-    return { insert, findOwned, remove, newest, bySeqs, wordSearch, unembedded, markEmbedded, coverage } as const
+    return { insert, findOwned, remove, newest, newerThan, bySeqs, wordSearch, unembedded, markEmbedded, coverage } as const
   })
 }) {}
