@@ -4,25 +4,16 @@
  * The twin's services over an in-memory database and the real Models bound to a scripted server.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
-import * as SqlClient from "@effect/sql/SqlClient"
-import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Queue from "effect/Queue"
 import * as TestClock from "effect/TestClock"
-import { accountMigrations } from "../../../host/auth/migrations.ts"
-import { EventBusLive } from "../../../host/events.ts"
-import { databaseLayer } from "../../../kernel/database.ts"
-import { Settings } from "../../../kernel/settings.ts"
-import { modelMigrations } from "../../../extensions/models/migrations.ts"
-import { ModelsTest } from "../../../extensions/models/test-layer.ts"
 import { MemoryBackfill } from "../../../extensions/twin/backfill.ts"
 import { Memories } from "../../../extensions/twin/memories.ts"
-import { twinMigrations } from "../../../extensions/twin/migrations.ts"
 import { TwinBindings } from "../../../extensions/twin/ports.ts"
-import { TwinSettings } from "../../../extensions/twin/settings.ts"
 import { embedByMeaning } from "../../support/meanings.ts"
 import { startOpenAiServer, type OpenAiServer } from "../../support/openai-server.ts"
+import { ada, twinServices, untilAsleep } from "../../support/twin.ts"
 
 const interval = 60_000
 let models: OpenAiServer
@@ -37,31 +28,14 @@ beforeEach(() => {
 })
 
 const twin = (embedBound: boolean) =>
-  Layer.mergeAll(Memories.Default, MemoryBackfill.Default).pipe(
-    Layer.provide(
-      Layer.mergeAll(
-        Layer.succeed(TwinBindings, {
-          embed: { available: embedBound, model: "text-embedding-3-small", leavesDevice: true },
-          cheapAvailable: true
-        }),
-        ModelsTest(models.baseUrl),
-        EventBusLive,
-        TwinSettings.layer({ memoryBackfillIntervalMs: interval })
-      )
-    ),
-    Layer.provideMerge(databaseLayer({ ...accountMigrations, ...modelMigrations, ...twinMigrations }, { filename: ":memory:" })),
-    Layer.provide(Settings.layerWith({}))
+  twinServices(
+    Layer.mergeAll(Memories.Default, MemoryBackfill.Default),
+    Layer.succeed(TwinBindings, { embed: { available: embedBound, model: "text-embedding-3-small", leavesDevice: true }, cheapAvailable: true }),
+    models.baseUrl,
+    { memoryBackfillIntervalMs: interval }
   )
 
-const ada = Effect.flatMap(SqlClient.SqlClient, (sql) =>
-  sql`INSERT INTO beings (id, handle, display_name, created_at) VALUES ('ada', 'ada', 'Ada', '2030-01-01T00:00:00.000Z')`)
-
 const fact = (content: string) => ({ content, kind: "fact" as const, importance: 0.5, tags: [], source: "manual" })
-
-/** Lets the backfill fiber reach its sleep before the clock moves, so the move wakes it. */
-const backfillAsleep = Effect.gen(function* () {
-  while (Chunk.isEmpty(yield* TestClock.sleeps())) yield* Effect.yieldNow()
-})
 
 describe("the embedding backfill", () => {
   it.scoped("embeds on its next tick a memory stored while the embed tier failed; search finds it by meaning then", () =>
@@ -77,7 +51,7 @@ describe("the embedding backfill", () => {
       expect(yield* memories.search("ada", { q: "puppy" })).toEqual({ memories: [], mode: "hybrid" })
       expect((yield* memories.search("ada", { q: "retriever" })).memories).toEqual([memory])
 
-      yield* backfillAsleep
+      yield* untilAsleep
       yield* TestClock.adjust(interval - 1)
       expect(yield* Queue.poll(passes)).toMatchObject({ _tag: "None" })
       yield* TestClock.adjust(1)
@@ -95,7 +69,7 @@ describe("the embedding backfill", () => {
       const { memory } = yield* memories.store("ada", fact("Ada walks her golden retriever."), { skipNearDuplicates: true })
       expect(yield* memories.search("ada", { q: "retriever" })).toEqual({ memories: [memory], mode: "words" })
       expect(yield* memories.search("ada", { q: "puppy" })).toEqual({ memories: [], mode: "words" })
-      yield* backfillAsleep
+      yield* untilAsleep
       yield* TestClock.adjust(interval)
       expect(yield* Queue.take(passes)).toBe(0)
       expect(models.requestsFor("embeddings")).toEqual([])

@@ -5,26 +5,18 @@
  * The twin's services over an in-memory database and the real Models bound to a scripted server.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
-import * as SqlClient from "@effect/sql/SqlClient"
 import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Queue from "effect/Queue"
 import * as TestClock from "effect/TestClock"
-import { accountMigrations } from "../../../host/auth/migrations.ts"
 import { EventBus } from "../../../host/contract/events.ts"
-import { EventBusLive } from "../../../host/events.ts"
-import { databaseLayer } from "../../../kernel/database.ts"
-import { Settings } from "../../../kernel/settings.ts"
-import { modelMigrations } from "../../../extensions/models/migrations.ts"
-import { ModelsTest } from "../../../extensions/models/test-layer.ts"
 import { Activity } from "../../../extensions/twin/activity.ts"
 import { Memories } from "../../../extensions/twin/memories.ts"
-import { twinMigrations } from "../../../extensions/twin/migrations.ts"
 import { InsightSignals, TwinBindings } from "../../../extensions/twin/ports.ts"
 import { reflectionIntervalMs, Reflections } from "../../../extensions/twin/reflection.ts"
-import { TwinSettings } from "../../../extensions/twin/settings.ts"
 import { startOpenAiServer, type OpenAiServer } from "../../support/openai-server.ts"
+import { ada, twinServices, untilAsleep } from "../../support/twin.ts"
 
 let models: OpenAiServer
 const raised: Array<{ beingId: string; title: string; body: string }> = []
@@ -45,22 +37,12 @@ const insights = Layer.succeed(InsightSignals, {
   })
 })
 
-const twin = () => Layer.mergeAll(Reflections.Default, Memories.Default, Activity.Default).pipe(
-  Layer.provideMerge(
-    Layer.mergeAll(
-      Layer.succeed(TwinBindings, { embed: { available: false, model: "none", leavesDevice: false }, cheapAvailable: true }),
-      insights,
-      ModelsTest(models.baseUrl),
-      EventBusLive,
-      TwinSettings.layer({})
-    )
-  ),
-  Layer.provideMerge(databaseLayer({ ...accountMigrations, ...modelMigrations, ...twinMigrations }, { filename: ":memory:" })),
-  Layer.provide(Settings.layerWith({}))
-)
-
-const ada = Effect.flatMap(SqlClient.SqlClient, (sql) =>
-  sql`INSERT INTO beings (id, handle, display_name, created_at) VALUES ('ada', 'ada', 'Ada', '2030-01-01T00:00:00.000Z')`)
+const twin = () =>
+  twinServices(
+    Layer.mergeAll(Reflections.Default, Memories.Default, Activity.Default),
+    Layer.merge(Layer.succeed(TwinBindings, { embed: { available: false, model: "none", leavesDevice: false }, cheapAvailable: true }), insights),
+    models.baseUrl
+  )
 
 const remember = (content: string) =>
   Effect.flatMap(Memories, (memories) =>
@@ -69,7 +51,7 @@ const remember = (content: string) =>
 /** Waits until the round fiber sleeps, then moves the clock past its tick and takes the round's count. */
 const nextRound = (rounds: Queue.Dequeue<number>) =>
   Effect.gen(function* () {
-    while (Chunk.isEmpty(yield* TestClock.sleeps())) yield* Effect.yieldNow()
+    yield* untilAsleep
     yield* TestClock.adjust(reflectionIntervalMs)
     return yield* Queue.take(rounds)
   })
