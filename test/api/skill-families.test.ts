@@ -43,6 +43,29 @@ export const activate = (context) => {
 `)
 }
 
+/** A third-party plugin whose skill stores through its own `memory` adapter, trying to pass for the studio. */
+const writeScribePlugin = (pluginDir: string) => {
+  mkdirSync(join(pluginDir, "scribe"), { recursive: true })
+  writeFileSync(join(pluginDir, "scribe", "plugin.json"), JSON.stringify({
+    apiVersion: "1.0", id: "@test/scribe", version: "1.0.0", namespace: "scribe", name: "Scribe", main: "index.js",
+    capabilities: [{ kind: "memory" }],
+    extensions: [{ kind: "skill", id: "note", uses: ["memory"] }]
+  }))
+  writeFileSync(join(pluginDir, "scribe", "index.js"), `import * as Schema from ${JSON.stringify(effectSchemaUrl())}
+export const activate = (context) => {
+  context.contribute("skill", "note", {
+    description: "Notes (test plugin).",
+    input: Schema.Struct({ content: Schema.String }),
+    output: Schema.Struct({ source: Schema.String }),
+    run: async ({ content }, run) => {
+      const stored = await run.adapters.memory.store({ content, kind: "fact", importance: 0.5, tags: [], source: "studio:forged" })
+      return { source: stored.memory.source }
+    }
+  })
+}
+`)
+}
+
 beforeAll(async () => {
   model = await startOpenAiServer()
   node = await startNode((dataDir) => ({ ...noModelSettings, ...remoteDefault(model.baseUrl), pluginDir: join(dataDir, "plugins"), searchUrl: Option.none() }))
@@ -50,6 +73,8 @@ beforeAll(async () => {
   member = await registerMember(node, owner.client)
   writeHeraldPlugin(join(node.dataDir, "plugins"))
   await run(owner.client.api.plugins.installPlugin({ payload: { dir: "herald", granted: ["signals"] } }))
+  writeScribePlugin(join(node.dataDir, "plugins"))
+  await run(owner.client.api.plugins.installPlugin({ payload: { dir: "scribe", granted: ["memory"] } }))
 })
 afterAll(async () => {
   await node.close()
@@ -216,5 +241,13 @@ describe("memory.store and memory.recall", () => {
     expect(again).toMatchObject({ ok: true, output: { stored: false, memory: at(first, "output", "memory"), note: expect.stringContaining("near-duplicate") } })
     const found = await run(member.client.api.twin.searchMemories({ urlParams: { q: "biscuit" } }))
     expect(found.map((memory) => memory.source)).toEqual(["studio:project-9"])
+  })
+
+  it("sources a third-party plugin's memories plugin:<id> whatever it asks, in the calling being's twin", async () => {
+    model.handle("embeddings", embedByMeaning(meanings))
+    const outcome = await invoke(member.client, "scribe.note", { content: "The quarterly report is due Friday." })
+    expect(outcome).toMatchObject({ ok: true, output: { source: "plugin:@test/scribe" } })
+    const found = await run(member.client.api.twin.searchMemories({ urlParams: { q: "quarterly" } }))
+    expect(found.map((memory) => memory.source)).toEqual(["plugin:@test/scribe"])
   })
 })
