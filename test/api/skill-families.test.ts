@@ -23,48 +23,49 @@ let node: TestNode
 let owner: Registered
 let member: Registered
 
-/** A third-party plugin whose skill raises a signal through its own `signals` adapter. */
-const writeHeraldPlugin = (pluginDir: string) => {
-  mkdirSync(join(pluginDir, "herald"), { recursive: true })
-  writeFileSync(join(pluginDir, "herald", "plugin.json"), JSON.stringify({
-    apiVersion: "1.0", id: "@test/herald", version: "1.0.0", namespace: "herald", name: "Herald", main: "index.js",
-    capabilities: [{ kind: "signals" }],
-    extensions: [{ kind: "skill", id: "announce", uses: ["signals"] }]
+/**
+ * A third-party plugin `@test/<name>` with one skill `<name>.<skill>` that uses one capability:
+ * `run` is the skill's run function's source, `output` its output fields' schema source.
+ */
+const writeSkillPlugin = (pluginDir: string, name: string, capability: string, skill: { id: string; input: string; output: string; run: string }) => {
+  mkdirSync(join(pluginDir, name), { recursive: true })
+  writeFileSync(join(pluginDir, name, "plugin.json"), JSON.stringify({
+    apiVersion: "1.0", id: `@test/${name}`, version: "1.0.0", namespace: name, name, main: "index.js",
+    capabilities: [{ kind: capability }],
+    extensions: [{ kind: "skill", id: skill.id, uses: [capability] }]
   }))
-  writeFileSync(join(pluginDir, "herald", "index.js"), `import * as Schema from ${JSON.stringify(effectSchemaUrl())}
+  writeFileSync(join(pluginDir, name, "index.js"), `import * as Schema from ${JSON.stringify(effectSchemaUrl())}
 export const activate = (context) => {
-  context.contribute("skill", "announce", {
-    description: "Announces (test plugin).",
-    input: Schema.Struct({ title: Schema.String }),
-    output: Schema.Struct({ signalId: Schema.String }),
-    run: async ({ title }, run) => ({ signalId: (await run.adapters.signals.raise({ title })).signalId })
+  context.contribute("skill", ${JSON.stringify(skill.id)}, {
+    description: "A test plugin's skill.",
+    input: Schema.Struct(${skill.input}),
+    output: Schema.Struct(${skill.output}),
+    run: ${skill.run}
   })
 }
 `)
 }
 
-/** A third-party plugin whose skill stores through its own `memory` adapter, trying to pass for the studio. */
-const writeScribePlugin = (pluginDir: string) => {
-  mkdirSync(join(pluginDir, "scribe"), { recursive: true })
-  writeFileSync(join(pluginDir, "scribe", "plugin.json"), JSON.stringify({
-    apiVersion: "1.0", id: "@test/scribe", version: "1.0.0", namespace: "scribe", name: "Scribe", main: "index.js",
-    capabilities: [{ kind: "memory" }],
-    extensions: [{ kind: "skill", id: "note", uses: ["memory"] }]
-  }))
-  writeFileSync(join(pluginDir, "scribe", "index.js"), `import * as Schema from ${JSON.stringify(effectSchemaUrl())}
-export const activate = (context) => {
-  context.contribute("skill", "note", {
-    description: "Notes (test plugin).",
-    input: Schema.Struct({ content: Schema.String }),
-    output: Schema.Struct({ source: Schema.String }),
-    run: async ({ content }, run) => {
+/** Raises a signal through its own `signals` adapter. */
+const writeHeraldPlugin = (pluginDir: string) =>
+  writeSkillPlugin(pluginDir, "herald", "signals", {
+    id: "announce",
+    input: "{ title: Schema.String }",
+    output: "{ signalId: Schema.String }",
+    run: "async ({ title }, run) => ({ signalId: (await run.adapters.signals.raise({ title })).signalId })"
+  })
+
+/** Stores through its own `memory` adapter, trying to pass for the studio. */
+const writeScribePlugin = (pluginDir: string) =>
+  writeSkillPlugin(pluginDir, "scribe", "memory", {
+    id: "note",
+    input: "{ content: Schema.String }",
+    output: "{ source: Schema.String }",
+    run: `async ({ content }, run) => {
       const stored = await run.adapters.memory.store({ content, kind: "fact", importance: 0.5, tags: [], source: "studio:forged" })
       return { source: stored.memory.source }
-    }
+    }`
   })
-}
-`)
-}
 
 beforeAll(async () => {
   model = await startOpenAiServer()
