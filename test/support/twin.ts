@@ -1,5 +1,5 @@
 /**
- * The twin's services for service tests: the layers a test names, over an in-memory database
+ * The twin's services for service tests and the bench: the layers a test names, over a database
  * migrated for accounts, models and the twin, the real Models bound to a scripted server, the
  * event bus, the twin's settings and the ports the test gives (TwinBindings, InsightSignals...).
  */
@@ -21,11 +21,13 @@ export const twinServices = <A, E, R, P>(
   services: Layer.Layer<A, E, R>,
   ports: Layer.Layer<P>,
   modelsUrl: string,
-  settings: Partial<TwinSettingsShape> = {}
+  settings: Partial<TwinSettingsShape> = {},
+  /** The database file; in memory unless given (the bench uses a real file). */
+  filename = ":memory:"
 ) =>
   services.pipe(
     Layer.provideMerge(Layer.mergeAll(ports, ModelsTest(modelsUrl), EventBusLive, TwinSettings.layer(settings))),
-    Layer.provideMerge(databaseLayer({ ...accountMigrations, ...modelMigrations, ...twinMigrations }, { filename: ":memory:" })),
+    Layer.provideMerge(databaseLayer({ ...accountMigrations, ...modelMigrations, ...twinMigrations }, { filename })),
     Layer.provide(Settings.layerWith({}))
   )
 
