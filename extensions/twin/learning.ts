@@ -93,6 +93,6 @@ export class Learning extends Effect.Service<Learning>()("twin/Learning", {
         return stored
       }).pipe(Effect.withSpan("twin.learn"))
 
-    return { learn, extract } as const
+    return { learn } as const
   })
 }) {}

@@ -186,15 +186,16 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
     const embeddings = (beingId: string | null) =>
       Effect.map(repository.coverage({ model: bindings.embed.model, beingId }), ({ embedded, total }): EmbeddingsStatus => {
         const { available, leavesDevice } = bindings.embed
-        const note = !available
-          ? "No embed tier is bound (LLM_EMBED_BASE_URL, or a key): memories are searched by words only."
-          : embedded < total
+        const notes = [
+          !available ? "No embed tier is bound (LLM_EMBED_BASE_URL, or a key): memories are searched by words only." : null,
+          available && embedded < total
             ? `${total - embedded} memories are not embedded yet; the backfill embeds them when the embed tier answers.`
-            : null
-        const leaving = leavesDevice ? " Memory text sent to be embedded may leave this host (a remote tier, or LOCAL_LLM_FALLBACK)." : ""
-        return { available, embedded, total, leavesDevice, degraded: !available || embedded < total, note: note === null && leaving === "" ? null : `${note ?? ""}${leaving}`.trim() }
+            : null,
+          leavesDevice ? "Memory text sent to be embedded may leave this host (a remote tier, or LOCAL_LLM_FALLBACK)." : null
+        ].filter((note) => note !== null)
+        return { available, embedded, total, leavesDevice, degraded: !available || embedded < total, note: notes.length === 0 ? null : notes.join(" ") }
       })
 
-    return { store, search, remove, backfillBatch, embeddings, similarTo, embed } as const
+    return { store, search, remove, backfillBatch, embeddings } as const
   })
 }) {}
