@@ -9,6 +9,7 @@ import { projectMigrations } from "../actors/project/migrations.ts"
 import { accountMigrations } from "./auth/migrations.ts"
 import { desktopMigrations } from "./desktop/migrations.ts"
 import { timeMigrations } from "../extensions/time/migrations.ts"
+import { twinMigrations } from "../extensions/twin/migrations.ts"
 
 export const migrations: Migrations = {
   ...accountMigrations,
@@ -19,5 +20,6 @@ export const migrations: Migrations = {
   ...agentMigrations,
   ...generatorMigrations,
   ...projectMigrations,
-  ...timeMigrations
+  ...timeMigrations,
+  ...twinMigrations
 }

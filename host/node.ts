@@ -55,6 +55,9 @@ import { StudioProjectsHandlers } from "./studio/projects/handlers.ts"
 import { TwinTimeHandlers } from "./time/handlers.ts"
 import { TwinHushHandlers } from "./time/hush-handlers.ts"
 import { Scheduler } from "../extensions/time/scheduler.ts"
+import { twinFeature } from "./twin/feature.ts"
+import { ProfileTimeZoneLive } from "./twin/profile-time-zone.ts"
+import { TwinHandlers } from "./twin/handlers.ts"
 
 export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
 
@@ -76,7 +79,16 @@ const registries = Layer.mergeAll(SignalActions.layer, TopicAccess.layer, LiveCo
  * What the features stand on and no feature owns: the event bus, the public origin, the rate
  * limiter, the registries, the sessions every signed-in request resolves, the mailer.
  */
-const infrastructure = Layer.mergeAll(Sessions.Default, Mailer.Default, EventBusLive, PublicOrigin.layer, RateLimiter.layer, registries)
+const infrastructure = Layer.mergeAll(
+  Sessions.Default,
+  Mailer.Default,
+  EventBusLive,
+  PublicOrigin.layer,
+  RateLimiter.layer,
+  registries,
+  // The being actor's port to the twin: its quiet hours follow the profile's time zone.
+  ProfileTimeZoneLive
+)
 
 /**
  * The services several features use, each wired to what it needs itself; listed so a test can
@@ -110,7 +122,8 @@ const features = Layer.mergeAll(
   StudioAuthoringLive,
   FilesHandlers,
   TwinTimeHandlers,
-  TwinHushHandlers
+  TwinHushHandlers,
+  TwinHandlers.pipe(Layer.provide(twinFeature))
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))

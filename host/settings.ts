@@ -12,6 +12,7 @@ import { WebSettings, webSettingsConfig, type WebSettingsShape } from "../extens
 import { AuthSettings, authSettingsConfig, type AuthSettingsShape } from "./auth/settings.ts"
 import { MailSettings, mailSettingsConfig, type MailSettingsShape } from "./mail/settings.ts"
 import { FilesSettings, filesSettingsConfig, type FilesSettingsShape } from "./files/settings.ts"
+import { TwinSettings, twinSettingsConfig, type TwinSettingsShape } from "../extensions/twin/settings.ts"
 
 /** Each feature's Config, by feature: what the environment may set. */
 export const featureSettingConfigs = {
@@ -21,7 +22,8 @@ export const featureSettingConfigs = {
   models: modelSettingsConfig,
   project: projectSettingsConfig,
   web: webSettingsConfig,
-  files: filesSettingsConfig
+  files: filesSettingsConfig,
+  twin: twinSettingsConfig
 }
 
 /** The union of every feature's settings: a test overrides any of them in one object. */
@@ -31,7 +33,8 @@ export type NodeSettings = SettingsShape &
   ModelSettingsShape &
   ProjectSettingsShape &
   WebSettingsShape &
-  FilesSettingsShape
+  FilesSettingsShape &
+  TwinSettingsShape
 
 /** Every feature's settings layer, read from the environment with the given overrides on top. */
 export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
@@ -42,5 +45,6 @@ export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
     ModelSettings.layer(overrides),
     ProjectSettings.layer(overrides),
     WebSettings.layer(overrides),
-    FilesSettings.layer(overrides)
+    FilesSettings.layer(overrides),
+    TwinSettings.layer(overrides)
   )

@@ -1,7 +1,7 @@
 /**
  * The Memory family: memory.store and memory.recall over the twin of the being a call works for.
- * The memory store itself lands with the twin; until then the node has no memory adapter and
- * both skills answer with a plain note.
+ * The twin's memory store implements the adapter (host/twin/memory-adapter.ts); where a host gives
+ * none, both skills answer with a plain note.
  */
 import type { Activate } from "../../kernel/extensions/context.ts"
 import type { PluginManifestInput } from "../../kernel/contract/manifest.ts"

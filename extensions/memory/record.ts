@@ -1,17 +1,5 @@
-/** The memory record as the memory skills answer it (the second document's Memory). */
-import * as Schema from "effect/Schema"
-import { memoryKinds } from "../../kernel/extensions/memory.ts"
+/** The memory record as the memory skills answer it: the twin's Memory, defined once in the kernel's contract. */
+export { Memory as MemoryRecord, MemoryKind } from "../../kernel/contract/memory.ts"
 
-export const MemoryKind = Schema.Literal(...memoryKinds)
-
-export const MemoryRecord = Schema.Struct({
-  id: Schema.String,
-  kind: MemoryKind,
-  content: Schema.String,
-  importance: Schema.Number,
-  tags: Schema.Array(Schema.String),
-  source: Schema.String,
-  createdAt: Schema.String
-})
-
+/** What a skill says on a node whose host gives it no memory adapter (a test harness, a plugin not granted it). */
 export const notWired = "memory is not wired on this node yet."

@@ -1,21 +1,23 @@
 /**
  * memory.store (the first document's schema): one memory into the calling being's twin, through
  * the memory adapter. Inside a studio project a source left at 'skill' becomes
- * `studio:<project id>` (rule 3), so the twin knows which project taught it. With no adapter it
- * stores nothing and says so.
+ * `studio:<project id>` (rule 3), so the twin knows which project taught it. The twin may decline
+ * a near-duplicate of what it already remembers (stored false, the memory that made it needless).
+ * With no adapter it stores nothing and says so.
  */
 import * as Schema from "effect/Schema"
 import { defineSkill, withDefault } from "../../kernel/extensions/skill.ts"
+import { MemoryContent, MemoryImportance, MemorySource, MemoryTags } from "../../kernel/contract/memory.ts"
 import { MemoryKind, MemoryRecord, notWired } from "./record.ts"
 
 const defaultSource = "skill"
 
 const Input = Schema.Struct({
-  content: Schema.String.pipe(Schema.filter((text) => text.trim() !== "" || "some content"), Schema.maxLength(4000)),
+  content: MemoryContent,
   kind: withDefault(MemoryKind, "fact"),
-  importance: withDefault(Schema.Number.pipe(Schema.between(0, 1)), 0.5),
-  tags: withDefault(Schema.Array(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64))).pipe(Schema.maxItems(20)), []),
-  source: withDefault(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)), defaultSource)
+  importance: withDefault(MemoryImportance, 0.5),
+  tags: withDefault(MemoryTags, []),
+  source: withDefault(MemorySource, defaultSource)
 })
 
 const Output = Schema.Struct({

@@ -30,6 +30,7 @@ import { StudioProjectsApi } from "../../actors/project/contract/api.ts"
 import { FilesApi } from "../files/contract/api.ts"
 import { TwinTimeApi } from "../../extensions/time/contract/api.ts"
 import { TwinHushApi } from "../../extensions/time/contract/hush-api.ts"
+import { TwinApi } from "../../extensions/twin/contract/api.ts"
 
 export class NodeApi extends HttpApi.make("node")
   .add(AuthPublicApi)
@@ -45,6 +46,7 @@ export class NodeApi extends HttpApi.make("node")
   .add(FilesApi)
   .add(TwinTimeApi)
   .add(TwinHushApi)
+  .add(TwinApi)
   .addError(InvalidRequest.schema)
   .addError(Unauthorized.schema)
   .addError(Forbidden.schema)

@@ -1,7 +1,7 @@
 /**
  * Every event of the spec's event table as one Schema union, and the bus that carries them.
  * Publishing is typed by the union; the web app decodes each frame with it. Records the spec
- * leaves open and no feature of this node makes yet (message, tool call, memory, wallet, post,
+ * leaves open and no feature of this node makes yet (message, tool call, wallet, post,
  * mood) travel as Json until their feature types them here.
  */
 import * as Context from "effect/Context"
@@ -11,6 +11,8 @@ import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import { Signal } from "../../actors/being/contract/signal.ts"
 import { Project, Task, TraceEvent } from "../../actors/project/contract/records.ts"
+import { Memory } from "../../kernel/contract/memory.ts"
+import { TwinActivityEvent } from "../../extensions/twin/contract/records.ts"
 
 const Json = Schema.Unknown
 
@@ -28,7 +30,7 @@ export const NodeEvent = Schema.Union(
   event("task.updated", { task: Task }),
   event("project.updated", { project: Project }),
   event("trace", { event: TraceEvent }),
-  event("memory.created", { memory: Json }),
+  event("memory.created", { memory: Memory }),
   event("widget.suggest", { widgetType: Schema.String, reason: Schema.String, config: Schema.optional(Json) }),
   event("presence.update", {
     beingId: Schema.String,
@@ -36,7 +38,7 @@ export const NodeEvent = Schema.Union(
     doing: Schema.optional(Schema.String)
   }),
   event("wallet.updated", { wallet: Json }),
-  event("twin.activity", { kind: Schema.String, summary: Schema.String, at: Schema.String }),
+  event("twin.activity", TwinActivityEvent.fields),
   event("square.post", { post: Json }),
   event("ambient", { mood: Json, hint: Schema.optional(Schema.String) })
 )

@@ -14,6 +14,8 @@ import { LiveConnections } from "../live/connections.ts"
 import { hostVersion } from "../version.ts"
 import { DatabaseProbe } from "./database-probe.ts"
 import { makeSandboxProbe } from "./sandbox-probe.ts"
+import { Memories } from "../../extensions/twin/memories.ts"
+import { twinFeature } from "../twin/feature.ts"
 
 export const HealthHandlers = HttpApiBuilder.group(NodeApi, "health", (handlers) =>
   Effect.gen(function* () {
@@ -24,6 +26,7 @@ export const HealthHandlers = HttpApiBuilder.group(NodeApi, "health", (handlers)
     const live = yield* LiveConnections
     const ledger = yield* LlmLedger
     const presence = yield* BeingSocketsRepository
+    const memories = yield* Memories
     const startedAtMs = yield* Clock.currentTimeMillis
     const sandbox = makeSandboxProbe()
 
@@ -49,9 +52,10 @@ export const HealthHandlers = HttpApiBuilder.group(NodeApi, "health", (handlers)
           },
           live: { connections: live.counts().connections, beingsOnline },
           budget: { todayUsd: yield* ledger.spentToday, dayCeilingUsd: modelSettings.spendMaxDayUsd },
+          embeddings: yield* memories.embeddings(null),
           process: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed, pid: process.pid }
         }
       })
     )
   })
-).pipe(Layer.provide(DatabaseProbe.Default))
+).pipe(Layer.provide(Layer.mergeAll(DatabaseProbe.Default, twinFeature)))

@@ -17,6 +17,9 @@ import { ModelsLive } from "../llm/models.ts"
 import { networkAdapterFactory } from "../network/adapter.ts"
 import { authoringAdapterFactory, StudioAuthoring } from "../studio/authoring-adapter.ts"
 import { hostVersion } from "../version.ts"
+import { Accounts } from "../auth/accounts.ts"
+import { memoryAdapterFactory } from "../twin/memory-adapter.ts"
+import { twinFeature } from "../twin/feature.ts"
 
 export const ExtensionsLive = Layer.unwrapEffect(
   Effect.gen(function* () {
@@ -24,14 +27,15 @@ export const ExtensionsLive = Layer.unwrapEffect(
     const builtinIds = new Set(builtins.map((module) => module.manifest.id))
     const signals = yield* signalsAdapterFactory(builtinIds)
     const schedule = yield* scheduleAdapterFactory(builtinIds)
+    const memory = yield* memoryAdapterFactory(builtinIds)
     const network = networkAdapterFactory(yield* WebSettings)
     const llm = yield* llmAdapterFactory
     const storage = yield* authoringAdapterFactory(studio.id)
-    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, schedule, network, llm, storage } })
+    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, schedule, network, llm, storage, memory } })
   })
 ).pipe(
   // The binding the studio services fill (StudioAuthoringLive) once they are built over this host.
   Layer.provide(StudioAuthoring.Default),
-  // The `signals` and `llm` adapters call through these.
-  Layer.provide(Layer.mergeAll(Signals.Default, ModelsLive))
+  // The `signals`, `llm` and `memory` adapters call through these.
+  Layer.provide(Layer.mergeAll(Signals.Default, ModelsLive, twinFeature, Accounts.Default))
 )

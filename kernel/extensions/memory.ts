@@ -2,25 +2,13 @@
  * The `memory` capability's adapter: the twin's typed memory as plugins and skills get it. Which
  * twin is the call's: the runtime builds the adapter for each call with the calling being (the
  * owner's twin for a plugin's own work outside a call), so plugin code never names a being.
- * The node does not implement it yet (the twin's memory store does, when it lands); until then
- * the capability stays absent and the memory skills answer with a note.
+ * The twin implements it (host/twin/memory-adapter.ts).
  */
+import type { Memory, MemoryKind } from "../contract/memory.ts"
 
-export const memoryKinds = ["fact", "episode", "preference", "relationship", "document", "insight"] as const
-export type MemoryKind = (typeof memoryKinds)[number]
+export { memoryKinds, type MemoryKind } from "../contract/memory.ts"
 
-export interface MemoryRecord {
-  readonly id: string
-  readonly kind: MemoryKind
-  readonly content: string
-  /** 0..1 */
-  readonly importance: number
-  readonly tags: ReadonlyArray<string>
-  /** Where it came from: `skill`, `studio:<project id>`, ... */
-  readonly source: string
-  /** ISO 8601 */
-  readonly createdAt: string
-}
+export type MemoryRecord = Memory
 
 export interface NewMemory {
   readonly content: string

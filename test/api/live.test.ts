@@ -18,7 +18,7 @@ let activity = 0
 /** A distinct event each call, so a test can tell its own frames apart. */
 const twinActivity = (summary = `activity ${++activity}`): Extract<NodeEvent, { type: "twin.activity" }> => ({
   type: "twin.activity",
-  kind: "test",
+  kind: "thought",
   summary,
   at: new Date().toISOString()
 })

@@ -1,5 +1,6 @@
 /**
- * The llm, web.research, signal and memory skill families on a real node: invoked over
+ * The llm, web.research, signal and memory skill families on a real node (memory through the
+ * twin's store): invoked over
  * POST /api/studio/skills/invoke (and, for calls inside a project, through the node's own skill
  * runtime as a project's agent would), with models at the scripted OpenAI-protocol server.
  */
@@ -14,31 +15,57 @@ import { at } from "../support/json.ts"
 import { type Client, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { effectSchemaUrl } from "../support/world-acting-plugin.ts"
+import { LiveTab } from "../support/live.ts"
+import { embedByMeaning } from "../support/meanings.ts"
 
 let model: OpenAiServer
 let node: TestNode
 let owner: Registered
 let member: Registered
 
-/** A third-party plugin whose skill raises a signal through its own `signals` adapter. */
-const writeHeraldPlugin = (pluginDir: string) => {
-  mkdirSync(join(pluginDir, "herald"), { recursive: true })
-  writeFileSync(join(pluginDir, "herald", "plugin.json"), JSON.stringify({
-    apiVersion: "1.0", id: "@test/herald", version: "1.0.0", namespace: "herald", name: "Herald", main: "index.js",
-    capabilities: [{ kind: "signals" }],
-    extensions: [{ kind: "skill", id: "announce", uses: ["signals"] }]
+/**
+ * A third-party plugin `@test/<name>` with one skill `<name>.<skill>` that uses one capability:
+ * `run` is the skill's run function's source, `output` its output fields' schema source.
+ */
+const writeSkillPlugin = (pluginDir: string, name: string, capability: string, skill: { id: string; input: string; output: string; run: string }) => {
+  mkdirSync(join(pluginDir, name), { recursive: true })
+  writeFileSync(join(pluginDir, name, "plugin.json"), JSON.stringify({
+    apiVersion: "1.0", id: `@test/${name}`, version: "1.0.0", namespace: name, name, main: "index.js",
+    capabilities: [{ kind: capability }],
+    extensions: [{ kind: "skill", id: skill.id, uses: [capability] }]
   }))
-  writeFileSync(join(pluginDir, "herald", "index.js"), `import * as Schema from ${JSON.stringify(effectSchemaUrl())}
+  writeFileSync(join(pluginDir, name, "index.js"), `import * as Schema from ${JSON.stringify(effectSchemaUrl())}
 export const activate = (context) => {
-  context.contribute("skill", "announce", {
-    description: "Announces (test plugin).",
-    input: Schema.Struct({ title: Schema.String }),
-    output: Schema.Struct({ signalId: Schema.String }),
-    run: async ({ title }, run) => ({ signalId: (await run.adapters.signals.raise({ title })).signalId })
+  context.contribute("skill", ${JSON.stringify(skill.id)}, {
+    description: "A test plugin's skill.",
+    input: Schema.Struct(${skill.input}),
+    output: Schema.Struct(${skill.output}),
+    run: ${skill.run}
   })
 }
 `)
 }
+
+/** Raises a signal through its own `signals` adapter. */
+const writeHeraldPlugin = (pluginDir: string) =>
+  writeSkillPlugin(pluginDir, "herald", "signals", {
+    id: "announce",
+    input: "{ title: Schema.String }",
+    output: "{ signalId: Schema.String }",
+    run: "async ({ title }, run) => ({ signalId: (await run.adapters.signals.raise({ title })).signalId })"
+  })
+
+/** Stores through its own `memory` adapter, trying to pass for the studio. */
+const writeScribePlugin = (pluginDir: string) =>
+  writeSkillPlugin(pluginDir, "scribe", "memory", {
+    id: "note",
+    input: "{ content: Schema.String }",
+    output: "{ source: Schema.String }",
+    run: `async ({ content }, run) => {
+      const stored = await run.adapters.memory.store({ content, kind: "fact", importance: 0.5, tags: [], source: "studio:forged" })
+      return { source: stored.memory.source }
+    }`
+  })
 
 beforeAll(async () => {
   model = await startOpenAiServer()
@@ -47,6 +74,8 @@ beforeAll(async () => {
   member = await registerMember(node, owner.client)
   writeHeraldPlugin(join(node.dataDir, "plugins"))
   await run(owner.client.api.plugins.installPlugin({ payload: { dir: "herald", granted: ["signals"] } }))
+  writeScribePlugin(join(node.dataDir, "plugins"))
+  await run(owner.client.api.plugins.installPlugin({ payload: { dir: "scribe", granted: ["memory"] } }))
 })
 afterAll(async () => {
   await node.close()
@@ -185,10 +214,41 @@ describe("signal.raise", () => {
 })
 
 describe("memory.store and memory.recall", () => {
-  it("answer the plain note while the node has no memory store", async () => {
-    const stored = await invoke(member.client, "memory.store", { content: "I like tea." })
-    expect(stored).toMatchObject({ ok: true, output: { memory: null, stored: false, note: "memory is not wired on this node yet." } })
-    const recalled = await invoke(member.client, "memory.recall", { query: "tea" })
-    expect(recalled).toMatchObject({ ok: true, output: { memories: [], note: "memory is not wired on this node yet." } })
+  const meanings = [["tea", "chai", "oolong"], ["dog", "puppy", "retriever"]]
+
+  it("store into the calling being's twin (memory.created reaches its tabs) and recall finds it by meaning", async () => {
+    model.handle("embeddings", embedByMeaning(meanings))
+    const tab = await LiveTab.open(node, member.client)
+    const stored = await invoke(member.client, "memory.store", { content: "I like oolong.", kind: "preference", tags: ["drinks"] })
+    expect(stored).toMatchObject({
+      ok: true,
+      output: { stored: true, memory: { content: "I like oolong.", kind: "preference", importance: 0.5, tags: ["drinks"], source: "skill" } }
+    })
+    const memory = at(stored.output, "memory")
+    expect(await tab.next((frame) => frame.type === "memory.created")).toEqual({ type: "memory.created", memory })
+    tab.close()
+
+    expect(await invoke(member.client, "memory.recall", { query: "chai" })).toMatchObject({ ok: true, output: { memories: [memory] } })
+    expect(await run(member.client.api.twin.searchMemories({ urlParams: { q: "oolong" } }))).toEqual([memory])
+    // Strictly per being: the owner's twin holds none of it.
+    expect(await invoke(owner.client, "memory.recall", { query: "chai" })).toMatchObject({ ok: true, output: { memories: [] } })
+  })
+
+  it("inside a project the source becomes studio:<projectId>; a near-duplicate is not stored twice", async () => {
+    model.handle("embeddings", embedByMeaning(meanings))
+    const first = await invokeInProject("memory.store", { content: "The puppy is named Biscuit." }, member.being.id, "project-9")
+    expect(first).toMatchObject({ ok: true, output: { stored: true, memory: { source: "studio:project-9" } } })
+    const again = await invokeInProject("memory.store", { content: "The puppy is named Biscuit!" }, member.being.id, "project-9")
+    expect(again).toMatchObject({ ok: true, output: { stored: false, memory: at(first, "output", "memory"), note: expect.stringContaining("near-duplicate") } })
+    const found = await run(member.client.api.twin.searchMemories({ urlParams: { q: "biscuit" } }))
+    expect(found.map((memory) => memory.source)).toEqual(["studio:project-9"])
+  })
+
+  it("sources a third-party plugin's memories plugin:<id> whatever it asks, in the calling being's twin", async () => {
+    model.handle("embeddings", embedByMeaning(meanings))
+    const outcome = await invoke(member.client, "scribe.note", { content: "The quarterly report is due Friday." })
+    expect(outcome).toMatchObject({ ok: true, output: { source: "plugin:@test/scribe" } })
+    const found = await run(member.client.api.twin.searchMemories({ urlParams: { q: "quarterly" } }))
+    expect(found.map((memory) => memory.source)).toEqual(["plugin:@test/scribe"])
   })
 })

@@ -27,13 +27,14 @@ describe("event bus", () => {
     const decode = Schema.decodeUnknownEither(NodeEvent)
     // Records the node makes are typed: an empty one is refused.
     for (const [type, field] of [
-      ["signal.created", "signal"], ["signal.updated", "signal"], ["task.updated", "task"], ["project.updated", "project"], ["trace", "event"]
+      ["signal.created", "signal"], ["signal.updated", "signal"], ["task.updated", "task"], ["project.updated", "project"], ["trace", "event"],
+      ["memory.created", "memory"]
     ] as const) {
       expect(decode({ type, [field]: {} })._tag, type).toBe("Left")
     }
     // Records no feature makes yet travel as Json.
     for (const [type, field] of [
-      ["message.created", "message"], ["memory.created", "memory"], ["wallet.updated", "wallet"], ["square.post", "post"]
+      ["message.created", "message"], ["wallet.updated", "wallet"], ["square.post", "post"]
     ] as const) {
       expect(decode({ type, [field]: {} })._tag, type).toBe("Right")
     }
@@ -42,6 +43,8 @@ describe("event bus", () => {
     expect(decode({ type: "hello", beingId: "b", serverTime: new Date().toISOString() })._tag).toBe("Right")
     expect(decode({ type: "message.delta", threadId: "t", messageId: "m", delta: "hi" })._tag).toBe("Right")
     expect(decode({ type: "presence.update", beingId: "b", status: "away" })._tag).toBe("Left")
+    expect(decode({ type: "twin.activity", kind: "gossip", summary: "s", at: new Date().toISOString() })._tag).toBe("Left")
+    expect(decode({ type: "twin.activity", kind: "learned", summary: "s", at: new Date().toISOString() })._tag).toBe("Right")
     expect(decode({ type: "nonsense" })._tag).toBe("Left")
   })
 })

@@ -2,6 +2,7 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
+import { EmbeddingsStatus } from "../../../extensions/twin/contract/records.ts"
 
 export const Health = Schema.Struct({
   ok: Schema.Boolean,
@@ -25,6 +26,8 @@ export const Health = Schema.Struct({
   live: Schema.Struct({ connections: Schema.Int, beingsOnline: Schema.NullOr(Schema.Int) }),
   /** The node's model spend today (UTC) against the day's ceiling. */
   budget: Schema.Struct({ todayUsd: Schema.Number, dayCeilingUsd: Schema.Number }),
+  /** The twin's memories across the node: how many carry a vector of the bound embed model (search by meaning). */
+  embeddings: EmbeddingsStatus,
   process: Schema.Struct({ rssBytes: Schema.Number, heapUsedBytes: Schema.Number, pid: Schema.Int })
 })
 export type Health = typeof Health.Type

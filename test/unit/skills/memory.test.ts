@@ -1,7 +1,8 @@
 /**
- * memory.store and memory.recall through the skill runtime: a plain note while the node has no
- * memory adapter (today), and, over a recording stand-in for the twin's store, the call's being
- * and project reaching the adapter and rule 3's source rewrite inside a project.
+ * memory.store and memory.recall through the skill runtime: a plain note where the host gives no
+ * memory adapter, and, over a recording stand-in for the twin's store, the call's being and
+ * project reaching the adapter and rule 3's source rewrite inside a project. (The node's real
+ * adapter over the twin: test/api/skill-families.test.ts.)
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import type { CallScope } from "../../../kernel/extensions/context.ts"
@@ -39,7 +40,7 @@ beforeEach(() => {
   recalled.length = 0
 })
 
-describe("without a memory adapter (the node today)", () => {
+describe("without a memory adapter (a host that gives none)", () => {
   it("memory.store stores nothing and says so", async () => {
     expect(await unwired.invoke("memory.store", { content: "Ada likes tea." })).toMatchObject({
       ok: true, output: { memory: null, stored: false, note: "memory is not wired on this node yet." }

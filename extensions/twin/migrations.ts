@@ -1,0 +1,72 @@
+/**
+ * The twin's tables: memories with their FTS5 index (kept in step by triggers, so a delete can
+ * never leave a word entry behind), the profile and the activity log. Vectors live in sqlite-vec
+ * tables made per dimension when the first vector of that size arrives
+ * (repositories/memory-vectors-repository.ts), since the embed model decides the size.
+ * FTS5 and the triggers are SQLite's; on PostgreSQL the index would be a tsvector column.
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import type { Migrations } from "../../kernel/database.ts"
+
+export const twinMigrations: Migrations = {
+  "0500_twin_memories": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    // `seq` is the rowid the FTS entry and the vector key on; `id` is the public one.
+    yield* sql`CREATE TABLE twin_memories (
+      seq INTEGER PRIMARY KEY,
+      id TEXT NOT NULL UNIQUE,
+      being_id TEXT NOT NULL REFERENCES beings (id) ON DELETE CASCADE,
+      kind TEXT NOT NULL CHECK (kind IN ('fact', 'episode', 'preference', 'relationship', 'document', 'insight')),
+      content TEXT NOT NULL,
+      importance REAL NOT NULL CHECK (importance >= 0 AND importance <= 1),
+      tags TEXT NOT NULL,
+      source TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      embedding_model TEXT,
+      embedding_dims INTEGER
+    )`
+    yield* sql`CREATE INDEX twin_memories_by_being ON twin_memories (being_id, created_at)`
+    yield* sql`CREATE INDEX twin_memories_unembedded ON twin_memories (seq) WHERE embedding_model IS NULL`
+    yield* sql`CREATE VIRTUAL TABLE twin_memories_fts USING fts5(
+      content, tags, content = 'twin_memories', content_rowid = 'seq', tokenize = 'porter unicode61'
+    )`
+    yield* sql`CREATE TRIGGER twin_memories_fts_insert AFTER INSERT ON twin_memories BEGIN
+      INSERT INTO twin_memories_fts (rowid, content, tags) VALUES (new.seq, new.content, new.tags);
+    END`
+    yield* sql`CREATE TRIGGER twin_memories_fts_delete AFTER DELETE ON twin_memories BEGIN
+      INSERT INTO twin_memories_fts (twin_memories_fts, rowid, content, tags) VALUES ('delete', old.seq, old.content, old.tags);
+    END`
+  }),
+  "0510_twin_profile_activity": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`CREATE TABLE twin_profiles (
+      being_id TEXT PRIMARY KEY REFERENCES beings (id) ON DELETE CASCADE,
+      facts TEXT NOT NULL,
+      goals TEXT NOT NULL,
+      routines TEXT NOT NULL,
+      preferences TEXT NOT NULL,
+      tone TEXT NOT NULL,
+      timezone TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    )`
+    yield* sql`CREATE TABLE twin_activity (
+      id TEXT PRIMARY KEY,
+      being_id TEXT NOT NULL REFERENCES beings (id) ON DELETE CASCADE,
+      kind TEXT NOT NULL,
+      summary TEXT NOT NULL,
+      at TEXT NOT NULL
+    )`
+    yield* sql`CREATE INDEX twin_activity_by_being ON twin_activity (being_id, at)`
+  })
+,
+  "0520_twin_reflections": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    // How far each being's reflection has read: memories past `last_seq` are new to it.
+    yield* sql`CREATE TABLE twin_reflections (
+      being_id TEXT PRIMARY KEY REFERENCES beings (id) ON DELETE CASCADE,
+      last_seq INTEGER NOT NULL,
+      reflected_at TEXT NOT NULL
+    )`
+  })
+}

@@ -1,0 +1,33 @@
+/**
+ * The twin's own settings, read once from the environment (docs/operations.md lists each with its
+ * default): how often memories stored without a vector are embedded, and the two similarity
+ * lines of the memory (what a search by meaning counts as related, what learning counts as a
+ * near-duplicate).
+ */
+import * as Config from "effect/Config"
+import * as Context from "effect/Context"
+import { settingsLayer } from "../../kernel/settings.ts"
+
+const similarity = (name: string, fallback: number) =>
+  Config.number(name).pipe(
+    Config.validate({ message: `${name} must be a cosine similarity between 0 and 1`, validation: (value) => value >= 0 && value <= 1 }),
+    Config.withDefault(fallback)
+  )
+
+export const twinSettingsConfig = Config.all({
+  /** Every this many ms the backfill embeds memories stored while the embed tier was unbound or down. */
+  memoryBackfillIntervalMs: Config.integer("MEMORY_BACKFILL_INTERVAL_MS").pipe(
+    Config.validate({ message: "MEMORY_BACKFILL_INTERVAL_MS must be at least 1000", validation: (ms) => ms >= 1000 }),
+    Config.withDefault(60_000)
+  ),
+  /** A vector hit less similar than this to the query is not a search result. */
+  memoryMinSimilarity: similarity("MEMORY_MIN_SIMILARITY", 0.3),
+  /** Learning (and memory.store) skips a memory at least this similar to one the twin already holds. */
+  memoryDuplicateSimilarity: similarity("MEMORY_DUPLICATE_SIMILARITY", 0.92)
+})
+
+export type TwinSettingsShape = Config.Config.Success<typeof twinSettingsConfig>
+
+export class TwinSettings extends Context.Tag("twin/TwinSettings")<TwinSettings, TwinSettingsShape>() {
+  static readonly layer = (overrides?: Partial<TwinSettingsShape>) => settingsLayer(TwinSettings, twinSettingsConfig, overrides)
+}

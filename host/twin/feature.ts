@@ -1,0 +1,26 @@
+/**
+ * The twin as the node lists it: its services with their ports bound (the model bindings, the
+ * desktop for insights) and the Models they call, plus the embedding backfill and the reflection
+ * rounds running in the node's scope.
+ */
+import * as Layer from "effect/Layer"
+import { Activity } from "../../extensions/twin/activity.ts"
+import { MemoryBackfill } from "../../extensions/twin/backfill.ts"
+import { Memories } from "../../extensions/twin/memories.ts"
+import { Learning } from "../../extensions/twin/learning.ts"
+import { Profiles } from "../../extensions/twin/profiles.ts"
+import { Reflections } from "../../extensions/twin/reflection.ts"
+import { TwinStatusService } from "../../extensions/twin/status.ts"
+import { ModelsLive } from "../llm/models.ts"
+import { TwinBindingsLive } from "./bindings.ts"
+import { InsightSignalsLive } from "./insight-signals.ts"
+
+export const twinFeature = Layer.mergeAll(
+  Memories.Default,
+  MemoryBackfill.Default,
+  Profiles.Default,
+  Activity.Default,
+  Learning.Default,
+  TwinStatusService.Default,
+  Reflections.Default
+).pipe(Layer.provide(Layer.mergeAll(TwinBindingsLive, ModelsLive, InsightSignalsLive)))
