@@ -188,7 +188,7 @@ describe("the built-in skill families as plugins", () => {
         .filter((contribution) => contribution.kind === "skill").map((contribution) => contribution.name)
     expect(byNamespace.get("files")).toMatchObject({ id: "@svc/files", source: { kind: "builtin" }, status: "active", granted: ["filesystem"] })
     expect(skillsOf("files")).toEqual(["files.list", "files.read", "files.write", "files.search"])
-    expect(skillsOf("docs")).toEqual(["docs.write_markdown"])
+    expect(skillsOf("docs")).toEqual(["docs.write_markdown", "docs.write_docx", "docs.write_pdf"])
     expect(skillsOf("math")).toEqual(["math.evaluate"])
     expect(byNamespace.get("web")).toMatchObject({ granted: ["network", "llm"] })
     expect(skillsOf("web")).toEqual(["web.fetch", "web.search", "web.research"])
