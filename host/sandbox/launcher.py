@@ -43,6 +43,8 @@ if abi >= 1 and config.get("landlock"):
         "write": everything,
     }
     for path, kind in config["landlock"]:
+        if not os.path.exists(path):
+            continue
         fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
         rule = ctypes.create_string_buffer(struct.pack("<Qi", rights[kind] & handled, fd), 12)
         if libc.syscall(ADD_RULE, ctypes.c_int(ruleset), ctypes.c_int(1), rule, ctypes.c_uint32(0)) < 0:

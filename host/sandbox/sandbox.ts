@@ -48,8 +48,20 @@ const check = (run: CodeRun) => {
   return Effect.void
 }
 
-export const makeSandbox = (probe: (now: number) => Promise<SandboxProbe>) =>
+/** A probe that failed outright counts as nothing available: it never rejects unobserved. */
+const failedProbe = (now: number, error: unknown): SandboxProbe => ({
+  checkedAt: new Date(now).toISOString(),
+  namespaces: false,
+  seccomp: false,
+  landlockAbi: 0,
+  cgroups: [],
+  docker: false,
+  novaReason: `the sandbox probe failed: ${error instanceof Error ? error.message : String(error)}`
+})
+
+export const makeSandbox = (probeWith: (now: number) => Promise<SandboxProbe>) =>
   Effect.gen(function* () {
+    const probe = (now: number) => probeWith(now).catch((error: unknown) => failedProbe(now, error))
     const settings = yield* SandboxSettings
     const { dataDir } = yield* Settings
     // Probed at start without holding the start up; a run or the health report waits for it.
@@ -94,12 +106,17 @@ export const makeSandbox = (probe: (now: number) => Promise<SandboxProbe>) =>
       const found = yield* current
       const choice = chooseTier(settings.sandboxRuntime, found)
       if (choice.tier === null && !settings.sandboxAllowLocal) return yield* refuse(choice.refusal)
+      const start = (folder: { readonly dir: string }): Promise<CodeReport> => {
+        const common = { code: run.code, language, workspace: folder.dir, timeoutMs: run.timeoutMs, ...(run.signal === undefined ? {} : { signal: run.signal }) }
+        if (choice.tier === "nova") return runNova({ ...common, protections: found })
+        if (choice.tier === "docker") return runDocker({ ...common, image: settings.sandboxDockerImage })
+        return runLocal(common)
+      }
       return yield* Effect.scoped(Effect.flatMap(workspace(scope), (folder) =>
-        Effect.promise((): Promise<CodeReport> => {
-          const common = { code: run.code, language, workspace: folder.dir, timeoutMs: run.timeoutMs, ...(run.signal === undefined ? {} : { signal: run.signal }) }
-          if (choice.tier === "nova") return runNova({ ...common, protections: found })
-          if (choice.tier === "docker") return runDocker({ ...common, image: settings.sandboxDockerImage })
-          return runLocal(common)
+        Effect.tryPromise({
+          try: () => start(folder),
+          // The tier was there when probed and is not now (bwrap removed, the engine stopped): still closed.
+          catch: (error) => new SandboxRefused({ message: `The ${choice.tier ?? "local"} run could not start: ${error instanceof Error ? error.message : String(error)}` })
         })))
     })
 

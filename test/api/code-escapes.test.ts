@@ -105,6 +105,12 @@ describe("python and sh run in nova", () => {
     expect(readFileSync(join(node.dataDir, "canary.txt"), "utf8")).toBe("canary")
   })
 
+  it("cannot create files even in the sandbox's own /dev tmpfs: Landlock allows writes under the workspace only", async () => {
+    const answer = await execute("sh", "echo x > /dev/made && echo created")
+    expect(answer.stdout).toBe("")
+    expect(answer.stderr).toContain("Permission denied")
+  })
+
   it("holds a fork bomb to its process limit and kills every process it made at the deadline", async () => {
     const marker = `bomb${process.pid}`
     const answer = await execute("sh", `${marker}() { ${marker} | ${marker} & }; ${marker}; sleep 60`, 3_000)
