@@ -15,6 +15,8 @@ import { Signals } from "../desktop/signals.ts"
 import { llmAdapterFactory } from "../llm/adapter.ts"
 import { ModelsLive } from "../llm/models.ts"
 import { networkAdapterFactory } from "../network/adapter.ts"
+import { processAdapterFactory } from "../sandbox/adapter.ts"
+import { Sandbox } from "../sandbox/sandbox.ts"
 import { authoringAdapterFactory, StudioAuthoring } from "../studio/authoring-adapter.ts"
 import { hostVersion } from "../version.ts"
 import { Accounts } from "../auth/accounts.ts"
@@ -30,12 +32,13 @@ export const ExtensionsLive = Layer.unwrapEffect(
     const memory = yield* memoryAdapterFactory(builtinIds)
     const network = networkAdapterFactory(yield* WebSettings)
     const llm = yield* llmAdapterFactory
+    const sandbox = yield* processAdapterFactory
     const storage = yield* authoringAdapterFactory(studio.id)
-    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, schedule, network, llm, storage, memory } })
+    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, schedule, network, llm, storage, memory, process: sandbox } })
   })
 ).pipe(
   // The binding the studio services fill (StudioAuthoringLive) once they are built over this host.
   Layer.provide(StudioAuthoring.Default),
   // The `signals`, `llm` and `memory` adapters call through these.
-  Layer.provide(Layer.mergeAll(Signals.Default, ModelsLive, twinFeature, Accounts.Default))
+  Layer.provide(Layer.mergeAll(Signals.Default, ModelsLive, twinFeature, Accounts.Default, Sandbox.Default))
 )
