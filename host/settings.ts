@@ -12,6 +12,7 @@ import { WebSettings, webSettingsConfig, type WebSettingsShape } from "../extens
 import { AuthSettings, authSettingsConfig, type AuthSettingsShape } from "./auth/settings.ts"
 import { MailSettings, mailSettingsConfig, type MailSettingsShape } from "./mail/settings.ts"
 import { FilesSettings, filesSettingsConfig, type FilesSettingsShape } from "./files/settings.ts"
+import { SandboxSettings, sandboxSettingsConfig, type SandboxSettingsShape } from "./sandbox/settings.ts"
 import { TwinSettings, twinSettingsConfig, type TwinSettingsShape } from "../extensions/twin/settings.ts"
 
 /** Each feature's Config, by feature: what the environment may set. */
@@ -23,7 +24,8 @@ export const featureSettingConfigs = {
   project: projectSettingsConfig,
   web: webSettingsConfig,
   files: filesSettingsConfig,
-  twin: twinSettingsConfig
+  twin: twinSettingsConfig,
+  sandbox: sandboxSettingsConfig
 }
 
 /** The union of every feature's settings: a test overrides any of them in one object. */
@@ -34,7 +36,8 @@ export type NodeSettings = SettingsShape &
   ProjectSettingsShape &
   WebSettingsShape &
   FilesSettingsShape &
-  TwinSettingsShape
+  TwinSettingsShape &
+  SandboxSettingsShape
 
 /** Every feature's settings layer, read from the environment with the given overrides on top. */
 export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
@@ -46,5 +49,6 @@ export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
     ProjectSettings.layer(overrides),
     WebSettings.layer(overrides),
     FilesSettings.layer(overrides),
-    TwinSettings.layer(overrides)
+    TwinSettings.layer(overrides),
+    SandboxSettings.layer(overrides)
   )

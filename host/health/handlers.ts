@@ -13,7 +13,7 @@ import { LlmLedger } from "../../extensions/models/ledger.ts"
 import { LiveConnections } from "../live/connections.ts"
 import { hostVersion } from "../version.ts"
 import { DatabaseProbe } from "./database-probe.ts"
-import { makeSandboxProbe } from "./sandbox-probe.ts"
+import { Sandbox } from "../sandbox/sandbox.ts"
 import { Memories } from "../../extensions/twin/memories.ts"
 import { twinFeature } from "../twin/feature.ts"
 
@@ -28,7 +28,7 @@ export const HealthHandlers = HttpApiBuilder.group(NodeApi, "health", (handlers)
     const presence = yield* BeingSocketsRepository
     const memories = yield* Memories
     const startedAtMs = yield* Clock.currentTimeMillis
-    const sandbox = makeSandboxProbe()
+    const sandbox = yield* Sandbox
 
     return handlers.handle("health", () =>
       Effect.gen(function* () {
@@ -45,7 +45,7 @@ export const HealthHandlers = HttpApiBuilder.group(NodeApi, "health", (handlers)
           database,
           models: { keyConfigured: Option.isSome(modelSettings.llmApiKey) },
           mail: { configured: mailer.configured },
-          sandbox: sandbox(now),
+          sandbox: yield* sandbox.status,
           plugins: {
             installed: plugins.length,
             failed: plugins.filter((plugin) => plugin.status === "error").length
@@ -58,4 +58,4 @@ export const HealthHandlers = HttpApiBuilder.group(NodeApi, "health", (handlers)
       })
     )
   })
-).pipe(Layer.provide(Layer.mergeAll(DatabaseProbe.Default, twinFeature)))
+).pipe(Layer.provide(Layer.mergeAll(DatabaseProbe.Default, twinFeature, Sandbox.Default)))

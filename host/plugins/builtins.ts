@@ -1,5 +1,6 @@
 /** Every built-in plugin, in load order. Each is a module exporting its `manifest` and `activate`. */
 import type { PluginModule } from "../../kernel/extensions/context.ts"
+import * as code from "../../extensions/code/plugin.ts"
 import * as desktop from "../../extensions/desktop/plugin.ts"
 import * as docs from "../../extensions/docs/plugin.ts"
 import * as files from "../../extensions/files/plugin.ts"
@@ -13,4 +14,4 @@ import * as studio from "../../extensions/studio/plugin.ts"
 import * as themes from "../../extensions/themes/plugin.ts"
 import * as web from "../../extensions/web/plugin.ts"
 
-export const builtins: ReadonlyArray<PluginModule> = [themes, files, docs, math, web, http, image, llm, memory, desktop, schedule, studio]
+export const builtins: ReadonlyArray<PluginModule> = [themes, files, docs, math, code, web, http, image, llm, memory, desktop, schedule, studio]

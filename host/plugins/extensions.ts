@@ -17,6 +17,8 @@ import { Signals } from "../desktop/signals.ts"
 import { llmAdapterFactory } from "../llm/adapter.ts"
 import { ModelsLive } from "../llm/models.ts"
 import { networkAdapterFactory } from "../network/adapter.ts"
+import { processAdapterFactory } from "../sandbox/adapter.ts"
+import { Sandbox } from "../sandbox/sandbox.ts"
 import { authoringAdapterFactory, StudioAuthoring } from "../studio/authoring-adapter.ts"
 import { hostVersion } from "../version.ts"
 import { Accounts } from "../auth/accounts.ts"
@@ -32,8 +34,9 @@ export const ExtensionsLive = Layer.unwrapEffect(
     const memory = yield* memoryAdapterFactory(builtinIds)
     const network = networkAdapterFactory(yield* WebSettings)
     const llm = yield* llmAdapterFactory
+    const sandbox = yield* processAdapterFactory
     const storage = yield* authoringAdapterFactory(studio.id)
-    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, schedule, network, llm, storage, memory } })
+    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, schedule, network, llm, storage, memory, process: sandbox } })
   })
 ).pipe(
   // The binding the studio services fill (StudioAuthoringLive) once they are built over this host.
@@ -41,5 +44,5 @@ export const ExtensionsLive = Layer.unwrapEffect(
   // The `schedule` adapter's timed skill runs: the runtime's binding (filled by SkillRunsLive), the scheduler, their notice.
   Layer.provide(Layer.mergeAll(SkillRunner.Default, Scheduler.Default, ScheduledRunNotice.Default)),
   // The `signals`, `llm` and `memory` adapters call through these.
-  Layer.provide(Layer.mergeAll(Signals.Default, ModelsLive, twinFeature, Accounts.Default))
+  Layer.provide(Layer.mergeAll(Signals.Default, ModelsLive, twinFeature, Accounts.Default, Sandbox.Default))
 )

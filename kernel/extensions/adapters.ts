@@ -7,6 +7,7 @@ import type { AuthoringAdapter } from "./authoring.ts"
 import type { LlmAdapter } from "./llm.ts"
 import type { MemoryAdapter } from "./memory.ts"
 import type { NetworkAdapter } from "./network.ts"
+import type { ProcessAdapter } from "./process.ts"
 import type { CapabilityKind } from "../contract/capabilities.ts"
 
 /** The operations of one capability. Each feature that implements a capability types its adapter here. */
@@ -70,7 +71,7 @@ export interface ScheduleAdapter {
 export interface CapabilityAdapters {
   readonly network: NetworkAdapter
   readonly filesystem: Adapter
-  readonly process: Adapter
+  readonly process: ProcessAdapter
   readonly llm: LlmAdapter
   /** The node's only storage so far: the studio's rows, for its own authoring skills (authoring.ts). */
   readonly storage: AuthoringAdapter

@@ -2,6 +2,7 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
+import { SandboxStatus } from "../../sandbox/contract/status.ts"
 import { EmbeddingsStatus } from "../../../extensions/twin/contract/records.ts"
 
 export const Health = Schema.Struct({
@@ -12,12 +13,7 @@ export const Health = Schema.Struct({
   database: Schema.Struct({ ok: Schema.Boolean, latencyMs: Schema.Number }),
   models: Schema.Struct({ keyConfigured: Schema.Boolean }),
   mail: Schema.Struct({ configured: Schema.Boolean }),
-  sandbox: Schema.Struct({
-    available: Schema.Boolean,
-    runtime: Schema.NullOr(Schema.String),
-    reason: Schema.NullOr(Schema.String),
-    checkedAt: Schema.String
-  }),
+  sandbox: SandboxStatus,
   plugins: Schema.Struct({ installed: Schema.Int, failed: Schema.Int }),
   /**
    * Open /api/ws sockets in this process, and beings online (at least one open socket) as the
