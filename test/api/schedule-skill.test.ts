@@ -25,7 +25,7 @@ describe("schedule.create", () => {
       family: "schedule",
       pluginId: "@svc/schedule",
       worldActing: false,
-      inputSchema: { required: ["title", "at"] }
+      inputSchema: { required: ["at"], properties: { title: { type: "string" }, skill: { type: "string" }, input: { type: "object" } } }
     })
   })
 
