@@ -13,12 +13,12 @@ import { LiveEvents, LiveLoad } from "../../live/live-controllers.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
 const kindWords: Record<TwinActivityKind, string> = {
-  learned: "Learned",
-  read_email: "Read mail",
-  indexed_file: "Indexed a file",
-  browsed: "Browsed",
+  learned: "Learning",
+  read_email: "Mail",
+  indexed_file: "Files",
+  browsed: "Browsing",
   sent: "Sent",
-  scheduled: "Scheduled",
+  scheduled: "Schedule",
   thought: "Thought"
 }
 

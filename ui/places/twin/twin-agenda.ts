@@ -14,7 +14,7 @@ import type { ConfirmDialog } from "../../components/confirm-dialog.ts"
 import "../../components/node-alert.ts"
 import { onSubmit } from "../../components/on-submit.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
-import { addDays, dayKey, formatDay, formatTime, instantOf, startOfDay, startOfWeek } from "./twin-time.ts"
+import { addDays, dayKey, formatDay, formatShortDay, formatTime, instantOf, startOfDay, startOfWeek } from "./twin-time.ts"
 
 type View = "day" | "week"
 
@@ -97,14 +97,15 @@ export class TwinAgenda extends LitElement {
       const key = dayKey(new Date(entry.startAt))
       byDay.set(key, [...(byDay.get(key) ?? []), entry])
     }
+    const today = dayKey(new Date())
     return html`<div class="days">
       ${days.map((day) => {
         const onDay = byDay.get(dayKey(day)) ?? []
-        if (this._view === "week" && onDay.length === 0) {
-          return html`<div class="day empty"><h3>${formatDay(day)}</h3><p class="muted">Nothing planned.</p></div>`
-        }
-        return html`<div class="day">
-          ${this._view === "week" ? html`<h3>${formatDay(day)}</h3>` : nothing}
+        const heading = html`<h3>
+          ${formatShortDay(day)}${dayKey(day) === today ? html` <span class="badge" data-tone="active">Today</span>` : nothing}
+        </h3>`
+        return html`<div class=${onDay.length === 0 ? "day empty" : "day"}>
+          ${this._view === "week" ? heading : nothing}
           ${onDay.length === 0 ? html`<p class="muted">Nothing planned.</p>` : html`<ul class="entries">${onDay.map((entry) => this._renderEntry(entry))}</ul>`}
         </div>`
       })}
@@ -204,9 +205,11 @@ export class TwinAgenda extends LitElement {
       }
       .day.empty {
         display: flex;
-        flex-wrap: wrap;
         gap: var(--node-space-3);
         align-items: baseline;
+      }
+      .day.empty h3 {
+        flex: none;
       }
       .day.empty p {
         margin: 0;

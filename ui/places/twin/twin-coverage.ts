@@ -1,15 +1,15 @@
 /**
  * How much of the memory the twin can search by meaning (embedded of total), the node's note
  * about it, and, when memory text may leave this host to be embedded (a remote embed tier, or a
- * local one with LOCAL_LLM_FALLBACK on), a sentence that says so.
+ * local one with LOCAL_LLM_FALLBACK on), a badge and the node's note that says so, as a warning.
  */
 import { css, html, LitElement, nothing } from "lit"
 import { customElement, property } from "lit/decorators.js"
 import type { EmbeddingsStatus } from "../../../extensions/twin/contract/records.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
-export const leavesDeviceWords =
-  "Memory text may leave this host to be embedded: the embed tier is remote, or a local one may fall back to a remote provider (LOCAL_LLM_FALLBACK)."
+/** Said when the node flags it but gave no note (its note says it in its own words). */
+const leavesDeviceWords = "Memory text sent to be embedded may leave this host (a remote tier, or LOCAL_LLM_FALLBACK)."
 
 @customElement("twin-coverage")
 export class TwinCoverage extends LitElement {
@@ -20,6 +20,8 @@ export class TwinCoverage extends LitElement {
 
   protected override render() {
     const embeddings = this.embeddings
+    // Unbound, nothing is sent anywhere; the node's note still says where text would go.
+    const leaves = embeddings !== null && embeddings.available && embeddings.leavesDevice
     return html`<div class="coverage" role="note">
       ${this.lead === "" ? nothing : html`<p><strong>${this.lead}</strong></p>`}
       ${embeddings === null
@@ -27,9 +29,9 @@ export class TwinCoverage extends LitElement {
         : html`<p>
               ${embeddings.available ? "Search by meaning is on." : "Search by meaning is off: no embed tier is bound."}
               ${embeddings.embedded} of ${embeddings.total} ${embeddings.total === 1 ? "memory is" : "memories are"} embedded.
-              ${embeddings.note ?? ""}
+              ${leaves ? html`<span class="badge" data-tone="bad">Leaves this host</span>` : nothing}
             </p>
-            ${embeddings.leavesDevice ? html`<p class="leaves">${leavesDeviceWords}</p>` : nothing}`}
+            ${embeddings.note === null && !leaves ? nothing : html`<p class=${leaves ? "leaves" : ""}>${embeddings.note ?? leavesDeviceWords}</p>`}`}
     </div>`
   }
 

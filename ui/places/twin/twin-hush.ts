@@ -49,7 +49,7 @@ export class TwinHush extends LitElement {
       </label>
       <fieldset>
         <legend>Quiet hours</legend>
-        <p class="muted help" id="quiet-help">Nudges wait until they end. The same start and end: no quiet hours.</p>
+        <p class="muted help" id="quiet-help">In your profile's time zone. Nudges wait until they end; the same start and end: no quiet hours.</p>
         <div class="pair">
           <label>From <input name="quietStart" type="time" required .value=${clockOf(hush.quietStart)} aria-describedby="quiet-help" /></label>
           <label>Until <input name="quietEnd" type="time" required .value=${clockOf(hush.quietEnd)} aria-describedby="quiet-help" /></label>
@@ -59,13 +59,15 @@ export class TwinHush extends LitElement {
         >Nudges a day at most
         <input name="dailyCap" type="number" min="0" max=${MAX_DAILY_CAP} step="1" required .value=${String(hush.dailyCap)} />
       </label>
-      <label
-        >Snooze for hours
-        <input name="muteHours" type="number" min="0" max=${MAX_MUTE_HOURS} step="1" placeholder=${muted ? "0 ends the snooze" : "No snooze"} aria-describedby="mute-help" />
+      <div class="field">
+        <label
+          >Snooze for hours
+          <input name="muteHours" type="number" min="0" max=${MAX_MUTE_HOURS} step="1" placeholder=${muted ? "0 ends the snooze" : "No snooze"} aria-describedby="mute-help" />
+        </label>
         <span class="muted help" id="mute-help"
           >${muted ? `Snoozed until ${formatDateTime(hush.mutedUntil ?? "")}. 0 ends the snooze.` : "Not snoozed. Empty leaves it so."}</span
         >
-      </label>
+      </div>
       <div class="actions"><button type="submit" ?disabled=${this._saving.busy}>Save the hush settings</button></div>
     </form>`
   }
@@ -109,6 +111,10 @@ export class TwinHush extends LitElement {
         font-size: var(--node-font-size-sm);
         font-weight: var(--node-font-weight-semibold);
         padding: 0 var(--node-space-1);
+      }
+      .field {
+        display: grid;
+        gap: var(--node-space-1);
       }
       .pair {
         display: grid;

@@ -58,10 +58,15 @@ export class TwinMemories extends LitElement {
     clearTimeout(this._timer)
   }
 
+  /** The answer the coverage was last asked for. */
+  private _coverageFor: Found | null = null
+
+  /** Each answer ranked by words alone asks for the coverage again: memories may have been added or embedded since. */
   protected override willUpdate(): void {
-    if (this._found.value?.mode === "words" && this._status.value === null && !this._status.loading && this._status.error === "") {
-      void this._status.reload()
-    }
+    const found = this._found.value
+    if (found === null || found === this._coverageFor || found.mode !== "words") return
+    this._coverageFor = found
+    void this._status.reload()
   }
 
   protected override render() {

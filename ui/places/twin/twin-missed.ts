@@ -60,8 +60,8 @@ export class TwinMissed extends LitElement {
       <p class="title"><strong>${nudge.title}</strong> <span class="badge">${nudge.kind}</span></p>
       ${nudge.body === "" ? nothing : html`<p class="body">${nudge.body}</p>`}
       <p class="muted meta">
-        ${nudge.reason}${nudge.heldUntil === null ? "" : ` Until ${formatDateTime(nudge.heldUntil)}.`}
-        ${nudge.countedAgainst === null ? "" : ` ${nudge.countedAgainst.used} of ${nudge.countedAgainst.cap} today.`}
+        ${nudge.reason}
+        ${nudge.countedAgainst === null ? "" : ` Nudge ${nudge.countedAgainst.used} of ${nudge.countedAgainst.cap} today.`}
         Raised ${formatDateTime(nudge.createdAt)}.
       </p>
       <button class="secondary" type="button" aria-expanded=${open} aria-controls=${`why-${nudge.id}`} @click=${() => this._toggle(nudge.id)}>

@@ -41,7 +41,7 @@ export class TwinNudgeWhy extends LitElement {
         : html`<dl class="stamp">
             <div><dt>Raised as</dt><dd>${triggerWords[gate.trigger]} (${gate.trigger})</dd></div>
             <div><dt>Decision</dt><dd>${decisionWords[gate.decision]}</dd></div>
-            <div><dt>Reason</dt><dd>${gate.reason} <code>${gate.key}</code></dd></div>
+            <div><dt>Rule</dt><dd><code>${gate.key}</code></dd></div>
             ${gate.heldUntil === null ? nothing : html`<div><dt>Held until</dt><dd>${formatDateTime(gate.heldUntil)}</dd></div>`}
             ${gate.countedAgainst === null
               ? nothing

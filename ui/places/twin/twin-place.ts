@@ -83,9 +83,8 @@ export class TwinPlace extends LitElement {
         list-style: none;
         margin: 0 0 var(--node-space-5);
         padding: 0;
+        flex-wrap: wrap;
         border-bottom: 1px solid var(--node-border);
-        overflow-x: auto;
-        scrollbar-width: thin;
       }
       .sections a {
         display: block;

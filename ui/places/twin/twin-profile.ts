@@ -8,10 +8,10 @@ import { customElement } from "lit/decorators.js"
 import type { Profile, ProfilePatch } from "../../../extensions/twin/contract/records.ts"
 import { ApiAction } from "../../components/api-action.ts"
 import { ApiResource } from "../../components/api-resource.ts"
-import { actionHeading, dataTable } from "../../components/data-table.ts"
 import "../../components/node-alert.ts"
 import { onSubmit } from "../../components/on-submit.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
+import { recordListStyles } from "./twin-styles.ts"
 
 const lists = [
   ["facts", "Facts about you", "One a line: “I live in Lyon”."],
@@ -73,18 +73,16 @@ export class TwinProfile extends LitElement {
   private _renderForm(profile: Profile) {
     return html`<form @submit=${this._save}>
       ${lists.map(
-        ([name, label, help]) => html`<label
-          >${label}
-          <textarea name=${name} rows="3" aria-describedby=${`${name}-help`} .value=${profile[name].join("\n")}></textarea>
+        ([name, label, help]) => html`<div class="field">
+          <label>${label} <textarea name=${name} rows="3" aria-describedby=${`${name}-help`} .value=${profile[name].join("\n")}></textarea></label>
           <span class="help muted" id=${`${name}-help`}>${help}</span>
-        </label>`
+        </div>`
       )}
       <label>Tone <input name="tone" maxlength="200" .value=${profile.tone} placeholder="Warm and brief" /></label>
-      <label
-        >Time zone
-        <input name="timezone" list="time-zones" .value=${profile.timezone} autocomplete="off" aria-describedby="timezone-help" />
+      <div class="field">
+        <label>Time zone <input name="timezone" list="time-zones" .value=${profile.timezone} autocomplete="off" aria-describedby="timezone-help" /></label>
         <span class="help muted" id="timezone-help">Quiet hours follow it. Such as Europe/Paris or UTC.</span>
-      </label>
+      </div>
       <datalist id="time-zones">${timeZones().map((zone) => html`<option value=${zone}></option>`)}</datalist>
       <div class="actions"><button type="submit" ?disabled=${this._saving.busy}>Save the profile</button></div>
     </form>`
@@ -95,20 +93,17 @@ export class TwinProfile extends LitElement {
     return html`
       ${entries.length === 0
         ? html`<p class="muted">No preferences yet.</p>`
-        : dataTable(
-            ["Preference", "Value", actionHeading],
-            entries.map(
-              ([key, value]) => html`<tr>
-                <td><code>${key}</code></td>
-                <td>${typeof value === "string" ? value : JSON.stringify(value)}</td>
-                <td>
-                  <button class="danger" type="button" aria-label=${`Remove the preference ${key}`} ?disabled=${this._preferences.busy} @click=${() => this._remove(key)}>
-                    Remove
-                  </button>
-                </td>
-              </tr>`
-            )
-          )}
+        : html`<ul class="records preferences">
+            ${entries.map(
+              ([key, value]) => html`<li>
+                <span class="key"><code>${key}</code></span>
+                <span class="value">${typeof value === "string" ? value : JSON.stringify(value)}</span>
+                <button class="danger" type="button" aria-label=${`Remove the preference ${key}`} ?disabled=${this._preferences.busy} @click=${() => this._remove(key)}>
+                  Remove
+                </button>
+              </li>`
+            )}
+          </ul>`}
       <form class="inline" @submit=${this._setPreference}>
         <label>Name <input name="key" required maxlength="64" pattern="[A-Za-z0-9_.:\\-]{1,64}" placeholder="coffee" /></label>
         <label>Value <input name="value" required placeholder="oat flat white" /></label>
@@ -162,9 +157,24 @@ export class TwinProfile extends LitElement {
   static override styles = [
     sharedStyles,
     containerStyles,
+    recordListStyles,
     css`
+      .preferences li {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: var(--node-space-2) var(--node-space-3);
+      }
+      .value {
+        flex: 1 1 8rem;
+        overflow-wrap: anywhere;
+      }
+      .field {
+        display: grid;
+        gap: var(--node-space-1);
+      }
       .help {
-        font-weight: var(--node-font-weight-regular);
+        font-size: var(--node-font-size-sm);
       }
       form.inline {
         margin-top: var(--node-space-4);

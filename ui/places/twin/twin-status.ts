@@ -62,7 +62,7 @@ export class TwinStatusCard extends LitElement {
     css`
       .counts {
         display: grid;
-        grid-template-columns: repeat(auto-fit, minmax(6rem, 1fr));
+        grid-template-columns: repeat(auto-fit, minmax(5rem, 1fr));
         gap: var(--node-space-3);
         margin: 0 0 var(--node-space-4);
       }

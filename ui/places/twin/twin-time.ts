@@ -31,10 +31,13 @@ export const addDays = (at: Date, days: number): Date => new Date(at.getFullYear
 export const startOfWeek = (at: Date): Date => addDays(startOfDay(at), -((at.getDay() + 6) % 7))
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: "long", day: "numeric", month: "long" })
+const shortDayFormat = new Intl.DateTimeFormat(undefined, { weekday: "short", day: "numeric", month: "short" })
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: "short" })
 const shortFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" })
 
 export const formatDay = (at: Date): string => dayFormat.format(at)
+
+export const formatShortDay = (at: Date): string => shortDayFormat.format(at)
 
 export const formatTime = (iso: string): string => timeFormat.format(new Date(iso))
 
