@@ -222,12 +222,13 @@ export class TwinAgenda extends LitElement {
       }
       .entry {
         display: grid;
-        grid-template-columns: 7rem minmax(0, 1fr) auto;
+        grid-template-columns: 10rem minmax(0, 1fr) auto;
         gap: var(--node-space-3);
         align-items: center;
         padding: var(--node-space-1) 0;
       }
       .when {
+        white-space: nowrap;
         font-variant-numeric: tabular-nums;
         color: var(--node-muted);
       }

@@ -103,6 +103,17 @@ export class TwinPlace extends LitElement {
         color: var(--node-accent);
         border-bottom-color: var(--node-accent);
       }
+      /* On a phone: two even rows of three. */
+      @container (max-width: 30rem) {
+        .sections ul {
+          display: grid;
+          grid-template-columns: repeat(3, minmax(0, 1fr));
+        }
+        .sections a {
+          text-align: center;
+          padding: var(--node-space-2) var(--node-space-1);
+        }
+      }
     `
   ]
 }

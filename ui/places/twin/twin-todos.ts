@@ -128,6 +128,9 @@ export class TwinTodos extends LitElement {
     inlineFormStyles,
     recordListStyles,
     css`
+      form.inline {
+        margin: 0 0 var(--node-space-5);
+      }
       .filter {
         max-width: 16rem;
         margin: 0 0 var(--node-space-3);
