@@ -267,8 +267,22 @@ describe("every place, at a desktop's width and a phone's", () => {
     await post(request, "/api/twin/calendar", { title: "Stand-up", startAt: at(0, 8, 30), endAt: at(0, 8, 45), recurrence: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR" })
     await post(request, "/api/twin/calendar", { title: "Dentist", startAt: at(2, 14), endAt: at(2, 14, 45) })
     await post(request, "/api/twin/calendar", { title: "Lunch with Ada", startAt: at(3, 12, 30), endAt: at(3, 14) })
-    const hush = await request.put(`${node.url}/api/twin/hush`, { data: { level: "fewer", quietStart: 22 * 60, quietEnd: 7 * 60, dailyCap: 8 } })
+    // Quiet hours around now, so the insight a reflection raises is held: "What did I miss" and the
+    // desktop's count show it. (No studio run is under way yet: the one scripted reply is reflection's.)
+    const minute = today.getUTCHours() * 60 + today.getUTCMinutes()
+    const hush = await request.put(`${node.url}/api/twin/hush`, {
+      data: { level: "fewer", quietStart: (minute + 1380) % 1440, quietEnd: (minute + 180) % 1440, dailyCap: 8 }
+    })
     expect(hush.status()).toBe(200)
+    models.script("chat", {
+      content: JSON.stringify({
+        thought: "Ada comes up often lately; spring is when she visits.",
+        insights: [{ title: "Ada visits in spring: plan a free weekend", body: "You wrote that she visits every spring, and your calendar has nothing blocked yet." }],
+        widgets: []
+      })
+    })
+    const reflected = await post(request, "/api/twin/reflect", {})
+    expect(reflected.signals).toHaveLength(1)
   }
 
   const signedIn = (): ReadonlyArray<Shot> => [
@@ -301,7 +315,15 @@ describe("every place, at a desktop's width and a phone's", () => {
     { name: "twin-activity", path: "/twin?section=activity", ready: (page) => page.locator("twin-status .counts") },
     { name: "twin-todos", path: "/twin?section=todos", ready: (page) => page.locator("twin-todos li.todo").nth(3) },
     { name: "twin-agenda", path: "/twin?section=agenda", ready: (page) => page.locator("twin-agenda li.entry", { hasText: "Lunch with Ada" }) },
-    { name: "twin-hush", path: "/twin?section=hush", ready: (page) => page.locator("twin-missed").getByText("Nothing today") },
+    {
+      name: "twin-hush",
+      path: "/twin?section=hush",
+      ready: (page) => page.locator("twin-missed li.nudge"),
+      before: async (page) => {
+        await page.getByRole("button", { name: /Why was I nudged/ }).click()
+        await page.locator("twin-nudge-why dl.stamp").waitFor()
+      }
+    },
     { name: "settings", path: "/settings", ready: (page) => page.locator("settings-email .email-state") },
     { name: "admin", path: "/admin", ready: (page) => page.locator("admin-accounts tr[data-handle]") }
   ]

@@ -73,7 +73,7 @@ export class DesktopNow extends LitElement {
             ? nothing
             : html`<p class="held">
                 <a href="/twin?section=hush"
-                  ><span class="count">${now.heldNudges}</span> ${now.heldNudges === 1 ? "nudge" : "nudges"} held for later</a
+                  ><span class="count">${now.heldNudges}</span> <span class="words">${now.heldNudges === 1 ? "nudge" : "nudges"} held for later</span></a
                 >
               </p>`}
         `
@@ -122,6 +122,11 @@ export class DesktopNow extends LitElement {
         align-items: center;
         gap: var(--node-space-2);
         font-weight: var(--node-font-weight-semibold);
+        text-decoration: none;
+      }
+      .held a .words {
+        text-decoration: underline;
+        text-underline-offset: 2px;
       }
       .count {
         display: inline-grid;
