@@ -11,6 +11,7 @@ import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { WebSettings } from "../../extensions/web/settings.ts"
 import { signalsAdapterFactory } from "../desktop/signals-adapter.ts"
 import { scheduleAdapterFactory } from "../time/schedule-adapter.ts"
+import { ScheduledActivity } from "../time/scheduled-activity.ts"
 import { Signals } from "../desktop/signals.ts"
 import { llmAdapterFactory } from "../llm/adapter.ts"
 import { ModelsLive } from "../llm/models.ts"
@@ -37,5 +38,5 @@ export const ExtensionsLive = Layer.unwrapEffect(
   // The binding the studio services fill (StudioAuthoringLive) once they are built over this host.
   Layer.provide(StudioAuthoring.Default),
   // The `signals`, `llm` and `memory` adapters call through these.
-  Layer.provide(Layer.mergeAll(Signals.Default, ModelsLive, twinFeature, Accounts.Default))
+  Layer.provide(Layer.mergeAll(Signals.Default, ModelsLive, twinFeature, Accounts.Default, ScheduledActivity.Default))
 )

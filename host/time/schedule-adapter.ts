@@ -4,7 +4,8 @@
  * It lands where the plugin's signals land (signals-adapter.ts `callTarget`). A built-in acts for
  * the person its call works for, so its reminder is responsive; a third-party plugin's reminder
  * on the owner's desktop is the plugin's own initiative, so proactive (the hush gate may hold or
- * refuse it).
+ * refuse it). Each reminder held is a `scheduled` twin activity of the being it lands on
+ * (scheduled-activity.ts, which a timed skill run records through too).
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -16,12 +17,14 @@ import type { ScheduleAdapter } from "../../kernel/extensions/adapters.ts"
 import type { CallScope, PluginIdentity } from "../../kernel/extensions/context.ts"
 import { callTarget } from "../desktop/signals-adapter.ts"
 import { Signals } from "../desktop/signals.ts"
+import { ScheduledActivity } from "./scheduled-activity.ts"
 
 const decodeInput = Schema.decodeUnknownEither(SignalInput)
 
 export const scheduleAdapterFactory = (builtinIds: ReadonlySet<string>) =>
   Effect.gen(function* () {
     const signals = yield* Signals
+    const scheduled = yield* ScheduledActivity
     const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
 
     return (plugin: PluginIdentity, scope: CallScope): ScheduleAdapter => {
@@ -42,9 +45,10 @@ export const scheduleAdapterFactory = (builtinIds: ReadonlySet<string>) =>
           }
           const options = { holdUntil: at }
           const outcome = await runPromise(Effect.either(
-            beingId === null
+            (beingId === null
               ? signals.raiseForOwner(decoded.right, source, trigger, options)
               : signals.raise(beingId, decoded.right, source, trigger, options)
+            ).pipe(Effect.tap(({ signal }) => scheduled.record(signal.beingId, { kind: "reminder", title: reminder.title, at })))
           ))
           if (Either.isLeft(outcome)) throw new Error(`schedule.remind failed: ${outcome.left.message}`)
           return { signalId: outcome.right.signal.id, at }

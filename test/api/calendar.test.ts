@@ -87,6 +87,12 @@ describe("calendar events", () => {
     expect(event.signalId).not.toBeNull()
     const job = await releaseJob(event.signalId!)
     expect(job).toMatchObject({ kind: "signal.release", beingId: being.id, dueAt: startAt })
+    // Scheduling it is a `scheduled` twin activity, published to the being's tabs.
+    const summary = `Scheduled a reminder "Call mum" for ${new Date(startAt).toUTCString().replace(":00 GMT", " UTC")}`
+    expect(await tab.nextOf("twin.activity", (frame) => frame.kind === "scheduled")).toMatchObject({ summary })
+    expect(await run(client.api.twin.listActivity({ urlParams: { kind: "scheduled" } }))).toEqual([
+      expect.objectContaining({ beingId: being.id, kind: "scheduled", summary })
+    ])
 
     await raiseDue(being.id, "marker", "2031-01-01T00:00:00Z")
     await tab.nextOf("signal.created", (frame) => frame.signal.title === "marker")
@@ -102,6 +108,7 @@ describe("calendar events", () => {
     expect(moved.signalId).not.toBe(event.signalId)
     expect(await releaseJob(event.signalId!)).toBeNull()
     expect(await releaseJob(moved.signalId!)).toMatchObject({ dueAt: later })
+    expect(await run(client.api.twin.listActivity({ urlParams: { kind: "scheduled" } }))).toHaveLength(2)
 
     // Deleting the event takes the reminder back.
     await run(client.api.twinTime.deleteEvent({ path: { id: event.id } }))
