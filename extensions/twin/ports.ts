@@ -31,7 +31,9 @@ export class TwinBindings extends Context.Tag("twin/TwinBindings")<TwinBindings,
 export interface InsightSignalsShape {
   readonly raise: (
     beingId: string,
-    insight: { readonly title: string; readonly body: string }
+    insight: { readonly title: string; readonly body: string },
+    /** The memories the insight was drawn from: its evidence, read back by "why was I nudged". */
+    memoryIds: ReadonlyArray<string>
   ) => Effect.Effect<{ readonly signalId: string; readonly delivered: boolean } | { readonly refused: string }>
 }
 
