@@ -79,6 +79,27 @@ describe("calendar events", () => {
     expect(february.filter((entry) => entry.title === "Standup").map((entry) => entry.startAt)).toEqual(["2031-02-03T09:00:00.000Z"])
   })
 
+  it("repeats in the being's profile time zone: a weekly 09:00 in Paris stays 09:00 local across the spring change", async () => {
+    const { client } = await registerMember(context.node, context.owner.client)
+    await run(client.api.twin.patchProfile({ payload: { timezone: "Europe/Paris" } }))
+    const weekly = await run(client.api.twinTime.createEvent({
+      payload: { title: "Swim", startAt: "2031-03-17T09:00:00+01:00", endAt: "2031-03-17T10:00:00+01:00", recurrence: "FREQ=WEEKLY;BYDAY=MO" }
+    }))
+    // Summer time begins on Sunday 30 March 2031: 09:00 local is 08:00 UTC before, 07:00 UTC after.
+    const agenda = await agendaOf(client, "2031-03-20T00:00:00Z", "2031-04-08T00:00:00Z")
+    expect(agenda.map((entry) => [entry.id, entry.startAt, entry.endAt])).toEqual([
+      [`${weekly.id}@2031-03-24T08:00:00.000Z`, "2031-03-24T08:00:00.000Z", "2031-03-24T09:00:00.000Z"],
+      [`${weekly.id}@2031-03-31T07:00:00.000Z`, "2031-03-31T07:00:00.000Z", "2031-03-31T08:00:00.000Z"],
+      [`${weekly.id}@2031-04-07T07:00:00.000Z`, "2031-04-07T07:00:00.000Z", "2031-04-07T08:00:00.000Z"]
+    ])
+    // The same rule of a being whose profile keeps UTC repeats at 08:00 UTC.
+    const utc = await run(member.client.api.twinTime.createEvent({
+      payload: { title: "Swim (UTC)", startAt: "2031-03-17T08:00:00Z", recurrence: "FREQ=WEEKLY;BYDAY=MO" }
+    }))
+    expect((await agendaOf(member.client, "2031-03-30T00:00:00Z", "2031-04-01T00:00:00Z")).filter((entry) => entry.eventId === utc.id).map((entry) => entry.startAt))
+      .toEqual(["2031-03-31T08:00:00.000Z"])
+  })
+
   it("holds a reminder until the event starts: linked, off the desktop, no live event, released by the scheduler then", async () => {
     const { client, being } = await registerMember(context.node, context.owner.client)
     const tab = await LiveTab.open(context.node, client)
