@@ -6,6 +6,8 @@
  * on the owner's desktop is the plugin's own initiative, so proactive (the hush gate may hold or
  * refuse it). A timed skill run is the node's own plugins' alone (skill-runs.ts): a third-party
  * plugin granted `schedule` could otherwise run, as the being, skills it was never granted.
+ * Each reminder or run held is a `scheduled` twin activity of the being it lands on
+ * (scheduled-activity.ts).
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -17,6 +19,7 @@ import type { ScheduleAdapter } from "../../kernel/extensions/adapters.ts"
 import type { CallScope, PluginIdentity } from "../../kernel/extensions/context.ts"
 import { callTarget } from "../desktop/signals-adapter.ts"
 import { Signals } from "../desktop/signals.ts"
+import { ScheduledActivity } from "./scheduled-activity.ts"
 import { holdSkillRun } from "./skill-runs.ts"
 
 const decodeInput = Schema.decodeUnknownEither(SignalInput)
@@ -24,6 +27,7 @@ const decodeInput = Schema.decodeUnknownEither(SignalInput)
 export const scheduleAdapterFactory = (builtinIds: ReadonlySet<string>) =>
   Effect.gen(function* () {
     const signals = yield* Signals
+    const scheduled = yield* ScheduledActivity
     const runPromise = Runtime.runPromise(yield* Effect.runtime<Effect.Effect.Context<ReturnType<typeof holdSkillRun>>>())
 
     return (plugin: PluginIdentity, scope: CallScope): ScheduleAdapter => {
@@ -44,9 +48,10 @@ export const scheduleAdapterFactory = (builtinIds: ReadonlySet<string>) =>
           }
           const options = { holdUntil: at }
           const outcome = await runPromise(Effect.either(
-            beingId === null
+            (beingId === null
               ? signals.raiseForOwner(decoded.right, source, trigger, options)
               : signals.raise(beingId, decoded.right, source, trigger, options)
+            ).pipe(Effect.tap(({ signal }) => scheduled.record(signal.beingId, { kind: "reminder", title: reminder.title, at })))
           ))
           if (Either.isLeft(outcome)) throw new Error(`schedule.remind failed: ${outcome.left.message}`)
           return { signalId: outcome.right.signal.id, at }

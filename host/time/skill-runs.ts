@@ -22,6 +22,7 @@ import { Skills, type SkillsShape } from "../../kernel/extensions/skills.ts"
 import type { SignalInput } from "../../actors/being/contract/signal.ts"
 import { Scheduler } from "../../extensions/time/scheduler.ts"
 import { Signals } from "../desktop/signals.ts"
+import { ScheduledActivity } from "./scheduled-activity.ts"
 
 export const skillRunJob = "skill.run"
 /** Who raises a failed run's alert. */
@@ -33,14 +34,6 @@ export class SkillRunner extends Effect.Service<SkillRunner>()("host/SkillRunner
     bind: (skills: SkillsShape) => Effect.asVoid(Deferred.succeed(bound, skills)),
     skills: Deferred.await(bound)
   }))
-}) {}
-
-/**
- * The port through which a held run is noted for its being (the twin's `scheduled` activity).
- * Bound to nothing here: the twin's activity helper binds it where both are wired.
- */
-export class ScheduledRunNotice extends Effect.Service<ScheduledRunNotice>()("host/ScheduledRunNotice", {
-  succeed: { record: (_beingId: string, _run: { readonly skill: string; readonly at: string }): Effect.Effect<void> => Effect.void }
 }) {}
 
 const RunPayload = Schema.Struct({
@@ -80,7 +73,7 @@ export const holdSkillRun = (request: RunRequest) =>
       dueAt: new Date(request.at),
       payload: { skill: request.skill, input: toJsonValue(request.input), projectId: request.projectId, at: request.at }
     })
-    yield* Effect.flatMap(ScheduledRunNotice, (notice) => notice.record(request.beingId, { skill: request.skill, at: request.at }))
+    yield* Effect.flatMap(ScheduledActivity, (scheduled) => scheduled.record(request.beingId, { kind: "run", skill: request.skill, at: request.at }))
     return Either.right(runId)
   }).pipe(Effect.withSpan("time.holdSkillRun", { attributes: { skill: request.skill } }))
 
