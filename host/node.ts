@@ -56,6 +56,7 @@ import { TwinTimeHandlers } from "./time/handlers.ts"
 import { TwinHushHandlers } from "./time/hush-handlers.ts"
 import { Scheduler } from "../extensions/time/scheduler.ts"
 import { twinFeature } from "./twin/feature.ts"
+import { FileSummariesLive } from "./twin/file-summaries.ts"
 import { ProfileTimeZoneLive } from "./twin/profile-time-zone.ts"
 import { TwinHandlers } from "./twin/handlers.ts"
 
@@ -87,7 +88,9 @@ const infrastructure = Layer.mergeAll(
   RateLimiter.layer,
   registries,
   // The being actor's port to the twin: its quiet hours follow the profile's time zone.
-  ProfileTimeZoneLive
+  ProfileTimeZoneLive,
+  // The files feature's port to the twin: the owner's files show what the files provider wrote of them.
+  FileSummariesLive
 )
 
 /**

@@ -26,3 +26,18 @@ export const chunksOf = (text: string, size: number): ReadonlyArray<string> => {
   flush()
   return pieces
 }
+
+export const SUMMARY_LENGTH = 160
+
+/**
+ * The line a file listing shows for an indexed file: its first non-blank line (a Markdown
+ * heading's or list item's marks dropped), spaces collapsed, cut at a word near 160 characters.
+ */
+export const summaryOf = (text: string): string | null => {
+  const first = text.split("\n").map((line) => line.replace(/^\s*(#{1,6}\s+|[-*+>]\s+)/, "").replace(/\s+/g, " ").trim())
+    .find((line) => line !== "")
+  if (first === undefined) return null
+  if (first.length <= SUMMARY_LENGTH) return first
+  const space = first.lastIndexOf(" ", SUMMARY_LENGTH - 1)
+  return `${first.slice(0, space > SUMMARY_LENGTH / 2 ? space : SUMMARY_LENGTH - 1)}…`
+}

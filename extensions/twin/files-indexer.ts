@@ -10,7 +10,7 @@ import { createHash } from "node:crypto"
 import type { Caller } from "../../host/auth/contract/session.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { Activity } from "./activity.ts"
-import { chunksOf } from "./chunks.ts"
+import { chunksOf, summaryOf } from "./chunks.ts"
 import { Memories } from "./memories.ts"
 import { TwinFolders } from "./ports.ts"
 import { IndexedFilesRepository, type IndexedFile } from "./repositories/indexed-files-repository.ts"
@@ -96,7 +96,7 @@ export class FilesIndexer extends Effect.Service<FilesIndexer>()("twin/FilesInde
         }
         if (before !== undefined) yield* forget(beingId, before)
         const memoryIds = yield* remember(beingId, file.path, text)
-        yield* indexed.save({ beingId, path: file.path, size: file.size, mtime: file.mtime, hash, memoryIds, indexedAt: at })
+        yield* indexed.save({ beingId, path: file.path, size: file.size, mtime: file.mtime, hash, memoryIds, summary: summaryOf(text), indexedAt: at })
         yield* activity.record(beingId, "indexed_file", `Indexed ${file.path} (${memoryIds.length} ${memoryIds.length === 1 ? "memory" : "memories"})`)
         counts.indexed++
         counts.memories += memoryIds.length

@@ -90,7 +90,8 @@ export const twinMigrations: Migrations = {
       UNIQUE (being_id, provider)
     )`
     // What the files provider indexed: one row per file, keyed by its path inside FILES_ROOT, with
-    // what tells a changed file (size, mtime, content hash) and the memories made of it.
+    // what tells a changed file (size, mtime, content hash), the memories made of it and the line
+    // the owner's file listing shows as its summary.
     yield* sql`CREATE TABLE twin_indexed_files (
       being_id TEXT NOT NULL REFERENCES beings (id) ON DELETE CASCADE,
       path TEXT NOT NULL,
@@ -98,6 +99,7 @@ export const twinMigrations: Migrations = {
       mtime TEXT NOT NULL,
       hash TEXT NOT NULL,
       memory_ids TEXT NOT NULL,
+      summary TEXT,
       indexed_at TEXT NOT NULL,
       PRIMARY KEY (being_id, path)
     )`

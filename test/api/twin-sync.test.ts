@@ -123,6 +123,19 @@ describe("POST /api/twin/sync/files", () => {
     expect(activity).toHaveLength(4)
   })
 
+  it("writes each indexed file's summary into the owner's file listing and search; files it did not index have none", async () => {
+    const listing = await run(owner.client.api.files.list({ urlParams: { scope: "user", path: "notes" } }))
+    const summary = (name: string) => listing.find((entry) => entry.name === name)?.summary
+    expect(summary("dog.md")).toBe("Biscuit")
+    expect(summary("tea.txt")).toBe("Oolong in the afternoon, never after six.")
+    expect(summary("photo.png")).toBeNull()
+    expect(summary("sub")).toBeNull()
+    const top = await run(owner.client.api.files.list({ urlParams: { scope: "user" } }))
+    expect(top.find((entry) => entry.name === "elsewhere.md")?.summary).toBeNull()
+    const searched = await run(owner.client.api.files.search({ urlParams: { q: "plans" } }))
+    expect(searched.map((entry) => [entry.path, entry.summary])).toEqual([["notes/sub/plans.md", "Plan a trip to the mountains in spring."]])
+  })
+
   it("re-syncs the folder named last: unchanged files stay, a changed one is replaced, a deleted one forgotten", async () => {
     const first = await documents(owner)
     const again = await sync(owner)

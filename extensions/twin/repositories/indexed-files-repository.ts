@@ -16,11 +16,12 @@ export const IndexedFile = Schema.Struct({
   mtime: Schema.String,
   hash: Schema.String,
   memoryIds: JsonColumn(Schema.Array(Schema.String)),
+  summary: Schema.NullOr(Schema.String),
   indexedAt: Schema.String
 })
 export type IndexedFile = typeof IndexedFile.Type
 
-const columns = `being_id AS "beingId", path, size, mtime, hash, memory_ids AS "memoryIds", indexed_at AS "indexedAt"`
+const columns = `being_id AS "beingId", path, size, mtime, hash, memory_ids AS "memoryIds", summary, indexed_at AS "indexedAt"`
 
 export class IndexedFilesRepository extends Effect.Service<IndexedFilesRepository>()("twin/IndexedFilesRepository", {
   effect: Effect.gen(function* () {
@@ -42,9 +43,10 @@ export class IndexedFilesRepository extends Effect.Service<IndexedFilesRepositor
         mtime: row.mtime,
         hash: row.hash,
         memory_ids: row.memoryIds,
+        summary: row.summary,
         indexed_at: row.indexedAt
       })} ON CONFLICT (being_id, path) DO UPDATE SET size = excluded.size, mtime = excluded.mtime, hash = excluded.hash,
-        memory_ids = excluded.memory_ids, indexed_at = excluded.indexed_at`
+        memory_ids = excluded.memory_ids, summary = excluded.summary, indexed_at = excluded.indexed_at`
     }))
 
     const remove = operation("twin.removeIndexedFile", SqlSchema.void({
@@ -52,8 +54,15 @@ export class IndexedFilesRepository extends Effect.Service<IndexedFilesRepositor
       execute: ({ beingId, path }) => sql`DELETE FROM twin_indexed_files WHERE being_id = ${beingId} AND path = ${path}`
     }))
 
+    const summaries = operation("twin.indexedFileSummaries", SqlSchema.findAll({
+      Request: Schema.Struct({ beingId: Schema.String, paths: Schema.Array(Schema.String) }),
+      Result: Schema.Struct({ path: Schema.String, summary: Schema.String }),
+      execute: ({ beingId, paths }) => sql`SELECT path, summary FROM twin_indexed_files
+        WHERE being_id = ${beingId} AND summary IS NOT NULL AND ${sql.in("path", paths)}`
+    }))
+
     const count = beingCount("twin.countIndexedFiles", (beingId) => sql`SELECT COUNT(*) AS total FROM twin_indexed_files WHERE being_id = ${beingId}`)
 
-    return { list, save, remove, count } as const
+    return { list, save, remove, summaries, count } as const
   })
 }) {}

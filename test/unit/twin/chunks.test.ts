@@ -1,6 +1,6 @@
-/** A file's text cut into memory-sized pieces: paragraphs packed, a long one cut at a space, nothing blank. */
+/** A file's text cut into memory-sized pieces (paragraphs packed, a long one cut at a space, nothing blank), and the line its listing shows. */
 import { describe, expect, it } from "vitest"
-import { chunksOf } from "../../../extensions/twin/chunks.ts"
+import { chunksOf, SUMMARY_LENGTH, summaryOf } from "../../../extensions/twin/chunks.ts"
 
 describe("chunksOf", () => {
   it("packs paragraphs up to the size and starts a new piece when the next would not fit", () => {
@@ -14,5 +14,21 @@ describe("chunksOf", () => {
 
   it("answers nothing for blank text", () => {
     expect(chunksOf(" \n\n \t", 10)).toEqual([])
+  })
+})
+
+describe("summaryOf", () => {
+  it("answers the first non-blank line without Markdown marks, spaces collapsed", () => {
+    expect(summaryOf("\n\n#  Biscuit   the dog\n\nText")).toBe("Biscuit the dog")
+    expect(summaryOf("- first item\n- second")).toBe("first item")
+    expect(summaryOf("   \n\t\n")).toBeNull()
+  })
+
+  it("cuts a long line at a word with an ellipsis, within the length", () => {
+    const line = "word ".repeat(60)
+    const summary = summaryOf(line)!
+    expect(summary.endsWith("…")).toBe(true)
+    expect(summary.length).toBeLessThanOrEqual(SUMMARY_LENGTH)
+    expect(summary.slice(0, -1).endsWith("word")).toBe(true)
   })
 })
