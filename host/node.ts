@@ -20,6 +20,7 @@ import { NodeApi } from "./contract/api.ts"
 import { AuthenticationLive } from "./auth/authentication.ts"
 import { AccessCodes } from "./auth/codes.ts"
 import { AuthHandlers, AuthPublicHandlers } from "./auth/handlers.ts"
+import { BeingChangesLive } from "./auth/session-cache.ts"
 import { Sessions } from "./auth/sessions.ts"
 import { DesktopHandlers } from "./desktop/handlers.ts"
 import { Signals } from "./desktop/signals.ts"
@@ -76,10 +77,12 @@ const registries = Layer.mergeAll(SignalActions.layer, TopicAccess.layer, LiveCo
 
 /**
  * What the features stand on and no feature owns: the event bus, the public origin, the rate
- * limiter, the registries, the sessions every signed-in request resolves, the mailer.
+ * limiter, the registries, the sessions every signed-in request resolves (and the writes to
+ * `beings` their cache must hear of, from whichever feature makes them), the mailer.
  */
 const infrastructure = Layer.mergeAll(
   Sessions.Default,
+  BeingChangesLive,
   Mailer.Default,
   EventBusLive,
   PublicOrigin.layer,
