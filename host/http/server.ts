@@ -36,6 +36,8 @@ import { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
 import type { ReadableStream as NodeReadableStream } from "node:stream/web"
 
+type Listener = (incoming: IncomingMessage, outgoing: ServerResponse) => void
+
 type RequestClass = new (source: IncomingMessage, response: ServerResponse) => HttpServerRequest.HttpServerRequest
 
 /**
@@ -143,12 +145,17 @@ const preResponse = (request: HttpServerRequest.HttpServerRequest, response: Htt
 /** An unhandled failure or defect as the platform answers it (a 500, or the error's own response). */
 const orCauseResponse = <E>(cause: Cause.Cause<E>) => Effect.map(HttpServerError.causeResponse(cause), ([response]) => response)
 
+/** What answers once the app is stopped: the node is shutting down. */
+const stopped: Listener = (_incoming, outgoing) => {
+  outgoing.writeHead(503, { connection: "close", "content-length": "0" }).end()
+}
+
 /** A node:http request listener serving `app` in a fiber of `runtime`'s per request. */
 const requestListener = (
   app: HttpApp.Default<unknown>,
   runtime: Runtime.Runtime<never>,
   ServerRequest: RequestClass
-) => {
+): Listener => {
   const runFork = Runtime.runFork(runtime)
   const base = runtime.context
   return (incoming: IncomingMessage, outgoing: ServerResponse): void => {
@@ -188,6 +195,16 @@ const make = (server: Server, options: { readonly port: number; readonly host: s
         server.close((error) => resume(error === undefined ? Effect.void : Effect.die(error)))
       })
     )
+    // The node listens before its services are built (so they know its address); a request that
+    // arrives meanwhile waits here for the app instead of reaching no listener and hanging.
+    // Once the app is stopped, a late request is told so rather than held open (which would keep
+    // the server from closing).
+    let serving: Listener | null = null
+    const waiting: Array<Parameters<Listener>> = []
+    server.on("request", (incoming, outgoing) => {
+      if (serving !== null) serving(incoming, outgoing)
+      else waiting.push([incoming, outgoing])
+    })
     const address = server.address()
     const ServerRequest = yield* platformRequestClass
     return HttpServer.make({
@@ -197,8 +214,11 @@ const make = (server: Server, options: { readonly port: number; readonly host: s
       serve: (app, middleware?: HttpMiddleware.HttpMiddleware) =>
         Effect.gen(function* () {
           const listener = requestListener(middleware === undefined ? app : middleware(app), yield* Effect.runtime<never>(), ServerRequest)
-          server.on("request", listener)
-          yield* Effect.addFinalizer(() => Effect.sync(() => server.off("request", listener)))
+          serving = listener
+          for (const [incoming, outgoing] of waiting.splice(0)) listener(incoming, outgoing)
+          yield* Effect.addFinalizer(() => Effect.sync(() => {
+            serving = stopped
+          }))
         })
     })
   })
