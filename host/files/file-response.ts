@@ -15,8 +15,8 @@
  *   whole file, 200 (as `send` does; a client that asked for several parts gets them all in one
  *   stream, and no multipart/byteranges body is built on the node).
  *
- * The body is the open file handle's stream, piped with back-pressure: never read whole. HEAD
- * gets the same headers and no body. Every answer is sandboxed (CSP `sandbox`).
+ * The body is read from the open file into reused buffers as the client takes it (file-body.ts):
+ * never read whole. HEAD gets the same headers and no body. Every answer is sandboxed (CSP `sandbox`).
  */
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { create as contentDisposition } from "content-disposition"
@@ -25,6 +25,7 @@ import fresh from "fresh"
 import type { Stats } from "node:fs"
 import type { FileHandle } from "node:fs/promises"
 import rangeParser from "range-parser"
+import { fileBody } from "./file-body.ts"
 
 export interface ServedFile {
   /** Open for reading; closed by the answer (when its stream ends, or at once when it has none). */
@@ -127,6 +128,6 @@ export const fileResponse = (method: string, request: RequestHeaders, file: Serv
     void file.handle.close()
     return HttpServerResponse.empty({ status, headers })
   }
-  // autoClose: the stream closes the handle when it ends or the client goes away.
-  return HttpServerResponse.raw(file.handle.createReadStream({ start, end, autoClose: true }), { status, headers })
+  // The body closes the handle when it is sent or the client goes away.
+  return HttpServerResponse.raw(fileBody(file.handle, start, end), { status, headers })
 }

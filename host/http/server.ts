@@ -35,6 +35,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } fro
 import { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
 import type { ReadableStream as NodeReadableStream } from "node:stream/web"
+import { isSelfSending } from "./self-sending-body.ts"
 
 type Listener = (incoming: IncomingMessage, outgoing: ServerResponse) => void
 
@@ -85,12 +86,13 @@ const write = (
   outgoing: ServerResponse,
   response: HttpServerResponse.HttpServerResponse
 ): Effect.Effect<void> => {
-  if (outgoing.writableEnded || outgoing.destroyed) return Effect.void
-  const headers = headersOf(response)
   const body = response.body
+  const unsent = body._tag === "Raw" && isSelfSending(body.body) ? Effect.promise(body.body.discard) : Effect.void
+  if (outgoing.writableEnded || outgoing.destroyed) return unsent
+  const headers = headersOf(response)
   if (request.method === "HEAD" || body._tag === "Empty") {
     outgoing.writeHead(response.status, headers).end()
-    return Effect.void
+    return unsent
   }
   switch (body._tag) {
     case "Uint8Array":
@@ -99,6 +101,9 @@ const write = (
     case "Raw": {
       outgoing.writeHead(response.status, headers)
       const raw = body.body as { pipe?: unknown }
+      if (isSelfSending(raw)) {
+        return Effect.tryPromise((signal) => raw.sendTo(outgoing, signal)).pipe(Effect.catchAll(failed(outgoing)))
+      }
       if (typeof raw === "object" && raw !== null && typeof raw.pipe === "function") {
         // A file's read stream: the request scope stays open until it is sent.
         return Effect.tryPromise((signal) => pipeline(raw as Readable, outgoing, { signal, end: true })).pipe(

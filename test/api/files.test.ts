@@ -4,9 +4,11 @@
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { randomBytes } from "node:crypto"
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs"
+import { get as httpGet } from "node:http"
 import { join } from "node:path"
-import { beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it, vi } from "vitest"
 import { ProjectStore } from "../../actors/project/store.ts"
 import type { FileEntry } from "../../host/files/contract/records.ts"
 import { encodeFileId } from "../../host/files/file-ids.ts"
@@ -256,6 +258,38 @@ describe("download", () => {
     }
     expect((await download(member.client, id, { "if-match": "\"stale\"" })).status).toBe(412)
     expect((await download(member.client, id, { "if-match": etag! })).status).toBe(200)
+  })
+
+  it("sends a file larger than a read buffer byte for byte, whole and by a range across buffers; a client leaving mid-way frees the file", async () => {
+    const bytes = randomBytes(1024 * 1024 + 777)
+    const path = join(uploadsOf(member.being.id), "docs", "big.bin")
+    writeFileSync(path, bytes)
+    const bigId = encodeFileId({ scope: "upload", projectId: null, path: "docs/big.bin" })
+    const url = `${context.node.url}/api/files/download?id=${encodeURIComponent(bigId)}`
+    const headers = { cookie: member.client.cookieHeader() }
+    const whole = await fetch(url, { headers })
+    expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true)
+    const part = await fetch(url, { headers: { ...headers, range: "bytes=262100-786500" } })
+    expect(part.status).toBe(206)
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(262100, 786501))).toBe(true)
+
+    // The file stays open only while it is being sent.
+    const openOnIt = () => readdirSync("/proc/self/fd").filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`) === path
+      } catch {
+        return false
+      }
+    }).length
+    await new Promise<void>((resolve, reject) => {
+      const request = httpGet(url, { headers }, (response) => response.once("data", () => {
+        request.destroy()
+        resolve()
+      }))
+      request.on("error", (error) => (request.destroyed ? undefined : reject(error)))
+    })
+    await vi.waitFor(() => expect(openOnIt()).toBe(0), { timeout: 5000 })
+    expect((await download(member.client, id)).text).toBe(content)
   })
 
   it("answers HEAD with the same headers and no body", async () => {
