@@ -22,6 +22,7 @@ import { hostVersion } from "../version.ts"
 import { Accounts } from "../auth/accounts.ts"
 import { memoryAdapterFactory } from "../twin/memory-adapter.ts"
 import { twinFeature } from "../twin/feature.ts"
+import { integrationsAdapterFactory } from "../integrations/adapter.ts"
 
 export const ExtensionsLive = Layer.unwrapEffect(
   Effect.gen(function* () {
@@ -34,7 +35,8 @@ export const ExtensionsLive = Layer.unwrapEffect(
     const llm = yield* llmAdapterFactory
     const sandbox = yield* processAdapterFactory
     const storage = yield* authoringAdapterFactory(studio.id)
-    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, schedule, network, llm, storage, memory, process: sandbox } })
+    const integrations = yield* integrationsAdapterFactory
+    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, schedule, network, llm, storage, memory, process: sandbox, integrations } })
   })
 ).pipe(
   // The binding the studio services fill (StudioAuthoringLive) once they are built over this host.

@@ -1,0 +1,51 @@
+/**
+ * The `integrations` capability adapter: the node's mail (and, as they land, chat) accounts used
+ * for the calling being. Each act that succeeds is recorded in that being's twin activity, which
+ * publishes `twin.activity`; a failure rejects with the service's own plain words, never a secret.
+ */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Runtime from "effect/Runtime"
+import type { CallScope } from "../../kernel/extensions/context.ts"
+import type { IntegrationsAdapter } from "../../kernel/extensions/integrations.ts"
+import { Activity } from "../../extensions/twin/activity.ts"
+import type { TwinActivityKind } from "../../extensions/twin/contract/records.ts"
+import { Mailer } from "../mail/mailer.ts"
+
+export const integrationsAdapterFactory = Effect.gen(function* () {
+  const mailer = yield* Mailer
+  const activity = yield* Activity
+  const runtime = yield* Effect.runtime<never>()
+  const runPromise = Runtime.runPromise(runtime)
+  const runFork = Runtime.runFork(runtime)
+
+  /** Runs one act; its failure becomes the rejection the skill reports. */
+  const settle = <A>(act: Effect.Effect<A, Error>) =>
+    runPromise(Effect.either(act)).then((outcome) => (Either.isRight(outcome) ? outcome.right : Promise.reject(new Error(outcome.left.message))))
+
+  /**
+   * Notes the act in the being's twin on a fiber of its own. Never awaited: a call approved with
+   * 'Do it' runs inside the transaction that answers the signal, and the note waits for that
+   * transaction's connection. What was done is done: a note that fails is logged, not reported.
+   */
+  const note = (scope: CallScope, kind: TwinActivityKind, summary: string) =>
+    Effect.sync(() => {
+      if (scope.beingId === null) return
+      runFork(activity.record(scope.beingId, kind, summary).pipe(
+        Effect.catchAllCause((cause) => Effect.logWarning("integrations: the twin activity was not recorded", cause))
+      ))
+    })
+
+  return (_plugin: unknown, scope: CallScope): IntegrationsAdapter => ({
+    email: {
+      send: (mail) =>
+        settle(
+          mailer.send({ to: mail.to.join(", "), subject: mail.subject, text: mail.text }).pipe(
+            Effect.tap(() => note(scope, "sent", `Sent an email to ${mail.to.join(", ")}: "${mail.subject}"`)),
+            Effect.as({ to: mail.to, subject: mail.subject }),
+            Effect.withSpan("integrations.emailSend")
+          )
+        )
+    }
+  })
+})
