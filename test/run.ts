@@ -10,7 +10,8 @@ import { existsSync } from "node:fs"
 const debianPackages = [
   { name: "chromium", file: "/usr/bin/chromium", why: "browser tests" },
   { name: "bubblewrap", file: "/usr/bin/bwrap", why: "the nova sandbox of code.execute" },
-  { name: "python3-aiosmtpd", file: "/usr/lib/python3/dist-packages/aiosmtpd", why: "the SMTP server of the mail tests" }
+  { name: "python3-aiosmtpd", file: "/usr/lib/python3/dist-packages/aiosmtpd", why: "the SMTP server of the mail tests" },
+  { name: "dovecot-imapd", file: "/usr/lib/dovecot/imap", why: "the IMAP server of the email.read tests" }
 ]
 
 const step = (title: string, command: string, args: ReadonlyArray<string>) => {

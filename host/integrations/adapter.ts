@@ -5,16 +5,23 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import * as Runtime from "effect/Runtime"
 import type { CallScope } from "../../kernel/extensions/context.ts"
-import type { IntegrationsAdapter } from "../../kernel/extensions/integrations.ts"
+import type { AccountUsed, IntegrationsAdapter } from "../../kernel/extensions/integrations.ts"
 import { Activity } from "../../extensions/twin/activity.ts"
 import type { TwinActivityKind } from "../../extensions/twin/contract/records.ts"
 import { Mailer } from "../mail/mailer.ts"
+import { BeingConnections, type ConnectedProvider } from "./connections.ts"
+import { readMailbox } from "./mailbox.ts"
+import { imapUrlProblem, IntegrationSettings } from "./settings.ts"
 
 export const integrationsAdapterFactory = Effect.gen(function* () {
   const mailer = yield* Mailer
   const activity = yield* Activity
+  const settings = yield* IntegrationSettings
+  const connections = yield* BeingConnections
   const runtime = yield* Effect.runtime<never>()
   const runPromise = Runtime.runPromise(runtime)
   const runFork = Runtime.runFork(runtime)
@@ -36,6 +43,15 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
       ))
     })
 
+  /** The being's own credential for the provider, else the node's setting, else a refusal saying what to set. */
+  const account = (scope: CallScope, provider: ConnectedProvider, node: Option.Option<Redacted.Redacted<string>>, unconfigured: string) =>
+    Effect.gen(function* () {
+      const own = scope.beingId === null ? Option.none() : yield* connections.credential(scope.beingId, provider)
+      if (Option.isSome(own)) return { secret: Redacted.value(own.value), via: "connection" as AccountUsed }
+      if (Option.isSome(node)) return { secret: Redacted.value(node.value), via: "node" as AccountUsed }
+      return yield* Effect.fail(new Error(unconfigured))
+    })
+
   return (_plugin: unknown, scope: CallScope): IntegrationsAdapter => ({
     email: {
       send: (mail) =>
@@ -45,6 +61,22 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
             Effect.as({ to: mail.to, subject: mail.subject }),
             Effect.withSpan("integrations.emailSend")
           )
+        ),
+      read: (query, signal) =>
+        settle(
+          Effect.gen(function* () {
+            const { secret, via } = yield* account(scope, "mail_a", settings.imapUrl,
+              "email.read is not configured: set IMAP_URL (imap:// or imaps://user:pass@host:port) on the node, or connect a mailbox of your own.")
+            const problem = imapUrlProblem(secret)
+            if (problem !== null) return yield* Effect.fail(new Error(`the address of your connected mailbox ${problem}.`))
+            const read = yield* Effect.tryPromise({
+              try: () => readMailbox(secret, query, signal),
+              catch: (error) => (error instanceof Error ? error : new Error(String(error)))
+            })
+            const count = read.messages.length
+            yield* note(scope, "read_email", `Read ${count} ${count === 1 ? "email" : "emails"} from ${read.mailbox}`)
+            return { ...read, via }
+          }).pipe(Effect.withSpan("integrations.emailRead"))
         )
     }
   })

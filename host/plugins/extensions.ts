@@ -23,6 +23,7 @@ import { Accounts } from "../auth/accounts.ts"
 import { memoryAdapterFactory } from "../twin/memory-adapter.ts"
 import { twinFeature } from "../twin/feature.ts"
 import { integrationsAdapterFactory } from "../integrations/adapter.ts"
+import { BeingConnections } from "../integrations/connections.ts"
 
 export const ExtensionsLive = Layer.unwrapEffect(
   Effect.gen(function* () {
@@ -41,6 +42,8 @@ export const ExtensionsLive = Layer.unwrapEffect(
 ).pipe(
   // The binding the studio services fill (StudioAuthoringLive) once they are built over this host.
   Layer.provide(StudioAuthoring.Default),
+  // No being has a connection of its own yet (host/integrations/connections.ts).
+  Layer.provide(BeingConnections.none),
   // The `signals`, `llm` and `memory` adapters call through these.
   Layer.provide(Layer.mergeAll(Signals.Default, ModelsLive, twinFeature, Accounts.Default, Sandbox.Default))
 )

@@ -18,9 +18,43 @@ export interface MailSent {
   readonly subject: string
 }
 
+/** Whose account did it: the calling being's own connection, or the node's setting. */
+export type AccountUsed = "connection" | "node"
+
+export interface MailboxQuery {
+  /** A folder such as INBOX. */
+  readonly mailbox: string
+  /** Most recent first, at most this many. */
+  readonly limit: number
+  readonly unseenOnly: boolean
+  /** Characters of each message's text to keep; 0 reads no bodies. */
+  readonly snippetChars: number
+}
+
+export interface MailSummary {
+  readonly uid: number
+  /** `Name <address>`, comma-separated when several. */
+  readonly from: string
+  readonly subject: string
+  /** ISO 8601, or null when the message has no usable date. */
+  readonly date: string | null
+  readonly seen: boolean
+  readonly snippet: string
+}
+
+export interface MailboxRead {
+  readonly mailbox: string
+  /** Messages in the folder, listed or not. */
+  readonly total: number
+  /** Newest first. */
+  readonly messages: ReadonlyArray<MailSummary>
+}
+
 export interface IntegrationsAdapter {
   readonly email: {
     /** Through the node's one SMTP path (SMTP_URL). */
     readonly send: (mail: OutgoingMail) => Promise<MailSent>
+    /** The being's own mailbox when it connected one, else the node's (IMAP_URL); read-only. */
+    readonly read: (query: MailboxQuery, signal?: AbortSignal) => Promise<MailboxRead & { readonly via: AccountUsed }>
   }
 }
