@@ -4,8 +4,8 @@
  * the node's (IMAP_URL), read-only, and records a `read_email` activity in the being's twin.
  */
 import * as Schema from "effect/Schema"
-import { defineSkill, SkillFailure, withDefault } from "../../kernel/extensions/skill.ts"
-import { notWired } from "./not-wired.ts"
+import { defineSkill, withDefault } from "../../kernel/extensions/skill.ts"
+import { throughIntegrations } from "./through-integrations.ts"
 
 export const maxMessages = 50
 
@@ -42,10 +42,7 @@ export const emailRead = defineSkill({
   output: Output,
   timeoutMs: 60_000,
   run: async (input, context) => {
-    const integrations = context.adapters.integrations ?? notWired("email.read")
-    const read = await integrations.email.read(input, context.signal).catch((error: unknown) => {
-      throw new SkillFailure({ message: `email.read: ${error instanceof Error ? error.message : String(error)}` })
-    })
+    const read = await throughIntegrations("email.read", context, (integrations) => integrations.email.read(input, context.signal))
     context.trace({ kind: "message", text: `read ${read.messages.length} of ${read.total} emails in ${read.mailbox}` })
     return read
   }

@@ -4,8 +4,8 @@
  * host's `integrations` adapter sends it and records a `sent` activity in the being's twin.
  */
 import * as Schema from "effect/Schema"
-import { defineSkill, SkillFailure } from "../../kernel/extensions/skill.ts"
-import { notWired } from "./not-wired.ts"
+import { defineSkill } from "../../kernel/extensions/skill.ts"
+import { throughIntegrations } from "./through-integrations.ts"
 
 export const maxRecipients = 20
 
@@ -40,11 +40,8 @@ export const emailSend = defineSkill({
   output: Output,
   timeoutMs: 60_000,
   run: async (input, context) => {
-    const integrations = context.adapters.integrations ?? notWired("email.send")
     const to = typeof input.to === "string" ? [input.to] : [...new Set(input.to)]
-    const sent = await integrations.email.send({ to, subject: input.subject, text: input.text }).catch((error: unknown) => {
-      throw new SkillFailure({ message: `email.send: ${error instanceof Error ? error.message : String(error)}` })
-    })
+    const sent = await throughIntegrations("email.send", context, (integrations) => integrations.email.send({ to, subject: input.subject, text: input.text }))
     context.trace({ kind: "message", text: `email sent to ${sent.to.join(", ")}: "${sent.subject}"` })
     return { sent: true, ...sent }
   }

@@ -15,6 +15,8 @@ import type { TwinActivityKind } from "../../extensions/twin/contract/records.ts
 import { Mailer } from "../mail/mailer.ts"
 import { BeingConnections, type ConnectedProvider } from "./connections.ts"
 import { readMailbox } from "./mailbox.ts"
+import { sendTelegram } from "./chat-a.ts"
+import { sendSlack } from "./chat-b.ts"
 import { imapUrlProblem, IntegrationSettings } from "./settings.ts"
 
 export const integrationsAdapterFactory = Effect.gen(function* () {
@@ -43,6 +45,9 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
       ))
     })
 
+  const attempt = <A>(act: () => Promise<A>) =>
+    Effect.tryPromise({ try: act, catch: (error) => (error instanceof Error ? error : new Error(String(error))) })
+
   /** The being's own credential for the provider, else the node's setting, else a refusal saying what to set. */
   const account = (scope: CallScope, provider: ConnectedProvider, node: Option.Option<Redacted.Redacted<string>>, unconfigured: string) =>
     Effect.gen(function* () {
@@ -69,14 +74,35 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
               "email.read is not configured: set IMAP_URL (imap:// or imaps://user:pass@host:port) on the node, or connect a mailbox of your own.")
             const problem = imapUrlProblem(secret)
             if (problem !== null) return yield* Effect.fail(new Error(`the address of your connected mailbox ${problem}.`))
-            const read = yield* Effect.tryPromise({
-              try: () => readMailbox(secret, query, signal),
-              catch: (error) => (error instanceof Error ? error : new Error(String(error)))
-            })
+            const read = yield* attempt(() => readMailbox(secret, query, signal))
             const count = read.messages.length
             yield* note(scope, "read_email", `Read ${count} ${count === 1 ? "email" : "emails"} from ${read.mailbox}`)
             return { ...read, via }
           }).pipe(Effect.withSpan("integrations.emailRead"))
+        )
+    },
+    chatA: {
+      send: (message, signal) =>
+        settle(
+          Effect.gen(function* () {
+            const { secret, via } = yield* account(scope, "chat_a", settings.chatABotToken,
+              "chat_a.send is not configured: set CHAT_A_BOT_TOKEN (a Telegram bot token) on the node, or connect a bot of your own.")
+            const sent = yield* attempt(() => sendTelegram(settings.chatAApiUrl, secret, message, signal))
+            yield* note(scope, "sent", `Sent a chat_a message to ${sent.chatId}`)
+            return { ...sent, via }
+          }).pipe(Effect.withSpan("integrations.chatASend"))
+        )
+    },
+    chatB: {
+      send: (message, signal) =>
+        settle(
+          Effect.gen(function* () {
+            const { secret, via } = yield* account(scope, "chat_b", settings.chatBToken,
+              "chat_b.send is not configured: set CHAT_B_TOKEN (a Slack bot token) on the node, or connect a workspace of your own.")
+            const sent = yield* attempt(() => sendSlack(settings.chatBApiUrl, secret, message, signal))
+            yield* note(scope, "sent", `Sent a chat_b message to ${sent.channel}`)
+            return { ...sent, via }
+          }).pipe(Effect.withSpan("integrations.chatBSend"))
         )
     }
   })

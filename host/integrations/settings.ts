@@ -20,6 +20,17 @@ export const imapUrlProblem = (url: string): string | null => {
   return null
 }
 
+/** An API base URL: http or https, read at start so a typo stops the node rather than a send. */
+const apiBase = (name: string, fallback: string) =>
+  Config.string(name).pipe(
+    Config.withDefault(fallback),
+    Config.mapOrFail((url) =>
+      URL.canParse(url) && ["http:", "https:"].includes(new URL(url).protocol)
+        ? Either.right(url)
+        : Either.left(ConfigError.InvalidData([name], `${name} must be an http or https URL such as ${fallback}`))
+    )
+  )
+
 export const integrationSettingsConfig = Config.all({
   /** The mailbox email.read lists: imap:// or imaps://user:pass@host:port; unset: email.read says to set it. */
   imapUrl: optionalSecret("IMAP_URL").pipe(
@@ -27,7 +38,15 @@ export const integrationSettingsConfig = Config.all({
       const problem = Option.isNone(url) ? null : imapUrlProblem(Redacted.value(url.value))
       return problem === null ? Either.right(url) : Either.left(ConfigError.InvalidData(["IMAP_URL"], `IMAP_URL ${problem}`))
     })
-  )
+  ),
+  /** chat_a speaks the Telegram Bot API at this base (a local Bot API server, or a test's). */
+  chatAApiUrl: apiBase("CHAT_A_API_URL", "https://api.telegram.org"),
+  /** The node's bot token for chat_a.send; unset: chat_a.send says to set it. */
+  chatABotToken: optionalSecret("CHAT_A_BOT_TOKEN"),
+  /** chat_b speaks the Slack Web API at this base. */
+  chatBApiUrl: apiBase("CHAT_B_API_URL", "https://slack.com/api"),
+  /** The node's Slack token (a bot token, xoxb-...) for chat_b.send; unset: chat_b.send says to set it. */
+  chatBToken: optionalSecret("CHAT_B_TOKEN")
 })
 
 export type IntegrationSettingsShape = Config.Config.Success<typeof integrationSettingsConfig>
