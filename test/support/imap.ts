@@ -97,6 +97,8 @@ export class ImapServer {
       "ssl = no",
       "disable_plaintext_auth = no",
       "auth_mechanisms = plain login",
+      // A wrong password is answered at once (the next login from the address is still braked a little).
+      "auth_failure_delay = 0",
       "passdb {", "  driver = passwd-file", `  args = scheme=PLAIN username_format=%u ${join(root, "passwd")}`, "}",
       "userdb {", "  driver = static", `  args = uid=${owner.uid} gid=${owner.gid} home=${join(root, "home")}/%u`, "}",
       "mail_location = maildir:~/Maildir",
