@@ -1,7 +1,8 @@
 /**
- * The `integrations` capability adapter: the node's mail (and, as they land, chat) accounts used
- * for the calling being. Each act that succeeds is recorded in that being's twin activity, which
- * publishes `twin.activity`; a failure rejects with the service's own plain words, never a secret.
+ * The `integrations` capability adapter: mail and chat used for the calling being, with its own
+ * connection's credential when it has one (connections.ts), else the node's setting. Each act that
+ * succeeds is recorded in that being's twin activity, which publishes `twin.activity`; a failure
+ * rejects with the service's own plain words, never a secret.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"

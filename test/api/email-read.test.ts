@@ -38,7 +38,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await node.close()
-  imap.stop()
+  await imap.stop()
 })
 
 const read = (client: Client, input: Record<string, unknown>) =>

@@ -86,7 +86,14 @@ export class ImapServer {
     mkdirSync(join(root, "run"))
     mkdirSync(join(root, "state"))
     writeFileSync(join(root, "passwd"), `${user}:{PLAIN}${password}::::\n`)
-    const rootless = me.uid === 0 ? [] : [`default_internal_user = ${me.username}`, `default_login_user = ${me.username}`]
+    // Without root, every process runs as us and no socket may belong to the dovecot group.
+    const rootless = me.uid === 0 ? [] : [
+      `default_internal_user = ${me.username}`,
+      `default_login_user = ${me.username}`,
+      ...[["stats", "stats-writer"], ["imap-hibernate", "imap-hibernate"], ["dict", "dict"], ["dict-async", "dict-async"]].flatMap(([service, socket]) => [
+        `service ${service} {`, `  unix_listener ${socket} {`, "    group =", "  }", "}"
+      ])
+    ]
     writeFileSync(join(root, "dovecot.conf"), [
       `base_dir = ${join(root, "run")}`,
       `state_dir = ${join(root, "state")}`,
@@ -117,6 +124,8 @@ export class ImapServer {
         try {
           log = readFileSync(join(root, "dovecot.log"), "utf8")
         } catch {}
+        child.kill()
+        rmSync(root, { recursive: true, force: true })
         throw new Error(`dovecot did not start (apt-get install dovecot-imapd): ${stderr} ${log}`)
       }
       await new Promise((resolve) => setTimeout(resolve, 50))
@@ -139,8 +148,13 @@ export class ImapServer {
     chownSync(path, this.owner.uid, this.owner.gid)
   }
 
-  stop() {
-    this.process.kill()
+  /** Stops Dovecot and, once it has exited (it writes its run folder as it goes), removes its folder. */
+  async stop() {
+    if (this.process.exitCode === null && this.process.signalCode === null) {
+      const exited = new Promise((resolve) => this.process.once("exit", resolve))
+      this.process.kill()
+      await exited
+    }
     rmSync(this.root, { recursive: true, force: true })
   }
 }

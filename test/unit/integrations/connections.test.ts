@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await telegram.close()
   await slack.close()
-  imap.stop()
+  await imap.stop()
 })
 
 /** Ada connected all three; nobody else connected anything. */
