@@ -4,11 +4,9 @@
  * settings on an ephemeral port.
  */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
 import * as HttpServer from "@effect/platform/HttpServer"
 import * as Context from "effect/Context"
 import * as FiberRef from "effect/FiberRef"
-import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { fileURLToPath } from "node:url"
@@ -22,6 +20,7 @@ import { NodeApi } from "./contract/api.ts"
 import { AuthenticationLive } from "./auth/authentication.ts"
 import { AccessCodes } from "./auth/codes.ts"
 import { AuthHandlers, AuthPublicHandlers } from "./auth/handlers.ts"
+import { BeingChangesLive } from "./auth/session-cache.ts"
 import { Sessions } from "./auth/sessions.ts"
 import { DesktopHandlers } from "./desktop/handlers.ts"
 import { Signals } from "./desktop/signals.ts"
@@ -32,6 +31,7 @@ import { ApiErrorsLive } from "./http/api-errors.ts"
 import { RateLimiter } from "./http/rate-limit.ts"
 import { serve } from "./http/request-policy.ts"
 import { sendSecurityHeaders } from "./http/security-headers.ts"
+import { nodeHttpServerLayer } from "./http/server.ts"
 import { uiFilesLayer } from "./http/ui-files.ts"
 import { LiveChannelLive } from "./live/channel.ts"
 import { LiveConnections } from "./live/connections.ts"
@@ -56,6 +56,7 @@ import { TwinTimeHandlers } from "./time/handlers.ts"
 import { TwinHushHandlers } from "./time/hush-handlers.ts"
 import { Scheduler } from "../extensions/time/scheduler.ts"
 import { twinFeature } from "./twin/feature.ts"
+import { FileSummariesLive } from "./twin/file-summaries.ts"
 import { ProfileTimeZoneLive } from "./twin/profile-time-zone.ts"
 import { TwinHandlers } from "./twin/handlers.ts"
 
@@ -77,17 +78,21 @@ const registries = Layer.mergeAll(SignalActions.layer, TopicAccess.layer, LiveCo
 
 /**
  * What the features stand on and no feature owns: the event bus, the public origin, the rate
- * limiter, the registries, the sessions every signed-in request resolves, the mailer.
+ * limiter, the registries, the sessions every signed-in request resolves (and the writes to
+ * `beings` their cache must hear of, from whichever feature makes them), the mailer.
  */
 const infrastructure = Layer.mergeAll(
   Sessions.Default,
+  BeingChangesLive,
   Mailer.Default,
   EventBusLive,
   PublicOrigin.layer,
   RateLimiter.layer,
   registries,
   // The being actor's port to the twin: its quiet hours follow the profile's time zone.
-  ProfileTimeZoneLive
+  ProfileTimeZoneLive,
+  // The files feature's port to the twin: the owner's files show what the files provider wrote of them.
+  FileSummariesLive
 )
 
 /**
@@ -142,7 +147,8 @@ const httpLayer = (uiDir: string) =>
 /**
  * Listening starts here, below the services, so they can know the address the node really got.
  * The http.Server is the node's own (live/server.ts) so the live channel, not the platform, takes
- * every WebSocket handshake.
+ * every WebSocket handshake; the HttpServer on it is ours too (http/server.ts: a fiber per
+ * request without the platform's per-request pipeline).
  */
 const listenLayer = (onListening: NodeOptions["onListening"]) =>
   Layer.unwrapEffect(
@@ -150,7 +156,7 @@ const listenLayer = (onListening: NodeOptions["onListening"]) =>
       const settings = yield* Settings
       const server = yield* NodeServer
       server.prependListener("request", sendSecurityHeaders)
-      const listening = NodeHttpServer.layer(() => server, { port: settings.port, host: settings.host })
+      const listening = nodeHttpServerLayer(server, { port: settings.port, host: settings.host })
       return onListening === undefined
         ? listening
         : Layer.tap(listening, (context) => Effect.sync(() => onListening(listeningUrl(Context.get(context, HttpServer.HttpServer).address))))
@@ -160,11 +166,11 @@ const listenLayer = (onListening: NodeOptions["onListening"]) =>
 /**
  * The node, serving; its HttpServer is exposed so a caller can read the bound address.
  * Tracing is off: spans are declared throughout, but with no exporter configured nobody reads
- * them, and recording them cost about a seventh of a request's time.
+ * them, and recording them cost about a seventh of a request's time (http/server.ts opens no
+ * HTTP server span either).
  */
 export const nodeLayer = (options: NodeOptions = {}) => {
   return httpLayer(options.uiDir ?? uiDistDir).pipe(
-    HttpMiddleware.withTracerDisabledWhen(() => true),
     Layer.provideMerge(shared),
     Layer.provideMerge(infrastructure),
     Layer.provideMerge(actorsLayer()),

@@ -1,12 +1,14 @@
 /**
  * The `agents` table, and the rows of `beings` that wear the cards: a being of kind 'agent' is
  * raised with its card and has no email or password, so it can never sign in. Only this
- * repository writes those beings; people are the accounts' business.
+ * repository writes those beings; people are the accounts' business. Each write to a being's
+ * row tells BeingChanges, as every writer of `beings` must (the session cache forgets it).
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import { BeingChanges } from "../../host/auth/contract/being-changes.ts"
 import { BooleanColumn, JsonColumn, operation } from "../../kernel/repository.ts"
 import { Agent } from "./contract/agent.ts"
 
@@ -23,6 +25,7 @@ export class AgentsRepository extends Effect.Service<AgentsRepository>()("agents
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const all = sql.literal(columns)
+    const changes = yield* BeingChanges
 
     const findById = operation("agents.findById", SqlSchema.findOne({
       Request: Schema.String,
@@ -64,7 +67,7 @@ export class AgentsRepository extends Effect.Service<AgentsRepository>()("agents
             is_public: agent.isPublic,
             created_at: agent.createdAt
           })}`
-        )
+        ).pipe(Effect.tap(() => changes.changed(agent.beingId)))
     }))
 
     /** Writes the card's editable fields; the being it raised carries its name. */
@@ -76,7 +79,7 @@ export class AgentsRepository extends Effect.Service<AgentsRepository>()("agents
             avatar = ${agent.avatar}, skills = ${agent.skills}, tier = ${agent.tier}, system_prompt = ${agent.systemPrompt},
             is_public = ${agent.isPublic} WHERE id = ${agent.id}`,
           sql`UPDATE beings SET display_name = ${agent.name} WHERE id = ${agent.beingId} AND kind = 'agent'`
-        )
+        ).pipe(Effect.tap(() => changes.changed(agent.beingId)))
     }))
 
     /** Deletes the card, and its being once no other card is worn by it. */
@@ -86,7 +89,7 @@ export class AgentsRepository extends Effect.Service<AgentsRepository>()("agents
         Effect.zipRight(
           sql`DELETE FROM agents WHERE id = ${id}`,
           sql`DELETE FROM beings WHERE id = ${beingId} AND kind = 'agent' AND NOT EXISTS (SELECT 1 FROM agents WHERE being_id = ${beingId})`
-        )
+        ).pipe(Effect.tap(() => changes.changed(beingId)))
     }))
 
     return { findById, listVisibleTo, listOwnedBy, insert, update, remove } as const

@@ -22,6 +22,8 @@ import type {
   ChatStreamEvent,
   EmbedRequest,
   EmbedResult,
+  ImageRequest,
+  ImageResult,
   JsonResult,
   ResponseFormat
 } from "./contract/chat.ts"
@@ -281,7 +283,40 @@ const makeModels = Effect.gen(function* () {
         )
       }).pipe(Effect.withSpan("models.embed", { attributes: { purpose: request.purpose } }))
 
-    return { chat, chatJson, chatStream, embed } satisfies ModelsShape
+    const image = (request: ImageRequest) =>
+      Effect.gen(function* () {
+        const primary = yield* usableBinding("image")
+        return yield* withFallback(primary, (binding, fallback) =>
+          Effect.gen(function* () {
+            const attempt = yield* begin(binding, fallback, request.prompt, request)
+            const size = request.size === undefined ? {} : { size: request.size }
+            // gpt-image models always answer base64 and refuse the parameter; DALL·E answers a URL unless asked.
+            const format = binding.model.startsWith("gpt-image") ? {} : { response_format: "b64_json" as const }
+            const response = yield* Effect.tryPromise({
+              // As base64: the picture comes back in the answer, so nothing is fetched from a URL that expires.
+              try: async (signal) =>
+                (await clientFor(binding)).images.generate({ model: binding.model, prompt: request.prompt, n: 1, ...size, ...format }, { signal }),
+              catch: failureOf(binding)
+            })
+            const picture = response.data?.[0]
+            const usage = Option.fromNullable(response.usage).pipe(
+              Option.map((reported): Usage => ({ promptTokens: reported.input_tokens, completionTokens: reported.output_tokens })),
+              Option.getOrNull
+            )
+            // Recorded before the answer is judged: a call that answered was paid for, picture or not.
+            const call = yield* record(attempt, request, usage, { promptTokens: tokensIn(request.prompt), completionTokens: 0 })
+            if (picture?.b64_json === undefined) {
+              return yield* Effect.fail(new ModelCallFailed({
+                tier: binding.tier, model: binding.model, baseUrl: binding.baseUrl, status: null,
+                message: `The model ${binding.model} of the 'image' tier at ${binding.baseUrl} answered no picture as base64.`
+              }))
+            }
+            return { b64: picture.b64_json, revisedPrompt: picture.revised_prompt ?? null, call } satisfies ImageResult
+          })
+        )
+      }).pipe(Effect.withSpan("models.image", { attributes: { purpose: request.purpose } }))
+
+    return { chat, chatJson, chatStream, embed, image } satisfies ModelsShape
   })
 
 /**

@@ -1,4 +1,4 @@
-/** The Desktop family's schedule.create: a reminder an agent or a skill sets for a later time. */
+/** The Desktop family's schedule.create: a reminder, or a run of another skill, set for a later time. */
 import type { Activate } from "../../kernel/extensions/context.ts"
 import type { PluginManifestInput } from "../../kernel/contract/manifest.ts"
 import { create } from "./create.ts"
@@ -9,10 +9,10 @@ export const manifest: PluginManifestInput = {
   version: "1.0.0",
   namespace: "schedule",
   name: "Schedule",
-  description: "Set reminders that reach the desktop of the person a call works for at their time.",
+  description: "Set reminders, and runs of other skills, for the person a call works for at their time.",
   author: "svc",
-  capabilities: [{ kind: "schedule", reason: "holds each reminder until its time" }],
-  extensions: [{ kind: "skill", id: "create", title: "Schedule a reminder", uses: ["schedule"] }]
+  capabilities: [{ kind: "schedule", reason: "holds each reminder and each timed skill run until its time" }],
+  extensions: [{ kind: "skill", id: "create", title: "Schedule a reminder or a skill run", uses: ["schedule"] }]
 }
 
 export const activate: Activate = (context) => {

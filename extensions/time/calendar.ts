@@ -11,7 +11,7 @@ import { InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { nowIso, nowMillis } from "../../kernel/time.ts"
 import { CalendarEventsRepository } from "./calendar-events-repository.ts"
 import type { AgendaEntry, CalendarEvent, CreateEvent, PatchEvent } from "./contract/calendar.ts"
-import { ReminderSignals } from "./ports.ts"
+import { EventTimeZone, ReminderSignals } from "./ports.ts"
 import { nextOccurrence, occurrencesBetween, recurrenceProblem } from "./recurrence.ts"
 import { newId } from "./todos.ts"
 
@@ -30,10 +30,10 @@ const checkTiming = (event: CalendarEvent) => {
     : Effect.fail(new InvalidRequest({ error: "invalid_recurrence", message: `The recurrence is not an RFC 5545 rule: ${problem}`, details: { recurrence: event.recurrence } }))
 }
 
-/** When a reminder of the event is due from `now` on: its start, or its next occurrence. */
-const reminderAt = (event: CalendarEvent, now: number) => {
+/** When a reminder of the event is due from `now` on: its start, or its next occurrence (in the being's zone). */
+const reminderAt = (event: CalendarEvent, now: number, zone: string) => {
   if (event.recurrence === null) return event.startAt
-  const next = nextOccurrence(event.recurrence, event.startAt, now)
+  const next = nextOccurrence(event.recurrence, event.startAt, now, zone)
   return next === null ? event.startAt : new Date(next).toISOString()
 }
 
@@ -55,6 +55,7 @@ export class Calendar extends Effect.Service<Calendar>()("time/Calendar", {
   effect: Effect.gen(function* () {
     const events = yield* CalendarEventsRepository
     const reminders = yield* ReminderSignals
+    const zones = yield* EventTimeZone
 
     const get = Effect.fn("calendar.get")(function* (beingId: string, id: string) {
       const found = yield* events.find({ beingId, id })
@@ -62,7 +63,10 @@ export class Calendar extends Effect.Service<Calendar>()("time/Calendar", {
     })
 
     const remindOf = (event: CalendarEvent) =>
-      Effect.flatMap(nowMillis, (now) => reminders.remind(event, reminderAt(event, now)))
+      Effect.gen(function* () {
+        const zone = yield* zones.of(event.beingId)
+        return yield* reminders.remind(event, reminderAt(event, yield* nowMillis, zone))
+      })
 
     const create = Effect.fn("calendar.create")(function* (beingId: string, input: CreateEvent) {
       const now = yield* nowIso
@@ -125,10 +129,11 @@ export class Calendar extends Effect.Service<Calendar>()("time/Calendar", {
     const agenda = Effect.fn("calendar.agenda")(function* (beingId: string, from: string, to: string) {
       const [fromMs, toMs] = [Date.parse(from), Date.parse(to)]
       const candidates = yield* events.mayOccur({ beingId, from: iso(from), to: iso(to) })
+      const zone = yield* zones.of(beingId)
       const entries = candidates.flatMap((event) =>
         event.recurrence === null
           ? [entryAt(event, Date.parse(event.startAt), false)]
-          : occurrencesBetween(event.recurrence, event.startAt, durationOf(event), fromMs, toMs).map((start) => entryAt(event, start, true))
+          : occurrencesBetween(event.recurrence, event.startAt, durationOf(event), fromMs, toMs, zone).map((start) => entryAt(event, start, true))
       )
       const linked = yield* events.linkedSignals(beingId)
       return { entries, linkedSignalIds: new Set(linked.map((row) => row.signalId)) }

@@ -1,9 +1,10 @@
 /**
  * What the time feature needs from features it does not own: the desktop's signals, for a
- * calendar reminder. The host binds it (host/time/reminders.ts).
+ * calendar reminder (host/time/reminders.ts), and the being's time zone, for repeating events
+ * (host/twin/profile-time-zone.ts).
  */
 import * as Context from "effect/Context"
-import type * as Effect from "effect/Effect"
+import * as Effect from "effect/Effect"
 import type { Unavailable } from "../../kernel/contract/errors.ts"
 import type { CalendarEvent } from "./contract/calendar.ts"
 
@@ -15,3 +16,13 @@ export interface ReminderSignalsShape {
 }
 
 export class ReminderSignals extends Context.Tag("time/ReminderSignals")<ReminderSignals, ReminderSignalsShape>() {}
+
+export interface EventTimeZoneShape {
+  /** The IANA time zone a being's repeating events keep their local time in. */
+  readonly of: (beingId: string) => Effect.Effect<string>
+}
+
+/** The being's time zone (its twin profile's, bound by the host); UTC where nothing binds it. */
+export class EventTimeZone extends Context.Reference<EventTimeZone>()("time/EventTimeZone", {
+  defaultValue: (): EventTimeZoneShape => ({ of: () => Effect.succeed("UTC") })
+}) {}

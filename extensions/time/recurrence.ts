@@ -1,31 +1,55 @@
 /**
  * RFC 5545 recurrence through `rrule`: checking a rule, expanding an event's occurrences inside a
- * range, and finding its next one. Rules repeat from the event's start in UTC.
+ * range, and finding its next one. A rule repeats from the event's start in the being's time zone
+ * (its profile's): expanded on local wall-clock times (zoned.ts) and read back as instants, so a
+ * weekly 09:00 stays 09:00 local across a daylight-saving change. An UNTIL is compared with the
+ * local times, as a floating date.
  */
 import rrule from "rrule"
+import { fromWall, toWall } from "./zoned.ts"
 
 /** An agenda range expands at most this many occurrences of one event. */
 export const MAX_OCCURRENCES = 1000
 
-const ruleOf = (recurrence: string, startAt: string) => rrule.rrulestr(recurrence.trim(), { dtstart: new Date(startAt) })
+const DAY = 86_400_000
+
+const ruleOf = (recurrence: string, startAt: string, zone: string) =>
+  rrule.rrulestr(recurrence.trim(), { dtstart: new Date(toWall(Date.parse(startAt), zone)) })
 
 /** Why the rule cannot be read, or null when it can. */
 export const recurrenceProblem = (recurrence: string, startAt: string): string | null => {
   if (!/FREQ=/i.test(recurrence)) return "a rule names its FREQ (such as FREQ=WEEKLY;BYDAY=MO)"
   try {
-    ruleOf(recurrence, startAt).all((_, index) => index < 1)
+    ruleOf(recurrence, startAt, "UTC").all((_, index) => index < 1)
     return null
   } catch (error) {
     return error instanceof Error ? error.message : String(error)
   }
 }
 
-/** Starts (ms) of the occurrences lasting `durationMs` that overlap [from, to]. */
-export const occurrencesBetween = (recurrence: string, startAt: string, durationMs: number, from: number, to: number): Array<number> =>
-  ruleOf(recurrence, startAt)
-    .between(new Date(from - durationMs), new Date(to), true, (_, index) => index < MAX_OCCURRENCES)
-    .map((date) => date.getTime())
+/** Starts (ms) of the occurrences lasting `durationMs` that overlap [from, to], the rule read in `zone`. */
+export const occurrencesBetween = (
+  recurrence: string,
+  startAt: string,
+  durationMs: number,
+  from: number,
+  to: number,
+  zone: string
+): Array<number> =>
+  // A zone is at most a day off UTC: a day either side in local time holds every occurrence of the range.
+  ruleOf(recurrence, startAt, zone)
+    .between(new Date(toWall(from - durationMs, zone) - DAY), new Date(toWall(to, zone) + DAY), true, (_, index) => index < MAX_OCCURRENCES)
+    .map((wall) => fromWall(wall.getTime(), zone))
+    .filter((start) => start + durationMs >= from && start <= to)
 
 /** The first occurrence at or after `at`, if the rule has one. */
-export const nextOccurrence = (recurrence: string, startAt: string, at: number): number | null =>
-  ruleOf(recurrence, startAt).after(new Date(at), true)?.getTime() ?? null
+export const nextOccurrence = (recurrence: string, startAt: string, at: number, zone: string): number | null => {
+  const rule = ruleOf(recurrence, startAt, zone)
+  let wall = rule.after(new Date(toWall(at, zone) - DAY), true)
+  for (let seen = 0; wall !== null && seen < MAX_OCCURRENCES; seen++) {
+    const start = fromWall(wall.getTime(), zone)
+    if (start >= at) return start
+    wall = rule.after(wall, false)
+  }
+  return null
+}

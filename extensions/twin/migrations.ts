@@ -68,5 +68,40 @@ export const twinMigrations: Migrations = {
       last_seq INTEGER NOT NULL,
       reflected_at TEXT NOT NULL
     )`
+  }),
+  "0530_twin_connections_files": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    // A being's connection to a provider (the spec's Connection fields) with the state of its
+    // last sync; one per being and provider. The connections feature, when it lands, takes it over.
+    yield* sql`CREATE TABLE twin_connections (
+      id TEXT PRIMARY KEY,
+      being_id TEXT NOT NULL REFERENCES beings (id) ON DELETE CASCADE,
+      provider TEXT NOT NULL,
+      label TEXT NOT NULL,
+      status TEXT NOT NULL CHECK (status IN ('connected', 'pending', 'error', 'disconnected')),
+      meta TEXT NOT NULL,
+      last_sync_at TEXT,
+      created_at TEXT NOT NULL,
+      sync_status TEXT NOT NULL CHECK (sync_status IN ('idle', 'running', 'done', 'error')),
+      sync_started_at TEXT,
+      sync_finished_at TEXT,
+      sync_error TEXT,
+      sync_detail TEXT NOT NULL,
+      UNIQUE (being_id, provider)
+    )`
+    // What the files provider indexed: one row per file, keyed by its path inside FILES_ROOT, with
+    // what tells a changed file (size, mtime, content hash), the memories made of it and the line
+    // the owner's file listing shows as its summary.
+    yield* sql`CREATE TABLE twin_indexed_files (
+      being_id TEXT NOT NULL REFERENCES beings (id) ON DELETE CASCADE,
+      path TEXT NOT NULL,
+      size INTEGER NOT NULL,
+      mtime TEXT NOT NULL,
+      hash TEXT NOT NULL,
+      memory_ids TEXT NOT NULL,
+      summary TEXT,
+      indexed_at TEXT NOT NULL,
+      PRIMARY KEY (being_id, path)
+    )`
   })
 }

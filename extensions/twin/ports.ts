@@ -5,6 +5,8 @@
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
+import type { Caller } from "../../host/auth/contract/session.ts"
+import type { Conflict, Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 
 export interface TwinBindingsShape {
   readonly embed: {
@@ -29,8 +31,37 @@ export class TwinBindings extends Context.Tag("twin/TwinBindings")<TwinBindings,
 export interface InsightSignalsShape {
   readonly raise: (
     beingId: string,
-    insight: { readonly title: string; readonly body: string }
+    insight: { readonly title: string; readonly body: string },
+    /** The memories the insight was drawn from: its evidence, read back by "why was I nudged". */
+    memoryIds: ReadonlyArray<string>
   ) => Effect.Effect<{ readonly signalId: string; readonly delivered: boolean } | { readonly refused: string }>
 }
 
 export class InsightSignals extends Context.Tag("twin/InsightSignals")<InsightSignals, InsightSignalsShape>() {}
+
+/** A text file the files provider may index, by its path inside the owner's folder. */
+export interface FolderFile {
+  readonly path: string
+  readonly size: number
+  /** ISO 8601 */
+  readonly mtime: string
+}
+
+/**
+ * The owner's folder (FILES_ROOT) as the files provider reads it, bound by the host over the
+ * files feature's confinement: regular files inside the root only, no link followed out of it.
+ * `folder` is relative to the root; a refusal (not the owner's, not configured, no such folder,
+ * a path leaving the root) fails with the error the caller should see.
+ */
+export interface TwinFoldersShape {
+  /** The absolute folder for the caller's twin, when FILES_ROOT is set and the caller owns the node. */
+  readonly rootFor: (caller: Caller) => string | null
+  /** The folder in its normal relative form, checked to exist and be a folder inside the root. */
+  readonly check: (caller: Caller, folder: string) => Effect.Effect<string, InvalidRequest | Forbidden | NotFound | Conflict>
+  /** The text files under the folder (recursively, hidden ones and build noise left out), at most `most`. */
+  readonly textFiles: (caller: Caller, folder: string, most: number) => Effect.Effect<ReadonlyArray<FolderFile>, InvalidRequest | Forbidden | NotFound | Conflict>
+  /** One file's text when it is still a regular UTF-8 file without NUL of at most `maxBytes`; null otherwise. */
+  readonly readText: (caller: Caller, path: string, maxBytes: number) => Effect.Effect<string | null>
+}
+
+export class TwinFolders extends Context.Tag("twin/TwinFolders")<TwinFolders, TwinFoldersShape>() {}

@@ -26,6 +26,8 @@ export const reflectionIntervalMs = 10 * 60_000
 export const reflectionMinNew = 3
 /** The newest memories one pass reads. */
 const readAtMost = 30
+/** The newest memories a pass read that each insight names as its evidence ("why was I nudged"). */
+const insightEvidence = 10
 
 const Reflection = Schema.Struct({
   thought: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500)),
@@ -105,7 +107,7 @@ export class Reflections extends Effect.Service<Reflections>()("twin/Reflections
         yield* activity.record(beingId, "thought", answer.thought)
         const signals: Array<string> = []
         for (const insight of answer.insights) {
-          const raised = yield* insights.raise(beingId, insight)
+          const raised = yield* insights.raise(beingId, insight, read.slice(0, insightEvidence).map((memory) => memory.id))
           if ("signalId" in raised) signals.push(raised.signalId)
           else yield* Effect.logWarning(`A reflection insight was not raised: ${raised.refused}`)
         }

@@ -1,33 +1,45 @@
 /**
- * The twin's status and settings hints. Providers and connections arrive with the connections
- * feature; until then the node has none to list, so `providers` is empty and those counts are 0,
- * which is the truth of this node, not a placeholder for it.
+ * The twin's status and settings hints: its counts, the providers of the node's registry as the
+ * caller's twin sees them (configured on this server, connected by this being, the last sync),
+ * and the embeddings coverage. `filesRoot` is read from the files settings through the TwinFolders
+ * port, the one place that knows it.
  */
 import * as Effect from "effect/Effect"
+import type { Caller } from "../../host/auth/contract/session.ts"
 import { Activity } from "./activity.ts"
 import type { TwinEnv, TwinStatus } from "./contract/records.ts"
 import { Memories } from "./memories.ts"
-import { TwinBindings } from "./ports.ts"
+import { TwinBindings, TwinFolders } from "./ports.ts"
+import { TwinSync } from "./sync.ts"
 
 export class TwinStatusService extends Effect.Service<TwinStatusService>()("twin/TwinStatus", {
-  dependencies: [Memories.Default, Activity.Default],
+  dependencies: [Memories.Default, Activity.Default, TwinSync.Default],
   effect: Effect.gen(function* () {
     const memories = yield* Memories
     const activity = yield* Activity
+    const sync = yield* TwinSync
     const bindings = yield* TwinBindings
+    const folders = yield* TwinFolders
 
-    const status = (beingId: string) =>
+    const status = (caller: Caller) =>
       Effect.gen(function* () {
+        const beingId = caller.beingId
         const embeddings = yield* memories.embeddings(beingId)
         return {
           llm: { configured: bindings.cheapAvailable },
-          counts: { memories: embeddings.total, files: 0, activity: yield* activity.count(beingId), connections: 0 },
-          providers: [],
+          counts: {
+            memories: embeddings.total,
+            files: yield* sync.files(beingId),
+            activity: yield* activity.count(beingId),
+            connections: yield* sync.connections(beingId)
+          },
+          providers: yield* sync.providers(caller),
           embeddings
         } satisfies TwinStatus
       }).pipe(Effect.withSpan("twin.status"))
 
-    const env: TwinEnv = { filesRoot: null, gmail: false, telegram: false, llm: bindings.cheapAvailable }
+    /** The owner's folder is the owner's: anyone else reads null, as for a server without one. */
+    const env = (caller: Caller): TwinEnv => ({ filesRoot: folders.rootFor(caller), gmail: false, telegram: false, llm: bindings.cheapAvailable })
 
     return { status, env } as const
   })

@@ -1,8 +1,10 @@
 /**
  * Server-side sessions: an opaque token (its digest stored), 30 days, revocable by deleting
  * the row. Never a JWT. The cookie secret is SESSION_SECRET or one generated once per node.
- * Every revocation is also announced (`revoked`) so the live channel closes that session's sockets.
+ * Every revocation is also announced (`revoked`) so the live channel closes that session's sockets,
+ * and dropped from the session cache (session-cache.ts) that answers signed-in requests.
  */
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as PubSub from "effect/PubSub"
@@ -11,6 +13,7 @@ import { isoIn, nowIso } from "../../kernel/time.ts"
 import type { SessionShape } from "./contract/session.ts"
 import { NodeMetaRepository } from "./repositories/node-meta.ts"
 import { SessionsRepository } from "./repositories/sessions.ts"
+import { SessionCache } from "./session-cache.ts"
 import { AuthSettings } from "./settings.ts"
 import { digest, newId, newToken } from "./tokens.ts"
 
@@ -19,6 +22,7 @@ export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000
 export class Sessions extends Effect.Service<Sessions>()("auth/Sessions", {
   effect: Effect.gen(function* () {
     const repository = yield* SessionsRepository
+    const cache = yield* SessionCache
     const settings = yield* AuthSettings
     const revocations = yield* PubSub.unbounded<ReadonlyArray<string>>()
 
@@ -40,18 +44,35 @@ export class Sessions extends Effect.Service<Sessions>()("auth/Sessions", {
       return token
     })
 
-    /** The live session a token opens. Every signed-in request runs this: one statement, nothing more. */
+    /**
+     * The live session a token opens. Every signed-in request runs this: from the cache when it
+     * holds the session, else one statement whose answer the cache keeps.
+     */
     const resolve = (token: string) =>
-      Effect.flatMap(nowIso, (now) => repository.resolve({ tokenHash: digest(token), now }))
+      Effect.flatMap(Clock.currentTimeMillis, (nowMs) => {
+        const tokenHash = digest(token)
+        const kept = cache.get(tokenHash, nowMs)
+        if (kept !== undefined) return Effect.succeed(Option.some(kept))
+        const readAt = cache.generation()
+        return repository.resolve({ tokenHash, now: new Date(nowMs).toISOString() }).pipe(
+          Effect.map(Option.map((resolved) => {
+            cache.keep(readAt, tokenHash, resolved.session, Date.parse(resolved.expiresAt))
+            return resolved.session
+          }))
+        )
+      })
 
     const list = Effect.fn("auth.listSessions")(function* (session: SessionShape) {
       const rows = yield* repository.listLive({ beingId: session.beingId, now: yield* nowIso })
       return rows.map((row) => ({ ...row, current: row.id === session.sessionId }))
     })
 
-    /** Announces the sessions a deletion removed and answers how many. */
-    const announce = (ids: ReadonlyArray<string>) =>
-      ids.length === 0 ? Effect.succeed(0) : Effect.as(PubSub.publish(revocations, ids), ids.length)
+    /** Drops the sessions a deletion removed from the cache, announces them and answers how many. */
+    const announce = (ids: ReadonlyArray<string>) => {
+      if (ids.length === 0) return Effect.succeed(0)
+      cache.forgetSessions(ids)
+      return Effect.as(PubSub.publish(revocations, ids), ids.length)
+    }
 
     const revoke = (session: SessionShape, id: string) =>
       Effect.flatMap(repository.deleteOne({ id, beingId: session.beingId }), announce).pipe(Effect.withSpan("auth.revokeSession"))
@@ -82,5 +103,5 @@ export class Sessions extends Effect.Service<Sessions>()("auth/Sessions", {
 
     return { cookieSecret, open, resolve, list, revoke, revokeOthers, revokeAll, close, revoked, stillValid } as const
   }),
-  dependencies: [SessionsRepository.Default, NodeMetaRepository.Default]
+  dependencies: [SessionsRepository.Default, NodeMetaRepository.Default, SessionCache.Default]
 }) {}

@@ -34,6 +34,7 @@ import {
 } from "./contract/records.ts"
 import { decodeFileId, encodeFileId } from "./file-ids.ts"
 import { FilesSettings } from "./settings.ts"
+import { FileSummaries } from "./summaries.ts"
 
 /** Bounds one search's walk over every scope; the answer is what was found by then. */
 const MAX_SEARCH_VISITS = 10_000
@@ -81,6 +82,7 @@ export class FileAccess extends Effect.Service<FileAccess>()("files/FileAccess",
     const settings = yield* Settings
     const filesSettings = yield* FilesSettings
     const store = yield* ProjectStore
+    const summaries = yield* FileSummaries
 
     const uploads = (caller: Caller): ScopeRoot => ({
       scope: "upload",
@@ -134,6 +136,14 @@ export class FileAccess extends Effect.Service<FileAccess>()("files/FileAccess",
       projectId: root.projectId
     })
 
+    /** Fills in the summaries the owner's folder's indexer wrote; other scopes have none. */
+    const withSummaries = (caller: Caller, entries: ReadonlyArray<FileEntry>) => {
+      const paths = entries.filter((entry) => entry.scope === "user" && !entry.isDir).map((entry) => entry.path)
+      if (paths.length === 0) return Effect.succeed(entries)
+      return Effect.map(summaries.of(caller.beingId, paths), (found) =>
+        entries.map((entry) => entry.scope === "user" ? { ...entry, summary: found.get(entry.path) ?? null } : entry))
+    }
+
     const list = Effect.fn("files.list")(function* (
       caller: Caller,
       params: { readonly scope: FileScope; readonly projectId?: string | undefined; readonly path?: string | undefined }
@@ -141,7 +151,7 @@ export class FileAccess extends Effect.Service<FileAccess>()("files/FileAccess",
       const path = params.path ?? ""
       const root = yield* rootOf(caller, params.scope, params.projectId)
       if (root === null) return []
-      return yield* onDisk(path, async (signal) => {
+      const entries = yield* onDisk(path, async (signal) => {
         const folder = await root.folder.resolve(path)
         const info = await stat(folder.absolute).catch((error) => {
           // A root nobody has written to yet is simply empty.
@@ -157,6 +167,7 @@ export class FileAccess extends Effect.Service<FileAccess>()("files/FileAccess",
         }
         return entries
       })
+      return yield* withSummaries(caller, entries)
     })
 
     /** Files and folders whose name holds the words, across every scope of the caller. */
@@ -172,7 +183,7 @@ export class FileAccess extends Effect.Service<FileAccess>()("files/FileAccess",
         ...(caller.isOwner ? Option.toArray(userRoot) : [])
       ]
       const needle = query.toLowerCase()
-      return yield* Effect.promise(async (signal) => {
+      const found = yield* Effect.promise(async (signal) => {
         const found: Array<FileEntry> = []
         let visits = 0
         for (const root of roots) {
@@ -188,6 +199,7 @@ export class FileAccess extends Effect.Service<FileAccess>()("files/FileAccess",
         }
         return found
       })
+      return yield* withSummaries(caller, found)
     })
 
     /**

@@ -18,6 +18,9 @@ export class UpgradeRoutingServer extends Server {
   constructor() {
     // Every handshake becomes an 'upgrade' event, whatever listeners exist at that moment.
     super({ shouldUpgradeCallback: () => true })
+    // Node hangs up on a handshake while no 'upgrade' listener exists (the platform's server used
+    // to register one). This one is never called: `emit` below hands every handshake to the route.
+    this.on("upgrade", () => {})
   }
 
   routeUpgrades(route: UpgradeRoute | null): void {

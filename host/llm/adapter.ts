@@ -10,7 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Runtime from "effect/Runtime"
 import type { CallScope, PluginIdentity } from "../../kernel/extensions/context.ts"
-import { llmTiers, type LlmAdapter, type LlmMessage, type LlmRequest, type LlmTier } from "../../kernel/extensions/llm.ts"
+import { llmImageSizes, llmTiers, type LlmAdapter, type LlmMessage, type LlmRequest, type LlmTier } from "../../kernel/extensions/llm.ts"
 import type { ChatMessage } from "../../extensions/models/contract/chat.ts"
 import { Models } from "../../extensions/models/contract/models.ts"
 import { compileJsonSchema, type SchemaCheck } from "./json-schema.ts"
@@ -116,6 +116,15 @@ export const llmAdapterFactory = Effect.gen(function* () {
           throw new Error(`The model's answer does not fit the schema, even after one repair: ${repaired.errors.join("; ")}.`)
         }
         return { value: repaired.value, model: second.call.model, costUsd: first.call.costUsd + second.call.costUsd, repaired: true }
+      },
+      image: async (request) => {
+        if (typeof request.prompt !== "string" || request.prompt.trim() === "") throw new Error("Say what to draw: prompt must be a non-empty string.")
+        if (request.size !== undefined && !(llmImageSizes as ReadonlyArray<unknown>).includes(request.size)) {
+          throw new Error(`size must be one of ${llmImageSizes.join(", ")}.`)
+        }
+        const size = request.size === undefined ? {} : { size: request.size }
+        const result = await run(models.image({ ...charged, prompt: request.prompt, ...size }), request.signal)
+        return { data: new Uint8Array(Buffer.from(result.b64, "base64")), model: result.call.model, costUsd: result.call.costUsd, revisedPrompt: result.revisedPrompt }
       }
     }
   }

@@ -1,7 +1,7 @@
 /**
- * The node's outbound GET, under one policy: http and https only, at most five redirects (each
- * checked again), a byte cap on the decompressed body and one deadline for the whole exchange.
- * Unless allowed, an address on the loopback, private, link-local or otherwise non-public ranges
+ * The node's outbound HTTP, under one policy: http and https only, at most five redirects
+ * (followed by hand, each hop checked again), a byte cap on the decompressed body and one
+ * deadline for the whole exchange. Unless allowed, an address on the loopback, private, link-local or otherwise non-public ranges
  * is refused, checked on the address actually connected to (a name that resolves to 127.0.0.1 is
  * as refused as 127.0.0.1 itself), so an agent cannot reach the services behind the node.
  */
@@ -11,7 +11,7 @@ import { request as httpsRequest } from "node:https"
 import { BlockList, isIP } from "node:net"
 import type { Readable } from "node:stream"
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib"
-import type { OutboundRequest, OutboundResponse } from "../../kernel/extensions/network.ts"
+import type { OutboundHttpRequest, OutboundRequest, OutboundResponse } from "../../kernel/extensions/network.ts"
 
 const maxRedirects = 5
 
@@ -39,11 +39,11 @@ const refusedAddress = (host: string, address: string) =>
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Array<LookupAddress>, family?: number) => void
 
-/** dns.lookup that refuses non-public answers: net.connect asks it for every connection. */
-const guardedLookup = (hostname: string, options: LookupOptions, callback: LookupCallback) => {
+/** dns.lookup that refuses the answers the policy refuses: net.connect asks it for every connection. */
+const guardedLookup = (refuses: (address: string) => boolean) => (hostname: string, options: LookupOptions, callback: LookupCallback) => {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error !== null) return callback(error, [])
-    const refused = addresses.find((entry) => isNonPublic(entry.address))
+    const refused = addresses.find((entry) => refuses(entry.address))
     if (refused !== undefined) return callback(refusedAddress(hostname, refused.address), [])
     if (options.all === true) return callback(null, addresses)
     const first = addresses[0]
@@ -89,55 +89,92 @@ const readCapped = async (body: Readable, maxBytes: number) => {
   return { body: new Uint8Array(Buffer.concat(chunks)), truncated }
 }
 
-const exchange = (url: URL, headers: Readonly<Record<string, string>>, signal: AbortSignal, allowPrivate: boolean) =>
+interface Hop {
+  readonly url: URL
+  readonly method: string
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: Uint8Array | undefined
+}
+
+const exchange = (hop: Hop, signal: AbortSignal, refuses: ((address: string) => boolean) | null) =>
   new Promise<IncomingMessage>((resolve, reject) => {
-    const host = url.hostname.replace(/^\[|\]$/g, "")
+    const host = hop.url.hostname.replace(/^\[|\]$/g, "")
     // A literal address is connected to without a lookup, so it is checked here.
-    if (!allowPrivate && isNonPublic(host)) return reject(refusedAddress(url.hostname, host))
-    const send = url.protocol === "https:" ? httpsRequest : httpRequest
-    const request = send(url, { method: "GET", headers, signal, ...(allowPrivate ? {} : { lookup: guardedLookup }) }, resolve)
+    if (refuses !== null && isIP(host) !== 0 && refuses(host)) return reject(refusedAddress(hop.url.hostname, host))
+    const send = hop.url.protocol === "https:" ? httpsRequest : httpRequest
+    const lookup = refuses === null ? {} : { lookup: guardedLookup(refuses) }
+    const request = send(hop.url, { method: hop.method, headers: hop.headers, signal, ...lookup }, resolve)
     request.on("error", reject)
-    request.end()
+    request.end(hop.body)
   })
+
+/** Headers that carry the caller's credentials: not handed to another origin on a redirect. */
+const credentialHeaders = new Set(["authorization", "cookie", "proxy-authorization"])
+
+/** The next hop of a redirect, as browsers take it (the fetch standard's rules). */
+const redirected = (hop: Hop, status: number, location: string): Hop => {
+  const url = new URL(location, hop.url)
+  const asGet = (status === 303 && hop.method !== "HEAD") || ((status === 301 || status === 302) && hop.method === "POST")
+  const sameOrigin = url.origin === hop.url.origin
+  const headers = Object.fromEntries(Object.entries(hop.headers).filter(([name]) =>
+    (sameOrigin || !credentialHeaders.has(name.toLowerCase())) && !(asGet && name.toLowerCase().startsWith("content-"))))
+  return { url, method: asGet ? "GET" : hop.method, headers, body: asGet ? undefined : hop.body }
+}
 
 export interface OutboundOptions {
   /** Let requests reach loopback, private and link-local addresses (an owner-configured service). */
   readonly allowPrivate: boolean
   readonly userAgent: string
+  /**
+   * Which addresses are refused when private ones are not allowed; default the non-public ranges.
+   * Tests narrow it so a loopback address can stand in for the public internet.
+   */
+  readonly refuses?: (address: string) => boolean
 }
 
-export const makeOutboundGet = (options: OutboundOptions) => async (request: OutboundRequest): Promise<OutboundResponse> => {
+/** Any method, a body, the policy on every hop. */
+export const makeOutbound = (options: OutboundOptions) => async (request: OutboundHttpRequest): Promise<OutboundResponse> => {
   let url: URL
   try {
     url = new URL(request.url)
   } catch {
     throw new OutboundError(`"${request.url}" is not a URL.`)
   }
+  const refuses = options.allowPrivate ? null : options.refuses ?? isNonPublic
+  const redirectCap = Math.max(0, Math.min(request.maxRedirects ?? maxRedirects, maxRedirects))
   const deadline = AbortSignal.timeout(request.timeoutMs)
   const signal = request.signal === undefined ? deadline : AbortSignal.any([request.signal, deadline])
   const headers = { "user-agent": options.userAgent, "accept-encoding": "gzip, deflate, br", ...request.headers }
+  let hop: Hop = { url, method: request.method, headers, body: request.body }
   try {
     for (let redirects = 0; ; redirects++) {
+      url = hop.url
       if (url.protocol !== "http:" && url.protocol !== "https:") {
         throw new OutboundError(`Only http and https addresses are fetched, not ${url.protocol.replace(/:$/, "")}.`)
       }
-      const response = await exchange(url, headers, signal, options.allowPrivate)
+      const response = await exchange(hop, signal, refuses)
       const location = response.headers.location
-      if ([301, 302, 303, 307, 308].includes(response.statusCode ?? 0) && location !== undefined) {
+      const status = response.statusCode ?? 0
+      if ([301, 302, 303, 307, 308].includes(status) && location !== undefined && redirectCap > 0) {
         response.resume()
-        if (redirects === maxRedirects) throw new OutboundError(`${request.url} redirected more than ${maxRedirects} times.`)
-        url = new URL(location, url)
+        if (redirects === redirectCap) throw new OutboundError(`${request.url} redirected more than ${redirectCap} times.`)
+        hop = redirected(hop, status, location)
         continue
       }
       const { body, truncated } = await readCapped(decoded(response), request.maxBytes).finally(() => response.destroy())
       const responseHeaders = Object.fromEntries(
         Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : value ?? ""])
       )
-      return { url: url.href, status: response.statusCode ?? 0, headers: responseHeaders, body, truncated }
+      return { url: url.href, status, headers: responseHeaders, body, truncated }
     }
   } catch (error) {
     if (deadline.aborted) throw new OutboundError(`No full answer from ${url.host} within ${request.timeoutMs / 1000} seconds.`)
     if (request.signal?.aborted === true) throw new OutboundError(`The request to ${url.host} was stopped.`)
     throw words(error, url)
   }
+}
+
+export const makeOutboundGet = (options: OutboundOptions) => {
+  const outbound = makeOutbound(options)
+  return (request: OutboundRequest): Promise<OutboundResponse> => outbound({ ...request, method: "GET" })
 }

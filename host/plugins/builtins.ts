@@ -4,6 +4,8 @@ import * as code from "../../extensions/code/plugin.ts"
 import * as desktop from "../../extensions/desktop/plugin.ts"
 import * as docs from "../../extensions/docs/plugin.ts"
 import * as files from "../../extensions/files/plugin.ts"
+import * as http from "../../extensions/http/plugin.ts"
+import * as image from "../../extensions/image/plugin.ts"
 import * as llm from "../../extensions/llm/plugin.ts"
 import * as math from "../../extensions/math/plugin.ts"
 import * as memory from "../../extensions/memory/plugin.ts"
@@ -13,4 +15,4 @@ import * as themes from "../../extensions/themes/plugin.ts"
 import * as web from "../../extensions/web/plugin.ts"
 import { commsPlugins } from "../../extensions/comms/plugins.ts"
 
-export const builtins: ReadonlyArray<PluginModule> = [themes, files, docs, math, code, web, llm, memory, desktop, schedule, studio, ...commsPlugins]
+export const builtins: ReadonlyArray<PluginModule> = [themes, files, docs, math, code, web, http, image, llm, memory, desktop, schedule, studio, ...commsPlugins]

@@ -11,6 +11,9 @@ import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { WebSettings } from "../../extensions/web/settings.ts"
 import { signalsAdapterFactory } from "../desktop/signals-adapter.ts"
 import { scheduleAdapterFactory } from "../time/schedule-adapter.ts"
+import { SkillRunner } from "../time/skill-runs.ts"
+import { Scheduler } from "../../extensions/time/scheduler.ts"
+import { ScheduledActivity } from "../time/scheduled-activity.ts"
 import { Signals } from "../desktop/signals.ts"
 import { llmAdapterFactory } from "../llm/adapter.ts"
 import { ModelsLive } from "../llm/models.ts"
@@ -44,6 +47,8 @@ export const ExtensionsLive = Layer.unwrapEffect(
   Layer.provide(StudioAuthoring.Default),
   // No being has a connection of its own yet (host/integrations/connections.ts).
   Layer.provide(BeingConnections.none),
+  // The `schedule` adapter's timed skill runs: the runtime's binding (filled by SkillRunsLive) and the scheduler.
+  Layer.provide(Layer.mergeAll(SkillRunner.Default, Scheduler.Default)),
   // The `signals`, `llm` and `memory` adapters call through these.
-  Layer.provide(Layer.mergeAll(Signals.Default, ModelsLive, twinFeature, Accounts.Default, Sandbox.Default))
+  Layer.provide(Layer.mergeAll(Signals.Default, ModelsLive, twinFeature, Accounts.Default, Sandbox.Default, ScheduledActivity.Default))
 )

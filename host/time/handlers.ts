@@ -7,6 +7,7 @@ import { Calendar } from "../../extensions/time/calendar.ts"
 import { Todos } from "../../extensions/time/todos.ts"
 import { CurrentSession } from "../auth/contract/session.ts"
 import { NodeApi } from "../contract/api.ts"
+import { EventTimeZoneLive } from "../twin/profile-time-zone.ts"
 import { agenda } from "./agenda.ts"
 import { ReminderSignalsLive } from "./reminders.ts"
 
@@ -31,4 +32,4 @@ export const TwinTimeHandlers = HttpApiBuilder.group(NodeApi, "twinTime", (handl
       .handle("patchEvent", ({ path, payload }) => Effect.flatMap(caller, (beingId) => calendar.patch(beingId, path.id, payload)))
       .handle("deleteEvent", ({ path }) => Effect.flatMap(caller, (beingId) => calendar.remove(beingId, path.id)))
   })
-).pipe(Layer.provide(Layer.mergeAll(Todos.Default, Calendar.Default.pipe(Layer.provide(ReminderSignalsLive)), SignalsRepository.Default)))
+).pipe(Layer.provide(Layer.mergeAll(Todos.Default, Calendar.Default.pipe(Layer.provide(Layer.mergeAll(ReminderSignalsLive, EventTimeZoneLive))), SignalsRepository.Default)))

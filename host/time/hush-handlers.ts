@@ -9,6 +9,7 @@ import { Scheduler } from "../../extensions/time/scheduler.ts"
 import { RELEASE_JOB, Signals } from "../desktop/signals.ts"
 import { CurrentSession } from "../auth/contract/session.ts"
 import { NodeApi } from "../contract/api.ts"
+import { MemoryEvidenceLive } from "../twin/memory-evidence.ts"
 import { NudgeWhys } from "./evidence.ts"
 
 export const TwinHushHandlers = HttpApiBuilder.group(NodeApi, "twinHush", (handlers) =>
@@ -41,4 +42,11 @@ export const TwinHushHandlers = HttpApiBuilder.group(NodeApi, "twinHush", (handl
       .handle("heldNudges", () => Effect.flatMap(caller, hush.held))
       .handle("nudgeWhy", ({ path }) => Effect.flatMap(caller, (beingId) => whys.why(beingId, path.id)))
   })
-).pipe(Layer.provide(Layer.mergeAll(Hush.Default, NudgeWhys.Default, Signals.Default, SignalsRepository.Default, Scheduler.Default)))
+).pipe(Layer.provide(Layer.mergeAll(
+  Hush.Default,
+  // Memories named as evidence are read from the twin's store.
+  NudgeWhys.Default.pipe(Layer.provide(MemoryEvidenceLive)),
+  Signals.Default,
+  SignalsRepository.Default,
+  Scheduler.Default
+)))

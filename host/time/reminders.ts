@@ -1,23 +1,24 @@
 /**
  * The calendar's reminders as desktop signals: a `reminder` signal whose action kind is
  * `schedule.fire`, raised now through the gate as responsive (the person asked for it) and held
- * until its time, when the scheduler releases it as `signal.created`. It rests on its event.
+ * until its time, when the scheduler releases it as `signal.created`. It rests on its event, and
+ * each one scheduled is a `scheduled` twin activity.
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { ReminderSignals } from "../../extensions/time/ports.ts"
 import { Scheduler } from "../../extensions/time/scheduler.ts"
 import { RELEASE_JOB, Signals } from "../desktop/signals.ts"
+import { ScheduledActivity, utcMoment } from "./scheduled-activity.ts"
 
 export const CALENDAR_SOURCE = "calendar"
-
-const when = (at: string) => new Date(at).toUTCString().replace(":00 GMT", " UTC")
 
 export const ReminderSignalsLive = Layer.effect(
   ReminderSignals,
   Effect.gen(function* () {
     const signals = yield* Signals
     const scheduler = yield* Scheduler
+    const scheduled = yield* ScheduledActivity
     return {
       remind: (event, at) =>
         signals
@@ -26,7 +27,7 @@ export const ReminderSignalsLive = Layer.effect(
             {
               kind: "reminder",
               title: event.title.slice(0, 160),
-              body: [`Starts ${when(at)}.`, event.location].filter((line) => line !== "").join("\n"),
+              body: [`Starts ${utcMoment(at)}.`, event.location].filter((line) => line !== "").join("\n"),
               options: [],
               priority: "normal",
               dueAt: at,
@@ -39,7 +40,8 @@ export const ReminderSignalsLive = Layer.effect(
           .pipe(
             // The input is the calendar's own and within every limit; a refusal would be our fault.
             Effect.catchTag("InvalidRequest", Effect.die),
-            Effect.map((raised) => raised.signal.id)
+            Effect.map((raised) => raised.signal.id),
+            Effect.tap(() => scheduled.record(event.beingId, { kind: "reminder", title: event.title, at }))
           ),
       withdraw: (beingId, signalId) =>
         Effect.all([
@@ -49,4 +51,4 @@ export const ReminderSignalsLive = Layer.effect(
         ], { discard: true })
     }
   })
-).pipe(Layer.provide(Layer.mergeAll(Signals.Default, Scheduler.Default)))
+).pipe(Layer.provide(Layer.mergeAll(Signals.Default, Scheduler.Default, ScheduledActivity.Default)))

@@ -1,6 +1,6 @@
 /**
  * The twin as the node lists it: its services with their ports bound (the model bindings, the
- * desktop for insights) and the Models they call, plus the embedding backfill and the reflection
+ * desktop for insights, the owner's folder for the files provider) and the Models they call, plus the embedding backfill and the reflection
  * rounds running in the node's scope.
  */
 import * as Layer from "effect/Layer"
@@ -11,8 +11,10 @@ import { Learning } from "../../extensions/twin/learning.ts"
 import { Profiles } from "../../extensions/twin/profiles.ts"
 import { Reflections } from "../../extensions/twin/reflection.ts"
 import { TwinStatusService } from "../../extensions/twin/status.ts"
+import { TwinSync } from "../../extensions/twin/sync.ts"
 import { ModelsLive } from "../llm/models.ts"
 import { TwinBindingsLive } from "./bindings.ts"
+import { TwinFoldersLive } from "./folders.ts"
 import { InsightSignalsLive } from "./insight-signals.ts"
 
 export const twinFeature = Layer.mergeAll(
@@ -22,5 +24,6 @@ export const twinFeature = Layer.mergeAll(
   Activity.Default,
   Learning.Default,
   TwinStatusService.Default,
+  TwinSync.Default,
   Reflections.Default
-).pipe(Layer.provide(Layer.mergeAll(TwinBindingsLive, ModelsLive, InsightSignalsLive)))
+).pipe(Layer.provide(Layer.mergeAll(TwinBindingsLive, ModelsLive, InsightSignalsLive, TwinFoldersLive)))

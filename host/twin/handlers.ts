@@ -10,6 +10,7 @@ import { Learning } from "../../extensions/twin/learning.ts"
 import { Profiles } from "../../extensions/twin/profiles.ts"
 import { Reflections } from "../../extensions/twin/reflection.ts"
 import { TwinStatusService } from "../../extensions/twin/status.ts"
+import { TwinSync } from "../../extensions/twin/sync.ts"
 import { CurrentSession } from "../auth/contract/session.ts"
 import { NodeApi } from "../contract/api.ts"
 
@@ -27,6 +28,7 @@ export const TwinHandlers = HttpApiBuilder.group(NodeApi, "twin", (handlers) =>
     const learning = yield* Learning
     const status = yield* TwinStatusService
     const reflections = yield* Reflections
+    const sync = yield* TwinSync
     return handlers
       .handle("searchMemories", ({ urlParams }) =>
         Effect.gen(function* () {
@@ -45,7 +47,8 @@ export const TwinHandlers = HttpApiBuilder.group(NodeApi, "twin", (handlers) =>
       .handle("listActivity", ({ urlParams }) => Effect.flatMap(caller, (beingId) => activity.list(beingId, urlParams)))
       .handle("learn", ({ payload }) => Effect.flatMap(caller, (beingId) => learning.learn(beingId, payload)))
       .handle("reflect", () => Effect.flatMap(caller, (beingId) => reflections.reflect(beingId, { force: true })))
-      .handle("status", () => Effect.flatMap(caller, status.status))
-      .handle("env", () => Effect.succeed(status.env))
+      .handle("sync", ({ path, urlParams }) => Effect.flatMap(CurrentSession, (session) => sync.start(session, path.provider, urlParams)))
+      .handle("status", () => Effect.flatMap(CurrentSession, status.status))
+      .handle("env", () => Effect.map(CurrentSession, status.env))
   })
 )

@@ -1,15 +1,17 @@
 /**
- * The being actor's ProfileTimeZone port over the twin's profiles: quiet hours are kept in the
- * time zone the being's profile names (UTC until it names one).
+ * The ports that keep a being's local time in the time zone its twin profile names (UTC until it
+ * names one): the being actor's quiet hours and the calendar's repeating events.
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { ProfileTimeZone } from "../../actors/being/ports.ts"
+import { EventTimeZone } from "../../extensions/time/ports.ts"
 import { Profiles } from "../../extensions/twin/profiles.ts"
 
-export const ProfileTimeZoneLive = Layer.effect(
-  ProfileTimeZone,
-  Effect.map(Profiles, (profiles) => ({
-    of: (beingId: string) => profiles.get(beingId).pipe(Effect.map((profile) => profile.timezone))
-  }))
-).pipe(Layer.provide(Profiles.Default))
+const zoneOf = Effect.map(Profiles, (profiles) => ({
+  of: (beingId: string) => profiles.get(beingId).pipe(Effect.map((profile) => profile.timezone))
+}))
+
+export const ProfileTimeZoneLive = Layer.effect(ProfileTimeZone, zoneOf).pipe(Layer.provide(Profiles.Default))
+
+export const EventTimeZoneLive = Layer.effect(EventTimeZone, zoneOf).pipe(Layer.provide(Profiles.Default))

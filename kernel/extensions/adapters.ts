@@ -47,13 +47,26 @@ export interface ScheduleReminder {
   readonly at: string
 }
 
+/** A skill to run later as the being the call works for, in the call's project (ISO 8601 `at`). */
+export interface ScheduleSkillRun {
+  /** `<namespace>.<id>` of a registered skill. */
+  readonly skill: string
+  /** Checked against the skill's input schema now, and again when it runs. */
+  readonly input: { readonly [key: string]: unknown }
+  readonly at: string
+}
+
 /**
  * The `schedule` capability: a reminder signal held until its time by the node's scheduler,
- * landing where the plugin's signals land (signals-adapter.ts).
+ * landing where the plugin's signals land (signals-adapter.ts); and, for the node's own plugins,
+ * a skill run held the same way, run when it fires as the being of the call, never approved: a
+ * world-acting skill then asks its owner as any unapproved call does.
  */
 export interface ScheduleAdapter {
   /** Resolves once the reminder is stored; rejects with an Error that says what the node refused. */
   readonly remind: (reminder: ScheduleReminder) => Promise<{ readonly signalId: string; readonly at: string }>
+  /** Resolves once the run is held; rejects with an Error that says what the node refused (always, for a third-party plugin). */
+  readonly run: (run: ScheduleSkillRun) => Promise<{ readonly runId: string; readonly at: string }>
 }
 
 export interface CapabilityAdapters {

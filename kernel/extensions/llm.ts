@@ -55,9 +55,30 @@ export interface LlmStructured {
   readonly repaired: boolean
 }
 
+/** The sizes the 'image' tier draws; "auto" lets the model choose. */
+export const llmImageSizes = ["auto", "1024x1024", "1536x1024", "1024x1536"] as const
+
+export interface LlmImageRequest {
+  readonly prompt: string
+  /** The model's default when absent. */
+  readonly size?: (typeof llmImageSizes)[number]
+  readonly signal?: AbortSignal
+}
+
+export interface LlmImage {
+  /** The picture as the model drew it (PNG from the image models we bind). */
+  readonly data: Uint8Array
+  readonly model: string
+  readonly costUsd: number
+  /** The prompt as the provider rewrote it, when it says. */
+  readonly revisedPrompt: string | null
+}
+
 export interface LlmAdapter {
   /** Text from the model. Rejects with an Error saying plainly why (no model configured, a spend ceiling, ...). */
   readonly generate: (request: LlmGenerateRequest) => Promise<LlmGenerated>
   /** JSON that fits `schema`; one repair try, then rejects with the validator's errors. */
   readonly structured: (request: LlmStructuredRequest) => Promise<LlmStructured>
+  /** One picture from the node's 'image' tier, charged like every model call. Rejects saying why (no image model bound, a ceiling, ...). */
+  readonly image: (request: LlmImageRequest) => Promise<LlmImage>
 }

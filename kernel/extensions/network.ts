@@ -15,6 +15,15 @@ export interface OutboundRequest {
   readonly signal?: AbortSignal
 }
 
+/** Any method, with a body; redirects are followed by hand, each hop checked against the policy again. */
+export interface OutboundHttpRequest extends OutboundRequest {
+  /** Upper case: GET, HEAD, POST, PUT, PATCH, DELETE or OPTIONS. */
+  readonly method: string
+  readonly body?: Uint8Array
+  /** How many redirects to follow, at most the node's own cap (5); 0 answers the redirect itself. */
+  readonly maxRedirects?: number
+}
+
 export interface OutboundResponse {
   /** Where the answer came from, after redirects. */
   readonly url: string
@@ -39,6 +48,11 @@ export interface SearchOptions {
 export interface NetworkAdapter {
   /** A GET; rejects with an Error whose message says plainly why (refused address, timeout, ...). */
   readonly get: (request: OutboundRequest) => Promise<OutboundResponse>
+  /**
+   * Any method with a body, under the same policy as `get`. A 303 (or a 301/302 after a POST)
+   * goes on as a GET without the body; credentials are not carried to another origin.
+   */
+  readonly request: (request: OutboundHttpRequest) => Promise<OutboundResponse>
   /** The node's configured search engine; null when the owner configured none. */
   readonly search: ((query: string, options: SearchOptions) => Promise<ReadonlyArray<SearchHit>>) | null
 }

@@ -90,6 +90,8 @@ export interface SkillsShape {
   /** Every registered skill with its JSON Schemas, in registration order. */
   readonly list: Effect.Effect<ReadonlyArray<SkillDef>>
   readonly invoke: (call: SkillCall) => Effect.Effect<SkillOutcome, NotFound>
+  /** Why `input` would be refused by the skill's input schema (null: it fits), or NotFound; runs nothing. */
+  readonly check: (name: string, input: unknown) => Effect.Effect<string | null, NotFound>
   /**
    * Whether a skill may spend model budget: its extension uses the `llm` capability, the only
    * way a skill reaches a model. False for a name nothing registered.
@@ -181,11 +183,16 @@ const make = Effect.gen(function* () {
       )
     })
 
+  const decodeInput = (skill: Contribution<"skill">, input: unknown) =>
+    Schema.decodeUnknownEither(skill.value.input)(input, { errors: "all", onExcessProperty: "error" }).pipe(
+      Either.mapLeft((error) => `The input does not fit ${skill.name}: ${formatIssues(error)}`)
+    )
+
   const attempt = (skill: Contribution<"skill">, call: SkillCall): Effect.Effect<Attempt> =>
     Effect.gen(function* () {
       const projectId = call.projectId ?? null
-      const input = Schema.decodeUnknownEither(skill.value.input)(call.input, { errors: "all", onExcessProperty: "error" })
-      if (Either.isLeft(input)) return { ok: false, error: `The input does not fit ${skill.name}: ${formatIssues(input.left)}` }
+      const input = decodeInput(skill, call.input)
+      if (Either.isLeft(input)) return { ok: false, error: input.left }
 
       if (worldActing(skill) && !call.approved) {
         const reason = yield* reasonOf(skill)
@@ -202,16 +209,16 @@ const make = Effect.gen(function* () {
       return { ok: true, output: output.right }
     })
 
+  const registered = (name: string) => {
+    const skill = host.registries.skill.get(name)
+    return skill === undefined
+      ? Effect.fail(new NotFound({ error: "unknown_skill", message: `No skill named "${name}" is registered.`, details: { name } }))
+      : Effect.succeed(skill)
+  }
+
   const invoke = (call: SkillCall) =>
     Effect.gen(function* () {
-      const skill = host.registries.skill.get(call.name)
-      if (skill === undefined) {
-        return yield* Effect.fail(new NotFound({
-          error: "unknown_skill",
-          message: `No skill named "${call.name}" is registered.`,
-          details: { name: call.name }
-        }))
-      }
+      const skill = yield* registered(call.name)
       const started = yield* Clock.currentTimeMillis
       const result = yield* attempt(skill, call)
       const durationMs = (yield* Clock.currentTimeMillis) - started
@@ -221,6 +228,7 @@ const make = Effect.gen(function* () {
   return {
     list: Effect.sync(() => host.registries.skill.list().map(describe)),
     invoke,
+    check: (name, input) => Effect.map(registered(name), (skill) => Either.match(decodeInput(skill, input), { onLeft: (problem) => problem, onRight: () => null })),
     spendsModels: (name) => host.registries.skill.get(name)?.declaration.uses.includes("llm") ?? false
   } satisfies SkillsShape
 })

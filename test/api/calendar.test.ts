@@ -79,6 +79,27 @@ describe("calendar events", () => {
     expect(february.filter((entry) => entry.title === "Standup").map((entry) => entry.startAt)).toEqual(["2031-02-03T09:00:00.000Z"])
   })
 
+  it("repeats in the being's profile time zone: a weekly 09:00 in Paris stays 09:00 local across the spring change", async () => {
+    const { client } = await registerMember(context.node, context.owner.client)
+    await run(client.api.twin.patchProfile({ payload: { timezone: "Europe/Paris" } }))
+    const weekly = await run(client.api.twinTime.createEvent({
+      payload: { title: "Swim", startAt: "2031-03-17T09:00:00+01:00", endAt: "2031-03-17T10:00:00+01:00", recurrence: "FREQ=WEEKLY;BYDAY=MO" }
+    }))
+    // Summer time begins on Sunday 30 March 2031: 09:00 local is 08:00 UTC before, 07:00 UTC after.
+    const agenda = await agendaOf(client, "2031-03-20T00:00:00Z", "2031-04-08T00:00:00Z")
+    expect(agenda.map((entry) => [entry.id, entry.startAt, entry.endAt])).toEqual([
+      [`${weekly.id}@2031-03-24T08:00:00.000Z`, "2031-03-24T08:00:00.000Z", "2031-03-24T09:00:00.000Z"],
+      [`${weekly.id}@2031-03-31T07:00:00.000Z`, "2031-03-31T07:00:00.000Z", "2031-03-31T08:00:00.000Z"],
+      [`${weekly.id}@2031-04-07T07:00:00.000Z`, "2031-04-07T07:00:00.000Z", "2031-04-07T08:00:00.000Z"]
+    ])
+    // The same rule of a being whose profile keeps UTC repeats at 08:00 UTC.
+    const utc = await run(member.client.api.twinTime.createEvent({
+      payload: { title: "Swim (UTC)", startAt: "2031-03-17T08:00:00Z", recurrence: "FREQ=WEEKLY;BYDAY=MO" }
+    }))
+    expect((await agendaOf(member.client, "2031-03-30T00:00:00Z", "2031-04-01T00:00:00Z")).filter((entry) => entry.eventId === utc.id).map((entry) => entry.startAt))
+      .toEqual(["2031-03-31T08:00:00.000Z"])
+  })
+
   it("holds a reminder until the event starts: linked, off the desktop, no live event, released by the scheduler then", async () => {
     const { client, being } = await registerMember(context.node, context.owner.client)
     const tab = await LiveTab.open(context.node, client)
@@ -87,6 +108,12 @@ describe("calendar events", () => {
     expect(event.signalId).not.toBeNull()
     const job = await releaseJob(event.signalId!)
     expect(job).toMatchObject({ kind: "signal.release", beingId: being.id, dueAt: startAt })
+    // Scheduling it is a `scheduled` twin activity, published to the being's tabs.
+    const summary = `Scheduled a reminder "Call mum" for ${new Date(startAt).toUTCString().replace(":00 GMT", " UTC")}`
+    expect(await tab.nextOf("twin.activity", (frame) => frame.kind === "scheduled")).toMatchObject({ summary })
+    expect(await run(client.api.twin.listActivity({ urlParams: { kind: "scheduled" } }))).toEqual([
+      expect.objectContaining({ beingId: being.id, kind: "scheduled", summary })
+    ])
 
     await raiseDue(being.id, "marker", "2031-01-01T00:00:00Z")
     await tab.nextOf("signal.created", (frame) => frame.signal.title === "marker")
@@ -102,6 +129,7 @@ describe("calendar events", () => {
     expect(moved.signalId).not.toBe(event.signalId)
     expect(await releaseJob(event.signalId!)).toBeNull()
     expect(await releaseJob(moved.signalId!)).toMatchObject({ dueAt: later })
+    expect(await run(client.api.twin.listActivity({ urlParams: { kind: "scheduled" } }))).toHaveLength(2)
 
     // Deleting the event takes the reminder back.
     await run(client.api.twinTime.deleteEvent({ path: { id: event.id } }))

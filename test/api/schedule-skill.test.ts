@@ -25,7 +25,7 @@ describe("schedule.create", () => {
       family: "schedule",
       pluginId: "@svc/schedule",
       worldActing: false,
-      inputSchema: { required: ["title", "at"] }
+      inputSchema: { required: ["at"], properties: { title: { type: "string" }, skill: { type: "string" }, input: { type: "object" } } }
     })
   })
 
@@ -38,6 +38,9 @@ describe("schedule.create", () => {
     expect(await openOf(client)).toEqual([])
     const job = await inNode(context.node, Effect.flatMap(Scheduler, (scheduler) => scheduler.find(`signal.release:${signalId}`)))
     expect(Option.getOrNull(job)).toMatchObject({ kind: "signal.release", beingId: being.id, dueAt: when })
+    expect(await run(client.api.twin.listActivity({ urlParams: { kind: "scheduled" } }))).toEqual([
+      expect.objectContaining({ beingId: being.id, summary: `Scheduled a reminder "Stretch" for ${new Date(when).toUTCString().replace(":00 GMT", " UTC")}` })
+    ])
   })
 
   it("delivers at once a reminder whose time has passed, as a reminder with action kind schedule.fire", async () => {
@@ -54,5 +57,6 @@ describe("schedule.create", () => {
     const answer = await invoke(client, { title: "When?", at: "after lunch" })
     expect(answer.ok).toBe(false)
     expect(await openOf(client)).toEqual([])
+    expect(await run(client.api.twin.listActivity({ urlParams: { kind: "scheduled" } }))).toEqual([])
   })
 })

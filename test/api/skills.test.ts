@@ -40,8 +40,10 @@ describe("GET /api/studio/skills", () => {
     const answer = await run(member.client.api.studioSkills.listSkills())
     const names = answer.map((skill) => skill.name)
     expect(names).toEqual(expect.arrayContaining([
-      "files.list", "files.read", "files.write", "files.search", "docs.write_markdown", "math.evaluate", "web.fetch", "web.search", worldActingSkill
+      "files.list", "files.read", "files.write", "files.search", "docs.write_markdown", "math.evaluate", "web.fetch", "web.search", worldActingSkill,
+      "http.request", "http.json", "docs.write_docx", "docs.write_pdf", "image.generate", "schedule.create"
     ]))
+    for (const skill of answer) expect(skill.outputSchema, skill.name).toMatchObject({ type: "object" })
     const list = answer.find((skill) => skill.name === "files.list")!
     expect(list).toMatchObject({ family: "files", pluginId: "@svc/files", worldActing: false, description: expect.any(String) })
     expect(list.inputSchema).toMatchObject({
@@ -188,7 +190,7 @@ describe("the built-in skill families as plugins", () => {
         .filter((contribution) => contribution.kind === "skill").map((contribution) => contribution.name)
     expect(byNamespace.get("files")).toMatchObject({ id: "@svc/files", source: { kind: "builtin" }, status: "active", granted: ["filesystem"] })
     expect(skillsOf("files")).toEqual(["files.list", "files.read", "files.write", "files.search"])
-    expect(skillsOf("docs")).toEqual(["docs.write_markdown"])
+    expect(skillsOf("docs")).toEqual(["docs.write_markdown", "docs.write_docx", "docs.write_pdf"])
     expect(skillsOf("math")).toEqual(["math.evaluate"])
     expect(byNamespace.get("web")).toMatchObject({ granted: ["network", "llm"] })
     expect(skillsOf("web")).toEqual(["web.fetch", "web.search", "web.research"])

@@ -152,6 +152,30 @@ describe("POST /api/twin/reflect", () => {
       expect.objectContaining({ id: result.signals[0] })
     )
   })
+
+  it("names the memories an insight was drawn from as its evidence: why was I nudged reads them now, a deleted one as gone", async () => {
+    const member = await registerMember(node, owner.client)
+    const memory = await run(member.client.api.twin.createMemory({ payload: { content: "Paddled the river on Sunday.\nThe water was calm." } }))
+    models.script("chat", {
+      content: JSON.stringify({ thought: "Water again.", insights: [{ title: "Book the kayak?", body: "Sunday went well." }], widgets: [] })
+    })
+    const [signalId] = (await run(member.client.api.twin.reflect())).signals
+    const why = await run(member.client.api.twinHush.nudgeWhy({ path: { id: signalId! } }))
+    expect(why).toMatchObject({
+      title: "Book the kayak?",
+      source: "twin:reflection",
+      gate: { trigger: "proactive" },
+      basedOn: ["memory: fact: Paddled the river on Sunday."],
+      evidence: [{ id: memory.id, kind: "memory", label: "fact: Paddled the river on Sunday.", snippet: memory.content, gone: false }]
+    })
+    // Another being asking about it finds no such nudge; the memory itself stays the member's.
+    expect((await owner.client.raw("GET", `/api/twin/nudges/${signalId}/why`)).status).toBe(404)
+
+    await run(member.client.api.twin.deleteMemory({ path: { id: memory.id } }))
+    const after = await run(member.client.api.twinHush.nudgeWhy({ path: { id: signalId! } }))
+    expect(after.evidence).toEqual([{ id: memory.id, kind: "memory", label: "a memory since deleted", gone: true }])
+    expect(after.basedOn).toEqual(["memory: deleted"])
+  })
 })
 
 describe("status and env", () => {
@@ -163,7 +187,7 @@ describe("status and env", () => {
     expect(await run(member.client.api.twin.status())).toEqual({
       llm: { configured: true },
       counts: { memories: 2, files: 0, activity: 1, connections: 0 },
-      providers: [],
+      providers: [expect.objectContaining({ provider: "files", configured: false, connected: false })],
       embeddings: { available: true, embedded: 2, total: 2, leavesDevice: false, degraded: false, note: null }
     })
     expect(await run(member.client.api.twin.env())).toEqual({ filesRoot: null, gmail: false, telegram: false, llm: true })

@@ -7,7 +7,7 @@
  * for the per-being partition. Vectors have 384 dimensions (a small local embed model's size),
  * drawn round 50 topics so a query has true neighbours; texts come from a 600-word vocabulary.
  * Rows are written through the twin's repositories in batches (no model call per memory).
- * Not wired into run.ts yet: `node test/bench/memory-search.ts` runs it alone.
+ * `npm run bench -- memory-search` runs it alone.
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"

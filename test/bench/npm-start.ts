@@ -12,7 +12,7 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { copyFileSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { request } from "node:http"
-import { createServer } from "node:net"
+import { freePort } from "./free-port.ts"
 import { loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -24,16 +24,6 @@ const aimMs = 1500
 
 const bareServer =
   'require("node:http").createServer((q, s) => s.end("ok")).listen(+process.env.PORT, process.env.HOST, () => console.log("listening"))'
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      server.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))))
-    })
-  })
 
 const statusOf = (url: string) =>
   new Promise<number>((resolve) => {

@@ -1,17 +1,28 @@
 /**
  * `npm run bench`: every figure the issues name, each beside its anchor measured in the same
  * run, as ratios. A benchmark never fails: a figure that misses its aim says so and goes on.
+ * `npm run bench -- <section>` runs one section only (the names below).
  */
-console.log("— GET /api/auth/me, start and memory (issue 2) —")
-await import("./auth-me.ts")
-console.log("\n— The live channel and signals (issue 3) —")
-const { benchLiveChannel } = await import("./live-channel.ts")
-await benchLiveChannel()
-console.log("\n— The studio pipeline (issue 4) —")
-const { benchPipeline } = await import("./pipeline.ts")
-await benchPipeline()
-console.log("\n— npm start on a built tree (hardening: a fast first minute) —")
-const { benchNpmStart } = await import("./npm-start.ts")
-await benchNpmStart()
-console.log("\n— code.execute per sandbox tier (issue 11) —")
-await (await import("./sandbox.ts")).benchSandbox()
+/** Each section: its name (`npm run bench -- <name>` runs it alone), its title, and how it runs. */
+const sections: ReadonlyArray<{ readonly name: string; readonly title: string; readonly run: () => Promise<unknown> }> = [
+  { name: "auth-me", title: "GET /api/auth/me, start and memory (issue 2)", run: () => import("./auth-me.ts") },
+  { name: "live-channel", title: "The live channel and signals (issue 3)", run: async () => (await import("./live-channel.ts")).benchLiveChannel() },
+  { name: "pipeline", title: "The studio pipeline (issue 4)", run: async () => (await import("./pipeline.ts")).benchPipeline() },
+  { name: "npm-start", title: "npm start on a built tree (hardening: a fast first minute)", run: async () => (await import("./npm-start.ts")).benchNpmStart() },
+  { name: "memory-search", title: "Memory search at 100,000 memories (issue 10)", run: async () => (await import("./memory-search.ts")).benchMemorySearch() },
+  { name: "memory-backfill", title: "Embedding backfill against the scripted model server (issue 10)", run: async () => (await import("./memory-backfill.ts")).benchMemoryBackfill() },
+  { name: "downloads", title: "Downloads of a 100 MB file, whole and by range, beside nginx (issue 10)", run: async () => (await import("./downloads.ts")).benchDownloads() },
+  { name: "sandbox", title: "code.execute per sandbox tier (issue 11)", run: async () => (await import("./sandbox.ts")).benchSandbox() },
+  { name: "documents", title: "Documents: docx and pdf of a 20-page document (issue 11)", run: async () => (await import("./documents.ts")).benchDocuments() }
+]
+
+const only = process.argv[2]
+if (only !== undefined && !sections.some((section) => section.name === only)) {
+  console.error(`No bench section "${only}": one of ${sections.map((section) => section.name).join(", ")}.`)
+  process.exit(2)
+}
+for (const section of sections) {
+  if (only !== undefined && only !== section.name) continue
+  console.log(`\n— ${section.title} —`)
+  await section.run()
+}

@@ -1,7 +1,7 @@
 /**
  * Every place of the app, photographed: signed out (log in, register, waitlist, reset, confirm
  * email, not found) and signed in as the owner (desktop, studio, a generator's form, a finished
- * project with a markdown output open, work, settings, admin), at a desktop's width (1280 px)
+ * project with a markdown output open, work, the twin's sections, settings, admin), at a desktop's width (1280 px)
  * and a phone's (390 px), in the light scheme and a few in the dark one. With
  * `SAVE_SCREENSHOTS=1` the pictures are saved under docs/ui/ (docs/ui.md shows them); otherwise
  * in a temporary folder, so a test run leaves the tree as it was. On each place the test checks what a person would
@@ -9,7 +9,8 @@
  *
  * A node with the scripted model server behind it runs a brief to done (and holds a second one
  * under way, so Work has open steps); signals, access codes and a waitlist entry give the
- * desktop and Admin something to show.
+ * desktop and Admin something to show, and memories, a profile, to-dos, events and hush settings
+ * the twin.
  */
 import { mkdir } from "node:fs/promises"
 import { tmpdir } from "node:os"
@@ -150,7 +151,20 @@ describe("every place, at a desktop's width and a phone's", () => {
     await page.close()
   }
 
-  const signedInPaths = new Set(["desktop", "studio", "generator", "project", "project-preview", "work", "settings", "admin"])
+  const twinSections = ["profile", "activity", "todos", "agenda", "hush"] as const
+
+  const signedInPaths = new Set([
+    "desktop",
+    "studio",
+    "generator",
+    "project",
+    "project-preview",
+    "work",
+    "twin",
+    ...twinSections.map((section) => `twin-${section}`),
+    "settings",
+    "admin"
+  ])
 
   const signedOut: ReadonlyArray<Shot> = [
     { name: "login", path: "/login", ready: (page) => page.getByRole("button", { name: "Log in" }) },
@@ -213,6 +227,7 @@ describe("every place, at a desktop's width and a phone's", () => {
       why: "I run a small design studio and would like to try the generators."
     })
     await visitor.close()
+    await seedTwin(request)
 
     const done = await post(request, "/api/studio/projects", { brief: "Write a one-page note on green tea for a curious reader" })
     projectId = done.id
@@ -221,6 +236,53 @@ describe("every place, at a desktop's width and a phone's", () => {
     gates.agents.close()
     const held = await post(request, "/api/studio/projects", { brief: "Compare three heat pumps for a small house" })
     await expect.poll(() => projectStatus(request, held.id), { timeout: 30_000 }).toBe("running")
+  }
+
+  /** What the twin's sections show: memories, a profile, activity, to-dos, a week's events and quiet hours. */
+  const seedTwin = async (request: APIRequestContext): Promise<void> => {
+    for (const [content, kind, importance] of [
+      ["My sister Ada lives in Porto and visits every spring", "relationship", 0.8],
+      ["I prefer tea to coffee in the afternoon", "preference", 0.6],
+      ["The fig tree on the balcony needs water every Sunday", "fact", 0.5],
+      ["Walked along the river with Ada; we talked about her new job", "episode", 0.4]
+    ] as const) {
+      await post(request, "/api/twin/memories", { content, kind, importance, source: "journal" })
+    }
+    const profile = await request.patch(`${node.url}/api/twin/profile`, {
+      data: { facts: ["I live in Lyon", "I work as a landscape architect"], goals: ["Run a half marathon in spring"], routines: ["Gym on Tuesday evenings"], tone: "Warm and brief" }
+    })
+    expect(profile.status()).toBe(200)
+    const preferences = await request.patch(`${node.url}/api/twin/profile/preferences`, { data: { coffee: "oat flat white", units: "metric" } })
+    expect(preferences.status()).toBe(200)
+    for (const title of ["Call the plumber about the boiler", "Renew the passport", "Send Ada the photos"]) {
+      await post(request, "/api/twin/todos", { title })
+    }
+    const dueSoon = await post(request, "/api/twin/todos", { title: "Book the dentist", dueAt: new Date(Date.now() + 2 * 86_400_000).toISOString() })
+    await post(request, `/api/twin/todos/${dueSoon.id}/defer`, {})
+    // This week's days (Monday first, as the agenda's week), whatever day the test runs.
+    const today = new Date()
+    const monday = today.getUTCDate() - ((today.getUTCDay() + 6) % 7)
+    const at = (weekday: number, hour: number, minute = 0) =>
+      new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), monday + weekday, hour, minute)).toISOString()
+    await post(request, "/api/twin/calendar", { title: "Stand-up", startAt: at(0, 8, 30), endAt: at(0, 8, 45), recurrence: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR" })
+    await post(request, "/api/twin/calendar", { title: "Dentist", startAt: at(2, 14), endAt: at(2, 14, 45) })
+    await post(request, "/api/twin/calendar", { title: "Lunch with Ada", startAt: at(3, 12, 30), endAt: at(3, 14) })
+    // Quiet hours around now, so the insight a reflection raises is held: "What did I miss" and the
+    // desktop's count show it. (No studio run is under way yet: the one scripted reply is reflection's.)
+    const minute = today.getUTCHours() * 60 + today.getUTCMinutes()
+    const hush = await request.put(`${node.url}/api/twin/hush`, {
+      data: { level: "fewer", quietStart: (minute + 1380) % 1440, quietEnd: (minute + 180) % 1440, dailyCap: 8 }
+    })
+    expect(hush.status()).toBe(200)
+    models.script("chat", {
+      content: JSON.stringify({
+        thought: "Ada comes up often lately; spring is when she visits.",
+        insights: [{ title: "Ada visits in spring: plan a free weekend", body: "You wrote that she visits every spring, and your calendar has nothing blocked yet." }],
+        widgets: []
+      })
+    })
+    const reflected = await post(request, "/api/twin/reflect", {})
+    expect(reflected.signals).toHaveLength(1)
   }
 
   const signedIn = (): ReadonlyArray<Shot> => [
@@ -248,15 +310,29 @@ describe("every place, at a desktop's width and a phone's", () => {
       }
     },
     { name: "work", path: "/work", ready: (page) => page.locator("work-place li.step") },
+    { name: "twin", path: "/twin", ready: (page) => page.locator("twin-memories li.memory").nth(3) },
+    { name: "twin-profile", path: "/twin?section=profile", ready: (page) => page.locator("twin-profile .preferences li").nth(1) },
+    { name: "twin-activity", path: "/twin?section=activity", ready: (page) => page.locator("twin-status .counts") },
+    { name: "twin-todos", path: "/twin?section=todos", ready: (page) => page.locator("twin-todos li.todo").nth(3) },
+    { name: "twin-agenda", path: "/twin?section=agenda", ready: (page) => page.locator("twin-agenda li.entry", { hasText: "Lunch with Ada" }) },
+    {
+      name: "twin-hush",
+      path: "/twin?section=hush",
+      ready: (page) => page.locator("twin-missed li.nudge"),
+      before: async (page) => {
+        await page.getByRole("button", { name: /Why was I nudged/ }).click()
+        await page.locator("twin-nudge-why dl.stamp").waitFor()
+      }
+    },
     { name: "settings", path: "/settings", ready: (page) => page.locator("settings-email .email-state") },
     { name: "admin", path: "/admin", ready: (page) => page.locator("admin-accounts tr[data-handle]") }
   ]
 
-  test("signed in as the owner: desktop, studio, a project, work, settings and admin", async () => {
+  test("signed in as the owner: desktop, studio, a project, work, the twin, settings and admin", async () => {
     const context = await setUp()
     const shots = signedIn()
     await photograph(context, shots, "light")
-    await photograph(context, shots.filter((shot) => ["desktop", "studio", "project-preview", "admin"].includes(shot.name)), "dark")
+    await photograph(context, shots.filter((shot) => ["desktop", "studio", "project-preview", "twin-agenda", "admin"].includes(shot.name)), "dark")
     await context.close()
   })
 })

@@ -108,6 +108,8 @@ export interface EmbeddingsReply {
 
 export interface ImagesReply {
   readonly images?: ReadonlyArray<{ readonly b64Json?: string; readonly url?: string; readonly revisedPrompt?: string }>
+  /** Tokens billed, as gpt-image models report them; default the prompt's tokens in and 272 out (one small picture). */
+  readonly usage?: { readonly inputTokens: number; readonly outputTokens: number }
   readonly delayMs?: number
 }
 
@@ -144,6 +146,12 @@ const tinyPng =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
 
 const tokensOf = (text: string) => Math.ceil(text.length / 4)
+
+const usageOfImage = (scripted: ImagesReply, prompt: string) => {
+  const input = scripted.usage?.inputTokens ?? tokensOf(prompt)
+  const output = scripted.usage?.outputTokens ?? 272
+  return { input_tokens: input, output_tokens: output, total_tokens: input + output }
+}
 
 const lastUserText = (messages: ReadonlyArray<ChatMessage>): string => {
   const last = [...messages].reverse().find((message) => message.role === "user")
@@ -386,7 +394,8 @@ export const startOpenAiServer = async (options: OpenAiServerOptions = {}): Prom
             ...(image.b64Json === undefined ? {} : { b64_json: image.b64Json }),
             ...(image.url === undefined ? {} : { url: image.url }),
             ...(image.revisedPrompt === undefined ? {} : { revised_prompt: image.revisedPrompt })
-          }))
+          })),
+          usage: usageOfImage(scripted, String(body.prompt ?? ""))
         })
       }
       case "transcriptions": {

@@ -22,6 +22,10 @@ export interface NodeEvents {
    * give it the keyboard if a navigation is waiting for it.
    */
   "place-heading": Record<string, never>
+  /** The person added a suggested widget to the desktop, or dismissed the suggestion. */
+  "widget-suggestion": { readonly widgetType: string; readonly accept: boolean }
+  /** The twin's hush settings were saved: what the gate holds may have changed. */
+  "hush-changed": Record<string, never>
   /** A schema form passed the browser's checks: its values, typed as its JSON Schema says (empty fields left out). */
   "schema-form-submit": { readonly values: Readonly<Record<string, unknown>> }
 }

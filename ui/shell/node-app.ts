@@ -50,6 +50,12 @@ const places: Record<string, Place> = {
     module: () => import("../places/queue/work-place.ts"),
     render: () => html`<work-place></work-place>`
   },
+  "/twin": {
+    title: "Twin",
+    access: "signed-in",
+    module: () => import("../places/twin/twin-place.ts"),
+    render: (_, location) => html`<twin-place .section=${location.query.get("section") ?? ""}></twin-place>`
+  },
   "/settings": {
     title: "Settings",
     access: "signed-in",

@@ -1,5 +1,5 @@
 /**
- * The rail: the places that exist for this person (Desktop, Studio, Work and Settings; Admin
+ * The rail: the places that exist for this person (Desktop, Studio, Work, Twin and Settings; Admin
  * only for the owner; Log in, Register and Waitlist when signed out), the sign-out button, and, while
  * signed in, the state of the live channel (a dot and a word: live, connecting, reconnecting).
  * A column on the left on wide screens; under 700px a bar across the top in two rows that
@@ -12,6 +12,7 @@ import {
   mdiAccountPlusOutline,
   mdiClipboardListOutline,
   mdiCogOutline,
+  mdiHeadHeartOutline,
   mdiHexagonMultipleOutline,
   mdiLogin,
   mdiLogout,
@@ -38,6 +39,7 @@ const signedInItems = (being: Being): ReadonlyArray<RailItem> => [
   { path: "/", label: "Desktop", icon: mdiViewDashboardOutline },
   { path: "/studio", label: "Studio", icon: mdiPaletteSwatchOutline },
   { path: "/work", label: "Work", icon: mdiClipboardListOutline },
+  { path: "/twin", label: "Twin", icon: mdiHeadHeartOutline },
   { path: "/settings", label: "Settings", icon: mdiCogOutline },
   ...(being.isOwner ? [{ path: "/admin", label: "Admin", icon: mdiShieldAccountOutline }] : [])
 ]

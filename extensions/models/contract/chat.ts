@@ -87,3 +87,22 @@ export interface EmbedResult {
   readonly vectors: ReadonlyArray<ReadonlyArray<number>>
   readonly call: LlmCall
 }
+
+/** The picture sizes the images API takes from every image model we bind; "auto" lets the model choose. */
+export const imageSizes = ["auto", "1024x1024", "1536x1024", "1024x1536"] as const
+export type ImageSize = (typeof imageSizes)[number]
+
+export interface ImageRequest extends CallContext {
+  /** What to draw. */
+  readonly prompt: string
+  /** The provider's default when absent. */
+  readonly size?: ImageSize
+}
+
+export interface ImageResult {
+  /** The picture's bytes as base64 (the provider's `b64_json`). */
+  readonly b64: string
+  /** The prompt as the provider rewrote it, when it says. */
+  readonly revisedPrompt: string | null
+  readonly call: LlmCall
+}

@@ -6,7 +6,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Stream from "effect/Stream"
-import type { ChatRequest, ChatResult, ChatStreamEvent, EmbedRequest, EmbedResult, JsonResult, ResponseFormat } from "./chat.ts"
+import type { ChatRequest, ChatResult, ChatStreamEvent, EmbedRequest, EmbedResult, ImageRequest, ImageResult, JsonResult, ResponseFormat } from "./chat.ts"
 import type { ModelCallFailed, ModelReplyNotJson, ModelsUnavailable, SpendCeilingReached } from "./errors.ts"
 import type { ChatTier } from "./records.ts"
 
@@ -23,6 +23,8 @@ export interface ModelsShape {
   /** A streamed chat: deltas as they arrive, then the recorded result. */
   readonly chatStream: (tier: ChatTier, request: ChatRequest) => Stream.Stream<ChatStreamEvent, CallFailure>
   readonly embed: (request: EmbedRequest) => Effect.Effect<EmbedResult, CallFailure>
+  /** One picture on the 'image' tier (the images API, answered as base64), priced by its tokens and recorded. */
+  readonly image: (request: ImageRequest) => Effect.Effect<ImageResult, CallFailure>
 }
 
 export class Models extends Context.Tag("models/Models")<Models, ModelsShape>() {}

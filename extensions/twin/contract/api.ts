@@ -7,7 +7,7 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
-import { Conflict, InvalidRequest, NotFound, Unavailable } from "../../../kernel/contract/errors.ts"
+import { Conflict, Forbidden, InvalidRequest, NotFound, Unavailable } from "../../../kernel/contract/errors.ts"
 import { RateClass } from "../../../kernel/contract/endpoint-policy.ts"
 import { Ok } from "../../../host/auth/contract/records.ts"
 import { Authentication } from "../../../host/auth/contract/session.ts"
@@ -22,6 +22,9 @@ import {
   ProfilePatch,
   LearnRequest,
   ReflectResult,
+  SyncParams,
+  SyncProviderParam,
+  SyncStarted,
   TwinActivity,
   TwinEnv,
   TwinStatus
@@ -71,6 +74,16 @@ export class TwinApi extends HttpApiGroup.make("twin")
       .addError(Conflict.schema)
       .addError(Unavailable.schema)
       .annotate(RateClass, "llm")
+  )
+  .add(
+    HttpApiEndpoint.post("sync", "/twin/sync/:provider")
+      .setPath(SyncProviderParam)
+      .setUrlParams(SyncParams)
+      .addSuccess(SyncStarted)
+      .addError(InvalidRequest.schema)
+      .addError(Forbidden.schema)
+      .addError(NotFound.schema)
+      .addError(Conflict.schema)
   )
   .add(HttpApiEndpoint.get("status", "/twin/status").addSuccess(TwinStatus))
   .add(HttpApiEndpoint.get("env", "/twin/env").addSuccess(TwinEnv))

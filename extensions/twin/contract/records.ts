@@ -140,13 +140,35 @@ export const EmbeddingsStatus = Schema.Struct({
 })
 export type EmbeddingsStatus = typeof EmbeddingsStatus.Type
 
+export const syncStatuses = ["idle", "running", "done", "error"] as const
+
 export const SyncState = Schema.Struct({
-  status: Schema.Literal("idle", "running", "done", "error"),
+  status: Schema.Literal(...syncStatuses),
   startedAt: Schema.NullOr(Schema.String),
   finishedAt: Schema.NullOr(Schema.String),
   error: Schema.NullOr(Schema.String),
   detail: Schema.Record({ key: Schema.String, value: JsonValue })
 })
+export type SyncState = typeof SyncState.Type
+
+/** A provider id as the spec's ConnectionProvider: a lower-snake segment, or `<plugin namespace>.<provider>`. */
+export const ConnectionProvider = Schema.String.pipe(
+  Schema.pattern(/^[a-z][a-z0-9_]{0,39}(\.[a-z][a-z0-9_]{0,39})?$/, { message: () => "a provider id such as files or mail_a" })
+)
+
+export const SyncProviderParam = Schema.Struct({ provider: ConnectionProvider })
+
+/**
+ * `POST /api/twin/sync/files?path=`: the folder to index, relative to FILES_ROOT (the files
+ * provider's auth kind 'path'); remembered on the caller's files connection, so a sync without it
+ * indexes the folder named last (the whole root the first time).
+ */
+export const SyncParams = Schema.Struct({
+  path: Schema.optionalWith(Schema.String.pipe(Schema.maxLength(1024)), { exact: true })
+})
+export type SyncParams = typeof SyncParams.Type
+
+export const SyncStarted = Schema.Struct({ started: Schema.Literal(true) })
 
 export const TwinProviderStatus = Schema.Struct({
   provider: Schema.String,
@@ -163,6 +185,7 @@ export const TwinProviderStatus = Schema.Struct({
   sync: SyncState,
   hint: Schema.NullOr(Schema.String)
 })
+export type TwinProviderStatus = typeof TwinProviderStatus.Type
 
 export const TwinStatus = Schema.Struct({
   llm: Schema.Struct({ configured: Schema.Boolean }),

@@ -1,10 +1,10 @@
 /** The `twin_activity` table: what the twin did, per being, newest first. */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
-import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { operation } from "../../../kernel/repository.ts"
+import { beingCount } from "./count.ts"
 import { TwinActivity, TwinActivityKind } from "../contract/records.ts"
 
 const columns = `id, being_id AS "beingId", kind, summary, at`
@@ -32,14 +32,7 @@ export class ActivityRepository extends Effect.Service<ActivityRepository>()("tw
         WHERE being_id = ${beingId} ${kind === null ? sql`` : sql`AND kind = ${kind}`} ORDER BY at DESC, id LIMIT ${limit}`
     }))
 
-    const countOf = SqlSchema.single({
-      Request: Schema.String,
-      Result: Schema.Struct({ total: Schema.Number }),
-      execute: (beingId) => sql`SELECT COUNT(*) AS total FROM twin_activity WHERE being_id = ${beingId}`
-    })
-    // A COUNT answering no row is a storage fault.
-    const count = operation("twin.countActivity", (beingId: string) =>
-      Effect.map(Effect.catchIf(countOf(beingId), Cause.isNoSuchElementException, Effect.die), (row) => row.total))
+    const count = beingCount("twin.countActivity", (beingId) => sql`SELECT COUNT(*) AS total FROM twin_activity WHERE being_id = ${beingId}`)
 
     return { insert, list, count } as const
   })

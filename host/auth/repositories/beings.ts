@@ -1,7 +1,8 @@
 /**
  * The `beings` table (accounts of humans): every statement that reads or writes it. A being
  * answers as the contract's `Being`, decoded from its row; the password hash only leaves this
- * file for the one comparison that needs it.
+ * file for the one comparison that needs it. Every write tells BeingChanges, after its statement,
+ * so the session cache never answers a being as it was.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
@@ -9,7 +10,9 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { BooleanColumn, operation } from "../../../kernel/repository.ts"
+import { BeingChanges } from "../contract/being-changes.ts"
 import { Being } from "../contract/records.ts"
+import { BeingChangesLive } from "../session-cache.ts"
 
 /** A being's row as the select list below reads it: the contract's record, booleans as columns. */
 export const BeingRow = Schema.Struct({
@@ -43,6 +46,11 @@ export class BeingsRepository extends Effect.Service<BeingsRepository>()("auth/B
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(beingColumnsOf("beings"))
+    const changes = yield* BeingChanges
+
+    /** A write to one being's row, then the session cache told (contract/being-changes.ts). */
+    const writing = <I, A, E, R>(beingOf: (request: I) => string, write: (request: I) => Effect.Effect<A, E, R>) =>
+      (request: I) => Effect.tap(write(request), () => changes.changed(beingOf(request)))
 
     const findHuman = operation("auth.findBeing", SqlSchema.findOne({
       Request: Schema.String,
@@ -104,28 +112,28 @@ export class BeingsRepository extends Effect.Service<BeingsRepository>()("auth/B
       )
     )
 
-    const insertHuman = operation("auth.insertBeing", SqlSchema.void({
+    const insertHuman = operation("auth.insertBeing", writing((being: typeof NewBeing.Type) => being.id, SqlSchema.void({
       Request: NewBeing,
       execute: (being) =>
         sql`INSERT INTO beings (id, kind, handle, display_name, email, password_hash, is_owner, created_at)
           VALUES (${being.id}, 'human', ${being.handle}, ${being.displayName}, ${being.email}, ${being.passwordHash},
             ${being.isOwner}, ${being.createdAt})`
-    }))
+    })))
 
     /** Puts a hash nothing matches in place of the real one, kept aside until unsuspended. */
-    const suspend = operation("auth.suspendBeing", SqlSchema.void({
+    const suspend = operation("auth.suspendBeing", writing(({ id }: { readonly id: string }) => id, SqlSchema.void({
       Request: Schema.Struct({ id: Schema.String, unusableHash: Schema.String }),
       execute: ({ id, unusableHash }) =>
         sql`UPDATE beings SET suspended_hash = password_hash, password_hash = ${unusableHash}
           WHERE id = ${id} AND suspended_hash IS NULL`
-    }))
+    })))
 
-    const unsuspend = operation("auth.unsuspendBeing", SqlSchema.void({
+    const unsuspend = operation("auth.unsuspendBeing", writing((id: string) => id, SqlSchema.void({
       Request: Schema.String,
       execute: (id) =>
         sql`UPDATE beings SET password_hash = suspended_hash, suspended_hash = NULL
           WHERE id = ${id} AND suspended_hash IS NOT NULL`
-    }))
+    })))
 
     const PasswordChange = Schema.Struct({ id: Schema.String, compared: Schema.NullOr(Schema.String), passwordHash: Schema.String })
     const compareAndSetHash = SqlSchema.findAll({
@@ -136,15 +144,15 @@ export class BeingsRepository extends Effect.Service<BeingsRepository>()("auth/B
     })
 
     /** Compare-and-set: the new hash lands only over the one compared; answers whether it did. */
-    const replacePasswordHash = operation("auth.replacePasswordHash", (change: typeof PasswordChange.Type) =>
+    const replacePasswordHash = operation("auth.replacePasswordHash", writing((change: typeof PasswordChange.Type) => change.id, (change) =>
       Effect.map(compareAndSetHash(change), (rows) => rows.length === 1)
-    )
+    ))
 
     /**
      * A reset's new password; a suspended account stays suspended (the new hash waits where
      * suspension keeps the real one). The mailed link proved the address, so it is confirmed.
      */
-    const resetPassword = operation("auth.resetPasswordHash", SqlSchema.void({
+    const resetPassword = operation("auth.resetPasswordHash", writing(({ id }: { readonly id: string }) => id, SqlSchema.void({
       Request: Schema.Struct({ id: Schema.String, passwordHash: Schema.String, now: Schema.String }),
       execute: ({ id, passwordHash, now }) =>
         sql`UPDATE beings SET
@@ -152,18 +160,20 @@ export class BeingsRepository extends Effect.Service<BeingsRepository>()("auth/B
             suspended_hash = CASE WHEN suspended_hash IS NULL THEN NULL ELSE ${passwordHash} END,
             email_verified_at = COALESCE(email_verified_at, ${now})
           WHERE id = ${id}`
-    }))
+    })))
 
     /** Confirms the address, if it is still the one the link was sent to. */
-    const confirmEmail = operation("auth.confirmEmail", SqlSchema.void({
+    const confirmEmail = operation("auth.confirmEmail", writing(({ id }: { readonly id: string }) => id, SqlSchema.void({
       Request: Schema.Struct({ id: Schema.String, email: Schema.String, now: Schema.String }),
       execute: ({ id, email, now }) =>
         sql`UPDATE beings SET email_verified_at = COALESCE(email_verified_at, ${now}) WHERE id = ${id} AND email = ${email}`
-    }))
+    })))
 
     return {
       findHuman, findOwner, listHumans, anyHuman, credentialsByEmail, credentialsById, emailOf, taken,
       insertHuman, suspend, unsuspend, replacePasswordHash, resetPassword, confirmEmail
     } as const
-  })
+  }),
+  // The session cache must hear of every write here, wherever this repository is built.
+  dependencies: [BeingChangesLive]
 }) {}

@@ -18,8 +18,14 @@ const idsOf = (rows: ReadonlyArray<typeof IdRow.Type>) => rows.map((row) => row.
 
 const SessionRow = Schema.Struct({ id: Schema.String, createdAt: Schema.String, expiresAt: Schema.String })
 
-/** A session joined to its being: what every signed-in request reads. */
-const ResolvedRow = Schema.Struct({ sessionId: Schema.String, ...BeingRow.fields })
+/** A session joined to its being: what a signed-in request reads when the session cache misses. */
+const ResolvedRow = Schema.Struct({ sessionId: Schema.String, sessionExpiresAt: Schema.String, ...BeingRow.fields })
+
+/** A live session as resolved, with when it expires (the session cache checks it on every read). */
+export interface Resolved {
+  readonly session: SessionShape
+  readonly expiresAt: string
+}
 
 export class SessionsRepository extends Effect.Service<SessionsRepository>()("auth/SessionsRepository", {
   effect: Effect.gen(function* () {
@@ -35,18 +41,21 @@ export class SessionsRepository extends Effect.Service<SessionsRepository>()("au
     const findResolved = SqlSchema.findOne({
       Request: Schema.Struct({ tokenHash: Schema.String, now: Schema.String }),
       Result: ResolvedRow,
-      execute: ({ tokenHash, now }) => sql`SELECT s.id AS sessionId, ${being}
+      execute: ({ tokenHash, now }) => sql`SELECT s.id AS sessionId, s.expires_at AS sessionExpiresAt, ${being}
         FROM sessions s JOIN beings b ON b.id = s.being_id
         WHERE s.token_hash = ${tokenHash} AND s.expires_at > ${now}`
     })
 
     /**
-     * The live session with this token digest and its being, in ONE statement: every signed-in
-     * request runs it (`me` and every owner check need no second query), so it stays this cheap.
+     * The live session with this token digest and its being, in ONE statement: a signed-in
+     * request the session cache cannot answer runs it (`me` and every owner check need no second
+     * query), so it stays this cheap.
      */
     const resolve = operation("auth.resolveSession", (request: { readonly tokenHash: string; readonly now: string }) =>
-      Effect.map(findResolved(request), Option.map(({ sessionId, ...being }): SessionShape =>
-        ({ sessionId, beingId: being.id, isOwner: being.isOwner, being })))
+      Effect.map(findResolved(request), Option.map(({ sessionId, sessionExpiresAt, ...being }): Resolved => ({
+        session: { sessionId, beingId: being.id, isOwner: being.isOwner, being },
+        expiresAt: sessionExpiresAt
+      })))
     )
 
     const listLive = operation("auth.listLiveSessions", SqlSchema.findAll({

@@ -2,7 +2,8 @@
  * The `core.now` widget: the node's greeting and the time where the person is. It sends the
  * browser's IANA time zone, so the greeting ("Good morning" …) follows the person's day, and
  * then keeps the clock going by itself from the node's time, asking again when the hour turns
- * (the greeting may change with it).
+ * (the greeting may change with it). When the hush gate holds nudges (quiet hours, a snooze)
+ * it says how many, linked to the twin's hush section, where "What did I miss" lists them.
  */
 import { css, html, LitElement, nothing } from "lit"
 import { customElement, state } from "lit/decorators.js"
@@ -68,6 +69,13 @@ export class DesktopNow extends LitElement {
             </time>
           </p>
           <p class="muted zone">Time zone: ${now.timeZone}</p>
+          ${now.heldNudges === 0
+            ? nothing
+            : html`<p class="held">
+                <a href="/twin?section=hush"
+                  ><span class="count">${now.heldNudges}</span> <span class="words">${now.heldNudges === 1 ? "nudge" : "nudges"} held for later</span></a
+                >
+              </p>`}
         `
       })}
       ${this._now.value === null && !this._now.loading && this._now.error !== ""
@@ -105,6 +113,30 @@ export class DesktopNow extends LitElement {
       .zone {
         font-size: var(--node-font-size-sm);
         margin: 0;
+      }
+      .held {
+        margin: var(--node-space-3) 0 0;
+      }
+      .held a {
+        display: inline-flex;
+        align-items: center;
+        gap: var(--node-space-2);
+        font-weight: var(--node-font-weight-semibold);
+        text-decoration: none;
+      }
+      .held a .words {
+        text-decoration: underline;
+        text-underline-offset: 2px;
+      }
+      .count {
+        display: inline-grid;
+        place-items: center;
+        min-width: 1.75rem;
+        height: 1.75rem;
+        padding: 0 var(--node-space-2);
+        border-radius: var(--node-radius-pill);
+        background: var(--node-accent-soft);
+        color: var(--node-accent-soft-text);
       }
     `
   ]

@@ -9,6 +9,10 @@
  * "Arrange widgets" shows buttons on each widget to move it a column left or right or a place
  * up or down (keyboard and touch alike; there is no dragging); each move stores the whole
  * layout with PUT at once.
+ *
+ * A widget the twin suggests (`widget.suggest`) shows above the widgets until the person adds it
+ * (at the foot of the shortest column, stored like a move) or dismisses it. Suggestions live in
+ * the open tab only: the node does not keep them.
  */
 import { css, html, LitElement, nothing } from "lit"
 import { customElement, property, state } from "lit/decorators.js"
@@ -24,10 +28,14 @@ import type { NodeEventMap } from "../../shell/events.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 import "./desktop-now.ts"
 import "./desktop-signals.ts"
+import "./desktop-suggestions.ts"
+import type { WidgetSuggestion } from "./desktop-suggestions.ts"
 import { OpenSignals } from "./open-signals.ts"
 import { canMove, columnsOf, type Move, moveWidget } from "./widget-layout.ts"
 
 const widgetTitles: Readonly<Record<string, string>> = { "core.now": "Now", "core.signals": "Signals" }
+
+const widgetTitle = (type: string): string => widgetTitles[type] ?? type
 
 const titleOf = (widget: Widget): string => widgetTitles[widget.type] ?? "Unavailable widget"
 
@@ -62,8 +70,13 @@ export class DesktopPlace extends LitElement {
       this._signals.apply(signal)
       if (signal.status === "open") this._announce(signal)
     },
-    "signal.updated": ({ signal }) => this._signals.apply(signal)
+    "signal.updated": ({ signal }) => this._signals.apply(signal),
+    "widget.suggest": ({ widgetType, reason }) => {
+      this._suggestions = [...this._suggestions.filter((shown) => shown.widgetType !== widgetType), { widgetType, reason }]
+    }
   })
+
+  @state() private accessor _suggestions: ReadonlyArray<WidgetSuggestion> = []
 
   @state() private accessor _arrangeMode = false
 
@@ -108,6 +121,12 @@ export class DesktopPlace extends LitElement {
       ${this._arrangeMode
         ? html`<p class="muted">Move each widget with its buttons. The desktop keeps the layout after every move.</p>`
         : nothing}
+      <desktop-suggestions
+        .suggestions=${this._suggestions}
+        .titleOf=${widgetTitle}
+        ?busy=${this._layout.value === null}
+        @widget-suggestion=${this._onSuggestion}
+      ></desktop-suggestions>
       ${this._layout.render("Loading your desktop…", (layout) => this._renderColumns(layout.widgets))}
     `
   }
@@ -237,6 +256,20 @@ export class DesktopPlace extends LitElement {
     const item = { key: ++this._announced, words: `${signal.priority === "urgent" ? "Urgent signal" : "New signal"}: ${signal.title}` }
     if (signal.priority === "urgent") this._assertive = [...this._assertive, item].slice(-ANNOUNCEMENTS_KEPT)
     else this._polite = [...this._polite, item].slice(-ANNOUNCEMENTS_KEPT)
+  }
+
+  /** Adds the suggested widget at the foot of the shortest column and stores the layout, or only forgets the suggestion. */
+  private readonly _onSuggestion = async (event: NodeEventMap["widget-suggestion"]): Promise<void> => {
+    const { widgetType, accept } = event.detail
+    this._suggestions = this._suggestions.filter((shown) => shown.widgetType !== widgetType)
+    const layout = this._layout.value
+    if (!accept || layout === null) return
+    const columns = columnsOf(layout.widgets)
+    const column = columns.reduce((shortest, widgets, index) => (widgets.length < columns[shortest].length ? index : shortest), 0)
+    const widget: Widget = { id: `w-${crypto.randomUUID().slice(0, 8)}`, type: widgetType, column, order: columns[column].length }
+    this._layout.replace({ ...layout, widgets: [...layout.widgets, widget] })
+    this._moveWords = `${widgetTitle(widgetType)} is on your desktop, in column ${column + 1}.`
+    await this._save()
   }
 
   private readonly _onSignalChanged = (event: NodeEventMap["signal-changed"]): void => {
