@@ -13,7 +13,8 @@ const debianPackages = [
   { name: "python3-aiosmtpd", file: "/usr/lib/python3/dist-packages/aiosmtpd", why: "the SMTP server of the mail tests" },
   { name: "poppler-utils", file: "/usr/bin/pdftotext", why: "reading the written PDFs" },
   { name: "libreoffice-writer-nogui", file: "/usr/bin/soffice", why: "opening the written DOCX files" },
-  { name: "unzip", file: "/usr/bin/unzip", why: "reading a DOCX's XML" }
+  { name: "unzip", file: "/usr/bin/unzip", why: "reading a DOCX's XML" },
+  { name: "dovecot-imapd", file: "/usr/lib/dovecot/imap", why: "the IMAP server of the email.read tests" }
 ]
 
 const step = (title: string, command: string, args: ReadonlyArray<string>) => {

@@ -13,5 +13,6 @@ import * as schedule from "../../extensions/schedule/plugin.ts"
 import * as studio from "../../extensions/studio/plugin.ts"
 import * as themes from "../../extensions/themes/plugin.ts"
 import * as web from "../../extensions/web/plugin.ts"
+import { commsPlugins } from "../../extensions/comms/plugins.ts"
 
-export const builtins: ReadonlyArray<PluginModule> = [themes, files, docs, math, code, web, http, image, llm, memory, desktop, schedule, studio]
+export const builtins: ReadonlyArray<PluginModule> = [themes, files, docs, math, code, web, http, image, llm, memory, desktop, schedule, studio, ...commsPlugins]

@@ -25,6 +25,8 @@ import { hostVersion } from "../version.ts"
 import { Accounts } from "../auth/accounts.ts"
 import { memoryAdapterFactory } from "../twin/memory-adapter.ts"
 import { twinFeature } from "../twin/feature.ts"
+import { integrationsAdapterFactory } from "../integrations/adapter.ts"
+import { BeingConnections } from "../integrations/connections.ts"
 
 export const ExtensionsLive = Layer.unwrapEffect(
   Effect.gen(function* () {
@@ -37,11 +39,14 @@ export const ExtensionsLive = Layer.unwrapEffect(
     const llm = yield* llmAdapterFactory
     const sandbox = yield* processAdapterFactory
     const storage = yield* authoringAdapterFactory(studio.id)
-    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, schedule, network, llm, storage, memory, process: sandbox } })
+    const integrations = yield* integrationsAdapterFactory
+    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, schedule, network, llm, storage, memory, process: sandbox, integrations } })
   })
 ).pipe(
   // The binding the studio services fill (StudioAuthoringLive) once they are built over this host.
   Layer.provide(StudioAuthoring.Default),
+  // No being has a connection of its own yet (host/integrations/connections.ts).
+  Layer.provide(BeingConnections.none),
   // The `schedule` adapter's timed skill runs: the runtime's binding (filled by SkillRunsLive) and the scheduler.
   Layer.provide(Layer.mergeAll(SkillRunner.Default, Scheduler.Default)),
   // The `signals`, `llm` and `memory` adapters call through these.

@@ -4,6 +4,7 @@
  * plugin was granted and it uses.
  */
 import type { AuthoringAdapter } from "./authoring.ts"
+import type { IntegrationsAdapter } from "./integrations.ts"
 import type { LlmAdapter } from "./llm.ts"
 import type { MemoryAdapter } from "./memory.ts"
 import type { NetworkAdapter } from "./network.ts"
@@ -78,7 +79,7 @@ export interface CapabilityAdapters {
   readonly memory: MemoryAdapter
   readonly signals: SignalsAdapter
   readonly schedule: ScheduleAdapter
-  readonly integrations: Adapter
+  readonly integrations: IntegrationsAdapter
   readonly credits: Adapter
   readonly "world-acting": Adapter
 }

@@ -4,24 +4,16 @@
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
-import { createConnection, createServer } from "node:net"
+import { createConnection } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { freePort } from "../bench/free-port.ts"
 
 export interface Mail {
   readonly to: string
   readonly subject: string
   readonly body: string
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      server.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))))
-    })
-  })
 
 const accepts = (port: number) =>
   new Promise<boolean>((resolve) => {

@@ -1,0 +1,22 @@
+/**
+ * The port through which a being's own connection takes precedence over the node's setting
+ * (COVERAGE: email.read, chat_a.send and chat_b.send prefer the calling being's connection). The
+ * connections feature binds it when it lands; until then the node binds `none`, and every call
+ * uses the node's own account.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import type * as Option from "effect/Option"
+import type * as Redacted from "effect/Redacted"
+
+/** The providers whose credential a skill asks for: a mailbox (an IMAP URL), and the two chat services' tokens. */
+export type ConnectedProvider = "mail_a" | "chat_a" | "chat_b"
+
+export class BeingConnections extends Context.Tag("integrations/BeingConnections")<BeingConnections, {
+  /** The being's own credential for the provider, decrypted, when it connected one that works. */
+  readonly credential: (beingId: string, provider: ConnectedProvider) => Effect.Effect<Option.Option<Redacted.Redacted<string>>>
+}>() {
+  /** No being has a connection yet: the node's settings answer every call. */
+  static readonly none = Layer.succeed(BeingConnections, { credential: () => Effect.succeedNone })
+}

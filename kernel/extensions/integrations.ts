@@ -1,0 +1,76 @@
+/**
+ * The `integrations` capability's adapter: the node's mail and chat accounts, used on behalf of
+ * the calling being. The host implements it (host/integrations): it picks the credential (the
+ * being's own connection first, then the node's setting), speaks the protocol, and records what
+ * was done in the being's twin activity. Every method rejects with an Error whose message says
+ * plainly why (not configured and what to set, refused by the server) and never holds a secret.
+ */
+
+export interface OutgoingMail {
+  /** One or more addresses. */
+  readonly to: ReadonlyArray<string>
+  readonly subject: string
+  readonly text: string
+}
+
+export interface MailSent {
+  readonly to: ReadonlyArray<string>
+  readonly subject: string
+}
+
+/** Whose account did it: the calling being's own connection, or the node's setting. */
+export type AccountUsed = "connection" | "node"
+
+export interface MailboxQuery {
+  /** A folder such as INBOX. */
+  readonly mailbox: string
+  /** Most recent first, at most this many. */
+  readonly limit: number
+  readonly unseenOnly: boolean
+  /** Characters of each message's text to keep; 0 reads no bodies. */
+  readonly snippetChars: number
+}
+
+export interface MailSummary {
+  readonly uid: number
+  /** `Name <address>`, comma-separated when several. */
+  readonly from: string
+  readonly subject: string
+  /** ISO 8601, or null when the message has no usable date. */
+  readonly date: string | null
+  readonly seen: boolean
+  readonly snippet: string
+}
+
+export interface MailboxRead {
+  readonly mailbox: string
+  /** Messages in the folder, listed or not. */
+  readonly total: number
+  /** Newest first. */
+  readonly messages: ReadonlyArray<MailSummary>
+}
+
+export interface IntegrationsAdapter {
+  readonly email: {
+    /** Through the node's one SMTP path (SMTP_URL). */
+    readonly send: (mail: OutgoingMail) => Promise<MailSent>
+    /** The being's own mailbox when it connected one, else the node's (IMAP_URL); read-only. */
+    readonly read: (query: MailboxQuery, signal?: AbortSignal) => Promise<MailboxRead & { readonly via: AccountUsed }>
+  }
+  /** The first chat service (the Telegram Bot API): the being's own bot token, else CHAT_A_BOT_TOKEN. */
+  readonly chatA: {
+    readonly send: (message: { readonly chatId: string; readonly text: string }, signal?: AbortSignal) => Promise<{
+      readonly chatId: string
+      readonly messageId: number
+      readonly via: AccountUsed
+    }>
+  }
+  /** The second chat service (the Slack Web API): the being's own token, else CHAT_B_TOKEN. */
+  readonly chatB: {
+    readonly send: (message: { readonly channel: string; readonly text: string }, signal?: AbortSignal) => Promise<{
+      readonly channel: string
+      readonly ts: string
+      readonly via: AccountUsed
+    }>
+  }
+}
