@@ -14,6 +14,7 @@ import { MailSettings, mailSettingsConfig, type MailSettingsShape } from "./mail
 import { FilesSettings, filesSettingsConfig, type FilesSettingsShape } from "./files/settings.ts"
 import { SandboxSettings, sandboxSettingsConfig, type SandboxSettingsShape } from "./sandbox/settings.ts"
 import { TwinSettings, twinSettingsConfig, type TwinSettingsShape } from "../extensions/twin/settings.ts"
+import { MarketSettings, marketSettingsConfig, type MarketSettingsShape } from "../extensions/market/settings.ts"
 
 /** Each feature's Config, by feature: what the environment may set. */
 export const featureSettingConfigs = {
@@ -25,7 +26,8 @@ export const featureSettingConfigs = {
   web: webSettingsConfig,
   files: filesSettingsConfig,
   twin: twinSettingsConfig,
-  sandbox: sandboxSettingsConfig
+  sandbox: sandboxSettingsConfig,
+  market: marketSettingsConfig
 }
 
 /** The union of every feature's settings: a test overrides any of them in one object. */
@@ -37,7 +39,8 @@ export type NodeSettings = SettingsShape &
   WebSettingsShape &
   FilesSettingsShape &
   TwinSettingsShape &
-  SandboxSettingsShape
+  SandboxSettingsShape &
+  MarketSettingsShape
 
 /** Every feature's settings layer, read from the environment with the given overrides on top. */
 export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
@@ -50,5 +53,6 @@ export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
     WebSettings.layer(overrides),
     FilesSettings.layer(overrides),
     TwinSettings.layer(overrides),
-    SandboxSettings.layer(overrides)
+    SandboxSettings.layer(overrides),
+    MarketSettings.layer(overrides)
   )
