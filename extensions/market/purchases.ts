@@ -105,8 +105,8 @@ export class Purchases extends Effect.Service<Purchases>()("market/Purchases", {
           yield* orders.setDelivered({ orderId: order.id, deliveredId: projectId })
           order = { ...order, deliveredId: projectId }
         }
-        yield* publishWallets(order)
-        yield* signals.celebrate(order)
+        // Neither waits for the other: the events go out while the desktops' actors take the celebrations.
+        yield* Effect.all([publishWallets(order), signals.celebrate(order)], { concurrency: 2, discard: true })
         return order
       }).pipe(Effect.withSpan("market.buy"))
 
