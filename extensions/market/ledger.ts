@@ -12,7 +12,7 @@ import { Conflict } from "../../kernel/contract/errors.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { LedgerReason, Wallet } from "./contract/records.ts"
-import { newId } from "./ids.ts"
+import { newId, orderedId } from "./ids.ts"
 import { LedgerRepository, MINT } from "./repositories/ledger-repository.ts"
 import { MarketSettings } from "./settings.ts"
 
@@ -57,7 +57,7 @@ export class Ledger extends Effect.Service<Ledger>()("market/Ledger", {
         yield* repository.credit({ account: movement.to, amount: movement.amount, counts: movement.lifetime, at })
         const movementId = newId()
         const side = (account: string, counterparty: string, amount: number, reason: LedgerReason) =>
-          ({ id: newId(), movementId, account, counterparty, amount, reason, orderId: movement.orderId, createdAt: at })
+          ({ id: orderedId(), movementId, account, counterparty, amount, reason, orderId: movement.orderId, createdAt: at })
         yield* repository.insertEntries([
           side(movement.from, movement.to, -movement.amount, movement.reasons[0]),
           side(movement.to, movement.from, movement.amount, movement.reasons[1])

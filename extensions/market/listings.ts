@@ -10,7 +10,7 @@ import { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/error
 import { nowIso } from "../../kernel/time.ts"
 import type { Caller } from "../../host/auth/contract/session.ts"
 import { MAX_SEARCH_TERMS, ownedRefKinds, type Listing, type ListingInput, type ListingKind, type ListingUpdate } from "./contract/records.ts"
-import { newId } from "./ids.ts"
+import { orderedId } from "./ids.ts"
 import { MarketGoods } from "./ports.ts"
 import { ListingsRepository } from "./repositories/listings-repository.ts"
 
@@ -66,7 +66,7 @@ export class Listings extends Effect.Service<Listings>()("market/Listings", {
       Effect.gen(function* () {
         yield* check(caller.beingId, input)
         const listing: Listing = {
-          id: newId(),
+          id: orderedId(),
           sellerId: caller.beingId,
           ...fields(input),
           rating: 0,

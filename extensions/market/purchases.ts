@@ -16,7 +16,7 @@ import { nowIso } from "../../kernel/time.ts"
 import type { Caller } from "../../host/auth/contract/session.ts"
 import { EventBus } from "../../host/contract/events.ts"
 import type { Listing, Order } from "./contract/records.ts"
-import { newId } from "./ids.ts"
+import { newId, orderedId } from "./ids.ts"
 import { Ledger } from "./ledger.ts"
 import { Listings } from "./listings.ts"
 import { MarketGoods, PurchaseSignals } from "./ports.ts"
@@ -49,7 +49,7 @@ export class Purchases extends Effect.Service<Purchases>()("market/Purchases", {
         }
         yield* ledger.open(buyerId)
         yield* ledger.open(listing.sellerId)
-        const orderId = newId()
+        const orderId = orderedId()
         yield* ledger.move({
           from: buyerId,
           to: listing.sellerId,

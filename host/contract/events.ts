@@ -1,7 +1,7 @@
 /**
  * Every event of the spec's event table as one Schema union, and the bus that carries them.
  * Publishing is typed by the union; the web app decodes each frame with it. Records the spec
- * leaves open and no feature of this node makes yet (message, tool call, wallet, post,
+ * leaves open and no feature of this node makes yet (message, tool call, post,
  * mood) travel as Json until their feature types them here.
  */
 import * as Context from "effect/Context"

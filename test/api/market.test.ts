@@ -55,8 +55,8 @@ describe("publishing", () => {
     const alice = await member()
     const bob = await member()
     const own = await createGenerator(alice.client, "Harbour guide")
-    const listing = await run(publish(alice.client, { kind: "generator", refId: own.id, title: "Harbour guide", priceCredits: 30, tags: ["sea", "100%"] }))
-    expect(listing).toMatchObject({ sellerId: alice.being.id, kind: "generator", refId: own.id, status: "active", sales: 0, rating: 0, ratingCount: 0, brief: null })
+    const listing = await run(publish(alice.client, { kind: "generator", refId: own.id, title: "Harbour guide", priceCredits: 30, tags: ["sea", "100%"], cover: "/covers/harbour.png" }))
+    expect(listing).toMatchObject({ cover: "/covers/harbour.png", tags: ["sea", "100%"], sellerId: alice.being.id, kind: "generator", refId: own.id, status: "active", sales: 0, rating: 0, ratingCount: 0, brief: null })
     expect(await run(market(bob.client).getListing({ path: { id: listing.id } }))).toEqual(listing)
 
     const bobsPrivate = await createGenerator(bob.client, "Bob's secret")
@@ -175,6 +175,8 @@ describe("buying", () => {
     expect(sold).toEqual(order)
     const entries = await run(market(bob.client).ledger({ urlParams: { limit: 50, offset: 0 } }))
     expect(entries[0]).toMatchObject({ amount: -40, counterparty: alice.being.id, reason: "purchase", orderId: order.id })
+    // A page further on: the starting credit, the older entry.
+    expect(await run(market(bob.client).ledger({ urlParams: { limit: 1, offset: 1 } }))).toEqual([expect.objectContaining({ reason: "starting_credit", amount: START })])
     expect((await ledgerState(context.node)).total).toBe(0)
   })
 
