@@ -10,6 +10,8 @@ import { accountMigrations } from "./auth/migrations.ts"
 import { desktopMigrations } from "./desktop/migrations.ts"
 import { timeMigrations } from "../extensions/time/migrations.ts"
 import { twinMigrations } from "../extensions/twin/migrations.ts"
+import { marketMigrations } from "../extensions/market/migrations.ts"
+import { themeMigrations } from "../extensions/themes/migrations.ts"
 
 export const migrations: Migrations = {
   ...accountMigrations,
@@ -21,5 +23,7 @@ export const migrations: Migrations = {
   ...generatorMigrations,
   ...projectMigrations,
   ...timeMigrations,
-  ...twinMigrations
+  ...twinMigrations,
+  ...marketMigrations,
+  ...themeMigrations
 }

@@ -15,6 +15,7 @@ import { FilesSettings, filesSettingsConfig, type FilesSettingsShape } from "./f
 import { SandboxSettings, sandboxSettingsConfig, type SandboxSettingsShape } from "./sandbox/settings.ts"
 import { TwinSettings, twinSettingsConfig, type TwinSettingsShape } from "../extensions/twin/settings.ts"
 import { IntegrationSettings, integrationSettingsConfig, type IntegrationSettingsShape } from "./integrations/settings.ts"
+import { MarketSettings, marketSettingsConfig, type MarketSettingsShape } from "../extensions/market/settings.ts"
 
 /** Each feature's Config, by feature: what the environment may set. */
 export const featureSettingConfigs = {
@@ -27,7 +28,8 @@ export const featureSettingConfigs = {
   files: filesSettingsConfig,
   twin: twinSettingsConfig,
   sandbox: sandboxSettingsConfig,
-  integrations: integrationSettingsConfig
+  integrations: integrationSettingsConfig,
+  market: marketSettingsConfig
 }
 
 /** The union of every feature's settings: a test overrides any of them in one object. */
@@ -40,7 +42,8 @@ export type NodeSettings = SettingsShape &
   FilesSettingsShape &
   TwinSettingsShape &
   SandboxSettingsShape &
-  IntegrationSettingsShape
+  IntegrationSettingsShape &
+  MarketSettingsShape
 
 /** Every feature's settings layer, read from the environment with the given overrides on top. */
 export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
@@ -54,5 +57,6 @@ export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
     FilesSettings.layer(overrides),
     TwinSettings.layer(overrides),
     SandboxSettings.layer(overrides),
-    IntegrationSettings.layer(overrides)
+    IntegrationSettings.layer(overrides),
+    MarketSettings.layer(overrides)
   )

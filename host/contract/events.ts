@@ -1,7 +1,7 @@
 /**
  * Every event of the spec's event table as one Schema union, and the bus that carries them.
  * Publishing is typed by the union; the web app decodes each frame with it. Records the spec
- * leaves open and no feature of this node makes yet (message, tool call, wallet, post,
+ * leaves open and no feature of this node makes yet (message, tool call, post,
  * mood) travel as Json until their feature types them here.
  */
 import * as Context from "effect/Context"
@@ -13,6 +13,7 @@ import { Signal } from "../../actors/being/contract/signal.ts"
 import { Project, Task, TraceEvent } from "../../actors/project/contract/records.ts"
 import { Memory } from "../../kernel/contract/memory.ts"
 import { TwinActivityEvent } from "../../extensions/twin/contract/records.ts"
+import { Wallet } from "../../extensions/market/contract/records.ts"
 
 const Json = Schema.Unknown
 
@@ -37,7 +38,7 @@ export const NodeEvent = Schema.Union(
     status: Schema.Literal("online", "offline"),
     doing: Schema.optional(Schema.String)
   }),
-  event("wallet.updated", { wallet: Json }),
+  event("wallet.updated", { wallet: Wallet }),
   event("twin.activity", TwinActivityEvent.fields),
   event("square.post", { post: Json }),
   event("ambient", { mood: Json, hint: Schema.optional(Schema.String) })

@@ -13,7 +13,8 @@ const sections: ReadonlyArray<{ readonly name: string; readonly title: string; r
   { name: "memory-backfill", title: "Embedding backfill against the scripted model server (issue 10)", run: async () => (await import("./memory-backfill.ts")).benchMemoryBackfill() },
   { name: "downloads", title: "Downloads of a 100 MB file, whole and by range, beside nginx (issue 10)", run: async () => (await import("./downloads.ts")).benchDownloads() },
   { name: "sandbox", title: "code.execute per sandbox tier (issue 11)", run: async () => (await import("./sandbox.ts")).benchSandbox() },
-  { name: "documents", title: "Documents: docx and pdf of a 20-page document (issue 11)", run: async () => (await import("./documents.ts")).benchDocuments() }
+  { name: "documents", title: "Documents: docx and pdf of a 20-page document (issue 11)", run: async () => (await import("./documents.ts")).benchDocuments() },
+  { name: "market", title: "Buys per second with 20 buyers at once (issue 12)", run: async () => (await import("./market.ts")).benchMarket() }
 ]
 
 const only = process.argv[2]

@@ -1,0 +1,120 @@
+/**
+ * Listings: publish, read, edit, delete and search. Publishing rules are the spec's: a service
+ * needs a brief or a non-empty description; a generator, agent or theme listing's refId must name
+ * the seller's own thing, at insert and at every edit (an edit by the node's owner checks the
+ * seller's, since the seller is still who sells it). Only the seller or the owner edits or deletes.
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import { nowIso } from "../../kernel/time.ts"
+import type { Caller } from "../../host/auth/contract/session.ts"
+import { MAX_SEARCH_TERMS, ownedRefKinds, type Listing, type ListingInput, type ListingKind, type ListingUpdate } from "./contract/records.ts"
+import { orderedId } from "./ids.ts"
+import { MarketGoods } from "./ports.ts"
+import { ListingsRepository } from "./repositories/listings-repository.ts"
+
+export const listingNotFound = (id: string) =>
+  new NotFound({ error: "listing_not_found", message: "There is no listing with that id.", details: { id } })
+
+export interface ListingQuery {
+  readonly kind?: ListingKind | undefined
+  readonly q?: string | undefined
+  readonly mine: boolean
+  readonly limit: number
+}
+
+export class Listings extends Effect.Service<Listings>()("market/Listings", {
+  dependencies: [ListingsRepository.Default],
+  effect: Effect.gen(function* () {
+    const repository = yield* ListingsRepository
+    const goods = yield* MarketGoods
+
+    const get = (id: string) =>
+      Effect.flatMap(repository.find(id), Option.match({ onNone: () => Effect.fail(listingNotFound(id)), onSome: Effect.succeed })).pipe(
+        Effect.withSpan("market.getListing")
+      )
+
+    /** The publishing rules, for the listing's seller. */
+    const check = (sellerId: string, input: ListingInput) =>
+      Effect.gen(function* () {
+        if (input.kind === "service" && (input.brief ?? "").trim() === "" && input.description.trim() === "") {
+          return yield* new InvalidRequest({
+            error: "service_needs_brief",
+            message: "A service listing needs a brief (what a purchase runs) or a description.",
+            details: { kind: input.kind }
+          })
+        }
+        if (input.refId !== null && (ownedRefKinds.includes(input.kind) || input.kind === "skill")) {
+          yield* goods.checkRef(input.kind, sellerId, input.refId)
+        }
+      })
+
+    const fields = (input: ListingInput) => ({
+      kind: input.kind,
+      refId: input.refId,
+      title: input.title,
+      description: input.description,
+      cover: input.cover,
+      priceCredits: input.priceCredits,
+      tags: [...new Set(input.tags)],
+      // The brief is what a service purchase runs; other kinds carry none.
+      brief: input.kind === "service" ? input.brief : null
+    })
+
+    const publish = (caller: Caller, input: ListingInput) =>
+      Effect.gen(function* () {
+        yield* check(caller.beingId, input)
+        const listing: Listing = {
+          id: orderedId(),
+          sellerId: caller.beingId,
+          ...fields(input),
+          rating: 0,
+          ratingCount: 0,
+          sales: 0,
+          status: "active",
+          createdAt: yield* nowIso
+        }
+        yield* repository.insert(listing)
+        return listing
+      }).pipe(Effect.withSpan("market.publishListing"))
+
+    /** The listing, if the caller may change it. */
+    const editable = (caller: Caller, id: string) =>
+      Effect.flatMap(get(id), (listing) =>
+        listing.sellerId === caller.beingId || caller.isOwner
+          ? Effect.succeed(listing)
+          : Effect.fail(new Forbidden({ error: "not_seller", message: "Only the listing's seller or the owner of this node can change it.", details: { id } })))
+
+    const update = (caller: Caller, id: string, input: ListingUpdate) =>
+      Effect.gen(function* () {
+        const current = yield* editable(caller, id)
+        yield* check(current.sellerId, input)
+        const written = yield* repository.update({ id, ...fields(input), status: input.status ?? current.status, at: yield* nowIso })
+        return yield* Option.match(written, { onNone: () => Effect.fail(listingNotFound(id)), onSome: Effect.succeed })
+      }).pipe(Effect.withSpan("market.updateListing"))
+
+    const remove = (caller: Caller, id: string) =>
+      Effect.gen(function* () {
+        yield* editable(caller, id)
+        yield* repository.remove(id)
+        return { ok: true as const }
+      }).pipe(Effect.withSpan("market.removeListing"))
+
+    /** The spec's search: active listings (or all of the caller's with `mine`), every term required. */
+    const search = (caller: Caller, query: ListingQuery) =>
+      Effect.gen(function* () {
+        const terms = (query.q ?? "").split(/\s+/).filter((term) => term !== "")
+        if (terms.length > MAX_SEARCH_TERMS) {
+          return yield* new InvalidRequest({
+            error: "too_many_search_terms",
+            message: `A search takes at most ${MAX_SEARCH_TERMS} words; this one has ${terms.length}.`,
+            details: { terms: terms.length, max: MAX_SEARCH_TERMS }
+          })
+        }
+        return yield* repository.search({ terms, kind: query.kind ?? null, sellerId: query.mine ? caller.beingId : null, limit: query.limit })
+      }).pipe(Effect.withSpan("market.searchListings"))
+
+    return { get, publish, update, remove, search } as const
+  })
+}) {}

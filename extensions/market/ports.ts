@@ -1,0 +1,36 @@
+/**
+ * What the market needs from features it does not own, bound by the host (host/market/goods.ts,
+ * host/market/celebrations.ts): the things sold (checking a seller owns what a listing names,
+ * delivering a copy to a buyer, starting a bought service's project) and the desktop's signals.
+ */
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import type { Caller } from "../../host/auth/contract/session.ts"
+import type { Listing, ListingKind, Order } from "./contract/records.ts"
+
+/** The thing a listing sells is gone (its seller deleted it): the listing is sold out. */
+export interface ItemGone {
+  readonly _tag: "ItemGone"
+}
+
+export interface MarketGoodsShape {
+  /** Refuses a refId the seller does not own (or, for a skill, one no skill registered here has). */
+  readonly checkRef: (kind: ListingKind, sellerId: string, refId: string) => Effect.Effect<void, NotFound | Forbidden | InvalidRequest>
+  /**
+   * Delivers the listing's thing to the buyer inside the buy's transaction; answers what the buyer
+   * received (an id, a skill's name), or null when delivery comes after the commit (a service).
+   */
+  readonly deliver: (listing: Listing, buyerId: string) => Effect.Effect<string | null, ItemGone>
+  /** A bought service: a real studio project from the listing's brief, started; answers its id. */
+  readonly startService: (listing: Listing, buyer: Caller) => Effect.Effect<string>
+}
+
+export class MarketGoods extends Context.Tag("market/MarketGoods")<MarketGoods, MarketGoodsShape>() {}
+
+export interface PurchaseSignalsShape {
+  /** The celebration on the buyer's and the seller's desktops; a failure to raise is logged, never the buy's. */
+  readonly celebrate: (order: Order) => Effect.Effect<void>
+}
+
+export class PurchaseSignals extends Context.Tag("market/PurchaseSignals")<PurchaseSignals, PurchaseSignalsShape>() {}

@@ -1,0 +1,118 @@
+/**
+ * Buying, in one transaction (the spec's rules 1 to 5): refuse an inactive listing, one's own, or
+ * a second copy of a non-service listing; move the price from the buyer's account to the seller's
+ * (both lifetime totals with it); count the sale; deliver by kind; write the order and the
+ * purchase. Any refusal or failure rolls all of it back. Transactions on the node's database run
+ * one at a time, so every check reads what the buys before it wrote.
+ *
+ * After the commit: a bought service's project is created and started, both wallets publish
+ * `wallet.updated`, and both desktops get a celebration.
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import { Conflict } from "../../kernel/contract/errors.ts"
+import { orDieOnStorageFault } from "../../kernel/repository.ts"
+import { nowIso } from "../../kernel/time.ts"
+import type { Caller } from "../../host/auth/contract/session.ts"
+import { EventBus } from "../../host/contract/events.ts"
+import type { Listing, Order } from "./contract/records.ts"
+import { newId, orderedId } from "./ids.ts"
+import { Ledger } from "./ledger.ts"
+import { Listings } from "./listings.ts"
+import { MarketGoods, PurchaseSignals } from "./ports.ts"
+import { ListingsRepository } from "./repositories/listings-repository.ts"
+import { OrdersRepository } from "./repositories/orders-repository.ts"
+
+const refuse = (error: string, message: string, listing: Listing) =>
+  Effect.fail(new Conflict({ error, message, details: { listingId: listing.id, status: listing.status } }))
+
+export class Purchases extends Effect.Service<Purchases>()("market/Purchases", {
+  dependencies: [Ledger.Default, Listings.Default, ListingsRepository.Default, OrdersRepository.Default],
+  effect: Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const ledger = yield* Ledger
+    const listings = yield* Listings
+    const listingRows = yield* ListingsRepository
+    const orders = yield* OrdersRepository
+    const goods = yield* MarketGoods
+    const signals = yield* PurchaseSignals
+    const bus = yield* EventBus
+
+    /** Rules 1 to 5, inside the transaction. */
+    const buyInside = (buyerId: string, listingId: string) =>
+      Effect.gen(function* () {
+        const listing = yield* listings.get(listingId)
+        if (listing.status !== "active") return yield* refuse("listing_inactive", `This listing is ${listing.status.replace("_", " ")}, not for sale.`, listing)
+        if (listing.sellerId === buyerId) return yield* refuse("own_listing", "This is your own listing.", listing)
+        if (listing.kind !== "service" && (yield* orders.holds({ buyerId, listingId })).length > 0) {
+          return yield* refuse("already_owned", "You already bought this; only services can be bought again.", listing)
+        }
+        yield* ledger.open(buyerId)
+        yield* ledger.open(listing.sellerId)
+        const orderId = orderedId()
+        yield* ledger.move({
+          from: buyerId,
+          to: listing.sellerId,
+          amount: listing.priceCredits,
+          reasons: ["purchase", "sale"],
+          orderId,
+          lifetime: true
+        })
+        const at = yield* nowIso
+        yield* listingRows.countSale({ id: listing.id, at })
+        const deliveredId = yield* goods.deliver(listing, buyerId)
+        const order: Order = {
+          id: orderId,
+          listingId: listing.id,
+          buyerId,
+          sellerId: listing.sellerId,
+          kind: listing.kind,
+          title: listing.title,
+          priceCredits: listing.priceCredits,
+          status: "delivered",
+          deliveredId,
+          createdAt: at
+        }
+        yield* orders.insert({ order, purchaseId: newId() })
+        return { order, listing }
+      })
+
+    /** Both wallets as they now stand, each to its own being's tabs. */
+    const publishWallets = (order: Order) =>
+      Effect.forEach([order.buyerId, order.sellerId], (beingId) =>
+        Effect.flatMap(ledger.wallet(beingId), (wallet) => bus.publish({ kind: "being", beingId }, { type: "wallet.updated", wallet })), {
+        discard: true
+      })
+
+    const buy = (buyer: Caller, listingId: string) =>
+      Effect.gen(function* () {
+        const bought = yield* sql.withTransaction(buyInside(buyer.beingId, listingId)).pipe(
+          orDieOnStorageFault,
+          Effect.catchTag("ItemGone", () =>
+            Effect.gen(function* () {
+              // The thing sold is gone: the listing can never deliver again, so it is sold out from now on.
+              yield* listingRows.setStatus({ id: listingId, status: "sold_out", at: yield* nowIso })
+              return yield* Effect.fail(new Conflict({
+                error: "listing_sold_out",
+                message: "What this listing sold is no longer there; the listing is now sold out.",
+                details: { listingId, status: "sold_out" }
+              }))
+            }))
+        )
+        let order = bought.order
+        if (order.kind === "service") {
+          const projectId = yield* goods.startService(bought.listing, buyer)
+          yield* orders.setDelivered({ orderId: order.id, deliveredId: projectId })
+          order = { ...order, deliveredId: projectId }
+        }
+        // Neither waits for the other: the events go out while the desktops' actors take the celebrations.
+        yield* Effect.all([publishWallets(order), signals.celebrate(order)], { concurrency: 2, discard: true })
+        return order
+      }).pipe(Effect.withSpan("market.buy"))
+
+    const list = (caller: Caller, as: "buyer" | "seller", limit: number, offset: number) =>
+      orders.list({ beingId: caller.beingId, as, limit, offset }).pipe(Effect.withSpan("market.orders"))
+
+    return { buy, list } as const
+  })
+}) {}

@@ -1,0 +1,175 @@
+/**
+ * The market's goods bound to the features that hold them: generators, agents, themes, skills and
+ * studio projects. Delivery runs inside the buy's transaction (a copy's rows commit or roll back
+ * with the credit transfer); a service's project is created and started after the commit, since
+ * starting a run is a message to the project actor that no rollback could take back.
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import { Projects } from "../../actors/project/projects.ts"
+import { Agents } from "../../extensions/agents/agents.ts"
+import { AgentsRepository } from "../../extensions/agents/agents-repository.ts"
+import type { GeneratorInput } from "../../extensions/generators/contract/generator.ts"
+import { Generators } from "../../extensions/generators/generators.ts"
+import { GeneratorsRepository } from "../../extensions/generators/generators-repository.ts"
+import type { Listing, ListingKind } from "../../extensions/market/contract/records.ts"
+import { newId } from "../../extensions/market/ids.ts"
+import { MarketGoods, type ItemGone } from "../../extensions/market/ports.ts"
+import { ThemesRepository } from "../../extensions/themes/themes-repository.ts"
+import { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import { Skills } from "../../kernel/extensions/skills.ts"
+import { nowIso } from "../../kernel/time.ts"
+import { projectsFeature } from "../studio/projects/feature.ts"
+import { StudioAgentsLive, StudioGeneratorsLive } from "../studio/extensions.ts"
+import { SkillsLive } from "../skills/live.ts"
+
+const itemGone: ItemGone = { _tag: "ItemGone" }
+
+/** Who a copy is made for: a buyer acting for themself, never as the node's owner. */
+const asBuyer = (beingId: string) => ({ beingId, isOwner: false })
+
+/** The row a refId names, as far as the seller may list it: theirs, someone else's public one, or nothing they can see. */
+const ownership = (
+  kind: ListingKind,
+  refId: string,
+  row: Option.Option<{ readonly ownerId: string; readonly isPublic: boolean }>,
+  sellerId: string
+): Effect.Effect<void, NotFound | Forbidden> =>
+  Option.match(row, {
+    onNone: () => Effect.fail(new NotFound({ error: "ref_not_found", message: `You have no ${kind} with that id.`, details: { kind, refId } })),
+    onSome: (found) =>
+      found.ownerId === sellerId
+        ? Effect.void
+        // Another's private row answers as a missing one does; a public one is plainly not theirs to sell.
+        : found.isPublic
+        ? Effect.fail(new Forbidden({ error: "ref_not_owned", message: `That ${kind} is not yours to sell.`, details: { kind, refId } }))
+        : Effect.fail(new NotFound({ error: "ref_not_found", message: `You have no ${kind} with that id.`, details: { kind, refId } }))
+  })
+
+/** The spec's minimal generator for a listing with nothing to copy: research, then make, from its title and description. */
+export const synthesisedGenerator = (listing: Listing): GeneratorInput => ({
+  name: listing.title.slice(0, 120),
+  description: listing.description.slice(0, 2000),
+  icon: "✨",
+  inputsSchema: { type: "object", properties: {} },
+  steps: [
+    {
+      id: "research",
+      title: `Research for ${listing.title}`.slice(0, 200),
+      role: "researcher",
+      skills: ["web.search", "web.fetch", "docs.write_markdown"],
+      instruction: `Gather what is needed to make this, with sources:\n\n${listing.title}\n\n${listing.description}`.slice(0, 8000),
+      tier: "cheap",
+      dependsOn: [],
+      outputKind: "markdown"
+    },
+    {
+      id: "make",
+      title: `Make ${listing.title}`.slice(0, 200),
+      role: "writer",
+      skills: ["files.read", "docs.write_markdown"],
+      instruction: `Make this from the research below:\n\n${listing.title}\n\n${listing.description}\n\nResearch:\n{{steps.research.output}}`.slice(0, 8000),
+      tier: "standard",
+      dependsOn: ["research"],
+      outputKind: "markdown"
+    }
+  ],
+  outputKinds: ["markdown"],
+  priceCredits: 0,
+  isPublic: false
+})
+
+export const MarketGoodsLive = Layer.effect(
+  MarketGoods,
+  Effect.gen(function* () {
+    const generators = yield* Generators
+    const generatorRows = yield* GeneratorsRepository
+    const agents = yield* Agents
+    const agentRows = yield* AgentsRepository
+    const themes = yield* ThemesRepository
+    const skills = yield* Skills
+    const projects = yield* Projects
+
+    const checkRef = (kind: ListingKind, sellerId: string, refId: string): Effect.Effect<void, NotFound | Forbidden | InvalidRequest> => {
+      switch (kind) {
+        case "generator":
+          return Effect.flatMap(generatorRows.findById({ callerId: sellerId, idOrSlug: refId }), (row) => ownership(kind, refId, row, sellerId))
+        case "agent":
+          return Effect.flatMap(agentRows.findById(refId), (row) => ownership(kind, refId, row, sellerId))
+        case "theme":
+          return Effect.flatMap(themes.find(refId), (row) => ownership(kind, refId, Option.map(row, (theme) => ({ ...theme, isPublic: false })), sellerId))
+        case "skill":
+          return Effect.flatMap(skills.list, (defs) =>
+            defs.some((def) => def.name === refId)
+              ? Effect.void
+              : Effect.fail(new InvalidRequest({ error: "unknown_skill", message: `No skill named "${refId}" is registered on this node.`, details: { refId } })))
+        default:
+          return Effect.void
+      }
+    }
+
+    /** The seller's row, or the listing can no longer deliver. */
+    const sellersOwn = <A extends { readonly ownerId: string }>(row: Option.Option<A>, sellerId: string): Effect.Effect<A, ItemGone> =>
+      Option.isSome(row) && row.value.ownerId === sellerId ? Effect.succeed(row.value) : Effect.fail(itemGone)
+
+    const deliverCopy = (listing: Listing, refId: string, buyerId: string): Effect.Effect<string | null, ItemGone> => {
+      switch (listing.kind) {
+        case "generator":
+          return Effect.gen(function* () {
+            const source = yield* sellersOwn(yield* generatorRows.findById({ callerId: listing.sellerId, idOrSlug: refId }), listing.sellerId)
+            const { id: _id, ownerId: _owner, runs: _runs, createdAt: _at, slug: _slug, ...fields } = source
+            // No slug: the copy's is derived from the name and made free (`name-2`...).
+            const copy = yield* generators.create(asBuyer(buyerId), { ...fields, priceCredits: 0, isPublic: false }).pipe(Effect.orDie)
+            return copy.id
+          })
+        case "agent":
+          return Effect.gen(function* () {
+            const source = yield* sellersOwn(yield* agentRows.findById(refId), listing.sellerId)
+            const { name, role, description, avatar, skills: chosen, tier, systemPrompt } = source
+            const copy = yield* agents.create(buyerId, { name, role, description, avatar, skills: chosen, tier, systemPrompt, isPublic: false }).pipe(Effect.orDie)
+            return copy.id
+          })
+        case "theme":
+          return Effect.gen(function* () {
+            const source = yield* sellersOwn(yield* themes.find(refId), listing.sellerId)
+            const id = newId()
+            yield* themes.insert({ ...source, id, ownerId: buyerId, active: false, createdAt: yield* nowIso })
+            return id
+          })
+        case "skill":
+          return Effect.gen(function* () {
+            // The grant is the purchase row (its deliveredId the skill's name); the agent wears the skill with the everyday tools.
+            yield* agents.create(buyerId, {
+              name: listing.title.slice(0, 80),
+              role: `${refId} user`.slice(0, 60),
+              description: listing.description.slice(0, 2000),
+              avatar: "🧰",
+              skills: [refId],
+              tier: "cheap",
+              systemPrompt: "",
+              isPublic: false
+            }).pipe(Effect.catchTag("InvalidRequest", () => Effect.fail(itemGone)))
+            return refId
+          })
+        default:
+          // A module's bundle is the plugins feature's to write; the purchase row is the grant meanwhile.
+          return Effect.succeed(refId)
+      }
+    }
+
+    const deliver = (listing: Listing, buyerId: string): Effect.Effect<string | null, ItemGone> =>
+      listing.kind === "service"
+        ? Effect.succeed(null)
+        : listing.refId === null
+        ? Effect.map(Effect.orDie(generators.create(asBuyer(buyerId), synthesisedGenerator(listing))), (generator) => generator.id)
+        : deliverCopy(listing, listing.refId, buyerId)
+
+    const startService = (listing: Listing, buyer: { readonly beingId: string; readonly isOwner: boolean }) =>
+      Effect.map(Effect.orDie(projects.create(buyer, { brief: listing.brief ?? `${listing.title}\n\n${listing.description}` })), (project) => project.id)
+
+    return { checkRef, deliver, startService }
+  })
+).pipe(
+  Layer.provide(Layer.mergeAll(StudioGeneratorsLive, StudioAgentsLive, SkillsLive, projectsFeature, GeneratorsRepository.Default, AgentsRepository.Default, ThemesRepository.Default))
+)
