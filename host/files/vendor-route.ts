@@ -9,14 +9,16 @@ import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import { readFile } from "node:fs/promises"
-import { fileURLToPath } from "node:url"
+import { createRequire } from "node:module"
+import { dirname, join } from "node:path"
 import { threeNodePath } from "../../extensions/scene3d/three.ts"
 
 export const THREE_PATH = threeNodePath
 
 /** Read once, on first use: most nodes never show a scene. */
 let module: Promise<Uint8Array> | null = null
-const threeModule = () => (module ??= readFile(fileURLToPath(import.meta.resolve("three"))))
+// `require` finds the package's CommonJS build; the module build sits beside it.
+const threeModule = () => (module ??= readFile(join(dirname(createRequire(import.meta.url).resolve("three")), "three.module.js")))
 
 export const serveThree = Effect.gen(function* () {
   const request = yield* HttpServerRequest.HttpServerRequest
