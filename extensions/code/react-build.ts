@@ -74,6 +74,16 @@ const pageOf = (title: string, js: string, css: string) => `<!doctype html>
 </html>
 `
 
+/** What both builds share: in memory (the caller writes through the file root), quiet, confined. */
+const bundleOptions = async (rootDir: string, entry: string, node: boolean) => ({
+  absWorkingDir: rootDir,
+  entryPoints: [entry],
+  bundle: true,
+  write: false as const,
+  logLevel: "silent" as const,
+  plugins: [confine(await realpath(rootDir), node)]
+})
+
 export const buildHeader = `esbuild ${esbuildVersion}, offline (React from the node's own install)`
 
 /** Bundles `entry` (relative to `rootDir`) into the text of one page; answers it with the log, or the errors. */
@@ -81,10 +91,7 @@ export const buildFrontEnd = async (rootDir: string, entry: string, title: strin
   const started = performance.now()
   try {
     const result = await build({
-      absWorkingDir: rootDir,
-      entryPoints: [entry],
-      bundle: true,
-      write: false,
+      ...await bundleOptions(rootDir, entry, false),
       outdir: "out",
       format: "iife",
       platform: "browser",
@@ -93,9 +100,7 @@ export const buildFrontEnd = async (rootDir: string, entry: string, title: strin
       minify: true,
       legalComments: "none",
       define: { "process.env.NODE_ENV": "\"production\"" },
-      nodePaths: [nodeModules()],
-      logLevel: "silent",
-      plugins: [confine(await realpath(rootDir), false)]
+      nodePaths: [nodeModules()]
     })
     const js = result.outputFiles.find((file) => file.path.endsWith(".js"))?.text ?? ""
     const css = result.outputFiles.find((file) => file.path.endsWith(".css"))?.text ?? ""
@@ -128,16 +133,11 @@ export const buildServer = async (rootDir: string, entry: string, outfile: strin
   const started = performance.now()
   try {
     const result = await build({
-      absWorkingDir: rootDir,
-      entryPoints: [entry],
-      bundle: true,
+      ...await bundleOptions(rootDir, entry, true),
       outfile: join(rootDir, outfile),
-      write: false,
       format: "esm",
       platform: "node",
-      target: "node22",
-      logLevel: "silent",
-      plugins: [confine(await realpath(rootDir), true)]
+      target: "node22"
     })
     const code = result.outputFiles[0]?.text ?? ""
     return {
