@@ -1,8 +1,9 @@
 /**
- * The 3D scene seed run end to end on a real node whose model is the scripted OpenAI server, then
- * its page opened through the node's project file route in Chromium with the public CDN
- * unreachable: the page imports the node's own copy of three.js 0.170.0, draws frame after frame,
- * shows its HUD, and keeps drawing while the model's update throws on every other frame.
+ * Seeded generators run end to end on a real node whose model is the scripted OpenAI server, their
+ * pages then opened through the node's project file route in Chromium. The 3D scene, with the
+ * public CDN unreachable: the page imports the node's own copy of three.js 0.170.0, draws frame
+ * after frame, shows its HUD, and keeps drawing while the model's update throws on every other
+ * frame. The small web app, once its owner said "Do it": the built React page runs and responds.
  */
 import { type Browser, chromium, type Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
@@ -26,6 +27,13 @@ const flakyScene = `function createScene(THREE, scene, camera, random) {
   }
 }`
 
+const counterApp = `import { useState } from "react"
+export function App() {
+  const [count, setCount] = useState(0)
+  return <button type="button" onClick={() => setCount(count + 1)}>Counted {count}</button>
+}
+`
+
 const toolMessages = (request: ReceivedRequest) => (request.body.messages ?? []).filter((message) => message.role === "tool").length
 const systemText = (request: ReceivedRequest) => String((request.body.messages ?? []).find((message) => message.role === "system")?.content ?? "")
 
@@ -39,6 +47,21 @@ const scriptSceneRun = (models: OpenAiServer) =>
   models.handle("chat", (request) => {
     if (request.body.response_format?.json_schema?.name === "review") return { content: JSON.stringify({ verdict: "pass", notes: "A clear scene." }) }
     if (systemText(request).startsWith("You write one JavaScript function for a three.js")) return { content: "```js\n" + flakyScene + "\n```" }
+    if (/^Task: Build the app/m.test(firstUserText(request))) {
+      switch (toolMessages(request)) {
+        case 0:
+          return { toolCalls: [{ id: "build", name: "code__scaffold_react_node", arguments: { title: "Counter", app: counterApp } }] }
+        case 1:
+          return {
+            toolCalls: [{
+              id: "readme", name: "files__write",
+              arguments: { path: "apps/README.md", content: "# Counter\n\n## What it does\n\nCounts.\n\n## How to run it\n\nOpen it.\n" }
+            }]
+          }
+        default:
+          return { content: "The app waits for its build approval." }
+      }
+    }
     if (!/^Task: Build the scene/m.test(firstUserText(request))) {
       if (toolMessages(request) > 0) return { content: "Saved." }
       const path = /^- Save it as (\S+)\.$/m.exec(firstUserText(request))?.[1] ?? "research.md"
@@ -59,7 +82,7 @@ const scriptSceneRun = (models: OpenAiServer) =>
     }
   })
 
-describe("a 3D scene through the node", () => {
+describe("seeded generators previewed through the node", () => {
   let models: OpenAiServer
   let node: RunningNode
   let browser: Browser
@@ -85,16 +108,11 @@ describe("a 3D scene through the node", () => {
     await models?.close()
   })
 
-  test("the seeded generator runs to done, and its scene draws offline from the node's copy of three.js", async () => {
-    await page.goto(node.registerLink)
-    await submitRegistration(page, owner)
-    await waitForDesktop(page, owner)
-
+  /** Starts the seeded generator named `name` as the signed-in owner and waits for its run to end; it must be done. */
+  const runSeed = async (name: string, inputs: Record<string, unknown>) => {
     const generators = await (await page.request.get(`${node.url}/api/studio/generators`)).json() as Array<{ id: string; name: string }>
-    const generator = generators.find((candidate) => candidate.name === "3D scene")!
-    const started = await page.request.post(`${node.url}/api/studio/projects`, {
-      data: { generatorId: generator.id, inputs: { description: "A cube turning in the dark", title: "Turning cube" } }
-    })
+    const generator = generators.find((candidate) => candidate.name === name)!
+    const started = await page.request.post(`${node.url}/api/studio/projects`, { data: { generatorId: generator.id, inputs } })
     expect(started.status()).toBe(200)
     const { id } = await started.json() as { id: string }
     let detail: { project: { status: string; outputs: Array<{ path: string; url: string; kind: string }> } }
@@ -105,6 +123,15 @@ describe("a 3D scene through the node", () => {
     }
     const trace = async () => JSON.stringify(await (await page.request.get(`${node.url}/api/studio/projects/${id}/trace`)).json()).slice(0, 3000)
     expect(detail.project.status, detail.project.status === "done" ? "" : await trace()).toBe("done")
+    return { id, detail }
+  }
+
+  test("the 3D scene seed runs to done, and its scene draws offline from the node's copy of three.js", async () => {
+    await page.goto(node.registerLink)
+    await submitRegistration(page, owner)
+    await waitForDesktop(page, owner)
+
+    const { detail } = await runSeed("3D scene", { description: "A cube turning in the dark", title: "Turning cube" })
     const scene = detail.project.outputs.find((output) => output.path === "scene/index.html")!
     expect(scene).toMatchObject({ kind: "html" })
 
@@ -126,5 +153,18 @@ describe("a 3D scene through the node", () => {
     await page.waitForFunction((seen) => Number(document.body.dataset.frames) > seen + 10, frames)
     await page.mouse.move(10, 10)
     expect(cdn).toEqual([])
+  })
+
+  test("the small web app seed runs to done, and once approved its built page runs in the preview", async () => {
+    const { id } = await runSeed("Small web app", { appName: "Counter", idea: "A button that counts its clicks." })
+    const signals = await (await page.request.get(`${node.url}/api/desktop/signals?status=open&limit=100`)).json() as Array<{ id: string; kind: string; action: unknown }>
+    const decision = signals.find((signal) => signal.kind === "decision" && JSON.stringify(signal.action).includes("code.scaffold_react_node"))!
+    const answered = await page.request.post(`${node.url}/api/desktop/signals/${decision.id}/answer`, { data: { optionId: "do-it" } })
+    expect(answered.status()).toBe(200)
+    await page.goto(`${node.url}/api/files/project/${id}/apps/web/dist/index.html`)
+    const button = page.getByRole("button", { name: "Counted 0" })
+    await button.click()
+    await page.getByRole("button", { name: "Counted 1" }).waitFor()
+    expect(await page.title()).toBe("Counter")
   })
 })
