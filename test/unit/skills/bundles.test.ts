@@ -6,12 +6,23 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
+import * as Schema from "effect/Schema"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { DeliverableContract } from "../../../actors/project/contract/deliverable.ts"
+import { checkDeliverable } from "../../../actors/project/pipeline/checks.ts"
+import { planContract } from "../../../actors/project/pipeline/word-target.ts"
 import { startSkills, type SkillHarness } from "../../support/skills.ts"
 
 let skills: SkillHarness
 beforeAll(async () => { skills = await startSkills() })
 afterAll(() => skills.close())
+
+/** The pipeline's authored verdict over one call's outcome, as a task with that contract would get it. */
+const authoredVerdict = (kind: "skill-bundle" | "module-bundle", skill: string, outcome: { ok: boolean; output?: unknown }) =>
+  checkDeliverable(planContract(Schema.decodeSync(DeliverableContract)({ authored: { kind } }), {}), {
+    saved: [],
+    skillResults: [{ skill, ok: outcome.ok, output: outcome.output }]
+  })
 
 const workspace = (projectId: string) => join(skills.dataDir, "projects", projectId, "workspace")
 const filesUnder = (dir: string): Array<string> => (existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).sort() : [])
@@ -52,6 +63,9 @@ describe("studio.author_skill_bundle", () => {
     expect(review).toContain("`weather.forecast`")
     expect(review).toMatch(/\*\*network\*\*: Make requests to other hosts\..*asks the forecast service/)
     expect((await skills.list()).map((skill) => skill.name)).not.toContain("weather.forecast")
+    expect(authoredVerdict("skill-bundle", "studio.author_skill_bundle", outcome)).toMatchObject({
+      ok: true, authored: [{ kind: "skill-bundle", id: "@studio/weather", name: "Weather", ok: true }]
+    })
   })
 
   it("refuses a reserved namespace, authored false with the reason, nothing on disk", async () => {
@@ -59,6 +73,7 @@ describe("studio.author_skill_bundle", () => {
     expect(outcome).toMatchObject({ ok: true, output: { authored: false, installed: false, id: null, path: null, files: [] } })
     expect(String((outcome.output as { note: string }).note)).toMatch(/^Nothing was written: .*"web" is reserved/)
     expect(filesUnder(workspace("p2"))).toEqual([])
+    expect(authoredVerdict("skill-bundle", "studio.author_skill_bundle", outcome).failures).toMatchObject([{ code: "authored" }])
   })
 
   it("refuses a skill that uses a capability the bundle does not declare, nothing on disk", async () => {
@@ -97,6 +112,7 @@ describe("studio.author_module", () => {
     })
     expect(JSON.parse(readFileSync(join(workspace("m1"), "modules", "tides", "plugin.json"), "utf8"))).toMatchObject({ module: { route: "today" } })
     expect(readFileSync(join(workspace("m1"), "modules", "tides", "index.html"), "utf8")).toBe(page)
+    expect(authoredVerdict("module-bundle", "studio.author_module", outcome)).toMatchObject({ ok: true, authored: [{ kind: "module-bundle", ok: true }] })
   })
 
   const refusedWith = async (projectId: string, input: Record<string, unknown>, pattern: RegExp) => {
