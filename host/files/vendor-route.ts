@@ -16,9 +16,9 @@ import { threeNodePath } from "../../extensions/scene3d/three.ts"
 export const THREE_PATH = threeNodePath
 
 /** Read once, on first use: most nodes never show a scene. */
-let module: Promise<Uint8Array> | null = null
+let cached: Promise<Uint8Array> | null = null
 // `require` finds the package's CommonJS build; the module build sits beside it.
-const threeModule = () => (module ??= readFile(join(dirname(createRequire(import.meta.url).resolve("three")), "three.module.js")))
+const threeModule = () => (cached ??= readFile(join(dirname(createRequire(import.meta.url).resolve("three")), "three.module.js")))
 
 export const serveThree = Effect.gen(function* () {
   const request = yield* HttpServerRequest.HttpServerRequest
