@@ -1,12 +1,13 @@
 /**
  * The built-in skill catalogue that generator steps may name: every skill of the node's own
- * plugins, less the two the spec keeps outside the list (`docs.write_pdf`, `http.json`). A
+ * plugins, less the three the spec keeps outside the list (`docs.write_pdf`, `http.json`, and
+ * `studio.author_module`, which no generator may declare). A
  * third-party plugin's skill is not in it, so a shared generator runs on any node.
  */
 import * as Effect from "effect/Effect"
 import type { ExtensionHostShape } from "../../kernel/extensions/host.ts"
 
-export const outsideCatalogue: ReadonlySet<string> = new Set(["docs.write_pdf", "http.json"])
+export const outsideCatalogue: ReadonlySet<string> = new Set(["docs.write_pdf", "http.json", "studio.author_module"])
 
 export const builtinSkillCatalogue = (host: ExtensionHostShape): Effect.Effect<ReadonlySet<string>> =>
   Effect.map(host.installed, (plugins) =>

@@ -37,6 +37,8 @@ export interface ServedFile {
   readonly contentType: string
   /** `attachment` for downloads; a route that previews (project outputs) may say `inline`. */
   readonly disposition: "attachment" | "inline"
+  /** The CSP answered (default `sandbox`): a preview may let scripts run, still in an opaque origin. */
+  readonly policy?: "sandbox" | "sandbox allow-scripts"
 }
 
 type RequestHeaders = Readonly<Record<string, string | undefined>>
@@ -82,7 +84,7 @@ export const fileResponse = (method: string, request: RequestHeaders, file: Serv
     "last-modified": file.stats.mtime.toUTCString(),
     "cache-control": "private, no-cache",
     // Opened in a tab, an HTML file runs in an opaque origin, never the node's with the caller's session.
-    "content-security-policy": "sandbox"
+    "content-security-policy": file.policy ?? "sandbox"
   }
   const without = (status: number, headers: Record<string, string>, body?: string) => {
     void file.handle.close()

@@ -6,7 +6,9 @@
  * `not_a_file`) and the same HTTP semantics as the download (file-response.ts: ranges,
  * conditional requests). The content type comes from the extension, and every file is served
  * sandboxed: an agent-written HTML page must not run scripts on the node's origin with the
- * owner's session.
+ * owner's session. An HTML page may run its scripts (`sandbox allow-scripts`), so a 3D scene or a
+ * built web app previews live, but only in an opaque origin: no cookie of the node's, no storage
+ * of its, and any state-changing request it makes is refused as coming from another site.
  */
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as Effect from "effect/Effect"
@@ -41,6 +43,7 @@ export const serveProjectFile = Effect.gen(function* () {
   return fileResponse(request.method, request.headers, {
     ...file,
     contentType: contentTypeOf(file.name),
-    disposition: "inline"
+    disposition: "inline",
+    policy: /\.html?$/i.test(file.name) ? "sandbox allow-scripts" : "sandbox"
   })
 }).pipe(Effect.catchAll(answerRefusal))

@@ -9,10 +9,11 @@ import * as image from "../../extensions/image/plugin.ts"
 import * as llm from "../../extensions/llm/plugin.ts"
 import * as math from "../../extensions/math/plugin.ts"
 import * as memory from "../../extensions/memory/plugin.ts"
+import * as scene3d from "../../extensions/scene3d/plugin.ts"
 import * as schedule from "../../extensions/schedule/plugin.ts"
 import * as studio from "../../extensions/studio/plugin.ts"
 import * as themes from "../../extensions/themes/plugin.ts"
 import * as web from "../../extensions/web/plugin.ts"
 import { commsPlugins } from "../../extensions/comms/plugins.ts"
 
-export const builtins: ReadonlyArray<PluginModule> = [themes, files, docs, math, code, web, http, image, llm, memory, desktop, schedule, studio, ...commsPlugins]
+export const builtins: ReadonlyArray<PluginModule> = [themes, files, docs, math, code, scene3d, web, http, image, llm, memory, desktop, schedule, studio, ...commsPlugins]

@@ -142,7 +142,7 @@ describe("generator validation refuses by rule, and writes nothing", () => {
   })
 
   it("rule skills: a skill outside the built-in catalogue (unknown, a plugin's, or one the spec keeps outside)", async () => {
-    for (const skill of ["files.teleport", worldActingSkill, "docs.write_pdf", "http.json"]) {
+    for (const skill of ["files.teleport", worldActingSkill, "docs.write_pdf", "http.json", "studio.author_module"]) {
       await refusedByRule(draft({ steps: [{ ...research, skills: ["web.search", skill] }, write] }), "generator_unknown_skill", { rule: "skills", step: "research", skill })
     }
   })

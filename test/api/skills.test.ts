@@ -41,7 +41,8 @@ describe("GET /api/studio/skills", () => {
     const names = answer.map((skill) => skill.name)
     expect(names).toEqual(expect.arrayContaining([
       "files.list", "files.read", "files.write", "files.search", "docs.write_markdown", "math.evaluate", "web.fetch", "web.search", worldActingSkill,
-      "http.request", "http.json", "docs.write_docx", "docs.write_pdf", "image.generate", "schedule.create"
+      "http.request", "http.json", "docs.write_docx", "docs.write_pdf", "image.generate", "schedule.create",
+      "studio.author_skill_bundle", "studio.author_module", "scene3d.create", "code.scaffold_react_node"
     ]))
     for (const skill of answer) expect(skill.outputSchema, skill.name).toMatchObject({ type: "object" })
     const list = answer.find((skill) => skill.name === "files.list")!

@@ -84,21 +84,23 @@ const tides = (fields: Record<string, unknown> = {}) => ({
 })
 
 describe("the studio family", () => {
-  it("is listed by GET /api/plugins as a built-in with both authoring skills, and neither is world-acting", async () => {
+  it("is listed by GET /api/plugins as a built-in with its four authoring skills, none world-acting", async () => {
     const plugins = await run(alice.client.api.plugins.listPlugins())
     expect(plugins.find((plugin) => plugin.namespace === "studio")).toMatchObject({
       id: "@svc/studio",
       source: { kind: "builtin" },
       status: "active",
-      granted: ["storage"],
+      granted: ["storage", "filesystem"],
       contributions: [
         { kind: "skill", name: "studio.author_agent", title: "Author an agent" },
-        { kind: "skill", name: "studio.author_generator", title: "Author a generator" }
+        { kind: "skill", name: "studio.author_generator", title: "Author a generator" },
+        { kind: "skill", name: "studio.author_skill_bundle", title: "Author a skill bundle" },
+        { kind: "skill", name: "studio.author_module", title: "Author a module bundle" }
       ]
     })
     const skills = await run(alice.client.api.studioSkills.listSkills())
     expect(skills.filter((skill) => skill.family === "studio").map((skill) => [skill.name, skill.worldActing]))
-      .toEqual([["studio.author_agent", false], ["studio.author_generator", false]])
+      .toEqual([["studio.author_agent", false], ["studio.author_generator", false], ["studio.author_skill_bundle", false], ["studio.author_module", false]])
   })
 })
 

@@ -17,7 +17,7 @@ import { pluginMigrations } from "../../../kernel/extensions/migrations.ts"
 import { Settings } from "../../../kernel/settings.ts"
 
 const hostVersion = "0.1.0"
-const builtinIds = ["@svc/themes", "@svc/files", "@svc/docs", "@svc/math", "@svc/code", "@svc/web", "@svc/http", "@svc/image", "@svc/llm", "@svc/memory", "@svc/desktop", "@svc/schedule", "@svc/studio", "@svc/email", "@svc/chat-a", "@svc/chat-b"]
+const builtinIds = ["@svc/themes", "@svc/files", "@svc/docs", "@svc/math", "@svc/code", "@svc/scene3d", "@svc/web", "@svc/http", "@svc/image", "@svc/llm", "@svc/memory", "@svc/desktop", "@svc/schedule", "@svc/studio", "@svc/email", "@svc/chat-a", "@svc/chat-b"]
 
 const database = databaseLayer(pluginMigrations, { filename: ":memory:" }).pipe(Layer.provide(Settings.layerWith({})))
 

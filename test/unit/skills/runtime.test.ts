@@ -106,7 +106,7 @@ describe("the approval gate", () => {
   it("marks a plugin skill that uses 'world-acting' as world-acting, and no other", async () => {
     const listed = await skills.list()
     expect(listed.find((skill) => skill.name === worldActingSkill)).toMatchObject({ worldActing: true, pluginId: "@test/courier", family: "courier" })
-    expect(listed.filter((skill) => skill.worldActing).map((skill) => skill.name)).toEqual(["code.execute", "http.request", "http.json", "email.send", "chat_a.send", "chat_b.send", worldActingSkill])
+    expect(listed.filter((skill) => skill.worldActing).map((skill) => skill.name)).toEqual(["code.execute", "code.scaffold_react_node", "http.request", "http.json", "email.send", "chat_a.send", "chat_b.send", worldActingSkill])
   })
 
   it("refuses an unapproved call without running it, and asks the owner with the exact attempted input", async () => {

@@ -123,16 +123,18 @@ describe("studio.author_generator", () => {
 })
 
 describe("the studio family", () => {
-  it("publishes both skills, neither world-acting, with inputs that name no owner", async () => {
+  it("publishes its four skills, none world-acting, with inputs that name no owner", async () => {
     const defs = (await skills.list()).filter((def) => def.family === "studio")
     expect(defs.map((def) => [def.name, def.worldActing, def.pluginId])).toEqual([
       ["studio.author_agent", false, "@svc/studio"],
-      ["studio.author_generator", false, "@svc/studio"]
+      ["studio.author_generator", false, "@svc/studio"],
+      ["studio.author_skill_bundle", false, "@svc/studio"],
+      ["studio.author_module", false, "@svc/studio"]
     ])
     for (const def of defs) {
       const text = JSON.stringify(def.inputSchema)
       expect(text).not.toContain("ownerId")
-      expect(def.outputSchema).toMatchObject({ required: ["authored", "id", "name", "note"] })
+      expect(def.outputSchema).toMatchObject({ required: expect.arrayContaining(["authored", "id", "name", "note"]) })
     }
   })
 })
