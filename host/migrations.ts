@@ -10,6 +10,7 @@ import { accountMigrations } from "./auth/migrations.ts"
 import { desktopMigrations } from "./desktop/migrations.ts"
 import { timeMigrations } from "../extensions/time/migrations.ts"
 import { twinMigrations } from "../extensions/twin/migrations.ts"
+import { soulMigrations } from "../extensions/souls/migrations.ts"
 
 export const migrations: Migrations = {
   ...accountMigrations,
@@ -21,5 +22,6 @@ export const migrations: Migrations = {
   ...generatorMigrations,
   ...projectMigrations,
   ...timeMigrations,
-  ...twinMigrations
+  ...twinMigrations,
+  ...soulMigrations
 }

@@ -59,6 +59,7 @@ import { twinFeature } from "./twin/feature.ts"
 import { FileSummariesLive } from "./twin/file-summaries.ts"
 import { ProfileTimeZoneLive } from "./twin/profile-time-zone.ts"
 import { TwinHandlers } from "./twin/handlers.ts"
+import { BeingsFeatureHandlers } from "./beings/handlers.ts"
 
 export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
 
@@ -128,7 +129,8 @@ const features = Layer.mergeAll(
   FilesHandlers,
   TwinTimeHandlers,
   TwinHushHandlers,
-  TwinHandlers.pipe(Layer.provide(twinFeature))
+  TwinHandlers.pipe(Layer.provide(twinFeature)),
+  BeingsFeatureHandlers
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))

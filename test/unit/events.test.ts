@@ -13,7 +13,7 @@ describe("event bus", () => {
       const first = yield* bus.subscribe
       const second = yield* bus.subscribe
       yield* bus.publish({ kind: "being", beingId: "b1" }, { type: "presence.update", beingId: "b1", status: "online" })
-      yield* bus.publish({ kind: "all" }, { type: "ambient", mood: { label: "calm" } })
+      yield* bus.publish({ kind: "all" }, { type: "ambient", mood: { valence: 0, arousal: 0.3, label: "calm" } })
       for (const queue of [first, second]) {
         const deliveries = yield* Queue.takeAll(queue)
         expect([...deliveries].map((d) => [d.audience.kind, d.event.type])).toEqual([
