@@ -28,13 +28,13 @@ describe("event bus", () => {
     // Records the node makes are typed: an empty one is refused.
     for (const [type, field] of [
       ["signal.created", "signal"], ["signal.updated", "signal"], ["task.updated", "task"], ["project.updated", "project"], ["trace", "event"],
-      ["memory.created", "memory"]
+      ["memory.created", "memory"], ["square.post", "post"], ["ambient", "mood"]
     ] as const) {
       expect(decode({ type, [field]: {} })._tag, type).toBe("Left")
     }
     // Records no feature makes yet travel as Json.
     for (const [type, field] of [
-      ["message.created", "message"], ["wallet.updated", "wallet"], ["square.post", "post"]
+      ["message.created", "message"], ["wallet.updated", "wallet"]
     ] as const) {
       expect(decode({ type, [field]: {} })._tag, type).toBe("Right")
     }
