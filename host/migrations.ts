@@ -12,6 +12,7 @@ import { timeMigrations } from "../extensions/time/migrations.ts"
 import { twinMigrations } from "../extensions/twin/migrations.ts"
 import { marketMigrations } from "../extensions/market/migrations.ts"
 import { themeMigrations } from "../extensions/themes/migrations.ts"
+import { soulMigrations } from "../extensions/souls/migrations.ts"
 
 export const migrations: Migrations = {
   ...accountMigrations,
@@ -25,5 +26,6 @@ export const migrations: Migrations = {
   ...timeMigrations,
   ...twinMigrations,
   ...marketMigrations,
-  ...themeMigrations
+  ...themeMigrations,
+  ...soulMigrations
 }

@@ -61,6 +61,8 @@ import { ProfileTimeZoneLive } from "./twin/profile-time-zone.ts"
 import { TwinHandlers } from "./twin/handlers.ts"
 import { marketFeature } from "./market/feature.ts"
 import { MarketHandlers } from "./market/handlers.ts"
+import { ListingModerationLive } from "./market/moderation.ts"
+import { BeingsFeatureHandlers } from "./beings/handlers.ts"
 
 export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
 
@@ -131,7 +133,9 @@ const features = Layer.mergeAll(
   TwinTimeHandlers,
   TwinHushHandlers,
   TwinHandlers.pipe(Layer.provide(twinFeature)),
-  MarketHandlers.pipe(Layer.provide(marketFeature))
+  MarketHandlers.pipe(Layer.provide(marketFeature)),
+  // Moderation pauses listings through the market.
+  BeingsFeatureHandlers.pipe(Layer.provide(ListingModerationLive))
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))

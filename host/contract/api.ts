@@ -32,6 +32,7 @@ import { TwinTimeApi } from "../../extensions/time/contract/api.ts"
 import { TwinHushApi } from "../../extensions/time/contract/hush-api.ts"
 import { TwinApi } from "../../extensions/twin/contract/api.ts"
 import { MarketApi } from "../../extensions/market/contract/api.ts"
+import { BeingsApi, ModerationApi, SoulsApi } from "../../extensions/souls/contract/api.ts"
 
 export class NodeApi extends HttpApi.make("node")
   .add(AuthPublicApi)
@@ -49,6 +50,7 @@ export class NodeApi extends HttpApi.make("node")
   .add(TwinHushApi)
   .add(TwinApi)
   .add(MarketApi)
+  .add(SoulsApi).add(BeingsApi).add(ModerationApi)
   .addError(InvalidRequest.schema)
   .addError(Unauthorized.schema)
   .addError(Forbidden.schema)

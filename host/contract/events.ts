@@ -1,8 +1,8 @@
 /**
  * Every event of the spec's event table as one Schema union, and the bus that carries them.
  * Publishing is typed by the union; the web app decodes each frame with it. Records the spec
- * leaves open and no feature of this node makes yet (message, tool call, post,
- * mood) travel as Json until their feature types them here.
+ * leaves open and no feature of this node makes yet (message, tool call) travel as Json until
+ * their feature types them here.
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
@@ -14,6 +14,7 @@ import { Project, Task, TraceEvent } from "../../actors/project/contract/records
 import { Memory } from "../../kernel/contract/memory.ts"
 import { TwinActivityEvent } from "../../extensions/twin/contract/records.ts"
 import { Wallet } from "../../extensions/market/contract/records.ts"
+import { Mood, Post } from "../../extensions/souls/contract/records.ts"
 
 const Json = Schema.Unknown
 
@@ -40,8 +41,8 @@ export const NodeEvent = Schema.Union(
   }),
   event("wallet.updated", { wallet: Wallet }),
   event("twin.activity", TwinActivityEvent.fields),
-  event("square.post", { post: Json }),
-  event("ambient", { mood: Json, hint: Schema.optional(Schema.String) })
+  event("square.post", { post: Post }),
+  event("ambient", { mood: Mood, hint: Schema.optional(Schema.String) })
 )
 export type NodeEvent = typeof NodeEvent.Type
 

@@ -52,6 +52,8 @@ export interface LiveConnectionsShape {
   /** The sessions behind the open sockets, each once. */
   readonly sessionIds: () => ReadonlyArray<string>
   readonly counts: () => { readonly connections: number; readonly beings: number }
+  /** Whether the being has a socket open now (its presence). */
+  readonly online: (beingId: string) => boolean
   /** One heartbeat: terminate the sockets silent since the last one, ping the rest. */
   readonly beat: Effect.Effect<void>
 }
@@ -135,6 +137,7 @@ export const makeLiveConnections = (): LiveConnectionsShape => {
     closeAll: (code, reason) => closeWhere(() => true, code, reason),
     sessionIds: () => [...new Set([...byId.values()].map((connection) => connection.sessionId))],
     counts: () => ({ connections: byId.size, beings: byBeing.size }),
+    online: (beingId) => byBeing.has(beingId),
     beat: Effect.sync(() => {
       for (const connection of [...byId.values()]) {
         if (connection.heard) {

@@ -13,7 +13,7 @@ describe("event bus", () => {
       const first = yield* bus.subscribe
       const second = yield* bus.subscribe
       yield* bus.publish({ kind: "being", beingId: "b1" }, { type: "presence.update", beingId: "b1", status: "online" })
-      yield* bus.publish({ kind: "all" }, { type: "ambient", mood: { label: "calm" } })
+      yield* bus.publish({ kind: "all" }, { type: "ambient", mood: { valence: 0, arousal: 0.3, label: "calm" } })
       for (const queue of [first, second]) {
         const deliveries = yield* Queue.takeAll(queue)
         expect([...deliveries].map((d) => [d.audience.kind, d.event.type])).toEqual([
@@ -28,13 +28,13 @@ describe("event bus", () => {
     // Records the node makes are typed: an empty one is refused.
     for (const [type, field] of [
       ["signal.created", "signal"], ["signal.updated", "signal"], ["task.updated", "task"], ["project.updated", "project"], ["trace", "event"],
-      ["memory.created", "memory"], ["wallet.updated", "wallet"]
+      ["memory.created", "memory"], ["wallet.updated", "wallet"], ["square.post", "post"], ["ambient", "mood"]
     ] as const) {
       expect(decode({ type, [field]: {} })._tag, type).toBe("Left")
     }
     // Records no feature makes yet travel as Json.
     for (const [type, field] of [
-      ["message.created", "message"], ["square.post", "post"]
+      ["message.created", "message"]
     ] as const) {
       expect(decode({ type, [field]: {} })._tag, type).toBe("Right")
     }

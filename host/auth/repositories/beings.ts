@@ -12,6 +12,7 @@ import * as Schema from "effect/Schema"
 import { BooleanColumn, operation } from "../../../kernel/repository.ts"
 import { BeingChanges } from "../contract/being-changes.ts"
 import { Being } from "../contract/records.ts"
+import { PublicBeing } from "../../../extensions/souls/contract/records.ts"
 import { BeingChangesLive } from "../session-cache.ts"
 
 /** A being's row as the select list below reads it: the contract's record, booleans as columns. */
@@ -169,7 +170,52 @@ export class BeingsRepository extends Effect.Service<BeingsRepository>()("auth/B
         sql`UPDATE beings SET email_verified_at = COALESCE(email_verified_at, ${now}) WHERE id = ${id} AND email = ${email}`
     })))
 
+    const publicColumns = sql.literal(`id, kind, handle, display_name AS "displayName", is_owner AS "isOwner", created_at AS "createdAt"`)
+    const PublicRow = Schema.Struct({ ...PublicBeing.fields, isOwner: BooleanColumn })
+
+    /** Every being of every kind, as all signed-in beings may see it (no address, no account state). */
+    const listPublic = operation("auth.listPublic", SqlSchema.findAll({
+      Request: Schema.Void,
+      Result: PublicRow,
+      execute: () => sql`SELECT ${publicColumns} FROM beings ORDER BY created_at, id`
+    }))
+
+    const findPublic = operation("auth.findPublic", SqlSchema.findOne({
+      Request: Schema.String,
+      Result: PublicRow,
+      execute: (id) => sql`SELECT ${publicColumns} FROM beings WHERE id = ${id}`
+    }))
+
+    const handleHolder = SqlSchema.findOne({
+      Request: Schema.String,
+      Result: Schema.Struct({ id: Schema.String }),
+      execute: (handle) => sql`SELECT id FROM beings WHERE handle = ${handle}`
+    })
+
+    /** Who holds a handle, if anyone. */
+    const handleHeldBy = operation("auth.handleHeldBy", (handle: string) => Effect.map(handleHolder(handle), Option.map((row) => row.id)))
+
+    const ProfileChange = Schema.Struct({ id: Schema.String, displayName: Schema.String, handle: Schema.String })
+
+    /** One's own name and handle (PATCH /api/beings/me); the caller checked the handle is free. */
+    const updateProfile = operation("auth.updateProfile", writing((change: typeof ProfileChange.Type) => change.id, SqlSchema.void({
+      Request: ProfileChange,
+      execute: ({ id, displayName, handle }) => sql`UPDATE beings SET display_name = ${displayName}, handle = ${handle} WHERE id = ${id}`
+    })))
+
+    const NewCitizen = Schema.Struct({ id: Schema.String, handle: Schema.String, displayName: Schema.String, createdAt: Schema.String })
+
+    /** A citizen raised from a persona at boot, or brought up to date: no email, no password, never signs in. */
+    const upsertCitizen = operation("auth.upsertCitizen", writing((citizen: typeof NewCitizen.Type) => citizen.id, SqlSchema.void({
+      Request: NewCitizen,
+      execute: (citizen) =>
+        sql`INSERT INTO beings (id, kind, handle, display_name, created_at)
+          VALUES (${citizen.id}, 'citizen', ${citizen.handle}, ${citizen.displayName}, ${citizen.createdAt})
+          ON CONFLICT (id) DO UPDATE SET handle = excluded.handle, display_name = excluded.display_name`
+    })))
+
     return {
+      listPublic, findPublic, handleHeldBy, updateProfile, upsertCitizen,
       findHuman, findOwner, listHumans, anyHuman, credentialsByEmail, credentialsById, emailOf, taken,
       insertHuman, suspend, unsuspend, replacePasswordHash, resetPassword, confirmEmail
     } as const

@@ -33,7 +33,7 @@ const families: ReadonlyArray<readonly [RateClassName, ReadonlyArray<string>]> =
   ["auth", ["/api/auth/login", "/api/auth/register", "/api/auth/verify", "/api/auth/password/reset/request", "/api/auth/password/reset", "/api/auth/password"]],
   ["waitlist", ["/api/auth/waitlist"]],
   ["owner", ["/api/auth/codes", "/api/auth/codes/send"]],
-  ["llm", ["/api/studio/projects", "/api/studio/omnibar", "/api/studio/projects/:id/resume", "/api/twin/learn", "/api/twin/reflect"]]
+  ["llm", ["/api/studio/projects", "/api/studio/omnibar", "/api/studio/projects/:id/resume", "/api/twin/learn", "/api/twin/reflect", "/api/beings/life/tick", "/api/beings/life/greet"]]
 ]
 
 describe("rate classes in the contract", () => {

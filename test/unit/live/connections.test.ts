@@ -26,7 +26,7 @@ const memorySocket = () => {
   return { socket, record }
 }
 
-const ambient = (hint: string) => ({ type: "ambient" as const, mood: "calm", hint })
+const ambient = (hint: string) => ({ type: "ambient" as const, mood: { valence: 0, arousal: 0.3, label: "calm" }, hint })
 
 describe("the heartbeat", () => {
   it.scoped("pings every socket every 30 s and terminates one that stayed silent since the last ping", () =>

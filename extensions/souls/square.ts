@@ -1,0 +1,156 @@
+/**
+ * The square: one public feed every signed-in being reads and writes. Each post's affect is read
+ * from its text (affect.ts, no model) and kept with it. A new post is published to everyone
+ * (`square.post`), then the square's mood: the mean valence and arousal of the last
+ * AMBIENT_WINDOW visible posts, published as `ambient` whenever it differs from the last one
+ * published (a hidden post leaves the mean too).
+ *
+ * Its life: a beat (`tick`) has a few citizens post in character; `greet` has a few welcome the
+ * caller. Each line comes from the cheap tier (structured output, spend recorded by the models
+ * service, attributed to the caller who asked for the beat), or from the citizen's templates
+ * (seeds/citizens.ts) when no model is bound or the call fails.
+ */
+import * as Chunk from "effect/Chunk"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Random from "effect/Random"
+import * as Ref from "effect/Ref"
+import * as Schema from "effect/Schema"
+import { randomBytes } from "node:crypto"
+import { citizens, greetings, type CitizenSeed } from "../../seeds/citizens.ts"
+import { NotFound } from "../../kernel/contract/errors.ts"
+import { nowIso } from "../../kernel/time.ts"
+import { EventBus } from "../../host/contract/events.ts"
+import { Models } from "../models/contract/models.ts"
+import { affectOf } from "./affect.ts"
+import type { ModeratedPost, Mood, Post } from "./contract/records.ts"
+import { meanMood } from "./mood.ts"
+import { PostsRepository, type StoredPost } from "./repositories/posts-repository.ts"
+import { Souls } from "./souls.ts"
+
+export const FEED_LENGTH = 100
+export const AMBIENT_WINDOW = 20
+/** How many citizens speak in one beat. */
+export const BEAT_SIZE = 3
+const MAX_POST = 280
+
+const newId = () => randomBytes(12).toString("base64url")
+
+const toPost = ({ hiddenAt: _hiddenAt, ...post }: StoredPost): Post => post
+
+/** What the model answers for one line in the square. */
+const Line = Schema.Struct({ post: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(MAX_POST)) })
+const lineSchema = {
+  name: "square_post",
+  schema: {
+    type: "object",
+    properties: { post: { type: "string", minLength: 1, maxLength: MAX_POST } },
+    required: ["post"],
+    additionalProperties: false
+  }
+} as const
+
+export interface Author {
+  readonly id: string
+  readonly displayName: string
+}
+
+export class Square extends Effect.Service<Square>()("souls/Square", {
+  dependencies: [PostsRepository.Default, Souls.Default],
+  effect: Effect.gen(function* () {
+    const posts = yield* PostsRepository
+    const souls = yield* Souls
+    const bus = yield* EventBus
+    const models = yield* Models
+    const lastAmbient = yield* Ref.make<Option.Option<Mood>>(Option.none())
+
+    const feed = posts.recentVisible(FEED_LENGTH).pipe(Effect.map((rows) => rows.map(toPost)), Effect.withSpan("square.feed"))
+
+    /** The square's mood now, published when it changed. */
+    const publishAmbient = Effect.gen(function* () {
+      const recent = yield* posts.recentVisible(AMBIENT_WINDOW)
+      const mood = meanMood(recent.map((post) => post.mood))
+      const previous = yield* Ref.getAndSet(lastAmbient, Option.some(mood))
+      const same = Option.match(previous, {
+        onNone: () => false,
+        onSome: (last) => last.valence === mood.valence && last.arousal === mood.arousal && last.label === mood.label
+      })
+      if (!same) yield* bus.publish({ kind: "all" }, { type: "ambient", mood, hint: `the mean of the last ${recent.length} posts` })
+    })
+
+    const create = (author: Author, content: string) =>
+      Effect.gen(function* () {
+        const { needs: _needs, ...mood } = affectOf(content)
+        const stored: StoredPost = {
+          id: newId(), threadKind: "square", authorId: author.id, authorName: author.displayName, content, mood,
+          hiddenAt: null, createdAt: yield* nowIso
+        }
+        yield* posts.insert(stored)
+        const post = toPost(stored)
+        yield* bus.publish({ kind: "all" }, { type: "square.post", post })
+        yield* publishAmbient
+        return post
+      }).pipe(Effect.withSpan("square.create"))
+
+    /** One line from the cheap tier in the citizen's voice; none when no model answered well. */
+    const spoken = (citizen: CitizenSeed, ask: string, callerId: string) =>
+      Effect.gen(function* () {
+        const soul = yield* souls.current({ id: citizen.beingId, displayName: citizen.persona.name })
+        const answer = yield* models.chatJson("cheap", {
+          messages: [{ role: "system", content: soul.systemPrompt }, { role: "user", content: ask }],
+          responseFormat: { type: "json_schema", name: lineSchema.name, schema: lineSchema.schema, strict: true },
+          purpose: "square life",
+          beingId: callerId
+        })
+        return Option.getRight(Schema.decodeUnknownEither(Line)(answer.value)).pipe(Option.map((line) => line.post))
+      }).pipe(
+        Effect.catchAll((error) =>
+          Effect.as(error._tag === "ModelsUnavailable" ? Effect.void : Effect.logWarning("square: a citizen's line fell back to its templates", error._tag), Option.none<string>()))
+      )
+
+    const pickCitizens = Effect.map(Random.shuffle(citizens), (shuffled) => Chunk.toReadonlyArray(shuffled).slice(0, BEAT_SIZE))
+    const pickLine = (lines: ReadonlyArray<string>) => Effect.map(Random.nextIntBetween(0, lines.length), (index) => lines[index]!)
+
+    const recentLines = Effect.map(posts.recentVisible(8), (rows) =>
+      rows.length === 0 ? "The square is quiet; nobody has posted yet." : rows.map((post) => `${post.authorName}: ${post.content}`).reverse().join("\n"))
+
+    /** A few citizens post: each in its own words when a model answers, else one of its templates. */
+    const beat = (caller: Author, kind: "tick" | "greet") =>
+      Effect.gen(function* () {
+        const chosen = yield* pickCitizens
+        const context = yield* recentLines
+        const made: Array<Post> = []
+        for (const citizen of chosen) {
+          const ask = kind === "tick"
+            ? `Recent posts in the square:\n${context}\n\nWrite one short post for the square (at most ${MAX_POST} characters), in your own voice. Answer as JSON { "post": "..." }.`
+            : `${caller.displayName} has just arrived in the square. Write one short, warm greeting to them (at most ${MAX_POST} characters), in your own voice. Answer as JSON { "post": "..." }.`
+          const line = yield* spoken(citizen, ask, caller.id)
+          const content = Option.isSome(line)
+            ? line.value
+            : kind === "tick"
+              ? yield* pickLine(citizen.posts)
+              : (yield* pickLine(greetings)).replaceAll("{name}", citizen.persona.name).replaceAll("{guest}", caller.displayName)
+          made.push(yield* create({ id: citizen.beingId, displayName: citizen.persona.name }, content))
+        }
+        return { posts: made }
+      }).pipe(Effect.withSpan(`square.${kind}`))
+
+    const notFound = (id: string) => new NotFound({ message: "There is no post with that id.", details: { id } })
+
+    /** Moderation: hide (or show again) a post; it leaves (or rejoins) every feed and the square's mood. */
+    const setHidden = (moderatorId: string, id: string, hidden: boolean) =>
+      Effect.gen(function* () {
+        const found = yield* posts.find(id)
+        if (Option.isNone(found)) return yield* Effect.fail(notFound(id))
+        const hiddenAt = hidden ? (found.value.hiddenAt ?? (yield* nowIso)) : null
+        yield* posts.setHidden({ id, hiddenAt, hiddenBy: hidden ? moderatorId : null })
+        yield* publishAmbient
+        const post: ModeratedPost = { ...found.value, hiddenAt }
+        return post
+      }).pipe(Effect.withSpan(hidden ? "square.hide" : "square.show"))
+
+    const moderated = posts.recentAll(FEED_LENGTH).pipe(Effect.withSpan("square.moderated"))
+
+    return { feed, create, beat, setHidden, moderated }
+  })
+}) {}
