@@ -10,7 +10,7 @@ import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Runtime from "effect/Runtime"
-import { readdir, rm, stat } from "node:fs/promises"
+import { readdir, realpath, rm, stat } from "node:fs/promises"
 import { isAbsolute, join, relative, resolve, sep } from "node:path"
 import { Conflict, InvalidRequest, NotFound } from "../contract/errors.ts"
 import { Settings } from "../settings.ts"
@@ -141,18 +141,27 @@ const make = (options: ExtensionHostOptions) =>
         Effect.zipRight(checkGrants(manifest, granted))
       )
 
-    /** The folder named by a request, which must lie inside the plugin folder: uninstall deletes it. */
-    const pluginFolder = (dir: string) => {
-      const absolute = resolve(pluginRoot, dir)
-      const inside = relative(pluginRoot, absolute)
-      return inside === "" || inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside)
-        ? Effect.fail(new InvalidRequest({
-          error: "outside_plugin_dir",
-          message: `"${dir}" is not a folder inside the plugin folder.`,
-          details: { dir }
-        }))
-        : Effect.succeed({ dir: inside.split(sep).join("/"), absolute })
-    }
+    /**
+     * The folder named by a request, which must lie inside the plugin folder, its real path too (a
+     * symlink to elsewhere is refused): uninstall deletes it, and its code is bundled from there.
+     */
+    const pluginFolder = (dir: string) =>
+      Effect.gen(function* () {
+        const absolute = resolve(pluginRoot, dir)
+        const outside = (path: string, root: string) => {
+          const inside = relative(root, path)
+          return inside === "" || inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside)
+        }
+        const real = yield* Effect.promise(() => Promise.all([realpath(absolute), realpath(pluginRoot)]).catch(() => null))
+        if (outside(absolute, pluginRoot) || (real !== null && outside(real[0], real[1]))) {
+          return yield* Effect.fail(new InvalidRequest({
+            error: "outside_plugin_dir",
+            message: `"${dir}" is not a folder inside the plugin folder.`,
+            details: { dir }
+          }))
+        }
+        return { dir: relative(pluginRoot, absolute).split(sep).join("/"), absolute }
+      })
 
     const loadBuiltins = Effect.forEach(options.builtins, (module) =>
       Effect.gen(function* () {
