@@ -24,7 +24,7 @@ import type { PluginManifest, PluginSource } from "../contract/manifest.ts"
 import { decodeManifest, readManifest } from "./read-manifest.ts"
 import { makeRegistries, type AnyContribution, type Registries } from "./registry.ts"
 import { PluginsRepository, type StoredPlugin } from "./plugins-repository.ts"
-import { pluginDataDir } from "./plugin-files.ts"
+import { pluginBundleCache, pluginDataDir } from "./plugin-files.ts"
 
 export interface ExtensionHostOptions {
   /** The node's own version, checked against each manifest's minHostVersion. */
@@ -125,7 +125,8 @@ const make = (options: ExtensionHostOptions) =>
     const activateLocal = (manifest: PluginManifest, dir: string, granted: ReadonlyArray<CapabilityKind>) =>
       Effect.gen(function* () {
         let loadedIsolate: PluginIsolate | undefined
-        const isolate = yield* loadIsolated(manifest, dir, (reason) => stopPlugin(manifest.id, loadedIsolate, reason))
+        const cache = pluginBundleCache(settings.dataDir, manifest.namespace)
+        const isolate = yield* loadIsolated(manifest, dir, cache, (reason) => stopPlugin(manifest.id, loadedIsolate, reason))
         loadedIsolate = isolate
         const contributions = yield* activatePlugin({ manifest, activate: isolate.activate, granted, adapters: options.adapters }).pipe(
           Effect.tapError(() => Effect.sync(isolate.dispose))
@@ -266,6 +267,7 @@ const make = (options: ExtensionHostOptions) =>
         loaded.delete(id)
         // Its data folder goes with the grant that let it write there.
         yield* removeFolder(pluginDataDir(settings.dataDir, record.namespace))
+        yield* removeFolder(pluginBundleCache(settings.dataDir, record.namespace))
         const removedDir = record.source.kind === "local" ? yield* removeFolder(resolve(pluginRoot, record.source.dir)) : true
         return { removedDir }
       })).pipe(Effect.withSpan("plugins.uninstall", { attributes: { id } }))

@@ -30,6 +30,9 @@ export interface FilesystemAdapter {
 
 export const pluginDataDir = (dataDir: string, namespace: string) => join(resolve(dataDir), "plugin-data", namespace)
 
+/** Where a plugin's bundle is kept between boots; no namespace starts with a dot, so it clashes with none. */
+export const pluginBundleCache = (dataDir: string, namespace: string) => join(resolve(dataDir), "plugin-data", ".bundles", `${namespace}.json`)
+
 const tooLarge = (path: string) => new FileRootError(`${path} is larger than ${pluginFileBytes / (1024 * 1024)} MB.`)
 
 export const pluginFilesAdapter = (dir: string): FilesystemAdapter => {

@@ -10,7 +10,7 @@ import type { BuildFailure, Message, Plugin } from "esbuild"
 import { realpath } from "node:fs/promises"
 import { existsSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
-import { dirname, isAbsolute, join, sep } from "node:path"
+import { dirname, isAbsolute, join, resolve as resolvePath, sep } from "node:path"
 import { fileURLToPath } from "node:url"
 
 /** The global the bundle assigns its guest runtime to (an IIFE's `globalName`). */
@@ -74,8 +74,14 @@ const describeMessages = (messages: ReadonlyArray<Message>) =>
       ? message.text
       : `${message.location.file}:${message.location.line}: ${message.text}`).join("; ")
 
+export interface PluginBundle {
+  readonly code: string
+  /** Absolute paths of every file bundled: the plugin's, effect's and the guest runtime. */
+  readonly inputs: ReadonlyArray<string>
+}
+
 /** The plugin's script for its isolate; rejects with an Error naming what could not be bundled. */
-export const bundlePlugin = async (dir: string, main: string): Promise<string> => {
+export const bundlePlugin = async (dir: string, main: string): Promise<PluginBundle> => {
   const esbuild = await import("esbuild")
   const entry = [
     `import * as plugin from ${JSON.stringify(`./${main.replaceAll("\\", "/")}`)}`,
@@ -88,7 +94,7 @@ export const bundlePlugin = async (dir: string, main: string): Promise<string> =
   ].join("\n")
   try {
     const built = await esbuild.build({
-      stdin: { contents: entry, resolveDir: dir, sourcefile: "plugin-entry.js", loader: "js" },
+      stdin: { contents: entry, resolveDir: dir, loader: "js" },
       bundle: true,
       write: false,
       format: "iife",
@@ -103,9 +109,13 @@ export const bundlePlugin = async (dir: string, main: string): Promise<string> =
       minifyWhitespace: true,
       minifySyntax: true,
       logLevel: "silent",
+      metafile: true,
       plugins: [confine(dir)]
     })
-    return built.outputFiles[0]!.text
+    return {
+      code: built.outputFiles[0]!.text,
+      inputs: Object.keys(built.metafile.inputs).filter((input) => input !== "<stdin>").map((input) => resolvePath(dir, input))
+    }
   } catch (error) {
     const failure = error as Partial<BuildFailure>
     throw new Error(failure.errors === undefined ? String(error) : describeMessages(failure.errors))

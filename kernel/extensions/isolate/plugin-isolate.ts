@@ -24,7 +24,8 @@ import type { GrantedAdapters } from "../adapters.ts"
 import type { Activate, PluginContext } from "../context.ts"
 import { contributionName } from "../registry.ts"
 import { defaultSkillTimeoutMs, PublishedJsonSchema, type SkillContribution, type SkillRunContext, type SkillTraceEvent } from "../skill.ts"
-import { bundlePlugin, guestGlobal } from "./bundle.ts"
+import { guestGlobal } from "./bundle.ts"
+import { cachedBundle } from "./bundle-cache.ts"
 import type { AdapterShape, GuestAnswer, GuestContribution } from "./guest.ts"
 import { isolatePrelude } from "./prelude.ts"
 import { isolateErrorText, isolateFault, isolateLimits } from "./limits.ts"
@@ -77,22 +78,23 @@ const faultReason = (fault: "timeout" | "memory" | "disposed", what: string) =>
     : `it was stopped during ${what}`
 
 /**
- * Bundles the plugin's main and starts its isolate; `stopped` is told (once) when the isolate is
+ * Bundles the plugin's main (or takes the bundle cached at `bundleCache` while its files are unchanged) and starts its isolate; `stopped` is told (once) when the isolate is
  * stopped for looping, exhausting its memory or overrunning a deadline, never for a plain throw.
  */
 export const loadIsolated = (
   manifest: PluginManifest,
   dir: string,
+  bundleCache: string,
   stopped: (reason: string) => void
 ): Effect.Effect<PluginIsolate, InvalidRequest> =>
   Effect.tryPromise({
-    try: () => startIsolate(manifest, dir, stopped),
+    try: () => startIsolate(manifest, dir, bundleCache, stopped),
     catch: (cause) => activationFailed(manifest, messageOf(cause))
   }).pipe(Effect.withSpan("plugins.loadIsolated", { attributes: { id: manifest.id } }))
 
-const startIsolate = async (manifest: PluginManifest, dir: string, stopped: (reason: string) => void): Promise<PluginIsolate> => {
+const startIsolate = async (manifest: PluginManifest, dir: string, bundleCache: string, stopped: (reason: string) => void): Promise<PluginIsolate> => {
   if (manifest.main === null) throw new Error("it has no main to activate")
-  const code = await bundlePlugin(dir, manifest.main).catch((error) => {
+  const code = await cachedBundle(dir, manifest.main, bundleCache).catch((error) => {
     throw new Error(`bundling ${manifest.main} failed: ${messageOf(error)}`)
   })
   const isolate = new ivm.Isolate({ memoryLimit: isolateLimits.memoryMb })
