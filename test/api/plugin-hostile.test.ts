@@ -46,8 +46,8 @@ describe("a hostile plugin's code at run time", () => {
   beforeAll(async () => {
     writePluginFolder(pluginDir, "snoop", {
       capabilities: [{ kind: "filesystem" }],
-      extensions: ["env", "files", "spawn", "socket", "exit", "ungranted", "climb", "stash", "replay"].map((id) =>
-        ({ kind: "skill", id, uses: id === "stash" || id === "replay" ? ["filesystem"] : [] }))
+      extensions: ["env", "files", "spawn", "socket", "exit", "ungranted", "climb", "stash", "replay", "flood"].map((id) =>
+        ({ kind: "skill", id, uses: ["stash", "replay", "flood"].includes(id) ? ["filesystem"] : [] }))
     }, skillsMain({
       env: "return process.env.HOSTILE_TEST_SECRET",
       files: `const name = "node:fs"; return require(name).readFileSync("/etc/passwd", "utf8")`,
@@ -62,7 +62,10 @@ describe("a hostile plugin's code at run time", () => {
         Object.prototype.pollutedByPlugin = "yes"
         return [viaConstructor, viaFunction, ...viaObject].join(",")`,
       stash: "globalThis.stashed = context.adapters.filesystem; return 'kept'",
-      replay: "return globalThis.stashed.write('stolen.txt', 'from another call')"
+      replay: "return globalThis.stashed.write('stolen.txt', 'from another call')",
+      flood: `
+        const answers = await Promise.allSettled([...Array(500).keys()].map(() => context.adapters.filesystem.list()))
+        return [...new Set(answers.map((answer) => answer.status === "fulfilled" ? "answered" : answer.reason.message))]`
     }))
     await run(install("snoop", ["filesystem"]))
   })
@@ -96,6 +99,12 @@ describe("a hostile plugin's code at run time", () => {
       output: "no this,undefined,undefined,undefined,undefined"
     }))
     expect(({} as Record<string, unknown>).pollutedByPlugin).toBeUndefined()
+    await nodeAnswers()
+  })
+
+  it("cannot flood the node with adapter calls", async () => {
+    const answer = await invoke("snoop.flood")
+    expect(answer).toMatchObject({ ok: true, output: expect.arrayContaining(["answered", expect.stringContaining("adapter calls at once")]) })
     await nodeAnswers()
   })
 
@@ -141,9 +150,9 @@ describe("a hostile plugin that loops or allocates", () => {
     // While the plugin's isolate spins, the node's own event loop is free.
     await nodeAnswers()
     expect(await blocking).toMatchObject({ ok: false })
-    const listed = await pluginNamed("@test/blocker")
-    expect(listed).toMatchObject({ status: "error" })
-    expect(listed?.error).toContain("time limit")
+    // Stopped by its own timeout, or by the watchdog at most 0.5 s after the call answered.
+    await expect.poll(async () => (await pluginNamed("@test/blocker"))?.status).toBe("error")
+    expect((await pluginNamed("@test/blocker"))?.error).toContain("time limit")
     await nodeAnswers()
   })
 

@@ -91,6 +91,8 @@ describe("a third-party plugin's code runs in an isolate of its own", () => {
     await install("spinner", [])
     const answer = await invoke("spinner.spin")
     expect(answer.ok).toBe(false)
+    // Its own timeout stops it, or the watchdog at most 0.5 s after the call answered.
+    await expect.poll(async () => (await pluginNamed("@test/spinner"))?.status).toBe("error")
     const listed = await pluginNamed("@test/spinner")
     expect(listed).toMatchObject({ status: "error", contributions: [] })
     expect(listed?.error).toContain("time limit")

@@ -10,7 +10,9 @@ export const isolateLimits = {
   /** Between a call's own time limit and the host-side watchdog's stop. */
   graceMs: 500,
   /** For evaluating a plugin's bundled script (its top-level code) when it loads. */
-  loadMs: 5_000
+  loadMs: 5_000,
+  /** Adapter calls one plugin may have the host answering at once. */
+  pendingHostCalls: 64
 } as const
 
 /** Why an isolate stopped, when it did: its time limit, its heap, or a stop from the host. */

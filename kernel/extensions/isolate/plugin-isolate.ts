@@ -23,7 +23,15 @@ import { activationFailed } from "../activation.ts"
 import type { GrantedAdapters } from "../adapters.ts"
 import type { Activate, PluginContext } from "../context.ts"
 import { contributionName } from "../registry.ts"
-import { defaultSkillTimeoutMs, PublishedJsonSchema, type SkillContribution, type SkillRunContext, type SkillTraceEvent } from "../skill.ts"
+import {
+  defaultSkillTimeoutMs,
+  PublishedJsonSchema,
+  traceKinds,
+  type SkillContribution,
+  type SkillRunContext,
+  type SkillTraceEvent,
+  type TraceKind
+} from "../skill.ts"
 import { guestGlobal } from "./bundle.ts"
 import { cachedBundle } from "./bundle-cache.ts"
 import type { AdapterShape, GuestAnswer, GuestContribution } from "./guest.ts"
@@ -100,6 +108,8 @@ const startIsolate = async (manifest: PluginManifest, dir: string, bundleCache: 
   const isolate = new ivm.Isolate({ memoryLimit: isolateLimits.memoryMb })
   const calls = new Map<string, RunningCall>()
   let stoppedFor: string | null = null
+  /** Adapter calls the host is answering for this plugin: bounded, so a plugin cannot flood the node. */
+  let pending = 0
 
   const dispose = () => {
     calls.clear()
@@ -114,11 +124,19 @@ const startIsolate = async (manifest: PluginManifest, dir: string, bundleCache: 
 
   /** The one way out of the isolate. Never rejects; answers only for a running call and what it holds. */
   const answerGuest = async (callId: unknown, kind: unknown, operation: unknown, args: unknown): Promise<HostAnswer> => {
+    if (pending >= isolateLimits.pendingHostCalls) {
+      return { ok: false, error: `More than ${isolateLimits.pendingHostCalls} adapter calls at once: wait for some to finish.` }
+    }
+    pending += 1
     try {
       const call = typeof callId === "string" ? calls.get(callId) : undefined
       if (call === undefined) return { ok: false, error: "This call has ended: an adapter acts only while its call runs." }
       if (kind === "trace") {
-        call.trace((Array.isArray(args) ? args[0] : undefined) as SkillTraceEvent)
+        const event = (Array.isArray(args) ? args[0] : undefined) as Partial<SkillTraceEvent> | undefined
+        if (!traceKinds.includes(event?.kind as TraceKind) || typeof event?.text !== "string") {
+          return { ok: false, error: `A trace event is { kind: ${traceKinds.join(" | ")}, text, data? }.` }
+        }
+        call.trace(event as SkillTraceEvent)
         return { ok: true, value: null }
       }
       const adapter = call.adapters[kind as keyof GrantedAdapters] as { readonly [operation: string]: unknown } | undefined
@@ -133,6 +151,8 @@ const startIsolate = async (manifest: PluginManifest, dir: string, bundleCache: 
       return { ok: true, value: structuredClone(value) }
     } catch (error) {
       return { ok: false, error: messageOf(error) }
+    } finally {
+      pending -= 1
     }
   }
 
