@@ -13,7 +13,7 @@ import type { CallScope, PluginIdentity } from "../../kernel/extensions/context.
 import { llmImageSizes, llmTiers, type LlmAdapter, type LlmMessage, type LlmRequest, type LlmTier } from "../../kernel/extensions/llm.ts"
 import type { ChatMessage } from "../../extensions/models/contract/chat.ts"
 import { Models } from "../../extensions/models/contract/models.ts"
-import { compileJsonSchema, type SchemaCheck } from "./json-schema.ts"
+import { compileJsonSchema, type SchemaCheck } from "../../kernel/json-schema.ts"
 
 const defaultTier: LlmTier = "standard"
 const schemaName = /^[A-Za-z0-9_-]{1,64}$/

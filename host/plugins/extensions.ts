@@ -8,6 +8,8 @@ import * as Layer from "effect/Layer"
 import { builtins } from "./builtins.ts"
 import { manifest as studio } from "../../extensions/studio/plugin.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
+import { pluginFilesAdapterFactory } from "../../kernel/extensions/plugin-files.ts"
+import { Settings } from "../../kernel/settings.ts"
 import { WebSettings } from "../../extensions/web/settings.ts"
 import { signalsAdapterFactory } from "../desktop/signals-adapter.ts"
 import { scheduleAdapterFactory } from "../time/schedule-adapter.ts"
@@ -40,7 +42,8 @@ export const ExtensionsLive = Layer.unwrapEffect(
     const sandbox = yield* processAdapterFactory
     const storage = yield* authoringAdapterFactory(studio.id)
     const integrations = yield* integrationsAdapterFactory
-    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, schedule, network, llm, storage, memory, process: sandbox, integrations } })
+    const filesystem = pluginFilesAdapterFactory((yield* Settings).dataDir, builtinIds)
+    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, schedule, network, llm, storage, memory, filesystem, process: sandbox, integrations } })
   })
 ).pipe(
   // The binding the studio services fill (StudioAuthoringLive) once they are built over this host.

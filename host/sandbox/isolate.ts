@@ -7,6 +7,7 @@
  */
 import ivm from "isolated-vm"
 import type { CodeReport } from "../../kernel/extensions/process.ts"
+import { isolateErrorText as describe } from "../../kernel/extensions/isolate/limits.ts"
 import { sandboxLimits, timedOutExitCode } from "./limits.ts"
 import { cappedText } from "./output.ts"
 
@@ -21,13 +22,6 @@ const show = (value) => {
 const line = (stream) => (...args) => { write(stream, args.map(show).join(" ") + "\\n") };
 globalThis.console = Object.freeze({ log: line(1), info: line(1), debug: line(1), warn: line(2), error: line(2) });
 `
-
-/** The error as the code sees it: the host's own frames below the isolate's boundary are not the caller's business. */
-const describe = (error: unknown) => {
-  const text = error instanceof Error ? (error.stack ?? error.message) : String(error)
-  const boundary = text.indexOf("\n    at (<isolated-vm boundary>)")
-  return boundary === -1 ? text : text.slice(0, boundary)
-}
 
 export const runInIsolate = async (code: string, timeoutMs: number, signal?: AbortSignal): Promise<CodeReport> => {
   const stdout = cappedText()

@@ -1,6 +1,7 @@
 /**
  * The closed set of capabilities a plugin can ask for, and what the owner is told about each
- * before granting it. A grant is the only boundary: in-process plugin code is not sandboxed.
+ * before granting it. A third-party plugin's code runs in an isolate of its own, so a grant is
+ * the only way it reaches anything beyond computing.
  */
 import * as Schema from "effect/Schema"
 
@@ -24,8 +25,8 @@ export type CapabilityKind = typeof CapabilityKind.Type
 /** Shown beside each capability on the install screen (GET /api/plugins/available). */
 export const capabilityNotes: { readonly [K in CapabilityKind]: string } = {
   network: "Make requests to other hosts. Whatever the plugin sends leaves this node.",
-  filesystem: "Read and write files in the workspaces it is given.",
-  process: "Start programs on this machine.",
+  filesystem: "Read and write files in its own data folder on this node (a built-in: the workspace of the call).",
+  process: "Run code in this node's sandbox.",
   llm: "Send prompts to the model tiers you configured; a remote tier receives the text.",
   storage: "Keep its own data in the node's database.",
   memory: "Read and add to your twin's memory.",
@@ -37,5 +38,6 @@ export const capabilityNotes: { readonly [K in CapabilityKind]: string } = {
 }
 
 export const pluginRiskStatement =
-  "A plugin runs inside this node's process with every capability you grant it. " +
-  "Install only plugins whose source you trust; market and URL sources are not verified."
+  "A plugin's code runs in an isolate of its own: it cannot reach this node's files, network, programs or " +
+  "secrets except through the capabilities you grant it, and with those it acts as you. Grant only what it " +
+  "needs, and install only plugins whose source you trust; market and URL sources are not verified."

@@ -6,9 +6,6 @@
 import * as Effect from "effect/Effect"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { randomUUID } from "node:crypto"
-import { join } from "node:path"
-import { pathToFileURL } from "node:url"
 import { InvalidRequest } from "../contract/errors.ts"
 import type { CapabilityKind } from "../contract/capabilities.ts"
 import {
@@ -28,7 +25,7 @@ const activationTimeout = "10 seconds"
 
 const reasonOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause))
 
-const activationFailed = (manifest: PluginManifest, reason: string) =>
+export const activationFailed = (manifest: PluginManifest, reason: string) =>
   new InvalidRequest({
     error: "activation_failed",
     message: `${manifest.id} failed to activate: ${reason}`,
@@ -40,22 +37,6 @@ const shapeProblem = (kind: ExtensionKind, value: unknown) => {
   const result = Schema.validateEither(schema)(value)
   return result._tag === "Left" ? ParseResult.TreeFormatter.formatErrorSync(result.left) : undefined
 }
-
-/** Imports a local plugin's `main`. Called only after every install rule has passed. */
-export const loadEntry = (manifest: PluginManifest, dir: string) =>
-  Effect.gen(function* () {
-    if (manifest.main === null) return yield* Effect.fail(activationFailed(manifest, "it has no main to activate"))
-    // A fresh URL per load: after an uninstall and reinstall the module cache must not hand back the old code.
-    const url = `${pathToFileURL(join(dir, manifest.main)).href}?load=${randomUUID()}`
-    const module = yield* Effect.tryPromise({
-      try: () => import(url) as Promise<{ readonly activate?: unknown }>,
-      catch: (cause) => activationFailed(manifest, `importing ${manifest.main} failed: ${reasonOf(cause)}`)
-    })
-    if (typeof module.activate !== "function") {
-      return yield* Effect.fail(activationFailed(manifest, `${manifest.main} exports no activate function`))
-    }
-    return module.activate as Activate
-  })
 
 export const activatePlugin = (options: {
   readonly manifest: PluginManifest

@@ -8,6 +8,7 @@ import type { IntegrationsAdapter } from "./integrations.ts"
 import type { LlmAdapter } from "./llm.ts"
 import type { MemoryAdapter } from "./memory.ts"
 import type { NetworkAdapter } from "./network.ts"
+import type { FilesystemAdapter } from "./plugin-files.ts"
 import type { ProcessAdapter } from "./process.ts"
 import type { CapabilityKind } from "../contract/capabilities.ts"
 
@@ -71,7 +72,8 @@ export interface ScheduleAdapter {
 
 export interface CapabilityAdapters {
   readonly network: NetworkAdapter
-  readonly filesystem: Adapter
+  /** A third-party plugin's own data folder (plugin-files.ts); built-ins use the call's file root. */
+  readonly filesystem: FilesystemAdapter
   readonly process: ProcessAdapter
   readonly llm: LlmAdapter
   /** The node's only storage so far: the studio's rows, for its own authoring skills (authoring.ts). */

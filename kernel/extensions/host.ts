@@ -9,11 +9,13 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { readdir, rm, stat } from "node:fs/promises"
+import * as Runtime from "effect/Runtime"
+import { readdir, realpath, rm, stat } from "node:fs/promises"
 import { isAbsolute, join, relative, resolve, sep } from "node:path"
 import { Conflict, InvalidRequest, NotFound } from "../contract/errors.ts"
 import { Settings } from "../settings.ts"
-import { activatePlugin, loadEntry } from "./activation.ts"
+import { activatePlugin } from "./activation.ts"
+import { loadIsolated, type PluginIsolate } from "./isolate/plugin-isolate.ts"
 import type { AvailablePlugins, InstalledContribution, InstalledPlugin, InstallPluginRequest, UninstallResult } from "../contract/plugins.ts"
 import { capabilityNotes, pluginRiskStatement, type CapabilityKind } from "../contract/capabilities.ts"
 import type { CapabilityAdapterFactories, PluginModule } from "./context.ts"
@@ -22,6 +24,7 @@ import type { PluginManifest, PluginSource } from "../contract/manifest.ts"
 import { decodeManifest, readManifest } from "./read-manifest.ts"
 import { makeRegistries, type AnyContribution, type Registries } from "./registry.ts"
 import { PluginsRepository, type StoredPlugin } from "./plugins-repository.ts"
+import { pluginBundleCache, pluginDataDir } from "./plugin-files.ts"
 
 export interface ExtensionHostOptions {
   /** The node's own version, checked against each manifest's minHostVersion. */
@@ -92,10 +95,46 @@ const make = (options: ExtensionHostOptions) =>
     const lock = yield* Effect.makeSemaphore(1)
     const pluginRoot = resolve(settings.pluginDir)
 
+    const runFork = Runtime.runFork(yield* Effect.runtime<never>())
+    /** Each third-party plugin's isolate, by plugin id, while it is loaded. */
+    const isolates = new Map<string, PluginIsolate>()
+
+    const dropIsolate = (id: string) => {
+      isolates.get(id)?.dispose()
+      isolates.delete(id)
+    }
+
+    /**
+     * A plugin whose isolate was stopped (a loop, its memory, a deadline) leaves the registries,
+     * in error, at once: the call that stopped it answers after this. The row follows.
+     */
+    const stopPlugin = (id: string, isolate: PluginIsolate | undefined, reason: string) => {
+      const record = loaded.get(id)
+      if (record === undefined || isolate === undefined || isolates.get(id) !== isolate) return
+      isolates.delete(id)
+      writer.removePlugin(id)
+      const error = `Stopped: ${reason}.`
+      loaded.set(id, { ...record, status: "error", error, contributions: [] })
+      runFork(Effect.zipRight(
+        store.setState({ id, version: record.version, manifest: null, status: "error", error }),
+        Effect.logWarning(`plugin ${id} stopped: ${reason}`)
+      ).pipe(Effect.withSpan("plugins.stop", { attributes: { id } })))
+    }
+
+    /** Loads a third-party plugin into an isolate of its own and activates it there; kept only when it activates. */
     const activateLocal = (manifest: PluginManifest, dir: string, granted: ReadonlyArray<CapabilityKind>) =>
-      loadEntry(manifest, dir).pipe(
-        Effect.flatMap((activate) => activatePlugin({ manifest, activate, granted, adapters: options.adapters }))
-      )
+      Effect.gen(function* () {
+        let loadedIsolate: PluginIsolate | undefined
+        const cache = pluginBundleCache(settings.dataDir, manifest.namespace)
+        const isolate = yield* loadIsolated(manifest, dir, cache, (reason) => stopPlugin(manifest.id, loadedIsolate, reason))
+        loadedIsolate = isolate
+        const contributions = yield* activatePlugin({ manifest, activate: isolate.activate, granted, adapters: options.adapters }).pipe(
+          Effect.tapError(() => Effect.sync(isolate.dispose))
+        )
+        dropIsolate(manifest.id)
+        isolates.set(manifest.id, isolate)
+        return contributions
+      })
 
     const vetted = (manifest: PluginManifest, source: PluginSource, granted: ReadonlyArray<CapabilityKind>) =>
       checkCompatibility(manifest, options.hostVersion).pipe(
@@ -103,18 +142,27 @@ const make = (options: ExtensionHostOptions) =>
         Effect.zipRight(checkGrants(manifest, granted))
       )
 
-    /** The folder named by a request, which must lie inside the plugin folder: uninstall deletes it. */
-    const pluginFolder = (dir: string) => {
-      const absolute = resolve(pluginRoot, dir)
-      const inside = relative(pluginRoot, absolute)
-      return inside === "" || inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside)
-        ? Effect.fail(new InvalidRequest({
-          error: "outside_plugin_dir",
-          message: `"${dir}" is not a folder inside the plugin folder.`,
-          details: { dir }
-        }))
-        : Effect.succeed({ dir: inside.split(sep).join("/"), absolute })
-    }
+    /**
+     * The folder named by a request, which must lie inside the plugin folder, its real path too (a
+     * symlink to elsewhere is refused): uninstall deletes it, and its code is bundled from there.
+     */
+    const pluginFolder = (dir: string) =>
+      Effect.gen(function* () {
+        const absolute = resolve(pluginRoot, dir)
+        const outside = (path: string, root: string) => {
+          const inside = relative(root, path)
+          return inside === "" || inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside)
+        }
+        const real = yield* Effect.promise(() => Promise.all([realpath(absolute), realpath(pluginRoot)]).catch(() => null))
+        if (outside(absolute, pluginRoot) || (real !== null && outside(real[0], real[1]))) {
+          return yield* Effect.fail(new InvalidRequest({
+            error: "outside_plugin_dir",
+            message: `"${dir}" is not a folder inside the plugin folder.`,
+            details: { dir }
+          }))
+        }
+        return { dir: relative(pluginRoot, absolute).split(sep).join("/"), absolute }
+      })
 
     const loadBuiltins = Effect.forEach(options.builtins, (module) =>
       Effect.gen(function* () {
@@ -138,7 +186,7 @@ const make = (options: ExtensionHostOptions) =>
         }
         const granted = yield* vetted(manifest, row.source, row.granted)
         const contributions = yield* activateLocal(manifest, absolute, granted)
-        yield* writer.add(contributions)
+        yield* writer.add(contributions).pipe(Effect.tapError(() => Effect.sync(() => dropIsolate(manifest.id))))
         return { manifest, contributions }
       })
 
@@ -186,7 +234,9 @@ const make = (options: ExtensionHostOptions) =>
           error: null,
           installedAt
         })
-        yield* writer.add(contributions).pipe(Effect.tapError(() => store.remove(manifest.id)))
+        yield* writer.add(contributions).pipe(
+          Effect.tapError(() => Effect.zipRight(store.remove(manifest.id), Effect.sync(() => dropIsolate(manifest.id))))
+        )
         const record = recordOf(manifest, source, granted, Either.right(contributions))
         loaded.set(manifest.id, record)
         return record
@@ -212,8 +262,12 @@ const make = (options: ExtensionHostOptions) =>
           }))
         }
         writer.removePlugin(id)
+        dropIsolate(id)
         yield* store.remove(id)
         loaded.delete(id)
+        // Its data folder goes with the grant that let it write there.
+        yield* removeFolder(pluginDataDir(settings.dataDir, record.namespace))
+        yield* removeFolder(pluginBundleCache(settings.dataDir, record.namespace))
         const removedDir = record.source.kind === "local" ? yield* removeFolder(resolve(pluginRoot, record.source.dir)) : true
         return { removedDir }
       })).pipe(Effect.withSpan("plugins.uninstall", { attributes: { id } }))
@@ -240,6 +294,7 @@ const make = (options: ExtensionHostOptions) =>
       return { risk: pluginRiskStatement, capabilityNotes, plugins }
     }), "plugins.available")
 
+    yield* Effect.addFinalizer(() => Effect.sync(() => [...isolates.keys()].forEach(dropIsolate)))
     yield* loadBuiltins
     yield* loadStored
 
@@ -255,5 +310,5 @@ const make = (options: ExtensionHostOptions) =>
 export class ExtensionHost extends Context.Tag("kernel/ExtensionHost")<ExtensionHost, ExtensionHostShape>() {
   /** Boots the host: a built-in that fails to load fails the layer, since it is the node's own code. */
   static readonly layer = (options: ExtensionHostOptions) =>
-    Layer.effect(ExtensionHost, make(options)).pipe(Layer.provide(PluginsRepository.Default))
+    Layer.scoped(ExtensionHost, make(options)).pipe(Layer.provide(PluginsRepository.Default))
 }

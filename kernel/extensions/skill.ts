@@ -48,6 +48,17 @@ export type SkillRun<I, O> = (input: I, context: SkillRunContext) => Effect.Effe
 export const maxSkillTimeoutMs = 600_000
 export const defaultSkillTimeoutMs = 60_000
 
+/**
+ * The annotation carrying a JSON Schema published ready-made: a skill of a plugin in an isolate
+ * hands its schemas over as JSON Schema (isolate/plugin-isolate.ts), which the host publishes as is.
+ */
+export const PublishedJsonSchema = Symbol.for("kernel/extensions/PublishedJsonSchema")
+
+/** What a skill's schema publishes: the ready-made JSON Schema, or one made from the Effect Schema. */
+export const publishedJsonSchema = (schema: Schema.Schema<any, any, never>): Record<string, unknown> =>
+  (schema.ast.annotations[PublishedJsonSchema] as Record<string, unknown> | undefined) ??
+    (JSONSchema.make(schema) as unknown as Record<string, unknown>)
+
 const describable = (what: string) =>
   Schema.declare((value: unknown): value is Schema.Schema<any, any, never> => Schema.isSchema(value), {
     identifier: "Schema",
@@ -55,7 +66,7 @@ const describable = (what: string) =>
   }).pipe(
     Schema.filter((schema) => {
       try {
-        JSONSchema.make(schema)
+        publishedJsonSchema(schema)
         return true
       } catch (error) {
         return `the ${what} schema cannot be published as JSON Schema: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`

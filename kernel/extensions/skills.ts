@@ -10,7 +10,6 @@ import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import * as JSONSchema from "effect/JSONSchema"
 import * as Layer from "effect/Layer"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
@@ -19,7 +18,7 @@ import { Settings } from "../settings.ts"
 import { fileRootFor } from "./file-root.ts"
 import { ExtensionHost } from "./host.ts"
 import type { Contribution } from "./registry.ts"
-import { defaultSkillTimeoutMs, SkillFailure, type SkillRunContext, type SkillTraceEvent } from "./skill.ts"
+import { defaultSkillTimeoutMs, publishedJsonSchema, SkillFailure, type SkillRunContext, type SkillTraceEvent } from "./skill.ts"
 import type { InvokeSkillResult, SkillDef } from "../contract/skills.ts"
 
 export interface SkillCall {
@@ -131,8 +130,8 @@ const make = Effect.gen(function* () {
       description: skill.value.description,
       family: skill.context.plugin.namespace,
       worldActing: worldActing(skill),
-      inputSchema: JSONSchema.make(skill.value.input) as unknown as Record<string, unknown>,
-      outputSchema: JSONSchema.make(skill.value.output) as unknown as Record<string, unknown>,
+      inputSchema: publishedJsonSchema(skill.value.input),
+      outputSchema: publishedJsonSchema(skill.value.output),
       pluginId: skill.pluginId
     }
     published.set(skill, def)

@@ -18,7 +18,7 @@ let registered: Array<string>
 beforeAll(async () => {
   member = await registerMember(context.node, context.owner.client)
   writeWorldActingPlugin(join(context.node.dataDir, "plugins"))
-  await run(context.owner.client.api.plugins.installPlugin({ payload: { dir: "courier", granted: ["world-acting"] } }))
+  await run(context.owner.client.api.plugins.installPlugin({ payload: { dir: "courier", granted: ["world-acting", "filesystem"] } }))
   registered = (await run(member.client.api.studioSkills.listSkills())).map((skill) => skill.name)
 })
 

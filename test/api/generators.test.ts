@@ -19,7 +19,7 @@ beforeAll(async () => {
   alice = await registerMember(context.node, context.owner.client)
   bob = await registerMember(context.node, context.owner.client)
   writeWorldActingPlugin(join(context.node.dataDir, "plugins"))
-  await run(context.owner.client.api.plugins.installPlugin({ payload: { dir: "courier", granted: ["world-acting"] } }))
+  await run(context.owner.client.api.plugins.installPlugin({ payload: { dir: "courier", granted: ["world-acting", "filesystem"] } }))
 })
 
 type Step = Record<string, unknown>

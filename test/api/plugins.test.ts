@@ -1,7 +1,9 @@
-import { mkdirSync, writeFileSync, existsSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, existsSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { apiError, refused, registerMember, registerOwner, run, startNode, type TestNode } from "../support/node.ts"
+import { skillMain, writePluginFolder } from "../support/plugin-folder.ts"
 
 let node: TestNode
 let pluginDir: string
@@ -108,6 +110,50 @@ describe("installing and removing plugins (owner only)", () => {
     expect(removed).toEqual({ removedDir: true })
     expect(existsSync(join(pluginDir, "weather"))).toBe(false)
     expect((await refused(owner.client.api.plugins.uninstallPlugin(weather))).status).toBe(404)
+  })
+
+  it("refuses a folder that is a symlink to elsewhere", async () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), "elsewhere-"))
+    writePluginFolder(elsewhere, "real", { id: "@eve/elsewhere", namespace: "elsewhere" }, "export const activate = () => {}\n")
+    symlinkSync(join(elsewhere, "real"), join(pluginDir, "linked"))
+    const answer = await refused(owner.client.api.plugins.installPlugin({ payload: { dir: "linked", granted: [] } }))
+    expect(answer).toMatchObject({ status: 400, body: { error: "outside_plugin_dir" } })
+    rmSync(elsewhere, { recursive: true, force: true })
+  })
+
+  it("installs all or nothing: a plugin whose activate throws leaves no row, grant or contribution, and installs once fixed", async () => {
+    writePluginFolder(pluginDir, "fickle", {
+      capabilities: [{ kind: "signals" }],
+      extensions: [{ kind: "skill", id: "hello", uses: [] }]
+    }, "export const activate = () => { throw new Error(\"not today\") }\n")
+    const answer = await refused(owner.client.api.plugins.installPlugin({ payload: { dir: "fickle", granted: ["signals"] } }))
+    expect(answer).toMatchObject({ status: 400, body: { error: "activation_failed", message: expect.stringContaining("not today") } })
+    expect((await run(owner.client.api.plugins.listPlugins())).some((plugin) => plugin.id === "@test/fickle")).toBe(false)
+    expect((await refused(owner.client.api.studioSkills.invokeSkill({ payload: { name: "fickle.hello", input: {} } }))).status).toBe(404)
+    // The same folder, fixed, installs: nothing of the failed attempt stands in the way.
+    writePluginFolder(pluginDir, "fickle", {
+      capabilities: [{ kind: "signals" }],
+      extensions: [{ kind: "skill", id: "hello", uses: [] }]
+    }, skillMain("hello", "return 'hello'"))
+    await run(owner.client.api.plugins.installPlugin({ payload: { dir: "fickle", granted: ["signals"] } }))
+    expect(await run(owner.client.api.studioSkills.invokeSkill({ payload: { name: "fickle.hello", input: {} } })))
+      .toMatchObject({ ok: true, output: "hello" })
+  })
+
+  it("refuses a second plugin in a namespace another third-party plugin holds", async () => {
+    writePluginFolder(pluginDir, "fickle-too", { id: "@eve/fickle", namespace: "fickle" }, "export const activate = () => {}\n")
+    const answer = await refused(owner.client.api.plugins.installPlugin({ payload: { dir: "fickle-too", granted: [] } }))
+    expect(answer).toMatchObject({ status: 409, body: { error: "namespace_taken", details: { namespace: "fickle", by: "@test/fickle" } } })
+  })
+
+  it("names every missing capability kind, and runs nothing before refusing", async () => {
+    writePluginFolder(pluginDir, "greedy", {
+      capabilities: [{ kind: "network" }, { kind: "memory" }, { kind: "world-acting", reason: "posts for you" }],
+      extensions: [{ kind: "skill", id: "take", uses: ["network"] }]
+    }, "this is not even JavaScript")
+    const answer = await refused(owner.client.api.plugins.installPlugin({ payload: { dir: "greedy", granted: ["memory"] } }))
+    expect(answer).toMatchObject({ status: 400, body: { error: "missing_grants", details: { missing: ["network", "world-acting"] } } })
+    expect(answer.body.message).toContain("network, world-acting")
   })
 
   it("refuses to uninstall a built-in", async () => {

@@ -65,7 +65,7 @@ describe("an agent's world-acting call", () => {
     const server = await models()
     const { node, owner } = await startWith((dataDir) => ({ ...remoteDefault(server.baseUrl), pluginDir: join(dataDir, "plugins") }))
     writeWorldActingPlugin(join(node.dataDir, "plugins"))
-    await run(owner.client.api.plugins.installPlugin({ payload: { dir: "courier", granted: ["world-acting"] } }))
+    await run(owner.client.api.plugins.installPlugin({ payload: { dir: "courier", granted: ["world-acting", "filesystem"] } }))
     scriptStudio(server, {
       plan: { tasks: [{ id: "announce", title: "Announce the tasting", role: "marketer", skills: [worldActingSkill, "web.search"] }] },
       extraCall: (title) => (title === "Announce the tasting" ? { name: "courier__send", arguments: { to: "tea-club", text: "Tasting on Friday" } } : null)

@@ -43,7 +43,7 @@ beforeAll(async () => {
   owner = await registerOwner(node)
   member = await registerMember(node, owner.client)
   writeWorldActingPlugin(join(node.dataDir, "plugins"))
-  await run(owner.client.api.plugins.installPlugin({ payload: { dir: "courier", granted: ["world-acting"] } }))
+  await run(owner.client.api.plugins.installPlugin({ payload: { dir: "courier", granted: ["world-acting", "filesystem"] } }))
   writeSchemerPlugin(join(node.dataDir, "plugins"))
   await run(owner.client.api.plugins.installPlugin({ payload: { dir: "schemer", granted: ["schedule"] } }))
 })

@@ -14,7 +14,8 @@ const sections: ReadonlyArray<{ readonly name: string; readonly title: string; r
   { name: "downloads", title: "Downloads of a 100 MB file, whole and by range, beside nginx (issue 10)", run: async () => (await import("./downloads.ts")).benchDownloads() },
   { name: "sandbox", title: "code.execute per sandbox tier (issue 11)", run: async () => (await import("./sandbox.ts")).benchSandbox() },
   { name: "documents", title: "Documents: docx and pdf of a 20-page document (issue 11)", run: async () => (await import("./documents.ts")).benchDocuments() },
-  { name: "market", title: "Buys per second with 20 buyers at once (issue 12)", run: async () => (await import("./market.ts")).benchMarket() }
+  { name: "market", title: "Buys per second with 20 buyers at once (issue 12)", run: async () => (await import("./market.ts")).benchMarket() },
+  { name: "plugins", title: "A plugin skill through its isolate, and the isolate's cold start (issue 14)", run: async () => (await import("./plugins.ts")).benchPlugins() }
 ]
 
 const only = process.argv[2]

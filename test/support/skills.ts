@@ -18,6 +18,7 @@ import { databaseLayer } from "../../kernel/database.ts"
 import type { CapabilityAdapterFactories, PluginModule } from "../../kernel/extensions/context.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { pluginMigrations } from "../../kernel/extensions/migrations.ts"
+import { pluginFilesAdapterFactory } from "../../kernel/extensions/plugin-files.ts"
 import type { CapabilityKind } from "../../kernel/contract/capabilities.ts"
 import { SkillApprovals, Skills, type ApprovalRequest, type SkillCall, type SkillOutcome } from "../../kernel/extensions/skills.ts"
 import type { SkillDef } from "../../kernel/contract/skills.ts"
@@ -72,7 +73,7 @@ const harnessLayer = (options: SkillHarnessOptions, dataDir: string, pluginDir: 
       return ExtensionHost.layer({
         hostVersion: "0.1.0",
         builtins: [...builtins, ...(options.plugins ?? [])],
-        adapters: { ...network, ...llm, ...options.adapters }
+        adapters: { ...network, ...llm, filesystem: pluginFilesAdapterFactory(dataDir, new Set(builtins.map((module) => module.manifest.id))), ...options.adapters }
       })
     })
   )

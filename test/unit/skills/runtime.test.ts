@@ -100,7 +100,7 @@ describe("the skill runtime", () => {
 describe("the approval gate", () => {
   beforeAll(async () => {
     writeWorldActingPlugin(skills.pluginDir)
-    await skills.install("courier", ["world-acting"])
+    await skills.install("courier", ["world-acting", "filesystem"])
   })
 
   it("marks a plugin skill that uses 'world-acting' as world-acting, and no other", async () => {
