@@ -320,7 +320,8 @@ describe("the twin's place", () => {
     await nudge.getByRole("button", { name: /Why was I nudged/ }).click()
     const why = nudge.locator("twin-nudge-why .why")
     await expect.poll(() => why.textContent()).toMatch(/Your twin's own idea \(proactive\)[\s\S]*Held for later[\s\S]*quiet_hours/)
-    await why.getByText("No evidence was recorded with this nudge.").waitFor()
+    // A reflection insight rests on the memories its pass read: each is shown by its kind and first line.
+    await expect.poll(() => why.locator(".evidence li").first().textContent()).toMatch(/(fact|episode|preference|relationship|document|insight): /)
     expect(await nudge.getByRole("button", { name: /Why was I nudged/ }).getAttribute("aria-expanded")).toBe("true")
     expect(problems).toEqual([])
     await page.close()
