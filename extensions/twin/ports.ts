@@ -65,3 +65,11 @@ export interface TwinFoldersShape {
 }
 
 export class TwinFolders extends Context.Tag("twin/TwinFolders")<TwinFolders, TwinFoldersShape>() {}
+
+/**
+ * The node's own values that outlive a restart (the host's `node_meta`): `keep` stores `value`
+ * under `key` unless one is there and answers the one kept. The secret box keeps the node's salt here.
+ */
+export class NodeValues extends Context.Tag("twin/NodeValues")<NodeValues, {
+  readonly keep: (key: string, value: string) => Effect.Effect<string>
+}>() {}
