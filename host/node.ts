@@ -59,6 +59,8 @@ import { twinFeature } from "./twin/feature.ts"
 import { FileSummariesLive } from "./twin/file-summaries.ts"
 import { ProfileTimeZoneLive } from "./twin/profile-time-zone.ts"
 import { TwinHandlers } from "./twin/handlers.ts"
+import { ConnectionsHandlers } from "./twin/connections-handlers.ts"
+import { connectionsFeature } from "./twin/connections-feature.ts"
 
 export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
 
@@ -128,7 +130,8 @@ const features = Layer.mergeAll(
   FilesHandlers,
   TwinTimeHandlers,
   TwinHushHandlers,
-  TwinHandlers.pipe(Layer.provide(twinFeature))
+  TwinHandlers.pipe(Layer.provide(twinFeature)),
+  ConnectionsHandlers.pipe(Layer.provide(connectionsFeature))
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))

@@ -31,6 +31,7 @@ import { FilesApi } from "../files/contract/api.ts"
 import { TwinTimeApi } from "../../extensions/time/contract/api.ts"
 import { TwinHushApi } from "../../extensions/time/contract/hush-api.ts"
 import { TwinApi } from "../../extensions/twin/contract/api.ts"
+import { ConnectionsApi } from "../../extensions/twin/contract/connections-api.ts"
 
 export class NodeApi extends HttpApi.make("node")
   .add(AuthPublicApi)
@@ -47,6 +48,7 @@ export class NodeApi extends HttpApi.make("node")
   .add(TwinTimeApi)
   .add(TwinHushApi)
   .add(TwinApi)
+  .add(ConnectionsApi)
   .addError(InvalidRequest.schema)
   .addError(Unauthorized.schema)
   .addError(Forbidden.schema)
