@@ -16,6 +16,7 @@ import { ProviderRegistry, type RegisteredProvider, TwinFolders } from "./ports.
 import { ConnectionsRepository, type TwinConnection } from "./repositories/connections-repository.ts"
 import { ConnectionCredentials, lendsCredential } from "./connection-credentials.ts"
 import { SecretBox } from "./secrets/secret-box.ts"
+import { BROWSER_PROVIDER, BrowserImporter } from "./browser-history.ts"
 import { FILES_PROVIDER } from "./sync.ts"
 
 const toConnection = (row: TwinConnection): Connection => ({
@@ -46,10 +47,11 @@ const fieldsOf = (auth: ProviderAuth) => {
 }
 
 export class Connections extends Effect.Service<Connections>()("twin/Connections", {
-  dependencies: [ConnectionsRepository.Default, SecretBox.Default, ConnectionCredentials.Default],
+  dependencies: [ConnectionsRepository.Default, SecretBox.Default, ConnectionCredentials.Default, BrowserImporter.Default],
   effect: Effect.gen(function* () {
     const connections = yield* ConnectionsRepository
     const credentials = yield* ConnectionCredentials
+    const browser = yield* BrowserImporter
     const box = yield* SecretBox
     const registry = yield* ProviderRegistry
     const folders = yield* TwinFolders
@@ -92,8 +94,9 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
           if (field.secret) secret[field.name] = value
           else meta[field.name] = value
         }
-        // The files provider's folder is the owner's, inside FILES_ROOT: checked as its sync checks it.
+        // The files and browser providers read the owner's FILES_ROOT: checked as their syncs check it.
         if (id === FILES_PROVIDER && auth.kind === "path") meta[auth.field] = yield* folders.check(caller, meta[auth.field] ?? "")
+        if (id === BROWSER_PROVIDER && auth.kind === "path") yield* browser.check(caller, meta[auth.field] ?? "")
         return { meta, secret: Object.keys(secret).length === 0 ? null : yield* box.seal(JSON.stringify(secret)) }
       })
 

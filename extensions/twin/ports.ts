@@ -61,6 +61,8 @@ export interface TwinFoldersShape {
   readonly check: (caller: Caller, folder: string) => Effect.Effect<string, InvalidRequest | Forbidden | NotFound | Conflict>
   /** The text files under the folder (recursively, hidden ones and build noise left out), at most `most`. */
   readonly textFiles: (caller: Caller, folder: string, most: number) => Effect.Effect<ReadonlyArray<FolderFile>, InvalidRequest | Forbidden | NotFound | Conflict>
+  /** One regular file's bytes (a History database, say), refused as the folder checks refuse, or when over `maxBytes`. */
+  readonly readFile: (caller: Caller, path: string, maxBytes: number) => Effect.Effect<Uint8Array, InvalidRequest | Forbidden | NotFound | Conflict>
   /** One file's text when it is still a regular UTF-8 file without NUL of at most `maxBytes`; null otherwise. */
   readonly readText: (caller: Caller, path: string, maxBytes: number) => Effect.Effect<string | null>
 }

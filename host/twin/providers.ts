@@ -74,7 +74,7 @@ export const builtinProviders: ReadonlyArray<RegisteredProvider> = [
       icon: "\u{1F310}",
       description: "A Chromium profile's History file inside FILES_ROOT: the pages you visited become browsed activity and memories.",
       auth: { kind: "path", field: "path", label: "History file", help: "The History file of a Chromium profile, copied inside FILES_ROOT." },
-      syncable: false
+      syncable: true
     })
   }
 ]
