@@ -10,12 +10,13 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import { mkdirSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startSlack, startTelegram } from "../support/chat-servers.ts"
 import { ImapServer } from "../support/imap.ts"
-import { type Client, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import { Client, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
 
 const adaBot = "777:ada-own-bot"
 const nodeBot = "111:node-bot"
@@ -239,5 +240,36 @@ describe("a node without ENCRYPTION_KEY", () => {
     expect(refusal).toMatchObject({ status: 409, body: { error: "encryption_not_configured", message: expect.stringContaining("set ENCRYPTION_KEY") } })
     expect(JSON.stringify(refusal)).not.toContain(adaBot)
     expect(await run(someone.client.api.connections.list())).toEqual([])
+  })
+})
+
+describe("after a restart", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "connections-restart-"))
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+  const settings = (key: string) => ({
+    dataDir,
+    encryptionKey: Option.some(Redacted.make(key)),
+    chatAApiUrl: telegram.url,
+    chatABotToken: Option.some(Redacted.make(nodeBot))
+  })
+  it("still lends the being's own token under the same key, and nothing under another: the node's account answers", async () => {
+    const first = await startNode(settings("the first key"))
+    const ada = await registerOwner(first)
+    await run(ada.client.api.connections.create({ payload: { provider: "chat_a", config: { token: adaBot } } }))
+    await first.close()
+
+    const same = await startNode(settings("the first key"))
+    const sameClient = new Client(same.url)
+    await run(sameClient.api.authPublic.login({ payload: { email: ada.registration.email, password: ada.registration.password } }))
+    expect(await invoke(sameClient, "chat_a.send", { chatId: 4242, text: "same key" })).toMatchObject({ ok: true, output: { via: "connection" } })
+    expect(telegram.received.at(-1)?.path).toBe(`/bot${adaBot}/sendMessage`)
+    await same.close()
+
+    const other = await startNode(settings("another key"))
+    const otherClient = new Client(other.url)
+    await run(otherClient.api.authPublic.login({ payload: { email: ada.registration.email, password: ada.registration.password } }))
+    expect(await invoke(otherClient, "chat_a.send", { chatId: 4242, text: "another key" })).toMatchObject({ ok: false, error: expect.stringContaining("Unauthorized") })
+    expect(telegram.received.at(-1)?.path).toBe(`/bot${nodeBot}/sendMessage`)
+    await other.close()
   })
 })
