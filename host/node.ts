@@ -63,6 +63,8 @@ import { marketFeature } from "./market/feature.ts"
 import { MarketHandlers } from "./market/handlers.ts"
 import { ListingModerationLive } from "./market/moderation.ts"
 import { BeingsFeatureHandlers } from "./beings/handlers.ts"
+import { ConnectionsHandlers } from "./twin/connections-handlers.ts"
+import { connectionsFeature } from "./twin/connections-feature.ts"
 
 export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
 
@@ -135,7 +137,8 @@ const features = Layer.mergeAll(
   TwinHandlers.pipe(Layer.provide(twinFeature)),
   MarketHandlers.pipe(Layer.provide(marketFeature)),
   // Moderation pauses listings through the market.
-  BeingsFeatureHandlers.pipe(Layer.provide(ListingModerationLive))
+  BeingsFeatureHandlers.pipe(Layer.provide(ListingModerationLive)),
+  ConnectionsHandlers.pipe(Layer.provide(connectionsFeature))
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))

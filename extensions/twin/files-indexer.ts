@@ -22,7 +22,7 @@ export const MAX_INDEXED_BYTES = 1024 * 1024
 /** Characters of a file in one memory (the memory's path heading stays within its 4000). */
 export const CHUNK = 3500
 
-export interface SyncCounts {
+export type SyncCounts = {
   /** Text files found in the folder. */
   files: number
   indexed: number

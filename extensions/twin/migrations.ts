@@ -103,5 +103,11 @@ export const twinMigrations: Migrations = {
       indexed_at TEXT NOT NULL,
       PRIMARY KEY (being_id, path)
     )`
+  }),
+  "0540_twin_connection_secrets": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    // A connection's secret fields, sealed as one envelope (secrets/envelope.ts); null when its
+    // provider takes none. Only the connection's own being's calls ever open it.
+    yield* sql`ALTER TABLE twin_connections ADD COLUMN secret TEXT`
   })
 }

@@ -7,6 +7,7 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { Caller } from "../../host/auth/contract/session.ts"
 import type { Conflict, Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import type { ConnectionConfig, ProviderDescriptor } from "./contract/connections.ts"
 
 export interface TwinBindingsShape {
   readonly embed: {
@@ -60,8 +61,36 @@ export interface TwinFoldersShape {
   readonly check: (caller: Caller, folder: string) => Effect.Effect<string, InvalidRequest | Forbidden | NotFound | Conflict>
   /** The text files under the folder (recursively, hidden ones and build noise left out), at most `most`. */
   readonly textFiles: (caller: Caller, folder: string, most: number) => Effect.Effect<ReadonlyArray<FolderFile>, InvalidRequest | Forbidden | NotFound | Conflict>
+  /** One regular file's bytes (a History database, say), refused as the folder checks refuse, or when over `maxBytes`. */
+  readonly readFile: (caller: Caller, path: string, maxBytes: number) => Effect.Effect<Uint8Array, InvalidRequest | Forbidden | NotFound | Conflict>
   /** One file's text when it is still a regular UTF-8 file without NUL of at most `maxBytes`; null otherwise. */
   readonly readText: (caller: Caller, path: string, maxBytes: number) => Effect.Effect<string | null>
 }
 
 export class TwinFolders extends Context.Tag("twin/TwinFolders")<TwinFolders, TwinFoldersShape>() {}
+
+/**
+ * The node's own values that outlive a restart (the host's `node_meta`): `keep` stores `value`
+ * under `key` unless one is there and answers the one kept. The secret box keeps the node's salt here.
+ */
+export class NodeValues extends Context.Tag("twin/NodeValues")<NodeValues, {
+  readonly keep: (key: string, value: string) => Effect.Effect<string>
+}>() {}
+
+/** A provider of the node's registry: its descriptor, and what the host checks of a config beyond its auth's shape. */
+export interface RegisteredProvider {
+  readonly descriptor: ProviderDescriptor
+  /** Why the config's values cannot be used (never repeating a value), or null when they can. */
+  readonly check?: (config: ConnectionConfig) => string | null
+  /** A new connection is `pending` when a later step completes it (the chat pairing), else `connected`. */
+  readonly initialStatus?: "connected" | "pending"
+}
+
+/**
+ * The node's provider registry (spec: "which providers exist is decided by the host's provider
+ * registry"): the built-ins and every provider a loaded plugin contributes, read at each call so
+ * an install or uninstall shows at once. The host binds it over the extension host.
+ */
+export class ProviderRegistry extends Context.Tag("twin/ProviderRegistry")<ProviderRegistry, {
+  readonly list: Effect.Effect<ReadonlyArray<RegisteredProvider>>
+}>() {}

@@ -2,11 +2,11 @@
  * The twin's own settings, read once from the environment (docs/operations.md lists each with its
  * default): how often memories stored without a vector are embedded, and the two similarity
  * lines of the memory (what a search by meaning counts as related, what learning counts as a
- * near-duplicate).
+ * near-duplicate), and the key connection secrets are sealed with.
  */
 import * as Config from "effect/Config"
 import * as Context from "effect/Context"
-import { settingsLayer } from "../../kernel/settings.ts"
+import { optionalSecret, settingsLayer } from "../../kernel/settings.ts"
 
 const similarity = (name: string, fallback: number) =>
   Config.number(name).pipe(
@@ -23,7 +23,12 @@ export const twinSettingsConfig = Config.all({
   /** A vector hit less similar than this to the query is not a search result. */
   memoryMinSimilarity: similarity("MEMORY_MIN_SIMILARITY", 0.3),
   /** Learning (and memory.store) skips a memory at least this similar to one the twin already holds. */
-  memoryDuplicateSimilarity: similarity("MEMORY_DUPLICATE_SIMILARITY", 0.92)
+  memoryDuplicateSimilarity: similarity("MEMORY_DUPLICATE_SIMILARITY", 0.92),
+  /**
+   * The passphrase connection secrets are sealed with (secrets/envelope.ts). Unset: saving a
+   * secret is refused, saying to set it. Losing it makes every stored secret unreadable.
+   */
+  encryptionKey: optionalSecret("ENCRYPTION_KEY")
 })
 
 export type TwinSettingsShape = Config.Config.Success<typeof twinSettingsConfig>

@@ -1,9 +1,10 @@
 /**
  * Provider syncs of the twin: `POST /api/twin/sync/:provider` starts one in the background and
  * answers at once; its state (running, done with counts, or the error) is kept on the being's
- * connection row and shown in the status. The node's provider registry holds one provider today,
- * `files` (auth kind 'path': the owner names a folder inside FILES_ROOT). One sync per being and
- * provider runs at a time: a second while one runs is a 409 `sync_running`.
+ * connection row and shown in the status. Two providers sync: `files` (auth kind 'path': the owner
+ * names a folder inside FILES_ROOT) and `browser` (a Chromium History file inside it,
+ * browser-history.ts). One sync per being and provider runs at a time: a second while one runs
+ * is a 409 `sync_running`.
  */
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
@@ -12,9 +13,10 @@ import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import { randomUUID } from "node:crypto"
 import type { Caller } from "../../host/auth/contract/session.ts"
-import { Conflict, NotFound } from "../../kernel/contract/errors.ts"
+import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { Activity } from "./activity.ts"
+import { BROWSER_PROVIDER, BrowserImporter } from "./browser-history.ts"
 import type { SyncParams, SyncState, TwinProviderStatus } from "./contract/records.ts"
 import { FilesIndexer } from "./files-indexer.ts"
 import { TwinFolders } from "./ports.ts"
@@ -22,8 +24,8 @@ import { ConnectionsRepository, type TwinConnection } from "./repositories/conne
 
 export const FILES_PROVIDER = "files"
 
-/** The providers this node has (the host's registry): their ids as `sync` takes them. */
-export const syncProviders = [FILES_PROVIDER] as const
+/** The providers that sync: their ids as `sync` takes them. */
+export const syncProviders = [FILES_PROVIDER, BROWSER_PROVIDER] as const
 
 const idle: SyncState = { status: "idle", startedAt: null, finishedAt: null, error: null, detail: {} }
 
@@ -35,12 +37,25 @@ const syncStateOf = (row: TwinConnection): SyncState => ({
   detail: row.syncDetail
 })
 
+/** How the status names each provider that syncs, and what it tells a being to do first. */
+const syncing = [
+  { provider: FILES_PROVIDER, title: "Local files", icon: "📁", first: "sync it.", start: "Sync to index the text files of FILES_ROOT, or name a folder inside it." },
+  {
+    provider: BROWSER_PROVIDER,
+    title: "Browser",
+    icon: "🌐",
+    first: "copy a Chromium profile's History file into it.",
+    start: "Copy a Chromium profile's History file inside FILES_ROOT, then sync with its path."
+  }
+] as const
+
 const folderShown = (folder: string) => (folder === "" ? "FILES_ROOT" : folder)
 
 export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
-  dependencies: [FilesIndexer.Default, ConnectionsRepository.Default, Activity.Default],
+  dependencies: [FilesIndexer.Default, BrowserImporter.Default, ConnectionsRepository.Default, Activity.Default],
   scoped: Effect.gen(function* () {
     const indexer = yield* FilesIndexer
+    const browser = yield* BrowserImporter
     const connections = yield* ConnectionsRepository
     const activity = yield* Activity
     const folders = yield* TwinFolders
@@ -54,29 +69,69 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
       Ref.modify(running, (keys) => (keys.has(key) ? [false, keys] : [true, new Set([...keys, key])]))
     const release = (key: string) => Ref.update(running, (keys) => new Set([...keys].filter((other) => other !== key)))
 
-    /** The pass itself, in the background: the row says how it ended, and so does one last activity. */
-    const runFiles = (caller: Caller, row: TwinConnection, folder: string) =>
-      indexer.index(caller, folder).pipe(
+    /**
+     * A pass in the background: the row says how it ended, and so does one last activity. A failed
+     * pass keeps `kept` in its detail (the browser's cursor), so the next one starts where this did.
+     */
+    const runPass = <A extends Record<string, string | number>>(
+      caller: Caller,
+      row: TwinConnection,
+      pass: Effect.Effect<A, unknown>,
+      report: { readonly kind: "indexed_file" | "browsed"; readonly done: (detail: A) => string; readonly failed: (error: string) => string; readonly kept: Record<string, string> }
+    ) =>
+      pass.pipe(
         Effect.matchCauseEffect({
-          onSuccess: (counts) =>
+          onSuccess: (detail) =>
             Effect.gen(function* () {
-              yield* connections.finishSync({ id: row.id, status: "done", at: yield* nowIso, error: null, detail: { ...counts } })
-              yield* activity.record(caller.beingId, "indexed_file",
-                `Synced ${folderShown(folder)}: ${counts.indexed} indexed, ${counts.unchanged} unchanged, ${counts.removed} removed, ${counts.skipped} skipped`)
+              yield* connections.finishSync({ id: row.id, status: "done", at: yield* nowIso, error: null, detail: { ...detail } })
+              yield* activity.record(caller.beingId, report.kind, report.done(detail))
             }),
           onFailure: (cause) =>
             Effect.gen(function* () {
               const failure = failureMessage(cause)
               const error = failure ?? "The sync failed on the node's side; see its log."
-              if (failure === undefined) yield* Effect.logError("A files sync failed", cause)
-              yield* connections.finishSync({ id: row.id, status: "error", at: yield* nowIso, error, detail: {} })
-              yield* activity.record(caller.beingId, "indexed_file", `Could not sync ${folderShown(folder)}: ${error}`)
+              if (failure === undefined) yield* Effect.logError(`A ${row.provider} sync failed`, cause)
+              yield* connections.finishSync({ id: row.id, status: "error", at: yield* nowIso, error, detail: report.kept })
+              yield* activity.record(caller.beingId, report.kind, report.failed(error))
             })
         })
       )
 
+    const runFiles = (caller: Caller, row: TwinConnection, folder: string) =>
+      runPass(caller, row, indexer.index(caller, folder), {
+        kind: "indexed_file",
+        done: (counts) => `Synced ${folderShown(folder)}: ${counts.indexed} indexed, ${counts.unchanged} unchanged, ${counts.removed} removed, ${counts.skipped} skipped`,
+        failed: (error) => `Could not sync ${folderShown(folder)}: ${error}`,
+        kept: {}
+      })
+
+    const runBrowser = (caller: Caller, row: TwinConnection, path: string, cursor: string) =>
+      runPass(caller, row, browser.importHistory(caller, path, cursor), {
+        kind: "browsed",
+        done: (counts) => `Imported ${counts.remembered} ${counts.remembered === 1 ? "page" : "pages"} from ${path}`,
+        failed: (error) => `Could not import ${path}: ${error}`,
+        kept: { cursor }
+      })
+
+    /** What a sync of the provider needs, checked before it starts: the path, its label, what the pass runs. */
+    const prepare = (caller: Caller, provider: string, params: SyncParams, existing: TwinConnection | null) =>
+      Effect.gen(function* () {
+        const named = params.path ?? existing?.meta["path"]
+        if (provider === FILES_PROVIDER) {
+          const folder = yield* folders.check(caller, typeof named === "string" ? named : "")
+          return { label: folderShown(folder), path: folder, kept: {}, pass: (row: TwinConnection) => runFiles(caller, row, folder) }
+        }
+        if (typeof named !== "string" || named === "") {
+          return yield* new InvalidRequest({ error: "invalid_path", message: "Name the History file to import: ?path=<file inside FILES_ROOT>, or connect the browser provider with it." })
+        }
+        yield* browser.check(caller, named)
+        const kept = existing?.syncDetail["cursor"]
+        const cursor = typeof kept === "string" && /^\d+$/.test(kept) ? kept : "0"
+        return { label: named, path: named, kept: { cursor }, pass: (row: TwinConnection) => runBrowser(caller, row, named, cursor) }
+      })
+
     const start = Effect.fn("twin.startSync")(function* (caller: Caller, provider: string, params: SyncParams) {
-      if (provider !== FILES_PROVIDER) {
+      if (provider !== FILES_PROVIDER && provider !== BROWSER_PROVIDER) {
         return yield* new NotFound({
           error: "unknown_provider",
           message: `This node has no provider "${provider}" to sync.`,
@@ -89,61 +144,62 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
       }
       const started = Effect.gen(function* () {
         const existing = Option.getOrNull(yield* connections.find({ beingId: caller.beingId, provider }))
-        const named = params.path ?? existing?.meta["path"]
-        const folder = yield* folders.check(caller, typeof named === "string" ? named : "")
+        const prepared = yield* prepare(caller, provider, params, existing)
         const at = yield* nowIso
         const row: TwinConnection = {
           id: existing?.id ?? randomUUID(),
           beingId: caller.beingId,
           provider,
-          label: folderShown(folder),
+          label: prepared.label,
           status: "connected",
-          meta: { path: folder },
+          meta: { path: prepared.path },
           lastSyncAt: existing?.lastSyncAt ?? null,
           createdAt: existing?.createdAt ?? at,
           syncStatus: "running",
           syncStartedAt: at,
           syncFinishedAt: null,
           syncError: null,
-          syncDetail: {}
+          // What a pass that stops here must not lose (the browser's cursor).
+          syncDetail: prepared.kept
         }
         yield* connections.startSync(row)
-        yield* FiberSet.run(fibers, Effect.ensuring(runFiles(caller, row, folder), release(key)))
+        yield* FiberSet.run(fibers, Effect.ensuring(prepared.pass(row), release(key)))
         return { started: true } as const
       })
       return yield* Effect.onError(started, () => release(key))
     })
 
-    /** Each provider of the registry as the caller's twin sees it. */
+    /** The providers that sync as the caller's twin sees them: both read the owner's FILES_ROOT. */
     const providers = (caller: Caller) =>
-      Effect.map(connections.find({ beingId: caller.beingId, provider: FILES_PROVIDER }), (found): ReadonlyArray<TwinProviderStatus> => {
-        const row = Option.getOrNull(found)
-        const configured = folders.rootFor(caller) !== null
-        const hint = !configured
-          ? caller.isOwner
-            ? "Set FILES_ROOT to a folder on this machine, then sync it."
-            : "The files provider indexes the node owner's folder; only the owner's twin can sync it."
-          : row === null
-          ? "Sync to index the text files of FILES_ROOT, or name a folder inside it."
-          : row.syncStatus === "error"
-          ? "The last sync did not finish; sync again."
-          : null
-        return [{
-          provider: FILES_PROVIDER,
-          title: "Local files",
-          icon: "📁",
-          origin: "builtin",
-          syncable: true,
-          configured,
-          connected: row?.status === "connected",
-          connectionId: row?.id ?? null,
-          label: row?.label ?? "",
-          meta: row?.meta ?? {},
-          lastSyncAt: row?.lastSyncAt ?? null,
-          sync: row === null ? idle : syncStateOf(row),
-          hint
-        }]
-      })
+      Effect.forEach(syncing, (provider) =>
+        Effect.map(connections.find({ beingId: caller.beingId, provider: provider.provider }), (found): TwinProviderStatus => {
+          const row = Option.getOrNull(found)
+          const configured = folders.rootFor(caller) !== null
+          const hint = !configured
+            ? caller.isOwner
+              ? `Set FILES_ROOT to a folder on this machine, then ${provider.first}`
+              : `The ${provider.provider} provider reads the node owner's folder; only the owner's twin can sync it.`
+            : row === null
+            ? provider.start
+            : row.syncStatus === "error"
+            ? "The last sync did not finish; sync again."
+            : null
+          return {
+            provider: provider.provider,
+            title: provider.title,
+            icon: provider.icon,
+            origin: "builtin",
+            syncable: true,
+            configured,
+            connected: row?.status === "connected",
+            connectionId: row?.id ?? null,
+            label: row?.label ?? "",
+            meta: row?.meta ?? {},
+            lastSyncAt: row?.lastSyncAt ?? null,
+            sync: row === null ? idle : syncStateOf(row),
+            hint
+          }
+        }))
 
     return { start, providers, connections: connections.count, files: indexer.count } as const
   })

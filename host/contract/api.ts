@@ -33,6 +33,7 @@ import { TwinHushApi } from "../../extensions/time/contract/hush-api.ts"
 import { TwinApi } from "../../extensions/twin/contract/api.ts"
 import { MarketApi } from "../../extensions/market/contract/api.ts"
 import { BeingsApi, ModerationApi, SoulsApi } from "../../extensions/souls/contract/api.ts"
+import { ConnectionsApi } from "../../extensions/twin/contract/connections-api.ts"
 
 export class NodeApi extends HttpApi.make("node")
   .add(AuthPublicApi)
@@ -51,6 +52,7 @@ export class NodeApi extends HttpApi.make("node")
   .add(TwinApi)
   .add(MarketApi)
   .add(SoulsApi).add(BeingsApi).add(ModerationApi)
+  .add(ConnectionsApi)
   .addError(InvalidRequest.schema)
   .addError(Unauthorized.schema)
   .addError(Forbidden.schema)

@@ -1,8 +1,8 @@
 /**
  * The port through which a being's own connection takes precedence over the node's setting
  * (COVERAGE: email.read, chat_a.send and chat_b.send prefer the calling being's connection). The
- * connections feature binds it when it lands; until then the node binds `none`, and every call
- * uses the node's own account.
+ * node binds it to the beings' own connections (being-connections.ts); `none` serves a test
+ * that wants the node's own account for every call.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"

@@ -28,7 +28,7 @@ import { Accounts } from "../auth/accounts.ts"
 import { memoryAdapterFactory } from "../twin/memory-adapter.ts"
 import { twinFeature } from "../twin/feature.ts"
 import { integrationsAdapterFactory } from "../integrations/adapter.ts"
-import { BeingConnections } from "../integrations/connections.ts"
+import { BeingConnectionsLive } from "../integrations/being-connections.ts"
 
 export const ExtensionsLive = Layer.unwrapEffect(
   Effect.gen(function* () {
@@ -48,8 +48,8 @@ export const ExtensionsLive = Layer.unwrapEffect(
 ).pipe(
   // The binding the studio services fill (StudioAuthoringLive) once they are built over this host.
   Layer.provide(StudioAuthoring.Default),
-  // No being has a connection of its own yet (host/integrations/connections.ts).
-  Layer.provide(BeingConnections.none),
+  // A being's own mail and chat connections, preferred by the integrations adapter.
+  Layer.provide(BeingConnectionsLive),
   // The `schedule` adapter's timed skill runs: the runtime's binding (filled by SkillRunsLive) and the scheduler.
   Layer.provide(Layer.mergeAll(SkillRunner.Default, Scheduler.Default)),
   // The `signals`, `llm` and `memory` adapters call through these.

@@ -39,6 +39,14 @@ const decodeUtf8 = (bytes: Uint8Array): string | null => {
   }
 }
 
+/** A failure reaching a path of the root, as the person should read it: missing 404, anything else 400. */
+const refusalOf = (error: unknown, path: string, what: "file" | "folder") => {
+  const described = describeFileError(error, path)
+  return /does not exist/.test(described.message)
+    ? new NotFound({ message: `${described.message} Name a ${what} inside FILES_ROOT.` })
+    : new InvalidRequest({ error: "invalid_path", message: described.message })
+}
+
 export const TwinFoldersLive = Layer.effect(
   TwinFolders,
   Effect.gen(function* () {
@@ -67,13 +75,28 @@ export const TwinFoldersLive = Layer.effect(
               }
               return found
             },
-            catch: (error) => {
-              const described = describeFileError(error, folder)
-              return /does not exist/.test(described.message)
-                ? new NotFound({ message: `${described.message} Name a folder inside FILES_ROOT.` })
-                : new InvalidRequest({ error: "invalid_path", message: described.message })
-            }
+            catch: (error) => refusalOf(error, folder, "folder")
           })),
+      readFile: (caller, path, maxBytes) =>
+        Effect.flatMap(rootOf(caller), (root) =>
+          Effect.tryPromise({
+            try: async () => {
+              const file = await root.folder.resolve(path)
+              const handle = await openRegularFile(file.absolute, file.path)
+              try {
+                const { size } = await handle.stat()
+                if (size > maxBytes) return size
+                return new Uint8Array(await handle.readFile())
+              } finally {
+                await handle.close()
+              }
+            },
+            catch: (error) => refusalOf(error, path, "file")
+          }).pipe(Effect.flatMap((read) =>
+            typeof read === "number"
+              ? Effect.fail(new InvalidRequest({ error: "file_too_large", message: `${path} is ${read} bytes; at most ${maxBytes} are read.`, details: { limitBytes: maxBytes } }))
+              : Effect.succeed(read)
+          ))),
       readText: (caller, path, maxBytes) =>
         Effect.flatMap(Effect.option(rootOf(caller)), Option.match({
           onNone: () => Effect.succeed(null),

@@ -219,7 +219,10 @@ describe("a node without FILES_ROOT", () => {
         status: 409, body: { error: "files_not_configured" }
       })
       const status = await run(who.client.api.twin.status())
-      expect(status.providers).toEqual([expect.objectContaining({ provider: "files", configured: false, connected: false, hint: expect.stringContaining("FILES_ROOT") })])
+      expect(status.providers).toEqual([
+        expect.objectContaining({ provider: "files", configured: false, connected: false, hint: expect.stringContaining("FILES_ROOT") }),
+        expect.objectContaining({ provider: "browser", configured: false, connected: false, hint: expect.stringContaining("FILES_ROOT") })
+      ])
       expect(await run(who.client.api.twin.env())).toMatchObject({ filesRoot: null })
     } finally {
       await bare.close()

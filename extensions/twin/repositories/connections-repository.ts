@@ -1,6 +1,7 @@
 /**
- * The `twin_connections` table: a being's connection to a provider (one per provider) and the
- * state of its last sync, which GET /api/twin/status shows beside each provider.
+ * The `twin_connections` table: a being's connection to a provider (one per provider), the state
+ * of its last sync, which GET /api/twin/status shows beside each provider, and its sealed secret.
+ * The secret is read only by `secretOf`: no row schema here carries it, so no answer can.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
@@ -42,6 +43,39 @@ const Finish = Schema.Struct({
   detail: JsonColumn(Meta)
 })
 
+/** The columns every new row names, from its encoded fields (meta is already JSON text there). */
+const connectionColumns = (row: { readonly id: string; readonly beingId: string; readonly provider: string; readonly label: string; readonly status: string; readonly meta: unknown }) => ({
+  id: row.id,
+  being_id: row.beingId,
+  provider: row.provider,
+  label: row.label,
+  status: row.status,
+  meta: row.meta
+})
+
+const Owned = Schema.Struct({ id: Schema.String, beingId: Schema.String })
+
+const Created = Schema.Struct({
+  id: Schema.String,
+  beingId: Schema.String,
+  provider: Schema.String,
+  label: Schema.String,
+  status: TwinConnection.fields.status,
+  meta: JsonColumn(Meta),
+  createdAt: Schema.String,
+  secret: Schema.NullOr(Schema.String)
+})
+
+const Changed = Schema.Struct({
+  id: Schema.String,
+  beingId: Schema.String,
+  label: Schema.String,
+  status: TwinConnection.fields.status,
+  meta: JsonColumn(Meta),
+  /** A new sealed secret, or undefined to keep the one stored. */
+  secret: Schema.optionalWith(Schema.NullOr(Schema.String), { exact: true })
+})
+
 export class ConnectionsRepository extends Effect.Service<ConnectionsRepository>()("twin/ConnectionsRepository", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
@@ -63,12 +97,7 @@ export class ConnectionsRepository extends Effect.Service<ConnectionsRepository>
     const startSync = operation("twin.startSync", SqlSchema.void({
       Request: TwinConnection,
       execute: (row) => sql`INSERT INTO twin_connections ${sql.insert({
-        id: row.id,
-        being_id: row.beingId,
-        provider: row.provider,
-        label: row.label,
-        status: row.status,
-        meta: row.meta,
+        ...connectionColumns(row),
         last_sync_at: row.lastSyncAt,
         created_at: row.createdAt,
         sync_status: row.syncStatus,
@@ -98,6 +127,50 @@ export class ConnectionsRepository extends Effect.Service<ConnectionsRepository>
 
     const count = beingCount("twin.countConnections", (beingId) => sql`SELECT COUNT(*) AS total FROM twin_connections WHERE being_id = ${beingId} AND status = 'connected'`)
 
-    return { find, list, startSync, finishSync, abandonRunning, count } as const
+    const findById = operation("twin.findConnectionById", SqlSchema.findOne({
+      Request: Owned,
+      Result: TwinConnection,
+      execute: ({ id, beingId }) => sql`SELECT ${all} FROM twin_connections WHERE id = ${id} AND being_id = ${beingId}`
+    }))
+
+    /** A new connection; false when the being already has one to that provider (one per provider). */
+    const create = operation("twin.createConnection", (row: typeof Created.Type) =>
+      SqlSchema.findOne({
+        Request: Created,
+        Result: Schema.Struct({ id: Schema.String }),
+        execute: (row) => sql`INSERT INTO twin_connections ${sql.insert({
+          ...connectionColumns(row),
+          last_sync_at: null,
+          created_at: row.createdAt,
+          sync_status: "idle",
+          sync_started_at: null,
+          sync_finished_at: null,
+          sync_error: null,
+          sync_detail: "{}",
+          secret: row.secret
+        })} ON CONFLICT (being_id, provider) DO NOTHING RETURNING id`
+      })(row).pipe(Effect.map((inserted) => inserted._tag === "Some"))
+    )
+
+    const update = operation("twin.updateConnection", SqlSchema.void({
+      Request: Changed,
+      execute: (row) => sql`UPDATE twin_connections SET label = ${row.label}, status = ${row.status}, meta = ${row.meta},
+        secret = ${row.secret === undefined ? sql`secret` : row.secret} WHERE id = ${row.id} AND being_id = ${row.beingId}`
+    }))
+
+    const remove = operation("twin.deleteConnection", SqlSchema.void({
+      Request: Owned,
+      execute: ({ id, beingId }) => sql`DELETE FROM twin_connections WHERE id = ${id} AND being_id = ${beingId}`
+    }))
+
+    /** Every sealed secret of a connection in use (connected, or pending its pairing), by being and provider. */
+    const usableSecrets = operation("twin.connectionSecrets", SqlSchema.findAll({
+      Request: Schema.Void,
+      Result: Schema.Struct({ beingId: Schema.String, provider: Schema.String, secret: Schema.String }),
+      execute: () => sql`SELECT being_id AS "beingId", provider, secret FROM twin_connections
+        WHERE secret IS NOT NULL AND status IN ('connected', 'pending')`
+    }))
+
+    return { find, findById, create, update, remove, usableSecrets, list, startSync, finishSync, abandonRunning, count } as const
   })
 }) {}

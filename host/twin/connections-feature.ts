@@ -1,0 +1,16 @@
+/**
+ * The Connections feature as the node lists it: its service with the ports bound (the provider
+ * registry over the extension host, the owner's folder, the node's salt kept in `node_meta`, and
+ * the model bindings the memories of a browser import are embedded with).
+ */
+import * as Layer from "effect/Layer"
+import { Connections } from "../../extensions/twin/connections.ts"
+import { ModelsLive } from "../llm/models.ts"
+import { TwinBindingsLive } from "./bindings.ts"
+import { TwinFoldersLive } from "./folders.ts"
+import { NodeValuesLive } from "./node-values.ts"
+import { ProviderRegistryLive } from "./providers.ts"
+
+export const connectionsFeature = Connections.Default.pipe(
+  Layer.provide(Layer.mergeAll(ProviderRegistryLive, TwinFoldersLive, NodeValuesLive, TwinBindingsLive, ModelsLive))
+)

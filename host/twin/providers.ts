@@ -1,0 +1,117 @@
+/**
+ * The node's provider registry (spec: ConnectionProvider, ProviderDescriptor): the built-ins
+ * `mail_a`, `chat_a`, `chat_b`, `files` and `browser`, and each `integration` a loaded plugin
+ * contributes, as `<namespace>.<id>`, read from the extension host's registry at each call so an
+ * install or uninstall shows at once. A plugin's declaration that does not fit the descriptor is
+ * left out and said in the log, so one bad plugin cannot hide the others.
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import { ProviderDescriptor } from "../../extensions/twin/contract/connections.ts"
+import { ProviderRegistry, type RegisteredProvider } from "../../extensions/twin/ports.ts"
+import { ExtensionHost } from "../../kernel/extensions/host.ts"
+import type { Contribution } from "../../kernel/extensions/registry.ts"
+import type { ConnectedProvider } from "../integrations/connections.ts"
+import { imapUrlProblem } from "../integrations/settings.ts"
+
+/** The secret field of each provider whose credential the integrations adapter asks for. */
+export const credentialField: Record<ConnectedProvider, string> = { mail_a: "imapUrl", chat_a: "token", chat_b: "token" }
+
+const builtin = (descriptor: Omit<typeof ProviderDescriptor.Encoded, "origin">) => Schema.decodeSync(ProviderDescriptor)({ ...descriptor, origin: "builtin" })
+
+export const builtinProviders: ReadonlyArray<RegisteredProvider> = [
+  {
+    descriptor: builtin({
+      id: "mail_a",
+      title: "Mail",
+      icon: "\u2709\uFE0F",
+      description: "Your own mailbox for email.read, instead of the node's IMAP_URL.",
+      auth: { kind: "fields", fields: [{ name: credentialField.mail_a, label: "Mailbox address", help: "imaps://user:password@host:993 (an app password, not your main one)", placeholder: "imaps://you:app-password@imap.example.org:993" }] },
+      skills: ["email.read"]
+    }),
+    check: (config) => {
+      const problem = imapUrlProblem(config[credentialField.mail_a] ?? "")
+      return problem === null ? null : `The mailbox address ${problem}.`
+    }
+  },
+  {
+    descriptor: builtin({
+      id: "chat_a",
+      title: "Chat A (Telegram)",
+      icon: "\u{1F4AC}",
+      description: "Your own Telegram bot for chat_a.send, preferred over the node's CHAT_A_BOT_TOKEN.",
+      auth: { kind: "fields", fields: [{ name: credentialField.chat_a, label: "Bot token", help: "The token @BotFather gave your bot.", placeholder: "123456:ABC-DEF..." }] },
+      skills: ["chat_a.send"]
+    }),
+    // Connected only once a chat completes pairing (spec); the token already sends.
+    initialStatus: "pending"
+  },
+  {
+    descriptor: builtin({
+      id: "chat_b",
+      title: "Chat B (Slack)",
+      icon: "\u{1F5E8}\uFE0F",
+      description: "Your own Slack token for chat_b.send, preferred over the node's CHAT_B_TOKEN.",
+      auth: { kind: "fields", fields: [{ name: credentialField.chat_b, label: "Slack token", help: "A bot token (xoxb-...) with chat:write.", placeholder: "xoxb-..." }] },
+      skills: ["chat_b.send"]
+    })
+  },
+  {
+    descriptor: builtin({
+      id: "files",
+      title: "Local files",
+      icon: "\u{1F4C1}",
+      description: "Index the text files of a folder inside the owner's FILES_ROOT into your twin.",
+      auth: { kind: "path", field: "path", label: "Folder", help: "A folder inside FILES_ROOT; empty for all of it." },
+      syncable: true
+    })
+  },
+  {
+    descriptor: builtin({
+      id: "browser",
+      title: "Browser",
+      icon: "\u{1F310}",
+      description: "A Chromium profile's History file inside FILES_ROOT: the pages you visited become browsed activity and memories.",
+      auth: { kind: "path", field: "path", label: "History file", help: "The History file of a Chromium profile, copied inside FILES_ROOT." },
+      syncable: true
+    })
+  }
+]
+
+const PluginProvider = Schema.Struct({
+  icon: Schema.optional(Schema.Unknown),
+  auth: Schema.optional(Schema.Unknown),
+  skills: Schema.optional(Schema.Unknown),
+  cadenceMs: Schema.optional(Schema.Unknown),
+  syncable: Schema.optional(Schema.Unknown)
+})
+
+/** A plugin's `integration` as a descriptor: its title and description declared, the rest from what it hands the host. */
+const fromPlugin = (contribution: Contribution<"integration">) => {
+  const given = Schema.decodeUnknownSync(PluginProvider)(contribution.value)
+  const declared = Schema.decodeUnknownSync(PluginProvider)(contribution.declaration)
+  return Schema.decodeUnknown(ProviderDescriptor)({
+    id: contribution.name,
+    title: contribution.declaration.title ?? contribution.name,
+    description: contribution.declaration.description ?? "",
+    origin: "plugin",
+    pluginId: contribution.pluginId,
+    grants: contribution.declaration.uses,
+    auth: { kind: "none" },
+    ...declared,
+    ...given
+  }, { onExcessProperty: "ignore" }).pipe(
+    Effect.map((descriptor): ReadonlyArray<RegisteredProvider> => [{ descriptor }]),
+    Effect.catchAll((error) => Effect.as(Effect.logWarning(`The provider ${contribution.name} of plugin ${contribution.pluginId} is left out: ${error.message}`), []))
+  )
+}
+
+export const ProviderRegistryLive = Layer.effect(
+  ProviderRegistry,
+  Effect.map(ExtensionHost, (host) => ({
+    list: Effect.suspend(() => Effect.forEach(host.registries.integration.list(), fromPlugin)).pipe(
+      Effect.map((plugins) => [...builtinProviders, ...plugins.flat()])
+    )
+  }))
+)
