@@ -187,7 +187,10 @@ describe("status and env", () => {
     expect(await run(member.client.api.twin.status())).toEqual({
       llm: { configured: true },
       counts: { memories: 2, files: 0, activity: 1, connections: 0 },
-      providers: [expect.objectContaining({ provider: "files", configured: false, connected: false })],
+      providers: [
+        expect.objectContaining({ provider: "files", configured: false, connected: false }),
+        expect.objectContaining({ provider: "browser", configured: false, connected: false })
+      ],
       embeddings: { available: true, embedded: 2, total: 2, leavesDevice: false, degraded: false, note: null }
     })
     expect(await run(member.client.api.twin.env())).toEqual({ filesRoot: null, gmail: false, telegram: false, llm: true })
