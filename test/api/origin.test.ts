@@ -4,7 +4,10 @@
  * cross-site, is a 403 `forbidden_origin` that changes nothing. Scripts and servers send
  * neither header and pass; so do reads.
  */
+import * as HttpApi from "@effect/platform/HttpApi"
 import { describe, expect, it } from "vitest"
+import { NodeApi } from "../../host/contract/api.ts"
+import { declaredPolicy } from "../../kernel/contract/endpoint-policy.ts"
 import { refusedHandshake } from "../support/live.ts"
 import { apiError, Client, nodeWithOwner, person, refused, run } from "../support/node.ts"
 
@@ -49,6 +52,24 @@ describe("state-changing requests from another site", () => {
     expect(registered.body.error).toBe("invalid_access_code")
     const script = await refused(new Client(context.node.url).api.authPublic.login({ payload: { email: "a@b.cd", password: "x" } }))
     expect(script.status).toBe(401)
+  })
+
+  it("covers every state-changing route of the contract but the signed wire routes", async () => {
+    const changing: Array<{ method: string; path: string }> = []
+    HttpApi.reflect(NodeApi, {
+      onGroup: () => {},
+      onEndpoint: ({ endpoint, mergedAnnotations }) => {
+        if (!["GET", "HEAD", "OPTIONS"].includes(endpoint.method) && !declaredPolicy(mergedAnnotations).wire) {
+          changing.push({ method: endpoint.method, path: endpoint.path.replace(/:[A-Za-z]+/g, "x") })
+        }
+      }
+    })
+    expect(changing.length).toBeGreaterThan(50)
+    for (const { method, path } of changing) {
+      const answer = await context.owner.client.raw(method as "POST", path, {}, { "sec-fetch-site": "cross-site" })
+      expect([method, path, answer.status, apiError(answer).error]).toEqual([method, path, 403, "forbidden_origin"])
+    }
+    await run(context.owner.client.api.auth.me())
   })
 
   it("reads from another site still answer (the browser keeps them from that site's page)", async () => {
