@@ -24,14 +24,24 @@ const giveBack = (buffer: Buffer) => {
   if (pool.length < POOL_LIMIT) pool.push(buffer)
 }
 
-/** Resolves when Node's buffer has drained; rejects when the response closes first or the signal aborts. */
-const drained = (outgoing: ServerResponse, signal: AbortSignal) =>
-  Promise.race([
-    once(outgoing, "drain", { signal }),
-    once(outgoing, "close", { signal }).then(() => {
-      throw new Error("the client went away")
-    })
-  ])
+/**
+ * Resolves when Node's buffer has drained; rejects when the response closes first or the signal
+ * aborts. The listener that did not fire is removed, so a long download does not pile them up.
+ */
+const drained = async (outgoing: ServerResponse, signal: AbortSignal) => {
+  const settled = new AbortController()
+  const either = AbortSignal.any([signal, settled.signal])
+  try {
+    await Promise.race([
+      once(outgoing, "drain", { signal: either }),
+      once(outgoing, "close", { signal: either }).then(() => {
+        throw new Error("the client went away")
+      })
+    ])
+  } finally {
+    settled.abort()
+  }
+}
 
 /** Bytes `start`..`end` (inclusive) of the open file; the handle is closed however it ends. */
 export const fileBody = (handle: FileHandle, start: number, end: number) =>
