@@ -13,7 +13,7 @@ import { Agent, request } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { freePort } from "./free-port.ts"
+import { freePort } from "../support/free-port.ts"
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url))
 const nodeBin = join(repoRoot, "node_modules", ".bin", "node")

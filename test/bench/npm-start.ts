@@ -12,7 +12,7 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { copyFileSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { request } from "node:http"
-import { freePort } from "./free-port.ts"
+import { freePort } from "../support/free-port.ts"
 import { loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"

@@ -9,7 +9,7 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wri
 import { createConnection } from "node:net"
 import { tmpdir, userInfo } from "node:os"
 import { join } from "node:path"
-import { freePort } from "../bench/free-port.ts"
+import { freePort } from "./free-port.ts"
 
 export interface Delivery {
   readonly from: string

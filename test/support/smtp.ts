@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:
 import { createConnection } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { freePort } from "../bench/free-port.ts"
+import { freePort } from "./free-port.ts"
 
 export interface Mail {
   readonly to: string
