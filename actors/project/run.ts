@@ -11,11 +11,10 @@ import * as Exit from "effect/Exit"
 import * as Queue from "effect/Queue"
 import { Settings } from "../../kernel/settings.ts"
 import { nowIso } from "../../kernel/time.ts"
-import { fileRootFor } from "../../kernel/extensions/file-root.ts"
 import { RunnableGenerators } from "./ports.ts"
 import { complete, nextReady, type Schedule } from "./pipeline/schedule.ts"
-import { listWorkspace, outputKindOf } from "./outputs.ts"
 import { finishedStatuses, ProjectStore } from "./store.ts"
+import { recordOutputs } from "./record-outputs.ts"
 import type { TaskRecord } from "./repositories/tasks-repository.ts"
 import type { StoredMember } from "./repositories/teams-repository.ts"
 import { ProjectAlerts } from "./alerts.ts"
@@ -131,20 +130,7 @@ const runTasks = (run: Run, members: ReadonlyArray<StoredMember>, tasks: Readonl
     }
   }).pipe(Effect.withSpan("project.tasks"))
 
-const outputs = (run: Run) =>
-  Effect.gen(function* () {
-    const store = yield* ProjectStore
-    const settings = yield* Settings
-    const files = yield* Effect.promise(() => listWorkspace(fileRootFor(settings.dataDir, run.ownerId, run.projectId).dir))
-    yield* store.saveOutputs(run.projectId, files.map((file) => ({
-      taskId: null,
-      kind: outputKindOf(file.path),
-      name: file.path.slice(file.path.lastIndexOf("/") + 1),
-      path: file.path,
-      size: file.size
-    })))
-    yield* store.trace(run.projectId, { kind: "output", text: `${files.length} output file${files.length === 1 ? "" : "s"}: ${files.map((file) => file.path).join(", ")}`, data: { files } })
-  }).pipe(Effect.withSpan("project.outputs"))
+const outputs = (run: Run) => recordOutputs(run.projectId)
 
 const review = (run: Run, tasks: ReadonlyArray<TaskRecord>) =>
   Effect.gen(function* () {

@@ -6,6 +6,7 @@
  * replayed. Only signals the gate itself raised (its own source) carry a runnable call: a
  * plugin's or an agent's signal that imitates the action is refused and stays open.
  */
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
@@ -15,6 +16,9 @@ import { ActionRefused, SignalActions } from "../../actors/being/actions.ts"
 import { SignalInput } from "../../actors/being/contract/signal.ts"
 import { invokeResult, SkillApprovals, Skills, type ApprovalAsked, type ApprovalRequest } from "../../kernel/extensions/skills.ts"
 import { Signals } from "../desktop/signals.ts"
+import { recordOutputs } from "../../actors/project/record-outputs.ts"
+import { ProjectStore } from "../../actors/project/store.ts"
+import { Settings } from "../../kernel/settings.ts"
 
 const approvalActionKind = "skill.invoke"
 /** Who raises the gate's signals; no other raiser can use it (plugins are `plugin:<id>`, the owner `owner`). */
@@ -74,6 +78,10 @@ export const ApprovalActionLive = Layer.effectDiscard(
   Effect.gen(function* () {
     const actions = yield* SignalActions
     const skills = yield* Skills
+    const projectContext = Context.merge(Context.make(ProjectStore, yield* ProjectStore), Context.make(Settings, yield* Settings))
+    // A call made inside a project wrote into its workspace (a build, a file): its outputs show it.
+    const recordProjectOutputs = (projectId: string | null) =>
+      projectId === null ? Effect.void : recordOutputs(projectId).pipe(Effect.provide(projectContext))
     yield* actions.register(approvalActionKind, ({ signal, optionId }) => {
       if (signal.source !== approvalSource) {
         return Effect.fail(new ActionRefused({ reason: "only the approval gate's own signals can run a skill" }))
@@ -88,8 +96,9 @@ export const ApprovalActionLive = Layer.effectDiscard(
         Effect.mapError((error) => new ActionRefused({ reason: error.message })),
         Effect.flatMap((outcome) =>
           outcome.ok ? Effect.succeed({ approved: true, ...invokeResult(outcome) }) : Effect.fail(new ActionRefused({ reason: outcome.error }))
-        )
+        ),
+        Effect.tap(() => recordProjectOutputs(call.projectId))
       )
     })
   })
-)
+).pipe(Layer.provide(ProjectStore.Default))

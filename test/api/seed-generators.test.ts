@@ -58,6 +58,9 @@ describe("the small web app seed", () => {
     const previewUrl = `/api/files/project/${started.id}/apps/web/dist/index.html`
     expect(at(answered, "actionResult", "output", "output")).toMatchObject({ built: true, previewPath: "apps/web/dist/index.html", previewUrl })
 
+    const after = await run(owner.client.api.studioProjects.getProject({ path: { id: started.id } }))
+    expect(after.project.outputs).toContainEqual(expect.objectContaining({ path: "apps/web/dist/index.html", kind: "html" }))
+
     const preview = await owner.client.raw("GET", previewUrl)
     expect(preview.status).toBe(200)
     expect(preview.headers["content-type"]).toBe("text/html; charset=utf-8")

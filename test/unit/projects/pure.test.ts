@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest"
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
 import { taskPromptOf } from "../../../actors/project/instruction.ts"
 import { roleNeeds } from "../../../actors/project/team.ts"
 import { wireToolName } from "../../../actors/project/task-loop.ts"
-import { contentTypeOf, outputKindOf } from "../../../actors/project/outputs.ts"
+import { contentTypeOf, listWorkspace, outputKindOf } from "../../../actors/project/outputs.ts"
 import { generatorRunTitle, isMakeRequest, titleOf } from "../../../actors/project/projects.ts"
 import type { TaskRecord } from "../../../actors/project/repositories/tasks-repository.ts"
 
@@ -30,6 +33,23 @@ describe("a brief's title", () => {
 })
 
 describe("outputs", () => {
+  it("lists a workspace's deliverables: a built app's page, but no other build or VCS noise", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "outputs-"))
+    const write = async (path: string, text: string) => {
+      await mkdir(dirname(join(dir, path)), { recursive: true })
+      await writeFile(join(dir, path), text)
+    }
+    await write("README.md", "# app")
+    await write("apps/web/dist/index.html", "<!doctype html><p>built</p>")
+    await write("apps/web/dist/assets/chunk.js", "x")
+    await write("apps/web/src/App.tsx", "export {}")
+    await write("node_modules/x/index.js", "x")
+    await write(".git/HEAD", "ref")
+    await write("dist/other.txt", "no page here")
+    expect((await listWorkspace(dir)).map((file) => file.path))
+      .toEqual(["apps/web/dist/index.html", "apps/web/src/App.tsx", "README.md"])
+  })
+
   it("take their kind and content type from the extension", () => {
     expect([outputKindOf("a/b.md"), outputKindOf("x.HTML"), outputKindOf("d.csv"), outputKindOf("i.png"), outputKindOf("s.ts"), outputKindOf("README")])
       .toEqual(["markdown", "html", "data", "image", "code", "text"])
