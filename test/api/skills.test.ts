@@ -61,6 +61,21 @@ describe("GET /api/studio/skills", () => {
     expect(math?.inputSchema).toMatchObject({ required: ["expression"] })
     expect(answer.find((skill) => skill.name === worldActingSkill)).toMatchObject({ worldActing: true, family: "courier" })
   })
+
+  it("registers the document's thirty skills and studio.author_module as built-ins, exactly seven of them world-acting", async () => {
+    const answer = await run(member.client.api.studioSkills.listSkills())
+    const builtIns = answer.filter((skill) => skill.pluginId.startsWith("@svc/"))
+    expect(builtIns.map((skill) => skill.name).sort()).toEqual([
+      "web.search", "web.fetch", "web.research", "http.request", "files.list", "files.read", "files.write", "files.search",
+      "code.execute", "code.scaffold_react_node", "scene3d.create", "docs.write_markdown", "docs.write_docx", "image.generate",
+      "math.evaluate", "llm.generate", "llm.structured", "memory.recall", "memory.store", "signal.raise", "schedule.create",
+      "email.read", "email.send", "chat_a.send", "chat_b.send", "studio.author_agent", "studio.author_generator",
+      "studio.author_skill_bundle", "docs.write_pdf", "http.json", "studio.author_module"
+    ].sort())
+    expect(builtIns.filter((skill) => skill.worldActing).map((skill) => skill.name).sort()).toEqual(
+      ["email.send", "chat_a.send", "chat_b.send", "http.request", "http.json", "code.execute", "code.scaffold_react_node"].sort()
+    )
+  })
 })
 
 describe("POST /api/studio/skills/invoke", () => {
