@@ -65,6 +65,8 @@ import { ListingModerationLive } from "./market/moderation.ts"
 import { BeingsFeatureHandlers } from "./beings/handlers.ts"
 import { ConnectionsHandlers } from "./twin/connections-handlers.ts"
 import { connectionsFeature } from "./twin/connections-feature.ts"
+import { threadsFeature } from "./threads/feature.ts"
+import { ThreadsHandlers } from "./threads/handlers.ts"
 
 export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
 
@@ -138,7 +140,8 @@ const features = Layer.mergeAll(
   MarketHandlers.pipe(Layer.provide(marketFeature)),
   // Moderation pauses listings through the market.
   BeingsFeatureHandlers.pipe(Layer.provide(ListingModerationLive)),
-  ConnectionsHandlers.pipe(Layer.provide(connectionsFeature))
+  ConnectionsHandlers.pipe(Layer.provide(connectionsFeature)),
+  ThreadsHandlers.pipe(Layer.provide(threadsFeature))
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))

@@ -1,8 +1,6 @@
 /**
  * Every event of the spec's event table as one Schema union, and the bus that carries them.
- * Publishing is typed by the union; the web app decodes each frame with it. Records the spec
- * leaves open and no feature of this node makes yet (message, tool call) travel as Json until
- * their feature types them here.
+ * Publishing is typed by the union; the web app decodes each frame with it.
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
@@ -15,6 +13,7 @@ import { Memory } from "../../kernel/contract/memory.ts"
 import { TwinActivityEvent } from "../../extensions/twin/contract/records.ts"
 import { Wallet } from "../../extensions/market/contract/records.ts"
 import { Mood, Post } from "../../extensions/souls/contract/records.ts"
+import { Message, ToolCallChip } from "../../extensions/threads/contract/records.ts"
 
 const Json = Schema.Unknown
 
@@ -26,9 +25,10 @@ export const NodeEvent = Schema.Union(
   event("hello", { beingId: Schema.String, serverTime: Schema.String }),
   event("signal.created", { signal: Signal }),
   event("signal.updated", { signal: Signal }),
+  /** A reply streams; its first delta is "" (the Muse is thinking), and a late subscriber's first is the text so far. */
   event("message.delta", { threadId: Schema.String, messageId: Schema.String, delta: Schema.String }),
-  event("message.created", { message: Json }),
-  event("message.tool", { threadId: Schema.String, messageId: Schema.String, toolCall: Json }),
+  event("message.created", { message: Message }),
+  event("message.tool", { threadId: Schema.String, messageId: Schema.String, toolCall: ToolCallChip }),
   event("task.updated", { task: Task }),
   event("project.updated", { project: Project }),
   event("trace", { event: TraceEvent }),

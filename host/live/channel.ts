@@ -93,10 +93,13 @@ export const LiveChannelLive = Layer.scoped(
         }
         const refusal = yield* topics.check(session.beingId, topic)
         if (refusal !== null) return reply(ws, { type: "error", ...refusal, topic })
+        const already = connections.following(connectionId, topic)
         if (!connections.follow(connectionId, topic)) {
           return reply(ws, { type: "error", error: "too_many_topics", message: "This socket follows as many topics as it may; unsubscribe from one first.", topic })
         }
         reply(ws, { type: "subscribed", topic })
+        // In the same turn as the follow: nothing delivered meanwhile is missed or sent twice.
+        if (!already) for (const event of topics.catchUp(topic)) ws.send(JSON.stringify(event))
       })
 
     /** One socket, from its upgrade to its close. */
@@ -169,7 +172,10 @@ export const LiveChannelLive = Layer.scoped(
     yield* loop(
       "Delivering events to live sockets",
       Effect.map(Queue.takeBetween(deliveries, 1, 256), (batch) => {
-        for (const delivery of batch) connections.deliver(delivery.audience, delivery.event)
+        for (const delivery of batch) {
+          connections.deliver(delivery.audience, delivery.event)
+          if (delivery.audience.kind === "topic") topics.delivered(delivery.audience.topic, delivery.event)
+        }
       })
     )
 

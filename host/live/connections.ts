@@ -43,6 +43,8 @@ export interface LiveConnectionsShape {
   /** False when the socket already follows as many topics as it may. */
   readonly follow: (id: string, topic: string) => boolean
   readonly unfollow: (id: string, topic: string) => void
+  /** Whether the socket follows the topic already. */
+  readonly following: (id: string, topic: string) => boolean
   /** Sends one event to its audience; the frame is encoded once for every socket. */
   readonly deliver: (audience: Audience, event: NodeEvent) => void
   /** Closes (and forgets) every socket opened with one of these sessions. */
@@ -117,6 +119,7 @@ export const makeLiveConnections = (): LiveConnectionsShape => {
       addTo(byTopic, topic, connection)
       return true
     },
+    following: (id, topic) => byId.get(id)?.topics.has(topic) ?? false,
     unfollow: (id, topic) => {
       const connection = byId.get(id)
       if (connection === undefined || !connection.topics.delete(topic)) return

@@ -1,0 +1,39 @@
+/**
+ * What threads and the Muse need of features they do not own, as ports the host binds
+ * (host/threads/feature.ts): beings' names, the caller's uploads, the being's soul, memories and
+ * profile, and whether a being is online.
+ */
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as Option from "effect/Option"
+import type { InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import type { Attachment } from "./contract/records.ts"
+
+export interface ThreadBeing {
+  readonly id: string
+  readonly displayName: string
+}
+
+export class ThreadBeings extends Context.Tag("threads/ThreadBeings")<ThreadBeings, {
+  readonly find: (id: string) => Effect.Effect<Option.Option<ThreadBeing>>
+}>() {}
+
+export class ThreadAttachments extends Context.Tag("threads/ThreadAttachments")<ThreadAttachments, {
+  /** Each id as one of the being's own uploads; anything else (another's, a project file, none) is refused. */
+  readonly resolve: (beingId: string, fileIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<Attachment>, NotFound | InvalidRequest>
+}>() {}
+
+export interface MuseContextShape {
+  /** The name the being chose for its Muse (the twin profile's `museName` preference), or "Muse". */
+  readonly museName: (beingId: string) => Effect.Effect<string>
+  /** The Muse's system prompt: the being's soul compiled under the Muse's name. */
+  readonly persona: (being: ThreadBeing, museName: string) => Effect.Effect<string>
+  /** The being's memories most related to the text (none when it has none or recall fails). */
+  readonly recall: (beingId: string, text: string) => Effect.Effect<ReadonlyArray<string>>
+  /** The twin profile as lines of text; empty when the being never filled it in. */
+  readonly profile: (beingId: string) => Effect.Effect<ReadonlyArray<string>>
+  /** Whether the being has a live socket open (its presence while the Muse replies). */
+  readonly online: (beingId: string) => boolean
+}
+
+export class MuseContext extends Context.Tag("threads/MuseContext")<MuseContext, MuseContextShape>() {}

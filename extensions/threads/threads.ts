@@ -1,0 +1,160 @@
+/**
+ * Threads: the inbox across kinds, opening one, its messages, posting, leaving. A being's muse
+ * thread is made the first time it lists its threads (the inbox or `?kind=muse`) or asks the Muse
+ * through `askMuse`, titled with the Muse's chosen name. A direct thread joins two beings; opening
+ * it again answers the one they share. Agents' threads are listed with the rest (none is written
+ * by a feature yet). Every operation is for the caller from the session: a thread the caller is
+ * not in, or has left, is missing.
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import { nowIso } from "../../kernel/time.ts"
+import { EventBus } from "../../host/contract/events.ts"
+import {
+  MESSAGES_PAGE, type Message, type NewMessage, type NewThread, type ReplyPolicy, type Thread, type ThreadKind
+} from "./contract/records.ts"
+import { newId } from "./ids.ts"
+import { Muse } from "./muse.ts"
+import { MuseContext, ThreadAttachments, ThreadBeings } from "./ports.ts"
+import { MessagesRepository } from "./repositories/messages-repository.ts"
+import { ThreadsRepository, type StoredThread } from "./repositories/threads-repository.ts"
+
+const PREVIEW = 140
+
+const replyPolicyOf = (kind: ThreadKind): ReplyPolicy => (kind === "muse" ? "muse" : kind === "direct" ? "being" : "none")
+
+const missing = (id: string) => new NotFound({ error: "thread_not_found", message: "There is no thread with that id among yours.", details: { id } })
+
+export class Threads extends Effect.Service<Threads>()("threads/Threads", {
+  dependencies: [ThreadsRepository.Default, MessagesRepository.Default, Muse.Default],
+  effect: Effect.gen(function* () {
+    const threads = yield* ThreadsRepository
+    const messages = yield* MessagesRepository
+    const muse = yield* Muse
+    const bus = yield* EventBus
+    const context = yield* MuseContext
+    const beings = yield* ThreadBeings
+    const attachments = yield* ThreadAttachments
+
+    /** The thread as `viewerId` sees it: a muse thread titled with its Muse's name now, a direct one with the other being's. */
+    const view = (row: StoredThread, viewerId: string) =>
+      Effect.gen(function* () {
+        const participants = (yield* threads.participants(row.id)).map((member) => member.beingId)
+        const other = participants.find((id) => id !== viewerId)
+        const title = row.kind === "muse"
+          ? yield* context.museName(viewerId)
+          : row.kind === "direct" && other !== undefined
+          ? Option.match(yield* beings.find(other), { onNone: () => row.title, onSome: (being) => being.displayName })
+          : row.title
+        const thread: Thread = {
+          id: row.id, kind: row.kind, title, participants, replyPolicy: replyPolicyOf(row.kind),
+          preview: row.lastContent === null ? null : row.lastContent.slice(0, PREVIEW), lastMessageAt: row.lastMessageAt,
+          createdAt: row.createdAt
+        }
+        return thread
+      })
+
+    const create = (kind: ThreadKind, title: string, participants: ReadonlyArray<string>) =>
+      Effect.gen(function* () {
+        const thread = { id: yield* newId, kind, title, createdAt: yield* nowIso }
+        yield* threads.insert({ thread, participants })
+        return { ...thread, lastContent: null, lastMessageAt: null } satisfies StoredThread
+      })
+
+    const createMuseThread = (beingId: string) =>
+      Effect.flatMap(context.museName(beingId), (name) => create("muse", name, [beingId]))
+
+    /** The being's newest muse thread, made now if it has none. */
+    const museThread = (beingId: string) =>
+      Effect.gen(function* () {
+        const [newest] = yield* threads.listFor({ beingId, kind: "muse" })
+        return newest ?? (yield* createMuseThread(beingId))
+      })
+
+    const list = (beingId: string, kind: ThreadKind | undefined) =>
+      Effect.gen(function* () {
+        if (kind === undefined || kind === "muse") yield* museThread(beingId)
+        const rows = yield* threads.listFor({ beingId, kind: kind ?? null })
+        return yield* Effect.forEach(rows, (row) => view(row, beingId))
+      }).pipe(Effect.withSpan("threads.list"))
+
+    const open = (beingId: string, request: NewThread) =>
+      Effect.gen(function* () {
+        if (request.kind === "muse") return yield* view(yield* createMuseThread(beingId), beingId)
+        const otherId = request.withBeingId
+        if (otherId === beingId) {
+          return yield* new InvalidRequest({ error: "thread_with_self", message: "A direct thread is with another being; pick someone else." })
+        }
+        const other = yield* beings.find(otherId)
+        if (Option.isNone(other)) {
+          return yield* new NotFound({ error: "being_not_found", message: "There is no being with that id.", details: { withBeingId: otherId } })
+        }
+        const existing = yield* threads.findDirect({ beingId, otherId })
+        const row = Option.isSome(existing)
+          ? Option.getOrThrow(yield* threads.findFor({ threadId: existing.value.id, beingId }))
+          : yield* create("direct", other.value.displayName, [beingId, otherId])
+        return yield* view(row, beingId)
+      }).pipe(Effect.withSpan("threads.open"))
+
+    const mine = (beingId: string, threadId: string) =>
+      Effect.flatMap(threads.findFor({ threadId, beingId }), Option.match({
+        onNone: () => Effect.fail(missing(threadId)),
+        onSome: Effect.succeed
+      }))
+
+    const read = (beingId: string, threadId: string) =>
+      Effect.gen(function* () {
+        yield* mine(beingId, threadId)
+        return yield* messages.recent({ threadId, limit: MESSAGES_PAGE })
+      }).pipe(Effect.withSpan("threads.messages"))
+
+    /** Stores the message, tells the thread's followers, and on a muse thread starts the Muse's reply. */
+    const append = (beingId: string, thread: StoredThread, content: string, files: ReadonlyArray<string>) =>
+      Effect.gen(function* () {
+        if (replyPolicyOf(thread.kind) === "none") {
+          return yield* new Conflict({ error: "thread_read_only", message: "Nobody answers in this thread; it can be read, not written to." })
+        }
+        const attached = yield* attachments.resolve(beingId, files)
+        const message: Message = {
+          id: yield* newId, threadId: thread.id, role: "user", authorId: beingId, content, attachments: attached, toolCalls: [],
+          createdAt: yield* nowIso
+        }
+        yield* messages.insert(message)
+        yield* bus.publish({ kind: "topic", topic: `thread:${thread.id}` }, { type: "message.created", message })
+        return message
+      })
+
+    const post = (beingId: string, threadId: string, request: NewMessage) =>
+      Effect.gen(function* () {
+        const thread = yield* mine(beingId, threadId)
+        const message = yield* append(beingId, thread, request.content, request.attachments ?? [])
+        if (thread.kind === "muse") yield* muse.start(thread.id, beingId)
+        return message
+      }).pipe(Effect.withSpan("threads.post"))
+
+    /**
+     * The chat bridge's way in: the text as the being's message in its muse thread (made if it has
+     * none), answered by the same reply path as the web composer; waits for that reply.
+     */
+    const askMuse = (beingId: string, content: string) =>
+      Effect.gen(function* () {
+        const thread = yield* museThread(beingId)
+        yield* append(beingId, thread, content, [])
+        return yield* yield* muse.nextReply(thread.id, beingId)
+      }).pipe(Effect.orDie, Effect.withSpan("muse.ask"))
+
+    const remove = (beingId: string, threadId: string) =>
+      Effect.gen(function* () {
+        yield* mine(beingId, threadId)
+        yield* threads.leave({ threadId, beingId, at: yield* nowIso })
+        return { ok: true as const }
+      }).pipe(Effect.withSpan("threads.delete"))
+
+    /** Whether the being may follow `thread:<id>`: it is in the thread. */
+    const follows = (beingId: string, threadId: string) =>
+      Effect.map(threads.findFor({ threadId, beingId }), Option.isSome)
+
+    return { list, open, read, post, askMuse, remove, follows } as const
+  })
+}) {}

@@ -1,0 +1,127 @@
+/**
+ * The Muse's added latency to first token (issue 12): POST /api/threads/:id/messages → the first
+ * `message.delta` with text on a socket following the thread, on a real node whose standard tier
+ * is bound to the scripted OpenAI server (no delays). Anchor in the same run: streaming straight
+ * from that server (the same kind of request, over HTTP from this process) to its first chunk with
+ * text. The two take turns, reply by reply, so a busy machine weighs on both alike; the figure is
+ * the difference of the p50s, aimed under 5 ms. The thinking marker (the first, empty delta) is
+ * printed beside it. Everything shares this process's event loop. Prints figures; never fails.
+ *
+ * Knob (environment): BENCH_MUSE_REPLIES (100).
+ */
+import * as Layer from "effect/Layer"
+import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as Option from "effect/Option"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { performance } from "node:perf_hooks"
+import { WebSocket } from "ws"
+import { BootInfo, bootInfoLayer } from "../../host/boot.ts"
+import { nodeLayer } from "../../host/node.ts"
+import { boundTo, unboundModelSettings } from "../../extensions/models/test-layer.ts"
+import { Client, run } from "../support/client.ts"
+import { startOpenAiServer } from "../support/openai-server.ts"
+
+const replies = Number(process.env["BENCH_MUSE_REPLIES"]) > 0 ? Number(process.env["BENCH_MUSE_REPLIES"]) : 100
+const warmup = 10
+const answer = "Here is a short answer from the scripted model, a few words long."
+
+const percentile = (values: ReadonlyArray<number>, p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+}
+
+/** Milliseconds from the request to the first streamed chunk that carries text, straight from the server. */
+const directFirstToken = async (baseUrl: string) => {
+  const started = performance.now()
+  const response = await fetch(`${baseUrl}/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: "Bearer sk-test-default" },
+    body: JSON.stringify({ model: "bench", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "hello" }] })
+  })
+  const reader = response.body!.getReader()
+  const decoder = new TextDecoder()
+  let seen = ""
+  let first = Number.NaN
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    seen += decoder.decode(value, { stream: true })
+    if (Number.isNaN(first) && /"content":"[^"]/.test(seen)) first = performance.now() - started
+  }
+  return first
+}
+
+export const benchMuse = async () => {
+  const models = await startOpenAiServer()
+  models.handle("chat", () => ({ content: answer }))
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-muse-"))
+  const runtime = ManagedRuntime.make(bootInfoLayer.pipe(Layer.provideMerge(nodeLayer({
+    settings: { ...unboundModelSettings, ...boundTo(models.baseUrl), dataDir, port: 0, host: "127.0.0.1", trustProxy: 1, rateLimitPerMinute: 100_000_000 }
+  }))))
+  try {
+    const info = await runtime.runPromise(BootInfo)
+    const owner = new Client(info.url)
+    await run(owner.api.authPublic.register({
+      payload: { email: "muse@example.org", password: "correct horse battery", handle: "muse_bench", displayName: "Bench", accessCode: Option.getOrThrow(info.ownerCode) }
+    }))
+    const [thread] = await run(owner.api.threads.listThreads({ urlParams: { kind: "muse" } }))
+    const socket = new WebSocket(`${info.url.replace(/^http/, "ws")}/api/ws`, { headers: { cookie: owner.cookieHeader() } })
+    let onFrame: (frame: { type: string; delta?: string; message?: { role: string } }) => void = () => {}
+    socket.on("message", (data) => onFrame(JSON.parse(String(data))))
+    await new Promise<void>((resolve) => {
+      onFrame = (frame) => frame.type === "subscribed" && resolve()
+      socket.once("open", () => socket.send(JSON.stringify({ type: "subscribe", topic: `thread:${thread!.id}` })))
+    })
+
+    // The `llm` rate class allows 30 posts a minute from one address: the same session comes from a fresh one every 25.
+    let poster = owner
+    let posted = 0
+    const nextPoster = () => {
+      if (posted++ % 25 === 0) {
+        poster = new Client(info.url)
+        poster.copyCookiesFrom(owner)
+      }
+      return poster
+    }
+
+    /** One message and its reply: milliseconds to the thinking marker and to the first text. */
+    const museReply = () =>
+      new Promise<{ thinking: number; firstToken: number }>((resolve, reject) => {
+        const started = performance.now()
+        let thinking = Number.NaN
+        let firstToken = Number.NaN
+        onFrame = (frame) => {
+          if (frame.type === "message.delta" && frame.delta === "" && Number.isNaN(thinking)) thinking = performance.now() - started
+          if (frame.type === "message.delta" && frame.delta !== "" && Number.isNaN(firstToken)) firstToken = performance.now() - started
+          if (frame.type === "message.created" && frame.message?.role === "assistant") resolve({ thinking, firstToken })
+        }
+        run(nextPoster().api.threads.postMessage({ path: { id: thread!.id }, payload: { content: "Tell me something" } })).catch(reject)
+      })
+
+    const direct: Array<number> = []
+    const muse: Array<number> = []
+    const thinking: Array<number> = []
+    for (let round = 0; round < warmup + replies; round++) {
+      const anchor = await directFirstToken(models.baseUrl)
+      const measured = await museReply()
+      if (round < warmup) continue
+      direct.push(anchor)
+      muse.push(measured.firstToken)
+      thinking.push(measured.thinking)
+    }
+    socket.close()
+    const p50 = { direct: percentile(direct, 50), muse: percentile(muse, 50), thinking: percentile(thinking, 50) }
+    const added = p50.muse - p50.direct
+    console.log(`${replies} replies, one at a time, after ${warmup} to warm up`)
+    console.log(`first token straight from the scripted server   p50 ${p50.direct.toFixed(2)} ms   p99 ${percentile(direct, 99).toFixed(2)} ms`)
+    console.log(`POST message → first text delta on the socket    p50 ${p50.muse.toFixed(2)} ms   p99 ${percentile(muse, 99).toFixed(2)} ms`)
+    console.log(`POST message → thinking (the empty first delta)  p50 ${p50.thinking.toFixed(2)} ms`)
+    console.log(`the Muse adds ${added.toFixed(2)} ms at p50 (${(p50.muse / p50.direct).toFixed(2)}×); aim under 5 ms: ${added < 5 ? "met" : "missed"}`)
+  } finally {
+    await runtime.dispose()
+    await models.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
