@@ -42,6 +42,8 @@ import { migrations } from "./migrations.ts"
 import { listeningUrl, PublicOrigin } from "./origin.ts"
 import { nodeSettingsLayer, type NodeSettings } from "./settings.ts"
 import { PluginsHandlers } from "./plugins/handlers.ts"
+import { ModulesHandlers } from "./modules/handlers.ts"
+import { moduleDocumentLayer } from "./modules/document-route.ts"
 import { ExtensionsLive } from "./plugins/extensions.ts"
 import { StudioSkillsHandlers } from "./skills/handlers.ts"
 import { SkillsLive } from "./skills/live.ts"
@@ -128,6 +130,7 @@ const features = Layer.mergeAll(
   DesktopHandlers,
   LlmHandlers,
   PluginsHandlers,
+  ModulesHandlers,
   StudioSkillsHandlers,
   StudioAgentsHandlers,
   StudioGeneratorsHandlers,
@@ -153,6 +156,7 @@ const httpLayer = (uiDir: string) =>
     Layer.provide(ApiErrorsLive),
     Layer.provide(uiFilesLayer(uiDir)),
     Layer.provide(fileRoutesLayer),
+    Layer.provide(moduleDocumentLayer),
     Layer.provide(apiLayer),
     Layer.provide(AuthenticationLive)
   )

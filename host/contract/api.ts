@@ -23,6 +23,7 @@ import { DesktopApi } from "../desktop/contract/api.ts"
 import { HealthApi } from "../health/contract/api.ts"
 import { LlmApi } from "../../extensions/models/contract/api.ts"
 import { PluginsApi } from "../plugins/contract/api.ts"
+import { ModulesApi } from "../modules/contract/api.ts"
 import { StudioSkillsApi } from "../skills/contract/api.ts"
 import { StudioAgentsApi } from "../../extensions/agents/contract/api.ts"
 import { StudioGeneratorsApi } from "../../extensions/generators/contract/api.ts"
@@ -41,6 +42,7 @@ export class NodeApi extends HttpApi.make("node")
   .add(AuthApi)
   .add(HealthApi)
   .add(PluginsApi)
+  .add(ModulesApi)
   .add(StudioSkillsApi)
   .add(StudioAgentsApi)
   .add(StudioGeneratorsApi)

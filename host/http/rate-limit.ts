@@ -19,7 +19,7 @@ export interface RateLimits {
   readonly perClass: Record<RateClassName, number>
 }
 
-export const defaultClassLimits: Record<RateClassName, number> = { auth: 10, waitlist: 5, owner: 20, llm: 30, upload: 30 }
+export const defaultClassLimits: Record<RateClassName, number> = { auth: 10, waitlist: 5, owner: 20, llm: 30, upload: 30, bridge: 120 }
 
 const WINDOW_MS = 60_000
 

@@ -7,6 +7,7 @@
  */
 import * as Schema from "effect/Schema"
 import { CapabilityKind } from "./capabilities.ts"
+import { moduleDeclarationIssues } from "./modules.ts"
 
 const nonEmpty = (what: string) =>
   Schema.String.pipe(Schema.filter((value) => value.trim() !== "" || `${what} must not be empty`))
@@ -56,7 +57,11 @@ export const PluginCapability = Schema.Struct({
 )
 export type PluginCapability = typeof PluginCapability.Type
 
-export const extensionKinds = ["skill", "generator", "widget", "integration", "viewer", "editor", "theme"] as const
+/**
+ * The document's seven kinds, plus `module`: a place of the web app (`/m/<namespace>.<id>`) whose
+ * HTML document comes from the plugin's folder (its fields in ./modules.ts).
+ */
+export const extensionKinds = ["skill", "generator", "widget", "integration", "viewer", "editor", "theme", "module"] as const
 export const ExtensionKind = Schema.Literal(...extensionKinds)
 export type ExtensionKind = typeof ExtensionKind.Type
 
@@ -117,6 +122,7 @@ export const manifestRules = (manifest: Schema.Struct.Type<typeof manifestFields
     }
     manifest.extensions.forEach((extension, index) => {
       const undeclared = extension.uses.filter((kind) => !declared.has(kind))
+      if (extension.kind === "module") issues.push(...moduleDeclarationIssues(extension, index))
       if (undeclared.length > 0) {
         issues.push({
           path: ["extensions", index, "uses"],

@@ -13,7 +13,9 @@ export const InstalledContribution = Schema.Struct({
   kind: ExtensionKind,
   /** Full name, `<namespace>.<extensionId>`. */
   name: Schema.String,
-  title: Schema.optional(Schema.String)
+  title: Schema.optional(Schema.String),
+  /** A module's rail icon (SVG path data), when it gives one. */
+  icon: Schema.optional(Schema.String)
 })
 export type InstalledContribution = typeof InstalledContribution.Type
 

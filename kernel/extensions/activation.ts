@@ -17,8 +17,9 @@ import {
   type PluginContext,
   type PluginIdentity
 } from "./context.ts"
+import type { GrantedAdapters } from "./adapters.ts"
 import { contributionSchemas } from "./contributions.ts"
-import type { ExtensionKind, PluginManifest } from "../contract/manifest.ts"
+import type { ExtensionKind, PluginExtension, PluginManifest } from "../contract/manifest.ts"
 import { contributionName, type AnyContribution } from "./registry.ts"
 
 const activationTimeout = "10 seconds"
@@ -38,6 +39,32 @@ const shapeProblem = (kind: ExtensionKind, value: unknown) => {
   return result._tag === "Left" ? ParseResult.TreeFormatter.formatErrorSync(result.left) : undefined
 }
 
+export const identityOf = (manifest: PluginManifest): PluginIdentity =>
+  Object.freeze({ id: manifest.id, namespace: manifest.namespace, version: manifest.version })
+
+/** A declared extension with its value and the context it is handed: the plugin's adapters narrowed to its `uses`. */
+export const contributionOf = (
+  manifest: PluginManifest,
+  declaration: PluginExtension,
+  value: unknown,
+  granted: ReadonlyArray<CapabilityKind>,
+  factories: CapabilityAdapterFactories,
+  plugin: PluginIdentity = identityOf(manifest),
+  /** The plugin's adapters for no call, when already built (activate's). */
+  pluginAdapters: GrantedAdapters = grantedAdapters(granted, factories, plugin)
+): AnyContribution => {
+  const { kind, id } = declaration
+  const name = contributionName(manifest.namespace, id)
+  const used = granted.filter((capability) => declaration.uses.includes(capability))
+  const context = Object.freeze({
+    plugin,
+    extension: Object.freeze({ kind, id, name }),
+    adapters: narrowAdapters(pluginAdapters, declaration.uses),
+    adaptersFor: (scope: CallScope) => grantedAdapters(used, factories, plugin, scope)
+  })
+  return { kind, name, pluginId: manifest.id, declaration, value, context } as AnyContribution
+}
+
 export const activatePlugin = (options: {
   readonly manifest: PluginManifest
   readonly activate: Activate
@@ -46,7 +73,7 @@ export const activatePlugin = (options: {
 }): Effect.Effect<ReadonlyArray<AnyContribution>, InvalidRequest> =>
   Effect.suspend(() => {
     const { manifest } = options
-    const plugin: PluginIdentity = Object.freeze({ id: manifest.id, namespace: manifest.namespace, version: manifest.version })
+    const plugin = identityOf(manifest)
     const adapters = grantedAdapters(options.granted, options.adapters, plugin)
     const contributed = new Map<string, AnyContribution>()
     let open = true
@@ -55,19 +82,12 @@ export const activatePlugin = (options: {
       if (!open) throw new Error(`contribute("${kind}", "${id}") was called after activate finished`)
       const declaration = manifest.extensions.find((extension) => extension.id === id)
       if (declaration === undefined) throw new Error(`"${id}" is not among the extensions its manifest declares`)
+      if (kind === "module") throw new Error(`"${id}" is a module: the host reads it from the manifest and the plugin's folder, nothing contributes it`)
       if (declaration.kind !== kind) throw new Error(`"${id}" is declared as a ${declaration.kind}, not a ${kind}`)
       if (contributed.has(id)) throw new Error(`"${id}" was contributed twice`)
       const problem = shapeProblem(kind, value)
       if (problem !== undefined) throw new Error(`the ${kind} "${id}" has the wrong shape: ${problem}`)
-      const name = contributionName(manifest.namespace, id)
-      const used = options.granted.filter((capability) => declaration.uses.includes(capability))
-      const context = Object.freeze({
-        plugin,
-        extension: Object.freeze({ kind, id, name }),
-        adapters: narrowAdapters(adapters, declaration.uses),
-        adaptersFor: (scope: CallScope) => grantedAdapters(used, options.adapters, plugin, scope)
-      })
-      contributed.set(id, { kind, name, pluginId: manifest.id, declaration, value, context } as AnyContribution)
+      contributed.set(id, contributionOf(manifest, declaration, value, options.granted, options.adapters, plugin, adapters))
     }
 
     const context: PluginContext = Object.freeze({ plugin, adapters, contribute })
@@ -81,7 +101,9 @@ export const activatePlugin = (options: {
       }),
       Effect.ensuring(Effect.sync(() => { open = false })),
       Effect.flatMap(() => {
-        const missing = manifest.extensions.filter((extension) => !contributed.has(extension.id)).map((extension) => extension.id)
+        const missing = manifest.extensions
+          .filter((extension) => extension.kind !== "module" && !contributed.has(extension.id))
+          .map((extension) => extension.id)
         return missing.length > 0
           ? Effect.fail(activationFailed(manifest, `declared but never contributed: ${missing.join(", ")}`))
           : Effect.succeed([...contributed.values()])

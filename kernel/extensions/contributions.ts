@@ -36,6 +36,19 @@ export type Theme = typeof Theme.Type
 
 const Untyped = Schema.Record({ key: Schema.String, value: Schema.Unknown })
 
+/**
+ * A module is not handed over by code: the host reads its declaration and its document from the
+ * plugin's folder when the plugin loads (module-documents.ts), so a change to the file shows at
+ * the next load, like the code.
+ */
+export const ModuleContribution = Schema.Struct({
+  document: Schema.String,
+  icon: Schema.NullOr(Schema.String),
+  /** The document's text as read at load. */
+  html: Schema.String
+})
+export type ModuleContribution = typeof ModuleContribution.Type
+
 export const contributionSchemas = {
   /** A typed function; its full shape and run context are in skill.ts. */
   skill: SkillContribution,
@@ -44,7 +57,8 @@ export const contributionSchemas = {
   integration: Untyped,
   viewer: Untyped,
   editor: Untyped,
-  theme: Theme
+  theme: Theme,
+  module: ModuleContribution
 } satisfies { readonly [K in ExtensionKind]: Schema.Schema.Any }
 
 export type ContributionTypes = { readonly [K in ExtensionKind]: Schema.Schema.Type<(typeof contributionSchemas)[K]> }

@@ -16,6 +16,7 @@ import { Conflict, InvalidRequest, NotFound } from "../contract/errors.ts"
 import { Settings } from "../settings.ts"
 import { activatePlugin } from "./activation.ts"
 import { loadIsolated, type PluginIsolate } from "./isolate/plugin-isolate.ts"
+import { moduleContributions } from "./module-documents.ts"
 import type { AvailablePlugins, InstalledContribution, InstalledPlugin, InstallPluginRequest, UninstallResult } from "../contract/plugins.ts"
 import { capabilityNotes, pluginRiskStatement, type CapabilityKind } from "../contract/capabilities.ts"
 import type { CapabilityAdapterFactories, PluginModule } from "./context.ts"
@@ -24,6 +25,7 @@ import type { PluginManifest, PluginSource } from "../contract/manifest.ts"
 import { decodeManifest, readManifest } from "./read-manifest.ts"
 import { makeRegistries, type AnyContribution, type Registries } from "./registry.ts"
 import { PluginsRepository, type StoredPlugin } from "./plugins-repository.ts"
+import { BridgeStorageRepository } from "./bridge-storage-repository.ts"
 import { pluginBundleCache, pluginDataDir } from "./plugin-files.ts"
 
 export interface ExtensionHostOptions {
@@ -49,8 +51,16 @@ const notVerified =
   "Not loaded: market and URL sources are not verified (no integrity check, signature or version pinning)."
 
 const contributionsOf = (contributions: ReadonlyArray<AnyContribution>): Array<InstalledContribution> =>
-  contributions.map(({ kind, name, declaration }) =>
-    declaration.title === undefined ? { kind, name } : { kind, name, title: declaration.title })
+  contributions.map((contribution) => {
+    const { kind, name, declaration } = contribution
+    const icon = contribution.kind === "module" ? contribution.value.icon : null
+    return {
+      kind,
+      name,
+      ...(declaration.title === undefined ? {} : { title: declaration.title }),
+      ...(icon === null ? {} : { icon })
+    }
+  })
 
 const recordOf = (
   manifest: PluginManifest,
@@ -90,6 +100,7 @@ const make = (options: ExtensionHostOptions) =>
   Effect.gen(function* () {
     const settings = yield* Settings
     const store = yield* PluginsRepository
+    const bridgeStorage = yield* BridgeStorageRepository
     const writer = makeRegistries()
     const loaded = new Map<string, InstalledPlugin>()
     const lock = yield* Effect.makeSemaphore(1)
@@ -124,6 +135,12 @@ const make = (options: ExtensionHostOptions) =>
     /** Loads a third-party plugin into an isolate of its own and activates it there; kept only when it activates. */
     const activateLocal = (manifest: PluginManifest, dir: string, granted: ReadonlyArray<CapabilityKind>) =>
       Effect.gen(function* () {
+        const modules = yield* moduleContributions(manifest, dir, granted, options.adapters)
+        // A plugin of modules only has no code for the node to run, so no isolate.
+        if (manifest.main === null && modules.length > 0) {
+          const code = yield* activatePlugin({ manifest, activate: () => {}, granted, adapters: options.adapters })
+          return [...code, ...modules]
+        }
         let loadedIsolate: PluginIsolate | undefined
         const cache = pluginBundleCache(settings.dataDir, manifest.namespace)
         const isolate = yield* loadIsolated(manifest, dir, cache, (reason) => stopPlugin(manifest.id, loadedIsolate, reason))
@@ -133,7 +150,7 @@ const make = (options: ExtensionHostOptions) =>
         )
         dropIsolate(manifest.id)
         isolates.set(manifest.id, isolate)
-        return contributions
+        return [...contributions, ...modules]
       })
 
     const vetted = (manifest: PluginManifest, source: PluginSource, granted: ReadonlyArray<CapabilityKind>) =>
@@ -265,7 +282,8 @@ const make = (options: ExtensionHostOptions) =>
         dropIsolate(id)
         yield* store.remove(id)
         loaded.delete(id)
-        // Its data folder goes with the grant that let it write there.
+        // Its data folder and its stored keys go with the grant that let it write there.
+        yield* bridgeStorage.removeScope(id)
         yield* removeFolder(pluginDataDir(settings.dataDir, record.namespace))
         yield* removeFolder(pluginBundleCache(settings.dataDir, record.namespace))
         const removedDir = record.source.kind === "local" ? yield* removeFolder(resolve(pluginRoot, record.source.dir)) : true
@@ -310,5 +328,7 @@ const make = (options: ExtensionHostOptions) =>
 export class ExtensionHost extends Context.Tag("kernel/ExtensionHost")<ExtensionHost, ExtensionHostShape>() {
   /** Boots the host: a built-in that fails to load fails the layer, since it is the node's own code. */
   static readonly layer = (options: ExtensionHostOptions) =>
-    Layer.scoped(ExtensionHost, make(options)).pipe(Layer.provide(PluginsRepository.Default))
+    Layer.scoped(ExtensionHost, make(options)).pipe(
+      Layer.provide(Layer.mergeAll(PluginsRepository.Default, BridgeStorageRepository.Default))
+    )
 }

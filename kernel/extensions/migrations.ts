@@ -21,5 +21,18 @@ export const pluginMigrations: Migrations = {
         error TEXT,
         installed_at TEXT NOT NULL
       )`
+  }),
+  /** The bridge's key-value storage: per scope (a plugin, a seed) and being (bridge-storage-repository.ts). */
+  "0101_bridge_storage": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`
+      CREATE TABLE bridge_storage (
+        scope TEXT NOT NULL,
+        being_id TEXT NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (scope, being_id, key)
+      )`
   })
 }

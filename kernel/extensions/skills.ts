@@ -20,6 +20,7 @@ import { ExtensionHost } from "./host.ts"
 import type { Contribution } from "./registry.ts"
 import { defaultSkillTimeoutMs, publishedJsonSchema, SkillFailure, type SkillRunContext, type SkillTraceEvent } from "./skill.ts"
 import type { InvokeSkillResult, SkillDef } from "../contract/skills.ts"
+import type { CapabilityKind } from "../contract/capabilities.ts"
 
 export interface SkillCall {
   /** `<namespace>.<id>` */
@@ -96,6 +97,8 @@ export interface SkillsShape {
    * way a skill reaches a model. False for a name nothing registered.
    */
   readonly spendsModels: (name: string) => boolean
+  /** The capabilities a registered skill uses (undefined: no such skill), for callers that hand it only some. */
+  readonly uses: (name: string) => ReadonlyArray<CapabilityKind> | undefined
 }
 
 const noTrace = () => {}
@@ -228,7 +231,8 @@ const make = Effect.gen(function* () {
     list: Effect.sync(() => host.registries.skill.list().map(describe)),
     invoke,
     check: (name, input) => Effect.map(registered(name), (skill) => Either.match(decodeInput(skill, input), { onLeft: (problem) => problem, onRight: () => null })),
-    spendsModels: (name) => host.registries.skill.get(name)?.declaration.uses.includes("llm") ?? false
+    spendsModels: (name) => host.registries.skill.get(name)?.declaration.uses.includes("llm") ?? false,
+    uses: (name) => host.registries.skill.get(name)?.declaration.uses
   } satisfies SkillsShape
 })
 

@@ -30,18 +30,25 @@ describe("the Notebook example plugin", () => {
     const available = await run(owner.client.api.plugins.availablePlugins())
     expect(available.plugins.find((plugin) => plugin.dir === "notebook")).toMatchObject({
       installed: false,
-      manifest: { id: "@example/notebook", capabilities: [{ kind: "filesystem", reason: "keeps each person's notes in its own data folder" }] }
+      manifest: {
+        id: "@example/notebook",
+        capabilities: [
+          { kind: "filesystem", reason: "keeps each person's notes in its own data folder" },
+          { kind: "storage", reason: "remembers which tag each person's notebook page shows" }
+        ]
+      }
     })
     const answer = await refused(owner.client.api.plugins.installPlugin({ payload: { dir: "notebook", granted: [] } }))
-    expect(answer).toMatchObject({ status: 400, body: { error: "missing_grants", details: { missing: ["filesystem"] } } })
+    expect(answer).toMatchObject({ status: 400, body: { error: "missing_grants", details: { missing: ["filesystem", "storage"] } } })
   })
 
-  it("installs with its grant and publishes its skills", async () => {
-    const installed = await run(owner.client.api.plugins.installPlugin({ payload: { dir: "notebook", granted: ["filesystem"] } }))
-    expect(installed).toMatchObject({ id: "@example/notebook", status: "active", granted: ["filesystem"] })
+  it("installs with its grants and publishes its skills and its module", async () => {
+    const installed = await run(owner.client.api.plugins.installPlugin({ payload: { dir: "notebook", granted: ["filesystem", "storage"] } }))
+    expect(installed).toMatchObject({ id: "@example/notebook", status: "active", granted: ["filesystem", "storage"] })
     expect(installed.contributions).toEqual([
       { kind: "skill", name: "notebook.jot", title: "Jot a note" },
-      { kind: "skill", name: "notebook.recent", title: "Recent notes" }
+      { kind: "skill", name: "notebook.recent", title: "Recent notes" },
+      { kind: "module", name: "notebook.notes", title: "Notebook", icon: expect.any(String) }
     ])
     const skills = await run(member.client.api.studioSkills.listSkills())
     expect(skills.find((skill) => skill.name === "notebook.jot")).toMatchObject({

@@ -116,10 +116,20 @@ const projectModule: PlaceModule = () => import("../places/project/project-place
 
 const projectPath = /^\/studio\/([^/]+)$/
 
+/** `/m/<namespace>.<id>`: a plugin's module (ui/places/module/). */
+const moduleModule: PlaceModule = () => import("../places/module/module-place.ts")
+
+const modulePath = /^\/m\/([a-z][a-z0-9_-]*\.[a-z][a-z0-9_-]*)$/
+
 /** The place a path names: a fixed one, a project's page, or "Not found". */
 const placeFor = (path: string): Place => {
   const fixed = places[path]
   if (fixed !== undefined) return fixed
+  const module = modulePath.exec(path)
+  if (module !== null) {
+    const name = module[1]!
+    return { title: name, access: "signed-in", module: moduleModule, render: () => html`<module-place .name=${name}></module-place>` }
+  }
   const project = projectPath.exec(path)
   if (project === null) return notFound
   let projectId: string

@@ -5,7 +5,7 @@
  * A column on the left on wide screens; under 700px a bar across the top in two rows that
  * never wrap: the brand, the live state and signing out, then the places as tabs.
  */
-import { css, html, LitElement, nothing } from "lit"
+import { css, html, LitElement, nothing, type PropertyValues } from "lit"
 import { customElement, property, state } from "lit/decorators.js"
 import {
   mdiAccountClockOutline,
@@ -17,10 +17,12 @@ import {
   mdiLogin,
   mdiLogout,
   mdiPaletteSwatchOutline,
+  mdiPuzzleOutline,
   mdiShieldAccountOutline,
   mdiViewDashboardOutline
 } from "@mdi/js"
 import type { Being } from "../../host/auth/contract/records.ts"
+import type { InstalledPlugin } from "../../kernel/contract/plugins.ts"
 import { request } from "../api/client.ts"
 import { icon } from "../components/icon.ts"
 import "../components/node-alert.ts"
@@ -43,6 +45,13 @@ const signedInItems = (being: Being): ReadonlyArray<RailItem> => [
   { path: "/settings", label: "Settings", icon: mdiCogOutline },
   ...(being.isOwner ? [{ path: "/admin", label: "Admin", icon: mdiShieldAccountOutline }] : [])
 ]
+
+/** One item per module of an active plugin: every signed-in being may open every module. */
+const moduleItems = (plugins: ReadonlyArray<InstalledPlugin>): ReadonlyArray<RailItem> =>
+  plugins
+    .filter((plugin) => plugin.status === "active")
+    .flatMap((plugin) => plugin.contributions.filter((contribution) => contribution.kind === "module"))
+    .map((module) => ({ path: `/m/${module.name}`, label: module.title ?? module.name, icon: module.icon ?? mdiPuzzleOutline }))
 
 const signedOutItems: ReadonlyArray<RailItem> = [
   { path: "/login", label: "Log in", icon: mdiLogin },
@@ -71,8 +80,11 @@ export class NodeRail extends LitElement {
 
   @state() private accessor _error = ""
 
+  /** The modules' items, asked of the node whenever who is signed in changes. */
+  @state() private accessor _modules: ReadonlyArray<RailItem> = []
+
   protected override render() {
-    const items = this.being === null ? signedOutItems : signedInItems(this.being)
+    const items = this.being === null ? signedOutItems : [...signedInItems(this.being), ...this._modules]
     return html`
       <nav aria-label="Places">
         <span class="brand">${icon(mdiHexagonMultipleOutline)}<span>Node</span></span>
@@ -92,6 +104,21 @@ export class NodeRail extends LitElement {
       </nav>
       <node-alert .message=${this._error}></node-alert>
     `
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has("being")) void this._loadModules()
+  }
+
+  private async _loadModules(): Promise<void> {
+    const being = this.being
+    if (being === null) {
+      this._modules = []
+      return
+    }
+    const result = await request((client) => client.plugins.listPlugins())
+    // A module list that fails to load leaves the rail's own places; the module's place says more.
+    if (this.being === being) this._modules = result.ok ? moduleItems(result.value) : []
   }
 
   /** The item's own path, or a page inside it (a project's page is in the Studio). */

@@ -34,7 +34,8 @@ const families: ReadonlyArray<readonly [RateClassName, ReadonlyArray<string>]> =
   ["waitlist", ["/api/auth/waitlist"]],
   ["owner", ["/api/auth/codes", "/api/auth/codes/send"]],
   ["llm", ["/api/studio/projects", "/api/studio/omnibar", "/api/studio/projects/:id/resume", "/api/twin/learn", "/api/twin/reflect", "/api/beings/life/tick", "/api/beings/life/greet", "/api/market/listings/:id/buy"]],
-  ["upload", ["/api/files/upload"]]
+  ["upload", ["/api/files/upload"]],
+  ["bridge", ["/api/modules/:id/:extensionId/call"]]
 ]
 
 describe("rate classes in the contract", () => {

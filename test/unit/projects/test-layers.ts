@@ -67,7 +67,7 @@ export const projectTestLayers = () => {
     chat: (tier) => Effect.fail(noModel(tier === "cheap" || tier === "standard" ? tier : "strong")),
     chatJson: () => Effect.fail(noModel("strong"))
   })
-  const skills = Layer.mock(Skills, { list: Effect.succeed([]), spendsModels: () => false })
+  const skills = Layer.mock(Skills, { list: Effect.succeed([]), spendsModels: () => false, uses: () => undefined })
   const settings = Layer.mergeAll(
     Settings.layerWith({ dataDir: mkdtempSync(join(tmpdir(), "project-feature-")) }),
     ProjectSettings.layer({ studioTaskConcurrency: 1 })

@@ -1,0 +1,37 @@
+/**
+ * The modules routes: a module's page calls the node through the bridge, for the session's being,
+ * within the module's `uses` and its plugin's grant. The body is `{ method, args }` and names no
+ * being, plugin or installation: the path names the module, the session the being.
+ * (The module's document itself is a raw route: host/modules/document-route.ts.)
+ */
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as Schema from "effect/Schema"
+import { RateClass } from "../../../kernel/contract/endpoint-policy.ts"
+import { Conflict, Forbidden, InvalidRequest, NotFound, PayloadTooLarge, Unavailable } from "../../../kernel/contract/errors.ts"
+import { Authentication } from "../../auth/contract/session.ts"
+import { BridgeCallRequest, BridgeCallResult } from "../../bridge/contract/bridge.ts"
+
+export const ModulePath = Schema.Struct({
+  /** The plugin's id, URL-encoded (`%40example%2Fnotebook`). */
+  id: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(214)),
+  extensionId: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64))
+})
+
+export class ModulesApi extends HttpApiGroup.make("modules")
+  .add(
+    HttpApiEndpoint.post("callModule", "/modules/:id/:extensionId/call")
+      .setPath(ModulePath)
+      .setPayload(BridgeCallRequest)
+      .addSuccess(BridgeCallResult)
+      .addError(InvalidRequest.schema)
+      .addError(Forbidden.schema)
+      .addError(NotFound.schema)
+      .addError(Conflict.schema)
+      .addError(PayloadTooLarge.schema)
+      .addError(Unavailable.schema)
+      .annotate(RateClass, "bridge")
+  )
+  .middleware(Authentication)
+  .prefix("/api")
+{}

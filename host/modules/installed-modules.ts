@@ -1,0 +1,32 @@
+/**
+ * Finding an installed module by the plugin's id and the module's extension id, as both module
+ * routes name it: an unknown plugin, a plugin not active, or no module of that id are all 404,
+ * so a caller learns nothing of what is installed beyond what GET /api/plugins shows.
+ */
+import * as Effect from "effect/Effect"
+import type { CapabilityKind } from "../../kernel/contract/capabilities.ts"
+import { NotFound } from "../../kernel/contract/errors.ts"
+import type { InstalledPlugin } from "../../kernel/contract/plugins.ts"
+import type { ExtensionHostShape } from "../../kernel/extensions/host.ts"
+import { contributionName, type Contribution } from "../../kernel/extensions/registry.ts"
+
+export interface InstalledModule {
+  readonly plugin: InstalledPlugin
+  readonly module: Contribution<"module">
+  /** What the module may use: its `uses` intersected with its plugin's grant. */
+  readonly granted: ReadonlyArray<CapabilityKind>
+}
+
+export const findModule = (host: ExtensionHostShape, pluginId: string, extensionId: string) =>
+  Effect.gen(function* () {
+    const plugin = (yield* host.installed).find((record) => record.id === pluginId && record.status === "active")
+    const module = plugin === undefined ? undefined : host.registries.module.get(contributionName(plugin.namespace, extensionId))
+    if (plugin === undefined || module === undefined || module.pluginId !== plugin.id) {
+      return yield* new NotFound({
+        error: "unknown_module",
+        message: `No module "${extensionId.slice(0, 64)}" of an installed plugin "${pluginId.slice(0, 214)}".`
+      })
+    }
+    const granted = plugin.granted.filter((kind) => module.declaration.uses.includes(kind))
+    return { plugin, module, granted } satisfies InstalledModule
+  })
