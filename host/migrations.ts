@@ -13,6 +13,8 @@ import { twinMigrations } from "../extensions/twin/migrations.ts"
 import { marketMigrations } from "../extensions/market/migrations.ts"
 import { themeMigrations } from "../extensions/themes/migrations.ts"
 import { soulMigrations } from "../extensions/souls/migrations.ts"
+import { federationMigrations } from "../extensions/federation/migrations.ts"
+import { peerMigrations } from "../actors/peer/migrations.ts"
 
 export const migrations: Migrations = {
   ...accountMigrations,
@@ -27,5 +29,7 @@ export const migrations: Migrations = {
   ...twinMigrations,
   ...marketMigrations,
   ...themeMigrations,
-  ...soulMigrations
+  ...soulMigrations,
+  ...federationMigrations,
+  ...peerMigrations
 }

@@ -11,7 +11,7 @@
 import * as Context from "effect/Context"
 import * as Option from "effect/Option"
 
-export const rateClassNames = ["auth", "waitlist", "owner", "llm", "upload"] as const
+export const rateClassNames = ["auth", "waitlist", "owner", "llm", "upload", "wire"] as const
 export type RateClassName = (typeof rateClassNames)[number]
 
 /** The rate class an endpoint counts in beside the global budget; none: the global budget only. */
