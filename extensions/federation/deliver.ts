@@ -22,6 +22,7 @@ import {
 } from "./contract/wire.ts"
 import { Identities } from "./identities.ts"
 import { MessagesRepository } from "./repositories/messages-repository.ts"
+import { sealingKeyOf } from "./wire/did-key.ts"
 import { fromUtf8, utf8 } from "./wire/encoding.ts"
 import { openSeal } from "./wire/seal.ts"
 import { digestOf, verifiedBy } from "./wire/signed.ts"
@@ -50,6 +51,7 @@ export class Deliveries extends Effect.Service<Deliveries>()("federation/Deliver
     const directory = yield* PeerDirectory
     const messages = yield* MessagesRepository
     const node = identities.node
+    const sealing = sealingKeyOf(node.secretKey)
 
     const deliver = Effect.fn("federation.deliver")(function* (input: unknown) {
       const at = new Date(yield* Clock.currentTimeMillis).toISOString()
@@ -83,7 +85,7 @@ export class Deliveries extends Effect.Service<Deliveries>()("federation/Deliver
       if (!verifiedBy(descriptor, sender)) return refuse("bad_descriptor", "The descriptor is not signed by its did.")
       let inner: unknown
       if (envelope.type === "svc.envelope.sealed") {
-        const opened = openSeal(envelope.seal, node.secretKey, utf8(audience))
+        const opened = openSeal(envelope.seal, sealing, utf8(audience))
         const text = opened === null ? null : fromUtf8(opened)
         if (text === null) return refuse("unsealable", "The seal does not open with this node's key.")
         inner = parseJson(text)

@@ -4,7 +4,7 @@
  * birational map to Curve25519, RFC 7748) is what a seal to that did is made with, so one
  * address both signs and receives.
  */
-import { ed25519 } from "@noble/curves/ed25519.js"
+import { ed25519, x25519 } from "@noble/curves/ed25519.js"
 import { base58 } from "@scure/base"
 
 const prefix = "did:key:z"
@@ -43,6 +43,17 @@ export const x25519PublicOf = (publicKey: Uint8Array): Uint8Array | null => {
 
 /** The X25519 secret of an Ed25519 secret key (its seed): the clamped first half of SHA-512(seed). */
 export const x25519SecretOf = (secretKey: Uint8Array): Uint8Array => ed25519.utils.toMontgomerySecret(secretKey)
+
+/** The X25519 pair a seal to this key's did opens with; made once per key, not once per seal. */
+export interface SealingKey {
+  readonly secret: Uint8Array
+  readonly publicKey: Uint8Array
+}
+
+export const sealingKeyOf = (secretKey: Uint8Array): SealingKey => {
+  const secret = x25519SecretOf(secretKey)
+  return { secret, publicKey: x25519.getPublicKey(secret) }
+}
 
 export interface KeyPair {
   readonly secretKey: Uint8Array

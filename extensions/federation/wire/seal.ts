@@ -13,7 +13,7 @@ import { gcm } from "@noble/ciphers/aes.js"
 import { hkdf } from "@noble/hashes/hkdf.js"
 import { sha256 } from "@noble/hashes/sha2.js"
 import { randomBytes } from "node:crypto"
-import { publicKeyOfDid, x25519PublicOf, x25519SecretOf } from "./did-key.ts"
+import { publicKeyOfDid, x25519PublicOf, type SealingKey } from "./did-key.ts"
 import { fromBase64Url, toBase64Url, utf8 } from "./encoding.ts"
 
 export const SEAL_ALG = "X25519-HKDF-SHA256-A256GCM"
@@ -48,15 +48,14 @@ export const sealTo = (did: string, plaintext: Uint8Array, aad: Uint8Array): Sea
   return { v: 1, alg: SEAL_ALG, epk: toBase64Url(ephemeral.publicKey), ct: toBase64Url(concat(nonce, gcm(key, nonce, aad).encrypt(plaintext))) }
 }
 
-/** The plaintext of a seal made to the holder of `secretKey` (an Ed25519 seed), or null when it does not open. */
-export const openSeal = (seal: Seal, secretKey: Uint8Array, aad: Uint8Array): Uint8Array | null => {
+/** The plaintext of a seal made to the holder of `key` (sealingKeyOf its Ed25519 seed), or null when it does not open. */
+export const openSeal = (seal: Seal, key: SealingKey, aad: Uint8Array): Uint8Array | null => {
   const epk = fromBase64Url(seal.epk)
   const ct = fromBase64Url(seal.ct)
   if (seal.v !== 1 || seal.alg !== SEAL_ALG || epk === null || epk.length !== 32 || ct === null || ct.length < 12 + 16) return null
   try {
-    const secret = x25519SecretOf(secretKey)
-    const key = sealKey(x25519.getSharedSecret(secret, epk), epk, x25519.getPublicKey(secret))
-    return gcm(key, ct.subarray(0, 12), aad).decrypt(ct.subarray(12))
+    const aead = sealKey(x25519.getSharedSecret(key.secret, epk), epk, key.publicKey)
+    return gcm(aead, ct.subarray(0, 12), aad).decrypt(ct.subarray(12))
   } catch {
     return null
   }

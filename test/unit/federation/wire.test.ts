@@ -8,7 +8,7 @@ import { hkdf } from "@noble/hashes/hkdf.js"
 import { sha256 } from "@noble/hashes/sha2.js"
 import { base58 } from "@scure/base"
 import { describe, expect, it } from "vitest"
-import { didOfPublicKey, keyPairOf, newKeyPair, publicKeyOfDid, x25519PublicOf, x25519SecretOf } from "../../../extensions/federation/wire/did-key.ts"
+import { didOfPublicKey, keyPairOf, newKeyPair, publicKeyOfDid, sealingKeyOf, x25519PublicOf, x25519SecretOf } from "../../../extensions/federation/wire/did-key.ts"
 import { fromUtf8, utf8 } from "../../../extensions/federation/wire/encoding.ts"
 import { canonical } from "../../../extensions/federation/wire/jcs.ts"
 import { openSeal, sealTo } from "../../../extensions/federation/wire/seal.ts"
@@ -166,15 +166,15 @@ describe("seals", () => {
     const plaintext = utf8(canonical({ hello: "bob" }))
     const seal = sealTo(bob.did, plaintext, aad)!
     expect(seal).toMatchObject({ v: 1, alg: "X25519-HKDF-SHA256-A256GCM" })
-    expect(fromUtf8(openSeal(seal, bob.secretKey, aad)!)).toBe(`{"hello":"bob"}`)
-    expect(openSeal(seal, newKeyPair().secretKey, aad)).toBeNull()
-    expect(openSeal(seal, bob.secretKey, utf8("did:key:other"))).toBeNull()
+    expect(fromUtf8(openSeal(seal, sealingKeyOf(bob.secretKey), aad)!)).toBe(`{"hello":"bob"}`)
+    expect(openSeal(seal, sealingKeyOf(newKeyPair().secretKey), aad)).toBeNull()
+    expect(openSeal(seal, sealingKeyOf(bob.secretKey), utf8("did:key:other"))).toBeNull()
   })
 
   it("do not open once a byte of the ciphertext changed, and differ each time", () => {
     const seal = sealTo(bob.did, utf8("x".repeat(100)), aad)!
     const flipped = seal.ct.slice(0, 30) + (seal.ct[30] === "A" ? "B" : "A") + seal.ct.slice(31)
-    expect(openSeal({ ...seal, ct: flipped }, bob.secretKey, aad)).toBeNull()
+    expect(openSeal({ ...seal, ct: flipped }, sealingKeyOf(bob.secretKey), aad)).toBeNull()
     expect(sealTo(bob.did, utf8("x".repeat(100)), aad)!.ct).not.toBe(seal.ct)
   })
 })
