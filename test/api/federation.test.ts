@@ -203,7 +203,12 @@ describe("deliver", () => {
     expect((await deliver(sealedEnvelope({ ...parts, attestAbout: "A".repeat(43) }))).code).toBe("bad_attestation")
   })
 
-  it("is a signed wire route: another site's headers do not stop it, the rate class is its own", async () => {
+  it("reads a small body only: more than FEDERATION_MAX_DOCUMENT_BYTES is a 413 before any check", async () => {
+    const answer = await wire().raw("POST", "/api/federation/peer/deliver", { envelope: "x".repeat(70 * 1024) })
+    expect(answer.status).toBe(413)
+  })
+
+  it("is a signed wire route: another site's headers do not stop it", async () => {
     const { envelope } = sealedEnvelope({ node: nodeA, author: ada, audience: didB, to: bo })
     const receipt = await deliver({ envelope }, { origin: "https://elsewhere.example", "sec-fetch-site": "cross-site" })
     expect(receipt.accepted).toBe(true)
