@@ -208,6 +208,15 @@ describe("deliver", () => {
     expect(answer.status).toBe(413)
   })
 
+  it("counts in a rate class of its own: the 121st wire request of a minute from one address is a 429", async () => {
+    const one = new Client(b.url)
+    const answers = await Promise.all(Array.from({ length: 121 }, () => one.raw("GET", "/api/federation/capabilities")))
+    const statuses = answers.map((answer) => answer.status)
+    expect(statuses.filter((status) => status === 200)).toHaveLength(120)
+    const limited = answers.find((answer) => answer.status === 429)!
+    expect(limited.body).toMatchObject({ error: "rate_limited", details: { class: "wire" } })
+  })
+
   it("is a signed wire route: another site's headers do not stop it", async () => {
     const { envelope } = sealedEnvelope({ node: nodeA, author: ada, audience: didB, to: bo })
     const receipt = await deliver({ envelope }, { origin: "https://elsewhere.example", "sec-fetch-site": "cross-site" })
