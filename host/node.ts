@@ -69,6 +69,7 @@ import { ConnectionsHandlers } from "./twin/connections-handlers.ts"
 import { connectionsFeature } from "./twin/connections-feature.ts"
 import { threadsFeature } from "./threads/feature.ts"
 import { ThreadsHandlers } from "./threads/handlers.ts"
+import { FederationHandlers } from "./federation/handlers.ts"
 
 export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
 
@@ -144,7 +145,8 @@ const features = Layer.mergeAll(
   // Moderation pauses listings through the market.
   BeingsFeatureHandlers.pipe(Layer.provide(ListingModerationLive)),
   ConnectionsHandlers.pipe(Layer.provide(connectionsFeature)),
-  ThreadsHandlers.pipe(Layer.provide(threadsFeature))
+  ThreadsHandlers.pipe(Layer.provide(threadsFeature)),
+  FederationHandlers
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))
