@@ -44,6 +44,18 @@ export class BeingPlace extends LitElement {
   /** The heading is drawn once the being has loaded: the shell gives it the keyboard then. */
   private _headingDrawn = false
 
+  override connectedCallback(): void {
+    super.connectedCallback()
+    this.addEventListener("soul-changed", this._reload)
+    this.addEventListener("session-changed", this._reload)
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    this.removeEventListener("soul-changed", this._reload)
+    this.removeEventListener("session-changed", this._reload)
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has("beingId")) {
       this._online = null
@@ -85,7 +97,7 @@ export class BeingPlace extends LitElement {
       </header>
       ${detail.citizen === undefined ? nothing : html`<p class="lead">${detail.citizen.description}</p>`}
       ${detail.summary === undefined ? nothing : html`<p class="summary">${detail.summary}</p>`}
-      <div class="split" @soul-changed=${this._reload} @session-changed=${this._reload}>
+      <div class="split">
         <div>
           <soul-view .soul=${detail.soul ?? null}></soul-view>
         </div>

@@ -59,6 +59,9 @@ export class SoulEditor extends LitElement {
   static override styles = [
     sharedStyles,
     css`
+      form {
+        max-width: 48rem;
+      }
       fieldset {
         border: 1px solid var(--node-border);
         border-radius: var(--node-radius-sm);
