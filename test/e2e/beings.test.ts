@@ -5,45 +5,16 @@
  * the form, generates one from an archetype and drifts its mood, and the prompt follows; a person
  * changes their own name and recompiles their prompt; and at a phone's width both pages fit.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import type { Page } from "playwright-core"
+import { describe, expect, test } from "vitest"
 import { personas } from "../../seeds/personas.ts"
-import { launchBrowser } from "./browser.ts"
-import { type Person, rail, watchForBreakage } from "./flows.ts"
-import { type RunningNode, startNode } from "./node-host.ts"
-import { contextOf, overflow, phone, registerMember, registerOwner, type SignedIn } from "./people.ts"
+import { rail, watchForBreakage } from "./flows.ts"
+import { nodeWithTwoPeople, overflow, phone } from "./people.ts"
 
-const ownerPerson: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
-const memberPerson: Person = { displayName: "Milo Member", handle: "milo", email: "milo@example.org", password: "milo-password-1" }
 const juno = personas.find((persona) => persona.role === "lead")!
 
 describe("the beings and their souls", () => {
-  let node: RunningNode
-  let browser: Browser
-  let owner: SignedIn
-  let member: SignedIn
-  const contexts: Array<BrowserContext> = []
-
-  beforeAll(async () => {
-    ;[node, browser] = await Promise.all([startNode(), launchBrowser()])
-    owner = await registerOwner(node.url, ownerPerson, node.ownerCode)
-    member = await registerMember(node.url, owner, memberPerson)
-  })
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close()
-    await browser?.close()
-    await node?.stop()
-  })
-
-  const tab = async (person: SignedIn, path: string, viewport?: { width: number; height: number }): Promise<Page> => {
-    const context = await contextOf(browser, node.url, person, viewport)
-    contexts.push(context)
-    const page = await context.newPage()
-    await page.goto(`${node.url}${path}`)
-    await page.locator('node-rail .live[data-state="live"]').waitFor()
-    return page
-  }
+  const people = nodeWithTwoPeople()
 
   const listed = (page: Page, id: string) => page.locator(`beings-place li[data-being="${id}"]`)
   const soul = (page: Page) => page.locator("soul-view")
@@ -51,18 +22,18 @@ describe("the beings and their souls", () => {
   const shown = (page: Page, text: string | RegExp) => soul(page).locator("dd, .mood").getByText(text)
 
   test("the rail leads to every being, citizens with their role, and a member comes online live", async () => {
-    const page = await tab(owner, "/")
+    const page = await people.open(people.owner, "/")
     const problems = watchForBreakage(page)
     await rail(page).getByRole("link", { name: "Beings" }).click()
     await page.getByRole("heading", { name: "Beings", level: 1 }).waitFor()
     expect(new URL(page.url()).pathname).toBe("/beings")
-    await expect.poll(() => listed(page, owner.being.id).textContent()).toMatch(/Olive Owner[\s\S]*@olive[\s\S]*Owner[\s\S]*You[\s\S]*Online/)
+    await expect.poll(() => listed(page, people.owner.being.id).textContent()).toMatch(/Olive Owner[\s\S]*@olive[\s\S]*Owner[\s\S]*You[\s\S]*Online/)
     await expect.poll(() => listed(page, "citizen-lead").textContent()).toMatch(/Juno[\s\S]*lead[\s\S]*Offline/)
     expect(await page.locator("beings-place section").filter({ hasText: "Citizens" }).locator("li").count()).toBe(personas.length)
-    const milo = listed(page, member.being.id)
+    const milo = listed(page, people.member.being.id)
     await expect.poll(() => milo.locator(".presence").textContent()).toBe("Offline")
 
-    const milosTab = await tab(member, "/")
+    const milosTab = await people.open(people.member, "/")
     await expect.poll(() => milo.locator(".presence").textContent()).toBe("Online")
     await milosTab.close()
     await expect.poll(() => milo.locator(".presence").textContent()).toBe("Offline")
@@ -80,7 +51,7 @@ describe("the beings and their souls", () => {
   })
 
   test("a member reads a citizen's soul without its prompt and is offered no editing", async () => {
-    const page = await tab(member, "/beings/citizen-lead")
+    const page = await people.open(people.member, "/beings/citizen-lead")
     await shown(page, juno.voice).waitFor()
     await shown(page, /^Feeling /).waitFor()
     expect(await soul(page).getByText("System prompt").count()).toBe(0)
@@ -90,7 +61,7 @@ describe("the beings and their souls", () => {
   })
 
   test("the owner edits a soul with the form, generates one from an archetype and drifts its mood", async () => {
-    const page = await tab(owner, `/beings/${member.being.id}`)
+    const page = await people.open(people.owner, `/beings/${people.member.being.id}`)
     const problems = watchForBreakage(page)
     await page.getByRole("heading", { name: "Milo Member", level: 1 }).waitFor()
     const editor = page.locator("soul-editor")
@@ -127,7 +98,7 @@ describe("the beings and their souls", () => {
   })
 
   test("a person changes their own name and handle, and recompiles their prompt to speak as it", async () => {
-    const page = await tab(member, `/beings/${member.being.id}`)
+    const page = await people.open(people.member, `/beings/${people.member.being.id}`)
     const profile = page.locator("being-profile")
     await profile.getByLabel("Name", { exact: true }).fill("Milo Harbour")
     await profile.getByLabel("Handle", { exact: true }).fill("milo_h")
@@ -149,10 +120,10 @@ describe("the beings and their souls", () => {
   })
 
   test("at a phone's width the list and a soul's page with its editing fit the screen", async () => {
-    const list = await tab(owner, "/beings", phone)
+    const list = await people.open(people.owner, "/beings", phone)
     await listed(list, "citizen-lead").waitFor()
     expect(await overflow(list)).toBeLessThanOrEqual(0)
-    const page = await tab(owner, `/beings/${member.being.id}`, phone)
+    const page = await people.open(people.owner, `/beings/${people.member.being.id}`, phone)
     await page.locator("soul-editor").getByRole("button", { name: "Save the soul" }).waitFor()
     expect(await overflow(page)).toBeLessThanOrEqual(0)
     const save = await page.locator("soul-editor").getByRole("button", { name: "Save the soul" }).boundingBox()

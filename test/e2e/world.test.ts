@@ -5,43 +5,18 @@
  * life and a greeting (citizens speak from their own lines, no model bound), which a member is not
  * offered; and on a phone the square fits the screen and posts work.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, test } from "vitest"
-import { launchBrowser } from "./browser.ts"
-import { type Person, rail, watchForBreakage } from "./flows.ts"
-import { type RunningNode, startNode } from "./node-host.ts"
-import { contextOf, overflow, phone, registerMember, registerOwner, type SignedIn } from "./people.ts"
-
-const ownerPerson: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
-const memberPerson: Person = { displayName: "Milo Member", handle: "milo", email: "milo@example.org", password: "milo-password-1" }
+import type { Page } from "playwright-core"
+import { describe, expect, test } from "vitest"
+import { rail, watchForBreakage } from "./flows.ts"
+import { nodeWithTwoPeople, overflow, phone, type SignedIn } from "./people.ts"
 
 describe("the world's square", () => {
-  let node: RunningNode
-  let browser: Browser
-  let owner: SignedIn
-  let member: SignedIn
-  const contexts: Array<BrowserContext> = []
-
-  beforeAll(async () => {
-    ;[node, browser] = await Promise.all([startNode(), launchBrowser()])
-    owner = await registerOwner(node.url, ownerPerson, node.ownerCode)
-    member = await registerMember(node.url, owner, memberPerson)
-  })
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close()
-    await browser?.close()
-    await node?.stop()
-  })
+  const people = nodeWithTwoPeople()
 
   /** A tab of the person on /world once the square and the live channel are up. */
   const openWorld = async (person: SignedIn, viewport?: { width: number; height: number }): Promise<Page> => {
-    const context = await contextOf(browser, node.url, person, viewport)
-    contexts.push(context)
-    const page = await context.newPage()
-    await page.goto(`${node.url}/world`)
+    const page = await people.open(person, "/world", viewport)
     await page.getByRole("heading", { name: "World", level: 1 }).waitFor()
-    await page.locator('node-rail .live[data-state="live"]').waitFor()
     await page.locator("world-place .ambient").waitFor()
     return page
   }
@@ -54,20 +29,16 @@ describe("the world's square", () => {
   }
 
   test("a post from another person's browser arrives live, tints the place by the square's mood and leads to its author", async () => {
-    const context = await contextOf(browser, node.url, owner)
-    contexts.push(context)
-    const watching = await context.newPage()
+    const watching = await people.open(people.owner, "/")
     const problems = watchForBreakage(watching)
-    await watching.goto(`${node.url}/`)
     await rail(watching).getByRole("link", { name: "World" }).click()
     await watching.getByRole("heading", { name: "World", level: 1 }).waitFor()
     expect(new URL(watching.url()).pathname).toBe("/world")
-    await watching.locator('node-rail .live[data-state="live"]').waitFor()
     await watching.getByText("The square is quiet.").waitFor()
     await watching.locator("world-place .ambient").filter({ hasText: "The square feels calm." }).waitFor()
     expect(await watching.locator("world-place").getAttribute("data-mood")).toBe("calm")
 
-    const writing = await openWorld(member)
+    const writing = await openWorld(people.member)
     await post(writing, "What a wonderful, happy morning! I love this square.")
     // The writer's own post, once, and the other screen's without a reload.
     await expect.poll(() => posts(writing).allTextContents()).toEqual([expect.stringContaining("What a wonderful, happy morning!")])
@@ -89,12 +60,12 @@ describe("the world's square", () => {
     // The author's name leads to their page.
     await arrived.getByRole("link", { name: "Milo Member" }).click()
     await watching.getByRole("heading", { name: "Milo Member", level: 1 }).waitFor()
-    expect(new URL(watching.url()).pathname).toBe(`/beings/${member.being.id}`)
+    expect(new URL(watching.url()).pathname).toBe(`/beings/${people.member.being.id}`)
     expect(problems).toEqual([])
   })
 
   test("the owner runs a beat of the square's life and a greeting; a member is not offered either", async () => {
-    const page = await openWorld(owner)
+    const page = await openWorld(people.owner)
     const problems = watchForBreakage(page)
     const before = await posts(page).count()
     await page.getByRole("button", { name: "One beat of life" }).click()
@@ -110,7 +81,7 @@ describe("the world's square", () => {
       expect(greeting).toContain("Olive Owner")
     }
 
-    const asMember = await openWorld(member)
+    const asMember = await openWorld(people.member)
     await expect.poll(() => posts(asMember).count()).toBe(before + 6)
     expect(await asMember.getByRole("button", { name: "One beat of life" }).count()).toBe(0)
     expect(await asMember.getByRole("button", { name: "Greet me" }).count()).toBe(0)
@@ -118,7 +89,7 @@ describe("the world's square", () => {
   })
 
   test("on a phone the square fits the screen and a post goes up", async () => {
-    const page = await openWorld(member, phone)
+    const page = await openWorld(people.member, phone)
     const problems = watchForBreakage(page)
     expect(await overflow(page)).toBeLessThanOrEqual(0)
     const long = `A long word for a narrow screen: ${"supercalifragilistic".repeat(6)}`
