@@ -3,7 +3,8 @@
  * purpose and mood) and its soul. The owner edits the soul, has one generated, drifts its mood and
  * recompiles its prompt; the being itself may drift and recompile its own, and a person changes
  * their own name and handle here. Each change's answer loads the page again (the summary follows
- * the soul). Live: `presence.update` for this being moves its dot.
+ * the soul). Live: `presence.update` for this being moves its dot; every `hello` of the live
+ * channel loads the page again, which is how a tab that was away catches up.
  */
 import { css, html, LitElement, nothing, type PropertyValues } from "lit"
 import { customElement, property, state } from "lit/decorators.js"
@@ -11,7 +12,7 @@ import type { Being } from "../../../host/auth/contract/records.ts"
 import type { BeingDetail } from "../../../extensions/souls/contract/records.ts"
 import { ApiResource } from "../../components/api-resource.ts"
 import "../../components/node-alert.ts"
-import { LiveEvents } from "../../live/live-controllers.ts"
+import { LiveEvents, LiveLoad } from "../../live/live-controllers.ts"
 import { fireEvent } from "../../shell/events.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
 import { avatarStyles, beingAvatar, presence } from "./being-avatar.ts"
@@ -35,6 +36,11 @@ export class BeingPlace extends LitElement {
   /** Presence heard since the last load. */
   @state() private accessor _online: boolean | null = null
 
+  private readonly _load = new LiveLoad(this, () => {
+    this._online = null
+    void this._detail.reload()
+  })
+
   private readonly _live = new LiveEvents(this, {
     "presence.update": ({ beingId, status }) => {
       if (beingId === this.beingId) this._online = status === "online"
@@ -57,10 +63,10 @@ export class BeingPlace extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has("beingId")) {
-      this._online = null
+    // Another being's page in the same element (a link from one being to another); the first is LiveLoad's.
+    if (changed.has("beingId") && this.hasUpdated) {
       this._headingDrawn = false
-      void this._detail.reload()
+      this._load.request()
     }
   }
 
@@ -111,10 +117,7 @@ export class BeingPlace extends LitElement {
     `
   }
 
-  private readonly _reload = (): void => {
-    this._online = null
-    void this._detail.reload()
-  }
+  private readonly _reload = (): void => this._load.request()
 
   static override styles = [
     sharedStyles,
