@@ -35,3 +35,20 @@ export class SavedAgents extends Context.Tag("actors/project/SavedAgents")<
     readonly registeredSkills: Effect.Effect<ReadonlySet<string>>
   }
 >() {}
+
+/** What an ephemeral agent needs to wear a soul: who it is and the job of its role. */
+export interface AgentSoulRequest {
+  /** The same seed gives the same soul: the project and the role. */
+  readonly seed: string
+  readonly name: string
+  readonly role: string
+  readonly job: string
+}
+
+export class AgentSouls extends Context.Tag("actors/project/AgentSouls")<
+  AgentSouls,
+  {
+    /** The system prompt of a soul generated from the seed, compiled in agent mode; no model is called. */
+    readonly promptFor: (request: AgentSoulRequest) => string
+  }
+>() {}

@@ -66,7 +66,7 @@ const plan = (run: Run, generatorId: string | null) =>
 const team = (run: Run, tasks: ReadonlyArray<TaskRecord>) =>
   Effect.gen(function* () {
     const store = yield* ProjectStore
-    const assembled = yield* assembleRunTeam(tasks, run.ownerId)
+    const assembled = yield* assembleRunTeam(tasks, run.ownerId, run.projectId)
     yield* store.saveTeam(run.projectId, assembled.lead.agentId, assembled.members, assembled.assignments)
     yield* store.trace(run.projectId, {
       kind: "plan",

@@ -26,9 +26,9 @@ export const roleNeeds = (tasks: ReadonlyArray<TaskRecord>): Array<RoleNeed> => 
   return [...needs.values()]
 }
 
-export const assembleRunTeam = (tasks: ReadonlyArray<TaskRecord>, ownerId: string) =>
+export const assembleRunTeam = (tasks: ReadonlyArray<TaskRecord>, ownerId: string, projectId: string) =>
   Effect.gen(function* () {
-    const members = yield* assembleTeam(roleNeeds(tasks), ownerId)
+    const members = yield* assembleTeam(roleNeeds(tasks), ownerId, projectId)
     const run = members.map((member): RunMember => ({
       agentId: member.source === "saved" ? member.agent.id : `persona-${newId()}`,
       role: member.role,

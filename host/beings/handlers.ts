@@ -72,6 +72,7 @@ const BeingsHandlers = HttpApiBuilder.group(NodeApi, "beings", (handlers) =>
       .handle("getBeing", ({ path }) => Effect.flatMap(CurrentSession, (session) => beings.get(session, path.id)))
       .handle("patchMe", ({ payload }) => Effect.flatMap(CurrentSession, (session) => beings.patchMe(session, payload)))
       .handle("square", () => square.feed)
+      .handle("squareMood", () => square.mood)
       .handle("post", ({ payload }) => Effect.flatMap(author, (who) => square.create(who, payload.content)))
       .handle("lifeTick", () => Effect.zipRight(ownerOnly("run the square's life"), Effect.flatMap(author, (who) => square.beat(who, "tick"))))
       .handle("lifeGreet", () => Effect.zipRight(ownerOnly("run the square's life"), Effect.flatMap(author, (who) => square.beat(who, "greet"))))

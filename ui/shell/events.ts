@@ -5,6 +5,7 @@
  */
 import type { Signal } from "../../actors/being/contract/signal.ts"
 import type { Being } from "../../host/auth/contract/records.ts"
+import type { Post, Soul } from "../../extensions/souls/contract/records.ts"
 
 export interface NodeEvents {
   /** A sign-in, sign-out or refreshed account: the being now signed in, or null. */
@@ -26,6 +27,10 @@ export interface NodeEvents {
   "widget-suggestion": { readonly widgetType: string; readonly accept: boolean }
   /** The twin's hush settings were saved: what the gate holds may have changed. */
   "hush-changed": Record<string, never>
+  /** A soul was rewritten, generated, recompiled or drifted: the node's newer record. */
+  "soul-changed": { readonly soul: Soul }
+  /** The node answered posts made from this tab (one's own, a beat of the square's life); `square.post` brings them too. */
+  "square-posted": { readonly posts: ReadonlyArray<Post> }
   /** A schema form passed the browser's checks: its values, typed as its JSON Schema says (empty fields left out). */
   "schema-form-submit": { readonly values: Readonly<Record<string, unknown>> }
 }

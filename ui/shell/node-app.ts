@@ -56,6 +56,18 @@ const places: Record<string, Place> = {
     module: () => import("../places/twin/twin-place.ts"),
     render: (_, location) => html`<twin-place .section=${location.query.get("section") ?? ""}></twin-place>`
   },
+  "/beings": {
+    title: "Beings",
+    access: "signed-in",
+    module: () => import("../places/beings/beings-place.ts"),
+    render: (being) => html`<beings-place .being=${being}></beings-place>`
+  },
+  "/world": {
+    title: "World",
+    access: "signed-in",
+    module: () => import("../places/world/world-place.ts"),
+    render: (being) => html`<world-place .being=${being}></world-place>`
+  },
   "/settings": {
     title: "Settings",
     access: "signed-in",
@@ -111,39 +123,52 @@ const notFound: Place = {
   render: () => html`<not-found-place></not-found-place>`
 }
 
-/** `/studio/<projectId>`: one project's page. Its module is made once: the loader knows a place's import by its identity. */
-const projectModule: PlaceModule = () => import("../places/project/project-place.ts")
+/** A place for one record, named by the path's last segment. Its module is made once: the loader knows a place's import by its identity. */
+interface RecordPlace {
+  readonly pattern: RegExp
+  /** The document's title; without one, the record's id (a module's full name). */
+  readonly title?: string
+  readonly module: PlaceModule
+  readonly render: (id: string, being: Being | null) => TemplateResult
+}
 
-const projectPath = /^\/studio\/([^/]+)$/
+const recordPlaces: ReadonlyArray<RecordPlace> = [
+  {
+    pattern: /^\/studio\/([^/]+)$/,
+    title: "Project",
+    module: () => import("../places/project/project-place.ts"),
+    render: (projectId) => html`<project-place .projectId=${projectId}></project-place>`
+  },
+  {
+    pattern: /^\/beings\/([^/]+)$/,
+    title: "Being",
+    module: () => import("../places/beings/being-place.ts"),
+    render: (beingId, being) => html`<being-place .beingId=${beingId} .being=${being}></being-place>`
+  },
+  {
+    // `/m/<namespace>.<id>`: a plugin's module.
+    pattern: /^\/m\/([a-z][a-z0-9_-]*\.[a-z][a-z0-9_-]*)$/,
+    module: () => import("../places/module/module-place.ts"),
+    render: (name) => html`<module-place .name=${name}></module-place>`
+  }
+]
 
-/** `/m/<namespace>.<id>`: a plugin's module (ui/places/module/). */
-const moduleModule: PlaceModule = () => import("../places/module/module-place.ts")
-
-const modulePath = /^\/m\/([a-z][a-z0-9_-]*\.[a-z][a-z0-9_-]*)$/
-
-/** The place a path names: a fixed one, a project's page, or "Not found". */
+/** The place a path names: a fixed one, one record's page (a project, a being, a module), or "Not found". */
 const placeFor = (path: string): Place => {
   const fixed = places[path]
   if (fixed !== undefined) return fixed
-  const module = modulePath.exec(path)
-  if (module !== null) {
-    const name = module[1]!
-    return { title: name, access: "signed-in", module: moduleModule, render: () => html`<module-place .name=${name}></module-place>` }
+  for (const record of recordPlaces) {
+    const match = record.pattern.exec(path)
+    if (match === null) continue
+    let id: string
+    try {
+      id = decodeURIComponent(match[1])
+    } catch {
+      return notFound
+    }
+    return { title: record.title ?? id, access: "signed-in", module: record.module, render: (being) => record.render(id, being) }
   }
-  const project = projectPath.exec(path)
-  if (project === null) return notFound
-  let projectId: string
-  try {
-    projectId = decodeURIComponent(project[1])
-  } catch {
-    return notFound
-  }
-  return {
-    title: "Project",
-    access: "signed-in",
-    module: projectModule,
-    render: () => html`<project-place .projectId=${projectId}></project-place>`
-  }
+  return notFound
 }
 
 @customElement("node-app")

@@ -1,5 +1,5 @@
 /**
- * The rail: the places that exist for this person (Desktop, Studio, Work, Twin and Settings; Admin
+ * The rail: the places that exist for this person (Desktop, Studio, Work, Twin, Beings, World and Settings; Admin
  * only for the owner; Log in, Register and Waitlist when signed out), the sign-out button, and, while
  * signed in, the state of the live channel (a dot and a word: live, connecting, reconnecting).
  * A column on the left on wide screens; under 700px a bar across the top in two rows that
@@ -9,9 +9,11 @@ import { css, html, LitElement, nothing, type PropertyValues } from "lit"
 import { customElement, property, state } from "lit/decorators.js"
 import {
   mdiAccountClockOutline,
+  mdiAccountGroupOutline,
   mdiAccountPlusOutline,
   mdiClipboardListOutline,
   mdiCogOutline,
+  mdiEarth,
   mdiHeadHeartOutline,
   mdiHexagonMultipleOutline,
   mdiLogin,
@@ -42,6 +44,8 @@ const signedInItems = (being: Being): ReadonlyArray<RailItem> => [
   { path: "/studio", label: "Studio", icon: mdiPaletteSwatchOutline },
   { path: "/work", label: "Work", icon: mdiClipboardListOutline },
   { path: "/twin", label: "Twin", icon: mdiHeadHeartOutline },
+  { path: "/beings", label: "Beings", icon: mdiAccountGroupOutline },
+  { path: "/world", label: "World", icon: mdiEarth },
   { path: "/settings", label: "Settings", icon: mdiCogOutline },
   ...(being.isOwner ? [{ path: "/admin", label: "Admin", icon: mdiShieldAccountOutline }] : [])
 ]

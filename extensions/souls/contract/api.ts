@@ -13,7 +13,7 @@ import { Being } from "../../../host/auth/contract/records.ts"
 import { Authentication } from "../../../host/auth/contract/session.ts"
 import {
   Affect, AffectRequest, BeingDetail, BeingPatch, DriftRequest, GeneratedSoul, GenerateRequest, LifeBeat,
-  ModeratedPost, Post, PostRequest, PublicBeing, Soul, SoulInput
+  ListedBeing, ModeratedPost, Mood, Post, PostRequest, Soul, SoulInput
 } from "./records.ts"
 import { ListingState } from "./listing-moderation.ts"
 
@@ -45,9 +45,10 @@ export class SoulsApi extends HttpApiGroup.make("souls")
 {}
 
 export class BeingsApi extends HttpApiGroup.make("beings")
-  .add(HttpApiEndpoint.get("listBeings", "/beings").addSuccess(Schema.Array(PublicBeing)))
+  .add(HttpApiEndpoint.get("listBeings", "/beings").addSuccess(Schema.Array(ListedBeing)))
   .add(HttpApiEndpoint.patch("patchMe", "/beings/me").setPayload(BeingPatch).addSuccess(Being).addError(Conflict.schema).addError(Forbidden.schema))
   .add(HttpApiEndpoint.get("square", "/beings/square").addSuccess(Schema.Array(Post)))
+  .add(HttpApiEndpoint.get("squareMood", "/beings/square/mood").addSuccess(Mood))
   .add(HttpApiEndpoint.post("post", "/beings/square").setPayload(PostRequest).addSuccess(Post))
   .add(
     HttpApiEndpoint.post("lifeTick", "/beings/life/tick").addSuccess(LifeBeat).addError(Forbidden.schema)
