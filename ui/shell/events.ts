@@ -5,6 +5,7 @@
  */
 import type { Signal } from "../../actors/being/contract/signal.ts"
 import type { Being } from "../../host/auth/contract/records.ts"
+import type { Listing } from "../../extensions/market/contract/records.ts"
 
 export interface NodeEvents {
   /** A sign-in, sign-out or refreshed account: the being now signed in, or null. */
@@ -26,6 +27,8 @@ export interface NodeEvents {
   "widget-suggestion": { readonly widgetType: string; readonly accept: boolean }
   /** The twin's hush settings were saved: what the gate holds may have changed. */
   "hush-changed": Record<string, never>
+  /** The market's listing form published or saved a listing. */
+  "listing-saved": { readonly listing: Listing }
   /** A schema form passed the browser's checks: its values, typed as its JSON Schema says (empty fields left out). */
   "schema-form-submit": { readonly values: Readonly<Record<string, unknown>> }
 }

@@ -13,6 +13,7 @@ import type { Being } from "../../host/auth/contract/records.ts"
 import { request } from "../api/client.ts"
 import "../components/node-alert.ts"
 import { liveChannel } from "../live/live-channel.ts"
+import { wearChosenTheme, wearTheme } from "../theme/worn-theme.ts"
 import { sharedStyles } from "../styles/shared-styles.ts"
 import type { NodeEventMap } from "./events.ts"
 import { focusHeadingIn } from "./heading-focus.ts"
@@ -55,6 +56,12 @@ const places: Record<string, Place> = {
     access: "signed-in",
     module: () => import("../places/twin/twin-place.ts"),
     render: (_, location) => html`<twin-place .section=${location.query.get("section") ?? ""}></twin-place>`
+  },
+  "/moderation": {
+    title: "Moderation",
+    access: "signed-in",
+    module: () => import("../places/moderation/moderation-place.ts"),
+    render: (being) => html`<moderation-place .being=${being}></moderation-place>`
   },
   "/settings": {
     title: "Settings",
@@ -116,18 +123,39 @@ const projectModule: PlaceModule = () => import("../places/project/project-place
 
 const projectPath = /^\/studio\/([^/]+)$/
 
-/** The place a path names: a fixed one, a project's page, or "Not found". */
+/** `/market` and what follows it: a section (`mine`, `orders`, `wallet`) or a listing's id. */
+const marketModule: PlaceModule = () => import("../places/market/market-place.ts")
+
+const marketPath = /^\/market(?:\/([^/]+))?$/
+
+/** A path's segment as written, or null when it does not decode. */
+const decoded = (segment: string): string | null => {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return null
+  }
+}
+
+/** The place a path names: a fixed one, a project's page, the market, or "Not found". */
 const placeFor = (path: string): Place => {
   const fixed = places[path]
   if (fixed !== undefined) return fixed
+  const market = marketPath.exec(path)
+  if (market !== null) {
+    const route = market[1] === undefined ? "" : decoded(market[1])
+    if (route === null) return notFound
+    return {
+      title: "Market",
+      access: "signed-in",
+      module: marketModule,
+      render: (being) => html`<market-place .route=${route} .being=${being}></market-place>`
+    }
+  }
   const project = projectPath.exec(path)
   if (project === null) return notFound
-  let projectId: string
-  try {
-    projectId = decodeURIComponent(project[1])
-  } catch {
-    return notFound
-  }
+  const projectId = decoded(project[1])
+  if (projectId === null) return notFound
   return {
     title: "Project",
     access: "signed-in",
@@ -183,8 +211,14 @@ export class NodeApp extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // The live channel runs while someone is signed in (one socket per tab, whatever the place).
     if (changed.has("_being" as keyof NodeApp)) {
-      if (this._being === null || this._being === undefined) liveChannel.stop()
-      else liveChannel.start()
+      if (this._being === null || this._being === undefined) {
+        liveChannel.stop()
+        wearTheme(null)
+      } else {
+        liveChannel.start()
+        // The being's chosen theme, kept by the node: every tab and device wears it.
+        void wearChosenTheme()
+      }
     }
     if (this._being === undefined) return
     const path = this._router.location.path

@@ -1,6 +1,6 @@
 /**
- * The rail: the places that exist for this person (Desktop, Studio, Work, Twin and Settings; Admin
- * only for the owner; Log in, Register and Waitlist when signed out), the sign-out button, and, while
+ * The rail: the places that exist for this person (Desktop, Studio, Work, Twin, Market and Settings;
+ * Moderation and Admin only for the owner; Log in, Register and Waitlist when signed out), the sign-out button, and, while
  * signed in, the state of the live channel (a dot and a word: live, connecting, reconnecting).
  * A column on the left on wide screens; under 700px a bar across the top in two rows that
  * never wrap: the brand, the live state and signing out, then the places as tabs.
@@ -12,12 +12,14 @@ import {
   mdiAccountPlusOutline,
   mdiClipboardListOutline,
   mdiCogOutline,
+  mdiGavel,
   mdiHeadHeartOutline,
   mdiHexagonMultipleOutline,
   mdiLogin,
   mdiLogout,
   mdiPaletteSwatchOutline,
   mdiShieldAccountOutline,
+  mdiStorefrontOutline,
   mdiViewDashboardOutline
 } from "@mdi/js"
 import type { Being } from "../../host/auth/contract/records.ts"
@@ -40,8 +42,14 @@ const signedInItems = (being: Being): ReadonlyArray<RailItem> => [
   { path: "/studio", label: "Studio", icon: mdiPaletteSwatchOutline },
   { path: "/work", label: "Work", icon: mdiClipboardListOutline },
   { path: "/twin", label: "Twin", icon: mdiHeadHeartOutline },
+  { path: "/market", label: "Market", icon: mdiStorefrontOutline },
   { path: "/settings", label: "Settings", icon: mdiCogOutline },
-  ...(being.isOwner ? [{ path: "/admin", label: "Admin", icon: mdiShieldAccountOutline }] : [])
+  ...(being.isOwner
+    ? [
+        { path: "/moderation", label: "Moderation", icon: mdiGavel },
+        { path: "/admin", label: "Admin", icon: mdiShieldAccountOutline }
+      ]
+    : [])
 ]
 
 const signedOutItems: ReadonlyArray<RailItem> = [
