@@ -184,6 +184,25 @@ describe("the market and moderation", () => {
     expect([...seller.problems, ...person.problems]).toEqual([])
   })
 
+  test("a seller edits and pauses a listing from My listings, on a phone", async () => {
+    const { page, problems } = await open(ownerCookie, phone)
+    await page.goto(`${node.url}/market/mine`)
+    const mine = page.getByRole("list", { name: "My listings" })
+    const survey = mine.getByRole("listitem").filter({ hasText: "Harbour survey" })
+    await survey.getByRole("button", { name: "Edit" }).click()
+    await survey.getByLabel("Price in credits").fill("450")
+    await survey.getByRole("button", { name: "Save changes" }).click()
+    await survey.getByText("450 credits").waitFor()
+    await survey.getByRole("button", { name: "Pause" }).click()
+    await page.getByText("Harbour survey is paused.").waitFor()
+    await survey.getByText("Paused", { exact: true }).waitFor()
+    await survey.getByRole("button", { name: "Resume" }).waitFor()
+    // The listing taken down in moderation says so to its seller.
+    await mine.getByRole("listitem").filter({ hasText: "Harbour tide tables" }).getByText("Taken down by the node's owner").waitFor()
+    await noSidewaysScroll(page)
+    expect(problems).toEqual([])
+  })
+
   test("a theme chosen in Settings is worn at once and after a reload", async () => {
     const { page, problems } = await open(buyerCookie, phone)
     await page.goto(`${node.url}/settings`)
