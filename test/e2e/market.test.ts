@@ -92,6 +92,8 @@ describe("the market and moderation", () => {
     await form.getByLabel("Tags, with commas").fill("ocean, sailing")
     await form.getByRole("button", { name: "Publish" }).click()
     await seller.page.getByText("Harbour tide tables is published.").waitFor()
+    // The form is ready for the next listing, with its defaults back.
+    expect([await form.getByLabel("Title", { exact: true }).inputValue(), await form.getByLabel("Price in credits").inputValue()]).toEqual(["", "0"])
     await seller.page.getByRole("list", { name: "My listings" }).getByRole("link", { name: "Harbour tide tables" }).waitFor()
     const dear = (await api(ownerCookie, "POST", "/api/market/listings", { kind: "service", title: "Harbour survey", brief: "Survey the harbour.", priceCredits: 500 })) as { id: string }
 

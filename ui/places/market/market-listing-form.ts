@@ -3,7 +3,8 @@
  * own generators, agents or themes (the node checks it too: a refId must be the seller's); a
  * generator listing may sell nothing existing (the node then makes a two-step generator from the
  * title and description); a skill names one of the node's skills; a service carries the brief a
- * purchase runs. Tags are written with commas. Saving tells the section (`listing-saved`).
+ * purchase runs. Tags are written with commas. Saving tells the section (`listing-saved`). The
+ * inputs' values are attributes, so a reset after publishing brings back the defaults (price 0).
  */
 import * as Effect from "effect/Effect"
 import { html, LitElement, nothing } from "lit"
@@ -73,13 +74,13 @@ export class MarketListingForm extends LitElement {
         </select>
       </label>
       ${this._renderRef(kind)}
-      <label>Title <input name="title" required maxlength="160" .value=${listing?.title ?? ""} /></label>
+      <label>Title <input name="title" required maxlength="160" value=${listing?.title ?? ""} /></label>
       <label>Description <textarea name="description" maxlength="4000" rows="3" .value=${listing?.description ?? ""}></textarea></label>
       ${kind === "service"
         ? html`<label>Brief (what a purchase runs) <textarea name="brief" maxlength="8000" rows="3" .value=${listing?.brief ?? ""}></textarea></label>`
         : nothing}
-      <label>Price in credits <input name="priceCredits" type="number" min="0" max="1000000" step="1" required .value=${String(listing?.priceCredits ?? 0)} /></label>
-      <label>Tags, with commas <input name="tags" .value=${listing?.tags.join(", ") ?? ""} placeholder="writing, research" /></label>
+      <label>Price in credits <input name="priceCredits" type="number" min="0" max="1000000" step="1" required value=${String(listing?.priceCredits ?? 0)} /></label>
+      <label>Tags, with commas <input name="tags" value=${listing?.tags.join(", ") ?? ""} placeholder="writing, research" /></label>
       <node-alert .message=${this._saving.error}></node-alert>
       <div class="actions">
         <button type="submit" ?disabled=${busy}>${busy ? "Saving…" : listing === null ? "Publish" : "Save changes"}</button>

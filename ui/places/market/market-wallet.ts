@@ -3,7 +3,7 @@
  * movement's side on this wallet: a starting credit from the node, a purchase, a sale). A buy or
  * a sale anywhere brings `wallet.updated`: the totals take it and the ledger loads again.
  */
-import { html, LitElement } from "lit"
+import { css, html, LitElement } from "lit"
 import { customElement, property } from "lit/decorators.js"
 import type { LedgerEntry, Wallet } from "../../../extensions/market/contract/records.ts"
 import { ApiResource } from "../../components/api-resource.ts"
@@ -70,7 +70,16 @@ export class MarketWallet extends LitElement {
     </ul>`
   }
 
-  static override styles = [sharedStyles, marketStyles]
+  static override styles = [
+    sharedStyles,
+    marketStyles,
+    css`
+      .balance {
+        font-size: var(--node-font-size-2xl);
+        margin: 0 0 var(--node-space-1);
+      }
+    `
+  ]
 }
 
 declare global {
