@@ -64,6 +64,8 @@ import { TwinHandlers } from "./twin/handlers.ts"
 import { marketFeature } from "./market/feature.ts"
 import { MarketHandlers } from "./market/handlers.ts"
 import { ListingModerationLive } from "./market/moderation.ts"
+import { ThemesHandlers } from "./themes/handlers.ts"
+import { Themes } from "../extensions/themes/themes.ts"
 import { BeingsFeatureHandlers } from "./beings/handlers.ts"
 import { ConnectionsHandlers } from "./twin/connections-handlers.ts"
 import { connectionsFeature } from "./twin/connections-feature.ts"
@@ -146,7 +148,8 @@ const features = Layer.mergeAll(
   BeingsFeatureHandlers.pipe(Layer.provide(ListingModerationLive)),
   ConnectionsHandlers.pipe(Layer.provide(connectionsFeature)),
   ThreadsHandlers.pipe(Layer.provide(threadsFeature)),
-  FederationHandlers
+  FederationHandlers,
+  ThemesHandlers.pipe(Layer.provide(Themes.Default))
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))

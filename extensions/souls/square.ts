@@ -149,6 +149,8 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
         if (Option.isNone(found)) return yield* Effect.fail(notFound(id))
         const hiddenAt = hidden ? (found.value.hiddenAt ?? (yield* nowIso)) : null
         yield* posts.setHidden({ id, hiddenAt, hiddenBy: hidden ? moderatorId : null })
+        // Pages open on the square drop it now; one shown again rejoins the feed at their next load.
+        if (hidden) yield* bus.publish({ kind: "all" }, { type: "square.retracted", postId: id })
         yield* publishAmbient
         const post: ModeratedPost = { ...found.value, hiddenAt }
         return post

@@ -37,6 +37,7 @@ import { BeingsApi, ModerationApi, SoulsApi } from "../../extensions/souls/contr
 import { ConnectionsApi } from "../../extensions/twin/contract/connections-api.ts"
 import { ThreadsApi } from "../../extensions/threads/contract/api.ts"
 import { FederationApi, FederationWireApi } from "../../extensions/federation/contract/api.ts"
+import { ThemesApi } from "../../extensions/themes/contract/api.ts"
 
 export class NodeApi extends HttpApi.make("node")
   .add(AuthPublicApi)
@@ -59,6 +60,7 @@ export class NodeApi extends HttpApi.make("node")
   .add(ConnectionsApi)
   .add(ThreadsApi)
   .add(FederationApi).add(FederationWireApi)
+  .add(ThemesApi)
   .addError(InvalidRequest.schema)
   .addError(Unauthorized.schema)
   .addError(Forbidden.schema)

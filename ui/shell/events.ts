@@ -6,6 +6,7 @@
 import type { Signal } from "../../actors/being/contract/signal.ts"
 import type { Being } from "../../host/auth/contract/records.ts"
 import type { Post, Soul } from "../../extensions/souls/contract/records.ts"
+import type { Listing } from "../../extensions/market/contract/records.ts"
 
 export interface NodeEvents {
   /** A sign-in, sign-out or refreshed account: the being now signed in, or null. */
@@ -31,6 +32,8 @@ export interface NodeEvents {
   "soul-changed": { readonly soul: Soul }
   /** The node answered posts made from this tab (one's own, a beat of the square's life); `square.post` brings them too. */
   "square-posted": { readonly posts: ReadonlyArray<Post> }
+  /** The market's listing form published or saved a listing. */
+  "listing-saved": { readonly listing: Listing }
   /** A schema form passed the browser's checks: its values, typed as its JSON Schema says (empty fields left out). */
   "schema-form-submit": { readonly values: Readonly<Record<string, unknown>> }
 }

@@ -13,6 +13,7 @@ import type { Being } from "../../host/auth/contract/records.ts"
 import { request } from "../api/client.ts"
 import "../components/node-alert.ts"
 import { liveChannel } from "../live/live-channel.ts"
+import { wearChosenTheme, wearTheme } from "../theme/worn-theme.ts"
 import { sharedStyles } from "../styles/shared-styles.ts"
 import type { NodeEventMap } from "./events.ts"
 import { focusHeadingIn } from "./heading-focus.ts"
@@ -67,6 +68,12 @@ const places: Record<string, Place> = {
     access: "signed-in",
     module: () => import("../places/world/world-place.ts"),
     render: (being) => html`<world-place .being=${being}></world-place>`
+  },
+  "/moderation": {
+    title: "Moderation",
+    access: "signed-in",
+    module: () => import("../places/moderation/moderation-place.ts"),
+    render: (being) => html`<moderation-place .being=${being}></moderation-place>`
   },
   "/settings": {
     title: "Settings",
@@ -123,7 +130,7 @@ const notFound: Place = {
   render: () => html`<not-found-place></not-found-place>`
 }
 
-/** A place for one record, named by the path's last segment. Its module is made once: the loader knows a place's import by its identity. */
+/** A place for one record, named by the path's last segment (empty when the pattern makes it optional). Its module is made once: the loader knows a place's import by its identity. */
 interface RecordPlace {
   readonly pattern: RegExp
   /** The document's title; without one, the record's id (a module's full name). */
@@ -146,6 +153,13 @@ const recordPlaces: ReadonlyArray<RecordPlace> = [
     render: (beingId, being) => html`<being-place .beingId=${beingId} .being=${being}></being-place>`
   },
   {
+    // `/market`, or what follows it: a section (`mine`, `orders`, `wallet`) or a listing's id.
+    pattern: /^\/market(?:\/([^/]+))?$/,
+    title: "Market",
+    module: () => import("../places/market/market-place.ts"),
+    render: (route, being) => html`<market-place .route=${route} .being=${being}></market-place>`
+  },
+  {
     // `/m/<namespace>.<id>`: a plugin's module.
     pattern: /^\/m\/([a-z][a-z0-9_-]*\.[a-z][a-z0-9_-]*)$/,
     module: () => import("../places/module/module-place.ts"),
@@ -160,9 +174,9 @@ const placeFor = (path: string): Place => {
   for (const record of recordPlaces) {
     const match = record.pattern.exec(path)
     if (match === null) continue
-    let id: string
+    let id = ""
     try {
-      id = decodeURIComponent(match[1])
+      if (match[1] !== undefined) id = decodeURIComponent(match[1])
     } catch {
       return notFound
     }
@@ -218,8 +232,14 @@ export class NodeApp extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // The live channel runs while someone is signed in (one socket per tab, whatever the place).
     if (changed.has("_being" as keyof NodeApp)) {
-      if (this._being === null || this._being === undefined) liveChannel.stop()
-      else liveChannel.start()
+      if (this._being === null || this._being === undefined) {
+        liveChannel.stop()
+        wearTheme(null)
+      } else {
+        liveChannel.start()
+        // The being's chosen theme, kept by the node: every tab and device wears it.
+        void wearChosenTheme()
+      }
     }
     if (this._being === undefined) return
     const path = this._router.location.path

@@ -15,7 +15,7 @@ import {
   Affect, AffectRequest, BeingDetail, BeingPatch, DriftRequest, GeneratedSoul, GenerateRequest, LifeBeat,
   ListedBeing, ModeratedPost, Mood, Post, PostRequest, Soul, SoulInput
 } from "./records.ts"
-import { ListingState } from "./listing-moderation.ts"
+import { Listing } from "../../market/contract/records.ts"
 
 const Id = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100))
 const BeingIdParam = Schema.Struct({ beingId: Id })
@@ -74,13 +74,14 @@ export class ModerationApi extends HttpApiGroup.make("moderation")
     HttpApiEndpoint.post("showPost", "/moderation/posts/:id/show").setPath(IdParam)
       .addSuccess(ModeratedPost).addError(NotFound.schema).addError(Forbidden.schema)
   )
+  .add(HttpApiEndpoint.get("listListings", "/moderation/listings").addSuccess(Schema.Array(Listing)).addError(Forbidden.schema))
   .add(
     HttpApiEndpoint.post("pauseListing", "/moderation/listings/:id/pause").setPath(IdParam)
-      .addSuccess(ListingState).addError(NotFound.schema).addError(Forbidden.schema)
+      .addSuccess(Listing).addError(NotFound.schema).addError(Forbidden.schema)
   )
   .add(
     HttpApiEndpoint.post("resumeListing", "/moderation/listings/:id/resume").setPath(IdParam)
-      .addSuccess(ListingState).addError(NotFound.schema).addError(Forbidden.schema)
+      .addSuccess(Listing).addError(NotFound.schema).addError(Forbidden.schema)
   )
   .middleware(Authentication)
   .prefix("/api")
