@@ -13,6 +13,7 @@ import { twinMigrations } from "../extensions/twin/migrations.ts"
 import { marketMigrations } from "../extensions/market/migrations.ts"
 import { themeMigrations } from "../extensions/themes/migrations.ts"
 import { soulMigrations } from "../extensions/souls/migrations.ts"
+import { groupMigrations } from "../extensions/groups/migrations.ts"
 
 export const migrations: Migrations = {
   ...accountMigrations,
@@ -27,5 +28,6 @@ export const migrations: Migrations = {
   ...twinMigrations,
   ...marketMigrations,
   ...themeMigrations,
-  ...soulMigrations
+  ...soulMigrations,
+  ...groupMigrations
 }
