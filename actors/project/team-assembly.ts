@@ -5,9 +5,12 @@
  * newest. Otherwise an ephemeral agent is built from the role's persona: no row, no being, no
  * model call. It carries the skills the tasks need (the persona's defaults when none are named)
  * and the baseline. Needed skills are not checked here: the plan's repair pass does that.
+ * Before either, a seat of the project's crew whose role is the same takes the role: a person,
+ * the first of the crew to sit in it (docs/decisions.md "Groups and crews").
  */
 import * as Effect from "effect/Effect"
 import { SavedAgents } from "./ports.ts"
+import type { Seat } from "../../extensions/groups/contract/records.ts"
 import { personaFor } from "../../seeds/personas.ts"
 import type { ModelTier } from "../../extensions/models/contract/records.ts"
 import type { Agent } from "../../extensions/agents/contract/agent.ts"
@@ -37,17 +40,20 @@ export interface EphemeralAgent {
 export type TeamMember =
   | { readonly role: string; readonly source: "saved"; readonly agent: Agent }
   | { readonly role: string; readonly source: "persona"; readonly agent: EphemeralAgent }
+  | { readonly role: string; readonly source: "person"; readonly seat: Seat }
 
 const normal = (role: string) => role.trim().toLowerCase().replace(/\s+/g, " ")
 
 /** One member for each entry of `roles`, in order. */
-export const assembleTeam = (roles: ReadonlyArray<RoleNeed>, ownerId: string) =>
+export const assembleTeam = (roles: ReadonlyArray<RoleNeed>, ownerId: string, seats: ReadonlyArray<Seat> = []) =>
   Effect.gen(function* () {
     const agents = yield* SavedAgents
     // Newest first, so a stable sort by size keeps the newest among equals first.
     const saved = yield* agents.ownedBy(ownerId)
     const registered = yield* agents.registeredSkills
     return roles.map((need): TeamMember => {
+      const seat = seats.find((candidate) => normal(candidate.role) === normal(need.role))
+      if (seat !== undefined) return { role: need.role, source: "person", seat }
       const fit = saved
         .filter((agent) => normal(agent.role) === normal(need.role) && need.skills.every((skill) => agent.skills.includes(skill)))
         .sort((a, b) => a.skills.length - b.skills.length)[0]

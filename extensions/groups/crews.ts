@@ -10,7 +10,7 @@ import * as Option from "effect/Option"
 import { NotFound } from "../../kernel/contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { Caller } from "../../host/auth/contract/session.ts"
-import type { CrewBody, GroupMember, ProjectCrew } from "./contract/records.ts"
+import type { CrewBody, GroupMember, ProjectCrew, Seat } from "./contract/records.ts"
 import { CrewsRepository } from "./crews-repository.ts"
 import { Groups } from "./groups.ts"
 import { GroupsRepository } from "./groups-repository.ts"
@@ -19,13 +19,6 @@ import { GroupsRepository } from "./groups-repository.ts"
 export interface CrewProject {
   readonly id: string
   readonly ownerId: string
-}
-
-/** A person the run may give a step to: a member of the crew and the role they sit in. */
-export interface Seat {
-  readonly beingId: string
-  readonly role: string
-  readonly name: string
 }
 
 const projectNotFound = (projectId: string) =>

@@ -50,6 +50,12 @@ const places: Record<string, Place> = {
     module: () => import("../places/queue/work-place.ts"),
     render: () => html`<work-place></work-place>`
   },
+  "/spaces": {
+    title: "Spaces",
+    access: "signed-in",
+    module: () => import("../places/spaces/spaces-place.ts"),
+    render: () => html`<spaces-place></spaces-place>`
+  },
   "/twin": {
     title: "Twin",
     access: "signed-in",

@@ -1,5 +1,5 @@
 /**
- * The rail: the places that exist for this person (Desktop, Studio, Work, Twin and Settings; Admin
+ * The rail: the places that exist for this person (Desktop, Studio, Work, Spaces, Twin and Settings; Admin
  * only for the owner; Log in, Register and Waitlist when signed out), the sign-out button, and, while
  * signed in, the state of the live channel (a dot and a word: live, connecting, reconnecting).
  * A column on the left on wide screens; under 700px a bar across the top in two rows that
@@ -9,6 +9,7 @@ import { css, html, LitElement, nothing } from "lit"
 import { customElement, property, state } from "lit/decorators.js"
 import {
   mdiAccountClockOutline,
+  mdiAccountGroupOutline,
   mdiAccountPlusOutline,
   mdiClipboardListOutline,
   mdiCogOutline,
@@ -39,6 +40,7 @@ const signedInItems = (being: Being): ReadonlyArray<RailItem> => [
   { path: "/", label: "Desktop", icon: mdiViewDashboardOutline },
   { path: "/studio", label: "Studio", icon: mdiPaletteSwatchOutline },
   { path: "/work", label: "Work", icon: mdiClipboardListOutline },
+  { path: "/spaces", label: "Spaces", icon: mdiAccountGroupOutline },
   { path: "/twin", label: "Twin", icon: mdiHeadHeartOutline },
   { path: "/settings", label: "Settings", icon: mdiCogOutline },
   ...(being.isOwner ? [{ path: "/admin", label: "Admin", icon: mdiShieldAccountOutline }] : [])

@@ -74,6 +74,13 @@ export const UpdateGroupBody = Schema.Struct({ name: Schema.optional(Name), pare
 })
 export type UpdateGroupBody = typeof UpdateGroupBody.Type
 
+/** A person a run may give a step to: a member of the project's crew and the role they sit in. */
+export interface Seat {
+  readonly beingId: string
+  readonly role: string
+  readonly name: string
+}
+
 /** `groupId` null clears the crew (automatic assembly again). */
 export const CrewBody = Schema.Struct({
   groupId: Schema.NullOr(Id),

@@ -1,7 +1,8 @@
-/** The project actor's ports bound to the generators and agents extensions, each bringing its service. */
+/** The project actor's ports bound to the generators, agents and groups extensions, each bringing its service. */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { RunnableGenerators, SavedAgents } from "../../../actors/project/ports.ts"
+import { CrewSeats, RunnableGenerators, SavedAgents } from "../../../actors/project/ports.ts"
+import { Crews } from "../../../extensions/groups/crews.ts"
 import { Agents } from "../../../extensions/agents/agents.ts"
 import { Generators } from "../../../extensions/generators/generators.ts"
 import { checkInputs } from "../../../extensions/generators/input-form.ts"
@@ -19,3 +20,5 @@ export const SavedAgentsLive = Layer.effect(
   SavedAgents,
   Effect.map(Agents, (agents) => ({ ownedBy: agents.ownedBy, registeredSkills: agents.registered }))
 ).pipe(Layer.provide(Agents.Default))
+
+export const CrewSeatsLive = Layer.effect(CrewSeats, Effect.map(Crews, (crews) => ({ forProject: crews.seatsFor }))).pipe(Layer.provide(Crews.Default))

@@ -24,7 +24,7 @@ import { Models } from "../../../extensions/models/contract/models.ts"
 import { Generator } from "../../../extensions/generators/contract/generator.ts"
 import { projectMigrations } from "../../../actors/project/migrations.ts"
 import { ProjectAlerts, type ProjectAlert } from "../../../actors/project/alerts.ts"
-import { RunnableGenerators, SavedAgents } from "../../../actors/project/ports.ts"
+import { CrewSeats, RunnableGenerators, SavedAgents } from "../../../actors/project/ports.ts"
 import { ProjectSettings } from "../../../actors/project/settings.ts"
 
 export const owner = { beingId: "being-owner", isOwner: true }
@@ -61,6 +61,8 @@ export const projectTestLayers = () => {
       checkInputs: (_generator, inputs) => ({ ok: true, inputs: { ...(inputs as Record<string, unknown>) } })
     }),
     Layer.succeed(SavedAgents, { ownedBy: () => Effect.succeed([]), registeredSkills: Effect.succeed(new Set<string>()) }),
+    // No project here has a crew.
+    Layer.succeed(CrewSeats, { forProject: () => Effect.succeed(null) }),
     Layer.succeed(ProjectAlerts, { raise: (alert) => Effect.sync(() => void alerts.push(alert)) })
   )
   const models = Layer.mock(Models, {
