@@ -102,6 +102,31 @@ describe("a crew", () => {
     expect((await run(writer.client.api.studioProjects.queue())).find((item) => item.task.id === held.task.id)).toBeUndefined()
   })
 
+  it("gives the steps not done to the crew when it is bound after the team was made: a resume draws the person", async () => {
+    models.reset()
+    const twoSteps = { tasks: [plan.tasks[0]!, plan.tasks[1]!] }
+    // The agent writer saves nothing, so the run fails at the draft with the notes done.
+    scriptStudio(models, { plan: twoSteps, write: (title) => (title === "Draft the letter" ? null : undefined) })
+    const crew = await run(author.client.api.groups.createGroup({ payload: { name: "Second crew", kind: "crew" } }))
+    await run(author.client.api.groups.addMember({ path: { id: crew.id }, payload: { beingId: writer.being.id, role: "writer" } }))
+    const project = await startBrief(author.client, "Write a letter about the library hours.")
+    const failed = await untilSettled(author.client, project.id)
+    expect(failed.project.status).toBe("failed")
+    const notesAgent = failed.tasks[0]!.assigneeAgentId
+
+    await run(author.client.api.groups.setCrew({ path: { projectId: project.id }, payload: { groupId: crew.id, includeDescendants: false } }))
+    await run(author.client.api.studioProjects.resumeProject({ path: { id: project.id } }))
+    const held = await untilQueued(writer.client, (item) => item.task.title === "Draft the letter" && item.task.status === "running")
+    await run(writer.client.api.studioProjects.finishStep({ path: { taskId: held.task.id }, payload: { output: "Dear library, please open on Sundays." } }))
+    const done = await untilSettled(author.client, project.id)
+    expect(done.project.status).toBe("done")
+    // The finished step kept who did it; only the open one went to the person.
+    expect(done.tasks.map((task) => [task.key, task.assigneeAgentId, task.assigneeBeingId])).toEqual([
+      ["notes", notesAgent, null],
+      ["draft", writer.being.id, writer.being.id]
+    ])
+  })
+
   it("is bound by the project's owner or the node's owner, from a group they are in, and with its descendants only by a lead", async () => {
     models.reset()
     scriptStudio(models, { plan })

@@ -48,7 +48,7 @@ const places: Record<string, Place> = {
     title: "Work",
     access: "signed-in",
     module: () => import("../places/queue/work-place.ts"),
-    render: () => html`<work-place></work-place>`
+    render: (being) => html`<work-place .being=${being}></work-place>`
   },
   "/spaces": {
     title: "Spaces",
