@@ -87,5 +87,11 @@ describe("a crew's person in the Work place", () => {
     const detail = await call(ownerCookie, "GET", `/api/studio/projects/${project.id}`)
     expect(detail.team.members.find((member: { role: string }) => member.role === "writer")).toMatchObject({ source: "person", agentId: beaId })
     expect(breakage).toEqual([])
+
+    // The owner's project page names who the writer is.
+    const [ownerName, ownerValue] = ownerCookie.split("=") as [string, string]
+    await context.addCookies([{ name: ownerName, value: ownerValue, url: node.url }])
+    await page.goto(`${node.url}/studio/${project.id}`)
+    await page.locator("project-plan .team li").filter({ hasText: "Bea Writer" }).filter({ hasText: "a person of the crew" }).waitFor()
   })
 })
