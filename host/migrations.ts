@@ -16,6 +16,7 @@ import { soulMigrations } from "../extensions/souls/migrations.ts"
 import { threadMigrations } from "../extensions/threads/migrations.ts"
 import { federationMigrations } from "../extensions/federation/migrations.ts"
 import { peerMigrations } from "../actors/peer/migrations.ts"
+import { groupMigrations } from "../extensions/groups/migrations.ts"
 
 export const migrations: Migrations = {
   ...accountMigrations,
@@ -33,5 +34,6 @@ export const migrations: Migrations = {
   ...soulMigrations,
   ...threadMigrations,
   ...federationMigrations,
-  ...peerMigrations
+  ...peerMigrations,
+  ...groupMigrations
 }

@@ -72,6 +72,7 @@ import { connectionsFeature } from "./twin/connections-feature.ts"
 import { threadsFeature } from "./threads/feature.ts"
 import { ThreadsHandlers } from "./threads/handlers.ts"
 import { FederationHandlers } from "./federation/handlers.ts"
+import { groupsFeature } from "./groups/feature.ts"
 
 export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
 
@@ -149,7 +150,8 @@ const features = Layer.mergeAll(
   ConnectionsHandlers.pipe(Layer.provide(connectionsFeature)),
   ThreadsHandlers.pipe(Layer.provide(threadsFeature)),
   FederationHandlers,
-  ThemesHandlers.pipe(Layer.provide(Themes.Default))
+  ThemesHandlers.pipe(Layer.provide(Themes.Default)),
+  groupsFeature
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))

@@ -9,6 +9,7 @@ import type { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/
 import type { Caller } from "../../host/auth/contract/session.ts"
 import type { Agent } from "../../extensions/agents/contract/agent.ts"
 import type { Generator } from "../../extensions/generators/contract/generator.ts"
+import type { Seat } from "../../extensions/groups/contract/records.ts"
 
 /** Inputs checked against a generator's form: filled with the form's defaults, or the issues found. */
 export type CheckedInputs =
@@ -23,6 +24,20 @@ export class RunnableGenerators extends Context.Tag("actors/project/RunnableGene
     /** The spec's validation against the skills the node has, before every run. */
     readonly check: (generator: Generator) => Effect.Effect<void, InvalidRequest>
     readonly checkInputs: (generator: Generator, inputs: unknown) => CheckedInputs
+  }
+>() {}
+
+/** The project's crew as the run reads it: its seats, and when the binding last changed. */
+export interface CrewBinding {
+  readonly changedAt: string
+  readonly seats: ReadonlyArray<Seat>
+}
+
+export class CrewSeats extends Context.Tag("actors/project/CrewSeats")<
+  CrewSeats,
+  {
+    /** Null when no crew was ever bound to the project. */
+    readonly forProject: (projectId: string) => Effect.Effect<CrewBinding | null>
   }
 >() {}
 

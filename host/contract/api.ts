@@ -38,6 +38,7 @@ import { ConnectionsApi } from "../../extensions/twin/contract/connections-api.t
 import { ThreadsApi } from "../../extensions/threads/contract/api.ts"
 import { FederationApi, FederationWireApi } from "../../extensions/federation/contract/api.ts"
 import { ThemesApi } from "../../extensions/themes/contract/api.ts"
+import { GroupsApi } from "../../extensions/groups/contract/api.ts"
 
 export class NodeApi extends HttpApi.make("node")
   .add(AuthPublicApi)
@@ -61,6 +62,7 @@ export class NodeApi extends HttpApi.make("node")
   .add(ThreadsApi)
   .add(FederationApi).add(FederationWireApi)
   .add(ThemesApi)
+  .add(GroupsApi)
   .addError(InvalidRequest.schema)
   .addError(Unauthorized.schema)
   .addError(Forbidden.schema)

@@ -36,6 +36,8 @@ export interface NodeEvents {
   "listing-saved": { readonly listing: Listing }
   /** A schema form passed the browser's checks: its values, typed as its JSON Schema says (empty fields left out). */
   "schema-form-submit": { readonly values: Readonly<Record<string, unknown>> }
+  /** A group was changed in /spaces (members, name, place in the tree): the list of groups may be out of date. */
+  "group-changed": Record<string, never>
 }
 
 export type NodeEventMap = { [K in keyof NodeEvents]: CustomEvent<NodeEvents[K]> }

@@ -49,7 +49,13 @@ const places: Record<string, Place> = {
     title: "Work",
     access: "signed-in",
     module: () => import("../places/queue/work-place.ts"),
-    render: () => html`<work-place></work-place>`
+    render: (being) => html`<work-place .being=${being}></work-place>`
+  },
+  "/spaces": {
+    title: "Spaces",
+    access: "signed-in",
+    module: () => import("../places/spaces/spaces-place.ts"),
+    render: () => html`<spaces-place></spaces-place>`
   },
   "/twin": {
     title: "Twin",

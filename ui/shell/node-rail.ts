@@ -1,6 +1,6 @@
 /**
- * The rail: the places that exist for this person (Desktop, Studio, Work, Twin, Beings, World, Market and
- * Settings; Moderation and Admin only for the owner; Log in, Register and Waitlist when signed out), the sign-out button, and, while
+ * The rail: the places that exist for this person (Desktop, Studio, Work, Spaces, Twin, Beings, World, Market
+ * and Settings; Moderation and Admin only for the owner; Log in, Register and Waitlist when signed out), the sign-out button, and, while
  * signed in, the state of the live channel (a dot and a word: live, connecting, reconnecting).
  * A column on the left on wide screens; under 700px a bar across the top in two rows that
  * never wrap: the brand, the live state and signing out, then the places as tabs.
@@ -10,6 +10,7 @@ import { customElement, property, state } from "lit/decorators.js"
 import {
   mdiAccountClockOutline,
   mdiAccountGroupOutline,
+  mdiSitemapOutline,
   mdiAccountPlusOutline,
   mdiClipboardListOutline,
   mdiCogOutline,
@@ -45,6 +46,7 @@ const signedInItems = (being: Being): ReadonlyArray<RailItem> => [
   { path: "/", label: "Desktop", icon: mdiViewDashboardOutline },
   { path: "/studio", label: "Studio", icon: mdiPaletteSwatchOutline },
   { path: "/work", label: "Work", icon: mdiClipboardListOutline },
+  { path: "/spaces", label: "Spaces", icon: mdiSitemapOutline },
   { path: "/twin", label: "Twin", icon: mdiHeadHeartOutline },
   { path: "/beings", label: "Beings", icon: mdiAccountGroupOutline },
   { path: "/world", label: "World", icon: mdiEarth },

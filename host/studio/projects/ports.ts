@@ -1,7 +1,8 @@
-/** The project actor's ports bound to the generators, agents and souls extensions, each bringing its service. */
+/** The project actor's ports bound to the generators, agents, souls and groups extensions, each bringing its service. */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { AgentSouls, RunnableGenerators, SavedAgents } from "../../../actors/project/ports.ts"
+import { AgentSouls, CrewSeats, RunnableGenerators, SavedAgents } from "../../../actors/project/ports.ts"
+import { Crews } from "../../../extensions/groups/crews.ts"
 import { Agents } from "../../../extensions/agents/agents.ts"
 import { Generators } from "../../../extensions/generators/generators.ts"
 import { checkInputs } from "../../../extensions/generators/input-form.ts"
@@ -27,3 +28,5 @@ export const AgentSoulsLive = Layer.succeed(AgentSouls, {
   promptFor: ({ seed, name, role, job }) =>
     compilePrompt(name, generateSoul({ seed, role }).fields, { mode: "agent", role, job })
 })
+
+export const CrewSeatsLive = Layer.effect(CrewSeats, Effect.map(Crews, (crews) => ({ forProject: crews.seatsFor }))).pipe(Layer.provide(Crews.Default))

@@ -18,7 +18,7 @@ const noSavedAgents = Layer.succeed(SavedAgents, { ownedBy: () => Effect.succeed
 const promptOf = (projectId: string, role: string): string => {
   const team = Effect.runSync(assembleTeam([{ role, skills: [] }], "being-owner", projectId).pipe(Effect.provide([noSavedAgents, AgentSoulsLive])))
   const member: TeamMember = team[0]!
-  expect(member.source).toBe("persona")
+  if (member.source !== "persona") throw new Error(`a ${member.source} took the role, not a persona`)
   return member.agent.systemPrompt
 }
 

@@ -25,7 +25,7 @@ import { Models } from "../../../extensions/models/contract/models.ts"
 import { Generator } from "../../../extensions/generators/contract/generator.ts"
 import { projectMigrations } from "../../../actors/project/migrations.ts"
 import { ProjectAlerts, type ProjectAlert } from "../../../actors/project/alerts.ts"
-import { RunnableGenerators, SavedAgents } from "../../../actors/project/ports.ts"
+import { CrewSeats, RunnableGenerators, SavedAgents } from "../../../actors/project/ports.ts"
 import { AgentSoulsLive } from "../../../host/studio/projects/ports.ts"
 import { ProjectSettings } from "../../../actors/project/settings.ts"
 
@@ -64,6 +64,8 @@ export const projectTestLayers = () => {
     }),
     Layer.succeed(SavedAgents, { ownedBy: () => Effect.succeed([]), registeredSkills: Effect.succeed(new Set<string>()) }),
     AgentSoulsLive,
+    // No project here has a crew.
+    Layer.succeed(CrewSeats, { forProject: () => Effect.succeed(null) }),
     Layer.succeed(ProjectAlerts, { raise: (alert) => Effect.sync(() => void alerts.push(alert)) })
   )
   const models = Layer.mock(Models, {
