@@ -34,7 +34,7 @@ const families: ReadonlyArray<readonly [RateClassName, ReadonlyArray<string>]> =
   ["waitlist", ["/api/auth/waitlist"]],
   ["owner", ["/api/auth/codes", "/api/auth/codes/send"]],
   ["llm", ["/api/studio/projects", "/api/studio/omnibar", "/api/studio/projects/:id/resume", "/api/twin/learn", "/api/twin/reflect", "/api/beings/life/tick", "/api/beings/life/greet", "/api/market/listings/:id/buy"]],
-  ["upload", ["/api/files/upload"]]
+  ["upload", ["/api/files/upload", "/api/twin/voice/transcribe"]]
 ]
 
 describe("rate classes in the contract", () => {
@@ -42,6 +42,17 @@ describe("rate classes in the contract", () => {
     for (const [rateClass, paths] of families) {
       for (const path of paths) expect(classOf("POST", path), path).toBe(rateClass)
     }
+  })
+
+  it("counts a transcription in the llm class too: it is an upload that spends model budget", () => {
+    const transcribe: Array<RateClassName> = []
+    HttpApi.reflect(NodeApi, {
+      onGroup: () => {},
+      onEndpoint: ({ endpoint, mergedAnnotations }) => {
+        if (endpoint.path === "/api/twin/voice/transcribe") transcribe.push(...declaredPolicy(mergedAnnotations).alsoCountsIn)
+      }
+    })
+    expect(transcribe).toEqual(["llm"])
   })
 
   it("puts every public POST of the auth routes in the auth or waitlist class", () => {
