@@ -65,6 +65,7 @@ import { ListingModerationLive } from "./market/moderation.ts"
 import { BeingsFeatureHandlers } from "./beings/handlers.ts"
 import { ConnectionsHandlers } from "./twin/connections-handlers.ts"
 import { connectionsFeature } from "./twin/connections-feature.ts"
+import { VoiceHandlers } from "./twin/voice-handlers.ts"
 
 export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
 
@@ -138,7 +139,8 @@ const features = Layer.mergeAll(
   MarketHandlers.pipe(Layer.provide(marketFeature)),
   // Moderation pauses listings through the market.
   BeingsFeatureHandlers.pipe(Layer.provide(ListingModerationLive)),
-  ConnectionsHandlers.pipe(Layer.provide(connectionsFeature))
+  ConnectionsHandlers.pipe(Layer.provide(connectionsFeature)),
+  VoiceHandlers
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))

@@ -34,6 +34,7 @@ import { TwinApi } from "../../extensions/twin/contract/api.ts"
 import { MarketApi } from "../../extensions/market/contract/api.ts"
 import { BeingsApi, ModerationApi, SoulsApi } from "../../extensions/souls/contract/api.ts"
 import { ConnectionsApi } from "../../extensions/twin/contract/connections-api.ts"
+import { VoiceApi } from "../../extensions/twin/voice/contract/api.ts"
 
 export class NodeApi extends HttpApi.make("node")
   .add(AuthPublicApi)
@@ -53,6 +54,7 @@ export class NodeApi extends HttpApi.make("node")
   .add(MarketApi)
   .add(SoulsApi).add(BeingsApi).add(ModerationApi)
   .add(ConnectionsApi)
+  .add(VoiceApi)
   .addError(InvalidRequest.schema)
   .addError(Unauthorized.schema)
   .addError(Forbidden.schema)
