@@ -5,6 +5,7 @@
  */
 import type { Signal } from "../../actors/being/contract/signal.ts"
 import type { Being } from "../../host/auth/contract/records.ts"
+import type { NodeTranscript } from "../../extensions/twin/voice/contract/records.ts"
 
 export interface NodeEvents {
   /** A sign-in, sign-out or refreshed account: the being now signed in, or null. */
@@ -28,6 +29,8 @@ export interface NodeEvents {
   "hush-changed": Record<string, never>
   /** A schema form passed the browser's checks: its values, typed as its JSON Schema says (empty fields left out). */
   "schema-form-submit": { readonly values: Readonly<Record<string, unknown>> }
+  /** A voice recorder's recording came back as text (with where it went). */
+  "voice-transcript": { readonly transcript: NodeTranscript }
 }
 
 export type NodeEventMap = { [K in keyof NodeEvents]: CustomEvent<NodeEvents[K]> }
