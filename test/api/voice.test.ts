@@ -9,7 +9,8 @@ import { request as httpRequest } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { remoteDefault, tierSettings } from "../support/models.ts"
+import { freePort } from "../support/free-port.ts"
+import { noModelSettings, remoteDefault, tierSettings } from "../support/models.ts"
 import { Client, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 
@@ -245,6 +246,71 @@ describe("a local transcribe tier without fallback", () => {
     expect(answer.status).toBe(200)
     expect(answer.body).toMatchObject({ text: "kept at home", provider: "local", leavesDevice: false, format: "ogg", costUsd: 0, audioSeconds: null, language: null })
     expect(server.requestsFor("transcriptions")[0]!.model).toBe("whisper-large-v3")
+  })
+})
+
+describe("no transcription model", () => {
+  let node: TestNode
+  let owner: Registered
+
+  beforeAll(async () => {
+    node = await startNode({ ...noModelSettings })
+    owner = await registerOwner(node)
+  })
+  afterAll(() => node.close())
+
+  it("says so and what to set, and refuses a transcription with 503 before reading it", async () => {
+    const status = await run(owner.client.api.voice.stt())
+    expect(status).toMatchObject({ available: false, provider: "remote", leavesDevice: true })
+    expect(status.reason).toContain("LLM_API_KEY")
+    const answer = await transcribe(owner.client, [{ content: audioOf(100) }])
+    expect([answer.status, answer.body.error]).toEqual([503, "models_unavailable"])
+    expect(server.requestsFor("transcriptions")).toHaveLength(0)
+  })
+})
+
+describe("a local transcribe tier allowed to fall back", () => {
+  let node: TestNode
+  let owner: Registered
+  let deadLocal: string
+
+  beforeAll(async () => {
+    // A local server that is down: each call falls back to the remote default, as LOCAL_LLM_FALLBACK allows.
+    deadLocal = `http://127.0.0.1:${await freePort()}/v1`
+    node = await startNode({
+      ...remoteDefault(server.baseUrl),
+      llmTiers: tierSettings({ transcribe: { baseUrl: deadLocal, model: "whisper-local" } }),
+      localLlmFallback: true,
+      spendMaxCallUsd: 0.001
+    })
+    owner = await registerOwner(node)
+  })
+  afterAll(() => node.close())
+
+  it("counts as leaving the device, priced at the fallback, and the transcript says the remote one heard it", async () => {
+    const status = await run(owner.client.api.voice.stt())
+    expect(status).toMatchObject({
+      provider: "local+remote",
+      requested: "local",
+      leavesDevice: true,
+      usdPerMinute: 0.003,
+      destination: `whisper-local at ${new URL(deadLocal).host}, then gpt-4o-mini-transcribe at ${new URL(server.baseUrl).host} if it fails`
+    })
+    expect(status.note).toContain("LOCAL_LLM_FALLBACK")
+    expect((await transcribe(owner.client, [{ content: audioOf(100) }])).status).toBe(403)
+    await run(owner.client.api.voice.consent({ payload: { consentKey: status.consentKey } }))
+
+    server.script("transcriptions", { text: "heard far away", seconds: 2 })
+    const answer = await transcribe(owner.client, [{ content: audioOf(1000) }])
+    expect(answer.body).toMatchObject({ text: "heard far away", provider: "remote", leavesDevice: true, model: "gpt-4o-mini-transcribe" })
+    expect(answer.body.destination).toBe(`gpt-4o-mini-transcribe at ${new URL(server.baseUrl).host}`)
+  })
+
+  it("refuses a recording whose minutes would pass a spend ceiling, before any audio is sent", async () => {
+    // 100 kB is taken for 50 s of speech: $0.0025 at $0.003 a minute, over the $0.001 ceiling of one call.
+    const answer = await transcribe(owner.client, [{ content: audioOf(100_000) }])
+    expect([answer.status, answer.body.error, answer.body.details.ceiling]).toEqual([409, "spend_ceiling_reached", "call"])
+    expect(server.requestsFor("transcriptions")).toHaveLength(0)
   })
 })
 
