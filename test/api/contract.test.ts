@@ -106,8 +106,8 @@ describe("the HTTP contract", () => {
     expect(guarded.length).toBeGreaterThan(15)
     // Raw: every route the reflection finds, each with a body the route may not read.
     for (const route of guarded) {
-      // The upload reads multipart only: a JSON body is refused (415) before any session is looked at.
-      const body = route.method === "GET" || route.path === "/api/files/upload" ? undefined : {}
+      // The upload and the transcription read multipart only: a JSON body is refused (415) before any session is looked at.
+      const body = route.method === "GET" || ["/api/files/upload", "/api/twin/voice/transcribe"].includes(route.path) ? undefined : {}
       const answer = await new Client(node.url).raw(route.method, concrete(route.path), body)
       expect(answer.status, `${route.method} ${route.path}`).toBe(401)
       expect(apiError(answer), `${route.method} ${route.path}`).toMatchObject({ error: "unauthorized", message: expect.any(String) })
