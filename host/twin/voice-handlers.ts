@@ -11,7 +11,7 @@ import { TwinSettings } from "../../extensions/twin/settings.ts"
 import { Voice } from "../../extensions/twin/voice/voice.ts"
 import { CurrentSession } from "../auth/contract/session.ts"
 import { NodeApi } from "../contract/api.ts"
-import { refusal } from "../http/refusal.ts"
+import { answerRefusal } from "../files/raw-route.ts"
 import { ModelsLive } from "../llm/models.ts"
 import { SttBindingLive } from "./voice-binding.ts"
 import { readRecording } from "./voice-recording.ts"
@@ -31,12 +31,9 @@ export const VoiceHandlers = HttpApiBuilder.group(NodeApi, "voice", (handlers) =
           const beingId = yield* caller
           yield* voice.admit(beingId)
           const read = yield* Effect.promise(() => readRecording(NodeHttpServerRequest.toIncomingMessage(request), maxTranscribeBytes))
-          if (read._tag === "Refused") return yield* read.error
+          // A 413 closes the connection (the rest of its body is never read): answered here, not by the contract.
+          if (read._tag === "Refused") return answerRefusal(read.error)
           return yield* voice.transcribe(beingId, read.recording)
-        }).pipe(
-          // Answered with Connection: close: the rest of an oversize body is never read.
-          Effect.catchTag("PayloadTooLarge", (error) =>
-            Effect.succeed(refusal(413, { error: error.error, message: error.message, details: error.details })))
-        ))
+        }))
   })
 ).pipe(Layer.provide(Voice.Default.pipe(Layer.provide(Layer.mergeAll(SttBindingLive, ModelsLive)))))

@@ -2,7 +2,8 @@
  * The body of `POST /api/twin/voice/transcribe`, read by busboy into memory: one audio part (its
  * bytes collected in a list of buffers, never a file) and an optional `language` field. The
  * audio part is counted against MAX_TRANSCRIBE_BYTES as it streams (413), the whole body against
- * that plus the form's allowance; a refusal stops reading at once and drops what was read.
+ * that plus the form's allowance. A refusal drops what was read; the rest of a body over the limit is
+ * never read (the 413 closes the connection), the rest of a smaller refused one is read and dropped.
  */
 import Busboy from "busboy"
 import type { IncomingMessage } from "node:http"
@@ -59,23 +60,33 @@ export const readRecording = (source: IncomingMessage, maxAudioBytes: number) =>
     let settled = false
     let parser: Busboy.Busboy
     let part: (NodeJS.ReadableStream & { destroy: (error?: Error) => void }) | null = null
+    const limit = maxAudioBytes + TRANSCRIBE_FORM_ALLOWANCE
     const finish = (result: ReadRecording) => {
       if (settled) return
       settled = true
-      source.off("data", count)
-      if (result._tag === "Refused") {
-        // The rest of the body is never read; the refusal closes the connection (host/http/refusal.ts).
+      if (result._tag === "Read") source.off("data", count)
+      else {
         source.unpipe(parser)
-        source.pause()
         part?.destroy()
         chunks.length = 0
+        if (result.error._tag === "PayloadTooLarge") {
+          // The rest of an oversize body is never read; the 413 closes the connection (host/http/refusal.ts).
+          source.off("data", count)
+          source.pause()
+        } else {
+          // A small refused body is read to its end and dropped, so the connection can carry the next
+          // request and the client hears the refusal instead of a broken pipe; past the limit it is cut.
+          source.resume()
+        }
       }
       resolve(result)
     }
     const refuse = (error: Refusal) => finish({ _tag: "Refused", error })
     const count = (chunk: Buffer) => {
       received += chunk.length
-      if (received > maxAudioBytes + TRANSCRIBE_FORM_ALLOWANCE) refuse(tooLarge(maxAudioBytes))
+      if (received <= limit) return
+      if (settled) source.destroy()
+      else refuse(tooLarge(maxAudioBytes))
     }
 
     try {
