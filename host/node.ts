@@ -73,6 +73,7 @@ import { threadsFeature } from "./threads/feature.ts"
 import { ThreadsHandlers } from "./threads/handlers.ts"
 import { FederationHandlers } from "./federation/handlers.ts"
 import { groupsFeature } from "./groups/feature.ts"
+import { VoiceHandlers } from "./twin/voice-handlers.ts"
 
 export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
 
@@ -151,7 +152,8 @@ const features = Layer.mergeAll(
   ThreadsHandlers.pipe(Layer.provide(threadsFeature)),
   FederationHandlers,
   ThemesHandlers.pipe(Layer.provide(Themes.Default)),
-  groupsFeature
+  groupsFeature,
+  VoiceHandlers
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))

@@ -20,5 +20,9 @@ export const modelPrices: Readonly<Record<string, ModelPrice>> = {
   "text-embedding-3-small": { input: 0.02, output: 0 },
   "text-embedding-3-large": { input: 0.13, output: 0 },
   // Image generation is billed in tokens too: text in, image out.
-  "gpt-image-1": { input: 5, output: 40 }
+  "gpt-image-1": { input: 5, output: 40 },
+  // Transcription is billed by the minute of audio heard.
+  "gpt-4o-mini-transcribe": { input: 0, output: 0, perMinute: 0.003 },
+  "gpt-4o-transcribe": { input: 0, output: 0, perMinute: 0.006 },
+  "whisper-1": { input: 0, output: 0, perMinute: 0.006 }
 }

@@ -25,13 +25,15 @@ import type {
   ImageRequest,
   ImageResult,
   JsonResult,
-  ResponseFormat
+  ResponseFormat,
+  TranscriptionRequest,
+  TranscriptionResult
 } from "./contract/chat.ts"
-import { loadedSdk, makeClients } from "./clients.ts"
+import { loadSdk, loadedSdk, makeClients } from "./clients.ts"
 import { ModelCallFailed, ModelReplyNotJson, ModelsUnavailable, type SpendCeilingReached } from "./contract/errors.ts"
 import { LlmLedger } from "./ledger.ts"
-import { costOf, priceOf, tokensIn, type Priced } from "./prices.ts"
-import type { ChatTier, LlmCall, ModelTier } from "./contract/records.ts"
+import { audioSecondsIn, costOf, costOfAudio, priceOf, tokensIn, type Priced } from "./prices.ts"
+import type { ChatTier, LlmCall, ModelPrice, ModelTier } from "./contract/records.ts"
 import { Models, type ModelsShape } from "./contract/models.ts"
 import { answerOf, promptText, streamAssembler, toWireRequest, type Answer } from "./wire.ts"
 
@@ -51,6 +53,19 @@ const rootCause = (error: Error): string => {
 }
 
 type Usage = { readonly promptTokens: number; readonly completionTokens: number }
+
+/** The audio's length a transcription answer reports: `usage.seconds` (OpenAI's json), or `duration` (verbose_json, local servers). */
+const durationOf = (answer: { readonly usage?: { readonly type: string; readonly seconds?: number } }): number | null => {
+  if (answer.usage?.type === "duration" && typeof answer.usage.seconds === "number") return answer.usage.seconds
+  const duration = (answer as { readonly duration?: unknown }).duration
+  return typeof duration === "number" && duration >= 0 ? duration : null
+}
+
+/** The language a transcription answer names (`language` of verbose_json and many local servers), if any. */
+const languageOf = (answer: object): string | null => {
+  const language = (answer as { readonly language?: unknown }).language
+  return typeof language === "string" && language !== "" ? language.slice(0, 40) : null
+}
 
 /** The implementation of the contract's `Models`. */
 const makeModels = Effect.gen(function* () {
@@ -96,8 +111,8 @@ const makeModels = Effect.gen(function* () {
       })
     }
 
-    /** Prices the attempt, then checks the ceilings against the prompt's estimated cost. */
-    const begin = (binding: Binding, fallback: boolean, prompt: string, context: CallContext) =>
+    /** Prices the attempt, then checks the ceilings against its estimated cost. */
+    const beginPriced = (binding: Binding, fallback: boolean, estimate: (price: ModelPrice) => number, context: CallContext) =>
       Effect.gen(function* () {
         const priced = priceOf(settings.llmPrices, binding)
         yield* ceilings.check({
@@ -105,11 +120,15 @@ const makeModels = Effect.gen(function* () {
           model: binding.model,
           purpose: context.purpose,
           projectId: context.projectId ?? null,
-          estimateUsd: costOf(priced.price, tokensIn(prompt), 0),
+          estimateUsd: estimate(priced.price),
           pricing: priced.pricing
         })
         return { binding, fallback, priced, startedAt: yield* Clock.currentTimeMillis } satisfies Attempt
       })
+
+    /** A call priced by its prompt: the prompt's estimated tokens, the answer's unknown yet. */
+    const begin = (binding: Binding, fallback: boolean, prompt: string, context: CallContext) =>
+      beginPriced(binding, fallback, (price) => costOf(price, tokensIn(prompt), 0), context)
 
     /** The primary attempt; on a failed local call, once more on the remote default if allowed. */
     const withFallback = <A>(
@@ -134,8 +153,11 @@ const makeModels = Effect.gen(function* () {
         )
       })
 
-    /** Records the call; tokens the provider did not report are counted from the text. */
-    const record = (attempt: Attempt, context: CallContext, usage: Usage | null, counted: Usage) =>
+    /**
+     * Records the call; tokens the provider did not report are counted from the text. Audio
+     * heard (a transcription) adds its price by the minute.
+     */
+    const record = (attempt: Attempt, context: CallContext, usage: Usage | null, counted: Usage, audioSeconds = 0) =>
       Effect.gen(function* () {
         const now = yield* Clock.currentTimeMillis
         const reported = usage ?? counted
@@ -153,7 +175,7 @@ const makeModels = Effect.gen(function* () {
           promptTokens: tokens.promptTokens,
           completionTokens: tokens.completionTokens,
           usageReported: usage !== null,
-          costUsd: costOf(attempt.priced.price, tokens.promptTokens, tokens.completionTokens),
+          costUsd: costOf(attempt.priced.price, tokens.promptTokens, tokens.completionTokens) + costOfAudio(attempt.priced.price, audioSeconds),
           pricing: attempt.priced.pricing,
           purpose: context.purpose,
           durationMs: now - attempt.startedAt,
@@ -316,7 +338,45 @@ const makeModels = Effect.gen(function* () {
         )
       }).pipe(Effect.withSpan("models.image", { attributes: { purpose: request.purpose } }))
 
-    return { chat, chatJson, chatStream, embed, image } satisfies ModelsShape
+    const transcribe = (request: TranscriptionRequest) =>
+      Effect.gen(function* () {
+        const primary = yield* usableBinding("transcribe")
+        // Before the call only the size is known: the ceilings are checked against the longest it can plausibly last.
+        const estimatedSeconds = audioSecondsIn(request.audio.byteLength)
+        return yield* withFallback(primary, (binding, fallback) =>
+          Effect.gen(function* () {
+            const attempt = yield* beginPriced(binding, fallback, (price) => costOfAudio(price, estimatedSeconds), request)
+            const response = yield* Effect.tryPromise({
+              try: async (signal) => {
+                const { toFile } = await loadSdk()
+                // The file is made from the bytes in memory: the recording never touches the disk.
+                const file = await toFile(request.audio, request.filename, { type: request.mimeType })
+                const language = request.language === null ? {} : { language: request.language }
+                return (await clientFor(binding)).audio.transcriptions.create(
+                  { model: binding.model, file, response_format: "json", ...language },
+                  { signal }
+                )
+              },
+              catch: failureOf(binding)
+            })
+            const reported = durationOf(response)
+            const counted: Usage = { promptTokens: 0, completionTokens: tokensIn(response.text) }
+            // Reported usage is the audio's length or its tokens, whichever unit the provider bills in.
+            const usage = response.usage?.type === "tokens"
+              ? { promptTokens: response.usage.input_tokens, completionTokens: response.usage.output_tokens }
+              : reported === null ? null : counted
+            const call = yield* record(attempt, request, usage, counted, reported ?? estimatedSeconds)
+            return {
+              text: response.text,
+              language: languageOf(response) ?? request.language,
+              audioSeconds: reported,
+              call
+            } satisfies TranscriptionResult
+          })
+        )
+      }).pipe(Effect.withSpan("models.transcribe", { attributes: { purpose: request.purpose } }))
+
+    return { chat, chatJson, chatStream, embed, image, transcribe } satisfies ModelsShape
   })
 
 /**

@@ -29,3 +29,14 @@ export const costOf = (price: ModelPrice, promptTokens: number, completionTokens
 
 /** The common rule of thumb for English text and JSON: about four characters a token. */
 export const tokensIn = (text: string): number => Math.ceil(text.length / 4)
+
+/** What `seconds` of audio cost at the model's price by the minute (nothing for a model priced only by tokens). */
+export const costOfAudio = (price: ModelPrice, seconds: number): number => ((price.perMinute ?? 0) * seconds) / 60
+
+/**
+ * How long audio of `bytes` may last when nothing better is known: speech compressed at 16
+ * kbit/s (2,000 bytes a second), about the least a browser's recorder spends on a voice. Low on
+ * purpose: before a call it prices the longest the audio can plausibly be, so a ceiling is never
+ * passed by underestimating it.
+ */
+export const audioSecondsIn = (bytes: number): number => bytes / 2000

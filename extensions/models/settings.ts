@@ -27,19 +27,35 @@ const tierBindings = Config.all(
   }
 )
 
-/** `LLM_PRICES`: JSON `{ "<model id>": { "input": <usd/1M>, "output": <usd/1M> } }`. */
+const isPrice = (value: unknown): value is number => typeof value === "number" && value >= 0
+
+/** One model's price as LLM_PRICES writes it: by tokens (`input` and `output`), by the minute of audio, or both. */
+const priceOf = (price: unknown): ModelPrice | null => {
+  if (typeof price !== "object" || price === null) return null
+  const { input, output, perMinute } = price as Record<string, unknown>
+  const byTokens = isPrice(input) && isPrice(output)
+  if (perMinute === undefined) return byTokens ? { input, output } : null
+  if (!isPrice(perMinute) || (!byTokens && (input !== undefined || output !== undefined))) return null
+  return byTokens ? { input, output, perMinute } : { input: 0, output: 0, perMinute }
+}
+
+/**
+ * `LLM_PRICES`: JSON `{ "<model id>": { "input": <usd/1M>, "output": <usd/1M> } }`, or for a
+ * transcription model `{ "perMinute": <usd a minute of audio> }`.
+ */
 const modelPrices = Config.string("LLM_PRICES").pipe(
   Config.mapOrFail((text) => {
-    const invalid = ConfigError.InvalidData([], `LLM_PRICES must be JSON like {"my-model": {"input": 0.5, "output": 1.5}}`)
+    const invalid = ConfigError.InvalidData(
+      [],
+      `LLM_PRICES must be JSON like {"my-model": {"input": 0.5, "output": 1.5}, "my-whisper": {"perMinute": 0.006}}`
+    )
     try {
       const parsed: unknown = JSON.parse(text)
       if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return Either.left(invalid)
-      const entries = Object.entries(parsed)
-      const valid = entries.every(
-        ([, price]) =>
-          typeof price?.input === "number" && typeof price?.output === "number" && price.input >= 0 && price.output >= 0
-      )
-      return valid ? Either.right(Object.fromEntries(entries) as Readonly<Record<string, ModelPrice>>) : Either.left(invalid)
+      const prices = Object.entries(parsed).map(([model, price]) => [model, priceOf(price)] as const)
+      return prices.every(([, price]) => price !== null)
+        ? Either.right(Object.fromEntries(prices) as Readonly<Record<string, ModelPrice>>)
+        : Either.left(invalid)
     } catch {
       return Either.left(invalid)
     }

@@ -109,5 +109,16 @@ export const twinMigrations: Migrations = {
     // A connection's secret fields, sealed as one envelope (secrets/envelope.ts); null when its
     // provider takes none. Only the connection's own being's calls ever open it.
     yield* sql`ALTER TABLE twin_connections ADD COLUMN secret TEXT`
+  }),
+  "0560_twin_voice_consents": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    // One consent per being, to one destination: the fingerprint it agreed to. A consent whose
+    // key is not the current destination's is void (voice/voice.ts), so nothing is rewritten
+    // when the settings move; the row only answers "agreed to what, when".
+    yield* sql`CREATE TABLE twin_voice_consents (
+      being_id TEXT PRIMARY KEY REFERENCES beings (id) ON DELETE CASCADE,
+      consent_key TEXT NOT NULL,
+      consented_at TEXT NOT NULL
+    )`
   })
 }

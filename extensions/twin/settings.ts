@@ -2,11 +2,13 @@
  * The twin's own settings, read once from the environment (docs/operations.md lists each with its
  * default): how often memories stored without a vector are embedded, and the two similarity
  * lines of the memory (what a search by meaning counts as related, what learning counts as a
- * near-duplicate), and the key connection secrets are sealed with.
+ * near-duplicate), the key connection secrets are sealed with, and the largest recording a
+ * transcription takes.
  */
 import * as Config from "effect/Config"
 import * as Context from "effect/Context"
 import { optionalSecret, settingsLayer } from "../../kernel/settings.ts"
+import { DEFAULT_MAX_TRANSCRIBE_BYTES, MAX_TRANSCRIBE_BYTES_SETTING } from "./voice/contract/records.ts"
 
 const similarity = (name: string, fallback: number) =>
   Config.number(name).pipe(
@@ -28,7 +30,12 @@ export const twinSettingsConfig = Config.all({
    * The passphrase connection secrets are sealed with (secrets/envelope.ts). Unset: saving a
    * secret is refused, saying to set it. Losing it makes every stored secret unreadable.
    */
-  encryptionKey: optionalSecret("ENCRYPTION_KEY")
+  encryptionKey: optionalSecret("ENCRYPTION_KEY"),
+  /** The largest recording `POST /api/twin/voice/transcribe` takes (the audio part; its form may add 16 KiB). */
+  maxTranscribeBytes: Config.integer(MAX_TRANSCRIBE_BYTES_SETTING).pipe(
+    Config.withDefault(DEFAULT_MAX_TRANSCRIBE_BYTES),
+    Config.validate({ message: `${MAX_TRANSCRIBE_BYTES_SETTING} must be a whole number of bytes, at least 1024`, validation: (n) => n >= 1024 })
+  )
 })
 
 export type TwinSettingsShape = Config.Config.Success<typeof twinSettingsConfig>

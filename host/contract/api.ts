@@ -39,6 +39,7 @@ import { ThreadsApi } from "../../extensions/threads/contract/api.ts"
 import { FederationApi, FederationWireApi } from "../../extensions/federation/contract/api.ts"
 import { ThemesApi } from "../../extensions/themes/contract/api.ts"
 import { GroupsApi } from "../../extensions/groups/contract/api.ts"
+import { VoiceApi } from "../../extensions/twin/voice/contract/api.ts"
 
 export class NodeApi extends HttpApi.make("node")
   .add(AuthPublicApi)
@@ -63,6 +64,7 @@ export class NodeApi extends HttpApi.make("node")
   .add(FederationApi).add(FederationWireApi)
   .add(ThemesApi)
   .add(GroupsApi)
+  .add(VoiceApi)
   .addError(InvalidRequest.schema)
   .addError(Unauthorized.schema)
   .addError(Forbidden.schema)

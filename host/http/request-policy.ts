@@ -37,6 +37,8 @@ import { fromAnotherSite, type OriginPolicy } from "./same-origin.ts"
 
 export interface RoutePolicy {
   readonly rateClass: RateClassName | null
+  /** Classes the route counts in besides its own (their budgets only, not the global one again). */
+  readonly alsoCountsIn?: ReadonlyArray<RateClassName>
   readonly bodyLimit: number
   /** Media types (`type/subtype`, lowercase) the route reads a body as. */
   readonly contentTypes: ReadonlyArray<string>
@@ -73,10 +75,12 @@ export const routePolicies = (api: HttpApi.HttpApi.Any, maxJsonBytes: number) =>
     for (const { key, policy, types } of declared) {
       const bodyLimit = policy.bodyLimit === null
         ? maxJsonBytes
-        : yield* Config.integer(policy.bodyLimit.setting).pipe(Config.withDefault(policy.bodyLimit.bytes))
+        : (yield* Config.integer(policy.bodyLimit.setting).pipe(Config.withDefault(policy.bodyLimit.bytes))) +
+          (policy.bodyLimit.allowance ?? 0)
       const contentTypes = policy.contentTypes ?? (types.length === 0 ? [JSON_TYPE] : types)
       policies.set(key, {
         rateClass: policy.rateClass,
+        alsoCountsIn: policy.alsoCountsIn,
         bodyLimit,
         contentTypes: contentTypes.map((type) => type.toLowerCase()),
         wire: policy.wire
@@ -108,7 +112,10 @@ export const guardRoute = (options: PolicyOptions) =>
     const policy = options.policies.get(routeKey(matched.method, matched.path)) ?? options.fallback
 
     if (matched.path.startsWith("/api/")) {
-      const charged = yield* Effect.either(options.limiter.charge(request, policy.rateClass))
+      const charged = yield* Effect.either(Effect.zipRight(
+        options.limiter.charge(request, policy.rateClass),
+        Effect.forEach(policy.alsoCountsIn ?? [], (also) => options.limiter.charge(request, also, { global: false }), { discard: true })
+      ))
       if (Either.isLeft(charged)) return refusal(429, charged.left)
     }
     if (safeMethods.has(request.method)) return yield* route

@@ -22,12 +22,20 @@ export type RateClassName = (typeof rateClassNames)[number]
 export class RateClass extends Context.Tag("contract/RateClass")<RateClass, RateClassName>() {}
 
 /**
+ * Further classes an endpoint counts in beside its rate class: a route of two families (the
+ * transcription is an upload that spends model budget) is held to both budgets.
+ */
+export class AlsoCountsIn extends Context.Tag("contract/AlsoCountsIn")<AlsoCountsIn, ReadonlyArray<RateClassName>>() {}
+
+/**
  * The body limit of a route that takes more than MAX_JSON_BYTES (an upload): its default in
- * bytes and the setting that overrides it (documented with the other settings).
+ * bytes and the setting that overrides it (documented with the other settings), plus an
+ * `allowance` when the setting bounds one part of the body and the rest (multipart framing, a
+ * small field) may take that much more.
  */
 export class BodyLimit extends Context.Tag("contract/BodyLimit")<
   BodyLimit,
-  { readonly bytes: number; readonly setting: string }
+  { readonly bytes: number; readonly setting: string; readonly allowance?: number }
 >() {}
 
 /**
@@ -45,6 +53,7 @@ export class WireRoute extends Context.Tag("contract/WireRoute")<WireRoute, true
 /** An endpoint's declarations read back from its (merged) annotations. */
 export const declaredPolicy = (annotations: Context.Context<never>) => ({
   rateClass: Option.getOrNull(Context.getOption(annotations, RateClass)),
+  alsoCountsIn: Option.getOrElse(Context.getOption(annotations, AlsoCountsIn), (): ReadonlyArray<RateClassName> => []),
   bodyLimit: Option.getOrNull(Context.getOption(annotations, BodyLimit)),
   contentTypes: Option.getOrNull(Context.getOption(annotations, ContentTypes)),
   wire: Option.isSome(Context.getOption(annotations, WireRoute))

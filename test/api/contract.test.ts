@@ -108,8 +108,8 @@ describe("the HTTP contract", () => {
     // at a time by one client that has never signed in (one by one, ~200 routes took half a minute).
     const anonymous = new Client(node.url)
     const answers = await inBatches(guarded, 8, (route) =>
-      // The upload reads multipart only: a JSON body is refused (415) before any session is looked at.
-      anonymous.raw(route.method, concrete(route.path), route.method === "GET" || route.path === "/api/files/upload" ? undefined : {}))
+      // The upload and the transcription read multipart only: a JSON body is refused (415) before any session is looked at.
+      anonymous.raw(route.method, concrete(route.path), route.method === "GET" || ["/api/files/upload", "/api/twin/voice/transcribe"].includes(route.path) ? undefined : {}))
     guarded.forEach((route, index) => {
       expect(answers[index]!.status, `${route.method} ${route.path}`).toBe(401)
       expect(apiError(answers[index]!), `${route.method} ${route.path}`).toMatchObject({ error: "unauthorized", message: expect.any(String) })

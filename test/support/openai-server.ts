@@ -6,6 +6,7 @@
  * unscripted node still runs (openai-server-cli.ts).
  * Every request is recorded, so a test can assert what was (or was not) asked, and of which model.
  */
+import { createHash } from "node:crypto"
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { exampleOf } from "./json-schema-example.ts"
@@ -19,6 +20,8 @@ export interface ReceivedFile {
   readonly filename: string
   readonly type: string
   readonly size: number
+  /** The file's SHA-256 in hex, so a test can tell the bytes arrived whole. */
+  readonly sha256: string
 }
 
 /** One message of a chat call, as the OpenAI protocol carries it. */
@@ -115,6 +118,8 @@ export interface ImagesReply {
 
 export interface TranscriptionReply {
   readonly text: string
+  /** The audio's length, answered as OpenAI's whisper-1 does (`usage: { type: "duration", seconds }`); left out when absent. */
+  readonly seconds?: number
   readonly delayMs?: number
 }
 
@@ -194,7 +199,10 @@ const readMultipart = async (request: IncomingMessage, raw: Buffer) => {
   const files: ReceivedFile[] = []
   for (const [field, value] of form) {
     if (typeof value === "string") fields[field] = value
-    else files.push({ field, filename: value.name, type: value.type, size: value.size })
+    else {
+      const sha256 = createHash("sha256").update(new Uint8Array(await value.arrayBuffer())).digest("hex")
+      files.push({ field, filename: value.name, type: value.type, size: value.size, sha256 })
+    }
   }
   return { body: {} as RequestBody, fields, files }
 }
@@ -406,7 +414,10 @@ export const startOpenAiServer = async (options: OpenAiServerOptions = {}): Prom
           response.end(scripted.text)
           return
         }
-        return sendJson(response, 200, { text: scripted.text })
+        return sendJson(response, 200, {
+          text: scripted.text,
+          ...(scripted.seconds === undefined ? {} : { usage: { type: "duration", seconds: scripted.seconds } })
+        })
       }
       case "models": {
         const seen = requests.map((r) => r.model).filter((model): model is string => model !== null)

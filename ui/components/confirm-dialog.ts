@@ -6,8 +6,9 @@
  * asked when it closes. The keyboard starts on Cancel, so Enter pressed once too often changes
  * nothing. `ask` answers whether the person confirmed.
  */
-import { css, html, LitElement } from "lit"
+import { html, LitElement } from "lit"
 import { customElement, query, state } from "lit/decorators.js"
+import { dialogStyles } from "../styles/dialog-styles.ts"
 import { sharedStyles } from "../styles/shared-styles.ts"
 
 export interface Question {
@@ -56,25 +57,7 @@ export class ConfirmDialog extends LitElement {
     answer?.(this._dialog.returnValue === "confirm")
   }
 
-  static override styles = [
-    sharedStyles,
-    css`
-      dialog {
-        max-width: min(28rem, calc(100vw - 32px));
-        border: 1px solid var(--node-border);
-        border-radius: var(--node-radius);
-        background: var(--node-surface);
-        color: var(--node-text);
-        padding: var(--node-gap);
-      }
-      dialog::backdrop {
-        background: rgb(0 0 0 / 0.4);
-      }
-      h2 {
-        margin-top: 0;
-      }
-    `
-  ]
+  static override styles = [sharedStyles, dialogStyles]
 }
 
 declare global {

@@ -7,6 +7,7 @@ import type { Signal } from "../../actors/being/contract/signal.ts"
 import type { Being } from "../../host/auth/contract/records.ts"
 import type { Post, Soul } from "../../extensions/souls/contract/records.ts"
 import type { Listing } from "../../extensions/market/contract/records.ts"
+import type { NodeTranscript } from "../../extensions/twin/voice/contract/records.ts"
 
 export interface NodeEvents {
   /** A sign-in, sign-out or refreshed account: the being now signed in, or null. */
@@ -38,6 +39,8 @@ export interface NodeEvents {
   "schema-form-submit": { readonly values: Readonly<Record<string, unknown>> }
   /** A group was changed in /spaces (members, name, place in the tree): the list of groups may be out of date. */
   "group-changed": Record<string, never>
+  /** A voice recorder's recording came back as text (with where it went). */
+  "voice-transcript": { readonly transcript: NodeTranscript }
 }
 
 export type NodeEventMap = { [K in keyof NodeEvents]: CustomEvent<NodeEvents[K]> }

@@ -106,3 +106,22 @@ export interface ImageResult {
   readonly revisedPrompt: string | null
   readonly call: LlmCall
 }
+
+export interface TranscriptionRequest extends CallContext {
+  /** The recording's bytes, held in memory: the call sends them from here, never from a file. */
+  readonly audio: Uint8Array
+  /** A file name whose extension names the format (`recording.webm`): providers read the format from it. */
+  readonly filename: string
+  readonly mimeType: string
+  /** The spoken language (ISO 639-1, "en"), when the caller knows it; the provider detects it otherwise. */
+  readonly language: string | null
+}
+
+export interface TranscriptionResult {
+  readonly text: string
+  /** The language the provider names, else the one asked for, else null. */
+  readonly language: string | null
+  /** The audio's length as the provider reports it; null when it does not (the call is then priced on an estimate). */
+  readonly audioSeconds: number | null
+  readonly call: LlmCall
+}

@@ -6,7 +6,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Stream from "effect/Stream"
-import type { ChatRequest, ChatResult, ChatStreamEvent, EmbedRequest, EmbedResult, ImageRequest, ImageResult, JsonResult, ResponseFormat } from "./chat.ts"
+import type { ChatRequest, ChatResult, ChatStreamEvent, EmbedRequest, EmbedResult, ImageRequest, ImageResult, JsonResult, ResponseFormat, TranscriptionRequest, TranscriptionResult } from "./chat.ts"
 import type { ModelCallFailed, ModelReplyNotJson, ModelsUnavailable, SpendCeilingReached } from "./errors.ts"
 import type { ChatTier } from "./records.ts"
 
@@ -25,6 +25,8 @@ export interface ModelsShape {
   readonly embed: (request: EmbedRequest) => Effect.Effect<EmbedResult, CallFailure>
   /** One picture on the 'image' tier (the images API, answered as base64), priced by its tokens and recorded. */
   readonly image: (request: ImageRequest) => Effect.Effect<ImageResult, CallFailure>
+  /** Audio to text on the 'transcribe' tier (the audio transcriptions API), priced by the minute and recorded. */
+  readonly transcribe: (request: TranscriptionRequest) => Effect.Effect<TranscriptionResult, CallFailure>
 }
 
 export class Models extends Context.Tag("models/Models")<Models, ModelsShape>() {}

@@ -7,12 +7,14 @@ export const modelTiers = ["cheap", "standard", "strong", "image", "embed", "vid
 export const ModelTier = Schema.Literal(...modelTiers)
 export type ModelTier = typeof ModelTier.Type
 
-/** A model's price, in USD per million tokens. */
+/** A model's price: USD per million tokens, and for a transcription model USD per minute of audio. */
 export interface ModelPrice {
   /** USD per million input (prompt) tokens. */
   readonly input: number
   /** USD per million output (completion) tokens. */
   readonly output: number
+  /** USD per minute of audio heard (a transcription model's unit); absent: audio costs nothing by the minute. */
+  readonly perMinute?: number
 }
 
 /** The tiers answered by chat completions ('ocr' is an ordinary chat tier that reads page images). */

@@ -33,9 +33,10 @@ const families: ReadonlyArray<readonly [RateClassName, ReadonlyArray<string>]> =
   ["auth", ["/api/auth/login", "/api/auth/register", "/api/auth/verify", "/api/auth/password/reset/request", "/api/auth/password/reset", "/api/auth/password"]],
   ["waitlist", ["/api/auth/waitlist"]],
   ["owner", ["/api/auth/codes", "/api/auth/codes/send"]],
-  ["llm", ["/api/studio/projects", "/api/studio/omnibar", "/api/studio/projects/:id/resume", "/api/twin/learn", "/api/twin/reflect", "/api/beings/life/tick", "/api/beings/life/greet", "/api/market/listings/:id/buy"]],
-  ["upload", ["/api/files/upload"]],
-  ["bridge", ["/api/modules/:id/:extensionId/call"]]
+  ["llm", ["/api/studio/projects", "/api/studio/omnibar", "/api/studio/projects/:id/resume", "/api/twin/learn", "/api/twin/reflect", "/api/beings/life/tick", "/api/beings/life/greet", "/api/market/listings/:id/buy", "/api/threads/:id/messages"]],
+  ["upload", ["/api/files/upload", "/api/twin/voice/transcribe"]],
+  ["bridge", ["/api/modules/:id/:extensionId/call"]],
+  ["wire", ["/api/federation/peer/hello", "/api/federation/peer/deliver"]]
 ]
 
 describe("rate classes in the contract", () => {
@@ -43,6 +44,17 @@ describe("rate classes in the contract", () => {
     for (const [rateClass, paths] of families) {
       for (const path of paths) expect(classOf("POST", path), path).toBe(rateClass)
     }
+  })
+
+  it("counts a transcription in the llm class too: it is an upload that spends model budget", () => {
+    const transcribe: Array<RateClassName> = []
+    HttpApi.reflect(NodeApi, {
+      onGroup: () => {},
+      onEndpoint: ({ endpoint, mergedAnnotations }) => {
+        if (endpoint.path === "/api/twin/voice/transcribe") transcribe.push(...declaredPolicy(mergedAnnotations).alsoCountsIn)
+      }
+    })
+    expect(transcribe).toEqual(["llm"])
   })
 
   it("puts every public POST of the auth routes in the auth or waitlist class", () => {
