@@ -25,7 +25,9 @@ const build = Effect.gen(function* () {
   let current: Fiber.RuntimeFiber<void, unknown> | null = null
 
   const run = Effect.gen(function* () {
-    if (current !== null) return yield* Fiber.await(current)
+    // A run cancelled a moment ago may have ended before its handler cleared `current`: a `Run`
+    // (a resume) arriving then must start afresh, not wait on the finished fiber and do nothing.
+    if (current !== null && current.unsafePoll() === null) return yield* Fiber.await(current)
     const fiber = yield* Effect.fork(Effect.provide(runProject(projectId, { concurrency }), context))
     current = fiber
     const exit = yield* Fiber.await(fiber)
