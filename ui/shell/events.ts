@@ -26,6 +26,8 @@ export interface NodeEvents {
   "widget-suggestion": { readonly widgetType: string; readonly accept: boolean }
   /** The twin's hush settings were saved: what the gate holds may have changed. */
   "hush-changed": Record<string, never>
+  /** The being renamed its Muse (the twin profile's `museName`): muse threads' titles changed. */
+  "muse-renamed": { readonly name: string }
   /** A schema form passed the browser's checks: its values, typed as its JSON Schema says (empty fields left out). */
   "schema-form-submit": { readonly values: Readonly<Record<string, unknown>> }
 }

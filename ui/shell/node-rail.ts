@@ -1,5 +1,5 @@
 /**
- * The rail: the places that exist for this person (Desktop, Studio, Work, Twin and Settings; Admin
+ * The rail: the places that exist for this person (Desktop, Studio, Work, Twin, Muse, Messages and Settings; Admin
  * only for the owner; Log in, Register and Waitlist when signed out), the sign-out button, and, while
  * signed in, the state of the live channel (a dot and a word: live, connecting, reconnecting).
  * A column on the left on wide screens; under 700px a bar across the top in two rows that
@@ -12,10 +12,12 @@ import {
   mdiAccountPlusOutline,
   mdiClipboardListOutline,
   mdiCogOutline,
+  mdiCreationOutline,
   mdiHeadHeartOutline,
   mdiHexagonMultipleOutline,
   mdiLogin,
   mdiLogout,
+  mdiMessageTextOutline,
   mdiPaletteSwatchOutline,
   mdiPuzzleOutline,
   mdiShieldAccountOutline,
@@ -42,6 +44,8 @@ const signedInItems = (being: Being): ReadonlyArray<RailItem> => [
   { path: "/studio", label: "Studio", icon: mdiPaletteSwatchOutline },
   { path: "/work", label: "Work", icon: mdiClipboardListOutline },
   { path: "/twin", label: "Twin", icon: mdiHeadHeartOutline },
+  { path: "/muse", label: "Muse", icon: mdiCreationOutline },
+  { path: "/messages", label: "Messages", icon: mdiMessageTextOutline },
   { path: "/settings", label: "Settings", icon: mdiCogOutline },
   ...(being.isOwner ? [{ path: "/admin", label: "Admin", icon: mdiShieldAccountOutline }] : [])
 ]
