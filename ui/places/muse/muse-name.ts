@@ -24,7 +24,7 @@ export class MuseName extends LitElement {
   protected override render() {
     if (!this._editing) {
       return html`<p class="named">
-        Your Muse is called <strong class="name">${this.name}</strong>.
+        <span>Your Muse is called <strong class="name">${this.name}</strong>.</span>
         <button type="button" class="secondary" @click=${this._edit}>Rename</button>
       </p>`
     }
