@@ -14,6 +14,9 @@ import { marketMigrations } from "../extensions/market/migrations.ts"
 import { themeMigrations } from "../extensions/themes/migrations.ts"
 import { soulMigrations } from "../extensions/souls/migrations.ts"
 import { threadMigrations } from "../extensions/threads/migrations.ts"
+import { federationMigrations } from "../extensions/federation/migrations.ts"
+import { peerMigrations } from "../actors/peer/migrations.ts"
+import { groupMigrations } from "../extensions/groups/migrations.ts"
 
 export const migrations: Migrations = {
   ...accountMigrations,
@@ -29,5 +32,8 @@ export const migrations: Migrations = {
   ...marketMigrations,
   ...themeMigrations,
   ...soulMigrations,
-  ...threadMigrations
+  ...threadMigrations,
+  ...federationMigrations,
+  ...peerMigrations,
+  ...groupMigrations
 }

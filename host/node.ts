@@ -64,11 +64,15 @@ import { TwinHandlers } from "./twin/handlers.ts"
 import { marketFeature } from "./market/feature.ts"
 import { MarketHandlers } from "./market/handlers.ts"
 import { ListingModerationLive } from "./market/moderation.ts"
+import { ThemesHandlers } from "./themes/handlers.ts"
+import { Themes } from "../extensions/themes/themes.ts"
 import { BeingsFeatureHandlers } from "./beings/handlers.ts"
 import { ConnectionsHandlers } from "./twin/connections-handlers.ts"
 import { connectionsFeature } from "./twin/connections-feature.ts"
 import { threadsFeature } from "./threads/feature.ts"
 import { ThreadsHandlers } from "./threads/handlers.ts"
+import { FederationHandlers } from "./federation/handlers.ts"
+import { groupsFeature } from "./groups/feature.ts"
 
 export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
 
@@ -144,7 +148,10 @@ const features = Layer.mergeAll(
   // Moderation pauses listings through the market.
   BeingsFeatureHandlers.pipe(Layer.provide(ListingModerationLive)),
   ConnectionsHandlers.pipe(Layer.provide(connectionsFeature)),
-  ThreadsHandlers.pipe(Layer.provide(threadsFeature))
+  ThreadsHandlers.pipe(Layer.provide(threadsFeature)),
+  FederationHandlers,
+  ThemesHandlers.pipe(Layer.provide(Themes.Default)),
+  groupsFeature
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))

@@ -16,6 +16,7 @@ import { SandboxSettings, sandboxSettingsConfig, type SandboxSettingsShape } fro
 import { TwinSettings, twinSettingsConfig, type TwinSettingsShape } from "../extensions/twin/settings.ts"
 import { IntegrationSettings, integrationSettingsConfig, type IntegrationSettingsShape } from "./integrations/settings.ts"
 import { MarketSettings, marketSettingsConfig, type MarketSettingsShape } from "../extensions/market/settings.ts"
+import { FederationSettings, federationSettingsConfig, type FederationSettingsShape } from "../extensions/federation/settings.ts"
 
 /** Each feature's Config, by feature: what the environment may set. */
 export const featureSettingConfigs = {
@@ -29,7 +30,8 @@ export const featureSettingConfigs = {
   twin: twinSettingsConfig,
   sandbox: sandboxSettingsConfig,
   integrations: integrationSettingsConfig,
-  market: marketSettingsConfig
+  market: marketSettingsConfig,
+  federation: federationSettingsConfig
 }
 
 /** The union of every feature's settings: a test overrides any of them in one object. */
@@ -43,7 +45,8 @@ export type NodeSettings = SettingsShape &
   TwinSettingsShape &
   SandboxSettingsShape &
   IntegrationSettingsShape &
-  MarketSettingsShape
+  MarketSettingsShape &
+  FederationSettingsShape
 
 /** Every feature's settings layer, read from the environment with the given overrides on top. */
 export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
@@ -58,5 +61,6 @@ export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
     TwinSettings.layer(overrides),
     SandboxSettings.layer(overrides),
     IntegrationSettings.layer(overrides),
-    MarketSettings.layer(overrides)
+    MarketSettings.layer(overrides),
+    FederationSettings.layer(overrides)
   )

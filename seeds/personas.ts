@@ -2,6 +2,8 @@
  * The nine built-in personas: one for each role a plan can name. Team assembly builds an
  * ephemeral agent from one when the owner has no saved agent that fits the role. Default skills
  * are skills the node registers today; every agent also gets the baseline (studio/agents/baseline.ts).
+ * An ephemeral agent speaks with a soul generated for its project and role (team-assembly.ts), not
+ * with a prompt of its persona's own.
  */
 import type { ModelTier } from "../extensions/models/contract/records.ts"
 
@@ -18,25 +20,10 @@ export interface Persona {
   readonly tier: ModelTier
   /** Other words a plan may use for the role (`copywriter` is a writer). */
   readonly aliases: ReadonlyArray<string>
-  /** The plain persona prompt, built from the fields above. */
-  readonly systemPrompt: string
 }
 
-type PersonaFields = Omit<Persona, "systemPrompt">
-
-const promptOf = (persona: PersonaFields): string =>
-  [
-    `You are ${persona.name}, the ${persona.role} of a small studio team. ${persona.description}`,
-    `Your voice: ${persona.voice}`,
-    `What you value: ${persona.values.join("; ")}.`,
-    "Work only through the skills you are given and keep to the task in front of you. Never invent facts, quotes or " +
-    "sources; say plainly what you could not find or do."
-  ].join("\n")
-
-const persona = (fields: PersonaFields): Persona => ({ ...fields, systemPrompt: promptOf(fields) })
-
 export const personas: ReadonlyArray<Persona> = [
-  persona({
+  {
     role: "lead",
     name: "Juno",
     avatar: "🧭",
@@ -46,8 +33,8 @@ export const personas: ReadonlyArray<Persona> = [
     skills: ["files.list", "files.read", "files.write", "docs.write_markdown"],
     tier: "standard",
     aliases: ["coordinator", "manager", "producer", "director", "pm", "project manager", "planner", "generalist"]
-  }),
-  persona({
+  },
+  {
     role: "researcher",
     name: "Iris",
     avatar: "🔎",
@@ -57,8 +44,8 @@ export const personas: ReadonlyArray<Persona> = [
     skills: ["web.search", "web.fetch", "files.write", "docs.write_markdown"],
     tier: "cheap",
     aliases: ["research", "investigator", "scout", "fact-checker", "fact checker"]
-  }),
-  persona({
+  },
+  {
     role: "writer",
     name: "Wren",
     avatar: "✍️",
@@ -68,8 +55,8 @@ export const personas: ReadonlyArray<Persona> = [
     skills: ["files.read", "files.write", "docs.write_markdown"],
     tier: "cheap",
     aliases: ["author", "copywriter", "drafter", "journalist", "storyteller", "content"]
-  }),
-  persona({
+  },
+  {
     role: "editor",
     name: "Marlow",
     avatar: "🖍️",
@@ -79,8 +66,8 @@ export const personas: ReadonlyArray<Persona> = [
     skills: ["files.read", "files.search", "files.write", "docs.write_markdown"],
     tier: "cheap",
     aliases: ["copyeditor", "copy editor", "proofreader", "reviser", "subeditor"]
-  }),
-  persona({
+  },
+  {
     role: "engineer",
     name: "Ada",
     avatar: "🛠️",
@@ -90,8 +77,8 @@ export const personas: ReadonlyArray<Persona> = [
     skills: ["files.list", "files.read", "files.search", "files.write", "math.evaluate"],
     tier: "standard",
     aliases: ["developer", "coder", "programmer", "builder", "software", "dev"]
-  }),
-  persona({
+  },
+  {
     role: "designer",
     name: "Mira",
     avatar: "🎨",
@@ -101,8 +88,8 @@ export const personas: ReadonlyArray<Persona> = [
     skills: ["files.read", "files.write", "web.fetch"],
     tier: "cheap",
     aliases: ["design", "illustrator", "artist", "ux", "ui", "art director"]
-  }),
-  persona({
+  },
+  {
     role: "analyst",
     name: "Kai",
     avatar: "📊",
@@ -112,8 +99,8 @@ export const personas: ReadonlyArray<Persona> = [
     skills: ["math.evaluate", "files.read", "files.search", "files.write", "web.fetch"],
     tier: "cheap",
     aliases: ["data", "analysis", "statistician", "accountant", "strategist", "estimator"]
-  }),
-  persona({
+  },
+  {
     role: "marketer",
     name: "Sol",
     avatar: "📣",
@@ -123,8 +110,8 @@ export const personas: ReadonlyArray<Persona> = [
     skills: ["web.search", "files.read", "files.write", "docs.write_markdown"],
     tier: "cheap",
     aliases: ["marketing", "growth", "seo", "social", "sales", "brand", "communications", "pr"]
-  }),
-  persona({
+  },
+  {
     role: "reviewer",
     name: "Vera",
     avatar: "🧐",
@@ -134,7 +121,7 @@ export const personas: ReadonlyArray<Persona> = [
     skills: ["files.list", "files.read", "files.search", "math.evaluate"],
     tier: "cheap",
     aliases: ["qa", "critic", "tester", "auditor", "checker", "quality"]
-  })
+  }
 ]
 
 const normal = (text: string) => text.trim().toLowerCase().replace(/\s+/g, " ")

@@ -13,6 +13,7 @@ import { ProjectActor } from "./protocol.ts"
 import { runProject } from "./run.ts"
 import { ProjectSettings } from "./settings.ts"
 import { ProjectStore } from "./store.ts"
+import { PersonSteps } from "./person-steps.ts"
 
 type RunRequirements = Effect.Effect.Context<ReturnType<typeof runProject>>
 
@@ -20,6 +21,7 @@ const build = Effect.gen(function* () {
   const projectId = (yield* Entity.CurrentAddress).entityId
   const context = yield* Effect.context<RunRequirements>()
   const concurrency = (yield* ProjectSettings).studioTaskConcurrency
+  const steps = yield* PersonSteps
   let current: Fiber.RuntimeFiber<void, unknown> | null = null
 
   const run = Effect.gen(function* () {
@@ -33,7 +35,8 @@ const build = Effect.gen(function* () {
 
   return ProjectActor.of({
     Run: () => run,
-    Cancel: () => Effect.suspend(() => (current === null ? Effect.succeed(false) : Effect.as(Fiber.interrupt(current), true)))
+    Cancel: () => Effect.suspend(() => (current === null ? Effect.succeed(false) : Effect.as(Fiber.interrupt(current), true))),
+    StepFinished: ({ payload }) => steps.release(payload.taskId)
   })
 })
 
@@ -42,5 +45,5 @@ const build = Effect.gen(function* () {
  * is left for the host to provide; its own store it brings.
  */
 export const ProjectLive = entityLayer(ProjectActor, build, { concurrency: "unbounded", maxIdleTime: "2 minutes" }).pipe(
-  Layer.provide(ProjectStore.Default)
+  Layer.provide(Layer.mergeAll(ProjectStore.Default, PersonSteps.Default))
 )

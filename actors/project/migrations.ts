@@ -99,5 +99,11 @@ export const projectMigrations: Migrations = {
       at TEXT NOT NULL
     )`
     yield* sql`CREATE INDEX project_traces_by_project ON project_traces (project_id, seq)`
+  }),
+  // A step a person holds (a seat of the project's crew, docs/decisions.md "Groups and crews").
+  "1220_project_task_people": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`ALTER TABLE project_tasks ADD COLUMN assignee_being_id TEXT`
+    yield* sql`CREATE INDEX project_tasks_by_person ON project_tasks (assignee_being_id) WHERE assignee_being_id IS NOT NULL`
   })
 }

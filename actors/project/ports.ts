@@ -9,6 +9,7 @@ import type { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/
 import type { Caller } from "../../host/auth/contract/session.ts"
 import type { Agent } from "../../extensions/agents/contract/agent.ts"
 import type { Generator } from "../../extensions/generators/contract/generator.ts"
+import type { Seat } from "../../extensions/groups/contract/records.ts"
 
 /** Inputs checked against a generator's form: filled with the form's defaults, or the issues found. */
 export type CheckedInputs =
@@ -26,6 +27,20 @@ export class RunnableGenerators extends Context.Tag("actors/project/RunnableGene
   }
 >() {}
 
+/** The project's crew as the run reads it: its seats, and when the binding last changed. */
+export interface CrewBinding {
+  readonly changedAt: string
+  readonly seats: ReadonlyArray<Seat>
+}
+
+export class CrewSeats extends Context.Tag("actors/project/CrewSeats")<
+  CrewSeats,
+  {
+    /** Null when no crew was ever bound to the project. */
+    readonly forProject: (projectId: string) => Effect.Effect<CrewBinding | null>
+  }
+>() {}
+
 export class SavedAgents extends Context.Tag("actors/project/SavedAgents")<
   SavedAgents,
   {
@@ -33,5 +48,22 @@ export class SavedAgents extends Context.Tag("actors/project/SavedAgents")<
     readonly ownedBy: (ownerId: string) => Effect.Effect<ReadonlyArray<Agent>>
     /** The names of every skill registered on the node. */
     readonly registeredSkills: Effect.Effect<ReadonlySet<string>>
+  }
+>() {}
+
+/** What an ephemeral agent needs to wear a soul: who it is and the job of its role. */
+export interface AgentSoulRequest {
+  /** The same seed gives the same soul: the project and the role. */
+  readonly seed: string
+  readonly name: string
+  readonly role: string
+  readonly job: string
+}
+
+export class AgentSouls extends Context.Tag("actors/project/AgentSouls")<
+  AgentSouls,
+  {
+    /** The system prompt of a soul generated from the seed, compiled in agent mode; no model is called. */
+    readonly promptFor: (request: AgentSoulRequest) => string
   }
 >() {}

@@ -8,10 +8,19 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { ProjectActor } from "./protocol.ts"
-import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import { Conflict, Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import type { Caller } from "../../host/auth/contract/session.ts"
 import { RunnableGenerators } from "./ports.ts"
-import { ProjectInputs, type CreateProjectBody, type DueBody, type Portfolio, type Project, type ProjectDetail, type QueueItem } from "./contract/records.ts"
+import {
+  ProjectInputs,
+  type CreateProjectBody,
+  type DueBody,
+  type FinishStepBody,
+  type Portfolio,
+  type Project,
+  type ProjectDetail,
+  type QueueItem
+} from "./contract/records.ts"
 import { newId, ProjectStore, toTask } from "./store.ts"
 
 const notFound = (id: string) => new NotFound({ error: "project_not_found", message: "You have no project with that id.", details: { id } })
@@ -176,11 +185,40 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
 
     const queue = (caller: Caller) =>
       Effect.map(store.openTasksOf(caller.beingId), (rows) =>
-        rows.map(({ projectTitle, task }): QueueItem => ({ projectId: task.projectId, projectTitle, task: toTask(task), assignee: "agent" }))).pipe(
-        Effect.withSpan("project.queue")
-      )
+        rows.map(({ projectTitle, task }): QueueItem => ({
+          projectId: task.projectId,
+          projectTitle,
+          task: toTask(task),
+          assignee: task.assigneeBeingId === null ? "agent" : "person"
+        }))).pipe(Effect.withSpan("project.queue"))
 
-    return { create, list, get, trace, cancel, resume, setDue, portfolio, queue } as const
+    /**
+     * The person who holds a step hands it in while the run waits on it. Anyone else is told
+     * there is no such step, but the project's owner, who sees it in their queue, is told whose
+     * it is.
+     */
+    const finishStep = (caller: Caller, taskId: string, body: FinishStepBody) =>
+      Effect.gen(function* () {
+        const task = yield* store.task(taskId)
+        const missing = new NotFound({ error: "task_not_found", message: "You hold no step with that id.", details: { taskId } })
+        if (task === null || task.assigneeBeingId === null) return yield* missing
+        if (task.assigneeBeingId !== caller.beingId) {
+          const project = yield* store.project(task.projectId)
+          if (project?.ownerId !== caller.beingId) return yield* missing
+          return yield* new Forbidden({ error: "not_your_step", message: "This step is held by a person of the crew; only they can hand it in.", details: { taskId } })
+        }
+        if (!(yield* store.finishPersonStep(taskId, caller.beingId, body.output))) {
+          return yield* new Conflict({
+            error: "step_not_waiting",
+            message: task.status === "done" ? "This step is already handed in." : `The run is not waiting on this step yet (it is ${task.status}).`,
+            details: { taskId, status: task.status }
+          })
+        }
+        yield* actor(task.projectId).StepFinished({ taskId }).pipe(Effect.ignore)
+        return toTask((yield* store.task(taskId))!)
+      }).pipe(Effect.withSpan("project.finishStep"))
+
+    return { create, list, get, trace, cancel, resume, setDue, portfolio, queue, finishStep } as const
   })
 }) {}
 

@@ -4,7 +4,7 @@
  * `Run` is persisted with the key `<projectId>:<runNumber>`: a run the node was killed in the
  * middle of is delivered again at the next start and continues from its checkpoints, and a resume
  * is a new run number, so it is a new message rather than the stored reply of the old one.
- * `Cancel` is volatile: it stops the run in this process; the cancelled status in the database is
+ * `Cancel` and `StepFinished` are volatile: it stops the run in this process; the cancelled status in the database is
  * what stops a redelivered run after a restart.
  */
 import * as ClusterSchema from "@effect/cluster/ClusterSchema"
@@ -18,5 +18,7 @@ export const ProjectActor = Entity.make("Project", [
     primaryKey: ({ projectId, runNumber }) => `${projectId}:${runNumber}`
   }).annotate(ClusterSchema.Persisted, true),
   /** True when a run was going in this process and was stopped. */
-  Rpc.make("Cancel", { success: Schema.Boolean })
+  Rpc.make("Cancel", { success: Schema.Boolean }),
+  /** A person handed in their step (its row is written): the run waiting on it goes on. Volatile like Cancel. */
+  Rpc.make("StepFinished", { payload: { taskId: Schema.String }, success: Schema.Boolean })
 ])

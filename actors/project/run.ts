@@ -11,7 +11,9 @@ import * as Exit from "effect/Exit"
 import * as Queue from "effect/Queue"
 import { Settings } from "../../kernel/settings.ts"
 import { nowIso } from "../../kernel/time.ts"
-import { RunnableGenerators } from "./ports.ts"
+import * as Deferred from "effect/Deferred"
+import { CrewSeats, RunnableGenerators } from "./ports.ts"
+import { PersonSteps } from "./person-steps.ts"
 import { complete, nextReady, type Schedule } from "./pipeline/schedule.ts"
 import { finishedStatuses, ProjectStore } from "./store.ts"
 import { recordOutputs } from "./record-outputs.ts"
@@ -22,6 +24,7 @@ import { RunFailure } from "./failure.ts"
 import { planFromBrief, planFromGenerator } from "./planning.ts"
 import { reviewRun } from "./review.ts"
 import { assembleRunTeam, memberFor } from "./team.ts"
+import type { Seat } from "../../extensions/groups/contract/records.ts"
 import { readEarlier, runTask, type TaskResult } from "./task-loop.ts"
 
 export interface RunOptions {
@@ -63,18 +66,38 @@ const plan = (run: Run, generatorId: string | null) =>
     return yield* store.savePlan(run.projectId, planned.tasks)
   }).pipe(Effect.withSpan("project.plan"))
 
-const team = (run: Run, tasks: ReadonlyArray<TaskRecord>) =>
+const team = (run: Run, tasks: ReadonlyArray<TaskRecord>, seats: ReadonlyArray<Seat>) =>
   Effect.gen(function* () {
     const store = yield* ProjectStore
-    const assembled = yield* assembleRunTeam(tasks, run.ownerId)
+    const assembled = yield* assembleRunTeam(tasks, run.ownerId, run.projectId, seats)
     yield* store.saveTeam(run.projectId, assembled.lead.agentId, assembled.members, assembled.assignments)
     yield* store.trace(run.projectId, {
       kind: "plan",
-      text: `Team: ${assembled.members.map((member) => `${member.name} (${member.role}${member.source === "saved" ? ", saved agent" : ""})`).join(", ")}.`,
+      text: `Team: ${assembled.members.map((member) => `${member.name} (${member.role}${sourceWords[member.source]})`).join(", ")}.`,
       data: { members: assembled.members.map(({ systemPrompt: _, ...member }) => member) }
     })
     return assembled.members
   }).pipe(Effect.withSpan("project.team"))
+
+const sourceWords = { saved: ", saved agent", persona: "", person: ", a person of the crew" } as const
+
+/**
+ * A person's step: it runs until they hand it in (POST /api/studio/queue/:taskId/finish writes
+ * the row, then the actor releases this wait). The wait is registered before the step shows as
+ * running, so an answer cannot slip between them; a cancel interrupts it.
+ */
+const personStep = (run: Run, member: StoredMember, id: string) =>
+  Effect.gen(function* () {
+    const store = yield* ProjectStore
+    const steps = yield* PersonSteps
+    const waiting = yield* steps.expect(id)
+    const task = (yield* store.updateTask(id, { status: "running", startedAt: yield* nowIso, finishedAt: null, error: null }))!
+    yield* store.trace(run.projectId, { taskId: id, agentId: member.agentId, kind: "message", text: `${member.name} has "${task.title}" in their queue; the run waits for them.` })
+    yield* Deferred.await(waiting)
+    const done = (yield* store.task(id))!
+    yield* store.trace(run.projectId, { taskId: id, agentId: member.agentId, kind: "output", text: `${member.name} handed in "${task.title}".` })
+    return { ok: true, report: null, outputText: done.outputText, error: null, costUsd: 0 } satisfies TaskResult
+  }).pipe(Effect.ensuring(Effect.flatMap(PersonSteps, (steps) => steps.forget(id))), Effect.withSpan("project.personStep"))
 
 /** One task from start to its checkpoint: the final row is one write. */
 const startTask = (run: Run, members: ReadonlyArray<StoredMember>, id: string) =>
@@ -83,6 +106,7 @@ const startTask = (run: Run, members: ReadonlyArray<StoredMember>, id: string) =
     const settings = yield* Settings
     const task = (yield* store.task(id))!
     const member = memberFor(members, task)!
+    if (member.source === "person") return yield* personStep(run, member, id)
     const dependencies = (yield* Effect.forEach(task.dependsOn, store.task)).filter((found) => found !== null)
     const revises = task.contract?.revises
     const earlierText = task.earlierText ?? (revises === undefined ? null : yield* readEarlier(settings.dataDir, run.ownerId, run.projectId, revises))
@@ -146,7 +170,12 @@ const pipeline = (run: Run, planned: boolean, generatorId: string | null, concur
   Effect.gen(function* () {
     const store = yield* ProjectStore
     let tasks = planned ? yield* store.tasks(run.projectId) : yield* plan(run, generatorId)
-    const members = (yield* store.teamMembers(run.projectId)) ?? (yield* team(run, tasks))
+    // A crew bound (or cleared) since the team was assembled gives the steps not done yet to a new team.
+    const stored = yield* store.teamMembers(run.projectId)
+    const crew = yield* Effect.flatMap(CrewSeats, (crews) => crews.forProject(run.projectId))
+    const members = stored !== null && (crew === null || crew.changedAt <= stored.createdAt)
+      ? stored.members
+      : yield* team(run, tasks, crew?.seats ?? [])
     yield* store.setStatus(run.projectId, "running")
     yield* store.resetUnfinished(run.projectId)
     tasks = yield* store.tasks(run.projectId)

@@ -33,7 +33,7 @@ import { OutputsRepository } from "./repositories/outputs-repository.ts"
 import { ProjectsRepository, type ProjectRow } from "./repositories/projects-repository.ts"
 import { ReviewsRepository } from "./repositories/reviews-repository.ts"
 import { TasksRepository, type TaskRecord } from "./repositories/tasks-repository.ts"
-import { TeamsRepository, type StoredMember } from "./repositories/teams-repository.ts"
+import { TeamsRepository, type Assignment, type StoredMember } from "./repositories/teams-repository.ts"
 import { TracesRepository } from "./repositories/traces-repository.ts"
 
 export const newId = () => randomBytes(12).toString("base64url")
@@ -63,6 +63,7 @@ export interface NewTask {
 export interface TaskChange {
   readonly status?: TaskStatus
   readonly assigneeAgentId?: string | null
+  readonly assigneeBeingId?: string | null
   readonly output?: DeliverableReport | null
   readonly outputText?: string | null
   readonly earlierText?: string | null
@@ -176,9 +177,12 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
     const task = (id: string) => Effect.map(tasksRepository.findById(id), Option.getOrNull)
     const tasks = tasksRepository.listByProject
 
+    /** To the project's owner, and to the person who holds the step (their queue shows it). */
     const publishTask = (record: TaskRecord) =>
-      Effect.flatMap(ownerOf(record.projectId), (ownerId) =>
-        ownerId === null ? Effect.void : bus.publish({ kind: "being", beingId: ownerId }, { type: "task.updated", task: toTask(record) }))
+      Effect.flatMap(ownerOf(record.projectId), (ownerId) => {
+        const to = [ownerId, record.assigneeBeingId].filter((id, at, all): id is string => id !== null && all.indexOf(id) === at)
+        return Effect.forEach(to, (beingId) => bus.publish({ kind: "being", beingId }, { type: "task.updated", task: toTask(record) }), { discard: true })
+      })
 
     const publishTasks = (ids: ReadonlyArray<{ readonly id: string }>) =>
       Effect.forEach(ids, ({ id }) => Effect.flatMap(task(id), (record) => (record === null ? Effect.void : publishTask(record))), { discard: true })
@@ -242,16 +246,17 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
     const cancelOpenTasks = (projectId: string) => Effect.flatMap(tasksRepository.cancelOpen(projectId), publishTasks)
 
     /** The team row, the project's team and every task's assignee, in one transaction. */
-    const saveTeam = (projectId: string, leadAgentId: string, members: ReadonlyArray<StoredMember>, assignments: ReadonlyMap<string, string>) =>
+    const saveTeam = (projectId: string, leadAgentId: string, members: ReadonlyArray<StoredMember>, assignments: ReadonlyMap<string, Assignment>) =>
       Effect.gen(function* () {
         const id = newId()
         const createdAt = yield* nowIso
         yield* atomically(Effect.gen(function* () {
           yield* teams.insert({ id, projectId, leadAgentId, members, createdAt })
           yield* projects.setTeam({ id: projectId, teamId: id })
-          for (const [taskId, agentId] of assignments) yield* tasksRepository.assign({ id: taskId, agentId })
+          for (const [taskId, { agentId, beingId }] of assignments) yield* tasksRepository.assign({ id: taskId, agentId, beingId })
         }))
         yield* publishProject(projectId)
+        yield* publishTasks([...assignments.keys()].map((id) => ({ id })))
       })
 
     const team = (projectId: string) =>
@@ -270,9 +275,20 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
         }
       }))
 
-    /** The members as the run talks to them (with their prompts); null before the team is assembled. */
+    /** The members as the run talks to them (with their prompts) and when they were assembled; null before. */
     const teamMembers = (projectId: string) =>
-      Effect.map(teams.findByProject(projectId), Option.match({ onNone: () => null, onSome: (found) => found.members }))
+      Effect.map(teams.findByProject(projectId), Option.match({
+        onNone: () => null,
+        onSome: ({ createdAt, members }) => ({ members, createdAt })
+      }))
+
+    /** A person hands in their step; false when it is not theirs or the run is not waiting on it. */
+    const finishPersonStep = (id: string, beingId: string, outputText: string) =>
+      Effect.gen(function* () {
+        const finished = yield* tasksRepository.finishByPerson({ id, beingId, outputText, at: yield* nowIso })
+        yield* publishTasks(finished)
+        return finished.length > 0
+      })
 
     /** The run's outputs, replacing any of an earlier run, in one transaction. */
     const saveOutputs = (projectId: string, outputs: ReadonlyArray<NewOutput>) =>
@@ -315,9 +331,12 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
         yield* publishProject(projectId)
       })
 
-    /** Open steps of the owner's projects, with their project's title. */
-    const openTasksOf = (ownerId: string) =>
-      Effect.map(tasksRepository.openOfOwner(ownerId), (rows) => rows.map(({ projectTitle, ...found }) => ({ projectTitle, task: found })))
+    /** Open steps of the being's projects and the steps they hold in others' projects, with their project's title. */
+    const openTasksOf = (beingId: string) =>
+      Effect.map(Effect.zip(tasksRepository.openOfOwner(beingId), tasksRepository.openOfPerson(beingId)), ([owned, held]) => {
+        const seen = new Set(owned.map((row) => row.id))
+        return [...owned, ...held.filter((row) => !seen.has(row.id))].map(({ projectTitle, ...found }) => ({ projectTitle, task: found }))
+      })
 
     const taskCounts = (ownerId: string) =>
       Effect.map(tasksRepository.countsOfOwner(ownerId), (rows) =>
@@ -341,6 +360,7 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
       saveTeam,
       team,
       teamMembers,
+      finishPersonStep,
       saveOutputs,
       saveReview,
       review,

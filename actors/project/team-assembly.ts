@@ -4,10 +4,16 @@
  * every skill the role's tasks need; among several, the one with the fewest skills, then the
  * newest. Otherwise an ephemeral agent is built from the role's persona: no row, no being, no
  * model call. It carries the skills the tasks need (the persona's defaults when none are named)
- * and the baseline. Needed skills are not checked here: the plan's repair pass does that.
+ * and the baseline, and wears a soul generated from the project and the role (the souls engine,
+ * through the AgentSouls port), compiled in agent mode: the same project and role give the same
+ * soul, so a resumed or repeated run talks to the same agent. Needed skills are not checked here:
+ * the plan's repair pass does that.
+ * Before either, a seat of the project's crew whose role is the same takes the role: a person,
+ * the first of the crew to sit in it (docs/decisions.md "Groups and crews").
  */
 import * as Effect from "effect/Effect"
-import { SavedAgents } from "./ports.ts"
+import { AgentSouls, SavedAgents } from "./ports.ts"
+import type { Seat } from "../../extensions/groups/contract/records.ts"
 import { personaFor } from "../../seeds/personas.ts"
 import type { ModelTier } from "../../extensions/models/contract/records.ts"
 import type { Agent } from "../../extensions/agents/contract/agent.ts"
@@ -37,22 +43,27 @@ export interface EphemeralAgent {
 export type TeamMember =
   | { readonly role: string; readonly source: "saved"; readonly agent: Agent }
   | { readonly role: string; readonly source: "persona"; readonly agent: EphemeralAgent }
+  | { readonly role: string; readonly source: "person"; readonly seat: Seat }
 
 const normal = (role: string) => role.trim().toLowerCase().replace(/\s+/g, " ")
 
-/** One member for each entry of `roles`, in order. */
-export const assembleTeam = (roles: ReadonlyArray<RoleNeed>, ownerId: string) =>
+/** One member for each entry of `roles`, in order, for the project `projectId` and its crew's `seats`. */
+export const assembleTeam = (roles: ReadonlyArray<RoleNeed>, ownerId: string, projectId: string, seats: ReadonlyArray<Seat> = []) =>
   Effect.gen(function* () {
     const agents = yield* SavedAgents
+    const souls = yield* AgentSouls
     // Newest first, so a stable sort by size keeps the newest among equals first.
     const saved = yield* agents.ownedBy(ownerId)
     const registered = yield* agents.registeredSkills
     return roles.map((need): TeamMember => {
+      const seat = seats.find((candidate) => normal(candidate.role) === normal(need.role))
+      if (seat !== undefined) return { role: need.role, source: "person", seat }
       const fit = saved
         .filter((agent) => normal(agent.role) === normal(need.role) && need.skills.every((skill) => agent.skills.includes(skill)))
         .sort((a, b) => a.skills.length - b.skills.length)[0]
       if (fit !== undefined) return { role: need.role, source: "saved", agent: fit }
       const persona = personaFor(need.role)
+      const role = normal(need.role)
       return {
         role: need.role,
         source: "persona",
@@ -65,7 +76,7 @@ export const assembleTeam = (roles: ReadonlyArray<RoleNeed>, ownerId: string) =>
           avatar: persona.avatar,
           skills: withBaseline(need.skills.length > 0 ? need.skills : persona.skills, registered),
           tier: persona.tier,
-          systemPrompt: persona.systemPrompt
+          systemPrompt: souls.promptFor({ seed: `${projectId}/${role}`, name: persona.name, role, job: persona.description })
         }
       }
     })

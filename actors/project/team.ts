@@ -5,10 +5,11 @@
  */
 import * as Effect from "effect/Effect"
 import type { ModelTier } from "../../extensions/models/contract/records.ts"
-import { assembleTeam, type RoleNeed } from "./team-assembly.ts"
+import { assembleTeam, type RoleNeed, type TeamMember } from "./team-assembly.ts"
+import type { Seat } from "../../extensions/groups/contract/records.ts"
 import { newId } from "./store.ts"
 import type { TaskRecord } from "./repositories/tasks-repository.ts"
-import type { StoredMember } from "./repositories/teams-repository.ts"
+import type { Assignment, StoredMember } from "./repositories/teams-repository.ts"
 
 /** A member as the run uses it. */
 export type RunMember = StoredMember
@@ -26,10 +27,20 @@ export const roleNeeds = (tasks: ReadonlyArray<TaskRecord>): Array<RoleNeed> => 
   return [...needs.values()]
 }
 
-export const assembleRunTeam = (tasks: ReadonlyArray<TaskRecord>, ownerId: string) =>
-  Effect.gen(function* () {
-    const members = yield* assembleTeam(roleNeeds(tasks), ownerId)
-    const run = members.map((member): RunMember => ({
+const runMember = (member: TeamMember): RunMember =>
+  member.source === "person"
+    ? {
+      // A person is known by their being: it is what their queue and the finish route check.
+      agentId: member.seat.beingId,
+      role: member.role,
+      name: member.seat.name,
+      avatar: "🧑",
+      source: "person",
+      skills: [],
+      tier: "cheap",
+      systemPrompt: ""
+    }
+    : {
       agentId: member.source === "saved" ? member.agent.id : `persona-${newId()}`,
       role: member.role,
       name: member.agent.name,
@@ -38,9 +49,17 @@ export const assembleRunTeam = (tasks: ReadonlyArray<TaskRecord>, ownerId: strin
       skills: member.agent.skills,
       tier: member.agent.tier as ModelTier,
       systemPrompt: member.agent.systemPrompt
-    }))
+    }
+
+/** The team for the plan, with the crew's seats first; steps already done keep who did them. */
+export const assembleRunTeam = (tasks: ReadonlyArray<TaskRecord>, ownerId: string, projectId: string, seats: ReadonlyArray<Seat> = []) =>
+  Effect.gen(function* () {
+    const run = (yield* assembleTeam(roleNeeds(tasks), ownerId, projectId, seats)).map(runMember)
     const byRole = new Map(run.map((member) => [normal(member.role), member]))
-    const assignments = new Map(tasks.map((task) => [task.id, byRole.get(normal(task.role))!.agentId]))
+    const assignments = new Map(tasks.filter((task) => task.status !== "done").map((task): [string, Assignment] => {
+      const member = byRole.get(normal(task.role))!
+      return [task.id, { agentId: member.agentId, beingId: member.source === "person" ? member.agentId : null }]
+    }))
     const lead = run.find((member) => normal(member.role) === "lead") ?? run[0]
     return { members: run, lead, assignments }
   })

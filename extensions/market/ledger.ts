@@ -30,8 +30,8 @@ export interface Movement {
 export const insufficientCredits = (balance: number, price: number) =>
   new Conflict({
     error: "insufficient_credits",
-    message: `This costs ${price} credits and your wallet holds ${balance}.`,
-    details: { balance, price }
+    message: `This costs ${price} credits and your wallet holds ${balance}: ${price - balance} more needed.`,
+    details: { balance, price, missing: price - balance }
   })
 
 export class Ledger extends Effect.Service<Ledger>()("market/Ledger", {

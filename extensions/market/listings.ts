@@ -73,7 +73,8 @@ export class Listings extends Effect.Service<Listings>()("market/Listings", {
           ratingCount: 0,
           sales: 0,
           status: "active",
-          createdAt: yield* nowIso
+          createdAt: yield* nowIso,
+          moderatedAt: null
         }
         yield* repository.insert(listing)
         return listing

@@ -97,5 +97,11 @@ export const marketMigrations: Migrations = {
       updated_at TEXT NOT NULL,
       UNIQUE (listing_id, author_id)
     )`
+  }),
+  "0804_market_moderation": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    // Moderation's own state, apart from the seller's status: the seller's edits cannot lift it.
+    yield* sql`ALTER TABLE market_listings ADD COLUMN moderated_at TEXT`
+    yield* sql`ALTER TABLE market_listings ADD COLUMN moderated_by TEXT`
   })
 }

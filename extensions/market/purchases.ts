@@ -42,6 +42,7 @@ export class Purchases extends Effect.Service<Purchases>()("market/Purchases", {
     const buyInside = (buyerId: string, listingId: string) =>
       Effect.gen(function* () {
         const listing = yield* listings.get(listingId)
+        if (listing.moderatedAt !== null) return yield* refuse("listing_moderated", "The node's owner has taken this listing down; it is not for sale.", listing)
         if (listing.status !== "active") return yield* refuse("listing_inactive", `This listing is ${listing.status.replace("_", " ")}, not for sale.`, listing)
         if (listing.sellerId === buyerId) return yield* refuse("own_listing", "This is your own listing.", listing)
         if (listing.kind !== "service" && (yield* orders.holds({ buyerId, listingId })).length > 0) {

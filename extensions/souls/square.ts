@@ -66,16 +66,21 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
 
     const feed = posts.recentVisible(FEED_LENGTH).pipe(Effect.map((rows) => rows.map(toPost)), Effect.withSpan("square.feed"))
 
+    /** The square's mood now, and how many posts it is the mean of. */
+    const measured = Effect.map(posts.recentVisible(AMBIENT_WINDOW), (recent) => ({ mood: meanMood(recent.map((post) => post.mood)), of: recent.length }))
+
+    /** What a place opening shows before the next `ambient` event. */
+    const mood = Effect.map(measured, ({ mood }) => mood).pipe(Effect.withSpan("square.mood"))
+
     /** The square's mood now, published when it changed. */
     const publishAmbient = Effect.gen(function* () {
-      const recent = yield* posts.recentVisible(AMBIENT_WINDOW)
-      const mood = meanMood(recent.map((post) => post.mood))
+      const { mood, of } = yield* measured
       const previous = yield* Ref.getAndSet(lastAmbient, Option.some(mood))
       const same = Option.match(previous, {
         onNone: () => false,
         onSome: (last) => last.valence === mood.valence && last.arousal === mood.arousal && last.label === mood.label
       })
-      if (!same) yield* bus.publish({ kind: "all" }, { type: "ambient", mood, hint: `the mean of the last ${recent.length} posts` })
+      if (!same) yield* bus.publish({ kind: "all" }, { type: "ambient", mood, hint: `the mean of the last ${of} posts` })
     })
 
     const create = (author: Author, content: string) =>
@@ -144,6 +149,8 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
         if (Option.isNone(found)) return yield* Effect.fail(notFound(id))
         const hiddenAt = hidden ? (found.value.hiddenAt ?? (yield* nowIso)) : null
         yield* posts.setHidden({ id, hiddenAt, hiddenBy: hidden ? moderatorId : null })
+        // Pages open on the square drop it now; one shown again rejoins the feed at their next load.
+        if (hidden) yield* bus.publish({ kind: "all" }, { type: "square.retracted", postId: id })
         yield* publishAmbient
         const post: ModeratedPost = { ...found.value, hiddenAt }
         return post
@@ -151,6 +158,6 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
 
     const moderated = posts.recentAll(FEED_LENGTH).pipe(Effect.withSpan("square.moderated"))
 
-    return { feed, create, beat, setHidden, moderated }
+    return { feed, mood, create, beat, setHidden, moderated }
   })
 }) {}

@@ -2,7 +2,7 @@
  * The node's two themes. Text, muted text, accent and danger each keep at least 4.5:1 contrast
  * on both background and surface, so either theme passes WCAG AA for body text.
  */
-import type { Theme } from "../../kernel/extensions/contributions.ts"
+import type { Theme } from "../../kernel/contract/theme.ts"
 
 export const light: Theme = {
   colorScheme: "light",

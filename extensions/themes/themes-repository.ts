@@ -1,14 +1,14 @@
 /**
  * `being_themes`: the themes a being holds (token sets for the UI's design system), apart from the
- * built-in ones the plugin contributes. A bought theme lands here as a copy, not active; choosing
- * one in Settings makes it the being's active theme.
+ * built-in ones the plugin contributes; `being_theme_choice`: the one each being wears, built-in or
+ * owned. A bought theme lands here as a copy, not worn; choosing one in Settings wears it.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { ThemeTokens } from "../../kernel/extensions/contributions.ts"
-import { BooleanColumn, JsonColumn, operation } from "../../kernel/repository.ts"
+import { ThemeTokens } from "../../kernel/contract/theme.ts"
+import { JsonColumn, operation } from "../../kernel/repository.ts"
 
 export const OwnedTheme = Schema.Struct({
   id: Schema.String,
@@ -16,12 +16,11 @@ export const OwnedTheme = Schema.Struct({
   name: Schema.String,
   colorScheme: Schema.Literal("light", "dark"),
   tokens: JsonColumn(ThemeTokens),
-  active: BooleanColumn,
   createdAt: Schema.String
 })
 export type OwnedTheme = typeof OwnedTheme.Type
 
-const columns = `id, owner_id AS "ownerId", name, color_scheme AS "colorScheme", tokens, active, created_at AS "createdAt"`
+const columns = `id, owner_id AS "ownerId", name, color_scheme AS "colorScheme", tokens, created_at AS "createdAt"`
 
 export class ThemesRepository extends Effect.Service<ThemesRepository>()("themes/ThemesRepository", {
   effect: Effect.gen(function* () {
@@ -35,10 +34,33 @@ export class ThemesRepository extends Effect.Service<ThemesRepository>()("themes
 
     const insert = operation("themes.insert", SqlSchema.void({
       Request: OwnedTheme,
-      execute: (theme) => sql`INSERT INTO being_themes (id, owner_id, name, color_scheme, tokens, active, created_at)
-        VALUES (${theme.id}, ${theme.ownerId}, ${theme.name}, ${theme.colorScheme}, ${theme.tokens}, ${theme.active}, ${theme.createdAt})`
+      execute: (theme) => sql`INSERT INTO being_themes (id, owner_id, name, color_scheme, tokens, created_at)
+        VALUES (${theme.id}, ${theme.ownerId}, ${theme.name}, ${theme.colorScheme}, ${theme.tokens}, ${theme.createdAt})`
     }))
 
-    return { find, insert } as const
+    const listOwned = operation("themes.listOwned", SqlSchema.findAll({
+      Request: Schema.String,
+      Result: OwnedTheme,
+      execute: (ownerId) => sql`SELECT ${sql.literal(columns)} FROM being_themes WHERE owner_id = ${ownerId} ORDER BY created_at, id`
+    }))
+
+    const chosen = operation("themes.chosen", SqlSchema.findOne({
+      Request: Schema.String,
+      Result: Schema.Struct({ themeId: Schema.String }),
+      execute: (beingId) => sql`SELECT theme_id AS "themeId" FROM being_theme_choice WHERE being_id = ${beingId}`
+    }))
+
+    const choose = operation("themes.choose", SqlSchema.void({
+      Request: Schema.Struct({ beingId: Schema.String, themeId: Schema.String, at: Schema.String }),
+      execute: ({ beingId, themeId, at }) => sql`INSERT INTO being_theme_choice (being_id, theme_id, updated_at) VALUES (${beingId}, ${themeId}, ${at})
+        ON CONFLICT (being_id) DO UPDATE SET theme_id = excluded.theme_id, updated_at = excluded.updated_at`
+    }))
+
+    const unchoose = operation("themes.unchoose", SqlSchema.void({
+      Request: Schema.String,
+      execute: (beingId) => sql`DELETE FROM being_theme_choice WHERE being_id = ${beingId}`
+    }))
+
+    return { find, insert, listOwned, chosen, choose, unchoose } as const
   })
 }) {}

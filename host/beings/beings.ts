@@ -1,5 +1,5 @@
 /**
- * Beings as others see them: the list, one being with its soul (the prompt only for itself and
+ * Beings as others see them: the list (each online or not, a citizen with its persona), one being with its soul (the prompt only for itself and
  * the owner), a summary, presence from the live channel and what makes a citizen one; and the
  * caller's own name and handle. Every write to `beings` goes through its repository, which tells
  * the session cache (host/auth/contract/being-changes.ts), so /api/auth/me answers the change at once.
@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { Conflict, Forbidden, NotFound } from "../../kernel/contract/errors.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
-import type { BeingDetail, BeingPatch } from "../../extensions/souls/contract/records.ts"
+import type { BeingDetail, BeingPatch, ListedBeing } from "../../extensions/souls/contract/records.ts"
 import { CitizensRepository } from "../../extensions/souls/repositories/citizens-repository.ts"
 import { soulFor, Souls, type SoulOwner } from "../../extensions/souls/souls.ts"
 import type { Caller } from "../auth/contract/session.ts"
@@ -25,7 +25,15 @@ export class Beings extends Effect.Service<Beings>()("beings/Beings", {
     const souls = yield* Souls
     const live = yield* LiveConnections
 
-    const list = repository.listPublic().pipe(Effect.withSpan("beings.list"))
+    /** Every being, with whether it is online now and, for a citizen, its persona. */
+    const list = Effect.gen(function* () {
+      const all = yield* repository.listPublic()
+      const personas = new Map((yield* citizens.list()).map(({ beingId, ...citizen }) => [beingId, citizen]))
+      return all.map((being): ListedBeing => {
+        const citizen = personas.get(being.id)
+        return { ...being, online: live.online(being.id), ...(citizen === undefined ? {} : { citizen }) }
+      })
+    }).pipe(Effect.withSpan("beings.list"))
 
     /** The being a soul belongs to, or 404. */
     const subject = (id: string) =>

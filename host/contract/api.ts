@@ -36,6 +36,9 @@ import { MarketApi } from "../../extensions/market/contract/api.ts"
 import { BeingsApi, ModerationApi, SoulsApi } from "../../extensions/souls/contract/api.ts"
 import { ConnectionsApi } from "../../extensions/twin/contract/connections-api.ts"
 import { ThreadsApi } from "../../extensions/threads/contract/api.ts"
+import { FederationApi, FederationWireApi } from "../../extensions/federation/contract/api.ts"
+import { ThemesApi } from "../../extensions/themes/contract/api.ts"
+import { GroupsApi } from "../../extensions/groups/contract/api.ts"
 
 export class NodeApi extends HttpApi.make("node")
   .add(AuthPublicApi)
@@ -57,6 +60,9 @@ export class NodeApi extends HttpApi.make("node")
   .add(SoulsApi).add(BeingsApi).add(ModerationApi)
   .add(ConnectionsApi)
   .add(ThreadsApi)
+  .add(FederationApi).add(FederationWireApi)
+  .add(ThemesApi)
+  .add(GroupsApi)
   .addError(InvalidRequest.schema)
   .addError(Unauthorized.schema)
   .addError(Forbidden.schema)

@@ -44,6 +44,8 @@ export const NodeEvent = Schema.Union(
   event("wallet.updated", { wallet: Wallet }),
   event("twin.activity", TwinActivityEvent.fields),
   event("square.post", { post: Post }),
+  /** Ours: moderation hid a post, so open pages drop it. */
+  event("square.retracted", { postId: Schema.String }),
   event("ambient", { mood: Mood, hint: Schema.optional(Schema.String) })
 )
 export type NodeEvent = typeof NodeEvent.Type

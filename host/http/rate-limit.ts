@@ -19,7 +19,11 @@ export interface RateLimits {
   readonly perClass: Record<RateClassName, number>
 }
 
-export const defaultClassLimits: Record<RateClassName, number> = { auth: 10, waitlist: 5, owner: 20, llm: 30, upload: 30, bridge: 120 }
+/**
+ * `wire`: the public federation routes, which other nodes call and which each cost signature
+ * checks; 120 a minute from one address is two a second, far above what a peer's courier sends.
+ */
+export const defaultClassLimits: Record<RateClassName, number> = { auth: 10, waitlist: 5, owner: 20, llm: 30, upload: 30, bridge: 120, wire: 120 }
 
 const WINDOW_MS = 60_000
 

@@ -134,7 +134,7 @@ export const MarketGoodsLive = Layer.effect(
           return Effect.gen(function* () {
             const source = yield* sellersOwn(yield* themes.find(refId), listing.sellerId)
             const id = newId()
-            yield* themes.insert({ ...source, id, ownerId: buyerId, active: false, createdAt: yield* nowIso })
+            yield* themes.insert({ ...source, id, ownerId: buyerId, createdAt: yield* nowIso })
             return id
           })
         case "skill":

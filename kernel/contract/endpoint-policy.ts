@@ -11,8 +11,11 @@
 import * as Context from "effect/Context"
 import * as Option from "effect/Option"
 
-/** `bridge`: a module's (later a seed's) calls through the bridge, ours where the spec is silent. */
-export const rateClassNames = ["auth", "waitlist", "owner", "llm", "upload", "bridge"] as const
+/**
+ * `bridge`: a module's (later a seed's) calls through the bridge, ours where the spec is silent;
+ * `wire`: the public federation routes other nodes call.
+ */
+export const rateClassNames = ["auth", "waitlist", "owner", "llm", "upload", "bridge", "wire"] as const
 export type RateClassName = (typeof rateClassNames)[number]
 
 /** The rate class an endpoint counts in beside the global budget; none: the global budget only. */

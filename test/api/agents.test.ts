@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest"
 import { personas } from "../../seeds/personas.ts"
 import { baselineSkills } from "../../extensions/agents/contract/baseline.ts"
 import { assembleTeam, type RoleNeed } from "../../actors/project/team-assembly.ts"
-import { SavedAgentsLive } from "../../host/studio/projects/ports.ts"
+import { AgentSoulsLive, SavedAgentsLive } from "../../host/studio/projects/ports.ts"
 import { Agent, AgentInput, AgentPatch } from "../../extensions/agents/contract/agent.ts"
 import { apiError, bodyAs, type Client, nodeWithOwner, refused, registerMember, run, type Registered } from "../support/node.ts"
 import { worldActingSkill, writeWorldActingPlugin } from "../support/world-acting-plugin.ts"
@@ -197,7 +197,7 @@ describe("DELETE /api/studio/agents/:id", () => {
 })
 
 describe("assembleTeam", () => {
-  const assemble = (roles: ReadonlyArray<RoleNeed>, ownerId: string) => context.node.runtime.runPromise(assembleTeam(roles, ownerId).pipe(Effect.provide(SavedAgentsLive)))
+  const assemble = (roles: ReadonlyArray<RoleNeed>, ownerId: string) => context.node.runtime.runPromise(assembleTeam(roles, ownerId, "project-1").pipe(Effect.provide([SavedAgentsLive, AgentSoulsLive])))
   let owner: Registered
 
   beforeAll(async () => {
@@ -233,11 +233,11 @@ describe("assembleTeam", () => {
         avatar: analyst.avatar,
         skills: ["docs.write_markdown", ...baselineSkills.filter((name) => registered.includes(name))],
         tier: analyst.tier,
-        systemPrompt: analyst.systemPrompt
+        systemPrompt: expect.stringContaining(`You are ${analyst.name}, the analyst of a small studio team.`)
       }
     })
     expect(team[1]).toMatchObject({ role: "Senior copywriter", source: "persona", agent: { persona: "writer", name: writer.name } })
-    expect(team[1].agent.skills.slice(0, writer.skills.length)).toEqual(writer.skills)
+    expect(team[1].source === "persona" && team[1].agent.skills.slice(0, writer.skills.length)).toEqual(writer.skills)
   })
 
   it("never reuses another being's agent, even a public one", async () => {

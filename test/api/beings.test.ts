@@ -1,5 +1,5 @@
 /**
- * Beings over real HTTP: the list (every kind, no addresses), one being with its soul (the prompt
+ * Beings over real HTTP: the list (every kind, no addresses, presence, citizens' personas), one being with its soul (the prompt
  * stripped unless self or owner), presence from a real socket, a citizen's persona; PATCH
  * /api/beings/me through the beings repository, seen by /api/auth/me at once (the session cache
  * hears of it), and its refusals.
@@ -16,14 +16,19 @@ beforeAll(async () => {
 })
 
 describe("GET /api/beings", () => {
-  it("lists people and citizens alike, without anyone's address", async () => {
+  it("lists people and citizens alike, without anyone's address, each online or not, a citizen with its persona", async () => {
+    const tab = await LiveTab.open(context.node, member.client)
     const answer = await member.client.raw("GET", "/api/beings")
+    await tab.close()
     expect(answer.status).toBe(200)
     const beings = answer.body as Array<Record<string, unknown>>
     expect(beings.map((being) => being.id)).toEqual(expect.arrayContaining([context.owner.being.id, member.being.id, "citizen-lead"]))
     expect(beings.find((being) => being.id === member.being.id)).toEqual({
-      id: member.being.id, kind: "human", handle: member.being.handle, displayName: member.being.displayName, isOwner: false, createdAt: member.being.createdAt
+      id: member.being.id, kind: "human", handle: member.being.handle, displayName: member.being.displayName, isOwner: false,
+      createdAt: member.being.createdAt, online: true
     })
+    expect(beings.find((being) => being.id === context.owner.being.id)).toMatchObject({ online: false })
+    expect(beings.find((being) => being.id === "citizen-lead")).toMatchObject({ kind: "citizen", citizen: { role: "lead", avatar: "🧭" } })
     expect(JSON.stringify(beings)).not.toContain("@example.org")
   })
 })

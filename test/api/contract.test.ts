@@ -121,6 +121,9 @@ describe("the HTTP contract", () => {
     expect(open).toEqual(
       [
         "GET /api/health",
+        "GET /api/federation/capabilities",
+        "POST /api/federation/peer/deliver",
+        "POST /api/federation/peer/hello",
         "POST /api/auth/login",
         "POST /api/auth/password/reset",
         "POST /api/auth/password/reset/request",

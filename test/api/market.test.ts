@@ -230,14 +230,14 @@ describe("buying", () => {
 
     const themeId = `theme-${Date.now()}`
     await context.node.runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`INSERT INTO being_themes
-      (id, owner_id, name, color_scheme, tokens, active, created_at) VALUES (${themeId}, ${alice.being.id}, 'Dusk', 'dark',
+      (id, owner_id, name, color_scheme, tokens, created_at) VALUES (${themeId}, ${alice.being.id}, 'Dusk', 'dark',
       ${JSON.stringify({ background: "#000", surface: "#111", text: "#eee", muted: "#aaa", accent: "#6af", danger: "#f66", border: "#333", focusRing: "#6af" })},
-      1, '2026-01-01T00:00:00.000Z')`))
+      '2026-01-01T00:00:00.000Z')`))
     const themeListing = await run(publish(alice.client, { kind: "theme", refId: themeId, title: "Dusk", priceCredits: 2 }))
     const themeOrder = await run(buy(bob.client, themeListing.id))
-    const [themeCopy] = await context.node.runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) =>
-      sql<{ owner_id: string; active: number; name: string }>`SELECT owner_id, active, name FROM being_themes WHERE id = ${themeOrder.deliveredId!}`))
-    expect(themeCopy).toEqual({ owner_id: bob.being.id, active: 0, name: "Dusk" })
+    const bobsThemes = await run(bob.client.api.themes.listThemes())
+    expect(bobsThemes.activeId).toBeNull()
+    expect(bobsThemes.themes.find((theme) => theme.id === themeOrder.deliveredId)).toMatchObject({ name: "Dusk", source: "owned" })
 
     const skillListing = await run(publish(alice.client, { kind: "skill", refId: "math.evaluate", title: "Calculator", priceCredits: 1 }))
     const skillOrder = await run(buy(bob.client, skillListing.id))

@@ -1,11 +1,12 @@
 /**
  * Moderation over real HTTP: the owner hides a post and it leaves every feed (the square, the
- * square's mood, the citizens' context for the next beat), shows it again; pauses a listing out of
- * search and resumes it through the market's port. Everyone else gets 403.
+ * square's mood, the citizens' context for the next beat) and open pages are told to drop it
+ * (`square.retracted`), shows it again; takes a listing down (out of search, not for sale, and its
+ * seller cannot lift it) and restores it through the market's port. Everyone else gets 403.
  */
 import { beforeAll, describe, expect, it } from "vitest"
 import { LiveTab } from "../support/live.ts"
-import { sellGenerator } from "./market-support.ts"
+import { listingUpdate, members, sellGenerator } from "./market-support.ts"
 import { apiError, nodeWithOwner, registerMember, run, type Registered } from "../support/node.ts"
 
 const context = nodeWithOwner()
@@ -23,6 +24,7 @@ describe("hiding a post", () => {
 
     const hidden = await run(context.owner.client.api.moderation.hidePost({ path: { id: rude.id } }))
     expect(hidden).toMatchObject({ id: rude.id, hiddenAt: expect.any(String) })
+    expect((await tab.nextOf("square.retracted")).postId).toBe(rude.id)
     const ambient = await tab.nextOf("ambient")
     expect(ambient.mood).toEqual({ valence: kind.mood.valence, arousal: kind.mood.arousal, label: kind.mood.label })
 
@@ -51,20 +53,44 @@ describe("hiding a post", () => {
   })
 })
 
-describe("pausing a listing", () => {
-  it("takes a member's listing out of search until the owner resumes it; an unknown listing is 404", async () => {
+describe("taking a listing down", () => {
+  it("takes a member's listing out of search and buying, the seller cannot lift it, the owner restores it", async () => {
     const { listing } = await sellGenerator(member.client, "Moderated generator", 5)
-    const titles = async () => (await run(member.client.api.market.searchListings({ urlParams: { mine: false, limit: 50 } }))).map((found) => found.title)
+    const [buyer] = await members(context.node, context.owner, 1)
+    const titles = async () => (await run(buyer!.client.api.market.searchListings({ urlParams: { mine: false, limit: 50 } }))).map((found) => found.title)
     expect(await titles()).toContain("Moderated generator")
 
-    expect(await run(context.owner.client.api.moderation.pauseListing({ path: { id: listing.id } }))).toEqual({ id: listing.id, status: "paused" })
-    expect((await run(member.client.api.market.getListing({ path: { id: listing.id } }))).status).toBe("paused")
+    const down = await run(context.owner.client.api.moderation.pauseListing({ path: { id: listing.id } }))
+    expect([down.id, down.status, down.moderatedAt]).toEqual([listing.id, "active", expect.any(String)])
     expect(await titles()).not.toContain("Moderated generator")
+    const listed = await run(context.owner.client.api.moderation.listListings())
+    expect(listed.find((found) => found.id === listing.id)?.moderatedAt).toBe(down.moderatedAt)
 
-    expect(await run(context.owner.client.api.moderation.resumeListing({ path: { id: listing.id } }))).toEqual({ id: listing.id, status: "active" })
+    const bought = await buyer!.client.raw("POST", `/api/market/listings/${listing.id}/buy`)
+    expect([bought.status, apiError(bought).error]).toEqual([409, "listing_moderated"])
+    expect((await run(buyer!.client.api.market.wallet())).balance).toBe(100)
+
+    // The seller pausing and resuming their own listing leaves the owner's mark where it is.
+    for (const status of ["paused", "active"] as const) {
+      await run(member.client.api.market.updateListing({
+        path: { id: listing.id },
+        payload: listingUpdate({ kind: "generator", refId: listing.refId, title: listing.title, priceCredits: 5, status })
+      }))
+    }
+    const mine = await run(member.client.api.market.searchListings({ urlParams: { mine: true, limit: 50 } }))
+    expect(mine.find((found) => found.id === listing.id)).toMatchObject({ status: "active", moderatedAt: down.moderatedAt })
+    expect(await titles()).not.toContain("Moderated generator")
+    const stillRefused = await buyer!.client.raw("POST", `/api/market/listings/${listing.id}/buy`)
+    expect(apiError(stillRefused).error).toBe("listing_moderated")
+
+    const restored = await run(context.owner.client.api.moderation.resumeListing({ path: { id: listing.id } }))
+    expect([restored.status, restored.moderatedAt]).toEqual(["active", null])
     expect(await titles()).toContain("Moderated generator")
+    expect((await run(buyer!.client.api.market.buyListing({ path: { id: listing.id } }))).listingId).toBe(listing.id)
 
     const answer = await context.owner.client.raw("POST", "/api/moderation/listings/some-listing/pause")
     expect([answer.status, apiError(answer).error]).toEqual([404, "not_found"])
+    const refused = await member.client.raw("GET", "/api/moderation/listings")
+    expect(refused.status).toBe(403)
   })
 })

@@ -6,7 +6,9 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { beforeAll, describe, expect, it } from "vitest"
+import { AgentInput } from "../../extensions/agents/contract/agent.ts"
 import { hardRules } from "../../extensions/souls/compile.ts"
 import { personas } from "../../seeds/personas.ts"
 import { apiError, nodeWithOwner, registerMember, run, type Registered } from "../support/node.ts"
@@ -39,6 +41,18 @@ describe("GET /api/souls/:beingId", () => {
     expect(Object.values(soul.personality).every((trait) => trait >= 0 && trait <= 1)).toBe(true)
     const again = await run(member.client.api.souls.getSoul({ path: { beingId: member.being.id } }))
     expect(again.id).toBe(soul.id)
+  })
+
+  it("gives an agent's being one too, and a row written before souls existed", async () => {
+    const agent = await run(member.client.api.studioAgents.createAgent({ payload: Schema.decodeUnknownSync(AgentInput)({ name: "Scout", role: "researcher", skills: [] }) }))
+    const soul = await run(context.owner.client.api.souls.getSoul({ path: { beingId: agent.beingId } }))
+    expect([soul.beingId, soul.systemPrompt]).toEqual([agent.beingId, expect.stringContaining("You are Scout")])
+    // A person whose soul row is gone (as before the souls migration) is given the same one again.
+    await query("DELETE FROM souls WHERE being_id = ?", member.being.id)
+    const before = await run(context.owner.client.api.souls.getSoul({ path: { beingId: member.being.id } }))
+    await query("DELETE FROM souls WHERE being_id = ?", member.being.id)
+    const again = await run(context.owner.client.api.souls.getSoul({ path: { beingId: member.being.id } }))
+    expect({ ...again, id: "", updatedAt: "" }).toEqual({ ...before, id: "", updatedAt: "" })
   })
 
   it("strips the prompt for another being, keeps it for the owner", async () => {

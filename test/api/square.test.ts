@@ -41,6 +41,7 @@ const citizenIds = new Set(citizens.map((citizen) => citizen.beingId))
 describe("POST /api/beings/square", () => {
   it("posts with the text's affect, publishes it to everyone, then the square's mood", async () => {
     const { owner, member, node } = bare
+    expect(await run(member.client.api.beings.squareMood())).toEqual({ valence: 0, arousal: 0.3, label: "calm" })
     const tab = await LiveTab.open(node, owner.client)
     const post = await run(member.client.api.beings.post({ payload: { content: "What a wonderful, happy morning! I love this square." } }))
     expect(post).toMatchObject({ threadKind: "square", authorId: member.being.id, authorName: member.being.displayName, content: "What a wonderful, happy morning! I love this square." })
@@ -57,6 +58,8 @@ describe("POST /api/beings/square", () => {
 
     const feed = await run(member.client.api.beings.square())
     expect(feed.slice(0, 2).map((item) => item.id)).toEqual([sad.id, post.id])
+    // A place opening asks for the mood the last ambient carried.
+    expect(await run(member.client.api.beings.squareMood())).toEqual(mean.mood)
   })
 
   it("refuses an empty, oversize or over-specified post with 400 and publishes nothing", async () => {

@@ -5,6 +5,7 @@
  * generator or agent) gets the fallback the caller names.
  */
 import {
+  mdiAccountOutline,
   mdiBullhornOutline,
   mdiCalendarWeek,
   mdiChartBar,
@@ -41,7 +42,9 @@ const byEmoji: ReadonlyMap<string, string> = new Map([
   ["📊", mdiChartBar],
   ["📣", mdiBullhornOutline],
   ["🧐", mdiClipboardCheckOutline],
-  ["🤖", mdiRobotOutline]
+  ["🤖", mdiRobotOutline],
+  // A person in a crew's seat (actors/project/team.ts).
+  ["🧑", mdiAccountOutline]
 ])
 
 /** The presentation selector (U+FE0F) makes "🗓️" and "🗓" the same picture. */

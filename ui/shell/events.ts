@@ -5,6 +5,8 @@
  */
 import type { Signal } from "../../actors/being/contract/signal.ts"
 import type { Being } from "../../host/auth/contract/records.ts"
+import type { Post, Soul } from "../../extensions/souls/contract/records.ts"
+import type { Listing } from "../../extensions/market/contract/records.ts"
 
 export interface NodeEvents {
   /** A sign-in, sign-out or refreshed account: the being now signed in, or null. */
@@ -28,8 +30,16 @@ export interface NodeEvents {
   "hush-changed": Record<string, never>
   /** The being renamed its Muse (the twin profile's `museName`): muse threads' titles changed. */
   "muse-renamed": { readonly name: string }
+  /** A soul was rewritten, generated, recompiled or drifted: the node's newer record. */
+  "soul-changed": { readonly soul: Soul }
+  /** The node answered posts made from this tab (one's own, a beat of the square's life); `square.post` brings them too. */
+  "square-posted": { readonly posts: ReadonlyArray<Post> }
+  /** The market's listing form published or saved a listing. */
+  "listing-saved": { readonly listing: Listing }
   /** A schema form passed the browser's checks: its values, typed as its JSON Schema says (empty fields left out). */
   "schema-form-submit": { readonly values: Readonly<Record<string, unknown>> }
+  /** A group was changed in /spaces (members, name, place in the tree): the list of groups may be out of date. */
+  "group-changed": Record<string, never>
 }
 
 export type NodeEventMap = { [K in keyof NodeEvents]: CustomEvent<NodeEvents[K]> }

@@ -13,6 +13,7 @@ import type { Being } from "../../host/auth/contract/records.ts"
 import { request } from "../api/client.ts"
 import "../components/node-alert.ts"
 import { liveChannel } from "../live/live-channel.ts"
+import { wearChosenTheme, wearTheme } from "../theme/worn-theme.ts"
 import { sharedStyles } from "../styles/shared-styles.ts"
 import type { NodeEventMap } from "./events.ts"
 import { focusHeadingIn } from "./heading-focus.ts"
@@ -48,7 +49,13 @@ const places: Record<string, Place> = {
     title: "Work",
     access: "signed-in",
     module: () => import("../places/queue/work-place.ts"),
-    render: () => html`<work-place></work-place>`
+    render: (being) => html`<work-place .being=${being}></work-place>`
+  },
+  "/spaces": {
+    title: "Spaces",
+    access: "signed-in",
+    module: () => import("../places/spaces/spaces-place.ts"),
+    render: () => html`<spaces-place></spaces-place>`
   },
   "/twin": {
     title: "Twin",
@@ -67,6 +74,24 @@ const places: Record<string, Place> = {
     access: "signed-in",
     module: () => import("../places/messages/messages-place.ts"),
     render: (being, location) => html`<messages-place .being=${being} .threadId=${location.query.get("thread") ?? ""}></messages-place>`
+  },
+  "/beings": {
+    title: "Beings",
+    access: "signed-in",
+    module: () => import("../places/beings/beings-place.ts"),
+    render: (being) => html`<beings-place .being=${being}></beings-place>`
+  },
+  "/world": {
+    title: "World",
+    access: "signed-in",
+    module: () => import("../places/world/world-place.ts"),
+    render: (being) => html`<world-place .being=${being}></world-place>`
+  },
+  "/moderation": {
+    title: "Moderation",
+    access: "signed-in",
+    module: () => import("../places/moderation/moderation-place.ts"),
+    render: (being) => html`<moderation-place .being=${being}></moderation-place>`
   },
   "/settings": {
     title: "Settings",
@@ -123,39 +148,59 @@ const notFound: Place = {
   render: () => html`<not-found-place></not-found-place>`
 }
 
-/** `/studio/<projectId>`: one project's page. Its module is made once: the loader knows a place's import by its identity. */
-const projectModule: PlaceModule = () => import("../places/project/project-place.ts")
+/** A place for one record, named by the path's last segment (empty when the pattern makes it optional). Its module is made once: the loader knows a place's import by its identity. */
+interface RecordPlace {
+  readonly pattern: RegExp
+  /** The document's title; without one, the record's id (a module's full name). */
+  readonly title?: string
+  readonly module: PlaceModule
+  readonly render: (id: string, being: Being | null) => TemplateResult
+}
 
-const projectPath = /^\/studio\/([^/]+)$/
+const recordPlaces: ReadonlyArray<RecordPlace> = [
+  {
+    pattern: /^\/studio\/([^/]+)$/,
+    title: "Project",
+    module: () => import("../places/project/project-place.ts"),
+    render: (projectId) => html`<project-place .projectId=${projectId}></project-place>`
+  },
+  {
+    pattern: /^\/beings\/([^/]+)$/,
+    title: "Being",
+    module: () => import("../places/beings/being-place.ts"),
+    render: (beingId, being) => html`<being-place .beingId=${beingId} .being=${being}></being-place>`
+  },
+  {
+    // `/market`, or what follows it: a section (`mine`, `orders`, `wallet`) or a listing's id.
+    pattern: /^\/market(?:\/([^/]+))?$/,
+    title: "Market",
+    module: () => import("../places/market/market-place.ts"),
+    render: (route, being) => html`<market-place .route=${route} .being=${being}></market-place>`
+  },
+  {
+    // `/m/<namespace>.<id>`: a plugin's module.
+    pattern: /^\/m\/([a-z][a-z0-9_-]*\.[a-z][a-z0-9_-]*)$/,
+    module: () => import("../places/module/module-place.ts"),
+    render: (name) => html`<module-place .name=${name}></module-place>`
+  }
+]
 
-/** `/m/<namespace>.<id>`: a plugin's module (ui/places/module/). */
-const moduleModule: PlaceModule = () => import("../places/module/module-place.ts")
-
-const modulePath = /^\/m\/([a-z][a-z0-9_-]*\.[a-z][a-z0-9_-]*)$/
-
-/** The place a path names: a fixed one, a project's page, or "Not found". */
+/** The place a path names: a fixed one, one record's page (a project, a being, a module), or "Not found". */
 const placeFor = (path: string): Place => {
   const fixed = places[path]
   if (fixed !== undefined) return fixed
-  const module = modulePath.exec(path)
-  if (module !== null) {
-    const name = module[1]!
-    return { title: name, access: "signed-in", module: moduleModule, render: () => html`<module-place .name=${name}></module-place>` }
+  for (const record of recordPlaces) {
+    const match = record.pattern.exec(path)
+    if (match === null) continue
+    let id = ""
+    try {
+      if (match[1] !== undefined) id = decodeURIComponent(match[1])
+    } catch {
+      return notFound
+    }
+    return { title: record.title ?? id, access: "signed-in", module: record.module, render: (being) => record.render(id, being) }
   }
-  const project = projectPath.exec(path)
-  if (project === null) return notFound
-  let projectId: string
-  try {
-    projectId = decodeURIComponent(project[1])
-  } catch {
-    return notFound
-  }
-  return {
-    title: "Project",
-    access: "signed-in",
-    module: projectModule,
-    render: () => html`<project-place .projectId=${projectId}></project-place>`
-  }
+  return notFound
 }
 
 @customElement("node-app")
@@ -205,8 +250,14 @@ export class NodeApp extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // The live channel runs while someone is signed in (one socket per tab, whatever the place).
     if (changed.has("_being" as keyof NodeApp)) {
-      if (this._being === null || this._being === undefined) liveChannel.stop()
-      else liveChannel.start()
+      if (this._being === null || this._being === undefined) {
+        liveChannel.stop()
+        wearTheme(null)
+      } else {
+        liveChannel.start()
+        // The being's chosen theme, kept by the node: every tab and device wears it.
+        void wearChosenTheme()
+      }
     }
     if (this._being === undefined) return
     const path = this._router.location.path

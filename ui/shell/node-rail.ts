@@ -1,6 +1,6 @@
 /**
- * The rail: the places that exist for this person (Desktop, Studio, Work, Twin, Muse, Messages and Settings; Admin
- * only for the owner; Log in, Register and Waitlist when signed out), the sign-out button, and, while
+ * The rail: the places that exist for this person (Desktop, Studio, Work, Spaces, Twin, Muse, Messages, Beings,
+ * World, Market and Settings; Moderation and Admin only for the owner; Log in, Register and Waitlist when signed out), the sign-out button, and, while
  * signed in, the state of the live channel (a dot and a word: live, connecting, reconnecting).
  * A column on the left on wide screens; under 700px a bar across the top in two rows that
  * never wrap: the brand, the live state and signing out, then the places as tabs.
@@ -9,10 +9,14 @@ import { css, html, LitElement, nothing, type PropertyValues } from "lit"
 import { customElement, property, state } from "lit/decorators.js"
 import {
   mdiAccountClockOutline,
+  mdiAccountGroupOutline,
+  mdiSitemapOutline,
   mdiAccountPlusOutline,
   mdiClipboardListOutline,
   mdiCogOutline,
   mdiCreationOutline,
+  mdiEarth,
+  mdiGavel,
   mdiHeadHeartOutline,
   mdiHexagonMultipleOutline,
   mdiLogin,
@@ -21,6 +25,7 @@ import {
   mdiPaletteSwatchOutline,
   mdiPuzzleOutline,
   mdiShieldAccountOutline,
+  mdiStorefrontOutline,
   mdiViewDashboardOutline
 } from "@mdi/js"
 import type { Being } from "../../host/auth/contract/records.ts"
@@ -43,11 +48,20 @@ const signedInItems = (being: Being): ReadonlyArray<RailItem> => [
   { path: "/", label: "Desktop", icon: mdiViewDashboardOutline },
   { path: "/studio", label: "Studio", icon: mdiPaletteSwatchOutline },
   { path: "/work", label: "Work", icon: mdiClipboardListOutline },
+  { path: "/spaces", label: "Spaces", icon: mdiSitemapOutline },
   { path: "/twin", label: "Twin", icon: mdiHeadHeartOutline },
   { path: "/muse", label: "Muse", icon: mdiCreationOutline },
   { path: "/messages", label: "Messages", icon: mdiMessageTextOutline },
+  { path: "/beings", label: "Beings", icon: mdiAccountGroupOutline },
+  { path: "/world", label: "World", icon: mdiEarth },
+  { path: "/market", label: "Market", icon: mdiStorefrontOutline },
   { path: "/settings", label: "Settings", icon: mdiCogOutline },
-  ...(being.isOwner ? [{ path: "/admin", label: "Admin", icon: mdiShieldAccountOutline }] : [])
+  ...(being.isOwner
+    ? [
+        { path: "/moderation", label: "Moderation", icon: mdiGavel },
+        { path: "/admin", label: "Admin", icon: mdiShieldAccountOutline }
+      ]
+    : [])
 ]
 
 /** One item per module of an active plugin: every signed-in being may open every module. */

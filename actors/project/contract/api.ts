@@ -7,15 +7,17 @@ import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import { RateClass } from "../../../kernel/contract/endpoint-policy.ts"
-import { Conflict, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
+import { Conflict, Forbidden, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
 import {
   CreateProjectBody,
   DueBody,
+  FinishStepBody,
   OmnibarBody,
   Portfolio,
   Project,
   ProjectDetail,
   QueueItem,
+  Task,
   TraceEvent
 } from "./records.ts"
 import { Authentication } from "../../../host/auth/contract/session.ts"
@@ -72,6 +74,16 @@ export class StudioProjectsApi extends HttpApiGroup.make("studioProjects")
   )
   .add(HttpApiEndpoint.get("portfolio", "/studio/portfolio").addSuccess(Portfolio))
   .add(HttpApiEndpoint.get("queue", "/studio/queue").addSuccess(Schema.Array(QueueItem)))
+  .add(
+    // A person hands in the step they hold (a crew's seat); the run waiting on it goes on.
+    HttpApiEndpoint.post("finishStep", "/studio/queue/:taskId/finish")
+      .setPath(Schema.Struct({ taskId: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100)) }))
+      .setPayload(FinishStepBody)
+      .addSuccess(Task)
+      .addError(NotFound.schema)
+      .addError(Forbidden.schema)
+      .addError(Conflict.schema)
+  )
   .add(
     HttpApiEndpoint.post("omnibar", "/studio/omnibar")
       .annotate(RateClass, "llm")

@@ -63,6 +63,8 @@ export const Task = Schema.Struct({
   description: Schema.String,
   role: Schema.String,
   assigneeAgentId: Schema.NullOr(Schema.String),
+  /** Ours: the person whose step it is (a seat of the project's crew); null for an agent's step. */
+  assigneeBeingId: Schema.NullOr(Schema.String),
   skills: Schema.Array(Schema.String),
   tier: ModelTier,
   dependsOn: Schema.Array(Schema.String),
@@ -84,8 +86,11 @@ export const TeamMemberView = Schema.Struct({
   role: Schema.String,
   name: Schema.String,
   avatar: Schema.String,
-  /** 'saved': one of the owner's agents reused; 'persona': an ephemeral agent built for this run. */
-  source: Schema.Literal("saved", "persona"),
+  /**
+   * 'saved': one of the owner's agents reused; 'persona': an ephemeral agent built for this run;
+   * 'person': a person in a seat of the project's crew (`agentId` is their being's id).
+   */
+  source: Schema.Literal("saved", "persona", "person"),
   skills: Schema.Array(Schema.String),
   tier: ModelTier
 })
@@ -184,7 +189,14 @@ export const QueueItem = Schema.Struct({
   projectId: Schema.String,
   projectTitle: Schema.String,
   task: Task,
-  /** 'agent' for every step today; people's steps (crews) join the same list later. */
+  /** 'person' for a step a crew's seat holds (`task.assigneeBeingId`), 'agent' for the rest. */
   assignee: Schema.Literal("agent", "person")
 }).annotations({ identifier: "QueueItem" })
 export type QueueItem = typeof QueueItem.Type
+
+/** What a person hands in for their step: what the steps after it read as its output. */
+export const FinishStepBody = Schema.Struct({ output: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(20000)) }).annotations({
+  identifier: "FinishStepBody",
+  parseOptions: { onExcessProperty: "error" }
+})
+export type FinishStepBody = typeof FinishStepBody.Type

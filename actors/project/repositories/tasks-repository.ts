@@ -63,6 +63,7 @@ const TaskProgress = Schema.Struct({
   id: Schema.String,
   status: TaskStatus,
   assigneeAgentId: Schema.NullOr(Schema.String),
+  assigneeBeingId: Schema.NullOr(Schema.String),
   output: Report,
   outputText: Schema.NullOr(Schema.String),
   earlierText: Schema.NullOr(Schema.String),
@@ -78,7 +79,8 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(`t.id, t.project_id AS "projectId", t.position, t.key, t.parent_id AS "parentId", t.title,
-      t.description, t.instruction, t.role, t.assignee_agent_id AS "assigneeAgentId", t.skills, t.tier, t.depends_on AS "dependsOn",
+      t.description, t.instruction, t.role, t.assignee_agent_id AS "assigneeAgentId",
+      t.assignee_being_id AS "assigneeBeingId", t.skills, t.tier, t.depends_on AS "dependsOn",
       t.output_kind AS "outputKind", t.contract, t.template, t.status, t.input, t.output, t.output_text AS "outputText",
       t.earlier_text AS "earlierText", t.error, t.cost_usd AS "costUsd", t.started_at AS "startedAt", t.finished_at AS "finishedAt",
       (SELECT due_at FROM project_due_dates d WHERE d.project_id = t.project_id AND d.task_id = t.id) AS "dueAt"`)
@@ -107,14 +109,24 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
     const update = operation("projectTasks.update", SqlSchema.void({
       Request: TaskProgress,
       execute: (task) => sql`UPDATE project_tasks SET status = ${task.status}, assignee_agent_id = ${task.assigneeAgentId},
-          output = ${task.output}, output_text = ${task.outputText}, earlier_text = ${task.earlierText}, error = ${task.error},
+          assignee_being_id = ${task.assigneeBeingId}, output = ${task.output}, output_text = ${task.outputText}, earlier_text = ${task.earlierText}, error = ${task.error},
           cost_usd = ${task.costUsd}, started_at = ${task.startedAt}, finished_at = ${task.finishedAt}
         WHERE id = ${task.id}`
     }))
 
     const assign = operation("projectTasks.assign", SqlSchema.void({
-      Request: Schema.Struct({ id: Schema.String, agentId: Schema.String }),
-      execute: ({ agentId, id }) => sql`UPDATE project_tasks SET assignee_agent_id = ${agentId} WHERE id = ${id}`
+      Request: Schema.Struct({ id: Schema.String, agentId: Schema.String, beingId: Schema.NullOr(Schema.String) }),
+      execute: ({ agentId, beingId, id }) =>
+        sql`UPDATE project_tasks SET assignee_agent_id = ${agentId}, assignee_being_id = ${beingId} WHERE id = ${id}`
+    }))
+
+    /** A person's step the run waits on, handed in: only its person, only while it runs. The id when it was. */
+    const finishByPerson = operation("projectTasks.finishByPerson", SqlSchema.findAll({
+      Request: Schema.Struct({ id: Schema.String, beingId: Schema.String, outputText: Schema.String, at: Schema.String }),
+      Result: Id,
+      execute: ({ at, beingId, id, outputText }) => sql`UPDATE project_tasks SET status = 'done', output_text = ${outputText},
+          error = NULL, finished_at = ${at}
+        WHERE id = ${id} AND assignee_being_id = ${beingId} AND status = 'running' RETURNING id`
     }))
 
     /** Every task not done starts again from nothing; finished ones keep their checkpoint. The ids reset. */
@@ -144,6 +156,16 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
         ORDER BY p.created_at, t.position`
     }))
 
+    /** Open steps a person holds in anyone's projects that are still going. */
+    const openOfPerson = operation("projectTasks.openOfPerson", SqlSchema.findAll({
+      Request: Schema.String,
+      Result: Schema.Struct({ ...TaskRecord.fields, projectTitle: Schema.String }),
+      execute: (beingId) => sql`SELECT ${columns}, p.title AS "projectTitle" FROM project_tasks t JOIN projects p ON p.id = t.project_id
+        WHERE t.assignee_being_id = ${beingId} AND t.status IN ('pending', 'ready', 'running', 'blocked')
+          AND p.status NOT IN ('done', 'failed', 'cancelled')
+        ORDER BY p.created_at, t.position`
+    }))
+
     /** How far each of the owner's projects is: steps done and steps in all. */
     const countsOfOwner = operation("projectTasks.countsOfOwner", SqlSchema.findAll({
       Request: Schema.String,
@@ -153,6 +175,18 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
         FROM project_tasks t JOIN projects p ON p.id = t.project_id WHERE p.owner_id = ${ownerId} GROUP BY t.project_id`
     }))
 
-    return { listByProject, findById, insert, update, assign, resetUnfinished, cancelOpen, openOfOwner, countsOfOwner } as const
+    return {
+      listByProject,
+      findById,
+      insert,
+      update,
+      assign,
+      finishByPerson,
+      resetUnfinished,
+      cancelOpen,
+      openOfOwner,
+      openOfPerson,
+      countsOfOwner
+    } as const
   })
 }) {}

@@ -14,6 +14,12 @@ import { TeamMemberView } from "../contract/records.ts"
 export const StoredMember = Schema.Struct({ ...TeamMemberView.fields, systemPrompt: Schema.String })
 export type StoredMember = typeof StoredMember.Type
 
+/** Who holds a step: the member's id, and the person's being when a person does. */
+export interface Assignment {
+  readonly agentId: string
+  readonly beingId: string | null
+}
+
 const Members = JsonColumn(Schema.Array(StoredMember))
 
 export const TeamRow = Schema.Struct({
@@ -35,10 +41,13 @@ export class TeamsRepository extends Effect.Service<TeamsRepository>()("project/
         FROM project_teams WHERE project_id = ${projectId}`
     }))
 
+    /** A project's team, replacing the one an earlier run assembled (a crew bound since). */
     const insert = operation("projectTeams.insert", SqlSchema.void({
       Request: Schema.Struct({ ...TeamRow.fields, projectId: Schema.String }),
       execute: (team) => sql`INSERT INTO project_teams (id, project_id, lead_agent_id, members, created_at)
-        VALUES (${team.id}, ${team.projectId}, ${team.leadAgentId}, ${team.members}, ${team.createdAt})`
+        VALUES (${team.id}, ${team.projectId}, ${team.leadAgentId}, ${team.members}, ${team.createdAt})
+        ON CONFLICT (project_id) DO UPDATE SET id = excluded.id, lead_agent_id = excluded.lead_agent_id, members = excluded.members,
+          created_at = excluded.created_at`
     }))
 
     return { findByProject, insert } as const

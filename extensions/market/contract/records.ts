@@ -32,7 +32,13 @@ export const Listing = Schema.Struct({
   tags: Schema.Array(Schema.String),
   status: ListingStatus,
   brief: Schema.NullOr(Schema.String),
-  createdAt: Schema.String
+  createdAt: Schema.String,
+  /**
+   * When the node's owner took the listing down (moderation), or null. Apart from `status`: a
+   * moderated listing is out of search and cannot be bought whatever its status, and only the
+   * owner lifts it (`/api/moderation/listings/:id/resume`).
+   */
+  moderatedAt: Schema.NullOr(Schema.String)
 }).annotations({ identifier: "Listing" })
 export type Listing = typeof Listing.Type
 

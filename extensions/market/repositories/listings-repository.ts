@@ -2,7 +2,8 @@
  * The `market_listings` table. Search is the spec's: each whitespace term matched with LIKE
  * (wildcards in the term escaped) against the title, the description and the JSON text of the
  * tags, all terms required; ranked by sales, then rating, then newest. The rating and its count
- * are written only from the review rows (reviews-repository.ts).
+ * are written only from the review rows (reviews-repository.ts). A listing moderation took down
+ * (`moderated_at`) is out of search and cannot sell, whatever its status.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
@@ -14,7 +15,8 @@ import { Listing, ListingKind, ListingStatus } from "../contract/records.ts"
 const StoredListing = Schema.Struct({ ...Listing.fields, tags: JsonColumn(Listing.fields.tags) })
 
 const columns = `id, seller_id AS "sellerId", kind, ref_id AS "refId", title, description, cover, price_credits AS "priceCredits",
-  rating, rating_count AS "ratingCount", sales, tags, status, brief, created_at AS "createdAt"`
+  rating, rating_count AS "ratingCount", sales, tags, status, brief, created_at AS "createdAt",
+  moderated_at AS "moderatedAt"`
 
 /** What an edit writes: the seller's fields and the status. */
 const Change = StoredListing.pick("id", "kind", "refId", "title", "description", "cover", "priceCredits", "tags", "status", "brief")
@@ -56,6 +58,20 @@ export class ListingsRepository extends Effect.Service<ListingsRepository>()("ma
       execute: ({ id, status, at }) => sql`UPDATE market_listings SET status = ${status}, updated_at = ${at} WHERE id = ${id}`
     }))
 
+    /** Moderation's mark: set with who set it, or cleared (both null). */
+    const setModerated = operation("market.setListingModerated", SqlSchema.findOne({
+      Request: Schema.Struct({ id: Schema.String, at: Schema.NullOr(Schema.String), by: Schema.NullOr(Schema.String) }),
+      Result: StoredListing,
+      execute: ({ id, at, by }) => sql`UPDATE market_listings SET moderated_at = ${at}, moderated_by = ${by} WHERE id = ${id} RETURNING ${all}`
+    }))
+
+    /** Every listing, newest first, moderated ones too (moderation's view). */
+    const recentAll = operation("market.recentListings", SqlSchema.findAll({
+      Request: Schema.Int,
+      Result: StoredListing,
+      execute: (limit) => sql`SELECT ${all} FROM market_listings ORDER BY created_at DESC, id DESC LIMIT ${limit}`
+    }))
+
     const remove = operation("market.removeListing", SqlSchema.void({
       Request: Schema.String,
       execute: (id) => sql`DELETE FROM market_listings WHERE id = ${id}`
@@ -66,7 +82,7 @@ export class ListingsRepository extends Effect.Service<ListingsRepository>()("ma
       Request: Schema.Struct({ id: Schema.String, at: Schema.String }),
       Result: Schema.Struct({ id: Schema.String }),
       execute: ({ id, at }) => sql`UPDATE market_listings SET sales = sales + 1, updated_at = ${at}
-        WHERE id = ${id} AND status = 'active' RETURNING id`
+        WHERE id = ${id} AND status = 'active' AND moderated_at IS NULL RETURNING id`
     }))
 
     const search = operation("market.searchListings", SqlSchema.findAll({
@@ -79,7 +95,7 @@ export class ListingsRepository extends Effect.Service<ListingsRepository>()("ma
       Result: StoredListing,
       execute: ({ terms, kind, sellerId, limit }) => {
         const conditions = [
-          sellerId === null ? sql`status = 'active'` : sql`seller_id = ${sellerId}`,
+          sellerId === null ? sql`status = 'active' AND moderated_at IS NULL` : sql`seller_id = ${sellerId}`,
           ...(kind === null ? [] : [sql`kind = ${kind}`]),
           ...terms.map((term) => {
             const pattern = likePattern(term)
@@ -92,6 +108,6 @@ export class ListingsRepository extends Effect.Service<ListingsRepository>()("ma
       }
     }))
 
-    return { insert, find, update, setStatus, remove, countSale, search } as const
+    return { insert, find, update, setStatus, setModerated, recentAll, remove, countSale, search } as const
   })
 }) {}

@@ -13,9 +13,9 @@ import { Being } from "../../../host/auth/contract/records.ts"
 import { Authentication } from "../../../host/auth/contract/session.ts"
 import {
   Affect, AffectRequest, BeingDetail, BeingPatch, DriftRequest, GeneratedSoul, GenerateRequest, LifeBeat,
-  ModeratedPost, Post, PostRequest, PublicBeing, Soul, SoulInput
+  ListedBeing, ModeratedPost, Mood, Post, PostRequest, Soul, SoulInput
 } from "./records.ts"
-import { ListingState } from "./listing-moderation.ts"
+import { Listing } from "../../market/contract/records.ts"
 
 const Id = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100))
 const BeingIdParam = Schema.Struct({ beingId: Id })
@@ -45,9 +45,10 @@ export class SoulsApi extends HttpApiGroup.make("souls")
 {}
 
 export class BeingsApi extends HttpApiGroup.make("beings")
-  .add(HttpApiEndpoint.get("listBeings", "/beings").addSuccess(Schema.Array(PublicBeing)))
+  .add(HttpApiEndpoint.get("listBeings", "/beings").addSuccess(Schema.Array(ListedBeing)))
   .add(HttpApiEndpoint.patch("patchMe", "/beings/me").setPayload(BeingPatch).addSuccess(Being).addError(Conflict.schema).addError(Forbidden.schema))
   .add(HttpApiEndpoint.get("square", "/beings/square").addSuccess(Schema.Array(Post)))
+  .add(HttpApiEndpoint.get("squareMood", "/beings/square/mood").addSuccess(Mood))
   .add(HttpApiEndpoint.post("post", "/beings/square").setPayload(PostRequest).addSuccess(Post))
   .add(
     HttpApiEndpoint.post("lifeTick", "/beings/life/tick").addSuccess(LifeBeat).addError(Forbidden.schema)
@@ -73,13 +74,14 @@ export class ModerationApi extends HttpApiGroup.make("moderation")
     HttpApiEndpoint.post("showPost", "/moderation/posts/:id/show").setPath(IdParam)
       .addSuccess(ModeratedPost).addError(NotFound.schema).addError(Forbidden.schema)
   )
+  .add(HttpApiEndpoint.get("listListings", "/moderation/listings").addSuccess(Schema.Array(Listing)).addError(Forbidden.schema))
   .add(
     HttpApiEndpoint.post("pauseListing", "/moderation/listings/:id/pause").setPath(IdParam)
-      .addSuccess(ListingState).addError(NotFound.schema).addError(Forbidden.schema)
+      .addSuccess(Listing).addError(NotFound.schema).addError(Forbidden.schema)
   )
   .add(
     HttpApiEndpoint.post("resumeListing", "/moderation/listings/:id/resume").setPath(IdParam)
-      .addSuccess(ListingState).addError(NotFound.schema).addError(Forbidden.schema)
+      .addSuccess(Listing).addError(NotFound.schema).addError(Forbidden.schema)
   )
   .middleware(Authentication)
   .prefix("/api")

@@ -109,12 +109,18 @@ export type PublicBeing = typeof PublicBeing.Type
 export const Citizen = Schema.Struct({ role: Schema.String, avatar: Schema.String, description: Schema.String })
 export type Citizen = typeof Citizen.Type
 
-export const BeingDetail = Schema.Struct({
+/** A being in the list: who it is, whether it is online now, and a citizen's persona. */
+export const ListedBeing = Schema.Struct({
   ...PublicBeing.fields,
-  soul: Schema.optional(Soul),
-  summary: Schema.optional(Schema.String),
   online: Schema.Boolean,
   citizen: Schema.optional(Citizen)
+})
+export type ListedBeing = typeof ListedBeing.Type
+
+export const BeingDetail = Schema.Struct({
+  ...ListedBeing.fields,
+  soul: Schema.optional(Soul),
+  summary: Schema.optional(Schema.String)
 })
 export type BeingDetail = typeof BeingDetail.Type
 

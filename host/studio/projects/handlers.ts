@@ -28,6 +28,7 @@ export const StudioProjectsHandlers = HttpApiBuilder.group(NodeApi, "studioProje
       .handle("setProjectDue", ({ path, payload }) => Effect.flatMap(caller, (who) => projects.setDue(who, path.id, payload)))
       .handle("portfolio", () => Effect.flatMap(caller, projects.portfolio))
       .handle("queue", () => Effect.flatMap(caller, projects.queue))
+      .handle("finishStep", ({ path, payload }) => Effect.flatMap(caller, (who) => projects.finishStep(who, path.taskId, payload)))
       .handle("omnibar", ({ payload }) =>
         isMakeRequest(payload.text)
           ? Effect.flatMap(caller, (who) => projects.create(who, { brief: payload.text.trim() }))

@@ -53,6 +53,16 @@ describe("rate classes in the contract", () => {
     }
   })
 
+  it("puts every public federation wire route, and only those, in the wire class", () => {
+    const wire = endpoints.filter((endpoint) => endpoint.rateClass === "wire").map((endpoint) => `${endpoint.method} ${endpoint.path}`)
+    expect(wire.sort()).toEqual([
+      "GET /api/federation/capabilities",
+      "POST /api/federation/peer/deliver",
+      "POST /api/federation/peer/hello"
+    ])
+    expect(endpoints.filter((endpoint) => endpoint.group === "federationWire").every((endpoint) => endpoint.rateClass === "wire")).toBe(true)
+  })
+
   it("puts every POST that mints or sends access codes in the owner class", () => {
     for (const endpoint of endpoints.filter((e) => e.method === "POST" && e.path.startsWith("/api/auth/codes"))) {
       expect(endpoint.rateClass, endpoint.path).toBe("owner")

@@ -2,7 +2,8 @@
  * The project feature's outside edges as test layers, for tests that build it without a host:
  * in-memory SQLite with the beings and project tables, the real event bus, a Models that has no
  * model to call (every call is refused as a node without a key would refuse it), no skills, and
- * the ports answered here (one generator, no saved agents, alerts kept in a list).
+ * the ports answered here (one generator, no saved agents, alerts kept in a list; agents' souls
+ * from the souls engine, which is pure).
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
@@ -24,7 +25,8 @@ import { Models } from "../../../extensions/models/contract/models.ts"
 import { Generator } from "../../../extensions/generators/contract/generator.ts"
 import { projectMigrations } from "../../../actors/project/migrations.ts"
 import { ProjectAlerts, type ProjectAlert } from "../../../actors/project/alerts.ts"
-import { RunnableGenerators, SavedAgents } from "../../../actors/project/ports.ts"
+import { CrewSeats, RunnableGenerators, SavedAgents } from "../../../actors/project/ports.ts"
+import { AgentSoulsLive } from "../../../host/studio/projects/ports.ts"
 import { ProjectSettings } from "../../../actors/project/settings.ts"
 
 export const owner = { beingId: "being-owner", isOwner: true }
@@ -61,6 +63,9 @@ export const projectTestLayers = () => {
       checkInputs: (_generator, inputs) => ({ ok: true, inputs: { ...(inputs as Record<string, unknown>) } })
     }),
     Layer.succeed(SavedAgents, { ownedBy: () => Effect.succeed([]), registeredSkills: Effect.succeed(new Set<string>()) }),
+    AgentSoulsLive,
+    // No project here has a crew.
+    Layer.succeed(CrewSeats, { forProject: () => Effect.succeed(null) }),
     Layer.succeed(ProjectAlerts, { raise: (alert) => Effect.sync(() => void alerts.push(alert)) })
   )
   const models = Layer.mock(Models, {

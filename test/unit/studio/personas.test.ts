@@ -6,18 +6,16 @@ describe("the built-in personas", () => {
     expect(personas.map((persona) => persona.role)).toEqual([
       "lead", "researcher", "writer", "editor", "engineer", "designer", "analyst", "marketer", "reviewer"
     ])
-    for (const field of ["name", "avatar", "voice", "description", "systemPrompt"] as const) {
+    for (const field of ["name", "avatar", "voice", "description"] as const) {
       expect(new Set(personas.map((persona) => persona[field])).size, field).toBe(9)
     }
     expect(new Set(personas.map((persona) => persona.skills.join())).size).toBe(9)
   })
 
-  it("each carries values, default skills and a plain prompt in its own voice", () => {
+  it("each carries values and default skills", () => {
     for (const persona of personas) {
       expect(persona.values.length).toBeGreaterThanOrEqual(3)
       expect(persona.skills.length).toBeGreaterThan(0)
-      expect(persona.systemPrompt).toContain(`You are ${persona.name}, the ${persona.role}`)
-      expect(persona.systemPrompt).toContain(persona.voice)
       expect(["cheap", "standard"]).toContain(persona.tier)
     }
   })

@@ -25,6 +25,8 @@ const savedInWords = (output: unknown): string => {
   return parts.join(" · ")
 }
 
+const memberWords = { saved: "your saved agent", persona: "a persona for this run", person: "a person of the crew" } as const
+
 @customElement("project-plan")
 export class ProjectPlan extends LitElement {
   @property({ attribute: false }) accessor tasks: ReadonlyArray<Task> = []
@@ -88,7 +90,7 @@ export class ProjectPlan extends LitElement {
           (member) => html`<li>
             <span class="avatar">${icon(agentIconPath(member.avatar))}</span>
             <span><strong>${member.name}</strong>, ${member.role}</span>
-            <span class="muted">(${member.source === "saved" ? "your saved agent" : "a persona for this run"})</span>
+            <span class="muted">(${memberWords[member.source]})</span>
           </li>`
         )}
       </ul>`

@@ -1,10 +1,12 @@
 /**
  * Work, at `/work`: every open step (waiting, ready, working or blocked) across the person's
- * projects in one list, people's and agents' alike, each with its project's link. It loads again
+ * projects in one list, people's and agents' alike, each with its project's link, and the steps the
+ * person holds in others' projects as a seat of a crew, which they hand in here. It loads again
  * when a step or a project of theirs changes, and on every `hello` of the live channel.
  */
 import { css, html, LitElement, nothing } from "lit"
-import { customElement } from "lit/decorators.js"
+import { customElement, property } from "lit/decorators.js"
+import type { Being } from "../../../host/auth/contract/records.ts"
 import type { QueueItem } from "../../../actors/project/contract/records.ts"
 import { ApiResource } from "../../components/api-resource.ts"
 import { coalesce } from "../../components/coalesce.ts"
@@ -14,9 +16,13 @@ import { badge, taskStatusWords } from "../../components/studio-labels.ts"
 import { LiveEvents, LiveLoad } from "../../live/live-controllers.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 import { stepStyles } from "../../styles/step-styles.ts"
+import "./work-hand-in.ts"
 
 @customElement("work-place")
 export class WorkPlace extends LitElement {
+  /** Who is signed in: their own steps as a person get the hand-in form. */
+  @property({ attribute: false }) accessor being: Being | null = null
+
   private readonly _queue = new ApiResource(this, (client) => client.studioProjects.queue(), { loadOnConnect: false })
 
   private readonly _reloadSoon = coalesce(() => this._queue.reload())
@@ -52,15 +58,27 @@ export class WorkPlace extends LitElement {
           </p>
           <p class="facts">
             <span>In <a href=${`/studio/${encodeURIComponent(projectId)}`}>${projectTitle}</a></span>
-            <span class="muted">${assignee === "person" ? "A person" : "An agent"} (${task.role})</span>
+            <span class="muted">${this._holder(assignee, task.assigneeBeingId)} (${task.role})</span>
             ${task.dueAt === null
               ? nothing
               : html`<span>Due <time datetime=${task.dueAt}>${formatDateTime(task.dueAt)}</time></span>`}
           </p>
           ${task.error === null ? nothing : html`<p class="error">${task.error}</p>`}
+          ${this._mine(task.assigneeBeingId) && task.status === "running"
+            ? html`<work-hand-in .taskId=${task.id} .taskTitle=${task.title}></work-hand-in>`
+            : nothing}
         </li>`
       )}
     </ul>`
+  }
+
+  private _mine(assigneeBeingId: string | null) {
+    return this.being !== null && assigneeBeingId === this.being.id
+  }
+
+  private _holder(assignee: QueueItem["assignee"], assigneeBeingId: string | null) {
+    if (assignee === "agent") return "An agent"
+    return this._mine(assigneeBeingId) ? "You" : "A person"
   }
 
   static override styles = [

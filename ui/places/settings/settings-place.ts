@@ -1,10 +1,11 @@
-/** Settings: where this account is signed in, and its email address. */
+/** Settings: where this account is signed in, its email address and password, and the theme it wears. */
 import { html, LitElement } from "lit"
 import { customElement } from "lit/decorators.js"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
 import "./settings-email.ts"
 import "./settings-password.ts"
 import "./settings-sessions.ts"
+import "./settings-themes.ts"
 
 @customElement("settings-place")
 export class SettingsPlace extends LitElement {
@@ -15,6 +16,7 @@ export class SettingsPlace extends LitElement {
         <settings-sessions></settings-sessions>
         <settings-email></settings-email>
         <settings-password></settings-password>
+        <settings-themes></settings-themes>
       </div>
     `
   }

@@ -17,7 +17,7 @@ import type { ConfirmDialog } from "../../components/confirm-dialog.ts"
 import "../../components/node-alert.ts"
 import { onSubmit } from "../../components/on-submit.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
-import { recordListStyles } from "./twin-styles.ts"
+import { recordListStyles } from "../../styles/record-list-styles.ts"
 import { formatDate } from "./twin-time.ts"
 import "./twin-coverage.ts"
 

@@ -13,7 +13,7 @@ import "../../components/node-alert.ts"
 import { LiveEvents, LiveLoad } from "../../live/live-controllers.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 import "./twin-nudge-why.ts"
-import { recordListStyles } from "./twin-styles.ts"
+import { recordListStyles } from "../../styles/record-list-styles.ts"
 
 @customElement("twin-missed")
 export class TwinMissed extends LitElement {

@@ -4,8 +4,9 @@
  * opens `hush`), each a file of its own. The sections are links, not script-driven tabs: the
  * address says where one is, and back and forward move between sections.
  */
-import { css, html, LitElement } from "lit"
+import { html, LitElement } from "lit"
 import { customElement, property } from "lit/decorators.js"
+import { sectionTabsStyles } from "../../styles/section-tabs-styles.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
 import "./twin-activity.ts"
 import "./twin-agenda.ts"
@@ -76,45 +77,7 @@ export class TwinPlace extends LitElement {
   static override styles = [
     sharedStyles,
     containerStyles,
-    css`
-      .sections ul {
-        display: flex;
-        gap: var(--node-space-1);
-        list-style: none;
-        margin: 0 0 var(--node-space-5);
-        padding: 0;
-        flex-wrap: wrap;
-        border-bottom: 1px solid var(--node-border);
-      }
-      .sections a {
-        display: block;
-        padding: var(--node-space-2) var(--node-space-3);
-        color: var(--node-muted);
-        font-weight: var(--node-font-weight-semibold);
-        text-decoration: none;
-        white-space: nowrap;
-        border-bottom: 3px solid transparent;
-        margin-bottom: -1px;
-      }
-      .sections a:hover {
-        color: var(--node-text);
-      }
-      .sections a[aria-current="page"] {
-        color: var(--node-accent);
-        border-bottom-color: var(--node-accent);
-      }
-      /* On a phone: two even rows of three. */
-      @container (max-width: 30rem) {
-        .sections ul {
-          display: grid;
-          grid-template-columns: repeat(3, minmax(0, 1fr));
-        }
-        .sections a {
-          text-align: center;
-          padding: var(--node-space-2) var(--node-space-1);
-        }
-      }
-    `
+    sectionTabsStyles
   ]
 }
 

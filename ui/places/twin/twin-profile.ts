@@ -11,7 +11,7 @@ import { ApiResource } from "../../components/api-resource.ts"
 import "../../components/node-alert.ts"
 import { onSubmit } from "../../components/on-submit.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
-import { recordListStyles } from "./twin-styles.ts"
+import { recordListStyles } from "../../styles/record-list-styles.ts"
 
 const lists = [
   ["facts", "Facts about you", "One a line: “I live in Lyon”."],

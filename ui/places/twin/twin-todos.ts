@@ -12,7 +12,7 @@ import { formatDateTime } from "../../components/format.ts"
 import "../../components/node-alert.ts"
 import { onSubmit } from "../../components/on-submit.ts"
 import { containerStyles, inlineFormStyles, sharedStyles } from "../../styles/shared-styles.ts"
-import { recordListStyles } from "./twin-styles.ts"
+import { recordListStyles } from "../../styles/record-list-styles.ts"
 import { instantOf } from "./twin-time.ts"
 
 const filters: ReadonlyArray<readonly [string, string, ReadonlyArray<TodoStatus>]> = [

@@ -1,4 +1,4 @@
-/** Styles the twin's sections share: a list of records divided by rules, and a record's line of facts under it. */
+/** Styles places share for lists of records: a list divided by rules, and a record's line of facts under it. */
 import { css } from "lit"
 
 export const recordListStyles = css`

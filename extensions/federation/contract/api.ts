@@ -1,0 +1,54 @@
+/**
+ * The federation's routes (docs/api.md "Federation"). `federation` is the owner's: peers and
+ * their handshake. `federationWire` is what other nodes call: no session, each request
+ * authenticated by its signatures, so each is a signed wire route (exempt from the same-origin
+ * check), counts in the `wire` rate class (one address cannot flood signature checks) and takes
+ * a small body (FEDERATION_MAX_DOCUMENT_BYTES).
+ */
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as Schema from "effect/Schema"
+import { BodyLimit, RateClass, WireRoute } from "../../../kernel/contract/endpoint-policy.ts"
+import { Conflict, Forbidden, InvalidRequest, NotFound, Unavailable } from "../../../kernel/contract/errors.ts"
+import { Authentication } from "../../../host/auth/contract/session.ts"
+import { AddPeer, Peer, PeerPath, PeerRemoved, PeerSession, PeerUpdate } from "./records.ts"
+import { DeliveryReceipt, PeerGreeting, PeerHello, SignedCapabilityProfile } from "./wire.ts"
+
+export const MAX_DOCUMENT_BYTES_SETTING = "FEDERATION_MAX_DOCUMENT_BYTES"
+export const DEFAULT_MAX_DOCUMENT_BYTES = 64 * 1024
+
+export class FederationApi extends HttpApiGroup.make("federation")
+  .add(HttpApiEndpoint.get("listPeers", "/federation/peers").addSuccess(Schema.Array(Peer)))
+  .add(
+    HttpApiEndpoint.post("addPeer", "/federation/peers")
+      .setPayload(AddPeer)
+      .addSuccess(PeerSession)
+      .addError(InvalidRequest.schema)
+      .addError(Conflict.schema)
+  )
+  .add(HttpApiEndpoint.post("greetPeer", "/federation/peers/:id/greet").setPath(PeerPath).addSuccess(PeerSession).addError(NotFound.schema))
+  .add(
+    HttpApiEndpoint.patch("updatePeer", "/federation/peers/:id")
+      .setPath(PeerPath)
+      .setPayload(PeerUpdate)
+      .addSuccess(Peer)
+      .addError(NotFound.schema)
+  )
+  .add(HttpApiEndpoint.del("removePeer", "/federation/peers/:id").setPath(PeerPath).addSuccess(PeerRemoved).addError(NotFound.schema))
+  .addError(Forbidden.schema)
+  .addError(Unavailable.schema)
+  .middleware(Authentication)
+  .prefix("/api")
+{}
+
+export class FederationWireApi extends HttpApiGroup.make("federationWire")
+  .add(HttpApiEndpoint.get("capabilities", "/federation/capabilities").addSuccess(SignedCapabilityProfile))
+  .add(HttpApiEndpoint.post("hello", "/federation/peer/hello").setPayload(PeerHello).addSuccess(PeerGreeting))
+  // Any JSON: a body of the wrong shape is the ladder's first refusal, in a receipt, never a 400.
+  .add(HttpApiEndpoint.post("deliver", "/federation/peer/deliver").setPayload(Schema.Unknown).addSuccess(DeliveryReceipt))
+  // What every route other nodes call declares: signed, its own rate class, a small body.
+  .annotate(WireRoute, true)
+  .annotate(RateClass, "wire")
+  .annotate(BodyLimit, { bytes: DEFAULT_MAX_DOCUMENT_BYTES, setting: MAX_DOCUMENT_BYTES_SETTING })
+  .prefix("/api")
+{}

@@ -1,0 +1,63 @@
+/**
+ * The federation's ports, as tags other homes call or bind (browser-safe: types and tags only).
+ * - PeerTransport: posting a document to a peer; the host binds it to the node's outbound HTTP.
+ * - Handshake: this node's side of a handshake (the hello it sends and the check of the answer);
+ *   bound to the node's key in extensions/federation, called by the peer actor.
+ * - PeerDirectory: what the wire routes may know of the owner's peers; bound to the peer actor's
+ *   table by the host.
+ * - NodeAddress: where this node says it is, and what it runs as.
+ */
+import * as Context from "effect/Context"
+import * as Data from "effect/Data"
+import type * as Effect from "effect/Effect"
+import type * as Option from "effect/Option"
+import type { Peer } from "./records.ts"
+import type { DocumentCheck, PeerHello, SignedChallenge } from "./wire.ts"
+
+/** A peer could not be reached or did not answer with JSON: the words say which. */
+export class PeerUnreachable extends Data.TaggedError("PeerUnreachable")<{ readonly reason: string }> {}
+
+export interface PeerTransportShape {
+  /** Posts JSON to `<endpoint><path>`; answers the status and the parsed JSON body. */
+  readonly post: (endpoint: string, path: string, body: unknown) => Effect.Effect<{ readonly status: number; readonly json: unknown }, PeerUnreachable>
+}
+
+export class PeerTransport extends Context.Tag("federation/PeerTransport")<PeerTransport, PeerTransportShape>() {}
+
+/** What checking a peer's greeting found. `claims` are the peer's advisory fields, when its documents held. */
+export interface GreetingCheck {
+  readonly verified: boolean
+  /** Whether the peer said it accepted us (false: it refused, or did not answer as a node). */
+  readonly accepted: boolean
+  readonly reason: string
+  readonly check: DocumentCheck | null
+  readonly skewSeconds: number | null
+  readonly claims: { readonly label: string; readonly profile: string; readonly software: string; readonly serves: ReadonlyArray<string> } | null
+}
+
+export interface HandshakeShape {
+  /** A hello to the node `peerDid`, and the challenge in it that the answer must attest. */
+  readonly hello: (peerDid: string) => Effect.Effect<{ readonly hello: PeerHello; readonly challenge: SignedChallenge }>
+  readonly checkGreeting: (input: {
+    readonly greeting: unknown
+    readonly peerDid: string
+    readonly challenge: SignedChallenge
+    /** When the answer came, in epoch milliseconds. */
+    readonly at: number
+  }) => Effect.Effect<GreetingCheck>
+}
+
+export class Handshake extends Context.Tag("federation/Handshake")<Handshake, HandshakeShape>() {}
+
+export interface PeerDirectoryShape {
+  readonly find: (nodeDid: string) => Effect.Effect<Option.Option<Peer>>
+  /** The peer proved its key just now (a hello, a delivery): its lastSeenAt, nothing else. */
+  readonly seen: (nodeDid: string, at: string) => Effect.Effect<void>
+}
+
+export class PeerDirectory extends Context.Tag("federation/PeerDirectory")<PeerDirectory, PeerDirectoryShape>() {}
+
+export class NodeAddress extends Context.Tag("federation/NodeAddress")<
+  NodeAddress,
+  { readonly endpoint: string; readonly label: string; readonly software: string }
+>() {}

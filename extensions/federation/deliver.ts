@@ -1,0 +1,146 @@
+/**
+ * Deliver's refusal ladder (docs/federation.md "Deliver's ladder"): every envelope gets a
+ * receipt, refusals included, and the checks run cheapest first, so a stranger's flood costs a
+ * schema decode and a table lookup, never a signature check or a key agreement. An accepted
+ * document is stored once (a replay is refused as `replayed`); landing it in the recipient's
+ * thread is part two's.
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import { randomBytes } from "node:crypto"
+import { PeerDirectory } from "./contract/ports.ts"
+import {
+  EnvelopeBody,
+  type Envelope,
+  PlainEnvelope,
+  SealedEnvelope,
+  type DeliveryReceipt,
+  type DocumentCheck,
+  type RefusalCode
+} from "./contract/wire.ts"
+import { Identities } from "./identities.ts"
+import { MessagesRepository } from "./repositories/messages-repository.ts"
+import { sealingKeyOf } from "./wire/did-key.ts"
+import { fromUtf8, utf8 } from "./wire/encoding.ts"
+import { openSeal } from "./wire/seal.ts"
+import { digestOf, verifiedBy } from "./wire/signed.ts"
+
+const Body = Schema.Struct({ envelope: Schema.Unknown })
+const Versioned = Schema.Struct({ protocol: Schema.Unknown, type: Schema.Unknown })
+const decode = <A, I>(schema: Schema.Schema<A, I>) => Schema.decodeUnknownOption(schema)
+const decodeBody = decode(Body)
+const decodeVersioned = decode(Versioned)
+const decodeSealed = decode(SealedEnvelope)
+const decodePlain = decode(PlainEnvelope)
+const decodeInner = decode(EnvelopeBody)
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+export class Deliveries extends Effect.Service<Deliveries>()("federation/Deliveries", {
+  dependencies: [Identities.Default, MessagesRepository.Default],
+  effect: Effect.gen(function* () {
+    const identities = yield* Identities
+    const directory = yield* PeerDirectory
+    const messages = yield* MessagesRepository
+    const node = identities.node
+    const sealing = sealingKeyOf(node.secretKey)
+
+    const deliver = Effect.fn("federation.deliver")(function* (input: unknown) {
+      const at = new Date(yield* Clock.currentTimeMillis).toISOString()
+      let digest: string | null = null
+      let check: DocumentCheck | null = null
+      const refuse = (code: RefusalCode, reason: string): DeliveryReceipt => ({ accepted: false, digest, code, reason, at, check })
+
+      // 1. shape, 2. protocol
+      const body = decodeBody(input)
+      if (Option.isNone(body)) return refuse("malformed", "The body is not { envelope }.")
+      const versioned = decodeVersioned(body.value.envelope)
+      if (Option.isNone(versioned)) return refuse("malformed", "The envelope is not an object with a protocol and a type.")
+      const { protocol, type } = versioned.value
+      const expectedType = protocol === 2 ? "svc.envelope.sealed" : protocol === 1 ? "svc.envelope" : null
+      if (expectedType === null || type !== expectedType) {
+        return refuse("protocol_unsupported", `Protocol ${String(protocol).slice(0, 10)} with type ${String(type).slice(0, 40)} is not spoken here; protocol 2 is, and protocol 1 inbound.`)
+      }
+      const decoded: Option.Option<Envelope> = protocol === 2 ? decodeSealed(body.value.envelope) : decodePlain(body.value.envelope)
+      if (Option.isNone(decoded)) return refuse("malformed", `The envelope is not of protocol ${protocol}'s shape.`)
+      const envelope = decoded.value
+      const { descriptor, audience } = envelope
+
+      // 3. which machine, 4. known or not
+      if (audience !== node.did) return refuse("wrong_audience", "The envelope is for another machine.")
+      const sender = descriptor.payload.did
+      const peer = yield* directory.find(sender)
+      if (Option.isNone(peer)) return refuse("unknown_peer", "This node's owner has not added the sending node as a peer.")
+      if (peer.value.status === "blocked") return refuse("blocked_peer", "This node's owner has blocked the sending node.")
+
+      // 5. the descriptor's signature, then what the seal holds
+      if (!verifiedBy(descriptor, sender)) return refuse("bad_descriptor", "The descriptor is not signed by its did.")
+      let inner: unknown
+      if (envelope.type === "svc.envelope.sealed") {
+        const opened = openSeal(envelope.seal, sealing, utf8(audience))
+        const text = opened === null ? null : fromUtf8(opened)
+        if (text === null) return refuse("unsealable", "The seal does not open with this node's key.")
+        inner = parseJson(text)
+      } else {
+        inner = envelope.body
+      }
+      const contents = decodeInner(inner)
+      if (Option.isNone(contents)) return refuse("unsealable", "The envelope's contents are not { message, passport, attestation }.")
+      const { message, passport, attestation } = contents.value
+      digest = digestOf(message)
+
+      // 6. the message's own signature, then the passport and the attestation
+      const author = message.payload.did
+      const signedByAuthor = verifiedBy(message, author)
+      check = { type: message.payload.type, signer: author, digest, valid: signedByAuthor, reason: signedByAuthor ? null : "The signature does not hold." }
+      if (!signedByAuthor) return refuse("bad_signature", "The message is not signed by its author's did.")
+      if (passport.payload.did !== sender || !verifiedBy(passport, sender)) {
+        return refuse("passport_mismatch", "The passport is not signed by the sending node.")
+      }
+      if (passport.payload.subject !== author) return refuse("passport_mismatch", "The passport belongs to another being than the message's signer.")
+      const attested = attestation.payload
+      if (attested.did !== sender || attested.aud !== node.did || attested.about !== digest || !verifiedBy(attestation, sender)) {
+        return refuse("bad_attestation", "The attestation is not the sending node's, for this node, about this message.")
+      }
+      const recipient = yield* identities.beingOfDid(message.payload.to)
+      if (Option.isNone(recipient)) return refuse("wrong_recipient", "The message is for a being that is not on this node.")
+
+      // 7. once
+      const stored = yield* messages.insertInbound({
+        row: {
+          id: randomBytes(12).toString("base64url"),
+          direction: "in",
+          kind: "message",
+          threadId: null,
+          messageId: message.payload.id,
+          peerDid: sender,
+          authorDid: author,
+          audienceDid: message.payload.to,
+          digest,
+          sealed: envelope.protocol === 2,
+          state: "received",
+          attempts: 0,
+          nextAttemptAt: null,
+          lastError: null,
+          verified: true,
+          createdAt: at,
+          updatedAt: at
+        },
+        document: contents.value
+      })
+      if (!stored) return refuse("replayed", "This message was delivered before; it is kept once.")
+      yield* directory.seen(sender, at)
+      return { accepted: true, digest, code: null, reason: "Delivered.", at, check } satisfies DeliveryReceipt
+    })
+
+    return { deliver } as const
+  })
+}) {}

@@ -1,0 +1,50 @@
+/**
+ * The federation's tables (11xx): keys (the node's and each being's Ed25519 key; a seed's, in
+ * part two, without a secret) and one row per federated document and peer (the peers' own table
+ * is the peer actor's, actors/peer/migrations.ts). The digest index makes an inbound envelope land once however often it is
+ * replayed.
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import type { Migrations } from "../../kernel/database.ts"
+
+export const federationMigrations: Migrations = {
+  "1100_federation_keys": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`CREATE TABLE federation_keys (
+      did TEXT PRIMARY KEY,
+      role TEXT NOT NULL CHECK (role IN ('node', 'being')),
+      being_id TEXT UNIQUE REFERENCES beings (id) ON DELETE CASCADE,
+      secret TEXT,
+      created_at TEXT NOT NULL,
+      CHECK ((role = 'node') = (being_id IS NULL))
+    )`
+    // One node key, ever: the database itself permits no second.
+    yield* sql`CREATE UNIQUE INDEX federation_keys_one_node ON federation_keys (role) WHERE role = 'node'`
+  }),
+  "1102_federation_messages": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`CREATE TABLE federation_messages (
+      id TEXT PRIMARY KEY,
+      direction TEXT NOT NULL CHECK (direction IN ('in', 'out')),
+      kind TEXT NOT NULL CHECK (kind IN ('message', 'post', 'retraction')),
+      thread_id TEXT,
+      message_id TEXT NOT NULL,
+      peer_did TEXT NOT NULL,
+      author_did TEXT NOT NULL,
+      audience_did TEXT NOT NULL,
+      digest TEXT NOT NULL,
+      sealed INTEGER NOT NULL CHECK (sealed IN (0, 1)),
+      state TEXT NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      next_attempt_at TEXT,
+      last_error TEXT,
+      verified INTEGER NOT NULL CHECK (verified IN (0, 1)),
+      document TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    )`
+    yield* sql`CREATE UNIQUE INDEX federation_messages_once ON federation_messages (direction, digest, peer_did)`
+    yield* sql`CREATE INDEX federation_messages_by_peer ON federation_messages (peer_did, created_at)`
+  })
+}

@@ -1,0 +1,83 @@
+/**
+ * The federation's routes: the owner's peers (each change through that peer's actor, so a
+ * handshake and an edit never interleave) and the wire routes other nodes call.
+ */
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { PeerEntity } from "../../actors/peer/protocol.ts"
+import { PeersRepository } from "../../actors/peer/peers-repository.ts"
+import { Deliveries } from "../../extensions/federation/deliver.ts"
+import { NodeDocuments } from "../../extensions/federation/documents.ts"
+import { Greetings } from "../../extensions/federation/handshake.ts"
+import { MessagesRepository } from "../../extensions/federation/repositories/messages-repository.ts"
+import { Conflict, InvalidRequest, NotFound, Unavailable } from "../../kernel/contract/errors.ts"
+import { requireOwner } from "../auth/owner.ts"
+import { NodeApi } from "../contract/api.ts"
+import { federationFeature } from "./feature.ts"
+
+const noSuchPeer = () => new NotFound({ error: "peer_not_found", message: "No peer with that node did." })
+
+/** The actor could not take the message (its mailbox is full): try again. */
+const busy = <A, E, R>(self: Effect.Effect<A, E, R>) =>
+  self.pipe(
+    Effect.catchTags({
+      MailboxFull: () => Effect.fail(new Unavailable({ error: "busy", message: "This peer is busy; try again in a moment." })),
+      AlreadyProcessingMessage: Effect.die,
+      PersistenceError: Effect.die
+    })
+  )
+
+const ownerRoutes = HttpApiBuilder.group(NodeApi, "federation", (handlers) =>
+  Effect.gen(function* () {
+    const peer = yield* PeerEntity.client
+    const peers = yield* PeersRepository
+    const messages = yield* MessagesRepository
+    const documents = yield* NodeDocuments
+    const owner = <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.zipRight(requireOwner, self)
+
+    return handlers
+      .handle("listPeers", () => owner(peers.list()))
+      .handle("addPeer", ({ payload }) =>
+        owner(Effect.gen(function* () {
+          if (payload.nodeDid === documents.nodeDid) {
+            return yield* Effect.fail(new InvalidRequest({ error: "own_node", message: "That did is this node's own." }))
+          }
+          return yield* busy(peer(payload.nodeDid).Add({
+            endpoint: payload.endpoint,
+            name: payload.name ?? new URL(payload.endpoint).host,
+            relay: payload.relay ?? null
+          })).pipe(
+            Effect.catchTag("PeerExists", () =>
+              Effect.fail(new Conflict({ error: "peer_exists", message: "That node is a peer already; edit it or greet it." })))
+          )
+        })))
+      .handle("greetPeer", ({ path }) =>
+        owner(busy(peer(path.id).Greet()).pipe(Effect.catchTag("PeerMissing", () => Effect.fail(noSuchPeer())))))
+      .handle("updatePeer", ({ path, payload }) =>
+        owner(busy(peer(path.id).Update(payload)).pipe(Effect.catchTag("PeerMissing", () => Effect.fail(noSuchPeer())))))
+      .handle("removePeer", ({ path }) =>
+        owner(Effect.gen(function* () {
+          const removed = yield* busy(peer(path.id).Remove())
+          if (!removed) return yield* Effect.fail(noSuchPeer())
+          // Conversations stay: their threads keep their wire rows; these are the threads that lose their courier.
+          const threadsAffected = yield* messages.threadsOfPeer(path.id)
+          return { nodeDid: path.id, removed, threadsAffected }
+        })))
+  }))
+
+const wireRoutes = HttpApiBuilder.group(NodeApi, "federationWire", (handlers) =>
+  Effect.gen(function* () {
+    const documents = yield* NodeDocuments
+    const greetings = yield* Greetings
+    const deliveries = yield* Deliveries
+    return handlers
+      .handle("capabilities", () => documents.capabilities)
+      .handle("hello", ({ payload }) => greetings.answer(payload))
+      .handle("deliver", ({ payload }) => deliveries.deliver(payload))
+  }))
+
+export const FederationHandlers = Layer.mergeAll(ownerRoutes, wireRoutes).pipe(
+  Layer.provide(federationFeature),
+  Layer.provide([PeersRepository.Default, MessagesRepository.Default])
+)
