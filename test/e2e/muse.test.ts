@@ -34,7 +34,7 @@ const museReply = (request: ReceivedRequest) => {
     return { toolCalls: [{ id: "call_math", name: "math__evaluate", arguments: { expression: "6 * 7" } }], delayMs: 800 }
   }
   if (asked.includes("hook")) return { toolCalls: [{ id: "call_http", name: "http__request", arguments: { method: "POST", url: "https://example.org/hook" } }] }
-  if (asked.includes("long story")) return { content: story, chunkDelayMs: 60 }
+  if (asked.includes("long story")) return { content: story, chunkDelayMs: 80 }
   return { content: "A scripted reply." }
 }
 
