@@ -29,6 +29,7 @@ import { conversationOf, systemPromptOf } from "./muse-prompt.ts"
 import { MuseContext, ThreadBeings } from "./ports.ts"
 import { MessagesRepository } from "./repositories/messages-repository.ts"
 import { ThreadsRepository } from "./repositories/threads-repository.ts"
+import { makeThreadView } from "./thread-view.ts"
 
 /** The spec's limit of model calls in one tool-calling loop. */
 export const maxToolSteps = 10
@@ -73,6 +74,7 @@ export class Muse extends Effect.Service<Muse>()("threads/Muse", {
     const bus = yield* EventBus
     const context = yield* MuseContext
     const beings = yield* ThreadBeings
+    const { announce } = yield* makeThreadView
     const fibers = yield* FiberSet.make()
     /** The threads a reply runs on now; `again`: a message came meanwhile, reply once more after. */
     const running = new Map<string, { again: boolean }>()
@@ -181,6 +183,7 @@ export class Muse extends Effect.Service<Muse>()("threads/Muse", {
         // A thread deleted meanwhile keeps nothing; its listeners still hear the reply end.
         if (Option.isSome(yield* threads.exists(threadId))) yield* messages.insert(message)
         yield* publish({ type: "message.created", message })
+        yield* announce(threadId)
         yield* presence(false)
         return message
       }).pipe(Effect.withSpan("muse.reply", { attributes: { threadId } }))

@@ -12,17 +12,14 @@ import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors
 import { nowIso } from "../../kernel/time.ts"
 import { EventBus } from "../../host/contract/events.ts"
 import {
-  MESSAGES_PAGE, type Message, type NewMessage, type NewThread, type ReplyPolicy, type Thread, type ThreadKind
+  MESSAGES_PAGE, type Message, type NewMessage, type NewThread, type ThreadKind
 } from "./contract/records.ts"
 import { newId } from "./ids.ts"
 import { Muse } from "./muse.ts"
 import { MuseContext, ThreadAttachments, ThreadBeings } from "./ports.ts"
 import { MessagesRepository } from "./repositories/messages-repository.ts"
+import { makeThreadView, replyPolicyOf } from "./thread-view.ts"
 import { ThreadsRepository, type StoredThread } from "./repositories/threads-repository.ts"
-
-const PREVIEW = 140
-
-const replyPolicyOf = (kind: ThreadKind): ReplyPolicy => (kind === "muse" ? "muse" : kind === "direct" ? "being" : "none")
 
 const missing = (id: string) => new NotFound({ error: "thread_not_found", message: "There is no thread with that id among yours.", details: { id } })
 
@@ -36,24 +33,7 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
     const context = yield* MuseContext
     const beings = yield* ThreadBeings
     const attachments = yield* ThreadAttachments
-
-    /** The thread as `viewerId` sees it: a muse thread titled with its Muse's name now, a direct one with the other being's. */
-    const view = (row: StoredThread, viewerId: string) =>
-      Effect.gen(function* () {
-        const participants = (yield* threads.participants(row.id)).map((member) => member.beingId)
-        const other = participants.find((id) => id !== viewerId)
-        const title = row.kind === "muse"
-          ? yield* context.museName(viewerId)
-          : row.kind === "direct" && other !== undefined
-          ? Option.match(yield* beings.find(other), { onNone: () => row.title, onSome: (being) => being.displayName })
-          : row.title
-        const thread: Thread = {
-          id: row.id, kind: row.kind, title, participants, replyPolicy: replyPolicyOf(row.kind),
-          preview: row.lastContent === null ? null : row.lastContent.slice(0, PREVIEW), lastMessageAt: row.lastMessageAt,
-          createdAt: row.createdAt
-        }
-        return thread
-      })
+    const { view, announce } = yield* makeThreadView
 
     const create = (kind: ThreadKind, title: string, participants: ReadonlyArray<string>) =>
       Effect.gen(function* () {
@@ -94,6 +74,8 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
         const row = Option.isSome(existing)
           ? Option.getOrThrow(yield* threads.findFor({ threadId: existing.value.id, beingId }))
           : yield* create("direct", other.value.displayName, [beingId, otherId])
+        // The other being's inbox gains the new thread at once, before anything is written in it.
+        if (Option.isNone(existing)) yield* announce(row.id, [otherId])
         return yield* view(row, beingId)
       }).pipe(Effect.withSpan("threads.open"))
 
@@ -122,6 +104,7 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
         }
         yield* messages.insert(message)
         yield* bus.publish({ kind: "topic", topic: `thread:${thread.id}` }, { type: "message.created", message })
+        yield* announce(thread.id)
         return message
       })
 

@@ -13,7 +13,7 @@ import { Memory } from "../../kernel/contract/memory.ts"
 import { TwinActivityEvent } from "../../extensions/twin/contract/records.ts"
 import { Wallet } from "../../extensions/market/contract/records.ts"
 import { Mood, Post } from "../../extensions/souls/contract/records.ts"
-import { Message, ToolCallChip } from "../../extensions/threads/contract/records.ts"
+import { Message, Thread, ToolCallChip } from "../../extensions/threads/contract/records.ts"
 
 const Json = Schema.Unknown
 
@@ -29,6 +29,8 @@ export const NodeEvent = Schema.Union(
   event("message.delta", { threadId: Schema.String, messageId: Schema.String, delta: Schema.String }),
   event("message.created", { message: Message }),
   event("message.tool", { threadId: Schema.String, messageId: Schema.String, toolCall: ToolCallChip }),
+  /** Ours: a thread as its being sees it now (a new message in it, or opened with them), to each participant. */
+  event("thread.updated", { thread: Thread }),
   event("task.updated", { task: Task }),
   event("project.updated", { project: Project }),
   event("trace", { event: TraceEvent }),

@@ -134,6 +134,46 @@ describe("messages", () => {
   })
 })
 
+describe("the inbox, live", () => {
+  it("tells each participant's tabs `thread.updated` with its own view, without following the thread", async () => {
+    const writer = await registerMember(node, owner.client)
+    const reader = await registerMember(node, owner.client)
+    const [writerTab, readerTab] = await Promise.all([LiveTab.open(node, writer.client), LiveTab.open(node, reader.client)])
+    // Opening a direct thread puts it in the other's inbox at once.
+    const opened = await run(writer.client.api.threads.openThread({ payload: { kind: "direct", withBeingId: reader.being.id } }))
+    const arrived = await readerTab.nextOf("thread.updated")
+    expect(arrived.thread).toMatchObject({ id: opened.id, kind: "direct", title: writer.being.displayName, replyPolicy: "being", preview: null })
+
+    const sent = await run(writer.client.api.threads.postMessage({ path: { id: opened.id }, payload: { content: "Are you coming tonight?" } }))
+    const [theirs, mine] = await Promise.all([
+      readerTab.nextOf("thread.updated", (frame) => frame.thread.preview !== null),
+      writerTab.nextOf("thread.updated", (frame) => frame.thread.id === opened.id)
+    ])
+    expect(theirs.thread).toMatchObject({ id: opened.id, title: writer.being.displayName, preview: "Are you coming tonight?", lastMessageAt: sent.createdAt })
+    expect(mine.thread).toMatchObject({ id: opened.id, title: reader.being.displayName, preview: "Are you coming tonight?" })
+    // The message itself stays on the thread's topic, which neither tab follows.
+    expect([...readerTab.frames, ...writerTab.frames].filter((frame) => frame.type.startsWith("message."))).toEqual([])
+
+    // After leaving, the thread is no longer told to the one who left.
+    await run(reader.client.api.threads.deleteThread({ path: { id: opened.id } }))
+    await run(writer.client.api.threads.postMessage({ path: { id: opened.id }, payload: { content: "Still there?" } }))
+    await writerTab.nextOf("thread.updated", (frame) => frame.thread.preview === "Still there?")
+    expect(readerTab.frames.filter((frame) => frame.type === "thread.updated" && frame.thread.preview === "Still there?")).toEqual([])
+    await Promise.all([writerTab.close(), readerTab.close()])
+  })
+
+  it("tells the being when the Muse's reply is stored", async () => {
+    const fresh = await registerMember(node, owner.client)
+    const [thread] = await run(fresh.client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
+    const tab = await LiveTab.open(node, fresh.client)
+    await run(fresh.client.api.threads.postMessage({ path: { id: thread!.id }, payload: { content: "Hello, Muse" } }))
+    const replied = await tab.nextOf("thread.updated", (frame) => frame.thread.preview !== "Hello, Muse")
+    expect(replied.thread).toMatchObject({ id: thread!.id, kind: "muse", title: "Muse" })
+    expect(replied.thread.preview).toMatch(/asleep/)
+    await tab.close()
+  })
+})
+
 describe("the Muse with no model bound", () => {
   it("answers at once that it is asleep, on the thread's topic and in the thread", async () => {
     const fresh = await registerMember(node, owner.client)

@@ -108,7 +108,7 @@ describe("the web app's files", () => {
 
   test("every place's chunk and the stylesheet are served the same way", async () => {
     expect(Object.keys(build.stamp.places).sort()).toEqual(
-      ["admin", "beings", "desktop", "login", "market", "moderation", "module", "not-found", "project", "queue", "register", "reset", "settings", "spaces", "studio", "twin", "verify", "waitlist", "world"]
+      ["admin", "beings", "desktop", "login", "market", "messages", "moderation", "module", "muse", "not-found", "project", "queue", "register", "reset", "settings", "spaces", "studio", "twin", "verify", "waitlist", "world"]
     )
     for (const file of [build.stamp.stylesheet, ...Object.values(build.stamp.places)]) {
       const answer = await get(`${node.url}/${file}`, { "accept-encoding": "br" })

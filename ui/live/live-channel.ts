@@ -8,7 +8,8 @@
  * Places listen by event type (`on`, or the `LiveEvents` controller). Every `hello` (the first
  * connection and each reconnection) is their cue to catch up: whatever changed while the tab
  * was not connected was not sent to it, so a place that shows live data loads it again over
- * HTTP then.
+ * HTTP then. A place that shows a topic's events (a thread's reply streaming) `follow`s it; the
+ * channel asks the node for the topic again on every new socket.
  *
  * A dropped connection is tried again by itself, after 1 s, then 2, 4, 8, 16 and at most 30 s,
  * each wait cut to between half and all of that step at random, so the tabs of a restarted node
@@ -22,7 +23,7 @@
  */
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
-import { closeCodes, LIVE_PATH } from "../../host/live/contract/protocol.ts"
+import { type ClientMessage, closeCodes, LIVE_PATH } from "../../host/live/contract/protocol.ts"
 import { NodeEvent } from "../../host/contract/events.ts"
 import { request } from "../api/client.ts"
 import { retryDelay } from "../components/backoff.ts"
@@ -60,6 +61,9 @@ export class LiveChannel {
 
   readonly #statusListeners = new Set<(status: LiveStatus) => void>()
 
+  /** Topics followed (`thread:<id>`), each with how many places follow it. */
+  readonly #topics = new Map<string, number>()
+
   get status(): LiveStatus {
     return this.#status
   }
@@ -92,6 +96,30 @@ export class LiveChannel {
     return () => listeners.delete(listener as (event: never) => void)
   }
 
+  /**
+   * Follows a topic (`thread:<id>`): its events reach the listeners of their types like any other.
+   * The topic is asked for now if the socket is greeted, and again after every later hello (a new
+   * socket follows nothing), just after the hello's listeners have run, so a place that resets
+   * at the hello gets the topic's catch-up after it. Answers the function that stops following.
+   */
+  follow(topic: string): () => void {
+    const count = this.#topics.get(topic) ?? 0
+    this.#topics.set(topic, count + 1)
+    if (count === 0 && this.#status === "live") this.#send({ type: "subscribe", topic })
+    let followed = true
+    return () => {
+      if (!followed) return
+      followed = false
+      const left = (this.#topics.get(topic) ?? 1) - 1
+      if (left > 0) {
+        this.#topics.set(topic, left)
+        return
+      }
+      this.#topics.delete(topic)
+      if (this.#status === "live") this.#send({ type: "unsubscribe", topic })
+    }
+  }
+
   /** Calls `listener` with each new status; answers the function that stops it. */
   onStatus(listener: (status: LiveStatus) => void): () => void {
     this.#statusListeners.add(listener)
@@ -116,6 +144,7 @@ export class LiveChannel {
         this.#setStatus("live")
       }
       this.#dispatch(event)
+      if (event.type === "hello") for (const topic of this.#topics.keys()) this.#send({ type: "subscribe", topic })
     })
     socket.addEventListener("close", (close) => {
       if (this.#socket !== socket) return
@@ -136,6 +165,10 @@ export class LiveChannel {
     const result = await request((client) => client.auth.me())
     // `request` has announced a 401 as `session-lost`, and the shell sends the person to log in.
     if (!result.ok && result.failure.code === "unauthorized") this.stop()
+  }
+
+  #send(message: ClientMessage): void {
+    if (this.#socket?.readyState === WebSocket.OPEN) this.#socket.send(JSON.stringify(message))
   }
 
   /** Forgets the socket first, so its close event finds it is no longer the channel's and does nothing. */

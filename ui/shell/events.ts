@@ -29,6 +29,8 @@ export interface NodeEvents {
   "widget-suggestion": { readonly widgetType: string; readonly accept: boolean }
   /** The twin's hush settings were saved: what the gate holds may have changed. */
   "hush-changed": Record<string, never>
+  /** The being renamed its Muse (the twin profile's `museName`): muse threads' titles changed. */
+  "muse-renamed": { readonly name: string }
   /** A soul was rewritten, generated, recompiled or drifted: the node's newer record. */
   "soul-changed": { readonly soul: Soul }
   /** The node answered posts made from this tab (one's own, a beat of the square's life); `square.post` brings them too. */

@@ -63,6 +63,18 @@ const places: Record<string, Place> = {
     module: () => import("../places/twin/twin-place.ts"),
     render: (_, location) => html`<twin-place .section=${location.query.get("section") ?? ""}></twin-place>`
   },
+  "/muse": {
+    title: "Muse",
+    access: "signed-in",
+    module: () => import("../places/muse/muse-place.ts"),
+    render: (being, location) => html`<muse-place .being=${being} .threadId=${location.query.get("thread") ?? ""}></muse-place>`
+  },
+  "/messages": {
+    title: "Messages",
+    access: "signed-in",
+    module: () => import("../places/messages/messages-place.ts"),
+    render: (being, location) => html`<messages-place .being=${being} .threadId=${location.query.get("thread") ?? ""}></messages-place>`
+  },
   "/beings": {
     title: "Beings",
     access: "signed-in",

@@ -1,6 +1,6 @@
 /**
- * The rail: the places that exist for this person (Desktop, Studio, Work, Spaces, Twin, Beings, World, Market
- * and Settings; Moderation and Admin only for the owner; Log in, Register and Waitlist when signed out), the sign-out button, and, while
+ * The rail: the places that exist for this person (Desktop, Studio, Work, Spaces, Twin, Muse, Messages, Beings,
+ * World, Market and Settings; Moderation and Admin only for the owner; Log in, Register and Waitlist when signed out), the sign-out button, and, while
  * signed in, the state of the live channel (a dot and a word: live, connecting, reconnecting).
  * A column on the left on wide screens; under 700px a bar across the top in two rows that
  * never wrap: the brand, the live state and signing out, then the places as tabs.
@@ -14,12 +14,14 @@ import {
   mdiAccountPlusOutline,
   mdiClipboardListOutline,
   mdiCogOutline,
+  mdiCreationOutline,
   mdiEarth,
   mdiGavel,
   mdiHeadHeartOutline,
   mdiHexagonMultipleOutline,
   mdiLogin,
   mdiLogout,
+  mdiMessageTextOutline,
   mdiPaletteSwatchOutline,
   mdiPuzzleOutline,
   mdiShieldAccountOutline,
@@ -48,6 +50,8 @@ const signedInItems = (being: Being): ReadonlyArray<RailItem> => [
   { path: "/work", label: "Work", icon: mdiClipboardListOutline },
   { path: "/spaces", label: "Spaces", icon: mdiSitemapOutline },
   { path: "/twin", label: "Twin", icon: mdiHeadHeartOutline },
+  { path: "/muse", label: "Muse", icon: mdiCreationOutline },
+  { path: "/messages", label: "Messages", icon: mdiMessageTextOutline },
   { path: "/beings", label: "Beings", icon: mdiAccountGroupOutline },
   { path: "/world", label: "World", icon: mdiEarth },
   { path: "/market", label: "Market", icon: mdiStorefrontOutline },

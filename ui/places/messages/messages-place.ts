@@ -1,0 +1,210 @@
+/**
+ * Messages, at `/messages`: the inbox across kinds (the Muse, direct conversations with other
+ * beings, agents' threads) beside the open one (`?thread=`). A direct conversation is started by
+ * picking a being (GET /api/beings); a thread is left after a confirmation (the other being
+ * keeps it). The list is loaded at the live channel's hello and kept current by `thread.updated`,
+ * which the node sends to every being in a thread when something is written in it, so a new
+ * message shows here without the thread being open. On a phone the list and the open thread
+ * take the screen in turn.
+ */
+import { css, html, LitElement, nothing } from "lit"
+import { customElement, property, query, state } from "lit/decorators.js"
+import type { Being } from "../../../host/auth/contract/records.ts"
+import type { PublicBeing } from "../../../extensions/souls/contract/records.ts"
+import type { Thread } from "../../../extensions/threads/contract/records.ts"
+import { request } from "../../api/client.ts"
+import { ApiAction } from "../../components/api-action.ts"
+import "../../components/confirm-dialog.ts"
+import type { ConfirmDialog } from "../../components/confirm-dialog.ts"
+import "../../components/node-alert.ts"
+import "../../components/thread-conversation.ts"
+import { newestFirst } from "../../components/thread-live.ts"
+import { LiveEvents, LiveLoad } from "../../live/live-controllers.ts"
+import { navigate } from "../../shell/router.ts"
+import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
+import { inboxList, inboxStyles } from "./messages-inbox.ts"
+
+@customElement("messages-place")
+export class MessagesPlace extends LitElement {
+  @property({ attribute: false }) accessor being: Being | null = null
+
+  /** The `thread` query parameter: the open thread, or "" for none. */
+  @property() accessor threadId = ""
+
+  @state() private accessor _threads: ReadonlyArray<Thread> | null = null
+
+  @state() private accessor _beings: ReadonlyArray<PublicBeing> = []
+
+  @state() private accessor _error = ""
+
+  @query("confirm-dialog") private accessor _confirm!: ConfirmDialog
+
+  private readonly _acting = new ApiAction(this)
+
+  private readonly _load = new LiveLoad(this, () => void this._loadAll())
+
+  private readonly _events = new LiveEvents(this, {
+    "thread.updated": (event) => {
+      if (this._threads === null) return
+      this._threads = [...this._threads.filter((thread) => thread.id !== event.thread.id), event.thread].sort(newestFirst)
+    }
+  })
+
+  protected override render() {
+    const threads = this._threads
+    const open = threads?.find((thread) => thread.id === this.threadId) ?? null
+    return html`
+      <h1 tabindex="-1">Messages</h1>
+      <node-alert .message=${this._error || this._acting.error}></node-alert>
+      <div class="layout" data-open=${open === null ? "none" : "thread"}>
+        <section class="card list" aria-labelledby="inbox-title">
+          <h2 id="inbox-title">Inbox</h2>
+          ${this._renderStart()}
+          ${threads === null
+            ? this._error === "" ? html`<p class="muted" role="status">Loading conversations…</p>` : nothing
+            : inboxList(threads, open?.id ?? "")}
+        </section>
+        <section class="card open" aria-label=${open === null ? "No conversation open" : `Conversation with ${open.title}`}>
+          ${open === null ? this._renderNone(threads) : this._renderOpen(open)}
+        </section>
+      </div>
+      <confirm-dialog></confirm-dialog>
+    `
+  }
+
+  private _renderStart() {
+    const others = this._beings.filter((being) => being.id !== this.being?.id)
+    if (others.length === 0) return nothing
+    return html`<form class="start" @submit=${this._start} aria-label="Start a conversation">
+      <label>Write to
+        <select name="withBeingId" required>
+          ${others.map((being) => html`<option value=${being.id}>${being.displayName} (@${being.handle})</option>`)}
+        </select>
+      </label>
+      <button type="submit" ?disabled=${this._acting.busy}>Start</button>
+    </form>`
+  }
+
+  private _renderNone(threads: ReadonlyArray<Thread> | null) {
+    if (this.threadId !== "" && threads !== null) {
+      return html`<p class="muted">That conversation is not among yours (it may have been left). <a href="/messages">Back to the inbox</a></p>`
+    }
+    return html`<p class="muted">Open a conversation from the inbox, or start one.</p>`
+  }
+
+  private _renderOpen(thread: Thread) {
+    return html`<div class="open-head">
+        <a class="back-link" href="/messages">← Inbox</a>
+        <h2>${thread.title}</h2>
+        <button type="button" class="danger" ?disabled=${this._acting.busy} @click=${() => this._leave(thread)}>Leave</button>
+      </div>
+      <thread-conversation .thread=${thread} .selfId=${this.being?.id ?? ""}></thread-conversation>`
+  }
+
+  private async _loadAll(): Promise<void> {
+    const [threads, beings] = await Promise.all([
+      request((client) => client.threads.listThreads({ urlParams: {} })),
+      request((client) => client.beings.listBeings())
+    ])
+    if (threads.ok) {
+      this._threads = [...threads.value].sort(newestFirst)
+      this._error = ""
+    } else {
+      this._error = threads.failure.message
+    }
+    // Without the list of beings the inbox still works; only starting a conversation waits.
+    if (beings.ok) this._beings = beings.value
+  }
+
+  private async _start(event: Event): Promise<void> {
+    event.preventDefault()
+    const withBeingId = String(new FormData(event.target as HTMLFormElement).get("withBeingId") ?? "")
+    if (withBeingId === "") return
+    await this._acting.run((client) => client.threads.openThread({ payload: { kind: "direct", withBeingId } }), (thread) => {
+      this._threads = [...(this._threads ?? []).filter((known) => known.id !== thread.id), thread].sort(newestFirst)
+      navigate(`/messages?thread=${encodeURIComponent(thread.id)}`)
+    })
+  }
+
+  private async _leave(thread: Thread): Promise<void> {
+    const sure = await this._confirm.ask({
+      title: `Leave the conversation with ${thread.title}?`,
+      message: thread.kind === "direct"
+        ? "It goes from your inbox. The other being keeps it; writing to them again starts a new conversation."
+        : "It goes from your inbox with its messages.",
+      confirm: "Leave"
+    })
+    if (!sure) return
+    await this._acting.run((client) => client.threads.deleteThread({ path: { id: thread.id } }), () => {
+      this._threads = (this._threads ?? []).filter((known) => known.id !== thread.id)
+      navigate("/messages")
+    })
+  }
+
+  static override styles = [
+    sharedStyles,
+    containerStyles,
+    inboxStyles,
+    css`
+      .layout {
+        display: grid;
+        grid-template-columns: minmax(14rem, 22rem) minmax(0, 1fr);
+        gap: var(--node-space-4);
+        align-items: start;
+      }
+      .card {
+        min-width: 0;
+        margin: 0;
+      }
+      .start {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: flex-end;
+        gap: var(--node-space-2);
+        margin: 0 0 var(--node-space-3);
+      }
+      .start label {
+        flex: 1 1 10rem;
+        min-width: 0;
+      }
+      .start select {
+        width: 100%;
+      }
+      .open-head {
+        display: flex;
+        align-items: center;
+        gap: var(--node-space-3);
+        margin: 0 0 var(--node-space-3);
+        min-width: 0;
+      }
+      .open-head h2 {
+        flex: 1 1 auto;
+        margin: 0;
+        min-width: 0;
+        overflow-wrap: anywhere;
+      }
+      .back-link {
+        display: none;
+      }
+      /* A phone: the inbox, or the open conversation with a way back. */
+      @container (max-width: 44rem) {
+        .layout {
+          grid-template-columns: minmax(0, 1fr);
+        }
+        .layout[data-open="thread"] .list,
+        .layout[data-open="none"] .open {
+          display: none;
+        }
+        .back-link {
+          display: inline;
+        }
+      }
+    `
+  ]
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "messages-place": MessagesPlace
+  }
+}
