@@ -100,4 +100,15 @@ describe("<voice-recorder>", () => {
     await expect.poll(() => page.locator("voice-recorder").evaluate((element) => element.shadowRoot?.querySelector("node-alert")?.message ?? "")).toContain("gpt-4o-mini-transcribe")
     expect(problems).toEqual([])
   })
+
+  test("in /muse the microphone fills the composer with what was said, for the person to send", async () => {
+    models.script("transcriptions", { text: "Remind me about the dentist.", seconds: 2 })
+    await page.goto(`${node.url}/muse`)
+    await recordButton().click()
+    const stop = page.getByRole("button", { name: "Stop and transcribe" })
+    await stop.waitFor()
+    await stop.click()
+    await expect.poll(() => page.getByLabel("Message", { exact: true }).inputValue()).toContain("Remind me about the dentist.")
+    expect(problems).toEqual([])
+  })
 })
