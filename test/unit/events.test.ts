@@ -28,16 +28,13 @@ describe("event bus", () => {
     // Records the node makes are typed: an empty one is refused.
     for (const [type, field] of [
       ["signal.created", "signal"], ["signal.updated", "signal"], ["task.updated", "task"], ["project.updated", "project"], ["trace", "event"],
-      ["memory.created", "memory"], ["wallet.updated", "wallet"], ["square.post", "post"], ["ambient", "mood"]
+      ["memory.created", "memory"], ["wallet.updated", "wallet"], ["square.post", "post"], ["ambient", "mood"],
+      ["message.created", "message"], ["thread.updated", "thread"]
     ] as const) {
       expect(decode({ type, [field]: {} })._tag, type).toBe("Left")
     }
-    // Records no feature makes yet travel as Json.
-    for (const [type, field] of [
-      ["message.created", "message"]
-    ] as const) {
-      expect(decode({ type, [field]: {} })._tag, type).toBe("Right")
-    }
+    expect(decode({ type: "message.tool", threadId: "t", messageId: "m", toolCall: {} })._tag).toBe("Left")
+    expect(decode({ type: "square.retracted", postId: "p" })._tag).toBe("Right")
     const trace = { id: "1", projectId: "p", taskId: null, kind: "plan", agentId: null, text: "planned", data: null, at: new Date().toISOString() }
     expect(decode({ type: "trace", event: trace })._tag).toBe("Right")
     expect(decode({ type: "hello", beingId: "b", serverTime: new Date().toISOString() })._tag).toBe("Right")

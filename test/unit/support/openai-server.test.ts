@@ -3,6 +3,7 @@
  * Models tests do not reach (images, transcriptions, the model list), and scripts as documented:
  * handlers, delays, errors with headers, a record of what was asked.
  */
+import { createHash } from "node:crypto"
 import OpenAI, { toFile } from "openai"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { startOpenAiServer, type OpenAiServer } from "../../support/openai-server.ts"
@@ -29,12 +30,13 @@ describe("the scripted OpenAI-compatible server", () => {
 
   it("transcribes a multipart upload and records its fields and file", async () => {
     server.script("transcriptions", { text: "Hello from the voice note." })
-    const audio = await toFile(Buffer.from("RIFF....WAVEfmt "), "note.wav", { type: "audio/wav" })
+    const bytes = Buffer.from("RIFF....WAVEfmt ")
+    const audio = await toFile(bytes, "note.wav", { type: "audio/wav" })
     const result = await client.audio.transcriptions.create({ model: "gpt-4o-mini-transcribe", file: audio })
     expect(result.text).toBe("Hello from the voice note.")
     const [request] = server.requestsFor("transcriptions")
     expect(request.model).toBe("gpt-4o-mini-transcribe")
-    expect(request.files).toEqual([{ field: "file", filename: "note.wav", type: "audio/wav", size: 16 }])
+    expect(request.files).toEqual([{ field: "file", filename: "note.wav", type: "audio/wav", size: 16, sha256: createHash("sha256").update(bytes).digest("hex") }])
   })
 
   it("lists the models it was asked for", async () => {
