@@ -113,6 +113,10 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
         onSome: Effect.succeed
       }))
 
+    /** A chat_a connection without a token of its own: made by the chat bridge for the node's bot. */
+    const heldForPairing = (beingId: string, provider: string) =>
+      provider === CHAT_PROVIDER ? Effect.map(credentials.credential(beingId, provider, "token"), Option.isNone) : Effect.succeed(false)
+
     const create = Effect.fn("connections.create")(function* (caller: Caller, body: CreateConnection) {
       const registered = yield* providerOf(body.provider)
       const prepared = yield* prepare(caller, registered, body.config)
@@ -128,6 +132,13 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
       } as const
       if (!(yield* connections.create(row))) {
         const existing = yield* connections.find({ beingId: caller.beingId, provider: body.provider })
+        if (Option.isSome(existing) && (yield* heldForPairing(caller.beingId, body.provider))) {
+          // The chat bridge made it to keep a pairing code for the node's bot: a saved token takes it over.
+          yield* connections.update({ id: existing.value.id, beingId: caller.beingId, label: row.label, status: row.status, meta: row.meta, secret: row.secret })
+          yield* credentials.remember(caller.beingId, row.provider, row.secret)
+          yield* followed(caller.beingId, row.provider)
+          return toConnection(yield* owned(caller, existing.value.id))
+        }
         return yield* new Conflict({
           error: "already_connected",
           message: `You are already connected to ${body.provider}: change that connection (PATCH) or delete it first.`,
