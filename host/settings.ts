@@ -14,6 +14,7 @@ import { MailSettings, mailSettingsConfig, type MailSettingsShape } from "./mail
 import { FilesSettings, filesSettingsConfig, type FilesSettingsShape } from "./files/settings.ts"
 import { SandboxSettings, sandboxSettingsConfig, type SandboxSettingsShape } from "./sandbox/settings.ts"
 import { TwinSettings, twinSettingsConfig, type TwinSettingsShape } from "../extensions/twin/settings.ts"
+import { ChatBridgeSettings, chatBridgeSettingsConfig, type ChatBridgeSettingsShape } from "../extensions/twin/chat-bridge/settings.ts"
 import { IntegrationSettings, integrationSettingsConfig, type IntegrationSettingsShape } from "./integrations/settings.ts"
 import { MarketSettings, marketSettingsConfig, type MarketSettingsShape } from "../extensions/market/settings.ts"
 import { FederationSettings, federationSettingsConfig, type FederationSettingsShape } from "../extensions/federation/settings.ts"
@@ -28,6 +29,7 @@ export const featureSettingConfigs = {
   web: webSettingsConfig,
   files: filesSettingsConfig,
   twin: twinSettingsConfig,
+  chatBridge: chatBridgeSettingsConfig,
   sandbox: sandboxSettingsConfig,
   integrations: integrationSettingsConfig,
   market: marketSettingsConfig,
@@ -43,6 +45,7 @@ export type NodeSettings = SettingsShape &
   WebSettingsShape &
   FilesSettingsShape &
   TwinSettingsShape &
+  ChatBridgeSettingsShape &
   SandboxSettingsShape &
   IntegrationSettingsShape &
   MarketSettingsShape &
@@ -59,6 +62,7 @@ export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
     WebSettings.layer(overrides),
     FilesSettings.layer(overrides),
     TwinSettings.layer(overrides),
+    ChatBridgeSettings.layer(overrides),
     SandboxSettings.layer(overrides),
     IntegrationSettings.layer(overrides),
     MarketSettings.layer(overrides),

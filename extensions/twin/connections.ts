@@ -18,6 +18,9 @@ import { ConnectionCredentials, lendsCredential } from "./connection-credentials
 import { SecretBox } from "./secrets/secret-box.ts"
 import { BROWSER_PROVIDER, BrowserImporter } from "./browser-history.ts"
 import { FILES_PROVIDER } from "./sync.ts"
+import { ChatPollers } from "./chat-bridge/pollers.ts"
+import { CHAT_PROVIDER } from "./chat-bridge/tokens.ts"
+import { ChatPairings } from "./chat-bridge/pairing.ts"
 
 const toConnection = (row: TwinConnection): Connection => ({
   id: row.id,
@@ -47,7 +50,7 @@ const fieldsOf = (auth: ProviderAuth) => {
 }
 
 export class Connections extends Effect.Service<Connections>()("twin/Connections", {
-  dependencies: [ConnectionsRepository.Default, SecretBox.Default, ConnectionCredentials.Default, BrowserImporter.Default],
+  dependencies: [ConnectionsRepository.Default, SecretBox.Default, ConnectionCredentials.Default, BrowserImporter.Default, ChatPollers.Default, ChatPairings.Default],
   effect: Effect.gen(function* () {
     const connections = yield* ConnectionsRepository
     const credentials = yield* ConnectionCredentials
@@ -55,6 +58,10 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
     const box = yield* SecretBox
     const registry = yield* ProviderRegistry
     const folders = yield* TwinFolders
+    const chat = yield* ChatPollers
+    const pairings = yield* ChatPairings
+    /** The chat bridge follows its connections: their pollers and pairings. */
+    const followed = (beingId: string, provider: string) => (provider === CHAT_PROVIDER ? chat.connectionChanged(beingId) : Effect.void)
 
     const providers = Effect.map(registry.list, (all) => all.map((registered) => registered.descriptor)).pipe(Effect.withSpan("connections.providers"))
 
@@ -106,6 +113,10 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
         onSome: Effect.succeed
       }))
 
+    /** A chat_a connection without a token of its own: made by the chat bridge for the node's bot. */
+    const heldForPairing = (beingId: string, provider: string) =>
+      provider === CHAT_PROVIDER ? Effect.map(credentials.credential(beingId, provider, "token"), Option.isNone) : Effect.succeed(false)
+
     const create = Effect.fn("connections.create")(function* (caller: Caller, body: CreateConnection) {
       const registered = yield* providerOf(body.provider)
       const prepared = yield* prepare(caller, registered, body.config)
@@ -121,6 +132,13 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
       } as const
       if (!(yield* connections.create(row))) {
         const existing = yield* connections.find({ beingId: caller.beingId, provider: body.provider })
+        if (Option.isSome(existing) && (yield* heldForPairing(caller.beingId, body.provider))) {
+          // The chat bridge made it to keep a pairing code for the node's bot: a saved token takes it over.
+          yield* connections.update({ id: existing.value.id, beingId: caller.beingId, label: row.label, status: row.status, meta: row.meta, secret: row.secret })
+          yield* credentials.remember(caller.beingId, row.provider, row.secret)
+          yield* followed(caller.beingId, row.provider)
+          return toConnection(yield* owned(caller, existing.value.id))
+        }
         return yield* new Conflict({
           error: "already_connected",
           message: `You are already connected to ${body.provider}: change that connection (PATCH) or delete it first.`,
@@ -128,6 +146,7 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
         })
       }
       yield* credentials.remember(caller.beingId, row.provider, lendsCredential(row.status) ? row.secret : null)
+      yield* followed(caller.beingId, row.provider)
       return toConnection(yield* owned(caller, row.id))
     })
 
@@ -149,6 +168,7 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
         ...(prepared === null ? {} : { secret: prepared.secret })
       })
       if (prepared !== null) yield* credentials.remember(caller.beingId, row.provider, lendsCredential(status) ? prepared.secret : null)
+      yield* followed(caller.beingId, row.provider)
       return toConnection(yield* owned(caller, id))
     })
 
@@ -157,9 +177,13 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
       const row = yield* owned(caller, id)
       yield* connections.remove({ id, beingId: caller.beingId })
       yield* credentials.remember(caller.beingId, row.provider, null)
+      yield* followed(caller.beingId, row.provider)
       return row.provider
     })
 
-    return { providers, create, list, get, update, remove } as const
+    /** `GET /api/connections/chat_a/pairing` (chat-bridge/pairing.ts). */
+    const chatPairing = (caller: Caller) => pairings.pairing(caller)
+
+    return { providers, create, list, get, update, remove, chatPairing } as const
   })
 }) {}

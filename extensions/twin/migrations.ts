@@ -120,5 +120,20 @@ export const twinMigrations: Migrations = {
       consent_key TEXT NOT NULL,
       consented_at TEXT NOT NULL
     )`
+  }),
+  "0570_twin_chat_pairings": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    // The chat bridge's pairing of a being's chat_a connection: the pending code (a one-time
+    // credential, so not in the connection's public meta) until a chat sends it, then that chat.
+    // `bot` is a fingerprint of the token the chat paired through, never the token.
+    yield* sql`CREATE TABLE twin_chat_pairings (
+      being_id TEXT PRIMARY KEY REFERENCES beings (id) ON DELETE CASCADE,
+      code TEXT UNIQUE,
+      expires_at TEXT,
+      bot TEXT,
+      chat_id TEXT,
+      chat_title TEXT,
+      paired_at TEXT
+    )`
   })
 }

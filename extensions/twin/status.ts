@@ -1,6 +1,7 @@
 /**
  * The twin's status and settings hints: its counts, the providers of the node's registry as the
- * caller's twin sees them (configured on this server, connected by this being, the last sync),
+ * caller's twin sees them (configured on this server, connected by this being, the last sync;
+ * chat_a configured once a bot token resolves, connected once a chat paired),
  * and the embeddings coverage. `filesRoot` is read from the files settings through the TwinFolders
  * port, the one place that knows it.
  */
@@ -11,15 +12,17 @@ import type { TwinEnv, TwinStatus } from "./contract/records.ts"
 import { Memories } from "./memories.ts"
 import { TwinBindings, TwinFolders } from "./ports.ts"
 import { TwinSync } from "./sync.ts"
+import { ChatPairings } from "./chat-bridge/pairing.ts"
 
 export class TwinStatusService extends Effect.Service<TwinStatusService>()("twin/TwinStatus", {
-  dependencies: [Memories.Default, Activity.Default, TwinSync.Default],
+  dependencies: [Memories.Default, Activity.Default, TwinSync.Default, ChatPairings.Default],
   effect: Effect.gen(function* () {
     const memories = yield* Memories
     const activity = yield* Activity
     const sync = yield* TwinSync
     const bindings = yield* TwinBindings
     const folders = yield* TwinFolders
+    const chat = yield* ChatPairings
 
     const status = (caller: Caller) =>
       Effect.gen(function* () {
@@ -33,7 +36,7 @@ export class TwinStatusService extends Effect.Service<TwinStatusService>()("twin
             activity: yield* activity.count(beingId),
             connections: yield* sync.connections(beingId)
           },
-          providers: yield* sync.providers(caller),
+          providers: [...yield* sync.providers(caller), yield* chat.status(caller)],
           embeddings
         } satisfies TwinStatus
       }).pipe(Effect.withSpan("twin.status"))

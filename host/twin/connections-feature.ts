@@ -1,7 +1,7 @@
 /**
  * The Connections feature as the node lists it: its service with the ports bound (the provider
- * registry over the extension host, the owner's folder, the node's salt kept in `node_meta`, and
- * the model bindings the memories of a browser import are embedded with).
+ * registry over the extension host, the owner's folder, the node's salt kept in `node_meta`, the
+ * model bindings the memories of a browser import are embedded with, and the chat bridge's bot and Muse).
  */
 import * as Layer from "effect/Layer"
 import { Connections } from "../../extensions/twin/connections.ts"
@@ -10,7 +10,9 @@ import { TwinBindingsLive } from "./bindings.ts"
 import { TwinFoldersLive } from "./folders.ts"
 import { NodeValuesLive } from "./node-values.ts"
 import { ProviderRegistryLive } from "./providers.ts"
+import { ChatBotLive } from "./chat-bot.ts"
+import { MuseRepliesLive } from "./chat-muse.ts"
 
 export const connectionsFeature = Connections.Default.pipe(
-  Layer.provide(Layer.mergeAll(ProviderRegistryLive, TwinFoldersLive, NodeValuesLive, TwinBindingsLive, ModelsLive))
+  Layer.provide(Layer.mergeAll(ProviderRegistryLive, TwinFoldersLive, NodeValuesLive, TwinBindingsLive, ModelsLive, ChatBotLive, MuseRepliesLive))
 )

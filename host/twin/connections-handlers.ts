@@ -11,6 +11,7 @@ export const ConnectionsHandlers = HttpApiBuilder.group(NodeApi, "connections", 
     return handlers
       .handle("providers", () => connections.providers)
       .handle("list", () => Effect.flatMap(CurrentSession, connections.list))
+      .handle("chatPairing", () => Effect.flatMap(CurrentSession, connections.chatPairing))
       .handle("create", ({ payload }) => Effect.flatMap(CurrentSession, (caller) => connections.create(caller, payload)))
       .handle("get", ({ path }) => Effect.flatMap(CurrentSession, (caller) => connections.get(caller, path.id)))
       .handle("update", ({ path, payload }) => Effect.flatMap(CurrentSession, (caller) => connections.update(caller, path.id, payload)))

@@ -16,6 +16,8 @@ import { ModelsLive } from "../llm/models.ts"
 import { TwinBindingsLive } from "./bindings.ts"
 import { TwinFoldersLive } from "./folders.ts"
 import { InsightSignalsLive } from "./insight-signals.ts"
+import { ChatBotLive } from "./chat-bot.ts"
+import { NodeValuesLive } from "./node-values.ts"
 
 export const twinFeature = Layer.mergeAll(
   Memories.Default,
@@ -26,4 +28,4 @@ export const twinFeature = Layer.mergeAll(
   TwinStatusService.Default,
   TwinSync.Default,
   Reflections.Default
-).pipe(Layer.provide(Layer.mergeAll(TwinBindingsLive, ModelsLive, InsightSignalsLive, TwinFoldersLive)))
+).pipe(Layer.provide(Layer.mergeAll(TwinBindingsLive, ModelsLive, InsightSignalsLive, TwinFoldersLive, ChatBotLive, NodeValuesLive)))

@@ -14,6 +14,7 @@ import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import type { Contribution } from "../../kernel/extensions/registry.ts"
 import type { ConnectedProvider } from "../integrations/connections.ts"
 import { imapUrlProblem } from "../integrations/settings.ts"
+import { CHAT_ICON, CHAT_PROVIDER, CHAT_TITLE } from "../../extensions/twin/chat-bridge/tokens.ts"
 
 /** The secret field of each provider whose credential the integrations adapter asks for. */
 export const credentialField: Record<ConnectedProvider, string> = { mail_a: "imapUrl", chat_a: "token", chat_b: "token" }
@@ -37,10 +38,10 @@ export const builtinProviders: ReadonlyArray<RegisteredProvider> = [
   },
   {
     descriptor: builtin({
-      id: "chat_a",
-      title: "Chat A (Telegram)",
-      icon: "\u{1F4AC}",
-      description: "Your own Telegram bot for chat_a.send, preferred over the node's CHAT_A_BOT_TOKEN.",
+      id: CHAT_PROVIDER,
+      title: CHAT_TITLE,
+      icon: CHAT_ICON,
+      description: "Your own Telegram bot for chat_a.send and the chat bridge to your Muse, preferred over the node's CHAT_A_BOT_TOKEN.",
       auth: { kind: "fields", fields: [{ name: credentialField.chat_a, label: "Bot token", help: "The token @BotFather gave your bot.", placeholder: "123456:ABC-DEF..." }] },
       skills: ["chat_a.send"]
     }),

@@ -189,7 +189,8 @@ describe("status and env", () => {
       counts: { memories: 2, files: 0, activity: 1, connections: 0 },
       providers: [
         expect.objectContaining({ provider: "files", configured: false, connected: false }),
-        expect.objectContaining({ provider: "browser", configured: false, connected: false })
+        expect.objectContaining({ provider: "browser", configured: false, connected: false }),
+        expect.objectContaining({ provider: "chat_a", configured: false, connected: false })
       ],
       embeddings: { available: true, embedded: 2, total: 2, leavesDevice: false, degraded: false, note: null }
     })

@@ -221,7 +221,8 @@ describe("a node without FILES_ROOT", () => {
       const status = await run(who.client.api.twin.status())
       expect(status.providers).toEqual([
         expect.objectContaining({ provider: "files", configured: false, connected: false, hint: expect.stringContaining("FILES_ROOT") }),
-        expect.objectContaining({ provider: "browser", configured: false, connected: false, hint: expect.stringContaining("FILES_ROOT") })
+        expect.objectContaining({ provider: "browser", configured: false, connected: false, hint: expect.stringContaining("FILES_ROOT") }),
+        expect.objectContaining({ provider: "chat_a", configured: false, connected: false, hint: expect.stringContaining("CHAT_A_BOT_TOKEN") })
       ])
       expect(await run(who.client.api.twin.env())).toMatchObject({ filesRoot: null })
     } finally {

@@ -10,11 +10,12 @@ import * as Schema from "effect/Schema"
 import { Conflict, Forbidden, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
 import { Ok } from "../../../host/auth/contract/records.ts"
 import { Authentication } from "../../../host/auth/contract/session.ts"
-import { Connection, ConnectionIdParam, CreateConnection, ProviderDescriptor, UpdateConnection } from "./connections.ts"
+import { ChatPairing, Connection, ConnectionIdParam, CreateConnection, ProviderDescriptor, UpdateConnection } from "./connections.ts"
 
 export class ConnectionsApi extends HttpApiGroup.make("connections")
   .add(HttpApiEndpoint.get("providers", "/connections/providers").addSuccess(Schema.Array(ProviderDescriptor)))
   .add(HttpApiEndpoint.get("list", "/connections").addSuccess(Schema.Array(Connection)))
+  .add(HttpApiEndpoint.get("chatPairing", "/connections/chat_a/pairing").addSuccess(ChatPairing))
   .add(
     HttpApiEndpoint.post("create", "/connections")
       .setPayload(CreateConnection)

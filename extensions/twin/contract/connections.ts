@@ -85,3 +85,20 @@ export const UpdateConnection = Schema.Struct({
 export type UpdateConnection = typeof UpdateConnection.Type
 
 export const ConnectionIdParam = Schema.Struct({ id: Schema.UUID.annotations({ message: () => "a connection id (a UUID)" }) })
+
+/**
+ * `GET /api/connections/chat_a/pairing` (spec: ChatPairing): whether a bot token resolves for the
+ * caller (`configured`), whether a chat completed pairing (`paired`), the pending code with its
+ * expiry, the bot's username from `getMe`, the link that opens the bot with the code, and the
+ * paired chat's title. Never the token.
+ */
+export const ChatPairing = Schema.Struct({
+  configured: Schema.Boolean,
+  paired: Schema.Boolean,
+  code: Schema.NullOr(Schema.String),
+  expiresAt: Schema.NullOr(Schema.String),
+  botUsername: Schema.NullOr(Schema.String),
+  deepLink: Schema.NullOr(Schema.String),
+  chatTitle: Schema.NullOr(Schema.String)
+})
+export type ChatPairing = typeof ChatPairing.Type
