@@ -170,6 +170,21 @@ export class NodeRail extends LitElement {
     if (event.composedPath().some((node) => node instanceof HTMLAnchorElement)) sheet.hidePopover()
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback()
+    window.addEventListener("plugins-changed", this._onPluginsChanged)
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    window.removeEventListener("plugins-changed", this._onPluginsChanged)
+  }
+
+  /** An install or uninstall in Settings adds or takes away its modules' items at once. */
+  private readonly _onPluginsChanged = (): void => {
+    void this._loadModules()
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has("being")) void this._loadModules()
   }
