@@ -8,6 +8,7 @@ import { customElement, property } from "lit/decorators.js"
 import type { Being } from "../../../host/auth/contract/records.ts"
 import { sectionTabsStyles } from "../../styles/section-tabs-styles.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
+import "./settings-connections.ts"
 import "./settings-email.ts"
 import "./settings-password.ts"
 import "./settings-plugins.ts"
@@ -16,6 +17,7 @@ import "./settings-themes.ts"
 
 const sections = [
   ["account", "Account"],
+  ["connections", "Connections"],
   ["plugins", "Plugins"]
 ] as const
 
@@ -59,6 +61,8 @@ export class SettingsPlace extends LitElement {
           <settings-password></settings-password>
           <settings-themes></settings-themes>
         </div>`
+      case "connections":
+        return html`<settings-connections></settings-connections>`
       case "plugins":
         // The node refuses the rest of the plugin routes to anyone else; say so before asking.
         return owner
