@@ -176,7 +176,9 @@ describe("the market and moderation", () => {
     const square = (await (await person.page.request.get(`${node.url}/api/beings/square`)).json()) as Array<{ id: string }>
     expect(square.map((one) => one.id)).not.toContain(post.id)
 
-    // Moderation is the owner's: no rail item for the person, and the place says so.
+    // Moderation is the owner's: no rail item for the person (on a phone, none under More), and the place says so.
+    await rail(person.page).getByRole("button", { name: "More" }).click()
+    await rail(person.page).getByRole("link", { name: "Settings" }).waitFor()
     expect(await rail(person.page).getByRole("link", { name: "Moderation" }).count()).toBe(0)
     expect(await rail(seller.page).getByRole("link", { name: "Moderation" }).count()).toBe(1)
     await person.page.goto(`${node.url}/moderation`)

@@ -11,6 +11,7 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from "lit"
 import type * as Effect from "effect/Effect"
 import { type Failure, type NodeClient, request } from "../api/client.ts"
+import type { NodeEvents } from "../shell/events.ts"
 import { retryDelay } from "./backoff.ts"
 
 export interface ApiResourceOptions {
@@ -19,6 +20,8 @@ export interface ApiResourceOptions {
    * says false and loads through `LiveLoad`, which waits for the channel's hello at first.
    */
   readonly loadOnConnect?: boolean
+  /** App events after which the value may be out of date: each, heard on the window, loads again. */
+  readonly reloadOn?: ReadonlyArray<keyof NodeEvents>
 }
 
 /** A failure that may go away by itself: the node did not answer, or answered that it failed. */
@@ -45,6 +48,8 @@ export class ApiResource<A> implements ReactiveController {
 
   private readonly loadOnConnect: boolean
 
+  private readonly reloadOn: ReadonlyArray<keyof NodeEvents>
+
   /** Counts loads, so that only the newest answer lands (see `reload`). */
   private generation = 0
 
@@ -63,16 +68,19 @@ export class ApiResource<A> implements ReactiveController {
     this.host = host
     this.load = load
     this.loadOnConnect = options.loadOnConnect ?? true
+    this.reloadOn = options.reloadOn ?? []
     host.addController(this)
   }
 
   hostConnected(): void {
     this.connected = true
+    for (const type of this.reloadOn) window.addEventListener(type, this.onStale)
     if (this.loadOnConnect) void this.reload()
   }
 
   hostDisconnected(): void {
     this.connected = false
+    for (const type of this.reloadOn) window.removeEventListener(type, this.onStale)
     clearTimeout(this.retryTimer)
   }
 
@@ -100,6 +108,10 @@ export class ApiResource<A> implements ReactiveController {
       this.error = result.failure.message
     }
     this.host.requestUpdate()
+  }
+
+  private readonly onStale = (): void => {
+    void this.reload()
   }
 
   /** Takes the newer value an action answered (a suspended account, a sent mail's status) without asking again. */

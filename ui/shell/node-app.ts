@@ -97,7 +97,7 @@ const places: Record<string, Place> = {
     title: "Settings",
     access: "signed-in",
     module: () => import("../places/settings/settings-place.ts"),
-    render: () => html`<settings-place></settings-place>`
+    render: (being, location) => html`<settings-place .being=${being} .section=${location.query.get("section") ?? ""}></settings-place>`
   },
   "/admin": {
     title: "Admin",

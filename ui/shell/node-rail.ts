@@ -3,7 +3,10 @@
  * World, Market and Settings; Moderation and Admin only for the owner; Log in, Register and Waitlist when signed out), the sign-out button, and, while
  * signed in, the state of the live channel (a dot and a word: live, connecting, reconnecting).
  * A column on the left on wide screens; under 700px a bar across the top in two rows that
- * never wrap: the brand, the live state and signing out, then the places as tabs.
+ * never wrap: the brand, the live state and signing out, then the first places as tabs and a
+ * "More" tab whose sheet lists the rest (a phone has room for five tabs with whole labels, not
+ * eleven). The sheet is a popover: the browser closes it on Escape or a click outside, puts the
+ * keyboard back on "More" and tells screen readers whether it is open; choosing a place closes it.
  */
 import { css, html, LitElement, nothing, type PropertyValues } from "lit"
 import { customElement, property, state } from "lit/decorators.js"
@@ -15,6 +18,7 @@ import {
   mdiClipboardListOutline,
   mdiCogOutline,
   mdiCreationOutline,
+  mdiDotsHorizontal,
   mdiEarth,
   mdiGavel,
   mdiHeadHeartOutline,
@@ -71,6 +75,9 @@ const moduleItems = (plugins: ReadonlyArray<InstalledPlugin>): ReadonlyArray<Rai
     .flatMap((plugin) => plugin.contributions.filter((contribution) => contribution.kind === "module"))
     .map((module) => ({ path: `/m/${module.name}`, label: module.title ?? module.name, icon: module.icon ?? mdiPuzzleOutline }))
 
+/** How many places keep a tab of their own on a phone; the rest go under "More". */
+const phoneTabs = 4
+
 const signedOutItems: ReadonlyArray<RailItem> = [
   { path: "/login", label: "Log in", icon: mdiLogin },
   { path: "/register", label: "Register", icon: mdiAccountPlusOutline },
@@ -98,20 +105,22 @@ export class NodeRail extends LitElement {
 
   @state() private accessor _error = ""
 
+  /** Whether the phone's "More" sheet is open, said as the button's aria-expanded. */
+  @state() private accessor _moreOpen = false
+
   /** The modules' items, asked of the node whenever who is signed in changes. */
   @state() private accessor _modules: ReadonlyArray<RailItem> = []
 
   protected override render() {
     const items = this.being === null ? signedOutItems : [...signedInItems(this.being), ...this._modules]
+    // One place more than fits needs no "More": it takes the tab "More" would have taken.
+    const rest = items.length > phoneTabs + 1 ? items.slice(phoneTabs) : []
     return html`
       <nav aria-label="Places">
         <span class="brand">${icon(mdiHexagonMultipleOutline)}<span>Node</span></span>
         <ul>
-          ${items.map(
-            (item) => html`<li>
-              <a href=${item.path} aria-current=${this._isCurrent(item) ? "page" : nothing}>${icon(item.icon)}<span>${item.label}</span></a>
-            </li>`
-          )}
+          ${items.map((item, index) => html`<li class=${rest.length > 0 && index >= phoneTabs ? "beyond" : ""}>${this._link(item)}</li>`)}
+          ${rest.length === 0 ? nothing : this._renderMore(rest)}
         </ul>
         ${this._renderLive()}
         ${this.being === null
@@ -122,6 +131,62 @@ export class NodeRail extends LitElement {
       </nav>
       <node-alert .message=${this._error}></node-alert>
     `
+  }
+
+  private _link(item: RailItem) {
+    return html`<a href=${item.path} aria-current=${this._isCurrent(item) ? "page" : nothing}>${icon(item.icon)}<span>${item.label}</span></a>`
+  }
+
+  /** The phone's "More" tab and its sheet of the places without a tab; hidden on wide screens, where every place has its item. */
+  private _renderMore(rest: ReadonlyArray<RailItem>) {
+    const holdsCurrent = rest.some((item) => this._isCurrent(item))
+    return html`<li class="more">
+      <button type="button" class="more-button" popovertarget="more-places" aria-controls="more-places"
+        aria-expanded=${this._moreOpen ? "true" : "false"} data-current=${holdsCurrent ? "true" : "false"}>
+        ${icon(mdiDotsHorizontal)}<span>More</span><span class="sr-only"> places</span>
+      </button>
+      <div id="more-places" popover aria-label="More places" @click=${this._onMoreClick} @beforetoggle=${this._onMoreClosing} @toggle=${this._onMoreToggle}>
+        <ul>
+          ${rest.map((item) => html`<li>${this._link(item)}</li>`)}
+        </ul>
+      </div>
+    </li>`
+  }
+
+  /**
+   * The browser puts the keyboard back on the invoker only when opening moved it; here it stays on
+   * "More" until the person tabs into the sheet, so closing (Escape, a click outside) puts it back.
+   */
+  private readonly _onMoreClosing = (event: ToggleEvent): void => {
+    const sheet = event.currentTarget as HTMLElement
+    if (event.newState === "closed" && sheet.contains(this.shadowRoot?.activeElement ?? null)) {
+      this.renderRoot.querySelector<HTMLButtonElement>(".more-button")?.focus()
+    }
+  }
+
+  private readonly _onMoreToggle = (event: ToggleEvent): void => {
+    this._moreOpen = event.newState === "open"
+  }
+
+  /** Choosing a place closes the sheet (the router follows the link itself). */
+  private readonly _onMoreClick = (event: MouseEvent): void => {
+    const sheet = event.currentTarget as HTMLElement
+    if (event.composedPath().some((node) => node instanceof HTMLAnchorElement)) sheet.hidePopover()
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    window.addEventListener("plugins-changed", this._onPluginsChanged)
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    window.removeEventListener("plugins-changed", this._onPluginsChanged)
+  }
+
+  /** An install or uninstall in Settings adds or takes away its modules' items at once. */
+  private readonly _onPluginsChanged = (): void => {
+    void this._loadModules()
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -262,7 +327,81 @@ export class NodeRail extends LitElement {
       ul + .sign-out {
         margin-top: auto;
       }
+      /* The "More" tab and its sheet are the phone's; a wide screen lists every place. */
+      .more {
+        display: none;
+      }
       @media (max-width: 700px) {
+        .beyond {
+          display: none;
+        }
+        .more {
+          display: block;
+        }
+        .more-button {
+          width: 100%;
+          flex-direction: column;
+          gap: 2px;
+          min-height: 52px;
+          padding: var(--node-space-1) 2px;
+          border: none;
+          border-bottom: 3px solid transparent;
+          border-radius: var(--node-radius-sm) var(--node-radius-sm) 0 0;
+          background: transparent;
+          color: var(--node-text);
+          font-size: var(--node-font-size-xs);
+          font-weight: var(--node-font-weight-medium);
+          anchor-name: --more-places;
+        }
+        .more-button:hover:not(:disabled) {
+          background: var(--node-surface-raised);
+          border-color: transparent;
+          color: var(--node-text);
+        }
+        .more-button .icon {
+          color: var(--node-muted);
+        }
+        .more-button[data-current="true"] {
+          border-bottom-color: var(--node-accent);
+        }
+        /* The sheet hangs under "More", at the screen's right edge, above the place. */
+        #more-places {
+          position-anchor: --more-places;
+          inset: auto;
+          top: anchor(bottom);
+          right: var(--node-space-2);
+          margin: var(--node-space-1) 0 0;
+          min-width: 12rem;
+          max-height: calc(100vh - 8rem);
+          overflow-y: auto;
+          padding: var(--node-space-2);
+          border: 1px solid var(--node-border);
+          border-radius: var(--node-radius-sm);
+          background: var(--node-surface);
+          color: var(--node-text);
+          box-shadow: 0 8px 24px rgb(0 0 0 / 0.18);
+        }
+        #more-places ul {
+          flex-direction: column;
+          gap: 2px;
+        }
+        #more-places li {
+          flex: none;
+        }
+        #more-places a {
+          flex-direction: row;
+          justify-content: flex-start;
+          gap: var(--node-space-3);
+          min-height: 44px;
+          padding: var(--node-space-2) var(--node-space-3);
+          border-radius: var(--node-radius-sm);
+          border-bottom: none;
+          font-size: var(--node-font-size-sm);
+          text-align: left;
+        }
+        #more-places a[aria-current="page"] {
+          background: var(--node-accent-soft);
+        }
         :host {
           position: static;
           height: auto;
@@ -311,7 +450,8 @@ export class NodeRail extends LitElement {
           text-align: center;
           border-bottom: 3px solid transparent;
         }
-        a span {
+        a span,
+        .more-button span {
           max-width: 100%;
           overflow: hidden;
           text-overflow: ellipsis;

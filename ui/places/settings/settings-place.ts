@@ -1,27 +1,79 @@
-/** Settings: where this account is signed in, its email address and password, and the theme it wears. */
-import { html, LitElement } from "lit"
-import { customElement } from "lit/decorators.js"
+/**
+ * Settings, at `/settings`: one section at a time, chosen by `?section=` like the twin's. The
+ * account (where it is signed in, its email address and password, the theme it wears), the
+ * being's connections to providers, and for the owner the node's plugins.
+ */
+import { html, LitElement, nothing } from "lit"
+import { customElement, property } from "lit/decorators.js"
+import type { Being } from "../../../host/auth/contract/records.ts"
+import { sectionTabsStyles } from "../../styles/section-tabs-styles.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
+import "./settings-connections.ts"
 import "./settings-email.ts"
 import "./settings-password.ts"
+import "./settings-plugins.ts"
 import "./settings-sessions.ts"
 import "./settings-themes.ts"
 
+const sections = [
+  ["account", "Account"],
+  ["connections", "Connections"],
+  ["plugins", "Plugins"]
+] as const
+
+type Section = (typeof sections)[number][0]
+
+const isSection = (name: string): name is Section => sections.some(([id]) => id === name)
+
 @customElement("settings-place")
 export class SettingsPlace extends LitElement {
+  @property({ attribute: false }) accessor being: Being | null = null
+
+  /** The `section` query parameter; anything else opens the account. */
+  @property() accessor section = ""
+
   protected override render() {
+    const current: Section = isSection(this.section) ? this.section : "account"
+    const owner = this.being?.isOwner === true
     return html`
-      <h1>Settings</h1>
-      <div class="split">
-        <settings-sessions></settings-sessions>
-        <settings-email></settings-email>
-        <settings-password></settings-password>
-        <settings-themes></settings-themes>
-      </div>
+      <h1 tabindex="-1">Settings</h1>
+      <nav class="sections" aria-label="Settings sections">
+        <ul>
+          ${sections
+            .filter(([id]) => id !== "plugins" || owner)
+            .map(
+              ([id, label]) => html`<li>
+                <a href=${id === "account" ? "/settings" : `/settings?section=${id}`} aria-current=${id === current ? "page" : "false"}>${label}</a>
+              </li>`
+            )}
+        </ul>
+      </nav>
+      ${this._renderSection(current, owner)}
     `
   }
 
-  static override styles = [sharedStyles, containerStyles]
+  private _renderSection(section: Section, owner: boolean) {
+    switch (section) {
+      case "account":
+        return html`<div class="split">
+          <settings-sessions></settings-sessions>
+          <settings-email></settings-email>
+          <settings-password></settings-password>
+          <settings-themes></settings-themes>
+        </div>`
+      case "connections":
+        return html`<settings-connections></settings-connections>`
+      case "plugins":
+        // The node refuses the rest of the plugin routes to anyone else; say so before asking.
+        return owner
+          ? html`<settings-plugins></settings-plugins>`
+          : this.being === null
+            ? nothing
+            : html`<p class="card">Owner only: plugins are installed by the owner of this node.</p>`
+    }
+  }
+
+  static override styles = [sharedStyles, containerStyles, sectionTabsStyles]
 }
 
 declare global {
