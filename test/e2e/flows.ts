@@ -47,6 +47,15 @@ export const submitLogin = async (page: Page, email: string, password: string): 
 /** The rail's navigation landmark. */
 export const rail = (page: Page) => page.getByRole("navigation", { name: "Places" })
 
+/** Opens a place from the rail as a person would: on a phone, through More when it is not a tab. */
+export const openFromRail = async (page: Page, name: string): Promise<void> => {
+  // Desktop is always a visible tab: once it shows, the rail knows which of its links are tabs.
+  await rail(page).getByRole("link", { name: "Desktop" }).waitFor()
+  const link = rail(page).getByRole("link", { name, exact: true })
+  if (!(await link.isVisible())) await rail(page).getByRole("button", { name: "More" }).click()
+  await link.click()
+}
+
 /** Waits until the desktop says who is signed in. */
 export const waitForDesktop = (page: Page, person: Person) =>
   page

@@ -8,8 +8,8 @@ import { describe, expect, test } from "vitest"
 import { focused, rail, watchForBreakage } from "./flows.ts"
 import { desktop, nodeWithTwoPeople, overflow, phone } from "./people.ts"
 
-const tabs = ["Desktop", "Studio", "Work", "Spaces"]
-const underMore = ["Twin", "Beings", "World", "Market", "Settings", "Moderation", "Admin"]
+const tabs = ["Desktop", "Muse", "Studio", "Work"]
+const underMore = ["Messages", "Twin", "Spaces", "Beings", "World", "Market", "Settings", "Moderation", "Admin"]
 
 /** The names of the rail's links a person can see now. */
 const visibleLinks = (page: Page) => rail(page).getByRole("link").allInnerTexts()
@@ -44,11 +44,11 @@ describe("the rail on a phone", () => {
     // By keyboard: Enter opens, Tab walks into the sheet, Escape closes it and leaves the keyboard on More.
     await more.focus()
     await page.keyboard.press("Enter")
-    await rail(page).getByRole("link", { name: "Twin" }).waitFor()
+    await rail(page).getByRole("link", { name: "Messages" }).waitFor()
     await page.keyboard.press("Tab")
-    expect(await focused(page)).toEqual({ tag: "a", text: "Twin" })
+    expect(await focused(page)).toEqual({ tag: "a", text: "Messages" })
     await page.keyboard.press("Escape")
-    await rail(page).getByRole("link", { name: "Twin" }).waitFor({ state: "hidden" })
+    await rail(page).getByRole("link", { name: "Messages" }).waitFor({ state: "hidden" })
     expect((await focused(page)).tag).toBe("button")
     expect(await more.getAttribute("aria-expanded")).toBe("false")
     expect(problems).toEqual([])
@@ -58,7 +58,7 @@ describe("the rail on a phone", () => {
     const phoneTab = await people.open(people.member, "/", phone)
     await rail(phoneTab).getByRole("button", { name: "More" }).click()
     await rail(phoneTab).getByRole("link", { name: "Settings" }).waitFor()
-    expect((await visibleLinks(phoneTab)).map((text) => text.trim())).toEqual([...tabs, "Twin", "Beings", "World", "Market", "Settings"])
+    expect((await visibleLinks(phoneTab)).map((text) => text.trim())).toEqual([...tabs, "Messages", "Twin", "Spaces", "Beings", "World", "Market", "Settings"])
 
     const wide = await people.open(people.owner, "/", desktop)
     expect((await visibleLinks(wide)).map((text) => text.trim())).toEqual([...tabs, ...underMore])

@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { launchBrowser } from "./browser.ts"
-import { type Person, rail, registerThroughApi, watchForBreakage } from "./flows.ts"
+import { openFromRail, type Person, registerThroughApi, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
 const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
@@ -48,7 +48,7 @@ describe("the spaces place", () => {
     await context.addCookies([{ ...session, url: node.url }])
     const page = await context.newPage()
     await page.goto(`${node.url}/`)
-    await rail(page).getByRole("link", { name: "Spaces" }).click()
+    await openFromRail(page, "Spaces")
     await page.getByRole("heading", { name: "Spaces", level: 1 }).waitFor()
     return page
   }

@@ -49,13 +49,14 @@ interface RailItem {
 }
 
 const signedInItems = (being: Being): ReadonlyArray<RailItem> => [
+  // The first four are a phone's tabs: the places a person opens most.
   { path: "/", label: "Desktop", icon: mdiViewDashboardOutline },
+  { path: "/muse", label: "Muse", icon: mdiCreationOutline },
   { path: "/studio", label: "Studio", icon: mdiPaletteSwatchOutline },
   { path: "/work", label: "Work", icon: mdiClipboardListOutline },
-  { path: "/spaces", label: "Spaces", icon: mdiSitemapOutline },
-  { path: "/twin", label: "Twin", icon: mdiHeadHeartOutline },
-  { path: "/muse", label: "Muse", icon: mdiCreationOutline },
   { path: "/messages", label: "Messages", icon: mdiMessageTextOutline },
+  { path: "/twin", label: "Twin", icon: mdiHeadHeartOutline },
+  { path: "/spaces", label: "Spaces", icon: mdiSitemapOutline },
   { path: "/beings", label: "Beings", icon: mdiAccountGroupOutline },
   { path: "/world", label: "World", icon: mdiEarth },
   { path: "/market", label: "Market", icon: mdiStorefrontOutline },
