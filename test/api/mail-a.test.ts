@@ -14,7 +14,8 @@ import { createHash } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { movableClock } from "../support/clock.ts"
 import { clientId, clientSecret, type FakeGoogle, startGoogle } from "../support/google.ts"
-import { Client, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import { LiveTab } from "../support/live.ts"
+import { Client, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
 
 const callbackPath = "/api/connections/mail_a/callback"
 
@@ -175,6 +176,96 @@ describe("connecting mail_a through the consent screen", () => {
 
     const after = await secretRows()
     expect(after.filter((row) => row.beingId === owner.being.id)).toEqual(before.filter((row) => row.beingId === owner.being.id))
+  })
+})
+
+const mailbox = [
+  { id: "18c1f0a1b2c3d4e5", from: "Grace Hopper <grace@example.org>", subject: "The compiler works", date: "2026-11-20T09:00:00Z", text: "It translated the first program tonight.", unread: true },
+  { id: "18c1f0a1b2c3d4e4", from: "alan@example.org", subject: "Tea on Thursday?", date: "2026-11-19T15:30:00Z", text: "Shall we have tea at four on Thursday?" },
+  { id: "18c1f0a1b2c3d4e3", from: "Barbara Liskov <barbara@example.org>", subject: "Substitution", date: "2026-11-18T08:15:00Z", text: "Subtypes must be usable wherever their base types are." }
+]
+
+/** Starts a sync of mail_a and waits for the `read_email` activity that says how it ended. */
+const syncMail = async (client: Client) => {
+  const tab = await LiveTab.open(node, client)
+  try {
+    expect(await run(client.api.twin.sync({ path: { provider: "mail_a" }, urlParams: {} }))).toEqual({ started: true })
+    const ended = await tab.nextOf("twin.activity", (frame) => frame.kind === "read_email")
+    const created = tab.frames.filter((frame) => frame.type === "memory.created")
+    return { ended, created }
+  } finally {
+    tab.close()
+  }
+}
+
+const mailStatus = async (client: Client) => (await run(client.api.twin.status())).providers.find((provider) => provider.provider === "mail_a")
+
+describe("syncing mail_a into the twin", () => {
+  it("tells a being that has not connected mail what to do, and refuses its sync", async () => {
+    // The member connected in the refusals' test; a being that never did:
+    const third = await registerMember(node, owner.client)
+    expect(await run(third.client.api.twin.env())).toMatchObject({ gmail: true })
+    expect(await mailStatus(third.client)).toMatchObject({ configured: true, connected: false, hint: expect.stringContaining("/api/connections/mail_a/auth") })
+    expect(await refused(third.client.api.twin.sync({ path: { provider: "mail_a" }, urlParams: {} }))).toMatchObject({ status: 409, body: { error: "not_connected" } })
+  })
+
+  it("remembers each recent message once, with memory.created events and a read_email activity; a re-sync remembers nothing twice", async () => {
+    google.state.mailbox = [...mailbox]
+    const first = await syncMail(owner.client)
+    expect(first.ended.summary).toBe("Synced Mail (Gmail): 3 new, 0 already remembered")
+    const status = await mailStatus(owner.client)
+    expect(status).toMatchObject({ configured: true, connected: true, label: "ada@gmail.example", sync: { status: "done", detail: { items: 3, remembered: 3, known: 0 } }, hint: null })
+    expect(status?.lastSyncAt).not.toBeNull()
+
+    const found = await run(owner.client.api.twin.searchMemories({ urlParams: { q: "tea Thursday" } }))
+    expect(found[0]).toMatchObject({ kind: "episode", source: "mail_a:18c1f0a1b2c3d4e4", tags: ["mail_a"] })
+    expect(found[0]!.content).toContain("Tea on Thursday?")
+    expect(found[0]!.content).toContain("From: alan@example.org")
+    expect(found[0]!.content).toContain("Shall we have tea at four on Thursday?")
+    const listed = google.apiCalls.filter((call) => call.path === "/gmail/v1/users/me/messages")
+    expect(listed.length).toBeGreaterThan(0)
+
+    google.state.mailbox = [{ id: "18c1f0a1b2c3d4e6", from: "ada@example.org", subject: "Notes on the engine", date: "2026-11-21T10:00:00Z", text: "The engine can weave algebraic patterns." }, ...mailbox]
+    const second = await syncMail(owner.client)
+    expect(second.ended.summary).toBe("Synced Mail (Gmail): 1 new, 3 already remembered")
+    const all = await run(owner.client.api.twin.searchMemories({ urlParams: { limit: 100 } }))
+    expect(all.filter((memory) => memory.source.startsWith("mail_a:")).map((memory) => memory.source).sort()).toEqual([
+      "mail_a:18c1f0a1b2c3d4e3", "mail_a:18c1f0a1b2c3d4e4", "mail_a:18c1f0a1b2c3d4e5", "mail_a:18c1f0a1b2c3d4e6"
+    ])
+  })
+
+  it("refreshes an expired access token before calling, and refreshes once more when the API answers 401", async () => {
+    const refreshes = () => google.tokenCalls.filter((call) => call.grant === "refresh_token").length
+    const before = refreshes()
+    time.advance(2 * 60 * 60_000)
+    await syncMail(owner.client)
+    expect(refreshes()).toBe(before + 1)
+    expect(google.tokenCalls.at(-1)!.form).toMatchObject({ client_id: clientId, client_secret: clientSecret })
+    expect((await mailStatus(owner.client))?.sync.status).toBe("done")
+
+    google.revokeAccess()
+    const unauthorized = google.apiCalls.filter((call) => !call.authorized).length
+    expect((await syncMail(owner.client)).ended.summary).toBe("Synced Mail (Gmail): 0 new, 4 already remembered")
+    expect(google.apiCalls.filter((call) => !call.authorized).length).toBe(unauthorized + 1)
+    expect(refreshes()).toBe(before + 2)
+
+    // The renewed tokens were sealed back: the row holds none of them in the clear.
+    const row = (await secretRows()).find((candidate) => candidate.beingId === owner.being.id)!
+    for (const secret of secrets()) expect(row.secret).not.toContain(secret)
+  })
+
+  it("reads and sends through the being's own mailbox: email.read and email.send say via connection", async () => {
+    const read = await run(owner.client.api.studioSkills.invokeSkill({ payload: { name: "email.read", input: { limit: 2, snippetChars: 20 } } }))
+    expect(read).toMatchObject({ ok: true, output: { via: "connection", mailbox: "INBOX", total: 4, messages: [
+      { id: "18c1f0a1b2c3d4e6", uid: null, from: "ada@example.org", subject: "Notes on the engine", seen: true, snippet: "The engine can weav…" },
+      { id: "18c1f0a1b2c3d4e5", subject: "The compiler works", seen: false }
+    ] } })
+    const sent = await run(owner.client.api.studioSkills.invokeSkill({ payload: { name: "email.send", input: { to: "grace@example.org", subject: "Über den Compiler", text: "Congratulations!\nAda" } } }))
+    expect(sent).toMatchObject({ ok: true, output: { sent: true, to: ["grace@example.org"], via: "connection" } })
+    const raw = google.sent.at(-1)!
+    expect(raw).toContain("To: grace@example.org")
+    expect(raw).toContain("Subject: =?UTF-8?Q?=C3=9Cber_den_Compiler?=")
+    expect(raw).toContain("Congratulations!")
   })
 })
 
