@@ -243,6 +243,9 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
               ? provider.unconfigured
               : row === null || row.status !== "connected"
               ? provider.connect
+              // A remote pass's error says what to do (connect again when the grant was revoked).
+              : row.syncStatus === "error" && row.syncError !== null
+              ? `The last sync failed: ${row.syncError}`
               : row.lastSyncAt === null && row.syncStatus === "idle"
               ? "Connected: sync to remember your recent mail."
               : null

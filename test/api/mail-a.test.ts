@@ -267,6 +267,27 @@ describe("syncing mail_a into the twin", () => {
     expect(raw).toContain("Subject: =?UTF-8?Q?=C3=9Cber_den_Compiler?=")
     expect(raw).toContain("Congratulations!")
   })
+
+  it("says to connect again when the grant was revoked, and the node's own mail is untouched", async () => {
+    google.revokeAccess()
+    google.state.refreshTokens.clear()
+    const { ended } = await syncMail(owner.client)
+    expect(ended.summary).toBe("Could not sync Mail (Gmail): your mail connection could not be renewed: mail_a's token endpoint refused (400 invalid_grant). Connect mail again from your twin.")
+    expect(await mailStatus(owner.client)).toMatchObject({ sync: { status: "error", error: expect.stringContaining("Connect mail again") }, hint: expect.stringContaining("Connect mail again") })
+    const read = await run(owner.client.api.studioSkills.invokeSkill({ payload: { name: "email.read", input: {} } }))
+    expect(read).toMatchObject({ ok: false, error: expect.stringContaining("Connect mail again") })
+  })
+})
+
+describe("pending consents", () => {
+  it("holds at most five per being: a sixth start retires the oldest", async () => {
+    const screenOf = async () => (await navigate(owner.client, (await navigate(owner.client, `${node.url}/api/connections/mail_a/auth`)).location!)).location!
+    const oldest = await screenOf()
+    const second = await screenOf()
+    for (let index = 0; index < 4; index++) await screenOf()
+    expect((await navigate(owner.client, oldest)).status).toBe(400)
+    expect((await navigate(owner.client, second)).status).toBe(302)
+  })
 })
 
 describe("a node that cannot connect mail_a", () => {

@@ -69,7 +69,7 @@ export const MailAAccountsLive = Layer.effect(
         if (Option.isNone(client)) return yield* Effect.fail(new Error("mail_a is not configured on this node any more (MAIL_A_CLIENT_ID, MAIL_A_CLIENT_SECRET)."))
         const at = yield* Clock.currentTimeMillis
         const renewed = yield* attempt(() => refreshTokens(settings.mailATokenUrl, client.value, now.value.refreshToken, at)).pipe(
-          Effect.mapError((error) => new Error(`your mail connection could not be renewed (${error.message}) Connect mail again from Connections.`))
+          Effect.mapError((error) => new Error(`your mail connection could not be renewed: ${error.message} Connect mail again from your twin.`))
         )
         yield* Effect.orDie(credentials.reseal(beingId, MAIL_A_PROVIDER, { ...renewed }))
         return renewed.accessToken

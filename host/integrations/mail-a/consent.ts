@@ -25,6 +25,9 @@ export const MAIL_A_CALLBACK_PATH = "/api/connections/mail_a/callback"
 /** How long a consent may take, from the click to the provider's redirect back. */
 export const consentLifetimeMs = 10 * 60_000
 
+/** Pending consents one being may hold: a newer one replaces its oldest, so clicking Connect again and again holds no more memory. */
+const pendingPerBeing = 5
+
 interface Pending {
   readonly beingId: string
   readonly verifier: string
@@ -66,6 +69,9 @@ export class MailAConsent extends Effect.Service<MailAConsent>()("integrations/M
       if (!box.configured) return yield* encryptionKeyMissing()
       const now = yield* Clock.currentTimeMillis
       sweep(now)
+      const own = [...pending].filter(([, consent]) => consent.beingId === caller.beingId)
+      // Map order is insertion order: the first are the oldest.
+      for (const [state] of own.slice(0, Math.max(0, own.length - pendingPerBeing + 1))) pending.delete(state)
       const state = randomToken()
       const verifier = randomToken()
       pending.set(state, { beingId: caller.beingId, verifier, expiresAt: now + consentLifetimeMs })
