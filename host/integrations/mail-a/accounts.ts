@@ -6,7 +6,6 @@
  * refresh token twice.
  */
 import * as Clock from "effect/Clock"
-import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -27,24 +26,14 @@ export interface MailAMailbox {
   readonly use: <A>(act: (accessToken: string) => Promise<A>) => Effect.Effect<A, Error>
 }
 
-export class MailAAccounts extends Context.Tag("integrations/MailAAccounts")<MailAAccounts, {
-  /** The node's OAuth client, when MAIL_A_CLIENT_ID and MAIL_A_CLIENT_SECRET are both set. */
-  readonly client: Option.Option<Client>
-  /** The being's mailbox, when it connected one through the consent screen. */
-  readonly mailbox: (beingId: string) => Effect.Effect<Option.Option<MailAMailbox>>
-}>() {
-  /** No being has a mailbox of its own: every call reads the node's IMAP_URL. */
-  static readonly none = Layer.succeed(MailAAccounts, { client: Option.none(), mailbox: () => Effect.succeedNone })
-}
-
 const tokensOf = (fields: Readonly<Record<string, string>>): Tokens | null => {
   const { accessToken, refreshToken, expiresAt } = fields
   return accessToken !== undefined && refreshToken !== undefined && expiresAt !== undefined ? { accessToken, refreshToken, expiresAt } : null
 }
 
-export const MailAAccountsLive = Layer.effect(
-  MailAAccounts,
-  Effect.gen(function* () {
+export class MailAAccounts extends Effect.Service<MailAAccounts>()("integrations/MailAAccounts", {
+  dependencies: [ConnectionCredentials.Default],
+  effect: Effect.gen(function* () {
     const credentials = yield* ConnectionCredentials
     const settings = yield* IntegrationSettings
     const client = Option.flatMap(settings.mailAClientId, (id) => Option.map(settings.mailAClientSecret, (secret): Client => ({ id, secret: Redacted.value(secret) })))
@@ -89,6 +78,17 @@ export const MailAAccountsLive = Layer.effect(
           }).pipe(Effect.withSpan("mailA.use"))
       })))
 
-    return { client, mailbox }
+    return {
+      /** The node's OAuth client, when MAIL_A_CLIENT_ID and MAIL_A_CLIENT_SECRET are both set. */
+      client,
+      /** The being's mailbox, when it connected one through the consent screen. */
+      mailbox: mailbox as (beingId: string) => Effect.Effect<Option.Option<MailAMailbox>>
+    }
   })
-).pipe(Layer.provide(ConnectionCredentials.Default), Layer.provide(NodeValuesLive))
+}) {
+  /** No being has a mailbox of its own: every call reads the node's IMAP_URL and sends through SMTP_URL. */
+  static readonly none = Layer.succeed(MailAAccounts, MailAAccounts.make({ client: Option.none(), mailbox: () => Effect.succeedNone }))
+}
+
+/** The service with the node's salt bound, as the node lists it. */
+export const MailAAccountsLive = MailAAccounts.Default.pipe(Layer.provide(NodeValuesLive))

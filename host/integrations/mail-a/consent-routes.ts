@@ -17,8 +17,6 @@ import type { Sessions } from "../../auth/sessions.ts"
 import { rawCaller } from "../../files/raw-route.ts"
 import { connectionsFeature } from "../../twin/connections-feature.ts"
 import { NodeValuesLive } from "../../twin/node-values.ts"
-import { SecretBox } from "../../../extensions/twin/secrets/secret-box.ts"
-import { MailAAccountsLive } from "./accounts.ts"
 import { MAIL_A_AUTH_PATH, MAIL_A_CALLBACK_PATH, MailAConsent } from "./consent.ts"
 
 export const connectedPath = "/twin?connected=mail_a"
@@ -72,8 +70,8 @@ export const mailAConsentLayer = Layer.unwrapEffect(
       ])))
 )
 
-/** The routes with what they stand on: the consent service over the node's connections and the mail_a accounts. */
+/** The routes with what they stand on: the consent service over the node's connections, with the node's salt bound. */
 export const mailAConsentRoutes = mailAConsentLayer.pipe(
   Layer.provide(MailAConsent.Default),
-  Layer.provide(Layer.mergeAll(MailAAccountsLive, connectionsFeature, SecretBox.Default.pipe(Layer.provide(NodeValuesLive))))
+  Layer.provide(Layer.mergeAll(connectionsFeature, NodeValuesLive))
 )

@@ -51,6 +51,7 @@ const stateRefused = (why: string) =>
   new InvalidRequest({ error: "invalid_state", message: `This consent answer cannot be used: ${why} Nothing was connected; start again with Connect mail.` })
 
 export class MailAConsent extends Effect.Service<MailAConsent>()("integrations/MailAConsent", {
+  dependencies: [MailAAccounts.Default, SecretBox.Default],
   effect: Effect.gen(function* () {
     const settings = yield* IntegrationSettings
     const accounts = yield* MailAAccounts
