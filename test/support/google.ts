@@ -23,6 +23,8 @@ export interface FakeMail {
   readonly text: string
   readonly unread?: boolean
   readonly labels?: ReadonlyArray<string>
+  /** The body as HTML only (no text/plain part), as many newsletters are. */
+  readonly html?: string
 }
 
 export interface TokenCall {
@@ -106,10 +108,15 @@ export const startGoogle = async () => {
         { name: "Date", value: new Date(mail.date).toUTCString() }
       ],
       body: { size: 0 },
-      parts: [
-        { partId: "0", mimeType: "text/plain", filename: "", body: { size: mail.text.length, data: b64url(mail.text) } },
-        { partId: "1", mimeType: "text/html", filename: "", body: { size: 0, data: b64url(`<p>${mail.text}</p>`) } }
-      ]
+      parts: mail.html !== undefined
+        ? [
+          { partId: "0", mimeType: "text/html", filename: "", body: { size: mail.html.length, data: b64url(mail.html) } },
+          { partId: "1", mimeType: "application/pdf", filename: "invoice.pdf", body: { size: 10, attachmentId: "att-1" } }
+        ]
+        : [
+          { partId: "0", mimeType: "text/plain", filename: "", body: { size: mail.text.length, data: b64url(mail.text) } },
+          { partId: "1", mimeType: "text/html", filename: "", body: { size: 0, data: b64url(`<p>${mail.text}</p>`) } }
+        ]
     }
   })
 
