@@ -48,17 +48,21 @@ export class ConnectionCredentials extends Effect.Service<ConnectionCredentials>
       Effect.map(fields(beingId, provider), Option.flatMap((values) => Option.map(Option.fromNullable(Redacted.value(values)[field]), Redacted.make)))
 
     /**
-     * New secret fields for a connection the being holds (a refreshed access token): lent at once
-     * from memory, written to its row on a fiber of its own, since a call approved with 'Do it'
-     * runs inside the transaction whose connection that write would wait for.
+     * New secret fields for a connection the being holds (a refreshed access token), sealed and
+     * written on a fiber of its own, never awaited: a call approved with 'Do it' runs inside the
+     * transaction answering its signal, and sealing (the node's salt) and writing both wait for
+     * that transaction's connection. The caller keeps the new values until `fields` answers them.
      */
-    const reseal = Effect.fn("twin.resealConnectionSecret")(function* (beingId: string, provider: string, values: Readonly<Record<string, string>>) {
-      const secret = yield* box.seal(JSON.stringify(values))
-      sealed.set(keyOf(beingId, provider), secret)
-      yield* Effect.forkDaemon(repository.replaceSecret({ beingId, provider, secret }).pipe(
-        Effect.catchAllCause((cause) => Effect.logWarning(`The renewed ${provider} secret was not stored; it is kept in memory until the node stops`, cause))
-      ))
-    })
+    const reseal = (beingId: string, provider: string, values: Readonly<Record<string, string>>) =>
+      Effect.forkDaemon(Effect.gen(function* () {
+        const secret = yield* box.seal(JSON.stringify(values))
+        if (!sealed.has(keyOf(beingId, provider))) return
+        sealed.set(keyOf(beingId, provider), secret)
+        yield* repository.replaceSecret({ beingId, provider, secret })
+      }).pipe(
+        Effect.catchAllCause((cause) => Effect.logWarning(`The renewed ${provider} secret was not stored; it is kept in memory until the node stops`, cause)),
+        Effect.withSpan("twin.resealConnectionSecret")
+      )).pipe(Effect.asVoid)
 
     return { credential, fields, reseal, remember } as const
   })

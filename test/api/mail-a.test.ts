@@ -12,7 +12,9 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { createHash } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Skills } from "../../kernel/extensions/skills.ts"
 import { movableClock } from "../support/clock.ts"
+import { at } from "../support/json.ts"
 import { clientId, clientSecret, type FakeGoogle, startGoogle } from "../support/google.ts"
 import { LiveTab } from "../support/live.ts"
 import { Client, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
@@ -237,6 +239,7 @@ describe("syncing mail_a into the twin", () => {
   it("refreshes an expired access token before calling, and refreshes once more when the API answers 401", async () => {
     const refreshes = () => google.tokenCalls.filter((call) => call.grant === "refresh_token").length
     const before = refreshes()
+    const sealedBefore = (await secretRows()).find((candidate) => candidate.beingId === owner.being.id)!.secret
     time.advance(2 * 60 * 60_000)
     await syncMail(owner.client)
     expect(refreshes()).toBe(before + 1)
@@ -249,8 +252,10 @@ describe("syncing mail_a into the twin", () => {
     expect(google.apiCalls.filter((call) => !call.authorized).length).toBe(unauthorized + 1)
     expect(refreshes()).toBe(before + 2)
 
-    // The renewed tokens were sealed back: the row holds none of them in the clear.
+    // The renewed tokens were sealed back (behind the call): the row changed, and holds none of them in the clear.
+    await expect.poll(async () => (await secretRows()).find((candidate) => candidate.beingId === owner.being.id)!.secret).not.toBe(sealedBefore)
     const row = (await secretRows()).find((candidate) => candidate.beingId === owner.being.id)!
+    expect(row.secret).toMatch(/^nv2\./)
     for (const secret of secrets()) expect(row.secret).not.toContain(secret)
   })
 
@@ -266,6 +271,18 @@ describe("syncing mail_a into the twin", () => {
     expect(raw).toContain("To: grace@example.org")
     expect(raw).toContain("Subject: =?UTF-8?Q?=C3=9Cber_den_Compiler?=")
     expect(raw).toContain("Congratulations!")
+  })
+
+  it("sends an approved mail from the being's mailbox, refreshing an expired token inside the approval's transaction", async () => {
+    const input = { to: "barbara@example.org", subject: "After a yes", text: "Sent once approved." }
+    const outcome = await node.runtime.runPromise(Effect.flatMap(Skills, (skills) => skills.invoke({ name: "email.send", input, beingId: owner.being.id, approved: false })))
+    const signalId = String(at(outcome, "approval", "signalId"))
+    const refreshes = google.tokenCalls.filter((call) => call.grant === "refresh_token").length
+    time.advance(2 * 60 * 60_000)
+    const answered = await run(owner.client.api.desktop.answerSignal({ path: { id: signalId }, payload: { optionId: "do-it" } }))
+    expect(at(answered, "actionResult", "output", "output")).toEqual({ sent: true, to: ["barbara@example.org"], subject: "After a yes", via: "connection" })
+    expect(google.tokenCalls.filter((call) => call.grant === "refresh_token").length).toBe(refreshes + 1)
+    expect(google.sent.at(-1)).toContain("Sent once approved.")
   })
 
   it("says to connect again when the grant was revoked, and the node's own mail is untouched", async () => {

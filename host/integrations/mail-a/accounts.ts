@@ -44,8 +44,21 @@ export class MailAAccounts extends Effect.Service<MailAAccounts>()("integrations
       return known
     }
 
+    /**
+     * Tokens renewed in this process, by being, with the refresh token they were renewed from: the
+     * sealed copy is written behind the call (ConnectionCredentials.reseal), so until it lands
+     * these are newer. A new consent (another refresh token) or a deleted connection voids them.
+     */
+    const renewed = new Map<string, Tokens & { readonly from: string }>()
+
     const current = (beingId: string) =>
-      Effect.map(credentials.fields(beingId, MAIL_A_PROVIDER), Option.flatMap((fields) => Option.fromNullable(tokensOf(Redacted.value(fields)))))
+      Effect.map(credentials.fields(beingId, MAIL_A_PROVIDER), Option.flatMap((fields) => {
+        const stored = tokensOf(Redacted.value(fields))
+        if (stored === null) return Option.none<Tokens>()
+        const newer = renewed.get(beingId)
+        const sameGrant = newer !== undefined && (newer.from === stored.refreshToken || newer.refreshToken === stored.refreshToken)
+        return Option.some(sameGrant && Number(newer.expiresAt) > Number(stored.expiresAt) ? newer : stored)
+      }))
 
     const attempt = <A>(act: () => Promise<A>) => Effect.tryPromise({ try: act, catch: (error) => (error instanceof Error ? error : new Error(String(error))) })
 
@@ -57,11 +70,12 @@ export class MailAAccounts extends Effect.Service<MailAAccounts>()("integrations
         if (now.value.accessToken !== stale) return now.value.accessToken
         if (Option.isNone(client)) return yield* Effect.fail(new Error("mail_a is not configured on this node any more (MAIL_A_CLIENT_ID, MAIL_A_CLIENT_SECRET)."))
         const at = yield* Clock.currentTimeMillis
-        const renewed = yield* attempt(() => refreshTokens(settings.mailATokenUrl, client.value, now.value.refreshToken, at)).pipe(
+        const tokens = yield* attempt(() => refreshTokens(settings.mailATokenUrl, client.value, now.value.refreshToken, at)).pipe(
           Effect.mapError((error) => new Error(`your mail connection could not be renewed: ${error.message} Connect mail again from your twin.`))
         )
-        yield* Effect.orDie(credentials.reseal(beingId, MAIL_A_PROVIDER, { ...renewed }))
-        return renewed.accessToken
+        renewed.set(beingId, { ...tokens, from: now.value.refreshToken })
+        yield* credentials.reseal(beingId, MAIL_A_PROVIDER, { ...tokens })
+        return tokens.accessToken
       })).pipe(Effect.withSpan("mailA.refresh"))
 
     const mailbox = (beingId: string) =>
