@@ -44,6 +44,7 @@ import { nodeSettingsLayer, type NodeSettings } from "./settings.ts"
 import { PluginsHandlers } from "./plugins/handlers.ts"
 import { ModulesHandlers } from "./modules/handlers.ts"
 import { moduleDocumentLayer } from "./modules/document-route.ts"
+import { mailAConsentRoutes } from "./integrations/mail-a/consent-routes.ts"
 import { ExtensionsLive } from "./plugins/extensions.ts"
 import { StudioSkillsHandlers } from "./skills/handlers.ts"
 import { SkillsLive } from "./skills/live.ts"
@@ -166,6 +167,7 @@ const httpLayer = (uiDir: string) =>
     Layer.provide(uiFilesLayer(uiDir)),
     Layer.provide(fileRoutesLayer),
     Layer.provide(moduleDocumentLayer),
+    Layer.provide(mailAConsentRoutes),
     Layer.provide(apiLayer),
     Layer.provide(AuthenticationLive)
   )

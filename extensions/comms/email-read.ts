@@ -26,14 +26,15 @@ const Output = Schema.Struct({
   mailbox: Schema.String,
   total: Schema.Int.annotations({ description: "Messages in the mailbox, listed or not." }),
   messages: Schema.Array(Schema.Struct({
-    uid: Schema.Int,
+    id: Schema.String.annotations({ description: "The message's id in its mailbox (an IMAP uid, or a Gmail message id)." }),
+    uid: Schema.NullOr(Schema.Int).annotations({ description: "The IMAP uid; null for a Gmail message." }),
     from: Schema.String,
     subject: Schema.String,
     date: Schema.NullOr(Schema.String),
     seen: Schema.Boolean,
     snippet: Schema.String
   })),
-  via: Schema.Literal("connection", "node").annotations({ description: "Whose mailbox: your own connection, or the node's (IMAP_URL)." })
+  via: Schema.Literal("connection", "node").annotations({ description: "Whose mailbox: your own connection (mail_a), or the node's (IMAP_URL)." })
 })
 
 export const emailRead = defineSkill({

@@ -1,5 +1,6 @@
 /**
- * email.send: one plain-text mail through the node's SMTP server, on behalf of the calling being.
+ * email.send: one plain-text mail on behalf of the calling being: from its own mail_a mailbox
+ * (Gmail's `messages.send`) when it connected one, else through the node's SMTP server.
  * It acts on the world, so the runtime runs it only when a human approved this exact call; the
  * host's `integrations` adapter sends it and records a `sent` activity in the being's twin.
  */
@@ -31,17 +32,18 @@ const Input = Schema.Struct({
 const Output = Schema.Struct({
   sent: Schema.Boolean,
   to: Schema.Array(Schema.String),
-  subject: Schema.String
+  subject: Schema.String,
+  via: Schema.Literal("connection", "node").annotations({ description: "From whose account: your own mailbox (mail_a), or the node's mail server (SMTP_URL)." })
 })
 
 export const emailSend = defineSkill({
-  description: "Send a plain-text email from this node's mail server (SMTP_URL) to one or more addresses. Acts on the world: runs only once a human approves it.",
+  description: "Send a plain-text email from your connected mailbox, else this node's mail server (SMTP_URL), to one or more addresses. Acts on the world: runs only once a human approves it.",
   input: Input,
   output: Output,
   timeoutMs: 60_000,
   run: async (input, context) => {
     const to = typeof input.to === "string" ? [input.to] : [...new Set(input.to)]
-    const sent = await throughIntegrations("email.send", context, (integrations) => integrations.email.send({ to, subject: input.subject, text: input.text }))
+    const sent = await throughIntegrations("email.send", context, (integrations) => integrations.email.send({ to, subject: input.subject, text: input.text }, context.signal))
     context.trace({ kind: "message", text: `email sent to ${sent.to.join(", ")}: "${sent.subject}"` })
     return { sent: true, ...sent }
   }

@@ -27,22 +27,43 @@ export class ConnectionCredentials extends Effect.Service<ConnectionCredentials>
   dependencies: [ConnectionsRepository.Default, SecretBox.Default],
   effect: Effect.gen(function* () {
     const box = yield* SecretBox
-    const sealed = new Map((yield* (yield* ConnectionsRepository).usableSecrets()).map((row) => [keyOf(row.beingId, row.provider), row.secret]))
+    const repository = yield* ConnectionsRepository
+    const sealed = new Map((yield* repository.usableSecrets()).map((row) => [keyOf(row.beingId, row.provider), row.secret]))
 
     /** What the being's connection to the provider now holds: its sealed secret, or null when it lends none. */
     const remember = (beingId: string, provider: string, secret: string | null) =>
       Effect.sync(() => (secret === null ? sealed.delete(keyOf(beingId, provider)) : sealed.set(keyOf(beingId, provider), secret)))
 
-    /** The secret field `field` of the being's usable connection to `provider`, when there is one that opens. */
-    const credential = Effect.fn("twin.connectionCredential")(function* (beingId: string, provider: string, field: string) {
+    /** Every secret field of the being's usable connection to `provider`, when there is one that opens. */
+    const fields = Effect.fn("twin.connectionSecretFields")(function* (beingId: string, provider: string) {
       const envelope = sealed.get(keyOf(beingId, provider))
-      if (envelope === undefined) return Option.none<Redacted.Redacted<string>>()
+      if (envelope === undefined) return Option.none<Redacted.Redacted<Readonly<Record<string, string>>>>()
       const opened = yield* box.open(envelope)
-      if (Option.isNone(opened)) return Option.none<Redacted.Redacted<string>>()
-      const fields = Schema.decodeUnknownOption(SecretFields)(Redacted.value(opened.value))
-      return Option.flatMap(fields, (values) => Option.map(Option.fromNullable(values[field]), Redacted.make))
+      if (Option.isNone(opened)) return Option.none<Redacted.Redacted<Readonly<Record<string, string>>>>()
+      return Option.map(Schema.decodeUnknownOption(SecretFields)(Redacted.value(opened.value)), Redacted.make)
     })
 
-    return { credential, remember } as const
+    /** The secret field `field` of the being's usable connection to `provider`, when there is one that opens. */
+    const credential = (beingId: string, provider: string, field: string) =>
+      Effect.map(fields(beingId, provider), Option.flatMap((values) => Option.map(Option.fromNullable(Redacted.value(values)[field]), Redacted.make)))
+
+    /**
+     * New secret fields for a connection the being holds (a refreshed access token), sealed and
+     * written on a fiber of its own, never awaited: a call approved with 'Do it' runs inside the
+     * transaction answering its signal, and sealing (the node's salt) and writing both wait for
+     * that transaction's connection. The caller keeps the new values until `fields` answers them.
+     */
+    const reseal = (beingId: string, provider: string, values: Readonly<Record<string, string>>) =>
+      Effect.forkDaemon(Effect.gen(function* () {
+        const secret = yield* box.seal(JSON.stringify(values))
+        if (!sealed.has(keyOf(beingId, provider))) return
+        sealed.set(keyOf(beingId, provider), secret)
+        yield* repository.replaceSecret({ beingId, provider, secret })
+      }).pipe(
+        Effect.catchAllCause((cause) => Effect.logWarning(`The renewed ${provider} secret was not stored; it is kept in memory until the node stops`, cause)),
+        Effect.withSpan("twin.resealConnectionSecret")
+      )).pipe(Effect.asVoid)
+
+    return { credential, fields, reseal, remember } as const
   })
 }) {}

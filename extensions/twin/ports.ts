@@ -8,6 +8,7 @@ import type * as Effect from "effect/Effect"
 import type { Caller } from "../../host/auth/contract/session.ts"
 import type { Conflict, Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import type { ConnectionConfig, ProviderDescriptor } from "./contract/connections.ts"
+import type { TwinActivityKind } from "./contract/records.ts"
 
 export interface TwinBindingsShape {
   readonly embed: {
@@ -94,3 +95,26 @@ export interface RegisteredProvider {
 export class ProviderRegistry extends Context.Tag("twin/ProviderRegistry")<ProviderRegistry, {
   readonly list: Effect.Effect<ReadonlyArray<RegisteredProvider>>
 }>() {}
+
+/**
+ * A provider whose sync reads a service for the being through its own connection (mail_a's
+ * mailbox): the host binds each, since it speaks the service's protocol with the connection's
+ * secret, which the twin never holds. `pull` answers what the service handed over, unchecked: the
+ * twin validates it against ProviderSyncResult before anything is remembered.
+ */
+export interface RemoteSync {
+  readonly provider: string
+  readonly title: string
+  readonly icon: string
+  /** The activity a pass writes: `read_email` for a mailbox. */
+  readonly activity: TwinActivityKind
+  /** The node has what the provider needs (an OAuth client, say); else `unconfigured` says what the owner sets. */
+  readonly configured: boolean
+  readonly unconfigured: string
+  /** What a being that has not connected the provider yet is told to do. */
+  readonly connect: string
+  /** One pass for the being, from the cursor the last pass answered. */
+  readonly pull: (beingId: string, cursor: string | null) => Effect.Effect<unknown, Error>
+}
+
+export class RemoteSyncs extends Context.Tag("twin/RemoteSyncs")<RemoteSyncs, ReadonlyArray<RemoteSync>>() {}

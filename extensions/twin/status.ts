@@ -10,7 +10,7 @@ import type { Caller } from "../../host/auth/contract/session.ts"
 import { Activity } from "./activity.ts"
 import type { TwinEnv, TwinStatus } from "./contract/records.ts"
 import { Memories } from "./memories.ts"
-import { TwinBindings, TwinFolders } from "./ports.ts"
+import { RemoteSyncs, TwinBindings, TwinFolders } from "./ports.ts"
 import { TwinSync } from "./sync.ts"
 import { ChatPairings } from "./chat-bridge/pairing.ts"
 
@@ -23,6 +23,8 @@ export class TwinStatusService extends Effect.Service<TwinStatusService>()("twin
     const bindings = yield* TwinBindings
     const folders = yield* TwinFolders
     const chat = yield* ChatPairings
+    /** The env's `gmail`: the node can connect a mailbox through mail_a's consent screen. */
+    const gmail = (yield* RemoteSyncs).some((remote) => remote.provider === "mail_a" && remote.configured)
 
     const status = (caller: Caller) =>
       Effect.gen(function* () {
@@ -42,7 +44,7 @@ export class TwinStatusService extends Effect.Service<TwinStatusService>()("twin
       }).pipe(Effect.withSpan("twin.status"))
 
     /** The owner's folder is the owner's: anyone else reads null, as for a server without one. */
-    const env = (caller: Caller): TwinEnv => ({ filesRoot: folders.rootFor(caller), gmail: false, telegram: false, llm: bindings.cheapAvailable })
+    const env = (caller: Caller): TwinEnv => ({ filesRoot: folders.rootFor(caller), gmail, telegram: false, llm: bindings.cheapAvailable })
 
     return { status, env } as const
   })

@@ -1,10 +1,11 @@
 /**
  * Provider syncs of the twin: `POST /api/twin/sync/:provider` starts one in the background and
  * answers at once; its state (running, done with counts, or the error) is kept on the being's
- * connection row and shown in the status. Two providers sync: `files` (auth kind 'path': the owner
- * names a folder inside FILES_ROOT) and `browser` (a Chromium History file inside it,
- * browser-history.ts). One sync per being and provider runs at a time: a second while one runs
- * is a 409 `sync_running`.
+ * connection row and shown in the status. The providers that sync: `files` (auth kind 'path': the
+ * owner names a folder inside FILES_ROOT), `browser` (a Chromium History file inside it,
+ * browser-history.ts), and each remote one the host binds (RemoteSyncs: mail_a's mailbox), read
+ * through the being's own connection and remembered by remote-import.ts. One sync per being and
+ * provider runs at a time: a second while one runs is a 409 `sync_running`.
  */
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
@@ -17,14 +18,15 @@ import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors
 import { nowIso } from "../../kernel/time.ts"
 import { Activity } from "./activity.ts"
 import { BROWSER_PROVIDER, BrowserImporter } from "./browser-history.ts"
-import type { SyncParams, SyncState, TwinProviderStatus } from "./contract/records.ts"
+import type { SyncParams, SyncState, TwinActivityKind, TwinProviderStatus } from "./contract/records.ts"
 import { FilesIndexer } from "./files-indexer.ts"
-import { TwinFolders } from "./ports.ts"
+import { RemoteSyncs, TwinFolders, type RemoteSync } from "./ports.ts"
+import { RemoteImporter } from "./remote-import.ts"
 import { ConnectionsRepository, type TwinConnection } from "./repositories/connections-repository.ts"
 
 export const FILES_PROVIDER = "files"
 
-/** The providers that sync: their ids as `sync` takes them. */
+/** The providers that sync from the owner's folder: their ids as `sync` takes them. */
 export const syncProviders = [FILES_PROVIDER, BROWSER_PROVIDER] as const
 
 const idle: SyncState = { status: "idle", startedAt: null, finishedAt: null, error: null, detail: {} }
@@ -52,13 +54,16 @@ const syncing = [
 const folderShown = (folder: string) => (folder === "" ? "FILES_ROOT" : folder)
 
 export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
-  dependencies: [FilesIndexer.Default, BrowserImporter.Default, ConnectionsRepository.Default, Activity.Default],
+  dependencies: [FilesIndexer.Default, BrowserImporter.Default, RemoteImporter.Default, ConnectionsRepository.Default, Activity.Default],
   scoped: Effect.gen(function* () {
     const indexer = yield* FilesIndexer
     const browser = yield* BrowserImporter
     const connections = yield* ConnectionsRepository
     const activity = yield* Activity
     const folders = yield* TwinFolders
+    const remoteImporter = yield* RemoteImporter
+    const remotes = yield* RemoteSyncs
+    const remoteOf = (provider: string) => remotes.find((remote) => remote.provider === provider)
     const fibers = yield* FiberSet.make()
     /** `<beingId>/<provider>` of each sync running now. */
     const running = yield* Ref.make<ReadonlySet<string>>(new Set())
@@ -77,7 +82,7 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
       caller: Caller,
       row: TwinConnection,
       pass: Effect.Effect<A, unknown>,
-      report: { readonly kind: "indexed_file" | "browsed"; readonly done: (detail: A) => string; readonly failed: (error: string) => string; readonly kept: Record<string, string> }
+      report: { readonly kind: TwinActivityKind; readonly done: (detail: A) => string; readonly failed: (error: string) => string; readonly kept: Record<string, string> }
     ) =>
       pass.pipe(
         Effect.matchCauseEffect({
@@ -113,13 +118,38 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
         kept: { cursor }
       })
 
+    const runRemote = (caller: Caller, row: TwinConnection, remote: RemoteSync, cursor: string | null) =>
+      runPass(caller, row, remoteImporter.importPass(caller.beingId, remote, cursor), {
+        kind: remote.activity,
+        done: (counts) => `Synced ${remote.title}: ${counts.remembered} new, ${counts.known} already remembered${counts.note === "" ? "" : ` (${counts.note})`}`,
+        failed: (error) => `Could not sync ${remote.title}: ${error}`,
+        kept: cursor === null ? {} : { cursor }
+      })
+
+    /** A remote provider syncs the being's own connection: it must be configured here and connected by the being. */
+    const prepareRemote = (caller: Caller, remote: RemoteSync, existing: TwinConnection | null) =>
+      Effect.gen(function* () {
+        if (!remote.configured) return yield* new Conflict({ error: "provider_not_configured", message: remote.unconfigured })
+        if (existing === null || existing.status !== "connected") return yield* new Conflict({ error: "not_connected", message: remote.connect })
+        const kept = existing.syncDetail["cursor"]
+        const cursor = typeof kept === "string" && kept !== "" ? kept : null
+        return {
+          label: existing.label,
+          meta: existing.meta,
+          kept: cursor === null ? {} : { cursor },
+          pass: (row: TwinConnection) => runRemote(caller, row, remote, cursor)
+        }
+      })
+
     /** What a sync of the provider needs, checked before it starts: the path, its label, what the pass runs. */
     const prepare = (caller: Caller, provider: string, params: SyncParams, existing: TwinConnection | null) =>
       Effect.gen(function* () {
+        const remote = remoteOf(provider)
+        if (remote !== undefined) return yield* prepareRemote(caller, remote, existing)
         const named = params.path ?? existing?.meta["path"]
         if (provider === FILES_PROVIDER) {
           const folder = yield* folders.check(caller, typeof named === "string" ? named : "")
-          return { label: folderShown(folder), path: folder, kept: {}, pass: (row: TwinConnection) => runFiles(caller, row, folder) }
+          return { label: folderShown(folder), meta: { path: folder }, kept: {}, pass: (row: TwinConnection) => runFiles(caller, row, folder) }
         }
         if (typeof named !== "string" || named === "") {
           return yield* new InvalidRequest({ error: "invalid_path", message: "Name the History file to import: ?path=<file inside FILES_ROOT>, or connect the browser provider with it." })
@@ -127,20 +157,20 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
         yield* browser.check(caller, named)
         const kept = existing?.syncDetail["cursor"]
         const cursor = typeof kept === "string" && /^\d+$/.test(kept) ? kept : "0"
-        return { label: named, path: named, kept: { cursor }, pass: (row: TwinConnection) => runBrowser(caller, row, named, cursor) }
+        return { label: named, meta: { path: named }, kept: { cursor }, pass: (row: TwinConnection) => runBrowser(caller, row, named, cursor) }
       })
 
     const start = Effect.fn("twin.startSync")(function* (caller: Caller, provider: string, params: SyncParams) {
-      if (provider !== FILES_PROVIDER && provider !== BROWSER_PROVIDER) {
+      if (provider !== FILES_PROVIDER && provider !== BROWSER_PROVIDER && remoteOf(provider) === undefined) {
         return yield* new NotFound({
           error: "unknown_provider",
           message: `This node has no provider "${provider}" to sync.`,
-          details: { provider, providers: syncProviders }
+          details: { provider, providers: [...syncProviders, ...remotes.map((remote) => remote.provider)] }
         })
       }
       const key = `${caller.beingId}/${provider}`
       if (!(yield* claim(key))) {
-        return yield* new Conflict({ error: "sync_running", message: "A sync of your files is already running; wait for it to finish." })
+        return yield* new Conflict({ error: "sync_running", message: `A sync of your ${provider === FILES_PROVIDER ? "files" : provider} is already running; wait for it to finish.` })
       }
       const started = Effect.gen(function* () {
         const existing = Option.getOrNull(yield* connections.find({ beingId: caller.beingId, provider }))
@@ -152,7 +182,7 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
           provider,
           label: prepared.label,
           status: "connected",
-          meta: { path: prepared.path },
+          meta: prepared.meta,
           lastSyncAt: existing?.lastSyncAt ?? null,
           createdAt: existing?.createdAt ?? at,
           syncStatus: "running",
@@ -169,37 +199,60 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
       return yield* Effect.onError(started, () => release(key))
     })
 
-    /** The providers that sync as the caller's twin sees them: both read the owner's FILES_ROOT. */
+    const statusOf = (
+      row: TwinConnection | null,
+      provider: { readonly provider: string; readonly title: string; readonly icon: string },
+      configured: boolean,
+      hint: string | null
+    ): TwinProviderStatus => ({
+      provider: provider.provider,
+      title: provider.title,
+      icon: provider.icon,
+      origin: "builtin",
+      syncable: true,
+      configured,
+      connected: row?.status === "connected",
+      connectionId: row?.id ?? null,
+      label: row?.label ?? "",
+      meta: row?.meta ?? {},
+      lastSyncAt: row?.lastSyncAt ?? null,
+      sync: row === null ? idle : syncStateOf(row),
+      hint: hint ?? (row?.syncStatus === "error" ? "The last sync did not finish; sync again." : null)
+    })
+
+    const rowOf = (caller: Caller, provider: string) => Effect.map(connections.find({ beingId: caller.beingId, provider }), Option.getOrNull)
+
+    /** The providers that sync as the caller's twin sees them: two read the owner's FILES_ROOT, the remote ones the being's own connection. */
     const providers = (caller: Caller) =>
-      Effect.forEach(syncing, (provider) =>
-        Effect.map(connections.find({ beingId: caller.beingId, provider: provider.provider }), (found): TwinProviderStatus => {
-          const row = Option.getOrNull(found)
-          const configured = folders.rootFor(caller) !== null
-          const hint = !configured
-            ? caller.isOwner
-              ? `Set FILES_ROOT to a folder on this machine, then ${provider.first}`
-              : `The ${provider.provider} provider reads the node owner's folder; only the owner's twin can sync it.`
-            : row === null
-            ? provider.start
-            : row.syncStatus === "error"
-            ? "The last sync did not finish; sync again."
-            : null
-          return {
-            provider: provider.provider,
-            title: provider.title,
-            icon: provider.icon,
-            origin: "builtin",
-            syncable: true,
-            configured,
-            connected: row?.status === "connected",
-            connectionId: row?.id ?? null,
-            label: row?.label ?? "",
-            meta: row?.meta ?? {},
-            lastSyncAt: row?.lastSyncAt ?? null,
-            sync: row === null ? idle : syncStateOf(row),
-            hint
-          }
-        }))
+      Effect.gen(function* () {
+        const local = yield* Effect.forEach(syncing, (provider) =>
+          Effect.map(rowOf(caller, provider.provider), (row) => {
+            const configured = folders.rootFor(caller) !== null
+            const hint = !configured
+              ? caller.isOwner
+                ? `Set FILES_ROOT to a folder on this machine, then ${provider.first}`
+                : `The ${provider.provider} provider reads the node owner's folder; only the owner's twin can sync it.`
+              : row === null
+              ? provider.start
+              : null
+            return statusOf(row, provider, configured, hint)
+          }))
+        const remote = yield* Effect.forEach(remotes, (provider) =>
+          Effect.map(rowOf(caller, provider.provider), (row) => {
+            const hint = !provider.configured
+              ? provider.unconfigured
+              : row === null || row.status !== "connected"
+              ? provider.connect
+              // A remote pass's error says what to do (connect again when the grant was revoked).
+              : row.syncStatus === "error" && row.syncError !== null
+              ? `The last sync failed: ${row.syncError}`
+              : row.lastSyncAt === null && row.syncStatus === "idle"
+              ? "Connected: sync to remember your recent mail."
+              : null
+            return statusOf(row, provider, provider.configured, hint)
+          }))
+        return [...remote, ...local]
+      })
 
     return { start, providers, connections: connections.count, files: indexer.count } as const
   })

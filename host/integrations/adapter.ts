@@ -10,11 +10,13 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Runtime from "effect/Runtime"
 import type { CallScope } from "../../kernel/extensions/context.ts"
-import type { AccountUsed, IntegrationsAdapter } from "../../kernel/extensions/integrations.ts"
+import type { AccountUsed, IntegrationsAdapter, MailboxRead } from "../../kernel/extensions/integrations.ts"
 import { Activity } from "../../extensions/twin/activity.ts"
 import type { TwinActivityKind } from "../../extensions/twin/contract/records.ts"
 import { Mailer } from "../mail/mailer.ts"
 import { BeingConnections, type ConnectedProvider } from "./connections.ts"
+import { MailAAccounts } from "./mail-a/accounts.ts"
+import { readGmail, sendGmail } from "./mail-a/gmail.ts"
 import { readMailbox } from "./mailbox.ts"
 import { sendTelegram } from "./chat-a.ts"
 import { sendSlack } from "./chat-b.ts"
@@ -25,6 +27,7 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
   const activity = yield* Activity
   const settings = yield* IntegrationSettings
   const connections = yield* BeingConnections
+  const mailA = yield* MailAAccounts
   const runtime = yield* Effect.runtime<never>()
   const runPromise = Runtime.runPromise(runtime)
   const runFork = Runtime.runFork(runtime)
@@ -58,26 +61,39 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
       return yield* Effect.fail(new Error(unconfigured))
     })
 
+  const noteRead = (scope: CallScope, read: MailboxRead) =>
+    note(scope, "read_email", `Read ${read.messages.length} ${read.messages.length === 1 ? "email" : "emails"} from ${read.mailbox}`)
+
+  /** The calling being's own mail_a mailbox (Gmail), when it connected one through the consent screen. */
+  const mailboxOf = (scope: CallScope) => (scope.beingId === null ? Effect.succeedNone : mailA.mailbox(scope.beingId))
+
   return (_plugin: unknown, scope: CallScope): IntegrationsAdapter => ({
     email: {
-      send: (mail) =>
+      send: (mail, signal) =>
         settle(
-          mailer.send({ to: mail.to.join(", "), subject: mail.subject, text: mail.text }).pipe(
-            Effect.tap(() => note(scope, "sent", `Sent an email to ${mail.to.join(", ")}: "${mail.subject}"`)),
-            Effect.as({ to: mail.to, subject: mail.subject }),
-            Effect.withSpan("integrations.emailSend")
-          )
+          Effect.gen(function* () {
+            const own = yield* mailboxOf(scope)
+            if (Option.isSome(own)) yield* own.value.use((token) => sendGmail(settings.mailAApiUrl, token, mail, signal))
+            else yield* mailer.send({ to: mail.to.join(", "), subject: mail.subject, text: mail.text })
+            yield* note(scope, "sent", `Sent an email to ${mail.to.join(", ")}: "${mail.subject}"`)
+            return { to: mail.to, subject: mail.subject, via: Option.isSome(own) ? "connection" as const : "node" as const }
+          }).pipe(Effect.withSpan("integrations.emailSend"))
         ),
       read: (query, signal) =>
         settle(
           Effect.gen(function* () {
+            const own = yield* mailboxOf(scope)
+            if (Option.isSome(own)) {
+              const read = yield* own.value.use((token) => readGmail(settings.mailAApiUrl, token, query, signal))
+              yield* noteRead(scope, read)
+              return { ...read, via: "connection" as const }
+            }
             const { secret, via } = yield* account(scope, "mail_a", settings.imapUrl,
               "email.read is not configured: set IMAP_URL (imap:// or imaps://user:pass@host:port) on the node, or connect a mailbox of your own.")
             const problem = imapUrlProblem(secret)
             if (problem !== null) return yield* Effect.fail(new Error(`the address of your connected mailbox ${problem}.`))
             const read = yield* attempt(() => readMailbox(secret, query, signal))
-            const count = read.messages.length
-            yield* note(scope, "read_email", `Read ${count} ${count === 1 ? "email" : "emails"} from ${read.mailbox}`)
+            yield* noteRead(scope, read)
             return { ...read, via }
           }).pipe(Effect.withSpan("integrations.emailRead"))
         )

@@ -15,11 +15,25 @@ export interface ChatAnswer {
   readonly body: unknown
 }
 
-export const postJson = async (
+export const postJson = (
   service: string,
   url: string,
   body: unknown,
   options: { readonly headers?: Readonly<Record<string, string>>; readonly signal?: AbortSignal | undefined }
+): Promise<ChatAnswer> =>
+  requestJson(service, url, { ...options, method: "POST", body: JSON.stringify(body), contentType: "application/json; charset=utf-8" })
+
+/** One request to a JSON API (a chat service, the mail provider's OAuth or REST endpoints), under the same deadline and wording. */
+export const requestJson = async (
+  service: string,
+  url: string,
+  options: {
+    readonly method: "GET" | "POST"
+    readonly body?: string
+    readonly contentType?: string
+    readonly headers?: Readonly<Record<string, string>>
+    readonly signal?: AbortSignal | undefined
+  }
 ): Promise<ChatAnswer> => {
   const host = new URL(url).host
   const deadline = AbortSignal.timeout(chatTimeoutMs)
@@ -27,15 +41,15 @@ export const postJson = async (
   let response: Response
   try {
     response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json; charset=utf-8", accept: "application/json", ...options.headers },
-      body: JSON.stringify(body),
+      method: options.method,
+      headers: { ...(options.contentType === undefined ? {} : { "content-type": options.contentType }), accept: "application/json", ...options.headers },
+      ...(options.body === undefined ? {} : { body: options.body }),
       redirect: "error",
       signal
     })
   } catch (error) {
     if (deadline.aborted) throw new Error(`${service} at ${host} did not answer within ${chatTimeoutMs / 1000} seconds.`)
-    if (options.signal?.aborted === true) throw new Error(`sending to ${service} was stopped.`)
+    if (options.signal?.aborted === true) throw new Error(`the call to ${service} was stopped.`)
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined
     const code = (cause as { code?: unknown } | undefined)?.code
     throw new Error(`could not reach ${service} at ${host}${typeof code === "string" ? ` (${code})` : ""}.`)

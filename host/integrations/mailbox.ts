@@ -106,6 +106,7 @@ export const readMailbox = async (url: string, query: MailboxQuery, signal?: Abo
           ? null
           : await client.download(String(message.uid), text.part, { uid: true, maxBytes: query.snippetChars * 8 + 1024 })
         messages.push({
+          id: String(message.uid),
           uid: message.uid,
           from: address(message.envelope?.from),
           subject: message.envelope?.subject ?? "",

@@ -9,7 +9,7 @@ import * as Context from "effect/Context"
 import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import { optionalSecret, settingsLayer } from "../../kernel/settings.ts"
+import { optionalSecret, optionalString, settingsLayer } from "../../kernel/settings.ts"
 
 /** Why an IMAP URL cannot be used, or null when it can; the value itself is never repeated. */
 export const imapUrlProblem = (url: string): string | null => {
@@ -46,7 +46,16 @@ export const integrationSettingsConfig = Config.all({
   /** chat_b speaks the Slack Web API at this base. */
   chatBApiUrl: apiBase("CHAT_B_API_URL", "https://slack.com/api"),
   /** The node's Slack token (a bot token, xoxb-...) for chat_b.send; unset: chat_b.send says to set it. */
-  chatBToken: optionalSecret("CHAT_B_TOKEN")
+  chatBToken: optionalSecret("CHAT_B_TOKEN"),
+  /** mail_a's consent screen (OAuth 2.0 authorization endpoint): Google's unless a test or proxy says otherwise. */
+  mailAAuthUrl: apiBase("MAIL_A_AUTH_URL", "https://accounts.google.com/o/oauth2/v2/auth"),
+  /** mail_a's token endpoint: the code exchange and each refresh. */
+  mailATokenUrl: apiBase("MAIL_A_TOKEN_URL", "https://oauth2.googleapis.com/token"),
+  /** The Gmail REST API's base, up to and without `/users/me/...`. */
+  mailAApiUrl: apiBase("MAIL_A_API_URL", "https://gmail.googleapis.com/gmail/v1"),
+  /** The node's OAuth client at the mail provider; unset (with the secret): mail_a is not configured. */
+  mailAClientId: optionalString("MAIL_A_CLIENT_ID"),
+  mailAClientSecret: optionalSecret("MAIL_A_CLIENT_SECRET")
 })
 
 export type IntegrationSettingsShape = Config.Config.Success<typeof integrationSettingsConfig>

@@ -29,6 +29,7 @@ import { memoryAdapterFactory } from "../twin/memory-adapter.ts"
 import { twinFeature } from "../twin/feature.ts"
 import { integrationsAdapterFactory } from "../integrations/adapter.ts"
 import { BeingConnectionsLive } from "../integrations/being-connections.ts"
+import { MailAAccountsLive } from "../integrations/mail-a/accounts.ts"
 
 export const ExtensionsLive = Layer.unwrapEffect(
   Effect.gen(function* () {
@@ -49,7 +50,7 @@ export const ExtensionsLive = Layer.unwrapEffect(
   // The binding the studio services fill (StudioAuthoringLive) once they are built over this host.
   Layer.provide(StudioAuthoring.Default),
   // A being's own mail and chat connections, preferred by the integrations adapter.
-  Layer.provide(BeingConnectionsLive),
+  Layer.provide(Layer.mergeAll(BeingConnectionsLive, MailAAccountsLive)),
   // The `schedule` adapter's timed skill runs: the runtime's binding (filled by SkillRunsLive) and the scheduler.
   Layer.provide(Layer.mergeAll(SkillRunner.Default, Scheduler.Default)),
   // The `signals`, `llm` and `memory` adapters call through these.

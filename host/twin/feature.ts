@@ -1,6 +1,6 @@
 /**
  * The twin as the node lists it: its services with their ports bound (the model bindings, the
- * desktop for insights, the owner's folder for the files provider) and the Models they call, plus the embedding backfill and the reflection
+ * desktop for insights, the owner's folder for the files provider, mail_a's mailbox for its sync) and the Models they call, plus the embedding backfill and the reflection
  * rounds running in the node's scope.
  */
 import * as Layer from "effect/Layer"
@@ -18,6 +18,8 @@ import { TwinFoldersLive } from "./folders.ts"
 import { InsightSignalsLive } from "./insight-signals.ts"
 import { ChatBotLive } from "./chat-bot.ts"
 import { NodeValuesLive } from "./node-values.ts"
+import { MailAAccountsLive } from "../integrations/mail-a/accounts.ts"
+import { MailASyncLive } from "../integrations/mail-a/sync-source.ts"
 
 export const twinFeature = Layer.mergeAll(
   Memories.Default,
@@ -28,4 +30,4 @@ export const twinFeature = Layer.mergeAll(
   TwinStatusService.Default,
   TwinSync.Default,
   Reflections.Default
-).pipe(Layer.provide(Layer.mergeAll(TwinBindingsLive, ModelsLive, InsightSignalsLive, TwinFoldersLive, ChatBotLive, NodeValuesLive)))
+).pipe(Layer.provide(Layer.mergeAll(TwinBindingsLive, ModelsLive, InsightSignalsLive, TwinFoldersLive, ChatBotLive, NodeValuesLive, MailASyncLive.pipe(Layer.provide(MailAAccountsLive)))))

@@ -13,10 +13,15 @@ import { ProviderRegistry, type RegisteredProvider } from "../../extensions/twin
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import type { Contribution } from "../../kernel/extensions/registry.ts"
 import type { ConnectedProvider } from "../integrations/connections.ts"
-import { imapUrlProblem } from "../integrations/settings.ts"
 import { CHAT_ICON, CHAT_PROVIDER, CHAT_TITLE } from "../../extensions/twin/chat-bridge/tokens.ts"
+import { MAIL_A_AUTH_PATH } from "../integrations/mail-a/consent.ts"
+import { mailAScopes } from "../integrations/mail-a/oauth.ts"
 
-/** The secret field of each provider whose credential the integrations adapter asks for. */
+/**
+ * The secret field of each provider whose credential the integrations adapter asks for. mail_a's
+ * `imapUrl` is what a mailbox connected before the consent screen existed holds: still read, never
+ * written (a mail_a connection is made only by consent now).
+ */
 export const credentialField: Record<ConnectedProvider, string> = { mail_a: "imapUrl", chat_a: "token", chat_b: "token" }
 
 const builtin = (descriptor: Omit<typeof ProviderDescriptor.Encoded, "origin">) => Schema.decodeSync(ProviderDescriptor)({ ...descriptor, origin: "builtin" })
@@ -25,16 +30,13 @@ export const builtinProviders: ReadonlyArray<RegisteredProvider> = [
   {
     descriptor: builtin({
       id: "mail_a",
-      title: "Mail",
+      title: "Mail (Gmail)",
       icon: "\u2709\uFE0F",
-      description: "Your own mailbox for email.read, instead of the node's IMAP_URL.",
-      auth: { kind: "fields", fields: [{ name: credentialField.mail_a, label: "Mailbox address", help: "imaps://user:password@host:993 (an app password, not your main one)", placeholder: "imaps://you:app-password@imap.example.org:993" }] },
-      skills: ["email.read"]
-    }),
-    check: (config) => {
-      const problem = imapUrlProblem(config[credentialField.mail_a] ?? "")
-      return problem === null ? null : `The mailbox address ${problem}.`
-    }
+      description: "Your own Gmail mailbox, connected through Google's consent screen: synced into your twin, read by email.read and sent from by email.send instead of the node's IMAP_URL and SMTP_URL.",
+      auth: { kind: "oauth2", startPath: MAIL_A_AUTH_PATH, scopes: [...mailAScopes] },
+      skills: ["email.read", "email.send"],
+      syncable: true
+    })
   },
   {
     descriptor: builtin({

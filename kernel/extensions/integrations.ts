@@ -16,6 +16,8 @@ export interface OutgoingMail {
 export interface MailSent {
   readonly to: ReadonlyArray<string>
   readonly subject: string
+  /** The being's own mail_a mailbox (Gmail), or the node's SMTP server. */
+  readonly via: AccountUsed
 }
 
 /** Whose account did it: the calling being's own connection, or the node's setting. */
@@ -32,7 +34,10 @@ export interface MailboxQuery {
 }
 
 export interface MailSummary {
-  readonly uid: number
+  /** The message's id in its mailbox: the IMAP uid as text, or the Gmail message id. */
+  readonly id: string
+  /** The IMAP uid; null for a message read through the Gmail API, which has none. */
+  readonly uid: number | null
   /** `Name <address>`, comma-separated when several. */
   readonly from: string
   readonly subject: string
@@ -52,9 +57,9 @@ export interface MailboxRead {
 
 export interface IntegrationsAdapter {
   readonly email: {
-    /** Through the node's one SMTP path (SMTP_URL). */
-    readonly send: (mail: OutgoingMail) => Promise<MailSent>
-    /** The being's own mailbox when it connected one, else the node's (IMAP_URL); read-only. */
+    /** Through the being's own mail_a mailbox when it connected one (Gmail), else the node's SMTP path (SMTP_URL). */
+    readonly send: (mail: OutgoingMail, signal?: AbortSignal) => Promise<MailSent>
+    /** The being's own mailbox when it connected one (Gmail, or an IMAP URL connected before), else the node's (IMAP_URL); read-only. */
     readonly read: (query: MailboxQuery, signal?: AbortSignal) => Promise<MailboxRead & { readonly via: AccountUsed }>
   }
   /** The first chat service (the Telegram Bot API): the being's own bot token, else CHAT_A_BOT_TOKEN. */

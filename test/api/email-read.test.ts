@@ -47,7 +47,7 @@ const read = (client: Client, input: Record<string, unknown>) =>
 const listed = async (input: Record<string, unknown>) => {
   const answer = await read(owner.client, input)
   expect(answer, JSON.stringify(answer)).toMatchObject({ ok: true })
-  return answer.output as { mailbox: string; total: number; via: string; messages: Array<{ uid: number; from: string; subject: string; date: string | null; seen: boolean; snippet: string }> }
+  return answer.output as { mailbox: string; total: number; via: string; messages: Array<{ id: string; uid: number | null; from: string; subject: string; date: string | null; seen: boolean; snippet: string }> }
 }
 
 describe("email.read", () => {
@@ -55,7 +55,8 @@ describe("email.read", () => {
     const tab = await LiveTab.open(node, owner.client)
     const answer = await listed({})
     expect(answer).toMatchObject({ mailbox: "INBOX", total: 3, via: "node" })
-    expect(answer.messages.map(({ uid: _uid, ...rest }) => rest)).toEqual([
+    expect(answer.messages.every((message) => message.id === String(message.uid))).toBe(true)
+    expect(answer.messages.map(({ uid: _uid, id: _id, ...rest }) => rest)).toEqual([
       { from: "Barbara Liskov <barbara@example.org>", subject: "Substitution", date: "2026-03-03T08:15:00.000Z", seen: false, snippet: "Subtypes must be usable wherever their base types are." },
       { from: "alan@example.org", subject: "Tea at four?", date: "2026-03-02T10:30:00.000Z", seen: false, snippet: "Shall we have tea at four?" },
       { from: "Grace Hopper <grace@example.org>", subject: "Compilers", date: "2026-03-01T09:00:00.000Z", seen: true, snippet: "The first one is always the hardest." }

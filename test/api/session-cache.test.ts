@@ -4,7 +4,6 @@
  * session or its being through the node and asks again: the answer must show the change at once.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
-import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -12,6 +11,7 @@ import { AgentInput } from "../../extensions/agents/contract/agent.ts"
 import { SESSION_COOKIE } from "../../host/auth/contract/session.ts"
 import { Sessions } from "../../host/auth/sessions.ts"
 import { digest, signCookie } from "../../host/auth/tokens.ts"
+import { movableClock } from "../support/clock.ts"
 import { inNode } from "../support/live.ts"
 import { Client, nodeWithOwner, refused, registerMember, registerOwner, run, startNode, type TestNode } from "../support/node.ts"
 
@@ -118,25 +118,16 @@ describe("a cached session follows every change at once", () => {
 
 describe("a cached session expires on time", () => {
   let node: TestNode
-  let offsetMs = 0
-  const millis = () => Date.now() + offsetMs
-  const movableClock: Clock.Clock = {
-    [Clock.ClockTypeId]: Clock.ClockTypeId,
-    unsafeCurrentTimeMillis: millis,
-    unsafeCurrentTimeNanos: () => BigInt(millis()) * 1_000_000n,
-    currentTimeMillis: Effect.sync(millis),
-    currentTimeNanos: Effect.sync(() => BigInt(millis()) * 1_000_000n),
-    sleep: (duration) => Clock.make().sleep(duration)
-  }
+  const time = movableClock()
   beforeAll(async () => {
-    node = await startNode({}, { clock: movableClock })
+    node = await startNode({}, { clock: time.clock })
   })
   afterAll(() => node.close())
 
   it("is refused once its 30 days are over, though nothing deleted it", async () => {
     const owner = await registerOwner(node)
     await run(owner.client.api.auth.me())
-    offsetMs = 31 * 24 * 60 * 60 * 1000
+    time.advance(31 * 24 * 60 * 60 * 1000)
     expect((await refused(owner.client.api.auth.me())).status).toBe(401)
   })
 })

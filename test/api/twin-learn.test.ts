@@ -188,6 +188,7 @@ describe("status and env", () => {
       llm: { configured: true },
       counts: { memories: 2, files: 0, activity: 1, connections: 0 },
       providers: [
+        expect.objectContaining({ provider: "mail_a", configured: false, connected: false }),
         expect.objectContaining({ provider: "files", configured: false, connected: false }),
         expect.objectContaining({ provider: "browser", configured: false, connected: false }),
         expect.objectContaining({ provider: "chat_a", configured: false, connected: false })

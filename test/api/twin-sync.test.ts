@@ -220,11 +220,12 @@ describe("a node without FILES_ROOT", () => {
       })
       const status = await run(who.client.api.twin.status())
       expect(status.providers).toEqual([
+        expect.objectContaining({ provider: "mail_a", configured: false, connected: false, hint: expect.stringContaining("MAIL_A_CLIENT_ID") }),
         expect.objectContaining({ provider: "files", configured: false, connected: false, hint: expect.stringContaining("FILES_ROOT") }),
         expect.objectContaining({ provider: "browser", configured: false, connected: false, hint: expect.stringContaining("FILES_ROOT") }),
         expect.objectContaining({ provider: "chat_a", configured: false, connected: false, hint: expect.stringContaining("CHAT_A_BOT_TOKEN") })
       ])
-      expect(await run(who.client.api.twin.env())).toMatchObject({ filesRoot: null })
+      expect(await run(who.client.api.twin.env())).toMatchObject({ filesRoot: null, gmail: false })
     } finally {
       await bare.close()
     }

@@ -168,6 +168,26 @@ export const SyncParams = Schema.Struct({
 })
 export type SyncParams = typeof SyncParams.Type
 
+const bounded = (min: number, max: number) => Schema.String.pipe(Schema.minLength(min), Schema.maxLength(max))
+
+/** One thing a provider's sync hands the host (spec: ProviderSyncItem); the host turns it into a recallable memory. */
+export const ProviderSyncItem = Schema.Struct({
+  id: bounded(1, 200),
+  title: Schema.optionalWith(bounded(0, 300), { default: () => "" }),
+  text: bounded(1, 8000),
+  url: Schema.optionalWith(Schema.NullOr(bounded(0, 2000)), { default: () => null }),
+  at: Schema.optionalWith(Schema.NullOr(bounded(0, 40)), { default: () => null })
+})
+export type ProviderSyncItem = typeof ProviderSyncItem.Type
+
+/** What one pass of a provider's sync answers (spec: ProviderSyncResult), validated by the host whoever wrote the provider. */
+export const ProviderSyncResult = Schema.Struct({
+  items: Schema.optionalWith(Schema.Array(ProviderSyncItem), { default: () => [] }),
+  cursor: Schema.optionalWith(Schema.NullOr(bounded(0, 400)), { default: () => null }),
+  note: Schema.optionalWith(bounded(0, 300), { default: () => "" })
+})
+export type ProviderSyncResult = typeof ProviderSyncResult.Type
+
 export const SyncStarted = Schema.Struct({ started: Schema.Literal(true) })
 
 export const TwinProviderStatus = Schema.Struct({

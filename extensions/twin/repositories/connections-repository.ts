@@ -171,6 +171,12 @@ export class ConnectionsRepository extends Effect.Service<ConnectionsRepository>
         WHERE secret IS NOT NULL AND status IN ('connected', 'pending')`
     }))
 
-    return { find, findById, create, update, remove, usableSecrets, list, startSync, finishSync, abandonRunning, count } as const
+    /** A new sealed secret for the being's connection to the provider (a refreshed token), nothing else changed. */
+    const replaceSecret = operation("twin.replaceConnectionSecret", SqlSchema.void({
+      Request: Schema.Struct({ beingId: Schema.String, provider: Schema.String, secret: Schema.String }),
+      execute: ({ beingId, provider, secret }) => sql`UPDATE twin_connections SET secret = ${secret} WHERE being_id = ${beingId} AND provider = ${provider}`
+    }))
+
+    return { find, findById, create, update, replaceSecret, remove, usableSecrets, list, startSync, finishSync, abandonRunning, count } as const
   })
 }) {}

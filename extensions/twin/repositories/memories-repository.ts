@@ -133,6 +133,13 @@ export class MemoriesRepository extends Effect.Service<MemoriesRepository>()("tw
     const coverage = operation("twin.embeddingCoverage", (request: { readonly model: string; readonly beingId: string | null }) =>
       Effect.catchIf(countCoverage(request), Cause.isNoSuchElementException, Effect.die))
 
-    return { insert, findOwned, remove, newest, newerThan, bySeqs, wordSearch, unembedded, markEmbedded, coverage } as const
+    /** Which of these sources the being already has a memory from: a provider sync's items already remembered. */
+    const knownSources = operation("twin.knownMemorySources", SqlSchema.findAll({
+      Request: Schema.Struct({ beingId: Schema.String, sources: Schema.Array(Schema.String) }),
+      Result: Schema.Struct({ source: Schema.String }),
+      execute: ({ beingId, sources }) => sql`SELECT DISTINCT source FROM twin_memories WHERE being_id = ${beingId} AND ${sql.in("source", sources)}`
+    }))
+
+    return { insert, findOwned, remove, newest, newerThan, bySeqs, knownSources, wordSearch, unembedded, markEmbedded, coverage } as const
   })
 }) {}

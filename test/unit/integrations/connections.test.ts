@@ -13,6 +13,7 @@ import { Activity } from "../../../extensions/twin/activity.ts"
 import type { TwinActivity } from "../../../extensions/twin/contract/records.ts"
 import { integrationsAdapterFactory } from "../../../host/integrations/adapter.ts"
 import { BeingConnections, type ConnectedProvider } from "../../../host/integrations/connections.ts"
+import { MailAAccounts } from "../../../host/integrations/mail-a/accounts.ts"
 import { IntegrationSettings } from "../../../host/integrations/settings.ts"
 import { Mailer } from "../../../host/mail/mailer.ts"
 import { noCallScope } from "../../../kernel/extensions/context.ts"
@@ -51,6 +52,7 @@ const adapterFor = (beingId: string | null) =>
   }).pipe(
     Effect.provide(Layer.mergeAll(
       Mailer.Test,
+      MailAAccounts.none,
       IntegrationSettings.layer({
         imapUrl: Option.some(Redacted.make(`imap://${imap.user}:wrong-pass@127.0.0.1:${imap.port}`)),
         chatAApiUrl: telegram.url,

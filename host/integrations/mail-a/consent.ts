@@ -1,0 +1,124 @@
+/**
+ * Connecting a being's own mailbox through mail_a's consent screen. `start` keeps a pending
+ * consent server-side (in this process's memory: it lives minutes, and a restart only means
+ * clicking Connect again) under a random `state`, with its PKCE verifier and the being that asked,
+ * and answers the consent URL. `finish` takes the state back exactly once: unknown, used, expired
+ * or another being's is refused; then the code is exchanged (with the verifier and the client
+ * secret) and the tokens sealed as the being's mail_a connection, labelled with its address.
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import type { Caller } from "../../auth/contract/session.ts"
+import { Conflict, Forbidden, InvalidRequest } from "../../../kernel/contract/errors.ts"
+import { Connections } from "../../../extensions/twin/connections.ts"
+import { encryptionKeyMissing, SecretBox } from "../../../extensions/twin/secrets/secret-box.ts"
+import { PublicOrigin } from "../../origin.ts"
+import { IntegrationSettings } from "../settings.ts"
+import { MAIL_A_PROVIDER, MailAAccounts } from "./accounts.ts"
+import { profileAddress } from "./gmail.ts"
+import { consentUrl, exchangeCode, randomToken } from "./oauth.ts"
+
+export const MAIL_A_AUTH_PATH = "/api/connections/mail_a/auth"
+export const MAIL_A_CALLBACK_PATH = "/api/connections/mail_a/callback"
+
+/** How long a consent may take, from the click to the provider's redirect back. */
+export const consentLifetimeMs = 10 * 60_000
+
+/** Pending consents one being may hold: a newer one replaces its oldest, so clicking Connect again and again holds no more memory. */
+const pendingPerBeing = 5
+
+interface Pending {
+  readonly beingId: string
+  readonly verifier: string
+  readonly expiresAt: number
+}
+
+export interface CallbackQuery {
+  readonly code?: string | undefined
+  readonly state?: string | undefined
+  /** Set by the provider when the person declined (`access_denied`) or the request was wrong. */
+  readonly error?: string | undefined
+}
+
+const notConfigured = () =>
+  new Conflict({
+    error: "mail_a_not_configured",
+    message: "This node has no mail_a OAuth client yet: its owner sets MAIL_A_CLIENT_ID and MAIL_A_CLIENT_SECRET (see docs/operations.md) and restarts it."
+  })
+
+const stateRefused = (why: string) =>
+  new InvalidRequest({ error: "invalid_state", message: `This consent answer cannot be used: ${why} Nothing was connected; start again with Connect mail.` })
+
+export class MailAConsent extends Effect.Service<MailAConsent>()("integrations/MailAConsent", {
+  dependencies: [MailAAccounts.Default, SecretBox.Default],
+  effect: Effect.gen(function* () {
+    const settings = yield* IntegrationSettings
+    const accounts = yield* MailAAccounts
+    const connections = yield* Connections
+    const box = yield* SecretBox
+    const origin = yield* PublicOrigin
+    const pending = new Map<string, Pending>()
+    const redirectUri = `${origin.url}${MAIL_A_CALLBACK_PATH}`
+
+    const sweep = (now: number) => {
+      for (const [state, consent] of pending) if (consent.expiresAt <= now) pending.delete(state)
+    }
+
+    const start = Effect.fn("mailA.startConsent")(function* (caller: Caller) {
+      if (Option.isNone(accounts.client)) return yield* notConfigured()
+      if (!box.configured) return yield* encryptionKeyMissing()
+      const now = yield* Clock.currentTimeMillis
+      sweep(now)
+      const own = [...pending].filter(([, consent]) => consent.beingId === caller.beingId)
+      // Map order is insertion order: the first are the oldest.
+      for (const [state] of own.slice(0, Math.max(0, own.length - pendingPerBeing + 1))) pending.delete(state)
+      const state = randomToken()
+      const verifier = randomToken()
+      pending.set(state, { beingId: caller.beingId, verifier, expiresAt: now + consentLifetimeMs })
+      return consentUrl(settings.mailAAuthUrl, accounts.client.value, { redirectUri, state, verifier })
+    })
+
+    /** The pending consent of `state`, taken out whatever comes next: a state is good for one answer. */
+    const take = (caller: Caller, state: string | undefined) =>
+      Effect.gen(function* () {
+        const consent = state === undefined ? undefined : pending.get(state)
+        if (state !== undefined) pending.delete(state)
+        if (consent === undefined) return yield* stateRefused("it is unknown or was already used.")
+        if (consent.expiresAt <= (yield* Clock.currentTimeMillis)) return yield* stateRefused(`it is older than ${consentLifetimeMs / 60_000} minutes.`)
+        if (consent.beingId !== caller.beingId) {
+          return yield* new Forbidden({ error: "invalid_state", message: "This consent was started by someone else signed in to this node. Nothing was connected." })
+        }
+        return consent
+      })
+
+    const finish = Effect.fn("mailA.finishConsent")(function* (caller: Caller, query: CallbackQuery) {
+      const consent = yield* take(caller, query.state)
+      if (query.error !== undefined) {
+        return yield* new InvalidRequest({
+          error: "consent_declined",
+          message: `The mail provider did not grant access (${query.error.slice(0, 60)}). Nothing was connected; connect mail again to retry.`
+        })
+      }
+      if (query.code === undefined || query.code === "") return yield* new InvalidRequest({ error: "invalid_request", message: "The mail provider's answer has no code. Nothing was connected; connect mail again." })
+      if (Option.isNone(accounts.client)) return yield* notConfigured()
+      const client = accounts.client.value
+      const code = query.code
+      const failed = (error: unknown) =>
+        new Conflict({
+          error: "mail_a_refused",
+          message: `Connecting mail failed: ${error instanceof Error ? error.message : "no reason given."} Nothing was connected; connect mail again.`
+        })
+      const now = yield* Clock.currentTimeMillis
+      const tokens = yield* Effect.tryPromise({ try: () => exchangeCode(settings.mailATokenUrl, client, { code, verifier: consent.verifier, redirectUri }, now), catch: failed })
+      const address = yield* Effect.tryPromise({ try: () => profileAddress(settings.mailAApiUrl, tokens.accessToken), catch: failed })
+      return yield* connections.grant(caller.beingId, MAIL_A_PROVIDER, {
+        label: address === "" ? "Mail" : address.slice(0, 80),
+        meta: address === "" ? {} : { address: address.slice(0, 320) },
+        secret: { ...tokens }
+      })
+    })
+
+    return { start, finish, redirectUri } as const
+  })
+}) {}
