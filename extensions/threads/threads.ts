@@ -16,7 +16,7 @@ import {
 } from "./contract/records.ts"
 import { newId } from "./ids.ts"
 import { Muse } from "./muse.ts"
-import { MuseContext, ThreadAttachments, ThreadBeings } from "./ports.ts"
+import { MuseContext, ThreadAttachments, ThreadBeings, ThreadOutbound } from "./ports.ts"
 import { MessagesRepository } from "./repositories/messages-repository.ts"
 import { ThreadsRepository, type StoredThread } from "./repositories/threads-repository.ts"
 
@@ -36,6 +36,7 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
     const context = yield* MuseContext
     const beings = yield* ThreadBeings
     const attachments = yield* ThreadAttachments
+    const outbound = yield* Effect.serviceOption(ThreadOutbound)
 
     /** The thread as `viewerId` sees it: a muse thread titled with its Muse's name now, a direct one with the other being's. */
     const view = (row: StoredThread, viewerId: string) =>
@@ -130,6 +131,7 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
         const thread = yield* mine(beingId, threadId)
         const message = yield* append(beingId, thread, request.content, request.attachments ?? [])
         if (thread.kind === "muse") yield* muse.start(thread.id, beingId)
+        if (thread.kind === "direct" && Option.isSome(outbound)) yield* outbound.value.posted(message)
         return message
       }).pipe(Effect.withSpan("threads.post"))
 

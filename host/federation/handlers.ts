@@ -7,6 +7,8 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { PeerEntity } from "../../actors/peer/protocol.ts"
 import { PeersRepository } from "../../actors/peer/peers-repository.ts"
+import { Conversations } from "../../extensions/federation/conversations.ts"
+import { Courier } from "../../extensions/federation/courier.ts"
 import { Deliveries } from "../../extensions/federation/deliver.ts"
 import { NodeDocuments } from "../../extensions/federation/documents.ts"
 import { Greetings } from "../../extensions/federation/handshake.ts"
@@ -34,7 +36,11 @@ const ownerRoutes = HttpApiBuilder.group(NodeApi, "federation", (handlers) =>
     const peers = yield* PeersRepository
     const messages = yield* MessagesRepository
     const documents = yield* NodeDocuments
+    const conversations = yield* Conversations
+    const courier = yield* Courier
     const owner = <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.zipRight(requireOwner, self)
+    /** The owner's routes that act as the owner's own being (a conversation is the caller's). */
+    const asOwner = <A, E, R>(self: (beingId: string) => Effect.Effect<A, E, R>) => Effect.flatMap(requireOwner, (session) => self(session.beingId))
 
     return handlers
       .handle("listPeers", () => owner(peers.list()))
@@ -64,6 +70,11 @@ const ownerRoutes = HttpApiBuilder.group(NodeApi, "federation", (handlers) =>
           const threadsAffected = yield* messages.threadsOfPeer(path.id)
           return { nodeDid: path.id, removed, threadsAffected }
         })))
+      .handle("listConversations", () => asOwner((beingId) => conversations.list(beingId)))
+      .handle("openConversation", ({ payload }) => asOwner((beingId) => conversations.open(beingId, payload)))
+      .handle("federatedThread", ({ path }) => asOwner((beingId) => conversations.thread(beingId, path.id)))
+      .handle("outbox", ({ urlParams }) => owner(messages.outbox(urlParams.kind ?? "post")))
+      .handle("flush", () => owner(courier.flush()))
   }))
 
 const wireRoutes = HttpApiBuilder.group(NodeApi, "federationWire", (handlers) =>
