@@ -76,11 +76,11 @@ export class Conversations extends Effect.Service<Conversations>()("federation/C
     })
 
     const open = Effect.fn("federation.openConversation")(function* (beingId: string, input: NewConversation) {
-      if (Option.isNone(yield* directory.find(input.peerDid))) {
-        return yield* new NotFound({ error: "peer_not_found", message: "No peer with that node did; add the node as a peer first." })
-      }
       if (input.remoteDid === documents.nodeDid || Option.isSome(yield* identities.beingOfDid(input.remoteDid))) {
         return yield* new InvalidRequest({ error: "remote_is_local", message: "That did is on this node; talk to that being in an ordinary thread." })
+      }
+      if (Option.isNone(yield* directory.find(input.peerDid))) {
+        return yield* new NotFound({ error: "peer_not_found", message: "No peer with that node did; add the node as a peer first." })
       }
       const row = yield* ensure({ localBeingId: beingId, peerDid: input.peerDid, remoteDid: input.remoteDid }, { petname: input.petname ?? null, remoteHandle: null })
       return yield* view(row)

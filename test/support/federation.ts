@@ -9,7 +9,7 @@ import { fromBase64Url, toBase64Url, utf8 } from "../../extensions/federation/wi
 import { canonical } from "../../extensions/federation/wire/jcs.ts"
 import { sealTo } from "../../extensions/federation/wire/seal.ts"
 import { digestOf, signPayload } from "../../extensions/federation/wire/signed.ts"
-import type { TestNode } from "./node.ts"
+import { Client, run, type TestNode } from "./node.ts"
 
 export { newKeyPair, type KeyPair }
 
@@ -86,3 +86,6 @@ export const plainEnvelope = (parts: EnvelopeParts) => {
   const { digest, ...body } = envelopeBody(parts)
   return { digest, envelope: { v: 1, type: "svc.envelope", protocol: 1, descriptor: descriptorOf(parts.node), audience: parts.audience, body } }
 }
+
+/** A node's public capability profile (its did is `payload.did`). */
+export const capabilitiesOf = (node: TestNode) => run(new Client(node.url).api.federationWire.capabilities())
