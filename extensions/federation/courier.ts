@@ -124,12 +124,13 @@ export class Courier extends Effect.Service<Courier>()("federation/Courier", {
   })
 }) {}
 
-/** The courier on its own, every 30 seconds on the node's Clock (a failed run is logged, the loop goes on). */
-export const CourierLoop = Layer.scopedDiscard(
-  Effect.flatMap(Courier, (courier) =>
-    courier.run().pipe(
-      Effect.catchAllCause((cause) => Effect.logWarning("The courier's run failed", cause)),
-      Effect.repeat(Schedule.spaced(COURIER_INTERVAL)),
-      Effect.forkScoped
-    ))
-)
+/** A federation loop: `run` now and every 30 seconds on the node's Clock; a failed run is logged and the loop goes on. */
+export const everyThirtySeconds = <A, E, R>(what: string, run: Effect.Effect<A, E, R>) =>
+  run.pipe(
+    Effect.catchAllCause((cause) => Effect.logWarning(`The ${what}'s run failed`, cause)),
+    Effect.repeat(Schedule.spaced(COURIER_INTERVAL)),
+    Effect.forkScoped
+  )
+
+/** The courier on its own, every 30 seconds. */
+export const CourierLoop = Layer.scopedDiscard(Effect.flatMap(Courier, (courier) => everyThirtySeconds("courier", courier.run())))

@@ -1,6 +1,6 @@
 /**
  * The federation feature wired: the peer actor, the documents signed with the node's key, the
- * wire routes' services, conversations and the courier, and the ports bound here (where the node
+ * wire routes' services, conversations, the courier and the collector, and the ports bound here (where the node
  * is, the outbound transport, the peer table the wire routes consult, the conversations' threads).
  * `federationServices` is one layer value shared by the routes and by the threads' outbound
  * binding, so the node builds it once.
@@ -11,6 +11,8 @@ import { PeerLive } from "../../actors/peer/behaviour.ts"
 import { PeersRepository } from "../../actors/peer/peers-repository.ts"
 import { PeerEntity } from "../../actors/peer/protocol.ts"
 import { NodeAddress, PeerDirectory } from "../../extensions/federation/contract/ports.ts"
+import { Collections } from "../../extensions/federation/collect.ts"
+import { Collector, CollectorLoop } from "../../extensions/federation/collector.ts"
 import { Conversations } from "../../extensions/federation/conversations.ts"
 import { Courier, CourierLoop } from "../../extensions/federation/courier.ts"
 import { Deliveries } from "../../extensions/federation/deliver.ts"
@@ -33,6 +35,7 @@ const PeerDirectoryLive = Layer.effect(
     const peers = yield* PeersRepository
     const peer = yield* PeerEntity.client
     return {
+      list: peers.list(),
       find: peers.find,
       seen: (nodeDid, at) => peers.touch({ nodeDid, at }),
       // Through the peer's actor, so it never interleaves with a handshake or an edit.
@@ -44,7 +47,9 @@ const PeerDirectoryLive = Layer.effect(
   })
 ).pipe(Layer.provide(PeersRepository.Default))
 
-export const federationServices = Layer.mergeAll(Greetings.Default, Deliveries.Default, NodeDocuments.Default, Conversations.Default, Courier.Default).pipe(
+export const federationServices = Layer.mergeAll(
+  Greetings.Default, Deliveries.Default, NodeDocuments.Default, Conversations.Default, Courier.Default, Collections.Default, Collector.Default
+).pipe(
   Layer.provideMerge(HandshakeLive),
   Layer.provideMerge(NodeDocuments.Default),
   Layer.provide([PeerDirectoryLive, PeerTransportLive, NodeAddressLive, ConversationThreadsLive])
@@ -56,7 +61,7 @@ export const ThreadOutboundLive = Layer.effect(
   Effect.map(Conversations, (conversations) => ({ posted: conversations.enqueue }))
 ).pipe(Layer.provide(federationServices))
 
-export const federationFeature = Layer.mergeAll(PeerLive, CourierLoop).pipe(
+export const federationFeature = Layer.mergeAll(PeerLive, CourierLoop, CollectorLoop).pipe(
   Layer.provideMerge(federationServices),
   Layer.provide([PeerTransportLive])
 )

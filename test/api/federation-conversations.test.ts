@@ -9,7 +9,7 @@
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { beingKeyOf, capabilitiesOf, newKeyPair } from "../support/federation.ts"
+import { beingKeyOf, capabilitiesOf, collectRequest, newKeyPair } from "../support/federation.ts"
 import { LiveTab } from "../support/live.ts"
 import { recordingProxy, type RecordingProxy } from "../support/recording-proxy.ts"
 import { movableClock } from "../support/shifted-clock.ts"
@@ -168,6 +168,45 @@ describe("a federated conversation", () => {
     expect(await flush(ownerA)).toMatchObject({ attempted: 1, delivered: 1 })
     const landed = await run(ownerB.client.api.threads.listMessages({ path: { id: threadB } }))
     expect(landed.at(-1)?.content).toBe("Are you awake?")
+  })
+})
+
+describe("collect", () => {
+  it("hands a node nobody can dial what waits for it, sealed, and delivers it once acknowledged", async () => {
+    const [conversation] = await run(ownerA.client.api.federation.listConversations())
+    const [there] = await run(ownerB.client.api.federation.listConversations())
+    toB.asleep = true
+    await post(ownerA, conversation!.threadId, "Collected, not delivered: kumquat.")
+    expect(await flush(ownerA)).toMatchObject({ delivered: 0, unreachable: 1 })
+
+    expect(await flush(ownerB)).toMatchObject({ collected: 1 })
+    const landed = await run(ownerB.client.api.threads.listMessages({ path: { id: there!.threadId } }))
+    expect(landed.at(-1)).toMatchObject({ content: "Collected, not delivered: kumquat.", authorId: adaDid })
+    // The next collect of that run acknowledged it: delivered on A.
+    expect((await outbox(ownerA))[0]).toMatchObject({ state: "delivered" })
+
+    const collects = toA.crossings.filter((c) => c.path === "/api/federation/peer/collect")
+    expect(collects.length).toBeGreaterThanOrEqual(2)
+    for (const crossing of collects) expect(crossing.request + crossing.response).not.toContain("kumquat")
+    expect(JSON.parse(collects.find((c) => JSON.parse(c.response).envelopes.length > 0)!.response).envelopes[0].type).toBe("svc.envelope.sealed")
+    toB.asleep = false
+
+    // A recorded collect replayed is refused (its challenge was used), and tells nothing.
+    const replayed = await new Client(a.url).raw("POST", "/api/federation/peer/collect", JSON.parse(collects[0]!.request))
+    expect(replayed.body).toMatchObject({ accepted: false, node: null, envelopes: [], remaining: 0, acked: 0 })
+    const old = { ...JSON.parse(collects[0]!.request), protocol: 1 }
+    expect((await new Client(a.url).raw("POST", "/api/federation/peer/collect", old)).body).toMatchObject({ accepted: false, envelopes: [] })
+  })
+
+  it("tells a stranger nothing, and bounds challenges and acks", async () => {
+    const stranger = newKeyPair()
+    const wire = new Client(a.url)
+    const answer = await wire.raw("POST", "/api/federation/peer/collect", collectRequest(stranger, didA))
+    expect(answer.status).toBe(200)
+    expect(answer.body).toMatchObject({ accepted: false, node: null, envelopes: [], remaining: 0, acked: 0 })
+    const request = collectRequest(stranger, didA, Array.from({ length: 33 }, () => "A".repeat(43)))
+    expect((await wire.raw("POST", "/api/federation/peer/collect", request)).status).toBe(400)
+    expect((await wire.raw("POST", "/api/federation/peer/collect", { ...collectRequest(stranger, didA), challenges: [] })).status).toBe(400)
   })
 })
 

@@ -37,7 +37,7 @@ describe("the capability profile", () => {
     expect(Object.keys(profile.payload).sort()).toEqual(
       ["delegatesTo", "did", "expiresAt", "fronts", "issuedAt", "limits", "profile", "runs", "seedProtocol", "type", "v"]
     )
-    expect(profile.payload.runs.map((facility) => facility.name)).toEqual(["peer.hello", "peer.deliver", "capabilities"])
+    expect(profile.payload.runs.map((facility) => facility.name)).toEqual(["peer.hello", "peer.deliver", "peer.collect", "capabilities"])
     expect(profile.payload.limits.maxDocumentBytes).toBe(64 * 1024)
   })
 })

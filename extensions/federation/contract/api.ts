@@ -15,7 +15,7 @@ import {
   AddPeer, FederatedConversation, FederatedMessage, FederatedThread, FlushResult, NewConversation, OutboxParams, Peer, PeerPath,
   PeerRemoved, PeerSession, PeerUpdate, ThreadIdPath
 } from "./records.ts"
-import { DeliveryReceipt, PeerGreeting, PeerHello, SignedCapabilityProfile } from "./wire.ts"
+import { DeliveryReceipt, PeerCollect, PeerCollection, PeerGreeting, PeerHello, SignedCapabilityProfile } from "./wire.ts"
 
 export const MAX_DOCUMENT_BYTES_SETTING = "FEDERATION_MAX_DOCUMENT_BYTES"
 export const DEFAULT_MAX_DOCUMENT_BYTES = 64 * 1024
@@ -60,6 +60,7 @@ export class FederationWireApi extends HttpApiGroup.make("federationWire")
   .add(HttpApiEndpoint.post("hello", "/federation/peer/hello").setPayload(PeerHello).addSuccess(PeerGreeting))
   // Any JSON: a body of the wrong shape is the ladder's first refusal, in a receipt, never a 400.
   .add(HttpApiEndpoint.post("deliver", "/federation/peer/deliver").setPayload(Schema.Unknown).addSuccess(DeliveryReceipt))
+  .add(HttpApiEndpoint.post("collect", "/federation/peer/collect").setPayload(PeerCollect).addSuccess(PeerCollection))
   // What every route other nodes call declares: signed, its own rate class, a small body.
   .annotate(WireRoute, true)
   .annotate(RateClass, "wire")

@@ -53,6 +53,7 @@ export interface HandshakeShape {
 export class Handshake extends Context.Tag("federation/Handshake")<Handshake, HandshakeShape>() {}
 
 export interface PeerDirectoryShape {
+  readonly list: Effect.Effect<ReadonlyArray<Peer>>
   readonly find: (nodeDid: string) => Effect.Effect<Option.Option<Peer>>
   /** The peer proved its key just now (a hello, a delivery): its lastSeenAt, nothing else. */
   readonly seen: (nodeDid: string, at: string) => Effect.Effect<void>

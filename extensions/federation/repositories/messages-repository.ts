@@ -130,6 +130,42 @@ export class MessagesRepository extends Effect.Service<MessagesRepository>()("fe
         (rows) => rows.length
       ))
 
+    /**
+     * Collect's acknowledgement: rows handed to that peer (`sending`) whose digests it names are
+     * delivered; answers how many. Keyed on the peer alone: no digest reaches another's queue.
+     */
+    const acknowledge = operation("federation.acknowledge", (input: { readonly peerDid: string; readonly digests: ReadonlyArray<string>; readonly at: string }) =>
+      input.digests.length === 0
+        ? Effect.succeed(0)
+        : Effect.map(
+          sql`UPDATE federation_messages SET state = 'delivered', next_attempt_at = NULL, last_error = NULL, updated_at = ${input.at}
+            WHERE direction = 'out' AND kind = 'message' AND peer_did = ${input.peerDid} AND state = 'sending' AND ${sql.in("digest", input.digests)}
+            RETURNING id`,
+          (rows) => rows.length
+        ))
+
+    /**
+     * What a collecting peer is handed: its direct messages still waiting (queued, or handed
+     * before and not acknowledged: at-least-once), oldest first, never a square post.
+     */
+    const collectable = operation("federation.collectable", SqlSchema.findAll({
+      Request: Schema.Struct({ peerDid: Schema.String, limit: Schema.Int }),
+      Result: DueRow,
+      execute: ({ peerDid, limit }) =>
+        sql`SELECT ${all}, document FROM federation_messages
+          WHERE direction = 'out' AND kind = 'message' AND peer_did = ${peerDid} AND state IN ('queued', 'sending')
+          ORDER BY created_at, id LIMIT ${limit}`
+    }))
+
+    const countCollectable = SqlSchema.findAll({
+      Request: Schema.String,
+      Result: Schema.Struct({ count: Schema.Number }),
+      execute: (peerDid) =>
+        sql`SELECT COUNT(*) AS count FROM federation_messages
+          WHERE direction = 'out' AND kind = 'message' AND peer_did = ${peerDid} AND state IN ('queued', 'sending')`
+    })
+    const waitingFor = operation("federation.waitingFor", (peerDid: string) => Effect.map(countCollectable(peerDid), (rows) => rows[0]?.count ?? 0))
+
     /** How many of a thread's outbound rows wait (queued or sending) and how many are stuck. */
     const countThread = SqlSchema.single({
       Request: Schema.String,
@@ -152,6 +188,8 @@ export class MessagesRepository extends Effect.Service<MessagesRepository>()("fe
     const threadsOfPeer = operation("federation.threadsOfPeer", (peerDid: string) =>
       Effect.map(countThreads(peerDid), (rows) => rows[0]?.count ?? 0))
 
-    return { insert, attachLanding, listByPeer, listByThread, outbox, due, settle, requeueStuck, countsOfThread, threadsOfPeer } as const
+    return {
+      insert, attachLanding, listByPeer, listByThread, outbox, due, settle, requeueStuck, acknowledge, collectable, waitingFor, countsOfThread, threadsOfPeer
+    } as const
   })
 }) {}

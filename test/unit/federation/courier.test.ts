@@ -38,6 +38,7 @@ const doubles = Effect.gen(function* () {
       post: (endpoint) => Effect.zipRight(Queue.offer(posts, endpoint), Effect.fail(new PeerUnreachable({ reason: "connection refused" })))
     }),
     Layer.succeed(PeerDirectory, {
+      list: Effect.succeed([peer]),
       find: (did) => Effect.succeed(did === peer.nodeDid ? Option.some(peer) : Option.none()),
       seen: () => Effect.void,
       unreachable: (did) => Effect.sync(() => void givenUp.push(did))
