@@ -151,7 +151,9 @@ describe("a federated conversation", () => {
   })
 
   it("waits for a peer that is asleep, without flooding it, and delivers once it is back", async () => {
+    // B cannot reach A either meanwhile, so its own collector (every 30 s) cannot fetch the message first.
     toB.asleep = true
+    toA.asleep = true
     await post(ownerA, threadA, "Are you awake?")
     const first = await flush(ownerA)
     expect(first).toMatchObject({ attempted: 1, delivered: 0, unreachable: 1 })
@@ -164,6 +166,7 @@ describe("a federated conversation", () => {
     expect((await run(ownerA.client.api.federation.listConversations()))[0]).toMatchObject({ queued: 1 })
 
     toB.asleep = false
+    toA.asleep = false
     clockA.ahead += 31_000
     expect(await flush(ownerA)).toMatchObject({ attempted: 1, delivered: 1 })
     const landed = await run(ownerB.client.api.threads.listMessages({ path: { id: threadB } }))
