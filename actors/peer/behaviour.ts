@@ -80,6 +80,11 @@ const build = Effect.gen(function* () {
         yield* peers.save(next)
         return next
       }),
+    Unreachable: ({ payload }) =>
+      Effect.flatMap(peers.find(nodeDid), Option.match({
+        onNone: () => Effect.void,
+        onSome: (peer) => (peer.status === "blocked" ? Effect.void : peers.save(afterSilence(peer, payload.reason)))
+      })),
     Remove: () => peers.remove(nodeDid)
   })
 })

@@ -22,6 +22,11 @@ export const PeerEntity = Entity.make("Peer", [
   /** The handshake again; nothing is sent to a blocked peer. */
   Rpc.make("Greet", { success: PeerSession, error: PeerMissing }),
   Rpc.make("Update", { payload: PeerUpdate, success: Peer, error: PeerMissing }),
+  /**
+   * The courier gave up on the peer after about two days of silence: unreachable (a blocked one
+   * stays blocked); nothing when the peer is gone.
+   */
+  Rpc.make("Unreachable", { payload: { reason: Schema.String } }),
   /** Forgets the peer; false when there was none. */
   Rpc.make("Remove", { success: Schema.Boolean })
 ])

@@ -2,14 +2,17 @@
  * Deliver's refusal ladder (docs/federation.md "Deliver's ladder"): every envelope gets a
  * receipt, refusals included, and the checks run cheapest first, so a stranger's flood costs a
  * schema decode and a table lookup, never a signature check or a key agreement. An accepted
- * document is stored once (a replay is refused as `replayed`); landing it in the recipient's
- * thread is part two's.
+ * document is stored once (a replay is refused as `replayed`) and lands in the recipient's
+ * conversation with its author, in the same transaction; the thread's followers hear of it once
+ * it committed.
  */
+import * as SqlClient from "@effect/sql/SqlClient"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { randomBytes } from "node:crypto"
+import { EventBus } from "../../host/contract/events.ts"
 import { PeerDirectory } from "./contract/ports.ts"
 import {
   EnvelopeBody,
@@ -20,6 +23,7 @@ import {
   type DocumentCheck,
   type RefusalCode
 } from "./contract/wire.ts"
+import { Conversations } from "./conversations.ts"
 import { Identities } from "./identities.ts"
 import { MessagesRepository } from "./repositories/messages-repository.ts"
 import { sealingKeyOf } from "./wire/did-key.ts"
@@ -45,11 +49,14 @@ const parseJson = (text: string): unknown => {
 }
 
 export class Deliveries extends Effect.Service<Deliveries>()("federation/Deliveries", {
-  dependencies: [Identities.Default, MessagesRepository.Default],
+  dependencies: [Identities.Default, MessagesRepository.Default, Conversations.Default],
   effect: Effect.gen(function* () {
     const identities = yield* Identities
     const directory = yield* PeerDirectory
     const messages = yield* MessagesRepository
+    const conversations = yield* Conversations
+    const bus = yield* EventBus
+    const sql = yield* SqlClient.SqlClient
     const node = identities.node
     const sealing = sealingKeyOf(node.secretKey)
 
@@ -95,7 +102,8 @@ export class Deliveries extends Effect.Service<Deliveries>()("federation/Deliver
       const contents = decodeInner(inner)
       if (Option.isNone(contents)) return refuse("unsealable", "The envelope's contents are not { message, passport, attestation }.")
       const { message, passport, attestation } = contents.value
-      digest = digestOf(message)
+      const messageDigest = digestOf(message)
+      digest = messageDigest
 
       // 6. the message's own signature, then the passport and the attestation
       const author = message.payload.did
@@ -113,30 +121,45 @@ export class Deliveries extends Effect.Service<Deliveries>()("federation/Deliver
       const recipient = yield* identities.beingOfDid(message.payload.to)
       if (Option.isNone(recipient)) return refuse("wrong_recipient", "The message is for a being that is not on this node.")
 
-      // 7. once
-      const stored = yield* messages.insertInbound({
-        row: {
-          id: randomBytes(12).toString("base64url"),
-          direction: "in",
-          kind: "message",
-          threadId: null,
-          messageId: message.payload.id,
+      // 7. once; then it lands in the recipient's thread
+      const rowId = randomBytes(12).toString("base64url")
+      const landed = yield* sql.withTransaction(Effect.gen(function* () {
+        const stored = yield* messages.insert({
+          row: {
+            id: rowId,
+            direction: "in",
+            kind: "message",
+            threadId: null,
+            messageId: message.payload.id,
+            peerDid: sender,
+            authorDid: author,
+            audienceDid: message.payload.to,
+            digest: messageDigest,
+            sealed: envelope.protocol === 2,
+            state: "received",
+            attempts: 0,
+            nextAttemptAt: null,
+            lastError: null,
+            verified: true,
+            createdAt: at,
+            updatedAt: at
+          },
+          document: contents.value,
+          localMessageId: null
+        })
+        if (!stored) return null
+        const threadMessage = yield* conversations.land({
+          recipientId: recipient.value.beingId,
           peerDid: sender,
           authorDid: author,
-          audienceDid: message.payload.to,
-          digest,
-          sealed: envelope.protocol === 2,
-          state: "received",
-          attempts: 0,
-          nextAttemptAt: null,
-          lastError: null,
-          verified: true,
-          createdAt: at,
-          updatedAt: at
-        },
-        document: contents.value
-      })
-      if (!stored) return refuse("replayed", "This message was delivered before; it is kept once.")
+          authorHandle: passport.payload.handle,
+          body: message.payload.body
+        })
+        yield* messages.attachLanding({ id: rowId, threadId: threadMessage.threadId, localMessageId: threadMessage.id })
+        return threadMessage
+      })).pipe(Effect.orDie)
+      if (landed === null) return refuse("replayed", "This message was delivered before; it is kept once.")
+      yield* bus.publish({ kind: "topic", topic: `thread:${landed.threadId}` }, { type: "message.created", message: landed })
       yield* directory.seen(sender, at)
       return { accepted: true, digest, code: null, reason: "Delivered.", at, check } satisfies DeliveryReceipt
     })

@@ -12,10 +12,11 @@ import { Identities, type BeingIdentity } from "./identities.ts"
 import { toBase64Url } from "./wire/encoding.ts"
 import { signPayload } from "./wire/signed.ts"
 
-/** The wire facilities this node runs (part one: the handshake and deliver). */
+/** The wire facilities this node runs: the handshake, deliver, collect, the profile. */
 export const facilities: ReadonlyArray<NodeFacility> = [
   { name: "peer.hello", path: "/api/federation/peer/hello", protocol: CURRENT_PROTOCOL },
   { name: "peer.deliver", path: "/api/federation/peer/deliver", protocol: CURRENT_PROTOCOL },
+  { name: "peer.collect", path: "/api/federation/peer/collect", protocol: CURRENT_PROTOCOL },
   { name: "capabilities", path: "/api/federation/capabilities", protocol: 1 }
 ]
 

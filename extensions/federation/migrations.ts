@@ -46,5 +46,26 @@ export const federationMigrations: Migrations = {
     )`
     yield* sql`CREATE UNIQUE INDEX federation_messages_once ON federation_messages (direction, digest, peer_did)`
     yield* sql`CREATE INDEX federation_messages_by_peer ON federation_messages (peer_did, created_at)`
+  }),
+  /**
+   * A conversation with a remote being: its local half is the direct thread (gone with it, so a
+   * being that deletes the thread ends the conversation here); `local_message_id` links a wire
+   * row to the thread message it carried or landed.
+   */
+  "1103_federation_conversations": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`CREATE TABLE federation_conversations (
+      thread_id TEXT PRIMARY KEY REFERENCES threads (id) ON DELETE CASCADE,
+      local_being_id TEXT NOT NULL REFERENCES beings (id) ON DELETE CASCADE,
+      peer_did TEXT NOT NULL,
+      remote_did TEXT NOT NULL,
+      remote_handle TEXT,
+      petname TEXT,
+      created_at TEXT NOT NULL,
+      UNIQUE (local_being_id, peer_did, remote_did)
+    )`
+    yield* sql`ALTER TABLE federation_messages ADD COLUMN local_message_id TEXT`
+    yield* sql`CREATE INDEX federation_messages_due ON federation_messages (direction, state, next_attempt_at)`
+    yield* sql`CREATE INDEX federation_messages_by_thread ON federation_messages (thread_id, created_at)`
   })
 }

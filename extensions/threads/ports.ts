@@ -7,7 +7,7 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
 import type { InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
-import type { Attachment } from "./contract/records.ts"
+import type { Attachment, Message } from "./contract/records.ts"
 
 export interface ThreadBeing {
   readonly id: string
@@ -37,3 +37,12 @@ export interface MuseContextShape {
 }
 
 export class MuseContext extends Context.Tag("threads/MuseContext")<MuseContext, MuseContextShape>() {}
+
+/**
+ * Where a message posted in a direct thread may also go: the federation binds it, and queues the
+ * message for a peer node when the thread is a federated conversation's local half. Optional:
+ * unbound, nothing leaves.
+ */
+export class ThreadOutbound extends Context.Tag("threads/ThreadOutbound")<ThreadOutbound, {
+  readonly posted: (message: Message) => Effect.Effect<void>
+}>() {}

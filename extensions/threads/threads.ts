@@ -16,7 +16,7 @@ import {
 } from "./contract/records.ts"
 import { newId } from "./ids.ts"
 import { Muse } from "./muse.ts"
-import { MuseContext, ThreadAttachments, ThreadBeings } from "./ports.ts"
+import { MuseContext, ThreadAttachments, ThreadBeings, ThreadOutbound } from "./ports.ts"
 import { MessagesRepository } from "./repositories/messages-repository.ts"
 import { makeThreadView, replyPolicyOf } from "./thread-view.ts"
 import { ThreadsRepository, type StoredThread } from "./repositories/threads-repository.ts"
@@ -34,6 +34,7 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
     const beings = yield* ThreadBeings
     const attachments = yield* ThreadAttachments
     const { view, announce } = yield* makeThreadView
+    const outbound = yield* Effect.serviceOption(ThreadOutbound)
 
     const create = (kind: ThreadKind, title: string, participants: ReadonlyArray<string>) =>
       Effect.gen(function* () {
@@ -113,6 +114,7 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
         const thread = yield* mine(beingId, threadId)
         const message = yield* append(beingId, thread, request.content, request.attachments ?? [])
         if (thread.kind === "muse") yield* muse.start(thread.id, beingId)
+        if (thread.kind === "direct" && Option.isSome(outbound)) yield* outbound.value.posted(message)
         return message
       }).pipe(Effect.withSpan("threads.post"))
 

@@ -1,18 +1,27 @@
 /**
  * The federation feature wired: the peer actor, the documents signed with the node's key, the
- * wire routes' services, and the ports bound here (where the node is, the outbound transport,
- * the peer table the wire routes consult).
+ * wire routes' services, conversations, the courier and the collector, and the ports bound here (where the node
+ * is, the outbound transport, the peer table the wire routes consult, the conversations' threads).
+ * `federationServices` is one layer value shared by the routes and by the threads' outbound
+ * binding, so the node builds it once.
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { PeerLive } from "../../actors/peer/behaviour.ts"
 import { PeersRepository } from "../../actors/peer/peers-repository.ts"
+import { PeerEntity } from "../../actors/peer/protocol.ts"
 import { NodeAddress, PeerDirectory } from "../../extensions/federation/contract/ports.ts"
+import { Collections } from "../../extensions/federation/collect.ts"
+import { Collector, CollectorLoop } from "../../extensions/federation/collector.ts"
+import { Conversations } from "../../extensions/federation/conversations.ts"
+import { Courier, CourierLoop } from "../../extensions/federation/courier.ts"
 import { Deliveries } from "../../extensions/federation/deliver.ts"
 import { NodeDocuments } from "../../extensions/federation/documents.ts"
 import { Greetings, HandshakeLive } from "../../extensions/federation/handshake.ts"
+import { ThreadOutbound } from "../../extensions/threads/ports.ts"
 import { PublicOrigin } from "../origin.ts"
 import { hostVersion } from "../version.ts"
+import { ConversationThreadsLive } from "./conversation-threads.ts"
 import { PeerTransportLive } from "./transport.ts"
 
 const NodeAddressLive = Layer.effect(
@@ -22,14 +31,37 @@ const NodeAddressLive = Layer.effect(
 
 const PeerDirectoryLive = Layer.effect(
   PeerDirectory,
-  Effect.map(PeersRepository, (peers) => ({
-    find: peers.find,
-    seen: (nodeDid, at) => peers.touch({ nodeDid, at })
-  }))
+  Effect.gen(function* () {
+    const peers = yield* PeersRepository
+    const peer = yield* PeerEntity.client
+    return {
+      list: peers.list(),
+      find: peers.find,
+      seen: (nodeDid, at) => peers.touch({ nodeDid, at }),
+      // Through the peer's actor, so it never interleaves with a handshake or an edit.
+      unreachable: (nodeDid, reason) =>
+        peer(nodeDid).Unreachable({ reason }).pipe(
+          Effect.catchAllCause((cause) => Effect.logWarning("Could not mark a peer unreachable", cause))
+        )
+    }
+  })
 ).pipe(Layer.provide(PeersRepository.Default))
 
-export const federationFeature = Layer.mergeAll(PeerLive, Greetings.Default, Deliveries.Default, NodeDocuments.Default).pipe(
+export const federationServices = Layer.mergeAll(
+  Greetings.Default, Deliveries.Default, NodeDocuments.Default, Conversations.Default, Courier.Default, Collections.Default, Collector.Default
+).pipe(
   Layer.provideMerge(HandshakeLive),
   Layer.provideMerge(NodeDocuments.Default),
-  Layer.provide([PeerDirectoryLive, PeerTransportLive, NodeAddressLive])
+  Layer.provide([PeerDirectoryLive, PeerTransportLive, NodeAddressLive, ConversationThreadsLive])
+)
+
+/** A message posted in a conversation's thread goes to the outbox (threads call this port). */
+export const ThreadOutboundLive = Layer.effect(
+  ThreadOutbound,
+  Effect.map(Conversations, (conversations) => ({ posted: conversations.enqueue }))
+).pipe(Layer.provide(federationServices))
+
+export const federationFeature = Layer.mergeAll(PeerLive, CourierLoop, CollectorLoop).pipe(
+  Layer.provideMerge(federationServices),
+  Layer.provide([PeerTransportLive])
 )

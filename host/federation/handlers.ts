@@ -7,6 +7,10 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { PeerEntity } from "../../actors/peer/protocol.ts"
 import { PeersRepository } from "../../actors/peer/peers-repository.ts"
+import { Collections } from "../../extensions/federation/collect.ts"
+import { Collector } from "../../extensions/federation/collector.ts"
+import { Conversations } from "../../extensions/federation/conversations.ts"
+import { Courier } from "../../extensions/federation/courier.ts"
 import { Deliveries } from "../../extensions/federation/deliver.ts"
 import { NodeDocuments } from "../../extensions/federation/documents.ts"
 import { Greetings } from "../../extensions/federation/handshake.ts"
@@ -34,7 +38,12 @@ const ownerRoutes = HttpApiBuilder.group(NodeApi, "federation", (handlers) =>
     const peers = yield* PeersRepository
     const messages = yield* MessagesRepository
     const documents = yield* NodeDocuments
+    const conversations = yield* Conversations
+    const courier = yield* Courier
+    const collector = yield* Collector
     const owner = <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.zipRight(requireOwner, self)
+    /** The owner's routes that act as the owner's own being (a conversation is the caller's). */
+    const asOwner = <A, E, R>(self: (beingId: string) => Effect.Effect<A, E, R>) => Effect.flatMap(requireOwner, (session) => self(session.beingId))
 
     return handlers
       .handle("listPeers", () => owner(peers.list()))
@@ -64,6 +73,15 @@ const ownerRoutes = HttpApiBuilder.group(NodeApi, "federation", (handlers) =>
           const threadsAffected = yield* messages.threadsOfPeer(path.id)
           return { nodeDid: path.id, removed, threadsAffected }
         })))
+      .handle("listConversations", () => asOwner((beingId) => conversations.list(beingId)))
+      .handle("openConversation", ({ payload }) => asOwner((beingId) => conversations.open(beingId, payload)))
+      .handle("federatedThread", ({ path }) => asOwner((beingId) => conversations.thread(beingId, path.id)))
+      .handle("outbox", ({ urlParams }) => owner(messages.outbox(urlParams.kind ?? "post")))
+      // Requeue and drain, then collect from every verified peer (the relay comes later).
+      .handle("flush", () => owner(Effect.gen(function* () {
+        const ran = yield* courier.flush()
+        return { ...ran, collected: yield* collector.run() }
+      })))
   }))
 
 const wireRoutes = HttpApiBuilder.group(NodeApi, "federationWire", (handlers) =>
@@ -71,10 +89,12 @@ const wireRoutes = HttpApiBuilder.group(NodeApi, "federationWire", (handlers) =>
     const documents = yield* NodeDocuments
     const greetings = yield* Greetings
     const deliveries = yield* Deliveries
+    const collections = yield* Collections
     return handlers
       .handle("capabilities", () => documents.capabilities)
       .handle("hello", ({ payload }) => greetings.answer(payload))
       .handle("deliver", ({ payload }) => deliveries.deliver(payload))
+      .handle("collect", ({ payload }) => collections.answer(payload))
   }))
 
 export const FederationHandlers = Layer.mergeAll(ownerRoutes, wireRoutes).pipe(

@@ -1,6 +1,7 @@
 /**
  * Threads and the Muse as the node lists them: the services with their ports bound (beings'
- * names from the accounts, attachments from the caller's uploads, the Muse's context), and the
+ * names from the accounts, attachments from the caller's uploads, the Muse's context, the
+ * federation's outbox for a conversation's thread), and the
  * topic kind `thread` claimed: only a thread's participants follow it, and a socket that starts
  * following mid-reply is sent the reply so far first (extensions/threads/replay.ts).
  */
@@ -15,6 +16,7 @@ import { Threads } from "../../extensions/threads/threads.ts"
 import { BeingsRepository } from "../auth/repositories/beings.ts"
 import { FileAccess } from "../files/file-access.ts"
 import { decodeFileId } from "../files/file-ids.ts"
+import { ThreadOutboundLive } from "../federation/feature.ts"
 import { TopicAccess } from "../live/topics.ts"
 import { ModelsLive } from "../llm/models.ts"
 import { MuseContextLive } from "./muse-context.ts"
@@ -60,5 +62,5 @@ const ThreadTopicLive = Layer.effectDiscard(
 
 export const threadsFeature = ThreadTopicLive.pipe(
   Layer.provideMerge(Threads.Default),
-  Layer.provide(Layer.mergeAll(ThreadBeingsLive, ThreadAttachmentsLive, MuseContextLive, ModelsLive))
+  Layer.provide(Layer.mergeAll(ThreadBeingsLive, ThreadAttachmentsLive, MuseContextLive, ModelsLive, ThreadOutboundLive))
 )

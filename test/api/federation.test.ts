@@ -7,7 +7,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { verifiedBy } from "../../extensions/federation/wire/signed.ts"
-import { beingKeyOf, helloFrom, newKeyPair, nodeKeyOf, plainEnvelope, sealedEnvelope, type KeyPair } from "../support/federation.ts"
+import { beingKeyOf, capabilitiesOf, helloFrom, newKeyPair, nodeKeyOf, plainEnvelope, sealedEnvelope, type KeyPair } from "../support/federation.ts"
 import { freePort } from "../support/free-port.ts"
 import { Client, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
 
@@ -18,7 +18,6 @@ let ownerB: Registered
 let didA: string
 let didB: string
 
-const capabilitiesOf = (node: TestNode) => run(new Client(node.url).api.federationWire.capabilities())
 
 beforeAll(async () => {
   ;[a, b] = await Promise.all([startNode(), startNode()])
@@ -38,7 +37,7 @@ describe("the capability profile", () => {
     expect(Object.keys(profile.payload).sort()).toEqual(
       ["delegatesTo", "did", "expiresAt", "fronts", "issuedAt", "limits", "profile", "runs", "seedProtocol", "type", "v"]
     )
-    expect(profile.payload.runs.map((facility) => facility.name)).toEqual(["peer.hello", "peer.deliver", "capabilities"])
+    expect(profile.payload.runs.map((facility) => facility.name)).toEqual(["peer.hello", "peer.deliver", "peer.collect", "capabilities"])
     expect(profile.payload.limits.maxDocumentBytes).toBe(64 * 1024)
   })
 })

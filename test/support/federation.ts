@@ -4,12 +4,13 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
+import { randomBytes } from "node:crypto"
 import { keyPairOf, newKeyPair, type KeyPair } from "../../extensions/federation/wire/did-key.ts"
 import { fromBase64Url, toBase64Url, utf8 } from "../../extensions/federation/wire/encoding.ts"
 import { canonical } from "../../extensions/federation/wire/jcs.ts"
 import { sealTo } from "../../extensions/federation/wire/seal.ts"
 import { digestOf, signPayload } from "../../extensions/federation/wire/signed.ts"
-import type { TestNode } from "./node.ts"
+import { Client, run, type TestNode } from "./node.ts"
 
 export { newKeyPair, type KeyPair }
 
@@ -85,4 +86,14 @@ export const sealedEnvelope = (parts: EnvelopeParts) => {
 export const plainEnvelope = (parts: EnvelopeParts) => {
   const { digest, ...body } = envelopeBody(parts)
   return { digest, envelope: { v: 1, type: "svc.envelope", protocol: 1, descriptor: descriptorOf(parts.node), audience: parts.audience, body } }
+}
+
+/** A node's public capability profile (its did is `payload.did`). */
+export const capabilitiesOf = (node: TestNode) => run(new Client(node.url).api.federationWire.capabilities())
+
+/** A collect request from `node` to the holder `audience`: one fresh challenge, attested. */
+export const collectRequest = (node: KeyPair, audience: string, ack: ReadonlyArray<string> = []) => {
+  const challenge = signPayload({ v: 1, type: "svc.challenge", did: node.did, aud: audience, nonce: toBase64Url(new Uint8Array(randomBytes(16))), issuedAt: at() }, node.secretKey)
+  const attestation = signPayload({ v: 1, type: "svc.attestation", did: node.did, aud: audience, about: digestOf(challenge), issuedAt: at() }, node.secretKey)
+  return { v: 1, protocol: 2, descriptor: descriptorOf(node), attestation, challenges: [challenge], ack }
 }

@@ -22,3 +22,17 @@ export const shiftedClock = (offset: Duration.DurationInput): Clock.Clock => {
       })
   }
 }
+
+/** A Clock at the real pace whose offset a test moves on while the node runs (`clock.ahead += ms`). */
+export const movableClock = (): Clock.Clock & { ahead: number } => {
+  const moving = { ahead: 0 } as Clock.Clock & { ahead: number }
+  const millis = () => Date.now() + moving.ahead
+  return Object.assign(moving, {
+    [Clock.ClockTypeId]: Clock.ClockTypeId,
+    unsafeCurrentTimeMillis: millis,
+    unsafeCurrentTimeNanos: () => BigInt(millis()) * 1_000_000n,
+    currentTimeMillis: Effect.sync(millis),
+    currentTimeNanos: Effect.sync(() => BigInt(millis()) * 1_000_000n),
+    sleep: shiftedClock(0).sleep
+  })
+}

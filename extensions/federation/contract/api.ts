@@ -11,8 +11,11 @@ import * as Schema from "effect/Schema"
 import { BodyLimit, RateClass, WireRoute } from "../../../kernel/contract/endpoint-policy.ts"
 import { Conflict, Forbidden, InvalidRequest, NotFound, Unavailable } from "../../../kernel/contract/errors.ts"
 import { Authentication } from "../../../host/auth/contract/session.ts"
-import { AddPeer, Peer, PeerPath, PeerRemoved, PeerSession, PeerUpdate } from "./records.ts"
-import { DeliveryReceipt, PeerGreeting, PeerHello, SignedCapabilityProfile } from "./wire.ts"
+import {
+  AddPeer, FederatedConversation, FederatedMessage, FederatedThread, FlushResult, NewConversation, OutboxParams, Peer, PeerPath,
+  PeerRemoved, PeerSession, PeerUpdate, ThreadIdPath
+} from "./records.ts"
+import { DeliveryReceipt, PeerCollect, PeerCollection, PeerGreeting, PeerHello, SignedCapabilityProfile } from "./wire.ts"
 
 export const MAX_DOCUMENT_BYTES_SETTING = "FEDERATION_MAX_DOCUMENT_BYTES"
 export const DEFAULT_MAX_DOCUMENT_BYTES = 64 * 1024
@@ -35,6 +38,17 @@ export class FederationApi extends HttpApiGroup.make("federation")
       .addError(NotFound.schema)
   )
   .add(HttpApiEndpoint.del("removePeer", "/federation/peers/:id").setPath(PeerPath).addSuccess(PeerRemoved).addError(NotFound.schema))
+  .add(HttpApiEndpoint.get("listConversations", "/federation/conversations").addSuccess(Schema.Array(FederatedConversation)))
+  .add(
+    HttpApiEndpoint.post("openConversation", "/federation/conversations")
+      .setPayload(NewConversation)
+      .addSuccess(FederatedConversation)
+      .addError(InvalidRequest.schema)
+      .addError(NotFound.schema)
+  )
+  .add(HttpApiEndpoint.get("federatedThread", "/federation/threads/:id").setPath(ThreadIdPath).addSuccess(FederatedThread).addError(NotFound.schema))
+  .add(HttpApiEndpoint.get("outbox", "/federation/outbox").setUrlParams(OutboxParams).addSuccess(Schema.Array(FederatedMessage)))
+  .add(HttpApiEndpoint.post("flush", "/federation/flush").addSuccess(FlushResult))
   .addError(Forbidden.schema)
   .addError(Unavailable.schema)
   .middleware(Authentication)
@@ -46,6 +60,7 @@ export class FederationWireApi extends HttpApiGroup.make("federationWire")
   .add(HttpApiEndpoint.post("hello", "/federation/peer/hello").setPayload(PeerHello).addSuccess(PeerGreeting))
   // Any JSON: a body of the wrong shape is the ladder's first refusal, in a receipt, never a 400.
   .add(HttpApiEndpoint.post("deliver", "/federation/peer/deliver").setPayload(Schema.Unknown).addSuccess(DeliveryReceipt))
+  .add(HttpApiEndpoint.post("collect", "/federation/peer/collect").setPayload(PeerCollect).addSuccess(PeerCollection))
   // What every route other nodes call declares: signed, its own rate class, a small body.
   .annotate(WireRoute, true)
   .annotate(RateClass, "wire")

@@ -6,11 +6,14 @@
  * - PeerDirectory: what the wire routes may know of the owner's peers; bound to the peer actor's
  *   table by the host.
  * - NodeAddress: where this node says it is, and what it runs as.
+ * - ConversationThreads: a conversation's local half, an ordinary direct thread; bound to the
+ *   threads' tables by the host.
  */
 import * as Context from "effect/Context"
 import * as Data from "effect/Data"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
+import type { Message } from "../../threads/contract/records.ts"
 import type { Peer } from "./records.ts"
 import type { DocumentCheck, PeerHello, SignedChallenge } from "./wire.ts"
 
@@ -50,9 +53,12 @@ export interface HandshakeShape {
 export class Handshake extends Context.Tag("federation/Handshake")<Handshake, HandshakeShape>() {}
 
 export interface PeerDirectoryShape {
+  readonly list: Effect.Effect<ReadonlyArray<Peer>>
   readonly find: (nodeDid: string) => Effect.Effect<Option.Option<Peer>>
   /** The peer proved its key just now (a hello, a delivery): its lastSeenAt, nothing else. */
   readonly seen: (nodeDid: string, at: string) => Effect.Effect<void>
+  /** The courier gave up on it (about two days without an answer): the peer is unreachable, not in error. */
+  readonly unreachable: (nodeDid: string, reason: string) => Effect.Effect<void>
 }
 
 export class PeerDirectory extends Context.Tag("federation/PeerDirectory")<PeerDirectory, PeerDirectoryShape>() {}
@@ -61,3 +67,15 @@ export class NodeAddress extends Context.Tag("federation/NodeAddress")<
   NodeAddress,
   { readonly endpoint: string; readonly label: string; readonly software: string }
 >() {}
+
+export interface ConversationThreadsShape {
+  /** A new direct thread whose one participant on this node is the being; answers its id. */
+  readonly open: (beingId: string, title: string) => Effect.Effect<string>
+  /**
+   * Stores a remote being's message in the thread (its `authorId` is the remote did: that being
+   * has no row here) and answers it; the caller tells the thread's followers once it committed.
+   */
+  readonly insert: (input: { readonly threadId: string; readonly authorDid: string; readonly content: string }) => Effect.Effect<Message>
+}
+
+export class ConversationThreads extends Context.Tag("federation/ConversationThreads")<ConversationThreads, ConversationThreadsShape>() {}

@@ -90,3 +90,78 @@ export const FederatedMessage = Schema.Struct({
   updatedAt: Schema.String
 })
 export type FederatedMessage = typeof FederatedMessage.Type
+
+/**
+ * A conversation with a being on a peer node. Its local half is an ordinary direct thread whose
+ * only participant here is `localBeingId` (the remote being has no being row on this node).
+ * `remoteCurrent`: the peer is still one the owner has and has not blocked, so a message can
+ * still leave; `queued` and `stuck` count the thread's outbound rows in those states.
+ */
+export const FederatedConversation = Schema.Struct({
+  threadId: Schema.String,
+  peerDid: Schema.String,
+  peerName: Schema.NullOr(Schema.String),
+  remoteDid: Schema.String,
+  remoteCurrent: Schema.Boolean,
+  remoteHandle: Schema.NullOr(Schema.String),
+  petname: Schema.NullOr(Schema.String),
+  localBeingId: Schema.String,
+  queued: Schema.Int,
+  stuck: Schema.Int,
+  createdAt: Schema.String
+})
+export type FederatedConversation = typeof FederatedConversation.Type
+
+export const NewConversation = Schema.Struct({
+  peerDid: Did,
+  remoteDid: Did,
+  petname: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(80)))
+})
+export type NewConversation = typeof NewConversation.Type
+
+/** Where one message of a conversation's thread came from (or went), beside its wire row. */
+export const MessageProvenance = Schema.Struct({
+  /** The message's id in the local thread. */
+  messageId: Schema.String,
+  direction: MessageDirection,
+  authorDid: Schema.String,
+  digest: Schema.String,
+  sealed: Schema.Boolean,
+  verified: Schema.Boolean,
+  state: MessageState,
+  at: Schema.String
+})
+export type MessageProvenance = typeof MessageProvenance.Type
+
+export const FederatedThread = Schema.Struct({
+  conversation: FederatedConversation,
+  messages: Schema.Array(MessageProvenance),
+  wire: Schema.Array(FederatedMessage)
+})
+export type FederatedThread = typeof FederatedThread.Type
+
+/** A local thread id in the path (the same bound as a peer's did). */
+export const ThreadIdPath = PeerPath
+
+export const OutboxParams = Schema.Struct({ kind: Schema.optional(MessageKind) })
+
+/** One pass of the courier over the due outbound rows. */
+export const CourierRun = Schema.Struct({
+  attempted: Schema.Int,
+  delivered: Schema.Int,
+  /** Rows whose peer did not answer this time (tried again later, or given up on: `stuck`). */
+  unreachable: Schema.Int,
+  /** Rows the peer refused with a receipt (or never sent: a peer too old for protocol 2). */
+  refused: Schema.Int,
+  at: Schema.String
+})
+export type CourierRun = typeof CourierRun.Type
+
+export const FlushResult = Schema.Struct({
+  ...CourierRun.fields,
+  /** Exhausted (stuck) rows put back in the queue before the run. */
+  requeued: Schema.Int,
+  collected: Schema.Int,
+  relayed: Schema.Int
+})
+export type FlushResult = typeof FlushResult.Type

@@ -206,3 +206,35 @@ export const CapabilityProfilePayload = Schema.Struct({
 })
 export const SignedCapabilityProfile = signed(CapabilityProfilePayload)
 export type SignedCapabilityProfile = typeof SignedCapabilityProfile.Type
+
+/** Collect's bounds (the second document's limits): challenges 1..8, acknowledged digests 0..32. */
+export const MAX_COLLECT_CHALLENGES = 8
+export const MAX_COLLECT_ACKS = 32
+
+/**
+ * A node nobody can dial asks a peer for what waits for it (docs/federation.md "Collect"): its
+ * descriptor, fresh challenges of its own to the holder, its attestation about the first, and the
+ * digests of what it received from the last collection.
+ */
+export const PeerCollect = Schema.Struct({
+  v: Schema.Literal(1),
+  protocol: Schema.Int.pipe(Schema.between(1, 99)),
+  descriptor: SignedNodeDescriptor,
+  attestation: SignedAttestation,
+  challenges: Schema.Array(SignedChallenge).pipe(Schema.minItems(1), Schema.maxItems(MAX_COLLECT_CHALLENGES)),
+  ack: Schema.Array(Digest).pipe(Schema.maxItems(MAX_COLLECT_ACKS))
+})
+export type PeerCollect = typeof PeerCollect.Type
+
+export const PeerCollection = Schema.Struct({
+  v: Schema.Literal(1),
+  protocol: Schema.Int,
+  /** The holder's descriptor; null when it did not accept the collector. */
+  node: Schema.NullOr(SignedNodeDescriptor),
+  envelopes: Schema.Array(SealedEnvelope),
+  remaining: Schema.Int,
+  acked: Schema.Int,
+  accepted: Schema.Boolean,
+  reason: Schema.String
+})
+export type PeerCollection = typeof PeerCollection.Type

@@ -1,28 +1,55 @@
 /**
- * `federation_messages`: one row per federated document and peer. Part one writes inbound
- * documents only (landing them in a thread is part two's).
+ * `federation_messages`: one row per federated document and peer, both ways. Inbound rows are
+ * the documents deliver accepted (landed in a thread); outbound rows are the outbox the courier
+ * drains, each holding the signed inner documents it seals afresh at every attempt.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { BooleanColumn, operation } from "../../../kernel/repository.ts"
-import { FederatedMessage } from "../contract/records.ts"
+import { BooleanColumn, JsonColumn, operation } from "../../../kernel/repository.ts"
+import { FederatedMessage, MessageKind, MessageState } from "../contract/records.ts"
 import { EnvelopeBody } from "../contract/wire.ts"
 
 const StoredMessage = Schema.Struct({ ...FederatedMessage.fields, sealed: BooleanColumn, verified: BooleanColumn })
 
+/** A row with the thread message it carried or landed (null for a post, or before it landed). */
+const ThreadWireRow = Schema.Struct({ ...StoredMessage.fields, localMessageId: Schema.NullOr(Schema.String) })
+export type ThreadWireRow = typeof ThreadWireRow.Type
+
+/** An outbound row the courier may send now, with what it seals. */
+const DueRow = Schema.Struct({ ...StoredMessage.fields, document: JsonColumn(EnvelopeBody) })
+export type DueRow = typeof DueRow.Type
+
 const columns = `id, direction, kind, thread_id AS "threadId", message_id AS "messageId", peer_did AS "peerDid",
   author_did AS "authorDid", audience_did AS "audienceDid", digest, sealed, state, attempts,
   next_attempt_at AS "nextAttemptAt", last_error AS "lastError", verified, created_at AS "createdAt", updated_at AS "updatedAt"`
+
+/** How one attempt ended for a row: its state, count and next time. */
+const Settlement = Schema.Struct({
+  id: Schema.String,
+  state: MessageState,
+  attempts: Schema.Int,
+  nextAttemptAt: Schema.NullOr(Schema.String),
+  lastError: Schema.NullOr(Schema.String),
+  updatedAt: Schema.String
+})
+export type Settlement = typeof Settlement.Type
 
 export class MessagesRepository extends Effect.Service<MessagesRepository>()("federation/MessagesRepository", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const all = sql.literal(columns)
 
-    /** Stores an accepted inbound document; false when one with its digest from that peer is there already. */
-    const insertInbound = operation("federation.insertInbound", (input: { readonly row: FederatedMessage; readonly document: EnvelopeBody }) => {
+    /**
+     * Stores a document row; false when one with its digest for that peer and direction is
+     * there already (an inbound replay, an outbound message queued twice).
+     */
+    const insert = operation("federation.insertMessage", (input: {
+      readonly row: FederatedMessage
+      readonly document: EnvelopeBody
+      readonly localMessageId: string | null
+    }) => {
       const { row, document } = input
       return Effect.map(
         sql`INSERT INTO federation_messages ${sql.insert({
@@ -31,6 +58,7 @@ export class MessagesRepository extends Effect.Service<MessagesRepository>()("fe
           kind: row.kind,
           thread_id: row.threadId,
           message_id: row.messageId,
+          local_message_id: input.localMessageId,
           peer_did: row.peerDid,
           author_did: row.authorDid,
           audience_did: row.audienceDid,
@@ -49,11 +77,106 @@ export class MessagesRepository extends Effect.Service<MessagesRepository>()("fe
       )
     })
 
+    /** An inbound row landed: the thread and the message it became there. */
+    const attachLanding = operation("federation.attachLanding", SqlSchema.void({
+      Request: Schema.Struct({ id: Schema.String, threadId: Schema.String, localMessageId: Schema.String }),
+      execute: ({ id, threadId, localMessageId }) =>
+        sql`UPDATE federation_messages SET thread_id = ${threadId}, local_message_id = ${localMessageId} WHERE id = ${id}`
+    }))
+
     const listByPeer = operation("federation.messagesOfPeer", SqlSchema.findAll({
       Request: Schema.String,
       Result: StoredMessage,
       execute: (peerDid) => sql`SELECT ${all} FROM federation_messages WHERE peer_did = ${peerDid} ORDER BY created_at, id`
     }))
+
+    const listByThread = operation("federation.messagesOfThread", SqlSchema.findAll({
+      Request: Schema.String,
+      Result: ThreadWireRow,
+      execute: (threadId) =>
+        sql`SELECT ${all}, local_message_id AS "localMessageId" FROM federation_messages WHERE thread_id = ${threadId} ORDER BY created_at, id`
+    }))
+
+    /** The outbox of one kind, newest first (the last 500). */
+    const outbox = operation("federation.outbox", SqlSchema.findAll({
+      Request: MessageKind,
+      Result: StoredMessage,
+      execute: (kind) =>
+        sql`SELECT ${all} FROM federation_messages WHERE direction = 'out' AND kind = ${kind} ORDER BY created_at DESC, id DESC LIMIT 500`
+    }))
+
+    /** Queued outbound rows whose time has come, oldest due first; at most `limit` (one courier run's share). */
+    const due = operation("federation.dueMessages", SqlSchema.findAll({
+      Request: Schema.Struct({ now: Schema.String, limit: Schema.Int }),
+      Result: DueRow,
+      execute: ({ now, limit }) =>
+        sql`SELECT ${all}, document FROM federation_messages
+          WHERE direction = 'out' AND state = 'queued' AND next_attempt_at <= ${now}
+          ORDER BY next_attempt_at, created_at, id LIMIT ${limit}`
+    }))
+
+    const settle = operation("federation.settleMessage", SqlSchema.void({
+      Request: Settlement,
+      execute: (s) =>
+        sql`UPDATE federation_messages SET state = ${s.state}, attempts = ${s.attempts}, next_attempt_at = ${s.nextAttemptAt},
+          last_error = ${s.lastError}, updated_at = ${s.updatedAt} WHERE id = ${s.id}`
+    }))
+
+    /** Stuck outbound rows back in the queue, due now, their count of attempts begun again; answers how many. */
+    const requeueStuck = operation("federation.requeueStuck", (now: string) =>
+      Effect.map(
+        sql`UPDATE federation_messages SET state = 'queued', attempts = 0, next_attempt_at = ${now}, updated_at = ${now}
+          WHERE direction = 'out' AND state = 'stuck' RETURNING id`,
+        (rows) => rows.length
+      ))
+
+    /**
+     * Collect's acknowledgement: rows handed to that peer (`sending`) whose digests it names are
+     * delivered; answers how many. Keyed on the peer alone: no digest reaches another's queue.
+     */
+    const acknowledge = operation("federation.acknowledge", (input: { readonly peerDid: string; readonly digests: ReadonlyArray<string>; readonly at: string }) =>
+      input.digests.length === 0
+        ? Effect.succeed(0)
+        : Effect.map(
+          sql`UPDATE federation_messages SET state = 'delivered', next_attempt_at = NULL, last_error = NULL, updated_at = ${input.at}
+            WHERE direction = 'out' AND kind = 'message' AND peer_did = ${input.peerDid} AND state = 'sending' AND ${sql.in("digest", input.digests)}
+            RETURNING id`,
+          (rows) => rows.length
+        ))
+
+    /**
+     * What a collecting peer is handed: its direct messages still waiting (queued, or handed
+     * before and not acknowledged: at-least-once), oldest first, never a square post.
+     */
+    const collectable = operation("federation.collectable", SqlSchema.findAll({
+      Request: Schema.Struct({ peerDid: Schema.String, limit: Schema.Int }),
+      Result: DueRow,
+      execute: ({ peerDid, limit }) =>
+        sql`SELECT ${all}, document FROM federation_messages
+          WHERE direction = 'out' AND kind = 'message' AND peer_did = ${peerDid} AND state IN ('queued', 'sending')
+          ORDER BY created_at, id LIMIT ${limit}`
+    }))
+
+    const countCollectable = SqlSchema.findAll({
+      Request: Schema.String,
+      Result: Schema.Struct({ count: Schema.Number }),
+      execute: (peerDid) =>
+        sql`SELECT COUNT(*) AS count FROM federation_messages
+          WHERE direction = 'out' AND kind = 'message' AND peer_did = ${peerDid} AND state IN ('queued', 'sending')`
+    })
+    const waitingFor = operation("federation.waitingFor", (peerDid: string) => Effect.map(countCollectable(peerDid), (rows) => rows[0]?.count ?? 0))
+
+    /** How many of a thread's outbound rows wait (queued or sending) and how many are stuck. */
+    const countThread = SqlSchema.single({
+      Request: Schema.String,
+      Result: Schema.Struct({ queued: Schema.Number, stuck: Schema.Number }),
+      execute: (threadId) =>
+        sql`SELECT COALESCE(SUM(CASE WHEN state IN ('queued', 'sending') THEN 1 ELSE 0 END), 0) AS queued,
+          COALESCE(SUM(CASE WHEN state = 'stuck' THEN 1 ELSE 0 END), 0) AS stuck
+          FROM federation_messages WHERE thread_id = ${threadId} AND direction = 'out'`
+    })
+    // An aggregate always answers one row: none would be the database's fault.
+    const countsOfThread = operation("federation.outboxOfThread", (threadId: string) => Effect.orDie(countThread(threadId)))
 
     /** Threads with wire rows of this peer: what deleting the peer leaves without their courier. */
     const countThreads = SqlSchema.findAll({
@@ -65,6 +188,8 @@ export class MessagesRepository extends Effect.Service<MessagesRepository>()("fe
     const threadsOfPeer = operation("federation.threadsOfPeer", (peerDid: string) =>
       Effect.map(countThreads(peerDid), (rows) => rows[0]?.count ?? 0))
 
-    return { insertInbound, listByPeer, threadsOfPeer } as const
+    return {
+      insert, attachLanding, listByPeer, listByThread, outbox, due, settle, requeueStuck, acknowledge, collectable, waitingFor, countsOfThread, threadsOfPeer
+    } as const
   })
 }) {}

@@ -51,12 +51,20 @@ describe("the peer actor", () => {
       expect(greeted).toMatchObject({ verified: false, peer: { status: "blocked" } })
       yield* peer.Update({ endpoint: "http://moved.test" })
       expect(posts).toHaveLength(1)
+      // The courier giving up on a blocked peer leaves the block.
+      yield* peer.Unreachable({ reason: "silent for two days" })
+      expect((yield* peer.Update({})).status).toBe("blocked")
 
       expect((yield* peer.Update({ blocked: false })).status).toBe("unverified")
       awake = false
       const asleep = yield* peer.Greet()
       expect(asleep).toMatchObject({ verified: false, reason: "asleep", peer: { status: "unreachable", lastError: "asleep", endpoint: "http://moved.test" } })
       expect(posts).toEqual(["http://b.test/api/federation/peer/hello", "http://moved.test/api/federation/peer/hello"])
+
+      awake = true
+      expect((yield* peer.Greet()).peer.status).toBe("verified")
+      yield* peer.Unreachable({ reason: "silent for two days" })
+      expect(yield* peer.Update({})).toMatchObject({ status: "unreachable", lastError: "silent for two days" })
 
       expect(yield* peer.Remove()).toBe(true)
       expect((yield* Effect.flip(peer.Greet()))._tag).toBe("PeerMissing")

@@ -1,0 +1,176 @@
+/**
+ * Conversations with beings on peer nodes. The local half is an ordinary direct thread whose only
+ * participant here is the local being; the conversation row says who is on the other side. A
+ * message the local being posts in that thread (the ordinary thread route) is signed by the
+ * being's own key at once, passported and attested by the node, and queued for the courier; a
+ * message that arrives lands in the same thread (deliver.ts calls `land`).
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { randomBytes } from "node:crypto"
+import { InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import { nowIso } from "../../kernel/time.ts"
+import type { Message } from "../threads/contract/records.ts"
+import { ConversationThreads, PeerDirectory } from "./contract/ports.ts"
+import type { FederatedConversation, FederatedThread, NewConversation } from "./contract/records.ts"
+import type { Did, EnvelopeBody } from "./contract/wire.ts"
+import { NodeDocuments } from "./documents.ts"
+import { Identities } from "./identities.ts"
+import { ConversationsRepository, type StoredConversation } from "./repositories/conversations-repository.ts"
+import { MessagesRepository } from "./repositories/messages-repository.ts"
+import { digestOf, signPayload } from "./wire/signed.ts"
+
+/** A did shortened for a title, when nobody named the being. */
+const shortDid = (did: string) => `${did.slice(0, 14)}…${did.slice(-4)}`
+
+const noConversation = (id: string) =>
+  new NotFound({ error: "conversation_not_found", message: "That thread is not one of your federated conversations.", details: { id } })
+
+export class Conversations extends Effect.Service<Conversations>()("federation/Conversations", {
+  dependencies: [Identities.Default, NodeDocuments.Default, ConversationsRepository.Default, MessagesRepository.Default],
+  effect: Effect.gen(function* () {
+    const identities = yield* Identities
+    const documents = yield* NodeDocuments
+    const conversations = yield* ConversationsRepository
+    const messages = yield* MessagesRepository
+    const directory = yield* PeerDirectory
+    const threads = yield* ConversationThreads
+
+    const view = (row: StoredConversation) =>
+      Effect.gen(function* () {
+        const peer = yield* directory.find(row.peerDid)
+        const counts = yield* messages.countsOfThread(row.threadId)
+        return {
+          ...row,
+          peerName: Option.match(peer, { onNone: () => null, onSome: (found) => found.name }),
+          remoteCurrent: Option.match(peer, { onNone: () => false, onSome: (found) => found.status !== "blocked" }),
+          queued: counts.queued,
+          stuck: counts.stuck
+        } satisfies FederatedConversation
+      })
+
+    /** The conversation for these parties, made (with its thread) when there is none. */
+    const ensure = (parties: { readonly localBeingId: string; readonly peerDid: string; readonly remoteDid: string }, names: {
+      readonly petname: string | null
+      readonly remoteHandle: string | null
+    }) =>
+      Effect.gen(function* () {
+        const existing = yield* conversations.find(parties)
+        if (Option.isSome(existing)) {
+          const { petname, remoteHandle } = names
+          if ((petname !== null && petname !== existing.value.petname) || (remoteHandle !== null && remoteHandle !== existing.value.remoteHandle)) {
+            yield* conversations.rename({ threadId: existing.value.threadId, petname, remoteHandle })
+            return { ...existing.value, petname: petname ?? existing.value.petname, remoteHandle: remoteHandle ?? existing.value.remoteHandle }
+          }
+          return existing.value
+        }
+        const title = names.petname ?? names.remoteHandle ?? shortDid(parties.remoteDid)
+        const threadId = yield* threads.open(parties.localBeingId, title)
+        const row: StoredConversation = { ...parties, threadId, ...names, createdAt: yield* nowIso }
+        yield* conversations.insert(row)
+        return row
+      })
+
+    const list = Effect.fn("federation.listConversations")(function* (beingId: string) {
+      return yield* Effect.forEach(yield* conversations.listFor(beingId), view)
+    })
+
+    const open = Effect.fn("federation.openConversation")(function* (beingId: string, input: NewConversation) {
+      if (input.remoteDid === documents.nodeDid || Option.isSome(yield* identities.beingOfDid(input.remoteDid))) {
+        return yield* new InvalidRequest({ error: "remote_is_local", message: "That did is on this node; talk to that being in an ordinary thread." })
+      }
+      if (Option.isNone(yield* directory.find(input.peerDid))) {
+        return yield* new NotFound({ error: "peer_not_found", message: "No peer with that node did; add the node as a peer first." })
+      }
+      const row = yield* ensure({ localBeingId: beingId, peerDid: input.peerDid, remoteDid: input.remoteDid }, { petname: input.petname ?? null, remoteHandle: null })
+      return yield* view(row)
+    })
+
+    /** The conversation of a thread, where each of its messages came from, and its wire rows. */
+    const thread = Effect.fn("federation.thread")(function* (beingId: string, threadId: string) {
+      const row = yield* conversations.byThread(threadId)
+      if (Option.isNone(row) || row.value.localBeingId !== beingId) return yield* noConversation(threadId)
+      const wire = yield* messages.listByThread(threadId)
+      return {
+        conversation: yield* view(row.value),
+        messages: wire.flatMap(({ localMessageId, ...rest }) =>
+          localMessageId === null ? [] : [{
+            messageId: localMessageId, direction: rest.direction, authorDid: rest.authorDid, digest: rest.digest, sealed: rest.sealed,
+            verified: rest.verified, state: rest.state, at: rest.createdAt
+          }]),
+        wire: wire.map(({ localMessageId: _, ...rest }) => rest)
+      } satisfies FederatedThread
+    })
+
+    /**
+     * A message posted in a thread: when the thread is a conversation's and the local being wrote
+     * it, it is signed now and queued for the peer (due at once; the courier seals it).
+     */
+    const enqueue = Effect.fn("federation.enqueue")(function* (message: Message) {
+      const row = yield* conversations.byThread(message.threadId)
+      if (Option.isNone(row) || message.authorId !== row.value.localBeingId) return
+      const { peerDid, remoteDid } = row.value
+      const author = yield* identities.ofBeing(row.value.localBeingId)
+      if (Option.isNone(author)) return
+      const signed = signPayload({
+        v: 1 as const,
+        type: "svc.message" as const,
+        did: author.value.did as Did,
+        to: remoteDid as Did,
+        id: message.id,
+        body: message.content,
+        at: message.createdAt
+      }, author.value.secretKey)
+      const digest = digestOf(signed)
+      const document: EnvelopeBody = {
+        message: signed,
+        passport: yield* documents.passport(author.value),
+        attestation: yield* documents.attestation(peerDid, digest)
+      }
+      const at = yield* nowIso
+      yield* messages.insert({
+        row: {
+          id: randomBytes(12).toString("base64url"),
+          direction: "out",
+          kind: "message",
+          threadId: message.threadId,
+          messageId: message.id,
+          peerDid,
+          authorDid: author.value.did,
+          audienceDid: remoteDid,
+          digest,
+          sealed: true,
+          state: "queued",
+          attempts: 0,
+          nextAttemptAt: at,
+          lastError: null,
+          verified: true,
+          createdAt: at,
+          updatedAt: at
+        },
+        document,
+        localMessageId: message.id
+      })
+    })
+
+    /**
+     * A delivered message lands in the recipient's conversation with its author (made, with its
+     * thread, the first time that being writes); answers the thread message it became.
+     */
+    const land = Effect.fn("federation.land")(function* (input: {
+      readonly recipientId: string
+      readonly peerDid: string
+      readonly authorDid: string
+      readonly authorHandle: string
+      readonly body: string
+    }) {
+      const row = yield* ensure(
+        { localBeingId: input.recipientId, peerDid: input.peerDid, remoteDid: input.authorDid },
+        { petname: null, remoteHandle: input.authorHandle }
+      )
+      return yield* threads.insert({ threadId: row.threadId, authorDid: input.authorDid, content: input.body })
+    })
+
+    return { list, open, thread, enqueue, land } as const
+  })
+}) {}

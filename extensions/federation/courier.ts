@@ -1,0 +1,136 @@
+/**
+ * The courier drains the outbox: each due row is sealed afresh to its peer (protocol 2, the only
+ * one sent) and posted to the peer's deliver route. A receipt settles the row (delivered, or a
+ * `replayed` that says an earlier attempt arrived; refused with the peer's code; stuck for a peer
+ * that does not speak protocol 2: never a downgrade). No answer is a failed attempt on the
+ * backoff of backoff.ts, and it counts for every due row of that peer in the run, so a dead peer
+ * costs one connection per run however long its queue: the node can flood neither it nor
+ * itself. One run at a time (the loop and a flush wait for each other), at most a batch of rows.
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schedule from "effect/Schedule"
+import * as Schema from "effect/Schema"
+import { nowMillis } from "../../kernel/time.ts"
+import { PeerDirectory, PeerTransport } from "./contract/ports.ts"
+import type { CourierRun, FlushResult } from "./contract/records.ts"
+import { DeliveryReceipt, type SealedEnvelope, type SignedNodeDescriptor } from "./contract/wire.ts"
+import { retryAfterMs } from "./backoff.ts"
+import { NodeDocuments } from "./documents.ts"
+import { MessagesRepository, type DueRow, type Settlement } from "./repositories/messages-repository.ts"
+import { utf8 } from "./wire/encoding.ts"
+import { canonical } from "./wire/jcs.ts"
+import { sealTo } from "./wire/seal.ts"
+
+const DELIVER_PATH = "/api/federation/peer/deliver"
+/** Rows one run takes at most; the rest wait for the next run. */
+const BATCH = 100
+export const COURIER_INTERVAL = "30 seconds"
+
+const decodeReceipt = Schema.decodeUnknownOption(DeliveryReceipt)
+
+/** The envelope of one attempt: a fresh seal each time (the seal's key is one-use). */
+export const sealedEnvelopeOf = (descriptor: SignedNodeDescriptor, audience: string, row: DueRow): SealedEnvelope | null => {
+  const seal = sealTo(audience, utf8(canonical(row.document)), utf8(audience))
+  return seal === null ? null : { v: 1, type: "svc.envelope.sealed", protocol: 2, descriptor, audience: audience as SealedEnvelope["audience"], seal }
+}
+
+export class Courier extends Effect.Service<Courier>()("federation/Courier", {
+  dependencies: [MessagesRepository.Default, NodeDocuments.Default],
+  effect: Effect.gen(function* () {
+    const messages = yield* MessagesRepository
+    const documents = yield* NodeDocuments
+    const directory = yield* PeerDirectory
+    const transport = yield* PeerTransport
+    const oneAtATime = yield* Effect.makeSemaphore(1)
+
+    const drain = Effect.gen(function* () {
+      const now = yield* nowMillis
+      const at = new Date(now).toISOString()
+      const tally = { attempted: 0, delivered: 0, unreachable: 0, refused: 0 }
+      const due = yield* messages.due({ now: at, limit: BATCH })
+      const byPeer = Map.groupBy(due, (row) => row.peerDid)
+      const settle = (row: DueRow, change: Omit<Settlement, "id" | "updatedAt">) => messages.settle({ id: row.id, updatedAt: at, ...change })
+      const end = (row: DueRow, state: "delivered" | "refused" | "stuck", lastError: string | null) =>
+        settle(row, { state, attempts: row.attempts + 1, nextAttemptAt: null, lastError })
+
+      for (const [peerDid, rows] of byPeer) {
+        const peer = yield* directory.find(peerDid)
+        if (Option.isNone(peer)) {
+          // The owner deleted the peer: nothing can go; the conversation stays with its rows stuck.
+          yield* Effect.forEach(rows, (row) => end(row, "stuck", "The peer was deleted; nothing is sent to it."), { discard: true })
+          tally.refused += rows.length
+          continue
+        }
+        // Nothing is sent to a blocked peer; its rows wait, unattempted, for an unblock.
+        if (peer.value.status === "blocked") continue
+        const descriptor = yield* documents.descriptor
+
+        for (const [index, row] of rows.entries()) {
+          const envelope = sealedEnvelopeOf(descriptor, peerDid, row)
+          if (envelope === null) {
+            yield* end(row, "stuck", "The peer's did is not a key a message can be sealed to.")
+            tally.refused += 1
+            continue
+          }
+          tally.attempted += 1
+          const answer = yield* Effect.either(transport.post(peer.value.endpoint, DELIVER_PATH, { envelope }))
+          const receipt = answer._tag === "Right" && answer.right.status === 200 ? decodeReceipt(answer.right.json) : Option.none()
+          if (Option.isNone(receipt)) {
+            const reason = answer._tag === "Left" ? answer.left.reason : `It answered HTTP ${answer.right.status}, not a receipt.`
+            // The peer is down: this row and the rest of its rows share the failed attempt.
+            const rest = rows.slice(index)
+            let exhausted = false
+            yield* Effect.forEach(rest, (waiting) => {
+              const attempts = waiting.attempts + 1
+              const wait = retryAfterMs(attempts)
+              if (wait === null) exhausted = true
+              return settle(waiting, wait === null
+                ? { state: "stuck", attempts, nextAttemptAt: null, lastError: `Gave up after ${attempts} attempts over about two days: ${reason}` }
+                : { state: "queued", attempts, nextAttemptAt: new Date(now + wait).toISOString(), lastError: reason })
+            }, { discard: true })
+            tally.unreachable += rest.length
+            if (exhausted) yield* directory.unreachable(peerDid, reason)
+            break
+          }
+          const { accepted, code, reason } = receipt.value
+          if (accepted || code === "replayed") {
+            yield* end(row, "delivered", null)
+            tally.delivered += 1
+          } else if (code === "protocol_unsupported") {
+            yield* end(row, "stuck", `The peer does not take protocol 2; nothing is sent in the clear. (${reason.slice(0, 200)})`)
+            tally.refused += 1
+          } else {
+            yield* end(row, "refused", `${code}: ${reason.slice(0, 200)}`)
+            tally.refused += 1
+          }
+        }
+      }
+      return { ...tally, at } satisfies CourierRun
+    })
+
+    /** One pass over the due rows. */
+    const run = Effect.fn("federation.courier")(() => oneAtATime.withPermits(1)(drain))
+
+    /** The owner's flush: stuck rows back in the queue, then a run (collect and the relay come later: 0). */
+    const flush = Effect.fn("federation.flush")(function* () {
+      const requeued = yield* messages.requeueStuck(new Date(yield* nowMillis).toISOString())
+      const ran = yield* run()
+      return { ...ran, requeued, collected: 0, relayed: 0 } satisfies FlushResult
+    })
+
+    return { run, flush } as const
+  })
+}) {}
+
+/** A federation loop: `run` now and every 30 seconds on the node's Clock; a failed run is logged and the loop goes on. */
+export const everyThirtySeconds = <A, E, R>(what: string, run: Effect.Effect<A, E, R>) =>
+  run.pipe(
+    Effect.catchAllCause((cause) => Effect.logWarning(`The ${what}'s run failed`, cause)),
+    Effect.repeat(Schedule.spaced(COURIER_INTERVAL)),
+    Effect.forkScoped
+  )
+
+/** The courier on its own, every 30 seconds. */
+export const CourierLoop = Layer.scopedDiscard(Effect.flatMap(Courier, (courier) => everyThirtySeconds("courier", courier.run())))

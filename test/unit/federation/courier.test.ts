@@ -1,0 +1,135 @@
+/**
+ * The courier on Effect's TestClock over an in-memory SQLite: it runs every 30 seconds, backs
+ * off a dead peer 30 s, 1 min, 2 min… up to an hour, spends one connection per run on a dead
+ * peer however many messages wait for it, and after about two days gives the rows up as stuck
+ * and calls the peer unreachable.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Queue from "effect/Queue"
+import * as Schema from "effect/Schema"
+import * as TestClock from "effect/TestClock"
+import { FIRST_RETRY_MS, MAX_ATTEMPTS, RETRY_CEILING_MS, retryAfterMs } from "../../../extensions/federation/backoff.ts"
+import { NodeAddress, PeerDirectory, PeerTransport, PeerUnreachable } from "../../../extensions/federation/contract/ports.ts"
+import type { Peer } from "../../../extensions/federation/contract/records.ts"
+import { EnvelopeBody } from "../../../extensions/federation/contract/wire.ts"
+import { Courier, CourierLoop } from "../../../extensions/federation/courier.ts"
+import { MessagesRepository } from "../../../extensions/federation/repositories/messages-repository.ts"
+import { FederationSettings } from "../../../extensions/federation/settings.ts"
+import { migrations } from "../../../host/migrations.ts"
+import { databaseLayer } from "../../../kernel/database.ts"
+import { Settings } from "../../../kernel/settings.ts"
+import { envelopeBody, newKeyPair } from "../../support/federation.ts"
+
+const peerNode = newKeyPair()
+const peer: Peer = {
+  nodeDid: peerNode.did, endpoint: "http://dead.test", name: "dead", status: "verified", label: null, profile: null, software: null, serves: [],
+  addedAt: "2026-01-01T00:00:00.000Z", verifiedAt: null, lastSeenAt: null, collectedAt: null, relay: null, lastError: null, publish: false
+}
+
+/** The ports on test doubles: every post fails and is told to `posts`; `unreachable` records who was given up on. */
+const doubles = Effect.gen(function* () {
+  const posts = yield* Queue.unbounded<string>()
+  const givenUp: Array<string> = []
+  const ports = Layer.mergeAll(
+    Layer.succeed(PeerTransport, {
+      post: (endpoint) => Effect.zipRight(Queue.offer(posts, endpoint), Effect.fail(new PeerUnreachable({ reason: "connection refused" })))
+    }),
+    Layer.succeed(PeerDirectory, {
+      list: Effect.succeed([peer]),
+      find: (did) => Effect.succeed(did === peer.nodeDid ? Option.some(peer) : Option.none()),
+      seen: () => Effect.void,
+      unreachable: (did) => Effect.sync(() => void givenUp.push(did))
+    }),
+    Layer.succeed(NodeAddress, { endpoint: "http://me.test", label: "me", software: "test/1" }),
+    FederationSettings.layer()
+  )
+  const layer = Layer.mergeAll(Courier.Default, MessagesRepository.Default).pipe(
+    Layer.provideMerge(ports),
+    Layer.provideMerge(databaseLayer(migrations, { filename: ":memory:" })),
+    Layer.provide(Settings.layerWith({}))
+  )
+  return { posts, givenUp, layer }
+})
+
+const queue = (count: number) =>
+  Effect.flatMap(MessagesRepository, (messages) =>
+    Effect.forEach(Array.from({ length: count }, (_, i) => i), (i) => {
+      const { digest, ...document } = envelopeBody({ node: newKeyPair(), author: newKeyPair(), audience: peer.nodeDid, to: newKeyPair().did })
+      const at = new Date(0).toISOString()
+      return messages.insert({
+        row: {
+          id: `row${i}`, direction: "out", kind: "message", threadId: null, messageId: `m${i}`, peerDid: peer.nodeDid, authorDid: "a", audienceDid: "b",
+          digest, sealed: true, state: "queued", attempts: 0, nextAttemptAt: at, lastError: null, verified: true, createdAt: at, updatedAt: at
+        },
+        document: Schema.decodeUnknownSync(EnvelopeBody)(document),
+        localMessageId: null
+      })
+    }))
+
+const rows = Effect.flatMap(MessagesRepository, (messages) => messages.outbox("message"))
+
+describe("the outbox's backoff", () => {
+  it("doubles from 30 seconds to a one-hour ceiling and gives up after about two days", () => {
+    const waits = Array.from({ length: MAX_ATTEMPTS }, (_, i) => retryAfterMs(i + 1))
+    expect(waits.slice(0, 8)).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, RETRY_CEILING_MS])
+    expect(waits.at(-1)).toBeNull()
+    const total = waits.reduce<number>((sum, wait) => sum + (wait ?? 0), 0)
+    expect(total / 3_600_000).toBeGreaterThan(47)
+    expect(total / 3_600_000).toBeLessThan(49)
+    expect(retryAfterMs(1)).toBe(FIRST_RETRY_MS)
+  })
+})
+
+describe("the courier", () => {
+  it.scoped("runs every 30 seconds on the clock and spends one connection per run on a dead peer", () =>
+    Effect.gen(function* () {
+      const { posts, layer } = yield* doubles
+      yield* Effect.gen(function* () {
+        yield* queue(3)
+        yield* Layer.launch(CourierLoop).pipe(Effect.forkScoped)
+        // t = 0: one post for the three rows; each waits 30 s now.
+        expect(yield* Queue.take(posts)).toBe("http://dead.test")
+        yield* TestClock.adjust("30 seconds")
+        // t = 30 s: due again, one post; next wait a minute, so t = 60 s sends nothing.
+        yield* Queue.take(posts)
+        yield* TestClock.adjust("30 seconds")
+        yield* TestClock.adjust("30 seconds")
+        // t = 90 s: the third post, and the run at 60 s sent none.
+        yield* Queue.take(posts)
+        expect(yield* Queue.size(posts)).toBe(0)
+        const courier = yield* Courier
+        const quiet = yield* courier.run()
+        expect(quiet).toMatchObject({ attempted: 0, unreachable: 0 })
+        const waiting = yield* rows
+        expect(waiting.map((row) => [row.state, row.attempts])).toEqual([["queued", 3], ["queued", 3], ["queued", 3]])
+        expect(waiting.map((row) => Date.parse(row.nextAttemptAt!))).toEqual([210_000, 210_000, 210_000])
+      }).pipe(Effect.provide(layer))
+    }))
+
+  it.scoped("gives the rows up as stuck after the last attempt and calls the peer unreachable; a flush requeues them", () =>
+    Effect.gen(function* () {
+      const { givenUp, layer } = yield* doubles
+      yield* Effect.gen(function* () {
+        yield* queue(2)
+        const messages = yield* MessagesRepository
+        for (const row of yield* rows) {
+          yield* messages.settle({ id: row.id, state: "queued", attempts: MAX_ATTEMPTS - 1, nextAttemptAt: row.createdAt, lastError: "x", updatedAt: row.createdAt })
+        }
+        const courier = yield* Courier
+        const ran = yield* courier.run()
+        expect(ran).toMatchObject({ attempted: 1, delivered: 0, unreachable: 2 })
+        const stuck = yield* rows
+        expect(stuck.map((row) => [row.state, row.attempts, row.nextAttemptAt])).toEqual([["stuck", MAX_ATTEMPTS, null], ["stuck", MAX_ATTEMPTS, null]])
+        expect(stuck[0]!.lastError).toContain("about two days")
+        expect(givenUp).toEqual([peer.nodeDid])
+
+        const flushed = yield* courier.flush()
+        expect(flushed).toMatchObject({ requeued: 2, attempted: 1, unreachable: 2, collected: 0, relayed: 0 })
+        expect((yield* rows).map((row) => [row.state, row.attempts])).toEqual([["queued", 1], ["queued", 1]])
+      }).pipe(Effect.provide(layer))
+    }))
+})
+
