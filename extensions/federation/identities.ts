@@ -58,7 +58,7 @@ export class Identities extends Effect.Service<Identities>()("federation/Identit
     const backfill = Effect.fn("federation.keysForEveryBeing")(function* () {
       const missing = yield* keys.beingsWithoutKey()
       yield* Effect.forEach(missing, ({ id }) => makeBeingKey(id), { discard: true })
-      if (missing.length > 0) yield* Effect.logInfo(`Gave ${missing.length} being(s) their federation key`)
+      if (missing.length > 0) yield* Effect.logDebug(`Gave ${missing.length} being(s) their federation key`)
       return missing.length
     })
     yield* backfill()
