@@ -122,6 +122,7 @@ describe("the HTTP contract", () => {
       [
         "GET /api/health",
         "GET /api/federation/capabilities",
+        "POST /api/federation/peer/collect",
         "POST /api/federation/peer/deliver",
         "POST /api/federation/peer/hello",
         "POST /api/auth/login",
