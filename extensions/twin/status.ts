@@ -43,8 +43,12 @@ export class TwinStatusService extends Effect.Service<TwinStatusService>()("twin
         } satisfies TwinStatus
       }).pipe(Effect.withSpan("twin.status"))
 
-    /** The owner's folder is the owner's: anyone else reads null, as for a server without one. */
-    const env = (caller: Caller): TwinEnv => ({ filesRoot: folders.rootFor(caller), gmail, telegram: false, llm: bindings.cheapAvailable })
+    /**
+     * The owner's folder is the owner's: anyone else reads null, as for a server without one.
+     * `telegram`: a chat_a bot token resolves for the caller (theirs, or the node's).
+     */
+    const env = (caller: Caller): Effect.Effect<TwinEnv> =>
+      Effect.map(chat.status(caller), (chatA) => ({ filesRoot: folders.rootFor(caller), gmail, telegram: chatA.configured, llm: bindings.cheapAvailable }))
 
     return { status, env } as const
   })

@@ -49,6 +49,6 @@ export const TwinHandlers = HttpApiBuilder.group(NodeApi, "twin", (handlers) =>
       .handle("reflect", () => Effect.flatMap(caller, (beingId) => reflections.reflect(beingId, { force: true })))
       .handle("sync", ({ path, urlParams }) => Effect.flatMap(CurrentSession, (session) => sync.start(session, path.provider, urlParams)))
       .handle("status", () => Effect.flatMap(CurrentSession, status.status))
-      .handle("env", () => Effect.map(CurrentSession, status.env))
+      .handle("env", () => Effect.flatMap(CurrentSession, status.env))
   })
 )

@@ -85,6 +85,7 @@ const chat = (id: number, first_name: string): ChatOf => ({ id, type: "private",
 describe("pairing a chat", () => {
   it("gives a code with the bot's name and deep link; /start CODE pairs the chat, the bot confirms, status says connected", async () => {
     expect(await chatStatus(member)).toMatchObject({ configured: true, connected: false, hint: expect.stringContaining("pairing code") })
+    expect(await run(member.client.api.twin.env())).toMatchObject({ telegram: true })
     const pending = await pairingOf(member)
     expect(pending).toEqual({
       configured: true, paired: false, code: expect.stringMatching(/^[A-HJ-NP-Z2-9]{6}$/), expiresAt: expect.any(String),
