@@ -12,6 +12,7 @@ import { Being } from "../../actors/being/protocol.ts"
 import { SignalInput, type RaisedSignal, type SignalStatus } from "../../actors/being/contract/signal.ts"
 import { SignalsRepository } from "../../actors/being/signals-repository.ts"
 import { Conflict, InvalidRequest, NotFound, Unavailable } from "../../kernel/contract/errors.ts"
+import { refusedWhenBusy } from "../../kernel/actors/busy.ts"
 import type { EvidenceRef, GateTrigger } from "../../actors/being/contract/hush.ts"
 import { Scheduler } from "../../extensions/time/scheduler.ts"
 import { Accounts } from "../auth/accounts.ts"
@@ -25,15 +26,7 @@ export interface RaiseOptions {
   readonly evidence?: ReadonlyArray<EvidenceRef>
 }
 
-/** Messages the actor could not take (its mailbox is full): the node is too busy right now. */
-const busy = <A, E, R>(self: Effect.Effect<A, E, R>) =>
-  self.pipe(
-    Effect.catchTags({
-      MailboxFull: () => Effect.fail(new Unavailable({ error: "busy", message: "This desktop is busy; try again in a moment." })),
-      AlreadyProcessingMessage: Effect.die,
-      PersistenceError: Effect.die
-    })
-  )
+const busy = refusedWhenBusy("This desktop")
 
 /** A caller's input that breaks the limits (a title too long from a model, say) is refused, not a defect. */
 const checkInput = (input: SignalInput) =>

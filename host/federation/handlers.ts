@@ -15,22 +15,15 @@ import { Deliveries } from "../../extensions/federation/deliver.ts"
 import { NodeDocuments } from "../../extensions/federation/documents.ts"
 import { Greetings } from "../../extensions/federation/handshake.ts"
 import { MessagesRepository } from "../../extensions/federation/repositories/messages-repository.ts"
-import { Conflict, InvalidRequest, NotFound, Unavailable } from "../../kernel/contract/errors.ts"
+import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import { refusedWhenBusy } from "../../kernel/actors/busy.ts"
 import { requireOwner } from "../auth/owner.ts"
 import { NodeApi } from "../contract/api.ts"
 import { federationFeature } from "./feature.ts"
 
 const noSuchPeer = () => new NotFound({ error: "peer_not_found", message: "No peer with that node did." })
 
-/** The actor could not take the message (its mailbox is full): try again. */
-const busy = <A, E, R>(self: Effect.Effect<A, E, R>) =>
-  self.pipe(
-    Effect.catchTags({
-      MailboxFull: () => Effect.fail(new Unavailable({ error: "busy", message: "This peer is busy; try again in a moment." })),
-      AlreadyProcessingMessage: Effect.die,
-      PersistenceError: Effect.die
-    })
-  )
+const busy = refusedWhenBusy("This peer")
 
 const ownerRoutes = HttpApiBuilder.group(NodeApi, "federation", (handlers) =>
   Effect.gen(function* () {

@@ -5,4 +5,5 @@
 export { actorsLayer, type ActorRuntime } from "./actors-layer.ts"
 export { entityLayer, type EntityKindOptions } from "./entity-layer.ts"
 export { runNode, shutdownDeadline } from "./run-node.ts"
+export { refusedWhenBusy } from "./busy.ts"
 export { defaultMaxIdleTime, nodeShardingConfig, type ShardingConfigShape } from "./sharding-config.ts"
