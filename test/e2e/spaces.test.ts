@@ -97,7 +97,7 @@ describe("the spaces place", () => {
 
     await members.filter({ hasText: "Bea Writer" }).getByRole("button", { name: "Remove" }).click()
     await page.getByText("Bea Writer is no longer a member.").waitFor()
-    expect(await members.filter({ hasText: "Bea Writer" }).count()).toBe(0)
+    await expect.poll(() => members.filter({ hasText: "Bea Writer" }).count()).toBe(0)
     // The last lead cannot go: the node says why.
     await members.filter({ hasText: "Olive Owner" }).getByRole("button", { name: "Remove" }).click()
     await page.getByText('"Night crew" would have no lead; make someone else its lead first.').waitFor()
