@@ -8,13 +8,10 @@
  *   key    = HKDF-SHA256(ikm = shared, salt = epk ‖ recipient X25519 public, info = "svc.seal.v1", 32 bytes)
  *   ct     = base64url(nonce(12) ‖ AES-256-GCM(key, nonce, plaintext, aad))
  */
-import { x25519 } from "@noble/curves/ed25519.js"
-import { gcm } from "@noble/ciphers/aes.js"
-import { hkdf } from "@noble/hashes/hkdf.js"
-import { sha256 } from "@noble/hashes/sha2.js"
-import { randomBytes } from "node:crypto"
+import { createCipheriv, createDecipheriv, diffieHellman, generateKeyPairSync, hkdfSync, randomBytes, type KeyObject } from "node:crypto"
 import { publicKeyOfDid, x25519PublicOf, type SealingKey } from "./did-key.ts"
 import { fromBase64Url, toBase64Url, utf8 } from "./encoding.ts"
+import { boundedCache, rawOf, x25519PublicKeyOnce } from "./key-objects.ts"
 
 export const SEAL_ALG = "X25519-HKDF-SHA256-A256GCM"
 const info = utf8("svc.seal.v1")
@@ -28,24 +25,30 @@ export interface Seal {
   readonly ct: string
 }
 
-const concat = (a: Uint8Array, b: Uint8Array) => {
-  const out = new Uint8Array(a.length + b.length)
-  out.set(a)
-  out.set(b, a.length)
-  return out
-}
+const sealKey = (shared: Uint8Array, epk: Uint8Array, recipient: Uint8Array) =>
+  Buffer.from(hkdfSync("sha256", shared, Buffer.concat([epk, recipient]), info, 32))
 
-const sealKey = (shared: Uint8Array, epk: Uint8Array, recipient: Uint8Array) => hkdf(sha256, shared, concat(epk, recipient), info, 32)
+/** A did's X25519 key, raw and as node:crypto's key; null when the did cannot receive a seal. */
+const recipients = boundedCache<{ readonly raw: Uint8Array; readonly key: KeyObject } | null>(1024)
+const recipientOf = (did: string) =>
+  recipients(did, () => {
+    const edPublic = publicKeyOfDid(did)
+    const raw = edPublic === null ? null : x25519PublicOf(edPublic)
+    return raw === null ? null : { raw, key: x25519PublicKeyOnce(raw) }
+  })
 
 /** Seals `plaintext` to `did`; `aad` (the envelope's audience) is bound but not hidden. Null: not a usable did. */
 export const sealTo = (did: string, plaintext: Uint8Array, aad: Uint8Array): Seal | null => {
-  const edPublic = publicKeyOfDid(did)
-  const recipient = edPublic === null ? null : x25519PublicOf(edPublic)
+  const recipient = recipientOf(did)
   if (recipient === null) return null
-  const ephemeral = x25519.keygen()
-  const key = sealKey(x25519.getSharedSecret(ephemeral.secretKey, recipient), ephemeral.publicKey, recipient)
-  const nonce = new Uint8Array(randomBytes(12))
-  return { v: 1, alg: SEAL_ALG, epk: toBase64Url(ephemeral.publicKey), ct: toBase64Url(concat(nonce, gcm(key, nonce, aad).encrypt(plaintext))) }
+  const ephemeral = generateKeyPairSync("x25519")
+  const epk = rawOf(ephemeral.publicKey)
+  const key = sealKey(diffieHellman({ privateKey: ephemeral.privateKey, publicKey: recipient.key }), epk, recipient.raw)
+  const nonce = randomBytes(12)
+  const cipher = createCipheriv("aes-256-gcm", key, nonce).setAAD(aad)
+  // nonce ‖ ciphertext ‖ tag: the layout the first implementation (@noble's gcm) wrote.
+  const ct = Buffer.concat([nonce, cipher.update(plaintext), cipher.final(), cipher.getAuthTag()])
+  return { v: 1, alg: SEAL_ALG, epk: toBase64Url(epk), ct: toBase64Url(ct) }
 }
 
 /** The plaintext of a seal made to the holder of `key` (sealingKeyOf its Ed25519 seed), or null when it does not open. */
@@ -54,8 +57,12 @@ export const openSeal = (seal: Seal, key: SealingKey, aad: Uint8Array): Uint8Arr
   const ct = fromBase64Url(seal.ct)
   if (seal.v !== 1 || seal.alg !== SEAL_ALG || epk === null || epk.length !== 32 || ct === null || ct.length < 12 + 16) return null
   try {
-    const aead = sealKey(x25519.getSharedSecret(key.secret, epk), epk, key.publicKey)
-    return gcm(aead, ct.subarray(0, 12), aad).decrypt(ct.subarray(12))
+    // OpenSSL refuses an agreement that comes out all zeros (a small-order epk), as @noble did.
+    const shared = diffieHellman({ privateKey: key.privateKey, publicKey: x25519PublicKeyOnce(epk) })
+    const decipher = createDecipheriv("aes-256-gcm", sealKey(shared, epk, key.publicKey), ct.subarray(0, 12))
+      .setAAD(aad)
+      .setAuthTag(ct.subarray(ct.length - 16))
+    return new Uint8Array(Buffer.concat([decipher.update(ct.subarray(12, ct.length - 16)), decipher.final()]))
   } catch {
     return null
   }
