@@ -122,6 +122,10 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
         }
         const candidates = Math.max(limit * candidatesPer, minCandidates)
         const words = match === null ? [] : (yield* repository.wordSearch({ beingId, match, kind: wanted, limit: candidates })).map((row) => row.seq)
+        // Nothing to find by meaning either: skip the embedding's round trip (the Muse recalls on every reply).
+        if (words.length === 0 && (yield* repository.newest({ beingId, kind: wanted, limit: 1 })).length === 0) {
+          return { memories: [], mode: bindings.embed.available ? "hybrid" : "words" } satisfies SearchResult
+        }
         const query = yield* embed(beingId, [q])
         const meaning = Option.isNone(query)
           ? null

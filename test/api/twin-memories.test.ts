@@ -97,6 +97,20 @@ describe("storing and searching", () => {
     expect(contents(await search(owner, "safe code"))).toEqual([secret.content])
   })
 
+  it("searches a being that has no memories without asking the embed tier (the Muse recalls on every reply)", async () => {
+    const member = await registerMember(node, owner.client)
+    const asked = models.requestsFor("embeddings").length
+    const answer = await search(member, "puppy")
+    expect(answer.status).toBe(200)
+    expect(answer.headers[memorySearchHeader]).toBe("hybrid")
+    expect(contents(answer)).toEqual([])
+    expect(models.requestsFor("embeddings").length).toBe(asked)
+    await remember(member, "Bo walks the retriever at noon.")
+    const embedded = models.requestsFor("embeddings").length
+    expect(contents(await search(member, "canine"))).toEqual(["Bo walks the retriever at noon."])
+    expect(models.requestsFor("embeddings").length).toBe(embedded + 1)
+  })
+
   it("deletes the row, its word entry and its vector: found neither by words nor by meaning", async () => {
     const memory = await remember(owner, "Zanzibar trip for the anniversary.")
     expect(await traces(memory.id)).toEqual({ rows: 1, words: 1, vectors: expect.any(Number) })
