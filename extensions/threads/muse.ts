@@ -17,6 +17,7 @@ import * as Effect from "effect/Effect"
 import * as FiberSet from "effect/FiberSet"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
+import type { SkillDef } from "../../kernel/contract/skills.ts"
 import { Skills, type SkillOutcome } from "../../kernel/extensions/skills.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { EventBus, type NodeEvent } from "../../host/contract/events.ts"
@@ -81,13 +82,26 @@ export class Muse extends Effect.Service<Muse>()("threads/Muse", {
     /** Who waits for the next reply on a thread (the chat bridge). */
     const waiters = new Map<string, Array<Deferred.Deferred<Message>>>()
 
+    /**
+     * The skills as the model's tools. Each skill's tool is made once (its SkillDef is kept by the
+     * registry while the skill is registered), and the whole list once per set of skills: every
+     * reply would otherwise rebuild ~30 schemas' worth of objects.
+     */
+    const toolOf = new WeakMap<SkillDef, ToolDefinition>()
+    let lastTools: { readonly defs: ReadonlyArray<SkillDef>; readonly tools: Array<ToolDefinition>; readonly byWireName: ReadonlyMap<string, string> } | null = null
     const toolsNow = Effect.map(skills.list, (defs) => {
-      const tools: Array<ToolDefinition> = defs.map((def) => {
+      if (lastTools !== null && lastTools.defs.length === defs.length && lastTools.defs.every((def, index) => def === defs[index])) return lastTools
+      const tools = defs.map((def) => {
+        const known = toolOf.get(def)
+        if (known !== undefined) return known
         const { $schema: _, ...parameters } = def.inputSchema
         const description = def.worldActing ? `${def.description} (Acts on the world: it waits for the owner's approval.)` : def.description
-        return { name: wireName(def.name), description, parameters }
+        const tool: ToolDefinition = { name: wireName(def.name), description, parameters }
+        toolOf.set(def, tool)
+        return tool
       })
-      return { tools, byWireName: new Map(defs.map((def) => [wireName(def.name), def.name])) }
+      lastTools = { defs, tools, byWireName: new Map(defs.map((def) => [wireName(def.name), def.name])) }
+      return lastTools
     })
 
     const reply = (threadId: string, beingId: string) =>
