@@ -4,7 +4,11 @@
  * both the DOCX and the PDF writer render. Images are only named here (their `src`); the writer
  * loads them from the workspace (workspace-images.ts). Raw HTML is dropped as markup, its text kept.
  */
-import { marked, type Token, type Tokens } from "marked"
+import type { marked as Marked, Token, Tokens } from "marked"
+import { lazyModule } from "../../kernel/lazy-module.ts"
+
+/** Loaded when a document is first written: an idle node does not hold it. */
+const markedOf = lazyModule<{ readonly marked: typeof Marked }>("marked")
 
 export interface Run {
   readonly text: string
@@ -129,7 +133,7 @@ const blocksOf = (tokens: ReadonlyArray<Token>): Array<Block> =>
 
 /** The document tree of a Markdown text; a title, when given and the text opens with no heading, heads it. */
 export const markdownTree = (markdown: string, title?: string): ReadonlyArray<Block> => {
-  const blocks = blocksOf(marked.lexer(markdown, { gfm: true }))
+  const blocks = blocksOf(markedOf().marked.lexer(markdown, { gfm: true }))
   const opensWithHeading = blocks[0]?.kind === "heading" && blocks[0].depth === 1
   return title === undefined || title.trim() === "" || opensWithHeading
     ? blocks

@@ -4,9 +4,13 @@
  * (what both DOCX and PDF embed), at most 10 MB each. A remote address is not fetched (the docs
  * skills do not use the network): it stays in the text as its alt text and address.
  */
-import { imageSize } from "image-size"
+import type * as ImageSize from "image-size"
+import { lazyModule } from "../../kernel/lazy-module.ts"
 import { describeFileError, type FileRoot, FileRootError, openRegularFile } from "../../kernel/extensions/file-root.ts"
 import { SkillFailure } from "../../kernel/extensions/skill.ts"
+
+/** Loaded at the first image measured: an idle node does not hold it. */
+const imageSizeOf = lazyModule<typeof ImageSize>("image-size")
 
 const maxImageBytes = 10 * 1024 * 1024
 
@@ -41,9 +45,9 @@ const readWhole = async (root: FileRoot, src: string) => {
 
 const loadImage = async (root: FileRoot, src: string): Promise<LoadedImage> => {
   const { path, data } = await readWhole(root, src)
-  let size: ReturnType<typeof imageSize>
+  let size: ReturnType<typeof ImageSize.imageSize>
   try {
-    size = imageSize(data)
+    size = imageSizeOf().imageSize(data)
   } catch {
     throw new SkillFailure({ message: `"${path}" is not an image this writer can read (PNG or JPEG).` })
   }

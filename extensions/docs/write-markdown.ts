@@ -5,8 +5,12 @@
  * without an extension; another extension is refused rather than silently changed.
  */
 import * as Schema from "effect/Schema"
-import { stringify } from "yaml"
+import type * as Yaml from "yaml"
+import { lazyModule } from "../../kernel/lazy-module.ts"
 import { defineSkill, fileRootOf, SkillFailure } from "../../kernel/extensions/skill.ts"
+
+/** YAML front matter only when a skill writes one: loaded then. */
+const yaml = lazyModule<typeof Yaml>("yaml")
 
 const Input = Schema.Struct({
   path: Schema.String.annotations({ description: "Where to write, relative to the root; '.md' is added when the name has no extension." }),
@@ -34,7 +38,7 @@ const document = (input: typeof Input.Type) => {
   const fields = { ...(input.title === undefined ? {} : { title: input.title }), ...input.frontmatter }
   const heading = input.title !== undefined && !/^#\s/.test(input.content.trimStart()) ? `# ${input.title}\n\n` : ""
   const body = `${heading}${input.content}${input.content.endsWith("\n") ? "" : "\n"}`
-  const front = Object.keys(fields).length === 0 ? "" : `---\n${stringify(fields)}---\n\n`
+  const front = Object.keys(fields).length === 0 ? "" : `---\n${yaml().stringify(fields)}---\n\n`
   return { text: front + body, body }
 }
 

@@ -3,10 +3,14 @@
  * saved as a PNG in the file root, its cost recorded against the calling being and project like
  * every model call. With no image model bound the call is refused saying what to set.
  */
-import { imageSize } from "image-size"
+import type * as ImageSize from "image-size"
+import { lazyModule } from "../../kernel/lazy-module.ts"
 import * as Schema from "effect/Schema"
 import { llmImageSizes } from "../../kernel/extensions/llm.ts"
 import { defineSkill, fileRootOf, SkillFailure, withDefault } from "../../kernel/extensions/skill.ts"
+
+/** Loaded at the first image measured: an idle node does not hold it. */
+const imageSizeOf = lazyModule<typeof ImageSize>("image-size")
 
 const Input = Schema.Struct({
   prompt: Schema.String.pipe(Schema.filter((text) => text.trim() !== "" || "say what to draw"), Schema.maxLength(4000)),
@@ -52,7 +56,7 @@ export const generate = defineSkill({
     if (!pngSignature.every((byte, index) => picture.data[index] === byte)) {
       throw new SkillFailure({ message: `The image model ${picture.model} answered something that is not a PNG; nothing was saved.` })
     }
-    const { width = 0, height = 0 } = imageSize(picture.data)
+    const { width = 0, height = 0 } = imageSizeOf().imageSize(picture.data)
     const written = await root.write(path, picture.data)
     context.trace({ kind: "message", text: `drew ${written.path} (${width}×${height}, $${picture.costUsd.toFixed(4)})` })
     return {

@@ -5,7 +5,12 @@
  * document.cookie or eval (as a name, a property, or a string used to look one up). The page runs
  * sandboxed anyway; this keeps a scene from even trying, and gives the model an exact error to repair.
  */
-import { parse, tokenizer, tokTypes, type Token } from "acorn"
+import type * as Acorn from "acorn"
+import type { Token } from "acorn"
+import { lazyModule } from "../../kernel/lazy-module.ts"
+
+/** Loaded at the first scene checked: an idle node does not hold it. */
+const acorn = lazyModule<typeof Acorn>("acorn")
 
 export const sceneFunctionName = "createScene"
 
@@ -22,6 +27,7 @@ const where = (token: Token, source: string) => {
 const valueOf = (token: Token): unknown => (token as Token & { readonly value?: unknown }).value
 
 const forbiddenIn = (source: string): string | null => {
+  const { tokenizer, tokTypes } = acorn()
   const tokens = [...tokenizer(source, { ecmaVersion: "latest" })]
   for (const [index, token] of tokens.entries()) {
     const text = token.type === tokTypes.name || token.type === tokTypes.string ? String(valueOf(token)) : null
@@ -39,9 +45,9 @@ const forbiddenIn = (source: string): string | null => {
 
 /** Whether `source` is an acceptable scene body; the error says exactly why not. */
 export const checkScene = (source: string): SceneCheck => {
-  let program: ReturnType<typeof parse>
+  let program: ReturnType<typeof Acorn.parse>
   try {
-    program = parse(source, { ecmaVersion: "latest", sourceType: "script" })
+    program = acorn().parse(source, { ecmaVersion: "latest", sourceType: "script" })
   } catch (error) {
     return { ok: false, error: `it does not parse as JavaScript: ${(error as Error).message}` }
   }

@@ -4,11 +4,14 @@
  * and loudly it is said (the summed weight of the scored words, exclamation marks, shouted
  * words), needs from the small table below. Deterministic and cheap enough for every post.
  */
-import Sentiment from "sentiment"
+import type Sentiment from "sentiment"
+import { lazyModule } from "../../kernel/lazy-module.ts"
 import type { Affect } from "./contract/records.ts"
 import { moodOf } from "./mood.ts"
 
-const analyzer = new Sentiment()
+/** The AFINN lexicon is loaded with the first text read: an idle node does not hold it. */
+let analyzer: Sentiment | undefined
+const sentiment = lazyModule<typeof Sentiment>("sentiment")
 
 type NeedName = Affect["needs"][number]
 
@@ -33,6 +36,7 @@ const needsOf = (text: string): ReadonlyArray<NeedName> => {
 }
 
 export const affectOf = (text: string): Affect => {
+  analyzer ??= new (sentiment())()
   const result = analyzer.analyze(text)
   const weights = result.calculation.flatMap((entry) => Object.values(entry))
   const strength = weights.reduce((sum, weight) => sum + Math.abs(weight), 0)

@@ -5,8 +5,12 @@
  * weekly 09:00 stays 09:00 local across a daylight-saving change. An UNTIL is compared with the
  * local times, as a floating date.
  */
-import rrule from "rrule"
+import type * as RRule from "rrule"
+import { lazyModule } from "../../kernel/lazy-module.ts"
 import { fromWall, toWall } from "./zoned.ts"
+
+/** Loaded at the first recurring event read: an idle node does not hold it. */
+const rrule = lazyModule<typeof RRule>("rrule")
 
 /** An agenda range expands at most this many occurrences of one event. */
 export const MAX_OCCURRENCES = 1000
@@ -14,7 +18,7 @@ export const MAX_OCCURRENCES = 1000
 const DAY = 86_400_000
 
 const ruleOf = (recurrence: string, startAt: string, zone: string) =>
-  rrule.rrulestr(recurrence.trim(), { dtstart: new Date(toWall(Date.parse(startAt), zone)) })
+  rrule().rrulestr(recurrence.trim(), { dtstart: new Date(toWall(Date.parse(startAt), zone)) })
 
 /** Why the rule cannot be read, or null when it can. */
 export const recurrenceProblem = (recurrence: string, startAt: string): string | null => {

@@ -6,9 +6,13 @@
  * refused unless the owner allows them, the byte cap and deadline given here).
  */
 import * as Schema from "effect/Schema"
-import { convert } from "html-to-text"
+import type * as HtmlToText from "html-to-text"
+import { lazyModule } from "../../kernel/lazy-module.ts"
 import type { NetworkAdapter } from "../../kernel/extensions/network.ts"
 import { defineSkill, SkillFailure, withDefault } from "../../kernel/extensions/skill.ts"
+
+/** Loaded at the first HTML read: an idle node does not hold it. */
+const htmlToText = lazyModule<typeof HtmlToText>("html-to-text")
 
 const maxFetchBytes = 5 * 1024 * 1024
 const maxFetchTimeoutMs = 60_000
@@ -47,7 +51,7 @@ const decodeText = (body: Uint8Array, charset: string | undefined) => {
 const headings = ["h1", "h2", "h3", "h4", "h5", "h6"].map((selector) => ({ selector, options: { uppercase: false } }))
 
 const readable = (html: string) =>
-  convert(html, {
+  htmlToText().convert(html, {
     wordwrap: false,
     selectors: [
       ...headings,
@@ -59,7 +63,7 @@ const readable = (html: string) =>
 
 const titleOf = (html: string) => {
   const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1]
-  return title === undefined ? "" : convert(title, { wordwrap: false }).replace(/\s+/g, " ").trim()
+  return title === undefined ? "" : htmlToText().convert(title, { wordwrap: false }).replace(/\s+/g, " ").trim()
 }
 
 export type Page = typeof Output.Type

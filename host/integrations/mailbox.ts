@@ -4,9 +4,13 @@
  * of its text. The folder is opened read-only (EXAMINE), so reading marks nothing as seen. Errors
  * are turned into plain sentences that never repeat the URL (it holds the password).
  */
-import { convert } from "html-to-text"
+import type * as HtmlToText from "html-to-text"
+import { lazyModule } from "../../kernel/lazy-module.ts"
 import type { MessageAddressObject, MessageStructureObject as Structure } from "imapflow"
 import type { MailSummary, MailboxQuery, MailboxRead } from "../../kernel/extensions/integrations.ts"
+
+/** Loaded at the first HTML read: an idle node does not hold it. */
+const htmlToText = lazyModule<typeof HtmlToText>("html-to-text")
 
 interface ImapErrorLike {
   readonly code?: string
@@ -46,7 +50,7 @@ const readStream = async (stream: AsyncIterable<Buffer | string>) => {
 }
 
 const snippetOf = (text: string, html: boolean, chars: number) => {
-  const plain = html ? convert(text, { wordwrap: false, selectors: [{ selector: "img", format: "skip" }, { selector: "a", options: { ignoreHref: true } }] }) : text
+  const plain = html ? htmlToText().convert(text, { wordwrap: false, selectors: [{ selector: "img", format: "skip" }, { selector: "a", options: { ignoreHref: true } }] }) : text
   const flat = plain.replace(/\s+/g, " ").trim()
   return flat.length > chars ? `${flat.slice(0, Math.max(0, chars - 1)).trimEnd()}…` : flat
 }

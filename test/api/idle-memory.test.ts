@@ -22,27 +22,35 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 const residentMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024
 
-it("settles under 200 MB resident once started and idle", async () => {
+/** A node started as `npm start` starts it, once it has started and served the owner's registration. */
+const startedNode = async (dataDir: string, flags: ReadonlyArray<string> = []) => {
   const port = 20_000 + Math.floor(Math.random() * 20_000)
-  const child = spawn(nodeBinary, [startScript], {
+  const child = spawn(nodeBinary, [...flags, startScript], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", OWNER_ACCESS_CODE: ownerCode, PLUGIN_DIR: join(dataDir, "plugins") },
     stdio: ["ignore", "pipe", "pipe"]
   })
-  try {
-    let output = ""
-    const url = await new Promise<string>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString()
-        const match = /The node is listening at (\S+)/.exec(output)
-        // The owner code line comes once the services are up: from then on the node is at rest.
-        if (match !== null && output.includes("Owner access code")) resolve(match[1]!)
-      }
-      child.stdout.on("data", onData)
-      child.stderr.on("data", onData)
-      child.once("exit", () => reject(new Error(`the node exited during start:\n${output}`)))
-    })
-    await run(new Client(url).api.authPublic.register({ payload: person(ownerCode) }))
+  let output = ""
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /The node is listening at (\S+)/.exec(output)
+      // The owner code line comes once the services are up: from then on the node is at rest.
+      if (match !== null && output.includes("Owner access code")) resolve(match[1]!)
+    }
+    child.stdout.on("data", onData)
+    child.stderr.on("data", onData)
+    child.once("exit", () => reject(new Error(`the node exited during start:\n${output}`)))
+  }).catch((error: unknown) => {
+    child.kill("SIGKILL")
+    throw error
+  })
+  await run(new Client(url).api.authPublic.register({ payload: person(ownerCode) }))
+  return { child, output: () => output }
+}
 
+it("settles under 200 MB resident once started and idle", async () => {
+  const { child } = await startedNode(dataDir)
+  try {
     // Waits on the memory itself, polling /proc, within a deadline (the collection runs 1.5 s after start).
     const deadline = Date.now() + 20_000
     let resident = residentMb(child.pid!)
@@ -53,5 +61,41 @@ it("settles under 200 MB resident once started and idle", async () => {
     expect(resident).toBeLessThan(200)
   } finally {
     child.kill("SIGKILL")
+  }
+}, 60_000)
+
+/** Libraries only a skill, a document or a mail read uses: loaded at first use (kernel/lazy-module.ts), not at start. */
+const skillOnly = ["yaml", "html-to-text", "marked", "acorn", "rrule", "image-size", "sentiment"]
+
+// Records every module the node loads, and prints the list when asked (SIGUSR2).
+const recorder = `data:text/javascript,${encodeURIComponent(`
+  import { registerHooks } from "node:module"
+  const loaded = new Set()
+  registerHooks({ load(url, context, next) { loaded.add(url); return next(url, context) } })
+  process.on("SIGUSR2", () => process.stderr.write("LOADED " + JSON.stringify([...loaded]) + "\\n"))
+`)}`
+
+it("holds none of the skill-only libraries once started and idle", async () => {
+  const otherDir = mkdtempSync(join(tmpdir(), "idle-libraries-"))
+  const { child, output } = await startedNode(otherDir, ["--import", recorder])
+  try {
+    const listed = /^LOADED (.*)$/m
+    const line = new Promise<string>((resolve) => {
+      const onData = () => {
+        const match = listed.exec(output())
+        if (match !== null && output().includes(`${match[0]}\n`)) resolve(match[0])
+      }
+      child.stderr.on("data", onData)
+    })
+    child.kill("SIGUSR2")
+    const loadedLine = await line
+    const packages = new Set((JSON.parse(loadedLine.slice("LOADED ".length)) as Array<string>)
+      .map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1])
+      .filter((name) => name !== undefined))
+    expect(packages.has("effect")).toBe(true)
+    expect(skillOnly.filter((name) => packages.has(name))).toEqual([])
+  } finally {
+    child.kill("SIGKILL")
+    rmSync(otherDir, { recursive: true, force: true })
   }
 }, 60_000)

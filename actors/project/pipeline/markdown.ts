@@ -4,7 +4,11 @@
  * Line-based on purpose: agents write plain markdown, and the checks must be predictable enough
  * that a repair prompt can say exactly what to change.
  */
-import { parseDocument } from "yaml"
+import type * as Yaml from "yaml"
+import { lazyModule } from "../../../kernel/lazy-module.ts"
+
+/** Loaded at the first front matter read: an idle node does not hold it. */
+const yamlOf = lazyModule<typeof Yaml>("yaml")
 
 export interface Frontmatter {
   /** The YAML between the fences, or null when the file has none. */
@@ -24,7 +28,7 @@ export type ParsedFrontmatter =
   | { readonly _tag: "Invalid"; readonly reason: string }
 
 export const parseFrontmatter = (yaml: string): ParsedFrontmatter => {
-  const document = parseDocument(yaml)
+  const document = yamlOf().parseDocument(yaml)
   const [error] = document.errors
   if (error !== undefined) return { _tag: "Invalid", reason: error.message.split("\n")[0] ?? error.message }
   const value: unknown = document.toJS()

@@ -4,9 +4,13 @@
  * `users/me/messages/send` sends a raw RFC 2822 message. A 401 is its own error, so the caller
  * refreshes the token once and tries again. Failures name the service and its host, never a token.
  */
-import { convert } from "html-to-text"
+import type * as HtmlToText from "html-to-text"
+import { lazyModule } from "../../../kernel/lazy-module.ts"
 import type { MailboxQuery, MailboxRead, MailSummary, OutgoingMail } from "../../../kernel/extensions/integrations.ts"
 import { field, requestJson } from "../chat-post.ts"
+
+/** Loaded at the first HTML read: an idle node does not hold it. */
+const htmlToText = lazyModule<typeof HtmlToText>("html-to-text")
 
 const service = "mail_a (Gmail API)"
 
@@ -79,7 +83,7 @@ const bodyText = (payload: Part) => {
   const html = leaves.find((part) => part.mimeType === "text/html")
   return html === undefined
     ? ""
-    : convert(decodeBase64Url(html.body!.data!), { wordwrap: false, selectors: [{ selector: "img", format: "skip" }, { selector: "a", options: { ignoreHref: true } }] })
+    : htmlToText().convert(decodeBase64Url(html.body!.data!), { wordwrap: false, selectors: [{ selector: "img", format: "skip" }, { selector: "a", options: { ignoreHref: true } }] })
 }
 
 const isoDate = (value: string) => {
