@@ -69,7 +69,7 @@ export type BridgeCallResult = typeof BridgeCallResult.Type
 
 /** Who is calling, from the caller's own authentication: never from what it sent. */
 export interface BridgeCaller {
-  /** The being whose data the call reads and writes (the session's; a seed's paired being). */
+  /** The being whose data the call reads and writes (the session's; for a seed, the owner's: its signals land on the owner's desktop). */
   readonly beingId: string
   /** Whose storage: the plugin's id for a module, `seed:<did>` for a seed. */
   readonly storageScope: string
