@@ -73,7 +73,7 @@ export interface BridgeCaller {
   readonly beingId: string
   /** Whose storage: the plugin's id for a module, `seed:<did>` for a seed. */
   readonly storageScope: string
-  /** What the node names as the source of what the call raises or stores (`plugin:<id>`, `seed:<did>`). */
+  /** What the node names as the source of what the call raises or stores (`plugin:<id>`; `seed` for every seed, naming none). */
   readonly source: string
   /** The namespace whose skills `skills.invoke` may run (a module's plugin's); null: none. */
   readonly skillNamespace: string | null
