@@ -20,7 +20,7 @@ const nodeDid = async () => (nodeDidCache ??= (await capabilitiesOf(context.node
 class Device {
   seq = 0
   nonce: string | null = null
-  constructor(readonly key: KeyPair = newKeyPair()) {}
+  readonly key: KeyPair = newKeyPair()
   get did() {
     return this.key.did
   }
