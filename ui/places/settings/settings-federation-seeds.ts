@@ -21,6 +21,8 @@ const grantWords: ReadonlyArray<readonly [SeedGrant, string]> = [
   ["storage", "Storage: keep values of its own"]
 ]
 
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
+
 const grantsOf = (form: HTMLFormElement) => new FormData(form).getAll("grant").map(String) as Array<SeedGrant>
 
 @customElement("settings-federation-seeds")
@@ -61,7 +63,7 @@ export class SettingsFederationSeeds extends LitElement {
       <code class="did">${seed.did}</code>
       <dl>
         <dt>Grants</dt><dd class="grants">${seed.grants.length === 0 ? "none" : seed.grants.join(", ")}</dd>
-        <dt>Sent</dt><dd class="counts">${seed.beats} beats · ${seed.acts} acts · ${seed.refused} refused</dd>
+        <dt>Sent</dt><dd class="counts">${count(seed.beats, "beat")} · ${count(seed.acts, "act")} · ${seed.refused} refused</dd>
         <dt>Last seen</dt><dd>${seed.lastSeenAt === null ? "never" : formatDateTime(seed.lastSeenAt)}</dd>
         <dt>Last note</dt><dd class="note">${seed.lastNote ?? "—"}</dd>
         ${seed.lastError === null ? "" : html`<dt>Last refusal</dt><dd class="error">${seed.lastError}</dd>`}
@@ -69,9 +71,9 @@ export class SettingsFederationSeeds extends LitElement {
       <form @submit=${onSubmit(({ form }) => this._saveGrants(seed, form))}>
         <fieldset>
           <legend class="label">Grants</legend>
-          ${grantWords.map(([grant, words]) => html`<label>
+          ${grantWords.map(([grant, words]) => html`<label class="check">
             <input type="checkbox" name="grant" value=${grant} .checked=${seed.grants.includes(grant)} />
-            ${words}
+            <span>${words}</span>
           </label>`)}
         </fieldset>
         <div class="actions">
@@ -91,7 +93,7 @@ export class SettingsFederationSeeds extends LitElement {
       <label>Name <input name="name" required maxlength="80" /></label>
       <fieldset>
         <legend class="label">Grants (none unless ticked)</legend>
-        ${grantWords.map(([grant, words]) => html`<label><input type="checkbox" name="grant" value=${grant} /> ${words}</label>`)}
+        ${grantWords.map(([grant, words]) => html`<label class="check"><input type="checkbox" name="grant" value=${grant} /> <span>${words}</span></label>`)}
       </fieldset>
       <div class="actions"><button type="submit" ?disabled=${this._acting.busy}>Pair</button></div>
     </form>`
@@ -161,7 +163,10 @@ export class SettingsFederationSeeds extends LitElement {
         flex-wrap: wrap;
       }
       .did {
+        display: block;
+        white-space: normal;
         overflow-wrap: anywhere;
+        word-break: break-all;
       }
       dl {
         display: grid;
@@ -189,8 +194,16 @@ export class SettingsFederationSeeds extends LitElement {
         display: grid;
         gap: var(--node-space-1);
       }
-      .pair fieldset label {
-        display: block;
+      label.check,
+      .pair label.check {
+        display: flex;
+        align-items: center;
+        gap: var(--node-space-2);
+        font-weight: normal;
+      }
+      label.check input {
+        width: auto;
+        margin: 0;
       }
     `
   ]
