@@ -16,6 +16,7 @@ import { soulMigrations } from "../extensions/souls/migrations.ts"
 import { threadMigrations } from "../extensions/threads/migrations.ts"
 import { federationMigrations } from "../extensions/federation/migrations.ts"
 import { peerMigrations } from "../actors/peer/migrations.ts"
+import { seedMigrations } from "../actors/seed/migrations.ts"
 import { groupMigrations } from "../extensions/groups/migrations.ts"
 
 export const migrations: Migrations = {
@@ -35,5 +36,6 @@ export const migrations: Migrations = {
   ...threadMigrations,
   ...federationMigrations,
   ...peerMigrations,
+  ...seedMigrations,
   ...groupMigrations
 }

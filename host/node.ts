@@ -73,6 +73,7 @@ import { connectionsFeature } from "./twin/connections-feature.ts"
 import { threadsFeature } from "./threads/feature.ts"
 import { ThreadsHandlers } from "./threads/handlers.ts"
 import { FederationHandlers } from "./federation/handlers.ts"
+import { FederationSeedsHandlers } from "./federation/seeds-handlers.ts"
 import { groupsFeature } from "./groups/feature.ts"
 import { VoiceHandlers } from "./twin/voice-handlers.ts"
 
@@ -152,6 +153,7 @@ const features = Layer.mergeAll(
   ConnectionsHandlers.pipe(Layer.provide(connectionsFeature)),
   ThreadsHandlers.pipe(Layer.provide(threadsFeature)),
   FederationHandlers,
+  FederationSeedsHandlers,
   ThemesHandlers.pipe(Layer.provide(Themes.Default)),
   groupsFeature,
   VoiceHandlers

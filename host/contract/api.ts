@@ -37,6 +37,7 @@ import { BeingsApi, ModerationApi, SoulsApi } from "../../extensions/souls/contr
 import { ConnectionsApi } from "../../extensions/twin/contract/connections-api.ts"
 import { ThreadsApi } from "../../extensions/threads/contract/api.ts"
 import { FederationApi, FederationWireApi } from "../../extensions/federation/contract/api.ts"
+import { FederationSeedsApi, FederationSeedWireApi } from "../../extensions/federation/contract/seeds-api.ts"
 import { ThemesApi } from "../../extensions/themes/contract/api.ts"
 import { GroupsApi } from "../../extensions/groups/contract/api.ts"
 import { VoiceApi } from "../../extensions/twin/voice/contract/api.ts"
@@ -62,6 +63,7 @@ export class NodeApi extends HttpApi.make("node")
   .add(ConnectionsApi)
   .add(ThreadsApi)
   .add(FederationApi).add(FederationWireApi)
+  .add(FederationSeedsApi).add(FederationSeedWireApi)
   .add(ThemesApi)
   .add(GroupsApi)
   .add(VoiceApi)

@@ -31,6 +31,21 @@ export const registerThroughApi = async (url: string, person: Person, accessCode
   return response
 }
 
+/** The session cookie a registration or log-in answered, as a `cookie` header. */
+export const cookieOf = (response: globalThis.Response): string => response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ")
+
+/** The owner registered with the bootstrap code and a member with a code the owner minted: their session cookies. */
+export const ownerAndMember = async (url: string, ownerCode: string, owner: Person, member: Person) => {
+  const ownerCookie = cookieOf(await registerThroughApi(url, owner, ownerCode))
+  const minted = await fetch(`${url}/api/auth/codes`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: ownerCookie },
+    body: JSON.stringify({ count: 1 })
+  })
+  const [{ code }] = (await minted.json()) as Array<{ code: string }>
+  return { ownerCookie, memberCookie: cookieOf(await registerThroughApi(url, member, code)) }
+}
+
 /** Logs in from the log-in page and waits for the desktop. */
 export const logIn = async (page: Page, url: string, person: Person, password = person.password): Promise<void> => {
   await page.goto(`${url}/login`)

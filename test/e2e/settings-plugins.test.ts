@@ -12,7 +12,7 @@ import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { pluginRiskStatement } from "../../kernel/contract/capabilities.ts"
 import { launchBrowser } from "./browser.ts"
-import { type Person, rail, registerThroughApi, watchForBreakage } from "./flows.ts"
+import { type Person, rail, ownerAndMember, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
 const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
@@ -30,8 +30,6 @@ const courier = {
   capabilities: [{ kind: "world-acting", reason: courierReason }]
 }
 
-const cookieOf = (response: globalThis.Response): string => response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ")
-
 describe("the owner's plugins in Settings", () => {
   let node: RunningNode
   let browser: Browser
@@ -45,14 +43,7 @@ describe("the owner's plugins in Settings", () => {
     await mkdir(join(pluginDir, "courier"))
     await writeFile(join(pluginDir, "courier", "plugin.json"), JSON.stringify(courier))
     ;[node, browser] = await Promise.all([startNode({ env: { PLUGIN_DIR: pluginDir } }), launchBrowser()])
-    ownerCookie = cookieOf(await registerThroughApi(node.url, owner, node.ownerCode))
-    const minted = await fetch(`${node.url}/api/auth/codes`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie: ownerCookie },
-      body: JSON.stringify({ count: 1 })
-    })
-    const [{ code }] = (await minted.json()) as Array<{ code: string }>
-    memberCookie = cookieOf(await registerThroughApi(node.url, member, code))
+    ;({ ownerCookie, memberCookie } = await ownerAndMember(node.url, node.ownerCode, owner, member))
   })
 
   afterAll(async () => {

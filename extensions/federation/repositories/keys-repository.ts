@@ -60,6 +60,13 @@ export class KeysRepository extends Effect.Service<KeysRepository>()("federation
         ON CONFLICT DO NOTHING`
     }))
 
+    /** A seed's key: its own did, whose secret only the device holds; nothing when that did has a row already. */
+    const insertSeedKey = operation("federation.insertSeedKey", SqlSchema.void({
+      Request: Schema.Struct({ did: Schema.String, beingId: Schema.String, createdAt: Schema.String }),
+      execute: (key) => sql`INSERT INTO federation_keys (did, role, being_id, secret, created_at)
+        VALUES (${key.did}, 'being', ${key.beingId}, NULL, ${key.createdAt}) ON CONFLICT DO NOTHING`
+    }))
+
     /** Beings that have no key yet: every one that existed before federation, and any made since that none asked for. */
     const beingsWithoutKey = operation("federation.beingsWithoutKey", SqlSchema.findAll({
       Request: Schema.Void,
@@ -67,6 +74,6 @@ export class KeysRepository extends Effect.Service<KeysRepository>()("federation
       execute: () => sql`SELECT b.id FROM beings b LEFT JOIN federation_keys k ON k.being_id = b.id WHERE k.did IS NULL`
     }))
 
-    return { findNode, findByBeing, findBeingByDid, insertNode, insertForBeing, beingsWithoutKey } as const
+    return { findNode, findByBeing, findBeingByDid, insertNode, insertForBeing, insertSeedKey, beingsWithoutKey } as const
   })
 }) {}

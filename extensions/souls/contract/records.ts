@@ -91,7 +91,7 @@ export const DriftRequest = Schema.Struct({
 }).annotations({ identifier: "DriftRequest", ...refuseUnknownFields })
 export type DriftRequest = typeof DriftRequest.Type
 
-export const beingKinds = ["human", "agent", "citizen"] as const
+export const beingKinds = ["human", "agent", "citizen", "seed"] as const
 export const BeingKind = Schema.Literal(...beingKinds)
 
 /** A being as every signed-in being sees it: no address, no account state. */

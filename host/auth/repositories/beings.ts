@@ -214,8 +214,19 @@ export class BeingsRepository extends Effect.Service<BeingsRepository>()("auth/B
           ON CONFLICT (id) DO UPDATE SET handle = excluded.handle, display_name = excluded.display_name`
     })))
 
+    const NewSeed = Schema.Struct({ id: Schema.String, handle: Schema.String, displayName: Schema.String, createdAt: Schema.String })
+
+    /** A paired seed's being: no email, no password, never signs in. False when its handle (or id) is taken. */
+    const insertSeed = operation("auth.insertSeed", writing((seed: typeof NewSeed.Type) => seed.id, (seed: typeof NewSeed.Type) =>
+      Effect.map(
+        sql`INSERT INTO beings (id, kind, handle, display_name, created_at)
+          VALUES (${seed.id}, 'seed', ${seed.handle}, ${seed.displayName}, ${seed.createdAt})
+          ON CONFLICT DO NOTHING RETURNING id`,
+        (rows) => rows.length === 1
+      )))
+
     return {
-      listPublic, findPublic, handleHeldBy, updateProfile, upsertCitizen,
+      listPublic, findPublic, handleHeldBy, updateProfile, upsertCitizen, insertSeed,
       findHuman, findOwner, listHumans, anyHuman, credentialsByEmail, credentialsById, emailOf, taken,
       insertHuman, suspend, unsuspend, replacePasswordHash, resetPassword, confirmEmail
     } as const

@@ -36,7 +36,7 @@ const families: ReadonlyArray<readonly [RateClassName, ReadonlyArray<string>]> =
   ["llm", ["/api/studio/projects", "/api/studio/omnibar", "/api/studio/projects/:id/resume", "/api/twin/learn", "/api/twin/reflect", "/api/beings/life/tick", "/api/beings/life/greet", "/api/market/listings/:id/buy", "/api/threads/:id/messages"]],
   ["upload", ["/api/files/upload", "/api/twin/voice/transcribe"]],
   ["bridge", ["/api/modules/:id/:extensionId/call"]],
-  ["wire", ["/api/federation/peer/hello", "/api/federation/peer/deliver", "/api/federation/peer/collect"]]
+  ["wire", ["/api/federation/peer/hello", "/api/federation/peer/deliver", "/api/federation/peer/collect", "/api/federation/seed/knock", "/api/federation/seed/beat", "/api/federation/seed/act"]]
 ]
 
 describe("rate classes in the contract", () => {
@@ -71,9 +71,14 @@ describe("rate classes in the contract", () => {
       "GET /api/federation/capabilities",
       "POST /api/federation/peer/collect",
       "POST /api/federation/peer/deliver",
-      "POST /api/federation/peer/hello"
+      "POST /api/federation/peer/hello",
+      "POST /api/federation/seed/act",
+      "POST /api/federation/seed/beat",
+      "POST /api/federation/seed/knock"
     ])
-    expect(endpoints.filter((endpoint) => endpoint.group === "federationWire").every((endpoint) => endpoint.rateClass === "wire")).toBe(true)
+    for (const group of ["federationWire", "federationSeedWire"]) {
+      expect(endpoints.filter((endpoint) => endpoint.group === group).every((endpoint) => endpoint.rateClass === "wire")).toBe(true)
+    }
   })
 
   it("puts every POST that mints or sends access codes in the owner class", () => {

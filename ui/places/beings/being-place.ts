@@ -22,7 +22,7 @@ import "./soul-generate.ts"
 import "./soul-mood.ts"
 import "./soul-view.ts"
 
-const kindWords: Record<BeingDetail["kind"], string> = { human: "Person", citizen: "Citizen", agent: "Agent" }
+const kindWords: Record<BeingDetail["kind"], string> = { human: "Person", citizen: "Citizen", agent: "Agent", seed: "Device" }
 
 @customElement("being-place")
 export class BeingPlace extends LitElement {

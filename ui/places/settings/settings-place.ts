@@ -10,6 +10,7 @@ import { sectionTabsStyles } from "../../styles/section-tabs-styles.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
 import "./settings-connections.ts"
 import "./settings-email.ts"
+import "./settings-federation-seeds.ts"
 import "./settings-password.ts"
 import "./settings-plugins.ts"
 import "./settings-sessions.ts"
@@ -18,7 +19,8 @@ import "./settings-themes.ts"
 const sections = [
   ["account", "Account"],
   ["connections", "Connections"],
-  ["plugins", "Plugins"]
+  ["plugins", "Plugins"],
+  ["federation", "Federation"]
 ] as const
 
 type Section = (typeof sections)[number][0]
@@ -40,7 +42,7 @@ export class SettingsPlace extends LitElement {
       <nav class="sections" aria-label="Settings sections">
         <ul>
           ${sections
-            .filter(([id]) => id !== "plugins" || owner)
+            .filter(([id]) => (id !== "plugins" && id !== "federation") || owner)
             .map(
               ([id, label]) => html`<li>
                 <a href=${id === "account" ? "/settings" : `/settings?section=${id}`} aria-current=${id === current ? "page" : "false"}>${label}</a>
@@ -70,6 +72,9 @@ export class SettingsPlace extends LitElement {
           : this.being === null
             ? nothing
             : html`<p class="card">Owner only: plugins are installed by the owner of this node.</p>`
+      case "federation":
+        // Until the federation panel lands (peers, relay, this node's did), its seeds alone.
+        return owner ? html`<settings-federation-seeds></settings-federation-seeds>` : nothing
     }
   }
 
