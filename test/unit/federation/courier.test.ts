@@ -35,12 +35,14 @@ const doubles = Effect.gen(function* () {
   const givenUp: Array<string> = []
   const ports = Layer.mergeAll(
     Layer.succeed(PeerTransport, {
-      post: (endpoint) => Effect.zipRight(Queue.offer(posts, endpoint), Effect.fail(new PeerUnreachable({ reason: "connection refused" })))
+      post: (endpoint) => Effect.zipRight(Queue.offer(posts, endpoint), Effect.fail(new PeerUnreachable({ reason: "connection refused" }))),
+      get: () => Effect.fail(new PeerUnreachable({ reason: "connection refused" }))
     }),
     Layer.succeed(PeerDirectory, {
       list: Effect.succeed([peer]),
       find: (did) => Effect.succeed(did === peer.nodeDid ? Option.some(peer) : Option.none()),
       seen: () => Effect.void,
+      collected: () => Effect.void,
       unreachable: (did) => Effect.sync(() => void givenUp.push(did))
     }),
     Layer.succeed(NodeAddress, { endpoint: "http://me.test", label: "me", software: "test/1" }),

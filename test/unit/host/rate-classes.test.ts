@@ -36,7 +36,7 @@ const families: ReadonlyArray<readonly [RateClassName, ReadonlyArray<string>]> =
   ["llm", ["/api/studio/projects", "/api/studio/omnibar", "/api/studio/projects/:id/resume", "/api/twin/learn", "/api/twin/reflect", "/api/beings/life/tick", "/api/beings/life/greet", "/api/market/listings/:id/buy", "/api/threads/:id/messages"]],
   ["upload", ["/api/files/upload", "/api/twin/voice/transcribe"]],
   ["bridge", ["/api/modules/:id/:extensionId/call"]],
-  ["wire", ["/api/federation/peer/hello", "/api/federation/peer/deliver", "/api/federation/peer/collect"]]
+  ["wire", ["/api/federation/peer/hello", "/api/federation/peer/deliver", "/api/federation/peer/collect", "/api/federation/relay/enrolment", "/api/federation/relay/deposit", "/api/federation/relay/collect"]]
 ]
 
 describe("rate classes in the contract", () => {
@@ -71,7 +71,10 @@ describe("rate classes in the contract", () => {
       "GET /api/federation/capabilities",
       "POST /api/federation/peer/collect",
       "POST /api/federation/peer/deliver",
-      "POST /api/federation/peer/hello"
+      "POST /api/federation/peer/hello",
+      "POST /api/federation/relay/collect",
+      "POST /api/federation/relay/deposit",
+      "POST /api/federation/relay/enrolment"
     ])
     expect(endpoints.filter((endpoint) => endpoint.group === "federationWire").every((endpoint) => endpoint.rateClass === "wire")).toBe(true)
   })
