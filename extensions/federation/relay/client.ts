@@ -1,6 +1,7 @@
 /**
  * This node reached through a relay (SVC_RELAY_ENDPOINT; no route sets it): the relay loop
- * enrols and renews before the enrolment runs out, and collects what the relay holds for this
+ * enrols and renews before the enrolment runs out (after a failure, five minutes on), and
+ * collects what the relay holds for this
  * node, running each envelope through the deliver ladder. The relay's did is learnt from its
  * signed capability profile and pinned at the first enrolment that held (its attestation about
  * this node's challenge proves the key); afterwards a different did at the same URL is refused,
@@ -24,6 +25,8 @@ import { RELAY_PATHS } from "./facilities.ts"
 
 /** Renew when less than this is left of the enrolment (a relay grants a day). */
 const RENEW_BEFORE_MS = 6 * 60 * 60 * 1000
+/** After a failed enrolment the loop asks again this much later, not every 30 seconds (the owner's "enrol" asks at once). */
+const RETRY_ENROLMENT_MS = 5 * 60 * 1000
 
 const decodeProfile = Schema.decodeUnknownOption(SignedCapabilityProfile)
 const decodeAnswer = Schema.decodeUnknownOption(RelayEnrolmentAnswer)
@@ -41,6 +44,8 @@ export class RelayClient extends Effect.Service<RelayClient>()("federation/Relay
     const settings = yield* FederationSettings
     const endpoint = Option.getOrNull(settings.relayEndpoint)
     const oneAtATime = yield* Effect.makeSemaphore(1)
+    /** When the loop may try to enrol again after a failure (epoch ms). */
+    let enrolAgainAt = 0
 
     /** The stored row as it holds for the configured endpoint: a pin made for another URL does not carry over. */
     const current = Effect.map(stored.find(), (row): StoredRelayState =>
@@ -116,11 +121,12 @@ export class RelayClient extends Effect.Service<RelayClient>()("federation/Relay
         if (endpoint === null) return 0
         const now = yield* nowMillis
         let row = yield* current
-        if (!enrolledAt(row, now) || Date.parse(row.expiresAt!) - now < RENEW_BEFORE_MS) {
-          yield* enrolNow
+        if ((!enrolledAt(row, now) || Date.parse(row.expiresAt!) - now < RENEW_BEFORE_MS) && now >= enrolAgainAt) {
+          const enrolment = yield* enrolNow
+          enrolAgainAt = enrolment.accepted ? 0 : now + RETRY_ENROLMENT_MS
           row = yield* current
-          if (!enrolledAt(row, now)) return 0
         }
+        if (!enrolledAt(row, now)) return 0
         const landed = yield* collector.collectFrom({
           did: row.relayDid!,
           endpoint,

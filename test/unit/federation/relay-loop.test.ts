@@ -26,7 +26,7 @@ const relayKey = newKeyPair()
 const iso = (ms: number) => new Date(ms).toISOString()
 
 /** The relay's side, played with its own key: a profile, an enrolment for a day, empty collections. */
-const relayDouble = (asked: Queue.Queue<string>) =>
+const relayDouble = (asked: Queue.Queue<string>, enrols: boolean) =>
   Layer.succeed(PeerTransport, {
     get: (endpoint, path) =>
       Effect.gen(function* () {
@@ -45,6 +45,9 @@ const relayDouble = (asked: Queue.Queue<string>) =>
         const now = yield* TestClock.currentTimeMillis
         const request = body as RelayEnrol
         const node = descriptorOf(relayKey, RELAY)
+        if (path.endsWith("/enrolment") && !enrols) {
+          return { status: 200, json: { v: 1, relay: null, mailbox: null, limits: null, expiresAt: null, held: 0, accepted: false, reason: "Not enrolled.", node: null, attestation: null } }
+        }
         if (path.endsWith("/enrolment")) {
           const attestation = signPayload({
             v: 1, type: "svc.attestation", did: relayKey.did, aud: request.descriptor.payload.did, about: digestOf(request.challenges[0]), issuedAt: iso(now)
@@ -62,11 +65,11 @@ const relayDouble = (asked: Queue.Queue<string>) =>
       })
   })
 
-const nodeWith = (relayEndpoint: Option.Option<string>) =>
+const nodeWith = (relayEndpoint: Option.Option<string>, enrols = true) =>
   Effect.gen(function* () {
     const asked = yield* Queue.unbounded<string>()
     const ports = Layer.mergeAll(
-      relayDouble(asked),
+      relayDouble(asked, enrols),
       Layer.succeed(PeerDirectory, {
         list: Effect.succeed([]), find: () => Effect.succeed(Option.none()), seen: () => Effect.void, collected: () => Effect.void, unreachable: () => Effect.void
       }),
@@ -107,6 +110,21 @@ describe("the relay loop", () => {
         yield* TestClock.adjust("30 seconds")
         expect([yield* Queue.take(asked), yield* Queue.take(asked), yield* Queue.take(asked)])
           .toEqual(["GET /api/federation/capabilities", "POST /api/federation/relay/enrolment", "POST /api/federation/relay/collect"])
+      }).pipe(Effect.provide(layer))
+    }))
+
+  it.scoped("asks a relay that refused it again five minutes on, not every 30 seconds, and keeps why as lastError", () =>
+    Effect.gen(function* () {
+      const { asked, layer } = yield* nodeWith(Option.some(RELAY), false)
+      yield* Effect.gen(function* () {
+        yield* Layer.launch(RelayLoop).pipe(Effect.forkScoped)
+        expect([yield* Queue.take(asked), yield* Queue.take(asked)]).toEqual(["GET /api/federation/capabilities", "POST /api/federation/relay/enrolment"])
+        const client = yield* RelayClient
+        expect(yield* client.state()).toMatchObject({ relayDid: null, enrolled: false, lastError: "The relay did not enrol this node: Not enrolled." })
+        yield* TestClock.adjust("270 seconds")
+        expect(yield* takeAll(asked)).toEqual([])
+        yield* TestClock.adjust("30 seconds")
+        expect([yield* Queue.take(asked), yield* Queue.take(asked)]).toEqual(["GET /api/federation/capabilities", "POST /api/federation/relay/enrolment"])
       }).pipe(Effect.provide(layer))
     }))
 
