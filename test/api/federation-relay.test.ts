@@ -18,7 +18,7 @@ import { beingDidOf, capabilitiesOf, collectRequest, eventually, newKeyPair, sea
 import { freePort } from "../support/free-port.ts"
 import { recordingProxy, type RecordingProxy } from "../support/recording-proxy.ts"
 import { shiftedClock } from "../support/shifted-clock.ts"
-import { Client, refused, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import { Client, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
 
 /**
  * A's loops run once at its start and never again on their own (a sleep of 30 s or more never
@@ -58,7 +58,8 @@ beforeAll(async () => {
   expect(added.peer).toMatchObject({ status: "unreachable", relay: aToR.url })
   // C can dial A.
   expect((await run(ownerC.client.api.federation.addPeer({ payload: { nodeDid: didA as never, endpoint: a.url } }))).verified).toBe(true)
-})
+  // Three nodes start on a machine that may be busy.
+}, 90_000)
 afterAll(() => Promise.all([a.close(), c.close(), r.close(), aToR.close(), cToR.close()]))
 
 const relayOf = (owner: Registered) => run(owner.client.api.federation.relayState())
@@ -95,9 +96,12 @@ describe("enrolment at a relay", () => {
   })
 
   it("is the owner's alone", async () => {
-    const member = new Client(c.url)
-    expect((await refused(member.api.federation.relayState())).status).toBe(401)
-    expect((await refused(member.api.federation.enrolRelay())).status).toBe(401)
+    const anonymous = new Client(c.url)
+    expect((await refused(anonymous.api.federation.relayState())).status).toBe(401)
+    expect((await refused(anonymous.api.federation.enrolRelay())).status).toBe(401)
+    const member = await registerMember(c, ownerC.client)
+    expect((await refused(member.client.api.federation.relayState())).status).toBe(403)
+    expect((await refused(member.client.api.federation.enrolRelay())).status).toBe(403)
   })
 })
 
