@@ -55,7 +55,8 @@ export class PeersRepository extends Effect.Service<PeersRepository>()("peer/Pee
 
     /** Writes the whole row as the peer actor decided it. */
     const save = operation("federation.savePeer", (peer: Peer) => {
-      const { node_did: _, ...fields } = row(peer)
+      // collectedAt is the wire's to write (touchCollected): a save never turns it back.
+      const { node_did: _, collected_at: __, ...fields } = row(peer)
       return sql`UPDATE federation_peers SET ${sql.update(fields)} WHERE node_did = ${peer.nodeDid}`
     })
 
@@ -66,10 +67,14 @@ export class PeersRepository extends Effect.Service<PeersRepository>()("peer/Pee
     const touch = operation("federation.touchPeer", (input: { readonly nodeDid: string; readonly at: string }) =>
       sql`UPDATE federation_peers SET last_seen_at = ${input.at} WHERE node_did = ${input.nodeDid}`.pipe(Effect.asVoid))
 
+    /** When it last collected from this node: like `touch`, a column the actor never decides. */
+    const touchCollected = operation("federation.touchPeerCollected", (input: { readonly nodeDid: string; readonly at: string }) =>
+      sql`UPDATE federation_peers SET collected_at = ${input.at} WHERE node_did = ${input.nodeDid}`.pipe(Effect.asVoid))
+
     /** Removes a peer; false when there was none. */
     const remove = operation("federation.removePeer", (nodeDid: string) =>
       Effect.map(sql`DELETE FROM federation_peers WHERE node_did = ${nodeDid} RETURNING node_did`, (rows) => rows.length === 1))
 
-    return { list, find, insert, save, touch, remove } as const
+    return { list, find, insert, save, touch, touchCollected, remove } as const
   })
 }) {}

@@ -14,6 +14,7 @@ import type { Message } from "../threads/contract/records.ts"
 import { ConversationThreads, PeerDirectory } from "./contract/ports.ts"
 import type { FederatedConversation, FederatedThread, NewConversation } from "./contract/records.ts"
 import type { Did, EnvelopeBody } from "./contract/wire.ts"
+import { Courier } from "./courier.ts"
 import { NodeDocuments } from "./documents.ts"
 import { Identities } from "./identities.ts"
 import { ConversationsRepository, type StoredConversation } from "./repositories/conversations-repository.ts"
@@ -27,7 +28,7 @@ const noConversation = (id: string) =>
   new NotFound({ error: "conversation_not_found", message: "That thread is not one of your federated conversations.", details: { id } })
 
 export class Conversations extends Effect.Service<Conversations>()("federation/Conversations", {
-  dependencies: [Identities.Default, NodeDocuments.Default, ConversationsRepository.Default, MessagesRepository.Default],
+  dependencies: [Identities.Default, NodeDocuments.Default, ConversationsRepository.Default, MessagesRepository.Default, Courier.Default],
   effect: Effect.gen(function* () {
     const identities = yield* Identities
     const documents = yield* NodeDocuments
@@ -35,6 +36,7 @@ export class Conversations extends Effect.Service<Conversations>()("federation/C
     const messages = yield* MessagesRepository
     const directory = yield* PeerDirectory
     const threads = yield* ConversationThreads
+    const courier = yield* Courier
 
     const view = (row: StoredConversation) =>
       Effect.gen(function* () {
@@ -104,7 +106,8 @@ export class Conversations extends Effect.Service<Conversations>()("federation/C
 
     /**
      * A message posted in a thread: when the thread is a conversation's and the local being wrote
-     * it, it is signed now and queued for the peer (due at once; the courier seals it).
+     * it, it is signed now and queued for the peer (due at once, or when the peer's backoff
+     * ends), and the courier is woken to send it.
      */
     const enqueue = Effect.fn("federation.enqueue")(function* (message: Message) {
       const row = yield* conversations.byThread(message.threadId)
@@ -128,6 +131,9 @@ export class Conversations extends Effect.Service<Conversations>()("federation/C
         attestation: yield* documents.attestation(peerDid, digest)
       }
       const at = yield* nowIso
+      // A peer in backoff is not dialled sooner for a new message: it joins the peer's wait.
+      const backoff = yield* messages.backoffOf(peerDid)
+      const due = Option.match(backoff, { onNone: () => at, onSome: ({ until }) => (until > at ? until : at) })
       yield* messages.insert({
         row: {
           id: randomBytes(12).toString("base64url"),
@@ -142,7 +148,7 @@ export class Conversations extends Effect.Service<Conversations>()("federation/C
           sealed: true,
           state: "queued",
           attempts: 0,
-          nextAttemptAt: at,
+          nextAttemptAt: due,
           lastError: null,
           verified: true,
           createdAt: at,
@@ -151,6 +157,7 @@ export class Conversations extends Effect.Service<Conversations>()("federation/C
         document,
         localMessageId: message.id
       })
+      yield* courier.wake
     })
 
     /**

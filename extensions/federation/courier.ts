@@ -5,12 +5,14 @@
  * that does not speak protocol 2: never a downgrade). No answer is a failed attempt on the
  * backoff of backoff.ts, and it counts for every due row of that peer in the run, so a dead peer
  * costs one connection per run however long its queue: the node can flood neither it nor
- * itself. One run at a time (the loop and a flush wait for each other), at most a batch of rows.
+ * itself. A peer that cannot be dialled and names a relay has its direct messages left at the
+ * relay instead. One run at a time (the loop and a flush wait for each other), at most a batch
+ * of rows; the loop runs every 30 seconds and as soon as a message is queued.
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as Schedule from "effect/Schedule"
+import * as Queue from "effect/Queue"
 import * as Schema from "effect/Schema"
 import { nowMillis } from "../../kernel/time.ts"
 import { PeerDirectory, PeerTransport } from "./contract/ports.ts"
@@ -19,6 +21,8 @@ import { DeliveryReceipt, type SealedEnvelope, type SignedNodeDescriptor } from 
 import { retryAfterMs } from "./backoff.ts"
 import { NodeDocuments } from "./documents.ts"
 import { MessagesRepository, type DueRow, type Settlement } from "./repositories/messages-repository.ts"
+import { RelayStateRepository } from "./repositories/relay-state-repository.ts"
+import { depositAt } from "./relay/deposit.ts"
 import { utf8 } from "./wire/encoding.ts"
 import { canonical } from "./wire/jcs.ts"
 import { sealTo } from "./wire/seal.ts"
@@ -37,9 +41,12 @@ export const sealedEnvelopeOf = (descriptor: SignedNodeDescriptor, audience: str
 }
 
 export class Courier extends Effect.Service<Courier>()("federation/Courier", {
-  dependencies: [MessagesRepository.Default, NodeDocuments.Default],
+  dependencies: [MessagesRepository.Default, NodeDocuments.Default, RelayStateRepository.Default],
   effect: Effect.gen(function* () {
     const messages = yield* MessagesRepository
+    const relayState = yield* RelayStateRepository
+    /** Wake-ups asked since the loop last looked: one is as good as many. */
+    const wakes = yield* Queue.sliding<void>(1)
     const documents = yield* NodeDocuments
     const directory = yield* PeerDirectory
     const transport = yield* PeerTransport
@@ -48,7 +55,7 @@ export class Courier extends Effect.Service<Courier>()("federation/Courier", {
     const drain = Effect.gen(function* () {
       const now = yield* nowMillis
       const at = new Date(now).toISOString()
-      const tally = { attempted: 0, delivered: 0, unreachable: 0, refused: 0 }
+      const tally = { attempted: 0, delivered: 0, unreachable: 0, refused: 0, deposited: 0 }
       const due = yield* messages.due({ now: at, limit: BATCH })
       const byPeer = Map.groupBy(due, (row) => row.peerDid)
       const settle = (row: DueRow, change: Omit<Settlement, "id" | "updatedAt">) => messages.settle({ id: row.id, updatedAt: at, ...change })
@@ -78,9 +85,28 @@ export class Courier extends Effect.Service<Courier>()("federation/Courier", {
           const answer = yield* Effect.either(transport.post(peer.value.endpoint, DELIVER_PATH, { envelope }))
           const receipt = answer._tag === "Right" && answer.right.status === 200 ? decodeReceipt(answer.right.json) : Option.none()
           if (Option.isNone(receipt)) {
-            const reason = answer._tag === "Left" ? answer.left.reason : `It answered HTTP ${answer.right.status}, not a receipt.`
+            const direct = answer._tag === "Left" ? answer.left.reason : `It answered HTTP ${answer.right.status}, not a receipt.`
+            let rest = rows.slice(index)
+            let reason = direct
+            // Direct failed: a peer that named a relay has its direct messages left there instead.
+            const relay = peer.value.relay
+            if (relay !== null) {
+              const left: Array<DueRow> = []
+              for (const waiting of rest.filter((row) => row.kind === "message")) {
+                const sealed = sealedEnvelopeOf(descriptor, peerDid, waiting)
+                const refused = sealed === null ? "not sealable" : yield* depositAt(transport, relay, sealed)
+                if (refused !== null) {
+                  reason = `${direct}; ${refused}.`
+                  break
+                }
+                yield* end(waiting, "delivered", null)
+                left.push(waiting)
+              }
+              tally.delivered += left.length
+              tally.deposited += left.length
+              rest = rest.filter((row) => !left.includes(row))
+            }
             // The peer is down: this row and the rest of its rows share the failed attempt.
-            const rest = rows.slice(index)
             let exhausted = false
             yield* Effect.forEach(rest, (waiting) => {
               const attempts = waiting.attempts + 1
@@ -107,30 +133,44 @@ export class Courier extends Effect.Service<Courier>()("federation/Courier", {
           }
         }
       }
-      return { ...tally, at } satisfies CourierRun
+      const { deposited, ...run } = tally
+      if (deposited > 0) yield* relayState.count({ deposited, collected: 0 })
+      return { ...run, at } satisfies CourierRun
     })
 
     /** One pass over the due rows. */
     const run = Effect.fn("federation.courier")(() => oneAtATime.withPermits(1)(drain))
 
-    /** The owner's flush: stuck rows back in the queue, then a run (collect and the relay come later: 0). */
+    /** The owner's flush: stuck rows back in the queue, then a run (the handler adds the collect and the relay's counts). */
     const flush = Effect.fn("federation.flush")(function* () {
       const requeued = yield* messages.requeueStuck(new Date(yield* nowMillis).toISOString())
       const ran = yield* run()
       return { ...ran, requeued, collected: 0, relayed: 0 } satisfies FlushResult
     })
 
-    return { run, flush } as const
+    /**
+     * Something was queued: the loop runs now rather than at its next 30 seconds. Only due rows
+     * go, so a peer in backoff is not dialled any sooner (a row queued for it waits with the rest).
+     */
+    const wake = Queue.offer(wakes, undefined).pipe(Effect.asVoid)
+
+    return { run, flush, wake, wakes } as const
   })
 }) {}
 
-/** A federation loop: `run` now and every 30 seconds on the node's Clock; a failed run is logged and the loop goes on. */
-export const everyThirtySeconds = <A, E, R>(what: string, run: Effect.Effect<A, E, R>) =>
-  run.pipe(
+/**
+ * A federation loop: `run` now and again 30 seconds after each run on the node's Clock, or as
+ * soon as `wakes` has something; a failed run is logged and the loop goes on.
+ */
+export const everyThirtySeconds = <A, E, R>(what: string, run: Effect.Effect<A, E, R>, wakes?: Queue.Dequeue<void>) => {
+  const pause = wakes === undefined ? Effect.sleep(COURIER_INTERVAL) : Effect.race(Effect.sleep(COURIER_INTERVAL), Queue.take(wakes))
+  return run.pipe(
     Effect.catchAllCause((cause) => Effect.logWarning(`The ${what}'s run failed`, cause)),
-    Effect.repeat(Schedule.spaced(COURIER_INTERVAL)),
+    Effect.zipLeft(pause),
+    Effect.forever,
     Effect.forkScoped
   )
+}
 
-/** The courier on its own, every 30 seconds. */
-export const CourierLoop = Layer.scopedDiscard(Effect.flatMap(Courier, (courier) => everyThirtySeconds("courier", courier.run())))
+/** The courier on its own, every 30 seconds, and at once when a message is queued. */
+export const CourierLoop = Layer.scopedDiscard(Effect.flatMap(Courier, (courier) => everyThirtySeconds("courier", courier.run(), courier.wakes)))

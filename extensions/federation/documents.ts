@@ -9,6 +9,7 @@ import { CURRENT_PROTOCOL, type Did, type NodeFacility, type SignedCapabilityPro
 import { NodeAddress } from "./contract/ports.ts"
 import { FederationSettings } from "./settings.ts"
 import { Identities, type BeingIdentity } from "./identities.ts"
+import { relayFacilities } from "./relay/facilities.ts"
 import { toBase64Url } from "./wire/encoding.ts"
 import { signPayload } from "./wire/signed.ts"
 
@@ -19,6 +20,14 @@ export const facilities: ReadonlyArray<NodeFacility> = [
   { name: "peer.collect", path: "/api/federation/peer/collect", protocol: CURRENT_PROTOCOL },
   { name: "capabilities", path: "/api/federation/capabilities", protocol: 1 }
 ]
+
+/** What the profile says of relaying: whether this node is a relay, for whom, how many it holds each; and its own relay's did. */
+export interface RelayFacts {
+  readonly relaying: boolean
+  readonly fronts: ReadonlyArray<string>
+  readonly maxQueued: number
+  readonly delegatesTo: string | null
+}
 
 const PROFILE = "personal"
 const PROFILE_LIFETIME_MS = 60 * 60 * 1000
@@ -75,21 +84,25 @@ export class NodeDocuments extends Effect.Service<NodeDocuments>()("federation/N
           issuedAt
         }, node.secretKey))
 
-    const capabilities = Effect.map(Clock.currentTimeMillis, (ms): SignedCapabilityProfile =>
-      signPayload({
-        v: 1 as const,
-        type: "svc.node.capabilities" as const,
-        did: asDid(node.did),
-        profile: PROFILE,
-        runs: facilities,
-        // No relay and no fronting until the relay lands (part two).
-        delegatesTo: null,
-        fronts: [],
-        seedProtocol: 1,
-        limits: { maxDocumentBytes: settings.maxDocumentBytes, maxQueued: 0 },
-        issuedAt: new Date(ms).toISOString(),
-        expiresAt: new Date(ms + PROFILE_LIFETIME_MS).toISOString()
-      }, node.secretKey))
+    /**
+     * The signed profile: the facilities this node runs (a relay's too when it is one), the relay
+     * it is reached through (`delegatesTo`, pinned) and the dids it relays for (`fronts`).
+     */
+    const capabilities = (relay: RelayFacts) =>
+      Effect.map(Clock.currentTimeMillis, (ms): SignedCapabilityProfile =>
+        signPayload({
+          v: 1 as const,
+          type: "svc.node.capabilities" as const,
+          did: asDid(node.did),
+          profile: PROFILE,
+          runs: relay.relaying ? [...facilities, ...relayFacilities] : facilities,
+          delegatesTo: relay.delegatesTo === null ? null : asDid(relay.delegatesTo),
+          fronts: relay.fronts.map(asDid),
+          seedProtocol: 1,
+          limits: { maxDocumentBytes: settings.maxDocumentBytes, maxQueued: relay.maxQueued },
+          issuedAt: new Date(ms).toISOString(),
+          expiresAt: new Date(ms + PROFILE_LIFETIME_MS).toISOString()
+        }, node.secretKey))
 
     return { nodeDid: node.did, descriptor, challenge, attestation, passport, capabilities } as const
   })

@@ -67,5 +67,41 @@ export const federationMigrations: Migrations = {
     yield* sql`ALTER TABLE federation_messages ADD COLUMN local_message_id TEXT`
     yield* sql`CREATE INDEX federation_messages_due ON federation_messages (direction, state, next_attempt_at)`
     yield* sql`CREATE INDEX federation_messages_by_thread ON federation_messages (thread_id, created_at)`
+  }),
+  /**
+   * The relay (docs/federation.md "The relay"). As a relay: the nodes enrolled here and the sealed
+   * envelopes held for them, filed under the enrolled did (the mailbox); a collected and
+   * acknowledged envelope stays, as `acked`, until its hold ends, so a replayed deposit is taken
+   * once. As a node reached through a relay: one row, the relay's did pinned at the first
+   * enrolment that held, and the relay loop's counts.
+   */
+  "1108_federation_relay": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`CREATE TABLE federation_relay_enrolments (
+      did TEXT PRIMARY KEY,
+      enrolled_at TEXT NOT NULL,
+      expires_at TEXT NOT NULL
+    )`
+    yield* sql`CREATE TABLE federation_relay_held (
+      mailbox TEXT NOT NULL,
+      digest TEXT NOT NULL,
+      envelope TEXT NOT NULL,
+      state TEXT NOT NULL CHECK (state IN ('held', 'handed', 'acked')),
+      deposited_at TEXT NOT NULL,
+      expires_at TEXT NOT NULL,
+      PRIMARY KEY (mailbox, digest)
+    )`
+    yield* sql`CREATE INDEX federation_relay_held_expiry ON federation_relay_held (expires_at)`
+    yield* sql`CREATE TABLE federation_relay_client (
+      id TEXT PRIMARY KEY CHECK (id = 'relay'),
+      endpoint TEXT,
+      relay_did TEXT,
+      enrolled_at TEXT,
+      expires_at TEXT,
+      limits TEXT,
+      deposited INTEGER NOT NULL DEFAULT 0,
+      collected INTEGER NOT NULL DEFAULT 0,
+      last_error TEXT
+    )`
   })
 }

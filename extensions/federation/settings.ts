@@ -1,16 +1,29 @@
 /**
- * The federation's settings: the largest document the public wire routes read (their body
- * limit, and the figure the capability profile announces). docs/operations.md lists it.
+ * The federation's settings (docs/operations.md lists each): the largest document the public
+ * wire routes read (their body limit, and the figure the capability profile announces); whether
+ * this node runs as a relay for nodes that enrol with it; and the relay this node itself is
+ * reached through (no route sets it: docs/federation.md "The relay").
  */
 import * as Config from "effect/Config"
 import * as Context from "effect/Context"
-import { settingsLayer } from "../../kernel/settings.ts"
+import * as Option from "effect/Option"
+import { flag, optionalString, settingsLayer } from "../../kernel/settings.ts"
 import { DEFAULT_MAX_DOCUMENT_BYTES, MAX_DOCUMENT_BYTES_SETTING } from "./contract/api.ts"
+
+const isHttpUrl = (url: string) => URL.canParse(url) && ["http:", "https:"].includes(new URL(url).protocol)
 
 export const federationSettingsConfig = Config.all({
   maxDocumentBytes: Config.integer(MAX_DOCUMENT_BYTES_SETTING).pipe(
     Config.withDefault(DEFAULT_MAX_DOCUMENT_BYTES),
     Config.validate({ message: `${MAX_DOCUMENT_BYTES_SETTING} must be a whole number of bytes, at least 4096`, validation: (n) => n >= 4096 })
+  ),
+  relayOn: flag("FEDERATION_RELAY"),
+  relayMaxQueued: Config.integer("FEDERATION_RELAY_MAX_QUEUED").pipe(
+    Config.withDefault(256),
+    Config.validate({ message: "FEDERATION_RELAY_MAX_QUEUED must be a whole number from 1 to 10000", validation: (n) => n >= 1 && n <= 10_000 })
+  ),
+  relayEndpoint: optionalString("SVC_RELAY_ENDPOINT").pipe(
+    Config.validate({ message: "SVC_RELAY_ENDPOINT must be an http or https URL", validation: (url) => Option.isNone(url) || isHttpUrl(url.value) })
   )
 })
 

@@ -1,6 +1,6 @@
 /**
  * The federation feature wired: the peer actor, the documents signed with the node's key, the
- * wire routes' services, conversations, the courier and the collector, and the ports bound here (where the node
+ * wire routes' services, conversations, the courier, the collector and the relay (both sides), and the ports bound here (where the node
  * is, the outbound transport, the peer table the wire routes consult, the conversations' threads).
  * `federationServices` is one layer value shared by the routes and by the threads' outbound
  * binding, so the node builds it once.
@@ -18,6 +18,9 @@ import { Courier, CourierLoop } from "../../extensions/federation/courier.ts"
 import { Deliveries } from "../../extensions/federation/deliver.ts"
 import { NodeDocuments } from "../../extensions/federation/documents.ts"
 import { Greetings, HandshakeLive } from "../../extensions/federation/handshake.ts"
+import { CapabilityProfiles } from "../../extensions/federation/relay/capabilities.ts"
+import { RelayClient, RelayLoop } from "../../extensions/federation/relay/client.ts"
+import { Relay } from "../../extensions/federation/relay/relay.ts"
 import { ThreadOutbound } from "../../extensions/threads/ports.ts"
 import { PublicOrigin } from "../origin.ts"
 import { hostVersion } from "../version.ts"
@@ -38,6 +41,7 @@ const PeerDirectoryLive = Layer.effect(
       list: peers.list(),
       find: peers.find,
       seen: (nodeDid, at) => peers.touch({ nodeDid, at }),
+      collected: (nodeDid, at) => peers.touchCollected({ nodeDid, at }),
       // Through the peer's actor, so it never interleaves with a handshake or an edit.
       unreachable: (nodeDid, reason) =>
         peer(nodeDid).Unreachable({ reason }).pipe(
@@ -48,7 +52,8 @@ const PeerDirectoryLive = Layer.effect(
 ).pipe(Layer.provide(PeersRepository.Default))
 
 export const federationServices = Layer.mergeAll(
-  Greetings.Default, Deliveries.Default, NodeDocuments.Default, Conversations.Default, Courier.Default, Collections.Default, Collector.Default
+  Greetings.Default, Deliveries.Default, NodeDocuments.Default, Conversations.Default, Courier.Default, Collections.Default, Collector.Default,
+  Relay.Default, RelayClient.Default, CapabilityProfiles.Default
 ).pipe(
   Layer.provideMerge(HandshakeLive),
   Layer.provideMerge(NodeDocuments.Default),
@@ -61,7 +66,7 @@ export const ThreadOutboundLive = Layer.effect(
   Effect.map(Conversations, (conversations) => ({ posted: conversations.enqueue }))
 ).pipe(Layer.provide(federationServices))
 
-export const federationFeature = Layer.mergeAll(PeerLive, CourierLoop, CollectorLoop).pipe(
+export const federationFeature = Layer.mergeAll(PeerLive, CourierLoop, CollectorLoop, RelayLoop).pipe(
   Layer.provideMerge(federationServices),
   Layer.provide([PeerTransportLive])
 )

@@ -14,6 +14,9 @@ import { Courier } from "../../extensions/federation/courier.ts"
 import { Deliveries } from "../../extensions/federation/deliver.ts"
 import { NodeDocuments } from "../../extensions/federation/documents.ts"
 import { Greetings } from "../../extensions/federation/handshake.ts"
+import { CapabilityProfiles } from "../../extensions/federation/relay/capabilities.ts"
+import { RelayClient } from "../../extensions/federation/relay/client.ts"
+import { Relay } from "../../extensions/federation/relay/relay.ts"
 import { MessagesRepository } from "../../extensions/federation/repositories/messages-repository.ts"
 import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { refusedWhenBusy } from "../../kernel/actors/busy.ts"
@@ -34,6 +37,7 @@ const ownerRoutes = HttpApiBuilder.group(NodeApi, "federation", (handlers) =>
     const conversations = yield* Conversations
     const courier = yield* Courier
     const collector = yield* Collector
+    const relayClient = yield* RelayClient
     const owner = <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.zipRight(requireOwner, self)
     /** The owner's routes that act as the owner's own being (a conversation is the caller's). */
     const asOwner = <A, E, R>(self: (beingId: string) => Effect.Effect<A, E, R>) => Effect.flatMap(requireOwner, (session) => self(session.beingId))
@@ -70,24 +74,31 @@ const ownerRoutes = HttpApiBuilder.group(NodeApi, "federation", (handlers) =>
       .handle("openConversation", ({ payload }) => asOwner((beingId) => conversations.open(beingId, payload)))
       .handle("federatedThread", ({ path }) => asOwner((beingId) => conversations.thread(beingId, path.id)))
       .handle("outbox", ({ urlParams }) => owner(messages.outbox(urlParams.kind ?? "post")))
-      // Requeue and drain, then collect from every verified peer (the relay comes later).
+      // Requeue and drain, then collect from every verified peer, then ask this node's relay.
       .handle("flush", () => owner(Effect.gen(function* () {
         const ran = yield* courier.flush()
-        return { ...ran, collected: yield* collector.run() }
+        const collected = yield* collector.run()
+        return { ...ran, collected, relayed: yield* relayClient.run() }
       })))
+      .handle("relayState", () => owner(relayClient.state()))
+      .handle("enrolRelay", () => owner(relayClient.enrol()))
   }))
 
 const wireRoutes = HttpApiBuilder.group(NodeApi, "federationWire", (handlers) =>
   Effect.gen(function* () {
-    const documents = yield* NodeDocuments
     const greetings = yield* Greetings
     const deliveries = yield* Deliveries
     const collections = yield* Collections
+    const relay = yield* Relay
+    const profiles = yield* CapabilityProfiles
     return handlers
-      .handle("capabilities", () => documents.capabilities)
+      .handle("capabilities", () => profiles.profile)
       .handle("hello", ({ payload }) => greetings.answer(payload))
       .handle("deliver", ({ payload }) => deliveries.deliver(payload))
       .handle("collect", ({ payload }) => collections.answer(payload))
+      .handle("relayEnrolment", ({ payload }) => relay.enrol(payload))
+      .handle("relayDeposit", ({ payload }) => relay.deposit(payload))
+      .handle("relayCollect", ({ payload }) => relay.collect(payload))
   }))
 
 export const FederationHandlers = Layer.mergeAll(ownerRoutes, wireRoutes).pipe(

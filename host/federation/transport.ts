@@ -16,31 +16,31 @@ const MAX_ANSWER_BYTES = 256 * 1024
 
 export const PeerTransportLive = Layer.sync(PeerTransport, () => {
   const outbound = makeOutbound({ allowPrivate: true, userAgent: `svc-node/${hostVersion}` })
-  return {
-    post: (endpoint, path, body) =>
-      Effect.tryPromise({
-        try: (signal) =>
-          outbound({
-            url: `${endpoint.replace(/\/+$/, "")}${path}`,
-            method: "POST",
-            headers: { "content-type": "application/json", accept: "application/json" },
-            body: new TextEncoder().encode(JSON.stringify(body)),
-            maxBytes: MAX_ANSWER_BYTES,
-            timeoutMs: TIMEOUT_MS,
-            maxRedirects: 0,
-            signal
-          }),
-        catch: (error) => new PeerUnreachable({ reason: error instanceof Error ? error.message : String(error) })
-      }).pipe(
-        Effect.flatMap((answer) => {
-          if (answer.truncated) return Effect.fail(new PeerUnreachable({ reason: `Its answer is larger than ${MAX_ANSWER_BYTES} bytes.` }))
-          try {
-            return Effect.succeed({ status: answer.status, json: JSON.parse(new TextDecoder().decode(answer.body)) as unknown })
-          } catch {
-            return Effect.fail(new PeerUnreachable({ reason: `It answered HTTP ${answer.status} with something that is not JSON.` }))
-          }
+  /** A GET when there is no body, else a JSON POST. */
+  const call = (endpoint: string, path: string, body: { readonly json: unknown } | null) =>
+    Effect.tryPromise({
+      try: (signal) =>
+        outbound({
+          url: `${endpoint.replace(/\/+$/, "")}${path}`,
+          method: body === null ? "GET" : "POST",
+          headers: body === null ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
+          ...(body === null ? {} : { body: new TextEncoder().encode(JSON.stringify(body.json)) }),
+          maxBytes: MAX_ANSWER_BYTES,
+          timeoutMs: TIMEOUT_MS,
+          maxRedirects: 0,
+          signal
         }),
-        Effect.withSpan("federation.post")
-      )
-  }
+      catch: (error) => new PeerUnreachable({ reason: error instanceof Error ? error.message : String(error) })
+    }).pipe(
+      Effect.flatMap((answer) => {
+        if (answer.truncated) return Effect.fail(new PeerUnreachable({ reason: `Its answer is larger than ${MAX_ANSWER_BYTES} bytes.` }))
+        try {
+          return Effect.succeed({ status: answer.status, json: JSON.parse(new TextDecoder().decode(answer.body)) as unknown })
+        } catch {
+          return Effect.fail(new PeerUnreachable({ reason: `It answered HTTP ${answer.status} with something that is not JSON.` }))
+        }
+      }),
+      Effect.withSpan(body === null ? "federation.get" : "federation.post")
+    )
+  return { post: (endpoint, path, json) => call(endpoint, path, { json }), get: (endpoint, path) => call(endpoint, path, null) }
 })

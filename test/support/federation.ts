@@ -10,7 +10,7 @@ import { fromBase64Url, toBase64Url, utf8 } from "../../extensions/federation/wi
 import { canonical } from "../../extensions/federation/wire/jcs.ts"
 import { sealTo } from "../../extensions/federation/wire/seal.ts"
 import { digestOf, signPayload } from "../../extensions/federation/wire/signed.ts"
-import { Client, run, type TestNode } from "./node.ts"
+import { Client, refused, run, type Registered, type TestNode } from "./node.ts"
 
 export { newKeyPair, type KeyPair }
 
@@ -96,4 +96,26 @@ export const collectRequest = (node: KeyPair, audience: string, ack: ReadonlyArr
   const challenge = signPayload({ v: 1, type: "svc.challenge", did: node.did, aud: audience, nonce: toBase64Url(new Uint8Array(randomBytes(16))), issuedAt: at() }, node.secretKey)
   const attestation = signPayload({ v: 1, type: "svc.attestation", did: node.did, aud: audience, about: digestOf(challenge), issuedAt: at() }, node.secretKey)
   return { v: 1, protocol: 2, descriptor: descriptorOf(node), attestation, challenges: [challenge], ack }
+}
+
+/**
+ * A being's did, as its owner would read it out to a friend. An owner who registered after the
+ * node started gets a key the first time a did must be looked up: a conversation opened with an
+ * unknown did through no peer does that, and changes nothing (a 404).
+ */
+export const beingDidOf = async (node: TestNode, owner: Registered) => {
+  const nowhere = await refused(owner.client.api.federation.openConversation({ payload: { peerDid: newKeyPair().did as never, remoteDid: newKeyPair().did as never } }))
+  if (nowhere.status !== 404) throw new Error(`expected a 404, got ${nowhere.status}`)
+  return (await beingKeyOf(node, owner.being.id))!.did
+}
+
+/** Polls `check` until it answers something other than undefined, or fails after `ms`. */
+export const eventually = async <A>(check: () => Promise<A | undefined>, ms = 10_000): Promise<A> => {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const found = await check()
+    if (found !== undefined) return found
+    if (Date.now() > deadline) throw new Error(`nothing came within ${ms} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
 }

@@ -1,7 +1,8 @@
 /**
  * A tiny HTTP proxy between two nodes that records every body crossing it, both ways, so a test
  * can show what an eavesdropper on the wire would read. Put to sleep, it drops each connection
- * at once, as a node that is down would.
+ * at once, as a node that is down would. Its `target` may be changed while it runs (another
+ * machine answering at the same URL).
  */
 import { createServer, request, type IncomingMessage } from "node:http"
 import type { AddressInfo } from "node:net"
@@ -16,6 +17,8 @@ export interface RecordingProxy {
   readonly url: string
   readonly crossings: Array<Crossing>
   asleep: boolean
+  /** Where it forwards to. */
+  target: string
   readonly close: () => Promise<void>
 }
 
@@ -28,14 +31,14 @@ const bodyOf = (stream: IncomingMessage) =>
   })
 
 export const recordingProxy = async (target: string): Promise<RecordingProxy> => {
-  const to = new URL(target)
-  const proxy: { asleep: boolean; crossings: Array<Crossing> } = { asleep: false, crossings: [] }
+  const proxy: { asleep: boolean; target: string; crossings: Array<Crossing> } = { asleep: false, target, crossings: [] }
   const server = createServer(async (incoming, outgoing) => {
     if (proxy.asleep) {
       incoming.socket.destroy()
       return
     }
     const sent = await bodyOf(incoming)
+    const to = new URL(proxy.target)
     const forwarded = request({
       host: to.hostname,
       port: to.port,

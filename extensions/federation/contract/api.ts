@@ -15,6 +15,7 @@ import {
   AddPeer, FederatedConversation, FederatedMessage, FederatedThread, FlushResult, NewConversation, OutboxParams, Peer, PeerPath,
   PeerRemoved, PeerSession, PeerUpdate, ThreadIdPath
 } from "./records.ts"
+import { DepositReceipt, NodeRelayState, RelayEnrol, RelayEnrolment, RelayEnrolmentAnswer } from "./relay.ts"
 import { DeliveryReceipt, PeerCollect, PeerCollection, PeerGreeting, PeerHello, SignedCapabilityProfile } from "./wire.ts"
 
 export const MAX_DOCUMENT_BYTES_SETTING = "FEDERATION_MAX_DOCUMENT_BYTES"
@@ -49,6 +50,8 @@ export class FederationApi extends HttpApiGroup.make("federation")
   .add(HttpApiEndpoint.get("federatedThread", "/federation/threads/:id").setPath(ThreadIdPath).addSuccess(FederatedThread).addError(NotFound.schema))
   .add(HttpApiEndpoint.get("outbox", "/federation/outbox").setUrlParams(OutboxParams).addSuccess(Schema.Array(FederatedMessage)))
   .add(HttpApiEndpoint.post("flush", "/federation/flush").addSuccess(FlushResult))
+  .add(HttpApiEndpoint.get("relayState", "/federation/relay").addSuccess(NodeRelayState))
+  .add(HttpApiEndpoint.post("enrolRelay", "/federation/relay/enrol").addSuccess(RelayEnrolment))
   .addError(Forbidden.schema)
   .addError(Unavailable.schema)
   .middleware(Authentication)
@@ -61,6 +64,10 @@ export class FederationWireApi extends HttpApiGroup.make("federationWire")
   // Any JSON: a body of the wrong shape is the ladder's first refusal, in a receipt, never a 400.
   .add(HttpApiEndpoint.post("deliver", "/federation/peer/deliver").setPayload(Schema.Unknown).addSuccess(DeliveryReceipt))
   .add(HttpApiEndpoint.post("collect", "/federation/peer/collect").setPayload(PeerCollect).addSuccess(PeerCollection))
+  // The relay's (docs/federation.md "The relay"): enrol with a key proof, deposit a sealed envelope, collect with a key proof.
+  .add(HttpApiEndpoint.post("relayEnrolment", "/federation/relay/enrolment").setPayload(RelayEnrol).addSuccess(RelayEnrolmentAnswer))
+  .add(HttpApiEndpoint.post("relayDeposit", "/federation/relay/deposit").setPayload(Schema.Unknown).addSuccess(DepositReceipt))
+  .add(HttpApiEndpoint.post("relayCollect", "/federation/relay/collect").setPayload(PeerCollect).addSuccess(PeerCollection))
   // What every route other nodes call declares: signed, its own rate class, a small body.
   .annotate(WireRoute, true)
   .annotate(RateClass, "wire")

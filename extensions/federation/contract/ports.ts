@@ -23,6 +23,8 @@ export class PeerUnreachable extends Data.TaggedError("PeerUnreachable")<{ reado
 export interface PeerTransportShape {
   /** Posts JSON to `<endpoint><path>`; answers the status and the parsed JSON body. */
   readonly post: (endpoint: string, path: string, body: unknown) => Effect.Effect<{ readonly status: number; readonly json: unknown }, PeerUnreachable>
+  /** Reads JSON from `<endpoint><path>` (a relay's capability profile). */
+  readonly get: (endpoint: string, path: string) => Effect.Effect<{ readonly status: number; readonly json: unknown }, PeerUnreachable>
 }
 
 export class PeerTransport extends Context.Tag("federation/PeerTransport")<PeerTransport, PeerTransportShape>() {}
@@ -57,6 +59,8 @@ export interface PeerDirectoryShape {
   readonly find: (nodeDid: string) => Effect.Effect<Option.Option<Peer>>
   /** The peer proved its key just now (a hello, a delivery): its lastSeenAt, nothing else. */
   readonly seen: (nodeDid: string, at: string) => Effect.Effect<void>
+  /** The peer collected from this node just now: its collectedAt, nothing else (its status stays). */
+  readonly collected: (nodeDid: string, at: string) => Effect.Effect<void>
   /** The courier gave up on it (about two days without an answer): the peer is unreachable, not in error. */
   readonly unreachable: (nodeDid: string, reason: string) => Effect.Effect<void>
 }

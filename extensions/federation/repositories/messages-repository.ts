@@ -115,6 +115,18 @@ export class MessagesRepository extends Effect.Service<MessagesRepository>()("fe
           ORDER BY next_attempt_at, created_at, id LIMIT ${limit}`
     }))
 
+    /**
+     * When a peer in backoff is next tried: the latest next attempt among its rows that failed
+     * before and wait (None: it is not in backoff). A row queued for it meanwhile waits as long.
+     */
+    const backoffOf = operation("federation.backoffOf", SqlSchema.findOne({
+      Request: Schema.String,
+      Result: Schema.Struct({ until: Schema.String }),
+      execute: (peerDid) =>
+        sql`SELECT MAX(next_attempt_at) AS until FROM federation_messages
+          WHERE direction = 'out' AND peer_did = ${peerDid} AND state = 'queued' AND attempts > 0 HAVING MAX(next_attempt_at) IS NOT NULL`
+    }))
+
     const settle = operation("federation.settleMessage", SqlSchema.void({
       Request: Settlement,
       execute: (s) =>
@@ -189,7 +201,7 @@ export class MessagesRepository extends Effect.Service<MessagesRepository>()("fe
       Effect.map(countThreads(peerDid), (rows) => rows[0]?.count ?? 0))
 
     return {
-      insert, attachLanding, listByPeer, listByThread, outbox, due, settle, requeueStuck, acknowledge, collectable, waitingFor, countsOfThread, threadsOfPeer
+      insert, attachLanding, listByPeer, listByThread, outbox, due, backoffOf, settle, requeueStuck, acknowledge, collectable, waitingFor, countsOfThread, threadsOfPeer
     } as const
   })
 }) {}

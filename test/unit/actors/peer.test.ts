@@ -23,7 +23,8 @@ const transport = Layer.succeed(PeerTransport, {
   post: (endpoint, path) => {
     posts.push(`${endpoint}${path}`)
     return awake ? Effect.succeed({ status: 200, json: {} }) : Effect.fail(new PeerUnreachable({ reason: "asleep" }))
-  }
+  },
+  get: () => Effect.fail(new PeerUnreachable({ reason: "not asked here" }))
 })
 
 const handshake = Layer.succeed(Handshake, {

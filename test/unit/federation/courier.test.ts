@@ -17,6 +17,7 @@ import type { Peer } from "../../../extensions/federation/contract/records.ts"
 import { EnvelopeBody } from "../../../extensions/federation/contract/wire.ts"
 import { Courier, CourierLoop } from "../../../extensions/federation/courier.ts"
 import { MessagesRepository } from "../../../extensions/federation/repositories/messages-repository.ts"
+import { RelayStateRepository } from "../../../extensions/federation/repositories/relay-state-repository.ts"
 import { FederationSettings } from "../../../extensions/federation/settings.ts"
 import { migrations } from "../../../host/migrations.ts"
 import { databaseLayer } from "../../../kernel/database.ts"
@@ -29,24 +30,41 @@ const peer: Peer = {
   addedAt: "2026-01-01T00:00:00.000Z", verifiedAt: null, lastSeenAt: null, collectedAt: null, relay: null, lastError: null, publish: false
 }
 
-/** The ports on test doubles: every post fails and is told to `posts`; `unreachable` records who was given up on. */
-const doubles = Effect.gen(function* () {
+const RELAY = "http://relay.test"
+
+/**
+ * The ports on test doubles: every post to the peer fails and is told to `posts`; `unreachable`
+ * records who was given up on. With `relay`, the peer names a relay that holds what it is given
+ * while `relayTakes` says so, and refuses it as full otherwise.
+ */
+const doubles = (relay?: { readonly relayTakes: () => boolean }) => Effect.gen(function* () {
   const posts = yield* Queue.unbounded<string>()
   const givenUp: Array<string> = []
+  const peerOf = relay === undefined ? peer : { ...peer, relay: RELAY }
+  const receipt = (accepted: boolean) =>
+    ({ accepted, digest: null, code: accepted ? null : "mailbox_full", reason: accepted ? "Held." : "Full.", at: new Date(0).toISOString() })
   const ports = Layer.mergeAll(
     Layer.succeed(PeerTransport, {
-      post: (endpoint) => Effect.zipRight(Queue.offer(posts, endpoint), Effect.fail(new PeerUnreachable({ reason: "connection refused" })))
+      post: (endpoint) =>
+        Effect.zipRight(
+          Queue.offer(posts, endpoint),
+          endpoint === RELAY && relay !== undefined
+            ? Effect.succeed({ status: 200, json: receipt(relay.relayTakes()) })
+            : Effect.fail(new PeerUnreachable({ reason: "connection refused" }))
+        ),
+      get: () => Effect.fail(new PeerUnreachable({ reason: "connection refused" }))
     }),
     Layer.succeed(PeerDirectory, {
-      list: Effect.succeed([peer]),
-      find: (did) => Effect.succeed(did === peer.nodeDid ? Option.some(peer) : Option.none()),
+      list: Effect.succeed([peerOf]),
+      find: (did) => Effect.succeed(did === peer.nodeDid ? Option.some(peerOf) : Option.none()),
       seen: () => Effect.void,
+      collected: () => Effect.void,
       unreachable: (did) => Effect.sync(() => void givenUp.push(did))
     }),
     Layer.succeed(NodeAddress, { endpoint: "http://me.test", label: "me", software: "test/1" }),
     FederationSettings.layer()
   )
-  const layer = Layer.mergeAll(Courier.Default, MessagesRepository.Default).pipe(
+  const layer = Layer.mergeAll(Courier.Default, MessagesRepository.Default, RelayStateRepository.Default).pipe(
     Layer.provideMerge(ports),
     Layer.provideMerge(databaseLayer(migrations, { filename: ":memory:" })),
     Layer.provide(Settings.layerWith({}))
@@ -86,7 +104,7 @@ describe("the outbox's backoff", () => {
 describe("the courier", () => {
   it.scoped("runs every 30 seconds on the clock and spends one connection per run on a dead peer", () =>
     Effect.gen(function* () {
-      const { posts, layer } = yield* doubles
+      const { posts, layer } = yield* doubles()
       yield* Effect.gen(function* () {
         yield* queue(3)
         yield* Layer.launch(CourierLoop).pipe(Effect.forkScoped)
@@ -111,7 +129,7 @@ describe("the courier", () => {
 
   it.scoped("gives the rows up as stuck after the last attempt and calls the peer unreachable; a flush requeues them", () =>
     Effect.gen(function* () {
-      const { givenUp, layer } = yield* doubles
+      const { givenUp, layer } = yield* doubles()
       yield* Effect.gen(function* () {
         yield* queue(2)
         const messages = yield* MessagesRepository
@@ -133,3 +151,35 @@ describe("the courier", () => {
     }))
 })
 
+describe("the courier and a peer's relay", () => {
+  it.scoped("tries the peer first, then leaves its messages at the relay it names, and counts them deposited", () =>
+    Effect.gen(function* () {
+      const { posts, layer } = yield* doubles({ relayTakes: () => true })
+      yield* Effect.gen(function* () {
+        yield* queue(3)
+        const courier = yield* Courier
+        expect(yield* courier.run()).toMatchObject({ attempted: 1, delivered: 3, unreachable: 0 })
+        expect([...(yield* Queue.takeAll(posts))]).toEqual(["http://dead.test", RELAY, RELAY, RELAY])
+        expect((yield* rows).map((row) => [row.state, row.attempts])).toEqual([["delivered", 1], ["delivered", 1], ["delivered", 1]])
+        const relayState = yield* RelayStateRepository
+        expect(yield* relayState.find()).toMatchObject({ deposited: 3, collected: 0 })
+      }).pipe(Effect.provide(layer))
+    }))
+
+  it.scoped("stops at the relay's first refusal: that row and the rest back off, saying why", () =>
+    Effect.gen(function* () {
+      let room = 1
+      const { posts, layer } = yield* doubles({ relayTakes: () => room-- > 0 })
+      yield* Effect.gen(function* () {
+        yield* queue(3)
+        const courier = yield* Courier
+        expect(yield* courier.run()).toMatchObject({ attempted: 1, delivered: 1, unreachable: 2 })
+        expect([...(yield* Queue.takeAll(posts))]).toEqual(["http://dead.test", RELAY, RELAY])
+        const after = yield* rows
+        expect(after.map((row) => [row.state, row.attempts]).sort()).toEqual([["delivered", 1], ["queued", 1], ["queued", 1]])
+        const waiting = after.find((row) => row.state === "queued")!
+        expect(waiting.lastError).toContain("connection refused")
+        expect(waiting.lastError).toContain("its relay refused it (mailbox_full")
+      }).pipe(Effect.provide(layer))
+    }))
+})

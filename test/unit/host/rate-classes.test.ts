@@ -36,7 +36,7 @@ const families: ReadonlyArray<readonly [RateClassName, ReadonlyArray<string>]> =
   ["llm", ["/api/studio/projects", "/api/studio/omnibar", "/api/studio/projects/:id/resume", "/api/twin/learn", "/api/twin/reflect", "/api/beings/life/tick", "/api/beings/life/greet", "/api/market/listings/:id/buy", "/api/threads/:id/messages"]],
   ["upload", ["/api/files/upload", "/api/twin/voice/transcribe"]],
   ["bridge", ["/api/modules/:id/:extensionId/call"]],
-  ["wire", ["/api/federation/peer/hello", "/api/federation/peer/deliver", "/api/federation/peer/collect", "/api/federation/seed/knock", "/api/federation/seed/beat", "/api/federation/seed/act"]]
+  ["wire", ["/api/federation/peer/hello", "/api/federation/peer/deliver", "/api/federation/peer/collect", "/api/federation/seed/knock", "/api/federation/seed/beat", "/api/federation/seed/act", "/api/federation/relay/enrolment", "/api/federation/relay/deposit", "/api/federation/relay/collect"]]
 ]
 
 describe("rate classes in the contract", () => {
@@ -72,6 +72,9 @@ describe("rate classes in the contract", () => {
       "POST /api/federation/peer/collect",
       "POST /api/federation/peer/deliver",
       "POST /api/federation/peer/hello",
+      "POST /api/federation/relay/collect",
+      "POST /api/federation/relay/deposit",
+      "POST /api/federation/relay/enrolment",
       "POST /api/federation/seed/act",
       "POST /api/federation/seed/beat",
       "POST /api/federation/seed/knock"
