@@ -21,6 +21,7 @@ import { MarketGoods, type ItemGone, type MarketGoodsShape } from "../../extensi
 import { ThemesRepository } from "../../extensions/themes/themes-repository.ts"
 import { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { Skills } from "../../kernel/extensions/skills.ts"
+import { manifestFileName } from "../../kernel/extensions/read-manifest.ts"
 import { Settings } from "../../kernel/settings.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { projectsFeature } from "../studio/projects/feature.ts"
@@ -112,7 +113,9 @@ export const MarketGoodsLive = Layer.effect(
           Effect.mapError(() => missing(refId))
         )
         if (root === null) return yield* missing(refId)
-        return yield* readModuleBundle(root.folder, ref.path, refId)
+        // The id of the bundle's plugin.json names its folder too (the listing form picks one from a file search).
+        const folder = ref.path === manifestFileName ? "" : ref.path.endsWith(`/${manifestFileName}`) ? ref.path.slice(0, -manifestFileName.length - 1) : ref.path
+        return yield* readModuleBundle(root.folder, folder, refId)
       })
 
     const checkRef = (kind: ListingKind, sellerId: string, refId: string): Effect.Effect<void, NotFound | Forbidden | InvalidRequest> => {

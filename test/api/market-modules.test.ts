@@ -82,6 +82,9 @@ describe("a module listing", () => {
     const edit = alice.client.api.market.updateListing({ path: { id: listing.id }, payload: listingUpdate({ kind: "module", refId: notModule, title: "Tides" }) })
     expect(await refused(edit)).toMatchObject({ status: 400, body: { error: "not_a_module" } })
     expect(await run(alice.client.api.market.getListing({ path: { id: listing.id } }))).toMatchObject({ refId: good })
+    // The bundle's plugin.json names its folder too, as the listing form picks it from a file search.
+    const [manifestEntry] = (await run(alice.client.api.files.search({ urlParams: { q: "plugin.json" } }))).filter((entry) => entry.path === "modules/good/plugin.json")
+    expect(await run(listingOf(manifestEntry!.id))).toMatchObject({ kind: "module", refId: manifestEntry!.id })
   })
 
   it("writes the bundle into the plugin folder as available; the owner installs it and its place serves; a second buy is refused", async () => {
