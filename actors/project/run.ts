@@ -20,6 +20,7 @@ import { recordOutputs } from "./record-outputs.ts"
 import type { TaskRecord } from "./repositories/tasks-repository.ts"
 import type { StoredMember } from "./repositories/teams-repository.ts"
 import { ProjectAlerts } from "./alerts.ts"
+import { note, summaryOf } from "./notes.ts"
 import { RunFailure } from "./failure.ts"
 import { planFromBrief, planFromGenerator } from "./planning.ts"
 import { reviewRun } from "./review.ts"
@@ -63,7 +64,10 @@ const plan = (run: Run, generatorId: string | null) =>
     for (const repair of planned.repairs) {
       yield* store.trace(run.projectId, { kind: "plan", text: `Plan repaired: ${repair.message}`, data: { repair } })
     }
-    return yield* store.savePlan(run.projectId, planned.tasks)
+    const saved = yield* store.savePlan(run.projectId, planned.tasks)
+    yield* note(run, `The plan: ${planned.tasks.length} ${planned.tasks.length === 1 ? "task" : "tasks"}. ` +
+      planned.tasks.map((task, index) => `${index + 1}. ${task.title} (${task.role})`).join("; "))
+    return saved
   }).pipe(Effect.withSpan("project.plan"))
 
 const team = (run: Run, tasks: ReadonlyArray<TaskRecord>, seats: ReadonlyArray<Seat>) =>
@@ -93,6 +97,7 @@ const personStep = (run: Run, member: StoredMember, id: string) =>
     const waiting = yield* steps.expect(id)
     const task = (yield* store.updateTask(id, { status: "running", startedAt: yield* nowIso, finishedAt: null, error: null }))!
     yield* store.trace(run.projectId, { taskId: id, agentId: member.agentId, kind: "message", text: `${member.name} has "${task.title}" in their queue; the run waits for them.` })
+    yield* note(run, `${member.name} has "${task.title}" in their queue; the run waits for them.`)
     yield* Deferred.await(waiting)
     const done = (yield* store.task(id))!
     yield* store.trace(run.projectId, { taskId: id, agentId: member.agentId, kind: "output", text: `${member.name} handed in "${task.title}".` })
@@ -121,6 +126,8 @@ const startTask = (run: Run, members: ReadonlyArray<StoredMember>, id: string) =
       costUsd: result.costUsd,
       finishedAt: yield* nowIso
     })
+    const summary = summaryOf(result.ok ? result.outputText : result.error)
+    yield* note(run, `${member.name} (${member.role}) ${result.ok ? "finished" : "failed"} "${task.title}"${summary === "" ? "." : `: ${summary}`}`)
     return result
   }).pipe(Effect.withSpan("project.task"))
 
@@ -164,6 +171,7 @@ const review = (run: Run, tasks: ReadonlyArray<TaskRecord>) =>
     yield* store.addCost(run.projectId, verdict.costUsd)
     yield* store.saveReview(run.projectId, verdict.verdict, verdict.notes)
     yield* store.trace(run.projectId, { kind: "message", text: `QA review: ${verdict.verdict}. ${verdict.notes}`, data: { verdict: verdict.verdict, notes: verdict.notes } })
+    yield* note(run, `The review's verdict: ${verdict.verdict}. ${summaryOf(verdict.notes)}`.trim())
   }).pipe(Effect.withSpan("project.review"))
 
 const pipeline = (run: Run, planned: boolean, generatorId: string | null, concurrency: number) =>
@@ -192,6 +200,7 @@ const pipeline = (run: Run, planned: boolean, generatorId: string | null, concur
     yield* review(run, tasks)
     yield* store.setStatus(run.projectId, "done")
     yield* store.trace(run.projectId, { kind: "done", text: "The project is done." })
+    yield* note(run, "The project is done.")
   }).pipe(Effect.withSpan("project.pipeline"))
 
 const failRun = (run: Run, message: string) =>
@@ -201,6 +210,7 @@ const failRun = (run: Run, message: string) =>
     yield* store.cancelOpenTasks(run.projectId)
     yield* store.setStatus(run.projectId, "failed", message)
     yield* store.trace(run.projectId, { kind: "error", text: message })
+    yield* note(run, `The run stopped: ${summaryOf(message)}`)
     yield* alerts.raise({ ownerId: run.ownerId, projectId: run.projectId, title: clip(`Project failed: ${run.title}`, 160), body: clip(message, 4000) })
   }).pipe(Effect.withSpan("project.fail"))
 

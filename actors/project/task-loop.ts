@@ -24,6 +24,7 @@ import type { TaskRecord } from "./repositories/tasks-repository.ts"
 import { isFatalModelError, runFailureOf } from "./failure.ts"
 import { systemPromptOf, taskPromptOf } from "./instruction.ts"
 import type { RunMember } from "./team.ts"
+import { note } from "./notes.ts"
 
 /** The spec's limit: model calls of one pass of the tool-calling loop. */
 export const maxToolSteps = 10
@@ -138,6 +139,10 @@ export const runTask = (context: TaskContext) =>
           }
         }
         const approval = "approval" in outcome ? outcome.approval : undefined
+        if (approval !== undefined) {
+          yield* note({ ownerId: context.ownerId, projectId, title: context.projectTitle },
+            `${member.name} wants to run ${name}, which acts on the world: it waits for your approval on your desktop.`)
+        }
         yield* trace(
           "tool.result",
           outcome.ok ? `${name} done` : `${name} failed: ${clip(outcome.error, 300)}`,

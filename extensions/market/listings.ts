@@ -1,7 +1,8 @@
 /**
  * Listings: publish, read, edit, delete and search. Publishing rules are the spec's: a service
  * needs a brief or a non-empty description; a generator, agent or theme listing's refId must name
- * the seller's own thing, at insert and at every edit (an edit by the node's owner checks the
+ * the seller's own thing, and a module listing's a module bundle in the seller's files, at insert
+ * and at every edit (an edit by the node's owner checks the
  * seller's, since the seller is still who sells it). Only the seller or the owner edits or deletes.
  */
 import * as Effect from "effect/Effect"
@@ -45,7 +46,14 @@ export class Listings extends Effect.Service<Listings>()("market/Listings", {
             details: { kind: input.kind }
           })
         }
-        if (input.refId !== null && (ownedRefKinds.includes(input.kind) || input.kind === "skill")) {
+        if (input.kind === "module" && input.refId === null) {
+          return yield* new InvalidRequest({
+            error: "module_needs_ref",
+            message: "A module listing sells a module bundle of yours: give its folder's file id as refId.",
+            details: { kind: input.kind }
+          })
+        }
+        if (input.refId !== null && (ownedRefKinds.includes(input.kind) || input.kind === "skill" || input.kind === "module")) {
           yield* goods.checkRef(input.kind, sellerId, input.refId)
         }
       })

@@ -5,7 +5,8 @@
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
-import type { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import type * as Scope from "effect/Scope"
+import type { Conflict, Forbidden, InvalidRequest, NotFound, Unavailable } from "../../kernel/contract/errors.ts"
 import type { Caller } from "../../host/auth/contract/session.ts"
 import type { Listing, ListingKind, Order } from "./contract/records.ts"
 
@@ -19,9 +20,12 @@ export interface MarketGoodsShape {
   readonly checkRef: (kind: ListingKind, sellerId: string, refId: string) => Effect.Effect<void, NotFound | Forbidden | InvalidRequest>
   /**
    * Delivers the listing's thing to the buyer inside the buy's transaction; answers what the buyer
-   * received (an id, a skill's name), or null when delivery comes after the commit (a service).
+   * received (an id, a skill's name, a module's folder), or null when delivery comes after the
+   * commit (a service). What lies outside the database (a module's folder) is taken back when the
+   * scope, which closes after the transaction, closes with a failure. A module's delivery may be
+   * refused (its folder already there) or fail (the plugin folder unwritable).
    */
-  readonly deliver: (listing: Listing, buyerId: string) => Effect.Effect<string | null, ItemGone>
+  readonly deliver: (listing: Listing, buyerId: string) => Effect.Effect<string | null, ItemGone | Conflict | Unavailable, Scope.Scope>
   /** A bought service: a real studio project from the listing's brief, started; answers its id. */
   readonly startService: (listing: Listing, buyer: Caller) => Effect.Effect<string>
 }

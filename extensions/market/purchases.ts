@@ -5,6 +5,9 @@
  * purchase. Any refusal or failure rolls all of it back. Transactions on the node's database run
  * one at a time, so every check reads what the buys before it wrote.
  *
+ * Delivery outside the database (a module's folder) happens inside the transaction too and is
+ * taken back if the transaction does not commit (ports.ts).
+ *
  * After the commit: a bought service's project is created and started, both wallets publish
  * `wallet.updated`, and both desktops get a celebration.
  */
@@ -87,7 +90,8 @@ export class Purchases extends Effect.Service<Purchases>()("market/Purchases", {
 
     const buy = (buyer: Caller, listingId: string) =>
       Effect.gen(function* () {
-        const bought = yield* sql.withTransaction(buyInside(buyer.beingId, listingId)).pipe(
+        // The scope closes after the commit or the rollback: a module folder written inside is taken back on a rollback.
+        const bought = yield* Effect.scoped(sql.withTransaction(buyInside(buyer.beingId, listingId))).pipe(
           orDieOnStorageFault,
           Effect.catchTag("ItemGone", () =>
             Effect.gen(function* () {

@@ -12,7 +12,7 @@ import type { ReplyPolicy, Thread, ThreadKind } from "./contract/records.ts"
 import { MuseContext, ThreadBeings } from "./ports.ts"
 import { ThreadsRepository, type StoredThread } from "./repositories/threads-repository.ts"
 
-const PREVIEW = 140
+export const PREVIEW = 140
 
 export const replyPolicyOf = (kind: ThreadKind): ReplyPolicy => (kind === "muse" ? "muse" : kind === "direct" ? "being" : "none")
 

@@ -2,8 +2,8 @@
  * Threads: the inbox across kinds, opening one, its messages, posting, leaving. A being's muse
  * thread is made the first time it lists its threads (the inbox or `?kind=muse`) or asks the Muse
  * through `askMuse`, titled with the Muse's chosen name. A direct thread joins two beings; opening
- * it again answers the one they share. Agents' threads are listed with the rest (none is written
- * by a feature yet). Every operation is for the caller from the session: a thread the caller is
+ * it again answers the one they share. Agents' threads are listed with the rest (a project's run
+ * writes them, agent-threads.ts). Every operation is for the caller from the session: a thread the caller is
  * not in, or has left, is missing.
  */
 import * as Effect from "effect/Effect"

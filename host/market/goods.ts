@@ -1,10 +1,12 @@
 /**
- * The market's goods bound to the features that hold them: generators, agents, themes, skills and
- * studio projects. Delivery runs inside the buy's transaction (a copy's rows commit or roll back
+ * The market's goods bound to the features that hold them: generators, agents, themes, skills,
+ * studio projects and module bundles (a folder in the seller's files, delivered into the plugin
+ * folder, module-bundles.ts). Delivery runs inside the buy's transaction (a copy's rows commit or roll back
  * with the credit transfer); a service's project is created and started after the commit, since
  * starting a run is a message to the project actor that no rollback could take back.
  */
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { Projects } from "../../actors/project/projects.ts"
@@ -15,14 +17,19 @@ import { Generators } from "../../extensions/generators/generators.ts"
 import { GeneratorsRepository } from "../../extensions/generators/generators-repository.ts"
 import type { Listing, ListingKind } from "../../extensions/market/contract/records.ts"
 import { newId } from "../../extensions/market/ids.ts"
-import { MarketGoods, type ItemGone } from "../../extensions/market/ports.ts"
+import { MarketGoods, type ItemGone, type MarketGoodsShape } from "../../extensions/market/ports.ts"
 import { ThemesRepository } from "../../extensions/themes/themes-repository.ts"
 import { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { Skills } from "../../kernel/extensions/skills.ts"
+import { manifestFileName } from "../../kernel/extensions/read-manifest.ts"
+import { Settings } from "../../kernel/settings.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { projectsFeature } from "../studio/projects/feature.ts"
 import { StudioAgentsLive, StudioGeneratorsLive } from "../studio/extensions.ts"
 import { SkillsLive } from "../skills/live.ts"
+import { FileAccess } from "../files/file-access.ts"
+import { decodeFileId } from "../files/file-ids.ts"
+import { missing, placeModuleBundle, readModuleBundle, removeModuleBundle } from "./module-bundles.ts"
 
 const itemGone: ItemGone = { _tag: "ItemGone" }
 
@@ -90,6 +97,26 @@ export const MarketGoodsLive = Layer.effect(
     const themes = yield* ThemesRepository
     const skills = yield* Skills
     const projects = yield* Projects
+    const files = yield* FileAccess
+    const settings = yield* Settings
+
+    /**
+     * A module listing's refId is the file id (as /api/files gives it) of a bundle's folder in the
+     * seller's uploads or one of their projects' workspaces, where studio.author_module writes.
+     * The id resolves against the seller's own scopes only, so another's folder is never reached.
+     */
+    const sellersBundle = (sellerId: string, refId: string) =>
+      Effect.gen(function* () {
+        const ref = decodeFileId(refId)
+        if (ref === null || ref.scope === "user") return yield* missing(refId)
+        const root = yield* files.rootOf({ beingId: sellerId, isOwner: false }, ref.scope, ref.projectId ?? undefined).pipe(
+          Effect.mapError(() => missing(refId))
+        )
+        if (root === null) return yield* missing(refId)
+        // The id of the bundle's plugin.json names its folder too (the listing form picks one from a file search).
+        const folder = ref.path === manifestFileName ? "" : ref.path.endsWith(`/${manifestFileName}`) ? ref.path.slice(0, -manifestFileName.length - 1) : ref.path
+        return yield* readModuleBundle(root.folder, folder, refId)
+      })
 
     const checkRef = (kind: ListingKind, sellerId: string, refId: string): Effect.Effect<void, NotFound | Forbidden | InvalidRequest> => {
       switch (kind) {
@@ -104,6 +131,8 @@ export const MarketGoodsLive = Layer.effect(
             defs.some((def) => def.name === refId)
               ? Effect.void
               : Effect.fail(new InvalidRequest({ error: "unknown_skill", message: `No skill named "${refId}" is registered on this node.`, details: { refId } })))
+        case "module":
+          return Effect.asVoid(sellersBundle(sellerId, refId))
         default:
           return Effect.void
       }
@@ -113,7 +142,7 @@ export const MarketGoodsLive = Layer.effect(
     const sellersOwn = <A extends { readonly ownerId: string }>(row: Option.Option<A>, sellerId: string): Effect.Effect<A, ItemGone> =>
       Option.isSome(row) && row.value.ownerId === sellerId ? Effect.succeed(row.value) : Effect.fail(itemGone)
 
-    const deliverCopy = (listing: Listing, refId: string, buyerId: string): Effect.Effect<string | null, ItemGone> => {
+    const deliverCopy = (listing: Listing, refId: string, buyerId: string): ReturnType<MarketGoodsShape["deliver"]> => {
       switch (listing.kind) {
         case "generator":
           return Effect.gen(function* () {
@@ -152,13 +181,22 @@ export const MarketGoodsLive = Layer.effect(
             }).pipe(Effect.catchTag("InvalidRequest", () => Effect.fail(itemGone)))
             return refId
           })
+        case "module":
+          return Effect.gen(function* () {
+            // A bundle no longer there, or no longer a module, is gone as a deleted generator is.
+            const bundle = yield* Effect.catchAll(sellersBundle(listing.sellerId, refId), () => Effect.fail(itemGone))
+            const placed = yield* Effect.acquireRelease(
+              placeModuleBundle(settings.pluginDir, bundle, newId()),
+              (placed, exit) => (Exit.isFailure(exit) ? removeModuleBundle(placed.absolute) : Effect.void)
+            )
+            return placed.dir
+          })
         default:
-          // A module's bundle is the plugins feature's to write; the purchase row is the grant meanwhile.
           return Effect.succeed(refId)
       }
     }
 
-    const deliver = (listing: Listing, buyerId: string): Effect.Effect<string | null, ItemGone> =>
+    const deliver: MarketGoodsShape["deliver"] = (listing, buyerId) =>
       listing.kind === "service"
         ? Effect.succeed(null)
         : listing.refId === null
@@ -171,5 +209,5 @@ export const MarketGoodsLive = Layer.effect(
     return { checkRef, deliver, startService }
   })
 ).pipe(
-  Layer.provide(Layer.mergeAll(StudioGeneratorsLive, StudioAgentsLive, SkillsLive, projectsFeature, GeneratorsRepository.Default, AgentsRepository.Default, ThemesRepository.Default))
+  Layer.provide(Layer.mergeAll(StudioGeneratorsLive, StudioAgentsLive, SkillsLive, projectsFeature, GeneratorsRepository.Default, AgentsRepository.Default, ThemesRepository.Default, FileAccess.Default))
 )

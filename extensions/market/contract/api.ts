@@ -8,7 +8,7 @@ import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import { RateClass } from "../../../kernel/contract/endpoint-policy.ts"
-import { Conflict, Forbidden, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
+import { Conflict, Forbidden, InvalidRequest, NotFound, Unavailable } from "../../../kernel/contract/errors.ts"
 import { Ok } from "../../../host/auth/contract/records.ts"
 import { Authentication } from "../../../host/auth/contract/session.ts"
 import {
@@ -69,6 +69,7 @@ export class MarketApi extends HttpApiGroup.make("market")
       .addSuccess(Order)
       .addError(NotFound.schema)
       .addError(Conflict.schema)
+      .addError(Unavailable.schema)
   )
   .add(
     HttpApiEndpoint.get("listReviews", "/market/listings/:id/reviews")

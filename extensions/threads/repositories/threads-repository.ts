@@ -37,6 +37,21 @@ export class ThreadsRepository extends Effect.Service<ThreadsRepository>()("thre
         )
     }))
 
+    /**
+     * A thread with a known id, made if it is not there yet (an agent thread is named after its
+     * project, and two of the project's tasks may write the first note at once).
+     */
+    const ensure = operation("threads.ensure", SqlSchema.void({
+      Request: Schema.Struct({ thread: NewThreadRow, participants: Schema.Array(Schema.String) }),
+      execute: ({ thread, participants }) =>
+        Effect.zipRight(
+          sql`INSERT INTO threads (id, kind, title, created_at) VALUES (${thread.id}, ${thread.kind}, ${thread.title}, ${thread.createdAt})
+            ON CONFLICT (id) DO NOTHING`,
+          sql`INSERT INTO thread_participants ${sql.insert(participants.map((beingId) => ({ thread_id: thread.id, being_id: beingId })))}
+            ON CONFLICT (thread_id, being_id) DO NOTHING`
+        )
+    }))
+
     /** The threads the being is in (and has not left), newest activity first. */
     const listFor = operation("threads.listFor", SqlSchema.findAll({
       Request: Schema.Struct({ beingId: Schema.String, kind: Schema.NullOr(ThreadKind) }),
@@ -91,6 +106,6 @@ export class ThreadsRepository extends Effect.Service<ThreadsRepository>()("thre
         )
     }))
 
-    return { insert, listFor, findFor, exists, participants, findDirect, leave } as const
+    return { insert, ensure, listFor, findFor, exists, participants, findDirect, leave } as const
   })
 }) {}

@@ -2,7 +2,8 @@
  * Publishing a listing, or editing one (`listing` set). What is sold is picked from the person's
  * own generators, agents or themes (the node checks it too: a refId must be the seller's); a
  * generator listing may sell nothing existing (the node then makes a two-step generator from the
- * title and description); a skill names one of the node's skills; a service carries the brief a
+ * title and description); a skill names one of the node's skills; a module a bundle among the
+ * person's files (its plugin.json, found by a file search); a service carries the brief a
  * purchase runs. Tags are written with commas. Saving tells the section (`listing-saved`). The
  * inputs' values are attributes, so a reset after publishing brings back the defaults (price 0).
  */
@@ -29,6 +30,16 @@ interface Owned {
   readonly agent: ReadonlyArray<Choice>
   readonly theme: ReadonlyArray<Choice>
   readonly skill: ReadonlyArray<Choice>
+  /** Module bundles among the person's files: each `plugin.json` found, named by its folder. */
+  readonly module: ReadonlyArray<Choice>
+}
+
+const MANIFEST = "plugin.json"
+
+/** A bundle's folder as the picker names it: its path, and the project it is in. */
+const bundleName = (entry: { readonly path: string; readonly scope: string; readonly projectId: string | null }) => {
+  const folder = entry.path.slice(0, Math.max(0, entry.path.length - MANIFEST.length - 1)) || "(top folder)"
+  return entry.scope === "project" ? `${folder} (project ${entry.projectId ?? ""})` : `${folder} (uploads)`
 }
 
 const isKind = (value: string): value is ListingKind => listingKinds.some((kind) => kind === value)
@@ -51,14 +62,17 @@ export class MarketListingForm extends LitElement {
         client.studioGenerators.listGenerators(),
         client.studioAgents.listAgents(),
         client.themes.listThemes(),
-        client.studioSkills.listSkills()
+        client.studioSkills.listSkills(),
+        client.files.search({ urlParams: { q: MANIFEST } })
       ], { concurrency: "unbounded" }),
-      ([generators, agents, themes, skills]): Owned => ({
+      ([generators, agents, themes, skills, manifests]): Owned => ({
         // The node lists public generators and agents too: only one's own may be sold.
         generator: generators.filter((generator) => generator.ownerId === this.selfId).map(({ id, name }) => ({ id, name })),
         agent: agents.filter((agent) => agent.ownerId === this.selfId).map(({ id, name }) => ({ id, name })),
         theme: themes.themes.filter((theme) => theme.source === "owned").map(({ id, name }) => ({ id, name })),
-        skill: skills.map((skill) => ({ id: skill.name, name: skill.name }))
+        skill: skills.map((skill) => ({ id: skill.name, name: skill.name })),
+        // The node takes a bundle's plugin.json as naming its folder.
+        module: manifests.filter((entry) => entry.name === MANIFEST && entry.scope !== "user").map((entry) => ({ id: entry.id, name: bundleName(entry) }))
       })
     ))
 
@@ -89,7 +103,7 @@ export class MarketListingForm extends LitElement {
   }
 
   private _renderRef(kind: ListingKind) {
-    if (kind === "service" || kind === "module") return nothing
+    if (kind === "service") return nothing
     const owned = this._owned.value
     const choices = owned === null ? [] : owned[kind]
     const current = this.listing?.refId ?? ""

@@ -1,0 +1,59 @@
+/**
+ * Agent threads: one per studio project, for the project's owner, titled after the project. The
+ * project's run writes to it as it goes (the plan, each task finished or failed, the review's
+ * verdict, a call waiting for approval), through its own steps, never the model: the notes are
+ * the run's words about what its agents did. Nobody answers in it (replyPolicy `none`), so a
+ * message posted to it is refused (threads.ts). Each note is `message.created` on `thread:<id>`
+ * and `thread.updated` to the owner's tabs, as any message is.
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { EventBus } from "../../host/contract/events.ts"
+import { nowIso } from "../../kernel/time.ts"
+import { MAX_MESSAGE_CHARS, type Message, type Thread } from "./contract/records.ts"
+import { newId } from "./ids.ts"
+import { MessagesRepository } from "./repositories/messages-repository.ts"
+import { ThreadsRepository } from "./repositories/threads-repository.ts"
+import { PREVIEW, replyPolicyOf } from "./thread-view.ts"
+
+export interface AgentNote {
+  readonly ownerId: string
+  readonly projectId: string
+  readonly projectTitle: string
+  readonly content: string
+}
+
+/** The project's thread id: known from the project alone, so no table maps one to the other. */
+export const agentThreadId = (projectId: string) => `agent-${projectId}`
+
+export class AgentThreads extends Effect.Service<AgentThreads>()("threads/AgentThreads", {
+  dependencies: [ThreadsRepository.Default, MessagesRepository.Default],
+  effect: Effect.gen(function* () {
+    const threads = yield* ThreadsRepository
+    const messages = yield* MessagesRepository
+    const bus = yield* EventBus
+
+    const post = (note: AgentNote) =>
+      Effect.gen(function* () {
+        const threadId = agentThreadId(note.projectId)
+        const at = yield* nowIso
+        yield* threads.ensure({ thread: { id: threadId, kind: "agent", title: note.projectTitle.slice(0, 200), createdAt: at }, participants: [note.ownerId] })
+        const message: Message = {
+          id: yield* newId, threadId, role: "assistant", authorId: null, content: note.content.slice(0, MAX_MESSAGE_CHARS),
+          attachments: [], toolCalls: [], createdAt: at
+        }
+        yield* messages.insert(message)
+        yield* bus.publish({ kind: "topic", topic: `thread:${threadId}` }, { type: "message.created", message })
+        const row = yield* threads.findFor({ threadId, beingId: note.ownerId })
+        // The owner may have deleted the thread meanwhile: then only the topic hears it.
+        if (Option.isNone(row)) return
+        const thread: Thread = {
+          id: threadId, kind: "agent", title: row.value.title, participants: [note.ownerId], replyPolicy: replyPolicyOf("agent"),
+          preview: message.content.slice(0, PREVIEW), lastMessageAt: message.createdAt, createdAt: row.value.createdAt
+        }
+        yield* bus.publish({ kind: "being", beingId: note.ownerId }, { type: "thread.updated", thread })
+      }).pipe(Effect.withSpan("threads.agentNote"))
+
+    return { post } as const
+  })
+}) {}
