@@ -13,7 +13,7 @@ import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import { randomUUID } from "node:crypto"
 import { ModelSettings } from "./settings.ts"
-import { bindingOf, fallbackOf, isUsable, type Binding } from "./bindings.ts"
+import { bindingOf, fallbackOf, isChatTier, isUsable, type Binding } from "./bindings.ts"
 import { SpendCeilings } from "./ceilings.ts"
 import type {
   CallContext,
@@ -78,7 +78,11 @@ const makeModels = Effect.gen(function* () {
           message:
             `No model can be called for the '${tier}' tier: ${binding.baseUrl} needs a key. ` +
             `Set ${binding.apiKeySetting}, or set ${binding.baseUrlSetting} to a local model server ` +
-            `(llama.cpp, Ollama, vLLM), which needs none.`
+            `(llama.cpp, Ollama, vLLM), which needs none.` +
+            // A tier with its own endpoint is often served elsewhere than chat: say how to bind it alone.
+            (isChatTier(tier) || binding.baseUrlSetting !== "LLM_BASE_URL"
+              ? ""
+              : ` To bind this tier alone, set LLM_${tier.toUpperCase()}_BASE_URL and LLM_${tier.toUpperCase()}_API_KEY.`)
         })
       )
     }

@@ -111,6 +111,7 @@ describe("reading a Muse reply aloud", () => {
     expect(refused.status).toBe(503)
     expect(refused.json()).toMatchObject({ error: "models_unavailable", message: expect.stringContaining("'speech' tier") })
     expect(refused.json().message).toContain("LLM_API_KEY")
+    expect(refused.json().message).toContain("set LLM_SPEECH_BASE_URL and LLM_SPEECH_API_KEY")
     expect(models.requestsFor("speech")).toEqual([])
   })
 })
