@@ -24,5 +24,13 @@ export const modelPrices: Readonly<Record<string, ModelPrice>> = {
   // Transcription is billed by the minute of audio heard.
   "gpt-4o-mini-transcribe": { input: 0, output: 0, perMinute: 0.003 },
   "gpt-4o-transcribe": { input: 0, output: 0, perMinute: 0.006 },
-  "whisper-1": { input: 0, output: 0, perMinute: 0.006 }
+  "whisper-1": { input: 0, output: 0, perMinute: 0.006 },
+  // Speech is billed by the character of text spoken. gpt-4o-mini-tts bills tokens, which OpenAI
+  // estimates at $0.015 a minute of speech: about $15 a million characters at 1,000 characters a minute.
+  "tts-1": { input: 0, output: 0, perMillionCharacters: 15 },
+  "tts-1-hd": { input: 0, output: 0, perMillionCharacters: 30 },
+  "gpt-4o-mini-tts": { input: 0, output: 0, perMillionCharacters: 15 },
+  // Video is billed by the second of video made.
+  "sora-2": { input: 0, output: 0, perVideoSecond: 0.1 },
+  "sora-2-pro": { input: 0, output: 0, perVideoSecond: 0.3 }
 }

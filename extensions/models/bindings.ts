@@ -36,7 +36,7 @@ export interface Binding {
   readonly apiKeySetting: string
 }
 
-const isChatTier = (tier: ModelTier) => (chatTiers as ReadonlyArray<ModelTier>).includes(tier)
+export const isChatTier = (tier: ModelTier) => (chatTiers as ReadonlyArray<ModelTier>).includes(tier)
 
 /** The default binding for a tier: what it resolves to with no `LLM_<TIER>_*` setting. */
 const defaultBinding = (settings: ModelSettingsShape, tier: ModelTier): Binding => {

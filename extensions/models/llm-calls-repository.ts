@@ -45,6 +45,8 @@ export class LlmCallsRepository extends Effect.Service<LlmCallsRepository>()("mo
         completion_tokens: call.completionTokens,
         usage_reported: call.usageReported,
         cost_usd: call.costUsd,
+        unit: call.unit,
+        quantity: call.quantity,
         pricing: call.pricing,
         purpose: call.purpose,
         duration_ms: call.durationMs,
@@ -87,7 +89,7 @@ export class LlmCallsRepository extends Effect.Service<LlmCallsRepository>()("mo
       Result: CallRow,
       execute: (request) => sql`SELECT id, being_id AS "beingId", project_id AS "projectId", model, tier, provider,
           base_url AS "baseUrl", fallback, prompt_tokens AS "promptTokens", completion_tokens AS "completionTokens",
-          usage_reported AS "usageReported", cost_usd AS "costUsd", pricing, purpose, duration_ms AS "durationMs",
+          usage_reported AS "usageReported", cost_usd AS "costUsd", unit, quantity, pricing, purpose, duration_ms AS "durationMs",
           created_at AS "createdAt"
         FROM llm_calls WHERE ${whose(request)} ORDER BY created_at DESC, rowid DESC LIMIT ${request.limit}`
     }))

@@ -28,5 +28,12 @@ export const modelMigrations: Migrations = {
     yield* sql`CREATE INDEX llm_calls_by_time ON llm_calls (created_at)`
     yield* sql`CREATE INDEX llm_calls_by_project ON llm_calls (project_id) WHERE project_id IS NOT NULL`
     yield* sql`CREATE INDEX llm_calls_by_being ON llm_calls (being_id, created_at)`
+  }),
+  /** Each call's billed unit and quantity: the speech, video and transcribe tiers bill in their own. */
+  "0201_llm_calls_units": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`ALTER TABLE llm_calls ADD COLUMN unit TEXT NOT NULL DEFAULT 'tokens'`
+    yield* sql`ALTER TABLE llm_calls ADD COLUMN quantity REAL NOT NULL DEFAULT 0`
+    yield* sql`UPDATE llm_calls SET quantity = prompt_tokens + completion_tokens`
   })
 }

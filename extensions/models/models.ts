@@ -13,7 +13,7 @@ import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import { randomUUID } from "node:crypto"
 import { ModelSettings } from "./settings.ts"
-import { bindingOf, fallbackOf, isUsable, type Binding } from "./bindings.ts"
+import { bindingOf, fallbackOf, isChatTier, isUsable, type Binding } from "./bindings.ts"
 import { SpendCeilings } from "./ceilings.ts"
 import type {
   CallContext,
@@ -32,18 +32,14 @@ import type {
 import { loadSdk, loadedSdk, makeClients } from "./clients.ts"
 import { ModelCallFailed, ModelReplyNotJson, ModelsUnavailable, type SpendCeilingReached } from "./contract/errors.ts"
 import { LlmLedger } from "./ledger.ts"
-import { audioSecondsIn, costOf, costOfAudio, priceOf, tokensIn, type Priced } from "./prices.ts"
+import { audioSecondsIn, costOf, costOfAudio, priceOf, tokensIn } from "./prices.ts"
 import type { ChatTier, LlmCall, ModelPrice, ModelTier } from "./contract/records.ts"
 import { Models, type ModelsShape } from "./contract/models.ts"
 import { answerOf, promptText, streamAssembler, toWireRequest, type Answer } from "./wire.ts"
+import type { Attempt, Billed, CallTools, Usage } from "./call-tools.ts"
+import { makeSpeech } from "./speech.ts"
+import { makeVideo } from "./video.ts"
 
-/** One attempt at a binding: which binding, whether it is the fallback, and how it is priced. */
-interface Attempt {
-  readonly binding: Binding
-  readonly fallback: boolean
-  readonly priced: Priced
-  readonly startedAt: number
-}
 
 /** The innermost reason a connection failed ("connect ECONNREFUSED 127.0.0.1:11434"), not fetch's "fetch failed". */
 const rootCause = (error: Error): string => {
@@ -52,7 +48,6 @@ const rootCause = (error: Error): string => {
   return current instanceof Error ? current.message : String(current)
 }
 
-type Usage = { readonly promptTokens: number; readonly completionTokens: number }
 
 /** The audio's length a transcription answer reports: `usage.seconds` (OpenAI's json), or `duration` (verbose_json, local servers). */
 const durationOf = (answer: { readonly usage?: { readonly type: string; readonly seconds?: number } }): number | null => {
@@ -83,7 +78,11 @@ const makeModels = Effect.gen(function* () {
           message:
             `No model can be called for the '${tier}' tier: ${binding.baseUrl} needs a key. ` +
             `Set ${binding.apiKeySetting}, or set ${binding.baseUrlSetting} to a local model server ` +
-            `(llama.cpp, Ollama, vLLM), which needs none.`
+            `(llama.cpp, Ollama, vLLM), which needs none.` +
+            // A tier with its own endpoint is often served elsewhere than chat: say how to bind it alone.
+            (isChatTier(tier) || binding.baseUrlSetting !== "LLM_BASE_URL"
+              ? ""
+              : ` To bind this tier alone, set LLM_${tier.toUpperCase()}_BASE_URL and LLM_${tier.toUpperCase()}_API_KEY.`)
         })
       )
     }
@@ -154,15 +153,18 @@ const makeModels = Effect.gen(function* () {
       })
 
     /**
-     * Records the call; tokens the provider did not report are counted from the text. Audio
-     * heard (a transcription) adds its price by the minute.
+     * Records the call; tokens the provider did not report are counted from the text. A tier that
+     * bills in its own unit (audio heard, characters spoken, video made) adds its price in it.
      */
-    const record = (attempt: Attempt, context: CallContext, usage: Usage | null, counted: Usage, audioSeconds = 0) =>
+    const record = (attempt: Attempt, context: CallContext, usage: Usage | null, counted: Usage, billedIn?: (price: ModelPrice) => Billed) =>
       Effect.gen(function* () {
         const now = yield* Clock.currentTimeMillis
         const reported = usage ?? counted
         // The ledger counts whole tokens: a provider reporting a fraction is rounded, not refused after it was paid.
         const tokens = { promptTokens: Math.round(reported.promptTokens), completionTokens: Math.round(reported.completionTokens) }
+        const tokenCost = costOf(attempt.priced.price, tokens.promptTokens, tokens.completionTokens)
+        const billed = billedIn?.(attempt.priced.price) ??
+          { unit: "tokens", quantity: tokens.promptTokens + tokens.completionTokens, costUsd: 0 }
         const call: LlmCall = {
           id: randomUUID(),
           beingId: context.beingId ?? null,
@@ -175,7 +177,9 @@ const makeModels = Effect.gen(function* () {
           promptTokens: tokens.promptTokens,
           completionTokens: tokens.completionTokens,
           usageReported: usage !== null,
-          costUsd: costOf(attempt.priced.price, tokens.promptTokens, tokens.completionTokens) + costOfAudio(attempt.priced.price, audioSeconds),
+          costUsd: tokenCost + billed.costUsd,
+          unit: billed.unit,
+          quantity: billed.quantity,
           pricing: attempt.priced.pricing,
           purpose: context.purpose,
           durationMs: now - attempt.startedAt,
@@ -365,7 +369,9 @@ const makeModels = Effect.gen(function* () {
             const usage = response.usage?.type === "tokens"
               ? { promptTokens: response.usage.input_tokens, completionTokens: response.usage.output_tokens }
               : reported === null ? null : counted
-            const call = yield* record(attempt, request, usage, counted, reported ?? estimatedSeconds)
+            const seconds = reported ?? estimatedSeconds
+            const call = yield* record(attempt, request, usage, counted, (price) =>
+              ({ unit: "audio_minutes", quantity: seconds / 60, costUsd: costOfAudio(price, seconds) }))
             return {
               text: response.text,
               language: languageOf(response) ?? request.language,
@@ -376,7 +382,11 @@ const makeModels = Effect.gen(function* () {
         )
       }).pipe(Effect.withSpan("models.transcribe", { attributes: { purpose: request.purpose } }))
 
-    return { chat, chatJson, chatStream, embed, image, transcribe } satisfies ModelsShape
+    const tools: CallTools = { settings, usableBinding, withFallback, beginPriced, record, clientFor, failureOf }
+    const speech = makeSpeech(tools)
+    const video = makeVideo(tools)
+
+    return { chat, chatJson, chatStream, embed, image, transcribe, speech, video } satisfies ModelsShape
   })
 
 /**

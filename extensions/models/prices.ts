@@ -33,6 +33,12 @@ export const tokensIn = (text: string): number => Math.ceil(text.length / 4)
 /** What `seconds` of audio cost at the model's price by the minute (nothing for a model priced only by tokens). */
 export const costOfAudio = (price: ModelPrice, seconds: number): number => ((price.perMinute ?? 0) * seconds) / 60
 
+/** What speaking `characters` of text costs at the model's price by the million characters. */
+export const costOfSpeech = (price: ModelPrice, characters: number): number => ((price.perMillionCharacters ?? 0) * characters) / 1_000_000
+
+/** What `seconds` of video cost at the model's price by the second. */
+export const costOfVideo = (price: ModelPrice, seconds: number): number => (price.perVideoSecond ?? 0) * seconds
+
 /**
  * How long audio of `bytes` may last when nothing better is known: speech compressed at 16
  * kbit/s (2,000 bytes a second), about the least a browser's recorder spends on a voice. Low on

@@ -29,25 +29,33 @@ const tierBindings = Config.all(
 
 const isPrice = (value: unknown): value is number => typeof value === "number" && value >= 0
 
-/** One model's price as LLM_PRICES writes it: by tokens (`input` and `output`), by the minute of audio, or both. */
+/** The prices by a tier's own unit that LLM_PRICES may name beside (or instead of) `input` and `output`. */
+const unitPrices = ["perMinute", "perMillionCharacters", "perVideoSecond"] as const
+
+/** One model's price as LLM_PRICES writes it: by tokens (`input` and `output`), by its tier's own unit, or both. */
 const priceOf = (price: unknown): ModelPrice | null => {
   if (typeof price !== "object" || price === null) return null
-  const { input, output, perMinute } = price as Record<string, unknown>
+  const fields = price as Record<string, unknown>
+  const { input, output } = fields
   const byTokens = isPrice(input) && isPrice(output)
-  if (perMinute === undefined) return byTokens ? { input, output } : null
-  if (!isPrice(perMinute) || (!byTokens && (input !== undefined || output !== undefined))) return null
-  return byTokens ? { input, output, perMinute } : { input: 0, output: 0, perMinute }
+  const named = unitPrices.filter((unit) => fields[unit] !== undefined)
+  if (named.length === 0) return byTokens ? { input, output } : null
+  if (!named.every((unit) => isPrice(fields[unit])) || (!byTokens && (input !== undefined || output !== undefined))) return null
+  const units = Object.fromEntries(named.map((unit) => [unit, fields[unit] as number]))
+  return byTokens ? { input, output, ...units } : { input: 0, output: 0, ...units }
 }
 
 /**
- * `LLM_PRICES`: JSON `{ "<model id>": { "input": <usd/1M>, "output": <usd/1M> } }`, or for a
- * transcription model `{ "perMinute": <usd a minute of audio> }`.
+ * `LLM_PRICES`: JSON `{ "<model id>": { "input": <usd/1M>, "output": <usd/1M> } }`, or in a tier's
+ * own unit: `{ "perMinute": <usd a minute of audio heard> }` (transcribe), `{ "perMillionCharacters":
+ * <usd> }` (speech), `{ "perVideoSecond": <usd> }` (video).
  */
 const modelPrices = Config.string("LLM_PRICES").pipe(
   Config.mapOrFail((text) => {
     const invalid = ConfigError.InvalidData(
       [],
-      `LLM_PRICES must be JSON like {"my-model": {"input": 0.5, "output": 1.5}, "my-whisper": {"perMinute": 0.006}}`
+      `LLM_PRICES must be JSON like {"my-model": {"input": 0.5, "output": 1.5}, "my-whisper": {"perMinute": 0.006}, ` +
+        `"my-tts": {"perMillionCharacters": 15}, "my-video": {"perVideoSecond": 0.1}}`
     )
     try {
       const parsed: unknown = JSON.parse(text)
@@ -80,6 +88,8 @@ export const modelSettingsConfig = Config.all({
   localLlmFallback: flag("LOCAL_LLM_FALLBACK"),
   /** A model call whose provider has not begun answering by then fails; so does a stream silent that long. */
   llmTimeoutMs: Config.integer("LLM_TIMEOUT_MS").pipe(Config.withDefault(120_000)),
+  /** How long a video may take to render, from its request to its last byte (a render takes minutes). */
+  llmVideoTimeoutMs: Config.integer("LLM_VIDEO_TIMEOUT_MS").pipe(Config.withDefault(900_000)),
   /** Prices of models the seeded table lacks, or corrections to it. */
   llmPrices: modelPrices,
   /** The three spend ceilings checked before every model call. */

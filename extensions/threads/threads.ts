@@ -140,6 +140,17 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
     const follows = (beingId: string, threadId: string) =>
       Effect.map(threads.findFor({ threadId, beingId }), Option.isSome)
 
-    return { list, open, read, post, askMuse, remove, follows } as const
+    /** A message of one of the caller's threads, found for reading aloud (thread-speech.ts). */
+    const message = (beingId: string, threadId: string, messageId: string) =>
+      Effect.gen(function* () {
+        yield* mine(beingId, threadId)
+        const found = yield* messages.find({ threadId, messageId })
+        if (Option.isNone(found)) {
+          return yield* new NotFound({ error: "message_not_found", message: "There is no message with that id in this thread.", details: { messageId } })
+        }
+        return found.value
+      })
+
+    return { list, open, read, post, askMuse, remove, follows, message } as const
   })
 }) {}

@@ -4,13 +4,17 @@
  * against that being and project, with the skill (or plugin) as their purpose. Only the 'cheap'
  * and 'standard' tiers. `structured` checks the answer against the caller's JSON Schema and gives
  * the model one repair, told the validator's exact errors, so every plugin gets valid JSON or a
- * plain refusal, not only the llm.structured skill.
+ * plain refusal, not only the llm.structured skill. `image`, `speech`, `transcribe` and `video`
+ * reach their own tiers under the same ceilings and ledger.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Runtime from "effect/Runtime"
 import type { CallScope, PluginIdentity } from "../../kernel/extensions/context.ts"
-import { llmImageSizes, llmTiers, type LlmAdapter, type LlmMessage, type LlmRequest, type LlmTier } from "../../kernel/extensions/llm.ts"
+import {
+  llmImageSizes, llmSpeechFormats, llmTiers, llmVideoSeconds, llmVideoSizes,
+  type LlmAdapter, type LlmMessage, type LlmRequest, type LlmTier
+} from "../../kernel/extensions/llm.ts"
 import type { ChatMessage } from "../../extensions/models/contract/chat.ts"
 import { Models } from "../../extensions/models/contract/models.ts"
 import { compileJsonSchema, type SchemaCheck } from "../../kernel/json-schema.ts"
@@ -47,6 +51,54 @@ const maxTokensOf = (maxTokens: unknown) => {
   if (maxTokens === undefined) return {}
   if (!Number.isInteger(maxTokens) || (maxTokens as number) < 1) throw new Error("maxTokens must be a whole number of at least 1.")
   return { maxTokens: maxTokens as number }
+}
+
+/** One speech call's limit on its text, and the recording size the node's own transcription takes. */
+const maxSpeechChars = 4096
+const maxAudioBytes = 8 * 1024 * 1024
+const audioExtensions = ["webm", "ogg", "mp4", "m4a", "mp3", "wav", "flac", "mpeg", "mpga", "oga"]
+const audioTypes: Readonly<Record<string, string>> = {
+  webm: "audio/webm", ogg: "audio/ogg", oga: "audio/ogg", mp4: "audio/mp4", m4a: "audio/mp4", mp3: "audio/mpeg",
+  mpeg: "audio/mpeg", mpga: "audio/mpeg", wav: "audio/wav", flac: "audio/flac"
+}
+
+const oneOf = <A>(values: ReadonlyArray<A>, value: unknown, what: string): value is A => {
+  if (value === undefined || values.includes(value as A)) return true
+  throw new Error(`${what} must be one of ${values.join(", ")}.`)
+}
+
+const speechOf = (request: { readonly text?: unknown; readonly voice?: unknown; readonly format?: unknown }) => {
+  if (typeof request.text !== "string" || request.text.trim() === "" || request.text.length > maxSpeechChars) {
+    throw new Error(`Say what to speak: text must be 1 to ${maxSpeechChars} characters.`)
+  }
+  if (request.voice !== undefined && (typeof request.voice !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(request.voice))) {
+    throw new Error("voice must be a voice name: 1 to 64 letters, digits, _ or -.")
+  }
+  oneOf(llmSpeechFormats, request.format, "format")
+  return {
+    text: request.text,
+    ...(request.voice === undefined ? {} : { voice: request.voice as string }),
+    ...(request.format === undefined ? {} : { format: request.format as (typeof llmSpeechFormats)[number] })
+  }
+}
+
+const recordingOf = (request: { readonly audio?: unknown; readonly filename?: unknown; readonly language?: unknown }) => {
+  if (!(request.audio instanceof Uint8Array) || request.audio.byteLength === 0 || request.audio.byteLength > maxAudioBytes) {
+    throw new Error("audio must be the recording's bytes (a Uint8Array), 1 byte to 8 MB.")
+  }
+  const extension = typeof request.filename === "string" ? request.filename.split(".").pop()?.toLowerCase() ?? "" : ""
+  if (typeof request.filename !== "string" || request.filename.length > 200 || !audioExtensions.includes(extension)) {
+    throw new Error(`filename must end in the recording's format: .${audioExtensions.join(", .")}.`)
+  }
+  if (request.language !== undefined && (typeof request.language !== "string" || !/^[a-z]{2}$/.test(request.language))) {
+    throw new Error("language must be an ISO 639-1 code such as \"en\".")
+  }
+  return {
+    audio: request.audio,
+    filename: request.filename,
+    mimeType: audioTypes[extension]!,
+    language: typeof request.language === "string" ? request.language : null
+  }
 }
 
 const verdictOf = (text: string, check: SchemaCheck): { readonly value: unknown; readonly errors: ReadonlyArray<string> } => {
@@ -125,6 +177,22 @@ export const llmAdapterFactory = Effect.gen(function* () {
         const size = request.size === undefined ? {} : { size: request.size }
         const result = await run(models.image({ ...charged, prompt: request.prompt, ...size }), request.signal)
         return { data: new Uint8Array(Buffer.from(result.b64, "base64")), model: result.call.model, costUsd: result.call.costUsd, revisedPrompt: result.revisedPrompt }
+      },
+      speech: async (request) => {
+        const result = await run(models.speech({ ...charged, ...speechOf(request) }), request.signal)
+        return { audio: result.audio, mimeType: result.mimeType, model: result.call.model, costUsd: result.call.costUsd }
+      },
+      transcribe: async (request) => {
+        const result = await run(models.transcribe({ ...charged, ...recordingOf(request) }), request.signal)
+        return { text: result.text, language: result.language, audioSeconds: result.audioSeconds, model: result.call.model, costUsd: result.call.costUsd }
+      },
+      video: async (request) => {
+        if (typeof request.prompt !== "string" || request.prompt.trim() === "") throw new Error("Say what to film: prompt must be a non-empty string.")
+        oneOf(llmVideoSeconds, request.seconds, "seconds")
+        oneOf(llmVideoSizes, request.size, "size")
+        const options = { ...(request.seconds === undefined ? {} : { seconds: request.seconds }), ...(request.size === undefined ? {} : { size: request.size }) }
+        const result = await run(models.video({ ...charged, prompt: request.prompt, ...options }), request.signal)
+        return { data: result.video, mimeType: result.mimeType, seconds: result.seconds, size: result.size, model: result.call.model, costUsd: result.call.costUsd }
       }
     }
   }

@@ -13,6 +13,7 @@ import type { Attachment } from "../../extensions/threads/contract/records.ts"
 import { ThreadAttachments, ThreadBeings } from "../../extensions/threads/ports.ts"
 import { makeThreadReplay } from "../../extensions/threads/replay.ts"
 import { Threads } from "../../extensions/threads/threads.ts"
+import { ThreadSpeech } from "../../extensions/threads/thread-speech.ts"
 import { BeingsRepository } from "../auth/repositories/beings.ts"
 import { FileAccess } from "../files/file-access.ts"
 import { decodeFileId } from "../files/file-ids.ts"
@@ -61,6 +62,7 @@ const ThreadTopicLive = Layer.effectDiscard(
 )
 
 export const threadsFeature = ThreadTopicLive.pipe(
+  Layer.provideMerge(ThreadSpeech.Default),
   Layer.provideMerge(Threads.Default),
   Layer.provide(Layer.mergeAll(ThreadBeingsLive, ThreadAttachmentsLive, MuseContextLive, ModelsLive, ThreadOutboundLive))
 )

@@ -74,6 +74,68 @@ export interface LlmImage {
   readonly revisedPrompt: string | null
 }
 
+/** The audio formats a plugin may ask the 'speech' tier for. */
+export const llmSpeechFormats = ["mp3", "wav"] as const
+
+export interface LlmSpeechRequest {
+  /** What to say: 1 to 4,096 characters (one speech call), billed by the character. */
+  readonly text: string
+  /** The provider's voice name; "alloy" when absent. */
+  readonly voice?: string
+  /** "mp3" when absent. */
+  readonly format?: (typeof llmSpeechFormats)[number]
+  readonly signal?: AbortSignal
+}
+
+export interface LlmSpeech {
+  readonly audio: Uint8Array
+  /** `audio/mpeg` or `audio/wav`. */
+  readonly mimeType: string
+  readonly model: string
+  readonly costUsd: number
+}
+
+export interface LlmTranscribeRequest {
+  /** The recording's bytes (at most 8 MB, as the node's own transcription takes). */
+  readonly audio: Uint8Array
+  /** A name whose extension says the format (`note.webm`): providers read the format from it. */
+  readonly filename: string
+  /** ISO 639-1 ("en"); detected when absent. */
+  readonly language?: string
+  readonly signal?: AbortSignal
+}
+
+export interface LlmTranscript {
+  readonly text: string
+  readonly language: string | null
+  /** The audio's length as the provider reports it; null when it does not. */
+  readonly audioSeconds: number | null
+  readonly model: string
+  readonly costUsd: number
+}
+
+/** The clip lengths and frame sizes the 'video' tier makes. */
+export const llmVideoSeconds = [4, 8, 12] as const
+export const llmVideoSizes = ["720x1280", "1280x720", "1024x1792", "1792x1024"] as const
+
+export interface LlmVideoRequest {
+  readonly prompt: string
+  /** 4 when absent; billed by the second. */
+  readonly seconds?: (typeof llmVideoSeconds)[number]
+  readonly size?: (typeof llmVideoSizes)[number]
+  readonly signal?: AbortSignal
+}
+
+export interface LlmVideo {
+  /** The finished clip's MP4 bytes; the node keeps no copy. */
+  readonly data: Uint8Array
+  readonly mimeType: "video/mp4"
+  readonly seconds: number
+  readonly size: string
+  readonly model: string
+  readonly costUsd: number
+}
+
 export interface LlmAdapter {
   /** Text from the model. Rejects with an Error saying plainly why (no model configured, a spend ceiling, ...). */
   readonly generate: (request: LlmGenerateRequest) => Promise<LlmGenerated>
@@ -81,4 +143,10 @@ export interface LlmAdapter {
   readonly structured: (request: LlmStructuredRequest) => Promise<LlmStructured>
   /** One picture from the node's 'image' tier, charged like every model call. Rejects saying why (no image model bound, a ceiling, ...). */
   readonly image: (request: LlmImageRequest) => Promise<LlmImage>
+  /** Text spoken by the node's 'speech' tier, charged by the character. */
+  readonly speech: (request: LlmSpeechRequest) => Promise<LlmSpeech>
+  /** Audio to text by the node's 'transcribe' tier, charged by the minute. */
+  readonly transcribe: (request: LlmTranscribeRequest) => Promise<LlmTranscript>
+  /** A clip from the node's 'video' tier, charged by the second; a render may take minutes. */
+  readonly video: (request: LlmVideoRequest) => Promise<LlmVideo>
 }

@@ -40,8 +40,14 @@ const describe = (request: ReceivedRequest): string => {
       return String(body.prompt ?? "").slice(0, 100)
     case "transcriptions":
       return request.files.map((file) => `${file.filename} (${file.size} bytes)`).join(", ")
+    case "speech":
+      return `${String(body.input ?? "").length} characters`
+    case "videos":
+      return String(request.fields.prompt ?? "").slice(0, 100)
+    case "video":
+    case "videoContent":
     case "models":
-      return ""
+      return request.path === "/v1/models" ? "" : request.path
   }
 }
 

@@ -12,8 +12,9 @@ import type { AddressInfo } from "node:net"
 import { exampleOf } from "./json-schema-example.ts"
 import { textOf } from "./chat-text.ts"
 import { demoChat } from "./openai-demo.ts"
+import { silentSpeech, tinyMp4 } from "./speech-audio.ts"
 
-export type Route = "chat" | "embeddings" | "images" | "transcriptions" | "models"
+export type Route = "chat" | "embeddings" | "images" | "transcriptions" | "speech" | "videos" | "video" | "videoContent" | "models"
 
 export interface ReceivedFile {
   readonly field: string
@@ -123,6 +124,28 @@ export interface TranscriptionReply {
   readonly delayMs?: number
 }
 
+export interface SpeechReply {
+  /** The audio's bytes; by default a short silent clip in the format asked for (speech-audio.ts). */
+  readonly audio?: Uint8Array
+  readonly delayMs?: number
+}
+
+/** A video job as the videos API answers it (`POST /v1/videos`, `GET /v1/videos/:id`). */
+export interface VideoJobReply {
+  /** Default: "queued" when created, "completed" when asked after. */
+  readonly status?: "queued" | "in_progress" | "completed" | "failed"
+  /** The seconds made; default the seconds asked for. */
+  readonly seconds?: string
+  /** Why a failed render failed (the job's `error`). */
+  readonly failure?: { readonly code: string; readonly message: string }
+  readonly delayMs?: number
+}
+
+export interface VideoContentReply {
+  readonly video?: Uint8Array
+  readonly delayMs?: number
+}
+
 export interface ModelsReply {
   readonly ids: ReadonlyArray<string>
 }
@@ -132,6 +155,10 @@ interface Replies {
   readonly embeddings: EmbeddingsReply
   readonly images: ImagesReply
   readonly transcriptions: TranscriptionReply
+  readonly speech: SpeechReply
+  readonly videos: VideoJobReply
+  readonly video: VideoJobReply
+  readonly videoContent: VideoContentReply
   readonly models: ModelsReply
 }
 
@@ -143,7 +170,19 @@ const routes: Record<string, { readonly method: string; readonly route: Route }>
   "/v1/embeddings": { method: "POST", route: "embeddings" },
   "/v1/images/generations": { method: "POST", route: "images" },
   "/v1/audio/transcriptions": { method: "POST", route: "transcriptions" },
+  "/v1/audio/speech": { method: "POST", route: "speech" },
+  "/v1/videos": { method: "POST", route: "videos" },
   "/v1/models": { method: "GET", route: "models" }
+}
+
+/** The routes with an id in their path: a video job, and its content. */
+const routeOf = (method: string | undefined, path: string): Route | null => {
+  const known = routes[path]
+  if (known !== undefined) return known.method === method ? known.route : null
+  if (method !== "GET") return null
+  if (/^\/v1\/videos\/[^/]+$/.test(path)) return "video"
+  if (/^\/v1\/videos\/[^/]+\/content$/.test(path)) return "videoContent"
+  return null
 }
 
 /** A 1×1 transparent PNG: the default generated image. */
@@ -332,6 +371,7 @@ export const startOpenAiServer = async (options: OpenAiServerOptions = {}): Prom
   const requests: ReceivedRequest[] = []
   const queues = new Map<Route, Array<Reply<Route>>>()
   const handlers = new Map<Route, Handler<Route>>()
+  const videoJobs = new Map<string, { model: string; prompt: string | null; seconds: string; size: string; createdAt: number }>()
 
   const replyFor = async (request: ReceivedRequest): Promise<Reply<Route> | undefined> => {
     const queued = queues.get(request.route)?.shift()
@@ -342,8 +382,8 @@ export const startOpenAiServer = async (options: OpenAiServerOptions = {}): Prom
 
   const serve = async (incoming: IncomingMessage, response: ServerResponse) => {
     const path = new URL(incoming.url ?? "/", "http://local").pathname
-    const known = routes[path]
-    if (known === undefined || known.method !== incoming.method) {
+    const route = routeOf(incoming.method, path)
+    if (route === null) {
       sendError(response, { error: { status: 404, message: `No route ${incoming.method} ${path} on the scripted server` } })
       return
     }
@@ -354,8 +394,8 @@ export const startOpenAiServer = async (options: OpenAiServerOptions = {}): Prom
       : { body: (raw.length > 0 ? JSON.parse(raw.toString("utf8")) : {}) as RequestBody, fields: {}, files: [] }
     const model = body.model ?? fields.model
     const request: ReceivedRequest = {
-      route: known.route,
-      method: incoming.method,
+      route,
+      method: incoming.method ?? "GET",
       path,
       headers: incoming.headers,
       body,
@@ -419,6 +459,43 @@ export const startOpenAiServer = async (options: OpenAiServerOptions = {}): Prom
           ...(scripted.seconds === undefined ? {} : { usage: { type: "duration", seconds: scripted.seconds } })
         })
       }
+      case "speech": {
+        const scripted = (reply ?? {}) as SpeechReply
+        await sleep(scripted.delayMs ?? options.delayMs)
+        const asked: unknown = body.response_format
+        const format = typeof asked === "string" ? asked : "mp3"
+        const audio = scripted.audio ?? silentSpeech(format)
+        if (audio === null) return sendError(response, { error: { status: 400, message: `The scripted server speaks mp3 or wav, not ${format}` } })
+        response.writeHead(200, { "content-type": format === "wav" ? "audio/wav" : "audio/mpeg", "content-length": String(audio.byteLength) })
+        response.end(audio)
+        return
+      }
+      case "videos":
+      case "video": {
+        const scripted = (reply ?? {}) as VideoJobReply
+        await sleep(scripted.delayMs ?? options.delayMs)
+        const id = route === "videos" ? `video_${videoJobs.size + 1}` : path.split("/")[3]
+        const job = route === "videos"
+          ? { model: String(fields.model ?? "sora-2"), prompt: fields.prompt ?? null, seconds: fields.seconds ?? "4", size: fields.size ?? "720x1280", createdAt: Math.floor(Date.now() / 1000) }
+          : videoJobs.get(id)
+        if (job === undefined) return sendError(response, { error: { status: 404, message: `No video ${id}` } })
+        videoJobs.set(id, job)
+        const status = scripted.status ?? (route === "videos" ? "queued" : "completed")
+        return sendJson(response, 200, {
+          id, object: "video", model: job.model, prompt: job.prompt, status, progress: status === "completed" ? 100 : 0,
+          seconds: scripted.seconds ?? job.seconds, size: job.size, created_at: job.createdAt,
+          completed_at: status === "completed" ? Math.floor(Date.now() / 1000) : null, expires_at: null,
+          error: scripted.failure ?? null, remixed_from_video_id: null
+        })
+      }
+      case "videoContent": {
+        const scripted = (reply ?? {}) as VideoContentReply
+        await sleep(scripted.delayMs ?? options.delayMs)
+        const video = scripted.video ?? tinyMp4
+        response.writeHead(200, { "content-type": "video/mp4", "content-length": String(video.byteLength) })
+        response.end(video)
+        return
+      }
       case "models": {
         const seen = requests.map((r) => r.model).filter((model): model is string => model !== null)
         const ids = (reply as ModelsReply | undefined)?.ids ?? [...new Set(["scripted-model", ...seen])]
@@ -455,6 +532,7 @@ export const startOpenAiServer = async (options: OpenAiServerOptions = {}): Prom
       requests.length = 0
       queues.clear()
       handlers.clear()
+      videoJobs.clear()
     },
     close: () =>
       new Promise<void>((resolve) => {

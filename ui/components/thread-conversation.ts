@@ -28,6 +28,9 @@ export class ThreadConversation extends LitElement {
   /** The signed-in being: its messages are "You". */
   @property() accessor selfId = ""
 
+  /** The Muse's replies offer to be read aloud by the node's speech tier. */
+  @property({ type: Boolean }) accessor speakable = false
+
   @state() private accessor _sending = false
 
   @state() private accessor _error = ""
@@ -85,7 +88,7 @@ export class ThreadConversation extends LitElement {
           : nothing}
         ${!live.loaded && live.error === "" ? html`<p class="muted" role="status">Loading messages…</p>` : nothing}
         <ol class="messages">
-          ${live.messages.map((message) => threadMessage(message, this._authorOf(message, thread), message.authorId === this.selfId))}
+          ${live.messages.map((message) => threadMessage(message, this._authorOf(message, thread), message.authorId === this.selfId, this.speakable))}
           ${this._renderStreaming(thread)}
         </ol>
       </div>

@@ -10,6 +10,7 @@ import { mdiPaperclip } from "@mdi/js"
 import { formatDateTime } from "./format.ts"
 import { icon } from "./icon.ts"
 import { renderMarkdown } from "./markdown.ts"
+import "./read-aloud.ts"
 
 const stateWords: Record<ToolCallChip["state"], string> = { pending: "Waiting", running: "Running…", done: "Done", error: "Failed" }
 
@@ -32,7 +33,8 @@ export const toolChips = (chips: ReadonlyArray<ToolCallChip>) =>
 /** The Muse's words as markdown, made safe: a fragment for the template, never an HTML string. */
 export const museText = (text: string) => html`<div class="markdown">${renderMarkdown(text, window.location.href)}</div>`
 
-export const threadMessage = (message: Message, author: string, mine: boolean) =>
+/** `speakable`: a Muse reply offers to be read aloud (the place says so: /muse does). */
+export const threadMessage = (message: Message, author: string, mine: boolean, speakable = false) =>
   html`<li class="message" data-role=${message.role} data-mine=${mine ? "true" : "false"} data-message-id=${message.id}>
     <p class="meta"><span class="author">${author}</span> <time datetime=${message.createdAt}>${formatDateTime(message.createdAt)}</time></p>
     ${toolChips(message.toolCalls)}
@@ -42,6 +44,9 @@ export const threadMessage = (message: Message, author: string, mine: boolean) =
       : html`<ul class="attachments" aria-label="Attachments">
           ${message.attachments.map((file) => html`<li>${icon(mdiPaperclip)} ${file.name}</li>`)}
         </ul>`}
+    ${speakable && message.role === "assistant" && message.content !== ""
+      ? html`<read-aloud .threadId=${message.threadId} .messageId=${message.id}></read-aloud>`
+      : nothing}
   </li>`
 
 export const threadMessageStyles = css`

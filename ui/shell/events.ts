@@ -45,6 +45,8 @@ export interface NodeEvents {
   "plugins-changed": Record<string, never>
   /** A voice recorder's recording came back as text (with where it went). */
   "voice-transcript": { readonly transcript: NodeTranscript }
+  /** Words spoken into /muse, by the node's transcription or the browser's own recogniser. */
+  "voice-text": { readonly text: string }
 }
 
 export type NodeEventMap = { [K in keyof NodeEvents]: CustomEvent<NodeEvents[K]> }

@@ -125,3 +125,47 @@ export interface TranscriptionResult {
   readonly audioSeconds: number | null
   readonly call: LlmCall
 }
+
+/** The audio formats the speech API answers in, and the media type each is served as. */
+export const speechFormats = { mp3: "audio/mpeg", wav: "audio/wav", opus: "audio/ogg", aac: "audio/aac", flac: "audio/flac" } as const
+export type SpeechFormat = keyof typeof speechFormats
+
+export interface SpeechRequest extends CallContext {
+  /** The text to speak; billed by its characters. */
+  readonly text: string
+  /** The provider's voice name; "alloy" when absent. */
+  readonly voice?: string
+  /** "mp3" when absent. */
+  readonly format?: SpeechFormat
+}
+
+export interface SpeechResult {
+  /** The spoken audio's bytes, in `format`. */
+  readonly audio: Uint8Array
+  readonly format: SpeechFormat
+  readonly mimeType: string
+  readonly call: LlmCall
+}
+
+/** The clip lengths and frame sizes the videos API takes. */
+export const videoSeconds = [4, 8, 12] as const
+export const videoSizes = ["720x1280", "1280x720", "1024x1792", "1792x1024"] as const
+
+export interface VideoRequest extends CallContext {
+  /** What to film. */
+  readonly prompt: string
+  /** The clip's length; 4 when absent. Billed by it. */
+  readonly seconds?: (typeof videoSeconds)[number]
+  /** The provider's default (720x1280) when absent. */
+  readonly size?: (typeof videoSizes)[number]
+}
+
+export interface VideoResult {
+  /** The finished clip's MP4 bytes, downloaded once the render completed. */
+  readonly video: Uint8Array
+  readonly mimeType: "video/mp4"
+  /** The clip's length as the provider reports it. */
+  readonly seconds: number
+  readonly size: string
+  readonly call: LlmCall
+}

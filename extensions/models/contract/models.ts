@@ -6,7 +6,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Stream from "effect/Stream"
-import type { ChatRequest, ChatResult, ChatStreamEvent, EmbedRequest, EmbedResult, ImageRequest, ImageResult, JsonResult, ResponseFormat, TranscriptionRequest, TranscriptionResult } from "./chat.ts"
+import type { ChatRequest, ChatResult, ChatStreamEvent, EmbedRequest, EmbedResult, ImageRequest, ImageResult, JsonResult, ResponseFormat, SpeechRequest, SpeechResult, TranscriptionRequest, TranscriptionResult, VideoRequest, VideoResult } from "./chat.ts"
 import type { ModelCallFailed, ModelReplyNotJson, ModelsUnavailable, SpendCeilingReached } from "./errors.ts"
 import type { ChatTier } from "./records.ts"
 
@@ -27,6 +27,10 @@ export interface ModelsShape {
   readonly image: (request: ImageRequest) => Effect.Effect<ImageResult, CallFailure>
   /** Audio to text on the 'transcribe' tier (the audio transcriptions API), priced by the minute and recorded. */
   readonly transcribe: (request: TranscriptionRequest) => Effect.Effect<TranscriptionResult, CallFailure>
+  /** Text to audio on the 'speech' tier (the audio speech API), priced by the character and recorded. */
+  readonly speech: (request: SpeechRequest) => Effect.Effect<SpeechResult, CallFailure>
+  /** A clip on the 'video' tier (the videos API: create, poll, download), priced by the second and recorded. */
+  readonly video: (request: VideoRequest) => Effect.Effect<VideoResult, CallFailure>
 }
 
 export class Models extends Context.Tag("models/Models")<Models, ModelsShape>() {}

@@ -7,7 +7,10 @@ export const modelTiers = ["cheap", "standard", "strong", "image", "embed", "vid
 export const ModelTier = Schema.Literal(...modelTiers)
 export type ModelTier = typeof ModelTier.Type
 
-/** A model's price: USD per million tokens, and for a transcription model USD per minute of audio. */
+/**
+ * A model's price: USD per million tokens, and in the unit of its job for the tiers that have one:
+ * minutes of audio heard (transcribe), characters spoken (speech), seconds of video made (video).
+ */
 export interface ModelPrice {
   /** USD per million input (prompt) tokens. */
   readonly input: number
@@ -15,7 +18,15 @@ export interface ModelPrice {
   readonly output: number
   /** USD per minute of audio heard (a transcription model's unit); absent: audio costs nothing by the minute. */
   readonly perMinute?: number
+  /** USD per million characters of text spoken (a speech model's unit). */
+  readonly perMillionCharacters?: number
+  /** USD per second of video made (a video model's unit). */
+  readonly perVideoSecond?: number
 }
+
+/** What a call is billed by: tokens (chat, embeddings, images), or its tier's own unit. */
+export const BilledUnit = Schema.Literal("tokens", "audio_minutes", "speech_characters", "video_seconds")
+export type BilledUnit = typeof BilledUnit.Type
 
 /** The tiers answered by chat completions ('ocr' is an ordinary chat tier that reads page images). */
 export const chatTiers = ["cheap", "standard", "strong", "ocr"] as const
@@ -43,6 +54,9 @@ export const LlmCall = Schema.Struct({
   /** False when the server reported no usage and the tokens were counted from the text (4 characters a token). */
   usageReported: Schema.Boolean,
   costUsd: Schema.Number,
+  /** The unit the call is billed in, and how much of it the call used (tokens: prompt and completion together). */
+  unit: BilledUnit,
+  quantity: Schema.Number,
   pricing: Pricing,
   purpose: Schema.String,
   durationMs: Schema.Int,

@@ -105,3 +105,7 @@ export type NewMessage = typeof NewMessage.Type
 
 export const ThreadListParams = Schema.Struct({ kind: Schema.optional(ThreadKind) })
 export const ThreadPath = Schema.Struct({ id: Id })
+export const MessagePath = Schema.Struct({ id: Id, messageId: Id })
+
+/** The most of a message read aloud in one go: the speech API's limit on the text of one call. */
+export const MAX_SPOKEN_CHARS = 4096

@@ -36,6 +36,13 @@ export class MessagesRepository extends Effect.Service<MessagesRepository>()("th
           ORDER BY created_at DESC, id DESC LIMIT ${limit}) newest ORDER BY "createdAt", id`
     }))
 
-    return { insert, recent } as const
+    /** One message of the thread, by its id. */
+    const find = operation("threads.findMessage", SqlSchema.findOne({
+      Request: Schema.Struct({ threadId: Schema.String, messageId: Schema.String }),
+      Result: StoredMessage,
+      execute: ({ threadId, messageId }) => sql`SELECT ${all} FROM thread_messages WHERE thread_id = ${threadId} AND id = ${messageId}`
+    }))
+
+    return { insert, recent, find } as const
   })
 }) {}

@@ -33,7 +33,7 @@ const families: ReadonlyArray<readonly [RateClassName, ReadonlyArray<string>]> =
   ["auth", ["/api/auth/login", "/api/auth/register", "/api/auth/verify", "/api/auth/password/reset/request", "/api/auth/password/reset", "/api/auth/password"]],
   ["waitlist", ["/api/auth/waitlist"]],
   ["owner", ["/api/auth/codes", "/api/auth/codes/send"]],
-  ["llm", ["/api/studio/projects", "/api/studio/omnibar", "/api/studio/projects/:id/resume", "/api/twin/learn", "/api/twin/reflect", "/api/beings/life/tick", "/api/beings/life/greet", "/api/market/listings/:id/buy", "/api/threads/:id/messages"]],
+  ["llm", ["/api/studio/projects", "/api/studio/omnibar", "/api/studio/projects/:id/resume", "/api/twin/learn", "/api/twin/reflect", "/api/beings/life/tick", "/api/beings/life/greet", "/api/market/listings/:id/buy", "/api/threads/:id/messages", "/api/threads/:id/messages/:messageId/speech"]],
   ["upload", ["/api/files/upload", "/api/twin/voice/transcribe"]],
   ["bridge", ["/api/modules/:id/:extensionId/call"]],
   ["wire", ["/api/federation/peer/hello", "/api/federation/peer/deliver", "/api/federation/peer/collect", "/api/federation/seed/knock", "/api/federation/seed/beat", "/api/federation/seed/act", "/api/federation/relay/enrolment", "/api/federation/relay/deposit", "/api/federation/relay/collect"]]

@@ -16,13 +16,13 @@ import { ApiAction } from "../../components/api-action.ts"
 import { formatDateTime } from "../../components/format.ts"
 import "../../components/node-alert.ts"
 import "../../components/thread-conversation.ts"
-import "../../components/voice-recorder.ts"
 import type { NodeEventMap } from "../../shell/events.ts"
 import { newestFirst } from "../../components/thread-live.ts"
 import { LiveEvents, LiveLoad } from "../../live/live-controllers.ts"
 import { navigate } from "../../shell/router.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
 import "./muse-name.ts"
+import "./muse-voice.ts"
 
 /** A muse thread's name in the switcher: when it began, and how it ends so far. */
 const threadLabel = (thread: Thread) =>
@@ -70,15 +70,15 @@ export class MusePlace extends LitElement {
       </div>
       <node-alert .message=${this._error || this._starting.error}></node-alert>
       ${threads === null && this._error === "" ? html`<p class="muted" role="status">Loading your Muse…</p>` : nothing}
-      ${current === null ? nothing : html`<thread-conversation .thread=${current} .selfId=${this.being?.id ?? ""}>
-        <voice-recorder slot="composer-tools" @voice-transcript=${this._onTranscript}></voice-recorder>
+      ${current === null ? nothing : html`<thread-conversation .thread=${current} .selfId=${this.being?.id ?? ""} speakable>
+        <muse-voice slot="composer-tools" @voice-text=${this._onVoiceText}></muse-voice>
       </thread-conversation>`}
     `
   }
 
   /** What was said into the microphone joins the draft, for the person to read before sending. */
-  private readonly _onTranscript = (event: NodeEventMap["voice-transcript"]): void => {
-    this.renderRoot.querySelector("thread-conversation")?.appendToDraft(event.detail.transcript.text)
+  private readonly _onVoiceText = (event: NodeEventMap["voice-text"]): void => {
+    this.renderRoot.querySelector("thread-conversation")?.appendToDraft(event.detail.text)
   }
 
   private async _loadThreads(): Promise<void> {
