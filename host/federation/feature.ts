@@ -18,10 +18,14 @@ import { Courier, CourierLoop } from "../../extensions/federation/courier.ts"
 import { Deliveries } from "../../extensions/federation/deliver.ts"
 import { NodeDocuments } from "../../extensions/federation/documents.ts"
 import { Greetings, HandshakeLive } from "../../extensions/federation/handshake.ts"
+import { Identities } from "../../extensions/federation/identities.ts"
+import { SquarePosts } from "../../extensions/federation/square-posts.ts"
+import { SquareOutbound } from "../../extensions/souls/ports.ts"
 import { ThreadOutbound } from "../../extensions/threads/ports.ts"
 import { PublicOrigin } from "../origin.ts"
 import { hostVersion } from "../version.ts"
 import { ConversationThreadsLive } from "./conversation-threads.ts"
+import { SquareArrivalsLive } from "./square-arrivals.ts"
 import { PeerTransportLive } from "./transport.ts"
 
 const NodeAddressLive = Layer.effect(
@@ -48,17 +52,24 @@ const PeerDirectoryLive = Layer.effect(
 ).pipe(Layer.provide(PeersRepository.Default))
 
 export const federationServices = Layer.mergeAll(
-  Greetings.Default, Deliveries.Default, NodeDocuments.Default, Conversations.Default, Courier.Default, Collections.Default, Collector.Default
+  Greetings.Default, Deliveries.Default, NodeDocuments.Default, Conversations.Default, Courier.Default, Collections.Default, Collector.Default,
+  SquarePosts.Default, Identities.Default
 ).pipe(
   Layer.provideMerge(HandshakeLive),
   Layer.provideMerge(NodeDocuments.Default),
-  Layer.provide([PeerDirectoryLive, PeerTransportLive, NodeAddressLive, ConversationThreadsLive])
+  Layer.provide([PeerDirectoryLive, PeerTransportLive, NodeAddressLive, ConversationThreadsLive, SquareArrivalsLive])
 )
 
 /** A message posted in a conversation's thread goes to the outbox (threads call this port). */
 export const ThreadOutboundLive = Layer.effect(
   ThreadOutbound,
   Effect.map(Conversations, (conversations) => ({ posted: conversations.enqueue }))
+).pipe(Layer.provide(federationServices))
+
+/** A post written on the square goes to the peers the owner publishes to; a hidden or deleted one is retracted. */
+export const SquareOutboundLive = Layer.effect(
+  SquareOutbound,
+  Effect.map(SquarePosts, (posts) => ({ published: posts.published, retracted: posts.retracted }))
 ).pipe(Layer.provide(federationServices))
 
 export const federationFeature = Layer.mergeAll(PeerLive, CourierLoop, CollectorLoop).pipe(
