@@ -4,7 +4,8 @@
  * this node first); a peer is removed after a confirmation, saying how many conversations lose
  * it. In /messages the owner starts a conversation with the other owner by did, on that peer;
  * it is marked federated in the inbox, and a message sent in it shows queued, then delivered
- * once the courier ran.
+ * once the courier ran. A post on the other node's square, published to this one, shows in
+ * /world as it arrives, marked with the node it came from.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
@@ -40,11 +41,12 @@ describe("federation in the browser", () => {
   let didA: string
   let didB: string
   let boDid: string
+  let boCookie: string
 
   beforeAll(async () => {
     ;[a, b, browser] = await Promise.all([startNode(), startNode(), launchBrowser()])
     adaCookie = cookieOf(await registerThroughApi(a.url, ada, a.ownerCode))
-    const boCookie = cookieOf(await registerThroughApi(b.url, bo, b.ownerCode))
+    boCookie = cookieOf(await registerThroughApi(b.url, bo, b.ownerCode))
     didA = String((await call(a.url, adaCookie, "GET", "/api/federation/me")).nodeDid)
     const boMe = await call(b.url, boCookie, "GET", "/api/federation/me")
     ;[didB, boDid] = [String(boMe.nodeDid), String(boMe.did)]
@@ -119,15 +121,36 @@ describe("federation in the browser", () => {
 
       const words = `Hello Bo, from the ${width}.`
       const composer = page.getByRole("textbox", { name: "Message" })
+      const states = provenance.getByRole("list", { name: "Where the latest messages stand" }).getByRole("listitem")
+      const before = width === "desktop" ? 0 : 1
       await composer.fill(words)
       await composer.press("Enter")
-      const latest = provenance.getByRole("list", { name: "Where the latest messages stand" }).getByRole("listitem").first()
-      await expect.poll(() => latest.locator(".message-state").textContent(), { timeout: 10_000 }).toBe("Queued")
+      await expect.poll(() => states.count(), { timeout: 10_000 }).toBe(before + 1)
+      const latest = states.first()
+      // Queued until the courier runs: its own 30-second loop may have run already.
+      expect(["Queued", "Delivered"]).toContain(await latest.locator(".message-state").textContent())
+      expect(await latest.textContent()).toContain("You sent")
       expect(await latest.textContent()).toContain("sealed")
 
       await call(a.url, adaCookie, "POST", "/api/federation/flush")
       await provenance.getByRole("button", { name: "Refresh" }).click()
       await expect.poll(() => latest.locator(".message-state").textContent()).toBe("Delivered")
+      expect(await fits(page)).toBeLessThanOrEqual(viewport.width)
+      expect(problems).toEqual([])
+      await context.close()
+    })
+
+    test(`a post from the peer's square shows in /world, live, with where it came from (${width})`, async () => {
+      await call(b.url, boCookie, "PATCH", `/api/federation/peers/${didA}`, { publish: true })
+      const { page, context, problems } = await open(viewport, "/world")
+      await page.getByRole("heading", { name: "The square", level: 2 }).waitFor()
+      await page.locator('node-rail .live[data-state="live"]').waitFor()
+      const words = `Greetings from Bo's square (${width}).`
+      await call(b.url, boCookie, "POST", "/api/beings/square", { content: words })
+      await call(b.url, boCookie, "POST", "/api/federation/flush")
+      const post = page.getByRole("list", { name: "Posts, newest first" }).getByRole("listitem").filter({ hasText: words })
+      await expect.poll(() => post.locator(".origin").textContent(), { timeout: 10_000 }).toBe("from Bo's node")
+      expect(await post.locator(".remote-author").textContent()).toBe(bo.displayName)
       expect(await fits(page)).toBeLessThanOrEqual(viewport.width)
       expect(problems).toEqual([])
       await context.close()
