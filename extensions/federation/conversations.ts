@@ -7,7 +7,6 @@
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { randomBytes } from "node:crypto"
 import { InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { Message } from "../threads/contract/records.ts"
@@ -19,6 +18,7 @@ import { NodeDocuments } from "./documents.ts"
 import { Identities } from "./identities.ts"
 import { ConversationsRepository, type StoredConversation } from "./repositories/conversations-repository.ts"
 import { MessagesRepository } from "./repositories/messages-repository.ts"
+import { queuedRow } from "./rows.ts"
 import { digestOf, signPayload } from "./wire/signed.ts"
 
 /** A did shortened for a title, when nobody named the being. */
@@ -135,25 +135,9 @@ export class Conversations extends Effect.Service<Conversations>()("federation/C
       const backoff = yield* messages.backoffOf(peerDid)
       const due = Option.match(backoff, { onNone: () => at, onSome: ({ until }) => (until > at ? until : at) })
       yield* messages.insert({
-        row: {
-          id: randomBytes(12).toString("base64url"),
-          direction: "out",
-          kind: "message",
-          threadId: message.threadId,
-          messageId: message.id,
-          peerDid,
-          authorDid: author.value.did,
-          audienceDid: remoteDid,
-          digest,
-          sealed: true,
-          state: "queued",
-          attempts: 0,
-          nextAttemptAt: due,
-          lastError: null,
-          verified: true,
-          createdAt: at,
-          updatedAt: at
-        },
+        row: { ...queuedRow({
+          kind: "message", threadId: message.threadId, messageId: message.id, peerDid, authorDid: author.value.did, audienceDid: remoteDid, digest, at
+        }), nextAttemptAt: due },
         document,
         localMessageId: message.id
       })

@@ -4,16 +4,16 @@
  * schema decode and a table lookup, never a signature check or a key agreement. An accepted
  * document is stored once (a replay is refused as `replayed`) and lands in the recipient's
  * conversation with its author, in the same transaction; the thread's followers hear of it once
- * it committed.
+ * it committed. A square post (or its retraction) passes the same ladder and lands in (or leaves)
+ * this node's square; everyone hears of it (`square.post`, `square.retracted`).
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { randomBytes } from "node:crypto"
 import { EventBus } from "../../host/contract/events.ts"
-import { PeerDirectory } from "./contract/ports.ts"
+import { PeerDirectory, SquareArrivals } from "./contract/ports.ts"
 import {
   EnvelopeBody,
   type Envelope,
@@ -26,6 +26,7 @@ import {
 import { Conversations } from "./conversations.ts"
 import { Identities } from "./identities.ts"
 import { MessagesRepository } from "./repositories/messages-repository.ts"
+import { receivedRow } from "./rows.ts"
 import { sealingKeyOf } from "./wire/did-key.ts"
 import { fromUtf8, utf8 } from "./wire/encoding.ts"
 import { openSeal } from "./wire/seal.ts"
@@ -53,6 +54,7 @@ export class Deliveries extends Effect.Service<Deliveries>()("federation/Deliver
   effect: Effect.gen(function* () {
     const identities = yield* Identities
     const directory = yield* PeerDirectory
+    const square = yield* SquareArrivals
     const messages = yield* MessagesRepository
     const conversations = yield* Conversations
     const bus = yield* EventBus
@@ -118,50 +120,55 @@ export class Deliveries extends Effect.Service<Deliveries>()("federation/Deliver
       if (attested.did !== sender || attested.aud !== node.did || attested.about !== digest || !verifiedBy(attestation, sender)) {
         return refuse("bad_attestation", "The attestation is not the sending node's, for this node, about this message.")
       }
-      const recipient = yield* identities.beingOfDid(message.payload.to)
+      const document = message.payload
+      const delivered = { accepted: true, digest, code: null, reason: "Delivered.", at, check } satisfies DeliveryReceipt
+      const inbound = (kind: "message" | "post" | "retraction", audienceDid: string) =>
+        receivedRow({ kind, threadId: null, messageId: document.id, peerDid: sender, authorDid: author, audienceDid, digest: messageDigest, at }, envelope.protocol === 2)
+
+      // A square post or its retraction: for this node's square, so no recipient to find.
+      if (document.type !== "svc.message") {
+        const kind = document.type === "svc.post" ? "post" : "retraction"
+        const row = inbound(kind, node.did)
+        const outcome = yield* sql.withTransaction(Effect.gen(function* () {
+          if (!(yield* messages.insert({ row, document: contents.value, localMessageId: null }))) return null
+          if (document.type === "svc.post") {
+            const post = yield* square.arrive({
+              peerDid: sender, peerName: peer.value.name, authorDid: author, authorName: document.name, remoteId: document.id, content: document.body
+            })
+            return { post, retracted: Option.none<string>() }
+          }
+          const retracted = yield* square.retract({ peerDid: sender, authorDid: author, remoteId: document.id })
+          return { post: Option.none(), retracted }
+        })).pipe(Effect.orDie)
+        if (outcome === null) return refuse("replayed", "This document was delivered before; it is kept once.")
+        if (Option.isSome(outcome.post)) yield* bus.publish({ kind: "all" }, { type: "square.post", post: outcome.post.value })
+        if (Option.isSome(outcome.retracted)) yield* bus.publish({ kind: "all" }, { type: "square.retracted", postId: outcome.retracted.value })
+        yield* directory.seen(sender, at)
+        return delivered
+      }
+
+      const recipient = yield* identities.beingOfDid(document.to)
       if (Option.isNone(recipient)) return refuse("wrong_recipient", "The message is for a being that is not on this node.")
 
       // 7. once; then it lands in the recipient's thread
-      const rowId = randomBytes(12).toString("base64url")
       const landed = yield* sql.withTransaction(Effect.gen(function* () {
-        const stored = yield* messages.insert({
-          row: {
-            id: rowId,
-            direction: "in",
-            kind: "message",
-            threadId: null,
-            messageId: message.payload.id,
-            peerDid: sender,
-            authorDid: author,
-            audienceDid: message.payload.to,
-            digest: messageDigest,
-            sealed: envelope.protocol === 2,
-            state: "received",
-            attempts: 0,
-            nextAttemptAt: null,
-            lastError: null,
-            verified: true,
-            createdAt: at,
-            updatedAt: at
-          },
-          document: contents.value,
-          localMessageId: null
-        })
+        const row = inbound("message", document.to)
+        const stored = yield* messages.insert({ row, document: contents.value, localMessageId: null })
         if (!stored) return null
         const threadMessage = yield* conversations.land({
           recipientId: recipient.value.beingId,
           peerDid: sender,
           authorDid: author,
           authorHandle: passport.payload.handle,
-          body: message.payload.body
+          body: document.body
         })
-        yield* messages.attachLanding({ id: rowId, threadId: threadMessage.threadId, localMessageId: threadMessage.id })
+        yield* messages.attachLanding({ id: row.id, threadId: threadMessage.threadId, localMessageId: threadMessage.id })
         return threadMessage
       })).pipe(Effect.orDie)
       if (landed === null) return refuse("replayed", "This message was delivered before; it is kept once.")
       yield* bus.publish({ kind: "topic", topic: `thread:${landed.threadId}` }, { type: "message.created", message: landed })
       yield* directory.seen(sender, at)
-      return { accepted: true, digest, code: null, reason: "Delivered.", at, check } satisfies DeliveryReceipt
+      return delivered
     })
 
     return { deliver } as const

@@ -40,5 +40,28 @@ export const soulMigrations: Migrations = {
       created_at TEXT NOT NULL
     )`
     yield* sql`CREATE INDEX square_posts_by_time ON square_posts (created_at, id)`
+  }),
+  /**
+   * Posts from peer nodes' squares (docs/federation.md "Square posts"): their author has no being
+   * row here, so they cannot live in square_posts; one row per (peer, author, post id), so a post
+   * lands once and its retraction finds it.
+   */
+  "0902_square_remote_posts": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`CREATE TABLE square_remote_posts (
+      id TEXT PRIMARY KEY,
+      peer_did TEXT NOT NULL,
+      peer_name TEXT,
+      author_did TEXT NOT NULL,
+      author_name TEXT NOT NULL,
+      remote_id TEXT NOT NULL,
+      content TEXT NOT NULL,
+      mood TEXT NOT NULL,
+      hidden_at TEXT,
+      hidden_by TEXT,
+      created_at TEXT NOT NULL,
+      UNIQUE (peer_did, author_did, remote_id)
+    )`
+    yield* sql`CREATE INDEX square_remote_posts_by_time ON square_remote_posts (created_at, id)`
   })
 }

@@ -11,6 +11,7 @@
  * (seeds/citizens.ts) when no model is bound or the call fails.
  */
 import * as Chunk from "effect/Chunk"
+import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Random from "effect/Random"
@@ -18,13 +19,14 @@ import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import { randomBytes } from "node:crypto"
 import { citizens, greetings, type CitizenSeed } from "../../seeds/citizens.ts"
-import { NotFound } from "../../kernel/contract/errors.ts"
+import { Forbidden, NotFound } from "../../kernel/contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { EventBus } from "../../host/contract/events.ts"
 import { Models } from "../models/contract/models.ts"
 import { affectOf } from "./affect.ts"
-import type { ModeratedPost, Mood, Post } from "./contract/records.ts"
+import type { ModeratedPost, Mood, Post, PostDeleted } from "./contract/records.ts"
 import { meanMood } from "./mood.ts"
+import { SquareOutbound } from "./ports.ts"
 import { PostsRepository, type StoredPost } from "./repositories/posts-repository.ts"
 import { Souls } from "./souls.ts"
 
@@ -36,7 +38,13 @@ const MAX_POST = 280
 
 const newId = () => randomBytes(12).toString("base64url")
 
-const toPost = ({ hiddenAt: _hiddenAt, ...post }: StoredPost): Post => post
+const toModerated = ({ peerDid, peerName, ...post }: StoredPost): ModeratedPost =>
+  peerDid === null ? post : { ...post, origin: { peerDid, peerName, authorDid: post.authorId } }
+
+const toPost = (stored: StoredPost): Post => {
+  const { hiddenAt: _hiddenAt, ...post } = toModerated(stored)
+  return post
+}
 
 /** What the model answers for one line in the square. */
 const Line = Schema.Struct({ post: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(MAX_POST)) })
@@ -63,6 +71,13 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
     const bus = yield* EventBus
     const models = yield* Models
     const lastAmbient = yield* Ref.make<Option.Option<Mood>>(Option.none())
+    const outbound = yield* Effect.serviceOption(SquareOutbound)
+    /** Tells the federation, when it is bound; a fault there never undoes the square's own change. */
+    const tellPeers = (send: (port: Context.Tag.Service<typeof SquareOutbound>) => Effect.Effect<void>) =>
+      Option.match(outbound, {
+        onNone: () => Effect.void,
+        onSome: (port) => send(port).pipe(Effect.catchAllCause((cause) => Effect.logWarning("square: could not queue for peers", cause)))
+      })
 
     const feed = posts.recentVisible(FEED_LENGTH).pipe(Effect.map((rows) => rows.map(toPost)), Effect.withSpan("square.feed"))
 
@@ -88,7 +103,7 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
         const { needs: _needs, ...mood } = affectOf(content)
         const stored: StoredPost = {
           id: newId(), threadKind: "square", authorId: author.id, authorName: author.displayName, content, mood,
-          hiddenAt: null, createdAt: yield* nowIso
+          hiddenAt: null, createdAt: yield* nowIso, peerDid: null, peerName: null
         }
         yield* posts.insert(stored)
         const post = toPost(stored)
@@ -140,6 +155,14 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
         return { posts: made }
       }).pipe(Effect.withSpan(`square.${kind}`))
 
+    /**
+     * A post a being writes (the square's route): made, then queued for the peers the owner
+     * publishes to. The life's beats (`create` alone) stay on this node: they are its ambient
+     * chatter, not anyone's word.
+     */
+    const post = (author: Author, content: string) =>
+      Effect.tap(create(author, content), (made) => tellPeers((port) => port.published(made)))
+
     const notFound = (id: string) => new NotFound({ message: "There is no post with that id.", details: { id } })
 
     /** Moderation: hide (or show again) a post; it leaves (or rejoins) every feed and the square's mood. */
@@ -152,12 +175,31 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
         // Pages open on the square drop it now; one shown again rejoins the feed at their next load.
         if (hidden) yield* bus.publish({ kind: "all" }, { type: "square.retracted", postId: id })
         yield* publishAmbient
-        const post: ModeratedPost = { ...found.value, hiddenAt }
-        return post
+        // This node's own post, hidden: never published on, and taken back where it went (showing it again does not resend it).
+        if (hidden && found.value.peerDid === null) yield* tellPeers((port) => port.retracted(id))
+        return toModerated({ ...found.value, hiddenAt })
       }).pipe(Effect.withSpan(hidden ? "square.hide" : "square.show"))
 
-    const moderated = posts.recentAll(FEED_LENGTH).pipe(Effect.withSpan("square.moderated"))
+    /** Its author or the owner deletes one of this node's posts; peers that had it get a retraction. */
+    const remove = (caller: { readonly beingId: string; readonly isOwner: boolean }, id: string) =>
+      Effect.gen(function* () {
+        const found = yield* posts.find(id)
+        if (Option.isNone(found)) return yield* Effect.fail(notFound(id))
+        if (found.value.peerDid !== null) {
+          return yield* Effect.fail(new Forbidden({ message: "A post from another node is hidden through moderation; only its author can take it back.", details: { id } }))
+        }
+        if (found.value.authorId !== caller.beingId && !caller.isOwner) {
+          return yield* Effect.fail(new Forbidden({ message: "Only the post's author or the owner can delete it.", details: { id } }))
+        }
+        yield* posts.remove(id)
+        yield* bus.publish({ kind: "all" }, { type: "square.retracted", postId: id })
+        yield* publishAmbient
+        yield* tellPeers((port) => port.retracted(id))
+        return { id, deleted: true } satisfies PostDeleted
+      }).pipe(Effect.withSpan("square.delete"))
 
-    return { feed, mood, create, beat, setHidden, moderated }
+    const moderated = posts.recentAll(FEED_LENGTH).pipe(Effect.map((rows) => rows.map(toModerated)), Effect.withSpan("square.moderated"))
+
+    return { feed, mood, create, post, beat, setHidden, remove, moderated }
   })
 }) {}

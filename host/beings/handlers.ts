@@ -13,6 +13,7 @@ import { soulFor, Souls } from "../../extensions/souls/souls.ts"
 import { Square } from "../../extensions/souls/square.ts"
 import { CurrentSession } from "../auth/contract/session.ts"
 import { NodeApi } from "../contract/api.ts"
+import { SquareOutboundLive } from "../federation/feature.ts"
 import { Beings } from "./beings.ts"
 import { CitizensSeeded } from "./citizens.ts"
 
@@ -73,7 +74,8 @@ const BeingsHandlers = HttpApiBuilder.group(NodeApi, "beings", (handlers) =>
       .handle("patchMe", ({ payload }) => Effect.flatMap(CurrentSession, (session) => beings.patchMe(session, payload)))
       .handle("square", () => square.feed)
       .handle("squareMood", () => square.mood)
-      .handle("post", ({ payload }) => Effect.flatMap(author, (who) => square.create(who, payload.content)))
+      .handle("post", ({ payload }) => Effect.flatMap(author, (who) => square.post(who, payload.content)))
+      .handle("deletePost", ({ path }) => Effect.flatMap(CurrentSession, (session) => square.remove(session, path.id)))
       .handle("lifeTick", () => Effect.zipRight(ownerOnly("run the square's life"), Effect.flatMap(author, (who) => square.beat(who, "tick"))))
       .handle("lifeGreet", () => Effect.zipRight(ownerOnly("run the square's life"), Effect.flatMap(author, (who) => square.beat(who, "greet"))))
   })
@@ -95,6 +97,6 @@ const ModerationHandlers = HttpApiBuilder.group(NodeApi, "moderation", (handlers
 
 /** The three groups with the services behind them; the citizens are seeded before the routes serve. */
 export const BeingsFeatureHandlers = Layer.mergeAll(SoulsHandlers, BeingsHandlers, ModerationHandlers).pipe(
-  Layer.provide(Layer.mergeAll(Beings.Default, Square.Default, Souls.Default)),
+  Layer.provide(Layer.mergeAll(Beings.Default, Square.Default.pipe(Layer.provide(SquareOutboundLive)), Souls.Default)),
   Layer.provide(CitizensSeeded)
 )

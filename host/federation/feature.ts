@@ -21,10 +21,14 @@ import { Greetings, HandshakeLive } from "../../extensions/federation/handshake.
 import { CapabilityProfiles } from "../../extensions/federation/relay/capabilities.ts"
 import { RelayClient, RelayLoop } from "../../extensions/federation/relay/client.ts"
 import { Relay } from "../../extensions/federation/relay/relay.ts"
+import { Identities } from "../../extensions/federation/identities.ts"
+import { SquarePosts } from "../../extensions/federation/square-posts.ts"
+import { SquareOutbound } from "../../extensions/souls/ports.ts"
 import { ThreadOutbound } from "../../extensions/threads/ports.ts"
 import { PublicOrigin } from "../origin.ts"
 import { hostVersion } from "../version.ts"
 import { ConversationThreadsLive } from "./conversation-threads.ts"
+import { SquareArrivalsLive } from "./square-arrivals.ts"
 import { PeerTransportLive } from "./transport.ts"
 
 const NodeAddressLive = Layer.effect(
@@ -53,17 +57,24 @@ const PeerDirectoryLive = Layer.effect(
 
 export const federationServices = Layer.mergeAll(
   Greetings.Default, Deliveries.Default, NodeDocuments.Default, Conversations.Default, Courier.Default, Collections.Default, Collector.Default,
-  Relay.Default, RelayClient.Default, CapabilityProfiles.Default
+  Relay.Default, RelayClient.Default, CapabilityProfiles.Default,
+  SquarePosts.Default, Identities.Default
 ).pipe(
   Layer.provideMerge(HandshakeLive),
   Layer.provideMerge(NodeDocuments.Default),
-  Layer.provide([PeerDirectoryLive, PeerTransportLive, NodeAddressLive, ConversationThreadsLive])
+  Layer.provide([PeerDirectoryLive, PeerTransportLive, NodeAddressLive, ConversationThreadsLive, SquareArrivalsLive])
 )
 
 /** A message posted in a conversation's thread goes to the outbox (threads call this port). */
 export const ThreadOutboundLive = Layer.effect(
   ThreadOutbound,
   Effect.map(Conversations, (conversations) => ({ posted: conversations.enqueue }))
+).pipe(Layer.provide(federationServices))
+
+/** A post written on the square goes to the peers the owner publishes to; a hidden or deleted one is retracted. */
+export const SquareOutboundLive = Layer.effect(
+  SquareOutbound,
+  Effect.map(SquarePosts, (posts) => ({ published: posts.published, retracted: posts.retracted }))
 ).pipe(Layer.provide(federationServices))
 
 export const federationFeature = Layer.mergeAll(PeerLive, CourierLoop, CollectorLoop, RelayLoop).pipe(

@@ -5,6 +5,7 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import { PeerEntity } from "../../actors/peer/protocol.ts"
 import { PeersRepository } from "../../actors/peer/peers-repository.ts"
 import { Collections } from "../../extensions/federation/collect.ts"
@@ -13,13 +14,17 @@ import { Conversations } from "../../extensions/federation/conversations.ts"
 import { Courier } from "../../extensions/federation/courier.ts"
 import { Deliveries } from "../../extensions/federation/deliver.ts"
 import { NodeDocuments } from "../../extensions/federation/documents.ts"
+import type { DirectoryStatus, OwnIdentity } from "../../extensions/federation/contract/records.ts"
 import { Greetings } from "../../extensions/federation/handshake.ts"
 import { CapabilityProfiles } from "../../extensions/federation/relay/capabilities.ts"
 import { RelayClient } from "../../extensions/federation/relay/client.ts"
 import { Relay } from "../../extensions/federation/relay/relay.ts"
+import { Identities } from "../../extensions/federation/identities.ts"
+import { FederationSettings } from "../../extensions/federation/settings.ts"
 import { MessagesRepository } from "../../extensions/federation/repositories/messages-repository.ts"
 import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { refusedWhenBusy } from "../../kernel/actors/busy.ts"
+import { CurrentSession } from "../auth/contract/session.ts"
 import { requireOwner } from "../auth/owner.ts"
 import { NodeApi } from "../contract/api.ts"
 import { federationFeature } from "./feature.ts"
@@ -38,6 +43,32 @@ const ownerRoutes = HttpApiBuilder.group(NodeApi, "federation", (handlers) =>
     const courier = yield* Courier
     const collector = yield* Collector
     const relayClient = yield* RelayClient
+    const identities = yield* Identities
+    const settings = yield* FederationSettings
+
+    const ownIdentity = Effect.fn("federation.me")(function* (beingId: string) {
+      const own = yield* identities.ofBeing(beingId)
+      if (Option.isNone(own)) return yield* Effect.die(new Error("the session's being has no row"))
+      return { beingId, handle: own.value.handle, did: own.value.did, nodeDid: documents.nodeDid } satisfies OwnIdentity
+    })
+
+    // Registering with a directory is a later issue: the status says whether one is set, and nothing more.
+    const directoryStatus = Effect.sync((): DirectoryStatus => {
+      const endpoint = Option.getOrNull(settings.directoryEndpoint)
+      return {
+        configured: endpoint !== null,
+        endpoint,
+        directoryDid: null,
+        nodeDid: documents.nodeDid,
+        registered: false,
+        advertisedEndpoint: null,
+        handles: [],
+        registeredAt: null,
+        expiresAt: null,
+        lastError: endpoint === null ? null : "Registering with a directory is not built yet; nothing was sent to it.",
+        creditsClaimed: 0
+      }
+    }).pipe(Effect.withSpan("federation.directoryStatus"))
     const owner = <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.zipRight(requireOwner, self)
     /** The owner's routes that act as the owner's own being (a conversation is the caller's). */
     const asOwner = <A, E, R>(self: (beingId: string) => Effect.Effect<A, E, R>) => Effect.flatMap(requireOwner, (session) => self(session.beingId))
@@ -82,6 +113,8 @@ const ownerRoutes = HttpApiBuilder.group(NodeApi, "federation", (handlers) =>
       })))
       .handle("relayState", () => owner(relayClient.state()))
       .handle("enrolRelay", () => owner(relayClient.enrol()))
+      .handle("me", () => Effect.flatMap(CurrentSession, (session) => ownIdentity(session.beingId)))
+      .handle("directoryStatus", () => owner(directoryStatus))
   }))
 
 const wireRoutes = HttpApiBuilder.group(NodeApi, "federationWire", (handlers) =>

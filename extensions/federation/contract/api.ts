@@ -12,7 +12,7 @@ import { BodyLimit, RateClass, WireRoute } from "../../../kernel/contract/endpoi
 import { Conflict, Forbidden, InvalidRequest, NotFound, Unavailable } from "../../../kernel/contract/errors.ts"
 import { Authentication } from "../../../host/auth/contract/session.ts"
 import {
-  AddPeer, FederatedConversation, FederatedMessage, FederatedThread, FlushResult, NewConversation, OutboxParams, Peer, PeerPath,
+  AddPeer, DirectoryStatus, FederatedConversation, FederatedMessage, FederatedThread, FlushResult, NewConversation, OutboxParams, OwnIdentity, Peer, PeerPath,
   PeerRemoved, PeerSession, PeerUpdate, ThreadIdPath
 } from "./records.ts"
 import { DepositReceipt, NodeRelayState, RelayEnrol, RelayEnrolment, RelayEnrolmentAnswer } from "./relay.ts"
@@ -52,6 +52,10 @@ export class FederationApi extends HttpApiGroup.make("federation")
   .add(HttpApiEndpoint.post("flush", "/federation/flush").addSuccess(FlushResult))
   .add(HttpApiEndpoint.get("relayState", "/federation/relay").addSuccess(NodeRelayState))
   .add(HttpApiEndpoint.post("enrolRelay", "/federation/relay/enrol").addSuccess(RelayEnrolment))
+  // Any signed-in being: its own did (the rest of the group is the owner's).
+  .add(HttpApiEndpoint.get("me", "/federation/me").addSuccess(OwnIdentity))
+  // The spec's "Directory" group holds only this route so far; it lives with the node's identity.
+  .add(HttpApiEndpoint.get("directoryStatus", "/directory/status").addSuccess(DirectoryStatus))
   .addError(Forbidden.schema)
   .addError(Unavailable.schema)
   .middleware(Authentication)

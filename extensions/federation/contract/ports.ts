@@ -8,11 +8,14 @@
  * - NodeAddress: where this node says it is, and what it runs as.
  * - ConversationThreads: a conversation's local half, an ordinary direct thread; bound to the
  *   threads' tables by the host.
+ * - SquareArrivals: peers' square posts landing in this node's square; bound to the square's
+ *   tables by the host.
  */
 import * as Context from "effect/Context"
 import * as Data from "effect/Data"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
+import type { Post } from "../../souls/contract/records.ts"
 import type { Message } from "../../threads/contract/records.ts"
 import type { Peer } from "./records.ts"
 import type { DocumentCheck, PeerHello, SignedChallenge } from "./wire.ts"
@@ -83,3 +86,23 @@ export interface ConversationThreadsShape {
 }
 
 export class ConversationThreads extends Context.Tag("federation/ConversationThreads")<ConversationThreads, ConversationThreadsShape>() {}
+
+/** A peer's square post as deliver read it: who sent it, who wrote it, what it says. */
+export interface ArrivingPost {
+  readonly peerDid: string
+  readonly peerName: string | null
+  readonly authorDid: string
+  readonly authorName: string
+  /** The post's id on its author's node. */
+  readonly remoteId: string
+  readonly content: string
+}
+
+export interface SquareArrivalsShape {
+  /** Stores the post in this node's square; None when it is there already. The caller announces it once committed. */
+  readonly arrive: (post: ArrivingPost) => Effect.Effect<Option.Option<Post>>
+  /** Removes the post its author took back; answers its id here, None when it was not here. */
+  readonly retract: (input: { readonly peerDid: string; readonly authorDid: string; readonly remoteId: string }) => Effect.Effect<Option.Option<string>>
+}
+
+export class SquareArrivals extends Context.Tag("federation/SquareArrivals")<SquareArrivals, SquareArrivalsShape>() {}

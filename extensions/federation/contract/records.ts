@@ -165,3 +165,33 @@ export const FlushResult = Schema.Struct({
   relayed: Schema.Int
 })
 export type FlushResult = typeof FlushResult.Type
+
+/**
+ * Where this node stands with a directory (`GET /api/directory/status`). Registering is a later
+ * issue: until then `configured` says only whether `DIRECTORY_ENDPOINT` is set, and the rest
+ * stays empty (`lastError` says registering is not built when an endpoint is set).
+ */
+export const DirectoryStatus = Schema.Struct({
+  configured: Schema.Boolean,
+  endpoint: Schema.NullOr(Schema.String),
+  /** The directory's did, pinned on its first successful answer. */
+  directoryDid: Schema.NullOr(Schema.String),
+  nodeDid: Schema.String,
+  registered: Schema.Boolean,
+  advertisedEndpoint: Schema.NullOr(Schema.String),
+  handles: Schema.Array(Schema.String),
+  registeredAt: Schema.NullOr(Schema.String),
+  expiresAt: Schema.NullOr(Schema.String),
+  lastError: Schema.NullOr(Schema.String),
+  creditsClaimed: Schema.Int
+})
+export type DirectoryStatus = typeof DirectoryStatus.Type
+
+/** The caller's own federated identity (`GET /api/federation/me`): its did, and the node's. */
+export const OwnIdentity = Schema.Struct({
+  beingId: Schema.String,
+  handle: Schema.String,
+  did: Schema.String,
+  nodeDid: Schema.String
+})
+export type OwnIdentity = typeof OwnIdentity.Type

@@ -94,8 +94,44 @@ export const MessagePayload = Schema.Struct({
 export const SignedMessage = signed(MessagePayload)
 export type SignedMessage = typeof SignedMessage.Type
 
-/** What a seal holds, or a protocol-1 envelope carries in the clear: the four signatures' three inner documents. */
-export const EnvelopeBody = Schema.Struct({ message: SignedMessage, passport: SignedPassport, attestation: SignedAttestation })
+export const MAX_POST_BODY = 1000
+
+/** A post on its author's node's square, sent to the peers that node publishes to; signed by the author being. */
+export const PostPayload = Schema.Struct({
+  v: Schema.Literal(1),
+  type: Schema.Literal("svc.post"),
+  did: Did,
+  /** The post's id on its author's node (a retraction names it). */
+  id: Text(64).pipe(Schema.minLength(1)),
+  /** The name the author posted under. */
+  name: Text(80),
+  body: Text(MAX_POST_BODY),
+  at: Instant
+})
+export const SignedPost = signed(PostPayload)
+export type SignedPost = typeof SignedPost.Type
+
+/** A post taken back (deleted, or hidden by its node's moderation): signed by the post's author being. */
+export const RetractionPayload = Schema.Struct({
+  v: Schema.Literal(1),
+  type: Schema.Literal("svc.retraction"),
+  did: Did,
+  /** The retracted post's id (its `svc.post` id). */
+  id: Text(64).pipe(Schema.minLength(1)),
+  at: Instant
+})
+export const SignedRetraction = signed(RetractionPayload)
+export type SignedRetraction = typeof SignedRetraction.Type
+
+/** The document an envelope carries: a direct message, a square post, or a post's retraction. */
+export const SignedDocument = Schema.Union(SignedMessage, SignedPost, SignedRetraction)
+export type SignedDocument = typeof SignedDocument.Type
+
+/**
+ * What a seal holds, or a protocol-1 envelope carries in the clear: the four signatures' three
+ * inner documents. `message` is the carried document whatever its type (the name is protocol 2's).
+ */
+export const EnvelopeBody = Schema.Struct({ message: SignedDocument, passport: SignedPassport, attestation: SignedAttestation })
 export type EnvelopeBody = typeof EnvelopeBody.Type
 
 export const SealAlg = Schema.Literal("X25519-HKDF-SHA256-A256GCM")

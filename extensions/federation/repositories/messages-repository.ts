@@ -200,7 +200,25 @@ export class MessagesRepository extends Effect.Service<MessagesRepository>()("fe
     const threadsOfPeer = operation("federation.threadsOfPeer", (peerDid: string) =>
       Effect.map(countThreads(peerDid), (rows) => rows[0]?.count ?? 0))
 
+    /** The outbound rows that carried one of this node's square posts, one per peer it went to. */
+    const postRows = operation("federation.postRows", SqlSchema.findAll({
+      Request: Schema.String,
+      Result: StoredMessage,
+      execute: (postId) =>
+        sql`SELECT ${all} FROM federation_messages WHERE direction = 'out' AND kind = 'post' AND message_id = ${postId} ORDER BY created_at, id`
+    }))
+
+    /** A post hidden or deleted before it left: its waiting rows never go (refused, with why). */
+    const withdrawPost = operation("federation.withdrawPost", SqlSchema.void({
+      Request: Schema.Struct({ postId: Schema.String, at: Schema.String }),
+      execute: ({ postId, at }) =>
+        sql`UPDATE federation_messages SET state = 'refused', next_attempt_at = NULL, updated_at = ${at},
+          last_error = 'withdrawn: the post was hidden or deleted before it left'
+          WHERE direction = 'out' AND kind = 'post' AND message_id = ${postId} AND state IN ('queued', 'stuck')`
+    }))
+
     return {
+      postRows, withdrawPost,
       insert, attachLanding, listByPeer, listByThread, outbox, due, backoffOf, settle, requeueStuck, acknowledge, collectable, waitingFor, countsOfThread, threadsOfPeer
     } as const
   })

@@ -13,7 +13,7 @@ import { Being } from "../../../host/auth/contract/records.ts"
 import { Authentication } from "../../../host/auth/contract/session.ts"
 import {
   Affect, AffectRequest, BeingDetail, BeingPatch, DriftRequest, GeneratedSoul, GenerateRequest, LifeBeat,
-  ListedBeing, ModeratedPost, Mood, Post, PostRequest, Soul, SoulInput
+  ListedBeing, ModeratedPost, Mood, Post, PostDeleted, PostRequest, Soul, SoulInput
 } from "./records.ts"
 import { Listing } from "../../market/contract/records.ts"
 
@@ -50,6 +50,11 @@ export class BeingsApi extends HttpApiGroup.make("beings")
   .add(HttpApiEndpoint.get("square", "/beings/square").addSuccess(Schema.Array(Post)))
   .add(HttpApiEndpoint.get("squareMood", "/beings/square/mood").addSuccess(Mood))
   .add(HttpApiEndpoint.post("post", "/beings/square").setPayload(PostRequest).addSuccess(Post))
+  // Ours (the spec has no delete): the author or the owner takes a post back; peers get a retraction.
+  .add(
+    HttpApiEndpoint.del("deletePost", "/beings/square/:id").setPath(IdParam)
+      .addSuccess(PostDeleted).addError(NotFound.schema).addError(Forbidden.schema)
+  )
   .add(
     HttpApiEndpoint.post("lifeTick", "/beings/life/tick").addSuccess(LifeBeat).addError(Forbidden.schema)
       .annotate(RateClass, "llm")

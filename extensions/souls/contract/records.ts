@@ -125,6 +125,13 @@ export const BeingDetail = Schema.Struct({
 export type BeingDetail = typeof BeingDetail.Type
 
 /** A post in the square (a message of the thread kind 'square'), with the affect read from its text. */
+/**
+ * Where a post from another node's square came from: the peer node that sent it (its name as
+ * this node's owner calls it) and its author's did. Such a post's `authorId` is that did.
+ */
+export const PostOrigin = Schema.Struct({ peerDid: Schema.String, peerName: Schema.NullOr(Schema.String), authorDid: Schema.String })
+export type PostOrigin = typeof PostOrigin.Type
+
 export const Post = Schema.Struct({
   id: Schema.String,
   threadKind: Schema.Literal("square"),
@@ -132,12 +139,18 @@ export const Post = Schema.Struct({
   authorName: Schema.String,
   content: Schema.String,
   mood: Mood,
-  createdAt: Schema.String
+  createdAt: Schema.String,
+  /** Set on a post that arrived from a peer node; absent on this node's own. */
+  origin: Schema.optional(PostOrigin)
 })
 export type Post = typeof Post.Type
 
 export const PostRequest = Schema.Struct({ content: text(1000).pipe(Schema.minLength(1)) })
   .annotations({ identifier: "PostRequest", ...refuseUnknownFields })
+
+/** What deleting one's post answers. */
+export const PostDeleted = Schema.Struct({ id: Schema.String, deleted: Schema.Boolean })
+export type PostDeleted = typeof PostDeleted.Type
 
 export const LifeBeat = Schema.Struct({ posts: Schema.Array(Post) })
 

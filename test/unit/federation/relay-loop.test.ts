@@ -10,7 +10,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Queue from "effect/Queue"
 import * as TestClock from "effect/TestClock"
-import { ConversationThreads, NodeAddress, PeerDirectory, PeerTransport, PeerUnreachable } from "../../../extensions/federation/contract/ports.ts"
+import { ConversationThreads, NodeAddress, PeerDirectory, PeerTransport, PeerUnreachable, SquareArrivals } from "../../../extensions/federation/contract/ports.ts"
 import type { RelayEnrol } from "../../../extensions/federation/contract/relay.ts"
 import { RelayClient, RelayLoop } from "../../../extensions/federation/relay/client.ts"
 import { FederationSettings } from "../../../extensions/federation/settings.ts"
@@ -74,6 +74,7 @@ const nodeWith = (relayEndpoint: Option.Option<string>, enrols = true) =>
         list: Effect.succeed([]), find: () => Effect.succeed(Option.none()), seen: () => Effect.void, collected: () => Effect.void, unreachable: () => Effect.void
       }),
       Layer.succeed(ConversationThreads, { open: () => Effect.die("unused"), insert: () => Effect.die("unused") }),
+      Layer.succeed(SquareArrivals, { arrive: () => Effect.die("unused"), retract: () => Effect.die("unused") }),
       Layer.succeed(NodeAddress, { endpoint: "http://me.test", label: "me", software: "test/1" }),
       FederationSettings.layer({ relayEndpoint }),
       EventBusLive

@@ -16,6 +16,7 @@ import { LiveEvents, LiveLoad } from "../../live/live-controllers.ts"
 import { fireEvent } from "../../shell/events.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
 import { avatarStyles, beingAvatar, presence } from "./being-avatar.ts"
+import "./being-did.ts"
 import "./being-profile.ts"
 import "./soul-editor.ts"
 import "./soul-generate.ts"
@@ -109,6 +110,7 @@ export class BeingPlace extends LitElement {
         </div>
         <div>
           ${self && detail.kind === "human" ? html`<being-profile .being=${me}></being-profile>` : nothing}
+          ${self ? html`<being-did></being-did>` : nothing}
           ${self || owner ? html`<soul-mood .beingId=${detail.id}></soul-mood>` : nothing}
           ${owner ? html`<soul-generate .beingId=${detail.id}></soul-generate>` : nothing}
         </div>

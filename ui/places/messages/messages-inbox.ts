@@ -1,9 +1,11 @@
 /**
  * The inbox's list: every thread of the being, newest activity first, each a link that opens it
  * (`/messages?thread=<id>`) with its kind, who answers in it (its replyPolicy: an agent's thread
- * is read-only) and how it ends so far.
+ * is read-only) and how it ends so far. A federated conversation's thread says so, with the
+ * peer node the other being is on and how many of your messages wait or are stuck.
  */
 import { css, html } from "lit"
+import type { FederatedConversation } from "../../../extensions/federation/contract/records.ts"
 import type { ReplyPolicy, Thread, ThreadKind } from "../../../extensions/threads/contract/records.ts"
 import { formatDateTime } from "../../components/format.ts"
 
@@ -15,14 +17,21 @@ const policyWords: Record<ReplyPolicy, string> = {
   none: "Read-only"
 }
 
-export const inboxList = (threads: ReadonlyArray<Thread>, openId: string) =>
+const federatedLine = (conversation: FederatedConversation) =>
+  html`<span class="line small muted federated">
+    <span>via ${conversation.peerName ?? "a removed peer"}</span>
+    ${conversation.stuck > 0 ? html`<span>${conversation.stuck} stuck</span>` : conversation.queued > 0 ? html`<span>${conversation.queued} queued</span>` : ""}
+  </span>`
+
+export const inboxList = (threads: ReadonlyArray<Thread>, openId: string, federated: ReadonlyMap<string, FederatedConversation> = new Map()) =>
   html`<ul class="inbox" aria-label="Conversations">
     ${threads.map((thread) => html`<li>
       <a href=${`/messages?thread=${encodeURIComponent(thread.id)}`} aria-current=${thread.id === openId ? "page" : "false"} data-thread-id=${thread.id}>
         <span class="line">
           <span class="title">${thread.title}</span>
-          <span class="badge" data-tone=${thread.kind === "muse" ? "active" : ""}>${kindWords[thread.kind]}</span>
+          <span class="badge" data-tone=${thread.kind === "muse" ? "active" : ""}>${federated.has(thread.id) ? "Federated" : kindWords[thread.kind]}</span>
         </span>
+        ${federated.has(thread.id) ? federatedLine(federated.get(thread.id)!) : ""}
         <span class="preview muted">${thread.preview ?? "No messages yet"}</span>
         <span class="line small muted">
           <span class="policy" data-policy=${thread.replyPolicy}>${policyWords[thread.replyPolicy]}</span>

@@ -5,11 +5,15 @@
  * keeps it). The list is loaded at the live channel's hello and kept current by `thread.updated`,
  * which the node sends to every being in a thread when something is written in it, so a new
  * message shows here without the thread being open. On a phone the list and the open thread
- * take the screen in turn.
+ * take the screen in turn. The owner also talks with beings on peer nodes: such a conversation's
+ * local half is an ordinary direct thread, marked in the inbox with the peer, started here by
+ * the peer and the remote being's did, and shown with where its messages stand
+ * (federated-thread.ts).
  */
 import { css, html, LitElement, nothing } from "lit"
 import { customElement, property, query, state } from "lit/decorators.js"
 import type { Being } from "../../../host/auth/contract/records.ts"
+import type { FederatedConversation, Peer } from "../../../extensions/federation/contract/records.ts"
 import type { PublicBeing } from "../../../extensions/souls/contract/records.ts"
 import type { Thread } from "../../../extensions/threads/contract/records.ts"
 import { request } from "../../api/client.ts"
@@ -22,6 +26,7 @@ import { newestFirst } from "../../components/thread-live.ts"
 import { LiveEvents, LiveLoad } from "../../live/live-controllers.ts"
 import { navigate } from "../../shell/router.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
+import "./federated-thread.ts"
 import { inboxList, inboxStyles } from "./messages-inbox.ts"
 
 @customElement("messages-place")
@@ -36,6 +41,11 @@ export class MessagesPlace extends LitElement {
   @state() private accessor _beings: ReadonlyArray<PublicBeing> = []
 
   @state() private accessor _error = ""
+
+  /** The owner's federated conversations, by their thread's id (none for anyone else). */
+  @state() private accessor _federated: ReadonlyMap<string, FederatedConversation> = new Map()
+
+  @state() private accessor _peers: ReadonlyArray<Peer> = []
 
   @query("confirm-dialog") private accessor _confirm!: ConfirmDialog
 
@@ -62,7 +72,7 @@ export class MessagesPlace extends LitElement {
           ${this._renderStart()}
           ${threads === null
             ? this._error === "" ? html`<p class="muted" role="status">Loading conversations…</p>` : nothing
-            : inboxList(threads, open?.id ?? "")}
+            : inboxList(threads, open?.id ?? "", this._federated)}
         </section>
         <section class="card open" aria-label=${open === null ? "No conversation open" : `Conversation with ${open.title}`}>
           ${open === null ? this._renderNone(threads) : this._renderOpen(open)}
@@ -73,6 +83,28 @@ export class MessagesPlace extends LitElement {
   }
 
   private _renderStart() {
+    return html`${this._renderStartLocal()}${this._renderStartFederated()}`
+  }
+
+  /** The owner writes to a being on a peer node: the peer, the did its owner gave, a name to know it by. */
+  private _renderStartFederated() {
+    if (this._peers.length === 0) return nothing
+    return html`<details class="start-federated">
+      <summary>Write to someone on another node</summary>
+      <form class="start" @submit=${this._startFederated} aria-label="Start a conversation on another node">
+        <label>Their node
+          <select name="peerDid" required>
+            ${this._peers.map((peer) => html`<option value=${peer.nodeDid}>${peer.name}</option>`)}
+          </select>
+        </label>
+        <label>Their did <input name="remoteDid" required autocomplete="off" placeholder="did:key:z6Mk…" /></label>
+        <label>Call them <input name="petname" maxlength="80" placeholder="A name for you" /></label>
+        <button type="submit" ?disabled=${this._acting.busy}>Start</button>
+      </form>
+    </details>`
+  }
+
+  private _renderStartLocal() {
     const others = this._beings.filter((being) => being.id !== this.being?.id)
     if (others.length === 0) return nothing
     return html`<form class="start" @submit=${this._start} aria-label="Start a conversation">
@@ -98,6 +130,7 @@ export class MessagesPlace extends LitElement {
         <h2>${thread.title}</h2>
         <button type="button" class="danger" ?disabled=${this._acting.busy} @click=${() => this._leave(thread)}>Leave</button>
       </div>
+      ${this._federated.has(thread.id) ? html`<federated-thread .threadId=${thread.id}></federated-thread>` : nothing}
       <thread-conversation .thread=${thread} .selfId=${this.being?.id ?? ""}></thread-conversation>`
   }
 
@@ -114,6 +147,34 @@ export class MessagesPlace extends LitElement {
     }
     // Without the list of beings the inbox still works; only starting a conversation waits.
     if (beings.ok) this._beings = beings.value
+    await this._loadFederated()
+  }
+
+  /** The federation is the owner's: anyone else has no federated conversations to mark. */
+  private async _loadFederated(): Promise<void> {
+    if (this.being?.isOwner !== true) return
+    const [conversations, peers] = await Promise.all([
+      request((client) => client.federation.listConversations()),
+      request((client) => client.federation.listPeers())
+    ])
+    if (conversations.ok) this._federated = new Map(conversations.value.map((conversation) => [conversation.threadId, conversation]))
+    if (peers.ok) this._peers = peers.value.filter((peer) => peer.status !== "blocked")
+  }
+
+  private readonly _startFederated = async (event: Event): Promise<void> => {
+    event.preventDefault()
+    const form = new FormData(event.target as HTMLFormElement)
+    const field = (name: string) => String(form.get(name) ?? "").trim()
+    const petname = field("petname")
+    const payload = { peerDid: field("peerDid") as never, remoteDid: field("remoteDid") as never, ...(petname === "" ? {} : { petname }) }
+    let opened: FederatedConversation | null = null
+    await this._acting.run((client) => client.federation.openConversation({ payload }), (conversation) => {
+      opened = conversation
+    })
+    if (opened === null) return
+    const { threadId } = opened as FederatedConversation
+    await this._loadAll()
+    navigate(`/messages?thread=${encodeURIComponent(threadId)}`)
   }
 
   private async _start(event: Event): Promise<void> {
@@ -167,8 +228,12 @@ export class MessagesPlace extends LitElement {
         flex: 1 1 10rem;
         min-width: 0;
       }
-      .start select {
+      .start select,
+      .start input {
         width: 100%;
+      }
+      .start-federated {
+        margin: 0 0 var(--node-space-3);
       }
       .open-head {
         display: flex;

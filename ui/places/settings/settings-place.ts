@@ -1,7 +1,7 @@
 /**
  * Settings, at `/settings`: one section at a time, chosen by `?section=` like the twin's. The
  * account (where it is signed in, its email address and password, the theme it wears), the
- * being's connections to providers, and for the owner the node's plugins.
+ * being's connections to providers, and for the owner the node's plugins and its federation.
  */
 import { html, LitElement, nothing } from "lit"
 import { customElement, property } from "lit/decorators.js"
@@ -10,7 +10,7 @@ import { sectionTabsStyles } from "../../styles/section-tabs-styles.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
 import "./settings-connections.ts"
 import "./settings-email.ts"
-import "./settings-federation-seeds.ts"
+import "./settings-federation.ts"
 import "./settings-password.ts"
 import "./settings-plugins.ts"
 import "./settings-sessions.ts"
@@ -24,6 +24,9 @@ const sections = [
 ] as const
 
 type Section = (typeof sections)[number][0]
+
+/** Sections only the owner is shown: the node refuses their routes to anyone else. */
+const ownerOnly: ReadonlySet<Section> = new Set(["plugins", "federation"])
 
 const isSection = (name: string): name is Section => sections.some(([id]) => id === name)
 
@@ -42,7 +45,7 @@ export class SettingsPlace extends LitElement {
       <nav class="sections" aria-label="Settings sections">
         <ul>
           ${sections
-            .filter(([id]) => (id !== "plugins" && id !== "federation") || owner)
+            .filter(([id]) => !ownerOnly.has(id) || owner)
             .map(
               ([id, label]) => html`<li>
                 <a href=${id === "account" ? "/settings" : `/settings?section=${id}`} aria-current=${id === current ? "page" : "false"}>${label}</a>
@@ -73,8 +76,11 @@ export class SettingsPlace extends LitElement {
             ? nothing
             : html`<p class="card">Owner only: plugins are installed by the owner of this node.</p>`
       case "federation":
-        // Until the federation panel lands (peers, relay, this node's did), its seeds alone.
-        return owner ? html`<settings-federation-seeds></settings-federation-seeds>` : nothing
+        return owner
+          ? html`<settings-federation></settings-federation>`
+          : this.being === null
+            ? nothing
+            : html`<p class="card">Owner only: peers and this node's federation are the owner's.</p>`
     }
   }
 

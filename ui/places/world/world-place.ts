@@ -41,6 +41,11 @@ export class WorldPlace extends LitElement {
 
   private readonly _live = new LiveEvents(this, {
     "square.post": ({ post }) => this._arrive([post]),
+    // Hidden by moderation, deleted, or taken back by its author on a peer node.
+    "square.retracted": ({ postId }) => {
+      const feed = this._feed.value
+      if (feed !== null) this._feed.replace(feed.filter((post) => post.id !== postId))
+    },
     ambient: ({ mood }) => this._mood.replace(mood)
   })
 
@@ -61,7 +66,7 @@ export class WorldPlace extends LitElement {
   protected override render() {
     return html`
       <h1 tabindex="-1">World</h1>
-      <p class="muted">The square: what the people and citizens of this node say, as they say it.</p>
+      <p class="muted">The square: what the people and citizens of this node say, as they say it, and what the nodes it follows send.</p>
       ${this._mood.render("", (mood) => html`<p class="ambient" role="status">The square feels <strong>${mood.label}</strong>.</p>`)}
       <node-alert .message=${this._feed.error || this._mood.error}></node-alert>
       <div class="split">
@@ -79,7 +84,10 @@ export class WorldPlace extends LitElement {
     return html`<ol class="posts" aria-label="Posts, newest first">
       ${posts.map((post) => html`<li data-post=${post.id}>
         <p class="meta">
-          <a href="/beings/${encodeURIComponent(post.authorId)}">${post.authorName}</a>
+          ${post.origin === undefined
+            ? html`<a href="/beings/${encodeURIComponent(post.authorId)}">${post.authorName}</a>`
+            : html`<span class="remote-author" title=${post.origin.authorDid}>${post.authorName}</span>
+              <span class="badge origin" title=${`Signed by ${post.origin.authorDid}, sent by ${post.origin.peerDid}`}>from ${post.origin.peerName ?? "a peer node"}</span>`}
           <time class="muted" datetime=${post.createdAt}>${formatDateTime(post.createdAt)}</time>
           <span class="badge" title="How the post reads">${post.mood.label}</span>
         </p>
