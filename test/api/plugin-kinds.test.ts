@@ -32,6 +32,7 @@ const writeMixed = () => {
       { kind: "skill", id: "ping", uses: [] },
       { kind: "widget", id: "fine", title: "Fine", uses: [], document: "fine.html" },
       { kind: "widget", id: "missing", title: "Missing", uses: [], document: "nowhere.html" },
+      { kind: "editor", id: "ungranted", title: "Ungranted", uses: [], document: "fine.html", fileTypes: { extensions: [".md"] } },
       { kind: "viewer", id: "typeless", title: "Typeless", uses: [], document: "fine.html", fileTypes: { extensions: [] } },
       { kind: "generator", id: "unknown-skill", title: "Unknown skill", uses: [], generator: {
         name: "Broken", description: "Names a skill nobody has.", inputsSchema: { type: "object", properties: {} },
@@ -73,8 +74,8 @@ afterAll(async () => {
   await node.close()
 })
 
-const save = (who: Registered, fileId: string, content: string, extensionId = "scratch") =>
-  who.client.api.modules.saveEditedFile({ path: { id: notebook, extensionId }, payload: { fileId, content } })
+const save = (who: Registered, fileId: string, content: string, extensionId = "scratch", id = notebook) =>
+  who.client.api.modules.saveEditedFile({ path: { id, extensionId }, payload: { fileId, content } })
 
 describe("a plugin's generator, widget, viewer and editor", () => {
   it("are listed with their plugin, the viewer and editor with the file types they open", async () => {
@@ -116,7 +117,7 @@ describe("a plugin's generator, widget, viewer and editor", () => {
     const plugins = await run(owner.client.api.plugins.listPlugins())
     const mixed = plugins.find((plugin) => plugin.id === "@test/mixed")
     expect(mixed?.status).toBe("active")
-    expect(mixed?.contributions.map((contribution) => contribution.name).sort()).toEqual(["mixed.fine", "mixed.ping", "mixed.unknown-skill"])
+    expect(mixed?.contributions.map((contribution) => contribution.name).sort()).toEqual(["mixed.fine", "mixed.ping", "mixed.ungranted", "mixed.unknown-skill"])
     // The generator decodes as a declaration but fails the generators' rules: the studio leaves it out.
     const listed = await run(owner.client.api.studioGenerators.listGenerators())
     expect(listed.map((generator) => generator.id)).not.toContain("mixed.unknown-skill")
@@ -144,6 +145,8 @@ describe("an editor saving its file", () => {
     const big = upload(member, "big.md", "small")
     expect(await refused(save(member, big.id, "x".repeat(256 * 1024 + 1)))).toMatchObject({ status: 413 })
     expect(await refused(save(member, big.id, "from a viewer", "preview"))).toMatchObject({ status: 400, body: { error: "not_an_editor" } })
+    // An editor that does not use filesystem may not write.
+    expect(await refused(save(member, big.id, "ungranted", "ungranted", encodeURIComponent("@test/mixed")))).toMatchObject({ status: 403, body: { error: "not_granted" } })
     expect(readFileSync(owners.onDisk, "utf8")).toBe("owner's")
     expect(readFileSync(csv.onDisk, "utf8")).toBe("a,b\n")
     expect(readFileSync(big.onDisk, "utf8")).toBe("small")
