@@ -221,7 +221,8 @@ export class DesktopPlace extends LitElement {
         if (framed !== undefined) {
           return html`<framed-document .pluginId=${framed.pluginId} .extensionId=${framed.extensionId} .label=${framed.title}></framed-document>`
         }
-        // A plugin uninstalled since (or still loading): the widget is gone, the desktop goes on.
+        if (this._plugins.value === null && this._plugins.error === "") return html`<p class="muted" role="status">Loading…</p>`
+        // A plugin uninstalled since: the widget is gone, the desktop goes on.
         return html`<p class="unavailable">This widget is not available.</p>
           <p class="muted"><code>${widget.type}</code></p>`
       }
