@@ -107,6 +107,14 @@ export class GeneratorsRepository extends Effect.Service<GeneratorsRepository>()
         RETURNING id`
     }))
 
-    return { findById, findByIdOrSlug, listVisibleTo, slugsLike, insert, update, remove, upsertSeed } as const
+    /** How often `callerId` ran the generator `generatorId` (a plugin's, which has no row here). */
+    const runsOf = operation("generators.runsOf", SqlSchema.findAll({
+      Request: Schema.Struct({ callerId: Schema.String, generatorId: Schema.String }),
+      Result: Schema.Struct({ runs: Schema.Int }),
+      execute: ({ callerId, generatorId }) => sql`SELECT CAST(COUNT(*) AS INTEGER) AS runs FROM projects
+        WHERE generator_id = ${generatorId} AND owner_id = ${callerId}`
+    }))
+
+    return { runsOf, findById, findByIdOrSlug, listVisibleTo, slugsLike, insert, update, remove, upsertSeed } as const
   })
 }) {}

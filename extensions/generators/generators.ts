@@ -13,7 +13,8 @@ import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { Caller } from "../../host/auth/contract/session.ts"
-import type { Generator, GeneratorInput } from "./contract/generator.ts"
+import type { Generator, GeneratorInput, GeneratorPlugin, GeneratorSummary } from "./contract/generator.ts"
+import { pluginGenerators } from "./plugin-generators.ts"
 import { GeneratorsRepository } from "./generators-repository.ts"
 import { builtinSkillCatalogue } from "./skill-catalogue.ts"
 import { freeSlug, slugify } from "./slug.ts"
@@ -49,9 +50,37 @@ export class Generators extends Effect.Service<Generators>()("studio/Generators"
     const repository = yield* GeneratorsRepository
     const extensions = yield* ExtensionHost
 
-    /** The spec's validation against the built-in catalogue: before every create, edit and run. */
-    const check = (generator: GeneratorDefinition) =>
-      Effect.flatMap(builtinSkillCatalogue(extensions), (catalogue) => {
+    /** The plugin generators left out, each logged once. */
+    const loggedOut = new Set<string>()
+    const leftOut = (name: string, reason: string) =>
+      Effect.suspend(() => {
+        if (loggedOut.has(`${name}:${reason}`)) return Effect.void
+        loggedOut.add(`${name}:${reason}`)
+        return Effect.logWarning(`plugin generator ${name} is left out: ${reason}`)
+      })
+    const fromPlugins = pluginGenerators(extensions, leftOut)
+
+    /** A plugin generator by id or slug, with the caller's run count. */
+    const pluginGenerator = (caller: Caller, idOrSlug: string) =>
+      Effect.gen(function* () {
+        const found = (yield* fromPlugins).find((generator) => generator.id === idOrSlug || generator.slug === idOrSlug)
+        if (found === undefined) return Option.none<Generator>()
+        return Option.some<Generator>({ ...found, runs: yield* runsOf(caller, found.id) })
+      })
+
+    const runsOf = (caller: Caller, generatorId: string) =>
+      Effect.map(repository.runsOf({ callerId: caller.beingId, generatorId }), (rows) => rows[0]?.runs ?? 0)
+
+    /**
+     * The spec's validation against the built-in catalogue: before every create, edit and run. A
+     * plugin's generator may also name its own plugin's skills.
+     */
+    const check = (generator: GeneratorDefinition & { readonly plugin?: GeneratorPlugin | undefined }) =>
+      Effect.flatMap(builtinSkillCatalogue(extensions), (builtins) => {
+        const plugin = generator.plugin
+        const catalogue = plugin === undefined
+          ? builtins
+          : new Set([...builtins, ...extensions.registries.skill.list().filter((skill) => skill.pluginId === plugin.id).map((skill) => skill.name)])
         const problem = validateGenerator(generator, catalogue)
         return problem === null ? Effect.void : Effect.fail(new InvalidRequest({ error: problem.code, message: problem.message, details: problem.details }))
       })
@@ -79,11 +108,30 @@ export class Generators extends Effect.Service<Generators>()("studio/Generators"
       })
 
     /** Public generators and the caller's own: the caller's first, then by name; runs are the caller's. */
-    const list = (caller: Caller) => repository.listVisibleTo(caller.beingId).pipe(Effect.withSpan("generators.list"))
+    /** Then the plugins' generators, in install order, each marked with its plugin. */
+    const list = (caller: Caller) =>
+      Effect.gen(function* () {
+        const stored = yield* repository.listVisibleTo(caller.beingId)
+        const plugged = yield* Effect.forEach(yield* fromPlugins, (generator): Effect.Effect<GeneratorSummary> =>
+          Effect.map(runsOf(caller, generator.id), (runs) => ({
+            id: generator.id,
+            ownerId: generator.ownerId,
+            name: generator.name,
+            slug: generator.slug,
+            description: generator.description,
+            icon: generator.icon,
+            outputKinds: generator.outputKinds,
+            runs,
+            plugin: generator.plugin
+          })))
+        return [...stored, ...plugged]
+      }).pipe(Effect.withSpan("generators.list"))
 
     /** By id, else by slug. */
     const find = (caller: Caller, idOrSlug: string) =>
       Effect.gen(function* () {
+        const plugged = yield* pluginGenerator(caller, idOrSlug)
+        if (Option.isSome(plugged)) return plugged.value
         const found = yield* repository.findByIdOrSlug({ callerId: caller.beingId, idOrSlug })
         if (Option.isNone(found)) {
           return yield* Effect.fail(new NotFound({ message: "There is no generator with that id or slug.", details: { idOrSlug } }))

@@ -14,13 +14,18 @@ import { pluginSource } from "../desktop/signals-adapter.ts"
 import { NodeApi } from "../contract/api.ts"
 import { RateLimiter } from "../http/rate-limit.ts"
 import { findModule } from "./installed-modules.ts"
+import { FileAccess } from "../files/file-access.ts"
+import { saveEditedFile } from "./edited-file.ts"
 
 export const ModulesHandlers = HttpApiBuilder.group(NodeApi, "modules", (handlers) =>
   Effect.gen(function* () {
     const host = yield* ExtensionHost
     const bridge = yield* Bridge
     const limiter = yield* RateLimiter
-    return handlers.handle("callModule", ({ path, payload, request }) =>
+    const files = yield* FileAccess
+    return handlers.handle("saveEditedFile", ({ path, payload }) =>
+      Effect.flatMap(CurrentSession, (session) => saveEditedFile(host, files, session, path.id, path.extensionId, payload))
+    ).handle("callModule", ({ path, payload, request }) =>
       Effect.gen(function* () {
         const session = yield* CurrentSession
         const { plugin, granted } = yield* findModule(host, path.id, path.extensionId)
@@ -35,4 +40,4 @@ export const ModulesHandlers = HttpApiBuilder.group(NodeApi, "modules", (handler
         return { result: yield* bridge.call(caller, granted, payload.method, payload.args) }
       }))
   })
-).pipe(Layer.provide(BridgeLive))
+).pipe(Layer.provide(Layer.mergeAll(BridgeLive, FileAccess.Default)))

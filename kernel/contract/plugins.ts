@@ -3,6 +3,7 @@
  * reuse as request and success schemas of the plugin routes.
  */
 import * as Schema from "effect/Schema"
+import { FileTypes } from "./plugin-kinds.ts"
 import { CapabilityKind } from "./capabilities.ts"
 import { ExtensionKind, PluginCapability, PluginManifest, PluginSource } from "./manifest.ts"
 
@@ -15,7 +16,9 @@ export const InstalledContribution = Schema.Struct({
   name: Schema.String,
   title: Schema.optional(Schema.String),
   /** A module's rail icon (SVG path data), when it gives one. */
-  icon: Schema.optional(Schema.String)
+  icon: Schema.optional(Schema.String),
+  /** What a viewer or editor opens: the web app offers "Open with <title>" on such a file. */
+  fileTypes: Schema.optional(FileTypes)
 })
 export type InstalledContribution = typeof InstalledContribution.Type
 

@@ -19,6 +19,7 @@ import {
 } from "./context.ts"
 import type { GrantedAdapters } from "./adapters.ts"
 import { contributionSchemas } from "./contributions.ts"
+import { isDeclaredKind } from "../contract/plugin-kinds.ts"
 import type { ExtensionKind, PluginExtension, PluginManifest } from "../contract/manifest.ts"
 import { contributionName, type AnyContribution } from "./registry.ts"
 
@@ -82,7 +83,7 @@ export const activatePlugin = (options: {
       if (!open) throw new Error(`contribute("${kind}", "${id}") was called after activate finished`)
       const declaration = manifest.extensions.find((extension) => extension.id === id)
       if (declaration === undefined) throw new Error(`"${id}" is not among the extensions its manifest declares`)
-      if (kind === "module") throw new Error(`"${id}" is a module: the host reads it from the manifest and the plugin's folder, nothing contributes it`)
+      if (isDeclaredKind(kind)) throw new Error(`"${id}" is a ${kind}: the host reads it from the manifest and the plugin's folder, nothing contributes it`)
       if (declaration.kind !== kind) throw new Error(`"${id}" is declared as a ${declaration.kind}, not a ${kind}`)
       if (contributed.has(id)) throw new Error(`"${id}" was contributed twice`)
       const problem = shapeProblem(kind, value)
@@ -102,7 +103,7 @@ export const activatePlugin = (options: {
       Effect.ensuring(Effect.sync(() => { open = false })),
       Effect.flatMap(() => {
         const missing = manifest.extensions
-          .filter((extension) => extension.kind !== "module" && !contributed.has(extension.id))
+          .filter((extension) => !isDeclaredKind(extension.kind) && !contributed.has(extension.id))
           .map((extension) => extension.id)
         return missing.length > 0
           ? Effect.fail(activationFailed(manifest, `declared but never contributed: ${missing.join(", ")}`))

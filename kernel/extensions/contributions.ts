@@ -7,6 +7,7 @@ import * as Schema from "effect/Schema"
 import type { ExtensionKind } from "../contract/manifest.ts"
 import { SkillContribution } from "./skill.ts"
 import { Theme } from "../contract/theme.ts"
+import { FileTypes } from "../contract/plugin-kinds.ts"
 
 const Untyped = Schema.Record({ key: Schema.String, value: Schema.Unknown })
 
@@ -23,14 +24,26 @@ export const ModuleContribution = Schema.Struct({
 })
 export type ModuleContribution = typeof ModuleContribution.Type
 
+/** A widget is framed like a module: the same fields, read the same way (declared-kinds.ts). */
+export const WidgetContribution = ModuleContribution
+export type WidgetContribution = ModuleContribution
+
+/** A viewer or editor: a framed document and the file types it opens. */
+export const FileHandlerContribution = Schema.Struct({ ...ModuleContribution.fields, fileTypes: FileTypes })
+export type FileHandlerContribution = typeof FileHandlerContribution.Type
+
+/** A generator's body as declared; the generators feature decodes and checks it (GeneratorInput). */
+export const GeneratorContribution = Schema.Struct({ generator: Untyped })
+export type GeneratorContribution = typeof GeneratorContribution.Type
+
 export const contributionSchemas = {
   /** A typed function; its full shape and run context are in skill.ts. */
   skill: SkillContribution,
-  generator: Untyped,
-  widget: Untyped,
+  generator: GeneratorContribution,
+  widget: WidgetContribution,
   integration: Untyped,
-  viewer: Untyped,
-  editor: Untyped,
+  viewer: FileHandlerContribution,
+  editor: FileHandlerContribution,
   theme: Theme,
   module: ModuleContribution
 } satisfies { readonly [K in ExtensionKind]: Schema.Schema.Any }

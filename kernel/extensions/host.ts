@@ -17,6 +17,8 @@ import { Settings } from "../settings.ts"
 import { activatePlugin } from "./activation.ts"
 import { loadIsolated, type PluginIsolate } from "./isolate/plugin-isolate.ts"
 import { moduleContributions } from "./module-documents.ts"
+import { declaredContributions } from "./declared-kinds.ts"
+import { isDeclaredKind } from "../contract/plugin-kinds.ts"
 import type { AvailablePlugins, InstalledContribution, InstalledPlugin, InstallPluginRequest, UninstallResult } from "../contract/plugins.ts"
 import { capabilityNotes, pluginRiskStatement, type CapabilityKind } from "../contract/capabilities.ts"
 import type { CapabilityAdapterFactories, PluginModule } from "./context.ts"
@@ -53,12 +55,15 @@ const notVerified =
 const contributionsOf = (contributions: ReadonlyArray<AnyContribution>): Array<InstalledContribution> =>
   contributions.map((contribution) => {
     const { kind, name, declaration } = contribution
-    const icon = contribution.kind === "module" ? contribution.value.icon : null
+    const framed = contribution.kind === "module" || contribution.kind === "widget" || contribution.kind === "viewer" || contribution.kind === "editor"
+    const icon = framed ? contribution.value.icon : null
+    const fileTypes = contribution.kind === "viewer" || contribution.kind === "editor" ? contribution.value.fileTypes : undefined
     return {
       kind,
       name,
       ...(declaration.title === undefined ? {} : { title: declaration.title }),
-      ...(icon === null ? {} : { icon })
+      ...(icon === null ? {} : { icon }),
+      ...(fileTypes === undefined ? {} : { fileTypes })
     }
   })
 
@@ -135,9 +140,12 @@ const make = (options: ExtensionHostOptions) =>
     /** Loads a third-party plugin into an isolate of its own and activates it there; kept only when it activates. */
     const activateLocal = (manifest: PluginManifest, dir: string, granted: ReadonlyArray<CapabilityKind>) =>
       Effect.gen(function* () {
-        const modules = yield* moduleContributions(manifest, dir, granted, options.adapters)
-        // A plugin of modules only has no code for the node to run, so no isolate.
-        if (manifest.main === null && modules.length > 0) {
+        const modules = [
+          ...yield* moduleContributions(manifest, dir, granted, options.adapters),
+          ...yield* declaredContributions(manifest, dir, granted, options.adapters)
+        ]
+        // A plugin of declarations only (modules, widgets, generators...) has no code for the node to run, so no isolate.
+        if (manifest.main === null && manifest.extensions.every((extension) => isDeclaredKind(extension.kind))) {
           const code = yield* activatePlugin({ manifest, activate: () => {}, granted, adapters: options.adapters })
           return [...code, ...modules]
         }

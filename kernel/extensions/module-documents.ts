@@ -25,16 +25,17 @@ const inside = (path: string, root: string) => {
   return within !== "" && within !== ".." && !within.startsWith(`..${sep}`) && !isAbsolute(within)
 }
 
-const readDocument = async (dir: string, document: string): Promise<string> => {
+/** A framed document's text (a module's, a widget's, a viewer's or an editor's), read under the rules above. */
+export const readDocument = async (dir: string, document: string): Promise<string> => {
   const path = resolve(dir, document)
   const [real, realDir] = await Promise.all([realpath(path), realpath(dir)]).catch(() => {
-    throw new Error(`its module document ${document} is not in the plugin folder`)
+    throw new Error(`its document ${document} is not in the plugin folder`)
   })
-  if (!inside(path, resolve(dir)) || !inside(real, realDir)) throw new Error(`its module document ${document} lies outside the plugin folder`)
+  if (!inside(path, resolve(dir)) || !inside(real, realDir)) throw new Error(`its document ${document} lies outside the plugin folder`)
   const info = await stat(real)
-  if (!info.isFile()) throw new Error(`its module document ${document} is not a file`)
+  if (!info.isFile()) throw new Error(`its document ${document} is not a file`)
   if (info.size > maxModuleDocumentBytes) {
-    throw new Error(`its module document ${document} is larger than ${maxModuleDocumentBytes / 1024} KB`)
+    throw new Error(`its document ${document} is larger than ${maxModuleDocumentBytes / 1024} KB`)
   }
   return readFile(real, "utf8")
 }

@@ -48,7 +48,11 @@ describe("the Notebook example plugin", () => {
     expect(installed.contributions).toEqual([
       { kind: "skill", name: "notebook.jot", title: "Jot a note" },
       { kind: "skill", name: "notebook.recent", title: "Recent notes" },
-      { kind: "module", name: "notebook.notes", title: "Notebook", icon: expect.any(String) }
+      { kind: "module", name: "notebook.notes", title: "Notebook", icon: expect.any(String) },
+      { kind: "generator", name: "notebook.weekly-review", title: "Weekly review" },
+      { kind: "widget", name: "notebook.count", title: "Notebook count" },
+      { kind: "viewer", name: "notebook.preview", title: "Notebook preview", fileTypes: { extensions: [".md", ".txt"], mediaTypes: ["text/markdown"] } },
+      { kind: "editor", name: "notebook.scratch", title: "Notebook editor", fileTypes: { extensions: [".md", ".txt"], mediaTypes: [] } }
     ])
     const skills = await run(member.client.api.studioSkills.listSkills())
     expect(skills.find((skill) => skill.name === "notebook.jot")).toMatchObject({

@@ -47,13 +47,18 @@ export const GeneratorInput = Schema.Struct({ ...editable, slug: Schema.optional
 })
 export type GeneratorInput = typeof GeneratorInput.Type
 
+/** The plugin a generator comes from (its id is then `<namespace>.<id>`); absent for the node's own and beings'. */
+export const GeneratorPlugin = Schema.Struct({ id: Schema.String, name: Schema.String })
+export type GeneratorPlugin = typeof GeneratorPlugin.Type
+
 export const Generator = Schema.Struct({
   id: Schema.String,
   ownerId: Schema.String,
   ...editable,
   slug: Slug,
   runs: Schema.Int,
-  createdAt: Schema.String
+  createdAt: Schema.String,
+  plugin: Schema.optional(GeneratorPlugin)
 }).annotations({ identifier: "Generator" })
 export type Generator = typeof Generator.Type
 
@@ -69,7 +74,8 @@ export const GeneratorSummary = Schema.Struct({
   description: Schema.String,
   icon: Schema.String,
   outputKinds: Schema.Array(OutputKind),
-  runs: Schema.Int
+  runs: Schema.Int,
+  plugin: Schema.optional(GeneratorPlugin)
 }).annotations({ identifier: "GeneratorSummary" })
 export type GeneratorSummary = typeof GeneratorSummary.Type
 

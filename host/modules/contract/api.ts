@@ -11,12 +11,25 @@ import { RateClass } from "../../../kernel/contract/endpoint-policy.ts"
 import { Conflict, Forbidden, InvalidRequest, NotFound, PayloadTooLarge, Unavailable } from "../../../kernel/contract/errors.ts"
 import { Authentication } from "../../auth/contract/session.ts"
 import { BridgeCallRequest, BridgeCallResult } from "../../bridge/contract/bridge.ts"
+import { FileId } from "../../files/contract/records.ts"
 
 export const ModulePath = Schema.Struct({
   /** The plugin's id, URL-encoded (`%40example%2Fnotebook`). */
   id: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(214)),
   extensionId: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64))
 })
+
+/**
+ * An editor saving the one file it was opened on: the web app around the editor's frame names the
+ * file (the frame asks only to save its content), so the frame cannot pick another.
+ */
+export const SaveEditedFile = Schema.Struct({
+  fileId: FileId,
+  content: Schema.String
+})
+export type SaveEditedFile = typeof SaveEditedFile.Type
+
+export const SavedFile = Schema.Struct({ size: Schema.Number })
 
 export class ModulesApi extends HttpApiGroup.make("modules")
   .add(
@@ -30,6 +43,17 @@ export class ModulesApi extends HttpApiGroup.make("modules")
       .addError(Conflict.schema)
       .addError(PayloadTooLarge.schema)
       .addError(Unavailable.schema)
+      .annotate(RateClass, "bridge")
+  )
+  .add(
+    HttpApiEndpoint.post("saveEditedFile", "/modules/:id/:extensionId/file")
+      .setPath(ModulePath)
+      .setPayload(SaveEditedFile)
+      .addSuccess(SavedFile)
+      .addError(InvalidRequest.schema)
+      .addError(Forbidden.schema)
+      .addError(NotFound.schema)
+      .addError(PayloadTooLarge.schema)
       .annotate(RateClass, "bridge")
   )
   .middleware(Authentication)

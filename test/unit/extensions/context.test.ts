@@ -18,7 +18,7 @@ const manifest = Effect.runSync(decodeManifest({
   capabilities: [{ kind: "storage" }, { kind: "schedule" }],
   extensions: [
     { kind: "skill", id: "save", uses: ["storage"] },
-    { kind: "widget", id: "board", uses: [] }
+    { kind: "integration", id: "board", uses: [] }
   ]
 }))
 
@@ -38,7 +38,7 @@ const save = defineSkill({
 
 const contributeAll = (context: PluginContext) => {
   context.contribute("skill", "save", save)
-  context.contribute("widget", "board", {})
+  context.contribute("integration", "board", {})
 }
 
 describe("capability context", () => {
@@ -137,7 +137,7 @@ describe("capability context", () => {
 
       let late: PluginContext | undefined
       yield* activatePlugin({ manifest, granted: ["storage", "schedule"], adapters, activate: (context) => { late = context; contributeAll(context) } })
-      expect(() => late?.contribute("widget", "board", {})).toThrow("after activate finished")
+      expect(() => late?.contribute("integration", "board", {})).toThrow("after activate finished")
     }))
 
   it.effect("validates a contribution's shape for kinds the kernel types (themes)", () =>

@@ -51,7 +51,7 @@ export const activate = (context) => {
     tokens: { background: "#f4ecd8", surface: "#fbf5e6", text: "#3b2f1e", muted: "#6b5a43",
       accent: "#8a4b12", danger: "#a3261e", border: "#d9c9a8", focusRing: "#8a4b12" }
   })
-  context.contribute("widget", "count", { llm: context.adapters.llm !== undefined })
+  context.contribute("integration", "count", { llm: context.adapters.llm !== undefined })
 }
 `
 
@@ -65,7 +65,7 @@ const sepia = {
   capabilities: [{ kind: "storage" }],
   extensions: [
     { kind: "theme", id: "sepia", title: "Sepia", uses: [] },
-    { kind: "widget", id: "count", uses: ["storage"] }
+    { kind: "integration", id: "count", uses: ["storage"] }
   ]
 }
 
@@ -110,9 +110,9 @@ describe("ExtensionHost", () => {
         source: { kind: "local", dir: "sepia" },
         status: "active",
         granted: ["storage"],
-        contributions: [{ kind: "theme", name: "sepia.sepia", title: "Sepia" }, { kind: "widget", name: "sepia.count" }]
+        contributions: [{ kind: "theme", name: "sepia.sepia", title: "Sepia" }, { kind: "integration", name: "sepia.count" }]
       })
-      const count = host.registries.widget.get("sepia.count")
+      const count = host.registries.integration.get("sepia.count")
       expect(count?.value.llm).toBe(false)
       expect(count?.context.adapters.storage).toEqual({ put: "put" })
       expect(yield* rowCount).toBe(1)

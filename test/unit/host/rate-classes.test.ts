@@ -35,7 +35,7 @@ const families: ReadonlyArray<readonly [RateClassName, ReadonlyArray<string>]> =
   ["owner", ["/api/auth/codes", "/api/auth/codes/send"]],
   ["llm", ["/api/studio/projects", "/api/studio/omnibar", "/api/studio/projects/:id/resume", "/api/twin/learn", "/api/twin/reflect", "/api/beings/life/tick", "/api/beings/life/greet", "/api/market/listings/:id/buy", "/api/threads/:id/messages", "/api/threads/:id/messages/:messageId/speech"]],
   ["upload", ["/api/files/upload", "/api/twin/voice/transcribe"]],
-  ["bridge", ["/api/modules/:id/:extensionId/call"]],
+  ["bridge", ["/api/modules/:id/:extensionId/call", "/api/modules/:id/:extensionId/file"]],
   ["wire", ["/api/federation/peer/hello", "/api/federation/peer/deliver", "/api/federation/peer/collect", "/api/federation/seed/knock", "/api/federation/seed/beat", "/api/federation/seed/act", "/api/federation/relay/enrolment", "/api/federation/relay/deposit", "/api/federation/relay/collect"]]
 ]
 

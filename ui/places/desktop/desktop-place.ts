@@ -32,12 +32,12 @@ import "./desktop-suggestions.ts"
 import type { WidgetSuggestion } from "./desktop-suggestions.ts"
 import { OpenSignals } from "./open-signals.ts"
 import { canMove, columnsOf, type Move, moveWidget } from "./widget-layout.ts"
+import "./widget-picker.ts"
+import type { WidgetChoice } from "./widget-picker.ts"
+import "../module/framed-document.ts"
+import { framedExtras, type FramedExtra } from "../module/plugin-extras.ts"
 
 const widgetTitles: Readonly<Record<string, string>> = { "core.now": "Now", "core.signals": "Signals" }
-
-const widgetTitle = (type: string): string => widgetTitles[type] ?? type
-
-const titleOf = (widget: Widget): string => widgetTitles[widget.type] ?? "Unavailable widget"
 
 const moves: ReadonlyArray<readonly [Move, string]> = [
   ["left", "Left"],
@@ -59,6 +59,26 @@ export class DesktopPlace extends LitElement {
   @property({ attribute: false }) accessor being: Being | null = null
 
   private readonly _layout = new ApiResource(this, (client) => client.desktop.getWidgets())
+  /** The installed plugins: their widgets draw in frames, and the picker offers them. */
+  private readonly _plugins = new ApiResource(this, (client) => client.plugins.listPlugins())
+
+  private _pluginWidgets(): ReadonlyArray<FramedExtra> {
+    return framedExtras(this._plugins.value ?? []).filter((extra) => extra.kind === "widget")
+  }
+
+  private readonly _widgetTitle = (type: string): string =>
+    widgetTitles[type] ?? this._pluginWidgets().find((widget) => widget.name === type)?.title ?? type
+
+  private _titleOf(widget: Widget): string {
+    return widgetTitles[widget.type] ?? this._pluginWidgets().find((found) => found.name === widget.type)?.title ?? "Unavailable widget"
+  }
+
+  private _choices(): ReadonlyArray<WidgetChoice> {
+    return [
+      ...Object.entries(widgetTitles).map(([type, title]) => ({ type, title, from: null })),
+      ...this._pluginWidgets().map((widget) => ({ type: widget.name, title: widget.title, from: widget.pluginName }))
+    ]
+  }
 
   private readonly _signals = new OpenSignals(this)
 
@@ -106,9 +126,12 @@ export class DesktopPlace extends LitElement {
         </div>
         ${this._layout.value === null
           ? nothing
-          : html`<button class="secondary" type="button" @click=${this._toggleArrange}>
-              ${this._arrangeMode ? "Done arranging" : "Arrange widgets"}
-            </button>`}
+          : html`<div class="head-actions">
+              <widget-picker .choices=${this._choices()} ?busy=${this._plugins.value === null} @widget-suggestion=${this._onSuggestion}></widget-picker>
+              <button class="secondary" type="button" @click=${this._toggleArrange}>
+                ${this._arrangeMode ? "Done arranging" : "Arrange widgets"}
+              </button>
+            </div>`}
       </header>
       <div class="sr-only" role="status" aria-live="polite">
         ${repeat(this._polite, (item) => item.key, (item) => html`<p>${item.words}</p>`)}
@@ -123,7 +146,7 @@ export class DesktopPlace extends LitElement {
         : nothing}
       <desktop-suggestions
         .suggestions=${this._suggestions}
-        .titleOf=${widgetTitle}
+        .titleOf=${this._widgetTitle}
         ?busy=${this._layout.value === null}
         @widget-suggestion=${this._onSuggestion}
       ></desktop-suggestions>
@@ -156,7 +179,7 @@ export class DesktopPlace extends LitElement {
   }
 
   private _renderWidget(widget: Widget, column: number, index: number, count: number) {
-    const title = titleOf(widget)
+    const title = this._titleOf(widget)
     const headingId = `widget-${widget.id}`
     return html`<section class="card widget" data-widget-id=${widget.id} data-widget-type=${widget.type} aria-labelledby=${headingId}>
       <div class="widget-head">
@@ -193,9 +216,16 @@ export class DesktopPlace extends LitElement {
           .loading=${this._signals.loading}
           .error=${this._signals.error}
         ></desktop-signals>`
-      default:
+      default: {
+        const framed = this._pluginWidgets().find((found) => found.name === widget.type)
+        if (framed !== undefined) {
+          return html`<framed-document .pluginId=${framed.pluginId} .extensionId=${framed.extensionId} .label=${framed.title}></framed-document>`
+        }
+        if (this._plugins.value === null && this._plugins.error === "") return html`<p class="muted" role="status">Loading…</p>`
+        // A plugin uninstalled since: the widget is gone, the desktop goes on.
         return html`<p class="unavailable">This widget is not available.</p>
           <p class="muted"><code>${widget.type}</code></p>`
+      }
     }
   }
 
@@ -212,7 +242,7 @@ export class DesktopPlace extends LitElement {
     if (widgets === null) return
     this._layout.replace({ ...layout, widgets })
     const [column, place] = positionOf(widgets, widget.id)
-    this._moveWords = `${titleOf(widget)} is now in column ${column + 1}, place ${place + 1}.`
+    this._moveWords = `${this._titleOf(widget)} is now in column ${column + 1}, place ${place + 1}.`
     await this.updateComplete
     this._refocus(widget.id, move)
     await this._save()
@@ -268,7 +298,7 @@ export class DesktopPlace extends LitElement {
     const column = columns.reduce((shortest, widgets, index) => (widgets.length < columns[shortest].length ? index : shortest), 0)
     const widget: Widget = { id: `w-${crypto.randomUUID().slice(0, 8)}`, type: widgetType, column, order: columns[column].length }
     this._layout.replace({ ...layout, widgets: [...layout.widgets, widget] })
-    this._moveWords = `${widgetTitle(widgetType)} is on your desktop, in column ${column + 1}.`
+    this._moveWords = `${this._widgetTitle(widgetType)} is on your desktop, in column ${column + 1}.`
     await this._save()
   }
 
@@ -285,6 +315,11 @@ export class DesktopPlace extends LitElement {
     css`
       :host {
         container-type: inline-size;
+      }
+      .head-actions {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 8px;
       }
       .head {
         display: flex;

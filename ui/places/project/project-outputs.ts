@@ -26,6 +26,10 @@ import type { ProjectOutput, ProjectStatus } from "../../../actors/project/contr
 import { formatSize, outputKindLabels } from "../../components/studio-labels.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 import "./output-preview.ts"
+import { ApiResource } from "../../components/api-resource.ts"
+import "../module/open-with.ts"
+import { framedExtras } from "../module/plugin-extras.ts"
+import { projectFileId } from "../module/file-ids.ts"
 
 const kindIcons: Readonly<Record<OutputKind, string>> = {
   text: mdiFileDocumentOutline,
@@ -52,6 +56,12 @@ export class ProjectOutputs extends LitElement {
   @property({ attribute: false }) accessor outputs: ReadonlyArray<ProjectOutput> = []
 
   @property() accessor projectStatus: ProjectStatus = "planning"
+
+  /** The project's id: with an output's path it names the file for "Open with". */
+  @property() accessor projectId = ""
+
+  /** The installed plugins' viewers and editors, offered on the outputs they open. */
+  private readonly _plugins = new ApiResource(this, (client) => client.plugins.listPlugins())
 
   protected override render() {
     return html`<section class="card" aria-labelledby="outputs-title">
@@ -83,6 +93,12 @@ export class ProjectOutputs extends LitElement {
         <strong class="name">${output.path}</strong>
         <span class="muted">${outputKindLabels[output.kind]} · ${formatSize(output.size)}</span>
         <a class="button secondary" href=${output.url} download=${output.name}>Download<span class="sr-only"> ${output.name}</span></a>
+        ${this.projectId === ""
+          ? nothing
+          : html`<open-with
+              .file=${{ id: projectFileId(this.projectId, output.path), name: output.name, size: output.size }}
+              .handlers=${framedExtras(this._plugins.value ?? []).filter((extra) => extra.kind !== "widget")}
+            ></open-with>`}
       </p>
       ${output.kind === "image"
         ? html`<img src=${output.previewUrl ?? output.url} alt=${`Preview of ${output.name}`} loading="lazy" />`

@@ -116,7 +116,7 @@ export class ProjectPlace extends LitElement {
               </section>`
             : nothing}
           ${this._renderAsked(project)} ${this._renderReview(project, review)}
-          <project-outputs .projectStatus=${project.status} .outputs=${project.outputs}></project-outputs>
+          <project-outputs .projectId=${this.projectId} .projectStatus=${project.status} .outputs=${project.outputs}></project-outputs>
         </div>
         <project-plan .projectStatus=${project.status} .tasks=${tasks} .team=${team}></project-plan>
       </div>

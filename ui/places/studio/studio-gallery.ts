@@ -1,9 +1,10 @@
 /**
  * The generator gallery: every generator the person may run (the public ones and their own),
  * each a card with its icon, name, description, what it makes and how often it has run. The
- * name is the card's link (to `/studio?generator=<slug>`); the whole card answers a click.
+ * name is the card's link (to `/studio?generator=<slug>`); the whole card answers a click. A
+ * plugin's generator says which plugin it comes from.
  */
-import { css, html, LitElement } from "lit"
+import { css, html, LitElement, nothing } from "lit"
 import { customElement } from "lit/decorators.js"
 import type { GeneratorSummary } from "../../../extensions/generators/contract/generator.ts"
 import { ApiResource } from "../../components/api-resource.ts"
@@ -36,6 +37,7 @@ export class StudioGallery extends LitElement {
         (generator) => html`<li class="generator" data-slug=${generator.slug}>
           <span class="picture">${icon(generatorIconPath(generator.icon))}</span>
           <h3><a href=${`/studio?generator=${encodeURIComponent(generator.slug)}`}>${generator.name}</a></h3>
+          ${generator.plugin === undefined ? nothing : html`<p class="plugin muted">From the plugin ${generator.plugin.name}</p>`}
           <p class="description">${generator.description}</p>
           <p class="meta muted">
             <span>Makes: ${generator.outputKinds.map((kind) => outputKindLabels[kind]).join(", ")}</span>
@@ -104,6 +106,10 @@ export class StudioGallery extends LitElement {
       }
       h3 a:focus-visible {
         outline: none;
+      }
+      .plugin {
+        margin: 0 0 var(--node-space-1);
+        font-size: var(--node-font-size-xs);
       }
       .description {
         margin: 0 0 var(--node-space-3);
