@@ -70,6 +70,7 @@ import { Themes } from "../extensions/themes/themes.ts"
 import { BeingsFeatureHandlers } from "./beings/handlers.ts"
 import { ConnectionsHandlers } from "./twin/connections-handlers.ts"
 import { connectionsFeature } from "./twin/connections-feature.ts"
+import { PluginSyncsLive } from "./twin/plugin-syncs.ts"
 import { threadsFeature } from "./threads/feature.ts"
 import { ThreadsHandlers } from "./threads/handlers.ts"
 import { FederationHandlers } from "./federation/handlers.ts"
@@ -154,7 +155,8 @@ const features = Layer.mergeAll(
   FederationHandlers,
   ThemesHandlers.pipe(Layer.provide(Themes.Default)),
   groupsFeature,
-  VoiceHandlers
+  VoiceHandlers,
+  PluginSyncsLive
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))

@@ -91,7 +91,7 @@ const PluginProvider = Schema.Struct({
 })
 
 /** A plugin's `integration` as a descriptor: its title and description declared, the rest from what it hands the host. */
-const fromPlugin = (contribution: Contribution<"integration">) => {
+export const fromPlugin = (contribution: Contribution<"integration">) => {
   const given = Schema.decodeUnknownSync(PluginProvider)(contribution.value)
   const declared = Schema.decodeUnknownSync(PluginProvider)(contribution.declaration)
   return Schema.decodeUnknown(ProviderDescriptor)({
