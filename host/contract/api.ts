@@ -40,6 +40,7 @@ import { FederationApi, FederationWireApi } from "../../extensions/federation/co
 import { ThemesApi } from "../../extensions/themes/contract/api.ts"
 import { GroupsApi } from "../../extensions/groups/contract/api.ts"
 import { VoiceApi } from "../../extensions/twin/voice/contract/api.ts"
+import { TwinWebhooksApi } from "../../extensions/twin/contract/webhooks-api.ts"
 
 export class NodeApi extends HttpApi.make("node")
   .add(AuthPublicApi)
@@ -65,6 +66,7 @@ export class NodeApi extends HttpApi.make("node")
   .add(ThemesApi)
   .add(GroupsApi)
   .add(VoiceApi)
+  .add(TwinWebhooksApi)
   .addError(InvalidRequest.schema)
   .addError(Unauthorized.schema)
   .addError(Forbidden.schema)

@@ -125,6 +125,7 @@ describe("the HTTP contract", () => {
         "POST /api/federation/peer/collect",
         "POST /api/federation/peer/deliver",
         "POST /api/federation/peer/hello",
+        "POST /api/twin/webhooks/:provider/:connectionId",
         "POST /api/auth/login",
         "POST /api/auth/password/reset",
         "POST /api/auth/password/reset/request",

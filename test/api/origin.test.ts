@@ -67,7 +67,7 @@ describe("state-changing requests from another site", () => {
       }
     })
     // The exemption is declared, not inferred: exactly the federation routes other nodes call.
-    expect(wire.sort()).toEqual(["GET /api/federation/capabilities", "POST /api/federation/peer/collect", "POST /api/federation/peer/deliver", "POST /api/federation/peer/hello"])
+    expect(wire.sort()).toEqual(["GET /api/federation/capabilities", "POST /api/federation/peer/collect", "POST /api/federation/peer/deliver", "POST /api/federation/peer/hello", "POST /api/twin/webhooks/:provider/:connectionId"])
     expect(changing.length).toBeGreaterThan(50)
     for (const { method, path } of changing) {
       const answer = await context.owner.client.raw(method as "POST", path, {}, { "sec-fetch-site": "cross-site" })

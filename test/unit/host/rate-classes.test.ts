@@ -36,7 +36,7 @@ const families: ReadonlyArray<readonly [RateClassName, ReadonlyArray<string>]> =
   ["llm", ["/api/studio/projects", "/api/studio/omnibar", "/api/studio/projects/:id/resume", "/api/twin/learn", "/api/twin/reflect", "/api/beings/life/tick", "/api/beings/life/greet", "/api/market/listings/:id/buy", "/api/threads/:id/messages"]],
   ["upload", ["/api/files/upload", "/api/twin/voice/transcribe"]],
   ["bridge", ["/api/modules/:id/:extensionId/call"]],
-  ["wire", ["/api/federation/peer/hello", "/api/federation/peer/deliver", "/api/federation/peer/collect"]]
+  ["wire", ["/api/federation/peer/hello", "/api/federation/peer/deliver", "/api/federation/peer/collect", "/api/twin/webhooks/:provider/:connectionId"]]
 ]
 
 describe("rate classes in the contract", () => {
@@ -65,13 +65,14 @@ describe("rate classes in the contract", () => {
     }
   })
 
-  it("puts every public federation wire route, and only those, in the wire class", () => {
+  it("puts every public wire route (federation, webhook deliveries), and only those, in the wire class", () => {
     const wire = endpoints.filter((endpoint) => endpoint.rateClass === "wire").map((endpoint) => `${endpoint.method} ${endpoint.path}`)
     expect(wire.sort()).toEqual([
       "GET /api/federation/capabilities",
       "POST /api/federation/peer/collect",
       "POST /api/federation/peer/deliver",
-      "POST /api/federation/peer/hello"
+      "POST /api/federation/peer/hello",
+      "POST /api/twin/webhooks/:provider/:connectionId"
     ])
     expect(endpoints.filter((endpoint) => endpoint.group === "federationWire").every((endpoint) => endpoint.rateClass === "wire")).toBe(true)
   })
