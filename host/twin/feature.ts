@@ -13,6 +13,7 @@ import { Reflections } from "../../extensions/twin/reflection.ts"
 import { TwinStatusService } from "../../extensions/twin/status.ts"
 import { TwinSync } from "../../extensions/twin/sync.ts"
 import { TwinWebhooks } from "../../extensions/twin/webhooks.ts"
+import { SyncCadence } from "../../extensions/twin/cadence.ts"
 import { ModelsLive } from "../llm/models.ts"
 import { TwinBindingsLive } from "./bindings.ts"
 import { TwinFoldersLive } from "./folders.ts"
@@ -31,5 +32,6 @@ export const twinFeature = Layer.mergeAll(
   TwinStatusService.Default,
   TwinSync.Default,
   TwinWebhooks.Default,
+  SyncCadence.Default,
   Reflections.Default
 ).pipe(Layer.provide(Layer.mergeAll(TwinBindingsLive, ModelsLive, InsightSignalsLive, TwinFoldersLive, ChatBotLive, NodeValuesLive, MailASyncLive.pipe(Layer.provide(MailAAccountsLive)))))
