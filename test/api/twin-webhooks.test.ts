@@ -36,6 +36,14 @@ beforeAll(async () => {
   receive: async ({ body }) => JSON.parse(body)
 })
 `)
+  writePluginFolder(join(node.dataDir, "plugins"), "open", {
+    extensions: [{ kind: "integration", id: "hook", title: "Open hook", uses: [] }]
+  }, `export const activate = (context) => context.contribute("integration", "hook", {
+  auth: { kind: "webhook", path: "open", verify: "none" },
+  receive: async ({ body, meta }) => ({ items: [{ id: "o1", text: body }] })
+})
+`)
+  await run(owner.client.api.plugins.installPlugin({ payload: { dir: "open", granted: [] } }))
   await run(owner.client.api.plugins.installPlugin({ payload: { dir: "notebook", granted: ["filesystem", "storage"] } }))
   await run(owner.client.api.plugins.installPlugin({ payload: { dir: "relay", granted: [] } }))
   inbox = (await run(member.client.api.connections.create({ payload: { provider: "notebook.inbox", config: { secret } } }))).id
@@ -123,5 +131,14 @@ describe("a webhook provider", () => {
     const refused = await deliver(`/api/twin/webhooks/relay.hook/${hook}`, bad, { "x-webhook-secret": "relay-shared" })
     expect(refused).toMatchObject({ status: 400, body: { error: "invalid_delivery", message: expect.stringContaining("does not fit ProviderSyncResult") } })
     expect(await memories(member)).toHaveLength(before + 1)
+  })
+
+  it("takes an unsigned delivery for a provider that verifies nothing, the connection's id its only key, while it is connected", async () => {
+    const open = (await run(owner.client.api.connections.create({ payload: { provider: "open.hook", config: {} } }))).id
+    const body = JSON.stringify({ said: "an unsigned hello" })
+    expect(await deliver(`/api/twin/webhooks/open.hook/${open}`, body, {})).toEqual({ status: 200, body: { received: 1, remembered: 1 } })
+    expect((await memories(owner)).map((memory) => memory.content).join("\n")).toContain("an unsigned hello")
+    await run(owner.client.api.connections.remove({ path: { id: open } }))
+    expect(await deliver(`/api/twin/webhooks/open.hook/${open}`, JSON.stringify({ said: "after" }), {})).toMatchObject({ status: 401, body: { error: "invalid_signature" } })
   })
 })
