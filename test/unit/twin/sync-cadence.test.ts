@@ -71,7 +71,7 @@ const hoursPass = (hours: number) =>
     for (let step = 0; step < hours * 60; step++) {
       yield* TestClock.adjust(60_000)
       // The passes a round started are fibers of their own: let them finish before the next round.
-      for (let turn = 0; turn < 20; turn++) yield* Effect.yieldNow()
+      for (let turn = 0; turn < 10; turn++) yield* Effect.yieldNow()
     }
   })
 
