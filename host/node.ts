@@ -70,6 +70,8 @@ import { Themes } from "../extensions/themes/themes.ts"
 import { BeingsFeatureHandlers } from "./beings/handlers.ts"
 import { ConnectionsHandlers } from "./twin/connections-handlers.ts"
 import { connectionsFeature } from "./twin/connections-feature.ts"
+import { PluginSyncsLive } from "./twin/plugin-syncs.ts"
+import { TwinWebhooksHandlers } from "./twin/webhook-handlers.ts"
 import { threadsFeature } from "./threads/feature.ts"
 import { ThreadsHandlers } from "./threads/handlers.ts"
 import { FederationHandlers } from "./federation/handlers.ts"
@@ -156,7 +158,9 @@ const features = Layer.mergeAll(
   FederationSeedsHandlers,
   ThemesHandlers.pipe(Layer.provide(Themes.Default)),
   groupsFeature,
-  VoiceHandlers
+  VoiceHandlers,
+  PluginSyncsLive,
+  TwinWebhooksHandlers
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))

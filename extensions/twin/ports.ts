@@ -113,8 +113,18 @@ export interface RemoteSync {
   readonly unconfigured: string
   /** What a being that has not connected the provider yet is told to do. */
   readonly connect: string
-  /** One pass for the being, from the cursor the last pass answered. */
-  readonly pull: (beingId: string, cursor: string | null) => Effect.Effect<unknown, Error>
+  /** One pass for the being, from the cursor the last pass answered, with its connection's id and non-secret meta. */
+  readonly pull: (beingId: string, cursor: string | null, connection: RemoteConnection) => Effect.Effect<unknown, Error>
+  /** A plugin's provider (PluginSyncs); a built-in when absent. */
+  readonly origin?: "builtin" | "plugin"
+  /** How often the node syncs each connected being's connection by itself (cadence.ts); null or 0 for manual only. */
+  readonly cadenceMs?: number | null
+}
+
+/** The connection a remote pass reads through, as far as the twin may see it: never its secret. */
+export interface RemoteConnection {
+  readonly id: string
+  readonly meta: { readonly [key: string]: unknown }
 }
 
 export class RemoteSyncs extends Context.Tag("twin/RemoteSyncs")<RemoteSyncs, ReadonlyArray<RemoteSync>>() {}

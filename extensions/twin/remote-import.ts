@@ -10,7 +10,7 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { ProviderSyncResult, type ProviderSyncItem } from "./contract/records.ts"
 import { Memories } from "./memories.ts"
-import type { RemoteSync } from "./ports.ts"
+import type { RemoteConnection, RemoteSync } from "./ports.ts"
 import { MemoriesRepository } from "./repositories/memories-repository.ts"
 
 export type RemoteCounts = {
@@ -34,8 +34,8 @@ export class RemoteImporter extends Effect.Service<RemoteImporter>()("twin/Remot
     const memories = yield* Memories
     const repository = yield* MemoriesRepository
 
-    const importPass = Effect.fn("twin.importRemote")(function* (beingId: string, remote: RemoteSync, cursor: string | null) {
-      const answered = yield* remote.pull(beingId, cursor)
+    const importPass = Effect.fn("twin.importRemote")(function* (beingId: string, remote: RemoteSync, cursor: string | null, connection: RemoteConnection = { id: "", meta: {} }) {
+      const answered = yield* remote.pull(beingId, cursor, connection)
       const result = yield* Schema.decodeUnknown(ProviderSyncResult)(answered).pipe(
         Effect.mapError((error) => new Error(`${remote.provider} answered what does not fit ProviderSyncResult: ${ParseResult.TreeFormatter.formatErrorSync(error).slice(0, 300)}`))
       )

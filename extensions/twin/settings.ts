@@ -2,13 +2,14 @@
  * The twin's own settings, read once from the environment (docs/operations.md lists each with its
  * default): how often memories stored without a vector are embedded, and the two similarity
  * lines of the memory (what a search by meaning counts as related, what learning counts as a
- * near-duplicate), the key connection secrets are sealed with, and the largest recording a
- * transcription takes.
+ * near-duplicate), the key connection secrets are sealed with, the largest recording a
+ * transcription takes and the largest webhook delivery.
  */
 import * as Config from "effect/Config"
 import * as Context from "effect/Context"
 import { optionalSecret, settingsLayer } from "../../kernel/settings.ts"
 import { DEFAULT_MAX_TRANSCRIBE_BYTES, MAX_TRANSCRIBE_BYTES_SETTING } from "./voice/contract/records.ts"
+import { DEFAULT_WEBHOOK_MAX_BYTES, WEBHOOK_MAX_BYTES_SETTING } from "./contract/webhooks-api.ts"
 
 const similarity = (name: string, fallback: number) =>
   Config.number(name).pipe(
@@ -35,6 +36,11 @@ export const twinSettingsConfig = Config.all({
   maxTranscribeBytes: Config.integer(MAX_TRANSCRIBE_BYTES_SETTING).pipe(
     Config.withDefault(DEFAULT_MAX_TRANSCRIBE_BYTES),
     Config.validate({ message: `${MAX_TRANSCRIBE_BYTES_SETTING} must be a whole number of bytes, at least 1024`, validation: (n) => n >= 1024 })
+  ),
+  /** The largest webhook delivery `POST /api/twin/webhooks/:provider/:connectionId` reads (its route's BodyLimit reads the same setting). */
+  webhookMaxBytes: Config.integer(WEBHOOK_MAX_BYTES_SETTING).pipe(
+    Config.withDefault(DEFAULT_WEBHOOK_MAX_BYTES),
+    Config.validate({ message: `${WEBHOOK_MAX_BYTES_SETTING} must be a whole number of bytes, at least 1024`, validation: (n) => n >= 1024 })
   )
 })
 

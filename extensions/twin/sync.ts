@@ -20,6 +20,7 @@ import { Activity } from "./activity.ts"
 import { BROWSER_PROVIDER, BrowserImporter } from "./browser-history.ts"
 import type { SyncParams, SyncState, TwinActivityKind, TwinProviderStatus } from "./contract/records.ts"
 import { FilesIndexer } from "./files-indexer.ts"
+import { PluginSyncs } from "./plugin-syncs.ts"
 import { RemoteSyncs, TwinFolders, type RemoteSync } from "./ports.ts"
 import { RemoteImporter } from "./remote-import.ts"
 import { ConnectionsRepository, type TwinConnection } from "./repositories/connections-repository.ts"
@@ -54,7 +55,7 @@ const syncing = [
 const folderShown = (folder: string) => (folder === "" ? "FILES_ROOT" : folder)
 
 export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
-  dependencies: [FilesIndexer.Default, BrowserImporter.Default, RemoteImporter.Default, ConnectionsRepository.Default, Activity.Default],
+  dependencies: [FilesIndexer.Default, BrowserImporter.Default, RemoteImporter.Default, ConnectionsRepository.Default, Activity.Default, PluginSyncs.Default],
   scoped: Effect.gen(function* () {
     const indexer = yield* FilesIndexer
     const browser = yield* BrowserImporter
@@ -62,8 +63,11 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
     const activity = yield* Activity
     const folders = yield* TwinFolders
     const remoteImporter = yield* RemoteImporter
-    const remotes = yield* RemoteSyncs
-    const remoteOf = (provider: string) => remotes.find((remote) => remote.provider === provider)
+    const builtinRemotes = yield* RemoteSyncs
+    const plugins = yield* PluginSyncs
+    /** The built-in remote providers and every plugin's that syncs, read at each call (an install shows at once). */
+    const remotesNow = Effect.map(plugins.list, (fromPlugins) => [...builtinRemotes, ...fromPlugins])
+    const remoteOf = (provider: string) => Effect.map(remotesNow, (remotes) => remotes.find((remote) => remote.provider === provider))
     const fibers = yield* FiberSet.make()
     /** `<beingId>/<provider>` of each sync running now. */
     const running = yield* Ref.make<ReadonlySet<string>>(new Set())
@@ -119,7 +123,7 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
       })
 
     const runRemote = (caller: Caller, row: TwinConnection, remote: RemoteSync, cursor: string | null) =>
-      runPass(caller, row, remoteImporter.importPass(caller.beingId, remote, cursor), {
+      runPass(caller, row, remoteImporter.importPass(caller.beingId, remote, cursor, { id: row.id, meta: row.meta }), {
         kind: remote.activity,
         done: (counts) => `Synced ${remote.title}: ${counts.remembered} new, ${counts.known} already remembered${counts.note === "" ? "" : ` (${counts.note})`}`,
         failed: (error) => `Could not sync ${remote.title}: ${error}`,
@@ -144,7 +148,7 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
     /** What a sync of the provider needs, checked before it starts: the path, its label, what the pass runs. */
     const prepare = (caller: Caller, provider: string, params: SyncParams, existing: TwinConnection | null) =>
       Effect.gen(function* () {
-        const remote = remoteOf(provider)
+        const remote = yield* remoteOf(provider)
         if (remote !== undefined) return yield* prepareRemote(caller, remote, existing)
         const named = params.path ?? existing?.meta["path"]
         if (provider === FILES_PROVIDER) {
@@ -161,11 +165,11 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
       })
 
     const start = Effect.fn("twin.startSync")(function* (caller: Caller, provider: string, params: SyncParams) {
-      if (provider !== FILES_PROVIDER && provider !== BROWSER_PROVIDER && remoteOf(provider) === undefined) {
+      if (provider !== FILES_PROVIDER && provider !== BROWSER_PROVIDER && (yield* remoteOf(provider)) === undefined) {
         return yield* new NotFound({
           error: "unknown_provider",
           message: `This node has no provider "${provider}" to sync.`,
-          details: { provider, providers: [...syncProviders, ...remotes.map((remote) => remote.provider)] }
+          details: { provider, providers: [...syncProviders, ...(yield* remotesNow).map((remote) => remote.provider)] }
         })
       }
       const key = `${caller.beingId}/${provider}`
@@ -201,14 +205,14 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
 
     const statusOf = (
       row: TwinConnection | null,
-      provider: { readonly provider: string; readonly title: string; readonly icon: string },
+      provider: { readonly provider: string; readonly title: string; readonly icon: string; readonly origin?: "builtin" | "plugin" },
       configured: boolean,
       hint: string | null
     ): TwinProviderStatus => ({
       provider: provider.provider,
       title: provider.title,
       icon: provider.icon,
-      origin: "builtin",
+      origin: provider.origin ?? "builtin",
       syncable: true,
       configured,
       connected: row?.status === "connected",
@@ -237,7 +241,7 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
               : null
             return statusOf(row, provider, configured, hint)
           }))
-        const remote = yield* Effect.forEach(remotes, (provider) =>
+        const remote = yield* Effect.forEach(yield* remotesNow, (provider) =>
           Effect.map(rowOf(caller, provider.provider), (row) => {
             const hint = !provider.configured
               ? provider.unconfigured
@@ -247,7 +251,7 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
               : row.syncStatus === "error" && row.syncError !== null
               ? `The last sync failed: ${row.syncError}`
               : row.lastSyncAt === null && row.syncStatus === "idle"
-              ? "Connected: sync to remember your recent mail."
+              ? (provider.origin === "plugin" ? `Connected: sync to remember what ${provider.title} holds.` : "Connected: sync to remember your recent mail.")
               : null
             return statusOf(row, provider, provider.configured, hint)
           }))

@@ -41,6 +41,7 @@ import { FederationSeedsApi, FederationSeedWireApi } from "../../extensions/fede
 import { ThemesApi } from "../../extensions/themes/contract/api.ts"
 import { GroupsApi } from "../../extensions/groups/contract/api.ts"
 import { VoiceApi } from "../../extensions/twin/voice/contract/api.ts"
+import { TwinWebhooksApi } from "../../extensions/twin/contract/webhooks-api.ts"
 
 export class NodeApi extends HttpApi.make("node")
   .add(AuthPublicApi)
@@ -67,6 +68,7 @@ export class NodeApi extends HttpApi.make("node")
   .add(ThemesApi)
   .add(GroupsApi)
   .add(VoiceApi)
+  .add(TwinWebhooksApi)
   .addError(InvalidRequest.schema)
   .addError(Unauthorized.schema)
   .addError(Forbidden.schema)

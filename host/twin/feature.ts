@@ -12,6 +12,8 @@ import { Profiles } from "../../extensions/twin/profiles.ts"
 import { Reflections } from "../../extensions/twin/reflection.ts"
 import { TwinStatusService } from "../../extensions/twin/status.ts"
 import { TwinSync } from "../../extensions/twin/sync.ts"
+import { TwinWebhooks } from "../../extensions/twin/webhooks.ts"
+import { SyncCadence } from "../../extensions/twin/cadence.ts"
 import { ModelsLive } from "../llm/models.ts"
 import { TwinBindingsLive } from "./bindings.ts"
 import { TwinFoldersLive } from "./folders.ts"
@@ -29,5 +31,7 @@ export const twinFeature = Layer.mergeAll(
   Learning.Default,
   TwinStatusService.Default,
   TwinSync.Default,
+  TwinWebhooks.Default,
+  SyncCadence.Default,
   Reflections.Default
 ).pipe(Layer.provide(Layer.mergeAll(TwinBindingsLive, ModelsLive, InsightSignalsLive, TwinFoldersLive, ChatBotLive, NodeValuesLive, MailASyncLive.pipe(Layer.provide(MailAAccountsLive)))))

@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import { ProviderDescriptor } from "../../extensions/twin/contract/connections.ts"
+import { webhookPath } from "../../extensions/twin/contract/webhooks-api.ts"
 import { ProviderRegistry, type RegisteredProvider } from "../../extensions/twin/ports.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import type { Contribution } from "../../kernel/extensions/registry.ts"
@@ -91,7 +92,7 @@ const PluginProvider = Schema.Struct({
 })
 
 /** A plugin's `integration` as a descriptor: its title and description declared, the rest from what it hands the host. */
-const fromPlugin = (contribution: Contribution<"integration">) => {
+export const fromPlugin = (contribution: Contribution<"integration">) => {
   const given = Schema.decodeUnknownSync(PluginProvider)(contribution.value)
   const declared = Schema.decodeUnknownSync(PluginProvider)(contribution.declaration)
   return Schema.decodeUnknown(ProviderDescriptor)({
@@ -105,6 +106,8 @@ const fromPlugin = (contribution: Contribution<"integration">) => {
     ...declared,
     ...given
   }, { onExcessProperty: "ignore" }).pipe(
+    // A webhook is delivered to the node's own route: a plugin names no path of the host's.
+    Effect.map((descriptor) => descriptor.auth.kind === "webhook" ? { ...descriptor, auth: { ...descriptor.auth, path: webhookPath(descriptor.id) } } : descriptor),
     Effect.map((descriptor): ReadonlyArray<RegisteredProvider> => [{ descriptor }]),
     Effect.catchAll((error) => Effect.as(Effect.logWarning(`The provider ${contribution.name} of plugin ${contribution.pluginId} is left out: ${error.message}`), []))
   )

@@ -131,6 +131,7 @@ describe("the HTTP contract", () => {
         "POST /api/federation/seed/act",
         "POST /api/federation/seed/beat",
         "POST /api/federation/seed/knock",
+        "POST /api/twin/webhooks/:provider/:connectionId",
         "POST /api/auth/login",
         "POST /api/auth/password/reset",
         "POST /api/auth/password/reset/request",

@@ -70,7 +70,7 @@ describe("state-changing requests from another site", () => {
     expect(wire.sort()).toEqual([
       "GET /api/federation/capabilities", "POST /api/federation/peer/collect", "POST /api/federation/peer/deliver", "POST /api/federation/peer/hello",
       "POST /api/federation/relay/collect", "POST /api/federation/relay/deposit", "POST /api/federation/relay/enrolment",
-      "POST /api/federation/seed/act", "POST /api/federation/seed/beat", "POST /api/federation/seed/knock"
+      "POST /api/federation/seed/act", "POST /api/federation/seed/beat", "POST /api/federation/seed/knock", "POST /api/twin/webhooks/:provider/:connectionId"
     ])
     expect(changing.length).toBeGreaterThan(50)
     for (const { method, path } of changing) {

@@ -48,6 +48,8 @@ describe("the Notebook example plugin", () => {
     expect(installed.contributions).toEqual([
       { kind: "skill", name: "notebook.jot", title: "Jot a note" },
       { kind: "skill", name: "notebook.recent", title: "Recent notes" },
+      { kind: "integration", name: "notebook.journal", title: "Notebook journal" },
+      { kind: "integration", name: "notebook.inbox", title: "Notebook inbox" },
       { kind: "module", name: "notebook.notes", title: "Notebook", icon: expect.any(String) },
       { kind: "generator", name: "notebook.weekly-review", title: "Weekly review" },
       { kind: "widget", name: "notebook.count", title: "Notebook count" },

@@ -53,4 +53,39 @@ export const activate = (context) => {
       return { notes: kept.reverse().slice(0, limit) }
     }
   })
+
+  // A provider the twin syncs: each of the being's notes becomes a memory, by hand
+  // (POST /api/twin/sync/notebook.journal) or every hour. `sync` gets the connection's non-secret
+  // `meta` and the last cursor, never a secret; what it answers is checked by the node against
+  // ProviderSyncResult ({ items: [{ id, title?, text, url?, at? }], cursor?, note? }).
+  context.contribute("integration", "journal", {
+    icon: "\u{1F4D3}",
+    auth: { kind: "none" },
+    syncable: true,
+    cadenceMs: 3_600_000,
+    sync: async ({ cursor }, { beingId, adapters }) => {
+      const notes = await readNotes(filesOf(adapters), beingId)
+      // The cursor is how many notes the last pass saw: only the newer ones are handed over.
+      const seen = cursor === null ? 0 : Number(cursor)
+      const items = notes.slice(seen).map((note, index) => ({
+        id: `note-${seen + index + 1}`,
+        title: note.tag === null ? "Note" : `Note (${note.tag})`,
+        text: note.text,
+        at: note.at
+      }))
+      return { items, cursor: String(notes.length), note: `${items.length} new of ${notes.length}` }
+    }
+  })
+
+  // A provider another service pushes to: the node verifies each delivery's X-Signature
+  // (HMAC-SHA256 of the body with the connection's secret) before `receive` sees the body.
+  context.contribute("integration", "inbox", {
+    icon: "\u{1F4E5}",
+    auth: { kind: "webhook", path: "notes", verify: "hmac-sha256" },
+    receive: async ({ body }) => {
+      const delivered = JSON.parse(body)
+      const notes = Array.isArray(delivered.notes) ? delivered.notes : []
+      return { items: notes.map((note) => ({ id: String(note.id), title: "Sent to your notebook", text: String(note.text) })) }
+    }
+  })
 }

@@ -93,6 +93,20 @@ export class ConnectionsRepository extends Effect.Service<ConnectionsRepository>
       execute: (beingId) => sql`SELECT ${all} FROM twin_connections WHERE being_id = ${beingId} ORDER BY provider`
     }))
 
+    /** Every being's connected connection to the provider: what the provider's cadence syncs. */
+    const connectedTo = operation("twin.connectedTo", SqlSchema.findAll({
+      Request: Schema.String,
+      Result: TwinConnection,
+      execute: (provider) => sql`SELECT ${all} FROM twin_connections WHERE provider = ${provider} AND status = 'connected' ORDER BY id`
+    }))
+
+    /** A connection by its id and provider, whoever's it is: what a webhook delivery names. */
+    const findDelivered = operation("twin.findDeliveredConnection", SqlSchema.findOne({
+      Request: Schema.Struct({ id: Schema.String, provider: Schema.String }),
+      Result: TwinConnection,
+      execute: ({ id, provider }) => sql`SELECT ${all} FROM twin_connections WHERE id = ${id} AND provider = ${provider}`
+    }))
+
     /** Connects (or reconnects) the being to the provider and marks its sync running; the row keeps its id and creation. */
     const startSync = operation("twin.startSync", SqlSchema.void({
       Request: TwinConnection,
@@ -177,6 +191,6 @@ export class ConnectionsRepository extends Effect.Service<ConnectionsRepository>
       execute: ({ beingId, provider, secret }) => sql`UPDATE twin_connections SET secret = ${secret} WHERE being_id = ${beingId} AND provider = ${provider}`
     }))
 
-    return { find, findById, create, update, replaceSecret, remove, usableSecrets, list, startSync, finishSync, abandonRunning, count } as const
+    return { find, findById, findDelivered, connectedTo, create, update, replaceSecret, remove, usableSecrets, list, startSync, finishSync, abandonRunning, count } as const
   })
 }) {}

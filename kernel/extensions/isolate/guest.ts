@@ -79,6 +79,21 @@ export const makeGuest = ({ plugin, Effect, JSONSchema, ParseResult, Schema }: L
     ])))
 
   const skills = new Map<string, GuestSkill>()
+  /** Each integration's functions (`sync`, `receive`), kept inside: the host is told only their names. */
+  const integrations = new Map<string, Map<string, (request: unknown, context: unknown) => unknown>>()
+
+  /** An integration crosses as its plain data, its functions named in `functions` (integration-functions.ts). */
+  const integrationOf = (id: string, value: unknown) => {
+    const given = (value ?? {}) as { readonly [key: string]: unknown }
+    const functions = new Map<string, (request: unknown, context: unknown) => unknown>()
+    const data: { [key: string]: unknown } = {}
+    for (const [key, field] of Object.entries(given)) {
+      if (typeof field === "function") functions.set(key, field as (request: unknown, context: unknown) => unknown)
+      else data[key] = field
+    }
+    integrations.set(id, functions)
+    return plainData({ ...data, functions: [...functions.keys()] })
+  }
 
   const publish = (what: string, id: string, schema: unknown) => {
     if (!Schema.isSchema(schema)) throw new Error(`the skill "${id}" needs its ${what} made with effect/Schema`)
@@ -91,6 +106,10 @@ export const makeGuest = ({ plugin, Effect, JSONSchema, ParseResult, Schema }: L
     let open = true
     const contribute = (kind: string, id: string, value: unknown) => {
       if (!open) throw new Error(`contribute("${kind}", "${id}") was called after activate finished`)
+      if (kind === "integration") {
+        contributed.push({ kind, id, value: integrationOf(id, value) })
+        return
+      }
       if (kind !== "skill") {
         contributed.push({ kind, id, value: plainData(value) })
         return
@@ -148,5 +167,22 @@ export const makeGuest = ({ plugin, Effect, JSONSchema, ParseResult, Schema }: L
     }
   }
 
-  return { activate, invoke }
+  /** One call of an integration's function (a provider's sync or receive): its answer crosses as plain data, unchecked here. */
+  const integrate = async (callId: string, id: string, fn: string, request: unknown, scope: GuestScope, shape: AdapterShape): Promise<GuestAnswer> => {
+    const run = integrations.get(id)?.get(fn)
+    if (run === undefined) return { ok: false, error: `the integration "${id}" has no ${fn} function` }
+    const context = Object.freeze({ beingId: scope.beingId, adapters: adaptersFor(callId, shape) })
+    try {
+      const running = run(plainData(request), context)
+      const ran = Effect.isEffect(running)
+        ? await Effect.runPromise(Effect.either(running as EffectModule.Effect<unknown, unknown>))
+        : { _tag: "Right" as const, right: await running }
+      if (ran._tag === "Left") return { ok: false, error: messageOf(ran.left) }
+      return { ok: true, output: plainData(ran.right) }
+    } catch (error) {
+      return { ok: false, error: messageOf(error) }
+    }
+  }
+
+  return { activate, invoke, integrate }
 }

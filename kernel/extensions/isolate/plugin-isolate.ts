@@ -32,6 +32,7 @@ import {
   type SkillTraceEvent,
   type TraceKind
 } from "../skill.ts"
+import { integrationFunctionNames, integrationTimeoutMs, type IntegrationCallContext, type IntegrationFunctionName } from "../integration-functions.ts"
 import { guestGlobal } from "./bundle.ts"
 import { cachedBundle } from "./bundle-cache.ts"
 import type { AdapterShape, GuestAnswer, GuestContribution } from "./guest.ts"
@@ -164,6 +165,7 @@ const startIsolate = async (manifest: PluginManifest, dir: string, bundleCache: 
     await script.run(context, { timeout: isolateLimits.loadMs })
     const guestActivate = await context.eval(`${guestGlobal}.guest.activate`, { reference: true })
     const guestInvoke = await context.eval(`${guestGlobal}.guest.invoke`, { reference: true })
+    const guestIntegrate = await context.eval(`${guestGlobal}.guest.integrate`, { reference: true })
     // The plugin's own code need not reach the guest runtime's entry points: only the host calls them.
     await context.eval(`${guestGlobal} = undefined`)
 
@@ -209,11 +211,31 @@ const startIsolate = async (manifest: PluginManifest, dir: string, bundleCache: 
       }
     }
 
+    /** An integration as the host holds it: its plain fields, and a host function calling into the isolate for each function it named. */
+    const integrationOf = (id: string, value: { readonly [key: string]: unknown }) => {
+      const name = contributionName(manifest.namespace, id)
+      const { functions, ...fields } = value
+      const named = Array.isArray(functions) ? functions.filter((fn): fn is IntegrationFunctionName => integrationFunctionNames.includes(fn)) : []
+      return {
+        ...fields,
+        ...Object.fromEntries(named.map((fn) => [fn, async (request: unknown, call: IntegrationCallContext) => {
+          const answer = await callGuest(guestIntegrate, [id, fn, request, { beingId: call.beingId, projectId: null }, shapeOf(call.adapters)],
+            { adapters: call.adapters, trace: () => undefined }, integrationTimeoutMs, `the ${fn} of ${name}`) as GuestAnswer
+          if (!answer.ok) throw new Error(answer.error)
+          return answer.output
+        }]))
+      }
+    }
+
     const activate = async (plugin: PluginContext) => {
       const contributed = await callGuest(guestActivate, [plugin.plugin, shapeOf(plugin.adapters)],
         { adapters: plugin.adapters, trace: () => undefined }, activationMs, "activate") as ReadonlyArray<GuestContribution>
       for (const { kind, id, value } of contributed) {
-        const handed = kind === "skill" ? await skillOf(id, value as { readonly [key: string]: unknown }) : value
+        const handed = kind === "skill"
+          ? await skillOf(id, value as { readonly [key: string]: unknown })
+          : kind === "integration"
+          ? integrationOf(id, value as { readonly [key: string]: unknown })
+          : value
         plugin.contribute(kind as never, id, handed as never)
       }
     }

@@ -36,7 +36,7 @@ const families: ReadonlyArray<readonly [RateClassName, ReadonlyArray<string>]> =
   ["llm", ["/api/studio/projects", "/api/studio/omnibar", "/api/studio/projects/:id/resume", "/api/twin/learn", "/api/twin/reflect", "/api/beings/life/tick", "/api/beings/life/greet", "/api/market/listings/:id/buy", "/api/threads/:id/messages", "/api/threads/:id/messages/:messageId/speech"]],
   ["upload", ["/api/files/upload", "/api/twin/voice/transcribe"]],
   ["bridge", ["/api/modules/:id/:extensionId/call", "/api/modules/:id/:extensionId/file"]],
-  ["wire", ["/api/federation/peer/hello", "/api/federation/peer/deliver", "/api/federation/peer/collect", "/api/federation/seed/knock", "/api/federation/seed/beat", "/api/federation/seed/act", "/api/federation/relay/enrolment", "/api/federation/relay/deposit", "/api/federation/relay/collect"]]
+  ["wire", ["/api/federation/peer/hello", "/api/federation/peer/deliver", "/api/federation/peer/collect", "/api/federation/seed/knock", "/api/federation/seed/beat", "/api/federation/seed/act", "/api/federation/relay/enrolment", "/api/federation/relay/deposit", "/api/federation/relay/collect", "/api/twin/webhooks/:provider/:connectionId"]]
 ]
 
 describe("rate classes in the contract", () => {
@@ -65,7 +65,7 @@ describe("rate classes in the contract", () => {
     }
   })
 
-  it("puts every public federation wire route, and only those, in the wire class", () => {
+  it("puts every public wire route (federation, webhook deliveries), and only those, in the wire class", () => {
     const wire = endpoints.filter((endpoint) => endpoint.rateClass === "wire").map((endpoint) => `${endpoint.method} ${endpoint.path}`)
     expect(wire.sort()).toEqual([
       "GET /api/federation/capabilities",
@@ -77,7 +77,8 @@ describe("rate classes in the contract", () => {
       "POST /api/federation/relay/enrolment",
       "POST /api/federation/seed/act",
       "POST /api/federation/seed/beat",
-      "POST /api/federation/seed/knock"
+      "POST /api/federation/seed/knock",
+      "POST /api/twin/webhooks/:provider/:connectionId"
     ])
     for (const group of ["federationWire", "federationSeedWire"]) {
       expect(endpoints.filter((endpoint) => endpoint.group === group).every((endpoint) => endpoint.rateClass === "wire")).toBe(true)

@@ -1,7 +1,8 @@
 /**
  * Settings' connections section (every being): the node's providers, each with whether it is
  * configured on this server and connected by this being, the being's own connections to it (each
- * can be disconnected), and a form to connect built from the provider's auth: its fields (a secret
+ * can be disconnected, synced when its provider syncs, and shows its delivery address when it is a
+ * webhook), and a form to connect built from the provider's auth: its fields (a secret
  * one typed as a password), its path, or its start link. Mail also offers the provider's own
  * consent screen (`/api/connections/mail_a/auth`); chat_a shows its pairing code while the node
  * answers one.
@@ -16,7 +17,7 @@ import "../../components/node-alert.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 import { pluginStyles } from "./plugin-styles.ts"
 import "./chat-pairing.ts"
-import { connectionForm } from "./connection-form.ts"
+import { connectionForm, forgetMadeSecret } from "./connection-form.ts"
 
 const statusWords: Record<Connection["status"], string> = {
   connected: "Connected",
@@ -68,6 +69,13 @@ export class SettingsConnections extends LitElement {
             ${mine.map(
               (connection) => html`<li>
                 ${connection.label} <span class="badge">${statusWords[connection.status]}</span>
+                ${provider.auth.kind === "webhook"
+                  ? html`<p>Deliveries go to <code>${location.origin}${provider.auth.path.replace(":connectionId", connection.id)}</code></p>`
+                  : ""}
+                ${provider.syncable && connection.status === "connected"
+                  ? html`<button class="small" type="button" ?disabled=${this._acting.busy || status?.sync.status === "running"} aria-label=${`Sync ${provider.title}`}
+                      @click=${() => this._sync(provider)}>Sync now</button>`
+                  : ""}
                 <button class="secondary small" type="button" ?disabled=${this._acting.busy} aria-label=${`Disconnect ${connection.label}`}
                   @click=${() => this._disconnect(connection)}>Disconnect</button>
               </li>`
@@ -88,7 +96,16 @@ export class SettingsConnections extends LitElement {
       (connection) => `${provider.title}: ${connection.label} is ${statusWords[connection.status].toLowerCase()}.`
     )
     // A secret does not linger in a form once the node has it.
-    if (done) form.reset()
+    if (done) {
+      forgetMadeSecret(provider.id)
+      form.reset()
+    }
+    await this._reloadAll()
+  }
+
+  /** The sync runs in the background: its end shows in the status (and the twin's activity). */
+  private async _sync(provider: ProviderDescriptor): Promise<void> {
+    await this._acting.run((client) => client.twin.sync({ path: { provider: provider.id }, urlParams: {} }), () => `Syncing ${provider.title}…`)
     await this._reloadAll()
   }
 

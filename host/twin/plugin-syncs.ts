@@ -1,0 +1,48 @@
+/**
+ * The twin's PluginSyncs bound over the extension host, once that is built: each provider a
+ * loaded plugin contributes with a `sync` function, as a remote sync the twin runs like mail_a's,
+ * and each with `webhook` auth and a `receive` function, for the webhook route. The plugin is
+ * handed the connection's id, its non-secret `meta` and the last cursor (or the delivery's body),
+ * never the connection's secret. A plugin's items land as `learned` activity (the twin has no
+ * activity kind per plugin).
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { PluginSyncs, type PluginReceiver } from "../../extensions/twin/plugin-syncs.ts"
+import type { RemoteSync } from "../../extensions/twin/ports.ts"
+import { ExtensionHost, type ExtensionHostShape } from "../../kernel/extensions/host.ts"
+import type { IntegrationFunctionName } from "../../kernel/extensions/integration-functions.ts"
+import type { Contribution } from "../../kernel/extensions/registry.ts"
+import type { ProviderDescriptor } from "../../extensions/twin/contract/connections.ts"
+import { callIntegration, integrationsWith } from "./plugin-integrations.ts"
+import { fromPlugin } from "./providers.ts"
+
+/** Each plugin integration handing `fn`, with its descriptor (one that does not fit is left out, as in the registry). */
+const described = <A>(host: ExtensionHostShape, fn: IntegrationFunctionName, make: (contribution: Contribution<"integration">, descriptor: ProviderDescriptor) => ReadonlyArray<A>) =>
+  Effect.suspend(() =>
+    Effect.forEach(integrationsWith(host, fn), (contribution) =>
+      Effect.map(fromPlugin(contribution), (registered) => registered.flatMap(({ descriptor }) => make(contribution, descriptor))))
+  ).pipe(Effect.map((lists) => lists.flat()))
+
+export const PluginSyncsLive = Layer.effectDiscard(
+  Effect.gen(function* () {
+    const host = yield* ExtensionHost
+    const syncs = described(host, "sync", (contribution, descriptor): ReadonlyArray<RemoteSync> => [{
+      provider: descriptor.id,
+      title: descriptor.title,
+      icon: descriptor.icon,
+      activity: "learned",
+      origin: "plugin",
+      cadenceMs: descriptor.cadenceMs,
+      configured: true,
+      unconfigured: "",
+      connect: `Connect ${descriptor.title} under Settings → Connections, then sync.`,
+      pull: (beingId, cursor, connection) => callIntegration(contribution, "sync", beingId, { connectionId: connection.id, cursor, meta: connection.meta })
+    }])
+    const receivers = described(host, "receive", (contribution, descriptor): ReadonlyArray<PluginReceiver> =>
+      descriptor.auth.kind === "webhook"
+        ? [{ provider: descriptor.id, title: descriptor.title, verify: descriptor.auth.verify, receive: (beingId, delivery) => callIntegration(contribution, "receive", beingId, delivery) }]
+        : [])
+    yield* (yield* PluginSyncs).bind({ syncs, receivers })
+  })
+).pipe(Layer.provide(PluginSyncs.Default))
