@@ -1,6 +1,8 @@
 /**
- * Agents: create, read, edit and delete role cards. Creating one raises a new being of kind
- * 'agent' to wear it, in the same transaction; no model is called. Skills are checked against the
+ * Agents: create, read, edit and delete role cards. A card is worn by the caller's being of kind
+ * 'agent' for the card's persona (the built-in persona its role falls to): one being per (owner,
+ * persona) wears several cards, raised with the first card of it, in the same transaction, and
+ * deleted with the last; no model is called. A body never names the being. Skills are checked against the
  * live registry (every registered skill, a plugin's too); an unknown name refuses the whole call.
  * Who may do what: anyone signed in reads public cards and their own; only the card's owner
  * reads a private one, edits or deletes.
@@ -16,6 +18,7 @@ import { nowIso } from "../../kernel/time.ts"
 import { AgentsRepository, type StoredAgent } from "./agents-repository.ts"
 import type { Agent, AgentInput, AgentPatch, AgentSummary } from "./contract/agent.ts"
 import { withBaseline } from "./contract/baseline.ts"
+import { personaFor } from "../../seeds/personas.ts"
 
 const newId = () => randomBytes(12).toString("base64url")
 
@@ -23,6 +26,9 @@ const HANDLE_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
 
 /** `agent_` and ten random characters: a handle in the humans' alphabet that no person chose. */
 const agentHandle = () => `agent_${Array.from({ length: 10 }, () => HANDLE_ALPHABET[randomInt(HANDLE_ALPHABET.length)]).join("")}`
+
+/** The built-in persona a card's role falls to (seeds/personas.ts): the owner's cards of one persona share a being. */
+const personaOf = (role: string) => personaFor(role).role
 
 const notFound = (id: string) => new NotFound({ message: "There is no agent with that id.", details: { id } })
 
@@ -83,19 +89,33 @@ export class Agents extends Effect.Service<Agents>()("studio/Agents", {
     /** Every card the owner saved, for team assembly. */
     const ownedBy = (ownerId: string) => Effect.flatMap(repository.listOwnedBy(ownerId), toAgents).pipe(Effect.withSpan("agents.ownedBy"))
 
-    /** Raises the being that wears the card and writes the card, in one transaction. */
+    /**
+     * The being that wears the owner's cards of `persona` (the oldest such card's, when rows older
+     * than the rule left several), else one raised now named after the card. Cards are the owner's
+     * own, so another's being is never reached. Runs inside the caller's transaction, so two saves
+     * at once cannot raise two beings.
+     */
+    const wearerFor = (ownerId: string, persona: string, name: string, createdAt: string, exceptId?: string) =>
+      Effect.gen(function* () {
+        const own = yield* repository.listOwnedBy(ownerId)
+        const worn = own.filter((card) => card.id !== exceptId && personaOf(card.role) === persona).at(-1)
+        if (worn !== undefined) return worn.beingId
+        const id = newId()
+        yield* repository.raiseBeing({ id, handle: agentHandle(), displayName: name, createdAt })
+        return id
+      })
+
+    /** Writes the card, worn by the caller's being of its persona (raised if none), in one transaction. */
     const create = (callerId: string, input: AgentInput) =>
       Effect.gen(function* () {
         yield* requireRegistered(input.skills)
-        const agent: StoredAgent = {
-          ...input,
-          id: newId(),
-          ownerId: callerId,
-          beingId: newId(),
-          skills: [...new Set(input.skills)],
-          createdAt: yield* nowIso
-        }
-        yield* sql.withTransaction(repository.insert({ agent, handle: agentHandle() })).pipe(orDieOnStorageFault)
+        const createdAt = yield* nowIso
+        const agent = yield* sql.withTransaction(Effect.gen(function* () {
+          const beingId = yield* wearerFor(callerId, personaOf(input.role), input.name, createdAt)
+          const agent: StoredAgent = { ...input, id: newId(), ownerId: callerId, beingId, skills: [...new Set(input.skills)], createdAt }
+          yield* repository.insert(agent)
+          return agent
+        })).pipe(orDieOnStorageFault)
         return yield* one(agent)
       }).pipe(Effect.withSpan("agents.create"))
 
@@ -103,7 +123,7 @@ export class Agents extends Effect.Service<Agents>()("studio/Agents", {
       Effect.gen(function* () {
         const found = yield* owned(callerId, id)
         if (patch.skills !== undefined) yield* requireRegistered(patch.skills)
-        const next: StoredAgent = {
+        const edited: StoredAgent = {
           ...found,
           name: patch.name ?? found.name,
           role: patch.role ?? found.role,
@@ -114,13 +134,25 @@ export class Agents extends Effect.Service<Agents>()("studio/Agents", {
           systemPrompt: patch.systemPrompt ?? found.systemPrompt,
           isPublic: patch.isPublic ?? found.isPublic
         }
-        yield* sql.withTransaction(repository.update(next)).pipe(orDieOnStorageFault)
+        const createdAt = yield* nowIso
+        const next = yield* sql.withTransaction(Effect.gen(function* () {
+          // A role of another persona moves the card to the owner's being of that persona.
+          const persona = personaOf(edited.role)
+          const beingId = persona === personaOf(found.role)
+            ? found.beingId
+            : yield* wearerFor(callerId, persona, edited.name, createdAt, found.id)
+          const next = { ...edited, beingId }
+          yield* repository.update(next)
+          if (beingId !== found.beingId) yield* repository.releaseBeing(found.beingId)
+          return next
+        })).pipe(orDieOnStorageFault)
         return yield* one(next)
       }).pipe(Effect.withSpan("agents.update"))
 
-    /** Deletes the card, and its being once no other card is worn by it. */
+    /** Deletes the card, and its being once it wears no other card. */
     const remove = (callerId: string, id: string) =>
-      Effect.flatMap(owned(callerId, id), (found) => sql.withTransaction(repository.remove(found)).pipe(orDieOnStorageFault)).pipe(
+      Effect.flatMap(owned(callerId, id), (found) =>
+        sql.withTransaction(Effect.zipRight(repository.remove(found.id), repository.releaseBeing(found.beingId))).pipe(orDieOnStorageFault)).pipe(
         Effect.withSpan("agents.remove")
       )
 

@@ -161,8 +161,10 @@ describe("reading agents", () => {
 
 describe("PUT /api/studio/agents/:id", () => {
   it("changes only the fields given, and renames the being that wears the card", async () => {
-    const agent = await create(member.client, { ...scout, description: "Finds things" })
-    const edit = (payload: Schema.Schema.Type<typeof AgentPatch>) => run(member.client.api.studioAgents.editAgent({ path: { id: agent.id }, payload }))
+    // A newcomer, so the being wears this card alone (a being wearing several keeps its name).
+    const { client } = await registerMember(context.node, context.owner.client)
+    const agent = await create(client, { ...scout, description: "Finds things" })
+    const edit = (payload: Schema.Schema.Type<typeof AgentPatch>) => run(client.api.studioAgents.editAgent({ path: { id: agent.id }, payload }))
     const answer = await edit({ name: "Ranger", skills: ["files.write"], isPublic: true })
     expect(answer).toMatchObject({ id: agent.id, beingId: agent.beingId, name: "Ranger", role: "researcher", description: "Finds things", isPublic: true })
     expect(answer.skills[0]).toBe("files.write")
@@ -187,12 +189,69 @@ describe("PUT /api/studio/agents/:id", () => {
 
 describe("DELETE /api/studio/agents/:id", () => {
   it("deletes the card and the being raised for it; only its owner may", async () => {
-    const agent = await create(member.client, { ...scout, isPublic: true })
+    // A newcomer, so no other card of the persona is worn by the same being.
+    const { client } = await registerMember(context.node, context.owner.client)
+    const agent = await create(client, { ...scout, isPublic: true })
     const path = { id: agent.id }
     expect((await refused(context.owner.client.api.studioAgents.deleteAgent({ path }))).status).toBe(403)
-    expect(await run(member.client.api.studioAgents.deleteAgent({ path }))).toEqual({ ok: true })
-    expect((await refused(member.client.api.studioAgents.getAgent({ path }))).status).toBe(404)
+    expect(await run(client.api.studioAgents.deleteAgent({ path }))).toEqual({ ok: true })
+    expect((await refused(client.api.studioAgents.getAgent({ path }))).status).toBe(404)
     expect(await query("SELECT id FROM beings WHERE id = ?", agent.beingId)).toEqual([])
+  })
+})
+
+describe("the beings that wear the cards", () => {
+  const agentBeings = () => count("SELECT count(*) AS n FROM beings WHERE kind = 'agent'")
+  const nameOf = async (beingId: string) => (await query<{ name: string }>("SELECT display_name AS name FROM beings WHERE id = ?", beingId))[0]?.name
+
+  it("has the caller's cards of one persona worn by one being, raised with the first", async () => {
+    const { client } = await registerMember(context.node, context.owner.client)
+    const before = await agentBeings()
+    const first = await create(client, { name: "Wren", role: "writer", skills: [] })
+    // `copywriter` falls to the writer persona too.
+    const second = await create(client, { name: "Quill", role: "Copywriter", skills: ["docs.write_markdown"] })
+    expect(second.beingId).toBe(first.beingId)
+    expect(await agentBeings()).toBe(before + 1)
+    expect(await nameOf(first.beingId)).toBe("Wren")
+    // An edit of one card does not rename a being that wears another.
+    await run(client.api.studioAgents.editAgent({ path: { id: second.id }, payload: { name: "Nib" } }))
+    expect(await nameOf(first.beingId)).toBe("Wren")
+  })
+
+  it("raises another being for another persona, and never wears another caller's being", async () => {
+    const alice = await registerMember(context.node, context.owner.client)
+    const bob = await registerMember(context.node, context.owner.client)
+    const writer = await create(alice.client, { name: "Wren", role: "writer", skills: [] })
+    const engineer = await create(alice.client, { name: "Ada", role: "engineer", skills: [] })
+    const bobs = await create(bob.client, { name: "Wren", role: "writer", skills: [] })
+    expect(new Set([writer.beingId, engineer.beingId, bobs.beingId]).size).toBe(3)
+    for (const being of [writer.beingId, engineer.beingId, bobs.beingId]) {
+      expect(being).not.toBe(alice.being.id)
+      expect(being).not.toBe(bob.being.id)
+    }
+    // Bob's next writer card is his own being's, even while Alice's writer card is public.
+    await run(alice.client.api.studioAgents.editAgent({ path: { id: writer.id }, payload: { isPublic: true } }))
+    expect((await create(bob.client, { name: "Penn", role: "writer", skills: [] })).beingId).toBe(bobs.beingId)
+  })
+
+  it("moves an edited card to the being of its new persona, deleting the old being once it wears nothing", async () => {
+    const { client } = await registerMember(context.node, context.owner.client)
+    const writer = await create(client, { name: "Wren", role: "writer", skills: [] })
+    const engineer = await create(client, { name: "Ada", role: "engineer", skills: [] })
+    const moved = await run(client.api.studioAgents.editAgent({ path: { id: writer.id }, payload: { role: "developer" } }))
+    expect(moved.beingId).toBe(engineer.beingId)
+    expect(await nameOf(writer.beingId)).toBeUndefined()
+  })
+
+  it("keeps the being while it wears another card, and deletes it with the last", async () => {
+    const { client } = await registerMember(context.node, context.owner.client)
+    const first = await create(client, { name: "Iris", role: "researcher", skills: [] })
+    const second = await create(client, { name: "Scout", role: "researcher", skills: [] })
+    expect(await run(client.api.studioAgents.deleteAgent({ path: { id: first.id } }))).toEqual({ ok: true })
+    expect(await nameOf(first.beingId)).toBe("Iris")
+    expect(await run(client.api.studioAgents.getAgent({ path: { id: second.id } }))).toMatchObject({ beingId: first.beingId })
+    expect(await run(client.api.studioAgents.deleteAgent({ path: { id: second.id } }))).toEqual({ ok: true })
+    expect(await nameOf(first.beingId)).toBeUndefined()
   })
 })
 
