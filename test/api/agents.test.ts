@@ -10,6 +10,7 @@ import { AgentSoulsLive, SavedAgentsLive } from "../../host/studio/projects/port
 import { Agent, AgentInput, AgentPatch } from "../../extensions/agents/contract/agent.ts"
 import { apiError, bodyAs, type Client, nodeWithOwner, refused, registerMember, run, type Registered } from "../support/node.ts"
 import { worldActingSkill, writeWorldActingPlugin } from "../support/world-acting-plugin.ts"
+import { listingInput } from "./market-support.ts"
 
 const context = nodeWithOwner((dataDir) => ({ pluginDir: join(dataDir, "plugins") }))
 let member: Registered
@@ -241,6 +242,22 @@ describe("the beings that wear the cards", () => {
     const moved = await run(client.api.studioAgents.editAgent({ path: { id: writer.id }, payload: { role: "developer" } }))
     expect(moved.beingId).toBe(engineer.beingId)
     expect(await nameOf(writer.beingId)).toBeUndefined()
+  })
+
+  it("delivers a bought card worn by the buyer's own being of its persona, never the seller's", async () => {
+    const alice = await registerMember(context.node, context.owner.client)
+    const bob = await registerMember(context.node, context.owner.client)
+    const sold = await create(alice.client, { name: "Navigator", role: "planner", skills: [], systemPrompt: "Plan well." })
+    // Bob already saved a lead of his own (`planner` and `coordinator` both fall to the lead persona).
+    const own = await create(bob.client, { name: "Juno", role: "coordinator", skills: [] })
+    const listing = await run(alice.client.api.market.publishListing({
+      payload: listingInput({ kind: "agent", refId: sold.id, title: "Navigator", priceCredits: 1 })
+    }))
+    const order = await run(bob.client.api.market.buyListing({ path: { id: listing.id } }))
+    const copy = await run(bob.client.api.studioAgents.getAgent({ path: { id: order.deliveredId! } }))
+    expect(copy).toMatchObject({ ownerId: bob.being.id, name: "Navigator", systemPrompt: "Plan well.", beingId: own.beingId })
+    expect(await run(alice.client.api.studioAgents.getAgent({ path: { id: sold.id } }))).toMatchObject({ beingId: sold.beingId })
+    expect(await nameOf(sold.beingId)).toBe("Navigator")
   })
 
   it("keeps the being while it wears another card, and deletes it with the last", async () => {
