@@ -156,6 +156,7 @@ export const MarketGoodsLive = Layer.effect(
           return Effect.gen(function* () {
             const source = yield* sellersOwn(yield* agentRows.findById(refId), listing.sellerId)
             const { name, role, description, avatar, skills: chosen, tier, systemPrompt } = source
+            // The card is copied, never the being wearing it: the buyer's own being of its persona wears the copy.
             const copy = yield* agents.create(buyerId, { name, role, description, avatar, skills: chosen, tier, systemPrompt, isPublic: false }).pipe(Effect.orDie)
             return copy.id
           })
