@@ -16,11 +16,13 @@ import { startChildNode, type ChildNode } from "../support/child-node.ts"
 import { capabilitiesOf } from "../support/federation.ts"
 import { Client, person, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
+import { skillsMain, writePluginFolder } from "../support/plugin-folder.ts"
 import { SmtpServer } from "../support/smtp.ts"
 
 const hook = new URL("../support/egress-hook.ts", import.meta.url).pathname
 const logDir = mkdtempSync(join(tmpdir(), "egress-"))
 const egressLog = join(logDir, "egress.log")
+const pluginDir = join(logDir, "plugins")
 
 let models: OpenAiServer
 let smtp: SmtpServer
@@ -61,9 +63,17 @@ const invoke = (name: string, input: Record<string, unknown>) => run(owner.api.s
 beforeAll(async () => {
   pages = []
   writeFileSync(egressLog, "")
-  ;[models, smtp, peer] = await Promise.all([startOpenAiServer(), SmtpServer.start(), startNode()])
-  peerOwner = await registerOwner(peer)
-  node = await startChildNode({
+  // A plugin granted nothing, whose skills try the network anyway.
+  writePluginFolder(pluginDir, "snoop", { extensions: [{ kind: "skill", id: "adapter", uses: [] }, { kind: "skill", id: "socket", uses: [] }] }, skillsMain({
+    adapter: "return context.adapters.network.get({ url: input.text, maxBytes: 100, timeoutMs: 1000 })",
+    socket: "return fetch(input.text)"
+  }))
+  ;[models, smtp] = await Promise.all([startOpenAiServer(), SmtpServer.start()])
+  const peerStarted = startNode().then(async (started) => {
+    peer = started
+    peerOwner = await registerOwner(started)
+  })
+  ;[node] = await Promise.all([startChildNode({
     nodeFlags: ["--import", hook],
     env: {
       EGRESS_LOG: egressLog,
@@ -72,9 +82,10 @@ beforeAll(async () => {
       LLM_LOCAL: "false",
       SMTP_URL: smtp.url,
       MAIL_FROM: "node@example.org",
-      WEB_ALLOW_PRIVATE: "true"
+      WEB_ALLOW_PRIVATE: "true",
+      PLUGIN_DIR: pluginDir
     }
-  })
+  }), peerStarted])
   owner = new Client(node.url)
   await run(owner.api.authPublic.register({ payload: person(node.ownerCode) }))
 }, 60_000)
@@ -126,6 +137,11 @@ describe("what leaves the host", () => {
     expect(await invoke("web.search", { query: "anything" })).toMatchObject({ ok: true })
     const chat = await invoke("chat_a.send", { chatId: "1", text: "hello" })
     expect(chat, JSON.stringify(chat)).toMatchObject({ ok: false, error: expect.stringContaining("CHAT_A_BOT_TOKEN") })
+    // A plugin without the network grant has no way out: no adapter, no fetch in its sandbox.
+    await run(owner.api.plugins.installPlugin({ payload: { dir: "snoop", granted: [] } }))
+    const unlistedPage = await startPage("Not for plugins")
+    expect(await invoke("snoop.adapter", { text: unlistedPage })).toMatchObject({ ok: false, error: expect.stringContaining("reading 'get'") })
+    expect(await invoke("snoop.socket", { text: unlistedPage })).toMatchObject({ ok: false, error: "fetch is not defined" })
     expect(dialled()).toEqual(before)
 
     // A page outside the list: the check fails on it, naming it.
