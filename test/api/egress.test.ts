@@ -1,0 +1,152 @@
+/**
+ * What leaves the host (docs/privacy.md), observed: a node started as its own process with
+ * test/support/egress-hook.ts preloaded records every outbound socket it opens. Driven through
+ * its representative flows (a Muse reply from the scripted model server, a mail through the
+ * local SMTP server, a federation handshake with a peer, a web.fetch of a loopback page), it
+ * dials exactly the addresses its settings and its users' acts name, and nothing else. The
+ * check is shown to fail: a page nobody listed is flagged, and calls without their setting
+ * (web.search without SEARCH_URL, chat without a token) dial nothing.
+ */
+import { createServer, type Server } from "node:http"
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
+import { startChildNode, type ChildNode } from "../support/child-node.ts"
+import { capabilitiesOf } from "../support/federation.ts"
+import { Client, person, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
+import { skillsMain, writePluginFolder } from "../support/plugin-folder.ts"
+import { SmtpServer } from "../support/smtp.ts"
+
+const hook = new URL("../support/egress-hook.ts", import.meta.url).pathname
+const logDir = mkdtempSync(join(tmpdir(), "egress-"))
+const egressLog = join(logDir, "egress.log")
+const pluginDir = join(logDir, "plugins")
+
+let models: OpenAiServer
+let smtp: SmtpServer
+let pages: Array<Server>
+let peer: TestNode
+let peerOwner: Registered
+let node: ChildNode
+let owner: Client
+
+/** A loopback page, standing for a site on the web. */
+const startPage = async (title: string) => {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html" })
+    response.end(`<html><head><title>${title}</title></head><body><p>${title}</p></body></html>`)
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  pages.push(server)
+  const address = server.address()
+  return `http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : 0}/`
+}
+
+const hostPort = (url: string) => {
+  const parsed = new URL(url)
+  return `${parsed.hostname}:${parsed.port || (parsed.protocol === "https:" ? "443" : "80")}`
+}
+
+/** Every destination the node dialled so far, once each. */
+const dialled = () => [...new Set(readFileSync(egressLog, "utf8").split("\n").filter((line) => line !== ""))].sort()
+
+/** The destinations outside the allowed list: what the test fails on. */
+const unlisted = (allowed: ReadonlyArray<string>) => dialled().filter((destination) => !allowed.includes(destination))
+
+/** On-host sockets the node may open: the Docker engine's, which code.execute's container tier asks whether it runs. */
+const onHost = [`unix:${process.env["DOCKER_HOST"]?.startsWith("unix://") ? process.env["DOCKER_HOST"].slice("unix://".length) : "/var/run/docker.sock"}`]
+
+const invoke = (name: string, input: Record<string, unknown>) => run(owner.api.studioSkills.invokeSkill({ payload: { name, input } }))
+
+beforeAll(async () => {
+  pages = []
+  writeFileSync(egressLog, "")
+  // A plugin granted nothing, whose skills try the network anyway.
+  writePluginFolder(pluginDir, "snoop", { extensions: [{ kind: "skill", id: "adapter", uses: [] }, { kind: "skill", id: "socket", uses: [] }] }, skillsMain({
+    adapter: "return context.adapters.network.get({ url: input.text, maxBytes: 100, timeoutMs: 1000 })",
+    socket: "return fetch(input.text)"
+  }))
+  ;[models, smtp] = await Promise.all([startOpenAiServer(), SmtpServer.start()])
+  const peerStarted = startNode().then(async (started) => {
+    peer = started
+    peerOwner = await registerOwner(started)
+  })
+  ;[node] = await Promise.all([startChildNode({
+    nodeFlags: ["--import", hook],
+    env: {
+      EGRESS_LOG: egressLog,
+      LLM_BASE_URL: models.baseUrl,
+      LLM_API_KEY: "sk-test-egress",
+      LLM_LOCAL: "false",
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "node@example.org",
+      WEB_ALLOW_PRIVATE: "true",
+      PLUGIN_DIR: pluginDir
+    }
+  }), peerStarted])
+  owner = new Client(node.url)
+  await run(owner.api.authPublic.register({ payload: person(node.ownerCode) }))
+}, 60_000)
+
+afterAll(async () => {
+  await node?.close()
+  await Promise.all([models?.close(), peer?.close(), ...(pages ?? []).map((server) => new Promise((resolve) => server.close(resolve)))])
+  smtp?.stop()
+  rmSync(logDir, { recursive: true, force: true })
+})
+
+describe("what leaves the host", () => {
+  it("is only what the settings and the users' acts name: the model tier, the SMTP server, a peer, a page asked for", async () => {
+    // A Muse reply: the prompt goes to the tier's remote binding (LLM_BASE_URL).
+    models.script("chat", { content: "Hello from the scripted model." })
+    const [muse] = await run(owner.api.threads.listThreads({ urlParams: { kind: "muse" } }))
+    await run(owner.api.threads.postMessage({ path: { id: muse!.id }, payload: { content: "Say hello" } }))
+    await vi.waitFor(async () => {
+      const messages = await run(owner.api.threads.listMessages({ path: { id: muse!.id } }))
+      expect(messages.some((message) => message.role === "assistant")).toBe(true)
+    }, { timeout: 10_000, interval: 50 })
+
+    // A mail: through SMTP_URL.
+    const sent = await invoke("email.send", { to: "grace@example.org", subject: "Egress", text: "Only through SMTP_URL." })
+    expect(sent).toMatchObject({ ok: true })
+    await smtp.waitFor("grace@example.org")
+
+    // Federation: the owner adds a peer by hand; the handshake goes to its endpoint.
+    const [nodeDid, peerDid] = await Promise.all([capabilitiesOf({ url: node.url } as TestNode), capabilitiesOf(peer)]).then((profiles) =>
+      profiles.map((profile) => profile.payload.did))
+    await run(peerOwner.client.api.federation.addPeer({ payload: { nodeDid: nodeDid as never, endpoint: node.url } }))
+    const session = await run(owner.api.federation.addPeer({ payload: { nodeDid: peerDid as never, endpoint: peer.url } }))
+    expect(session.verified).toBe(true)
+
+    // Web research: a page a user (or their agent) asked for.
+    const page = await startPage("A page asked for")
+    expect(await invoke("web.fetch", { url: page })).toMatchObject({ ok: true, output: { title: "A page asked for" } })
+
+    const allowed = [...onHost, hostPort(models.baseUrl), hostPort(smtp.url.replace(/^smtp/, "http")), hostPort(peer.url), hostPort(page)]
+    // Each flow really went out (the hook sees fetch, http.request and raw sockets alike)...
+    expect(dialled()).toEqual(expect.arrayContaining(allowed.filter((destination) => !onHost.includes(destination))))
+    // ...and nothing else did.
+    expect(unlisted(allowed)).toEqual([])
+  }, 25_000)
+
+  it("flags a destination nobody listed, and calls without their setting dial nothing", async () => {
+    const before = dialled()
+    // No SEARCH_URL: web.search answers no results without a connection; no chat token: chat_a.send refuses.
+    expect(await invoke("web.search", { query: "anything" })).toMatchObject({ ok: true })
+    const chat = await invoke("chat_a.send", { chatId: "1", text: "hello" })
+    expect(chat, JSON.stringify(chat)).toMatchObject({ ok: false, error: expect.stringContaining("CHAT_A_BOT_TOKEN") })
+    // A plugin without the network grant has no way out: no adapter, no fetch in its sandbox.
+    await run(owner.api.plugins.installPlugin({ payload: { dir: "snoop", granted: [] } }))
+    const unlistedPage = await startPage("Not for plugins")
+    expect(await invoke("snoop.adapter", { text: unlistedPage })).toMatchObject({ ok: false, error: expect.stringContaining("reading 'get'") })
+    expect(await invoke("snoop.socket", { text: unlistedPage })).toMatchObject({ ok: false, error: "fetch is not defined" })
+    expect(dialled()).toEqual(before)
+
+    // A page outside the list: the check fails on it, naming it.
+    const stranger = await startPage("Not on the list")
+    await invoke("web.fetch", { url: stranger })
+    expect(unlisted(before)).toEqual([hostPort(stranger)])
+  })
+})
