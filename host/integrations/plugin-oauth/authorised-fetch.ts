@@ -35,9 +35,9 @@ export const authorisedFetch = (oauth: PluginOAuth, send: Send, beingId: string,
       const url = new URL(String(raw))
       if (!hosts.has(url.host.toLowerCase())) throw new Error(`${url.host} is not a host ${provider} declared for its API (apiHosts); the request was not sent.`)
       const init = (typeof given === "object" && given !== null ? given : {}) as AuthFetchInit
-      const token = await Effect.runPromise(oauth.accessToken(beingId, provider, plan))
+      const token = await Effect.runPromise(oauth.accessToken(beingId, provider))
       let answer = await once(url, init, token)
-      if (answer.status === 401) answer = await once(url, init, await Effect.runPromise(oauth.refreshed(beingId, provider, plan, token)))
+      if (answer.status === 401) answer = await once(url, init, await Effect.runPromise(oauth.refreshed(beingId, provider, token)))
       return { status: answer.status, headers: answer.headers, body: new TextDecoder().decode(answer.body) }
     }
   }

@@ -22,11 +22,9 @@ import { ProviderRegistry } from "../../../extensions/twin/ports.ts"
 import { encryptionKeyMissing, SecretBox } from "../../../extensions/twin/secrets/secret-box.ts"
 import { PublicOrigin } from "../../origin.ts"
 import { type CallbackQuery, makePendingConsents } from "../pending-consents.ts"
-import { type Client, consentUrl, exchangeCode, refreshTokens, type Tokens } from "../mail-a/oauth.ts"
+import { type Client, consentUrl, exchangeCode, refreshTokens } from "../mail-a/oauth.ts"
+import { makeTokenKeeper } from "../token-keeper.ts"
 import { pluginCallbackPath } from "./paths.ts"
-
-/** Refreshed this long before the provider's expiry. */
-const earlyMs = 60_000
 
 export const clientSettingNames = (provider: string) => {
   const stem = `OAUTH_${provider.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`
@@ -40,11 +38,6 @@ export interface OAuthPlan {
   readonly apiHosts: ReadonlyArray<string>
 }
 
-const tokensOf = (fields: Readonly<Record<string, string>>): Tokens | null => {
-  const { accessToken, refreshToken, expiresAt } = fields
-  return accessToken !== undefined && refreshToken !== undefined && expiresAt !== undefined ? { accessToken, refreshToken, expiresAt } : null
-}
-
 export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/PluginOAuth", {
   dependencies: [ConnectionCredentials.Default, SecretBox.Default],
   effect: Effect.gen(function* () {
@@ -54,9 +47,6 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
     const box = yield* SecretBox
     const origin = yield* PublicOrigin
     const consents = makePendingConsents("Connect")
-    const locks = new Map<string, Effect.Semaphore>()
-    /** Tokens renewed here, ahead of their sealed copy (written behind the call, as mail_a's). */
-    const renewed = new Map<string, Tokens & { readonly from: string }>()
 
     const planOf = (provider: string) =>
       Effect.flatMap(registry.list, (providers) => {
@@ -100,52 +90,22 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
         try: () => exchangeCode(plan.tokenUrl, client, { code, verifier: consent.verifier, redirectUri: `${origin.url}${pluginCallbackPath(provider)}` }, now, `${provider}'s token endpoint`),
         catch: (error) => new Conflict({ error: "oauth_refused", message: `Connecting failed: ${error instanceof Error ? error.message : "no reason given."} Nothing was connected; connect again.` })
       })
-      renewed.delete(`${caller.beingId}/${provider}`)
       return yield* connections.grant(caller.beingId, provider, { label: provider.slice(0, 80), meta: {}, secret: { ...tokens } })
     })
 
-    const current = (beingId: string, provider: string) =>
-      Effect.map(credentials.fields(beingId, provider), Option.flatMap((fields) => {
-        const stored = tokensOf(Redacted.value(fields))
-        if (stored === null) return Option.none<Tokens>()
-        const newer = renewed.get(`${beingId}/${provider}`)
-        const sameGrant = newer !== undefined && (newer.from === stored.refreshToken || newer.refreshToken === stored.refreshToken)
-        return Option.some(sameGrant && Number(newer.expiresAt) > Number(stored.expiresAt) ? newer : stored)
-      }))
+    const keeper = makeTokenKeeper(credentials, {
+      gone: "the connection is gone or its tokens do not open: connect it again.",
+      renew: (provider, refreshToken, at) =>
+        Effect.gen(function* () {
+          const plan = yield* planOf(provider)
+          const client = yield* clientOf(provider)
+          return yield* Effect.tryPromise({
+            try: () => refreshTokens(plan.tokenUrl, client, refreshToken, at, `${provider}'s token endpoint`),
+            catch: (error) => new Conflict({ error: "oauth_refused", message: `${error instanceof Error ? error.message : "no reason given."}` })
+          })
+        }).pipe(Effect.mapError((error) => new Error(`the connection could not be renewed: ${error.message} Connect it again.`)))
+    })
 
-    const gone = () => new Error("the connection is gone or its tokens do not open: connect it again.")
-
-    /** A token newer than `stale`: refreshed now, unless another call already did while this one waited. */
-    const refreshed = (beingId: string, provider: string, plan: OAuthPlan, stale: string) => {
-      const key = `${beingId}/${provider}`
-      const lock = locks.get(key) ?? Effect.unsafeMakeSemaphore(1)
-      locks.set(key, lock)
-      return lock.withPermits(1)(Effect.gen(function* () {
-        const now = yield* current(beingId, provider)
-        if (Option.isNone(now)) return yield* Effect.fail(gone())
-        if (now.value.accessToken !== stale) return now.value.accessToken
-        const client = yield* Effect.mapError(clientOf(provider), (error) => new Error(error.message))
-        const at = yield* Clock.currentTimeMillis
-        const tokens = yield* Effect.tryPromise({
-          try: () => refreshTokens(plan.tokenUrl, client, now.value.refreshToken, at, `${provider}'s token endpoint`),
-          catch: (error) => new Error(`the connection could not be renewed: ${error instanceof Error ? error.message : "no reason given."} Connect it again.`)
-        })
-        renewed.set(key, { ...tokens, from: now.value.refreshToken })
-        yield* credentials.reseal(beingId, provider, { ...tokens })
-        return tokens.accessToken
-      })).pipe(Effect.withSpan("pluginOAuth.refresh"))
-    }
-
-    /** A live access token for the being's connection: refreshed first when it expires within a minute. */
-    const accessToken = (beingId: string, provider: string, plan: OAuthPlan) =>
-      Effect.gen(function* () {
-        const held = yield* current(beingId, provider)
-        if (Option.isNone(held)) return yield* Effect.fail(gone())
-        return Number(held.value.expiresAt) - earlyMs > (yield* Clock.currentTimeMillis)
-          ? held.value.accessToken
-          : yield* refreshed(beingId, provider, plan, held.value.accessToken)
-      })
-
-    return { start, finish, planOf, accessToken, refreshed } as const
+    return { start, finish, planOf, accessToken: keeper.live, refreshed: keeper.refreshed } as const
   })
 }) {}
