@@ -45,6 +45,7 @@ import { PluginsHandlers } from "./plugins/handlers.ts"
 import { ModulesHandlers } from "./modules/handlers.ts"
 import { moduleDocumentLayer } from "./modules/document-route.ts"
 import { mailAConsentRoutes } from "./integrations/mail-a/consent-routes.ts"
+import { pluginOAuthRoutes } from "./integrations/plugin-oauth/routes.ts"
 import { ExtensionsLive } from "./plugins/extensions.ts"
 import { StudioSkillsHandlers } from "./skills/handlers.ts"
 import { SkillsLive } from "./skills/live.ts"
@@ -174,6 +175,7 @@ const httpLayer = (uiDir: string) =>
     Layer.provide(fileRoutesLayer),
     Layer.provide(moduleDocumentLayer),
     Layer.provide(mailAConsentRoutes),
+    Layer.provide(pluginOAuthRoutes),
     Layer.provide(apiLayer),
     Layer.provide(AuthenticationLive)
   )

@@ -11,6 +11,7 @@ import * as Option from "effect/Option"
 import {
   integrationFunction,
   integrationTimeoutMs,
+  type AuthAdapter,
   type IntegrationFunctionName,
   type ProviderReceiveRequest,
   type ProviderSyncRequest
@@ -29,15 +30,17 @@ export const callIntegration = (
   contribution: Contribution<"integration">,
   fn: IntegrationFunctionName,
   beingId: string,
-  request: ProviderSyncRequest | ProviderReceiveRequest
+  request: ProviderSyncRequest | ProviderReceiveRequest,
+  auth?: AuthAdapter
 ): Effect.Effect<unknown, Error> =>
   Option.match(Option.fromNullable(integrationFunction(contribution.value, fn)), {
     onNone: () => Effect.fail(new Error(`${contribution.name} has no ${fn} function`)),
     onSome: (run) =>
       Effect.tryPromise({
         try: async () => {
-          const adapters = contribution.context.adaptersFor({ beingId, projectId: null, contribution: contribution.name })
-          const answered = await run(request, { beingId, adapters })
+          const granted = contribution.context.adaptersFor({ beingId, projectId: null, contribution: contribution.name })
+          const adapters = auth === undefined ? granted : { ...granted, auth } as typeof granted
+          const answered = await run(request, auth === undefined ? { beingId, adapters } : { beingId, adapters, auth })
           return Effect.isEffect(answered) ? await Effect.runPromise(answered as Effect.Effect<unknown, unknown>) : answered
         },
         catch: (cause) => new Error(`the ${fn} of ${contribution.name} failed: ${messageOf(cause)}`.slice(0, 400))

@@ -16,6 +16,12 @@ import type { Contribution } from "../../kernel/extensions/registry.ts"
 import type { ProviderDescriptor } from "../../extensions/twin/contract/connections.ts"
 import { callIntegration, integrationsWith } from "./plugin-integrations.ts"
 import { fromPlugin } from "./providers.ts"
+import { PluginOAuthLive } from "../integrations/plugin-oauth/routes.ts"
+import { authorisedFetch } from "../integrations/plugin-oauth/authorised-fetch.ts"
+import { makeOutbound } from "../network/outbound.ts"
+import { hostVersion } from "../version.ts"
+import { WebSettings } from "../../extensions/web/settings.ts"
+import { PluginOAuth } from "../integrations/plugin-oauth/consent.ts"
 
 /** Each plugin integration handing `fn`, with its descriptor (one that does not fit is left out, as in the registry). */
 const described = <A>(host: ExtensionHostShape, fn: IntegrationFunctionName, make: (contribution: Contribution<"integration">, descriptor: ProviderDescriptor) => ReadonlyArray<A>) =>
@@ -27,6 +33,13 @@ const described = <A>(host: ExtensionHostShape, fn: IntegrationFunctionName, mak
 export const PluginSyncsLive = Layer.effectDiscard(
   Effect.gen(function* () {
     const host = yield* ExtensionHost
+    const oauth = yield* PluginOAuth
+    const send = makeOutbound({ allowPrivate: (yield* WebSettings).webAllowPrivate, userAgent: `svc-node/${hostVersion}` })
+    /** An oauth2 provider's authorised fetch for the being; nothing for any other auth. */
+    const authFor = (descriptor: ProviderDescriptor, beingId: string) =>
+      descriptor.auth.kind === "oauth2"
+        ? Effect.map(Effect.mapError(oauth.planOf(descriptor.id), (error) => new Error(error.message)), (plan) => authorisedFetch(oauth, send, beingId, descriptor.id, plan))
+        : Effect.succeed(undefined)
     const syncs = described(host, "sync", (contribution, descriptor): ReadonlyArray<RemoteSync> => [{
       provider: descriptor.id,
       title: descriptor.title,
@@ -37,12 +50,13 @@ export const PluginSyncsLive = Layer.effectDiscard(
       configured: true,
       unconfigured: "",
       connect: `Connect ${descriptor.title} under Settings → Connections, then sync.`,
-      pull: (beingId, cursor, connection) => callIntegration(contribution, "sync", beingId, { connectionId: connection.id, cursor, meta: connection.meta })
+      pull: (beingId, cursor, connection) =>
+        Effect.flatMap(authFor(descriptor, beingId), (auth) => callIntegration(contribution, "sync", beingId, { connectionId: connection.id, cursor, meta: connection.meta }, auth))
     }])
     const receivers = described(host, "receive", (contribution, descriptor): ReadonlyArray<PluginReceiver> =>
       descriptor.auth.kind === "webhook"
-        ? [{ provider: descriptor.id, title: descriptor.title, verify: descriptor.auth.verify, receive: (beingId, delivery) => callIntegration(contribution, "receive", beingId, delivery) }]
+        ? [{ provider: descriptor.id, title: descriptor.title, verify: descriptor.auth.verify, receive: (beingId, delivery) => Effect.flatMap(authFor(descriptor, beingId), (auth) => callIntegration(contribution, "receive", beingId, delivery, auth)) }]
         : [])
     yield* (yield* PluginSyncs).bind({ syncs, receivers })
   })
-).pipe(Layer.provide(PluginSyncs.Default))
+).pipe(Layer.provide(PluginSyncs.Default), Layer.provide(PluginOAuthLive))

@@ -16,6 +16,7 @@ import type { Contribution } from "../../kernel/extensions/registry.ts"
 import type { ConnectedProvider } from "../integrations/connections.ts"
 import { CHAT_ICON, CHAT_PROVIDER, CHAT_TITLE } from "../../extensions/twin/chat-bridge/tokens.ts"
 import { MAIL_A_AUTH_PATH } from "../integrations/mail-a/consent.ts"
+import { pluginConsentPath } from "../integrations/plugin-oauth/paths.ts"
 import { mailAScopes } from "../integrations/mail-a/oauth.ts"
 
 /**
@@ -91,6 +92,8 @@ const PluginProvider = Schema.Struct({
   syncable: Schema.optional(Schema.Unknown)
 })
 
+const oauth2Declared = (auth: unknown) => typeof auth === "object" && auth !== null && (auth as { readonly kind?: unknown }).kind === "oauth2"
+
 /** A plugin's `integration` as a descriptor: its title and description declared, the rest from what it hands the host. */
 export const fromPlugin = (contribution: Contribution<"integration">) => {
   const given = Schema.decodeUnknownSync(PluginProvider)(contribution.value)
@@ -104,7 +107,9 @@ export const fromPlugin = (contribution: Contribution<"integration">) => {
     grants: contribution.declaration.uses,
     auth: { kind: "none" },
     ...declared,
-    ...given
+    ...given,
+    // An oauth2 provider is connected through the node's own consent route: a plugin names no path of the host's.
+    ...(oauth2Declared(given.auth ?? declared.auth) ? { auth: { ...(given.auth ?? declared.auth) as object, startPath: pluginConsentPath(contribution.name) } } : {})
   }, { onExcessProperty: "ignore" }).pipe(
     // A webhook is delivered to the node's own route: a plugin names no path of the host's.
     Effect.map((descriptor) => descriptor.auth.kind === "webhook" ? { ...descriptor, auth: { ...descriptor.auth, path: webhookPath(descriptor.id) } } : descriptor),

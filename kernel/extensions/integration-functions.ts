@@ -28,10 +28,29 @@ export interface ProviderReceiveRequest {
   readonly body: string
 }
 
+export interface AuthFetchInit {
+  readonly method?: string
+  readonly headers?: Readonly<Record<string, string>>
+  readonly body?: string
+}
+
+export interface AuthFetchAnswer {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: string
+}
+
+/** An oauth2 provider's authorised fetch: the host adds the bearer token; plugin code never holds it. */
+export interface AuthAdapter {
+  readonly fetch: (url: string, init?: AuthFetchInit) => Promise<AuthFetchAnswer>
+}
+
 /** Handed with each call: the being it is for, and the plugin's granted adapters narrowed to the extension's `uses`, built for that being. */
 export interface IntegrationCallContext {
   readonly beingId: string
   readonly adapters: GrantedAdapters
+  /** For an oauth2 provider's connection only (also at `adapters.auth`, which is how it crosses into an isolate). */
+  readonly auth?: AuthAdapter
 }
 
 export type IntegrationFunction = (request: ProviderSyncRequest | ProviderReceiveRequest, context: IntegrationCallContext) => unknown

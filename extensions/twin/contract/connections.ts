@@ -37,7 +37,16 @@ export const ProviderAuthField = Schema.Struct({
 export type ProviderAuthField = typeof ProviderAuthField.Type
 
 export const ProviderAuth = Schema.Union(
-  Schema.Struct({ kind: Schema.Literal("oauth2"), startPath: text(1, 200), scopes: Schema.Array(text(0, 200)) }),
+  Schema.Struct({
+    kind: Schema.Literal("oauth2"),
+    startPath: text(1, 200),
+    scopes: Schema.Array(text(0, 200)),
+    // A plugin provider's consent screen and token endpoint (the host runs the flow); a built-in names none.
+    authorizeUrl: Schema.optional(text(1, 400)),
+    tokenUrl: Schema.optional(text(1, 400)),
+    // The hosts its authorised fetch may reach besides the token endpoint's.
+    apiHosts: Schema.optionalWith(Schema.Array(text(1, 200)), { default: () => [] })
+  }),
   Schema.Struct({ kind: Schema.Literal("fields"), fields: Schema.Array(ProviderAuthField) }),
   Schema.Struct({ kind: Schema.Literal("path"), field: text(1, 40), label: text(0, 80), help: text(0, 200) }),
   Schema.Struct({ kind: Schema.Literal("webhook"), path: text(1, 120), verify: Schema.Literal("none", "hmac-sha256", "shared-secret") }),

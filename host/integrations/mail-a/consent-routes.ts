@@ -21,16 +21,16 @@ import { MAIL_A_AUTH_PATH, MAIL_A_CALLBACK_PATH, MailAConsent } from "./consent.
 
 export const connectedPath = "/twin?connected=mail_a"
 
-const statuses: Partial<Record<ApiError["_tag"], number>> = { InvalidRequest: 400, Forbidden: 403, Conflict: 409 }
+export const statuses: Partial<Record<ApiError["_tag"], number>> = { InvalidRequest: 400, Forbidden: 403, Conflict: 409 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 /** A refusal a person reads: the message (it says what to do next), the code, and a way back. */
-export const consentPage = (status: number, error: string, message: string) =>
+export const consentPage = (status: number, error: string, message: string, what = "Mail") =>
   HttpServerResponse.html(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Mail not connected</title></head>
+<html lang="en"><head><meta charset="utf-8"><title>${escape(what)} not connected</title></head>
 <body><main>
-<h1>Mail was not connected</h1>
+<h1>${escape(what)} was not connected</h1>
 <p>${escape(message)}</p>
 <p><small>${status} <code>${escape(error)}</code></small></p>
 <p><a href="/twin">Back to your twin</a></p>
@@ -42,7 +42,7 @@ const signInFirst = consentPage(401, "unauthorized", "Sign in to this node first
 const refusedPage = (error: ApiError) => Effect.succeed(consentPage(statuses[error._tag] ?? 400, error.error, error.message))
 
 /** Every answer of these routes is about one person's grant: no cache, no referrer carrying the code onward. */
-const redirect = (location: string) =>
+export const redirect = (location: string) =>
   HttpServerResponse.redirect(location, { status: 302, headers: { "cache-control": "no-store", "referrer-policy": "no-referrer" } })
 
 const startConsent = Effect.gen(function* () {
@@ -51,7 +51,7 @@ const startConsent = Effect.gen(function* () {
   return redirect(yield* (yield* MailAConsent).start(caller.value))
 }).pipe(Effect.catchAll(refusedPage))
 
-const one = (value: string | ReadonlyArray<string> | undefined) => (typeof value === "string" ? value : undefined)
+export const one = (value: string | ReadonlyArray<string> | undefined) => (typeof value === "string" ? value : undefined)
 
 const finishConsent = Effect.gen(function* () {
   const caller = yield* rawCaller

@@ -10,45 +10,27 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type { Caller } from "../../auth/contract/session.ts"
-import { Conflict, Forbidden, InvalidRequest } from "../../../kernel/contract/errors.ts"
+import { Conflict, InvalidRequest } from "../../../kernel/contract/errors.ts"
 import { Connections } from "../../../extensions/twin/connections.ts"
 import { encryptionKeyMissing, SecretBox } from "../../../extensions/twin/secrets/secret-box.ts"
 import { PublicOrigin } from "../../origin.ts"
 import { IntegrationSettings } from "../settings.ts"
 import { MAIL_A_PROVIDER, MailAAccounts } from "./accounts.ts"
 import { profileAddress } from "./gmail.ts"
-import { consentUrl, exchangeCode, randomToken } from "./oauth.ts"
+import { type CallbackQuery, makePendingConsents } from "../pending-consents.ts"
+import { consentUrl, exchangeCode, googleConsentParams, mailAScopes } from "./oauth.ts"
 
 export const MAIL_A_AUTH_PATH = "/api/connections/mail_a/auth"
 export const MAIL_A_CALLBACK_PATH = "/api/connections/mail_a/callback"
 
-/** How long a consent may take, from the click to the provider's redirect back. */
-export const consentLifetimeMs = 10 * 60_000
-
-/** Pending consents one being may hold: a newer one replaces its oldest, so clicking Connect again and again holds no more memory. */
-const pendingPerBeing = 5
-
-interface Pending {
-  readonly beingId: string
-  readonly verifier: string
-  readonly expiresAt: number
-}
-
-export interface CallbackQuery {
-  readonly code?: string | undefined
-  readonly state?: string | undefined
-  /** Set by the provider when the person declined (`access_denied`) or the request was wrong. */
-  readonly error?: string | undefined
-}
+export { consentLifetimeMs } from "../pending-consents.ts"
+export type { CallbackQuery } from "../pending-consents.ts"
 
 const notConfigured = () =>
   new Conflict({
     error: "mail_a_not_configured",
     message: "This node has no mail_a OAuth client yet: its owner sets MAIL_A_CLIENT_ID and MAIL_A_CLIENT_SECRET (see docs/operations.md) and restarts it."
   })
-
-const stateRefused = (why: string) =>
-  new InvalidRequest({ error: "invalid_state", message: `This consent answer cannot be used: ${why} Nothing was connected; start again with Connect mail.` })
 
 export class MailAConsent extends Effect.Service<MailAConsent>()("integrations/MailAConsent", {
   dependencies: [MailAAccounts.Default, SecretBox.Default],
@@ -58,42 +40,18 @@ export class MailAConsent extends Effect.Service<MailAConsent>()("integrations/M
     const connections = yield* Connections
     const box = yield* SecretBox
     const origin = yield* PublicOrigin
-    const pending = new Map<string, Pending>()
+    const consents = makePendingConsents("Connect mail")
     const redirectUri = `${origin.url}${MAIL_A_CALLBACK_PATH}`
-
-    const sweep = (now: number) => {
-      for (const [state, consent] of pending) if (consent.expiresAt <= now) pending.delete(state)
-    }
 
     const start = Effect.fn("mailA.startConsent")(function* (caller: Caller) {
       if (Option.isNone(accounts.client)) return yield* notConfigured()
       if (!box.configured) return yield* encryptionKeyMissing()
-      const now = yield* Clock.currentTimeMillis
-      sweep(now)
-      const own = [...pending].filter(([, consent]) => consent.beingId === caller.beingId)
-      // Map order is insertion order: the first are the oldest.
-      for (const [state] of own.slice(0, Math.max(0, own.length - pendingPerBeing + 1))) pending.delete(state)
-      const state = randomToken()
-      const verifier = randomToken()
-      pending.set(state, { beingId: caller.beingId, verifier, expiresAt: now + consentLifetimeMs })
-      return consentUrl(settings.mailAAuthUrl, accounts.client.value, { redirectUri, state, verifier })
+      const { state, verifier } = yield* consents.open(caller, MAIL_A_PROVIDER)
+      return consentUrl(settings.mailAAuthUrl, accounts.client.value, { redirectUri, state, verifier, scopes: mailAScopes, extra: googleConsentParams })
     })
 
-    /** The pending consent of `state`, taken out whatever comes next: a state is good for one answer. */
-    const take = (caller: Caller, state: string | undefined) =>
-      Effect.gen(function* () {
-        const consent = state === undefined ? undefined : pending.get(state)
-        if (state !== undefined) pending.delete(state)
-        if (consent === undefined) return yield* stateRefused("it is unknown or was already used.")
-        if (consent.expiresAt <= (yield* Clock.currentTimeMillis)) return yield* stateRefused(`it is older than ${consentLifetimeMs / 60_000} minutes.`)
-        if (consent.beingId !== caller.beingId) {
-          return yield* new Forbidden({ error: "invalid_state", message: "This consent was started by someone else signed in to this node. Nothing was connected." })
-        }
-        return consent
-      })
-
     const finish = Effect.fn("mailA.finishConsent")(function* (caller: Caller, query: CallbackQuery) {
-      const consent = yield* take(caller, query.state)
+      const consent = yield* consents.take(caller, MAIL_A_PROVIDER, query.state)
       if (query.error !== undefined) {
         return yield* new InvalidRequest({
           error: "consent_declined",

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from "node:crypto"
 import { field, requestJson } from "../chat-post.ts"
 
-const service = "mail_a's token endpoint"
+const defaultService = "mail_a's token endpoint"
 
 /** Reading the mailbox and sending from it: what email.read, the sync and email.send need, no more. */
 export const mailAScopes = ["https://www.googleapis.com/auth/gmail.readonly", "https://www.googleapis.com/auth/gmail.send"] as const
@@ -22,22 +22,33 @@ export interface Client {
   readonly secret: string
 }
 
-export const consentUrl = (authUrl: string, client: Client, request: { readonly redirectUri: string; readonly state: string; readonly verifier: string }) => {
+export interface ConsentRequest {
+  readonly redirectUri: string
+  readonly state: string
+  readonly verifier: string
+  readonly scopes: ReadonlyArray<string>
+  /** Parameters a provider asks for besides RFC 6749's and RFC 7636's. */
+  readonly extra?: Readonly<Record<string, string>>
+}
+
+/** The consent screen's address for any provider speaking the authorization code grant with PKCE S256. */
+export const consentUrl = (authUrl: string, client: Client, request: ConsentRequest) => {
   const url = new URL(authUrl)
   url.search = new URLSearchParams({
     response_type: "code",
     client_id: client.id,
     redirect_uri: request.redirectUri,
-    scope: mailAScopes.join(" "),
+    scope: request.scopes.join(" "),
     state: request.state,
     code_challenge: challengeOf(request.verifier),
     code_challenge_method: "S256",
-    // Google hands a refresh token only for offline access, and again on a repeated consent only when asked.
-    access_type: "offline",
-    prompt: "consent"
+    ...request.extra
   }).toString()
   return url.toString()
 }
+
+/** Google hands a refresh token only for offline access, and again on a repeated consent only when asked. */
+export const googleConsentParams = { access_type: "offline", prompt: "consent" } as const
 
 /** The tokens a connection keeps, sealed as its secret; `expiresAt` is epoch milliseconds as text. */
 export interface Tokens {
@@ -46,7 +57,7 @@ export interface Tokens {
   readonly expiresAt: string
 }
 
-const tokenRequest = async (tokenUrl: string, form: Record<string, string>, refreshToken: string | null, now: number): Promise<Tokens> => {
+const tokenRequest = async (tokenUrl: string, form: Record<string, string>, refreshToken: string | null, now: number, service: string): Promise<Tokens> => {
   const answer = await requestJson(service, tokenUrl, {
     method: "POST",
     body: new URLSearchParams(form).toString(),
@@ -61,11 +72,11 @@ const tokenRequest = async (tokenUrl: string, form: Record<string, string>, refr
   const lasts = field(answer.body, "expires_in")
   const seconds = typeof lasts === "number" && lasts > 0 ? lasts : 3600
   const kept = typeof refresh === "string" && refresh !== "" ? refresh : refreshToken
-  if (kept === null) throw new Error(`${service} granted no refresh token: connect mail again, allowing offline access.`)
+  if (kept === null) throw new Error(`${service} granted no refresh token: connect again, allowing offline access.`)
   return { accessToken: access, refreshToken: kept, expiresAt: String(now + seconds * 1000) }
 }
 
-export const exchangeCode = (tokenUrl: string, client: Client, request: { readonly code: string; readonly verifier: string; readonly redirectUri: string }, now: number) =>
+export const exchangeCode = (tokenUrl: string, client: Client, request: { readonly code: string; readonly verifier: string; readonly redirectUri: string }, now: number, service = defaultService) =>
   tokenRequest(tokenUrl, {
     grant_type: "authorization_code",
     code: request.code,
@@ -73,8 +84,8 @@ export const exchangeCode = (tokenUrl: string, client: Client, request: { readon
     redirect_uri: request.redirectUri,
     client_id: client.id,
     client_secret: client.secret
-  }, null, now)
+  }, null, now, service)
 
 /** A new access token for the refresh token; Google usually keeps the refresh token, so the old one stays unless a new one comes. */
-export const refreshTokens = (tokenUrl: string, client: Client, refreshToken: string, now: number) =>
-  tokenRequest(tokenUrl, { grant_type: "refresh_token", refresh_token: refreshToken, client_id: client.id, client_secret: client.secret }, refreshToken, now)
+export const refreshTokens = (tokenUrl: string, client: Client, refreshToken: string, now: number, service = defaultService) =>
+  tokenRequest(tokenUrl, { grant_type: "refresh_token", refresh_token: refreshToken, client_id: client.id, client_secret: client.secret }, refreshToken, now, service)

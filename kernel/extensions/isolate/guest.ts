@@ -171,7 +171,9 @@ export const makeGuest = ({ plugin, Effect, JSONSchema, ParseResult, Schema }: L
   const integrate = async (callId: string, id: string, fn: string, request: unknown, scope: GuestScope, shape: AdapterShape): Promise<GuestAnswer> => {
     const run = integrations.get(id)?.get(fn)
     if (run === undefined) return { ok: false, error: `the integration "${id}" has no ${fn} function` }
-    const context = Object.freeze({ beingId: scope.beingId, adapters: adaptersFor(callId, shape) })
+    const adapters = adaptersFor(callId, shape) as { readonly [kind: string]: unknown }
+    // An oauth2 provider's authorised fetch crosses as the `auth` adapter; the plugin reads it as `context.auth`.
+    const context = Object.freeze({ beingId: scope.beingId, adapters, ...(adapters.auth === undefined ? {} : { auth: adapters.auth }) })
     try {
       const running = run(plainData(request), context)
       const ran = Effect.isEffect(running)

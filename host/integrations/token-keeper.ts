@@ -1,0 +1,73 @@
+/**
+ * The access tokens of connections made by consent (mail_a and plugin oauth2 providers), opened
+ * from each connection's sealed secret: a live token (renewed when it expires within a minute) and
+ * a renewal after the API answered 401. One renewal per connection runs at a time, so two calls do
+ * not spend one refresh token twice; renewed tokens are sealed back behind the call
+ * (ConnectionCredentials.reseal) and kept here until the sealed copy answers them.
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import type { ConnectionCredentials } from "../../extensions/twin/connection-credentials.ts"
+import type { Tokens } from "./mail-a/oauth.ts"
+
+/** Renewed this long before the provider's expiry, so a call never starts with a token about to lapse. */
+const earlyMs = 60_000
+
+const tokensOf = (fields: Readonly<Record<string, string>>): Tokens | null => {
+  const { accessToken, refreshToken, expiresAt } = fields
+  return accessToken !== undefined && refreshToken !== undefined && expiresAt !== undefined ? { accessToken, refreshToken, expiresAt } : null
+}
+
+export interface TokenKeeperOptions {
+  /** New tokens for the refresh token; fails with an Error saying plainly what to do. */
+  readonly renew: (provider: string, refreshToken: string, now: number) => Effect.Effect<Tokens, Error>
+  /** Said when the connection is gone or its secret does not open. */
+  readonly gone: string
+}
+
+export const makeTokenKeeper = (credentials: ConnectionCredentials, options: TokenKeeperOptions) => {
+  const locks = new Map<string, Effect.Semaphore>()
+  /** Tokens renewed in this process, with the refresh token they were renewed from; a new consent (another refresh token) voids them. */
+  const renewed = new Map<string, Tokens & { readonly from: string }>()
+  const keyOf = (beingId: string, provider: string) => `${beingId}/${provider}`
+
+  /** The being's tokens for `provider`, when it holds a connection whose secret opens. */
+  const current = (beingId: string, provider: string) =>
+    Effect.map(credentials.fields(beingId, provider), Option.flatMap((fields) => {
+      const stored = tokensOf(Redacted.value(fields))
+      if (stored === null) return Option.none<Tokens>()
+      const newer = renewed.get(keyOf(beingId, provider))
+      const sameGrant = newer !== undefined && (newer.from === stored.refreshToken || newer.refreshToken === stored.refreshToken)
+      return Option.some(sameGrant && Number(newer.expiresAt) > Number(stored.expiresAt) ? newer : stored)
+    }))
+
+  /** A token newer than `stale`: renewed now, unless another call already did while this one waited. */
+  const refreshed = (beingId: string, provider: string, stale: string) => {
+    const key = keyOf(beingId, provider)
+    const lock = locks.get(key) ?? Effect.unsafeMakeSemaphore(1)
+    locks.set(key, lock)
+    return lock.withPermits(1)(Effect.gen(function* () {
+      const now = yield* current(beingId, provider)
+      if (Option.isNone(now)) return yield* Effect.fail(new Error(options.gone))
+      if (now.value.accessToken !== stale) return now.value.accessToken
+      const tokens = yield* options.renew(provider, now.value.refreshToken, yield* Clock.currentTimeMillis)
+      renewed.set(key, { ...tokens, from: now.value.refreshToken })
+      yield* credentials.reseal(beingId, provider, { ...tokens })
+      return tokens.accessToken
+    })).pipe(Effect.withSpan("integrations.refreshToken", { attributes: { provider } }))
+  }
+
+  /** A live access token: renewed first when it expires within a minute. */
+  const live = (beingId: string, provider: string) =>
+    Effect.gen(function* () {
+      const held = yield* current(beingId, provider)
+      if (Option.isNone(held)) return yield* Effect.fail(new Error(options.gone))
+      return Number(held.value.expiresAt) - earlyMs > (yield* Clock.currentTimeMillis)
+        ? held.value.accessToken
+        : yield* refreshed(beingId, provider, held.value.accessToken)
+    })
+
+  return { current, refreshed, live } as const
+}
