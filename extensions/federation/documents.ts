@@ -7,18 +7,26 @@ import * as Effect from "effect/Effect"
 import { randomBytes } from "node:crypto"
 import { CURRENT_PROTOCOL, type Did, type NodeFacility, type SignedCapabilityProfile } from "./contract/wire.ts"
 import { NodeAddress } from "./contract/ports.ts"
+import { SEED_PROTOCOL } from "./contract/seeds.ts"
 import { FederationSettings } from "./settings.ts"
 import { Identities, type BeingIdentity } from "./identities.ts"
 import { relayFacilities } from "./relay/facilities.ts"
 import { toBase64Url } from "./wire/encoding.ts"
 import { signPayload } from "./wire/signed.ts"
 
-/** The wire facilities this node runs: the handshake, deliver, collect, the profile. */
+/** The peer wire facilities this node runs (the descriptor's `serves`): the handshake, deliver, collect, the profile. */
 export const facilities: ReadonlyArray<NodeFacility> = [
   { name: "peer.hello", path: "/api/federation/peer/hello", protocol: CURRENT_PROTOCOL },
   { name: "peer.deliver", path: "/api/federation/peer/deliver", protocol: CURRENT_PROTOCOL },
   { name: "peer.collect", path: "/api/federation/peer/collect", protocol: CURRENT_PROTOCOL },
   { name: "capabilities", path: "/api/federation/capabilities", protocol: 1 }
+]
+
+/** The seed wire facilities every node runs (docs/federation.md "Seeds"): a seed knocks, then beats and acts. */
+export const seedFacilities: ReadonlyArray<NodeFacility> = [
+  { name: "seed.knock", path: "/api/federation/seed/knock", protocol: SEED_PROTOCOL },
+  { name: "seed.beat", path: "/api/federation/seed/beat", protocol: SEED_PROTOCOL },
+  { name: "seed.act", path: "/api/federation/seed/act", protocol: SEED_PROTOCOL }
 ]
 
 /** What the profile says of relaying: whether this node is a relay, for whom, how many it holds each; and its own relay's did. */
@@ -85,7 +93,7 @@ export class NodeDocuments extends Effect.Service<NodeDocuments>()("federation/N
         }, node.secretKey))
 
     /**
-     * The signed profile: the facilities this node runs (a relay's too when it is one), the relay
+     * The signed profile: every facility this node runs (peer, seed, and a relay's too when it is one), the relay
      * it is reached through (`delegatesTo`, pinned) and the dids it relays for (`fronts`).
      */
     const capabilities = (relay: RelayFacts) =>
@@ -95,10 +103,10 @@ export class NodeDocuments extends Effect.Service<NodeDocuments>()("federation/N
           type: "svc.node.capabilities" as const,
           did: asDid(node.did),
           profile: PROFILE,
-          runs: relay.relaying ? [...facilities, ...relayFacilities] : facilities,
+          runs: [...facilities, ...seedFacilities, ...(relay.relaying ? relayFacilities : [])],
           delegatesTo: relay.delegatesTo === null ? null : asDid(relay.delegatesTo),
           fronts: relay.fronts.map(asDid),
-          seedProtocol: 1,
+          seedProtocol: SEED_PROTOCOL,
           limits: { maxDocumentBytes: settings.maxDocumentBytes, maxQueued: relay.maxQueued },
           issuedAt: new Date(ms).toISOString(),
           expiresAt: new Date(ms + PROFILE_LIFETIME_MS).toISOString()

@@ -70,7 +70,7 @@ export class Identities extends Effect.Service<Identities>()("federation/Identit
     const beingOfDid = Effect.fn("federation.beingOfDid")(function* (did: string) {
       let found = yield* keys.findBeingByDid(did)
       if (Option.isNone(found) && (yield* backfill()) > 0) found = yield* keys.findBeingByDid(did)
-      return Option.map(found, (being) => ({ beingId: being.beingId ?? "", handle: being.handle }))
+      return Option.map(found, (being) => ({ beingId: being.beingId ?? "", handle: being.handle, seed: being.kind === "seed" }))
     })
 
     return { node, ofBeing, beingOfDid } as const

@@ -68,7 +68,7 @@ export class SquarePosts extends Effect.Service<SquarePosts>()("federation/Squar
       const at = yield* nowIso
       yield* messages.withdrawPost({ postId, at })
       const being = yield* identities.beingOfDid(first.authorDid)
-      const author = Option.isNone(being) ? being : yield* identities.ofBeing(being.value.beingId)
+      const author = Option.isNone(being) ? Option.none() : yield* identities.ofBeing(being.value.beingId)
       // The author is gone (and its key with it): nobody can sign a retraction any more.
       if (Option.isNone(author)) return
       // A deleted peer gets nothing more; a blocked one keeps the row waiting, as the courier does.

@@ -2,22 +2,25 @@
  * studio.author_module: a module bundle (a plugin that contributes a whole place, its interface
  * an HTML document the node renders in an isolated frame) written into the file root. The
  * manifest is given as text: it is parsed and validated before a byte is written (the node's
- * plugin manifest rules, a namespace a third-party plugin may take, and the module's place:
- * `module: { route, title, interface }`, the interface an .html file of the bundle, `main` one
- * too). A refused module answers authored false with every issue in `note`, and nothing is on
- * disk. Like the skill bundle it is never installed here, and it is outside the built-in
- * catalogue, so no generator may declare it.
+ * plugin manifest rules, a namespace a third-party plugin may take, and at least one extension
+ * of kind `module` whose `document` is an .html file of the bundle, `main` one too). The module
+ * is declared exactly as the installer reads it, `extensions: [{ kind: "module", id, title, uses,
+ * document }]`, so the folder installs as it is and mounts /m/<namespace>.<id>; a manifest with
+ * the older top-level `module` object is refused with the form to use. A refused module answers
+ * authored false with every issue in `note`, and nothing is on disk. Like the skill bundle it is
+ * never installed here, and it is outside the built-in catalogue, so no generator may declare it.
  */
 import * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
+import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { ExtensionId } from "../../kernel/contract/manifest.ts"
+import { ModuleFields } from "../../kernel/contract/modules.ts"
 import { defineSkill, fileRootOf } from "../../kernel/extensions/skill.ts"
 import { BundleFolder, BundleReport, checkManifest, manifestFileName, maxBundleFiles, refused, writeBundle } from "./bundle-files.ts"
 
 const Input = Schema.Struct({
   manifest: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64 * 1024)).annotations({
-    description: "plugin.json as text: a plugin manifest with a `module` object { route, title, interface }."
+    description: "plugin.json as text: a plugin manifest whose extensions declare the module, " +
+      "{ kind: \"module\", id, title, uses, document } (document an .html file of the bundle; the place is /m/<namespace>.<id>)."
   }),
   files: Schema.Record({ key: Schema.String, value: Schema.String }).annotations({
     description: "The bundle's other files by path inside the bundle (the interface .html at least), as text."
@@ -25,14 +28,11 @@ const Input = Schema.Struct({
   folder: Schema.optional(BundleFolder)
 })
 
-/** The module's place: mounted at /m/<namespace>.<route>, its interface rendered in a sandboxed frame. */
-const ModulePlace = Schema.Struct({
-  route: ExtensionId,
-  title: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(80)),
-  interface: Schema.String.pipe(Schema.filter((path) => /\.html?$/i.test(path) || "interface must name an .html file of the bundle"))
-})
+/** The one form a module takes in plugin.json (kernel/contract/modules.ts), quoted in refusals. */
+const moduleForm = `{ "kind": "module", "id": "<route>", "title": "<title>", "uses": [], "document": "<file>.html" }`
 
-const decodePlace = Schema.decodeUnknownEither(ModulePlace)
+// The manifest's own filter has checked these fields; this reads the document's path from them.
+const decodeFields = Schema.decodeUnknownOption(ModuleFields)
 
 const normalised = (path: string) => path.replaceAll("\\", "/").replace(/^\.\//, "")
 
@@ -49,13 +49,18 @@ const checkModule = (text: string, files: Readonly<Record<string, string>>) => {
   if (Either.isLeft(manifest)) issues.push(...manifest.left)
   const given = new Set(Object.keys(files).map(normalised))
   if (given.has(manifestFileName)) issues.push(`Give ${manifestFileName} as the manifest, not among the files.`)
-  const place = decodePlace((json as { module?: unknown } | null)?.module)
-  if (Either.isLeft(place)) {
-    const first = ParseResult.ArrayFormatter.formatErrorSync(place.left)
-      .map((issue) => `module${issue.path.length === 0 ? "" : `.${issue.path.join(".")}`}: ${issue.message}.`)
-    issues.push(...first)
-  } else if (!given.has(normalised(place.right.interface))) {
-    issues.push(`module.interface names ${place.right.interface}, which is not among the bundle's files.`)
+  if (typeof json === "object" && json !== null && "module" in json) {
+    issues.push(`Declare the module in extensions, as the installer reads it: ${moduleForm}; not as a top-level "module" object.`)
+  }
+  if (Either.isRight(manifest)) {
+    const modules = manifest.right.extensions.filter((extension) => extension.kind === "module")
+    if (modules.length === 0) issues.push(`extensions: declare the module's place, ${moduleForm}.`)
+    for (const declared of modules) {
+      const document = Option.getOrNull(Option.map(decodeFields(declared), (fields) => fields.document))
+      if (document !== null && !given.has(normalised(document))) {
+        issues.push(`The module ${declared.id} names its document ${document}, which is not among the bundle's files.`)
+      }
+    }
   }
   if (Either.isRight(manifest) && manifest.right.main !== null && !given.has(normalised(manifest.right.main))) {
     issues.push(`main names ${manifest.right.main}, which is not among the bundle's files.`)
@@ -76,7 +81,8 @@ const nameIn = (text: string) => {
 
 export const authorModule = defineSkill({
   description: "Author a module bundle (a plugin contributing a place whose interface is an HTML page the node frames in " +
-    "isolation) into the file root: plugin.json given as text, with a `module` object { route, title, interface }, and " +
+    "isolation) into the file root: plugin.json given as text, declaring the module in extensions as " +
+    "{ kind: \"module\", id, title, uses, document } (the place is /m/<namespace>.<id>), and " +
     "the bundle's files. The manifest is validated before anything is written: a refused module writes nothing and " +
     "names every issue. It is never installed here.",
   input: Input,

@@ -89,7 +89,9 @@ describe("enrolment at a relay", () => {
     expect(Date.parse(state.expiresAt!) - Date.parse(state.enrolledAt!)).toBeGreaterThan(23 * 3600_000)
 
     const profileR = (await capabilitiesOf(r)).payload
-    expect(profileR.runs.map((facility) => facility.name)).toEqual(expect.arrayContaining(["relay.enrolment", "relay.deposit", "relay.collect"]))
+    expect(profileR.runs.map((facility) => facility.name)).toEqual([
+      "peer.hello", "peer.deliver", "peer.collect", "capabilities", "seed.knock", "seed.beat", "seed.act", "relay.enrolment", "relay.deposit", "relay.collect"
+    ])
     expect(profileR).toMatchObject({ fronts: [didC], limits: { maxQueued: MAX_QUEUED }, delegatesTo: null })
     expect((await capabilitiesOf(c)).payload).toMatchObject({ delegatesTo: didR, fronts: [] })
     expect((await capabilitiesOf(a)).payload.runs.map((facility) => facility.name)).not.toContain("relay.deposit")

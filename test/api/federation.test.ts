@@ -37,7 +37,9 @@ describe("the capability profile", () => {
     expect(Object.keys(profile.payload).sort()).toEqual(
       ["delegatesTo", "did", "expiresAt", "fronts", "issuedAt", "limits", "profile", "runs", "seedProtocol", "type", "v"]
     )
-    expect(profile.payload.runs.map((facility) => facility.name)).toEqual(["peer.hello", "peer.deliver", "peer.collect", "capabilities"])
+    expect(profile.payload.runs.map((facility) => facility.name))
+      .toEqual(["peer.hello", "peer.deliver", "peer.collect", "capabilities", "seed.knock", "seed.beat", "seed.act"])
+    expect(profile.payload.runs.find((facility) => facility.name === "seed.knock")).toEqual({ name: "seed.knock", path: "/api/federation/seed/knock", protocol: 1 })
     expect(profile.payload.limits.maxDocumentBytes).toBe(64 * 1024)
   })
 })
@@ -163,6 +165,14 @@ describe("deliver", () => {
     const { envelope, digest } = plainEnvelope({ node: nodeA, author: ada, audience: didB, to: bo })
     expect(await deliver({ envelope })).toMatchObject({ accepted: true, digest })
     expect((await inboundRows()).find((row) => row.digest === digest)?.sealed).toBe(0)
+  })
+
+  it("refuses a message for a seed's being as seed_recipient, keeping nothing", async () => {
+    const device = newKeyPair()
+    await run(ownerB.client.api.federationSeeds.pairSeed({ payload: { did: device.did as never, name: "Porch sensor" } }))
+    const { envelope, digest } = sealedEnvelope({ node: nodeA, author: ada, audience: didB, to: device.did })
+    expect(await deliver({ envelope })).toMatchObject({ accepted: false, code: "seed_recipient", digest })
+    expect((await inboundRows()).some((row) => row.digest === digest)).toBe(false)
   })
 
   it("refuses, cheapest first, each with its code", async () => {

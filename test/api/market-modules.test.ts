@@ -18,7 +18,6 @@ const manifest = (namespace: string, fields: Record<string, unknown> = {}) => JS
   version: "0.1.0",
   namespace,
   name: `Module ${namespace}`,
-  module: { route: "today", title: "Today", interface: "index.html" },
   extensions: [{ kind: "module", id: "today", title: "Today", uses: [], document: "index.html" }],
   ...fields
 })

@@ -8,7 +8,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { mkdirSync, writeFileSync } from "node:fs"
+import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
 import { Skills, type SkillOutcome } from "../../kernel/extensions/skills.ts"
@@ -207,5 +207,41 @@ describe("a third-party plugin granted 'storage'", () => {
   it("gets no authoring adapter, neither in activate nor in a call", async () => {
     const answer = await invoke(alice, "keeper.peek", {})
     expect(answer).toEqual({ ok: true, output: { atActivate: [], inCall: [] }, durationMs: expect.any(Number) })
+  })
+})
+
+describe("studio.author_module", () => {
+  const page = "<!doctype html><title>Tides</title><h1>High water at 14:02.</h1>"
+  const manifest = JSON.stringify({
+    apiVersion: "1.0", id: "@studio/tides", version: "0.1.0", namespace: "tides", name: "Tides",
+    extensions: [{ kind: "module", id: "today", title: "Tides today", uses: [], document: "index.html" }]
+  })
+
+  it("writes a bundle the installer mounts as it is: installed, its place /m/tides.today serves its document", async () => {
+    const { node, owner } = context
+    const answer = await run(owner.client.api.studioSkills.invokeSkill({
+      payload: { name: "studio.author_module", input: { manifest, files: { "index.html": page } } }
+    }))
+    expect(answer.output).toMatchObject({ authored: true, installed: false, path: "modules/tides" })
+    // The owner moves the authored folder into the plugin folder and installs it, as written.
+    const uploads = join(node.dataDir, "uploads")
+    const [being] = readdirSync(uploads).filter((entry) => existsSync(join(uploads, entry, "modules", "tides", "plugin.json")))
+    cpSync(join(uploads, being!, "modules", "tides"), join(node.dataDir, "plugins", "tides"), { recursive: true })
+    await run(owner.client.api.plugins.installPlugin({ payload: { dir: "tides", granted: [] } }))
+    const document = await owner.client.raw("GET", `/api/modules/${encodeURIComponent("@studio/tides")}/today/document`)
+    expect(document.status).toBe(200)
+    expect(document.text).toContain("High water at 14:02.")
+    expect((await owner.client.raw("GET", "/m/tides.today")).status).toBe(200)
+  })
+
+  it("refuses the older top-level module object, naming the extensions form, and writes nothing", async () => {
+    const old = JSON.stringify({ ...JSON.parse(manifest), namespace: "oldtides", id: "@studio/oldtides", module: { route: "today", title: "T", interface: "index.html" } })
+    const answer = await run(context.owner.client.api.studioSkills.invokeSkill({
+      payload: { name: "studio.author_module", input: { manifest: old, files: { "index.html": page } } }
+    }))
+    expect(answer.output).toMatchObject({ authored: false, files: [] })
+    expect(String((answer.output as { note: string }).note)).toMatch(/Declare the module in extensions.*"kind": "module"/)
+    expect(existsSync(join(context.node.dataDir, "uploads"))
+      && readdirSync(join(context.node.dataDir, "uploads")).some((being) => existsSync(join(context.node.dataDir, "uploads", being, "modules", "oldtides")))).toBe(false)
   })
 })

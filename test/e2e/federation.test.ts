@@ -10,28 +10,12 @@
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { launchBrowser } from "./browser.ts"
-import { type Person, openFromRail, registerThroughApi, watchForBreakage } from "./flows.ts"
+import { type Person, call, cookieOf, openFromRail, registerThroughApi, viewports, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
 const ada: Person = { displayName: "Ada Owner", handle: "ada", email: "ada@example.org", password: "ada-password-1" }
 const bo: Person = { displayName: "Bo Owner", handle: "bobo", email: "bo@example.org", password: "bo-password-1" }
 
-const cookieOf = (response: globalThis.Response): string => response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ")
-
-const call = async (url: string, cookie: string, method: string, path: string, body?: unknown) => {
-  const answer = await fetch(`${url}${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) })
-  })
-  if (answer.status !== 200) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`)
-  return answer.json() as Promise<Record<string, unknown>>
-}
-
-const viewports = [
-  ["desktop", { width: 1280, height: 900 }],
-  ["phone", { width: 390, height: 844 }]
-] as const
 
 describe("federation in the browser", () => {
   let a: RunningNode

@@ -98,3 +98,20 @@ export const focused = (page: Page) =>
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
     return { tag: active?.tagName.toLowerCase() ?? "", text: active?.textContent?.trim() ?? "" }
   })
+
+/** A JSON call to a node's API with a session cookie, as a test sets a scene up; anything but 200 throws. */
+export const call = async (url: string, cookie: string, method: string, path: string, body?: unknown) => {
+  const answer = await fetch(`${url}${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) })
+  })
+  if (answer.status !== 200) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`)
+  return answer.json() as Promise<Record<string, unknown>>
+}
+
+/** The two widths a browser flow runs at. */
+export const viewports = [
+  ["desktop", { width: 1280, height: 900 }],
+  ["phone", { width: 390, height: 844 }]
+] as const

@@ -209,6 +209,7 @@ export const RefusalCode = Schema.Literal(
   "passport_mismatch",
   "bad_attestation",
   "wrong_recipient",
+  "seed_recipient",
   "replayed"
 )
 export type RefusalCode = typeof RefusalCode.Type

@@ -16,8 +16,8 @@ export const StoredKey = Schema.Struct({
 })
 export type StoredKey = typeof StoredKey.Type
 
-/** A being's key with the handle its passport names. */
-export const BeingKey = Schema.Struct({ ...StoredKey.fields, handle: Schema.String })
+/** A being's key with the handle its passport names, and its being's kind (a seed's key has no secret). */
+export const BeingKey = Schema.Struct({ ...StoredKey.fields, handle: Schema.String, kind: Schema.String })
 
 const NewKey = Schema.Struct({ did: Schema.String, secret: Schema.String, createdAt: Schema.String })
 
@@ -34,14 +34,14 @@ export class KeysRepository extends Effect.Service<KeysRepository>()("federation
     const findByBeing = operation("federation.findBeingKey", SqlSchema.findOne({
       Request: Schema.String,
       Result: BeingKey,
-      execute: (beingId) => sql`SELECT k.did, k.being_id AS "beingId", k.secret, b.handle FROM federation_keys k
+      execute: (beingId) => sql`SELECT k.did, k.being_id AS "beingId", k.secret, b.handle, b.kind FROM federation_keys k
         JOIN beings b ON b.id = k.being_id WHERE k.being_id = ${beingId}`
     }))
 
     const findBeingByDid = operation("federation.findBeingByDid", SqlSchema.findOne({
       Request: Schema.String,
       Result: BeingKey,
-      execute: (did) => sql`SELECT k.did, k.being_id AS "beingId", k.secret, b.handle FROM federation_keys k
+      execute: (did) => sql`SELECT k.did, k.being_id AS "beingId", k.secret, b.handle, b.kind FROM federation_keys k
         JOIN beings b ON b.id = k.being_id WHERE k.did = ${did}`
     }))
 

@@ -98,7 +98,7 @@ describe("studio.author_skill_bundle", () => {
 
 const moduleManifest = (fields: Record<string, unknown> = {}) => JSON.stringify({
   apiVersion: "1.0", id: "@studio/tides", version: "0.1.0", namespace: "tides", name: "Tides",
-  module: { route: "today", title: "Tides today", interface: "index.html" },
+  extensions: [{ kind: "module", id: "today", title: "Tides today", uses: [], document: "index.html" }],
   ...fields
 })
 const page = "<!doctype html><title>Tides</title><p>High water at 14:02.</p>"
@@ -110,7 +110,7 @@ describe("studio.author_module", () => {
       ok: true,
       output: { authored: true, installed: false, id: "@studio/tides", name: "Tides", path: "modules/tides", files: ["modules/tides/plugin.json", "modules/tides/index.html"] }
     })
-    expect(JSON.parse(readFileSync(join(workspace("m1"), "modules", "tides", "plugin.json"), "utf8"))).toMatchObject({ module: { route: "today" } })
+    expect(JSON.parse(readFileSync(join(workspace("m1"), "modules", "tides", "plugin.json"), "utf8"))).toMatchObject({ extensions: [{ kind: "module", id: "today", document: "index.html" }] })
     expect(readFileSync(join(workspace("m1"), "modules", "tides", "index.html"), "utf8")).toBe(page)
     expect(authoredVerdict("module-bundle", "studio.author_module", outcome)).toMatchObject({ ok: true, authored: [{ kind: "module-bundle", ok: true }] })
   })
@@ -128,10 +128,13 @@ describe("studio.author_module", () => {
   it("refuses a manifest the node's rules refuse, naming every issue", () =>
     refusedWith("m3", { manifest: moduleManifest({ id: "Tides", version: "one" }), files: { "index.html": page } }, /id: id must be npm-shaped.*version: version must be semver/))
 
-  it("refuses a module without a place, or whose interface is missing or not HTML", async () => {
-    await refusedWith("m4", { manifest: moduleManifest({ module: undefined }), files: { "index.html": page } }, /module: /)
-    await refusedWith("m5", { manifest: moduleManifest(), files: { "other.html": page } }, /module.interface names index.html, which is not among the bundle's files/)
-    await refusedWith("m6", { manifest: moduleManifest({ module: { route: "today", title: "T", interface: "app.js" } }), files: { "app.js": "" } }, /interface must name an .html file/)
+  it("refuses a module without a place, or whose document is missing or not HTML, or in the older module form", async () => {
+    await refusedWith("m4", { manifest: moduleManifest({ extensions: [] }), files: { "index.html": page } }, /extensions: declare the module's place/)
+    await refusedWith("m5", { manifest: moduleManifest(), files: { "other.html": page } }, /The module today names its document index.html, which is not among the bundle's files/)
+    const script = [{ kind: "module", id: "today", title: "T", uses: [], document: "app.js" }]
+    await refusedWith("m6", { manifest: moduleManifest({ extensions: script }), files: { "app.js": "" } }, /document must be an .html file/)
+    const older = { module: { route: "today", title: "T", interface: "index.html" } }
+    await refusedWith("m9", { manifest: moduleManifest(older), files: { "index.html": page } }, /Declare the module in extensions, as the installer reads it/)
   })
 
   it("refuses a reserved namespace and a file path out of the root", async () => {
