@@ -87,7 +87,7 @@ export class NodeOmnibar extends LitElement {
     const expanded = this._open && this._groups.length > 0
     let index = 0
     return html`
-      <form role="search" @submit=${this._onSubmit}>
+      <form @submit=${this._onSubmit}>
         <span class="glass" aria-hidden="true">${icon(mdiMagnify)}</span>
         <input
           type="text"
@@ -243,32 +243,39 @@ export class NodeOmnibar extends LitElement {
         position: relative;
         max-width: 40rem;
       }
+      /* The input wears the app's own field look and focus ring; the glass and the "/" hint sit inside it. */
       form {
-        display: flex;
-        align-items: center;
-        gap: var(--node-space-2);
-        border: 1px solid var(--node-border);
-        border-radius: var(--node-radius-sm);
-        background: var(--node-surface);
-        padding: 0 var(--node-space-2);
-      }
-      form:focus-within {
-        outline: 2px solid var(--node-accent);
-        outline-offset: 1px;
+        display: block;
+        position: relative;
+        max-width: none;
       }
       input {
-        flex: 1;
-        min-width: 0;
-        min-height: 40px;
-        border: none;
-        background: transparent;
-        color: inherit;
-        font: inherit;
-        outline: none;
+        box-sizing: border-box;
+        width: 100%;
+        max-width: none;
+        min-height: 44px;
+        padding-left: 2.5rem;
+        padding-right: 2.5rem;
       }
       .glass,
       .hint {
+        position: absolute;
+        top: 50%;
+        transform: translateY(-50%);
         color: var(--node-muted);
+        pointer-events: none;
+      }
+      .glass {
+        left: var(--node-space-3);
+        display: flex;
+      }
+      .hint {
+        right: var(--node-space-3);
+        font-family: inherit;
+        font-size: var(--node-font-size-sm);
+        border: 1px solid var(--node-border);
+        border-radius: 4px;
+        padding: 0 6px;
       }
       .status:empty {
         display: none;
@@ -307,6 +314,15 @@ export class NodeOmnibar extends LitElement {
         overflow: hidden;
         text-overflow: ellipsis;
         white-space: nowrap;
+      }
+      /* A phone has no "/" key at hand: no hint. */
+      @media (max-width: 700px) {
+        .hint {
+          display: none;
+        }
+        input {
+          padding-right: var(--node-space-3);
+        }
       }
       [role="option"][aria-selected="true"],
       [role="option"]:hover {
