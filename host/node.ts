@@ -79,6 +79,8 @@ import { FederationHandlers } from "./federation/handlers.ts"
 import { FederationSeedsHandlers } from "./federation/seeds-handlers.ts"
 import { groupsFeature } from "./groups/feature.ts"
 import { VoiceHandlers } from "./twin/voice-handlers.ts"
+import { SearchHandlers } from "./search/handlers.ts"
+import { Search } from "./search/search.ts"
 
 export const uiDistDir = fileURLToPath(new URL("../ui/dist", import.meta.url))
 
@@ -161,7 +163,9 @@ const features = Layer.mergeAll(
   groupsFeature,
   VoiceHandlers,
   PluginSyncsLive,
-  TwinWebhooksHandlers
+  TwinWebhooksHandlers,
+  // The omnibar's search reads three features' services: the same instances their routes use.
+  SearchHandlers.pipe(Layer.provide(Search.Default), Layer.provide(Layer.mergeAll(projectsFeature, twinFeature, marketFeature)))
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))

@@ -46,11 +46,6 @@ export const generatorRunTitle = (name: string, inputs: unknown) => {
   return first === undefined ? name : titleOf(`${name}: ${first}`)
 }
 
-/** A sentence that asks for something to be made: make, build, write or draft, perhaps after "please". */
-const makeRequest = /^\s*(?:(?:please|can you|could you|would you)\s+)?(?:make|build|write|draft)\b/i
-
-export const isMakeRequest = (text: string) => makeRequest.test(text)
-
 /** The inputs as they came in a JSON body and through the form's JSON Schema: JSON, so this cannot fail. */
 const asProjectInputs = (inputs: Readonly<Record<string, unknown>>) => Effect.orDie(Schema.decodeUnknown(ProjectInputs)(inputs))
 

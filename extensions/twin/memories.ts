@@ -140,6 +140,20 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
         } satisfies SearchResult
       }).pipe(Effect.withSpan("twin.searchMemories"))
 
+    /**
+     * The being's memories by the words index alone, best first: no embedding, so no model spend
+     * (the omnibar's search asks on every pause in typing).
+     */
+    const searchWords = (beingId: string, q: string, limit: number) =>
+      Effect.gen(function* () {
+        const match = ftsQueryOf(q)
+        if (match === null) return []
+        const seqs = (yield* repository.wordSearch({ beingId, match, kind: null, limit })).map((row) => row.seq)
+        const found = yield* repository.bySeqs({ beingId, seqs })
+        const rank = new Map(seqs.map((seq, index) => [seq, index]))
+        return [...found].sort((a, b) => rank.get(a.seq)! - rank.get(b.seq)!).map(recordOf)
+      }).pipe(Effect.withSpan("twin.searchMemoryWords"))
+
     const owned = (beingId: string, id: string) =>
       Effect.flatMap(
         repository.findOwned({ beingId, id }),
@@ -200,6 +214,6 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
         return { available, embedded, total, leavesDevice, degraded: !available || embedded < total, note: notes.length === 0 ? null : notes.join(" ") }
       })
 
-    return { store, search, remove, backfillBatch, embeddings } as const
+    return { store, search, searchWords, remove, backfillBatch, embeddings } as const
   })
 }) {}

@@ -42,6 +42,7 @@ import { ThemesApi } from "../../extensions/themes/contract/api.ts"
 import { GroupsApi } from "../../extensions/groups/contract/api.ts"
 import { VoiceApi } from "../../extensions/twin/voice/contract/api.ts"
 import { TwinWebhooksApi } from "../../extensions/twin/contract/webhooks-api.ts"
+import { SearchApi } from "../search/contract/api.ts"
 
 export class NodeApi extends HttpApi.make("node")
   .add(AuthPublicApi)
@@ -69,6 +70,7 @@ export class NodeApi extends HttpApi.make("node")
   .add(GroupsApi)
   .add(VoiceApi)
   .add(TwinWebhooksApi)
+  .add(SearchApi)
   .addError(InvalidRequest.schema)
   .addError(Unauthorized.schema)
   .addError(Forbidden.schema)

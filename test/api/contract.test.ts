@@ -92,6 +92,7 @@ describe("the HTTP contract", () => {
       "GET /api/studio/portfolio",
       "GET /api/studio/queue",
       "POST /api/studio/omnibar",
+      "GET /api/search",
       "GET /api/files",
       "GET /api/files/search",
       "GET /api/files/read",

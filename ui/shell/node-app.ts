@@ -7,7 +7,7 @@
  * navigation (not on the first load) the keyboard moves to the new place's heading, which screen
  * readers then read out.
  */
-import { css, html, LitElement, type PropertyValues, type TemplateResult } from "lit"
+import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from "lit"
 import { customElement, state } from "lit/decorators.js"
 import type { Being } from "../../host/auth/contract/records.ts"
 import { request } from "../api/client.ts"
@@ -17,6 +17,7 @@ import { wearChosenTheme, wearTheme } from "../theme/worn-theme.ts"
 import { sharedStyles } from "../styles/shared-styles.ts"
 import type { NodeEventMap } from "./events.ts"
 import { focusHeadingIn } from "./heading-focus.ts"
+import "./node-omnibar.ts"
 import "./node-rail.ts"
 import { PlaceLoader, type PlaceModule } from "./place-loader.ts"
 import { type AppLocation, navigate, RouterController } from "./router.ts"
@@ -285,10 +286,13 @@ export class NodeApp extends LitElement {
       <a class="skip" href="#main" @click=${this._skipToMain}>Skip to content</a>
       <div class="layout">
         <node-rail .being=${this._being} .path=${location.path}></node-rail>
-        <main id="main" tabindex="-1">
-          <node-alert kind="info" .message=${this._notice}></node-alert>
-          ${this._renderPlace(place, location)}
-        </main>
+        <div class="column">
+          ${this._being === null ? nothing : html`<header class="top"><node-omnibar .being=${this._being}></node-omnibar></header>`}
+          <main id="main" tabindex="-1">
+            <node-alert kind="info" .message=${this._notice}></node-alert>
+            ${this._renderPlace(place, location)}
+          </main>
+        </div>
       </div>
     `
   }
@@ -363,6 +367,13 @@ export class NodeApp extends LitElement {
         grid-template-columns: var(--node-rail-width) minmax(0, 1fr);
         min-height: 100vh;
       }
+      /* The omnibar's top bar above the place, in the content's column. */
+      .column {
+        min-width: 0;
+      }
+      .top {
+        padding: var(--node-space-4) var(--node-space-7) 0;
+      }
       main {
         padding: var(--node-space-6) var(--node-space-7) var(--node-space-7);
         max-width: calc(var(--node-content-max) + 2 * var(--node-space-7));
@@ -389,6 +400,9 @@ export class NodeApp extends LitElement {
         top: var(--node-space-2);
       }
       @media (max-width: 1100px) {
+        .top {
+          padding: var(--node-space-4) var(--node-space-5) 0;
+        }
         main {
           padding: var(--node-space-5) var(--node-space-5) var(--node-space-6);
         }
@@ -397,6 +411,9 @@ export class NodeApp extends LitElement {
         .layout {
           grid-template-columns: minmax(0, 1fr);
           grid-template-rows: auto 1fr;
+        }
+        .top {
+          padding: var(--node-space-2) var(--node-space-3) 0;
         }
         main {
           padding: var(--node-space-4) var(--node-space-3) var(--node-space-6);

@@ -42,13 +42,13 @@ import { LiveStatusController } from "../live/live-controllers.ts"
 import { sharedStyles } from "../styles/shared-styles.ts"
 import { fireEvent } from "./events.ts"
 
-interface RailItem {
+export interface RailItem {
   readonly path: string
   readonly label: string
   readonly icon: string
 }
 
-const signedInItems = (being: Being): ReadonlyArray<RailItem> => [
+export const signedInItems = (being: Being): ReadonlyArray<RailItem> => [
   // The first four are a phone's tabs: the places a person opens most.
   { path: "/", label: "Desktop", icon: mdiViewDashboardOutline },
   { path: "/muse", label: "Muse", icon: mdiCreationOutline },

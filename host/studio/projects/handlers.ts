@@ -2,7 +2,8 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import { InvalidRequest } from "../../../kernel/contract/errors.ts"
-import { isMakeRequest, Projects } from "../../../actors/project/projects.ts"
+import { Projects } from "../../../actors/project/projects.ts"
+import { isMakeRequest } from "../../../actors/project/contract/make-request.ts"
 import { NodeApi } from "../../contract/api.ts"
 import { CurrentSession } from "../../auth/contract/session.ts"
 

@@ -90,4 +90,8 @@ describe("rate classes in the contract", () => {
       expect(endpoint.rateClass, endpoint.path).toBe("owner")
     }
   })
+
+  it("leaves the omnibar's search in the global budget only: it spends no model budget", () => {
+    expect(classOf("GET", "/api/search")).toBeNull()
+  })
 })

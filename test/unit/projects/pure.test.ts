@@ -6,7 +6,8 @@ import { taskPromptOf } from "../../../actors/project/instruction.ts"
 import { roleNeeds } from "../../../actors/project/team.ts"
 import { wireToolName } from "../../../actors/project/task-loop.ts"
 import { contentTypeOf, listWorkspace, outputKindOf } from "../../../actors/project/outputs.ts"
-import { generatorRunTitle, isMakeRequest, titleOf } from "../../../actors/project/projects.ts"
+import { generatorRunTitle, titleOf } from "../../../actors/project/projects.ts"
+import { isMakeRequest } from "../../../actors/project/contract/make-request.ts"
 import type { TaskRecord } from "../../../actors/project/repositories/tasks-repository.ts"
 
 const task = (fields: Partial<TaskRecord>): TaskRecord => ({
