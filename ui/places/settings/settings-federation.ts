@@ -3,7 +3,7 @@
  * the peers (settings-federation-peers.ts), the directory's status with its "register now" and
  * "add a peer by handle", and the courier's flush with what its run did. The relay and the seeds have sections of their own, placed here.
  */
-import { html, LitElement, nothing } from "lit"
+import { css, html, LitElement, nothing } from "lit"
 import { customElement, query } from "lit/decorators.js"
 import type { DirectoryStatus, FlushResult } from "../../../extensions/federation/contract/records.ts"
 import type { SignedCapabilityProfile } from "../../../extensions/federation/contract/wire.ts"
@@ -120,7 +120,8 @@ export class SettingsFederation extends LitElement {
       this._lastRun = run
     })
 
-  static override styles = sharedStyles
+  // A did or an address is one long word: it wraps anywhere rather than widen a phone's page.
+  static override styles = [sharedStyles, css`.directory-state code, .directory-listing code, .directory-error { overflow-wrap: anywhere; word-break: break-all; white-space: normal; }`]
 }
 
 declare global {
