@@ -103,5 +103,32 @@ export const federationMigrations: Migrations = {
       collected INTEGER NOT NULL DEFAULT 0,
       last_error TEXT
     )`
+  }),
+  /**
+   * The directory (docs/federation.md "The directory"). As a directory: one row per listed
+   * handle, the node that listed it, its advertised endpoint, until when. As a node that
+   * registers: one row, the directory's did pinned at the first registration that held.
+   */
+  "1109_federation_directory": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`CREATE TABLE federation_directory_entries (
+      handle TEXT PRIMARY KEY,
+      did TEXT NOT NULL,
+      endpoint TEXT NOT NULL,
+      registered_at TEXT NOT NULL,
+      expires_at TEXT NOT NULL
+    )`
+    yield* sql`CREATE INDEX federation_directory_entries_did ON federation_directory_entries (did)`
+    yield* sql`CREATE TABLE federation_directory_client (
+      id TEXT PRIMARY KEY CHECK (id = 'directory'),
+      endpoint TEXT,
+      directory_did TEXT,
+      advertised_endpoint TEXT,
+      handles TEXT,
+      registered_at TEXT,
+      expires_at TEXT,
+      last_error TEXT,
+      credits_claimed INTEGER NOT NULL DEFAULT 0
+    )`
   })
 }

@@ -2,8 +2,8 @@
  * The federation's settings (docs/operations.md lists each): the largest document the public
  * wire routes read (their body limit, and the figure the capability profile announces); whether
  * this node runs as a relay for nodes that enrol with it; the relay this node itself is
- * reached through (no route sets it: docs/federation.md "The relay"); and the directory's address
- * (only read by the directory status so far: registering is a later issue).
+ * reached through (no route sets it: docs/federation.md "The relay"); the directory this node
+ * registers with, and whether this node runs as a directory itself (docs/federation.md "The directory").
  */
 import * as Config from "effect/Config"
 import * as Context from "effect/Context"
@@ -26,7 +26,10 @@ export const federationSettingsConfig = Config.all({
   relayEndpoint: optionalString("SVC_RELAY_ENDPOINT").pipe(
     Config.validate({ message: "SVC_RELAY_ENDPOINT must be an http or https URL", validation: (url) => Option.isNone(url) || isHttpUrl(url.value) })
   ),
-  directoryEndpoint: optionalString("DIRECTORY_ENDPOINT")
+  directoryEndpoint: optionalString("DIRECTORY_ENDPOINT").pipe(
+    Config.validate({ message: "DIRECTORY_ENDPOINT must be an http or https URL", validation: (url) => Option.isNone(url) || isHttpUrl(url.value) })
+  ),
+  directoryOn: flag("FEDERATION_DIRECTORY")
 })
 
 export type FederationSettingsShape = Config.Config.Success<typeof federationSettingsConfig>

@@ -21,6 +21,9 @@ import { Greetings, HandshakeLive } from "../../extensions/federation/handshake.
 import { CapabilityProfiles } from "../../extensions/federation/relay/capabilities.ts"
 import { RelayClient, RelayLoop } from "../../extensions/federation/relay/client.ts"
 import { Relay } from "../../extensions/federation/relay/relay.ts"
+import { DirectoryClient, DirectoryLoop, ListedHandles } from "../../extensions/federation/directory/client.ts"
+import { Directory } from "../../extensions/federation/directory/directory.ts"
+import { BeingsRepository } from "../auth/repositories/beings.ts"
 import { Identities } from "../../extensions/federation/identities.ts"
 import { SquarePosts } from "../../extensions/federation/square-posts.ts"
 import { SquareOutbound } from "../../extensions/souls/ports.ts"
@@ -55,14 +58,22 @@ const PeerDirectoryLive = Layer.effect(
   })
 ).pipe(Layer.provide(PeersRepository.Default))
 
+/** The handles this node lists at its directory: the owner's own, once there is an owner (docs/federation.md "The directory"). */
+const ListedHandlesLive = Layer.effect(
+  ListedHandles,
+  Effect.map(BeingsRepository, (beings) => ({
+    handles: Effect.map(beings.findOwner(), (owner) => (owner._tag === "Some" ? [owner.value.handle] : []))
+  }))
+).pipe(Layer.provide(BeingsRepository.Default))
+
 export const federationServices = Layer.mergeAll(
   Greetings.Default, Deliveries.Default, NodeDocuments.Default, Conversations.Default, Courier.Default, Collections.Default, Collector.Default,
-  Relay.Default, RelayClient.Default, CapabilityProfiles.Default,
+  Relay.Default, RelayClient.Default, CapabilityProfiles.Default, Directory.Default, DirectoryClient.Default,
   SquarePosts.Default, Identities.Default
 ).pipe(
   Layer.provideMerge(HandshakeLive),
   Layer.provideMerge(NodeDocuments.Default),
-  Layer.provide([PeerDirectoryLive, PeerTransportLive, NodeAddressLive, ConversationThreadsLive, SquareArrivalsLive])
+  Layer.provide([PeerDirectoryLive, PeerTransportLive, NodeAddressLive, ConversationThreadsLive, SquareArrivalsLive, ListedHandlesLive])
 )
 
 /** A message posted in a conversation's thread goes to the outbox (threads call this port). */
@@ -77,7 +88,7 @@ export const SquareOutboundLive = Layer.effect(
   Effect.map(SquarePosts, (posts) => ({ published: posts.published, retracted: posts.retracted }))
 ).pipe(Layer.provide(federationServices))
 
-export const federationFeature = Layer.mergeAll(PeerLive, CourierLoop, CollectorLoop, RelayLoop).pipe(
+export const federationFeature = Layer.mergeAll(PeerLive, CourierLoop, CollectorLoop, RelayLoop, DirectoryLoop).pipe(
   Layer.provideMerge(federationServices),
   Layer.provide([PeerTransportLive])
 )

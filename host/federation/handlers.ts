@@ -14,13 +14,14 @@ import { Conversations } from "../../extensions/federation/conversations.ts"
 import { Courier } from "../../extensions/federation/courier.ts"
 import { Deliveries } from "../../extensions/federation/deliver.ts"
 import { NodeDocuments } from "../../extensions/federation/documents.ts"
-import type { DirectoryStatus, OwnIdentity } from "../../extensions/federation/contract/records.ts"
+import type { OwnIdentity } from "../../extensions/federation/contract/records.ts"
 import { Greetings } from "../../extensions/federation/handshake.ts"
 import { CapabilityProfiles } from "../../extensions/federation/relay/capabilities.ts"
 import { RelayClient } from "../../extensions/federation/relay/client.ts"
 import { Relay } from "../../extensions/federation/relay/relay.ts"
+import { DirectoryClient } from "../../extensions/federation/directory/client.ts"
+import { Directory } from "../../extensions/federation/directory/directory.ts"
 import { Identities } from "../../extensions/federation/identities.ts"
-import { FederationSettings } from "../../extensions/federation/settings.ts"
 import { MessagesRepository } from "../../extensions/federation/repositories/messages-repository.ts"
 import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { refusedWhenBusy } from "../../kernel/actors/busy.ts"
@@ -44,7 +45,7 @@ const ownerRoutes = HttpApiBuilder.group(NodeApi, "federation", (handlers) =>
     const collector = yield* Collector
     const relayClient = yield* RelayClient
     const identities = yield* Identities
-    const settings = yield* FederationSettings
+    const directoryClient = yield* DirectoryClient
 
     const ownIdentity = Effect.fn("federation.me")(function* (beingId: string) {
       const own = yield* identities.ofBeing(beingId)
@@ -52,23 +53,6 @@ const ownerRoutes = HttpApiBuilder.group(NodeApi, "federation", (handlers) =>
       return { beingId, handle: own.value.handle, did: own.value.did, nodeDid: documents.nodeDid } satisfies OwnIdentity
     })
 
-    // Registering with a directory is a later issue: the status says whether one is set, and nothing more.
-    const directoryStatus = Effect.sync((): DirectoryStatus => {
-      const endpoint = Option.getOrNull(settings.directoryEndpoint)
-      return {
-        configured: endpoint !== null,
-        endpoint,
-        directoryDid: null,
-        nodeDid: documents.nodeDid,
-        registered: false,
-        advertisedEndpoint: null,
-        handles: [],
-        registeredAt: null,
-        expiresAt: null,
-        lastError: endpoint === null ? null : "Registering with a directory is not built yet; nothing was sent to it.",
-        creditsClaimed: 0
-      }
-    }).pipe(Effect.withSpan("federation.directoryStatus"))
     const owner = <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.zipRight(requireOwner, self)
     /** The owner's routes that act as the owner's own being (a conversation is the caller's). */
     const asOwner = <A, E, R>(self: (beingId: string) => Effect.Effect<A, E, R>) => Effect.flatMap(requireOwner, (session) => self(session.beingId))
@@ -107,6 +91,7 @@ const ownerRoutes = HttpApiBuilder.group(NodeApi, "federation", (handlers) =>
       .handle("outbox", ({ urlParams }) => owner(messages.outbox(urlParams.kind ?? "post")))
       // Requeue and drain, then collect from every verified peer, then ask this node's relay.
       .handle("flush", () => owner(Effect.gen(function* () {
+        yield* directoryClient.run()
         const ran = yield* courier.flush()
         const collected = yield* collector.run()
         return { ...ran, collected, relayed: yield* relayClient.run() }
@@ -114,7 +99,20 @@ const ownerRoutes = HttpApiBuilder.group(NodeApi, "federation", (handlers) =>
       .handle("relayState", () => owner(relayClient.state()))
       .handle("enrolRelay", () => owner(relayClient.enrol()))
       .handle("me", () => Effect.flatMap(CurrentSession, (session) => ownIdentity(session.beingId)))
-      .handle("directoryStatus", () => owner(directoryStatus))
+      .handle("directoryStatus", () => owner(directoryClient.status()))
+      .handle("directoryRegister", () => owner(Effect.zipRight(directoryClient.register(), directoryClient.status())))
+      .handle("addPeerByHandle", ({ payload }) =>
+        owner(Effect.gen(function* () {
+          const resolved = yield* directoryClient.resolve(payload.handle)
+          if ("refused" in resolved) return yield* Effect.fail(new NotFound({ error: "handle_not_resolved", message: resolved.refused }))
+          if (resolved.node === documents.nodeDid) {
+            return yield* Effect.fail(new InvalidRequest({ error: "own_node", message: "That handle is listed by this node." }))
+          }
+          return yield* busy(peer(resolved.node).Add({ endpoint: resolved.endpoint, name: payload.name ?? payload.handle, relay: null })).pipe(
+            Effect.catchTag("PeerExists", () =>
+              Effect.fail(new Conflict({ error: "peer_exists", message: "That node is a peer already; edit it or greet it." })))
+          )
+        })))
   }))
 
 const wireRoutes = HttpApiBuilder.group(NodeApi, "federationWire", (handlers) =>
@@ -124,6 +122,7 @@ const wireRoutes = HttpApiBuilder.group(NodeApi, "federationWire", (handlers) =>
     const collections = yield* Collections
     const relay = yield* Relay
     const profiles = yield* CapabilityProfiles
+    const directory = yield* Directory
     return handlers
       .handle("capabilities", () => profiles.profile)
       .handle("hello", ({ payload }) => greetings.answer(payload))
@@ -132,6 +131,8 @@ const wireRoutes = HttpApiBuilder.group(NodeApi, "federationWire", (handlers) =>
       .handle("relayEnrolment", ({ payload }) => relay.enrol(payload))
       .handle("relayDeposit", ({ payload }) => relay.deposit(payload))
       .handle("relayCollect", ({ payload }) => relay.collect(payload))
+      .handle("directoryRegistration", ({ payload }) => directory.register(payload))
+      .handle("directoryResolve", ({ payload }) => directory.resolve(payload.handle))
   }))
 
 export const FederationHandlers = Layer.mergeAll(ownerRoutes, wireRoutes).pipe(

@@ -123,6 +123,8 @@ describe("the HTTP contract", () => {
       [
         "GET /api/health",
         "GET /api/federation/capabilities",
+        "POST /api/federation/directory/register",
+        "POST /api/federation/directory/resolve",
         "POST /api/federation/peer/collect",
         "POST /api/federation/peer/deliver",
         "POST /api/federation/peer/hello",

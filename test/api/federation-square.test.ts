@@ -7,6 +7,7 @@
 import * as Option from "effect/Option"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { beingKeyOf, capabilitiesOf } from "../support/federation.ts"
+import { freePort } from "../support/free-port.ts"
 import { LiveTab } from "../support/live.ts"
 import { Client, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
 
@@ -125,12 +126,13 @@ describe("the directory status", () => {
     expect(anonymous.status).toBe(401)
   })
 
-  it("says configured with the endpoint once DIRECTORY_ENDPOINT is set, and that registering is not built", async () => {
-    const c = await startNode({ directoryEndpoint: Option.some("https://directory.example") })
+  it("says configured with the endpoint once DIRECTORY_ENDPOINT is set, and why registering failed when nothing answers there", async () => {
+    const nowhere = `http://127.0.0.1:${await freePort()}`
+    const c = await startNode({ directoryEndpoint: Option.some(nowhere) })
     try {
       const owner = await registerOwner(c)
-      expect(await run(owner.client.api.federation.directoryStatus())).toMatchObject({
-        configured: true, endpoint: "https://directory.example", directoryDid: null, registered: false, lastError: expect.stringContaining("not built")
+      expect(await run(owner.client.api.federation.directoryRegister())).toMatchObject({
+        configured: true, endpoint: nowhere, directoryDid: null, registered: false, lastError: expect.stringContaining("did not answer")
       })
     } finally {
       await c.close()

@@ -68,7 +68,7 @@ describe("state-changing requests from another site", () => {
     })
     // The exemption is declared, not inferred: exactly the federation routes other nodes call.
     expect(wire.sort()).toEqual([
-      "GET /api/federation/capabilities", "POST /api/federation/peer/collect", "POST /api/federation/peer/deliver", "POST /api/federation/peer/hello",
+      "GET /api/federation/capabilities", "POST /api/federation/directory/register", "POST /api/federation/directory/resolve", "POST /api/federation/peer/collect", "POST /api/federation/peer/deliver", "POST /api/federation/peer/hello",
       "POST /api/federation/relay/collect", "POST /api/federation/relay/deposit", "POST /api/federation/relay/enrolment",
       "POST /api/federation/seed/act", "POST /api/federation/seed/beat", "POST /api/federation/seed/knock", "POST /api/twin/webhooks/:provider/:connectionId"
     ])

@@ -15,6 +15,7 @@ import {
   AddPeer, DirectoryStatus, FederatedConversation, FederatedMessage, FederatedThread, FlushResult, NewConversation, OutboxParams, OwnIdentity, Peer, PeerPath,
   PeerRemoved, PeerSession, PeerUpdate, ThreadIdPath
 } from "./records.ts"
+import { AddPeerByHandle, RegistrationAnswer, Resolution, ResolveRequest, SignedRegistration } from "./directory.ts"
 import { DepositReceipt, NodeRelayState, RelayEnrol, RelayEnrolment, RelayEnrolmentAnswer } from "./relay.ts"
 import { DeliveryReceipt, PeerCollect, PeerCollection, PeerGreeting, PeerHello, SignedCapabilityProfile } from "./wire.ts"
 
@@ -56,6 +57,17 @@ export class FederationApi extends HttpApiGroup.make("federation")
   .add(HttpApiEndpoint.get("me", "/federation/me").addSuccess(OwnIdentity))
   // The spec's "Directory" group holds only this route so far; it lives with the node's identity.
   .add(HttpApiEndpoint.get("directoryStatus", "/directory/status").addSuccess(DirectoryStatus))
+  // Registers with DIRECTORY_ENDPOINT now, whatever is left of the listing (docs/federation.md "The directory").
+  .add(HttpApiEndpoint.post("directoryRegister", "/directory/register").addSuccess(DirectoryStatus))
+  // Resolves a handle at the directory, then the ordinary add-peer handshake with what it names.
+  .add(
+    HttpApiEndpoint.post("addPeerByHandle", "/directory/peers")
+      .setPayload(AddPeerByHandle)
+      .addSuccess(PeerSession)
+      .addError(InvalidRequest.schema)
+      .addError(NotFound.schema)
+      .addError(Conflict.schema)
+  )
   .addError(Forbidden.schema)
   .addError(Unavailable.schema)
   .middleware(Authentication)
@@ -72,6 +84,9 @@ export class FederationWireApi extends HttpApiGroup.make("federationWire")
   .add(HttpApiEndpoint.post("relayEnrolment", "/federation/relay/enrolment").setPayload(RelayEnrol).addSuccess(RelayEnrolmentAnswer))
   .add(HttpApiEndpoint.post("relayDeposit", "/federation/relay/deposit").setPayload(Schema.Unknown).addSuccess(DepositReceipt))
   .add(HttpApiEndpoint.post("relayCollect", "/federation/relay/collect").setPayload(PeerCollect).addSuccess(PeerCollection))
+  // The directory's (docs/federation.md "The directory"): a registration signed by the node, a resolve answered signed.
+  .add(HttpApiEndpoint.post("directoryRegistration", "/federation/directory/register").setPayload(SignedRegistration).addSuccess(RegistrationAnswer))
+  .add(HttpApiEndpoint.post("directoryResolve", "/federation/directory/resolve").setPayload(ResolveRequest).addSuccess(Resolution))
   // What every route other nodes call declares: signed, its own rate class, a small body.
   .annotate(WireRoute, true)
   .annotate(RateClass, "wire")

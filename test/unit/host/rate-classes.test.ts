@@ -36,7 +36,7 @@ const families: ReadonlyArray<readonly [RateClassName, ReadonlyArray<string>]> =
   ["llm", ["/api/studio/projects", "/api/studio/omnibar", "/api/studio/projects/:id/resume", "/api/twin/learn", "/api/twin/reflect", "/api/beings/life/tick", "/api/beings/life/greet", "/api/market/listings/:id/buy", "/api/threads/:id/messages", "/api/threads/:id/messages/:messageId/speech"]],
   ["upload", ["/api/files/upload", "/api/twin/voice/transcribe"]],
   ["bridge", ["/api/modules/:id/:extensionId/call", "/api/modules/:id/:extensionId/file"]],
-  ["wire", ["/api/federation/peer/hello", "/api/federation/peer/deliver", "/api/federation/peer/collect", "/api/federation/seed/knock", "/api/federation/seed/beat", "/api/federation/seed/act", "/api/federation/relay/enrolment", "/api/federation/relay/deposit", "/api/federation/relay/collect", "/api/twin/webhooks/:provider/:connectionId"]]
+  ["wire", ["/api/federation/peer/hello", "/api/federation/peer/deliver", "/api/federation/peer/collect", "/api/federation/seed/knock", "/api/federation/seed/beat", "/api/federation/seed/act", "/api/federation/relay/enrolment", "/api/federation/relay/deposit", "/api/federation/relay/collect", "/api/federation/directory/register", "/api/federation/directory/resolve", "/api/twin/webhooks/:provider/:connectionId"]]
 ]
 
 describe("rate classes in the contract", () => {
@@ -69,6 +69,8 @@ describe("rate classes in the contract", () => {
     const wire = endpoints.filter((endpoint) => endpoint.rateClass === "wire").map((endpoint) => `${endpoint.method} ${endpoint.path}`)
     expect(wire.sort()).toEqual([
       "GET /api/federation/capabilities",
+      "POST /api/federation/directory/register",
+      "POST /api/federation/directory/resolve",
       "POST /api/federation/peer/collect",
       "POST /api/federation/peer/deliver",
       "POST /api/federation/peer/hello",

@@ -102,6 +102,11 @@ export class SettingsFederationPeers extends LitElement {
     </td></tr>`
   }
 
+  /** Reads the list again (the directory section adds peers by handle). */
+  reload(): Promise<void> {
+    return this._peers.reload()
+  }
+
   private async _add(form: HTMLFormElement, field: (name: string) => string): Promise<void> {
     const name = field("name").trim()
     const added = await this._acting.run(

@@ -1,10 +1,10 @@
 /**
  * Settings → Federation (the owner's): this node's did and what it runs, the owner's own did,
- * the peers (settings-federation-peers.ts), the directory's status, and the courier's flush with
- * what its run did. The relay and the seeds have sections of their own, placed here.
+ * the peers (settings-federation-peers.ts), the directory's status with its "register now" and
+ * "add a peer by handle", and the courier's flush with what its run did. The relay and the seeds have sections of their own, placed here.
  */
-import { html, LitElement, nothing } from "lit"
-import { customElement } from "lit/decorators.js"
+import { css, html, LitElement, nothing } from "lit"
+import { customElement, query } from "lit/decorators.js"
 import type { DirectoryStatus, FlushResult } from "../../../extensions/federation/contract/records.ts"
 import type { SignedCapabilityProfile } from "../../../extensions/federation/contract/wire.ts"
 import { ApiAction } from "../../components/api-action.ts"
@@ -12,6 +12,7 @@ import { ApiResource } from "../../components/api-resource.ts"
 import { dataTable } from "../../components/data-table.ts"
 import "../../components/did-copy.ts"
 import { formatDateTime } from "../../components/format.ts"
+import { onSubmit } from "../../components/on-submit.ts"
 import "../../components/node-alert.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 import "./settings-federation-peers.ts"
@@ -27,6 +28,10 @@ export class SettingsFederation extends LitElement {
   private readonly _directory = new ApiResource(this, (client) => client.federation.directoryStatus())
 
   private readonly _flushing = new ApiAction(this)
+
+  private readonly _directing = new ApiAction(this)
+
+  @query("settings-federation-peers") private accessor _peers!: HTMLElementTagNameMap["settings-federation-peers"]
 
   private _lastRun: FlushResult | null = null
 
@@ -49,7 +54,8 @@ export class SettingsFederation extends LitElement {
       </section>
       <section class="card" aria-labelledby="federation-directory-title">
         <h2 id="federation-directory-title">Directory</h2>
-        <node-alert .message=${this._directory.error}></node-alert>
+        <node-alert .message=${this._directory.error || this._directing.error}></node-alert>
+        <node-alert kind="success" .message=${this._directing.notice}></node-alert>
         ${this._directory.render("Loading the directory's status…", (status) => this._renderDirectory(status))}
       </section>
       <settings-federation-relay></settings-federation-relay>
@@ -82,8 +88,31 @@ export class SettingsFederation extends LitElement {
     }
     return html`<p class="directory-state">Directory: <code>${status.endpoint}</code> ·
       ${status.registered ? `registered${status.registeredAt === null ? "" : ` ${formatDateTime(status.registeredAt)}`}` : "not registered"}
-      ${status.directoryDid === null ? nothing : html` · its did <code>${status.directoryDid}</code>`}</p>
-      ${status.lastError === null ? nothing : html`<p class="muted">${status.lastError}</p>`}`
+      ${status.directoryDid === null ? nothing : html` · its did (pinned) <code>${status.directoryDid}</code>`}</p>
+      ${status.registered ? html`<p class="directory-listing">Listed as ${status.handles.length === 0 ? "no handle" : status.handles.join(", ")}
+        at <code>${status.advertisedEndpoint}</code> until ${formatDateTime(status.expiresAt!)} · credits claimed: ${status.creditsClaimed}</p>` : nothing}
+      ${status.lastError === null ? nothing : html`<p class="muted directory-error">${status.lastError}</p>`}
+      <div class="actions"><button type="button" ?disabled=${this._directing.busy} @click=${this._register}>Register now</button></div>
+      <form class="add-by-handle" @submit=${onSubmit(({ form, field }) => this._addByHandle(form, field("handle").trim()))}>
+        <h3>Add a peer by handle</h3>
+        <label>Handle <input name="handle" required maxlength="80" autocomplete="off" placeholder="their handle" /></label>
+        <div class="actions"><button type="submit" ?disabled=${this._directing.busy}>Find and add</button></div>
+      </form>`
+  }
+
+  private readonly _register = async (): Promise<void> => {
+    await this._directing.run((client) => client.federation.directoryRegister(),
+      (status) => status.lastError === null ? "Registered." : `Not registered: ${status.lastError}`)
+    await this._directory.reload()
+  }
+
+  private async _addByHandle(form: HTMLFormElement, handle: string): Promise<void> {
+    const added = await this._directing.run(
+      (client) => client.federation.addPeerByHandle({ payload: { handle } }),
+      (session) => session.verified ? `${session.peer.name} is added and verified.` : `${session.peer.name} is added: ${session.reason}`
+    )
+    if (added) form.reset()
+    await this._peers.reload()
   }
 
   private readonly _flush = (): Promise<boolean> =>
@@ -91,7 +120,8 @@ export class SettingsFederation extends LitElement {
       this._lastRun = run
     })
 
-  static override styles = sharedStyles
+  // A did or an address is one long word: it wraps anywhere rather than widen a phone's page.
+  static override styles = [sharedStyles, css`.directory-state code, .directory-listing code, .directory-error { overflow-wrap: anywhere; word-break: break-all; white-space: normal; }`]
 }
 
 declare global {
