@@ -115,6 +115,9 @@ const repairPrompt = (name: string, errors: ReadonlyArray<string>) =>
   `That answer does not fit the JSON Schema "${name}". The validator found:\n${errors.map((error) => `- ${error}`).join("\n")}\n` +
   "Answer again with only the corrected JSON."
 
+/** What the 'ocr' tier is told about a page image. */
+const ocrInstruction = "Transcribe every word on this scanned page as markdown, in reading order. Answer with the transcription only."
+
 export const llmAdapterFactory = Effect.gen(function* () {
   const models = yield* Models
   const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
@@ -193,6 +196,15 @@ export const llmAdapterFactory = Effect.gen(function* () {
         const options = { ...(request.seconds === undefined ? {} : { seconds: request.seconds }), ...(request.size === undefined ? {} : { size: request.size }) }
         const result = await run(models.video({ ...charged, prompt: request.prompt, ...options }), request.signal)
         return { data: result.video, mimeType: result.mimeType, seconds: result.seconds, size: result.size, model: result.call.model, costUsd: result.call.costUsd }
+      },
+      ocr: async (request) => {
+        const page = { type: "image", url: `data:image/png;base64,${Buffer.from(request.png).toString("base64")}` } as const
+        const read = models.chat("ocr", { ...charged, messages: [{ role: "system", content: ocrInstruction }, { role: "user", content: [page] }] }).pipe(
+          Effect.map((result): string | null => result.text),
+          // No ocr model bound is not a failure of the read: the page is noted as unread instead.
+          Effect.catchTag("ModelsUnavailable", () => Effect.succeed(null))
+        )
+        return run(read, request.signal)
       }
     }
   }
