@@ -18,6 +18,7 @@ import {
 import type { ChatMessage } from "../../extensions/models/contract/chat.ts"
 import { Models } from "../../extensions/models/contract/models.ts"
 import { compileJsonSchema, type SchemaCheck } from "../../kernel/json-schema.ts"
+import { readPageImage } from "./ocr.ts"
 
 const defaultTier: LlmTier = "standard"
 const schemaName = /^[A-Za-z0-9_-]{1,64}$/
@@ -115,9 +116,6 @@ const repairPrompt = (name: string, errors: ReadonlyArray<string>) =>
   `That answer does not fit the JSON Schema "${name}". The validator found:\n${errors.map((error) => `- ${error}`).join("\n")}\n` +
   "Answer again with only the corrected JSON."
 
-/** What the 'ocr' tier is told about a page image. */
-const ocrInstruction = "Transcribe every word on this scanned page as markdown, in reading order. Answer with the transcription only."
-
 export const llmAdapterFactory = Effect.gen(function* () {
   const models = yield* Models
   const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
@@ -198,13 +196,7 @@ export const llmAdapterFactory = Effect.gen(function* () {
         return { data: result.video, mimeType: result.mimeType, seconds: result.seconds, size: result.size, model: result.call.model, costUsd: result.call.costUsd }
       },
       ocr: async (request) => {
-        const page = { type: "image", url: `data:image/png;base64,${Buffer.from(request.png).toString("base64")}` } as const
-        const read = models.chat("ocr", { ...charged, messages: [{ role: "system", content: ocrInstruction }, { role: "user", content: [page] }] }).pipe(
-          Effect.map((result): string | null => result.text),
-          // No ocr model bound is not a failure of the read: the page is noted as unread instead.
-          Effect.catchTag("ModelsUnavailable", () => Effect.succeed(null))
-        )
-        return run(read, request.signal)
+        return run(readPageImage(models, charged, request.png), request.signal)
       }
     }
   }
