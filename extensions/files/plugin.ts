@@ -20,10 +20,14 @@ export const manifest: PluginManifestInput = {
   name: "Files",
   description: "List, read, write and search files in a project's workspace or your uploads.",
   author: "svc",
-  capabilities: [{ kind: "filesystem", reason: "reads and writes the calling project's workspace or your uploads folder" }],
+  capabilities: [
+    { kind: "filesystem", reason: "reads and writes the calling project's workspace or your uploads folder" },
+    { kind: "llm", reason: "reads the pages of a scanned PDF through the ocr model" }
+  ],
   extensions: [
     { kind: "skill", id: "list", title: "List files", uses: [...uses] },
-    { kind: "skill", id: "read", title: "Read a file", uses: [...uses] },
+    // llm: a scanned PDF's pages are read by the ocr tier.
+    { kind: "skill", id: "read", title: "Read a file", uses: [...uses, "llm"] },
     { kind: "skill", id: "write", title: "Write a file", uses: [...uses] },
     { kind: "skill", id: "search", title: "Search files", uses: [...uses] }
   ]

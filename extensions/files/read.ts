@@ -1,12 +1,14 @@
 /**
  * files.read (its schema is ours: the first document leaves it out). Text comes back as UTF-8,
  * anything else as base64; a file longer than `maxBytes` is cut there (at a character boundary
- * for text) and marked `truncated`, so one call never pulls a huge file into a prompt.
+ * for text) and marked `truncated`, so one call never pulls a huge file into a prompt. A PDF read
+ * as UTF-8 answers its markdown (pdf-markdown.ts): a model reads the words, not the PDF's bytes.
  */
 import * as Schema from "effect/Schema"
 import { describeFileError, FileRootError, openRegularFile } from "../../kernel/extensions/file-root.ts"
 import { defineSkill, fileRootOf, withDefault } from "../../kernel/extensions/skill.ts"
 import { mimeOf } from "./mime.ts"
+import { MAX_PDF_BYTES, pdfToMarkdown, PdfUnreadable, type ReadPageImage } from "./pdf-markdown.ts"
 
 const maxReadBytes = 10 * 1024 * 1024
 
@@ -25,7 +27,9 @@ const Output = Schema.Struct({
   /** The whole file's size in bytes, even when only a part was read. */
   size: Schema.Number,
   mime: Schema.String,
-  truncated: Schema.Boolean
+  truncated: Schema.Boolean,
+  /** Set when `content` is the file turned into markdown (a PDF's pages) rather than its bytes. */
+  converted: Schema.optional(Schema.Literal("markdown"))
 })
 
 /** Where to cut UTF-8 bytes so the last character is whole: never inside a multi-byte sequence. */
@@ -50,6 +54,17 @@ export const read = defineSkill({
       const handle = await openRegularFile(file.absolute, file.path)
       try {
         const info = await handle.stat()
+        if (input.encoding === "utf8" && mimeOf(file.path) === "application/pdf") {
+          if (info.size > MAX_PDF_BYTES) throw new FileRootError(`${file.path} is ${info.size} bytes; a PDF is read as markdown up to ${MAX_PDF_BYTES}.`)
+          const ocr = context.adapters.llm?.ocr
+          const readImage: ReadPageImage = ocr === undefined ? async () => null : (png) => ocr({ png, signal: context.signal })
+          const { markdown } = await pdfToMarkdown(new Uint8Array(await handle.readFile()), readImage).catch((error: unknown) => {
+            throw error instanceof PdfUnreadable ? new FileRootError(`${file.path}: ${error.message}`) : error
+          })
+          const bytes = Buffer.from(markdown, "utf8")
+          const cut = bytes.subarray(0, utf8Boundary(bytes, Math.min(bytes.length, input.maxBytes)))
+          return { path: file.path, content: cut.toString("utf8"), encoding: "utf8" as const, size: info.size, mime: "application/pdf", truncated: cut.length < bytes.length, converted: "markdown" as const }
+        }
         const wanted = Math.min(info.size, input.maxBytes)
         const buffer = Buffer.alloc(wanted)
         let filled = 0

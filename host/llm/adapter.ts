@@ -18,6 +18,7 @@ import {
 import type { ChatMessage } from "../../extensions/models/contract/chat.ts"
 import { Models } from "../../extensions/models/contract/models.ts"
 import { compileJsonSchema, type SchemaCheck } from "../../kernel/json-schema.ts"
+import { readPageImage } from "./ocr.ts"
 
 const defaultTier: LlmTier = "standard"
 const schemaName = /^[A-Za-z0-9_-]{1,64}$/
@@ -193,6 +194,9 @@ export const llmAdapterFactory = Effect.gen(function* () {
         const options = { ...(request.seconds === undefined ? {} : { seconds: request.seconds }), ...(request.size === undefined ? {} : { size: request.size }) }
         const result = await run(models.video({ ...charged, prompt: request.prompt, ...options }), request.signal)
         return { data: result.video, mimeType: result.mimeType, seconds: result.seconds, size: result.size, model: result.call.model, costUsd: result.call.costUsd }
+      },
+      ocr: async (request) => {
+        return run(readPageImage(models, charged, request.png), request.signal)
       }
     }
   }

@@ -6,8 +6,11 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as Runtime from "effect/Runtime"
 import { mimeOf } from "../../extensions/files/mime.ts"
+import { MAX_PDF_BYTES, pdfToMarkdown } from "../../extensions/files/pdf-markdown.ts"
 import { walk } from "../../extensions/files/walk.ts"
+import { Models } from "../../extensions/models/contract/models.ts"
 import type { FolderFile } from "../../extensions/twin/ports.ts"
 import { TwinFolders } from "../../extensions/twin/ports.ts"
 import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
@@ -15,6 +18,8 @@ import { describeFileError, openRegularFile } from "../../kernel/extensions/file
 import type { Caller } from "../auth/contract/session.ts"
 import { FileAccess } from "../files/file-access.ts"
 import { FilesSettings } from "../files/settings.ts"
+import { ModelsLive } from "../llm/models.ts"
+import { readPageImage } from "../llm/ocr.ts"
 
 /** What files.read answers as text and is worth remembering: text, markup, data and config files. */
 const textual = new Set(["application/json", "application/xml", "application/yaml", "application/toml", "application/sql", "application/x-sh"])
@@ -22,6 +27,9 @@ const isText = (name: string) => {
   const mime = mimeOf(name)
   return mime.startsWith("text/") || textual.has(mime)
 }
+/** A PDF is remembered as its markdown (its scanned pages read by the ocr tier). */
+const isPdfName = (name: string) => mimeOf(name) === "application/pdf"
+const isIndexable = (name: string) => isText(name) || isPdfName(name)
 
 /** A folder path (checked by the files feature already) in its one form: forward slashes, no empty or `.` segments ('' is the root). */
 const normalFolder = (folder: string) => folder.replaceAll("\\", "/").split("/").filter((part) => part !== "" && part !== ".").join("/")
@@ -52,6 +60,8 @@ export const TwinFoldersLive = Layer.effect(
   Effect.gen(function* () {
     const files = yield* FileAccess
     const settings = yield* FilesSettings
+    const models = yield* Models
+    const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
 
     const rootOf = (caller: Caller) =>
       Effect.flatMap(files.rootOf(caller, "user", undefined), (root) => (root === null ? Effect.fail(notConfigured) : Effect.succeed(root)))
@@ -69,7 +79,7 @@ export const TwinFoldersLive = Layer.effect(
               const top = await root.folder.resolve(normalFolder(folder))
               for await (const entry of walk(root.folder, top, { recursive: true, includeHidden: false, signal })) {
                 if (found.length === most) break
-                if (!entry.isDir && isText(entry.name)) {
+                if (!entry.isDir && isIndexable(entry.name)) {
                   found.push({ path: entry.path, size: entry.stats.size, mtime: entry.stats.mtime.toISOString() })
                 }
               }
@@ -107,6 +117,12 @@ export const TwinFoldersLive = Layer.effect(
                 const handle = await openRegularFile(file.absolute, file.path)
                 try {
                   const stats = await handle.stat()
+                  if (isPdfName(file.path)) {
+                    if (stats.size > MAX_PDF_BYTES) return null
+                    const charged = { purpose: "file indexing", beingId: caller.beingId, projectId: null }
+                    const read = await pdfToMarkdown(new Uint8Array(await handle.readFile()), (png) => runPromise(readPageImage(models, charged, png)))
+                    return read.markdown
+                  }
                   if (stats.size > maxBytes || !isText(file.path)) return null
                   const bytes = await handle.readFile()
                   return bytes.includes(0) ? null : decodeUtf8(bytes)
@@ -121,4 +137,4 @@ export const TwinFoldersLive = Layer.effect(
         }))
     }
   })
-).pipe(Layer.provide(FileAccess.Default))
+).pipe(Layer.provide(Layer.mergeAll(FileAccess.Default, ModelsLive)))

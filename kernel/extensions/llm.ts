@@ -149,4 +149,16 @@ export interface LlmAdapter {
   readonly transcribe: (request: LlmTranscribeRequest) => Promise<LlmTranscript>
   /** A clip from the node's 'video' tier, charged by the second; a render may take minutes. */
   readonly video: (request: LlmVideoRequest) => Promise<LlmVideo>
+  /**
+   * The words on a page image (a scanned PDF page) as markdown, read by the node's 'ocr' tier and
+   * charged like every model call; null when no 'ocr' model is bound. The host's adapter has it;
+   * files.read uses it to read a PDF's text-less pages.
+   */
+  readonly ocr?: (request: LlmOcrRequest) => Promise<string | null>
+}
+
+export interface LlmOcrRequest {
+  /** The page as a PNG. */
+  readonly png: Uint8Array
+  readonly signal?: AbortSignal
 }

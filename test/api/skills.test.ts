@@ -204,7 +204,7 @@ describe("the built-in skill families as plugins", () => {
     const skillsOf = (namespace: string) =>
       (byNamespace.get(namespace)?.contributions ?? [])
         .filter((contribution) => contribution.kind === "skill").map((contribution) => contribution.name)
-    expect(byNamespace.get("files")).toMatchObject({ id: "@svc/files", source: { kind: "builtin" }, status: "active", granted: ["filesystem"] })
+    expect(byNamespace.get("files")).toMatchObject({ id: "@svc/files", source: { kind: "builtin" }, status: "active", granted: ["filesystem", "llm"] })
     expect(skillsOf("files")).toEqual(["files.list", "files.read", "files.write", "files.search"])
     expect(skillsOf("docs")).toEqual(["docs.write_markdown", "docs.write_docx", "docs.write_pdf"])
     expect(skillsOf("math")).toEqual(["math.evaluate"])
