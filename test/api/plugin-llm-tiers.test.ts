@@ -57,7 +57,7 @@ describe("a plugin's llm capability", () => {
     expect(answer).toMatchObject({
       ok: true,
       output: {
-        operations: ["generate", "image", "speech", "structured", "transcribe", "video"],
+        operations: ["generate", "image", "ocr", "speech", "structured", "transcribe", "video"],
         audio: { bytes: 20 * 417, sync: [0xff, 0xfb], mimeType: "audio/mpeg", model: "gpt-4o-mini-tts" },
         heard: "Good morning, sea.",
         film: { bytes: 24, mimeType: "video/mp4", seconds: 4 },
