@@ -35,6 +35,7 @@ import {
 import type { Being } from "../../host/auth/contract/records.ts"
 import type { InstalledPlugin } from "../../kernel/contract/plugins.ts"
 import { request } from "../api/client.ts"
+import { installedPlugins } from "../api/installed-plugins.ts"
 import { icon } from "../components/icon.ts"
 import "../components/node-alert.ts"
 import type { LiveStatus } from "../live/live-channel.ts"
@@ -200,7 +201,7 @@ export class NodeRail extends LitElement {
       this._modules = []
       return
     }
-    const result = await request((client) => client.plugins.listPlugins())
+    const result = await request(installedPlugins)
     // A module list that fails to load leaves the rail's own places; the module's place says more.
     if (this.being === being) this._modules = result.ok ? moduleItems(result.value) : []
   }

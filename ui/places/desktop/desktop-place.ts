@@ -22,6 +22,7 @@ import type { Being } from "../../../host/auth/contract/records.ts"
 import type { Widget } from "../../../host/desktop/contract/records.ts"
 import { ApiAction } from "../../components/api-action.ts"
 import { ApiResource } from "../../components/api-resource.ts"
+import { installedPlugins } from "../../api/installed-plugins.ts"
 import "../../components/node-alert.ts"
 import { LiveEvents } from "../../live/live-controllers.ts"
 import type { NodeEventMap } from "../../shell/events.ts"
@@ -60,7 +61,7 @@ export class DesktopPlace extends LitElement {
 
   private readonly _layout = new ApiResource(this, (client) => client.desktop.getWidgets())
   /** The installed plugins: their widgets draw in frames, and the picker offers them. */
-  private readonly _plugins = new ApiResource(this, (client) => client.plugins.listPlugins())
+  private readonly _plugins = new ApiResource(this, installedPlugins, { reloadOn: ["plugins-changed"] })
 
   private _pluginWidgets(): ReadonlyArray<FramedExtra> {
     return framedExtras(this._plugins.value ?? []).filter((extra) => extra.kind === "widget")

@@ -8,6 +8,7 @@ import { css, html, LitElement, nothing, type PropertyValues } from "lit"
 import { customElement, property, query, state } from "lit/decorators.js"
 import type { InstalledPlugin } from "../../../kernel/contract/plugins.ts"
 import { request } from "../../api/client.ts"
+import { installedPlugins } from "../../api/installed-plugins.ts"
 import "../../components/node-alert.ts"
 import { LateHeading } from "../../shell/heading-focus.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
@@ -76,7 +77,7 @@ export class ModulePlace extends LitElement {
     this._found = undefined
     this._error = ""
     const name = this.name
-    const result = await request((client) => client.plugins.listPlugins())
+    const result = await request(installedPlugins)
     if (name !== this.name) return
     if (result.ok) this._found = findModule(result.value, name)
     else this._error = result.failure.message

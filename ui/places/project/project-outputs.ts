@@ -27,6 +27,7 @@ import { formatSize, outputKindLabels } from "../../components/studio-labels.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 import "./output-preview.ts"
 import { ApiResource } from "../../components/api-resource.ts"
+import { installedPlugins } from "../../api/installed-plugins.ts"
 import "../module/open-with.ts"
 import { framedExtras } from "../module/plugin-extras.ts"
 import { projectFileId } from "../module/file-ids.ts"
@@ -61,7 +62,7 @@ export class ProjectOutputs extends LitElement {
   @property() accessor projectId = ""
 
   /** The installed plugins' viewers and editors, offered on the outputs they open. */
-  private readonly _plugins = new ApiResource(this, (client) => client.plugins.listPlugins())
+  private readonly _plugins = new ApiResource(this, installedPlugins, { reloadOn: ["plugins-changed"] })
 
   protected override render() {
     return html`<section class="card" aria-labelledby="outputs-title">
