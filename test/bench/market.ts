@@ -1,12 +1,14 @@
 /**
  * Buys per second (issue 12): 20 buyers at once, each its own HTTP client (session cookie, its
  * own address), each buying 25 listings one after another on a real node. The listings are
- * modules, whose delivery writes nothing beyond the purchase row, so the figure is the buy
- * itself: the route, the session, the transaction and what follows its commit (both wallets
- * read and published, both celebrations raised). Anchor in the same run: better-sqlite3 directly
- * on a fresh file with the node's own market tables, one transaction per buy making the same
- * statements (read the listing and the earlier purchase, open the accounts, debit, credit, two
- * entries, the sale, the order and the purchase).
+ * generators without a refId, so each buy delivers the spec's synthesised two-step generator:
+ * one generator row for the buyer, the lightest delivery that writes a good (a module's now
+ * copies a folder and is one per node). The figure is the buy itself: the route, the session,
+ * the transaction and what follows its commit (both wallets read and published, both
+ * celebrations raised). Anchor in the same run: better-sqlite3 directly on a fresh file with the
+ * node's own market and generator tables, one transaction per buy making the same statements
+ * (read the listing and the earlier purchase, open the accounts, debit, credit, two entries, the
+ * sale, the generator copy, the order and the purchase).
  */
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
@@ -33,7 +35,7 @@ const registration = (code: string, n: number) => ({
 const publishModules = (seller: Client, count: number) =>
   Promise.all(Array.from({ length: count }, (_, n) =>
     run(seller.api.market.publishListing({
-      payload: { kind: "module", refId: `bench-module-${n}`, title: `Module ${n}`, description: "", cover: null, priceCredits: price, tags: [], brief: null }
+      payload: { kind: "generator", refId: null, title: `Generator ${n}`, description: "A bench generator.", cover: null, priceCredits: price, tags: [], brief: null }
     }))))
 
 /** The buys over HTTP; answers buys per second. */
@@ -69,7 +71,7 @@ const nodeBuys = async (dataDir: string) => {
 /** The same writes by better-sqlite3 alone, on a fresh file with the node's market tables; answers buys per second. */
 const bareBuys = (nodeDb: string, dir: string) => {
   const source = new Database(nodeDb, { readonly: true })
-  const schema = source.prepare(`SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND (name LIKE 'market_%')`).all() as Array<{ sql: string }>
+  const schema = source.prepare(`SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND (name LIKE 'market_%' OR name = 'generators')`).all() as Array<{ sql: string }>
   source.close()
   const db = new Database(join(dir, "bare.db"))
   db.pragma("journal_mode = WAL")
@@ -80,10 +82,10 @@ const bareBuys = (nodeDb: string, dir: string) => {
   const now = () => new Date().toISOString()
   const seller = newId()
   const insertListing = db.prepare(`INSERT INTO market_listings (id, seller_id, kind, ref_id, title, description, cover, price_credits,
-    rating, rating_count, sales, tags, status, brief, created_at, updated_at) VALUES (?, ?, 'module', ?, ?, '', NULL, ?, 0, 0, 0, '[]', 'active', NULL, ?, ?)`)
+    rating, rating_count, sales, tags, status, brief, created_at, updated_at) VALUES (?, ?, 'generator', NULL, ?, 'A bench generator.', NULL, ?, 0, 0, 0, '[]', 'active', NULL, ?, ?)`)
   const listings = Array.from({ length: buysEach }, (_, n) => {
     const id = newId()
-    insertListing.run(id, seller, `bench-module-${n}`, `Module ${n}`, price, now(), now())
+    insertListing.run(id, seller, `Generator ${n}`, price, now(), now())
     return id
   })
   const findListing = db.prepare(`SELECT * FROM market_listings WHERE id = ?`)
@@ -97,9 +99,13 @@ const bareBuys = (nodeDb: string, dir: string) => {
     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
   const countSale = db.prepare(`UPDATE market_listings SET sales = sales + 1, updated_at = ? WHERE id = ? AND status = 'active' RETURNING id`)
   const order = db.prepare(`INSERT INTO market_orders (id, listing_id, buyer_id, seller_id, kind, title, price_credits, status, delivered_id, created_at)
-    VALUES (?, ?, ?, ?, 'module', ?, ?, 'delivered', ?, ?)`)
+    VALUES (?, ?, ?, ?, 'generator', ?, ?, 'delivered', ?, ?)`)
   const purchase = db.prepare(`INSERT INTO market_purchases (id, order_id, buyer_id, listing_id, kind, delivered_id, created_at)
-    VALUES (?, ?, ?, ?, 'module', ?, ?)`)
+    VALUES (?, ?, ?, ?, 'generator', ?, ?)`)
+  const copyGenerator = db.prepare(`INSERT INTO generators (id, owner_id, name, slug, description, icon, inputs_schema, steps, output_kinds,
+    price_credits, is_public, created_at) VALUES (?, ?, ?, ?, 'A bench generator.', '✨', '{"type":"object","properties":{}}', ?, '["markdown"]', 0, 0, ?)`)
+  const steps = JSON.stringify([{ id: "research", title: "Research", role: "researcher", skills: [], instruction: "Research." },
+    { id: "make", title: "Make", role: "writer", skills: [], dependsOn: ["research"], instruction: "Make." }])
   const move = (from: string, to: string, amount: number, orderId: string | null, reasons: readonly [string, string]) => {
     const at = now()
     if (debit.all(amount, amount, at, from, amount).length === 0) throw new Error("insufficient credits")
@@ -113,7 +119,7 @@ const bareBuys = (nodeDb: string, dir: string) => {
     if (open.all(account, now()).length > 0) move("mint", account, 1_000_000, null, ["starting_credit", "starting_credit"])
   }
   const buy = db.transaction((buyer: string, listingId: string) => {
-    const listing = findListing.get(listingId) as { status: string; seller_id: string; title: string; ref_id: string }
+    const listing = findListing.get(listingId) as { status: string; seller_id: string; title: string }
     if (listing.status !== "active" || listing.seller_id === buyer || holds.all(buyer, listingId).length > 0) throw new Error("refused")
     openAccount(buyer)
     openAccount(listing.seller_id)
@@ -121,8 +127,10 @@ const bareBuys = (nodeDb: string, dir: string) => {
     move(buyer, listing.seller_id, price, orderId, ["purchase", "sale"])
     const at = now()
     countSale.all(at, listingId)
-    order.run(orderId, listingId, buyer, listing.seller_id, listing.title, price, listing.ref_id, at)
-    purchase.run(newId(), orderId, buyer, listingId, listing.ref_id, at)
+    const generatorId = newId()
+    copyGenerator.run(generatorId, buyer, listing.title, `${listing.title.toLowerCase().replace(/\W+/g, "-")}-${generatorId}`, steps, at)
+    order.run(orderId, listingId, buyer, listing.seller_id, listing.title, price, generatorId, at)
+    purchase.run(newId(), orderId, buyer, listingId, generatorId, at)
   })
   const buyerIds = Array.from({ length: buyers }, newId)
   for (const buyer of buyerIds) openAccount(buyer)
