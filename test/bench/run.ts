@@ -17,6 +17,7 @@ const sections: ReadonlyArray<{ readonly name: string; readonly title: string; r
   { name: "market", title: "Buys per second with 20 buyers at once (issue 12)", run: async () => (await import("./market.ts")).benchMarket() },
   { name: "muse", title: "The Muse's added latency to first token (issue 12)", run: async () => (await import("./muse.ts")).benchMuse() },
   { name: "federation", title: "Federation: seal, sign, verify and open a 1 KB message beside node:crypto (issue 13)", run: async () => (await import("./federation.ts")).benchFederation() },
+  { name: "deliveries", title: "Deliver throughput between two nodes (issue 13)", run: async () => (await import("./deliveries.ts")).benchDeliveries() },
   { name: "plugins", title: "A plugin skill through its isolate, and the isolate's cold start (issue 14)", run: async () => (await import("./plugins.ts")).benchPlugins() },
   { name: "speech", title: "Speech synthesis: a reply read aloud through the node beside the bare endpoint (issue 17)", run: async () => (await import("./speech.ts")).benchSpeech() },
   { name: "pdf", title: "A PDF read as markdown, per page, text and scanned, beside PDF.js's bare text extraction (issue 17)", run: async () => (await import("./pdf.ts")).benchPdf() }

@@ -1,0 +1,106 @@
+/**
+ * Deliver throughput between two nodes (issue 13): two real nodes on loopback, peers of each
+ * other, one federated conversation; the owner of A posts 25 messages one after another, and
+ * the figure is messages per second from the first post until B's deliver has accepted the last
+ * (A's outbox shows every row delivered). Each message is queued, wakes A's courier, is signed by
+ * the author being, sealed to B's did, posted to B and checked through deliver's whole ladder
+ * (four signatures, the seal opened, the replay check) and landed in B's thread. 25 (and the
+ * warm-up) stays under the `llm` class's 30 posts a minute per address that
+ * POST /api/threads/:id/messages is in, and the `wire` class's 120 a minute that a peer's courier
+ * must keep to (the limits are the node's, not the bench's). Anchor in the same run: the same number of 2 KB JSON POSTs, one
+ * after another, from fetch to a bare `node:http` server that reads each body and answers 200:
+ * the transport's floor.
+ */
+import * as Layer from "effect/Layer"
+import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as Option from "effect/Option"
+import { mkdtempSync, rmSync } from "node:fs"
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { BootInfo, bootInfoLayer } from "../../host/boot.ts"
+import { nodeLayer } from "../../host/node.ts"
+import { Client, run } from "../support/client.ts"
+
+const messages = 25
+
+/** A node on an ephemeral port with its owner registered; the owner's client, the node's did and the owner being's. */
+const startNode = async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-deliveries-"))
+  const runtime = ManagedRuntime.make(bootInfoLayer.pipe(Layer.provideMerge(nodeLayer({
+    settings: { dataDir, port: 0, host: "127.0.0.1", trustProxy: 1, rateLimitPerMinute: 1_000_000 }
+  }))))
+  const info = await runtime.runPromise(BootInfo)
+  const owner = new Client(info.url)
+  await run(owner.api.authPublic.register({ payload: {
+    email: "owner@example.org", password: "correct horse battery", handle: "owner", displayName: "Owner", accessCode: Option.getOrThrow(info.ownerCode)
+  } }))
+  const nodeDid = (await run(new Client(info.url).api.federationWire.capabilities())).payload.did
+  const beingDid = (await run(owner.api.federation.me())).did
+  return { url: info.url, owner, nodeDid, beingDid, close: () => runtime.dispose().then(() => rmSync(dataDir, { recursive: true, force: true })) }
+}
+
+const eventually = async (check: () => Promise<boolean>, ms: number) => {
+  const deadline = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`the deliveries did not finish within ${ms} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
+
+const nodeDeliveries = async () => {
+  const [a, b] = await Promise.all([startNode(), startNode()])
+  try {
+    const [ownerA, ownerB, didA, didB, boDid] = [a.owner, b.owner, a.nodeDid, b.nodeDid, b.beingDid]
+    await run(ownerA.api.federation.addPeer({ payload: { nodeDid: didB as never, endpoint: b.url, name: "B" } }))
+    await run(ownerB.api.federation.addPeer({ payload: { nodeDid: didA as never, endpoint: a.url, name: "A" } }))
+    await run(ownerA.api.federation.greetPeer({ path: { id: didB } }))
+    const { threadId } = await run(ownerA.api.federation.openConversation({ payload: { peerDid: didB as never, remoteDid: boDid as never } }))
+    const post = (content: string) => run(ownerA.api.threads.postMessage({ path: { id: threadId }, payload: { content } }))
+    const delivered = async () =>
+      (await run(ownerA.api.federation.outbox({ urlParams: { kind: "message" } }))).filter((row) => row.state === "delivered").length
+    // Warm-up: one message there and back to delivered, off the clock.
+    await post("warm-up")
+    await eventually(async () => (await delivered()) === 1, 10_000)
+    const body = "x".repeat(1000)
+    const started = performance.now()
+    for (let n = 0; n < messages; n++) await post(`${n} ${body}`)
+    await eventually(async () => (await delivered()) === messages + 1, 120_000)
+    return messages / ((performance.now() - started) / 1000)
+  } finally {
+    await Promise.all([a.close(), b.close()])
+  }
+}
+
+const bareDeliveries = async () => {
+  const server = createServer((request, response) => {
+    request.resume()
+    request.on("end", () => response.writeHead(200, { "content-type": "application/json" }).end('{"accepted":true}'))
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+  const envelope = JSON.stringify({ envelope: { seal: "x".repeat(2000) } })
+  try {
+    const send = () => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: envelope }).then((answer) => answer.text())
+    await send()
+    const started = performance.now()
+    for (let n = 0; n < messages; n++) await send()
+    return messages / ((performance.now() - started) / 1000)
+  } finally {
+    server.close()
+  }
+}
+
+export const benchDeliveries = async () => {
+  const bare = await bareDeliveries()
+  const node = await nodeDeliveries()
+  const rows = [
+    ["figure", "messages/s", "against"],
+    [`node: ${messages} messages A → B, posted to delivered`, node.toFixed(0), `node/bare ${(node / bare).toFixed(3)}`],
+    ["bare: 2 KB POSTs to node:http", bare.toFixed(0), ""]
+  ]
+  for (const row of rows) console.log(row.map((cell, index) => cell.padEnd(index === 0 ? 48 : 14)).join(""))
+}
+
+if (import.meta.main) await benchDeliveries()
