@@ -15,12 +15,13 @@ import { nowMillis } from "../../../kernel/time.ts"
 import { RegistrationAnswer, Resolution, type SignedRegistration } from "../contract/directory.ts"
 import { PeerTransport } from "../contract/ports.ts"
 import type { DirectoryStatus } from "../contract/records.ts"
-import { SignedCapabilityProfile, type Did } from "../contract/wire.ts"
+import type { Did } from "../contract/wire.ts"
 import { everyThirtySeconds } from "../courier.ts"
 import { NodeDocuments } from "../documents.ts"
 import { Identities } from "../identities.ts"
 import { DirectoryRepository, type StoredDirectoryState } from "../repositories/directory-repository.ts"
 import { FederationSettings } from "../settings.ts"
+import { pinnedProfile } from "../pinned-profile.ts"
 import { digestOf, signPayload, verifiedBy } from "../wire/signed.ts"
 
 export const DIRECTORY_PATHS = {
@@ -36,7 +37,6 @@ const RETRY_MS = 5 * 60 * 1000
 /** The handles this node lists (the host binds it: the owner's own handle; docs/federation.md "The directory"). */
 export class ListedHandles extends Context.Tag("federation/ListedHandles")<ListedHandles, { readonly handles: Effect.Effect<ReadonlyArray<string>> }>() {}
 
-const decodeProfile = Schema.decodeUnknownOption(SignedCapabilityProfile)
 const decodeAnswer = Schema.decodeUnknownOption(RegistrationAnswer)
 const decodeResolution = Schema.decodeUnknownOption(Resolution)
 
@@ -78,27 +78,15 @@ export class DirectoryClient extends Effect.Service<DirectoryClient>()("federati
       } satisfies DirectoryStatus
     })
 
-    /** The directory's did from its signed profile, refused when another than the pinned one answers. */
-    const directoryDid = (row: StoredDirectoryState, url: string) => Effect.gen(function* () {
-      const answer = yield* Effect.either(transport.get(url, DIRECTORY_PATHS.capabilities))
-      if (answer._tag === "Left") return { refused: `The directory did not answer: ${answer.left.reason}` }
-      const profile = decodeProfile(answer.right.json)
-      if (answer.right.status !== 200 || Option.isNone(profile) || !verifiedBy(profile.value, profile.value.payload.did)) {
-        return { refused: "The directory did not answer with a signed capability profile." }
-      }
-      const did = profile.value.payload.did
-      if (row.directoryDid !== null && did !== row.directoryDid) {
-        return { refused: `The directory at that URL now answers as ${did}, not ${row.directoryDid}, pinned at the first registration; nothing was sent to it.` }
-      }
-      return { did }
-    })
-
     const registerNow = Effect.gen(function* () {
       const row = yield* current
       if (endpoint === null) return row
       const fail = (reason: string) => Effect.as(stored.save({ ...row, lastError: reason }), { ...row, lastError: reason })
-      const learnt = yield* directoryDid(row, endpoint)
+      const learnt = yield* pinnedProfile(transport, endpoint, DIRECTORY_PATHS.capabilities, {
+        what: "directory", pinned: row.directoryDid, whenMoved: "pinned at the first registration; nothing was sent to it."
+      })
       if ("refused" in learnt) return yield* fail(learnt.refused)
+      const directoryDid = learnt.profile.payload.did
       const descriptor = yield* documents.descriptor
       const handles = (yield* listed.handles).map((handle) => handle.toLowerCase())
       const now = yield* nowMillis
@@ -106,7 +94,7 @@ export class DirectoryClient extends Effect.Service<DirectoryClient>()("federati
         v: 1 as const,
         type: "svc.directory.registration" as const,
         did: documents.nodeDid as Did,
-        aud: learnt.did,
+        aud: directoryDid,
         endpoint: descriptor.payload.endpoint,
         handles,
         issuedAt: new Date(now).toISOString()
@@ -117,13 +105,13 @@ export class DirectoryClient extends Effect.Service<DirectoryClient>()("federati
       if (answer.right.status !== 200 || Option.isNone(decoded)) return yield* fail(`The directory answered HTTP ${answer.right.status}, not a registration answer.`)
       const { receipt, ...outcome } = decoded.value
       if (!outcome.accepted || receipt === null) return yield* fail(`The directory did not list this node: ${outcome.reason.slice(0, 200)}`)
-      const proved = receipt.payload.did === learnt.did && verifiedBy(receipt, learnt.did) && receipt.payload.aud === documents.nodeDid &&
+      const proved = receipt.payload.did === directoryDid && verifiedBy(receipt, directoryDid) && receipt.payload.aud === documents.nodeDid &&
         receipt.payload.about === digestOf(registration)
       if (!proved) return yield* fail("The directory's receipt does not prove it holds the key of its did.")
       const saved: StoredDirectoryState = {
         ...row,
         endpoint,
-        directoryDid: learnt.did,
+        directoryDid: directoryDid,
         advertisedEndpoint: registration.payload.endpoint,
         handles: receipt.payload.handles,
         registeredAt: new Date(now).toISOString(),

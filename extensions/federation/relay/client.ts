@@ -14,12 +14,13 @@ import * as Schema from "effect/Schema"
 import { nowMillis } from "../../../kernel/time.ts"
 import { PeerTransport } from "../contract/ports.ts"
 import { RelayEnrolmentAnswer, type NodeRelayState, type RelayEnrol, type RelayEnrolment } from "../contract/relay.ts"
-import { CURRENT_PROTOCOL, SignedCapabilityProfile } from "../contract/wire.ts"
+import { CURRENT_PROTOCOL } from "../contract/wire.ts"
 import { Collector } from "../collector.ts"
 import { everyThirtySeconds } from "../courier.ts"
 import { NodeDocuments } from "../documents.ts"
 import { RelayStateRepository, type StoredRelayState } from "../repositories/relay-state-repository.ts"
 import { FederationSettings } from "../settings.ts"
+import { pinnedProfile } from "../pinned-profile.ts"
 import { digestOf, verifiedBy } from "../wire/signed.ts"
 import { RELAY_PATHS } from "./facilities.ts"
 
@@ -28,7 +29,6 @@ const RENEW_BEFORE_MS = 6 * 60 * 60 * 1000
 /** After a failed enrolment the loop asks again this much later, not every 30 seconds (the owner's "enrol" asks at once). */
 const RETRY_ENROLMENT_MS = 5 * 60 * 1000
 
-const decodeProfile = Schema.decodeUnknownOption(SignedCapabilityProfile)
 const decodeAnswer = Schema.decodeUnknownOption(RelayEnrolmentAnswer)
 
 const refusal = (reason: string): RelayEnrolment =>
@@ -65,17 +65,13 @@ export class RelayClient extends Effect.Service<RelayClient>()("federation/Relay
       const row = yield* current
       const fail = (reason: string) => Effect.as(stored.save({ ...row, lastError: reason }), refusal(reason))
 
-      const profileAnswer = yield* Effect.either(transport.get(endpoint, RELAY_PATHS.capabilities))
-      if (profileAnswer._tag === "Left") return yield* fail(`The relay did not answer: ${profileAnswer.left.reason}`)
-      const profile = decodeProfile(profileAnswer.right.json)
-      if (profileAnswer.right.status !== 200 || Option.isNone(profile) || !verifiedBy(profile.value, profile.value.payload.did)) {
-        return yield* fail("The relay did not answer with a signed capability profile.")
-      }
-      const relayDid = profile.value.payload.did
-      if (row.relayDid !== null && relayDid !== row.relayDid) {
-        return yield* fail(`The relay at that URL now answers as ${relayDid}, not ${row.relayDid}, pinned at the first enrolment; nothing was enrolled.`)
-      }
-      if (!profile.value.payload.runs.some((facility) => facility.path === RELAY_PATHS.enrolment)) {
+      const learnt = yield* pinnedProfile(transport, endpoint, RELAY_PATHS.capabilities, {
+        what: "relay", pinned: row.relayDid, whenMoved: "pinned at the first enrolment; nothing was enrolled."
+      })
+      if ("refused" in learnt) return yield* fail(learnt.refused)
+      const profile = learnt.profile
+      const relayDid = profile.payload.did
+      if (!profile.payload.runs.some((facility) => facility.path === RELAY_PATHS.enrolment)) {
         return yield* fail("That node does not run a relay.")
       }
 
