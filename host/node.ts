@@ -62,6 +62,7 @@ import { Scheduler } from "../extensions/time/scheduler.ts"
 import { twinFeature } from "./twin/feature.ts"
 import { FileSummariesLive } from "./twin/file-summaries.ts"
 import { ProfileTimeZoneLive } from "./twin/profile-time-zone.ts"
+import { AgentBeingsLive } from "./studio/agent-beings.ts"
 import { TwinHandlers } from "./twin/handlers.ts"
 import { marketFeature } from "./market/feature.ts"
 import { MarketHandlers } from "./market/handlers.ts"
@@ -114,7 +115,9 @@ const infrastructure = Layer.mergeAll(
   // The being actor's port to the twin: its quiet hours follow the profile's time zone.
   ProfileTimeZoneLive,
   // The files feature's port to the twin: the owner's files show what the files provider wrote of them.
-  FileSummariesLive
+  FileSummariesLive,
+  // The agents' port to the beings repository, wherever the agents service is built: it writes their beings.
+  AgentBeingsLive
 )
 
 /**

@@ -1,15 +1,11 @@
 /**
- * The `agents` table, and the rows of `beings` that wear the cards: a being of kind 'agent' is
- * raised for an owner's persona with the first card of it, wears every later card of that persona,
- * and has no email or password, so it can never sign in. Only this
- * repository writes those beings; people are the accounts' business. Each write to a being's
- * row tells BeingChanges, as every writer of `beings` must (the session cache forgets it).
+ * The `agents` table: one row per card, naming the being that wears it. Those beings are rows of
+ * `beings`, written through the AgentBeings port (ports.ts) by the beings repository, not here.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { BeingChanges } from "../../host/auth/contract/being-changes.ts"
 import { BooleanColumn, JsonColumn, operation } from "../../kernel/repository.ts"
 import { Agent } from "./contract/agent.ts"
 
@@ -26,7 +22,6 @@ export class AgentsRepository extends Effect.Service<AgentsRepository>()("agents
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const all = sql.literal(columns)
-    const changes = yield* BeingChanges
 
     const findById = operation("agents.findById", SqlSchema.findOne({
       Request: Schema.String,
@@ -45,16 +40,6 @@ export class AgentsRepository extends Effect.Service<AgentsRepository>()("agents
       Request: Schema.String,
       Result: StoredAgent,
       execute: (ownerId) => sql`SELECT ${all} FROM agents WHERE owner_id = ${ownerId} ORDER BY created_at DESC, id`
-    }))
-
-    /** Raises a being of kind 'agent' to wear the owner's cards of one persona. */
-    const raiseBeing = operation("agents.raiseBeing", SqlSchema.void({
-      Request: Schema.Struct({ id: Schema.String, handle: Schema.String, displayName: Schema.String, createdAt: Schema.String }),
-      execute: (being) =>
-        sql`INSERT INTO beings (id, kind, handle, display_name, created_at)
-          VALUES (${being.id}, 'agent', ${being.handle}, ${being.displayName}, ${being.createdAt})`.pipe(
-          Effect.tap(() => changes.changed(being.id))
-        )
     }))
 
     /** Writes the card, worn by the being it names (raised or chosen by the service). */
@@ -77,30 +62,20 @@ export class AgentsRepository extends Effect.Service<AgentsRepository>()("agents
         })}`
     }))
 
-    /**
-     * Writes the card's editable fields and the being that wears it (a changed persona moves the
-     * card). The being carries the card's name only while it wears no other card: a being wearing
-     * several keeps the name it was raised with.
-     */
+    /** Writes the card's editable fields and the being that wears it (a changed persona moves the card). */
     const update = operation("agents.update", SqlSchema.void({
       Request: Schema.Struct({ ...Editable.fields, beingId: Schema.String }),
       execute: (agent) =>
-        Effect.zipRight(
-          sql`UPDATE agents SET name = ${agent.name}, role = ${agent.role}, description = ${agent.description},
-            avatar = ${agent.avatar}, skills = ${agent.skills}, tier = ${agent.tier}, system_prompt = ${agent.systemPrompt},
-            is_public = ${agent.isPublic}, being_id = ${agent.beingId} WHERE id = ${agent.id}`,
-          sql`UPDATE beings SET display_name = ${agent.name} WHERE id = ${agent.beingId} AND kind = 'agent'
-            AND NOT EXISTS (SELECT 1 FROM agents WHERE being_id = ${agent.beingId} AND id <> ${agent.id})`
-        ).pipe(Effect.tap(() => changes.changed(agent.beingId)))
+        sql`UPDATE agents SET name = ${agent.name}, role = ${agent.role}, description = ${agent.description},
+          avatar = ${agent.avatar}, skills = ${agent.skills}, tier = ${agent.tier}, system_prompt = ${agent.systemPrompt},
+          is_public = ${agent.isPublic}, being_id = ${agent.beingId} WHERE id = ${agent.id}`
     }))
 
-    /** Deletes an agent being once it wears no card. */
-    const releaseBeing = operation("agents.releaseBeing", SqlSchema.void({
+    /** The cards a being wears, by id: the service renames or releases the being by them. */
+    const wornBy = operation("agents.wornBy", SqlSchema.findAll({
       Request: Schema.String,
-      execute: (beingId) =>
-        sql`DELETE FROM beings WHERE id = ${beingId} AND kind = 'agent' AND NOT EXISTS (SELECT 1 FROM agents WHERE being_id = ${beingId})`.pipe(
-          Effect.tap(() => changes.changed(beingId))
-        )
+      Result: Schema.Struct({ id: Schema.String }),
+      execute: (beingId) => sql`SELECT id FROM agents WHERE being_id = ${beingId} ORDER BY id`
     }))
 
     /** Deletes the card (the service then releases its being). */
@@ -109,6 +84,6 @@ export class AgentsRepository extends Effect.Service<AgentsRepository>()("agents
       execute: (id) => sql`DELETE FROM agents WHERE id = ${id}`
     }))
 
-    return { findById, listVisibleTo, listOwnedBy, raiseBeing, insert, update, releaseBeing, remove } as const
+    return { findById, listVisibleTo, listOwnedBy, wornBy, insert, update, remove } as const
   })
 }) {}

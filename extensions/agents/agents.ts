@@ -18,6 +18,7 @@ import { nowIso } from "../../kernel/time.ts"
 import { AgentsRepository, type StoredAgent } from "./agents-repository.ts"
 import type { Agent, AgentInput, AgentPatch, AgentSummary } from "./contract/agent.ts"
 import { withBaseline } from "./contract/baseline.ts"
+import { AgentBeings } from "./ports.ts"
 import { personaFor } from "../../seeds/personas.ts"
 
 const newId = () => randomBytes(12).toString("base64url")
@@ -37,6 +38,7 @@ export class Agents extends Effect.Service<Agents>()("studio/Agents", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const repository = yield* AgentsRepository
+    const beings = yield* AgentBeings
     const skills = yield* Skills
 
     const registered = Effect.map(skills.list, (defs): ReadonlySet<string> => new Set(defs.map((def) => def.name)))
@@ -101,9 +103,13 @@ export class Agents extends Effect.Service<Agents>()("studio/Agents", {
         const worn = own.filter((card) => card.id !== exceptId && personaOf(card.role) === persona).at(-1)
         if (worn !== undefined) return worn.beingId
         const id = newId()
-        yield* repository.raiseBeing({ id, handle: agentHandle(), displayName: name, createdAt })
+        yield* beings.raise({ id, handle: agentHandle(), displayName: name, createdAt })
         return id
       })
+
+    /** Deletes an agent being once it wears no card. */
+    const releaseIfBare = (beingId: string) =>
+      Effect.flatMap(repository.wornBy(beingId), (cards) => (cards.length === 0 ? beings.release(beingId) : Effect.void))
 
     /** Writes the card, worn by the caller's being of its persona (raised if none), in one transaction. */
     const create = (callerId: string, input: AgentInput) =>
@@ -143,7 +149,9 @@ export class Agents extends Effect.Service<Agents>()("studio/Agents", {
             : yield* wearerFor(callerId, persona, edited.name, createdAt, found.id)
           const next = { ...edited, beingId }
           yield* repository.update(next)
-          if (beingId !== found.beingId) yield* repository.releaseBeing(found.beingId)
+          // The being carries the card's name only while it wears no other: one wearing several keeps the name it was raised with.
+          if ((yield* repository.wornBy(beingId)).every((card) => card.id === next.id)) yield* beings.rename({ id: beingId, displayName: next.name })
+          if (beingId !== found.beingId) yield* releaseIfBare(found.beingId)
           return next
         })).pipe(orDieOnStorageFault)
         return yield* one(next)
@@ -152,7 +160,7 @@ export class Agents extends Effect.Service<Agents>()("studio/Agents", {
     /** Deletes the card, and its being once it wears no other card. */
     const remove = (callerId: string, id: string) =>
       Effect.flatMap(owned(callerId, id), (found) =>
-        sql.withTransaction(Effect.zipRight(repository.remove(found.id), repository.releaseBeing(found.beingId))).pipe(orDieOnStorageFault)).pipe(
+        sql.withTransaction(Effect.zipRight(repository.remove(found.id), releaseIfBare(found.beingId))).pipe(orDieOnStorageFault)).pipe(
         Effect.withSpan("agents.remove")
       )
 

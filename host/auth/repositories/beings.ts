@@ -1,7 +1,8 @@
 /**
- * The `beings` table (accounts of humans): every statement that reads or writes it. A being
- * answers as the contract's `Being`, decoded from its row; the password hash only leaves this
- * file for the one comparison that needs it. Every write tells BeingChanges, after its statement,
+ * The `beings` table: every statement that writes it (humans, citizens, seeds and agents alike;
+ * test/unit/shape/beings-writes.test.ts holds it to that) and the accounts' reads. A being answers
+ * as the contract's `Being`, decoded from its row; the password hash only leaves this file for the
+ * one comparison that needs it. Every write tells BeingChanges, after its statement,
  * so the session cache never answers a being as it was.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
@@ -225,8 +226,32 @@ export class BeingsRepository extends Effect.Service<BeingsRepository>()("auth/B
         (rows) => rows.length === 1
       )))
 
+    const NewAgent = Schema.Struct({ id: Schema.String, handle: Schema.String, displayName: Schema.String, createdAt: Schema.String })
+
+    /** A being of kind 'agent' to wear an owner's cards of one persona: no email, no password, never signs in. */
+    const raiseAgent = operation("auth.raiseAgent", writing((agent: typeof NewAgent.Type) => agent.id, SqlSchema.void({
+      Request: NewAgent,
+      execute: (agent) =>
+        sql`INSERT INTO beings (id, kind, handle, display_name, created_at)
+          VALUES (${agent.id}, 'agent', ${agent.handle}, ${agent.displayName}, ${agent.createdAt})`
+    })))
+
+    const AgentName = Schema.Struct({ id: Schema.String, displayName: Schema.String })
+
+    /** An agent being's name (the agents decide when it follows a card's); never another kind's. */
+    const renameAgent = operation("auth.renameAgent", writing((agent: typeof AgentName.Type) => agent.id, SqlSchema.void({
+      Request: AgentName,
+      execute: ({ id, displayName }) => sql`UPDATE beings SET display_name = ${displayName} WHERE id = ${id} AND kind = 'agent'`
+    })))
+
+    /** Deletes an agent being (the agents decide when it wears no card); never another kind's. */
+    const deleteAgent = operation("auth.deleteAgent", writing((id: string) => id, SqlSchema.void({
+      Request: Schema.String,
+      execute: (id) => sql`DELETE FROM beings WHERE id = ${id} AND kind = 'agent'`
+    })))
+
     return {
-      listPublic, findPublic, handleHeldBy, updateProfile, upsertCitizen, insertSeed,
+      listPublic, findPublic, handleHeldBy, updateProfile, upsertCitizen, insertSeed, raiseAgent, renameAgent, deleteAgent,
       findHuman, findOwner, listHumans, anyHuman, credentialsByEmail, credentialsById, emailOf, taken,
       insertHuman, suspend, unsuspend, replacePasswordHash, resetPassword, confirmEmail
     } as const
