@@ -4,69 +4,31 @@
  * SIGKILL while the second task waits on its model, started again over the same folder, and the
  * run completes without the first task's model calls being made a second time.
  */
-import { spawn } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll, expect, it } from "vitest"
+import { startChildNode, type ChildNode } from "../support/child-node.ts"
 import { Client, person, run } from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { callsFor, scriptStudio } from "./projects-scripted.ts"
 import { startGenerator, twoStepGenerator, untilSettled } from "./projects-support.ts"
 
-const nodeBinary = fileURLToPath(new URL("../../node_modules/.bin/node", import.meta.url))
-const startScript = fileURLToPath(new URL("../../host/start.ts", import.meta.url))
-const ownerCode = "owner-code-for-the-durability-test"
-
 let models: OpenAiServer
-let dataDir: string
+let first: ChildNode | undefined
 
 beforeAll(async () => {
   models = await startOpenAiServer()
-  dataDir = mkdtempSync(join(tmpdir(), "project-durable-"))
 })
 afterAll(async () => {
   await models.close()
-  rmSync(dataDir, { recursive: true, force: true })
+  // The first node made the data folder both nodes ran over.
+  await first?.close()
 })
 
-/** Starts the node as a child process; resolves with its URL once it listens. */
-const startChild = (port: number) => {
-  const child = spawn(nodeBinary, [startScript], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      TRUST_PROXY: "1",
-      OWNER_ACCESS_CODE: ownerCode,
-      LLM_BASE_URL: models.baseUrl,
-      LLM_API_KEY: "sk-test-durable",
-      LLM_LOCAL: "false"
-    },
-    stdio: ["ignore", "pipe", "pipe"]
-  })
-  let output = ""
-  const listening = new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /The node is listening at (\S+)/.exec(output)
-      if (match) resolve(match[1])
-    }
-    child.stdout.on("data", onData)
-    child.stderr.on("data", onData)
-    child.once("exit", () => reject(new Error(`the node exited before listening:\n${output}`)))
-  })
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)))
-  return { child, listening, exited, output: () => output }
-}
+const modelEnv = () => ({ LLM_BASE_URL: models.baseUrl, LLM_API_KEY: "sk-test-durable", LLM_LOCAL: "false" })
 
 it("continues after SIGKILL from the last finished task and never pays for it again", async () => {
   scriptStudio(models, { delayMs: (title) => (title.startsWith("Report") ? 60_000 : 0) })
-  const port = 20_000 + Math.floor(Math.random() * 20_000)
-  const first = startChild(port)
-  const url = await first.listening
+  first = await startChildNode({ env: modelEnv() })
+  const { url, ownerCode } = first
   const owner = new Client(url)
   await run(owner.api.authPublic.register({ payload: person(ownerCode) }))
   const generator = await twoStepGenerator(owner)
@@ -76,12 +38,11 @@ it("continues after SIGKILL from the last finished task and never pays for it ag
   await untilSettled(owner, started.id, () => callsFor(models, "Report on genmaicha").length > 0)
   const notesCalls = callsFor(models, "Notes on genmaicha").length
   expect(notesCalls).toBe(2)
-  first.child.kill("SIGKILL")
-  expect(await first.exited).toBe("SIGKILL")
+  expect(await first.kill()).toBe("SIGKILL")
 
   scriptStudio(models)
-  const second = startChild(port)
-  await second.listening
+  // The same folder at the same address: the owner's client and cookie reach the second node.
+  const second = await startChildNode({ env: modelEnv(), dataDir: first.dataDir, port: first.port, ownerCode })
   try {
     const detail = await untilSettled(owner, started.id, undefined, 30_000)
     expect(detail.project.status).toBe("done")
@@ -90,7 +51,6 @@ it("continues after SIGKILL from the last finished task and never pays for it ag
     expect(callsFor(models, "Report on genmaicha").length).toBeGreaterThanOrEqual(3)
     expect(detail.project.outputs.map((output) => output.path)).toEqual(["notes-on-genmaicha.md", "report-on-genmaicha.md"])
   } finally {
-    second.child.kill("SIGTERM")
-    await second.exited
+    await second.close()
   }
 }, 60_000)

@@ -1,7 +1,8 @@
 /**
  * A node as its own process (`node host/start.ts`), for tests that need what only a process
- * gives: extra Node flags (a preload such as ./egress-hook.ts) or settings read from the
- * environment exactly as `npm start` reads them. Resolves once the node listens.
+ * gives: extra Node flags (a preload such as ./egress-hook.ts), settings read from the
+ * environment exactly as `npm start` reads them, or a kill -9 and a start again over the same
+ * data folder at the same address. Resolves once the node listens.
  */
 import { spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
@@ -18,25 +19,41 @@ export interface ChildNodeOptions {
   readonly env?: Record<string, string>
   /** Node flags before the start script, e.g. ["--import", "./test/support/egress-hook.ts"]. */
   readonly nodeFlags?: ReadonlyArray<string>
+  /**
+   * An earlier node's data folder, to start again over it (with its `port` and `ownerCode`, the
+   * clients of the first node reach the second). A folder given here is the caller's: close()
+   * leaves it; a folder made here is removed by close().
+   */
+  readonly dataDir?: string
+  /** The port to listen on; a free one when not given. */
+  readonly port?: number
+  readonly ownerCode?: string
 }
 
 export interface ChildNode {
   readonly url: string
+  readonly port: number
   readonly ownerCode: string
   readonly dataDir: string
   readonly output: () => string
+  /** Sends the signal (SIGKILL unless named) and resolves, once the process is gone, with the signal that ended it. */
+  readonly kill: (signal?: NodeJS.Signals) => Promise<NodeJS.Signals | null>
+  /** Stops the node if it still runs, and removes its data folder unless the caller gave it. */
   readonly close: () => Promise<void>
 }
 
-export const startChildNode = async ({ env = {}, nodeFlags = [] }: ChildNodeOptions = {}): Promise<ChildNode> => {
-  const dataDir = mkdtempSync(join(tmpdir(), "child-node-"))
-  const ownerCode = `owner-code-${process.pid}-${Date.now()}`
+export const startChildNode = async (options: ChildNodeOptions = {}): Promise<ChildNode> => {
+  const { env = {}, nodeFlags = [] } = options
+  const ownFolder = options.dataDir === undefined
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "child-node-"))
+  const ownerCode = options.ownerCode ?? `owner-code-${process.pid}-${Date.now()}`
+  const port = options.port ?? (await freePort())
   const child = spawn(nodeBinary, [...nodeFlags, startScript], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()), HOST: "127.0.0.1", TRUST_PROXY: "1", OWNER_ACCESS_CODE: ownerCode, ...env },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", TRUST_PROXY: "1", OWNER_ACCESS_CODE: ownerCode, ...env },
     stdio: ["ignore", "pipe", "pipe"]
   })
   let output = ""
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)))
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
@@ -47,15 +64,21 @@ export const startChildNode = async ({ env = {}, nodeFlags = [] }: ChildNodeOpti
     child.stderr.on("data", onData)
     child.once("exit", () => reject(new Error(`the node exited before listening:\n${output}`)))
   })
+  const running = () => child.exitCode === null && child.signalCode === null
+  const kill = async (signal: NodeJS.Signals = "SIGKILL") => {
+    if (running()) child.kill(signal)
+    return exited
+  }
   return {
     url,
+    port,
     ownerCode,
     dataDir,
     output: () => output,
+    kill,
     close: async () => {
-      if (child.exitCode === null) child.kill("SIGTERM")
-      await exited
-      rmSync(dataDir, { recursive: true, force: true })
+      await kill("SIGTERM")
+      if (ownFolder) rmSync(dataDir, { recursive: true, force: true })
     }
   }
 }
