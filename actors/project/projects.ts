@@ -108,6 +108,10 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
 
     const list = (caller: Caller) => store.listByOwner(caller.beingId).pipe(Effect.withSpan("project.list"))
 
+    /** The caller's projects whose title or brief holds every word (lower-cased), newest first, at most `limit`. */
+    const search = (caller: Caller, words: ReadonlyArray<string>, limit: number) =>
+      store.searchByOwner(caller.beingId, words, limit).pipe(Effect.withSpan("project.search"))
+
     const get = (caller: Caller, id: string) =>
       Effect.gen(function* () {
         const project = yield* owned(caller, id)
@@ -213,7 +217,7 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
         return toTask((yield* store.task(taskId))!)
       }).pipe(Effect.withSpan("project.finishStep"))
 
-    return { create, list, get, trace, cancel, resume, setDue, portfolio, queue, finishStep } as const
+    return { create, list, search, get, trace, cancel, resume, setDue, portfolio, queue, finishStep } as const
   })
 }) {}
 

@@ -140,6 +140,9 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
       Effect.flatMap(projects.listByOwner(ownerId), (rows) =>
         Effect.forEach(rows, (found) => Effect.map(outputsOf(found.id), (outputs) => toProject(found, outputs))))
 
+    /** The owner's projects whose title or brief holds every word, newest first, at most `limit`. */
+    const searchByOwner = (ownerId: string, words: ReadonlyArray<string>, limit: number) => projects.search({ ownerId, words, limit })
+
     const insertProject = (fields: {
       readonly id: string
       readonly ownerId: string
@@ -346,6 +349,7 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
       row,
       project,
       listByOwner,
+      searchByOwner,
       insertProject,
       setStatus,
       cancel,

@@ -1,7 +1,7 @@
 /**
- * The omnibar's search: the caller's own projects (title or brief holds every word), the
- * caller's memories by the twin's words index (never by embedding: no model spend), and the
- * market's active listings. Each group at most SEARCH_GROUP_LIMIT, best first.
+ * The omnibar's search: the caller's own projects (title or brief holds every word, matched in
+ * SQL), the caller's memories by the twin's words index (never by embedding: no model spend), and
+ * the market's active listings. Each group at most SEARCH_GROUP_LIMIT, best first.
  */
 import * as Effect from "effect/Effect"
 import { Projects } from "../../actors/project/projects.ts"
@@ -23,17 +23,13 @@ export class Search extends Effect.Service<Search>()("host/Search", {
       Effect.gen(function* () {
         const words = wordsOf(q)
         const [own, remembered, listed] = yield* Effect.all([
-          projects.list(caller),
+          projects.search(caller, words, SEARCH_GROUP_LIMIT),
           memories.searchWords(caller.beingId, q, SEARCH_GROUP_LIMIT),
           // The market's search wants every term; past its limit the first terms are enough to narrow.
           listings.search(caller, { q: words.slice(0, MAX_SEARCH_TERMS).join(" "), mine: false, limit: SEARCH_GROUP_LIMIT })
         ])
-        const matching = own.filter((project) => {
-          const text = `${project.title} ${project.brief}`.toLowerCase()
-          return words.every((word) => text.includes(word))
-        })
         return {
-          projects: matching.slice(0, SEARCH_GROUP_LIMIT).map(({ id, title, status }) => ({ id, title, status })),
+          projects: own,
           memories: remembered.map(({ id, kind, content }) => ({ id, kind, content })),
           listings: listed.map(({ id, title, kind, priceCredits }) => ({ id, title, kind, priceCredits }))
         } satisfies SearchResults

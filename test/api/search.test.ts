@@ -46,6 +46,35 @@ describe("GET /api/search", () => {
     expect((await run(search(member, "quince"))).memories).toHaveLength(5)
   })
 
+  it("matches `%`, `_` and `\\` in a word as themselves, not as LIKE's wildcards", async () => {
+    const create = (brief: string) => run(member.client.api.studioProjects.createProject({ payload: { brief } }))
+    const percent = await create("Bake the 100% rye loaf")
+    await create("Bake the 1000 rye loaf")
+    const underscore = await create("Rename the snake_case fields")
+    await create("Rename the snakeXcase fields")
+    const backslash = await create("Tidy the c:\\drafts folder")
+    await create("Tidy the c:drafts folder")
+    const ids = async (q: string) => (await run(search(member, q))).projects.map((project) => project.id)
+    expect(await ids("100%")).toEqual([percent.id])
+    expect(await ids("SNAKE_CASE")).toEqual([underscore.id])
+    expect(await ids("c:\\drafts")).toEqual([backslash.id])
+  })
+
+  it("answers at most five of many matching projects, newest first", async () => {
+    const created = []
+    for (let index = 0; index < 8; index++) {
+      created.push(await run(member.client.api.studioProjects.createProject({ payload: { brief: `Damson batch ${index}` } })))
+    }
+    const found = (await run(search(member, "damson batch"))).projects
+    expect(found).toHaveLength(5)
+    const createdAt = new Map(created.map((project) => [project.id, project.createdAt]))
+    const times = found.map((project) => createdAt.get(project.id)!)
+    // The five newest: none older than any left out, in order.
+    expect(times).toEqual([...times].sort().reverse())
+    const left = created.filter((project) => !found.some((kept) => kept.id === project.id)).map((project) => project.createdAt)
+    expect(left.every((time) => time <= times.at(-1)!)).toBe(true)
+  })
+
   it("refuses an empty or over-long query with 400 and no session with 401", async () => {
     // Raw requests: the typed client would refuse these before sending.
     for (const q of ["", "   ", "x".repeat(201)]) {

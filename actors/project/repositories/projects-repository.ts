@@ -31,6 +31,11 @@ const NewProject = Schema.Struct({
   at: Schema.String
 })
 
+const ProjectSearch = Schema.Struct({ ownerId: Schema.String, words: Schema.Array(Schema.String), limit: Schema.Int })
+
+/** A LIKE pattern for text holding `word` (lower-cased) as it is: the escape character, `%` and `_` are escaped. */
+const containing = (word: string) => `%${word.toLowerCase().replace(/[\\%_]/g, (special) => `\\${special}`)}%`
+
 const StatusChange = Schema.Struct({ id: Schema.String, status: ProjectStatus, error: Schema.NullOr(Schema.String), at: Schema.String })
 const Moment = Schema.Struct({ id: Schema.String, at: Schema.String })
 
@@ -53,6 +58,24 @@ export class ProjectsRepository extends Effect.Service<ProjectsRepository>()("pr
       Request: Schema.String,
       Result: ProjectRow,
       execute: (ownerId) => sql`SELECT ${columns} FROM projects p WHERE p.owner_id = ${ownerId} ORDER BY p.created_at DESC, p.id`
+    }))
+
+    /**
+     * The owner's projects whose title or brief holds every word (newest first, at most `limit`):
+     * the omnibar's search. Each word is matched literally, `%` and `_` included, by LIKE on
+     * lower-cased text (portable to PostgreSQL; SQLite's lower() folds ASCII letters only).
+     */
+    const search = operation("projects.search", SqlSchema.findAll({
+      Request: ProjectSearch,
+      Result: Project.pick("id", "title", "status"),
+      execute: ({ ownerId, words, limit }) => {
+        const holds = words.map((word) => {
+          const pattern = containing(word)
+          return sql`(lower(p.title) LIKE ${pattern} ESCAPE '\\' OR lower(p.brief) LIKE ${pattern} ESCAPE '\\')`
+        })
+        return sql`SELECT p.id, p.title, p.status FROM projects p WHERE p.owner_id = ${ownerId} AND ${sql.and(holds)}
+          ORDER BY p.created_at DESC, p.id LIMIT ${limit}`
+      }
     }))
 
     const ownerOf = operation("projects.ownerOf", SqlSchema.findOne({
@@ -109,6 +132,6 @@ export class ProjectsRepository extends Effect.Service<ProjectsRepository>()("pr
       execute: ({ id, teamId }) => sql`UPDATE projects SET team_id = ${teamId} WHERE id = ${id}`
     }))
 
-    return { findById, listByOwner, ownerOf, insert, setStatus, cancel, reopen, addCost, markPlanned, setTeam } as const
+    return { findById, listByOwner, search, ownerOf, insert, setStatus, cancel, reopen, addCost, markPlanned, setTeam } as const
   })
 }) {}
