@@ -4,22 +4,28 @@
  * its representative flows (a Muse reply from the scripted model server, a mail through the
  * local SMTP server, a federation handshake with a peer, a web.fetch of a loopback page), it
  * dials exactly the addresses its settings and its users' acts name, and nothing else. The
- * check is shown to fail: a page nobody listed is flagged, and calls without their setting
- * (web.search without SEARCH_URL, chat without a token) dial nothing.
+ * federation's own services too: enrolment and collects at SVC_RELAY_ENDPOINT, registration
+ * and a handle's resolve at DIRECTORY_ENDPOINT, a deposit at the relay the owner set on a peer
+ * nobody can dial. The check is shown to fail: a page nobody listed is flagged, and calls
+ * without their setting (web.search without SEARCH_URL, chat without a token) dial nothing.
+ * The services a person connects (mail, chat, tiers, search, a plugin's OAuth) are in
+ * egress-services.test.ts.
  */
 import { createServer, type Server } from "node:http"
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { startChildNode, type ChildNode } from "../support/child-node.ts"
-import { capabilitiesOf } from "../support/federation.ts"
-import { Client, person, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import { dialled as dialledIn, egressHook, expectOnly, hostPort, onHost, unlisted as unlistedIn } from "../support/egress.ts"
+import { capabilitiesOf, eventually, newKeyPair } from "../support/federation.ts"
+import { freePort } from "../support/free-port.ts"
+import { Client, person, refused, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import { recordingProxy, type RecordingProxy } from "../support/recording-proxy.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { skillsMain, writePluginFolder } from "../support/plugin-folder.ts"
 import { SmtpServer } from "../support/smtp.ts"
 
-const hook = new URL("../support/egress-hook.ts", import.meta.url).pathname
 const logDir = mkdtempSync(join(tmpdir(), "egress-"))
 const egressLog = join(logDir, "egress.log")
 const pluginDir = join(logDir, "plugins")
@@ -29,6 +35,10 @@ let smtp: SmtpServer
 let pages: Array<Server>
 let peer: TestNode
 let peerOwner: Registered
+/** The peer runs as a relay and a directory; the node reaches each role through its own proxy, so each is its own destination. */
+let relay: RecordingProxy
+let directory: RecordingProxy
+let peersRelay: RecordingProxy
 let node: ChildNode
 let owner: Client
 
@@ -44,19 +54,11 @@ const startPage = async (title: string) => {
   return `http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : 0}/`
 }
 
-const hostPort = (url: string) => {
-  const parsed = new URL(url)
-  return `${parsed.hostname}:${parsed.port || (parsed.protocol === "https:" ? "443" : "80")}`
-}
-
 /** Every destination the node dialled so far, once each. */
-const dialled = () => [...new Set(readFileSync(egressLog, "utf8").split("\n").filter((line) => line !== ""))].sort()
+const dialled = () => dialledIn(egressLog)
 
 /** The destinations outside the allowed list: what the test fails on. */
-const unlisted = (allowed: ReadonlyArray<string>) => dialled().filter((destination) => !allowed.includes(destination))
-
-/** On-host sockets the node may open: the Docker engine's, which code.execute's container tier asks whether it runs. */
-const onHost = [`unix:${process.env["DOCKER_HOST"]?.startsWith("unix://") ? process.env["DOCKER_HOST"].slice("unix://".length) : "/var/run/docker.sock"}`]
+const unlisted = (allowed: ReadonlyArray<string>) => unlistedIn(egressLog, allowed)
 
 const invoke = (name: string, input: Record<string, unknown>) => run(owner.api.studioSkills.invokeSkill({ payload: { name, input } }))
 
@@ -69,12 +71,13 @@ beforeAll(async () => {
     socket: "return fetch(input.text)"
   }))
   ;[models, smtp] = await Promise.all([startOpenAiServer(), SmtpServer.start()])
-  const peerStarted = startNode().then(async (started) => {
-    peer = started
-    peerOwner = await registerOwner(started)
+  peer = await startNode({ relayOn: true, directoryOn: true })
+  ;[relay, directory, peersRelay] = await Promise.all([recordingProxy(peer.url), recordingProxy(peer.url), recordingProxy(peer.url)])
+  const peerStarted = registerOwner(peer).then((registered) => {
+    peerOwner = registered
   })
   ;[node] = await Promise.all([startChildNode({
-    nodeFlags: ["--import", hook],
+    nodeFlags: ["--import", egressHook],
     env: {
       EGRESS_LOG: egressLog,
       LLM_BASE_URL: models.baseUrl,
@@ -83,7 +86,9 @@ beforeAll(async () => {
       SMTP_URL: smtp.url,
       MAIL_FROM: "node@example.org",
       WEB_ALLOW_PRIVATE: "true",
-      PLUGIN_DIR: pluginDir
+      PLUGIN_DIR: pluginDir,
+      SVC_RELAY_ENDPOINT: relay.url,
+      DIRECTORY_ENDPOINT: directory.url
     }
   }), peerStarted])
   owner = new Client(node.url)
@@ -92,7 +97,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await node?.close()
-  await Promise.all([models?.close(), peer?.close(), ...(pages ?? []).map((server) => new Promise((resolve) => server.close(resolve)))])
+  await Promise.all([models?.close(), peer?.close(), relay?.close(), directory?.close(), peersRelay?.close(), ...(pages ?? []).map((server) => new Promise((resolve) => server.close(resolve)))])
   smtp?.stop()
   rmSync(logDir, { recursive: true, force: true })
 })
@@ -124,9 +129,10 @@ describe("what leaves the host", () => {
     const page = await startPage("A page asked for")
     expect(await invoke("web.fetch", { url: page })).toMatchObject({ ok: true, output: { title: "A page asked for" } })
 
-    const allowed = [...onHost, hostPort(models.baseUrl), hostPort(smtp.url.replace(/^smtp/, "http")), hostPort(peer.url), hostPort(page)]
+    // The relay and directory loops run from the start: their settings are on the list too.
+    const allowed = [...onHost, hostPort(relay.url), hostPort(directory.url), hostPort(models.baseUrl), hostPort(smtp.url), hostPort(peer.url), hostPort(page)]
     // Each flow really went out (the hook sees fetch, http.request and raw sockets alike)...
-    expect(dialled()).toEqual(expect.arrayContaining(allowed.filter((destination) => !onHost.includes(destination))))
+    expect(dialled()).toEqual(expect.arrayContaining(allowed.filter((destination) => !onHost.includes(destination) && destination !== hostPort(relay.url) && destination !== hostPort(directory.url))))
     // ...and nothing else did.
     expect(unlisted(allowed)).toEqual([])
   }, 25_000)
@@ -149,4 +155,30 @@ describe("what leaves the host", () => {
     await invoke("web.fetch", { url: stranger })
     expect(unlisted(before)).toEqual([hostPort(stranger)])
   })
+  it("the federation's services: enrolment and collects at SVC_RELAY_ENDPOINT, registration and resolves at DIRECTORY_ENDPOINT, a deposit at a peer's relay", async () => {
+    const paths = (proxy: RecordingProxy) => proxy.crossings.map((crossing) => crossing.path)
+    const peerDid = (await capabilitiesOf(peer)).payload.did
+    // The relay: its owner added the node (the handshake above), so the node enrols there and collects (a flush runs the loop's pass now).
+    expect(await run(owner.api.federation.enrolRelay())).toMatchObject({ accepted: true, relay: peerDid })
+    await run(owner.api.federation.flush())
+    expect(paths(relay)).toEqual(expect.arrayContaining(["/api/federation/relay/enrolment", "/api/federation/relay/collect"]))
+    // The directory: the owner's handle registered, and a handle the owner types resolved there.
+    expect(await run(owner.api.federation.directoryStatus())).toMatchObject({ registered: true, endpoint: directory.url })
+    expect((await refused(owner.api.federation.addPeerByHandle({ payload: { handle: "nobody-here" } }))).body).toMatchObject({ error: "handle_not_resolved" })
+    expect(paths(directory)).toEqual(expect.arrayContaining(["/api/federation/directory/register", "/api/federation/directory/resolve"]))
+    // A peer nobody can dial, whose relay the owner set: the message is tried at its endpoint, then left at that relay.
+    const nowhere = `http://127.0.0.1:${await freePort()}`
+    const stranger = newKeyPair().did
+    await run(owner.api.federation.addPeer({ payload: { nodeDid: stranger as never, endpoint: nowhere, relay: peersRelay.url } }))
+    const conversation = await run(owner.api.federation.openConversation({ payload: { peerDid: stranger as never, remoteDid: newKeyPair().did as never } }))
+    await run(owner.api.threads.postMessage({ path: { id: conversation.threadId }, payload: { content: "Left at the relay." } }))
+    await eventually(async () => (paths(peersRelay).includes("/api/federation/relay/deposit") ? true : undefined))
+
+    const configured = [hostPort(models.baseUrl), hostPort(smtp.url), hostPort(peer.url)]
+    const pagesAskedFor = pages.map((server) => {
+      const address = server.address()
+      return `127.0.0.1:${typeof address === "object" && address !== null ? address.port : 0}`
+    })
+    expectOnly(egressLog, [relay, directory, peersRelay].map((proxy) => hostPort(proxy.url)).concat(hostPort(nowhere)), [...configured, ...pagesAskedFor])
+  }, 25_000)
 })
