@@ -168,13 +168,16 @@ describe("what leaves the host for the services its people connect", () => {
     })
   })
 
-  it("mail_a: the code exchange, reads and sends go to MAIL_A_TOKEN_URL and MAIL_A_API_URL", async () => {
+  it("mail_a: the code exchange, refreshes, reads and sends go to MAIL_A_TOKEN_URL and MAIL_A_API_URL", async () => {
     await flow(gmail.url, async () => {
       expect(await consent(member, "mail_a")).toMatchObject({ status: 302, location: "/twin?connected=mail_a" })
       expect(await invoke(member, "email.read", {})).toMatchObject({ ok: true, output: { via: "connection" } })
       expect(await invoke(member, "email.send", { to: "grace@example.org", subject: "Via Gmail", text: "Hello" })).toMatchObject({ ok: true })
+      // The API answers 401: the token is refreshed at MAIL_A_TOKEN_URL, and nowhere else.
+      gmail.revokeAccess()
+      expect(await invoke(member, "email.read", {})).toMatchObject({ ok: true })
     })
-    expect(gmail.tokenCalls.map((call) => call.grant)).toContain("authorization_code")
+    expect(gmail.tokenCalls.map((call) => call.grant)).toEqual(["authorization_code", "refresh_token"])
     expect(gmail.sent).toHaveLength(1)
   })
 

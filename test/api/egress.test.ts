@@ -15,6 +15,7 @@ import { createServer, type Server } from "node:http"
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import * as Option from "effect/Option"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { startChildNode, type ChildNode } from "../support/child-node.ts"
 import { dialled as dialledIn, egressHook, expectOnly, hostPort, onHost, unlisted as unlistedIn } from "../support/egress.ts"
@@ -39,6 +40,9 @@ let peerOwner: Registered
 let relay: RecordingProxy
 let directory: RecordingProxy
 let peersRelay: RecordingProxy
+/** A node listed at the peer's directory: the owner adds it by its owner's handle. */
+let listed: TestNode
+let listedOwner: Registered
 let node: ChildNode
 let owner: Client
 
@@ -70,12 +74,26 @@ beforeAll(async () => {
     adapter: "return context.adapters.network.get({ url: input.text, maxBytes: 100, timeoutMs: 1000 })",
     socket: "return fetch(input.text)"
   }))
+  // A plugin granted network: what its code asks for goes out through its adapter.
+  writePluginFolder(pluginDir, "reader", {
+    capabilities: [{ kind: "network", reason: "reads pages" }], extensions: [{ kind: "skill", id: "page", uses: ["network"] }]
+  }, skillsMain({
+    page: "return context.adapters.network.get({ url: input.text, maxBytes: 1000, timeoutMs: 2000 })"
+  }))
   ;[models, smtp] = await Promise.all([startOpenAiServer(), SmtpServer.start()])
   peer = await startNode({ relayOn: true, directoryOn: true })
   ;[relay, directory, peersRelay] = await Promise.all([recordingProxy(peer.url), recordingProxy(peer.url), recordingProxy(peer.url)])
-  const peerStarted = registerOwner(peer).then((registered) => {
-    peerOwner = registered
-  })
+  const peerStarted = Promise.all([
+    registerOwner(peer).then((registered) => {
+      peerOwner = registered
+    }),
+    startNode({ directoryEndpoint: Option.some(peer.url) }).then(async (started) => {
+      listed = started
+      listedOwner = await registerOwner(started)
+      // A flush runs the directory loop: the owner's handle is new since its first pass at start.
+      await run(listedOwner.client.api.federation.flush())
+    })
+  ])
   ;[node] = await Promise.all([startChildNode({
     nodeFlags: ["--import", egressHook],
     env: {
@@ -97,7 +115,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await node?.close()
-  await Promise.all([models?.close(), peer?.close(), relay?.close(), directory?.close(), peersRelay?.close(), ...(pages ?? []).map((server) => new Promise((resolve) => server.close(resolve)))])
+  await Promise.all([models?.close(), peer?.close(), listed?.close(), relay?.close(), directory?.close(), peersRelay?.close(), ...(pages ?? []).map((server) => new Promise((resolve) => server.close(resolve)))])
   smtp?.stop()
   rmSync(logDir, { recursive: true, force: true })
 })
@@ -128,9 +146,13 @@ describe("what leaves the host", () => {
     // Web research: a page a user (or their agent) asked for.
     const page = await startPage("A page asked for")
     expect(await invoke("web.fetch", { url: page })).toMatchObject({ ok: true, output: { title: "A page asked for" } })
+    // A plugin granted network: the page its code asks for, through its adapter.
+    await run(owner.api.plugins.installPlugin({ payload: { dir: "reader", granted: ["network"] } }))
+    const pluginsPage = await startPage("A page a plugin asked for")
+    expect(await invoke("reader.page", { text: pluginsPage })).toMatchObject({ ok: true, output: { status: 200 } })
 
     // The relay and directory loops run from the start: their settings are on the list too.
-    const allowed = [...onHost, hostPort(relay.url), hostPort(directory.url), hostPort(models.baseUrl), hostPort(smtp.url), hostPort(peer.url), hostPort(page)]
+    const allowed = [...onHost, hostPort(relay.url), hostPort(directory.url), hostPort(models.baseUrl), hostPort(smtp.url), hostPort(peer.url), hostPort(page), hostPort(pluginsPage)]
     // Each flow really went out (the hook sees fetch, http.request and raw sockets alike)...
     expect(dialled()).toEqual(expect.arrayContaining(allowed.filter((destination) => !onHost.includes(destination) && destination !== hostPort(relay.url) && destination !== hostPort(directory.url))))
     // ...and nothing else did.
@@ -157,7 +179,8 @@ describe("what leaves the host", () => {
   })
   it("the federation's services: enrolment and collects at SVC_RELAY_ENDPOINT, registration and resolves at DIRECTORY_ENDPOINT, a deposit at a peer's relay", async () => {
     const paths = (proxy: RecordingProxy) => proxy.crossings.map((crossing) => crossing.path)
-    const peerDid = (await capabilitiesOf(peer)).payload.did
+    const [nodeDid, peerDid] = await Promise.all([capabilitiesOf({ url: node.url } as TestNode), capabilitiesOf(peer)]).then((profiles) =>
+      profiles.map((profile) => profile.payload.did))
     // The relay: its owner added the node (the handshake above), so the node enrols there and collects (a flush runs the loop's pass now).
     expect(await run(owner.api.federation.enrolRelay())).toMatchObject({ accepted: true, relay: peerDid })
     await run(owner.api.federation.flush())
@@ -165,6 +188,10 @@ describe("what leaves the host", () => {
     // The directory: the owner's handle registered, and a handle the owner types resolved there.
     expect(await run(owner.api.federation.directoryStatus())).toMatchObject({ registered: true, endpoint: directory.url })
     expect((await refused(owner.api.federation.addPeerByHandle({ payload: { handle: "nobody-here" } }))).body).toMatchObject({ error: "handle_not_resolved" })
+    // A handle that resolves: the handshake goes to the endpoint the directory answered for it.
+    await run(listedOwner.client.api.federation.addPeer({ payload: { nodeDid: nodeDid as never, endpoint: node.url } }))
+    const byHandle = await run(owner.api.federation.addPeerByHandle({ payload: { handle: listedOwner.registration.handle } }))
+    expect(byHandle).toMatchObject({ verified: true, peer: { endpoint: listed.url } })
     expect(paths(directory)).toEqual(expect.arrayContaining(["/api/federation/directory/register", "/api/federation/directory/resolve"]))
     // A peer nobody can dial, whose relay the owner set: the message is tried at its endpoint, then left at that relay.
     const nowhere = `http://127.0.0.1:${await freePort()}`
@@ -179,6 +206,6 @@ describe("what leaves the host", () => {
       const address = server.address()
       return `127.0.0.1:${typeof address === "object" && address !== null ? address.port : 0}`
     })
-    expectOnly(egressLog, [relay, directory, peersRelay].map((proxy) => hostPort(proxy.url)).concat(hostPort(nowhere)), [...configured, ...pagesAskedFor])
+    expectOnly(egressLog, [relay, directory, peersRelay].map((proxy) => hostPort(proxy.url)).concat(hostPort(nowhere), hostPort(listed.url)), [...configured, ...pagesAskedFor])
   }, 25_000)
 })
