@@ -30,6 +30,7 @@ import { SmtpServer } from "../support/smtp.ts"
 const logDir = mkdtempSync(join(tmpdir(), "egress-"))
 const egressLog = join(logDir, "egress.log")
 const pluginDir = join(logDir, "plugins")
+const bareLog = join(logDir, "bare.log")
 
 let models: OpenAiServer
 let smtp: SmtpServer
@@ -44,6 +45,8 @@ let peersRelay: RecordingProxy
 let listed: TestNode
 let listedOwner: Registered
 let node: ChildNode
+/** A node given no setting at all, as `npm start` runs it. */
+let bare: ChildNode
 let owner: Client
 
 /** A loopback page, standing for a site on the web. */
@@ -69,6 +72,7 @@ const invoke = (name: string, input: Record<string, unknown>) => run(owner.api.s
 beforeAll(async () => {
   pages = []
   writeFileSync(egressLog, "")
+  writeFileSync(bareLog, "")
   // A plugin granted nothing, whose skills try the network anyway.
   writePluginFolder(pluginDir, "snoop", { extensions: [{ kind: "skill", id: "adapter", uses: [] }, { kind: "skill", id: "socket", uses: [] }] }, skillsMain({
     adapter: "return context.adapters.network.get({ url: input.text, maxBytes: 100, timeoutMs: 1000 })",
@@ -94,7 +98,7 @@ beforeAll(async () => {
       await run(listedOwner.client.api.federation.flush())
     })
   ])
-  ;[node] = await Promise.all([startChildNode({
+  ;[node, bare] = await Promise.all([startChildNode({
     nodeFlags: ["--import", egressHook],
     env: {
       EGRESS_LOG: egressLog,
@@ -108,13 +112,13 @@ beforeAll(async () => {
       SVC_RELAY_ENDPOINT: relay.url,
       DIRECTORY_ENDPOINT: directory.url
     }
-  }), peerStarted])
+  }), startChildNode({ nodeFlags: ["--import", egressHook], env: { EGRESS_LOG: bareLog } }), peerStarted])
   owner = new Client(node.url)
   await run(owner.api.authPublic.register({ payload: person(node.ownerCode) }))
 }, 60_000)
 
 afterAll(async () => {
-  await node?.close()
+  await Promise.all([node?.close(), bare?.close()])
   await Promise.all([models?.close(), peer?.close(), listed?.close(), relay?.close(), directory?.close(), peersRelay?.close(), ...(pages ?? []).map((server) => new Promise((resolve) => server.close(resolve)))])
   smtp?.stop()
   rmSync(logDir, { recursive: true, force: true })
@@ -208,4 +212,23 @@ describe("what leaves the host", () => {
     })
     expectOnly(egressLog, [relay, directory, peersRelay].map((proxy) => hostPort(proxy.url)).concat(hostPort(nowhere), hostPort(listed.url)), [...configured, ...pagesAskedFor])
   }, 25_000)
+
+  it("with no setting given, dials nothing but its own machine, whatever its people ask", async () => {
+    const client = new Client(bare.url)
+    await run(client.api.authPublic.register({ payload: person(bare.ownerCode) }))
+    // The Muse with no model bound (the default LLM_BASE_URL is remote, but there is no key): it says so and sends nothing.
+    const [muse] = await run(client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
+    await run(client.api.threads.postMessage({ path: { id: muse!.id }, payload: { content: "Say hello" } }))
+    await vi.waitFor(async () => {
+      expect((await run(client.api.threads.listMessages({ path: { id: muse!.id } }))).length).toBeGreaterThan(1)
+    }, { timeout: 10_000, interval: 50 })
+    for (const [name, input] of [
+      ["web.search", { query: "anything" }], ["email.send", { to: "grace@example.org", subject: "Hi", text: "Hi" }], ["email.read", {}],
+      ["chat_a.send", { chatId: "1", text: "hi" }], ["chat_b.send", { channel: "#general", text: "hi" }]
+    ] as const) {
+      await run(client.api.studioSkills.invokeSkill({ payload: { name, input } }))
+    }
+    expect(await run(client.api.federation.directoryStatus())).toMatchObject({ configured: false })
+    expect(dialledIn(bareLog).filter((destination) => !onHost.includes(destination))).toEqual([])
+  })
 })
