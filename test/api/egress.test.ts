@@ -181,6 +181,7 @@ describe("what leaves the host", () => {
     await invoke("web.fetch", { url: stranger })
     expect(unlisted(before)).toEqual([hostPort(stranger)])
   })
+
   it("the federation's services: enrolment and collects at SVC_RELAY_ENDPOINT, registration and resolves at DIRECTORY_ENDPOINT, a deposit at a peer's relay", async () => {
     const paths = (proxy: RecordingProxy) => proxy.crossings.map((crossing) => crossing.path)
     const [nodeDid, peerDid] = await Promise.all([capabilitiesOf({ url: node.url } as TestNode), capabilitiesOf(peer)]).then((profiles) =>
