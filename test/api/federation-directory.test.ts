@@ -47,7 +47,7 @@ describe("registering with a directory", () => {
     const status = await statusOf(ownerA)
     expect(status).toMatchObject({
       configured: true, endpoint: aToD.url, directoryDid: didD, nodeDid: didA, registered: true, advertisedEndpoint: a.url,
-      handles: [ownerA.registration.handle.toLowerCase()], lastError: null, creditsClaimed: 0
+      handles: [ownerA.registration.handle.toLowerCase()], lastError: null, creditsClaimed: 100
     })
     expect(Date.parse(status.expiresAt!) - Date.parse(status.registeredAt!)).toBeGreaterThan(23 * 3600_000)
     expect(await statusOf(ownerB)).toMatchObject({ registered: true, directoryDid: didD, handles: [ownerB.registration.handle.toLowerCase()] })

@@ -40,7 +40,7 @@ beforeEach(() => {
 
 const upload = async (client: Client, name: string, content: Uint8Array | string) => {
   const form = new FormData()
-  form.append("file", new Blob([content]), name)
+  form.append("file", new Blob([typeof content === "string" ? content : new Uint8Array(content)]), name)
   const response = await fetch(`${client.base}/api/files/upload`, { method: "POST", body: form, headers: { ...client.headers, cookie: client.cookieHeader() } })
   const body = await response.json() as ReadonlyArray<{ id: string }>
   return body[0]!.id
