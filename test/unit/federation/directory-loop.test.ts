@@ -12,20 +12,16 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Queue from "effect/Queue"
 import * as TestClock from "effect/TestClock"
-import { ConversationThreads, NodeAddress, PeerDirectory, PeerTransport, PeerUnreachable, SquareArrivals } from "../../../extensions/federation/contract/ports.ts"
+import { PeerTransport, PeerUnreachable } from "../../../extensions/federation/contract/ports.ts"
 import type { SignedRegistration } from "../../../extensions/federation/contract/directory.ts"
 import { DirectoryClient, DirectoryCredits, DirectoryLoop, ListedHandles } from "../../../extensions/federation/directory/client.ts"
 import { FederationSettings } from "../../../extensions/federation/settings.ts"
 import { digestOf, signPayload } from "../../../extensions/federation/wire/signed.ts"
-import { EventBusLive } from "../../../host/events.ts"
-import { migrations } from "../../../host/migrations.ts"
-import { databaseLayer } from "../../../kernel/database.ts"
-import { Settings } from "../../../kernel/settings.ts"
 import { newKeyPair } from "../../support/federation.ts"
+import { inMemoryNode, iso, signedProfileOf, unusedPorts } from "../../support/federation-loop.ts"
 
 const DIRECTORY = "http://directory.test"
 const directoryKey = newKeyPair()
-const iso = (ms: number) => new Date(ms).toISOString()
 /** Six hours and 45 seconds: the loop's pass at 60 seconds is the first with less than six hours left. */
 const LISTING = 6 * 3600_000 + 45_000
 
@@ -36,11 +32,7 @@ const directoryDouble = (asked: Queue.Queue<string>) =>
       Effect.gen(function* () {
         yield* Queue.offer(asked, `GET ${path}`)
         const now = yield* TestClock.currentTimeMillis
-        const payload = {
-          v: 1, type: "svc.node.capabilities", did: directoryKey.did, profile: "personal", runs: [], delegatesTo: null, fronts: [], seedProtocol: 1,
-          limits: { maxDocumentBytes: 65536, maxQueued: 256 }, issuedAt: iso(now), expiresAt: iso(now + 3600_000)
-        }
-        return endpoint === DIRECTORY ? { status: 200, json: signPayload(payload, directoryKey.secretKey) } : yield* new PeerUnreachable({ reason: "no such host" })
+        return endpoint === DIRECTORY ? { status: 200, json: signedProfileOf(directoryKey, now) } : yield* new PeerUnreachable({ reason: "no such host" })
       }),
     post: (_, path, body) =>
       Effect.gen(function* () {
@@ -60,22 +52,12 @@ const nodeWith = Effect.gen(function* () {
   const credited: Array<number> = []
   const ports = Layer.mergeAll(
     directoryDouble(asked),
-    Layer.succeed(PeerDirectory, {
-      list: Effect.succeed([]), find: () => Effect.succeed(Option.none()), seen: () => Effect.void, collected: () => Effect.void, unreachable: () => Effect.void
-    }),
-    Layer.succeed(ConversationThreads, { open: () => Effect.die("unused"), insert: () => Effect.die("unused") }),
-    Layer.succeed(SquareArrivals, { arrive: () => Effect.die("unused"), retract: () => Effect.die("unused") }),
-    Layer.succeed(NodeAddress, { endpoint: "http://me.test", label: "me", software: "test/1" }),
+    unusedPorts,
     Layer.succeed(ListedHandles, { handles: Effect.succeed(["owner"]) }),
     Layer.succeed(DirectoryCredits, { credit: (amount) => Effect.sync(() => credited.push(amount)).pipe(Effect.as(true)) }),
-    FederationSettings.layer({ directoryEndpoint: Option.some(DIRECTORY) }),
-    EventBusLive
+    FederationSettings.layer({ directoryEndpoint: Option.some(DIRECTORY) })
   )
-  const layer = DirectoryClient.Default.pipe(
-    Layer.provideMerge(ports),
-    Layer.provideMerge(databaseLayer(migrations, { filename: ":memory:" })),
-    Layer.provide(Settings.layerWith({}))
-  )
+  const layer = inMemoryNode(DirectoryClient.Default, ports)
   return { asked, credited, layer }
 })
 
