@@ -4,7 +4,8 @@
  * directory lists for a day; the loop's rule is the same): it registers at once (the profile
  * read, then the registration), asks nothing more while six hours or more of the listing are
  * left, and registers again at the first pass past that point, long before `expiresAt`. The
- * double grants credits on every registration; the node credits its owner once.
+ * double grants credits on every registration; the node credits its owner once, and refuses a
+ * receipt granting more than it accepts.
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
@@ -26,7 +27,7 @@ const directoryKey = newKeyPair()
 const LISTING = 6 * 3600_000 + 45_000
 
 /** The directory's side, played with its own key: a profile, and a listing granting 7 credits each time. */
-const directoryDouble = (asked: Queue.Queue<string>) =>
+const directoryDouble = (asked: Queue.Queue<string>, credits: number) =>
   Layer.succeed(PeerTransport, {
     get: (endpoint, path) =>
       Effect.gen(function* () {
@@ -41,17 +42,17 @@ const directoryDouble = (asked: Queue.Queue<string>) =>
         const registration = body as SignedRegistration
         const receipt = signPayload({
           v: 1, type: "svc.directory.receipt", did: directoryKey.did, aud: registration.payload.did, about: digestOf(registration),
-          handles: registration.payload.handles, credits: 7, expiresAt: iso(now + LISTING), issuedAt: iso(now)
+          handles: registration.payload.handles, credits, expiresAt: iso(now + LISTING), issuedAt: iso(now)
         }, directoryKey.secretKey)
         return { status: 200, json: { accepted: true, code: null, reason: "Listed.", receipt } }
       })
   })
 
-const nodeWith = Effect.gen(function* () {
+const nodeWith = (credits = 7) => Effect.gen(function* () {
   const asked = yield* Queue.unbounded<string>()
   const credited: Array<number> = []
   const ports = Layer.mergeAll(
-    directoryDouble(asked),
+    directoryDouble(asked, credits),
     unusedPorts,
     Layer.succeed(ListedHandles, { handles: Effect.succeed(["owner"]) }),
     Layer.succeed(DirectoryCredits, { credit: (amount) => Effect.sync(() => credited.push(amount)).pipe(Effect.as(true)) }),
@@ -66,7 +67,7 @@ const takeAll = (queue: Queue.Queue<string>) => Effect.map(Queue.takeAll(queue),
 describe("the directory loop", () => {
   it.scoped("registers at once, and again on the clock once less than six hours of the listing are left", () =>
     Effect.gen(function* () {
-      const { asked, credited, layer } = yield* nodeWith
+      const { asked, credited, layer } = yield* nodeWith()
       yield* Effect.gen(function* () {
         yield* Layer.launch(DirectoryLoop).pipe(Effect.forkScoped)
         // t = 0: the profile, then the registration.
@@ -87,6 +88,18 @@ describe("the directory loop", () => {
         // The double granted again; the node claims a directory's credits once in its life.
         expect(renewed.creditsClaimed).toBe(7)
         expect(credited).toEqual([7])
+      }).pipe(Effect.provide(layer))
+    }))
+
+  it.scoped("refuses a receipt granting more than a node accepts, and credits nothing", () =>
+    Effect.gen(function* () {
+      const { asked, credited, layer } = yield* nodeWith(1_000_001)
+      yield* Effect.gen(function* () {
+        const client = yield* DirectoryClient
+        const after = yield* client.register()
+        expect(after).toMatchObject({ directoryDid: null, lastError: "The directory answered HTTP 200, not a registration answer.", creditsClaimed: 0 })
+        expect(yield* takeAll(asked)).toEqual(["GET /api/federation/capabilities", "POST /api/federation/directory/register"])
+        expect(credited).toEqual([])
       }).pipe(Effect.provide(layer))
     }))
 })
