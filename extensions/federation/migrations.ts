@@ -130,5 +130,17 @@ export const federationMigrations: Migrations = {
       last_error TEXT,
       credits_claimed INTEGER NOT NULL DEFAULT 0
     )`
+  }),
+  /**
+   * The directory's registration credits: one row per did it granted credits, so a did is
+   * granted once whatever it registers afterwards (its entries are replaced on each registration).
+   */
+  "1110_federation_directory_grants": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`CREATE TABLE federation_directory_grants (
+      did TEXT PRIMARY KEY,
+      credits INTEGER NOT NULL,
+      granted_at TEXT NOT NULL
+    )`
   })
 }

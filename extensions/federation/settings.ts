@@ -3,13 +3,15 @@
  * wire routes read (their body limit, and the figure the capability profile announces); whether
  * this node runs as a relay for nodes that enrol with it; the relay this node itself is
  * reached through (no route sets it: docs/federation.md "The relay"); the directory this node
- * registers with, and whether this node runs as a directory itself (docs/federation.md "The directory").
+ * registers with, and whether this node runs as a directory itself (docs/federation.md "The directory"),
+ * with the credits it grants a node's first registration.
  */
 import * as Config from "effect/Config"
 import * as Context from "effect/Context"
 import * as Option from "effect/Option"
 import { flag, optionalString, settingsLayer } from "../../kernel/settings.ts"
 import { DEFAULT_MAX_DOCUMENT_BYTES, MAX_DOCUMENT_BYTES_SETTING } from "./contract/api.ts"
+import { MAX_REGISTRATION_CREDITS } from "./contract/directory.ts"
 
 const isHttpUrl = (url: string) => URL.canParse(url) && ["http:", "https:"].includes(new URL(url).protocol)
 
@@ -29,7 +31,14 @@ export const federationSettingsConfig = Config.all({
   directoryEndpoint: optionalString("DIRECTORY_ENDPOINT").pipe(
     Config.validate({ message: "DIRECTORY_ENDPOINT must be an http or https URL", validation: (url) => Option.isNone(url) || isHttpUrl(url.value) })
   ),
-  directoryOn: flag("FEDERATION_DIRECTORY")
+  directoryOn: flag("FEDERATION_DIRECTORY"),
+  directoryRegistrationCredits: Config.integer("DIRECTORY_REGISTRATION_CREDITS").pipe(
+    Config.withDefault(100),
+    Config.validate({
+      message: `DIRECTORY_REGISTRATION_CREDITS must be a whole number from 0 to ${MAX_REGISTRATION_CREDITS}`,
+      validation: (n) => n >= 0 && n <= MAX_REGISTRATION_CREDITS
+    })
+  )
 })
 
 export type FederationSettingsShape = Config.Config.Success<typeof federationSettingsConfig>

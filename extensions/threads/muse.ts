@@ -26,8 +26,8 @@ import type { CallFailure } from "../models/contract/models.ts"
 import { Models } from "../models/contract/models.ts"
 import type { Message, ToolCallChip } from "./contract/records.ts"
 import { newId } from "./ids.ts"
-import { conversationOf, systemPromptOf } from "./muse-prompt.ts"
-import { MuseContext, ThreadBeings } from "./ports.ts"
+import { attachmentBudget, conversationOf, systemPromptOf } from "./muse-prompt.ts"
+import { type AttachmentReading, MuseContext, ThreadAttachments, ThreadBeings } from "./ports.ts"
 import { MessagesRepository } from "./repositories/messages-repository.ts"
 import { ThreadsRepository } from "./repositories/threads-repository.ts"
 import { makeThreadView } from "./thread-view.ts"
@@ -75,6 +75,7 @@ export class Muse extends Effect.Service<Muse>()("threads/Muse", {
     const bus = yield* EventBus
     const context = yield* MuseContext
     const beings = yield* ThreadBeings
+    const attachments = yield* ThreadAttachments
     const { announce } = yield* makeThreadView
     const fibers = yield* FiberSet.make()
     /** The threads a reply runs on now; `again`: a message came meanwhile, reply once more after. */
@@ -103,6 +104,23 @@ export class Muse extends Effect.Service<Muse>()("threads/Muse", {
       lastTools = { defs, tools, byWireName: new Map(defs.map((def) => [wireName(def.name), def.name])) }
       return lastTools
     })
+
+    /**
+     * What the thread's attachments say, by file id: each read once, as its author's own upload
+     * (the Muse's thread has one author, the being), one at a time (a scan's pages are model calls).
+     */
+    const readAttachments = (history: ReadonlyArray<Message>, beingId: string) =>
+      Effect.gen(function* () {
+        const readings = new Map<string, AttachmentReading>()
+        for (const message of history) {
+          if (message.role !== "user") continue
+          for (const file of message.attachments) {
+            if (readings.has(file.fileId)) continue
+            readings.set(file.fileId, yield* attachments.read(message.authorId ?? beingId, file.fileId, attachmentBudget))
+          }
+        }
+        return readings
+      }).pipe(Effect.withSpan("muse.readAttachments"))
 
     const reply = (threadId: string, beingId: string) =>
       Effect.gen(function* () {
@@ -157,13 +175,13 @@ export class Muse extends Effect.Service<Muse>()("threads/Muse", {
           const being = Option.getOrElse(yield* beings.find(beingId), () => ({ id: beingId, displayName: "the person you speak with" }))
           const history = yield* messages.recent({ threadId, limit: historyLength })
           const newest = history.findLast((message) => message.role === "user")?.content ?? ""
-          const [persona, memories, profile, { tools, byWireName }] = yield* Effect.all(
-            [context.persona(being, museName), context.recall(beingId, newest), context.profile(beingId), toolsNow],
+          const [persona, memories, profile, { tools, byWireName }, readings] = yield* Effect.all(
+            [context.persona(being, museName), context.recall(beingId, newest), context.profile(beingId), toolsNow, readAttachments(history, beingId)],
             { concurrency: "unbounded" }
           )
           const conversation: Array<ChatMessage> = [
             { role: "system", content: systemPromptOf({ persona, museName, speakingWith: being.displayName, profile, memories }) },
-            ...conversationOf(history)
+            ...conversationOf(history, readings)
           ]
           for (let step = 0; step < maxToolSteps; step++) {
             let result: ChatResult | null = null

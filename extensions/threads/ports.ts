@@ -1,6 +1,6 @@
 /**
  * What threads and the Muse need of features they do not own, as ports the host binds
- * (host/threads/feature.ts): beings' names, the caller's uploads, the being's soul, memories and
+ * (host/threads/feature.ts): beings' names, the caller's uploads (named and read), the being's soul, memories and
  * profile, and whether a being is online.
  */
 import * as Context from "effect/Context"
@@ -18,9 +18,20 @@ export class ThreadBeings extends Context.Tag("threads/ThreadBeings")<ThreadBein
   readonly find: (id: string) => Effect.Effect<Option.Option<ThreadBeing>>
 }>() {}
 
+/**
+ * An attachment as the Muse reads it: its words (a text file as written, a PDF as markdown, at
+ * most the characters asked for), an image it cannot see, or why it could not be read.
+ */
+export type AttachmentReading =
+  | { readonly kind: "text"; readonly text: string; readonly truncated: boolean }
+  | { readonly kind: "image" }
+  | { readonly kind: "unreadable"; readonly reason: string }
+
 export class ThreadAttachments extends Context.Tag("threads/ThreadAttachments")<ThreadAttachments, {
   /** Each id as one of the being's own uploads; anything else (another's, a project file, none) is refused. */
   readonly resolve: (beingId: string, fileIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<Attachment>, NotFound | InvalidRequest>
+  /** One of the being's own uploads read for the Muse, at most `maxChars` of it; never fails (unreadable says why). */
+  readonly read: (beingId: string, fileId: string, maxChars: number) => Effect.Effect<AttachmentReading>
 }>() {}
 
 export interface MuseContextShape {

@@ -31,6 +31,7 @@ import { ThreadOutbound } from "../../extensions/threads/ports.ts"
 import { PublicOrigin } from "../origin.ts"
 import { hostVersion } from "../version.ts"
 import { ConversationThreadsLive } from "./conversation-threads.ts"
+import { DirectoryCreditsLive } from "./directory-credits.ts"
 import { SquareArrivalsLive } from "./square-arrivals.ts"
 import { PeerTransportLive } from "./transport.ts"
 
@@ -73,7 +74,7 @@ export const federationServices = Layer.mergeAll(
 ).pipe(
   Layer.provideMerge(HandshakeLive),
   Layer.provideMerge(NodeDocuments.Default),
-  Layer.provide([PeerDirectoryLive, PeerTransportLive, NodeAddressLive, ConversationThreadsLive, SquareArrivalsLive, ListedHandlesLive])
+  Layer.provide([PeerDirectoryLive, PeerTransportLive, NodeAddressLive, ConversationThreadsLive, SquareArrivalsLive, ListedHandlesLive, DirectoryCreditsLive])
 )
 
 /** A message posted in a conversation's thread goes to the outbox (threads call this port). */

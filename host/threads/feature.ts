@@ -1,25 +1,22 @@
 /**
  * Threads and the Muse as the node lists them: the services with their ports bound (beings'
- * names from the accounts, attachments from the caller's uploads, the Muse's context, the
- * federation's outbox for a conversation's thread), and the
- * topic kind `thread` claimed: only a thread's participants follow it, and a socket that starts
+ * names from the accounts, attachments from the caller's uploads (host/threads/attachments.ts:
+ * named, and read for the Muse), the Muse's context, the federation's outbox for a conversation's
+ * thread), and the topic kind `thread` claimed: only a thread's participants follow it, and a socket that starts
  * following mid-reply is sent the reply so far first (extensions/threads/replay.ts).
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
-import type { Attachment } from "../../extensions/threads/contract/records.ts"
-import { ThreadAttachments, ThreadBeings } from "../../extensions/threads/ports.ts"
+import { ThreadBeings } from "../../extensions/threads/ports.ts"
 import { makeThreadReplay } from "../../extensions/threads/replay.ts"
 import { Threads } from "../../extensions/threads/threads.ts"
 import { ThreadSpeech } from "../../extensions/threads/thread-speech.ts"
 import { BeingsRepository } from "../auth/repositories/beings.ts"
-import { FileAccess } from "../files/file-access.ts"
-import { decodeFileId } from "../files/file-ids.ts"
 import { ThreadOutboundLive } from "../federation/feature.ts"
 import { TopicAccess } from "../live/topics.ts"
 import { ModelsLive } from "../llm/models.ts"
+import { ThreadAttachmentsLive } from "./attachments.ts"
 import { MuseContextLive } from "./muse-context.ts"
 
 const ThreadBeingsLive = Layer.effect(
@@ -28,29 +25,6 @@ const ThreadBeingsLive = Layer.effect(
     find: (id: string) => Effect.map(repository.findPublic(id), Option.map((being) => ({ id: being.id, displayName: being.displayName })))
   }))
 ).pipe(Layer.provide(BeingsRepository.Default))
-
-/** An attachment is one of the caller's uploads: a project's file or the owner's folder is refused, another's upload is missing. */
-const ThreadAttachmentsLive = Layer.effect(
-  ThreadAttachments,
-  Effect.map(FileAccess, (files) => ({
-    resolve: (beingId: string, fileIds: ReadonlyArray<string>) =>
-      Effect.forEach(fileIds, (fileId) =>
-        Effect.gen(function* () {
-          if (decodeFileId(fileId)?.scope !== "upload") {
-            return yield* new InvalidRequest({
-              error: "attachment_not_upload", message: "An attachment is one of your uploads (POST /api/files/upload answers its id).", details: { fileId: fileId.slice(0, 200) }
-            })
-          }
-          const opened = yield* files.open({ beingId, isOwner: false }, fileId).pipe(
-            Effect.catchTag("NotFound", () =>
-              Effect.fail(new NotFound({ error: "attachment_not_found", message: "There is no such file in your uploads.", details: { fileId: fileId.slice(0, 200) } })))
-          )
-          yield* Effect.promise(() => opened.handle.close())
-          const attachment: Attachment = { fileId, name: opened.name, size: opened.stats.size }
-          return attachment
-        }))
-  }))
-).pipe(Layer.provide(FileAccess.Default))
 
 /** Claims `thread:<id>` for the threads' participants, with the replay of the reply streaming on it. */
 const ThreadTopicLive = Layer.effectDiscard(

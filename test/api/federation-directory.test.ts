@@ -3,7 +3,8 @@
  * recording proxy whose target the pinning test moves). A resolves B's owner's handle and adds B
  * as a peer by it: the ordinary handshake verifies B. And the refusals: a forged or stranger's
  * registration, a handle another node holds, a directory that changed its key at the same URL,
- * the owner's routes to anyone else. Renewal: the clocks move on 19 hours and the listing is renewed.
+ * the owner's routes to anyone else. Renewal before `expiresAt` is the directory loop's, tested on
+ * the TestClock (test/unit/federation/directory-loop.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Option from "effect/Option"
@@ -11,7 +12,6 @@ import { newKeyPair } from "../../extensions/federation/wire/did-key.ts"
 import { signPayload } from "../../extensions/federation/wire/signed.ts"
 import { capabilitiesOf } from "../support/federation.ts"
 import { recordingProxy, type RecordingProxy } from "../support/recording-proxy.ts"
-import { movableClock } from "../support/shifted-clock.ts"
 import { Client, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
 
 let d: TestNode
@@ -23,14 +23,13 @@ let didD: string
 let didA: string
 let didB: string
 let aToD: RecordingProxy
-const clocks = [movableClock(), movableClock(), movableClock()]
 
 beforeAll(async () => {
-  d = await startNode({ directoryOn: true }, { clock: clocks[0]! })
+  d = await startNode({ directoryOn: true })
   aToD = await recordingProxy(d.url)
   ;[a, b] = await Promise.all([
-    startNode({ directoryEndpoint: Option.some(aToD.url) }, { clock: clocks[1]! }),
-    startNode({ directoryEndpoint: Option.some(d.url) }, { clock: clocks[2]! })
+    startNode({ directoryEndpoint: Option.some(aToD.url) }),
+    startNode({ directoryEndpoint: Option.some(d.url) })
   ])
   ;[ownerA, ownerB] = await Promise.all([registerOwner(a), registerOwner(b)])
   ;[didD, didA, didB] = (await Promise.all([capabilitiesOf(d), capabilitiesOf(a), capabilitiesOf(b)])).map((profile) => profile.payload.did)
@@ -47,7 +46,7 @@ describe("registering with a directory", () => {
     const status = await statusOf(ownerA)
     expect(status).toMatchObject({
       configured: true, endpoint: aToD.url, directoryDid: didD, nodeDid: didA, registered: true, advertisedEndpoint: a.url,
-      handles: [ownerA.registration.handle.toLowerCase()], lastError: null, creditsClaimed: 0
+      handles: [ownerA.registration.handle.toLowerCase()], lastError: null, creditsClaimed: 100
     })
     expect(Date.parse(status.expiresAt!) - Date.parse(status.registeredAt!)).toBeGreaterThan(23 * 3600_000)
     expect(await statusOf(ownerB)).toMatchObject({ registered: true, directoryDid: didD, handles: [ownerB.registration.handle.toLowerCase()] })
@@ -76,7 +75,7 @@ describe("registering with a directory", () => {
 
   it("refuses a forged registration, a stranger's for another directory, a stale one and a taken handle; nothing changes", async () => {
     const stranger = newKeyPair()
-    const payload = (did: string, aud: string, handles: Array<string>, issuedAt = new Date(clocks[0]!.unsafeCurrentTimeMillis()).toISOString()) =>
+    const payload = (did: string, aud: string, handles: Array<string>, issuedAt = new Date().toISOString()) =>
       ({ v: 1, type: "svc.directory.registration", did, aud, endpoint: "http://127.0.0.1:1", handles, issuedAt })
     const take = ownerB.registration.handle.toLowerCase()
     // Signed by a stranger's key but claiming B's did: forged.
@@ -119,17 +118,5 @@ describe("the directory's did, pinned", () => {
     expect(after).toMatchObject({ directoryDid: didD, expiresAt: before.expiresAt })
     expect(aToD.crossings.map((crossing) => crossing.path)).toEqual(["/api/federation/capabilities"])
     aToD.target = d.url
-  })
-})
-
-describe("renewal", () => {
-  it("registers again when less than six hours of the listing are left", async () => {
-    const before = await statusOf(ownerA)
-    for (const clock of clocks) clock.ahead += 19 * 3600_000
-    // The flush runs the directory loop's pass at once rather than 30 seconds on.
-    await run(ownerA.client.api.federation.flush())
-    const after = await statusOf(ownerA)
-    expect(after).toMatchObject({ registered: true, lastError: null, directoryDid: didD })
-    expect(Date.parse(after.expiresAt!)).toBeGreaterThan(Date.parse(before.expiresAt!) + 18 * 3600_000)
   })
 })

@@ -24,7 +24,13 @@ export const RegistrationPayload = Schema.Struct({
 export const SignedRegistration = signed(RegistrationPayload)
 export type SignedRegistration = typeof SignedRegistration.Type
 
-/** What the directory signs when it lists a node: the registration's digest, until when, which handles. */
+/** The most credits a directory may grant one node (its setting's bound, and what a node accepts). */
+export const MAX_REGISTRATION_CREDITS = 1_000_000
+
+/**
+ * What the directory signs when it lists a node: the registration's digest, until when, which
+ * handles, and the credits it grants (once per did, at its first registration listing a handle; 0 after).
+ */
 export const RegistrationReceiptPayload = Schema.Struct({
   v: Schema.Literal(1),
   type: Schema.Literal("svc.directory.receipt"),
@@ -32,6 +38,7 @@ export const RegistrationReceiptPayload = Schema.Struct({
   aud: Did,
   about: Digest,
   handles: Schema.Array(DirectoryHandle),
+  credits: Schema.Int.pipe(Schema.between(0, MAX_REGISTRATION_CREDITS)),
   expiresAt: Schema.String.pipe(Schema.maxLength(40)),
   issuedAt: Schema.String.pipe(Schema.maxLength(40))
 })

@@ -5,7 +5,10 @@
  * signed capability profile and pinned at the first registration that held (its receipt, signed
  * by that did about this registration, proves the key); afterwards a different did at the same
  * URL is refused, and `lastError` says why. A resolve is answered only under the pinned did.
+ * Credits a directory grants in its receipt are credited to the owner's wallet once in the node's
+ * life (DirectoryCredits), whatever directory or renewal answers later.
  */
+import * as SqlClient from "@effect/sql/SqlClient"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -37,6 +40,14 @@ const RETRY_MS = 5 * 60 * 1000
 /** The handles this node lists (the host binds it: the owner's own handle; docs/federation.md "The directory"). */
 export class ListedHandles extends Context.Tag("federation/ListedHandles")<ListedHandles, { readonly handles: Effect.Effect<ReadonlyArray<string>> }>() {}
 
+/**
+ * Where a directory's registration credits land: the owner's wallet, through the market's ledger
+ * (the host binds it). Runs inside the client's transaction; false when the node has no owner yet.
+ */
+export class DirectoryCredits extends Context.Tag("federation/DirectoryCredits")<DirectoryCredits, {
+  readonly credit: (amount: number) => Effect.Effect<boolean>
+}>() {}
+
 const decodeAnswer = Schema.decodeUnknownOption(RegistrationAnswer)
 const decodeResolution = Schema.decodeUnknownOption(Resolution)
 
@@ -51,6 +62,8 @@ export class DirectoryClient extends Effect.Service<DirectoryClient>()("federati
     const identities = yield* Identities
     const transport = yield* PeerTransport
     const listed = yield* ListedHandles
+    const credits = yield* DirectoryCredits
+    const sql = yield* SqlClient.SqlClient
     const settings = yield* FederationSettings
     const endpoint = Option.getOrNull(settings.directoryEndpoint)
     const oneAtATime = yield* Effect.makeSemaphore(1)
@@ -118,8 +131,19 @@ export class DirectoryClient extends Effect.Service<DirectoryClient>()("federati
         expiresAt: receipt.payload.expiresAt,
         lastError: null
       }
-      yield* stored.save(saved)
-      return saved
+      // A grant is claimed once in the node's life: the ledger's entry and creditsClaimed in one transaction.
+      const granted = receipt.payload.credits
+      if (granted === 0 || row.creditsClaimed > 0) {
+        yield* stored.save(saved)
+        return saved
+      }
+      return yield* sql.withTransaction(Effect.gen(function* () {
+        const credited = yield* credits.credit(granted)
+        if (!credited) yield* Effect.logWarning("The directory granted credits, but this node has no owner to credit them to")
+        const claimed = credited ? { ...saved, creditsClaimed: granted } : saved
+        yield* stored.save(claimed)
+        return claimed
+      })).pipe(Effect.orDie)
     })
 
     /** Registers now (the owner's "register"; a flush), whatever is left of the listing. */

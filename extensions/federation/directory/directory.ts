@@ -3,7 +3,8 @@
  * may register: the registration is signed by the node's own key and addressed to this
  * directory, so nobody lists handles under a did whose key it does not hold, and a registration
  * meant for another directory is refused. A handle is first come, first served while its entry
- * runs; a node's new registration replaces its old handles. A resolve answers a record this
+ * runs; a node's new registration replaces its old handles. A did's first registration listing a
+ * handle is granted DIRECTORY_REGISTRATION_CREDITS, once, stated in the signed receipt. A resolve answers a record this
  * directory signs, so the resolver checks it against the did it pinned.
  */
 import * as Effect from "effect/Effect"
@@ -44,7 +45,9 @@ export class Directory extends Effect.Service<Directory>()("federation/Directory
       if (!isHttpUrl(payload.endpoint)) return refuse("bad_endpoint", "The endpoint is not an http or https URL.")
       const handles = [...new Set(payload.handles.map((handle) => handle.toLowerCase()))]
       const expiresAt = isoAt(now + REGISTRATION_MS)
-      const outcome = yield* entries.register({ did: payload.did, endpoint: payload.endpoint, handles, at: isoAt(now), expiresAt })
+      // The credit goes to a node's first registration that lists a handle: a node with an owner, whose wallet it lands in.
+      const credits = handles.length > 0 ? settings.directoryRegistrationCredits : 0
+      const outcome = yield* entries.register({ did: payload.did, endpoint: payload.endpoint, handles, at: isoAt(now), expiresAt, credits })
       if (outcome.taken.length > 0) return refuse("handle_taken", `Another node lists ${outcome.taken.join(", ")} here.`)
       const receipt = signPayload({
         v: 1 as const,
@@ -53,6 +56,7 @@ export class Directory extends Effect.Service<Directory>()("federation/Directory
         aud: payload.did,
         about: digestOf(registration),
         handles,
+        credits: outcome.granted,
         expiresAt,
         issuedAt: isoAt(now)
       }, self.secretKey)

@@ -1,6 +1,6 @@
 /**
- * `federation_directory_entries` (this node as a directory: who listed which handle, until when)
- * and `federation_directory_client` (this node registered with a directory: one row, the
+ * `federation_directory_entries` (this node as a directory: who listed which handle, until when),
+ * `federation_directory_grants` (the dids it granted registration credits, once each) and `federation_directory_client` (this node registered with a directory: one row, the
  * directory's did pinned at the first registration that held).
  */
 import * as SqlClient from "@effect/sql/SqlClient"
@@ -55,9 +55,19 @@ export class DirectoryRepository extends Effect.Service<DirectoryRepository>()("
           WHERE did <> ${did} AND expires_at > ${at} AND ${sql.in("handle", handles.length === 0 ? [""] : handles)}`
     })
 
+    /** Records a did's registration credits; a row back only when this call granted them (the insert is the guard). */
+    const grant = SqlSchema.findAll({
+      Request: Schema.Struct({ did: Schema.String, credits: Schema.Int, at: Schema.String }),
+      Result: Schema.Struct({ did: Schema.String }),
+      execute: ({ at, credits, did }) =>
+        sql`INSERT INTO federation_directory_grants (did, credits, granted_at) VALUES (${did}, ${credits}, ${at})
+          ON CONFLICT (did) DO NOTHING RETURNING did`
+    })
+
     /**
      * Lists a node's handles in one transaction: its old ones go, each new one is taken unless a
      * running entry of another node holds it (answered as the handles taken, nothing written).
+     * `credits` are granted with it when the did was never granted any (answered as `granted`).
      */
     const register = operation("federation.directoryRegister", (input: {
       readonly did: string
@@ -65,17 +75,19 @@ export class DirectoryRepository extends Effect.Service<DirectoryRepository>()("
       readonly handles: ReadonlyArray<string>
       readonly at: string
       readonly expiresAt: string
+      readonly credits: number
     }) =>
       sql.withTransaction(Effect.gen(function* () {
         const taken = yield* takenHandles(input)
-        if (taken.length > 0) return { taken: taken.map((row) => row.handle) }
+        if (taken.length > 0) return { taken: taken.map((row) => row.handle), granted: 0 }
         yield* sql`DELETE FROM federation_directory_entries WHERE did = ${input.did} OR expires_at <= ${input.at}`
         for (const handle of input.handles) {
           yield* sql`INSERT INTO federation_directory_entries ${sql.insert({
             handle, did: input.did, endpoint: input.endpoint, registered_at: input.at, expires_at: input.expiresAt
           })}`
         }
-        return { taken: [] as Array<string> }
+        const granted = input.credits > 0 && (yield* grant({ did: input.did, credits: input.credits, at: input.at })).length > 0
+        return { taken: [] as Array<string>, granted: granted ? input.credits : 0 }
       })))
 
     const findRow = SqlSchema.findOne({

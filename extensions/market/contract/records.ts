@@ -109,7 +109,8 @@ export const Wallet = Schema.Struct({
 }).annotations({ identifier: "Wallet" })
 export type Wallet = typeof Wallet.Type
 
-export const LedgerReason = Schema.Literal("starting_credit", "purchase", "sale")
+/** `directory`: credits a federation directory granted the node at its first registration, paid by the mint to the owner. */
+export const LedgerReason = Schema.Literal("starting_credit", "purchase", "sale", "directory")
 export type LedgerReason = typeof LedgerReason.Type
 
 /** One side of a movement: its other side is the entry of the same movement on the counter-account. */

@@ -10,20 +10,16 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Queue from "effect/Queue"
 import * as TestClock from "effect/TestClock"
-import { ConversationThreads, NodeAddress, PeerDirectory, PeerTransport, PeerUnreachable, SquareArrivals } from "../../../extensions/federation/contract/ports.ts"
+import { PeerTransport, PeerUnreachable } from "../../../extensions/federation/contract/ports.ts"
 import type { RelayEnrol } from "../../../extensions/federation/contract/relay.ts"
 import { RelayClient, RelayLoop } from "../../../extensions/federation/relay/client.ts"
 import { FederationSettings } from "../../../extensions/federation/settings.ts"
 import { digestOf, signPayload } from "../../../extensions/federation/wire/signed.ts"
-import { EventBusLive } from "../../../host/events.ts"
-import { migrations } from "../../../host/migrations.ts"
-import { databaseLayer } from "../../../kernel/database.ts"
-import { Settings } from "../../../kernel/settings.ts"
 import { descriptorOf, newKeyPair } from "../../support/federation.ts"
+import { inMemoryNode, iso, signedProfileOf, unusedPorts } from "../../support/federation-loop.ts"
 
 const RELAY = "http://relay.test"
 const relayKey = newKeyPair()
-const iso = (ms: number) => new Date(ms).toISOString()
 
 /** The relay's side, played with its own key: a profile, an enrolment for a day, empty collections. */
 const relayDouble = (asked: Queue.Queue<string>, enrols: boolean) =>
@@ -32,12 +28,8 @@ const relayDouble = (asked: Queue.Queue<string>, enrols: boolean) =>
       Effect.gen(function* () {
         yield* Queue.offer(asked, `GET ${path}`)
         const now = yield* TestClock.currentTimeMillis
-        const payload = {
-          v: 1, type: "svc.node.capabilities", did: relayKey.did, profile: "personal",
-          runs: [{ name: "relay.enrolment", path: "/api/federation/relay/enrolment", protocol: 2 }], delegatesTo: null, fronts: [], seedProtocol: 1,
-          limits: { maxDocumentBytes: 65536, maxQueued: 256 }, issuedAt: iso(now), expiresAt: iso(now + 3600_000)
-        }
-        return endpoint === RELAY ? { status: 200, json: signPayload(payload, relayKey.secretKey) } : yield* new PeerUnreachable({ reason: "no such host" })
+        const runs = [{ name: "relay.enrolment", path: "/api/federation/relay/enrolment", protocol: 2 }]
+        return endpoint === RELAY ? { status: 200, json: signedProfileOf(relayKey, now, runs) } : yield* new PeerUnreachable({ reason: "no such host" })
       }),
     post: (_, path, body) =>
       Effect.gen(function* () {
@@ -70,20 +62,10 @@ const nodeWith = (relayEndpoint: Option.Option<string>, enrols = true) =>
     const asked = yield* Queue.unbounded<string>()
     const ports = Layer.mergeAll(
       relayDouble(asked, enrols),
-      Layer.succeed(PeerDirectory, {
-        list: Effect.succeed([]), find: () => Effect.succeed(Option.none()), seen: () => Effect.void, collected: () => Effect.void, unreachable: () => Effect.void
-      }),
-      Layer.succeed(ConversationThreads, { open: () => Effect.die("unused"), insert: () => Effect.die("unused") }),
-      Layer.succeed(SquareArrivals, { arrive: () => Effect.die("unused"), retract: () => Effect.die("unused") }),
-      Layer.succeed(NodeAddress, { endpoint: "http://me.test", label: "me", software: "test/1" }),
-      FederationSettings.layer({ relayEndpoint }),
-      EventBusLive
+      unusedPorts,
+      FederationSettings.layer({ relayEndpoint })
     )
-    const layer = RelayClient.Default.pipe(
-      Layer.provideMerge(ports),
-      Layer.provideMerge(databaseLayer(migrations, { filename: ":memory:" })),
-      Layer.provide(Settings.layerWith({}))
-    )
+    const layer = inMemoryNode(RelayClient.Default, ports)
     return { asked, layer }
   })
 

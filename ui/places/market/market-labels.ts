@@ -35,5 +35,6 @@ export const ratingWords = (listing: Listing): string =>
 export const reasonLabels: Record<LedgerReason, string> = {
   starting_credit: "Starting credit",
   purchase: "Purchase",
-  sale: "Sale"
+  sale: "Sale",
+  directory: "Directory credit"
 }
