@@ -1,8 +1,8 @@
 /**
  * POST /api/files/upload: multipart/form-data streamed through busboy into the caller's uploads
- * folder (`<DATA_DIR>/uploads/<beingId>`, the folder their skills use outside a project), under
+ * folder (`<FILES_DIR>/uploads/<beingId>`, the folder their skills use outside a project), under
  * the optional `path` field's folder. The parts are first written to a staging folder of their
- * own (`<DATA_DIR>/upload-staging/<random>`, same disk) and only placed once the whole body has
+ * own (`<FILES_DIR>/upload-staging/<random>`, same disk) and only placed once the whole body has
  * been read and found good, so a refused upload (over MAX_UPLOAD_BYTES, a bad name or path, a
  * broken body) leaves nothing behind. A name already taken gets " (1)", " (2)"… before its
  * extension, as a browser's downloads do; each name is claimed with link(2), which fails rather
@@ -14,11 +14,12 @@ import { randomUUID } from "node:crypto"
 import { createWriteStream } from "node:fs"
 import { link, mkdir, rm, stat } from "node:fs/promises"
 import type { IncomingMessage } from "node:http"
-import { join, resolve as absolutePath } from "node:path"
+import { join } from "node:path"
 import { pipeline } from "node:stream/promises"
 import { extensionOf } from "../../extensions/files/mime.ts"
 import { InvalidRequest, PayloadTooLarge } from "../../kernel/contract/errors.ts"
 import { describeFileError, fileRootFor, FileRootError } from "../../kernel/extensions/file-root.ts"
+import { fileStoreRoot } from "../../kernel/file-stores.ts"
 import { Settings } from "../../kernel/settings.ts"
 import type { Caller } from "../auth/contract/session.ts"
 import { MAX_UPLOAD_FILES, type FileEntry } from "./contract/records.ts"
@@ -141,7 +142,7 @@ export class FileUploads extends Effect.Service<FileUploads>()("files/FileUpload
   effect: Effect.gen(function* () {
     const settings = yield* Settings
     const { maxUploadBytes } = yield* FilesSettings
-    const stagingRoot = join(absolutePath(settings.dataDir), "upload-staging")
+    const stagingRoot = fileStoreRoot(settings, "upload-staging")
     // What a crash left staged was never placed: nobody's file.
     yield* Effect.promise(() => rm(stagingRoot, { recursive: true, force: true }))
 
@@ -168,7 +169,7 @@ export class FileUploads extends Effect.Service<FileUploads>()("files/FileUpload
         if (parsed.files.length === 0) {
           return yield* new InvalidRequest({ error: "no_file", message: "Send at least one file part (a form field with a filename)." })
         }
-        const root = fileRootFor(settings.dataDir, caller.beingId, null)
+        const root = fileRootFor(settings, caller.beingId, null)
         const placed = yield* Effect.tryPromise({
           try: async () => {
             const folder = await root.resolve(parsed.path)
