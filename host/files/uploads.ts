@@ -2,7 +2,7 @@
  * POST /api/files/upload: multipart/form-data streamed through busboy into the caller's uploads
  * folder (`<FILES_DIR>/uploads/<beingId>`, the folder their skills use outside a project), under
  * the optional `path` field's folder. The parts are first written to a staging folder of their
- * own (`<FILES_DIR>/upload-staging/<random>`, same disk) and only placed once the whole body has
+ * own (`<FILES_DIR>/upload-staging/<random>`, same file system) and only placed once the whole body has
  * been read and found good, so a refused upload (over MAX_UPLOAD_BYTES, a bad name or path, a
  * broken body) leaves nothing behind. A name already taken gets " (1)", " (2)"… before its
  * extension, as a browser's downloads do; each name is claimed with link(2), which fails rather
@@ -12,7 +12,7 @@ import * as Effect from "effect/Effect"
 import Busboy from "busboy"
 import { randomUUID } from "node:crypto"
 import { createWriteStream } from "node:fs"
-import { link, mkdir, rm, stat } from "node:fs/promises"
+import { link, mkdir, readdir, rm, stat } from "node:fs/promises"
 import type { IncomingMessage } from "node:http"
 import { join } from "node:path"
 import { pipeline } from "node:stream/promises"
@@ -138,13 +138,31 @@ const readParts = (source: IncomingMessage, staging: string, limit: number) =>
     source.pipe(parser)
   })
 
+/**
+ * Node's HTTP server gives a request five minutes (its `requestTimeout`) to arrive whole, so a
+ * staged folder untouched for an hour belongs to no upload still being read.
+ */
+const staleStagingMs = 60 * 60 * 1000
+
+/**
+ * What a crash left staged was never placed: nobody's file. The staging folder is shared by every
+ * process on FILES_DIR, so only what is stale goes: another process may be receiving an upload now.
+ */
+const sweepStaging = async (root: string, before: number) => {
+  const entries = await readdir(root).catch(() => [])
+  await Promise.all(entries.map(async (entry) => {
+    const folder = join(root, entry)
+    const info = await stat(folder).catch(() => null)
+    if (info !== null && info.mtimeMs < before) await rm(folder, { recursive: true, force: true })
+  }))
+}
+
 export class FileUploads extends Effect.Service<FileUploads>()("files/FileUploads", {
   effect: Effect.gen(function* () {
     const settings = yield* Settings
     const { maxUploadBytes } = yield* FilesSettings
     const stagingRoot = fileStoreRoot(settings, "upload-staging")
-    // What a crash left staged was never placed: nobody's file.
-    yield* Effect.promise(() => rm(stagingRoot, { recursive: true, force: true }))
+    yield* Effect.promise(() => sweepStaging(stagingRoot, Date.now() - staleStagingMs))
 
     /** Claims the first free name of `name` in `folder` for the staged file; answers its relative path. */
     const place = async (root: ReturnType<typeof fileRootFor>, folder: string, file: Staged) => {

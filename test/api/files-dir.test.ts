@@ -8,7 +8,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -98,8 +98,18 @@ describe("a node with FILES_DIR elsewhere", () => {
     // An online copy of the first process's database: its own, as each runner keeps its own data folder.
     const copy = folder("files-dir-copy-")
     await node.runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`VACUUM INTO ${join(copy, "node.db")}`))
+    // Staging is shared too: a process starting clears what a crash left long ago, never an upload another is receiving.
+    const staging = join(filesDir, "upload-staging")
+    for (const name of ["crashed", "receiving"]) {
+      mkdirSync(join(staging, name), { recursive: true })
+      writeFileSync(join(staging, name, "0"), "part")
+    }
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000)
+    utimesSync(join(staging, "crashed"), twoHoursAgo, twoHoursAgo)
     second = await startChildNode({ env: { DATA_DIR: copy, FILES_DIR: filesDir } })
+    // Answering a request, the process has built its services (the upload service sweeps as it is built).
     const there = await signIn(second.url, owner)
+    expect(readdirSync(staging).sort()).toEqual(["receiving"])
 
     const served = await download(there, notesId)
     expect([served.status, served.text]).toEqual([200, "shared notes"])
