@@ -14,6 +14,7 @@ import { SignalActions } from "../actors/being/actions.ts"
 import { BeingLive } from "../actors/being/behaviour.ts"
 import { actorsLayer } from "../kernel/actors/index.ts"
 import { databaseLayer } from "../kernel/database.ts"
+import { fileStoresLayer } from "../kernel/file-stores.ts"
 import { EventBusLive } from "./events.ts"
 import { Settings } from "../kernel/settings.ts"
 import { NodeApi } from "./contract/api.ts"
@@ -220,6 +221,8 @@ export const nodeLayer = (options: NodeOptions = {}) => {
     Layer.provideMerge(databaseLayer(migrations)),
     Layer.provideMerge(listenLayer(options.onListening)),
     Layer.provideMerge(NodeServer.layer),
+    // Files left where they were before FILES_DIR are moved under it before anything reads them.
+    Layer.provideMerge(fileStoresLayer),
     Layer.provideMerge(nodeSettingsLayer(options.settings)),
     Layer.locally(FiberRef.currentTracerEnabled, false)
   )

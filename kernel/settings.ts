@@ -54,8 +54,13 @@ const proxyHops = Config.string("TRUST_PROXY").pipe(
 )
 
 export const settingsConfig = Config.all({
-  /** Folder that holds the database and everything the node writes. */
+  /** Folder of what this process keeps to itself: the SQLite database and caches (kernel/file-stores.ts). */
   dataDir: Config.string("DATA_DIR").pipe(Config.withDefault("data")),
+  /**
+   * Folder of the files every process of a node shares (uploads, project workspaces, plugins'
+   * data); None: `<DATA_DIR>/files`. Read it through kernel/file-stores.ts, never joined by hand.
+   */
+  filesDir: optionalString("FILES_DIR"),
   host: Config.string("HOST").pipe(Config.withDefault("127.0.0.1")),
   port: Config.integer("PORT").pipe(Config.withDefault(8787)),
   /** Public origin when the node sits behind a proxy; decides the Secure cookie flag. */

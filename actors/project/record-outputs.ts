@@ -16,7 +16,7 @@ export const recordOutputs = (projectId: string) =>
     const project = yield* store.project(projectId)
     if (project === null) return
     const ownerId = project.ownerId
-    const files = yield* Effect.promise(() => listWorkspace(fileRootFor(settings.dataDir, ownerId, projectId).dir))
+    const files = yield* Effect.promise(() => listWorkspace(fileRootFor(settings, ownerId, projectId).dir))
     yield* store.saveOutputs(projectId, files.map((file) => ({
       taskId: null,
       kind: outputKindOf(file.path),

@@ -114,7 +114,7 @@ const startTask = (run: Run, members: ReadonlyArray<StoredMember>, id: string) =
     if (member.source === "person") return yield* personStep(run, member, id)
     const dependencies = (yield* Effect.forEach(task.dependsOn, store.task)).filter((found) => found !== null)
     const revises = task.contract?.revises
-    const earlierText = task.earlierText ?? (revises === undefined ? null : yield* readEarlier(settings.dataDir, run.ownerId, run.projectId, revises))
+    const earlierText = task.earlierText ?? (revises === undefined ? null : yield* readEarlier(settings, run.ownerId, run.projectId, revises))
     const started = (yield* store.updateTask(id, { status: "running", startedAt: yield* nowIso, finishedAt: null, error: null, earlierText }))!
     const result = yield* runTask({ projectId: run.projectId, ownerId: run.ownerId, projectTitle: run.title, inputs: run.inputs, member, task: started, dependencies })
     yield* store.addCost(run.projectId, result.costUsd)

@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { readFile } from "node:fs/promises"
 import { fileRootFor } from "../../kernel/extensions/file-root.ts"
+import type { FileStoreSettings } from "../../kernel/file-stores.ts"
 import { Skills } from "../../kernel/extensions/skills.ts"
 import type { SkillTraceEvent } from "../../kernel/extensions/skill.ts"
 import { Settings } from "../../kernel/settings.ts"
@@ -83,7 +84,7 @@ export const runTask = (context: TaskContext) =>
     const store = yield* ProjectStore
     const settings = yield* Settings
     const { member, projectId, task } = context
-    const root = fileRootFor(settings.dataDir, context.ownerId, projectId)
+    const root = fileRootFor(settings, context.ownerId, projectId)
     const contract = task.contract
     const checked = contract ?? savedFileOnly
     const trace = (kind: Parameters<typeof store.trace>[1]["kind"], text: string, data?: unknown) =>
@@ -214,9 +215,9 @@ export const runTask = (context: TaskContext) =>
   }).pipe(Effect.withSpan("project.taskLoop"))
 
 /** The revised file's text before the task first touched it (null when there is none yet). */
-export const readEarlier = (dataDir: string, ownerId: string, projectId: string, path: string) =>
+export const readEarlier = (settings: FileStoreSettings, ownerId: string, projectId: string, path: string) =>
   Effect.promise(async () => {
-    const root = fileRootFor(dataDir, ownerId, projectId)
+    const root = fileRootFor(settings, ownerId, projectId)
     try {
       return await readFile((await root.resolve(path)).absolute, "utf8")
     } catch {

@@ -1,5 +1,5 @@
 /**
- * A caller's files, by scope: `upload` (their uploads folder, `<DATA_DIR>/uploads/<beingId>`, the
+ * A caller's files, by scope: `upload` (their uploads folder, `<FILES_DIR>/uploads/<beingId>`, the
  * same folder their skills use outside a project), `project` (the workspace of a project they
  * own) and `user` (the owner's own folder, FILES_ROOT; the owner's only). Every path goes through
  * the file root's confinement (kernel/extensions/file-root.ts): regular files and folders inside
@@ -87,7 +87,7 @@ export class FileAccess extends Effect.Service<FileAccess>()("files/FileAccess",
     const uploads = (caller: Caller): ScopeRoot => ({
       scope: "upload",
       projectId: null,
-      folder: fileRootFor(settings.dataDir, caller.beingId, null)
+      folder: fileRootFor(settings, caller.beingId, null)
     })
 
     /** A project the caller owns; anyone else's, or none, is missing. */
@@ -95,7 +95,7 @@ export class FileAccess extends Effect.Service<FileAccess>()("files/FileAccess",
       Effect.flatMap(store.project(projectId), (project) =>
         project === null || project.ownerId !== caller.beingId
           ? Effect.fail(new NotFound({ message: "There is no such project among yours." }))
-          : Effect.succeed<ScopeRoot>({ scope: "project", projectId, folder: fileRootFor(settings.dataDir, caller.beingId, projectId) }))
+          : Effect.succeed<ScopeRoot>({ scope: "project", projectId, folder: fileRootFor(settings, caller.beingId, projectId) }))
 
     /** The owner's folder, when FILES_ROOT names one. */
     const userRoot: Option.Option<ScopeRoot> = Option.map(filesSettings.filesRoot, (dir) => ({
@@ -178,7 +178,7 @@ export class FileAccess extends Effect.Service<FileAccess>()("files/FileAccess",
         ...projects.map((project): ScopeRoot => ({
           scope: "project",
           projectId: project.id,
-          folder: fileRootFor(settings.dataDir, caller.beingId, project.id)
+          folder: fileRootFor(settings, caller.beingId, project.id)
         })),
         ...(caller.isOwner ? Option.toArray(userRoot) : [])
       ]

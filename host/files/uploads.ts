@@ -1,8 +1,8 @@
 /**
  * POST /api/files/upload: multipart/form-data streamed through busboy into the caller's uploads
- * folder (`<DATA_DIR>/uploads/<beingId>`, the folder their skills use outside a project), under
+ * folder (`<FILES_DIR>/uploads/<beingId>`, the folder their skills use outside a project), under
  * the optional `path` field's folder. The parts are first written to a staging folder of their
- * own (`<DATA_DIR>/upload-staging/<random>`, same disk) and only placed once the whole body has
+ * own (`<FILES_DIR>/upload-staging/<random>`, same file system) and only placed once the whole body has
  * been read and found good, so a refused upload (over MAX_UPLOAD_BYTES, a bad name or path, a
  * broken body) leaves nothing behind. A name already taken gets " (1)", " (2)"… before its
  * extension, as a browser's downloads do; each name is claimed with link(2), which fails rather
@@ -12,13 +12,14 @@ import * as Effect from "effect/Effect"
 import Busboy from "busboy"
 import { randomUUID } from "node:crypto"
 import { createWriteStream } from "node:fs"
-import { link, mkdir, rm, stat } from "node:fs/promises"
+import { link, mkdir, readdir, rm, stat } from "node:fs/promises"
 import type { IncomingMessage } from "node:http"
-import { join, resolve as absolutePath } from "node:path"
+import { join } from "node:path"
 import { pipeline } from "node:stream/promises"
 import { extensionOf } from "../../extensions/files/mime.ts"
 import { InvalidRequest, PayloadTooLarge } from "../../kernel/contract/errors.ts"
 import { describeFileError, fileRootFor, FileRootError } from "../../kernel/extensions/file-root.ts"
+import { fileStoreRoot } from "../../kernel/file-stores.ts"
 import { Settings } from "../../kernel/settings.ts"
 import type { Caller } from "../auth/contract/session.ts"
 import { MAX_UPLOAD_FILES, type FileEntry } from "./contract/records.ts"
@@ -137,13 +138,31 @@ const readParts = (source: IncomingMessage, staging: string, limit: number) =>
     source.pipe(parser)
   })
 
+/**
+ * Node's HTTP server gives a request five minutes (its `requestTimeout`) to arrive whole, so a
+ * staged folder untouched for an hour belongs to no upload still being read.
+ */
+const staleStagingMs = 60 * 60 * 1000
+
+/**
+ * What a crash left staged was never placed: nobody's file. The staging folder is shared by every
+ * process on FILES_DIR, so only what is stale goes: another process may be receiving an upload now.
+ */
+const sweepStaging = async (root: string, before: number) => {
+  const entries = await readdir(root).catch(() => [])
+  await Promise.all(entries.map(async (entry) => {
+    const folder = join(root, entry)
+    const info = await stat(folder).catch(() => null)
+    if (info !== null && info.mtimeMs < before) await rm(folder, { recursive: true, force: true })
+  }))
+}
+
 export class FileUploads extends Effect.Service<FileUploads>()("files/FileUploads", {
   effect: Effect.gen(function* () {
     const settings = yield* Settings
     const { maxUploadBytes } = yield* FilesSettings
-    const stagingRoot = join(absolutePath(settings.dataDir), "upload-staging")
-    // What a crash left staged was never placed: nobody's file.
-    yield* Effect.promise(() => rm(stagingRoot, { recursive: true, force: true }))
+    const stagingRoot = fileStoreRoot(settings, "upload-staging")
+    yield* Effect.promise(() => sweepStaging(stagingRoot, Date.now() - staleStagingMs))
 
     /** Claims the first free name of `name` in `folder` for the staged file; answers its relative path. */
     const place = async (root: ReturnType<typeof fileRootFor>, folder: string, file: Staged) => {
@@ -168,7 +187,7 @@ export class FileUploads extends Effect.Service<FileUploads>()("files/FileUpload
         if (parsed.files.length === 0) {
           return yield* new InvalidRequest({ error: "no_file", message: "Send at least one file part (a form field with a filename)." })
         }
-        const root = fileRootFor(settings.dataDir, caller.beingId, null)
+        const root = fileRootFor(settings, caller.beingId, null)
         const placed = yield* Effect.tryPromise({
           try: async () => {
             const folder = await root.resolve(parsed.path)

@@ -43,7 +43,7 @@ export const ExtensionsLive = Layer.unwrapEffect(
     const sandbox = yield* processAdapterFactory
     const storage = yield* authoringAdapterFactory(studio.id)
     const integrations = yield* integrationsAdapterFactory
-    const filesystem = pluginFilesAdapterFactory((yield* Settings).dataDir, builtinIds)
+    const filesystem = pluginFilesAdapterFactory(yield* Settings, builtinIds)
     return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, schedule, network, llm, storage, memory, filesystem, process: sandbox, integrations } })
   })
 ).pipe(

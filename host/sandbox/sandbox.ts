@@ -63,7 +63,7 @@ export const makeSandbox = (probeWith: (now: number) => Promise<SandboxProbe>) =
   Effect.gen(function* () {
     const probe = (now: number) => probeWith(now).catch((error: unknown) => failedProbe(now, error))
     const settings = yield* SandboxSettings
-    const { dataDir } = yield* Settings
+    const node = yield* Settings
     // Probed at start without holding the start up; a run or the health report waits for it.
     let latest = { at: Date.now(), result: probe(Date.now()) }
     const current = Effect.promise(() => {
@@ -91,7 +91,7 @@ export const makeSandbox = (probeWith: (now: number) => Promise<SandboxProbe>) =
       Effect.acquireRelease(
         Effect.sync(() => {
           if (scope.projectId === null) return { dir: mkdtempSync(join(tmpdir(), "svc-code-")), own: true }
-          const dir = fileRootFor(dataDir, scope.beingId ?? "node", scope.projectId).dir
+          const dir = fileRootFor(node, scope.beingId ?? "node", scope.projectId).dir
           mkdirSync(dir, { recursive: true })
           return { dir, own: false }
         }),

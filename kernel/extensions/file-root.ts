@@ -9,7 +9,8 @@
  */
 import { constants } from "node:fs"
 import { lstat, mkdir, open, realpath, stat, type FileHandle } from "node:fs/promises"
-import { dirname, join, resolve as absolutePath, sep } from "node:path"
+import { dirname, join, sep } from "node:path"
+import { fileStoreRoot, type FileStoreSettings } from "../file-stores.ts"
 
 export type FileRootKind = "project" | "uploads"
 
@@ -166,11 +167,10 @@ export const confinedFolder = (dir: string): ConfinedFolder => {
 const makeFileRoot = (kind: FileRootKind, dir: string): FileRoot => ({ kind, ...confinedFolder(dir) })
 
 /** The root of one skill call: the project's workspace, or the being's uploads folder. */
-export const fileRootFor = (dataDir: string, beingId: string, projectId: string | null): FileRoot => {
+export const fileRootFor = (settings: FileStoreSettings, beingId: string, projectId: string | null): FileRoot => {
   const id = projectId ?? beingId
   if (!safeSegment.test(id)) throw new FileRootError(`"${id}" cannot name a folder.`)
-  const data = absolutePath(dataDir)
   return projectId === null
-    ? makeFileRoot("uploads", join(data, "uploads", beingId))
-    : makeFileRoot("project", join(data, "projects", projectId, "workspace"))
+    ? makeFileRoot("uploads", join(fileStoreRoot(settings, "uploads"), beingId))
+    : makeFileRoot("project", join(fileStoreRoot(settings, "projects"), projectId, "workspace"))
 }

@@ -292,7 +292,7 @@ const make = (options: ExtensionHostOptions) =>
         loaded.delete(id)
         // Its data folder and its stored keys go with the grant that let it write there.
         yield* bridgeStorage.removeScope(id)
-        yield* removeFolder(pluginDataDir(settings.dataDir, record.namespace))
+        yield* removeFolder(pluginDataDir(settings, record.namespace))
         yield* removeFolder(pluginBundleCache(settings.dataDir, record.namespace))
         const removedDir = record.source.kind === "local" ? yield* removeFolder(resolve(pluginRoot, record.source.dir)) : true
         return { removedDir }

@@ -1,12 +1,13 @@
 /**
  * The `filesystem` capability's adapter for a third-party plugin: its own data folder and nothing
- * else (`<DATA_DIR>/plugin-data/<namespace>/`), confined as a skill's file root is (file-root.ts:
+ * else (`<FILES_DIR>/plugin-data/<namespace>/`), confined as a skill's file root is (file-root.ts:
  * no `..`, no absolute path, no symlink out, only regular files and folders). A built-in's skills
  * use the call's file root instead (`files` in their run context), so built-ins get no adapter.
  * Uninstalling the plugin deletes the folder with it.
  */
 import { lstat, readdir, rm } from "node:fs/promises"
-import { join, resolve } from "node:path"
+import { join } from "node:path"
+import { fileStoreRoot, pluginBundleCacheDir, type FileStoreSettings } from "../file-stores.ts"
 import { confinedFolder, describeFileError, FileRootError, openRegularFile, type WriteResult } from "./file-root.ts"
 
 /** The largest file a plugin reads or writes through the adapter at once. */
@@ -28,10 +29,10 @@ export interface FilesystemAdapter {
   readonly remove: (path: string) => Promise<boolean>
 }
 
-export const pluginDataDir = (dataDir: string, namespace: string) => join(resolve(dataDir), "plugin-data", namespace)
+export const pluginDataDir = (settings: FileStoreSettings, namespace: string) => join(fileStoreRoot(settings, "plugin-data"), namespace)
 
-/** Where a plugin's bundle is kept between boots; no namespace starts with a dot, so it clashes with none. */
-export const pluginBundleCache = (dataDir: string, namespace: string) => join(resolve(dataDir), "plugin-data", ".bundles", `${namespace}.json`)
+/** Where a plugin's bundle is kept between boots: a cache of this process's, in its data folder. */
+export const pluginBundleCache = (dataDir: string, namespace: string) => join(pluginBundleCacheDir(dataDir), `${namespace}.json`)
 
 const tooLarge = (path: string) => new FileRootError(`${path} is larger than ${pluginFileBytes / (1024 * 1024)} MB.`)
 
@@ -77,5 +78,5 @@ export const pluginFilesAdapter = (dir: string): FilesystemAdapter => {
 }
 
 /** Binds the adapter for third-party plugins only; `builtinIds` get none. */
-export const pluginFilesAdapterFactory = (dataDir: string, builtinIds: ReadonlySet<string>) =>
-  (plugin: { readonly id: string; readonly namespace: string }): FilesystemAdapter | undefined => (builtinIds.has(plugin.id) ? undefined : pluginFilesAdapter(pluginDataDir(dataDir, plugin.namespace)))
+export const pluginFilesAdapterFactory = (settings: FileStoreSettings, builtinIds: ReadonlySet<string>) =>
+  (plugin: { readonly id: string; readonly namespace: string }): FilesystemAdapter | undefined => (builtinIds.has(plugin.id) ? undefined : pluginFilesAdapter(pluginDataDir(settings, plugin.namespace)))

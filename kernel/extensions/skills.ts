@@ -155,7 +155,7 @@ const make = Effect.gen(function* () {
         try: (): SkillRunContext => ({
           beingId: call.beingId,
           projectId,
-          files: skill.declaration.uses.includes("filesystem") ? fileRootFor(settings.dataDir, call.beingId, projectId) : undefined,
+          files: skill.declaration.uses.includes("filesystem") ? fileRootFor(settings, call.beingId, projectId) : undefined,
           signal: controller.signal,
           trace: call.trace ?? noTrace,
           adapters: skill.context.adaptersFor({ beingId: call.beingId, projectId, contribution: skill.name })

@@ -105,7 +105,7 @@ describe("a plugin's generator, widget, viewer and editor in the browser", () =>
       const answer = await fetch("/api/studio/projects", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ brief: "Keep a plan" }) })
       return ((await answer.json()) as { id: string }).id
     })
-    const workspace = join(dataDir, "projects", projectId, "workspace")
+    const workspace = join(dataDir, "files", "projects", projectId, "workspace")
     await mkdir(workspace, { recursive: true })
     await writeFile(join(workspace, "plan.md"), "# Plan\n\nShip the viewer.\n")
     const db = new Database(join(dataDir, "node.db"))

@@ -22,9 +22,11 @@ export interface TestNodeOptions {
   readonly uiDir?: string
   /** The node's Clock (a restart test starts it hours on); the real one when absent. */
   readonly clock?: Clock.Clock
+  /** A data folder of the caller's (another node's, say), kept when the node closes; else a fresh one, removed. */
+  readonly dataDir?: string
 }
 
-const testNodeLayer = (settings: Partial<NodeSettings>, { clock, ...options }: TestNodeOptions) => {
+const testNodeLayer = (settings: Partial<NodeSettings>, { clock, dataDir: _dataDir, ...options }: TestNodeOptions) => {
   const layer = bootInfoLayer.pipe(Layer.provideMerge(nodeLayer({ ...options, settings })))
   return clock === undefined ? layer : Layer.provide(layer, Layer.setClock(clock))
 }
@@ -48,10 +50,11 @@ export const startNode = async (
   overrides: Partial<NodeSettings> | ((dataDir: string) => Partial<NodeSettings>) = {},
   options: TestNodeOptions = {}
 ): Promise<TestNode> => {
-  const dataDir = mkdtempSync(join(tmpdir(), "node-test-"))
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "node-test-"))
   const settings = typeof overrides === "function" ? overrides(dataDir) : overrides
   const runtime = ManagedRuntime.make(
-    testNodeLayer({ dataDir, port: 0, host: "127.0.0.1", trustProxy: 1, ...settings }, options)
+    // Files sit in the data folder itself (FILES_DIR = DATA_DIR) unless a test points them elsewhere: the API tests read them there.
+    testNodeLayer({ dataDir, filesDir: Option.some(dataDir), port: 0, host: "127.0.0.1", trustProxy: 1, ...settings }, options)
   )
   const info = await runtime.runPromise(BootInfo)
   return {
@@ -61,7 +64,7 @@ export const startNode = async (
     runtime,
     close: async () => {
       await runtime.dispose()
-      rmSync(dataDir, { recursive: true, force: true })
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true })
     }
   }
 }

@@ -7,6 +7,7 @@
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -24,6 +25,7 @@ import { SkillApprovals, Skills, type ApprovalRequest, type SkillCall, type Skil
 import type { SkillDef } from "../../kernel/contract/skills.ts"
 import { WebSettings } from "../../extensions/web/settings.ts"
 import { nodeSettingsLayer, type NodeSettings } from "../../host/settings.ts"
+import { Settings } from "../../kernel/settings.ts"
 import { modelMigrations } from "../../extensions/models/migrations.ts"
 import { ModelsTest } from "../../extensions/models/test-layer.ts"
 import { noModelSettings } from "./models.ts"
@@ -73,7 +75,7 @@ const harnessLayer = (options: SkillHarnessOptions, dataDir: string, pluginDir: 
       return ExtensionHost.layer({
         hostVersion: "0.1.0",
         builtins: [...builtins, ...(options.plugins ?? [])],
-        adapters: { ...network, ...llm, filesystem: pluginFilesAdapterFactory(dataDir, new Set(builtins.map((module) => module.manifest.id))), ...options.adapters }
+        adapters: { ...network, ...llm, filesystem: pluginFilesAdapterFactory(yield* Settings, new Set(builtins.map((module) => module.manifest.id))), ...options.adapters }
       })
     })
   )
@@ -84,7 +86,8 @@ const harnessLayer = (options: SkillHarnessOptions, dataDir: string, pluginDir: 
     Layer.provideMerge(extensions),
     Layer.provideMerge(models),
     Layer.provideMerge(databaseLayer({ ...pluginMigrations, ...modelMigrations }, { filename: ":memory:" })),
-    Layer.provideMerge(nodeSettingsLayer({ dataDir, pluginDir, ...noModelSettings, ...options.settings }))
+    // The harness's files sit in its data folder itself (FILES_DIR = DATA_DIR), where the skill tests read them.
+    Layer.provideMerge(nodeSettingsLayer({ dataDir, filesDir: Option.some(dataDir), pluginDir, ...noModelSettings, ...options.settings }))
   )
 }
 
