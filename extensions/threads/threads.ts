@@ -16,7 +16,7 @@ import {
 } from "./contract/records.ts"
 import { newId } from "./ids.ts"
 import { Muse } from "./muse.ts"
-import { MuseContext, ThreadAttachments, ThreadBeings, ThreadOutbound } from "./ports.ts"
+import { MuseContext, ThreadAttachments, ThreadBeings, ThreadLearning, ThreadOutbound } from "./ports.ts"
 import { MessagesRepository } from "./repositories/messages-repository.ts"
 import { makeThreadView, replyPolicyOf } from "./thread-view.ts"
 import { ThreadsRepository, type StoredThread } from "./repositories/threads-repository.ts"
@@ -35,6 +35,10 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
     const attachments = yield* ThreadAttachments
     const { view, announce } = yield* makeThreadView
     const outbound = yield* Effect.serviceOption(ThreadOutbound)
+    const learning = yield* Effect.serviceOption(ThreadLearning)
+    /** The being's own message to its Muse, handed to its twin to learn from (muse threads have no other writer). */
+    const heard = (beingId: string, source: "thread" | "chat", message: Message) =>
+      Option.isSome(learning) ? learning.value.heard(beingId, source, message) : Effect.void
 
     const create = (kind: ThreadKind, title: string, participants: ReadonlyArray<string>) =>
       Effect.gen(function* () {
@@ -113,7 +117,10 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
       Effect.gen(function* () {
         const thread = yield* mine(beingId, threadId)
         const message = yield* append(beingId, thread, request.content, request.attachments ?? [])
-        if (thread.kind === "muse") yield* muse.start(thread.id, beingId)
+        if (thread.kind === "muse") {
+          yield* heard(beingId, "thread", message)
+          yield* muse.start(thread.id, beingId)
+        }
         if (thread.kind === "direct" && Option.isSome(outbound)) yield* outbound.value.posted(message)
         return message
       }).pipe(Effect.withSpan("threads.post"))
@@ -125,7 +132,7 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
     const askMuse = (beingId: string, content: string) =>
       Effect.gen(function* () {
         const thread = yield* museThread(beingId)
-        yield* append(beingId, thread, content, [])
+        yield* heard(beingId, "chat", yield* append(beingId, thread, content, []))
         return yield* yield* muse.nextReply(thread.id, beingId)
       }).pipe(Effect.orDie, Effect.withSpan("muse.ask"))
 

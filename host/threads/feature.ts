@@ -1,7 +1,7 @@
 /**
  * Threads and the Muse as the node lists them: the services with their ports bound (beings'
  * names from the accounts, attachments from the caller's uploads, the Muse's context, the
- * federation's outbox for a conversation's thread), and the
+ * federation's outbox for a conversation's thread, the twin's learning queue), and the
  * topic kind `thread` claimed: only a thread's participants follow it, and a socket that starts
  * following mid-reply is sent the reply so far first (extensions/threads/replay.ts).
  */
@@ -20,6 +20,7 @@ import { decodeFileId } from "../files/file-ids.ts"
 import { ThreadOutboundLive } from "../federation/feature.ts"
 import { TopicAccess } from "../live/topics.ts"
 import { ModelsLive } from "../llm/models.ts"
+import { ThreadLearningLive } from "../twin/thread-learning.ts"
 import { MuseContextLive } from "./muse-context.ts"
 
 const ThreadBeingsLive = Layer.effect(
@@ -64,5 +65,5 @@ const ThreadTopicLive = Layer.effectDiscard(
 export const threadsFeature = ThreadTopicLive.pipe(
   Layer.provideMerge(ThreadSpeech.Default),
   Layer.provideMerge(Threads.Default),
-  Layer.provide(Layer.mergeAll(ThreadBeingsLive, ThreadAttachmentsLive, MuseContextLive, ModelsLive, ThreadOutboundLive))
+  Layer.provide(Layer.mergeAll(ThreadBeingsLive, ThreadAttachmentsLive, MuseContextLive, ModelsLive, ThreadOutboundLive, ThreadLearningLive))
 )
