@@ -61,7 +61,7 @@ export class TwinPlace extends LitElement {
       case "profile":
         return html`<twin-profile></twin-profile>`
       case "activity":
-        return html`<div class="split"><twin-activity></twin-activity><div class="stack"><twin-status></twin-status><twin-learning></twin-learning></div></div>`
+        return html`<div class="split"><twin-activity></twin-activity><div class="stack"><twin-learning></twin-learning><twin-status></twin-status></div></div>`
       case "todos":
         return html`<twin-todos></twin-todos>`
       case "agenda":
