@@ -4,7 +4,8 @@
  * through `askMuse`, titled with the Muse's chosen name. A direct thread joins two beings; opening
  * it again answers the one they share. Agents' threads are listed with the rest (a project's run
  * writes them, agent-threads.ts). Every operation is for the caller from the session: a thread the caller is
- * not in, or has left, is missing.
+ * not in, or has left, is missing. What a being writes to its own Muse (and nothing else) is handed
+ * to its twin to learn from (the ThreadLearning port).
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"

@@ -101,7 +101,7 @@ export class FilesIndexer extends Effect.Service<FilesIndexer>()("twin/FilesInde
         const memoryIds = yield* remember(beingId, file.path, text)
         yield* indexed.save({ beingId, path: file.path, size: file.size, mtime: file.mtime, hash, memoryIds, summary: summaryOf(text), indexedAt: at })
         // The learning loop reads each version of a file once: the reference names its content.
-        yield* learningQueue.enqueue(beingId, "file", `${file.path}#${hash}`, `${file.path}\n${text}`)
+        yield* learningQueue.enqueue(beingId, "file", `${hash}:${file.path}`, `${file.path}\n${text}`)
         yield* activity.record(beingId, "indexed_file", `Indexed ${file.path} (${memoryIds.length} ${memoryIds.length === 1 ? "memory" : "memories"})`)
         counts.indexed++
         counts.memories += memoryIds.length

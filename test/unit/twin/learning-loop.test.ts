@@ -103,6 +103,25 @@ describe("the learning loop", () => {
       expect((yield* queue.state("ada")).queued).toBe(0)
     }).pipe(Effect.provide(twin(true))))
 
+  it.scoped("gives a piece up after five failed calls, each after twice the wait before", () =>
+    Effect.gen(function* () {
+      yield* ada
+      const queue = yield* LearningQueue
+      const passes = yield* (yield* LearningLoop).passes
+      yield* queue.enqueue("ada", "chat", "m9", "Something the model always refuses.")
+      models.handle("chat", () => ({ error: { status: 500, message: "boom" } }))
+      // Calls at ticks 1, 3, 7, 15 and 31 (waits of 2, 4, 8 and 16 intervals); the fifth failure gives it up.
+      const calledAt: Array<number> = []
+      for (let tick = 1; tick <= 31; tick++) {
+        const before = models.requestsFor("chat").length
+        yield* tickAfter(passes, interval)
+        if (models.requestsFor("chat").length > before) calledAt.push(tick)
+        if (tick === 30) expect((yield* queue.state("ada")).queued).toBe(1)
+      }
+      expect(calledAt).toEqual([1, 3, 7, 15, 31])
+      expect((yield* queue.state("ada")).queued).toBe(0)
+    }).pipe(Effect.provide(twin(true))))
+
   it.scoped("with no cheap tier bound reads nothing and leaves the queue as it is", () =>
     Effect.gen(function* () {
       yield* ada
