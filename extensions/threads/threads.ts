@@ -4,7 +4,8 @@
  * through `askMuse`, titled with the Muse's chosen name. A direct thread joins two beings; opening
  * it again answers the one they share. Agents' threads are listed with the rest (a project's run
  * writes them, agent-threads.ts). Every operation is for the caller from the session: a thread the caller is
- * not in, or has left, is missing.
+ * not in, or has left, is missing. What a being writes to its own Muse (and nothing else) is handed
+ * to its twin to learn from (the ThreadLearning port).
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -16,7 +17,7 @@ import {
 } from "./contract/records.ts"
 import { newId } from "./ids.ts"
 import { Muse } from "./muse.ts"
-import { MuseContext, ThreadAttachments, ThreadBeings, ThreadOutbound } from "./ports.ts"
+import { MuseContext, ThreadAttachments, ThreadBeings, ThreadLearning, ThreadOutbound } from "./ports.ts"
 import { MessagesRepository } from "./repositories/messages-repository.ts"
 import { makeThreadView, replyPolicyOf } from "./thread-view.ts"
 import { ThreadsRepository, type StoredThread } from "./repositories/threads-repository.ts"
@@ -35,6 +36,10 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
     const attachments = yield* ThreadAttachments
     const { view, announce } = yield* makeThreadView
     const outbound = yield* Effect.serviceOption(ThreadOutbound)
+    const learning = yield* Effect.serviceOption(ThreadLearning)
+    /** The being's own message to its Muse, handed to its twin to learn from (muse threads have no other writer). */
+    const heard = (beingId: string, source: "thread" | "chat", message: Message) =>
+      Option.isSome(learning) ? learning.value.heard(beingId, source, message) : Effect.void
 
     const create = (kind: ThreadKind, title: string, participants: ReadonlyArray<string>) =>
       Effect.gen(function* () {
@@ -113,7 +118,10 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
       Effect.gen(function* () {
         const thread = yield* mine(beingId, threadId)
         const message = yield* append(beingId, thread, request.content, request.attachments ?? [])
-        if (thread.kind === "muse") yield* muse.start(thread.id, beingId)
+        if (thread.kind === "muse") {
+          yield* heard(beingId, "thread", message)
+          yield* muse.start(thread.id, beingId)
+        }
         if (thread.kind === "direct" && Option.isSome(outbound)) yield* outbound.value.posted(message)
         return message
       }).pipe(Effect.withSpan("threads.post"))
@@ -125,7 +133,7 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
     const askMuse = (beingId: string, content: string) =>
       Effect.gen(function* () {
         const thread = yield* museThread(beingId)
-        yield* append(beingId, thread, content, [])
+        yield* heard(beingId, "chat", yield* append(beingId, thread, content, []))
         return yield* yield* muse.nextReply(thread.id, beingId)
       }).pipe(Effect.orDie, Effect.withSpan("muse.ask"))
 

@@ -4,6 +4,7 @@
  * indexed file writes an `indexed_file` activity, and the index mirrors the folder: a file
  * unchanged since the last pass (same size and mtime, or the same content hash) is left alone, a
  * changed one has its memories replaced, and one gone from the folder has its memories removed.
+ * Each new or changed file's text is also queued for the learning loop (learning-queue.ts).
  */
 import * as Effect from "effect/Effect"
 import { createHash } from "node:crypto"
@@ -11,6 +12,7 @@ import type { Caller } from "../../host/auth/contract/session.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { Activity } from "./activity.ts"
 import { chunksOf, summaryOf } from "./chunks.ts"
+import { LearningQueue } from "./learning-queue.ts"
 import { Memories } from "./memories.ts"
 import { TwinFolders } from "./ports.ts"
 import { IndexedFilesRepository, type IndexedFile } from "./repositories/indexed-files-repository.ts"
@@ -39,9 +41,10 @@ const extensionOf = (path: string) => {
 }
 
 export class FilesIndexer extends Effect.Service<FilesIndexer>()("twin/FilesIndexer", {
-  dependencies: [Memories.Default, Activity.Default, IndexedFilesRepository.Default],
+  dependencies: [Memories.Default, Activity.Default, IndexedFilesRepository.Default, LearningQueue.Default],
   effect: Effect.gen(function* () {
     const memories = yield* Memories
+    const learningQueue = yield* LearningQueue
     const activity = yield* Activity
     const indexed = yield* IndexedFilesRepository
     const folders = yield* TwinFolders
@@ -97,6 +100,8 @@ export class FilesIndexer extends Effect.Service<FilesIndexer>()("twin/FilesInde
         if (before !== undefined) yield* forget(beingId, before)
         const memoryIds = yield* remember(beingId, file.path, text)
         yield* indexed.save({ beingId, path: file.path, size: file.size, mtime: file.mtime, hash, memoryIds, summary: summaryOf(text), indexedAt: at })
+        // The learning loop reads each version of a file once: the reference names its content.
+        yield* learningQueue.enqueue(beingId, "file", `${hash}:${file.path}`, `${file.path}\n${text}`)
         yield* activity.record(beingId, "indexed_file", `Indexed ${file.path} (${memoryIds.length} ${memoryIds.length === 1 ? "memory" : "memories"})`)
         counts.indexed++
         counts.memories += memoryIds.length

@@ -135,5 +135,31 @@ export const twinMigrations: Migrations = {
       chat_title TEXT,
       paired_at TEXT
     )`
+  }),
+  "0580_twin_learning": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    // What the learning loop has yet to read: one row per piece of a being's own text, keyed so
+    // the same message, mail or file version is never queued twice; `attempts` and `retry_at`
+    // hold a failed pass's backoff (learning-loop.ts).
+    yield* sql`CREATE TABLE twin_learning_queue (
+      being_id TEXT NOT NULL REFERENCES beings (id) ON DELETE CASCADE,
+      source TEXT NOT NULL CHECK (source IN ('thread', 'chat', 'mail', 'file')),
+      reference TEXT NOT NULL,
+      text TEXT NOT NULL,
+      enqueued_at TEXT NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      retry_at TEXT,
+      PRIMARY KEY (being_id, source, reference)
+    )`
+    yield* sql`CREATE INDEX twin_learning_queue_by_age ON twin_learning_queue (being_id, source, enqueued_at)`
+    // The owner's switch per source; no row reads as every source on.
+    yield* sql`CREATE TABLE twin_learning_sources (
+      being_id TEXT PRIMARY KEY REFERENCES beings (id) ON DELETE CASCADE,
+      thread INTEGER NOT NULL,
+      chat INTEGER NOT NULL,
+      mail INTEGER NOT NULL,
+      file INTEGER NOT NULL,
+      updated_at TEXT NOT NULL
+    )`
   })
 }

@@ -3,12 +3,14 @@
  * RemoteSync, mail_a's mailbox): what the provider answers is validated against
  * ProviderSyncResult, whoever wrote the provider, and each item not remembered before becomes an
  * `episode` memory whose source is `<provider>:<item id>`, so a re-sync of the same message
- * remembers nothing twice. Each memory stored is published as `memory.created` by Memories.
+ * remembers nothing twice. Each memory stored is published as `memory.created` by Memories. A
+ * mailbox's new messages (a `read_email` provider) are also queued for the learning loop.
  */
 import * as Effect from "effect/Effect"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { ProviderSyncResult, type ProviderSyncItem } from "./contract/records.ts"
+import { LearningQueue } from "./learning-queue.ts"
 import { Memories } from "./memories.ts"
 import type { RemoteConnection, RemoteSync } from "./ports.ts"
 import { MemoriesRepository } from "./repositories/memories-repository.ts"
@@ -29,9 +31,10 @@ const contentOf = (item: ProviderSyncItem) => {
 }
 
 export class RemoteImporter extends Effect.Service<RemoteImporter>()("twin/RemoteImporter", {
-  dependencies: [Memories.Default, MemoriesRepository.Default],
+  dependencies: [Memories.Default, MemoriesRepository.Default, LearningQueue.Default],
   effect: Effect.gen(function* () {
     const memories = yield* Memories
+    const learningQueue = yield* LearningQueue
     const repository = yield* MemoriesRepository
 
     const importPass = Effect.fn("twin.importRemote")(function* (beingId: string, remote: RemoteSync, cursor: string | null, connection: RemoteConnection = { id: "", meta: {} }) {
@@ -52,6 +55,7 @@ export class RemoteImporter extends Effect.Service<RemoteImporter>()("twin/Remot
         }
         known.add(source)
         yield* memories.store(beingId, { kind: "episode", content: contentOf(item), importance: 0.3, tags: [remote.provider], source }, { skipNearDuplicates: false })
+        if (remote.activity === "read_email") yield* learningQueue.enqueue(beingId, "mail", source, `${item.title}\n${item.text}`)
         counts.remembered++
       }
       return counts

@@ -1,6 +1,6 @@
 /**
  * The twin's own settings, read once from the environment (docs/operations.md lists each with its
- * default): how often memories stored without a vector are embedded, and the two similarity
+ * default): how often memories stored without a vector are embedded and queued text is learned, and the two similarity
  * lines of the memory (what a search by meaning counts as related, what learning counts as a
  * near-duplicate), the key connection secrets are sealed with, the largest recording a
  * transcription takes and the largest webhook delivery.
@@ -22,6 +22,11 @@ export const twinSettingsConfig = Config.all({
   memoryBackfillIntervalMs: Config.integer("MEMORY_BACKFILL_INTERVAL_MS").pipe(
     Config.validate({ message: "MEMORY_BACKFILL_INTERVAL_MS must be at least 1000", validation: (ms) => ms >= 1000 }),
     Config.withDefault(60_000)
+  ),
+  /** Every this many ms the learning loop reads what the twin's sources queued (learning-loop.ts). */
+  learnIntervalMs: Config.integer("TWIN_LEARN_INTERVAL_MS").pipe(
+    Config.validate({ message: "TWIN_LEARN_INTERVAL_MS must be at least 100", validation: (ms) => ms >= 100 }),
+    Config.withDefault(300_000)
   ),
   /** A vector hit less similar than this to the query is not a search result. */
   memoryMinSimilarity: similarity("MEMORY_MIN_SIMILARITY", 0.3),

@@ -1,13 +1,15 @@
 /**
  * The twin as the node lists it: its services with their ports bound (the model bindings, the
  * desktop for insights, the owner's folder for the files provider, mail_a's mailbox for its sync) and the Models they call, plus the embedding backfill and the reflection
- * rounds running in the node's scope.
+ * rounds and the learning loop running in the node's scope.
  */
 import * as Layer from "effect/Layer"
 import { Activity } from "../../extensions/twin/activity.ts"
 import { MemoryBackfill } from "../../extensions/twin/backfill.ts"
 import { Memories } from "../../extensions/twin/memories.ts"
 import { Learning } from "../../extensions/twin/learning.ts"
+import { LearningLoop } from "../../extensions/twin/learning-loop.ts"
+import { LearningQueue } from "../../extensions/twin/learning-queue.ts"
 import { Profiles } from "../../extensions/twin/profiles.ts"
 import { Reflections } from "../../extensions/twin/reflection.ts"
 import { TwinStatusService } from "../../extensions/twin/status.ts"
@@ -29,6 +31,8 @@ export const twinFeature = Layer.mergeAll(
   Profiles.Default,
   Activity.Default,
   Learning.Default,
+  LearningQueue.Default,
+  LearningLoop.Default,
   TwinStatusService.Default,
   TwinSync.Default,
   TwinWebhooks.Default,

@@ -7,6 +7,7 @@ import { memoryInputDefaults, memorySearchHeader } from "../../extensions/twin/c
 import { Activity } from "../../extensions/twin/activity.ts"
 import { Memories } from "../../extensions/twin/memories.ts"
 import { Learning } from "../../extensions/twin/learning.ts"
+import { LearningQueue } from "../../extensions/twin/learning-queue.ts"
 import { Profiles } from "../../extensions/twin/profiles.ts"
 import { Reflections } from "../../extensions/twin/reflection.ts"
 import { TwinStatusService } from "../../extensions/twin/status.ts"
@@ -26,6 +27,7 @@ export const TwinHandlers = HttpApiBuilder.group(NodeApi, "twin", (handlers) =>
     const profiles = yield* Profiles
     const activity = yield* Activity
     const learning = yield* Learning
+    const learningQueue = yield* LearningQueue
     const status = yield* TwinStatusService
     const reflections = yield* Reflections
     const sync = yield* TwinSync
@@ -48,6 +50,8 @@ export const TwinHandlers = HttpApiBuilder.group(NodeApi, "twin", (handlers) =>
       .handle("learn", ({ payload }) => Effect.flatMap(caller, (beingId) => learning.learn(beingId, payload)))
       .handle("reflect", () => Effect.flatMap(caller, (beingId) => reflections.reflect(beingId, { force: true })))
       .handle("sync", ({ path, urlParams }) => Effect.flatMap(CurrentSession, (session) => sync.start(session, path.provider, urlParams)))
+      .handle("getLearning", () => Effect.flatMap(caller, learningQueue.state))
+      .handle("putLearning", ({ payload }) => Effect.flatMap(caller, (beingId) => learningQueue.update(beingId, payload)))
       .handle("status", () => Effect.flatMap(CurrentSession, status.status))
       .handle("env", () => Effect.flatMap(CurrentSession, status.env))
   })

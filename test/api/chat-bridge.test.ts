@@ -131,7 +131,10 @@ describe("pairing a chat", () => {
 describe("talking to the Muse from a paired chat", () => {
   it("appends the message to the muse thread, sends the reply back, and records a thought and a sent activity", async () => {
     models.script("chat", { content: "Your recital is on Friday." })
+    const queued = (await run(member.client.api.twin.getLearning())).queued
     expect(await exchange(nodeToken, chat(5001, "Grace"), "When is my recital?")).toBe("Your recital is on Friday.")
+    // The being's own words wait for the learning loop (no cheap tier here, so they stay queued); the reply does not.
+    expect((await run(member.client.api.twin.getLearning())).queued).toBe(queued + 1)
     expect((await museMessages(member)).slice(-2)).toEqual([
       { role: "user", content: "When is my recital?" }, { role: "assistant", content: "Your recital is on Friday." }
     ])

@@ -230,6 +230,8 @@ describe("syncing mail_a into the twin", () => {
     google.state.mailbox = [{ id: "18c1f0a1b2c3d4e6", from: "ada@example.org", subject: "Notes on the engine", date: "2026-11-21T10:00:00Z", text: "The engine can weave algebraic patterns." }, ...mailbox]
     const second = await syncMail(owner.client)
     expect(second.ended.summary).toBe("Synced Mail (Gmail): 1 new, 3 already remembered")
+    // Each new message (subject and text) waits for the learning loop once; no cheap tier here, so it stays queued.
+    expect(await run(owner.client.api.twin.getLearning())).toMatchObject({ queued: 4 })
     const all = await run(owner.client.api.twin.searchMemories({ urlParams: { limit: 100 } }))
     expect(all.filter((memory) => memory.source.startsWith("mail_a:")).map((memory) => memory.source).sort()).toEqual([
       "mail_a:18c1f0a1b2c3d4e3", "mail_a:18c1f0a1b2c3d4e4", "mail_a:18c1f0a1b2c3d4e5", "mail_a:18c1f0a1b2c3d4e6"

@@ -121,6 +121,8 @@ describe("POST /api/twin/sync/files", () => {
     expect(provider.sync.finishedAt! >= provider.sync.startedAt!).toBe(true)
     const activity = await run(owner.client.api.twin.listActivity({ urlParams: { kind: "indexed_file" } }))
     expect(activity).toHaveLength(4)
+    // Each file's text also waits for the learning loop (no cheap tier here, so it stays queued).
+    expect(await run(owner.client.api.twin.getLearning())).toEqual({ sources: { thread: true, chat: true, mail: true, file: true }, queued: 3 })
   })
 
   it("writes each indexed file's summary into the owner's file listing and search; files it did not index have none", async () => {
@@ -142,6 +144,7 @@ describe("POST /api/twin/sync/files", () => {
     expect(again.filter((frame) => frame.type === "memory.created")).toEqual([])
     expect(again.at(-1)).toMatchObject({ summary: "Synced notes: 0 indexed, 3 unchanged, 0 removed, 0 skipped" })
     expect((await documents(owner)).map((m) => m.id).sort()).toEqual(first.map((m) => m.id).sort())
+    expect((await run(owner.client.api.twin.getLearning())).queued).toBe(3)
 
     // Touched but the same text: its hash holds, nothing is made again.
     utimesSync(join(root, "notes", "tea.txt"), new Date("2031-01-01T00:00:00Z"), new Date("2031-01-01T00:00:00Z"))
@@ -160,6 +163,8 @@ describe("POST /api/twin/sync/files", () => {
     ])
     expect(now.find((m) => m.source === "files:notes/tea.txt")?.id).toBe(first.find((m) => m.source === "files:notes/tea.txt")?.id)
     expect((await run(owner.client.api.twin.status())).counts.files).toBe(2)
+    // Once per content: the changed file's new text is queued, the touched one's is not again.
+    expect((await run(owner.client.api.twin.getLearning())).queued).toBe(4)
   })
 
   it("refuses a second sync while one runs with 409 sync_running; the first still finishes", async () => {

@@ -1,7 +1,7 @@
 /**
  * The twin's place in the browser, as its owner uses it: a memory learned through the scripted
  * model is found by typing, deleted after a confirmation and gone; the profile and the hush
- * settings stay after a reload; to-dos are added, completed, deferred (the count shows) and
+ * settings and the "Learns from" switches (at desktop and phone width) stay after a reload; to-dos are added, completed, deferred (the count shows) and
  * dropped; an event shows in the day and the week; activity arrives live; a nudge the quiet
  * hours hold is listed in "What did I miss" with its "why"; and the desktop counts it, links to
  * it, and takes a widget the twin suggests into its layout (or dismisses it).
@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { type OpenAiServer, type ReceivedRequest, startOpenAiServer } from "../support/openai-server.ts"
 import { launchBrowser } from "./browser.ts"
-import { type Person, rail, registerThroughApi, waitForDesktop, watchForBreakage } from "./flows.ts"
+import { type Person, rail, registerThroughApi, viewports, waitForDesktop, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
 const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
@@ -272,6 +272,36 @@ describe("the twin's place", () => {
     await hush.getByText("Not snoozed. Empty leaves it so.").waitFor()
     await page.close()
   })
+
+  for (const [width, viewport] of viewports) {
+    test(`the "Learns from" switches save at once and stay after a reload (${width})`, async () => {
+      const page = await openTwin("activity")
+      await page.setViewportSize(viewport)
+      const problems = watchForBreakage(page)
+      const card = page.locator("twin-learning")
+      const source = width === "desktop" ? "Synced mail" : "Indexed files"
+      const others = ["Your Muse threads", "The chat bridge", "Synced mail", "Indexed files"].filter((name) => name !== source)
+      const toggle = card.getByRole("switch", { name: source })
+      await expect.poll(() => toggle.isChecked()).toBe(true)
+      const saved = page.waitForResponse((response) => response.url().endsWith("/api/twin/learning") && response.request().method() === "PUT")
+      await toggle.click()
+      expect((await saved).status()).toBe(200)
+
+      await page.reload()
+      await card.getByText("Nothing waits to be learned.").waitFor()
+      expect(await card.getByRole("switch", { name: source }).isChecked()).toBe(false)
+      for (const other of others) expect(await card.getByRole("switch", { name: other }).isChecked(), other).toBe(true)
+
+      const again = page.waitForResponse((response) => response.url().endsWith("/api/twin/learning") && response.request().method() === "PUT")
+      await card.getByRole("switch", { name: source }).click()
+      expect((await again).status()).toBe(200)
+      await page.reload()
+      await card.getByText("Nothing waits to be learned.").waitFor()
+      expect(await card.getByRole("switch", { name: source }).isChecked()).toBe(true)
+      expect(problems).toEqual([])
+      await page.close()
+    })
+  }
 
   test("a nudge quiet hours hold: counted on the desktop, listed in what I missed with its why; a suggested widget joins the desktop", async () => {
     // Quiet hours around now (the profile's zone is UTC), all nudges, room under the cap.

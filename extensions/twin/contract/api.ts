@@ -29,6 +29,7 @@ import {
   TwinEnv,
   TwinStatus
 } from "./records.ts"
+import { LearningState, LearningUpdate } from "./learning.ts"
 
 export class TwinApi extends HttpApiGroup.make("twin")
   .add(
@@ -84,6 +85,14 @@ export class TwinApi extends HttpApiGroup.make("twin")
       .addError(Forbidden.schema)
       .addError(NotFound.schema)
       .addError(Conflict.schema)
+  )
+  .add(HttpApiEndpoint.get("getLearning", "/twin/learning").addSuccess(LearningState))
+  .add(
+    HttpApiEndpoint.put("putLearning", "/twin/learning")
+      .setPayload(LearningUpdate)
+      .addSuccess(LearningState)
+      .addError(InvalidRequest.schema)
+      .annotate(RateClass, "owner")
   )
   .add(HttpApiEndpoint.get("status", "/twin/status").addSuccess(TwinStatus))
   .add(HttpApiEndpoint.get("env", "/twin/env").addSuccess(TwinEnv))

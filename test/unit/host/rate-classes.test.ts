@@ -46,6 +46,10 @@ describe("rate classes in the contract", () => {
     }
   })
 
+  it("puts the owner's switches of the twin's learning sources in the owner class", () => {
+    expect(classOf("PUT", "/api/twin/learning")).toBe("owner")
+  })
+
   it("counts a transcription in the llm class too: it is an upload that spends model budget", () => {
     const transcribe: Array<RateClassName> = []
     HttpApi.reflect(NodeApi, {

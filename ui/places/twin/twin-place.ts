@@ -4,13 +4,14 @@
  * opens `hush`), each a file of its own. The sections are links, not script-driven tabs: the
  * address says where one is, and back and forward move between sections.
  */
-import { html, LitElement } from "lit"
+import { css, html, LitElement } from "lit"
 import { customElement, property } from "lit/decorators.js"
 import { sectionTabsStyles } from "../../styles/section-tabs-styles.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
 import "./twin-activity.ts"
 import "./twin-agenda.ts"
 import "./twin-hush.ts"
+import "./twin-learning.ts"
 import "./twin-memories.ts"
 import "./twin-missed.ts"
 import "./twin-profile.ts"
@@ -60,7 +61,7 @@ export class TwinPlace extends LitElement {
       case "profile":
         return html`<twin-profile></twin-profile>`
       case "activity":
-        return html`<div class="split"><twin-activity></twin-activity><twin-status></twin-status></div>`
+        return html`<div class="split"><twin-activity></twin-activity><div class="stack"><twin-learning></twin-learning><twin-status></twin-status></div></div>`
       case "todos":
         return html`<twin-todos></twin-todos>`
       case "agenda":
@@ -77,7 +78,14 @@ export class TwinPlace extends LitElement {
   static override styles = [
     sharedStyles,
     containerStyles,
-    sectionTabsStyles
+    sectionTabsStyles,
+    css`
+      /* The status and the learning switches share the split's narrow column. */
+      .stack {
+        display: grid;
+        min-width: 0;
+      }
+    `
   ]
 }
 
