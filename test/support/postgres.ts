@@ -8,10 +8,10 @@
 import { execFileSync } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import pg from "pg"
+import { freePort } from "./free-port.ts"
 
 const bin = "/usr/lib/postgresql/15/bin"
 
@@ -23,16 +23,6 @@ const run = (command: string, args: ReadonlyArray<string>) => {
   const [file, argv] = asServerUser(command, args)
   execFileSync(file, argv, { stdio: ["ignore", "pipe", "pipe"] })
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      server.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))))
-    })
-  })
 
 export interface TestPostgres {
   readonly port: number
