@@ -43,13 +43,19 @@ export const startPostgres = async (): Promise<TestPostgres> => {
     chownSync(folder, uid, gid)
   }
   const data = join(folder, "data")
-  run(join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"])
   const port = await freePort()
-  const options = [
-    "-c listen_addresses=127.0.0.1", `-p ${port}`, `-k ${folder}`,
-    "-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"
-  ].join(" ")
-  run(join(bin, "pg_ctl"), ["start", "-D", data, "-w", "-s", "-l", join(folder, "server.log"), "-o", options])
+  try {
+    run(join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"])
+    const options = [
+      "-c listen_addresses=127.0.0.1", `-p ${port}`, `-k ${folder}`,
+      "-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"
+    ].join(" ")
+    run(join(bin, "pg_ctl"), ["start", "-D", data, "-w", "-s", "-l", join(folder, "server.log"), "-o", options])
+  } catch (error) {
+    // A cluster that did not start leaves nothing behind (its log goes with it: the error has stderr).
+    rmSync(folder, { recursive: true, force: true })
+    throw error
+  }
   const baseUrl = `postgres://postgres@127.0.0.1:${port}`
   let stopped = false
   return {
