@@ -1,15 +1,22 @@
 /**
- * The node's one database: SQLite in WAL mode, one file under the data directory, with
- * numbered migrations. The kernel knows no tables; each owner (an actor kind, a host domain)
- * exports its migrations and the host hands the assembled record to `Database.layer`.
+ * The node's one database, with numbered migrations: SQLite in WAL mode, one file under the data
+ * directory, unless `DATABASE_URL` names a PostgreSQL server. Either way the same
+ * `SqlClient.SqlClient` is provided, so repositories do not know which (docs/decisions.md
+ * "PostgreSQL"). The kernel knows no tables; each owner (an actor kind, a host domain) exports its
+ * migrations and the host hands the assembled record to `databaseLayer`.
  */
 import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
+import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import type * as Redacted from "effect/Redacted"
 import { mkdirSync } from "node:fs"
 import { join } from "node:path"
+import pg from "pg"
 import { Settings } from "./settings.ts"
 
 /** A migration, keyed `NNNN_name` so the order is the number. */
@@ -19,26 +26,69 @@ const runMigrations = Migrator.make({})
 
 const pragmas = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
-  yield* sql`PRAGMA foreign_keys = ON`
-  yield* sql`PRAGMA synchronous = NORMAL`
-  yield* sql`PRAGMA busy_timeout = 5000`
+  yield* sql.onDialectOrElse({
+    sqlite: () =>
+      Effect.gen(function* () {
+        yield* sql`PRAGMA foreign_keys = ON`
+        yield* sql`PRAGMA synchronous = NORMAL`
+        yield* sql`PRAGMA busy_timeout = 5000`
+      }),
+    orElse: () => Effect.void
+  })
 })
 
-/** The SQLite client at `<dataDir>/node.db` (or `:memory:`), migrated before anything uses it. */
+/**
+ * Connections in the pool of each process. SQLite has one; PostgreSQL's default server allows 100,
+ * so ten per process leaves room for several processes and an operator's psql, and is node-postgres's
+ * own default. A request holds a connection only for its statements (or its transaction).
+ */
+export const POSTGRES_POOL_SIZE = 10
+
+/** BIGINT (counts, epoch milliseconds) and NUMERIC (what SUM of integers gives) read as numbers, as SQLite's do. */
+const numericOids = new Set<number>([pg.types.builtins.INT8, pg.types.builtins.NUMERIC])
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    numericOids.has(oid) && format !== "binary"
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format ?? "text")) as typeof pg.types.getTypeParser
+}
+
+/** The PostgreSQL client at `url`; the URL stays Redacted, so its password reaches no log. */
+export const postgresLayer = (url: Redacted.Redacted): Layer.Layer<SqlClient.SqlClient, unknown> =>
+  PgClient.layer({
+    url,
+    maxConnections: POSTGRES_POOL_SIZE,
+    idleTimeout: Duration.seconds(30),
+    connectTimeout: Duration.seconds(10),
+    applicationName: "node",
+    types: pgTypes
+  })
+
+const sqliteLayer = (filename: string): Layer.Layer<SqlClient.SqlClient, unknown> =>
+  SqliteClient.layer({ filename, disableWAL: filename === ":memory:" })
+
+/**
+ * The client the settings name, migrated before anything uses it: PostgreSQL at `DATABASE_URL`,
+ * else SQLite at `<dataDir>/node.db` (or `options.filename`, `:memory:` in unit tests).
+ */
 export const databaseLayer = (migrations: Migrations, options: { readonly filename?: string } = {}) => {
-  const client = Layer.unwrapEffect(
+  const client: Layer.Layer<SqlClient.SqlClient, unknown, Settings> = Layer.unwrapEffect(
     Effect.gen(function* () {
       const settings = yield* Settings
+      if (options.filename === undefined && Option.isSome(settings.databaseUrl)) {
+        return postgresLayer(settings.databaseUrl.value)
+      }
       let filename = options.filename
       if (filename === undefined) {
         mkdirSync(settings.dataDir, { recursive: true })
         filename = join(settings.dataDir, "node.db")
       }
-      return SqliteClient.layer({ filename, disableWAL: filename === ":memory:" })
+      return sqliteLayer(filename)
     })
   )
-  const migrate = Layer.effectDiscard(
-    pragmas.pipe(Effect.zipRight(runMigrations({ loader: Migrator.fromRecord(migrations) })))
-  )
-  return Layer.provideMerge(migrate, client)
+  return Layer.provideMerge(migrationsLayer(migrations), client)
 }
+
+/** Runs the migrations not yet applied on the provided client (either dialect). */
+export const migrationsLayer = (migrations: Migrations) =>
+  Layer.effectDiscard(pragmas.pipe(Effect.zipRight(runMigrations({ loader: Migrator.fromRecord(migrations) }))))

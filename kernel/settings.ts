@@ -61,6 +61,16 @@ export const settingsConfig = Config.all({
    * data); None: `<DATA_DIR>/files`. Read it through kernel/file-stores.ts, never joined by hand.
    */
   filesDir: optionalString("FILES_DIR"),
+  /**
+   * A `postgres://` or `postgresql://` URL puts the node's database on PostgreSQL; unset, SQLite
+   * under `dataDir`. A secret: the URL may carry a password.
+   */
+  databaseUrl: optionalSecret("DATABASE_URL").pipe(
+    Config.validate({
+      message: "DATABASE_URL must be a postgres:// or postgresql:// URL",
+      validation: (url) => Option.isNone(url) || /^postgres(ql)?:\/\//i.test(Redacted.value(url.value).trim())
+    })
+  ),
   host: Config.string("HOST").pipe(Config.withDefault("127.0.0.1")),
   port: Config.integer("PORT").pipe(Config.withDefault(8787)),
   /** Public origin when the node sits behind a proxy; decides the Secure cookie flag. */

@@ -14,7 +14,8 @@ const debianPackages = [
   { name: "poppler-utils", file: "/usr/bin/pdftotext", why: "reading the written PDFs" },
   { name: "libreoffice-writer-nogui", file: "/usr/bin/soffice", why: "opening the written DOCX files" },
   { name: "unzip", file: "/usr/bin/unzip", why: "reading a DOCX's XML" },
-  { name: "dovecot-imapd", file: "/usr/lib/dovecot/imap", why: "the IMAP server of the email.read tests" }
+  { name: "dovecot-imapd", file: "/usr/lib/dovecot/imap", why: "the IMAP server of the email.read tests" },
+  { name: "postgresql", file: "/usr/lib/postgresql/15/bin/initdb", why: "the PostgreSQL tests' throwaway clusters" }
 ]
 
 const step = (title: string, command: string, args: ReadonlyArray<string>) => {

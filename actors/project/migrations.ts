@@ -6,11 +6,13 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
+import { columnTypes } from "../../kernel/column-types.ts"
 import type { Migrations } from "../../kernel/database.ts"
 
 export const projectMigrations: Migrations = {
   "0420_studio_projects": Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    const t = yield* columnTypes
     yield* sql`CREATE TABLE projects (
       id TEXT PRIMARY KEY,
       owner_id TEXT NOT NULL REFERENCES beings (id) ON DELETE CASCADE,
@@ -20,7 +22,7 @@ export const projectMigrations: Migrations = {
       inputs TEXT NOT NULL,
       status TEXT NOT NULL,
       team_id TEXT,
-      cost_usd REAL NOT NULL DEFAULT 0,
+      cost_usd ${t.double} NOT NULL DEFAULT 0,
       error TEXT,
       run_number INTEGER NOT NULL DEFAULT 1,
       planned INTEGER NOT NULL DEFAULT 0,
@@ -51,7 +53,7 @@ export const projectMigrations: Migrations = {
       output_text TEXT,
       earlier_text TEXT,
       error TEXT,
-      cost_usd REAL NOT NULL DEFAULT 0,
+      cost_usd ${t.double} NOT NULL DEFAULT 0,
       started_at TEXT,
       finished_at TEXT,
       UNIQUE (project_id, key)
@@ -71,7 +73,7 @@ export const projectMigrations: Migrations = {
       kind TEXT NOT NULL,
       name TEXT NOT NULL,
       path TEXT NOT NULL,
-      size INTEGER NOT NULL,
+      size ${t.bigint} NOT NULL,
       preview_url TEXT,
       UNIQUE (project_id, path)
     )`
@@ -89,7 +91,7 @@ export const projectMigrations: Migrations = {
       PRIMARY KEY (project_id, task_id)
     )`
     yield* sql`CREATE TABLE project_traces (
-      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      seq ${t.autoincrement},
       project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
       task_id TEXT,
       kind TEXT NOT NULL,

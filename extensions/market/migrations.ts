@@ -7,16 +7,18 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
+import { columnTypes } from "../../kernel/column-types.ts"
 import type { Migrations } from "../../kernel/database.ts"
 
 export const marketMigrations: Migrations = {
   "0800_market_ledger": Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    const t = yield* columnTypes
     yield* sql`CREATE TABLE market_wallets (
       account TEXT PRIMARY KEY,
-      balance INTEGER NOT NULL,
-      earned INTEGER NOT NULL DEFAULT 0,
-      spent INTEGER NOT NULL DEFAULT 0,
+      balance ${t.bigint} NOT NULL,
+      earned ${t.bigint} NOT NULL DEFAULT 0,
+      spent ${t.bigint} NOT NULL DEFAULT 0,
       updated_at TEXT NOT NULL,
       CHECK (account = 'mint' OR balance >= 0)
     )`
@@ -25,7 +27,7 @@ export const marketMigrations: Migrations = {
       movement_id TEXT NOT NULL,
       account TEXT NOT NULL REFERENCES market_wallets (account),
       counterparty TEXT NOT NULL,
-      amount INTEGER NOT NULL,
+      amount ${t.bigint} NOT NULL,
       reason TEXT NOT NULL CHECK (reason IN ('starting_credit', 'purchase', 'sale')),
       order_id TEXT,
       created_at TEXT NOT NULL
@@ -34,6 +36,7 @@ export const marketMigrations: Migrations = {
   }),
   "0801_market_listings": Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    const t = yield* columnTypes
     yield* sql`CREATE TABLE market_listings (
       id TEXT PRIMARY KEY,
       seller_id TEXT NOT NULL REFERENCES beings (id) ON DELETE CASCADE,
@@ -43,7 +46,7 @@ export const marketMigrations: Migrations = {
       description TEXT NOT NULL,
       cover TEXT,
       price_credits INTEGER NOT NULL CHECK (price_credits >= 0),
-      rating REAL NOT NULL DEFAULT 0,
+      rating ${t.double} NOT NULL DEFAULT 0,
       rating_count INTEGER NOT NULL DEFAULT 0,
       sales INTEGER NOT NULL DEFAULT 0,
       tags TEXT NOT NULL,

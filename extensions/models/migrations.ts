@@ -1,11 +1,13 @@
 /** The ledger of model calls: one row per call made, what it cost and what it was for. */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
+import { columnTypes } from "../../kernel/column-types.ts"
 import type { Migrations } from "../../kernel/database.ts"
 
 export const modelMigrations: Migrations = {
   "0200_llm_calls": Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    const t = yield* columnTypes
     // No foreign keys: a call stays in the ledger (and in the day's spend) after its being or project is gone.
     yield* sql`CREATE TABLE llm_calls (
       id TEXT PRIMARY KEY,
@@ -19,7 +21,7 @@ export const modelMigrations: Migrations = {
       prompt_tokens INTEGER NOT NULL,
       completion_tokens INTEGER NOT NULL,
       usage_reported INTEGER NOT NULL CHECK (usage_reported IN (0, 1)),
-      cost_usd REAL NOT NULL,
+      cost_usd ${t.double} NOT NULL,
       pricing TEXT NOT NULL,
       purpose TEXT NOT NULL,
       duration_ms INTEGER NOT NULL,
@@ -32,8 +34,9 @@ export const modelMigrations: Migrations = {
   /** Each call's billed unit and quantity: the speech, video and transcribe tiers bill in their own. */
   "0201_llm_calls_units": Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    const t = yield* columnTypes
     yield* sql`ALTER TABLE llm_calls ADD COLUMN unit TEXT NOT NULL DEFAULT 'tokens'`
-    yield* sql`ALTER TABLE llm_calls ADD COLUMN quantity REAL NOT NULL DEFAULT 0`
+    yield* sql`ALTER TABLE llm_calls ADD COLUMN quantity ${t.double} NOT NULL DEFAULT 0`
     yield* sql`UPDATE llm_calls SET quantity = prompt_tokens + completion_tokens`
   })
 }

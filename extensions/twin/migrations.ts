@@ -3,23 +3,25 @@
  * never leave a word entry behind), the profile and the activity log. Vectors live in sqlite-vec
  * tables made per dimension when the first vector of that size arrives
  * (repositories/memory-vectors-repository.ts), since the embed model decides the size.
- * FTS5 and the triggers are SQLite's; on PostgreSQL the index would be a tsvector column.
+ * FTS5 and the triggers are SQLite's; on PostgreSQL the index is a generated tsvector column.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
+import { columnTypes } from "../../kernel/column-types.ts"
 import type { Migrations } from "../../kernel/database.ts"
 
 export const twinMigrations: Migrations = {
   "0500_twin_memories": Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    const t = yield* columnTypes
     // `seq` is the rowid the FTS entry and the vector key on; `id` is the public one.
     yield* sql`CREATE TABLE twin_memories (
-      seq INTEGER PRIMARY KEY,
+      seq ${t.rowid},
       id TEXT NOT NULL UNIQUE,
       being_id TEXT NOT NULL REFERENCES beings (id) ON DELETE CASCADE,
       kind TEXT NOT NULL CHECK (kind IN ('fact', 'episode', 'preference', 'relationship', 'document', 'insight')),
       content TEXT NOT NULL,
-      importance REAL NOT NULL CHECK (importance >= 0 AND importance <= 1),
+      importance ${t.double} NOT NULL CHECK (importance >= 0 AND importance <= 1),
       tags TEXT NOT NULL,
       source TEXT NOT NULL,
       created_at TEXT NOT NULL,
@@ -28,6 +30,25 @@ export const twinMigrations: Migrations = {
     )`
     yield* sql`CREATE INDEX twin_memories_by_being ON twin_memories (being_id, created_at)`
     yield* sql`CREATE INDEX twin_memories_unembedded ON twin_memories (seq) WHERE embedding_model IS NULL`
+    if (t.onPostgres) {
+      // The word index is a generated tsvector column (english: stemmed, as FTS5's porter) with
+      // a GIN index; being a column of the row, it needs no triggers to stay in step. Vectors are
+      // plain rows (sqlite-vec has no PostgreSQL build and Debian 12 ships no pgvector); the
+      // search over them comes with the twin's port (docs/decisions.md "PostgreSQL").
+      yield* sql`ALTER TABLE twin_memories ADD COLUMN search tsvector
+        GENERATED ALWAYS AS (to_tsvector('english', content || ' ' || tags)) STORED`
+      yield* sql`CREATE INDEX twin_memories_search ON twin_memories USING GIN (search)`
+      yield* sql`CREATE TABLE twin_memory_vectors (
+        seq BIGINT PRIMARY KEY REFERENCES twin_memories (seq) ON DELETE CASCADE,
+        being_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        model TEXT NOT NULL,
+        dims INTEGER NOT NULL,
+        embedding REAL[] NOT NULL
+      )`
+      yield* sql`CREATE INDEX twin_memory_vectors_by_being ON twin_memory_vectors (being_id, model, dims)`
+      return
+    }
     yield* sql`CREATE VIRTUAL TABLE twin_memories_fts USING fts5(
       content, tags, content = 'twin_memories', content_rowid = 'seq', tokenize = 'porter unicode61'
     )`
@@ -62,15 +83,17 @@ export const twinMigrations: Migrations = {
 ,
   "0520_twin_reflections": Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    const t = yield* columnTypes
     // How far each being's reflection has read: memories past `last_seq` are new to it.
     yield* sql`CREATE TABLE twin_reflections (
       being_id TEXT PRIMARY KEY REFERENCES beings (id) ON DELETE CASCADE,
-      last_seq INTEGER NOT NULL,
+      last_seq ${t.bigint} NOT NULL,
       reflected_at TEXT NOT NULL
     )`
   }),
   "0530_twin_connections_files": Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    const t = yield* columnTypes
     // A being's connection to a provider (the spec's Connection fields) with the state of its
     // last sync; one per being and provider. The connections feature, when it lands, takes it over.
     yield* sql`CREATE TABLE twin_connections (
@@ -95,7 +118,7 @@ export const twinMigrations: Migrations = {
     yield* sql`CREATE TABLE twin_indexed_files (
       being_id TEXT NOT NULL REFERENCES beings (id) ON DELETE CASCADE,
       path TEXT NOT NULL,
-      size INTEGER NOT NULL,
+      size ${t.bigint} NOT NULL,
       mtime TEXT NOT NULL,
       hash TEXT NOT NULL,
       memory_ids TEXT NOT NULL,

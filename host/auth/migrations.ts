@@ -6,6 +6,13 @@ import type { Migrations } from "../../kernel/database.ts"
 export const accountMigrations: Migrations = {
   "0001_accounts": Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    // Emails compare without case (SQLite's NOCASE). PostgreSQL has no such collation: this one
+    // (ICU, case-insensitive) gets the name `COLLATE NOCASE` resolves to there, so the tables
+    // below read the same on both.
+    yield* sql.onDialectOrElse({
+      pg: () => sql`CREATE COLLATION IF NOT EXISTS nocase (provider = icu, locale = 'und-u-ks-level2', deterministic = false)`,
+      orElse: () => Effect.void
+    })
     yield* sql`CREATE TABLE node_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`
     yield* sql`CREATE TABLE beings (
       id TEXT PRIMARY KEY,

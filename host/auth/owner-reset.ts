@@ -40,7 +40,7 @@ const ownerResetLink = Effect.gen(function* () {
 const program = Effect.gen(function* () {
   const settings = yield* Settings
   const file = join(settings.dataDir, "node.db")
-  if (!existsSync(file)) {
+  if (Option.isNone(settings.databaseUrl) && !existsSync(file)) {
     return yield* new CannotReset({ message: `There is no node database at ${file}. Run this with the node's DATA_DIR.` })
   }
   return yield* Effect.provide(ownerResetLink, databaseLayer(migrations))

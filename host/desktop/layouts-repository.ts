@@ -15,7 +15,7 @@ export class LayoutsRepository extends Effect.Service<LayoutsRepository>()("desk
     const find = operation("desktop.findLayout", SqlSchema.findOne({
       Request: Schema.String,
       Result: StoredLayout,
-      execute: (beingId) => sql`SELECT widgets, updated_at AS updatedAt FROM desktop_layouts WHERE being_id = ${beingId}`
+      execute: (beingId) => sql`SELECT widgets, updated_at AS "updatedAt" FROM desktop_layouts WHERE being_id = ${beingId}`
     }))
 
     /** Replaces the being's layout, or stores its first. */

@@ -33,9 +33,10 @@ const NearRow = Schema.Struct({ seq: Schema.Number, distance: Schema.Number })
 
 export class MemoryVectorsRepository extends Effect.Service<MemoryVectorsRepository>()("twin/MemoryVectorsRepository", {
   effect: Effect.gen(function* () {
-    const sqlite = yield* SqliteClient.SqliteClient
     const sql = yield* SqlClient.SqlClient
-    yield* Effect.orDie(sqlite.loadExtension(getLoadablePath()))
+    // Only SQLite takes the extension; on PostgreSQL the node boots and this file's port is the next step.
+    const sqlite = yield* Effect.serviceOption(SqliteClient.SqliteClient)
+    if (sqlite._tag === "Some") yield* Effect.orDie(sqlite.value.loadExtension(getLoadablePath()))
 
     const tableOf = (dims: number) => {
       if (!isSize(dims)) throw new Error(`An embedding of ${dims} dimensions is not one the memory stores.`)

@@ -9,7 +9,7 @@ import * as Schema from "effect/Schema"
 import { BooleanColumn, operation } from "../../../kernel/repository.ts"
 import { AccessCode } from "../contract/records.ts"
 
-const codeColumns = `code, created_by AS createdBy, used_by AS usedBy, note, created_at AS createdAt, used_at AS usedAt`
+const codeColumns = `code, created_by AS "createdBy", used_by AS "usedBy", note, created_at AS "createdAt", used_at AS "usedAt"`
 
 const NewCode = Schema.Struct({
   code: Schema.String,
@@ -44,7 +44,7 @@ export class AccessCodesRepository extends Effect.Service<AccessCodesRepository>
       Request: Schema.Array(Schema.String),
       Result: CodeState,
       execute: (codes) =>
-        sql`SELECT code, is_bootstrap AS isBootstrap, used_by AS usedBy FROM access_codes WHERE ${sql.in("code", codes)}`
+        sql`SELECT code, is_bootstrap AS "isBootstrap", used_by AS "usedBy" FROM access_codes WHERE ${sql.in("code", codes)}`
     }))
 
     const unusedBootstrap = operation("auth.unusedBootstrapCodes", SqlSchema.findAll({

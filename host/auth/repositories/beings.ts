@@ -27,8 +27,8 @@ export const BeingRow = Schema.Struct({
 /** The select list of a being's columns, from a table known by `alias` (the sessions' join reads it too). */
 export const beingColumnsOf = (alias: string) =>
   [
-    "id", "handle", "display_name AS displayName", "email", "is_owner AS isOwner",
-    "email_verified_at IS NOT NULL AS emailVerified", "suspended_hash IS NOT NULL AS suspended", "created_at AS createdAt"
+    "id", "handle", 'display_name AS "displayName"', "email", 'is_owner AS "isOwner"',
+    'email_verified_at IS NOT NULL AS "emailVerified"', "suspended_hash IS NOT NULL AS suspended", 'created_at AS "createdAt"'
   ].map((column) => `${alias}.${column}`).join(", ")
 
 /** What a password is compared against. */
@@ -85,20 +85,20 @@ export class BeingsRepository extends Effect.Service<BeingsRepository>()("auth/B
       Request: Schema.String,
       Result: Credentials,
       execute: (email) =>
-        sql`SELECT id, email, password_hash AS passwordHash FROM beings WHERE email = ${email} AND kind = 'human'`
+        sql`SELECT id, email, password_hash AS "passwordHash" FROM beings WHERE email = ${email} AND kind = 'human'`
     }))
 
     const credentialsById = operation("auth.credentialsById", SqlSchema.findOne({
       Request: Schema.String,
       Result: Credentials,
-      execute: (id) => sql`SELECT id, email, password_hash AS passwordHash FROM beings WHERE id = ${id}`
+      execute: (id) => sql`SELECT id, email, password_hash AS "passwordHash" FROM beings WHERE id = ${id}`
     }))
 
     /** The being's address and when it was confirmed (null while it is not). */
     const emailOf = operation("auth.emailOf", SqlSchema.findOne({
       Request: Schema.String,
       Result: Schema.Struct({ email: Schema.String, verifiedAt: Schema.NullOr(Schema.String) }),
-      execute: (id) => sql`SELECT email, email_verified_at AS verifiedAt FROM beings WHERE id = ${id}`
+      execute: (id) => sql`SELECT email, email_verified_at AS "verifiedAt" FROM beings WHERE id = ${id}`
     }))
 
     const holders = SqlSchema.findAll({

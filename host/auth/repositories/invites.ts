@@ -34,7 +34,7 @@ export class InvitesRepository extends Effect.Service<InvitesRepository>()("auth
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(`i.id AS id, i.email AS email, i.note AS note, i.code AS code, i.sent AS sent,
-      i.error AS error, c.used_by IS NOT NULL AS spent, i.created_at AS createdAt`)
+      i.error AS error, c.used_by IS NOT NULL AS spent, i.created_at AS "createdAt"`)
 
     const selectAll = SqlSchema.findAll({
       Request: Schema.Void,

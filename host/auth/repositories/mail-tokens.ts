@@ -39,13 +39,13 @@ export class MailTokensRepository extends Effect.Service<MailTokensRepository>()
       Result: Schema.Struct({ beingId: Schema.String, email: Schema.String }),
       execute: ({ tokenHash, purpose, now }) => sql`UPDATE mail_tokens SET used_at = ${now}
         WHERE token_hash = ${tokenHash} AND purpose = ${purpose} AND used_at IS NULL AND expires_at > ${now}
-        RETURNING being_id AS beingId, email`
+        RETURNING being_id AS "beingId", email`
     }))
 
     const pendingVerification = SqlSchema.findOne({
       Request: Schema.Struct({ beingId: Schema.String, now: Schema.String }),
       Result: Schema.Struct({ beingId: Schema.String }),
-      execute: ({ beingId, now }) => sql`SELECT being_id AS beingId FROM mail_tokens
+      execute: ({ beingId, now }) => sql`SELECT being_id AS "beingId" FROM mail_tokens
         WHERE being_id = ${beingId} AND purpose = 'verify' AND used_at IS NULL AND expires_at > ${now} LIMIT 1`
     })
 
@@ -57,7 +57,7 @@ export class MailTokensRepository extends Effect.Service<MailTokensRepository>()
     const issuedSince = SqlSchema.findAll({
       Request: Issued,
       Result: Schema.Struct({ createdAt: Schema.String }),
-      execute: ({ beingId, purpose, since, limit }) => sql`SELECT created_at AS createdAt FROM mail_tokens
+      execute: ({ beingId, purpose, since, limit }) => sql`SELECT created_at AS "createdAt" FROM mail_tokens
         WHERE being_id = ${beingId} AND purpose = ${purpose} AND created_at > ${since} LIMIT ${limit}`
     })
 

@@ -41,7 +41,7 @@ export class SessionsRepository extends Effect.Service<SessionsRepository>()("au
     const findResolved = SqlSchema.findOne({
       Request: Schema.Struct({ tokenHash: Schema.String, now: Schema.String }),
       Result: ResolvedRow,
-      execute: ({ tokenHash, now }) => sql`SELECT s.id AS sessionId, s.expires_at AS sessionExpiresAt, ${being}
+      execute: ({ tokenHash, now }) => sql`SELECT s.id AS "sessionId", s.expires_at AS "sessionExpiresAt", ${being}
         FROM sessions s JOIN beings b ON b.id = s.being_id
         WHERE s.token_hash = ${tokenHash} AND s.expires_at > ${now}`
     })
@@ -61,7 +61,7 @@ export class SessionsRepository extends Effect.Service<SessionsRepository>()("au
     const listLive = operation("auth.listLiveSessions", SqlSchema.findAll({
       Request: Schema.Struct({ beingId: Schema.String, now: Schema.String }),
       Result: SessionRow,
-      execute: ({ beingId, now }) => sql`SELECT id, created_at AS createdAt, expires_at AS expiresAt FROM sessions
+      execute: ({ beingId, now }) => sql`SELECT id, created_at AS "createdAt", expires_at AS "expiresAt" FROM sessions
         WHERE being_id = ${beingId} AND expires_at > ${now} ORDER BY created_at DESC`
     }))
 

@@ -20,7 +20,7 @@ export class WaitlistRepository extends Effect.Service<WaitlistRepository>()("au
     const list = operation("auth.listWaitlist", SqlSchema.findAll({
       Request: Schema.Void,
       Result: WaitlistRow,
-      execute: () => sql`SELECT email, name, why, created_at AS createdAt FROM waitlist ORDER BY created_at, email`
+      execute: () => sql`SELECT email, name, why, created_at AS "createdAt" FROM waitlist ORDER BY created_at, email`
     }))
 
     return { insertIfNew, list } as const
