@@ -20,7 +20,10 @@ import { Connections } from "../../../extensions/twin/connections.ts"
 import { ConnectionCredentials } from "../../../extensions/twin/connection-credentials.ts"
 import { ProviderRegistry } from "../../../extensions/twin/ports.ts"
 import { encryptionKeyMissing, SecretBox } from "../../../extensions/twin/secrets/secret-box.ts"
+import { WebSettings } from "../../../extensions/web/settings.ts"
+import { makeOutbound } from "../../network/outbound.ts"
 import { PublicOrigin } from "../../origin.ts"
+import { hostVersion } from "../../version.ts"
 import { type CallbackQuery, makePendingConsents } from "../pending-consents.ts"
 import { type Client, consentUrl, exchangeCode, refreshTokens } from "../mail-a/oauth.ts"
 import { makeTokenKeeper } from "../token-keeper.ts"
@@ -47,6 +50,9 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
     const box = yield* SecretBox
     const origin = yield* PublicOrigin
     const consents = makePendingConsents("Connect")
+    // One outbound for the token endpoint and auth.fetch alike: the manifest names both, so both
+    // follow the node's address policy (WEB_ALLOW_PRIVATE), refused the same way.
+    const send = makeOutbound({ allowPrivate: (yield* WebSettings).webAllowPrivate, userAgent: `svc-node/${hostVersion}` })
 
     const planOf = (provider: string) =>
       Effect.flatMap(registry.list, (providers) => {
@@ -87,7 +93,7 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
       const code = query.code
       const now = yield* Clock.currentTimeMillis
       const tokens = yield* Effect.tryPromise({
-        try: () => exchangeCode(plan.tokenUrl, client, { code, verifier: consent.verifier, redirectUri: `${origin.url}${pluginCallbackPath(provider)}` }, now, `${provider}'s token endpoint`),
+        try: () => exchangeCode(send, plan.tokenUrl, client, { code, verifier: consent.verifier, redirectUri: `${origin.url}${pluginCallbackPath(provider)}` }, now, `${provider}'s token endpoint`),
         catch: (error) => new Conflict({ error: "oauth_refused", message: `Connecting failed: ${error instanceof Error ? error.message : "no reason given."} Nothing was connected; connect again.` })
       })
       return yield* connections.grant(caller.beingId, provider, { label: provider.slice(0, 80), meta: {}, secret: { ...tokens } })
@@ -100,12 +106,12 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
           const plan = yield* planOf(provider)
           const client = yield* clientOf(provider)
           return yield* Effect.tryPromise({
-            try: () => refreshTokens(plan.tokenUrl, client, refreshToken, at, `${provider}'s token endpoint`),
+            try: () => refreshTokens(send, plan.tokenUrl, client, refreshToken, at, `${provider}'s token endpoint`),
             catch: (error) => new Conflict({ error: "oauth_refused", message: `${error instanceof Error ? error.message : "no reason given."}` })
           })
         }).pipe(Effect.mapError((error) => new Error(`the connection could not be renewed: ${error.message} Connect it again.`)))
     })
 
-    return { start, finish, planOf, accessToken: keeper.live, refreshed: keeper.refreshed } as const
+    return { start, finish, planOf, send, accessToken: keeper.live, refreshed: keeper.refreshed } as const
   })
 }) {}
