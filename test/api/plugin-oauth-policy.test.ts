@@ -10,6 +10,7 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { clientId, clientSecret, type FakeGoogle, startGoogle } from "../support/google.ts"
 import { type Client, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import { navigate } from "../support/navigate.ts"
 import { writePluginFolder } from "../support/plugin-folder.ts"
 
 const provider = "near.feed"
@@ -45,11 +46,6 @@ afterAll(async () => {
   delete process.env.OAUTH_NEAR_FEED_CLIENT_ID
   delete process.env.OAUTH_NEAR_FEED_CLIENT_SECRET
 })
-
-const navigate = async (client: Client, url: string) => {
-  const response = await fetch(url, { redirect: "manual", headers: { ...client.headers, ...(client.cookieCount === 0 ? {} : { cookie: client.cookieHeader() }) } })
-  return { status: response.status, location: response.headers.get("location"), text: await response.text() }
-}
 
 const refusal = /127\.0\.0\.1 is on a private or local address \(127\.0\.0\.1\); this node does not fetch from those/
 

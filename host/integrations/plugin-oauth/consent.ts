@@ -5,12 +5,9 @@
  * when expired or answered 401, and lends plugin code an authorised fetch, never the token.
  *
  * The client: `OAUTH_<PROVIDER>_CLIENT_ID` and `OAUTH_<PROVIDER>_CLIENT_SECRET` in the node's
- * environment, `<PROVIDER>` the provider id upper-cased with each other character as `_`
- * (`notes.cloud` → `OAUTH_NOTES_CLOUD_CLIENT_ID`). Named by the host, so a plugin cannot point
- * them at another of the node's settings.
+ * environment, else the one the owner set in Settings (extensions/twin/oauth-clients.ts).
  */
 import * as Clock from "effect/Clock"
-import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
@@ -18,6 +15,7 @@ import type { Caller } from "../../auth/contract/session.ts"
 import { Conflict, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
 import { Connections } from "../../../extensions/twin/connections.ts"
 import { ConnectionCredentials } from "../../../extensions/twin/connection-credentials.ts"
+import { clientSettingNames, OAuthClients } from "../../../extensions/twin/oauth-clients.ts"
 import { ProviderRegistry } from "../../../extensions/twin/ports.ts"
 import { encryptionKeyMissing, SecretBox } from "../../../extensions/twin/secrets/secret-box.ts"
 import { WebSettings } from "../../../extensions/web/settings.ts"
@@ -29,11 +27,6 @@ import { type Client, consentUrl, exchangeCode, refreshTokens } from "../mail-a/
 import { makeTokenKeeper } from "../token-keeper.ts"
 import { pluginCallbackPath } from "./paths.ts"
 
-export const clientSettingNames = (provider: string) => {
-  const stem = `OAUTH_${provider.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`
-  return { id: `${stem}_CLIENT_ID`, secret: `${stem}_CLIENT_SECRET` }
-}
-
 export interface OAuthPlan {
   readonly authorizeUrl: string
   readonly tokenUrl: string
@@ -42,12 +35,13 @@ export interface OAuthPlan {
 }
 
 export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/PluginOAuth", {
-  dependencies: [ConnectionCredentials.Default, SecretBox.Default],
+  dependencies: [ConnectionCredentials.Default, SecretBox.Default, OAuthClients.Default],
   effect: Effect.gen(function* () {
     const registry = yield* ProviderRegistry
     const connections = yield* Connections
     const credentials = yield* ConnectionCredentials
     const box = yield* SecretBox
+    const clients = yield* OAuthClients
     const origin = yield* PublicOrigin
     const consents = makePendingConsents("Connect")
     // One outbound for the token endpoint and auth.fetch alike: the manifest names both, so both
@@ -65,13 +59,13 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
 
     const clientOf = (provider: string) => {
       const names = clientSettingNames(provider)
-      return Effect.map(
-        Effect.orElseSucceed(Config.option(Config.all({ id: Config.string(names.id), secret: Config.redacted(names.secret) })), () => Option.none<{ readonly id: string; readonly secret: Redacted.Redacted }>()),
-        Option.map((found): Client => ({ id: found.id, secret: Redacted.value(found.secret) }))
-      ).pipe(Effect.flatMap(Option.match({
-        onNone: () => Effect.fail(new Conflict({ error: "oauth_not_configured", message: `This node has no OAuth client for ${provider.slice(0, 80)} yet: its owner sets ${names.id} and ${names.secret} (see docs/plugins.md) and restarts it.` })),
-        onSome: Effect.succeed
-      })))
+      return Effect.flatMap(clients.client(provider), Option.match({
+        onNone: () => Effect.fail(new Conflict({
+          error: "oauth_not_configured",
+          message: `This node has no OAuth client for ${provider.slice(0, 80)} yet: its owner sets the client id and secret under Settings → Connections → OAuth clients (or ${names.id} and ${names.secret} in the environment).`
+        })),
+        onSome: (found) => Effect.succeed<Client>({ id: found.id, secret: Redacted.value(found.secret) })
+      }))
     }
 
     const start = Effect.fn("pluginOAuth.startConsent")(function* (caller: Caller, provider: string) {
