@@ -16,16 +16,10 @@ import * as Redacted from "effect/Redacted"
 import type { Caller } from "../../host/auth/contract/session.ts"
 import { Forbidden, NotFound } from "../../kernel/contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
-import type { OAuthClientState, SetOAuthClient } from "./contract/oauth-clients.ts"
+import { clientSettingNames, type OAuthClientState, type SetOAuthClient } from "./contract/oauth-clients.ts"
 import { ProviderRegistry } from "./ports.ts"
 import { OAuthClientsRepository } from "./repositories/oauth-clients-repository.ts"
 import { encryptionKeyMissing, SecretBox } from "./secrets/secret-box.ts"
-
-/** The environment settings naming a provider's client; named by the host, so a plugin cannot point them at another setting. */
-export const clientSettingNames = (provider: string) => {
-  const stem = `OAUTH_${provider.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`
-  return { id: `${stem}_CLIENT_ID`, secret: `${stem}_CLIENT_SECRET` }
-}
 
 export interface OAuthClient {
   readonly id: string
