@@ -75,6 +75,7 @@ import { ConnectionsHandlers } from "./twin/connections-handlers.ts"
 import { connectionsFeature } from "./twin/connections-feature.ts"
 import { PluginSyncsLive } from "./twin/plugin-syncs.ts"
 import { TwinWebhooksHandlers } from "./twin/webhook-handlers.ts"
+import { OAuthClientsHandlers } from "./twin/oauth-clients-handlers.ts"
 import { threadsFeature } from "./threads/feature.ts"
 import { ThreadsHandlers } from "./threads/handlers.ts"
 import { FederationHandlers } from "./federation/handlers.ts"
@@ -168,6 +169,7 @@ const features = Layer.mergeAll(
   VoiceHandlers,
   PluginSyncsLive,
   TwinWebhooksHandlers,
+  OAuthClientsHandlers,
   // The omnibar's search reads three features' services: the same instances their routes use.
   SearchHandlers.pipe(Layer.provide(Search.Default), Layer.provide(Layer.mergeAll(projectsFeature, twinFeature, marketFeature)))
 )

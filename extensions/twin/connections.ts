@@ -16,6 +16,7 @@ import { ProviderRegistry, type RegisteredProvider, TwinFolders } from "./ports.
 import { ConnectionsRepository, type TwinConnection } from "./repositories/connections-repository.ts"
 import { ConnectionCredentials, lendsCredential } from "./connection-credentials.ts"
 import { SecretBox } from "./secrets/secret-box.ts"
+import { OAuthClients } from "./oauth-clients.ts"
 import { BROWSER_PROVIDER, BrowserImporter } from "./browser-history.ts"
 import { FILES_PROVIDER } from "./sync.ts"
 import { ChatPollers } from "./chat-bridge/pollers.ts"
@@ -50,7 +51,7 @@ const fieldsOf = (auth: ProviderAuth) => {
 }
 
 export class Connections extends Effect.Service<Connections>()("twin/Connections", {
-  dependencies: [ConnectionsRepository.Default, SecretBox.Default, ConnectionCredentials.Default, BrowserImporter.Default, ChatPollers.Default, ChatPairings.Default],
+  dependencies: [ConnectionsRepository.Default, SecretBox.Default, ConnectionCredentials.Default, BrowserImporter.Default, ChatPollers.Default, ChatPairings.Default, OAuthClients.Default],
   effect: Effect.gen(function* () {
     const connections = yield* ConnectionsRepository
     const credentials = yield* ConnectionCredentials
@@ -60,10 +61,17 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
     const folders = yield* TwinFolders
     const chat = yield* ChatPollers
     const pairings = yield* ChatPairings
+    const clients = yield* OAuthClients
     /** The chat bridge follows its connections: their pollers and pairings. */
     const followed = (beingId: string, provider: string) => (provider === CHAT_PROVIDER ? chat.connectionChanged(beingId) : Effect.void)
 
-    const providers = Effect.map(registry.list, (all) => all.map((registered) => registered.descriptor)).pipe(Effect.withSpan("connections.providers"))
+    /** A plugin's oauth2 provider says whether the node has a client for it, so its Connect button can say what is missing. */
+    const withClient = (descriptor: RegisteredProvider["descriptor"]) =>
+      descriptor.origin === "plugin" && descriptor.auth.kind === "oauth2"
+        ? Effect.map(clients.stateOf(descriptor.id), (state) => ({ ...descriptor, auth: { ...descriptor.auth, clientConfigured: state.source !== "none" } }))
+        : Effect.succeed(descriptor)
+
+    const providers = Effect.flatMap(registry.list, (all) => Effect.forEach(all, (registered) => withClient(registered.descriptor))).pipe(Effect.withSpan("connections.providers"))
 
     const providerOf = (id: string) =>
       Effect.flatMap(registry.list, (all) => {

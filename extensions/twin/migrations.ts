@@ -184,5 +184,16 @@ export const twinMigrations: Migrations = {
       file INTEGER NOT NULL,
       updated_at TEXT NOT NULL
     )`
+  }),
+  "0581_twin_oauth_clients": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    // The client the owner set in Settings for a plugin provider's OAuth 2.0 (the environment's
+    // OAUTH_<PROVIDER>_CLIENT_* win over it). The secret is sealed as connection secrets are.
+    yield* sql`CREATE TABLE twin_oauth_clients (
+      provider TEXT PRIMARY KEY,
+      client_id TEXT NOT NULL,
+      secret TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    )`
   })
 }

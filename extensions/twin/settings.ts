@@ -10,6 +10,7 @@ import * as Context from "effect/Context"
 import { optionalSecret, settingsLayer } from "../../kernel/settings.ts"
 import { DEFAULT_MAX_TRANSCRIBE_BYTES, MAX_TRANSCRIBE_BYTES_SETTING } from "./voice/contract/records.ts"
 import { DEFAULT_WEBHOOK_MAX_BYTES, WEBHOOK_MAX_BYTES_SETTING } from "./contract/webhooks-api.ts"
+import { DEFAULT_OAUTH_CLIENT_MAX_BYTES, OAUTH_CLIENT_MAX_BYTES_SETTING } from "./contract/oauth-clients.ts"
 
 const similarity = (name: string, fallback: number) =>
   Config.number(name).pipe(
@@ -46,6 +47,11 @@ export const twinSettingsConfig = Config.all({
   webhookMaxBytes: Config.integer(WEBHOOK_MAX_BYTES_SETTING).pipe(
     Config.withDefault(DEFAULT_WEBHOOK_MAX_BYTES),
     Config.validate({ message: `${WEBHOOK_MAX_BYTES_SETTING} must be a whole number of bytes, at least 1024`, validation: (n) => n >= 1024 })
+  ),
+  /** The largest body `PUT /api/twin/oauth-clients/:provider` reads (its route's BodyLimit reads the same setting). */
+  oauthClientMaxBytes: Config.integer(OAUTH_CLIENT_MAX_BYTES_SETTING).pipe(
+    Config.withDefault(DEFAULT_OAUTH_CLIENT_MAX_BYTES),
+    Config.validate({ message: `${OAUTH_CLIENT_MAX_BYTES_SETTING} must be a whole number of bytes, at least 1024`, validation: (n) => n >= 1024 })
   )
 })
 

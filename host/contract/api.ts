@@ -35,6 +35,7 @@ import { TwinApi } from "../../extensions/twin/contract/api.ts"
 import { MarketApi } from "../../extensions/market/contract/api.ts"
 import { BeingsApi, ModerationApi, SoulsApi } from "../../extensions/souls/contract/api.ts"
 import { ConnectionsApi } from "../../extensions/twin/contract/connections-api.ts"
+import { OAuthClientsApi } from "../../extensions/twin/contract/oauth-clients-api.ts"
 import { ThreadsApi } from "../../extensions/threads/contract/api.ts"
 import { FederationApi, FederationWireApi } from "../../extensions/federation/contract/api.ts"
 import { FederationSeedsApi, FederationSeedWireApi } from "../../extensions/federation/contract/seeds-api.ts"
@@ -63,6 +64,7 @@ export class NodeApi extends HttpApi.make("node")
   .add(MarketApi)
   .add(SoulsApi).add(BeingsApi).add(ModerationApi)
   .add(ConnectionsApi)
+  .add(OAuthClientsApi)
   .add(ThreadsApi)
   .add(FederationApi).add(FederationWireApi)
   .add(FederationSeedsApi).add(FederationSeedWireApi)

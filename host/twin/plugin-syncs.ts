@@ -18,9 +18,6 @@ import { callIntegration, integrationsWith } from "./plugin-integrations.ts"
 import { fromPlugin } from "./providers.ts"
 import { PluginOAuthLive } from "../integrations/plugin-oauth/routes.ts"
 import { authorisedFetch } from "../integrations/plugin-oauth/authorised-fetch.ts"
-import { makeOutbound } from "../network/outbound.ts"
-import { hostVersion } from "../version.ts"
-import { WebSettings } from "../../extensions/web/settings.ts"
 import { PluginOAuth } from "../integrations/plugin-oauth/consent.ts"
 
 /** Each plugin integration handing `fn`, with its descriptor (one that does not fit is left out, as in the registry). */
@@ -34,11 +31,10 @@ export const PluginSyncsLive = Layer.effectDiscard(
   Effect.gen(function* () {
     const host = yield* ExtensionHost
     const oauth = yield* PluginOAuth
-    const send = makeOutbound({ allowPrivate: (yield* WebSettings).webAllowPrivate, userAgent: `svc-node/${hostVersion}` })
     /** An oauth2 provider's authorised fetch for the being; nothing for any other auth. */
     const authFor = (descriptor: ProviderDescriptor, beingId: string) =>
       descriptor.auth.kind === "oauth2"
-        ? Effect.map(Effect.mapError(oauth.planOf(descriptor.id), (error) => new Error(error.message)), (plan) => authorisedFetch(oauth, send, beingId, descriptor.id, plan))
+        ? Effect.map(Effect.mapError(oauth.planOf(descriptor.id), (error) => new Error(error.message)), (plan) => authorisedFetch(oauth, oauth.send, beingId, descriptor.id, plan))
         : Effect.succeed(undefined)
     const syncs = described(host, "sync", (contribution, descriptor): ReadonlyArray<RemoteSync> => [{
       provider: descriptor.id,

@@ -9,6 +9,7 @@
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
+import { keepConsoleLines } from "../support/console-lines.ts"
 import { startBotApi, type BotApi, type ChatOf } from "../support/bot-api.ts"
 import { noModelSettings, tierSettings } from "../support/models.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
@@ -20,7 +21,7 @@ const tokens = [nodeToken, adaToken]
 const paired = /^Paired\./
 const notPaired = /not paired yet.*pairing code/
 
-const logged: Array<string> = []
+let logged: Array<string> = []
 const answers: Array<unknown> = []
 let bots: BotApi
 let models: OpenAiServer
@@ -28,19 +29,8 @@ let node: TestNode
 let owner: Registered
 let member: Registered
 
-/** Every console line the node writes, kept to look for tokens (and still printed). */
-const keepLogs = () => {
-  for (const method of ["log", "info", "warn", "error", "debug"] as const) {
-    const original = console[method].bind(console)
-    vi.spyOn(console, method).mockImplementation((...args: Array<unknown>) => {
-      logged.push(args.map((arg) => (typeof arg === "string" ? arg : JSON.stringify(arg) ?? String(arg))).join(" "))
-      original(...args)
-    })
-  }
-}
-
 beforeAll(async () => {
-  keepLogs()
+  logged = keepConsoleLines()
   bots = await startBotApi({ [nodeToken]: "node_bot", [adaToken]: "ada_bot" })
   models = await startOpenAiServer()
   node = await startNode({

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { clientId, clientSecret, type FakeGoogle, startGoogle } from "../support/google.ts"
 import { LiveTab, type LiveFrame } from "../support/live.ts"
 import { type Client, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import { navigate } from "../support/navigate.ts"
 import { writePluginFolder } from "../support/plugin-folder.ts"
 
 const provider = "cloud.feed"
@@ -54,11 +55,6 @@ afterAll(async () => {
   await node?.close()
   await google?.close()
 })
-
-const navigate = async (client: Client, url: string) => {
-  const response = await fetch(url, { redirect: "manual", headers: { ...client.headers, ...(client.cookieCount === 0 ? {} : { cookie: client.cookieHeader() }) } })
-  return { status: response.status, location: response.headers.get("location"), text: await response.text() }
-}
 
 const consent = async (client: Client) => {
   const start = await navigate(client, `${node.url}/api/connections/${provider}/auth`)

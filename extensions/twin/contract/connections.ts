@@ -45,7 +45,9 @@ export const ProviderAuth = Schema.Union(
     authorizeUrl: Schema.optional(text(1, 400)),
     tokenUrl: Schema.optional(text(1, 400)),
     // The hosts its authorised fetch may reach besides the token endpoint's.
-    apiHosts: Schema.optionalWith(Schema.Array(text(1, 200)), { default: () => [] })
+    apiHosts: Schema.optionalWith(Schema.Array(text(1, 200)), { default: () => [] }),
+    // A plugin provider's listing says whether the node has an OAuth client for it (environment or Settings).
+    clientConfigured: Schema.optional(Schema.Boolean)
   }),
   Schema.Struct({ kind: Schema.Literal("fields"), fields: Schema.Array(ProviderAuthField) }),
   Schema.Struct({ kind: Schema.Literal("path"), field: text(1, 40), label: text(0, 80), help: text(0, 200) }),

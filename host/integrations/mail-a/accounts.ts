@@ -15,6 +15,7 @@ import { IntegrationSettings } from "../settings.ts"
 import { GmailUnauthorized } from "./gmail.ts"
 import { makeTokenKeeper } from "../token-keeper.ts"
 import { type Client, refreshTokens } from "./oauth.ts"
+import { ownerTokenSend } from "./token-send.ts"
 
 export const MAIL_A_PROVIDER = "mail_a"
 
@@ -35,7 +36,7 @@ export class MailAAccounts extends Effect.Service<MailAAccounts>()("integrations
         Option.isNone(client)
           ? Effect.fail(new Error("mail_a is not configured on this node any more (MAIL_A_CLIENT_ID, MAIL_A_CLIENT_SECRET)."))
           : Effect.tryPromise({
-            try: () => refreshTokens(settings.mailATokenUrl, client.value, refreshToken, at),
+            try: () => refreshTokens(ownerTokenSend, settings.mailATokenUrl, client.value, refreshToken, at),
             catch: (error) => new Error(`your mail connection could not be renewed: ${error instanceof Error ? error.message : String(error)} Connect mail again from your twin.`)
           })
     })

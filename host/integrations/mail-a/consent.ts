@@ -19,6 +19,7 @@ import { MAIL_A_PROVIDER, MailAAccounts } from "./accounts.ts"
 import { profileAddress } from "./gmail.ts"
 import { type CallbackQuery, makePendingConsents } from "../pending-consents.ts"
 import { consentUrl, exchangeCode, googleConsentParams, mailAScopes } from "./oauth.ts"
+import { ownerTokenSend } from "./token-send.ts"
 
 export const MAIL_A_AUTH_PATH = "/api/connections/mail_a/auth"
 export const MAIL_A_CALLBACK_PATH = "/api/connections/mail_a/callback"
@@ -68,7 +69,7 @@ export class MailAConsent extends Effect.Service<MailAConsent>()("integrations/M
           message: `Connecting mail failed: ${error instanceof Error ? error.message : "no reason given."} Nothing was connected; connect mail again.`
         })
       const now = yield* Clock.currentTimeMillis
-      const tokens = yield* Effect.tryPromise({ try: () => exchangeCode(settings.mailATokenUrl, client, { code, verifier: consent.verifier, redirectUri }, now), catch: failed })
+      const tokens = yield* Effect.tryPromise({ try: () => exchangeCode(ownerTokenSend, settings.mailATokenUrl, client, { code, verifier: consent.verifier, redirectUri }, now), catch: failed })
       const address = yield* Effect.tryPromise({ try: () => profileAddress(settings.mailAApiUrl, tokens.accessToken), catch: failed })
       return yield* connections.grant(caller.beingId, MAIL_A_PROVIDER, {
         label: address === "" ? "Mail" : address.slice(0, 80),

@@ -1,11 +1,14 @@
 /**
  * mail_a's OAuth 2.0 as Google speaks it (RFC 6749's authorization code grant with RFC 7636's
  * PKCE, method S256): the consent URL, the code exchanged for tokens, and a refresh. The client
- * secret and the tokens travel only in the form bodies sent to MAIL_A_TOKEN_URL; failures quote
- * the endpoint's `error` code and never a token.
+ * secret and the tokens travel only in the form bodies sent to the token endpoint; failures quote
+ * the endpoint's `error` code and never a token. The token calls go through the node's outbound
+ * HTTP (host/network/outbound.ts) handed in by the caller, so a plugin's token endpoint is held to
+ * the same address policy as its `auth.fetch`, and every answer is bounded in bytes and time.
  */
 import { createHash, randomBytes } from "node:crypto"
-import { field, requestJson } from "../chat-post.ts"
+import type { OutboundHttpRequest, OutboundResponse } from "../../../kernel/extensions/network.ts"
+import { field } from "../chat-post.ts"
 
 const defaultService = "mail_a's token endpoint"
 
@@ -57,12 +60,46 @@ export interface Tokens {
   readonly expiresAt: string
 }
 
-const tokenRequest = async (tokenUrl: string, form: Record<string, string>, refreshToken: string | null, now: number, service: string): Promise<Tokens> => {
-  const answer = await requestJson(service, tokenUrl, {
-    method: "POST",
-    body: new URLSearchParams(form).toString(),
-    contentType: "application/x-www-form-urlencoded"
-  })
+/** The node's outbound HTTP under the policy the caller chose (host/network/outbound.ts makeOutbound). */
+export type Send = (request: OutboundHttpRequest) => Promise<OutboundResponse>
+
+/** A token answer is a few hundred bytes of JSON; anything past this is not one. */
+export const maxTokenAnswerBytes = 64 * 1024
+/** For the whole exchange: connecting waits on it, so it is short. */
+export const tokenTimeoutMs = 15_000
+
+const parsed = (bytes: Uint8Array): unknown => {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes))
+  } catch {
+    return undefined
+  }
+}
+
+/** One POST of the form to the token endpoint; its failures name the endpoint's host, never the form. */
+const postForm = async (send: Send, tokenUrl: string, form: Record<string, string>, service: string) => {
+  const host = URL.canParse(tokenUrl) ? new URL(tokenUrl).host : "an address that is not a URL"
+  let answer: OutboundResponse
+  try {
+    answer = await send({
+      url: tokenUrl,
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      body: new TextEncoder().encode(new URLSearchParams(form).toString()),
+      maxBytes: maxTokenAnswerBytes,
+      timeoutMs: tokenTimeoutMs,
+      // A redirect would carry the client secret and the code elsewhere.
+      maxRedirects: 0
+    })
+  } catch (error) {
+    throw new Error(`could not reach ${service} at ${host}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  if (answer.truncated) throw new Error(`${service} at ${host} answered with more than ${maxTokenAnswerBytes} bytes.`)
+  return { status: answer.status, body: parsed(answer.body) }
+}
+
+const tokenRequest = async (send: Send, tokenUrl: string, form: Record<string, string>, refreshToken: string | null, now: number, service: string): Promise<Tokens> => {
+  const answer = await postForm(send, tokenUrl, form, service)
   const access = field(answer.body, "access_token")
   if (answer.status >= 400 || typeof access !== "string" || access === "") {
     const error = field(answer.body, "error")
@@ -76,8 +113,8 @@ const tokenRequest = async (tokenUrl: string, form: Record<string, string>, refr
   return { accessToken: access, refreshToken: kept, expiresAt: String(now + seconds * 1000) }
 }
 
-export const exchangeCode = (tokenUrl: string, client: Client, request: { readonly code: string; readonly verifier: string; readonly redirectUri: string }, now: number, service = defaultService) =>
-  tokenRequest(tokenUrl, {
+export const exchangeCode = (send: Send, tokenUrl: string, client: Client, request: { readonly code: string; readonly verifier: string; readonly redirectUri: string }, now: number, service = defaultService) =>
+  tokenRequest(send, tokenUrl, {
     grant_type: "authorization_code",
     code: request.code,
     code_verifier: request.verifier,
@@ -87,5 +124,5 @@ export const exchangeCode = (tokenUrl: string, client: Client, request: { readon
   }, null, now, service)
 
 /** A new access token for the refresh token; Google usually keeps the refresh token, so the old one stays unless a new one comes. */
-export const refreshTokens = (tokenUrl: string, client: Client, refreshToken: string, now: number, service = defaultService) =>
-  tokenRequest(tokenUrl, { grant_type: "refresh_token", refresh_token: refreshToken, client_id: client.id, client_secret: client.secret }, refreshToken, now, service)
+export const refreshTokens = (send: Send, tokenUrl: string, client: Client, refreshToken: string, now: number, service = defaultService) =>
+  tokenRequest(send, tokenUrl, { grant_type: "refresh_token", refresh_token: refreshToken, client_id: client.id, client_secret: client.secret }, refreshToken, now, service)

@@ -5,12 +5,9 @@
  * when expired or answered 401, and lends plugin code an authorised fetch, never the token.
  *
  * The client: `OAUTH_<PROVIDER>_CLIENT_ID` and `OAUTH_<PROVIDER>_CLIENT_SECRET` in the node's
- * environment, `<PROVIDER>` the provider id upper-cased with each other character as `_`
- * (`notes.cloud` → `OAUTH_NOTES_CLOUD_CLIENT_ID`). Named by the host, so a plugin cannot point
- * them at another of the node's settings.
+ * environment, else the one the owner set in Settings (extensions/twin/oauth-clients.ts).
  */
 import * as Clock from "effect/Clock"
-import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
@@ -18,18 +15,18 @@ import type { Caller } from "../../auth/contract/session.ts"
 import { Conflict, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
 import { Connections } from "../../../extensions/twin/connections.ts"
 import { ConnectionCredentials } from "../../../extensions/twin/connection-credentials.ts"
+import { clientSettingNames } from "../../../extensions/twin/contract/oauth-clients.ts"
+import { OAuthClients } from "../../../extensions/twin/oauth-clients.ts"
 import { ProviderRegistry } from "../../../extensions/twin/ports.ts"
 import { encryptionKeyMissing, SecretBox } from "../../../extensions/twin/secrets/secret-box.ts"
+import { WebSettings } from "../../../extensions/web/settings.ts"
+import { makeOutbound } from "../../network/outbound.ts"
 import { PublicOrigin } from "../../origin.ts"
+import { hostVersion } from "../../version.ts"
 import { type CallbackQuery, makePendingConsents } from "../pending-consents.ts"
 import { type Client, consentUrl, exchangeCode, refreshTokens } from "../mail-a/oauth.ts"
 import { makeTokenKeeper } from "../token-keeper.ts"
 import { pluginCallbackPath } from "./paths.ts"
-
-export const clientSettingNames = (provider: string) => {
-  const stem = `OAUTH_${provider.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`
-  return { id: `${stem}_CLIENT_ID`, secret: `${stem}_CLIENT_SECRET` }
-}
 
 export interface OAuthPlan {
   readonly authorizeUrl: string
@@ -39,14 +36,18 @@ export interface OAuthPlan {
 }
 
 export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/PluginOAuth", {
-  dependencies: [ConnectionCredentials.Default, SecretBox.Default],
+  dependencies: [ConnectionCredentials.Default, SecretBox.Default, OAuthClients.Default],
   effect: Effect.gen(function* () {
     const registry = yield* ProviderRegistry
     const connections = yield* Connections
     const credentials = yield* ConnectionCredentials
     const box = yield* SecretBox
+    const clients = yield* OAuthClients
     const origin = yield* PublicOrigin
     const consents = makePendingConsents("Connect")
+    // One outbound for the token endpoint and auth.fetch alike: the manifest names both, so both
+    // follow the node's address policy (WEB_ALLOW_PRIVATE), refused the same way.
+    const send = makeOutbound({ allowPrivate: (yield* WebSettings).webAllowPrivate, userAgent: `svc-node/${hostVersion}` })
 
     const planOf = (provider: string) =>
       Effect.flatMap(registry.list, (providers) => {
@@ -59,13 +60,13 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
 
     const clientOf = (provider: string) => {
       const names = clientSettingNames(provider)
-      return Effect.map(
-        Effect.orElseSucceed(Config.option(Config.all({ id: Config.string(names.id), secret: Config.redacted(names.secret) })), () => Option.none<{ readonly id: string; readonly secret: Redacted.Redacted }>()),
-        Option.map((found): Client => ({ id: found.id, secret: Redacted.value(found.secret) }))
-      ).pipe(Effect.flatMap(Option.match({
-        onNone: () => Effect.fail(new Conflict({ error: "oauth_not_configured", message: `This node has no OAuth client for ${provider.slice(0, 80)} yet: its owner sets ${names.id} and ${names.secret} (see docs/plugins.md) and restarts it.` })),
-        onSome: Effect.succeed
-      })))
+      return Effect.flatMap(clients.client(provider), Option.match({
+        onNone: () => Effect.fail(new Conflict({
+          error: "oauth_not_configured",
+          message: `This node has no OAuth client for ${provider.slice(0, 80)} yet: its owner sets the client id and secret under Settings → Connections → OAuth clients (or ${names.id} and ${names.secret} in the environment).`
+        })),
+        onSome: (found) => Effect.succeed<Client>({ id: found.id, secret: Redacted.value(found.secret) })
+      }))
     }
 
     const start = Effect.fn("pluginOAuth.startConsent")(function* (caller: Caller, provider: string) {
@@ -87,7 +88,7 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
       const code = query.code
       const now = yield* Clock.currentTimeMillis
       const tokens = yield* Effect.tryPromise({
-        try: () => exchangeCode(plan.tokenUrl, client, { code, verifier: consent.verifier, redirectUri: `${origin.url}${pluginCallbackPath(provider)}` }, now, `${provider}'s token endpoint`),
+        try: () => exchangeCode(send, plan.tokenUrl, client, { code, verifier: consent.verifier, redirectUri: `${origin.url}${pluginCallbackPath(provider)}` }, now, `${provider}'s token endpoint`),
         catch: (error) => new Conflict({ error: "oauth_refused", message: `Connecting failed: ${error instanceof Error ? error.message : "no reason given."} Nothing was connected; connect again.` })
       })
       return yield* connections.grant(caller.beingId, provider, { label: provider.slice(0, 80), meta: {}, secret: { ...tokens } })
@@ -100,12 +101,12 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
           const plan = yield* planOf(provider)
           const client = yield* clientOf(provider)
           return yield* Effect.tryPromise({
-            try: () => refreshTokens(plan.tokenUrl, client, refreshToken, at, `${provider}'s token endpoint`),
+            try: () => refreshTokens(send, plan.tokenUrl, client, refreshToken, at, `${provider}'s token endpoint`),
             catch: (error) => new Conflict({ error: "oauth_refused", message: `${error instanceof Error ? error.message : "no reason given."}` })
           })
         }).pipe(Effect.mapError((error) => new Error(`the connection could not be renewed: ${error.message} Connect it again.`)))
     })
 
-    return { start, finish, planOf, accessToken: keeper.live, refreshed: keeper.refreshed } as const
+    return { start, finish, planOf, send, accessToken: keeper.live, refreshed: keeper.refreshed } as const
   })
 }) {}

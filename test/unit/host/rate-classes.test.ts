@@ -97,6 +97,14 @@ describe("rate classes in the contract", () => {
     }
   })
 
+  it("puts the owner's OAuth client routes in the owner class", () => {
+    expect(endpoints.filter((e) => e.group === "oauthClients").map((e) => `${e.method} ${e.path} ${e.rateClass}`)).toEqual([
+      "GET /api/twin/oauth-clients owner",
+      "PUT /api/twin/oauth-clients/:provider owner",
+      "DELETE /api/twin/oauth-clients/:provider owner"
+    ])
+  })
+
   it("leaves the omnibar's search in the global budget only: it spends no model budget", () => {
     expect(classOf("GET", "/api/search")).toBeNull()
   })

@@ -1,7 +1,7 @@
 /**
  * The form that connects a provider, drawn from its auth (spec: ProviderAuth): a field per
  * declared field (label, help, placeholder; a secret one as a password input), the one path
- * field, a start link for oauth2, the inbound address for a webhook (with a secret made here, to
+ * field, a start link for oauth2 (or, without the node's OAuth client, what is missing), the inbound address for a webhook (with a secret made here, to
  * copy once), and a bare button when the provider needs nothing. Every form but the start link takes an optional label.
  */
 import { html } from "lit"
@@ -51,9 +51,16 @@ const fieldsOf = (provider: ProviderDescriptor): ReadonlyArray<ProviderAuthField
   }
 }
 
-export const connectionForm = (provider: ProviderDescriptor, busy: boolean, send: Send) => {
+/** Said instead of a Connect link that would only fail after the redirect: the node has no OAuth client for the provider. */
+const noClient = (provider: ProviderDescriptor, owner: boolean) =>
+  html`<p class="muted" role="note">Connecting ${provider.title} needs this node's OAuth client for it, which is not set yet:
+    ${owner ? "set its client id and secret under OAuth clients below." : "ask the owner of this node to set it."}</p>`
+
+export const connectionForm = (provider: ProviderDescriptor, owner: boolean, busy: boolean, send: Send) => {
   const auth = provider.auth
-  if (auth.kind === "oauth2") return html`<p><a class="button" href=${auth.startPath}>Connect ${provider.title}</a></p>`
+  if (auth.kind === "oauth2") {
+    return auth.clientConfigured === false ? noClient(provider, owner) : html`<p><a class="button" href=${auth.startPath}>Connect ${provider.title}</a></p>`
+  }
   const fields = fieldsOf(provider)
   const names = ["label", ...fields.map((field) => field.name)]
   return html`<form aria-label=${`Connect ${provider.title}`}

@@ -5,10 +5,10 @@
  * webhook), and a form to connect built from the provider's auth: its fields (a secret
  * one typed as a password), its path, or its start link. Mail also offers the provider's own
  * consent screen (`/api/connections/mail_a/auth`); chat_a shows its pairing code while the node
- * answers one.
+ * answers one. The owner also finds the node's OAuth clients below (settings-oauth-clients.ts).
  */
 import { css, html, LitElement } from "lit"
-import { customElement } from "lit/decorators.js"
+import { customElement, property } from "lit/decorators.js"
 import type { Connection, ProviderDescriptor } from "../../../extensions/twin/contract/connections.ts"
 import type { TwinProviderStatus } from "../../../extensions/twin/contract/records.ts"
 import { ApiAction } from "../../components/api-action.ts"
@@ -18,6 +18,7 @@ import { sharedStyles } from "../../styles/shared-styles.ts"
 import { pluginStyles } from "./plugin-styles.ts"
 import "./chat-pairing.ts"
 import { connectionForm, forgetMadeSecret } from "./connection-form.ts"
+import "./settings-oauth-clients.ts"
 
 const statusWords: Record<Connection["status"], string> = {
   connected: "Connected",
@@ -28,6 +29,9 @@ const statusWords: Record<Connection["status"], string> = {
 
 @customElement("settings-connections")
 export class SettingsConnections extends LitElement {
+  /** The owner also sets the node's OAuth clients here. */
+  @property({ type: Boolean }) accessor owner = false
+
   private readonly _providers = new ApiResource(this, (client) => client.connections.providers())
 
   private readonly _connections = new ApiResource(this, (client) => client.connections.list())
@@ -46,7 +50,8 @@ export class SettingsConnections extends LitElement {
       ${this._providers.render("Loading the providers…", (providers) =>
         html`<ul class="plugins" aria-label="Providers">${providers.map((provider) => this._renderProvider(provider))}</ul>`
       )}
-    </section>`
+    </section>
+    ${this.owner ? html`<settings-oauth-clients @oauth-clients-changed=${() => this._providers.reload()}></settings-oauth-clients>` : ""}`
   }
 
   private _renderProvider(provider: ProviderDescriptor) {
@@ -85,7 +90,7 @@ export class SettingsConnections extends LitElement {
         ? html`<p><a class="button secondary" href="/api/connections/mail_a/auth">Connect with your mail provider</a></p>`
         : ""}
       ${provider.id === "chat_a" ? html`<chat-pairing></chat-pairing>` : ""}
-      ${connectionForm(provider, this._acting.busy, (config, form) => this._connect(provider, config, form))}
+      ${connectionForm(provider, this.owner, this._acting.busy, (config, form) => this._connect(provider, config, form))}
     </li>`
   }
 

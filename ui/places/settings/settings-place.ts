@@ -67,7 +67,7 @@ export class SettingsPlace extends LitElement {
           <settings-themes></settings-themes>
         </div>`
       case "connections":
-        return html`<settings-connections></settings-connections>`
+        return html`<settings-connections ?owner=${owner}></settings-connections>`
       case "plugins":
         // The node refuses the rest of the plugin routes to anyone else; say so before asking.
         return owner

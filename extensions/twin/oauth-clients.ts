@@ -1,0 +1,101 @@
+/**
+ * The OAuth client this node uses at each plugin provider that connects through OAuth 2.0: from
+ * the environment (`OAUTH_<PROVIDER>_CLIENT_ID` and `_CLIENT_SECRET`, `<PROVIDER>` the provider id
+ * upper-cased with each other character as `_`), else the one the owner set in Settings, its
+ * secret sealed as connection secrets are (secrets/secret-box.ts). The environment wins: a
+ * deployment that pins its client is not overridden from the UI. The secret never leaves here
+ * but to the token endpoint: answers say only whether one is set.
+ *
+ * The environment is read at each use, not at start, so a restart is not needed to see a change
+ * the tests (and an owner's process manager) make there.
+ */
+import * as Config from "effect/Config"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import type { Caller } from "../../host/auth/contract/session.ts"
+import { Forbidden, NotFound } from "../../kernel/contract/errors.ts"
+import { nowIso } from "../../kernel/time.ts"
+import { clientSettingNames, type OAuthClientState, type SetOAuthClient } from "./contract/oauth-clients.ts"
+import { ProviderRegistry } from "./ports.ts"
+import { OAuthClientsRepository } from "./repositories/oauth-clients-repository.ts"
+import { encryptionKeyMissing, SecretBox } from "./secrets/secret-box.ts"
+
+export interface OAuthClient {
+  readonly id: string
+  readonly secret: Redacted.Redacted<string>
+}
+
+const fromEnvironment = (provider: string) => {
+  const names = clientSettingNames(provider)
+  return Effect.orElseSucceed(
+    Config.option(Config.all({ id: Config.nonEmptyString(names.id), secret: Config.redacted(names.secret) })),
+    () => Option.none<{ readonly id: string; readonly secret: Redacted.Redacted<string> }>()
+  )
+}
+
+export class OAuthClients extends Effect.Service<OAuthClients>()("twin/OAuthClients", {
+  dependencies: [OAuthClientsRepository.Default, SecretBox.Default],
+  effect: Effect.gen(function* () {
+    const registry = yield* ProviderRegistry
+    const repository = yield* OAuthClientsRepository
+    const box = yield* SecretBox
+
+    /** The plugin providers that connect through OAuth 2.0, by id: the only ones a client is kept for. */
+    const oauthProviders = Effect.map(registry.list, (all) =>
+      all.filter(({ descriptor }) => descriptor.origin === "plugin" && descriptor.auth.kind === "oauth2").map(({ descriptor }) => descriptor.id))
+
+    const ownerOnly = (caller: Caller) =>
+      caller.isOwner ? Effect.void : Effect.fail(new Forbidden({ message: "Only the owner of this node sets its OAuth clients." }))
+
+    const known = (provider: string) =>
+      Effect.flatMap(oauthProviders, (ids) =>
+        ids.includes(provider)
+          ? Effect.void
+          : Effect.fail(new NotFound({ error: "unknown_provider", message: `No plugin provider ${provider} connects through OAuth 2.0 on this node.`, details: { provider } })))
+
+    const stateOf = Effect.fn("oauthClients.state")(function* (provider: string) {
+      const environment = yield* fromEnvironment(provider)
+      if (Option.isSome(environment)) return { provider, clientId: environment.value.id, secretSet: true, source: "environment" } satisfies OAuthClientState
+      const stored = yield* repository.sealedSecret(provider)
+      return Option.isSome(stored)
+        ? { provider, clientId: stored.value.clientId, secretSet: true, source: "settings" } satisfies OAuthClientState
+        : { provider, clientId: null, secretSet: false, source: "none" } satisfies OAuthClientState
+    })
+
+    const list = Effect.fn("oauthClients.list")(function* (caller: Caller) {
+      yield* ownerOnly(caller)
+      return yield* Effect.forEach(yield* oauthProviders, stateOf)
+    })
+
+    const set = Effect.fn("oauthClients.set")(function* (caller: Caller, provider: string, body: SetOAuthClient) {
+      yield* ownerOnly(caller)
+      yield* known(provider)
+      if (!box.configured) return yield* encryptionKeyMissing()
+      const secret = yield* box.seal(body.clientSecret)
+      yield* repository.save({ provider, clientId: body.clientId, secret, at: yield* nowIso })
+      yield* Effect.logInfo(`The OAuth client for ${provider} was set in Settings`)
+      return yield* stateOf(provider)
+    })
+
+    const remove = Effect.fn("oauthClients.remove")(function* (caller: Caller, provider: string) {
+      yield* ownerOnly(caller)
+      yield* known(provider)
+      yield* repository.remove(provider)
+      yield* Effect.logInfo(`The OAuth client for ${provider} set in Settings was removed`)
+      return yield* stateOf(provider)
+    })
+
+    /** The client in force for `provider`: the environment's, else the one set in Settings when its secret opens. */
+    const client = Effect.fn("oauthClients.client")(function* (provider: string) {
+      const environment = yield* fromEnvironment(provider)
+      if (Option.isSome(environment)) return Option.some<OAuthClient>(environment.value)
+      const stored = yield* repository.sealedSecret(provider)
+      if (Option.isNone(stored)) return Option.none<OAuthClient>()
+      const opened = yield* box.open(stored.value.secret)
+      return Option.map(opened, (secret): OAuthClient => ({ id: stored.value.clientId, secret }))
+    })
+
+    return { list, set, remove, client, stateOf } as const
+  })
+}) {}
