@@ -5,7 +5,6 @@
  * "PostgreSQL"). The kernel knows no tables; each owner (an actor kind, a host domain) exports its
  * migrations and the host hands the assembled record to `databaseLayer`.
  */
-import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
@@ -17,12 +16,10 @@ import type * as Redacted from "effect/Redacted"
 import { mkdirSync } from "node:fs"
 import { join } from "node:path"
 import pg from "pg"
+import { migrate, type Migrations } from "./migrator.ts"
 import { Settings } from "./settings.ts"
 
-/** A migration, keyed `NNNN_name` so the order is the number. */
-export type Migrations = Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>>
-
-const runMigrations = Migrator.make({})
+export type { Migrations } from "./migrator.ts"
 
 const pragmas = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -91,4 +88,4 @@ export const databaseLayer = (migrations: Migrations, options: { readonly filena
 
 /** Runs the migrations not yet applied on the provided client (either dialect). */
 export const migrationsLayer = (migrations: Migrations) =>
-  Layer.effectDiscard(pragmas.pipe(Effect.zipRight(runMigrations({ loader: Migrator.fromRecord(migrations) }))))
+  Layer.effectDiscard(pragmas.pipe(Effect.zipRight(migrate(migrations))))

@@ -6,6 +6,7 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
+import { columnTypes } from "../../kernel/column-types.ts"
 import type { Migrations } from "../../kernel/database.ts"
 
 export const federationMigrations: Migrations = {
@@ -137,9 +138,10 @@ export const federationMigrations: Migrations = {
    */
   "1110_federation_directory_grants": Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    const t = yield* columnTypes
     yield* sql`CREATE TABLE federation_directory_grants (
       did TEXT PRIMARY KEY,
-      credits INTEGER NOT NULL,
+      credits ${t.bigint} NOT NULL,
       granted_at TEXT NOT NULL
     )`
   })

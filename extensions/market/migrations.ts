@@ -109,22 +109,34 @@ export const marketMigrations: Migrations = {
   }),
   "0805_market_ledger_directory": Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    // A new reason, `directory` (a federation directory's registration credits). A CHECK cannot be
-    // altered in SQLite: the table is made again with it and the rows copied (nothing references it).
-    yield* sql`CREATE TABLE market_ledger_next (
-      id TEXT PRIMARY KEY,
-      movement_id TEXT NOT NULL,
-      account TEXT NOT NULL REFERENCES market_wallets (account),
-      counterparty TEXT NOT NULL,
-      amount INTEGER NOT NULL,
-      reason TEXT NOT NULL CHECK (reason IN ('starting_credit', 'purchase', 'sale', 'directory')),
-      order_id TEXT,
-      created_at TEXT NOT NULL
-    )`
-    yield* sql`INSERT INTO market_ledger_next (id, movement_id, account, counterparty, amount, reason, order_id, created_at)
-      SELECT id, movement_id, account, counterparty, amount, reason, order_id, created_at FROM market_ledger`
-    yield* sql`DROP TABLE market_ledger`
-    yield* sql`ALTER TABLE market_ledger_next RENAME TO market_ledger`
-    yield* sql`CREATE INDEX market_ledger_by_account ON market_ledger (account, created_at)`
+    // A new reason, `directory` (a federation directory's registration credits). PostgreSQL
+    // alters the CHECK; SQLite cannot, so there the table is made again with it and the rows
+    // copied (nothing references it).
+    const reasons = sql.literal("reason IN ('starting_credit', 'purchase', 'sale', 'directory')")
+    yield* sql.onDialectOrElse({
+      pg: () =>
+        Effect.gen(function* () {
+          yield* sql`ALTER TABLE market_ledger DROP CONSTRAINT market_ledger_reason_check`
+          yield* sql`ALTER TABLE market_ledger ADD CONSTRAINT market_ledger_reason_check CHECK (${reasons})`
+        }),
+      orElse: () =>
+        Effect.gen(function* () {
+          yield* sql`CREATE TABLE market_ledger_next (
+            id TEXT PRIMARY KEY,
+            movement_id TEXT NOT NULL,
+            account TEXT NOT NULL REFERENCES market_wallets (account),
+            counterparty TEXT NOT NULL,
+            amount INTEGER NOT NULL,
+            reason TEXT NOT NULL CHECK (${reasons}),
+            order_id TEXT,
+            created_at TEXT NOT NULL
+          )`
+          yield* sql`INSERT INTO market_ledger_next (id, movement_id, account, counterparty, amount, reason, order_id, created_at)
+            SELECT id, movement_id, account, counterparty, amount, reason, order_id, created_at FROM market_ledger`
+          yield* sql`DROP TABLE market_ledger`
+          yield* sql`ALTER TABLE market_ledger_next RENAME TO market_ledger`
+          yield* sql`CREATE INDEX market_ledger_by_account ON market_ledger (account, created_at)`
+        })
+    })
   })
 }
