@@ -284,6 +284,7 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
           data: { removed: written.removed, added: written.inserted.map(({ id: taskId, title }) => ({ id: taskId, title })) }
         })
         for (const repair of written.repairs) yield* store.trace(id, { kind: "plan", text: `Plan edit repaired: ${repair.message}`, data: { repair } })
+        yield* actor(id).PlanEdited().pipe(Effect.ignore)
         return { ...(yield* get(caller, id)), repairs: written.repairs } satisfies PlanEditResult
       }).pipe(Effect.withSpan("project.editPlan"))
 

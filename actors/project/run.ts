@@ -14,6 +14,7 @@ import { nowIso } from "../../kernel/time.ts"
 import * as Deferred from "effect/Deferred"
 import { CrewSeats, RunnableGenerators, SavedAgents } from "./ports.ts"
 import { PersonSteps } from "./person-steps.ts"
+import { RunWakeups } from "./run-wakeups.ts"
 import { blockDependents, nextReady } from "./pipeline/schedule.ts"
 import type { TaskStatus } from "./contract/records.ts"
 import { finishedStatuses, ProjectStore } from "./store.ts"
@@ -191,8 +192,12 @@ const scheduled = (status: TaskStatus): TaskStatus => (status === "ready" ? "pen
 const runTasks = (run: Run, members: ReadonlyArray<StoredMember>, concurrency: number) =>
   Effect.gen(function* () {
     const store = yield* ProjectStore
-    const finished = yield* Queue.unbounded<{ readonly id: string; readonly exit: Exit.Exit<TaskResult | null, RunFailure> }>()
+    const finished = yield* Queue.unbounded<{ readonly id: string; readonly exit: Exit.Exit<TaskResult | null, RunFailure> } | null>()
     const inFlight = new Set<string>()
+    // A plan edit wakes the loop (null), so a step it added that can start does not wait for the next to end.
+    const wakeups = yield* RunWakeups
+    yield* wakeups.register(run.projectId, Effect.asVoid(Queue.offer(finished, null)))
+    yield* Effect.addFinalizer(() => wakeups.forget(run.projectId))
     for (;;) {
       const rows = yield* store.tasks(run.projectId)
       const ids = new Set(rows.map((task) => task.id))
@@ -215,12 +220,13 @@ const runTasks = (run: Run, members: ReadonlyArray<StoredMember>, concurrency: n
         yield* Effect.fork(Effect.flatMap(Effect.exit(startTask(run, members, id)), (exit) => Queue.offer(finished, { id, exit })))
       }
       if (inFlight.size === 0) return
-      const { exit, id } = yield* Queue.take(finished)
-      inFlight.delete(id)
+      const ended = yield* Queue.take(finished)
+      if (ended === null) continue
+      inFlight.delete(ended.id)
       // A run that cannot go on (no model, a ceiling) stops here; the forked tasks end with this fiber.
-      yield* exit
+      yield* ended.exit
     }
-  }).pipe(Effect.withSpan("project.tasks"))
+  }).pipe(Effect.scoped, Effect.withSpan("project.tasks"))
 
 const outputs = (run: Run) => recordOutputs(run.projectId)
 

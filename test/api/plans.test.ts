@@ -164,11 +164,14 @@ describe("a gate", () => {
     expect(queued).toMatchObject({ assignee: "person", kind: "approval", task: { status: "running" } })
     expect(callsFor(models, "Draft the letter")).toEqual([])
 
-    // While the gate waits, one more step after the draft.
+    // While the gate waits, one more step after the draft, and one beside the gate that starts at once.
     await run(edit(project.id, waiting.project.planVersion, [
       { id: draft.id, title: draft.title, role: "writer", dependsOn: [gate.id] },
-      { title: "Sum it up", role: "writer", dependsOn: [draft.id] }
+      { title: "Sum it up", role: "writer", dependsOn: [draft.id] },
+      { title: "Side note", role: "writer", dependsOn: [byKey(started, "notes").id] }
     ]))
+    const beside = await untilSettled(author.client, project.id, (found) => found.tasks.some((task) => task.title === "Side note" && task.status === "done"))
+    expect(beside.tasks.find((task) => task.kind === "approval")?.status).toBe("running")
 
     const finish = await refused(author.client.api.studioProjects.finishStep({ path: { taskId: gate.id }, payload: { output: "Done." } }))
     expect([finish.status, finish.body.error]).toEqual([409, "not_an_approval"])
@@ -189,7 +192,8 @@ describe("a gate", () => {
       ["Gather notes", "done"],
       ["Check the notes", "done"],
       ["Draft the letter", "done"],
-      ["Sum it up", "done"]
+      ["Sum it up", "done"],
+      ["Side note", "done"]
     ])
     expect(callsFor(models, "Sum it up").length).toBeGreaterThan(0)
   })
