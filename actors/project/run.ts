@@ -254,8 +254,15 @@ const pipeline = (run: Run, planned: boolean, generatorId: string | null, concur
     yield* store.setStatus(run.projectId, "running")
     yield* store.resetUnfinished(run.projectId)
     tasks = yield* store.tasks(run.projectId)
-    yield* runTasks(run, members, concurrency)
-    tasks = yield* store.tasks(run.projectId)
+    // An edit that landed as the last step ended (no run waiting to wake) is run before the outputs.
+    let open = ""
+    for (;;) {
+      yield* runTasks(run, members, concurrency)
+      tasks = yield* store.tasks(run.projectId)
+      const waiting = tasks.filter((task) => task.status === "pending" || task.status === "ready").map((task) => task.id).join(",")
+      if (waiting === "" || waiting === open || tasks.some((task) => task.status === "failed")) break
+      open = waiting
+    }
     const failed = tasks.filter((task) => task.status === "failed")
     if (failed.length > 0) {
       return yield* new RunFailure({
