@@ -14,6 +14,7 @@ import { runProject } from "./run.ts"
 import { ProjectSettings } from "./settings.ts"
 import { ProjectStore } from "./store.ts"
 import { PersonSteps } from "./person-steps.ts"
+import { RunWakeups } from "./run-wakeups.ts"
 
 type RunRequirements = Effect.Effect.Context<ReturnType<typeof runProject>>
 
@@ -22,6 +23,7 @@ const build = Effect.gen(function* () {
   const context = yield* Effect.context<RunRequirements>()
   const concurrency = (yield* ProjectSettings).studioTaskConcurrency
   const steps = yield* PersonSteps
+  const wakeups = yield* RunWakeups
   let current: Fiber.RuntimeFiber<void, unknown> | null = null
 
   const run = Effect.gen(function* () {
@@ -38,7 +40,8 @@ const build = Effect.gen(function* () {
   return ProjectActor.of({
     Run: () => run,
     Cancel: () => Effect.suspend(() => (current === null ? Effect.succeed(false) : Effect.as(Fiber.interrupt(current), true))),
-    StepFinished: ({ payload }) => steps.release(payload.taskId)
+    StepFinished: ({ payload }) => steps.release(payload.taskId),
+    PlanEdited: () => wakeups.wake(projectId)
   })
 })
 
@@ -47,5 +50,5 @@ const build = Effect.gen(function* () {
  * is left for the host to provide; its own store it brings.
  */
 export const ProjectLive = entityLayer(ProjectActor, build, { concurrency: "unbounded", maxIdleTime: "2 minutes" }).pipe(
-  Layer.provide(Layer.mergeAll(ProjectStore.Default, PersonSteps.Default))
+  Layer.provide(Layer.mergeAll(ProjectStore.Default, PersonSteps.Default, RunWakeups.Default))
 )

@@ -107,5 +107,14 @@ export const projectMigrations: Migrations = {
     const sql = yield* SqlClient.SqlClient
     yield* sql`ALTER TABLE project_tasks ADD COLUMN assignee_being_id TEXT`
     yield* sql`CREATE INDEX project_tasks_by_person ON project_tasks (assignee_being_id) WHERE assignee_being_id IS NOT NULL`
+  }),
+  // Plans and gates (docs/decisions.md "Plans and gates"): a step's kind, whether the owner chose its
+  // assignee, and the plan's version an edit is made on. Numbered after 1220: the migrator runs only
+  // keys above the last one a database has applied.
+  "0421_project_plan_edits": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`ALTER TABLE project_tasks ADD COLUMN kind TEXT NOT NULL DEFAULT 'work'`
+    yield* sql`ALTER TABLE project_tasks ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0`
+    yield* sql`ALTER TABLE projects ADD COLUMN plan_version INTEGER NOT NULL DEFAULT 0`
   })
 }

@@ -10,9 +10,14 @@ import * as Schema from "effect/Schema"
 import { ProjectActor } from "./protocol.ts"
 import { Conflict, Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import type { Caller } from "../../host/auth/contract/session.ts"
-import { RunnableGenerators } from "./ports.ts"
+import { CrewSeats, RunnableGenerators, SavedAgents } from "./ports.ts"
+import { planEdit } from "./plan-edit.ts"
 import {
   ProjectInputs,
+  type ApproveBody,
+  type EditPlanBody,
+  type PlanEditResult,
+  type RejectBody,
   type CreateProjectBody,
   type DueBody,
   type FinishStepBody,
@@ -54,6 +59,8 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
   effect: Effect.gen(function* () {
     const store = yield* ProjectStore
     const generators = yield* RunnableGenerators
+    const agents = yield* SavedAgents
+    const crews = yield* CrewSeats
     const actor = yield* ProjectActor.client
 
     const owned = (caller: Caller, id: string) =>
@@ -188,15 +195,15 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
           projectId: task.projectId,
           projectTitle,
           task: toTask(task),
-          assignee: task.assigneeBeingId === null ? "agent" : "person"
+          assignee: task.assigneeBeingId === null ? "agent" : "person",
+          kind: task.kind
         }))).pipe(Effect.withSpan("project.queue"))
 
     /**
-     * The person who holds a step hands it in while the run waits on it. Anyone else is told
-     * there is no such step, but the project's owner, who sees it in their queue, is told whose
-     * it is.
+     * The step the caller holds. Anyone else is told there is no such step, but the project's
+     * owner, who sees it in their queue, is told whose it is.
      */
-    const finishStep = (caller: Caller, taskId: string, body: FinishStepBody) =>
+    const heldStep = (caller: Caller, taskId: string) =>
       Effect.gen(function* () {
         const task = yield* store.task(taskId)
         const missing = new NotFound({ error: "task_not_found", message: "You hold no step with that id.", details: { taskId } })
@@ -204,20 +211,88 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
         if (task.assigneeBeingId !== caller.beingId) {
           const project = yield* store.project(task.projectId)
           if (project?.ownerId !== caller.beingId) return yield* missing
-          return yield* new Forbidden({ error: "not_your_step", message: "This step is held by a person of the crew; only they can hand it in.", details: { taskId } })
+          return yield* new Forbidden({ error: "not_your_step", message: "This step is held by a person of the crew; only they can answer it.", details: { taskId } })
         }
-        if (!(yield* store.finishPersonStep(taskId, caller.beingId, body.output))) {
-          return yield* new Conflict({
-            error: "step_not_waiting",
-            message: task.status === "done" ? "This step is already handed in." : `The run is not waiting on this step yet (it is ${task.status}).`,
-            details: { taskId, status: task.status }
-          })
-        }
+        return task
+      })
+
+    const notWaiting = (task: { readonly id: string; readonly status: string }) =>
+      new Conflict({
+        error: "step_not_waiting",
+        message: task.status === "done" || task.status === "failed" ? "This step is already answered." : `The run is not waiting on this step yet (it is ${task.status}).`,
+        details: { taskId: task.id, status: task.status }
+      })
+
+    const kindRefusal = (taskId: string, kind: string) =>
+      new Conflict({
+        error: "not_an_approval",
+        message: kind === "approval" ? "This step is an approval: approve or reject it." : "This step is work to hand in, not an approval.",
+        details: { taskId, kind }
+      })
+
+    /** The person who holds a step hands it in while the run waits on it; the run goes on. */
+    const finishStep = (caller: Caller, taskId: string, body: FinishStepBody) =>
+      Effect.gen(function* () {
+        const task = yield* heldStep(caller, taskId)
+        if (task.kind !== "work") return yield* kindRefusal(taskId, task.kind)
+        if (!(yield* store.finishPersonStep(taskId, caller.beingId, body.output))) return yield* notWaiting(task)
         yield* actor(task.projectId).StepFinished({ taskId }).pipe(Effect.ignore)
         return toTask((yield* store.task(taskId))!)
       }).pipe(Effect.withSpan("project.finishStep"))
 
-    return { create, list, search, get, trace, cancel, resume, setDue, portfolio, queue, finishStep } as const
+    /** A gate's person says yes (the step is done, its output the note) or no (it fails with the note, and so the run). */
+    const answerGate = (caller: Caller, taskId: string, approved: boolean, note: string) =>
+      Effect.gen(function* () {
+        const task = yield* heldStep(caller, taskId)
+        if (task.kind !== "approval") return yield* kindRefusal(taskId, task.kind)
+        if (!(yield* store.settleApproval(taskId, caller.beingId, approved, note))) return yield* notWaiting(task)
+        yield* actor(task.projectId).StepFinished({ taskId }).pipe(Effect.ignore)
+        return toTask((yield* store.task(taskId))!)
+      }).pipe(Effect.withSpan(approved ? "project.approveStep" : "project.rejectStep"))
+
+    const approveStep = (caller: Caller, taskId: string, body: ApproveBody) =>
+      answerGate(caller, taskId, true, body.note?.trim() || "Approved.")
+
+    const rejectStep = (caller: Caller, taskId: string, body: RejectBody) => answerGate(caller, taskId, false, body.note)
+
+    /**
+     * The owner's edit of the plan's not-started part (plan-edit.ts), made on the version they
+     * read; the run reads the stored plan before each next step, so it follows without a restart.
+     */
+    const editPlan = (caller: Caller, id: string, body: EditPlanBody) =>
+      Effect.gen(function* () {
+        yield* owned(caller, id)
+        const agentIds = new Set((yield* agents.ownedBy(caller.beingId)).map((agent) => agent.id))
+        const crew = yield* crews.forProject(id)
+        const personIds = new Set([caller.beingId, ...(crew?.seats ?? []).map((seat) => seat.beingId)])
+        const knownSkills = yield* agents.registeredSkills
+        const written = yield* store.editPlan(id, body.version, (tasks) =>
+          Effect.gen(function* () {
+            const row = (yield* store.row(id))!
+            if (row.status === "done" || row.status === "review") {
+              return yield* new Conflict({ error: "project_over", message: `The project is ${row.status}; its plan can no longer change.`, details: { status: row.status } })
+            }
+            if (!row.planned) {
+              return yield* new Conflict({ error: "plan_not_ready", message: "The project is still being planned; edit it once its plan is there.", details: { status: row.status } })
+            }
+            const writes = planEdit(tasks, body.tasks, { ownerId: caller.beingId, projectId: id, projectStatus: row.status, agentIds, personIds, knownSkills, newId })
+            return writes instanceof InvalidRequest || writes instanceof Conflict ? yield* Effect.fail(writes) : writes
+          }))
+        if (written === null) {
+          return yield* new Conflict({ error: "plan_changed", message: "The plan changed since you read it; reload it and edit again.", details: { version: body.version } })
+        }
+        const steps = written.placed.length + written.rewritten.length + written.inserted.length
+        yield* store.trace(id, {
+          kind: "plan",
+          text: `Plan edited: ${steps} ${steps === 1 ? "step" : "steps"}, ${written.inserted.length} new, ${written.removed.length} removed.`,
+          data: { removed: written.removed, added: written.inserted.map(({ id: taskId, title }) => ({ id: taskId, title })) }
+        })
+        for (const repair of written.repairs) yield* store.trace(id, { kind: "plan", text: `Plan edit repaired: ${repair.message}`, data: { repair } })
+        yield* actor(id).PlanEdited().pipe(Effect.ignore)
+        return { ...(yield* get(caller, id)), repairs: written.repairs } satisfies PlanEditResult
+      }).pipe(Effect.withSpan("project.editPlan"))
+
+    return { create, list, search, get, trace, cancel, resume, setDue, portfolio, queue, finishStep, approveStep, rejectStep, editPlan } as const
   })
 }) {}
 

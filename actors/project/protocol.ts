@@ -20,5 +20,7 @@ export const ProjectActor = Entity.make("Project", [
   /** True when a run was going in this process and was stopped. */
   Rpc.make("Cancel", { success: Schema.Boolean }),
   /** A person handed in their step (its row is written): the run waiting on it goes on. Volatile like Cancel. */
-  Rpc.make("StepFinished", { payload: { taskId: Schema.String }, success: Schema.Boolean })
+  Rpc.make("StepFinished", { payload: { taskId: Schema.String }, success: Schema.Boolean }),
+  /** The plan was edited: a run waiting on its steps reads the stored plan now. Volatile like Cancel. */
+  Rpc.make("PlanEdited")
 ])

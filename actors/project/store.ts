@@ -33,6 +33,7 @@ import { OutputsRepository } from "./repositories/outputs-repository.ts"
 import { ProjectsRepository, type ProjectRow } from "./repositories/projects-repository.ts"
 import { ReviewsRepository } from "./repositories/reviews-repository.ts"
 import { TasksRepository, type TaskRecord } from "./repositories/tasks-repository.ts"
+import type { PlanWrites } from "./plan-edit.ts"
 import { TeamsRepository, type Assignment, type StoredMember } from "./repositories/teams-repository.ts"
 import { TracesRepository } from "./repositories/traces-repository.ts"
 
@@ -223,7 +224,17 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
         yield* atomically(Effect.gen(function* () {
           for (const [position, item] of planned.entries()) {
             const dependsOn = item.dependsOn.map((key) => ids.get(key)).filter((id) => id !== undefined)
-            yield* tasksRepository.insert({ ...item, id: ids.get(item.key)!, projectId, position, dependsOn })
+            yield* tasksRepository.insert({
+              kind: "work",
+              assigneeAgentId: null,
+              assigneeBeingId: null,
+              pinned: false,
+              ...item,
+              id: ids.get(item.key)!,
+              projectId,
+              position,
+              dependsOn
+            })
           }
           yield* projects.markPlanned({ id: projectId, at })
         }))
@@ -291,6 +302,46 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
         const finished = yield* tasksRepository.finishByPerson({ id, beingId, outputText, at: yield* nowIso })
         yield* publishTasks(finished)
         return finished.length > 0
+      })
+
+    /**
+     * A plan edit, all or nothing: `decide` reads the plan inside the transaction (so the run cannot
+     * start a step between the check and the write) and answers the rows to write or a refusal; the
+     * version must be the plan's current one. Null when it was not.
+     */
+    const editPlan = <E>(projectId: string, version: number, decide: (tasks: ReadonlyArray<TaskRecord>) => Effect.Effect<PlanWrites, E>) =>
+      Effect.gen(function* () {
+        const at = yield* nowIso
+        const written = yield* atomically(Effect.gen(function* () {
+          if (Option.isNone(yield* projects.bumpPlanVersion({ id: projectId, version, at }))) return null
+          const writes = yield* decide(yield* tasks(projectId))
+          for (const id of writes.removed) yield* tasksRepository.remove({ id, projectId })
+          for (const task of writes.placed) yield* tasksRepository.place(task)
+          for (const task of writes.rewritten) yield* tasksRepository.rewrite(task)
+          for (const task of writes.inserted) yield* tasksRepository.insert(task)
+          return writes
+        }))
+        if (written === null) return null
+        yield* publishProject(projectId)
+        yield* publishTasks([...written.rewritten, ...written.inserted])
+        return written
+      })
+
+    /** The run takes a waiting step with who does it; false when an edit removed it (or it was taken). */
+    const claimTask = (id: string, agentId: string | null, beingId: string | null) =>
+      Effect.gen(function* () {
+        const claimed = yield* tasksRepository.claim({ id, agentId, beingId, at: yield* nowIso })
+        if (Option.isNone(claimed)) return false
+        yield* publishTasks([{ id }])
+        return true
+      })
+
+    /** A gate's person approves or rejects it; false when it is not theirs or the run is not waiting on it. */
+    const settleApproval = (id: string, beingId: string, approved: boolean, note: string) =>
+      Effect.gen(function* () {
+        const settled = yield* tasksRepository.settleApproval({ id, beingId, approved, note, at: yield* nowIso })
+        yield* publishTasks(settled)
+        return settled.length > 0
       })
 
     /** The run's outputs, replacing any of an earlier run, in one transaction. */
@@ -365,6 +416,9 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
       team,
       teamMembers,
       finishPersonStep,
+      editPlan,
+      claimTask,
+      settleApproval,
       saveOutputs,
       saveReview,
       review,

@@ -16,10 +16,13 @@ export type RunMember = StoredMember
 
 const normal = (role: string) => role.trim().toLowerCase().replace(/\s+/g, " ")
 
+/** A step the team staffs: not a gate (a person's), not one the owner gave to someone in a plan edit. */
+const staffed = (task: TaskRecord) => task.kind === "work" && !task.pinned
+
 /** One need per role, in order of first appearance, with every skill its tasks name. */
 export const roleNeeds = (tasks: ReadonlyArray<TaskRecord>): Array<RoleNeed> => {
   const needs = new Map<string, { role: string; skills: Array<string> }>()
-  for (const task of tasks) {
+  for (const task of tasks.filter(staffed)) {
     const need = needs.get(normal(task.role)) ?? { role: task.role, skills: [] }
     for (const skill of task.skills) if (!need.skills.includes(skill)) need.skills.push(skill)
     needs.set(normal(task.role), need)
@@ -27,7 +30,7 @@ export const roleNeeds = (tasks: ReadonlyArray<TaskRecord>): Array<RoleNeed> => 
   return [...needs.values()]
 }
 
-const runMember = (member: TeamMember): RunMember =>
+export const runMember = (member: TeamMember): RunMember =>
   member.source === "person"
     ? {
       // A person is known by their being: it is what their queue and the finish route check.
@@ -54,9 +57,11 @@ const runMember = (member: TeamMember): RunMember =>
 /** The team for the plan, with the crew's seats first; steps already done keep who did them. */
 export const assembleRunTeam = (tasks: ReadonlyArray<TaskRecord>, ownerId: string, projectId: string, seats: ReadonlyArray<Seat> = []) =>
   Effect.gen(function* () {
-    const run = (yield* assembleTeam(roleNeeds(tasks), ownerId, projectId, seats)).map(runMember)
+    const needs = roleNeeds(tasks)
+    // A plan of gates and chosen assignees only still has a lead for the team row.
+    const run = (yield* assembleTeam(needs.length > 0 ? needs : [{ role: "lead", skills: [] }], ownerId, projectId, seats)).map(runMember)
     const byRole = new Map(run.map((member) => [normal(member.role), member]))
-    const assignments = new Map(tasks.filter((task) => task.status !== "done").map((task): [string, Assignment] => {
+    const assignments = new Map(tasks.filter((task) => task.status !== "done" && staffed(task)).map((task): [string, Assignment] => {
       const member = byRole.get(normal(task.role))!
       return [task.id, { agentId: member.agentId, beingId: member.source === "person" ? member.agentId : null }]
     }))

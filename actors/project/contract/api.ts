@@ -9,7 +9,11 @@ import * as Schema from "effect/Schema"
 import { RateClass } from "../../../kernel/contract/endpoint-policy.ts"
 import { Conflict, Forbidden, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
 import {
+  ApproveBody,
   CreateProjectBody,
+  EditPlanBody,
+  PlanEditResult,
+  RejectBody,
   DueBody,
   FinishStepBody,
   OmnibarBody,
@@ -23,6 +27,7 @@ import {
 import { Authentication } from "../../../host/auth/contract/session.ts"
 
 const Id = Schema.Struct({ id: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100)) })
+const TaskId = Schema.Struct({ taskId: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100)) })
 
 /** `after`: the id of the last event the caller has; `limit` at most 1000, default 500. */
 const TraceQuery = Schema.Struct({
@@ -77,8 +82,39 @@ export class StudioProjectsApi extends HttpApiGroup.make("studioProjects")
   .add(
     // A person hands in the step they hold (a crew's seat); the run waiting on it goes on.
     HttpApiEndpoint.post("finishStep", "/studio/queue/:taskId/finish")
-      .setPath(Schema.Struct({ taskId: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100)) }))
+      .setPath(TaskId)
       .setPayload(FinishStepBody)
+      .addSuccess(Task)
+      .addError(NotFound.schema)
+      .addError(Forbidden.schema)
+      .addError(Conflict.schema)
+  )
+  .add(
+    // The owner edits the plan's not-started part, on the version they read (docs/api.md).
+    HttpApiEndpoint.put("editPlan", "/studio/projects/:id/plan")
+      .annotate(RateClass, "owner")
+      .setPath(Id)
+      .setPayload(EditPlanBody)
+      .addSuccess(PlanEditResult)
+      .addError(NotFound.schema)
+      .addError(InvalidRequest.schema)
+      .addError(Conflict.schema)
+  )
+  .add(
+    // A gate's person approves it; the run goes on.
+    HttpApiEndpoint.post("approveStep", "/studio/queue/:taskId/approve")
+      .setPath(TaskId)
+      .setPayload(ApproveBody)
+      .addSuccess(Task)
+      .addError(NotFound.schema)
+      .addError(Forbidden.schema)
+      .addError(Conflict.schema)
+  )
+  .add(
+    // A gate's person rejects it; the run stops as failed with their reason.
+    HttpApiEndpoint.post("rejectStep", "/studio/queue/:taskId/reject")
+      .setPath(TaskId)
+      .setPayload(RejectBody)
       .addSuccess(Task)
       .addError(NotFound.schema)
       .addError(Forbidden.schema)

@@ -9,12 +9,17 @@ import { JsonValue } from "../../../kernel/contract/json.ts"
 import { ModelTier } from "../../../extensions/models/contract/records.ts"
 import { OutputKind } from "../../../extensions/generators/contract/step.ts"
 import { DeliverableReport } from "./deliverable.ts"
+import { PlanRepair } from "./plan.ts"
 
 export const ProjectStatus = Schema.Literal("draft", "planning", "running", "review", "done", "failed", "cancelled")
 export type ProjectStatus = typeof ProjectStatus.Type
 
 export const TaskStatus = Schema.Literal("pending", "ready", "running", "blocked", "done", "failed", "cancelled")
 export type TaskStatus = typeof TaskStatus.Type
+
+/** Ours: `work` is done by an agent or a person; `approval` is a gate that waits for a person's yes or no. */
+export const TaskKind = Schema.Literal("work", "approval")
+export type TaskKind = typeof TaskKind.Type
 
 export const ProjectOutput = Schema.Struct({
   id: Schema.String,
@@ -48,6 +53,8 @@ export const Project = Schema.Struct({
   error: Schema.NullOr(Schema.String),
   /** Ours: the project's target date (PUT .../due), held apart from the row's own fields. */
   dueAt: Schema.NullOr(Schema.String),
+  /** Ours: the plan's version, raised by every plan edit; an edit names the version it was made on. */
+  planVersion: Schema.Number,
   createdAt: Schema.String,
   updatedAt: Schema.String
 }).annotations({ identifier: "Project" })
@@ -65,6 +72,9 @@ export const Task = Schema.Struct({
   assigneeAgentId: Schema.NullOr(Schema.String),
   /** Ours: the person whose step it is (a seat of the project's crew); null for an agent's step. */
   assigneeBeingId: Schema.NullOr(Schema.String),
+  /** Ours: the owner chose the assignee in a plan edit; false: the run's team assigns the step by its role. */
+  pinned: Schema.Boolean,
+  kind: TaskKind,
   skills: Schema.Array(Schema.String),
   tier: ModelTier,
   dependsOn: Schema.Array(Schema.String),
@@ -190,7 +200,9 @@ export const QueueItem = Schema.Struct({
   projectTitle: Schema.String,
   task: Task,
   /** 'person' for a step a crew's seat holds (`task.assigneeBeingId`), 'agent' for the rest. */
-  assignee: Schema.Literal("agent", "person")
+  assignee: Schema.Literal("agent", "person"),
+  /** 'approval': a gate the person approves or rejects; 'work': a step done and handed in. */
+  kind: TaskKind
 }).annotations({ identifier: "QueueItem" })
 export type QueueItem = typeof QueueItem.Type
 
@@ -200,3 +212,53 @@ export const FinishStepBody = Schema.Struct({ output: Schema.String.pipe(Schema.
   parseOptions: { onExcessProperty: "error" }
 })
 export type FinishStepBody = typeof FinishStepBody.Type
+
+/** Ours: at most this many steps in a plan, fixed and edited ones together. */
+export const maxPlanTasks = 40
+
+const Ref = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100))
+
+/** Who does an edited step: one of the caller's saved agents, a person (the owner, or a crew's seat), or the team by role. */
+export const PlanAssignee = Schema.Union(
+  Schema.Struct({ agentId: Ref }).annotations({ parseOptions: { onExcessProperty: "error" } }),
+  Schema.Struct({ personBeingId: Ref }).annotations({ parseOptions: { onExcessProperty: "error" } })
+)
+export type PlanAssignee = typeof PlanAssignee.Type
+
+/** One step of the wanted plan's not-started part: no id, a new step. */
+export const PlanEdit = Schema.Struct({
+  id: Schema.optional(Ref),
+  title: Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(200)),
+  description: Schema.optional(Schema.String.pipe(Schema.maxLength(8000))),
+  role: Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(100)),
+  skills: Schema.optional(Schema.Array(Ref).pipe(Schema.maxItems(50))),
+  dependsOn: Schema.optional(Schema.Array(Ref).pipe(Schema.maxItems(maxPlanTasks))),
+  assignee: Schema.optional(Schema.NullOr(PlanAssignee)),
+  kind: Schema.optional(TaskKind)
+}).annotations({ identifier: "PlanEdit", parseOptions: { onExcessProperty: "error" } })
+export type PlanEdit = typeof PlanEdit.Type
+
+export const EditPlanBody = Schema.Struct({
+  version: Schema.Int.pipe(Schema.greaterThanOrEqualTo(0)),
+  tasks: Schema.Array(PlanEdit).pipe(Schema.maxItems(maxPlanTasks))
+}).annotations({ identifier: "EditPlanBody", parseOptions: { onExcessProperty: "error" } })
+export type EditPlanBody = typeof EditPlanBody.Type
+
+/** The project after an edit, and what the repair pass changed in the edited plan. */
+export const PlanEditResult = Schema.Struct({
+  ...ProjectDetail.fields,
+  repairs: Schema.Array(PlanRepair)
+}).annotations({ identifier: "PlanEditResult" })
+export type PlanEditResult = typeof PlanEditResult.Type
+
+export const ApproveBody = Schema.Struct({ note: Schema.optional(Schema.String.pipe(Schema.maxLength(2000))) }).annotations({
+  identifier: "ApproveBody",
+  parseOptions: { onExcessProperty: "error" }
+})
+export type ApproveBody = typeof ApproveBody.Type
+
+export const RejectBody = Schema.Struct({ note: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(2000)) }).annotations({
+  identifier: "RejectBody",
+  parseOptions: { onExcessProperty: "error" }
+})
+export type RejectBody = typeof RejectBody.Type

@@ -72,9 +72,9 @@ export const nextReady = (schedule: Schedule, bound: number): { readonly schedul
   return { schedule: withStatus(readied, (task) => (starting.has(task.id) ? "running" : task.status)), start }
 }
 
-/** A failed task blocks every task that waits on it, directly or through another. */
-const blockDependents = (schedule: Schedule): Schedule => {
-  const stopped = new Set(schedule.tasks.filter((task) => task.status === "failed").map((task) => task.id))
+/** A failed (or blocked) task blocks every task that waits on it, directly or through another. */
+export const blockDependents = (schedule: Schedule): Schedule => {
+  const stopped = new Set(schedule.tasks.filter((task) => task.status === "failed" || task.status === "blocked").map((task) => task.id))
   const waiting = (task: ScheduledTask) => task.status === "pending" || task.status === "ready"
   for (const task of topologicalOrder(schedule.tasks)) {
     if (waiting(task) && task.dependsOn.some((dependency) => stopped.has(dependency))) stopped.add(task.id)

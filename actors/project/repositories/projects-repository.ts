@@ -43,7 +43,7 @@ export class ProjectsRepository extends Effect.Service<ProjectsRepository>()("pr
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(`p.id, p.owner_id AS "ownerId", p.generator_id AS "generatorId", p.title, p.brief, p.inputs,
-      p.status, p.team_id AS "teamId", p.cost_usd AS "costUsd", p.error, p.run_number AS "runNumber", p.planned,
+      p.status, p.team_id AS "teamId", p.cost_usd AS "costUsd", p.error, p.run_number AS "runNumber", p.planned, p.plan_version AS "planVersion",
       (SELECT due_at FROM project_due_dates d WHERE d.project_id = p.id AND d.task_id = '') AS "dueAt",
       p.created_at AS "createdAt", p.updated_at AS "updatedAt"`)
 
@@ -132,6 +132,14 @@ export class ProjectsRepository extends Effect.Service<ProjectsRepository>()("pr
       execute: ({ id, teamId }) => sql`UPDATE projects SET team_id = ${teamId} WHERE id = ${id}`
     }))
 
-    return { findById, listByOwner, search, ownerOf, insert, setStatus, cancel, reopen, addCost, markPlanned, setTeam } as const
+    /** An edit made on the plan's current version raises it; none found when the plan changed meanwhile. */
+    const bumpPlanVersion = operation("projects.bumpPlanVersion", SqlSchema.findOne({
+      Request: Schema.Struct({ id: Schema.String, version: Schema.Number, at: Schema.String }),
+      Result: Schema.Struct({ planVersion: Schema.Number }),
+      execute: ({ at, id, version }) => sql`UPDATE projects SET plan_version = plan_version + 1, updated_at = ${at}
+        WHERE id = ${id} AND plan_version = ${version} RETURNING plan_version AS "planVersion"`
+    }))
+
+    return { findById, listByOwner, search, ownerOf, insert, setStatus, cancel, reopen, addCost, markPlanned, setTeam, bumpPlanVersion } as const
   })
 }) {}

@@ -8,11 +8,11 @@ import * as SqlSchema from "@effect/sql/SqlSchema"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { JsonValue } from "../../../kernel/contract/json.ts"
-import { JsonColumn, operation } from "../../../kernel/repository.ts"
+import { BooleanColumn, JsonColumn, operation } from "../../../kernel/repository.ts"
 import { ModelTier } from "../../../extensions/models/contract/records.ts"
 import { GeneratorStep, OutputKind } from "../../../extensions/generators/contract/step.ts"
 import { DeliverableReport, PlannedContract } from "../contract/deliverable.ts"
-import { Task, TaskStatus } from "../contract/records.ts"
+import { Task, TaskKind, TaskStatus } from "../contract/records.ts"
 
 const Keys = JsonColumn(Schema.Array(Schema.String))
 const Contract = Schema.NullOr(JsonColumn(PlannedContract))
@@ -27,6 +27,7 @@ export const TaskRecord = Schema.Struct({
   dependsOn: Keys,
   input: Schema.NullOr(JsonColumn(JsonValue)),
   output: Report,
+  pinned: BooleanColumn,
   position: Schema.Number,
   instruction: Schema.String,
   outputKind: OutputKind,
@@ -55,8 +56,19 @@ const NewTaskRow = Schema.Struct({
   dependsOn: Keys,
   outputKind: OutputKind,
   contract: Contract,
-  template: Template
+  template: Template,
+  kind: TaskKind,
+  assigneeAgentId: Schema.NullOr(Schema.String),
+  assigneeBeingId: Schema.NullOr(Schema.String),
+  pinned: BooleanColumn
 })
+export type NewTaskRow = typeof NewTaskRow.Type
+
+/** What a plan edit sets on a step not started yet: it is pending again, with nothing of a run left on it. */
+const EditedTask = NewTaskRow.pick(
+  "id", "position", "title", "description", "instruction", "role", "skills", "dependsOn", "kind", "assigneeAgentId", "assigneeBeingId", "pinned"
+)
+export type EditedTask = typeof EditedTask.Type
 
 /** The columns a run changes as a task goes. */
 const TaskProgress = Schema.Struct({
@@ -80,7 +92,7 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(`t.id, t.project_id AS "projectId", t.position, t.key, t.parent_id AS "parentId", t.title,
       t.description, t.instruction, t.role, t.assignee_agent_id AS "assigneeAgentId",
-      t.assignee_being_id AS "assigneeBeingId", t.skills, t.tier, t.depends_on AS "dependsOn",
+      t.assignee_being_id AS "assigneeBeingId", t.pinned, t.kind, t.skills, t.tier, t.depends_on AS "dependsOn",
       t.output_kind AS "outputKind", t.contract, t.template, t.status, t.input, t.output, t.output_text AS "outputText",
       t.earlier_text AS "earlierText", t.error, t.cost_usd AS "costUsd", t.started_at AS "startedAt", t.finished_at AS "finishedAt",
       (SELECT due_at FROM project_due_dates d WHERE d.project_id = t.project_id AND d.task_id = t.id) AS "dueAt"`)
@@ -101,9 +113,46 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
     const insert = operation("projectTasks.insert", SqlSchema.void({
       Request: NewTaskRow,
       execute: (task) => sql`INSERT INTO project_tasks (id, project_id, position, key, title, description, instruction, role, skills,
-          tier, depends_on, output_kind, contract, template, status)
+          tier, depends_on, output_kind, contract, template, kind, assignee_agent_id, assignee_being_id, pinned, status)
         VALUES (${task.id}, ${task.projectId}, ${task.position}, ${task.key}, ${task.title}, ${task.description}, ${task.instruction},
-          ${task.role}, ${task.skills}, ${task.tier}, ${task.dependsOn}, ${task.outputKind}, ${task.contract}, ${task.template}, 'pending')`
+          ${task.role}, ${task.skills}, ${task.tier}, ${task.dependsOn}, ${task.outputKind}, ${task.contract}, ${task.template},
+          ${task.kind}, ${task.assigneeAgentId}, ${task.assigneeBeingId}, ${task.pinned}, 'pending')`
+    }))
+
+    const rewrite = operation("projectTasks.rewrite", SqlSchema.void({
+      Request: EditedTask,
+      execute: (task) => sql`UPDATE project_tasks SET position = ${task.position}, title = ${task.title}, description = ${task.description},
+          instruction = ${task.instruction}, role = ${task.role}, skills = ${task.skills}, depends_on = ${task.dependsOn}, kind = ${task.kind},
+          assignee_agent_id = ${task.assigneeAgentId}, assignee_being_id = ${task.assigneeBeingId}, pinned = ${task.pinned},
+          status = 'pending', error = NULL, output = NULL, output_text = NULL, started_at = NULL, finished_at = NULL
+        WHERE id = ${task.id}`
+    }))
+
+    /** A fixed step's place in the edited plan (and its dependencies, as the repair pass left them). */
+    const place = operation("projectTasks.place", SqlSchema.void({
+      Request: Schema.Struct({ id: Schema.String, position: Schema.Number, dependsOn: Keys }),
+      execute: ({ dependsOn, id, position }) => sql`UPDATE project_tasks SET position = ${position}, depends_on = ${dependsOn} WHERE id = ${id}`
+    }))
+
+    /** A step an edit left out, with its due date. */
+    const remove = operation("projectTasks.remove", SqlSchema.void({
+      Request: Schema.Struct({ id: Schema.String, projectId: Schema.String }),
+      execute: ({ id, projectId }) =>
+        sql`DELETE FROM project_due_dates WHERE project_id = ${projectId} AND task_id = ${id}`.pipe(
+          Effect.zipRight(sql`DELETE FROM project_tasks WHERE id = ${id}`)
+        )
+    }))
+
+    /**
+     * The run takes a step that is still waiting, with who does it; none found when an edit removed
+     * or the run already took it, so a step is never started twice nor after it was edited away.
+     */
+    const claim = operation("projectTasks.claim", SqlSchema.findOne({
+      Request: Schema.Struct({ id: Schema.String, agentId: Schema.NullOr(Schema.String), beingId: Schema.NullOr(Schema.String), at: Schema.String }),
+      Result: Id,
+      execute: ({ agentId, at, beingId, id }) => sql`UPDATE project_tasks SET status = 'running', assignee_agent_id = ${agentId},
+          assignee_being_id = ${beingId}, started_at = ${at}, finished_at = NULL, error = NULL
+        WHERE id = ${id} AND status IN ('pending', 'ready') RETURNING id`
     }))
 
     const update = operation("projectTasks.update", SqlSchema.void({
@@ -126,7 +175,22 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
       Result: Id,
       execute: ({ at, beingId, id, outputText }) => sql`UPDATE project_tasks SET status = 'done', output_text = ${outputText},
           error = NULL, finished_at = ${at}
-        WHERE id = ${id} AND assignee_being_id = ${beingId} AND status = 'running' RETURNING id`
+        WHERE id = ${id} AND assignee_being_id = ${beingId} AND kind = 'work' AND status = 'running' RETURNING id`
+    }))
+
+    /** A gate's answer from its person while the run waits on it: done with the note, or failed with it. The id when it was. */
+    const settleApproval = operation("projectTasks.settleApproval", SqlSchema.findAll({
+      Request: Schema.Struct({
+        id: Schema.String,
+        beingId: Schema.String,
+        approved: Schema.Boolean,
+        note: Schema.String,
+        at: Schema.String
+      }),
+      Result: Id,
+      execute: ({ approved, at, beingId, id, note }) => sql`UPDATE project_tasks SET status = ${approved ? "done" : "failed"},
+          output_text = ${approved ? note : null}, error = ${approved ? null : note}, finished_at = ${at}
+        WHERE id = ${id} AND assignee_being_id = ${beingId} AND kind = 'approval' AND status = 'running' RETURNING id`
     }))
 
     /** Every task not done starts again from nothing; finished ones keep their checkpoint. The ids reset. */
@@ -179,9 +243,14 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
       listByProject,
       findById,
       insert,
+      rewrite,
+      place,
+      remove,
+      claim,
       update,
       assign,
       finishByPerson,
+      settleApproval,
       resetUnfinished,
       cancelOpen,
       openOfOwner,

@@ -30,6 +30,9 @@ export const StudioProjectsHandlers = HttpApiBuilder.group(NodeApi, "studioProje
       .handle("portfolio", () => Effect.flatMap(caller, projects.portfolio))
       .handle("queue", () => Effect.flatMap(caller, projects.queue))
       .handle("finishStep", ({ path, payload }) => Effect.flatMap(caller, (who) => projects.finishStep(who, path.taskId, payload)))
+      .handle("editPlan", ({ path, payload }) => Effect.flatMap(caller, (who) => projects.editPlan(who, path.id, payload)))
+      .handle("approveStep", ({ path, payload }) => Effect.flatMap(caller, (who) => projects.approveStep(who, path.taskId, payload)))
+      .handle("rejectStep", ({ path, payload }) => Effect.flatMap(caller, (who) => projects.rejectStep(who, path.taskId, payload)))
       .handle("omnibar", ({ payload }) =>
         isMakeRequest(payload.text)
           ? Effect.flatMap(caller, (who) => projects.create(who, { brief: payload.text.trim() }))

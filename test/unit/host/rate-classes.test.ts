@@ -105,6 +105,12 @@ describe("rate classes in the contract", () => {
     ])
   })
 
+  it("puts the plan edit in the owner class, and a gate's answer in the global budget only", () => {
+    expect(classOf("PUT", "/api/studio/projects/:id/plan")).toBe("owner")
+    expect(classOf("POST", "/api/studio/queue/:taskId/approve")).toBeNull()
+    expect(classOf("POST", "/api/studio/queue/:taskId/reject")).toBeNull()
+  })
+
   it("leaves the omnibar's search in the global budget only: it spends no model budget", () => {
     expect(classOf("GET", "/api/search")).toBeNull()
   })

@@ -8,14 +8,9 @@ import { wireToolName } from "../../../actors/project/task-loop.ts"
 import { contentTypeOf, listWorkspace, outputKindOf } from "../../../actors/project/outputs.ts"
 import { generatorRunTitle, titleOf } from "../../../actors/project/projects.ts"
 import { isMakeRequest } from "../../../actors/project/contract/make-request.ts"
-import type { TaskRecord } from "../../../actors/project/repositories/tasks-repository.ts"
+import { taskRecord } from "./task-record.ts"
 
-const task = (fields: Partial<TaskRecord>): TaskRecord => ({
-  id: "t", projectId: "p", parentId: null, key: "k", title: "T", description: "", role: "writer", assigneeAgentId: null, assigneeBeingId: null,
-  skills: [], tier: "cheap", dependsOn: [], status: "pending", input: null, output: null, error: null, costUsd: 0,
-  startedAt: null, finishedAt: null, dueAt: null, position: 0, instruction: "Do it.", outputKind: "markdown",
-  contract: null, template: null, outputText: null, earlierText: null, ...fields
-})
+const task = taskRecord
 
 describe("the omnibar's make sentences", () => {
   it("accepts make, build, write and draft (after a polite opener) and nothing else", () => {

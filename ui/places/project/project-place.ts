@@ -118,7 +118,16 @@ export class ProjectPlace extends LitElement {
           ${this._renderAsked(project)} ${this._renderReview(project, review)}
           <project-outputs .projectId=${this.projectId} .projectStatus=${project.status} .outputs=${project.outputs}></project-outputs>
         </div>
-        <project-plan .projectStatus=${project.status} .tasks=${tasks} .team=${team}></project-plan>
+        <project-plan
+          .projectStatus=${project.status}
+          .projectId=${project.id}
+          .planVersion=${project.planVersion}
+          .ownerId=${project.ownerId}
+          .tasks=${tasks}
+          .team=${team}
+          @plan-saved=${this._planChanged}
+          @plan-stale=${this._planChanged}
+        ></project-plan>
       </div>
       <project-trace
         .events=${this._watch.trace}
@@ -183,6 +192,12 @@ export class ProjectPlace extends LitElement {
         await this._watch.reloadDetail()
         if (ok) await this._watch.reloadTrace()
       })
+  }
+
+  /** An edit saved, or refused as made on an old plan: the page shows the plan as it is now. */
+  private readonly _planChanged = async () => {
+    await this._watch.reloadDetail()
+    await this._watch.reloadTrace()
   }
 
   private readonly _cancel = (): Promise<void> =>

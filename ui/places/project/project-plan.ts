@@ -6,13 +6,19 @@
  * state is.
  */
 import { css, html, LitElement, nothing } from "lit"
-import { customElement, property } from "lit/decorators.js"
+import { customElement, property, state } from "lit/decorators.js"
+import type { PlanRepair } from "../../../actors/project/contract/plan.ts"
 import type { ProjectStatus, Task, Team, TeamMemberView } from "../../../actors/project/contract/records.ts"
 import { agentIconPath } from "../../components/emoji-icons.ts"
 import { icon } from "../../components/icon.ts"
 import { badge, taskStatusWords } from "../../components/studio-labels.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 import { stepStyles } from "../../styles/step-styles.ts"
+import "../../components/node-alert.ts"
+import "./project-plan-editor.ts"
+
+/** A plan can be edited once it is there and until the run's steps are over (docs/api.md). */
+const editable: ReadonlySet<ProjectStatus> = new Set(["running", "failed", "cancelled"])
 
 /** What a checked step saved, from its DeliverableReport (the task's `output`), read defensively. */
 const savedInWords = (output: unknown): string => {
@@ -35,9 +41,39 @@ export class ProjectPlan extends LitElement {
 
   @property() accessor projectStatus: ProjectStatus = "planning"
 
+  @property() accessor projectId = ""
+
+  @property({ type: Number }) accessor planVersion = 0
+
+  /** The project's owner: the page is theirs, and a gate without a named person is theirs. */
+  @property() accessor ownerId = ""
+
+  @state() private accessor _editing = false
+
+  @state() private accessor _said = ""
+
+  @state() private accessor _stale = ""
+
   protected override render() {
     return html`<section class="card" aria-labelledby="plan-title">
       <h2 id="plan-title">Plan</h2>
+      <node-alert kind="success" .message=${this._said}></node-alert>
+      <node-alert .message=${this._stale}></node-alert>
+      ${this._editing
+        ? html`<project-plan-editor
+            .projectId=${this.projectId}
+            .planVersion=${this.planVersion}
+            .projectStatus=${this.projectStatus}
+            .tasks=${this.tasks}
+            .team=${this.team}
+            .ownerId=${this.ownerId}
+            @plan-saved=${this._saved}
+            @plan-stale=${this._staleNow}
+            @plan-edit-closed=${() => (this._editing = false)}
+          ></project-plan-editor>`
+        : editable.has(this.projectStatus) && this.tasks.length > 0
+          ? html`<div class="actions"><button type="button" @click=${this._edit}>Edit plan</button></div>`
+          : nothing}
       ${this.tasks.length === 0
         ? html`<p class="muted">
             ${this.projectStatus === "planning" ? "The plan is being made." : "This run has no steps."}
@@ -55,17 +91,19 @@ export class ProjectPlan extends LitElement {
         ${this.tasks.map((task) => {
           const member = this._memberOf(task)
           const saved = savedInWords(task.output)
-          return html`<li class="step" data-task-id=${task.id} data-state=${task.status}>
+          return html`<li class="step" data-task-id=${task.id} data-state=${task.status} data-kind=${task.kind}>
             <p class="head">
               <span class="title">${task.title}</span>
               <span class="state">${badge(taskStatusWords[task.status])}</span>
             </p>
             <p class="facts">
-              <span class="role"
+              ${task.kind === "approval"
+                ? html`<span class="gate">${this._gateWords(task)}</span>`
+                : html`<span class="role"
                 >${task.role}${member === undefined
                   ? nothing
                   : html` · <span class="avatar">${icon(agentIconPath(member.avatar))}</span>${member.name}`}</span
-              >
+              >`}
               <span class="waits"
                 >Waits on:
                 ${task.dependsOn.length === 0 ? "nothing" : task.dependsOn.map((id) => titles.get(id) ?? id).join("; ")}</span
@@ -76,6 +114,30 @@ export class ProjectPlan extends LitElement {
           </li>`
         })}
       </ol>`
+  }
+
+  private readonly _edit = () => {
+    this._said = ""
+    this._stale = ""
+    this._editing = true
+  }
+
+  private readonly _saved = (event: CustomEvent<ReadonlyArray<PlanRepair>>) => {
+    this._editing = false
+    const repairs = event.detail
+    this._said = repairs.length === 0 ? "The plan is saved." : `The plan is saved, repaired: ${repairs.map((repair) => repair.message).join(" ")}`
+  }
+
+  private readonly _staleNow = () => {
+    this._editing = false
+    this._stale = "The plan changed while you edited it (the run moved on, or another edit landed). Here it is as it is now: edit it again."
+  }
+
+  /** Who a gate waits for, in words. */
+  private _gateWords(task: Task) {
+    if (task.assigneeBeingId === null || task.assigneeBeingId === this.ownerId) return "Waits for your approval"
+    const person = this.team?.members.find((member) => member.agentId === task.assigneeBeingId)
+    return `Waits for ${person?.name ?? "a person of the crew"}'s approval`
   }
 
   private _memberOf(task: Task): TeamMemberView | undefined {

@@ -165,7 +165,9 @@ export class ProjectWatch implements ReactiveController {
     if (detail === null || project.updatedAt < detail.project.updatedAt) return
     this.detail = { ...detail, project }
     this._host.requestUpdate()
-    if (project.status !== detail.project.status || project.teamId !== detail.project.teamId) this._reloadDetailSoon()
+    // A plan edit removes steps, which no task event tells: a new plan version loads the steps again.
+    const changed = project.status !== detail.project.status || project.teamId !== detail.project.teamId || project.planVersion !== detail.project.planVersion
+    if (changed) this._reloadDetailSoon()
   }
 
   private _applyTask(task: Task): void {

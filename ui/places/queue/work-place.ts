@@ -1,7 +1,8 @@
 /**
  * Work, at `/work`: every open step (waiting, ready, working or blocked) across the person's
  * projects in one list, people's and agents' alike, each with its project's link, and the steps the
- * person holds in others' projects as a seat of a crew, which they hand in here. It loads again
+ * person holds in others' projects as a seat of a crew, which they hand in here, and the approval
+ * gates they hold, which they approve or reject here. It loads again
  * when a step or a project of theirs changes, and on every `hello` of the live channel.
  */
 import { css, html, LitElement, nothing } from "lit"
@@ -16,6 +17,7 @@ import { badge, taskStatusWords } from "../../components/studio-labels.ts"
 import { LiveEvents, LiveLoad } from "../../live/live-controllers.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 import { stepStyles } from "../../styles/step-styles.ts"
+import "./work-approve.ts"
 import "./work-hand-in.ts"
 
 @customElement("work-place")
@@ -51,9 +53,10 @@ export class WorkPlace extends LitElement {
     if (queue.length === 0) return html`<p class="muted">Nothing is open. <a href="/studio">Start something in the Studio.</a></p>`
     return html`<ul class="steps">
       ${queue.map(
-        ({ assignee, projectId, projectTitle, task }) => html`<li class="step" data-task-id=${task.id} data-state=${task.status}>
+        ({ assignee, kind, projectId, projectTitle, task }) => html`<li class="step" data-task-id=${task.id} data-state=${task.status} data-kind=${kind}>
           <p class="head">
             <span class="title">${task.title}</span>
+            ${kind === "approval" ? badge({ label: "Approval", tone: "plain" }) : nothing}
             ${badge(taskStatusWords[task.status])}
           </p>
           <p class="facts">
@@ -64,9 +67,11 @@ export class WorkPlace extends LitElement {
               : html`<span>Due <time datetime=${task.dueAt}>${formatDateTime(task.dueAt)}</time></span>`}
           </p>
           ${task.error === null ? nothing : html`<p class="error">${task.error}</p>`}
-          ${this._mine(task.assigneeBeingId) && task.status === "running"
-            ? html`<work-hand-in .taskId=${task.id} .taskTitle=${task.title}></work-hand-in>`
-            : nothing}
+          ${!this._mine(task.assigneeBeingId) || task.status !== "running"
+            ? nothing
+            : kind === "approval"
+            ? html`<work-approve .taskId=${task.id} .taskTitle=${task.title}></work-approve>`
+            : html`<work-hand-in .taskId=${task.id} .taskTitle=${task.title}></work-hand-in>`}
         </li>`
       )}
     </ul>`
