@@ -12,6 +12,7 @@ import * as Effect from "effect/Effect"
 import * as Queue from "effect/Queue"
 import type { JsonValue } from "../../kernel/contract/json.ts"
 import { ScheduledJobsRepository, type ScheduledJob } from "./scheduled-jobs-repository.ts"
+import { runSingleton } from "../../kernel/actors/singletons.ts"
 
 export type { ScheduledJob } from "./scheduled-jobs-repository.ts"
 
@@ -74,7 +75,8 @@ export class Scheduler extends Effect.Service<Scheduler>()("time/Scheduler", {
       else yield* Effect.race(Effect.sleep(Date.parse(next.dueAt) - now), woken)
     })
 
-    yield* Effect.forkScoped(Effect.forever(pass))
+    // One scheduler across the cluster: a job fires in one process, not in each (each would claim it).
+    yield* runSingleton("time.scheduler", Effect.forever(pass))
 
     /** Claims a job kind; a kind claimed twice is a programming error (a defect). */
     const register = (kind: string, handler: JobHandler) =>

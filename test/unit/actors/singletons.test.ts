@@ -1,0 +1,66 @@
+/**
+ * The node's timers as cluster singletons (kernel/actors/singletons.ts): a loop declared with
+ * `runSingleton` is registered with the node's Sharding under its name and runs once; the twin's
+ * own timers are declared that way. Two runners need PostgreSQL, so what is proven here is the
+ * registration: the name is the cluster's, and Sharding starts the loop on the runner holding it.
+ */
+import * as Sharding from "@effect/cluster/Sharding"
+import { describe, expect, it } from "@effect/vitest"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Queue from "effect/Queue"
+import * as Ref from "effect/Ref"
+import { actorsLayer, runSingleton, singletonLayer, Singletons } from "../../../kernel/actors/index.ts"
+import { MemoryBackfill } from "../../../extensions/twin/backfill.ts"
+import { TwinBindings, InsightSignals } from "../../../extensions/twin/ports.ts"
+import { Reflections } from "../../../extensions/twin/reflection.ts"
+import { twinServices } from "../../support/twin.ts"
+import { actorRuntime } from "./actor-runtime.ts"
+
+/** Whether Sharding already holds a singleton of this name: registering it again is refused. */
+const registered = (name: string) =>
+  Effect.flatMap(Sharding.Sharding, (sharding) => Effect.scoped(Effect.exit(sharding.registerSingleton(name, Effect.void)))).pipe(
+    Effect.map((exit) => Exit.isFailure(exit) && Cause.pretty(exit.cause).includes(`Singleton '${name}' is already registered`))
+  )
+
+describe("a loop declared with runSingleton", () => {
+  it.scopedLive("is registered with the cluster under its name and runs once", () =>
+    Effect.gen(function* () {
+      const runs = yield* Ref.make(0)
+      const started = yield* Queue.unbounded<void>()
+      const loop = Effect.zipRight(Ref.update(runs, (n) => n + 1), Effect.zipRight(Queue.offer(started, undefined), Effect.never))
+      expect((yield* Singletons).clustered).toBe(true)
+      expect(yield* registered("test.ticker")).toBe(false)
+
+      yield* Layer.build(singletonLayer("test.ticker", loop))
+      yield* Queue.take(started)
+      expect(yield* registered("test.ticker")).toBe(true)
+      // A second declaration in the same cluster does not start a second copy.
+      expect(Exit.isFailure(yield* Effect.exit(Effect.scoped(runSingleton("test.ticker", loop))))).toBe(true)
+      expect(yield* Ref.get(runs)).toBe(1)
+    }).pipe(Effect.provide(actorRuntime())))
+
+  it.scoped("without a cluster (a service test) runs in the caller's scope, as a forked fiber did", () =>
+    Effect.gen(function* () {
+      const started = yield* Queue.unbounded<void>()
+      expect((yield* Singletons).clustered).toBe(false)
+      yield* runSingleton("test.ticker", Effect.zipRight(Queue.offer(started, undefined), Effect.never))
+      yield* Queue.take(started)
+    }))
+})
+
+describe("the twin's timers", () => {
+  const ports = Layer.mergeAll(
+    Layer.succeed(TwinBindings, { embed: { available: false, model: "none", leavesDevice: false }, cheapAvailable: false }),
+    Layer.succeed(InsightSignals, { raise: () => Effect.die("no insight is raised here") })
+  )
+  const twin = twinServices(Layer.mergeAll(Reflections.Default, MemoryBackfill.Default).pipe(Layer.provideMerge(actorsLayer())), ports, "http://127.0.0.1:9/v1")
+
+  it.scopedLive("are cluster singletons: the reflection rounds and the embedding backfill", () =>
+    Effect.gen(function* () {
+      expect(yield* registered("twin.reflection")).toBe(true)
+      expect(yield* registered("twin.backfill")).toBe(true)
+    }).pipe(Effect.provide(twin)))
+})
