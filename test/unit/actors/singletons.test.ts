@@ -7,11 +7,17 @@
 import * as Sharding from "@effect/cluster/Sharding"
 import { describe, expect, it } from "@effect/vitest"
 import * as Cause from "effect/Cause"
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Queue from "effect/Queue"
 import * as Ref from "effect/Ref"
+import { accountMigrations } from "../../../host/auth/migrations.ts"
+import { databaseLayer } from "../../../kernel/database.ts"
+import { Settings } from "../../../kernel/settings.ts"
+import { timeMigrations } from "../../../extensions/time/migrations.ts"
+import { Scheduler } from "../../../extensions/time/scheduler.ts"
 import { actorsLayer, runSingleton, singletonLayer, Singletons } from "../../../kernel/actors/index.ts"
 import { MemoryBackfill } from "../../../extensions/twin/backfill.ts"
 import { TwinBindings, InsightSignals } from "../../../extensions/twin/ports.ts"
@@ -63,4 +69,22 @@ describe("the twin's timers", () => {
       expect(yield* registered("twin.reflection")).toBe(true)
       expect(yield* registered("twin.backfill")).toBe(true)
     }).pipe(Effect.provide(twin)))
+})
+
+describe("the scheduler (reminders, held signals, skill runs)", () => {
+  const scheduler = Scheduler.Default.pipe(
+    Layer.provideMerge(actorsLayer()),
+    Layer.provideMerge(databaseLayer({ ...accountMigrations, ...timeMigrations }, { filename: ":memory:" })),
+    Layer.provide(Settings.layerWith({}))
+  )
+
+  it.scopedLive("is a cluster singleton, and fires a due job from there", () =>
+    Effect.gen(function* () {
+      expect(yield* registered("time.scheduler")).toBe(true)
+      const fired = yield* Deferred.make<string>()
+      const jobs = yield* Scheduler
+      yield* jobs.register("test.ping", (job) => Deferred.succeed(fired, job.key))
+      yield* jobs.schedule({ key: "ping-1", kind: "test.ping", beingId: null, dueAt: new Date(Date.now() - 1000), payload: null })
+      expect(yield* Deferred.await(fired)).toBe("ping-1")
+    }).pipe(Effect.provide(scheduler)))
 })
