@@ -4,9 +4,7 @@
  * own timers are declared that way. Two runners need PostgreSQL, so what is proven here is the
  * registration: the name is the cluster's, and Sharding starts the loop on the runner holding it.
  */
-import * as Sharding from "@effect/cluster/Sharding"
 import { describe, expect, it } from "@effect/vitest"
-import * as Cause from "effect/Cause"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
@@ -22,14 +20,9 @@ import { actorsLayer, runSingleton, singletonLayer, Singletons } from "../../../
 import { MemoryBackfill } from "../../../extensions/twin/backfill.ts"
 import { TwinBindings, InsightSignals } from "../../../extensions/twin/ports.ts"
 import { Reflections } from "../../../extensions/twin/reflection.ts"
+import { registered } from "../../support/singletons.ts"
 import { twinServices } from "../../support/twin.ts"
 import { actorRuntime } from "./actor-runtime.ts"
-
-/** Whether Sharding already holds a singleton of this name: registering it again is refused. */
-const registered = (name: string) =>
-  Effect.flatMap(Sharding.Sharding, (sharding) => Effect.scoped(Effect.exit(sharding.registerSingleton(name, Effect.void)))).pipe(
-    Effect.map((exit) => Exit.isFailure(exit) && Cause.pretty(exit.cause).includes(`Singleton '${name}' is already registered`))
-  )
 
 describe("a loop declared with runSingleton", () => {
   it.scopedLive("is registered with the cluster under its name and runs once", () =>
