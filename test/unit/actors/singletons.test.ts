@@ -11,6 +11,8 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Queue from "effect/Queue"
 import * as Ref from "effect/Ref"
+import * as Schedule from "effect/Schedule"
+import * as TestClock from "effect/TestClock"
 import { accountMigrations } from "../../../host/auth/migrations.ts"
 import { databaseLayer } from "../../../kernel/database.ts"
 import { Settings } from "../../../kernel/settings.ts"
@@ -21,7 +23,7 @@ import { MemoryBackfill } from "../../../extensions/twin/backfill.ts"
 import { TwinBindings, InsightSignals } from "../../../extensions/twin/ports.ts"
 import { Reflections } from "../../../extensions/twin/reflection.ts"
 import { registered } from "../../support/singletons.ts"
-import { twinServices } from "../../support/twin.ts"
+import { twinServices, untilAsleep } from "../../support/twin.ts"
 import { actorRuntime } from "./actor-runtime.ts"
 
 describe("a loop declared with runSingleton", () => {
@@ -47,6 +49,21 @@ describe("a loop declared with runSingleton", () => {
       expect((yield* Singletons).clustered).toBe(false)
       yield* runSingleton("test.ticker", Effect.zipRight(Queue.offer(started, undefined), Effect.never))
       yield* Queue.take(started)
+    }))
+  it.scoped("on a schedule runs at once and then at each step of it, a failed run logged and the next one kept", () =>
+    Effect.gen(function* () {
+      const runs = yield* Queue.unbounded<number>()
+      const count = yield* Ref.make(0)
+      const run = Effect.flatMap(Ref.updateAndGet(count, (n) => n + 1), (n) =>
+        Effect.zipRight(Queue.offer(runs, n), n === 2 ? Effect.fail("the second run fails") : Effect.void))
+      yield* runSingleton("test.every-minute", run, { schedule: Schedule.spaced("1 minute") })
+      expect(yield* Queue.take(runs)).toBe(1)
+      yield* untilAsleep
+      yield* TestClock.adjust("1 minute")
+      expect(yield* Queue.take(runs)).toBe(2)
+      yield* untilAsleep
+      yield* TestClock.adjust("1 minute")
+      expect(yield* Queue.take(runs)).toBe(3)
     }))
 })
 
