@@ -109,4 +109,4 @@ export class Collector extends Effect.Service<Collector>()("federation/Collector
 }) {}
 
 /** The collector on its own, every 30 seconds. */
-export const CollectorLoop = Layer.scopedDiscard(Effect.flatMap(Collector, (collector) => everyThirtySeconds("collector", collector.run())))
+export const CollectorLoop = Layer.scopedDiscard(Effect.flatMap(Collector, (collector) => everyThirtySeconds("collector", "federation.collector", collector.run())))

@@ -26,6 +26,7 @@ import { depositAt } from "./relay/deposit.ts"
 import { utf8 } from "./wire/encoding.ts"
 import { canonical } from "./wire/jcs.ts"
 import { sealTo } from "./wire/seal.ts"
+import { runSingleton } from "../../kernel/actors/singletons.ts"
 
 const DELIVER_PATH = "/api/federation/peer/deliver"
 /** Rows one run takes at most; the rest wait for the next run. */
@@ -162,15 +163,15 @@ export class Courier extends Effect.Service<Courier>()("federation/Courier", {
  * A federation loop: `run` now and again 30 seconds after each run on the node's Clock, or as
  * soon as `wakes` has something; a failed run is logged and the loop goes on.
  */
-export const everyThirtySeconds = <A, E, R>(what: string, run: Effect.Effect<A, E, R>, wakes?: Queue.Dequeue<void>) => {
+export const everyThirtySeconds = <A, E>(what: string, name: string, run: Effect.Effect<A, E>, wakes?: Queue.Dequeue<void>) => {
   const pause = wakes === undefined ? Effect.sleep(COURIER_INTERVAL) : Effect.race(Effect.sleep(COURIER_INTERVAL), Queue.take(wakes))
-  return run.pipe(
+  // Once across the cluster: two couriers would post the same row twice.
+  return runSingleton(name, run.pipe(
     Effect.catchAllCause((cause) => Effect.logWarning(`The ${what}'s run failed`, cause)),
     Effect.zipLeft(pause),
-    Effect.forever,
-    Effect.forkScoped
-  )
+    Effect.forever
+  ))
 }
 
 /** The courier on its own, every 30 seconds, and at once when a message is queued. */
-export const CourierLoop = Layer.scopedDiscard(Effect.flatMap(Courier, (courier) => everyThirtySeconds("courier", courier.run(), courier.wakes)))
+export const CourierLoop = Layer.scopedDiscard(Effect.flatMap(Courier, (courier) => everyThirtySeconds("courier", "federation.courier", courier.run(), courier.wakes)))

@@ -12,6 +12,7 @@ import * as Effect from "effect/Effect"
 import * as Queue from "effect/Queue"
 import type { JsonValue } from "../../kernel/contract/json.ts"
 import { ScheduledJobsRepository, type ScheduledJob } from "./scheduled-jobs-repository.ts"
+import { runSingleton, Singletons } from "../../kernel/actors/singletons.ts"
 
 export type { ScheduledJob } from "./scheduled-jobs-repository.ts"
 
@@ -32,12 +33,17 @@ export interface JobRequest {
 const BATCH = 50
 const FIRST_RETRY_MS = 60_000
 const LONGEST_RETRY_MS = 3_600_000
+/** How long the cluster's scheduler sleeps at most before it reads the jobs again. */
+const CLUSTER_LOOK_MS = 60_000
 
 export const retryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** attempts, LONGEST_RETRY_MS)
 
 export class Scheduler extends Effect.Service<Scheduler>()("time/Scheduler", {
   scoped: Effect.gen(function* () {
     const jobs = yield* ScheduledJobsRepository
+    // In a cluster a job may be scheduled on another runner, whose nudge does not reach this one:
+    // the loop looks at the table at least this often. Alone (a service test) the nudge is enough.
+    const longestSleepMs = (yield* Singletons).clustered ? CLUSTER_LOOK_MS : Number.POSITIVE_INFINITY
     const handlers = new Map<string, JobHandler>()
     const wake = yield* Queue.sliding<void>(1)
     const nudge = Effect.asVoid(Queue.offer(wake, undefined))
@@ -70,11 +76,13 @@ export class Scheduler extends Effect.Service<Scheduler>()("time/Scheduler", {
       }
       const next = soonest[0]
       const woken = Queue.take(wake)
-      if (next === undefined) yield* woken
-      else yield* Effect.race(Effect.sleep(Date.parse(next.dueAt) - now), woken)
+      const sleepMs = Math.min(next === undefined ? Number.POSITIVE_INFINITY : Date.parse(next.dueAt) - now, longestSleepMs)
+      if (sleepMs === Number.POSITIVE_INFINITY) yield* woken
+      else yield* Effect.race(Effect.sleep(sleepMs), woken)
     })
 
-    yield* Effect.forkScoped(Effect.forever(pass))
+    // One scheduler across the cluster: a job fires in one process, not in each (each would claim it).
+    yield* runSingleton("time.scheduler", Effect.forever(pass))
 
     /** Claims a job kind; a kind claimed twice is a programming error (a defect). */
     const register = (kind: string, handler: JobHandler) =>

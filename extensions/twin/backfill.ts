@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import * as PubSub from "effect/PubSub"
 import { Memories } from "./memories.ts"
 import { TwinSettings } from "./settings.ts"
+import { runSingleton } from "../../kernel/actors/singletons.ts"
 
 /** One embed call's inputs: small enough for any local server's batch. */
 export const backfillBatchSize = 32
@@ -34,7 +35,7 @@ export class MemoryBackfill extends Effect.Service<MemoryBackfill>()("twin/Memor
       Effect.tap((count) => PubSub.publish(passes, count)),
       Effect.catchAllCause((cause) => Effect.logError("The memory backfill pass failed", cause))
     )
-    yield* Effect.forkScoped(Effect.forever(Effect.zipRight(Effect.sleep(settings.memoryBackfillIntervalMs), tick)))
+    yield* runSingleton("twin.backfill", Effect.forever(Effect.zipRight(Effect.sleep(settings.memoryBackfillIntervalMs), tick)))
 
     return { pass, passes: PubSub.subscribe(passes) } as const
   })

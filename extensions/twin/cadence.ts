@@ -15,6 +15,7 @@ import { PluginSyncs } from "./plugin-syncs.ts"
 import { RemoteSyncs } from "./ports.ts"
 import { ConnectionsRepository, type TwinConnection } from "./repositories/connections-repository.ts"
 import { TwinSync } from "./sync.ts"
+import { runSingleton } from "../../kernel/actors/singletons.ts"
 
 /** How long the round sleeps at most: a connection made or a plugin installed meanwhile is seen by then. */
 export const cadenceRoundMs = 60_000
@@ -78,7 +79,7 @@ export class SyncCadence extends Effect.Service<SyncCadence>()("twin/SyncCadence
       return Math.max(0, next - now)
     }).pipe(Effect.withSpan("twin.syncCadence"))
 
-    yield* Effect.forkScoped(Effect.forever(Effect.flatMap(
+    yield* runSingleton("twin.syncCadence", Effect.forever(Effect.flatMap(
       Effect.catchAllCause(round, (cause) => Effect.as(Effect.logError("A provider cadence round failed", cause), cadenceRoundMs)),
       (waitMs) => Effect.sleep(Duration.millis(Math.max(waitMs, 1000)))
     )))

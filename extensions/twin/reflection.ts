@@ -20,6 +20,7 @@ import { InsightSignals, TwinBindings } from "./ports.ts"
 import { MemoriesRepository } from "./repositories/memories-repository.ts"
 import { ReflectionsRepository } from "./repositories/reflections-repository.ts"
 import { askStructured } from "./structured.ts"
+import { runSingleton } from "../../kernel/actors/singletons.ts"
 
 export const reflectionIntervalMs = 10 * 60_000
 /** Memories unread since the last pass that make a scheduled pass worth its call. */
@@ -138,7 +139,7 @@ export class Reflections extends Effect.Service<Reflections>()("twin/Reflections
       Effect.tap((ran) => PubSub.publish(rounds, ran)),
       Effect.catchAllCause((cause) => Effect.logError("The reflection round failed", cause))
     )
-    yield* Effect.forkScoped(Effect.forever(Effect.zipRight(Effect.sleep(reflectionIntervalMs), tick)))
+    yield* runSingleton("twin.reflection", Effect.forever(Effect.zipRight(Effect.sleep(reflectionIntervalMs), tick)))
 
     return { reflect, round, rounds: PubSub.subscribe(rounds) } as const
   })

@@ -14,15 +14,18 @@ import * as SqlMessageStorage from "@effect/cluster/SqlMessageStorage"
 import * as SqlRunnerStorage from "@effect/cluster/SqlRunnerStorage"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import * as Layer from "effect/Layer"
+import { clusterSingletons, type Singletons } from "./singletons.ts"
 import { nodeShardingConfig, type ShardingConfigShape } from "./sharding-config.ts"
 
-export type ActorRuntime = Sharding.Sharding | Runners.Runners | MessageStorage.MessageStorage
+export type ActorRuntime = Sharding.Sharding | Runners.Runners | MessageStorage.MessageStorage | Singletons
 
 /** `overrides` replace values of the node's sharding configuration (tests shorten intervals). */
 export const actorsLayer = (
   overrides: Partial<ShardingConfigShape> = {}
 ): Layer.Layer<ActorRuntime, never, SqlClient.SqlClient> =>
-  Sharding.layer.pipe(
+  clusterSingletons.pipe(
+    // Every loop a feature declares with runSingleton runs once across the cluster (./singletons.ts).
+    Layer.provideMerge(Sharding.layer),
     Layer.provideMerge(Runners.layerNoop),
     Layer.provideMerge(SqlMessageStorage.layer),
     // Runner storage fails only when it cannot create its tables: the database is unusable and so is the node.

@@ -186,4 +186,4 @@ export class DirectoryClient extends Effect.Service<DirectoryClient>()("federati
 }) {}
 
 /** The directory loop on its own, every 30 seconds on the node's Clock (nothing to do without DIRECTORY_ENDPOINT). */
-export const DirectoryLoop = Layer.scopedDiscard(Effect.flatMap(DirectoryClient, (client) => everyThirtySeconds("directory loop", client.run())))
+export const DirectoryLoop = Layer.scopedDiscard(Effect.flatMap(DirectoryClient, (client) => everyThirtySeconds("directory loop", "federation.directory", client.run())))

@@ -139,4 +139,4 @@ export class RelayClient extends Effect.Service<RelayClient>()("federation/Relay
 }) {}
 
 /** The relay loop on its own, every 30 seconds (nothing to do without SVC_RELAY_ENDPOINT). */
-export const RelayLoop = Layer.scopedDiscard(Effect.flatMap(RelayClient, (client) => everyThirtySeconds("relay loop", client.run())))
+export const RelayLoop = Layer.scopedDiscard(Effect.flatMap(RelayClient, (client) => everyThirtySeconds("relay loop", "federation.relay", client.run())))

@@ -18,6 +18,7 @@ import * as FiberMap from "effect/FiberMap"
 import * as FiberSet from "effect/FiberSet"
 import * as Option from "effect/Option"
 import type * as Redacted from "effect/Redacted"
+import { runSingleton } from "../../../kernel/actors/singletons.ts"
 import { Activity } from "../activity.ts"
 import { chunksOf } from "../chunks.ts"
 import { type BotChat, getUpdates, sendMessage, type Update } from "./bot-api.ts"
@@ -114,12 +115,19 @@ export class ChatPollers extends Effect.Service<ChatPollers>()("twin/ChatPollers
         }
       }).pipe(Effect.onInterrupt(() => Effect.logInfo(`chat_a poller for bot ${bot} stopped`)))
 
+    /**
+     * A bot's poller runs once across the cluster (two would take each other's updates), named by
+     * the token's fingerprint, never the token; this fiber holds the registration while the bot is in use.
+     */
+    const onePerCluster = (bot: string, token: Redacted.Redacted<string>) =>
+      Effect.scoped(Effect.zipRight(runSingleton(`chatBridge.poller.${bot}`, poll(bot, token)), Effect.never))
+
     /** The pollers made to match the bots in use: missing ones started, unused ones stopped. */
     const reconcile = lock.withPermits(1)(
       Effect.gen(function* () {
         const wanted = yield* tokens.all
         for (const [bot] of [...pollers]) if (!wanted.has(bot)) yield* FiberMap.remove(pollers, bot)
-        for (const [bot, token] of wanted) if (!(yield* FiberMap.has(pollers, bot))) startPoller(bot, poll(bot, token))
+        for (const [bot, token] of wanted) if (!(yield* FiberMap.has(pollers, bot))) startPoller(bot, onePerCluster(bot, token))
       })
     ).pipe(Effect.withSpan("chatBridge.reconcile"))
 
