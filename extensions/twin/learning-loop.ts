@@ -11,6 +11,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as PubSub from "effect/PubSub"
+import { runSingleton } from "../../kernel/actors/singletons.ts"
 import { isoIn, nowIso } from "../../kernel/time.ts"
 import type { LearningSource } from "./contract/learning.ts"
 import { Learning } from "./learning.ts"
@@ -97,7 +98,8 @@ export class LearningLoop extends Effect.Service<LearningLoop>()("twin/LearningL
       Effect.tap((count) => PubSub.publish(passes, count)),
       Effect.catchAllCause((cause) => Effect.logError("The learning pass failed", cause))
     )
-    yield* Effect.forkScoped(Effect.forever(Effect.zipRight(Effect.sleep(settings.learnIntervalMs), tick)))
+    // Once across the cluster: the queue is in the shared database (docs/decisions.md "Timers in a cluster").
+    yield* runSingleton("twin.learning", Effect.forever(Effect.zipRight(Effect.sleep(settings.learnIntervalMs), tick)))
 
     return { pass, passes: PubSub.subscribe(passes) } as const
   })

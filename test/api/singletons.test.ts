@@ -33,7 +33,7 @@ describe("the node's timers", () => {
     await bots.next((call) => call.token === token && call.method === "getUpdates")
     const names = [
       "time.scheduler", "federation.courier", "federation.collector", "federation.relay", "federation.directory",
-      "twin.reflection", "twin.backfill", "twin.syncCadence", `chatBridge.poller.${fingerprint(Redacted.make(token))}`
+      "twin.reflection", "twin.backfill", "twin.syncCadence", "twin.learning", `chatBridge.poller.${fingerprint(Redacted.make(token))}`
     ]
     const held = await node.runtime.runPromise(Effect.forEach(names, (name) => Effect.map(registered(name), (is) => [name, is] as const)))
     expect(Object.fromEntries(held)).toEqual(Object.fromEntries(names.map((name) => [name, true])))
