@@ -18,6 +18,7 @@ import { federationMigrations } from "../extensions/federation/migrations.ts"
 import { peerMigrations } from "../actors/peer/migrations.ts"
 import { seedMigrations } from "../actors/seed/migrations.ts"
 import { groupMigrations } from "../extensions/groups/migrations.ts"
+import { httpMigrations } from "./http/migrations.ts"
 
 export const migrations: Migrations = {
   ...accountMigrations,
@@ -37,5 +38,6 @@ export const migrations: Migrations = {
   ...federationMigrations,
   ...peerMigrations,
   ...seedMigrations,
-  ...groupMigrations
+  ...groupMigrations,
+  ...httpMigrations
 }
