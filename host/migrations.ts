@@ -19,6 +19,7 @@ import { peerMigrations } from "../actors/peer/migrations.ts"
 import { seedMigrations } from "../actors/seed/migrations.ts"
 import { groupMigrations } from "../extensions/groups/migrations.ts"
 import { httpMigrations } from "./http/migrations.ts"
+import { integrationMigrations } from "./integrations/migrations.ts"
 
 export const migrations: Migrations = {
   ...accountMigrations,
@@ -39,5 +40,6 @@ export const migrations: Migrations = {
   ...peerMigrations,
   ...seedMigrations,
   ...groupMigrations,
-  ...httpMigrations
+  ...httpMigrations,
+  ...integrationMigrations
 }

@@ -22,6 +22,7 @@ import { ProviderRegistry } from "../../../extensions/twin/ports.ts"
 import { encryptionKeyMissing, SecretBox } from "../../../extensions/twin/secrets/secret-box.ts"
 import { PublicOrigin } from "../../origin.ts"
 import { type CallbackQuery, makePendingConsents } from "../pending-consents.ts"
+import { PendingConsentsRepository } from "../pending-consents-repository.ts"
 import { type Client, consentUrl, exchangeCode, refreshTokens } from "../mail-a/oauth.ts"
 import { makeTokenKeeper } from "../token-keeper.ts"
 import { pluginCallbackPath } from "./paths.ts"
@@ -39,14 +40,14 @@ export interface OAuthPlan {
 }
 
 export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/PluginOAuth", {
-  dependencies: [ConnectionCredentials.Default, SecretBox.Default],
+  dependencies: [ConnectionCredentials.Default, SecretBox.Default, PendingConsentsRepository.Default],
   effect: Effect.gen(function* () {
     const registry = yield* ProviderRegistry
     const connections = yield* Connections
     const credentials = yield* ConnectionCredentials
     const box = yield* SecretBox
     const origin = yield* PublicOrigin
-    const consents = makePendingConsents("Connect")
+    const consents = yield* makePendingConsents("Connect")
 
     const planOf = (provider: string) =>
       Effect.flatMap(registry.list, (providers) => {
