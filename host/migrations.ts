@@ -18,6 +18,8 @@ import { federationMigrations } from "../extensions/federation/migrations.ts"
 import { peerMigrations } from "../actors/peer/migrations.ts"
 import { seedMigrations } from "../actors/seed/migrations.ts"
 import { groupMigrations } from "../extensions/groups/migrations.ts"
+import { httpMigrations } from "./http/migrations.ts"
+import { integrationMigrations } from "./integrations/migrations.ts"
 
 export const migrations: Migrations = {
   ...accountMigrations,
@@ -37,5 +39,7 @@ export const migrations: Migrations = {
   ...federationMigrations,
   ...peerMigrations,
   ...seedMigrations,
-  ...groupMigrations
+  ...groupMigrations,
+  ...httpMigrations,
+  ...integrationMigrations
 }

@@ -29,7 +29,7 @@ import { HealthHandlers } from "./health/handlers.ts"
 import { LlmHandlers } from "./llm/handlers.ts"
 import { ModelsLive } from "./llm/models.ts"
 import { ApiErrorsLive } from "./http/api-errors.ts"
-import { RateLimiter } from "./http/rate-limit.ts"
+import { RateLimiterLive } from "./http/database-rate-store.ts"
 import { serve } from "./http/request-policy.ts"
 import { sendSecurityHeaders } from "./http/security-headers.ts"
 import { nodeHttpServerLayer } from "./http/server.ts"
@@ -112,7 +112,7 @@ const infrastructure = Layer.mergeAll(
   Mailer.Default,
   EventBusLive,
   PublicOrigin.layer,
-  RateLimiter.layer,
+  RateLimiterLive,
   registries,
   // The being actor's port to the twin: its quiet hours follow the profile's time zone.
   ProfileTimeZoneLive,

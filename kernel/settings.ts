@@ -53,6 +53,9 @@ const proxyHops = Config.string("TRUST_PROXY").pipe(
   Config.withDefault(0)
 )
 
+/** Where rate-limit counts live: this process's memory, or the database every process shares. */
+export type RateLimitStore = "memory" | "database"
+
 export const settingsConfig = Config.all({
   /** Folder of what this process keeps to itself: the SQLite database and caches (kernel/file-stores.ts). */
   dataDir: Config.string("DATA_DIR").pipe(Config.withDefault("data")),
@@ -76,6 +79,15 @@ export const settingsConfig = Config.all({
   /** Public origin when the node sits behind a proxy; decides the Secure cookie flag. */
   publicUrl: optionalString("PUBLIC_URL"),
   rateLimitPerMinute: Config.integer("RATE_LIMIT_PER_MINUTE").pipe(Config.withDefault(300)),
+  /**
+   * Where the rate limiter counts: `memory` (this process alone, the fastest) or `database` (one
+   * count shared by every process over the node's database). Unset: `database` when
+   * CLUSTER_RUNNER_ADDRESS makes this process one runner of several, else `memory`.
+   */
+  rateLimitStore: Config.all({
+    chosen: Config.option(Config.literal("memory", "database")("RATE_LIMIT_STORE")),
+    runner: optionalString("CLUSTER_RUNNER_ADDRESS")
+  }).pipe(Config.map(({ chosen, runner }): RateLimitStore => Option.getOrElse(chosen, () => (Option.isSome(runner) ? "database" : "memory")))),
   /**
    * Proxies of yours in front of the node: the client address is the X-Forwarded-For entry this
    * many places from the right (each proxy appends the address it heard from). 0: the socket's.

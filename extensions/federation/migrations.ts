@@ -144,5 +144,17 @@ export const federationMigrations: Migrations = {
       credits ${t.bigint} NOT NULL,
       granted_at TEXT NOT NULL
     )`
+  }),
+  /**
+   * Challenges a proof has used (proof.ts), by digest, until they are stale: in the database so a
+   * recorded collect or enrolment replayed to another process of the node proves nothing there either.
+   */
+  "1115_federation_used_challenges": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`CREATE TABLE federation_used_challenges (
+      digest TEXT PRIMARY KEY,
+      forget_at TEXT NOT NULL
+    )`
+    yield* sql`CREATE INDEX federation_used_challenges_forget ON federation_used_challenges (forget_at)`
   })
 }

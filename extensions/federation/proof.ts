@@ -2,13 +2,14 @@
  * The proof a node gives when it asks for what waits for it (a peer's collect, a relay's
  * enrolment and collect): its descriptor, 1..8 fresh challenges of its own to this node, each
  * used once, and its attestation about the first. Checked against the descriptor's did alone;
- * it proves the key, never the address. Used challenges are remembered while they are fresh, so a
- * recorded request replayed proves nothing.
+ * it proves the key, never the address. Used challenges are remembered while they are fresh, in
+ * the database (every process of the node sees them), so a recorded request replayed proves nothing.
  */
 import * as Effect from "effect/Effect"
 import { nowMillis } from "../../kernel/time.ts"
 import type { SignedAttestation, SignedChallenge, SignedNodeDescriptor } from "./contract/wire.ts"
 import { NodeDocuments } from "./documents.ts"
+import { UsedChallengesRepository } from "./repositories/used-challenges-repository.ts"
 import { digestOf, verifiedBy } from "./wire/signed.ts"
 
 /** How far a challenge's issuedAt may be from this node's clock. */
@@ -26,11 +27,11 @@ export interface KeyProof {
 export type ProofOutcome = { readonly proved: string } | { readonly refused: "invalid" | "busy" }
 
 export class KeyProofs extends Effect.Service<KeyProofs>()("federation/KeyProofs", {
-  dependencies: [NodeDocuments.Default],
+  dependencies: [NodeDocuments.Default, UsedChallengesRepository.Default],
   effect: Effect.gen(function* () {
     const documents = yield* NodeDocuments
-    /** Challenge digests already used, with when they may be forgotten (after they went stale). */
-    const used = new Map<string, number>()
+    const used = yield* UsedChallengesRepository
+    const iso = (millis: number) => new Date(millis).toISOString()
 
     const check = Effect.fn("federation.checkProof")(function* (request: KeyProof) {
       const now = yield* nowMillis
@@ -42,15 +43,16 @@ export class KeyProofs extends Effect.Service<KeyProofs>()("federation/KeyProofs
       const fresh = request.challenges.every((challenge, i) => {
         const issued = Date.parse(challenge.payload.issuedAt)
         return challenge.payload.did === prover && challenge.payload.aud === self && Math.abs(issued - now) <= FRESH_MS &&
-          !used.has(digests[i]!) && verifiedBy(challenge, prover)
+          verifiedBy(challenge, prover)
       })
       const { payload } = request.attestation
       if (!fresh || payload.did !== prover || payload.aud !== self || payload.about !== digests[0] || !verifiedBy(request.attestation, prover)) {
         return invalid
       }
-      for (const [digest, until] of used) if (until < now) used.delete(digest)
-      if (used.size + digests.length > REMEMBERED) return { refused: "busy" } satisfies ProofOutcome
-      for (const digest of digests) used.set(digest, now + 2 * FRESH_MS)
+      yield* used.sweep({ now: iso(now) })
+      if ((yield* used.count()) + digests.length > REMEMBERED) return { refused: "busy" } satisfies ProofOutcome
+      // Forgotten only once stale: by then the challenge fails the freshness check by itself.
+      if (!(yield* used.spend({ digests, forgetAt: iso(now + 2 * FRESH_MS) }))) return invalid
       return { proved: prover } satisfies ProofOutcome
     })
 

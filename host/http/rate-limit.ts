@@ -3,6 +3,11 @@
  * tighter one per rate class, which each endpoint declares in the contract (the request policy
  * reads it from the route the router matched, so spelling a path differently changes nothing).
  * Over budget is a 429 ApiError with Retry-After. Time comes from the Clock, so tests can move it.
+ *
+ * The counts live in a store: this process's memory (one process, the default: no I/O per
+ * request), or the database (./rate-store-database.ts), so that several processes of a cluster
+ * share one budget: 10 login guesses a minute in total, not 10 per process. RATE_LIMIT_STORE
+ * chooses (docs/operations.md).
  */
 import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as Clock from "effect/Clock"
@@ -25,7 +30,16 @@ export interface RateLimits {
  */
 export const defaultClassLimits: Record<RateClassName, number> = { auth: 10, waitlist: 5, owner: 20, llm: 30, upload: 30, bridge: 120, wire: 120 }
 
-const WINDOW_MS = 60_000
+export const WINDOW_MS = 60_000
+
+/** Where hits are counted. */
+export interface RateStore {
+  /**
+   * Counts one hit of `address` in `rateClass` (a rate class, or `global`); answers the seconds
+   * to wait when this hit is over `limit`, else 0.
+   */
+  readonly hit: (rateClass: string, address: string, limit: number, now: number) => Effect.Effect<number>
+}
 
 /**
  * Counts hits per key in one-minute windows. Each key's window opens at its first hit, so a
@@ -52,6 +66,12 @@ export const makeRateCounter = () => {
   return hit
 }
 
+/** Counts in this process's memory: one process's limits, at no cost per request. */
+export const memoryRateStore = (): RateStore => {
+  const hit = makeRateCounter()
+  return { hit: (rateClass, address, limit, now) => Effect.sync(() => hit(`${rateClass}|${address}`, limit, now)) }
+}
+
 export interface RateLimiterShape {
   /**
    * Counts one request of its caller against the global budget (unless `global` is false: a
@@ -66,26 +86,27 @@ export interface RateLimiterShape {
 }
 
 export class RateLimiter extends Context.Tag("host/RateLimiter")<RateLimiter, RateLimiterShape>() {
-  static readonly make = (limits: RateLimits, trustProxyHops: number): RateLimiterShape => {
-    const hit = makeRateCounter()
-    return {
-      charge: (request, rateClass, options = {}) =>
-        Effect.flatMap(Clock.currentTimeMillis, (now) => {
-          const address = clientAddress(request, trustProxyHops)
-          const wait = Math.max(
-            options.global === false ? 0 : hit(`global|${address}`, limits.global, now),
-            rateClass === null ? 0 : hit(`${rateClass}|${address}`, limits.perClass[rateClass], now)
-          )
-          return wait === 0
+  static readonly make = (limits: RateLimits, trustProxyHops: number, store: RateStore = memoryRateStore()): RateLimiterShape => ({
+    charge: (request, rateClass, options = {}) =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) => {
+        const address = clientAddress(request, trustProxyHops)
+        // Both budgets count the request, even when the first is already spent.
+        const counted = Effect.zipWith(
+          options.global === false ? Effect.succeed(0) : store.hit("global", address, limits.global, now),
+          rateClass === null ? Effect.succeed(0) : store.hit(rateClass, address, limits.perClass[rateClass], now),
+          Math.max
+        )
+        return Effect.flatMap(counted, (wait) =>
+          wait === 0
             ? Effect.void
             : Effect.fail(new RateLimited({
               message: `Too many requests${rateClass === null ? "" : ` of this kind (${rateClass})`}. Try again in ${wait} s.`,
               details: { class: rateClass ?? "global", retryAfterSeconds: wait }
-            }))
-        })
-    }
-  }
+            })))
+      })
+  })
 
+  /** Counts in this process's memory, whatever the settings say: for a server without a database. */
   static readonly layer = Layer.effect(
     RateLimiter,
     Effect.map(Settings, (settings) =>

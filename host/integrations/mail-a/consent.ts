@@ -18,6 +18,7 @@ import { IntegrationSettings } from "../settings.ts"
 import { MAIL_A_PROVIDER, MailAAccounts } from "./accounts.ts"
 import { profileAddress } from "./gmail.ts"
 import { type CallbackQuery, makePendingConsents } from "../pending-consents.ts"
+import { PendingConsentsRepository } from "../pending-consents-repository.ts"
 import { consentUrl, exchangeCode, googleConsentParams, mailAScopes } from "./oauth.ts"
 import { ownerTokenSend } from "./token-send.ts"
 
@@ -34,14 +35,14 @@ const notConfigured = () =>
   })
 
 export class MailAConsent extends Effect.Service<MailAConsent>()("integrations/MailAConsent", {
-  dependencies: [MailAAccounts.Default, SecretBox.Default],
+  dependencies: [MailAAccounts.Default, SecretBox.Default, PendingConsentsRepository.Default],
   effect: Effect.gen(function* () {
     const settings = yield* IntegrationSettings
     const accounts = yield* MailAAccounts
     const connections = yield* Connections
     const box = yield* SecretBox
     const origin = yield* PublicOrigin
-    const consents = makePendingConsents("Connect mail")
+    const consents = yield* makePendingConsents("Connect mail")
     const redirectUri = `${origin.url}${MAIL_A_CALLBACK_PATH}`
 
     const start = Effect.fn("mailA.startConsent")(function* (caller: Caller) {

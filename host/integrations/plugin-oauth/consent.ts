@@ -24,6 +24,7 @@ import { makeOutbound } from "../../network/outbound.ts"
 import { PublicOrigin } from "../../origin.ts"
 import { hostVersion } from "../../version.ts"
 import { type CallbackQuery, makePendingConsents } from "../pending-consents.ts"
+import { PendingConsentsRepository } from "../pending-consents-repository.ts"
 import { type Client, consentUrl, exchangeCode, refreshTokens } from "../mail-a/oauth.ts"
 import { makeTokenKeeper } from "../token-keeper.ts"
 import { pluginCallbackPath } from "./paths.ts"
@@ -36,7 +37,7 @@ export interface OAuthPlan {
 }
 
 export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/PluginOAuth", {
-  dependencies: [ConnectionCredentials.Default, SecretBox.Default, OAuthClients.Default],
+  dependencies: [ConnectionCredentials.Default, SecretBox.Default, OAuthClients.Default, PendingConsentsRepository.Default],
   effect: Effect.gen(function* () {
     const registry = yield* ProviderRegistry
     const connections = yield* Connections
@@ -44,7 +45,7 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
     const box = yield* SecretBox
     const clients = yield* OAuthClients
     const origin = yield* PublicOrigin
-    const consents = makePendingConsents("Connect")
+    const consents = yield* makePendingConsents("Connect")
     // One outbound for the token endpoint and auth.fetch alike: the manifest names both, so both
     // follow the node's address policy (WEB_ALLOW_PRIVATE), refused the same way.
     const send = makeOutbound({ allowPrivate: (yield* WebSettings).webAllowPrivate, userAgent: `svc-node/${hostVersion}` })
