@@ -223,7 +223,7 @@ describe("what leaves the host for the services its people connect", () => {
       expect(await heard.json()).toMatchObject({ text: "Buy bread." })
     })
     await flow(ocr.baseUrl, async () => {
-      const uploads = join(node.dataDir, "uploads", owner.being.id)
+      const uploads = join(node.dataDir, "files", "uploads", owner.being.id)
       mkdirSync(uploads, { recursive: true })
       writeFileSync(join(uploads, "scan.pdf"), await scannedPdf(["Invoice 42"]))
       ocr.script("chat", { content: "Invoice 42" })
