@@ -101,14 +101,16 @@ export class MemoryVectorsRepository extends Effect.Service<MemoryVectorsReposit
       execute: ({ beingId, kind, model, vector, k }) => {
         const ofKind = kind === null ? sql`` : sql`AND kind = ${kind}`
         return sql.onDialectOrElse({
-          // Exact: every vector of the being, model and size, paired with the query's by unnest
-          // (in double precision), summed per row. A zero vector has no direction: distance 1.
-          pg: () => sql`SELECT v.seq AS seq,
-              COALESCE(1 - SUM(e * q) / NULLIF(SQRT(SUM(e * e)) * SQRT(SUM(q * q)), 0), 1) AS distance
-            FROM (SELECT seq, embedding FROM twin_memory_vectors
-              WHERE being_id = ${beingId} AND model = ${model} AND dims = ${vector.length} ${ofKind}) v,
-              unnest(v.embedding::float8[], ${arrayLiteral(vector)}::float8[]) AS pair(e, q)
-            GROUP BY v.seq ORDER BY distance, v.seq LIMIT ${k}`,
+          // Exact: for every vector of the being, model and size, its cosine distance to the query,
+          // summed element by element over unnest in double precision (one subquery per row is
+          // faster than grouping the pairs of all rows). A zero vector has no direction: distance 1.
+          pg: () => sql`SELECT v.seq AS seq, COALESCE((
+              SELECT 1 - SUM(e::float8 * q) / NULLIF(SQRT(SUM(e::float8 * e)) * SQRT(SUM(q::float8 * q)), 0)
+              FROM unnest(v.embedding, ${arrayLiteral(vector)}::real[]) AS pair(e, q)
+            ), 1) AS distance
+            FROM twin_memory_vectors v
+            WHERE v.being_id = ${beingId} AND v.model = ${model} AND v.dims = ${vector.length} ${ofKind}
+            ORDER BY distance, v.seq LIMIT ${k}`,
           orElse: () => Effect.flatMap(ensureTable(vector.length), () => {
             const table = tableOf(vector.length)
             return sql`WITH candidates AS (
