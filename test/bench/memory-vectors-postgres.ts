@@ -2,7 +2,7 @@
  * The twin's k-NN on PostgreSQL (no pgvector on Debian 12): an exact search over one being's
  * 10,000 stored REAL[] vectors, two ways, on a throwaway cluster. "in SQL" is the repository's
  * (cosine distance summed over unnest in the server, the top k sent back); "in the process"
- * reads the being's vectors in one query and ranks them in JavaScript. p50/p99 of 100 queries
+ * reads the being's vectors in one query and ranks them in JavaScript. p50/p99 of 20 queries
  * each, k = 80 (what a hybrid search asks for). `BENCH_DIMS` sets the size (384 by default; 1536
  * is a hosted embed model's). `npm run bench -- memory-vectors-postgres` runs it alone.
  */
@@ -19,7 +19,7 @@ import { startPostgres } from "../support/postgres.ts"
 
 const vectorCount = 10_000
 const dims = Number(process.env.BENCH_DIMS ?? 384)
-const queries = 100
+const queries = 20
 const k = 80
 const model = "bench-embed"
 
