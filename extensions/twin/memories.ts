@@ -20,7 +20,7 @@ import { EventBus } from "../../host/contract/events.ts"
 import type { EmbeddingsStatus, MemorySearchMode } from "./contract/records.ts"
 import { TwinBindings } from "./ports.ts"
 import { byFusedScore, fuse } from "./ranking.ts"
-import { ftsQueryOf, MemoriesRepository, type StoredMemory } from "./repositories/memories-repository.ts"
+import { MemoriesRepository, searchWordsOf, type StoredMemory } from "./repositories/memories-repository.ts"
 import { MemoryVectorsRepository } from "./repositories/memory-vectors-repository.ts"
 import { TwinSettings } from "./settings.ts"
 
@@ -114,14 +114,14 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
 
     const search = (beingId: string, { q, kind, limit = 20 }: MemorySearch) =>
       Effect.gen(function* () {
-        const match = q === undefined ? null : ftsQueryOf(q)
+        const terms = q === undefined ? [] : searchWordsOf(q)
         const wanted = kind ?? null
         if (q === undefined || q.trim() === "") {
           const newest = yield* repository.newest({ beingId, kind: wanted, limit })
           return { memories: newest.map(recordOf), mode: bindings.embed.available ? "hybrid" : "words" } satisfies SearchResult
         }
         const candidates = Math.max(limit * candidatesPer, minCandidates)
-        const words = match === null ? [] : (yield* repository.wordSearch({ beingId, match, kind: wanted, limit: candidates })).map((row) => row.seq)
+        const words = terms.length === 0 ? [] : (yield* repository.wordSearch({ beingId, words: terms, kind: wanted, limit: candidates })).map((row) => row.seq)
         // Nothing to find by meaning either: skip the embedding's round trip (the Muse recalls on every reply).
         if (words.length === 0 && (yield* repository.newest({ beingId, kind: wanted, limit: 1 })).length === 0) {
           return { memories: [], mode: bindings.embed.available ? "hybrid" : "words" } satisfies SearchResult
@@ -146,9 +146,9 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
      */
     const searchWords = (beingId: string, q: string, limit: number) =>
       Effect.gen(function* () {
-        const match = ftsQueryOf(q)
-        if (match === null) return []
-        const seqs = (yield* repository.wordSearch({ beingId, match, kind: null, limit })).map((row) => row.seq)
+        const terms = searchWordsOf(q)
+        if (terms.length === 0) return []
+        const seqs = (yield* repository.wordSearch({ beingId, words: terms, kind: null, limit })).map((row) => row.seq)
         const found = yield* repository.bySeqs({ beingId, seqs })
         const rank = new Map(seqs.map((seq, index) => [seq, index]))
         return [...found].sort((a, b) => rank.get(a.seq)! - rank.get(b.seq)!).map(recordOf)

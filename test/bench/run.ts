@@ -10,6 +10,7 @@ const sections: ReadonlyArray<{ readonly name: string; readonly title: string; r
   { name: "pipeline", title: "The studio pipeline (issue 4)", run: async () => (await import("./pipeline.ts")).benchPipeline() },
   { name: "npm-start", title: "npm start on a built tree (hardening: a fast first minute)", run: async () => (await import("./npm-start.ts")).benchNpmStart() },
   { name: "memory-search", title: "Memory search at 100,000 memories (issue 10)", run: async () => (await import("./memory-search.ts")).benchMemorySearch() },
+  { name: "memory-vectors-postgres", title: "Memory k-NN on PostgreSQL over 10,000 vectors, in SQL beside in the process (issue 16)", run: async () => (await import("./memory-vectors-postgres.ts")).benchMemoryVectorsPostgres() },
   { name: "memory-backfill", title: "Embedding backfill against the scripted model server (issue 10)", run: async () => (await import("./memory-backfill.ts")).benchMemoryBackfill() },
   { name: "downloads", title: "Downloads of a 100 MB file, whole and by range, beside nginx (issue 10)", run: async () => (await import("./downloads.ts")).benchDownloads() },
   { name: "sandbox", title: "code.execute per sandbox tier (issue 11)", run: async () => (await import("./sandbox.ts")).benchSandbox() },

@@ -1,7 +1,7 @@
 /**
  * The `twin_memories` table and its FTS5 index. Every read names the being, so one being's
- * memories never reach another's answer. The word search is the one SQLite-only operation here
- * (FTS5's MATCH and bm25); the rest is portable SQL.
+ * memories never reach another's answer. The word search is the one dialect-specific operation
+ * here (FTS5 on SQLite, a tsvector on PostgreSQL); the rest is portable SQL.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
@@ -31,12 +31,19 @@ const CountRow = Schema.Struct({ total: Schema.Number, embedded: Schema.Number }
 const columns = `seq, id, being_id AS "beingId", kind, content, importance, tags, source, created_at AS "createdAt",
   embedding_model AS "embeddingModel", embedding_dims AS "embeddingDims"`
 
-/** The text FTS5 matches for what a person typed: each word quoted (no operator survives), any of them, the last as a prefix. */
-export const ftsQueryOf = (text: string): string | null => {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
-  if (words.length === 0) return null
-  return words.map((word, index) => `"${word}"${index === words.length - 1 ? "*" : ""}`).join(" OR ")
-}
+/** The words a search matches in what a person typed: letters and digits only, so no operator survives. */
+export const searchWordsOf = (text: string): ReadonlyArray<string> => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+
+/** The text FTS5 matches for the words: each quoted, any of them, the last as a prefix. */
+const ftsQueryOf = (words: ReadonlyArray<string>) =>
+  words.map((word, index) => `"${word}"${index === words.length - 1 ? "*" : ""}`).join(" OR ")
+
+/**
+ * The same for PostgreSQL's to_tsquery: any word (`|`), the last as a prefix (`:*`). Letters and
+ * digits only, so nothing in it is tsquery syntax; an English stop word drops out of the query.
+ */
+const tsQueryOf = (words: ReadonlyArray<string>) =>
+  words.map((word, index) => `${word}${index === words.length - 1 ? ":*" : ""}`).join(" | ")
 
 export class MemoriesRepository extends Effect.Service<MemoriesRepository>()("twin/MemoriesRepository", {
   effect: Effect.gen(function* () {
@@ -97,16 +104,26 @@ export class MemoriesRepository extends Effect.Service<MemoriesRepository>()("tw
     }))
 
     /**
-     * The being's memories whose words match, best first by BM25. SQLite-only: FTS5's MATCH and
-     * bm25(); on PostgreSQL this one function becomes a tsvector query with ts_rank.
+     * The being's memories whose words match any of `words` (the last as a prefix, typing goes on),
+     * best first. The one dialect-specific operation here: on SQLite FTS5's MATCH ranked by bm25();
+     * on PostgreSQL the generated `search` tsvector (GIN-indexed, the migration's 'english' config,
+     * so the query stems alike) matched by a tsquery of the same words, ranked by ts_rank.
      */
     const wordSearch = operation("twin.wordSearch", SqlSchema.findAll({
-      Request: Schema.Struct({ beingId: Schema.String, match: Schema.String, kind: Schema.NullOr(MemoryKind), limit: Schema.Number }),
+      Request: Schema.Struct({ beingId: Schema.String, words: Schema.Array(Schema.String), kind: Schema.NullOr(MemoryKind), limit: Schema.Number }),
       Result: SeqRow,
-      execute: ({ beingId, match, kind, limit }) => sql`SELECT m.seq AS seq FROM twin_memories_fts f
-        JOIN twin_memories m ON m.seq = f.rowid
-        WHERE twin_memories_fts MATCH ${match} AND m.being_id = ${beingId} ${kind === null ? sql`` : sql`AND m.kind = ${kind}`}
-        ORDER BY bm25(twin_memories_fts) LIMIT ${limit}`
+      execute: ({ beingId, words, kind, limit }) => {
+        const ofKind = kind === null ? sql`` : sql`AND m.kind = ${kind}`
+        return sql.onDialectOrElse({
+          pg: () => sql`SELECT m.seq AS seq FROM twin_memories m, to_tsquery('english', ${tsQueryOf(words)}) q
+            WHERE m.search @@ q AND m.being_id = ${beingId} ${ofKind}
+            ORDER BY ts_rank(m.search, q) DESC, m.seq DESC LIMIT ${limit}`,
+          orElse: () => sql`SELECT m.seq AS seq FROM twin_memories_fts f
+            JOIN twin_memories m ON m.seq = f.rowid
+            WHERE twin_memories_fts MATCH ${ftsQueryOf(words)} AND m.being_id = ${beingId} ${ofKind}
+            ORDER BY bm25(twin_memories_fts) LIMIT ${limit}`
+        })
+      }
     }))
 
     /** Memories with no vector from `model` yet (never embedded, or by another model), oldest first. */

@@ -5,9 +5,13 @@
  * and as one bit per dimension (its sign). A search scans the bits by Hamming distance for a
  * generous candidate set, then ranks those candidates by exact cosine distance on the whole
  * vectors: at 100,000 memories the bit scan costs about half the float scan (test/bench/memory-search.ts),
- * and the exact rerank keeps the order right. Everything here is SQLite-only: the extension is
- * loaded into the node's one connection when this repository is built, and on PostgreSQL this
- * file becomes pgvector's.
+ * and the exact rerank keeps the order right. The extension is loaded into the node's one
+ * connection when this repository is built.
+ *
+ * On PostgreSQL (no sqlite-vec there, and Debian 12 ships no pgvector) the vectors are rows of
+ * `twin_memory_vectors` (`embedding REAL[]`) and a search is exact: the cosine distance computed
+ * in SQL over the being's vectors of that model and size (docs/decisions.md "PostgreSQL" says why
+ * in SQL rather than in the process). Each operation is one function with both dialects' SQL.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
@@ -29,12 +33,15 @@ const paddedJson = (vector: ReadonlyArray<number>) =>
 /** Candidates the bit scan hands the exact rerank: generous, within vec0's k limit of 4096. */
 const candidatesFor = (k: number) => Math.min(4096, Math.max(200, k * 5))
 
+/** A vector as PostgreSQL's array text (`{1,-0.5,2e-7}`): one parameter, cast to an array in the statement. */
+const arrayLiteral = (vector: ReadonlyArray<number>) => `{${vector.join(",")}}`
+
 const NearRow = Schema.Struct({ seq: Schema.Number, distance: Schema.Number })
 
 export class MemoryVectorsRepository extends Effect.Service<MemoryVectorsRepository>()("twin/MemoryVectorsRepository", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    // Only SQLite takes the extension; on PostgreSQL the node boots and this file's port is the next step.
+    // Only SQLite takes the extension; PostgreSQL's vectors are plain rows.
     const sqlite = yield* Effect.serviceOption(SqliteClient.SqliteClient)
     if (sqlite._tag === "Some") yield* Effect.orDie(sqlite.value.loadExtension(getLoadablePath()))
 
@@ -66,12 +73,18 @@ export class MemoryVectorsRepository extends Effect.Service<MemoryVectorsReposit
         vector: Schema.Array(Schema.Number)
       }),
       execute: ({ seq, beingId, kind, model, vector }) =>
-        Effect.gen(function* () {
-          yield* ensureTable(vector.length)
-          const table = tableOf(vector.length)
-          yield* sql`DELETE FROM ${table} WHERE rowid = ${seq}`
-          yield* sql`INSERT INTO ${table} (rowid, being_id, kind, model, coarse, embedding)
-            VALUES (CAST(${seq} AS INTEGER), ${beingId}, ${kind}, ${model}, vec_quantize_binary(${paddedJson(vector)}), ${JSON.stringify(vector)})`
+        sql.onDialectOrElse({
+          pg: () => sql`INSERT INTO twin_memory_vectors (seq, being_id, kind, model, dims, embedding)
+            VALUES (${seq}, ${beingId}, ${kind}, ${model}, ${vector.length}, ${arrayLiteral(vector)}::real[])
+            ON CONFLICT (seq) DO UPDATE SET being_id = excluded.being_id, kind = excluded.kind, model = excluded.model,
+              dims = excluded.dims, embedding = excluded.embedding`,
+          orElse: () => Effect.gen(function* () {
+            yield* ensureTable(vector.length)
+            const table = tableOf(vector.length)
+            yield* sql`DELETE FROM ${table} WHERE rowid = ${seq}`
+            yield* sql`INSERT INTO ${table} (rowid, being_id, kind, model, coarse, embedding)
+              VALUES (CAST(${seq} AS INTEGER), ${beingId}, ${kind}, ${model}, vec_quantize_binary(${paddedJson(vector)}), ${JSON.stringify(vector)})`
+          })
         })
     }))
 
@@ -85,23 +98,41 @@ export class MemoryVectorsRepository extends Effect.Service<MemoryVectorsReposit
         k: Schema.Number
       }),
       Result: NearRow,
-      execute: ({ beingId, kind, model, vector, k }) =>
-        Effect.flatMap(ensureTable(vector.length), () => {
-          const table = tableOf(vector.length)
-          return sql`WITH candidates AS (
-              SELECT rowid FROM ${table}
-              WHERE coarse MATCH vec_quantize_binary(${paddedJson(vector)}) AND k = CAST(${candidatesFor(k)} AS INTEGER)
-              AND being_id = ${beingId} AND model = ${model} ${kind === null ? sql`` : sql`AND kind = ${kind}`}
-            )
-            SELECT v.rowid AS seq, vec_distance_cosine(v.embedding, ${JSON.stringify(vector)}) AS distance
-            FROM ${table} v JOIN candidates c ON c.rowid = v.rowid
-            ORDER BY distance LIMIT ${k}`
+      execute: ({ beingId, kind, model, vector, k }) => {
+        const ofKind = kind === null ? sql`` : sql`AND kind = ${kind}`
+        return sql.onDialectOrElse({
+          // Exact: for every vector of the being, model and size, its cosine distance to the query,
+          // summed element by element over unnest in double precision (one subquery per row is
+          // faster than grouping the pairs of all rows). A zero vector has no direction: distance 1.
+          pg: () => sql`SELECT v.seq AS seq, COALESCE((
+              SELECT 1 - SUM(e::float8 * q) / NULLIF(SQRT(SUM(e::float8 * e)) * SQRT(SUM(q::float8 * q)), 0)
+              FROM unnest(v.embedding, ${arrayLiteral(vector)}::real[]) AS pair(e, q)
+            ), 1) AS distance
+            FROM twin_memory_vectors v
+            WHERE v.being_id = ${beingId} AND v.model = ${model} AND v.dims = ${vector.length} ${ofKind}
+            ORDER BY distance, v.seq LIMIT ${k}`,
+          orElse: () => Effect.flatMap(ensureTable(vector.length), () => {
+            const table = tableOf(vector.length)
+            return sql`WITH candidates AS (
+                SELECT rowid FROM ${table}
+                WHERE coarse MATCH vec_quantize_binary(${paddedJson(vector)}) AND k = CAST(${candidatesFor(k)} AS INTEGER)
+                AND being_id = ${beingId} AND model = ${model} ${ofKind}
+              )
+              SELECT v.rowid AS seq, vec_distance_cosine(v.embedding, ${JSON.stringify(vector)}) AS distance
+              FROM ${table} v JOIN candidates c ON c.rowid = v.rowid
+              ORDER BY distance LIMIT ${k}`
+          })
         })
+      }
     }))
 
     const remove = operation("twin.removeVector", SqlSchema.void({
       Request: Schema.Struct({ seq: Schema.Number, dims: Schema.Number }),
-      execute: ({ seq, dims }) => Effect.flatMap(ensureTable(dims), () => sql`DELETE FROM ${tableOf(dims)} WHERE rowid = ${seq}`)
+      execute: ({ seq, dims }) =>
+        sql.onDialectOrElse({
+          pg: () => sql`DELETE FROM twin_memory_vectors WHERE seq = ${seq}`,
+          orElse: () => Effect.flatMap(ensureTable(dims), () => sql`DELETE FROM ${tableOf(dims)} WHERE rowid = ${seq}`)
+        })
     }))
 
     return { put, nearest, remove } as const
