@@ -6,6 +6,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import type { Migrations } from "../../kernel/database.ts"
+import { addSequenceColumn } from "../../kernel/sequence-column.ts"
 
 export const beingMigrations: Migrations = {
   "0300_being_signals": Effect.gen(function* () {
@@ -55,5 +56,7 @@ export const beingMigrations: Migrations = {
       muted_until TEXT,
       updated_at TEXT NOT NULL
     )`
-  })
+  }),
+  // Signals listed newest first keep the order they were raised in within one millisecond (was SQLite's rowid).
+  "0302_signals_seq": addSequenceColumn("signals")
 }

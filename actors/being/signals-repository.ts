@@ -104,14 +104,14 @@ export class SignalsRepository extends Effect.Service<SignalsRepository>()("bein
     }))
 
     /**
-     * A being's signals in one status, newest first. SQLite-only: `rowid` orders signals raised in
-     * the same millisecond by when they were written.
+     * A being's signals in one status, newest first; `seq` orders signals raised in the same
+     * millisecond by when they were written.
      */
     const list = operation("signals.list", SqlSchema.findAll({
       Request: Schema.Struct({ beingId: Schema.String, status: SignalStatus, limit: Schema.Int }),
       Result: SignalRow,
       execute: ({ beingId, status, limit }) => sql`SELECT ${all} FROM signals WHERE being_id = ${beingId} AND status = ${status}
-        AND ${shown} ORDER BY created_at DESC, rowid DESC LIMIT ${limit}`
+        AND ${shown} ORDER BY created_at DESC, seq DESC LIMIT ${limit}`
     }))
 
     /** A COUNT(*) query's number. */
@@ -124,12 +124,12 @@ export class SignalsRepository extends Effect.Service<SignalsRepository>()("bein
       execute: (beingId) => sql`SELECT CAST(COUNT(*) AS INTEGER) AS n FROM signals WHERE being_id = ${beingId} AND status = 'open' AND ${shown}`
     })
 
-    /** The most pressing open signals. SQLite-only: `rowid`, as in `list`. */
+    /** The most pressing open signals; `seq` as in `list`. */
     const mostPressing = SqlSchema.findAll({
       Request: Schema.Struct({ beingId: Schema.String, top: Schema.Int }),
       Result: SignalRow,
       execute: ({ beingId, top }) => sql`SELECT ${all} FROM signals WHERE being_id = ${beingId} AND status = 'open'
-        AND ${shown} ORDER BY ${sql.literal(pressing)}, created_at DESC, rowid DESC LIMIT ${top}`
+        AND ${shown} ORDER BY ${sql.literal(pressing)}, created_at DESC, seq DESC LIMIT ${top}`
     })
 
     /** How many signals are open, and the most pressing few of them. */

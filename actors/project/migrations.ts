@@ -8,6 +8,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import { columnTypes } from "../../kernel/column-types.ts"
 import type { Migrations } from "../../kernel/database.ts"
+import { addSequenceColumn } from "../../kernel/sequence-column.ts"
 
 export const projectMigrations: Migrations = {
   "0420_studio_projects": Effect.gen(function* () {
@@ -116,5 +117,7 @@ export const projectMigrations: Migrations = {
     yield* sql`ALTER TABLE project_tasks ADD COLUMN kind TEXT NOT NULL DEFAULT 'work'`
     yield* sql`ALTER TABLE project_tasks ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0`
     yield* sql`ALTER TABLE projects ADD COLUMN plan_version INTEGER NOT NULL DEFAULT 0`
-  })
+  }),
+  // A project's outputs listed in the order they were written (was SQLite's rowid).
+  "0422_project_outputs_seq": addSequenceColumn("project_outputs")
 }

@@ -86,6 +86,9 @@ export class Ledger extends Effect.Service<Ledger>()("market/Ledger", {
     const entries = (beingId: string, limit: number, offset: number) =>
       Effect.zipRight(wallet(beingId), repository.entries({ account: beingId, limit, offset })).pipe(Effect.withSpan("market.ledger"))
 
-    return { move, open, wallet, entries } as const
+    /** Holds the open accounts' wallets until the transaction ends (PostgreSQL; nothing on SQLite). */
+    const lock = (accounts: ReadonlyArray<string>) => repository.lockWallets(accounts)
+
+    return { move, open, lock, wallet, entries } as const
   })
 }) {}

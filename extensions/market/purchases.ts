@@ -2,8 +2,9 @@
  * Buying, in one transaction (the spec's rules 1 to 5): refuse an inactive listing, one's own, or
  * a second copy of a non-service listing; move the price from the buyer's account to the seller's
  * (both lifetime totals with it); count the sale; deliver by kind; write the order and the
- * purchase. Any refusal or failure rolls all of it back. Transactions on the node's database run
- * one at a time, so every check reads what the buys before it wrote.
+ * purchase. Any refusal or failure rolls all of it back. Transactions on SQLite run one at a time;
+ * on PostgreSQL (READ COMMITTED) the buy first locks both wallets' rows, so every check reads what
+ * the buys of the same buyer before it wrote (docs/decisions.md "PostgreSQL").
  *
  * Delivery outside the database (a module's folder) happens inside the transaction too and is
  * taken back if the transaction does not commit (ports.ts).
@@ -16,6 +17,7 @@ import * as Effect from "effect/Effect"
 import { Conflict } from "../../kernel/contract/errors.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { nowIso } from "../../kernel/time.ts"
+import { retryOnConflict } from "../../kernel/transaction-retry.ts"
 import type { Caller } from "../../host/auth/contract/session.ts"
 import { EventBus } from "../../host/contract/events.ts"
 import type { Listing, Order } from "./contract/records.ts"
@@ -48,11 +50,13 @@ export class Purchases extends Effect.Service<Purchases>()("market/Purchases", {
         if (listing.moderatedAt !== null) return yield* refuse("listing_moderated", "The node's owner has taken this listing down; it is not for sale.", listing)
         if (listing.status !== "active") return yield* refuse("listing_inactive", `This listing is ${listing.status.replace("_", " ")}, not for sale.`, listing)
         if (listing.sellerId === buyerId) return yield* refuse("own_listing", "This is your own listing.", listing)
+        yield* ledger.open(buyerId)
+        yield* ledger.open(listing.sellerId)
+        // On PostgreSQL a buy of the same buyer waits here for the one before it to commit.
+        yield* ledger.lock([buyerId, listing.sellerId])
         if (listing.kind !== "service" && (yield* orders.holds({ buyerId, listingId })).length > 0) {
           return yield* refuse("already_owned", "You already bought this; only services can be bought again.", listing)
         }
-        yield* ledger.open(buyerId)
-        yield* ledger.open(listing.sellerId)
         const orderId = orderedId()
         yield* ledger.move({
           from: buyerId,
@@ -91,7 +95,8 @@ export class Purchases extends Effect.Service<Purchases>()("market/Purchases", {
     const buy = (buyer: Caller, listingId: string) =>
       Effect.gen(function* () {
         // The scope closes after the commit or the rollback: a module folder written inside is taken back on a rollback.
-        const bought = yield* Effect.scoped(sql.withTransaction(buyInside(buyer.beingId, listingId))).pipe(
+        // On PostgreSQL a buy the database aborted for a conflict (two buys opening the same wallets) runs again.
+        const bought = yield* retryOnConflict(Effect.scoped(sql.withTransaction(buyInside(buyer.beingId, listingId)))).pipe(
           orDieOnStorageFault,
           Effect.catchTag("ItemGone", () =>
             Effect.gen(function* () {

@@ -83,7 +83,7 @@ export class LlmCallsRepository extends Effect.Service<LlmCallsRepository>()("mo
         FROM llm_calls WHERE ${whose(request)} GROUP BY model ORDER BY usd DESC, model`
     }))
 
-    /** The latest calls, newest first. SQLite-only: `rowid` orders calls that began in the same millisecond. */
+    /** The latest calls, newest first; `seq` orders calls that began in the same millisecond. */
     const recent = operation("models.recentCalls", SqlSchema.findAll({
       Request: Schema.Struct({ ...Whose.fields, limit: Schema.Int }),
       Result: CallRow,
@@ -91,7 +91,7 @@ export class LlmCallsRepository extends Effect.Service<LlmCallsRepository>()("mo
           base_url AS "baseUrl", fallback, prompt_tokens AS "promptTokens", completion_tokens AS "completionTokens",
           usage_reported AS "usageReported", cost_usd AS "costUsd", unit, quantity, pricing, purpose, duration_ms AS "durationMs",
           created_at AS "createdAt"
-        FROM llm_calls WHERE ${whose(request)} ORDER BY created_at DESC, rowid DESC LIMIT ${request.limit}`
+        FROM llm_calls WHERE ${whose(request)} ORDER BY created_at DESC, seq DESC LIMIT ${request.limit}`
     }))
 
     return {

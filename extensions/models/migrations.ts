@@ -3,6 +3,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import { columnTypes } from "../../kernel/column-types.ts"
 import type { Migrations } from "../../kernel/database.ts"
+import { addSequenceColumn } from "../../kernel/sequence-column.ts"
 
 export const modelMigrations: Migrations = {
   "0200_llm_calls": Effect.gen(function* () {
@@ -38,5 +39,7 @@ export const modelMigrations: Migrations = {
     yield* sql`ALTER TABLE llm_calls ADD COLUMN unit TEXT NOT NULL DEFAULT 'tokens'`
     yield* sql`ALTER TABLE llm_calls ADD COLUMN quantity ${t.double} NOT NULL DEFAULT 0`
     yield* sql`UPDATE llm_calls SET quantity = prompt_tokens + completion_tokens`
-  })
+  }),
+  // Calls listed newest first keep the order they were made in within one millisecond (was SQLite's rowid).
+  "0202_llm_calls_seq": addSequenceColumn("llm_calls")
 }

@@ -48,7 +48,7 @@ beforeEach(() => models.reset())
 
 const calls = () =>
   node.runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) =>
-    sql<{ tier: string; unit: string; quantity: number; purpose: string }>`SELECT tier, unit, quantity, purpose FROM llm_calls ORDER BY created_at, rowid`))
+    sql<{ tier: string; unit: string; quantity: number; purpose: string }>`SELECT tier, unit, quantity, purpose FROM llm_calls ORDER BY created_at, seq`))
 
 describe("a plugin's llm capability", () => {
   it("speaks, hears and films through the node's tiers, charged in each tier's unit, under the same ceilings", async () => {

@@ -17,12 +17,12 @@ export class OutputsRepository extends Effect.Service<OutputsRepository>()("proj
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
-    /** In the order written: SQLite's rowid (the one SQLite-only term here); PostgreSQL needs a sequence column for it. */
+    /** In the order written (`seq`, kernel/sequence-column.ts). */
     const listByProject = operation("projectOutputs.listByProject", SqlSchema.findAll({
       Request: Schema.String,
       Result: OutputRow,
       execute: (projectId) => sql`SELECT id, kind, name, path, size, preview_url AS "previewUrl"
-        FROM project_outputs WHERE project_id = ${projectId} ORDER BY rowid`
+        FROM project_outputs WHERE project_id = ${projectId} ORDER BY seq`
     }))
 
     const removeAll = operation("projectOutputs.removeAll", SqlSchema.void({

@@ -45,6 +45,18 @@ export class LedgerRepository extends Effect.Service<LedgerRepository>()("market
         VALUES (${account}, 0, 0, 0, ${at}) ON CONFLICT (account) DO NOTHING RETURNING account`
     }))
 
+    /**
+     * Holds the accounts' rows until the transaction ends, so a buy's checks (a copy already owned)
+     * read what every earlier buy of those accounts wrote. PostgreSQL (READ COMMITTED) takes row locks,
+     * in one order (by account) so two buys locking the same pair cannot deadlock; SQLite runs one
+     * transaction at a time and has no `FOR UPDATE`, so it has nothing to lock.
+     */
+    const lockWallets = operation("market.lockWallets", (accounts: ReadonlyArray<string>) =>
+      sql.onDialectOrElse({
+        pg: () => Effect.asVoid(sql`SELECT account FROM market_wallets WHERE account IN ${sql.in(accounts)} ORDER BY account FOR UPDATE`),
+        orElse: () => Effect.void
+      }))
+
     /** Takes `amount` from an account that holds it (the mint always does); no row back when it does not. */
     const debit = operation("market.debit", SqlSchema.findAll({
       Request: Amount,
@@ -85,6 +97,6 @@ export class LedgerRepository extends Effect.Service<LedgerRepository>()("market
         FROM market_ledger WHERE account = ${account} ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`
     }))
 
-    return { findWallet, openWallet, debit, credit, insertEntries, entries } as const
+    return { findWallet, openWallet, lockWallets, debit, credit, insertEntries, entries } as const
   })
 }) {}

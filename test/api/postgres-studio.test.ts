@@ -1,0 +1,54 @@
+/**
+ * A studio project on PostgreSQL, with a scripted team on the scripted OpenAI server: a generator
+ * run to done, its tasks, team, review and outputs (in the order written) read back as on SQLite,
+ * and what the run's model calls cost in the ledger, newest first.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { remoteDefault } from "../support/models.ts"
+import { run } from "../support/node.ts"
+import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
+import { nodeOnPostgresWithOwner } from "../support/postgres-node.ts"
+import { scriptStudio } from "./projects-scripted.ts"
+import { startGenerator, twoStepGenerator, untilSettled } from "./projects-support.ts"
+
+let models: OpenAiServer
+beforeAll(async () => {
+  models = await startOpenAiServer()
+})
+afterAll(async () => {
+  await models.close()
+})
+const context = nodeOnPostgresWithOwner(() => remoteDefault(models.baseUrl))
+
+describe("a studio run on PostgreSQL", () => {
+  it("runs a generator's steps to done with its outputs, review and costs", async () => {
+    scriptStudio(models)
+    const owner = context.owner.client
+    const generator = await twoStepGenerator(owner)
+    const started = await startGenerator(owner, generator.id, { topic: "green tea" })
+    expect(started).toMatchObject({ status: "planning", generatorId: generator.id, ownerId: context.owner.being.id, outputs: [] })
+
+    const detail = await untilSettled(owner, started.id, undefined, 60_000)
+    expect(detail.project.status).toBe("done")
+    expect(detail.tasks.map((task) => [task.key, task.status])).toEqual([["notes", "done"], ["report", "done"]])
+    expect(detail.tasks[1]!.dependsOn).toEqual([detail.tasks[0]!.id])
+    expect(detail.tasks[0]!.output).toMatchObject({ ok: true, file: "notes-on-green-tea.md", repairs: 0 })
+    expect(detail.team?.members.map((m) => m.role)).toEqual(["researcher", "writer"])
+    expect(detail.review).toMatchObject({ verdict: "pass" })
+    expect(detail.project.outputs.map((output) => [output.path, output.kind, output.url])).toEqual([
+      ["notes-on-green-tea.md", "markdown", `/api/files/project/${started.id}/notes-on-green-tea.md`],
+      ["report-on-green-tea.md", "markdown", `/api/files/project/${started.id}/report-on-green-tea.md`]
+    ])
+    const listed = await run(owner.api.studioProjects.listProjects())
+    expect(listed.find((project) => project.id === started.id)).toMatchObject({ status: "done" })
+
+    // Every model call of the run is in the ledger, newest first, the QA review last made.
+    const usage = await run(owner.api.llm.usage())
+    const made = models.requestsFor("chat").length
+    expect(usage.calls).toBe(made)
+    expect(usage.recent).toHaveLength(Math.min(made, usage.recent.length))
+    expect(usage.recent.every((call) => call.projectId === started.id)).toBe(true)
+    expect(usage.recent.map((call) => call.createdAt)).toEqual(usage.recent.map((call) => call.createdAt).sort().reverse())
+    expect(usage.recent[0]!.tier).toBe("strong")
+  }, 90_000)
+})
