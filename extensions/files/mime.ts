@@ -24,3 +24,9 @@ export const extensionOf = (name: string) => {
 }
 
 export const mimeOf = (name: string) => types[extensionOf(name)] ?? "application/octet-stream"
+
+/** Media types that are text though not `text/*`: data, markup and config files. */
+const textualApplications: ReadonlySet<string> = new Set(["application/json", "application/xml", "application/yaml", "application/toml", "application/sql", "application/x-sh"])
+
+/** Whether a file of this media type is read as text (files.read, file indexing, the Muse's attachments). */
+export const isTextMime = (mime: string) => mime.startsWith("text/") || textualApplications.has(mime)

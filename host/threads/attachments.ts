@@ -9,7 +9,7 @@ import type { FileHandle } from "node:fs/promises"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Runtime from "effect/Runtime"
-import { mimeOf } from "../../extensions/files/mime.ts"
+import { isTextMime, mimeOf } from "../../extensions/files/mime.ts"
 import { isPdf, MAX_PDF_BYTES, pdfToMarkdown, PdfUnreadable } from "../../extensions/files/pdf-markdown.ts"
 import { Models } from "../../extensions/models/contract/models.ts"
 import type { Attachment } from "../../extensions/threads/contract/records.ts"
@@ -19,9 +19,6 @@ import { FileAccess } from "../files/file-access.ts"
 import { decodeFileId } from "../files/file-ids.ts"
 import { ModelsLive } from "../llm/models.ts"
 import { readPageImage } from "../llm/ocr.ts"
-
-/** Media types that are text though not `text/*`. */
-const textual = new Set(["application/json", "application/xml", "application/yaml", "application/toml", "application/sql", "application/x-sh"])
 
 /** PDFs read lately, by being, file and version: a thread's every reply reads its attachments again, a scan's pages cost model calls. */
 const pdfCacheSize = 16
@@ -88,7 +85,7 @@ export const ThreadAttachmentsLive = Layer.effect(
             return { kind: "text", text: markdown.right.slice(0, maxChars), truncated: markdown.right.length > maxChars } satisfies AttachmentReading
           }
           // Known text kinds, and a file whose name says nothing of its kind, are read if their bytes are UTF-8.
-          if (mime.startsWith("text/") || textual.has(mime) || mime === "application/octet-stream") {
+          if (isTextMime(mime) || mime === "application/octet-stream") {
             const text = yield* Effect.promise(() => readText(handle, stats.size, maxChars))
             if (text !== null) return { kind: "text", ...text } satisfies AttachmentReading
           }

@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Runtime from "effect/Runtime"
-import { mimeOf } from "../../extensions/files/mime.ts"
+import { isTextMime, mimeOf } from "../../extensions/files/mime.ts"
 import { MAX_PDF_BYTES, pdfToMarkdown } from "../../extensions/files/pdf-markdown.ts"
 import { walk } from "../../extensions/files/walk.ts"
 import { Models } from "../../extensions/models/contract/models.ts"
@@ -22,11 +22,7 @@ import { ModelsLive } from "../llm/models.ts"
 import { readPageImage } from "../llm/ocr.ts"
 
 /** What files.read answers as text and is worth remembering: text, markup, data and config files. */
-const textual = new Set(["application/json", "application/xml", "application/yaml", "application/toml", "application/sql", "application/x-sh"])
-const isText = (name: string) => {
-  const mime = mimeOf(name)
-  return mime.startsWith("text/") || textual.has(mime)
-}
+const isText = (name: string) => isTextMime(mimeOf(name))
 /** A PDF is remembered as its markdown (its scanned pages read by the ocr tier). */
 const isPdfName = (name: string) => mimeOf(name) === "application/pdf"
 const isIndexable = (name: string) => isText(name) || isPdfName(name)
