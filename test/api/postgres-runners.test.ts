@@ -85,7 +85,11 @@ const until = async <A>(probe: () => A | undefined, timeoutMs: number): Promise<
 it("serves from both runners and finishes a run on the survivor after SIGKILL of its runner", async () => {
   const [a, b] = await Promise.all([startRunner(0), startRunner(1)])
   for (const { runner } of [a, b]) {
-    expect(await run(new Client(runner.url).api.health.health())).toMatchObject({ ok: true })
+    // A runner that stopped after listening says why in its output.
+    const health = await run(new Client(runner.url).api.health.health()).catch((error: unknown) => {
+      throw new Error(`${String(error)}\n${a.runner.output()}\n---\n${b.runner.output()}`)
+    })
+    expect(health).toMatchObject({ ok: true })
   }
   expect(await registeredRunners()).toEqual([a.address, b.address].sort())
 
@@ -129,3 +133,10 @@ it("serves from both runners and finishes a run on the survivor after SIGKILL of
   expect(callsFor(models, "Notes on sencha").length).toBe(notesCalls)
   expect(failoverMs).toBeLessThan(20_000)
 }, 180_000)
+
+it("refuses to start as a runner without PostgreSQL, saying why", async () => {
+  const address = `127.0.0.1:${await freePort()}`
+  await expect(startChildNode({ env: { CLUSTER_RUNNER_ADDRESS: address, DATABASE_URL: "" } })).rejects.toThrow(
+    /CLUSTER_RUNNER_ADDRESS needs DATABASE_URL: the runners of a cluster share one PostgreSQL database/
+  )
+}, 60_000)
