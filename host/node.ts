@@ -12,7 +12,7 @@ import * as Layer from "effect/Layer"
 import { fileURLToPath } from "node:url"
 import { SignalActions } from "../actors/being/actions.ts"
 import { BeingLive } from "../actors/being/behaviour.ts"
-import { actorsLayer } from "../kernel/actors/index.ts"
+import { nodeActorsLayer } from "../kernel/actors/index.ts"
 import { databaseLayer } from "../kernel/database.ts"
 import { fileStoresLayer } from "../kernel/file-stores.ts"
 import { EventBusLive } from "./events.ts"
@@ -219,7 +219,7 @@ export const nodeLayer = (options: NodeOptions = {}) => {
   return httpLayer(options.uiDir ?? uiDistDir).pipe(
     Layer.provideMerge(shared),
     Layer.provideMerge(infrastructure),
-    Layer.provideMerge(actorsLayer()),
+    Layer.provideMerge(nodeActorsLayer),
     Layer.provideMerge(databaseLayer(migrations)),
     Layer.provideMerge(listenLayer(options.onListening)),
     Layer.provideMerge(NodeServer.layer),

@@ -53,6 +53,31 @@ const proxyHops = Config.string("TRUST_PROXY").pipe(
   Config.withDefault(0)
 )
 
+/** A runner's address as the cluster stores it and the other runners dial it. */
+export interface RunnerAddressSetting {
+  readonly host: string
+  readonly port: number
+}
+
+/** `host:port` (an IPv6 host in brackets); anything else stops the node with the expected form. */
+export const parseRunnerAddress = (text: string): Either.Either<RunnerAddressSetting, string> => {
+  const match = /^\[?([^\s\[\]]+?)\]?:(\d{1,5})$/.exec(text.trim())
+  const port = match === null ? NaN : Number(match[2])
+  return match !== null && port >= 1 && port <= 65535
+    ? Either.right({ host: match[1]!, port })
+    : Either.left("CLUSTER_RUNNER_ADDRESS is this process's host:port for the other runners, e.g. 10.0.0.2:34431")
+}
+
+const clusterRunnerAddress = optionalString("CLUSTER_RUNNER_ADDRESS").pipe(
+  Config.mapOrFail(Option.match({
+    onNone: () => Either.right(Option.none<RunnerAddressSetting>()),
+    onSome: (text) => Either.mapBoth(parseRunnerAddress(text), {
+      onLeft: (message) => ConfigError.InvalidData(["CLUSTER_RUNNER_ADDRESS"], message),
+      onRight: Option.some
+    })
+  }))
+)
+
 /** Where rate-limit counts live: this process's memory, or the database every process shares. */
 export type RateLimitStore = "memory" | "database"
 
@@ -74,6 +99,11 @@ export const settingsConfig = Config.all({
       validation: (url) => Option.isNone(url) || /^postgres(ql)?:\/\//i.test(Redacted.value(url.value).trim())
     })
   ),
+  /**
+   * This process's own `host:port` as one runner of a cluster (kernel/actors/actors-layer.ts):
+   * where it listens for the other runners and where they reach it. None: the one-process runner.
+   */
+  clusterRunnerAddress: clusterRunnerAddress,
   host: Config.string("HOST").pipe(Config.withDefault("127.0.0.1")),
   port: Config.integer("PORT").pipe(Config.withDefault(8787)),
   /** Public origin when the node sits behind a proxy; decides the Secure cookie flag. */
@@ -100,7 +130,14 @@ export const settingsConfig = Config.all({
   ),
   logLevel: Config.string("LOG_LEVEL").pipe(Config.withDefault("info")),
   pluginDir: Config.string("PLUGIN_DIR").pipe(Config.withDefault("plugins"))
-})
+}).pipe(
+  // The runners of a cluster share their messages, shard locks and everything else through one
+  // database; each process's own SQLite file would give every runner a cluster of its own.
+  Config.validate({
+    message: "CLUSTER_RUNNER_ADDRESS needs DATABASE_URL: the runners of a cluster share one PostgreSQL database",
+    validation: (settings) => Option.isNone(settings.clusterRunnerAddress) || Option.isSome(settings.databaseUrl)
+  })
+)
 
 export type SettingsShape = Config.Config.Success<typeof settingsConfig>
 

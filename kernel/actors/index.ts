@@ -2,7 +2,7 @@
  * The kernel's actor runtime on @effect/cluster. An actor kind is an `Entity` whose protocol is
  * a set of `Rpc`s; see docs/actors.md.
  */
-export { actorsLayer, type ActorRuntime } from "./actors-layer.ts"
+export { actorsLayer, nodeActorsLayer, socketRunnerLayer, type ActorRuntime } from "./actors-layer.ts"
 export { entityLayer, type EntityKindOptions } from "./entity-layer.ts"
 export { runNode, shutdownDeadline } from "./run-node.ts"
 export { refusedWhenBusy } from "./busy.ts"

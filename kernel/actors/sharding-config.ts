@@ -4,8 +4,10 @@
  * environment, because the library's reader takes `HOST` and `PORT`, which belong to the
  * HTTP server.
  */
+import type * as RunnerAddress from "@effect/cluster/RunnerAddress"
 import * as ShardingConfig from "@effect/cluster/ShardingConfig"
 import * as Duration from "effect/Duration"
+import * as Option from "effect/Option"
 
 export type ShardingConfigShape = ShardingConfig.ShardingConfig["Type"]
 
@@ -32,3 +34,21 @@ export const nodeShardingConfig: ShardingConfigShape = {
   // A message sent while the shards are still being acquired at boot retries at this pace.
   sendRetryInterval: Duration.millis(20)
 }
+
+/**
+ * One runner of several (CLUSTER_RUNNER_ADDRESS): the node's values, plus how fast a dead runner's
+ * shards move. The survivors drop a runner from the assignment once its heartbeat is older than
+ * `shardLockExpiration`, or sooner once the health check (a ping, itself a singleton that may have
+ * died with the runner) finds it gone; on PostgreSQL the dead runner's shard locks are advisory
+ * locks its closed connection already gave back. The library's 10 s heartbeat and 35 s expiry
+ * would leave a killed runner's entities unanswered for up to ~40 s; 2 s and 8 s keep it under
+ * ~10 s for one small update per runner every two seconds.
+ */
+export const clusterShardingConfig = (runnerAddress: RunnerAddress.RunnerAddress): ShardingConfigShape => ({
+  ...nodeShardingConfig,
+  runnerAddress: Option.some(runnerAddress),
+  runnerListenAddress: Option.none(),
+  shardLockRefreshInterval: Duration.seconds(2),
+  shardLockExpiration: Duration.seconds(8),
+  runnerHealthCheckInterval: Duration.seconds(5)
+})

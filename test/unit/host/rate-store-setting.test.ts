@@ -7,12 +7,15 @@ import { settingsConfig } from "../../../kernel/settings.ts"
 const storeWith = (env: Record<string, string>) =>
   Effect.runPromise(Effect.withConfigProvider(Effect.map(settingsConfig, (settings) => settings.rateLimitStore), ConfigProvider.fromMap(new Map(Object.entries(env)))))
 
+/** A runner of a cluster needs the shared database (test/unit/kernel/runner-address-setting.test.ts). */
+const onPostgres = { DATABASE_URL: "postgres://node@10.0.0.1/node" }
+
 describe("the rate-limit store setting", () => {
   it("is memory by default, the database in a cluster, and what RATE_LIMIT_STORE says when set", async () => {
     expect(await storeWith({})).toBe("memory")
-    expect(await storeWith({ CLUSTER_RUNNER_ADDRESS: "10.0.0.2:34431" })).toBe("database")
+    expect(await storeWith({ CLUSTER_RUNNER_ADDRESS: "10.0.0.2:34431", ...onPostgres })).toBe("database")
     expect(await storeWith({ RATE_LIMIT_STORE: "database" })).toBe("database")
-    expect(await storeWith({ RATE_LIMIT_STORE: "memory", CLUSTER_RUNNER_ADDRESS: "10.0.0.2:34431" })).toBe("memory")
+    expect(await storeWith({ RATE_LIMIT_STORE: "memory", CLUSTER_RUNNER_ADDRESS: "10.0.0.2:34431", ...onPostgres })).toBe("memory")
   })
 
   it("stops the node on any other value", async () => {
