@@ -93,4 +93,11 @@ describe("events across processes", () => {
     // The owner's other session is untouched on both.
     expect((await sameBrowserOn(second, owner).raw("GET", "/api/auth/me")).status).toBe(200)
   })
+
+  it("shows on the other process at once a change to a being made on one", async () => {
+    const onSecond = sameBrowserOn(second, owner)
+    await run(onSecond.api.auth.me()) // kept in the second process's session cache now
+    await run(owner.api.beings.patchMe({ payload: { displayName: "Renamed on the first" } }))
+    expect((await run(onSecond.api.auth.me())).being.displayName).toBe("Renamed on the first")
+  })
 })
