@@ -8,6 +8,7 @@
  * On SQLite there is one process: sending does nothing and nothing is ever received.
  */
 import * as PgClient from "@effect/sql-pg/PgClient"
+import * as Clock from "effect/Clock"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -93,9 +94,11 @@ export class Broadcast extends Effect.Service<Broadcast>()("broadcast/Broadcast"
     // Until our own hello comes back, LISTEN may not be in place and another process's event lost;
     // the listening fiber may not even have run yet, so the hello is repeated until it is heard.
     const hello = Effect.repeat(send({ kind: "hello" }), Schedule.spaced(Duration.millis(100)))
+    // On the wall clock: a test's clock that never moves must not hold the start up.
     yield* Effect.raceFirst(Deferred.await(listening), hello).pipe(
       Effect.timeout(Duration.seconds(10)),
-      Effect.catchAll(() => Effect.logWarning("broadcast: our own hello did not come back within 10 s"))
+      Effect.catchAll(() => Effect.logWarning("broadcast: our own hello did not come back within 10 s")),
+      Effect.withClock(Clock.make())
     )
     const shared: BroadcastShape = { active: true, send, subscribe }
     return shared
