@@ -20,6 +20,7 @@ import { seedMigrations } from "../actors/seed/migrations.ts"
 import { groupMigrations } from "../extensions/groups/migrations.ts"
 import { httpMigrations } from "./http/migrations.ts"
 import { integrationMigrations } from "./integrations/migrations.ts"
+import { broadcastMigrations } from "./broadcast/migrations.ts"
 
 export const migrations: Migrations = {
   ...accountMigrations,
@@ -41,5 +42,6 @@ export const migrations: Migrations = {
   ...seedMigrations,
   ...groupMigrations,
   ...httpMigrations,
-  ...integrationMigrations
+  ...integrationMigrations,
+  ...broadcastMigrations
 }

@@ -15,7 +15,7 @@ import { BeingLive } from "../actors/being/behaviour.ts"
 import { nodeActorsLayer } from "../kernel/actors/index.ts"
 import { databaseLayer } from "../kernel/database.ts"
 import { fileStoresLayer } from "../kernel/file-stores.ts"
-import { EventBusLive } from "./events.ts"
+import { SharedEventBusLive } from "./broadcast/event-bus.ts"
 import { Settings } from "../kernel/settings.ts"
 import { NodeApi } from "./contract/api.ts"
 import { AuthenticationLive } from "./auth/authentication.ts"
@@ -110,7 +110,7 @@ const infrastructure = Layer.mergeAll(
   Sessions.Default,
   BeingChangesLive,
   Mailer.Default,
-  EventBusLive,
+  SharedEventBusLive,
   PublicOrigin.layer,
   RateLimiterLive,
   registries,

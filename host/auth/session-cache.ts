@@ -7,11 +7,12 @@
  * in host/auth/sessions.ts announces the ids) and when its being's row is written
  * (contract/being-changes.ts, which every writer of `beings` calls); its expiry is checked
  * against the Clock on every read. A lookup that raced a change is not kept (the generation).
- * It is exact only while this process is the only one writing the database: see
- * docs/decisions.md ("Session cache") before running two processes on one database.
+ * With several processes on one PostgreSQL, both kinds of change also reach the other processes'
+ * caches through host/broadcast (docs/decisions.md, "Events across processes").
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import { Broadcast } from "../broadcast/broadcast.ts"
 import { BeingChanges } from "./contract/being-changes.ts"
 import type { SessionShape } from "./contract/session.ts"
 
@@ -65,8 +66,15 @@ export class SessionCache extends Effect.Service<SessionCache>()("auth/SessionCa
   }
 }) {}
 
-/** Writes to `beings` reach the cache (contract/being-changes.ts). */
+/** Writes to `beings` reach the cache (contract/being-changes.ts), and the other processes' (host/auth/sessions.ts). */
 export const BeingChangesLive = Layer.effect(
   BeingChanges,
-  Effect.map(SessionCache, (cache) => ({ changed: (beingId: string) => Effect.sync(() => cache.forgetBeing(beingId)) }))
-).pipe(Layer.provide(SessionCache.Default))
+  Effect.gen(function* () {
+    const cache = yield* SessionCache
+    const broadcast = yield* Broadcast
+    return {
+      changed: (beingId: string) =>
+        Effect.zipRight(Effect.sync(() => cache.forgetBeing(beingId)), broadcast.send({ kind: "being.changed", beingId }))
+    }
+  })
+).pipe(Layer.provide(Layer.merge(SessionCache.Default, Broadcast.Default)))

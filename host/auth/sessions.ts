@@ -2,14 +2,18 @@
  * Server-side sessions: an opaque token (its digest stored), 30 days, revocable by deleting
  * the row. Never a JWT. The cookie secret is SESSION_SECRET or one generated once per node.
  * Every revocation is also announced (`revoked`) so the live channel closes that session's sockets,
- * and dropped from the session cache (session-cache.ts) that answers signed-in requests.
+ * and dropped from the session cache (session-cache.ts) that answers signed-in requests. On
+ * PostgreSQL both go to the other processes too (host/broadcast): their caches drop the sessions
+ * and their sockets close, and a `beings` write another process made drops its being's sessions.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as PubSub from "effect/PubSub"
+import * as Queue from "effect/Queue"
 import * as Redacted from "effect/Redacted"
 import { isoIn, nowIso } from "../../kernel/time.ts"
+import { Broadcast } from "../broadcast/broadcast.ts"
 import type { SessionShape } from "./contract/session.ts"
 import { NodeMetaRepository } from "./repositories/node-meta.ts"
 import { SessionsRepository } from "./repositories/sessions.ts"
@@ -20,11 +24,23 @@ import { digest, newId, newToken } from "./tokens.ts"
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000
 
 export class Sessions extends Effect.Service<Sessions>()("auth/Sessions", {
-  effect: Effect.gen(function* () {
+  scoped: Effect.gen(function* () {
     const repository = yield* SessionsRepository
     const cache = yield* SessionCache
     const settings = yield* AuthSettings
+    const broadcast = yield* Broadcast
     const revocations = yield* PubSub.unbounded<ReadonlyArray<string>>()
+
+    // What other processes ended or changed reaches this process's cache and sockets as its own does.
+    const fromOthers = yield* broadcast.subscribe
+    yield* Effect.forkScoped(Effect.forever(Effect.flatMap(Queue.take(fromOthers), (body) => {
+      if (body.kind === "sessions.ended") {
+        cache.forgetSessions(body.ids)
+        return PubSub.publish(revocations, body.ids)
+      }
+      if (body.kind === "being.changed") cache.forgetBeing(body.beingId)
+      return Effect.void
+    })))
 
     const cookieSecret = yield* Option.match(settings.sessionSecret, {
       onSome: (secret) => Effect.succeed(Redacted.value(secret)),
@@ -67,11 +83,14 @@ export class Sessions extends Effect.Service<Sessions>()("auth/Sessions", {
       return rows.map((row) => ({ ...row, current: row.id === session.sessionId }))
     })
 
-    /** Drops the sessions a deletion removed from the cache, announces them and answers how many. */
+    /**
+     * Drops the sessions a deletion removed from the cache, announces them (to the other processes
+     * too, before the answer: a logout holds nowhere else a moment later) and answers how many.
+     */
     const announce = (ids: ReadonlyArray<string>) => {
       if (ids.length === 0) return Effect.succeed(0)
       cache.forgetSessions(ids)
-      return Effect.as(PubSub.publish(revocations, ids), ids.length)
+      return Effect.zipRight(broadcast.send({ kind: "sessions.ended", ids }), Effect.as(PubSub.publish(revocations, ids), ids.length))
     }
 
     const revoke = (session: SessionShape, id: string) =>
@@ -103,5 +122,5 @@ export class Sessions extends Effect.Service<Sessions>()("auth/Sessions", {
 
     return { cookieSecret, open, resolve, list, revoke, revokeOthers, revokeAll, close, revoked, stillValid } as const
   }),
-  dependencies: [SessionsRepository.Default, NodeMetaRepository.Default, SessionCache.Default]
+  dependencies: [SessionsRepository.Default, NodeMetaRepository.Default, SessionCache.Default, Broadcast.Default]
 }) {}

@@ -1,0 +1,107 @@
+/**
+ * Messages between the processes that share one PostgreSQL database, over LISTEN/NOTIFY on one
+ * channel (docs/decisions.md, "Events across processes"). Each process LISTENs on its own
+ * connection and hands what other processes sent to its subscribers; what it sent itself comes
+ * back too and is skipped by its origin id. NOTIFY takes payloads shorter than 8,000 bytes: a
+ * larger message is written to `broadcast_overflow` and only its row's id is notified.
+ *
+ * On SQLite there is one process: sending does nothing and nothing is ever received.
+ */
+import * as PgClient from "@effect/sql-pg/PgClient"
+import * as Clock from "effect/Clock"
+import * as Deferred from "effect/Deferred"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as PubSub from "effect/PubSub"
+import type * as Queue from "effect/Queue"
+import * as Schedule from "effect/Schedule"
+import * as Schema from "effect/Schema"
+import type * as Scope from "effect/Scope"
+import * as Stream from "effect/Stream"
+import { randomUUID } from "node:crypto"
+import { isoIn, nowIso } from "../../kernel/time.ts"
+import { Envelope, type BroadcastBody } from "./messages.ts"
+import { BroadcastRepository } from "./broadcast-repository.ts"
+
+/** The one channel every process listens on. */
+export const BROADCAST_CHANNEL = "node_broadcast"
+
+/** PostgreSQL's NOTIFY payload must be shorter than this many bytes (its default build). */
+export const NOTIFY_PAYLOAD_LIMIT = 8000
+
+/** Overflow rows live this long: every listener reads its row within moments of the notification. */
+const OVERFLOW_KEPT_MS = 60_000
+
+const decodeEnvelope = Schema.decodeUnknown(Schema.parseJson(Envelope))
+const decodeBody = Schema.decodeUnknown(Schema.parseJson(Envelope.members[0]))
+
+export interface BroadcastShape {
+  /** False on SQLite: there is no other process to tell. */
+  readonly active: boolean
+  readonly send: (body: BroadcastBody) => Effect.Effect<void>
+  /** What other processes send, from the moment of subscribing. */
+  readonly subscribe: Effect.Effect<Queue.Dequeue<BroadcastBody>, never, Scope.Scope>
+}
+
+export class Broadcast extends Effect.Service<Broadcast>()("broadcast/Broadcast", {
+  scoped: Effect.gen(function* () {
+    const received = yield* PubSub.unbounded<BroadcastBody>()
+    const subscribe = PubSub.subscribe(received)
+    const pg = yield* Effect.serviceOption(PgClient.PgClient)
+    if (Option.isNone(pg)) {
+      const alone: BroadcastShape = { active: false, send: () => Effect.void, subscribe }
+      return alone
+    }
+    const client = pg.value
+    const repository = yield* BroadcastRepository
+    // Random, not the pid: processes on two machines can share a pid.
+    const origin = randomUUID()
+    const listening = yield* Deferred.make<void>()
+
+    const sendNow = Effect.fn("broadcast.send")(function* (body: BroadcastBody) {
+      const text = JSON.stringify({ origin, body })
+      if (Buffer.byteLength(text) < NOTIFY_PAYLOAD_LIMIT) return yield* repository.notify({ channel: BROADCAST_CHANNEL, payload: text })
+      const id = randomUUID()
+      yield* repository.sweep(yield* isoIn(-OVERFLOW_KEPT_MS))
+      yield* repository.insert({ id, payload: text, createdAt: yield* nowIso })
+      yield* repository.notify({ channel: BROADCAST_CHANNEL, payload: JSON.stringify({ origin, overflow: id }) })
+    })
+
+    /** Sends to every other process; a failure is logged, never the caller's (the local work is done). */
+    const send = (body: BroadcastBody) =>
+      sendNow(body).pipe(Effect.catchAllCause((cause) => Effect.logWarning("broadcast: could not notify", cause)))
+
+    const receive = (text: string) =>
+      Effect.gen(function* () {
+        const envelope = yield* decodeEnvelope(text)
+        if (envelope.origin === origin) {
+          if ("body" in envelope && envelope.body.kind === "hello") yield* Deferred.succeed(listening, undefined)
+          return
+        }
+        if ("body" in envelope) return yield* PubSub.publish(received, envelope.body)
+        const row = yield* repository.find(envelope.overflow)
+        if (Option.isNone(row)) return yield* Effect.logWarning("broadcast: a large message was swept before it was read")
+        const full = yield* decodeBody(row.value.payload)
+        yield* PubSub.publish(received, full.body)
+      }).pipe(Effect.catchAllCause((cause) => Effect.logWarning("broadcast: a message could not be read", cause)))
+
+    yield* client.listen(BROADCAST_CHANNEL).pipe(
+      Stream.runForEach(receive),
+      Effect.catchAllCause((cause) => Effect.logError("broadcast: listening stopped", cause)),
+      Effect.forkScoped
+    )
+    // Until our own hello comes back, LISTEN may not be in place and another process's event lost;
+    // the listening fiber may not even have run yet, so the hello is repeated until it is heard.
+    const hello = Effect.repeat(send({ kind: "hello" }), Schedule.spaced(Duration.millis(100)))
+    // On the wall clock: a test's clock that never moves must not hold the start up.
+    yield* Effect.raceFirst(Deferred.await(listening), hello).pipe(
+      Effect.timeout(Duration.seconds(10)),
+      Effect.catchAll(() => Effect.logWarning("broadcast: our own hello did not come back within 10 s")),
+      Effect.withClock(Clock.make())
+    )
+    const shared: BroadcastShape = { active: true, send, subscribe }
+    return shared
+  }),
+  dependencies: [BroadcastRepository.Default]
+}) {}

@@ -1,0 +1,36 @@
+/**
+ * What processes sharing one PostgreSQL tell each other (broadcast.ts): an event of the bus for
+ * their own sockets, and the writes their session caches must hear of. Each message carries the
+ * id of the process that sent it, so a process skips its own.
+ */
+import * as Schema from "effect/Schema"
+import { NodeEvent, type Audience } from "../contract/events.ts"
+
+const AudienceSchema = Schema.Union(
+  Schema.Struct({ kind: Schema.Literal("being"), beingId: Schema.String }),
+  Schema.Struct({ kind: Schema.Literal("topic"), topic: Schema.String }),
+  Schema.Struct({ kind: Schema.Literal("all") })
+)
+// The contract's Audience stays the one definition: this schema must describe exactly it.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+const audienceMatches: Same<Audience, typeof AudienceSchema.Type> = true
+void audienceMatches
+
+export const BroadcastBody = Schema.Union(
+  /** An event published on the bus of the sending process. */
+  Schema.Struct({ kind: Schema.Literal("event"), audience: AudienceSchema, event: NodeEvent }),
+  /** Sessions deleted (logout, logout everywhere, reset, removal, expiry): caches drop them, sockets close. */
+  Schema.Struct({ kind: Schema.Literal("sessions.ended"), ids: Schema.Array(Schema.String) }),
+  /** A `beings` row written: caches drop that being's sessions. */
+  Schema.Struct({ kind: Schema.Literal("being.changed"), beingId: Schema.String }),
+  /** A process's own probe at start, to know its LISTEN is in place. */
+  Schema.Struct({ kind: Schema.Literal("hello") })
+)
+export type BroadcastBody = typeof BroadcastBody.Type
+
+/** On the channel: the body with its sender, or (too large for NOTIFY) the id of its overflow row. */
+export const Envelope = Schema.Union(
+  Schema.Struct({ origin: Schema.String, body: BroadcastBody }),
+  Schema.Struct({ origin: Schema.String, overflow: Schema.String })
+)
+export type Envelope = typeof Envelope.Type
