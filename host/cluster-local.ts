@@ -114,7 +114,7 @@ const main = async () => {
     await untilHealthy(runner, url, 120_000)
     urls.push(url)
   }
-  say(`up: two runners over one PostgreSQL (${root})`)
+  say(`up: two runners over one PostgreSQL (${root}), DATABASE_URL=${databaseUrl}`)
   urls.forEach((url, index) => console.log(`Runner ${index + 1}: ${url}`))
   ownerLines.forEach((line) => console.log(line))
   say("Ctrl-C stops both runners and PostgreSQL")
