@@ -14,8 +14,8 @@ import { ensureUiBuild } from "../ui/build.ts"
 import { startRunner, untilHealthy, type LocalRunner } from "./cluster-local-runner.ts"
 import { freePort, portFree } from "./free-port.ts"
 import {
-  clusterExists, ensureDatabase, initCluster, postgresInstalled, postgresInstallHint, serverFolder, serverRunning,
-  startServer, stopServer
+  clusterExists, ensureDatabase, initCluster, postgresBinDir, postgresInstalled, postgresInstallHint,
+  serverRunning, startServer, stopServer
 } from "./postgres-server.ts"
 
 const root = resolve(process.env.CLUSTER_LOCAL_DIR ?? join("data", "cluster"))
@@ -25,7 +25,7 @@ const firstPort = Number(process.env.PORT ?? 8787)
 const say = (line: string) => console.log(`cluster: ${line}`)
 
 if (!postgresInstalled()) {
-  console.error(`cluster: PostgreSQL 15 is not installed; install it with: ${postgresInstallHint}`)
+  console.error(`cluster: PostgreSQL is not installed (no initdb in ${postgresBinDir}); install it with: ${postgresInstallHint}`)
   process.exit(1)
 }
 if (!Number.isInteger(firstPort) || firstPort < 0 || firstPort > 65534) {
@@ -75,7 +75,6 @@ const main = async () => {
     }
   } else {
     say(`initialising PostgreSQL in ${pgFolder} (first start, a few seconds)`)
-    serverFolder(pgFolder)
     initCluster(pgFolder)
   }
   const last = lastPort()

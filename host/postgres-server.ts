@@ -10,19 +10,20 @@ import { chownSync, existsSync, mkdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import pg from "pg"
 
-const bin = "/usr/lib/postgresql/15/bin"
+/** Debian's PostgreSQL 15; POSTGRES_BIN_DIR names another server's binaries (another version, another system). */
+export const postgresBinDir = process.env.POSTGRES_BIN_DIR ?? "/usr/lib/postgresql/15/bin"
 
 /** What to run when the binaries are missing; said in one line by whoever needs them. */
 export const postgresInstallHint = "apt-get install postgresql"
 
-export const postgresInstalled = (): boolean => existsSync(join(bin, "initdb")) && existsSync(join(bin, "pg_ctl"))
+export const postgresInstalled = (): boolean => existsSync(join(postgresBinDir, "initdb")) && existsSync(join(postgresBinDir, "pg_ctl"))
 
 /** The command as the user the server may run as: `postgres` when we are root, else ourselves. */
 const asServerUser = (command: string, args: ReadonlyArray<string>): [string, Array<string>] =>
   process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, [...args]]
 
 const run = (command: string, args: ReadonlyArray<string>): string => {
-  const [file, argv] = asServerUser(join(bin, command), args)
+  const [file, argv] = asServerUser(join(postgresBinDir, command), args)
   return execFileSync(file, argv, { stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" })
 }
 

@@ -3,7 +3,7 @@
  * (CLUSTER_LOCAL_DIR) with free ports (PORT=0): it prints both runners' URLs and the owner code
  * once; the owner registers with that code on one runner and is signed in on the other; SIGTERM
  * leaves nothing running (runners, postmaster); a second start reuses the PostgreSQL folder (no
- * initdb) and the data in it.
+ * initdb) and the data in it. Without PostgreSQL's binaries it says what to install.
  */
 import { spawn } from "node:child_process"
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
@@ -106,6 +106,21 @@ const stopCluster = async (started: Started) => {
 }
 
 let registration: ReturnType<typeof person>
+
+it("says in one line what to install when PostgreSQL is missing, and makes nothing", async () => {
+  const elsewhere = join(folder, "no-postgres")
+  const child = spawn(nodeBinary, [script], {
+    env: { ...process.env, CLUSTER_LOCAL_DIR: elsewhere, POSTGRES_BIN_DIR: join(folder, "no-such-bin") },
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+  let output = ""
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  const code = await new Promise<number | null>((resolve) => child.once("close", resolve))
+  expect(code).toBe(1)
+  expect(output.trim().split("\n")).toEqual([expect.stringContaining("install it with: apt-get install postgresql")])
+  expect(existsSync(elsewhere)).toBe(false)
+})
 
 it("starts two runners over one PostgreSQL: the code printed once, a session made on one is good on the other", async () => {
   const started = await startCluster()
