@@ -34,6 +34,14 @@ export const serverFolder = (folder: string): string => {
     const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim())
     const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim())
     chownSync(folder, uid, gid)
+    // A folder under /root, say: the server's user cannot reach it however it is owned.
+    try {
+      execFileSync("runuser", ["-u", "postgres", "--", "test", "-w", folder], { stdio: "ignore" })
+    } catch {
+      throw new Error(
+        `PostgreSQL runs as the postgres user, which cannot reach ${folder}: let it through the folders above (chmod o+x) or choose another folder`
+      )
+    }
   }
   return folder
 }
