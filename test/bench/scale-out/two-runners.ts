@@ -8,7 +8,8 @@
  * process keeps the cluster's defaults, so its rate limits count in the database
  * (RATE_LIMIT_STORE=database): the figure is what a cluster of two serves. Where the CPU went is
  * printed beside it: the nodes, PostgreSQL, this process (the load generator, on the same two
- * cores) and everything else on the machine.
+ * cores) and everything else on the machine. `BENCH_RATE_LIMIT_STORE=memory` runs both with the
+ * limits counted in each process instead, to see what the shared count costs.
  */
 import { startChildNode, type ChildNode } from "../../support/child-node.ts"
 import { freePort } from "../../support/free-port.ts"
@@ -19,13 +20,14 @@ import { emptyTally, figuresOf, loadRound, ownerCookie } from "./load.ts"
 const connections = 50
 const rounds = 4
 const roundSeconds = 2.5
+const rateLimitStore = process.env.BENCH_RATE_LIMIT_STORE === "memory" ? "memory" : "database"
 
 export const benchTwoRunners = async () => {
   const cluster = await startPostgres()
   const nodes: Array<ChildNode> = []
   try {
     const url = await cluster.createDatabase()
-    const runnerEnv = async () => ({ RATE_LIMIT_PER_MINUTE: "100000000", DATABASE_URL: url, CLUSTER_RUNNER_ADDRESS: `127.0.0.1:${await freePort()}` })
+    const runnerEnv = async () => ({ RATE_LIMIT_PER_MINUTE: "100000000", RATE_LIMIT_STORE: rateLimitStore, DATABASE_URL: url, CLUSTER_RUNNER_ADDRESS: `127.0.0.1:${await freePort()}` })
     // One after the other: the second finds the cluster's tables and the migrations done.
     nodes.push(await startChildNode({ env: await runnerEnv() }))
     nodes.push(await startChildNode({ env: await runnerEnv(), ownerCode: nodes[0]!.ownerCode }))
@@ -44,7 +46,7 @@ export const benchTwoRunners = async () => {
     const pair = figuresOf(tallies.two)
     const busy = (f: typeof single) => f.serverCpuPercent + f.postgresCpuPercent + f.generatorCpuPercent + f.otherCpuPercent
     console.log(`${await postgresVersion(url)}; ${machineLoad()}`)
-    console.log(`${connections} connections, ${rounds} interleaved rounds of ${roundSeconds} s each after 1 s warm-up; RATE_LIMIT_STORE=database (the cluster's default)`)
+    console.log(`${connections} connections, ${rounds} interleaved rounds of ${roundSeconds} s each after 1 s warm-up; RATE_LIMIT_STORE=${rateLimitStore}${rateLimitStore === "database" ? " (the cluster's default)" : ""}`)
     table([
       ["GET /api/auth/me on PostgreSQL", "1 process", "2 processes", "2/1"],
       ["requests/s", fixed(single.requestsPerSecond), fixed(pair.requestsPerSecond), ratio(pair.requestsPerSecond, single.requestsPerSecond)],
