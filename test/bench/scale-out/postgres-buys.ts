@@ -25,20 +25,36 @@ const listing = (n: number) => ({
   kind: "generator" as const, refId: null, title: `Generator ${n}`, description: "A bench generator.", cover: null, priceCredits: 1, tags: [], brief: null
 })
 
+/**
+ * A call again when the connection it went out on was closed under it: the node drops a kept-alive
+ * connection idle for 5 s (the other node's round, or a slow registration beside it), and undici
+ * may send on it just then. Such a request never reached the node, so sending it again is safe.
+ */
+const call = async <A>(send: () => Promise<A>): Promise<A> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send()
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes("Transport error")) throw error
+    }
+  }
+}
+
 /** The node's owner, buyers and listings, and one warm buy each; answers the buyers and the listings left to buy. */
 const prepare = async (node: ChildNode) => {
   const owner = new Client(node.url)
   await run(owner.api.authPublic.register({ payload: person(0, node.ownerCode) }))
   const codes = await run(owner.api.auth.mintCodes({ payload: { count: buyers, note: "bench" } }))
-  const clients = await Promise.all(codes.map(async ({ code }, n) => {
+  const clients: Array<Client> = []
+  for (const [n, { code }] of codes.entries()) {
     const client = new Client(node.url)
-    await run(client.api.authPublic.register({ payload: person(n + 1, code) }))
-    return client
-  }))
+    await call(() => run(client.api.authPublic.register({ payload: person(n + 1, code) })))
+    clients.push(client)
+  }
   const listings = []
-  for (let n = 0; n <= rounds * buysPerRound; n++) listings.push(await run(owner.api.market.publishListing({ payload: listing(n) })))
+  for (let n = 0; n <= rounds * buysPerRound; n++) listings.push(await call(() => run(owner.api.market.publishListing({ payload: listing(n) }))))
   const [warm, ...rest] = listings
-  await Promise.all(clients.map((client) => run(client.api.market.buyListing({ path: { id: warm!.id } }))))
+  await Promise.all(clients.map((client) => call(() => run(client.api.market.buyListing({ path: { id: warm!.id } })))))
   return { clients, listings: rest }
 }
 
@@ -70,7 +86,7 @@ export const benchPostgresBuys = async () => {
         await Promise.all(clients.map(async (client) => {
           for (const { id } of these) {
             const started = performance.now()
-            await run(client.api.market.buyListing({ path: { id } }))
+            await call(() => run(client.api.market.buyListing({ path: { id } })))
             tally.latencies.push(performance.now() - started)
           }
         }))
