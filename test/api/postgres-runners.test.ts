@@ -121,7 +121,6 @@ it("serves from both runners and finishes a run on the survivor after SIGKILL of
     60_000
   )
   const failoverMs = Date.now() - killedAt
-  console.log(`failover: ${failoverMs} ms from SIGKILL to the entity running again on the survivor`)
   expect(resumed).toBeDefined()
 
   const survivorClient = new Client(survivor.runner.url)

@@ -21,7 +21,12 @@ const sections: ReadonlyArray<{ readonly name: string; readonly title: string; r
   { name: "deliveries", title: "Deliver throughput between two nodes (issue 13)", run: async () => (await import("./deliveries.ts")).benchDeliveries() },
   { name: "plugins", title: "A plugin skill through its isolate, and the isolate's cold start (issue 14)", run: async () => (await import("./plugins.ts")).benchPlugins() },
   { name: "speech", title: "Speech synthesis: a reply read aloud through the node beside the bare endpoint (issue 17)", run: async () => (await import("./speech.ts")).benchSpeech() },
-  { name: "pdf", title: "A PDF read as markdown, per page, text and scanned, beside PDF.js's bare text extraction (issue 17)", run: async () => (await import("./pdf.ts")).benchPdf() }
+  { name: "pdf", title: "A PDF read as markdown, per page, text and scanned, beside PDF.js's bare text extraction (issue 17)", run: async () => (await import("./pdf.ts")).benchPdf() },
+  { name: "postgres-me", title: "GET /api/auth/me on PostgreSQL beside SQLite (issue 16)", run: async () => (await import("./scale-out/postgres-me.ts")).benchPostgresMe() },
+  { name: "postgres-buys", title: "A buy on PostgreSQL beside SQLite, 20 buyers at once (issue 16)", run: async () => (await import("./scale-out/postgres-buys.ts")).benchPostgresBuys() },
+  { name: "two-runners", title: "Two runner processes on one PostgreSQL beside one, same load (issue 16)", run: async () => (await import("./scale-out/two-runners.ts")).benchTwoRunners() },
+  { name: "failover", title: "kill -9 of a runner to its entities answering again (issue 16)", run: async () => (await import("./scale-out/failover.ts")).benchFailover() },
+  { name: "cluster-messaging", title: "An entity message round trip to another runner beside the same runner (issue 16)", run: async () => (await import("./scale-out/cluster-messaging.ts")).benchClusterMessaging() }
 ]
 
 const only = process.argv[2]

@@ -35,6 +35,8 @@ export interface ChildNode {
   readonly port: number
   readonly ownerCode: string
   readonly dataDir: string
+  /** The process's id (a bench reads its CPU time from /proc). */
+  readonly pid: number
   readonly output: () => string
   /** Sends the signal (SIGKILL unless named) and resolves, once the process is gone, with the signal that ended it. */
   readonly kill: (signal?: NodeJS.Signals) => Promise<NodeJS.Signals | null>
@@ -74,6 +76,7 @@ export const startChildNode = async (options: ChildNodeOptions = {}): Promise<Ch
     port,
     ownerCode,
     dataDir,
+    pid: child.pid!,
     output: () => output,
     kill,
     close: async () => {
