@@ -8,6 +8,7 @@
  * Each process calls the scripted model server with its own key, so the calls say who made them.
  */
 import { writeFileSync } from "node:fs"
+import pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startBotApi, type BotApi, type ChatOf } from "../support/bot-api.ts"
 import { startChildNode, type ChildNode } from "../support/child-node.ts"
@@ -21,6 +22,7 @@ const botToken = "111:muse-node-bot"
 let models: OpenAiServer
 let bots: BotApi
 let postgres: TestPostgres
+let databaseUrl: string
 const processes: Array<ChildNode> = []
 let owner: Client
 let registration: ReturnType<typeof person>
@@ -59,7 +61,7 @@ beforeAll(async () => {
   models.handle("chat", (request) => answer(lastAsked(request)))
   bots = await startBotApi({ [botToken]: "muse_bot" })
   postgres = await startPostgres()
-  const databaseUrl = await postgres.createDatabase()
+  databaseUrl = await postgres.createDatabase()
   // One after the other: the first runs the migrations.
   await start(0, databaseUrl)
   await start(1, databaseUrl)
@@ -106,10 +108,24 @@ const until = async <A>(probe: () => Promise<A | undefined> | A | undefined, tim
   }
 }
 
+/** No reply holds a lease: the previous test's last round has given it back, so the next post starts its own. */
+const idle = () =>
+  until(async () => {
+    const client = new pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+    try {
+      const { rows } = await client.query<{ count: string }>("SELECT COUNT(*) AS count FROM muse_replies")
+      return Number(rows[0]!.count) === 0 ? true : undefined
+    } finally {
+      await client.end()
+    }
+  }, 30_000, "no Muse reply running")
+
 const words = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `${prefix}${index}`).join(" ")
 
 describe("the Muse across processes", () => {
   it("answers messages posted through both processes at once one reply at a time, both answered", async () => {
+    await idle()
     const thread = await museThread()
     const tab = await followOn(0, thread.id)
     answer = (asked) => ({ content: `${words("slow", 12)} (to ${asked})`, chunkDelayMs: 40 })
@@ -137,6 +153,7 @@ describe("the Muse across processes", () => {
   }, 90_000)
 
   it("streams a reply made on one process to a tab on the other, and a tab joining there mid-reply gets the reply so far", async () => {
+    await idle()
     const thread = await museThread()
     const watching = await followOn(1, thread.id)
     const text = words("word", 40)
@@ -158,6 +175,7 @@ describe("the Muse across processes", () => {
   }, 90_000)
 
   it("answers the chat bridge's wait with a reply made on the other process", async () => {
+    await idle()
     const thread = await museThread()
     const chat: ChatOf = { id: 6001, type: "private", first_name: "Ada" }
     const pairing = await run(owner.api.connections.chatPairing())
@@ -190,6 +208,7 @@ describe("the Muse across processes", () => {
   }, 120_000)
 
   it("closes a reply whose process was killed mid-reply on the survivor within seconds, and the thread answers again", async () => {
+    await idle()
     const thread = await museThread()
     const onB = await followOn(1, thread.id)
     answer = (asked) => asked === "A very long story, please"
