@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startBotApi, type BotApi, type ChatOf } from "../support/bot-api.ts"
 import { startChildNode, type ChildNode } from "../support/child-node.ts"
 import { freePort } from "../support/free-port.ts"
+import { eventually } from "../support/federation.ts"
 import { LiveTab, type FrameOf, type LiveFrame } from "../support/live.ts"
 import { Client, person, run, type TestNode } from "../support/node.ts"
 import { startOpenAiServer, type ChatReply, type OpenAiServer, type ReceivedRequest } from "../support/openai-server.ts"
@@ -98,19 +99,9 @@ const post = (index: number, threadId: string, content: string) =>
 
 const isReply = (frame: LiveFrame): frame is FrameOf<"message.created"> => frame.type === "message.created" && frame.message.role === "assistant"
 
-const until = async <A>(probe: () => Promise<A | undefined> | A | undefined, timeoutMs: number, what: string): Promise<A> => {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
 /** No reply holds a lease: the previous test's last round has given it back, so the next post starts its own. */
 const idle = () =>
-  until(async () => {
+  eventually(async () => {
     const client = new pg.Client({ connectionString: databaseUrl })
     await client.connect()
     try {
@@ -119,7 +110,7 @@ const idle = () =>
     } finally {
       await client.end()
     }
-  }, 30_000, "no Muse reply running")
+  }, 30_000)
 
 const words = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `${prefix}${index}`).join(" ")
 

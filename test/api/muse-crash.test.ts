@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest"
 import { startChildNode, type ChildNode } from "../support/child-node.ts"
+import { eventually } from "../support/federation.ts"
 import { LiveTab } from "../support/live.ts"
 import { Client, person, run, type TestNode } from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
@@ -23,16 +24,6 @@ afterAll(async () => {
   await models?.close()
 })
 
-const until = async <A>(probe: () => Promise<A | undefined>, timeoutMs: number, what: string): Promise<A> => {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
-
 it("closes at the next start a reply its process was streaming when killed, and answers again", async () => {
   const owner = new Client(first.url)
   await run(owner.api.authPublic.register({ payload: person(first.ownerCode) }))
@@ -48,10 +39,10 @@ it("closes at the next start a reply its process was streaming when killed, and 
   expect(await first.kill()).toBe("SIGKILL")
 
   again = await startChildNode({ dataDir: first.dataDir, port: first.port, ownerCode: first.ownerCode, env: { LLM_STANDARD_BASE_URL: models.baseUrl } })
-  const closed = await until(async () => {
+  const closed = await eventually(async () => {
     const messages = await run(owner.api.threads.listMessages({ path: { id: thread!.id } }))
     return messages.find((message) => message.id === thinking.messageId)
-  }, 30_000, "the cut reply to be stored")
+  }, 30_000)
   expect(closed.content).toMatch(/^tale0 tale1 tale2 tale3 /)
   expect(closed.content).toMatch(/could not finish this reply: the node's process that was writing it stopped/)
   // The model was asked once for it, never again; the next message is answered.
