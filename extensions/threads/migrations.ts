@@ -34,5 +34,21 @@ export const threadMigrations: Migrations = {
       created_at TEXT NOT NULL
     )`
     yield* sql`CREATE INDEX thread_messages_by_thread ON thread_messages (thread_id, created_at, id)`
+  }),
+  "1002_muse_replies": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    // One row per thread a Muse reply runs on: the cluster-wide lease (repositories/muse-replies-repository.ts).
+    // No foreign key: a thread deleted mid-reply leaves its holder to finish and give the lease back.
+    yield* sql`CREATE TABLE muse_replies (
+      thread_id TEXT PRIMARY KEY,
+      being_id TEXT NOT NULL,
+      holder TEXT NOT NULL,
+      message_id TEXT,
+      again INTEGER NOT NULL,
+      text TEXT NOT NULL,
+      tool_calls TEXT NOT NULL,
+      expires_at TEXT NOT NULL
+    )`
+    yield* sql`CREATE INDEX muse_replies_by_expiry ON muse_replies (expires_at)`
   })
 }

@@ -128,13 +128,14 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
 
     /**
      * The chat bridge's way in: the text as the being's message in its muse thread (made if it has
-     * none), answered by the same reply path as the web composer; waits for that reply.
+     * none), answered by the same reply path as the web composer; waits for that reply, which may be
+     * made on another process of the node.
      */
     const askMuse = (beingId: string, content: string) =>
       Effect.gen(function* () {
         const thread = yield* museThread(beingId)
-        yield* heard(beingId, "chat", yield* append(beingId, thread, content, []))
-        return yield* yield* muse.nextReply(thread.id, beingId)
+        const post = Effect.flatMap(append(beingId, thread, content, []), (message) => heard(beingId, "chat", message))
+        return yield* muse.nextReply(thread.id, beingId, post)
       }).pipe(Effect.orDie, Effect.withSpan("muse.ask"))
 
     const remove = (beingId: string, threadId: string) =>

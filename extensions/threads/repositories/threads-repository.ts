@@ -57,9 +57,10 @@ export class ThreadsRepository extends Effect.Service<ThreadsRepository>()("thre
       Request: Schema.Struct({ beingId: Schema.String, kind: Schema.NullOr(ThreadKind) }),
       Result: StoredThread,
       execute: ({ beingId, kind }) =>
-        sql`SELECT ${columns} FROM threads t JOIN thread_participants p ON p.thread_id = t.id
-          WHERE p.being_id = ${beingId} AND p.left_at IS NULL ${kind === null ? sql`` : sql`AND t.kind = ${kind}`}
-          ORDER BY COALESCE("lastMessageAt", t.created_at) DESC, t.id DESC`
+        // Ordered outside: PostgreSQL reads an output column's alias in ORDER BY only alone, not inside COALESCE.
+        sql`SELECT * FROM (SELECT ${columns} FROM threads t JOIN thread_participants p ON p.thread_id = t.id
+          WHERE p.being_id = ${beingId} AND p.left_at IS NULL ${kind === null ? sql`` : sql`AND t.kind = ${kind}`}) listed
+          ORDER BY COALESCE("lastMessageAt", "createdAt") DESC, id DESC`
     }))
 
     /** The thread when the being is in it; none for anyone else, so another's thread reads as missing. */
