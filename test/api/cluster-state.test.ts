@@ -32,7 +32,7 @@ beforeAll(async () => {
   // One after the other: the first creates the database and runs the migrations.
   first = await startChildNode({ env, port })
   second = await startChildNode({ env, dataDir: first.dataDir, ownerCode: first.ownerCode })
-})
+}, 120_000)
 afterAll(async () => {
   await second?.close()
   await first?.close()
