@@ -10,6 +10,7 @@ import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import * as Fiber from "effect/Fiber"
 import * as FiberSet from "effect/FiberSet"
 import * as Layer from "effect/Layer"
 import * as Queue from "effect/Queue"
@@ -51,6 +52,9 @@ export interface LiveChannelShape {
 }
 
 export class LiveChannel extends Context.Tag("host/LiveChannel")<LiveChannel, LiveChannelShape>() {}
+
+/** How long a greeting waits for the being's actor to count the socket (see `serve`). */
+const COUNT_WAIT = "2 seconds"
 
 export const LiveChannelLive = Layer.scoped(
   LiveChannel,
@@ -121,7 +125,10 @@ export const LiveChannelLive = Layer.scoped(
           if (!inbox.unsafeOffer(text)) ws.close(closeCodes.policy, "too many messages at once")
         })
         // Counted online first, then registered, then greeted: `hello` means "from now on you get events".
-        yield* tellBeing(session.beingId, "SocketOpened", connectionId)
+        // The count waits at most a while: in a cluster the being's entity may be moving off a runner
+        // that died (seconds), and a tab reconnecting after that death must not wait for it to catch up.
+        const counted = yield* Effect.forkScoped(tellBeing(session.beingId, "SocketOpened", connectionId))
+        yield* Effect.ignore(Effect.timeout(Fiber.join(counted), COUNT_WAIT))
         if (!(yield* Deferred.isDone(closed))) {
           connections.add({ id: connectionId, beingId: session.beingId, sessionId: session.sessionId, socket: liveSocket(ws) })
           ws.send(JSON.stringify({ type: "hello", beingId: session.beingId, serverTime: yield* nowIso }))
@@ -136,6 +143,8 @@ export const LiveChannelLive = Layer.scoped(
         )
         yield* Effect.forkScoped(Effect.forever(handleNext))
         yield* Deferred.await(closed)
+        // Closed after opened, never before: the being counts its sockets.
+        yield* Fiber.join(counted)
         yield* tellBeing(session.beingId, "SocketClosed", connectionId)
       }).pipe(Effect.scoped)
 

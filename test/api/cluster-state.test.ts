@@ -10,8 +10,7 @@ import { startChildNode, type ChildNode } from "../support/child-node.ts"
 import { freePort } from "../support/free-port.ts"
 import { clientId, clientSecret, type FakeGoogle, startGoogle } from "../support/google.ts"
 import { Client, person, run } from "../support/node.ts"
-
-const badLogin = { email: "a@b.cd", password: "x" }
+import { expectLoginGuessesShared } from "../support/processes.ts"
 
 let google: FakeGoogle
 let first: ChildNode
@@ -33,7 +32,7 @@ beforeAll(async () => {
   // One after the other: the first creates the database and runs the migrations.
   first = await startChildNode({ env, port })
   second = await startChildNode({ env, dataDir: first.dataDir, ownerCode: first.ownerCode })
-})
+}, 120_000)
 afterAll(async () => {
   await second?.close()
   await first?.close()
@@ -54,19 +53,7 @@ const on = (node: ChildNode, url: string) => {
 
 describe("state that holds across processes", () => {
   it("counts login guesses from one address across both processes: the 11th is 429 on either", async () => {
-    const headers = { "x-forwarded-for": "10.7.7.1" }
-    const one = new Client(first.url, headers)
-    const two = new Client(second.url, headers)
-    const statuses: Array<number> = []
-    for (let i = 0; i < 10; i++) statuses.push((await (i % 2 === 0 ? one : two).raw("POST", "/api/auth/login", badLogin)).status)
-    expect(statuses).toEqual(Array(10).fill(401))
-    for (const client of [one, two]) {
-      const answer = await client.raw("POST", "/api/auth/login", badLogin)
-      expect(answer.status).toBe(429)
-      expect(Number(answer.headers["retry-after"])).toBeGreaterThan(0)
-    }
-    // Another address still has its whole budget, on either process.
-    expect((await new Client(second.url, { "x-forwarded-for": "10.7.7.2" }).raw("POST", "/api/auth/login", badLogin)).status).toBe(401)
+    await expectLoginGuessesShared(first, second, "10.7.7.1", "10.7.7.2")
   })
   it("accepts an OAuth state made on one process once, on the other, and refuses it again on either", async () => {
     const owner = new Client(first.url)

@@ -9,24 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startChildNode, type ChildNode } from "../support/child-node.ts"
 import { freePort } from "../support/free-port.ts"
 import { LiveTab } from "../support/live.ts"
-import { Client, person, run, type TestNode } from "../support/node.ts"
+import { Client, person, run } from "../support/node.ts"
 import { startPostgres, type TestPostgres } from "../support/postgres.ts"
+import { asNode, sameBrowserOn } from "../support/processes.ts"
 
 let postgres: TestPostgres
 let first: ChildNode
 let second: ChildNode
 let owner: Client
 let registration: ReturnType<typeof person>
-
-/** The live channel of a process: LiveTab needs only its URL. */
-const asNode = (child: ChildNode) => ({ url: child.url }) as TestNode
-
-/** The same person's browser, pointed at another process. */
-const sameBrowserOn = (child: ChildNode, client: Client) => {
-  const other = new Client(child.url, { "x-forwarded-for": client.headers["x-forwarded-for"]! })
-  other.copyCookiesFrom(client)
-  return other
-}
 
 /** A reminder whose time has passed: delivered at once as `signal.created` by the process that took the request. */
 const remindNow = (client: Client, title: string) =>

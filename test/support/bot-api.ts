@@ -57,6 +57,14 @@ export const startBotApi = async (bots: Readonly<Record<string, string>>) => {
   const chats = new Map<string, ChatOf>([["4242", { id: 4242, type: "private", first_name: "Ada" }], ["@adanews", { id: -1001234567890, type: "channel", title: "Ada News" }]])
   const updates = new Map<string, Array<{ update_id: number } & Record<string, unknown>>>()
   const waiting = new Map<string, Set<Waiting>>()
+  /** Long polls held open now, and the most held open at once since `openPolls.reset`, per token. */
+  const open = new Map<string, number>()
+  const peak = new Map<string, number>()
+  const opened = (token: string, by: number) => {
+    const now = (open.get(token) ?? 0) + by
+    open.set(token, now)
+    peak.set(token, Math.max(peak.get(token) ?? 0, now))
+  }
   let nextUpdate = 1000
   let nextMessage = 100
 
@@ -86,10 +94,12 @@ export const startBotApi = async (bots: Readonly<Record<string, string>>) => {
         const timeoutMs = (typeof body.timeout === "number" ? body.timeout : 0) * 1000
         const set = waiting.get(token) ?? new Set<Waiting>()
         waiting.set(token, set)
+        opened(token, 1)
         const waiter: Waiting = {
           offset,
           answer: (result) => {
             set.delete(waiter)
+            opened(token, -1)
             clearTimeout(timer)
             reply({ status: 200, body: { ok: true, result } })
           }
@@ -99,6 +109,7 @@ export const startBotApi = async (bots: Readonly<Record<string, string>>) => {
         response.on("close", () => {
           if (!set.has(waiter)) return
           set.delete(waiter)
+          opened(token, -1)
           clearTimeout(timer)
           record({ token, method, body, dropped: true })
         })
@@ -163,6 +174,11 @@ export const startBotApi = async (bots: Readonly<Record<string, string>>) => {
     calls,
     received,
     next,
+    /** The most long polls of `token` held open at once since the last `reset` (one poller holds one at a time). */
+    openPolls: {
+      peak: (token: string) => peak.get(token) ?? 0,
+      reset: (token: string) => peak.set(token, open.get(token) ?? 0)
+    },
     /** The messages the bot `token` sent to `chatId`, in order. */
     sentTo: (token: string, chatId: number) =>
       calls.filter((call) => call.token === token && call.method === "sendMessage" && String(call.body.chat_id) === String(chatId)).map((call) => String(call.body.text)),
