@@ -3,8 +3,9 @@
  * a second copy of a non-service listing; move the price from the buyer's account to the seller's
  * (both lifetime totals with it); count the sale; deliver by kind; write the order and the
  * purchase. Any refusal or failure rolls all of it back. Transactions on SQLite run one at a time;
- * on PostgreSQL (READ COMMITTED) the buy first locks both wallets' rows, so every check reads what
- * the buys of the same buyer before it wrote (docs/decisions.md "PostgreSQL").
+ * on PostgreSQL (READ COMMITTED) the buy first locks the listing's row, so a pause or a price change
+ * committed at the same instant is either seen or waits for the buy, then both wallets' rows, so
+ * every check reads what the buys of the same buyer before it wrote (docs/decisions.md "PostgreSQL").
  *
  * Delivery outside the database (a module's folder) happens inside the transaction too and is
  * taken back if the transaction does not commit (ports.ts).
@@ -14,6 +15,7 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { Conflict } from "../../kernel/contract/errors.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { nowIso } from "../../kernel/time.ts"
@@ -23,7 +25,7 @@ import { EventBus } from "../../host/contract/events.ts"
 import type { Listing, Order } from "./contract/records.ts"
 import { newId, orderedId } from "./ids.ts"
 import { Ledger } from "./ledger.ts"
-import { Listings } from "./listings.ts"
+import { listingNotFound } from "./listings.ts"
 import { MarketGoods, PurchaseSignals } from "./ports.ts"
 import { ListingsRepository } from "./repositories/listings-repository.ts"
 import { OrdersRepository } from "./repositories/orders-repository.ts"
@@ -32,11 +34,10 @@ const refuse = (error: string, message: string, listing: Listing) =>
   Effect.fail(new Conflict({ error, message, details: { listingId: listing.id, status: listing.status } }))
 
 export class Purchases extends Effect.Service<Purchases>()("market/Purchases", {
-  dependencies: [Ledger.Default, Listings.Default, ListingsRepository.Default, OrdersRepository.Default],
+  dependencies: [Ledger.Default, ListingsRepository.Default, OrdersRepository.Default],
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const ledger = yield* Ledger
-    const listings = yield* Listings
     const listingRows = yield* ListingsRepository
     const orders = yield* OrdersRepository
     const goods = yield* MarketGoods
@@ -46,7 +47,11 @@ export class Purchases extends Effect.Service<Purchases>()("market/Purchases", {
     /** Rules 1 to 5, inside the transaction. */
     const buyInside = (buyerId: string, listingId: string) =>
       Effect.gen(function* () {
-        const listing = yield* listings.get(listingId)
+        // Read under the listing's lock: the state this buy pays for is the one it commits against.
+        const listing = yield* Effect.flatMap(listingRows.lockForBuy(listingId), Option.match({
+          onNone: () => Effect.fail(listingNotFound(listingId)),
+          onSome: Effect.succeed
+        }))
         if (listing.moderatedAt !== null) return yield* refuse("listing_moderated", "The node's owner has taken this listing down; it is not for sale.", listing)
         if (listing.status !== "active") return yield* refuse("listing_inactive", `This listing is ${listing.status.replace("_", " ")}, not for sale.`, listing)
         if (listing.sellerId === buyerId) return yield* refuse("own_listing", "This is your own listing.", listing)

@@ -7,6 +7,8 @@
  * service's writes: a skill approved with 'Do it' runs inside the transaction that answers its
  * signal, where a read of the database would wait for that very transaction's connection.
  */
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
@@ -20,6 +22,14 @@ export const SecretFields = Schema.parseJson(Schema.Record({ key: Schema.String,
 
 const keyOf = (beingId: string, provider: string) => `${beingId}/${provider}`
 
+/**
+ * Runs `self` on a connection of its own, never inside the caller's transaction: a claim must be
+ * seen by the other processes at once, and renewed tokens must stay written when the caller's
+ * transaction rolls back (the refresh token is spent either way).
+ */
+const outsideTransaction = <A, E, R>(self: Effect.Effect<A, E, R>) =>
+  Effect.mapInputContext(self, (context: Context.Context<R>) => Context.omit(SqlClient.TransactionConnection)(context) as Context.Context<R>)
+
 /** A connection lends its credential while connected, or pending a step that does not need it (the chat pairing). */
 export const lendsCredential = (status: Connection["status"]) => status === "connected" || status === "pending"
 
@@ -28,6 +38,13 @@ export class ConnectionCredentials extends Effect.Service<ConnectionCredentials>
   effect: Effect.gen(function* () {
     const box = yield* SecretBox
     const repository = yield* ConnectionsRepository
+    const sql = yield* SqlClient.SqlClient
+    /**
+     * Whether other processes may write these secrets (PostgreSQL, a cluster's database). SQLite's
+     * file has one process, and one connection a 'Do it' transaction holds: there a statement made
+     * while renewing would wait for that very transaction, so the secrets stay this process's.
+     */
+    const shared = sql.onDialectOrElse({ pg: () => true, orElse: () => false })
     const sealed = new Map((yield* repository.usableSecrets()).map((row) => [keyOf(row.beingId, row.provider), row.secret]))
 
     /** What the being's connection to the provider now holds: its sealed secret, or null when it lends none. */
@@ -35,12 +52,13 @@ export class ConnectionCredentials extends Effect.Service<ConnectionCredentials>
       Effect.sync(() => (secret === null ? sealed.delete(keyOf(beingId, provider)) : sealed.set(keyOf(beingId, provider), secret)))
 
     /** Every secret field of the being's usable connection to `provider`, when there is one that opens. */
+    const opened = (envelope: string) =>
+      Effect.map(box.open(envelope), Option.flatMap((plain) => Option.map(Schema.decodeUnknownOption(SecretFields)(Redacted.value(plain)), Redacted.make)))
+
     const fields = Effect.fn("twin.connectionSecretFields")(function* (beingId: string, provider: string) {
       const envelope = sealed.get(keyOf(beingId, provider))
       if (envelope === undefined) return Option.none<Redacted.Redacted<Readonly<Record<string, string>>>>()
-      const opened = yield* box.open(envelope)
-      if (Option.isNone(opened)) return Option.none<Redacted.Redacted<Readonly<Record<string, string>>>>()
-      return Option.map(Schema.decodeUnknownOption(SecretFields)(Redacted.value(opened.value)), Redacted.make)
+      return yield* opened(envelope)
     })
 
     /** The secret field `field` of the being's usable connection to `provider`, when there is one that opens. */
@@ -64,6 +82,24 @@ export class ConnectionCredentials extends Effect.Service<ConnectionCredentials>
         Effect.withSpan("twin.resealConnectionSecret")
       )).pipe(Effect.asVoid)
 
-    return { credential, fields, reseal, remember } as const
+    /** The secret fields the row holds now (another process may have renewed them), kept as this process's copy too. Shared databases only. */
+    const stored = Effect.fn("twin.storedConnectionSecret")(function* (beingId: string, provider: string) {
+      const row = yield* outsideTransaction(repository.storedSecret({ beingId, provider }))
+      yield* remember(beingId, provider, Option.isSome(row) ? row.value.secret : null)
+      return Option.isSome(row) ? yield* opened(row.value.secret) : Option.none<Redacted.Redacted<Readonly<Record<string, string>>>>()
+    })
+
+    /** Claims the renewal of the connection's tokens across processes until `until` (ISO); false while another holds it. */
+    const claimRenewal = (beingId: string, provider: string, claimer: string, now: string, until: string) =>
+      outsideTransaction(repository.claimRenewal({ beingId, provider, claimer, now, until }))
+
+    /** Ends a claimed renewal: the renewed fields sealed and written (awaited: the other processes read them), or none on a failure. */
+    const endRenewal = Effect.fn("twin.endTokenRenewal")(function* (beingId: string, provider: string, claimer: string, values: Readonly<Record<string, string>> | null) {
+      const secret = values === null ? null : yield* box.seal(JSON.stringify(values))
+      yield* outsideTransaction(repository.endRenewal({ beingId, provider, claimer, secret }))
+      if (secret !== null && sealed.has(keyOf(beingId, provider))) yield* remember(beingId, provider, secret)
+    })
+
+    return { credential, fields, reseal, remember, shared, stored, claimRenewal, endRenewal } as const
   })
 }) {}

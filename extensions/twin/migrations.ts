@@ -195,5 +195,15 @@ export const twinMigrations: Migrations = {
       secret TEXT NOT NULL,
       updated_at TEXT NOT NULL
     )`
+  }),
+  "0582_twin_connection_claims": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    // Work done once per connection across the processes of a cluster: the process running its
+    // sync and until when its lease holds (renewed while it runs), and the process renewing its
+    // OAuth tokens and until when. A claim whose time passed belongs to a process that is gone.
+    yield* sql`ALTER TABLE twin_connections ADD COLUMN sync_claimer TEXT`
+    yield* sql`ALTER TABLE twin_connections ADD COLUMN sync_lease_until TEXT`
+    yield* sql`ALTER TABLE twin_connections ADD COLUMN renew_claimer TEXT`
+    yield* sql`ALTER TABLE twin_connections ADD COLUMN renew_until TEXT`
   })
 }

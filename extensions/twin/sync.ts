@@ -5,13 +5,17 @@
  * owner names a folder inside FILES_ROOT), `browser` (a Chromium History file inside it,
  * browser-history.ts), and each remote one the host binds (RemoteSyncs: mail_a's mailbox), read
  * through the being's own connection and remembered by remote-import.ts. One sync per being and
- * provider runs at a time: a second while one runs is a 409 `sync_running`.
+ * provider runs at a time: a second while one runs is a 409 `sync_running`. Across the processes of
+ * a cluster the connection's row is the claim (who runs the sync, and a lease it renews while it
+ * runs): a process that stops leaves a lease that lapses, and the sync reads as stopped then.
  */
 import * as Cause from "effect/Cause"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as FiberSet from "effect/FiberSet"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
+import * as Schedule from "effect/Schedule"
 import { randomUUID } from "node:crypto"
 import type { Caller } from "../../host/auth/contract/session.ts"
 import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
@@ -32,13 +36,19 @@ export const syncProviders = [FILES_PROVIDER, BROWSER_PROVIDER] as const
 
 const idle: SyncState = { status: "idle", startedAt: null, finishedAt: null, error: null, detail: {} }
 
-const syncStateOf = (row: TwinConnection): SyncState => ({
-  status: row.syncStatus,
-  startedAt: row.syncStartedAt,
-  finishedAt: row.syncFinishedAt,
-  error: row.syncError,
-  detail: row.syncDetail
-})
+/** How long a running sync's claim holds without its process renewing it, and how often it is renewed. */
+export const SYNC_LEASE_MS = 30_000
+const SYNC_HOLD_EVERY = Duration.seconds(10)
+
+const stoppedBefore = "The node stopped before this sync finished; sync again."
+
+/** A running sync whose lease lapsed is one its process stopped in the middle of, as the next start will record. */
+const syncStateOf = (row: TwinConnection, now: string): SyncState =>
+  row.syncStatus === "running" && row.syncLeaseUntil !== null && row.syncLeaseUntil < now
+    ? { status: "error", startedAt: row.syncStartedAt, finishedAt: row.syncLeaseUntil, error: stoppedBefore, detail: row.syncDetail }
+    : { status: row.syncStatus, startedAt: row.syncStartedAt, finishedAt: row.syncFinishedAt, error: row.syncError, detail: row.syncDetail }
+
+const isoAfter = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString()
 
 /** How the status names each provider that syncs, and what it tells a being to do first. */
 const syncing = [
@@ -69,10 +79,12 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
     const remotesNow = Effect.map(plugins.list, (fromPlugins) => [...builtinRemotes, ...fromPlugins])
     const remoteOf = (provider: string) => Effect.map(remotesNow, (remotes) => remotes.find((remote) => remote.provider === provider))
     const fibers = yield* FiberSet.make()
-    /** `<beingId>/<provider>` of each sync running now. */
+    /** `<beingId>/<provider>` of each sync running now in this process. */
     const running = yield* Ref.make<ReadonlySet<string>>(new Set())
+    /** This process's name on the syncs it claims: new at each start, so a restarted process is another claimer. */
+    const me = randomUUID()
 
-    yield* connections.abandonRunning({ at: yield* nowIso, error: "The node stopped before this sync finished; sync again." })
+    yield* connections.abandonRunning({ at: yield* nowIso, error: stoppedBefore })
 
     const claim = (key: string) =>
       Ref.modify(running, (keys) => (keys.has(key) ? [false, keys] : [true, new Set([...keys, key])]))
@@ -92,7 +104,7 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
         Effect.matchCauseEffect({
           onSuccess: (detail) =>
             Effect.gen(function* () {
-              yield* connections.finishSync({ id: row.id, status: "done", at: yield* nowIso, error: null, detail: { ...detail } })
+              yield* connections.finishSync({ id: row.id, claimer: me, status: "done", at: yield* nowIso, error: null, detail: { ...detail } })
               yield* activity.record(caller.beingId, report.kind, report.done(detail))
             }),
           onFailure: (cause) =>
@@ -100,7 +112,7 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
               const failure = failureMessage(cause)
               const error = failure ?? "The sync failed on the node's side; see its log."
               if (failure === undefined) yield* Effect.logError(`A ${row.provider} sync failed`, cause)
-              yield* connections.finishSync({ id: row.id, status: "error", at: yield* nowIso, error, detail: report.kept })
+              yield* connections.finishSync({ id: row.id, claimer: me, status: "error", at: yield* nowIso, error, detail: report.kept })
               yield* activity.record(caller.beingId, report.kind, report.failed(error))
             })
         })
@@ -164,6 +176,9 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
         return { label: named, meta: { path: named }, kept: { cursor }, pass: (row: TwinConnection) => runBrowser(caller, row, named, cursor) }
       })
 
+    const runningConflict = (provider: string) =>
+      new Conflict({ error: "sync_running", message: `A sync of your ${provider === FILES_PROVIDER ? "files" : provider} is already running; wait for it to finish.` })
+
     const start = Effect.fn("twin.startSync")(function* (caller: Caller, provider: string, params: SyncParams) {
       if (provider !== FILES_PROVIDER && provider !== BROWSER_PROVIDER && (yield* remoteOf(provider)) === undefined) {
         return yield* new NotFound({
@@ -173,9 +188,7 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
         })
       }
       const key = `${caller.beingId}/${provider}`
-      if (!(yield* claim(key))) {
-        return yield* new Conflict({ error: "sync_running", message: `A sync of your ${provider === FILES_PROVIDER ? "files" : provider} is already running; wait for it to finish.` })
-      }
+      if (!(yield* claim(key))) return yield* runningConflict(provider)
       const started = Effect.gen(function* () {
         const existing = Option.getOrNull(yield* connections.find({ beingId: caller.beingId, provider }))
         const prepared = yield* prepare(caller, provider, params, existing)
@@ -194,16 +207,26 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
           syncFinishedAt: null,
           syncError: null,
           // What a pass that stops here must not lose (the browser's cursor).
-          syncDetail: prepared.kept
+          syncDetail: prepared.kept,
+          syncClaimer: me,
+          syncLeaseUntil: isoAfter(at, SYNC_LEASE_MS)
         }
-        yield* connections.startSync(row)
-        yield* FiberSet.run(fibers, Effect.ensuring(prepared.pass(row), release(key)))
+        // The claim across processes: another process's sync of this connection, under a lease that holds, refuses this one.
+        if (Option.isNone(yield* connections.startSync(row))) return yield* runningConflict(provider)
+        const hold = Effect.flatMap(nowIso, (now) => connections.holdSync({ id: row.id, claimer: me, until: isoAfter(now, SYNC_LEASE_MS) })).pipe(
+          Effect.catchAllCause((cause) => Effect.logWarning("A running sync's lease was not renewed", cause)),
+          Effect.repeat(Schedule.spaced(SYNC_HOLD_EVERY)),
+          Effect.delay(SYNC_HOLD_EVERY)
+        )
+        const pass = Effect.scoped(Effect.zipRight(Effect.forkScoped(hold), prepared.pass(row)))
+        yield* FiberSet.run(fibers, Effect.ensuring(pass, release(key)))
         return { started: true } as const
       })
       return yield* Effect.onError(started, () => release(key))
     })
 
     const statusOf = (
+      now: string,
       row: TwinConnection | null,
       provider: { readonly provider: string; readonly title: string; readonly icon: string; readonly origin?: "builtin" | "plugin" },
       configured: boolean,
@@ -220,8 +243,8 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
       label: row?.label ?? "",
       meta: row?.meta ?? {},
       lastSyncAt: row?.lastSyncAt ?? null,
-      sync: row === null ? idle : syncStateOf(row),
-      hint: hint ?? (row?.syncStatus === "error" ? "The last sync did not finish; sync again." : null)
+      sync: row === null ? idle : syncStateOf(row, now),
+      hint: hint ?? (row !== null && syncStateOf(row, now).status === "error" ? "The last sync did not finish; sync again." : null)
     })
 
     const rowOf = (caller: Caller, provider: string) => Effect.map(connections.find({ beingId: caller.beingId, provider }), Option.getOrNull)
@@ -229,6 +252,7 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
     /** The providers that sync as the caller's twin sees them: two read the owner's FILES_ROOT, the remote ones the being's own connection. */
     const providers = (caller: Caller) =>
       Effect.gen(function* () {
+        const now = yield* nowIso
         const local = yield* Effect.forEach(syncing, (provider) =>
           Effect.map(rowOf(caller, provider.provider), (row) => {
             const configured = folders.rootFor(caller) !== null
@@ -239,7 +263,7 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
               : row === null
               ? provider.start
               : null
-            return statusOf(row, provider, configured, hint)
+            return statusOf(now, row, provider, configured, hint)
           }))
         const remote = yield* Effect.forEach(yield* remotesNow, (provider) =>
           Effect.map(rowOf(caller, provider.provider), (row) => {
@@ -248,12 +272,12 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
               : row === null || row.status !== "connected"
               ? provider.connect
               // A remote pass's error says what to do (connect again when the grant was revoked).
-              : row.syncStatus === "error" && row.syncError !== null
-              ? `The last sync failed: ${row.syncError}`
+              : syncStateOf(row, now).error !== null
+              ? `The last sync failed: ${syncStateOf(row, now).error}`
               : row.lastSyncAt === null && row.syncStatus === "idle"
               ? (provider.origin === "plugin" ? `Connected: sync to remember what ${provider.title} holds.` : "Connected: sync to remember your recent mail.")
               : null
-            return statusOf(row, provider, provider.configured, hint)
+            return statusOf(now, row, provider, provider.configured, hint)
           }))
         return [...remote, ...local]
       })

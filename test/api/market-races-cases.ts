@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { attempt, run, type Client, type Registered, type TestNode } from "../support/node.ts"
-import { ledgerState, members, sellGenerator } from "./market-support.ts"
+import { ledgerState, listingUpdate, members, sellGenerator } from "./market-support.ts"
 
 const statuses = (answers: ReadonlyArray<{ readonly ok: boolean; readonly status?: number; readonly body?: { readonly error: string } }>) =>
   answers.map((answer) => (answer.ok ? "ok" : answer.body!.error))
@@ -53,6 +53,54 @@ export const racingBuys = (title: string, context: { readonly node: TestNode; re
       expect(await run(seller!.client.api.market.wallet())).toMatchObject({ balance: START + 90, earned: 90 })
       const copies = await run(buyer!.client.api.studioGenerators.listGenerators())
       expect(copies.filter((g) => g.name.startsWith("Chart "))).toHaveLength(3)
+      expect(await ledgerState(context.node)).toMatchObject({ total: 0, drifted: [] })
+    })
+
+    /**
+     * 20 buys of one listing with a change committed while they run, started once the first buy
+     * has answered (the others wait behind it for the seller's wallet). The change answers the
+     * sales counted before it; every buy counted after it must have seen it.
+     */
+    const raceChange = async (price: number, change: Record<string, unknown>) => {
+      const [seller, ...buyers] = await members(context.node, context.owner, 21)
+      const { generator, listing } = await sellGenerator(seller!.client, `Orrery ${price}`, price)
+      let changed: Promise<{ readonly sales: number }> | undefined
+      const buys = buyers.map((buyer) => attempt(buyer.client.api.market.buyListing({ path: { id: listing.id } })))
+      const firstAnswered = Promise.race(buys).then(() => {
+        changed = run(seller!.client.api.market.updateListing({
+          path: { id: listing.id },
+          payload: listingUpdate({ kind: "generator", refId: generator.id, title: listing.title, priceCredits: price, ...change })
+        }))
+        return changed
+      })
+      const answers = await Promise.all(buys)
+      const before = (await firstAnswered).sales
+      const orders = await ordersOf(seller!.client, "seller")
+      const after = await run(seller!.client.api.market.getListing({ path: { id: listing.id } }))
+      return { seller: seller!, buyers, answers, before, orders, after }
+    }
+
+    it("a price change racing 20 buys: each buy paid the price its sale was counted at", async () => {
+      const { seller, answers, before, orders, after } = await raceChange(10, { priceCredits: 25 })
+      expect(statuses(answers)).toEqual(answers.map(() => "ok"))
+      expect(after).toMatchObject({ sales: 20, priceCredits: 25 })
+      // The change answered `before` sales: exactly those were paid at the old price.
+      expect(orders.filter((order) => order.priceCredits === 10)).toHaveLength(before)
+      expect(orders.filter((order) => order.priceCredits === 25)).toHaveLength(20 - before)
+      expect(await run(seller.client.api.market.wallet())).toMatchObject({ balance: START + before * 10 + (20 - before) * 25 })
+      expect(await ledgerState(context.node)).toMatchObject({ total: 0, drifted: [] })
+    })
+
+    it("a pause racing 20 buys: no buy goes through after the pause", async () => {
+      const { seller, buyers, answers, before, orders, after } = await raceChange(5, { status: "paused" })
+      const outcome = statuses(answers)
+      expect(outcome.filter((s) => s === "ok")).toHaveLength(before)
+      expect(outcome.filter((s) => s === "listing_inactive")).toHaveLength(20 - before)
+      expect(after).toMatchObject({ sales: before, status: "paused" })
+      expect(orders).toHaveLength(before)
+      expect(await run(seller.client.api.market.wallet())).toMatchObject({ balance: START + before * 5, earned: before * 5 })
+      const spent = await Promise.all(buyers.map(async (buyer) => (await run(buyer.client.api.market.wallet())).spent))
+      expect(spent.reduce((sum, n) => sum + n, 0)).toBe(before * 5)
       expect(await ledgerState(context.node)).toMatchObject({ total: 0, drifted: [] })
     })
 

@@ -52,7 +52,9 @@ export const startGoogle = async () => {
     expiresIn: 3600,
     address: "ada@gmail.example",
     liveAccess: new Set<string>(),
-    refreshTokens: new Set<string>()
+    refreshTokens: new Set<string>(),
+    /** While set, a listing of the mailbox waits for it: a sync that stays running until the test lets it go. */
+    listGate: null as Promise<void> | null
   }
   /** The query of each consent screen visit, each token call, each Gmail request and each sent message (decoded). */
   const consents: Array<URLSearchParams> = []
@@ -120,7 +122,7 @@ export const startGoogle = async () => {
     }
   })
 
-  const gmail = (request: IncomingMessage, url: URL, body: string, response: ServerResponse) => {
+  const gmail = async (request: IncomingMessage, url: URL, body: string, response: ServerResponse) => {
     const bearer = (request.headers.authorization ?? "").replace(/^Bearer /, "")
     const authorized = state.liveAccess.has(bearer)
     apiCalls.push({ method: request.method ?? "", path: url.pathname, authorized })
@@ -128,6 +130,7 @@ export const startGoogle = async () => {
     const rest = url.pathname.replace(/^\/gmail\/v1\/users\/me\//, "")
     if (rest === "profile") return json(response, 200, { emailAddress: state.address, messagesTotal: state.mailbox.length })
     if (rest === "messages" && request.method === "GET") {
+      if (state.listGate !== null) await state.listGate
       const label = url.searchParams.get("labelIds")
       const unreadOnly = (url.searchParams.get("q") ?? "").includes("is:unread")
       const matching = state.mailbox.filter((mail) => (label === null || (mail.labels ?? ["INBOX"]).includes(label)) && (!unreadOnly || mail.unread === true))
@@ -177,6 +180,14 @@ export const startGoogle = async () => {
   return {
     url: base,
     settings: { mailAAuthUrl: `${base}/o/oauth2/v2/auth`, mailATokenUrl: `${base}/token`, mailAApiUrl: `${base}/gmail/v1` },
+    /** The same as a node process's environment, with the client's id and secret. */
+    env: {
+      MAIL_A_AUTH_URL: `${base}/o/oauth2/v2/auth`,
+      MAIL_A_TOKEN_URL: `${base}/token`,
+      MAIL_A_API_URL: `${base}/gmail/v1`,
+      MAIL_A_CLIENT_ID: clientId,
+      MAIL_A_CLIENT_SECRET: clientSecret
+    },
     state,
     consents,
     tokenCalls,

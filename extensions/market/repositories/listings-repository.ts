@@ -44,6 +44,20 @@ export class ListingsRepository extends Effect.Service<ListingsRepository>()("ma
       execute: (id) => sql`SELECT ${all} FROM market_listings WHERE id = ${id}`
     }))
 
+    /**
+     * The listing a buy is about to sell, locked until the buy commits on PostgreSQL (READ
+     * COMMITTED): a pause or a price change committed meanwhile waits for the buy, and a buy that
+     * waited for one reads what it wrote. SQLite runs one write transaction at a time: a plain read.
+     */
+    const lockForBuy = operation("market.lockListingForBuy", SqlSchema.findOne({
+      Request: Schema.String,
+      Result: StoredListing,
+      execute: (id) => sql.onDialectOrElse({
+        pg: () => sql`SELECT ${all} FROM market_listings WHERE id = ${id} FOR UPDATE`,
+        orElse: () => sql`SELECT ${all} FROM market_listings WHERE id = ${id}`
+      })
+    }))
+
     const update = operation("market.updateListing", SqlSchema.findOne({
       Request: Schema.Struct({ ...Change.fields, at: Schema.String }),
       Result: StoredListing,
@@ -108,6 +122,6 @@ export class ListingsRepository extends Effect.Service<ListingsRepository>()("ma
       }
     }))
 
-    return { insert, find, update, setStatus, setModerated, recentAll, remove, countSale, search } as const
+    return { insert, find, lockForBuy, update, setStatus, setModerated, recentAll, remove, countSale, search } as const
   })
 }) {}

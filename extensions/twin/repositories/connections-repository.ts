@@ -27,16 +27,20 @@ export const TwinConnection = Schema.Struct({
   syncStartedAt: Schema.NullOr(Schema.String),
   syncFinishedAt: Schema.NullOr(Schema.String),
   syncError: Schema.NullOr(Schema.String),
-  syncDetail: JsonColumn(Meta)
+  syncDetail: JsonColumn(Meta),
+  /** The process running the sync, and until when its lease holds (renewed while it runs). */
+  syncClaimer: Schema.NullOr(Schema.String),
+  syncLeaseUntil: Schema.NullOr(Schema.String)
 })
 export type TwinConnection = typeof TwinConnection.Type
 
 const columns = `id, being_id AS "beingId", provider, label, status, meta, last_sync_at AS "lastSyncAt", created_at AS "createdAt",
   sync_status AS "syncStatus", sync_started_at AS "syncStartedAt", sync_finished_at AS "syncFinishedAt",
-  sync_error AS "syncError", sync_detail AS "syncDetail"`
+  sync_error AS "syncError", sync_detail AS "syncDetail", sync_claimer AS "syncClaimer", sync_lease_until AS "syncLeaseUntil"`
 
 const Finish = Schema.Struct({
   id: Schema.String,
+  claimer: Schema.String,
   status: Schema.Literal("done", "error"),
   at: Schema.String,
   error: Schema.NullOr(Schema.String),
@@ -107,9 +111,14 @@ export class ConnectionsRepository extends Effect.Service<ConnectionsRepository>
       execute: ({ id, provider }) => sql`SELECT ${all} FROM twin_connections WHERE id = ${id} AND provider = ${provider}`
     }))
 
-    /** Connects (or reconnects) the being to the provider and marks its sync running; the row keeps its id and creation. */
-    const startSync = operation("twin.startSync", SqlSchema.void({
+    /**
+     * Connects (or reconnects) the being to the provider and claims its sync for `row.syncClaimer`
+     * until `row.syncLeaseUntil`; the row keeps its id and creation. None when a sync of it runs
+     * already under a lease that still holds (on this process or another): one sync per connection.
+     */
+    const startSync = operation("twin.startSync", SqlSchema.findOne({
       Request: TwinConnection,
+      Result: Schema.Struct({ id: Schema.String }),
       execute: (row) => sql`INSERT INTO twin_connections ${sql.insert({
         ...connectionColumns(row),
         last_sync_at: row.lastSyncAt,
@@ -118,25 +127,52 @@ export class ConnectionsRepository extends Effect.Service<ConnectionsRepository>
         sync_started_at: row.syncStartedAt,
         sync_finished_at: row.syncFinishedAt,
         sync_error: row.syncError,
-        sync_detail: row.syncDetail
+        sync_detail: row.syncDetail,
+        sync_claimer: row.syncClaimer,
+        sync_lease_until: row.syncLeaseUntil
       })} ON CONFLICT (being_id, provider) DO UPDATE SET label = excluded.label, status = excluded.status, meta = excluded.meta,
         sync_status = excluded.sync_status, sync_started_at = excluded.sync_started_at, sync_finished_at = NULL,
-        sync_error = NULL, sync_detail = excluded.sync_detail`
+        sync_error = NULL, sync_detail = excluded.sync_detail, sync_claimer = excluded.sync_claimer,
+        sync_lease_until = excluded.sync_lease_until
+      WHERE twin_connections.sync_status <> 'running' OR twin_connections.sync_lease_until IS NULL
+        OR twin_connections.sync_lease_until < ${row.syncStartedAt}
+      RETURNING id`
     }))
 
-    /** A finished sync: done (and so the connection's lastSyncAt) or failed, with its counts. */
+    /** The running sync's lease, held on while its pass runs; nothing when another process took the sync over. */
+    const holdSync = operation("twin.holdSync", SqlSchema.void({
+      Request: Schema.Struct({ id: Schema.String, claimer: Schema.String, until: Schema.String }),
+      execute: ({ id, claimer, until }) => sql`UPDATE twin_connections SET sync_lease_until = ${until}
+        WHERE id = ${id} AND sync_claimer = ${claimer} AND sync_status = 'running'`
+    }))
+
+    /**
+     * A finished sync: done (and so the connection's lastSyncAt) or failed, with its counts; only
+     * while its claimer still holds it (a sync another process took over after the lease lapsed is that one's to finish).
+     */
     const finishSync = operation("twin.finishSync", SqlSchema.void({
       Request: Finish,
-      execute: ({ id, status, at, error, detail }) => sql`UPDATE twin_connections SET sync_status = ${status},
-        sync_finished_at = ${at}, sync_error = ${error}, sync_detail = ${detail},
-        last_sync_at = ${status === "done" ? at : sql`last_sync_at`} WHERE id = ${id}`
+      execute: ({ id, claimer, status, at, error, detail }) => sql`UPDATE twin_connections SET sync_status = ${status},
+        sync_finished_at = ${at}, sync_error = ${error}, sync_detail = ${detail}, sync_claimer = NULL, sync_lease_until = NULL,
+        last_sync_at = ${status === "done" ? at : sql`last_sync_at`} WHERE id = ${id} AND sync_claimer = ${claimer}`
     }))
 
-    /** A sync the node stopped in the middle of (a restart) did not finish: said so instead of running forever. */
+    /**
+     * Syncs a stopped process was in the middle of did not finish: said so instead of running
+     * forever. On SQLite one process owns the database file, so at its start every running sync is
+     * its previous life's; on PostgreSQL other processes of a cluster run theirs meanwhile, so only
+     * syncs whose lease lapsed (their process stopped renewing it) are abandoned.
+     */
     const abandonRunning = operation("twin.abandonSyncs", SqlSchema.void({
       Request: Schema.Struct({ at: Schema.String, error: Schema.String }),
-      execute: ({ at, error }) => sql`UPDATE twin_connections SET sync_status = 'error', sync_finished_at = ${at}, sync_error = ${error}
-        WHERE sync_status = 'running'`
+      execute: ({ at, error }) => {
+        const abandon = sql`UPDATE twin_connections SET sync_status = 'error', sync_finished_at = ${at}, sync_error = ${error},
+          sync_claimer = NULL, sync_lease_until = NULL WHERE sync_status = 'running'`
+        return sql.onDialectOrElse({
+          sqlite: () => abandon,
+          orElse: () => sql`${abandon} AND (sync_lease_until IS NULL OR sync_lease_until < ${at})`
+        })
+      }
     }))
 
     const count = beingCount("twin.countConnections", (beingId) => sql`SELECT COUNT(*) AS total FROM twin_connections WHERE being_id = ${beingId} AND status = 'connected'`)
@@ -191,6 +227,35 @@ export class ConnectionsRepository extends Effect.Service<ConnectionsRepository>
       execute: ({ beingId, provider, secret }) => sql`UPDATE twin_connections SET secret = ${secret} WHERE being_id = ${beingId} AND provider = ${provider}`
     }))
 
-    return { find, findById, findDelivered, connectedTo, create, update, replaceSecret, remove, usableSecrets, list, startSync, finishSync, abandonRunning, count } as const
+    /** The sealed secret the row holds now, when the connection lends one: what another process may have renewed. */
+    const storedSecret = operation("twin.storedConnectionSecret", SqlSchema.findOne({
+      Request: Schema.Struct({ beingId: Schema.String, provider: Schema.String }),
+      Result: Schema.Struct({ secret: Schema.String }),
+      execute: ({ beingId, provider }) => sql`SELECT secret FROM twin_connections WHERE being_id = ${beingId} AND provider = ${provider}
+        AND secret IS NOT NULL AND status IN ('connected', 'pending')`
+    }))
+
+    /**
+     * Claims the renewal of the connection's tokens for `claimer` until `until`: one renewal per
+     * connection across processes, so one refresh token is never spent twice. False while another
+     * claim holds (its time not passed).
+     */
+    const claimRenewal = operation("twin.claimTokenRenewal", (claim: { readonly beingId: string; readonly provider: string; readonly claimer: string; readonly now: string; readonly until: string }) =>
+      SqlSchema.findAll({
+        Request: Schema.Struct({ beingId: Schema.String, provider: Schema.String, claimer: Schema.String, now: Schema.String, until: Schema.String }),
+        Result: Schema.Struct({ id: Schema.String }),
+        execute: ({ beingId, provider, claimer, now, until }) => sql`UPDATE twin_connections SET renew_claimer = ${claimer}, renew_until = ${until}
+          WHERE being_id = ${beingId} AND provider = ${provider} AND (renew_claimer IS NULL OR renew_until IS NULL OR renew_until < ${now})
+          RETURNING id`
+      })(claim).pipe(Effect.map((rows) => rows.length === 1)))
+
+    /** The renewal's end: its new sealed secret written (when it got one) and the claim let go, only by the claimer holding it. */
+    const endRenewal = operation("twin.endTokenRenewal", SqlSchema.void({
+      Request: Schema.Struct({ beingId: Schema.String, provider: Schema.String, claimer: Schema.String, secret: Schema.NullOr(Schema.String) }),
+      execute: ({ beingId, provider, claimer, secret }) => sql`UPDATE twin_connections SET renew_claimer = NULL, renew_until = NULL,
+        secret = ${secret === null ? sql`secret` : secret} WHERE being_id = ${beingId} AND provider = ${provider} AND renew_claimer = ${claimer}`
+    }))
+
+    return { storedSecret, claimRenewal, endRenewal, find, findById, findDelivered, connectedTo, create, update, replaceSecret, remove, usableSecrets, list, startSync, holdSync, finishSync, abandonRunning, count } as const
   })
 }) {}

@@ -104,13 +104,13 @@ describe("a provider's cadence", () => {
       yield* connected(["diary"])
       const repository = yield* ConnectionsRepository
       const row = Option.getOrThrow(yield* repository.find({ beingId: "ada", provider: "diary" }))
-      // A pass started by hand that has not finished.
-      yield* repository.startSync({ ...row, syncStatus: "running", syncStartedAt: new Date(0).toISOString() })
+      // A pass started by hand that has not finished, its process holding its lease.
+      yield* repository.startSync({ ...row, syncStatus: "running", syncStartedAt: new Date(0).toISOString(), syncClaimer: "by hand", syncLeaseUntil: "9999-01-01T00:00:00.000Z" })
       yield* SyncCadence
       yield* hoursPass(3)
       expect(pulls).toEqual([])
       yield* repository.update({ id: row.id, beingId: "ada", label: row.label, status: "disconnected", meta: {} })
-      yield* repository.finishSync({ id: row.id, status: "done", at: new Date(0).toISOString(), error: null, detail: {} })
+      yield* repository.finishSync({ id: row.id, claimer: "by hand", status: "done", at: new Date(0).toISOString(), error: null, detail: {} })
       yield* hoursPass(3)
       expect(pulls).toEqual([])
     }).pipe(Effect.provide(cadence([diary])))
