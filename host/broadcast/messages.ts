@@ -24,7 +24,12 @@ export const BroadcastBody = Schema.Union(
   /** A `beings` row written: caches drop that being's sessions. */
   Schema.Struct({ kind: Schema.Literal("being.changed"), beingId: Schema.String }),
   /** A process's own probe at start, to know its LISTEN is in place. */
-  Schema.Struct({ kind: Schema.Literal("hello") })
+  Schema.Struct({ kind: Schema.Literal("hello") }),
+  /**
+   * Never sent: told by a process to its own subscribers when its listen connection is back after
+   * a drop. What others sent meanwhile is lost, so every copy of their writes is dropped.
+   */
+  Schema.Struct({ kind: Schema.Literal("listen.resumed") })
 )
 export type BroadcastBody = typeof BroadcastBody.Type
 
