@@ -1,0 +1,60 @@
+/**
+ * Two node processes on one PostgreSQL, as the processes of a cluster: what one process keeps in
+ * memory of another's writes, and the timers one of them runs for both, follow what a request on
+ * either did (docs/decisions.md, "State in a cluster" and "Events across processes").
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { startChildNode, type ChildNode } from "../support/child-node.ts"
+import { freePort } from "../support/free-port.ts"
+import { LiveTab } from "../support/live.ts"
+import { Client, person, run, type TestNode } from "../support/node.ts"
+import { startPostgres, type TestPostgres } from "../support/postgres.ts"
+
+let postgres: TestPostgres
+let first: ChildNode
+let second: ChildNode
+let owner: Client
+
+const asNode = (child: ChildNode) => ({ url: child.url }) as TestNode
+
+/** The same person's browser, pointed at another process. */
+const sameBrowserOn = (child: ChildNode, client: Client) => {
+  const other = new Client(child.url, { "x-forwarded-for": client.headers["x-forwarded-for"]! })
+  other.copyCookiesFrom(client)
+  return other
+}
+
+beforeAll(async () => {
+  postgres = await startPostgres()
+  const DATABASE_URL = await postgres.createDatabase()
+  const runnerAt = async () => ({ DATABASE_URL, CLUSTER_RUNNER_ADDRESS: `127.0.0.1:${await freePort()}` })
+  // One after the other: the first runs the migrations.
+  first = await startChildNode({ env: await runnerAt() })
+  second = await startChildNode({ env: await runnerAt(), ownerCode: first.ownerCode })
+  owner = new Client(first.url)
+  await run(owner.api.authPublic.register({ payload: person(first.ownerCode) }))
+}, 120_000)
+afterAll(async () => {
+  await second?.close()
+  await first?.close()
+  postgres?.stop()
+})
+
+describe("the timers' wake-ups", () => {
+  it("release a reminder at its time whichever process scheduled it, wherever the scheduler runs", async () => {
+    // The scheduler runs in one of the two processes: of two reminders, one per process, one is
+    // scheduled away from it. Unwoken, that one would wait for the scheduler's next look (60 s).
+    // One at a time: the scheduler woken for one would read the other too.
+    const tab = await LiveTab.open(asNode(first), owner)
+    const titles: Array<string> = []
+    for (const [client, title] of [[owner, "Through the first"], [sameBrowserOn(second, owner), "Through the second"]] as const) {
+      const startAt = new Date(Date.now() + 3_000).toISOString()
+      const event = await run(client.api.twinTime.createEvent({ payload: { title, startAt, remind: true } }))
+      // Due in 3 s: 15 s leaves room for a busy machine, and none for a 60 s wait.
+      const released = await tab.nextOf("signal.created", (frame) => frame.signal.id === event.signalId, 15_000)
+      titles.push(released.signal.title)
+    }
+    expect(titles).toEqual(["Through the first", "Through the second"])
+    await tab.close()
+  }, 60_000)
+})
