@@ -17,6 +17,7 @@ import { databaseLayer } from "../kernel/database.ts"
 import { fileStoresLayer } from "../kernel/file-stores.ts"
 import { SharedEventBusLive } from "./broadcast/event-bus.ts"
 import { WakeRelayLive } from "./broadcast/wake-relay.ts"
+import { SecretChangeRelayLive } from "./broadcast/secret-relay.ts"
 import { Settings } from "../kernel/settings.ts"
 import { NodeApi } from "./contract/api.ts"
 import { AuthenticationLive } from "./auth/authentication.ts"
@@ -113,6 +114,7 @@ const infrastructure = Layer.mergeAll(
   Mailer.Default,
   SharedEventBusLive,
   WakeRelayLive,
+  SecretChangeRelayLive,
   PublicOrigin.layer,
   RateLimiterLive,
   registries,

@@ -23,6 +23,8 @@ export const BroadcastBody = Schema.Union(
   Schema.Struct({ kind: Schema.Literal("sessions.ended"), ids: Schema.Array(Schema.String) }),
   /** A `beings` row written: caches drop that being's sessions. */
   Schema.Struct({ kind: Schema.Literal("being.changed"), beingId: Schema.String }),
+  /** A connection's sealed secret was written (connect, edit, renewal, disconnect): others reload that row. */
+  Schema.Struct({ kind: Schema.Literal("connection.secret-changed"), beingId: Schema.String, provider: Schema.String }),
   /** A timer (kernel/actors/wakes.ts) has work now: the process running it takes it at once. */
   Schema.Struct({ kind: Schema.Literal("wake"), timer: Schema.String }),
   /** A process's own probe at start, to know its LISTEN is in place. */

@@ -32,6 +32,8 @@ export const makeTokenKeeper = (credentials: ConnectionCredentials, options: Tok
   /** Tokens renewed in this process, with the refresh token they were renewed from; a new consent (another refresh token) voids them. */
   const renewed = new Map<string, Tokens & { readonly from: string }>()
   const keyOf = (beingId: string, provider: string) => `${beingId}/${provider}`
+  // Another process wrote the secret (a consent, a renewal, a delete): its row is the truth now.
+  credentials.onReload((change) => (change === null ? renewed.clear() : renewed.delete(keyOf(change.beingId, change.provider))))
 
   /** The being's tokens for `provider`, when it holds a connection whose secret opens. */
   const current = (beingId: string, provider: string) =>

@@ -4,6 +4,7 @@
  * either did (docs/decisions.md, "State in a cluster" and "Events across processes").
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { startSlack } from "../support/chat-servers.ts"
 import { startChildNode, type ChildNode } from "../support/child-node.ts"
 import { freePort } from "../support/free-port.ts"
 import { LiveTab } from "../support/live.ts"
@@ -14,6 +15,9 @@ let postgres: TestPostgres
 let first: ChildNode
 let second: ChildNode
 let owner: Client
+let slack: Awaited<ReturnType<typeof startSlack>>
+/** The only token the Slack server takes: the being's own, once it is edited in. */
+const goodToken = "xoxb-2-the-good-token"
 
 const asNode = (child: ChildNode) => ({ url: child.url }) as TestNode
 
@@ -27,7 +31,9 @@ const sameBrowserOn = (child: ChildNode, client: Client) => {
 beforeAll(async () => {
   postgres = await startPostgres()
   const DATABASE_URL = await postgres.createDatabase()
-  const runnerAt = async () => ({ DATABASE_URL, CLUSTER_RUNNER_ADDRESS: `127.0.0.1:${await freePort()}` })
+  slack = await startSlack(goodToken)
+  // No CHAT_B_TOKEN: chat_b.send works only with a being's own connection.
+  const runnerAt = async () => ({ DATABASE_URL, CHAT_B_API_URL: slack.url, ENCRYPTION_KEY: "a long passphrase the two processes share", CLUSTER_RUNNER_ADDRESS: `127.0.0.1:${await freePort()}` })
   // One after the other: the first runs the migrations.
   first = await startChildNode({ env: await runnerAt() })
   second = await startChildNode({ env: await runnerAt(), ownerCode: first.ownerCode })
@@ -38,6 +44,40 @@ afterAll(async () => {
   await second?.close()
   await first?.close()
   postgres?.stop()
+  await slack?.close()
+})
+
+/** Asks until `check` holds of the answer: the other process reloads a row moments after the write. */
+const until = async <A>(ask: () => Promise<A>, check: (answer: A) => boolean, ms = 15_000): Promise<A> => {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const answer = await ask()
+    if (check(answer) || Date.now() > deadline) return answer
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+const sendOn = (client: Client) => () =>
+  run(client.api.studioSkills.invokeSkill({ payload: { name: "chat_b.send", input: { channel: "C0123456789", text: "Hello" } } })) as Promise<unknown>
+const saysNoToken = (answer: unknown) => JSON.stringify(answer).includes("CHAT_B_TOKEN")
+
+describe("connection secrets", () => {
+  it("are used on the other process as connected, edited and disconnected on one", async () => {
+    const onSecond = sendOn(sameBrowserOn(second, owner))
+    expect(saysNoToken(await onSecond())).toBe(true)
+
+    const connection = await run(owner.api.connections.create({ payload: { provider: "chat_b", config: { token: "xoxb-1-a-stale-token" } } }))
+    // The second process uses the being's connection now: the server refuses that token.
+    expect(await until(onSecond, (answer) => !saysNoToken(answer))).toMatchObject({ ok: false, error: expect.stringContaining("invalid_auth") })
+
+    await run(owner.api.connections.update({ path: { id: connection.id }, payload: { config: { token: goodToken } } }))
+    const sent = await until(onSecond, (answer) => JSON.stringify(answer).includes('"ok":true'))
+    expect(sent).toMatchObject({ ok: true, output: { via: "connection" } })
+    expect(slack.received.at(-1)?.headers["authorization"]).toBe(`Bearer ${goodToken}`)
+
+    await run(owner.api.connections.remove({ path: { id: connection.id } }))
+    expect(await until(onSecond, saysNoToken)).toMatchObject({ ok: false, error: expect.stringContaining("CHAT_B_TOKEN") })
+  }, 60_000)
 })
 
 describe("the timers' wake-ups", () => {

@@ -185,12 +185,20 @@ export class ConnectionsRepository extends Effect.Service<ConnectionsRepository>
         WHERE secret IS NOT NULL AND status IN ('connected', 'pending')`
     }))
 
+    /** The sealed secret of the being's connection to `provider` while it is in use: what `usableSecrets` holds for it. */
+    const usableSecret = operation("twin.connectionSecret", SqlSchema.findOne({
+      Request: Schema.Struct({ beingId: Schema.String, provider: Schema.String }),
+      Result: Schema.Struct({ secret: Schema.String }),
+      execute: ({ beingId, provider }) => sql`SELECT secret FROM twin_connections
+        WHERE being_id = ${beingId} AND provider = ${provider} AND secret IS NOT NULL AND status IN ('connected', 'pending')`
+    }))
+
     /** A new sealed secret for the being's connection to the provider (a refreshed token), nothing else changed. */
     const replaceSecret = operation("twin.replaceConnectionSecret", SqlSchema.void({
       Request: Schema.Struct({ beingId: Schema.String, provider: Schema.String, secret: Schema.String }),
       execute: ({ beingId, provider, secret }) => sql`UPDATE twin_connections SET secret = ${secret} WHERE being_id = ${beingId} AND provider = ${provider}`
     }))
 
-    return { find, findById, findDelivered, connectedTo, create, update, replaceSecret, remove, usableSecrets, list, startSync, finishSync, abandonRunning, count } as const
+    return { find, findById, findDelivered, connectedTo, create, update, replaceSecret, remove, usableSecrets, usableSecret, list, startSync, finishSync, abandonRunning, count } as const
   })
 }) {}
