@@ -18,6 +18,7 @@ import { fileStoresLayer } from "../kernel/file-stores.ts"
 import { SharedEventBusLive } from "./broadcast/event-bus.ts"
 import { WakeRelayLive } from "./broadcast/wake-relay.ts"
 import { SecretChangeRelayLive } from "./broadcast/secret-relay.ts"
+import { PluginRelayLive } from "./broadcast/plugin-relay.ts"
 import { Settings } from "../kernel/settings.ts"
 import { NodeApi } from "./contract/api.ts"
 import { AuthenticationLive } from "./auth/authentication.ts"
@@ -115,6 +116,7 @@ const infrastructure = Layer.mergeAll(
   SharedEventBusLive,
   WakeRelayLive,
   SecretChangeRelayLive,
+  PluginRelayLive,
   PublicOrigin.layer,
   RateLimiterLive,
   registries,

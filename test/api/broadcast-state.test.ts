@@ -4,11 +4,15 @@
  * either did (docs/decisions.md, "State in a cluster" and "Events across processes").
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { startSlack } from "../support/chat-servers.ts"
 import { startChildNode, type ChildNode } from "../support/child-node.ts"
 import { freePort } from "../support/free-port.ts"
 import { LiveTab } from "../support/live.ts"
-import { Client, person, run, type TestNode } from "../support/node.ts"
+import { Client, attempt, person, run, type TestNode } from "../support/node.ts"
+import { skillMain, writePluginFolder } from "../support/plugin-folder.ts"
 import { startPostgres, type TestPostgres } from "../support/postgres.ts"
 
 let postgres: TestPostgres
@@ -16,6 +20,8 @@ let first: ChildNode
 let second: ChildNode
 let owner: Client
 let slack: Awaited<ReturnType<typeof startSlack>>
+/** One plugin folder for both processes, as docs/operations.md asks of a cluster. */
+const pluginDir = mkdtempSync(join(tmpdir(), "shared-plugins-"))
 /** The only token the Slack server takes: the being's own, once it is edited in. */
 const goodToken = "xoxb-2-the-good-token"
 
@@ -33,7 +39,7 @@ beforeAll(async () => {
   const DATABASE_URL = await postgres.createDatabase()
   slack = await startSlack(goodToken)
   // No CHAT_B_TOKEN: chat_b.send works only with a being's own connection.
-  const runnerAt = async () => ({ DATABASE_URL, CHAT_B_API_URL: slack.url, ENCRYPTION_KEY: "a long passphrase the two processes share", CLUSTER_RUNNER_ADDRESS: `127.0.0.1:${await freePort()}` })
+  const runnerAt = async () => ({ DATABASE_URL, CHAT_B_API_URL: slack.url, ENCRYPTION_KEY: "a long passphrase the two processes share", PLUGIN_DIR: pluginDir, CLUSTER_RUNNER_ADDRESS: `127.0.0.1:${await freePort()}` })
   // One after the other: the first runs the migrations.
   first = await startChildNode({ env: await runnerAt() })
   second = await startChildNode({ env: await runnerAt(), ownerCode: first.ownerCode })
@@ -45,6 +51,7 @@ afterAll(async () => {
   await first?.close()
   postgres?.stop()
   await slack?.close()
+  rmSync(pluginDir, { recursive: true, force: true })
 })
 
 /** Asks until `check` holds of the answer: the other process reloads a row moments after the write. */
@@ -96,5 +103,22 @@ describe("the timers' wake-ups", () => {
     }
     expect(titles).toEqual(["Through the first", "Through the second"])
     await tab.close()
+  }, 60_000)
+})
+
+describe("plugins", () => {
+  it("installed through one process work through the other, and are gone from it once uninstalled", async () => {
+    writePluginFolder(pluginDir, "echoer", { extensions: [{ kind: "skill", id: "echo", uses: [] }] }, skillMain("echo", "return { heard: input.text }"))
+    const onSecond = sameBrowserOn(second, owner)
+    const echoOnSecond = () => attempt(onSecond.api.studioSkills.invokeSkill({ payload: { name: "echoer.echo", input: { text: "hi" } } }))
+    expect(await echoOnSecond()).toMatchObject({ ok: false, status: 404 })
+
+    await run(owner.api.plugins.installPlugin({ payload: { dir: "echoer", granted: [] } }))
+    expect(await until(echoOnSecond, (outcome) => outcome.ok)).toMatchObject({ ok: true, value: { ok: true, output: { heard: "hi" } } })
+    expect((await run(onSecond.api.plugins.listPlugins())).some((plugin) => plugin.id === "@test/echoer")).toBe(true)
+
+    await run(owner.api.plugins.uninstallPlugin({ path: { id: encodeURIComponent("@test/echoer") } }))
+    expect(await until(echoOnSecond, (outcome) => !outcome.ok)).toMatchObject({ ok: false, status: 404 })
+    expect((await run(onSecond.api.plugins.listPlugins())).some((plugin) => plugin.id === "@test/echoer")).toBe(false)
   }, 60_000)
 })
