@@ -5,29 +5,15 @@
  */
 import pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startChildNode, type ChildNode } from "../support/child-node.ts"
-import { freePort } from "../support/free-port.ts"
 import { LiveTab } from "../support/live.ts"
-import { Client, person, run, type TestNode } from "../support/node.ts"
-import { startPostgres, type TestPostgres } from "../support/postgres.ts"
+import { run } from "../support/node.ts"
+import { asNode, sameBrowserOn, startTwoProcesses, type TwoProcesses } from "../support/two-processes.ts"
 
-let postgres: TestPostgres
-let databaseUrl: string
-let first: ChildNode
-let second: ChildNode
-let owner: Client
-
-const asNode = (child: ChildNode) => ({ url: child.url }) as TestNode
-
-const sameBrowserOn = (child: ChildNode, client: Client) => {
-  const other = new Client(child.url, { "x-forwarded-for": client.headers["x-forwarded-for"]! })
-  other.copyCookiesFrom(client)
-  return other
-}
+let cluster: TwoProcesses
 
 /** The server processes of the connections now LISTENing on the database. */
 const listeners = async (): Promise<ReadonlyArray<number>> => {
-  const client = new pg.Client({ connectionString: databaseUrl })
+  const client = new pg.Client({ connectionString: cluster.databaseUrl })
   await client.connect()
   try {
     const result = await client.query<{ pid: number }>(
@@ -40,7 +26,7 @@ const listeners = async (): Promise<ReadonlyArray<number>> => {
 }
 
 const terminateListeners = async () => {
-  const client = new pg.Client({ connectionString: databaseUrl })
+  const client = new pg.Client({ connectionString: cluster.databaseUrl })
   await client.connect()
   try {
     await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()")
@@ -60,19 +46,9 @@ const until = async <A>(what: string, probe: () => Promise<A | undefined>, ms = 
 }
 
 beforeAll(async () => {
-  postgres = await startPostgres()
-  databaseUrl = await postgres.createDatabase()
-  const runnerAt = async () => ({ DATABASE_URL: databaseUrl, CLUSTER_RUNNER_ADDRESS: `127.0.0.1:${await freePort()}` })
-  first = await startChildNode({ env: await runnerAt() })
-  second = await startChildNode({ env: await runnerAt(), ownerCode: first.ownerCode })
-  owner = new Client(first.url)
-  await run(owner.api.authPublic.register({ payload: person(first.ownerCode) }))
+  cluster = await startTwoProcesses()
 }, 120_000)
-afterAll(async () => {
-  await second?.close()
-  await first?.close()
-  postgres?.stop()
-})
+afterAll(() => cluster?.close())
 
 describe("the listen connection", () => {
   it("comes back after the server ends it, and events raised on one process reach the other again", async () => {
@@ -85,10 +61,10 @@ describe("the listen connection", () => {
       const pids = await listeners()
       return pids.length === 2 && pids.every((pid) => !before.includes(pid)) ? pids : undefined
     })
-    expect(second.output()).toContain("broadcast: listening again")
+    expect(cluster.second.output()).toContain("broadcast: listening again")
 
-    const tab = await LiveTab.open(asNode(second), sameBrowserOn(second, owner))
-    const event = await run(owner.api.twinTime.createEvent({ payload: { title: "After the drop", startAt: "2020-01-01T09:00:00Z", remind: true } }))
+    const tab = await LiveTab.open(asNode(cluster.second), sameBrowserOn(cluster.second, cluster.owner))
+    const event = await run(cluster.owner.api.twinTime.createEvent({ payload: { title: "After the drop", startAt: "2020-01-01T09:00:00Z", remind: true } }))
     const onSecond = await tab.nextOf("signal.created", (frame) => frame.signal.id === event.signalId)
     expect(onSecond.signal).toMatchObject({ title: "After the drop" })
     await tab.close()
