@@ -16,6 +16,9 @@ import { nodeActorsLayer } from "../kernel/actors/index.ts"
 import { databaseLayer } from "../kernel/database.ts"
 import { fileStoresLayer } from "../kernel/file-stores.ts"
 import { SharedEventBusLive } from "./broadcast/event-bus.ts"
+import { WakeRelayLive } from "./broadcast/wake-relay.ts"
+import { SecretChangeRelayLive } from "./broadcast/secret-relay.ts"
+import { PluginRelayLive } from "./broadcast/plugin-relay.ts"
 import { Settings } from "../kernel/settings.ts"
 import { NodeApi } from "./contract/api.ts"
 import { AuthenticationLive } from "./auth/authentication.ts"
@@ -111,6 +114,9 @@ const infrastructure = Layer.mergeAll(
   BeingChangesLive,
   Mailer.Default,
   SharedEventBusLive,
+  WakeRelayLive,
+  SecretChangeRelayLive,
+  PluginRelayLive,
   PublicOrigin.layer,
   RateLimiterLive,
   registries,

@@ -12,7 +12,6 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as Queue from "effect/Queue"
 import * as Schema from "effect/Schema"
 import { nowMillis } from "../../kernel/time.ts"
 import { PeerDirectory, PeerTransport } from "./contract/ports.ts"
@@ -27,11 +26,14 @@ import { utf8 } from "./wire/encoding.ts"
 import { canonical } from "./wire/jcs.ts"
 import { sealTo } from "./wire/seal.ts"
 import { runSingleton } from "../../kernel/actors/singletons.ts"
+import { Wakes } from "../../kernel/actors/wakes.ts"
 
 const DELIVER_PATH = "/api/federation/peer/deliver"
 /** Rows one run takes at most; the rest wait for the next run. */
 const BATCH = 100
 export const COURIER_INTERVAL = "30 seconds"
+/** The courier's name as a singleton and as a timer to wake. */
+const COURIER_TIMER = "federation.courier"
 
 const decodeReceipt = Schema.decodeUnknownOption(DeliveryReceipt)
 
@@ -42,12 +44,11 @@ export const sealedEnvelopeOf = (descriptor: SignedNodeDescriptor, audience: str
 }
 
 export class Courier extends Effect.Service<Courier>()("federation/Courier", {
-  dependencies: [MessagesRepository.Default, NodeDocuments.Default, RelayStateRepository.Default],
+  dependencies: [MessagesRepository.Default, NodeDocuments.Default, RelayStateRepository.Default, Wakes.Default],
   effect: Effect.gen(function* () {
     const messages = yield* MessagesRepository
     const relayState = yield* RelayStateRepository
-    /** Wake-ups asked since the loop last looked: one is as good as many. */
-    const wakes = yield* Queue.sliding<void>(1)
+    const wakes = yield* Wakes
     const documents = yield* NodeDocuments
     const directory = yield* PeerDirectory
     const transport = yield* PeerTransport
@@ -152,10 +153,11 @@ export class Courier extends Effect.Service<Courier>()("federation/Courier", {
     /**
      * Something was queued: the loop runs now rather than at its next 30 seconds. Only due rows
      * go, so a peer in backoff is not dialled any sooner (a row queued for it waits with the rest).
+     * The courier may run in another process of the cluster: the wake reaches it there (kernel/actors/wakes.ts).
      */
-    const wake = Queue.offer(wakes, undefined).pipe(Effect.asVoid)
+    const wake = wakes.wake(COURIER_TIMER)
 
-    return { run, flush, wake, wakes } as const
+    return { run, flush, wake, woken: wakes.woken(COURIER_TIMER) } as const
   })
 }) {}
 
@@ -163,8 +165,8 @@ export class Courier extends Effect.Service<Courier>()("federation/Courier", {
  * A federation loop: `run` now and again 30 seconds after each run on the node's Clock, or as
  * soon as `wakes` has something; a failed run is logged and the loop goes on.
  */
-export const everyThirtySeconds = <A, E>(what: string, name: string, run: Effect.Effect<A, E>, wakes?: Queue.Dequeue<void>) => {
-  const pause = wakes === undefined ? Effect.sleep(COURIER_INTERVAL) : Effect.race(Effect.sleep(COURIER_INTERVAL), Queue.take(wakes))
+export const everyThirtySeconds = <A, E>(what: string, name: string, run: Effect.Effect<A, E>, woken?: Effect.Effect<void>) => {
+  const pause = woken === undefined ? Effect.sleep(COURIER_INTERVAL) : Effect.race(Effect.sleep(COURIER_INTERVAL), woken)
   // Once across the cluster: two couriers would post the same row twice.
   return runSingleton(name, run.pipe(
     Effect.catchAllCause((cause) => Effect.logWarning(`The ${what}'s run failed`, cause)),
@@ -174,4 +176,4 @@ export const everyThirtySeconds = <A, E>(what: string, name: string, run: Effect
 }
 
 /** The courier on its own, every 30 seconds, and at once when a message is queued. */
-export const CourierLoop = Layer.scopedDiscard(Effect.flatMap(Courier, (courier) => everyThirtySeconds("courier", "federation.courier", courier.run(), courier.wakes)))
+export const CourierLoop = Layer.scopedDiscard(Effect.flatMap(Courier, (courier) => everyThirtySeconds("courier", COURIER_TIMER, courier.run(), courier.woken)))

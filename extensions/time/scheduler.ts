@@ -9,10 +9,10 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Queue from "effect/Queue"
 import type { JsonValue } from "../../kernel/contract/json.ts"
 import { ScheduledJobsRepository, type ScheduledJob } from "./scheduled-jobs-repository.ts"
 import { runSingleton, Singletons } from "../../kernel/actors/singletons.ts"
+import { Wakes } from "../../kernel/actors/wakes.ts"
 
 export type { ScheduledJob } from "./scheduled-jobs-repository.ts"
 
@@ -35,6 +35,8 @@ const FIRST_RETRY_MS = 60_000
 const LONGEST_RETRY_MS = 3_600_000
 /** How long the cluster's scheduler sleeps at most before it reads the jobs again. */
 const CLUSTER_LOOK_MS = 60_000
+/** The scheduler's name as a singleton and as a timer to wake. */
+const SCHEDULER_TIMER = "time.scheduler"
 
 export const retryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** attempts, LONGEST_RETRY_MS)
 
@@ -45,8 +47,9 @@ export class Scheduler extends Effect.Service<Scheduler>()("time/Scheduler", {
     // the loop looks at the table at least this often. Alone (a service test) the nudge is enough.
     const longestSleepMs = (yield* Singletons).clustered ? CLUSTER_LOOK_MS : Number.POSITIVE_INFINITY
     const handlers = new Map<string, JobHandler>()
-    const wake = yield* Queue.sliding<void>(1)
-    const nudge = Effect.asVoid(Queue.offer(wake, undefined))
+    // The scheduler may run in another process of the cluster: a nudge reaches it there (kernel/actors/wakes.ts).
+    const wakes = yield* Wakes
+    const nudge = wakes.wake(SCHEDULER_TIMER)
 
     const fire = (job: ScheduledJob, handler: JobHandler) =>
       Effect.suspend(() => handler(job)).pipe(
@@ -75,14 +78,14 @@ export class Scheduler extends Effect.Service<Scheduler>()("time/Scheduler", {
         return
       }
       const next = soonest[0]
-      const woken = Queue.take(wake)
+      const woken = wakes.woken(SCHEDULER_TIMER)
       const sleepMs = Math.min(next === undefined ? Number.POSITIVE_INFINITY : Date.parse(next.dueAt) - now, longestSleepMs)
       if (sleepMs === Number.POSITIVE_INFINITY) yield* woken
       else yield* Effect.race(Effect.sleep(sleepMs), woken)
     })
 
     // One scheduler across the cluster: a job fires in one process, not in each (each would claim it).
-    yield* runSingleton("time.scheduler", Effect.forever(pass))
+    yield* runSingleton(SCHEDULER_TIMER, Effect.forever(pass))
 
     /** Claims a job kind; a kind claimed twice is a programming error (a defect). */
     const register = (kind: string, handler: JobHandler) =>
@@ -112,5 +115,5 @@ export class Scheduler extends Effect.Service<Scheduler>()("time/Scheduler", {
 
     return { register, schedule, cancel, find: jobs.find } as const
   }),
-  dependencies: [ScheduledJobsRepository.Default]
+  dependencies: [ScheduledJobsRepository.Default, Wakes.Default]
 }) {}

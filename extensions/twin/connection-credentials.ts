@@ -5,16 +5,20 @@
  *
  * The sealed secrets are held in memory, loaded at start and kept in step by the Connections
  * service's writes: a skill approved with 'Do it' runs inside the transaction that answers its
- * signal, where a read of the database would wait for that very transaction's connection.
+ * signal, where a read of the database would wait for that very transaction's connection. With
+ * several processes on one database, each write is announced to the others (SecretChangeRelay,
+ * no secret in it), which reload that one row.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import * as Queue from "effect/Queue"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import type { Connection } from "./contract/connections.ts"
 import { ConnectionsRepository } from "./repositories/connections-repository.ts"
+import { SecretChangeRelay, type SecretChange } from "./ports.ts"
 import { SecretBox } from "./secrets/secret-box.ts"
 
 /** A sealed secret's plaintext: the provider's secret fields by name. */
@@ -35,7 +39,7 @@ export const lendsCredential = (status: Connection["status"]) => status === "con
 
 export class ConnectionCredentials extends Effect.Service<ConnectionCredentials>()("twin/ConnectionCredentials", {
   dependencies: [ConnectionsRepository.Default, SecretBox.Default],
-  effect: Effect.gen(function* () {
+  scoped: Effect.gen(function* () {
     const box = yield* SecretBox
     const repository = yield* ConnectionsRepository
     const sql = yield* SqlClient.SqlClient
@@ -45,11 +49,40 @@ export class ConnectionCredentials extends Effect.Service<ConnectionCredentials>
      * while renewing would wait for that very transaction, so the secrets stay this process's.
      */
     const shared = sql.onDialectOrElse({ pg: () => true, orElse: () => false })
-    const sealed = new Map((yield* repository.usableSecrets()).map((row) => [keyOf(row.beingId, row.provider), row.secret]))
+    const sealed = new Map<string, string>()
+    const loadAll = Effect.map(repository.usableSecrets(), (rows) => {
+      sealed.clear()
+      for (const row of rows) sealed.set(keyOf(row.beingId, row.provider), row.secret)
+    })
+    yield* loadAll
+
+    /** Told of every copy replaced by another process's write (null: all of them), so copies made from it go too. */
+    const reloaded = new Set<(change: SecretChange | null) => void>()
+    const relay = yield* Effect.serviceOption(SecretChangeRelay)
+    const announce = (change: SecretChange) => Option.isSome(relay) ? relay.value.send(change) : Effect.void
+    if (Option.isSome(relay)) {
+      const heard = yield* relay.value.heard
+      const reload = (change: SecretChange | null) =>
+        Effect.gen(function* () {
+          if (change === null) yield* loadAll
+          else {
+            const row = yield* repository.usableSecret(change)
+            if (Option.isSome(row)) sealed.set(keyOf(change.beingId, change.provider), row.value.secret)
+            else sealed.delete(keyOf(change.beingId, change.provider))
+          }
+          for (const listener of reloaded) listener(change)
+        }).pipe(Effect.catchAllCause((cause) => Effect.logWarning("A connection secret changed elsewhere could not be reloaded", cause)))
+      yield* Effect.forkScoped(Effect.forever(Effect.flatMap(Queue.take(heard), reload)))
+    }
 
     /** What the being's connection to the provider now holds: its sealed secret, or null when it lends none. */
-    const remember = (beingId: string, provider: string, secret: string | null) =>
+    const keep = (beingId: string, provider: string, secret: string | null) =>
       Effect.sync(() => (secret === null ? sealed.delete(keyOf(beingId, provider)) : sealed.set(keyOf(beingId, provider), secret)))
+    const remember = (beingId: string, provider: string, secret: string | null) =>
+      Effect.zipRight(keep(beingId, provider, secret), announce({ beingId, provider }))
+
+    /** Calls `listener` whenever another process's write replaced a copy here, for as long as the process runs. */
+    const onReload = (listener: (change: SecretChange | null) => void) => reloaded.add(listener)
 
     /** Every secret field of the being's usable connection to `provider`, when there is one that opens. */
     const opened = (envelope: string) =>
@@ -77,6 +110,7 @@ export class ConnectionCredentials extends Effect.Service<ConnectionCredentials>
         if (!sealed.has(keyOf(beingId, provider))) return
         sealed.set(keyOf(beingId, provider), secret)
         yield* repository.replaceSecret({ beingId, provider, secret })
+        yield* announce({ beingId, provider })
       }).pipe(
         Effect.catchAllCause((cause) => Effect.logWarning(`The renewed ${provider} secret was not stored; it is kept in memory until the node stops`, cause)),
         Effect.withSpan("twin.resealConnectionSecret")
@@ -84,8 +118,9 @@ export class ConnectionCredentials extends Effect.Service<ConnectionCredentials>
 
     /** The secret fields the row holds now (another process may have renewed them), kept as this process's copy too. Shared databases only. */
     const stored = Effect.fn("twin.storedConnectionSecret")(function* (beingId: string, provider: string) {
-      const row = yield* outsideTransaction(repository.storedSecret({ beingId, provider }))
-      yield* remember(beingId, provider, Option.isSome(row) ? row.value.secret : null)
+      const row = yield* outsideTransaction(repository.usableSecret({ beingId, provider }))
+      // A copy of what the row holds: nothing new for the other processes to hear of.
+      yield* keep(beingId, provider, Option.isSome(row) ? row.value.secret : null)
       return Option.isSome(row) ? yield* opened(row.value.secret) : Option.none<Redacted.Redacted<Readonly<Record<string, string>>>>()
     })
 
@@ -100,6 +135,6 @@ export class ConnectionCredentials extends Effect.Service<ConnectionCredentials>
       if (secret !== null && sealed.has(keyOf(beingId, provider))) yield* remember(beingId, provider, secret)
     })
 
-    return { credential, fields, reseal, remember, shared, stored, claimRenewal, endRenewal } as const
+    return { credential, fields, reseal, remember, onReload, shared, stored, claimRenewal, endRenewal } as const
   })
 }) {}

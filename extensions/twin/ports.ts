@@ -5,6 +5,8 @@
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
+import type * as Queue from "effect/Queue"
+import type * as Scope from "effect/Scope"
 import type { Caller } from "../../host/auth/contract/session.ts"
 import type { Conflict, Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import type { ConnectionConfig, ProviderDescriptor } from "./contract/connections.ts"
@@ -128,3 +130,21 @@ export interface RemoteConnection {
 }
 
 export class RemoteSyncs extends Context.Tag("twin/RemoteSyncs")<RemoteSyncs, ReadonlyArray<RemoteSync>>() {}
+
+/** One connection's secret, by being and provider: what changed, never the secret itself. */
+export interface SecretChange {
+  readonly beingId: string
+  readonly provider: string
+}
+
+/**
+ * The other processes sharing the node's database (host/broadcast, bound on PostgreSQL only):
+ * each keeps its own copy of the sealed secrets (connection-credentials.ts), so a write here is
+ * announced and another's write reloaded. `send` runs on the writer's fiber, so an announcement
+ * made inside a transaction arrives at its commit, when the row can be read. `heard` answers
+ * null when this process was deaf for a while and every copy must be reloaded.
+ */
+export class SecretChangeRelay extends Context.Tag("twin/SecretChangeRelay")<SecretChangeRelay, {
+  readonly send: (change: SecretChange) => Effect.Effect<void>
+  readonly heard: Effect.Effect<Queue.Dequeue<SecretChange | null>, never, Scope.Scope>
+}>() {}

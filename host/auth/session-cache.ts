@@ -57,6 +57,8 @@ export class SessionCache extends Effect.Service<SessionCache>()("auth/SessionCa
       keep,
       /** The generation to hand back to `keep` with what is read now. */
       generation: () => generation,
+      /** Every entry: the process was deaf to other processes' writes for a while (host/broadcast). */
+      forgetAll: () => forgetWhere(() => true),
       forgetBeing: (beingId: string) => forgetWhere((session) => session.beingId === beingId),
       forgetSessions: (ids: ReadonlyArray<string>) => {
         const gone = new Set(ids)

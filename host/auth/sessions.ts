@@ -39,6 +39,8 @@ export class Sessions extends Effect.Service<Sessions>()("auth/Sessions", {
         return PubSub.publish(revocations, body.ids)
       }
       if (body.kind === "being.changed") cache.forgetBeing(body.beingId)
+      // Deaf for a while: a logout or a suspension elsewhere may have been missed.
+      if (body.kind === "listen.resumed") cache.forgetAll()
       return Effect.void
     })))
 

@@ -1,7 +1,7 @@
 /**
  * Messages between the processes that share one PostgreSQL database, over LISTEN/NOTIFY on one
  * channel (docs/decisions.md, "Events across processes"). Each process LISTENs on its own
- * connection and hands what other processes sent to its subscribers; what it sent itself comes
+ * connection (listener.ts; listened again with backoff when it drops) and hands what other processes sent to its subscribers; what it sent itself comes
  * back too and is skipped by its origin id. NOTIFY takes payloads shorter than 8,000 bytes: a
  * larger message is written to `broadcast_overflow` and only its row's id is notified.
  *
@@ -23,12 +23,16 @@ import { randomUUID } from "node:crypto"
 import { isoIn, nowIso } from "../../kernel/time.ts"
 import { Envelope, type BroadcastBody } from "./messages.ts"
 import { BroadcastRepository } from "./broadcast-repository.ts"
+import { listenOnce } from "./listener.ts"
 
 /** The one channel every process listens on. */
 export const BROADCAST_CHANNEL = "node_broadcast"
 
 /** PostgreSQL's NOTIFY payload must be shorter than this many bytes (its default build). */
 export const NOTIFY_PAYLOAD_LIMIT = 8000
+
+/** Listening again after a drop: at once, then doubling up to every five seconds, for ever. */
+const RELISTEN_BACKOFF = Schedule.union(Schedule.exponential(Duration.millis(100)), Schedule.spaced(Duration.seconds(5)))
 
 /** Overflow rows live this long: every listener reads its row within moments of the notification. */
 const OVERFLOW_KEPT_MS = 60_000
@@ -86,9 +90,18 @@ export class Broadcast extends Effect.Service<Broadcast>()("broadcast/Broadcast"
         yield* PubSub.publish(received, full.body)
       }).pipe(Effect.catchAllCause((cause) => Effect.logWarning("broadcast: a message could not be read", cause)))
 
-    yield* client.listen(BROADCAST_CHANNEL).pipe(
-      Stream.runForEach(receive),
-      Effect.catchAllCause((cause) => Effect.logError("broadcast: listening stopped", cause)),
+    // Every connection after the first follows a deaf spell: what was sent meanwhile is lost, so
+    // the subscribers hear `listen.resumed` and drop what they keep from other processes' writes.
+    let connections = 0
+    const onListening = Effect.suspend(() => {
+      connections += 1
+      if (connections === 1) return Effect.void
+      return Effect.zipRight(Effect.logInfo("broadcast: listening again"), PubSub.publish(received, { kind: "listen.resumed" }))
+    })
+    yield* Stream.runForEach(listenOnce(client.config, BROADCAST_CHANNEL, onListening), receive).pipe(
+      Effect.tapErrorCause((cause) => Effect.logWarning("broadcast: the listen connection dropped; listening again", cause)),
+      Effect.retry(RELISTEN_BACKOFF),
+      Effect.withClock(Clock.make()),
       Effect.forkScoped
     )
     // Until our own hello comes back, LISTEN may not be in place and another process's event lost;

@@ -23,8 +23,20 @@ export const BroadcastBody = Schema.Union(
   Schema.Struct({ kind: Schema.Literal("sessions.ended"), ids: Schema.Array(Schema.String) }),
   /** A `beings` row written: caches drop that being's sessions. */
   Schema.Struct({ kind: Schema.Literal("being.changed"), beingId: Schema.String }),
+  /** A connection's sealed secret was written (connect, edit, renewal, disconnect): others reload that row. */
+  Schema.Struct({ kind: Schema.Literal("connection.secret-changed"), beingId: Schema.String, provider: Schema.String }),
+  /** A plugin installed or removed by the sending process: the others load or drop it from its row. */
+  Schema.Struct({ kind: Schema.Literal("plugin.installed"), id: Schema.String }),
+  Schema.Struct({ kind: Schema.Literal("plugin.removed"), id: Schema.String }),
+  /** A timer (kernel/actors/wakes.ts) has work now: the process running it takes it at once. */
+  Schema.Struct({ kind: Schema.Literal("wake"), timer: Schema.String }),
   /** A process's own probe at start, to know its LISTEN is in place. */
-  Schema.Struct({ kind: Schema.Literal("hello") })
+  Schema.Struct({ kind: Schema.Literal("hello") }),
+  /**
+   * Never sent: told by a process to its own subscribers when its listen connection is back after
+   * a drop. What others sent meanwhile is lost, so every copy of their writes is dropped.
+   */
+  Schema.Struct({ kind: Schema.Literal("listen.resumed") })
 )
 export type BroadcastBody = typeof BroadcastBody.Type
 

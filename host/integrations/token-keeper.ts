@@ -48,6 +48,8 @@ export const makeTokenKeeper = (credentials: ConnectionCredentials, options: Tok
   const keyOf = (beingId: string, provider: string) => `${beingId}/${provider}`
   /** This keeper's name on the renewals it claims. */
   const me = randomUUID()
+  // Another process wrote the secret (a consent, a renewal, a delete): its row is the truth now.
+  credentials.onReload((change) => (change === null ? renewed.clear() : renewed.delete(keyOf(change.beingId, change.provider))))
 
   /** The being's tokens for `provider`, when it holds a connection whose secret opens. */
   const current = (beingId: string, provider: string) =>

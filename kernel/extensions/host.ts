@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as Queue from "effect/Queue"
 import * as Runtime from "effect/Runtime"
 import { readdir, realpath, rm, stat } from "node:fs/promises"
 import { isAbsolute, join, relative, resolve, sep } from "node:path"
@@ -29,6 +30,7 @@ import { makeRegistries, type AnyContribution, type Registries } from "./registr
 import { PluginsRepository, type StoredPlugin } from "./plugins-repository.ts"
 import { BridgeStorageRepository } from "./bridge-storage-repository.ts"
 import { pluginBundleCache, pluginDataDir } from "./plugin-files.ts"
+import { PluginRelay, type PluginChange } from "./plugin-relay.ts"
 
 export interface ExtensionHostOptions {
   /** The node's own version, checked against each manifest's minHostVersion. */
@@ -110,6 +112,9 @@ const make = (options: ExtensionHostOptions) =>
     const loaded = new Map<string, InstalledPlugin>()
     const lock = yield* Effect.makeSemaphore(1)
     const pluginRoot = resolve(settings.pluginDir)
+    const relay = yield* Effect.serviceOption(PluginRelay)
+    /** Tells the other processes sharing the database, which load or drop the plugin as this one did. */
+    const announce = (change: PluginChange) => Option.isSome(relay) ? relay.value.send(change) : Effect.void
 
     const runFork = Runtime.runFork(yield* Effect.runtime<never>())
     /** Each third-party plugin's isolate, by plugin id, while it is loaded. */
@@ -215,9 +220,9 @@ const make = (options: ExtensionHostOptions) =>
         return { manifest, contributions }
       })
 
-    /** A stored plugin that fails to load is kept, in error, with the reason: the owner decides what to do. */
-    const loadStored = Effect.gen(function* () {
-      for (const row of yield* store.list) {
+    /** Loads one stored plugin into this process; one that fails to load is kept, in error, with the reason. */
+    const loadRow = (row: StoredPlugin) =>
+      Effect.gen(function* () {
         const source = row.source
         const reloaded = source.kind === "local"
           ? yield* Effect.either(reloadLocal(row, source.dir))
@@ -229,10 +234,17 @@ const make = (options: ExtensionHostOptions) =>
           : recordOfUnreadableRow(row, reloaded.left.message)
         loaded.set(row.id, record)
         if (record.error !== null) yield* Effect.logWarning(`plugin ${row.id} not loaded: ${record.error}`)
+        return { record, manifest: Either.isRight(reloaded) ? reloaded.right.manifest : null }
+      })
+
+    /** A stored plugin that fails to load is kept, in error, with the reason: the owner decides what to do. */
+    const loadStored = Effect.gen(function* () {
+      for (const row of yield* store.list) {
+        const { record, manifest } = yield* loadRow(row)
         yield* store.setState({
           id: row.id,
           version: record.version,
-          manifest: Either.isRight(reloaded) ? reloaded.right.manifest : null,
+          manifest,
           status: record.status,
           error: record.error
         })
@@ -264,6 +276,7 @@ const make = (options: ExtensionHostOptions) =>
         )
         const record = recordOf(manifest, source, granted, Either.right(contributions))
         loaded.set(manifest.id, record)
+        yield* announce({ change: "installed", id: manifest.id })
         return record
       })).pipe(Effect.withSpan("plugins.install", { attributes: { dir: request.dir } }))
 
@@ -295,6 +308,7 @@ const make = (options: ExtensionHostOptions) =>
         yield* removeFolder(pluginDataDir(settings, record.namespace))
         yield* removeFolder(pluginBundleCache(settings.dataDir, record.namespace))
         const removedDir = record.source.kind === "local" ? yield* removeFolder(resolve(pluginRoot, record.source.dir)) : true
+        yield* announce({ change: "removed", id })
         return { removedDir }
       })).pipe(Effect.withSpan("plugins.uninstall", { attributes: { id } }))
 
@@ -323,6 +337,32 @@ const make = (options: ExtensionHostOptions) =>
     yield* Effect.addFinalizer(() => Effect.sync(() => [...isolates.keys()].forEach(dropIsolate)))
     yield* loadBuiltins
     yield* loadStored
+
+    /**
+     * Another process installed or removed a plugin (null: this one was deaf for a while, so every
+     * installed plugin): this one drops what it had of it and loads it again from its row, if the
+     * row is there. Its rows, folders and data are the installing process's to write, not touched here.
+     */
+    const follow = (change: PluginChange | null) =>
+      lock.withPermits(1)(Effect.gen(function* () {
+        const rows = yield* store.list
+        const ids = change !== null ? [change.id] : [...new Set([...loaded.keys(), ...rows.map((row) => row.id)])]
+        for (const id of ids) {
+          if (loaded.get(id)?.source.kind === "builtin") continue
+          writer.removePlugin(id)
+          dropIsolate(id)
+          loaded.delete(id)
+          const row = rows.find((candidate) => candidate.id === id)
+          if (row !== undefined) yield* loadRow(row)
+        }
+      })).pipe(
+        Effect.catchAllCause((cause) => Effect.logWarning("A plugin changed by another process could not be followed", cause)),
+        Effect.withSpan("plugins.follow")
+      )
+    if (Option.isSome(relay)) {
+      const heard = yield* relay.value.heard
+      yield* Effect.forkScoped(Effect.forever(Effect.flatMap(Queue.take(heard), follow)))
+    }
 
     return {
       registries: writer.registries,

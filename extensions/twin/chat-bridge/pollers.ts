@@ -25,7 +25,8 @@ import { type BotChat, getUpdates, sendMessage, type Update } from "./bot-api.ts
 import { codeIn, ChatPairings } from "./pairing.ts"
 import { ChatBot, MuseReplies } from "./ports.ts"
 import { ChatBridgeSettings } from "./settings.ts"
-import { ChatTokens } from "./tokens.ts"
+import { CHAT_PROVIDER, ChatTokens } from "./tokens.ts"
+import { ConnectionCredentials } from "../connection-credentials.ts"
 
 /** The spec's wait for the Muse's reply, and the size of one piece of it. */
 export const replyWait = Duration.seconds(120)
@@ -40,10 +41,11 @@ const titleOf = (chat: BotChat) =>
   chat.title ?? ([chat.first_name, chat.last_name].filter((part) => part !== undefined).join(" ") || (chat.username ?? String(chat.id)))
 
 export class ChatPollers extends Effect.Service<ChatPollers>()("twin/ChatPollers", {
-  dependencies: [ChatPairings.Default, ChatTokens.Default, Activity.Default],
+  dependencies: [ChatPairings.Default, ChatTokens.Default, Activity.Default, ConnectionCredentials.Default],
   scoped: Effect.gen(function* () {
     const pairings = yield* ChatPairings
     const tokens = yield* ChatTokens
+    const credentials = yield* ConnectionCredentials
     const activity = yield* Activity
     const muse = yield* MuseReplies
     const { apiUrl } = yield* ChatBot
@@ -133,6 +135,14 @@ export class ChatPollers extends Effect.Service<ChatPollers>()("twin/ChatPollers
 
     /** After a being's chat_a connection was saved, changed or deleted. */
     const connectionChanged = (beingId: string) => Effect.zipRight(pairings.changed(beingId), reconcile)
+
+    // A chat_a connection written by another process of the cluster: its poller registration
+    // (held in every process that wants the bot) is made or dropped here too.
+    const followOthers = yield* FiberSet.runtime(yield* FiberSet.make())<never>()
+    credentials.onReload((change) => {
+      if (change === null) followOthers(reconcile)
+      else if (change.provider === CHAT_PROVIDER) followOthers(connectionChanged(change.beingId))
+    })
 
     yield* reconcile
     return { connectionChanged } as const

@@ -221,18 +221,18 @@ export class ConnectionsRepository extends Effect.Service<ConnectionsRepository>
         WHERE secret IS NOT NULL AND status IN ('connected', 'pending')`
     }))
 
+    /** The sealed secret of the being's connection to `provider` while it is in use: what `usableSecrets` holds for it. */
+    const usableSecret = operation("twin.connectionSecret", SqlSchema.findOne({
+      Request: Schema.Struct({ beingId: Schema.String, provider: Schema.String }),
+      Result: Schema.Struct({ secret: Schema.String }),
+      execute: ({ beingId, provider }) => sql`SELECT secret FROM twin_connections
+        WHERE being_id = ${beingId} AND provider = ${provider} AND secret IS NOT NULL AND status IN ('connected', 'pending')`
+    }))
+
     /** A new sealed secret for the being's connection to the provider (a refreshed token), nothing else changed. */
     const replaceSecret = operation("twin.replaceConnectionSecret", SqlSchema.void({
       Request: Schema.Struct({ beingId: Schema.String, provider: Schema.String, secret: Schema.String }),
       execute: ({ beingId, provider, secret }) => sql`UPDATE twin_connections SET secret = ${secret} WHERE being_id = ${beingId} AND provider = ${provider}`
-    }))
-
-    /** The sealed secret the row holds now, when the connection lends one: what another process may have renewed. */
-    const storedSecret = operation("twin.storedConnectionSecret", SqlSchema.findOne({
-      Request: Schema.Struct({ beingId: Schema.String, provider: Schema.String }),
-      Result: Schema.Struct({ secret: Schema.String }),
-      execute: ({ beingId, provider }) => sql`SELECT secret FROM twin_connections WHERE being_id = ${beingId} AND provider = ${provider}
-        AND secret IS NOT NULL AND status IN ('connected', 'pending')`
     }))
 
     /**
@@ -256,6 +256,6 @@ export class ConnectionsRepository extends Effect.Service<ConnectionsRepository>
         secret = ${secret === null ? sql`secret` : secret} WHERE being_id = ${beingId} AND provider = ${provider} AND renew_claimer = ${claimer}`
     }))
 
-    return { storedSecret, claimRenewal, endRenewal, find, findById, findDelivered, connectedTo, create, update, replaceSecret, remove, usableSecrets, list, startSync, holdSync, finishSync, abandonRunning, count } as const
+    return { claimRenewal, endRenewal, find, findById, findDelivered, connectedTo, create, update, replaceSecret, remove, usableSecrets, usableSecret, list, startSync, holdSync, finishSync, abandonRunning, count } as const
   })
 }) {}
