@@ -17,6 +17,7 @@ import { asNode, sameBrowserOn } from "../support/processes.ts"
 
 const nodeToken = "123456:cluster-node-bot"
 const ownToken = "654321:cluster-own-bot"
+const otherToken = "777777:cluster-other-bot"
 /** When each embeddings request came (the backfill's calls, failing while the embed tier is down). */
 const embedCalls: Array<number> = []
 
@@ -28,7 +29,7 @@ let second: ChildNode
 let owner: Client
 
 beforeAll(async () => {
-  bots = await startBotApi({ [nodeToken]: "cluster_node_bot", [ownToken]: "cluster_own_bot" })
+  bots = await startBotApi({ [nodeToken]: "cluster_node_bot", [ownToken]: "cluster_own_bot", [otherToken]: "cluster_other_bot" })
   models = await startOpenAiServer({ onRequest: (request) => void (request.route === "embeddings" && embedCalls.push(Date.now())) })
   // The embed tier is down: every memory waits for the backfill, whose every pass then fails at its first call.
   models.handle("embeddings", () => ({ error: { status: 500, message: "down" } }))
@@ -87,13 +88,17 @@ describe("timers on two runners", () => {
     expect(bots.openPolls.peak(nodeToken)).toBe(1)
   }, 120_000)
 
-  // Known gap: a bot connected through one process is polled only when that process holds the
-  // poller's shard; the other process never hears of the new token (its connection secrets are
-  // loaded at start: "State in a cluster", `connection.secret-changed`), so it registers no poller.
-  it.skip("poll a being's own bot connected through either process", async () => {
-    await run(sameBrowserOn(second, owner).api.connections.create({ payload: { provider: "chat_a", config: { token: ownToken } } }))
+  // The owner's bot changed through each process in turn: the pollers run on one of them, and the
+  // other hears of the new token through `connection.secret-changed` (docs/decisions.md, "Events
+  // across processes"), so one of the two changes crosses processes whichever holds the pollers.
+  it("poll a being's own bot as soon as it is changed through either process", async () => {
+    const [mine] = (await run(owner.api.connections.list())).filter((connection) => connection.provider === "chat_a")
+    const path = { id: mine!.id }
+    await run(sameBrowserOn(second, owner).api.connections.update({ path, payload: { config: { token: ownToken } } }))
     await until(() => getUpdatesOf(ownToken).length > 0, 30_000, "the own bot's first poll")
-  })
+    await run(owner.api.connections.update({ path, payload: { config: { token: otherToken } } }))
+    await until(() => getUpdatesOf(otherToken).length > 0, 30_000, "the other bot's first poll")
+  }, 90_000)
 
   it("run the embedding backfill once per interval across the cluster", async () => {
     // Stored while the embed tier is down (through each process): pending for the backfill.
