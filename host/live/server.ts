@@ -18,6 +18,11 @@ export class UpgradeRoutingServer extends Server {
   constructor() {
     // Every handshake becomes an 'upgrade' event, whatever listeners exist at that moment.
     super({ shouldUpgradeCallback: () => true })
+    // An idle keep-alive connection is closed by the client (or a proxy in front), not by us: had
+    // the server closed it at Node's default 5 s, a client reusing it at that instant has its
+    // request cut ("socket hang up"; seen under load). Clients close theirs sooner (fetch after
+    // 4 s, browsers and proxies within a minute); 65 s is longer than all of those.
+    this.keepAliveTimeout = 65_000
     // Node hangs up on a handshake while no 'upgrade' listener exists (the platform's server used
     // to register one). This one is never called: `emit` below hands every handshake to the route.
     this.on("upgrade", () => {})
