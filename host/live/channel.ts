@@ -19,6 +19,7 @@ import { randomBytes } from "node:crypto"
 import type { IncomingMessage } from "node:http"
 import type { Duplex } from "node:stream"
 import { WebSocketServer, type RawData, type WebSocket } from "ws"
+import { PresenceLease } from "../../actors/being/presence-lease.ts"
 import { Being } from "../../actors/being/protocol.ts"
 import { EventBus } from "../contract/events.ts"
 import { Settings } from "../../kernel/settings.ts"
@@ -65,6 +66,8 @@ export const LiveChannelLive = Layer.scoped(
     const sessions = yield* Sessions
     const bus = yield* EventBus
     const being = yield* Being.client
+    // This process's name on its sockets' presence rows, kept alive by its lease.
+    const { processId } = yield* PresenceLease
     const settings = yield* Settings
     const policy = { publicUrl: settings.publicUrl, cookieDomain: (yield* AuthSettings).cookieDomain }
     const wss = yield* Effect.acquireRelease(
@@ -74,7 +77,7 @@ export const LiveChannelLive = Layer.scoped(
     const run = yield* FiberSet.makeRuntime<never>()
 
     const tellBeing = (beingId: string, message: "SocketOpened" | "SocketClosed", connectionId: string) =>
-      being(beingId)[message]({ connectionId }).pipe(
+      (message === "SocketOpened" ? being(beingId).SocketOpened({ connectionId, processId }) : being(beingId).SocketClosed({ connectionId })).pipe(
         Effect.catchAllCause((cause) => Effect.logWarning(`The being actor missed ${message} of a socket`, cause))
       )
 
@@ -212,4 +215,4 @@ export const LiveChannelLive = Layer.scoped(
     )
     return { reconcile }
   })
-)
+).pipe(Layer.provide(PresenceLease.Default))
