@@ -44,8 +44,9 @@ export class PresenceLease extends Effect.Service<PresenceLease>()("being/Presen
         Schedule.spaced(LEASE_RENEW_MS)
       )
     )
-    // Stopping in order: the lease goes, so other processes sweep this one's rows at once.
-    yield* Effect.addFinalizer(() => Effect.ignore(presence.endLease(processId)))
+    // Stopping in order: the lease goes, so other processes sweep this one's rows at once. A
+    // database already closed (a storage fault is a defect) leaves the lease to lapse instead.
+    yield* Effect.addFinalizer(() => Effect.catchAllCause(presence.endLease(processId), () => Effect.void))
     return { processId } as const
   }),
   dependencies: [ProcessIdentity.Default, BeingSocketsRepository.Default]
