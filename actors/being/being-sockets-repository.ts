@@ -75,8 +75,23 @@ export class BeingSocketsRepository extends Effect.Service<BeingSocketsRepositor
         ON CONFLICT (process_id) DO UPDATE SET alive_until = excluded.alive_until`
     })
 
-    /** Keeps this process's sockets counted until `aliveUntil`. */
-    const renewLease = operation("presence.renewLease", (processId: string, aliveUntil: string) => upsertLease({ processId, aliveUntil }))
+    const extendLease = SqlSchema.findAll({
+      Request: Schema.Struct({ ...Lease.fields, now: Schema.String }),
+      Result: Schema.Struct({ processId: Schema.String }),
+      execute: ({ processId, aliveUntil, now }) => sql`UPDATE presence_leases SET alive_until = ${aliveUntil}
+        WHERE process_id = ${processId} AND alive_until > ${now} RETURNING process_id AS "processId"`
+    })
+
+    /**
+     * Keeps this process's sockets counted until `aliveUntil`; false when the lease was not held
+     * (the first renewal, or one after a lapse: another process may have swept the rows meanwhile).
+     */
+    const renewLease = operation("presence.renewLease", (processId: string, aliveUntil: string, now: string) =>
+      Effect.gen(function* () {
+        if ((yield* extendLease({ processId, aliveUntil, now })).length === 1) return true
+        yield* upsertLease({ processId, aliveUntil })
+        return false
+      }))
 
     /** A process stopping in order gives its lease up: its rows go at the next sweep. */
     const endLease = operation("presence.endLease", SqlSchema.void({

@@ -9,6 +9,7 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
+import * as PubSub from "effect/PubSub"
 import * as Schedule from "effect/Schedule"
 import { EventBus } from "../../host/contract/events.ts"
 import { ProcessIdentity } from "../../kernel/process-identity.ts"
@@ -28,14 +29,18 @@ export class PresenceLease extends Effect.Service<PresenceLease>()("being/Presen
     const sql = yield* SqlClient.SqlClient
     const alone = sql.onDialectOrElse({ sqlite: () => true, orElse: () => false })
 
-    const renew = Effect.flatMap(isoIn(LEASE_MS), (until) => presence.renewLease(processId, until))
+    const lapses = yield* PubSub.unbounded<void>()
+    const renew = Effect.gen(function* () {
+      const held = yield* presence.renewLease(processId, yield* isoIn(LEASE_MS), yield* nowIso)
+      if (!held) yield* PubSub.publish(lapses, undefined)
+    })
     const sweep = Effect.gen(function* () {
       const offline = yield* presence.sweep(yield* nowIso)
       for (const beingId of offline) yield* bus.publish({ kind: "all" }, { type: "presence.update", beingId, status: "offline" })
     })
     const round = Effect.zipRight(renew, sweep).pipe(Effect.withSpan("presence.leaseRound"))
 
-    yield* renew
+    yield* presence.renewLease(processId, yield* isoIn(LEASE_MS), yield* nowIso)
     if (alone) yield* presence.endOtherLeases(processId)
     yield* sweep
     yield* Effect.forkScoped(
@@ -47,7 +52,12 @@ export class PresenceLease extends Effect.Service<PresenceLease>()("being/Presen
     // Stopping in order: the lease goes, so other processes sweep this one's rows at once. A
     // database already closed (a storage fault is a defect) leaves the lease to lapse instead.
     yield* Effect.addFinalizer(() => Effect.catchAllCause(presence.endLease(processId), () => Effect.void))
-    return { processId } as const
+    /**
+     * Tells when this process's lease had lapsed (a stalled event loop, the database away) and was
+     * taken again: its sockets' rows may have been swept while they were open, so they are counted again.
+     */
+    const lapsed = PubSub.subscribe(lapses)
+    return { processId, lapsed } as const
   }),
   dependencies: [ProcessIdentity.Default, BeingSocketsRepository.Default]
 }) {}

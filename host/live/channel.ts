@@ -67,7 +67,8 @@ export const LiveChannelLive = Layer.scoped(
     const bus = yield* EventBus
     const being = yield* Being.client
     // This process's name on its sockets' presence rows, kept alive by its lease.
-    const { processId } = yield* PresenceLease
+    const lease = yield* PresenceLease
+    const processId = lease.processId
     const settings = yield* Settings
     const policy = { publicUrl: settings.publicUrl, cookieDomain: (yield* AuthSettings).cookieDomain }
     const wss = yield* Effect.acquireRelease(
@@ -196,6 +197,18 @@ export const LiveChannelLive = Layer.scoped(
       "Closing the sockets of revoked sessions",
       Effect.map(Queue.take(revoked), (ids) => connections.closeSessions(new Set(ids), closeCodes.sessionEnded, "session ended"))
     )
+
+    // This process's lease lapsed and was taken again: its sockets' rows may have been swept while
+    // they stayed open, so each is counted again (a socket closed meanwhile is closed again after).
+    const lapsed = yield* lease.lapsed
+    const recount = Effect.gen(function* () {
+      const counted = connections.sockets()
+      yield* Effect.forEach(counted, ({ id, beingId }) => tellBeing(beingId, "SocketOpened", id), { discard: true })
+      const open = new Set(connections.sockets().map((socket) => socket.id))
+      const closed = counted.filter((socket) => !open.has(socket.id))
+      yield* Effect.forEach(closed, ({ id, beingId }) => tellBeing(beingId, "SocketClosed", id), { discard: true })
+    })
+    yield* loop("Counting the live sockets again after a lapsed lease", Effect.zipRight(Queue.take(lapsed), recount))
 
     const reconcile = Effect.gen(function* () {
       const open = connections.sessionIds()

@@ -85,4 +85,23 @@ describe("presence across two runner processes", () => {
     console.log(`presence: offline ${Date.now() - killedAt} ms after SIGKILL (lease ${LEASE_MS} ms)`)
     expect(await leases()).toBe(1)
   }, 180_000)
+
+  it("counts a stalled process's sockets again once it runs on, though its lapsed lease let them be swept", async () => {
+    const third = await startRunner(first.ownerCode)
+    try {
+      // The process listens a moment before its live channel takes upgrades (503 meanwhile).
+      const tab = await eventually(() => LiveTab.open(asNode(third), owner).catch(() => undefined), 30_000)
+      await until(async () => (await onlineOn(second)) === 1, 20_000)
+      // Frozen past its lease (a stalled event loop): the survivor sweeps its rows.
+      process.kill(third.pid, "SIGSTOP")
+      await until(async () => (await onlineOn(second)) === 0, LEASE_MS + 2 * LEASE_RENEW_MS + 8_000)
+      process.kill(third.pid, "SIGCONT")
+      // Its next renewal finds the lease lapsed and counts its open sockets again.
+      await until(async () => (await onlineOn(second)) === 1, 60_000)
+      await tab.close()
+    } finally {
+      process.kill(third.pid, "SIGCONT")
+      await third.close()
+    }
+  }, 180_000)
 })
