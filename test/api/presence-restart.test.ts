@@ -18,7 +18,7 @@ afterAll(async () => {
 const onlineOn = async (node: ChildNode) => (await run(new Client(node.url).api.health.health())).live.beingsOnline
 
 describe("presence across a restart on SQLite", () => {
-  it("counts only the new process.s sockets once the node is up again: the killed one.s rows are gone", async () => {
+  it("counts only the new process's sockets once the node is up again: the killed one's rows are gone", async () => {
     const first = await startChildNode({ env: { LLM_LOCAL: "false" } })
     started.push(first)
     const owner = new Client(first.url)
