@@ -18,6 +18,7 @@ import { SignalActions } from "./actions.ts"
 import { BeingSocketsRepository } from "./being-sockets-repository.ts"
 import { gate } from "./gate.ts"
 import { HushRepository } from "./hush-repository.ts"
+import { PresenceLease } from "./presence-lease.ts"
 import type { EvidenceRef } from "./contract/hush.ts"
 import { Being, SignalClosed, SignalNotFound, UnknownOption } from "./protocol.ts"
 import type { Signal, SignalInput } from "./contract/signal.ts"
@@ -79,7 +80,7 @@ const build = Effect.gen(function* () {
   return Being.of({
     SocketOpened: ({ payload }) =>
       Effect.gen(function* () {
-        const cameOnline = yield* presence.open(beingId, payload.connectionId, yield* nowIso)
+        const cameOnline = yield* presence.open(beingId, payload.connectionId, payload.processId, yield* nowIso)
         if (cameOnline) yield* bus.publish(everyone, { type: "presence.update", beingId, status: "online" })
       }),
 
@@ -143,13 +144,11 @@ const build = Effect.gen(function* () {
   })
 })
 
-const forgetStaleSockets = Layer.effectDiscard(Effect.flatMap(BeingSocketsRepository, (presence) => presence.forgetAll))
-
 /**
- * The entity kind, registered with the node's actor runtime, with its tables; stale presence rows
- * go first. The repositories are exported too: the desktop and health read them.
+ * The entity kind, registered with the node's actor runtime, with its tables; the presence lease
+ * (presence-lease.ts) sweeps the rows of processes gone first. The repositories are exported too:
+ * the desktop and health read them, the live channel names its process with the lease.
  */
 export const BeingLive = entityLayer(Being, build).pipe(
-  Layer.provide(forgetStaleSockets),
-  Layer.provideMerge(Layer.mergeAll(SignalsRepository.Default, BeingSocketsRepository.Default, HushRepository.Default))
+  Layer.provideMerge(Layer.mergeAll(SignalsRepository.Default, BeingSocketsRepository.Default, HushRepository.Default, PresenceLease.Default))
 )

@@ -58,5 +58,17 @@ export const beingMigrations: Migrations = {
     )`
   }),
   // Signals listed newest first keep the order they were raised in within one millisecond (was SQLite's rowid).
-  "0302_signals_seq": addSequenceColumn("signals")
+  "0302_signals_seq": addSequenceColumn("signals"),
+  // Presence in a cluster: each socket's row names the process holding it, and each process keeps
+  // a lease it renews; rows of a process whose lease lapsed (killed, or restarted) are swept.
+  // Rows from before carry no process and are swept as lapsed.
+  "0303_being_socket_processes": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`ALTER TABLE being_sockets ADD COLUMN process_id TEXT`
+    yield* sql`CREATE INDEX being_sockets_by_process ON being_sockets (process_id)`
+    yield* sql`CREATE TABLE presence_leases (
+      process_id TEXT PRIMARY KEY,
+      alive_until TEXT NOT NULL
+    )`
+  })
 }

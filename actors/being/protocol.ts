@@ -31,10 +31,12 @@ export class ActionFailed extends Schema.TaggedError<ActionFailed>()("ActionFail
 }) {}
 
 const ConnectionId = Schema.Struct({ connectionId: Schema.String })
+/** The process holding the socket (kernel/process-identity.ts): its row lives as long as that process's lease. */
+const OpenedSocket = Schema.Struct({ connectionId: Schema.String, processId: Schema.String })
 
 export const Being = Entity.make("Being", [
   /** A socket of this being opened; the first one makes the being online. */
-  Rpc.make("SocketOpened", { payload: ConnectionId }),
+  Rpc.make("SocketOpened", { payload: OpenedSocket }),
   /** A socket of this being closed; the last one makes the being offline. */
   Rpc.make("SocketClosed", { payload: ConnectionId }),
   /** Every raise passes the hush gate (gate.ts) with its trigger; `holdUntil` asks for a later delivery. */

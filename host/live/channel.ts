@@ -19,6 +19,7 @@ import { randomBytes } from "node:crypto"
 import type { IncomingMessage } from "node:http"
 import type { Duplex } from "node:stream"
 import { WebSocketServer, type RawData, type WebSocket } from "ws"
+import { PresenceLease } from "../../actors/being/presence-lease.ts"
 import { Being } from "../../actors/being/protocol.ts"
 import { EventBus } from "../contract/events.ts"
 import { Settings } from "../../kernel/settings.ts"
@@ -65,6 +66,9 @@ export const LiveChannelLive = Layer.scoped(
     const sessions = yield* Sessions
     const bus = yield* EventBus
     const being = yield* Being.client
+    // This process's name on its sockets' presence rows, kept alive by its lease.
+    const lease = yield* PresenceLease
+    const processId = lease.processId
     const settings = yield* Settings
     const policy = { publicUrl: settings.publicUrl, cookieDomain: (yield* AuthSettings).cookieDomain }
     const wss = yield* Effect.acquireRelease(
@@ -74,7 +78,7 @@ export const LiveChannelLive = Layer.scoped(
     const run = yield* FiberSet.makeRuntime<never>()
 
     const tellBeing = (beingId: string, message: "SocketOpened" | "SocketClosed", connectionId: string) =>
-      being(beingId)[message]({ connectionId }).pipe(
+      (message === "SocketOpened" ? being(beingId).SocketOpened({ connectionId, processId }) : being(beingId).SocketClosed({ connectionId })).pipe(
         Effect.catchAllCause((cause) => Effect.logWarning(`The being actor missed ${message} of a socket`, cause))
       )
 
@@ -194,6 +198,18 @@ export const LiveChannelLive = Layer.scoped(
       Effect.map(Queue.take(revoked), (ids) => connections.closeSessions(new Set(ids), closeCodes.sessionEnded, "session ended"))
     )
 
+    // This process's lease lapsed and was taken again: its sockets' rows may have been swept while
+    // they stayed open, so each is counted again (a socket closed meanwhile is closed again after).
+    const lapsed = yield* lease.lapsed
+    const recount = Effect.gen(function* () {
+      const counted = connections.sockets()
+      yield* Effect.forEach(counted, ({ id, beingId }) => tellBeing(beingId, "SocketOpened", id), { discard: true })
+      const open = new Set(connections.sockets().map((socket) => socket.id))
+      const closed = counted.filter((socket) => !open.has(socket.id))
+      yield* Effect.forEach(closed, ({ id, beingId }) => tellBeing(beingId, "SocketClosed", id), { discard: true })
+    })
+    yield* loop("Counting the live sockets again after a lapsed lease", Effect.zipRight(Queue.take(lapsed), recount))
+
     const reconcile = Effect.gen(function* () {
       const open = connections.sessionIds()
       const valid = yield* Effect.orDie(sessions.stillValid(open))
@@ -212,4 +228,4 @@ export const LiveChannelLive = Layer.scoped(
     )
     return { reconcile }
   })
-)
+).pipe(Layer.provide(PresenceLease.Default))

@@ -58,6 +58,8 @@ export interface LiveConnectionsShape {
   readonly online: (beingId: string) => boolean
   /** One heartbeat: terminate the sockets silent since the last one, ping the rest. */
   readonly beat: Effect.Effect<void>
+  /** Every socket of this process with its being (presence counts them again after a lapsed lease). */
+  readonly sockets: () => ReadonlyArray<{ readonly id: string; readonly beingId: string }>
 }
 
 const addTo = <K, V>(index: Map<K, Set<V>>, key: K, value: V) => {
@@ -138,6 +140,7 @@ export const makeLiveConnections = (): LiveConnectionsShape => {
     },
     closeSessions: (sessionIds, code, reason) => closeWhere((connection) => sessionIds.has(connection.sessionId), code, reason),
     closeAll: (code, reason) => closeWhere(() => true, code, reason),
+    sockets: () => [...byId.values()].map(({ id, beingId }) => ({ id, beingId })),
     sessionIds: () => [...new Set([...byId.values()].map((connection) => connection.sessionId))],
     counts: () => ({ connections: byId.size, beings: byBeing.size }),
     online: (beingId) => byBeing.has(beingId),
