@@ -1,0 +1,133 @@
+/**
+ * Every read route answers alike on PostgreSQL and SQLite (issue 16): two nodes, one per dialect,
+ * seeded through the API the same way with a little of everything a user makes, then every GET
+ * endpoint of the contract (walked from `NodeApi`, so a new route is swept too) called as the
+ * owner on both. No route may answer 5xx on either, and each must answer the same status on both;
+ * the routes that take a search word are called once more with one (their full-text paths).
+ */
+import * as HttpApi from "@effect/platform/HttpApi"
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
+import { NodeApi } from "../../host/contract/api.ts"
+import { remoteDefault } from "../support/models.ts"
+import { nodeWithOwner, registerMember, run, type Registered, type TestNode } from "../support/node.ts"
+import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
+import { nodeOnPostgresWithOwner } from "../support/postgres-node.ts"
+import { sellGenerator } from "./market-support.ts"
+
+let models: OpenAiServer
+beforeAll(async () => {
+  models = await startOpenAiServer()
+})
+afterAll(async () => {
+  await models.close()
+})
+const onSqlite = nodeWithOwner(() => remoteDefault(models.baseUrl))
+const onPostgres = nodeOnPostgresWithOwner(() => remoteDefault(models.baseUrl))
+
+interface Route {
+  readonly group: string
+  readonly name: string
+  readonly path: string
+}
+
+/** Every GET route of the contract, read from the one declaration. */
+const getRoutes: Route[] = []
+HttpApi.reflect(NodeApi, {
+  onGroup: () => {},
+  onEndpoint: ({ group, endpoint }) => {
+    if (endpoint.method === "GET") getRoutes.push({ group: group.identifier, name: endpoint.name, path: endpoint.path })
+  }
+})
+
+/** Routes not swept, each with its reason (none so far: every read route answers and ends). */
+const skipped: Record<string, string> = {}
+
+/** Query parameters a route requires (the sweep calls it as a page would). */
+const requiredQuery: Record<string, string> = {
+  "files.list": "scope=user",
+  "files.search": "q=tea",
+  "files.read": "id=made-up-file",
+  "twinTime.agenda": "from=2031-01-01T00:00:00Z&to=2031-12-31T00:00:00Z",
+  "search.search": "q=tea"
+}
+
+/** The list/search routes that take a search word: swept once more with it. */
+const searchWord: Record<string, string> = {
+  "twin.searchMemories": "q=tea",
+  "market.searchListings": "q=tea",
+  "files.search": "q=green",
+  "search.search": "q=green"
+}
+
+const MADE_UP = "made-up-id"
+
+/** What the seeding made, by `<group>.<path parameter>`; a parameter absent here gets a made-up id. */
+type Seeded = Record<string, string>
+
+/** A little of everything a user makes, through the API, the same on both nodes. */
+const seed = async (node: TestNode, owner: Registered): Promise<Seeded> => {
+  const api = owner.client.api
+  const member = await registerMember(node, owner.client)
+  await run(api.twin.createMemory({ payload: { content: "Green tea is best at eighty degrees", kind: "fact" } }))
+  const todo = await run(api.twinTime.createTodo({ payload: { title: "Buy green tea" } }))
+  const event = await run(api.twinTime.createEvent({ payload: { title: "Tea tasting", startAt: "2031-02-03T09:00:00Z" } }))
+  const group = await run(api.groups.createGroup({ payload: { name: "Tea club", kind: "crew" } }))
+  await run(api.groups.addMember({ path: { id: group.id }, payload: { beingId: member.being.id, role: "taster" } }))
+  const [muse] = await run(api.threads.listThreads({ urlParams: { kind: "muse" } }))
+  await run(api.threads.postMessage({ path: { id: muse!.id }, payload: { content: "Tell me about green tea" } }))
+  await vi.waitFor(async () => {
+    const messages = await run(api.threads.listMessages({ path: { id: muse!.id } }))
+    expect(messages.some((message) => message.role === "assistant")).toBe(true)
+  }, { timeout: 30_000, interval: 100 })
+  const { generator, listing } = await sellGenerator(owner.client, "Green tea generator", 1)
+  await run(member.client.api.market.buyListing({ path: { id: listing.id } }))
+  return {
+    "studioGenerators.idOrSlug": generator.id,
+    "twinTime.id": todo.id,
+    "twinTime.getEvent.id": event.id,
+    "market.id": listing.id,
+    "souls.beingId": member.being.id,
+    "beings.id": member.being.id,
+    "threads.id": muse!.id,
+    "groups.id": group.id
+  }
+}
+
+/** A route's own entry (`<group>.<endpoint>.<parameter>`) first: the event route's id is an event's, not a to-do's. */
+const pathFor = (route: Route, seeded: Seeded) =>
+  route.path.replace(/:(\w+)/g, (_, parameter: string) =>
+    seeded[`${route.group}.${route.name}.${parameter}`] ?? seeded[`${route.group}.${parameter}`] ?? MADE_UP
+  )
+
+const sweep = async (node: { owner: Registered }, seeded: Seeded) => {
+  const statuses = new Map<string, number>()
+  for (const route of getRoutes) {
+    const key = `${route.group}.${route.name}`
+    if (skipped[key] !== undefined) continue
+    const path = pathFor(route, seeded)
+    const query = requiredQuery[key]
+    const answer = await node.owner.client.raw("GET", query === undefined ? path : `${path}?${query}`)
+    statuses.set(`GET ${route.path}`, answer.status)
+    const word = searchWord[key]
+    if (word !== undefined) {
+      const searched = await node.owner.client.raw("GET", `${path}?${word}`)
+      statuses.set(`GET ${route.path}?${word}`, searched.status)
+    }
+  }
+  return statuses
+}
+
+describe("every read route on PostgreSQL and SQLite", () => {
+  it("answers without a server error, and the same status on both", async () => {
+    const [seededSqlite, seededPostgres] = [
+      await seed(onSqlite.node, onSqlite.owner),
+      await seed(onPostgres.node, onPostgres.owner)
+    ]
+    const [sqlite, postgres] = [await sweep(onSqlite, seededSqlite), await sweep(onPostgres, seededPostgres)]
+    const rows = [...sqlite.keys()].map((route) => ({ route, sqlite: sqlite.get(route)!, postgres: postgres.get(route)! }))
+    const wrong = rows.filter((row) => row.sqlite >= 500 || row.postgres >= 500 || row.sqlite !== row.postgres)
+    if (wrong.length > 0) console.table(wrong)
+    expect(wrong).toEqual([])
+    expect(rows.length).toBeGreaterThan(70)
+  }, 120_000)
+})
