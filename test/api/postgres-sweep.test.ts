@@ -12,7 +12,11 @@ import { remoteDefault } from "../support/models.ts"
 import { nodeWithOwner, registerMember, run, type Registered, type TestNode } from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { nodeOnPostgresWithOwner } from "../support/postgres-node.ts"
+import * as Schema from "effect/Schema"
+import { AgentInput } from "../../extensions/agents/contract/agent.ts"
 import { sellGenerator } from "./market-support.ts"
+import { scriptStudio } from "./projects-scripted.ts"
+import { startGenerator, twoStepGenerator, untilSettled } from "./projects-support.ts"
 
 let models: OpenAiServer
 beforeAll(async () => {
@@ -81,6 +85,17 @@ const seed = async (node: TestNode, owner: Registered): Promise<Seeded> => {
   }, { timeout: 30_000, interval: 100 })
   const { generator, listing } = await sellGenerator(owner.client, "Green tea generator", 1)
   await run(member.client.api.market.buyListing({ path: { id: listing.id } }))
+  await run(member.client.api.market.postReview({ path: { id: listing.id }, payload: { rating: 5, body: "Steeped well" } }))
+  const direct = await run(api.threads.openThread({ payload: { kind: "direct", withBeingId: member.being.id } }))
+  await run(api.threads.postMessage({ path: { id: direct.id }, payload: { content: "Tea at four?" } }))
+  const agent = await run(api.studioAgents.createAgent({
+    payload: Schema.decodeUnknownSync(AgentInput)({ name: "Tea taster", role: "taster", skills: [] })
+  }))
+  // A studio project run to done by the scripted team: its tasks, team, review, outputs and costs.
+  scriptStudio(models)
+  const studio = await twoStepGenerator(owner.client)
+  const started = await startGenerator(owner.client, studio.id, { topic: "green tea" })
+  expect((await untilSettled(owner.client, started.id, undefined, 60_000)).project.status).toBe("done")
   return {
     "studioGenerators.idOrSlug": generator.id,
     "twinTime.id": todo.id,
@@ -89,7 +104,10 @@ const seed = async (node: TestNode, owner: Registered): Promise<Seeded> => {
     "souls.beingId": member.being.id,
     "beings.id": member.being.id,
     "threads.id": muse!.id,
-    "groups.id": group.id
+    "groups.id": group.id,
+    "groups.projectId": started.id,
+    "studioAgents.id": agent.id,
+    "studioProjects.id": started.id
   }
 }
 
