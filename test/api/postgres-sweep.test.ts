@@ -55,12 +55,23 @@ const requiredQuery: Record<string, string> = {
   "search.search": "q=tea"
 }
 
-/** The list/search routes that take a search word: swept once more with it. */
-const searchWord: Record<string, string> = {
-  "twin.searchMemories": "q=tea",
-  "market.searchListings": "q=tea",
-  "files.search": "q=green",
-  "search.search": "q=green"
+/**
+ * The list/search routes swept once more with each of these queries: a search word where they take
+ * one (their full-text paths), and the filters that choose another WHERE or ORDER BY.
+ */
+const variants: Record<string, ReadonlyArray<string>> = {
+  "twin.searchMemories": ["q=tea", "q=tea&kind=fact&limit=5", "kind=fact"],
+  "twin.listActivity": ["kind=learned&limit=5"],
+  "market.searchListings": ["q=tea", "q=tea&kind=generator", "mine=true"],
+  "market.orders": ["as=seller", "limit=1&offset=1"],
+  "market.ledger": ["limit=1&offset=1"],
+  "files.search": ["q=green"],
+  "search.search": ["q=green", "q=tea"],
+  "threads.listThreads": ["kind=muse", "kind=direct", "kind=agent"],
+  "federation.outbox": ["kind=message", "kind=post", "kind=retraction"],
+  "twinTime.listTodos": ["status=open,done", "status=done&limit=1"],
+  "desktop.listSignals": ["status=answered", "status=dismissed"],
+  "studioProjects.projectTrace": ["after=1&limit=5"]
 }
 
 const MADE_UP = "made-up-id"
@@ -126,10 +137,9 @@ const sweep = async (node: { owner: Registered }, seeded: Seeded) => {
     const query = requiredQuery[key]
     const answer = await node.owner.client.raw("GET", query === undefined ? path : `${path}?${query}`)
     statuses.set(`GET ${route.path}`, answer.status)
-    const word = searchWord[key]
-    if (word !== undefined) {
-      const searched = await node.owner.client.raw("GET", `${path}?${word}`)
-      statuses.set(`GET ${route.path}?${word}`, searched.status)
+    for (const variant of variants[key] ?? []) {
+      const varied = await node.owner.client.raw("GET", `${path}?${variant}`)
+      statuses.set(`GET ${route.path}?${variant}`, varied.status)
     }
   }
   return statuses
