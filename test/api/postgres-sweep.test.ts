@@ -128,18 +128,22 @@ const pathFor = (route: Route, seeded: Seeded) =>
     seeded[`${route.group}.${route.name}.${parameter}`] ?? seeded[`${route.group}.${parameter}`] ?? MADE_UP
   )
 
+/** What an answer shows at a glance: its status, and how many items when it is a list. */
+const glance = (answer: { status: number; body: unknown }) =>
+  Array.isArray(answer.body) ? `${answer.status} (${answer.body.length} items)` : String(answer.status)
+
 const sweep = async (node: { owner: Registered }, seeded: Seeded) => {
-  const statuses = new Map<string, number>()
+  const statuses = new Map<string, string>()
   for (const route of getRoutes) {
     const key = `${route.group}.${route.name}`
     if (skipped[key] !== undefined) continue
     const path = pathFor(route, seeded)
     const query = requiredQuery[key]
     const answer = await node.owner.client.raw("GET", query === undefined ? path : `${path}?${query}`)
-    statuses.set(`GET ${route.path}`, answer.status)
+    statuses.set(`GET ${route.path}`, glance(answer))
     for (const variant of variants[key] ?? []) {
       const varied = await node.owner.client.raw("GET", `${path}?${variant}`)
-      statuses.set(`GET ${route.path}?${variant}`, varied.status)
+      statuses.set(`GET ${route.path}?${variant}`, glance(varied))
     }
   }
   return statuses
@@ -153,7 +157,7 @@ describe("every read route on PostgreSQL and SQLite", () => {
     ]
     const [sqlite, postgres] = [await sweep(onSqlite, seededSqlite), await sweep(onPostgres, seededPostgres)]
     const rows = [...sqlite.keys()].map((route) => ({ route, sqlite: sqlite.get(route)!, postgres: postgres.get(route)! }))
-    const wrong = rows.filter((row) => row.sqlite >= 500 || row.postgres >= 500 || row.sqlite !== row.postgres)
+    const wrong = rows.filter((row) => row.sqlite.startsWith("5") || row.postgres.startsWith("5") || row.sqlite !== row.postgres)
     if (wrong.length > 0) console.table(wrong)
     expect(wrong).toEqual([])
     expect(rows.length).toBeGreaterThan(70)
