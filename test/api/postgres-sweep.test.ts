@@ -86,6 +86,12 @@ const seed = async (node: TestNode, owner: Registered): Promise<Seeded> => {
   await run(api.twin.createMemory({ payload: { content: "Green tea is best at eighty degrees", kind: "fact" } }))
   const todo = await run(api.twinTime.createTodo({ payload: { title: "Buy green tea" } }))
   const event = await run(api.twinTime.createEvent({ payload: { title: "Tea tasting", startAt: "2031-02-03T09:00:00Z" } }))
+  const form = new FormData()
+  form.append("file", new Blob(["Notes on green tea: steep it at eighty degrees."]), "green-tea.md")
+  const uploaded = await fetch(`${owner.client.base}/api/files/upload`, {
+    method: "POST", body: form, headers: { ...owner.client.headers, cookie: owner.client.cookieHeader() }
+  })
+  expect(uploaded.status).toBe(200)
   const group = await run(api.groups.createGroup({ payload: { name: "Tea club", kind: "crew" } }))
   await run(api.groups.addMember({ path: { id: group.id }, payload: { beingId: member.being.id, role: "taster" } }))
   const [muse] = await run(api.threads.listThreads({ urlParams: { kind: "muse" } }))
@@ -128,9 +134,14 @@ const pathFor = (route: Route, seeded: Seeded) =>
     seeded[`${route.group}.${route.name}.${parameter}`] ?? seeded[`${route.group}.${parameter}`] ?? MADE_UP
   )
 
-/** What an answer shows at a glance: its status, and how many items when it is a list. */
-const glance = (answer: { status: number; body: unknown }) =>
-  Array.isArray(answer.body) ? `${answer.status} (${answer.body.length} items)` : String(answer.status)
+/** What an answer shows at a glance: its status, and how many items its lists hold (a search's groups, say). */
+const glance = ({ status, body }: { status: number; body: unknown }) => {
+  if (Array.isArray(body)) return `${status} (${body.length} items)`
+  const lists = body !== null && typeof body === "object"
+    ? Object.entries(body).filter(([, value]) => Array.isArray(value)).map(([name, value]) => `${name} ${(value as Array<unknown>).length}`)
+    : []
+  return lists.length === 0 ? String(status) : `${status} (${lists.join(", ")})`
+}
 
 const sweep = async (node: { owner: Registered }, seeded: Seeded) => {
   const statuses = new Map<string, string>()
