@@ -9,7 +9,7 @@ import * as HttpApi from "@effect/platform/HttpApi"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { NodeApi } from "../../host/contract/api.ts"
 import { remoteDefault } from "../support/models.ts"
-import { nodeWithOwner, registerMember, run, type Registered, type TestNode } from "../support/node.ts"
+import { Client, nodeWithOwner, registerMember, run, type Registered, type TestNode } from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { nodeOnPostgresWithOwner } from "../support/postgres-node.ts"
 import * as Schema from "effect/Schema"
@@ -92,6 +92,8 @@ const seed = async (node: TestNode, owner: Registered): Promise<Seeded> => {
     method: "POST", body: form, headers: { ...owner.client.headers, cookie: owner.client.cookieHeader() }
   })
   expect(uploaded.status).toBe(200)
+  await run(api.beings.post({ payload: { content: "Green tea on the square" } }))
+  await run(new Client(node.url).api.authPublic.joinWaitlist({ payload: { email: "tea@example.org", name: "Tea", why: "Tea club" } }))
   const group = await run(api.groups.createGroup({ payload: { name: "Tea club", kind: "crew" } }))
   await run(api.groups.addMember({ path: { id: group.id }, payload: { beingId: member.being.id, role: "taster" } }))
   const [muse] = await run(api.threads.listThreads({ urlParams: { kind: "muse" } }))
