@@ -59,14 +59,18 @@ const requiredQuery: Record<string, string> = {
  * The list/search routes swept once more with each of these queries: a search word where they take
  * one (their full-text paths), and the filters that choose another WHERE or ORDER BY.
  */
+/** Search words a full-text engine reads as syntax (a quote, an operator, a prefix star, a colon). */
+const awkward = ["\"tea", "tea OR", "tea*", "(tea", "green:tea", "-tea", "tea & green", "!", "NEAR(tea)"]
+  .map((word) => `q=${encodeURIComponent(word)}`)
+
 const variants: Record<string, ReadonlyArray<string>> = {
-  "twin.searchMemories": ["q=tea", "q=tea&kind=fact&limit=5", "kind=fact"],
+  "twin.searchMemories": ["q=tea", "q=tea&kind=fact&limit=5", "kind=fact", ...awkward],
   "twin.listActivity": ["kind=learned&limit=5"],
-  "market.searchListings": ["q=tea", "q=tea&kind=generator", "mine=true"],
+  "market.searchListings": ["q=tea", "q=tea&kind=generator", "mine=true", ...awkward],
   "market.orders": ["as=seller", "limit=1&offset=1"],
   "market.ledger": ["limit=1&offset=1"],
-  "files.search": ["q=green"],
-  "search.search": ["q=green", "q=tea"],
+  "files.search": ["q=green", ...awkward],
+  "search.search": ["q=green", "q=tea", ...awkward],
   "threads.listThreads": ["kind=muse", "kind=direct", "kind=agent"],
   "federation.outbox": ["kind=message", "kind=post", "kind=retraction"],
   "twinTime.listTodos": ["status=open,done", "status=done&limit=1"],
