@@ -66,6 +66,20 @@ export class BeingSocketsRepository extends Effect.Service<BeingSocketsRepositor
         return removed.length === 1 && counted(yield* socketsOf(beingId)) === 0
       }))
 
+    /** The beings with a socket open on any process of the node: who reads as online. */
+    const onlineIds = operation("presence.onlineIds", () =>
+      Effect.map(
+        SqlSchema.findAll({
+          Request: Schema.Void,
+          Result: Schema.Struct({ beingId: Schema.String }),
+          execute: () => sql`SELECT DISTINCT being_id AS "beingId" FROM being_sockets`
+        })(undefined),
+        (rows) => new Set(rows.map((row) => row.beingId))
+      ))
+
+    /** Whether the being has a socket open on any process of the node. */
+    const isOnline = operation("presence.isOnline", (beingId: string) => Effect.map(socketsOf(beingId), (n) => counted(n) > 0))
+
     /** How many beings are online node-wide (for /api/health). */
     const onlineBeings = operation("presence.onlineBeings", () => Effect.map(onlineCount(undefined), counted))
 
@@ -131,6 +145,6 @@ export class BeingSocketsRepository extends Effect.Service<BeingSocketsRepositor
         return offline
       }))
 
-    return { open, close, onlineBeings: onlineBeings(), renewLease, endLease, endOtherLeases, sweep } as const
+    return { open, close, isOnline, onlineIds: onlineIds(), onlineBeings: onlineBeings(), renewLease, endLease, endOtherLeases, sweep } as const
   })
 }) {}

@@ -148,10 +148,11 @@ export class Muse extends Effect.Service<Muse>()("threads/Muse", {
 
     const publishOn = (threadId: string, event: NodeEvent) => bus.publish({ kind: "topic", topic: `thread:${threadId}` }, event)
     const presenceOf = (beingId: string, museName: string, doing: boolean) =>
-      bus.publish({ kind: "being", beingId }, {
-        type: "presence.update", beingId, status: context.online(beingId) ? "online" : "offline",
-        ...(doing ? { doing: `${museName} is replying` } : {})
-      })
+      Effect.flatMap(context.online(beingId), (online) =>
+        bus.publish({ kind: "being", beingId }, {
+          type: "presence.update", beingId, status: online ? "online" : "offline",
+          ...(doing ? { doing: `${museName} is replying` } : {})
+        }))
 
     /** The reply stored and told: its topic hears it end, the inbox is updated, the presence cleared. */
     const store = (beingId: string, museName: string, message: Message) =>

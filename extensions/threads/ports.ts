@@ -43,8 +43,8 @@ export interface MuseContextShape {
   readonly recall: (beingId: string, text: string) => Effect.Effect<ReadonlyArray<string>>
   /** The twin profile as lines of text; empty when the being never filled it in. */
   readonly profile: (beingId: string) => Effect.Effect<ReadonlyArray<string>>
-  /** Whether the being has a live socket open (its presence while the Muse replies). */
-  readonly online: (beingId: string) => boolean
+  /** Whether the being has a live socket open on any process (its presence while the Muse replies). */
+  readonly online: (beingId: string) => Effect.Effect<boolean>
 }
 
 export class MuseContext extends Context.Tag("threads/MuseContext")<MuseContext, MuseContextShape>() {}

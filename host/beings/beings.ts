@@ -14,24 +14,27 @@ import { CitizensRepository } from "../../extensions/souls/repositories/citizens
 import { soulFor, Souls, type SoulOwner } from "../../extensions/souls/souls.ts"
 import type { Caller } from "../auth/contract/session.ts"
 import { BeingsRepository } from "../auth/repositories/beings.ts"
-import { LiveConnections } from "../live/connections.ts"
+import { BeingSocketsRepository } from "../../actors/being/being-sockets-repository.ts"
 
 export class Beings extends Effect.Service<Beings>()("beings/Beings", {
-  dependencies: [BeingsRepository.Default, CitizensRepository.Default, Souls.Default],
+  dependencies: [BeingsRepository.Default, CitizensRepository.Default, Souls.Default, BeingSocketsRepository.Default],
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const repository = yield* BeingsRepository
     const citizens = yield* CitizensRepository
     const souls = yield* Souls
-    const live = yield* LiveConnections
+    // Presence from the database, not this process's own sockets: a tab on another process of a
+    // cluster counts too (docs/decisions.md, "State in a cluster").
+    const presence = yield* BeingSocketsRepository
 
     /** Every being, with whether it is online now and, for a citizen, its persona. */
     const list = Effect.gen(function* () {
       const all = yield* repository.listPublic()
+      const online = yield* presence.onlineIds
       const personas = new Map((yield* citizens.list()).map(({ beingId, ...citizen }) => [beingId, citizen]))
       return all.map((being): ListedBeing => {
         const citizen = personas.get(being.id)
-        return { ...being, online: live.online(being.id), ...(citizen === undefined ? {} : { citizen }) }
+        return { ...being, online: online.has(being.id), ...(citizen === undefined ? {} : { citizen }) }
       })
     }).pipe(Effect.withSpan("beings.list"))
 
@@ -50,12 +53,13 @@ export class Beings extends Effect.Service<Beings>()("beings/Beings", {
         const being = yield* repository.findPublic(id)
         if (Option.isNone(being)) return yield* Effect.fail(new NotFound({ message: "There is no being with that id.", details: { id } }))
         const soul = yield* souls.current(being.value)
+        const online = yield* presence.isOnline(id)
         const citizen = yield* citizens.find(id)
         const detail: BeingDetail = {
           ...being.value,
           soul: soulFor(soul, readsPrompt(caller, id)),
           summary: `${soul.purpose} Feeling ${soul.mood.label}.`.trim(),
-          online: live.online(id),
+          online,
           ...Option.match(citizen, { onNone: () => ({}), onSome: ({ role, avatar, description }) => ({ citizen: { role, avatar, description } }) })
         }
         return detail

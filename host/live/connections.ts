@@ -54,8 +54,6 @@ export interface LiveConnectionsShape {
   /** The sessions behind the open sockets, each once. */
   readonly sessionIds: () => ReadonlyArray<string>
   readonly counts: () => { readonly connections: number; readonly beings: number }
-  /** Whether the being has a socket open now (its presence). */
-  readonly online: (beingId: string) => boolean
   /** One heartbeat: terminate the sockets silent since the last one, ping the rest. */
   readonly beat: Effect.Effect<void>
   /** Every socket of this process with its being (presence counts them again after a lapsed lease). */
@@ -143,7 +141,6 @@ export const makeLiveConnections = (): LiveConnectionsShape => {
     sockets: () => [...byId.values()].map(({ id, beingId }) => ({ id, beingId })),
     sessionIds: () => [...new Set([...byId.values()].map((connection) => connection.sessionId))],
     counts: () => ({ connections: byId.size, beings: byBeing.size }),
-    online: (beingId) => byBeing.has(beingId),
     beat: Effect.sync(() => {
       for (const connection of [...byId.values()]) {
         if (connection.heard) {

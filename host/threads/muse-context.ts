@@ -1,8 +1,8 @@
 /**
  * The Muse's port to the features it draws on: the twin (the chosen Muse name is the profile's
  * `museName` preference; the profile's sections and the memories recalled by the newest
- * message), the souls (the being's soul compiled under the Muse's name) and the live channel
- * (whether the being is online, for its presence while the Muse replies).
+ * message), the souls (the being's soul compiled under the Muse's name) and the presence rows
+ * (whether the being is online on any process, for its presence while the Muse replies).
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -12,7 +12,7 @@ import { DEFAULT_MUSE_NAME, MAX_MUSE_NAME } from "../../extensions/threads/contr
 import { MuseContext } from "../../extensions/threads/ports.ts"
 import { Memories } from "../../extensions/twin/memories.ts"
 import { Profiles } from "../../extensions/twin/profiles.ts"
-import { LiveConnections } from "../live/connections.ts"
+import { BeingSocketsRepository } from "../../actors/being/being-sockets-repository.ts"
 import { twinFeature } from "../twin/feature.ts"
 
 /** Memories the Muse is reminded of in one reply. */
@@ -29,7 +29,7 @@ export const MuseContextLive = Layer.effect(
     const profiles = yield* Profiles
     const memories = yield* Memories
     const souls = yield* Souls
-    const live = yield* LiveConnections
+    const presence = yield* BeingSocketsRepository
     return {
       museName: (beingId) => Effect.map(profiles.get(beingId), (profile) => nameOf(profile.preferences["museName"])),
       persona: (being, museName) => Effect.map(souls.current(being), (soul) => compilePrompt(museName, soul)),
@@ -47,7 +47,7 @@ export const MuseContextLive = Layer.effect(
           ...profile.routines.map((routine) => `Routine: ${routine}`),
           ...(profile.tone === "" ? [] : [`Likes to be spoken to: ${profile.tone}`])
         ]),
-      online: (beingId) => live.online(beingId)
+      online: (beingId) => presence.isOnline(beingId).pipe(Effect.orElseSucceed(() => false))
     }
   })
-).pipe(Layer.provide(Layer.mergeAll(twinFeature, Souls.Default)))
+).pipe(Layer.provide(Layer.mergeAll(twinFeature, Souls.Default, BeingSocketsRepository.Default)))

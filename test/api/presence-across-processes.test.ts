@@ -16,7 +16,7 @@ import { freePort } from "../support/free-port.ts"
 import { LiveTab } from "../support/live.ts"
 import { Client, person, run } from "../support/node.ts"
 import { startPostgres, type TestPostgres } from "../support/postgres.ts"
-import { asNode } from "../support/processes.ts"
+import { asNode, sameBrowserOn } from "../support/processes.ts"
 
 let postgres: TestPostgres
 let databaseUrl: string
@@ -24,6 +24,7 @@ let filesDir: string
 let first: ChildNode
 let second: ChildNode
 let owner: Client
+let ownerId: string
 
 const startRunner = async (ownerCode?: string) =>
   startChildNode({
@@ -39,7 +40,7 @@ beforeAll(async () => {
   first = await startRunner()
   second = await startRunner(first.ownerCode)
   owner = new Client(first.url)
-  await run(owner.api.authPublic.register({ payload: person(first.ownerCode) }))
+  ownerId = (await run(owner.api.authPublic.register({ payload: person(first.ownerCode) }))).being.id
 }, 120_000)
 afterAll(async () => {
   await second?.close()
@@ -75,6 +76,10 @@ describe("presence across two runner processes", () => {
     await until(async () => (await leases()) === 2, 20_000)
     expect(await onlineOn(second)).toBe(1)
     expect(await onlineOn(first)).toBe(1)
+    // The being reads online in the other process's list and page too, not only in its count.
+    const throughSecond = sameBrowserOn(second, owner)
+    expect((await run(throughSecond.api.beings.getBeing({ path: { id: ownerId } }))).online).toBe(true)
+    expect((await run(throughSecond.api.beings.listBeings())).find((being) => being.id === ownerId)?.online).toBe(true)
 
     // The process holding the tab dies without a word: its lease lapses and the survivor sweeps its rows.
     const killedAt = Date.now()
