@@ -31,8 +31,13 @@ export const BROADCAST_CHANNEL = "node_broadcast"
 /** PostgreSQL's NOTIFY payload must be shorter than this many bytes (its default build). */
 export const NOTIFY_PAYLOAD_LIMIT = 8000
 
-/** Listening again after a drop: at once, then doubling up to every five seconds, for ever. */
-const RELISTEN_BACKOFF = Schedule.union(Schedule.exponential(Duration.millis(100)), Schedule.spaced(Duration.seconds(5)))
+/**
+ * Listening again after a drop: at once, then doubling up to every five seconds, for ever; a
+ * minute without a drop starts it over, so a drop days later is not held to the five seconds.
+ */
+const RELISTEN_BACKOFF = Schedule.union(Schedule.exponential(Duration.millis(100)), Schedule.spaced(Duration.seconds(5))).pipe(
+  Schedule.resetAfter(Duration.minutes(1))
+)
 
 /** Overflow rows live this long: every listener reads its row within moments of the notification. */
 const OVERFLOW_KEPT_MS = 60_000

@@ -94,8 +94,8 @@ describe("presence across two runner processes", () => {
   it("counts a stalled process's sockets again once it runs on, though its lapsed lease let them be swept", async () => {
     const third = await startRunner(first.ownerCode)
     try {
-      // The process listens a moment before its live channel takes upgrades (503 meanwhile).
-      const tab = await eventually(() => LiveTab.open(asNode(third), owner).catch(() => undefined), 30_000)
+      // A handshake made before the live channel is up waits for it (host/live/server.ts).
+      const tab = await LiveTab.open(asNode(third), owner)
       await until(async () => (await onlineOn(second)) === 1, 20_000)
       // Frozen past its lease (a stalled event loop): the survivor sweeps its rows.
       process.kill(third.pid, "SIGSTOP")

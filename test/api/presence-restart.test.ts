@@ -30,11 +30,11 @@ describe("presence across a restart on SQLite", () => {
     expect((await tab.closed).code).toBe(1006)
     const again = await startChildNode({ dataDir: first.dataDir, port: first.port, ownerCode: first.ownerCode, env: { LLM_LOCAL: "false" } })
     started.push(again)
-    // A tab on the new process (taken once its live channel, and so the presence sweep, is up) is
+    // A tab on the new process (its handshake waits for the live channel, and so the presence sweep) is
     // the being's only socket: closing it leaves the being offline.
     const browser = new Client(again.url)
     browser.copyCookiesFrom(owner)
-    const tabAgain = await eventually(() => LiveTab.open(asNode(again), browser).catch(() => undefined), 30_000)
+    const tabAgain = await LiveTab.open(asNode(again), browser)
     expect(await onlineOn(again)).toBe(1)
     await tabAgain.close()
     await eventually(async () => ((await onlineOn(again)) === 0 ? true : undefined), 10_000)
