@@ -7,7 +7,7 @@ import pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { LiveTab } from "../support/live.ts"
 import { run } from "../support/node.ts"
-import { asNode, sameBrowserOn, startTwoProcesses, type TwoProcesses } from "../support/two-processes.ts"
+import { asNode, sameBrowserOn, startTwoProcesses, type TwoProcesses } from "../support/processes.ts"
 
 let cluster: TwoProcesses
 

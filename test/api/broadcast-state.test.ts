@@ -11,7 +11,7 @@ import { startSlack } from "../support/chat-servers.ts"
 import { LiveTab } from "../support/live.ts"
 import { attempt, run, type Client } from "../support/node.ts"
 import { skillMain, writePluginFolder } from "../support/plugin-folder.ts"
-import { asNode, askUntil as until, sameBrowserOn, startTwoProcesses, type TwoProcesses } from "../support/two-processes.ts"
+import { asNode, askUntil as until, sameBrowserOn, startTwoProcesses, type TwoProcesses } from "../support/processes.ts"
 
 let cluster: TwoProcesses
 let slack: Awaited<ReturnType<typeof startSlack>>
