@@ -93,8 +93,17 @@ const sameBrowserOn = (url: string, client: Client) => {
   return other
 }
 
+/** Whether the process runs the node (host/start.ts): a runner, not a passing helper process. */
+const runsNode = (pid: number): boolean => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").some((arg) => arg.endsWith("host/start.ts"))
+  } catch {
+    return false
+  }
+}
+
 const stopCluster = async (started: Started) => {
-  const runners = childrenOf(started.pid)
+  const runners = childrenOf(started.pid).filter(runsNode)
   const postmaster = Number(readFileSync(postmasterPidFile, "utf8").split("\n")[0])
   expect(runners).toHaveLength(2)
   expect(alive(postmaster)).toBe(true)
