@@ -10,6 +10,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
+import pg from "pg"
 import { ensureUiBuild } from "../ui/build.ts"
 import { startRunner, untilHealthy, type LocalRunner } from "./cluster-local-runner.ts"
 import { freePort, portFree } from "./free-port.ts"
@@ -113,10 +114,27 @@ const main = async () => {
     await untilHealthy(runner, url, 120_000)
     urls.push(url)
   }
+  // A runner answers /api/health a moment before it prints the owner code (after its services are
+  // up): on a busy machine that moment can outlast runner 2's start. With no owner yet, wait for it.
+  if (ownerLines.length < 2 && !(await ownerRegistered(databaseUrl))) {
+    const deadline = Date.now() + 60_000
+    while (ownerLines.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+  }
   say(`up: two runners over one PostgreSQL (${root}), DATABASE_URL=${databaseUrl}`)
   urls.forEach((url, index) => console.log(`Runner ${index + 1}: ${url}`))
   ownerLines.forEach((line) => console.log(line))
   say("Ctrl-C stops both runners and PostgreSQL")
+}
+
+/** Whether the cluster's node has its owner (then no runner prints an owner code). */
+const ownerRegistered = async (databaseUrl: string): Promise<boolean> => {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    return ((await client.query("SELECT 1 FROM beings WHERE is_owner = 1")).rowCount ?? 0) > 0
+  } finally {
+    await client.end()
+  }
 }
 
 main().catch((error: unknown) => {
