@@ -36,26 +36,35 @@ export const pending = (migrations: Migrations, applied: ReadonlySet<number>) =>
   return parsed.filter((migration) => !applied.has(migration.id)).sort((a, b) => a.id - b.id)
 }
 
+/**
+ * The migrations' advisory lock, in the two-key form: its key space does not overlap the one-key
+ * form the cluster's shard locks use.
+ */
+const MIGRATION_LOCK = [7310, 1] as const
+
 /** Runs what is missing; answers the keys it ran. */
 export const migrate = (migrations: Migrations) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    yield* sql.onDialectOrElse({
-      pg: () => sql`CREATE TABLE IF NOT EXISTS ${sql(table)} (
+    const run = Effect.gen(function* () {
+      // One process migrates at a time, its table's creation included: PostgreSQL's CREATE TABLE IF
+      // NOT EXISTS is not safe against itself (two runners starting together on a fresh database:
+      // "duplicate key … pg_type_typname_nsp_index"). The lock is held until the transaction ends.
+      yield* sql.onDialectOrElse({
+        pg: () => sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK[0]}, ${MIGRATION_LOCK[1]})`,
+        orElse: () => Effect.void
+      })
+      yield* sql.onDialectOrElse({
+        pg: () => sql`CREATE TABLE IF NOT EXISTS ${sql(table)} (
         migration_id integer primary key,
         created_at timestamp with time zone not null default now(),
         name text not null
       )`,
-      orElse: () => sql`CREATE TABLE IF NOT EXISTS ${sql(table)} (
+        orElse: () => sql`CREATE TABLE IF NOT EXISTS ${sql(table)} (
         migration_id integer PRIMARY KEY NOT NULL,
         created_at datetime NOT NULL DEFAULT current_timestamp,
         name VARCHAR(255) NOT NULL
       )`
-    })
-    const run = Effect.gen(function* () {
-      yield* sql.onDialectOrElse({
-        pg: () => sql`LOCK TABLE ${sql(table)} IN ACCESS EXCLUSIVE MODE`,
-        orElse: () => Effect.void
       })
       const rows = yield* sql`SELECT migration_id FROM ${sql(table)}`.withoutTransform
       const applied = new Set(rows.map((row) => Number(row["migration_id"])))
