@@ -27,14 +27,14 @@
  *                               in a scratch copy and compare it with the same anchors
  *   BENCH_NODE_FLAGS ("")       extra flags for the node's `node`, e.g. "--max-semi-space-size=16"
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process"
+import { spawn, type ChildProcess } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http"
-import { createRequire } from "node:module"
 import { createServer } from "node:net"
 import { availableParallelism, tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
+import { autocannon, type AutocannonResult, cpuSeconds, machineBusySeconds } from "./scale-out/load.ts"
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url))
 const nodeBin = join(repoRoot, "node_modules", ".bin", "node")
@@ -56,25 +56,6 @@ const CONNECTIONS = Math.round(numberFrom("BENCH_CONNECTIONS", 50))
 const START_RUNS = Math.round(numberFrom("BENCH_START_RUNS", 5))
 const IDLE_SECONDS = numberFrom("BENCH_IDLE_SECONDS", 3)
 const RATE_LIMIT = "100000000"
-
-// ---------------------------------------------------------------------------------------------
-// autocannon ships no type declarations; this is the part of its programmatic API used here.
-
-interface AutocannonResult {
-  readonly duration: number
-  readonly errors: number
-  readonly timeouts: number
-  readonly non2xx: number
-  readonly "2xx": number
-}
-interface AutocannonInstance {
-  on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void
-}
-type Autocannon = (
-  options: { url: string; connections: number; duration: number; headers?: Record<string, string> },
-  done: (error: Error | null, result: AutocannonResult) => void
-) => AutocannonInstance
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon
 
 // ---------------------------------------------------------------------------------------------
 // Processes
@@ -210,25 +191,9 @@ const waitForLine = async (server: Server, pattern: RegExp, timeoutMs = 60_000) 
 // ---------------------------------------------------------------------------------------------
 // /proc
 
-const clockTicks = Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim()) || 100
-
 const rssMb = (pid: number) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))
   return match === null ? Number.NaN : Number(match[1]) / 1024
-}
-
-/** CPU seconds (user + system, all threads) a process has used so far. */
-const cpuSeconds = (pid: number) => {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-  return (Number(fields[11]) + Number(fields[12])) / clockTicks
-}
-
-/** CPU seconds the whole machine has been busy (every core), from /proc/stat. */
-const machineBusySeconds = () => {
-  const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number)
-  const [user, nice, system, , , irq, softirq, steal] = fields
-  return (user + nice + system + irq + softirq + steal) / clockTicks
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process"
 import { readdirSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 
-interface AutocannonResult {
+export interface AutocannonResult {
   readonly duration: number
   readonly errors: number
   readonly timeouts: number
@@ -22,7 +22,7 @@ type Autocannon = (
   options: { url: string; connections: number; duration: number; headers?: Record<string, string> },
   done: (error: Error | null, result: AutocannonResult) => void
 ) => AutocannonInstance
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon
+export const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon
 
 const clockTicks = Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim()) || 100
 
@@ -38,7 +38,7 @@ export const cpuSeconds = (pid: number) => {
 }
 
 /** CPU seconds the whole machine has been busy (every core). */
-const machineBusySeconds = () => {
+export const machineBusySeconds = () => {
   const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number)
   const [user, nice, system, , , irq, softirq, steal] = fields as [number, number, number, number, number, number, number, number]
   return (user + nice + system + irq + softirq + steal) / clockTicks
