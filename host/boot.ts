@@ -7,7 +7,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { AccessCodes } from "./auth/codes.ts"
+import { AccessCodes } from "../extensions/accounts/codes.ts"
 import { listeningUrl } from "./origin.ts"
 
 export interface BootInfoShape {

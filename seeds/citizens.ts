@@ -1,6 +1,6 @@
 /**
  * The nine personas as citizens of the square: each a being of kind 'citizen' with a soul, upserted
- * at boot (host/beings/citizens.ts). The soul's voice and values are the persona's own; the rest is
+ * at boot (extensions/souls/beings/citizens.ts). The soul's voice and values are the persona's own; the rest is
  * written here. The templates are what a citizen says in the square when no model is bound.
  */
 import type { Personality } from "../extensions/souls/contract/records.ts"

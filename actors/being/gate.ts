@@ -11,7 +11,7 @@
  *   up, so a cap of 1 stays 1).
  *
  * A refused signal is written (dismissed, for audit) and never published; a held one stays open,
- * unseen, until the scheduler releases it (host/desktop/signals.ts).
+ * unseen, until the scheduler releases it (extensions/desktop/signals.ts).
  */
 import * as Effect from "effect/Effect"
 import { nowMillis } from "../../kernel/time.ts"

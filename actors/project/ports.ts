@@ -1,12 +1,12 @@
 /**
  * What a project run needs from features it does not own, as tags the actor declares and the
- * host binds (host/studio/projects/ports.ts): the generators it runs and the saved agents it
+ * host binds (actors/project/port-bindings.ts): the generators it runs and the saved agents it
  * staffs a team with. The actor so imports no extension, only their contracts.
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
-import type { Caller } from "../../host/auth/contract/session.ts"
+import type { Caller } from "../../extensions/accounts/contract/session.ts"
 import type { Agent } from "../../extensions/agents/contract/agent.ts"
 import type { Generator } from "../../extensions/generators/contract/generator.ts"
 import type { Seat } from "../../extensions/groups/contract/records.ts"

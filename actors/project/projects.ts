@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { ProjectActor } from "./protocol.ts"
 import { Conflict, Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
-import type { Caller } from "../../host/auth/contract/session.ts"
+import type { Caller } from "../../extensions/accounts/contract/session.ts"
 import { CrewSeats, RunnableGenerators, SavedAgents } from "./ports.ts"
 import { planEdit } from "./plan-edit.ts"
 import {

@@ -1,6 +1,6 @@
 /**
  * What the seed actor needs from features it does not own, bound by the host
- * (host/federation/seed-beings.ts): raising a seed's being, and finding whose desktop a seed's
+ * (extensions/federation/seed-beings.ts): raising a seed's being, and finding whose desktop a seed's
  * signal lands on.
  */
 import * as Context from "effect/Context"

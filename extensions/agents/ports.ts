@@ -1,7 +1,7 @@
 /**
  * What the agents need from a feature they do not own: the rows of `beings` that wear the cards.
- * Only the beings repository (host/auth/repositories/beings.ts) writes `beings`, so the session
- * cache hears of every write; the host binds this port to it (host/studio/agent-beings.ts). Each
+ * Only the beings repository (extensions/accounts/repositories/beings.ts) writes `beings`, so the session
+ * cache hears of every write; the host binds this port to it (extensions/agents/agent-beings.ts). Each
  * call runs inside the caller's transaction.
  */
 import * as Context from "effect/Context"

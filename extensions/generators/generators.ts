@@ -12,7 +12,7 @@ import { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/error
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { nowIso } from "../../kernel/time.ts"
-import type { Caller } from "../../host/auth/contract/session.ts"
+import type { Caller } from "../accounts/contract/session.ts"
 import type { Generator, GeneratorInput, GeneratorPlugin, GeneratorSummary } from "./contract/generator.ts"
 import { pluginGenerators } from "./plugin-generators.ts"
 import { GeneratorsRepository } from "./generators-repository.ts"

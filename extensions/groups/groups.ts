@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto"
 import { Conflict, Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { nowIso } from "../../kernel/time.ts"
-import type { Caller } from "../../host/auth/contract/session.ts"
+import type { Caller } from "../accounts/contract/session.ts"
 import {
   leadRole,
   maxGroupDepth,

@@ -1,13 +1,13 @@
 /**
- * What the market needs from features it does not own, bound by the host (host/market/goods.ts,
- * host/market/celebrations.ts): the things sold (checking a seller owns what a listing names,
+ * What the market needs from features it does not own, bound by the host (extensions/market/goods.ts,
+ * extensions/market/celebrations.ts): the things sold (checking a seller owns what a listing names,
  * delivering a copy to a buyer, starting a bought service's project) and the desktop's signals.
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
 import type { Conflict, Forbidden, InvalidRequest, NotFound, Unavailable } from "../../kernel/contract/errors.ts"
-import type { Caller } from "../../host/auth/contract/session.ts"
+import type { Caller } from "../accounts/contract/session.ts"
 import type { Listing, ListingKind, Order } from "./contract/records.ts"
 
 /** The thing a listing sells is gone (its seller deleted it): the listing is sold out. */

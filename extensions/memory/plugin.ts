@@ -1,6 +1,6 @@
 /**
  * The Memory family: memory.store and memory.recall over the twin of the being a call works for.
- * The twin's memory store implements the adapter (host/twin/memory-adapter.ts); where a host gives
+ * The twin's memory store implements the adapter (extensions/twin/memory-adapter.ts); where a host gives
  * none, both skills answer with a plain note.
  */
 import type { Activate } from "../../kernel/extensions/context.ts"

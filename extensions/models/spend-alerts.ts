@@ -1,7 +1,7 @@
 /**
  * How a spend-ceiling refusal reaches the owner: an `alert` signal on their desktop. Models only
  * needs the raise path, so it depends on this small tag and the host binds it to the desktop's
- * Signals (host/llm/spend-alerts.ts); actors and tests can bind it to what they observe.
+ * Signals (extensions/models/spend-alert-signals.ts); actors and tests can bind it to what they observe.
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"

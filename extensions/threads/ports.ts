@@ -1,6 +1,6 @@
 /**
  * What threads and the Muse need of features they do not own, as ports the host binds
- * (host/threads/feature.ts): beings' names, the caller's uploads (named and read), the being's soul, memories and
+ * (extensions/threads/feature.ts): beings' names, the caller's uploads (named and read), the being's soul, memories and
  * profile, and whether a being is online.
  */
 import * as Context from "effect/Context"

@@ -1,7 +1,7 @@
 /**
  * What the time feature needs from features it does not own: the desktop's signals, for a
- * calendar reminder (host/time/reminders.ts), and the being's time zone, for repeating events
- * (host/twin/profile-time-zone.ts).
+ * calendar reminder (extensions/time/reminders.ts), and the being's time zone, for repeating events
+ * (extensions/twin/profile-time-zone.ts).
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"

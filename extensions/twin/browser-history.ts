@@ -8,7 +8,7 @@
  */
 import Database from "better-sqlite3"
 import * as Effect from "effect/Effect"
-import type { Caller } from "../../host/auth/contract/session.ts"
+import type { Caller } from "../accounts/contract/session.ts"
 import { InvalidRequest } from "../../kernel/contract/errors.ts"
 import { Activity } from "./activity.ts"
 import { Memories } from "./memories.ts"

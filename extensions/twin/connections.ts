@@ -8,7 +8,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { randomUUID } from "node:crypto"
-import type { Caller } from "../../host/auth/contract/session.ts"
+import type { Caller } from "../accounts/contract/session.ts"
 import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { Connection, ConnectionConfig, CreateConnection, ProviderAuth, UpdateConnection } from "./contract/connections.ts"

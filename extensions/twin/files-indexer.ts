@@ -8,7 +8,7 @@
  */
 import * as Effect from "effect/Effect"
 import { createHash } from "node:crypto"
-import type { Caller } from "../../host/auth/contract/session.ts"
+import type { Caller } from "../accounts/contract/session.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { Activity } from "./activity.ts"
 import { chunksOf, summaryOf } from "./chunks.ts"

@@ -1,13 +1,13 @@
 /**
  * What the twin needs from features it does not own, as ports the host binds
- * (host/twin/feature.ts): how the model tiers it uses are bound, read from the models' settings
+ * (extensions/twin/feature.ts): how the model tiers it uses are bound, read from the models' settings
  * without calling a model, so the status and the search can say plainly what they do.
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Queue from "effect/Queue"
 import type * as Scope from "effect/Scope"
-import type { Caller } from "../../host/auth/contract/session.ts"
+import type { Caller } from "../accounts/contract/session.ts"
 import type { Conflict, Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import type { ConnectionConfig, ProviderDescriptor } from "./contract/connections.ts"
 import type { TwinActivityKind } from "./contract/records.ts"

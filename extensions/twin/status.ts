@@ -6,7 +6,7 @@
  * port, the one place that knows it.
  */
 import * as Effect from "effect/Effect"
-import type { Caller } from "../../host/auth/contract/session.ts"
+import type { Caller } from "../accounts/contract/session.ts"
 import { Activity } from "./activity.ts"
 import type { TwinEnv, TwinStatus } from "./contract/records.ts"
 import { Memories } from "./memories.ts"

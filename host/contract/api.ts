@@ -18,17 +18,17 @@ import {
   Unauthorized,
   UnsupportedMediaType
 } from "../../kernel/contract/errors.ts"
-import { AuthApi, AuthPublicApi } from "../auth/contract/api.ts"
-import { DesktopApi } from "../desktop/contract/api.ts"
-import { HealthApi } from "../health/contract/api.ts"
+import { AuthApi, AuthPublicApi } from "../../extensions/accounts/contract/api.ts"
+import { DesktopApi } from "../../extensions/desktop/contract/api.ts"
+import { HealthApi } from "../../extensions/health/contract/api.ts"
 import { LlmApi } from "../../extensions/models/contract/api.ts"
-import { PluginsApi } from "../plugins/contract/api.ts"
-import { ModulesApi } from "../modules/contract/api.ts"
-import { StudioSkillsApi } from "../skills/contract/api.ts"
+import { PluginsApi } from "../../extensions/plugins/contract/api.ts"
+import { ModulesApi } from "../../extensions/modules/contract/api.ts"
+import { StudioSkillsApi } from "../../extensions/skills/contract/api.ts"
 import { StudioAgentsApi } from "../../extensions/agents/contract/api.ts"
 import { StudioGeneratorsApi } from "../../extensions/generators/contract/api.ts"
 import { StudioProjectsApi } from "../../actors/project/contract/api.ts"
-import { FilesApi } from "../files/contract/api.ts"
+import { FilesApi } from "../../extensions/files/contract/api.ts"
 import { TwinTimeApi } from "../../extensions/time/contract/api.ts"
 import { TwinHushApi } from "../../extensions/time/contract/hush-api.ts"
 import { TwinApi } from "../../extensions/twin/contract/api.ts"
@@ -43,7 +43,7 @@ import { ThemesApi } from "../../extensions/themes/contract/api.ts"
 import { GroupsApi } from "../../extensions/groups/contract/api.ts"
 import { VoiceApi } from "../../extensions/twin/voice/contract/api.ts"
 import { TwinWebhooksApi } from "../../extensions/twin/contract/webhooks-api.ts"
-import { SearchApi } from "../search/contract/api.ts"
+import { SearchApi } from "../../extensions/search/contract/api.ts"
 
 export class NodeApi extends HttpApi.make("node")
   .add(AuthPublicApi)

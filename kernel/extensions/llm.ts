@@ -1,6 +1,6 @@
 /**
  * The `llm` capability's adapter: the node's model tiers as plugins and skills get them. The host
- * implements it over its Models service (host/llm/adapter.ts), so every call is priced, checked
+ * implements it over its Models service (extensions/models/adapter.ts), so every call is priced, checked
  * against the spend ceilings and recorded, charged to the being and project of the call the
  * runtime built the adapter for, never to anyone plugin code names.
  */

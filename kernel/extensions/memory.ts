@@ -2,7 +2,7 @@
  * The `memory` capability's adapter: the twin's typed memory as plugins and skills get it. Which
  * twin is the call's: the runtime builds the adapter for each call with the calling being (the
  * owner's twin for a plugin's own work outside a call), so plugin code never names a being.
- * The twin implements it (host/twin/memory-adapter.ts).
+ * The twin implements it (extensions/twin/memory-adapter.ts).
  */
 import type { Memory, MemoryKind } from "../contract/memory.ts"
 

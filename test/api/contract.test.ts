@@ -2,7 +2,7 @@ import * as HttpApi from "@effect/platform/HttpApi"
 import type * as HttpMethod from "@effect/platform/HttpMethod"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { NodeApi } from "../../host/contract/api.ts"
-import { Authentication } from "../../host/auth/contract/session.ts"
+import { Authentication } from "../../extensions/accounts/contract/session.ts"
 import { at } from "../support/json.ts"
 import { apiError, Client, startNode, type TestNode } from "../support/node.ts"
 

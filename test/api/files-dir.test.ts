@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import type { FileEntry } from "../../host/files/contract/records.ts"
+import type { FileEntry } from "../../extensions/files/contract/records.ts"
 import { startChildNode, type ChildNode } from "../support/child-node.ts"
 import { remoteDefault } from "../support/models.ts"
 import { Client, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"

@@ -1,7 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import { describe, expect, it } from "vitest"
-import { digest } from "../../host/auth/tokens.ts"
+import { digest } from "../../extensions/accounts/tokens.ts"
 import { LiveChannel } from "../../host/live/channel.ts"
 import { TopicAccess } from "../../host/live/topics.ts"
 import type { NodeEvent } from "../../host/contract/events.ts"

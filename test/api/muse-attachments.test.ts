@@ -1,5 +1,5 @@
 /**
- * The Muse reads what is attached (host/threads/attachments.ts, extensions/threads/muse-prompt.ts):
+ * The Muse reads what is attached (extensions/threads/attachments.ts, extensions/threads/muse-prompt.ts):
  * the chat request the standard tier receives holds a text PDF's words and a markdown upload's
  * text; a scanned PDF's page goes to the ocr tier first; an image is named only; a file that is no
  * text or a broken PDF is named as unreadable and the reply still comes; one message's attachments

@@ -9,7 +9,7 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { encodeFileId } from "../../host/files/file-ids.ts"
+import { encodeFileId } from "../../extensions/files/file-ids.ts"
 import { refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
 import { skillsMain, writePluginFolder } from "../support/plugin-folder.ts"
 

@@ -1,5 +1,5 @@
 /**
- * Signed-in requests are answered from an in-process cache of sessions (host/auth/session-cache.ts).
+ * Signed-in requests are answered from an in-process cache of sessions (extensions/accounts/session-cache.ts).
  * Each test first signs in and asks /api/auth/me (so the session is cached), then changes the
  * session or its being through the node and asks again: the answer must show the change at once.
  */
@@ -8,9 +8,9 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { AgentInput } from "../../extensions/agents/contract/agent.ts"
-import { SESSION_COOKIE } from "../../host/auth/contract/session.ts"
-import { Sessions } from "../../host/auth/sessions.ts"
-import { digest, signCookie } from "../../host/auth/tokens.ts"
+import { SESSION_COOKIE } from "../../extensions/accounts/contract/session.ts"
+import { Sessions } from "../../extensions/accounts/sessions.ts"
+import { digest, signCookie } from "../../extensions/accounts/tokens.ts"
 import { movableClock } from "../support/clock.ts"
 import { inNode } from "../support/live.ts"
 import { Client, nodeWithOwner, refused, registerMember, registerOwner, run, startNode, type TestNode } from "../support/node.ts"

@@ -4,7 +4,7 @@
  * as degraded. (The backfill that catches up once a tier answers: test/unit/twin/memory-backfill.test.ts.)
  */
 import { describe, expect, it } from "vitest"
-import { Health } from "../../host/health/contract/api.ts"
+import { Health } from "../../extensions/health/contract/api.ts"
 import { memorySearchHeader } from "../../extensions/twin/contract/records.ts"
 import { noModelSettings } from "../support/models.ts"
 import { bodyAs, nodeWithOwner, refused, run } from "../support/node.ts"

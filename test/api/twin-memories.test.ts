@@ -11,7 +11,7 @@ import { LiveTab } from "../support/live.ts"
 import { embedByMeaning } from "../support/meanings.ts"
 import { noModelSettings, tierSettings } from "../support/models.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
-import { Health } from "../../host/health/contract/api.ts"
+import { Health } from "../../extensions/health/contract/api.ts"
 import { apiError, bodyAs, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
 
 const meanings = [

@@ -9,7 +9,7 @@
  */
 import { css, html, LitElement, nothing, type PropertyValues } from "lit"
 import { customElement, property, query, state } from "lit/decorators.js"
-import type { FileEntry } from "../../host/files/contract/records.ts"
+import type { FileEntry } from "../../extensions/files/contract/records.ts"
 import type { Message, Thread } from "../../extensions/threads/contract/records.ts"
 import { MAX_ATTACHMENTS, MAX_MESSAGE_CHARS } from "../../extensions/threads/contract/records.ts"
 import { request } from "../api/client.ts"

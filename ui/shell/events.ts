@@ -4,7 +4,7 @@
  * `addEventListener` typed for each.
  */
 import type { Signal } from "../../actors/being/contract/signal.ts"
-import type { Being } from "../../host/auth/contract/records.ts"
+import type { Being } from "../../extensions/accounts/contract/records.ts"
 import type { Post, Soul } from "../../extensions/souls/contract/records.ts"
 import type { Listing } from "../../extensions/market/contract/records.ts"
 import type { NodeTranscript } from "../../extensions/twin/voice/contract/records.ts"

@@ -9,7 +9,7 @@
  */
 import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from "lit"
 import { customElement, state } from "lit/decorators.js"
-import type { Being } from "../../host/auth/contract/records.ts"
+import type { Being } from "../../extensions/accounts/contract/records.ts"
 import { request } from "../api/client.ts"
 import "../components/node-alert.ts"
 import { liveChannel } from "../live/live-channel.ts"

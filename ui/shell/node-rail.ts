@@ -32,7 +32,7 @@ import {
   mdiStorefrontOutline,
   mdiViewDashboardOutline
 } from "@mdi/js"
-import type { Being } from "../../host/auth/contract/records.ts"
+import type { Being } from "../../extensions/accounts/contract/records.ts"
 import type { InstalledPlugin } from "../../kernel/contract/plugins.ts"
 import { request } from "../api/client.ts"
 import { installedPlugins } from "../api/installed-plugins.ts"

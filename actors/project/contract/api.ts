@@ -24,7 +24,7 @@ import {
   Task,
   TraceEvent
 } from "./records.ts"
-import { Authentication } from "../../../host/auth/contract/session.ts"
+import { Authentication } from "../../../extensions/accounts/contract/session.ts"
 
 const Id = Schema.Struct({ id: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100)) })
 const TaskId = Schema.Struct({ taskId: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100)) })

@@ -8,8 +8,8 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import { Forbidden, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
 import { Agent, AgentInput, AgentPatch, AgentSummary } from "./agent.ts"
-import { Ok } from "../../../host/auth/contract/records.ts"
-import { Authentication } from "../../../host/auth/contract/session.ts"
+import { Ok } from "../../accounts/contract/records.ts"
+import { Authentication } from "../../accounts/contract/session.ts"
 
 const AgentIdParam = Schema.Struct({ id: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100)) })
 

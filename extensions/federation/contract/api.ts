@@ -10,7 +10,7 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import { BodyLimit, RateClass, WireRoute } from "../../../kernel/contract/endpoint-policy.ts"
 import { Conflict, Forbidden, InvalidRequest, NotFound, Unavailable } from "../../../kernel/contract/errors.ts"
-import { Authentication } from "../../../host/auth/contract/session.ts"
+import { Authentication } from "../../accounts/contract/session.ts"
 import {
   AddPeer, DirectoryStatus, FederatedConversation, FederatedMessage, FederatedThread, FlushResult, NewConversation, OutboxParams, OwnIdentity, Peer, PeerPath,
   PeerRemoved, PeerSession, PeerUpdate, ThreadIdPath

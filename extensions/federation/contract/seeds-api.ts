@@ -9,7 +9,7 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import { BodyLimit, RateClass, WireRoute } from "../../../kernel/contract/endpoint-policy.ts"
 import { Conflict, Forbidden, InvalidRequest, NotFound, Unavailable } from "../../../kernel/contract/errors.ts"
-import { Authentication } from "../../../host/auth/contract/session.ts"
+import { Authentication } from "../../accounts/contract/session.ts"
 import { DEFAULT_MAX_DOCUMENT_BYTES, MAX_DOCUMENT_BYTES_SETTING } from "./api.ts"
 import { PairSeed, SeedGreeting, SeedKnock, SeedPairing, SeedPath, SeedReceipt, SeedRemoved, SeedUpdate } from "./seeds.ts"
 

@@ -7,7 +7,7 @@ import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import { Conflict, Forbidden, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
-import { Authentication } from "../../../host/auth/contract/session.ts"
+import { Authentication } from "../../accounts/contract/session.ts"
 import {
   AddMemberBody,
   CreateGroupBody,

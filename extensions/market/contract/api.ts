@@ -9,8 +9,8 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import { RateClass } from "../../../kernel/contract/endpoint-policy.ts"
 import { Conflict, Forbidden, InvalidRequest, NotFound, Unavailable } from "../../../kernel/contract/errors.ts"
-import { Ok } from "../../../host/auth/contract/records.ts"
-import { Authentication } from "../../../host/auth/contract/session.ts"
+import { Ok } from "../../accounts/contract/records.ts"
+import { Authentication } from "../../accounts/contract/session.ts"
 import {
   LedgerEntry,
   Listing,

@@ -6,7 +6,7 @@ import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import { Forbidden } from "../../../kernel/contract/errors.ts"
 import { LlmInference, LlmUsage } from "./records.ts"
-import { Authentication } from "../../../host/auth/contract/session.ts"
+import { Authentication } from "../../accounts/contract/session.ts"
 
 export class LlmApi extends HttpApiGroup.make("llm")
   .add(HttpApiEndpoint.get("inference", "/llm/inference").addSuccess(LlmInference).addError(Forbidden.schema))

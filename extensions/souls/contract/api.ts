@@ -9,8 +9,8 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import { RateClass } from "../../../kernel/contract/endpoint-policy.ts"
 import { Conflict, Forbidden, NotFound } from "../../../kernel/contract/errors.ts"
-import { Being } from "../../../host/auth/contract/records.ts"
-import { Authentication } from "../../../host/auth/contract/session.ts"
+import { Being } from "../../accounts/contract/records.ts"
+import { Authentication } from "../../accounts/contract/session.ts"
 import {
   Affect, AffectRequest, BeingDetail, BeingPatch, DriftRequest, GeneratedSoul, GenerateRequest, LifeBeat,
   ListedBeing, ModeratedPost, Mood, Post, PostDeleted, PostRequest, Soul, SoulInput

@@ -1,6 +1,6 @@
 /**
  * The port moderation takes listings down through. The market owns listings; this node's market
- * binds this reference (host/market/moderation.ts). Unbound, no listing exists: the list is empty
+ * binds this reference (extensions/market/moderation.ts). Unbound, no listing exists: the list is empty
  * and every id answers 404 — the truth on a node without a market.
  *
  * Taking a listing down is moderation's own mark (`moderatedAt`), apart from the seller's

@@ -3,7 +3,7 @@
  * Limits the spec leaves open (field lengths, mood ranges) are decided here and listed in docs/api.md.
  */
 import * as Schema from "effect/Schema"
-import { Handle } from "../../../host/auth/contract/records.ts"
+import { Handle } from "../../accounts/contract/records.ts"
 
 const text = (max: number) => Schema.Trim.pipe(Schema.maxLength(max))
 const unit = Schema.Number.pipe(Schema.between(0, 1))

@@ -8,7 +8,7 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import { NotFound } from "../../../kernel/contract/errors.ts"
 import { ThemeTokens } from "../../../kernel/contract/theme.ts"
-import { Authentication } from "../../../host/auth/contract/session.ts"
+import { Authentication } from "../../accounts/contract/session.ts"
 
 export const ThemeView = Schema.Struct({
   /** A built-in's contribution name (`themes.dark`), or an owned copy's id. */

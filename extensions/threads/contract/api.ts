@@ -11,8 +11,8 @@ import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import * as Schema from "effect/Schema"
 import { RateClass } from "../../../kernel/contract/endpoint-policy.ts"
 import { Conflict, InvalidRequest, NotFound, Unavailable } from "../../../kernel/contract/errors.ts"
-import { Ok } from "../../../host/auth/contract/records.ts"
-import { Authentication } from "../../../host/auth/contract/session.ts"
+import { Ok } from "../../accounts/contract/records.ts"
+import { Authentication } from "../../accounts/contract/session.ts"
 import { Message, MessagePath, NewMessage, NewThread, Thread, ThreadListParams, ThreadPath } from "./records.ts"
 
 export class ThreadsApi extends HttpApiGroup.make("threads")

@@ -6,7 +6,7 @@ import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import { HeldNudges, HushSettings, NudgeWhy, PutHush } from "../../../actors/being/contract/hush.ts"
 import { NotFound } from "../../../kernel/contract/errors.ts"
-import { Authentication } from "../../../host/auth/contract/session.ts"
+import { Authentication } from "../../accounts/contract/session.ts"
 import { IdPath } from "./todos.ts"
 
 export class TwinHushApi extends HttpApiGroup.make("twinHush")

@@ -10,7 +10,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { randomInt, randomUUID } from "node:crypto"
-import type { Caller } from "../../../host/auth/contract/session.ts"
+import type { Caller } from "../../accounts/contract/session.ts"
 import { isoIn, nowIso, nowMillis } from "../../../kernel/time.ts"
 import type { ChatPairing } from "../contract/connections.ts"
 import type { TwinProviderStatus } from "../contract/records.ts"

@@ -1,6 +1,6 @@
 /**
  * What the chat bridge needs from features it does not own, as ports the host binds
- * (host/twin/chat-bot.ts, chat-muse.ts): the node's own bot (the Bot API base and `CHAT_A_BOT_TOKEN`, the
+ * (extensions/twin/chat-bot.ts, chat-muse.ts): the node's own bot (the Bot API base and `CHAT_A_BOT_TOKEN`, the
  * integrations' settings), and the Muse (the threads feature's `askMuse`: the text appended to
  * the being's muse thread, answered by the same reply path as the web composer).
  */

@@ -12,7 +12,7 @@ import { ConnectionsRepository } from "../repositories/connections-repository.ts
 import { ChatBot } from "./ports.ts"
 
 export const CHAT_PROVIDER = "chat_a"
-/** How the registry (host/twin/providers.ts) and the twin status name it. */
+/** How the registry (extensions/twin/providers.ts) and the twin status name it. */
 export const CHAT_TITLE = "Chat A (Telegram)"
 export const CHAT_ICON = "\u{1F4AC}"
 const tokenField = "token"

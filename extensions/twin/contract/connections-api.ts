@@ -8,8 +8,8 @@ import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import { Conflict, Forbidden, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
-import { Ok } from "../../../host/auth/contract/records.ts"
-import { Authentication } from "../../../host/auth/contract/session.ts"
+import { Ok } from "../../accounts/contract/records.ts"
+import { Authentication } from "../../accounts/contract/session.ts"
 import { ChatPairing, Connection, ConnectionIdParam, CreateConnection, ProviderDescriptor, UpdateConnection } from "./connections.ts"
 
 export class ConnectionsApi extends HttpApiGroup.make("connections")

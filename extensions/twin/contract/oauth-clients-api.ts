@@ -8,7 +8,7 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import { Conflict, Forbidden, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
 import { BodyLimit, RateClass } from "../../../kernel/contract/endpoint-policy.ts"
-import { Authentication } from "../../../host/auth/contract/session.ts"
+import { Authentication } from "../../accounts/contract/session.ts"
 import {
   DEFAULT_OAUTH_CLIENT_MAX_BYTES,
   OAUTH_CLIENT_MAX_BYTES_SETTING,

@@ -1,6 +1,6 @@
 /**
  * What voice needs from the models feature, as a port the host binds from the models' settings
- * (host/twin/voice-binding.ts): where the `transcribe` tier sends audio, read without calling a
+ * (extensions/twin/voice-binding.ts): where the `transcribe` tier sends audio, read without calling a
  * model, so the status can say where a recording would go before one is made.
  */
 import * as Context from "effect/Context"

@@ -1,7 +1,7 @@
 /**
  * What every isolated-vm isolate of the node may use, and how its faults read: the one place for
  * isolate plumbing that a plugin's long-lived isolate (plugin-isolate.ts) and code.execute's
- * run-once isolate (host/sandbox/isolate.ts) share.
+ * run-once isolate (extensions/sandbox/isolate.ts) share.
  */
 
 export const isolateLimits = {

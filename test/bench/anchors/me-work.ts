@@ -8,9 +8,9 @@
  */
 import Database from "better-sqlite3"
 import * as Schema from "effect/Schema"
-import { beingColumnsOf, BeingRow } from "../../../host/auth/repositories/beings.ts"
-import type { Being } from "../../../host/auth/contract/records.ts"
-import { digest, unsignCookie } from "../../../host/auth/tokens.ts"
+import { beingColumnsOf, BeingRow } from "../../../extensions/accounts/repositories/beings.ts"
+import type { Being } from "../../../extensions/accounts/contract/records.ts"
+import { digest, unsignCookie } from "../../../extensions/accounts/tokens.ts"
 import { securityHeaders } from "../../../host/http/security-headers.ts"
 
 export { securityHeaders }

@@ -6,9 +6,9 @@
 import { expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { AccessCodesRepository } from "../../../host/auth/repositories/access-codes.ts"
-import { BeingsRepository } from "../../../host/auth/repositories/beings.ts"
-import { SessionsRepository } from "../../../host/auth/repositories/sessions.ts"
+import { AccessCodesRepository } from "../../../extensions/accounts/repositories/access-codes.ts"
+import { BeingsRepository } from "../../../extensions/accounts/repositories/beings.ts"
+import { SessionsRepository } from "../../../extensions/accounts/repositories/sessions.ts"
 import { onEachDialect } from "../../support/dialects.ts"
 
 const createdAt = "2026-11-24T17:00:00.123Z"

@@ -2,9 +2,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { Accounts } from "../../../host/auth/accounts.ts"
-import { AccessCodes } from "../../../host/auth/codes.ts"
-import { Sessions } from "../../../host/auth/sessions.ts"
+import { Accounts } from "../../../extensions/accounts/accounts.ts"
+import { AccessCodes } from "../../../extensions/accounts/codes.ts"
+import { Sessions } from "../../../extensions/accounts/sessions.ts"
 import { authFeature, OWNER_CODE } from "./auth-feature.ts"
 
 const owner = { email: "ann@example.org", password: "a long password", handle: "ann", displayName: "Ann" }

@@ -2,11 +2,11 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { Accounts } from "../../../host/auth/accounts.ts"
-import { AccessCodes } from "../../../host/auth/codes.ts"
-import { MailFlows } from "../../../host/auth/mail-flows.ts"
-import { Sessions } from "../../../host/auth/sessions.ts"
-import { Outbox } from "../../../host/mail/mailer.ts"
+import { Accounts } from "../../../extensions/accounts/accounts.ts"
+import { AccessCodes } from "../../../extensions/accounts/codes.ts"
+import { MailFlows } from "../../../extensions/accounts/mail-flows.ts"
+import { Sessions } from "../../../extensions/accounts/sessions.ts"
+import { Outbox } from "../../../extensions/mail/mailer.ts"
 import { authFeature, ORIGIN } from "./auth-feature.ts"
 
 const registerOwner = Effect.gen(function* () {

@@ -1,8 +1,8 @@
 /** The session cache's own rules: its bound, least recently used out first, and a raced read not kept. */
 import * as Effect from "effect/Effect"
 import { describe, expect, it } from "vitest"
-import type { SessionShape } from "../../../host/auth/contract/session.ts"
-import { SESSION_CACHE_SIZE, SessionCache } from "../../../host/auth/session-cache.ts"
+import type { SessionShape } from "../../../extensions/accounts/contract/session.ts"
+import { SESSION_CACHE_SIZE, SessionCache } from "../../../extensions/accounts/session-cache.ts"
 
 const cache = () => Effect.runSync(Effect.provide(SessionCache, SessionCache.Default))
 

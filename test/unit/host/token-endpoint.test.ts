@@ -6,8 +6,8 @@
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { exchangeCode, maxTokenAnswerBytes, refreshTokens } from "../../../host/integrations/mail-a/oauth.ts"
-import { makeOutbound } from "../../../host/network/outbound.ts"
+import { exchangeCode, maxTokenAnswerBytes, refreshTokens } from "../../../extensions/comms/mail-a/oauth.ts"
+import { makeOutbound } from "../../../extensions/network/outbound.ts"
 import { clientId, clientSecret, type FakeGoogle, startGoogle } from "../../support/google.ts"
 
 const client = { id: clientId, secret: clientSecret }

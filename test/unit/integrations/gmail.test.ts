@@ -5,7 +5,7 @@
  * message is RFC 2822 with its headers encoded.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { getMessage, GmailUnauthorized, listMessages, sendGmail } from "../../../host/integrations/mail-a/gmail.ts"
+import { getMessage, GmailUnauthorized, listMessages, sendGmail } from "../../../extensions/comms/mail-a/gmail.ts"
 import { type FakeGoogle, startGoogle } from "../../support/google.ts"
 
 let google: FakeGoogle

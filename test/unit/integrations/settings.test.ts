@@ -11,7 +11,7 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { inspect } from "node:util"
 import { describe, expect, it } from "vitest"
-import { integrationSettingsConfig } from "../../../host/integrations/settings.ts"
+import { integrationSettingsConfig } from "../../../extensions/comms/settings.ts"
 
 const read = (env: Record<string, string>) =>
   Effect.runSync(Effect.either(Effect.withConfigProvider(integrationSettingsConfig, ConfigProvider.fromMap(new Map(Object.entries(env))))))

@@ -3,10 +3,10 @@
  * and the seccomp program's shape.
  */
 import { describe, expect, it } from "vitest"
-import { dockerArgv } from "../../../host/sandbox/docker.ts"
-import type { SandboxProbe } from "../../../host/sandbox/probe.ts"
-import { deniedSyscalls, seccompProgram } from "../../../host/sandbox/seccomp.ts"
-import { chooseTier } from "../../../host/sandbox/tier.ts"
+import { dockerArgv } from "../../../extensions/sandbox/docker.ts"
+import type { SandboxProbe } from "../../../extensions/sandbox/probe.ts"
+import { deniedSyscalls, seccompProgram } from "../../../extensions/sandbox/seccomp.ts"
+import { chooseTier } from "../../../extensions/sandbox/tier.ts"
 
 const probe = (found: Partial<SandboxProbe>): SandboxProbe => ({
   checkedAt: "2026-01-01T00:00:00.000Z",

@@ -9,7 +9,7 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { repoRoot, sourceFiles } from "./imports.ts"
 
-const beingsRepository = "host/auth/repositories/beings.ts"
+const beingsRepository = "extensions/accounts/repositories/beings.ts"
 
 const writesBeings = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?beings"?(?![\w-])/i
 

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { databaseLayer } from "../../../kernel/database.ts"
 import { Settings } from "../../../kernel/settings.ts"
-import { accountMigrations } from "../../../host/auth/migrations.ts"
+import { accountMigrations } from "../../../extensions/accounts/migrations.ts"
 import { timeMigrations } from "../../../extensions/time/migrations.ts"
 import { retryDelayMs, Scheduler, type ScheduledJob } from "../../../extensions/time/scheduler.ts"
 

@@ -7,7 +7,7 @@
  */
 import { expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { BeingsRepository } from "../../../host/auth/repositories/beings.ts"
+import { BeingsRepository } from "../../../extensions/accounts/repositories/beings.ts"
 import type { MemoryKind } from "../../../kernel/contract/memory.ts"
 import { MemoriesRepository, searchWordsOf } from "../../../extensions/twin/repositories/memories-repository.ts"
 import { MemoryVectorsRepository } from "../../../extensions/twin/repositories/memory-vectors-repository.ts"

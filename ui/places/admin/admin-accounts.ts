@@ -4,7 +4,7 @@
  */
 import { html, LitElement, nothing } from "lit"
 import { customElement, query } from "lit/decorators.js"
-import type { Being } from "../../../host/auth/contract/records.ts"
+import type { Being } from "../../../extensions/accounts/contract/records.ts"
 import { ApiAction } from "../../components/api-action.ts"
 import { ApiResource } from "../../components/api-resource.ts"
 import "../../components/confirm-dialog.ts"

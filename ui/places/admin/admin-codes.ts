@@ -5,7 +5,7 @@
  */
 import { html, LitElement, nothing } from "lit"
 import { customElement, query, state } from "lit/decorators.js"
-import type { AccessCode } from "../../../host/auth/contract/records.ts"
+import type { AccessCode } from "../../../extensions/accounts/contract/records.ts"
 import { ApiAction } from "../../components/api-action.ts"
 import { ApiResource } from "../../components/api-resource.ts"
 import "../../components/confirm-dialog.ts"

@@ -5,7 +5,7 @@
  */
 import { html, LitElement } from "lit"
 import { customElement, property } from "lit/decorators.js"
-import type { InviteEmail } from "../../../host/auth/contract/records.ts"
+import type { InviteEmail } from "../../../extensions/accounts/contract/records.ts"
 import { ApiAction } from "../../components/api-action.ts"
 import { ApiResource } from "../../components/api-resource.ts"
 import { dataTable } from "../../components/data-table.ts"

@@ -1,7 +1,7 @@
 /** The waitlist as the owner reads it, and the same list as a CSV download. */
 import { html, LitElement } from "lit"
 import { customElement } from "lit/decorators.js"
-import type { WaitlistRow as WaitlistRowSchema } from "../../../host/auth/contract/records.ts"
+import type { WaitlistRow as WaitlistRowSchema } from "../../../extensions/accounts/contract/records.ts"
 import { ApiResource } from "../../components/api-resource.ts"
 import { dataTable } from "../../components/data-table.ts"
 import { formatDateTime } from "../../components/format.ts"

@@ -5,7 +5,7 @@
  */
 import { html, LitElement, nothing } from "lit"
 import { customElement, property } from "lit/decorators.js"
-import type { Being } from "../../../host/auth/contract/records.ts"
+import type { Being } from "../../../extensions/accounts/contract/records.ts"
 import { ApiAction } from "../../components/api-action.ts"
 import "../../components/node-alert.ts"
 import { onSubmit, type SubmittedForm } from "../../components/on-submit.ts"

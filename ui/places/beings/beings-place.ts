@@ -6,7 +6,7 @@
  */
 import { css, html, LitElement } from "lit"
 import { customElement, property, state } from "lit/decorators.js"
-import type { Being } from "../../../host/auth/contract/records.ts"
+import type { Being } from "../../../extensions/accounts/contract/records.ts"
 import type { ListedBeing } from "../../../extensions/souls/contract/records.ts"
 import { ApiResource } from "../../components/api-resource.ts"
 import "../../components/node-alert.ts"

@@ -7,7 +7,7 @@
  */
 import { css, html, LitElement, nothing } from "lit"
 import { customElement, state } from "lit/decorators.js"
-import type { NowResponse } from "../../../host/desktop/contract/records.ts"
+import type { NowResponse } from "../../../extensions/desktop/contract/records.ts"
 import { ApiResource } from "../../components/api-resource.ts"
 import "../../components/node-alert.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"

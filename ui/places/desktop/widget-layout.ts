@@ -4,7 +4,7 @@
  * right, a place up or down) as the whole new list the desktop stores with PUT. After a move the
  * orders in every column are 0, 1, 2, … again.
  */
-import { WIDGET_COLUMNS, type Widget } from "../../../host/desktop/contract/records.ts"
+import { WIDGET_COLUMNS, type Widget } from "../../../extensions/desktop/contract/records.ts"
 
 export type Move = "left" | "right" | "up" | "down"
 

@@ -7,7 +7,7 @@
 import { css, html, LitElement, nothing } from "lit"
 import { customElement, property, query, state } from "lit/decorators.js"
 import type { Listing, Order, Review } from "../../../extensions/market/contract/records.ts"
-import type { Being } from "../../../host/auth/contract/records.ts"
+import type { Being } from "../../../extensions/accounts/contract/records.ts"
 import { ApiAction } from "../../components/api-action.ts"
 import { ApiResource } from "../../components/api-resource.ts"
 import "../../components/confirm-dialog.ts"

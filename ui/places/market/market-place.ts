@@ -7,7 +7,7 @@
 import { css, html, LitElement } from "lit"
 import { customElement, property } from "lit/decorators.js"
 import { keyed } from "lit/directives/keyed.js"
-import type { Being } from "../../../host/auth/contract/records.ts"
+import type { Being } from "../../../extensions/accounts/contract/records.ts"
 import { sectionTabsStyles } from "../../styles/section-tabs-styles.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
 import "./market-balance.ts"

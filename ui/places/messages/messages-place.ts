@@ -12,7 +12,7 @@
  */
 import { css, html, LitElement, nothing } from "lit"
 import { customElement, property, query, state } from "lit/decorators.js"
-import type { Being } from "../../../host/auth/contract/records.ts"
+import type { Being } from "../../../extensions/accounts/contract/records.ts"
 import type { FederatedConversation, Peer } from "../../../extensions/federation/contract/records.ts"
 import type { PublicBeing } from "../../../extensions/souls/contract/records.ts"
 import type { Thread } from "../../../extensions/threads/contract/records.ts"

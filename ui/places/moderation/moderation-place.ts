@@ -6,7 +6,7 @@
  */
 import { html, LitElement } from "lit"
 import { customElement, property } from "lit/decorators.js"
-import type { Being } from "../../../host/auth/contract/records.ts"
+import type { Being } from "../../../extensions/accounts/contract/records.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
 import "./moderation-listings.ts"
 import "./moderation-posts.ts"

@@ -1,6 +1,6 @@
 /**
  * The app's end of a module's bridge (the frame's end is the script the node puts in its
- * document: host/modules/bridge-script.ts). A message is taken only from the frame's own window
+ * document: extensions/modules/bridge-script.ts). A message is taken only from the frame's own window
  * (`event.source`), only in this protocol, with a call id and a method of sane length, args of at
  * most `maxMessageBytes` as JSON; one call at a time per id and a few in flight at once. Each is
  * handed to `call` (POST /api/modules/:id/:extensionId/call) and answered to the frame alone.

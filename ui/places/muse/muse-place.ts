@@ -8,7 +8,7 @@
  */
 import { css, html, LitElement, nothing } from "lit"
 import { customElement, property, state } from "lit/decorators.js"
-import type { Being } from "../../../host/auth/contract/records.ts"
+import type { Being } from "../../../extensions/accounts/contract/records.ts"
 import type { Thread } from "../../../extensions/threads/contract/records.ts"
 import { DEFAULT_MUSE_NAME } from "../../../extensions/threads/contract/records.ts"
 import { request } from "../../api/client.ts"

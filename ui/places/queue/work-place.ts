@@ -7,7 +7,7 @@
  */
 import { css, html, LitElement, nothing } from "lit"
 import { customElement, property } from "lit/decorators.js"
-import type { Being } from "../../../host/auth/contract/records.ts"
+import type { Being } from "../../../extensions/accounts/contract/records.ts"
 import type { QueueItem } from "../../../actors/project/contract/records.ts"
 import { ApiResource } from "../../components/api-resource.ts"
 import { coalesce } from "../../components/coalesce.ts"

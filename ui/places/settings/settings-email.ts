@@ -4,7 +4,7 @@
  */
 import { html, LitElement, nothing } from "lit"
 import { customElement } from "lit/decorators.js"
-import type { EmailStatus } from "../../../host/auth/contract/records.ts"
+import type { EmailStatus } from "../../../extensions/accounts/contract/records.ts"
 import { ApiAction } from "../../components/api-action.ts"
 import { ApiResource } from "../../components/api-resource.ts"
 import { formatDateTime } from "../../components/format.ts"

@@ -5,7 +5,7 @@
  */
 import { html, LitElement, nothing } from "lit"
 import { customElement, property } from "lit/decorators.js"
-import type { Being } from "../../../host/auth/contract/records.ts"
+import type { Being } from "../../../extensions/accounts/contract/records.ts"
 import { sectionTabsStyles } from "../../styles/section-tabs-styles.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
 import "./settings-connections.ts"

@@ -8,7 +8,7 @@
  */
 import { css, html, LitElement } from "lit"
 import { customElement, property } from "lit/decorators.js"
-import type { Being } from "../../../host/auth/contract/records.ts"
+import type { Being } from "../../../extensions/accounts/contract/records.ts"
 import type { Mood, Post } from "../../../extensions/souls/contract/records.ts"
 import { ApiResource } from "../../components/api-resource.ts"
 import { formatDateTime } from "../../components/format.ts"

@@ -7,7 +7,7 @@ import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import { Conflict, Forbidden, InvalidRequest, PayloadTooLarge, Unavailable, UnsupportedMediaType } from "../../../../kernel/contract/errors.ts"
 import { AlsoCountsIn, BodyLimit, ContentTypes, RateClass } from "../../../../kernel/contract/endpoint-policy.ts"
-import { Authentication } from "../../../../host/auth/contract/session.ts"
+import { Authentication } from "../../../accounts/contract/session.ts"
 import {
   DEFAULT_MAX_TRANSCRIBE_BYTES,
   MAX_TRANSCRIBE_BYTES_SETTING,

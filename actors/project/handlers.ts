@@ -1,0 +1,41 @@
+/** Handlers of the project routes: the caller comes from the session, never from a body. */
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as Effect from "effect/Effect"
+import { InvalidRequest } from "../../kernel/contract/errors.ts"
+import { Projects } from "./projects.ts"
+import { isMakeRequest } from "./contract/make-request.ts"
+import { NodeApi } from "../../host/contract/api.ts"
+import { CurrentSession } from "../../extensions/accounts/contract/session.ts"
+
+const notAMakeRequest = new InvalidRequest({
+  error: "not_a_make_request",
+  message: "The omnibar starts a project from a sentence that asks for something to be made.",
+  details: { hint: 'Start with make, build, write or draft: "Write a one-page brief on heat pumps".' }
+})
+
+export const StudioProjectsHandlers = HttpApiBuilder.group(NodeApi, "studioProjects", (handlers) =>
+  Effect.gen(function* () {
+    const projects = yield* Projects
+    // The session is the caller: its being, and whether that being owns the node.
+    const caller = CurrentSession
+    return handlers
+      .handle("createProject", ({ payload }) => Effect.flatMap(caller, (who) => projects.create(who, payload)))
+      .handle("listProjects", () => Effect.flatMap(caller, projects.list))
+      .handle("getProject", ({ path }) => Effect.flatMap(caller, (who) => projects.get(who, path.id)))
+      .handle("projectTrace", ({ path, urlParams }) =>
+        Effect.flatMap(caller, (who) => projects.trace(who, path.id, urlParams.after ?? 0, urlParams.limit ?? 500)))
+      .handle("cancelProject", ({ path }) => Effect.flatMap(caller, (who) => projects.cancel(who, path.id)))
+      .handle("resumeProject", ({ path }) => Effect.flatMap(caller, (who) => projects.resume(who, path.id)))
+      .handle("setProjectDue", ({ path, payload }) => Effect.flatMap(caller, (who) => projects.setDue(who, path.id, payload)))
+      .handle("portfolio", () => Effect.flatMap(caller, projects.portfolio))
+      .handle("queue", () => Effect.flatMap(caller, projects.queue))
+      .handle("finishStep", ({ path, payload }) => Effect.flatMap(caller, (who) => projects.finishStep(who, path.taskId, payload)))
+      .handle("editPlan", ({ path, payload }) => Effect.flatMap(caller, (who) => projects.editPlan(who, path.id, payload)))
+      .handle("approveStep", ({ path, payload }) => Effect.flatMap(caller, (who) => projects.approveStep(who, path.taskId, payload)))
+      .handle("rejectStep", ({ path, payload }) => Effect.flatMap(caller, (who) => projects.rejectStep(who, path.taskId, payload)))
+      .handle("omnibar", ({ payload }) =>
+        isMakeRequest(payload.text)
+          ? Effect.flatMap(caller, (who) => projects.create(who, { brief: payload.text.trim() }))
+          : Effect.fail(notAMakeRequest))
+  })
+)

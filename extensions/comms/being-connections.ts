@@ -1,0 +1,19 @@
+/**
+ * The BeingConnections port bound to the beings' own connections: the secret field of a being's
+ * `mail_a`, `chat_a` or `chat_b` connection, opened from its envelope, is the credential the
+ * integrations adapter prefers to the node's setting. A connection whose secret no longer opens
+ * (ENCRYPTION_KEY changed) answers none, said in the log, so the node's setting is used.
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { ConnectionCredentials } from "../twin/connection-credentials.ts"
+import { NodeValuesLive } from "../twin/node-values.ts"
+import { credentialField } from "../twin/providers.ts"
+import { BeingConnections } from "./connections.ts"
+
+export const BeingConnectionsLive = Layer.effect(
+  BeingConnections,
+  Effect.map(ConnectionCredentials, (credentials) => ({
+    credential: (beingId, provider) => credentials.credential(beingId, provider, credentialField[provider])
+  }))
+).pipe(Layer.provide(ConnectionCredentials.Default), Layer.provide(NodeValuesLive))

@@ -1,0 +1,84 @@
+/**
+ * Connecting a being's own mailbox through mail_a's consent screen. `start` keeps a pending
+ * consent server-side (in this process's memory: it lives minutes, and a restart only means
+ * clicking Connect again) under a random `state`, with its PKCE verifier and the being that asked,
+ * and answers the consent URL. `finish` takes the state back exactly once: unknown, used, expired
+ * or another being's is refused; then the code is exchanged (with the verifier and the client
+ * secret) and the tokens sealed as the being's mail_a connection, labelled with its address.
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import type { Caller } from "../../accounts/contract/session.ts"
+import { Conflict, InvalidRequest } from "../../../kernel/contract/errors.ts"
+import { Connections } from "../../twin/connections.ts"
+import { encryptionKeyMissing, SecretBox } from "../../twin/secrets/secret-box.ts"
+import { PublicOrigin } from "../../../host/origin.ts"
+import { IntegrationSettings } from "../settings.ts"
+import { MAIL_A_PROVIDER, MailAAccounts } from "./accounts.ts"
+import { profileAddress } from "./gmail.ts"
+import { type CallbackQuery, makePendingConsents } from "../pending-consents.ts"
+import { PendingConsentsRepository } from "../pending-consents-repository.ts"
+import { consentUrl, exchangeCode, googleConsentParams, mailAScopes } from "./oauth.ts"
+import { ownerTokenSend } from "./token-send.ts"
+
+export const MAIL_A_AUTH_PATH = "/api/connections/mail_a/auth"
+export const MAIL_A_CALLBACK_PATH = "/api/connections/mail_a/callback"
+
+export { consentLifetimeMs } from "../pending-consents.ts"
+export type { CallbackQuery } from "../pending-consents.ts"
+
+const notConfigured = () =>
+  new Conflict({
+    error: "mail_a_not_configured",
+    message: "This node has no mail_a OAuth client yet: its owner sets MAIL_A_CLIENT_ID and MAIL_A_CLIENT_SECRET (see docs/operations.md) and restarts it."
+  })
+
+export class MailAConsent extends Effect.Service<MailAConsent>()("integrations/MailAConsent", {
+  dependencies: [MailAAccounts.Default, SecretBox.Default, PendingConsentsRepository.Default],
+  effect: Effect.gen(function* () {
+    const settings = yield* IntegrationSettings
+    const accounts = yield* MailAAccounts
+    const connections = yield* Connections
+    const box = yield* SecretBox
+    const origin = yield* PublicOrigin
+    const consents = yield* makePendingConsents("Connect mail")
+    const redirectUri = `${origin.url}${MAIL_A_CALLBACK_PATH}`
+
+    const start = Effect.fn("mailA.startConsent")(function* (caller: Caller) {
+      if (Option.isNone(accounts.client)) return yield* notConfigured()
+      if (!box.configured) return yield* encryptionKeyMissing()
+      const { state, verifier } = yield* consents.open(caller, MAIL_A_PROVIDER)
+      return consentUrl(settings.mailAAuthUrl, accounts.client.value, { redirectUri, state, verifier, scopes: mailAScopes, extra: googleConsentParams })
+    })
+
+    const finish = Effect.fn("mailA.finishConsent")(function* (caller: Caller, query: CallbackQuery) {
+      const consent = yield* consents.take(caller, MAIL_A_PROVIDER, query.state)
+      if (query.error !== undefined) {
+        return yield* new InvalidRequest({
+          error: "consent_declined",
+          message: `The mail provider did not grant access (${query.error.slice(0, 60)}). Nothing was connected; connect mail again to retry.`
+        })
+      }
+      if (query.code === undefined || query.code === "") return yield* new InvalidRequest({ error: "invalid_request", message: "The mail provider's answer has no code. Nothing was connected; connect mail again." })
+      if (Option.isNone(accounts.client)) return yield* notConfigured()
+      const client = accounts.client.value
+      const code = query.code
+      const failed = (error: unknown) =>
+        new Conflict({
+          error: "mail_a_refused",
+          message: `Connecting mail failed: ${error instanceof Error ? error.message : "no reason given."} Nothing was connected; connect mail again.`
+        })
+      const now = yield* Clock.currentTimeMillis
+      const tokens = yield* Effect.tryPromise({ try: () => exchangeCode(ownerTokenSend, settings.mailATokenUrl, client, { code, verifier: consent.verifier, redirectUri }, now), catch: failed })
+      const address = yield* Effect.tryPromise({ try: () => profileAddress(settings.mailAApiUrl, tokens.accessToken), catch: failed })
+      return yield* connections.grant(caller.beingId, MAIL_A_PROVIDER, {
+        label: address === "" ? "Mail" : address.slice(0, 80),
+        meta: address === "" ? {} : { address: address.slice(0, 320) },
+        secret: { ...tokens }
+      })
+    })
+
+    return { start, finish, redirectUri } as const
+  })
+}) {}

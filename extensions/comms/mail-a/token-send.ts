@@ -1,0 +1,10 @@
+/**
+ * How mail_a reaches its token endpoint: the node's outbound HTTP with private addresses allowed,
+ * because MAIL_A_TOKEN_URL is the owner's own setting (a test's or a proxy's loopback address is
+ * theirs to choose, as SEARCH_URL is), unlike a plugin manifest's token URL, which is held to
+ * WEB_ALLOW_PRIVATE (plugin-oauth/consent.ts). The answer is bounded all the same (oauth.ts).
+ */
+import { makeOutbound } from "../../network/outbound.ts"
+import { hostVersion } from "../../../host/version.ts"
+
+export const ownerTokenSend = makeOutbound({ allowPrivate: true, userAgent: `svc-node/${hostVersion}` })

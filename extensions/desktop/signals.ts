@@ -1,0 +1,137 @@
+/**
+ * Signals: the one path every raiser takes (the host's own features, the owner's raise route,
+ * the `signals` capability of plugins). Raises, answers and dismissals go to the being actor,
+ * which serialises them per being and puts each raise through the gate; reads come straight
+ * from the actor's table. The actor's refusals become ApiErrors here.
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import { Being } from "../../actors/being/protocol.ts"
+import { SignalInput, type RaisedSignal, type SignalStatus } from "../../actors/being/contract/signal.ts"
+import { SignalsRepository } from "../../actors/being/signals-repository.ts"
+import { Conflict, InvalidRequest, NotFound, Unavailable } from "../../kernel/contract/errors.ts"
+import { refusedWhenBusy } from "../../kernel/actors/busy.ts"
+import type { EvidenceRef, GateTrigger } from "../../actors/being/contract/hush.ts"
+import { Scheduler } from "../time/scheduler.ts"
+import { Accounts } from "../accounts/accounts.ts"
+
+/** The scheduler's job that lets a held signal through at its time. */
+export const RELEASE_JOB = "signal.release"
+
+/** What a raiser may add: a later delivery (a reminder) and what the nudge rests on ("why"). */
+export interface RaiseOptions {
+  readonly holdUntil?: string | null
+  readonly evidence?: ReadonlyArray<EvidenceRef>
+}
+
+const busy = refusedWhenBusy("This desktop")
+
+/** A caller's input that breaks the limits (a title too long from a model, say) is refused, not a defect. */
+const checkInput = (input: SignalInput) =>
+  Schema.validate(SignalInput)(input).pipe(
+    Effect.mapError(
+      (error) =>
+        new InvalidRequest({
+          message: `The signal breaks a limit: ${ParseResult.TreeFormatter.formatErrorSync(error)}`,
+          details: ParseResult.ArrayFormatter.formatErrorSync(error)
+        })
+    )
+  )
+
+const refusals = {
+  SignalNotFound: () => Effect.fail(new NotFound({ message: "You have no signal with that id." })),
+  SignalClosed: ({ status }: { readonly status: SignalStatus }) =>
+    Effect.fail(new Conflict({ error: "signal_closed", message: `This signal is already ${status}.`, details: { status } }))
+}
+
+export class Signals extends Effect.Service<Signals>()("host/Signals", {
+  effect: Effect.gen(function* () {
+    const accounts = yield* Accounts
+    const being = yield* Being.client
+    const store = yield* SignalsRepository
+    const scheduler = yield* Scheduler
+
+    /** Lets a held signal through; repeatable (a second release finds it released). */
+    const release = (beingId: string, signalId: string) =>
+      busy(being(beingId).ReleaseSignal({ signalId })).pipe(Effect.withSpan("desktop.releaseSignal"))
+
+    yield* scheduler.register(RELEASE_JOB, (job) => {
+      const { signalId } = job.payload as { readonly signalId: string }
+      return job.beingId === null ? Effect.void : release(job.beingId, signalId)
+    })
+
+    /**
+     * Raises a signal on one being's desktop through the hush gate; `source` says who raised it,
+     * `trigger` on whose initiative. A held signal is released by the scheduler at its time.
+     */
+    const raise = (
+      beingId: string,
+      input: SignalInput,
+      source: string,
+      trigger: GateTrigger,
+      options: RaiseOptions = {}
+    ): Effect.Effect<RaisedSignal, InvalidRequest | Unavailable> =>
+      Effect.gen(function* () {
+        const valid = yield* checkInput(input)
+        const outcome = yield* busy(
+          being(beingId).RaiseSignal({ input: valid, source, trigger, holdUntil: options.holdUntil ?? null, evidence: options.evidence ?? [] })
+        )
+        if (outcome.gate.heldUntil !== null && outcome.gate.decision === "held") {
+          yield* scheduler.schedule({
+            key: `${RELEASE_JOB}:${outcome.signal.id}`,
+            kind: RELEASE_JOB,
+            beingId,
+            dueAt: new Date(outcome.gate.heldUntil),
+            payload: { signalId: outcome.signal.id }
+          })
+        }
+        return { signal: outcome.signal, delivered: outcome.delivered }
+      }).pipe(Effect.withSpan("desktop.raiseSignal"))
+
+    /** Raises on the owner's desktop: where plugins' and the node's own signals land. */
+    const raiseForOwner = (input: SignalInput, source: string, trigger: GateTrigger, options: RaiseOptions = {}) =>
+      Effect.flatMap(
+        accounts.findOwner,
+        Option.match({
+          onNone: () =>
+            Effect.fail(new Unavailable({ error: "no_owner", message: "This node has no owner yet, so no desktop to raise on." })),
+          onSome: (owner) => raise(owner.id, input, source, trigger, options)
+        })
+      ).pipe(Effect.withSpan("desktop.raiseForOwner"))
+
+    const answer = (beingId: string, signalId: string, optionId: string) =>
+      busy(being(beingId).AnswerSignal({ signalId, optionId })).pipe(
+        Effect.catchTags({
+          ...refusals,
+          UnknownOption: ({ options }) =>
+            Effect.fail(
+              new InvalidRequest({
+                error: "unknown_option",
+                message: "That is not one of this signal's options.",
+                details: { options }
+              })
+            ),
+          ActionFailed: ({ kind, reason }) =>
+            Effect.fail(
+              new Conflict({
+                error: "action_failed",
+                message: `The answer could not be carried out (${reason}); the signal is still open.`,
+                details: { kind, reason }
+              })
+            )
+        }),
+        Effect.withSpan("desktop.answerSignal")
+      )
+
+    const dismiss = (beingId: string, signalId: string) =>
+      busy(being(beingId).DismissSignal({ signalId })).pipe(Effect.catchTags(refusals), Effect.withSpan("desktop.dismissSignal"))
+
+    const list = (beingId: string, status: SignalStatus, limit: number) =>
+      store.list({ beingId, status, limit }).pipe(Effect.withSpan("desktop.listSignals"))
+
+    return { raise, raiseForOwner, release, answer, dismiss, list, openSummary: store.openSummary, heldCount: store.heldCount } as const
+  }),
+  dependencies: [SignalsRepository.Default, Accounts.Default, Scheduler.Default]
+}) {}

@@ -1,0 +1,141 @@
+/**
+ * The federation's routes: the owner's peers (each change through that peer's actor, so a
+ * handshake and an edit never interleave) and the wire routes other nodes call.
+ */
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import { PeerEntity } from "../../actors/peer/protocol.ts"
+import { PeersRepository } from "../../actors/peer/peers-repository.ts"
+import { Collections } from "./collect.ts"
+import { Collector } from "./collector.ts"
+import { Conversations } from "./conversations.ts"
+import { Courier } from "./courier.ts"
+import { Deliveries } from "./deliver.ts"
+import { NodeDocuments } from "./documents.ts"
+import type { OwnIdentity } from "./contract/records.ts"
+import { Greetings } from "./handshake.ts"
+import { CapabilityProfiles } from "./relay/capabilities.ts"
+import { RelayClient } from "./relay/client.ts"
+import { Relay } from "./relay/relay.ts"
+import { DirectoryClient } from "./directory/client.ts"
+import { Directory } from "./directory/directory.ts"
+import { Identities } from "./identities.ts"
+import { MessagesRepository } from "./repositories/messages-repository.ts"
+import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import { refusedWhenBusy } from "../../kernel/actors/busy.ts"
+import { CurrentSession } from "../accounts/contract/session.ts"
+import { requireOwner } from "../accounts/owner.ts"
+import { NodeApi } from "../../host/contract/api.ts"
+import { federationFeature } from "./feature.ts"
+
+const noSuchPeer = () => new NotFound({ error: "peer_not_found", message: "No peer with that node did." })
+
+const busy = refusedWhenBusy("This peer")
+
+const ownerRoutes = HttpApiBuilder.group(NodeApi, "federation", (handlers) =>
+  Effect.gen(function* () {
+    const peer = yield* PeerEntity.client
+    const peers = yield* PeersRepository
+    const messages = yield* MessagesRepository
+    const documents = yield* NodeDocuments
+    const conversations = yield* Conversations
+    const courier = yield* Courier
+    const collector = yield* Collector
+    const relayClient = yield* RelayClient
+    const identities = yield* Identities
+    const directoryClient = yield* DirectoryClient
+
+    const ownIdentity = Effect.fn("federation.me")(function* (beingId: string) {
+      const own = yield* identities.ofBeing(beingId)
+      if (Option.isNone(own)) return yield* Effect.die(new Error("the session's being has no row"))
+      return { beingId, handle: own.value.handle, did: own.value.did, nodeDid: documents.nodeDid } satisfies OwnIdentity
+    })
+
+    const owner = <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.zipRight(requireOwner, self)
+    /** The owner's routes that act as the owner's own being (a conversation is the caller's). */
+    const asOwner = <A, E, R>(self: (beingId: string) => Effect.Effect<A, E, R>) => Effect.flatMap(requireOwner, (session) => self(session.beingId))
+
+    return handlers
+      .handle("listPeers", () => owner(peers.list()))
+      .handle("addPeer", ({ payload }) =>
+        owner(Effect.gen(function* () {
+          if (payload.nodeDid === documents.nodeDid) {
+            return yield* Effect.fail(new InvalidRequest({ error: "own_node", message: "That did is this node's own." }))
+          }
+          return yield* busy(peer(payload.nodeDid).Add({
+            endpoint: payload.endpoint,
+            name: payload.name ?? new URL(payload.endpoint).host,
+            relay: payload.relay ?? null
+          })).pipe(
+            Effect.catchTag("PeerExists", () =>
+              Effect.fail(new Conflict({ error: "peer_exists", message: "That node is a peer already; edit it or greet it." })))
+          )
+        })))
+      .handle("greetPeer", ({ path }) =>
+        owner(busy(peer(path.id).Greet()).pipe(Effect.catchTag("PeerMissing", () => Effect.fail(noSuchPeer())))))
+      .handle("updatePeer", ({ path, payload }) =>
+        owner(busy(peer(path.id).Update(payload)).pipe(Effect.catchTag("PeerMissing", () => Effect.fail(noSuchPeer())))))
+      .handle("removePeer", ({ path }) =>
+        owner(Effect.gen(function* () {
+          const removed = yield* busy(peer(path.id).Remove())
+          if (!removed) return yield* Effect.fail(noSuchPeer())
+          // Conversations stay: their threads keep their wire rows; these are the threads that lose their courier.
+          const threadsAffected = yield* messages.threadsOfPeer(path.id)
+          return { nodeDid: path.id, removed, threadsAffected }
+        })))
+      .handle("listConversations", () => asOwner((beingId) => conversations.list(beingId)))
+      .handle("openConversation", ({ payload }) => asOwner((beingId) => conversations.open(beingId, payload)))
+      .handle("federatedThread", ({ path }) => asOwner((beingId) => conversations.thread(beingId, path.id)))
+      .handle("outbox", ({ urlParams }) => owner(messages.outbox(urlParams.kind ?? "post")))
+      // Requeue and drain, then collect from every verified peer, then ask this node's relay.
+      .handle("flush", () => owner(Effect.gen(function* () {
+        yield* directoryClient.run()
+        const ran = yield* courier.flush()
+        const collected = yield* collector.run()
+        return { ...ran, collected, relayed: yield* relayClient.run() }
+      })))
+      .handle("relayState", () => owner(relayClient.state()))
+      .handle("enrolRelay", () => owner(relayClient.enrol()))
+      .handle("me", () => Effect.flatMap(CurrentSession, (session) => ownIdentity(session.beingId)))
+      .handle("directoryStatus", () => owner(directoryClient.status()))
+      .handle("directoryRegister", () => owner(Effect.zipRight(directoryClient.register(), directoryClient.status())))
+      .handle("addPeerByHandle", ({ payload }) =>
+        owner(Effect.gen(function* () {
+          const resolved = yield* directoryClient.resolve(payload.handle)
+          if ("refused" in resolved) return yield* Effect.fail(new NotFound({ error: "handle_not_resolved", message: resolved.refused }))
+          if (resolved.node === documents.nodeDid) {
+            return yield* Effect.fail(new InvalidRequest({ error: "own_node", message: "That handle is listed by this node." }))
+          }
+          return yield* busy(peer(resolved.node).Add({ endpoint: resolved.endpoint, name: payload.name ?? payload.handle, relay: null })).pipe(
+            Effect.catchTag("PeerExists", () =>
+              Effect.fail(new Conflict({ error: "peer_exists", message: "That node is a peer already; edit it or greet it." })))
+          )
+        })))
+  }))
+
+const wireRoutes = HttpApiBuilder.group(NodeApi, "federationWire", (handlers) =>
+  Effect.gen(function* () {
+    const greetings = yield* Greetings
+    const deliveries = yield* Deliveries
+    const collections = yield* Collections
+    const relay = yield* Relay
+    const profiles = yield* CapabilityProfiles
+    const directory = yield* Directory
+    return handlers
+      .handle("capabilities", () => profiles.profile)
+      .handle("hello", ({ payload }) => greetings.answer(payload))
+      .handle("deliver", ({ payload }) => deliveries.deliver(payload))
+      .handle("collect", ({ payload }) => collections.answer(payload))
+      .handle("relayEnrolment", ({ payload }) => relay.enrol(payload))
+      .handle("relayDeposit", ({ payload }) => relay.deposit(payload))
+      .handle("relayCollect", ({ payload }) => relay.collect(payload))
+      .handle("directoryRegistration", ({ payload }) => directory.register(payload))
+      .handle("directoryResolve", ({ payload }) => directory.resolve(payload.handle))
+  }))
+
+export const FederationHandlers = Layer.mergeAll(ownerRoutes, wireRoutes).pipe(
+  Layer.provide(federationFeature),
+  Layer.provide([PeersRepository.Default, MessagesRepository.Default])
+)

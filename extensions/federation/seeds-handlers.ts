@@ -1,0 +1,116 @@
+/**
+ * The seed routes: the owner's pairings (each change through that seed's actor, so an edit never
+ * interleaves with a beat or an act) and the wire routes a paired device calls. A wire document
+ * climbs the ladder of docs/federation.md "Seeds": its shape, audience and signature here
+ * (extensions/federation/seed-checks.ts), whether the did is paired at all here too (an unknown
+ * address never wakes an actor), then freshness and the act in the seed's actor.
+ */
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import { SeedLive } from "../../actors/seed/behaviour.ts"
+import { SeedEntity } from "../../actors/seed/protocol.ts"
+import { pairingOf, SeedsRepository } from "../../actors/seed/seeds-repository.ts"
+import { SEED_PROTOCOL, SignedSeedAct, SignedSeedBeat, type SeedReceipt } from "./contract/seeds.ts"
+import { NodeDocuments } from "./documents.ts"
+import { checkSeedDocument, type EarlyRefusal } from "./seed-checks.ts"
+import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import { refusedWhenBusy } from "../../kernel/actors/busy.ts"
+import { requireOwner } from "../accounts/owner.ts"
+import { BridgeLive } from "../modules/bridge/bridge.ts"
+import { NodeApi } from "../../host/contract/api.ts"
+import { federationServices } from "./feature.ts"
+import { SeedBeingsLive } from "./seed-beings.ts"
+
+const noSuchSeed = () => new NotFound({ error: "seed_not_found", message: "No seed paired with that did." })
+const busy = refusedWhenBusy("This seed")
+const UNPAIRED = "This node has not paired that address."
+
+const isoNow = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms).toISOString())
+
+/** A refusal before the seed's actor: nothing about any seed in it (seq 0, no nonce). */
+const early = (refusal: EarlyRefusal) =>
+  Effect.map(isoNow, (at): SeedReceipt => ({ accepted: false, code: refusal.code, reason: refusal.reason, basis: "none", seq: 0, nonce: null, at, result: null }))
+
+const ownerRoutes = HttpApiBuilder.group(NodeApi, "federationSeeds", (handlers) =>
+  Effect.gen(function* () {
+    const seed = yield* SeedEntity.client
+    const seeds = yield* SeedsRepository
+    const documents = yield* NodeDocuments
+    const owner = <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.zipRight(requireOwner, self)
+
+    return handlers
+      .handle("listSeeds", () => owner(Effect.map(seeds.list(), (all) => all.map(pairingOf))))
+      .handle("pairSeed", ({ payload }) =>
+        owner(Effect.gen(function* () {
+          if (payload.did === documents.nodeDid) {
+            return yield* Effect.fail(new InvalidRequest({ error: "own_node", message: "That did is this node's own." }))
+          }
+          return yield* busy(seed(payload.did).Pair({ name: payload.name, handle: payload.handle ?? null, grants: payload.grants ?? [] })).pipe(
+            Effect.catchTags({
+              SeedExists: () => Effect.fail(new Conflict({ error: "seed_exists", message: "That seed is paired already; edit it." })),
+              SeedBeingRefused: (refused) =>
+                Effect.fail(refused.error === "handle_taken"
+                  ? new Conflict({ error: "handle_taken", message: refused.message })
+                  : new InvalidRequest({ error: "did_taken", message: refused.message }))
+            })
+          )
+        })))
+      .handle("updateSeed", ({ path, payload }) =>
+        owner(busy(seed(path.id).Update(payload)).pipe(Effect.catchTag("SeedMissing", () => Effect.fail(noSuchSeed())))))
+      .handle("removeSeed", ({ path }) =>
+        owner(Effect.gen(function* () {
+          if (Option.isNone(yield* seeds.find(path.id))) return yield* Effect.fail(noSuchSeed())
+          const beingId = yield* busy(seed(path.id).Remove())
+          if (beingId === null) return yield* Effect.fail(noSuchSeed())
+          return { did: path.id, removed: true, beingId }
+        })))
+  }))
+
+const wireRoutes = HttpApiBuilder.group(NodeApi, "federationSeedWire", (handlers) =>
+  Effect.gen(function* () {
+    const seed = yield* SeedEntity.client
+    const seeds = yield* SeedsRepository
+    const nodeDid = (yield* NodeDocuments).nodeDid
+    const paired = (did: string) => Effect.map(seeds.find(did), Option.isSome)
+    /** A busy actor is a refusal in the receipt too: these routes always answer 200. */
+    const orBusy = (self: Effect.Effect<SeedReceipt, { readonly _tag: "MailboxFull" } | { readonly _tag: "AlreadyProcessingMessage" } | { readonly _tag: "PersistenceError" }>) =>
+      self.pipe(Effect.catchAll((error) =>
+        error._tag === "MailboxFull" ? early({ code: "busy", reason: "This seed's actor is busy; try again in a moment." }) : Effect.die(error)))
+
+    return handlers
+      .handle("knock", ({ payload }) =>
+        Effect.gen(function* () {
+          const refused = (reason: string) => ({ v: 1 as const, protocol: SEED_PROTOCOL, node: nodeDid, nonce: null, seq: 0, grants: [], accepted: false, reason })
+          if (payload.protocol !== SEED_PROTOCOL) return refused(`This node speaks seed protocol ${SEED_PROTOCOL}.`)
+          // Unpaired and blocked alike learn nothing: a knock is unsigned, so anyone may send it.
+          if (!(yield* paired(payload.did))) return refused(UNPAIRED)
+          const standing = yield* seed(payload.did).Knock().pipe(Effect.orDie)
+          if (standing === null) return refused(UNPAIRED)
+          return { v: 1 as const, protocol: SEED_PROTOCOL, node: nodeDid, ...standing, accepted: true, reason: "Paired." }
+        }))
+      .handle("beat", ({ payload }) =>
+        Effect.gen(function* () {
+          const checked = checkSeedDocument(SignedSeedBeat, "svc.seed.beat", payload, nodeDid)
+          if ("code" in checked) return yield* early(checked)
+          if (!(yield* paired(checked.payload.did))) return yield* early({ code: "unknown_seed", reason: UNPAIRED })
+          return yield* orBusy(seed(checked.payload.did).Beat({ beat: checked.payload }))
+        }))
+      .handle("act", ({ payload }) =>
+        Effect.gen(function* () {
+          const checked = checkSeedDocument(SignedSeedAct, "svc.seed.act", payload, nodeDid)
+          if ("code" in checked) return yield* early(checked)
+          if (!(yield* paired(checked.payload.did))) return yield* early({ code: "unknown_seed", reason: UNPAIRED })
+          return yield* orBusy(seed(checked.payload.did).Act({ act: checked.payload }))
+        }))
+  }))
+
+/** The seed actor with what it acts through: the bridge modules use, and its beings. */
+const seedFeature = SeedLive.pipe(Layer.provide([BridgeLive, SeedBeingsLive]))
+
+export const FederationSeedsHandlers = Layer.mergeAll(ownerRoutes, wireRoutes).pipe(
+  Layer.provide(seedFeature),
+  Layer.provide([federationServices, SeedsRepository.Default])
+)

@@ -1,0 +1,51 @@
+/**
+ * The files feature: the contract's files group (list, search, read, upload) and the raw routes
+ * that answer a file's bytes (the download, a project's output file, the node's copy of three.js
+ * for scene previews). Handlers are thin: each a
+ * call into the service that owns the rule, with the caller from the session.
+ */
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import type { Sessions } from "../accounts/sessions.ts"
+import { CurrentSession } from "../accounts/contract/session.ts"
+import { NodeApi } from "../../host/contract/api.ts"
+import { refusal } from "../../host/http/refusal.ts"
+import { DOWNLOAD_PATH, serveDownload } from "./download-route.ts"
+import { FileAccess } from "./file-access.ts"
+import { PROJECT_FILES_PREFIX, serveProjectFile } from "./project-files.ts"
+import { FileUploads } from "./uploads.ts"
+import { serveThree, THREE_PATH } from "./vendor-route.ts"
+
+export const FilesHandlers = HttpApiBuilder.group(NodeApi, "files", (handlers) =>
+  Effect.gen(function* () {
+    const access = yield* FileAccess
+    const uploads = yield* FileUploads
+    return handlers
+      .handle("list", ({ urlParams }) => Effect.flatMap(CurrentSession, (caller) => access.list(caller, urlParams)))
+      .handle("search", ({ urlParams }) => Effect.flatMap(CurrentSession, (caller) => access.search(caller, urlParams.q)))
+      .handle("read", ({ urlParams }) => Effect.flatMap(CurrentSession, (caller) => access.read(caller, urlParams.id)))
+      // Raw: the body is multipart, streamed by the service rather than decoded by the contract.
+      .handleRaw("upload", ({ request }) =>
+        Effect.flatMap(CurrentSession, (caller) => uploads.upload(caller, NodeHttpServerRequest.toIncomingMessage(request))).pipe(
+          // Answered with Connection: close: the rest of an oversize body is never read.
+          Effect.catchTag("PayloadTooLarge", (error) =>
+            Effect.succeed(refusal(413, { error: error.error, message: error.message, details: error.details })))
+        ))
+  })
+).pipe(Layer.provide(Layer.mergeAll(FileAccess.Default, FileUploads.Default)))
+
+/** The raw routes, with the services they read captured when the node starts. */
+export const fileRoutesLayer = Layer.unwrapEffect(
+  Effect.map(Effect.context<FileAccess | Sessions>(), (context) =>
+    HttpApiBuilder.Router.use((router) =>
+      Effect.all([
+        router.get(DOWNLOAD_PATH, Effect.provide(serveDownload, context)),
+        router.head(DOWNLOAD_PATH, Effect.provide(serveDownload, context)),
+        router.get(`${PROJECT_FILES_PREFIX}*`, Effect.provide(serveProjectFile, context)),
+        router.head(`${PROJECT_FILES_PREFIX}*`, Effect.provide(serveProjectFile, context)),
+        router.get(THREE_PATH, serveThree),
+        router.head(THREE_PATH, serveThree)
+      ])))
+).pipe(Layer.provide(FileAccess.Default))

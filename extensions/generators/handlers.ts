@@ -1,0 +1,20 @@
+/** Handlers of the generator routes: the caller (and whether they own the node) comes from the session. */
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as Effect from "effect/Effect"
+import { Generators } from "./generators.ts"
+import { NodeApi } from "../../host/contract/api.ts"
+import { CurrentSession } from "../accounts/contract/session.ts"
+
+export const StudioGeneratorsHandlers = HttpApiBuilder.group(NodeApi, "studioGenerators", (handlers) =>
+  Effect.gen(function* () {
+    const generators = yield* Generators
+    const caller = Effect.map(CurrentSession, (session) => ({ beingId: session.beingId, isOwner: session.isOwner }))
+    return handlers
+      .handle("listGenerators", () => Effect.flatMap(caller, generators.list))
+      .handle("getGenerator", ({ path }) => Effect.flatMap(caller, (who) => generators.find(who, path.idOrSlug)))
+      .handle("createGenerator", ({ payload }) => Effect.flatMap(caller, (who) => generators.create(who, payload)))
+      .handle("replaceGenerator", ({ path, payload }) => Effect.flatMap(caller, (who) => generators.replace(who, path.id, payload)))
+      .handle("deleteGenerator", ({ path }) =>
+        Effect.flatMap(caller, (who) => generators.remove(who, path.id)).pipe(Effect.as({ ok: true } as const)))
+  })
+)

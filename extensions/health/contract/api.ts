@@ -1,0 +1,34 @@
+/** GET /api/health: public, honest about every part of the node that exists. */
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as Schema from "effect/Schema"
+import { SandboxStatus } from "../../sandbox/contract/status.ts"
+import { EmbeddingsStatus } from "../../twin/contract/records.ts"
+
+export const Health = Schema.Struct({
+  ok: Schema.Boolean,
+  version: Schema.String,
+  startedAt: Schema.String,
+  uptimeSeconds: Schema.Number,
+  database: Schema.Struct({ ok: Schema.Boolean, latencyMs: Schema.Number }),
+  models: Schema.Struct({ keyConfigured: Schema.Boolean }),
+  mail: Schema.Struct({ configured: Schema.Boolean }),
+  sandbox: SandboxStatus,
+  plugins: Schema.Struct({ installed: Schema.Int, failed: Schema.Int }),
+  /**
+   * Open /api/ws sockets in this process, and beings online (at least one open socket) as the
+   * being actors record it; null when the database cannot be read.
+   */
+  live: Schema.Struct({ connections: Schema.Int, beingsOnline: Schema.NullOr(Schema.Int) }),
+  /** The node's model spend today (UTC) against the day's ceiling. */
+  budget: Schema.Struct({ todayUsd: Schema.Number, dayCeilingUsd: Schema.Number }),
+  /** The twin's memories across the node: how many carry a vector of the bound embed model (search by meaning). */
+  embeddings: EmbeddingsStatus,
+  process: Schema.Struct({ rssBytes: Schema.Number, heapUsedBytes: Schema.Number, pid: Schema.Int })
+})
+export type Health = typeof Health.Type
+
+export class HealthApi extends HttpApiGroup.make("health")
+  .add(HttpApiEndpoint.get("health", "/health").addSuccess(Health))
+  .prefix("/api")
+{}

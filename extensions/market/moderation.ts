@@ -1,0 +1,33 @@
+/**
+ * Moderation's port into the market (extensions/souls/contract/listing-moderation.ts): the owner
+ * takes a listing down (out of search and buying, whatever its seller sets) or restores it,
+ * whoever sells it.
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import { ListingsRepository } from "./repositories/listings-repository.ts"
+import { ListingModeration } from "../souls/contract/listing-moderation.ts"
+import { NotFound } from "../../kernel/contract/errors.ts"
+import { nowIso } from "../../kernel/time.ts"
+
+/** How many listings moderation's view shows, newest first. */
+const MODERATION_VIEW = 200
+
+export const ListingModerationLive = Layer.effect(
+  ListingModeration,
+  Effect.map(ListingsRepository, (listings) => {
+    const mark = (id: string, by: string | null) =>
+      Effect.gen(function* () {
+        const at = by === null ? null : yield* nowIso
+        const written = yield* listings.setModerated({ id, at, by })
+        if (Option.isNone(written)) return yield* new NotFound({ message: "There is no listing with that id.", details: { id } })
+        return written.value
+      })
+    return {
+      list: listings.recentAll(MODERATION_VIEW).pipe(Effect.withSpan("market.moderation.list")),
+      pause: (moderatorId: string, id: string) => mark(id, moderatorId).pipe(Effect.withSpan("market.moderation.pause")),
+      resume: (id: string) => mark(id, null).pipe(Effect.withSpan("market.moderation.resume"))
+    }
+  })
+).pipe(Layer.provide(ListingsRepository.Default))

@@ -1,0 +1,113 @@
+/**
+ * OAuth 2.0 for plugin providers (auth `{ kind: "oauth2", authorizeUrl, tokenUrl, scopes, apiHosts }`):
+ * the host runs the authorization code grant with PKCE S256 and state (the same pending-consent
+ * store and token calls as mail_a), seals the tokens as the connection's secret, refreshes them
+ * when expired or answered 401, and lends plugin code an authorised fetch, never the token.
+ *
+ * The client: `OAUTH_<PROVIDER>_CLIENT_ID` and `OAUTH_<PROVIDER>_CLIENT_SECRET` in the node's
+ * environment, else the one the owner set in Settings (extensions/twin/oauth-clients.ts).
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import type { Caller } from "../../accounts/contract/session.ts"
+import { Conflict, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
+import { Connections } from "../../twin/connections.ts"
+import { ConnectionCredentials } from "../../twin/connection-credentials.ts"
+import { clientSettingNames } from "../../twin/contract/oauth-clients.ts"
+import { OAuthClients } from "../../twin/oauth-clients.ts"
+import { ProviderRegistry } from "../../twin/ports.ts"
+import { encryptionKeyMissing, SecretBox } from "../../twin/secrets/secret-box.ts"
+import { WebSettings } from "../../web/settings.ts"
+import { makeOutbound } from "../../network/outbound.ts"
+import { PublicOrigin } from "../../../host/origin.ts"
+import { hostVersion } from "../../../host/version.ts"
+import { type CallbackQuery, makePendingConsents } from "../../comms/pending-consents.ts"
+import { PendingConsentsRepository } from "../../comms/pending-consents-repository.ts"
+import { type Client, consentUrl, exchangeCode, refreshTokens } from "../../comms/mail-a/oauth.ts"
+import { makeTokenKeeper } from "../../comms/token-keeper.ts"
+import { pluginCallbackPath } from "./paths.ts"
+
+export interface OAuthPlan {
+  readonly authorizeUrl: string
+  readonly tokenUrl: string
+  readonly scopes: ReadonlyArray<string>
+  readonly apiHosts: ReadonlyArray<string>
+}
+
+export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/PluginOAuth", {
+  dependencies: [ConnectionCredentials.Default, SecretBox.Default, OAuthClients.Default, PendingConsentsRepository.Default],
+  effect: Effect.gen(function* () {
+    const registry = yield* ProviderRegistry
+    const connections = yield* Connections
+    const credentials = yield* ConnectionCredentials
+    const box = yield* SecretBox
+    const clients = yield* OAuthClients
+    const origin = yield* PublicOrigin
+    const consents = yield* makePendingConsents("Connect")
+    // One outbound for the token endpoint and auth.fetch alike: the manifest names both, so both
+    // follow the node's address policy (WEB_ALLOW_PRIVATE), refused the same way.
+    const send = makeOutbound({ allowPrivate: (yield* WebSettings).webAllowPrivate, userAgent: `svc-node/${hostVersion}` })
+
+    const planOf = (provider: string) =>
+      Effect.flatMap(registry.list, (providers) => {
+        const found = providers.find((p) => p.descriptor.id === provider && p.descriptor.origin === "plugin")
+        const auth = found?.descriptor.auth
+        return auth?.kind === "oauth2" && auth.authorizeUrl !== undefined && auth.tokenUrl !== undefined
+          ? Effect.succeed<OAuthPlan>({ authorizeUrl: auth.authorizeUrl, tokenUrl: auth.tokenUrl, scopes: auth.scopes, apiHosts: auth.apiHosts })
+          : Effect.fail(new NotFound({ error: "unknown_provider", message: `No plugin provider ${provider.slice(0, 80)} connects through OAuth 2.0 on this node.` }))
+      })
+
+    const clientOf = (provider: string) => {
+      const names = clientSettingNames(provider)
+      return Effect.flatMap(clients.client(provider), Option.match({
+        onNone: () => Effect.fail(new Conflict({
+          error: "oauth_not_configured",
+          message: `This node has no OAuth client for ${provider.slice(0, 80)} yet: its owner sets the client id and secret under Settings → Connections → OAuth clients (or ${names.id} and ${names.secret} in the environment).`
+        })),
+        onSome: (found) => Effect.succeed<Client>({ id: found.id, secret: Redacted.value(found.secret) })
+      }))
+    }
+
+    const start = Effect.fn("pluginOAuth.startConsent")(function* (caller: Caller, provider: string) {
+      const plan = yield* planOf(provider)
+      const client = yield* clientOf(provider)
+      if (!box.configured) return yield* encryptionKeyMissing()
+      const { state, verifier } = yield* consents.open(caller, provider)
+      return consentUrl(plan.authorizeUrl, client, { redirectUri: `${origin.url}${pluginCallbackPath(provider)}`, state, verifier, scopes: plan.scopes })
+    })
+
+    const finish = Effect.fn("pluginOAuth.finishConsent")(function* (caller: Caller, provider: string, query: CallbackQuery) {
+      const plan = yield* planOf(provider)
+      const consent = yield* consents.take(caller, provider, query.state)
+      if (query.error !== undefined) {
+        return yield* new InvalidRequest({ error: "consent_declined", message: `The provider did not grant access (${query.error.slice(0, 60)}). Nothing was connected; connect again to retry.` })
+      }
+      if (query.code === undefined || query.code === "") return yield* new InvalidRequest({ error: "invalid_request", message: "The provider's answer has no code. Nothing was connected; connect again." })
+      const client = yield* clientOf(provider)
+      const code = query.code
+      const now = yield* Clock.currentTimeMillis
+      const tokens = yield* Effect.tryPromise({
+        try: () => exchangeCode(send, plan.tokenUrl, client, { code, verifier: consent.verifier, redirectUri: `${origin.url}${pluginCallbackPath(provider)}` }, now, `${provider}'s token endpoint`),
+        catch: (error) => new Conflict({ error: "oauth_refused", message: `Connecting failed: ${error instanceof Error ? error.message : "no reason given."} Nothing was connected; connect again.` })
+      })
+      return yield* connections.grant(caller.beingId, provider, { label: provider.slice(0, 80), meta: {}, secret: { ...tokens } })
+    })
+
+    const keeper = makeTokenKeeper(credentials, {
+      gone: "the connection is gone or its tokens do not open: connect it again.",
+      renew: (provider, refreshToken, at) =>
+        Effect.gen(function* () {
+          const plan = yield* planOf(provider)
+          const client = yield* clientOf(provider)
+          return yield* Effect.tryPromise({
+            try: () => refreshTokens(send, plan.tokenUrl, client, refreshToken, at, `${provider}'s token endpoint`),
+            catch: (error) => new Conflict({ error: "oauth_refused", message: `${error instanceof Error ? error.message : "no reason given."}` })
+          })
+        }).pipe(Effect.mapError((error) => new Error(`the connection could not be renewed: ${error.message} Connect it again.`)))
+    })
+
+    return { start, finish, planOf, send, accessToken: keeper.live, refreshed: keeper.refreshed } as const
+  })
+}) {}

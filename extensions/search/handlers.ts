@@ -1,0 +1,13 @@
+/** GET /api/search, for the session's being only. */
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as Effect from "effect/Effect"
+import { NodeApi } from "../../host/contract/api.ts"
+import { CurrentSession } from "../accounts/contract/session.ts"
+import { Search } from "./search.ts"
+
+export const SearchHandlers = HttpApiBuilder.group(NodeApi, "search", (handlers) =>
+  Effect.gen(function* () {
+    const search = yield* Search
+    return handlers.handle("search", ({ urlParams }) => Effect.flatMap(CurrentSession, (who) => search.search(who, urlParams.q)))
+  })
+)

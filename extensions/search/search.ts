@@ -1,0 +1,40 @@
+/**
+ * The omnibar's search: the caller's own projects (title or brief holds every word, matched in
+ * SQL), the caller's memories by the twin's words index (never by embedding: no model spend), and
+ * the market's active listings. Each group at most SEARCH_GROUP_LIMIT, best first.
+ */
+import * as Effect from "effect/Effect"
+import { Projects } from "../../actors/project/projects.ts"
+import { Listings } from "../market/listings.ts"
+import { MAX_SEARCH_TERMS } from "../market/contract/records.ts"
+import { Memories } from "../twin/memories.ts"
+import type { Caller } from "../accounts/contract/session.ts"
+import { SEARCH_GROUP_LIMIT, type SearchResults } from "./contract/api.ts"
+
+const wordsOf = (text: string) => text.toLowerCase().split(/\s+/).filter((word) => word !== "")
+
+export class Search extends Effect.Service<Search>()("host/Search", {
+  effect: Effect.gen(function* () {
+    const projects = yield* Projects
+    const memories = yield* Memories
+    const listings = yield* Listings
+
+    const search = (caller: Caller, q: string) =>
+      Effect.gen(function* () {
+        const words = wordsOf(q)
+        const [own, remembered, listed] = yield* Effect.all([
+          projects.search(caller, words, SEARCH_GROUP_LIMIT),
+          memories.searchWords(caller.beingId, q, SEARCH_GROUP_LIMIT),
+          // The market's search wants every term; past its limit the first terms are enough to narrow.
+          listings.search(caller, { q: words.slice(0, MAX_SEARCH_TERMS).join(" "), mine: false, limit: SEARCH_GROUP_LIMIT })
+        ])
+        return {
+          projects: own,
+          memories: remembered.map(({ id, kind, content }) => ({ id, kind, content })),
+          listings: listed.map(({ id, title, kind, priceCredits }) => ({ id, title, kind, priceCredits }))
+        } satisfies SearchResults
+      }).pipe(Effect.withSpan("search.search"))
+
+    return { search } as const
+  })
+}) {}

@@ -1,0 +1,81 @@
+/**
+ * The `storage` capability as the studio family gets it: agents and generators written through
+ * the same Agents and Generators services as POST /api/studio/agents and /api/studio/generators,
+ * owned by the being of the call the adapter was built for. Only the studio plugin (by its id,
+ * which no other plugin can take) gets it; every other plugin granted `storage` finds it absent,
+ * and so does the studio's own `activate`, which serves no being.
+ *
+ * The extension host needs this factory before the studio services exist, and they need the host
+ * (Agents checks skill names against its registry, Generators against its catalogue). So the
+ * factory reads the services through a binding (StudioAuthoring) that StudioAuthoringLive fills
+ * once they are built, and a call waits for it: whichever of the two layers is built first, and
+ * wherever each is listed, both reach the one binding (a layer is built once per node).
+ */
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Layer from "effect/Layer"
+import * as ParseResult from "effect/ParseResult"
+import * as Runtime from "effect/Runtime"
+import * as Schema from "effect/Schema"
+import { InvalidRequest } from "../../kernel/contract/errors.ts"
+import type { Authored, AuthoringAdapter, AuthoringInput } from "../../kernel/extensions/authoring.ts"
+import type { CallScope, PluginIdentity } from "../../kernel/extensions/context.ts"
+import { AgentInput } from "../agents/contract/agent.ts"
+import { Agents } from "../agents/agents.ts"
+import { GeneratorInput } from "../generators/contract/generator.ts"
+import { Generators } from "../generators/generators.ts"
+
+interface StudioWriters {
+  readonly agents: Agents
+  readonly generators: Generators
+}
+
+/** Where the studio services are bound for the factory; `writers` waits until they are. */
+export class StudioAuthoring extends Effect.Service<StudioAuthoring>()("host/StudioAuthoring", {
+  effect: Effect.map(Deferred.make<StudioWriters>(), (bound) => ({
+    bind: (writers: StudioWriters) => Effect.asVoid(Deferred.succeed(bound, writers)),
+    writers: Deferred.await(bound)
+  }))
+}) {}
+
+export const StudioAuthoringLive = Layer.effectDiscard(
+  Effect.gen(function* () {
+    const authoring = yield* StudioAuthoring
+    yield* authoring.bind({ agents: yield* Agents, generators: yield* Generators })
+  })
+).pipe(Layer.provide(Layer.mergeAll(StudioAuthoring.Default, Agents.Default, Generators.Default)))
+
+interface Written {
+  readonly id: string
+  readonly name: string
+}
+
+/** `authorId`: the studio plugin's id. */
+export const authoringAdapterFactory = (authorId: string) =>
+  Effect.gen(function* () {
+    const authoring = yield* StudioAuthoring
+    const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
+
+    /** Decodes as the route does, then writes; the services' refusals (400s) are the answers. */
+    const author = <A, I>(schema: Schema.Schema<A, I>, write: (input: A) => Effect.Effect<Written, unknown>) =>
+      async (input: AuthoringInput): Promise<Authored> => {
+        const decoded = Schema.decodeUnknownEither(schema)(input, { errors: "all", onExcessProperty: "error" })
+        if (Either.isLeft(decoded)) throw new Error(`The record does not fit: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`)
+        const outcome = await runPromise(Effect.either(write(decoded.right)))
+        if (Either.isRight(outcome)) return { authored: true, id: outcome.right.id, name: outcome.right.name }
+        if (outcome.left instanceof InvalidRequest) return { authored: false, reason: outcome.left.message }
+        throw new Error(outcome.left instanceof Error ? outcome.left.message : "the studio could not write the record")
+      }
+
+    return (plugin: PluginIdentity, scope: CallScope): AuthoringAdapter | undefined => {
+      const ownerId = scope.beingId
+      if (plugin.id !== authorId || ownerId === null) return undefined
+      return {
+        createAgent: author(AgentInput, (input) => Effect.flatMap(authoring.writers, (writers) => writers.agents.create(ownerId, input))),
+        // Creating asks nothing of the owner's powers (they matter for editing others' generators).
+        createGenerator: author(GeneratorInput, (input) =>
+          Effect.flatMap(authoring.writers, (writers) => writers.generators.create({ beingId: ownerId, isOwner: false }, input)))
+      }
+    }
+  })

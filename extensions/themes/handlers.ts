@@ -1,0 +1,15 @@
+/** Handlers of the themes' routes: the caller wears what they choose, from the session only. */
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as Effect from "effect/Effect"
+import { Themes } from "./themes.ts"
+import { CurrentSession } from "../accounts/contract/session.ts"
+import { NodeApi } from "../../host/contract/api.ts"
+
+export const ThemesHandlers = HttpApiBuilder.group(NodeApi, "themes", (handlers) =>
+  Effect.gen(function* () {
+    const themes = yield* Themes
+    return handlers
+      .handle("listThemes", () => Effect.flatMap(CurrentSession, (who) => themes.list(who.beingId)))
+      .handle("chooseTheme", ({ payload }) => Effect.flatMap(CurrentSession, (who) => themes.choose(who.beingId, payload.themeId)))
+  })
+)

@@ -1,0 +1,44 @@
+/**
+ * Threads and the Muse as the node lists them: the services with their ports bound (beings'
+ * names from the accounts, attachments from the caller's uploads (extensions/threads/attachments.ts:
+ * named, and read for the Muse), the Muse's context, the federation's outbox for a conversation's
+ * thread, the twin's learning queue), and the topic kind `thread` claimed: only a thread's participants
+ * follow it, and a socket that starts
+ * following mid-reply is sent the reply so far first (extensions/threads/replay.ts).
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import { ThreadBeings } from "./ports.ts"
+import { makeThreadReplay } from "./replay.ts"
+import { Threads } from "./threads.ts"
+import { ThreadSpeech } from "./thread-speech.ts"
+import { BeingsRepository } from "../accounts/repositories/beings.ts"
+import { ThreadOutboundLive } from "../federation/feature.ts"
+import { TopicAccess } from "../../host/live/topics.ts"
+import { ModelsLive } from "../models/models-layer.ts"
+import { ThreadLearningLive } from "../twin/thread-learning.ts"
+import { ThreadAttachmentsLive } from "./attachments.ts"
+import { MuseContextLive } from "./muse-context.ts"
+
+const ThreadBeingsLive = Layer.effect(
+  ThreadBeings,
+  Effect.map(BeingsRepository, (repository) => ({
+    find: (id: string) => Effect.map(repository.findPublic(id), Option.map((being) => ({ id: being.id, displayName: being.displayName })))
+  }))
+).pipe(Layer.provide(BeingsRepository.Default))
+
+/** Claims `thread:<id>` for the threads' participants, with the replay of the reply streaming on it. */
+const ThreadTopicLive = Layer.effectDiscard(
+  Effect.gen(function* () {
+    const topics = yield* TopicAccess
+    const threads = yield* Threads
+    yield* topics.register("thread", (beingId, id) => threads.follows(beingId, id), makeThreadReplay())
+  })
+)
+
+export const threadsFeature = ThreadTopicLive.pipe(
+  Layer.provideMerge(ThreadSpeech.Default),
+  Layer.provideMerge(Threads.Default),
+  Layer.provide(Layer.mergeAll(ThreadBeingsLive, ThreadAttachmentsLive, MuseContextLive, ModelsLive, ThreadOutboundLive, ThreadLearningLive))
+)

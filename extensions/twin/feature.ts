@@ -1,0 +1,41 @@
+/**
+ * The twin as the node lists it: its services with their ports bound (the model bindings, the
+ * desktop for insights, the owner's folder for the files provider, mail_a's mailbox for its sync) and the Models they call, plus the embedding backfill and the reflection
+ * rounds and the learning loop running in the node's scope.
+ */
+import * as Layer from "effect/Layer"
+import { Activity } from "./activity.ts"
+import { MemoryBackfill } from "./backfill.ts"
+import { Memories } from "./memories.ts"
+import { Learning } from "./learning.ts"
+import { LearningLoop } from "./learning-loop.ts"
+import { LearningQueue } from "./learning-queue.ts"
+import { Profiles } from "./profiles.ts"
+import { Reflections } from "./reflection.ts"
+import { TwinStatusService } from "./status.ts"
+import { TwinSync } from "./sync.ts"
+import { TwinWebhooks } from "./webhooks.ts"
+import { SyncCadence } from "./cadence.ts"
+import { ModelsLive } from "../models/models-layer.ts"
+import { TwinBindingsLive } from "./bindings.ts"
+import { TwinFoldersLive } from "./folders.ts"
+import { InsightSignalsLive } from "./insight-signals.ts"
+import { ChatBotLive } from "./chat-bot.ts"
+import { NodeValuesLive } from "./node-values.ts"
+import { MailAAccountsLive } from "../comms/mail-a/accounts.ts"
+import { MailASyncLive } from "../comms/mail-a/sync-source.ts"
+
+export const twinFeature = Layer.mergeAll(
+  Memories.Default,
+  MemoryBackfill.Default,
+  Profiles.Default,
+  Activity.Default,
+  Learning.Default,
+  LearningQueue.Default,
+  LearningLoop.Default,
+  TwinStatusService.Default,
+  TwinSync.Default,
+  TwinWebhooks.Default,
+  SyncCadence.Default,
+  Reflections.Default
+).pipe(Layer.provide(Layer.mergeAll(TwinBindingsLive, ModelsLive, InsightSignalsLive, TwinFoldersLive, ChatBotLive, NodeValuesLive, MailASyncLive.pipe(Layer.provide(MailAAccountsLive)))))

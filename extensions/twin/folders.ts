@@ -1,0 +1,136 @@
+/**
+ * The twin's TwinFolders port over the files feature: the owner's folder (FILES_ROOT, the `user`
+ * scope) with its confinement, so the files provider reads what files.list and files.read would
+ * (regular files inside the root, no link followed out of it, the owner's only) and nothing more.
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Runtime from "effect/Runtime"
+import { isTextMime, mimeOf } from "../files/mime.ts"
+import { MAX_PDF_BYTES, pdfToMarkdown } from "../files/pdf-markdown.ts"
+import { walk } from "../files/walk.ts"
+import { Models } from "../models/contract/models.ts"
+import type { FolderFile } from "./ports.ts"
+import { TwinFolders } from "./ports.ts"
+import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import { describeFileError, openRegularFile } from "../../kernel/extensions/file-root.ts"
+import type { Caller } from "../accounts/contract/session.ts"
+import { FileAccess } from "../files/file-access.ts"
+import { FilesSettings } from "../files/settings.ts"
+import { ModelsLive } from "../models/models-layer.ts"
+import { readPageImage } from "../models/ocr.ts"
+
+/** What files.read answers as text and is worth remembering: text, markup, data and config files. */
+const isText = (name: string) => isTextMime(mimeOf(name))
+/** A PDF is remembered as its markdown (its scanned pages read by the ocr tier). */
+const isPdfName = (name: string) => mimeOf(name) === "application/pdf"
+const isIndexable = (name: string) => isText(name) || isPdfName(name)
+
+/** A folder path (checked by the files feature already) in its one form: forward slashes, no empty or `.` segments ('' is the root). */
+const normalFolder = (folder: string) => folder.replaceAll("\\", "/").split("/").filter((part) => part !== "" && part !== ".").join("/")
+
+const notConfigured = new Conflict({
+  error: "files_not_configured",
+  message: "This node has no FILES_ROOT: set it to the folder the files provider may index."
+})
+
+const decodeUtf8 = (bytes: Uint8Array): string | null => {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes)
+  } catch {
+    return null
+  }
+}
+
+/** A failure reaching a path of the root, as the person should read it: missing 404, anything else 400. */
+const refusalOf = (error: unknown, path: string, what: "file" | "folder") => {
+  const described = describeFileError(error, path)
+  return /does not exist/.test(described.message)
+    ? new NotFound({ message: `${described.message} Name a ${what} inside FILES_ROOT.` })
+    : new InvalidRequest({ error: "invalid_path", message: described.message })
+}
+
+export const TwinFoldersLive = Layer.effect(
+  TwinFolders,
+  Effect.gen(function* () {
+    const files = yield* FileAccess
+    const settings = yield* FilesSettings
+    const models = yield* Models
+    const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
+
+    const rootOf = (caller: Caller) =>
+      Effect.flatMap(files.rootOf(caller, "user", undefined), (root) => (root === null ? Effect.fail(notConfigured) : Effect.succeed(root)))
+
+    return {
+      rootFor: (caller) => (caller.isOwner ? Option.getOrNull(settings.filesRoot) : null),
+      // Listing the folder is the files feature's own check: a missing folder 404, a file or a path out of the root 400.
+      check: (caller, folder) =>
+        Effect.zipRight(rootOf(caller), Effect.as(files.list(caller, { scope: "user", path: folder }), normalFolder(folder))),
+      textFiles: (caller, folder, most) =>
+        Effect.flatMap(rootOf(caller), (root) =>
+          Effect.tryPromise({
+            try: async (signal) => {
+              const found: Array<FolderFile> = []
+              const top = await root.folder.resolve(normalFolder(folder))
+              for await (const entry of walk(root.folder, top, { recursive: true, includeHidden: false, signal })) {
+                if (found.length === most) break
+                if (!entry.isDir && isIndexable(entry.name)) {
+                  found.push({ path: entry.path, size: entry.stats.size, mtime: entry.stats.mtime.toISOString() })
+                }
+              }
+              return found
+            },
+            catch: (error) => refusalOf(error, folder, "folder")
+          })),
+      readFile: (caller, path, maxBytes) =>
+        Effect.flatMap(rootOf(caller), (root) =>
+          Effect.tryPromise({
+            try: async () => {
+              const file = await root.folder.resolve(path)
+              const handle = await openRegularFile(file.absolute, file.path)
+              try {
+                const { size } = await handle.stat()
+                if (size > maxBytes) return size
+                return new Uint8Array(await handle.readFile())
+              } finally {
+                await handle.close()
+              }
+            },
+            catch: (error) => refusalOf(error, path, "file")
+          }).pipe(Effect.flatMap((read) =>
+            typeof read === "number"
+              ? Effect.fail(new InvalidRequest({ error: "file_too_large", message: `${path} is ${read} bytes; at most ${maxBytes} are read.`, details: { limitBytes: maxBytes } }))
+              : Effect.succeed(read)
+          ))),
+      readText: (caller, path, maxBytes) =>
+        Effect.flatMap(Effect.option(rootOf(caller)), Option.match({
+          onNone: () => Effect.succeed(null),
+          onSome: (root) =>
+            Effect.promise(async () => {
+              try {
+                const file = await root.folder.resolve(path)
+                const handle = await openRegularFile(file.absolute, file.path)
+                try {
+                  const stats = await handle.stat()
+                  if (isPdfName(file.path)) {
+                    if (stats.size > MAX_PDF_BYTES) return null
+                    const charged = { purpose: "file indexing", beingId: caller.beingId, projectId: null }
+                    const read = await pdfToMarkdown(new Uint8Array(await handle.readFile()), (png) => runPromise(readPageImage(models, charged, png)))
+                    return read.markdown
+                  }
+                  if (stats.size > maxBytes || !isText(file.path)) return null
+                  const bytes = await handle.readFile()
+                  return bytes.includes(0) ? null : decodeUtf8(bytes)
+                } finally {
+                  await handle.close()
+                }
+              } catch {
+                // Gone, swapped for a link out of the root, or unreadable since the listing: not indexed.
+                return null
+              }
+            })
+        }))
+    }
+  })
+).pipe(Layer.provide(Layer.mergeAll(FileAccess.Default, ModelsLive)))

@@ -1,0 +1,19 @@
+/** Handlers of the OAuth client routes: the caller is the session's being; the rules live in the OAuthClients service. */
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { OAuthClients } from "./oauth-clients.ts"
+import { CurrentSession } from "../accounts/contract/session.ts"
+import { NodeApi } from "../../host/contract/api.ts"
+import { NodeValuesLive } from "./node-values.ts"
+import { ProviderRegistryLive } from "./providers.ts"
+
+export const OAuthClientsHandlers = HttpApiBuilder.group(NodeApi, "oauthClients", (handlers) =>
+  Effect.gen(function* () {
+    const clients = yield* OAuthClients
+    return handlers
+      .handle("list", () => Effect.flatMap(CurrentSession, clients.list))
+      .handle("set", ({ path, payload }) => Effect.flatMap(CurrentSession, (caller) => clients.set(caller, path.provider, payload)))
+      .handle("remove", ({ path }) => Effect.flatMap(CurrentSession, (caller) => clients.remove(caller, path.provider)))
+  })
+).pipe(Layer.provide(OAuthClients.Default.pipe(Layer.provide(Layer.mergeAll(NodeValuesLive, ProviderRegistryLive)))))
