@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { AccessCodes } from "../extensions/accounts/codes.ts"
-import { listeningUrl } from "./origin.ts"
+import { listeningUrl } from "../kernel/origin.ts"
 
 export interface BootInfoShape {
   readonly url: string

@@ -4,7 +4,8 @@ import * as Effect from "effect/Effect"
 import { InvalidRequest } from "../../kernel/contract/errors.ts"
 import { Projects } from "./projects.ts"
 import { isMakeRequest } from "./contract/make-request.ts"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { StudioProjectsApi } from "./contract/api.ts"
 import { CurrentSession } from "../../extensions/accounts/contract/session.ts"
 
 const notAMakeRequest = new InvalidRequest({
@@ -13,7 +14,7 @@ const notAMakeRequest = new InvalidRequest({
   details: { hint: 'Start with make, build, write or draft: "Write a one-page brief on heat pumps".' }
 })
 
-export const StudioProjectsHandlers = HttpApiBuilder.group(NodeApi, "studioProjects", (handlers) =>
+export const StudioProjectsHandlers = HttpApiBuilder.group(apiOf(StudioProjectsApi), "studioProjects", (handlers) =>
   Effect.gen(function* () {
     const projects = yield* Projects
     // The session is the caller: its being, and whether that being owns the node.

@@ -10,7 +10,7 @@ import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { Mailer } from "../mail/mailer.ts"
-import { PublicOrigin } from "../../host/origin.ts"
+import { PublicOrigin } from "../../kernel/origin.ts"
 import { AccessCodesRepository } from "./repositories/access-codes.ts"
 import { BeingsRepository } from "./repositories/beings.ts"
 import { InvitesRepository } from "./repositories/invites.ts"

@@ -4,7 +4,8 @@ import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { NotFound } from "../../kernel/contract/errors.ts"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { AuthApi, AuthPublicApi } from "./contract/api.ts"
 import { Accounts } from "./accounts.ts"
 import { AccessCodes } from "./codes.ts"
 import { clearSessionCookie, closeCarriedSession, setSessionCookie } from "./cookie.ts"
@@ -24,7 +25,7 @@ const services = Layer.mergeAll(Accounts.Default, Sessions.Default, AccessCodes.
 
 const ownerOnly = <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.zipRight(requireOwner, self)
 
-export const AuthPublicHandlers = HttpApiBuilder.group(NodeApi, "authPublic", (handlers) =>
+export const AuthPublicHandlers = HttpApiBuilder.group(apiOf(AuthPublicApi), "authPublic", (handlers) =>
   Effect.gen(function* () {
     const accounts = yield* Accounts
     const waitlist = yield* Waitlist
@@ -43,7 +44,7 @@ export const AuthPublicHandlers = HttpApiBuilder.group(NodeApi, "authPublic", (h
   })
 ).pipe(Layer.provide(services))
 
-export const AuthHandlers = HttpApiBuilder.group(NodeApi, "auth", (handlers) =>
+export const AuthHandlers = HttpApiBuilder.group(apiOf(AuthApi), "auth", (handlers) =>
   Effect.gen(function* () {
     const accounts = yield* Accounts
     const sessions = yield* Sessions

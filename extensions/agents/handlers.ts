@@ -2,10 +2,11 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import { Agents } from "./agents.ts"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { StudioAgentsApi } from "./contract/api.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
 
-export const StudioAgentsHandlers = HttpApiBuilder.group(NodeApi, "studioAgents", (handlers) =>
+export const StudioAgentsHandlers = HttpApiBuilder.group(apiOf(StudioAgentsApi), "studioAgents", (handlers) =>
   Effect.gen(function* () {
     const agents = yield* Agents
     const caller = Effect.map(CurrentSession, (session) => session.beingId)

@@ -2,7 +2,8 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { DesktopApi } from "./contract/api.ts"
 import { Accounts } from "../accounts/accounts.ts"
 import { requireOwner } from "../accounts/owner.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
@@ -13,7 +14,7 @@ import { Widgets } from "./widgets.ts"
 /** What the owner raises by hand (to try the desktop out) says so as its source. */
 export const OWNER_SOURCE = "owner"
 
-export const DesktopHandlers = HttpApiBuilder.group(NodeApi, "desktop", (handlers) =>
+export const DesktopHandlers = HttpApiBuilder.group(apiOf(DesktopApi), "desktop", (handlers) =>
   Effect.gen(function* () {
     const signals = yield* Signals
     const widgets = yield* Widgets

@@ -27,14 +27,15 @@ import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors
 import { refusedWhenBusy } from "../../kernel/actors/busy.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
 import { requireOwner } from "../accounts/owner.ts"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { FederationApi, FederationWireApi } from "./contract/api.ts"
 import { federationFeature } from "./feature.ts"
 
 const noSuchPeer = () => new NotFound({ error: "peer_not_found", message: "No peer with that node did." })
 
 const busy = refusedWhenBusy("This peer")
 
-const ownerRoutes = HttpApiBuilder.group(NodeApi, "federation", (handlers) =>
+const ownerRoutes = HttpApiBuilder.group(apiOf(FederationApi), "federation", (handlers) =>
   Effect.gen(function* () {
     const peer = yield* PeerEntity.client
     const peers = yield* PeersRepository
@@ -115,7 +116,7 @@ const ownerRoutes = HttpApiBuilder.group(NodeApi, "federation", (handlers) =>
         })))
   }))
 
-const wireRoutes = HttpApiBuilder.group(NodeApi, "federationWire", (handlers) =>
+const wireRoutes = HttpApiBuilder.group(apiOf(FederationWireApi), "federationWire", (handlers) =>
   Effect.gen(function* () {
     const greetings = yield* Greetings
     const deliveries = yield* Deliveries

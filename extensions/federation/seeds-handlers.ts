@@ -20,7 +20,8 @@ import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors
 import { refusedWhenBusy } from "../../kernel/actors/busy.ts"
 import { requireOwner } from "../accounts/owner.ts"
 import { BridgeLive } from "../modules/bridge/bridge.ts"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { FederationSeedWireApi, FederationSeedsApi } from "./contract/seeds-api.ts"
 import { federationServices } from "./feature.ts"
 import { SeedBeingsLive } from "./seed-beings.ts"
 
@@ -34,7 +35,7 @@ const isoNow = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms).toISOStr
 const early = (refusal: EarlyRefusal) =>
   Effect.map(isoNow, (at): SeedReceipt => ({ accepted: false, code: refusal.code, reason: refusal.reason, basis: "none", seq: 0, nonce: null, at, result: null }))
 
-const ownerRoutes = HttpApiBuilder.group(NodeApi, "federationSeeds", (handlers) =>
+const ownerRoutes = HttpApiBuilder.group(apiOf(FederationSeedsApi), "federationSeeds", (handlers) =>
   Effect.gen(function* () {
     const seed = yield* SeedEntity.client
     const seeds = yield* SeedsRepository
@@ -69,7 +70,7 @@ const ownerRoutes = HttpApiBuilder.group(NodeApi, "federationSeeds", (handlers) 
         })))
   }))
 
-const wireRoutes = HttpApiBuilder.group(NodeApi, "federationSeedWire", (handlers) =>
+const wireRoutes = HttpApiBuilder.group(apiOf(FederationSeedWireApi), "federationSeedWire", (handlers) =>
   Effect.gen(function* () {
     const seed = yield* SeedEntity.client
     const seeds = yield* SeedsRepository

@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { PeerTransport, PeerUnreachable } from "./contract/ports.ts"
 import { makeOutbound } from "../network/outbound.ts"
-import { hostVersion } from "../../host/version.ts"
+import { hostVersion } from "../../kernel/version.ts"
 
 const TIMEOUT_MS = 10_000
 const MAX_ANSWER_BYTES = 256 * 1024

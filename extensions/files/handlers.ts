@@ -10,15 +10,16 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { Sessions } from "../accounts/sessions.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
-import { NodeApi } from "../../host/contract/api.ts"
-import { refusal } from "../../host/http/refusal.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { FilesApi } from "./contract/api.ts"
+import { refusal } from "../../kernel/http/refusal.ts"
 import { DOWNLOAD_PATH, serveDownload } from "./download-route.ts"
 import { FileAccess } from "./file-access.ts"
 import { PROJECT_FILES_PREFIX, serveProjectFile } from "./project-files.ts"
 import { FileUploads } from "./uploads.ts"
 import { serveThree, THREE_PATH } from "./vendor-route.ts"
 
-export const FilesHandlers = HttpApiBuilder.group(NodeApi, "files", (handlers) =>
+export const FilesHandlers = HttpApiBuilder.group(apiOf(FilesApi), "files", (handlers) =>
   Effect.gen(function* () {
     const access = yield* FileAccess
     const uploads = yield* FileUploads

@@ -14,8 +14,8 @@ import { InvalidRequest } from "../../kernel/contract/errors.ts"
 import { SESSION_COOKIE, type Caller } from "../accounts/contract/session.ts"
 import { Sessions } from "../accounts/sessions.ts"
 import { unsignCookie } from "../accounts/tokens.ts"
-import { toApiError } from "../../host/http/api-errors.ts"
-import { refusal } from "../../host/http/refusal.ts"
+import { toApiError } from "../../kernel/http/api-error.ts"
+import { refusal } from "../../kernel/http/refusal.ts"
 
 const statuses: Record<ApiError["_tag"], number> = {
   InvalidRequest: 400,

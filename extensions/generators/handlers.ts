@@ -2,10 +2,11 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import { Generators } from "./generators.ts"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { StudioGeneratorsApi } from "./contract/api.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
 
-export const StudioGeneratorsHandlers = HttpApiBuilder.group(NodeApi, "studioGenerators", (handlers) =>
+export const StudioGeneratorsHandlers = HttpApiBuilder.group(apiOf(StudioGeneratorsApi), "studioGenerators", (handlers) =>
   Effect.gen(function* () {
     const generators = yield* Generators
     const caller = Effect.map(CurrentSession, (session) => ({ beingId: session.beingId, isOwner: session.isOwner }))

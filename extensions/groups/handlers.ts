@@ -4,10 +4,11 @@ import * as Effect from "effect/Effect"
 import { Crews } from "./crews.ts"
 import { Groups } from "./groups.ts"
 import { ProjectStore } from "../../actors/project/store.ts"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { GroupsApi } from "./contract/api.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
 
-export const GroupsHandlers = HttpApiBuilder.group(NodeApi, "groups", (handlers) =>
+export const GroupsHandlers = HttpApiBuilder.group(apiOf(GroupsApi), "groups", (handlers) =>
   Effect.gen(function* () {
     const groups = yield* Groups
     const crews = yield* Crews

@@ -6,18 +6,19 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { BeingSocketsRepository } from "../../actors/being/being-sockets-repository.ts"
 import { ModelSettings } from "../models/settings.ts"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { HealthApi } from "./contract/api.ts"
 import { Mailer } from "../mail/mailer.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { LlmLedger } from "../models/ledger.ts"
 import { LiveConnections } from "../../host/live/connections.ts"
-import { hostVersion } from "../../host/version.ts"
+import { hostVersion } from "../../kernel/version.ts"
 import { DatabaseProbe } from "./database-probe.ts"
 import { Sandbox } from "../sandbox/sandbox.ts"
 import { Memories } from "../twin/memories.ts"
 import { twinFeature } from "../twin/feature.ts"
 
-export const HealthHandlers = HttpApiBuilder.group(NodeApi, "health", (handlers) =>
+export const HealthHandlers = HttpApiBuilder.group(apiOf(HealthApi), "health", (handlers) =>
   Effect.gen(function* () {
     const databaseProbe = yield* DatabaseProbe
     const modelSettings = yield* ModelSettings

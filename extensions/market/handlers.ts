@@ -6,9 +6,10 @@ import { Listings } from "./listings.ts"
 import { Purchases } from "./purchases.ts"
 import { Reviews } from "./reviews.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { MarketApi } from "./contract/api.ts"
 
-export const MarketHandlers = HttpApiBuilder.group(NodeApi, "market", (handlers) =>
+export const MarketHandlers = HttpApiBuilder.group(apiOf(MarketApi), "market", (handlers) =>
   Effect.gen(function* () {
     const ledger = yield* Ledger
     const listings = yield* Listings

@@ -5,11 +5,12 @@ import { inferenceOf } from "./bindings.ts"
 import { modelTiers } from "./contract/records.ts"
 import { ModelSettings } from "./settings.ts"
 import { LlmLedger } from "./ledger.ts"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { LlmApi } from "./contract/api.ts"
 import { requireOwner } from "../accounts/owner.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
 
-export const LlmHandlers = HttpApiBuilder.group(NodeApi, "llm", (handlers) =>
+export const LlmHandlers = HttpApiBuilder.group(apiOf(LlmApi), "llm", (handlers) =>
   Effect.gen(function* () {
     const settings = yield* ModelSettings
     const ledger = yield* LlmLedger

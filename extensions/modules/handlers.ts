@@ -11,13 +11,14 @@ import { CurrentSession } from "../accounts/contract/session.ts"
 import { BridgeLive } from "./bridge/bridge.ts"
 import { Bridge } from "./bridge/contract/bridge.ts"
 import { pluginSource } from "../desktop/signals-adapter.ts"
-import { NodeApi } from "../../host/contract/api.ts"
-import { RateLimiter } from "../../host/http/rate-limit.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { ModulesApi } from "./contract/api.ts"
+import { RateLimiter } from "../../kernel/http/rate-limit.ts"
 import { findModule } from "./installed-modules.ts"
 import { FileAccess } from "../files/file-access.ts"
 import { saveEditedFile } from "./edited-file.ts"
 
-export const ModulesHandlers = HttpApiBuilder.group(NodeApi, "modules", (handlers) =>
+export const ModulesHandlers = HttpApiBuilder.group(apiOf(ModulesApi), "modules", (handlers) =>
   Effect.gen(function* () {
     const host = yield* ExtensionHost
     const bridge = yield* Bridge

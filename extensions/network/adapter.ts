@@ -7,7 +7,7 @@
 import * as Option from "effect/Option"
 import type { NetworkAdapter } from "../../kernel/extensions/network.ts"
 import type { WebSettingsShape } from "../web/settings.ts"
-import { hostVersion } from "../../host/version.ts"
+import { hostVersion } from "../../kernel/version.ts"
 import { makeOutbound, makeOutboundGet } from "./outbound.ts"
 import { searxngSearch } from "./searxng.ts"
 

@@ -2,10 +2,11 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { PluginsApi } from "./contract/api.ts"
 import { requireOwner } from "../accounts/owner.ts"
 
-export const PluginsHandlers = HttpApiBuilder.group(NodeApi, "plugins", (handlers) =>
+export const PluginsHandlers = HttpApiBuilder.group(apiOf(PluginsApi), "plugins", (handlers) =>
   Effect.map(ExtensionHost, (extensions) =>
     handlers
       .handle("listPlugins", () => extensions.installed)

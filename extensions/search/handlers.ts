@@ -1,11 +1,12 @@
 /** GET /api/search, for the session's being only. */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { SearchApi } from "./contract/api.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
 import { Search } from "./search.ts"
 
-export const SearchHandlers = HttpApiBuilder.group(NodeApi, "search", (handlers) =>
+export const SearchHandlers = HttpApiBuilder.group(apiOf(SearchApi), "search", (handlers) =>
   Effect.gen(function* () {
     const search = yield* Search
     return handlers.handle("search", ({ urlParams }) => Effect.flatMap(CurrentSession, (who) => search.search(who, urlParams.q)))

@@ -6,11 +6,12 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import { invokeResult, Skills } from "../../kernel/extensions/skills.ts"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { StudioSkillsApi } from "./contract/api.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
-import { RateLimiter } from "../../host/http/rate-limit.ts"
+import { RateLimiter } from "../../kernel/http/rate-limit.ts"
 
-export const StudioSkillsHandlers = HttpApiBuilder.group(NodeApi, "studioSkills", (handlers) =>
+export const StudioSkillsHandlers = HttpApiBuilder.group(apiOf(StudioSkillsApi), "studioSkills", (handlers) =>
   Effect.gen(function* () {
     const skills = yield* Skills
     const limiter = yield* RateLimiter

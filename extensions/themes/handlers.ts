@@ -3,9 +3,10 @@ import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import { Themes } from "./themes.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { ThemesApi } from "./contract/api.ts"
 
-export const ThemesHandlers = HttpApiBuilder.group(NodeApi, "themes", (handlers) =>
+export const ThemesHandlers = HttpApiBuilder.group(apiOf(ThemesApi), "themes", (handlers) =>
   Effect.gen(function* () {
     const themes = yield* Themes
     return handlers

@@ -5,9 +5,10 @@ import * as Effect from "effect/Effect"
 import { Threads } from "./threads.ts"
 import { ThreadSpeech } from "./thread-speech.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { ThreadsApi } from "./contract/api.ts"
 
-export const ThreadsHandlers = HttpApiBuilder.group(NodeApi, "threads", (handlers) =>
+export const ThreadsHandlers = HttpApiBuilder.group(apiOf(ThreadsApi), "threads", (handlers) =>
   Effect.gen(function* () {
     const threads = yield* Threads
     const speech = yield* ThreadSpeech

@@ -6,12 +6,13 @@ import { SignalsRepository } from "../../actors/being/signals-repository.ts"
 import { Calendar } from "./calendar.ts"
 import { Todos } from "./todos.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { TwinTimeApi } from "./contract/api.ts"
 import { EventTimeZoneLive } from "../twin/profile-time-zone.ts"
 import { agenda } from "./agenda.ts"
 import { ReminderSignalsLive } from "./reminders.ts"
 
-export const TwinTimeHandlers = HttpApiBuilder.group(NodeApi, "twinTime", (handlers) =>
+export const TwinTimeHandlers = HttpApiBuilder.group(apiOf(TwinTimeApi), "twinTime", (handlers) =>
   Effect.gen(function* () {
     const todos = yield* Todos
     const calendar = yield* Calendar

@@ -8,11 +8,12 @@ import { SignalsRepository } from "../../actors/being/signals-repository.ts"
 import { Scheduler } from "./scheduler.ts"
 import { RELEASE_JOB, Signals } from "../desktop/signals.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { TwinHushApi } from "./contract/hush-api.ts"
 import { MemoryEvidenceLive } from "../twin/memory-evidence.ts"
 import { NudgeWhys } from "./evidence.ts"
 
-export const TwinHushHandlers = HttpApiBuilder.group(NodeApi, "twinHush", (handlers) =>
+export const TwinHushHandlers = HttpApiBuilder.group(apiOf(TwinHushApi), "twinHush", (handlers) =>
   Effect.gen(function* () {
     const hush = yield* Hush
     const whys = yield* NudgeWhys

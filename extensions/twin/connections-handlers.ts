@@ -3,9 +3,10 @@ import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import { Connections } from "./connections.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { ConnectionsApi } from "./contract/connections-api.ts"
 
-export const ConnectionsHandlers = HttpApiBuilder.group(NodeApi, "connections", (handlers) =>
+export const ConnectionsHandlers = HttpApiBuilder.group(apiOf(ConnectionsApi), "connections", (handlers) =>
   Effect.gen(function* () {
     const connections = yield* Connections
     return handlers

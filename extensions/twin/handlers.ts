@@ -13,7 +13,8 @@ import { Reflections } from "./reflection.ts"
 import { TwinStatusService } from "./status.ts"
 import { TwinSync } from "./sync.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { TwinApi } from "./contract/api.ts"
 
 const caller = Effect.map(CurrentSession, (session) => session.beingId)
 
@@ -21,7 +22,7 @@ const caller = Effect.map(CurrentSession, (session) => session.beingId)
 const sayMode = (mode: string) =>
   HttpApp.appendPreResponseHandler((_request, response) => Effect.succeed(HttpServerResponse.setHeader(response, memorySearchHeader, mode)))
 
-export const TwinHandlers = HttpApiBuilder.group(NodeApi, "twin", (handlers) =>
+export const TwinHandlers = HttpApiBuilder.group(apiOf(TwinApi), "twin", (handlers) =>
   Effect.gen(function* () {
     const memories = yield* Memories
     const profiles = yield* Profiles

@@ -4,11 +4,12 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { OAuthClients } from "./oauth-clients.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { OAuthClientsApi } from "./contract/oauth-clients-api.ts"
 import { NodeValuesLive } from "./node-values.ts"
 import { ProviderRegistryLive } from "./providers.ts"
 
-export const OAuthClientsHandlers = HttpApiBuilder.group(NodeApi, "oauthClients", (handlers) =>
+export const OAuthClientsHandlers = HttpApiBuilder.group(apiOf(OAuthClientsApi), "oauthClients", (handlers) =>
   Effect.gen(function* () {
     const clients = yield* OAuthClients
     return handlers

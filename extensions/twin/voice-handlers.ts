@@ -10,7 +10,8 @@ import * as Layer from "effect/Layer"
 import { TwinSettings } from "./settings.ts"
 import { Voice } from "./voice/voice.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
+import { VoiceApi } from "./voice/contract/api.ts"
 import { answerRefusal } from "../files/raw-route.ts"
 import { ModelsLive } from "../models/models-layer.ts"
 import { SttBindingLive } from "./voice-binding.ts"
@@ -18,7 +19,7 @@ import { readRecording } from "./voice-recording.ts"
 
 const caller = Effect.map(CurrentSession, (session) => session.beingId)
 
-export const VoiceHandlers = HttpApiBuilder.group(NodeApi, "voice", (handlers) =>
+export const VoiceHandlers = HttpApiBuilder.group(apiOf(VoiceApi), "voice", (handlers) =>
   Effect.gen(function* () {
     const voice = yield* Voice
     const { maxTranscribeBytes } = yield* TwinSettings

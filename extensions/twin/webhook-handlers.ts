@@ -3,14 +3,14 @@ import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { SHARED_SECRET_HEADER, SIGNATURE_HEADER } from "./contract/webhooks-api.ts"
+import { SHARED_SECRET_HEADER, SIGNATURE_HEADER, TwinWebhooksApi } from "./contract/webhooks-api.ts"
 import { TwinWebhooks } from "./webhooks.ts"
-import { NodeApi } from "../../host/contract/api.ts"
+import { apiOf } from "../../kernel/contract/node-api.ts"
 import { twinFeature } from "./feature.ts"
 
 const header = (value: string | ReadonlyArray<string> | undefined) => (typeof value === "string" ? value : undefined)
 
-export const TwinWebhooksHandlers = HttpApiBuilder.group(NodeApi, "twinWebhooks", (handlers) =>
+export const TwinWebhooksHandlers = HttpApiBuilder.group(apiOf(TwinWebhooksApi), "twinWebhooks", (handlers) =>
   Effect.gen(function* () {
     const webhooks = yield* TwinWebhooks
     return handlers.handle("deliver", ({ path }) =>

@@ -8,7 +8,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Settings } from "../../kernel/settings.ts"
-import { defaultClassLimits, memoryRateStore, RateLimiter, type RateStore, WINDOW_MS } from "./rate-limit.ts"
+import { defaultClassLimits, memoryRateStore, RateLimiter, type RateStore, WINDOW_MS } from "../../kernel/http/rate-limit.ts"
 import { RateWindowsRepository } from "./rate-windows-repository.ts"
 
 export const databaseRateStore = Effect.gen(function* () {

@@ -35,7 +35,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } fro
 import { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
 import type { ReadableStream as NodeReadableStream } from "node:stream/web"
-import { isSelfSending } from "./self-sending-body.ts"
+import { isSelfSending } from "../../kernel/http/self-sending-body.ts"
 
 type Listener = (incoming: IncomingMessage, outgoing: ServerResponse) => void
 

@@ -61,7 +61,10 @@ describe("the listen connection", () => {
       const pids = await listeners()
       return pids.length === 2 && pids.every((pid) => !before.includes(pid)) ? pids : undefined
     })
-    expect(cluster.second.output()).toContain("broadcast: listening again")
+    // PostgreSQL shows the LISTEN before the node has heard back and said so: wait for its words.
+    await until("the second process saying it listens again", async () =>
+      cluster.second.output().includes("broadcast: listening again") ? true : undefined
+    )
 
     const tab = await LiveTab.open(asNode(cluster.second), sameBrowserOn(cluster.second, cluster.owner))
     const event = await run(cluster.owner.api.twinTime.createEvent({ payload: { title: "After the drop", startAt: "2020-01-01T09:00:00Z", remind: true } }))

@@ -5,6 +5,6 @@
  * WEB_ALLOW_PRIVATE (plugin-oauth/consent.ts). The answer is bounded all the same (oauth.ts).
  */
 import { makeOutbound } from "../../network/outbound.ts"
-import { hostVersion } from "../../../host/version.ts"
+import { hostVersion } from "../../../kernel/version.ts"
 
 export const ownerTokenSend = makeOutbound({ allowPrivate: true, userAgent: `svc-node/${hostVersion}` })

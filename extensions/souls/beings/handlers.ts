@@ -12,7 +12,8 @@ import { ListingModeration } from "../contract/listing-moderation.ts"
 import { soulFor, Souls } from "../souls.ts"
 import { Square } from "../square.ts"
 import { CurrentSession } from "../../accounts/contract/session.ts"
-import { NodeApi } from "../../../host/contract/api.ts"
+import { apiOf } from "../../../kernel/contract/node-api.ts"
+import { BeingsApi, ModerationApi, SoulsApi } from "../contract/api.ts"
 import { SquareOutboundLive } from "../../federation/feature.ts"
 import { Beings } from "./beings.ts"
 import { CitizensSeeded } from "./citizens.ts"
@@ -21,7 +22,7 @@ const ownerOnly = (what: string) =>
   Effect.flatMap(CurrentSession, (session) =>
     session.isOwner ? Effect.succeed(session) : Effect.fail(new Forbidden({ message: `Only the owner can ${what}.` })))
 
-const SoulsHandlers = HttpApiBuilder.group(NodeApi, "souls", (handlers) =>
+const SoulsHandlers = HttpApiBuilder.group(apiOf(SoulsApi), "souls", (handlers) =>
   Effect.gen(function* () {
     const beings = yield* Beings
     const souls = yield* Souls
@@ -63,7 +64,7 @@ const SoulsHandlers = HttpApiBuilder.group(NodeApi, "souls", (handlers) =>
   })
 )
 
-const BeingsHandlers = HttpApiBuilder.group(NodeApi, "beings", (handlers) =>
+const BeingsHandlers = HttpApiBuilder.group(apiOf(BeingsApi), "beings", (handlers) =>
   Effect.gen(function* () {
     const beings = yield* Beings
     const square = yield* Square
@@ -81,7 +82,7 @@ const BeingsHandlers = HttpApiBuilder.group(NodeApi, "beings", (handlers) =>
   })
 )
 
-const ModerationHandlers = HttpApiBuilder.group(NodeApi, "moderation", (handlers) =>
+const ModerationHandlers = HttpApiBuilder.group(apiOf(ModerationApi), "moderation", (handlers) =>
   Effect.gen(function* () {
     const square = yield* Square
     const moderator = Effect.map(ownerOnly("moderate"), (session) => session.beingId)

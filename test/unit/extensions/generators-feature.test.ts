@@ -5,7 +5,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { builtins } from "../../../extensions/plugins/builtins.ts"
+import { builtins } from "../../../host/builtins.ts"
 import { migrations } from "../../../host/migrations.ts"
 import { databaseLayer } from "../../../kernel/database.ts"
 import { ExtensionHost } from "../../../kernel/extensions/host.ts"

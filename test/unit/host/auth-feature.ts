@@ -11,7 +11,7 @@ import { MailFlows } from "../../../extensions/accounts/mail-flows.ts"
 import { accountMigrations } from "../../../extensions/accounts/migrations.ts"
 import { Sessions } from "../../../extensions/accounts/sessions.ts"
 import { Mailer } from "../../../extensions/mail/mailer.ts"
-import { PublicOrigin } from "../../../host/origin.ts"
+import { PublicOrigin } from "../../../kernel/origin.ts"
 import { nodeSettingsLayer } from "../../../host/settings.ts"
 import { databaseLayer } from "../../../kernel/database.ts"
 

@@ -1,6 +1,6 @@
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import { describe, expect, it } from "vitest"
-import { clientAddress } from "../../../host/http/client-address.ts"
+import { clientAddress } from "../../../kernel/http/client-address.ts"
 
 const request = (forwarded?: string) => {
   const headers: Record<string, string> = forwarded === undefined ? {} : { "x-forwarded-for": forwarded }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { makeRateCounter } from "../../../host/http/rate-limit.ts"
+import { makeRateCounter } from "../../../kernel/http/rate-limit.ts"
 
 describe("rate counter", () => {
   it("allows the budget in a minute, then says how long to wait, then opens a new window", () => {

@@ -14,9 +14,9 @@ import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type { RateClassName } from "../../kernel/contract/endpoint-policy.ts"
-import { RateLimited } from "../../kernel/contract/errors.ts"
-import { Settings } from "../../kernel/settings.ts"
+import type { RateClassName } from "../contract/endpoint-policy.ts"
+import { RateLimited } from "../contract/errors.ts"
+import { Settings } from "../settings.ts"
 import { clientAddress } from "./client-address.ts"
 
 export interface RateLimits {

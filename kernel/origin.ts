@@ -8,7 +8,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { Settings, type SettingsShape } from "../kernel/settings.ts"
+import { Settings, type SettingsShape } from "./settings.ts"
 
 export const listeningUrl = (address: HttpServer.Address): string =>
   address._tag === "TcpAddress"

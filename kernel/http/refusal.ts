@@ -5,7 +5,7 @@
  */
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Predicate from "effect/Predicate"
-import type { ApiErrorBody } from "../../kernel/contract/errors.ts"
+import type { ApiErrorBody } from "../contract/errors.ts"
 
 export const refusal = (status: number, error: ApiErrorBody): HttpServerResponse.HttpServerResponse => {
   const headers: Record<string, string> = {}
