@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { LiveTab } from "../support/live.ts"
 import { run } from "../support/node.ts"
 import { asNode, sameBrowserOn, startTwoProcesses, type TwoProcesses } from "../support/processes.ts"
+import { until } from "../support/until.ts"
 
 let cluster: TwoProcesses
 
@@ -35,16 +36,6 @@ const terminateListeners = async () => {
   }
 }
 
-const until = async <A>(what: string, probe: () => Promise<A | undefined>, ms = 30_000): Promise<A> => {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
 beforeAll(async () => {
   cluster = await startTwoProcesses()
 }, 120_000)
@@ -55,15 +46,15 @@ describe("the listen connection", () => {
     const before = await until("both processes listening", async () => {
       const pids = await listeners()
       return pids.length === 2 ? pids : undefined
-    })
+    }, 30_000)
     await terminateListeners()
     await until("both processes listening again", async () => {
       const pids = await listeners()
       return pids.length === 2 && pids.every((pid) => !before.includes(pid)) ? pids : undefined
-    })
+    }, 30_000)
     // PostgreSQL shows the LISTEN before the node has heard back and said so: wait for its words.
-    await until("the second process saying it listens again", async () =>
-      cluster.second.output().includes("broadcast: listening again") ? true : undefined
+    await until("the second process saying it listens again", () =>
+      cluster.second.output().includes("broadcast: listening again"), 30_000
     )
 
     const tab = await LiveTab.open(asNode(cluster.second), sameBrowserOn(cluster.second, cluster.owner))

@@ -11,7 +11,8 @@ import { startSlack } from "../support/chat-servers.ts"
 import { LiveTab } from "../support/live.ts"
 import { attempt, run, type Client } from "../support/node.ts"
 import { skillMain, writePluginFolder } from "../support/plugin-folder.ts"
-import { asNode, askUntil as until, sameBrowserOn, startTwoProcesses, type TwoProcesses } from "../support/processes.ts"
+import { asNode, sameBrowserOn, startTwoProcesses, type TwoProcesses } from "../support/processes.ts"
+import { until } from "../support/until.ts"
 
 let cluster: TwoProcesses
 let slack: Awaited<ReturnType<typeof startSlack>>
@@ -38,6 +39,12 @@ afterAll(async () => {
 const sendOn = (client: Client) => () =>
   run(client.api.studioSkills.invokeSkill({ payload: { name: "chat_b.send", input: { channel: "C0123456789", text: "Hello" } } })) as Promise<unknown>
 const saysNoToken = (answer: unknown) => JSON.stringify(answer).includes("CHAT_B_TOKEN")
+/** The answer of `ask` once `check` holds of it. */
+const answerOnce = <A>(what: string, ask: () => Promise<A>, check: (answer: A) => boolean) =>
+  until(what, async () => {
+    const answer = await ask()
+    return check(answer) ? answer : undefined
+  }, 15_000)
 
 describe("connection secrets", () => {
   it("are used on the other process as connected, edited and disconnected on one", async () => {
@@ -46,15 +53,15 @@ describe("connection secrets", () => {
 
     const connection = await run(cluster.owner.api.connections.create({ payload: { provider: "chat_b", config: { token: "xoxb-1-a-stale-token" } } }))
     // The second process uses the being's connection now: the server refuses that token.
-    expect(await until(onSecond, (answer) => !saysNoToken(answer))).toMatchObject({ ok: false, error: expect.stringContaining("invalid_auth") })
+    expect(await answerOnce("the second process to use the connection", onSecond, (answer) => !saysNoToken(answer))).toMatchObject({ ok: false, error: expect.stringContaining("invalid_auth") })
 
     await run(cluster.owner.api.connections.update({ path: { id: connection.id }, payload: { config: { token: goodToken } } }))
-    const sent = await until(onSecond, (answer) => JSON.stringify(answer).includes('"ok":true'))
+    const sent = await answerOnce("the second process to use the edited token", onSecond, (answer) => JSON.stringify(answer).includes('"ok":true'))
     expect(sent).toMatchObject({ ok: true, output: { via: "connection" } })
     expect(slack.received.at(-1)?.headers["authorization"]).toBe(`Bearer ${goodToken}`)
 
     await run(cluster.owner.api.connections.remove({ path: { id: connection.id } }))
-    expect(await until(onSecond, saysNoToken)).toMatchObject({ ok: false, error: expect.stringContaining("CHAT_B_TOKEN") })
+    expect(await answerOnce("the second process to forget the connection", onSecond, saysNoToken)).toMatchObject({ ok: false, error: expect.stringContaining("CHAT_B_TOKEN") })
   }, 60_000)
 })
 
@@ -85,11 +92,11 @@ describe("plugins", () => {
     expect(await echoOnSecond()).toMatchObject({ ok: false, status: 404 })
 
     await run(cluster.owner.api.plugins.installPlugin({ payload: { dir: "echoer", granted: [] } }))
-    expect(await until(echoOnSecond, (outcome) => outcome.ok)).toMatchObject({ ok: true, value: { ok: true, output: { heard: "hi" } } })
+    expect(await answerOnce("the plugin on the second process", echoOnSecond, (outcome) => outcome.ok)).toMatchObject({ ok: true, value: { ok: true, output: { heard: "hi" } } })
     expect((await run(onSecond.api.plugins.listPlugins())).some((plugin) => plugin.id === "@test/echoer")).toBe(true)
 
     await run(cluster.owner.api.plugins.uninstallPlugin({ path: { id: encodeURIComponent("@test/echoer") } }))
-    expect(await until(echoOnSecond, (outcome) => !outcome.ok)).toMatchObject({ ok: false, status: 404 })
+    expect(await answerOnce("the plugin gone from the second process", echoOnSecond, (outcome) => !outcome.ok)).toMatchObject({ ok: false, status: 404 })
     expect((await run(onSecond.api.plugins.listPlugins())).some((plugin) => plugin.id === "@test/echoer")).toBe(false)
   }, 60_000)
 })

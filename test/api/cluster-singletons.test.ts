@@ -14,6 +14,7 @@ import { Client, person, run } from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { startPostgres, type TestPostgres } from "../support/postgres.ts"
 import { asNode, sameBrowserOn } from "../support/processes.ts"
+import { until } from "../support/until.ts"
 
 const nodeToken = "123456:cluster-node-bot"
 const ownToken = "654321:cluster-own-bot"
@@ -61,15 +62,6 @@ afterAll(async () => {
   postgres?.stop()
 })
 
-/** Polls `probe` until it holds, or fails after `timeoutMs`. */
-const until = async (probe: () => boolean, timeoutMs: number, what: string) => {
-  const deadline = Date.now() + timeoutMs
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
 const getUpdatesOf = (token: string) => bots.calls.filter((call) => call.token === token && call.method === "getUpdates" && call.dropped !== true)
 
 describe("timers on two runners", () => {
@@ -80,11 +72,11 @@ describe("timers on two runners", () => {
     await run(member.api.authPublic.register({ payload: person(minted!.code) }))
     await run(owner.api.connections.create({ payload: { provider: "chat_a", config: { token: nodeToken } } }))
     await run(member.api.connections.create({ payload: { provider: "chat_a", config: { token: nodeToken } } }))
-    await until(() => getUpdatesOf(nodeToken).length > 0, 30_000, "the bot's first poll")
+    await until("the bot's first poll", () => getUpdatesOf(nodeToken).length > 0, 30_000)
     bots.openPolls.reset(nodeToken)
     // Several one-second periods with both processes up: one long poll at a time, one after another.
     const polled = getUpdatesOf(nodeToken).length
-    await until(() => getUpdatesOf(nodeToken).length >= polled + 4, 60_000, "four more polls")
+    await until("four more polls", () => getUpdatesOf(nodeToken).length >= polled + 4, 60_000)
     expect(bots.openPolls.peak(nodeToken)).toBe(1)
   }, 120_000)
 
@@ -95,9 +87,9 @@ describe("timers on two runners", () => {
     const [mine] = (await run(owner.api.connections.list())).filter((connection) => connection.provider === "chat_a")
     const path = { id: mine!.id }
     await run(sameBrowserOn(second, owner).api.connections.update({ path, payload: { config: { token: ownToken } } }))
-    await until(() => getUpdatesOf(ownToken).length > 0, 30_000, "the own bot's first poll")
+    await until("the own bot's first poll", () => getUpdatesOf(ownToken).length > 0, 30_000)
     await run(owner.api.connections.update({ path, payload: { config: { token: otherToken } } }))
-    await until(() => getUpdatesOf(otherToken).length > 0, 30_000, "the other bot's first poll")
+    await until("the other bot's first poll", () => getUpdatesOf(otherToken).length > 0, 30_000)
   }, 90_000)
 
   it("run the embedding backfill once per interval across the cluster", async () => {
@@ -106,9 +98,9 @@ describe("timers on two runners", () => {
     await run(sameBrowserOn(second, owner).api.twin.createMemory({ payload: { content: "Pending through the second process." } }))
     // Past the writes' own attempts to embed: from here on only the backfill calls.
     const written = embedCalls.length
-    await until(() => embedCalls.length >= written + 2, 60_000, "the backfill's first passes")
+    await until("the backfill's first passes", () => embedCalls.length >= written + 2, 60_000)
     const from = embedCalls.length
-    await until(() => embedCalls.length >= from + 6, 60_000, "six backfill passes")
+    await until("six backfill passes", () => embedCalls.length >= from + 6, 60_000)
     // One loop sleeps its interval between passes; a second loop's passes would fall in between.
     const times = embedCalls.slice(from)
     const gaps = times.slice(1).map((at, index) => at - times[index]!)

@@ -24,6 +24,7 @@ import { startPostgres, type TestPostgres } from "../support/postgres.ts"
 import { asNode, expectLoginGuessesShared, sameBrowserOn } from "../support/processes.ts"
 import { callsFor, scriptStudio } from "./projects-scripted.ts"
 import { startBrief, startGenerator, twoStepGenerator, untilSettled } from "./projects-support.ts"
+import { until } from "../support/until.ts"
 
 let models: OpenAiServer
 let postgres: TestPostgres
@@ -78,30 +79,19 @@ const query = async <Row extends Record<string, unknown>>(text: string): Promise
   }
 }
 
-/** Polls `probe` until it answers a value, or fails after `timeoutMs`. */
-const until = async <A>(probe: () => Promise<A | undefined> | A | undefined, timeoutMs: number, what: string): Promise<A> => {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
 const decodeSignal = Schema.decodeUnknownSync(SignalInput)
 
 describe("two runners on one PostgreSQL", () => {
   it("spread the shards over both runners, and each serves what was made through the other", async () => {
     // On PostgreSQL a runner holds its shards as advisory locks on its own connection: every
     // shard held, by two connections (one per runner), each holding some.
-    const holders = await until(async () => {
+    const holders = await until("the shards to be held by both runners", async () => {
       const rows = await query<{ pid: number; shards: string }>(
         "SELECT pid, count(*) AS shards FROM pg_locks WHERE locktype = 'advisory' AND granted GROUP BY pid"
       )
       const total = rows.reduce((sum, row) => sum + Number(row.shards), 0)
       return rows.length === 2 && total >= 300 ? rows : undefined
-    }, 30_000, "the shards to be held by both runners")
+    }, 30_000)
     expect(holders.map((row) => Number(row.shards)).every((count) => count > 0)).toBe(true)
     expect((await query<{ address: string }>("SELECT address FROM cluster_runners")).length).toBe(2)
 
@@ -133,7 +123,7 @@ describe("two runners on one PostgreSQL", () => {
     scriptStudio(models, { delayMs: (title) => (title.startsWith("Report") ? 10_000 : 0) })
     const generator = await twoStepGenerator(owner)
     const started = await startGenerator(owner, generator.id, { topic: "oolong" })
-    await until(() => callsFor(models, "Report on oolong")[0], 60_000, "the report's first model call")
+    await until("the report's first model call", () => callsFor(models, "Report on oolong")[0], 60_000)
     // Acknowledged by the first process: the finished step, a memory, a signal's answer.
     const acknowledged = await untilSettled(owner, started.id, (detail) => detail.tasks[0]?.status === "done", 10_000)
     const notesCalls = callsFor(models, "Notes on oolong").length

@@ -19,7 +19,8 @@ import * as Option from "effect/Option"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { startChildNode, type ChildNode } from "../support/child-node.ts"
 import { dialled as dialledIn, egressHook, expectOnly, hostPort, onHost, unlisted as unlistedIn } from "../support/egress.ts"
-import { capabilitiesOf, eventually, newKeyPair } from "../support/federation.ts"
+import { capabilitiesOf, newKeyPair } from "../support/federation.ts"
+import { until } from "../support/until.ts"
 import { freePort } from "../support/free-port.ts"
 import { Client, person, refused, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
 import { recordingProxy, type RecordingProxy } from "../support/recording-proxy.ts"
@@ -204,7 +205,7 @@ describe("what leaves the host", () => {
     await run(owner.api.federation.addPeer({ payload: { nodeDid: stranger as never, endpoint: nowhere, relay: peersRelay.url } }))
     const conversation = await run(owner.api.federation.openConversation({ payload: { peerDid: stranger as never, remoteDid: newKeyPair().did as never } }))
     await run(owner.api.threads.postMessage({ path: { id: conversation.threadId }, payload: { content: "Left at the relay." } }))
-    await eventually(async () => (paths(peersRelay).includes("/api/federation/relay/deposit") ? true : undefined))
+    await until("the deposit at the peer's relay", () => paths(peersRelay).includes("/api/federation/relay/deposit"))
 
     const configured = [hostPort(models.baseUrl), hostPort(smtp.url), hostPort(peer.url)]
     const pagesAskedFor = pages.map((server) => {

@@ -10,7 +10,8 @@
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { beingDidOf, capabilitiesOf, collectRequest, eventually, newKeyPair } from "../support/federation.ts"
+import { beingDidOf, capabilitiesOf, collectRequest, newKeyPair } from "../support/federation.ts"
+import { until } from "../support/until.ts"
 import { LiveTab } from "../support/live.ts"
 import { recordingProxy, type RecordingProxy } from "../support/recording-proxy.ts"
 import { movableClock } from "../support/shifted-clock.ts"
@@ -72,7 +73,7 @@ describe("a federated conversation", () => {
   it("sends a message posted in the thread through the outbox, sealed, into the remote being's thread", async () => {
     const sent = await post(ownerA, threadA, "Hello Bo: the word is tangerine.")
     // Queued, and the courier woken at once: no flush needed.
-    const row = await eventually(async () => (await outbox(ownerA)).find((r) => r.messageId === sent.id && r.state === "delivered"))
+    const row = await until("the message delivered", async () => (await outbox(ownerA)).find((r) => r.messageId === sent.id && r.state === "delivered"))
     expect(row).toMatchObject({ direction: "out", kind: "message", threadId: threadA, peerDid: didB, authorDid: adaDid, audienceDid: boDid, sealed: true, attempts: 1, lastError: null })
     expect((await run(ownerA.client.api.federation.listConversations()))[0]).toMatchObject({ queued: 0 })
     expect(await flush(ownerA)).toMatchObject({ attempted: 0, requeued: 0, collected: 0, relayed: 0 })
@@ -143,7 +144,7 @@ describe("a federated conversation", () => {
     toA.asleep = true
     await post(ownerA, threadA, "Are you awake?")
     // The woken courier tried once and failed: the row waits 30 s.
-    const waiting = await eventually(async () => {
+    const waiting = await until("the first attempt", async () => {
       const [row] = await outbox(ownerA)
       return row?.attempts === 1 ? row : undefined
     })
@@ -174,7 +175,7 @@ describe("collect", () => {
     const [there] = await run(ownerB.client.api.federation.listConversations())
     toB.asleep = true
     const sent = await post(ownerA, conversation!.threadId, "Collected, not delivered: kumquat.")
-    await eventually(async () => (await outbox(ownerA)).find((r) => r.messageId === sent.id && r.attempts === 1 && r.state === "queued"))
+    await until("the message queued after one attempt", async () => (await outbox(ownerA)).find((r) => r.messageId === sent.id && r.attempts === 1 && r.state === "queued"))
 
     expect(await flush(ownerB)).toMatchObject({ collected: 1 })
     const landed = await run(ownerB.client.api.threads.listMessages({ path: { id: there!.threadId } }))
@@ -227,7 +228,7 @@ describe("a peer too old for protocol 2", () => {
     const { threadId } = await run(ownerA.client.api.federation.openConversation({ payload: { peerDid: oldNode.did as never, remoteDid: newKeyPair().did as never } }))
     await post(ownerA, threadId, "Only sealed, ever.")
     // The courier, woken by the queue, tries it once; a flush would put it back in the queue.
-    const row = await eventually(async () => (await outbox(ownerA)).find((r) => r.threadId === threadId && r.state === "stuck"))
+    const row = await until("the message stuck", async () => (await outbox(ownerA)).find((r) => r.threadId === threadId && r.state === "stuck"))
     expect(row.lastError).toContain("protocol 2")
     const delivered = bodies.filter((body) => body.includes("envelope"))
     expect(delivered).toHaveLength(1)

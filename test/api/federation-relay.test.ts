@@ -14,7 +14,8 @@ import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { signPayload } from "../../extensions/federation/wire/signed.ts"
-import { beingDidOf, capabilitiesOf, collectRequest, eventually, newKeyPair, sealedEnvelope } from "../support/federation.ts"
+import { beingDidOf, capabilitiesOf, collectRequest, newKeyPair, sealedEnvelope } from "../support/federation.ts"
+import { until } from "../support/until.ts"
 import { freePort } from "../support/free-port.ts"
 import { recordingProxy, type RecordingProxy } from "../support/recording-proxy.ts"
 import { shiftedClock } from "../support/shifted-clock.ts"
@@ -115,7 +116,7 @@ describe("a message to a node nobody can dial", () => {
     threadA = conversation.threadId
     await run(ownerA.client.api.threads.postMessage({ path: { id: threadA }, payload: { content: "Through the relay: the word is quince." } }))
     // No flush: A's loops never tick on their own (wakeOnly), so only the wake sends it.
-    const row = await eventually(async () =>
+    const row = await until("the message delivered through the relay", async () =>
       (await run(ownerA.client.api.federation.outbox({ urlParams: { kind: "message" } }))).find((r) => r.threadId === threadA && r.state === "delivered"))
     expect(row).toMatchObject({ attempts: 1, lastError: null, sealed: true, peerDid: didC })
     expect(await relayOf(ownerA)).toMatchObject({ deposited: 1, endpoint: null, relayDid: null })

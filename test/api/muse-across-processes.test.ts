@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startBotApi, type BotApi, type ChatOf } from "../support/bot-api.ts"
 import { startChildNode, type ChildNode } from "../support/child-node.ts"
 import { freePort } from "../support/free-port.ts"
-import { eventually } from "../support/federation.ts"
+import { until } from "../support/until.ts"
 import { LiveTab, type FrameOf, type LiveFrame } from "../support/live.ts"
 import { Client, person, run, type TestNode } from "../support/node.ts"
 import { startOpenAiServer, type ChatReply, type OpenAiServer, type ReceivedRequest } from "../support/openai-server.ts"
@@ -101,7 +101,7 @@ const isReply = (frame: LiveFrame): frame is FrameOf<"message.created"> => frame
 
 /** No reply holds a lease: the previous test's last round has given it back, so the next post starts its own. */
 const idle = () =>
-  eventually(async () => {
+  until("no Muse reply holding a lease", async () => {
     const client = new pg.Client({ connectionString: databaseUrl })
     await client.connect()
     try {

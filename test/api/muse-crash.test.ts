@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest"
 import { startChildNode, type ChildNode } from "../support/child-node.ts"
-import { eventually } from "../support/federation.ts"
+import { until } from "../support/until.ts"
 import { LiveTab } from "../support/live.ts"
 import { Client, person, run, type TestNode } from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
@@ -39,7 +39,7 @@ it("closes at the next start a reply its process was streaming when killed, and 
   expect(await first.kill()).toBe("SIGKILL")
 
   again = await startChildNode({ dataDir: first.dataDir, port: first.port, ownerCode: first.ownerCode, env: { LLM_STANDARD_BASE_URL: models.baseUrl } })
-  const closed = await eventually(async () => {
+  const closed = await until("the thinking message closed", async () => {
     const messages = await run(owner.api.threads.listMessages({ path: { id: thread!.id } }))
     return messages.find((message) => message.id === thinking.messageId)
   }, 30_000)

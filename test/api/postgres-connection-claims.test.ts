@@ -13,6 +13,7 @@ import { freePort } from "../support/free-port.ts"
 import { type FakeGoogle, startGoogle } from "../support/google.ts"
 import { attempt, Client, person, run } from "../support/node.ts"
 import { startPostgres, type TestPostgres } from "../support/postgres.ts"
+import { until } from "../support/until.ts"
 
 let google: FakeGoogle
 let cluster: TestPostgres
@@ -45,17 +46,6 @@ const navigate = async (client: Client, url: string) => {
 const refreshes = () => google.tokenCalls.filter((call) => call.grant === "refresh_token").length
 
 const mailStatus = async (client: Client) => (await run(client.api.twin.status())).providers.find((provider) => provider.provider === "mail_a")!
-
-/** Polls `read` until `done` holds of what it answers, within a generous deadline (a busy machine, runner start-ups). */
-const until = async <A>(read: () => Promise<A>, done: (value: A) => boolean, what: string) => {
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > deadline) throw new Error(`${what} did not happen; last: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
 
 beforeAll(async () => {
   google = await startGoogle()
@@ -114,7 +104,10 @@ describe("a connection's work, once across processes", () => {
     const listed = listings()
     try {
       expect(await run(owners[0]!.api.twin.sync({ path: { provider: "mail_a" }, urlParams: {} }))).toEqual({ started: true })
-      await until(async () => listings(), (count) => count > listed, "the sync's listing")
+      await until("the sync's listing", async () => {
+      const value = await (async () => listings())()
+      return ((count) => count > listed)(value) ? value : undefined
+    }, 60_000)
     } catch (error) {
       letGo()
       throw error
@@ -130,7 +123,10 @@ describe("a connection's work, once across processes", () => {
     } finally {
       letGo()
     }
-    const done = await until(() => mailStatus(owners[1]!), (status) => status.sync.status !== "running", "the sync's end")
+    const done = await until("the sync's end", async () => {
+      const value = await (() => mailStatus(owners[1]!))()
+      return ((status) => status.sync.status !== "running")(value) ? value : undefined
+    }, 60_000)
     expect(done.sync).toMatchObject({ status: "done", error: null })
   }
 
@@ -141,7 +137,10 @@ describe("a connection's work, once across processes", () => {
       expect((await mailStatus(owners[1]!)).sync.status).toBe("running")
     })
     expect(await run(owners[1]!.api.twin.sync({ path: { provider: "mail_a" }, urlParams: {} }))).toEqual({ started: true })
-    await until(() => mailStatus(owners[0]!), (status) => status.sync.status === "done", "the second sync's end")
+    await until("the second sync's end", async () => {
+      const value = await (() => mailStatus(owners[0]!))()
+      return ((status) => status.sync.status === "done")(value) ? value : undefined
+    }, 60_000)
   }, 180_000)
 
   it("leaves a sync running on one process running when another process starts", async () => {
@@ -163,9 +162,15 @@ describe("a connection's work, once across processes", () => {
     }
     // Until the lease lapses (at most SYNC_LEASE_MS after its last renewal) the sync is the dead process's.
     expect(await attempt(owners[1]!.api.twin.sync({ path: { provider: "mail_a" }, urlParams: {} }))).toMatchObject({ status: 409, body: { error: "sync_running" } })
-    const stopped = await until(() => mailStatus(owners[1]!), (status) => status.sync.status !== "running", "the lease's lapse")
+    const stopped = await until("the lease's lapse", async () => {
+      const value = await (() => mailStatus(owners[1]!))()
+      return ((status) => status.sync.status !== "running")(value) ? value : undefined
+    }, 60_000)
     expect(stopped.sync).toMatchObject({ status: "error", error: "The node stopped before this sync finished; sync again." })
     expect(await run(owners[1]!.api.twin.sync({ path: { provider: "mail_a" }, urlParams: {} }))).toEqual({ started: true })
-    await until(() => mailStatus(owners[1]!), (status) => status.sync.status === "done", "the new sync's end")
+    await until("the new sync's end", async () => {
+      const value = await (() => mailStatus(owners[1]!))()
+      return ((status) => status.sync.status === "done")(value) ? value : undefined
+    }, 60_000)
   }, 180_000)
 })

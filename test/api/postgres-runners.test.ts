@@ -17,6 +17,7 @@ import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.t
 import { startPostgres, type TestPostgres } from "../support/postgres.ts"
 import { callsFor, scriptStudio } from "./projects-scripted.ts"
 import { startGenerator, twoStepGenerator, untilSettled } from "./projects-support.ts"
+import { until } from "../support/until.ts"
 
 let models: OpenAiServer
 let cluster: TestPostgres
@@ -72,16 +73,6 @@ const registeredRunners = async () => {
   }
 }
 
-const until = async <A>(probe: () => A | undefined, timeoutMs: number): Promise<A> => {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error("timed out")
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
-
 it("serves from both runners and finishes a run on the survivor after SIGKILL of its runner", async () => {
   const [a, b] = await Promise.all([startRunner(0), startRunner(1)])
   for (const { runner } of [a, b]) {
@@ -104,7 +95,7 @@ it("serves from both runners and finishes a run on the survivor after SIGKILL of
   scriptStudio(models, { delayMs: (title) => (title.startsWith("Report") ? 60_000 : 0) })
   const generator = await twoStepGenerator(owner)
   const started = await startGenerator(owner, generator.id, { topic: "sencha" })
-  const hanging = await until(() => callsFor(models, "Report on sencha")[0], 30_000)
+  const hanging = await until("the report's first model call", () => callsFor(models, "Report on sencha")[0], 30_000)
   const holder = callerOf(hanging)
   expect(holder).toBeDefined()
   const notesCalls = callsFor(models, "Notes on sencha").length
@@ -117,6 +108,7 @@ it("serves from both runners and finishes a run on the survivor after SIGKILL of
   expect(await killed.runner.kill()).toBe("SIGKILL")
   // The entity answers again when the survivor's runner makes the report's next model call.
   const resumed = await until(
+    "the report's model call from the surviving runner",
     () => callsFor(models, "Report on sencha").slice(reportCallsBefore).find((request) => callerOf(request) === 1 - holder!),
     60_000
   )

@@ -11,7 +11,7 @@ import pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { LEASE_MS, LEASE_RENEW_MS } from "../../actors/being/presence-lease.ts"
 import { startChildNode, type ChildNode } from "../support/child-node.ts"
-import { eventually } from "../support/federation.ts"
+import { until } from "../support/until.ts"
 import { freePort } from "../support/free-port.ts"
 import { LiveTab } from "../support/live.ts"
 import { Client, person, run } from "../support/node.ts"
@@ -62,18 +62,15 @@ const leases = async (): Promise<number> => {
 /** How many beings a process reads online (GET /api/health, `live.beingsOnline`). */
 const onlineOn = async (node: ChildNode) => (await run(new Client(node.url).api.health.health())).live.beingsOnline
 
-/** Polls `probe` until it answers true, or fails after `timeoutMs`. */
-const until = (probe: () => Promise<boolean>, timeoutMs: number) => eventually(async () => ((await probe()) ? true : undefined), timeoutMs)
-
 describe("presence across two runner processes", () => {
   it("keeps a tab's being online when the other process restarts, and reads it offline soon after its own process is killed", async () => {
     const tab = await LiveTab.open(asNode(first), owner)
-    await until(async () => (await onlineOn(second)) === 1, 10_000)
+    await until("the being online on the second process to count 1", async () => (await onlineOn(second)) === 1, 10_000)
 
     // The second process restarts (a new process, as after a deploy): the first one's socket is still counted.
     await second.close()
     second = await startRunner(first.ownerCode)
-    await until(async () => (await leases()) === 2, 20_000)
+    await until("the leases to count 2", async () => (await leases()) === 2, 20_000)
     expect(await onlineOn(second)).toBe(1)
     expect(await onlineOn(first)).toBe(1)
     // The being reads online in the other process's list and page too, not only in its count.
@@ -86,7 +83,7 @@ describe("presence across two runner processes", () => {
     expect(await first.kill("SIGKILL")).toBe("SIGKILL")
     expect((await tab.closed).code).toBe(1006)
     // Within the lease and a couple of rounds (slack for this busy machine's event loops).
-    await until(async () => (await onlineOn(second)) === 0, LEASE_MS + 2 * LEASE_RENEW_MS + 8_000)
+    await until("the being online on the second process to count 0", async () => (await onlineOn(second)) === 0, LEASE_MS + 2 * LEASE_RENEW_MS + 8_000)
     console.log(`presence: offline ${Date.now() - killedAt} ms after SIGKILL (lease ${LEASE_MS} ms)`)
     expect(await leases()).toBe(1)
   }, 180_000)
@@ -96,13 +93,13 @@ describe("presence across two runner processes", () => {
     try {
       // A handshake made before the live channel is up waits for it (host/live/server.ts).
       const tab = await LiveTab.open(asNode(third), owner)
-      await until(async () => (await onlineOn(second)) === 1, 20_000)
+      await until("the being online on the second process to count 1", async () => (await onlineOn(second)) === 1, 20_000)
       // Frozen past its lease (a stalled event loop): the survivor sweeps its rows.
       process.kill(third.pid, "SIGSTOP")
-      await until(async () => (await onlineOn(second)) === 0, LEASE_MS + 2 * LEASE_RENEW_MS + 8_000)
+      await until("the being online on the second process to count 0", async () => (await onlineOn(second)) === 0, LEASE_MS + 2 * LEASE_RENEW_MS + 8_000)
       process.kill(third.pid, "SIGCONT")
       // Its next renewal finds the lease lapsed and counts its open sockets again.
-      await until(async () => (await onlineOn(second)) === 1, 60_000)
+      await until("the being online on the second process to count 1", async () => (await onlineOn(second)) === 1, 60_000)
       await tab.close()
     } finally {
       process.kill(third.pid, "SIGCONT")

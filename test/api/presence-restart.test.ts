@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest"
 import { startChildNode, type ChildNode } from "../support/child-node.ts"
-import { eventually } from "../support/federation.ts"
+import { until } from "../support/until.ts"
 import { LiveTab } from "../support/live.ts"
 import { Client, person, run } from "../support/node.ts"
 import { asNode } from "../support/processes.ts"
@@ -37,6 +37,6 @@ describe("presence across a restart on SQLite", () => {
     const tabAgain = await LiveTab.open(asNode(again), browser)
     expect(await onlineOn(again)).toBe(1)
     await tabAgain.close()
-    await eventually(async () => ((await onlineOn(again)) === 0 ? true : undefined), 10_000)
+    await until("no one online on the restarted process", async () => (await onlineOn(again)) === 0, 10_000)
   }, 60_000)
 })

@@ -22,6 +22,7 @@ import { join } from "node:path"
 import { BootInfo, bootInfoLayer } from "../../host/boot.ts"
 import { nodeLayer } from "../../host/node.ts"
 import { Client, run } from "../support/client.ts"
+import { until } from "../support/until.ts"
 
 const messages = 25
 
@@ -41,14 +42,6 @@ const startNode = async () => {
   return { url: info.url, owner, nodeDid, beingDid, close: () => runtime.dispose().then(() => rmSync(dataDir, { recursive: true, force: true })) }
 }
 
-const eventually = async (check: () => Promise<boolean>, ms: number) => {
-  const deadline = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`the deliveries did not finish within ${ms} ms`)
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
-}
-
 const nodeDeliveries = async () => {
   const [a, b] = await Promise.all([startNode(), startNode()])
   try {
@@ -62,11 +55,11 @@ const nodeDeliveries = async () => {
       (await run(ownerA.api.federation.outbox({ urlParams: { kind: "message" } }))).filter((row) => row.state === "delivered").length
     // Warm-up: one message there and back to delivered, off the clock.
     await post("warm-up")
-    await eventually(async () => (await delivered()) === 1, 10_000)
+    await until("the first delivery", async () => (await delivered()) === 1, 10_000)
     const body = "x".repeat(1000)
     const started = performance.now()
     for (let n = 0; n < messages; n++) await post(`${n} ${body}`)
-    await eventually(async () => (await delivered()) === messages + 1, 120_000)
+    await until("every delivery", async () => (await delivered()) === messages + 1, 120_000)
     return messages / ((performance.now() - started) / 1000)
   } finally {
     await Promise.all([a.close(), b.close()])

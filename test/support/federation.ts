@@ -109,13 +109,3 @@ export const beingDidOf = async (node: TestNode, owner: Registered) => {
   return (await beingKeyOf(node, owner.being.id))!.did
 }
 
-/** Polls `check` until it answers something other than undefined, or fails after `ms`. */
-export const eventually = async <A>(check: () => Promise<A | undefined>, ms = 10_000): Promise<A> => {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const found = await check()
-    if (found !== undefined) return found
-    if (Date.now() > deadline) throw new Error(`nothing came within ${ms} ms`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}

@@ -78,12 +78,3 @@ export const expectLoginGuessesShared = async (first: ChildNode, second: ChildNo
   expect((await new Client(second.url, { "x-forwarded-for": otherAddress }).raw("POST", "/api/auth/login", badLogin)).status).toBe(401)
 }
 
-/** Asks until `check` holds of the answer, or the deadline passes: answers the last answer. */
-export const askUntil = async <A>(ask: () => Promise<A>, check: (answer: A) => boolean, ms = 15_000): Promise<A> => {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const answer = await ask()
-    if (check(answer) || Date.now() > deadline) return answer
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}

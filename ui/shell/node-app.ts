@@ -7,7 +7,7 @@
  * navigation (not on the first load) the keyboard moves to the new place's heading, which screen
  * readers then read out.
  */
-import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from "lit"
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from "lit"
 import { customElement, state } from "lit/decorators.js"
 import type { Being } from "../../extensions/accounts/contract/records.ts"
 import { request } from "../api/client.ts"
@@ -21,6 +21,7 @@ import "./node-omnibar.ts"
 import "./node-rail.ts"
 import { PlaceLoader, type PlaceModule } from "./place-loader.ts"
 import { type AppLocation, navigate, RouterController } from "./router.ts"
+import { nodeAppStyles } from "./node-app-styles.ts"
 
 type Access = "signed-in" | "signed-out" | "anyone"
 
@@ -354,73 +355,8 @@ export class NodeApp extends LitElement {
     this.renderRoot.querySelector<HTMLElement>("main")?.focus()
   }
 
-  static override styles = [
-    sharedStyles,
-    css`
-      :host {
-        display: block;
-        min-height: 100vh;
-      }
-      /* The rail, then the content using the rest of a desktop's width (up to a limit). */
-      .layout {
-        display: grid;
-        grid-template-columns: var(--node-rail-width) minmax(0, 1fr);
-        min-height: 100vh;
-      }
-      /* The omnibar's top bar above the place, in the content's column. */
-      .column {
-        min-width: 0;
-      }
-      .top {
-        padding: var(--node-space-4) var(--node-space-7) 0;
-      }
-      main {
-        padding: var(--node-space-6) var(--node-space-7) var(--node-space-7);
-        max-width: calc(var(--node-content-max) + 2 * var(--node-space-7));
-        width: 100%;
-        min-width: 0;
-      }
-      main:focus {
-        outline: none;
-      }
-      .starting {
-        padding: var(--node-space-6);
-      }
-      .skip {
-        position: absolute;
-        left: var(--node-space-2);
-        top: -48px;
-        background: var(--node-surface);
-        padding: var(--node-space-2) var(--node-space-3);
-        border-radius: var(--node-radius-sm);
-        box-shadow: var(--node-shadow-2);
-        z-index: 1;
-      }
-      .skip:focus {
-        top: var(--node-space-2);
-      }
-      @media (max-width: 1100px) {
-        .top {
-          padding: var(--node-space-4) var(--node-space-5) 0;
-        }
-        main {
-          padding: var(--node-space-5) var(--node-space-5) var(--node-space-6);
-        }
-      }
-      @media (max-width: 700px) {
-        .layout {
-          grid-template-columns: minmax(0, 1fr);
-          grid-template-rows: auto 1fr;
-        }
-        .top {
-          padding: var(--node-space-2) var(--node-space-3) 0;
-        }
-        main {
-          padding: var(--node-space-4) var(--node-space-3) var(--node-space-6);
-        }
-      }
-    `
-  ]
+  static override styles = nodeAppStyles
+
 }
 
 declare global {
