@@ -4,7 +4,9 @@
  * first failing step and says which.
  */
 import { spawnSync } from "node:child_process"
-import { existsSync } from "node:fs"
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 
 /** What the tests run against for real, and the file that shows each is there. */
 const debianPackages = [
@@ -18,10 +20,10 @@ const debianPackages = [
   { name: "postgresql", file: "/usr/lib/postgresql/15/bin/initdb", why: "the PostgreSQL tests' throwaway clusters" }
 ]
 
-const step = (title: string, command: string, args: ReadonlyArray<string>) => {
+const step = (title: string, command: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = process.env) => {
   const started = Date.now()
   console.log(`\n▶ ${title}`)
-  const run = spawnSync(command, args, { stdio: "inherit" })
+  const run = spawnSync(command, args, { stdio: "inherit", env })
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   if (run.status !== 0) {
     console.error(`\n✗ ${title} failed after ${seconds} s.`)
@@ -49,6 +51,19 @@ if (missing.length > 0) {
 
 const npx = (bin: string) => `node_modules/.bin/${bin}`
 step("Type-check", process.execPath, [npx("tsc"), "--noEmit", "-p", "."])
+
+/** The OpenAPI document as /api/openapi.json serves it, derived from the contract with no server running. */
+const { NodeApi } = await import("../host/contract/api.ts")
+const { fromApi } = await import("@effect/platform/OpenApi")
+const openApiFolder = mkdtempSync(join(tmpdir(), "node-openapi-"))
+const openApiFile = join(openApiFolder, "openapi.json")
+writeFileSync(openApiFile, JSON.stringify(fromApi(NodeApi), null, 2))
+step("OpenAPI lint (Redocly, recommended rules)", process.execPath, [npx("redocly"), "lint", "--config", "redocly.yaml", openApiFile], {
+  ...process.env,
+  REDOCLY_TELEMETRY: "off",
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: "true"
+})
+rmSync(openApiFolder, { recursive: true, force: true })
 step("Unit and API tests", process.execPath, [npx("vitest"), "run"])
 step("Build the web app", process.execPath, ["ui/build.ts"])
 step("Browser tests (Chromium)", process.execPath, [npx("vitest"), "run", "--config", "vitest.e2e.config.ts"])

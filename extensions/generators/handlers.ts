@@ -12,7 +12,7 @@ export const StudioGeneratorsHandlers = HttpApiBuilder.group(apiOf(StudioGenerat
     const caller = Effect.map(CurrentSession, (session) => ({ beingId: session.beingId, isOwner: session.isOwner }))
     return handlers
       .handle("listGenerators", () => Effect.flatMap(caller, generators.list))
-      .handle("getGenerator", ({ path }) => Effect.flatMap(caller, (who) => generators.find(who, path.idOrSlug)))
+      .handle("getGenerator", ({ path }) => Effect.flatMap(caller, (who) => generators.find(who, path.id)))
       .handle("createGenerator", ({ payload }) => Effect.flatMap(caller, (who) => generators.create(who, payload)))
       .handle("replaceGenerator", ({ path, payload }) => Effect.flatMap(caller, (who) => generators.replace(who, path.id, payload)))
       .handle("deleteGenerator", ({ path }) =>

@@ -81,4 +81,19 @@ export class NodeApi extends HttpApi.make("node")
   .addError(UnsupportedMediaType.schema)
   .addError(RateLimited.schema)
   .annotate(OpenApi.Title, "Personal OS node API")
+  .annotate(
+    OpenApi.Description,
+    "The HTTP API of one self-hosted node: one owner, one database. Every route is under `/api` and speaks JSON " +
+      "unless it says otherwise. A session is the `svc_session` cookie set by register or login; a route that " +
+      "needs one answers 401 `unauthorized` without it, and an owner-only route answers 403 `forbidden` to anyone " +
+      "else. Every refusal is an ApiError `{ error, message, details? }` whose `error` is a stable code (the list: " +
+      "docs/api.md). Besides its own refusals, any route may answer 400 `invalid_request` (a body, path or query " +
+      "that does not fit its schema), 403 `forbidden_origin` (a state-changing request from another site's page; " +
+      "signed wire routes are exempt), 404 `not_found`, 413 `payload_too_large`, 415 `unsupported_media_type` " +
+      "and 429 `rate_limited` (`Retry-After` says when to try again)."
+  )
+  // Each node has its own public URL (PUBLIC_URL, or the address it listens on) and serves this
+  // document itself, so the server is the relative "/": a client resolves it against the URL it
+  // read /api/openapi.json from (docs/decisions.md "The OpenAPI document's server").
+  .annotate(OpenApi.Servers, [{ url: "/", description: "The node that serves this document" }])
 {}

@@ -79,7 +79,7 @@ describe("the HTTP contract", () => {
       "DELETE /api/studio/agents/:id",
       "GET /api/studio/generators",
       "POST /api/studio/generators",
-      "GET /api/studio/generators/:idOrSlug",
+      "GET /api/studio/generators/:id",
       "PUT /api/studio/generators/:id",
       "DELETE /api/studio/generators/:id",
       "POST /api/studio/projects",

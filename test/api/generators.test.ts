@@ -51,7 +51,7 @@ const create = (client: Client = alice.client, body: Record<string, unknown> = d
   run(client.api.studioGenerators.createGenerator({ payload: input(body) }))
 
 const generators = (client: Client) => client.api.studioGenerators
-const getGenerator = (client: Client, idOrSlug: string) => generators(client).getGenerator({ path: { idOrSlug } })
+const getGenerator = (client: Client, idOrSlug: string) => generators(client).getGenerator({ path: { id: idOrSlug } })
 const replace = (client: Client, id: string, body: Record<string, unknown>) => generators(client).replaceGenerator({ path: { id }, payload: input(body) })
 const remove = (client: Client, id: string) => generators(client).deleteGenerator({ path: { id } })
 const list = (client: Client) => run(generators(client).listGenerators())

@@ -152,7 +152,7 @@ describe("buying", () => {
 
     const order = await run(buy(bob.client, listing.id))
     expect(order).toMatchObject({ listingId: listing.id, buyerId: bob.being.id, sellerId: alice.being.id, kind: "generator", priceCredits: 40, status: "delivered" })
-    const copy = await run(bob.client.api.studioGenerators.getGenerator({ path: { idOrSlug: order.deliveredId! } }))
+    const copy = await run(bob.client.api.studioGenerators.getGenerator({ path: { id: order.deliveredId! } }))
     expect(copy).toMatchObject({ ownerId: bob.being.id, isPublic: false, name: "Harbour log", steps: generator.steps })
     expect(copy.id).not.toBe(generator.id)
     expect(copy.slug).not.toBe(bobs.slug)
@@ -247,7 +247,7 @@ describe("buying", () => {
 
     const bare = await run(publish(alice.client, { kind: "generator", title: "Sea shanty", description: "A song for hauling ropes.", priceCredits: 1 }))
     const bareOrder = await run(buy(bob.client, bare.id))
-    const made = await run(bob.client.api.studioGenerators.getGenerator({ path: { idOrSlug: bareOrder.deliveredId! } }))
+    const made = await run(bob.client.api.studioGenerators.getGenerator({ path: { id: bareOrder.deliveredId! } }))
     expect(made).toMatchObject({ ownerId: bob.being.id, isPublic: false, name: "Sea shanty" })
     expect(made.steps.map((step) => step.id)).toEqual(["research", "make"])
     expect(await wallet(bob.client)).toMatchObject({ balance: START - 7 })

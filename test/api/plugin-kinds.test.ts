@@ -93,7 +93,7 @@ describe("a plugin's generator, widget, viewer and editor", () => {
     const listed = await run(member.client.api.studioGenerators.listGenerators())
     const mine = listed.find((generator) => generator.id === "notebook.weekly-review")
     expect(mine).toMatchObject({ name: "Weekly review", runs: 0, plugin: { id: "@example/notebook", name: "Notebook" } })
-    const full = await run(member.client.api.studioGenerators.getGenerator({ path: { idOrSlug: mine!.slug } }))
+    const full = await run(member.client.api.studioGenerators.getGenerator({ path: { id: mine!.slug } }))
     expect(full.steps.map((step) => step.skills)).toEqual([["notebook.recent"], []])
     const project = await run(member.client.api.studioProjects.createProject({ payload: { generatorId: "notebook.weekly-review", inputs: { notes: "Shipped the widget." } } }))
     expect(project).toMatchObject({ generatorId: "notebook.weekly-review" })

@@ -120,7 +120,7 @@ const seed = async (node: TestNode, owner: Registered): Promise<{ seeded: Seeded
   const started = await startGenerator(owner.client, studio.id, { topic: "green tea" })
   expect((await untilSettled(owner.client, started.id, undefined, 60_000)).project.status).toBe("done")
   const seeded = {
-    "studioGenerators.idOrSlug": generator.id,
+    "studioGenerators.getGenerator.id": generator.id,
     "twinTime.id": todo.id,
     "twinTime.getEvent.id": event.id,
     "market.id": listing.id,

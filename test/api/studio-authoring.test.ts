@@ -166,7 +166,7 @@ describe("studio.author_generator", () => {
     const answer = await invoke(alice, "studio.author_generator", tides())
     expect(answer).toMatchObject({ ok: true, output: { authored: true, id: expect.any(String), name: "Tide notes" } })
     const id = authoredId(answer.output)
-    expect(await run(alice.client.api.studioGenerators.getGenerator({ path: { idOrSlug: id } }))).toMatchObject({
+    expect(await run(alice.client.api.studioGenerators.getGenerator({ path: { id } }))).toMatchObject({
       ownerId: alice.being.id,
       isPublic: false,
       steps: [{ id: "research" }, { id: "write", dependsOn: ["research"] }]

@@ -5,6 +5,7 @@
  */
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
 import * as Schema from "effect/Schema"
 import { RateClass } from "../../../kernel/contract/endpoint-policy.ts"
 import { Conflict, Forbidden, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
@@ -36,8 +37,22 @@ const TraceQuery = Schema.Struct({
 })
 
 export class StudioProjectsApi extends HttpApiGroup.make("studioProjects")
+  .annotate(
+    OpenApi.Description,
+    "Projects: runs from a brief or a generator, their tasks, trace, plan edits, due dates, and the queue of " +
+      "steps waiting on a person. The caller's own projects, and the steps the caller holds in others' runs."
+  )
   .add(
     HttpApiEndpoint.post("createProject", "/studio/projects")
+      .annotate(OpenApi.Summary, "Start a project")
+      .annotate(
+        OpenApi.Description,
+        "Starts a project from a brief, or from a generator and its inputs, owned by the caller; answers it at " +
+          "once in `planning` while the project actor runs it. Any session; rate class `llm`. Refusals (nothing is " +
+          "created): 400 `invalid_request`, 404 `generator_not_found`, 400 `invalid_inputs` (`details.issues`), " +
+          "400 `generator_*` (the generator fails validation), 409 `spend_ceiling_reached`, 503 " +
+          "`models_unavailable`."
+      )
       // Starting, resuming and the omnibar each run a project, which spends model budget.
       .annotate(RateClass, "llm")
       .setPayload(CreateProjectBody)
@@ -45,10 +60,32 @@ export class StudioProjectsApi extends HttpApiGroup.make("studioProjects")
       .addError(InvalidRequest.schema)
       .addError(NotFound.schema)
   )
-  .add(HttpApiEndpoint.get("listProjects", "/studio/projects").addSuccess(Schema.Array(Project)))
-  .add(HttpApiEndpoint.get("getProject", "/studio/projects/:id").setPath(Id).addSuccess(ProjectDetail).addError(NotFound.schema))
+  .add(
+    HttpApiEndpoint.get("listProjects", "/studio/projects")
+      .annotate(OpenApi.Summary, "List projects")
+      .annotate(OpenApi.Description, "The caller's projects, newest first. Any session.")
+      .addSuccess(Schema.Array(Project))
+  )
+  .add(
+    HttpApiEndpoint.get("getProject", "/studio/projects/:id")
+      .annotate(OpenApi.Summary, "Get a project")
+      .annotate(
+        OpenApi.Description,
+        "The project with its tasks in plan order, its team and its QA review. The project's owner. Refusals: " +
+          "404 `project_not_found`."
+      )
+      .setPath(Id)
+      .addSuccess(ProjectDetail)
+      .addError(NotFound.schema)
+  )
   .add(
     HttpApiEndpoint.get("projectTrace", "/studio/projects/:id/trace")
+      .annotate(OpenApi.Summary, "Read a project's trace")
+      .annotate(
+        OpenApi.Description,
+        "The project's trace events after `after`, oldest first, at most `limit` (1..1000, default 500). The " +
+          "project's owner. Refusals: 404 `project_not_found`."
+      )
       .setPath(Id)
       .setUrlParams(TraceQuery)
       .addSuccess(Schema.Array(TraceEvent))
@@ -56,6 +93,12 @@ export class StudioProjectsApi extends HttpApiGroup.make("studioProjects")
   )
   .add(
     HttpApiEndpoint.post("cancelProject", "/studio/projects/:id/cancel")
+      .annotate(OpenApi.Summary, "Cancel a project")
+      .annotate(
+        OpenApi.Description,
+        "Stops the run; the project and its open steps become `cancelled`. The project's owner. Refusals: 404 " +
+          "`project_not_found`, 409 `project_not_running`."
+      )
       .setPath(Id)
       .addSuccess(Project)
       .addError(NotFound.schema)
@@ -63,6 +106,12 @@ export class StudioProjectsApi extends HttpApiGroup.make("studioProjects")
   )
   .add(
     HttpApiEndpoint.post("resumeProject", "/studio/projects/:id/resume")
+      .annotate(OpenApi.Summary, "Resume a project")
+      .annotate(
+        OpenApi.Description,
+        "Continues a `failed` or `cancelled` run from its checkpoints; finished steps are not paid for again. " +
+          "The project's owner. Refusals: 404 `project_not_found`, 409 `project_not_resumable`."
+      )
       .annotate(RateClass, "llm")
       .setPath(Id)
       .addSuccess(Project)
@@ -71,17 +120,49 @@ export class StudioProjectsApi extends HttpApiGroup.make("studioProjects")
   )
   .add(
     HttpApiEndpoint.put("setProjectDue", "/studio/projects/:id/due")
+      .annotate(OpenApi.Summary, "Set a due date")
+      .annotate(
+        OpenApi.Description,
+        "Sets (null clears) the target date of the project or of one of its steps. The project's owner. " +
+          "Refusals: 404 `project_not_found`, 404 `task_not_found`, 400 `invalid_request` (a date that does not " +
+          "parse)."
+      )
       .setPath(Id)
       .setPayload(DueBody)
       .addSuccess(Project)
       .addError(NotFound.schema)
       .addError(InvalidRequest.schema)
   )
-  .add(HttpApiEndpoint.get("portfolio", "/studio/portfolio").addSuccess(Portfolio))
-  .add(HttpApiEndpoint.get("queue", "/studio/queue").addSuccess(Schema.Array(QueueItem)))
+  .add(
+    HttpApiEndpoint.get("portfolio", "/studio/portfolio")
+      .annotate(OpenApi.Summary, "The caller's portfolio")
+      .annotate(
+        OpenApi.Description,
+        "The caller's projects sorted into waiting, running, stalled (past due) and done, each with its " +
+          "progress. Any session."
+      )
+      .addSuccess(Portfolio)
+  )
+  .add(
+    HttpApiEndpoint.get("queue", "/studio/queue")
+      .annotate(OpenApi.Summary, "The caller's queue of steps")
+      .annotate(
+        OpenApi.Description,
+        "Every step waiting in the caller's runs, and the steps the caller holds as a person of a crew in " +
+          "anyone's runs; `kind` says whether a step is an approval gate. Any session."
+      )
+      .addSuccess(Schema.Array(QueueItem))
+  )
   .add(
     // A person hands in the step they hold (a crew's seat); the run waiting on it goes on.
     HttpApiEndpoint.post("finishStep", "/studio/queue/:taskId/finish")
+      .annotate(OpenApi.Summary, "Hand in a person's step")
+      .annotate(
+        OpenApi.Description,
+        "The person who holds a step hands in its output while the run waits on it; the run goes on. Refusals: " +
+          "404 `task_not_found`, 403 `not_your_step`, 409 `step_not_waiting`, 409 `not_an_approval` (an approval " +
+          "gate: approve or reject it)."
+      )
       .setPath(TaskId)
       .setPayload(FinishStepBody)
       .addSuccess(Task)
@@ -92,6 +173,16 @@ export class StudioProjectsApi extends HttpApiGroup.make("studioProjects")
   .add(
     // The owner edits the plan's not-started part, on the version they read (docs/api.md).
     HttpApiEndpoint.put("editPlan", "/studio/projects/:id/plan")
+      .annotate(OpenApi.Summary, "Edit a project's plan")
+      .annotate(
+        OpenApi.Description,
+        "Replaces the not-started part of the plan (new, changed and removed steps); steps running or done stay. " +
+          "The plan goes through the planner's repair pass; the answer says what it repaired. The project's owner; " +
+          "rate class `owner`. Refusals (nothing changed): 404 `project_not_found`; 409 `plan_changed` (a stale " +
+          "`version`), `project_over`, `plan_not_ready`, `task_started`; 400 `invalid_request`, `unknown_task`, " +
+          "`duplicate_task`, `unknown_agent`, `not_in_crew`, `approval_needs_person`, `empty_plan`, " +
+          "`plan_too_long`."
+      )
       .annotate(RateClass, "owner")
       .setPath(Id)
       .setPayload(EditPlanBody)
@@ -103,6 +194,13 @@ export class StudioProjectsApi extends HttpApiGroup.make("studioProjects")
   .add(
     // A gate's person approves it; the run goes on.
     HttpApiEndpoint.post("approveStep", "/studio/queue/:taskId/approve")
+      .annotate(OpenApi.Summary, "Approve an approval gate")
+      .annotate(
+        OpenApi.Description,
+        "The person who holds an approval gate approves it (an optional note becomes its output); the steps " +
+          "after it run. Refusals: 404 `task_not_found`, 403 `not_your_step`, 409 `step_not_waiting`, 409 " +
+          "`not_an_approval` (a work step: finish it)."
+      )
       .setPath(TaskId)
       .setPayload(ApproveBody)
       .addSuccess(Task)
@@ -113,6 +211,12 @@ export class StudioProjectsApi extends HttpApiGroup.make("studioProjects")
   .add(
     // A gate's person rejects it; the run stops as failed with their reason.
     HttpApiEndpoint.post("rejectStep", "/studio/queue/:taskId/reject")
+      .annotate(OpenApi.Summary, "Reject an approval gate")
+      .annotate(
+        OpenApi.Description,
+        "The person who holds an approval gate rejects it with a note; the run stops as failed with that reason. " +
+          "Refusals as approve's."
+      )
       .setPath(TaskId)
       .setPayload(RejectBody)
       .addSuccess(Task)
@@ -122,6 +226,13 @@ export class StudioProjectsApi extends HttpApiGroup.make("studioProjects")
   )
   .add(
     HttpApiEndpoint.post("omnibar", "/studio/omnibar")
+      .annotate(OpenApi.Summary, "Start a project from a sentence")
+      .annotate(
+        OpenApi.Description,
+        "A sentence that asks for something to be made (make, build, write or draft, after an optional please) " +
+          "starts a project with it as the brief, as `POST /api/studio/projects` does. Any session; rate class " +
+          "`llm`. Refusals: 400 `not_a_make_request` (`details.hint`), and create's."
+      )
       .annotate(RateClass, "llm")
       .setPayload(OmnibarBody)
       .addSuccess(Project)

@@ -5,6 +5,7 @@
  */
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
 import * as Schema from "effect/Schema"
 import { RaisedSignal, Signal, SignalInput } from "../../../actors/being/contract/signal.ts"
 import { Conflict, Forbidden, InvalidRequest, NotFound, Unavailable } from "../../../kernel/contract/errors.ts"
@@ -14,9 +15,30 @@ import { AnswerRequest, NowParams, NowResponse, SignalListParams, WidgetLayout, 
 const SignalIdParam = Schema.Struct({ id: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100)) })
 
 export class DesktopApi extends HttpApiGroup.make("desktop")
-  .add(HttpApiEndpoint.get("listSignals", "/desktop/signals").setUrlParams(SignalListParams).addSuccess(Schema.Array(Signal)))
+  .annotate(
+    OpenApi.Description,
+    "The signed-in being's desktop: signals (things to answer or dismiss), the widget layout, and what is " +
+      "happening now."
+  )
+  .add(
+    HttpApiEndpoint.get("listSignals", "/desktop/signals")
+      .annotate(OpenApi.Summary, "List signals")
+      .annotate(
+        OpenApi.Description,
+        "The caller's signals in one status (`open` by default, `answered`, `dismissed`), newest first, at most " +
+          "`limit` (1..200). Any session."
+      )
+      .setUrlParams(SignalListParams)
+      .addSuccess(Schema.Array(Signal))
+  )
   .add(
     HttpApiEndpoint.post("raiseSignal", "/desktop/signals")
+      .annotate(OpenApi.Summary, "Raise a signal on the owner's desktop")
+      .annotate(
+        OpenApi.Description,
+        "Raises a signal with source `owner` on the owner's own desktop (features and plugins raise through the " +
+          "same service). Owner only (403 `forbidden`). Refusals: 503 `no_owner`."
+      )
       .setPayload(SignalInput)
       .addSuccess(RaisedSignal)
       .addError(InvalidRequest.schema)
@@ -25,6 +47,13 @@ export class DesktopApi extends HttpApiGroup.make("desktop")
   )
   .add(
     HttpApiEndpoint.post("answerSignal", "/desktop/signals/:id/answer")
+      .annotate(OpenApi.Summary, "Answer a signal")
+      .annotate(
+        OpenApi.Description,
+        "Answers one of the caller's open signals with one of its options; the action it carries runs in the " +
+          "same step. Any session. Refusals: 400 `unknown_option` (`details.options`), 404 `not_found`, 409 " +
+          "`signal_closed`, 409 `action_failed` (rolled back; the signal stays open)."
+      )
       .setPath(SignalIdParam)
       .setPayload(AnswerRequest)
       .addSuccess(Signal)
@@ -35,15 +64,45 @@ export class DesktopApi extends HttpApiGroup.make("desktop")
   )
   .add(
     HttpApiEndpoint.post("dismissSignal", "/desktop/signals/:id/dismiss")
+      .annotate(OpenApi.Summary, "Dismiss a signal")
+      .annotate(
+        OpenApi.Description,
+        "Dismisses one of the caller's open signals. Any session. Refusals: 404 `not_found`, 409 " +
+          "`signal_closed`."
+      )
       .setPath(SignalIdParam)
       .addSuccess(Signal)
       .addError(NotFound.schema)
       .addError(Conflict.schema)
       .addError(Unavailable.schema)
   )
-  .add(HttpApiEndpoint.get("getWidgets", "/desktop/widgets").addSuccess(WidgetLayout))
-  .add(HttpApiEndpoint.put("putWidgets", "/desktop/widgets").setPayload(WidgetLayoutRequest).addSuccess(WidgetLayout))
-  .add(HttpApiEndpoint.get("now", "/desktop/now").setUrlParams(NowParams).addSuccess(NowResponse))
+  .add(
+    HttpApiEndpoint.get("getWidgets", "/desktop/widgets")
+      .annotate(OpenApi.Summary, "The widget layout")
+      .annotate(
+        OpenApi.Description,
+        "The caller's desktop widgets; the default layout for a being that never stored one. Any session."
+      )
+      .addSuccess(WidgetLayout)
+  )
+  .add(
+    HttpApiEndpoint.put("putWidgets", "/desktop/widgets")
+      .annotate(OpenApi.Summary, "Replace the widget layout")
+      .annotate(OpenApi.Description, "Replaces the caller's whole widget layout. Any session.")
+      .setPayload(WidgetLayoutRequest)
+      .addSuccess(WidgetLayout)
+  )
+  .add(
+    HttpApiEndpoint.get("now", "/desktop/now")
+      .annotate(OpenApi.Summary, "What is happening now")
+      .annotate(
+        OpenApi.Description,
+        "The caller's now view (time in the given IANA zone `tz`, what is due and open). Any session. Refusals: " +
+          "400 `invalid_request` (an unknown zone)."
+      )
+      .setUrlParams(NowParams)
+      .addSuccess(NowResponse)
+  )
   .middleware(Authentication)
   .prefix("/api")
 {}

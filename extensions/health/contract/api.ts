@@ -1,6 +1,7 @@
 /** GET /api/health: public, honest about every part of the node that exists. */
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
 import * as Schema from "effect/Schema"
 import { SandboxStatus } from "../../sandbox/contract/status.ts"
 import { EmbeddingsStatus } from "../../twin/contract/records.ts"
@@ -29,6 +30,16 @@ export const Health = Schema.Struct({
 export type Health = typeof Health.Type
 
 export class HealthApi extends HttpApiGroup.make("health")
-  .add(HttpApiEndpoint.get("health", "/health").addSuccess(Health))
+  .annotate(OpenApi.Description, "Whether the node is up and how it is doing, for monitors and the shell. Public.")
+  .add(
+    HttpApiEndpoint.get("health", "/health")
+      .annotate(OpenApi.Summary, "The node's health")
+      .annotate(
+        OpenApi.Description,
+        "Version, uptime, database latency, whether models, mail and the sandbox are available, plugins, live " +
+          "connections, today's model spend and embedding coverage. Public."
+      )
+      .addSuccess(Health)
+  )
   .prefix("/api")
 {}

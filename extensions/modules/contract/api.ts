@@ -6,6 +6,7 @@
  */
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
 import * as Schema from "effect/Schema"
 import { RateClass } from "../../../kernel/contract/endpoint-policy.ts"
 import { Conflict, Forbidden, InvalidRequest, NotFound, PayloadTooLarge, Unavailable } from "../../../kernel/contract/errors.ts"
@@ -32,8 +33,21 @@ export type SaveEditedFile = typeof SaveEditedFile.Type
 export const SavedFile = Schema.Struct({ size: Schema.Number })
 
 export class ModulesApi extends HttpApiGroup.make("modules")
+  .annotate(
+    OpenApi.Description,
+    "The host side of a plugin module's bridge: the calls a module's frame makes as the signed-in being, within " +
+      "what the module uses and its plugin was granted."
+  )
   .add(
     HttpApiEndpoint.post("callModule", "/modules/:id/:extensionId/call")
+      .annotate(OpenApi.Summary, "Call a bridge method from a module")
+      .annotate(
+        OpenApi.Description,
+        "Runs one bridge method (docs/plugins.md \"Modules\") as the session's being, within the module's `uses` " +
+          "and its plugin's grant. Any session. Refusals: 400 `unknown_method` (`details.methods`), 400 " +
+          "`invalid_request` (args of the wrong shape), 403 `not_granted`, 404 `unknown_module`, 404 " +
+          "`unknown_skill`, 409 `storage_full`."
+      )
       .setPath(ModulePath)
       .setPayload(BridgeCallRequest)
       .addSuccess(BridgeCallResult)
@@ -47,6 +61,14 @@ export class ModulesApi extends HttpApiGroup.make("modules")
   )
   .add(
     HttpApiEndpoint.post("saveEditedFile", "/modules/:id/:extensionId/file")
+      .annotate(OpenApi.Summary, "Save a file from a plugin editor")
+      .annotate(
+        OpenApi.Description,
+        "Writes the content an editor extra was opened on back to the file, as the session's being. Any session. " +
+          "Refusals: 400 `not_an_editor`, 400 `file_type_not_handled`, 400 `file_not_saved`, 403 `not_granted` (no " +
+          "`filesystem` in the editor's uses and grant), 404 `unknown_module`, 404 a file the being cannot open, " +
+          "413."
+      )
       .setPath(ModulePath)
       .setPayload(SaveEditedFile)
       .addSuccess(SavedFile)

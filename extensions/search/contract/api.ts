@@ -6,6 +6,7 @@
  */
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
 import * as Schema from "effect/Schema"
 import { Authentication } from "../../accounts/contract/session.ts"
 import { InvalidRequest } from "../../../kernel/contract/errors.ts"
@@ -31,7 +32,23 @@ export const SearchResults = Schema.Struct({
 export type SearchResults = typeof SearchResults.Type
 
 export class SearchApi extends HttpApiGroup.make("search")
-  .add(HttpApiEndpoint.get("search", "/search").setUrlParams(SearchQuery).addSuccess(SearchResults).addError(InvalidRequest.schema))
+  .annotate(
+    OpenApi.Description,
+    "The omnibar's search across the caller's projects, memories and the market's listings."
+  )
+  .add(
+    HttpApiEndpoint.get("search", "/search")
+      .annotate(OpenApi.Summary, "Search the omnibar")
+      .annotate(
+        OpenApi.Description,
+        "The caller's projects and memories (by words only, no model spend) and the market's active listings " +
+          "matching `q`, at most 5 each. Any session. Refusals: 400 `invalid_request` (`q` missing, blank or over " +
+          "200 characters)."
+      )
+      .setUrlParams(SearchQuery)
+      .addSuccess(SearchResults)
+      .addError(InvalidRequest.schema)
+  )
   .middleware(Authentication)
   .prefix("/api")
 {}

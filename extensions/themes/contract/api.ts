@@ -5,6 +5,7 @@
  */
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
 import * as Schema from "effect/Schema"
 import { NotFound } from "../../../kernel/contract/errors.ts"
 import { ThemeTokens } from "../../../kernel/contract/theme.ts"
@@ -32,8 +33,27 @@ export const ChooseTheme = Schema.Struct({
 }).annotations({ identifier: "ChooseTheme", parseOptions: { onExcessProperty: "error" } })
 
 export class ThemesApi extends HttpApiGroup.make("themes")
-  .add(HttpApiEndpoint.get("listThemes", "/themes").addSuccess(ThemeChoice))
-  .add(HttpApiEndpoint.put("chooseTheme", "/themes/active").setPayload(ChooseTheme).addSuccess(ThemeChoice).addError(NotFound.schema))
+  .annotate(OpenApi.Description, "The themes a being may use (built-in and bought) and choosing the active one.")
+  .add(
+    HttpApiEndpoint.get("listThemes", "/themes")
+      .annotate(OpenApi.Summary, "List themes")
+      .annotate(
+        OpenApi.Description,
+        "The node's built-in themes and the caller's own (bought) ones, and the active one. Any session."
+      )
+      .addSuccess(ThemeChoice)
+  )
+  .add(
+    HttpApiEndpoint.put("chooseTheme", "/themes/active")
+      .annotate(OpenApi.Summary, "Choose the active theme")
+      .annotate(
+        OpenApi.Description,
+        "Sets the caller's theme, or null to follow the device. Any session. Refusals: 404 `theme_not_found`."
+      )
+      .setPayload(ChooseTheme)
+      .addSuccess(ThemeChoice)
+      .addError(NotFound.schema)
+  )
   .middleware(Authentication)
   .prefix("/api")
 {}

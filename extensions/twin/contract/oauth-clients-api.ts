@@ -5,6 +5,7 @@
  */
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
 import * as Schema from "effect/Schema"
 import { Conflict, Forbidden, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
 import { BodyLimit, RateClass } from "../../../kernel/contract/endpoint-policy.ts"
@@ -18,14 +19,32 @@ import {
 } from "./oauth-clients.ts"
 
 export class OAuthClientsApi extends HttpApiGroup.make("oauthClients")
+  .annotate(
+    OpenApi.Description,
+    "The OAuth clients the node uses for plugin providers with oauth2 auth, set by the owner (or by the " +
+      "environment). Owner only."
+  )
   .add(
     HttpApiEndpoint.get("list", "/twin/oauth-clients")
+      .annotate(OpenApi.Summary, "List OAuth clients")
+      .annotate(
+        OpenApi.Description,
+        "Each oauth2 plugin provider's client id, whether a secret is set and where from; never a secret. Owner " +
+          "only (403 `forbidden`)."
+      )
       .addSuccess(Schema.Array(OAuthClientState))
       .addError(Forbidden.schema)
       .annotate(RateClass, "owner")
   )
   .add(
     HttpApiEndpoint.put("set", "/twin/oauth-clients/:provider")
+      .annotate(OpenApi.Summary, "Set an OAuth client")
+      .annotate(
+        OpenApi.Description,
+        "Sets the provider's client id and secret (sealed with ENCRYPTION_KEY). Owner only (403 `forbidden`); " +
+          "rate class `owner`. Refusals: 404 `unknown_provider`, 409 `encryption_not_configured`, 400 " +
+          "`invalid_request`, 413."
+      )
       .setPath(OAuthClientProviderParam)
       .setPayload(SetOAuthClient)
       .addSuccess(OAuthClientState)
@@ -38,6 +57,12 @@ export class OAuthClientsApi extends HttpApiGroup.make("oauthClients")
   )
   .add(
     HttpApiEndpoint.del("remove", "/twin/oauth-clients/:provider")
+      .annotate(OpenApi.Summary, "Remove an OAuth client")
+      .annotate(
+        OpenApi.Description,
+        "Removes the client set in Settings (one from the environment still counts). Owner only (403 " +
+          "`forbidden`); rate class `owner`. Refusals: 404 `unknown_provider`, 400 `invalid_request`."
+      )
       .setPath(OAuthClientProviderParam)
       .addSuccess(OAuthClientState)
       .addError(InvalidRequest.schema)

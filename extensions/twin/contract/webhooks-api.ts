@@ -7,6 +7,7 @@
  */
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
 import * as Schema from "effect/Schema"
 import { BodyLimit, RateClass, WireRoute } from "../../../kernel/contract/endpoint-policy.ts"
 import { InvalidRequest, Unauthorized } from "../../../kernel/contract/errors.ts"
@@ -37,8 +38,21 @@ export type WebhookReceived = typeof WebhookReceived.Type
 export const webhookPath = (provider: string) => `/api/twin/webhooks/${provider}/:connectionId`
 
 export class TwinWebhooksApi extends HttpApiGroup.make("twinWebhooks")
+  .annotate(
+    OpenApi.Description,
+    "Deliveries to a plugin provider with `webhook` auth. A wire route: no session, verified by the connection's " +
+      "secret."
+  )
   .add(
     HttpApiEndpoint.post("deliver", "/twin/webhooks/:provider/:connectionId")
+      .annotate(OpenApi.Summary, "Deliver to a webhook provider")
+      .annotate(
+        OpenApi.Description,
+        "A delivery for a connection of a plugin provider with `webhook` auth, verified by the connection's " +
+          "secret (`X-Signature` HMAC-SHA256 or `X-Webhook-Secret`) and handed to the plugin; its items are stored " +
+          "as a sync's. No session (a wire route). Refusals (nothing stored): 401 `invalid_signature` (also an " +
+          "unknown connection), 400 `invalid_delivery`, 413, 415."
+      )
       .setPath(WebhookPath)
       // Any JSON: what it means is the provider's to say, after the signature verifies.
       .setPayload(Schema.Unknown)

@@ -59,7 +59,7 @@ export class ProjectPlace extends LitElement {
     this._generatorId = generatorId
     this._generator = null
     if (generatorId === null) return
-    const result = await request((client) => client.studioGenerators.getGenerator({ path: { idOrSlug: generatorId } }))
+    const result = await request((client) => client.studioGenerators.getGenerator({ path: { id: generatorId } }))
     // A generator deleted or made private since has no form to show: the inputs keep their names.
     if (result.ok && this._generatorId === generatorId) this._generator = result.value
   }

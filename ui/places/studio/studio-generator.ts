@@ -47,7 +47,7 @@ export class StudioGenerator extends LitElement {
   @property() accessor from = ""
 
   private readonly _generator = new ApiResource(this, (client) =>
-    client.studioGenerators.getGenerator({ path: { idOrSlug: this.slug } })
+    client.studioGenerators.getGenerator({ path: { id: this.slug } })
   )
 
   private readonly _earlier = new ApiResource(
