@@ -41,7 +41,7 @@ import { LiveChannelLive } from "./live/channel.ts"
 import { LiveConnections } from "./live/connections.ts"
 import { NodeServer } from "./live/server.ts"
 import { TopicAccess } from "./live/topics.ts"
-import { Mailer } from "../extensions/mail/mailer.ts"
+import { MailerLive } from "../extensions/mail/mailer.ts"
 import { migrations } from "./migrations.ts"
 import { listeningUrl, PublicOrigin } from "../kernel/origin.ts"
 import { nodeSettingsLayer, type NodeSettings } from "./settings.ts"
@@ -112,7 +112,7 @@ const registries = Layer.mergeAll(SignalActions.layer, TopicAccess.layer, LiveCo
 const infrastructure = Layer.mergeAll(
   Sessions.Default,
   BeingChangesLive,
-  Mailer.Default,
+  MailerLive,
   SharedEventBusLive,
   WakeRelayLive,
   SecretChangeRelayLive,
