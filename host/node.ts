@@ -26,8 +26,10 @@ import { AccessCodes } from "../extensions/accounts/codes.ts"
 import { AuthHandlers, AuthPublicHandlers } from "../extensions/accounts/handlers.ts"
 import { BeingChangesLive } from "../extensions/accounts/session-cache.ts"
 import { Sessions } from "../extensions/accounts/sessions.ts"
+import { SessionLookupLive } from "../extensions/accounts/session-lookup.ts"
+import { BeingRegistryLive, NodeMetaLive } from "../extensions/accounts/being-registry.ts"
 import { DesktopHandlers } from "../extensions/desktop/handlers.ts"
-import { Signals } from "../extensions/desktop/signals.ts"
+import { SignalsLive } from "../extensions/desktop/signals.ts"
 import { HealthHandlers } from "../extensions/health/handlers.ts"
 import { LlmHandlers } from "../extensions/models/handlers.ts"
 import { ModelsLive } from "../extensions/models/models-layer.ts"
@@ -41,7 +43,7 @@ import { LiveChannelLive } from "./live/channel.ts"
 import { LiveConnections } from "./live/connections.ts"
 import { NodeServer } from "./live/server.ts"
 import { TopicAccess } from "./live/topics.ts"
-import { Mailer } from "../extensions/mail/mailer.ts"
+import { MailerLive } from "../extensions/mail/mailer.ts"
 import { migrations } from "./migrations.ts"
 import { listeningUrl, PublicOrigin } from "../kernel/origin.ts"
 import { nodeSettingsLayer, type NodeSettings } from "./settings.ts"
@@ -68,12 +70,13 @@ import { FileSummariesLive } from "../extensions/twin/file-summaries.ts"
 import { ProfileTimeZoneLive } from "../extensions/twin/profile-time-zone.ts"
 import { AgentBeingsLive } from "../extensions/agents/agent-beings.ts"
 import { TwinHandlers } from "../extensions/twin/handlers.ts"
-import { marketFeature } from "../extensions/market/feature.ts"
+import { marketFeature, MarketLive } from "../extensions/market/feature.ts"
 import { MarketHandlers } from "../extensions/market/handlers.ts"
 import { ListingModerationLive } from "../extensions/market/moderation.ts"
 import { ThemesHandlers } from "../extensions/themes/handlers.ts"
 import { Themes } from "../extensions/themes/themes.ts"
 import { BeingsFeatureHandlers } from "../extensions/souls/beings/handlers.ts"
+import { RemotePostsLive, SoulServiceLive } from "../extensions/souls/soul-service.ts"
 import { ConnectionsHandlers } from "../extensions/twin/connections-handlers.ts"
 import { connectionsFeature } from "../extensions/twin/connections-feature.ts"
 import { PluginSyncsLive } from "../extensions/twin/plugin-syncs-layer.ts"
@@ -112,7 +115,7 @@ const registries = Layer.mergeAll(SignalActions.layer, TopicAccess.layer, LiveCo
 const infrastructure = Layer.mergeAll(
   Sessions.Default,
   BeingChangesLive,
-  Mailer.Default,
+  MailerLive,
   SharedEventBusLive,
   WakeRelayLive,
   SecretChangeRelayLive,
@@ -123,10 +126,23 @@ const infrastructure = Layer.mergeAll(
   // The being actor's port to the twin: its quiet hours follow the profile's time zone.
   ProfileTimeZoneLive,
   // The files feature's port to the twin: the owner's files show what the files provider wrote of them.
-  FileSummariesLive,
-  // The agents' port to the beings repository, wherever the agents service is built: it writes their beings.
-  AgentBeingsLive
+  FileSummariesLive
 )
+
+/**
+ * The contract tags features call each other through, each bound once here (no feature builds
+ * another's), below the shared services so every one of them may call them. The desktop's
+ * signals and the agents' beings stand on the accounts' `BeingRegistry`, hence two rows.
+ */
+const contracts = Layer.mergeAll(
+  SignalsLive,
+  MarketLive,
+  SoulServiceLive,
+  RemotePostsLive,
+  SessionLookupLive,
+  // The agents' port to the beings registry, wherever the agents service is built: it writes their beings.
+  AgentBeingsLive
+).pipe(Layer.provideMerge(Layer.mergeAll(BeingRegistryLive, NodeMetaLive)))
 
 /**
  * The services several features use, each wired to what it needs itself; listed so a test can
@@ -136,7 +152,6 @@ const infrastructure = Layer.mergeAll(
 const shared = Layer.mergeAll(
   AccessCodes.Default,
   BeingLive,
-  Signals.Default,
   Scheduler.Default,
   ModelsLive,
   ExtensionsLive,
@@ -177,7 +192,7 @@ const features = Layer.mergeAll(
   TwinWebhooksHandlers,
   OAuthClientsHandlers,
   // The omnibar's search reads three features' services: the same instances their routes use.
-  SearchHandlers.pipe(Layer.provide(Search.Default), Layer.provide(Layer.mergeAll(projectsFeature, twinFeature, marketFeature)))
+  SearchHandlers.pipe(Layer.provide(Search.Default), Layer.provide(Layer.mergeAll(projectsFeature, twinFeature)))
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))
@@ -224,6 +239,7 @@ const listenLayer = (onListening: NodeOptions["onListening"]) =>
 export const nodeLayer = (options: NodeOptions = {}) => {
   return httpLayer(options.uiDir ?? uiDistDir).pipe(
     Layer.provideMerge(shared),
+    Layer.provideMerge(contracts),
     Layer.provideMerge(infrastructure),
     Layer.provideMerge(nodeActorsLayer),
     Layer.provideMerge(databaseLayer(migrations)),

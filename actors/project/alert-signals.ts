@@ -4,7 +4,7 @@ import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import { ProjectAlerts } from "./alerts.ts"
 import { SignalInput } from "../being/contract/signal.ts"
-import { Signals } from "../../extensions/desktop/signals.ts"
+import { Signals } from "../../extensions/desktop/contract/signals.ts"
 
 export const ProjectAlertsLive = Layer.effect(
   ProjectAlerts,
@@ -15,4 +15,4 @@ export const ProjectAlertsLive = Layer.effect(
         Effect.catchAll((error) => Effect.logWarning(`the alert of project ${alert.projectId} could not be raised: ${error.message}`))
       )
   }))
-).pipe(Layer.provide(Signals.Default))
+)

@@ -6,8 +6,7 @@ import { Crews } from "../../extensions/groups/crews.ts"
 import { Agents } from "../../extensions/agents/agents.ts"
 import { Generators } from "../../extensions/generators/generators.ts"
 import { checkInputs } from "../../extensions/generators/input-form.ts"
-import { compilePrompt } from "../../extensions/souls/compile.ts"
-import { generateSoul } from "../../extensions/souls/generate.ts"
+import { SoulService } from "../../extensions/souls/contract/soul-service.ts"
 
 export const RunnableGeneratorsLive = Layer.effect(
   RunnableGenerators,
@@ -24,9 +23,6 @@ export const SavedAgentsLive = Layer.effect(
 ).pipe(Layer.provide(Agents.Default))
 
 /** The souls engine's generate and compile, pure: an ephemeral agent's soul is never stored. */
-export const AgentSoulsLive = Layer.succeed(AgentSouls, {
-  promptFor: ({ seed, name, role, job }) =>
-    compilePrompt(name, generateSoul({ seed, role }).fields, { mode: "agent", role, job })
-})
+export const AgentSoulsLive = Layer.effect(AgentSouls, Effect.map(SoulService, (souls) => ({ promptFor: souls.agentPrompt })))
 
 export const CrewSeatsLive = Layer.effect(CrewSeats, Effect.map(Crews, (crews) => ({ forProject: crews.seatsFor }))).pipe(Layer.provide(Crews.Default))

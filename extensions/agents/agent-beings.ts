@@ -5,9 +5,9 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { AgentBeings } from "./ports.ts"
-import { BeingsRepository } from "../accounts/repositories/beings.ts"
+import { BeingRegistry } from "../accounts/contract/being-registry.ts"
 
 export const AgentBeingsLive = Layer.effect(
   AgentBeings,
-  Effect.map(BeingsRepository, (beings) => ({ raise: beings.raiseAgent, rename: beings.renameAgent, release: beings.deleteAgent }))
-).pipe(Layer.provide(BeingsRepository.Default))
+  Effect.map(BeingRegistry, (beings) => ({ raise: beings.raiseAgent, rename: beings.renameAgent, release: beings.releaseAgent }))
+)

@@ -4,11 +4,11 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { DesktopApi } from "./contract/api.ts"
-import { Accounts } from "../accounts/accounts.ts"
-import { requireOwner } from "../accounts/owner.ts"
+import { BeingRegistry } from "../accounts/contract/being-registry.ts"
+import { requireOwner } from "../accounts/contract/owner.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
 import { now } from "./now.ts"
-import { Signals } from "./signals.ts"
+import { Signals } from "./contract/signals.ts"
 import { Widgets } from "./widgets.ts"
 
 /** What the owner raises by hand (to try the desktop out) says so as its source. */
@@ -18,7 +18,7 @@ export const DesktopHandlers = HttpApiBuilder.group(apiOf(DesktopApi), "desktop"
   Effect.gen(function* () {
     const signals = yield* Signals
     const widgets = yield* Widgets
-    const accounts = yield* Accounts
+    const accounts = yield* BeingRegistry
     const caller = Effect.map(CurrentSession, (session) => session.beingId)
 
     return handlers
@@ -41,4 +41,4 @@ export const DesktopHandlers = HttpApiBuilder.group(apiOf(DesktopApi), "desktop"
         )
       )
   })
-).pipe(Layer.provide(Layer.mergeAll(Signals.Default, Widgets.Default, Accounts.Default)))
+).pipe(Layer.provide(Widgets.Default))

@@ -6,9 +6,11 @@
  */
 import * as Effect from "effect/Effect"
 import { nowMillis } from "../../kernel/time.ts"
-import type { Accounts } from "../accounts/accounts.ts"
+import * as Option from "effect/Option"
+import { NotFound } from "../../kernel/contract/errors.ts"
+import type { BeingRegistryShape } from "../accounts/contract/being-registry.ts"
 import type { NowResponse } from "./contract/records.ts"
-import type { Signals } from "./signals.ts"
+import type { SignalsShape } from "./contract/signals.ts"
 
 /** How many open signals the summary carries. */
 export const NOW_TOP_SIGNALS = 3
@@ -22,9 +24,11 @@ export const localHour = (at: Date, timeZone: string): number =>
 export const greetingFor = (hour: number, name: string): string =>
   `${hour >= 5 && hour < 12 ? "Good morning" : hour >= 12 && hour < 18 ? "Good afternoon" : "Good evening"}, ${name}`
 
-export const now = (accounts: Accounts, signals: Signals, beingId: string, timeZone: string | undefined) =>
+export const now = (accounts: BeingRegistryShape, signals: SignalsShape, beingId: string, timeZone: string | undefined) =>
   Effect.gen(function* () {
-    const being = yield* accounts.findBeing(beingId)
+    const found = yield* accounts.findHuman(beingId)
+    if (Option.isNone(found)) return yield* new NotFound({ message: "There is no account with that id." })
+    const being = found.value
     const openSignals = yield* signals.openSummary(beingId, NOW_TOP_SIGNALS)
     const heldNudges = yield* signals.heldCount(beingId)
     const at = new Date(yield* nowMillis)

@@ -1,10 +1,12 @@
 /**
- * Signals: the one path every raiser takes (the host's own features, the owner's raise route,
- * the `signals` capability of plugins). Raises, answers and dismissals go to the being actor,
+ * The desktop's binding of the `Signals` contract tag (contract/signals.ts): the one path every
+ * raiser takes (the node's own features, the owner's raise route, the `signals` capability of
+ * plugins). Raises, answers and dismissals go to the being actor,
  * which serialises them per being and puts each raise through the gate; reads come straight
  * from the actor's table. The actor's refusals become ApiErrors here.
  */
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
@@ -13,18 +15,10 @@ import { SignalInput, type RaisedSignal, type SignalStatus } from "../../actors/
 import { SignalsRepository } from "../../actors/being/signals-repository.ts"
 import { Conflict, InvalidRequest, NotFound, Unavailable } from "../../kernel/contract/errors.ts"
 import { refusedWhenBusy } from "../../kernel/actors/busy.ts"
-import type { EvidenceRef, GateTrigger } from "../../actors/being/contract/hush.ts"
+import type { GateTrigger } from "../../actors/being/contract/hush.ts"
 import { Scheduler } from "../time/scheduler.ts"
-import { Accounts } from "../accounts/accounts.ts"
-
-/** The scheduler's job that lets a held signal through at its time. */
-export const RELEASE_JOB = "signal.release"
-
-/** What a raiser may add: a later delivery (a reminder) and what the nudge rests on ("why"). */
-export interface RaiseOptions {
-  readonly holdUntil?: string | null
-  readonly evidence?: ReadonlyArray<EvidenceRef>
-}
+import { BeingRegistry } from "../accounts/contract/being-registry.ts"
+import { RELEASE_JOB, Signals, type RaiseOptions, type SignalsShape } from "./contract/signals.ts"
 
 const busy = refusedWhenBusy("This desktop")
 
@@ -46,9 +40,8 @@ const refusals = {
     Effect.fail(new Conflict({ error: "signal_closed", message: `This signal is already ${status}.`, details: { status } }))
 }
 
-export class Signals extends Effect.Service<Signals>()("host/Signals", {
-  effect: Effect.gen(function* () {
-    const accounts = yield* Accounts
+const make = Effect.gen(function* () {
+    const accounts = yield* BeingRegistry
     const being = yield* Being.client
     const store = yield* SignalsRepository
     const scheduler = yield* Scheduler
@@ -131,7 +124,7 @@ export class Signals extends Effect.Service<Signals>()("host/Signals", {
     const list = (beingId: string, status: SignalStatus, limit: number) =>
       store.list({ beingId, status, limit }).pipe(Effect.withSpan("desktop.listSignals"))
 
-    return { raise, raiseForOwner, release, answer, dismiss, list, openSummary: store.openSummary, heldCount: store.heldCount } as const
-  }),
-  dependencies: [SignalsRepository.Default, Accounts.Default, Scheduler.Default]
-}) {}
+    return { raise, raiseForOwner, release, answer, dismiss, list, openSummary: store.openSummary, heldCount: store.heldCount } satisfies SignalsShape
+})
+
+export const SignalsLive = Layer.effect(Signals, make).pipe(Layer.provide(Layer.mergeAll(SignalsRepository.Default, Scheduler.Default)))

@@ -8,28 +8,22 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { DirectoryCredits } from "./directory/client.ts"
-import { Ledger } from "../market/ledger.ts"
-import { MINT } from "../market/repositories/ledger-repository.ts"
-import { BeingsRepository } from "../accounts/repositories/beings.ts"
+import { Market } from "../market/contract/market.ts"
+import { BeingRegistry } from "../accounts/contract/being-registry.ts"
 
 export const DirectoryCreditsLive = Layer.effect(
   DirectoryCredits,
   Effect.gen(function* () {
-    const beings = yield* BeingsRepository
-    const ledger = yield* Ledger
+    const beings = yield* BeingRegistry
+    const market = yield* Market
     return {
       credit: (amount: number) =>
         Effect.gen(function* () {
-          const owner = yield* beings.findOwner()
+          const owner = yield* beings.findOwner
           if (Option.isNone(owner)) return false
-          yield* ledger.open(owner.value.id)
-          yield* ledger.move({ from: MINT, to: owner.value.id, amount, reasons: ["directory", "directory"], orderId: null, lifetime: false })
+          yield* market.creditFromMint(owner.value.id, amount, "directory")
           return true
-        }).pipe(
-          // The mint always pays: an insufficient_credits here is a broken ledger, not a refusal.
-          Effect.catchTag("Conflict", Effect.die),
-          Effect.withSpan("federation.directoryCredit", { attributes: { amount } })
-        )
+        }).pipe(Effect.withSpan("federation.directoryCredit", { attributes: { amount } }))
     }
   })
-).pipe(Layer.provide(Layer.mergeAll(BeingsRepository.Default, Ledger.Default)))
+)

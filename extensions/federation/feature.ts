@@ -23,10 +23,10 @@ import { RelayClient, RelayLoop } from "./relay/client.ts"
 import { Relay } from "./relay/relay.ts"
 import { DirectoryClient, DirectoryLoop, ListedHandles } from "./directory/client.ts"
 import { Directory } from "./directory/directory.ts"
-import { BeingsRepository } from "../accounts/repositories/beings.ts"
+import { BeingRegistry } from "../accounts/contract/being-registry.ts"
 import { Identities } from "./identities.ts"
 import { SquarePosts } from "./square-posts.ts"
-import { SquareOutbound } from "../souls/ports.ts"
+import { SquareOutbound } from "../souls/contract/square-outbound.ts"
 import { ThreadOutbound } from "../threads/ports.ts"
 import { PublicOrigin } from "../../kernel/origin.ts"
 import { hostVersion } from "../../kernel/version.ts"
@@ -62,10 +62,10 @@ const PeerDirectoryLive = Layer.effect(
 /** The handles this node lists at its directory: the owner's own, once there is an owner (docs/federation.md "The directory"). */
 const ListedHandlesLive = Layer.effect(
   ListedHandles,
-  Effect.map(BeingsRepository, (beings) => ({
-    handles: Effect.map(beings.findOwner(), (owner) => (owner._tag === "Some" ? [owner.value.handle] : []))
+  Effect.map(BeingRegistry, (beings) => ({
+    handles: Effect.map(beings.findOwner, (owner) => (owner._tag === "Some" ? [owner.value.handle] : []))
   }))
-).pipe(Layer.provide(BeingsRepository.Default))
+)
 
 export const federationServices = Layer.mergeAll(
   Greetings.Default, Deliveries.Default, NodeDocuments.Default, Conversations.Default, Courier.Default, Collections.Default, Collector.Default,

@@ -9,8 +9,8 @@ import * as Option from "effect/Option"
 import { randomBytes, randomInt } from "node:crypto"
 import { SeedBeingRefused, SeedBeings } from "../../actors/seed/ports.ts"
 import { KeysRepository } from "./repositories/keys-repository.ts"
-import { Souls } from "../souls/souls.ts"
-import { BeingsRepository } from "../accounts/repositories/beings.ts"
+import { SoulService } from "../souls/contract/soul-service.ts"
+import { BeingRegistry } from "../accounts/contract/being-registry.ts"
 
 const HANDLE_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
 const seedHandle = () => `seed_${Array.from({ length: 10 }, () => HANDLE_ALPHABET[randomInt(HANDLE_ALPHABET.length)]).join("")}`
@@ -18,9 +18,9 @@ const seedHandle = () => `seed_${Array.from({ length: 10 }, () => HANDLE_ALPHABE
 export const SeedBeingsLive = Layer.effect(
   SeedBeings,
   Effect.gen(function* () {
-    const beings = yield* BeingsRepository
+    const beings = yield* BeingRegistry
     const keys = yield* KeysRepository
-    const souls = yield* Souls
+    const souls = yield* SoulService
 
     const raise = Effect.fn("federation.raiseSeedBeing")(function* (input: { readonly did: string; readonly name: string; readonly handle: string | null; readonly at: string }) {
       const known = yield* keys.findBeingByDid(input.did)
@@ -35,11 +35,11 @@ export const SeedBeingsLive = Layer.effect(
       if (!(yield* beings.insertSeed({ id, handle, displayName: input.name, createdAt: input.at }))) {
         return yield* new SeedBeingRefused({ error: "handle_taken", message: `The handle "${handle}" is taken.` })
       }
-      yield* souls.current({ id, displayName: input.name })
+      yield* souls.ensure({ id, displayName: input.name })
       yield* keys.insertSeedKey({ did: input.did, beingId: id, createdAt: input.at })
       return id
     })
 
-    return { raise, owner: Effect.map(beings.findOwner(), Option.map((owner) => owner.id)) }
+    return { raise, owner: Effect.map(beings.findOwner, Option.map((owner) => owner.id)) }
   })
-).pipe(Layer.provide([BeingsRepository.Default, KeysRepository.Default, Souls.Default]))
+).pipe(Layer.provide(KeysRepository.Default))

@@ -8,7 +8,7 @@ import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type { Sessions } from "../accounts/sessions.ts"
+import type { SessionLookup } from "../accounts/contract/session-lookup.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { FilesApi } from "./contract/api.ts"
@@ -39,7 +39,7 @@ export const FilesHandlers = HttpApiBuilder.group(apiOf(FilesApi), "files", (han
 
 /** The raw routes, with the services they read captured when the node starts. */
 export const fileRoutesLayer = Layer.unwrapEffect(
-  Effect.map(Effect.context<FileAccess | Sessions>(), (context) =>
+  Effect.map(Effect.context<FileAccess | SessionLookup>(), (context) =>
     HttpApiBuilder.Router.use((router) =>
       Effect.all([
         router.get(DOWNLOAD_PATH, Effect.provide(serveDownload, context)),

@@ -7,13 +7,11 @@ import * as HttpApiError from "@effect/platform/HttpApiError"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
-import * as Option from "effect/Option"
 import type * as Schema from "effect/Schema"
 import type { ApiError } from "../../kernel/contract/errors.ts"
 import { InvalidRequest } from "../../kernel/contract/errors.ts"
-import { SESSION_COOKIE, type Caller } from "../accounts/contract/session.ts"
-import { Sessions } from "../accounts/sessions.ts"
-import { unsignCookie } from "../accounts/tokens.ts"
+import { SESSION_COOKIE } from "../accounts/contract/session.ts"
+import { SessionLookup } from "../accounts/contract/session-lookup.ts"
 import { toApiError } from "../../kernel/http/api-error.ts"
 import { refusal } from "../../kernel/http/refusal.ts"
 
@@ -37,10 +35,8 @@ export const answerRefusal = (error: ApiError): HttpServerResponse.HttpServerRes
 /** The signed-in caller of a raw request; none without a live session. */
 export const rawCaller = Effect.gen(function* () {
   const request = yield* HttpServerRequest.HttpServerRequest
-  const sessions = yield* Sessions
-  const token = unsignCookie(request.cookies[SESSION_COOKIE] ?? "", sessions.cookieSecret)
-  if (token === null) return Option.none<Caller>()
-  return yield* Effect.orDie(sessions.resolve(token))
+  const sessions = yield* SessionLookup
+  return yield* sessions.fromCookie(request.cookies[SESSION_COOKIE] ?? "")
 })
 
 export const unauthorized = refusal(401, { error: "unauthorized", message: "Sign in first: this needs a session." })

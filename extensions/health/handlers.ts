@@ -8,7 +8,7 @@ import { BeingSocketsRepository } from "../../actors/being/being-sockets-reposit
 import { ModelSettings } from "../models/settings.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { HealthApi } from "./contract/api.ts"
-import { Mailer } from "../mail/mailer.ts"
+import { Mailer } from "../mail/contract/mailer.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { LlmLedger } from "../models/ledger.ts"
 import { LiveConnections } from "../../host/live/connections.ts"

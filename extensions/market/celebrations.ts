@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { Order } from "./contract/records.ts"
 import { PurchaseSignals } from "./ports.ts"
-import { Signals } from "../desktop/signals.ts"
+import { Signals } from "../desktop/contract/signals.ts"
 
 const SOURCE = "market"
 
@@ -46,4 +46,4 @@ export const PurchaseSignalsLive = Layer.effect(
       )
     return { celebrate }
   })
-).pipe(Layer.provide(Signals.Default))
+)

@@ -1,12 +1,40 @@
 /** The market as the node lists it: its services with their ports bound to the goods it sells and the desktop. */
+import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import type { LedgerReason } from "./contract/records.ts"
+import { Market } from "./contract/market.ts"
 import { Ledger } from "./ledger.ts"
-import { Listings } from "./listings.ts"
+import { Listings, searchListings } from "./listings.ts"
 import { Purchases } from "./purchases.ts"
 import { Reviews } from "./reviews.ts"
 import { PurchaseSignalsLive } from "./celebrations.ts"
 import { MarketGoodsLive } from "./goods.ts"
+import { MINT } from "./repositories/ledger-repository.ts"
+import { ListingsRepository } from "./repositories/listings-repository.ts"
 
 export const marketFeature = Layer.mergeAll(Ledger.Default, Listings.Default, Purchases.Default, Reviews.Default).pipe(
   Layer.provide(Layer.mergeAll(MarketGoodsLive, PurchaseSignalsLive))
 )
+
+/**
+ * The market's contract tag, over the ledger its routes use and the listings' table: built on the
+ * database alone (not on what the market sells), so the features whose services it serves stand on it.
+ */
+export const MarketLive = Layer.effect(
+  Market,
+  Effect.gen(function* () {
+    const listings = yield* ListingsRepository
+    const ledger = yield* Ledger
+    return {
+      searchListings: searchListings(listings),
+      creditFromMint: (beingId: string, amount: number, reason: LedgerReason) =>
+        Effect.zipRight(
+          ledger.open(beingId),
+          ledger.move({ from: MINT, to: beingId, amount, reasons: [reason, reason], orderId: null, lifetime: false })
+        ).pipe(
+          // The mint always pays: an insufficient_credits here is a broken ledger, not a refusal.
+          Effect.catchTag("Conflict", Effect.die)
+        )
+    }
+  })
+).pipe(Layer.provide(Layer.mergeAll(Ledger.Default, ListingsRepository.Default)))

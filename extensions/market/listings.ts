@@ -10,7 +10,8 @@ import * as Option from "effect/Option"
 import { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { Caller } from "../accounts/contract/session.ts"
-import { MAX_SEARCH_TERMS, ownedRefKinds, type Listing, type ListingInput, type ListingKind, type ListingUpdate } from "./contract/records.ts"
+import { MAX_SEARCH_TERMS, ownedRefKinds, type Listing, type ListingInput, type ListingUpdate } from "./contract/records.ts"
+import type { ListingQuery } from "./contract/market.ts"
 import { orderedId } from "./ids.ts"
 import { MarketGoods } from "./ports.ts"
 import { ListingsRepository } from "./repositories/listings-repository.ts"
@@ -18,12 +19,20 @@ import { ListingsRepository } from "./repositories/listings-repository.ts"
 export const listingNotFound = (id: string) =>
   new NotFound({ error: "listing_not_found", message: "There is no listing with that id.", details: { id } })
 
-export interface ListingQuery {
-  readonly kind?: ListingKind | undefined
-  readonly q?: string | undefined
-  readonly mine: boolean
-  readonly limit: number
-}
+
+/** The spec's search: active listings (or all of the caller's with `mine`), every term required. */
+export const searchListings = (repository: ListingsRepository) => (caller: Caller, query: ListingQuery) =>
+  Effect.gen(function* () {
+    const terms = (query.q ?? "").split(/\s+/).filter((term) => term !== "")
+    if (terms.length > MAX_SEARCH_TERMS) {
+      return yield* new InvalidRequest({
+        error: "too_many_search_terms",
+        message: `A search takes at most ${MAX_SEARCH_TERMS} words; this one has ${terms.length}.`,
+        details: { terms: terms.length, max: MAX_SEARCH_TERMS }
+      })
+    }
+    return yield* repository.search({ terms, kind: query.kind ?? null, sellerId: query.mine ? caller.beingId : null, limit: query.limit })
+  }).pipe(Effect.withSpan("market.searchListings"))
 
 export class Listings extends Effect.Service<Listings>()("market/Listings", {
   dependencies: [ListingsRepository.Default],
@@ -110,19 +119,7 @@ export class Listings extends Effect.Service<Listings>()("market/Listings", {
         return { ok: true as const }
       }).pipe(Effect.withSpan("market.removeListing"))
 
-    /** The spec's search: active listings (or all of the caller's with `mine`), every term required. */
-    const search = (caller: Caller, query: ListingQuery) =>
-      Effect.gen(function* () {
-        const terms = (query.q ?? "").split(/\s+/).filter((term) => term !== "")
-        if (terms.length > MAX_SEARCH_TERMS) {
-          return yield* new InvalidRequest({
-            error: "too_many_search_terms",
-            message: `A search takes at most ${MAX_SEARCH_TERMS} words; this one has ${terms.length}.`,
-            details: { terms: terms.length, max: MAX_SEARCH_TERMS }
-          })
-        }
-        return yield* repository.search({ terms, kind: query.kind ?? null, sellerId: query.mine ? caller.beingId : null, limit: query.limit })
-      }).pipe(Effect.withSpan("market.searchListings"))
+    const search = searchListings(repository)
 
     return { get, publish, update, remove, search } as const
   })

@@ -7,7 +7,7 @@ import { ModelSettings } from "./settings.ts"
 import { LlmLedger } from "./ledger.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { LlmApi } from "./contract/api.ts"
-import { requireOwner } from "../accounts/owner.ts"
+import { requireOwner } from "../accounts/contract/owner.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
 
 export const LlmHandlers = HttpApiBuilder.group(apiOf(LlmApi), "llm", (handlers) =>

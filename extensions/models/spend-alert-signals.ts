@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { SpendAlerts } from "./spend-alerts.ts"
-import { Signals } from "../desktop/signals.ts"
+import { Signals } from "../desktop/contract/signals.ts"
 
 export const SpendAlertsLive = Layer.effect(
   SpendAlerts,
@@ -25,4 +25,4 @@ export const SpendAlertsLive = Layer.effect(
           )
         )
   }))
-).pipe(Layer.provide(Signals.Default))
+)

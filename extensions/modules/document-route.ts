@@ -12,7 +12,7 @@ import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import type { Sessions } from "../accounts/sessions.ts"
+import type { SessionLookup } from "../accounts/contract/session-lookup.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { answerRefusal, rawCaller, unauthorized } from "../files/raw-route.ts"
 import { withBridgeScript } from "./bridge-script.ts"
@@ -47,6 +47,6 @@ const serveDocument = Effect.gen(function* () {
 }).pipe(Effect.catchAll(answerRefusal))
 
 export const moduleDocumentLayer = Layer.unwrapEffect(
-  Effect.map(Effect.context<ExtensionHost | Sessions>(), (context) =>
+  Effect.map(Effect.context<ExtensionHost | SessionLookup>(), (context) =>
     HttpApiBuilder.Router.use((router) => router.get(MODULE_DOCUMENT_PATH, Effect.provide(serveDocument, context))))
 )

@@ -11,12 +11,11 @@ import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { pluginFilesAdapterFactory } from "../../kernel/extensions/plugin-files.ts"
 import { Settings } from "../../kernel/settings.ts"
 import { WebSettings } from "../web/settings.ts"
-import { signalsAdapterFactory } from "../desktop/signals-adapter.ts"
+import { signalsAdapterFactory } from "./signals-adapter.ts"
 import { scheduleAdapterFactory } from "../time/schedule-adapter.ts"
 import { SkillRunner } from "../time/skill-runs.ts"
 import { Scheduler } from "../time/scheduler.ts"
 import { ScheduledActivity } from "../time/scheduled-activity.ts"
-import { Signals } from "../desktop/signals.ts"
 import { llmAdapterFactory } from "../models/adapter.ts"
 import { ModelsLive } from "../models/models-layer.ts"
 import { networkAdapterFactory } from "../network/adapter.ts"
@@ -24,7 +23,6 @@ import { processAdapterFactory } from "../sandbox/adapter.ts"
 import { Sandbox } from "../sandbox/sandbox.ts"
 import { authoringAdapterFactory, StudioAuthoring } from "../studio/authoring-adapter.ts"
 import { hostVersion } from "../../kernel/version.ts"
-import { Accounts } from "../accounts/accounts.ts"
 import { memoryAdapterFactory } from "../twin/memory-adapter.ts"
 import { twinFeature } from "../twin/feature.ts"
 import { integrationsAdapterFactory } from "../comms/adapter.ts"
@@ -53,6 +51,6 @@ export const ExtensionsLive = Layer.unwrapEffect(
   Layer.provide(Layer.mergeAll(BeingConnectionsLive, MailAAccountsLive)),
   // The `schedule` adapter's timed skill runs: the runtime's binding (filled by SkillRunsLive) and the scheduler.
   Layer.provide(Layer.mergeAll(SkillRunner.Default, Scheduler.Default)),
-  // The `signals`, `llm` and `memory` adapters call through these.
-  Layer.provide(Layer.mergeAll(Signals.Default, ModelsLive, twinFeature, Accounts.Default, Sandbox.Default, ScheduledActivity.Default))
+  // The `llm` and `memory` adapters call through these (the desktop's Signals and the accounts' BeingRegistry come from the node).
+  Layer.provide(Layer.mergeAll(ModelsLive, twinFeature, Sandbox.Default, ScheduledActivity.Default))
 )

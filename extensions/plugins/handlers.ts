@@ -4,7 +4,7 @@ import * as Effect from "effect/Effect"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { PluginsApi } from "./contract/api.ts"
-import { requireOwner } from "../accounts/owner.ts"
+import { requireOwner } from "../accounts/contract/owner.ts"
 
 export const PluginsHandlers = HttpApiBuilder.group(apiOf(PluginsApi), "plugins", (handlers) =>
   Effect.map(ExtensionHost, (extensions) =>

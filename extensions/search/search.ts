@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import { Projects } from "../../actors/project/projects.ts"
-import { Listings } from "../market/listings.ts"
+import { Market } from "../market/contract/market.ts"
 import { MAX_SEARCH_TERMS } from "../market/contract/records.ts"
 import { Memories } from "../twin/memories.ts"
 import type { Caller } from "../accounts/contract/session.ts"
@@ -17,7 +17,7 @@ export class Search extends Effect.Service<Search>()("host/Search", {
   effect: Effect.gen(function* () {
     const projects = yield* Projects
     const memories = yield* Memories
-    const listings = yield* Listings
+    const market = yield* Market
 
     const search = (caller: Caller, q: string) =>
       Effect.gen(function* () {
@@ -26,7 +26,7 @@ export class Search extends Effect.Service<Search>()("host/Search", {
           projects.search(caller, words, SEARCH_GROUP_LIMIT),
           memories.searchWords(caller.beingId, q, SEARCH_GROUP_LIMIT),
           // The market's search wants every term; past its limit the first terms are enough to narrow.
-          listings.search(caller, { q: words.slice(0, MAX_SEARCH_TERMS).join(" "), mine: false, limit: SEARCH_GROUP_LIMIT })
+          market.searchListings(caller, { q: words.slice(0, MAX_SEARCH_TERMS).join(" "), mine: false, limit: SEARCH_GROUP_LIMIT })
         ])
         return {
           projects: own,

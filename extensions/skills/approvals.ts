@@ -15,7 +15,7 @@ import * as Schema from "effect/Schema"
 import { ActionRefused, SignalActions } from "../../actors/being/actions.ts"
 import { SignalInput } from "../../actors/being/contract/signal.ts"
 import { invokeResult, SkillApprovals, Skills, type ApprovalAsked, type ApprovalRequest } from "../../kernel/extensions/skills.ts"
-import { Signals } from "../desktop/signals.ts"
+import { Signals } from "../desktop/contract/signals.ts"
 import { recordOutputs } from "../../actors/project/record-outputs.ts"
 import { ProjectStore } from "../../actors/project/store.ts"
 import { Settings } from "../../kernel/settings.ts"
@@ -71,7 +71,7 @@ export const SkillApprovalsLive = Layer.effect(
       )
     }
   }))
-).pipe(Layer.provide(Signals.Default))
+)
 
 /** Registers the `skill.invoke` action: what answering the gate's decision signal does. */
 export const ApprovalActionLive = Layer.effectDiscard(

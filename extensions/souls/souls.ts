@@ -16,12 +16,10 @@ import type { DriftRequest, GenerateRequest, Soul, SoulInput } from "./contract/
 import { generateSoul } from "./generate.ts"
 import { moved, relaxed, restingMood } from "./mood.ts"
 import { SoulsRepository, type StoredSoul } from "./repositories/souls-repository.ts"
+import type { SoulOwner } from "./contract/soul-service.ts"
 
-/** The being a soul belongs to, as the prompt names it. */
-export interface SoulOwner {
-  readonly id: string
-  readonly displayName: string
-}
+/** The being a soul belongs to, as the prompt names it (declared in the contract, where other features name it). */
+export type { SoulOwner } from "./contract/soul-service.ts"
 
 const newId = () => randomBytes(12).toString("base64url")
 const MINUTE = 60_000

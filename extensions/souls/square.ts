@@ -26,7 +26,7 @@ import { Models } from "../models/contract/models.ts"
 import { affectOf } from "./affect.ts"
 import type { ModeratedPost, Mood, Post, PostDeleted } from "./contract/records.ts"
 import { meanMood } from "./mood.ts"
-import { SquareOutbound } from "./ports.ts"
+import { SquareOutbound } from "./contract/square-outbound.ts"
 import { PostsRepository, type StoredPost } from "./repositories/posts-repository.ts"
 import { Souls } from "./souls.ts"
 

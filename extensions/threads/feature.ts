@@ -13,7 +13,7 @@ import { ThreadBeings } from "./ports.ts"
 import { makeThreadReplay } from "./replay.ts"
 import { Threads } from "./threads.ts"
 import { ThreadSpeech } from "./thread-speech.ts"
-import { BeingsRepository } from "../accounts/repositories/beings.ts"
+import { BeingRegistry } from "../accounts/contract/being-registry.ts"
 import { ThreadOutboundLive } from "../federation/feature.ts"
 import { TopicAccess } from "../../host/live/topics.ts"
 import { ModelsLive } from "../models/models-layer.ts"
@@ -23,10 +23,10 @@ import { MuseContextLive } from "./muse-context.ts"
 
 const ThreadBeingsLive = Layer.effect(
   ThreadBeings,
-  Effect.map(BeingsRepository, (repository) => ({
+  Effect.map(BeingRegistry, (repository) => ({
     find: (id: string) => Effect.map(repository.findPublic(id), Option.map((being) => ({ id: being.id, displayName: being.displayName })))
   }))
-).pipe(Layer.provide(BeingsRepository.Default))
+)
 
 /** Claims `thread:<id>` for the threads' participants, with the replay of the reply streaming on it. */
 const ThreadTopicLive = Layer.effectDiscard(

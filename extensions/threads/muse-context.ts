@@ -6,8 +6,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { compilePrompt } from "../souls/compile.ts"
-import { Souls } from "../souls/souls.ts"
+import { SoulService } from "../souls/contract/soul-service.ts"
 import { DEFAULT_MUSE_NAME, MAX_MUSE_NAME } from "./contract/records.ts"
 import { MuseContext } from "./ports.ts"
 import { Memories } from "../twin/memories.ts"
@@ -28,11 +27,11 @@ export const MuseContextLive = Layer.effect(
   Effect.gen(function* () {
     const profiles = yield* Profiles
     const memories = yield* Memories
-    const souls = yield* Souls
+    const souls = yield* SoulService
     const presence = yield* BeingSocketsRepository
     return {
       museName: (beingId) => Effect.map(profiles.get(beingId), (profile) => nameOf(profile.preferences["museName"])),
-      persona: (being, museName) => Effect.map(souls.current(being), (soul) => compilePrompt(museName, soul)),
+      persona: (being, museName) => souls.promptOf(being, museName),
       recall: (beingId, text) =>
         text.trim() === ""
           ? Effect.succeed([])
@@ -50,4 +49,4 @@ export const MuseContextLive = Layer.effect(
       online: (beingId) => presence.isOnline(beingId).pipe(Effect.orElseSucceed(() => false))
     }
   })
-).pipe(Layer.provide(Layer.mergeAll(twinFeature, Souls.Default, BeingSocketsRepository.Default)))
+).pipe(Layer.provide(Layer.mergeAll(twinFeature, BeingSocketsRepository.Default)))

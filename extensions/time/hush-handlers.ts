@@ -6,7 +6,7 @@ import type { PutHush } from "../../actors/being/contract/hush.ts"
 import { Hush } from "../../actors/being/hush.ts"
 import { SignalsRepository } from "../../actors/being/signals-repository.ts"
 import { Scheduler } from "./scheduler.ts"
-import { RELEASE_JOB, Signals } from "../desktop/signals.ts"
+import { RELEASE_JOB, Signals } from "../desktop/contract/signals.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { TwinHushApi } from "./contract/hush-api.ts"
@@ -47,7 +47,6 @@ export const TwinHushHandlers = HttpApiBuilder.group(apiOf(TwinHushApi), "twinHu
   Hush.Default,
   // Memories named as evidence are read from the twin's store.
   NudgeWhys.Default.pipe(Layer.provide(MemoryEvidenceLive)),
-  Signals.Default,
   SignalsRepository.Default,
   Scheduler.Default
 )))

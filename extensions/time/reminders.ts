@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { ReminderSignals } from "./ports.ts"
 import { Scheduler } from "./scheduler.ts"
-import { RELEASE_JOB, Signals } from "../desktop/signals.ts"
+import { RELEASE_JOB, Signals } from "../desktop/contract/signals.ts"
 import { ScheduledActivity, utcMoment } from "./scheduled-activity.ts"
 
 export const CALENDAR_SOURCE = "calendar"
@@ -51,4 +51,4 @@ export const ReminderSignalsLive = Layer.effect(
         ], { discard: true })
     }
   })
-).pipe(Layer.provide(Layer.mergeAll(Signals.Default, Scheduler.Default, ScheduledActivity.Default)))
+).pipe(Layer.provide(Layer.mergeAll(Scheduler.Default, ScheduledActivity.Default)))

@@ -1,7 +1,7 @@
 /**
  * The `schedule` capability as plugins get it: a reminder signal (action kind `schedule.fire`)
  * raised now and held until its time, released then by the scheduler (extensions/desktop/signals.ts).
- * It lands where the plugin's signals land (signals-adapter.ts `callTarget`). A built-in acts for
+ * It lands where the plugin's signals land (extensions/desktop/contract/signal-sources.ts `callTarget`). A built-in acts for
  * the person its call works for, so its reminder is responsive; a third-party plugin's reminder
  * on the owner's desktop is the plugin's own initiative, so proactive (the hush gate may hold or
  * refuse it). A timed skill run is the node's own plugins' alone (skill-runs.ts): a third-party
@@ -17,8 +17,8 @@ import * as Schema from "effect/Schema"
 import { SignalInput } from "../../actors/being/contract/signal.ts"
 import type { ScheduleAdapter } from "../../kernel/extensions/adapters.ts"
 import type { CallScope, PluginIdentity } from "../../kernel/extensions/context.ts"
-import { callTarget } from "../desktop/signals-adapter.ts"
-import { Signals } from "../desktop/signals.ts"
+import { callTarget } from "../desktop/contract/signal-sources.ts"
+import { Signals } from "../desktop/contract/signals.ts"
 import { ScheduledActivity } from "./scheduled-activity.ts"
 import { holdSkillRun } from "./skill-runs.ts"
 

@@ -21,7 +21,7 @@ import { JsonValue, toJsonValue } from "../../kernel/contract/json.ts"
 import { Skills, type SkillsShape } from "../../kernel/extensions/skills.ts"
 import type { SignalInput } from "../../actors/being/contract/signal.ts"
 import { Scheduler } from "./scheduler.ts"
-import { Signals } from "../desktop/signals.ts"
+import { Signals } from "../desktop/contract/signals.ts"
 import { ScheduledActivity } from "./scheduled-activity.ts"
 
 export const skillRunJob = "skill.run"
@@ -110,4 +110,4 @@ export const SkillRunsLive = Layer.effectDiscard(
         yield* tell(job.beingId, alert(`Scheduled ${skill} failed`, result.error))
       }).pipe(Effect.withSpan("time.runScheduledSkill")))
   })
-).pipe(Layer.provide(Layer.mergeAll(SkillRunner.Default, Signals.Default, Scheduler.Default)))
+).pipe(Layer.provide(Layer.mergeAll(SkillRunner.Default, Scheduler.Default)))

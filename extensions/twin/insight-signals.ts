@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { InsightSignals } from "./ports.ts"
-import { Signals } from "../desktop/signals.ts"
+import { Signals } from "../desktop/contract/signals.ts"
 
 export const reflectionSource = "twin:reflection"
 
@@ -24,4 +24,4 @@ export const InsightSignalsLive = Layer.effect(
           Effect.catchAll((refusal) => Effect.succeed({ refused: refusal.message }))
         )
   }))
-).pipe(Layer.provide(Signals.Default))
+)

@@ -18,8 +18,8 @@ import { Unavailable } from "../../kernel/contract/errors.ts"
 import type { CallScope, PluginIdentity } from "../../kernel/extensions/context.ts"
 import type { MemoryAdapter } from "../../kernel/extensions/memory.ts"
 import { Memories } from "./memories.ts"
-import { Accounts } from "../accounts/accounts.ts"
-import { pluginSource } from "../desktop/signals-adapter.ts"
+import { BeingRegistry } from "../accounts/contract/being-registry.ts"
+import { pluginSource } from "../desktop/contract/signal-sources.ts"
 
 const NewMemory = Schema.Struct({ content: MemoryContent, kind: MemoryKind, importance: MemoryImportance, tags: MemoryTags, source: MemorySource })
 const RecallQuery = Schema.Struct({
@@ -43,7 +43,7 @@ const recallQueryOf = decodeOrThrow(RecallQuery, "memory.recall")
 export const memoryAdapterFactory = (builtinIds: ReadonlySet<string>) =>
   Effect.gen(function* () {
     const memories = yield* Memories
-    const accounts = yield* Accounts
+    const accounts = yield* BeingRegistry
     const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
 
     const ownerId = Effect.flatMap(

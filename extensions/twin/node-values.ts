@@ -2,9 +2,9 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { NodeValues } from "./ports.ts"
-import { NodeMetaRepository } from "../accounts/repositories/node-meta.ts"
+import { NodeMeta } from "../accounts/contract/being-registry.ts"
 
 export const NodeValuesLive = Layer.effect(
   NodeValues,
-  Effect.map(NodeMetaRepository, (meta) => ({ keep: (key: string, value: string) => meta.keep({ key, value }) }))
-).pipe(Layer.provide(NodeMetaRepository.Default))
+  Effect.map(NodeMeta, (meta) => ({ keep: meta.keep }))
+)

@@ -11,7 +11,7 @@ import * as Schema from "effect/Schema"
 import { beforeAll, describe, expect, it } from "vitest"
 import { SignalInput } from "../../actors/being/contract/signal.ts"
 import { Scheduler } from "../../extensions/time/scheduler.ts"
-import { Signals } from "../../extensions/desktop/signals.ts"
+import { Signals } from "../../extensions/desktop/contract/signals.ts"
 import { inNode, LiveTab } from "../support/live.ts"
 import { apiError, Client, nodeWithOwner, refused, registerMember, run, type Registered } from "../support/node.ts"
 

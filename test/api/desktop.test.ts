@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest"
 import { SignalInput } from "../../actors/being/contract/signal.ts"
 import { WidgetLayoutRequest } from "../../extensions/desktop/contract/records.ts"
 import { greetingFor, localHour } from "../../extensions/desktop/now.ts"
-import { Signals } from "../../extensions/desktop/signals.ts"
+import { Signals } from "../../extensions/desktop/contract/signals.ts"
 import { inNode } from "../support/live.ts"
 import { apiError, nodeWithOwner, registerMember, run } from "../support/node.ts"
 

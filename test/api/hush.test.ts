@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest"
 import type { GateTrigger } from "../../actors/being/contract/hush.ts"
 import { SignalInput } from "../../actors/being/contract/signal.ts"
 import { Scheduler } from "../../extensions/time/scheduler.ts"
-import { Signals } from "../../extensions/desktop/signals.ts"
+import { Signals } from "../../extensions/desktop/contract/signals.ts"
 import { inNode, LiveTab } from "../support/live.ts"
 import { apiError, type Client, nodeWithOwner, refused, registerMember, run } from "../support/node.ts"
 

@@ -6,7 +6,7 @@ import { join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
 import { ActionRefused, SignalActions } from "../../actors/being/actions.ts"
 import { RaisedSignal, Signal, SignalInput, type SignalStatus } from "../../actors/being/contract/signal.ts"
-import { Signals } from "../../extensions/desktop/signals.ts"
+import { Signals } from "../../extensions/desktop/contract/signals.ts"
 import { inNode, LiveTab } from "../support/live.ts"
 import { apiError, attempt, bodyAs, type Client, nodeWithOwner, refused, registerMember, run, type Registered } from "../support/node.ts"
 

@@ -13,7 +13,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import type { ApiError } from "../../../kernel/contract/errors.ts"
-import type { Sessions } from "../../accounts/sessions.ts"
+import type { SessionLookup } from "../../accounts/contract/session-lookup.ts"
 import { rawCaller } from "../../files/raw-route.ts"
 import { connectionsFeature } from "../../twin/connections-feature.ts"
 import { NodeValuesLive } from "../../twin/node-values.ts"
@@ -62,7 +62,7 @@ const finishConsent = Effect.gen(function* () {
 }).pipe(Effect.catchAll(refusedPage))
 
 export const mailAConsentLayer = Layer.unwrapEffect(
-  Effect.map(Effect.context<MailAConsent | Sessions>(), (context) =>
+  Effect.map(Effect.context<MailAConsent | SessionLookup>(), (context) =>
     HttpApiBuilder.Router.use((router) =>
       Effect.all([
         router.get(MAIL_A_AUTH_PATH, Effect.provide(startConsent, context)),

@@ -19,7 +19,7 @@ import { BridgeStorageRepository } from "../../../kernel/extensions/bridge-stora
 import { contributionName } from "../../../kernel/extensions/registry.ts"
 import { Skills } from "../../../kernel/extensions/skills.ts"
 import { Memories } from "../../twin/memories.ts"
-import { Signals } from "../../desktop/signals.ts"
+import { Signals } from "../../desktop/contract/signals.ts"
 import { twinFeature } from "../../twin/feature.ts"
 import {
   Bridge,
@@ -150,5 +150,5 @@ const make = Effect.gen(function* () {
 
 /** The bridge over the node's signals, memories, skills and its own storage; the skills runtime comes from the node. */
 export const BridgeLive = Layer.effect(Bridge, make).pipe(
-  Layer.provide(Layer.mergeAll(BridgeStorageRepository.Default, Signals.Default, twinFeature))
+  Layer.provide(Layer.mergeAll(BridgeStorageRepository.Default, twinFeature))
 )

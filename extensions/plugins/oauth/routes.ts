@@ -11,7 +11,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import type { ApiError } from "../../../kernel/contract/errors.ts"
-import type { Sessions } from "../../accounts/sessions.ts"
+import type { SessionLookup } from "../../accounts/contract/session-lookup.ts"
 import { rawCaller } from "../../files/raw-route.ts"
 import { connectionsFeature } from "../../twin/connections-feature.ts"
 import { NodeValuesLive } from "../../twin/node-values.ts"
@@ -46,7 +46,7 @@ const finishConsent = Effect.gen(function* () {
 export const PluginOAuthLive = PluginOAuth.Default.pipe(Layer.provide(Layer.mergeAll(connectionsFeature, NodeValuesLive, ProviderRegistryLive)))
 
 export const pluginOAuthRoutes = Layer.unwrapEffect(
-  Effect.map(Effect.context<PluginOAuth | Sessions>(), (context) =>
+  Effect.map(Effect.context<PluginOAuth | SessionLookup>(), (context) =>
     HttpApiBuilder.Router.use((router) =>
       Effect.all([
         router.get("/api/connections/:provider/auth", Effect.provide(startConsent, context)),

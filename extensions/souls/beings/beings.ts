@@ -4,23 +4,20 @@
  * caller's own name and handle. Every write to `beings` goes through its repository, which tells
  * the session cache (extensions/accounts/contract/being-changes.ts), so /api/auth/me answers the change at once.
  */
-import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { Conflict, Forbidden, NotFound } from "../../../kernel/contract/errors.ts"
-import { orDieOnStorageFault } from "../../../kernel/repository.ts"
+import { NotFound } from "../../../kernel/contract/errors.ts"
 import type { BeingDetail, BeingPatch, ListedBeing } from "../contract/records.ts"
 import { CitizensRepository } from "../repositories/citizens-repository.ts"
 import { soulFor, Souls, type SoulOwner } from "../souls.ts"
 import type { Caller } from "../../accounts/contract/session.ts"
-import { BeingsRepository } from "../../accounts/repositories/beings.ts"
+import { BeingRegistry } from "../../accounts/contract/being-registry.ts"
 import { BeingSocketsRepository } from "../../../actors/being/being-sockets-repository.ts"
 
 export class Beings extends Effect.Service<Beings>()("beings/Beings", {
-  dependencies: [BeingsRepository.Default, CitizensRepository.Default, Souls.Default, BeingSocketsRepository.Default],
+  dependencies: [CitizensRepository.Default, Souls.Default, BeingSocketsRepository.Default],
   effect: Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
-    const repository = yield* BeingsRepository
+    const repository = yield* BeingRegistry
     const citizens = yield* CitizensRepository
     const souls = yield* Souls
     // Presence from the database, not this process's own sockets: a tab on another process of a
@@ -29,7 +26,7 @@ export class Beings extends Effect.Service<Beings>()("beings/Beings", {
 
     /** Every being, with whether it is online now and, for a citizen, its persona. */
     const list = Effect.gen(function* () {
-      const all = yield* repository.listPublic()
+      const all = yield* repository.listPublic
       const online = yield* presence.onlineIds
       const personas = new Map((yield* citizens.list()).map(({ beingId, ...citizen }) => [beingId, citizen]))
       return all.map((being): ListedBeing => {
@@ -67,18 +64,7 @@ export class Beings extends Effect.Service<Beings>()("beings/Beings", {
 
     /** One's own name and handle; a handle someone else holds is a 409. */
     const patchMe = (caller: Caller, patch: BeingPatch) =>
-      sql.withTransaction(Effect.gen(function* () {
-        const me = yield* repository.findHuman(caller.beingId)
-        if (Option.isNone(me)) return yield* Effect.fail(new Forbidden({ message: "Only a person's own account can be changed here." }))
-        const handle = patch.handle ?? me.value.handle
-        const holder = yield* repository.handleHeldBy(handle)
-        if (Option.isSome(holder) && holder.value !== caller.beingId) {
-          return yield* Effect.fail(new Conflict({ error: "handle_taken", message: `The handle @${handle} is taken. Pick another.` }))
-        }
-        yield* repository.updateProfile({ id: caller.beingId, displayName: patch.displayName ?? me.value.displayName, handle })
-        const after = yield* repository.findHuman(caller.beingId)
-        return Option.getOrThrow(after)
-      })).pipe(orDieOnStorageFault, Effect.withSpan("beings.patchMe"))
+      repository.updateProfile(caller.beingId, patch).pipe(Effect.withSpan("beings.patchMe"))
 
     return { list, subject, readsPrompt, get, patchMe }
   })

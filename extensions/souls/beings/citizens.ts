@@ -11,11 +11,11 @@ import { CitizensRepository } from "../repositories/citizens-repository.ts"
 import { Souls } from "../souls.ts"
 import { orDieOnStorageFault } from "../../../kernel/repository.ts"
 import { nowIso } from "../../../kernel/time.ts"
-import { BeingsRepository } from "../../accounts/repositories/beings.ts"
+import { BeingRegistry } from "../../accounts/contract/being-registry.ts"
 
 export const seedCitizens = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
-  const beings = yield* BeingsRepository
+  const beings = yield* BeingRegistry
   const rows = yield* CitizensRepository
   const souls = yield* Souls
   const createdAt = yield* nowIso
@@ -37,5 +37,5 @@ export const seedCitizens = Effect.gen(function* () {
 
 /** Runs the seeding once the database is migrated, before the node serves. */
 export const CitizensSeeded = Layer.effectDiscard(seedCitizens).pipe(
-  Layer.provide(Layer.mergeAll(BeingsRepository.Default, CitizensRepository.Default, Souls.Default))
+  Layer.provide(Layer.mergeAll(CitizensRepository.Default, Souls.Default))
 )

@@ -10,7 +10,7 @@ import { AccessCodes } from "../../../extensions/accounts/codes.ts"
 import { MailFlows } from "../../../extensions/accounts/mail-flows.ts"
 import { accountMigrations } from "../../../extensions/accounts/migrations.ts"
 import { Sessions } from "../../../extensions/accounts/sessions.ts"
-import { Mailer } from "../../../extensions/mail/mailer.ts"
+import { MailerTest } from "../../../extensions/mail/mailer.ts"
 import { PublicOrigin } from "../../../kernel/origin.ts"
 import { nodeSettingsLayer } from "../../../host/settings.ts"
 import { databaseLayer } from "../../../kernel/database.ts"
@@ -20,7 +20,7 @@ export const ORIGIN = "http://node.test"
 
 const edges = Layer.mergeAll(
   databaseLayer(accountMigrations, { filename: ":memory:" }),
-  Mailer.Test,
+  MailerTest,
   Layer.succeed(PublicOrigin, { url: ORIGIN, secure: false })
 ).pipe(Layer.provideMerge(nodeSettingsLayer({ ownerAccessCode: Option.some(Redacted.make(OWNER_CODE)) })))
 

@@ -15,7 +15,7 @@ import { integrationsAdapterFactory } from "../../../extensions/comms/adapter.ts
 import { BeingConnections, type ConnectedProvider } from "../../../extensions/comms/connections.ts"
 import { MailAAccounts } from "../../../extensions/comms/mail-a/accounts.ts"
 import { IntegrationSettings } from "../../../extensions/comms/settings.ts"
-import { Mailer } from "../../../extensions/mail/mailer.ts"
+import { MailerTest } from "../../../extensions/mail/mailer.ts"
 import { noCallScope } from "../../../kernel/extensions/context.ts"
 import { startSlack, startTelegram } from "../../support/chat-servers.ts"
 import { ImapServer } from "../../support/imap.ts"
@@ -51,7 +51,7 @@ const adapterFor = (beingId: string | null) =>
     return factory(null, { ...noCallScope, beingId })
   }).pipe(
     Effect.provide(Layer.mergeAll(
-      Mailer.Test,
+      MailerTest,
       MailAAccounts.none,
       IntegrationSettings.layer({
         imapUrl: Option.some(Redacted.make(`imap://${imap.user}:wrong-pass@127.0.0.1:${imap.port}`)),

@@ -9,14 +9,18 @@ import { describe, expect, it } from "vitest"
 import { assembleTeam, type TeamMember } from "../../../actors/project/team-assembly.ts"
 import { SavedAgents } from "../../../actors/project/ports.ts"
 import { AgentSoulsLive } from "../../../actors/project/port-bindings.ts"
+import { SoulService } from "../../../extensions/souls/contract/soul-service.ts"
+import { agentPrompt } from "../../../extensions/souls/soul-service.ts"
 import { agentRules, compilePrompt, hardRules } from "../../../extensions/souls/compile.ts"
 import { generateSoul } from "../../../extensions/souls/generate.ts"
 import { personaFor } from "../../../seeds/personas.ts"
 
 const noSavedAgents = Layer.succeed(SavedAgents, { ownedBy: () => Effect.succeed([]), registeredSkills: Effect.succeed(new Set<string>()) })
+// The souls' contract tag with only its pure part: the agent prompt needs no database.
+const agentSouls = AgentSoulsLive.pipe(Layer.provide(Layer.mock(SoulService, { agentPrompt })))
 
 const promptOf = (projectId: string, role: string): string => {
-  const team = Effect.runSync(assembleTeam([{ role, skills: [] }], "being-owner", projectId).pipe(Effect.provide([noSavedAgents, AgentSoulsLive])))
+  const team = Effect.runSync(assembleTeam([{ role, skills: [] }], "being-owner", projectId).pipe(Effect.provide([noSavedAgents, agentSouls])))
   const member: TeamMember = team[0]!
   if (member.source !== "persona") throw new Error(`a ${member.source} took the role, not a persona`)
   return member.agent.systemPrompt

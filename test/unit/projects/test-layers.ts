@@ -27,6 +27,8 @@ import { projectMigrations } from "../../../actors/project/migrations.ts"
 import { ProjectAlerts, type ProjectAlert } from "../../../actors/project/alerts.ts"
 import { CrewSeats, RunnableGenerators, SavedAgents } from "../../../actors/project/ports.ts"
 import { AgentSoulsLive } from "../../../actors/project/port-bindings.ts"
+import { SoulService } from "../../../extensions/souls/contract/soul-service.ts"
+import { agentPrompt } from "../../../extensions/souls/soul-service.ts"
 import { ProjectSettings } from "../../../actors/project/settings.ts"
 
 export const owner = { beingId: "being-owner", isOwner: true }
@@ -63,7 +65,8 @@ export const projectTestLayers = () => {
       checkInputs: (_generator, inputs) => ({ ok: true, inputs: { ...(inputs as Record<string, unknown>) } })
     }),
     Layer.succeed(SavedAgents, { ownedBy: () => Effect.succeed([]), registeredSkills: Effect.succeed(new Set<string>()) }),
-    AgentSoulsLive,
+    // The souls engine's agent prompt, pure: no soul is stored.
+    AgentSoulsLive.pipe(Layer.provide(Layer.mock(SoulService, { agentPrompt }))),
     // No project here has a crew.
     Layer.succeed(CrewSeats, { forProject: () => Effect.succeed(null) }),
     Layer.succeed(ProjectAlerts, { raise: (alert) => Effect.sync(() => void alerts.push(alert)) })

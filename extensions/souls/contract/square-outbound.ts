@@ -5,7 +5,7 @@
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
-import type { Post } from "./contract/records.ts"
+import type { Post } from "./records.ts"
 
 export class SquareOutbound extends Context.Tag("souls/SquareOutbound")<SquareOutbound, {
   readonly published: (post: Post) => Effect.Effect<void>

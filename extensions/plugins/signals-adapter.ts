@@ -18,26 +18,10 @@ import * as Schema from "effect/Schema"
 import { SignalInput } from "../../actors/being/contract/signal.ts"
 import type { SignalsAdapter } from "../../kernel/extensions/adapters.ts"
 import type { CallScope, PluginIdentity } from "../../kernel/extensions/context.ts"
-import { Signals } from "./signals.ts"
+import { callTarget } from "../desktop/contract/signal-sources.ts"
+import { Signals } from "../desktop/contract/signals.ts"
 
 const decodeInput = Schema.decodeUnknownEither(SignalInput)
-
-export const pluginSource = (plugin: PluginIdentity): string => `plugin:${plugin.id}`
-
-export const studioSource = (projectId: string): string => `studio:${projectId}`
-
-/**
- * Where a plugin's signal lands and as whose: a built-in acts for the call (its being, the project
- * as source inside one); any other plugin for the owner (null: the owner), as itself.
- */
-export const callTarget = (builtinIds: ReadonlySet<string>, plugin: PluginIdentity, scope: CallScope) => {
-  const builtin = builtinIds.has(plugin.id)
-  return {
-    builtin,
-    source: builtin && scope.projectId !== null ? studioSource(scope.projectId) : pluginSource(plugin),
-    beingId: builtin ? scope.beingId : null
-  }
-}
 
 /** `builtinIds`: the plugins whose adapters may act for the call's being and project. */
 export const signalsAdapterFactory = (builtinIds: ReadonlySet<string>) =>

@@ -1,7 +1,7 @@
 /** Owner-only routes answer 403 to anyone else; the owner flag comes from the session. */
 import * as Effect from "effect/Effect"
-import { Forbidden } from "../../kernel/contract/errors.ts"
-import { CurrentSession } from "./contract/session.ts"
+import { Forbidden } from "../../../kernel/contract/errors.ts"
+import { CurrentSession } from "./session.ts"
 
 export const requireOwner = Effect.flatMap(CurrentSession, (session) =>
   session.isOwner ? Effect.succeed(session) : Effect.fail(new Forbidden({ message: "Only the owner of this node can do this." }))

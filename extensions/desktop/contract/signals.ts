@@ -1,0 +1,51 @@
+/**
+ * Signals: the one path every raiser takes (the node's own features, the owner's raise route, the
+ * `signals` capability of plugins), declared here so every feature raises through this tag; the
+ * desktop binds it (extensions/desktop/signals.ts). Refusals are the contract's ApiErrors.
+ */
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type { EvidenceRef, GateTrigger } from "../../../actors/being/contract/hush.ts"
+import type { RaisedSignal, Signal, SignalInput, SignalStatus } from "../../../actors/being/contract/signal.ts"
+import type { Conflict, InvalidRequest, NotFound, Unavailable } from "../../../kernel/contract/errors.ts"
+
+/** The scheduler's job that lets a held signal through at its time. */
+export const RELEASE_JOB = "signal.release"
+
+/** What a raiser may add: a later delivery (a reminder) and what the nudge rests on ("why"). */
+export interface RaiseOptions {
+  readonly holdUntil?: string | null
+  readonly evidence?: ReadonlyArray<EvidenceRef>
+}
+
+export interface SignalsShape {
+  /**
+   * Raises a signal on one being's desktop through the hush gate; `source` says who raised it,
+   * `trigger` on whose initiative. A held signal is released by the scheduler at its time.
+   */
+  readonly raise: (
+    beingId: string,
+    input: SignalInput,
+    source: string,
+    trigger: GateTrigger,
+    options?: RaiseOptions
+  ) => Effect.Effect<RaisedSignal, InvalidRequest | Unavailable>
+  /** Raises on the owner's desktop: where plugins' and the node's own signals land. */
+  readonly raiseForOwner: (
+    input: SignalInput,
+    source: string,
+    trigger: GateTrigger,
+    options?: RaiseOptions
+  ) => Effect.Effect<RaisedSignal, InvalidRequest | Unavailable>
+  /** Lets a held signal through; repeatable (a second release finds it released). */
+  readonly release: (beingId: string, signalId: string) => Effect.Effect<boolean, Unavailable>
+  readonly answer: (beingId: string, signalId: string, optionId: string) => Effect.Effect<Signal, NotFound | Conflict | InvalidRequest | Unavailable>
+  readonly dismiss: (beingId: string, signalId: string) => Effect.Effect<Signal, NotFound | Conflict | Unavailable>
+  readonly list: (beingId: string, status: SignalStatus, limit: number) => Effect.Effect<ReadonlyArray<Signal>>
+  /** How many signals are open, and the most pressing few of them. */
+  readonly openSummary: (beingId: string, top: number) => Effect.Effect<{ readonly count: number; readonly top: ReadonlyArray<Signal> }>
+  /** How many proactive nudges the gate holds right now. */
+  readonly heldCount: (beingId: string) => Effect.Effect<number>
+}
+
+export class Signals extends Context.Tag("desktop/Signals")<Signals, SignalsShape>() {}
