@@ -38,9 +38,9 @@ import { sendSecurityHeaders } from "./http/security-headers.ts"
 import { nodeHttpServerLayer } from "./http/server.ts"
 import { uiFilesLayer } from "./http/ui-files.ts"
 import { LiveChannelLive } from "./live/channel.ts"
-import { LiveConnections } from "./live/connections.ts"
+import { LiveConnectionsLive } from "./live/connections.ts"
 import { NodeServer } from "./live/server.ts"
-import { TopicAccess } from "./live/topics.ts"
+import { TopicAccessLive } from "./live/topics.ts"
 import { Mailer } from "../extensions/mail/mailer.ts"
 import { migrations } from "./migrations.ts"
 import { listeningUrl, PublicOrigin } from "../kernel/origin.ts"
@@ -102,7 +102,7 @@ export interface NodeOptions {
 }
 
 /** The registries features plug into: signal actions, topic access, live sockets. */
-const registries = Layer.mergeAll(SignalActions.layer, TopicAccess.layer, LiveConnections.layer)
+const registries = Layer.mergeAll(SignalActions.layer, TopicAccessLive, LiveConnectionsLive)
 
 /**
  * What the features stand on and no feature owns: the event bus, the public origin, the rate

@@ -8,7 +8,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { EventBus } from "../../host/contract/events.ts"
+import { EventBus } from "../../kernel/events.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { MAX_MESSAGE_CHARS, type Message, type Thread } from "./contract/records.ts"
 import { newId } from "./ids.ts"

@@ -4,21 +4,22 @@
  * id of the process that sent it, so a process skips its own.
  */
 import * as Schema from "effect/Schema"
-import { NodeEvent, type Audience } from "../contract/events.ts"
+import type { Audience } from "../../kernel/contract/events.ts"
+import { PublishedEvent } from "../contract/events.ts"
 
 const AudienceSchema = Schema.Union(
   Schema.Struct({ kind: Schema.Literal("being"), beingId: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("topic"), topic: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("all") })
 )
-// The contract's Audience stays the one definition: this schema must describe exactly it.
+// The kernel's Audience stays the one definition: this schema must describe exactly it.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 const audienceMatches: Same<Audience, typeof AudienceSchema.Type> = true
 void audienceMatches
 
 export const BroadcastBody = Schema.Union(
   /** An event published on the bus of the sending process. */
-  Schema.Struct({ kind: Schema.Literal("event"), audience: AudienceSchema, event: NodeEvent }),
+  Schema.Struct({ kind: Schema.Literal("event"), audience: AudienceSchema, event: PublishedEvent }),
   /** Sessions deleted (logout, logout everywhere, reset, removal, expiry): caches drop them, sockets close. */
   Schema.Struct({ kind: Schema.Literal("sessions.ended"), ids: Schema.Array(Schema.String) }),
   /** A `beings` row written: caches drop that being's sessions. */
