@@ -12,9 +12,13 @@ import * as Layer from "effect/Layer"
 import { fileURLToPath } from "node:url"
 import { SignalActions } from "../actors/being/actions.ts"
 import { BeingLive } from "../actors/being/behaviour.ts"
+import { PresenceLive } from "../actors/being/presence.ts"
+import { HushLive } from "../actors/being/hush.ts"
+import { SignalReadsLive } from "../actors/being/signal-reads.ts"
 import { nodeActorsLayer } from "../kernel/actors/index.ts"
 import { databaseLayer } from "../kernel/database.ts"
 import { fileStoresLayer } from "../kernel/file-stores.ts"
+import { BroadcastLive } from "./broadcast/broadcast.ts"
 import { SharedEventBusLive } from "./broadcast/event-bus.ts"
 import { WakeRelayLive } from "./broadcast/wake-relay.ts"
 import { SecretChangeRelayLive } from "./broadcast/secret-relay.ts"
@@ -62,7 +66,8 @@ import { StudioAuthoringLive } from "../extensions/studio/authoring-adapter.ts"
 import { StudioProjectsHandlers } from "../actors/project/handlers.ts"
 import { TwinTimeHandlers } from "../extensions/time/handlers.ts"
 import { TwinHushHandlers } from "../extensions/time/hush-handlers.ts"
-import { Scheduler } from "../extensions/time/scheduler.ts"
+import { SkillRunsLive } from "../extensions/time/skill-runs.ts"
+import { SchedulerLive } from "../extensions/time/scheduler.ts"
 import { twinFeature } from "../extensions/twin/feature.ts"
 import { FileSummariesLive } from "../extensions/twin/file-summaries.ts"
 import { ProfileTimeZoneLive } from "../extensions/twin/profile-time-zone.ts"
@@ -80,8 +85,11 @@ import { PluginSyncsLive } from "../extensions/twin/plugin-syncs-layer.ts"
 import { TwinWebhooksHandlers } from "../extensions/twin/webhook-handlers.ts"
 import { OAuthClientsHandlers } from "../extensions/twin/oauth-clients-handlers.ts"
 import { threadsFeature } from "../extensions/threads/feature.ts"
+import { AgentThreadsLive } from "../extensions/threads/agent-threads.ts"
+import { ConversationThreadsLive } from "../extensions/threads/conversation-threads.ts"
 import { ThreadsHandlers } from "../extensions/threads/handlers.ts"
 import { FederationHandlers } from "../extensions/federation/handlers.ts"
+import { SquareOutboundLive, ThreadOutboundLive } from "../extensions/federation/feature.ts"
 import { FederationSeedsHandlers } from "../extensions/federation/seeds-handlers.ts"
 import { groupsFeature } from "../extensions/groups/feature.ts"
 import { VoiceHandlers } from "../extensions/twin/voice-handlers.ts"
@@ -125,7 +133,14 @@ const infrastructure = Layer.mergeAll(
   // The files feature's port to the twin: the owner's files show what the files provider wrote of them.
   FileSummariesLive,
   // The agents' port to the beings repository, wherever the agents service is built: it writes their beings.
-  AgentBeingsLive
+  AgentBeingsLive,
+  // Who is online, a being's stored signals, and the node's one scheduler: read and used by several
+  // features through their contracts.
+  PresenceLive,
+  SignalReadsLive,
+  SchedulerLive,
+  // The federation's port to the threads' tables: a conversation's local half is a direct thread.
+  ConversationThreadsLive
 )
 
 /**
@@ -137,14 +152,24 @@ const shared = Layer.mergeAll(
   AccessCodes.Default,
   BeingLive,
   Signals.Default,
-  Scheduler.Default,
   ModelsLive,
   ExtensionsLive,
   SkillsLive,
   StudioAgentsLive,
   StudioGeneratorsLive,
-  LiveChannelLive
+  LiveChannelLive,
+  // The federation's outboxes behind the threads' and the square's optional ports (a conversation's
+  // message, a square post): bound here, under both, since each feature only names its port.
+  ThreadOutboundLive,
+  SquareOutboundLive
 )
+
+/**
+ * The services features call each other through (each a tag in its feature's contract), bound
+ * once here, below every feature and above the shared services they use: a consumer names the
+ * tag and never builds its provider.
+ */
+const contracts = Layer.mergeAll(threadsFeature, AgentThreadsLive, HushLive)
 
 /** The node's features: each one's routes with the services behind them (the live channel, which has none, is shared). */
 const features = Layer.mergeAll(
@@ -162,6 +187,8 @@ const features = Layer.mergeAll(
   FilesHandlers,
   TwinTimeHandlers,
   TwinHushHandlers,
+  // Timed skill runs fire through the skill runtime (shared), which is built over the extension host.
+  SkillRunsLive,
   TwinHandlers.pipe(Layer.provide(twinFeature)),
   MarketHandlers.pipe(Layer.provide(marketFeature)),
   // Moderation pauses listings through the market.
@@ -223,8 +250,11 @@ const listenLayer = (onListening: NodeOptions["onListening"]) =>
  */
 export const nodeLayer = (options: NodeOptions = {}) => {
   return httpLayer(options.uiDir ?? uiDistDir).pipe(
+    Layer.provideMerge(contracts),
     Layer.provideMerge(shared),
     Layer.provideMerge(infrastructure),
+    // The channel between processes, under every feature that sends or hears on it (the accounts' sessions).
+    Layer.provideMerge(BroadcastLive),
     Layer.provideMerge(nodeActorsLayer),
     Layer.provideMerge(databaseLayer(migrations)),
     Layer.provideMerge(listenLayer(options.onListening)),

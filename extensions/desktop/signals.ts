@@ -14,7 +14,7 @@ import { SignalsRepository } from "../../actors/being/signals-repository.ts"
 import { Conflict, InvalidRequest, NotFound, Unavailable } from "../../kernel/contract/errors.ts"
 import { refusedWhenBusy } from "../../kernel/actors/busy.ts"
 import type { EvidenceRef, GateTrigger } from "../../actors/being/contract/hush.ts"
-import { Scheduler } from "../time/scheduler.ts"
+import { Scheduler } from "../time/contract/scheduler.ts"
 import { Accounts } from "../accounts/accounts.ts"
 
 /** The scheduler's job that lets a held signal through at its time. */
@@ -133,5 +133,5 @@ export class Signals extends Effect.Service<Signals>()("host/Signals", {
 
     return { raise, raiseForOwner, release, answer, dismiss, list, openSummary: store.openSummary, heldCount: store.heldCount } as const
   }),
-  dependencies: [SignalsRepository.Default, Accounts.Default, Scheduler.Default]
+  dependencies: [SignalsRepository.Default, Accounts.Default]
 }) {}

@@ -12,7 +12,7 @@ import { DEFAULT_MUSE_NAME, MAX_MUSE_NAME } from "./contract/records.ts"
 import { MuseContext } from "./ports.ts"
 import { Memories } from "../twin/memories.ts"
 import { Profiles } from "../twin/profiles.ts"
-import { BeingSocketsRepository } from "../../actors/being/being-sockets-repository.ts"
+import { Presence } from "../../actors/being/contract/presence.ts"
 import { twinFeature } from "../twin/feature.ts"
 
 /** Memories the Muse is reminded of in one reply. */
@@ -29,7 +29,7 @@ export const MuseContextLive = Layer.effect(
     const profiles = yield* Profiles
     const memories = yield* Memories
     const souls = yield* Souls
-    const presence = yield* BeingSocketsRepository
+    const presence = yield* Presence
     return {
       museName: (beingId) => Effect.map(profiles.get(beingId), (profile) => nameOf(profile.preferences["museName"])),
       persona: (being, museName) => Effect.map(souls.current(being), (soul) => compilePrompt(museName, soul)),
@@ -50,4 +50,4 @@ export const MuseContextLive = Layer.effect(
       online: (beingId) => presence.isOnline(beingId).pipe(Effect.orElseSucceed(() => false))
     }
   })
-).pipe(Layer.provide(Layer.mergeAll(twinFeature, Souls.Default, BeingSocketsRepository.Default)))
+).pipe(Layer.provide(Layer.mergeAll(twinFeature, Souls.Default)))

@@ -51,4 +51,4 @@ export const ReminderSignalsLive = Layer.effect(
         ], { discard: true })
     }
   })
-).pipe(Layer.provide(Layer.mergeAll(Signals.Default, Scheduler.Default, ScheduledActivity.Default)))
+).pipe(Layer.provide(Layer.mergeAll(Signals.Default, ScheduledActivity.Default)))

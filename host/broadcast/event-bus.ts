@@ -8,7 +8,8 @@ import * as Layer from "effect/Layer"
 import * as Queue from "effect/Queue"
 import type { Audience, BusEvent } from "../../kernel/contract/events.ts"
 import { EventBus, makeEventBus } from "../../kernel/events.ts"
-import { Broadcast } from "./broadcast.ts"
+import { Broadcast } from "../../kernel/broadcast.ts"
+import { BroadcastLive } from "./broadcast.ts"
 import type { BroadcastBody } from "./messages.ts"
 
 export const SharedEventBusLive = Layer.scoped(
@@ -34,4 +35,4 @@ export const SharedEventBusLive = Layer.scoped(
       subscribe: bus.subscribe
     }
   })
-).pipe(Layer.provide(Broadcast.Default))
+).pipe(Layer.provide(BroadcastLive))

@@ -14,10 +14,10 @@ import { CitizensRepository } from "../repositories/citizens-repository.ts"
 import { soulFor, Souls, type SoulOwner } from "../souls.ts"
 import type { Caller } from "../../accounts/contract/session.ts"
 import { BeingsRepository } from "../../accounts/repositories/beings.ts"
-import { BeingSocketsRepository } from "../../../actors/being/being-sockets-repository.ts"
+import { Presence } from "../../../actors/being/contract/presence.ts"
 
 export class Beings extends Effect.Service<Beings>()("beings/Beings", {
-  dependencies: [BeingsRepository.Default, CitizensRepository.Default, Souls.Default, BeingSocketsRepository.Default],
+  dependencies: [BeingsRepository.Default, CitizensRepository.Default, Souls.Default],
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const repository = yield* BeingsRepository
@@ -25,7 +25,7 @@ export class Beings extends Effect.Service<Beings>()("beings/Beings", {
     const souls = yield* Souls
     // Presence from the database, not this process's own sockets: a tab on another process of a
     // cluster counts too (docs/decisions.md, "State in a cluster").
-    const presence = yield* BeingSocketsRepository
+    const presence = yield* Presence
 
     /** Every being, with whether it is online now and, for a citizen, its persona. */
     const list = Effect.gen(function* () {
