@@ -62,6 +62,7 @@ import { StudioGeneratorsHandlers } from "../extensions/generators/handlers.ts"
 import { StudioAgentsLive, StudioGeneratorsLive } from "../extensions/studio/extensions.ts"
 import { fileRoutesLayer, FilesHandlers } from "../extensions/files/handlers.ts"
 import { projectsFeature } from "../actors/project/feature.ts"
+import { ProjectDirectoryLive } from "../actors/project/directory.ts"
 import { StudioAuthoringLive } from "../extensions/studio/authoring-adapter.ts"
 import { StudioProjectsHandlers } from "../actors/project/handlers.ts"
 import { TwinTimeHandlers } from "../extensions/time/handlers.ts"
@@ -169,7 +170,10 @@ const shared = Layer.mergeAll(
  * once here, below every feature and above the shared services they use: a consumer names the
  * tag and never builds its provider.
  */
-const contracts = Layer.mergeAll(threadsFeature, AgentThreadsLive, HushLive)
+const contracts = Layer.mergeAll(threadsFeature, HushLive, ProjectDirectoryLive).pipe(
+  // A project's run writes its notes to its agent thread.
+  Layer.provideMerge(AgentThreadsLive)
+)
 
 /** The node's features: each one's routes with the services behind them (the live channel, which has none, is shared). */
 const features = Layer.mergeAll(
@@ -203,8 +207,8 @@ const features = Layer.mergeAll(
   PluginSyncsLive,
   TwinWebhooksHandlers,
   OAuthClientsHandlers,
-  // The omnibar's search reads three features' services: the same instances their routes use.
-  SearchHandlers.pipe(Layer.provide(Search.Default), Layer.provide(Layer.mergeAll(projectsFeature, twinFeature, marketFeature)))
+  // The omnibar's search reads three features' services: the same instances their routes use (projects' through its contract).
+  SearchHandlers.pipe(Layer.provide(Search.Default), Layer.provide(Layer.mergeAll(twinFeature, marketFeature)))
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))

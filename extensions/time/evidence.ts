@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type { EvidenceItem, EvidenceRef, GateStamp, NudgeWhy } from "../../actors/being/contract/hush.ts"
 import { SignalReads, type StoredGate } from "../../actors/being/contract/signal-reads.ts"
-import { ProjectsRepository } from "../../actors/project/repositories/projects-repository.ts"
+import { ProjectDirectory } from "../../actors/project/contract/project-directory.ts"
 import { CalendarEventsRepository } from "./calendar-events-repository.ts"
 import { TodosRepository } from "./todos-repository.ts"
 import { NotFound } from "../../kernel/contract/errors.ts"
@@ -46,7 +46,7 @@ export class NudgeWhys extends Effect.Service<NudgeWhys>()("time/NudgeWhys", {
     const signals = yield* SignalReads
     const todos = yield* TodosRepository
     const events = yield* CalendarEventsRepository
-    const projects = yield* ProjectsRepository
+    const projects = yield* ProjectDirectory
     const memories = yield* MemoryEvidence
 
     const lookup = (beingId: string, ref: EvidenceRef): Effect.Effect<Option.Option<FoundEvidence>> => {
@@ -57,7 +57,7 @@ export class NudgeWhys extends Effect.Service<NudgeWhys>()("time/NudgeWhys", {
           return Effect.map(events.find({ beingId, id: ref.id }), Option.map((event) => ({ label: event.title, snippet: event.startAt })))
         case "project":
           return Effect.map(
-            projects.findById(ref.id),
+            projects.find(ref.id),
             Option.flatMap((project) => (project.ownerId === beingId ? Option.some({ label: project.title, ...clip(project.brief) }) : Option.none()))
           )
         case "memory":
@@ -100,5 +100,5 @@ export class NudgeWhys extends Effect.Service<NudgeWhys>()("time/NudgeWhys", {
 
     return { why } as const
   }),
-  dependencies: [TodosRepository.Default, CalendarEventsRepository.Default, ProjectsRepository.Default]
+  dependencies: [TodosRepository.Default, CalendarEventsRepository.Default]
 }) {}
