@@ -1,6 +1,6 @@
-/** The node's event bus: the kernel's hub, typed by the event union of host/contract/events.ts. */
+/** The node's event bus in one process: the kernel's hub, typed by the events the features declare. */
 import * as Layer from "effect/Layer"
-import { makeEventBus } from "../kernel/events.ts"
-import { EventBus, type Audience, type NodeEvent } from "./contract/events.ts"
+import type { Audience, BusEvent } from "../kernel/contract/events.ts"
+import { EventBus, makeEventBus } from "../kernel/events.ts"
 
-export const EventBusLive = Layer.scoped(EventBus, makeEventBus<Audience, NodeEvent>())
+export const EventBusLive = Layer.scoped(EventBus, makeEventBus<Audience, BusEvent>())

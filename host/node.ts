@@ -12,9 +12,13 @@ import * as Layer from "effect/Layer"
 import { fileURLToPath } from "node:url"
 import { SignalActions } from "../actors/being/actions.ts"
 import { BeingLive } from "../actors/being/behaviour.ts"
+import { PresenceLive } from "../actors/being/presence.ts"
+import { HushLive } from "../actors/being/hush.ts"
+import { SignalReadsLive } from "../actors/being/signal-reads.ts"
 import { nodeActorsLayer } from "../kernel/actors/index.ts"
 import { databaseLayer } from "../kernel/database.ts"
 import { fileStoresLayer } from "../kernel/file-stores.ts"
+import { BroadcastLive } from "./broadcast/broadcast.ts"
 import { SharedEventBusLive } from "./broadcast/event-bus.ts"
 import { WakeRelayLive } from "./broadcast/wake-relay.ts"
 import { SecretChangeRelayLive } from "./broadcast/secret-relay.ts"
@@ -40,9 +44,9 @@ import { sendSecurityHeaders } from "./http/security-headers.ts"
 import { nodeHttpServerLayer } from "./http/server.ts"
 import { uiFilesLayer } from "./http/ui-files.ts"
 import { LiveChannelLive } from "./live/channel.ts"
-import { LiveConnections } from "./live/connections.ts"
+import { LiveConnectionsLive } from "./live/connections.ts"
 import { NodeServer } from "./live/server.ts"
-import { TopicAccess } from "./live/topics.ts"
+import { TopicAccessLive } from "./live/topics.ts"
 import { MailerLive } from "../extensions/mail/mailer.ts"
 import { migrations } from "./migrations.ts"
 import { listeningUrl, PublicOrigin } from "../kernel/origin.ts"
@@ -60,11 +64,13 @@ import { StudioGeneratorsHandlers } from "../extensions/generators/handlers.ts"
 import { StudioAgentsLive, StudioGeneratorsLive } from "../extensions/studio/extensions.ts"
 import { fileRoutesLayer, FilesHandlers } from "../extensions/files/handlers.ts"
 import { projectsFeature } from "../actors/project/feature.ts"
+import { ProjectDirectoryLive } from "../actors/project/directory.ts"
 import { StudioAuthoringLive } from "../extensions/studio/authoring-adapter.ts"
 import { StudioProjectsHandlers } from "../actors/project/handlers.ts"
 import { TwinTimeHandlers } from "../extensions/time/handlers.ts"
 import { TwinHushHandlers } from "../extensions/time/hush-handlers.ts"
-import { Scheduler } from "../extensions/time/scheduler.ts"
+import { SkillRunsLive } from "../extensions/time/skill-runs.ts"
+import { SchedulerLive } from "../extensions/time/scheduler.ts"
 import { twinFeature } from "../extensions/twin/feature.ts"
 import { FileSummariesLive } from "../extensions/twin/file-summaries.ts"
 import { ProfileTimeZoneLive } from "../extensions/twin/profile-time-zone.ts"
@@ -83,8 +89,11 @@ import { PluginSyncsLive } from "../extensions/twin/plugin-syncs-layer.ts"
 import { TwinWebhooksHandlers } from "../extensions/twin/webhook-handlers.ts"
 import { OAuthClientsHandlers } from "../extensions/twin/oauth-clients-handlers.ts"
 import { threadsFeature } from "../extensions/threads/feature.ts"
+import { AgentThreadsLive } from "../extensions/threads/agent-threads.ts"
+import { ConversationThreadsLive } from "../extensions/threads/conversation-threads.ts"
 import { ThreadsHandlers } from "../extensions/threads/handlers.ts"
 import { FederationHandlers } from "../extensions/federation/handlers.ts"
+import { SquareOutboundLive, ThreadOutboundLive } from "../extensions/federation/feature.ts"
 import { FederationSeedsHandlers } from "../extensions/federation/seeds-handlers.ts"
 import { groupsFeature } from "../extensions/groups/feature.ts"
 import { VoiceHandlers } from "../extensions/twin/voice-handlers.ts"
@@ -105,7 +114,7 @@ export interface NodeOptions {
 }
 
 /** The registries features plug into: signal actions, topic access, live sockets. */
-const registries = Layer.mergeAll(SignalActions.layer, TopicAccess.layer, LiveConnections.layer)
+const registries = Layer.mergeAll(SignalActions.layer, TopicAccessLive, LiveConnectionsLive)
 
 /**
  * What the features stand on and no feature owns: the event bus, the public origin, the rate
@@ -126,7 +135,14 @@ const infrastructure = Layer.mergeAll(
   // The being actor's port to the twin: its quiet hours follow the profile's time zone.
   ProfileTimeZoneLive,
   // The files feature's port to the twin: the owner's files show what the files provider wrote of them.
-  FileSummariesLive
+  FileSummariesLive,
+  // Who is online, a being's stored signals, and the node's one scheduler: read and used by several
+  // features through their contracts.
+  PresenceLive,
+  SignalReadsLive,
+  SchedulerLive,
+  // The federation's port to the threads' tables: a conversation's local half is a direct thread.
+  ConversationThreadsLive
 )
 
 /**
@@ -152,13 +168,26 @@ const contracts = Layer.mergeAll(
 const shared = Layer.mergeAll(
   AccessCodes.Default,
   BeingLive,
-  Scheduler.Default,
   ModelsLive,
   ExtensionsLive,
   SkillsLive,
   StudioAgentsLive,
   StudioGeneratorsLive,
-  LiveChannelLive
+  LiveChannelLive,
+  // The federation's outboxes behind the threads' and the square's optional ports (a conversation's
+  // message, a square post): bound here, under both, since each feature only names its port.
+  ThreadOutboundLive,
+  SquareOutboundLive
+)
+
+/**
+ * The services features call each other through (each a tag in its feature's contract), bound
+ * once here, below every feature and above the shared services they use: a consumer names the
+ * tag and never builds its provider.
+ */
+const featureContracts = Layer.mergeAll(threadsFeature, HushLive, ProjectDirectoryLive).pipe(
+  // A project's run writes its notes to its agent thread.
+  Layer.provideMerge(AgentThreadsLive)
 )
 
 /** The node's features: each one's routes with the services behind them (the live channel, which has none, is shared). */
@@ -177,6 +206,8 @@ const features = Layer.mergeAll(
   FilesHandlers,
   TwinTimeHandlers,
   TwinHushHandlers,
+  // Timed skill runs fire through the skill runtime (shared), which is built over the extension host.
+  SkillRunsLive,
   TwinHandlers.pipe(Layer.provide(twinFeature)),
   MarketHandlers.pipe(Layer.provide(marketFeature)),
   // Moderation pauses listings through the market.
@@ -191,8 +222,8 @@ const features = Layer.mergeAll(
   PluginSyncsLive,
   TwinWebhooksHandlers,
   OAuthClientsHandlers,
-  // The omnibar's search reads three features' services: the same instances their routes use.
-  SearchHandlers.pipe(Layer.provide(Search.Default), Layer.provide(Layer.mergeAll(projectsFeature, twinFeature)))
+  // The omnibar's search reads the twin's memories; projects and listings come through their contracts.
+  SearchHandlers.pipe(Layer.provide(Search.Default), Layer.provide(twinFeature))
 )
 
 const apiLayer = HttpApiBuilder.api(NodeApi).pipe(Layer.provide(features))
@@ -238,9 +269,12 @@ const listenLayer = (onListening: NodeOptions["onListening"]) =>
  */
 export const nodeLayer = (options: NodeOptions = {}) => {
   return httpLayer(options.uiDir ?? uiDistDir).pipe(
+    Layer.provideMerge(featureContracts),
     Layer.provideMerge(shared),
     Layer.provideMerge(contracts),
     Layer.provideMerge(infrastructure),
+    // The channel between processes, under every feature that sends or hears on it (the accounts' sessions).
+    Layer.provideMerge(BroadcastLive),
     Layer.provideMerge(nodeActorsLayer),
     Layer.provideMerge(databaseLayer(migrations)),
     Layer.provideMerge(listenLayer(options.onListening)),

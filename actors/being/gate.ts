@@ -18,7 +18,7 @@ import { nowMillis } from "../../kernel/time.ts"
 import type { GateStamp, GateTrigger, HushSettings } from "./contract/hush.ts"
 import { HushRepository } from "./hush-repository.ts"
 import { inWindow, localDayStart, localMinute, nextLocalMinute } from "./local-time.ts"
-import { ProfileTimeZone } from "./ports.ts"
+import { ProfileTimeZone } from "./contract/time-zone.ts"
 import { SignalsRepository } from "./signals-repository.ts"
 
 export interface GateRequest {

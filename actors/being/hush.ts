@@ -4,19 +4,22 @@
  * wrote (no model call).
  */
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { nowMillis } from "../../kernel/time.ts"
-import type { HeldNudges, HushSettings, Nudge, PutHush } from "./contract/hush.ts"
+import { Hush, type HeldNudges, type HushSettings, type HushShape, type Nudge, type PutHush } from "./contract/hush.ts"
 import { HushRepository } from "./hush-repository.ts"
 import { localDayStart } from "./local-time.ts"
-import { ProfileTimeZone } from "./ports.ts"
+import { ProfileTimeZone } from "./contract/time-zone.ts"
 import { SignalsRepository } from "./signals-repository.ts"
 
 const HOUR = 3_600_000
 
 export const whyPath = (signalId: string) => `/api/twin/nudges/${signalId}/why`
 
-export class Hush extends Effect.Service<Hush>()("being/Hush", {
-  effect: Effect.gen(function* () {
+/** The being's `Hush` (contract/hush.ts); it reads the profile's time zone, so it is built above that binding. */
+export const HushLive = Layer.effect(
+  Hush,
+  Effect.gen(function* () {
     const hush = yield* HushRepository
     const signals = yield* SignalsRepository
     const zones = yield* ProfileTimeZone
@@ -67,7 +70,6 @@ export class Hush extends Effect.Service<Hush>()("being/Hush", {
       return { settings: current, held: heldToday.map(nudge), refused: refusedToday.map(nudge) } satisfies HeldNudges
     })
 
-    return { settings, put, held } as const
-  }),
-  dependencies: [HushRepository.Default, SignalsRepository.Default]
-}) {}
+    return { settings, put, held } satisfies HushShape
+  })
+).pipe(Layer.provide(Layer.mergeAll(HushRepository.Default, SignalsRepository.Default)))

@@ -9,7 +9,8 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { JsonColumn, operation } from "../../kernel/repository.ts"
 import { ActionResult, Signal, SignalAction, SignalOption, SignalStatus } from "./contract/signal.ts"
-import { EvidenceRef, GateDecision, GateStamp } from "./contract/hush.ts"
+import { GateDecision } from "./contract/hush.ts"
+import { StoredGate } from "./contract/signal-reads.ts"
 
 const SignalRow = Schema.Struct({
   ...Signal.fields,
@@ -18,9 +19,7 @@ const SignalRow = Schema.Struct({
   actionResult: Schema.NullOr(JsonColumn(ActionResult))
 })
 
-/** The gate's stamp as stored: the decision and what the raiser said the nudge rests on. */
-export const StoredGate = Schema.Struct({ ...GateStamp.fields, evidence: Schema.Array(EvidenceRef) })
-export type StoredGate = typeof StoredGate.Type
+export { StoredGate }
 
 /** A signal as written: the record, the gate's stamp (null before the gate) and, while held, its release. */
 const StoredSignal = Schema.Struct({

@@ -2,9 +2,9 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { ProjectNotes } from "./notes.ts"
-import { AgentThreads } from "../../extensions/threads/agent-threads.ts"
+import { AgentThreads } from "../../extensions/threads/contract/agent-threads.ts"
 
 export const ProjectNotesLive = Layer.effect(
   ProjectNotes,
   Effect.map(AgentThreads, (threads) => ({ post: threads.post }))
-).pipe(Layer.provide(AgentThreads.Default))
+)

@@ -17,7 +17,7 @@ import { Bridge, type BridgeError } from "../../extensions/modules/bridge/contra
 import type { SeedReceipt } from "../../extensions/federation/contract/seeds.ts"
 import { entityLayer } from "../../kernel/actors/index.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
-import { SeedBeings } from "./ports.ts"
+import { SeedBeings } from "./contract/seed-beings.ts"
 import { SeedEntity, SeedExists, SeedMissing } from "./protocol.ts"
 import { afterUpdate, delegationOf, ordered, staleness, type Refusal } from "./states.ts"
 import { pairingOf, SeedsRepository, type StoredSeed } from "./seeds-repository.ts"

@@ -7,7 +7,7 @@ import * as Entity from "@effect/cluster/Entity"
 import * as Rpc from "@effect/rpc/Rpc"
 import * as Schema from "effect/Schema"
 import { SeedActPayload, SeedBeatPayload, SeedGrant, SeedPairing, SeedReceipt, SeedUpdate } from "../../extensions/federation/contract/seeds.ts"
-import { SeedBeingRefused } from "./ports.ts"
+import { SeedBeingRefused } from "./contract/seed-beings.ts"
 
 export class SeedExists extends Schema.TaggedError<SeedExists>()("SeedExists", { did: Schema.String }) {}
 export class SeedMissing extends Schema.TaggedError<SeedMissing>()("SeedMissing", { did: Schema.String }) {}

@@ -12,7 +12,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { Broadcast } from "../../host/broadcast/broadcast.ts"
+import { Broadcast } from "../../kernel/broadcast.ts"
 import { BeingChanges } from "./contract/being-changes.ts"
 import type { SessionShape } from "./contract/session.ts"
 
@@ -79,4 +79,4 @@ export const BeingChangesLive = Layer.effect(
         Effect.zipRight(Effect.sync(() => cache.forgetBeing(beingId)), broadcast.send({ kind: "being.changed", beingId }))
     }
   })
-).pipe(Layer.provide(Layer.merge(SessionCache.Default, Broadcast.Default)))
+).pipe(Layer.provide(SessionCache.Default))

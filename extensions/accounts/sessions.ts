@@ -13,7 +13,7 @@ import * as PubSub from "effect/PubSub"
 import * as Queue from "effect/Queue"
 import * as Redacted from "effect/Redacted"
 import { isoIn, nowIso } from "../../kernel/time.ts"
-import { Broadcast } from "../../host/broadcast/broadcast.ts"
+import { Broadcast } from "../../kernel/broadcast.ts"
 import type { SessionShape } from "./contract/session.ts"
 import { NodeMetaRepository } from "./repositories/node-meta.ts"
 import { SessionsRepository } from "./repositories/sessions.ts"
@@ -124,5 +124,5 @@ export class Sessions extends Effect.Service<Sessions>()("auth/Sessions", {
 
     return { cookieSecret, open, resolve, list, revoke, revokeOthers, revokeAll, close, revoked, stillValid } as const
   }),
-  dependencies: [SessionsRepository.Default, NodeMetaRepository.Default, SessionCache.Default, Broadcast.Default]
+  dependencies: [SessionsRepository.Default, NodeMetaRepository.Default, SessionCache.Default]
 }) {}

@@ -16,7 +16,7 @@ import { SignalsRepository } from "../../actors/being/signals-repository.ts"
 import { Conflict, InvalidRequest, NotFound, Unavailable } from "../../kernel/contract/errors.ts"
 import { refusedWhenBusy } from "../../kernel/actors/busy.ts"
 import type { GateTrigger } from "../../actors/being/contract/hush.ts"
-import { Scheduler } from "../time/scheduler.ts"
+import { Scheduler } from "../time/contract/scheduler.ts"
 import { BeingRegistry } from "../accounts/contract/being-registry.ts"
 import { RELEASE_JOB, Signals, type RaiseOptions, type SignalsShape } from "./contract/signals.ts"
 
@@ -127,4 +127,4 @@ const make = Effect.gen(function* () {
     return { raise, raiseForOwner, release, answer, dismiss, list, openSummary: store.openSummary, heldCount: store.heldCount } satisfies SignalsShape
 })
 
-export const SignalsLive = Layer.effect(Signals, make).pipe(Layer.provide(Layer.mergeAll(SignalsRepository.Default, Scheduler.Default)))
+export const SignalsLive = Layer.effect(Signals, make).pipe(Layer.provide(SignalsRepository.Default))

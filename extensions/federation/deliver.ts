@@ -12,7 +12,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { EventBus } from "../../host/contract/events.ts"
+import { EventBus } from "../../kernel/events.ts"
 import { PeerDirectory, SquareArrivals } from "./contract/ports.ts"
 import {
   EnvelopeBody,

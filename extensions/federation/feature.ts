@@ -27,10 +27,9 @@ import { BeingRegistry } from "../accounts/contract/being-registry.ts"
 import { Identities } from "./identities.ts"
 import { SquarePosts } from "./square-posts.ts"
 import { SquareOutbound } from "../souls/contract/square-outbound.ts"
-import { ThreadOutbound } from "../threads/ports.ts"
+import { ThreadOutbound } from "../threads/contract/ports.ts"
 import { PublicOrigin } from "../../kernel/origin.ts"
 import { hostVersion } from "../../kernel/version.ts"
-import { ConversationThreadsLive } from "./conversation-threads.ts"
 import { DirectoryCreditsLive } from "./directory-credits.ts"
 import { SquareArrivalsLive } from "./square-arrivals.ts"
 import { PeerTransportLive } from "./transport.ts"
@@ -74,7 +73,7 @@ export const federationServices = Layer.mergeAll(
 ).pipe(
   Layer.provideMerge(HandshakeLive),
   Layer.provideMerge(NodeDocuments.Default),
-  Layer.provide([PeerDirectoryLive, PeerTransportLive, NodeAddressLive, ConversationThreadsLive, SquareArrivalsLive, ListedHandlesLive, DirectoryCreditsLive])
+  Layer.provide([PeerDirectoryLive, PeerTransportLive, NodeAddressLive, SquareArrivalsLive, ListedHandlesLive, DirectoryCreditsLive])
 )
 
 /** A message posted in a conversation's thread goes to the outbox (threads call this port). */

@@ -1,9 +1,10 @@
 /** Handlers of the group and crew routes: the caller comes from the session, the rules live in Groups and Crews. */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { Crews } from "./crews.ts"
 import { Groups } from "./groups.ts"
-import { ProjectStore } from "../../actors/project/store.ts"
+import { ProjectDirectory } from "../../actors/project/contract/project-directory.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { GroupsApi } from "./contract/api.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
@@ -12,9 +13,10 @@ export const GroupsHandlers = HttpApiBuilder.group(apiOf(GroupsApi), "groups", (
   Effect.gen(function* () {
     const groups = yield* Groups
     const crews = yield* Crews
-    const projects = yield* ProjectStore
+    const projects = yield* ProjectDirectory
     const caller = CurrentSession
-    const projectOf = (projectId: string) => Effect.map(projects.row(projectId), (row) => (row === null ? null : { id: row.id, ownerId: row.ownerId }))
+    const projectOf = (projectId: string) =>
+      Effect.map(projects.find(projectId), Option.match({ onNone: () => null, onSome: (row) => ({ id: row.id, ownerId: row.ownerId }) }))
     return handlers
       .handle("createGroup", ({ payload }) => Effect.flatMap(caller, (who) => groups.create(who, payload)))
       .handle("listGroups", () => Effect.flatMap(caller, groups.list))

@@ -4,14 +4,14 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { BeingSocketsRepository } from "../../actors/being/being-sockets-repository.ts"
+import { Presence } from "../../actors/being/contract/presence.ts"
 import { ModelSettings } from "../models/settings.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { HealthApi } from "./contract/api.ts"
 import { Mailer } from "../mail/contract/mailer.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { LlmLedger } from "../models/ledger.ts"
-import { LiveConnections } from "../../host/live/connections.ts"
+import { LiveConnections } from "../../kernel/live/live-connections.ts"
 import { hostVersion } from "../../kernel/version.ts"
 import { DatabaseProbe } from "./database-probe.ts"
 import { Sandbox } from "../sandbox/sandbox.ts"
@@ -26,7 +26,7 @@ export const HealthHandlers = HttpApiBuilder.group(apiOf(HealthApi), "health", (
     const extensions = yield* ExtensionHost
     const live = yield* LiveConnections
     const ledger = yield* LlmLedger
-    const presence = yield* BeingSocketsRepository
+    const presence = yield* Presence
     const memories = yield* Memories
     const startedAtMs = yield* Clock.currentTimeMillis
     const sandbox = yield* Sandbox

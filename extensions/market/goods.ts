@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { Projects } from "../../actors/project/projects.ts"
+import { ProjectDirectory } from "../../actors/project/contract/project-directory.ts"
 import { Agents } from "../agents/agents.ts"
 import { AgentsRepository } from "../agents/agents-repository.ts"
 import type { GeneratorInput } from "../generators/contract/generator.ts"
@@ -24,7 +24,6 @@ import { Skills } from "../../kernel/extensions/skills.ts"
 import { manifestFileName } from "../../kernel/extensions/read-manifest.ts"
 import { Settings } from "../../kernel/settings.ts"
 import { nowIso } from "../../kernel/time.ts"
-import { projectsFeature } from "../../actors/project/feature.ts"
 import { StudioAgentsLive, StudioGeneratorsLive } from "../studio/extensions.ts"
 import { SkillsLive } from "../skills/live.ts"
 import { FileAccess } from "../files/file-access.ts"
@@ -96,7 +95,7 @@ export const MarketGoodsLive = Layer.effect(
     const agentRows = yield* AgentsRepository
     const themes = yield* ThemesRepository
     const skills = yield* Skills
-    const projects = yield* Projects
+    const projects = yield* ProjectDirectory
     const files = yield* FileAccess
     const settings = yield* Settings
 
@@ -205,10 +204,10 @@ export const MarketGoodsLive = Layer.effect(
         : deliverCopy(listing, listing.refId, buyerId)
 
     const startService = (listing: Listing, buyer: { readonly beingId: string; readonly isOwner: boolean }) =>
-      Effect.map(Effect.orDie(projects.create(buyer, { brief: listing.brief ?? `${listing.title}\n\n${listing.description}` })), (project) => project.id)
+      Effect.map(projects.createFromBrief(buyer, listing.brief ?? `${listing.title}\n\n${listing.description}`), (project) => project.id)
 
     return { checkRef, deliver, startService }
   })
 ).pipe(
-  Layer.provide(Layer.mergeAll(StudioGeneratorsLive, StudioAgentsLive, SkillsLive, projectsFeature, GeneratorsRepository.Default, AgentsRepository.Default, ThemesRepository.Default, FileAccess.Default))
+  Layer.provide(Layer.mergeAll(StudioGeneratorsLive, StudioAgentsLive, SkillsLive, GeneratorsRepository.Default, AgentsRepository.Default, ThemesRepository.Default, FileAccess.Default))
 )

@@ -4,7 +4,7 @@
  * the market's active listings. Each group at most SEARCH_GROUP_LIMIT, best first.
  */
 import * as Effect from "effect/Effect"
-import { Projects } from "../../actors/project/projects.ts"
+import { ProjectDirectory } from "../../actors/project/contract/project-directory.ts"
 import { Market } from "../market/contract/market.ts"
 import { MAX_SEARCH_TERMS } from "../market/contract/records.ts"
 import { Memories } from "../twin/memories.ts"
@@ -15,7 +15,7 @@ const wordsOf = (text: string) => text.toLowerCase().split(/\s+/).filter((word) 
 
 export class Search extends Effect.Service<Search>()("host/Search", {
   effect: Effect.gen(function* () {
-    const projects = yield* Projects
+    const projects = yield* ProjectDirectory
     const memories = yield* Memories
     const market = yield* Market
 

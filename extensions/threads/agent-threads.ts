@@ -7,28 +7,24 @@
  * and `thread.updated` to the owner's tabs, as any message is.
  */
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { EventBus } from "../../host/contract/events.ts"
+import { EventBus } from "../../kernel/events.ts"
 import { nowIso } from "../../kernel/time.ts"
+import { AgentThreads, type AgentNote, type AgentThreadsShape } from "./contract/agent-threads.ts"
 import { MAX_MESSAGE_CHARS, type Message, type Thread } from "./contract/records.ts"
 import { newId } from "./ids.ts"
 import { MessagesRepository } from "./repositories/messages-repository.ts"
 import { ThreadsRepository } from "./repositories/threads-repository.ts"
 import { PREVIEW, replyPolicyOf } from "./thread-view.ts"
 
-export interface AgentNote {
-  readonly ownerId: string
-  readonly projectId: string
-  readonly projectTitle: string
-  readonly content: string
-}
-
 /** The project's thread id: known from the project alone, so no table maps one to the other. */
 export const agentThreadId = (projectId: string) => `agent-${projectId}`
 
-export class AgentThreads extends Effect.Service<AgentThreads>()("threads/AgentThreads", {
-  dependencies: [ThreadsRepository.Default, MessagesRepository.Default],
-  effect: Effect.gen(function* () {
+/** The threads' `AgentThreads` (contract/agent-threads.ts). */
+export const AgentThreadsLive = Layer.effect(
+  AgentThreads,
+  Effect.gen(function* () {
     const threads = yield* ThreadsRepository
     const messages = yield* MessagesRepository
     const bus = yield* EventBus
@@ -54,6 +50,6 @@ export class AgentThreads extends Effect.Service<AgentThreads>()("threads/AgentT
         yield* bus.publish({ kind: "being", beingId: note.ownerId }, { type: "thread.updated", thread })
       }).pipe(Effect.withSpan("threads.agentNote"))
 
-    return { post } as const
+    return { post } satisfies AgentThreadsShape
   })
-}) {}
+).pipe(Layer.provide(Layer.mergeAll(ThreadsRepository.Default, MessagesRepository.Default)))

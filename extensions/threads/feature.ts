@@ -1,8 +1,8 @@
 /**
  * Threads and the Muse as the node lists them: the services with their ports bound (beings'
  * names from the accounts, attachments from the caller's uploads (extensions/threads/attachments.ts:
- * named, and read for the Muse), the Muse's context, the federation's outbox for a conversation's
- * thread, the twin's learning queue), and the topic kind `thread` claimed: only a thread's participants
+ * named, and read for the Muse), the Muse's context, the twin's learning queue; the federation's
+ * outbox for a conversation's thread is bound by the node), and the topic kind `thread` claimed: only a thread's participants
  * follow it, and a socket that starts
  * following mid-reply is sent the reply so far first (extensions/threads/replay.ts).
  */
@@ -12,10 +12,10 @@ import * as Option from "effect/Option"
 import { ThreadBeings } from "./ports.ts"
 import { makeThreadReplay } from "./replay.ts"
 import { Threads } from "./threads.ts"
+import { MuseChat } from "./contract/muse-chat.ts"
 import { ThreadSpeech } from "./thread-speech.ts"
 import { BeingRegistry } from "../accounts/contract/being-registry.ts"
-import { ThreadOutboundLive } from "../federation/feature.ts"
-import { TopicAccess } from "../../host/live/topics.ts"
+import { TopicAccess } from "../../kernel/live/topic-access.ts"
 import { ModelsLive } from "../models/models-layer.ts"
 import { ThreadLearningLive } from "../twin/thread-learning.ts"
 import { ThreadAttachmentsLive } from "./attachments.ts"
@@ -37,8 +37,11 @@ const ThreadTopicLive = Layer.effectDiscard(
   })
 )
 
-export const threadsFeature = ThreadTopicLive.pipe(
+/** The composer's path to the Muse, for another channel to carry (contract/muse-chat.ts). */
+const MuseChatLive = Layer.effect(MuseChat, Effect.map(Threads, (threads) => ({ ask: threads.askMuse })))
+
+export const threadsFeature = Layer.merge(ThreadTopicLive, MuseChatLive).pipe(
   Layer.provideMerge(ThreadSpeech.Default),
   Layer.provideMerge(Threads.Default),
-  Layer.provide(Layer.mergeAll(ThreadBeingsLive, ThreadAttachmentsLive, MuseContextLive, ModelsLive, ThreadOutboundLive, ThreadLearningLive))
+  Layer.provide(Layer.mergeAll(ThreadBeingsLive, ThreadAttachmentsLive, MuseContextLive, ModelsLive, ThreadLearningLive))
 )

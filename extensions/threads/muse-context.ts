@@ -11,7 +11,7 @@ import { DEFAULT_MUSE_NAME, MAX_MUSE_NAME } from "./contract/records.ts"
 import { MuseContext } from "./ports.ts"
 import { Memories } from "../twin/memories.ts"
 import { Profiles } from "../twin/profiles.ts"
-import { BeingSocketsRepository } from "../../actors/being/being-sockets-repository.ts"
+import { Presence } from "../../actors/being/contract/presence.ts"
 import { twinFeature } from "../twin/feature.ts"
 
 /** Memories the Muse is reminded of in one reply. */
@@ -28,7 +28,7 @@ export const MuseContextLive = Layer.effect(
     const profiles = yield* Profiles
     const memories = yield* Memories
     const souls = yield* SoulService
-    const presence = yield* BeingSocketsRepository
+    const presence = yield* Presence
     return {
       museName: (beingId) => Effect.map(profiles.get(beingId), (profile) => nameOf(profile.preferences["museName"])),
       persona: (being, museName) => souls.promptOf(being, museName),
@@ -49,4 +49,4 @@ export const MuseContextLive = Layer.effect(
       online: (beingId) => presence.isOnline(beingId).pipe(Effect.orElseSucceed(() => false))
     }
   })
-).pipe(Layer.provide(Layer.mergeAll(twinFeature, BeingSocketsRepository.Default)))
+).pipe(Layer.provide(twinFeature))

@@ -27,7 +27,8 @@ import * as Stream from "effect/Stream"
 import type { SkillDef } from "../../kernel/contract/skills.ts"
 import { Skills, type SkillOutcome } from "../../kernel/extensions/skills.ts"
 import { isoIn, nowIso } from "../../kernel/time.ts"
-import { EventBus, type NodeEvent } from "../../host/contract/events.ts"
+import type { BusEvent } from "../../kernel/contract/events.ts"
+import { EventBus } from "../../kernel/events.ts"
 import type { ChatMessage, ChatResult, ToolCall, ToolDefinition } from "../models/contract/chat.ts"
 import type { CallFailure } from "../models/contract/models.ts"
 import { Models } from "../models/contract/models.ts"
@@ -146,7 +147,7 @@ export class Muse extends Effect.Service<Muse>()("threads/Muse", {
         return readings
       }).pipe(Effect.withSpan("muse.readAttachments"))
 
-    const publishOn = (threadId: string, event: NodeEvent) => bus.publish({ kind: "topic", topic: `thread:${threadId}` }, event)
+    const publishOn = (threadId: string, event: BusEvent) => bus.publish({ kind: "topic", topic: `thread:${threadId}` }, event)
     const presenceOf = (beingId: string, museName: string, doing: boolean) =>
       Effect.flatMap(context.online(beingId), (online) =>
         bus.publish({ kind: "being", beingId }, {
@@ -170,7 +171,7 @@ export class Muse extends Effect.Service<Muse>()("threads/Muse", {
      */
     const reply = (threadId: string, beingId: string, messageId: string, progress: Progress, held: Effect.Effect<boolean>) =>
       Effect.gen(function* () {
-        const publish = (event: NodeEvent) => publishOn(threadId, event)
+        const publish = (event: BusEvent) => publishOn(threadId, event)
         // The thinking state: the reply's id is known before the Muse has read anything.
         yield* publish({ type: "message.delta", threadId, messageId, delta: "" })
         const museName = yield* context.museName(beingId)

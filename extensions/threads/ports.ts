@@ -49,21 +49,4 @@ export interface MuseContextShape {
 
 export class MuseContext extends Context.Tag("threads/MuseContext")<MuseContext, MuseContextShape>() {}
 
-/**
- * Where a message posted in a direct thread may also go: the federation binds it, and queues the
- * message for a peer node when the thread is a federated conversation's local half. Optional:
- * unbound, nothing leaves.
- */
-export class ThreadOutbound extends Context.Tag("threads/ThreadOutbound")<ThreadOutbound, {
-  readonly posted: (message: Message) => Effect.Effect<void>
-}>() {}
-
-/**
- * Where the being's own words to its Muse go to be learned from: the twin binds it to its learning
- * queue. `thread`: typed in a muse thread; `chat`: sent through the chat bridge. Only ever called
- * with the caller's own message in its own muse thread, never the Muse's reply nor another
- * being's text. Optional: unbound, nothing is learned.
- */
-export class ThreadLearning extends Context.Tag("threads/ThreadLearning")<ThreadLearning, {
-  readonly heard: (beingId: string, source: "thread" | "chat", message: Message) => Effect.Effect<void>
-}>() {}
+export { ThreadLearning, ThreadOutbound } from "./contract/ports.ts"

@@ -6,7 +6,7 @@
  * catch-up, every one after reaches the socket, none twice. A reply's entry ends with its
  * `message.created`.
  */
-import type { NodeEvent } from "../../host/contract/events.ts"
+import type { BusEvent } from "../../kernel/contract/events.ts"
 import type { ToolCallChip } from "./contract/records.ts"
 
 interface Streaming {
@@ -17,9 +17,9 @@ interface Streaming {
 
 export interface ThreadReplay {
   /** An event delivered on `thread:<threadId>`. */
-  readonly delivered: (threadId: string, event: NodeEvent) => void
+  readonly delivered: (threadId: string, event: BusEvent) => void
   /** The catch-up for a new subscriber: the text so far as one delta, then each tool chip as it is now. */
-  readonly catchUp: (threadId: string) => ReadonlyArray<NodeEvent>
+  readonly catchUp: (threadId: string) => ReadonlyArray<BusEvent>
 }
 
 export const makeThreadReplay = (): ThreadReplay => {
@@ -49,7 +49,7 @@ export const makeThreadReplay = (): ThreadReplay => {
       if (entry === undefined) return []
       return [
         { type: "message.delta", threadId, messageId: entry.messageId, delta: entry.text },
-        ...[...entry.chips.values()].map((toolCall): NodeEvent => ({ type: "message.tool", threadId, messageId: entry.messageId, toolCall }))
+        ...[...entry.chips.values()].map((toolCall): BusEvent => ({ type: "message.tool", threadId, messageId: entry.messageId, toolCall }))
       ]
     }
   }

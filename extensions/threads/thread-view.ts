@@ -7,7 +7,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { EventBus } from "../../host/contract/events.ts"
+import { EventBus } from "../../kernel/events.ts"
 import type { ReplyPolicy, Thread, ThreadKind } from "./contract/records.ts"
 import { MuseContext, ThreadBeings } from "./ports.ts"
 import { ThreadsRepository, type StoredThread } from "./repositories/threads-repository.ts"

@@ -3,7 +3,7 @@
  * signal in it that no event links (a reminder shows once, as its event), soonest first.
  */
 import * as Effect from "effect/Effect"
-import { SignalsRepository } from "../../actors/being/signals-repository.ts"
+import type { SignalReadsShape } from "../../actors/being/contract/signal-reads.ts"
 import type { Signal } from "../../actors/being/contract/signal.ts"
 import { Calendar } from "./calendar.ts"
 import type { AgendaEntry } from "./contract/calendar.ts"
@@ -20,7 +20,7 @@ const signalEntry = (signal: Signal & { readonly dueAt: string }): AgendaEntry =
   eventId: null
 })
 
-export const agenda = (calendar: Calendar, signals: SignalsRepository, beingId: string, from: string, to: string) =>
+export const agenda = (calendar: Calendar, signals: SignalReadsShape, beingId: string, from: string, to: string) =>
   Effect.gen(function* () {
     const { entries, linkedSignalIds } = yield* calendar.agenda(beingId, from, to)
     const due = yield* signals.openDueBetween({ beingId, from: new Date(from).toISOString(), to: new Date(to).toISOString() })

@@ -2,29 +2,20 @@
  * "Why was I nudged": the gate's stamp, as written when it decided, and the evidence the raiser
  * named, looked up again now by table (no model): a to-do, an event or a project the being still
  * has reads with its current title; one deleted since reads as gone. Memories live in the twin's
- * store, reached through `MemoryEvidence` (bound in extensions/twin/memory-evidence.ts; unbound, as in a
+ * store, reached through `MemoryEvidence` (contract/ports.ts; bound in extensions/twin/memory-evidence.ts; unbound, as in a
  * test of the hush alone, a memory is not found).
  */
-import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type { EvidenceItem, EvidenceRef, GateStamp, NudgeWhy } from "../../actors/being/contract/hush.ts"
-import { SignalsRepository, type StoredGate } from "../../actors/being/signals-repository.ts"
-import { ProjectsRepository } from "../../actors/project/repositories/projects-repository.ts"
+import { SignalReads, type StoredGate } from "../../actors/being/contract/signal-reads.ts"
+import { ProjectDirectory } from "../../actors/project/contract/project-directory.ts"
 import { CalendarEventsRepository } from "./calendar-events-repository.ts"
 import { TodosRepository } from "./todos-repository.ts"
 import { NotFound } from "../../kernel/contract/errors.ts"
+import { MemoryEvidence, type FoundEvidence } from "./contract/ports.ts"
 
-export interface FoundEvidence {
-  readonly label: string
-  readonly snippet?: string
-}
-
-export class MemoryEvidence extends Context.Reference<MemoryEvidence>()("time/MemoryEvidence", {
-  defaultValue: () => ({
-    find: (_beingId: string, _memoryId: string): Effect.Effect<Option.Option<FoundEvidence>> => Effect.succeed(Option.none())
-  })
-}) {}
+export { MemoryEvidence, type FoundEvidence }
 
 const SNIPPET = 200
 
@@ -52,10 +43,10 @@ const stampOf = ({ evidence: _evidence, ...stamp }: StoredGate): GateStamp => st
 
 export class NudgeWhys extends Effect.Service<NudgeWhys>()("time/NudgeWhys", {
   effect: Effect.gen(function* () {
-    const signals = yield* SignalsRepository
+    const signals = yield* SignalReads
     const todos = yield* TodosRepository
     const events = yield* CalendarEventsRepository
-    const projects = yield* ProjectsRepository
+    const projects = yield* ProjectDirectory
     const memories = yield* MemoryEvidence
 
     const lookup = (beingId: string, ref: EvidenceRef): Effect.Effect<Option.Option<FoundEvidence>> => {
@@ -66,7 +57,7 @@ export class NudgeWhys extends Effect.Service<NudgeWhys>()("time/NudgeWhys", {
           return Effect.map(events.find({ beingId, id: ref.id }), Option.map((event) => ({ label: event.title, snippet: event.startAt })))
         case "project":
           return Effect.map(
-            projects.findById(ref.id),
+            projects.find(ref.id),
             Option.flatMap((project) => (project.ownerId === beingId ? Option.some({ label: project.title, ...clip(project.brief) }) : Option.none()))
           )
         case "memory":
@@ -109,5 +100,5 @@ export class NudgeWhys extends Effect.Service<NudgeWhys>()("time/NudgeWhys", {
 
     return { why } as const
   }),
-  dependencies: [SignalsRepository.Default, TodosRepository.Default, CalendarEventsRepository.Default, ProjectsRepository.Default]
+  dependencies: [TodosRepository.Default, CalendarEventsRepository.Default]
 }) {}

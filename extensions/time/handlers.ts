@@ -2,7 +2,7 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { SignalsRepository } from "../../actors/being/signals-repository.ts"
+import { SignalReads } from "../../actors/being/contract/signal-reads.ts"
 import { Calendar } from "./calendar.ts"
 import { Todos } from "./todos.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
@@ -16,7 +16,7 @@ export const TwinTimeHandlers = HttpApiBuilder.group(apiOf(TwinTimeApi), "twinTi
   Effect.gen(function* () {
     const todos = yield* Todos
     const calendar = yield* Calendar
-    const signals = yield* SignalsRepository
+    const signals = yield* SignalReads
     const caller = Effect.map(CurrentSession, (session) => session.beingId)
     return handlers
       .handle("listTodos", ({ urlParams }) => Effect.flatMap(caller, (beingId) => todos.list(beingId, urlParams)))
@@ -33,4 +33,4 @@ export const TwinTimeHandlers = HttpApiBuilder.group(apiOf(TwinTimeApi), "twinTi
       .handle("patchEvent", ({ path, payload }) => Effect.flatMap(caller, (beingId) => calendar.patch(beingId, path.id, payload)))
       .handle("deleteEvent", ({ path }) => Effect.flatMap(caller, (beingId) => calendar.remove(beingId, path.id)))
   })
-).pipe(Layer.provide(Layer.mergeAll(Todos.Default, Calendar.Default.pipe(Layer.provide(Layer.mergeAll(ReminderSignalsLive, EventTimeZoneLive))), SignalsRepository.Default)))
+).pipe(Layer.provide(Layer.mergeAll(Todos.Default, Calendar.Default.pipe(Layer.provide(Layer.mergeAll(ReminderSignalsLive, EventTimeZoneLive))))))

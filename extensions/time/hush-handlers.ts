@@ -2,9 +2,8 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type { PutHush } from "../../actors/being/contract/hush.ts"
-import { Hush } from "../../actors/being/hush.ts"
-import { SignalsRepository } from "../../actors/being/signals-repository.ts"
+import { Hush, type PutHush } from "../../actors/being/contract/hush.ts"
+import { SignalReads } from "../../actors/being/contract/signal-reads.ts"
 import { Scheduler } from "./scheduler.ts"
 import { RELEASE_JOB, Signals } from "../desktop/contract/signals.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
@@ -18,7 +17,7 @@ export const TwinHushHandlers = HttpApiBuilder.group(apiOf(TwinHushApi), "twinHu
     const hush = yield* Hush
     const whys = yield* NudgeWhys
     const signals = yield* Signals
-    const stored = yield* SignalsRepository
+    const stored = yield* SignalReads
     const scheduler = yield* Scheduler
 
     /** Clearing a snooze (`muteHours: 0`) lets through at once what the snooze held. */
@@ -44,9 +43,6 @@ export const TwinHushHandlers = HttpApiBuilder.group(apiOf(TwinHushApi), "twinHu
       .handle("nudgeWhy", ({ path }) => Effect.flatMap(caller, (beingId) => whys.why(beingId, path.id)))
   })
 ).pipe(Layer.provide(Layer.mergeAll(
-  Hush.Default,
   // Memories named as evidence are read from the twin's store.
-  NudgeWhys.Default.pipe(Layer.provide(MemoryEvidenceLive)),
-  SignalsRepository.Default,
-  Scheduler.Default
+  NudgeWhys.Default.pipe(Layer.provide(MemoryEvidenceLive))
 )))

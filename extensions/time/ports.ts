@@ -1,7 +1,7 @@
 /**
  * What the time feature needs from features it does not own: the desktop's signals, for a
  * calendar reminder (extensions/time/reminders.ts), and the being's time zone, for repeating events
- * (extensions/twin/profile-time-zone.ts).
+ * (extensions/twin/profile-time-zone.ts; its tag in contract/ports.ts).
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -17,12 +17,4 @@ export interface ReminderSignalsShape {
 
 export class ReminderSignals extends Context.Tag("time/ReminderSignals")<ReminderSignals, ReminderSignalsShape>() {}
 
-export interface EventTimeZoneShape {
-  /** The IANA time zone a being's repeating events keep their local time in. */
-  readonly of: (beingId: string) => Effect.Effect<string>
-}
-
-/** The being's time zone (its twin profile's, bound by the host); UTC where nothing binds it. */
-export class EventTimeZone extends Context.Reference<EventTimeZone>()("time/EventTimeZone", {
-  defaultValue: (): EventTimeZoneShape => ({ of: () => Effect.succeed("UTC") })
-}) {}
+export { EventTimeZone, type EventTimeZoneShape } from "./contract/ports.ts"

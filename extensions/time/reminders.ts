@@ -51,4 +51,4 @@ export const ReminderSignalsLive = Layer.effect(
         ], { discard: true })
     }
   })
-).pipe(Layer.provide(Layer.mergeAll(Scheduler.Default, ScheduledActivity.Default)))
+).pipe(Layer.provide(ScheduledActivity.Default))

@@ -6,16 +6,9 @@ import * as Schema from "effect/Schema"
 import { JsonValue } from "../../kernel/contract/json.ts"
 import { JsonColumn, operation } from "../../kernel/repository.ts"
 
-export const ScheduledJob = Schema.Struct({
-  key: Schema.String,
-  kind: Schema.String,
-  beingId: Schema.NullOr(Schema.String),
-  dueAt: Schema.String,
-  payload: JsonValue,
-  revision: Schema.Int,
-  attempts: Schema.Int
-})
-export type ScheduledJob = typeof ScheduledJob.Type
+import { ScheduledJob } from "./contract/scheduler.ts"
+
+export { ScheduledJob }
 
 const JobRow = Schema.Struct({ ...ScheduledJob.fields, payload: JsonColumn(JsonValue) })
 

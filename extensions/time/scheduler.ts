@@ -9,25 +9,14 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import type { JsonValue } from "../../kernel/contract/json.ts"
-import { ScheduledJobsRepository, type ScheduledJob } from "./scheduled-jobs-repository.ts"
+import * as Layer from "effect/Layer"
+import { ScheduledJobsRepository } from "./scheduled-jobs-repository.ts"
 import { runSingleton, Singletons } from "../../kernel/actors/singletons.ts"
 import { Wakes } from "../../kernel/actors/wakes.ts"
+import { Scheduler, type JobHandler, type JobRequest, type ScheduledJob, type SchedulerShape } from "./contract/scheduler.ts"
 
-export type { ScheduledJob } from "./scheduled-jobs-repository.ts"
-
-/** Runs a due job; a failure is logged and the job tried again later. */
-export type JobHandler = (job: ScheduledJob) => Effect.Effect<void, unknown>
-
-export interface JobRequest {
-  /** Names the job: scheduling the same key again moves it. */
-  readonly key: string
-  readonly kind: string
-  /** Whose job it is: it goes when the being goes. */
-  readonly beingId: string | null
-  readonly dueAt: Date
-  readonly payload: JsonValue
-}
+export { Scheduler }
+export type { JobHandler, JobRequest, ScheduledJob }
 
 /** How many due jobs one pass takes before it looks at the clock again. */
 const BATCH = 50
@@ -40,8 +29,10 @@ const SCHEDULER_TIMER = "time.scheduler"
 
 export const retryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** attempts, LONGEST_RETRY_MS)
 
-export class Scheduler extends Effect.Service<Scheduler>()("time/Scheduler", {
-  scoped: Effect.gen(function* () {
+/** The time feature's `Scheduler` (contract/scheduler.ts); the node builds it once. */
+export const SchedulerLive = Layer.scoped(
+  Scheduler,
+  Effect.gen(function* () {
     const jobs = yield* ScheduledJobsRepository
     // In a cluster a job may be scheduled on another runner, whose nudge does not reach this one:
     // the loop looks at the table at least this often. Alone (a service test) the nudge is enough.
@@ -113,7 +104,6 @@ export class Scheduler extends Effect.Service<Scheduler>()("time/Scheduler", {
       yield* nudge
     })
 
-    return { register, schedule, cancel, find: jobs.find } as const
-  }),
-  dependencies: [ScheduledJobsRepository.Default, Wakes.Default]
-}) {}
+    return { register, schedule, cancel, find: jobs.find } satisfies SchedulerShape
+  })
+).pipe(Layer.provide(Layer.mergeAll(ScheduledJobsRepository.Default, Wakes.Default)))

@@ -7,34 +7,28 @@
  * desktop; a run is not retried (the scheduler retries only its own faults), since a skill may
  * act once and only once.
  *
- * The extension host needs the schedule adapter before the skill runtime exists, and the runtime
- * needs the host, so the adapter reaches the runtime through a binding (SkillRunner) that
- * SkillRunsLive fills once the runtime is built, as the studio's authoring adapter does.
+ * Split in two so every dependency points one way: the extension host is built with the schedule
+ * adapter, and the skill runtime is built over the host. Holding a run (the adapter's side) only
+ * checks the skill through the kernel's SkillCheck, which reads the contribution registries the
+ * host writes into and never the host itself; running it when it fires (SkillRunsLive) needs the
+ * runtime, and is built after it.
  */
-import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import { randomUUID } from "node:crypto"
 import { JsonValue, toJsonValue } from "../../kernel/contract/json.ts"
-import { Skills, type SkillsShape } from "../../kernel/extensions/skills.ts"
+import { SkillCheck } from "../../kernel/extensions/skill-check.ts"
+import { Skills } from "../../kernel/extensions/skills.ts"
 import type { SignalInput } from "../../actors/being/contract/signal.ts"
-import { Scheduler } from "./scheduler.ts"
+import { Scheduler } from "./contract/scheduler.ts"
 import { Signals } from "../desktop/contract/signals.ts"
 import { ScheduledActivity } from "./scheduled-activity.ts"
 
 export const skillRunJob = "skill.run"
 /** Who raises a failed run's alert. */
 const runSource = "schedule:run"
-
-/** Where the skill runtime is bound for the schedule adapter; `skills` waits until it is. */
-export class SkillRunner extends Effect.Service<SkillRunner>()("host/SkillRunner", {
-  effect: Effect.map(Deferred.make<SkillsShape>(), (bound) => ({
-    bind: (skills: SkillsShape) => Effect.asVoid(Deferred.succeed(bound, skills)),
-    skills: Deferred.await(bound)
-  }))
-}) {}
 
 const RunPayload = Schema.Struct({
   skill: Schema.String,
@@ -60,7 +54,7 @@ export interface RunRequest {
 export const holdSkillRun = (request: RunRequest) =>
   Effect.gen(function* () {
     if (unschedulable.has(request.skill)) return Either.left(`${request.skill} cannot be scheduled as a run.`)
-    const skills = yield* Effect.flatMap(SkillRunner, (runner) => runner.skills)
+    const skills = yield* SkillCheck
     const problem = yield* Effect.either(skills.check(request.skill, request.input))
     if (Either.isLeft(problem)) return Either.left(problem.left.message)
     if (problem.right !== null) return Either.left(problem.right)
@@ -81,13 +75,12 @@ const alert = (title: string, body: string): SignalInput => ({
   kind: "alert", title: title.slice(0, 160), body: body.slice(0, 4000), options: [], priority: "normal", dueAt: null, action: null
 })
 
-/** Binds the runtime for the adapter and runs each `skill.run` job when it fires. */
+/** Runs each `skill.run` job when it fires. */
 export const SkillRunsLive = Layer.effectDiscard(
   Effect.gen(function* () {
     const skills = yield* Skills
     const signals = yield* Signals
     const scheduler = yield* Scheduler
-    yield* Effect.flatMap(SkillRunner, (runner) => runner.bind(skills))
 
     const tell = (beingId: string, signal: SignalInput) =>
       signals.raise(beingId, signal, runSource, "responsive").pipe(
@@ -110,4 +103,4 @@ export const SkillRunsLive = Layer.effectDiscard(
         yield* tell(job.beingId, alert(`Scheduled ${skill} failed`, result.error))
       }).pipe(Effect.withSpan("time.runScheduledSkill")))
   })
-).pipe(Layer.provide(Layer.mergeAll(SkillRunner.Default, Scheduler.Default)))
+)

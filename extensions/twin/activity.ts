@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import { randomUUID } from "node:crypto"
 import { nowIso } from "../../kernel/time.ts"
-import { EventBus } from "../../host/contract/events.ts"
+import { EventBus } from "../../kernel/events.ts"
 import type { ActivityParams, TwinActivity, TwinActivityKind } from "./contract/records.ts"
 import { ActivityRepository } from "./repositories/activity-repository.ts"
 

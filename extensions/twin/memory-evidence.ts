@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { MemoriesRepository } from "./repositories/memories-repository.ts"
-import { MemoryEvidence } from "../time/evidence.ts"
+import { MemoryEvidence } from "../time/contract/ports.ts"
 
 const LABEL = 120
 

@@ -4,8 +4,8 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { ProfileTimeZone } from "../../actors/being/ports.ts"
-import { EventTimeZone } from "../time/ports.ts"
+import { ProfileTimeZone } from "../../actors/being/contract/time-zone.ts"
+import { EventTimeZone } from "../time/contract/ports.ts"
 import { Profiles } from "./profiles.ts"
 
 const zoneOf = Effect.map(Profiles, (profiles) => ({

@@ -2,7 +2,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { Message } from "../threads/contract/records.ts"
-import { ThreadLearning } from "../threads/ports.ts"
+import { ThreadLearning } from "../threads/contract/ports.ts"
 import { LearningQueue } from "./learning-queue.ts"
 
 export const ThreadLearningLive = Layer.effect(

@@ -12,14 +12,14 @@ import * as Clock from "effect/Clock"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as PubSub from "effect/PubSub"
-import type * as Queue from "effect/Queue"
 import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
-import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import { randomUUID } from "node:crypto"
+import { Broadcast, type BroadcastShape } from "../../kernel/broadcast.ts"
 import { isoIn, nowIso } from "../../kernel/time.ts"
 import { Envelope, type BroadcastBody } from "./messages.ts"
 import { BroadcastRepository } from "./broadcast-repository.ts"
@@ -45,21 +45,15 @@ const OVERFLOW_KEPT_MS = 60_000
 const decodeEnvelope = Schema.decodeUnknown(Schema.parseJson(Envelope))
 const decodeBody = Schema.decodeUnknown(Schema.parseJson(Envelope.members[0]))
 
-export interface BroadcastShape {
-  /** False on SQLite: there is no other process to tell. */
-  readonly active: boolean
-  readonly send: (body: BroadcastBody) => Effect.Effect<void>
-  /** What other processes send, from the moment of subscribing. */
-  readonly subscribe: Effect.Effect<Queue.Dequeue<BroadcastBody>, never, Scope.Scope>
-}
-
-export class Broadcast extends Effect.Service<Broadcast>()("broadcast/Broadcast", {
-  scoped: Effect.gen(function* () {
+/** The kernel's `Broadcast` (kernel/broadcast.ts): the channel over PostgreSQL, or alone on SQLite. */
+export const BroadcastLive = Layer.scoped(
+  Broadcast,
+  Effect.gen(function* () {
     const received = yield* PubSub.unbounded<BroadcastBody>()
     const subscribe = PubSub.subscribe(received)
     const pg = yield* Effect.serviceOption(PgClient.PgClient)
     if (Option.isNone(pg)) {
-      const alone: BroadcastShape = { active: false, send: () => Effect.void, subscribe }
+      const alone: BroadcastShape<BroadcastBody> = { active: false, send: () => Effect.void, subscribe }
       return alone
     }
     const client = pg.value
@@ -118,8 +112,7 @@ export class Broadcast extends Effect.Service<Broadcast>()("broadcast/Broadcast"
       Effect.catchAll(() => Effect.logWarning("broadcast: our own hello did not come back within 10 s")),
       Effect.withClock(Clock.make())
     )
-    const shared: BroadcastShape = { active: true, send, subscribe }
+    const shared: BroadcastShape<BroadcastBody> = { active: true, send, subscribe }
     return shared
-  }),
-  dependencies: [BroadcastRepository.Default]
-}) {}
+  })
+).pipe(Layer.provide(BroadcastRepository.Default))

@@ -6,15 +6,16 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Queue from "effect/Queue"
-import { makeEventBus } from "../../kernel/events.ts"
-import { EventBus, type Audience, type NodeEvent } from "../contract/events.ts"
-import { Broadcast } from "./broadcast.ts"
+import type { Audience, BusEvent } from "../../kernel/contract/events.ts"
+import { EventBus, makeEventBus } from "../../kernel/events.ts"
+import { Broadcast } from "../../kernel/broadcast.ts"
+import { BroadcastLive } from "./broadcast.ts"
 import type { BroadcastBody } from "./messages.ts"
 
 export const SharedEventBusLive = Layer.scoped(
   EventBus,
   Effect.gen(function* () {
-    const bus = yield* makeEventBus<Audience, NodeEvent>()
+    const bus = yield* makeEventBus<Audience, BusEvent>()
     const broadcast = yield* Broadcast
     if (!broadcast.active) return bus
 
@@ -29,9 +30,9 @@ export const SharedEventBusLive = Layer.scoped(
     )))
 
     return {
-      publish: (audience: Audience, event: NodeEvent) =>
+      publish: (audience: Audience, event: BusEvent) =>
         Effect.zipRight(bus.publish(audience, event), Queue.offer(outgoing, { kind: "event", audience, event })),
       subscribe: bus.subscribe
     }
   })
-).pipe(Layer.provide(Broadcast.Default))
+).pipe(Layer.provide(BroadcastLive))

@@ -4,32 +4,50 @@
  * id of the process that sent it, so a process skips its own.
  */
 import * as Schema from "effect/Schema"
-import { NodeEvent, type Audience } from "../contract/events.ts"
+import type { Audience } from "../../kernel/contract/events.ts"
+import type { BroadcastMessage } from "../../kernel/contract/broadcast.ts"
+import { BeingChanged, SessionsEnded } from "../../extensions/accounts/contract/broadcasts.ts"
+import { PublishedEvent } from "../contract/events.ts"
 
 const AudienceSchema = Schema.Union(
   Schema.Struct({ kind: Schema.Literal("being"), beingId: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("topic"), topic: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("all") })
 )
-// The contract's Audience stays the one definition: this schema must describe exactly it.
+// The kernel's Audience stays the one definition: this schema must describe exactly it.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 const audienceMatches: Same<Audience, typeof AudienceSchema.Type> = true
 void audienceMatches
 
+/** An event published on the bus of the sending process. */
+const EventMessage = Schema.Struct({ kind: Schema.Literal("event"), audience: AudienceSchema, event: PublishedEvent })
+/** A connection's sealed secret was written (connect, edit, renewal, disconnect): others reload that row. */
+const SecretChanged = Schema.Struct({ kind: Schema.Literal("connection.secret-changed"), beingId: Schema.String, provider: Schema.String })
+/** A plugin installed or removed by the sending process: the others load or drop it from its row. */
+const PluginInstalled = Schema.Struct({ kind: Schema.Literal("plugin.installed"), id: Schema.String })
+const PluginRemoved = Schema.Struct({ kind: Schema.Literal("plugin.removed"), id: Schema.String })
+/** A timer (kernel/actors/wakes.ts) has work now: the process running it takes it at once. */
+const Wake = Schema.Struct({ kind: Schema.Literal("wake"), timer: Schema.String })
+
+// What the host's relays (the bus, and the ports of *-relay.ts) send, added to the channel's registry.
+declare module "../../kernel/contract/broadcast.ts" {
+  interface BroadcastMessages {
+    event: typeof EventMessage.Type
+    "connection.secret-changed": typeof SecretChanged.Type
+    "plugin.installed": typeof PluginInstalled.Type
+    "plugin.removed": typeof PluginRemoved.Type
+    wake: typeof Wake.Type
+  }
+}
+
 export const BroadcastBody = Schema.Union(
-  /** An event published on the bus of the sending process. */
-  Schema.Struct({ kind: Schema.Literal("event"), audience: AudienceSchema, event: NodeEvent }),
-  /** Sessions deleted (logout, logout everywhere, reset, removal, expiry): caches drop them, sockets close. */
-  Schema.Struct({ kind: Schema.Literal("sessions.ended"), ids: Schema.Array(Schema.String) }),
-  /** A `beings` row written: caches drop that being's sessions. */
-  Schema.Struct({ kind: Schema.Literal("being.changed"), beingId: Schema.String }),
-  /** A connection's sealed secret was written (connect, edit, renewal, disconnect): others reload that row. */
-  Schema.Struct({ kind: Schema.Literal("connection.secret-changed"), beingId: Schema.String, provider: Schema.String }),
-  /** A plugin installed or removed by the sending process: the others load or drop it from its row. */
-  Schema.Struct({ kind: Schema.Literal("plugin.installed"), id: Schema.String }),
-  Schema.Struct({ kind: Schema.Literal("plugin.removed"), id: Schema.String }),
-  /** A timer (kernel/actors/wakes.ts) has work now: the process running it takes it at once. */
-  Schema.Struct({ kind: Schema.Literal("wake"), timer: Schema.String }),
+  EventMessage,
+  SessionsEnded,
+  BeingChanged,
+  SecretChanged,
+  PluginInstalled,
+  PluginRemoved,
+  Wake,
   /** A process's own probe at start, to know its LISTEN is in place. */
   Schema.Struct({ kind: Schema.Literal("hello") }),
   /**
@@ -39,6 +57,10 @@ export const BroadcastBody = Schema.Union(
   Schema.Struct({ kind: Schema.Literal("listen.resumed") })
 )
 export type BroadcastBody = typeof BroadcastBody.Type
+
+// The schema and the kernel's registry must hold the same messages (a kind sent but not decoded would be lost).
+const bodyMatchesRegistry: Same<BroadcastBody, BroadcastMessage> = true
+void bodyMatchesRegistry
 
 /** On the channel: the body with its sender, or (too large for NOTIFY) the id of its overflow row. */
 export const Envelope = Schema.Union(

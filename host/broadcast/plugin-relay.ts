@@ -8,7 +8,8 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Queue from "effect/Queue"
 import { PluginRelay, type PluginChange } from "../../kernel/extensions/plugin-relay.ts"
-import { Broadcast } from "./broadcast.ts"
+import { Broadcast } from "../../kernel/broadcast.ts"
+import { BroadcastLive } from "./broadcast.ts"
 
 export const PluginRelayLive: Layer.Layer<never, never, SqlClient.SqlClient> = Layer.unwrapEffect(Effect.map(Broadcast, (broadcast) =>
   broadcast.active
@@ -27,4 +28,4 @@ export const PluginRelayLive: Layer.Layer<never, never, SqlClient.SqlClient> = L
       })
     })
     : Layer.empty
-)).pipe(Layer.provide(Broadcast.Default))
+)).pipe(Layer.provide(BroadcastLive))

@@ -9,7 +9,8 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Queue from "effect/Queue"
 import { SecretChangeRelay, type SecretChange } from "../../extensions/twin/ports.ts"
-import { Broadcast } from "./broadcast.ts"
+import { Broadcast } from "../../kernel/broadcast.ts"
+import { BroadcastLive } from "./broadcast.ts"
 
 export const SecretChangeRelayLive: Layer.Layer<never, never, SqlClient.SqlClient> = Layer.unwrapEffect(Effect.map(Broadcast, (broadcast) =>
   broadcast.active
@@ -27,4 +28,4 @@ export const SecretChangeRelayLive: Layer.Layer<never, never, SqlClient.SqlClien
       })
     })
     : Layer.empty
-)).pipe(Layer.provide(Broadcast.Default))
+)).pipe(Layer.provide(BroadcastLive))

@@ -10,7 +10,8 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Queue from "effect/Queue"
 import { WakeRelay } from "../../kernel/actors/wakes.ts"
-import { Broadcast } from "./broadcast.ts"
+import { Broadcast } from "../../kernel/broadcast.ts"
+import { BroadcastLive } from "./broadcast.ts"
 
 export const WakeRelayLive: Layer.Layer<never, never, SqlClient.SqlClient> = Layer.unwrapEffect(Effect.map(Broadcast, (broadcast) =>
   broadcast.active
@@ -26,4 +27,4 @@ export const WakeRelayLive: Layer.Layer<never, never, SqlClient.SqlClient> = Lay
       })
     })
     : Layer.empty
-)).pipe(Layer.provide(Broadcast.Default))
+)).pipe(Layer.provide(BroadcastLive))

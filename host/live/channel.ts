@@ -21,13 +21,13 @@ import type { Duplex } from "node:stream"
 import { WebSocketServer, type RawData, type WebSocket } from "ws"
 import { PresenceLease } from "../../actors/being/presence-lease.ts"
 import { Being } from "../../actors/being/protocol.ts"
-import { EventBus } from "../contract/events.ts"
+import { EventBus } from "../../kernel/events.ts"
 import { Settings } from "../../kernel/settings.ts"
 import { AuthSettings } from "../../extensions/accounts/settings.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { SessionShape } from "../../extensions/accounts/contract/session.ts"
 import { Sessions } from "../../extensions/accounts/sessions.ts"
-import { LiveConnections } from "./connections.ts"
+import { LiveConnections } from "../../kernel/live/live-connections.ts"
 import { admit, refuse, refusals, type Refusal } from "./handshake.ts"
 import {
   ClientMessage,
@@ -38,7 +38,7 @@ import {
   type ServerReply
 } from "./contract/protocol.ts"
 import { NodeServer } from "./server.ts"
-import { TopicAccess } from "./topics.ts"
+import { TopicAccess } from "../../kernel/live/topic-access.ts"
 import { liveSocket } from "./ws-socket.ts"
 
 const decodeClientMessage = Schema.decodeUnknownEither(Schema.parseJson(ClientMessage))

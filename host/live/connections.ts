@@ -1,63 +1,28 @@
 /**
- * The live connection registry: one record per open socket, grouped by being, by session and
- * by followed topic, so an event reaches exactly its audience. It knows sockets only through
+ * The live connection registry behind the kernel's `LiveConnections` (kernel/live/live-connections.ts):
+ * one record per open socket, grouped by being, by session and by followed topic, so an event
+ * reaches exactly its audience. It knows sockets only through
  * `LiveSocket`, so tests drive it with in-memory sockets; its operations are plain functions
  * because socket callbacks (a pong, a frame) call them. The heartbeat runs on Effect's Clock:
  * every 30 s each socket is pinged, and one that has not been heard from since the previous
  * ping is terminated.
  */
-import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type { NodeEvent } from "../contract/events.ts"
-import type { Audience } from "../contract/events.ts"
+import {
+  LiveConnections,
+  type ConnectionInfo,
+  type LiveConnectionsShape,
+  type LiveSocket
+} from "../../kernel/live/live-connections.ts"
 import { HEARTBEAT_INTERVAL, MAX_TOPICS } from "./contract/protocol.ts"
 
-/** What the registry needs of a socket. `send` takes one JSON text frame, already encoded. */
-export interface LiveSocket {
-  readonly send: (frame: Buffer) => void
-  readonly ping: () => void
-  readonly close: (code: number, reason: string) => void
-  readonly terminate: () => void
-}
-
-export interface ConnectionInfo {
-  readonly id: string
-  readonly beingId: string
-  readonly sessionId: string
-  readonly socket: LiveSocket
-}
+export type { LiveSocket }
 
 interface Connection extends ConnectionInfo {
   /** Heard from (a pong or any frame) since the last ping. */
   heard: boolean
   readonly topics: Set<string>
-}
-
-export interface LiveConnectionsShape {
-  readonly add: (info: ConnectionInfo) => void
-  /** Forgets a socket; it gets no further events. Safe to call twice. */
-  readonly remove: (id: string) => void
-  /** The socket answered a ping or sent a frame. */
-  readonly heard: (id: string) => void
-  /** False when the socket already follows as many topics as it may. */
-  readonly follow: (id: string, topic: string) => boolean
-  readonly unfollow: (id: string, topic: string) => void
-  /** Whether the socket follows the topic already. */
-  readonly following: (id: string, topic: string) => boolean
-  /** Sends one event to its audience; the frame is encoded once for every socket. */
-  readonly deliver: (audience: Audience, event: NodeEvent) => void
-  /** Closes (and forgets) every socket opened with one of these sessions. */
-  readonly closeSessions: (sessionIds: ReadonlySet<string>, code: number, reason: string) => void
-  /** Closes (and forgets) every socket: the node is stopping. */
-  readonly closeAll: (code: number, reason: string) => void
-  /** The sessions behind the open sockets, each once. */
-  readonly sessionIds: () => ReadonlyArray<string>
-  readonly counts: () => { readonly connections: number; readonly beings: number }
-  /** One heartbeat: terminate the sockets silent since the last one, ping the rest. */
-  readonly beat: Effect.Effect<void>
-  /** Every socket of this process with its being (presence counts them again after a lapsed lease). */
-  readonly sockets: () => ReadonlyArray<{ readonly id: string; readonly beingId: string }>
 }
 
 const addTo = <K, V>(index: Map<K, Set<V>>, key: K, value: V) => {
@@ -155,14 +120,12 @@ export const makeLiveConnections = (): LiveConnectionsShape => {
   }
 }
 
-export class LiveConnections extends Context.Tag("host/LiveConnections")<LiveConnections, LiveConnectionsShape>() {
-  /** The registry with its heartbeat running for as long as the layer lives. */
-  static readonly layer = Layer.scoped(
-    LiveConnections,
-    Effect.gen(function* () {
-      const connections = makeLiveConnections()
-      yield* Effect.forkScoped(Effect.forever(Effect.delay(connections.beat, HEARTBEAT_INTERVAL)))
-      return connections
-    })
-  )
-}
+/** The registry with its heartbeat running for as long as the layer lives. */
+export const LiveConnectionsLive = Layer.scoped(
+  LiveConnections,
+  Effect.gen(function* () {
+    const connections = makeLiveConnections()
+    yield* Effect.forkScoped(Effect.forever(Effect.delay(connections.beat, HEARTBEAT_INTERVAL)))
+    return connections
+  })
+)

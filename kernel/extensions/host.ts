@@ -26,7 +26,7 @@ import type { CapabilityAdapterFactories, PluginModule } from "./context.ts"
 import { checkCompatibility, checkGrants, checkPlacement } from "./install-rules.ts"
 import type { PluginManifest, PluginSource } from "../contract/manifest.ts"
 import { decodeManifest, readManifest } from "./read-manifest.ts"
-import { makeRegistries, type AnyContribution, type Registries } from "./registry.ts"
+import { Contributions, type AnyContribution, type Registries } from "./registry.ts"
 import { PluginsRepository, type StoredPlugin } from "./plugins-repository.ts"
 import { BridgeStorageRepository } from "./bridge-storage-repository.ts"
 import { pluginBundleCache, pluginDataDir } from "./plugin-files.ts"
@@ -108,7 +108,7 @@ const make = (options: ExtensionHostOptions) =>
     const settings = yield* Settings
     const store = yield* PluginsRepository
     const bridgeStorage = yield* BridgeStorageRepository
-    const writer = makeRegistries()
+    const writer = yield* Contributions
     const loaded = new Map<string, InstalledPlugin>()
     const lock = yield* Effect.makeSemaphore(1)
     const pluginRoot = resolve(settings.pluginDir)
@@ -374,9 +374,16 @@ const make = (options: ExtensionHostOptions) =>
   })
 
 export class ExtensionHost extends Context.Tag("kernel/ExtensionHost")<ExtensionHost, ExtensionHostShape>() {
-  /** Boots the host: a built-in that fails to load fails the layer, since it is the node's own code. */
-  static readonly layer = (options: ExtensionHostOptions) =>
+  /**
+   * Boots the host writing into the `Contributions` below it, which readers built before the host
+   * share (the node's, extensions/plugins/extensions.ts). A built-in that fails to load fails the
+   * layer, since it is the node's own code.
+   */
+  static readonly layerOver = (options: ExtensionHostOptions) =>
     Layer.scoped(ExtensionHost, make(options)).pipe(
       Layer.provide(Layer.mergeAll(PluginsRepository.Default, BridgeStorageRepository.Default))
     )
+  /** Boots the host over registries of its own. */
+  static readonly layer = (options: ExtensionHostOptions) =>
+    ExtensionHost.layerOver(options).pipe(Layer.provide(Contributions.layer))
 }

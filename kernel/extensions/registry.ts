@@ -3,7 +3,9 @@
  * them (the skill registry, the theme list...); only the extension host writes, a whole plugin
  * at a time, so a plugin is either entirely registered or not at all.
  */
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { Conflict } from "../contract/errors.ts"
 import type { ExtensionContext } from "./context.ts"
 import type { ContributionTypes } from "./contributions.ts"
@@ -75,4 +77,13 @@ export const makeRegistries = (): RegistryWriter => {
   }
 
   return { registries, add, removePlugin }
+}
+
+/**
+ * The node's registries as a service of their own, apart from the extension host that writes
+ * them: a reader built before the host (the skill check of skill-check.ts, which the `schedule`
+ * adapter the host is built with needs) shares them without depending on the host.
+ */
+export class Contributions extends Context.Tag("kernel/Contributions")<Contributions, RegistryWriter>() {
+  static readonly layer = Layer.sync(Contributions, makeRegistries)
 }

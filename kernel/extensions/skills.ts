@@ -11,11 +11,11 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { NotFound } from "../contract/errors.ts"
 import { Settings } from "../settings.ts"
 import { fileRootFor } from "./file-root.ts"
+import { checkSkill, decodeSkillInput, formatIssues, registeredSkill } from "./skill-check.ts"
 import { ExtensionHost } from "./host.ts"
 import type { Contribution } from "./registry.ts"
 import { defaultSkillTimeoutMs, publishedJsonSchema, SkillFailure, type SkillRunContext, type SkillTraceEvent } from "./skill.ts"
@@ -105,11 +105,6 @@ const noTrace = () => {}
 
 const worldActing = (skill: Contribution<"skill">) => skill.declaration.uses.includes("world-acting")
 
-const formatIssues = (error: ParseResult.ParseError) =>
-  ParseResult.ArrayFormatter.formatErrorSync(error)
-    .map((issue) => (issue.path.length === 0 ? issue.message : `${issue.path.join(".")}: ${issue.message}`))
-    .join("; ")
-
 const messageOf = (cause: unknown) =>
   cause instanceof SkillFailure || cause instanceof Error ? cause.message : typeof cause === "string" ? cause : "unknown error"
 
@@ -185,15 +180,10 @@ const make = Effect.gen(function* () {
       )
     })
 
-  const decodeInput = (skill: Contribution<"skill">, input: unknown) =>
-    Schema.decodeUnknownEither(skill.value.input)(input, { errors: "all", onExcessProperty: "error" }).pipe(
-      Either.mapLeft((error) => `The input does not fit ${skill.name}: ${formatIssues(error)}`)
-    )
-
   const attempt = (skill: Contribution<"skill">, call: SkillCall): Effect.Effect<Attempt> =>
     Effect.gen(function* () {
       const projectId = call.projectId ?? null
-      const input = decodeInput(skill, call.input)
+      const input = decodeSkillInput(skill, call.input)
       if (Either.isLeft(input)) return { ok: false, error: input.left }
 
       if (worldActing(skill) && !call.approved) {
@@ -211,12 +201,7 @@ const make = Effect.gen(function* () {
       return { ok: true, output: output.right }
     })
 
-  const registered = (name: string) => {
-    const skill = host.registries.skill.get(name)
-    return skill === undefined
-      ? Effect.fail(new NotFound({ error: "unknown_skill", message: `No skill named "${name}" is registered.`, details: { name } }))
-      : Effect.succeed(skill)
-  }
+  const registered = (name: string) => registeredSkill(host.registries, name)
 
   const invoke = (call: SkillCall) =>
     Effect.gen(function* () {
@@ -230,7 +215,7 @@ const make = Effect.gen(function* () {
   return {
     list: Effect.sync(() => host.registries.skill.list().map(describe)),
     invoke,
-    check: (name, input) => Effect.map(registered(name), (skill) => Either.match(decodeInput(skill, input), { onLeft: (problem) => problem, onRight: () => null })),
+    check: checkSkill(host.registries),
     spendsModels: (name) => host.registries.skill.get(name)?.declaration.uses.includes("llm") ?? false,
     uses: (name) => host.registries.skill.get(name)?.declaration.uses
   } satisfies SkillsShape

@@ -3,20 +3,21 @@ import * as Effect from "effect/Effect"
 import { describe, expect, it } from "vitest"
 import { digest } from "../../extensions/accounts/tokens.ts"
 import { LiveChannel } from "../../host/live/channel.ts"
-import { TopicAccess } from "../../host/live/topics.ts"
-import type { NodeEvent } from "../../host/contract/events.ts"
-import { EventBus, type Audience } from "../../host/contract/events.ts"
+import { TopicAccess } from "../../kernel/live/topic-access.ts"
+import type { BusEvent } from "../../kernel/contract/events.ts"
+import type { Audience } from "../../kernel/contract/events.ts"
+import { EventBus } from "../../kernel/events.ts"
 import { inNode, type LiveFrame, LiveTab, refusedHandshake } from "../support/live.ts"
 import { Client, nodeWithOwner, registerMember, run } from "../support/node.ts"
 
 const context = nodeWithOwner()
 
-const publish = (audience: Audience, event: NodeEvent) =>
+const publish = (audience: Audience, event: BusEvent) =>
   inNode(context.node, Effect.flatMap(EventBus, (bus) => bus.publish(audience, event)))
 
 let activity = 0
 /** A distinct event each call, so a test can tell its own frames apart. */
-const twinActivity = (summary = `activity ${++activity}`): Extract<NodeEvent, { type: "twin.activity" }> => ({
+const twinActivity = (summary = `activity ${++activity}`): Extract<BusEvent, { type: "twin.activity" }> => ({
   type: "twin.activity",
   kind: "thought",
   summary,

@@ -34,8 +34,8 @@ import { SignalInput } from "../../actors/being/contract/signal.ts"
 import { BootInfo, bootInfoLayer } from "../../host/boot.ts"
 import { Signals } from "../../extensions/desktop/contract/signals.ts"
 import { nodeLayer } from "../../host/node.ts"
-import type { NodeEvent } from "../../host/contract/events.ts"
-import { EventBus } from "../../host/contract/events.ts"
+import type { BusEvent } from "../../kernel/contract/events.ts"
+import { EventBus } from "../../kernel/events.ts"
 import { EventBusLive } from "../../host/events.ts"
 
 const numberFrom = (name: string, fallback: number) => {
@@ -57,7 +57,7 @@ const percentile = (values: ReadonlyArray<number>, p: number) => {
 const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "n/a")
 
 /** A realistic event: a signal as the desktop receives it (about 600 bytes of JSON). */
-const sampleEvent = (seq: number): NodeEvent => ({
+const sampleEvent = (seq: number): BusEvent => ({
   type: "signal.updated",
   signal: {
     id: `bench-${seq}`,
@@ -131,7 +131,7 @@ interface FanOut {
   readonly eventsPerSecond: number
 }
 
-type Send = (event: NodeEvent) => unknown
+type Send = (event: BusEvent) => unknown
 
 interface Target {
   readonly fleet: Fleet
@@ -189,7 +189,7 @@ const startRawServer = async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   return {
     url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    send: (event: NodeEvent) => {
+    send: (event: BusEvent) => {
       const frame = Buffer.from(JSON.stringify(event))
       for (const client of wss.clients) client.send(frame, { binary: false })
     },

@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Queue from "effect/Queue"
 import * as Schema from "effect/Schema"
 import { NodeEvent } from "../../host/contract/events.ts"
-import { EventBus } from "../../host/contract/events.ts"
+import { EventBus } from "../../kernel/events.ts"
 import { EventBusLive } from "../../host/events.ts"
 
 describe("event bus", () => {

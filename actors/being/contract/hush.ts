@@ -3,6 +3,8 @@
  * nudges of "what did I miss" and the answer of "why was I nudged". Plain schemas only: the HTTP
  * contract, and through it the web app, import this file.
  */
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { SignalKind, SignalPriority } from "./signal.ts"
 
@@ -106,3 +108,14 @@ export const NudgeWhy = Schema.Struct({
   gate: Schema.NullOr(GateStamp)
 })
 export type NudgeWhy = typeof NudgeWhy.Type
+
+export interface HushShape {
+  readonly settings: (beingId: string) => Effect.Effect<HushSettings>
+  /** Changes what is given; `muteHours` snoozes from now (0 clears the snooze). */
+  readonly put: (beingId: string, change: PutHush) => Effect.Effect<HushSettings>
+  /** "What did I miss": today's proactive nudges the gate held or refused, in the being's local day. */
+  readonly held: (beingId: string) => Effect.Effect<HeldNudges>
+}
+
+/** A being's hush, as the time feature's routes serve it (implemented in actors/being/hush.ts). */
+export class Hush extends Context.Tag("being/Hush")<Hush, HushShape>() {}

@@ -7,7 +7,7 @@
  *   table by the host.
  * - NodeAddress: where this node says it is, and what it runs as.
  * - ConversationThreads: a conversation's local half, an ordinary direct thread; bound to the
- *   threads' tables by the host.
+ *   threads' tables by the threads (extensions/threads/conversation-threads.ts), provided by the node.
  * - SquareArrivals: peers' square posts landing in this node's square; bound to the square's
  *   tables by the host.
  */

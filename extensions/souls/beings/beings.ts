@@ -12,17 +12,17 @@ import { CitizensRepository } from "../repositories/citizens-repository.ts"
 import { soulFor, Souls, type SoulOwner } from "../souls.ts"
 import type { Caller } from "../../accounts/contract/session.ts"
 import { BeingRegistry } from "../../accounts/contract/being-registry.ts"
-import { BeingSocketsRepository } from "../../../actors/being/being-sockets-repository.ts"
+import { Presence } from "../../../actors/being/contract/presence.ts"
 
 export class Beings extends Effect.Service<Beings>()("beings/Beings", {
-  dependencies: [CitizensRepository.Default, Souls.Default, BeingSocketsRepository.Default],
+  dependencies: [CitizensRepository.Default, Souls.Default],
   effect: Effect.gen(function* () {
     const repository = yield* BeingRegistry
     const citizens = yield* CitizensRepository
     const souls = yield* Souls
     // Presence from the database, not this process's own sockets: a tab on another process of a
     // cluster counts too (docs/decisions.md, "State in a cluster").
-    const presence = yield* BeingSocketsRepository
+    const presence = yield* Presence
 
     /** Every being, with whether it is online now and, for a citizen, its persona. */
     const list = Effect.gen(function* () {

@@ -14,7 +14,6 @@ import { Square } from "../square.ts"
 import { CurrentSession } from "../../accounts/contract/session.ts"
 import { apiOf } from "../../../kernel/contract/node-api.ts"
 import { BeingsApi, ModerationApi, SoulsApi } from "../contract/api.ts"
-import { SquareOutboundLive } from "../../federation/feature.ts"
 import { Beings } from "./beings.ts"
 import { CitizensSeeded } from "./citizens.ts"
 
@@ -98,6 +97,6 @@ const ModerationHandlers = HttpApiBuilder.group(apiOf(ModerationApi), "moderatio
 
 /** The three groups with the services behind them; the citizens are seeded before the routes serve. */
 export const BeingsFeatureHandlers = Layer.mergeAll(SoulsHandlers, BeingsHandlers, ModerationHandlers).pipe(
-  Layer.provide(Layer.mergeAll(Beings.Default, Square.Default.pipe(Layer.provide(SquareOutboundLive)), Souls.Default)),
+  Layer.provide(Layer.mergeAll(Beings.Default, Square.Default, Souls.Default)),
   Layer.provide(CitizensSeeded)
 )

@@ -17,7 +17,7 @@ import { accountMigrations } from "../../../extensions/accounts/migrations.ts"
 import { databaseLayer } from "../../../kernel/database.ts"
 import { Settings } from "../../../kernel/settings.ts"
 import { timeMigrations } from "../../../extensions/time/migrations.ts"
-import { Scheduler } from "../../../extensions/time/scheduler.ts"
+import { Scheduler, SchedulerLive } from "../../../extensions/time/scheduler.ts"
 import { actorsLayer, runSingleton, singletonLayer, Singletons } from "../../../kernel/actors/index.ts"
 import { MemoryBackfill } from "../../../extensions/twin/backfill.ts"
 import { TwinBindings, InsightSignals } from "../../../extensions/twin/ports.ts"
@@ -82,7 +82,7 @@ describe("the twin's timers", () => {
 })
 
 describe("the scheduler (reminders, held signals, skill runs)", () => {
-  const scheduler = Scheduler.Default.pipe(
+  const scheduler = SchedulerLive.pipe(
     Layer.provideMerge(actorsLayer()),
     Layer.provideMerge(databaseLayer({ ...accountMigrations, ...timeMigrations }, { filename: ":memory:" })),
     Layer.provide(Settings.layerWith({}))

@@ -4,7 +4,8 @@ import * as TestClock from "effect/TestClock"
 import { once } from "node:events"
 import type { AddressInfo } from "node:net"
 import { WebSocket, WebSocketServer } from "ws"
-import { LiveConnections, makeLiveConnections, type LiveSocket } from "../../../host/live/connections.ts"
+import { LiveConnections } from "../../../kernel/live/live-connections.ts"
+import { LiveConnectionsLive, makeLiveConnections, type LiveSocket } from "../../../host/live/connections.ts"
 import { MAX_TOPICS } from "../../../host/live/contract/protocol.ts"
 import { liveSocket } from "../../../host/live/ws-socket.ts"
 
@@ -54,7 +55,7 @@ describe("the heartbeat", () => {
       yield* TestClock.adjust("30 seconds")
       expect(chatty.record.terminated).toBe(true)
       expect(connections.counts()).toEqual({ connections: 0, beings: 0 })
-    }).pipe(Effect.provide(LiveConnections.layer)))
+    }).pipe(Effect.provide(LiveConnectionsLive)))
 
   it.scoped("over real sockets: a client that answers pings stays, one that does not is terminated", () =>
     Effect.gen(function* () {
@@ -93,7 +94,7 @@ describe("the heartbeat", () => {
       expect(answering.client.readyState).toBe(WebSocket.OPEN)
       expect(connections.counts().connections).toBe(1)
       answering.client.terminate()
-    }).pipe(Effect.provide(LiveConnections.layer)))
+    }).pipe(Effect.provide(LiveConnectionsLive)))
 
   it.scoped("stops when the registry's layer is released", () =>
     Effect.gen(function* () {
@@ -102,7 +103,7 @@ describe("the heartbeat", () => {
         Effect.gen(function* () {
           const connections = yield* LiveConnections
           connections.add({ id: "a", beingId: "b1", sessionId: "s1", socket: quiet.socket })
-        }).pipe(Effect.provide(LiveConnections.layer))
+        }).pipe(Effect.provide(LiveConnectionsLive))
       )
       yield* TestClock.adjust("5 minutes")
       expect(quiet.record.pings).toBe(0)

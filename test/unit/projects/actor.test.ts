@@ -9,7 +9,8 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Queue from "effect/Queue"
-import { EventBus, type NodeEvent } from "../../../host/contract/events.ts"
+import type { BusEvent } from "../../../kernel/contract/events.ts"
+import { EventBus } from "../../../kernel/events.ts"
 import { ProjectLive } from "../../../actors/project/behaviour.ts"
 import { ProjectActor } from "../../../actors/project/protocol.ts"
 import { ProjectStore } from "../../../actors/project/store.ts"
@@ -36,7 +37,7 @@ describe("the project actor", () => {
       expect((yield* store.traces(projectId, 0, 100)).map((event) => [event.kind, event.text])).toEqual([["error", reason]])
       expect(alerts.map((alert) => alert.title)).toEqual(["Project failed: A tea guide"])
 
-      const events: Array<NodeEvent> = [...yield* Queue.takeAll(deliveries)].map((delivery) => delivery.event)
+      const events: Array<BusEvent> = [...yield* Queue.takeAll(deliveries)].map((delivery) => delivery.event)
       expect(events.map((event) => (event.type === "project.updated" ? `${event.type}:${event.project.status}` : event.type)))
         .toEqual(["project.updated:planning", "project.updated:failed", "trace"])
 

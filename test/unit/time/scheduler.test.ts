@@ -18,10 +18,10 @@ import { databaseLayer } from "../../../kernel/database.ts"
 import { Settings } from "../../../kernel/settings.ts"
 import { accountMigrations } from "../../../extensions/accounts/migrations.ts"
 import { timeMigrations } from "../../../extensions/time/migrations.ts"
-import { retryDelayMs, Scheduler, type ScheduledJob } from "../../../extensions/time/scheduler.ts"
+import { retryDelayMs, Scheduler, SchedulerLive, type ScheduledJob } from "../../../extensions/time/scheduler.ts"
 
 const schedulerOver = (filename: string) =>
-  Scheduler.Default.pipe(
+  SchedulerLive.pipe(
     Layer.provideMerge(databaseLayer({ ...accountMigrations, ...timeMigrations }, { filename })),
     Layer.provide(Settings.layerWith({}))
   )

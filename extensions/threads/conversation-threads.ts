@@ -6,11 +6,11 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { ConversationThreads } from "./contract/ports.ts"
-import type { Message } from "../threads/contract/records.ts"
-import { newId } from "../threads/ids.ts"
-import { MessagesRepository } from "../threads/repositories/messages-repository.ts"
-import { ThreadsRepository } from "../threads/repositories/threads-repository.ts"
+import { ConversationThreads } from "../federation/contract/ports.ts"
+import type { Message } from "./contract/records.ts"
+import { newId } from "./ids.ts"
+import { MessagesRepository } from "./repositories/messages-repository.ts"
+import { ThreadsRepository } from "./repositories/threads-repository.ts"
 import { nowIso } from "../../kernel/time.ts"
 
 export const ConversationThreadsLive = Layer.effect(

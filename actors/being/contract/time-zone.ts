@@ -1,6 +1,6 @@
 /**
- * What the being actor needs from features it does not own. The being's time zone lives in its
- * twin profile (extensions/twin), bound by extensions/twin/profile-time-zone.ts; without a binding, UTC.
+ * What the being actor needs from features it does not own: the being's time zone, from its twin
+ * profile (bound by extensions/twin/profile-time-zone.ts); without a binding, UTC.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"

@@ -1,6 +1,6 @@
 /**
- * What the seed actor needs from features it does not own, bound by the host
- * (extensions/federation/seed-beings.ts): raising a seed's being, and finding whose desktop a seed's
+ * What the seed actor needs from features it does not own (its contract, so the binding names no inner file), bound
+ * in extensions/federation/seed-beings.ts: raising a seed's being, and finding whose desktop a seed's
  * signal lands on.
  */
 import * as Context from "effect/Context"
