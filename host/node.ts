@@ -52,13 +52,16 @@ import { mailAConsentRoutes } from "../extensions/comms/mail-a/consent-routes.ts
 import { pluginOAuthRoutes } from "../extensions/plugins/oauth/routes.ts"
 import { ExtensionsLive } from "../extensions/plugins/extensions.ts"
 import { StudioSkillsHandlers } from "../extensions/skills/handlers.ts"
-import { SkillsLive } from "../extensions/skills/live.ts"
+import { SkillsLive, SkillsRuntimeLive } from "../extensions/skills/live.ts"
 import { StudioAgentsHandlers } from "../extensions/agents/handlers.ts"
 import { StudioGeneratorsHandlers } from "../extensions/generators/handlers.ts"
-import { StudioAgentsLive, StudioGeneratorsLive } from "../extensions/studio/extensions.ts"
+import { AgentsLive } from "../extensions/agents/agents.ts"
+import { GeneratorsService } from "../extensions/generators/generators.ts"
+import { GeneratorsLive } from "../extensions/generators/seed.ts"
+import { CrewSeatingLive } from "../extensions/groups/crews.ts"
+import { contributionsLayer } from "../kernel/extensions/registry.ts"
 import { fileRoutesLayer, FilesHandlers } from "../extensions/files/handlers.ts"
 import { projectsFeature } from "../actors/project/feature.ts"
-import { StudioAuthoringLive } from "../extensions/studio/authoring-adapter.ts"
 import { StudioProjectsHandlers } from "../actors/project/handlers.ts"
 import { TwinTimeHandlers } from "../extensions/time/handlers.ts"
 import { TwinHushHandlers } from "../extensions/time/hush-handlers.ts"
@@ -120,6 +123,8 @@ const infrastructure = Layer.mergeAll(
   PublicOrigin.layer,
   RateLimiterLive,
   registries,
+  // What the extension host loaded, read apart from the host (kernel/extensions/registry.ts says why).
+  contributionsLayer,
   // The being actor's port to the twin: its quiet hours follow the profile's time zone.
   ProfileTimeZoneLive,
   // The files feature's port to the twin: the owner's files show what the files provider wrote of them.
@@ -141,10 +146,18 @@ const shared = Layer.mergeAll(
   ModelsLive,
   ExtensionsLive,
   SkillsLive,
-  StudioAgentsLive,
-  StudioGeneratorsLive,
+  // The seeded catalogue, checked against the built-ins the host loaded.
+  GeneratorsLive.pipe(Layer.provide(ExtensionsLive)),
+  CrewSeatingLive,
   LiveChannelLive
 )
+
+/**
+ * The features the extension host's capability adapters call (the studio's `storage` writes agents
+ * and generators), with the skill runtime agents check names against: they read what the host
+ * loaded through the registry, so they are built below the host and the host takes them as they are.
+ */
+const beneathHost = Layer.mergeAll(AgentsLive, GeneratorsService).pipe(Layer.provideMerge(SkillsRuntimeLive))
 
 /** The node's features: each one's routes with the services behind them (the live channel, which has none, is shared). */
 const features = Layer.mergeAll(
@@ -158,7 +171,6 @@ const features = Layer.mergeAll(
   StudioAgentsHandlers,
   StudioGeneratorsHandlers,
   StudioProjectsHandlers.pipe(Layer.provide(projectsFeature)),
-  StudioAuthoringLive,
   FilesHandlers,
   TwinTimeHandlers,
   TwinHushHandlers,
@@ -224,6 +236,7 @@ const listenLayer = (onListening: NodeOptions["onListening"]) =>
 export const nodeLayer = (options: NodeOptions = {}) => {
   return httpLayer(options.uiDir ?? uiDistDir).pipe(
     Layer.provideMerge(shared),
+    Layer.provideMerge(beneathHost),
     Layer.provideMerge(infrastructure),
     Layer.provideMerge(nodeActorsLayer),
     Layer.provideMerge(databaseLayer(migrations)),

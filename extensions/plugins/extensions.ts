@@ -22,7 +22,7 @@ import { ModelsLive } from "../models/models-layer.ts"
 import { networkAdapterFactory } from "../network/adapter.ts"
 import { processAdapterFactory } from "../sandbox/adapter.ts"
 import { Sandbox } from "../sandbox/sandbox.ts"
-import { authoringAdapterFactory, StudioAuthoring } from "../studio/authoring-adapter.ts"
+import { authoringAdapterFactory } from "../studio/authoring-adapter.ts"
 import { hostVersion } from "../../kernel/version.ts"
 import { Accounts } from "../accounts/accounts.ts"
 import { memoryAdapterFactory } from "../twin/memory-adapter.ts"
@@ -47,8 +47,6 @@ export const ExtensionsLive = Layer.unwrapEffect(
     return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, schedule, network, llm, storage, memory, filesystem, process: sandbox, integrations } })
   })
 ).pipe(
-  // The binding the studio services fill (StudioAuthoringLive) once they are built over this host.
-  Layer.provide(StudioAuthoring.Default),
   // A being's own mail and chat connections, preferred by the integrations adapter.
   Layer.provide(Layer.mergeAll(BeingConnectionsLive, MailAAccountsLive)),
   // The `schedule` adapter's timed skill runs: the runtime's binding (filled by SkillRunsLive) and the scheduler.
