@@ -76,6 +76,7 @@ import { MarketHandlers } from "../extensions/market/handlers.ts"
 import { ListingModerationLive } from "../extensions/market/moderation.ts"
 import { ThemesHandlers } from "../extensions/themes/handlers.ts"
 import { Themes } from "../extensions/themes/themes.ts"
+import { HeldThemesLive } from "../extensions/themes/themes-repository.ts"
 import { BeingsFeatureHandlers } from "../extensions/souls/beings/handlers.ts"
 import { ConnectionsHandlers } from "../extensions/twin/connections-handlers.ts"
 import { connectionsFeature } from "../extensions/twin/connections-feature.ts"
@@ -149,6 +150,7 @@ const shared = Layer.mergeAll(
   // The seeded catalogue, checked against the built-ins the host loaded.
   GeneratorsLive.pipe(Layer.provide(ExtensionsLive)),
   CrewSeatingLive,
+  HeldThemesLive,
   LiveChannelLive
 )
 

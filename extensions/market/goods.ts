@@ -16,7 +16,7 @@ import { Generators } from "../generators/contract/generators.ts"
 import type { Listing, ListingKind } from "./contract/records.ts"
 import { newId } from "./ids.ts"
 import { MarketGoods, type ItemGone, type MarketGoodsShape } from "./ports.ts"
-import { ThemesRepository } from "../themes/themes-repository.ts"
+import { HeldThemes } from "../themes/contract/held-themes.ts"
 import { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { Skills } from "../../kernel/extensions/skills.ts"
 import { manifestFileName } from "../../kernel/extensions/read-manifest.ts"
@@ -88,7 +88,7 @@ export const MarketGoodsLive = Layer.effect(
   Effect.gen(function* () {
     const generators = yield* Generators
     const agents = yield* Agents
-    const themes = yield* ThemesRepository
+    const themes = yield* HeldThemes
     const skills = yield* Skills
     const projects = yield* Projects
     const files = yield* FileAccess
@@ -158,7 +158,7 @@ export const MarketGoodsLive = Layer.effect(
           return Effect.gen(function* () {
             const source = yield* sellersOwn(yield* themes.find(refId), listing.sellerId)
             const id = newId()
-            yield* themes.insert({ ...source, id, ownerId: buyerId, createdAt: yield* nowIso })
+            yield* themes.hold({ ...source, id, ownerId: buyerId, createdAt: yield* nowIso })
             return id
           })
         case "skill":
@@ -204,5 +204,5 @@ export const MarketGoodsLive = Layer.effect(
     return { checkRef, deliver, startService }
   })
 ).pipe(
-  Layer.provide(Layer.mergeAll(projectsFeature, ThemesRepository.Default, FileAccess.Default))
+  Layer.provide(Layer.mergeAll(projectsFeature, FileAccess.Default))
 )
