@@ -144,7 +144,6 @@ const shared = Layer.mergeAll(
   BeingLive,
   Signals.Default,
   Scheduler.Default,
-  ModelsLive,
   ExtensionsLive,
   SkillsLive,
   // The seeded catalogue, checked against the built-ins the host loaded.
@@ -156,10 +155,10 @@ const shared = Layer.mergeAll(
 
 /**
  * The features the extension host's capability adapters call (the studio's `storage` writes agents
- * and generators), with the skill runtime agents check names against: they read what the host
+ * and generators, `llm` calls models), with the skill runtime agents check names against: they read what the host
  * loaded through the registry, so they are built below the host and the host takes them as they are.
  */
-const beneathHost = Layer.mergeAll(AgentsLive, GeneratorsService).pipe(Layer.provideMerge(SkillsRuntimeLive))
+const beneathHost = Layer.mergeAll(AgentsLive, GeneratorsService, ModelsLive).pipe(Layer.provideMerge(SkillsRuntimeLive))
 
 /** The node's features: each one's routes with the services behind them (the live channel, which has none, is shared). */
 const features = Layer.mergeAll(

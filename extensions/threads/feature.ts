@@ -16,7 +16,6 @@ import { ThreadSpeech } from "./thread-speech.ts"
 import { BeingsRepository } from "../accounts/repositories/beings.ts"
 import { ThreadOutboundLive } from "../federation/feature.ts"
 import { TopicAccess } from "../../host/live/topics.ts"
-import { ModelsLive } from "../models/models-layer.ts"
 import { ThreadLearningLive } from "../twin/thread-learning.ts"
 import { ThreadAttachmentsLive } from "./attachments.ts"
 import { MuseContextLive } from "./muse-context.ts"
@@ -40,5 +39,5 @@ const ThreadTopicLive = Layer.effectDiscard(
 export const threadsFeature = ThreadTopicLive.pipe(
   Layer.provideMerge(ThreadSpeech.Default),
   Layer.provideMerge(Threads.Default),
-  Layer.provide(Layer.mergeAll(ThreadBeingsLive, ThreadAttachmentsLive, MuseContextLive, ModelsLive, ThreadOutboundLive, ThreadLearningLive))
+  Layer.provide(Layer.mergeAll(ThreadBeingsLive, ThreadAttachmentsLive, MuseContextLive, ThreadOutboundLive, ThreadLearningLive))
 )
