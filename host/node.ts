@@ -47,6 +47,7 @@ import { listeningUrl, PublicOrigin } from "../kernel/origin.ts"
 import { nodeSettingsLayer, type NodeSettings } from "./settings.ts"
 import { PluginsHandlers } from "../extensions/plugins/handlers.ts"
 import { ModulesHandlers } from "../extensions/modules/handlers.ts"
+import { BridgeLive } from "../extensions/modules/bridge/bridge.ts"
 import { moduleDocumentLayer } from "../extensions/modules/document-route.ts"
 import { mailAConsentRoutes } from "../extensions/comms/mail-a/consent-routes.ts"
 import { pluginOAuthRoutes } from "../extensions/plugins/oauth/routes.ts"
@@ -150,6 +151,8 @@ const shared = Layer.mergeAll(
   GeneratorsLive.pipe(Layer.provide(ExtensionsLive)),
   CrewSeatingLive,
   HeldThemesLive,
+  // The bridge modules call through, and paired seeds act through.
+  BridgeLive,
   LiveChannelLive
 )
 
