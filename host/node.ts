@@ -53,23 +53,26 @@ import { listeningUrl, PublicOrigin } from "../kernel/origin.ts"
 import { nodeSettingsLayer, type NodeSettings } from "./settings.ts"
 import { PluginsHandlers } from "../extensions/plugins/handlers.ts"
 import { ModulesHandlers } from "../extensions/modules/handlers.ts"
+import { BridgeLive } from "../extensions/modules/bridge/bridge.ts"
 import { moduleDocumentLayer } from "../extensions/modules/document-route.ts"
 import { mailAConsentRoutes } from "../extensions/comms/mail-a/consent-routes.ts"
 import { pluginOAuthRoutes } from "../extensions/plugins/oauth/routes.ts"
 import { ExtensionsLive } from "../extensions/plugins/extensions.ts"
 import { StudioSkillsHandlers } from "../extensions/skills/handlers.ts"
-import { SkillsLive } from "../extensions/skills/live.ts"
+import { SkillsLive, SkillsRuntimeLive } from "../extensions/skills/live.ts"
 import { StudioAgentsHandlers } from "../extensions/agents/handlers.ts"
 import { StudioGeneratorsHandlers } from "../extensions/generators/handlers.ts"
-import { StudioAgentsLive, StudioGeneratorsLive } from "../extensions/studio/extensions.ts"
+import { AgentsLive } from "../extensions/agents/agents.ts"
+import { GeneratorsService } from "../extensions/generators/generators.ts"
+import { GeneratorsLive } from "../extensions/generators/seed.ts"
+import { CrewSeatingLive } from "../extensions/groups/crews.ts"
+import { contributionsLayer } from "../kernel/extensions/registry.ts"
 import { fileRoutesLayer, FilesHandlers } from "../extensions/files/handlers.ts"
 import { projectsFeature } from "../actors/project/feature.ts"
 import { ProjectDirectoryLive } from "../actors/project/directory.ts"
-import { StudioAuthoringLive } from "../extensions/studio/authoring-adapter.ts"
 import { StudioProjectsHandlers } from "../actors/project/handlers.ts"
 import { TwinTimeHandlers } from "../extensions/time/handlers.ts"
 import { TwinHushHandlers } from "../extensions/time/hush-handlers.ts"
-import { SkillRunsLive } from "../extensions/time/skill-runs.ts"
 import { SchedulerLive } from "../extensions/time/scheduler.ts"
 import { twinFeature } from "../extensions/twin/feature.ts"
 import { FileSummariesLive } from "../extensions/twin/file-summaries.ts"
@@ -81,6 +84,7 @@ import { MarketHandlers } from "../extensions/market/handlers.ts"
 import { ListingModerationLive } from "../extensions/market/moderation.ts"
 import { ThemesHandlers } from "../extensions/themes/handlers.ts"
 import { Themes } from "../extensions/themes/themes.ts"
+import { HeldThemesLive } from "../extensions/themes/themes-repository.ts"
 import { BeingsFeatureHandlers } from "../extensions/souls/beings/handlers.ts"
 import { RemotePostsLive, SoulServiceLive } from "../extensions/souls/soul-service.ts"
 import { ConnectionsHandlers } from "../extensions/twin/connections-handlers.ts"
@@ -132,6 +136,8 @@ const infrastructure = Layer.mergeAll(
   PublicOrigin.layer,
   RateLimiterLive,
   registries,
+  // What the extension host loaded, read apart from the host (kernel/extensions/registry.ts says why).
+  contributionsLayer,
   // The being actor's port to the twin: its quiet hours follow the profile's time zone.
   ProfileTimeZoneLive,
   // The files feature's port to the twin: the owner's files show what the files provider wrote of them.
@@ -168,11 +174,14 @@ const contracts = Layer.mergeAll(
 const shared = Layer.mergeAll(
   AccessCodes.Default,
   BeingLive,
-  ModelsLive,
   ExtensionsLive,
   SkillsLive,
-  StudioAgentsLive,
-  StudioGeneratorsLive,
+  // The seeded catalogue, checked against the built-ins the host loaded.
+  GeneratorsLive.pipe(Layer.provide(ExtensionsLive)),
+  CrewSeatingLive,
+  HeldThemesLive,
+  // The bridge modules call through, and paired seeds act through.
+  BridgeLive,
   LiveChannelLive,
   // The federation's outboxes behind the threads' and the square's optional ports (a conversation's
   // message, a square post): bound here, under both, since each feature only names its port.
@@ -190,6 +199,13 @@ const featureContracts = Layer.mergeAll(threadsFeature, HushLive, ProjectDirecto
   Layer.provideMerge(AgentThreadsLive)
 )
 
+/**
+ * The features the extension host's capability adapters call (the studio's `storage` writes agents
+ * and generators, `llm` calls models), with the skill runtime agents check names against: they read what the host
+ * loaded through the registry, so they are built below the host and the host takes them as they are.
+ */
+const beneathHost = Layer.mergeAll(AgentsLive, GeneratorsService, ModelsLive).pipe(Layer.provideMerge(SkillsRuntimeLive))
+
 /** The node's features: each one's routes with the services behind them (the live channel, which has none, is shared). */
 const features = Layer.mergeAll(
   Layer.mergeAll(AuthPublicHandlers, AuthHandlers),
@@ -202,12 +218,9 @@ const features = Layer.mergeAll(
   StudioAgentsHandlers,
   StudioGeneratorsHandlers,
   StudioProjectsHandlers.pipe(Layer.provide(projectsFeature)),
-  StudioAuthoringLive,
   FilesHandlers,
   TwinTimeHandlers,
   TwinHushHandlers,
-  // Timed skill runs fire through the skill runtime (shared), which is built over the extension host.
-  SkillRunsLive,
   TwinHandlers.pipe(Layer.provide(twinFeature)),
   MarketHandlers.pipe(Layer.provide(marketFeature)),
   // Moderation pauses listings through the market.
@@ -271,6 +284,7 @@ export const nodeLayer = (options: NodeOptions = {}) => {
   return httpLayer(options.uiDir ?? uiDistDir).pipe(
     Layer.provideMerge(featureContracts),
     Layer.provideMerge(shared),
+    Layer.provideMerge(beneathHost),
     Layer.provideMerge(contracts),
     Layer.provideMerge(infrastructure),
     // The channel between processes, under every feature that sends or hears on it (the accounts' sessions).

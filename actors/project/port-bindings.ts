@@ -2,10 +2,9 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { AgentSouls, CrewSeats, RunnableGenerators, SavedAgents } from "./ports.ts"
-import { Crews } from "../../extensions/groups/crews.ts"
-import { Agents } from "../../extensions/agents/agents.ts"
-import { Generators } from "../../extensions/generators/generators.ts"
-import { checkInputs } from "../../extensions/generators/input-form.ts"
+import { CrewSeating } from "../../extensions/groups/contract/crew-seating.ts"
+import { Agents } from "../../extensions/agents/contract/agents.ts"
+import { Generators } from "../../extensions/generators/contract/generators.ts"
 import { SoulService } from "../../extensions/souls/contract/soul-service.ts"
 
 export const RunnableGeneratorsLive = Layer.effect(
@@ -13,16 +12,16 @@ export const RunnableGeneratorsLive = Layer.effect(
   Effect.map(Generators, (generators) => ({
     find: generators.find,
     check: generators.check,
-    checkInputs: (generator, inputs) => checkInputs(generator.inputsSchema, inputs)
+    checkInputs: generators.checkInputs
   }))
-).pipe(Layer.provide(Generators.Default))
+)
 
 export const SavedAgentsLive = Layer.effect(
   SavedAgents,
   Effect.map(Agents, (agents) => ({ ownedBy: agents.ownedBy, registeredSkills: agents.registered }))
-).pipe(Layer.provide(Agents.Default))
+)
 
 /** The souls engine's generate and compile, pure: an ephemeral agent's soul is never stored. */
 export const AgentSoulsLive = Layer.effect(AgentSouls, Effect.map(SoulService, (souls) => ({ promptFor: souls.agentPrompt })))
 
-export const CrewSeatsLive = Layer.effect(CrewSeats, Effect.map(Crews, (crews) => ({ forProject: crews.seatsFor }))).pipe(Layer.provide(Crews.Default))
+export const CrewSeatsLive = Layer.effect(CrewSeats, Effect.map(CrewSeating, (crews) => ({ forProject: crews.seatsFor })))

@@ -1,7 +1,7 @@
 /** Handlers of the agent routes: the caller is the session's being, the rules live in the Agents service. */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
-import { Agents } from "./agents.ts"
+import { Agents } from "./contract/agents.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { StudioAgentsApi } from "./contract/api.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"

@@ -19,7 +19,6 @@ import { checkSeedDocument, type EarlyRefusal } from "./seed-checks.ts"
 import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { refusedWhenBusy } from "../../kernel/actors/busy.ts"
 import { requireOwner } from "../accounts/contract/owner.ts"
-import { BridgeLive } from "../modules/bridge/bridge.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { FederationSeedWireApi, FederationSeedsApi } from "./contract/seeds-api.ts"
 import { federationServices } from "./feature.ts"
@@ -108,8 +107,8 @@ const wireRoutes = HttpApiBuilder.group(apiOf(FederationSeedWireApi), "federatio
         }))
   }))
 
-/** The seed actor with what it acts through: the bridge modules use, and its beings. */
-const seedFeature = SeedLive.pipe(Layer.provide([BridgeLive, SeedBeingsLive]))
+/** The seed actor with its beings; the bridge it acts through (the one modules use) comes from the node. */
+const seedFeature = SeedLive.pipe(Layer.provide(SeedBeingsLive))
 
 export const FederationSeedsHandlers = Layer.mergeAll(ownerRoutes, wireRoutes).pipe(
   Layer.provide(seedFeature),

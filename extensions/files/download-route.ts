@@ -7,7 +7,7 @@
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { mimeOf } from "./mime.ts"
+import { mimeOf } from "./contract/mime.ts"
 import { FileIdParams } from "./contract/records.ts"
 import { FileAccess } from "./file-access.ts"
 import { fileResponse } from "./file-response.ts"

@@ -11,8 +11,8 @@ import { stat } from "node:fs/promises"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { ProjectStore } from "../../actors/project/store.ts"
-import { extensionOf, mimeOf } from "./mime.ts"
-import { walk, type WalkEntry } from "./walk.ts"
+import { extensionOf, mimeOf } from "./contract/mime.ts"
+import { walk, type WalkEntry } from "../../kernel/extensions/walk.ts"
 import { InvalidRequest, NotFound, Forbidden } from "../../kernel/contract/errors.ts"
 import {
   confinedFolder,
@@ -34,7 +34,7 @@ import {
 } from "./contract/records.ts"
 import { decodeFileId, encodeFileId } from "./file-ids.ts"
 import { FilesSettings } from "./settings.ts"
-import { FileSummaries } from "./summaries.ts"
+import { FileSummaries } from "./contract/file-summaries.ts"
 
 /** Bounds one search's walk over every scope; the answer is what was found by then. */
 const MAX_SEARCH_VISITS = 10_000

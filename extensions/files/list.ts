@@ -3,8 +3,8 @@ import * as Schema from "effect/Schema"
 import { stat } from "node:fs/promises"
 import { describeFileError } from "../../kernel/extensions/file-root.ts"
 import { defineSkill, fileRootOf, withDefault } from "../../kernel/extensions/skill.ts"
-import { extensionOf } from "./mime.ts"
-import { walk } from "./walk.ts"
+import { extensionOf } from "./contract/mime.ts"
+import { walk } from "../../kernel/extensions/walk.ts"
 
 const Input = Schema.Struct({
   path: withDefault(Schema.String.annotations({ description: "A folder relative to the root; '' is the root." }), ""),

@@ -7,7 +7,7 @@
 import * as Schema from "effect/Schema"
 import { describeFileError, FileRootError, openRegularFile } from "../../kernel/extensions/file-root.ts"
 import { defineSkill, fileRootOf, withDefault } from "../../kernel/extensions/skill.ts"
-import { mimeOf } from "./mime.ts"
+import { mimeOf } from "./contract/mime.ts"
 import { MAX_PDF_BYTES, pdfToMarkdown, PdfUnreadable, type ReadPageImage } from "./pdf-markdown.ts"
 
 const maxReadBytes = 10 * 1024 * 1024

@@ -6,7 +6,7 @@
 import * as Schema from "effect/Schema"
 import { describeFileError, openRegularFile } from "../../kernel/extensions/file-root.ts"
 import { defineSkill, fileRootOf, withDefault } from "../../kernel/extensions/skill.ts"
-import { walk } from "./walk.ts"
+import { walk } from "../../kernel/extensions/walk.ts"
 
 const maxFileBytes = 2 * 1024 * 1024
 /** Bounds one call's work on a huge tree; reaching it marks the answer truncated. */

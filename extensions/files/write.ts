@@ -1,7 +1,7 @@
 /** files.write: the first document gives its schema in full. */
 import * as Schema from "effect/Schema"
 import { defineSkill, fileRootOf, SkillFailure, withDefault } from "../../kernel/extensions/skill.ts"
-import { mimeOf } from "./mime.ts"
+import { mimeOf } from "./contract/mime.ts"
 
 /** Characters of `content`; about 10 MB of text, or 7.5 MB of bytes as base64. */
 const maxWriteChars = 10 * 1024 * 1024

@@ -1,7 +1,7 @@
 /** Handlers of the generator routes: the caller (and whether they own the node) comes from the session. */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
-import { Generators } from "./generators.ts"
+import { Generators } from "./contract/generators.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { StudioGeneratorsApi } from "./contract/api.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"

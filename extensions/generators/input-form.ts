@@ -5,6 +5,7 @@
  * the inputs of a run against it, filling the form's defaults.
  */
 import { Ajv, type ErrorObject } from "ajv"
+import type { CheckedInputs, InputIssue } from "./contract/generators.ts"
 
 const fieldName = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/
 
@@ -56,15 +57,7 @@ export const inputsSchemaProblem = (schema: Readonly<Record<string, unknown>>): 
   return null
 }
 
-export interface InputIssue {
-  /** The field, as a JSON pointer (`/length`); empty for the whole form. */
-  readonly path: string
-  readonly message: string
-}
-
-export type CheckedInputs =
-  | { readonly ok: true; readonly inputs: Record<string, unknown> }
-  | { readonly ok: false; readonly issues: ReadonlyArray<InputIssue> }
+export type { CheckedInputs, InputIssue } from "./contract/generators.ts"
 
 const issueOf = (error: ErrorObject): InputIssue => ({ path: error.instancePath, message: error.message ?? "is not valid" })
 

@@ -10,7 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import type { ExtensionHostShape } from "../../kernel/extensions/host.ts"
+import type { LoadedContributionsShape } from "../../kernel/extensions/registry.ts"
 import { GeneratorInput, type Generator } from "./contract/generator.ts"
 import { builtinSkillCatalogue } from "./skill-catalogue.ts"
 import { validateGenerator } from "./validation.ts"
@@ -25,7 +25,7 @@ const decode = Schema.decodeUnknownEither(GeneratorInput)
 
 /** Every plugin generator that passes, in install order; `leftOut` logs each failing one (once per caller's choosing). */
 export const pluginGenerators = (
-  host: ExtensionHostShape,
+  host: LoadedContributionsShape,
   leftOut: (name: string, reason: string) => Effect.Effect<void>
 ): Effect.Effect<ReadonlyArray<PluginGenerator>> =>
   Effect.gen(function* () {

@@ -10,7 +10,9 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { generatorCatalogue } from "../../seeds/generators/index.ts"
 import { GeneratorInput, type GeneratorSeed } from "./contract/generator.ts"
-import { Generators } from "./generators.ts"
+import { ExtensionHost } from "../../kernel/extensions/host.ts"
+import { Generators } from "./contract/generators.ts"
+import { GeneratorsService } from "./generators.ts"
 
 const broken = (slug: string, why: string) => new Error(`The seeded generator "${slug}" is broken: ${why}`)
 
@@ -30,5 +32,11 @@ export const seedGenerators = (seeds: ReadonlyArray<GeneratorSeed>) =>
     }
   }).pipe(Effect.withSpan("generators.seed"))
 
-/** The generators feature: the service, with the seeded catalogue upserted (and checked) as it is built. */
-export const GeneratorsLive = Layer.effectDiscard(seedGenerators(generatorCatalogue)).pipe(Layer.provideMerge(Generators.Default))
+/**
+ * The generators feature: the service, with the seeded catalogue upserted (and checked) as it is
+ * built. The seeds are checked against the built-ins' skills, so they wait for the extension host
+ * to have loaded them (the service itself reads only the loaded contributions).
+ */
+export const GeneratorsLive = Layer.effectDiscard(Effect.zipRight(ExtensionHost, seedGenerators(generatorCatalogue))).pipe(
+  Layer.provideMerge(GeneratorsService)
+)

@@ -5,11 +5,11 @@
  * third-party plugin's skill is not in it, so a shared generator runs on any node.
  */
 import * as Effect from "effect/Effect"
-import type { ExtensionHostShape } from "../../kernel/extensions/host.ts"
+import type { LoadedContributionsShape } from "../../kernel/extensions/registry.ts"
 
 export const outsideCatalogue: ReadonlySet<string> = new Set(["docs.write_pdf", "http.json", "studio.author_module"])
 
-export const builtinSkillCatalogue = (host: ExtensionHostShape): Effect.Effect<ReadonlySet<string>> =>
+export const builtinSkillCatalogue = (host: LoadedContributionsShape): Effect.Effect<ReadonlySet<string>> =>
   Effect.map(host.installed, (plugins) =>
     new Set(
       plugins

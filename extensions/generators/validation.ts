@@ -7,7 +7,7 @@
  * other generators, so the service checks it.
  */
 import { authoringSkillOf } from "../../actors/project/contract/deliverable.ts"
-import type { GeneratorInput } from "./contract/generator.ts"
+import type { GeneratorDefinition } from "./contract/generators.ts"
 import { inputFields, inputsSchemaProblem } from "./input-form.ts"
 import type { GeneratorStep } from "./contract/step.ts"
 import { impliedDependencies, inputReferences } from "./contract/templating.ts"
@@ -23,7 +23,7 @@ export interface GeneratorProblem {
 }
 
 /** What validation reads of a generator. */
-export type GeneratorDefinition = Pick<GeneratorInput, "inputsSchema" | "steps" | "outputKinds">
+export type { GeneratorDefinition }
 
 /** The step tiers a generator may use: 'strong' is the planner's and the QA reviewer's. */
 export const stepTiers: ReadonlyArray<string> = ["cheap", "standard"]

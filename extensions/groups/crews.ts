@@ -6,10 +6,12 @@
  * being in a group is staffed by team assembly as before.
  */
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { NotFound } from "../../kernel/contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { Caller } from "../accounts/contract/session.ts"
+import { CrewSeating } from "./contract/crew-seating.ts"
 import type { CrewBody, GroupMember, ProjectCrew, Seat } from "./contract/records.ts"
 import { CrewsRepository } from "./crews-repository.ts"
 import { Groups } from "./groups.ts"
@@ -80,3 +82,8 @@ export class Crews extends Effect.Service<Crews>()("groups/Crews", {
     return { get, set, seatsFor } as const
   })
 }) {}
+
+/** The crews' seats as other features read them (contract/crew-seating.ts). */
+export const CrewSeatingLive = Layer.effect(CrewSeating, Effect.map(Crews, (crews) => ({ seatsFor: crews.seatsFor }))).pipe(
+  Layer.provide(Crews.Default)
+)

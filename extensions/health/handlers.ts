@@ -3,14 +3,12 @@ import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
 import { Presence } from "../../actors/being/contract/presence.ts"
-import { ModelSettings } from "../models/settings.ts"
+import { ModelRoutes } from "../models/contract/routes.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { HealthApi } from "./contract/api.ts"
 import { Mailer } from "../mail/contract/mailer.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
-import { LlmLedger } from "../models/ledger.ts"
 import { LiveConnections } from "../../kernel/live/live-connections.ts"
 import { hostVersion } from "../../kernel/version.ts"
 import { DatabaseProbe } from "./database-probe.ts"
@@ -21,11 +19,10 @@ import { twinFeature } from "../twin/feature.ts"
 export const HealthHandlers = HttpApiBuilder.group(apiOf(HealthApi), "health", (handlers) =>
   Effect.gen(function* () {
     const databaseProbe = yield* DatabaseProbe
-    const modelSettings = yield* ModelSettings
+    const models = yield* ModelRoutes
     const mailer = yield* Mailer
     const extensions = yield* ExtensionHost
     const live = yield* LiveConnections
-    const ledger = yield* LlmLedger
     const presence = yield* Presence
     const memories = yield* Memories
     const startedAtMs = yield* Clock.currentTimeMillis
@@ -44,7 +41,7 @@ export const HealthHandlers = HttpApiBuilder.group(apiOf(HealthApi), "health", (
           startedAt: new Date(startedAtMs).toISOString(),
           uptimeSeconds: Math.round((now - startedAtMs) / 1000),
           database,
-          models: { keyConfigured: Option.isSome(modelSettings.llmApiKey) },
+          models: { keyConfigured: models.keyConfigured },
           mail: { configured: mailer.configured },
           sandbox: yield* sandbox.status,
           plugins: {
@@ -52,7 +49,7 @@ export const HealthHandlers = HttpApiBuilder.group(apiOf(HealthApi), "health", (
             failed: plugins.filter((plugin) => plugin.status === "error").length
           },
           live: { connections: live.counts().connections, beingsOnline },
-          budget: { todayUsd: yield* ledger.spentToday, dayCeilingUsd: modelSettings.spendMaxDayUsd },
+          budget: { todayUsd: yield* models.spentToday, dayCeilingUsd: models.dayCeilingUsd },
           embeddings: yield* memories.embeddings(null),
           process: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed, pid: process.pid }
         }

@@ -10,22 +10,18 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { ProjectDirectory } from "../../actors/project/contract/project-directory.ts"
-import { Agents } from "../agents/agents.ts"
-import { AgentsRepository } from "../agents/agents-repository.ts"
+import { Agents } from "../agents/contract/agents.ts"
 import type { GeneratorInput } from "../generators/contract/generator.ts"
-import { Generators } from "../generators/generators.ts"
-import { GeneratorsRepository } from "../generators/generators-repository.ts"
+import { Generators } from "../generators/contract/generators.ts"
 import type { Listing, ListingKind } from "./contract/records.ts"
 import { newId } from "./ids.ts"
 import { MarketGoods, type ItemGone, type MarketGoodsShape } from "./ports.ts"
-import { ThemesRepository } from "../themes/themes-repository.ts"
+import { HeldThemes } from "../themes/contract/held-themes.ts"
 import { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { Skills } from "../../kernel/extensions/skills.ts"
 import { manifestFileName } from "../../kernel/extensions/read-manifest.ts"
 import { Settings } from "../../kernel/settings.ts"
 import { nowIso } from "../../kernel/time.ts"
-import { StudioAgentsLive, StudioGeneratorsLive } from "../studio/extensions.ts"
-import { SkillsLive } from "../skills/live.ts"
 import { FileAccess } from "../files/file-access.ts"
 import { decodeFileId } from "../files/file-ids.ts"
 import { missing, placeModuleBundle, readModuleBundle, removeModuleBundle } from "./module-bundles.ts"
@@ -90,10 +86,8 @@ export const MarketGoodsLive = Layer.effect(
   MarketGoods,
   Effect.gen(function* () {
     const generators = yield* Generators
-    const generatorRows = yield* GeneratorsRepository
     const agents = yield* Agents
-    const agentRows = yield* AgentsRepository
-    const themes = yield* ThemesRepository
+    const themes = yield* HeldThemes
     const skills = yield* Skills
     const projects = yield* ProjectDirectory
     const files = yield* FileAccess
@@ -120,9 +114,9 @@ export const MarketGoodsLive = Layer.effect(
     const checkRef = (kind: ListingKind, sellerId: string, refId: string): Effect.Effect<void, NotFound | Forbidden | InvalidRequest> => {
       switch (kind) {
         case "generator":
-          return Effect.flatMap(generatorRows.findById({ callerId: sellerId, idOrSlug: refId }), (row) => ownership(kind, refId, row, sellerId))
+          return Effect.flatMap(generators.stored(sellerId, refId), (row) => ownership(kind, refId, row, sellerId))
         case "agent":
-          return Effect.flatMap(agentRows.findById(refId), (row) => ownership(kind, refId, row, sellerId))
+          return Effect.flatMap(agents.stored(refId), (row) => ownership(kind, refId, row, sellerId))
         case "theme":
           return Effect.flatMap(themes.find(refId), (row) => ownership(kind, refId, Option.map(row, (theme) => ({ ...theme, isPublic: false })), sellerId))
         case "skill":
@@ -145,7 +139,7 @@ export const MarketGoodsLive = Layer.effect(
       switch (listing.kind) {
         case "generator":
           return Effect.gen(function* () {
-            const source = yield* sellersOwn(yield* generatorRows.findById({ callerId: listing.sellerId, idOrSlug: refId }), listing.sellerId)
+            const source = yield* sellersOwn(yield* generators.stored(listing.sellerId, refId), listing.sellerId)
             const { id: _id, ownerId: _owner, runs: _runs, createdAt: _at, slug: _slug, ...fields } = source
             // No slug: the copy's is derived from the name and made free (`name-2`...).
             const copy = yield* generators.create(asBuyer(buyerId), { ...fields, priceCredits: 0, isPublic: false }).pipe(Effect.orDie)
@@ -153,7 +147,7 @@ export const MarketGoodsLive = Layer.effect(
           })
         case "agent":
           return Effect.gen(function* () {
-            const source = yield* sellersOwn(yield* agentRows.findById(refId), listing.sellerId)
+            const source = yield* sellersOwn(yield* agents.stored(refId), listing.sellerId)
             const { name, role, description, avatar, skills: chosen, tier, systemPrompt } = source
             // The card is copied, never the being wearing it: the buyer's own being of its persona wears the copy.
             const copy = yield* agents.create(buyerId, { name, role, description, avatar, skills: chosen, tier, systemPrompt, isPublic: false }).pipe(Effect.orDie)
@@ -163,7 +157,7 @@ export const MarketGoodsLive = Layer.effect(
           return Effect.gen(function* () {
             const source = yield* sellersOwn(yield* themes.find(refId), listing.sellerId)
             const id = newId()
-            yield* themes.insert({ ...source, id, ownerId: buyerId, createdAt: yield* nowIso })
+            yield* themes.hold({ ...source, id, ownerId: buyerId, createdAt: yield* nowIso })
             return id
           })
         case "skill":
@@ -209,5 +203,5 @@ export const MarketGoodsLive = Layer.effect(
     return { checkRef, deliver, startService }
   })
 ).pipe(
-  Layer.provide(Layer.mergeAll(StudioGeneratorsLive, StudioAgentsLive, SkillsLive, GeneratorsRepository.Default, AgentsRepository.Default, ThemesRepository.Default, FileAccess.Default))
+  Layer.provide(FileAccess.Default)
 )

@@ -16,7 +16,7 @@ import { Conflict, InvalidRequest, NotFound, Unavailable } from "../../kernel/co
 import { openRegularFile, type ConfinedFolder } from "../../kernel/extensions/file-root.ts"
 import { reservedNamespaces } from "../../kernel/extensions/install-rules.ts"
 import { manifestFileName, readManifest } from "../../kernel/extensions/read-manifest.ts"
-import { walk } from "../files/walk.ts"
+import { walk } from "../../kernel/extensions/walk.ts"
 
 /** A module is a page and its assets: these keep one purchase from filling the plugin folder. */
 export const maxModuleFiles = 64

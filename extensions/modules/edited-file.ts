@@ -6,7 +6,7 @@
  * being's reads as missing), only over an existing file, at most `maxHandledFileBytes`.
  */
 import * as Effect from "effect/Effect"
-import { mimeOf } from "../files/mime.ts"
+import { mimeOf } from "../files/contract/mime.ts"
 import { Forbidden, InvalidRequest, NotFound, PayloadTooLarge } from "../../kernel/contract/errors.ts"
 import { handlesFile, maxHandledFileBytes } from "../../kernel/contract/plugin-kinds.ts"
 import { describeFileError } from "../../kernel/extensions/file-root.ts"

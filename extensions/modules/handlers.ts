@@ -8,7 +8,6 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
-import { BridgeLive } from "./bridge/bridge.ts"
 import { Bridge } from "./bridge/contract/bridge.ts"
 import { pluginSource } from "../desktop/contract/signal-sources.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
@@ -41,4 +40,4 @@ export const ModulesHandlers = HttpApiBuilder.group(apiOf(ModulesApi), "modules"
         return { result: yield* bridge.call(caller, granted, payload.method, payload.args) }
       }))
   })
-).pipe(Layer.provide(Layer.mergeAll(BridgeLive, FileAccess.Default)))
+).pipe(Layer.provide(FileAccess.Default))

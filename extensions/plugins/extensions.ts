@@ -8,7 +8,6 @@ import * as Layer from "effect/Layer"
 import { builtins } from "../../host/builtins.ts"
 import { manifest as studio } from "../studio/plugin.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
-import { Contributions } from "../../kernel/extensions/registry.ts"
 import { SkillCheck } from "../../kernel/extensions/skill-check.ts"
 import { pluginFilesAdapterFactory } from "../../kernel/extensions/plugin-files.ts"
 import { Settings } from "../../kernel/settings.ts"
@@ -21,7 +20,7 @@ import { ModelsLive } from "../models/models-layer.ts"
 import { networkAdapterFactory } from "../network/adapter.ts"
 import { processAdapterFactory } from "../sandbox/adapter.ts"
 import { Sandbox } from "../sandbox/sandbox.ts"
-import { authoringAdapterFactory, StudioAuthoring } from "../studio/authoring-adapter.ts"
+import { authoringAdapterFactory } from "../studio/authoring-adapter.ts"
 import { hostVersion } from "../../kernel/version.ts"
 import { memoryAdapterFactory } from "../twin/memory-adapter.ts"
 import { twinFeature } from "../twin/feature.ts"
@@ -42,17 +41,13 @@ export const ExtensionsLive = Layer.unwrapEffect(
     const storage = yield* authoringAdapterFactory(studio.id)
     const integrations = yield* integrationsAdapterFactory
     const filesystem = pluginFilesAdapterFactory(yield* Settings, builtinIds)
-    return ExtensionHost.layerOver({ hostVersion, builtins, adapters: { signals, schedule, network, llm, storage, memory, filesystem, process: sandbox, integrations } })
+    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, schedule, network, llm, storage, memory, filesystem, process: sandbox, integrations } })
   })
 ).pipe(
-  // The binding the studio services fill (StudioAuthoringLive) once they are built over this host.
-  Layer.provide(StudioAuthoring.Default),
   // A being's own mail and chat connections, preferred by the integrations adapter.
   Layer.provide(Layer.mergeAll(BeingConnectionsLive, MailAAccountsLive)),
   // The `schedule` adapter's timed skill runs: their check (over the registries, not the host).
   Layer.provide(SkillCheck.layer),
   // The `llm` and `memory` adapters call through these (the desktop's Signals and the accounts' BeingRegistry come from the node).
-  Layer.provide(Layer.mergeAll(ModelsLive, twinFeature, Sandbox.Default, ScheduledActivity.Default)),
-  // One set of registries: the host writes into them, the skill check reads them.
-  Layer.provideMerge(Contributions.layer)
+  Layer.provide(Layer.mergeAll(ModelsLive, twinFeature, Sandbox.Default, ScheduledActivity.Default))
 )

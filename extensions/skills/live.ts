@@ -1,15 +1,22 @@
 /**
- * The skill runtime as the node runs it: over the extension host's skill registry, with the
- * approval gate asking through the owner's desktop signals and answering through the
- * `skill.invoke` signal action (timed skill runs fire through it from extensions/time/skill-runs.ts).
+ * The skill runtime as the node runs it: over the loaded contributions, with the approval gate
+ * asking through the owner's desktop signals and answering through the `skill.invoke` signal
+ * action, and timed skill runs fired through it.
  */
 import * as Layer from "effect/Layer"
 import { Skills } from "../../kernel/extensions/skills.ts"
 import { ExtensionsLive } from "../plugins/extensions.ts"
 import { ApprovalActionLive, SkillApprovalsLive } from "./approvals.ts"
+import { SkillRunsLive } from "../time/skill-runs.ts"
 
-export const SkillsLive = ApprovalActionLive.pipe(
-  Layer.provideMerge(Skills.layer),
-  Layer.provide(SkillApprovalsLive),
+/**
+ * The runtime alone: it reads the kernel's LoadedContributions, not the extension host, so the
+ * features the host's adapters call (agents check skill names) can stand below the host.
+ */
+export const SkillsRuntimeLive = Skills.layer.pipe(Layer.provide(SkillApprovalsLive))
+
+/** With its signal action and timed runs, started once the extension host has loaded the skills they call. */
+export const SkillsLive = Layer.merge(ApprovalActionLive, SkillRunsLive).pipe(
+  Layer.provideMerge(SkillsRuntimeLive),
   Layer.provide(ExtensionsLive)
 )

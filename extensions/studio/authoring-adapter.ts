@@ -5,16 +5,12 @@
  * which no other plugin can take) gets it; every other plugin granted `storage` finds it absent,
  * and so does the studio's own `activate`, which serves no being.
  *
- * The extension host needs this factory before the studio services exist, and they need the host
- * (Agents checks skill names against its registry, Generators against its catalogue). So the
- * factory reads the services through a binding (StudioAuthoring) that StudioAuthoringLive fills
- * once they are built, and a call waits for it: whichever of the two layers is built first, and
- * wherever each is listed, both reach the one binding (a layer is built once per node).
+ * The factory takes the Agents and Generators services through their contract tags. They read
+ * what the extension host loaded through the kernel's LoadedContributions, not through the host,
+ * so the host (which builds this adapter) comes after them and no late binding is needed.
  */
-import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import * as Layer from "effect/Layer"
 import * as ParseResult from "effect/ParseResult"
 import * as Runtime from "effect/Runtime"
 import * as Schema from "effect/Schema"
@@ -22,29 +18,9 @@ import { InvalidRequest } from "../../kernel/contract/errors.ts"
 import type { Authored, AuthoringAdapter, AuthoringInput } from "../../kernel/extensions/authoring.ts"
 import type { CallScope, PluginIdentity } from "../../kernel/extensions/context.ts"
 import { AgentInput } from "../agents/contract/agent.ts"
-import { Agents } from "../agents/agents.ts"
+import { Agents } from "../agents/contract/agents.ts"
 import { GeneratorInput } from "../generators/contract/generator.ts"
-import { Generators } from "../generators/generators.ts"
-
-interface StudioWriters {
-  readonly agents: Agents
-  readonly generators: Generators
-}
-
-/** Where the studio services are bound for the factory; `writers` waits until they are. */
-export class StudioAuthoring extends Effect.Service<StudioAuthoring>()("host/StudioAuthoring", {
-  effect: Effect.map(Deferred.make<StudioWriters>(), (bound) => ({
-    bind: (writers: StudioWriters) => Effect.asVoid(Deferred.succeed(bound, writers)),
-    writers: Deferred.await(bound)
-  }))
-}) {}
-
-export const StudioAuthoringLive = Layer.effectDiscard(
-  Effect.gen(function* () {
-    const authoring = yield* StudioAuthoring
-    yield* authoring.bind({ agents: yield* Agents, generators: yield* Generators })
-  })
-).pipe(Layer.provide(Layer.mergeAll(StudioAuthoring.Default, Agents.Default, Generators.Default)))
+import { Generators } from "../generators/contract/generators.ts"
 
 interface Written {
   readonly id: string
@@ -54,7 +30,8 @@ interface Written {
 /** `authorId`: the studio plugin's id. */
 export const authoringAdapterFactory = (authorId: string) =>
   Effect.gen(function* () {
-    const authoring = yield* StudioAuthoring
+    const agents = yield* Agents
+    const generators = yield* Generators
     const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
 
     /** Decodes as the route does, then writes; the services' refusals (400s) are the answers. */
@@ -72,10 +49,9 @@ export const authoringAdapterFactory = (authorId: string) =>
       const ownerId = scope.beingId
       if (plugin.id !== authorId || ownerId === null) return undefined
       return {
-        createAgent: author(AgentInput, (input) => Effect.flatMap(authoring.writers, (writers) => writers.agents.create(ownerId, input))),
+        createAgent: author(AgentInput, (input) => agents.create(ownerId, input)),
         // Creating asks nothing of the owner's powers (they matter for editing others' generators).
-        createGenerator: author(GeneratorInput, (input) =>
-          Effect.flatMap(authoring.writers, (writers) => writers.generators.create({ beingId: ownerId, isOwner: false }, input)))
+        createGenerator: author(GeneratorInput, (input) => generators.create({ beingId: ownerId, isOwner: false }, input))
       }
     }
   })

@@ -6,18 +6,13 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import { ThemeTokens } from "../../kernel/contract/theme.ts"
 import { JsonColumn, operation } from "../../kernel/repository.ts"
+import { HeldTheme, HeldThemes } from "./contract/held-themes.ts"
 
-export const OwnedTheme = Schema.Struct({
-  id: Schema.String,
-  ownerId: Schema.String,
-  name: Schema.String,
-  colorScheme: Schema.Literal("light", "dark"),
-  tokens: JsonColumn(ThemeTokens),
-  createdAt: Schema.String
-})
+export const OwnedTheme = Schema.Struct({ ...HeldTheme.fields, tokens: JsonColumn(ThemeTokens) })
 export type OwnedTheme = typeof OwnedTheme.Type
 
 const columns = `id, owner_id AS "ownerId", name, color_scheme AS "colorScheme", tokens, created_at AS "createdAt"`
@@ -64,3 +59,8 @@ export class ThemesRepository extends Effect.Service<ThemesRepository>()("themes
     return { find, insert, listOwned, chosen, choose, unchoose } as const
   })
 }) {}
+
+/** The held themes as other features reach them (contract/held-themes.ts). */
+export const HeldThemesLive = Layer.effect(HeldThemes, Effect.map(ThemesRepository, (repository) => ({ find: repository.find, hold: repository.insert }))).pipe(
+  Layer.provide(ThemesRepository.Default)
+)

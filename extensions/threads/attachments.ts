@@ -9,16 +9,14 @@ import type { FileHandle } from "node:fs/promises"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Runtime from "effect/Runtime"
-import { isTextMime, mimeOf } from "../files/mime.ts"
+import { isTextMime, mimeOf } from "../files/contract/mime.ts"
 import { isPdf, MAX_PDF_BYTES, pdfToMarkdown, PdfUnreadable } from "../files/pdf-markdown.ts"
-import { Models } from "../models/contract/models.ts"
+import { ModelRoutes } from "../models/contract/routes.ts"
 import type { Attachment } from "./contract/records.ts"
 import { type AttachmentReading, ThreadAttachments } from "./ports.ts"
 import { InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { FileAccess } from "../files/file-access.ts"
 import { decodeFileId } from "../files/file-ids.ts"
-import { ModelsLive } from "../models/models-layer.ts"
-import { readPageImage } from "../models/ocr.ts"
 
 /** PDFs read lately, by being, file and version: a thread's every reply reads its attachments again, a scan's pages cost model calls. */
 const pdfCacheSize = 16
@@ -43,7 +41,7 @@ export const ThreadAttachmentsLive = Layer.effect(
   ThreadAttachments,
   Effect.gen(function* () {
     const files = yield* FileAccess
-    const models = yield* Models
+    const models = yield* ModelRoutes
     const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
     const pdfs = new Map<string, string>()
 
@@ -56,7 +54,7 @@ export const ThreadAttachmentsLive = Layer.effect(
         if (known !== undefined) return known
         const bytes = new Uint8Array(yield* Effect.promise(() => handle.readFile()))
         const { markdown } = yield* Effect.tryPromise({
-          try: () => pdfToMarkdown(bytes, (png) => runPromise(readPageImage(models, { purpose: "muse attachment", beingId, projectId: null }, png))),
+          try: () => pdfToMarkdown(bytes, (png) => runPromise(models.readPage({ purpose: "muse attachment", beingId, projectId: null }, png))),
           catch: (error) => error
         })
         pdfs.set(key, markdown)
@@ -113,4 +111,4 @@ export const ThreadAttachmentsLive = Layer.effect(
 
     return { resolve, read }
   })
-).pipe(Layer.provide(Layer.mergeAll(FileAccess.Default, ModelsLive)))
+).pipe(Layer.provide(FileAccess.Default))

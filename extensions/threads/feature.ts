@@ -16,7 +16,6 @@ import { MuseChat } from "./contract/muse-chat.ts"
 import { ThreadSpeech } from "./thread-speech.ts"
 import { BeingRegistry } from "../accounts/contract/being-registry.ts"
 import { TopicAccess } from "../../kernel/live/topic-access.ts"
-import { ModelsLive } from "../models/models-layer.ts"
 import { ThreadLearningLive } from "../twin/thread-learning.ts"
 import { ThreadAttachmentsLive } from "./attachments.ts"
 import { MuseContextLive } from "./muse-context.ts"
@@ -43,5 +42,5 @@ const MuseChatLive = Layer.effect(MuseChat, Effect.map(Threads, (threads) => ({ 
 export const threadsFeature = Layer.merge(ThreadTopicLive, MuseChatLive).pipe(
   Layer.provideMerge(ThreadSpeech.Default),
   Layer.provideMerge(Threads.Default),
-  Layer.provide(Layer.mergeAll(ThreadBeingsLive, ThreadAttachmentsLive, MuseContextLive, ModelsLive, ThreadLearningLive))
+  Layer.provide(Layer.mergeAll(ThreadBeingsLive, ThreadAttachmentsLive, MuseContextLive, ThreadLearningLive))
 )

@@ -1,21 +1,20 @@
 /** The twin's TwinBindings port, read from the models' settings: how the embed and cheap tiers resolve, no call made. */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { bindingOf, fallbackOf, isUsable } from "../models/bindings.ts"
-import { ModelSettings } from "../models/settings.ts"
+import { ModelRoutes } from "../models/contract/routes.ts"
 import { TwinBindings } from "./ports.ts"
 
 export const TwinBindingsLive = Layer.effect(
   TwinBindings,
-  Effect.map(ModelSettings, (settings) => {
-    const embed = bindingOf(settings, "embed")
+  Effect.map(ModelRoutes, (routes) => {
+    const embed = routes.route("embed")
     return {
       embed: {
-        available: isUsable(embed),
-        model: embed.model,
-        leavesDevice: !embed.local || fallbackOf(settings, embed) !== null
+        available: embed.binding.usable,
+        model: embed.binding.model,
+        leavesDevice: !embed.binding.local || embed.fallback !== null
       },
-      cheapAvailable: isUsable(bindingOf(settings, "cheap"))
+      cheapAvailable: routes.route("cheap").binding.usable
     }
   })
 )

@@ -5,7 +5,6 @@
  */
 import * as Layer from "effect/Layer"
 import { Connections } from "./connections.ts"
-import { ModelsLive } from "../models/models-layer.ts"
 import { TwinBindingsLive } from "./bindings.ts"
 import { TwinFoldersLive } from "./folders.ts"
 import { NodeValuesLive } from "./node-values.ts"
@@ -14,5 +13,5 @@ import { ChatBotLive } from "./chat-bot.ts"
 import { MuseRepliesLive } from "./chat-muse.ts"
 
 export const connectionsFeature = Connections.Default.pipe(
-  Layer.provide(Layer.mergeAll(ProviderRegistryLive, TwinFoldersLive, NodeValuesLive, TwinBindingsLive, ModelsLive, ChatBotLive, MuseRepliesLive))
+  Layer.provide(Layer.mergeAll(ProviderRegistryLive, TwinFoldersLive, NodeValuesLive, TwinBindingsLive, ChatBotLive, MuseRepliesLive))
 )

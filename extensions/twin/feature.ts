@@ -1,6 +1,6 @@
 /**
  * The twin as the node lists it: its services with their ports bound (the model bindings, the
- * desktop for insights, the owner's folder for the files provider, mail_a's mailbox for its sync) and the Models they call, plus the embedding backfill and the reflection
+ * desktop for insights, the owner's folder for the files provider, mail_a's mailbox for its sync) (the Models they call come from the node), plus the embedding backfill and the reflection
  * rounds and the learning loop running in the node's scope.
  */
 import * as Layer from "effect/Layer"
@@ -16,7 +16,6 @@ import { TwinStatusService } from "./status.ts"
 import { TwinSync } from "./sync.ts"
 import { TwinWebhooks } from "./webhooks.ts"
 import { SyncCadence } from "./cadence.ts"
-import { ModelsLive } from "../models/models-layer.ts"
 import { TwinBindingsLive } from "./bindings.ts"
 import { TwinFoldersLive } from "./folders.ts"
 import { InsightSignalsLive } from "./insight-signals.ts"
@@ -38,4 +37,4 @@ export const twinFeature = Layer.mergeAll(
   TwinWebhooks.Default,
   SyncCadence.Default,
   Reflections.Default
-).pipe(Layer.provide(Layer.mergeAll(TwinBindingsLive, ModelsLive, InsightSignalsLive, TwinFoldersLive, ChatBotLive, NodeValuesLive, MailASyncLive.pipe(Layer.provide(MailAAccountsLive)))))
+).pipe(Layer.provide(Layer.mergeAll(TwinBindingsLive, InsightSignalsLive, TwinFoldersLive, ChatBotLive, NodeValuesLive, MailASyncLive.pipe(Layer.provide(MailAAccountsLive)))))

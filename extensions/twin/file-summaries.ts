@@ -2,7 +2,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { IndexedFilesRepository } from "./repositories/indexed-files-repository.ts"
-import { FileSummaries } from "../files/summaries.ts"
+import { FileSummaries } from "../files/contract/file-summaries.ts"
 
 export const FileSummariesLive = Layer.effect(
   FileSummaries,

@@ -7,10 +7,10 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Runtime from "effect/Runtime"
-import { isTextMime, mimeOf } from "../files/mime.ts"
+import { isTextMime, mimeOf } from "../files/contract/mime.ts"
 import { MAX_PDF_BYTES, pdfToMarkdown } from "../files/pdf-markdown.ts"
-import { walk } from "../files/walk.ts"
-import { Models } from "../models/contract/models.ts"
+import { walk } from "../../kernel/extensions/walk.ts"
+import { ModelRoutes } from "../models/contract/routes.ts"
 import type { FolderFile } from "./ports.ts"
 import { TwinFolders } from "./ports.ts"
 import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
@@ -18,8 +18,6 @@ import { describeFileError, openRegularFile } from "../../kernel/extensions/file
 import type { Caller } from "../accounts/contract/session.ts"
 import { FileAccess } from "../files/file-access.ts"
 import { FilesSettings } from "../files/settings.ts"
-import { ModelsLive } from "../models/models-layer.ts"
-import { readPageImage } from "../models/ocr.ts"
 
 /** What files.read answers as text and is worth remembering: text, markup, data and config files. */
 const isText = (name: string) => isTextMime(mimeOf(name))
@@ -56,7 +54,7 @@ export const TwinFoldersLive = Layer.effect(
   Effect.gen(function* () {
     const files = yield* FileAccess
     const settings = yield* FilesSettings
-    const models = yield* Models
+    const models = yield* ModelRoutes
     const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
 
     const rootOf = (caller: Caller) =>
@@ -116,7 +114,7 @@ export const TwinFoldersLive = Layer.effect(
                   if (isPdfName(file.path)) {
                     if (stats.size > MAX_PDF_BYTES) return null
                     const charged = { purpose: "file indexing", beingId: caller.beingId, projectId: null }
-                    const read = await pdfToMarkdown(new Uint8Array(await handle.readFile()), (png) => runPromise(readPageImage(models, charged, png)))
+                    const read = await pdfToMarkdown(new Uint8Array(await handle.readFile()), (png) => runPromise(models.readPage(charged, png)))
                     return read.markdown
                   }
                   if (stats.size > maxBytes || !isText(file.path)) return null
@@ -133,4 +131,4 @@ export const TwinFoldersLive = Layer.effect(
         }))
     }
   })
-).pipe(Layer.provide(Layer.mergeAll(FileAccess.Default, ModelsLive)))
+).pipe(Layer.provide(FileAccess.Default))

@@ -1,27 +1,21 @@
 /** Voice's SttBinding port, read from the models' settings: where the transcribe tier sends audio, no call made. */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { bindingOf, fallbackOf, isUsable, type Binding } from "../models/bindings.ts"
-import { priceOf } from "../models/prices.ts"
-import { ModelSettings } from "../models/settings.ts"
+import { ModelRoutes, type TierRoute } from "../models/contract/routes.ts"
 import { SttBinding, type SttRoute } from "./voice/ports.ts"
 
 export const SttBindingLive = Layer.effect(
   SttBinding,
-  Effect.map(ModelSettings, (settings) => {
-    const routeOf = (binding: Binding): SttRoute => {
-      const priced = priceOf(settings.llmPrices, binding)
-      return {
-        model: binding.model,
-        baseUrl: binding.baseUrl,
-        local: binding.local,
-        usdPerMinute: priced.price.perMinute ?? 0,
-        priced: priced.pricing !== "unknown"
-      }
-    }
-    const binding = bindingOf(settings, "transcribe")
-    const fallback = fallbackOf(settings, binding)
-    const available = isUsable(binding)
+  Effect.map(ModelRoutes, (routes) => {
+    const routeOf = (binding: TierRoute): SttRoute => ({
+      model: binding.model,
+      baseUrl: binding.baseUrl,
+      local: binding.local,
+      usdPerMinute: binding.usdPerMinute,
+      priced: binding.priced
+    })
+    const { binding, fallback } = routes.route("transcribe")
+    const available = binding.usable
     return {
       route: routeOf(binding),
       fallback: fallback === null ? null : routeOf(fallback),

@@ -12,8 +12,7 @@ import { Voice } from "./voice/voice.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { VoiceApi } from "./voice/contract/api.ts"
-import { answerRefusal } from "../files/raw-route.ts"
-import { ModelsLive } from "../models/models-layer.ts"
+import { answerRefusal } from "../../kernel/http/raw-route.ts"
 import { SttBindingLive } from "./voice-binding.ts"
 import { readRecording } from "./voice-recording.ts"
 
@@ -37,4 +36,4 @@ export const VoiceHandlers = HttpApiBuilder.group(apiOf(VoiceApi), "voice", (han
           return yield* voice.transcribe(beingId, read.recording)
         }))
   })
-).pipe(Layer.provide(Voice.Default.pipe(Layer.provide(Layer.mergeAll(SttBindingLive, ModelsLive)))))
+).pipe(Layer.provide(Voice.Default.pipe(Layer.provide(SttBindingLive))))

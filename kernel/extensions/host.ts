@@ -26,7 +26,7 @@ import type { CapabilityAdapterFactories, PluginModule } from "./context.ts"
 import { checkCompatibility, checkGrants, checkPlacement } from "./install-rules.ts"
 import type { PluginManifest, PluginSource } from "../contract/manifest.ts"
 import { decodeManifest, readManifest } from "./read-manifest.ts"
-import { Contributions, type AnyContribution, type Registries } from "./registry.ts"
+import { ContributionsWriter, type AnyContribution, type Registries } from "./registry.ts"
 import { PluginsRepository, type StoredPlugin } from "./plugins-repository.ts"
 import { BridgeStorageRepository } from "./bridge-storage-repository.ts"
 import { pluginBundleCache, pluginDataDir } from "./plugin-files.ts"
@@ -108,8 +108,8 @@ const make = (options: ExtensionHostOptions) =>
     const settings = yield* Settings
     const store = yield* PluginsRepository
     const bridgeStorage = yield* BridgeStorageRepository
-    const writer = yield* Contributions
-    const loaded = new Map<string, InstalledPlugin>()
+    // The registry the readers hold too (registry.ts says why it is apart from the host).
+    const { writer, loaded } = yield* ContributionsWriter
     const lock = yield* Effect.makeSemaphore(1)
     const pluginRoot = resolve(settings.pluginDir)
     const relay = yield* Effect.serviceOption(PluginRelay)
@@ -375,15 +375,11 @@ const make = (options: ExtensionHostOptions) =>
 
 export class ExtensionHost extends Context.Tag("kernel/ExtensionHost")<ExtensionHost, ExtensionHostShape>() {
   /**
-   * Boots the host writing into the `Contributions` below it, which readers built before the host
-   * share (the node's, extensions/plugins/extensions.ts). A built-in that fails to load fails the
-   * layer, since it is the node's own code.
+   * Boots the host: a built-in that fails to load fails the layer, since it is the node's own code.
+   * It writes the node's one `contributionsLayer` (registry.ts), which the caller provides.
    */
-  static readonly layerOver = (options: ExtensionHostOptions) =>
+  static readonly layer = (options: ExtensionHostOptions) =>
     Layer.scoped(ExtensionHost, make(options)).pipe(
       Layer.provide(Layer.mergeAll(PluginsRepository.Default, BridgeStorageRepository.Default))
     )
-  /** Boots the host over registries of its own. */
-  static readonly layer = (options: ExtensionHostOptions) =>
-    ExtensionHost.layerOver(options).pipe(Layer.provide(Contributions.layer))
 }

@@ -7,6 +7,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Conflict } from "../contract/errors.ts"
+import type { InstalledPlugin } from "../contract/plugins.ts"
 import type { ExtensionContext } from "./context.ts"
 import type { ContributionTypes } from "./contributions.ts"
 import { extensionKinds, type ExtensionKind, type PluginExtension } from "../contract/manifest.ts"
@@ -80,10 +81,37 @@ export const makeRegistries = (): RegistryWriter => {
 }
 
 /**
- * The node's registries as a service of their own, apart from the extension host that writes
- * them: a reader built before the host (the skill check of skill-check.ts, which the `schedule`
- * adapter the host is built with needs) shares them without depending on the host.
+ * What is loaded, read apart from the extension host that loads it. The host's capability adapters
+ * call features (the studio's `storage` writes agents and generators) that themselves read what the
+ * host loaded (skill names, the generator catalogue): with one service for both, each needed the
+ * other first. Split, the readers need only this registry, the host writes it, and every
+ * dependency points one way (readers -> registry <- host -> adapters -> readers).
  */
-export class Contributions extends Context.Tag("kernel/Contributions")<Contributions, RegistryWriter>() {
-  static readonly layer = Layer.sync(Contributions, makeRegistries)
+export interface LoadedContributionsShape {
+  /** What every plugin contributes, by kind. */
+  readonly registries: Registries
+  /** Built-ins first, then installed plugins in install order. */
+  readonly installed: Effect.Effect<ReadonlyArray<InstalledPlugin>>
 }
+
+export class LoadedContributions extends Context.Tag("kernel/LoadedContributions")<LoadedContributions, LoadedContributionsShape>() {}
+
+/** The write side of LoadedContributions: only the extension host takes it. */
+export interface ContributionsWriterShape {
+  readonly writer: RegistryWriter
+  /** Each loaded plugin's record, by id. */
+  readonly loaded: Map<string, InstalledPlugin>
+}
+
+export class ContributionsWriter extends Context.Tag("kernel/ContributionsWriter")<ContributionsWriter, ContributionsWriterShape>() {}
+
+/** One registry for the node (or a test): both sides of it. */
+export const contributionsLayer: Layer.Layer<LoadedContributions | ContributionsWriter> = Layer.effectContext(
+  Effect.sync(() => {
+    const writer = makeRegistries()
+    const loaded = new Map<string, InstalledPlugin>()
+    return Context.make(ContributionsWriter, { writer, loaded }).pipe(
+      Context.add(LoadedContributions, { registries: writer.registries, installed: Effect.sync(() => [...loaded.values()]) })
+    )
+  })
+)

@@ -3,7 +3,7 @@
  * alone. Apart from the skill runtime (skills.ts), which needs the extension host, so that a
  * capability adapter the host is built with can check a skill without a cycle: the `schedule`
  * adapter holds a timed skill run only if it would run, and the adapter -> SkillCheck ->
- * Contributions chain never reaches the host (which only writes into Contributions).
+ * LoadedContributions chain never reaches the host (which only writes them).
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -12,7 +12,7 @@ import * as Layer from "effect/Layer"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { NotFound } from "../contract/errors.ts"
-import { Contributions, type Contribution, type Registries } from "./registry.ts"
+import { LoadedContributions, type Contribution, type Registries } from "./registry.ts"
 
 export const formatIssues = (error: ParseResult.ParseError) =>
   ParseResult.ArrayFormatter.formatErrorSync(error)
@@ -43,5 +43,5 @@ export const checkSkill = (registries: Registries): SkillCheckShape["check"] => 
     Either.match(decodeSkillInput(skill, input), { onLeft: (problem) => problem, onRight: () => null }))
 
 export class SkillCheck extends Context.Tag("kernel/SkillCheck")<SkillCheck, SkillCheckShape>() {
-  static readonly layer = Layer.effect(SkillCheck, Effect.map(Contributions, ({ registries }) => ({ check: checkSkill(registries) })))
+  static readonly layer = Layer.effect(SkillCheck, Effect.map(LoadedContributions, ({ registries }) => ({ check: checkSkill(registries) })))
 }

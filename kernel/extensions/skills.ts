@@ -16,8 +16,7 @@ import { NotFound } from "../contract/errors.ts"
 import { Settings } from "../settings.ts"
 import { fileRootFor } from "./file-root.ts"
 import { checkSkill, decodeSkillInput, formatIssues, registeredSkill } from "./skill-check.ts"
-import { ExtensionHost } from "./host.ts"
-import type { Contribution } from "./registry.ts"
+import { LoadedContributions, type Contribution } from "./registry.ts"
 import { defaultSkillTimeoutMs, publishedJsonSchema, SkillFailure, type SkillRunContext, type SkillTraceEvent } from "./skill.ts"
 import type { InvokeSkillResult, SkillDef } from "../contract/skills.ts"
 import type { CapabilityKind } from "../contract/capabilities.ts"
@@ -115,7 +114,8 @@ const waitingMessage = (name: string, asked: ApprovalAsked) =>
       `It runs if they answer "Do it"; carry on with what you can meanwhile.`
 
 const make = Effect.gen(function* () {
-  const host = yield* ExtensionHost
+  // The registry, not the host: the host's adapters reach features that read skills (registry.ts).
+  const host = yield* LoadedContributions
   const settings = yield* Settings
   const approvals = yield* SkillApprovals
   const published = new WeakMap<Contribution<"skill">, SkillDef>()

@@ -15,6 +15,7 @@ import { join, resolve } from "node:path"
 import { databaseLayer } from "../../kernel/database.ts"
 import type { PluginModule } from "../../kernel/extensions/context.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
+import { contributionsLayer } from "../../kernel/extensions/registry.ts"
 import { activatePlugin } from "../../kernel/extensions/activation.ts"
 import { bundlePlugin } from "../../kernel/extensions/isolate/bundle.ts"
 import { loadIsolated } from "../../kernel/extensions/isolate/plugin-isolate.ts"
@@ -81,6 +82,7 @@ const startRuntime = (dataDir: string, pluginDir: string) =>
   ManagedRuntime.make(Skills.layer.pipe(
     Layer.provide(Layer.succeed(SkillApprovals, { ask: () => Effect.succeed({ signalId: null, delivered: false }) })),
     Layer.provideMerge(ExtensionHost.layer({ hostVersion: "0.1.0", builtins: [builtIn], adapters: {} })),
+    Layer.provideMerge(contributionsLayer),
     Layer.provideMerge(databaseLayer(pluginMigrations, { filename: ":memory:" })),
     Layer.provideMerge(Settings.layerWith({ dataDir, pluginDir }))
   ))

@@ -18,6 +18,7 @@ import { networkAdapterFactory } from "../../extensions/network/adapter.ts"
 import { databaseLayer } from "../../kernel/database.ts"
 import type { CapabilityAdapterFactories, PluginModule } from "../../kernel/extensions/context.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
+import { contributionsLayer } from "../../kernel/extensions/registry.ts"
 import { pluginMigrations } from "../../kernel/extensions/migrations.ts"
 import { pluginFilesAdapterFactory } from "../../kernel/extensions/plugin-files.ts"
 import type { CapabilityKind } from "../../kernel/contract/capabilities.ts"
@@ -84,6 +85,7 @@ const harnessLayer = (options: SkillHarnessOptions, dataDir: string, pluginDir: 
   return Skills.layer.pipe(
     Layer.provide(approvals),
     Layer.provideMerge(extensions),
+    Layer.provideMerge(contributionsLayer),
     Layer.provideMerge(models),
     Layer.provideMerge(databaseLayer({ ...pluginMigrations, ...modelMigrations }, { filename: ":memory:" })),
     // The harness's files sit in its data folder itself (FILES_DIR = DATA_DIR), where the skill tests read them.

@@ -10,13 +10,16 @@ import { migrations } from "../../../host/migrations.ts"
 import { databaseLayer } from "../../../kernel/database.ts"
 import { ExtensionHost } from "../../../kernel/extensions/host.ts"
 import { Settings } from "../../../kernel/settings.ts"
-import { Generators } from "../../../extensions/generators/generators.ts"
+import { Generators } from "../../../extensions/generators/contract/generators.ts"
+import { contributionsLayer } from "../../../kernel/extensions/registry.ts"
 import { GeneratorsLive } from "../../../extensions/generators/seed.ts"
 import { SYSTEM_OWNER } from "../../../extensions/generators/contract/generator.ts"
 import { generatorCatalogue } from "../../../seeds/generators/index.ts"
 
 const feature = GeneratorsLive.pipe(
   Layer.provide(ExtensionHost.layer({ hostVersion: "0.1.0", builtins, adapters: {} })),
+  // The registry the host writes and the generators read.
+  Layer.provide(contributionsLayer),
   Layer.provideMerge(databaseLayer(migrations, { filename: ":memory:" })),
   Layer.provide(Settings.layerWith({}))
 )

@@ -12,6 +12,7 @@ import { databaseLayer } from "../../../kernel/database.ts"
 import type { CapabilityAdapterFactories, PluginModule } from "../../../kernel/extensions/context.ts"
 import type { AuthoringAdapter } from "../../../kernel/extensions/authoring.ts"
 import type { LlmAdapter } from "../../../kernel/extensions/llm.ts"
+import { contributionsLayer } from "../../../kernel/extensions/registry.ts"
 import { ExtensionHost } from "../../../kernel/extensions/host.ts"
 import { pluginMigrations } from "../../../kernel/extensions/migrations.ts"
 import { Settings } from "../../../kernel/settings.ts"
@@ -25,6 +26,8 @@ const database = databaseLayer(pluginMigrations, { filename: ":memory:" }).pipe(
 const boot = (pluginDir: string, options: { builtins?: ReadonlyArray<PluginModule>; adapters?: CapabilityAdapterFactories } = {}) =>
   Layer.build(
     ExtensionHost.layer({ hostVersion, builtins: options.builtins ?? builtins, adapters: options.adapters ?? {} }).pipe(
+      // Each boot has its own registry, as each process has.
+      Layer.provide(contributionsLayer),
       Layer.provide(Settings.layerWith({ pluginDir }))
     )
   ).pipe(Effect.map((context) => Context.get(context, ExtensionHost)))

@@ -1,6 +1,7 @@
 /**
- * Walking a folder of the file root the way files.list and files.search both read it (the
- * first document's skill rule 2): depth-first, folders before files, each alphabetical; build and
+ * Walking a folder of the file root the way files.list and files.search both read it (the first
+ * document's skill rule 2). It sits beside the confinement it walks within because the files
+ * feature, the twin's indexer and the market's module bundles all walk the same way: depth-first, folders before files, each alphabetical; build and
  * VCS noise always skipped, dotfiles unless asked for. A symbolic link is shown only when it
  * resolves inside the root, and never descended into (a link to an ancestor would loop). Only
  * regular files and folders are walked: a FIFO, socket or device is left out.
@@ -8,7 +9,7 @@
 import type { Stats } from "node:fs"
 import { lstat, readdir, stat } from "node:fs/promises"
 import { join } from "node:path"
-import type { ConfinedFolder } from "../../kernel/extensions/file-root.ts"
+import type { ConfinedFolder } from "./file-root.ts"
 
 const noise: ReadonlySet<string> = new Set(["node_modules", ".git", "dist", ".cache", "__pycache__"])
 
