@@ -50,7 +50,8 @@ import { ModulesHandlers } from "../extensions/modules/handlers.ts"
 import { moduleDocumentLayer } from "../extensions/modules/document-route.ts"
 import { mailAConsentRoutes } from "../extensions/comms/mail-a/consent-routes.ts"
 import { pluginOAuthRoutes } from "../extensions/plugins/oauth/routes.ts"
-import { ExtensionsLive } from "../extensions/plugins/extensions.ts"
+import { ExtensionHostLive } from "./extension-host.ts"
+import { contributionRegistriesLayer } from "../kernel/extensions/contribution-registries.ts"
 import { StudioSkillsHandlers } from "../extensions/skills/handlers.ts"
 import { SkillsLive } from "../extensions/skills/live.ts"
 import { StudioAgentsHandlers } from "../extensions/agents/handlers.ts"
@@ -76,7 +77,7 @@ import { Themes } from "../extensions/themes/themes.ts"
 import { BeingsFeatureHandlers } from "../extensions/souls/beings/handlers.ts"
 import { ConnectionsHandlers } from "../extensions/twin/connections-handlers.ts"
 import { connectionsFeature } from "../extensions/twin/connections-feature.ts"
-import { PluginSyncsLive } from "../extensions/twin/plugin-syncs-layer.ts"
+import { ConnectionSecretsFeature } from "../extensions/twin/connection-secrets.ts"
 import { TwinWebhooksHandlers } from "../extensions/twin/webhook-handlers.ts"
 import { OAuthClientsHandlers } from "../extensions/twin/oauth-clients-handlers.ts"
 import { threadsFeature } from "../extensions/threads/feature.ts"
@@ -139,7 +140,8 @@ const shared = Layer.mergeAll(
   Signals.Default,
   Scheduler.Default,
   ModelsLive,
-  ExtensionsLive,
+  // The twin, which other features call through its contract tags (memories, profiles, activity).
+  twinFeature,
   SkillsLive,
   StudioAgentsLive,
   StudioGeneratorsLive,
@@ -173,7 +175,6 @@ const features = Layer.mergeAll(
   ThemesHandlers.pipe(Layer.provide(Themes.Default)),
   groupsFeature,
   VoiceHandlers,
-  PluginSyncsLive,
   TwinWebhooksHandlers,
   OAuthClientsHandlers,
   // The omnibar's search reads three features' services: the same instances their routes use.
@@ -224,7 +225,15 @@ const listenLayer = (onListening: NodeOptions["onListening"]) =>
 export const nodeLayer = (options: NodeOptions = {}) => {
   return httpLayer(options.uiDir ?? uiDistDir).pipe(
     Layer.provideMerge(shared),
+    // The extension host with every feature's capability adapter (extension-host.ts), under the
+    // features and shared services that run over it (skills, generators, plugins' administration).
+    Layer.provideMerge(ExtensionHostLive),
+    // The twin's connection secrets and consent grants: the integrations adapter and the consent
+    // flows of mail_a and plugin providers (which the twin's plugin syncs use) stand on them.
+    Layer.provideMerge(ConnectionSecretsFeature),
     Layer.provideMerge(infrastructure),
+    // What plugins contribute, read by features the extension host is built over (the twin's plugin providers).
+    Layer.provideMerge(contributionRegistriesLayer),
     Layer.provideMerge(nodeActorsLayer),
     Layer.provideMerge(databaseLayer(migrations)),
     Layer.provideMerge(listenLayer(options.onListening)),

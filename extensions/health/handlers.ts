@@ -15,8 +15,7 @@ import { LiveConnections } from "../../host/live/connections.ts"
 import { hostVersion } from "../../kernel/version.ts"
 import { DatabaseProbe } from "./database-probe.ts"
 import { Sandbox } from "../sandbox/sandbox.ts"
-import { Memories } from "../twin/memories.ts"
-import { twinFeature } from "../twin/feature.ts"
+import { TwinMemories } from "../twin/contract/memories.ts"
 
 export const HealthHandlers = HttpApiBuilder.group(apiOf(HealthApi), "health", (handlers) =>
   Effect.gen(function* () {
@@ -27,7 +26,7 @@ export const HealthHandlers = HttpApiBuilder.group(apiOf(HealthApi), "health", (
     const live = yield* LiveConnections
     const ledger = yield* LlmLedger
     const presence = yield* BeingSocketsRepository
-    const memories = yield* Memories
+    const memories = yield* TwinMemories
     const startedAtMs = yield* Clock.currentTimeMillis
     const sandbox = yield* Sandbox
 
@@ -59,4 +58,4 @@ export const HealthHandlers = HttpApiBuilder.group(apiOf(HealthApi), "health", (
       })
     )
   })
-).pipe(Layer.provide(Layer.mergeAll(DatabaseProbe.Default, twinFeature, Sandbox.Default)))
+).pipe(Layer.provide(Layer.mergeAll(DatabaseProbe.Default, Sandbox.Default)))

@@ -6,9 +6,9 @@
 import * as Layer from "effect/Layer"
 import { Agents } from "../agents/agents.ts"
 import { GeneratorsLive } from "../generators/seed.ts"
-import { ExtensionsLive } from "../plugins/extensions.ts"
 import { SkillsLive } from "../skills/live.ts"
 
 export const StudioAgentsLive = Agents.Default.pipe(Layer.provide(SkillsLive))
 
-export const StudioGeneratorsLive = GeneratorsLive.pipe(Layer.provide(ExtensionsLive))
+// The generator catalogue checks its steps against the node's `ExtensionHost` (host/node.ts provides it).
+export const StudioGeneratorsLive = GeneratorsLive

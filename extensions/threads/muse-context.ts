@@ -10,10 +10,9 @@ import { compilePrompt } from "../souls/compile.ts"
 import { Souls } from "../souls/souls.ts"
 import { DEFAULT_MUSE_NAME, MAX_MUSE_NAME } from "./contract/records.ts"
 import { MuseContext } from "./ports.ts"
-import { Memories } from "../twin/memories.ts"
-import { Profiles } from "../twin/profiles.ts"
+import { TwinMemories } from "../twin/contract/memories.ts"
+import { TwinProfiles } from "../twin/contract/profiles.ts"
 import { BeingSocketsRepository } from "../../actors/being/being-sockets-repository.ts"
-import { twinFeature } from "../twin/feature.ts"
 
 /** Memories the Muse is reminded of in one reply. */
 const RECALLED = 5
@@ -26,8 +25,8 @@ const nameOf = (preference: unknown) => {
 export const MuseContextLive = Layer.effect(
   MuseContext,
   Effect.gen(function* () {
-    const profiles = yield* Profiles
-    const memories = yield* Memories
+    const profiles = yield* TwinProfiles
+    const memories = yield* TwinMemories
     const souls = yield* Souls
     const presence = yield* BeingSocketsRepository
     return {
@@ -50,4 +49,4 @@ export const MuseContextLive = Layer.effect(
       online: (beingId) => presence.isOnline(beingId).pipe(Effect.orElseSucceed(() => false))
     }
   })
-).pipe(Layer.provide(Layer.mergeAll(twinFeature, Souls.Default, BeingSocketsRepository.Default)))
+).pipe(Layer.provide(Layer.mergeAll(Souls.Default, BeingSocketsRepository.Default)))

@@ -1,7 +1,7 @@
 /**
  * The node's provider registry (spec: ConnectionProvider, ProviderDescriptor): the built-ins
  * `mail_a`, `chat_a`, `chat_b`, `files` and `browser`, and each `integration` a loaded plugin
- * contributes, as `<namespace>.<id>`, read from the extension host's registry at each call so an
+ * contributes, as `<namespace>.<id>`, read from the contribution registries at each call so an
  * install or uninstall shows at once. A plugin's declaration that does not fit the descriptor is
  * left out and said in the log, so one bad plugin cannot hide the others.
  */
@@ -11,7 +11,7 @@ import * as Schema from "effect/Schema"
 import { ProviderDescriptor } from "./contract/connections.ts"
 import { webhookPath } from "./contract/webhooks-api.ts"
 import { ProviderRegistry, type RegisteredProvider } from "./ports.ts"
-import { ExtensionHost } from "../../kernel/extensions/host.ts"
+import { Contributions } from "../../kernel/extensions/contribution-registries.ts"
 import type { Contribution } from "../../kernel/extensions/registry.ts"
 import type { ConnectedProvider } from "../comms/connections.ts"
 import { CHAT_ICON, CHAT_PROVIDER, CHAT_TITLE } from "./chat-bridge/tokens.ts"
@@ -120,8 +120,9 @@ export const fromPlugin = (contribution: Contribution<"integration">) => {
 
 export const ProviderRegistryLive = Layer.effect(
   ProviderRegistry,
-  Effect.map(ExtensionHost, (host) => ({
-    list: Effect.suspend(() => Effect.forEach(host.registries.integration.list(), fromPlugin)).pipe(
+  // The registries, not the extension host: the host is built over the connections feature.
+  Effect.map(Contributions, (registries) => ({
+    list: Effect.suspend(() => Effect.forEach(registries.integration.list(), fromPlugin)).pipe(
       Effect.map((plugins) => [...builtinProviders, ...plugins.flat()])
     )
   }))

@@ -26,7 +26,7 @@ import type { CapabilityAdapterFactories, PluginModule } from "./context.ts"
 import { checkCompatibility, checkGrants, checkPlacement } from "./install-rules.ts"
 import type { PluginManifest, PluginSource } from "../contract/manifest.ts"
 import { decodeManifest, readManifest } from "./read-manifest.ts"
-import { makeRegistries, type AnyContribution, type Registries } from "./registry.ts"
+import { makeRegistries, type AnyContribution, type Registries, type RegistryWriter } from "./registry.ts"
 import { PluginsRepository, type StoredPlugin } from "./plugins-repository.ts"
 import { BridgeStorageRepository } from "./bridge-storage-repository.ts"
 import { pluginBundleCache, pluginDataDir } from "./plugin-files.ts"
@@ -38,6 +38,11 @@ export interface ExtensionHostOptions {
   /** The built-in plugin modules, loaded first at every boot. */
   readonly builtins: ReadonlyArray<PluginModule>
   readonly adapters: CapabilityAdapterFactories
+  /**
+   * The registries to write into, when features read them apart from the host
+   * (contribution-registries.ts); a host of its own otherwise.
+   */
+  readonly registries?: RegistryWriter
 }
 
 export interface ExtensionHostShape {
@@ -108,7 +113,7 @@ const make = (options: ExtensionHostOptions) =>
     const settings = yield* Settings
     const store = yield* PluginsRepository
     const bridgeStorage = yield* BridgeStorageRepository
-    const writer = makeRegistries()
+    const writer = options.registries ?? makeRegistries()
     const loaded = new Map<string, InstalledPlugin>()
     const lock = yield* Effect.makeSemaphore(1)
     const pluginRoot = resolve(settings.pluginDir)

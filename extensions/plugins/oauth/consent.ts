@@ -13,7 +13,7 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import type { Caller } from "../../accounts/contract/session.ts"
 import { Conflict, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
-import { Connections } from "../../twin/connections.ts"
+import { ConnectionGrants } from "../../twin/contract/connection-secrets.ts"
 import { ConnectionCredentials } from "../../twin/connection-credentials.ts"
 import { clientSettingNames } from "../../twin/contract/oauth-clients.ts"
 import { OAuthClients } from "../../twin/oauth-clients.ts"
@@ -40,7 +40,7 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
   dependencies: [ConnectionCredentials.Default, SecretBox.Default, OAuthClients.Default, PendingConsentsRepository.Default],
   effect: Effect.gen(function* () {
     const registry = yield* ProviderRegistry
-    const connections = yield* Connections
+    const connections = yield* ConnectionGrants
     const credentials = yield* ConnectionCredentials
     const box = yield* SecretBox
     const clients = yield* OAuthClients
