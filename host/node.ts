@@ -49,6 +49,8 @@ import { PluginsHandlers } from "../extensions/plugins/handlers.ts"
 import { ModulesHandlers } from "../extensions/modules/handlers.ts"
 import { moduleDocumentLayer } from "../extensions/modules/document-route.ts"
 import { mailAConsentRoutes } from "../extensions/comms/mail-a/consent-routes.ts"
+import { MailAAccountsLive } from "../extensions/comms/mail-a/accounts.ts"
+import { MailASyncLive } from "../extensions/comms/mail-a/sync-source.ts"
 import { pluginOAuthRoutes } from "../extensions/plugins/oauth/routes.ts"
 import { ExtensionHostLive } from "./extension-host.ts"
 import { contributionRegistriesLayer } from "../kernel/extensions/contribution-registries.ts"
@@ -66,7 +68,9 @@ import { TwinHushHandlers } from "../extensions/time/hush-handlers.ts"
 import { Scheduler } from "../extensions/time/scheduler.ts"
 import { twinFeature } from "../extensions/twin/feature.ts"
 import { FileSummariesLive } from "../extensions/twin/file-summaries.ts"
-import { ProfileTimeZoneLive } from "../extensions/twin/profile-time-zone.ts"
+import { EventTimeZoneLive, ProfileTimeZoneLive } from "../extensions/twin/profile-time-zone.ts"
+import { ThreadLearningLive } from "../extensions/twin/thread-learning.ts"
+import { MemoryEvidenceLive } from "../extensions/twin/memory-evidence.ts"
 import { AgentBeingsLive } from "../extensions/agents/agent-beings.ts"
 import { TwinHandlers } from "../extensions/twin/handlers.ts"
 import { marketFeature } from "../extensions/market/feature.ts"
@@ -140,8 +144,13 @@ const shared = Layer.mergeAll(
   Signals.Default,
   Scheduler.Default,
   ModelsLive,
-  // The twin, which other features call through its contract tags (memories, profiles, activity).
+  // The twin, which other features call through its contract tags (memories, profiles, activity),
+  // and the ports it binds for them: the threads' learning queue, the calendar's time zone, the
+  // hush's evidence.
   twinFeature,
+  ThreadLearningLive,
+  EventTimeZoneLive,
+  MemoryEvidenceLive,
   SkillsLive,
   StudioAgentsLive,
   StudioGeneratorsLive,
@@ -230,6 +239,8 @@ export const nodeLayer = (options: NodeOptions = {}) => {
     Layer.provideMerge(ExtensionHostLive),
     // The twin's connection secrets and consent grants: the integrations adapter and the consent
     // flows of mail_a and plugin providers (which the twin's plugin syncs use) stand on them.
+    // mail_a as a provider the twin syncs: comms binds the twin's RemoteSyncs over its mailboxes.
+    Layer.provideMerge(MailASyncLive.pipe(Layer.provide(MailAAccountsLive))),
     Layer.provideMerge(ConnectionSecretsFeature),
     Layer.provideMerge(infrastructure),
     // What plugins contribute, read by features the extension host is built over (the twin's plugin providers).

@@ -2,7 +2,7 @@
  * Threads and the Muse as the node lists them: the services with their ports bound (beings'
  * names from the accounts, attachments from the caller's uploads (extensions/threads/attachments.ts:
  * named, and read for the Muse), the Muse's context, the federation's outbox for a conversation's
- * thread, the twin's learning queue), and the topic kind `thread` claimed: only a thread's participants
+ * thread; the twin's learning queue comes from the node), and the topic kind `thread` claimed: only a thread's participants
  * follow it, and a socket that starts
  * following mid-reply is sent the reply so far first (extensions/threads/replay.ts).
  */
@@ -17,7 +17,6 @@ import { BeingsRepository } from "../accounts/repositories/beings.ts"
 import { ThreadOutboundLive } from "../federation/feature.ts"
 import { TopicAccess } from "../../host/live/topics.ts"
 import { ModelsLive } from "../models/models-layer.ts"
-import { ThreadLearningLive } from "../twin/thread-learning.ts"
 import { ThreadAttachmentsLive } from "./attachments.ts"
 import { MuseContextLive } from "./muse-context.ts"
 
@@ -40,5 +39,5 @@ const ThreadTopicLive = Layer.effectDiscard(
 export const threadsFeature = ThreadTopicLive.pipe(
   Layer.provideMerge(ThreadSpeech.Default),
   Layer.provideMerge(Threads.Default),
-  Layer.provide(Layer.mergeAll(ThreadBeingsLive, ThreadAttachmentsLive, MuseContextLive, ModelsLive, ThreadOutboundLive, ThreadLearningLive))
+  Layer.provide(Layer.mergeAll(ThreadBeingsLive, ThreadAttachmentsLive, MuseContextLive, ModelsLive, ThreadOutboundLive))
 )

@@ -1,7 +1,7 @@
 /**
  * The twin as the node lists it: its services with their ports bound (the model bindings, the
- * desktop for insights, the owner's folder for the files provider, mail_a's mailbox for its sync,
- * the plugins' providers for theirs) and the Models they call, plus the embedding backfill and the reflection
+ * desktop for insights, the owner's folder for the files provider, the plugins' providers for their
+ * syncs; mail_a's, bound by comms to the twin's RemoteSyncs, comes from the node) and the Models they call, plus the embedding backfill and the reflection
  * rounds and the learning loop running in the node's scope.
  */
 import * as Layer from "effect/Layer"
@@ -25,8 +25,6 @@ import { InsightSignalsLive } from "./insight-signals.ts"
 import { ChatBotLive } from "./chat-bot.ts"
 import { NodeValuesLive } from "./node-values.ts"
 import { PluginSyncsLive } from "./plugin-syncs-layer.ts"
-import { MailAAccountsLive } from "../comms/mail-a/accounts.ts"
-import { MailASyncLive } from "../comms/mail-a/sync-source.ts"
 
 /** The twin's services, and the contract tags other features call it through. */
 export const twinFeature = Layer.mergeAll(
@@ -40,4 +38,4 @@ export const twinFeature = Layer.mergeAll(
   TwinWebhooks.Default,
   SyncCadence.Default,
   Reflections.Default
-).pipe(Layer.provide(Layer.mergeAll(TwinBindingsLive, ModelsLive, InsightSignalsLive, TwinFoldersLive, ChatBotLive, NodeValuesLive, PluginSyncsLive, MailASyncLive.pipe(Layer.provide(MailAAccountsLive)))))
+).pipe(Layer.provide(Layer.mergeAll(TwinBindingsLive, ModelsLive, InsightSignalsLive, TwinFoldersLive, ChatBotLive, NodeValuesLive, PluginSyncsLive)))

@@ -8,23 +8,16 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
-import { ProviderDescriptor } from "./contract/connections.ts"
+import { credentialField, ProviderDescriptor } from "./contract/connections.ts"
 import { webhookPath } from "./contract/webhooks-api.ts"
 import { ProviderRegistry, type RegisteredProvider } from "./ports.ts"
 import { Contributions } from "../../kernel/extensions/contribution-registries.ts"
 import type { Contribution } from "../../kernel/extensions/registry.ts"
-import type { ConnectedProvider } from "../comms/connections.ts"
 import { CHAT_ICON, CHAT_PROVIDER, CHAT_TITLE } from "./chat-bridge/tokens.ts"
-import { MAIL_A_AUTH_PATH } from "../comms/mail-a/consent.ts"
-import { pluginConsentPath } from "../plugins/oauth/paths.ts"
-import { mailAScopes } from "../comms/mail-a/oauth.ts"
+import { MAIL_A_AUTH_PATH, mailAScopes } from "../comms/contract/mail-a.ts"
+import { pluginConsentPath } from "../plugins/contract/oauth-paths.ts"
 
-/**
- * The secret field of each provider whose credential the integrations adapter asks for. mail_a's
- * `imapUrl` is what a mailbox connected before the consent screen existed holds: still read, never
- * written (a mail_a connection is made only by consent now).
- */
-export const credentialField: Record<ConnectedProvider, string> = { mail_a: "imapUrl", chat_a: "token", chat_b: "token" }
+export { credentialField } from "./contract/connections.ts"
 
 const builtin = (descriptor: Omit<typeof ProviderDescriptor.Encoded, "origin">) => Schema.decodeSync(ProviderDescriptor)({ ...descriptor, origin: "builtin" })
 

@@ -21,8 +21,8 @@ import { PendingConsentsRepository } from "../pending-consents-repository.ts"
 import { consentUrl, exchangeCode, googleConsentParams, mailAScopes } from "./oauth.ts"
 import { ownerTokenSend } from "./token-send.ts"
 
-export const MAIL_A_AUTH_PATH = "/api/connections/mail_a/auth"
-export const MAIL_A_CALLBACK_PATH = "/api/connections/mail_a/callback"
+import { MAIL_A_CALLBACK_PATH } from "../contract/mail-a.ts"
+export { MAIL_A_AUTH_PATH, MAIL_A_CALLBACK_PATH } from "../contract/mail-a.ts"
 
 export { consentLifetimeMs } from "../pending-consents.ts"
 export type { CallbackQuery } from "../pending-consents.ts"
