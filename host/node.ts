@@ -56,8 +56,10 @@ import { ModulesHandlers } from "../extensions/modules/handlers.ts"
 import { BridgeLive } from "../extensions/modules/bridge/bridge.ts"
 import { moduleDocumentLayer } from "../extensions/modules/document-route.ts"
 import { mailAConsentRoutes } from "../extensions/comms/mail-a/consent-routes.ts"
+import { MailAAccountsLive } from "../extensions/comms/mail-a/accounts.ts"
+import { MailASyncLive } from "../extensions/comms/mail-a/sync-source.ts"
 import { pluginOAuthRoutes } from "../extensions/plugins/oauth/routes.ts"
-import { ExtensionsLive } from "../extensions/plugins/extensions.ts"
+import { ExtensionHostLive } from "./extension-host.ts"
 import { StudioSkillsHandlers } from "../extensions/skills/handlers.ts"
 import { SkillsLive, SkillsRuntimeLive } from "../extensions/skills/live.ts"
 import { StudioAgentsHandlers } from "../extensions/agents/handlers.ts"
@@ -76,7 +78,9 @@ import { TwinHushHandlers } from "../extensions/time/hush-handlers.ts"
 import { SchedulerLive } from "../extensions/time/scheduler.ts"
 import { twinFeature } from "../extensions/twin/feature.ts"
 import { FileSummariesLive } from "../extensions/twin/file-summaries.ts"
-import { ProfileTimeZoneLive } from "../extensions/twin/profile-time-zone.ts"
+import { EventTimeZoneLive, ProfileTimeZoneLive } from "../extensions/twin/profile-time-zone.ts"
+import { ThreadLearningLive } from "../extensions/twin/thread-learning.ts"
+import { MemoryEvidenceLive } from "../extensions/twin/memory-evidence.ts"
 import { AgentBeingsLive } from "../extensions/agents/agent-beings.ts"
 import { TwinHandlers } from "../extensions/twin/handlers.ts"
 import { marketFeature, MarketLive } from "../extensions/market/feature.ts"
@@ -89,7 +93,7 @@ import { BeingsFeatureHandlers } from "../extensions/souls/beings/handlers.ts"
 import { RemotePostsLive, SoulServiceLive } from "../extensions/souls/soul-service.ts"
 import { ConnectionsHandlers } from "../extensions/twin/connections-handlers.ts"
 import { connectionsFeature } from "../extensions/twin/connections-feature.ts"
-import { PluginSyncsLive } from "../extensions/twin/plugin-syncs-layer.ts"
+import { ConnectionSecretsFeature } from "../extensions/twin/connection-secrets.ts"
 import { TwinWebhooksHandlers } from "../extensions/twin/webhook-handlers.ts"
 import { OAuthClientsHandlers } from "../extensions/twin/oauth-clients-handlers.ts"
 import { threadsFeature } from "../extensions/threads/feature.ts"
@@ -174,10 +178,9 @@ const contracts = Layer.mergeAll(
 const shared = Layer.mergeAll(
   AccessCodes.Default,
   BeingLive,
-  ExtensionsLive,
   SkillsLive,
   // The seeded catalogue, checked against the built-ins the host loaded.
-  GeneratorsLive.pipe(Layer.provide(ExtensionsLive)),
+  GeneratorsLive,
   CrewSeatingLive,
   HeldThemesLive,
   // The bridge modules call through, and paired seeds act through.
@@ -188,6 +191,13 @@ const shared = Layer.mergeAll(
   ThreadOutboundLive,
   SquareOutboundLive
 )
+
+/**
+ * The twin, which other features call through its contract tags (memories, profiles, activity),
+ * and the ports it binds for them: the threads' learning queue, the calendar's time zone, the
+ * hush's evidence. Below the extension host, whose `memory` adapter and activity notes call it.
+ */
+const twin = Layer.mergeAll(twinFeature, ThreadLearningLive, EventTimeZoneLive, MemoryEvidenceLive)
 
 /**
  * The services features call each other through (each a tag in its feature's contract), bound
@@ -232,7 +242,6 @@ const features = Layer.mergeAll(
   ThemesHandlers.pipe(Layer.provide(Themes.Default)),
   groupsFeature,
   VoiceHandlers,
-  PluginSyncsLive,
   TwinWebhooksHandlers,
   OAuthClientsHandlers,
   // The omnibar's search reads the twin's memories; projects and listings come through their contracts.
@@ -284,7 +293,16 @@ export const nodeLayer = (options: NodeOptions = {}) => {
   return httpLayer(options.uiDir ?? uiDistDir).pipe(
     Layer.provideMerge(featureContracts),
     Layer.provideMerge(shared),
+    // The extension host with every feature's capability adapter (extension-host.ts), under the
+    // features and shared services that run over it (skills, generators, plugins' administration).
+    Layer.provideMerge(ExtensionHostLive),
+    Layer.provideMerge(twin),
     Layer.provideMerge(beneathHost),
+    // The twin's connection secrets and consent grants: the integrations adapter and the consent
+    // flows of mail_a and plugin providers (which the twin's plugin syncs use) stand on them.
+    // mail_a as a provider the twin syncs: comms binds the twin's RemoteSyncs over its mailboxes.
+    Layer.provideMerge(MailASyncLive.pipe(Layer.provide(MailAAccountsLive))),
+    Layer.provideMerge(ConnectionSecretsFeature),
     Layer.provideMerge(contracts),
     Layer.provideMerge(infrastructure),
     // The channel between processes, under every feature that sends or hears on it (the accounts' sessions).

@@ -11,7 +11,7 @@ import * as Redacted from "effect/Redacted"
 import * as Runtime from "effect/Runtime"
 import type { CallScope } from "../../kernel/extensions/context.ts"
 import type { AccountUsed, IntegrationsAdapter, MailboxRead } from "../../kernel/extensions/integrations.ts"
-import { Activity } from "../twin/activity.ts"
+import { ActivityLog } from "../twin/contract/activity-log.ts"
 import type { TwinActivityKind } from "../twin/contract/records.ts"
 import { Mailer } from "../mail/contract/mailer.ts"
 import { BeingConnections, type ConnectedProvider } from "./connections.ts"
@@ -24,7 +24,7 @@ import { imapUrlProblem, IntegrationSettings } from "./settings.ts"
 
 export const integrationsAdapterFactory = Effect.gen(function* () {
   const mailer = yield* Mailer
-  const activity = yield* Activity
+  const activity = yield* ActivityLog
   const settings = yield* IntegrationSettings
   const connections = yield* BeingConnections
   const mailA = yield* MailAAccounts

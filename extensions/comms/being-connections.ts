@@ -6,14 +6,13 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { ConnectionCredentials } from "../twin/connection-credentials.ts"
-import { NodeValuesLive } from "../twin/node-values.ts"
-import { credentialField } from "../twin/providers.ts"
+import { ConnectionSecrets } from "../twin/contract/connection-secrets.ts"
+import { credentialField } from "../twin/contract/connections.ts"
 import { BeingConnections } from "./connections.ts"
 
 export const BeingConnectionsLive = Layer.effect(
   BeingConnections,
-  Effect.map(ConnectionCredentials, (credentials) => ({
+  Effect.map(ConnectionSecrets, (credentials) => ({
     credential: (beingId, provider) => credentials.credential(beingId, provider, credentialField[provider])
   }))
-).pipe(Layer.provide(ConnectionCredentials.Default), Layer.provide(NodeValuesLive))
+)

@@ -10,8 +10,8 @@ import * as Layer from "effect/Layer"
 import type * as Option from "effect/Option"
 import type * as Redacted from "effect/Redacted"
 
-/** The providers whose credential a skill asks for: a mailbox (an IMAP URL), and the two chat services' tokens. */
-export type ConnectedProvider = "mail_a" | "chat_a" | "chat_b"
+export type { ConnectedProvider } from "../twin/contract/connections.ts"
+import type { ConnectedProvider } from "../twin/contract/connections.ts"
 
 export class BeingConnections extends Context.Tag("integrations/BeingConnections")<BeingConnections, {
   /** The being's own credential for the provider, decrypted, when it connected one that works. */

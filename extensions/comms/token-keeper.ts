@@ -5,7 +5,7 @@
  * not spend one refresh token twice.
  *
  * On SQLite (one process) a lock per connection is enough, and renewed tokens are sealed back
- * behind the call (ConnectionCredentials.reseal) and kept here until the sealed copy answers them.
+ * behind the call (ConnectionSecrets.reseal) and kept here until the sealed copy answers them.
  * On PostgreSQL the processes of a cluster share the connection: the renewal is claimed on its row
  * (a compare-and-set with an expiry, so a claim of a process that died lapses), the claimer writes
  * the renewed tokens before letting go, and a process that lost the claim waits for it to end and
@@ -17,7 +17,7 @@ import * as Duration from "effect/Duration"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { randomUUID } from "node:crypto"
-import type { ConnectionCredentials } from "../twin/connection-credentials.ts"
+import type { ConnectionSecretsShape } from "../twin/contract/connection-secrets.ts"
 import type { Tokens } from "./mail-a/oauth.ts"
 
 /** Renewed this long before the provider's expiry, so a call never starts with a token about to lapse. */
@@ -41,7 +41,7 @@ export interface TokenKeeperOptions {
   readonly gone: string
 }
 
-export const makeTokenKeeper = (credentials: ConnectionCredentials, options: TokenKeeperOptions) => {
+export const makeTokenKeeper = (credentials: ConnectionSecretsShape, options: TokenKeeperOptions) => {
   const locks = new Map<string, Effect.Semaphore>()
   /** Tokens renewed in this process, with the refresh token they were renewed from; a new consent (another refresh token) voids them. */
   const renewed = new Map<string, Tokens & { readonly from: string }>()

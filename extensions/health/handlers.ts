@@ -13,8 +13,7 @@ import { LiveConnections } from "../../kernel/live/live-connections.ts"
 import { hostVersion } from "../../kernel/version.ts"
 import { DatabaseProbe } from "./database-probe.ts"
 import { Sandbox } from "../sandbox/sandbox.ts"
-import { Memories } from "../twin/memories.ts"
-import { twinFeature } from "../twin/feature.ts"
+import { TwinMemories } from "../twin/contract/memories.ts"
 
 export const HealthHandlers = HttpApiBuilder.group(apiOf(HealthApi), "health", (handlers) =>
   Effect.gen(function* () {
@@ -24,7 +23,7 @@ export const HealthHandlers = HttpApiBuilder.group(apiOf(HealthApi), "health", (
     const extensions = yield* ExtensionHost
     const live = yield* LiveConnections
     const presence = yield* Presence
-    const memories = yield* Memories
+    const memories = yield* TwinMemories
     const startedAtMs = yield* Clock.currentTimeMillis
     const sandbox = yield* Sandbox
 
@@ -56,4 +55,4 @@ export const HealthHandlers = HttpApiBuilder.group(apiOf(HealthApi), "health", (
       })
     )
   })
-).pipe(Layer.provide(Layer.mergeAll(DatabaseProbe.Default, twinFeature, Sandbox.Default)))
+).pipe(Layer.provide(Layer.mergeAll(DatabaseProbe.Default, Sandbox.Default)))

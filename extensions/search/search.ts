@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import { ProjectDirectory } from "../../actors/project/contract/project-directory.ts"
 import { Market } from "../market/contract/market.ts"
 import { MAX_SEARCH_TERMS } from "../market/contract/records.ts"
-import { Memories } from "../twin/memories.ts"
+import { TwinMemories } from "../twin/contract/memories.ts"
 import type { Caller } from "../accounts/contract/session.ts"
 import { SEARCH_GROUP_LIMIT, type SearchResults } from "./contract/api.ts"
 
@@ -16,7 +16,7 @@ const wordsOf = (text: string) => text.toLowerCase().split(/\s+/).filter((word) 
 export class Search extends Effect.Service<Search>()("host/Search", {
   effect: Effect.gen(function* () {
     const projects = yield* ProjectDirectory
-    const memories = yield* Memories
+    const memories = yield* TwinMemories
     const market = yield* Market
 
     const search = (caller: Caller, q: string) =>

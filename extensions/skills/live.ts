@@ -1,11 +1,13 @@
 /**
- * The skill runtime as the node runs it: over the loaded contributions, with the approval gate
- * asking through the owner's desktop signals and answering through the `skill.invoke` signal
- * action, and timed skill runs fired through it.
+ * The skill runtime as the node runs it: over the extension host's skill registry, with the
+ * approval gate asking through the owner's desktop signals and answering through the
+ * `skill.invoke` signal action, and timed skill runs fired through it. The runtime reads the
+ * loaded contributions; the extension host (`ExtensionHost`) that loads them is the node's
+ * (host/node.ts provides it).
  */
 import * as Layer from "effect/Layer"
+import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { Skills } from "../../kernel/extensions/skills.ts"
-import { ExtensionsLive } from "../plugins/extensions.ts"
 import { ApprovalActionLive, SkillApprovalsLive } from "./approvals.ts"
 import { SkillRunsLive } from "../time/skill-runs.ts"
 
@@ -18,5 +20,6 @@ export const SkillsRuntimeLive = Skills.layer.pipe(Layer.provide(SkillApprovalsL
 /** With its signal action and timed runs, started once the extension host has loaded the skills they call. */
 export const SkillsLive = Layer.merge(ApprovalActionLive, SkillRunsLive).pipe(
   Layer.provideMerge(SkillsRuntimeLive),
-  Layer.provide(ExtensionsLive)
+  // The host loads the skills before the action or a timed run can call one.
+  Layer.provide(Layer.effectDiscard(ExtensionHost))
 )

@@ -1,8 +1,8 @@
 /**
  * Threads and the Muse as the node lists them: the services with their ports bound (beings'
  * names from the accounts, attachments from the caller's uploads (extensions/threads/attachments.ts:
- * named, and read for the Muse), the Muse's context, the twin's learning queue; the federation's
- * outbox for a conversation's thread is bound by the node), and the topic kind `thread` claimed: only a thread's participants
+ * named, and read for the Muse), the Muse's context; the federation's outbox for a conversation's
+ * thread and the twin's learning queue come from the node), and the topic kind `thread` claimed: only a thread's participants
  * follow it, and a socket that starts
  * following mid-reply is sent the reply so far first (extensions/threads/replay.ts).
  */
@@ -16,7 +16,6 @@ import { MuseChat } from "./contract/muse-chat.ts"
 import { ThreadSpeech } from "./thread-speech.ts"
 import { BeingRegistry } from "../accounts/contract/being-registry.ts"
 import { TopicAccess } from "../../kernel/live/topic-access.ts"
-import { ThreadLearningLive } from "../twin/thread-learning.ts"
 import { ThreadAttachmentsLive } from "./attachments.ts"
 import { MuseContextLive } from "./muse-context.ts"
 
@@ -42,5 +41,5 @@ const MuseChatLive = Layer.effect(MuseChat, Effect.map(Threads, (threads) => ({ 
 export const threadsFeature = Layer.merge(ThreadTopicLive, MuseChatLive).pipe(
   Layer.provideMerge(ThreadSpeech.Default),
   Layer.provideMerge(Threads.Default),
-  Layer.provide(Layer.mergeAll(ThreadBeingsLive, ThreadAttachmentsLive, MuseContextLive, ThreadLearningLive))
+  Layer.provide(Layer.mergeAll(ThreadBeingsLive, ThreadAttachmentsLive, MuseContextLive))
 )

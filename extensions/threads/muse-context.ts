@@ -9,10 +9,9 @@ import * as Layer from "effect/Layer"
 import { SoulService } from "../souls/contract/soul-service.ts"
 import { DEFAULT_MUSE_NAME, MAX_MUSE_NAME } from "./contract/records.ts"
 import { MuseContext } from "./ports.ts"
-import { Memories } from "../twin/memories.ts"
-import { Profiles } from "../twin/profiles.ts"
+import { TwinMemories } from "../twin/contract/memories.ts"
+import { TwinProfiles } from "../twin/contract/profiles.ts"
 import { Presence } from "../../actors/being/contract/presence.ts"
-import { twinFeature } from "../twin/feature.ts"
 
 /** Memories the Muse is reminded of in one reply. */
 const RECALLED = 5
@@ -25,8 +24,8 @@ const nameOf = (preference: unknown) => {
 export const MuseContextLive = Layer.effect(
   MuseContext,
   Effect.gen(function* () {
-    const profiles = yield* Profiles
-    const memories = yield* Memories
+    const profiles = yield* TwinProfiles
+    const memories = yield* TwinMemories
     const souls = yield* SoulService
     const presence = yield* Presence
     return {
@@ -49,4 +48,4 @@ export const MuseContextLive = Layer.effect(
       online: (beingId) => presence.isOnline(beingId).pipe(Effect.orElseSucceed(() => false))
     }
   })
-).pipe(Layer.provide(twinFeature))
+)

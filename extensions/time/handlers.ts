@@ -8,7 +8,6 @@ import { Todos } from "./todos.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { TwinTimeApi } from "./contract/api.ts"
-import { EventTimeZoneLive } from "../twin/profile-time-zone.ts"
 import { agenda } from "./agenda.ts"
 import { ReminderSignalsLive } from "./reminders.ts"
 
@@ -33,4 +32,4 @@ export const TwinTimeHandlers = HttpApiBuilder.group(apiOf(TwinTimeApi), "twinTi
       .handle("patchEvent", ({ path, payload }) => Effect.flatMap(caller, (beingId) => calendar.patch(beingId, path.id, payload)))
       .handle("deleteEvent", ({ path }) => Effect.flatMap(caller, (beingId) => calendar.remove(beingId, path.id)))
   })
-).pipe(Layer.provide(Layer.mergeAll(Todos.Default, Calendar.Default.pipe(Layer.provide(Layer.mergeAll(ReminderSignalsLive, EventTimeZoneLive))))))
+).pipe(Layer.provide(Layer.mergeAll(Todos.Default, Calendar.Default.pipe(Layer.provide(ReminderSignalsLive)))))

@@ -9,7 +9,6 @@ import { RELEASE_JOB, Signals } from "../desktop/contract/signals.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { TwinHushApi } from "./contract/hush-api.ts"
-import { MemoryEvidenceLive } from "../twin/memory-evidence.ts"
 import { NudgeWhys } from "./evidence.ts"
 
 export const TwinHushHandlers = HttpApiBuilder.group(apiOf(TwinHushApi), "twinHush", (handlers) =>
@@ -44,5 +43,5 @@ export const TwinHushHandlers = HttpApiBuilder.group(apiOf(TwinHushApi), "twinHu
   })
 ).pipe(Layer.provide(Layer.mergeAll(
   // Memories named as evidence are read from the twin's store.
-  NudgeWhys.Default.pipe(Layer.provide(MemoryEvidenceLive))
+  NudgeWhys.Default
 )))

@@ -4,7 +4,7 @@
  * run of `schedule.create`. Whatever schedules calls `record` once it is held by the scheduler.
  */
 import * as Effect from "effect/Effect"
-import { Activity } from "../twin/activity.ts"
+import { ActivityLog } from "../twin/contract/activity-log.ts"
 
 export type Scheduled =
   | { readonly kind: "reminder"; readonly title: string; readonly at: string }
@@ -19,9 +19,8 @@ export const scheduledSummary = (scheduled: Scheduled) =>
     : `Scheduled a run of ${scheduled.skill} for ${utcMoment(scheduled.at)}`
 
 export class ScheduledActivity extends Effect.Service<ScheduledActivity>()("time/ScheduledActivity", {
-  dependencies: [Activity.Default],
   effect: Effect.gen(function* () {
-    const activity = yield* Activity
+    const activity = yield* ActivityLog
     const record = (beingId: string, scheduled: Scheduled) =>
       Effect.asVoid(activity.record(beingId, "scheduled", scheduledSummary(scheduled))).pipe(Effect.withSpan("time.recordScheduled"))
     return { record } as const

@@ -39,7 +39,7 @@ export const dueAt = (row: TwinConnection, cadenceMs: number, failures: number) 
 }
 
 export class SyncCadence extends Effect.Service<SyncCadence>()("twin/SyncCadence", {
-  dependencies: [TwinSync.Default, ConnectionsRepository.Default, PluginSyncs.Default],
+  dependencies: [TwinSync.Default, ConnectionsRepository.Default],
   scoped: Effect.gen(function* () {
     const sync = yield* TwinSync
     const connections = yield* ConnectionsRepository

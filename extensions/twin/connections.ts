@@ -192,27 +192,6 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
     /** `GET /api/connections/chat_a/pairing` (chat-bridge/pairing.ts). */
     const chatPairing = (caller: Caller) => pairings.pairing(caller)
 
-    /**
-     * A connection completed by its provider's consent (auth kind 'oauth2'): made, or the being's
-     * existing one connected again, with the granted tokens sealed as its secret. Refused as any
-     * secret is without ENCRYPTION_KEY, before anything is written.
-     */
-    const grant = Effect.fn("connections.grant")(function* (beingId: string, provider: string, granted: {
-      readonly label: string
-      readonly meta: Record<string, string>
-      readonly secret: Readonly<Record<string, string>>
-    }) {
-      const secret = yield* box.seal(JSON.stringify(granted.secret))
-      const existing = yield* connections.find({ beingId, provider })
-      if (Option.isSome(existing)) {
-        yield* connections.update({ id: existing.value.id, beingId, label: granted.label, status: "connected", meta: granted.meta, secret })
-      } else {
-        yield* connections.create({ id: randomUUID(), beingId, provider, label: granted.label, status: "connected", meta: granted.meta, createdAt: yield* nowIso, secret })
-      }
-      yield* credentials.remember(beingId, provider, secret)
-      return toConnection(Option.getOrThrow(yield* connections.find({ beingId, provider })))
-    })
-
-    return { providers, create, list, get, update, remove, chatPairing, grant } as const
+    return { providers, create, list, get, update, remove, chatPairing } as const
   })
 }) {}

@@ -1,10 +1,12 @@
 /**
  * The twin as the node lists it: its services with their ports bound (the model bindings, the
- * desktop for insights, the owner's folder for the files provider, mail_a's mailbox for its sync) (the Models they call come from the node), plus the embedding backfill and the reflection
+ * desktop for insights, the owner's folder for the files provider, the plugins' providers for their
+ * syncs; mail_a's, bound by comms to the twin's RemoteSyncs, comes from the node) and the Models they call, plus the embedding backfill and the reflection
  * rounds and the learning loop running in the node's scope.
  */
 import * as Layer from "effect/Layer"
 import { Activity } from "./activity.ts"
+import { ActivityLogLive, TwinMemoriesLive, TwinProfilesLive } from "./contract-layers.ts"
 import { MemoryBackfill } from "./backfill.ts"
 import { Memories } from "./memories.ts"
 import { Learning } from "./learning.ts"
@@ -21,14 +23,12 @@ import { TwinFoldersLive } from "./folders.ts"
 import { InsightSignalsLive } from "./insight-signals.ts"
 import { ChatBotLive } from "./chat-bot.ts"
 import { NodeValuesLive } from "./node-values.ts"
-import { MailAAccountsLive } from "../comms/mail-a/accounts.ts"
-import { MailASyncLive } from "../comms/mail-a/sync-source.ts"
+import { PluginSyncsLive } from "./plugin-syncs-layer.ts"
 
+/** The twin's services, and the contract tags other features call it through. */
 export const twinFeature = Layer.mergeAll(
-  Memories.Default,
+  Layer.mergeAll(TwinMemoriesLive, TwinProfilesLive, ActivityLogLive).pipe(Layer.provideMerge(Layer.mergeAll(Memories.Default, Profiles.Default, Activity.Default))),
   MemoryBackfill.Default,
-  Profiles.Default,
-  Activity.Default,
   Learning.Default,
   LearningQueue.Default,
   LearningLoop.Default,
@@ -37,4 +37,4 @@ export const twinFeature = Layer.mergeAll(
   TwinWebhooks.Default,
   SyncCadence.Default,
   Reflections.Default
-).pipe(Layer.provide(Layer.mergeAll(TwinBindingsLive, InsightSignalsLive, TwinFoldersLive, ChatBotLive, NodeValuesLive, MailASyncLive.pipe(Layer.provide(MailAAccountsLive)))))
+).pipe(Layer.provide(Layer.mergeAll(TwinBindingsLive, InsightSignalsLive, TwinFoldersLive, ChatBotLive, NodeValuesLive, PluginSyncsLive)))

@@ -11,30 +11,21 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { randomUUID } from "node:crypto"
 import { NotFound } from "../../kernel/contract/errors.ts"
-import type { Memory, MemoryKind } from "../../kernel/contract/memory.ts"
+import type { Memory } from "../../kernel/contract/memory.ts"
 import type { MemoryStored, NewMemory } from "../../kernel/extensions/memory.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { Models } from "../models/contract/models.ts"
 import { EventBus } from "../../kernel/events.ts"
 import type { EmbeddingsStatus, MemorySearchMode } from "./contract/records.ts"
+import type { MemorySearch, MemorySearchResult } from "./contract/memories.ts"
 import { TwinBindings } from "./ports.ts"
 import { byFusedScore, fuse } from "./ranking.ts"
 import { MemoriesRepository, searchWordsOf, type StoredMemory } from "./repositories/memories-repository.ts"
 import { MemoryVectorsRepository } from "./repositories/memory-vectors-repository.ts"
 import { TwinSettings } from "./settings.ts"
 
-export interface MemorySearch {
-  readonly q?: string
-  readonly kind?: MemoryKind
-  /** Default 20. */
-  readonly limit?: number
-}
-
-export interface SearchResult {
-  readonly memories: ReadonlyArray<Memory>
-  readonly mode: MemorySearchMode
-}
+type SearchResult = MemorySearchResult
 
 const recordOf = ({ id, kind, content, importance, tags, source, createdAt }: StoredMemory): Memory => ({
   id, kind, content, importance, tags, source, createdAt

@@ -16,14 +16,13 @@ import {
   type ProviderReceiveRequest,
   type ProviderSyncRequest
 } from "../../kernel/extensions/integration-functions.ts"
-import type { ExtensionHostShape } from "../../kernel/extensions/host.ts"
-import type { Contribution } from "../../kernel/extensions/registry.ts"
+import type { Contribution, Registries } from "../../kernel/extensions/registry.ts"
 
 const messageOf = (cause: unknown) => (cause instanceof Error ? cause.message : typeof cause === "string" ? cause : "it failed without saying why")
 
 /** The plugin integrations that hand the host this function. */
-export const integrationsWith = (host: ExtensionHostShape, fn: IntegrationFunctionName) =>
-  host.registries.integration.list().filter((contribution) => integrationFunction(contribution.value, fn) !== undefined)
+export const integrationsWith = (registries: Registries, fn: IntegrationFunctionName) =>
+  registries.integration.list().filter((contribution) => integrationFunction(contribution.value, fn) !== undefined)
 
 /** One call; fails with an Error whose message says plainly what went wrong (never holding a secret: none is handed over). */
 export const callIntegration = (

@@ -1,11 +1,13 @@
 /**
  * The providers loaded plugins contribute with a `sync` function, as remote syncs the twin runs
- * like mail_a's, and those with a `receive` function that a webhook delivery is handed to. Bound late, by the host once the extension host is built over the twin (which
- * its memory adapter needs): until then, and on a node without plugins, the list is empty.
- * Read at each call, so an install or uninstall shows at once.
+ * like mail_a's, and those with a `receive` function that a webhook delivery is handed to; read
+ * at each call, so an install or uninstall shows at once. Bound in plugin-syncs-layer.ts over the
+ * kernel's read-only contribution registries, not the extension host (which is built over the
+ * twin); `none` for a twin without plugins.
  */
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as Ref from "effect/Ref"
+import * as Layer from "effect/Layer"
 import type { RemoteSync } from "./ports.ts"
 
 /** A plugin provider with a `receive` function and `webhook` auth: what a verified delivery is handed to. */
@@ -18,17 +20,11 @@ export interface PluginReceiver {
 }
 
 export interface PluginProviders {
-  readonly syncs: Effect.Effect<ReadonlyArray<RemoteSync>>
+  readonly list: Effect.Effect<ReadonlyArray<RemoteSync>>
   readonly receivers: Effect.Effect<ReadonlyArray<PluginReceiver>>
 }
 
-export class PluginSyncs extends Effect.Service<PluginSyncs>()("twin/PluginSyncs", {
-  effect: Effect.gen(function* () {
-    const source = yield* Ref.make<PluginProviders>({ syncs: Effect.succeed([]), receivers: Effect.succeed([]) })
-    return {
-      list: Effect.flatMap(Ref.get(source), (bound) => bound.syncs),
-      receivers: Effect.flatMap(Ref.get(source), (bound) => bound.receivers),
-      bind: (providers: PluginProviders) => Ref.set(source, providers)
-    } as const
-  })
-}) {}
+export class PluginSyncs extends Context.Tag("twin/PluginSyncs")<PluginSyncs, PluginProviders>() {
+  /** No plugin providers: a twin built without the extension host's registries (a service test). */
+  static readonly none = Layer.succeed(PluginSyncs, { list: Effect.succeed([]), receivers: Effect.succeed([]) })
+}

@@ -98,38 +98,7 @@ export class ProviderRegistry extends Context.Tag("twin/ProviderRegistry")<Provi
   readonly list: Effect.Effect<ReadonlyArray<RegisteredProvider>>
 }>() {}
 
-/**
- * A provider whose sync reads a service for the being through its own connection (mail_a's
- * mailbox): the host binds each, since it speaks the service's protocol with the connection's
- * secret, which the twin never holds. `pull` answers what the service handed over, unchecked: the
- * twin validates it against ProviderSyncResult before anything is remembered.
- */
-export interface RemoteSync {
-  readonly provider: string
-  readonly title: string
-  readonly icon: string
-  /** The activity a pass writes: `read_email` for a mailbox. */
-  readonly activity: TwinActivityKind
-  /** The node has what the provider needs (an OAuth client, say); else `unconfigured` says what the owner sets. */
-  readonly configured: boolean
-  readonly unconfigured: string
-  /** What a being that has not connected the provider yet is told to do. */
-  readonly connect: string
-  /** One pass for the being, from the cursor the last pass answered, with its connection's id and non-secret meta. */
-  readonly pull: (beingId: string, cursor: string | null, connection: RemoteConnection) => Effect.Effect<unknown, Error>
-  /** A plugin's provider (PluginSyncs); a built-in when absent. */
-  readonly origin?: "builtin" | "plugin"
-  /** How often the node syncs each connected being's connection by itself (cadence.ts); null or 0 for manual only. */
-  readonly cadenceMs?: number | null
-}
-
-/** The connection a remote pass reads through, as far as the twin may see it: never its secret. */
-export interface RemoteConnection {
-  readonly id: string
-  readonly meta: { readonly [key: string]: unknown }
-}
-
-export class RemoteSyncs extends Context.Tag("twin/RemoteSyncs")<RemoteSyncs, ReadonlyArray<RemoteSync>>() {}
+export { RemoteSyncs, type RemoteConnection, type RemoteSync } from "./contract/remote-syncs.ts"
 
 /** One connection's secret, by being and provider: what changed, never the secret itself. */
 export interface SecretChange {

@@ -1,30 +1,23 @@
 /**
  * The node's provider registry (spec: ConnectionProvider, ProviderDescriptor): the built-ins
  * `mail_a`, `chat_a`, `chat_b`, `files` and `browser`, and each `integration` a loaded plugin
- * contributes, as `<namespace>.<id>`, read from the extension host's registry at each call so an
+ * contributes, as `<namespace>.<id>`, read from the contribution registries at each call so an
  * install or uninstall shows at once. A plugin's declaration that does not fit the descriptor is
  * left out and said in the log, so one bad plugin cannot hide the others.
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
-import { ProviderDescriptor } from "./contract/connections.ts"
+import { credentialField, ProviderDescriptor } from "./contract/connections.ts"
 import { webhookPath } from "./contract/webhooks-api.ts"
 import { ProviderRegistry, type RegisteredProvider } from "./ports.ts"
-import { ExtensionHost } from "../../kernel/extensions/host.ts"
+import { LoadedContributions } from "../../kernel/extensions/registry.ts"
 import type { Contribution } from "../../kernel/extensions/registry.ts"
-import type { ConnectedProvider } from "../comms/connections.ts"
 import { CHAT_ICON, CHAT_PROVIDER, CHAT_TITLE } from "./chat-bridge/tokens.ts"
-import { MAIL_A_AUTH_PATH } from "../comms/mail-a/consent.ts"
-import { pluginConsentPath } from "../plugins/oauth/paths.ts"
-import { mailAScopes } from "../comms/mail-a/oauth.ts"
+import { MAIL_A_AUTH_PATH, mailAScopes } from "../comms/contract/mail-a.ts"
+import { pluginConsentPath } from "../plugins/contract/oauth-paths.ts"
 
-/**
- * The secret field of each provider whose credential the integrations adapter asks for. mail_a's
- * `imapUrl` is what a mailbox connected before the consent screen existed holds: still read, never
- * written (a mail_a connection is made only by consent now).
- */
-export const credentialField: Record<ConnectedProvider, string> = { mail_a: "imapUrl", chat_a: "token", chat_b: "token" }
+export { credentialField } from "./contract/connections.ts"
 
 const builtin = (descriptor: Omit<typeof ProviderDescriptor.Encoded, "origin">) => Schema.decodeSync(ProviderDescriptor)({ ...descriptor, origin: "builtin" })
 
@@ -120,8 +113,9 @@ export const fromPlugin = (contribution: Contribution<"integration">) => {
 
 export const ProviderRegistryLive = Layer.effect(
   ProviderRegistry,
-  Effect.map(ExtensionHost, (host) => ({
-    list: Effect.suspend(() => Effect.forEach(host.registries.integration.list(), fromPlugin)).pipe(
+  // The registries, not the extension host: the host is built over the connections feature.
+  Effect.map(LoadedContributions, ({ registries }) => ({
+    list: Effect.suspend(() => Effect.forEach(registries.integration.list(), fromPlugin)).pipe(
       Effect.map((plugins) => [...builtinProviders, ...plugins.flat()])
     )
   }))

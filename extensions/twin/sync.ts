@@ -65,7 +65,7 @@ const syncing = [
 const folderShown = (folder: string) => (folder === "" ? "FILES_ROOT" : folder)
 
 export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
-  dependencies: [FilesIndexer.Default, BrowserImporter.Default, RemoteImporter.Default, ConnectionsRepository.Default, Activity.Default, PluginSyncs.Default],
+  dependencies: [FilesIndexer.Default, BrowserImporter.Default, RemoteImporter.Default, ConnectionsRepository.Default, Activity.Default],
   scoped: Effect.gen(function* () {
     const indexer = yield* FilesIndexer
     const browser = yield* BrowserImporter

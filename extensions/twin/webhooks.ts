@@ -51,7 +51,7 @@ const verifies = (receiver: PluginReceiver, delivery: Delivery, secret: Option.O
 }
 
 export class TwinWebhooks extends Effect.Service<TwinWebhooks>()("twin/TwinWebhooks", {
-  dependencies: [ConnectionsRepository.Default, ConnectionCredentials.Default, RemoteImporter.Default, Activity.Default, PluginSyncs.Default],
+  dependencies: [ConnectionsRepository.Default, ConnectionCredentials.Default, RemoteImporter.Default, Activity.Default],
   effect: Effect.gen(function* () {
     const connections = yield* ConnectionsRepository
     const credentials = yield* ConnectionCredentials

@@ -9,8 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import { ConnectionCredentials } from "../../twin/connection-credentials.ts"
-import { NodeValuesLive } from "../../twin/node-values.ts"
+import { ConnectionSecrets } from "../../twin/contract/connection-secrets.ts"
 import { IntegrationSettings } from "../settings.ts"
 import { GmailUnauthorized } from "./gmail.ts"
 import { makeTokenKeeper } from "../token-keeper.ts"
@@ -25,9 +24,8 @@ export interface MailAMailbox {
 }
 
 export class MailAAccounts extends Effect.Service<MailAAccounts>()("integrations/MailAAccounts", {
-  dependencies: [ConnectionCredentials.Default],
   effect: Effect.gen(function* () {
-    const credentials = yield* ConnectionCredentials
+    const credentials = yield* ConnectionSecrets
     const settings = yield* IntegrationSettings
     const client = Option.flatMap(settings.mailAClientId, (id) => Option.map(settings.mailAClientSecret, (secret): Client => ({ id, secret: Redacted.value(secret) })))
     const keeper = makeTokenKeeper(credentials, {
@@ -66,5 +64,5 @@ export class MailAAccounts extends Effect.Service<MailAAccounts>()("integrations
   static readonly none = Layer.succeed(MailAAccounts, MailAAccounts.make({ client: Option.none(), mailbox: () => Effect.succeedNone }))
 }
 
-/** The service with the node's salt bound, as the node lists it. */
-export const MailAAccountsLive = MailAAccounts.Default.pipe(Layer.provide(NodeValuesLive))
+/** The service as the node lists it, over the twin's ConnectionSecrets (which the node provides). */
+export const MailAAccountsLive = MailAAccounts.Default

@@ -15,8 +15,6 @@ import * as Option from "effect/Option"
 import type { ApiError } from "../../../kernel/contract/errors.ts"
 import type { SessionLookup } from "../../accounts/contract/session-lookup.ts"
 import { rawCaller } from "../../files/raw-route.ts"
-import { connectionsFeature } from "../../twin/connections-feature.ts"
-import { NodeValuesLive } from "../../twin/node-values.ts"
 import { MAIL_A_AUTH_PATH, MAIL_A_CALLBACK_PATH, MailAConsent } from "./consent.ts"
 
 export const connectedPath = "/twin?connected=mail_a"
@@ -70,8 +68,5 @@ export const mailAConsentLayer = Layer.unwrapEffect(
       ])))
 )
 
-/** The routes with what they stand on: the consent service over the node's connections, with the node's salt bound. */
-export const mailAConsentRoutes = mailAConsentLayer.pipe(
-  Layer.provide(MailAConsent.Default),
-  Layer.provide(Layer.mergeAll(connectionsFeature, NodeValuesLive))
-)
+/** The routes with what they stand on: the consent service, granting through the twin's ConnectionGrants (the node provides it). */
+export const mailAConsentRoutes = mailAConsentLayer.pipe(Layer.provide(MailAConsent.Default))

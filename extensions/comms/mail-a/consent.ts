@@ -11,8 +11,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type { Caller } from "../../accounts/contract/session.ts"
 import { Conflict, InvalidRequest } from "../../../kernel/contract/errors.ts"
-import { Connections } from "../../twin/connections.ts"
-import { encryptionKeyMissing, SecretBox } from "../../twin/secrets/secret-box.ts"
+import { ConnectionGrants, ConnectionSecrets, encryptionKeyMissing } from "../../twin/contract/connection-secrets.ts"
 import { PublicOrigin } from "../../../kernel/origin.ts"
 import { IntegrationSettings } from "../settings.ts"
 import { MAIL_A_PROVIDER, MailAAccounts } from "./accounts.ts"
@@ -22,8 +21,8 @@ import { PendingConsentsRepository } from "../pending-consents-repository.ts"
 import { consentUrl, exchangeCode, googleConsentParams, mailAScopes } from "./oauth.ts"
 import { ownerTokenSend } from "./token-send.ts"
 
-export const MAIL_A_AUTH_PATH = "/api/connections/mail_a/auth"
-export const MAIL_A_CALLBACK_PATH = "/api/connections/mail_a/callback"
+import { MAIL_A_CALLBACK_PATH } from "../contract/mail-a.ts"
+export { MAIL_A_AUTH_PATH, MAIL_A_CALLBACK_PATH } from "../contract/mail-a.ts"
 
 export { consentLifetimeMs } from "../pending-consents.ts"
 export type { CallbackQuery } from "../pending-consents.ts"
@@ -35,19 +34,19 @@ const notConfigured = () =>
   })
 
 export class MailAConsent extends Effect.Service<MailAConsent>()("integrations/MailAConsent", {
-  dependencies: [MailAAccounts.Default, SecretBox.Default, PendingConsentsRepository.Default],
+  dependencies: [MailAAccounts.Default, PendingConsentsRepository.Default],
   effect: Effect.gen(function* () {
     const settings = yield* IntegrationSettings
     const accounts = yield* MailAAccounts
-    const connections = yield* Connections
-    const box = yield* SecretBox
+    const connections = yield* ConnectionGrants
+    const secrets = yield* ConnectionSecrets
     const origin = yield* PublicOrigin
     const consents = yield* makePendingConsents("Connect mail")
     const redirectUri = `${origin.url}${MAIL_A_CALLBACK_PATH}`
 
     const start = Effect.fn("mailA.startConsent")(function* (caller: Caller) {
       if (Option.isNone(accounts.client)) return yield* notConfigured()
-      if (!box.configured) return yield* encryptionKeyMissing()
+      if (!secrets.sealable) return yield* encryptionKeyMissing()
       const { state, verifier } = yield* consents.open(caller, MAIL_A_PROVIDER)
       return consentUrl(settings.mailAAuthUrl, accounts.client.value, { redirectUri, state, verifier, scopes: mailAScopes, extra: googleConsentParams })
     })

@@ -13,7 +13,7 @@ import { field } from "../chat-post.ts"
 const defaultService = "mail_a's token endpoint"
 
 /** Reading the mailbox and sending from it: what email.read, the sync and email.send need, no more. */
-export const mailAScopes = ["https://www.googleapis.com/auth/gmail.readonly", "https://www.googleapis.com/auth/gmail.send"] as const
+export { mailAScopes } from "../contract/mail-a.ts"
 
 /** An unguessable value for `state` or the PKCE verifier: 32 random bytes, base64url (43 characters, inside RFC 7636's 43..128). */
 export const randomToken = () => randomBytes(32).toString("base64url")

@@ -8,7 +8,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { RemoteSyncs } from "../../twin/ports.ts"
+import { RemoteSyncs } from "../../twin/contract/remote-syncs.ts"
 import type { ProviderSyncItem } from "../../twin/contract/records.ts"
 import { IntegrationSettings } from "../settings.ts"
 import { MAIL_A_PROVIDER, MailAAccounts } from "./accounts.ts"

@@ -18,9 +18,8 @@ import type { JsonValue } from "../../../kernel/contract/json.ts"
 import { BridgeStorageRepository } from "../../../kernel/extensions/bridge-storage-repository.ts"
 import { contributionName } from "../../../kernel/extensions/registry.ts"
 import { Skills } from "../../../kernel/extensions/skills.ts"
-import { Memories } from "../../twin/memories.ts"
+import { TwinMemories } from "../../twin/contract/memories.ts"
 import { Signals } from "../../desktop/contract/signals.ts"
-import { twinFeature } from "../../twin/feature.ts"
 import {
   Bridge,
   bridgeMethodNames,
@@ -52,7 +51,7 @@ const badArgs = (method: string, error: ParseResult.ParseError) =>
 const make = Effect.gen(function* () {
   const storage = yield* BridgeStorageRepository
   const signals = yield* Signals
-  const memories = yield* Memories
+  const memories = yield* TwinMemories
   const skills = yield* Skills
 
   const decode = <A, I>(schema: Schema.Schema<A, I>, method: BridgeMethod, args: unknown) =>
@@ -148,7 +147,7 @@ const make = Effect.gen(function* () {
   })
 })
 
-/** The bridge over the node's signals, memories, skills and its own storage; the skills runtime comes from the node. */
+/** The bridge over the node's signals, memories, skills and its own storage; the skills runtime and the twin come from the node. */
 export const BridgeLive = Layer.effect(Bridge, make).pipe(
-  Layer.provide(Layer.mergeAll(BridgeStorageRepository.Default, twinFeature))
+  Layer.provide(BridgeStorageRepository.Default)
 )

@@ -13,12 +13,10 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import type { Caller } from "../../accounts/contract/session.ts"
 import { Conflict, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
-import { Connections } from "../../twin/connections.ts"
-import { ConnectionCredentials } from "../../twin/connection-credentials.ts"
+import { ConnectionGrants, ConnectionSecrets, encryptionKeyMissing } from "../../twin/contract/connection-secrets.ts"
 import { clientSettingNames } from "../../twin/contract/oauth-clients.ts"
 import { OAuthClients } from "../../twin/oauth-clients.ts"
 import { ProviderRegistry } from "../../twin/ports.ts"
-import { encryptionKeyMissing, SecretBox } from "../../twin/secrets/secret-box.ts"
 import { WebSettings } from "../../web/settings.ts"
 import { makeOutbound } from "../../network/outbound.ts"
 import { PublicOrigin } from "../../../kernel/origin.ts"
@@ -27,7 +25,7 @@ import { type CallbackQuery, makePendingConsents } from "../../comms/pending-con
 import { PendingConsentsRepository } from "../../comms/pending-consents-repository.ts"
 import { type Client, consentUrl, exchangeCode, refreshTokens } from "../../comms/mail-a/oauth.ts"
 import { makeTokenKeeper } from "../../comms/token-keeper.ts"
-import { pluginCallbackPath } from "./paths.ts"
+import { pluginCallbackPath } from "../contract/oauth-paths.ts"
 
 export interface OAuthPlan {
   readonly authorizeUrl: string
@@ -37,12 +35,11 @@ export interface OAuthPlan {
 }
 
 export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/PluginOAuth", {
-  dependencies: [ConnectionCredentials.Default, SecretBox.Default, OAuthClients.Default, PendingConsentsRepository.Default],
+  dependencies: [OAuthClients.Default, PendingConsentsRepository.Default],
   effect: Effect.gen(function* () {
     const registry = yield* ProviderRegistry
-    const connections = yield* Connections
-    const credentials = yield* ConnectionCredentials
-    const box = yield* SecretBox
+    const connections = yield* ConnectionGrants
+    const credentials = yield* ConnectionSecrets
     const clients = yield* OAuthClients
     const origin = yield* PublicOrigin
     const consents = yield* makePendingConsents("Connect")
@@ -73,7 +70,7 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
     const start = Effect.fn("pluginOAuth.startConsent")(function* (caller: Caller, provider: string) {
       const plan = yield* planOf(provider)
       const client = yield* clientOf(provider)
-      if (!box.configured) return yield* encryptionKeyMissing()
+      if (!credentials.sealable) return yield* encryptionKeyMissing()
       const { state, verifier } = yield* consents.open(caller, provider)
       return consentUrl(plan.authorizeUrl, client, { redirectUri: `${origin.url}${pluginCallbackPath(provider)}`, state, verifier, scopes: plan.scopes })
     })

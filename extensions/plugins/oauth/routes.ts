@@ -13,7 +13,6 @@ import * as Option from "effect/Option"
 import type { ApiError } from "../../../kernel/contract/errors.ts"
 import type { SessionLookup } from "../../accounts/contract/session-lookup.ts"
 import { rawCaller } from "../../files/raw-route.ts"
-import { connectionsFeature } from "../../twin/connections-feature.ts"
 import { NodeValuesLive } from "../../twin/node-values.ts"
 import { ProviderRegistryLive } from "../../twin/providers.ts"
 import { consentPage, one, redirect, statuses } from "../../comms/mail-a/consent-routes.ts"
@@ -42,8 +41,11 @@ const finishConsent = Effect.gen(function* () {
   return redirect(`/twin?connected=${encodeURIComponent(provider)}`)
 }).pipe(Effect.catchAll(refusedPage))
 
-/** The service over the node's connections and provider registry, as the routes and the plugin syncs share it. */
-export const PluginOAuthLive = PluginOAuth.Default.pipe(Layer.provide(Layer.mergeAll(connectionsFeature, NodeValuesLive, ProviderRegistryLive)))
+/**
+ * The service over the provider registry, as the routes and the plugin syncs share it; the
+ * connection it grants goes through the twin's ConnectionGrants, which the node provides.
+ */
+export const PluginOAuthLive = PluginOAuth.Default.pipe(Layer.provide(Layer.mergeAll(NodeValuesLive, ProviderRegistryLive)))
 
 export const pluginOAuthRoutes = Layer.unwrapEffect(
   Effect.map(Effect.context<PluginOAuth | SessionLookup>(), (context) =>

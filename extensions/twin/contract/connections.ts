@@ -113,3 +113,13 @@ export const ChatPairing = Schema.Struct({
   chatTitle: Schema.NullOr(Schema.String)
 })
 export type ChatPairing = typeof ChatPairing.Type
+
+/** The providers whose credential a skill asks for: a mailbox (an IMAP URL), and the two chat services' tokens. */
+export type ConnectedProvider = "mail_a" | "chat_a" | "chat_b"
+
+/**
+ * The secret field of each provider whose credential the integrations adapter asks for. mail_a's
+ * `imapUrl` is what a mailbox connected before the consent screen existed holds: still read, never
+ * written (a mail_a connection is made only by consent now).
+ */
+export const credentialField: Record<ConnectedProvider, string> = { mail_a: "imapUrl", chat_a: "token", chat_b: "token" }

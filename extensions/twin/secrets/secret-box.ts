@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import { Conflict } from "../../../kernel/contract/errors.ts"
+import { encryptionKeyMissing } from "../contract/connection-secrets.ts"
 import { NodeValues } from "../ports.ts"
 import { TwinSettings } from "../settings.ts"
 import { deriveKey, newSalt, open, parseEnvelope, seal } from "./envelope.ts"
@@ -15,11 +15,7 @@ import { deriveKey, newSalt, open, parseEnvelope, seal } from "./envelope.ts"
 /** Where the node's salt is kept: generated on the first secret sealed, the same ever after. */
 const SALT_KEY = "connections_secret_salt"
 
-export const encryptionKeyMissing = () =>
-  new Conflict({
-    error: "encryption_not_configured",
-    message: "This node cannot store a secret yet: set ENCRYPTION_KEY (a long random passphrase, e.g. from `openssl rand -base64 32`) and restart it. Keep it safe: without it, stored secrets cannot be read."
-  })
+export { encryptionKeyMissing }
 
 export class SecretBox extends Effect.Service<SecretBox>()("twin/SecretBox", {
   effect: Effect.gen(function* () {

@@ -9,7 +9,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Activity } from "../../../extensions/twin/activity.ts"
+import { ActivityLog } from "../../../extensions/twin/contract/activity-log.ts"
 import type { TwinActivity } from "../../../extensions/twin/contract/records.ts"
 import { integrationsAdapterFactory } from "../../../extensions/comms/adapter.ts"
 import { BeingConnections, type ConnectedProvider } from "../../../extensions/comms/connections.ts"
@@ -63,14 +63,12 @@ const adapterFor = (beingId: string | null) =>
       Layer.succeed(BeingConnections, {
         credential: (being, provider) => Effect.succeed(being === "ada" ? Option.some(Redacted.make(own[provider]())) : Option.none())
       }),
-      Layer.succeed(Activity, Activity.make({
+      Layer.succeed(ActivityLog, {
         record: (being, kind, summary) => Effect.sync(() => {
           recorded.push({ beingId: being, kind, summary })
           return { id: String(recorded.length), beingId: being, kind, summary, at: new Date().toISOString() }
-        }),
-        list: () => Effect.succeed([]),
-        count: () => Effect.succeed(recorded.length)
-      }))
+        })
+      })
     ))
   ))
 

@@ -10,6 +10,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as TestClock from "effect/TestClock"
 import { SyncCadence } from "../../../extensions/twin/cadence.ts"
+import { PluginSyncs } from "../../../extensions/twin/plugin-syncs.ts"
 import { RemoteSyncs, TwinBindings, TwinFolders, type RemoteSync } from "../../../extensions/twin/ports.ts"
 import { ConnectionsRepository } from "../../../extensions/twin/repositories/connections-repository.ts"
 import { Memories } from "../../../extensions/twin/memories.ts"
@@ -50,7 +51,8 @@ const cadence = (remotes: ReadonlyArray<RemoteSync>) =>
     Layer.mergeAll(
       Layer.succeed(TwinBindings, { embed: { available: false, model: "none", leavesDevice: false }, cheapAvailable: false }),
       Layer.succeed(TwinFolders, noFolder),
-      Layer.succeed(RemoteSyncs, remotes)
+      Layer.succeed(RemoteSyncs, remotes),
+      PluginSyncs.none
     ),
     "http://127.0.0.1:9"
   )

@@ -1,0 +1,55 @@
+/**
+ * The node's extension host, booted with the built-in plugins and every feature's capability
+ * adapter. This is the node's wiring, not a feature: it composes the features, so it lives in
+ * host/, and the features that run over the host (skills, generators) ask for the kernel's
+ * `ExtensionHost` tag, which the node provides once. A granted capability without an adapter
+ * stays absent from a plugin's context.
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { builtins } from "./builtins.ts"
+import { manifest as studio } from "../extensions/studio/plugin.ts"
+import { ExtensionHost } from "../kernel/extensions/host.ts"
+import { SkillCheck } from "../kernel/extensions/skill-check.ts"
+import { pluginFilesAdapterFactory } from "../kernel/extensions/plugin-files.ts"
+import { Settings } from "../kernel/settings.ts"
+import { WebSettings } from "../extensions/web/settings.ts"
+import { signalsAdapterFactory } from "../extensions/plugins/signals-adapter.ts"
+import { scheduleAdapterFactory } from "../extensions/time/schedule-adapter.ts"
+import { ScheduledActivity } from "../extensions/time/scheduled-activity.ts"
+import { llmAdapterFactory } from "../extensions/models/adapter.ts"
+import { ModelsLive } from "../extensions/models/models-layer.ts"
+import { networkAdapterFactory } from "../extensions/network/adapter.ts"
+import { processAdapterFactory } from "../extensions/sandbox/adapter.ts"
+import { Sandbox } from "../extensions/sandbox/sandbox.ts"
+import { authoringAdapterFactory } from "../extensions/studio/authoring-adapter.ts"
+import { hostVersion } from "../kernel/version.ts"
+import { memoryAdapterFactory } from "../extensions/twin/memory-adapter.ts"
+import { twinFeature } from "../extensions/twin/feature.ts"
+import { integrationsAdapterFactory } from "../extensions/comms/adapter.ts"
+import { BeingConnectionsLive } from "../extensions/comms/being-connections.ts"
+import { MailAAccountsLive } from "../extensions/comms/mail-a/accounts.ts"
+
+export const ExtensionHostLive = Layer.unwrapEffect(
+  Effect.gen(function* () {
+    // A plugin id is unique across everything loaded (built-ins load first), so no plugin can pass for a built-in.
+    const builtinIds = new Set(builtins.map((module) => module.manifest.id))
+    const signals = yield* signalsAdapterFactory(builtinIds)
+    const schedule = yield* scheduleAdapterFactory(builtinIds)
+    const memory = yield* memoryAdapterFactory(builtinIds)
+    const network = networkAdapterFactory(yield* WebSettings)
+    const llm = yield* llmAdapterFactory
+    const sandbox = yield* processAdapterFactory
+    const storage = yield* authoringAdapterFactory(studio.id)
+    const integrations = yield* integrationsAdapterFactory
+    const filesystem = pluginFilesAdapterFactory(yield* Settings, builtinIds)
+    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, schedule, network, llm, storage, memory, filesystem, process: sandbox, integrations } })
+  })
+).pipe(
+  // A being's own mail and chat connections, preferred by the integrations adapter.
+  Layer.provide(Layer.mergeAll(BeingConnectionsLive, MailAAccountsLive)),
+  // The `schedule` adapter's timed skill runs: their check (over the registries, not the host).
+  Layer.provide(SkillCheck.layer),
+  // The `llm` and `memory` adapters call through these (the desktop's Signals and the accounts' BeingRegistry come from the node).
+  Layer.provide(Layer.mergeAll(ModelsLive, twinFeature, Sandbox.Default, ScheduledActivity.Default))
+)
