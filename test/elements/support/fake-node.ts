@@ -159,3 +159,13 @@ export const byText = <E extends HTMLElement = HTMLButtonElement>(root: Element 
   if (hit === undefined) throw new Error(`No ${selector} says ${String(words)}`)
   return hit
 }
+
+/** Types into named fields of an element's forms (by `name`), as the person would leave them. */
+export const fill = (root: Element, values: Record<string, string>): void => {
+  for (const [name, value] of Object.entries(values)) {
+    const control = find<HTMLInputElement>(root, `[name="${name}"]`)
+    control.value = value
+    control.dispatchEvent(new Event("input", { bubbles: true, composed: true }))
+    control.dispatchEvent(new Event("change", { bubbles: true, composed: true }))
+  }
+}
