@@ -1,5 +1,6 @@
 /** Records as the node answers them, for the element tests' fake node. */
 import type { Being } from "../../../extensions/accounts/contract/records.ts"
+import type { Project, Task } from "../../../actors/project/contract/records.ts"
 
 export const owner: Being = {
   id: "b-owner",
@@ -13,3 +14,48 @@ export const owner: Being = {
 }
 
 export const ok = { json: { ok: true } }
+
+export const project = (over: Partial<Project> = {}): Project => ({
+  id: "p1",
+  ownerId: "b-owner",
+  generatorId: null,
+  title: "A tea guide",
+  brief: "Write a short guide to green tea.",
+  inputs: {},
+  status: "running",
+  outputs: [],
+  teamId: null,
+  costUsd: 0,
+  error: null,
+  dueAt: null,
+  planVersion: 1,
+  createdAt: "2026-01-05T09:00:00.000Z",
+  updatedAt: "2026-01-05T09:05:00.000Z",
+  ...over
+})
+
+export const task = (over: Partial<Task> = {}): Task => ({
+  id: "t1",
+  projectId: "p1",
+  parentId: null,
+  key: "research",
+  title: "Research green teas",
+  description: "Find the main kinds.",
+  role: "researcher",
+  assigneeAgentId: "a1",
+  assigneeBeingId: null,
+  pinned: false,
+  kind: "work",
+  skills: [],
+  tier: "standard",
+  dependsOn: [],
+  status: "running",
+  input: null,
+  output: null,
+  error: null,
+  costUsd: 0,
+  startedAt: "2026-01-05T09:01:00.000Z",
+  finishedAt: null,
+  dueAt: null,
+  ...over
+})
