@@ -1,6 +1,7 @@
 /** Records as the node answers them, for the element tests' fake node. */
 import type { Being } from "../../../extensions/accounts/contract/records.ts"
 import type { Project, Task } from "../../../actors/project/contract/records.ts"
+import type { Signal } from "../../../actors/being/contract/signal.ts"
 
 export const owner: Being = {
   id: "b-owner",
@@ -57,5 +58,25 @@ export const task = (over: Partial<Task> = {}): Task => ({
   startedAt: "2026-01-05T09:01:00.000Z",
   finishedAt: null,
   dueAt: null,
+  ...over
+})
+
+export const signal = (over: Partial<Signal> = {}): Signal => ({
+  id: "s1",
+  beingId: "b-owner",
+  kind: "reminder",
+  title: "Water the plants",
+  body: "The fern is dry.",
+  options: [],
+  priority: "normal",
+  dueAt: null,
+  action: null,
+  source: "owner",
+  status: "open",
+  answer: null,
+  actionResult: null,
+  createdAt: "2026-01-05T09:00:00.000Z",
+  updatedAt: "2026-01-05T09:00:00.000Z",
+  answeredAt: null,
   ...over
 })
