@@ -111,9 +111,10 @@ afterEach(() => {
 
 /**
  * The words an element shows, its shadow roots' (and their elements' shadow roots') included,
- * with a space between blocks and none inside a line ("Done · 12 ms", "(left this device).").
+ * with a space between blocks and none inside a line ("Done · 12 ms", "(left this device)."); "" for nothing.
  */
-export const textOf = (root: Element | ShadowRoot): string => {
+export const textOf = (root: Element | ShadowRoot | null): string => {
+  if (root === null) return ""
   const parts: Array<string> = []
   const walk = (node: Node): void => {
     if (node.nodeType === Node.TEXT_NODE) {
