@@ -136,7 +136,7 @@ export const textOf = (root: Element | ShadowRoot | null): string => {
 export const until = (predicate: () => boolean, message?: string): Promise<void> =>
   waitUntil(predicate, message ?? `Never: ${predicate.toString()}`, { timeout: 10_000, interval: 20 })
 
-/** Every element matching a selector, through shadow roots. */
+/** Every element matching a selector, through shadow roots (a selector matches within one root). */
 export const findAll = <E extends Element = HTMLElement>(root: Element | ShadowRoot, selector: string): Array<E> => {
   const found: Array<E> = []
   const walk = (node: Element | ShadowRoot): void => {

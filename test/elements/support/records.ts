@@ -2,6 +2,7 @@
 import type { Being } from "../../../extensions/accounts/contract/records.ts"
 import type { Project, Task } from "../../../actors/project/contract/records.ts"
 import type { Signal } from "../../../actors/being/contract/signal.ts"
+import type { Thread } from "../../../extensions/threads/contract/records.ts"
 
 export const owner: Being = {
   id: "b-owner",
@@ -80,3 +81,27 @@ export const signal = (over: Partial<Signal> = {}): Signal => ({
   answeredAt: null,
   ...over
 })
+
+export const thread = (over: Partial<Thread> = {}): Thread => ({
+  id: "th1",
+  kind: "muse",
+  title: "Iris",
+  participants: ["b-owner"],
+  replyPolicy: "muse",
+  preview: null,
+  lastMessageAt: null,
+  createdAt: "2026-01-05T09:00:00.000Z",
+  ...over
+})
+
+/** Where `navigate` sent the page during the current test; the test page's address is put back after each. */
+export const navigations = (): Array<string> => {
+  const seen: Array<string> = []
+  const start = location.pathname + location.search
+  window.addEventListener("location-changed", () => seen.push(location.pathname + location.search))
+  afterEach(() => {
+    seen.length = 0
+    history.replaceState(null, "", start)
+  })
+  return seen
+}
