@@ -105,3 +105,14 @@ export const navigations = (): Array<string> => {
   })
   return seen
 }
+
+export const listedBeing = (over: Record<string, unknown> = {}) => ({
+  id: "b-bo",
+  kind: "human",
+  handle: "bo",
+  displayName: "Bo",
+  isOwner: false,
+  createdAt: "2026-01-03T10:00:00.000Z",
+  online: false,
+  ...over
+})
