@@ -11,6 +11,7 @@ export default {
   // One browser, two pages at a time: the machine has two cores shared with others.
   concurrency: 2,
   concurrentBrowsers: 1,
+  // Ceilings for a busy shared machine, not waits: the tests wait on events and what the page shows.
   browserStartTimeout: 60_000,
   testsStartTimeout: 60_000,
   testsFinishTimeout: 120_000,

@@ -3,7 +3,7 @@ import { sendKeys } from "@web/test-runner-commands"
 import "../../ui/places/desktop/desktop-place.ts"
 import type { DesktopPlace } from "../../ui/places/desktop/desktop-place.ts"
 import { fakeLive } from "./support/fake-live.ts"
-import { byText, fakeNode, find, held, refusal, textOf, until } from "./support/fake-node.ts"
+import { byText, fakeNode, find, held, refusal, type Sent, textOf, until } from "./support/fake-node.ts"
 import { owner, signal } from "./support/records.ts"
 
 const widgets = "GET /api/desktop/widgets"
@@ -51,7 +51,7 @@ describe("<desktop-place>", () => {
   })
 
   it("arranges by keyboard: a move is stored at once and the keyboard stays on the moved widget", async () => {
-    const node = fakeNode(routes({ "PUT /api/desktop/widgets": ({ body }) => ({ json: { ...(body as object), updatedAt: "2026-01-05T10:00:00.000Z" } }) }))
+    const node = fakeNode(routes({ "PUT /api/desktop/widgets": ({ body }: Sent) => ({ json: { ...(body as object), updatedAt: "2026-01-05T10:00:00.000Z" } }) }))
     const el = await make()
     await until(() => el.shadowRoot!.querySelectorAll("section.widget").length === 2)
     byText(el, "button", "Arrange widgets").click()
