@@ -1,6 +1,6 @@
 /**
  * `npm test`: everything a change can break, in order — the Debian packages the tests need,
- * the type-check, unit and API tests, the UI build, then the browser flows. Stops at the
+ * the type-check, unit and API tests, the UI build, the Lit elements alone, then the browser flows. Stops at the
  * first failing step and says which.
  */
 import { spawnSync } from "node:child_process"
@@ -66,5 +66,6 @@ step("OpenAPI lint (Redocly, recommended rules)", process.execPath, [npx("redocl
 rmSync(openApiFolder, { recursive: true, force: true })
 step("Unit and API tests", process.execPath, [npx("vitest"), "run"])
 step("Build the web app", process.execPath, ["ui/build.ts"])
+step("Element tests (Chromium)", process.execPath, [npx("web-test-runner"), "--config", "web-test-runner.config.mjs"])
 step("Browser tests (Chromium)", process.execPath, [npx("vitest"), "run", "--config", "vitest.e2e.config.ts"])
 console.log("\nAll tests passed.")
