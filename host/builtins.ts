@@ -16,4 +16,20 @@ import * as themes from "../extensions/themes/plugin.ts"
 import * as web from "../extensions/web/plugin.ts"
 import { commsPlugins } from "../extensions/comms/plugins.ts"
 
-export const builtins: ReadonlyArray<PluginModule> = [themes, files, docs, math, code, scene3d, web, http, image, llm, memory, desktop, schedule, studio, ...commsPlugins]
+export const builtins: ReadonlyArray<PluginModule> = [
+  themes,
+  files,
+  docs,
+  math,
+  code,
+  scene3d,
+  web,
+  http,
+  image,
+  llm,
+  memory,
+  desktop,
+  schedule,
+  studio,
+  ...commsPlugins
+]

@@ -11,7 +11,8 @@ import { fileURLToPath } from "node:url"
 const startScript = fileURLToPath(new URL("./start.ts", import.meta.url))
 
 /** The node's own lines (host/boot.ts) that carry the owner access code. */
-const isOwnerCodeLine = (line: string) => line.startsWith("Owner access code: ") || line.startsWith("Register as the owner at ")
+const isOwnerCodeLine = (line: string) =>
+  line.startsWith("Owner access code: ") || line.startsWith("Register as the owner at ")
 
 export interface LocalRunner {
   readonly name: string
@@ -39,7 +40,9 @@ export const startRunner = (
   let onUrl: (url: string) => void = () => {}
   const listening = new Promise<string>((resolve, reject) => {
     onUrl = resolve
-    child.once("exit", (code, signal) => reject(new Error(`${name} exited before it listened (${signal ?? `exit ${code}`})`)))
+    child.once("exit", (code, signal) =>
+      reject(new Error(`${name} exited before it listened (${signal ?? `exit ${code}`})`))
+    )
   })
   listening.catch(() => {})
   const relay = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) =>
@@ -69,9 +72,13 @@ export const startRunner = (
 export const untilHealthy = async (runner: LocalRunner, url: string, timeoutMs: number): Promise<void> => {
   const deadline = Date.now() + timeoutMs
   while (runner.running()) {
-    const healthy = await fetch(`${url}/api/health`).then((response) => response.ok, () => false)
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false
+    )
     if (healthy) return
-    if (Date.now() > deadline) throw new Error(`${runner.name} did not answer ${url}/api/health within ${timeoutMs / 1000} s`)
+    if (Date.now() > deadline)
+      throw new Error(`${runner.name} did not answer ${url}/api/health within ${timeoutMs / 1000} s`)
     await Promise.race([runner.exited, new Promise((resolve) => setTimeout(resolve, 200))])
   }
   throw new Error(`${runner.name} exited before it answered`)

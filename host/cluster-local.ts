@@ -15,8 +15,15 @@ import { ensureUiBuild } from "../ui/build.ts"
 import { startRunner, untilHealthy, type LocalRunner } from "./cluster-local-runner.ts"
 import { freePort, portFree } from "./free-port.ts"
 import {
-  clusterExists, ensureDatabase, initCluster, postgresBinDir, postgresInstalled, postgresInstallHint,
-  serverRunning, startServer, stopServer
+  clusterExists,
+  ensureDatabase,
+  initCluster,
+  postgresBinDir,
+  postgresInstalled,
+  postgresInstallHint,
+  serverRunning,
+  startServer,
+  stopServer
 } from "./postgres-server.ts"
 
 const root = resolve(process.env.CLUSTER_LOCAL_DIR ?? join("data", "cluster"))
@@ -26,7 +33,9 @@ const firstPort = Number(process.env.PORT ?? 8787)
 const say = (line: string) => console.log(`cluster: ${line}`)
 
 if (!postgresInstalled()) {
-  console.error(`cluster: PostgreSQL is not installed (no initdb in ${postgresBinDir}); install it with: ${postgresInstallHint}`)
+  console.error(
+    `cluster: PostgreSQL is not installed (no initdb in ${postgresBinDir}); install it with: ${postgresInstallHint}`
+  )
   process.exit(1)
 }
 if (!Number.isInteger(firstPort) || firstPort < 0 || firstPort > 65534) {
@@ -94,15 +103,20 @@ const main = async () => {
   for (const index of [1, 2]) {
     const name = `runner-${index}`
     say(`starting ${name}`)
-    const runner = startRunner(name, {
-      DATABASE_URL: databaseUrl,
-      CLUSTER_RUNNER_ADDRESS: `127.0.0.1:${await freePort()}`,
-      PORT: String(firstPort === 0 ? 0 : firstPort + index - 1),
-      DATA_DIR: join(root, name),
-      FILES_DIR: filesDir
-    }, (line) => {
-      if (ownerLines.length < 2 && !ownerLines.some((held) => held.split(":")[0] === line.split(":")[0])) ownerLines.push(line)
-    })
+    const runner = startRunner(
+      name,
+      {
+        DATABASE_URL: databaseUrl,
+        CLUSTER_RUNNER_ADDRESS: `127.0.0.1:${await freePort()}`,
+        PORT: String(firstPort === 0 ? 0 : firstPort + index - 1),
+        DATA_DIR: join(root, name),
+        FILES_DIR: filesDir
+      },
+      (line) => {
+        if (ownerLines.length < 2 && !ownerLines.some((held) => held.split(":")[0] === line.split(":")[0]))
+          ownerLines.push(line)
+      }
+    )
     runners.push(runner)
     void runner.exited.then(() => {
       if (stopping !== undefined) return
@@ -139,6 +153,7 @@ const ownerRegistered = async (databaseUrl: string): Promise<boolean> => {
 
 main().catch((error: unknown) => {
   console.error(`cluster: ${error instanceof Error ? error.message : String(error)}`)
-  if (existsSync(join(pgFolder, "server.log"))) console.error(`cluster: PostgreSQL's log: ${join(pgFolder, "server.log")}`)
+  if (existsSync(join(pgFolder, "server.log")))
+    console.error(`cluster: PostgreSQL's log: ${join(pgFolder, "server.log")}`)
   shutdown(1)
 })

@@ -43,7 +43,11 @@ export const ExtensionHostLive = Layer.unwrapEffect(
     const storage = yield* authoringAdapterFactory(studio.id)
     const integrations = yield* integrationsAdapterFactory
     const filesystem = pluginFilesAdapterFactory(yield* Settings, builtinIds)
-    return ExtensionHost.layer({ hostVersion, builtins, adapters: { signals, schedule, network, llm, storage, memory, filesystem, process: sandbox, integrations } })
+    return ExtensionHost.layer({
+      hostVersion,
+      builtins,
+      adapters: { signals, schedule, network, llm, storage, memory, filesystem, process: sandbox, integrations }
+    })
   })
 ).pipe(
   // A being's own mail and chat connections, preferred by the integrations adapter.

@@ -214,7 +214,9 @@ const featureContracts = Layer.mergeAll(threadsFeature, HushLive, ProjectDirecto
  * and generators, `llm` calls models), with the skill runtime agents check names against: they read what the host
  * loaded through the registry, so they are built below the host and the host takes them as they are.
  */
-const beneathHost = Layer.mergeAll(AgentsLive, GeneratorsService, ModelsLive).pipe(Layer.provideMerge(SkillsRuntimeLive))
+const beneathHost = Layer.mergeAll(AgentsLive, GeneratorsService, ModelsLive).pipe(
+  Layer.provideMerge(SkillsRuntimeLive)
+)
 
 /** The node's features: each one's routes with the services behind them (the live channel, which has none, is shared). */
 const features = Layer.mergeAll(
@@ -279,7 +281,9 @@ const listenLayer = (onListening: NodeOptions["onListening"]) =>
       const listening = nodeHttpServerLayer(server, { port: settings.port, host: settings.host })
       return onListening === undefined
         ? listening
-        : Layer.tap(listening, (context) => Effect.sync(() => onListening(listeningUrl(Context.get(context, HttpServer.HttpServer).address))))
+        : Layer.tap(listening, (context) =>
+            Effect.sync(() => onListening(listeningUrl(Context.get(context, HttpServer.HttpServer).address)))
+          )
     })
   )
 

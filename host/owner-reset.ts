@@ -28,7 +28,8 @@ const ownerResetLink = Effect.gen(function* () {
   const owner = yield* Effect.flatMap(BeingsRepository, (beings) => beings.findOwner())
   if (Option.isNone(owner)) {
     return yield* new CannotReset({
-      message: "Nobody has registered as the owner yet: start the node and register with the owner access code it prints."
+      message:
+        "Nobody has registered as the owner yet: start the node and register with the owner access code it prints."
     })
   }
   const { id, email } = owner.value
@@ -41,7 +42,9 @@ const program = Effect.gen(function* () {
   const settings = yield* Settings
   const file = join(settings.dataDir, "node.db")
   if (Option.isNone(settings.databaseUrl) && !existsSync(file)) {
-    return yield* new CannotReset({ message: `There is no node database at ${file}. Run this with the node's DATA_DIR.` })
+    return yield* new CannotReset({
+      message: `There is no node database at ${file}. Run this with the node's DATA_DIR.`
+    })
   }
   return yield* Effect.provide(ownerResetLink, databaseLayer(migrations))
 }).pipe(Effect.provide(Settings.layer))

@@ -16,7 +16,8 @@ export const postgresBinDir = process.env.POSTGRES_BIN_DIR ?? "/usr/lib/postgres
 /** What to run when the binaries are missing; said in one line by whoever needs them. */
 export const postgresInstallHint = "apt-get install postgresql"
 
-export const postgresInstalled = (): boolean => existsSync(join(postgresBinDir, "initdb")) && existsSync(join(postgresBinDir, "pg_ctl"))
+export const postgresInstalled = (): boolean =>
+  existsSync(join(postgresBinDir, "initdb")) && existsSync(join(postgresBinDir, "pg_ctl"))
 
 /** The command as the user the server may run as: `postgres` when we are root, else ourselves. */
 const asServerUser = (command: string, args: ReadonlyArray<string>): [string, Array<string>] =>
@@ -59,7 +60,14 @@ export const clusterExists = (folder: string): boolean => existsSync(join(dataOf
 export const initCluster = (folder: string, options: { readonly fast?: boolean } = {}): void => {
   serverFolder(folder)
   run("initdb", [
-    "-D", dataOf(folder), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8",
+    "-D",
+    dataOf(folder),
+    "-U",
+    "postgres",
+    "--auth=trust",
+    "-E",
+    "UTF8",
+    "--locale=C.UTF-8",
     ...(options.fast === true ? ["--no-sync"] : [])
   ])
 }
@@ -70,7 +78,9 @@ export const initCluster = (folder: string, options: { readonly fast?: boolean }
  */
 export const startServer = (folder: string, port: number, options: { readonly fast?: boolean } = {}): void => {
   const settings = [
-    "-c listen_addresses=127.0.0.1", `-p ${port}`, `-k ${folder}`,
+    "-c listen_addresses=127.0.0.1",
+    `-p ${port}`,
+    `-k ${folder}`,
     ...(options.fast === true ? ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"] : [])
   ].join(" ")
   run("pg_ctl", ["start", "-D", dataOf(folder), "-w", "-s", "-l", join(folder, "server.log"), "-o", settings])
@@ -106,7 +116,8 @@ export const serverPid = (folder: string): number | undefined => {
 }
 
 /** The URL of a database of the server (trust auth on loopback: no password). */
-export const databaseUrlOf = (port: number, database: string): string => `postgres://postgres@127.0.0.1:${port}/${database}`
+export const databaseUrlOf = (port: number, database: string): string =>
+  `postgres://postgres@127.0.0.1:${port}/${database}`
 
 /** Creates the database unless it exists; `name` is ours (letters, digits, underscores). */
 export const ensureDatabase = async (port: number, name: string): Promise<string> => {

@@ -30,14 +30,16 @@ const packageScope = (parentUrl: string): string | null => {
   return parentUrl.startsWith(repoUrl) ? repoUrl : null
 }
 
-const isBare = (specifier: string) => !specifier.startsWith(".") && !specifier.startsWith("/") && !specifier.includes(":")
+const isBare = (specifier: string) =>
+  !specifier.startsWith(".") && !specifier.startsWith("/") && !specifier.includes(":")
 
 export const cacheBareResolutions = (): ModuleHooks => {
   const resolved = new Map<string, { readonly url: string; readonly format?: string | null | undefined }>()
   return registerHooks({
     resolve: (specifier, context, nextResolve) => {
       const scope = context.parentURL === undefined || !isBare(specifier) ? null : packageScope(context.parentURL)
-      if (scope === null || Object.keys(context.importAttributes ?? {}).length > 0) return nextResolve(specifier, context)
+      if (scope === null || Object.keys(context.importAttributes ?? {}).length > 0)
+        return nextResolve(specifier, context)
       const key = `${specifier}\0${scope}\0${context.conditions.join(",")}`
       const known = resolved.get(key)
       if (known !== undefined) return { ...known, shortCircuit: true }

@@ -14,10 +14,22 @@ import { MailSettings, mailSettingsConfig, type MailSettingsShape } from "../ext
 import { FilesSettings, filesSettingsConfig, type FilesSettingsShape } from "../extensions/files/settings.ts"
 import { SandboxSettings, sandboxSettingsConfig, type SandboxSettingsShape } from "../extensions/sandbox/settings.ts"
 import { TwinSettings, twinSettingsConfig, type TwinSettingsShape } from "../extensions/twin/settings.ts"
-import { ChatBridgeSettings, chatBridgeSettingsConfig, type ChatBridgeSettingsShape } from "../extensions/twin/chat-bridge/settings.ts"
-import { IntegrationSettings, integrationSettingsConfig, type IntegrationSettingsShape } from "../extensions/comms/settings.ts"
+import {
+  ChatBridgeSettings,
+  chatBridgeSettingsConfig,
+  type ChatBridgeSettingsShape
+} from "../extensions/twin/chat-bridge/settings.ts"
+import {
+  IntegrationSettings,
+  integrationSettingsConfig,
+  type IntegrationSettingsShape
+} from "../extensions/comms/settings.ts"
 import { MarketSettings, marketSettingsConfig, type MarketSettingsShape } from "../extensions/market/settings.ts"
-import { FederationSettings, federationSettingsConfig, type FederationSettingsShape } from "../extensions/federation/settings.ts"
+import {
+  FederationSettings,
+  federationSettingsConfig,
+  type FederationSettingsShape
+} from "../extensions/federation/settings.ts"
 
 /** Each feature's Config, by feature: what the environment may set. */
 export const featureSettingConfigs = {

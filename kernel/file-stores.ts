@@ -33,12 +33,17 @@ export const filesDirOf = (settings: FileStoreSettings): string =>
   resolve(Option.getOrElse(settings.filesDir, () => join(settings.dataDir, "files")))
 
 /** The absolute root of one store. */
-export const fileStoreRoot = (settings: FileStoreSettings, store: FileStore): string => join(filesDirOf(settings), store)
+export const fileStoreRoot = (settings: FileStoreSettings, store: FileStore): string =>
+  join(filesDirOf(settings), store)
 
 /** Per-process: plugins' bundles kept between boots, stamped with inodes this machine's disk gave them. */
 export const pluginBundleCacheDir = (dataDir: string): string => join(resolve(dataDir), "plugin-bundles")
 
-const exists = (path: string) => stat(path).then(() => true, () => false)
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false
+  )
 
 /** A rename, or across file systems (FILES_DIR on a network share) a copy beside the target, renamed into place, then the old removed. */
 const move = async (from: string, to: string) => {
@@ -64,18 +69,23 @@ const move = async (from: string, to: string) => {
 export const moveOldFileStores = Effect.fn("files.moveOldStores")(function* (settings: FileStoreSettings) {
   const data = resolve(settings.dataDir)
   const oldCache = join(data, "plugin-data", ".bundles")
-  if ((yield* Effect.promise(() => exists(oldCache))) && !(yield* Effect.promise(() => exists(pluginBundleCacheDir(data))))) {
+  if (
+    (yield* Effect.promise(() => exists(oldCache))) &&
+    !(yield* Effect.promise(() => exists(pluginBundleCacheDir(data))))
+  ) {
     yield* Effect.promise(() => rename(oldCache, pluginBundleCacheDir(data)))
   }
   const moved: Array<FileStore> = []
   for (const store of fileStores) {
     const from = join(data, store)
     const to = fileStoreRoot(settings, store)
-    if (from === to || !(yield* Effect.promise(() => exists(from))) || (yield* Effect.promise(() => exists(to)))) continue
+    if (from === to || !(yield* Effect.promise(() => exists(from))) || (yield* Effect.promise(() => exists(to))))
+      continue
     yield* Effect.promise(() => move(from, to))
     moved.push(store)
   }
-  if (moved.length > 0) yield* Effect.log(`Moved ${moved.join(", ")} from the data folder to FILES_DIR (${filesDirOf(settings)}).`)
+  if (moved.length > 0)
+    yield* Effect.log(`Moved ${moved.join(", ")} from the data folder to FILES_DIR (${filesDirOf(settings)}).`)
 })
 
 /** The move above as a layer the node builds before its features. */

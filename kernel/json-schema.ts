@@ -20,11 +20,12 @@ const validatorClass = async (schema: { readonly [key: string]: unknown }) => {
 
 const describe = (error: ErrorObject): string => {
   const where = error.instancePath === "" ? "(root)" : error.instancePath
-  const detail = error.keyword === "additionalProperties"
-    ? ` ('${String(error.params.additionalProperty)}')`
-    : error.keyword === "enum"
-    ? `: ${JSON.stringify(error.params.allowedValues)}`
-    : ""
+  const detail =
+    error.keyword === "additionalProperties"
+      ? ` ('${String(error.params.additionalProperty)}')`
+      : error.keyword === "enum"
+        ? `: ${JSON.stringify(error.params.allowedValues)}`
+        : ""
   return `${where} ${error.message ?? "is not valid"}${detail}`
 }
 
@@ -38,7 +39,8 @@ const sizeOf = (schema: unknown) => {
 
 /** Rejects with a plain Error when the schema is too large, not JSON, or not a JSON Schema. */
 export const compileJsonSchema = async (schema: { readonly [key: string]: unknown }): Promise<SchemaCheck> => {
-  if (sizeOf(schema) > maxSchemaChars) throw new Error(`The schema must be JSON of at most ${maxSchemaChars} characters.`)
+  if (sizeOf(schema) > maxSchemaChars)
+    throw new Error(`The schema must be JSON of at most ${maxSchemaChars} characters.`)
   const Validator = await validatorClass(schema)
   // `format` needs a plugin the node does not carry: it is not checked, and not warned about on the console.
   const ajv = new Validator({ allErrors: true, strict: false, logger: false, validateFormats: false })

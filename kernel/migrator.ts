@@ -70,8 +70,9 @@ export const migrate = (migrations: Migrations) =>
       const applied = new Set(rows.map((row) => Number(row["migration_id"])))
       const toRun = pending(migrations, applied)
       for (const migration of toRun) {
-        yield* Effect.mapError(migration.effect, (cause) =>
-          new Error(`Migration "${migration.id}_${migration.name}" failed`, { cause })
+        yield* Effect.mapError(
+          migration.effect,
+          (cause) => new Error(`Migration "${migration.id}_${migration.name}" failed`, { cause })
         )
         yield* sql`INSERT INTO ${sql(table)} (migration_id, name) VALUES (${migration.id}, ${migration.name})`
       }

@@ -16,16 +16,23 @@ export const listeningUrl = (address: HttpServer.Address): string =>
     : `unix:${address.path}`
 
 /** An address that listens on every interface is no address to open: links name loopback instead. */
-const openableHost = (host: string) => (host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host)
+const openableHost = (host: string) =>
+  host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host
 
 /**
  * The origin from the settings alone, for a command that runs beside the node rather than in it
  * (`npm run owner:reset`): PUBLIC_URL, else the configured HOST and PORT.
  */
 export const configuredOrigin = (settings: Pick<SettingsShape, "publicUrl" | "host" | "port">): string =>
-  Option.getOrElse(settings.publicUrl, () => `http://${openableHost(settings.host)}:${settings.port}`).replace(/\/+$/, "")
+  Option.getOrElse(settings.publicUrl, () => `http://${openableHost(settings.host)}:${settings.port}`).replace(
+    /\/+$/,
+    ""
+  )
 
-export class PublicOrigin extends Context.Tag("host/PublicOrigin")<PublicOrigin, { readonly url: string; readonly secure: boolean }>() {
+export class PublicOrigin extends Context.Tag("host/PublicOrigin")<
+  PublicOrigin,
+  { readonly url: string; readonly secure: boolean }
+>() {
   static readonly layer = Layer.effect(
     PublicOrigin,
     Effect.gen(function* () {

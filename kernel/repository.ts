@@ -21,10 +21,15 @@ import type { ParseError } from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 
 const isStorageFault = (error: unknown): boolean =>
-  typeof error === "object" && error !== null && "_tag" in error && (error._tag === "SqlError" || error._tag === "ParseError")
+  typeof error === "object" &&
+  error !== null &&
+  "_tag" in error &&
+  (error._tag === "SqlError" || error._tag === "ParseError")
 
 /** A database failure or an undecodable row becomes a defect; every other error passes through. */
-export const orDieOnStorageFault = <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, Exclude<E, SqlError | ParseError>, R> =>
+export const orDieOnStorageFault = <A, E, R>(
+  self: Effect.Effect<A, E, R>
+): Effect.Effect<A, Exclude<E, SqlError | ParseError>, R> =>
   Effect.catchIf(self, isStorageFault, Effect.die) as Effect.Effect<A, Exclude<E, SqlError | ParseError>, R>
 
 /**
@@ -64,8 +69,8 @@ export const JsonColumn = <A, I, R>(schema: Schema.Schema<A, I, R>): Schema.Sche
   )
 
 /** A boolean column: 0/1 in SQLite, a boolean in PostgreSQL; written as 0/1 (PostgreSQL reads '1' as true). */
-export const BooleanColumn = Schema.transform(
-  Schema.Union(Schema.Boolean, Schema.Literal(0, 1)),
-  Schema.Boolean,
-  { strict: true, decode: (stored) => stored === true || stored === 1, encode: (value) => (value ? 1 : 0) }
-)
+export const BooleanColumn = Schema.transform(Schema.Union(Schema.Boolean, Schema.Literal(0, 1)), Schema.Boolean, {
+  strict: true,
+  decode: (stored) => stored === true || stored === 1,
+  encode: (value) => (value ? 1 : 0)
+})

@@ -17,15 +17,11 @@ import * as Redacted from "effect/Redacted"
 
 /** A string setting; unset or blank is None. */
 export const optionalString = (name: string) =>
-  Config.option(Config.string(name)).pipe(
-    Config.map(Option.filter((value) => value.trim() !== ""))
-  )
+  Config.option(Config.string(name)).pipe(Config.map(Option.filter((value) => value.trim() !== "")))
 
 /** A secret setting, held as a Redacted; unset or blank is None. */
 export const optionalSecret = (name: string) =>
-  Config.option(Config.redacted(name)).pipe(
-    Config.map(Option.filter((value) => Redacted.value(value).trim() !== ""))
-  )
+  Config.option(Config.redacted(name)).pipe(Config.map(Option.filter((value) => Redacted.value(value).trim() !== "")))
 
 /** An on/off setting with no default: None when unset. */
 export const optionalFlag = (name: string) => Config.option(Config.boolean(name))
@@ -47,8 +43,12 @@ const proxyHops = Config.string("TRUST_PROXY").pipe(
     if (text === "" || text === "false" || text === "no" || text === "off") return Either.right(0)
     return /^\d{1,2}$/.test(text)
       ? Either.right(Number(text))
-      : Either.left(ConfigError.InvalidData(["TRUST_PROXY"],
-        "TRUST_PROXY is the number of proxies you run in front of the node (e.g. 1), or 0 when there are none"))
+      : Either.left(
+          ConfigError.InvalidData(
+            ["TRUST_PROXY"],
+            "TRUST_PROXY is the number of proxies you run in front of the node (e.g. 1), or 0 when there are none"
+          )
+        )
   }),
   Config.withDefault(0)
 )
@@ -69,13 +69,16 @@ export const parseRunnerAddress = (text: string): Either.Either<RunnerAddressSet
 }
 
 const clusterRunnerAddress = optionalString("CLUSTER_RUNNER_ADDRESS").pipe(
-  Config.mapOrFail(Option.match({
-    onNone: () => Either.right(Option.none<RunnerAddressSetting>()),
-    onSome: (text) => Either.mapBoth(parseRunnerAddress(text), {
-      onLeft: (message) => ConfigError.InvalidData(["CLUSTER_RUNNER_ADDRESS"], message),
-      onRight: Option.some
+  Config.mapOrFail(
+    Option.match({
+      onNone: () => Either.right(Option.none<RunnerAddressSetting>()),
+      onSome: (text) =>
+        Either.mapBoth(parseRunnerAddress(text), {
+          onLeft: (message) => ConfigError.InvalidData(["CLUSTER_RUNNER_ADDRESS"], message),
+          onRight: Option.some
+        })
     })
-  }))
+  )
 )
 
 /** Where rate-limit counts live: this process's memory, or the database every process shares. */
@@ -117,7 +120,12 @@ export const settingsConfig = Config.all({
   rateLimitStore: Config.all({
     chosen: Config.option(Config.literal("memory", "database")("RATE_LIMIT_STORE")),
     runner: optionalString("CLUSTER_RUNNER_ADDRESS")
-  }).pipe(Config.map(({ chosen, runner }): RateLimitStore => Option.getOrElse(chosen, () => (Option.isSome(runner) ? "database" : "memory")))),
+  }).pipe(
+    Config.map(
+      ({ chosen, runner }): RateLimitStore =>
+        Option.getOrElse(chosen, () => (Option.isSome(runner) ? "database" : "memory"))
+    )
+  ),
   /**
    * Proxies of yours in front of the node: the client address is the X-Forwarded-For entry this
    * many places from the right (each proxy appends the address it heard from). 0: the socket's.
@@ -126,7 +134,10 @@ export const settingsConfig = Config.all({
   /** Bytes of a JSON request body; a route that takes more declares its own limit and setting. */
   maxJsonBytes: Config.integer("MAX_JSON_BYTES").pipe(
     Config.withDefault(1024 * 1024),
-    Config.validate({ message: "MAX_JSON_BYTES must be a whole number of bytes, at least 1024", validation: (n) => n >= 1024 })
+    Config.validate({
+      message: "MAX_JSON_BYTES must be a whole number of bytes, at least 1024",
+      validation: (n) => n >= 1024
+    })
   ),
   logLevel: Config.string("LOG_LEVEL").pipe(Config.withDefault("info")),
   pluginDir: Config.string("PLUGIN_DIR").pipe(Config.withDefault("plugins"))
@@ -145,7 +156,10 @@ export class Settings extends Context.Tag("kernel/Settings")<Settings, SettingsS
   static readonly layer = Layer.effect(Settings, settingsConfig)
   /** Settings from defaults plus the given overrides, for tests. */
   static readonly layerWith = (overrides: Partial<SettingsShape>) =>
-    Layer.effect(Settings, Effect.map(settingsConfig, (base) => ({ ...base, ...overrides })))
+    Layer.effect(
+      Settings,
+      Effect.map(settingsConfig, (base) => ({ ...base, ...overrides }))
+    )
 }
 
 /**
@@ -175,5 +189,8 @@ export const settingNames = (config: Config.Config<unknown>): Effect.Effect<Read
       patch: ConfigProviderPathPatch.empty
     })
   )
-  return Effect.withConfigProvider(config, recording).pipe(Effect.ignore, Effect.map(() => [...asked].sort()))
+  return Effect.withConfigProvider(config, recording).pipe(
+    Effect.ignore,
+    Effect.map(() => [...asked].sort())
+  )
 }

@@ -23,13 +23,21 @@ class TransactionConflict extends Data.TaggedError("TransactionConflict")<{ read
 /** `transaction` again (up to 5 more times, a few milliseconds apart) while the database aborts it for a conflict. */
 export const retryOnConflict = <A, E, R>(transaction: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   transaction.pipe(
-    Effect.catchSomeDefect((defect) => (isConflict(defect) ? Option.some(Effect.fail(new TransactionConflict({ defect }))) : Option.none())),
+    Effect.catchSomeDefect((defect) =>
+      isConflict(defect) ? Option.some(Effect.fail(new TransactionConflict({ defect }))) : Option.none()
+    ),
     // BEGIN and COMMIT fail with an SqlError rather than a defect.
-    Effect.catchIf((error) => error instanceof SqlError && isConflict(error), (error) => Effect.fail(new TransactionConflict({ defect: error }))),
+    Effect.catchIf(
+      (error) => error instanceof SqlError && isConflict(error),
+      (error) => Effect.fail(new TransactionConflict({ defect: error }))
+    ),
     Effect.retry({
       while: (error) => error instanceof TransactionConflict,
       schedule: Schedule.jittered(Schedule.exponential("5 millis")),
       times: 5
     }),
-    Effect.catchIf((error) => error instanceof TransactionConflict, (conflict) => Effect.die((conflict as TransactionConflict).defect))
+    Effect.catchIf(
+      (error) => error instanceof TransactionConflict,
+      (conflict) => Effect.die((conflict as TransactionConflict).defect)
+    )
   ) as Effect.Effect<A, E, R>

@@ -12,7 +12,11 @@ import { join } from "node:path"
 const debianPackages = [
   { name: "chromium", file: "/usr/bin/chromium", why: "browser tests" },
   { name: "bubblewrap", file: "/usr/bin/bwrap", why: "the nova sandbox of code.execute" },
-  { name: "python3-aiosmtpd", file: "/usr/lib/python3/dist-packages/aiosmtpd", why: "the SMTP server of the mail tests" },
+  {
+    name: "python3-aiosmtpd",
+    file: "/usr/lib/python3/dist-packages/aiosmtpd",
+    why: "the SMTP server of the mail tests"
+  },
   { name: "poppler-utils", file: "/usr/bin/pdftotext", why: "reading the written PDFs" },
   { name: "libreoffice-writer-nogui", file: "/usr/bin/soffice", why: "opening the written DOCX files" },
   { name: "unzip", file: "/usr/bin/unzip", why: "reading a DOCX's XML" },
@@ -58,11 +62,16 @@ const { fromApi } = await import("@effect/platform/OpenApi")
 const openApiFolder = mkdtempSync(join(tmpdir(), "node-openapi-"))
 const openApiFile = join(openApiFolder, "openapi.json")
 writeFileSync(openApiFile, JSON.stringify(fromApi(NodeApi), null, 2))
-step("OpenAPI lint (Redocly, recommended rules)", process.execPath, [npx("redocly"), "lint", "--config", "redocly.yaml", openApiFile], {
-  ...process.env,
-  REDOCLY_TELEMETRY: "off",
-  REDOCLY_SUPPRESS_UPDATE_NOTICE: "true"
-})
+step(
+  "OpenAPI lint (Redocly, recommended rules)",
+  process.execPath,
+  [npx("redocly"), "lint", "--config", "redocly.yaml", openApiFile],
+  {
+    ...process.env,
+    REDOCLY_TELEMETRY: "off",
+    REDOCLY_SUPPRESS_UPDATE_NOTICE: "true"
+  }
+)
 rmSync(openApiFolder, { recursive: true, force: true })
 step("Unit and API tests", process.execPath, [npx("vitest"), "run"])
 step("Build the web app", process.execPath, ["ui/build.ts"])

@@ -18,7 +18,16 @@ import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises"
 import { join, relative } from "node:path"
 import { promisify } from "node:util"
 import { brotliCompress, constants, gzip } from "node:zlib"
-import { type BuildStamp, distDir, hashFiles, isBuildCurrent, repoRoot, stampedFiles, uiDir, writeStamp } from "./build-stamp.ts"
+import {
+  type BuildStamp,
+  distDir,
+  hashFiles,
+  isBuildCurrent,
+  repoRoot,
+  stampedFiles,
+  uiDir,
+  writeStamp
+} from "./build-stamp.ts"
 
 export { distDir }
 
@@ -58,7 +67,10 @@ const precompress = async (file: string): Promise<{ bytes: number; brotliBytes: 
   const content = await readFile(file)
   const [br, gz] = await Promise.all([
     brotli(content, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.byteLength }
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: content.byteLength
+      }
     }),
     gzipped(content, { level: constants.Z_BEST_COMPRESSION })
   ])
@@ -74,7 +86,14 @@ export const buildUi = async (options: { readonly outDir?: string } = {}): Promi
   const assetsDir = join(outDir, "assets")
   await rm(outDir, { recursive: true, force: true })
   await mkdir(assetsDir, { recursive: true })
-  const common = { outdir: assetsDir, bundle: true, minify: true, entryNames: "[name]-[hash]", metafile: true, logLevel: "warning" } as const
+  const common = {
+    outdir: assetsDir,
+    bundle: true,
+    minify: true,
+    entryNames: "[name]-[hash]",
+    metafile: true,
+    logLevel: "warning"
+  } as const
   const [scripts, styles] = await Promise.all([
     esbuild.build({
       ...common,
@@ -97,14 +116,20 @@ export const buildUi = async (options: { readonly outDir?: string } = {}): Promi
   const outputOf = (entryPoint: string) => Object.keys(outputs).find((path) => outputs[path].entryPoint === entryPoint)
   const entryPath = outputOf("ui/app.ts")
   const stylesheetPath = outputOf("ui/styles/app.css")
-  if (entryPath === undefined || stylesheetPath === undefined) throw new Error("esbuild named no output for the app's entry or its stylesheet")
+  if (entryPath === undefined || stylesheetPath === undefined)
+    throw new Error("esbuild named no output for the app's entry or its stylesheet")
   const places: Record<string, string> = {}
   for (const [path, output] of Object.entries(outputs)) {
     const place = /^ui\/places\/([^/]+)\//.exec(output.entryPoint ?? "")?.[1]
     if (place !== undefined) places[place] = fromOut(path)
   }
-  const shellImports = outputs[entryPath].imports.filter((item) => item.kind === "import-statement").map((item) => item.path)
-  await writeFile(join(outDir, "index.html"), indexHtml(fromOut(entryPath), fromOut(stylesheetPath), shellImports.map(fromOut)))
+  const shellImports = outputs[entryPath].imports
+    .filter((item) => item.kind === "import-statement")
+    .map((item) => item.path)
+  await writeFile(
+    join(outDir, "index.html"),
+    indexHtml(fromOut(entryPath), fromOut(stylesheetPath), shellImports.map(fromOut))
+  )
 
   const compressible = Object.keys(outputs).filter((path) => /\.(js|css)$/.test(path))
   const sizes = new Map(
@@ -139,7 +164,10 @@ export const buildUi = async (options: { readonly outDir?: string } = {}): Promi
     stamp,
     shellBytes: sum(shellFiles, (size) => size.bytes),
     shellBrotliBytes: sum(shellFiles, (size) => size.brotliBytes),
-    allScriptBytes: sum(compressible.filter((path) => path.endsWith(".js")), (size) => size.bytes)
+    allScriptBytes: sum(
+      compressible.filter((path) => path.endsWith(".js")),
+      (size) => size.bytes
+    )
   }
 }
 
@@ -154,7 +182,9 @@ export const describeBuild = (build: UiBuild, ms: number): string =>
  * What `npm start` does before the node starts: reuse the build when its stamp matches the
  * sources, build otherwise. Answers the one line to print.
  */
-export const ensureUiBuild = async (options: { readonly outDir?: string } = {}): Promise<{ readonly built: boolean; readonly line: string }> => {
+export const ensureUiBuild = async (
+  options: { readonly outDir?: string } = {}
+): Promise<{ readonly built: boolean; readonly line: string }> => {
   const outDir = options.outDir ?? distDir
   const started = performance.now()
   if (isBuildCurrent(outDir)) {

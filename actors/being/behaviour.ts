@@ -42,18 +42,25 @@ const build = Effect.gen(function* () {
 
   /** The being's own open signal, or why it cannot be changed. */
   const openSignal = (signalId: string) =>
-    Effect.flatMap(signals.find({ beingId, signalId }), (found): Effect.Effect<Signal, SignalNotFound | SignalClosed> => {
-      if (Option.isNone(found)) return Effect.fail(new SignalNotFound({ signalId }))
-      const signal = found.value
-      return signal.status === "open" ? Effect.succeed(signal) : Effect.fail(new SignalClosed({ signalId, status: signal.status }))
-    })
+    Effect.flatMap(
+      signals.find({ beingId, signalId }),
+      (found): Effect.Effect<Signal, SignalNotFound | SignalClosed> => {
+        if (Option.isNone(found)) return Effect.fail(new SignalNotFound({ signalId }))
+        const signal = found.value
+        return signal.status === "open"
+          ? Effect.succeed(signal)
+          : Effect.fail(new SignalClosed({ signalId, status: signal.status }))
+      }
+    )
 
   /**
    * A conditional flip that found the signal no longer open. One actor per being makes that
    * impossible today; single use does not rest on it.
    */
   const closedMeanwhile = (signalId: string) =>
-    Effect.flatMap(openSignal(signalId), () => Effect.die(new Error(`signal ${signalId} is open, yet could not be flipped`)))
+    Effect.flatMap(openSignal(signalId), () =>
+      Effect.die(new Error(`signal ${signalId} is open, yet could not be flipped`))
+    )
 
   /** The record of a raise, written as it is answered: no read back. */
   const newSignal = (input: SignalInput, source: string, now: string): Signal => ({
@@ -92,14 +99,24 @@ const build = Effect.gen(function* () {
 
     RaiseSignal: ({ payload }) =>
       Effect.gen(function* () {
-        const stamp = yield* Effect.provide(gate({ beingId, trigger: payload.trigger, holdUntil: payload.holdUntil }), gateNeeds)
+        const stamp = yield* Effect.provide(
+          gate({ beingId, trigger: payload.trigger, holdUntil: payload.holdUntil }),
+          gateNeeds
+        )
         const raised = newSignal(payload.input, payload.source, stamp.at)
         // A refused signal is kept for audit, dismissed; a held one is due when it is let through.
-        const signal: Signal = stamp.decision === "refused"
-          ? { ...raised, status: "dismissed" }
-          : stamp.decision === "held" ? { ...raised, dueAt: stamp.heldUntil } : raised
+        const signal: Signal =
+          stamp.decision === "refused"
+            ? { ...raised, status: "dismissed" }
+            : stamp.decision === "held"
+              ? { ...raised, dueAt: stamp.heldUntil }
+              : raised
         const evidence = [...payload.evidence, ...evidenceOfSource(payload.source)]
-        yield* signals.insert({ ...signal, gate: { ...stamp, evidence }, heldUntil: stamp.decision === "held" ? stamp.heldUntil : null })
+        yield* signals.insert({
+          ...signal,
+          gate: { ...stamp, evidence },
+          heldUntil: stamp.decision === "held" ? stamp.heldUntil : null
+        })
         const delivered = stamp.decision === "raised"
         if (delivered) yield* bus.publish(desktop, { type: "signal.created", signal })
         return { signal, delivered, gate: stamp }
@@ -120,10 +137,18 @@ const build = Effect.gen(function* () {
             const signal = yield* openSignal(payload.signalId)
             if (!signal.options.some((option) => option.id === payload.optionId)) {
               return yield* Effect.fail(
-                new UnknownOption({ signalId: signal.id, optionId: payload.optionId, options: signal.options.map((option) => option.id) })
+                new UnknownOption({
+                  signalId: signal.id,
+                  optionId: payload.optionId,
+                  options: signal.options.map((option) => option.id)
+                })
               )
             }
-            const flipped = yield* signals.markAnswered({ signalId: signal.id, optionId: payload.optionId, now: yield* nowIso })
+            const flipped = yield* signals.markAnswered({
+              signalId: signal.id,
+              optionId: payload.optionId,
+              now: yield* nowIso
+            })
             if (Option.isNone(flipped)) return yield* closedMeanwhile(signal.id)
             const answered = flipped.value
             const result = yield* actions.dispatch({ signal: answered, optionId: payload.optionId })
@@ -150,5 +175,12 @@ const build = Effect.gen(function* () {
  * the desktop and health read them, the live channel names its process with the lease.
  */
 export const BeingLive = entityLayer(Being, build).pipe(
-  Layer.provideMerge(Layer.mergeAll(SignalsRepository.Default, BeingSocketsRepository.Default, HushRepository.Default, PresenceLease.Default))
+  Layer.provideMerge(
+    Layer.mergeAll(
+      SignalsRepository.Default,
+      BeingSocketsRepository.Default,
+      HushRepository.Default,
+      PresenceLease.Default
+    )
+  )
 )

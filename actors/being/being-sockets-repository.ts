@@ -34,14 +34,22 @@ export class BeingSocketsRepository extends Effect.Service<BeingSocketsRepositor
     const add = SqlSchema.findAll({
       Request: Schema.Struct({ ...Socket.fields, processId: Schema.String, now: Schema.String }),
       Result: Schema.Struct({ connectionId: Schema.String }),
-      execute: ({ beingId, connectionId, processId, now }) => sql`INSERT INTO being_sockets (connection_id, being_id, process_id, opened_at)
+      execute: ({
+        beingId,
+        connectionId,
+        processId,
+        now
+      }) => sql`INSERT INTO being_sockets (connection_id, being_id, process_id, opened_at)
         VALUES (${connectionId}, ${beingId}, ${processId}, ${now}) ON CONFLICT DO NOTHING RETURNING connection_id AS "connectionId"`
     })
 
     const remove = SqlSchema.findAll({
       Request: Socket,
       Result: Schema.Struct({ connectionId: Schema.String }),
-      execute: ({ beingId, connectionId }) => sql`DELETE FROM being_sockets WHERE connection_id = ${connectionId} AND being_id = ${beingId}
+      execute: ({
+        beingId,
+        connectionId
+      }) => sql`DELETE FROM being_sockets WHERE connection_id = ${connectionId} AND being_id = ${beingId}
         RETURNING connection_id AS "connectionId"`
     })
 
@@ -57,14 +65,16 @@ export class BeingSocketsRepository extends Effect.Service<BeingSocketsRepositor
         const before = counted(yield* socketsOf(beingId))
         const added = yield* add({ beingId, connectionId, processId, now })
         return before === 0 && added.length === 1
-      }))
+      })
+    )
 
     /** Forgets a socket; true when it was the being's last (the being just went offline). */
     const close = operation("presence.close", (beingId: string, connectionId: string) =>
       Effect.gen(function* () {
         const removed = yield* remove({ beingId, connectionId })
         return removed.length === 1 && counted(yield* socketsOf(beingId)) === 0
-      }))
+      })
+    )
 
     /** The beings with a socket open on any process of the node: who reads as online. */
     const onlineIds = operation("presence.onlineIds", () =>
@@ -75,17 +85,23 @@ export class BeingSocketsRepository extends Effect.Service<BeingSocketsRepositor
           execute: () => sql`SELECT DISTINCT being_id AS "beingId" FROM being_sockets`
         })(undefined),
         (rows) => new Set(rows.map((row) => row.beingId))
-      ))
+      )
+    )
 
     /** Whether the being has a socket open on any process of the node. */
-    const isOnline = operation("presence.isOnline", (beingId: string) => Effect.map(socketsOf(beingId), (n) => counted(n) > 0))
+    const isOnline = operation("presence.isOnline", (beingId: string) =>
+      Effect.map(socketsOf(beingId), (n) => counted(n) > 0)
+    )
 
     /** How many beings are online node-wide (for /api/health). */
     const onlineBeings = operation("presence.onlineBeings", () => Effect.map(onlineCount(undefined), counted))
 
     const upsertLease = SqlSchema.void({
       Request: Lease,
-      execute: ({ processId, aliveUntil }) => sql`INSERT INTO presence_leases (process_id, alive_until) VALUES (${processId}, ${aliveUntil})
+      execute: ({
+        processId,
+        aliveUntil
+      }) => sql`INSERT INTO presence_leases (process_id, alive_until) VALUES (${processId}, ${aliveUntil})
         ON CONFLICT (process_id) DO UPDATE SET alive_until = excluded.alive_until`
     })
 
@@ -105,19 +121,26 @@ export class BeingSocketsRepository extends Effect.Service<BeingSocketsRepositor
         if ((yield* extendLease({ processId, aliveUntil, now })).length === 1) return true
         yield* upsertLease({ processId, aliveUntil })
         return false
-      }))
+      })
+    )
 
     /** A process stopping in order gives its lease up: its rows go at the next sweep. */
-    const endLease = operation("presence.endLease", SqlSchema.void({
-      Request: Schema.String,
-      execute: (processId) => sql`DELETE FROM presence_leases WHERE process_id = ${processId}`
-    }))
+    const endLease = operation(
+      "presence.endLease",
+      SqlSchema.void({
+        Request: Schema.String,
+        execute: (processId) => sql`DELETE FROM presence_leases WHERE process_id = ${processId}`
+      })
+    )
 
     /** Alone on the database (SQLite): every other process is gone, whatever its lease says. */
-    const endOtherLeases = operation("presence.endOtherLeases", SqlSchema.void({
-      Request: Schema.String,
-      execute: (processId) => sql`DELETE FROM presence_leases WHERE process_id <> ${processId}`
-    }))
+    const endOtherLeases = operation(
+      "presence.endOtherLeases",
+      SqlSchema.void({
+        Request: Schema.String,
+        execute: (processId) => sql`DELETE FROM presence_leases WHERE process_id <> ${processId}`
+      })
+    )
 
     const deleteLapsedSockets = SqlSchema.findAll({
       Request: Schema.String,
@@ -143,8 +166,19 @@ export class BeingSocketsRepository extends Effect.Service<BeingSocketsRepositor
         const offline: Array<string> = []
         for (const beingId of beings) if (counted(yield* socketsOf(beingId)) === 0) offline.push(beingId)
         return offline
-      }))
+      })
+    )
 
-    return { open, close, isOnline, onlineIds: onlineIds(), onlineBeings: onlineBeings(), renewLease, endLease, endOtherLeases, sweep } as const
+    return {
+      open,
+      close,
+      isOnline,
+      onlineIds: onlineIds(),
+      onlineBeings: onlineBeings(),
+      renewLease,
+      endLease,
+      endOtherLeases,
+      sweep
+    } as const
   })
 }) {}

@@ -40,7 +40,9 @@ export const effectiveCap = (settings: HushSettings) =>
   settings.level === "fewer" ? Math.ceil(settings.dailyCap / 2) : settings.dailyCap
 
 const clock = (at: number, timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(at))
+  new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
+    new Date(at)
+  )
 
 export const decide = (request: GateRequest, facts: GateFacts): GateStamp => {
   const at = new Date(facts.now).toISOString()
@@ -53,15 +55,30 @@ export const decide = (request: GateRequest, facts: GateFacts): GateStamp => {
   })
   const later = request.holdUntil !== null && Date.parse(request.holdUntil) > facts.now ? request.holdUntil : null
   if (request.trigger !== "proactive") {
-    if (later !== null) return stamp({ decision: "held", key: "scheduled", reason: "Held until the time it was set for.", heldUntil: later })
+    if (later !== null)
+      return stamp({
+        decision: "held",
+        key: "scheduled",
+        reason: "Held until the time it was set for.",
+        heldUntil: later
+      })
     return request.trigger === "system"
       ? stamp({ decision: "raised", key: "system", reason: "The node's own duty: it always passes." })
-      : stamp({ decision: "raised", key: "responsive", reason: "An answer to something you did: it passes and does not count." })
+      : stamp({
+          decision: "raised",
+          key: "responsive",
+          reason: "An answer to something you did: it passes and does not count."
+        })
   }
   const { settings, now, timeZone } = facts
   const cap = effectiveCap(settings)
   if (settings.level === "off") {
-    return stamp({ decision: "refused", key: "level_off", reason: "Nudges are off.", countedAgainst: { used: facts.usedToday, cap } })
+    return stamp({
+      decision: "refused",
+      key: "level_off",
+      reason: "Nudges are off.",
+      countedAgainst: { used: facts.usedToday, cap }
+    })
   }
   if (facts.usedToday >= cap) {
     return stamp({
@@ -74,7 +91,13 @@ export const decide = (request: GateRequest, facts: GateFacts): GateStamp => {
   const counted = { used: facts.usedToday + 1, cap }
   if (settings.mutedUntil !== null && Date.parse(settings.mutedUntil) > now) {
     const until = later !== null && later > settings.mutedUntil ? later : settings.mutedUntil
-    return stamp({ decision: "held", key: "muted", reason: "Nudges are snoozed.", heldUntil: until, countedAgainst: counted })
+    return stamp({
+      decision: "held",
+      key: "muted",
+      reason: "Nudges are snoozed.",
+      heldUntil: until,
+      countedAgainst: counted
+    })
   }
   if (inWindow(localMinute(now, timeZone), settings.quietStart, settings.quietEnd)) {
     const end = new Date(nextLocalMinute(now, timeZone, settings.quietEnd)).toISOString()
@@ -88,9 +111,20 @@ export const decide = (request: GateRequest, facts: GateFacts): GateStamp => {
     })
   }
   if (later !== null) {
-    return stamp({ decision: "held", key: "scheduled", reason: "Held until the time it was set for.", heldUntil: later, countedAgainst: counted })
+    return stamp({
+      decision: "held",
+      key: "scheduled",
+      reason: "Held until the time it was set for.",
+      heldUntil: later,
+      countedAgainst: counted
+    })
   }
-  return stamp({ decision: "raised", key: "within_cap", reason: `Within today's limit (${counted.used} of ${cap}).`, countedAgainst: counted })
+  return stamp({
+    decision: "raised",
+    key: "within_cap",
+    reason: `Within today's limit (${counted.used} of ${cap}).`,
+    countedAgainst: counted
+  })
 }
 
 /** Decides one raise against the being's settings, zone and today's count. */
@@ -99,9 +133,14 @@ export const gate = (request: GateRequest) =>
     const now = yield* nowMillis
     const settings = yield* Effect.flatMap(HushRepository, (hush) => hush.settingsOf(request.beingId))
     const timeZone = yield* Effect.flatMap(ProfileTimeZone, (zone) => zone.of(request.beingId))
-    const usedToday = request.trigger === "proactive"
-      ? yield* Effect.flatMap(SignalsRepository, (signals) =>
-        signals.countProactiveSince({ beingId: request.beingId, since: new Date(localDayStart(now, timeZone)).toISOString() }))
-      : 0
+    const usedToday =
+      request.trigger === "proactive"
+        ? yield* Effect.flatMap(SignalsRepository, (signals) =>
+            signals.countProactiveSince({
+              beingId: request.beingId,
+              since: new Date(localDayStart(now, timeZone)).toISOString()
+            })
+          )
+        : 0
     return decide(request, { now, timeZone, settings, usedToday })
   }).pipe(Effect.withSpan("being.gate"))

@@ -38,7 +38,10 @@ export const HushLive = Layer.effect(
         ...(change.dailyCap === undefined ? {} : { dailyCap: change.dailyCap }),
         ...(change.muteHours === undefined
           ? {}
-          : { mutedUntil: change.muteHours === 0 ? null : new Date(now + Math.round(change.muteHours * HOUR)).toISOString() }),
+          : {
+              mutedUntil:
+                change.muteHours === 0 ? null : new Date(now + Math.round(change.muteHours * HOUR)).toISOString()
+            }),
         updatedAt: new Date(now).toISOString()
       }
       yield* hush.save(next)

@@ -8,7 +8,13 @@ const MINUTE = 60_000
 const DAY_MINUTES = 1440
 
 const parts = (at: number, timeZone: string) => {
-  const format = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "numeric", minute: "numeric", second: "numeric", hourCycle: "h23" })
+  const format = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+    hourCycle: "h23"
+  })
   const read = Object.fromEntries(format.formatToParts(new Date(at)).map((part) => [part.type, part.value]))
   return { hour: Number(read.hour), minute: Number(read.minute), second: Number(read.second) }
 }

@@ -36,7 +36,8 @@ export class PresenceLease extends Effect.Service<PresenceLease>()("being/Presen
     })
     const sweep = Effect.gen(function* () {
       const offline = yield* presence.sweep(yield* nowIso)
-      for (const beingId of offline) yield* bus.publish({ kind: "all" }, { type: "presence.update", beingId, status: "offline" })
+      for (const beingId of offline)
+        yield* bus.publish({ kind: "all" }, { type: "presence.update", beingId, status: "offline" })
     })
     const round = Effect.zipRight(renew, sweep).pipe(Effect.withSpan("presence.leaseRound"))
 

@@ -44,74 +44,103 @@ export class SignalsRepository extends Effect.Service<SignalsRepository>()("bein
     const shown = sql.literal(`held_until IS NULL AND (gate_decision IS NULL OR gate_decision <> 'refused')`)
 
     /** The being's own signal, if it has one with that id. */
-    const find = operation("signals.find", SqlSchema.findOne({
-      Request: Schema.Struct({ beingId: Schema.String, signalId: Schema.String }),
-      Result: SignalRow,
-      execute: ({ beingId, signalId }) => sql`SELECT ${all} FROM signals WHERE id = ${signalId} AND being_id = ${beingId}`
-    }))
+    const find = operation(
+      "signals.find",
+      SqlSchema.findOne({
+        Request: Schema.Struct({ beingId: Schema.String, signalId: Schema.String }),
+        Result: SignalRow,
+        execute: ({ beingId, signalId }) =>
+          sql`SELECT ${all} FROM signals WHERE id = ${signalId} AND being_id = ${beingId}`
+      })
+    )
 
     const insertRow = SqlSchema.void({
-      Request: Schema.Struct({ ...StoredSignal.fields, gateTrigger: Schema.NullOr(Schema.String), gateDecision: Schema.NullOr(Schema.String) }),
-      execute: (signal) => sql`INSERT INTO signals ${sql.insert({
-        id: signal.id,
-        being_id: signal.beingId,
-        kind: signal.kind,
-        title: signal.title,
-        body: signal.body,
-        options: signal.options,
-        priority: signal.priority,
-        due_at: signal.dueAt,
-        action: signal.action,
-        source: signal.source,
-        status: signal.status,
-        answer: signal.answer,
-        action_result: signal.actionResult,
-        created_at: signal.createdAt,
-        updated_at: signal.updatedAt,
-        answered_at: signal.answeredAt,
-        gate: signal.gate,
-        gate_trigger: signal.gateTrigger,
-        gate_decision: signal.gateDecision,
-        held_until: signal.heldUntil
-      })}`
+      Request: Schema.Struct({
+        ...StoredSignal.fields,
+        gateTrigger: Schema.NullOr(Schema.String),
+        gateDecision: Schema.NullOr(Schema.String)
+      }),
+      execute: (signal) =>
+        sql`INSERT INTO signals ${sql.insert({
+          id: signal.id,
+          being_id: signal.beingId,
+          kind: signal.kind,
+          title: signal.title,
+          body: signal.body,
+          options: signal.options,
+          priority: signal.priority,
+          due_at: signal.dueAt,
+          action: signal.action,
+          source: signal.source,
+          status: signal.status,
+          answer: signal.answer,
+          action_result: signal.actionResult,
+          created_at: signal.createdAt,
+          updated_at: signal.updatedAt,
+          answered_at: signal.answeredAt,
+          gate: signal.gate,
+          gate_trigger: signal.gateTrigger,
+          gate_decision: signal.gateDecision,
+          held_until: signal.heldUntil
+        })}`
     })
 
     /** Writes a raise with the gate's stamp; its trigger and decision are copied out for counting. */
     const insert = operation("signals.insert", (signal: typeof StoredSignal.Type) =>
-      insertRow({ ...signal, gateTrigger: signal.gate?.trigger ?? null, gateDecision: signal.gate?.decision ?? null }))
+      insertRow({ ...signal, gateTrigger: signal.gate?.trigger ?? null, gateDecision: signal.gate?.decision ?? null })
+    )
 
     /** Flips an open signal to answered; None when it was not open any more. */
-    const markAnswered = operation("signals.markAnswered", SqlSchema.findOne({
-      Request: Schema.Struct({ signalId: Schema.String, optionId: Schema.String, now: Schema.String }),
-      Result: SignalRow,
-      execute: ({ signalId, optionId, now }) => sql`UPDATE signals
+    const markAnswered = operation(
+      "signals.markAnswered",
+      SqlSchema.findOne({
+        Request: Schema.Struct({ signalId: Schema.String, optionId: Schema.String, now: Schema.String }),
+        Result: SignalRow,
+        execute: ({ signalId, optionId, now }) => sql`UPDATE signals
         SET status = 'answered', answer = ${optionId}, answered_at = ${now}, updated_at = ${now}, held_until = NULL
         WHERE id = ${signalId} AND status = 'open' RETURNING ${all}`
-    }))
+      })
+    )
 
-    const recordResult = operation("signals.recordResult", SqlSchema.void({
-      Request: Schema.Struct({ signalId: Schema.String, result: JsonColumn(ActionResult) }),
-      execute: ({ signalId, result }) => sql`UPDATE signals SET action_result = ${result} WHERE id = ${signalId}`
-    }))
+    const recordResult = operation(
+      "signals.recordResult",
+      SqlSchema.void({
+        Request: Schema.Struct({ signalId: Schema.String, result: JsonColumn(ActionResult) }),
+        execute: ({ signalId, result }) => sql`UPDATE signals SET action_result = ${result} WHERE id = ${signalId}`
+      })
+    )
 
     /** Flips an open signal to dismissed; None when it was not open any more. */
-    const markDismissed = operation("signals.markDismissed", SqlSchema.findOne({
-      Request: Schema.Struct({ signalId: Schema.String, now: Schema.String }),
-      Result: SignalRow,
-      execute: ({ signalId, now }) => sql`UPDATE signals SET status = 'dismissed', updated_at = ${now}, held_until = NULL
+    const markDismissed = operation(
+      "signals.markDismissed",
+      SqlSchema.findOne({
+        Request: Schema.Struct({ signalId: Schema.String, now: Schema.String }),
+        Result: SignalRow,
+        execute: ({
+          signalId,
+          now
+        }) => sql`UPDATE signals SET status = 'dismissed', updated_at = ${now}, held_until = NULL
         WHERE id = ${signalId} AND status = 'open' RETURNING ${all}`
-    }))
+      })
+    )
 
     /**
      * A being's signals in one status, newest first; `seq` orders signals raised in the same
      * millisecond by when they were written.
      */
-    const list = operation("signals.list", SqlSchema.findAll({
-      Request: Schema.Struct({ beingId: Schema.String, status: SignalStatus, limit: Schema.Int }),
-      Result: SignalRow,
-      execute: ({ beingId, status, limit }) => sql`SELECT ${all} FROM signals WHERE being_id = ${beingId} AND status = ${status}
+    const list = operation(
+      "signals.list",
+      SqlSchema.findAll({
+        Request: Schema.Struct({ beingId: Schema.String, status: SignalStatus, limit: Schema.Int }),
+        Result: SignalRow,
+        execute: ({
+          beingId,
+          status,
+          limit
+        }) => sql`SELECT ${all} FROM signals WHERE being_id = ${beingId} AND status = ${status}
         AND ${shown} ORDER BY created_at DESC, seq DESC LIMIT ${limit}`
-    }))
+      })
+    )
 
     /** A COUNT(*) query's number. */
     const counted = <R>(query: Effect.Effect<Option.Option<{ readonly n: number }>, R>) =>
@@ -120,7 +149,8 @@ export class SignalsRepository extends Effect.Service<SignalsRepository>()("bein
     const openCount = SqlSchema.findOne({
       Request: Schema.String,
       Result: Count,
-      execute: (beingId) => sql`SELECT CAST(COUNT(*) AS INTEGER) AS n FROM signals WHERE being_id = ${beingId} AND status = 'open' AND ${shown}`
+      execute: (beingId) =>
+        sql`SELECT CAST(COUNT(*) AS INTEGER) AS n FROM signals WHERE being_id = ${beingId} AND status = 'open' AND ${shown}`
     })
 
     /** The most pressing open signals; `seq` as in `list`. */
@@ -136,66 +166,103 @@ export class SignalsRepository extends Effect.Service<SignalsRepository>()("bein
       Effect.all({
         count: counted(openCount(beingId)),
         top: mostPressing({ beingId, top })
-      }))
+      })
+    )
 
     /** Proactive nudges the gate let through or held since an instant: what counts against the cap. */
-    const countProactiveSince = operation("signals.countProactiveSince", (request: { readonly beingId: string; readonly since: string }) =>
-      counted(SqlSchema.findOne({
-        Request: Schema.Struct({ beingId: Schema.String, since: Schema.String }),
-        Result: Count,
-        execute: ({ beingId, since }) => sql`SELECT CAST(COUNT(*) AS INTEGER) AS n FROM signals WHERE being_id = ${beingId}
+    const countProactiveSince = operation(
+      "signals.countProactiveSince",
+      (request: { readonly beingId: string; readonly since: string }) =>
+        counted(
+          SqlSchema.findOne({
+            Request: Schema.Struct({ beingId: Schema.String, since: Schema.String }),
+            Result: Count,
+            execute: ({
+              beingId,
+              since
+            }) => sql`SELECT CAST(COUNT(*) AS INTEGER) AS n FROM signals WHERE being_id = ${beingId}
           AND gate_trigger = 'proactive' AND gate_decision IN ('raised', 'held') AND created_at >= ${since}`
-      })(request)))
+          })(request)
+        )
+    )
 
     /** How many proactive nudges the gate holds right now (a reminder waiting for its time is not one). */
     const heldCount = operation("signals.heldCount", (beingId: string) =>
-      counted(SqlSchema.findOne({
-        Request: Schema.String,
-        Result: Count,
-        execute: (id) => sql`SELECT CAST(COUNT(*) AS INTEGER) AS n FROM signals WHERE being_id = ${id} AND status = 'open'
+      counted(
+        SqlSchema.findOne({
+          Request: Schema.String,
+          Result: Count,
+          execute: (
+            id
+          ) => sql`SELECT CAST(COUNT(*) AS INTEGER) AS n FROM signals WHERE being_id = ${id} AND status = 'open'
           AND held_until IS NOT NULL AND gate_trigger = 'proactive'`
-      })(beingId)))
+        })(beingId)
+      )
+    )
 
     /** Lets a held signal through; None when it is not held (released already, answered, dismissed). */
-    const release = operation("signals.release", SqlSchema.findOne({
-      Request: Schema.Struct({ beingId: Schema.String, signalId: Schema.String }),
-      Result: SignalRow,
-      execute: ({ beingId, signalId }) => sql`UPDATE signals SET held_until = NULL WHERE id = ${signalId} AND being_id = ${beingId}
+    const release = operation(
+      "signals.release",
+      SqlSchema.findOne({
+        Request: Schema.Struct({ beingId: Schema.String, signalId: Schema.String }),
+        Result: SignalRow,
+        execute: ({
+          beingId,
+          signalId
+        }) => sql`UPDATE signals SET held_until = NULL WHERE id = ${signalId} AND being_id = ${beingId}
         AND status = 'open' AND held_until IS NOT NULL RETURNING ${all}`
-    }))
+      })
+    )
 
     const GatedRow = Schema.Struct({ ...SignalRow.fields, gate: Schema.NullOr(JsonColumn(StoredGate)) })
 
     /** The being's signal with the gate's stamp, in any state. */
-    const findGated = operation("signals.findGated", SqlSchema.findOne({
-      Request: Schema.Struct({ beingId: Schema.String, signalId: Schema.String }),
-      Result: GatedRow,
-      execute: ({ beingId, signalId }) => sql`SELECT ${all}, gate FROM signals WHERE id = ${signalId} AND being_id = ${beingId}`
-    }))
+    const findGated = operation(
+      "signals.findGated",
+      SqlSchema.findOne({
+        Request: Schema.Struct({ beingId: Schema.String, signalId: Schema.String }),
+        Result: GatedRow,
+        execute: ({ beingId, signalId }) =>
+          sql`SELECT ${all}, gate FROM signals WHERE id = ${signalId} AND being_id = ${beingId}`
+      })
+    )
 
     /** Proactive nudges of one gate decision since an instant, newest first: "what did I miss". */
-    const proactiveSince = operation("signals.proactiveSince", SqlSchema.findAll({
-      Request: Schema.Struct({ beingId: Schema.String, decision: GateDecision, since: Schema.String }),
-      Result: GatedRow,
-      execute: ({ beingId, decision, since }) => sql`SELECT ${all}, gate FROM signals WHERE being_id = ${beingId}
+    const proactiveSince = operation(
+      "signals.proactiveSince",
+      SqlSchema.findAll({
+        Request: Schema.Struct({ beingId: Schema.String, decision: GateDecision, since: Schema.String }),
+        Result: GatedRow,
+        execute: ({ beingId, decision, since }) => sql`SELECT ${all}, gate FROM signals WHERE being_id = ${beingId}
         AND gate_trigger = 'proactive' AND gate_decision = ${decision} AND created_at >= ${since} ORDER BY created_at DESC, id`
-    }))
+      })
+    )
 
     /** The proactive nudges the gate holds right now, with their stamps. */
-    const heldProactive = operation("signals.heldProactive", SqlSchema.findAll({
-      Request: Schema.String,
-      Result: GatedRow,
-      execute: (beingId) => sql`SELECT ${all}, gate FROM signals WHERE being_id = ${beingId} AND status = 'open'
+    const heldProactive = operation(
+      "signals.heldProactive",
+      SqlSchema.findAll({
+        Request: Schema.String,
+        Result: GatedRow,
+        execute: (beingId) => sql`SELECT ${all}, gate FROM signals WHERE being_id = ${beingId} AND status = 'open'
         AND held_until IS NOT NULL AND gate_trigger = 'proactive' ORDER BY created_at, id`
-    }))
+      })
+    )
 
     /** Open signals due inside [from, to] that the desktop shows, soonest first: the agenda's own entries. */
-    const openDueBetween = operation("signals.openDueBetween", SqlSchema.findAll({
-      Request: Schema.Struct({ beingId: Schema.String, from: Schema.String, to: Schema.String }),
-      Result: SignalRow,
-      execute: ({ beingId, from, to }) => sql`SELECT ${all} FROM signals WHERE being_id = ${beingId} AND status = 'open'
+    const openDueBetween = operation(
+      "signals.openDueBetween",
+      SqlSchema.findAll({
+        Request: Schema.Struct({ beingId: Schema.String, from: Schema.String, to: Schema.String }),
+        Result: SignalRow,
+        execute: ({
+          beingId,
+          from,
+          to
+        }) => sql`SELECT ${all} FROM signals WHERE being_id = ${beingId} AND status = 'open'
         AND ${shown} AND due_at IS NOT NULL AND due_at >= ${from} AND due_at <= ${to} ORDER BY due_at, id`
-    }))
+      })
+    )
 
     return {
       find,

@@ -25,13 +25,21 @@ const build = Effect.gen(function* () {
   const transport = yield* PeerTransport
   const isoNow = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms).toISOString())
 
-  const existing = Effect.flatMap(peers.find(nodeDid), Option.match({
-    onNone: () => Effect.fail(new PeerMissing({ nodeDid })),
-    onSome: (peer) => Effect.succeed(peer)
-  }))
+  const existing = Effect.flatMap(
+    peers.find(nodeDid),
+    Option.match({
+      onNone: () => Effect.fail(new PeerMissing({ nodeDid })),
+      onSome: (peer) => Effect.succeed(peer)
+    })
+  )
 
-  const session = (peer: Peer, verified: boolean, reason: string, at: string, extra: Pick<PeerSession, "check" | "skewSeconds"> = { check: null, skewSeconds: null }): PeerSession =>
-    ({ peer, verified, reason, at, ...extra })
+  const session = (
+    peer: Peer,
+    verified: boolean,
+    reason: string,
+    at: string,
+    extra: Pick<PeerSession, "check" | "skewSeconds"> = { check: null, skewSeconds: null }
+  ): PeerSession => ({ peer, verified, reason, at, ...extra })
 
   const greet = Effect.fn("peer.greet")(function* (peer: Peer) {
     const at = yield* isoNow
@@ -39,15 +47,24 @@ const build = Effect.gen(function* () {
     const { hello, challenge } = yield* handshake.hello(nodeDid)
     const answer = yield* Effect.either(transport.post(peer.endpoint, HELLO_PATH, hello))
     if (answer._tag === "Left" || answer.right.status !== 200) {
-      const reason = answer._tag === "Left" ? answer.left.reason : `It answered HTTP ${answer.right.status}, not a greeting.`
+      const reason =
+        answer._tag === "Left" ? answer.left.reason : `It answered HTTP ${answer.right.status}, not a greeting.`
       const next = afterSilence(peer, reason)
       yield* peers.save(next)
       return session(next, false, reason, at)
     }
-    const outcome = yield* handshake.checkGreeting({ greeting: answer.right.json, peerDid: nodeDid, challenge, at: Date.parse(at) })
+    const outcome = yield* handshake.checkGreeting({
+      greeting: answer.right.json,
+      peerDid: nodeDid,
+      challenge,
+      at: Date.parse(at)
+    })
     const next = afterGreeting(peer, outcome, at)
     yield* peers.save(next)
-    return session(next, outcome.verified, outcome.reason, at, { check: outcome.check, skewSeconds: outcome.skewSeconds })
+    return session(next, outcome.verified, outcome.reason, at, {
+      check: outcome.check,
+      skewSeconds: outcome.skewSeconds
+    })
   })
 
   return PeerEntity.of({
@@ -81,10 +98,13 @@ const build = Effect.gen(function* () {
         return next
       }),
     Unreachable: ({ payload }) =>
-      Effect.flatMap(peers.find(nodeDid), Option.match({
-        onNone: () => Effect.void,
-        onSome: (peer) => (peer.status === "blocked" ? Effect.void : peers.save(afterSilence(peer, payload.reason)))
-      })),
+      Effect.flatMap(
+        peers.find(nodeDid),
+        Option.match({
+          onNone: () => Effect.void,
+          onSome: (peer) => (peer.status === "blocked" ? Effect.void : peers.save(afterSilence(peer, payload.reason)))
+        })
+      ),
     Remove: () => peers.remove(nodeDid)
   })
 })

@@ -6,7 +6,11 @@ import * as Schema from "effect/Schema"
 import { BooleanColumn, JsonColumn, operation } from "../../kernel/repository.ts"
 import { Peer } from "../../extensions/federation/contract/records.ts"
 
-const StoredPeer = Schema.Struct({ ...Peer.fields, serves: JsonColumn(Schema.Array(Schema.String)), publish: BooleanColumn })
+const StoredPeer = Schema.Struct({
+  ...Peer.fields,
+  serves: JsonColumn(Schema.Array(Schema.String)),
+  publish: BooleanColumn
+})
 
 const columns = `node_did AS "nodeDid", endpoint, name, status, label, profile, software, serves, added_at AS "addedAt",
   verified_at AS "verifiedAt", last_seen_at AS "lastSeenAt", collected_at AS "collectedAt", relay, last_error AS "lastError", publish`
@@ -34,24 +38,31 @@ export class PeersRepository extends Effect.Service<PeersRepository>()("peer/Pee
     const sql = yield* SqlClient.SqlClient
     const all = sql.literal(columns)
 
-    const list = operation("federation.listPeers", SqlSchema.findAll({
-      Request: Schema.Void,
-      Result: StoredPeer,
-      execute: () => sql`SELECT ${all} FROM federation_peers ORDER BY added_at, node_did`
-    }))
+    const list = operation(
+      "federation.listPeers",
+      SqlSchema.findAll({
+        Request: Schema.Void,
+        Result: StoredPeer,
+        execute: () => sql`SELECT ${all} FROM federation_peers ORDER BY added_at, node_did`
+      })
+    )
 
-    const find = operation("federation.findPeer", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: StoredPeer,
-      execute: (nodeDid) => sql`SELECT ${all} FROM federation_peers WHERE node_did = ${nodeDid}`
-    }))
+    const find = operation(
+      "federation.findPeer",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: StoredPeer,
+        execute: (nodeDid) => sql`SELECT ${all} FROM federation_peers WHERE node_did = ${nodeDid}`
+      })
+    )
 
     /** Adds a peer; false when one with that did is there already. */
     const insert = operation("federation.insertPeer", (peer: Peer) =>
       Effect.map(
         sql`INSERT INTO federation_peers ${sql.insert(row(peer))} ON CONFLICT (node_did) DO NOTHING RETURNING node_did`,
         (rows) => rows.length === 1
-      ))
+      )
+    )
 
     /** Writes the whole row as the peer actor decided it. */
     const save = operation("federation.savePeer", (peer: Peer) => {
@@ -65,15 +76,25 @@ export class PeersRepository extends Effect.Service<PeersRepository>()("peer/Pee
      * no column the actor decides.
      */
     const touch = operation("federation.touchPeer", (input: { readonly nodeDid: string; readonly at: string }) =>
-      sql`UPDATE federation_peers SET last_seen_at = ${input.at} WHERE node_did = ${input.nodeDid}`.pipe(Effect.asVoid))
+      sql`UPDATE federation_peers SET last_seen_at = ${input.at} WHERE node_did = ${input.nodeDid}`.pipe(Effect.asVoid)
+    )
 
     /** When it last collected from this node: like `touch`, a column the actor never decides. */
-    const touchCollected = operation("federation.touchPeerCollected", (input: { readonly nodeDid: string; readonly at: string }) =>
-      sql`UPDATE federation_peers SET collected_at = ${input.at} WHERE node_did = ${input.nodeDid}`.pipe(Effect.asVoid))
+    const touchCollected = operation(
+      "federation.touchPeerCollected",
+      (input: { readonly nodeDid: string; readonly at: string }) =>
+        sql`UPDATE federation_peers SET collected_at = ${input.at} WHERE node_did = ${input.nodeDid}`.pipe(
+          Effect.asVoid
+        )
+    )
 
     /** Removes a peer; false when there was none. */
     const remove = operation("federation.removePeer", (nodeDid: string) =>
-      Effect.map(sql`DELETE FROM federation_peers WHERE node_did = ${nodeDid} RETURNING node_did`, (rows) => rows.length === 1))
+      Effect.map(
+        sql`DELETE FROM federation_peers WHERE node_did = ${nodeDid} RETURNING node_did`,
+        (rows) => rows.length === 1
+      )
+    )
 
     return { list, find, insert, save, touch, touchCollected, remove } as const
   })

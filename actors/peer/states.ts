@@ -10,19 +10,23 @@ import type { Peer, PeerUpdate } from "../../extensions/federation/contract/reco
 export const afterGreeting = (peer: Peer, outcome: GreetingCheck, at: string): Peer =>
   outcome.verified
     ? {
-      ...peer,
-      status: "verified",
-      verifiedAt: at,
-      lastSeenAt: at,
-      lastError: null,
-      label: outcome.claims?.label ?? peer.label,
-      profile: outcome.claims?.profile ?? peer.profile,
-      software: outcome.claims?.software ?? peer.software,
-      serves: outcome.claims?.serves ?? peer.serves
-    }
+        ...peer,
+        status: "verified",
+        verifiedAt: at,
+        lastSeenAt: at,
+        lastError: null,
+        label: outcome.claims?.label ?? peer.label,
+        profile: outcome.claims?.profile ?? peer.profile,
+        software: outcome.claims?.software ?? peer.software,
+        serves: outcome.claims?.serves ?? peer.serves
+      }
     : { ...peer, status: "refused", lastSeenAt: at, lastError: outcome.reason }
 
-export const afterSilence = (peer: Peer, reason: string): Peer => ({ ...peer, status: "unreachable", lastError: reason })
+export const afterSilence = (peer: Peer, reason: string): Peer => ({
+  ...peer,
+  status: "unreachable",
+  lastError: reason
+})
 
 export const afterUpdate = (peer: Peer, update: PeerUpdate): Peer => {
   let status = peer.status

@@ -10,9 +10,18 @@ export const ProjectAlertsLive = Layer.effect(
   ProjectAlerts,
   Effect.map(Signals, (signals) => ({
     raise: (alert) =>
-      signals.raise(alert.ownerId, Schema.decodeSync(SignalInput)({ kind: "alert", title: alert.title, body: alert.body, priority: "high" }), `studio:${alert.projectId}`, "system").pipe(
-        Effect.asVoid,
-        Effect.catchAll((error) => Effect.logWarning(`the alert of project ${alert.projectId} could not be raised: ${error.message}`))
-      )
+      signals
+        .raise(
+          alert.ownerId,
+          Schema.decodeSync(SignalInput)({ kind: "alert", title: alert.title, body: alert.body, priority: "high" }),
+          `studio:${alert.projectId}`,
+          "system"
+        )
+        .pipe(
+          Effect.asVoid,
+          Effect.catchAll((error) =>
+            Effect.logWarning(`the alert of project ${alert.projectId} could not be raised: ${error.message}`)
+          )
+        )
   }))
 )

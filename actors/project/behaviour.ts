@@ -39,7 +39,8 @@ const build = Effect.gen(function* () {
 
   return ProjectActor.of({
     Run: () => run,
-    Cancel: () => Effect.suspend(() => (current === null ? Effect.succeed(false) : Effect.as(Fiber.interrupt(current), true))),
+    Cancel: () =>
+      Effect.suspend(() => (current === null ? Effect.succeed(false) : Effect.as(Fiber.interrupt(current), true))),
     StepFinished: ({ payload }) => steps.release(payload.taskId),
     PlanEdited: () => wakeups.wake(projectId)
   })
@@ -49,6 +50,7 @@ const build = Effect.gen(function* () {
  * The actor kind on this node. What a run needs from other features (models, skills, the ports)
  * is left for the host to provide; its own store it brings.
  */
-export const ProjectLive = entityLayer(ProjectActor, build, { concurrency: "unbounded", maxIdleTime: "2 minutes" }).pipe(
-  Layer.provide(Layer.mergeAll(ProjectStore.Default, PersonSteps.Default, RunWakeups.Default))
-)
+export const ProjectLive = entityLayer(ProjectActor, build, {
+  concurrency: "unbounded",
+  maxIdleTime: "2 minutes"
+}).pipe(Layer.provide(Layer.mergeAll(ProjectStore.Default, PersonSteps.Default, RunWakeups.Default)))

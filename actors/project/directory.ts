@@ -17,7 +17,10 @@ export const ProjectDirectoryLive = Layer.effect(
       createFromBrief: (caller, brief) => Effect.orDie(projects.create(caller, { brief })),
       search: projects.search,
       find: (projectId) =>
-        Effect.map(rows.findById(projectId), Option.map(({ id, ownerId, title, brief }) => ({ id, ownerId, title, brief })))
+        Effect.map(
+          rows.findById(projectId),
+          Option.map(({ id, ownerId, title, brief }) => ({ id, ownerId, title, brief }))
+        )
     }
   })
 ).pipe(Layer.provide(Layer.mergeAll(projectsFeature, ProjectsRepository.Default)))

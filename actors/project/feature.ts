@@ -5,4 +5,15 @@ import { ProjectAlertsLive } from "./alert-signals.ts"
 import { ProjectNotesLive } from "./notes-binding.ts"
 import { AgentSoulsLive, CrewSeatsLive, RunnableGeneratorsLive, SavedAgentsLive } from "./port-bindings.ts"
 
-export const projectsFeature = ProjectFeature.pipe(Layer.provide(Layer.mergeAll(RunnableGeneratorsLive, SavedAgentsLive, AgentSoulsLive, CrewSeatsLive, ProjectAlertsLive, ProjectNotesLive)))
+export const projectsFeature = ProjectFeature.pipe(
+  Layer.provide(
+    Layer.mergeAll(
+      RunnableGeneratorsLive,
+      SavedAgentsLive,
+      AgentSoulsLive,
+      CrewSeatsLive,
+      ProjectAlertsLive,
+      ProjectNotesLive
+    )
+  )
+)

@@ -24,19 +24,31 @@ export const StudioProjectsHandlers = HttpApiBuilder.group(apiOf(StudioProjectsA
       .handle("listProjects", () => Effect.flatMap(caller, projects.list))
       .handle("getProject", ({ path }) => Effect.flatMap(caller, (who) => projects.get(who, path.id)))
       .handle("projectTrace", ({ path, urlParams }) =>
-        Effect.flatMap(caller, (who) => projects.trace(who, path.id, urlParams.after ?? 0, urlParams.limit ?? 500)))
+        Effect.flatMap(caller, (who) => projects.trace(who, path.id, urlParams.after ?? 0, urlParams.limit ?? 500))
+      )
       .handle("cancelProject", ({ path }) => Effect.flatMap(caller, (who) => projects.cancel(who, path.id)))
       .handle("resumeProject", ({ path }) => Effect.flatMap(caller, (who) => projects.resume(who, path.id)))
-      .handle("setProjectDue", ({ path, payload }) => Effect.flatMap(caller, (who) => projects.setDue(who, path.id, payload)))
+      .handle("setProjectDue", ({ path, payload }) =>
+        Effect.flatMap(caller, (who) => projects.setDue(who, path.id, payload))
+      )
       .handle("portfolio", () => Effect.flatMap(caller, projects.portfolio))
       .handle("queue", () => Effect.flatMap(caller, projects.queue))
-      .handle("finishStep", ({ path, payload }) => Effect.flatMap(caller, (who) => projects.finishStep(who, path.taskId, payload)))
-      .handle("editPlan", ({ path, payload }) => Effect.flatMap(caller, (who) => projects.editPlan(who, path.id, payload)))
-      .handle("approveStep", ({ path, payload }) => Effect.flatMap(caller, (who) => projects.approveStep(who, path.taskId, payload)))
-      .handle("rejectStep", ({ path, payload }) => Effect.flatMap(caller, (who) => projects.rejectStep(who, path.taskId, payload)))
+      .handle("finishStep", ({ path, payload }) =>
+        Effect.flatMap(caller, (who) => projects.finishStep(who, path.taskId, payload))
+      )
+      .handle("editPlan", ({ path, payload }) =>
+        Effect.flatMap(caller, (who) => projects.editPlan(who, path.id, payload))
+      )
+      .handle("approveStep", ({ path, payload }) =>
+        Effect.flatMap(caller, (who) => projects.approveStep(who, path.taskId, payload))
+      )
+      .handle("rejectStep", ({ path, payload }) =>
+        Effect.flatMap(caller, (who) => projects.rejectStep(who, path.taskId, payload))
+      )
       .handle("omnibar", ({ payload }) =>
         isMakeRequest(payload.text)
           ? Effect.flatMap(caller, (who) => projects.create(who, { brief: payload.text.trim() }))
-          : Effect.fail(notAMakeRequest))
+          : Effect.fail(notAMakeRequest)
+      )
   })
 )

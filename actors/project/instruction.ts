@@ -18,7 +18,7 @@ export const systemPromptOf = (member: RunMember, projectTitle: string) =>
     "",
     `You are working on the project "${projectTitle}" as its ${member.role}. Work only through your tools.`,
     "Save each deliverable with files.write: the whole file, in markdown unless told otherwise. A task without a saved " +
-    "file is not done. When it is saved, answer with one short paragraph saying what you made (no tool call)."
+      "file is not done. When it is saved, answer with one short paragraph saying what you made (no tool call)."
   ].join("\n")
 
 const contractLines = (contract: PlannedContract | null): Array<string> => {
@@ -28,17 +28,24 @@ const contractLines = (contract: PlannedContract | null): Array<string> => {
   if (file !== undefined) lines.push(`Save it as ${file}.`)
   if (contract.words !== undefined) {
     const { floor, target, tolerance } = contract.words
-    lines.push(`Length: about ${target} words (between ${Math.max(floor, Math.ceil(target * (1 - tolerance)))} and ${Math.floor(target * (1 + tolerance))}).`)
+    lines.push(
+      `Length: about ${target} words (between ${Math.max(floor, Math.ceil(target * (1 - tolerance)))} and ${Math.floor(target * (1 + tolerance))}).`
+    )
   }
-  if (contract.frontmatter.length > 0) lines.push(`Start with YAML frontmatter holding: ${contract.frontmatter.join(", ")}.`)
-  if (contract.requireSections.length > 0) lines.push(`Include these sections as markdown headings: ${contract.requireSections.join(", ")}.`)
-  if (contract.minSourceLinks > 0) lines.push(`Link at least ${contract.minSourceLinks} distinct sources by their full http(s) address.`)
+  if (contract.frontmatter.length > 0)
+    lines.push(`Start with YAML frontmatter holding: ${contract.frontmatter.join(", ")}.`)
+  if (contract.requireSections.length > 0)
+    lines.push(`Include these sections as markdown headings: ${contract.requireSections.join(", ")}.`)
+  if (contract.minSourceLinks > 0)
+    lines.push(`Link at least ${contract.minSourceLinks} distinct sources by their full http(s) address.`)
   if (contract.forbidOpeners.length > 0) lines.push(`Do not open with: ${contract.forbidOpeners.join(", ")}.`)
-  if (contract.revises !== undefined) lines.push(`This revises ${contract.revises}: keep its substance and every source link.`)
+  if (contract.revises !== undefined)
+    lines.push(`This revises ${contract.revises}: keep its substance and every source link.`)
   return lines
 }
 
-const quoted = (text: string) => (text.length <= maxQuotedChars ? text : `${text.slice(0, maxQuotedChars)}\n[…cut at ${maxQuotedChars} characters]`)
+const quoted = (text: string) =>
+  text.length <= maxQuotedChars ? text : `${text.slice(0, maxQuotedChars)}\n[…cut at ${maxQuotedChars} characters]`
 
 /** The task's instruction with its dependencies' outputs: by template where the step reads them, else quoted below. */
 export const taskPromptOf = (
@@ -57,7 +64,9 @@ export const taskPromptOf = (
     `Task: ${task.title}`,
     "",
     instruction,
-    ...(requirements.length === 0 ? [] : ["", "The deliverable must satisfy:", ...requirements.map((line) => `- ${line}`)]),
+    ...(requirements.length === 0
+      ? []
+      : ["", "The deliverable must satisfy:", ...requirements.map((line) => `- ${line}`)]),
     ...quotedDependencies.flatMap((dependency) => [
       "",
       `## Work this builds on: ${dependency.title}`,

@@ -24,7 +24,11 @@ export class ProjectNotes extends Context.Reference<ProjectNotes>()("actors/Proj
 }) {}
 
 const oneLine = (text: string, max: number) => {
-  const line = text.split("\n").map((part) => part.replace(/^[#>*\-\s]+/, "").trim()).find((part) => part !== "") ?? ""
+  const line =
+    text
+      .split("\n")
+      .map((part) => part.replace(/^[#>*\-\s]+/, "").trim())
+      .find((part) => part !== "") ?? ""
   return line.length <= max ? line : `${line.slice(0, max - 1)}…`
 }
 
@@ -32,7 +36,12 @@ const oneLine = (text: string, max: number) => {
 export const summaryOf = (text: string | null | undefined) => oneLine(text ?? "", 200)
 
 /** Posts a note for the run; never fails it. */
-export const note = (run: { readonly ownerId: string; readonly projectId: string; readonly title: string }, content: string) =>
-  Effect.flatMap(ProjectNotes, (notes) => notes.post({ ownerId: run.ownerId, projectId: run.projectId, projectTitle: run.title, content })).pipe(
+export const note = (
+  run: { readonly ownerId: string; readonly projectId: string; readonly title: string },
+  content: string
+) =>
+  Effect.flatMap(ProjectNotes, (notes) =>
+    notes.post({ ownerId: run.ownerId, projectId: run.projectId, projectTitle: run.title, content })
+  ).pipe(
     Effect.catchAllCause((cause) => Effect.logWarning("project: a note to the agent thread was not written", cause))
   )

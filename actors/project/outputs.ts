@@ -8,21 +8,65 @@ import { join } from "node:path"
 import type { OutputKind } from "../../extensions/generators/contract/step.ts"
 
 const kinds: Readonly<Record<string, OutputKind>> = {
-  md: "markdown", markdown: "markdown", txt: "text", docx: "docx", pdf: "pdf",
-  png: "image", jpg: "image", jpeg: "image", gif: "image", webp: "image", svg: "image",
-  html: "html", htm: "html", json: "data", csv: "data", yaml: "data", yml: "data", xml: "data", zip: "zip",
-  ts: "code", js: "code", mjs: "code", py: "code", css: "code", tsx: "code", jsx: "code", sh: "code", sql: "code"
+  md: "markdown",
+  markdown: "markdown",
+  txt: "text",
+  docx: "docx",
+  pdf: "pdf",
+  png: "image",
+  jpg: "image",
+  jpeg: "image",
+  gif: "image",
+  webp: "image",
+  svg: "image",
+  html: "html",
+  htm: "html",
+  json: "data",
+  csv: "data",
+  yaml: "data",
+  yml: "data",
+  xml: "data",
+  zip: "zip",
+  ts: "code",
+  js: "code",
+  mjs: "code",
+  py: "code",
+  css: "code",
+  tsx: "code",
+  jsx: "code",
+  sh: "code",
+  sql: "code"
 }
 
 const contentTypes: Readonly<Record<string, string>> = {
-  md: "text/markdown; charset=utf-8", markdown: "text/markdown; charset=utf-8", txt: "text/plain; charset=utf-8",
-  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", pdf: "application/pdf",
-  png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp", svg: "image/svg+xml",
-  html: "text/html; charset=utf-8", htm: "text/html; charset=utf-8", json: "application/json", csv: "text/csv; charset=utf-8",
-  yaml: "text/yaml; charset=utf-8", yml: "text/yaml; charset=utf-8", xml: "application/xml", zip: "application/zip",
-  ts: "text/plain; charset=utf-8", js: "text/javascript; charset=utf-8", mjs: "text/javascript; charset=utf-8",
-  py: "text/plain; charset=utf-8", css: "text/css; charset=utf-8", tsx: "text/plain; charset=utf-8",
-  jsx: "text/plain; charset=utf-8", sh: "text/plain; charset=utf-8", sql: "text/plain; charset=utf-8"
+  md: "text/markdown; charset=utf-8",
+  markdown: "text/markdown; charset=utf-8",
+  txt: "text/plain; charset=utf-8",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  pdf: "application/pdf",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  svg: "image/svg+xml",
+  html: "text/html; charset=utf-8",
+  htm: "text/html; charset=utf-8",
+  json: "application/json",
+  csv: "text/csv; charset=utf-8",
+  yaml: "text/yaml; charset=utf-8",
+  yml: "text/yaml; charset=utf-8",
+  xml: "application/xml",
+  zip: "application/zip",
+  ts: "text/plain; charset=utf-8",
+  js: "text/javascript; charset=utf-8",
+  mjs: "text/javascript; charset=utf-8",
+  py: "text/plain; charset=utf-8",
+  css: "text/css; charset=utf-8",
+  tsx: "text/plain; charset=utf-8",
+  jsx: "text/plain; charset=utf-8",
+  sh: "text/plain; charset=utf-8",
+  sql: "text/plain; charset=utf-8"
 }
 
 const extensionOf = (path: string) => {
@@ -62,7 +106,7 @@ export const listWorkspace = async (dir: string, prefix = ""): Promise<Array<Wor
       continue
     }
     if (skipped.has(entry.name)) continue
-    if (entry.isDirectory()) files.push(...await listWorkspace(join(dir, entry.name), path))
+    if (entry.isDirectory()) files.push(...(await listWorkspace(join(dir, entry.name), path)))
     else if (entry.isFile()) files.push({ path, size: (await stat(join(dir, entry.name))).size })
   }
   return files

@@ -27,7 +27,11 @@ export interface PlanWrites {
   readonly removed: ReadonlyArray<string>
   readonly rewritten: ReadonlyArray<EditedTask>
   readonly inserted: ReadonlyArray<NewTaskRow>
-  readonly placed: ReadonlyArray<{ readonly id: string; readonly position: number; readonly dependsOn: ReadonlyArray<string> }>
+  readonly placed: ReadonlyArray<{
+    readonly id: string
+    readonly position: number
+    readonly dependsOn: ReadonlyArray<string>
+  }>
   readonly repairs: ReadonlyArray<PlanRepair>
 }
 
@@ -36,9 +40,12 @@ export interface PlanWrites {
  * failed step (a rejected gate, say) may be edited back to pending: resume would start it again anyway.
  */
 export const isFixed = (task: TaskRecord, projectStatus: ProjectStatus) =>
-  task.status === "running" || task.status === "done" || (task.status === "failed" && projectStatus !== "failed" && projectStatus !== "cancelled")
+  task.status === "running" ||
+  task.status === "done" ||
+  (task.status === "failed" && projectStatus !== "failed" && projectStatus !== "cancelled")
 
-const bad = (error: string, message: string, details: Record<string, unknown> = {}) => new InvalidRequest({ error, message, details })
+const bad = (error: string, message: string, details: Record<string, unknown> = {}) =>
+  new InvalidRequest({ error, message, details })
 
 interface Assigned {
   readonly assigneeAgentId: string | null
@@ -52,10 +59,13 @@ const assigneeOf = (edit: PlanEdit, context: EditContext): Assigned | InvalidReq
   const person = (beingId: string): Assigned | InvalidRequest =>
     context.personIds.has(beingId)
       ? { assigneeAgentId: beingId, assigneeBeingId: beingId, pinned: true }
-      : bad("not_in_crew", "A step can go to you or to a person seated in the project's crew.", { personBeingId: beingId })
+      : bad("not_in_crew", "A step can go to you or to a person seated in the project's crew.", {
+          personBeingId: beingId
+        })
   if (assignee !== null && "personBeingId" in assignee) return person(assignee.personBeingId)
   if (edit.kind === "approval") {
-    if (assignee !== null) return bad("approval_needs_person", "An approval waits for a person, not an agent.", { title: edit.title })
+    if (assignee !== null)
+      return bad("approval_needs_person", "An approval waits for a person, not an agent.", { title: edit.title })
     return person(context.ownerId)
   }
   if (assignee === null) return { assigneeAgentId: null, assigneeBeingId: null, pinned: false }
@@ -64,7 +74,12 @@ const assigneeOf = (edit: PlanEdit, context: EditContext): Assigned | InvalidReq
     : bad("unknown_agent", "That is not one of your saved agents.", { agentId: assignee.agentId })
 }
 
-const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "step"
+const slug = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 40) || "step"
 
 const unusedKey = (wanted: string, taken: Set<string>) => {
   let key = wanted
@@ -74,7 +89,11 @@ const unusedKey = (wanted: string, taken: Set<string>) => {
 }
 
 /** The rows an edit writes, or the refusal that leaves everything as it was. */
-export const planEdit = (current: ReadonlyArray<TaskRecord>, edits: ReadonlyArray<PlanEdit>, context: EditContext): PlanWrites | InvalidRequest | Conflict => {
+export const planEdit = (
+  current: ReadonlyArray<TaskRecord>,
+  edits: ReadonlyArray<PlanEdit>,
+  context: EditContext
+): PlanWrites | InvalidRequest | Conflict => {
   const byId = new Map(current.map((task) => [task.id, task]))
   const fixed = current.filter((task) => isFixed(task, context.projectStatus))
   const fixedIds = new Set(fixed.map((task) => task.id))
@@ -82,7 +101,11 @@ export const planEdit = (current: ReadonlyArray<TaskRecord>, edits: ReadonlyArra
   for (const edit of edits) {
     if (edit.id === undefined) continue
     if (fixedIds.has(edit.id)) {
-      return new Conflict({ error: "task_started", message: "A step that has started (or is done) cannot be changed or removed.", details: { taskId: edit.id } })
+      return new Conflict({
+        error: "task_started",
+        message: "A step that has started (or is done) cannot be changed or removed.",
+        details: { taskId: edit.id }
+      })
     }
     if (!byId.has(edit.id)) return bad("unknown_task", "The project has no step with that id.", { taskId: edit.id })
     if (listed.has(edit.id)) return bad("duplicate_task", "A step is listed twice.", { taskId: edit.id })
@@ -100,21 +123,32 @@ export const planEdit = (current: ReadonlyArray<TaskRecord>, edits: ReadonlyArra
     assigned.set(ids[index]!, who)
   }
 
-  const asPlanTask = (task: TaskRecord): PlanTask =>
-    ({ id: task.id, title: task.title, description: task.description, role: task.role, skills: task.skills, tier: task.tier, dependsOn: task.dependsOn })
+  const asPlanTask = (task: TaskRecord): PlanTask => ({
+    id: task.id,
+    title: task.title,
+    description: task.description,
+    role: task.role,
+    skills: task.skills,
+    tier: task.tier,
+    dependsOn: task.dependsOn
+  })
   const plan = {
     tasks: [
       ...fixed.map(asPlanTask),
-      ...edits.map((edit, index): PlanTask => ({
-        id: ids[index]!,
-        title: edit.title,
-        description: edit.description ?? "",
-        role: edit.role,
-        skills: edit.skills ?? [],
-        tier: byId.get(ids[index]!)?.tier ?? "cheap",
-        // "#n" names the list's n-th step (from 0): a new step has no id yet for others to wait on.
-        dependsOn: (edit.dependsOn ?? []).map((dependency) => /^#\d+$/.test(dependency) ? ids[Number(dependency.slice(1))] ?? dependency : dependency)
-      }))
+      ...edits.map(
+        (edit, index): PlanTask => ({
+          id: ids[index]!,
+          title: edit.title,
+          description: edit.description ?? "",
+          role: edit.role,
+          skills: edit.skills ?? [],
+          tier: byId.get(ids[index]!)?.tier ?? "cheap",
+          // "#n" names the list's n-th step (from 0): a new step has no id yet for others to wait on.
+          dependsOn: (edit.dependsOn ?? []).map((dependency) =>
+            /^#\d+$/.test(dependency) ? (ids[Number(dependency.slice(1))] ?? dependency) : dependency
+          )
+        })
+      )
     ]
   }
   const known = keepKnownSkills(plan, context.knownSkills)
@@ -123,7 +157,9 @@ export const planEdit = (current: ReadonlyArray<TaskRecord>, edits: ReadonlyArra
 
   // A task the repair pass added (research) gets an id of ours, and what waits on it learns it.
   const ours = new Set([...fixedIds, ...ids])
-  const renamed = new Map(repaired.plan.tasks.filter((task) => !ours.has(task.id)).map((task) => [task.id, context.newId()]))
+  const renamed = new Map(
+    repaired.plan.tasks.filter((task) => !ours.has(task.id)).map((task) => [task.id, context.newId()])
+  )
   const idOf = (id: string) => renamed.get(id) ?? id
   const keys = new Set(current.filter((task) => fixedIds.has(task.id) || listed.has(task.id)).map((task) => task.key))
   const editsById = new Map(edits.map((edit, index) => [ids[index]!, edit]))
@@ -142,11 +178,24 @@ export const planEdit = (current: ReadonlyArray<TaskRecord>, edits: ReadonlyArra
     const edit = editsById.get(task.id)
     const kind = edit?.kind ?? "work"
     const who = assigned.get(task.id) ?? { assigneeAgentId: null, assigneeBeingId: null, pinned: false }
-    const fields = { position, title: task.title, description: task.description, role: task.role, skills: task.skills, dependsOn, kind, ...who }
+    const fields = {
+      position,
+      title: task.title,
+      description: task.description,
+      role: task.role,
+      skills: task.skills,
+      dependsOn,
+      kind,
+      ...who
+    }
     if (existing !== undefined) {
       // A generator's step keeps its rendered instruction unless the edit rewrote what it says.
       const same = existing.title === task.title && existing.description === task.description
-      rewritten.push({ ...fields, id, instruction: same ? existing.instruction : task.description === "" ? task.title : task.description })
+      rewritten.push({
+        ...fields,
+        id,
+        instruction: same ? existing.instruction : task.description === "" ? task.title : task.description
+      })
     } else {
       inserted.push({
         ...fields,

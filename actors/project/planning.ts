@@ -43,7 +43,12 @@ const fromPlanTask = (task: PlanTask, inputs: unknown, template: GeneratorStep |
  * Repairs keep plan order and may put one research task first, so task i of the input is task
  * i (or i + 1) of the output: that is how each repaired task finds what the plan alone knew.
  */
-const repaired = (original: ReadonlyArray<NewTask>, plan: Plan, inputs: unknown, earlier: ReadonlyArray<PlanRepair> = []) => {
+const repaired = (
+  original: ReadonlyArray<NewTask>,
+  plan: Plan,
+  inputs: unknown,
+  earlier: ReadonlyArray<PlanRepair> = []
+) => {
   const { plan: fixed, repairs: later } = repairPlan(plan)
   const repairs = [...earlier, ...later]
   const offset = fixed.tasks.length - original.length
@@ -103,20 +108,29 @@ const decodePlan = Schema.decodeUnknownEither(Plan)
 export const planFromBrief = (brief: string, context: { readonly ownerId: string; readonly projectId: string }) =>
   Effect.gen(function* () {
     const models = yield* Models
-    const answer = yield* models.chatJson("strong", {
-      purpose: "studio planner",
-      beingId: context.ownerId,
-      projectId: context.projectId,
-      messages: [{ role: "system", content: plannerPrompt }, { role: "user", content: brief }],
-      responseFormat: { type: "json_schema", name: "plan", schema: planSchema, strict: false }
-    }).pipe(
-      Effect.catchTag("ModelReplyNotJson", (error) => Effect.fail(new RunFailure({ message: `The planner answered with something other than a plan: ${error.message}` }))),
-      Effect.catchTags({
-        ModelsUnavailable: (error) => Effect.fail(runFailureOf(error, "The planner could not be called")),
-        SpendCeilingReached: (error) => Effect.fail(runFailureOf(error, "The planner could not be called")),
-        ModelCallFailed: (error) => Effect.fail(runFailureOf(error, "The planner failed"))
+    const answer = yield* models
+      .chatJson("strong", {
+        purpose: "studio planner",
+        beingId: context.ownerId,
+        projectId: context.projectId,
+        messages: [
+          { role: "system", content: plannerPrompt },
+          { role: "user", content: brief }
+        ],
+        responseFormat: { type: "json_schema", name: "plan", schema: planSchema, strict: false }
       })
-    )
+      .pipe(
+        Effect.catchTag("ModelReplyNotJson", (error) =>
+          Effect.fail(
+            new RunFailure({ message: `The planner answered with something other than a plan: ${error.message}` })
+          )
+        ),
+        Effect.catchTags({
+          ModelsUnavailable: (error) => Effect.fail(runFailureOf(error, "The planner could not be called")),
+          SpendCeilingReached: (error) => Effect.fail(runFailureOf(error, "The planner could not be called")),
+          ModelCallFailed: (error) => Effect.fail(runFailureOf(error, "The planner failed"))
+        })
+      )
     const decoded = decodePlan(answer.value)
     if (decoded._tag === "Left") {
       return yield* new RunFailure({

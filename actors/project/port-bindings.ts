@@ -22,6 +22,12 @@ export const SavedAgentsLive = Layer.effect(
 )
 
 /** The souls engine's generate and compile, pure: an ephemeral agent's soul is never stored. */
-export const AgentSoulsLive = Layer.effect(AgentSouls, Effect.map(SoulService, (souls) => ({ promptFor: souls.agentPrompt })))
+export const AgentSoulsLive = Layer.effect(
+  AgentSouls,
+  Effect.map(SoulService, (souls) => ({ promptFor: souls.agentPrompt }))
+)
 
-export const CrewSeatsLive = Layer.effect(CrewSeats, Effect.map(CrewSeating, (crews) => ({ forProject: crews.seatsFor })))
+export const CrewSeatsLive = Layer.effect(
+  CrewSeats,
+  Effect.map(CrewSeating, (crews) => ({ forProject: crews.seatsFor }))
+)

@@ -28,7 +28,8 @@ import {
 } from "./contract/records.ts"
 import { newId, ProjectStore, toTask } from "./store.ts"
 
-const notFound = (id: string) => new NotFound({ error: "project_not_found", message: "You have no project with that id.", details: { id } })
+const notFound = (id: string) =>
+  new NotFound({ error: "project_not_found", message: "You have no project with that id.", details: { id } })
 
 const maxTitleChars = 80
 
@@ -45,14 +46,16 @@ export const titleOf = (brief: string) => {
  * runs of one generator can be told apart in the portfolio and the queue.
  */
 export const generatorRunTitle = (name: string, inputs: unknown) => {
-  const first = typeof inputs === "object" && inputs !== null
-    ? Object.values(inputs).find((value): value is string => typeof value === "string" && value.trim() !== "")
-    : undefined
+  const first =
+    typeof inputs === "object" && inputs !== null
+      ? Object.values(inputs).find((value): value is string => typeof value === "string" && value.trim() !== "")
+      : undefined
   return first === undefined ? name : titleOf(`${name}: ${first}`)
 }
 
 /** The inputs as they came in a JSON body and through the form's JSON Schema: JSON, so this cannot fail. */
-const asProjectInputs = (inputs: Readonly<Record<string, unknown>>) => Effect.orDie(Schema.decodeUnknown(ProjectInputs)(inputs))
+const asProjectInputs = (inputs: Readonly<Record<string, unknown>>) =>
+  Effect.orDie(Schema.decodeUnknown(ProjectInputs)(inputs))
 
 export class Projects extends Effect.Service<Projects>()("project/Projects", {
   dependencies: [ProjectStore.Default],
@@ -65,16 +68,31 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
 
     const owned = (caller: Caller, id: string) =>
       Effect.flatMap(store.project(id), (project) =>
-        project === null || project.ownerId !== caller.beingId ? Effect.fail(notFound(id)) : Effect.succeed(project))
+        project === null || project.ownerId !== caller.beingId ? Effect.fail(notFound(id)) : Effect.succeed(project)
+      )
 
     /** The generator the caller may run, with its inputs checked and defaults filled, or a named refusal. */
     const runnableGenerator = (caller: Caller, generatorId: string, inputs: unknown) =>
       Effect.gen(function* () {
         const generator = yield* generators.find(caller, generatorId).pipe(
           Effect.catchTags({
-            NotFound: () => Effect.fail(new NotFound({ error: "generator_not_found", message: "There is no generator with that id you can run.", details: { generatorId } })),
+            NotFound: () =>
+              Effect.fail(
+                new NotFound({
+                  error: "generator_not_found",
+                  message: "There is no generator with that id you can run.",
+                  details: { generatorId }
+                })
+              ),
             // A private generator of someone else is not to be told apart from a missing one.
-            Forbidden: () => Effect.fail(new NotFound({ error: "generator_not_found", message: "There is no generator with that id you can run.", details: { generatorId } }))
+            Forbidden: () =>
+              Effect.fail(
+                new NotFound({
+                  error: "generator_not_found",
+                  message: "There is no generator with that id you can run.",
+                  details: { generatorId }
+                })
+              )
           })
         )
         yield* generators.check(generator)
@@ -97,7 +115,14 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
       Effect.gen(function* () {
         const id = newId()
         if ("brief" in body) {
-          yield* store.insertProject({ id, ownerId: caller.beingId, generatorId: null, title: titleOf(body.brief), brief: body.brief, inputs: {} })
+          yield* store.insertProject({
+            id,
+            ownerId: caller.beingId,
+            generatorId: null,
+            title: titleOf(body.brief),
+            brief: body.brief,
+            inputs: {}
+          })
         } else {
           const { generator, inputs } = yield* runnableGenerator(caller, body.generatorId, body.inputs)
           yield* store.insertProject({
@@ -137,7 +162,11 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
       Effect.gen(function* () {
         const project = yield* owned(caller, id)
         if (!(yield* store.cancel(id))) {
-          return yield* new Conflict({ error: "project_not_running", message: `The project is already ${project.status}; there is no run to cancel.`, details: { status: project.status } })
+          return yield* new Conflict({
+            error: "project_not_running",
+            message: `The project is already ${project.status}; there is no run to cancel.`,
+            details: { status: project.status }
+          })
         }
         // The status already stops a run that is not in this process; this stops the one that is.
         yield* actor(id).Cancel().pipe(Effect.ignore)
@@ -166,7 +195,11 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
         if (body.taskId !== undefined) {
           const task = yield* store.task(body.taskId)
           if (task === null || task.projectId !== id) {
-            return yield* new NotFound({ error: "task_not_found", message: "The project has no step with that id.", details: { taskId: body.taskId } })
+            return yield* new NotFound({
+              error: "task_not_found",
+              message: "The project has no step with that id.",
+              details: { taskId: body.taskId }
+            })
           }
         }
         const dueAt = body.dueAt === null ? null : new Date(body.dueAt).toISOString()
@@ -179,8 +212,12 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
         const now = yield* Clock.currentTimeMillis
         const projects = yield* store.listByOwner(caller.beingId)
         const counts = yield* store.taskCounts(caller.beingId)
-        const grouped: { waiting: Array<Portfolio["done"][number]>; running: Array<Portfolio["done"][number]>; stalled: Array<Portfolio["done"][number]>; done: Array<Portfolio["done"][number]> } =
-          { waiting: [], running: [], stalled: [], done: [] }
+        const grouped: {
+          waiting: Array<Portfolio["done"][number]>
+          running: Array<Portfolio["done"][number]>
+          stalled: Array<Portfolio["done"][number]>
+          done: Array<Portfolio["done"][number]>
+        } = { waiting: [], running: [], stalled: [], done: [] }
         for (const project of projects) {
           const count = counts.get(project.id) ?? { done: 0, total: 0 }
           const item = { project, tasksDone: count.done, tasksTotal: count.total }
@@ -191,13 +228,16 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
 
     const queue = (caller: Caller) =>
       Effect.map(store.openTasksOf(caller.beingId), (rows) =>
-        rows.map(({ projectTitle, task }): QueueItem => ({
-          projectId: task.projectId,
-          projectTitle,
-          task: toTask(task),
-          assignee: task.assigneeBeingId === null ? "agent" : "person",
-          kind: task.kind
-        }))).pipe(Effect.withSpan("project.queue"))
+        rows.map(
+          ({ projectTitle, task }): QueueItem => ({
+            projectId: task.projectId,
+            projectTitle,
+            task: toTask(task),
+            assignee: task.assigneeBeingId === null ? "agent" : "person",
+            kind: task.kind
+          })
+        )
+      ).pipe(Effect.withSpan("project.queue"))
 
     /**
      * The step the caller holds. Anyone else is told there is no such step, but the project's
@@ -206,12 +246,20 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
     const heldStep = (caller: Caller, taskId: string) =>
       Effect.gen(function* () {
         const task = yield* store.task(taskId)
-        const missing = new NotFound({ error: "task_not_found", message: "You hold no step with that id.", details: { taskId } })
+        const missing = new NotFound({
+          error: "task_not_found",
+          message: "You hold no step with that id.",
+          details: { taskId }
+        })
         if (task === null || task.assigneeBeingId === null) return yield* missing
         if (task.assigneeBeingId !== caller.beingId) {
           const project = yield* store.project(task.projectId)
           if (project?.ownerId !== caller.beingId) return yield* missing
-          return yield* new Forbidden({ error: "not_your_step", message: "This step is held by a person of the crew; only they can answer it.", details: { taskId } })
+          return yield* new Forbidden({
+            error: "not_your_step",
+            message: "This step is held by a person of the crew; only they can answer it.",
+            details: { taskId }
+          })
         }
         return task
       })
@@ -219,14 +267,20 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
     const notWaiting = (task: { readonly id: string; readonly status: string }) =>
       new Conflict({
         error: "step_not_waiting",
-        message: task.status === "done" || task.status === "failed" ? "This step is already answered." : `The run is not waiting on this step yet (it is ${task.status}).`,
+        message:
+          task.status === "done" || task.status === "failed"
+            ? "This step is already answered."
+            : `The run is not waiting on this step yet (it is ${task.status}).`,
         details: { taskId: task.id, status: task.status }
       })
 
     const kindRefusal = (taskId: string, kind: string) =>
       new Conflict({
         error: "not_an_approval",
-        message: kind === "approval" ? "This step is an approval: approve or reject it." : "This step is work to hand in, not an approval.",
+        message:
+          kind === "approval"
+            ? "This step is an approval: approve or reject it."
+            : "This step is work to hand in, not an approval.",
         details: { taskId, kind }
       })
 
@@ -253,7 +307,8 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
     const approveStep = (caller: Caller, taskId: string, body: ApproveBody) =>
       answerGate(caller, taskId, true, body.note?.trim() || "Approved.")
 
-    const rejectStep = (caller: Caller, taskId: string, body: RejectBody) => answerGate(caller, taskId, false, body.note)
+    const rejectStep = (caller: Caller, taskId: string, body: RejectBody) =>
+      answerGate(caller, taskId, false, body.note)
 
     /**
      * The owner's edit of the plan's not-started part (plan-edit.ts), made on the version they
@@ -270,29 +325,69 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
           Effect.gen(function* () {
             const row = (yield* store.row(id))!
             if (row.status === "done" || row.status === "review") {
-              return yield* new Conflict({ error: "project_over", message: `The project is ${row.status}; its plan can no longer change.`, details: { status: row.status } })
+              return yield* new Conflict({
+                error: "project_over",
+                message: `The project is ${row.status}; its plan can no longer change.`,
+                details: { status: row.status }
+              })
             }
             if (!row.planned) {
-              return yield* new Conflict({ error: "plan_not_ready", message: "The project is still being planned; edit it once its plan is there.", details: { status: row.status } })
+              return yield* new Conflict({
+                error: "plan_not_ready",
+                message: "The project is still being planned; edit it once its plan is there.",
+                details: { status: row.status }
+              })
             }
-            const writes = planEdit(tasks, body.tasks, { ownerId: caller.beingId, projectId: id, projectStatus: row.status, agentIds, personIds, knownSkills, newId })
+            const writes = planEdit(tasks, body.tasks, {
+              ownerId: caller.beingId,
+              projectId: id,
+              projectStatus: row.status,
+              agentIds,
+              personIds,
+              knownSkills,
+              newId
+            })
             return writes instanceof InvalidRequest || writes instanceof Conflict ? yield* Effect.fail(writes) : writes
-          }))
+          })
+        )
         if (written === null) {
-          return yield* new Conflict({ error: "plan_changed", message: "The plan changed since you read it; reload it and edit again.", details: { version: body.version } })
+          return yield* new Conflict({
+            error: "plan_changed",
+            message: "The plan changed since you read it; reload it and edit again.",
+            details: { version: body.version }
+          })
         }
         const steps = written.placed.length + written.rewritten.length + written.inserted.length
         yield* store.trace(id, {
           kind: "plan",
           text: `Plan edited: ${steps} ${steps === 1 ? "step" : "steps"}, ${written.inserted.length} new, ${written.removed.length} removed.`,
-          data: { removed: written.removed, added: written.inserted.map(({ id: taskId, title }) => ({ id: taskId, title })) }
+          data: {
+            removed: written.removed,
+            added: written.inserted.map(({ id: taskId, title }) => ({ id: taskId, title }))
+          }
         })
-        for (const repair of written.repairs) yield* store.trace(id, { kind: "plan", text: `Plan edit repaired: ${repair.message}`, data: { repair } })
+        for (const repair of written.repairs)
+          yield* store.trace(id, { kind: "plan", text: `Plan edit repaired: ${repair.message}`, data: { repair } })
         yield* actor(id).PlanEdited().pipe(Effect.ignore)
         return { ...(yield* get(caller, id)), repairs: written.repairs } satisfies PlanEditResult
       }).pipe(Effect.withSpan("project.editPlan"))
 
-    return { create, list, search, get, trace, cancel, resume, setDue, portfolio, queue, finishStep, approveStep, rejectStep, editPlan } as const
+    return {
+      create,
+      list,
+      search,
+      get,
+      trace,
+      cancel,
+      resume,
+      setDue,
+      portfolio,
+      queue,
+      finishStep,
+      approveStep,
+      rejectStep,
+      editPlan
+    } as const
   })
 }) {}
 

@@ -17,12 +17,19 @@ export const recordOutputs = (projectId: string) =>
     if (project === null) return
     const ownerId = project.ownerId
     const files = yield* Effect.promise(() => listWorkspace(fileRootFor(settings, ownerId, projectId).dir))
-    yield* store.saveOutputs(projectId, files.map((file) => ({
-      taskId: null,
-      kind: outputKindOf(file.path),
-      name: file.path.slice(file.path.lastIndexOf("/") + 1),
-      path: file.path,
-      size: file.size
-    })))
-    yield* store.trace(projectId, { kind: "output", text: `${files.length} output file${files.length === 1 ? "" : "s"}: ${files.map((file) => file.path).join(", ")}`, data: { files } })
+    yield* store.saveOutputs(
+      projectId,
+      files.map((file) => ({
+        taskId: null,
+        kind: outputKindOf(file.path),
+        name: file.path.slice(file.path.lastIndexOf("/") + 1),
+        path: file.path,
+        size: file.size
+      }))
+    )
+    yield* store.trace(projectId, {
+      kind: "output",
+      text: `${files.length} output file${files.length === 1 ? "" : "s"}: ${files.map((file) => file.path).join(", ")}`,
+      data: { files }
+    })
   }).pipe(Effect.withSpan("project.outputs"))

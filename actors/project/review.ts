@@ -29,33 +29,46 @@ const maxExcerptChars = 1500
 const summaryOf = (task: TaskRecord) =>
   `### ${task.title} (${task.role})\n${(task.outputText ?? "").slice(0, maxExcerptChars)}`
 
-export const reviewRun = (brief: string, tasks: ReadonlyArray<TaskRecord>, context: { readonly ownerId: string; readonly projectId: string }) =>
+export const reviewRun = (
+  brief: string,
+  tasks: ReadonlyArray<TaskRecord>,
+  context: { readonly ownerId: string; readonly projectId: string }
+) =>
   Effect.gen(function* () {
     const models = yield* Models
-    const answer = yield* models.chatJson("strong", {
-      purpose: "studio QA review",
-      beingId: context.ownerId,
-      projectId: context.projectId,
-      messages: [
-        {
-          role: "system",
-          content: "You are the QA reviewer of a studio team. Judge whether the work answers the brief: verdict 'pass', " +
-            "'pass-with-notes' or 'needs-work', and notes a person can act on. Answer with JSON only."
-        },
-        { role: "user", content: `Brief:\n${brief}\n\nThe work:\n\n${tasks.map(summaryOf).join("\n\n")}` }
-      ],
-      responseFormat: { type: "json_schema", name: "review", schema: reviewSchema }
-    }).pipe(
-      Effect.map((result) => ({ value: result.value as unknown, costUsd: result.call.costUsd })),
-      Effect.catchTag("ModelReplyNotJson", (error) => Effect.succeed({ value: null as unknown, costUsd: error.call.costUsd })),
-      Effect.catchTags({
-        ModelsUnavailable: (error) => Effect.fail(runFailureOf(error, "The QA review could not be called")),
-        SpendCeilingReached: (error) => Effect.fail(runFailureOf(error, "The QA review could not be called")),
-        ModelCallFailed: (error) => Effect.fail(runFailureOf(error, "The QA review failed"))
+    const answer = yield* models
+      .chatJson("strong", {
+        purpose: "studio QA review",
+        beingId: context.ownerId,
+        projectId: context.projectId,
+        messages: [
+          {
+            role: "system",
+            content:
+              "You are the QA reviewer of a studio team. Judge whether the work answers the brief: verdict 'pass', " +
+              "'pass-with-notes' or 'needs-work', and notes a person can act on. Answer with JSON only."
+          },
+          { role: "user", content: `Brief:\n${brief}\n\nThe work:\n\n${tasks.map(summaryOf).join("\n\n")}` }
+        ],
+        responseFormat: { type: "json_schema", name: "review", schema: reviewSchema }
       })
-    )
+      .pipe(
+        Effect.map((result) => ({ value: result.value as unknown, costUsd: result.call.costUsd })),
+        Effect.catchTag("ModelReplyNotJson", (error) =>
+          Effect.succeed({ value: null as unknown, costUsd: error.call.costUsd })
+        ),
+        Effect.catchTags({
+          ModelsUnavailable: (error) => Effect.fail(runFailureOf(error, "The QA review could not be called")),
+          SpendCeilingReached: (error) => Effect.fail(runFailureOf(error, "The QA review could not be called")),
+          ModelCallFailed: (error) => Effect.fail(runFailureOf(error, "The QA review failed"))
+        })
+      )
     const decoded = decodeReview(answer.value)
     return decoded._tag === "Right"
       ? { ...decoded.right, costUsd: answer.costUsd }
-      : { verdict: "needs-work" as const, notes: "The reviewer's answer could not be read as a verdict; review the work yourself.", costUsd: answer.costUsd }
+      : {
+          verdict: "needs-work" as const,
+          notes: "The reviewer's answer could not be read as a verdict; review the work yourself.",
+          costUsd: answer.costUsd
+        }
   })

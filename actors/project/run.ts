@@ -50,14 +50,21 @@ const plan = (run: Run, generatorId: string | null) =>
   Effect.gen(function* () {
     const store = yield* ProjectStore
     const context = { ownerId: run.ownerId, projectId: run.projectId }
-    const planned = generatorId === null
-      ? yield* planFromBrief(run.brief, context)
-      : planFromGenerator(
-        yield* Effect.flatMap(RunnableGenerators, (generators) => generators.find({ beingId: run.ownerId, isOwner: true }, generatorId)).pipe(
-          Effect.catchAll(() => Effect.fail(new RunFailure({ message: "The generator this project was started from no longer exists." })))
-        ),
-        run.inputs
-      )
+    const planned =
+      generatorId === null
+        ? yield* planFromBrief(run.brief, context)
+        : planFromGenerator(
+            yield* Effect.flatMap(RunnableGenerators, (generators) =>
+              generators.find({ beingId: run.ownerId, isOwner: true }, generatorId)
+            ).pipe(
+              Effect.catchAll(() =>
+                Effect.fail(
+                  new RunFailure({ message: "The generator this project was started from no longer exists." })
+                )
+              )
+            ),
+            run.inputs
+          )
     yield* store.addCost(run.projectId, planned.costUsd)
     yield* store.trace(run.projectId, {
       kind: "plan",
@@ -68,8 +75,11 @@ const plan = (run: Run, generatorId: string | null) =>
       yield* store.trace(run.projectId, { kind: "plan", text: `Plan repaired: ${repair.message}`, data: { repair } })
     }
     const saved = yield* store.savePlan(run.projectId, planned.tasks)
-    yield* note(run, `The plan: ${planned.tasks.length} ${planned.tasks.length === 1 ? "task" : "tasks"}. ` +
-      planned.tasks.map((task, index) => `${index + 1}. ${task.title} (${task.role})`).join("; "))
+    yield* note(
+      run,
+      `The plan: ${planned.tasks.length} ${planned.tasks.length === 1 ? "task" : "tasks"}. ` +
+        planned.tasks.map((task, index) => `${index + 1}. ${task.title} (${task.role})`).join("; ")
+    )
     return saved
   }).pipe(Effect.withSpan("project.plan"))
 
@@ -90,16 +100,22 @@ const sourceWords = { saved: ", saved agent", persona: "", person: ", a person o
 
 /** A person who holds a step: a gate's, or one the owner chose in a plan edit. */
 const personMember = (run: Run, beingId: string) =>
-  Effect.map(Effect.flatMap(CrewSeats, (crews) => crews.forProject(run.projectId)), (crew): StoredMember => ({
-    agentId: beingId,
-    role: "person",
-    name: beingId === run.ownerId ? "The project's owner" : crew?.seats.find((seat) => seat.beingId === beingId)?.name ?? "A person of the crew",
-    avatar: "🧑",
-    source: "person",
-    skills: [],
-    tier: "cheap",
-    systemPrompt: ""
-  }))
+  Effect.map(
+    Effect.flatMap(CrewSeats, (crews) => crews.forProject(run.projectId)),
+    (crew): StoredMember => ({
+      agentId: beingId,
+      role: "person",
+      name:
+        beingId === run.ownerId
+          ? "The project's owner"
+          : (crew?.seats.find((seat) => seat.beingId === beingId)?.name ?? "A person of the crew"),
+      avatar: "🧑",
+      source: "person",
+      skills: [],
+      tier: "cheap",
+      systemPrompt: ""
+    })
+  )
 
 /**
  * Who does the step: a gate's person (the owner unless the edit named one), the person or saved
@@ -108,17 +124,25 @@ const personMember = (run: Run, beingId: string) =>
  */
 const memberOf = (run: Run, members: ReadonlyArray<StoredMember>, task: TaskRecord) =>
   Effect.gen(function* () {
-    if (task.kind === "approval" || (task.pinned && task.assigneeBeingId !== null)) return yield* personMember(run, task.assigneeBeingId ?? run.ownerId)
+    if (task.kind === "approval" || (task.pinned && task.assigneeBeingId !== null))
+      return yield* personMember(run, task.assigneeBeingId ?? run.ownerId)
     if (task.pinned && task.assigneeAgentId !== null) {
       const inTeam = members.find((member) => member.agentId === task.assigneeAgentId)
       if (inTeam !== undefined) return inTeam
-      const agent = (yield* Effect.flatMap(SavedAgents, (agents) => agents.ownedBy(run.ownerId))).find((saved) => saved.id === task.assigneeAgentId)
+      const agent = (yield* Effect.flatMap(SavedAgents, (agents) => agents.ownedBy(run.ownerId))).find(
+        (saved) => saved.id === task.assigneeAgentId
+      )
       if (agent !== undefined) return runMember({ role: task.role, source: "saved", agent })
     }
     const found = memberFor(members, task)
     if (found !== undefined) return found
     const crew = yield* Effect.flatMap(CrewSeats, (crews) => crews.forProject(run.projectId))
-    const [made] = yield* assembleTeam([{ role: task.role, skills: task.skills }], run.ownerId, run.projectId, crew?.seats ?? [])
+    const [made] = yield* assembleTeam(
+      [{ role: task.role, skills: task.skills }],
+      run.ownerId,
+      run.projectId,
+      crew?.seats ?? []
+    )
     return runMember(made!)
   })
 
@@ -145,12 +169,28 @@ const personStep = (run: Run, member: StoredMember, task: TaskRecord) =>
     const done = (yield* store.task(id))!
     const ok = done.status === "done"
     const said = gate
-      ? ok ? `${member.name} approved "${title}".` : `${member.name} rejected "${title}": ${done.error ?? "no reason given"}`
+      ? ok
+        ? `${member.name} approved "${title}".`
+        : `${member.name} rejected "${title}": ${done.error ?? "no reason given"}`
       : `${member.name} handed in "${title}".`
-    yield* store.trace(run.projectId, { taskId: id, agentId: member.agentId, kind: ok ? "output" : "error", text: said })
+    yield* store.trace(run.projectId, {
+      taskId: id,
+      agentId: member.agentId,
+      kind: ok ? "output" : "error",
+      text: said
+    })
     if (gate) yield* note(run, said)
-    return { ok, report: null, outputText: done.outputText, error: ok ? null : done.error, costUsd: 0 } satisfies TaskResult
-  }).pipe(Effect.ensuring(Effect.flatMap(PersonSteps, (steps) => steps.forget(task.id))), Effect.withSpan("project.personStep"))
+    return {
+      ok,
+      report: null,
+      outputText: done.outputText,
+      error: ok ? null : done.error,
+      costUsd: 0
+    } satisfies TaskResult
+  }).pipe(
+    Effect.ensuring(Effect.flatMap(PersonSteps, (steps) => steps.forget(task.id))),
+    Effect.withSpan("project.personStep")
+  )
 
 /** One task from start to its checkpoint: the final row is one write. Null when an edit removed it first. */
 const startTask = (run: Run, members: ReadonlyArray<StoredMember>, id: string) =>
@@ -164,9 +204,19 @@ const startTask = (run: Run, members: ReadonlyArray<StoredMember>, id: string) =
     if (!(yield* store.claimTask(id, member.agentId, null))) return null
     const dependencies = (yield* Effect.forEach(task.dependsOn, store.task)).filter((found) => found !== null)
     const revises = task.contract?.revises
-    const earlierText = task.earlierText ?? (revises === undefined ? null : yield* readEarlier(settings, run.ownerId, run.projectId, revises))
+    const earlierText =
+      task.earlierText ??
+      (revises === undefined ? null : yield* readEarlier(settings, run.ownerId, run.projectId, revises))
     const started = (yield* store.updateTask(id, { earlierText }))!
-    const result = yield* runTask({ projectId: run.projectId, ownerId: run.ownerId, projectTitle: run.title, inputs: run.inputs, member, task: started, dependencies })
+    const result = yield* runTask({
+      projectId: run.projectId,
+      ownerId: run.ownerId,
+      projectTitle: run.title,
+      inputs: run.inputs,
+      member,
+      task: started,
+      dependencies
+    })
     yield* store.addCost(run.projectId, result.costUsd)
     yield* store.updateTask(id, {
       status: result.ok ? "done" : "failed",
@@ -177,7 +227,10 @@ const startTask = (run: Run, members: ReadonlyArray<StoredMember>, id: string) =
       finishedAt: yield* nowIso
     })
     const summary = summaryOf(result.ok ? result.outputText : result.error)
-    yield* note(run, `${member.name} (${member.role}) ${result.ok ? "finished" : "failed"} "${task.title}"${summary === "" ? "." : `: ${summary}`}`)
+    yield* note(
+      run,
+      `${member.name} (${member.role}) ${result.ok ? "finished" : "failed"} "${task.title}"${summary === "" ? "." : `: ${summary}`}`
+    )
     return result
   }).pipe(Effect.withSpan("project.task"))
 
@@ -192,7 +245,10 @@ const scheduled = (status: TaskStatus): TaskStatus => (status === "ready" ? "pen
 const runTasks = (run: Run, members: ReadonlyArray<StoredMember>, concurrency: number) =>
   Effect.gen(function* () {
     const store = yield* ProjectStore
-    const finished = yield* Queue.unbounded<{ readonly id: string; readonly exit: Exit.Exit<TaskResult | null, RunFailure> } | null>()
+    const finished = yield* Queue.unbounded<{
+      readonly id: string
+      readonly exit: Exit.Exit<TaskResult | null, RunFailure>
+    } | null>()
     const inFlight = new Set<string>()
     // A plan edit wakes the loop (null), so a step it added that can start does not wait for the next to end.
     const wakeups = yield* RunWakeups
@@ -211,13 +267,20 @@ const runTasks = (run: Run, members: ReadonlyArray<StoredMember>, concurrency: n
       const byId = new Map(rows.map((task) => [task.id, task]))
       for (const task of schedule.tasks) {
         if (task.status !== "blocked" || byId.get(task.id)?.status === "blocked") continue
-        const cause = task.dependsOn.map((dependency) => byId.get(dependency)).find((found) => found?.status === "failed" || found?.status === "blocked")
-        yield* store.updateTask(task.id, { status: "blocked", error: `It waits on "${cause?.title ?? "a step"}", which failed.` })
+        const cause = task.dependsOn
+          .map((dependency) => byId.get(dependency))
+          .find((found) => found?.status === "failed" || found?.status === "blocked")
+        yield* store.updateTask(task.id, {
+          status: "blocked",
+          error: `It waits on "${cause?.title ?? "a step"}", which failed.`
+        })
       }
       const next = nextReady(schedule, concurrency)
       for (const id of next.start) {
         inFlight.add(id)
-        yield* Effect.fork(Effect.flatMap(Effect.exit(startTask(run, members, id)), (exit) => Queue.offer(finished, { id, exit })))
+        yield* Effect.fork(
+          Effect.flatMap(Effect.exit(startTask(run, members, id)), (exit) => Queue.offer(finished, { id, exit }))
+        )
       }
       if (inFlight.size === 0) return
       const ended = yield* Queue.take(finished)
@@ -237,7 +300,11 @@ const review = (run: Run, tasks: ReadonlyArray<TaskRecord>) =>
     const verdict = yield* reviewRun(run.brief, tasks, { ownerId: run.ownerId, projectId: run.projectId })
     yield* store.addCost(run.projectId, verdict.costUsd)
     yield* store.saveReview(run.projectId, verdict.verdict, verdict.notes)
-    yield* store.trace(run.projectId, { kind: "message", text: `QA review: ${verdict.verdict}. ${verdict.notes}`, data: { verdict: verdict.verdict, notes: verdict.notes } })
+    yield* store.trace(run.projectId, {
+      kind: "message",
+      text: `QA review: ${verdict.verdict}. ${verdict.notes}`,
+      data: { verdict: verdict.verdict, notes: verdict.notes }
+    })
     yield* note(run, `The review's verdict: ${verdict.verdict}. ${summaryOf(verdict.notes)}`.trim())
   }).pipe(Effect.withSpan("project.review"))
 
@@ -248,9 +315,10 @@ const pipeline = (run: Run, planned: boolean, generatorId: string | null, concur
     // A crew bound (or cleared) since the team was assembled gives the steps not done yet to a new team.
     const stored = yield* store.teamMembers(run.projectId)
     const crew = yield* Effect.flatMap(CrewSeats, (crews) => crews.forProject(run.projectId))
-    const members = stored !== null && (crew === null || crew.changedAt <= stored.createdAt)
-      ? stored.members
-      : yield* team(run, tasks, crew?.seats ?? [])
+    const members =
+      stored !== null && (crew === null || crew.changedAt <= stored.createdAt)
+        ? stored.members
+        : yield* team(run, tasks, crew?.seats ?? [])
     yield* store.setStatus(run.projectId, "running")
     yield* store.resetUnfinished(run.projectId)
     tasks = yield* store.tasks(run.projectId)
@@ -259,7 +327,10 @@ const pipeline = (run: Run, planned: boolean, generatorId: string | null, concur
     for (;;) {
       yield* runTasks(run, members, concurrency)
       tasks = yield* store.tasks(run.projectId)
-      const waiting = tasks.filter((task) => task.status === "pending" || task.status === "ready").map((task) => task.id).join(",")
+      const waiting = tasks
+        .filter((task) => task.status === "pending" || task.status === "ready")
+        .map((task) => task.id)
+        .join(",")
       if (waiting === "" || waiting === open || tasks.some((task) => task.status === "failed")) break
       open = waiting
     }
@@ -285,7 +356,12 @@ const failRun = (run: Run, message: string) =>
     yield* store.setStatus(run.projectId, "failed", message)
     yield* store.trace(run.projectId, { kind: "error", text: message })
     yield* note(run, `The run stopped: ${summaryOf(message)}`)
-    yield* alerts.raise({ ownerId: run.ownerId, projectId: run.projectId, title: clip(`Project failed: ${run.title}`, 160), body: clip(message, 4000) })
+    yield* alerts.raise({
+      ownerId: run.ownerId,
+      projectId: run.projectId,
+      title: clip(`Project failed: ${run.title}`, 160),
+      body: clip(message, 4000)
+    })
   }).pipe(Effect.withSpan("project.fail"))
 
 /** Runs (or continues) the project's run; a run that is over is left alone. Never fails: a failure is the project's status. */
@@ -297,7 +373,8 @@ export const runProject = (projectId: string, options: RunOptions) =>
     const run: Run = { projectId, ownerId: row.ownerId, title: row.title, brief: row.brief, inputs: row.inputs }
     const outcome = yield* pipeline(run, row.planned, row.generatorId, options.concurrency).pipe(
       Effect.catchAllCause((cause) =>
-        Cause.isInterruptedOnly(cause) ? Effect.failCause(cause) : Effect.succeed(cause))
+        Cause.isInterruptedOnly(cause) ? Effect.failCause(cause) : Effect.succeed(cause)
+      )
     )
     if (outcome === undefined) return
     const failure = Cause.failureOption(outcome)

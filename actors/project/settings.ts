@@ -7,12 +7,16 @@ export const projectSettingsConfig = Config.all({
   /** Tasks of one studio project that run at once. */
   studioTaskConcurrency: Config.integer("STUDIO_TASK_CONCURRENCY").pipe(
     Config.withDefault(3),
-    Config.validate({ message: "STUDIO_TASK_CONCURRENCY must be a whole number of at least 1", validation: (n) => n >= 1 })
+    Config.validate({
+      message: "STUDIO_TASK_CONCURRENCY must be a whole number of at least 1",
+      validation: (n) => n >= 1
+    })
   )
 })
 
 export type ProjectSettingsShape = Config.Config.Success<typeof projectSettingsConfig>
 
 export class ProjectSettings extends Context.Tag("project/ProjectSettings")<ProjectSettings, ProjectSettingsShape>() {
-  static readonly layer = (overrides?: Partial<ProjectSettingsShape>) => settingsLayer(ProjectSettings, projectSettingsConfig, overrides)
+  static readonly layer = (overrides?: Partial<ProjectSettingsShape>) =>
+    settingsLayer(ProjectSettings, projectSettingsConfig, overrides)
 }

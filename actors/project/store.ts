@@ -43,7 +43,16 @@ export const fileUrl = (projectId: string, path: string) =>
   `/api/files/project/${projectId}/${path.split("/").map(encodeURIComponent).join("/")}`
 
 /** The wire record: the run's own columns stay inside. */
-export const toTask = ({ position: _p, instruction: _i, outputKind: _o, contract: _c, template: _t, outputText: _x, earlierText: _e, ...task }: TaskRecord): Task => task
+export const toTask = ({
+  position: _p,
+  instruction: _i,
+  outputKind: _o,
+  contract: _c,
+  template: _t,
+  outputText: _x,
+  earlierText: _e,
+  ...task
+}: TaskRecord): Task => task
 
 /** A task as the plan makes it; the store gives it an id and its row. */
 export interface NewTask {
@@ -116,33 +125,46 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
     const dueDates = yield* DueDatesRepository
 
     /** A transaction's storage faults are defects, like every repository operation's. */
-    const atomically = <A, E, R>(self: Effect.Effect<A, E, R>) => sql.withTransaction(self).pipe(Effect.catchTag("SqlError", Effect.die))
+    const atomically = <A, E, R>(self: Effect.Effect<A, E, R>) =>
+      sql.withTransaction(self).pipe(Effect.catchTag("SqlError", Effect.die))
 
     const outputsOf = (projectId: string) =>
-      Effect.map(outputsRepository.listByProject(projectId), (rows) => rows.map((row): ProjectOutput => ({ ...row, url: fileUrl(projectId, row.path) })))
+      Effect.map(outputsRepository.listByProject(projectId), (rows) =>
+        rows.map((row): ProjectOutput => ({ ...row, url: fileUrl(projectId, row.path) }))
+      )
 
-    const toProject = ({ planned: _planned, runNumber: _runNumber, ...row }: ProjectRow, outputs: ReadonlyArray<ProjectOutput>): Project =>
-      ({ ...row, outputs })
+    const toProject = (
+      { planned: _planned, runNumber: _runNumber, ...row }: ProjectRow,
+      outputs: ReadonlyArray<ProjectOutput>
+    ): Project => ({ ...row, outputs })
 
     /** The row with the run's own columns (run number, whether the plan is stored). */
     const row = (id: string) => Effect.map(projects.findById(id), Option.getOrNull)
 
     const project = (id: string) =>
-      Effect.flatMap(projects.findById(id), Option.match({
-        onNone: () => Effect.succeed(null),
-        onSome: (found) => Effect.map(outputsOf(id), (outputs) => toProject(found, outputs))
-      }))
+      Effect.flatMap(
+        projects.findById(id),
+        Option.match({
+          onNone: () => Effect.succeed(null),
+          onSome: (found) => Effect.map(outputsOf(id), (outputs) => toProject(found, outputs))
+        })
+      )
 
     const publishProject = (id: string) =>
       Effect.flatMap(project(id), (current) =>
-        current === null ? Effect.void : bus.publish({ kind: "being", beingId: current.ownerId }, { type: "project.updated", project: current }))
+        current === null
+          ? Effect.void
+          : bus.publish({ kind: "being", beingId: current.ownerId }, { type: "project.updated", project: current })
+      )
 
     const listByOwner = (ownerId: string) =>
       Effect.flatMap(projects.listByOwner(ownerId), (rows) =>
-        Effect.forEach(rows, (found) => Effect.map(outputsOf(found.id), (outputs) => toProject(found, outputs))))
+        Effect.forEach(rows, (found) => Effect.map(outputsOf(found.id), (outputs) => toProject(found, outputs)))
+      )
 
     /** The owner's projects whose title or brief holds every word, newest first, at most `limit`. */
-    const searchByOwner = (ownerId: string, words: ReadonlyArray<string>, limit: number) => projects.search({ ownerId, words, limit })
+    const searchByOwner = (ownerId: string, words: ReadonlyArray<string>, limit: number) =>
+      projects.search({ ownerId, words, limit })
 
     const insertProject = (fields: {
       readonly id: string
@@ -169,13 +191,16 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
       Effect.suspend(() => {
         const known = owners.get(projectId)
         if (known !== undefined) return Effect.succeed(known)
-        return Effect.map(projects.ownerOf(projectId), Option.match({
-          onNone: () => null,
-          onSome: ({ ownerId }) => {
-            owners.set(projectId, ownerId)
-            return ownerId
-          }
-        }))
+        return Effect.map(
+          projects.ownerOf(projectId),
+          Option.match({
+            onNone: () => null,
+            onSome: ({ ownerId }) => {
+              owners.set(projectId, ownerId)
+              return ownerId
+            }
+          })
+        )
       })
 
     const task = (id: string) => Effect.map(tasksRepository.findById(id), Option.getOrNull)
@@ -184,21 +209,33 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
     /** To the project's owner, and to the person who holds the step (their queue shows it). */
     const publishTask = (record: TaskRecord) =>
       Effect.flatMap(ownerOf(record.projectId), (ownerId) => {
-        const to = [ownerId, record.assigneeBeingId].filter((id, at, all): id is string => id !== null && all.indexOf(id) === at)
-        return Effect.forEach(to, (beingId) => bus.publish({ kind: "being", beingId }, { type: "task.updated", task: toTask(record) }), { discard: true })
+        const to = [ownerId, record.assigneeBeingId].filter(
+          (id, at, all): id is string => id !== null && all.indexOf(id) === at
+        )
+        return Effect.forEach(
+          to,
+          (beingId) => bus.publish({ kind: "being", beingId }, { type: "task.updated", task: toTask(record) }),
+          { discard: true }
+        )
       })
 
     const publishTasks = (ids: ReadonlyArray<{ readonly id: string }>) =>
-      Effect.forEach(ids, ({ id }) => Effect.flatMap(task(id), (record) => (record === null ? Effect.void : publishTask(record))), { discard: true })
+      Effect.forEach(
+        ids,
+        ({ id }) => Effect.flatMap(task(id), (record) => (record === null ? Effect.void : publishTask(record))),
+        { discard: true }
+      )
 
     /** Cancels a run that is not over, and its open steps; false when it was already over. */
     const cancel = (id: string) =>
       Effect.gen(function* () {
         const at = yield* nowIso
-        const cancelled = yield* atomically(Effect.gen(function* () {
-          if (Option.isNone(yield* projects.cancel({ id, at }))) return null
-          return yield* tasksRepository.cancelOpen(id)
-        }))
+        const cancelled = yield* atomically(
+          Effect.gen(function* () {
+            if (Option.isNone(yield* projects.cancel({ id, at }))) return null
+            return yield* tasksRepository.cancelOpen(id)
+          })
+        )
         if (cancelled === null) return false
         yield* publishTasks(cancelled)
         yield* publishProject(id)
@@ -221,23 +258,25 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
       Effect.gen(function* () {
         const ids = new Map(planned.map((item) => [item.key, newId()]))
         const at = yield* nowIso
-        yield* atomically(Effect.gen(function* () {
-          for (const [position, item] of planned.entries()) {
-            const dependsOn = item.dependsOn.map((key) => ids.get(key)).filter((id) => id !== undefined)
-            yield* tasksRepository.insert({
-              kind: "work",
-              assigneeAgentId: null,
-              assigneeBeingId: null,
-              pinned: false,
-              ...item,
-              id: ids.get(item.key)!,
-              projectId,
-              position,
-              dependsOn
-            })
-          }
-          yield* projects.markPlanned({ id: projectId, at })
-        }))
+        yield* atomically(
+          Effect.gen(function* () {
+            for (const [position, item] of planned.entries()) {
+              const dependsOn = item.dependsOn.map((key) => ids.get(key)).filter((id) => id !== undefined)
+              yield* tasksRepository.insert({
+                kind: "work",
+                assigneeAgentId: null,
+                assigneeBeingId: null,
+                pinned: false,
+                ...item,
+                id: ids.get(item.key)!,
+                projectId,
+                position,
+                dependsOn
+              })
+            }
+            yield* projects.markPlanned({ id: projectId, at })
+          })
+        )
         yield* publishProject(projectId)
         const saved = yield* tasks(projectId)
         for (const item of saved) yield* publishTask(item)
@@ -255,46 +294,61 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
       })
 
     /** A resumed run starts every unfinished task again; open pages hear of each reset. */
-    const resetUnfinished = (projectId: string) => Effect.flatMap(tasksRepository.resetUnfinished(projectId), publishTasks)
+    const resetUnfinished = (projectId: string) =>
+      Effect.flatMap(tasksRepository.resetUnfinished(projectId), publishTasks)
 
     const cancelOpenTasks = (projectId: string) => Effect.flatMap(tasksRepository.cancelOpen(projectId), publishTasks)
 
     /** The team row, the project's team and every task's assignee, in one transaction. */
-    const saveTeam = (projectId: string, leadAgentId: string, members: ReadonlyArray<StoredMember>, assignments: ReadonlyMap<string, Assignment>) =>
+    const saveTeam = (
+      projectId: string,
+      leadAgentId: string,
+      members: ReadonlyArray<StoredMember>,
+      assignments: ReadonlyMap<string, Assignment>
+    ) =>
       Effect.gen(function* () {
         const id = newId()
         const createdAt = yield* nowIso
-        yield* atomically(Effect.gen(function* () {
-          yield* teams.insert({ id, projectId, leadAgentId, members, createdAt })
-          yield* projects.setTeam({ id: projectId, teamId: id })
-          for (const [taskId, { agentId, beingId }] of assignments) yield* tasksRepository.assign({ id: taskId, agentId, beingId })
-        }))
+        yield* atomically(
+          Effect.gen(function* () {
+            yield* teams.insert({ id, projectId, leadAgentId, members, createdAt })
+            yield* projects.setTeam({ id: projectId, teamId: id })
+            for (const [taskId, { agentId, beingId }] of assignments)
+              yield* tasksRepository.assign({ id: taskId, agentId, beingId })
+          })
+        )
         yield* publishProject(projectId)
         yield* publishTasks([...assignments.keys()].map((id) => ({ id })))
       })
 
     const team = (projectId: string) =>
-      Effect.map(teams.findByProject(projectId), Option.match({
-        onNone: () => null,
-        onSome: (found): Team => {
-          const members = found.members.map(({ systemPrompt: _, ...view }): TeamMemberView => view)
-          return {
-            id: found.id,
-            projectId,
-            leadAgentId: found.leadAgentId,
-            memberAgentIds: members.map((member) => member.agentId),
-            members,
-            createdAt: found.createdAt
+      Effect.map(
+        teams.findByProject(projectId),
+        Option.match({
+          onNone: () => null,
+          onSome: (found): Team => {
+            const members = found.members.map(({ systemPrompt: _, ...view }): TeamMemberView => view)
+            return {
+              id: found.id,
+              projectId,
+              leadAgentId: found.leadAgentId,
+              memberAgentIds: members.map((member) => member.agentId),
+              members,
+              createdAt: found.createdAt
+            }
           }
-        }
-      }))
+        })
+      )
 
     /** The members as the run talks to them (with their prompts) and when they were assembled; null before. */
     const teamMembers = (projectId: string) =>
-      Effect.map(teams.findByProject(projectId), Option.match({
-        onNone: () => null,
-        onSome: ({ createdAt, members }) => ({ members, createdAt })
-      }))
+      Effect.map(
+        teams.findByProject(projectId),
+        Option.match({
+          onNone: () => null,
+          onSome: ({ createdAt, members }) => ({ members, createdAt })
+        })
+      )
 
     /** A person hands in their step; false when it is not theirs or the run is not waiting on it. */
     const finishPersonStep = (id: string, beingId: string, outputText: string) =>
@@ -309,18 +363,24 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
      * start a step between the check and the write) and answers the rows to write or a refusal; the
      * version must be the plan's current one. Null when it was not.
      */
-    const editPlan = <E>(projectId: string, version: number, decide: (tasks: ReadonlyArray<TaskRecord>) => Effect.Effect<PlanWrites, E>) =>
+    const editPlan = <E>(
+      projectId: string,
+      version: number,
+      decide: (tasks: ReadonlyArray<TaskRecord>) => Effect.Effect<PlanWrites, E>
+    ) =>
       Effect.gen(function* () {
         const at = yield* nowIso
-        const written = yield* atomically(Effect.gen(function* () {
-          if (Option.isNone(yield* projects.bumpPlanVersion({ id: projectId, version, at }))) return null
-          const writes = yield* decide(yield* tasks(projectId))
-          for (const id of writes.removed) yield* tasksRepository.remove({ id, projectId })
-          for (const task of writes.placed) yield* tasksRepository.place(task)
-          for (const task of writes.rewritten) yield* tasksRepository.rewrite(task)
-          for (const task of writes.inserted) yield* tasksRepository.insert(task)
-          return writes
-        }))
+        const written = yield* atomically(
+          Effect.gen(function* () {
+            if (Option.isNone(yield* projects.bumpPlanVersion({ id: projectId, version, at }))) return null
+            const writes = yield* decide(yield* tasks(projectId))
+            for (const id of writes.removed) yield* tasksRepository.remove({ id, projectId })
+            for (const task of writes.placed) yield* tasksRepository.place(task)
+            for (const task of writes.rewritten) yield* tasksRepository.rewrite(task)
+            for (const task of writes.inserted) yield* tasksRepository.insert(task)
+            return writes
+          })
+        )
         if (written === null) return null
         yield* publishProject(projectId)
         yield* publishTasks([...written.rewritten, ...written.inserted])
@@ -347,10 +407,12 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
     /** The run's outputs, replacing any of an earlier run, in one transaction. */
     const saveOutputs = (projectId: string, outputs: ReadonlyArray<NewOutput>) =>
       Effect.gen(function* () {
-        yield* atomically(Effect.gen(function* () {
-          yield* outputsRepository.removeAll(projectId)
-          for (const output of outputs) yield* outputsRepository.insert({ ...output, id: newId(), projectId })
-        }))
+        yield* atomically(
+          Effect.gen(function* () {
+            yield* outputsRepository.removeAll(projectId)
+            for (const output of outputs) yield* outputsRepository.insert({ ...output, id: newId(), projectId })
+          })
+        )
         yield* publishProject(projectId)
       })
 
@@ -387,14 +449,22 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
 
     /** Open steps of the being's projects and the steps they hold in others' projects, with their project's title. */
     const openTasksOf = (beingId: string) =>
-      Effect.map(Effect.zip(tasksRepository.openOfOwner(beingId), tasksRepository.openOfPerson(beingId)), ([owned, held]) => {
-        const seen = new Set(owned.map((row) => row.id))
-        return [...owned, ...held.filter((row) => !seen.has(row.id))].map(({ projectTitle, ...found }) => ({ projectTitle, task: found }))
-      })
+      Effect.map(
+        Effect.zip(tasksRepository.openOfOwner(beingId), tasksRepository.openOfPerson(beingId)),
+        ([owned, held]) => {
+          const seen = new Set(owned.map((row) => row.id))
+          return [...owned, ...held.filter((row) => !seen.has(row.id))].map(({ projectTitle, ...found }) => ({
+            projectTitle,
+            task: found
+          }))
+        }
+      )
 
     const taskCounts = (ownerId: string) =>
-      Effect.map(tasksRepository.countsOfOwner(ownerId), (rows) =>
-        new Map(rows.map((found) => [found.projectId, { done: found.done, total: found.total }])))
+      Effect.map(
+        tasksRepository.countsOfOwner(ownerId),
+        (rows) => new Map(rows.map((found) => [found.projectId, { done: found.done, total: found.total }]))
+      )
 
     return {
       row,

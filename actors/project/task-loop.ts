@@ -60,7 +60,9 @@ export interface TaskResult {
 
 const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max)}…`)
 
-const parseArguments = (text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string } => {
+const parseArguments = (
+  text: string
+): { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string } => {
   try {
     return { ok: true, value: text.trim() === "" ? {} : JSON.parse(text) }
   } catch {
@@ -115,22 +117,33 @@ export const runTask = (context: TaskContext) =>
       Effect.gen(function* () {
         const name = byWireName.get(call.name) ?? call.name
         const args = parseArguments(call.arguments)
-        yield* trace("tool.call", `${member.name} calls ${name}`, { name, input: args.ok ? args.value : call.arguments })
+        yield* trace("tool.call", `${member.name} calls ${name}`, {
+          name,
+          input: args.ok ? args.value : call.arguments
+        })
         const skillTraces: Array<SkillTraceEvent> = []
         const outcome = !args.ok
           ? { ok: false as const, error: args.error }
           : !carried.has(name)
-          ? { ok: false as const, error: `${name} is not one of your tools.` }
-          : yield* skills.invoke({
-            name,
-            input: args.value,
-            beingId: context.ownerId,
-            projectId,
-            approved: false,
-            trace: (event) => skillTraces.push(event)
-          }).pipe(Effect.catchTag("NotFound", (error) => Effect.succeed({ ok: false as const, error: error.message })))
+            ? { ok: false as const, error: `${name} is not one of your tools.` }
+            : yield* skills
+                .invoke({
+                  name,
+                  input: args.value,
+                  beingId: context.ownerId,
+                  projectId,
+                  approved: false,
+                  trace: (event) => skillTraces.push(event)
+                })
+                .pipe(
+                  Effect.catchTag("NotFound", (error) => Effect.succeed({ ok: false as const, error: error.message }))
+                )
         for (const event of skillTraces) yield* trace(event.kind, event.text, event.data)
-        skillResults.push(outcome.ok ? { skill: name, ok: true, output: outcome.output } : { skill: name, ok: false, error: outcome.error })
+        skillResults.push(
+          outcome.ok
+            ? { skill: name, ok: true, output: outcome.output }
+            : { skill: name, ok: false, error: outcome.error }
+        )
         if (outcome.ok && name === "files.write") {
           const path = (outcome.output as { path: string }).path
           const text = writtenText(args.ok ? args.value : null, latest.get(path))
@@ -141,15 +154,21 @@ export const runTask = (context: TaskContext) =>
         }
         const approval = "approval" in outcome ? outcome.approval : undefined
         if (approval !== undefined) {
-          yield* note({ ownerId: context.ownerId, projectId, title: context.projectTitle },
-            `${member.name} wants to run ${name}, which acts on the world: it waits for your approval on your desktop.`)
+          yield* note(
+            { ownerId: context.ownerId, projectId, title: context.projectTitle },
+            `${member.name} wants to run ${name}, which acts on the world: it waits for your approval on your desktop.`
+          )
         }
         yield* trace(
           "tool.result",
           outcome.ok ? `${name} done` : `${name} failed: ${clip(outcome.error, 300)}`,
-          outcome.ok ? { name, ok: true, output: outcome.output } : { name, ok: false, error: outcome.error, ...(approval === undefined ? {} : { approval }) }
+          outcome.ok
+            ? { name, ok: true, output: outcome.output }
+            : { name, ok: false, error: outcome.error, ...(approval === undefined ? {} : { approval }) }
         )
-        const content = JSON.stringify(outcome.ok ? { ok: true, output: outcome.output } : { ok: false, error: outcome.error })
+        const content = JSON.stringify(
+          outcome.ok ? { ok: true, output: outcome.output } : { ok: false, error: outcome.error }
+        )
         messages.push({ role: "tool", toolCallId: call.id, content: clip(content, maxToolResultChars) })
       }).pipe(Effect.withSpan("project.callTool"))
 
@@ -187,9 +206,17 @@ export const runTask = (context: TaskContext) =>
           yield* Effect.promise(() => root.write(report.revertedTo!, new TextEncoder().encode(earlier)))
           latest.set(report.revertedTo, earlier)
           saved.push({ path: report.revertedTo, content: earlier })
-          yield* trace("output", `${report.revertedTo} lost too much in revision; the earlier version was restored.`, { revertedTo: report.revertedTo })
+          yield* trace("output", `${report.revertedTo} lost too much in revision; the earlier version was restored.`, {
+            revertedTo: report.revertedTo
+          })
         }
-        yield* trace("output", report.ok ? `Deliverable passed its checks${report.file === null ? "" : `: ${report.file}`}.` : `Deliverable failed its checks: ${report.failures.map((failure) => failure.message).join(" ")}`, report)
+        yield* trace(
+          "output",
+          report.ok
+            ? `Deliverable passed its checks${report.file === null ? "" : `: ${report.file}`}.`
+            : `Deliverable failed its checks: ${report.failures.map((failure) => failure.message).join(" ")}`,
+          report
+        )
         if (report.ok || !canRepair(report, checked)) return report
         messages.push({ role: "user", content: repairPrompt(report, checked) })
         repairs += 1
@@ -204,7 +231,7 @@ export const runTask = (context: TaskContext) =>
       return { ok: false, report: null, outputText: null, error: error.message, costUsd } satisfies TaskResult
     }
     const report = outcome.right
-    const outputText = report.file === null ? lastMessage : latest.get(report.file) ?? lastMessage
+    const outputText = report.file === null ? lastMessage : (latest.get(report.file) ?? lastMessage)
     return {
       ok: report.ok,
       report,
@@ -224,4 +251,3 @@ export const readEarlier = (settings: FileStoreSettings, ownerId: string, projec
       return null
     }
   })
-

@@ -48,7 +48,12 @@ export type TeamMember =
 const normal = (role: string) => role.trim().toLowerCase().replace(/\s+/g, " ")
 
 /** One member for each entry of `roles`, in order, for the project `projectId` and its crew's `seats`. */
-export const assembleTeam = (roles: ReadonlyArray<RoleNeed>, ownerId: string, projectId: string, seats: ReadonlyArray<Seat> = []) =>
+export const assembleTeam = (
+  roles: ReadonlyArray<RoleNeed>,
+  ownerId: string,
+  projectId: string,
+  seats: ReadonlyArray<Seat> = []
+) =>
   Effect.gen(function* () {
     const agents = yield* SavedAgents
     const souls = yield* AgentSouls
@@ -59,7 +64,10 @@ export const assembleTeam = (roles: ReadonlyArray<RoleNeed>, ownerId: string, pr
       const seat = seats.find((candidate) => normal(candidate.role) === normal(need.role))
       if (seat !== undefined) return { role: need.role, source: "person", seat }
       const fit = saved
-        .filter((agent) => normal(agent.role) === normal(need.role) && need.skills.every((skill) => agent.skills.includes(skill)))
+        .filter(
+          (agent) =>
+            normal(agent.role) === normal(need.role) && need.skills.every((skill) => agent.skills.includes(skill))
+        )
         .sort((a, b) => a.skills.length - b.skills.length)[0]
       if (fit !== undefined) return { role: need.role, source: "saved", agent: fit }
       const persona = personaFor(need.role)
@@ -76,7 +84,12 @@ export const assembleTeam = (roles: ReadonlyArray<RoleNeed>, ownerId: string, pr
           avatar: persona.avatar,
           skills: withBaseline(need.skills.length > 0 ? need.skills : persona.skills, registered),
           tier: persona.tier,
-          systemPrompt: souls.promptFor({ seed: `${projectId}/${role}`, name: persona.name, role, job: persona.description })
+          systemPrompt: souls.promptFor({
+            seed: `${projectId}/${role}`,
+            name: persona.name,
+            role,
+            job: persona.description
+          })
         }
       }
     })

@@ -33,41 +33,56 @@ export const roleNeeds = (tasks: ReadonlyArray<TaskRecord>): Array<RoleNeed> => 
 export const runMember = (member: TeamMember): RunMember =>
   member.source === "person"
     ? {
-      // A person is known by their being: it is what their queue and the finish route check.
-      agentId: member.seat.beingId,
-      role: member.role,
-      name: member.seat.name,
-      avatar: "🧑",
-      source: "person",
-      skills: [],
-      tier: "cheap",
-      systemPrompt: ""
-    }
+        // A person is known by their being: it is what their queue and the finish route check.
+        agentId: member.seat.beingId,
+        role: member.role,
+        name: member.seat.name,
+        avatar: "🧑",
+        source: "person",
+        skills: [],
+        tier: "cheap",
+        systemPrompt: ""
+      }
     : {
-      agentId: member.source === "saved" ? member.agent.id : `persona-${newId()}`,
-      role: member.role,
-      name: member.agent.name,
-      avatar: member.agent.avatar,
-      source: member.source,
-      skills: member.agent.skills,
-      tier: member.agent.tier as ModelTier,
-      systemPrompt: member.agent.systemPrompt
-    }
+        agentId: member.source === "saved" ? member.agent.id : `persona-${newId()}`,
+        role: member.role,
+        name: member.agent.name,
+        avatar: member.agent.avatar,
+        source: member.source,
+        skills: member.agent.skills,
+        tier: member.agent.tier as ModelTier,
+        systemPrompt: member.agent.systemPrompt
+      }
 
 /** The team for the plan, with the crew's seats first; steps already done keep who did them. */
-export const assembleRunTeam = (tasks: ReadonlyArray<TaskRecord>, ownerId: string, projectId: string, seats: ReadonlyArray<Seat> = []) =>
+export const assembleRunTeam = (
+  tasks: ReadonlyArray<TaskRecord>,
+  ownerId: string,
+  projectId: string,
+  seats: ReadonlyArray<Seat> = []
+) =>
   Effect.gen(function* () {
     const needs = roleNeeds(tasks)
     // A plan of gates and chosen assignees only still has a lead for the team row.
-    const run = (yield* assembleTeam(needs.length > 0 ? needs : [{ role: "lead", skills: [] }], ownerId, projectId, seats)).map(runMember)
+    const run = (yield* assembleTeam(
+      needs.length > 0 ? needs : [{ role: "lead", skills: [] }],
+      ownerId,
+      projectId,
+      seats
+    )).map(runMember)
     const byRole = new Map(run.map((member) => [normal(member.role), member]))
-    const assignments = new Map(tasks.filter((task) => task.status !== "done" && staffed(task)).map((task): [string, Assignment] => {
-      const member = byRole.get(normal(task.role))!
-      return [task.id, { agentId: member.agentId, beingId: member.source === "person" ? member.agentId : null }]
-    }))
+    const assignments = new Map(
+      tasks
+        .filter((task) => task.status !== "done" && staffed(task))
+        .map((task): [string, Assignment] => {
+          const member = byRole.get(normal(task.role))!
+          return [task.id, { agentId: member.agentId, beingId: member.source === "person" ? member.agentId : null }]
+        })
+    )
     const lead = run.find((member) => normal(member.role) === "lead") ?? run[0]
     return { members: run, lead, assignments }
   })
 
 export const memberFor = (members: ReadonlyArray<RunMember>, task: TaskRecord): RunMember | undefined =>
-  members.find((member) => member.agentId === task.assigneeAgentId) ?? members.find((member) => normal(member.role) === normal(task.role))
+  members.find((member) => member.agentId === task.assigneeAgentId) ??
+  members.find((member) => normal(member.role) === normal(task.role))

@@ -42,20 +42,50 @@ const build = Effect.gen(function* () {
   const bridge = yield* Bridge
   const isoNow = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms).toISOString())
 
-  const existing = Effect.flatMap(seeds.find(did), Option.match({
-    onNone: () => Effect.fail(new SeedMissing({ did })),
-    onSome: Effect.succeed
-  }))
+  const existing = Effect.flatMap(
+    seeds.find(did),
+    Option.match({
+      onNone: () => Effect.fail(new SeedMissing({ did })),
+      onSome: Effect.succeed
+    })
+  )
 
-  const receipt = (seed: StoredSeed | null, at: string, outcome: Refusal | { readonly result: unknown }): SeedReceipt =>
+  const receipt = (
+    seed: StoredSeed | null,
+    at: string,
+    outcome: Refusal | { readonly result: unknown }
+  ): SeedReceipt =>
     "code" in outcome
-      ? { accepted: false, code: outcome.code, reason: outcome.reason, basis: outcome.basis, seq: seed?.seq ?? 0, nonce: seed?.nonce ?? null, at, result: null }
-      : { accepted: true, code: null, reason: "Accepted.", basis: "nonce", seq: seed?.seq ?? 0, nonce: seed?.nonce ?? null, at, result: outcome.result }
+      ? {
+          accepted: false,
+          code: outcome.code,
+          reason: outcome.reason,
+          basis: outcome.basis,
+          seq: seed?.seq ?? 0,
+          nonce: seed?.nonce ?? null,
+          at,
+          result: null
+        }
+      : {
+          accepted: true,
+          code: null,
+          reason: "Accepted.",
+          basis: "nonce",
+          seq: seed?.seq ?? 0,
+          nonce: seed?.nonce ?? null,
+          at,
+          result: outcome.result
+        }
 
   /** A refusal of the seed's own signed document: counted, and said in lastError. */
   const refuse = (seed: StoredSeed, at: string, refusal: Refusal) =>
     Effect.gen(function* () {
-      const next = { ...seed, refused: seed.refused + 1, lastSeenAt: at, lastError: `${refusal.code}: ${refusal.reason}` }
+      const next = {
+        ...seed,
+        refused: seed.refused + 1,
+        lastSeenAt: at,
+        lastError: `${refusal.code}: ${refusal.reason}`
+      }
       yield* seeds.save(next)
       return receipt(next, at, refusal)
     })
@@ -68,11 +98,19 @@ const build = Effect.gen(function* () {
     Effect.gen(function* () {
       const found = yield* seeds.find(did)
       if (Option.isNone(found)) {
-        return { refused: receipt(null, at, { code: "unknown_seed", basis: "none", reason: "This node has not paired that address." }) } as const
+        return {
+          refused: receipt(null, at, {
+            code: "unknown_seed",
+            basis: "none",
+            reason: "This node has not paired that address."
+          })
+        } as const
       }
       const seed = found.value
       if (seed.status === "blocked") {
-        return { refused: yield* refuse(seed, at, { code: "blocked", basis: "none", reason: "The owner blocked this seed." }) } as const
+        return {
+          refused: yield* refuse(seed, at, { code: "blocked", basis: "none", reason: "The owner blocked this seed." })
+        } as const
       }
       const stale = staleness(seed, document)
       if (stale !== null) return { refused: yield* refuse(seed, at, stale) } as const
@@ -86,8 +124,21 @@ const build = Effect.gen(function* () {
         if (Option.isSome(yield* seeds.find(did))) return yield* Effect.fail(new SeedExists({ did }))
         const beingId = yield* beings.raise({ did, name: payload.name, handle: payload.handle, at })
         const seed: StoredSeed = {
-          did, beingId, name: payload.name, profile: "device", grants: ordered(payload.grants), status: "paired",
-          seq: 0, nonce: newNonce(), beats: 0, acts: 0, refused: 0, pairedAt: at, lastSeenAt: null, lastNote: null, lastError: null
+          did,
+          beingId,
+          name: payload.name,
+          profile: "device",
+          grants: ordered(payload.grants),
+          status: "paired",
+          seq: 0,
+          nonce: newNonce(),
+          beats: 0,
+          acts: 0,
+          refused: 0,
+          pairedAt: at,
+          lastSeenAt: null,
+          lastNote: null,
+          lastError: null
         }
         if (!(yield* seeds.insert(seed))) return yield* Effect.fail(new SeedExists({ did }))
         return pairingOf(seed)
@@ -101,10 +152,14 @@ const build = Effect.gen(function* () {
     Remove: () =>
       Effect.map(seeds.remove(did), (removed) => removed[0]?.beingId ?? null).pipe(Effect.withSpan("seed.remove")),
     Knock: () =>
-      Effect.map(seeds.find(did), Option.match({
-        onNone: () => null,
-        onSome: (seed) => (seed.status === "blocked" ? null : { nonce: seed.nonce, seq: seed.seq, grants: seed.grants })
-      })).pipe(Effect.withSpan("seed.knock")),
+      Effect.map(
+        seeds.find(did),
+        Option.match({
+          onNone: () => null,
+          onSome: (seed) =>
+            seed.status === "blocked" ? null : { nonce: seed.nonce, seq: seed.seq, grants: seed.grants }
+        })
+      ).pipe(Effect.withSpan("seed.knock")),
     Beat: ({ payload: { beat } }) =>
       Effect.gen(function* () {
         const at = yield* isoNow
@@ -124,7 +179,11 @@ const build = Effect.gen(function* () {
         if ("code" in delegation) return yield* refuse(seed, at, delegation)
         const owner = yield* beings.owner
         if (Option.isNone(owner)) {
-          return yield* refuse(seed, at, { code: "bridge_refused", basis: "none", reason: "This node has no owner yet." })
+          return yield* refuse(seed, at, {
+            code: "bridge_refused",
+            basis: "none",
+            reason: "This node has no owner yet."
+          })
         }
         const caller = { beingId: owner.value, storageScope: `seed:${did}`, source: SEED_SOURCE, skillNamespace: null }
         const outcome = yield* Effect.either(bridge.call(caller, seed.grants, delegation.method, delegation.args))

@@ -7,7 +7,11 @@ import { JsonColumn, operation } from "../../kernel/repository.ts"
 import { SeedGrant, SeedPairing } from "../../extensions/federation/contract/seeds.ts"
 
 /** A pairing as the actor keeps it: the record and the nonce the next document must carry. */
-export const StoredSeed = Schema.Struct({ ...SeedPairing.fields, grants: JsonColumn(Schema.Array(SeedGrant)), nonce: Schema.String })
+export const StoredSeed = Schema.Struct({
+  ...SeedPairing.fields,
+  grants: JsonColumn(Schema.Array(SeedGrant)),
+  nonce: Schema.String
+})
 export type StoredSeed = typeof StoredSeed.Type
 
 const columns = `did, being_id AS "beingId", name, profile, grants, status, seq, nonce, beats, acts, refused,
@@ -39,24 +43,31 @@ export class SeedsRepository extends Effect.Service<SeedsRepository>()("seed/See
     const sql = yield* SqlClient.SqlClient
     const all = sql.literal(columns)
 
-    const list = operation("federation.listSeeds", SqlSchema.findAll({
-      Request: Schema.Void,
-      Result: StoredSeed,
-      execute: () => sql`SELECT ${all} FROM federation_seeds ORDER BY paired_at, did`
-    }))
+    const list = operation(
+      "federation.listSeeds",
+      SqlSchema.findAll({
+        Request: Schema.Void,
+        Result: StoredSeed,
+        execute: () => sql`SELECT ${all} FROM federation_seeds ORDER BY paired_at, did`
+      })
+    )
 
-    const find = operation("federation.findSeed", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: StoredSeed,
-      execute: (did) => sql`SELECT ${all} FROM federation_seeds WHERE did = ${did}`
-    }))
+    const find = operation(
+      "federation.findSeed",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: StoredSeed,
+        execute: (did) => sql`SELECT ${all} FROM federation_seeds WHERE did = ${did}`
+      })
+    )
 
     /** Pairs a seed; false when that did is paired already. */
     const insert = operation("federation.insertSeed", (seed: StoredSeed) =>
       Effect.map(
         sql`INSERT INTO federation_seeds ${sql.insert(row(seed))} ON CONFLICT (did) DO NOTHING RETURNING did`,
         (rows) => rows.length === 1
-      ))
+      )
+    )
 
     /** Writes the whole row as the seed actor decided it. */
     const save = operation("federation.saveSeed", (seed: StoredSeed) => {
@@ -65,11 +76,14 @@ export class SeedsRepository extends Effect.Service<SeedsRepository>()("seed/See
     })
 
     /** Unpairs a seed; the being it was paired with, when there was one. */
-    const remove = operation("federation.removeSeed", SqlSchema.findAll({
-      Request: Schema.String,
-      Result: Schema.Struct({ beingId: Schema.String }),
-      execute: (did) => sql`DELETE FROM federation_seeds WHERE did = ${did} RETURNING being_id AS "beingId"`
-    }))
+    const remove = operation(
+      "federation.removeSeed",
+      SqlSchema.findAll({
+        Request: Schema.String,
+        Result: Schema.Struct({ beingId: Schema.String }),
+        execute: (did) => sql`DELETE FROM federation_seeds WHERE did = ${did} RETURNING being_id AS "beingId"`
+      })
+    )
 
     return { list, find, insert, save, remove } as const
   })

@@ -14,12 +14,19 @@ export interface Refusal {
 }
 
 /** The sequence first (a replayed document is caught there), then the nonce (a document made before the last one was accepted). */
-export const staleness = (seed: StoredSeed, document: { readonly seq: number; readonly nonce: string }): Refusal | null => {
+export const staleness = (
+  seed: StoredSeed,
+  document: { readonly seq: number; readonly nonce: string }
+): Refusal | null => {
   if (document.seq <= seed.seq) {
     return { code: "replayed", basis: "sequence", reason: `The sequence number must be above ${seed.seq}.` }
   }
   if (document.nonce !== seed.nonce) {
-    return { code: "stale_nonce", basis: "nonce", reason: "The nonce is not the one this node issued last: knock, or use the last receipt's." }
+    return {
+      code: "stale_nonce",
+      basis: "nonce",
+      reason: "The nonce is not the one this node issued last: knock, or use the last receipt's."
+    }
   }
   return null
 }
@@ -39,13 +46,16 @@ export const ordered = (grants: ReadonlyArray<SeedGrant>): ReadonlyArray<SeedGra
 const delegable: Record<SeedGrant, Record<string, (args: ReadonlyArray<string>) => Record<string, unknown> | null>> = {
   storage: {
     "storage.get": ([key, ...rest]) => (key === undefined || rest.length > 0 ? null : { key }),
-    "storage.set": ([key, value, ...rest]) => (key === undefined || value === undefined || rest.length > 0 ? null : { key, value }),
+    "storage.set": ([key, value, ...rest]) =>
+      key === undefined || value === undefined || rest.length > 0 ? null : { key, value },
     "storage.list": ([prefix, ...rest]) => (rest.length > 0 ? null : { prefix: prefix ?? "" }),
     "storage.delete": ([key, ...rest]) => (key === undefined || rest.length > 0 ? null : { key })
   },
   signals: {
     "signals.raise": ([title, body, kind]) =>
-      title === undefined ? null : { title, ...(body === undefined ? {} : { body }), ...(kind === undefined ? {} : { kind }) }
+      title === undefined
+        ? null
+        : { title, ...(body === undefined ? {} : { body }), ...(kind === undefined ? {} : { kind }) }
   }
 }
 
@@ -57,7 +67,11 @@ export const delegationOf = (
   act: { readonly capability: string; readonly method: string; readonly args: ReadonlyArray<string> }
 ): Delegation | Refusal => {
   if (act.capability !== "signals" && act.capability !== "storage") {
-    return { code: "capability_withheld", basis: "none", reason: `A seed may be delegated signals and storage only, never ${act.capability.slice(0, 40)}.` }
+    return {
+      code: "capability_withheld",
+      basis: "none",
+      reason: `A seed may be delegated signals and storage only, never ${act.capability.slice(0, 40)}.`
+    }
   }
   if (!grants.includes(act.capability)) {
     return { code: "not_granted", basis: "none", reason: `The owner has not granted this seed ${act.capability}.` }
@@ -65,7 +79,11 @@ export const delegationOf = (
   const methods = delegable[act.capability]
   const map = Object.hasOwn(methods, act.method) ? methods[act.method] : undefined
   if (map === undefined) {
-    return { code: "unknown_method", basis: "none", reason: `${act.capability} has no method "${act.method.slice(0, 64)}" a seed may call.` }
+    return {
+      code: "unknown_method",
+      basis: "none",
+      reason: `${act.capability} has no method "${act.method.slice(0, 64)}" a seed may call.`
+    }
   }
   if (act.args.length > MAX_SEED_ARGS) {
     return { code: "bad_args", basis: "none", reason: `An act carries at most ${MAX_SEED_ARGS} args.` }

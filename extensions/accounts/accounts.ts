@@ -28,7 +28,8 @@ const invalidCode = new Forbidden({
 })
 
 const taken = {
-  handle: (handle: string) => new Conflict({ error: "handle_taken", message: `The handle @${handle} is taken. Pick another.` }),
+  handle: (handle: string) =>
+    new Conflict({ error: "handle_taken", message: `The handle @${handle} is taken. Pick another.` }),
   email: () => new Conflict({ error: "email_taken", message: "An account with that email exists. Log in instead." })
 }
 
@@ -63,7 +64,8 @@ export class Accounts extends Effect.Service<Accounts>()("auth/Accounts", {
           const isOwner = !(yield* beings.anyHuman())
           if (isOwner !== code.isBootstrap) return yield* Effect.fail(invalidCode)
           const clash = yield* beings.taken({ handle: request.handle, email: request.email })
-          if (Option.isSome(clash)) return yield* Effect.fail(clash.value === "handle" ? taken.handle(request.handle) : taken.email())
+          if (Option.isSome(clash))
+            return yield* Effect.fail(clash.value === "handle" ? taken.handle(request.handle) : taken.email())
           const id = newId()
           const now = yield* nowIso
           yield* beings.insertHuman({
@@ -75,7 +77,8 @@ export class Accounts extends Effect.Service<Accounts>()("auth/Accounts", {
             isOwner,
             createdAt: now
           })
-          if (!(yield* codes.spend({ code: code.code, usedBy: id, usedAt: now }))) return yield* Effect.fail(invalidCode)
+          if (!(yield* codes.spend({ code: code.code, usedBy: id, usedAt: now })))
+            return yield* Effect.fail(invalidCode)
           const token = yield* sessions.open(id)
           const being = yield* findBeing(id)
           return { being, token }
@@ -89,7 +92,10 @@ export class Accounts extends Effect.Service<Accounts>()("auth/Accounts", {
       const matches = yield* checkPassword(password, hash)
       if (!matches || Option.isNone(account)) {
         return yield* Effect.fail(
-          new Unauthorized({ error: "invalid_credentials", message: "That email and password do not match an account." })
+          new Unauthorized({
+            error: "invalid_credentials",
+            message: "That email and password do not match an account."
+          })
         )
       }
       const token = yield* sessions.open(account.value.id)
@@ -103,12 +109,14 @@ export class Accounts extends Effect.Service<Accounts>()("auth/Accounts", {
     const suspend = Effect.fn("auth.suspend")(function* (id: string) {
       const being = yield* findBeing(id)
       if (being.isOwner) {
-        return yield* Effect.fail(new InvalidRequest({ error: "cannot_suspend_owner", message: "The owner cannot be suspended." }))
+        return yield* Effect.fail(
+          new InvalidRequest({ error: "cannot_suspend_owner", message: "The owner cannot be suspended." })
+        )
       }
       if (being.suspended) return being
-      yield* sql.withTransaction(
-        Effect.zipRight(beings.suspend({ id, unusableHash: UNUSABLE_HASH }), sessions.revokeAll(id))
-      ).pipe(orDieOnStorageFault)
+      yield* sql
+        .withTransaction(Effect.zipRight(beings.suspend({ id, unusableHash: UNUSABLE_HASH }), sessions.revokeAll(id)))
+        .pipe(orDieOnStorageFault)
       return yield* findBeing(id)
     })
 

@@ -18,9 +18,9 @@ export const AuthenticationLive = Layer.effect(
       cookie: (value) => {
         const token = unsignCookie(Redacted.value(value), sessions.cookieSecret)
         if (token === null) return Effect.fail(unauthorized)
-        return sessions.resolve(token).pipe(
-          Effect.flatMap(Option.match({ onNone: () => Effect.fail(unauthorized), onSome: Effect.succeed }))
-        )
+        return sessions
+          .resolve(token)
+          .pipe(Effect.flatMap(Option.match({ onNone: () => Effect.fail(unauthorized), onSome: Effect.succeed })))
       }
     }
   })

@@ -19,18 +19,29 @@ const make = Effect.gen(function* () {
   const repository = yield* BeingsRepository
 
   const updateProfile = (beingId: string, patch: BeingPatch) =>
-    sql.withTransaction(Effect.gen(function* () {
-      const me = yield* repository.findHuman(beingId)
-      if (Option.isNone(me)) return yield* Effect.fail(new Forbidden({ message: "Only a person's own account can be changed here." }))
-      const handle = patch.handle ?? me.value.handle
-      const holder = yield* repository.handleHeldBy(handle)
-      if (Option.isSome(holder) && holder.value !== beingId) {
-        return yield* Effect.fail(new Conflict({ error: "handle_taken", message: `The handle @${handle} is taken. Pick another.` }))
-      }
-      yield* repository.updateProfile({ id: beingId, displayName: patch.displayName ?? me.value.displayName, handle })
-      const after = yield* repository.findHuman(beingId)
-      return Option.getOrThrow(after)
-    })).pipe(orDieOnStorageFault)
+    sql
+      .withTransaction(
+        Effect.gen(function* () {
+          const me = yield* repository.findHuman(beingId)
+          if (Option.isNone(me))
+            return yield* Effect.fail(new Forbidden({ message: "Only a person's own account can be changed here." }))
+          const handle = patch.handle ?? me.value.handle
+          const holder = yield* repository.handleHeldBy(handle)
+          if (Option.isSome(holder) && holder.value !== beingId) {
+            return yield* Effect.fail(
+              new Conflict({ error: "handle_taken", message: `The handle @${handle} is taken. Pick another.` })
+            )
+          }
+          yield* repository.updateProfile({
+            id: beingId,
+            displayName: patch.displayName ?? me.value.displayName,
+            handle
+          })
+          const after = yield* repository.findHuman(beingId)
+          return Option.getOrThrow(after)
+        })
+      )
+      .pipe(orDieOnStorageFault)
 
   return {
     findOwner: repository.findOwner(),

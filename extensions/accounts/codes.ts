@@ -34,18 +34,26 @@ export class AccessCodes extends Effect.Service<AccessCodes>()("auth/AccessCodes
      * Makes sure an owner can register: answers the bootstrap code while nobody owns the node
      * (the OWNER_ACCESS_CODE setting, else one generated once and kept), none afterwards.
      */
-    const ensureBootstrap = sql.withTransaction(
-      Effect.gen(function* () {
-        if (Option.isSome(yield* beings.findOwner())) return Option.none<string>()
-        const wanted = Option.map(settings.ownerAccessCode, Redacted.value)
-        const existing = yield* codes.unusedBootstrap()
-        const code = Option.getOrElse(wanted, () => existing[0]?.code ?? newAccessCode())
-        if (existing.some((row) => row.code === code)) return Option.some(code)
-        yield* codes.deleteUnusedBootstrap()
-        yield* codes.insert({ code, createdBy: SYSTEM_MINTER, note: "owner bootstrap code", isBootstrap: true, createdAt: yield* nowIso })
-        return Option.some(code)
-      })
-    ).pipe(orDieOnStorageFault, Effect.withSpan("auth.ensureBootstrap"))
+    const ensureBootstrap = sql
+      .withTransaction(
+        Effect.gen(function* () {
+          if (Option.isSome(yield* beings.findOwner())) return Option.none<string>()
+          const wanted = Option.map(settings.ownerAccessCode, Redacted.value)
+          const existing = yield* codes.unusedBootstrap()
+          const code = Option.getOrElse(wanted, () => existing[0]?.code ?? newAccessCode())
+          if (existing.some((row) => row.code === code)) return Option.some(code)
+          yield* codes.deleteUnusedBootstrap()
+          yield* codes.insert({
+            code,
+            createdBy: SYSTEM_MINTER,
+            note: "owner bootstrap code",
+            isBootstrap: true,
+            createdAt: yield* nowIso
+          })
+          return Option.some(code)
+        })
+      )
+      .pipe(orDieOnStorageFault, Effect.withSpan("auth.ensureBootstrap"))
 
     const list = codes.list
 
@@ -54,7 +62,8 @@ export class AccessCodes extends Effect.Service<AccessCodes>()("auth/AccessCodes
         Effect.gen(function* () {
           const createdAt = yield* nowIso
           const minted = Array.from({ length: count }, newAccessCode)
-          for (const code of minted) yield* codes.insert({ code, createdBy: ownerId, note, isBootstrap: false, createdAt })
+          for (const code of minted)
+            yield* codes.insert({ code, createdBy: ownerId, note, isBootstrap: false, createdAt })
           return yield* codes.listByCode(minted)
         })
       )
@@ -72,7 +81,10 @@ export class AccessCodes extends Effect.Service<AccessCodes>()("auth/AccessCodes
           }
           if (state.usedBy !== null) {
             return yield* Effect.fail(
-              new InvalidRequest({ error: "code_used", message: "This code has been used; it stays as a record of who joined with it." })
+              new InvalidRequest({
+                error: "code_used",
+                message: "This code has been used; it stays as a record of who joined with it."
+              })
             )
           }
           yield* codes.remove(code)
@@ -101,7 +113,9 @@ export class AccessCodes extends Effect.Service<AccessCodes>()("auth/AccessCodes
             note === "" ? "" : `Note from the owner: ${note}`,
             `Your access code: ${code.code}`,
             `Register at ${origin}/register?code=${encodeURIComponent(code.code)}`
-          ].filter((line) => line !== "").join("\n\n")
+          ]
+            .filter((line) => line !== "")
+            .join("\n\n")
         })
       )
       yield* invites.recordDelivery({

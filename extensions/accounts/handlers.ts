@@ -21,7 +21,13 @@ const ok = { ok: true } as const
 const revokedAnswer = (revoked: number) => ({ ok: true as const, revoked })
 
 /** The services the routes call, each wiring its own repositories; mail and the public origin come from the node. */
-const services = Layer.mergeAll(Accounts.Default, Sessions.Default, AccessCodes.Default, Waitlist.Default, MailFlows.Default)
+const services = Layer.mergeAll(
+  Accounts.Default,
+  Sessions.Default,
+  AccessCodes.Default,
+  Waitlist.Default,
+  MailFlows.Default
+)
 
 const ownerOnly = <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.zipRight(requireOwner, self)
 
@@ -67,7 +73,9 @@ export const AuthHandlers = HttpApiBuilder.group(apiOf(AuthApi), "auth", (handle
         )
       )
       .handle("listSessions", () => Effect.flatMap(CurrentSession, sessions.list))
-      .handle("revokeOtherSessions", () => Effect.map(Effect.flatMap(CurrentSession, sessions.revokeOthers), revokedAnswer))
+      .handle("revokeOtherSessions", () =>
+        Effect.map(Effect.flatMap(CurrentSession, sessions.revokeOthers), revokedAnswer)
+      )
       .handle("revokeSession", ({ path }) =>
         Effect.flatMap(CurrentSession, (session) => sessions.revoke(session, path.id)).pipe(
           Effect.filterOrFail(
@@ -78,9 +86,9 @@ export const AuthHandlers = HttpApiBuilder.group(apiOf(AuthApi), "auth", (handle
         )
       )
       .handle("changePassword", ({ payload }) =>
-        Effect.flatMap(CurrentSession, (session) => accounts.changePassword(session, payload.currentPassword, payload.newPassword)).pipe(
-          Effect.map(revokedAnswer)
-        )
+        Effect.flatMap(CurrentSession, (session) =>
+          accounts.changePassword(session, payload.currentPassword, payload.newPassword)
+        ).pipe(Effect.map(revokedAnswer))
       )
       .handle("emailStatus", () => Effect.flatMap(CurrentSession, (s) => mailFlows.status(s.beingId)))
       .handle("sendVerification", () => Effect.flatMap(CurrentSession, (s) => mailFlows.sendVerification(s.beingId)))

@@ -42,7 +42,13 @@ export class MailFlows extends Effect.Service<MailFlows>()("auth/MailFlows", {
       // The session's being exists (sessions cascade with it): a miss is the node's fault.
       const { email, verifiedAt } = yield* Effect.flatMap(beings.emailOf(beingId), Effect.orDie)
       const pending = verifiedAt === null && (yield* tokens.verificationPending({ beingId, now: yield* nowIso }))
-      return { email, verified: verifiedAt !== null, verifiedAt, pending, emailConfigured: mailer.configured } satisfies EmailStatus
+      return {
+        email,
+        verified: verifiedAt !== null,
+        verifiedAt,
+        pending,
+        emailConfigured: mailer.configured
+      } satisfies EmailStatus
     })
 
     const sendVerification = Effect.fn("auth.sendVerification")(function* (beingId: string) {
@@ -62,7 +68,8 @@ export class MailFlows extends Effect.Service<MailFlows>()("auth/MailFlows", {
         })
         .pipe(
           Effect.mapError(
-            (error) => new Conflict({ error: "mail_failed", message: `The mail server refused the message: ${error.message}` })
+            (error) =>
+              new Conflict({ error: "mail_failed", message: `The mail server refused the message: ${error.message}` })
           )
         )
       return yield* status(beingId)
@@ -89,7 +96,12 @@ export class MailFlows extends Effect.Service<MailFlows>()("auth/MailFlows", {
       if (Option.isNone(account) || !mailer.configured) return
       const being = account.value
       const since = yield* isoIn(-HOUR_MS)
-      const recent = yield* tokens.countIssuedSince({ beingId: being.id, purpose: "reset", since, limit: RESETS_PER_ADDRESS_PER_HOUR })
+      const recent = yield* tokens.countIssuedSince({
+        beingId: being.id,
+        purpose: "reset",
+        since,
+        limit: RESETS_PER_ADDRESS_PER_HOUR
+      })
       if (recent >= RESETS_PER_ADDRESS_PER_HOUR) return
       const token = yield* withTokens(issueMailToken(being.id, "reset", being.email, RESET_LIFETIME_MS))
       yield* mailer.send({

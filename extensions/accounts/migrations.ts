@@ -10,7 +10,8 @@ export const accountMigrations: Migrations = {
     // (ICU, case-insensitive) gets the name `COLLATE NOCASE` resolves to there, so the tables
     // below read the same on both.
     yield* sql.onDialectOrElse({
-      pg: () => sql`CREATE COLLATION IF NOT EXISTS nocase (provider = icu, locale = 'und-u-ks-level2', deterministic = false)`,
+      pg: () =>
+        sql`CREATE COLLATION IF NOT EXISTS nocase (provider = icu, locale = 'und-u-ks-level2', deterministic = false)`,
       orElse: () => Effect.void
     })
     yield* sql`CREATE TABLE node_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`

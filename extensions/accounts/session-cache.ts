@@ -76,7 +76,10 @@ export const BeingChangesLive = Layer.effect(
     const broadcast = yield* Broadcast
     return {
       changed: (beingId: string) =>
-        Effect.zipRight(Effect.sync(() => cache.forgetBeing(beingId)), broadcast.send({ kind: "being.changed", beingId }))
+        Effect.zipRight(
+          Effect.sync(() => cache.forgetBeing(beingId)),
+          broadcast.send({ kind: "being.changed", beingId })
+        )
     }
   })
 ).pipe(Layer.provide(SessionCache.Default))

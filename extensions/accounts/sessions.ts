@@ -33,20 +33,25 @@ export class Sessions extends Effect.Service<Sessions>()("auth/Sessions", {
 
     // What other processes ended or changed reaches this process's cache and sockets as its own does.
     const fromOthers = yield* broadcast.subscribe
-    yield* Effect.forkScoped(Effect.forever(Effect.flatMap(Queue.take(fromOthers), (body) => {
-      if (body.kind === "sessions.ended") {
-        cache.forgetSessions(body.ids)
-        return PubSub.publish(revocations, body.ids)
-      }
-      if (body.kind === "being.changed") cache.forgetBeing(body.beingId)
-      // Deaf for a while: a logout or a suspension elsewhere may have been missed.
-      if (body.kind === "listen.resumed") cache.forgetAll()
-      return Effect.void
-    })))
+    yield* Effect.forkScoped(
+      Effect.forever(
+        Effect.flatMap(Queue.take(fromOthers), (body) => {
+          if (body.kind === "sessions.ended") {
+            cache.forgetSessions(body.ids)
+            return PubSub.publish(revocations, body.ids)
+          }
+          if (body.kind === "being.changed") cache.forgetBeing(body.beingId)
+          // Deaf for a while: a logout or a suspension elsewhere may have been missed.
+          if (body.kind === "listen.resumed") cache.forgetAll()
+          return Effect.void
+        })
+      )
+    )
 
     const cookieSecret = yield* Option.match(settings.sessionSecret, {
       onSome: (secret) => Effect.succeed(Redacted.value(secret)),
-      onNone: () => Effect.flatMap(NodeMetaRepository, (meta) => meta.keep({ key: "session_secret", value: newToken() }))
+      onNone: () =>
+        Effect.flatMap(NodeMetaRepository, (meta) => meta.keep({ key: "session_secret", value: newToken() }))
     })
 
     /** Opens a session for a being; answers the token for the cookie. */
@@ -73,10 +78,12 @@ export class Sessions extends Effect.Service<Sessions>()("auth/Sessions", {
         if (kept !== undefined) return Effect.succeed(Option.some(kept))
         const readAt = cache.generation()
         return repository.resolve({ tokenHash, now: new Date(nowMs).toISOString() }).pipe(
-          Effect.map(Option.map((resolved) => {
-            cache.keep(readAt, tokenHash, resolved.session, Date.parse(resolved.expiresAt))
-            return resolved.session
-          }))
+          Effect.map(
+            Option.map((resolved) => {
+              cache.keep(readAt, tokenHash, resolved.session, Date.parse(resolved.expiresAt))
+              return resolved.session
+            })
+          )
         )
       })
 
@@ -92,11 +99,16 @@ export class Sessions extends Effect.Service<Sessions>()("auth/Sessions", {
     const announce = (ids: ReadonlyArray<string>) => {
       if (ids.length === 0) return Effect.succeed(0)
       cache.forgetSessions(ids)
-      return Effect.zipRight(broadcast.send({ kind: "sessions.ended", ids }), Effect.as(PubSub.publish(revocations, ids), ids.length))
+      return Effect.zipRight(
+        broadcast.send({ kind: "sessions.ended", ids }),
+        Effect.as(PubSub.publish(revocations, ids), ids.length)
+      )
     }
 
     const revoke = (session: SessionShape, id: string) =>
-      Effect.flatMap(repository.deleteOne({ id, beingId: session.beingId }), announce).pipe(Effect.withSpan("auth.revokeSession"))
+      Effect.flatMap(repository.deleteOne({ id, beingId: session.beingId }), announce).pipe(
+        Effect.withSpan("auth.revokeSession")
+      )
 
     const revokeOthers = (session: SessionShape) =>
       Effect.flatMap(repository.deleteOthers({ beingId: session.beingId, keep: session.sessionId }), announce).pipe(
@@ -108,7 +120,10 @@ export class Sessions extends Effect.Service<Sessions>()("auth/Sessions", {
       Effect.flatMap(repository.deleteAll(beingId), announce).pipe(Effect.withSpan("auth.revokeAllSessions"))
 
     const close = (token: string) =>
-      Effect.flatMap(repository.deleteByToken(digest(token)), announce).pipe(Effect.asVoid, Effect.withSpan("auth.closeSession"))
+      Effect.flatMap(repository.deleteByToken(digest(token)), announce).pipe(
+        Effect.asVoid,
+        Effect.withSpan("auth.closeSession")
+      )
 
     /** Ids of sessions as they are revoked, from the moment of subscribing. */
     const revoked = PubSub.subscribe(revocations)
@@ -118,9 +133,9 @@ export class Sessions extends Effect.Service<Sessions>()("auth/Sessions", {
       ids.length === 0
         ? Effect.succeed(new Set<string>())
         : Effect.flatMap(nowIso, (now) => repository.live({ ids, now })).pipe(
-          Effect.map((live) => new Set(live)),
-          Effect.withSpan("auth.stillValidSessions")
-        )
+            Effect.map((live) => new Set(live)),
+            Effect.withSpan("auth.stillValidSessions")
+          )
 
     return { cookieSecret, open, resolve, list, revoke, revokeOthers, revokeAll, close, revoked, stillValid } as const
   }),

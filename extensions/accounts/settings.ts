@@ -17,5 +17,6 @@ export const authSettingsConfig = Config.all({
 export type AuthSettingsShape = Config.Config.Success<typeof authSettingsConfig>
 
 export class AuthSettings extends Context.Tag("auth/AuthSettings")<AuthSettings, AuthSettingsShape>() {
-  static readonly layer = (overrides?: Partial<AuthSettingsShape>) => settingsLayer(AuthSettings, authSettingsConfig, overrides)
+  static readonly layer = (overrides?: Partial<AuthSettingsShape>) =>
+    settingsLayer(AuthSettings, authSettingsConfig, overrides)
 }

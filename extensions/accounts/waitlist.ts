@@ -23,7 +23,12 @@ export const neutraliseCell = (value: string): string => (/^[=+\-@\t\r]/.test(va
 export const waitlistCsv = (rows: ReadonlyArray<WaitlistRow>): string =>
   stringify(
     rows.map((row) => [row.email, row.name, row.why, row.createdAt].map(neutraliseCell)),
-    { header: true, columns: ["email", "name", "why", "createdAt"], record_delimiter: "windows", quoted_match: /[\r\n]|^ | $/ }
+    {
+      header: true,
+      columns: ["email", "name", "why", "createdAt"],
+      record_delimiter: "windows",
+      quoted_match: /[\r\n]|^ | $/
+    }
   )
 
 export class Waitlist extends Effect.Service<Waitlist>()("auth/Waitlist", {
@@ -31,7 +36,9 @@ export class Waitlist extends Effect.Service<Waitlist>()("auth/Waitlist", {
     const repository = yield* WaitlistRepository
 
     const join = (entry: Omit<WaitlistRow, "createdAt">) =>
-      Effect.flatMap(nowIso, (createdAt) => repository.insertIfNew({ ...entry, createdAt })).pipe(Effect.withSpan("auth.joinWaitlist"))
+      Effect.flatMap(nowIso, (createdAt) => repository.insertIfNew({ ...entry, createdAt })).pipe(
+        Effect.withSpan("auth.joinWaitlist")
+      )
 
     const list = repository.list()
 

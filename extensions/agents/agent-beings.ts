@@ -9,5 +9,9 @@ import { BeingRegistry } from "../accounts/contract/being-registry.ts"
 
 export const AgentBeingsLive = Layer.effect(
   AgentBeings,
-  Effect.map(BeingRegistry, (beings) => ({ raise: beings.raiseAgent, rename: beings.renameAgent, release: beings.releaseAgent }))
+  Effect.map(BeingRegistry, (beings) => ({
+    raise: beings.raiseAgent,
+    rename: beings.renameAgent,
+    release: beings.releaseAgent
+  }))
 )

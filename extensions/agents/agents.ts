@@ -28,7 +28,8 @@ const newId = () => randomBytes(12).toString("base64url")
 const HANDLE_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
 
 /** `agent_` and ten random characters: a handle in the humans' alphabet that no person chose. */
-const agentHandle = () => `agent_${Array.from({ length: 10 }, () => HANDLE_ALPHABET[randomInt(HANDLE_ALPHABET.length)]).join("")}`
+const agentHandle = () =>
+  `agent_${Array.from({ length: 10 }, () => HANDLE_ALPHABET[randomInt(HANDLE_ALPHABET.length)]).join("")}`
 
 /** The built-in persona a card's role falls to (seeds/personas.ts): the owner's cards of one persona share a being. */
 const personaOf = (role: string) => personaFor(role).role
@@ -44,34 +45,45 @@ const make = Effect.gen(function* () {
   const registered = Effect.map(skills.list, (defs): ReadonlySet<string> => new Set(defs.map((def) => def.name)))
 
   const toAgents = (stored: ReadonlyArray<StoredAgent>) =>
-    Effect.map(registered, (names) => stored.map((agent): Agent => ({ ...agent, skills: withBaseline(agent.skills, names) })))
+    Effect.map(registered, (names) =>
+      stored.map((agent): Agent => ({ ...agent, skills: withBaseline(agent.skills, names) }))
+    )
 
   const requireRegistered = (names: ReadonlyArray<string>) =>
     Effect.flatMap(registered, (known) => {
       const unknown = [...new Set(names.filter((name) => !known.has(name)))]
-      return unknown.length === 0 ? Effect.void : Effect.fail(new InvalidRequest({
-        error: "unknown_skill",
-        message: `No skill named ${unknown.map((name) => `"${name}"`).join(", ")} is registered on this node.`,
-        details: { names: unknown }
-      }))
+      return unknown.length === 0
+        ? Effect.void
+        : Effect.fail(
+            new InvalidRequest({
+              error: "unknown_skill",
+              message: `No skill named ${unknown.map((name) => `"${name}"`).join(", ")} is registered on this node.`,
+              details: { names: unknown }
+            })
+          )
     })
 
   const stored = (id: string) =>
-    Effect.flatMap(repository.findById(id), Option.match({ onNone: () => Effect.fail(notFound(id)), onSome: Effect.succeed }))
+    Effect.flatMap(
+      repository.findById(id),
+      Option.match({ onNone: () => Effect.fail(notFound(id)), onSome: Effect.succeed })
+    )
 
   /** The card, if the caller may read it. */
   const readable = (callerId: string, id: string) =>
     Effect.flatMap(stored(id), (found) =>
       found.ownerId === callerId || found.isPublic
         ? Effect.succeed(found)
-        : Effect.fail(new Forbidden({ message: "That agent is private to its owner.", details: { id } })))
+        : Effect.fail(new Forbidden({ message: "That agent is private to its owner.", details: { id } }))
+    )
 
   /** The card, if the caller owns it. */
   const owned = (callerId: string, id: string) =>
     Effect.flatMap(stored(id), (found) =>
       found.ownerId === callerId
         ? Effect.succeed(found)
-        : Effect.fail(new Forbidden({ message: "Only the agent's owner can change it.", details: { id } })))
+        : Effect.fail(new Forbidden({ message: "Only the agent's owner can change it.", details: { id } }))
+    )
 
   const one = (found: StoredAgent) => Effect.map(toAgents([found]), (agents) => agents[0])
 
@@ -80,16 +92,28 @@ const make = Effect.gen(function* () {
     repository.listVisibleTo(callerId).pipe(
       Effect.flatMap(toAgents),
       Effect.map((agents) =>
-        agents.map(({ id, ownerId, name, role, description, avatar, skills, tier }): AgentSummary => ({
-          id, ownerId, name, role, description, avatar, skills, tier
-        }))),
+        agents.map(
+          ({ id, ownerId, name, role, description, avatar, skills, tier }): AgentSummary => ({
+            id,
+            ownerId,
+            name,
+            role,
+            description,
+            avatar,
+            skills,
+            tier
+          })
+        )
+      ),
       Effect.withSpan("agents.list")
     )
 
-  const get = (callerId: string, id: string) => Effect.flatMap(readable(callerId, id), one).pipe(Effect.withSpan("agents.get"))
+  const get = (callerId: string, id: string) =>
+    Effect.flatMap(readable(callerId, id), one).pipe(Effect.withSpan("agents.get"))
 
   /** Every card the owner saved, for team assembly. */
-  const ownedBy = (ownerId: string) => Effect.flatMap(repository.listOwnedBy(ownerId), toAgents).pipe(Effect.withSpan("agents.ownedBy"))
+  const ownedBy = (ownerId: string) =>
+    Effect.flatMap(repository.listOwnedBy(ownerId), toAgents).pipe(Effect.withSpan("agents.ownedBy"))
 
   /**
    * The being that wears the owner's cards of `persona` (the oldest such card's, when rows older
@@ -116,12 +140,23 @@ const make = Effect.gen(function* () {
     Effect.gen(function* () {
       yield* requireRegistered(input.skills)
       const createdAt = yield* nowIso
-      const agent = yield* sql.withTransaction(Effect.gen(function* () {
-        const beingId = yield* wearerFor(callerId, personaOf(input.role), input.name, createdAt)
-        const agent: StoredAgent = { ...input, id: newId(), ownerId: callerId, beingId, skills: [...new Set(input.skills)], createdAt }
-        yield* repository.insert(agent)
-        return agent
-      })).pipe(orDieOnStorageFault)
+      const agent = yield* sql
+        .withTransaction(
+          Effect.gen(function* () {
+            const beingId = yield* wearerFor(callerId, personaOf(input.role), input.name, createdAt)
+            const agent: StoredAgent = {
+              ...input,
+              id: newId(),
+              ownerId: callerId,
+              beingId,
+              skills: [...new Set(input.skills)],
+              createdAt
+            }
+            yield* repository.insert(agent)
+            return agent
+          })
+        )
+        .pipe(orDieOnStorageFault)
       return yield* one(agent)
     }).pipe(Effect.withSpan("agents.create"))
 
@@ -141,28 +176,35 @@ const make = Effect.gen(function* () {
         isPublic: patch.isPublic ?? found.isPublic
       }
       const createdAt = yield* nowIso
-      const next = yield* sql.withTransaction(Effect.gen(function* () {
-        // A role of another persona moves the card to the owner's being of that persona.
-        const persona = personaOf(edited.role)
-        const beingId = persona === personaOf(found.role)
-          ? found.beingId
-          : yield* wearerFor(callerId, persona, edited.name, createdAt, found.id)
-        const next = { ...edited, beingId }
-        yield* repository.update(next)
-        // The being carries the card's name only while it wears no other: one wearing several keeps the name it was raised with.
-        if ((yield* repository.wornBy(beingId)).every((card) => card.id === next.id)) yield* beings.rename({ id: beingId, displayName: next.name })
-        if (beingId !== found.beingId) yield* releaseIfBare(found.beingId)
-        return next
-      })).pipe(orDieOnStorageFault)
+      const next = yield* sql
+        .withTransaction(
+          Effect.gen(function* () {
+            // A role of another persona moves the card to the owner's being of that persona.
+            const persona = personaOf(edited.role)
+            const beingId =
+              persona === personaOf(found.role)
+                ? found.beingId
+                : yield* wearerFor(callerId, persona, edited.name, createdAt, found.id)
+            const next = { ...edited, beingId }
+            yield* repository.update(next)
+            // The being carries the card's name only while it wears no other: one wearing several keeps the name it was raised with.
+            if ((yield* repository.wornBy(beingId)).every((card) => card.id === next.id))
+              yield* beings.rename({ id: beingId, displayName: next.name })
+            if (beingId !== found.beingId) yield* releaseIfBare(found.beingId)
+            return next
+          })
+        )
+        .pipe(orDieOnStorageFault)
       return yield* one(next)
     }).pipe(Effect.withSpan("agents.update"))
 
   /** Deletes the card, and its being once it wears no other card. */
   const remove = (callerId: string, id: string) =>
     Effect.flatMap(owned(callerId, id), (found) =>
-      sql.withTransaction(Effect.zipRight(repository.remove(found.id), releaseIfBare(found.beingId))).pipe(orDieOnStorageFault)).pipe(
-      Effect.withSpan("agents.remove")
-    )
+      sql
+        .withTransaction(Effect.zipRight(repository.remove(found.id), releaseIfBare(found.beingId)))
+        .pipe(orDieOnStorageFault)
+    ).pipe(Effect.withSpan("agents.remove"))
 
   return { list, get, ownedBy, create, update, remove, registered, stored: repository.findById } satisfies AgentsShape
 })

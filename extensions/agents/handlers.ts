@@ -14,8 +14,11 @@ export const StudioAgentsHandlers = HttpApiBuilder.group(apiOf(StudioAgentsApi),
       .handle("listAgents", () => Effect.flatMap(caller, agents.list))
       .handle("createAgent", ({ payload }) => Effect.flatMap(caller, (beingId) => agents.create(beingId, payload)))
       .handle("getAgent", ({ path }) => Effect.flatMap(caller, (beingId) => agents.get(beingId, path.id)))
-      .handle("editAgent", ({ path, payload }) => Effect.flatMap(caller, (beingId) => agents.update(beingId, path.id, payload)))
+      .handle("editAgent", ({ path, payload }) =>
+        Effect.flatMap(caller, (beingId) => agents.update(beingId, path.id, payload))
+      )
       .handle("deleteAgent", ({ path }) =>
-        Effect.flatMap(caller, (beingId) => agents.remove(beingId, path.id)).pipe(Effect.as({ ok: true } as const)))
+        Effect.flatMap(caller, (beingId) => agents.remove(beingId, path.id)).pipe(Effect.as({ ok: true } as const))
+      )
   })
 )

@@ -19,7 +19,8 @@ const Input = Schema.Struct({
     Schema.maxLength(maxCodeChars, { message: () => `code is longer than ${maxCodeChars} characters` })
   ).annotations({ description: "The program's source." }),
   language: Schema.Literal(...codeLanguages).annotations({
-    description: "javascript runs in an isolate (no require, process, files or network); python and sh in the node's sandbox."
+    description:
+      "javascript runs in an isolate (no require, process, files or network); python and sh in the node's sandbox."
   }),
   timeoutMs: withDefault(Schema.Int.pipe(Schema.between(100, maxCodeTimeoutMs)), defaultCodeTimeoutMs).annotations({
     description: "Wall-clock limit; the run is killed whole when it passes."
@@ -29,21 +30,34 @@ const Input = Schema.Struct({
 const Output = Schema.Struct({
   stdout: Schema.String,
   stderr: Schema.String,
-  exitCode: Schema.Int.annotations({ description: "124 when the time ran out; 128 + n when killed by signal n (137: out of memory)." }),
+  exitCode: Schema.Int.annotations({
+    description: "124 when the time ran out; 128 + n when killed by signal n (137: out of memory)."
+  }),
   timedOut: Schema.Boolean,
   sandboxed: Schema.Boolean.annotations({ description: "The runner's own word that the code ran isolated." }),
-  unsandboxed: Schema.Boolean.annotations({ description: "True only when the owner allowed unsandboxed runs and this one was." }),
+  unsandboxed: Schema.Boolean.annotations({
+    description: "True only when the owner allowed unsandboxed runs and this one was."
+  }),
   runtime: Schema.Literal(...sandboxRuntimes)
 })
 
 export const execute = defineSkill({
-  description: "Run a JavaScript, Python or shell snippet in a sandbox (no network, only the workspace writable) and answer its output.",
+  description:
+    "Run a JavaScript, Python or shell snippet in a sandbox (no network, only the workspace writable) and answer its output.",
   input: Input,
   output: Output,
   timeoutMs: maxCodeTimeoutMs + 10_000,
   run: async (input, context) => {
     const sandbox = context.adapters.process
-    if (sandbox === undefined) throw new SkillFailure({ message: "code.execute has no sandbox: the 'process' capability is not wired on this node." })
-    return sandbox.execute({ code: input.code, language: input.language, timeoutMs: input.timeoutMs, signal: context.signal })
+    if (sandbox === undefined)
+      throw new SkillFailure({
+        message: "code.execute has no sandbox: the 'process' capability is not wired on this node."
+      })
+    return sandbox.execute({
+      code: input.code,
+      language: input.language,
+      timeoutMs: input.timeoutMs,
+      signal: context.signal
+    })
   }
 })

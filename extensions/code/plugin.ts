@@ -19,11 +19,19 @@ export const manifest: PluginManifestInput = {
   capabilities: [
     { kind: "process", reason: "runs the code you approve in the node's sandbox" },
     { kind: "world-acting", reason: "runs programs on this machine, each one only after you approve it" },
-    { kind: "filesystem", reason: "writes and builds the app it scaffolds in the calling project's workspace or your uploads folder" }
+    {
+      kind: "filesystem",
+      reason: "writes and builds the app it scaffolds in the calling project's workspace or your uploads folder"
+    }
   ],
   extensions: [
     { kind: "skill", id: "execute", title: "Execute code", uses: ["process", "world-acting"] },
-    { kind: "skill", id: "scaffold_react_node", title: "Scaffold a React and Node app", uses: ["filesystem", "world-acting"] }
+    {
+      kind: "skill",
+      id: "scaffold_react_node",
+      title: "Scaffold a React and Node app",
+      uses: ["filesystem", "world-acting"]
+    }
   ]
 }
 

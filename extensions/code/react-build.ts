@@ -21,7 +21,11 @@ const packageDir = (name: string) => dirname(require.resolve(`${name}/package.js
 /** Where the node's React lives: esbuild resolves bare imports there, as NODE_PATH would. */
 const nodeModules = () => dirname(packageDir("react"))
 
-const packageNameOf = (specifier: string) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/")
+const packageNameOf = (specifier: string) =>
+  specifier
+    .split("/")
+    .slice(0, specifier.startsWith("@") ? 2 : 1)
+    .join("/")
 
 const inside = (path: string, dir: string) => path === dir || path.startsWith(dir + sep)
 
@@ -31,9 +35,16 @@ const confine = (rootReal: string, node: boolean): Plugin => ({
     const allowedDirs = Promise.all([...allowedPackages].map((name) => realpath(packageDir(name))))
     builder.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.kind === "entry-point") return undefined
-      if (node && (args.path.startsWith("node:") || builtinModules.includes(args.path))) return { path: args.path, external: true }
+      if (node && (args.path.startsWith("node:") || builtinModules.includes(args.path)))
+        return { path: args.path, external: true }
       if (!node && allowedPackages.has(packageNameOf(args.path))) return undefined
-      return { errors: [{ text: `"${args.path}" cannot be imported here: the ${node ? "server may import Node's built-ins" : "front end may import react and react-dom"} and the app's own files.` }] }
+      return {
+        errors: [
+          {
+            text: `"${args.path}" cannot be imported here: the ${node ? "server may import Node's built-ins" : "front end may import react and react-dom"} and the app's own files.`
+          }
+        ]
+      }
     })
     builder.onLoad({ filter: /.*/ }, async (args) => {
       const real = await realpath(args.path)
@@ -51,10 +62,12 @@ export interface BuildStep {
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 const describeMessages = async (messages: ReadonlyArray<Message>, kind: "error" | "warning") =>
-  messages.length === 0 ? [] : (await formatMessages([...messages], { kind, color: false })).map((text) => text.trimEnd())
+  messages.length === 0
+    ? []
+    : (await formatMessages([...messages], { kind, color: false })).map((text) => text.trimEnd())
 
 const escapeHtml = (text: string) =>
-  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll("\"", "&quot;")
+  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;")
 
 /** Only `</script` (or `</style`) could end the element early; `<\/` reads the same to JavaScript and CSS. */
 const inlineSafe = (code: string, tag: "script" | "style") => code.replaceAll(new RegExp(`</(${tag})`, "gi"), "<\\/$1")
@@ -87,11 +100,15 @@ const bundleOptions = async (rootDir: string, entry: string, node: boolean) => (
 export const buildHeader = `esbuild ${esbuildVersion}, offline (React from the node's own install)`
 
 /** Bundles `entry` (relative to `rootDir`) into the text of one page; answers it with the log, or the errors. */
-export const buildFrontEnd = async (rootDir: string, entry: string, title: string): Promise<BuildStep & { readonly html: string | null }> => {
+export const buildFrontEnd = async (
+  rootDir: string,
+  entry: string,
+  title: string
+): Promise<BuildStep & { readonly html: string | null }> => {
   const started = performance.now()
   try {
     const result = await build({
-      ...await bundleOptions(rootDir, entry, false),
+      ...(await bundleOptions(rootDir, entry, false)),
       outdir: "out",
       format: "iife",
       platform: "browser",
@@ -99,7 +116,7 @@ export const buildFrontEnd = async (rootDir: string, entry: string, title: strin
       jsx: "automatic",
       minify: true,
       legalComments: "none",
-      define: { "process.env.NODE_ENV": "\"production\"" },
+      define: { "process.env.NODE_ENV": '"production"' },
       nodePaths: [nodeModules()]
     })
     const js = result.outputFiles.find((file) => file.path.endsWith(".js"))?.text ?? ""
@@ -109,7 +126,7 @@ export const buildFrontEnd = async (rootDir: string, entry: string, title: strin
       ok: true,
       html,
       log: [
-        ...await describeMessages(result.warnings, "warning"),
+        ...(await describeMessages(result.warnings, "warning")),
         `${entry} → one page, script ${kilobytes(js.length)} and styles ${kilobytes(css.length)} inlined, in ${Math.round(performance.now() - started)} ms`
       ]
     }
@@ -121,19 +138,23 @@ export const buildFrontEnd = async (rootDir: string, entry: string, title: strin
       html: null,
       log: [
         `The front end did not build: ${errors.length} error${errors.length === 1 ? "" : "s"}.`,
-        ...await describeMessages(errors, "error"),
-        ...await describeMessages(failure.warnings ?? [], "warning")
+        ...(await describeMessages(errors, "error")),
+        ...(await describeMessages(failure.warnings ?? [], "warning"))
       ]
     }
   }
 }
 
 /** Bundles the server for Node (written by the caller through the file root to `outfile`); it is built, never run. */
-export const buildServer = async (rootDir: string, entry: string, outfile: string): Promise<BuildStep & { readonly code: string | null }> => {
+export const buildServer = async (
+  rootDir: string,
+  entry: string,
+  outfile: string
+): Promise<BuildStep & { readonly code: string | null }> => {
   const started = performance.now()
   try {
     const result = await build({
-      ...await bundleOptions(rootDir, entry, true),
+      ...(await bundleOptions(rootDir, entry, true)),
       outfile: join(rootDir, outfile),
       format: "esm",
       platform: "node",
@@ -143,11 +164,21 @@ export const buildServer = async (rootDir: string, entry: string, outfile: strin
     return {
       ok: true,
       code,
-      log: [...await describeMessages(result.warnings, "warning"), `${entry} → ${outfile} (${kilobytes(code.length)}) in ${Math.round(performance.now() - started)} ms`]
+      log: [
+        ...(await describeMessages(result.warnings, "warning")),
+        `${entry} → ${outfile} (${kilobytes(code.length)}) in ${Math.round(performance.now() - started)} ms`
+      ]
     }
   } catch (error) {
     const errors = (error as { errors?: ReadonlyArray<Message> }).errors ?? []
-    return { ok: false, code: null, log: [`The server did not build: ${errors.length} error${errors.length === 1 ? "" : "s"}.`, ...await describeMessages(errors, "error")] }
+    return {
+      ok: false,
+      code: null,
+      log: [
+        `The server did not build: ${errors.length} error${errors.length === 1 ? "" : "s"}.`,
+        ...(await describeMessages(errors, "error"))
+      ]
+    }
   }
 }
 

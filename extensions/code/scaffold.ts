@@ -19,7 +19,10 @@ const serverEntry = "apps/server/src/server.js"
 const serverOut = "apps/server/dist/server.mjs"
 
 const Input = Schema.Struct({
-  title: Schema.String.pipe(Schema.filter((text) => text.trim() !== "" || "give the app a title"), Schema.maxLength(120)),
+  title: Schema.String.pipe(
+    Schema.filter((text) => text.trim() !== "" || "give the app a title"),
+    Schema.maxLength(120)
+  ),
   app: Schema.optional(Schema.String.pipe(Schema.maxLength(200_000))).annotations({
     description: `The source of ${appFile} (a React component exported as App); the template's stays when it is absent and none was written.`
   })
@@ -27,26 +30,41 @@ const Input = Schema.Struct({
 
 const Output = Schema.Struct({
   built: Schema.Boolean,
-  previewPath: Schema.NullOr(Schema.String).annotations({ description: "The built page, relative to the root; null when the build failed." }),
-  previewUrl: Schema.NullOr(Schema.String).annotations({ description: "Where the node previews it, inside a project; else null." }),
+  previewPath: Schema.NullOr(Schema.String).annotations({
+    description: "The built page, relative to the root; null when the build failed."
+  }),
+  previewUrl: Schema.NullOr(Schema.String).annotations({
+    description: "Where the node previews it, inside a project; else null."
+  }),
   buildLog: Schema.String,
-  scaffolded: Schema.Array(Schema.String).annotations({ description: "The template files this call wrote (those not already there)." })
+  scaffolded: Schema.Array(Schema.String).annotations({
+    description: "The template files this call wrote (those not already there)."
+  })
 })
 type Output = typeof Output.Type
 
 /** The template's files, relative to its folder, depth-first. */
 const templateFiles = async (dir = templateDir): Promise<Array<string>> => {
   const entries = await readdir(dir, { withFileTypes: true })
-  const files = await Promise.all(entries.map(async (entry) =>
-    entry.isDirectory() ? templateFiles(join(dir, entry.name)) : [relativeTo(templateDir, join(dir, entry.name))]))
+  const files = await Promise.all(
+    entries.map(async (entry) =>
+      entry.isDirectory() ? templateFiles(join(dir, entry.name)) : [relativeTo(templateDir, join(dir, entry.name))]
+    )
+  )
   return files.flat().sort()
 }
 
 const exists = (root: ReturnType<typeof fileRootOf>, path: string) =>
-  root.resolve(path).then(({ absolute }) => stat(absolute).then((info) => info.isFile(), () => false))
+  root.resolve(path).then(({ absolute }) =>
+    stat(absolute).then(
+      (info) => info.isFile(),
+      () => false
+    )
+  )
 
 export const scaffoldReactNode = defineSkill({
-  description: "Scaffold a React front end and a Node server from the node's template into the file root and build them " +
+  description:
+    "Scaffold a React front end and a Node server from the node's template into the file root and build them " +
     `offline with esbuild: the front end to one self-contained page (${defaultEntry}), the server to ${serverOut}. ` +
     `Write your own ${appFile} first, or pass it as app; files already there are kept. Reports built, previewPath and the build log.`,
   input: Input,
@@ -58,7 +76,7 @@ export const scaffoldReactNode = defineSkill({
     const scaffolded: Array<string> = []
     for (const path of await templateFiles()) {
       const replaced = path === appFile && input.app !== undefined
-      if (!replaced && await exists(root, path)) continue
+      if (!replaced && (await exists(root, path))) continue
       const text = replaced ? input.app! : await readFile(join(templateDir, path), "utf8")
       scaffolded.push((await root.write(path, encoder.encode(text))).path)
     }
@@ -72,11 +90,18 @@ export const scaffoldReactNode = defineSkill({
     const output: Output = {
       built,
       previewPath,
-      previewUrl: previewPath === null || context.projectId === null ? null : `/api/files/project/${context.projectId}/${previewPath}`,
+      previewUrl:
+        previewPath === null || context.projectId === null
+          ? null
+          : `/api/files/project/${context.projectId}/${previewPath}`,
       buildLog: [buildHeader, ...front.log, ...server.log, built ? "Built." : "The build failed."].join("\n"),
       scaffolded
     }
-    context.trace({ kind: built ? "message" : "error", text: built ? `built ${defaultEntry}` : "the build failed", data: { built, previewPath } })
+    context.trace({
+      kind: built ? "message" : "error",
+      text: built ? `built ${defaultEntry}` : "the build failed",
+      data: { built, previewPath }
+    })
     return output
   }
 })

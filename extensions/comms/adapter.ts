@@ -34,7 +34,9 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
 
   /** Runs one act; its failure becomes the rejection the skill reports. */
   const settle = <A>(act: Effect.Effect<A, Error>) =>
-    runPromise(Effect.either(act)).then((outcome) => (Either.isRight(outcome) ? outcome.right : Promise.reject(new Error(outcome.left.message))))
+    runPromise(Effect.either(act)).then((outcome) =>
+      Either.isRight(outcome) ? outcome.right : Promise.reject(new Error(outcome.left.message))
+    )
 
   /**
    * Notes the act in the being's twin on a fiber of its own. Never awaited: a call approved with
@@ -44,16 +46,27 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
   const note = (scope: CallScope, kind: TwinActivityKind, summary: string) =>
     Effect.sync(() => {
       if (scope.beingId === null) return
-      runFork(activity.record(scope.beingId, kind, summary).pipe(
-        Effect.catchAllCause((cause) => Effect.logWarning("integrations: the twin activity was not recorded", cause))
-      ))
+      runFork(
+        activity
+          .record(scope.beingId, kind, summary)
+          .pipe(
+            Effect.catchAllCause((cause) =>
+              Effect.logWarning("integrations: the twin activity was not recorded", cause)
+            )
+          )
+      )
     })
 
   const attempt = <A>(act: () => Promise<A>) =>
     Effect.tryPromise({ try: act, catch: (error) => (error instanceof Error ? error : new Error(String(error))) })
 
   /** The being's own credential for the provider, else the node's setting, else a refusal saying what to set. */
-  const account = (scope: CallScope, provider: ConnectedProvider, node: Option.Option<Redacted.Redacted<string>>, unconfigured: string) =>
+  const account = (
+    scope: CallScope,
+    provider: ConnectedProvider,
+    node: Option.Option<Redacted.Redacted<string>>,
+    unconfigured: string
+  ) =>
     Effect.gen(function* () {
       const own = scope.beingId === null ? Option.none() : yield* connections.credential(scope.beingId, provider)
       if (Option.isSome(own)) return { secret: Redacted.value(own.value), via: "connection" as AccountUsed }
@@ -62,7 +75,11 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
     })
 
   const noteRead = (scope: CallScope, read: MailboxRead) =>
-    note(scope, "read_email", `Read ${read.messages.length} ${read.messages.length === 1 ? "email" : "emails"} from ${read.mailbox}`)
+    note(
+      scope,
+      "read_email",
+      `Read ${read.messages.length} ${read.messages.length === 1 ? "email" : "emails"} from ${read.mailbox}`
+    )
 
   /** The calling being's own mail_a mailbox (Gmail), when it connected one through the consent screen. */
   const mailboxOf = (scope: CallScope) => (scope.beingId === null ? Effect.succeedNone : mailA.mailbox(scope.beingId))
@@ -73,10 +90,15 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
         settle(
           Effect.gen(function* () {
             const own = yield* mailboxOf(scope)
-            if (Option.isSome(own)) yield* own.value.use((token) => sendGmail(settings.mailAApiUrl, token, mail, signal))
+            if (Option.isSome(own))
+              yield* own.value.use((token) => sendGmail(settings.mailAApiUrl, token, mail, signal))
             else yield* mailer.send({ to: mail.to.join(", "), subject: mail.subject, text: mail.text })
             yield* note(scope, "sent", `Sent an email to ${mail.to.join(", ")}: "${mail.subject}"`)
-            return { to: mail.to, subject: mail.subject, via: Option.isSome(own) ? "connection" as const : "node" as const }
+            return {
+              to: mail.to,
+              subject: mail.subject,
+              via: Option.isSome(own) ? ("connection" as const) : ("node" as const)
+            }
           }).pipe(Effect.withSpan("integrations.emailSend"))
         ),
       read: (query, signal) =>
@@ -88,10 +110,15 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
               yield* noteRead(scope, read)
               return { ...read, via: "connection" as const }
             }
-            const { secret, via } = yield* account(scope, "mail_a", settings.imapUrl,
-              "email.read is not configured: set IMAP_URL (imap:// or imaps://user:pass@host:port) on the node, or connect a mailbox of your own.")
+            const { secret, via } = yield* account(
+              scope,
+              "mail_a",
+              settings.imapUrl,
+              "email.read is not configured: set IMAP_URL (imap:// or imaps://user:pass@host:port) on the node, or connect a mailbox of your own."
+            )
             const problem = imapUrlProblem(secret)
-            if (problem !== null) return yield* Effect.fail(new Error(`the address of your connected mailbox ${problem}.`))
+            if (problem !== null)
+              return yield* Effect.fail(new Error(`the address of your connected mailbox ${problem}.`))
             const read = yield* attempt(() => readMailbox(secret, query, signal))
             yield* noteRead(scope, read)
             return { ...read, via }
@@ -102,8 +129,12 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
       send: (message, signal) =>
         settle(
           Effect.gen(function* () {
-            const { secret, via } = yield* account(scope, "chat_a", settings.chatABotToken,
-              "chat_a.send is not configured: set CHAT_A_BOT_TOKEN (a Telegram bot token) on the node, or connect a bot of your own.")
+            const { secret, via } = yield* account(
+              scope,
+              "chat_a",
+              settings.chatABotToken,
+              "chat_a.send is not configured: set CHAT_A_BOT_TOKEN (a Telegram bot token) on the node, or connect a bot of your own."
+            )
             const sent = yield* attempt(() => sendTelegram(settings.chatAApiUrl, secret, message, signal))
             yield* note(scope, "sent", `Sent a chat_a message to ${sent.chatId}`)
             return { ...sent, via }
@@ -114,8 +145,12 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
       send: (message, signal) =>
         settle(
           Effect.gen(function* () {
-            const { secret, via } = yield* account(scope, "chat_b", settings.chatBToken,
-              "chat_b.send is not configured: set CHAT_B_TOKEN (a Slack bot token) on the node, or connect a workspace of your own.")
+            const { secret, via } = yield* account(
+              scope,
+              "chat_b",
+              settings.chatBToken,
+              "chat_b.send is not configured: set CHAT_B_TOKEN (a Slack bot token) on the node, or connect a workspace of your own."
+            )
             const sent = yield* attempt(() => sendSlack(settings.chatBApiUrl, secret, message, signal))
             yield* note(scope, "sent", `Sent a chat_b message to ${sent.channel}`)
             return { ...sent, via }

@@ -14,7 +14,12 @@ export const sendTelegram = async (
   signal?: AbortSignal
 ): Promise<{ readonly chatId: string; readonly messageId: number }> => {
   const chatId = /^-?\d+$/.test(message.chatId) ? Number(message.chatId) : message.chatId
-  const answer = await postJson(service, `${base.replace(/\/+$/, "")}/bot${token}/sendMessage`, { chat_id: chatId, text: message.text }, { signal })
+  const answer = await postJson(
+    service,
+    `${base.replace(/\/+$/, "")}/bot${token}/sendMessage`,
+    { chat_id: chatId, text: message.text },
+    { signal }
+  )
   if (field(answer.body, "ok") === true) {
     const result = field(answer.body, "result")
     const messageId = field(result, "message_id")
@@ -26,5 +31,7 @@ export const sendTelegram = async (
   const retryAfter = field(field(answer.body, "parameters"), "retry_after")
   if (typeof description !== "string") throw new Error(`${service} answered ${answer.status} without a Bot API answer.`)
   const code = field(answer.body, "error_code") ?? answer.status
-  throw new Error(`${service} refused the message: ${description} (${String(code)})${typeof retryAfter === "number" ? `; retry after ${retryAfter} s` : ""}.`)
+  throw new Error(
+    `${service} refused the message: ${description} (${String(code)})${typeof retryAfter === "number" ? `; retry after ${retryAfter} s` : ""}.`
+  )
 }

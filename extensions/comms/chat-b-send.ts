@@ -12,25 +12,35 @@ export const maxChatBText = 40_000
 
 const Input = Schema.Struct({
   channel: Schema.String.pipe(
-    Schema.filter((channel) => /^[#@]?[A-Za-z0-9._-]{1,80}$/.test(channel) || "a channel id such as C0123456789, or #name")
+    Schema.filter(
+      (channel) => /^[#@]?[A-Za-z0-9._-]{1,80}$/.test(channel) || "a channel id such as C0123456789, or #name"
+    )
   ).annotations({ description: "A channel, private group or IM id (C…, G…, D…), or a #channel name." }),
-  text: Schema.String.pipe(Schema.filter((text) => text.trim() !== "" || "some text to send"), Schema.maxLength(maxChatBText))
+  text: Schema.String.pipe(
+    Schema.filter((text) => text.trim() !== "" || "some text to send"),
+    Schema.maxLength(maxChatBText)
+  )
 })
 
 const Output = Schema.Struct({
   sent: Schema.Boolean,
   channel: Schema.String,
   ts: Schema.String.annotations({ description: "The message's timestamp: its id in the channel." }),
-  via: Schema.Literal("connection", "node").annotations({ description: "Whose token sent it: your own connection, or the node's." })
+  via: Schema.Literal("connection", "node").annotations({
+    description: "Whose token sent it: your own connection, or the node's."
+  })
 })
 
 export const chatBSend = defineSkill({
-  description: "Post a text message to a channel on chat_b (the Slack Web API), with your connected workspace or the node's. Acts on the world: runs only once a human approves it.",
+  description:
+    "Post a text message to a channel on chat_b (the Slack Web API), with your connected workspace or the node's. Acts on the world: runs only once a human approves it.",
   input: Input,
   output: Output,
   timeoutMs: 30_000,
   run: async (input, context) => {
-    const sent = await throughIntegrations("chat_b.send", context, (integrations) => integrations.chatB.send(input, context.signal))
+    const sent = await throughIntegrations("chat_b.send", context, (integrations) =>
+      integrations.chatB.send(input, context.signal)
+    )
     context.trace({ kind: "message", text: `chat_b message posted to ${sent.channel}` })
     return { sent: true, ...sent }
   }

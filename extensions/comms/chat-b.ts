@@ -13,12 +13,19 @@ export const sendSlack = async (
   message: { readonly channel: string; readonly text: string },
   signal?: AbortSignal
 ): Promise<{ readonly channel: string; readonly ts: string }> => {
-  const answer = await postJson(service, `${base.replace(/\/+$/, "")}/chat.postMessage`, { channel: message.channel, text: message.text }, {
-    headers: { authorization: `Bearer ${token}` },
-    signal
-  })
+  const answer = await postJson(
+    service,
+    `${base.replace(/\/+$/, "")}/chat.postMessage`,
+    { channel: message.channel, text: message.text },
+    {
+      headers: { authorization: `Bearer ${token}` },
+      signal
+    }
+  )
   if (answer.status === 429) {
-    throw new Error(`${service} is rate limiting this token; retry after ${answer.headers.get("retry-after") ?? "a while"} s.`)
+    throw new Error(
+      `${service} is rate limiting this token; retry after ${answer.headers.get("retry-after") ?? "a while"} s.`
+    )
   }
   if (field(answer.body, "ok") === true) {
     const ts = field(answer.body, "ts")

@@ -19,7 +19,10 @@ const chatPlugin = (namespace: "chat_a" | "chat_b", service: string, skill: Skil
     author: "svc",
     capabilities: [
       { kind: "integrations", reason: `sends through your ${namespace} account, or the node's` },
-      { kind: "world-acting", reason: `posts messages other people read on ${namespace}, each only after you approve it` }
+      {
+        kind: "world-acting",
+        reason: `posts messages other people read on ${namespace}, each only after you approve it`
+      }
     ],
     extensions: [{ kind: "skill", id: "send", title: "Send a message", uses: ["integrations", "world-acting"] }]
   },

@@ -21,7 +21,12 @@ export const postJson = (
   body: unknown,
   options: { readonly headers?: Readonly<Record<string, string>>; readonly signal?: AbortSignal | undefined }
 ): Promise<ChatAnswer> =>
-  requestJson(service, url, { ...options, method: "POST", body: JSON.stringify(body), contentType: "application/json; charset=utf-8" })
+  requestJson(service, url, {
+    ...options,
+    method: "POST",
+    body: JSON.stringify(body),
+    contentType: "application/json; charset=utf-8"
+  })
 
 /** One request to a JSON API (a chat service, the mail provider's OAuth or REST endpoints), under the same deadline and wording. */
 export const requestJson = async (
@@ -42,20 +47,26 @@ export const requestJson = async (
   try {
     response = await fetch(url, {
       method: options.method,
-      headers: { ...(options.contentType === undefined ? {} : { "content-type": options.contentType }), accept: "application/json", ...options.headers },
+      headers: {
+        ...(options.contentType === undefined ? {} : { "content-type": options.contentType }),
+        accept: "application/json",
+        ...options.headers
+      },
       ...(options.body === undefined ? {} : { body: options.body }),
       redirect: "error",
       signal
     })
   } catch (error) {
-    if (deadline.aborted) throw new Error(`${service} at ${host} did not answer within ${chatTimeoutMs / 1000} seconds.`)
+    if (deadline.aborted)
+      throw new Error(`${service} at ${host} did not answer within ${chatTimeoutMs / 1000} seconds.`)
     if (options.signal?.aborted === true) throw new Error(`the call to ${service} was stopped.`)
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined
     const code = (cause as { code?: unknown } | undefined)?.code
     throw new Error(`could not reach ${service} at ${host}${typeof code === "string" ? ` (${code})` : ""}.`)
   }
   const text = await response.text()
-  if (Buffer.byteLength(text) > maxAnswerBytes) throw new Error(`${service} at ${host} answered with more than ${maxAnswerBytes} bytes.`)
+  if (Buffer.byteLength(text) > maxAnswerBytes)
+    throw new Error(`${service} at ${host} answered with more than ${maxAnswerBytes} bytes.`)
   let parsed: unknown
   try {
     parsed = JSON.parse(text)

@@ -13,10 +13,16 @@ import type * as Redacted from "effect/Redacted"
 export type { ConnectedProvider } from "../twin/contract/connections.ts"
 import type { ConnectedProvider } from "../twin/contract/connections.ts"
 
-export class BeingConnections extends Context.Tag("integrations/BeingConnections")<BeingConnections, {
-  /** The being's own credential for the provider, decrypted, when it connected one that works. */
-  readonly credential: (beingId: string, provider: ConnectedProvider) => Effect.Effect<Option.Option<Redacted.Redacted<string>>>
-}>() {
+export class BeingConnections extends Context.Tag("integrations/BeingConnections")<
+  BeingConnections,
+  {
+    /** The being's own credential for the provider, decrypted, when it connected one that works. */
+    readonly credential: (
+      beingId: string,
+      provider: ConnectedProvider
+    ) => Effect.Effect<Option.Option<Redacted.Redacted<string>>>
+  }
+>() {
   /** No being has a connection yet: the node's settings answer every call. */
   static readonly none = Layer.succeed(BeingConnections, { credential: () => Effect.succeedNone })
 }

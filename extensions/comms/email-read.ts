@@ -11,13 +11,23 @@ export const maxMessages = 50
 
 const Input = Schema.Struct({
   mailbox: withDefault(
-    Schema.String.pipe(Schema.filter((name) => (name.trim() !== "" && !/[\r\n\0]/.test(name)) || "a mailbox name such as INBOX"), Schema.maxLength(200)),
+    Schema.String.pipe(
+      Schema.filter((name) => (name.trim() !== "" && !/[\r\n\0]/.test(name)) || "a mailbox name such as INBOX"),
+      Schema.maxLength(200)
+    ),
     "INBOX"
   ),
-  limit: withDefault(Schema.Int.pipe(Schema.between(1, maxMessages)).annotations({ description: "At most this many messages, newest first." }), 10),
+  limit: withDefault(
+    Schema.Int.pipe(Schema.between(1, maxMessages)).annotations({
+      description: "At most this many messages, newest first."
+    }),
+    10
+  ),
   unseenOnly: withDefault(Schema.Boolean, false),
   snippetChars: withDefault(
-    Schema.Int.pipe(Schema.between(0, 2000)).annotations({ description: "Characters of each message's text to include; 0 reads no bodies." }),
+    Schema.Int.pipe(Schema.between(0, 2000)).annotations({
+      description: "Characters of each message's text to include; 0 reads no bodies."
+    }),
     280
   )
 })
@@ -25,25 +35,34 @@ const Input = Schema.Struct({
 const Output = Schema.Struct({
   mailbox: Schema.String,
   total: Schema.Int.annotations({ description: "Messages in the mailbox, listed or not." }),
-  messages: Schema.Array(Schema.Struct({
-    id: Schema.String.annotations({ description: "The message's id in its mailbox (an IMAP uid, or a Gmail message id)." }),
-    uid: Schema.NullOr(Schema.Int).annotations({ description: "The IMAP uid; null for a Gmail message." }),
-    from: Schema.String,
-    subject: Schema.String,
-    date: Schema.NullOr(Schema.String),
-    seen: Schema.Boolean,
-    snippet: Schema.String
-  })),
-  via: Schema.Literal("connection", "node").annotations({ description: "Whose mailbox: your own connection (mail_a), or the node's (IMAP_URL)." })
+  messages: Schema.Array(
+    Schema.Struct({
+      id: Schema.String.annotations({
+        description: "The message's id in its mailbox (an IMAP uid, or a Gmail message id)."
+      }),
+      uid: Schema.NullOr(Schema.Int).annotations({ description: "The IMAP uid; null for a Gmail message." }),
+      from: Schema.String,
+      subject: Schema.String,
+      date: Schema.NullOr(Schema.String),
+      seen: Schema.Boolean,
+      snippet: Schema.String
+    })
+  ),
+  via: Schema.Literal("connection", "node").annotations({
+    description: "Whose mailbox: your own connection (mail_a), or the node's (IMAP_URL)."
+  })
 })
 
 export const emailRead = defineSkill({
-  description: "List the most recent emails of a mailbox (your connected one, else the node's IMAP_URL): sender, subject, date and the start of the text.",
+  description:
+    "List the most recent emails of a mailbox (your connected one, else the node's IMAP_URL): sender, subject, date and the start of the text.",
   input: Input,
   output: Output,
   timeoutMs: 60_000,
   run: async (input, context) => {
-    const read = await throughIntegrations("email.read", context, (integrations) => integrations.email.read(input, context.signal))
+    const read = await throughIntegrations("email.read", context, (integrations) =>
+      integrations.email.read(input, context.signal)
+    )
     context.trace({ kind: "message", text: `read ${read.messages.length} of ${read.total} emails in ${read.mailbox}` })
     return read
   }

@@ -12,19 +12,28 @@ export const maxRecipients = 20
 
 // Deliberately plain: the server has the last word on an address; this keeps out what is plainly not one.
 const Address = Schema.String.pipe(
-  Schema.filter((value) => /^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+\.[^\s@<>,;:"()[\]\\]+$/.test(value) || `an email address such as ada@example.org, got ${JSON.stringify(value.slice(0, 80))}`)
+  Schema.filter(
+    (value) =>
+      /^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+\.[^\s@<>,;:"()[\]\\]+$/.test(value) ||
+      `an email address such as ada@example.org, got ${JSON.stringify(value.slice(0, 80))}`
+  )
 )
 
 const Input = Schema.Struct({
-  to: Schema.Union(Address, Schema.Array(Address).pipe(Schema.minItems(1), Schema.maxItems(maxRecipients))).annotations({
-    description: `One address, or a list of up to ${maxRecipients}.`
-  }),
+  to: Schema.Union(Address, Schema.Array(Address).pipe(Schema.minItems(1), Schema.maxItems(maxRecipients))).annotations(
+    {
+      description: `One address, or a list of up to ${maxRecipients}.`
+    }
+  ),
   subject: Schema.String.pipe(
     Schema.filter((subject) => subject.trim() !== "" || "a subject"),
     Schema.filter((subject) => !/[\r\n]/.test(subject) || "a subject on one line"),
     Schema.maxLength(300)
   ),
-  text: Schema.String.pipe(Schema.filter((text) => text.trim() !== "" || "some text to send"), Schema.maxLength(100_000)).annotations({
+  text: Schema.String.pipe(
+    Schema.filter((text) => text.trim() !== "" || "some text to send"),
+    Schema.maxLength(100_000)
+  ).annotations({
     description: "The body, plain text."
   })
 })
@@ -33,17 +42,22 @@ const Output = Schema.Struct({
   sent: Schema.Boolean,
   to: Schema.Array(Schema.String),
   subject: Schema.String,
-  via: Schema.Literal("connection", "node").annotations({ description: "From whose account: your own mailbox (mail_a), or the node's mail server (SMTP_URL)." })
+  via: Schema.Literal("connection", "node").annotations({
+    description: "From whose account: your own mailbox (mail_a), or the node's mail server (SMTP_URL)."
+  })
 })
 
 export const emailSend = defineSkill({
-  description: "Send a plain-text email from your connected mailbox, else this node's mail server (SMTP_URL), to one or more addresses. Acts on the world: runs only once a human approves it.",
+  description:
+    "Send a plain-text email from your connected mailbox, else this node's mail server (SMTP_URL), to one or more addresses. Acts on the world: runs only once a human approves it.",
   input: Input,
   output: Output,
   timeoutMs: 60_000,
   run: async (input, context) => {
     const to = typeof input.to === "string" ? [input.to] : [...new Set(input.to)]
-    const sent = await throughIntegrations("email.send", context, (integrations) => integrations.email.send({ to, subject: input.subject, text: input.text }, context.signal))
+    const sent = await throughIntegrations("email.send", context, (integrations) =>
+      integrations.email.send({ to, subject: input.subject, text: input.text }, context.signal)
+    )
     context.trace({ kind: "message", text: `email sent to ${sent.to.join(", ")}: "${sent.subject}"` })
     return { sent: true, ...sent }
   }

@@ -36,7 +36,9 @@ const textPart = (node: Structure | undefined): { readonly part: string; readonl
 }
 
 const address = (list: ReadonlyArray<MessageAddressObject> | undefined) =>
-  (list ?? []).map((entry) => (entry.name ? `${entry.name} <${entry.address ?? ""}>` : entry.address ?? "")).join(", ")
+  (list ?? [])
+    .map((entry) => (entry.name ? `${entry.name} <${entry.address ?? ""}>` : (entry.address ?? "")))
+    .join(", ")
 
 const isoDate = (value: Date | string | undefined) => {
   const date = value === undefined ? null : new Date(value)
@@ -50,7 +52,15 @@ const readStream = async (stream: AsyncIterable<Buffer | string>) => {
 }
 
 const snippetOf = (text: string, html: boolean, chars: number) => {
-  const plain = html ? htmlToText().convert(text, { wordwrap: false, selectors: [{ selector: "img", format: "skip" }, { selector: "a", options: { ignoreHref: true } }] }) : text
+  const plain = html
+    ? htmlToText().convert(text, {
+        wordwrap: false,
+        selectors: [
+          { selector: "img", format: "skip" },
+          { selector: "a", options: { ignoreHref: true } }
+        ]
+      })
+    : text
   const flat = plain.replace(/\s+/g, " ").trim()
   return flat.length > chars ? `${flat.slice(0, Math.max(0, chars - 1)).trimEnd()}…` : flat
 }
@@ -61,7 +71,10 @@ export const imapFailure = (error: unknown, where: string, mailbox: string): str
   if (failure.authenticationFailed === true || failure.serverResponseCode === "AUTHENTICATIONFAILED") {
     return `the IMAP server at ${where} refused the login (check the user and password of IMAP_URL).`
   }
-  if (failure.serverResponseCode === "NONEXISTENT" || /doesn't exist|does not exist|unknown mailbox/i.test(failure.responseText ?? "")) {
+  if (
+    failure.serverResponseCode === "NONEXISTENT" ||
+    /doesn't exist|does not exist|unknown mailbox/i.test(failure.responseText ?? "")
+  ) {
     return `there is no mailbox "${mailbox}" on the IMAP server.`
   }
   if (failure.code !== undefined && /^(E[A-Z]+|CONNECT_TIMEOUT|ETIMEOUT|NoConnection)$/.test(failure.code)) {
@@ -100,15 +113,29 @@ export const readMailbox = async (url: string, query: MailboxQuery, signal?: Abo
     const lock = await client.getMailboxLock(query.mailbox, { readOnly: true })
     try {
       const total = client.mailbox === false ? 0 : client.mailbox.exists
-      const found = total === 0 ? [] : await client.search(query.unseenOnly ? { seen: false } : { all: true }, { uid: true })
-      const uids = (found === false || found === undefined ? [] : [...found]).sort((a, b) => b - a).slice(0, query.limit)
-      const fetched = uids.length === 0 ? [] : await client.fetchAll(uids.join(","), { uid: true, envelope: true, flags: true, bodyStructure: true, internalDate: true }, { uid: true })
+      const found =
+        total === 0 ? [] : await client.search(query.unseenOnly ? { seen: false } : { all: true }, { uid: true })
+      const uids = (found === false || found === undefined ? [] : [...found])
+        .sort((a, b) => b - a)
+        .slice(0, query.limit)
+      const fetched =
+        uids.length === 0
+          ? []
+          : await client.fetchAll(
+              uids.join(","),
+              { uid: true, envelope: true, flags: true, bodyStructure: true, internalDate: true },
+              { uid: true }
+            )
       const messages: Array<MailSummary> = []
       for (const message of [...fetched].sort((a, b) => b.uid - a.uid)) {
         const text = query.snippetChars === 0 ? null : textPart(message.bodyStructure)
-        const body = text === null
-          ? null
-          : await client.download(String(message.uid), text.part, { uid: true, maxBytes: query.snippetChars * 8 + 1024 })
+        const body =
+          text === null
+            ? null
+            : await client.download(String(message.uid), text.part, {
+                uid: true,
+                maxBytes: query.snippetChars * 8 + 1024
+              })
         messages.push({
           id: String(message.uid),
           uid: message.uid,
@@ -116,7 +143,10 @@ export const readMailbox = async (url: string, query: MailboxQuery, signal?: Abo
           subject: message.envelope?.subject ?? "",
           date: isoDate(message.envelope?.date) ?? isoDate(message.internalDate),
           seen: message.flags?.has("\\Seen") ?? false,
-          snippet: body?.content === undefined || text === null ? "" : snippetOf(await readStream(body.content), text.html, query.snippetChars)
+          snippet:
+            body?.content === undefined || text === null
+              ? ""
+              : snippetOf(await readStream(body.content), text.html, query.snippetChars)
         })
       }
       return { mailbox: query.mailbox, total, messages }

@@ -28,7 +28,10 @@ export interface CallbackQuery {
 }
 
 const stateRefused = (why: string, again: string) =>
-  new InvalidRequest({ error: "invalid_state", message: `This consent answer cannot be used: ${why} Nothing was connected; start again with ${again}.` })
+  new InvalidRequest({
+    error: "invalid_state",
+    message: `This consent answer cannot be used: ${why} Nothing was connected; start again with ${again}.`
+  })
 
 const iso = (millis: number) => new Date(millis).toISOString()
 
@@ -42,7 +45,13 @@ export const makePendingConsents = (again: string) =>
         yield* repository.trim({ beingId: caller.beingId, keep: pendingPerBeing - 1, now: iso(now) })
         const state = randomToken()
         const verifier = randomToken()
-        yield* repository.insert({ state, beingId: caller.beingId, provider, verifier, expiresAt: iso(now + consentLifetimeMs) })
+        yield* repository.insert({
+          state,
+          beingId: caller.beingId,
+          provider,
+          verifier,
+          expiresAt: iso(now + consentLifetimeMs)
+        })
         return { state, verifier }
       })
 
@@ -50,11 +59,16 @@ export const makePendingConsents = (again: string) =>
     const take = (caller: Caller, provider: string, state: string | undefined) =>
       Effect.gen(function* () {
         const found = state === undefined ? Option.none() : yield* repository.take({ state })
-        if (Option.isNone(found) || found.value.provider !== provider) return yield* stateRefused("it is unknown or was already used.", again)
+        if (Option.isNone(found) || found.value.provider !== provider)
+          return yield* stateRefused("it is unknown or was already used.", again)
         const consent = found.value
-        if (consent.expiresAt <= iso(yield* Clock.currentTimeMillis)) return yield* stateRefused(`it is older than ${consentLifetimeMs / 60_000} minutes.`, again)
+        if (consent.expiresAt <= iso(yield* Clock.currentTimeMillis))
+          return yield* stateRefused(`it is older than ${consentLifetimeMs / 60_000} minutes.`, again)
         if (consent.beingId !== caller.beingId) {
-          return yield* new Forbidden({ error: "invalid_state", message: "This consent was started by someone else signed in to this node. Nothing was connected." })
+          return yield* new Forbidden({
+            error: "invalid_state",
+            message: "This consent was started by someone else signed in to this node. Nothing was connected."
+          })
         }
         return consent
       })

@@ -16,7 +16,8 @@ export const imapUrlProblem = (url: string): string | null => {
   if (!URL.canParse(url)) return "is not a URL"
   const parsed = new URL(url)
   if (parsed.protocol !== "imap:" && parsed.protocol !== "imaps:") return "must start imap:// or imaps://"
-  if (parsed.username === "" || parsed.hostname === "") return "must name a user and a host (imaps://user:pass@host:993)"
+  if (parsed.username === "" || parsed.hostname === "")
+    return "must name a user and a host (imaps://user:pass@host:993)"
   return null
 }
 
@@ -36,7 +37,9 @@ export const integrationSettingsConfig = Config.all({
   imapUrl: optionalSecret("IMAP_URL").pipe(
     Config.mapOrFail((url) => {
       const problem = Option.isNone(url) ? null : imapUrlProblem(Redacted.value(url.value))
-      return problem === null ? Either.right(url) : Either.left(ConfigError.InvalidData(["IMAP_URL"], `IMAP_URL ${problem}`))
+      return problem === null
+        ? Either.right(url)
+        : Either.left(ConfigError.InvalidData(["IMAP_URL"], `IMAP_URL ${problem}`))
     })
   ),
   /** chat_a speaks the Telegram Bot API at this base (a local Bot API server, or a test's). */
@@ -60,6 +63,10 @@ export const integrationSettingsConfig = Config.all({
 
 export type IntegrationSettingsShape = Config.Config.Success<typeof integrationSettingsConfig>
 
-export class IntegrationSettings extends Context.Tag("integrations/IntegrationSettings")<IntegrationSettings, IntegrationSettingsShape>() {
-  static readonly layer = (overrides?: Partial<IntegrationSettingsShape>) => settingsLayer(IntegrationSettings, integrationSettingsConfig, overrides)
+export class IntegrationSettings extends Context.Tag("integrations/IntegrationSettings")<
+  IntegrationSettings,
+  IntegrationSettingsShape
+>() {
+  static readonly layer = (overrides?: Partial<IntegrationSettingsShape>) =>
+    settingsLayer(IntegrationSettings, integrationSettingsConfig, overrides)
 }

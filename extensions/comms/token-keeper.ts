@@ -31,7 +31,9 @@ const iso = (ms: number) => new Date(ms).toISOString()
 
 const tokensOf = (fields: Readonly<Record<string, string>>): Tokens | null => {
   const { accessToken, refreshToken, expiresAt } = fields
-  return accessToken !== undefined && refreshToken !== undefined && expiresAt !== undefined ? { accessToken, refreshToken, expiresAt } : null
+  return accessToken !== undefined && refreshToken !== undefined && expiresAt !== undefined
+    ? { accessToken, refreshToken, expiresAt }
+    : null
 }
 
 export interface TokenKeeperOptions {
@@ -49,17 +51,23 @@ export const makeTokenKeeper = (credentials: ConnectionSecretsShape, options: To
   /** This keeper's name on the renewals it claims. */
   const me = randomUUID()
   // Another process wrote the secret (a consent, a renewal, a delete): its row is the truth now.
-  credentials.onReload((change) => (change === null ? renewed.clear() : renewed.delete(keyOf(change.beingId, change.provider))))
+  credentials.onReload((change) =>
+    change === null ? renewed.clear() : renewed.delete(keyOf(change.beingId, change.provider))
+  )
 
   /** The being's tokens for `provider`, when it holds a connection whose secret opens. */
   const current = (beingId: string, provider: string) =>
-    Effect.map(credentials.fields(beingId, provider), Option.flatMap((fields) => {
-      const stored = tokensOf(Redacted.value(fields))
-      if (stored === null) return Option.none<Tokens>()
-      const newer = renewed.get(keyOf(beingId, provider))
-      const sameGrant = newer !== undefined && (newer.from === stored.refreshToken || newer.refreshToken === stored.refreshToken)
-      return Option.some(sameGrant && Number(newer.expiresAt) > Number(stored.expiresAt) ? newer : stored)
-    }))
+    Effect.map(
+      credentials.fields(beingId, provider),
+      Option.flatMap((fields) => {
+        const stored = tokensOf(Redacted.value(fields))
+        if (stored === null) return Option.none<Tokens>()
+        const newer = renewed.get(keyOf(beingId, provider))
+        const sameGrant =
+          newer !== undefined && (newer.from === stored.refreshToken || newer.refreshToken === stored.refreshToken)
+        return Option.some(sameGrant && Number(newer.expiresAt) > Number(stored.expiresAt) ? newer : stored)
+      })
+    )
 
   /** One process's renewal: this process's lock, its own copy of the renewed tokens. */
   const renewHere = (beingId: string, provider: string, stale: string) =>
@@ -98,7 +106,10 @@ export const makeTokenKeeper = (credentials: ConnectionSecretsShape, options: To
           return held.accessToken
         }
         const tokens = yield* options.renew(provider, held.refreshToken, yield* Clock.currentTimeMillis)
-        yield* Effect.mapError(credentials.endRenewal(beingId, provider, me, { ...tokens }), (refused) => new Error(refused.message))
+        yield* Effect.mapError(
+          credentials.endRenewal(beingId, provider, me, { ...tokens }),
+          (refused) => new Error(refused.message)
+        )
         return tokens.accessToken
       })
       return yield* Effect.onError(claimed, () => Effect.ignore(credentials.endRenewal(beingId, provider, me, null)))
@@ -109,13 +120,17 @@ export const makeTokenKeeper = (credentials: ConnectionSecretsShape, options: To
     const key = keyOf(beingId, provider)
     const lock = locks.get(key) ?? Effect.unsafeMakeSemaphore(1)
     locks.set(key, lock)
-    return lock.withPermits(1)(Effect.gen(function* () {
-      if (!credentials.shared) return yield* renewHere(beingId, provider, stale)
-      const now = yield* current(beingId, provider)
-      if (Option.isNone(now)) return yield* Effect.fail(new Error(options.gone))
-      if (now.value.accessToken !== stale) return now.value.accessToken
-      return yield* renewAcross(beingId, provider, stale)
-    })).pipe(Effect.withSpan("integrations.refreshToken", { attributes: { provider } }))
+    return lock
+      .withPermits(1)(
+        Effect.gen(function* () {
+          if (!credentials.shared) return yield* renewHere(beingId, provider, stale)
+          const now = yield* current(beingId, provider)
+          if (Option.isNone(now)) return yield* Effect.fail(new Error(options.gone))
+          if (now.value.accessToken !== stale) return now.value.accessToken
+          return yield* renewAcross(beingId, provider, stale)
+        })
+      )
+      .pipe(Effect.withSpan("integrations.refreshToken", { attributes: { provider } }))
   }
 
   /** A live access token: renewed first when it expires within a minute. */

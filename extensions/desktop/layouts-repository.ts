@@ -12,19 +12,26 @@ export class LayoutsRepository extends Effect.Service<LayoutsRepository>()("desk
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
-    const find = operation("desktop.findLayout", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: StoredLayout,
-      execute: (beingId) => sql`SELECT widgets, updated_at AS "updatedAt" FROM desktop_layouts WHERE being_id = ${beingId}`
-    }))
+    const find = operation(
+      "desktop.findLayout",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: StoredLayout,
+        execute: (beingId) =>
+          sql`SELECT widgets, updated_at AS "updatedAt" FROM desktop_layouts WHERE being_id = ${beingId}`
+      })
+    )
 
     /** Replaces the being's layout, or stores its first. */
-    const save = operation("desktop.saveLayout", SqlSchema.void({
-      Request: Schema.Struct({ beingId: Schema.String, ...StoredLayout.fields }),
-      execute: ({ beingId, widgets, updatedAt }) =>
-        sql`INSERT INTO desktop_layouts (being_id, widgets, updated_at) VALUES (${beingId}, ${widgets}, ${updatedAt})
+    const save = operation(
+      "desktop.saveLayout",
+      SqlSchema.void({
+        Request: Schema.Struct({ beingId: Schema.String, ...StoredLayout.fields }),
+        execute: ({ beingId, widgets, updatedAt }) =>
+          sql`INSERT INTO desktop_layouts (being_id, widgets, updated_at) VALUES (${beingId}, ${widgets}, ${updatedAt})
           ON CONFLICT (being_id) DO UPDATE SET widgets = excluded.widgets, updated_at = excluded.updated_at`
-    }))
+      })
+    )
 
     return { find, save } as const
   })

@@ -24,7 +24,12 @@ export const localHour = (at: Date, timeZone: string): number =>
 export const greetingFor = (hour: number, name: string): string =>
   `${hour >= 5 && hour < 12 ? "Good morning" : hour >= 12 && hour < 18 ? "Good afternoon" : "Good evening"}, ${name}`
 
-export const now = (accounts: BeingRegistryShape, signals: SignalsShape, beingId: string, timeZone: string | undefined) =>
+export const now = (
+  accounts: BeingRegistryShape,
+  signals: SignalsShape,
+  beingId: string,
+  timeZone: string | undefined
+) =>
   Effect.gen(function* () {
     const found = yield* accounts.findHuman(beingId)
     if (Option.isNone(found)) return yield* new NotFound({ message: "There is no account with that id." })

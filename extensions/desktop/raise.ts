@@ -16,41 +16,59 @@ const Option = Schema.Struct({
 
 const Input = Schema.Struct({
   kind: withDefault(Schema.Literal("decision", "insight", "reminder", "alert", "question", "celebration"), "insight"),
-  title: Schema.String.pipe(Schema.filter((title) => title.trim() !== "" || "a title"), Schema.maxLength(160)),
+  title: Schema.String.pipe(
+    Schema.filter((title) => title.trim() !== "" || "a title"),
+    Schema.maxLength(160)
+  ),
   body: Schema.optionalWith(Schema.String.pipe(Schema.maxLength(4000)), { exact: true }),
   options: Schema.optionalWith(Schema.Array(Option).pipe(Schema.maxItems(6)), { exact: true }),
   priority: withDefault(Schema.Literal("low", "normal", "high", "urgent"), "normal"),
-  dueAt: Schema.optionalWith(Schema.String.annotations({ description: "ISO 8601, e.g. 2030-01-31T09:00:00Z" }), { exact: true }),
+  dueAt: Schema.optionalWith(Schema.String.annotations({ description: "ISO 8601, e.g. 2030-01-31T09:00:00Z" }), {
+    exact: true
+  }),
   action: Schema.optionalWith(
-    Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({ description: "Opaque data carried with the signal." }),
+    Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
+      description: "Opaque data carried with the signal."
+    }),
     { exact: true }
   )
 })
 
 const Output = Schema.Struct({
   signalId: Schema.NullOr(Schema.String),
-  delivered: Schema.Boolean.annotations({ description: "False when the signal is held off the desktop, or none was raised." }),
+  delivered: Schema.Boolean.annotations({
+    description: "False when the signal is held off the desktop, or none was raised."
+  }),
   note: Schema.optionalWith(Schema.String, { exact: true })
 })
 
 export const raise = defineSkill({
-  description: "Raise a signal (a decision, insight, reminder, alert, question or celebration) on the desktop of the person you work for.",
+  description:
+    "Raise a signal (a decision, insight, reminder, alert, question or celebration) on the desktop of the person you work for.",
   input: Input,
   output: Output,
   run: async (input, context) => {
     const signals = context.adapters.signals
-    const outcome: typeof Output.Type = signals === undefined
-      ? { signalId: null, delivered: false, note: "signals are not wired on this node yet." }
-      : await signals.raise(input).then(
-        (raised) => (raised.delivered ? raised : { ...raised, note: "The signal is stored but held off the desktop for now." }),
-        (error: unknown) => {
-          context.trace({ kind: "error", text: `signal.raise refused "${input.title}": ${error instanceof Error ? error.message : String(error)}` })
-          throw error
-        }
-      )
+    const outcome: typeof Output.Type =
+      signals === undefined
+        ? { signalId: null, delivered: false, note: "signals are not wired on this node yet." }
+        : await signals.raise(input).then(
+            (raised) =>
+              raised.delivered ? raised : { ...raised, note: "The signal is stored but held off the desktop for now." },
+            (error: unknown) => {
+              context.trace({
+                kind: "error",
+                text: `signal.raise refused "${input.title}": ${error instanceof Error ? error.message : String(error)}`
+              })
+              throw error
+            }
+          )
     context.trace({
       kind: "message",
-      text: outcome.signalId === null ? `signal not raised: "${input.title}" (${outcome.note})` : `signal raised: "${input.title}"`,
+      text:
+        outcome.signalId === null
+          ? `signal not raised: "${input.title}" (${outcome.note})`
+          : `signal raised: "${input.title}"`,
       data: { kind: input.kind, title: input.title, priority: input.priority, ...outcome }
     })
     return outcome

@@ -37,94 +37,116 @@ const checkInput = (input: SignalInput) =>
 const refusals = {
   SignalNotFound: () => Effect.fail(new NotFound({ message: "You have no signal with that id." })),
   SignalClosed: ({ status }: { readonly status: SignalStatus }) =>
-    Effect.fail(new Conflict({ error: "signal_closed", message: `This signal is already ${status}.`, details: { status } }))
+    Effect.fail(
+      new Conflict({ error: "signal_closed", message: `This signal is already ${status}.`, details: { status } })
+    )
 }
 
 const make = Effect.gen(function* () {
-    const accounts = yield* BeingRegistry
-    const being = yield* Being.client
-    const store = yield* SignalsRepository
-    const scheduler = yield* Scheduler
+  const accounts = yield* BeingRegistry
+  const being = yield* Being.client
+  const store = yield* SignalsRepository
+  const scheduler = yield* Scheduler
 
-    /** Lets a held signal through; repeatable (a second release finds it released). */
-    const release = (beingId: string, signalId: string) =>
-      busy(being(beingId).ReleaseSignal({ signalId })).pipe(Effect.withSpan("desktop.releaseSignal"))
+  /** Lets a held signal through; repeatable (a second release finds it released). */
+  const release = (beingId: string, signalId: string) =>
+    busy(being(beingId).ReleaseSignal({ signalId })).pipe(Effect.withSpan("desktop.releaseSignal"))
 
-    yield* scheduler.register(RELEASE_JOB, (job) => {
-      const { signalId } = job.payload as { readonly signalId: string }
-      return job.beingId === null ? Effect.void : release(job.beingId, signalId)
-    })
+  yield* scheduler.register(RELEASE_JOB, (job) => {
+    const { signalId } = job.payload as { readonly signalId: string }
+    return job.beingId === null ? Effect.void : release(job.beingId, signalId)
+  })
 
-    /**
-     * Raises a signal on one being's desktop through the hush gate; `source` says who raised it,
-     * `trigger` on whose initiative. A held signal is released by the scheduler at its time.
-     */
-    const raise = (
-      beingId: string,
-      input: SignalInput,
-      source: string,
-      trigger: GateTrigger,
-      options: RaiseOptions = {}
-    ): Effect.Effect<RaisedSignal, InvalidRequest | Unavailable> =>
-      Effect.gen(function* () {
-        const valid = yield* checkInput(input)
-        const outcome = yield* busy(
-          being(beingId).RaiseSignal({ input: valid, source, trigger, holdUntil: options.holdUntil ?? null, evidence: options.evidence ?? [] })
-        )
-        if (outcome.gate.heldUntil !== null && outcome.gate.decision === "held") {
-          yield* scheduler.schedule({
-            key: `${RELEASE_JOB}:${outcome.signal.id}`,
-            kind: RELEASE_JOB,
-            beingId,
-            dueAt: new Date(outcome.gate.heldUntil),
-            payload: { signalId: outcome.signal.id }
-          })
-        }
-        return { signal: outcome.signal, delivered: outcome.delivered }
-      }).pipe(Effect.withSpan("desktop.raiseSignal"))
-
-    /** Raises on the owner's desktop: where plugins' and the node's own signals land. */
-    const raiseForOwner = (input: SignalInput, source: string, trigger: GateTrigger, options: RaiseOptions = {}) =>
-      Effect.flatMap(
-        accounts.findOwner,
-        Option.match({
-          onNone: () =>
-            Effect.fail(new Unavailable({ error: "no_owner", message: "This node has no owner yet, so no desktop to raise on." })),
-          onSome: (owner) => raise(owner.id, input, source, trigger, options)
+  /**
+   * Raises a signal on one being's desktop through the hush gate; `source` says who raised it,
+   * `trigger` on whose initiative. A held signal is released by the scheduler at its time.
+   */
+  const raise = (
+    beingId: string,
+    input: SignalInput,
+    source: string,
+    trigger: GateTrigger,
+    options: RaiseOptions = {}
+  ): Effect.Effect<RaisedSignal, InvalidRequest | Unavailable> =>
+    Effect.gen(function* () {
+      const valid = yield* checkInput(input)
+      const outcome = yield* busy(
+        being(beingId).RaiseSignal({
+          input: valid,
+          source,
+          trigger,
+          holdUntil: options.holdUntil ?? null,
+          evidence: options.evidence ?? []
         })
-      ).pipe(Effect.withSpan("desktop.raiseForOwner"))
-
-    const answer = (beingId: string, signalId: string, optionId: string) =>
-      busy(being(beingId).AnswerSignal({ signalId, optionId })).pipe(
-        Effect.catchTags({
-          ...refusals,
-          UnknownOption: ({ options }) =>
-            Effect.fail(
-              new InvalidRequest({
-                error: "unknown_option",
-                message: "That is not one of this signal's options.",
-                details: { options }
-              })
-            ),
-          ActionFailed: ({ kind, reason }) =>
-            Effect.fail(
-              new Conflict({
-                error: "action_failed",
-                message: `The answer could not be carried out (${reason}); the signal is still open.`,
-                details: { kind, reason }
-              })
-            )
-        }),
-        Effect.withSpan("desktop.answerSignal")
       )
+      if (outcome.gate.heldUntil !== null && outcome.gate.decision === "held") {
+        yield* scheduler.schedule({
+          key: `${RELEASE_JOB}:${outcome.signal.id}`,
+          kind: RELEASE_JOB,
+          beingId,
+          dueAt: new Date(outcome.gate.heldUntil),
+          payload: { signalId: outcome.signal.id }
+        })
+      }
+      return { signal: outcome.signal, delivered: outcome.delivered }
+    }).pipe(Effect.withSpan("desktop.raiseSignal"))
 
-    const dismiss = (beingId: string, signalId: string) =>
-      busy(being(beingId).DismissSignal({ signalId })).pipe(Effect.catchTags(refusals), Effect.withSpan("desktop.dismissSignal"))
+  /** Raises on the owner's desktop: where plugins' and the node's own signals land. */
+  const raiseForOwner = (input: SignalInput, source: string, trigger: GateTrigger, options: RaiseOptions = {}) =>
+    Effect.flatMap(
+      accounts.findOwner,
+      Option.match({
+        onNone: () =>
+          Effect.fail(
+            new Unavailable({ error: "no_owner", message: "This node has no owner yet, so no desktop to raise on." })
+          ),
+        onSome: (owner) => raise(owner.id, input, source, trigger, options)
+      })
+    ).pipe(Effect.withSpan("desktop.raiseForOwner"))
 
-    const list = (beingId: string, status: SignalStatus, limit: number) =>
-      store.list({ beingId, status, limit }).pipe(Effect.withSpan("desktop.listSignals"))
+  const answer = (beingId: string, signalId: string, optionId: string) =>
+    busy(being(beingId).AnswerSignal({ signalId, optionId })).pipe(
+      Effect.catchTags({
+        ...refusals,
+        UnknownOption: ({ options }) =>
+          Effect.fail(
+            new InvalidRequest({
+              error: "unknown_option",
+              message: "That is not one of this signal's options.",
+              details: { options }
+            })
+          ),
+        ActionFailed: ({ kind, reason }) =>
+          Effect.fail(
+            new Conflict({
+              error: "action_failed",
+              message: `The answer could not be carried out (${reason}); the signal is still open.`,
+              details: { kind, reason }
+            })
+          )
+      }),
+      Effect.withSpan("desktop.answerSignal")
+    )
 
-    return { raise, raiseForOwner, release, answer, dismiss, list, openSummary: store.openSummary, heldCount: store.heldCount } satisfies SignalsShape
+  const dismiss = (beingId: string, signalId: string) =>
+    busy(being(beingId).DismissSignal({ signalId })).pipe(
+      Effect.catchTags(refusals),
+      Effect.withSpan("desktop.dismissSignal")
+    )
+
+  const list = (beingId: string, status: SignalStatus, limit: number) =>
+    store.list({ beingId, status, limit }).pipe(Effect.withSpan("desktop.listSignals"))
+
+  return {
+    raise,
+    raiseForOwner,
+    release,
+    answer,
+    dismiss,
+    list,
+    openSummary: store.openSummary,
+    heldCount: store.heldCount
+  } satisfies SignalsShape
 })
 
 export const SignalsLive = Layer.effect(Signals, make).pipe(Layer.provide(SignalsRepository.Default))

@@ -24,9 +24,10 @@ export class Widgets extends Effect.Service<Widgets>()("desktop/Widgets", {
     const layouts = yield* LayoutsRepository
 
     const get = (beingId: string) =>
-      Effect.map(layouts.find(beingId), Option.getOrElse((): WidgetLayout => defaultLayout)).pipe(
-        Effect.withSpan("desktop.getWidgets")
-      )
+      Effect.map(
+        layouts.find(beingId),
+        Option.getOrElse((): WidgetLayout => defaultLayout)
+      ).pipe(Effect.withSpan("desktop.getWidgets"))
 
     const put = Effect.fn("desktop.putWidgets")(function* (beingId: string, widgets: ReadonlyArray<Widget>) {
       const updatedAt = yield* nowIso

@@ -31,15 +31,20 @@ export interface ListItem {
 export type Block =
   | { readonly kind: "heading"; readonly depth: 1 | 2 | 3 | 4 | 5 | 6; readonly runs: ReadonlyArray<Run> }
   | { readonly kind: "paragraph"; readonly runs: ReadonlyArray<Run> }
-  | { readonly kind: "list"; readonly ordered: boolean; readonly start: number; readonly items: ReadonlyArray<ListItem> }
+  | {
+      readonly kind: "list"
+      readonly ordered: boolean
+      readonly start: number
+      readonly items: ReadonlyArray<ListItem>
+    }
   | { readonly kind: "code"; readonly language: string; readonly text: string }
   | { readonly kind: "quote"; readonly blocks: ReadonlyArray<Block> }
   | {
-    readonly kind: "table"
-    readonly align: ReadonlyArray<Align>
-    readonly header: ReadonlyArray<ReadonlyArray<Run>>
-    readonly rows: ReadonlyArray<ReadonlyArray<ReadonlyArray<Run>>>
-  }
+      readonly kind: "table"
+      readonly align: ReadonlyArray<Align>
+      readonly header: ReadonlyArray<ReadonlyArray<Run>>
+      readonly rows: ReadonlyArray<ReadonlyArray<ReadonlyArray<Run>>>
+    }
   | { readonly kind: "image"; readonly src: string; readonly alt: string }
   | { readonly kind: "rule" }
 
@@ -47,31 +52,45 @@ type Style = Omit<Run, "text">
 
 const plain: Style = { bold: false, italic: false, strike: false, code: false, link: null }
 
-const tokensOf = (token: Token): ReadonlyArray<Token> => ("tokens" in token && Array.isArray(token.tokens) ? token.tokens : [])
+const tokensOf = (token: Token): ReadonlyArray<Token> =>
+  "tokens" in token && Array.isArray(token.tokens) ? token.tokens : []
 
 /** Inline tokens as runs; an image among them is handed to `image` (a paragraph splits around it). */
 const runsOf = (tokens: ReadonlyArray<Token>, style: Style, image: (token: Tokens.Image) => void): Array<Run> =>
-  tokens.flatMap((token): Array<Run> => {
-    switch (token.type) {
-      case "strong": return runsOf(tokensOf(token), { ...style, bold: true }, image)
-      case "em": return runsOf(tokensOf(token), { ...style, italic: true }, image)
-      case "del": return runsOf(tokensOf(token), { ...style, strike: true }, image)
-      case "link": return runsOf(tokensOf(token), { ...style, link: (token as Tokens.Link).href }, image)
-      case "codespan": return [{ ...style, code: true, text: (token as Tokens.Codespan).text }]
-      case "br": return [{ ...style, text: "\n" }]
-      case "image":
-        image(token as Tokens.Image)
-        return []
-      case "html": return []
-      case "checkbox": return []
-      case "text":
-      case "escape": {
-        const nested = tokensOf(token)
-        return nested.length > 0 ? runsOf(nested, style, image) : [{ ...style, text: String((token as Tokens.Text).text ?? "") }]
+  tokens
+    .flatMap((token): Array<Run> => {
+      switch (token.type) {
+        case "strong":
+          return runsOf(tokensOf(token), { ...style, bold: true }, image)
+        case "em":
+          return runsOf(tokensOf(token), { ...style, italic: true }, image)
+        case "del":
+          return runsOf(tokensOf(token), { ...style, strike: true }, image)
+        case "link":
+          return runsOf(tokensOf(token), { ...style, link: (token as Tokens.Link).href }, image)
+        case "codespan":
+          return [{ ...style, code: true, text: (token as Tokens.Codespan).text }]
+        case "br":
+          return [{ ...style, text: "\n" }]
+        case "image":
+          image(token as Tokens.Image)
+          return []
+        case "html":
+          return []
+        case "checkbox":
+          return []
+        case "text":
+        case "escape": {
+          const nested = tokensOf(token)
+          return nested.length > 0
+            ? runsOf(nested, style, image)
+            : [{ ...style, text: String((token as Tokens.Text).text ?? "") }]
+        }
+        default:
+          return "text" in token && typeof token.text === "string" ? [{ ...style, text: token.text }] : []
       }
-      default: return "text" in token && typeof token.text === "string" ? [{ ...style, text: token.text }] : []
-    }
-  }).filter((run) => run.text !== "")
+    })
+    .filter((run) => run.text !== "")
 
 /** A paragraph's inline content, split where an image stands so the image becomes a block of its own. */
 const inlineBlocks = (tokens: ReadonlyArray<Token>, make: (runs: ReadonlyArray<Run>) => Block): Array<Block> => {
@@ -110,24 +129,39 @@ const blocksOf = (tokens: ReadonlyArray<Token>): Array<Block> =>
       }
       case "list": {
         const list = token as Tokens.List
-        return [{
-          kind: "list",
-          ordered: list.ordered,
-          start: typeof list.start === "number" ? list.start : 1,
-          items: list.items.map((item) => ({ checked: item.task ? item.checked === true : null, blocks: blocksOf(item.tokens) }))
-        }]
+        return [
+          {
+            kind: "list",
+            ordered: list.ordered,
+            start: typeof list.start === "number" ? list.start : 1,
+            items: list.items.map((item) => ({
+              checked: item.task ? item.checked === true : null,
+              blocks: blocksOf(item.tokens)
+            }))
+          }
+        ]
       }
       case "code": {
         const code = token as Tokens.Code
         return [{ kind: "code", language: code.lang ?? "", text: code.text }]
       }
-      case "blockquote": return [{ kind: "quote", blocks: blocksOf((token as Tokens.Blockquote).tokens) }]
+      case "blockquote":
+        return [{ kind: "quote", blocks: blocksOf((token as Tokens.Blockquote).tokens) }]
       case "table": {
         const table = token as Tokens.Table
-        return [{ kind: "table", align: table.align, header: table.header.map(cellRuns), rows: table.rows.map((row) => row.map(cellRuns)) }]
+        return [
+          {
+            kind: "table",
+            align: table.align,
+            header: table.header.map(cellRuns),
+            rows: table.rows.map((row) => row.map(cellRuns))
+          }
+        ]
       }
-      case "hr": return [{ kind: "rule" }]
-      default: return []
+      case "hr":
+        return [{ kind: "rule" }]
+      default:
+        return []
     }
   })
 
@@ -144,10 +178,14 @@ export const markdownTree = (markdown: string, title?: string): ReadonlyArray<Bl
 export const imagesOf = (blocks: ReadonlyArray<Block>): Array<string> =>
   blocks.flatMap((block): Array<string> => {
     switch (block.kind) {
-      case "image": return [block.src]
-      case "quote": return imagesOf(block.blocks)
-      case "list": return block.items.flatMap((item) => imagesOf(item.blocks))
-      default: return []
+      case "image":
+        return [block.src]
+      case "quote":
+        return imagesOf(block.blocks)
+      case "list":
+        return block.items.flatMap((item) => imagesOf(item.blocks))
+      default:
+        return []
     }
   })
 

@@ -15,7 +15,9 @@ export const manifest: PluginManifestInput = {
   name: "Docs",
   description: "Write documents into a project's workspace or your uploads.",
   author: "svc",
-  capabilities: [{ kind: "filesystem", reason: "writes documents into the calling project's workspace or your uploads folder" }],
+  capabilities: [
+    { kind: "filesystem", reason: "writes documents into the calling project's workspace or your uploads folder" }
+  ],
   extensions: [
     { kind: "skill", id: "write_markdown", title: "Write Markdown", uses: ["filesystem"] },
     { kind: "skill", id: "write_docx", title: "Write a Word document", uses: ["filesystem"] },

@@ -32,26 +32,37 @@ const textWidthPx = 600
 const codeFont = "Courier New"
 
 const headings = [
-  HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6
+  HeadingLevel.HEADING_1,
+  HeadingLevel.HEADING_2,
+  HeadingLevel.HEADING_3,
+  HeadingLevel.HEADING_4,
+  HeadingLevel.HEADING_5,
+  HeadingLevel.HEADING_6
 ] as const
 
 const alignments = { left: AlignmentType.LEFT, center: AlignmentType.CENTER, right: AlignmentType.RIGHT } as const
 
 const textRuns = (run: Run, style?: string): Array<TextRun> =>
-  run.text.split("\n").map((line, index) =>
-    new TextRun({
-      text: line,
-      bold: run.bold,
-      italics: run.italic,
-      strike: run.strike,
-      ...(index > 0 ? { break: 1 } : {}),
-      ...(run.code ? { font: codeFont } : {}),
-      ...(style === undefined ? {} : { style })
-    }))
+  run.text.split("\n").map(
+    (line, index) =>
+      new TextRun({
+        text: line,
+        bold: run.bold,
+        italics: run.italic,
+        strike: run.strike,
+        ...(index > 0 ? { break: 1 } : {}),
+        ...(run.code ? { font: codeFont } : {}),
+        ...(style === undefined ? {} : { style })
+      })
+  )
 
 const inline = (runs: ReadonlyArray<Run>): Array<ParagraphChild> =>
-  runs.flatMap((run): Array<ParagraphChild> =>
-    run.link === null ? textRuns(run) : [new ExternalHyperlink({ link: run.link, children: textRuns(run, "Hyperlink") })])
+  runs.flatMap(
+    (run): Array<ParagraphChild> =>
+      run.link === null
+        ? textRuns(run)
+        : [new ExternalHyperlink({ link: run.link, children: textRuns(run, "Hyperlink") })]
+  )
 
 const levels = (start: number, ordered: boolean): Array<ILevelsOptions> =>
   Array.from({ length: 9 }, (_, level) => ({
@@ -75,21 +86,25 @@ const renderer = (images: ReadonlyMap<string, LoadedImage>) => {
     }
     const scale = Math.min(1, textWidthPx / loaded.width)
     return new Paragraph({
-      children: [new ImageRun({
-        type: loaded.type,
-        data: loaded.data,
-        transformation: { width: Math.round(loaded.width * scale), height: Math.round(loaded.height * scale) },
-        altText: { name: alt || src, description: alt, title: alt }
-      })]
+      children: [
+        new ImageRun({
+          type: loaded.type,
+          data: loaded.data,
+          transformation: { width: Math.round(loaded.width * scale), height: Math.round(loaded.height * scale) },
+          altText: { name: alt || src, description: alt, title: alt }
+        })
+      ]
     })
   }
 
   const cell = (runs: ReadonlyArray<Run>, align: Align, header: boolean) =>
     new TableCell({
-      children: [new Paragraph({
-        children: inline(header ? runs.map((run) => ({ ...run, bold: true })) : runs),
-        ...(align === null ? {} : { alignment: alignments[align] })
-      })],
+      children: [
+        new Paragraph({
+          children: inline(header ? runs.map((run) => ({ ...run, bold: true })) : runs),
+          ...(align === null ? {} : { alignment: alignments[align] })
+        })
+      ],
       ...(header ? { shading: { type: ShadingType.CLEAR, fill: "EDEDED", color: "auto" } } : {})
     })
 
@@ -97,28 +112,53 @@ const renderer = (images: ReadonlyMap<string, LoadedImage>) => {
     blocks.flatMap((block): Array<Paragraph | Table> => {
       const indent = quoted ? { indent: { left: 720 } } : {}
       switch (block.kind) {
-        case "heading": return [new Paragraph({ heading: headings[block.depth - 1], children: inline(block.runs) })]
+        case "heading":
+          return [new Paragraph({ heading: headings[block.depth - 1], children: inline(block.runs) })]
         case "paragraph":
-          return [new Paragraph({ children: inline(quoted ? block.runs.map((run) => ({ ...run, italic: true })) : block.runs), ...indent })]
-        case "code":
-          return block.text.split("\n").map((line) =>
+          return [
             new Paragraph({
-              children: [new TextRun({ text: line === "" ? " " : line, font: codeFont, size: 18 })],
-              shading: { type: ShadingType.CLEAR, fill: "F3F3F3", color: "auto" },
-              spacing: { before: 0, after: 0 }
-            }))
-        case "quote": return render(block.blocks, depth, true)
+              children: inline(quoted ? block.runs.map((run) => ({ ...run, italic: true })) : block.runs),
+              ...indent
+            })
+          ]
+        case "code":
+          return block.text.split("\n").map(
+            (line) =>
+              new Paragraph({
+                children: [new TextRun({ text: line === "" ? " " : line, font: codeFont, size: 18 })],
+                shading: { type: ShadingType.CLEAR, fill: "F3F3F3", color: "auto" },
+                spacing: { before: 0, after: 0 }
+              })
+          )
+        case "quote":
+          return render(block.blocks, depth, true)
         case "rule":
-          return [new Paragraph({ children: [], border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: "999999", space: 1 } } })]
-        case "image": return [image(block.src, block.alt)]
+          return [
+            new Paragraph({
+              children: [],
+              border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: "999999", space: 1 } }
+            })
+          ]
+        case "image":
+          return [image(block.src, block.alt)]
         case "table":
-          return [new Table({
-            width: { size: 100, type: WidthType.PERCENTAGE },
-            rows: [
-              new TableRow({ tableHeader: true, children: block.header.map((runs, column) => cell(runs, block.align[column] ?? null, true)) }),
-              ...block.rows.map((row) => new TableRow({ children: row.map((runs, column) => cell(runs, block.align[column] ?? null, false)) }))
-            ]
-          })]
+          return [
+            new Table({
+              width: { size: 100, type: WidthType.PERCENTAGE },
+              rows: [
+                new TableRow({
+                  tableHeader: true,
+                  children: block.header.map((runs, column) => cell(runs, block.align[column] ?? null, true))
+                }),
+                ...block.rows.map(
+                  (row) =>
+                    new TableRow({
+                      children: row.map((runs, column) => cell(runs, block.align[column] ?? null, false))
+                    })
+                )
+              ]
+            })
+          ]
         case "list": {
           const reference = block.ordered ? `ordered-${numbering.length}` : "bullets"
           if (block.ordered) numbering.push({ reference, levels: levels(block.start, true) })
@@ -138,7 +178,11 @@ const renderer = (images: ReadonlyMap<string, LoadedImage>) => {
   return { render, numbering }
 }
 
-export const renderDocx = async (blocks: ReadonlyArray<Block>, images: ReadonlyMap<string, LoadedImage>, title: string): Promise<Uint8Array> => {
+export const renderDocx = async (
+  blocks: ReadonlyArray<Block>,
+  images: ReadonlyMap<string, LoadedImage>,
+  title: string
+): Promise<Uint8Array> => {
   const { render, numbering } = renderer(images)
   const children = render(blocks, 0, false)
   const document = new Document({

@@ -17,11 +17,23 @@ const indentStep = 18
 const cellPad = 4
 
 const fontOf = (run: Pick<Run, "bold" | "italic" | "code">) =>
-  run.code ? "Courier" : run.bold && run.italic ? "Helvetica-BoldOblique" : run.bold ? "Helvetica-Bold" : run.italic ? "Helvetica-Oblique" : "Helvetica"
+  run.code
+    ? "Courier"
+    : run.bold && run.italic
+      ? "Helvetica-BoldOblique"
+      : run.bold
+        ? "Helvetica-Bold"
+        : run.italic
+          ? "Helvetica-Oblique"
+          : "Helvetica"
 
 /** Characters the standard faces cannot draw become their nearest WinAnsi stand-ins (or '?'), never garbage. */
 const drawable = (text: string) =>
-  text.replace(/[☑✓✔]/g, "[x]").replace(/[☐]/g, "[ ]").replace(/[\u2000-\u200b\u202f]/g, " ").replace(/[‐‑‒]/g, "-")
+  text
+    .replace(/[☑✓✔]/g, "[x]")
+    .replace(/[☐]/g, "[ ]")
+    .replace(/[\u2000-\u200b\u202f]/g, " ")
+    .replace(/[‐‑‒]/g, "-")
     .replace(/[^\n\t\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/g, "?")
 
 const pageBottom = (doc: Pdf) => doc.page.height - doc.page.margins.bottom
@@ -34,13 +46,36 @@ const room = (doc: Pdf, height: number) => {
 }
 
 /** A line of runs from (x, the current y), wrapping at `width`: each run its face, links underlined in blue. */
-const writeRuns = (doc: Pdf, runs: ReadonlyArray<Run>, x: number, width: number, size: number, style: Partial<Run> = {}, align: Align = null) => {
+const writeRuns = (
+  doc: Pdf,
+  runs: ReadonlyArray<Run>,
+  x: number,
+  width: number,
+  size: number,
+  style: Partial<Run> = {},
+  align: Align = null
+) => {
   const shown = runs.filter((run) => run.text !== "")
   if (shown.length === 0) return
   shown.forEach((run, index) => {
-    const styled = { ...run, ...style, bold: run.bold || style.bold === true, italic: run.italic || style.italic === true }
-    doc.font(fontOf(styled)).fontSize(run.code ? size - 1 : size).fillColor(run.link === null ? "#111111" : "#1a55c4")
-    const options = { continued: index < shown.length - 1, link: run.link, underline: run.link !== null, strike: run.strike, width, align: align ?? "left" }
+    const styled = {
+      ...run,
+      ...style,
+      bold: run.bold || style.bold === true,
+      italic: run.italic || style.italic === true
+    }
+    doc
+      .font(fontOf(styled))
+      .fontSize(run.code ? size - 1 : size)
+      .fillColor(run.link === null ? "#111111" : "#1a55c4")
+    const options = {
+      continued: index < shown.length - 1,
+      link: run.link,
+      underline: run.link !== null,
+      strike: run.strike,
+      width,
+      align: align ?? "left"
+    }
     if (index === 0) doc.text(drawable(run.text), x, doc.y, options)
     else doc.text(drawable(run.text), options)
   })
@@ -48,14 +83,20 @@ const writeRuns = (doc: Pdf, runs: ReadonlyArray<Run>, x: number, width: number,
 }
 
 const plainHeight = (doc: Pdf, runs: ReadonlyArray<Run>, width: number, size: number, bold: boolean) =>
-  doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(size).heightOfString(drawable(runs.map((run) => run.text).join("")) || " ", { width })
+  doc
+    .font(bold ? "Helvetica-Bold" : "Helvetica")
+    .fontSize(size)
+    .heightOfString(drawable(runs.map((run) => run.text).join("")) || " ", { width })
 
 const renderer = (doc: Pdf, images: ReadonlyMap<string, LoadedImage>) => {
   const image = (src: string, alt: string, x: number, width: number) => {
     const loaded = images.get(src)
     if (loaded === undefined || isRemote(src)) {
       const label = alt === "" ? src : `${alt} (${src})`
-      doc.font("Helvetica-Oblique").fontSize(bodySize).text(drawable(`[image: ${label}]`), x, doc.y, { width })
+      doc
+        .font("Helvetica-Oblique")
+        .fontSize(bodySize)
+        .text(drawable(`[image: ${label}]`), x, doc.y, { width })
       return
     }
     const maxHeight = pageBottom(doc) - doc.page.margins.top
@@ -70,7 +111,9 @@ const renderer = (doc: Pdf, images: ReadonlyMap<string, LoadedImage>) => {
     const columns = Math.max(1, block.header.length)
     const columnWidth = width / columns
     const row = (cells: ReadonlyArray<ReadonlyArray<Run>>, header: boolean) => {
-      const height = Math.max(...cells.map((runs) => plainHeight(doc, runs, columnWidth - 2 * cellPad, bodySize - 1, header))) + 2 * cellPad
+      const height =
+        Math.max(...cells.map((runs) => plainHeight(doc, runs, columnWidth - 2 * cellPad, bodySize - 1, header))) +
+        2 * cellPad
       room(doc, height)
       const top = doc.y
       if (header) doc.rect(x, top, width, height).fill("#ededed")
@@ -78,7 +121,15 @@ const renderer = (doc: Pdf, images: ReadonlyMap<string, LoadedImage>) => {
         const left = x + column * columnWidth
         doc.lineWidth(0.5).rect(left, top, columnWidth, height).stroke("#999999")
         doc.y = top + cellPad
-        writeRuns(doc, runs, left + cellPad, columnWidth - 2 * cellPad, bodySize - 1, header ? { bold: true } : {}, block.align[column] ?? null)
+        writeRuns(
+          doc,
+          runs,
+          left + cellPad,
+          columnWidth - 2 * cellPad,
+          bodySize - 1,
+          header ? { bold: true } : {},
+          block.align[column] ?? null
+        )
       })
       doc.x = x
       doc.y = top + height
@@ -120,27 +171,47 @@ const renderer = (doc: Pdf, images: ReadonlyMap<string, LoadedImage>) => {
           writeRuns(doc, block.runs, x, width, bodySize, style)
           doc.moveDown(0.5)
           break
-        case "code": code(block.text, x, width); break
-        case "quote": render(block.blocks, depth + 1, true); break
+        case "code":
+          code(block.text, x, width)
+          break
+        case "quote":
+          render(block.blocks, depth + 1, true)
+          break
         case "rule": {
           room(doc, 12)
           const y = doc.y + 4
-          doc.lineWidth(0.75).moveTo(x, y).lineTo(x + width, y).stroke("#999999")
+          doc
+            .lineWidth(0.75)
+            .moveTo(x, y)
+            .lineTo(x + width, y)
+            .stroke("#999999")
           doc.y = y + 8
           break
         }
-        case "image": image(block.src, block.alt, x, width); doc.moveDown(0.5); break
-        case "table": table(block, x, width); break
+        case "image":
+          image(block.src, block.alt, x, width)
+          doc.moveDown(0.5)
+          break
+        case "table":
+          table(block, x, width)
+          break
         case "list":
           block.items.forEach((item, index) => {
-            const marker = (block.ordered ? `${block.start + index}.` : "•") + (item.checked === null ? "" : item.checked ? " [x]" : " [ ]")
+            const marker =
+              (block.ordered ? `${block.start + index}.` : "•") +
+              (item.checked === null ? "" : item.checked ? " [x]" : " [ ]")
             const [first, ...rest] = item.blocks
             room(doc, bodySize * 1.5)
             const top = doc.y
-            doc.font("Helvetica").fontSize(bodySize).fillColor("#111111").text(marker, x, top, { width: indentStep * 2, lineBreak: false })
+            doc
+              .font("Helvetica")
+              .fontSize(bodySize)
+              .fillColor("#111111")
+              .text(marker, x, top, { width: indentStep * 2, lineBreak: false })
             doc.y = top
             const markerWidth = Math.max(indentStep, doc.widthOfString(marker) + 6)
-            if (first?.kind === "paragraph") writeRuns(doc, first.runs, x + markerWidth, width - markerWidth, bodySize, style)
+            if (first?.kind === "paragraph")
+              writeRuns(doc, first.runs, x + markerWidth, width - markerWidth, bodySize, style)
             else doc.moveDown(1)
             doc.moveDown(0.2)
             render(first?.kind === "paragraph" ? rest : item.blocks, depth + 1, quoted)
@@ -160,7 +231,9 @@ export const renderPdf = (blocks: ReadonlyArray<Block>, images: ReadonlyMap<stri
     const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: title, Creator: "svc" } })
     const chunks: Array<Buffer> = []
     let pages = 1
-    doc.on("pageAdded", () => { pages += 1 })
+    doc.on("pageAdded", () => {
+      pages += 1
+    })
     doc.on("data", (chunk: Buffer) => chunks.push(chunk))
     doc.on("end", () => resolve({ bytes: new Uint8Array(Buffer.concat(chunks)), pages }))
     doc.on("error", reject)

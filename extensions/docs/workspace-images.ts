@@ -32,7 +32,10 @@ const readWhole = async (root: FileRoot, src: string) => {
     const handle = await openRegularFile(file.absolute, file.path)
     try {
       const { size } = await handle.stat()
-      if (size > maxImageBytes) throw new SkillFailure({ message: `The image "${file.path}" is ${size} bytes; at most ${maxImageBytes} are embedded.` })
+      if (size > maxImageBytes)
+        throw new SkillFailure({
+          message: `The image "${file.path}" is ${size} bytes; at most ${maxImageBytes} are embedded.`
+        })
       return { path: file.path, data: new Uint8Array(await handle.readFile()) }
     } finally {
       await handle.close()
@@ -58,7 +61,10 @@ const loadImage = async (root: FileRoot, src: string): Promise<LoadedImage> => {
 }
 
 /** Each workspace image a document names, loaded once; a missing or refused one fails the call, naming it. */
-export const loadImages = async (root: FileRoot, sources: ReadonlyArray<string>): Promise<ReadonlyMap<string, LoadedImage>> => {
+export const loadImages = async (
+  root: FileRoot,
+  sources: ReadonlyArray<string>
+): Promise<ReadonlyMap<string, LoadedImage>> => {
   const local = [...new Set(sources.filter((src) => !isRemote(src)))]
   const loaded = await Promise.all(local.map(async (src) => [src, await loadImage(root, src)] as const))
   return new Map(loaded)

@@ -10,12 +10,15 @@ import { imagesOf, markdownTree, textOf, type Block } from "./markdown-tree.ts"
 import { loadImages, type LoadedImage } from "./workspace-images.ts"
 
 const Input = Schema.Struct({
-  path: Schema.String.annotations({ description: "Where to write, relative to the root; the format's extension is added when the name has none." }),
+  path: Schema.String.annotations({
+    description: "Where to write, relative to the root; the format's extension is added when the name has none."
+  }),
   title: Schema.optionalWith(Schema.String.pipe(Schema.maxLength(300)), { exact: true }).annotations({
     description: "The document's title (its properties), and its first heading unless the content opens with one."
   }),
   content: Schema.String.pipe(Schema.maxLength(2_000_000)).annotations({
-    description: "Markdown: headings, lists (task lists too), tables, code, links, and images from the root (PNG or JPEG, by relative path)."
+    description:
+      "Markdown: headings, lists (task lists too), tables, code, links, and images from the root (PNG or JPEG, by relative path)."
   })
 })
 
@@ -30,7 +33,11 @@ const outputFields = {
 interface Format {
   readonly extension: string
   readonly mime: string
-  readonly render: (blocks: ReadonlyArray<Block>, images: ReadonlyMap<string, LoadedImage>, title: string) => Promise<{ readonly bytes: Uint8Array; readonly pages?: number }>
+  readonly render: (
+    blocks: ReadonlyArray<Block>,
+    images: ReadonlyMap<string, LoadedImage>,
+    title: string
+  ) => Promise<{ readonly bytes: Uint8Array; readonly pages?: number }>
 }
 
 const documentPath = (path: string, extension: string) => {
@@ -55,7 +62,12 @@ const write = async (format: Format, input: typeof Input.Type, context: Paramete
   const rendered = await format.render(blocks, images, titleOf(input, blocks))
   const written = await root.write(path, rendered.bytes)
   context.trace({ kind: "message", text: `wrote ${written.path} (${written.size} bytes)` })
-  return { ...written, mime: format.mime, images: images.size, ...(rendered.pages === undefined ? {} : { pages: rendered.pages }) }
+  return {
+    ...written,
+    mime: format.mime,
+    images: images.size,
+    ...(rendered.pages === undefined ? {} : { pages: rendered.pages })
+  }
 }
 
 // The renderers load on first use: docx and pdfkit together cost ~40 MB resident and ~0.3 s at
@@ -63,7 +75,9 @@ const write = async (format: Format, input: typeof Input.Type, context: Paramete
 const docx: Format = {
   extension: "docx",
   mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  render: async (blocks, images, title) => ({ bytes: await (await import("./render-docx.ts")).renderDocx(blocks, images, title) })
+  render: async (blocks, images, title) => ({
+    bytes: await (await import("./render-docx.ts")).renderDocx(blocks, images, title)
+  })
 }
 
 const pdf: Format = {
@@ -73,7 +87,8 @@ const pdf: Format = {
 }
 
 export const writeDocx = defineSkill({
-  description: "Write a Word document (.docx) from Markdown: headings, lists, tables, code, links and images from the file root.",
+  description:
+    "Write a Word document (.docx) from Markdown: headings, lists, tables, code, links and images from the file root.",
   input: Input,
   output: Schema.Struct(outputFields),
   timeoutMs: 120_000,
@@ -81,7 +96,8 @@ export const writeDocx = defineSkill({
 })
 
 export const writePdf = defineSkill({
-  description: "Write a PDF from Markdown (the same pipeline as docs.write_docx): headings, lists, tables, code, links and images from the file root.",
+  description:
+    "Write a PDF from Markdown (the same pipeline as docs.write_docx): headings, lists, tables, code, links and images from the file root.",
   input: Input,
   output: Schema.Struct({ ...outputFields, pages: Schema.Int.annotations({ description: "Pages of the PDF." }) }),
   timeoutMs: 120_000,

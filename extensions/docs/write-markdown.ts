@@ -13,7 +13,9 @@ import { defineSkill, fileRootOf, SkillFailure } from "../../kernel/extensions/s
 const yaml = lazyModule<typeof Yaml>("yaml")
 
 const Input = Schema.Struct({
-  path: Schema.String.annotations({ description: "Where to write, relative to the root; '.md' is added when the name has no extension." }),
+  path: Schema.String.annotations({
+    description: "Where to write, relative to the root; '.md' is added when the name has no extension."
+  }),
   title: Schema.optionalWith(Schema.String.pipe(Schema.maxLength(300)), { exact: true }),
   content: Schema.String.pipe(Schema.maxLength(2_000_000)),
   frontmatter: Schema.optionalWith(Schema.Record({ key: Schema.String, value: Schema.Unknown }), { exact: true })
@@ -22,7 +24,9 @@ const Input = Schema.Struct({
 const Output = Schema.Struct({
   path: Schema.String,
   size: Schema.Number,
-  words: Schema.Int.annotations({ description: "Words of the body (the title heading and content), frontmatter aside." }),
+  words: Schema.Int.annotations({
+    description: "Words of the body (the title heading and content), frontmatter aside."
+  }),
   created: Schema.Boolean
 })
 
@@ -30,7 +34,8 @@ const markdownPath = (path: string) => {
   const name = path.replaceAll("\\", "/").split("/").at(-1) ?? ""
   if (name === "") throw new SkillFailure({ message: "Name the document's file, e.g. notes/summary.md." })
   if (/\.(md|markdown)$/i.test(name)) return path
-  if (name.lastIndexOf(".") > 0) throw new SkillFailure({ message: `"${path}" is not a Markdown file name (.md or .markdown).` })
+  if (name.lastIndexOf(".") > 0)
+    throw new SkillFailure({ message: `"${path}" is not a Markdown file name (.md or .markdown).` })
   return `${path}.md`
 }
 

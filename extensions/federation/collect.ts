@@ -21,8 +21,16 @@ import { KeyProofs } from "./proof.ts"
 /** Envelopes handed in one collection (each at most a few KB: the answer stays small). */
 const HANDED = 16
 
-const empty = (reason: string): PeerCollection =>
-  ({ v: 1, protocol: CURRENT_PROTOCOL, node: null, envelopes: [], remaining: 0, acked: 0, accepted: false, reason })
+const empty = (reason: string): PeerCollection => ({
+  v: 1,
+  protocol: CURRENT_PROTOCOL,
+  node: null,
+  envelopes: [],
+  remaining: 0,
+  acked: 0,
+  accepted: false,
+  reason
+})
 const NOTHING = "Nothing is handed to that address here."
 
 export class Collections extends Effect.Service<Collections>()("federation/Collections", {
@@ -53,11 +61,29 @@ export class Collections extends Effect.Service<Collections>()("federation/Colle
         const envelope = sealedEnvelopeOf(descriptor, collector, row)
         return envelope === null ? [] : [envelope]
       })
-      yield* Effect.forEach(rows, (row) =>
-        messages.settle({ id: row.id, state: "sending", attempts: row.attempts + 1, nextAttemptAt: null, lastError: null, updatedAt: at }), { discard: true })
+      yield* Effect.forEach(
+        rows,
+        (row) =>
+          messages.settle({
+            id: row.id,
+            state: "sending",
+            attempts: row.attempts + 1,
+            nextAttemptAt: null,
+            lastError: null,
+            updatedAt: at
+          }),
+        { discard: true }
+      )
       const remaining = (yield* messages.waitingFor(collector)) - rows.length
       return {
-        v: 1, protocol: CURRENT_PROTOCOL, node: descriptor, envelopes, remaining, acked, accepted: true, reason: "Collected."
+        v: 1,
+        protocol: CURRENT_PROTOCOL,
+        node: descriptor,
+        envelopes,
+        remaining,
+        acked,
+        accepted: true,
+        reason: "Collected."
       } satisfies PeerCollection
     })
 

@@ -12,7 +12,14 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { PeerDirectory, PeerTransport } from "./contract/ports.ts"
 import type { Peer } from "./contract/records.ts"
-import { CURRENT_PROTOCOL, MAX_COLLECT_ACKS, PeerCollection, type DeliveryReceipt, type PeerCollect, type SealedEnvelope } from "./contract/wire.ts"
+import {
+  CURRENT_PROTOCOL,
+  MAX_COLLECT_ACKS,
+  PeerCollection,
+  type DeliveryReceipt,
+  type PeerCollect,
+  type SealedEnvelope
+} from "./contract/wire.ts"
 import { everyThirtySeconds } from "./courier.ts"
 import { Deliveries } from "./deliver.ts"
 import { NodeDocuments } from "./documents.ts"
@@ -69,7 +76,12 @@ export class Collector extends Effect.Service<Collector>()("federation/Collector
           const answer = yield* Effect.either(transport.post(holder.endpoint, holder.path, request))
           if (answer._tag === "Left" || answer.right.status !== 200) break
           const collection = decodeCollection(answer.right.json)
-          if (Option.isNone(collection) || !collection.value.accepted || collection.value.node?.payload.did !== holder.did) break
+          if (
+            Option.isNone(collection) ||
+            !collection.value.accepted ||
+            collection.value.node?.payload.did !== holder.did
+          )
+            break
           pendingAcks.set(key, acks.slice(ack.length))
           const arrived: Array<string> = []
           for (const envelope of collection.value.envelopes) {
@@ -93,20 +105,25 @@ export class Collector extends Effect.Service<Collector>()("federation/Collector
       path: COLLECT_PATH,
       // Only the holder's own envelopes: one signed by any other machine is not read.
       reads: (envelope) => envelope.descriptor.payload.did === peer.nodeDid,
-      ackOf: (_, receipt) => ((receipt.accepted || receipt.code === "replayed") ? receipt.digest : null)
+      ackOf: (_, receipt) => (receipt.accepted || receipt.code === "replayed" ? receipt.digest : null)
     })
 
     /** One collection from every verified peer; answers how many messages landed. */
     const run = Effect.fn("federation.collect")(() =>
-      oneAtATime.withPermits(1)(Effect.gen(function* () {
-        const peers = (yield* directory.list).filter((peer) => peer.status === "verified")
-        const counts = yield* Effect.forEach(peers, (peer) => collectFrom(fromPeer(peer)))
-        return counts.reduce((sum, n) => sum + n, 0)
-      })))
+      oneAtATime.withPermits(1)(
+        Effect.gen(function* () {
+          const peers = (yield* directory.list).filter((peer) => peer.status === "verified")
+          const counts = yield* Effect.forEach(peers, (peer) => collectFrom(fromPeer(peer)))
+          return counts.reduce((sum, n) => sum + n, 0)
+        })
+      )
+    )
 
     return { run, collectFrom } as const
   })
 }) {}
 
 /** The collector on its own, every 30 seconds. */
-export const CollectorLoop = Layer.scopedDiscard(Effect.flatMap(Collector, (collector) => everyThirtySeconds("collector", "federation.collector", collector.run())))
+export const CollectorLoop = Layer.scopedDiscard(
+  Effect.flatMap(Collector, (collector) => everyThirtySeconds("collector", "federation.collector", collector.run()))
+)

@@ -25,10 +25,20 @@ import { digestOf, signPayload } from "./wire/signed.ts"
 const shortDid = (did: string) => `${did.slice(0, 14)}…${did.slice(-4)}`
 
 const noConversation = (id: string) =>
-  new NotFound({ error: "conversation_not_found", message: "That thread is not one of your federated conversations.", details: { id } })
+  new NotFound({
+    error: "conversation_not_found",
+    message: "That thread is not one of your federated conversations.",
+    details: { id }
+  })
 
 export class Conversations extends Effect.Service<Conversations>()("federation/Conversations", {
-  dependencies: [Identities.Default, NodeDocuments.Default, ConversationsRepository.Default, MessagesRepository.Default, Courier.Default],
+  dependencies: [
+    Identities.Default,
+    NodeDocuments.Default,
+    ConversationsRepository.Default,
+    MessagesRepository.Default,
+    Courier.Default
+  ],
   effect: Effect.gen(function* () {
     const identities = yield* Identities
     const documents = yield* NodeDocuments
@@ -52,17 +62,27 @@ export class Conversations extends Effect.Service<Conversations>()("federation/C
       })
 
     /** The conversation for these parties, made (with its thread) when there is none. */
-    const ensure = (parties: { readonly localBeingId: string; readonly peerDid: string; readonly remoteDid: string }, names: {
-      readonly petname: string | null
-      readonly remoteHandle: string | null
-    }) =>
+    const ensure = (
+      parties: { readonly localBeingId: string; readonly peerDid: string; readonly remoteDid: string },
+      names: {
+        readonly petname: string | null
+        readonly remoteHandle: string | null
+      }
+    ) =>
       Effect.gen(function* () {
         const existing = yield* conversations.find(parties)
         if (Option.isSome(existing)) {
           const { petname, remoteHandle } = names
-          if ((petname !== null && petname !== existing.value.petname) || (remoteHandle !== null && remoteHandle !== existing.value.remoteHandle)) {
+          if (
+            (petname !== null && petname !== existing.value.petname) ||
+            (remoteHandle !== null && remoteHandle !== existing.value.remoteHandle)
+          ) {
             yield* conversations.rename({ threadId: existing.value.threadId, petname, remoteHandle })
-            return { ...existing.value, petname: petname ?? existing.value.petname, remoteHandle: remoteHandle ?? existing.value.remoteHandle }
+            return {
+              ...existing.value,
+              petname: petname ?? existing.value.petname,
+              remoteHandle: remoteHandle ?? existing.value.remoteHandle
+            }
           }
           return existing.value
         }
@@ -79,12 +99,21 @@ export class Conversations extends Effect.Service<Conversations>()("federation/C
 
     const open = Effect.fn("federation.openConversation")(function* (beingId: string, input: NewConversation) {
       if (input.remoteDid === documents.nodeDid || Option.isSome(yield* identities.beingOfDid(input.remoteDid))) {
-        return yield* new InvalidRequest({ error: "remote_is_local", message: "That did is on this node; talk to that being in an ordinary thread." })
+        return yield* new InvalidRequest({
+          error: "remote_is_local",
+          message: "That did is on this node; talk to that being in an ordinary thread."
+        })
       }
       if (Option.isNone(yield* directory.find(input.peerDid))) {
-        return yield* new NotFound({ error: "peer_not_found", message: "No peer with that node did; add the node as a peer first." })
+        return yield* new NotFound({
+          error: "peer_not_found",
+          message: "No peer with that node did; add the node as a peer first."
+        })
       }
-      const row = yield* ensure({ localBeingId: beingId, peerDid: input.peerDid, remoteDid: input.remoteDid }, { petname: input.petname ?? null, remoteHandle: null })
+      const row = yield* ensure(
+        { localBeingId: beingId, peerDid: input.peerDid, remoteDid: input.remoteDid },
+        { petname: input.petname ?? null, remoteHandle: null }
+      )
       return yield* view(row)
     })
 
@@ -96,10 +125,21 @@ export class Conversations extends Effect.Service<Conversations>()("federation/C
       return {
         conversation: yield* view(row.value),
         messages: wire.flatMap(({ localMessageId, ...rest }) =>
-          localMessageId === null ? [] : [{
-            messageId: localMessageId, direction: rest.direction, authorDid: rest.authorDid, digest: rest.digest, sealed: rest.sealed,
-            verified: rest.verified, state: rest.state, at: rest.createdAt
-          }]),
+          localMessageId === null
+            ? []
+            : [
+                {
+                  messageId: localMessageId,
+                  direction: rest.direction,
+                  authorDid: rest.authorDid,
+                  digest: rest.digest,
+                  sealed: rest.sealed,
+                  verified: rest.verified,
+                  state: rest.state,
+                  at: rest.createdAt
+                }
+              ]
+        ),
         wire: wire.map(({ localMessageId: _, ...rest }) => rest)
       } satisfies FederatedThread
     })
@@ -115,15 +155,18 @@ export class Conversations extends Effect.Service<Conversations>()("federation/C
       const { peerDid, remoteDid } = row.value
       const author = yield* identities.ofBeing(row.value.localBeingId)
       if (Option.isNone(author)) return
-      const signed = signPayload({
-        v: 1 as const,
-        type: "svc.message" as const,
-        did: author.value.did as Did,
-        to: remoteDid as Did,
-        id: message.id,
-        body: message.content,
-        at: message.createdAt
-      }, author.value.secretKey)
+      const signed = signPayload(
+        {
+          v: 1 as const,
+          type: "svc.message" as const,
+          did: author.value.did as Did,
+          to: remoteDid as Did,
+          id: message.id,
+          body: message.content,
+          at: message.createdAt
+        },
+        author.value.secretKey
+      )
       const digest = digestOf(signed)
       const document: EnvelopeBody = {
         message: signed,
@@ -135,9 +178,19 @@ export class Conversations extends Effect.Service<Conversations>()("federation/C
       const backoff = yield* messages.backoffOf(peerDid)
       const due = Option.match(backoff, { onNone: () => at, onSome: ({ until }) => (until > at ? until : at) })
       yield* messages.insert({
-        row: { ...queuedRow({
-          kind: "message", threadId: message.threadId, messageId: message.id, peerDid, authorDid: author.value.did, audienceDid: remoteDid, digest, at
-        }), nextAttemptAt: due },
+        row: {
+          ...queuedRow({
+            kind: "message",
+            threadId: message.threadId,
+            messageId: message.id,
+            peerDid,
+            authorDid: author.value.did,
+            audienceDid: remoteDid,
+            digest,
+            at
+          }),
+          nextAttemptAt: due
+        },
         document,
         localMessageId: message.id
       })

@@ -38,9 +38,22 @@ const COURIER_TIMER = "federation.courier"
 const decodeReceipt = Schema.decodeUnknownOption(DeliveryReceipt)
 
 /** The envelope of one attempt: a fresh seal each time (the seal's key is one-use). */
-export const sealedEnvelopeOf = (descriptor: SignedNodeDescriptor, audience: string, row: DueRow): SealedEnvelope | null => {
+export const sealedEnvelopeOf = (
+  descriptor: SignedNodeDescriptor,
+  audience: string,
+  row: DueRow
+): SealedEnvelope | null => {
   const seal = sealTo(audience, utf8(canonical(row.document)), utf8(audience))
-  return seal === null ? null : { v: 1, type: "svc.envelope.sealed", protocol: 2, descriptor, audience: audience as SealedEnvelope["audience"], seal }
+  return seal === null
+    ? null
+    : {
+        v: 1,
+        type: "svc.envelope.sealed",
+        protocol: 2,
+        descriptor,
+        audience: audience as SealedEnvelope["audience"],
+        seal
+      }
 }
 
 export class Courier extends Effect.Service<Courier>()("federation/Courier", {
@@ -60,7 +73,8 @@ export class Courier extends Effect.Service<Courier>()("federation/Courier", {
       const tally = { attempted: 0, delivered: 0, unreachable: 0, refused: 0, deposited: 0 }
       const due = yield* messages.due({ now: at, limit: BATCH })
       const byPeer = Map.groupBy(due, (row) => row.peerDid)
-      const settle = (row: DueRow, change: Omit<Settlement, "id" | "updatedAt">) => messages.settle({ id: row.id, updatedAt: at, ...change })
+      const settle = (row: DueRow, change: Omit<Settlement, "id" | "updatedAt">) =>
+        messages.settle({ id: row.id, updatedAt: at, ...change })
       const end = (row: DueRow, state: "delivered" | "refused" | "stuck", lastError: string | null) =>
         settle(row, { state, attempts: row.attempts + 1, nextAttemptAt: null, lastError })
 
@@ -68,7 +82,9 @@ export class Courier extends Effect.Service<Courier>()("federation/Courier", {
         const peer = yield* directory.find(peerDid)
         if (Option.isNone(peer)) {
           // The owner deleted the peer: nothing can go; the conversation stays with its rows stuck.
-          yield* Effect.forEach(rows, (row) => end(row, "stuck", "The peer was deleted; nothing is sent to it."), { discard: true })
+          yield* Effect.forEach(rows, (row) => end(row, "stuck", "The peer was deleted; nothing is sent to it."), {
+            discard: true
+          })
           tally.refused += rows.length
           continue
         }
@@ -85,9 +101,11 @@ export class Courier extends Effect.Service<Courier>()("federation/Courier", {
           }
           tally.attempted += 1
           const answer = yield* Effect.either(transport.post(peer.value.endpoint, DELIVER_PATH, { envelope }))
-          const receipt = answer._tag === "Right" && answer.right.status === 200 ? decodeReceipt(answer.right.json) : Option.none()
+          const receipt =
+            answer._tag === "Right" && answer.right.status === 200 ? decodeReceipt(answer.right.json) : Option.none()
           if (Option.isNone(receipt)) {
-            const direct = answer._tag === "Left" ? answer.left.reason : `It answered HTTP ${answer.right.status}, not a receipt.`
+            const direct =
+              answer._tag === "Left" ? answer.left.reason : `It answered HTTP ${answer.right.status}, not a receipt.`
             let rest = rows.slice(index)
             let reason = direct
             // Direct failed: a peer that named a relay has its direct messages left there instead.
@@ -110,14 +128,31 @@ export class Courier extends Effect.Service<Courier>()("federation/Courier", {
             }
             // The peer is down: this row and the rest of its rows share the failed attempt.
             let exhausted = false
-            yield* Effect.forEach(rest, (waiting) => {
-              const attempts = waiting.attempts + 1
-              const wait = retryAfterMs(attempts)
-              if (wait === null) exhausted = true
-              return settle(waiting, wait === null
-                ? { state: "stuck", attempts, nextAttemptAt: null, lastError: `Gave up after ${attempts} attempts over about two days: ${reason}` }
-                : { state: "queued", attempts, nextAttemptAt: new Date(now + wait).toISOString(), lastError: reason })
-            }, { discard: true })
+            yield* Effect.forEach(
+              rest,
+              (waiting) => {
+                const attempts = waiting.attempts + 1
+                const wait = retryAfterMs(attempts)
+                if (wait === null) exhausted = true
+                return settle(
+                  waiting,
+                  wait === null
+                    ? {
+                        state: "stuck",
+                        attempts,
+                        nextAttemptAt: null,
+                        lastError: `Gave up after ${attempts} attempts over about two days: ${reason}`
+                      }
+                    : {
+                        state: "queued",
+                        attempts,
+                        nextAttemptAt: new Date(now + wait).toISOString(),
+                        lastError: reason
+                      }
+                )
+              },
+              { discard: true }
+            )
             tally.unreachable += rest.length
             if (exhausted) yield* directory.unreachable(peerDid, reason)
             break
@@ -127,7 +162,11 @@ export class Courier extends Effect.Service<Courier>()("federation/Courier", {
             yield* end(row, "delivered", null)
             tally.delivered += 1
           } else if (code === "protocol_unsupported") {
-            yield* end(row, "stuck", `The peer does not take protocol 2; nothing is sent in the clear. (${reason.slice(0, 200)})`)
+            yield* end(
+              row,
+              "stuck",
+              `The peer does not take protocol 2; nothing is sent in the clear. (${reason.slice(0, 200)})`
+            )
             tally.refused += 1
           } else {
             yield* end(row, "refused", `${code}: ${reason.slice(0, 200)}`)
@@ -165,15 +204,26 @@ export class Courier extends Effect.Service<Courier>()("federation/Courier", {
  * A federation loop: `run` now and again 30 seconds after each run on the node's Clock, or as
  * soon as `wakes` has something; a failed run is logged and the loop goes on.
  */
-export const everyThirtySeconds = <A, E>(what: string, name: string, run: Effect.Effect<A, E>, woken?: Effect.Effect<void>) => {
-  const pause = woken === undefined ? Effect.sleep(COURIER_INTERVAL) : Effect.race(Effect.sleep(COURIER_INTERVAL), woken)
+export const everyThirtySeconds = <A, E>(
+  what: string,
+  name: string,
+  run: Effect.Effect<A, E>,
+  woken?: Effect.Effect<void>
+) => {
+  const pause =
+    woken === undefined ? Effect.sleep(COURIER_INTERVAL) : Effect.race(Effect.sleep(COURIER_INTERVAL), woken)
   // Once across the cluster: two couriers would post the same row twice.
-  return runSingleton(name, run.pipe(
-    Effect.catchAllCause((cause) => Effect.logWarning(`The ${what}'s run failed`, cause)),
-    Effect.zipLeft(pause),
-    Effect.forever
-  ))
+  return runSingleton(
+    name,
+    run.pipe(
+      Effect.catchAllCause((cause) => Effect.logWarning(`The ${what}'s run failed`, cause)),
+      Effect.zipLeft(pause),
+      Effect.forever
+    )
+  )
 }
 
 /** The courier on its own, every 30 seconds, and at once when a message is queued. */
-export const CourierLoop = Layer.scopedDiscard(Effect.flatMap(Courier, (courier) => everyThirtySeconds("courier", COURIER_TIMER, courier.run(), courier.woken)))
+export const CourierLoop = Layer.scopedDiscard(
+  Effect.flatMap(Courier, (courier) => everyThirtySeconds("courier", COURIER_TIMER, courier.run(), courier.woken))
+)

@@ -66,19 +66,31 @@ export class Deliveries extends Effect.Service<Deliveries>()("federation/Deliver
       const at = new Date(yield* Clock.currentTimeMillis).toISOString()
       let digest: string | null = null
       let check: DocumentCheck | null = null
-      const refuse = (code: RefusalCode, reason: string): DeliveryReceipt => ({ accepted: false, digest, code, reason, at, check })
+      const refuse = (code: RefusalCode, reason: string): DeliveryReceipt => ({
+        accepted: false,
+        digest,
+        code,
+        reason,
+        at,
+        check
+      })
 
       // 1. shape, 2. protocol
       const body = decodeBody(input)
       if (Option.isNone(body)) return refuse("malformed", "The body is not { envelope }.")
       const versioned = decodeVersioned(body.value.envelope)
-      if (Option.isNone(versioned)) return refuse("malformed", "The envelope is not an object with a protocol and a type.")
+      if (Option.isNone(versioned))
+        return refuse("malformed", "The envelope is not an object with a protocol and a type.")
       const { protocol, type } = versioned.value
       const expectedType = protocol === 2 ? "svc.envelope.sealed" : protocol === 1 ? "svc.envelope" : null
       if (expectedType === null || type !== expectedType) {
-        return refuse("protocol_unsupported", `Protocol ${String(protocol).slice(0, 10)} with type ${String(type).slice(0, 40)} is not spoken here; protocol 2 is, and protocol 1 inbound.`)
+        return refuse(
+          "protocol_unsupported",
+          `Protocol ${String(protocol).slice(0, 10)} with type ${String(type).slice(0, 40)} is not spoken here; protocol 2 is, and protocol 1 inbound.`
+        )
       }
-      const decoded: Option.Option<Envelope> = protocol === 2 ? decodeSealed(body.value.envelope) : decodePlain(body.value.envelope)
+      const decoded: Option.Option<Envelope> =
+        protocol === 2 ? decodeSealed(body.value.envelope) : decodePlain(body.value.envelope)
       if (Option.isNone(decoded)) return refuse("malformed", `The envelope is not of protocol ${protocol}'s shape.`)
       const envelope = decoded.value
       const { descriptor, audience } = envelope
@@ -87,8 +99,10 @@ export class Deliveries extends Effect.Service<Deliveries>()("federation/Deliver
       if (audience !== node.did) return refuse("wrong_audience", "The envelope is for another machine.")
       const sender = descriptor.payload.did
       const peer = yield* directory.find(sender)
-      if (Option.isNone(peer)) return refuse("unknown_peer", "This node's owner has not added the sending node as a peer.")
-      if (peer.value.status === "blocked") return refuse("blocked_peer", "This node's owner has blocked the sending node.")
+      if (Option.isNone(peer))
+        return refuse("unknown_peer", "This node's owner has not added the sending node as a peer.")
+      if (peer.value.status === "blocked")
+        return refuse("blocked_peer", "This node's owner has blocked the sending node.")
 
       // 5. the descriptor's signature, then what the seal holds
       if (!verifiedBy(descriptor, sender)) return refuse("bad_descriptor", "The descriptor is not signed by its did.")
@@ -102,7 +116,8 @@ export class Deliveries extends Effect.Service<Deliveries>()("federation/Deliver
         inner = envelope.body
       }
       const contents = decodeInner(inner)
-      if (Option.isNone(contents)) return refuse("unsealable", "The envelope's contents are not { message, passport, attestation }.")
+      if (Option.isNone(contents))
+        return refuse("unsealable", "The envelope's contents are not { message, passport, attestation }.")
       const { message, passport, attestation } = contents.value
       const messageDigest = digestOf(message)
       digest = messageDigest
@@ -110,65 +125,123 @@ export class Deliveries extends Effect.Service<Deliveries>()("federation/Deliver
       // 6. the message's own signature, then the passport and the attestation
       const author = message.payload.did
       const signedByAuthor = verifiedBy(message, author)
-      check = { type: message.payload.type, signer: author, digest, valid: signedByAuthor, reason: signedByAuthor ? null : "The signature does not hold." }
+      check = {
+        type: message.payload.type,
+        signer: author,
+        digest,
+        valid: signedByAuthor,
+        reason: signedByAuthor ? null : "The signature does not hold."
+      }
       if (!signedByAuthor) return refuse("bad_signature", "The message is not signed by its author's did.")
       if (passport.payload.did !== sender || !verifiedBy(passport, sender)) {
         return refuse("passport_mismatch", "The passport is not signed by the sending node.")
       }
-      if (passport.payload.subject !== author) return refuse("passport_mismatch", "The passport belongs to another being than the message's signer.")
+      if (passport.payload.subject !== author)
+        return refuse("passport_mismatch", "The passport belongs to another being than the message's signer.")
       const attested = attestation.payload
-      if (attested.did !== sender || attested.aud !== node.did || attested.about !== digest || !verifiedBy(attestation, sender)) {
-        return refuse("bad_attestation", "The attestation is not the sending node's, for this node, about this message.")
+      if (
+        attested.did !== sender ||
+        attested.aud !== node.did ||
+        attested.about !== digest ||
+        !verifiedBy(attestation, sender)
+      ) {
+        return refuse(
+          "bad_attestation",
+          "The attestation is not the sending node's, for this node, about this message."
+        )
       }
       const document = message.payload
-      const delivered = { accepted: true, digest, code: null, reason: "Delivered.", at, check } satisfies DeliveryReceipt
+      const delivered = {
+        accepted: true,
+        digest,
+        code: null,
+        reason: "Delivered.",
+        at,
+        check
+      } satisfies DeliveryReceipt
       const inbound = (kind: "message" | "post" | "retraction", audienceDid: string) =>
-        receivedRow({ kind, threadId: null, messageId: document.id, peerDid: sender, authorDid: author, audienceDid, digest: messageDigest, at }, envelope.protocol === 2)
+        receivedRow(
+          {
+            kind,
+            threadId: null,
+            messageId: document.id,
+            peerDid: sender,
+            authorDid: author,
+            audienceDid,
+            digest: messageDigest,
+            at
+          },
+          envelope.protocol === 2
+        )
 
       // A square post or its retraction: for this node's square, so no recipient to find.
       if (document.type !== "svc.message") {
         const kind = document.type === "svc.post" ? "post" : "retraction"
         const row = inbound(kind, node.did)
-        const outcome = yield* sql.withTransaction(Effect.gen(function* () {
-          if (!(yield* messages.insert({ row, document: contents.value, localMessageId: null }))) return null
-          if (document.type === "svc.post") {
-            const post = yield* square.arrive({
-              peerDid: sender, peerName: peer.value.name, authorDid: author, authorName: document.name, remoteId: document.id, content: document.body
+        const outcome = yield* sql
+          .withTransaction(
+            Effect.gen(function* () {
+              if (!(yield* messages.insert({ row, document: contents.value, localMessageId: null }))) return null
+              if (document.type === "svc.post") {
+                const post = yield* square.arrive({
+                  peerDid: sender,
+                  peerName: peer.value.name,
+                  authorDid: author,
+                  authorName: document.name,
+                  remoteId: document.id,
+                  content: document.body
+                })
+                return { post, retracted: Option.none<string>() }
+              }
+              const retracted = yield* square.retract({ peerDid: sender, authorDid: author, remoteId: document.id })
+              return { post: Option.none(), retracted }
             })
-            return { post, retracted: Option.none<string>() }
-          }
-          const retracted = yield* square.retract({ peerDid: sender, authorDid: author, remoteId: document.id })
-          return { post: Option.none(), retracted }
-        })).pipe(Effect.orDie)
+          )
+          .pipe(Effect.orDie)
         if (outcome === null) return refuse("replayed", "This document was delivered before; it is kept once.")
-        if (Option.isSome(outcome.post)) yield* bus.publish({ kind: "all" }, { type: "square.post", post: outcome.post.value })
-        if (Option.isSome(outcome.retracted)) yield* bus.publish({ kind: "all" }, { type: "square.retracted", postId: outcome.retracted.value })
+        if (Option.isSome(outcome.post))
+          yield* bus.publish({ kind: "all" }, { type: "square.post", post: outcome.post.value })
+        if (Option.isSome(outcome.retracted))
+          yield* bus.publish({ kind: "all" }, { type: "square.retracted", postId: outcome.retracted.value })
         yield* directory.seen(sender, at)
         return delivered
       }
 
       const recipient = yield* identities.beingOfDid(document.to)
-      if (Option.isNone(recipient)) return refuse("wrong_recipient", "The message is for a being that is not on this node.")
+      if (Option.isNone(recipient))
+        return refuse("wrong_recipient", "The message is for a being that is not on this node.")
       // A seed being is a device the owner paired: it speaks only its own seed protocol to this node, has no conversations, and receives nothing federated.
-      if (recipient.value.seed) return refuse("seed_recipient", "The message is for a seed, which receives no federated messages.")
+      if (recipient.value.seed)
+        return refuse("seed_recipient", "The message is for a seed, which receives no federated messages.")
 
       // 7. once; then it lands in the recipient's thread
-      const landed = yield* sql.withTransaction(Effect.gen(function* () {
-        const row = inbound("message", document.to)
-        const stored = yield* messages.insert({ row, document: contents.value, localMessageId: null })
-        if (!stored) return null
-        const threadMessage = yield* conversations.land({
-          recipientId: recipient.value.beingId,
-          peerDid: sender,
-          authorDid: author,
-          authorHandle: passport.payload.handle,
-          body: document.body
-        })
-        yield* messages.attachLanding({ id: row.id, threadId: threadMessage.threadId, localMessageId: threadMessage.id })
-        return threadMessage
-      })).pipe(Effect.orDie)
+      const landed = yield* sql
+        .withTransaction(
+          Effect.gen(function* () {
+            const row = inbound("message", document.to)
+            const stored = yield* messages.insert({ row, document: contents.value, localMessageId: null })
+            if (!stored) return null
+            const threadMessage = yield* conversations.land({
+              recipientId: recipient.value.beingId,
+              peerDid: sender,
+              authorDid: author,
+              authorHandle: passport.payload.handle,
+              body: document.body
+            })
+            yield* messages.attachLanding({
+              id: row.id,
+              threadId: threadMessage.threadId,
+              localMessageId: threadMessage.id
+            })
+            return threadMessage
+          })
+        )
+        .pipe(Effect.orDie)
       if (landed === null) return refuse("replayed", "This message was delivered before; it is kept once.")
-      yield* bus.publish({ kind: "topic", topic: `thread:${landed.threadId}` }, { type: "message.created", message: landed })
+      yield* bus.publish(
+        { kind: "topic", topic: `thread:${landed.threadId}` },
+        { type: "message.created", message: landed }
+      )
       yield* directory.seen(sender, at)
       return delivered
     })

@@ -53,64 +53,86 @@ export class NodeDocuments extends Effect.Service<NodeDocuments>()("federation/N
     const isoNow = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms).toISOString())
 
     const descriptor = Effect.map(isoNow, (issuedAt) =>
-      signPayload({
-        v: 1 as const,
-        type: "svc.node.descriptor" as const,
-        did: asDid(node.did),
-        endpoint: address.endpoint,
-        label: address.label,
-        profile: PROFILE,
-        software: address.software,
-        serves: facilities.map((facility) => facility.name),
-        protocol: CURRENT_PROTOCOL as 2,
-        issuedAt
-      }, node.secretKey))
+      signPayload(
+        {
+          v: 1 as const,
+          type: "svc.node.descriptor" as const,
+          did: asDid(node.did),
+          endpoint: address.endpoint,
+          label: address.label,
+          profile: PROFILE,
+          software: address.software,
+          serves: facilities.map((facility) => facility.name),
+          protocol: CURRENT_PROTOCOL as 2,
+          issuedAt
+        },
+        node.secretKey
+      )
+    )
 
     const challenge = (aud: string) =>
       Effect.map(isoNow, (issuedAt) =>
-        signPayload({
-          v: 1 as const,
-          type: "svc.challenge" as const,
-          did: asDid(node.did),
-          aud: asDid(aud),
-          nonce: toBase64Url(new Uint8Array(randomBytes(16))),
-          issuedAt
-        }, node.secretKey))
+        signPayload(
+          {
+            v: 1 as const,
+            type: "svc.challenge" as const,
+            did: asDid(node.did),
+            aud: asDid(aud),
+            nonce: toBase64Url(new Uint8Array(randomBytes(16))),
+            issuedAt
+          },
+          node.secretKey
+        )
+      )
 
     const attestation = (aud: string, about: string) =>
       Effect.map(isoNow, (issuedAt) =>
-        signPayload({ v: 1 as const, type: "svc.attestation" as const, did: asDid(node.did), aud: asDid(aud), about, issuedAt }, node.secretKey))
+        signPayload(
+          { v: 1 as const, type: "svc.attestation" as const, did: asDid(node.did), aud: asDid(aud), about, issuedAt },
+          node.secretKey
+        )
+      )
 
     const passport = (being: BeingIdentity) =>
       Effect.map(isoNow, (issuedAt) =>
-        signPayload({
-          v: 1 as const,
-          type: "svc.passport" as const,
-          did: asDid(node.did),
-          subject: asDid(being.did),
-          handle: being.handle,
-          issuedAt
-        }, node.secretKey))
+        signPayload(
+          {
+            v: 1 as const,
+            type: "svc.passport" as const,
+            did: asDid(node.did),
+            subject: asDid(being.did),
+            handle: being.handle,
+            issuedAt
+          },
+          node.secretKey
+        )
+      )
 
     /**
      * The signed profile: every facility this node runs (peer, seed, and a relay's too when it is one), the relay
      * it is reached through (`delegatesTo`, pinned) and the dids it relays for (`fronts`).
      */
     const capabilities = (relay: RelayFacts) =>
-      Effect.map(Clock.currentTimeMillis, (ms): SignedCapabilityProfile =>
-        signPayload({
-          v: 1 as const,
-          type: "svc.node.capabilities" as const,
-          did: asDid(node.did),
-          profile: PROFILE,
-          runs: [...facilities, ...seedFacilities, ...(relay.relaying ? relayFacilities : [])],
-          delegatesTo: relay.delegatesTo === null ? null : asDid(relay.delegatesTo),
-          fronts: relay.fronts.map(asDid),
-          seedProtocol: SEED_PROTOCOL,
-          limits: { maxDocumentBytes: settings.maxDocumentBytes, maxQueued: relay.maxQueued },
-          issuedAt: new Date(ms).toISOString(),
-          expiresAt: new Date(ms + PROFILE_LIFETIME_MS).toISOString()
-        }, node.secretKey))
+      Effect.map(
+        Clock.currentTimeMillis,
+        (ms): SignedCapabilityProfile =>
+          signPayload(
+            {
+              v: 1 as const,
+              type: "svc.node.capabilities" as const,
+              did: asDid(node.did),
+              profile: PROFILE,
+              runs: [...facilities, ...seedFacilities, ...(relay.relaying ? relayFacilities : [])],
+              delegatesTo: relay.delegatesTo === null ? null : asDid(relay.delegatesTo),
+              fronts: relay.fronts.map(asDid),
+              seedProtocol: SEED_PROTOCOL,
+              limits: { maxDocumentBytes: settings.maxDocumentBytes, maxQueued: relay.maxQueued },
+              issuedAt: new Date(ms).toISOString(),
+              expiresAt: new Date(ms + PROFILE_LIFETIME_MS).toISOString()
+            },
+            node.secretKey
+          )
+      )
 
     return { nodeDid: node.did, descriptor, challenge, attestation, passport, capabilities } as const
   })

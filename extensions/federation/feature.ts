@@ -36,7 +36,11 @@ import { PeerTransportLive } from "./transport.ts"
 
 const NodeAddressLive = Layer.effect(
   NodeAddress,
-  Effect.map(PublicOrigin, (origin) => ({ endpoint: origin.url, label: new URL(origin.url).host, software: `svc-node/${hostVersion}` }))
+  Effect.map(PublicOrigin, (origin) => ({
+    endpoint: origin.url,
+    label: new URL(origin.url).host,
+    software: `svc-node/${hostVersion}`
+  }))
 )
 
 const PeerDirectoryLive = Layer.effect(
@@ -51,9 +55,9 @@ const PeerDirectoryLive = Layer.effect(
       collected: (nodeDid, at) => peers.touchCollected({ nodeDid, at }),
       // Through the peer's actor, so it never interleaves with a handshake or an edit.
       unreachable: (nodeDid, reason) =>
-        peer(nodeDid).Unreachable({ reason }).pipe(
-          Effect.catchAllCause((cause) => Effect.logWarning("Could not mark a peer unreachable", cause))
-        )
+        peer(nodeDid)
+          .Unreachable({ reason })
+          .pipe(Effect.catchAllCause((cause) => Effect.logWarning("Could not mark a peer unreachable", cause)))
     }
   })
 ).pipe(Layer.provide(PeersRepository.Default))
@@ -67,13 +71,31 @@ const ListedHandlesLive = Layer.effect(
 )
 
 export const federationServices = Layer.mergeAll(
-  Greetings.Default, Deliveries.Default, NodeDocuments.Default, Conversations.Default, Courier.Default, Collections.Default, Collector.Default,
-  Relay.Default, RelayClient.Default, CapabilityProfiles.Default, Directory.Default, DirectoryClient.Default,
-  SquarePosts.Default, Identities.Default
+  Greetings.Default,
+  Deliveries.Default,
+  NodeDocuments.Default,
+  Conversations.Default,
+  Courier.Default,
+  Collections.Default,
+  Collector.Default,
+  Relay.Default,
+  RelayClient.Default,
+  CapabilityProfiles.Default,
+  Directory.Default,
+  DirectoryClient.Default,
+  SquarePosts.Default,
+  Identities.Default
 ).pipe(
   Layer.provideMerge(HandshakeLive),
   Layer.provideMerge(NodeDocuments.Default),
-  Layer.provide([PeerDirectoryLive, PeerTransportLive, NodeAddressLive, SquareArrivalsLive, ListedHandlesLive, DirectoryCreditsLive])
+  Layer.provide([
+    PeerDirectoryLive,
+    PeerTransportLive,
+    NodeAddressLive,
+    SquareArrivalsLive,
+    ListedHandlesLive,
+    DirectoryCreditsLive
+  ])
 )
 
 /** A message posted in a conversation's thread goes to the outbox (threads call this port). */

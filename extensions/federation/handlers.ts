@@ -56,65 +56,105 @@ const ownerRoutes = HttpApiBuilder.group(apiOf(FederationApi), "federation", (ha
 
     const owner = <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.zipRight(requireOwner, self)
     /** The owner's routes that act as the owner's own being (a conversation is the caller's). */
-    const asOwner = <A, E, R>(self: (beingId: string) => Effect.Effect<A, E, R>) => Effect.flatMap(requireOwner, (session) => self(session.beingId))
+    const asOwner = <A, E, R>(self: (beingId: string) => Effect.Effect<A, E, R>) =>
+      Effect.flatMap(requireOwner, (session) => self(session.beingId))
 
-    return handlers
-      .handle("listPeers", () => owner(peers.list()))
-      .handle("addPeer", ({ payload }) =>
-        owner(Effect.gen(function* () {
-          if (payload.nodeDid === documents.nodeDid) {
-            return yield* Effect.fail(new InvalidRequest({ error: "own_node", message: "That did is this node's own." }))
-          }
-          return yield* busy(peer(payload.nodeDid).Add({
-            endpoint: payload.endpoint,
-            name: payload.name ?? new URL(payload.endpoint).host,
-            relay: payload.relay ?? null
-          })).pipe(
-            Effect.catchTag("PeerExists", () =>
-              Effect.fail(new Conflict({ error: "peer_exists", message: "That node is a peer already; edit it or greet it." })))
+    return (
+      handlers
+        .handle("listPeers", () => owner(peers.list()))
+        .handle("addPeer", ({ payload }) =>
+          owner(
+            Effect.gen(function* () {
+              if (payload.nodeDid === documents.nodeDid) {
+                return yield* Effect.fail(
+                  new InvalidRequest({ error: "own_node", message: "That did is this node's own." })
+                )
+              }
+              return yield* busy(
+                peer(payload.nodeDid).Add({
+                  endpoint: payload.endpoint,
+                  name: payload.name ?? new URL(payload.endpoint).host,
+                  relay: payload.relay ?? null
+                })
+              ).pipe(
+                Effect.catchTag("PeerExists", () =>
+                  Effect.fail(
+                    new Conflict({ error: "peer_exists", message: "That node is a peer already; edit it or greet it." })
+                  )
+                )
+              )
+            })
           )
-        })))
-      .handle("greetPeer", ({ path }) =>
-        owner(busy(peer(path.id).Greet()).pipe(Effect.catchTag("PeerMissing", () => Effect.fail(noSuchPeer())))))
-      .handle("updatePeer", ({ path, payload }) =>
-        owner(busy(peer(path.id).Update(payload)).pipe(Effect.catchTag("PeerMissing", () => Effect.fail(noSuchPeer())))))
-      .handle("removePeer", ({ path }) =>
-        owner(Effect.gen(function* () {
-          const removed = yield* busy(peer(path.id).Remove())
-          if (!removed) return yield* Effect.fail(noSuchPeer())
-          // Conversations stay: their threads keep their wire rows; these are the threads that lose their courier.
-          const threadsAffected = yield* messages.threadsOfPeer(path.id)
-          return { nodeDid: path.id, removed, threadsAffected }
-        })))
-      .handle("listConversations", () => asOwner((beingId) => conversations.list(beingId)))
-      .handle("openConversation", ({ payload }) => asOwner((beingId) => conversations.open(beingId, payload)))
-      .handle("federatedThread", ({ path }) => asOwner((beingId) => conversations.thread(beingId, path.id)))
-      .handle("outbox", ({ urlParams }) => owner(messages.outbox(urlParams.kind ?? "post")))
-      // Requeue and drain, then collect from every verified peer, then ask this node's relay.
-      .handle("flush", () => owner(Effect.gen(function* () {
-        yield* directoryClient.run()
-        const ran = yield* courier.flush()
-        const collected = yield* collector.run()
-        return { ...ran, collected, relayed: yield* relayClient.run() }
-      })))
-      .handle("relayState", () => owner(relayClient.state()))
-      .handle("enrolRelay", () => owner(relayClient.enrol()))
-      .handle("me", () => Effect.flatMap(CurrentSession, (session) => ownIdentity(session.beingId)))
-      .handle("directoryStatus", () => owner(directoryClient.status()))
-      .handle("directoryRegister", () => owner(Effect.zipRight(directoryClient.register(), directoryClient.status())))
-      .handle("addPeerByHandle", ({ payload }) =>
-        owner(Effect.gen(function* () {
-          const resolved = yield* directoryClient.resolve(payload.handle)
-          if ("refused" in resolved) return yield* Effect.fail(new NotFound({ error: "handle_not_resolved", message: resolved.refused }))
-          if (resolved.node === documents.nodeDid) {
-            return yield* Effect.fail(new InvalidRequest({ error: "own_node", message: "That handle is listed by this node." }))
-          }
-          return yield* busy(peer(resolved.node).Add({ endpoint: resolved.endpoint, name: payload.name ?? payload.handle, relay: null })).pipe(
-            Effect.catchTag("PeerExists", () =>
-              Effect.fail(new Conflict({ error: "peer_exists", message: "That node is a peer already; edit it or greet it." })))
+        )
+        .handle("greetPeer", ({ path }) =>
+          owner(busy(peer(path.id).Greet()).pipe(Effect.catchTag("PeerMissing", () => Effect.fail(noSuchPeer()))))
+        )
+        .handle("updatePeer", ({ path, payload }) =>
+          owner(
+            busy(peer(path.id).Update(payload)).pipe(Effect.catchTag("PeerMissing", () => Effect.fail(noSuchPeer())))
           )
-        })))
-  }))
+        )
+        .handle("removePeer", ({ path }) =>
+          owner(
+            Effect.gen(function* () {
+              const removed = yield* busy(peer(path.id).Remove())
+              if (!removed) return yield* Effect.fail(noSuchPeer())
+              // Conversations stay: their threads keep their wire rows; these are the threads that lose their courier.
+              const threadsAffected = yield* messages.threadsOfPeer(path.id)
+              return { nodeDid: path.id, removed, threadsAffected }
+            })
+          )
+        )
+        .handle("listConversations", () => asOwner((beingId) => conversations.list(beingId)))
+        .handle("openConversation", ({ payload }) => asOwner((beingId) => conversations.open(beingId, payload)))
+        .handle("federatedThread", ({ path }) => asOwner((beingId) => conversations.thread(beingId, path.id)))
+        .handle("outbox", ({ urlParams }) => owner(messages.outbox(urlParams.kind ?? "post")))
+        // Requeue and drain, then collect from every verified peer, then ask this node's relay.
+        .handle("flush", () =>
+          owner(
+            Effect.gen(function* () {
+              yield* directoryClient.run()
+              const ran = yield* courier.flush()
+              const collected = yield* collector.run()
+              return { ...ran, collected, relayed: yield* relayClient.run() }
+            })
+          )
+        )
+        .handle("relayState", () => owner(relayClient.state()))
+        .handle("enrolRelay", () => owner(relayClient.enrol()))
+        .handle("me", () => Effect.flatMap(CurrentSession, (session) => ownIdentity(session.beingId)))
+        .handle("directoryStatus", () => owner(directoryClient.status()))
+        .handle("directoryRegister", () => owner(Effect.zipRight(directoryClient.register(), directoryClient.status())))
+        .handle("addPeerByHandle", ({ payload }) =>
+          owner(
+            Effect.gen(function* () {
+              const resolved = yield* directoryClient.resolve(payload.handle)
+              if ("refused" in resolved)
+                return yield* Effect.fail(new NotFound({ error: "handle_not_resolved", message: resolved.refused }))
+              if (resolved.node === documents.nodeDid) {
+                return yield* Effect.fail(
+                  new InvalidRequest({ error: "own_node", message: "That handle is listed by this node." })
+                )
+              }
+              return yield* busy(
+                peer(resolved.node).Add({
+                  endpoint: resolved.endpoint,
+                  name: payload.name ?? payload.handle,
+                  relay: null
+                })
+              ).pipe(
+                Effect.catchTag("PeerExists", () =>
+                  Effect.fail(
+                    new Conflict({ error: "peer_exists", message: "That node is a peer already; edit it or greet it." })
+                  )
+                )
+              )
+            })
+          )
+        )
+    )
+  })
+)
 
 const wireRoutes = HttpApiBuilder.group(apiOf(FederationWireApi), "federationWire", (handlers) =>
   Effect.gen(function* () {
@@ -134,7 +174,8 @@ const wireRoutes = HttpApiBuilder.group(apiOf(FederationWireApi), "federationWir
       .handle("relayCollect", ({ payload }) => relay.collect(payload))
       .handle("directoryRegistration", ({ payload }) => directory.register(payload))
       .handle("directoryResolve", ({ payload }) => directory.resolve(payload.handle))
-  }))
+  })
+)
 
 export const FederationHandlers = Layer.mergeAll(ownerRoutes, wireRoutes).pipe(
   Layer.provide(federationFeature),

@@ -11,14 +11,26 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { Handshake, PeerDirectory, type GreetingCheck } from "./contract/ports.ts"
-import { CURRENT_PROTOCOL, PeerGreeting, type DocumentCheck, type PeerHello, type SignedChallenge } from "./contract/wire.ts"
+import {
+  CURRENT_PROTOCOL,
+  PeerGreeting,
+  type DocumentCheck,
+  type PeerHello,
+  type SignedChallenge
+} from "./contract/wire.ts"
 import { NodeDocuments } from "./documents.ts"
 import { digestOf, verifiedBy } from "./wire/signed.ts"
 
 const decodeGreeting = Schema.decodeUnknownOption(PeerGreeting)
 
-const notVerified = (reason: string, accepted = false, check: DocumentCheck | null = null): GreetingCheck =>
-  ({ verified: false, accepted, reason, check, skewSeconds: null, claims: null })
+const notVerified = (reason: string, accepted = false, check: DocumentCheck | null = null): GreetingCheck => ({
+  verified: false,
+  accepted,
+  reason,
+  check,
+  skewSeconds: null,
+  claims: null
+})
 
 export const HandshakeLive = Layer.effect(
   Handshake,
@@ -28,7 +40,12 @@ export const HandshakeLive = Layer.effect(
       hello: (peerDid) =>
         Effect.gen(function* () {
           const challenge = yield* documents.challenge(peerDid)
-          const hello: PeerHello = { v: 1, protocol: CURRENT_PROTOCOL, descriptor: yield* documents.descriptor, challenge }
+          const hello: PeerHello = {
+            v: 1,
+            protocol: CURRENT_PROTOCOL,
+            descriptor: yield* documents.descriptor,
+            challenge
+          }
           return { hello, challenge }
         }),
       checkGreeting: ({ greeting, peerDid, challenge, at }) =>
@@ -37,23 +54,31 @@ export const HandshakeLive = Layer.effect(
           if (Option.isNone(decoded)) return notVerified("It did not answer with a greeting.")
           const { descriptor, attestation, accepted, reason } = decoded.value
           if (!accepted) return notVerified(`It did not accept this node: ${reason.slice(0, 200)}`)
-          if (descriptor === null || attestation === null) return notVerified("Its greeting carries no descriptor or attestation.", true)
+          if (descriptor === null || attestation === null)
+            return notVerified("Its greeting carries no descriptor or attestation.", true)
           if (descriptor.payload.did !== peerDid) {
             return notVerified(`It answered as another node (${descriptor.payload.did}), not the one added.`, true)
           }
           if (!verifiedBy(descriptor, peerDid)) return notVerified("Its descriptor is not signed by its did.", true)
           const expected = digestOf(challenge)
           const { payload } = attestation
-          const problem = payload.did !== peerDid
-            ? "Its attestation is signed for another node."
-            : payload.aud !== challenge.payload.did
-            ? "Its attestation is for another node than this one."
-            : payload.about !== expected
-            ? "Its attestation is not about this node's challenge."
-            : !verifiedBy(attestation, peerDid)
-            ? "Its attestation's signature does not hold."
-            : null
-          const check: DocumentCheck = { type: payload.type, signer: payload.did, digest: digestOf(attestation), valid: problem === null, reason: problem }
+          const problem =
+            payload.did !== peerDid
+              ? "Its attestation is signed for another node."
+              : payload.aud !== challenge.payload.did
+                ? "Its attestation is for another node than this one."
+                : payload.about !== expected
+                  ? "Its attestation is not about this node's challenge."
+                  : !verifiedBy(attestation, peerDid)
+                    ? "Its attestation's signature does not hold."
+                    : null
+          const check: DocumentCheck = {
+            type: payload.type,
+            signer: payload.did,
+            digest: digestOf(attestation),
+            valid: problem === null,
+            reason: problem
+          }
           if (problem !== null) return notVerified(problem, true, check)
           const issued = Date.parse(payload.issuedAt)
           return {
@@ -80,8 +105,15 @@ export class Greetings extends Effect.Service<Greetings>()("federation/Greetings
     const documents = yield* NodeDocuments
     const directory = yield* PeerDirectory
 
-    const refuse = (reason: string): PeerGreeting =>
-      ({ v: 1, protocol: CURRENT_PROTOCOL, descriptor: null, attestation: null, challenge: null, accepted: false, reason })
+    const refuse = (reason: string): PeerGreeting => ({
+      v: 1,
+      protocol: CURRENT_PROTOCOL,
+      descriptor: null,
+      attestation: null,
+      challenge: null,
+      accepted: false,
+      reason
+    })
 
     /** The answer to a hello; a stranger or a blocked node learns no more than that it was not accepted. */
     const answer = Effect.fn("federation.answerHello")(function* (hello: PeerHello) {

@@ -34,10 +34,13 @@ export class Identities extends Effect.Service<Identities>()("federation/Identit
       const stored = yield* keys.findNode()
       return pairOf(Option.getOrThrow(stored))
     })
-    const node: KeyPair = yield* Effect.flatMap(keys.findNode(), Option.match({
-      onSome: (stored) => Effect.sync(() => pairOf(stored)),
-      onNone: () => makeNodeKey
-    }))
+    const node: KeyPair = yield* Effect.flatMap(
+      keys.findNode(),
+      Option.match({
+        onSome: (stored) => Effect.sync(() => pairOf(stored)),
+        onNone: () => makeNodeKey
+      })
+    )
 
     const makeBeingKey = (beingId: string) => {
       const fresh = newKeyPair()
@@ -70,7 +73,11 @@ export class Identities extends Effect.Service<Identities>()("federation/Identit
     const beingOfDid = Effect.fn("federation.beingOfDid")(function* (did: string) {
       let found = yield* keys.findBeingByDid(did)
       if (Option.isNone(found) && (yield* backfill()) > 0) found = yield* keys.findBeingByDid(did)
-      return Option.map(found, (being) => ({ beingId: being.beingId ?? "", handle: being.handle, seed: being.kind === "seed" }))
+      return Option.map(found, (being) => ({
+        beingId: being.beingId ?? "",
+        handle: being.handle,
+        seed: being.kind === "seed"
+      }))
     })
 
     return { node, ofBeing, beingOfDid } as const

@@ -32,7 +32,11 @@ export const pinnedProfile = (
     const answer = yield* Effect.either(transport.get(url, path))
     if (answer._tag === "Left") return { refused: `The ${use.what} did not answer: ${answer.left.reason}` }
     const profile = decodeProfile(answer.right.json)
-    if (answer.right.status !== 200 || Option.isNone(profile) || !verifiedBy(profile.value, profile.value.payload.did)) {
+    if (
+      answer.right.status !== 200 ||
+      Option.isNone(profile) ||
+      !verifiedBy(profile.value, profile.value.payload.did)
+    ) {
       return { refused: `The ${use.what} did not answer with a signed capability profile.` }
     }
     const did = profile.value.payload.did

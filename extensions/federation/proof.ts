@@ -42,11 +42,21 @@ export class KeyProofs extends Effect.Service<KeyProofs>()("federation/KeyProofs
       const digests = request.challenges.map(digestOf)
       const fresh = request.challenges.every((challenge, i) => {
         const issued = Date.parse(challenge.payload.issuedAt)
-        return challenge.payload.did === prover && challenge.payload.aud === self && Math.abs(issued - now) <= FRESH_MS &&
+        return (
+          challenge.payload.did === prover &&
+          challenge.payload.aud === self &&
+          Math.abs(issued - now) <= FRESH_MS &&
           verifiedBy(challenge, prover)
+        )
       })
       const { payload } = request.attestation
-      if (!fresh || payload.did !== prover || payload.aud !== self || payload.about !== digests[0] || !verifiedBy(request.attestation, prover)) {
+      if (
+        !fresh ||
+        payload.did !== prover ||
+        payload.aud !== self ||
+        payload.about !== digests[0] ||
+        !verifiedBy(request.attestation, prover)
+      ) {
         return invalid
       }
       yield* used.sweep({ now: iso(now) })

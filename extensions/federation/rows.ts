@@ -25,9 +25,19 @@ const fresh = (parties: RowParties) => {
 }
 
 /** An outbound row, sealed at each attempt (protocol 2, the only one sent), queued and due now. */
-export const queuedRow = (parties: RowParties): FederatedMessage =>
-  ({ ...fresh(parties), direction: "out", sealed: true, state: "queued", nextAttemptAt: parties.at })
+export const queuedRow = (parties: RowParties): FederatedMessage => ({
+  ...fresh(parties),
+  direction: "out",
+  sealed: true,
+  state: "queued",
+  nextAttemptAt: parties.at
+})
 
 /** An inbound row deliver accepted; `sealed` false for a protocol-1 envelope. */
-export const receivedRow = (parties: RowParties, sealed: boolean): FederatedMessage =>
-  ({ ...fresh(parties), direction: "in", sealed, state: "received", nextAttemptAt: null })
+export const receivedRow = (parties: RowParties, sealed: boolean): FederatedMessage => ({
+  ...fresh(parties),
+  direction: "in",
+  sealed,
+  state: "received",
+  nextAttemptAt: null
+})

@@ -13,7 +13,8 @@ import { SoulService } from "../souls/contract/soul-service.ts"
 import { BeingRegistry } from "../accounts/contract/being-registry.ts"
 
 const HANDLE_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
-const seedHandle = () => `seed_${Array.from({ length: 10 }, () => HANDLE_ALPHABET[randomInt(HANDLE_ALPHABET.length)]).join("")}`
+const seedHandle = () =>
+  `seed_${Array.from({ length: 10 }, () => HANDLE_ALPHABET[randomInt(HANDLE_ALPHABET.length)]).join("")}`
 
 export const SeedBeingsLive = Layer.effect(
   SeedBeings,
@@ -22,7 +23,12 @@ export const SeedBeingsLive = Layer.effect(
     const keys = yield* KeysRepository
     const souls = yield* SoulService
 
-    const raise = Effect.fn("federation.raiseSeedBeing")(function* (input: { readonly did: string; readonly name: string; readonly handle: string | null; readonly at: string }) {
+    const raise = Effect.fn("federation.raiseSeedBeing")(function* (input: {
+      readonly did: string
+      readonly name: string
+      readonly handle: string | null
+      readonly at: string
+    }) {
       const known = yield* keys.findBeingByDid(input.did)
       if (Option.isSome(known) && known.value.beingId !== null) {
         // A did paired before and unpaired since: its being stayed, and comes back.
@@ -40,6 +46,12 @@ export const SeedBeingsLive = Layer.effect(
       return id
     })
 
-    return { raise, owner: Effect.map(beings.findOwner, Option.map((owner) => owner.id)) }
+    return {
+      raise,
+      owner: Effect.map(
+        beings.findOwner,
+        Option.map((owner) => owner.id)
+      )
+    }
   })
 ).pipe(Layer.provide(KeysRepository.Default))

@@ -34,6 +34,7 @@ export const checkSeedDocument = <P extends { readonly did: string; readonly aud
   if (Either.isLeft(decoded)) return { code: "malformed", reason: `The body is not a signed ${type} document.` }
   const document = decoded.right
   if (document.payload.aud !== nodeDid) return { code: "wrong_audience", reason: "The document is for another node." }
-  if (!verifiedBy(document, document.payload.did)) return { code: "bad_signature", reason: "The document is not signed by the did it names." }
+  if (!verifiedBy(document, document.payload.did))
+    return { code: "bad_signature", reason: "The document is not signed by the did it names." }
   return { payload: document.payload }
 }

@@ -32,7 +32,19 @@ const isoNow = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms).toISOStr
 
 /** A refusal before the seed's actor: nothing about any seed in it (seq 0, no nonce). */
 const early = (refusal: EarlyRefusal) =>
-  Effect.map(isoNow, (at): SeedReceipt => ({ accepted: false, code: refusal.code, reason: refusal.reason, basis: "none", seq: 0, nonce: null, at, result: null }))
+  Effect.map(
+    isoNow,
+    (at): SeedReceipt => ({
+      accepted: false,
+      code: refusal.code,
+      reason: refusal.reason,
+      basis: "none",
+      seq: 0,
+      nonce: null,
+      at,
+      result: null
+    })
+  )
 
 const ownerRoutes = HttpApiBuilder.group(apiOf(FederationSeedsApi), "federationSeeds", (handlers) =>
   Effect.gen(function* () {
@@ -44,30 +56,49 @@ const ownerRoutes = HttpApiBuilder.group(apiOf(FederationSeedsApi), "federationS
     return handlers
       .handle("listSeeds", () => owner(Effect.map(seeds.list(), (all) => all.map(pairingOf))))
       .handle("pairSeed", ({ payload }) =>
-        owner(Effect.gen(function* () {
-          if (payload.did === documents.nodeDid) {
-            return yield* Effect.fail(new InvalidRequest({ error: "own_node", message: "That did is this node's own." }))
-          }
-          return yield* busy(seed(payload.did).Pair({ name: payload.name, handle: payload.handle ?? null, grants: payload.grants ?? [] })).pipe(
-            Effect.catchTags({
-              SeedExists: () => Effect.fail(new Conflict({ error: "seed_exists", message: "That seed is paired already; edit it." })),
-              SeedBeingRefused: (refused) =>
-                Effect.fail(refused.error === "handle_taken"
-                  ? new Conflict({ error: "handle_taken", message: refused.message })
-                  : new InvalidRequest({ error: "did_taken", message: refused.message }))
-            })
-          )
-        })))
+        owner(
+          Effect.gen(function* () {
+            if (payload.did === documents.nodeDid) {
+              return yield* Effect.fail(
+                new InvalidRequest({ error: "own_node", message: "That did is this node's own." })
+              )
+            }
+            return yield* busy(
+              seed(payload.did).Pair({
+                name: payload.name,
+                handle: payload.handle ?? null,
+                grants: payload.grants ?? []
+              })
+            ).pipe(
+              Effect.catchTags({
+                SeedExists: () =>
+                  Effect.fail(new Conflict({ error: "seed_exists", message: "That seed is paired already; edit it." })),
+                SeedBeingRefused: (refused) =>
+                  Effect.fail(
+                    refused.error === "handle_taken"
+                      ? new Conflict({ error: "handle_taken", message: refused.message })
+                      : new InvalidRequest({ error: "did_taken", message: refused.message })
+                  )
+              })
+            )
+          })
+        )
+      )
       .handle("updateSeed", ({ path, payload }) =>
-        owner(busy(seed(path.id).Update(payload)).pipe(Effect.catchTag("SeedMissing", () => Effect.fail(noSuchSeed())))))
+        owner(busy(seed(path.id).Update(payload)).pipe(Effect.catchTag("SeedMissing", () => Effect.fail(noSuchSeed()))))
+      )
       .handle("removeSeed", ({ path }) =>
-        owner(Effect.gen(function* () {
-          if (Option.isNone(yield* seeds.find(path.id))) return yield* Effect.fail(noSuchSeed())
-          const beingId = yield* busy(seed(path.id).Remove())
-          if (beingId === null) return yield* Effect.fail(noSuchSeed())
-          return { did: path.id, removed: true, beingId }
-        })))
-  }))
+        owner(
+          Effect.gen(function* () {
+            if (Option.isNone(yield* seeds.find(path.id))) return yield* Effect.fail(noSuchSeed())
+            const beingId = yield* busy(seed(path.id).Remove())
+            if (beingId === null) return yield* Effect.fail(noSuchSeed())
+            return { did: path.id, removed: true, beingId }
+          })
+        )
+      )
+  })
+)
 
 const wireRoutes = HttpApiBuilder.group(apiOf(FederationSeedWireApi), "federationSeedWire", (handlers) =>
   Effect.gen(function* () {
@@ -76,36 +107,68 @@ const wireRoutes = HttpApiBuilder.group(apiOf(FederationSeedWireApi), "federatio
     const nodeDid = (yield* NodeDocuments).nodeDid
     const paired = (did: string) => Effect.map(seeds.find(did), Option.isSome)
     /** A busy actor is a refusal in the receipt too: these routes always answer 200. */
-    const orBusy = (self: Effect.Effect<SeedReceipt, { readonly _tag: "MailboxFull" } | { readonly _tag: "AlreadyProcessingMessage" } | { readonly _tag: "PersistenceError" }>) =>
-      self.pipe(Effect.catchAll((error) =>
-        error._tag === "MailboxFull" ? early({ code: "busy", reason: "This seed's actor is busy; try again in a moment." }) : Effect.die(error)))
+    const orBusy = (
+      self: Effect.Effect<
+        SeedReceipt,
+        | { readonly _tag: "MailboxFull" }
+        | { readonly _tag: "AlreadyProcessingMessage" }
+        | { readonly _tag: "PersistenceError" }
+      >
+    ) =>
+      self.pipe(
+        Effect.catchAll((error) =>
+          error._tag === "MailboxFull"
+            ? early({ code: "busy", reason: "This seed's actor is busy; try again in a moment." })
+            : Effect.die(error)
+        )
+      )
 
     return handlers
       .handle("knock", ({ payload }) =>
         Effect.gen(function* () {
-          const refused = (reason: string) => ({ v: 1 as const, protocol: SEED_PROTOCOL, node: nodeDid, nonce: null, seq: 0, grants: [], accepted: false, reason })
+          const refused = (reason: string) => ({
+            v: 1 as const,
+            protocol: SEED_PROTOCOL,
+            node: nodeDid,
+            nonce: null,
+            seq: 0,
+            grants: [],
+            accepted: false,
+            reason
+          })
           if (payload.protocol !== SEED_PROTOCOL) return refused(`This node speaks seed protocol ${SEED_PROTOCOL}.`)
           // Unpaired and blocked alike learn nothing: a knock is unsigned, so anyone may send it.
           if (!(yield* paired(payload.did))) return refused(UNPAIRED)
           const standing = yield* seed(payload.did).Knock().pipe(Effect.orDie)
           if (standing === null) return refused(UNPAIRED)
-          return { v: 1 as const, protocol: SEED_PROTOCOL, node: nodeDid, ...standing, accepted: true, reason: "Paired." }
-        }))
+          return {
+            v: 1 as const,
+            protocol: SEED_PROTOCOL,
+            node: nodeDid,
+            ...standing,
+            accepted: true,
+            reason: "Paired."
+          }
+        })
+      )
       .handle("beat", ({ payload }) =>
         Effect.gen(function* () {
           const checked = checkSeedDocument(SignedSeedBeat, "svc.seed.beat", payload, nodeDid)
           if ("code" in checked) return yield* early(checked)
           if (!(yield* paired(checked.payload.did))) return yield* early({ code: "unknown_seed", reason: UNPAIRED })
           return yield* orBusy(seed(checked.payload.did).Beat({ beat: checked.payload }))
-        }))
+        })
+      )
       .handle("act", ({ payload }) =>
         Effect.gen(function* () {
           const checked = checkSeedDocument(SignedSeedAct, "svc.seed.act", payload, nodeDid)
           if ("code" in checked) return yield* early(checked)
           if (!(yield* paired(checked.payload.did))) return yield* early({ code: "unknown_seed", reason: UNPAIRED })
           return yield* orBusy(seed(checked.payload.did).Act({ act: checked.payload }))
-        }))
-  }))
+        })
+      )
+  })
+)
 
 /** The seed actor with its beings; the bridge it acts through (the one modules use) comes from the node. */
 const seedFeature = SeedLive.pipe(Layer.provide(SeedBeingsLive))

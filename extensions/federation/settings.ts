@@ -18,18 +18,30 @@ const isHttpUrl = (url: string) => URL.canParse(url) && ["http:", "https:"].incl
 export const federationSettingsConfig = Config.all({
   maxDocumentBytes: Config.integer(MAX_DOCUMENT_BYTES_SETTING).pipe(
     Config.withDefault(DEFAULT_MAX_DOCUMENT_BYTES),
-    Config.validate({ message: `${MAX_DOCUMENT_BYTES_SETTING} must be a whole number of bytes, at least 4096`, validation: (n) => n >= 4096 })
+    Config.validate({
+      message: `${MAX_DOCUMENT_BYTES_SETTING} must be a whole number of bytes, at least 4096`,
+      validation: (n) => n >= 4096
+    })
   ),
   relayOn: flag("FEDERATION_RELAY"),
   relayMaxQueued: Config.integer("FEDERATION_RELAY_MAX_QUEUED").pipe(
     Config.withDefault(256),
-    Config.validate({ message: "FEDERATION_RELAY_MAX_QUEUED must be a whole number from 1 to 10000", validation: (n) => n >= 1 && n <= 10_000 })
+    Config.validate({
+      message: "FEDERATION_RELAY_MAX_QUEUED must be a whole number from 1 to 10000",
+      validation: (n) => n >= 1 && n <= 10_000
+    })
   ),
   relayEndpoint: optionalString("SVC_RELAY_ENDPOINT").pipe(
-    Config.validate({ message: "SVC_RELAY_ENDPOINT must be an http or https URL", validation: (url) => Option.isNone(url) || isHttpUrl(url.value) })
+    Config.validate({
+      message: "SVC_RELAY_ENDPOINT must be an http or https URL",
+      validation: (url) => Option.isNone(url) || isHttpUrl(url.value)
+    })
   ),
   directoryEndpoint: optionalString("DIRECTORY_ENDPOINT").pipe(
-    Config.validate({ message: "DIRECTORY_ENDPOINT must be an http or https URL", validation: (url) => Option.isNone(url) || isHttpUrl(url.value) })
+    Config.validate({
+      message: "DIRECTORY_ENDPOINT must be an http or https URL",
+      validation: (url) => Option.isNone(url) || isHttpUrl(url.value)
+    })
   ),
   directoryOn: flag("FEDERATION_DIRECTORY"),
   directoryRegistrationCredits: Config.integer("DIRECTORY_REGISTRATION_CREDITS").pipe(
@@ -43,6 +55,10 @@ export const federationSettingsConfig = Config.all({
 
 export type FederationSettingsShape = Config.Config.Success<typeof federationSettingsConfig>
 
-export class FederationSettings extends Context.Tag("federation/FederationSettings")<FederationSettings, FederationSettingsShape>() {
-  static readonly layer = (overrides?: Partial<FederationSettingsShape>) => settingsLayer(FederationSettings, federationSettingsConfig, overrides)
+export class FederationSettings extends Context.Tag("federation/FederationSettings")<
+  FederationSettings,
+  FederationSettingsShape
+>() {
+  static readonly layer = (overrides?: Partial<FederationSettingsShape>) =>
+    settingsLayer(FederationSettings, federationSettingsConfig, overrides)
 }

@@ -27,19 +27,38 @@ export class SquarePosts extends Effect.Service<SquarePosts>()("federation/Squar
     const directory = yield* PeerDirectory
 
     /** One outbound row per peer for the signed document, due at once. */
-    const queue = (kind: "post" | "retraction", postId: string, author: BeingIdentity, signed: SignedPost | SignedRetraction, peerDids: ReadonlyArray<string>) =>
+    const queue = (
+      kind: "post" | "retraction",
+      postId: string,
+      author: BeingIdentity,
+      signed: SignedPost | SignedRetraction,
+      peerDids: ReadonlyArray<string>
+    ) =>
       Effect.gen(function* () {
         const digest = digestOf(signed)
         const passport = yield* documents.passport(author)
         const at = yield* nowIso
-        yield* Effect.forEach(peerDids, (peerDid) =>
-          Effect.gen(function* () {
-            yield* messages.insert({
-              row: queuedRow({ kind, threadId: null, messageId: postId, peerDid, authorDid: author.did, audienceDid: peerDid, digest, at }),
-              document: { message: signed, passport, attestation: yield* documents.attestation(peerDid, digest) },
-              localMessageId: null
-            })
-          }), { discard: true })
+        yield* Effect.forEach(
+          peerDids,
+          (peerDid) =>
+            Effect.gen(function* () {
+              yield* messages.insert({
+                row: queuedRow({
+                  kind,
+                  threadId: null,
+                  messageId: postId,
+                  peerDid,
+                  authorDid: author.did,
+                  audienceDid: peerDid,
+                  digest,
+                  at
+                }),
+                document: { message: signed, passport, attestation: yield* documents.attestation(peerDid, digest) },
+                localMessageId: null
+              })
+            }),
+          { discard: true }
+        )
       })
 
     /** A post written on this node's square: queued for every peer the owner publishes to. */
@@ -48,16 +67,25 @@ export class SquarePosts extends Effect.Service<SquarePosts>()("federation/Squar
       if (peers.length === 0) return
       const author = yield* identities.ofBeing(post.authorId)
       if (Option.isNone(author)) return
-      const signed = signPayload({
-        v: 1 as const,
-        type: "svc.post" as const,
-        did: author.value.did as Did,
-        id: post.id,
-        name: post.authorName.slice(0, 80),
-        body: post.content.slice(0, MAX_POST_BODY),
-        at: post.createdAt
-      }, author.value.secretKey)
-      yield* queue("post", post.id, author.value, signed, peers.map((peer) => peer.nodeDid))
+      const signed = signPayload(
+        {
+          v: 1 as const,
+          type: "svc.post" as const,
+          did: author.value.did as Did,
+          id: post.id,
+          name: post.authorName.slice(0, 80),
+          body: post.content.slice(0, MAX_POST_BODY),
+          at: post.createdAt
+        },
+        author.value.secretKey
+      )
+      yield* queue(
+        "post",
+        post.id,
+        author.value,
+        signed,
+        peers.map((peer) => peer.nodeDid)
+      )
     })
 
     /** A post hidden or deleted here: withdrawn where it still waits, and retracted from every peer it was queued for. */
@@ -72,9 +100,14 @@ export class SquarePosts extends Effect.Service<SquarePosts>()("federation/Squar
       // The author is gone (and its key with it): nobody can sign a retraction any more.
       if (Option.isNone(author)) return
       // A deleted peer gets nothing more; a blocked one keeps the row waiting, as the courier does.
-      const known = yield* Effect.filter([...new Set(rows.map((row) => row.peerDid))], (peerDid) => Effect.map(directory.find(peerDid), Option.isSome))
+      const known = yield* Effect.filter([...new Set(rows.map((row) => row.peerDid))], (peerDid) =>
+        Effect.map(directory.find(peerDid), Option.isSome)
+      )
       if (known.length === 0) return
-      const signed = signPayload({ v: 1 as const, type: "svc.retraction" as const, did: author.value.did as Did, id: postId, at }, author.value.secretKey)
+      const signed = signPayload(
+        { v: 1 as const, type: "svc.retraction" as const, did: author.value.did as Did, id: postId, at },
+        author.value.secretKey
+      )
       yield* queue("retraction", postId, author.value, signed, known)
     })
 

@@ -23,7 +23,10 @@ export const PeerTransportLive = Layer.sync(PeerTransport, () => {
         outbound({
           url: `${endpoint.replace(/\/+$/, "")}${path}`,
           method: body === null ? "GET" : "POST",
-          headers: body === null ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
+          headers:
+            body === null
+              ? { accept: "application/json" }
+              : { "content-type": "application/json", accept: "application/json" },
           ...(body === null ? {} : { body: new TextEncoder().encode(JSON.stringify(body.json)) }),
           maxBytes: MAX_ANSWER_BYTES,
           timeoutMs: TIMEOUT_MS,
@@ -33,14 +36,23 @@ export const PeerTransportLive = Layer.sync(PeerTransport, () => {
       catch: (error) => new PeerUnreachable({ reason: error instanceof Error ? error.message : String(error) })
     }).pipe(
       Effect.flatMap((answer) => {
-        if (answer.truncated) return Effect.fail(new PeerUnreachable({ reason: `Its answer is larger than ${MAX_ANSWER_BYTES} bytes.` }))
+        if (answer.truncated)
+          return Effect.fail(new PeerUnreachable({ reason: `Its answer is larger than ${MAX_ANSWER_BYTES} bytes.` }))
         try {
-          return Effect.succeed({ status: answer.status, json: JSON.parse(new TextDecoder().decode(answer.body)) as unknown })
+          return Effect.succeed({
+            status: answer.status,
+            json: JSON.parse(new TextDecoder().decode(answer.body)) as unknown
+          })
         } catch {
-          return Effect.fail(new PeerUnreachable({ reason: `It answered HTTP ${answer.status} with something that is not JSON.` }))
+          return Effect.fail(
+            new PeerUnreachable({ reason: `It answered HTTP ${answer.status} with something that is not JSON.` })
+          )
         }
       }),
       Effect.withSpan(body === null ? "federation.get" : "federation.post")
     )
-  return { post: (endpoint, path, json) => call(endpoint, path, { json }), get: (endpoint, path) => call(endpoint, path, null) }
+  return {
+    post: (endpoint, path, json) => call(endpoint, path, { json }),
+    get: (endpoint, path) => call(endpoint, path, null)
+  }
 })

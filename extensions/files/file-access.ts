@@ -59,9 +59,13 @@ const fileFailure = (error: unknown, path: string): InvalidRequest | NotFound =>
   const described = describeFileError(error, path)
   if (/does not exist|is not a folder \(a part of it is a file\)/.test(described.message)) return notFound
   if (/is a folder, not a file|is not a regular file/.test(described.message)) {
-    return new InvalidRequest({ error: "not_a_file", message: `${described.message} Only regular files are read or downloaded.` })
+    return new InvalidRequest({
+      error: "not_a_file",
+      message: `${described.message} Only regular files are read or downloaded.`
+    })
   }
-  if (/is a file, not a folder/.test(described.message)) return new InvalidRequest({ error: "not_a_folder", message: described.message })
+  if (/is a file, not a folder/.test(described.message))
+    return new InvalidRequest({ error: "not_a_folder", message: described.message })
   return new InvalidRequest({ error: "invalid_path", message: described.message })
 }
 
@@ -71,7 +75,8 @@ const onDisk = <A>(path: string, work: (signal: AbortSignal) => Promise<A>) =>
     Effect.catchAll((error) =>
       error instanceof FileRootError || typeof (error as NodeJS.ErrnoException | undefined)?.code === "string"
         ? Effect.fail(fileFailure(error, path))
-        : Effect.die(error))
+        : Effect.die(error)
+    )
   )
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code === "ENOENT"
@@ -95,7 +100,12 @@ export class FileAccess extends Effect.Service<FileAccess>()("files/FileAccess",
       Effect.flatMap(store.project(projectId), (project) =>
         project === null || project.ownerId !== caller.beingId
           ? Effect.fail(new NotFound({ message: "There is no such project among yours." }))
-          : Effect.succeed<ScopeRoot>({ scope: "project", projectId, folder: fileRootFor(settings, caller.beingId, projectId) }))
+          : Effect.succeed<ScopeRoot>({
+              scope: "project",
+              projectId,
+              folder: fileRootFor(settings, caller.beingId, projectId)
+            })
+      )
 
     /** The owner's folder, when FILES_ROOT names one. */
     const userRoot: Option.Option<ScopeRoot> = Option.map(filesSettings.filesRoot, (dir) => ({
@@ -114,7 +124,8 @@ export class FileAccess extends Effect.Service<FileAccess>()("files/FileAccess",
           case "upload":
             return uploads(caller)
           case "project":
-            if (projectId === undefined) return yield* new InvalidRequest({ message: "Scope project needs a projectId." })
+            if (projectId === undefined)
+              return yield* new InvalidRequest({ message: "Scope project needs a projectId." })
             return yield* projectRoot(caller, projectId)
           case "user":
             if (!caller.isOwner) return yield* new Forbidden({ message: "The user scope is the owner's own folder." })
@@ -141,7 +152,8 @@ export class FileAccess extends Effect.Service<FileAccess>()("files/FileAccess",
       const paths = entries.filter((entry) => entry.scope === "user" && !entry.isDir).map((entry) => entry.path)
       if (paths.length === 0) return Effect.succeed(entries)
       return Effect.map(summaries.of(caller.beingId, paths), (found) =>
-        entries.map((entry) => entry.scope === "user" ? { ...entry, summary: found.get(entry.path) ?? null } : entry))
+        entries.map((entry) => (entry.scope === "user" ? { ...entry, summary: found.get(entry.path) ?? null } : entry))
+      )
     }
 
     const list = Effect.fn("files.list")(function* (
@@ -159,7 +171,8 @@ export class FileAccess extends Effect.Service<FileAccess>()("files/FileAccess",
           throw error
         })
         if (info === null) return []
-        if (!info.isDirectory()) throw new FileRootError(`${folder.path} is a file, not a folder: list its folder instead.`)
+        if (!info.isDirectory())
+          throw new FileRootError(`${folder.path} is a file, not a folder: list its folder instead.`)
         const entries: Array<FileEntry> = []
         for await (const entry of walk(root.folder, folder, { recursive: false, includeHidden: false, signal })) {
           if (entries.length === MAX_LIST_ENTRIES) break
@@ -175,11 +188,13 @@ export class FileAccess extends Effect.Service<FileAccess>()("files/FileAccess",
       const projects = yield* store.listByOwner(caller.beingId)
       const roots: Array<ScopeRoot> = [
         uploads(caller),
-        ...projects.map((project): ScopeRoot => ({
-          scope: "project",
-          projectId: project.id,
-          folder: fileRootFor(settings, caller.beingId, project.id)
-        })),
+        ...projects.map(
+          (project): ScopeRoot => ({
+            scope: "project",
+            projectId: project.id,
+            folder: fileRootFor(settings, caller.beingId, project.id)
+          })
+        ),
         ...(caller.isOwner ? Option.toArray(userRoot) : [])
       ]
       const needle = query.toLowerCase()
@@ -208,12 +223,16 @@ export class FileAccess extends Effect.Service<FileAccess>()("files/FileAccess",
      */
     const open = Effect.fn("files.open")(function* (caller: Caller, id: string) {
       const ref = decodeFileId(id)
-      if (ref === null) return yield* new InvalidRequest({ message: "That is not a file id: take one from a listing or a search." })
-      const root = ref.scope === "upload"
-        ? uploads(caller)
-        : ref.scope === "project"
-        ? yield* Effect.mapError(projectRoot(caller, ref.projectId!), () => notFound)
-        : caller.isOwner ? Option.getOrNull(userRoot) : null
+      if (ref === null)
+        return yield* new InvalidRequest({ message: "That is not a file id: take one from a listing or a search." })
+      const root =
+        ref.scope === "upload"
+          ? uploads(caller)
+          : ref.scope === "project"
+            ? yield* Effect.mapError(projectRoot(caller, ref.projectId!), () => notFound)
+            : caller.isOwner
+              ? Option.getOrNull(userRoot)
+              : null
       if (root === null) return yield* notFound
       return yield* onDisk(ref.path, async (): Promise<OpenedFile> => {
         const file = await root.folder.resolve(ref.path)
@@ -244,7 +263,9 @@ export class FileAccess extends Effect.Service<FileAccess>()("files/FileAccess",
       }
       const mime = mimeOf(file.name)
       const text = bytes.includes(0) ? null : decodeUtf8(bytes)
-      return (text === null ? { base64: bytes.toString("base64"), mime } : { content: text, mime }) satisfies FileContent
+      return (
+        text === null ? { base64: bytes.toString("base64"), mime } : { content: text, mime }
+      ) satisfies FileContent
     })
 
     return { rootOf, list, search, open, read, uploads } as const

@@ -45,30 +45,33 @@ const drained = async (outgoing: ServerResponse, signal: AbortSignal) => {
 
 /** Bytes `start`..`end` (inclusive) of the open file; the handle is closed however it ends. */
 export const fileBody = (handle: FileHandle, start: number, end: number) =>
-  selfSendingBody({ discard: () => handle.close(), sendTo: async (outgoing, signal) => {
-    try {
-      let position = start
-      while (position <= end) {
-        signal.throwIfAborted()
-        const buffer = take()
-        const { bytesRead } = await handle.read(buffer, 0, Math.min(BUFFER_BYTES, end - position + 1), position)
-        if (bytesRead === 0) {
-          giveBack(buffer)
-          throw new Error("the file became shorter while it was being sent")
+  selfSendingBody({
+    discard: () => handle.close(),
+    sendTo: async (outgoing, signal) => {
+      try {
+        let position = start
+        while (position <= end) {
+          signal.throwIfAborted()
+          const buffer = take()
+          const { bytesRead } = await handle.read(buffer, 0, Math.min(BUFFER_BYTES, end - position + 1), position)
+          if (bytesRead === 0) {
+            giveBack(buffer)
+            throw new Error("the file became shorter while it was being sent")
+          }
+          position += bytesRead
+          outgoing.write(buffer.subarray(0, bytesRead), (error) => {
+            // Only once Node is done with the bytes may the buffer be read into again.
+            if (error === null || error === undefined) giveBack(buffer)
+          })
+          if (outgoing.writableLength >= 2 * BUFFER_BYTES) await drained(outgoing, signal)
         }
-        position += bytesRead
-        outgoing.write(buffer.subarray(0, bytesRead), (error) => {
-          // Only once Node is done with the bytes may the buffer be read into again.
-          if (error === null || error === undefined) giveBack(buffer)
-        })
-        if (outgoing.writableLength >= 2 * BUFFER_BYTES) await drained(outgoing, signal)
+        outgoing.end()
+      } catch (error) {
+        // The length promised in the headers cannot be kept: the connection must not be reused.
+        outgoing.destroy()
+        throw error
+      } finally {
+        await handle.close()
       }
-      outgoing.end()
-    } catch (error) {
-      // The length promised in the headers cannot be kept: the connection must not be reused.
-      outgoing.destroy()
-      throw error
-    } finally {
-      await handle.close()
     }
-  } })
+  })

@@ -15,8 +15,10 @@ export interface FileRef {
 }
 
 export const encodeFileId = (ref: FileRef): string =>
-  Buffer.from(ref.scope === "project" ? `project:${ref.projectId}:${ref.path}` : `${ref.scope}:${ref.path}`, "utf8")
-    .toString("base64url")
+  Buffer.from(
+    ref.scope === "project" ? `project:${ref.projectId}:${ref.path}` : `${ref.scope}:${ref.path}`,
+    "utf8"
+  ).toString("base64url")
 
 /** The reference an id carries; null for anything no listing could have given. */
 export const decodeFileId = (id: string): FileRef | null => {
@@ -29,5 +31,7 @@ export const decodeFileId = (id: string): FileRef | null => {
   if (scope !== "project") return null
   const second = rest.indexOf(":")
   const projectId = rest.slice(0, second)
-  return second > 0 && /^[A-Za-z0-9_-]{1,128}$/.test(projectId) ? { scope, projectId, path: rest.slice(second + 1) } : null
+  return second > 0 && /^[A-Za-z0-9_-]{1,128}$/.test(projectId)
+    ? { scope, projectId, path: rest.slice(second + 1) }
+    : null
 }

@@ -44,7 +44,11 @@ export interface ServedFile {
 type RequestHeaders = Readonly<Record<string, string | undefined>>
 
 /** The entity tags of an If-Match or If-None-Match list. */
-const tagList = (header: string) => header.split(",").map((tag) => tag.trim()).filter((tag) => tag !== "")
+const tagList = (header: string) =>
+  header
+    .split(",")
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== "")
 
 const strongMatch = (header: string, tag: string) => header.trim() === "*" || tagList(header).includes(tag)
 
@@ -67,7 +71,7 @@ const preconditionFailed = (request: RequestHeaders, tag: string, stats: Stats) 
 const ifRangeHolds = (request: RequestHeaders, tag: string, stats: Stats) => {
   const ifRange = request["if-range"]
   if (ifRange === undefined) return true
-  if (ifRange.includes("\"")) return ifRange.trim() === tag
+  if (ifRange.includes('"')) return ifRange.trim() === tag
   const date = httpDate(ifRange)
   return date !== null && Math.floor(date / 1000) === modifiedSeconds(stats)
 }
@@ -75,7 +79,11 @@ const ifRangeHolds = (request: RequestHeaders, tag: string, stats: Stats) => {
 const errorBody = (error: string, message: string) => JSON.stringify({ error, message })
 
 /** The answer to one request for one file. */
-export const fileResponse = (method: string, request: RequestHeaders, file: ServedFile): HttpServerResponse.HttpServerResponse => {
+export const fileResponse = (
+  method: string,
+  request: RequestHeaders,
+  file: ServedFile
+): HttpServerResponse.HttpServerResponse => {
   const size = file.stats.size
   const tag = etag(file.stats, { weak: false })
   const validators = {
@@ -95,7 +103,11 @@ export const fileResponse = (method: string, request: RequestHeaders, file: Serv
   }
 
   if (preconditionFailed(request, tag, file.stats)) {
-    return without(412, {}, errorBody("precondition_failed", "The file has changed since the version your request names."))
+    return without(
+      412,
+      {},
+      errorBody("precondition_failed", "The file has changed since the version your request names.")
+    )
   }
   // Without the request's Cache-Control: `no-cache` there speaks to caches, not to the origin
   // (RFC 9111 §5.2.1.4), and fetch() adds it to every request carrying a validator; nginx ignores it too.
@@ -109,7 +121,11 @@ export const fileResponse = (method: string, request: RequestHeaders, file: Serv
   if (range !== undefined && /^ *bytes=/.test(range) && ifRangeHolds(request, tag, file.stats)) {
     const ranges = rangeParser(size, range, { combine: true })
     if (ranges === -1) {
-      return without(416, { "content-range": `bytes */${size}` }, errorBody("range_not_satisfiable", `The file is ${size} bytes long; no range asked for lies inside it.`))
+      return without(
+        416,
+        { "content-range": `bytes */${size}` },
+        errorBody("range_not_satisfiable", `The file is ${size} bytes long; no range asked for lies inside it.`)
+      )
     }
     if (ranges !== -2 && ranges.type === "bytes" && ranges.length === 1) {
       start = ranges[0]!.start

@@ -23,17 +23,27 @@ export const FilesHandlers = HttpApiBuilder.group(apiOf(FilesApi), "files", (han
   Effect.gen(function* () {
     const access = yield* FileAccess
     const uploads = yield* FileUploads
-    return handlers
-      .handle("list", ({ urlParams }) => Effect.flatMap(CurrentSession, (caller) => access.list(caller, urlParams)))
-      .handle("search", ({ urlParams }) => Effect.flatMap(CurrentSession, (caller) => access.search(caller, urlParams.q)))
-      .handle("read", ({ urlParams }) => Effect.flatMap(CurrentSession, (caller) => access.read(caller, urlParams.id)))
-      // Raw: the body is multipart, streamed by the service rather than decoded by the contract.
-      .handleRaw("upload", ({ request }) =>
-        Effect.flatMap(CurrentSession, (caller) => uploads.upload(caller, NodeHttpServerRequest.toIncomingMessage(request))).pipe(
-          // Answered with Connection: close: the rest of an oversize body is never read.
-          Effect.catchTag("PayloadTooLarge", (error) =>
-            Effect.succeed(refusal(413, { error: error.error, message: error.message, details: error.details })))
-        ))
+    return (
+      handlers
+        .handle("list", ({ urlParams }) => Effect.flatMap(CurrentSession, (caller) => access.list(caller, urlParams)))
+        .handle("search", ({ urlParams }) =>
+          Effect.flatMap(CurrentSession, (caller) => access.search(caller, urlParams.q))
+        )
+        .handle("read", ({ urlParams }) =>
+          Effect.flatMap(CurrentSession, (caller) => access.read(caller, urlParams.id))
+        )
+        // Raw: the body is multipart, streamed by the service rather than decoded by the contract.
+        .handleRaw("upload", ({ request }) =>
+          Effect.flatMap(CurrentSession, (caller) =>
+            uploads.upload(caller, NodeHttpServerRequest.toIncomingMessage(request))
+          ).pipe(
+            // Answered with Connection: close: the rest of an oversize body is never read.
+            Effect.catchTag("PayloadTooLarge", (error) =>
+              Effect.succeed(refusal(413, { error: error.error, message: error.message, details: error.details }))
+            )
+          )
+        )
+    )
   })
 ).pipe(Layer.provide(Layer.mergeAll(FileAccess.Default, FileUploads.Default)))
 
@@ -48,5 +58,7 @@ export const fileRoutesLayer = Layer.unwrapEffect(
         router.head(`${PROJECT_FILES_PREFIX}*`, Effect.provide(serveProjectFile, context)),
         router.get(THREE_PATH, serveThree),
         router.head(THREE_PATH, serveThree)
-      ])))
+      ])
+    )
+  )
 ).pipe(Layer.provide(FileAccess.Default))

@@ -10,7 +10,10 @@ const Input = Schema.Struct({
   path: withDefault(Schema.String.annotations({ description: "A folder relative to the root; '' is the root." }), ""),
   recursive: withDefault(Schema.Boolean, false),
   maxEntries: withDefault(Schema.Int.pipe(Schema.between(1, 5000)), 500),
-  includeHidden: withDefault(Schema.Boolean.annotations({ description: "Include dotfiles (build and VCS noise stays hidden)." }), false)
+  includeHidden: withDefault(
+    Schema.Boolean.annotations({ description: "Include dotfiles (build and VCS noise stays hidden)." }),
+    false
+  )
 })
 
 const Entry = Schema.Struct({
@@ -30,7 +33,8 @@ const Output = Schema.Struct({
 })
 
 export const list = defineSkill({
-  description: "List the files and folders under a folder of the file root (the project's workspace, or your uploads): " +
+  description:
+    "List the files and folders under a folder of the file root (the project's workspace, or your uploads): " +
     "depth-first, folders before files, alphabetical.",
   input: Input,
   output: Output,
@@ -48,7 +52,11 @@ export const list = defineSkill({
     const entries: Array<typeof Entry.Type> = []
     let truncated = false
     try {
-      for await (const entry of walk(root, folder, { recursive: input.recursive, includeHidden: input.includeHidden, signal: context.signal })) {
+      for await (const entry of walk(root, folder, {
+        recursive: input.recursive,
+        includeHidden: input.includeHidden,
+        signal: context.signal
+      })) {
         if (entries.length === input.maxEntries) {
           truncated = true
           break

@@ -33,7 +33,10 @@ export type PdfMarkdown = {
 }
 
 // pdfjs loads the 14 standard faces from files; without them it warns on every text PDF.
-const standardFontDataUrl = join(dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts/")
+const standardFontDataUrl = join(
+  dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")),
+  "standard_fonts/"
+)
 
 type Pdfjs = typeof import("pdfjs-dist/legacy/build/pdf.mjs")
 let pdfjs: Promise<Pdfjs> | undefined
@@ -41,7 +44,12 @@ let pdfjs: Promise<Pdfjs> | undefined
 const loadPdfjs = () => (pdfjs ??= import("pdfjs-dist/legacy/build/pdf.mjs"))
 
 export const isPdf = (bytes: Uint8Array) =>
-  bytes.length >= 5 && bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46 && bytes[4] === 0x2d
+  bytes.length >= 5 &&
+  bytes[0] === 0x25 &&
+  bytes[1] === 0x50 &&
+  bytes[2] === 0x44 &&
+  bytes[3] === 0x46 &&
+  bytes[4] === 0x2d
 
 type PdfPage = Awaited<ReturnType<Awaited<ReturnType<Pdfjs["getDocument"]>["promise"]>["getPage"]>>
 
@@ -71,7 +79,8 @@ const renderPng = async (page: PdfPage) => {
 const unreadableNote = (page: number, why: string) => `_[Page ${page} has no text layer and ${why}.]_`
 
 export const pdfToMarkdown = async (bytes: Uint8Array, readImage: ReadPageImage): Promise<PdfMarkdown> => {
-  if (bytes.length > MAX_PDF_BYTES) throw new PdfUnreadable(`The PDF is ${bytes.length} bytes; at most ${MAX_PDF_BYTES} are parsed.`)
+  if (bytes.length > MAX_PDF_BYTES)
+    throw new PdfUnreadable(`The PDF is ${bytes.length} bytes; at most ${MAX_PDF_BYTES} are parsed.`)
   if (!isPdf(bytes)) throw new PdfUnreadable("The file is not a PDF: it does not start with %PDF-.")
   const { getDocument } = await loadPdfjs()
   // pdfjs takes the buffer over (detaches it): hand it a copy so the caller's bytes stay whole.
@@ -104,7 +113,8 @@ export const pdfToMarkdown = async (bytes: Uint8Array, readImage: ReadPageImage)
         page.cleanup()
       }
     }
-    if (total > MAX_PDF_PAGES) parts.push(`_[Pages ${MAX_PDF_PAGES + 1} to ${total} were not read: at most ${MAX_PDF_PAGES} pages are.]_`)
+    if (total > MAX_PDF_PAGES)
+      parts.push(`_[Pages ${MAX_PDF_PAGES + 1} to ${total} were not read: at most ${MAX_PDF_PAGES} pages are.]_`)
     return { markdown: parts.join("\n\n"), pages: total, ocrPages }
   } finally {
     await task.destroy()

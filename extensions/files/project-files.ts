@@ -36,10 +36,15 @@ export const serveProjectFile = Effect.gen(function* () {
   if (Option.isNone(caller)) return unauthorized
 
   const segments = decodeSegments(request.url.split("?")[0]!.slice(PROJECT_FILES_PREFIX.length))
-  if (segments === null) return yield* new InvalidRequest({ error: "invalid_path", message: "The path is not valid URL encoding." })
+  if (segments === null)
+    return yield* new InvalidRequest({ error: "invalid_path", message: "The path is not valid URL encoding." })
   const [projectId = "", ...rest] = segments
-  if (!/^[A-Za-z0-9_-]{1,128}$/.test(projectId)) return yield* new NotFound({ message: "There is no such file in your files." })
-  const file = yield* (yield* FileAccess).open(caller.value, encodeFileId({ scope: "project", projectId, path: rest.join("/") }))
+  if (!/^[A-Za-z0-9_-]{1,128}$/.test(projectId))
+    return yield* new NotFound({ message: "There is no such file in your files." })
+  const file = yield* (yield* FileAccess).open(
+    caller.value,
+    encodeFileId({ scope: "project", projectId, path: rest.join("/") })
+  )
   return fileResponse(request.method, request.headers, {
     ...file,
     contentType: contentTypeOf(file.name),

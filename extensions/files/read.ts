@@ -55,15 +55,29 @@ export const read = defineSkill({
       try {
         const info = await handle.stat()
         if (input.encoding === "utf8" && mimeOf(file.path) === "application/pdf") {
-          if (info.size > MAX_PDF_BYTES) throw new FileRootError(`${file.path} is ${info.size} bytes; a PDF is read as markdown up to ${MAX_PDF_BYTES}.`)
+          if (info.size > MAX_PDF_BYTES)
+            throw new FileRootError(
+              `${file.path} is ${info.size} bytes; a PDF is read as markdown up to ${MAX_PDF_BYTES}.`
+            )
           const ocr = context.adapters.llm?.ocr
-          const readImage: ReadPageImage = ocr === undefined ? async () => null : (png) => ocr({ png, signal: context.signal })
-          const { markdown } = await pdfToMarkdown(new Uint8Array(await handle.readFile()), readImage).catch((error: unknown) => {
-            throw error instanceof PdfUnreadable ? new FileRootError(`${file.path}: ${error.message}`) : error
-          })
+          const readImage: ReadPageImage =
+            ocr === undefined ? async () => null : (png) => ocr({ png, signal: context.signal })
+          const { markdown } = await pdfToMarkdown(new Uint8Array(await handle.readFile()), readImage).catch(
+            (error: unknown) => {
+              throw error instanceof PdfUnreadable ? new FileRootError(`${file.path}: ${error.message}`) : error
+            }
+          )
           const bytes = Buffer.from(markdown, "utf8")
           const cut = bytes.subarray(0, utf8Boundary(bytes, Math.min(bytes.length, input.maxBytes)))
-          return { path: file.path, content: cut.toString("utf8"), encoding: "utf8" as const, size: info.size, mime: "application/pdf", truncated: cut.length < bytes.length, converted: "markdown" as const }
+          return {
+            path: file.path,
+            content: cut.toString("utf8"),
+            encoding: "utf8" as const,
+            size: info.size,
+            mime: "application/pdf",
+            truncated: cut.length < bytes.length,
+            converted: "markdown" as const
+          }
         }
         const wanted = Math.min(info.size, input.maxBytes)
         const buffer = Buffer.alloc(wanted)

@@ -28,7 +28,8 @@ const Match = Schema.Struct({
 const Output = Schema.Struct({ matches: Schema.Array(Match), truncated: Schema.Boolean })
 
 export const search = defineSkill({
-  description: "Find the lines containing some text (case-insensitive) in the text files under a folder of the file root.",
+  description:
+    "Find the lines containing some text (case-insensitive) in the text files under a folder of the file root.",
   input: Input,
   output: Output,
   run: async (input, context) => {

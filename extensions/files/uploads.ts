@@ -43,7 +43,10 @@ type Parsed =
 const fileNameOf = (filename: string): string | null => {
   const name = filename.slice(Math.max(filename.lastIndexOf("/"), filename.lastIndexOf("\\")) + 1)
   // eslint-disable-next-line no-control-regex
-  const usable = name !== "" && !name.startsWith(".") && !/[\u0000-\u001f\u007f]/.test(name) &&
+  const usable =
+    name !== "" &&
+    !name.startsWith(".") &&
+    !/[\u0000-\u001f\u007f]/.test(name) &&
     Buffer.byteLength(name) <= MAX_NAME_BYTES
   return usable ? name : null
 }
@@ -51,7 +54,8 @@ const fileNameOf = (filename: string): string | null => {
 const invalidName = (filename: string) =>
   new InvalidRequest({
     error: "invalid_filename",
-    message: `"${filename.slice(0, 200)}" cannot name a file: give each file a name of at most ${MAX_NAME_BYTES} bytes, ` +
+    message:
+      `"${filename.slice(0, 200)}" cannot name a file: give each file a name of at most ${MAX_NAME_BYTES} bytes, ` +
       "not starting with a dot, without control characters."
   })
 
@@ -87,19 +91,26 @@ const readParts = (source: IncomingMessage, staging: string, limit: number) =>
       // Every part's file is complete (or failed) before the staging folder is placed or removed.
       void Promise.allSettled(writes).then((outcomes) => {
         const failed = outcomes.find((outcome) => outcome.status === "rejected")
-        resolve(result._tag === "Read" && failed !== undefined
-          ? { _tag: "Refused", error: new InvalidRequest({ message: "The upload was cut off before its files were complete." }) }
-          : result)
+        resolve(
+          result._tag === "Read" && failed !== undefined
+            ? {
+                _tag: "Refused",
+                error: new InvalidRequest({ message: "The upload was cut off before its files were complete." })
+              }
+            : result
+        )
       })
     }
     const refuse = (error: InvalidRequest | PayloadTooLarge) => finish({ _tag: "Refused", error })
     const count = (chunk: Buffer) => {
       received += chunk.length
       if (received > limit) {
-        refuse(new PayloadTooLarge({
-          message: `The upload is larger than this node takes (at most ${limit} bytes in one request).`,
-          details: { limitBytes: limit }
-        }))
+        refuse(
+          new PayloadTooLarge({
+            message: `The upload is larger than this node takes (at most ${limit} bytes in one request).`,
+            details: { limitBytes: limit }
+          })
+        )
       }
     }
 
@@ -125,11 +136,15 @@ const readParts = (source: IncomingMessage, staging: string, limit: number) =>
     })
     parser.on("field", (field, value, info) => {
       if (field !== PATH_FIELD) return
-      if (info.valueTruncated) return refuse(new InvalidRequest({ error: "invalid_path", message: "The path field is too long." }))
+      if (info.valueTruncated)
+        return refuse(new InvalidRequest({ error: "invalid_path", message: "The path field is too long." }))
       path = value
     })
     parser.on("filesLimit", () =>
-      refuse(new InvalidRequest({ error: "too_many_files", message: `Upload at most ${MAX_UPLOAD_FILES} files at once.` })))
+      refuse(
+        new InvalidRequest({ error: "too_many_files", message: `Upload at most ${MAX_UPLOAD_FILES} files at once.` })
+      )
+    )
     parser.on("partsLimit", () => refuse(new InvalidRequest({ message: "The upload has too many parts." })))
     parser.on("error", () => refuse(new InvalidRequest({ message: "The multipart body could not be read." })))
     parser.on("close", () => finish({ _tag: "Read", files, path }))
@@ -150,11 +165,13 @@ const staleStagingMs = 60 * 60 * 1000
  */
 const sweepStaging = async (root: string, before: number) => {
   const entries = await readdir(root).catch(() => [])
-  await Promise.all(entries.map(async (entry) => {
-    const folder = join(root, entry)
-    const info = await stat(folder).catch(() => null)
-    if (info !== null && info.mtimeMs < before) await rm(folder, { recursive: true, force: true })
-  }))
+  await Promise.all(
+    entries.map(async (entry) => {
+      const folder = join(root, entry)
+      const info = await stat(folder).catch(() => null)
+      if (info !== null && info.mtimeMs < before) await rm(folder, { recursive: true, force: true })
+    })
+  )
 }
 
 export class FileUploads extends Effect.Service<FileUploads>()("files/FileUploads", {
@@ -185,7 +202,10 @@ export class FileUploads extends Effect.Service<FileUploads>()("files/FileUpload
         const parsed = yield* Effect.promise(() => readParts(source, staging, maxUploadBytes))
         if (parsed._tag === "Refused") return yield* parsed.error
         if (parsed.files.length === 0) {
-          return yield* new InvalidRequest({ error: "no_file", message: "Send at least one file part (a form field with a filename)." })
+          return yield* new InvalidRequest({
+            error: "no_file",
+            message: "Send at least one file part (a form field with a filename)."
+          })
         }
         const root = fileRootFor(settings, caller.beingId, null)
         const placed = yield* Effect.tryPromise({
@@ -196,14 +216,22 @@ export class FileUploads extends Effect.Service<FileUploads>()("files/FileUpload
             const confined = await root.resolve(folder.path)
             const paths: Array<string> = []
             for (const file of parsed.files) paths.push(await place(root, confined.path, file))
-            return Promise.all(paths.map(async (path) => ({ path, stats: await stat((await root.resolve(path)).absolute) })))
+            return Promise.all(
+              paths.map(async (path) => ({ path, stats: await stat((await root.resolve(path)).absolute) }))
+            )
           },
           catch: (error) => error
-        }).pipe(Effect.catchAll((error) =>
-          // A refused path, or one through a file, is the caller's; any other fault of the disk is the node's.
-          error instanceof FileRootError || ["ENOTDIR", "EEXIST"].includes((error as NodeJS.ErrnoException).code ?? "")
-            ? Effect.fail(new InvalidRequest({ error: "invalid_path", message: describeFileError(error, parsed.path).message }))
-            : Effect.die(error)))
+        }).pipe(
+          Effect.catchAll((error) =>
+            // A refused path, or one through a file, is the caller's; any other fault of the disk is the node's.
+            error instanceof FileRootError ||
+            ["ENOTDIR", "EEXIST"].includes((error as NodeJS.ErrnoException).code ?? "")
+              ? Effect.fail(
+                  new InvalidRequest({ error: "invalid_path", message: describeFileError(error, parsed.path).message })
+                )
+              : Effect.die(error)
+          )
+        )
         return placed.map(({ path, stats }): FileEntry => {
           const name = path.slice(path.lastIndexOf("/") + 1)
           return {

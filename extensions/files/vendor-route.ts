@@ -18,7 +18,8 @@ export const THREE_PATH = threeNodePath
 /** Read once, on first use: most nodes never show a scene. */
 let cached: Promise<Uint8Array> | null = null
 // `require` finds the package's CommonJS build; the module build sits beside it.
-const threeModule = () => (cached ??= readFile(join(dirname(createRequire(import.meta.url).resolve("three")), "three.module.js")))
+const threeModule = () =>
+  (cached ??= readFile(join(dirname(createRequire(import.meta.url).resolve("three")), "three.module.js")))
 
 export const serveThree = Effect.gen(function* () {
   const request = yield* HttpServerRequest.HttpServerRequest
@@ -30,6 +31,13 @@ export const serveThree = Effect.gen(function* () {
     "cache-control": "public, max-age=31536000, immutable"
   }
   return request.method === "HEAD"
-    ? HttpServerResponse.empty({ status: 200, headers: { ...headers, "content-type": "text/javascript; charset=utf-8", "content-length": String(bytes.length) } })
+    ? HttpServerResponse.empty({
+        status: 200,
+        headers: {
+          ...headers,
+          "content-type": "text/javascript; charset=utf-8",
+          "content-length": String(bytes.length)
+        }
+      })
     : HttpServerResponse.uint8Array(bytes, { headers, contentType: "text/javascript; charset=utf-8" })
 })

@@ -26,7 +26,8 @@ const base64 = /^[A-Za-z0-9+/]*={0,2}$/
 const bytesOf = (content: string, encoding: "utf8" | "base64") => {
   if (encoding === "utf8") return Buffer.from(content, "utf8")
   const compact = content.replace(/\s+/g, "")
-  if (compact.length % 4 === 1 || !base64.test(compact)) throw new SkillFailure({ message: "content is not valid base64." })
+  if (compact.length % 4 === 1 || !base64.test(compact))
+    throw new SkillFailure({ message: "content is not valid base64." })
   return Buffer.from(compact, "base64")
 }
 
@@ -35,7 +36,9 @@ export const write = defineSkill({
   input: Input,
   output: Output,
   run: async (input, context) => {
-    const written = await fileRootOf(context).write(input.path, bytesOf(input.content, input.encoding), { append: input.append })
+    const written = await fileRootOf(context).write(input.path, bytesOf(input.content, input.encoding), {
+      append: input.append
+    })
     return { ...written, mime: mimeOf(written.path) }
   }
 })

@@ -21,7 +21,18 @@ const StoredGenerator = Schema.Struct({ ...Generator.fields, ...json, isPublic: 
 const StoredSummary = Schema.Struct({ ...GeneratorSummary.fields, outputKinds: json.outputKinds })
 
 /** What a write sets: the record less its owner, run count and date. */
-const Fields = StoredGenerator.pick("id", "name", "slug", "description", "icon", "inputsSchema", "steps", "outputKinds", "priceCredits", "isPublic")
+const Fields = StoredGenerator.pick(
+  "id",
+  "name",
+  "slug",
+  "description",
+  "icon",
+  "inputsSchema",
+  "steps",
+  "outputKinds",
+  "priceCredits",
+  "isPublic"
+)
 const Seed = Schema.Struct({ ...Fields.fields, createdAt: Schema.String })
 const NewGenerator = Schema.Struct({ ...Seed.fields, ownerId: Schema.String })
 
@@ -38,65 +49,94 @@ export class GeneratorsRepository extends Effect.Service<GeneratorsRepository>()
       inputs_schema AS "inputsSchema", steps, output_kinds AS "outputKinds", price_credits AS "priceCredits",
       is_public AS "isPublic", ${runsBy(callerId)}, created_at AS "createdAt"`
 
-    const findById = operation("generators.findById", SqlSchema.findOne({
-      Request: Reading,
-      Result: StoredGenerator,
-      execute: ({ callerId, idOrSlug }) => sql`SELECT ${columns(callerId)} FROM generators WHERE id = ${idOrSlug}`
-    }))
+    const findById = operation(
+      "generators.findById",
+      SqlSchema.findOne({
+        Request: Reading,
+        Result: StoredGenerator,
+        execute: ({ callerId, idOrSlug }) => sql`SELECT ${columns(callerId)} FROM generators WHERE id = ${idOrSlug}`
+      })
+    )
 
     /** By id, else by slug. */
-    const findByIdOrSlug = operation("generators.findByIdOrSlug", SqlSchema.findOne({
-      Request: Reading,
-      Result: StoredGenerator,
-      execute: ({ callerId, idOrSlug }) => sql`SELECT ${columns(callerId)} FROM generators
+    const findByIdOrSlug = operation(
+      "generators.findByIdOrSlug",
+      SqlSchema.findOne({
+        Request: Reading,
+        Result: StoredGenerator,
+        execute: ({ callerId, idOrSlug }) => sql`SELECT ${columns(callerId)} FROM generators
         WHERE id = ${idOrSlug} OR slug = ${idOrSlug} ORDER BY id = ${idOrSlug} DESC LIMIT 1`
-    }))
+      })
+    )
 
     /** Public generators and the caller's own: the caller's first, then by name. */
-    const listVisibleTo = operation("generators.listVisibleTo", SqlSchema.findAll({
-      Request: Schema.String,
-      Result: StoredSummary,
-      execute: (callerId) => sql`SELECT id, owner_id AS "ownerId", name, slug, description, icon, output_kinds AS "outputKinds",
+    const listVisibleTo = operation(
+      "generators.listVisibleTo",
+      SqlSchema.findAll({
+        Request: Schema.String,
+        Result: StoredSummary,
+        execute: (
+          callerId
+        ) => sql`SELECT id, owner_id AS "ownerId", name, slug, description, icon, output_kinds AS "outputKinds",
           ${runsBy(callerId)}
         FROM generators WHERE is_public = 1 OR owner_id = ${callerId}
         ORDER BY owner_id = ${callerId} DESC, lower(name), id`
-    }))
+      })
+    )
 
     /** The generators holding `base` or a numbered `base-<n>` as their slug. */
-    const slugsLike = operation("generators.slugsLike", SqlSchema.findAll({
-      Request: Schema.String,
-      Result: Schema.Struct({ id: Schema.String, slug: Schema.String }),
-      execute: (base) => sql`SELECT id, slug FROM generators WHERE slug = ${base} OR slug LIKE ${`${base}-%`}`
-    }))
+    const slugsLike = operation(
+      "generators.slugsLike",
+      SqlSchema.findAll({
+        Request: Schema.String,
+        Result: Schema.Struct({ id: Schema.String, slug: Schema.String }),
+        execute: (base) => sql`SELECT id, slug FROM generators WHERE slug = ${base} OR slug LIKE ${`${base}-%`}`
+      })
+    )
 
-    const insert = operation("generators.insert", SqlSchema.void({
-      Request: NewGenerator,
-      execute: (row) => sql`INSERT INTO generators (id, owner_id, name, slug, description, icon, inputs_schema, steps, output_kinds,
+    const insert = operation(
+      "generators.insert",
+      SqlSchema.void({
+        Request: NewGenerator,
+        execute: (
+          row
+        ) => sql`INSERT INTO generators (id, owner_id, name, slug, description, icon, inputs_schema, steps, output_kinds,
           price_credits, is_public, created_at)
         VALUES (${row.id}, ${row.ownerId}, ${row.name}, ${row.slug}, ${row.description}, ${row.icon}, ${row.inputsSchema},
           ${row.steps}, ${row.outputKinds}, ${row.priceCredits}, ${row.isPublic}, ${row.createdAt})`
-    }))
+      })
+    )
 
-    const update = operation("generators.update", SqlSchema.void({
-      Request: Fields,
-      execute: (row) => sql`UPDATE generators SET name = ${row.name}, slug = ${row.slug}, description = ${row.description},
+    const update = operation(
+      "generators.update",
+      SqlSchema.void({
+        Request: Fields,
+        execute: (
+          row
+        ) => sql`UPDATE generators SET name = ${row.name}, slug = ${row.slug}, description = ${row.description},
         icon = ${row.icon}, inputs_schema = ${row.inputsSchema}, steps = ${row.steps}, output_kinds = ${row.outputKinds},
         price_credits = ${row.priceCredits}, is_public = ${row.isPublic} WHERE id = ${row.id}`
-    }))
+      })
+    )
 
-    const remove = operation("generators.remove", SqlSchema.void({
-      Request: Schema.String,
-      execute: (id) => sql`DELETE FROM generators WHERE id = ${id}`
-    }))
+    const remove = operation(
+      "generators.remove",
+      SqlSchema.void({
+        Request: Schema.String,
+        execute: (id) => sql`DELETE FROM generators WHERE id = ${id}`
+      })
+    )
 
     /**
      * Writes one seeded generator by its slug, keeping the id and createdAt of an existing row.
      * Nothing is written when the slug belongs to a being's generator: then no row comes back.
      */
-    const upsertSeed = operation("generators.upsertSeed", SqlSchema.findAll({
-      Request: Seed,
-      Result: Schema.Struct({ id: Schema.String }),
-      execute: (row) => sql`INSERT INTO generators (id, owner_id, name, slug, description, icon, inputs_schema, steps,
+    const upsertSeed = operation(
+      "generators.upsertSeed",
+      SqlSchema.findAll({
+        Request: Seed,
+        Result: Schema.Struct({ id: Schema.String }),
+        execute: (row) => sql`INSERT INTO generators (id, owner_id, name, slug, description, icon, inputs_schema, steps,
           output_kinds, price_credits, is_public, created_at)
         VALUES (${row.id}, ${SYSTEM_OWNER}, ${row.name}, ${row.slug}, ${row.description}, ${row.icon}, ${row.inputsSchema},
           ${row.steps}, ${row.outputKinds}, ${row.priceCredits}, ${row.isPublic}, ${row.createdAt})
@@ -105,15 +145,19 @@ export class GeneratorsRepository extends Effect.Service<GeneratorsRepository>()
           price_credits = excluded.price_credits, is_public = excluded.is_public
         WHERE generators.owner_id = ${SYSTEM_OWNER}
         RETURNING id`
-    }))
+      })
+    )
 
     /** How often `callerId` ran the generator `generatorId` (a plugin's, which has no row here). */
-    const runsOf = operation("generators.runsOf", SqlSchema.findAll({
-      Request: Schema.Struct({ callerId: Schema.String, generatorId: Schema.String }),
-      Result: Schema.Struct({ runs: Schema.Int }),
-      execute: ({ callerId, generatorId }) => sql`SELECT CAST(COUNT(*) AS INTEGER) AS runs FROM projects
+    const runsOf = operation(
+      "generators.runsOf",
+      SqlSchema.findAll({
+        Request: Schema.Struct({ callerId: Schema.String, generatorId: Schema.String }),
+        Result: Schema.Struct({ runs: Schema.Int }),
+        execute: ({ callerId, generatorId }) => sql`SELECT CAST(COUNT(*) AS INTEGER) AS runs FROM projects
         WHERE generator_id = ${generatorId} AND owner_id = ${callerId}`
-    }))
+      })
+    )
 
     return { runsOf, findById, findByIdOrSlug, listVisibleTo, slugsLike, insert, update, remove, upsertSeed } as const
   })

@@ -80,30 +80,50 @@ const make = Effect.gen(function* () {
   const check = (generator: GeneratorDefinition & { readonly plugin?: GeneratorPlugin | undefined }) =>
     Effect.flatMap(builtinSkillCatalogue(extensions), (builtins) => {
       const plugin = generator.plugin
-      const catalogue = plugin === undefined
-        ? builtins
-        : new Set([...builtins, ...extensions.registries.skill.list().filter((skill) => skill.pluginId === plugin.id).map((skill) => skill.name)])
+      const catalogue =
+        plugin === undefined
+          ? builtins
+          : new Set([
+              ...builtins,
+              ...extensions.registries.skill
+                .list()
+                .filter((skill) => skill.pluginId === plugin.id)
+                .map((skill) => skill.name)
+            ])
       const problem = validateGenerator(generator, catalogue)
-      return problem === null ? Effect.void : Effect.fail(new InvalidRequest({ error: problem.code, message: problem.message, details: problem.details }))
+      return problem === null
+        ? Effect.void
+        : Effect.fail(new InvalidRequest({ error: problem.code, message: problem.message, details: problem.details }))
     })
 
   const byId = (caller: Caller, id: string) =>
-    Effect.flatMap(repository.findById({ callerId: caller.beingId, idOrSlug: id }), Option.match({
-      onNone: () => Effect.fail(new NotFound({ message: "There is no generator with that id.", details: { id } })),
-      onSome: (generator): Effect.Effect<Generator> => Effect.succeed(generator)
-    }))
+    Effect.flatMap(
+      repository.findById({ callerId: caller.beingId, idOrSlug: id }),
+      Option.match({
+        onNone: () => Effect.fail(new NotFound({ message: "There is no generator with that id.", details: { id } })),
+        onSome: (generator): Effect.Effect<Generator> => Effect.succeed(generator)
+      })
+    )
 
   const writable = (caller: Caller, id: string) =>
     Effect.flatMap(byId(caller, id), (generator) =>
       generator.ownerId === caller.beingId || caller.isOwner
         ? Effect.succeed(generator)
-        : Effect.fail(new Forbidden({ message: "Only the generator's owner or the owner of this node can change it.", details: { id } })))
+        : Effect.fail(
+            new Forbidden({
+              message: "Only the generator's owner or the owner of this node can change it.",
+              details: { id }
+            })
+          )
+    )
 
   /** A supplied slug must be free; a derived one is made free. `self` is the generator being replaced. */
   const resolveSlug = (input: GeneratorInput, fallback: string | null, self: string | null) =>
     Effect.gen(function* () {
       const wanted = input.slug ?? fallback
-      const holders = (yield* repository.slugsLike(wanted ?? slugify(input.name))).filter((holder) => holder.id !== self)
+      const holders = (yield* repository.slugsLike(wanted ?? slugify(input.name))).filter(
+        (holder) => holder.id !== self
+      )
       if (wanted === null) return freeSlug(slugify(input.name), new Set(holders.map((holder) => holder.slug)))
       if (holders.some((holder) => holder.slug === wanted)) return yield* Effect.fail(slugTaken(wanted))
       return wanted
@@ -114,18 +134,21 @@ const make = Effect.gen(function* () {
   const list = (caller: Caller) =>
     Effect.gen(function* () {
       const stored = yield* repository.listVisibleTo(caller.beingId)
-      const plugged = yield* Effect.forEach(yield* fromPlugins, (generator): Effect.Effect<GeneratorSummary> =>
-        Effect.map(runsOf(caller, generator.id), (runs) => ({
-          id: generator.id,
-          ownerId: generator.ownerId,
-          name: generator.name,
-          slug: generator.slug,
-          description: generator.description,
-          icon: generator.icon,
-          outputKinds: generator.outputKinds,
-          runs,
-          plugin: generator.plugin
-        })))
+      const plugged = yield* Effect.forEach(
+        yield* fromPlugins,
+        (generator): Effect.Effect<GeneratorSummary> =>
+          Effect.map(runsOf(caller, generator.id), (runs) => ({
+            id: generator.id,
+            ownerId: generator.ownerId,
+            name: generator.name,
+            slug: generator.slug,
+            description: generator.description,
+            icon: generator.icon,
+            outputKinds: generator.outputKinds,
+            runs,
+            plugin: generator.plugin
+          }))
+      )
       return [...stored, ...plugged]
     }).pipe(Effect.withSpan("generators.list"))
 
@@ -136,11 +159,15 @@ const make = Effect.gen(function* () {
       if (Option.isSome(plugged)) return plugged.value
       const found = yield* repository.findByIdOrSlug({ callerId: caller.beingId, idOrSlug })
       if (Option.isNone(found)) {
-        return yield* Effect.fail(new NotFound({ message: "There is no generator with that id or slug.", details: { idOrSlug } }))
+        return yield* Effect.fail(
+          new NotFound({ message: "There is no generator with that id or slug.", details: { idOrSlug } })
+        )
       }
       const generator: Generator = found.value
       if (!generator.isPublic && generator.ownerId !== caller.beingId && !caller.isOwner) {
-        return yield* Effect.fail(new Forbidden({ message: "That generator is private to its owner.", details: { idOrSlug } }))
+        return yield* Effect.fail(
+          new Forbidden({ message: "That generator is private to its owner.", details: { idOrSlug } })
+        )
       }
       return generator
     }).pipe(Effect.withSpan("generators.find"))
@@ -150,10 +177,13 @@ const make = Effect.gen(function* () {
       yield* check(input)
       const id = newId()
       const createdAt = yield* nowIso
-      yield* sql.withTransaction(
-        Effect.flatMap(resolveSlug(input, null, null), (slug) =>
-          repository.insert({ ...fieldsOf(id, slug, input), ownerId: caller.beingId, createdAt }))
-      ).pipe(orDieOnStorageFault)
+      yield* sql
+        .withTransaction(
+          Effect.flatMap(resolveSlug(input, null, null), (slug) =>
+            repository.insert({ ...fieldsOf(id, slug, input), ownerId: caller.beingId, createdAt })
+          )
+        )
+        .pipe(orDieOnStorageFault)
       return yield* byId(caller, id)
     }).pipe(Effect.withSpan("generators.create"))
 
@@ -162,9 +192,11 @@ const make = Effect.gen(function* () {
     Effect.gen(function* () {
       const current = yield* writable(caller, id)
       yield* check(input)
-      yield* sql.withTransaction(
-        Effect.flatMap(resolveSlug(input, current.slug, id), (slug) => repository.update(fieldsOf(id, slug, input)))
-      ).pipe(orDieOnStorageFault)
+      yield* sql
+        .withTransaction(
+          Effect.flatMap(resolveSlug(input, current.slug, id), (slug) => repository.update(fieldsOf(id, slug, input)))
+        )
+        .pipe(orDieOnStorageFault)
       return yield* byId(caller, id)
     }).pipe(Effect.withSpan("generators.replace"))
 

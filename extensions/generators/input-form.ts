@@ -36,7 +36,8 @@ const propertiesOf = (schema: Readonly<Record<string, unknown>>): Properties =>
   typeof schema.properties === "object" && schema.properties !== null ? (schema.properties as Properties) : {}
 
 /** The form's field names: what `{{inputs.<field>}}` may name. */
-export const inputFields = (schema: Readonly<Record<string, unknown>>): Array<string> => Object.keys(propertiesOf(schema))
+export const inputFields = (schema: Readonly<Record<string, unknown>>): Array<string> =>
+  Object.keys(propertiesOf(schema))
 
 /** Why the form cannot be used, or null when it can. */
 export const inputsSchemaProblem = (schema: Readonly<Record<string, unknown>>): string | null => {
@@ -48,7 +49,8 @@ export const inputsSchemaProblem = (schema: Readonly<Record<string, unknown>>): 
   }
   const properties = propertiesOf(schema)
   for (const [name, field] of Object.entries(properties)) {
-    if (!fieldName.test(name)) return `the field name "${name}" cannot be used in a template (letters, digits, _ or -, starting with a letter or _)`
+    if (!fieldName.test(name))
+      return `the field name "${name}" cannot be used in a template (letters, digits, _ or -, starting with a letter or _)`
     const showWhen = field["x-showWhen"]
     if (typeof showWhen === "string" && properties[showWhen]?.type !== "boolean") {
       return `x-showWhen of "${name}" must name a boolean field of the same form, not "${showWhen}"`
@@ -59,11 +61,16 @@ export const inputsSchemaProblem = (schema: Readonly<Record<string, unknown>>): 
 
 export type { CheckedInputs, InputIssue } from "./contract/generators.ts"
 
-const issueOf = (error: ErrorObject): InputIssue => ({ path: error.instancePath, message: error.message ?? "is not valid" })
+const issueOf = (error: ErrorObject): InputIssue => ({
+  path: error.instancePath,
+  message: error.message ?? "is not valid"
+})
 
 /** A run's inputs against the generator's form (which was checked when it was saved); defaults filled. */
 export const checkInputs = (schema: Readonly<Record<string, unknown>>, inputs: unknown): CheckedInputs => {
   const validate = newAjv().compile(schema)
   const copy: unknown = structuredClone(inputs)
-  return validate(copy) ? { ok: true, inputs: copy as Record<string, unknown> } : { ok: false, issues: (validate.errors ?? []).map(issueOf) }
+  return validate(copy)
+    ? { ok: true, inputs: copy as Record<string, unknown> }
+    : { ok: false, issues: (validate.errors ?? []).map(issueOf) }
 }

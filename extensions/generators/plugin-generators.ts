@@ -19,7 +19,11 @@ import { validateGenerator } from "./validation.ts"
 export type PluginGenerator = Omit<Generator, "runs">
 
 /** A slug for links (`notebook-weekly-review`); the id `<namespace>.<id>` finds it too. */
-const slugOf = (name: string) => name.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 64)
+const slugOf = (name: string) =>
+  name
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 64)
 
 const decode = Schema.decodeUnknownEither(GeneratorInput)
 
@@ -43,7 +47,10 @@ export const pluginGenerators = (
         yield* leftOut(contribution.name, ParseResult.TreeFormatter.formatErrorSync(decoded.left).slice(0, 300))
         continue
       }
-      const catalogue = new Set([...builtins, ...skills.filter((skill) => skill.pluginId === plugin.id).map((skill) => skill.name)])
+      const catalogue = new Set([
+        ...builtins,
+        ...skills.filter((skill) => skill.pluginId === plugin.id).map((skill) => skill.name)
+      ])
       const problem = validateGenerator(decoded.right, catalogue)
       if (problem !== null) {
         yield* leftOut(contribution.name, problem.message)

@@ -26,9 +26,12 @@ export const seedGenerators = (seeds: ReadonlyArray<GeneratorSeed>) =>
       const input = yield* Schema.decodeUnknown(GeneratorInput)(seed).pipe(
         Effect.orDieWith((error) => broken(seed.slug, ParseResult.TreeFormatter.formatErrorSync(error)))
       )
-      yield* generators.check(input).pipe(Effect.orDieWith((refusal) => broken(seed.slug, `${refusal.error}: ${refusal.message}`)))
+      yield* generators
+        .check(input)
+        .pipe(Effect.orDieWith((refusal) => broken(seed.slug, `${refusal.error}: ${refusal.message}`)))
       const written = yield* generators.upsertSeed(seed.slug, input)
-      if (!written) yield* Effect.logWarning(`The seeded generator "${seed.slug}" was skipped: a being's generator holds its slug.`)
+      if (!written)
+        yield* Effect.logWarning(`The seeded generator "${seed.slug}" was skipped: a being's generator holds its slug.`)
     }
   }).pipe(Effect.withSpan("generators.seed"))
 
@@ -37,6 +40,6 @@ export const seedGenerators = (seeds: ReadonlyArray<GeneratorSeed>) =>
  * built. The seeds are checked against the built-ins' skills, so they wait for the extension host
  * to have loaded them (the service itself reads only the loaded contributions).
  */
-export const GeneratorsLive = Layer.effectDiscard(Effect.zipRight(ExtensionHost, seedGenerators(generatorCatalogue))).pipe(
-  Layer.provideMerge(GeneratorsService)
-)
+export const GeneratorsLive = Layer.effectDiscard(
+  Effect.zipRight(ExtensionHost, seedGenerators(generatorCatalogue))
+).pipe(Layer.provideMerge(GeneratorsService))

@@ -10,11 +10,14 @@ import type { LoadedContributionsShape } from "../../kernel/extensions/registry.
 export const outsideCatalogue: ReadonlySet<string> = new Set(["docs.write_pdf", "http.json", "studio.author_module"])
 
 export const builtinSkillCatalogue = (host: LoadedContributionsShape): Effect.Effect<ReadonlySet<string>> =>
-  Effect.map(host.installed, (plugins) =>
-    new Set(
-      plugins
-        .filter((plugin) => plugin.source.kind === "builtin" && plugin.status === "active")
-        .flatMap((plugin) => plugin.contributions)
-        .filter((contribution) => contribution.kind === "skill" && !outsideCatalogue.has(contribution.name))
-        .map((contribution) => contribution.name)
-    ))
+  Effect.map(
+    host.installed,
+    (plugins) =>
+      new Set(
+        plugins
+          .filter((plugin) => plugin.source.kind === "builtin" && plugin.status === "active")
+          .flatMap((plugin) => plugin.contributions)
+          .filter((contribution) => contribution.kind === "skill" && !outsideCatalogue.has(contribution.name))
+          .map((contribution) => contribution.name)
+      )
+  )

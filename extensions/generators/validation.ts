@@ -28,7 +28,12 @@ export type { GeneratorDefinition }
 /** The step tiers a generator may use: 'strong' is the planner's and the QA reviewer's. */
 export const stepTiers: ReadonlyArray<string> = ["cheap", "standard"]
 
-const problem = (code: string, rule: GeneratorRule, message: string, details: Record<string, unknown> = {}): GeneratorProblem => ({
+const problem = (
+  code: string,
+  rule: GeneratorRule,
+  message: string,
+  details: Record<string, unknown> = {}
+): GeneratorProblem => ({
   code,
   message,
   details: { rule, ...details }
@@ -44,7 +49,13 @@ const skillsOf = (step: GeneratorStep): Array<string> => [
 const uniqueIds = (steps: ReadonlyArray<GeneratorStep>): GeneratorProblem | null => {
   const seen = new Set<string>()
   for (const step of steps) {
-    if (seen.has(step.id)) return problem("generator_duplicate_id", "unique", `Two steps have the id "${step.id}"; step ids must be unique.`, { step: step.id })
+    if (seen.has(step.id))
+      return problem(
+        "generator_duplicate_id",
+        "unique",
+        `Two steps have the id "${step.id}"; step ids must be unique.`,
+        { step: step.id }
+      )
     seen.add(step.id)
   }
   return null
@@ -52,12 +63,20 @@ const uniqueIds = (steps: ReadonlyArray<GeneratorStep>): GeneratorProblem | null
 
 const usableForm = (generator: GeneratorDefinition): GeneratorProblem | null => {
   const why = inputsSchemaProblem(generator.inputsSchema)
-  if (why !== null) return problem("generator_invalid_input_schema", "inputs", `The input form is not usable JSON Schema: ${why}.`, { reason: why })
+  if (why !== null)
+    return problem("generator_invalid_input_schema", "inputs", `The input form is not usable JSON Schema: ${why}.`, {
+      reason: why
+    })
   const fields = inputFields(generator.inputsSchema)
   for (const step of generator.steps) {
     const unknown = inputReferences(step).find((name) => !fields.includes(name))
     if (unknown !== undefined) {
-      return problem("generator_unknown_input", "inputs", `Step "${step.id}" reads {{inputs.${unknown}}}, but the form has no field "${unknown}".`, { step: step.id, input: unknown })
+      return problem(
+        "generator_unknown_input",
+        "inputs",
+        `Step "${step.id}" reads {{inputs.${unknown}}}, but the form has no field "${unknown}".`,
+        { step: step.id, input: unknown }
+      )
     }
   }
   return null
@@ -67,7 +86,12 @@ const knownSkills = (steps: ReadonlyArray<GeneratorStep>, catalogue: ReadonlySet
   for (const step of steps) {
     const unknown = skillsOf(step).find((skill) => !catalogue.has(skill))
     if (unknown !== undefined) {
-      return problem("generator_unknown_skill", "skills", `Step "${step.id}" uses "${unknown}", which is not in the built-in skill catalogue.`, { step: step.id, skill: unknown })
+      return problem(
+        "generator_unknown_skill",
+        "skills",
+        `Step "${step.id}" uses "${unknown}", which is not in the built-in skill catalogue.`,
+        { step: step.id, skill: unknown }
+      )
     }
   }
   return null
@@ -85,7 +109,12 @@ const earlierDependencies = (steps: ReadonlyArray<GeneratorStep>): GeneratorProb
     for (const id of step.dependsOn) {
       const why = notEarlier(steps, index, id)
       if (why !== null) {
-        return problem("generator_forward_dependency", "order", `Step "${step.id}" depends on ${why}; a step may depend only on earlier steps.`, { step: step.id, dependsOn: id })
+        return problem(
+          "generator_forward_dependency",
+          "order",
+          `Step "${step.id}" depends on ${why}; a step may depend only on earlier steps.`,
+          { step: step.id, dependsOn: id }
+        )
       }
     }
   }
@@ -97,7 +126,12 @@ const backedReferences = (steps: ReadonlyArray<GeneratorStep>): GeneratorProblem
     for (const id of impliedDependencies(step)) {
       const why = notEarlier(steps, index, id)
       if (why !== null) {
-        return problem("generator_unbacked_reference", "references", `Step "${step.id}" reads {{steps.${id}.output}} from ${why}; only an earlier step's output can be read.`, { step: step.id, reference: id })
+        return problem(
+          "generator_unbacked_reference",
+          "references",
+          `Step "${step.id}" reads {{steps.${id}.output}} from ${why}; only an earlier step's output can be read.`,
+          { step: step.id, reference: id }
+        )
       }
     }
   }
@@ -107,22 +141,38 @@ const backedReferences = (steps: ReadonlyArray<GeneratorStep>): GeneratorProblem
 const allowedTiers = (steps: ReadonlyArray<GeneratorStep>): GeneratorProblem | null => {
   const step = steps.find((candidate) => !stepTiers.includes(candidate.tier))
   if (step === undefined) return null
-  const why = step.tier === "strong" ? "'strong' is reserved for the planner and the QA reviewer" : `'${step.tier}' is not a tier for a step's agent`
-  return problem("generator_step_tier", "tier", `Step "${step.id}" asks for the ${step.tier} tier: ${why}. Use 'cheap' or 'standard'.`, { step: step.id, tier: step.tier })
+  const why =
+    step.tier === "strong"
+      ? "'strong' is reserved for the planner and the QA reviewer"
+      : `'${step.tier}' is not a tier for a step's agent`
+  return problem(
+    "generator_step_tier",
+    "tier",
+    `Step "${step.id}" asks for the ${step.tier} tier: ${why}. Use 'cheap' or 'standard'.`,
+    { step: step.id, tier: step.tier }
+  )
 }
 
 const producedOutputs = (generator: GeneratorDefinition): GeneratorProblem | null => {
   const missing = generator.outputKinds.find((kind) => !generator.steps.some((step) => step.outputKind === kind))
   if (missing === undefined) return null
-  return problem("generator_undeclared_output", "outputs", `The generator declares the output kind "${missing}", but no step produces it.`, { outputKind: missing })
+  return problem(
+    "generator_undeclared_output",
+    "outputs",
+    `The generator declares the output kind "${missing}", but no step produces it.`,
+    { outputKind: missing }
+  )
 }
 
 /** The first rule the generator breaks, or null when it passes. */
-export const validateGenerator = (generator: GeneratorDefinition, catalogue: ReadonlySet<string>): GeneratorProblem | null =>
+export const validateGenerator = (
+  generator: GeneratorDefinition,
+  catalogue: ReadonlySet<string>
+): GeneratorProblem | null =>
   uniqueIds(generator.steps) ??
-    usableForm(generator) ??
-    knownSkills(generator.steps, catalogue) ??
-    earlierDependencies(generator.steps) ??
-    backedReferences(generator.steps) ??
-    allowedTiers(generator.steps) ??
-    producedOutputs(generator)
+  usableForm(generator) ??
+  knownSkills(generator.steps, catalogue) ??
+  earlierDependencies(generator.steps) ??
+  backedReferences(generator.steps) ??
+  allowedTiers(generator.steps) ??
+  producedOutputs(generator)

@@ -17,20 +17,28 @@ export class CrewsRepository extends Effect.Service<CrewsRepository>()("groups/C
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
-    const find = operation("crews.find", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: CrewRow,
-      execute: (projectId) => sql`SELECT project_id AS "projectId", group_id AS "groupId", include_descendants AS "includeDescendants",
+    const find = operation(
+      "crews.find",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: CrewRow,
+        execute: (
+          projectId
+        ) => sql`SELECT project_id AS "projectId", group_id AS "groupId", include_descendants AS "includeDescendants",
           set_at AS "setAt" FROM project_crews WHERE project_id = ${projectId}`
-    }))
+      })
+    )
 
-    const put = operation("crews.put", SqlSchema.void({
-      Request: Schema.Struct({ ...CrewRow.fields, setBy: Schema.String }),
-      execute: (crew) => sql`INSERT INTO project_crews (project_id, group_id, include_descendants, set_by, set_at)
+    const put = operation(
+      "crews.put",
+      SqlSchema.void({
+        Request: Schema.Struct({ ...CrewRow.fields, setBy: Schema.String }),
+        execute: (crew) => sql`INSERT INTO project_crews (project_id, group_id, include_descendants, set_by, set_at)
         VALUES (${crew.projectId}, ${crew.groupId}, ${crew.includeDescendants}, ${crew.setBy}, ${crew.setAt})
         ON CONFLICT (project_id) DO UPDATE SET group_id = excluded.group_id, include_descendants = excluded.include_descendants,
           set_by = excluded.set_by, set_at = excluded.set_at`
-    }))
+      })
+    )
 
     return { find, put } as const
   })

@@ -35,13 +35,18 @@ export class Crews extends Effect.Service<Crews>()("groups/Crews", {
 
     /** The project, if the caller owns it or the node; anyone else is told there is none. */
     const bindable = (caller: Caller, projectId: string, project: CrewProject | null) =>
-      project !== null && (project.ownerId === caller.beingId || caller.isOwner) ? Effect.succeed(project) : Effect.fail(projectNotFound(projectId))
+      project !== null && (project.ownerId === caller.beingId || caller.isOwner)
+        ? Effect.succeed(project)
+        : Effect.fail(projectNotFound(projectId))
 
     const view = (projectId: string) =>
-      Effect.map(crews.find(projectId), Option.match({
-        onNone: (): ProjectCrew => ({ projectId, groupId: null, includeDescendants: false, setAt: null }),
-        onSome: (row): ProjectCrew => ({ ...row })
-      }))
+      Effect.map(
+        crews.find(projectId),
+        Option.match({
+          onNone: (): ProjectCrew => ({ projectId, groupId: null, includeDescendants: false, setAt: null }),
+          onSome: (row): ProjectCrew => ({ ...row })
+        })
+      )
 
     const get = (caller: Caller, projectId: string, project: CrewProject | null) =>
       Effect.flatMap(bindable(caller, projectId, project), () => view(projectId)).pipe(Effect.withSpan("crews.get"))
@@ -68,11 +73,12 @@ export class Crews extends Effect.Service<Crews>()("groups/Crews", {
       Effect.gen(function* () {
         const row = Option.getOrNull(yield* crews.find(projectId))
         if (row === null) return null
-        const members: ReadonlyArray<GroupMember> = row.groupId === null
-          ? []
-          : row.includeDescendants
-          ? yield* groupsRepository.treeMembers(row.groupId)
-          : yield* groupsRepository.members(row.groupId)
+        const members: ReadonlyArray<GroupMember> =
+          row.groupId === null
+            ? []
+            : row.includeDescendants
+              ? yield* groupsRepository.treeMembers(row.groupId)
+              : yield* groupsRepository.members(row.groupId)
         const seats = members
           .filter((member) => member.beingKind === "human")
           .map((member): Seat => ({ beingId: member.beingId, role: member.role, name: member.displayName }))
@@ -84,6 +90,7 @@ export class Crews extends Effect.Service<Crews>()("groups/Crews", {
 }) {}
 
 /** The crews' seats as other features read them (contract/crew-seating.ts). */
-export const CrewSeatingLive = Layer.effect(CrewSeating, Effect.map(Crews, (crews) => ({ seatsFor: crews.seatsFor }))).pipe(
-  Layer.provide(Crews.Default)
-)
+export const CrewSeatingLive = Layer.effect(
+  CrewSeating,
+  Effect.map(Crews, (crews) => ({ seatsFor: crews.seatsFor }))
+).pipe(Layer.provide(Crews.Default))

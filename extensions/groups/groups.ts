@@ -26,13 +26,22 @@ import { GroupsRepository } from "./groups-repository.ts"
 
 const newId = () => randomBytes(12).toString("base64url")
 
-const groupNotFound = (id: string) => new NotFound({ error: "group_not_found", message: "There is no group with that id.", details: { groupId: id } })
+const groupNotFound = (id: string) =>
+  new NotFound({ error: "group_not_found", message: "There is no group with that id.", details: { groupId: id } })
 
 export const notAMember = (group: Group) =>
-  new Forbidden({ error: "not_a_member", message: `You are not a member of "${group.name}".`, details: { groupId: group.id } })
+  new Forbidden({
+    error: "not_a_member",
+    message: `You are not a member of "${group.name}".`,
+    details: { groupId: group.id }
+  })
 
 export const notALead = (group: Group) =>
-  new Forbidden({ error: "not_a_lead", message: `Only a lead of "${group.name}" or the node's owner can do that.`, details: { groupId: group.id } })
+  new Forbidden({
+    error: "not_a_lead",
+    message: `Only a lead of "${group.name}" or the node's owner can do that.`,
+    details: { groupId: group.id }
+  })
 
 const isLead = (role: string | null) => role !== null && role.trim().toLowerCase() === leadRole
 
@@ -45,11 +54,17 @@ export class Groups extends Effect.Service<Groups>()("groups/Groups", {
     const atomically = <A, E, R>(self: Effect.Effect<A, E, R>) => sql.withTransaction(self).pipe(orDieOnStorageFault)
 
     const found = (id: string) =>
-      Effect.flatMap(repository.findById(id), Option.match({ onNone: () => Effect.fail(groupNotFound(id)), onSome: Effect.succeed }))
+      Effect.flatMap(
+        repository.findById(id),
+        Option.match({ onNone: () => Effect.fail(groupNotFound(id)), onSome: Effect.succeed })
+      )
 
     /** The caller's role in exactly this group, or null. */
     const roleOf = (caller: Caller, groupId: string) =>
-      Effect.map(repository.roleOf({ groupId, beingId: caller.beingId }), Option.match({ onNone: () => null, onSome: ({ role }) => role }))
+      Effect.map(
+        repository.roleOf({ groupId, beingId: caller.beingId }),
+        Option.match({ onNone: () => null, onSome: ({ role }) => role })
+      )
 
     /** The group, if the caller is one of its members or the owner. */
     const readable = (caller: Caller, id: string) =>
@@ -70,7 +85,8 @@ export class Groups extends Effect.Service<Groups>()("groups/Groups", {
     /** How deep the group sits: a top-level group is at depth 1. */
     const depthOf = (id: string) => Effect.map(repository.ancestry(id), (chain) => chain.length)
 
-    const detail = (group: Group) => Effect.map(repository.members(group.id), (members): GroupDetail => ({ group, members }))
+    const detail = (group: Group) =>
+      Effect.map(repository.members(group.id), (members): GroupDetail => ({ group, members }))
 
     const tooDeep = (depth: number) =>
       new InvalidRequest({
@@ -94,17 +110,23 @@ export class Groups extends Effect.Service<Groups>()("groups/Groups", {
           createdBy: caller.beingId,
           createdAt: yield* nowIso
         }
-        yield* atomically(Effect.zipRight(
-          repository.insert(group),
-          repository.putMember({ groupId: group.id, beingId: caller.beingId, role: leadRole, at: group.createdAt })
-        ))
+        yield* atomically(
+          Effect.zipRight(
+            repository.insert(group),
+            repository.putMember({ groupId: group.id, beingId: caller.beingId, role: leadRole, at: group.createdAt })
+          )
+        )
         return group
       }).pipe(Effect.withSpan("groups.create"))
 
     /** The owner sees every group; anyone else the groups they are an exact member of. */
-    const list = (caller: Caller) => (caller.isOwner ? repository.listAll(caller.beingId) : repository.listOf(caller.beingId)).pipe(Effect.withSpan("groups.list"))
+    const list = (caller: Caller) =>
+      (caller.isOwner ? repository.listAll(caller.beingId) : repository.listOf(caller.beingId)).pipe(
+        Effect.withSpan("groups.list")
+      )
 
-    const get = (caller: Caller, id: string) => Effect.flatMap(readable(caller, id), detail).pipe(Effect.withSpan("groups.get"))
+    const get = (caller: Caller, id: string) =>
+      Effect.flatMap(readable(caller, id), detail).pipe(Effect.withSpan("groups.get"))
 
     /** Refuses a change that would leave the group with no lead. */
     const keepsALead = (group: Group, beingId: string, nextRole: string | null) =>
@@ -124,26 +146,38 @@ export class Groups extends Effect.Service<Groups>()("groups/Groups", {
       Effect.gen(function* () {
         const group = yield* manageable(caller, id)
         if (Option.isNone(yield* repository.beingExists(body.beingId))) {
-          return yield* new NotFound({ error: "being_not_found", message: "There is no being with that id.", details: { beingId: body.beingId } })
+          return yield* new NotFound({
+            error: "being_not_found",
+            message: "There is no being with that id.",
+            details: { beingId: body.beingId }
+          })
         }
         const role = isLead(body.role) ? leadRole : body.role
-        yield* atomically(Effect.zipRight(
-          keepsALead(group, body.beingId, role),
-          Effect.flatMap(nowIso, (at) => repository.putMember({ groupId: id, beingId: body.beingId, role, at }))
-        ))
+        yield* atomically(
+          Effect.zipRight(
+            keepsALead(group, body.beingId, role),
+            Effect.flatMap(nowIso, (at) => repository.putMember({ groupId: id, beingId: body.beingId, role, at }))
+          )
+        )
         return yield* detail(group)
       }).pipe(Effect.withSpan("groups.addMember"))
 
     const removeMember = (caller: Caller, id: string, beingId: string) =>
       Effect.gen(function* () {
         const group = yield* manageable(caller, id)
-        yield* atomically(Effect.gen(function* () {
-          if (Option.isNone(yield* repository.roleOf({ groupId: id, beingId }))) {
-            return yield* new NotFound({ error: "member_not_found", message: `That being is not a member of "${group.name}".`, details: { beingId } })
-          }
-          yield* keepsALead(group, beingId, null)
-          yield* repository.removeMember({ groupId: id, beingId })
-        }))
+        yield* atomically(
+          Effect.gen(function* () {
+            if (Option.isNone(yield* repository.roleOf({ groupId: id, beingId }))) {
+              return yield* new NotFound({
+                error: "member_not_found",
+                message: `That being is not a member of "${group.name}".`,
+                details: { beingId }
+              })
+            }
+            yield* keepsALead(group, beingId, null)
+            yield* repository.removeMember({ groupId: id, beingId })
+          })
+        )
         return yield* detail(group)
       }).pipe(Effect.withSpan("groups.removeMember"))
 
@@ -171,16 +205,32 @@ export class Groups extends Effect.Service<Groups>()("groups/Groups", {
       }).pipe(Effect.withSpan("groups.update"))
 
     const treeMembers = (caller: Caller, id: string) =>
-      Effect.flatMap(manageable(caller, id), () => repository.treeMembers(id)).pipe(Effect.withSpan("groups.treeMembers"))
+      Effect.flatMap(manageable(caller, id), () => repository.treeMembers(id)).pipe(
+        Effect.withSpan("groups.treeMembers")
+      )
 
-    return { create, list, get, addMember, removeMember, update, treeMembers, found, roleOf, readable, manageable, isLead } as const
+    return {
+      create,
+      list,
+      get,
+      addMember,
+      removeMember,
+      update,
+      treeMembers,
+      found,
+      roleOf,
+      readable,
+      manageable,
+      isLead
+    } as const
   })
 }) {}
 
 /** Levels from the group down to its deepest descendant, the group itself counted. */
 const heightOf = (id: string, links: ReadonlyArray<{ readonly id: string; readonly parentId: string | null }>) => {
   const children = new Map<string, Array<string>>()
-  for (const link of links) if (link.parentId !== null) children.set(link.parentId, [...(children.get(link.parentId) ?? []), link.id])
+  for (const link of links)
+    if (link.parentId !== null) children.set(link.parentId, [...(children.get(link.parentId) ?? []), link.id])
   const height = (at: string): number => 1 + Math.max(0, ...(children.get(at) ?? []).map(height))
   return height(id)
 }

@@ -16,18 +16,33 @@ export const GroupsHandlers = HttpApiBuilder.group(apiOf(GroupsApi), "groups", (
     const projects = yield* ProjectDirectory
     const caller = CurrentSession
     const projectOf = (projectId: string) =>
-      Effect.map(projects.find(projectId), Option.match({ onNone: () => null, onSome: (row) => ({ id: row.id, ownerId: row.ownerId }) }))
+      Effect.map(
+        projects.find(projectId),
+        Option.match({ onNone: () => null, onSome: (row) => ({ id: row.id, ownerId: row.ownerId }) })
+      )
     return handlers
       .handle("createGroup", ({ payload }) => Effect.flatMap(caller, (who) => groups.create(who, payload)))
       .handle("listGroups", () => Effect.flatMap(caller, groups.list))
       .handle("getGroup", ({ path }) => Effect.flatMap(caller, (who) => groups.get(who, path.id)))
-      .handle("addMember", ({ path, payload }) => Effect.flatMap(caller, (who) => groups.addMember(who, path.id, payload)))
-      .handle("removeMember", ({ path }) => Effect.flatMap(caller, (who) => groups.removeMember(who, path.id, path.beingId)))
-      .handle("updateGroup", ({ path, payload }) => Effect.flatMap(caller, (who) => groups.update(who, path.id, payload)))
+      .handle("addMember", ({ path, payload }) =>
+        Effect.flatMap(caller, (who) => groups.addMember(who, path.id, payload))
+      )
+      .handle("removeMember", ({ path }) =>
+        Effect.flatMap(caller, (who) => groups.removeMember(who, path.id, path.beingId))
+      )
+      .handle("updateGroup", ({ path, payload }) =>
+        Effect.flatMap(caller, (who) => groups.update(who, path.id, payload))
+      )
       .handle("treeMembers", ({ path }) => Effect.flatMap(caller, (who) => groups.treeMembers(who, path.id)))
       .handle("getCrew", ({ path }) =>
-        Effect.flatMap(Effect.zip(caller, projectOf(path.projectId)), ([who, project]) => crews.get(who, path.projectId, project)))
+        Effect.flatMap(Effect.zip(caller, projectOf(path.projectId)), ([who, project]) =>
+          crews.get(who, path.projectId, project)
+        )
+      )
       .handle("setCrew", ({ path, payload }) =>
-        Effect.flatMap(Effect.zip(caller, projectOf(path.projectId)), ([who, project]) => crews.set(who, path.projectId, project, payload)))
+        Effect.flatMap(Effect.zip(caller, projectOf(path.projectId)), ([who, project]) =>
+          crews.set(who, path.projectId, project, payload)
+        )
+      )
   })
 )

@@ -12,7 +12,10 @@ export class DatabaseProbe extends Effect.Service<DatabaseProbe>()("health/Datab
 
     const probe = Effect.gen(function* () {
       const before = performance.now()
-      const ok = yield* sql`SELECT 1`.pipe(Effect.as(true), Effect.catchAll(() => Effect.succeed(false)))
+      const ok = yield* sql`SELECT 1`.pipe(
+        Effect.as(true),
+        Effect.catchAll(() => Effect.succeed(false))
+      )
       return { ok, latencyMs: Math.round((performance.now() - before) * 1000) / 1000 }
     }).pipe(Effect.withSpan("health.probeDatabase"))
 

@@ -15,8 +15,17 @@ export const methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTION
 
 /** Headers the node sets itself: a caller naming one could smuggle a second request or lie about the body. */
 const reservedHeaders = new Set([
-  "host", "content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "te", "trailer", "expect",
-  "proxy-connection", "proxy-authorization"
+  "host",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "upgrade",
+  "te",
+  "trailer",
+  "expect",
+  "proxy-connection",
+  "proxy-authorization"
 ])
 
 const headerName = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
@@ -32,14 +41,17 @@ export const Headers = Schema.Record({
 /** The fields both skills take; each adds its own body. */
 export const requestFields = {
   method: withDefault(Schema.Literal(...methods), "GET"),
-  url: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(4000)).annotations({ description: "An http or https address." }),
+  url: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(4000)).annotations({
+    description: "An http or https address."
+  }),
   headers: Schema.optionalWith(Headers, { exact: true }),
   maxBytes: withDefault(Schema.Int.pipe(Schema.between(1, maxResponseBytes)), 1024 * 1024).annotations({
     description: "Bytes of the answer's body kept; past that it is cut."
   }),
   timeoutMs: withDefault(Schema.Int.pipe(Schema.between(100, maxTimeoutMs)), 15_000),
   maxRedirects: withDefault(Schema.Int.pipe(Schema.between(0, 5)), 5).annotations({
-    description: "Redirects followed, each checked against the node's address policy again; 0 answers the redirect itself."
+    description:
+      "Redirects followed, each checked against the node's address policy again; 0 answers the redirect itself."
   })
 }
 
@@ -56,11 +68,17 @@ export interface Exchange {
 }
 
 /** One exchange through the network adapter; a refusal or a fault fails with its plain words. */
-export const exchange = async (skill: string, request: Exchange, context: SkillRunContext): Promise<OutboundResponse> => {
+export const exchange = async (
+  skill: string,
+  request: Exchange,
+  context: SkillRunContext
+): Promise<OutboundResponse> => {
   const network: NetworkAdapter | undefined = context.adapters.network
   if (network === undefined) throw new SkillFailure({ message: "network is not wired on this node yet." })
   if (request.body !== undefined && (request.method === "GET" || request.method === "HEAD")) {
-    throw new SkillFailure({ message: `${skill}: a ${request.method} request carries no body; use POST, PUT or PATCH.` })
+    throw new SkillFailure({
+      message: `${skill}: a ${request.method} request carries no body; use POST, PUT or PATCH.`
+    })
   }
   const response = await network.request({
     method: request.method,
@@ -72,6 +90,9 @@ export const exchange = async (skill: string, request: Exchange, context: SkillR
     maxRedirects: request.maxRedirects,
     signal: context.signal
   })
-  context.trace({ kind: "tool.result", text: `${skill}: ${request.method} ${response.url} answered ${response.status}` })
+  context.trace({
+    kind: "tool.result",
+    text: `${skill}: ${request.method} ${response.url} answered ${response.status}`
+  })
   return response
 }

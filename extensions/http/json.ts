@@ -13,7 +13,9 @@ const maxJsonBodyChars = 1_000_000
 
 const Input = Schema.Struct({
   ...requestFields,
-  body: Schema.optionalWith(JsonValue, { exact: true }).annotations({ description: "A JSON value, sent as application/json." })
+  body: Schema.optionalWith(JsonValue, { exact: true }).annotations({
+    description: "A JSON value, sent as application/json."
+  })
 })
 
 const Output = Schema.Struct({
@@ -34,31 +36,51 @@ const excerpt = (bytes: Uint8Array) => {
 }
 
 export const json = defineSkill({
-  description: "Call a JSON API: send a JSON body, answer the parsed JSON. Fails on a non-2xx status or a body that is not JSON. Acts on the world: needs approval.",
+  description:
+    "Call a JSON API: send a JSON body, answer the parsed JSON. Fails on a non-2xx status or a body that is not JSON. Acts on the world: needs approval.",
   input: Input,
   output: Output,
   timeoutMs: maxTimeoutMs + 5_000,
   run: async (input, context) => {
     const body = input.body === undefined ? undefined : JSON.stringify(input.body)
     if (body !== undefined && body.length > maxJsonBodyChars) {
-      throw new SkillFailure({ message: `http.json sends at most ${maxJsonBodyChars} characters of JSON; this body has ${body.length}.` })
+      throw new SkillFailure({
+        message: `http.json sends at most ${maxJsonBodyChars} characters of JSON; this body has ${body.length}.`
+      })
     }
-    const headers = { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }), ...input.headers }
+    const headers = {
+      accept: "application/json",
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...input.headers
+    }
     const response = await exchange("http.json", { ...input, headers, body }, context)
     if (response.status < 200 || response.status > 299) {
-      throw new SkillFailure({ message: `http.json: ${response.url} answered ${response.status}, not a 2xx${excerpt(response.body)}` })
+      throw new SkillFailure({
+        message: `http.json: ${response.url} answered ${response.status}, not a 2xx${excerpt(response.body)}`
+      })
     }
     const contentType = response.headers["content-type"] ?? ""
     if (!jsonType(contentType)) {
-      throw new SkillFailure({ message: `http.json: ${response.url} answered ${contentType}, not JSON${excerpt(response.body)}` })
+      throw new SkillFailure({
+        message: `http.json: ${response.url} answered ${contentType}, not JSON${excerpt(response.body)}`
+      })
     }
     if (response.truncated) {
-      throw new SkillFailure({ message: `http.json: the answer from ${response.url} is longer than maxBytes (${input.maxBytes}); raise it to read it whole.` })
+      throw new SkillFailure({
+        message: `http.json: the answer from ${response.url} is longer than maxBytes (${input.maxBytes}); raise it to read it whole.`
+      })
     }
     try {
-      return { url: response.url, status: response.status, headers: response.headers, json: JSON.parse(Buffer.from(response.body).toString("utf8")) as JsonValue }
+      return {
+        url: response.url,
+        status: response.status,
+        headers: response.headers,
+        json: JSON.parse(Buffer.from(response.body).toString("utf8")) as JsonValue
+      }
     } catch {
-      throw new SkillFailure({ message: `http.json: the answer from ${response.url} is not JSON${excerpt(response.body)}` })
+      throw new SkillFailure({
+        message: `http.json: the answer from ${response.url} is not JSON${excerpt(response.body)}`
+      })
     }
   }
 })

@@ -10,7 +10,9 @@ import { exchange, maxTimeoutMs, RequestBody, requestFields } from "./exchange.t
 
 const Input = Schema.Struct({
   ...requestFields,
-  body: Schema.optionalWith(RequestBody, { exact: true }).annotations({ description: "Sent as UTF-8 text; set content-type in headers." })
+  body: Schema.optionalWith(RequestBody, { exact: true }).annotations({
+    description: "Sent as UTF-8 text; set content-type in headers."
+  })
 })
 
 const Output = Schema.Struct({
@@ -18,7 +20,9 @@ const Output = Schema.Struct({
   status: Schema.Int,
   headers: Schema.Record({ key: Schema.String, value: Schema.String }).annotations({ description: "Lowercase names." }),
   body: Schema.String,
-  encoding: Schema.Literal("utf8", "base64").annotations({ description: "How body is written: UTF-8 text, or base64 for bytes that are not." }),
+  encoding: Schema.Literal("utf8", "base64").annotations({
+    description: "How body is written: UTF-8 text, or base64 for bytes that are not."
+  }),
   bytes: Schema.Int.annotations({ description: "Bytes of the (decompressed) body read." }),
   truncated: Schema.Boolean.annotations({ description: "The body was longer than maxBytes and was cut there." })
 })
@@ -34,12 +38,20 @@ const bodyOf = (bytes: Uint8Array): { readonly body: string; readonly encoding: 
 }
 
 export const request = defineSkill({
-  description: "Send an HTTP request (any method, headers, body) and answer the status, headers and body. Acts on the world: needs approval.",
+  description:
+    "Send an HTTP request (any method, headers, body) and answer the status, headers and body. Acts on the world: needs approval.",
   input: Input,
   output: Output,
   timeoutMs: maxTimeoutMs + 5_000,
   run: async (input, context) => {
     const response = await exchange("http.request", input, context)
-    return { url: response.url, status: response.status, headers: response.headers, ...bodyOf(response.body), bytes: response.body.length, truncated: response.truncated }
+    return {
+      url: response.url,
+      status: response.status,
+      headers: response.headers,
+      ...bodyOf(response.body),
+      bytes: response.body.length,
+      truncated: response.truncated
+    }
   }
 })

@@ -13,8 +13,13 @@ import { defineSkill, fileRootOf, SkillFailure, withDefault } from "../../kernel
 const imageSizeOf = lazyModule<typeof ImageSize>("image-size")
 
 const Input = Schema.Struct({
-  prompt: Schema.String.pipe(Schema.filter((text) => text.trim() !== "" || "say what to draw"), Schema.maxLength(4000)),
-  path: Schema.String.annotations({ description: "Where to save the PNG, relative to the root; '.png' is added when the name has no extension." }),
+  prompt: Schema.String.pipe(
+    Schema.filter((text) => text.trim() !== "" || "say what to draw"),
+    Schema.maxLength(4000)
+  ),
+  path: Schema.String.annotations({
+    description: "Where to save the PNG, relative to the root; '.png' is added when the name has no extension."
+  }),
   size: withDefault(Schema.Literal(...llmImageSizes), "1024x1024")
 })
 
@@ -27,14 +32,17 @@ const Output = Schema.Struct({
   created: Schema.Boolean.annotations({ description: "False when an existing file was replaced." }),
   model: Schema.String,
   costUsd: Schema.Number,
-  revisedPrompt: Schema.NullOr(Schema.String).annotations({ description: "The prompt as the provider rewrote it, when it says." })
+  revisedPrompt: Schema.NullOr(Schema.String).annotations({
+    description: "The prompt as the provider rewrote it, when it says."
+  })
 })
 
 const pngPath = (path: string) => {
   const name = path.replaceAll("\\", "/").split("/").at(-1) ?? ""
   if (name === "") throw new SkillFailure({ message: "Name the picture's file, e.g. images/cover.png." })
   if (/\.png$/i.test(name)) return path
-  if (name.lastIndexOf(".") > 0) throw new SkillFailure({ message: `"${path}" is not a .png file name: the picture is saved as PNG.` })
+  if (name.lastIndexOf(".") > 0)
+    throw new SkillFailure({ message: `"${path}" is not a .png file name: the picture is saved as PNG.` })
   return `${path}.png`
 }
 
@@ -54,14 +62,26 @@ export const generate = defineSkill({
     if (llm === undefined) throw new SkillFailure({ message: "models are not wired on this node yet." })
     const picture = await llm.image({ prompt: input.prompt, size: input.size, signal: context.signal })
     if (!pngSignature.every((byte, index) => picture.data[index] === byte)) {
-      throw new SkillFailure({ message: `The image model ${picture.model} answered something that is not a PNG; nothing was saved.` })
+      throw new SkillFailure({
+        message: `The image model ${picture.model} answered something that is not a PNG; nothing was saved.`
+      })
     }
     const { width = 0, height = 0 } = imageSizeOf().imageSize(picture.data)
     const written = await root.write(path, picture.data)
-    context.trace({ kind: "message", text: `drew ${written.path} (${width}×${height}, $${picture.costUsd.toFixed(4)})` })
+    context.trace({
+      kind: "message",
+      text: `drew ${written.path} (${width}×${height}, $${picture.costUsd.toFixed(4)})`
+    })
     return {
-      path: written.path, bytes: written.size, width, height, mime: "image/png" as const, created: written.created,
-      model: picture.model, costUsd: picture.costUsd, revisedPrompt: picture.revisedPrompt
+      path: written.path,
+      bytes: written.size,
+      width,
+      height,
+      mime: "image/png" as const,
+      created: written.created,
+      model: picture.model,
+      costUsd: picture.costUsd,
+      revisedPrompt: picture.revisedPrompt
     }
   }
 })

@@ -9,7 +9,9 @@ export const prompt = Schema.String.pipe(
 )
 
 export const system = Schema.optionalWith(
-  Schema.String.pipe(Schema.maxLength(20_000)).annotations({ description: "Instructions the model reads before the prompt." }),
+  Schema.String.pipe(Schema.maxLength(20_000)).annotations({
+    description: "Instructions the model reads before the prompt."
+  }),
   { exact: true }
 )
 

@@ -11,10 +11,13 @@ const Input = Schema.Struct({
   prompt,
   system,
   schema: Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
-    description: "The JSON Schema (draft-07; 2019-09 or 2020-12 when its $schema says so) the answer must fit. `format` is not checked."
+    description:
+      "The JSON Schema (draft-07; 2019-09 or 2020-12 when its $schema says so) the answer must fit. `format` is not checked."
   }),
   name: withDefault(
-    Schema.String.pipe(Schema.pattern(/^[A-Za-z0-9_-]{1,64}$/)).annotations({ description: "Names the schema to the model." }),
+    Schema.String.pipe(Schema.pattern(/^[A-Za-z0-9_-]{1,64}$/)).annotations({
+      description: "Names the schema to the model."
+    }),
     "answer"
   ),
   tier

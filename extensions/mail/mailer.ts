@@ -21,10 +21,13 @@ const unconfigured: MailerShape = {
 }
 
 /** The mail a test's Mailer would have sent: all of it so far, or the next one as it is sent. */
-export class Outbox extends Context.Tag("mail/Outbox")<Outbox, {
-  readonly sent: Effect.Effect<ReadonlyArray<MailMessage>>
-  readonly next: Effect.Effect<MailMessage>
-}>() {}
+export class Outbox extends Context.Tag("mail/Outbox")<
+  Outbox,
+  {
+    readonly sent: Effect.Effect<ReadonlyArray<MailMessage>>
+    readonly next: Effect.Effect<MailMessage>
+  }
+>() {}
 
 const make = Effect.gen(function* () {
   const settings = yield* MailSettings
@@ -50,7 +53,11 @@ export const MailerTest: Layer.Layer<Mailer | Outbox> = Layer.effectContext(
   Effect.gen(function* () {
     const sent = yield* Ref.make<ReadonlyArray<MailMessage>>([])
     const arrivals = yield* Queue.unbounded<MailMessage>()
-    const send = (message: MailMessage) => Effect.zipRight(Ref.update(sent, (all) => [...all, message]), Queue.offer(arrivals, message))
+    const send = (message: MailMessage) =>
+      Effect.zipRight(
+        Ref.update(sent, (all) => [...all, message]),
+        Queue.offer(arrivals, message)
+      )
     return Context.make(Outbox, { sent: Ref.get(sent), next: Queue.take(arrivals) }).pipe(
       Context.add(Mailer, { configured: true, send: (message) => Effect.asVoid(send(message)) })
     )

@@ -15,5 +15,6 @@ export const mailSettingsConfig = Config.all({
 export type MailSettingsShape = Config.Config.Success<typeof mailSettingsConfig>
 
 export class MailSettings extends Context.Tag("mail/MailSettings")<MailSettings, MailSettingsShape>() {
-  static readonly layer = (overrides?: Partial<MailSettingsShape>) => settingsLayer(MailSettings, mailSettingsConfig, overrides)
+  static readonly layer = (overrides?: Partial<MailSettingsShape>) =>
+    settingsLayer(MailSettings, mailSettingsConfig, overrides)
 }

@@ -18,29 +18,46 @@ export const PurchaseSignalsLive = Layer.effect(
   Effect.gen(function* () {
     const signals = yield* Signals
     const celebrate = (order: Order) =>
-      Effect.all([
-        signals.raise(order.buyerId, {
-          kind: "celebration",
-          title: `You bought ${order.title}`.slice(0, 160),
-          body: `Paid ${credits(order.priceCredits)}. It is yours now.`,
-          options: [],
-          priority: "normal",
-          dueAt: null,
-          action: null
-        }, SOURCE, "responsive"),
-        signals.raise(order.sellerId, {
-          kind: "celebration",
-          title: `You sold ${order.title}`.slice(0, 160),
-          body: `Earned ${credits(order.priceCredits)}.`,
-          options: [],
-          priority: "normal",
-          dueAt: null,
-          action: null
-        }, SOURCE, "proactive")
-      ], { concurrency: 2, mode: "either" }).pipe(
+      Effect.all(
+        [
+          signals.raise(
+            order.buyerId,
+            {
+              kind: "celebration",
+              title: `You bought ${order.title}`.slice(0, 160),
+              body: `Paid ${credits(order.priceCredits)}. It is yours now.`,
+              options: [],
+              priority: "normal",
+              dueAt: null,
+              action: null
+            },
+            SOURCE,
+            "responsive"
+          ),
+          signals.raise(
+            order.sellerId,
+            {
+              kind: "celebration",
+              title: `You sold ${order.title}`.slice(0, 160),
+              body: `Earned ${credits(order.priceCredits)}.`,
+              options: [],
+              priority: "normal",
+              dueAt: null,
+              action: null
+            },
+            SOURCE,
+            "proactive"
+          )
+        ],
+        { concurrency: 2, mode: "either" }
+      ).pipe(
         Effect.tap((outcomes) =>
           Effect.forEach(outcomes, (outcome) =>
-            outcome._tag === "Left" ? Effect.logWarning("market: a celebration was not raised", outcome.left.message) : Effect.void)),
+            outcome._tag === "Left"
+              ? Effect.logWarning("market: a celebration was not raised", outcome.left.message)
+              : Effect.void
+          )
+        ),
         Effect.asVoid,
         Effect.withSpan("market.celebrate")
       )

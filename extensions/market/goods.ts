@@ -39,14 +39,29 @@ const ownership = (
   sellerId: string
 ): Effect.Effect<void, NotFound | Forbidden> =>
   Option.match(row, {
-    onNone: () => Effect.fail(new NotFound({ error: "ref_not_found", message: `You have no ${kind} with that id.`, details: { kind, refId } })),
+    onNone: () =>
+      Effect.fail(
+        new NotFound({ error: "ref_not_found", message: `You have no ${kind} with that id.`, details: { kind, refId } })
+      ),
     onSome: (found) =>
       found.ownerId === sellerId
         ? Effect.void
-        // Another's private row answers as a missing one does; a public one is plainly not theirs to sell.
-        : found.isPublic
-        ? Effect.fail(new Forbidden({ error: "ref_not_owned", message: `That ${kind} is not yours to sell.`, details: { kind, refId } }))
-        : Effect.fail(new NotFound({ error: "ref_not_found", message: `You have no ${kind} with that id.`, details: { kind, refId } }))
+        : // Another's private row answers as a missing one does; a public one is plainly not theirs to sell.
+          found.isPublic
+          ? Effect.fail(
+              new Forbidden({
+                error: "ref_not_owned",
+                message: `That ${kind} is not yours to sell.`,
+                details: { kind, refId }
+              })
+            )
+          : Effect.fail(
+              new NotFound({
+                error: "ref_not_found",
+                message: `You have no ${kind} with that id.`,
+                details: { kind, refId }
+              })
+            )
   })
 
 /** The spec's minimal generator for a listing with nothing to copy: research, then make, from its title and description. */
@@ -61,7 +76,11 @@ export const synthesisedGenerator = (listing: Listing): GeneratorInput => ({
       title: `Research for ${listing.title}`.slice(0, 200),
       role: "researcher",
       skills: ["web.search", "web.fetch", "docs.write_markdown"],
-      instruction: `Gather what is needed to make this, with sources:\n\n${listing.title}\n\n${listing.description}`.slice(0, 8000),
+      instruction:
+        `Gather what is needed to make this, with sources:\n\n${listing.title}\n\n${listing.description}`.slice(
+          0,
+          8000
+        ),
       tier: "cheap",
       dependsOn: [],
       outputKind: "markdown"
@@ -71,7 +90,11 @@ export const synthesisedGenerator = (listing: Listing): GeneratorInput => ({
       title: `Make ${listing.title}`.slice(0, 200),
       role: "writer",
       skills: ["files.read", "docs.write_markdown"],
-      instruction: `Make this from the research below:\n\n${listing.title}\n\n${listing.description}\n\nResearch:\n{{steps.research.output}}`.slice(0, 8000),
+      instruction:
+        `Make this from the research below:\n\n${listing.title}\n\n${listing.description}\n\nResearch:\n{{steps.research.output}}`.slice(
+          0,
+          8000
+        ),
       tier: "standard",
       dependsOn: ["research"],
       outputKind: "markdown"
@@ -102,28 +125,51 @@ export const MarketGoodsLive = Layer.effect(
       Effect.gen(function* () {
         const ref = decodeFileId(refId)
         if (ref === null || ref.scope === "user") return yield* missing(refId)
-        const root = yield* files.rootOf({ beingId: sellerId, isOwner: false }, ref.scope, ref.projectId ?? undefined).pipe(
-          Effect.mapError(() => missing(refId))
-        )
+        const root = yield* files
+          .rootOf({ beingId: sellerId, isOwner: false }, ref.scope, ref.projectId ?? undefined)
+          .pipe(Effect.mapError(() => missing(refId)))
         if (root === null) return yield* missing(refId)
         // The id of the bundle's plugin.json names its folder too (the listing form picks one from a file search).
-        const folder = ref.path === manifestFileName ? "" : ref.path.endsWith(`/${manifestFileName}`) ? ref.path.slice(0, -manifestFileName.length - 1) : ref.path
+        const folder =
+          ref.path === manifestFileName
+            ? ""
+            : ref.path.endsWith(`/${manifestFileName}`)
+              ? ref.path.slice(0, -manifestFileName.length - 1)
+              : ref.path
         return yield* readModuleBundle(root.folder, folder, refId)
       })
 
-    const checkRef = (kind: ListingKind, sellerId: string, refId: string): Effect.Effect<void, NotFound | Forbidden | InvalidRequest> => {
+    const checkRef = (
+      kind: ListingKind,
+      sellerId: string,
+      refId: string
+    ): Effect.Effect<void, NotFound | Forbidden | InvalidRequest> => {
       switch (kind) {
         case "generator":
           return Effect.flatMap(generators.stored(sellerId, refId), (row) => ownership(kind, refId, row, sellerId))
         case "agent":
           return Effect.flatMap(agents.stored(refId), (row) => ownership(kind, refId, row, sellerId))
         case "theme":
-          return Effect.flatMap(themes.find(refId), (row) => ownership(kind, refId, Option.map(row, (theme) => ({ ...theme, isPublic: false })), sellerId))
+          return Effect.flatMap(themes.find(refId), (row) =>
+            ownership(
+              kind,
+              refId,
+              Option.map(row, (theme) => ({ ...theme, isPublic: false })),
+              sellerId
+            )
+          )
         case "skill":
           return Effect.flatMap(skills.list, (defs) =>
             defs.some((def) => def.name === refId)
               ? Effect.void
-              : Effect.fail(new InvalidRequest({ error: "unknown_skill", message: `No skill named "${refId}" is registered on this node.`, details: { refId } })))
+              : Effect.fail(
+                  new InvalidRequest({
+                    error: "unknown_skill",
+                    message: `No skill named "${refId}" is registered on this node.`,
+                    details: { refId }
+                  })
+                )
+          )
         case "module":
           return Effect.asVoid(sellersBundle(sellerId, refId))
         default:
@@ -132,7 +178,10 @@ export const MarketGoodsLive = Layer.effect(
     }
 
     /** The seller's row, or the listing can no longer deliver. */
-    const sellersOwn = <A extends { readonly ownerId: string }>(row: Option.Option<A>, sellerId: string): Effect.Effect<A, ItemGone> =>
+    const sellersOwn = <A extends { readonly ownerId: string }>(
+      row: Option.Option<A>,
+      sellerId: string
+    ): Effect.Effect<A, ItemGone> =>
       Option.isSome(row) && row.value.ownerId === sellerId ? Effect.succeed(row.value) : Effect.fail(itemGone)
 
     const deliverCopy = (listing: Listing, refId: string, buyerId: string): ReturnType<MarketGoodsShape["deliver"]> => {
@@ -142,7 +191,9 @@ export const MarketGoodsLive = Layer.effect(
             const source = yield* sellersOwn(yield* generators.stored(listing.sellerId, refId), listing.sellerId)
             const { id: _id, ownerId: _owner, runs: _runs, createdAt: _at, slug: _slug, ...fields } = source
             // No slug: the copy's is derived from the name and made free (`name-2`...).
-            const copy = yield* generators.create(asBuyer(buyerId), { ...fields, priceCredits: 0, isPublic: false }).pipe(Effect.orDie)
+            const copy = yield* generators
+              .create(asBuyer(buyerId), { ...fields, priceCredits: 0, isPublic: false })
+              .pipe(Effect.orDie)
             return copy.id
           })
         case "agent":
@@ -150,7 +201,9 @@ export const MarketGoodsLive = Layer.effect(
             const source = yield* sellersOwn(yield* agents.stored(refId), listing.sellerId)
             const { name, role, description, avatar, skills: chosen, tier, systemPrompt } = source
             // The card is copied, never the being wearing it: the buyer's own being of its persona wears the copy.
-            const copy = yield* agents.create(buyerId, { name, role, description, avatar, skills: chosen, tier, systemPrompt, isPublic: false }).pipe(Effect.orDie)
+            const copy = yield* agents
+              .create(buyerId, { name, role, description, avatar, skills: chosen, tier, systemPrompt, isPublic: false })
+              .pipe(Effect.orDie)
             return copy.id
           })
         case "theme":
@@ -163,16 +216,18 @@ export const MarketGoodsLive = Layer.effect(
         case "skill":
           return Effect.gen(function* () {
             // The grant is the purchase row (its deliveredId the skill's name); the agent wears the skill with the everyday tools.
-            yield* agents.create(buyerId, {
-              name: listing.title.slice(0, 80),
-              role: `${refId} user`.slice(0, 60),
-              description: listing.description.slice(0, 2000),
-              avatar: "🧰",
-              skills: [refId],
-              tier: "cheap",
-              systemPrompt: "",
-              isPublic: false
-            }).pipe(Effect.catchTag("InvalidRequest", () => Effect.fail(itemGone)))
+            yield* agents
+              .create(buyerId, {
+                name: listing.title.slice(0, 80),
+                role: `${refId} user`.slice(0, 60),
+                description: listing.description.slice(0, 2000),
+                avatar: "🧰",
+                skills: [refId],
+                tier: "cheap",
+                systemPrompt: "",
+                isPublic: false
+              })
+              .pipe(Effect.catchTag("InvalidRequest", () => Effect.fail(itemGone)))
             return refId
           })
         case "module":
@@ -194,14 +249,18 @@ export const MarketGoodsLive = Layer.effect(
       listing.kind === "service"
         ? Effect.succeed(null)
         : listing.refId === null
-        ? Effect.map(Effect.orDie(generators.create(asBuyer(buyerId), synthesisedGenerator(listing))), (generator) => generator.id)
-        : deliverCopy(listing, listing.refId, buyerId)
+          ? Effect.map(
+              Effect.orDie(generators.create(asBuyer(buyerId), synthesisedGenerator(listing))),
+              (generator) => generator.id
+            )
+          : deliverCopy(listing, listing.refId, buyerId)
 
     const startService = (listing: Listing, buyer: { readonly beingId: string; readonly isOwner: boolean }) =>
-      Effect.map(projects.createFromBrief(buyer, listing.brief ?? `${listing.title}\n\n${listing.description}`), (project) => project.id)
+      Effect.map(
+        projects.createFromBrief(buyer, listing.brief ?? `${listing.title}\n\n${listing.description}`),
+        (project) => project.id
+      )
 
     return { checkRef, deliver, startService }
   })
-).pipe(
-  Layer.provide(FileAccess.Default)
-)
+).pipe(Layer.provide(FileAccess.Default))

@@ -18,12 +18,18 @@ export const MarketHandlers = HttpApiBuilder.group(apiOf(MarketApi), "market", (
     const caller = CurrentSession
     return handlers
       .handle("wallet", () => Effect.flatMap(caller, (who) => ledger.wallet(who.beingId)))
-      .handle("ledger", ({ urlParams }) => Effect.flatMap(caller, (who) => ledger.entries(who.beingId, urlParams.limit, urlParams.offset)))
-      .handle("orders", ({ urlParams }) => Effect.flatMap(caller, (who) => purchases.list(who, urlParams.as, urlParams.limit, urlParams.offset)))
+      .handle("ledger", ({ urlParams }) =>
+        Effect.flatMap(caller, (who) => ledger.entries(who.beingId, urlParams.limit, urlParams.offset))
+      )
+      .handle("orders", ({ urlParams }) =>
+        Effect.flatMap(caller, (who) => purchases.list(who, urlParams.as, urlParams.limit, urlParams.offset))
+      )
       .handle("searchListings", ({ urlParams }) => Effect.flatMap(caller, (who) => listings.search(who, urlParams)))
       .handle("publishListing", ({ payload }) => Effect.flatMap(caller, (who) => listings.publish(who, payload)))
       .handle("getListing", ({ path }) => listings.get(path.id))
-      .handle("updateListing", ({ path, payload }) => Effect.flatMap(caller, (who) => listings.update(who, path.id, payload)))
+      .handle("updateListing", ({ path, payload }) =>
+        Effect.flatMap(caller, (who) => listings.update(who, path.id, payload))
+      )
       .handle("deleteListing", ({ path }) => Effect.flatMap(caller, (who) => listings.remove(who, path.id)))
       .handle("buyListing", ({ path }) => Effect.flatMap(caller, (who) => purchases.buy(who, path.id)))
       .handle("listReviews", ({ path }) => reviews.list(path.id))

@@ -49,15 +49,30 @@ export class Ledger extends Effect.Service<Ledger>()("market/Ledger", {
       Effect.gen(function* () {
         if (movement.amount === 0) return
         const at = yield* nowIso
-        const debited = yield* repository.debit({ account: movement.from, amount: movement.amount, counts: movement.lifetime, at })
+        const debited = yield* repository.debit({
+          account: movement.from,
+          amount: movement.amount,
+          counts: movement.lifetime,
+          at
+        })
         if (debited.length === 0) {
           const wallet = yield* repository.findWallet(movement.from)
-          return yield* Effect.fail(insufficientCredits(Option.match(wallet, { onNone: () => 0, onSome: (w) => w.balance }), movement.amount))
+          return yield* Effect.fail(
+            insufficientCredits(Option.match(wallet, { onNone: () => 0, onSome: (w) => w.balance }), movement.amount)
+          )
         }
         yield* repository.credit({ account: movement.to, amount: movement.amount, counts: movement.lifetime, at })
         const movementId = newId()
-        const side = (account: string, counterparty: string, amount: number, reason: LedgerReason) =>
-          ({ id: orderedId(), movementId, account, counterparty, amount, reason, orderId: movement.orderId, createdAt: at })
+        const side = (account: string, counterparty: string, amount: number, reason: LedgerReason) => ({
+          id: orderedId(),
+          movementId,
+          account,
+          counterparty,
+          amount,
+          reason,
+          orderId: movement.orderId,
+          createdAt: at
+        })
         yield* repository.insertEntries([
           side(movement.from, movement.to, -movement.amount, movement.reasons[0]),
           side(movement.to, movement.from, movement.amount, movement.reasons[1])
@@ -71,7 +86,14 @@ export class Ledger extends Effect.Service<Ledger>()("market/Ledger", {
         yield* repository.openWallet({ account: MINT, at })
         const opened = yield* repository.openWallet({ account: beingId, at })
         if (opened.length === 0) return
-        yield* move({ from: MINT, to: beingId, amount: startingCredits, reasons: ["starting_credit", "starting_credit"], orderId: null, lifetime: false })
+        yield* move({
+          from: MINT,
+          to: beingId,
+          amount: startingCredits,
+          reasons: ["starting_credit", "starting_credit"],
+          orderId: null,
+          lifetime: false
+        })
       })
 
     /** The being's wallet, opened (and credited) on first touch. */
@@ -84,7 +106,9 @@ export class Ledger extends Effect.Service<Ledger>()("market/Ledger", {
       }).pipe(Effect.withSpan("market.wallet"))
 
     const entries = (beingId: string, limit: number, offset: number) =>
-      Effect.zipRight(wallet(beingId), repository.entries({ account: beingId, limit, offset })).pipe(Effect.withSpan("market.ledger"))
+      Effect.zipRight(wallet(beingId), repository.entries({ account: beingId, limit, offset })).pipe(
+        Effect.withSpan("market.ledger")
+      )
 
     /** Holds the open accounts' wallets until the transaction ends (PostgreSQL; nothing on SQLite). */
     const lock = (accounts: ReadonlyArray<string>) => repository.lockWallets(accounts)

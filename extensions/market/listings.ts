@@ -10,7 +10,13 @@ import * as Option from "effect/Option"
 import { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { Caller } from "../accounts/contract/session.ts"
-import { MAX_SEARCH_TERMS, ownedRefKinds, type Listing, type ListingInput, type ListingUpdate } from "./contract/records.ts"
+import {
+  MAX_SEARCH_TERMS,
+  ownedRefKinds,
+  type Listing,
+  type ListingInput,
+  type ListingUpdate
+} from "./contract/records.ts"
 import type { ListingQuery } from "./contract/market.ts"
 import { orderedId } from "./ids.ts"
 import { MarketGoods } from "./ports.ts"
@@ -18,7 +24,6 @@ import { ListingsRepository } from "./repositories/listings-repository.ts"
 
 export const listingNotFound = (id: string) =>
   new NotFound({ error: "listing_not_found", message: "There is no listing with that id.", details: { id } })
-
 
 /** The spec's search: active listings (or all of the caller's with `mine`), every term required. */
 export const searchListings = (repository: ListingsRepository) => (caller: Caller, query: ListingQuery) =>
@@ -31,7 +36,12 @@ export const searchListings = (repository: ListingsRepository) => (caller: Calle
         details: { terms: terms.length, max: MAX_SEARCH_TERMS }
       })
     }
-    return yield* repository.search({ terms, kind: query.kind ?? null, sellerId: query.mine ? caller.beingId : null, limit: query.limit })
+    return yield* repository.search({
+      terms,
+      kind: query.kind ?? null,
+      sellerId: query.mine ? caller.beingId : null,
+      limit: query.limit
+    })
   }).pipe(Effect.withSpan("market.searchListings"))
 
 export class Listings extends Effect.Service<Listings>()("market/Listings", {
@@ -41,9 +51,10 @@ export class Listings extends Effect.Service<Listings>()("market/Listings", {
     const goods = yield* MarketGoods
 
     const get = (id: string) =>
-      Effect.flatMap(repository.find(id), Option.match({ onNone: () => Effect.fail(listingNotFound(id)), onSome: Effect.succeed })).pipe(
-        Effect.withSpan("market.getListing")
-      )
+      Effect.flatMap(
+        repository.find(id),
+        Option.match({ onNone: () => Effect.fail(listingNotFound(id)), onSome: Effect.succeed })
+      ).pipe(Effect.withSpan("market.getListing"))
 
     /** The publishing rules, for the listing's seller. */
     const check = (sellerId: string, input: ListingInput) =>
@@ -62,7 +73,10 @@ export class Listings extends Effect.Service<Listings>()("market/Listings", {
             details: { kind: input.kind }
           })
         }
-        if (input.refId !== null && (ownedRefKinds.includes(input.kind) || input.kind === "skill" || input.kind === "module")) {
+        if (
+          input.refId !== null &&
+          (ownedRefKinds.includes(input.kind) || input.kind === "skill" || input.kind === "module")
+        ) {
           yield* goods.checkRef(input.kind, sellerId, input.refId)
         }
       })
@@ -102,13 +116,25 @@ export class Listings extends Effect.Service<Listings>()("market/Listings", {
       Effect.flatMap(get(id), (listing) =>
         listing.sellerId === caller.beingId || caller.isOwner
           ? Effect.succeed(listing)
-          : Effect.fail(new Forbidden({ error: "not_seller", message: "Only the listing's seller or the owner of this node can change it.", details: { id } })))
+          : Effect.fail(
+              new Forbidden({
+                error: "not_seller",
+                message: "Only the listing's seller or the owner of this node can change it.",
+                details: { id }
+              })
+            )
+      )
 
     const update = (caller: Caller, id: string, input: ListingUpdate) =>
       Effect.gen(function* () {
         const current = yield* editable(caller, id)
         yield* check(current.sellerId, input)
-        const written = yield* repository.update({ id, ...fields(input), status: input.status ?? current.status, at: yield* nowIso })
+        const written = yield* repository.update({
+          id,
+          ...fields(input),
+          status: input.status ?? current.status,
+          at: yield* nowIso
+        })
         return yield* Option.match(written, { onNone: () => Effect.fail(listingNotFound(id)), onSome: Effect.succeed })
       }).pipe(Effect.withSpan("market.updateListing"))
 

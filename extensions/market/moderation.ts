@@ -21,12 +21,14 @@ export const ListingModerationLive = Layer.effect(
       Effect.gen(function* () {
         const at = by === null ? null : yield* nowIso
         const written = yield* listings.setModerated({ id, at, by })
-        if (Option.isNone(written)) return yield* new NotFound({ message: "There is no listing with that id.", details: { id } })
+        if (Option.isNone(written))
+          return yield* new NotFound({ message: "There is no listing with that id.", details: { id } })
         return written.value
       })
     return {
       list: listings.recentAll(MODERATION_VIEW).pipe(Effect.withSpan("market.moderation.list")),
-      pause: (moderatorId: string, id: string) => mark(id, moderatorId).pipe(Effect.withSpan("market.moderation.pause")),
+      pause: (moderatorId: string, id: string) =>
+        mark(id, moderatorId).pipe(Effect.withSpan("market.moderation.pause")),
       resume: (id: string) => mark(id, null).pipe(Effect.withSpan("market.moderation.resume"))
     }
   })

@@ -33,7 +33,11 @@ const invalid = (error: string, message: string, details?: unknown) =>
 
 /** What a refId names nothing of the seller's, as the other kinds answer it. */
 export const missing = (refId: string) =>
-  new NotFound({ error: "ref_not_found", message: "You have no module bundle with that id: name a folder of your uploads or of a project's workspace.", details: { kind: "module", refId } })
+  new NotFound({
+    error: "ref_not_found",
+    message: "You have no module bundle with that id: name a folder of your uploads or of a project's workspace.",
+    details: { kind: "module", refId }
+  })
 
 /** The bundle at `path` of the seller's root: a folder, a module manifest, files within bounds. */
 export const readModuleBundle = (root: ConfinedFolder, path: string, refId: string) =>
@@ -45,7 +49,8 @@ export const readModuleBundle = (root: ConfinedFolder, path: string, refId: stri
       },
       catch: () => missing(refId)
     })
-    if (!folder.isDir) return yield* invalid("not_a_bundle", "That is a file: name the module bundle's folder.", { refId })
+    if (!folder.isDir)
+      return yield* invalid("not_a_bundle", "That is a file: name the module bundle's folder.", { refId })
     // The manifest must lie inside the root too (a link out is refused), or its errors could quote another file.
     yield* Effect.tryPromise({
       try: () => root.resolve(folder.path === "" ? manifestFileName : `${folder.path}/${manifestFileName}`),
@@ -53,10 +58,17 @@ export const readModuleBundle = (root: ConfinedFolder, path: string, refId: stri
     })
     const manifest = yield* readManifest(folder.absolute)
     if (reservedNamespaces.has(manifest.namespace)) {
-      return yield* invalid("invalid_manifest", `The namespace "${manifest.namespace}" is reserved for the node's built-ins; no install could take it.`)
+      return yield* invalid(
+        "invalid_manifest",
+        `The namespace "${manifest.namespace}" is reserved for the node's built-ins; no install could take it.`
+      )
     }
     if (!manifest.extensions.some((extension) => extension.kind === "module")) {
-      return yield* invalid("not_a_module", "This bundle's plugin.json declares no extension of kind module: it is not a module.", { id: manifest.id })
+      return yield* invalid(
+        "not_a_module",
+        "This bundle's plugin.json declares no extension of kind module: it is not a module.",
+        { id: manifest.id }
+      )
     }
     const files = yield* Effect.tryPromise({
       try: async (signal) => {
@@ -65,7 +77,10 @@ export const readModuleBundle = (root: ConfinedFolder, path: string, refId: stri
         for await (const entry of walk(root, folder, { recursive: true, includeHidden: false, signal })) {
           if (entry.isDir) continue
           bytes += entry.stats.size
-          found.push({ path: folder.path === "" ? entry.path : entry.path.slice(folder.path.length + 1), absolute: entry.absolute })
+          found.push({
+            path: folder.path === "" ? entry.path : entry.path.slice(folder.path.length + 1),
+            absolute: entry.absolute
+          })
           if (found.length > maxModuleFiles || bytes > maxModuleBytes) return null
         }
         return found
@@ -73,15 +88,23 @@ export const readModuleBundle = (root: ConfinedFolder, path: string, refId: stri
       catch: () => invalid("not_a_bundle", "The bundle's folder could not be read.")
     })
     if (files === null) {
-      return yield* invalid("bundle_too_large", `A module bundle holds at most ${maxModuleFiles} files and ${maxModuleBytes / (1024 * 1024)} MB.`, {
-        maxFiles: maxModuleFiles,
-        maxBytes: maxModuleBytes
-      })
+      return yield* invalid(
+        "bundle_too_large",
+        `A module bundle holds at most ${maxModuleFiles} files and ${maxModuleBytes / (1024 * 1024)} MB.`,
+        {
+          maxFiles: maxModuleFiles,
+          maxBytes: maxModuleBytes
+        }
+      )
     }
     return { manifest, files } satisfies ModuleBundle
   })
 
-const exists = (absolute: string) => stat(absolute).then(() => true, () => false)
+const exists = (absolute: string) =>
+  stat(absolute).then(
+    () => true,
+    () => false
+  )
 
 /** Copies one file, refusing anything that turned into something other than a regular file meanwhile. */
 const copyFile = async (from: { readonly path: string; readonly absolute: string }, to: string) => {

@@ -17,7 +17,11 @@ export interface ItemGone {
 
 export interface MarketGoodsShape {
   /** Refuses a refId the seller does not own (or, for a skill, one no skill registered here has). */
-  readonly checkRef: (kind: ListingKind, sellerId: string, refId: string) => Effect.Effect<void, NotFound | Forbidden | InvalidRequest>
+  readonly checkRef: (
+    kind: ListingKind,
+    sellerId: string,
+    refId: string
+  ) => Effect.Effect<void, NotFound | Forbidden | InvalidRequest>
   /**
    * Delivers the listing's thing to the buyer inside the buy's transaction; answers what the buyer
    * received (an id, a skill's name, a module's folder), or null when delivery comes after the
@@ -25,7 +29,10 @@ export interface MarketGoodsShape {
    * scope, which closes after the transaction, closes with a failure. A module's delivery may be
    * refused (its folder already there) or fail (the plugin folder unwritable).
    */
-  readonly deliver: (listing: Listing, buyerId: string) => Effect.Effect<string | null, ItemGone | Conflict | Unavailable, Scope.Scope>
+  readonly deliver: (
+    listing: Listing,
+    buyerId: string
+  ) => Effect.Effect<string | null, ItemGone | Conflict | Unavailable, Scope.Scope>
   /** A bought service: a real studio project from the listing's brief, started; answers its id. */
   readonly startService: (listing: Listing, buyer: Caller) => Effect.Effect<string>
 }

@@ -48,12 +48,25 @@ export class Purchases extends Effect.Service<Purchases>()("market/Purchases", {
     const buyInside = (buyerId: string, listingId: string) =>
       Effect.gen(function* () {
         // Read under the listing's lock: the state this buy pays for is the one it commits against.
-        const listing = yield* Effect.flatMap(listingRows.lockForBuy(listingId), Option.match({
-          onNone: () => Effect.fail(listingNotFound(listingId)),
-          onSome: Effect.succeed
-        }))
-        if (listing.moderatedAt !== null) return yield* refuse("listing_moderated", "The node's owner has taken this listing down; it is not for sale.", listing)
-        if (listing.status !== "active") return yield* refuse("listing_inactive", `This listing is ${listing.status.replace("_", " ")}, not for sale.`, listing)
+        const listing = yield* Effect.flatMap(
+          listingRows.lockForBuy(listingId),
+          Option.match({
+            onNone: () => Effect.fail(listingNotFound(listingId)),
+            onSome: Effect.succeed
+          })
+        )
+        if (listing.moderatedAt !== null)
+          return yield* refuse(
+            "listing_moderated",
+            "The node's owner has taken this listing down; it is not for sale.",
+            listing
+          )
+        if (listing.status !== "active")
+          return yield* refuse(
+            "listing_inactive",
+            `This listing is ${listing.status.replace("_", " ")}, not for sale.`,
+            listing
+          )
         if (listing.sellerId === buyerId) return yield* refuse("own_listing", "This is your own listing.", listing)
         yield* ledger.open(buyerId)
         yield* ledger.open(listing.sellerId)
@@ -92,27 +105,38 @@ export class Purchases extends Effect.Service<Purchases>()("market/Purchases", {
 
     /** Both wallets as they now stand, each to its own being's tabs. */
     const publishWallets = (order: Order) =>
-      Effect.forEach([order.buyerId, order.sellerId], (beingId) =>
-        Effect.flatMap(ledger.wallet(beingId), (wallet) => bus.publish({ kind: "being", beingId }, { type: "wallet.updated", wallet })), {
-        discard: true
-      })
+      Effect.forEach(
+        [order.buyerId, order.sellerId],
+        (beingId) =>
+          Effect.flatMap(ledger.wallet(beingId), (wallet) =>
+            bus.publish({ kind: "being", beingId }, { type: "wallet.updated", wallet })
+          ),
+        {
+          discard: true
+        }
+      )
 
     const buy = (buyer: Caller, listingId: string) =>
       Effect.gen(function* () {
         // The scope closes after the commit or the rollback: a module folder written inside is taken back on a rollback.
         // On PostgreSQL a buy the database aborted for a conflict (two buys opening the same wallets) runs again.
-        const bought = yield* retryOnConflict(Effect.scoped(sql.withTransaction(buyInside(buyer.beingId, listingId)))).pipe(
+        const bought = yield* retryOnConflict(
+          Effect.scoped(sql.withTransaction(buyInside(buyer.beingId, listingId)))
+        ).pipe(
           orDieOnStorageFault,
           Effect.catchTag("ItemGone", () =>
             Effect.gen(function* () {
               // The thing sold is gone: the listing can never deliver again, so it is sold out from now on.
               yield* listingRows.setStatus({ id: listingId, status: "sold_out", at: yield* nowIso })
-              return yield* Effect.fail(new Conflict({
-                error: "listing_sold_out",
-                message: "What this listing sold is no longer there; the listing is now sold out.",
-                details: { listingId, status: "sold_out" }
-              }))
-            }))
+              return yield* Effect.fail(
+                new Conflict({
+                  error: "listing_sold_out",
+                  message: "What this listing sold is no longer there; the listing is now sold out.",
+                  details: { listingId, status: "sold_out" }
+                })
+              )
+            })
+          )
         )
         let order = bought.order
         if (order.kind === "service") {

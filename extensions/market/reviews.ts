@@ -27,29 +27,41 @@ export class Reviews extends Effect.Service<Reviews>()("market/Reviews", {
       Effect.zipRight(listings.get(listingId), reviews.list(listingId)).pipe(Effect.withSpan("market.listReviews"))
 
     const post = (caller: Caller, listingId: string, input: ReviewInput) =>
-      sql.withTransaction(
-        Effect.gen(function* () {
-          const listing = yield* listings.get(listingId)
-          if (listing.sellerId === caller.beingId) {
-            return yield* new Forbidden({ error: "own_listing", message: "You cannot review your own listing.", details: { listingId } })
-          }
-          if (!caller.isOwner && (yield* orders.holds({ buyerId: caller.beingId, listingId })).length === 0) {
-            return yield* new Forbidden({ error: "not_a_buyer", message: "Only those who bought this listing can review it.", details: { listingId } })
-          }
-          const at = yield* nowIso
-          const review = yield* reviews.upsert({
-            id: newId(),
-            listingId,
-            authorId: caller.beingId,
-            rating: input.rating,
-            body: input.body,
-            createdAt: at,
-            updatedAt: at
-          }).pipe(Effect.catchTag("NoSuchElementException", Effect.die))
-          yield* reviews.recompute(listingId)
-          return review
-        })
-      ).pipe(orDieOnStorageFault, Effect.withSpan("market.postReview"))
+      sql
+        .withTransaction(
+          Effect.gen(function* () {
+            const listing = yield* listings.get(listingId)
+            if (listing.sellerId === caller.beingId) {
+              return yield* new Forbidden({
+                error: "own_listing",
+                message: "You cannot review your own listing.",
+                details: { listingId }
+              })
+            }
+            if (!caller.isOwner && (yield* orders.holds({ buyerId: caller.beingId, listingId })).length === 0) {
+              return yield* new Forbidden({
+                error: "not_a_buyer",
+                message: "Only those who bought this listing can review it.",
+                details: { listingId }
+              })
+            }
+            const at = yield* nowIso
+            const review = yield* reviews
+              .upsert({
+                id: newId(),
+                listingId,
+                authorId: caller.beingId,
+                rating: input.rating,
+                body: input.body,
+                createdAt: at,
+                updatedAt: at
+              })
+              .pipe(Effect.catchTag("NoSuchElementException", Effect.die))
+            yield* reviews.recompute(listingId)
+            return review
+          })
+        )
+        .pipe(orDieOnStorageFault, Effect.withSpan("market.postReview"))
 
     return { list, post } as const
   })

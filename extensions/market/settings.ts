@@ -6,7 +6,10 @@ import { settingsLayer } from "../../kernel/settings.ts"
 export const marketSettingsConfig = Config.all({
   /** Credited once to each being from the node's mint, the first time its wallet is touched. */
   startingCredits: Config.integer("STARTING_CREDITS").pipe(
-    Config.validate({ message: "STARTING_CREDITS must be between 0 and 1000000", validation: (n) => n >= 0 && n <= 1_000_000 }),
+    Config.validate({
+      message: "STARTING_CREDITS must be between 0 and 1000000",
+      validation: (n) => n >= 0 && n <= 1_000_000
+    }),
     Config.withDefault(100)
   )
 })
@@ -14,5 +17,6 @@ export const marketSettingsConfig = Config.all({
 export type MarketSettingsShape = Config.Config.Success<typeof marketSettingsConfig>
 
 export class MarketSettings extends Context.Tag("market/MarketSettings")<MarketSettings, MarketSettingsShape>() {
-  static readonly layer = (overrides?: Partial<MarketSettingsShape>) => settingsLayer(MarketSettings, marketSettingsConfig, overrides)
+  static readonly layer = (overrides?: Partial<MarketSettingsShape>) =>
+    settingsLayer(MarketSettings, marketSettingsConfig, overrides)
 }

@@ -11,8 +11,12 @@ const Input = Schema.Struct({
 
 const Output = Schema.Struct({
   result: Schema.String.annotations({ description: "The result as mathjs formats it (14 significant digits)." }),
-  value: Schema.Number.annotations({ description: "The result as one number (a unit's value in its own unit; true is 1)." }),
-  type: Schema.String.annotations({ description: "mathjs's type of the result: number, BigNumber, Fraction, Unit, boolean..." })
+  value: Schema.Number.annotations({
+    description: "The result as one number (a unit's value in its own unit; true is 1)."
+  }),
+  type: Schema.String.annotations({
+    description: "mathjs's type of the result: number, BigNumber, Fraction, Unit, boolean..."
+  })
 })
 
 export const evaluate = defineSkill({

@@ -46,9 +46,10 @@ const start = (): Running => {
 
 const failureOf = (error: unknown) =>
   new SkillFailure({
-    message: (error as NodeJS.ErrnoException | undefined)?.code === "ERR_WORKER_OUT_OF_MEMORY"
-      ? "The expression needs more memory than math.evaluate allows."
-      : `math.evaluate could not run the expression: ${error instanceof Error ? error.message : String(error)}`
+    message:
+      (error as NodeJS.ErrnoException | undefined)?.code === "ERR_WORKER_OUT_OF_MEMORY"
+        ? "The expression needs more memory than math.evaluate allows."
+        : `math.evaluate could not run the expression: ${error instanceof Error ? error.message : String(error)}`
   })
 
 const evaluateOnce = async (expression: string, signal: AbortSignal): Promise<Evaluated> => {
@@ -77,7 +78,12 @@ const evaluateOnce = async (expression: string, signal: AbortSignal): Promise<Ev
       const onExit = () => finish(() => reject(failureOf(new Error("the worker stopped"))))
       const onAbort = () => finish(() => reject(new SkillFailure({ message: "math.evaluate was stopped." })))
       const timer = setTimeout(
-        () => finish(() => reject(new SkillFailure({ message: `The expression took longer than ${evaluationTimeoutMs / 1000} seconds.` }))),
+        () =>
+          finish(() =>
+            reject(
+              new SkillFailure({ message: `The expression took longer than ${evaluationTimeoutMs / 1000} seconds.` })
+            )
+          ),
         evaluationTimeoutMs
       )
       current.worker.on("message", onMessage).on("error", onError).on("exit", onExit)

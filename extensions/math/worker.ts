@@ -26,8 +26,20 @@ const disabled = (name: string) => () => {
 }
 math.import(
   Object.fromEntries(
-    ["import", "createUnit", "evaluate", "parse", "compile", "simplify", "simplifyConstant", "simplifyCore", "derivative", "resolve", "rationalize", "reviver"]
-      .map((name) => [name, disabled(name)])
+    [
+      "import",
+      "createUnit",
+      "evaluate",
+      "parse",
+      "compile",
+      "simplify",
+      "simplifyConstant",
+      "simplifyCore",
+      "derivative",
+      "resolve",
+      "rationalize",
+      "reviver"
+    ].map((name) => [name, disabled(name)])
   ),
   { override: true }
 )
@@ -50,7 +62,8 @@ const describe = (id: number, raw: unknown): EvaluateReply => {
   const type = math.typeOf(value)
   const result = typeof value === "function" ? "a function" : math.format(value as MathType, { precision: 14 })
   const number = numberOf(value, type)
-  if (typeof number === "string") return { id, ok: false, error: `The result is ${number}, not a single real number: ${result}` }
+  if (typeof number === "string")
+    return { id, ok: false, error: `The result is ${number}, not a single real number: ${result}` }
   if (!Number.isFinite(number)) return { id, ok: false, error: `The result is not a finite number: ${result}` }
   return { id, ok: true, result, value: number, type }
 }

@@ -7,7 +7,10 @@ import { defineSkill, withDefault } from "../../kernel/extensions/skill.ts"
 import { MemoryKind, MemoryRecord, notWired } from "./record.ts"
 
 const Input = Schema.Struct({
-  query: Schema.String.pipe(Schema.filter((text) => text.trim() !== "" || "a query"), Schema.maxLength(500)),
+  query: Schema.String.pipe(
+    Schema.filter((text) => text.trim() !== "" || "a query"),
+    Schema.maxLength(500)
+  ),
   kind: Schema.optionalWith(MemoryKind, { exact: true }),
   limit: withDefault(Schema.Int.pipe(Schema.between(1, 50)), 10)
 })

@@ -27,13 +27,15 @@ const Output = Schema.Struct({
 })
 
 export const store = defineSkill({
-  description: "Remember something (a fact, episode, preference, relationship, document or insight) in the twin of the person you work for.",
+  description:
+    "Remember something (a fact, episode, preference, relationship, document or insight) in the twin of the person you work for.",
   input: Input,
   output: Output,
   run: async (input, context) => {
     const memory = context.adapters.memory
     if (memory === undefined) return { memory: null, stored: false, note: notWired }
-    const source = input.source === defaultSource && context.projectId !== null ? `studio:${context.projectId}` : input.source
+    const source =
+      input.source === defaultSource && context.projectId !== null ? `studio:${context.projectId}` : input.source
     return memory.store({ ...input, source })
   }
 })

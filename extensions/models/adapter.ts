@@ -12,8 +12,15 @@ import * as Either from "effect/Either"
 import * as Runtime from "effect/Runtime"
 import type { CallScope, PluginIdentity } from "../../kernel/extensions/context.ts"
 import {
-  llmImageSizes, llmSpeechFormats, llmTiers, llmVideoSeconds, llmVideoSizes,
-  type LlmAdapter, type LlmMessage, type LlmRequest, type LlmTier
+  llmImageSizes,
+  llmSpeechFormats,
+  llmTiers,
+  llmVideoSeconds,
+  llmVideoSizes,
+  type LlmAdapter,
+  type LlmMessage,
+  type LlmRequest,
+  type LlmTier
 } from "../../kernel/extensions/llm.ts"
 import type { ChatMessage } from "./contract/chat.ts"
 import { Models } from "./contract/models.ts"
@@ -34,23 +41,29 @@ const tierOf = (tier: unknown): LlmTier => {
 }
 
 const isTurn = (turn: unknown): turn is LlmMessage =>
-  typeof turn === "object" && turn !== null &&
+  typeof turn === "object" &&
+  turn !== null &&
   ((turn as LlmMessage).role === "user" || (turn as LlmMessage).role === "assistant") &&
   typeof (turn as LlmMessage).content === "string"
 
 const conversationOf = (request: LlmRequest): Array<ChatMessage> => {
-  const turns: unknown = typeof request.prompt === "string" ? [{ role: "user", content: request.prompt }] : request.messages
+  const turns: unknown =
+    typeof request.prompt === "string" ? [{ role: "user", content: request.prompt }] : request.messages
   if (!Array.isArray(turns) || turns.length === 0 || !turns.every(isTurn)) {
-    throw new Error("Give the model a prompt (a string) or messages (a non-empty list of { role: 'user' | 'assistant', content }).")
+    throw new Error(
+      "Give the model a prompt (a string) or messages (a non-empty list of { role: 'user' | 'assistant', content })."
+    )
   }
   if (request.system !== undefined && typeof request.system !== "string") throw new Error("system must be a string.")
-  const system: Array<ChatMessage> = request.system === undefined || request.system === "" ? [] : [{ role: "system", content: request.system }]
+  const system: Array<ChatMessage> =
+    request.system === undefined || request.system === "" ? [] : [{ role: "system", content: request.system }]
   return [...system, ...turns.map(({ role, content }) => ({ role, content }))]
 }
 
 const maxTokensOf = (maxTokens: unknown) => {
   if (maxTokens === undefined) return {}
-  if (!Number.isInteger(maxTokens) || (maxTokens as number) < 1) throw new Error("maxTokens must be a whole number of at least 1.")
+  if (!Number.isInteger(maxTokens) || (maxTokens as number) < 1)
+    throw new Error("maxTokens must be a whole number of at least 1.")
   return { maxTokens: maxTokens as number }
 }
 
@@ -59,8 +72,16 @@ const maxSpeechChars = 4096
 const maxAudioBytes = 8 * 1024 * 1024
 const audioExtensions = ["webm", "ogg", "mp4", "m4a", "mp3", "wav", "flac", "mpeg", "mpga", "oga"]
 const audioTypes: Readonly<Record<string, string>> = {
-  webm: "audio/webm", ogg: "audio/ogg", oga: "audio/ogg", mp4: "audio/mp4", m4a: "audio/mp4", mp3: "audio/mpeg",
-  mpeg: "audio/mpeg", mpga: "audio/mpeg", wav: "audio/wav", flac: "audio/flac"
+  webm: "audio/webm",
+  ogg: "audio/ogg",
+  oga: "audio/ogg",
+  mp4: "audio/mp4",
+  m4a: "audio/mp4",
+  mp3: "audio/mpeg",
+  mpeg: "audio/mpeg",
+  mpga: "audio/mpeg",
+  wav: "audio/wav",
+  flac: "audio/flac"
 }
 
 const oneOf = <A>(values: ReadonlyArray<A>, value: unknown, what: string): value is A => {
@@ -72,7 +93,10 @@ const speechOf = (request: { readonly text?: unknown; readonly voice?: unknown; 
   if (typeof request.text !== "string" || request.text.trim() === "" || request.text.length > maxSpeechChars) {
     throw new Error(`Say what to speak: text must be 1 to ${maxSpeechChars} characters.`)
   }
-  if (request.voice !== undefined && (typeof request.voice !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(request.voice))) {
+  if (
+    request.voice !== undefined &&
+    (typeof request.voice !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(request.voice))
+  ) {
     throw new Error("voice must be a voice name: 1 to 64 letters, digits, _ or -.")
   }
   oneOf(llmSpeechFormats, request.format, "format")
@@ -83,16 +107,27 @@ const speechOf = (request: { readonly text?: unknown; readonly voice?: unknown; 
   }
 }
 
-const recordingOf = (request: { readonly audio?: unknown; readonly filename?: unknown; readonly language?: unknown }) => {
-  if (!(request.audio instanceof Uint8Array) || request.audio.byteLength === 0 || request.audio.byteLength > maxAudioBytes) {
+const recordingOf = (request: {
+  readonly audio?: unknown
+  readonly filename?: unknown
+  readonly language?: unknown
+}) => {
+  if (
+    !(request.audio instanceof Uint8Array) ||
+    request.audio.byteLength === 0 ||
+    request.audio.byteLength > maxAudioBytes
+  ) {
     throw new Error("audio must be the recording's bytes (a Uint8Array), 1 byte to 8 MB.")
   }
-  const extension = typeof request.filename === "string" ? request.filename.split(".").pop()?.toLowerCase() ?? "" : ""
+  const extension = typeof request.filename === "string" ? (request.filename.split(".").pop()?.toLowerCase() ?? "") : ""
   if (typeof request.filename !== "string" || request.filename.length > 200 || !audioExtensions.includes(extension)) {
     throw new Error(`filename must end in the recording's format: .${audioExtensions.join(", .")}.`)
   }
-  if (request.language !== undefined && (typeof request.language !== "string" || !/^[a-z]{2}$/.test(request.language))) {
-    throw new Error("language must be an ISO 639-1 code such as \"en\".")
+  if (
+    request.language !== undefined &&
+    (typeof request.language !== "string" || !/^[a-z]{2}$/.test(request.language))
+  ) {
+    throw new Error('language must be an ISO 639-1 code such as "en".')
   }
   return {
     audio: request.audio,
@@ -102,7 +137,10 @@ const recordingOf = (request: { readonly audio?: unknown; readonly filename?: un
   }
 }
 
-const verdictOf = (text: string, check: SchemaCheck): { readonly value: unknown; readonly errors: ReadonlyArray<string> } => {
+const verdictOf = (
+  text: string,
+  check: SchemaCheck
+): { readonly value: unknown; readonly errors: ReadonlyArray<string> } => {
   let value: unknown
   try {
     value = JSON.parse(text)
@@ -137,7 +175,10 @@ export const llmAdapterFactory = Effect.gen(function* () {
       generate: async (request) => {
         const tier = tierOf(request.tier)
         const messages = conversationOf(request)
-        const result = await run(models.chat(tier, { ...charged, messages, ...maxTokensOf(request.maxTokens) }), request.signal)
+        const result = await run(
+          models.chat(tier, { ...charged, messages, ...maxTokensOf(request.maxTokens) }),
+          request.signal
+        )
         return { text: result.text, model: result.call.model, costUsd: result.call.costUsd }
       },
       structured: async (request) => {
@@ -151,8 +192,14 @@ export const llmAdapterFactory = Effect.gen(function* () {
         }
         const check = await compileJsonSchema(request.schema)
         // Not strict: a provider's strict mode accepts only a subset of JSON Schema, and the answer is checked here anyway.
-        const responseFormat = { type: "json_schema", name: request.name, schema: request.schema, strict: false } as const
-        const ask = (messages: ReadonlyArray<ChatMessage>) => run(models.chat(tier, { ...charged, messages, responseFormat }), request.signal)
+        const responseFormat = {
+          type: "json_schema",
+          name: request.name,
+          schema: request.schema,
+          strict: false
+        } as const
+        const ask = (messages: ReadonlyArray<ChatMessage>) =>
+          run(models.chat(tier, { ...charged, messages, responseFormat }), request.signal)
 
         const first = await ask(conversation)
         const answered = verdictOf(first.text, check)
@@ -166,34 +213,69 @@ export const llmAdapterFactory = Effect.gen(function* () {
         ])
         const repaired = verdictOf(second.text, check)
         if (repaired.errors.length > 0) {
-          throw new Error(`The model's answer does not fit the schema, even after one repair: ${repaired.errors.join("; ")}.`)
+          throw new Error(
+            `The model's answer does not fit the schema, even after one repair: ${repaired.errors.join("; ")}.`
+          )
         }
-        return { value: repaired.value, model: second.call.model, costUsd: first.call.costUsd + second.call.costUsd, repaired: true }
+        return {
+          value: repaired.value,
+          model: second.call.model,
+          costUsd: first.call.costUsd + second.call.costUsd,
+          repaired: true
+        }
       },
       image: async (request) => {
-        if (typeof request.prompt !== "string" || request.prompt.trim() === "") throw new Error("Say what to draw: prompt must be a non-empty string.")
+        if (typeof request.prompt !== "string" || request.prompt.trim() === "")
+          throw new Error("Say what to draw: prompt must be a non-empty string.")
         if (request.size !== undefined && !(llmImageSizes as ReadonlyArray<unknown>).includes(request.size)) {
           throw new Error(`size must be one of ${llmImageSizes.join(", ")}.`)
         }
         const size = request.size === undefined ? {} : { size: request.size }
         const result = await run(models.image({ ...charged, prompt: request.prompt, ...size }), request.signal)
-        return { data: new Uint8Array(Buffer.from(result.b64, "base64")), model: result.call.model, costUsd: result.call.costUsd, revisedPrompt: result.revisedPrompt }
+        return {
+          data: new Uint8Array(Buffer.from(result.b64, "base64")),
+          model: result.call.model,
+          costUsd: result.call.costUsd,
+          revisedPrompt: result.revisedPrompt
+        }
       },
       speech: async (request) => {
         const result = await run(models.speech({ ...charged, ...speechOf(request) }), request.signal)
-        return { audio: result.audio, mimeType: result.mimeType, model: result.call.model, costUsd: result.call.costUsd }
+        return {
+          audio: result.audio,
+          mimeType: result.mimeType,
+          model: result.call.model,
+          costUsd: result.call.costUsd
+        }
       },
       transcribe: async (request) => {
         const result = await run(models.transcribe({ ...charged, ...recordingOf(request) }), request.signal)
-        return { text: result.text, language: result.language, audioSeconds: result.audioSeconds, model: result.call.model, costUsd: result.call.costUsd }
+        return {
+          text: result.text,
+          language: result.language,
+          audioSeconds: result.audioSeconds,
+          model: result.call.model,
+          costUsd: result.call.costUsd
+        }
       },
       video: async (request) => {
-        if (typeof request.prompt !== "string" || request.prompt.trim() === "") throw new Error("Say what to film: prompt must be a non-empty string.")
+        if (typeof request.prompt !== "string" || request.prompt.trim() === "")
+          throw new Error("Say what to film: prompt must be a non-empty string.")
         oneOf(llmVideoSeconds, request.seconds, "seconds")
         oneOf(llmVideoSizes, request.size, "size")
-        const options = { ...(request.seconds === undefined ? {} : { seconds: request.seconds }), ...(request.size === undefined ? {} : { size: request.size }) }
+        const options = {
+          ...(request.seconds === undefined ? {} : { seconds: request.seconds }),
+          ...(request.size === undefined ? {} : { size: request.size })
+        }
         const result = await run(models.video({ ...charged, prompt: request.prompt, ...options }), request.signal)
-        return { data: result.video, mimeType: result.mimeType, seconds: result.seconds, size: result.size, model: result.call.model, costUsd: result.call.costUsd }
+        return {
+          data: result.video,
+          mimeType: result.mimeType,
+          seconds: result.seconds,
+          size: result.size,
+          model: result.call.model,
+          costUsd: result.call.costUsd
+        }
       },
       ocr: async (request) => {
         return run(readPageImage(models, charged, request.png), request.signal)

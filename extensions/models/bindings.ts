@@ -42,7 +42,9 @@ export const isChatTier = (tier: ModelTier) => (chatTiers as ReadonlyArray<Model
 const defaultBinding = (settings: ModelSettingsShape, tier: ModelTier): Binding => {
   const baseUrl = Option.getOrElse(settings.llmBaseUrl, () => defaultBaseUrl)
   // LLM_MODEL names one model for every chat tier; embeddings, images and audio need models of their kind.
-  const model = isChatTier(tier) ? Option.getOrElse(settings.llmModel, () => defaultTierModels[tier]) : defaultTierModels[tier]
+  const model = isChatTier(tier)
+    ? Option.getOrElse(settings.llmModel, () => defaultTierModels[tier])
+    : defaultTierModels[tier]
   return {
     tier,
     model,

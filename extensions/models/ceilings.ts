@@ -36,7 +36,14 @@ export class SpendCeilings extends Effect.Service<SpendCeilings>()("models/Spend
     const alerts = yield* SpendAlerts
     const lastRaised = new Map<string, number>()
 
-    const refuse = (key: string, ceiling: Ceiling, planned: PlannedCall, limitUsd: number, spentUsd: number, message: string) =>
+    const refuse = (
+      key: string,
+      ceiling: Ceiling,
+      planned: PlannedCall,
+      limitUsd: number,
+      spentUsd: number,
+      message: string
+    ) =>
       Effect.gen(function* () {
         const now = yield* Clock.currentTimeMillis
         const last = lastRaised.get(key)
@@ -47,7 +54,13 @@ export class SpendCeilings extends Effect.Service<SpendCeilings>()("models/Spend
             body: `${message}\n\nRefused: a ${planned.tier} call to ${planned.model} for "${planned.purpose.slice(0, 200)}".`
           })
         }
-        return yield* new SpendCeilingReached({ ceiling, limitUsd, spentUsd, estimateUsd: planned.estimateUsd, message })
+        return yield* new SpendCeilingReached({
+          ceiling,
+          limitUsd,
+          spentUsd,
+          estimateUsd: planned.estimateUsd,
+          message
+        })
       })
 
     /** Spent money reaches a ceiling when it is at it already, or this call would take it past. */

@@ -28,31 +28,36 @@ const noTotals: typeof Totals.Type = { totalUsd: 0, calls: 0, todayUsd: 0 }
 export class LlmCallsRepository extends Effect.Service<LlmCallsRepository>()("models/LlmCallsRepository", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const whose = (scope: typeof Whose.Encoded) => (scope.beingId === null ? sql`1 = 1` : sql`being_id = ${scope.beingId}`)
+    const whose = (scope: typeof Whose.Encoded) =>
+      scope.beingId === null ? sql`1 = 1` : sql`being_id = ${scope.beingId}`
 
-    const insert = operation("models.recordCall", SqlSchema.void({
-      Request: CallRow,
-      execute: (call) => sql`INSERT INTO llm_calls ${sql.insert({
-        id: call.id,
-        being_id: call.beingId,
-        project_id: call.projectId,
-        tier: call.tier,
-        model: call.model,
-        provider: call.provider,
-        base_url: call.baseUrl,
-        fallback: call.fallback,
-        prompt_tokens: call.promptTokens,
-        completion_tokens: call.completionTokens,
-        usage_reported: call.usageReported,
-        cost_usd: call.costUsd,
-        unit: call.unit,
-        quantity: call.quantity,
-        pricing: call.pricing,
-        purpose: call.purpose,
-        duration_ms: call.durationMs,
-        created_at: call.createdAt
-      })}`
-    }))
+    const insert = operation(
+      "models.recordCall",
+      SqlSchema.void({
+        Request: CallRow,
+        execute: (call) =>
+          sql`INSERT INTO llm_calls ${sql.insert({
+            id: call.id,
+            being_id: call.beingId,
+            project_id: call.projectId,
+            tier: call.tier,
+            model: call.model,
+            provider: call.provider,
+            base_url: call.baseUrl,
+            fallback: call.fallback,
+            prompt_tokens: call.promptTokens,
+            completion_tokens: call.completionTokens,
+            usage_reported: call.usageReported,
+            cost_usd: call.costUsd,
+            unit: call.unit,
+            quantity: call.quantity,
+            pricing: call.pricing,
+            purpose: call.purpose,
+            duration_ms: call.durationMs,
+            created_at: call.createdAt
+          })}`
+      })
+    )
 
     const spentBetween = SqlSchema.findOne({
       Request: Interval,
@@ -64,7 +69,8 @@ export class LlmCallsRepository extends Effect.Service<LlmCallsRepository>()("mo
     const spentOnProject = SqlSchema.findOne({
       Request: Schema.String,
       Result: Usd,
-      execute: (projectId) => sql`SELECT COALESCE(SUM(cost_usd), 0) AS usd FROM llm_calls WHERE project_id = ${projectId}`
+      execute: (projectId) =>
+        sql`SELECT COALESCE(SUM(cost_usd), 0) AS usd FROM llm_calls WHERE project_id = ${projectId}`
     })
 
     /** Everything spent, the number of calls, and what was spent in the interval (a day). */
@@ -76,30 +82,44 @@ export class LlmCallsRepository extends Effect.Service<LlmCallsRepository>()("mo
         FROM llm_calls WHERE ${whose(request)}`
     })
 
-    const byModel = operation("models.usageByModel", SqlSchema.findAll({
-      Request: Whose,
-      Result: LlmUsage.fields.byModel.value,
-      execute: (request) => sql`SELECT model, CAST(COUNT(*) AS INTEGER) AS calls, COALESCE(SUM(cost_usd), 0) AS usd
+    const byModel = operation(
+      "models.usageByModel",
+      SqlSchema.findAll({
+        Request: Whose,
+        Result: LlmUsage.fields.byModel.value,
+        execute: (request) => sql`SELECT model, CAST(COUNT(*) AS INTEGER) AS calls, COALESCE(SUM(cost_usd), 0) AS usd
         FROM llm_calls WHERE ${whose(request)} GROUP BY model ORDER BY usd DESC, model`
-    }))
+      })
+    )
 
     /** The latest calls, newest first; `seq` orders calls that began in the same millisecond. */
-    const recent = operation("models.recentCalls", SqlSchema.findAll({
-      Request: Schema.Struct({ ...Whose.fields, limit: Schema.Int }),
-      Result: CallRow,
-      execute: (request) => sql`SELECT id, being_id AS "beingId", project_id AS "projectId", model, tier, provider,
+    const recent = operation(
+      "models.recentCalls",
+      SqlSchema.findAll({
+        Request: Schema.Struct({ ...Whose.fields, limit: Schema.Int }),
+        Result: CallRow,
+        execute: (request) => sql`SELECT id, being_id AS "beingId", project_id AS "projectId", model, tier, provider,
           base_url AS "baseUrl", fallback, prompt_tokens AS "promptTokens", completion_tokens AS "completionTokens",
           usage_reported AS "usageReported", cost_usd AS "costUsd", unit, quantity, pricing, purpose, duration_ms AS "durationMs",
           created_at AS "createdAt"
         FROM llm_calls WHERE ${whose(request)} ORDER BY created_at DESC, seq DESC LIMIT ${request.limit}`
-    }))
+      })
+    )
 
     return {
       insert,
-      spentBetween: operation("models.spentBetween", (interval: typeof Interval.Type) => Effect.map(spentBetween(interval), spent)),
-      spentOnProject: operation("models.spentOnProject", (projectId: string) => Effect.map(spentOnProject(projectId), spent)),
+      spentBetween: operation("models.spentBetween", (interval: typeof Interval.Type) =>
+        Effect.map(spentBetween(interval), spent)
+      ),
+      spentOnProject: operation("models.spentOnProject", (projectId: string) =>
+        Effect.map(spentOnProject(projectId), spent)
+      ),
       totals: operation("models.usageTotals", (request: Parameters<typeof totals>[0]) =>
-        Effect.map(totals(request), Option.getOrElse(() => noTotals))),
+        Effect.map(
+          totals(request),
+          Option.getOrElse(() => noTotals)
+        )
+      ),
       byModel,
       recent
     } as const

@@ -34,7 +34,8 @@ export const tokensIn = (text: string): number => Math.ceil(text.length / 4)
 export const costOfAudio = (price: ModelPrice, seconds: number): number => ((price.perMinute ?? 0) * seconds) / 60
 
 /** What speaking `characters` of text costs at the model's price by the million characters. */
-export const costOfSpeech = (price: ModelPrice, characters: number): number => ((price.perMillionCharacters ?? 0) * characters) / 1_000_000
+export const costOfSpeech = (price: ModelPrice, characters: number): number =>
+  ((price.perMillionCharacters ?? 0) * characters) / 1_000_000
 
 /** What `seconds` of video cost at the model's price by the second. */
 export const costOfVideo = (price: ModelPrice, seconds: number): number => (price.perVideoSecond ?? 0) * seconds

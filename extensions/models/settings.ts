@@ -40,7 +40,8 @@ const priceOf = (price: unknown): ModelPrice | null => {
   const byTokens = isPrice(input) && isPrice(output)
   const named = unitPrices.filter((unit) => fields[unit] !== undefined)
   if (named.length === 0) return byTokens ? { input, output } : null
-  if (!named.every((unit) => isPrice(fields[unit])) || (!byTokens && (input !== undefined || output !== undefined))) return null
+  if (!named.every((unit) => isPrice(fields[unit])) || (!byTokens && (input !== undefined || output !== undefined)))
+    return null
   const units = Object.fromEntries(named.map((unit) => [unit, fields[unit] as number]))
   return byTokens ? { input, output, ...units } : { input: 0, output: 0, ...units }
 }
@@ -73,10 +74,12 @@ const modelPrices = Config.string("LLM_PRICES").pipe(
 
 const usd = (name: string, fallback: number) =>
   Config.number(name).pipe(
-    Config.validate({ message: `${name} must be a number of US dollars, 0 or more`, validation: (value) => value >= 0 }),
+    Config.validate({
+      message: `${name} must be a number of US dollars, 0 or more`,
+      validation: (value) => value >= 0
+    }),
     Config.withDefault(fallback)
   )
-
 
 export const modelSettingsConfig = Config.all({
   llmApiKey: optionalSecret("LLM_API_KEY"),
@@ -95,11 +98,12 @@ export const modelSettingsConfig = Config.all({
   /** The three spend ceilings checked before every model call. */
   spendMaxCallUsd: usd("SPEND_MAX_CALL_USD", 0.5),
   spendMaxProjectUsd: usd("SPEND_MAX_PROJECT_USD", 5),
-  spendMaxDayUsd: usd("SPEND_MAX_DAY_USD", 20),
+  spendMaxDayUsd: usd("SPEND_MAX_DAY_USD", 20)
 })
 
 export type ModelSettingsShape = Config.Config.Success<typeof modelSettingsConfig>
 
 export class ModelSettings extends Context.Tag("models/ModelSettings")<ModelSettings, ModelSettingsShape>() {
-  static readonly layer = (overrides?: Partial<ModelSettingsShape>) => settingsLayer(ModelSettings, modelSettingsConfig, overrides)
+  static readonly layer = (overrides?: Partial<ModelSettingsShape>) =>
+    settingsLayer(ModelSettings, modelSettingsConfig, overrides)
 }

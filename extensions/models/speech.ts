@@ -21,18 +21,29 @@ export const makeSpeech = (tools: CallTools) => (request: SpeechRequest) =>
         const audio = yield* Effect.tryPromise({
           try: async (signal) => {
             const response = await (await tools.clientFor(binding)).audio.speech.create(
-              { model: binding.model, input: request.text, voice: request.voice ?? defaultVoice, response_format: format },
+              {
+                model: binding.model,
+                input: request.text,
+                voice: request.voice ?? defaultVoice,
+                response_format: format
+              },
               { signal }
             )
             return new Uint8Array(await response.arrayBuffer())
           },
           catch: tools.failureOf(binding)
         })
-        const call = yield* tools.record(attempt, request, null, { promptTokens: tokensIn(request.text), completionTokens: 0 }, (price) => ({
-          unit: "speech_characters",
-          quantity: characters,
-          costUsd: costOfSpeech(price, characters)
-        }))
+        const call = yield* tools.record(
+          attempt,
+          request,
+          null,
+          { promptTokens: tokensIn(request.text), completionTokens: 0 },
+          (price) => ({
+            unit: "speech_characters",
+            quantity: characters,
+            costUsd: costOfSpeech(price, characters)
+          })
+        )
         return { audio, format, mimeType: speechFormats[format], call } satisfies SpeechResult
       })
     )

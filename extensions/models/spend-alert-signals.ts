@@ -14,14 +14,24 @@ export const SpendAlertsLive = Layer.effect(
     raise: (alert) =>
       signals
         .raiseForOwner(
-          { kind: "alert", title: alert.title, body: alert.body, priority: "high", options: [], dueAt: null, action: null },
+          {
+            kind: "alert",
+            title: alert.title,
+            body: alert.body,
+            priority: "high",
+            options: [],
+            dueAt: null,
+            action: null
+          },
           "models",
           "system"
         )
         .pipe(
           Effect.asVoid,
           Effect.catchAll((error) =>
-            Effect.logWarning(`A spend alert did not reach the desktop (${error.message}). ${alert.title}: ${alert.body}`)
+            Effect.logWarning(
+              `A spend alert did not reach the desktop (${error.message}). ${alert.title}: ${alert.body}`
+            )
           )
         )
   }))

@@ -19,7 +19,10 @@ import { SpendAlerts, type SpendAlert } from "./spend-alerts.ts"
 export class RaisedSpendAlerts extends Effect.Service<RaisedSpendAlerts>()("models/RaisedSpendAlerts", {
   sync: () => {
     const raised: Array<SpendAlert> = []
-    return { raised: raised as ReadonlyArray<SpendAlert>, raise: (alert: SpendAlert) => Effect.sync(() => void raised.push(alert)) }
+    return {
+      raised: raised as ReadonlyArray<SpendAlert>,
+      raise: (alert: SpendAlert) => Effect.sync(() => void raised.push(alert))
+    }
   }
 }) {}
 
@@ -51,6 +54,10 @@ export const boundTo = (baseUrl: string, apiKey = "sk-test-default"): Partial<Mo
  */
 export const ModelsTest = (baseUrl: string | null, settings: Partial<ModelSettingsShape> = {}) =>
   modelsLayer.pipe(
-    Layer.provideMerge(Layer.effect(SpendAlerts, RaisedSpendAlerts).pipe(Layer.provideMerge(RaisedSpendAlerts.Default))),
-    Layer.provide(ModelSettings.layer({ ...unboundModelSettings, ...(baseUrl === null ? {} : boundTo(baseUrl)), ...settings }))
+    Layer.provideMerge(
+      Layer.effect(SpendAlerts, RaisedSpendAlerts).pipe(Layer.provideMerge(RaisedSpendAlerts.Default))
+    ),
+    Layer.provide(
+      ModelSettings.layer({ ...unboundModelSettings, ...(baseUrl === null ? {} : boundTo(baseUrl)), ...settings })
+    )
   )

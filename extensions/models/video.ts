@@ -29,35 +29,61 @@ export const makeVideo = (tools: CallTools) => (request: VideoRequest) =>
       Effect.gen(function* () {
         const attempt = yield* tools.beginPriced(binding, fallback, (price) => costOfVideo(price, asked), request)
         const client = yield* Effect.promise(() => tools.clientFor(binding))
-        const ask = <A>(call: (signal: AbortSignal) => Promise<A>) => Effect.tryPromise({ try: call, catch: tools.failureOf(binding) })
+        const ask = <A>(call: (signal: AbortSignal) => Promise<A>) =>
+          Effect.tryPromise({ try: call, catch: tools.failureOf(binding) })
 
         const size = request.size === undefined ? {} : { size: request.size }
         const started = yield* ask((signal) =>
-          client.videos.create({ model: binding.model, prompt: request.prompt, seconds: `${asked}` as "4", ...size }, { signal }))
+          client.videos.create(
+            { model: binding.model, prompt: request.prompt, seconds: `${asked}` as "4", ...size },
+            { signal }
+          )
+        )
         const settle = (job: Video, first: boolean): Effect.Effect<Video, ModelCallFailed> => {
           if (job.status === "completed") return Effect.succeed(job)
           if (job.status === "failed") {
-            return Effect.fail(failed(binding, `The video model ${binding.model} at ${binding.baseUrl} could not make the video: ${job.error?.message ?? "no reason given"}.`))
+            return Effect.fail(
+              failed(
+                binding,
+                `The video model ${binding.model} at ${binding.baseUrl} could not make the video: ${job.error?.message ?? "no reason given"}.`
+              )
+            )
           }
           const next = ask((signal) => client.videos.retrieve(job.id, { signal }))
-          return Effect.flatMap(first ? next : Effect.zipRight(Effect.sleep(pollEvery), next), (polled) => settle(polled, false))
+          return Effect.flatMap(first ? next : Effect.zipRight(Effect.sleep(pollEvery), next), (polled) =>
+            settle(polled, false)
+          )
         }
         const timeoutMs = tools.settings.llmVideoTimeoutMs
         const finished = yield* settle(started, true).pipe(
           Effect.timeoutFail({
             duration: Duration.millis(timeoutMs),
-            onTimeout: () => failed(binding, `The video model ${binding.model} at ${binding.baseUrl} did not finish within ${timeoutMs} ms (LLM_VIDEO_TIMEOUT_MS).`)
+            onTimeout: () =>
+              failed(
+                binding,
+                `The video model ${binding.model} at ${binding.baseUrl} did not finish within ${timeoutMs} ms (LLM_VIDEO_TIMEOUT_MS).`
+              )
           })
         )
-        const video = yield* ask(async (signal) =>
-          new Uint8Array(await (await client.videos.downloadContent(finished.id, { variant: "video" }, { signal })).arrayBuffer()))
+        const video = yield* ask(
+          async (signal) =>
+            new Uint8Array(
+              await (await client.videos.downloadContent(finished.id, { variant: "video" }, { signal })).arrayBuffer()
+            )
+        )
         const reported = Number(finished.seconds)
         const seconds = Number.isFinite(reported) && reported > 0 ? reported : asked
-        const call = yield* tools.record(attempt, request, null, { promptTokens: tokensIn(request.prompt), completionTokens: 0 }, (price) => ({
-          unit: "video_seconds",
-          quantity: seconds,
-          costUsd: costOfVideo(price, seconds)
-        }))
+        const call = yield* tools.record(
+          attempt,
+          request,
+          null,
+          { promptTokens: tokensIn(request.prompt), completionTokens: 0 },
+          (price) => ({
+            unit: "video_seconds",
+            quantity: seconds,
+            costUsd: costOfVideo(price, seconds)
+          })
+        )
         return { video, mimeType: "video/mp4", seconds, size: finished.size, call } satisfies VideoResult
       })
     )

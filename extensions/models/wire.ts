@@ -21,7 +21,9 @@ const toWireMessage = (message: ChatMessage): ChatCompletionMessageParam => {
           typeof message.content === "string"
             ? message.content
             : message.content.map((part) =>
-                part.type === "text" ? { type: "text", text: part.text } : { type: "image_url", image_url: { url: part.url } }
+                part.type === "text"
+                  ? { type: "text", text: part.text }
+                  : { type: "image_url", image_url: { url: part.url } }
               )
       }
     case "assistant": {
@@ -109,7 +111,8 @@ export const streamAssembler = () => {
   return {
     /** Takes one chunk; answers its text, if any. */
     add: (chunk: ChatCompletionChunk): string => {
-      if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens }
+      if (chunk.usage)
+        usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens }
       const choice = chunk.choices[0]
       if (choice === undefined) return ""
       if (choice.finish_reason) finishReason = choice.finish_reason

@@ -49,5 +49,6 @@ const serveDocument = Effect.gen(function* () {
 
 export const moduleDocumentLayer = Layer.unwrapEffect(
   Effect.map(Effect.context<ExtensionHost | SessionLookup>(), (context) =>
-    HttpApiBuilder.Router.use((router) => router.get(MODULE_DOCUMENT_PATH, Effect.provide(serveDocument, context))))
+    HttpApiBuilder.Router.use((router) => router.get(MODULE_DOCUMENT_PATH, Effect.provide(serveDocument, context)))
+  )
 )

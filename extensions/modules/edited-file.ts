@@ -61,13 +61,14 @@ export const saveEditedFile = (
       })
     }
     const ref = decodeFileId(body.fileId)!
-    const root = yield* files.rootOf(caller, ref.scope, ref.projectId ?? undefined).pipe(
-      Effect.mapError(() => new NotFound({ message: "There is no such file in your files." }))
-    )
+    const root = yield* files
+      .rootOf(caller, ref.scope, ref.projectId ?? undefined)
+      .pipe(Effect.mapError(() => new NotFound({ message: "There is no such file in your files." })))
     if (root === null) return yield* new NotFound({ message: "There is no such file in your files." })
     const written = yield* Effect.tryPromise({
       try: () => root.folder.write(ref.path, Buffer.from(body.content, "utf8")),
-      catch: (error) => new InvalidRequest({ error: "file_not_saved", message: describeFileError(error, ref.path).message })
+      catch: (error) =>
+        new InvalidRequest({ error: "file_not_saved", message: describeFileError(error, ref.path).message })
     })
     yield* Effect.logInfo(`editor ${module.name} saved a file for ${caller.beingId}`)
     return { size: written.size }

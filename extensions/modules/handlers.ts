@@ -23,21 +23,27 @@ export const ModulesHandlers = HttpApiBuilder.group(apiOf(ModulesApi), "modules"
     const bridge = yield* Bridge
     const limiter = yield* RateLimiter
     const files = yield* FileAccess
-    return handlers.handle("saveEditedFile", ({ path, payload }) =>
-      Effect.flatMap(CurrentSession, (session) => saveEditedFile(host, files, session, path.id, path.extensionId, payload))
-    ).handle("callModule", ({ path, payload, request }) =>
-      Effect.gen(function* () {
-        const session = yield* CurrentSession
-        const { plugin, granted } = yield* findModule(host, path.id, path.extensionId)
-        // A module's own skills may reach a model when it holds `llm`: those calls count as model calls too.
-        if (payload.method === "skills.invoke" && granted.includes("llm")) yield* limiter.charge(request, "llm", { global: false })
-        const caller = {
-          beingId: session.beingId,
-          storageScope: plugin.id,
-          source: pluginSource(plugin),
-          skillNamespace: plugin.namespace
-        }
-        return { result: yield* bridge.call(caller, granted, payload.method, payload.args) }
-      }))
+    return handlers
+      .handle("saveEditedFile", ({ path, payload }) =>
+        Effect.flatMap(CurrentSession, (session) =>
+          saveEditedFile(host, files, session, path.id, path.extensionId, payload)
+        )
+      )
+      .handle("callModule", ({ path, payload, request }) =>
+        Effect.gen(function* () {
+          const session = yield* CurrentSession
+          const { plugin, granted } = yield* findModule(host, path.id, path.extensionId)
+          // A module's own skills may reach a model when it holds `llm`: those calls count as model calls too.
+          if (payload.method === "skills.invoke" && granted.includes("llm"))
+            yield* limiter.charge(request, "llm", { global: false })
+          const caller = {
+            beingId: session.beingId,
+            storageScope: plugin.id,
+            source: pluginSource(plugin),
+            skillNamespace: plugin.namespace
+          }
+          return { result: yield* bridge.call(caller, granted, payload.method, payload.args) }
+        })
+      )
   })
 ).pipe(Layer.provide(FileAccess.Default))

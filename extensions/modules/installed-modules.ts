@@ -24,7 +24,12 @@ export const findModule = (host: ExtensionHostShape, pluginId: string, extension
     const plugin = (yield* host.installed).find((record) => record.id === pluginId && record.status === "active")
     const name = plugin === undefined ? undefined : contributionName(plugin.namespace, extensionId)
     // Extension ids are unique within a plugin across kinds, so the id names one framed document.
-    const module = name === undefined ? undefined : framedKinds.map((kind): Contribution<FramedKind> | undefined => host.registries[kind].get(name)).find((found) => found !== undefined)
+    const module =
+      name === undefined
+        ? undefined
+        : framedKinds
+            .map((kind): Contribution<FramedKind> | undefined => host.registries[kind].get(name))
+            .find((found) => found !== undefined)
     if (plugin === undefined || module === undefined || module.pluginId !== plugin.id) {
       return yield* new NotFound({
         error: "unknown_module",

@@ -20,7 +20,10 @@ export const networkAdapterFactory = (settings: WebSettingsShape) => {
     get: makeOutboundGet({ allowPrivate: settings.webAllowPrivate, userAgent }),
     request: makeOutbound({ allowPrivate: settings.webAllowPrivate, userAgent }),
     search: Option.isSome(settings.searchUrl)
-      ? searchProviders[settings.searchProvider](settings.searchUrl.value, makeOutboundGet({ allowPrivate: true, userAgent }))
+      ? searchProviders[settings.searchProvider](
+          settings.searchUrl.value,
+          makeOutboundGet({ allowPrivate: true, userAgent })
+        )
       : null
   }
   return () => adapter

@@ -17,10 +17,26 @@ const maxRedirects = 5
 
 const nonPublic = new BlockList()
 for (const [network, prefix] of [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["224.0.0.0", 4], ["240.0.0.0", 4]
-] as const) nonPublic.addSubnet(network, prefix, "ipv4")
-for (const [network, prefix] of [["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8]] as const) {
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4]
+] as const)
+  nonPublic.addSubnet(network, prefix, "ipv4")
+for (const [network, prefix] of [
+  ["::", 128],
+  ["::1", 128],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8]
+] as const) {
   nonPublic.addSubnet(network, prefix, "ipv6")
 }
 
@@ -37,38 +53,55 @@ const isNonPublic = (address: string) => {
 const refusedAddress = (host: string, address: string) =>
   new OutboundError(`${host} is on a private or local address (${address}); this node does not fetch from those.`)
 
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Array<LookupAddress>, family?: number) => void
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | Array<LookupAddress>,
+  family?: number
+) => void
 
 /** dns.lookup that refuses the answers the policy refuses: net.connect asks it for every connection. */
-const guardedLookup = (refuses: (address: string) => boolean) => (hostname: string, options: LookupOptions, callback: LookupCallback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error !== null) return callback(error, [])
-    const refused = addresses.find((entry) => refuses(entry.address))
-    if (refused !== undefined) return callback(refusedAddress(hostname, refused.address), [])
-    if (options.all === true) return callback(null, addresses)
-    const first = addresses[0]
-    return first === undefined ? callback(Object.assign(new Error("no address"), { code: "ENOTFOUND" }), []) : callback(null, first.address, first.family)
-  })
-}
+const guardedLookup =
+  (refuses: (address: string) => boolean) => (hostname: string, options: LookupOptions, callback: LookupCallback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error !== null) return callback(error, [])
+      const refused = addresses.find((entry) => refuses(entry.address))
+      if (refused !== undefined) return callback(refusedAddress(hostname, refused.address), [])
+      if (options.all === true) return callback(null, addresses)
+      const first = addresses[0]
+      return first === undefined
+        ? callback(Object.assign(new Error("no address"), { code: "ENOTFOUND" }), [])
+        : callback(null, first.address, first.family)
+    })
+  }
 
 const words = (error: unknown, url: URL): OutboundError => {
   if (error instanceof OutboundError) return error
   switch ((error as NodeJS.ErrnoException | undefined)?.code) {
     case "ENOTFOUND":
-    case "EAI_AGAIN": return new OutboundError(`${url.hostname} could not be found.`)
-    case "ECONNREFUSED": return new OutboundError(`${url.host} refused the connection.`)
-    case "ECONNRESET": return new OutboundError(`${url.host} closed the connection.`)
-    default: return new OutboundError(`The request to ${url.host} failed: ${error instanceof Error ? error.message : String(error)}.`)
+    case "EAI_AGAIN":
+      return new OutboundError(`${url.hostname} could not be found.`)
+    case "ECONNREFUSED":
+      return new OutboundError(`${url.host} refused the connection.`)
+    case "ECONNRESET":
+      return new OutboundError(`${url.host} closed the connection.`)
+    default:
+      return new OutboundError(
+        `The request to ${url.host} failed: ${error instanceof Error ? error.message : String(error)}.`
+      )
   }
 }
 
 const decoded = (response: IncomingMessage): Readable => {
   switch ((response.headers["content-encoding"] ?? "").trim().toLowerCase()) {
     case "gzip":
-    case "x-gzip": return response.pipe(createGunzip())
-    case "deflate": return response.pipe(createInflate())
-    case "br": return response.pipe(createBrotliDecompress())
-    default: return response
+    case "x-gzip":
+      return response.pipe(createGunzip())
+    case "deflate":
+      return response.pipe(createInflate())
+    case "br":
+      return response.pipe(createBrotliDecompress())
+    default:
+      return response
   }
 }
 
@@ -114,10 +147,16 @@ const credentialHeaders = new Set(["authorization", "cookie", "proxy-authorizati
 /** The next hop of a redirect, as browsers take it (the fetch standard's rules). */
 const redirected = (hop: Hop, status: number, location: string): Hop => {
   const url = new URL(location, hop.url)
-  const asGet = (status === 303 && hop.method !== "HEAD") || ((status === 301 || status === 302) && hop.method === "POST")
+  const asGet =
+    (status === 303 && hop.method !== "HEAD") || ((status === 301 || status === 302) && hop.method === "POST")
   const sameOrigin = url.origin === hop.url.origin
-  const headers = Object.fromEntries(Object.entries(hop.headers).filter(([name]) =>
-    (sameOrigin || !credentialHeaders.has(name.toLowerCase())) && !(asGet && name.toLowerCase().startsWith("content-"))))
+  const headers = Object.fromEntries(
+    Object.entries(hop.headers).filter(
+      ([name]) =>
+        (sameOrigin || !credentialHeaders.has(name.toLowerCase())) &&
+        !(asGet && name.toLowerCase().startsWith("content-"))
+    )
+  )
   return { url, method: asGet ? "GET" : hop.method, headers, body: asGet ? undefined : hop.body }
 }
 
@@ -133,46 +172,55 @@ export interface OutboundOptions {
 }
 
 /** Any method, a body, the policy on every hop. */
-export const makeOutbound = (options: OutboundOptions) => async (request: OutboundHttpRequest): Promise<OutboundResponse> => {
-  let url: URL
-  try {
-    url = new URL(request.url)
-  } catch {
-    throw new OutboundError(`"${request.url}" is not a URL.`)
-  }
-  const refuses = options.allowPrivate ? null : options.refuses ?? isNonPublic
-  const redirectCap = Math.max(0, Math.min(request.maxRedirects ?? maxRedirects, maxRedirects))
-  const deadline = AbortSignal.timeout(request.timeoutMs)
-  const signal = request.signal === undefined ? deadline : AbortSignal.any([request.signal, deadline])
-  const headers = { "user-agent": options.userAgent, "accept-encoding": "gzip, deflate, br", ...request.headers }
-  let hop: Hop = { url, method: request.method, headers, body: request.body }
-  try {
-    for (let redirects = 0; ; redirects++) {
-      url = hop.url
-      if (url.protocol !== "http:" && url.protocol !== "https:") {
-        throw new OutboundError(`Only http and https addresses are fetched, not ${url.protocol.replace(/:$/, "")}.`)
-      }
-      const response = await exchange(hop, signal, refuses)
-      const location = response.headers.location
-      const status = response.statusCode ?? 0
-      if ([301, 302, 303, 307, 308].includes(status) && location !== undefined && redirectCap > 0) {
-        response.resume()
-        if (redirects === redirectCap) throw new OutboundError(`${request.url} redirected more than ${redirectCap} times.`)
-        hop = redirected(hop, status, location)
-        continue
-      }
-      const { body, truncated } = await readCapped(decoded(response), request.maxBytes).finally(() => response.destroy())
-      const responseHeaders = Object.fromEntries(
-        Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : value ?? ""])
-      )
-      return { url: url.href, status, headers: responseHeaders, body, truncated }
+export const makeOutbound =
+  (options: OutboundOptions) =>
+  async (request: OutboundHttpRequest): Promise<OutboundResponse> => {
+    let url: URL
+    try {
+      url = new URL(request.url)
+    } catch {
+      throw new OutboundError(`"${request.url}" is not a URL.`)
     }
-  } catch (error) {
-    if (deadline.aborted) throw new OutboundError(`No full answer from ${url.host} within ${request.timeoutMs / 1000} seconds.`)
-    if (request.signal?.aborted === true) throw new OutboundError(`The request to ${url.host} was stopped.`)
-    throw words(error, url)
+    const refuses = options.allowPrivate ? null : (options.refuses ?? isNonPublic)
+    const redirectCap = Math.max(0, Math.min(request.maxRedirects ?? maxRedirects, maxRedirects))
+    const deadline = AbortSignal.timeout(request.timeoutMs)
+    const signal = request.signal === undefined ? deadline : AbortSignal.any([request.signal, deadline])
+    const headers = { "user-agent": options.userAgent, "accept-encoding": "gzip, deflate, br", ...request.headers }
+    let hop: Hop = { url, method: request.method, headers, body: request.body }
+    try {
+      for (let redirects = 0; ; redirects++) {
+        url = hop.url
+        if (url.protocol !== "http:" && url.protocol !== "https:") {
+          throw new OutboundError(`Only http and https addresses are fetched, not ${url.protocol.replace(/:$/, "")}.`)
+        }
+        const response = await exchange(hop, signal, refuses)
+        const location = response.headers.location
+        const status = response.statusCode ?? 0
+        if ([301, 302, 303, 307, 308].includes(status) && location !== undefined && redirectCap > 0) {
+          response.resume()
+          if (redirects === redirectCap)
+            throw new OutboundError(`${request.url} redirected more than ${redirectCap} times.`)
+          hop = redirected(hop, status, location)
+          continue
+        }
+        const { body, truncated } = await readCapped(decoded(response), request.maxBytes).finally(() =>
+          response.destroy()
+        )
+        const responseHeaders = Object.fromEntries(
+          Object.entries(response.headers).map(([name, value]) => [
+            name,
+            Array.isArray(value) ? value.join(", ") : (value ?? "")
+          ])
+        )
+        return { url: url.href, status, headers: responseHeaders, body, truncated }
+      }
+    } catch (error) {
+      if (deadline.aborted)
+        throw new OutboundError(`No full answer from ${url.host} within ${request.timeoutMs / 1000} seconds.`)
+      if (request.signal?.aborted === true) throw new OutboundError(`The request to ${url.host} was stopped.`)
+      throw words(error, url)
+    }
   }
-}
 
 export const makeOutboundGet = (options: OutboundOptions) => {
   const outbound = makeOutbound(options)

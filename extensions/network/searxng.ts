@@ -23,34 +23,41 @@ const SearxngAnswer = Schema.Struct({
 })
 const decodeAnswer = Schema.decodeUnknownEither(Schema.parseJson(SearxngAnswer))
 
-export const searxngSearch = (
-  baseUrl: string,
-  get: (request: OutboundRequest) => Promise<OutboundResponse>
-): NonNullable<NetworkAdapter["search"]> =>
-async (query, options) => {
-  const url = new URL("search", baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`)
-  url.searchParams.set("q", query)
-  url.searchParams.set("format", "json")
-  const response = await get({
-    url: url.href,
-    headers: { accept: "application/json" },
-    maxBytes: maxAnswerBytes,
-    timeoutMs: searchTimeoutMs,
-    ...(options.signal === undefined ? {} : { signal: options.signal })
-  })
-  if (response.status !== 200) {
-    throw new OutboundError(
-      `The search engine answered HTTP ${response.status}` +
-        (response.status === 403 ? " (SearXNG answers JSON only when settings.yml lists json under search.formats)." : ".")
+export const searxngSearch =
+  (
+    baseUrl: string,
+    get: (request: OutboundRequest) => Promise<OutboundResponse>
+  ): NonNullable<NetworkAdapter["search"]> =>
+  async (query, options) => {
+    const url = new URL("search", baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`)
+    url.searchParams.set("q", query)
+    url.searchParams.set("format", "json")
+    const response = await get({
+      url: url.href,
+      headers: { accept: "application/json" },
+      maxBytes: maxAnswerBytes,
+      timeoutMs: searchTimeoutMs,
+      ...(options.signal === undefined ? {} : { signal: options.signal })
+    })
+    if (response.status !== 200) {
+      throw new OutboundError(
+        `The search engine answered HTTP ${response.status}` +
+          (response.status === 403
+            ? " (SearXNG answers JSON only when settings.yml lists json under search.formats)."
+            : ".")
+      )
+    }
+    const answer = decodeAnswer(Buffer.from(response.body).toString("utf8"))
+    if (Either.isLeft(answer)) {
+      throw new OutboundError(
+        `The search engine's answer is not SearXNG's JSON: ${ParseResult.TreeFormatter.formatErrorSync(answer.left).split("\n")[0]}`
+      )
+    }
+    return answer.right.results.slice(0, options.maxResults).map(
+      (result): SearchHit => ({
+        title: result.title ?? result.url,
+        url: result.url,
+        snippet: result.content ?? ""
+      })
     )
   }
-  const answer = decodeAnswer(Buffer.from(response.body).toString("utf8"))
-  if (Either.isLeft(answer)) {
-    throw new OutboundError(`The search engine's answer is not SearXNG's JSON: ${ParseResult.TreeFormatter.formatErrorSync(answer.left).split("\n")[0]}`)
-  }
-  return answer.right.results.slice(0, options.maxResults).map((result): SearchHit => ({
-    title: result.title ?? result.url,
-    url: result.url,
-    snippet: result.content ?? ""
-  }))
-}

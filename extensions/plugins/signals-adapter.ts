@@ -32,13 +32,17 @@ export const signalsAdapterFactory = (builtinIds: ReadonlySet<string>) =>
     return (plugin: PluginIdentity, scope: CallScope): SignalsAdapter => {
       const { source, beingId } = callTarget(builtinIds, plugin, scope)
       const raise = (input: SignalInput) =>
-        beingId === null ? signals.raiseForOwner(input, source, "proactive") : signals.raise(beingId, input, source, "proactive")
+        beingId === null
+          ? signals.raiseForOwner(input, source, "proactive")
+          : signals.raise(beingId, input, source, "proactive")
 
       return {
         raise: async (input) => {
           const decoded = decodeInput(input)
           if (Either.isLeft(decoded)) {
-            throw new Error(`signals.raise refused the signal: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`)
+            throw new Error(
+              `signals.raise refused the signal: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`
+            )
           }
           const outcome = await runPromise(Effect.either(raise(decoded.right)))
           if (Either.isLeft(outcome)) throw new Error(`signals.raise failed: ${outcome.left.message}`)

@@ -14,7 +14,9 @@ export const processAdapterFactory = Effect.gen(function* () {
   const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
   return (_plugin: unknown, scope: CallScope): ProcessAdapter => ({
     execute: async (run) => {
-      const ran = await runPromise(Effect.either(sandbox.execute(run, { beingId: scope.beingId, projectId: scope.projectId })))
+      const ran = await runPromise(
+        Effect.either(sandbox.execute(run, { beingId: scope.beingId, projectId: scope.projectId }))
+      )
       if (Either.isLeft(ran)) throw new Error(ran.left.message)
       return ran.right
     }

@@ -17,7 +17,9 @@ const root = "/sys/fs/cgroup"
 /** The node's own group in a v1 hierarchy, from /proc/self/cgroup ("4:memory:/some/path"). */
 const ownGroup = (controller: CgroupController): string | null => {
   try {
-    const line = readFileSync("/proc/self/cgroup", "utf8").split("\n").find((entry) => entry.split(":")[1]?.split(",").includes(controller))
+    const line = readFileSync("/proc/self/cgroup", "utf8")
+      .split("\n")
+      .find((entry) => entry.split(":")[1]?.split(",").includes(controller))
     const path = line?.split(":")[2]
     return path === undefined ? null : join(root, controller, path)
   } catch {
@@ -42,9 +44,15 @@ export const writableControllers = (): ReadonlyArray<CgroupController> =>
 
 const settings: Readonly<Record<CgroupController, ReadonlyArray<readonly [string, string, boolean]>>> = {
   // [file, value, required]: swap accounting may be off, so memsw is a best effort.
-  memory: [["memory.limit_in_bytes", String(sandboxLimits.memoryBytes), true], ["memory.memsw.limit_in_bytes", String(sandboxLimits.memoryBytes), false]],
+  memory: [
+    ["memory.limit_in_bytes", String(sandboxLimits.memoryBytes), true],
+    ["memory.memsw.limit_in_bytes", String(sandboxLimits.memoryBytes), false]
+  ],
   pids: [["pids.max", String(sandboxLimits.processes), true]],
-  cpu: [["cpu.cfs_period_us", "100000", true], ["cpu.cfs_quota_us", String(100000 * sandboxLimits.cpus), true]]
+  cpu: [
+    ["cpu.cfs_period_us", "100000", true],
+    ["cpu.cfs_quota_us", String(100000 * sandboxLimits.cpus), true]
+  ]
 }
 
 export interface RunGroups {
@@ -55,7 +63,10 @@ export interface RunGroups {
 }
 
 const pidsIn = (dir: string) =>
-  readFileSync(join(dir, "cgroup.procs"), "utf8").split("\n").filter((line) => line !== "").map(Number)
+  readFileSync(join(dir, "cgroup.procs"), "utf8")
+    .split("\n")
+    .filter((line) => line !== "")
+    .map(Number)
 
 export const createRunGroups = (controllers: ReadonlyArray<CgroupController>): RunGroups => {
   const name = `svc-run-${randomUUID()}`

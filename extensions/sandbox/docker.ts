@@ -21,23 +21,38 @@ export const dockerArgv = (options: {
   readonly language: Exclude<CodeLanguage, "javascript">
   readonly code: string
 }): ReadonlyArray<string> => [
-  "docker", "run",
+  "docker",
+  "run",
   "--rm",
-  "--name", options.name,
-  "--network", "none",
+  "--name",
+  options.name,
+  "--network",
+  "none",
   "--read-only",
-  "--cap-drop", "ALL",
-  "--security-opt", "no-new-privileges",
-  "--user", "65534:65534",
-  "--memory", String(sandboxLimits.memoryBytes),
-  "--memory-swap", String(sandboxLimits.memoryBytes),
-  "--pids-limit", String(sandboxLimits.processes),
-  "--cpus", String(sandboxLimits.cpus),
-  "--ulimit", `fsize=${sandboxLimits.fileBytes}`,
-  "--tmpfs", "/tmp:rw,noexec,nosuid,size=16m",
-  "--mount", `type=bind,source=${options.workspace},target=${containerWorkspace}`,
-  "--workdir", containerWorkspace,
-  "--env", `HOME=${containerWorkspace}`,
+  "--cap-drop",
+  "ALL",
+  "--security-opt",
+  "no-new-privileges",
+  "--user",
+  "65534:65534",
+  "--memory",
+  String(sandboxLimits.memoryBytes),
+  "--memory-swap",
+  String(sandboxLimits.memoryBytes),
+  "--pids-limit",
+  String(sandboxLimits.processes),
+  "--cpus",
+  String(sandboxLimits.cpus),
+  "--ulimit",
+  `fsize=${sandboxLimits.fileBytes}`,
+  "--tmpfs",
+  "/tmp:rw,noexec,nosuid,size=16m",
+  "--mount",
+  `type=bind,source=${options.workspace},target=${containerWorkspace}`,
+  "--workdir",
+  containerWorkspace,
+  "--env",
+  `HOME=${containerWorkspace}`,
   options.image,
   ...(options.language === "python" ? ["python3", "-I", "-c", options.code] : ["/bin/sh", "-c", options.code])
 ]
@@ -64,10 +79,16 @@ export const runDocker = async (options: TierRun & { readonly image: string }): 
   const name = `svc-sandbox-${randomUUID()}`
   const result = await spawnRun({
     argv: dockerArgv({ ...options, name }),
-    env: { ...cleanEnv(options.workspace), ...(process.env["DOCKER_HOST"] === undefined ? {} : { DOCKER_HOST: process.env["DOCKER_HOST"] }) },
+    env: {
+      ...cleanEnv(options.workspace),
+      ...(process.env["DOCKER_HOST"] === undefined ? {} : { DOCKER_HOST: process.env["DOCKER_HOST"] })
+    },
     timeoutMs: options.timeoutMs,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
-    kill: () => void spawnRun({ argv: ["docker", "kill", name], env: cleanEnv(options.workspace), timeoutMs: 10_000 }).catch(() => {})
+    kill: () =>
+      void spawnRun({ argv: ["docker", "kill", name], env: cleanEnv(options.workspace), timeoutMs: 10_000 }).catch(
+        () => {}
+      )
   })
   return { ...result, sandboxed: true, unsandboxed: false, runtime: "docker" }
 }

@@ -48,9 +48,12 @@ export const runInIsolate = async (code: string, timeoutMs: number, signal?: Abo
   })
   try {
     const context = await isolate.createContext()
-    await context.global.set("$write", new ivm.Callback((stream: number, text: string) => {
-      ;(stream === 2 ? stderr : stdout).push(String(text))
-    }))
+    await context.global.set(
+      "$write",
+      new ivm.Callback((stream: number, text: string) => {
+        ;(stream === 2 ? stderr : stdout).push(String(text))
+      })
+    )
     await context.eval(prelude)
     const script = await isolate.compileScript(code, { filename: "code.js" })
     await script.run(context, { timeout: timeoutMs, promise: true, copy: true })

@@ -50,9 +50,17 @@ const launcherConfig = (timeoutMs: number, protections: NovaProtections, probe: 
     RLIMIT_NOFILE: 256,
     RLIMIT_CORE: 0
   },
-  landlock: protections.landlockAbi >= 1
-    ? [["/", "list"], ["/usr", "read"], ["/etc", "read"], ["/proc", "read"], ["/dev", "device"], [sandboxWorkspace, "write"]]
-    : null
+  landlock:
+    protections.landlockAbi >= 1
+      ? [
+          ["/", "list"],
+          ["/usr", "read"],
+          ["/etc", "read"],
+          ["/proc", "read"],
+          ["/dev", "device"],
+          [sandboxWorkspace, "write"]
+        ]
+      : null
 })
 
 /** bubblewrap's argv for one run; the seccomp program is read from fd 3. */
@@ -69,21 +77,40 @@ export const novaArgv = (options: {
   "--disable-userns",
   "--die-with-parent",
   "--new-session",
-  "--cap-drop", "ALL",
-  "--uid", "1000",
-  "--gid", "1000",
-  "--hostname", "sandbox",
-  "--ro-bind", "/usr", "/usr",
+  "--cap-drop",
+  "ALL",
+  "--uid",
+  "1000",
+  "--gid",
+  "1000",
+  "--hostname",
+  "sandbox",
+  "--ro-bind",
+  "/usr",
+  "/usr",
   ...systemRoots(),
-  "--ro-bind-try", "/etc/ld.so.cache", "/etc/ld.so.cache",
-  "--ro-bind-try", "/etc/localtime", "/etc/localtime",
-  "--proc", "/proc",
-  "--dev", "/dev",
-  "--bind", options.workspace, sandboxWorkspace,
-  "--chdir", sandboxWorkspace,
+  "--ro-bind-try",
+  "/etc/ld.so.cache",
+  "/etc/ld.so.cache",
+  "--ro-bind-try",
+  "/etc/localtime",
+  "/etc/localtime",
+  "--proc",
+  "/proc",
+  "--dev",
+  "/dev",
+  "--bind",
+  options.workspace,
+  sandboxWorkspace,
+  "--chdir",
+  sandboxWorkspace,
   ...(options.protections.seccomp ? ["--seccomp", "3"] : []),
   "--",
-  python, "-I", "-S", "-c", launcherSource,
+  python,
+  "-I",
+  "-S",
+  "-c",
+  launcherSource,
   JSON.stringify(launcherConfig(options.timeoutMs, options.protections, options.probe ?? false)),
   ...options.command
 ]
@@ -95,7 +122,15 @@ export const novaArgv = (options: {
 const inGroups = (argv: ReadonlyArray<string>, procsFiles: ReadonlyArray<string>): ReadonlyArray<string> =>
   procsFiles.length === 0
     ? argv
-    : ["/bin/sh", "-c", 'for f in "$@"; do [ "$f" = -- ] && break; echo $$ > "$f" || exit 125; shift; done; shift; exec "$@"', "nova", ...procsFiles, "--", ...argv]
+    : [
+        "/bin/sh",
+        "-c",
+        'for f in "$@"; do [ "$f" = -- ] && break; echo $$ > "$f" || exit 125; shift; done; shift; exec "$@"',
+        "nova",
+        ...procsFiles,
+        "--",
+        ...argv
+      ]
 
 export const runNova = async (options: TierRun & { readonly protections: NovaProtections }): Promise<CodeReport> => {
   const groups = createRunGroups(options.protections.cgroups)

@@ -12,7 +12,8 @@ export const cappedText = (limit: number = sandboxLimits.outputBytes): CappedTex
   let dropped = 0
   return {
     push: (chunk) => {
-      const bytes = typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+      const bytes =
+        typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
       const room = limit - kept
       if (room > 0) chunks.push(bytes.subarray(0, room))
       kept += Math.min(room > 0 ? room : 0, bytes.length)

@@ -29,16 +29,36 @@ export interface SandboxProbe {
 export const probeCacheMs = 60_000
 
 const attempt = (argv: ReadonlyArray<string>, fd3?: Uint8Array): Promise<SpawnResult | string> =>
-  spawnRun({ argv, env: cleanEnv("/"), timeoutMs: 5_000, ...(fd3 === undefined ? {} : { fd3 }) }).catch((error: NodeJS.ErrnoException) =>
-    error.code === "ENOENT" ? "bubblewrap is not installed (apt-get install bubblewrap)" : `bubblewrap did not run: ${error.message}`
+  spawnRun({ argv, env: cleanEnv("/"), timeoutMs: 5_000, ...(fd3 === undefined ? {} : { fd3 }) }).catch(
+    (error: NodeJS.ErrnoException) =>
+      error.code === "ENOENT"
+        ? "bubblewrap is not installed (apt-get install bubblewrap)"
+        : `bubblewrap did not run: ${error.message}`
   )
 
 const unshareFailure = (result: SpawnResult) =>
   `bubblewrap could not unshare every namespace (${result.stderr.trim().slice(0, 300) || `exit ${result.exitCode}`}); ` +
   "allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1, user.max_user_namespaces > 0)"
 
-const bare = ["bwrap", "--unshare-all", "--unshare-user", "--ro-bind", "/usr", "/usr", "--symlink", "usr/bin", "/bin", "--symlink", "usr/lib", "/lib",
-  "--symlink", "usr/lib64", "/lib64", "--", "/usr/bin/true"]
+const bare = [
+  "bwrap",
+  "--unshare-all",
+  "--unshare-user",
+  "--ro-bind",
+  "/usr",
+  "/usr",
+  "--symlink",
+  "usr/bin",
+  "/bin",
+  "--symlink",
+  "usr/lib",
+  "/lib",
+  "--symlink",
+  "usr/lib64",
+  "/lib64",
+  "--",
+  "/usr/bin/true"
+]
 
 /** The launcher asked, inside the full sandbox with the filter loaded, which Landlock ABI it sees. */
 const probeInside = async (workspace: string): Promise<{ readonly landlockAbi: number } | string> => {

@@ -43,8 +43,10 @@ const check = (run: CodeRun) => {
   }
   if (typeof run.code !== "string" || run.code.trim() === "") return refuse("There is no code to run.")
   const bytes = Buffer.byteLength(run.code)
-  if (bytes > sandboxLimits.codeBytes) return refuse(`The code is ${bytes} bytes; the sandbox takes at most ${sandboxLimits.codeBytes}.`)
-  if (!Number.isInteger(run.timeoutMs) || run.timeoutMs < 1) return refuse("timeoutMs must be a positive whole number of milliseconds.")
+  if (bytes > sandboxLimits.codeBytes)
+    return refuse(`The code is ${bytes} bytes; the sandbox takes at most ${sandboxLimits.codeBytes}.`)
+  if (!Number.isInteger(run.timeoutMs) || run.timeoutMs < 1)
+    return refuse("timeoutMs must be a positive whole number of milliseconds.")
   return Effect.void
 }
 
@@ -82,7 +84,13 @@ export const makeSandbox = (probeWith: (now: number) => Promise<SandboxProbe>) =
         setting: settings.sandboxRuntime,
         allowLocal: settings.sandboxAllowLocal,
         protections: protectionsOf(choice.tier, found),
-        checks: { namespaces: found.namespaces, seccomp: found.seccomp, landlockAbi: found.landlockAbi, cgroups: found.cgroups, docker: found.docker }
+        checks: {
+          namespaces: found.namespaces,
+          seccomp: found.seccomp,
+          landlockAbi: found.landlockAbi,
+          cgroups: found.cgroups,
+          docker: found.docker
+        }
       }
     }).pipe(Effect.withSpan("sandbox.status"))
 
@@ -101,23 +109,36 @@ export const makeSandbox = (probeWith: (now: number) => Promise<SandboxProbe>) =
     const execute = Effect.fn("sandbox.execute")(function* (run: CodeRun, scope: RunScope) {
       yield* check(run)
       yield* Effect.annotateCurrentSpan({ language: run.language })
-      if (run.language === "javascript") return yield* Effect.promise(() => runInIsolate(run.code, run.timeoutMs, run.signal))
+      if (run.language === "javascript")
+        return yield* Effect.promise(() => runInIsolate(run.code, run.timeoutMs, run.signal))
       const language = run.language
       const found = yield* current
       const choice = chooseTier(settings.sandboxRuntime, found)
       if (choice.tier === null && !settings.sandboxAllowLocal) return yield* refuse(choice.refusal)
       const start = (folder: { readonly dir: string }): Promise<CodeReport> => {
-        const common = { code: run.code, language, workspace: folder.dir, timeoutMs: run.timeoutMs, ...(run.signal === undefined ? {} : { signal: run.signal }) }
+        const common = {
+          code: run.code,
+          language,
+          workspace: folder.dir,
+          timeoutMs: run.timeoutMs,
+          ...(run.signal === undefined ? {} : { signal: run.signal })
+        }
         if (choice.tier === "nova") return runNova({ ...common, protections: found })
         if (choice.tier === "docker") return runDocker({ ...common, image: settings.sandboxDockerImage })
         return runLocal(common)
       }
-      return yield* Effect.scoped(Effect.flatMap(workspace(scope), (folder) =>
-        Effect.tryPromise({
-          try: () => start(folder),
-          // The tier was there when probed and is not now (bwrap removed, the engine stopped): still closed.
-          catch: (error) => new SandboxRefused({ message: `The ${choice.tier ?? "local"} run could not start: ${error instanceof Error ? error.message : String(error)}` })
-        })))
+      return yield* Effect.scoped(
+        Effect.flatMap(workspace(scope), (folder) =>
+          Effect.tryPromise({
+            try: () => start(folder),
+            // The tier was there when probed and is not now (bwrap removed, the engine stopped): still closed.
+            catch: (error) =>
+              new SandboxRefused({
+                message: `The ${choice.tier ?? "local"} run could not start: ${error instanceof Error ? error.message : String(error)}`
+              })
+          })
+        )
+      )
     })
 
     return { status, execute } as const
@@ -128,5 +149,11 @@ export class Sandbox extends Effect.Service<Sandbox>()("host/Sandbox", {
 }) {
   /** The sandbox over a probe answer fixed by the test (a tier present or absent), every run real. */
   static readonly Test = (probe: (now: number) => SandboxProbe) =>
-    Layer.effect(Sandbox, Effect.map(makeSandbox(async (now) => probe(now)), (service) => Sandbox.make(service)))
+    Layer.effect(
+      Sandbox,
+      Effect.map(
+        makeSandbox(async (now) => probe(now)),
+        (service) => Sandbox.make(service)
+      )
+    )
 }

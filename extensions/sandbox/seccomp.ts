@@ -30,21 +30,67 @@ const ARG0_LOW = 16
 
 /** Refused outright, by x86-64 number. */
 export const deniedSyscalls: Readonly<Record<string, number>> = {
-  uselib: 134, adjtimex: 159, vhangup: 153, pivot_root: 155, chroot: 161, acct: 163, settimeofday: 164,
-  mount: 165, umount2: 166, swapon: 167, swapoff: 168, reboot: 169, sethostname: 170, setdomainname: 171,
-  iopl: 172, ioperm: 173, create_module: 174, init_module: 175, delete_module: 176, get_kernel_syms: 177,
-  query_module: 178, quotactl: 179, nfsservctl: 180, ptrace: 101, syslog: 103, lookup_dcookie: 212,
-  clock_settime: 227, kexec_load: 246, add_key: 248, request_key: 249, keyctl: 250, unshare: 272,
-  perf_event_open: 298, fanotify_init: 300, name_to_handle_at: 303, open_by_handle_at: 304, clock_adjtime: 305,
-  setns: 308, process_vm_readv: 310, process_vm_writev: 311, finit_module: 313, kexec_file_load: 320, bpf: 321,
-  userfaultfd: 323, io_uring_setup: 425, io_uring_enter: 426, io_uring_register: 427, open_tree: 428,
-  move_mount: 429, fsopen: 430, fsconfig: 431, fsmount: 432, fspick: 433, mount_setattr: 442
+  uselib: 134,
+  adjtimex: 159,
+  vhangup: 153,
+  pivot_root: 155,
+  chroot: 161,
+  acct: 163,
+  settimeofday: 164,
+  mount: 165,
+  umount2: 166,
+  swapon: 167,
+  swapoff: 168,
+  reboot: 169,
+  sethostname: 170,
+  setdomainname: 171,
+  iopl: 172,
+  ioperm: 173,
+  create_module: 174,
+  init_module: 175,
+  delete_module: 176,
+  get_kernel_syms: 177,
+  query_module: 178,
+  quotactl: 179,
+  nfsservctl: 180,
+  ptrace: 101,
+  syslog: 103,
+  lookup_dcookie: 212,
+  clock_settime: 227,
+  kexec_load: 246,
+  add_key: 248,
+  request_key: 249,
+  keyctl: 250,
+  unshare: 272,
+  perf_event_open: 298,
+  fanotify_init: 300,
+  name_to_handle_at: 303,
+  open_by_handle_at: 304,
+  clock_adjtime: 305,
+  setns: 308,
+  process_vm_readv: 310,
+  process_vm_writev: 311,
+  finit_module: 313,
+  kexec_file_load: 320,
+  bpf: 321,
+  userfaultfd: 323,
+  io_uring_setup: 425,
+  io_uring_enter: 426,
+  io_uring_register: 427,
+  open_tree: 428,
+  move_mount: 429,
+  fsopen: 430,
+  fsconfig: 431,
+  fsmount: 432,
+  fspick: 433,
+  mount_setattr: 442
 }
 
 const CLONE = 56
 const CLONE3 = 435
 /** CLONE_NEWNS, CLONE_NEWCGROUP, CLONE_NEWUTS, CLONE_NEWIPC, CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET, CLONE_NEWTIME. */
-const NAMESPACE_FLAGS = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000 | 0x00000080
+const NAMESPACE_FLAGS =
+  0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000 | 0x00000080
 
 export const seccompSupported = process.arch === "x64"
 
@@ -58,7 +104,12 @@ const program = (): ReadonlyArray<Instruction> => [
   // The x32 ABI numbers the same calls differently: none of it is allowed.
   [JGE_K, 0, 1, X32_SYSCALL_BIT],
   [RET_K, 0, 0, retErrno(EPERM)],
-  ...Object.values(deniedSyscalls).flatMap((nr): ReadonlyArray<Instruction> => [[JEQ_K, 0, 1, nr], [RET_K, 0, 0, retErrno(EPERM)]]),
+  ...Object.values(deniedSyscalls).flatMap(
+    (nr): ReadonlyArray<Instruction> => [
+      [JEQ_K, 0, 1, nr],
+      [RET_K, 0, 0, retErrno(EPERM)]
+    ]
+  ),
   // clone3 passes its flags in memory a filter cannot read: ENOSYS makes the C library fall back to clone.
   [JEQ_K, 0, 1, CLONE3],
   [RET_K, 0, 0, retErrno(ENOSYS)],

@@ -11,7 +11,9 @@ export const sandboxTierSettings = ["auto", "nova", "docker"] as const
 
 export const sandboxSettingsConfig = Config.all({
   /** auto: nova when the probe says it isolates, else docker when an engine answers, else none. */
-  sandboxRuntime: Config.literal(...sandboxTierSettings)("SVC_SANDBOX_RUNTIME").pipe(Config.withDefault("auto" as const)),
+  sandboxRuntime: Config.literal(...sandboxTierSettings)("SVC_SANDBOX_RUNTIME").pipe(
+    Config.withDefault("auto" as const)
+  ),
   /** Run code unsandboxed when the chosen tier is unavailable; off, such a run is refused. */
   sandboxAllowLocal: flag("SVC_SANDBOX_ALLOW_LOCAL"),
   /** The image the docker tier runs python and sh in. */
@@ -21,5 +23,6 @@ export const sandboxSettingsConfig = Config.all({
 export type SandboxSettingsShape = Config.Config.Success<typeof sandboxSettingsConfig>
 
 export class SandboxSettings extends Context.Tag("host/SandboxSettings")<SandboxSettings, SandboxSettingsShape>() {
-  static readonly layer = (overrides?: Partial<SandboxSettingsShape>) => settingsLayer(SandboxSettings, sandboxSettingsConfig, overrides)
+  static readonly layer = (overrides?: Partial<SandboxSettingsShape>) =>
+    settingsLayer(SandboxSettings, sandboxSettingsConfig, overrides)
 }

@@ -73,7 +73,7 @@ export const spawnRun = (run: SpawnRun): Promise<SpawnResult> =>
       resolve({
         stdout: stdout.text(),
         stderr: stderr.text(),
-        exitCode: timedOut ? timedOutExitCode : code ?? 128 + signalNumber(signal ?? "SIGKILL"),
+        exitCode: timedOut ? timedOutExitCode : (code ?? 128 + signalNumber(signal ?? "SIGKILL")),
         timedOut
       })
     })

@@ -27,14 +27,16 @@ export const chooseTier = (setting: SandboxSettingsShape["sandboxRuntime"], prob
   if (probe.docker) return { tier: "docker" }
   return {
     tier: null,
-    refusal: `No sandbox is available (SVC_SANDBOX_RUNTIME=auto): nova is not (${probe.novaReason ?? "unknown"}) and no Docker engine answers. ` +
+    refusal:
+      `No sandbox is available (SVC_SANDBOX_RUNTIME=auto): nova is not (${probe.novaReason ?? "unknown"}) and no Docker engine answers. ` +
       `Install bubblewrap (apt-get install bubblewrap) or start a Docker engine. ${unsandboxedHint}`
   }
 }
 
 /** What a tier applies on this machine, as the health report lists it. */
 export const protectionsOf = (tier: Tier | null, probe: SandboxProbe): ReadonlyArray<string> => {
-  if (tier === "docker") return ["container", "no network", "read-only root", "no capabilities", "memory, process and CPU limits"]
+  if (tier === "docker")
+    return ["container", "no network", "read-only root", "no capabilities", "memory, process and CPU limits"]
   if (tier === null) return []
   return [
     "user, pid, mount, ipc, uts, cgroup and network namespaces",

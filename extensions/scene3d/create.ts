@@ -15,10 +15,15 @@ import { checkScene, codeOf, sceneFunctionName } from "./scene-check.ts"
 import { threeVersion } from "./three.ts"
 
 const Input = Schema.Struct({
-  description: Schema.String.pipe(Schema.filter((text) => text.trim() !== "" || "describe the scene"), Schema.maxLength(4000)),
+  description: Schema.String.pipe(
+    Schema.filter((text) => text.trim() !== "" || "describe the scene"),
+    Schema.maxLength(4000)
+  ),
   path: Schema.String.annotations({ description: "The destination .html file, relative to the workspace." }),
   title: Schema.optional(Schema.String.pipe(Schema.maxLength(160))),
-  procedural: withDefault(Schema.Boolean, false).annotations({ description: "Skip the model and draw a procedural scene." })
+  procedural: withDefault(Schema.Boolean, false).annotations({
+    description: "Skip the model and draw a procedural scene."
+  })
 })
 
 const Output = Schema.Struct({
@@ -63,21 +68,26 @@ const authorWithModel = async (llm: LlmAdapter, description: string, signal: Abo
     const check = checkScene(body)
     if (check.ok) return { body, costUsd, why: null }
     errors.push(check.error)
-    messages.push({ role: "assistant", content: answer.text }, {
-      role: "user",
-      content: `That function was refused: ${check.error}. Answer with the corrected ${sceneFunctionName} function only.`
-    })
+    messages.push(
+      { role: "assistant", content: answer.text },
+      {
+        role: "user",
+        content: `That function was refused: ${check.error}. Answer with the corrected ${sceneFunctionName} function only.`
+      }
+    )
   }
   return { body: null, costUsd, why: `the model's scene was refused twice (${errors.join("; then ")})` }
 }
 
 const htmlPath = (path: string) => {
-  if (!/\.html?$/i.test(path)) throw new SkillFailure({ message: `"${path}" is not an .html file: a scene is saved as one HTML page.` })
+  if (!/\.html?$/i.test(path))
+    throw new SkillFailure({ message: `"${path}" is not an .html file: a scene is saved as one HTML page.` })
   return path
 }
 
 export const create = defineSkill({
-  description: "Make a 3D scene as one self-contained HTML page (three.js 0.170.0 through an import map, a HUD, mouse-parallax " +
+  description:
+    "Make a 3D scene as one self-contained HTML page (three.js 0.170.0 through an import map, a HUD, mouse-parallax " +
     "camera drift). The model writes only the scene's createScene function, checked but never run; if it cannot, a " +
     "procedural scene chosen by the description is drawn (orbit, waves, forest, city or abstract field).",
   input: Input,
@@ -93,10 +103,12 @@ export const create = defineSkill({
     const authored: Authored = input.procedural
       ? { body: null, costUsd: 0, why: "a procedural scene was asked for" }
       : llm === undefined
-      ? { body: null, costUsd: 0, why: "no model is wired on this node" }
-      : await authorWithModel(llm, input.description, context.signal).catch((error: Error) => ({
-        body: null, costUsd: 0, why: `the model could not be asked (${error.message})`
-      }))
+        ? { body: null, costUsd: 0, why: "no model is wired on this node" }
+        : await authorWithModel(llm, input.description, context.signal).catch((error: Error) => ({
+            body: null,
+            costUsd: 0,
+            why: `the model could not be asked (${error.message})`
+          }))
     const fallback = authored.body === null ? proceduralScene(input.description) : null
     const html = scenePage({
       title,
@@ -113,7 +125,10 @@ export const create = defineSkill({
       costUsd: authored.costUsd,
       ...(fallback === null ? {} : { note: `Drew the procedural ${fallback.look} look: ${authored.why}.` })
     }
-    context.trace({ kind: "message", text: `scene ${output.path} (${output.source}${fallback === null ? "" : `, ${fallback.look}`})` })
+    context.trace({
+      kind: "message",
+      text: `scene ${output.path} (${output.source}${fallback === null ? "" : `, ${fallback.look}`})`
+    })
     return output
   }
 })

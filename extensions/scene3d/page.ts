@@ -17,7 +17,7 @@ export interface ScenePage {
 }
 
 const escapeHtml = (text: string) =>
-  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll("\"", "&quot;")
+  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;")
 
 /** Inside a script element only `</script` could end it early; `<\/` means the same to JavaScript in strings. */
 const scriptSafe = (code: string) => code.replaceAll(/<\/(script)/gi, "<\\/$1")

@@ -31,11 +31,16 @@ const forbiddenIn = (source: string): string | null => {
   const tokens = [...tokenizer(source, { ecmaVersion: "latest" })]
   for (const [index, token] of tokens.entries()) {
     const text = token.type === tokTypes.name || token.type === tokTypes.string ? String(valueOf(token)) : null
-    if (text !== null && forbiddenNames.has(text)) return `it references ${text} (${where(token, source)}), which a scene may not use`
+    if (text !== null && forbiddenNames.has(text))
+      return `it references ${text} (${where(token, source)}), which a scene may not use`
     if (token.type === tokTypes.name && valueOf(token) === "document") {
       const next = tokens[index + 1]
       const property = tokens[index + 2]
-      if ((next?.type === tokTypes.dot || next?.type === tokTypes.bracketL) && property !== undefined && valueOf(property) === "cookie") {
+      if (
+        (next?.type === tokTypes.dot || next?.type === tokTypes.bracketL) &&
+        property !== undefined &&
+        valueOf(property) === "cookie"
+      ) {
         return `it references document.cookie (${where(token, source)}), which a scene may not use`
       }
     }
@@ -52,8 +57,16 @@ export const checkScene = (source: string): SceneCheck => {
     return { ok: false, error: `it does not parse as JavaScript: ${(error as Error).message}` }
   }
   const [only, ...rest] = program.body
-  if (only === undefined || rest.length > 0 || only.type !== "FunctionDeclaration" || only.id?.name !== sceneFunctionName) {
-    return { ok: false, error: `it must be exactly one function declaration, function ${sceneFunctionName}(THREE, scene, camera, random) { ... }, and nothing else` }
+  if (
+    only === undefined ||
+    rest.length > 0 ||
+    only.type !== "FunctionDeclaration" ||
+    only.id?.name !== sceneFunctionName
+  ) {
+    return {
+      ok: false,
+      error: `it must be exactly one function declaration, function ${sceneFunctionName}(THREE, scene, camera, random) { ... }, and nothing else`
+    }
   }
   const forbidden = forbiddenIn(source)
   return forbidden === null ? { ok: true } : { ok: false, error: forbidden }

@@ -11,13 +11,25 @@ import * as Schema from "effect/Schema"
 import { defineSkill, SkillFailure, type SkillRunContext } from "../../kernel/extensions/skill.ts"
 
 const Input = Schema.Struct({
-  title: Schema.optionalWith(Schema.String.pipe(Schema.filter((title) => title.trim() !== "" || "a title"), Schema.maxLength(160)), { exact: true })
-    .annotations({ description: "A reminder's title. Give either title (a reminder) or skill (a timed run)." }),
-  body: Schema.optionalWith(Schema.String.pipe(Schema.maxLength(4000)), { exact: true }).annotations({ description: "A reminder's text." }),
-  skill: Schema.optionalWith(Schema.String.pipe(Schema.pattern(/^[a-z0-9_-]+\.[a-z0-9_-]+$/i), Schema.maxLength(200)), { exact: true })
-    .annotations({ description: "A skill to run at that time, e.g. docs.write_pdf; a world-acting one asks the owner's approval when it fires." }),
-  input: Schema.optionalWith(Schema.Record({ key: Schema.String, value: Schema.Unknown }), { exact: true })
-    .annotations({ description: "The skill's input, checked against its schema now." }),
+  title: Schema.optionalWith(
+    Schema.String.pipe(
+      Schema.filter((title) => title.trim() !== "" || "a title"),
+      Schema.maxLength(160)
+    ),
+    { exact: true }
+  ).annotations({ description: "A reminder's title. Give either title (a reminder) or skill (a timed run)." }),
+  body: Schema.optionalWith(Schema.String.pipe(Schema.maxLength(4000)), { exact: true }).annotations({
+    description: "A reminder's text."
+  }),
+  skill: Schema.optionalWith(Schema.String.pipe(Schema.pattern(/^[a-z0-9_-]+\.[a-z0-9_-]+$/i), Schema.maxLength(200)), {
+    exact: true
+  }).annotations({
+    description:
+      "A skill to run at that time, e.g. docs.write_pdf; a world-acting one asks the owner's approval when it fires."
+  }),
+  input: Schema.optionalWith(Schema.Record({ key: Schema.String, value: Schema.Unknown }), { exact: true }).annotations(
+    { description: "The skill's input, checked against its schema now." }
+  ),
   at: Schema.String.pipe(
     Schema.filter((value) => !Number.isNaN(Date.parse(value)) || "an ISO 8601 time such as 2030-01-31T09:00:00Z")
   ).annotations({ description: "When, ISO 8601, e.g. 2030-01-31T09:00:00Z" })
@@ -25,7 +37,9 @@ const Input = Schema.Struct({
 
 const Output = Schema.Struct({
   signalId: Schema.NullOr(Schema.String).annotations({ description: "The reminder's signal; null for a run." }),
-  runId: Schema.optionalWith(Schema.String, { exact: true }).annotations({ description: "The held run, for a timed skill run." }),
+  runId: Schema.optionalWith(Schema.String, { exact: true }).annotations({
+    description: "The held run, for a timed skill run."
+  }),
   at: Schema.NullOr(Schema.String),
   note: Schema.optionalWith(Schema.String, { exact: true })
 })
@@ -33,19 +47,26 @@ const Output = Schema.Struct({
 type Input = typeof Input.Type
 
 const refusedWith = (context: SkillRunContext, what: string) => (error: unknown) => {
-  context.trace({ kind: "error", text: `schedule.create refused ${what}: ${error instanceof Error ? error.message : String(error)}` })
+  context.trace({
+    kind: "error",
+    text: `schedule.create refused ${what}: ${error instanceof Error ? error.message : String(error)}`
+  })
   throw error
 }
 
 export const create = defineSkill({
-  description: "Schedule, for a given time, a reminder on the desktop of the person you work for, or a run of another skill with its input.",
+  description:
+    "Schedule, for a given time, a reminder on the desktop of the person you work for, or a run of another skill with its input.",
   input: Input,
   output: Output,
   run: async (input: Input, context) => {
     if ((input.title === undefined) === (input.skill === undefined)) {
-      throw new SkillFailure({ message: "Give either a title (a reminder) or a skill (a timed run), not both and not neither." })
+      throw new SkillFailure({
+        message: "Give either a title (a reminder) or a skill (a timed run), not both and not neither."
+      })
     }
-    if (input.skill === undefined && input.input !== undefined) throw new SkillFailure({ message: "input goes with a skill to run." })
+    if (input.skill === undefined && input.input !== undefined)
+      throw new SkillFailure({ message: "input goes with a skill to run." })
     const schedule = context.adapters.schedule
     const what = input.skill === undefined ? `reminder "${input.title}"` : `run of ${input.skill}`
     if (schedule === undefined) {
@@ -54,12 +75,16 @@ export const create = defineSkill({
       return outcome
     }
     if (input.skill !== undefined) {
-      const held = await schedule.run({ skill: input.skill, input: input.input ?? {}, at: input.at }).catch(refusedWith(context, what))
+      const held = await schedule
+        .run({ skill: input.skill, input: input.input ?? {}, at: input.at })
+        .catch(refusedWith(context, what))
       context.trace({ kind: "message", text: `${what} scheduled at ${held.at}`, data: { skill: input.skill, ...held } })
       return { signalId: null, ...held }
     }
     const title = input.title ?? ""
-    const scheduled = await schedule.remind({ title, at: input.at, ...(input.body === undefined ? {} : { body: input.body }) }).catch(refusedWith(context, what))
+    const scheduled = await schedule
+      .remind({ title, at: input.at, ...(input.body === undefined ? {} : { body: input.body }) })
+      .catch(refusedWith(context, what))
     context.trace({ kind: "message", text: `${what} scheduled at ${scheduled.at}`, data: { title, ...scheduled } })
     return scheduled
   }

@@ -9,6 +9,8 @@ import { Search } from "./search.ts"
 export const SearchHandlers = HttpApiBuilder.group(apiOf(SearchApi), "search", (handlers) =>
   Effect.gen(function* () {
     const search = yield* Search
-    return handlers.handle("search", ({ urlParams }) => Effect.flatMap(CurrentSession, (who) => search.search(who, urlParams.q)))
+    return handlers.handle("search", ({ urlParams }) =>
+      Effect.flatMap(CurrentSession, (who) => search.search(who, urlParams.q))
+    )
   })
 )

@@ -11,7 +11,11 @@ import { TwinMemories } from "../twin/contract/memories.ts"
 import type { Caller } from "../accounts/contract/session.ts"
 import { SEARCH_GROUP_LIMIT, type SearchResults } from "./contract/api.ts"
 
-const wordsOf = (text: string) => text.toLowerCase().split(/\s+/).filter((word) => word !== "")
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== "")
 
 export class Search extends Effect.Service<Search>()("host/Search", {
   effect: Effect.gen(function* () {
@@ -26,7 +30,11 @@ export class Search extends Effect.Service<Search>()("host/Search", {
           projects.search(caller, words, SEARCH_GROUP_LIMIT),
           memories.searchWords(caller.beingId, q, SEARCH_GROUP_LIMIT),
           // The market's search wants every term; past its limit the first terms are enough to narrow.
-          market.searchListings(caller, { q: words.slice(0, MAX_SEARCH_TERMS).join(" "), mine: false, limit: SEARCH_GROUP_LIMIT })
+          market.searchListings(caller, {
+            q: words.slice(0, MAX_SEARCH_TERMS).join(" "),
+            mine: false,
+            limit: SEARCH_GROUP_LIMIT
+          })
         ])
         return {
           projects: own,

@@ -14,7 +14,13 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { ActionRefused, SignalActions } from "../../actors/being/actions.ts"
 import { SignalInput } from "../../actors/being/contract/signal.ts"
-import { invokeResult, SkillApprovals, Skills, type ApprovalAsked, type ApprovalRequest } from "../../kernel/extensions/skills.ts"
+import {
+  invokeResult,
+  SkillApprovals,
+  Skills,
+  type ApprovalAsked,
+  type ApprovalRequest
+} from "../../kernel/extensions/skills.ts"
 import { Signals } from "../desktop/contract/signals.ts"
 import { recordOutputs } from "../../actors/project/record-outputs.ts"
 import { ProjectStore } from "../../actors/project/store.ts"
@@ -40,7 +46,8 @@ const maxBodyChars = 4000
 const bodyOf = (request: ApprovalRequest) => {
   const where = request.projectId === null ? "" : ` in project ${request.projectId}`
   const reason = request.reason === "" ? "" : `\n\nWhy it acts on the world: ${request.reason}`
-  const text = `${request.skill} was called${where} and waits for your approval. "Do it" runs it once, exactly with this input:\n\n` +
+  const text =
+    `${request.skill} was called${where} and waits for your approval. "Do it" runs it once, exactly with this input:\n\n` +
     `${JSON.stringify(request.input, null, 2)}${reason}`
   return text.length <= maxBodyChars ? text : `${text.slice(0, maxBodyChars - 1)}…`
 }
@@ -51,9 +58,18 @@ const decisionOf = (request: ApprovalRequest) =>
     kind: "decision",
     title: `Approve ${request.skill}?`.slice(0, 160),
     body: bodyOf(request),
-    options: [{ id: approveOptionId, label: "Do it" }, { id: "no", label: "No" }],
+    options: [
+      { id: approveOptionId, label: "Do it" },
+      { id: "no", label: "No" }
+    ],
     priority: "high",
-    action: { kind: approvalActionKind, skill: request.skill, input: request.input, beingId: request.beingId, projectId: request.projectId }
+    action: {
+      kind: approvalActionKind,
+      skill: request.skill,
+      input: request.input,
+      beingId: request.beingId,
+      projectId: request.projectId
+    }
   })
 
 export const SkillApprovalsLive = Layer.effect(
@@ -63,7 +79,11 @@ export const SkillApprovalsLive = Layer.effect(
       const decision = decisionOf(request)
       if (Either.isLeft(decision)) {
         const problem = ParseResult.TreeFormatter.formatErrorSync(decision.left).split("\n").at(-1)?.trim()
-        return Effect.succeed({ signalId: null, delivered: false, note: `the call cannot be put on a signal: ${problem}` })
+        return Effect.succeed({
+          signalId: null,
+          delivered: false,
+          note: `the call cannot be put on a signal: ${problem}`
+        })
       }
       return signals.raiseForOwner(decision.right, approvalSource, "system").pipe(
         Effect.map((raised): ApprovalAsked => ({ signalId: raised.signal.id, delivered: raised.delivered })),
@@ -78,7 +98,10 @@ export const ApprovalActionLive = Layer.effectDiscard(
   Effect.gen(function* () {
     const actions = yield* SignalActions
     const skills = yield* Skills
-    const projectContext = Context.merge(Context.make(ProjectStore, yield* ProjectStore), Context.make(Settings, yield* Settings))
+    const projectContext = Context.merge(
+      Context.make(ProjectStore, yield* ProjectStore),
+      Context.make(Settings, yield* Settings)
+    )
     // A call made inside a project wrote into its workspace (a build, a file): its outputs show it.
     const recordProjectOutputs = (projectId: string | null) =>
       projectId === null ? Effect.void : recordOutputs(projectId).pipe(Effect.provide(projectContext))
@@ -88,17 +111,28 @@ export const ApprovalActionLive = Layer.effectDiscard(
       }
       if (optionId !== approveOptionId) return Effect.succeed({ approved: false })
       const action = decodeAction(signal.action)
-      if (Either.isLeft(action)) return Effect.fail(new ActionRefused({ reason: "the signal's skill call is malformed" }))
+      if (Either.isLeft(action))
+        return Effect.fail(new ActionRefused({ reason: "the signal's skill call is malformed" }))
       const call = action.right
       // A run that fails (or a skill uninstalled meanwhile) refuses the answer: "Do it" did not happen,
       // so the signal stays open with the reason, as every failing signal action does.
-      return skills.invoke({ name: call.skill, input: call.input, beingId: call.beingId, projectId: call.projectId, approved: true }).pipe(
-        Effect.mapError((error) => new ActionRefused({ reason: error.message })),
-        Effect.flatMap((outcome) =>
-          outcome.ok ? Effect.succeed({ approved: true, ...invokeResult(outcome) }) : Effect.fail(new ActionRefused({ reason: outcome.error }))
-        ),
-        Effect.tap(() => recordProjectOutputs(call.projectId))
-      )
+      return skills
+        .invoke({
+          name: call.skill,
+          input: call.input,
+          beingId: call.beingId,
+          projectId: call.projectId,
+          approved: true
+        })
+        .pipe(
+          Effect.mapError((error) => new ActionRefused({ reason: error.message })),
+          Effect.flatMap((outcome) =>
+            outcome.ok
+              ? Effect.succeed({ approved: true, ...invokeResult(outcome) })
+              : Effect.fail(new ActionRefused({ reason: outcome.error }))
+          ),
+          Effect.tap(() => recordProjectOutputs(call.projectId))
+        )
     })
   })
 ).pipe(Layer.provide(ProjectStore.Default))

@@ -21,8 +21,14 @@ export const StudioSkillsHandlers = HttpApiBuilder.group(apiOf(StudioSkillsApi),
         Effect.gen(function* () {
           if (skills.spendsModels(payload.name)) yield* limiter.charge(request, "llm", { global: false })
           const session = yield* CurrentSession
-          const outcome = yield* skills.invoke({ name: payload.name, input: payload.input, beingId: session.beingId, approved: true })
+          const outcome = yield* skills.invoke({
+            name: payload.name,
+            input: payload.input,
+            beingId: session.beingId,
+            approved: true
+          })
           return invokeResult(outcome)
-        }))
+        })
+      )
   })
 )

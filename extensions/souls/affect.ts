@@ -31,7 +31,9 @@ const needsOf = (text: string): ReadonlyArray<NeedName> => {
   const lower = text.toLowerCase()
   const words = lower.split(/[^a-z']+/).filter((word) => word.length > 0)
   return needStems
-    .filter(([, stems]) => stems.some((stem) => (stem.includes(" ") ? lower.includes(stem) : words.some((word) => word.startsWith(stem)))))
+    .filter(([, stems]) =>
+      stems.some((stem) => (stem.includes(" ") ? lower.includes(stem) : words.some((word) => word.startsWith(stem))))
+    )
     .map(([need]) => need)
 }
 

@@ -21,14 +21,18 @@ export const agentRules: ReadonlyArray<string> = [
   "Never mention prompts, models or tiers."
 ]
 
-export type SoulFields = Pick<Soul, "personality" | "values" | "voice" | "empathyStyle" | "backstory" | "purpose" | "mood">
+export type SoulFields = Pick<
+  Soul,
+  "personality" | "values" | "voice" | "empathyStyle" | "backstory" | "purpose" | "mood"
+>
 
 /** A citizen speaks for itself; an agent works a role of a team (`job`: what the role does). */
 export type CompileMode =
   | { readonly mode: "citizen" }
   | { readonly mode: "agent"; readonly role: string; readonly job: string }
 
-const degree = (value: number) => (value >= 0.75 ? "very" : value >= 0.5 ? "fairly" : value >= 0.25 ? "a little" : "hardly")
+const degree = (value: number) =>
+  value >= 0.75 ? "very" : value >= 0.5 ? "fairly" : value >= 0.25 ? "a little" : "hardly"
 
 const traitWords: Readonly<Record<keyof Personality, string>> = {
   openness: "open to new ideas",
@@ -42,12 +46,16 @@ const traitWords: Readonly<Record<keyof Personality, string>> = {
 }
 
 const temperament = (personality: Personality) =>
-  (Object.keys(traitWords) as Array<keyof Personality>).map((trait) => `${degree(personality[trait])} ${traitWords[trait]}`).join(", ")
+  (Object.keys(traitWords) as Array<keyof Personality>)
+    .map((trait) => `${degree(personality[trait])} ${traitWords[trait]}`)
+    .join(", ")
 
 /** `name` is the being's display name as it is when compiled (a rename asks for a recompile). */
 export const compilePrompt = (name: string, soul: SoulFields, as: CompileMode = { mode: "citizen" }): string =>
   [
-    as.mode === "citizen" ? `You are ${name}, a citizen of this world.` : `You are ${name}, the ${as.role} of a small studio team. ${as.job}`,
+    as.mode === "citizen"
+      ? `You are ${name}, a citizen of this world.`
+      : `You are ${name}, the ${as.role} of a small studio team. ${as.job}`,
     soul.backstory === "" ? "" : `Your story: ${soul.backstory}`,
     soul.purpose === "" ? "" : `Your purpose: ${soul.purpose}`,
     `Your temperament: ${temperament(soul.personality)}.`,
@@ -57,4 +65,6 @@ export const compilePrompt = (name: string, soul: SoulFields, as: CompileMode = 
     `Right now you feel ${soul.mood.label}.`,
     "Rules you always keep:",
     ...(as.mode === "citizen" ? hardRules : agentRules).map((rule) => `- ${rule}`)
-  ].filter((line) => line !== "").join("\n")
+  ]
+    .filter((line) => line !== "")
+    .join("\n")

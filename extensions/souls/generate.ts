@@ -16,11 +16,16 @@ export interface Generated {
   readonly fields: SoulFields
 }
 
-export const generateSoul = (options: { readonly seed: string; readonly archetype?: ArchetypeName; readonly role?: string }): Generated => {
+export const generateSoul = (options: {
+  readonly seed: string
+  readonly archetype?: ArchetypeName
+  readonly role?: string
+}): Generated => {
   const pick = Effect.gen(function* () {
     const random = Random.make(options.seed)
     const index = (length: number) => random.nextIntBetween(0, length)
-    const archetype = options.archetype === undefined ? archetypes[yield* index(archetypes.length)]! : archetypeNamed(options.archetype)
+    const archetype =
+      options.archetype === undefined ? archetypes[yield* index(archetypes.length)]! : archetypeNamed(options.archetype)
     const role = options.role ?? "citizen"
     const personality = {} as Record<keyof Personality, number>
     for (const trait of Object.keys(archetype.traits) as Array<keyof Personality>) {

@@ -29,7 +29,7 @@ export const moodOf = (valence: number, arousal: number): Mood => {
 /** A soul at rest: warm, agreeable souls rest happier, anxious ones lower; extraverts rest livelier. */
 export const restingMood = (personality: Personality): Mood =>
   moodOf(
-    0.5 * (personality.warmth + personality.agreeableness) / 2 + 0.2 - 0.4 * personality.neuroticism,
+    (0.5 * (personality.warmth + personality.agreeableness)) / 2 + 0.2 - 0.4 * personality.neuroticism,
     0.2 + 0.4 * personality.extraversion + 0.2 * personality.neuroticism
   )
 
@@ -37,15 +37,24 @@ export const restingMood = (personality: Personality): Mood =>
 export const relaxed = (mood: Mood, rest: Mood, minutes: number): Mood => {
   if (minutes <= 0) return mood
   const kept = Math.pow(0.5, minutes / MOOD_HALF_LIFE_MINUTES)
-  return moodOf(rest.valence + (mood.valence - rest.valence) * kept, rest.arousal + (mood.arousal - rest.arousal) * kept)
+  return moodOf(
+    rest.valence + (mood.valence - rest.valence) * kept,
+    rest.arousal + (mood.arousal - rest.arousal) * kept
+  )
 }
 
 /** The mood moved toward an event's affect. */
 export const moved = (mood: Mood, toward: { readonly valence: number; readonly arousal: number }): Mood =>
-  moodOf(mood.valence + (toward.valence - mood.valence) * EVENT_WEIGHT, mood.arousal + (toward.arousal - mood.arousal) * EVENT_WEIGHT)
+  moodOf(
+    mood.valence + (toward.valence - mood.valence) * EVENT_WEIGHT,
+    mood.arousal + (toward.arousal - mood.arousal) * EVENT_WEIGHT
+  )
 
 /** The mean of some moods (the square's mood from its recent posts); calm rest when there are none. */
 export const meanMood = (moods: ReadonlyArray<{ readonly valence: number; readonly arousal: number }>): Mood =>
   moods.length === 0
     ? moodOf(0, 0.3)
-    : moodOf(moods.reduce((sum, mood) => sum + mood.valence, 0) / moods.length, moods.reduce((sum, mood) => sum + mood.arousal, 0) / moods.length)
+    : moodOf(
+        moods.reduce((sum, mood) => sum + mood.valence, 0) / moods.length,
+        moods.reduce((sum, mood) => sum + mood.arousal, 0) / moods.length
+      )

@@ -19,29 +19,41 @@ export const agentPrompt: SoulServiceShape["agentPrompt"] = ({ seed, name, role,
 
 export const SoulServiceLive = Layer.effect(
   SoulService,
-  Effect.map(Souls, (souls): SoulServiceShape => ({
-    ensure: (owner) => Effect.asVoid(souls.current(owner)),
-    promptOf: (owner, name) => Effect.map(souls.current(owner), (soul) => compilePrompt(name, soul)),
-    agentPrompt
-  }))
+  Effect.map(
+    Souls,
+    (souls): SoulServiceShape => ({
+      ensure: (owner) => Effect.asVoid(souls.current(owner)),
+      promptOf: (owner, name) => Effect.map(souls.current(owner), (soul) => compilePrompt(name, soul)),
+      agentPrompt
+    })
+  )
 ).pipe(Layer.provide(Souls.Default))
 
 export const RemotePostsLive = Layer.effect(
   RemotePosts,
-  Effect.map(PostsRepository, (posts): RemotePostsShape => ({
-    arrive: (arriving) =>
-      Effect.gen(function* () {
-        const { needs: _needs, ...mood } = affectOf(arriving.content)
-        const id = randomBytes(12).toString("base64url")
-        const createdAt = yield* nowIso
-        const stored = yield* posts.insertRemote({ ...arriving, id, mood, createdAt })
-        if (!stored) return Option.none()
-        const post: Post = {
-          id, threadKind: "square", authorId: arriving.authorDid, authorName: arriving.authorName, content: arriving.content, mood, createdAt,
-          origin: { peerDid: arriving.peerDid, peerName: arriving.peerName, authorDid: arriving.authorDid }
-        }
-        return Option.some(post)
-      }),
-    retract: (input) => Effect.map(posts.removeRemote(input), (rows) => Option.fromNullable(rows[0]?.id))
-  }))
+  Effect.map(
+    PostsRepository,
+    (posts): RemotePostsShape => ({
+      arrive: (arriving) =>
+        Effect.gen(function* () {
+          const { needs: _needs, ...mood } = affectOf(arriving.content)
+          const id = randomBytes(12).toString("base64url")
+          const createdAt = yield* nowIso
+          const stored = yield* posts.insertRemote({ ...arriving, id, mood, createdAt })
+          if (!stored) return Option.none()
+          const post: Post = {
+            id,
+            threadKind: "square",
+            authorId: arriving.authorDid,
+            authorName: arriving.authorName,
+            content: arriving.content,
+            mood,
+            createdAt,
+            origin: { peerDid: arriving.peerDid, peerName: arriving.peerName, authorDid: arriving.authorDid }
+          }
+          return Option.some(post)
+        }),
+      retract: (input) => Effect.map(posts.removeRemote(input), (rows) => Option.fromNullable(rows[0]?.id))
+    })
+  )
 ).pipe(Layer.provide(PostsRepository.Default))

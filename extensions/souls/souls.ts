@@ -37,10 +37,13 @@ export class Souls extends Effect.Service<Souls>()("souls/Souls", {
 
     /** The stored soul with its mood relaxed to now. */
     const asOfNow = (stored: StoredSoul) =>
-      Effect.map(nowMillis, (now): StoredSoul => ({
-        ...stored,
-        mood: relaxed(stored.mood, restingMood(stored.personality), (now - Date.parse(stored.moodAt)) / MINUTE)
-      }))
+      Effect.map(
+        nowMillis,
+        (now): StoredSoul => ({
+          ...stored,
+          mood: relaxed(stored.mood, restingMood(stored.personality), (now - Date.parse(stored.moodAt)) / MINUTE)
+        })
+      )
 
     /** Compiles and writes the fields as the being's soul (keeping its id), answering what was written. */
     const write = (owner: SoulOwner, fields: SoulFields, previous: Option.Option<StoredSoul>) =>
@@ -59,8 +62,13 @@ export class Souls extends Effect.Service<Souls>()("souls/Souls", {
       })
 
     const fieldsOf = (soul: StoredSoul): SoulFields => ({
-      personality: soul.personality, values: soul.values, voice: soul.voice, empathyStyle: soul.empathyStyle,
-      backstory: soul.backstory, purpose: soul.purpose, mood: soul.mood
+      personality: soul.personality,
+      values: soul.values,
+      voice: soul.voice,
+      empathyStyle: soul.empathyStyle,
+      backstory: soul.backstory,
+      purpose: soul.purpose,
+      mood: soul.mood
     })
 
     /** The being's soul now; one generated from its id if it had none. */
@@ -87,7 +95,11 @@ export class Souls extends Effect.Service<Souls>()("souls/Souls", {
     const generate = (owner: SoulOwner, request: GenerateRequest) =>
       Effect.gen(function* () {
         const before = yield* current(owner)
-        const generated = generateSoul({ seed: request.seed ?? owner.id, ...(request.archetype === undefined ? {} : { archetype: request.archetype }), ...(request.role === undefined ? {} : { role: request.role }) })
+        const generated = generateSoul({
+          seed: request.seed ?? owner.id,
+          ...(request.archetype === undefined ? {} : { archetype: request.archetype }),
+          ...(request.role === undefined ? {} : { role: request.role })
+        })
         const soul = yield* write(owner, generated.fields, Option.some(before))
         return { soul, archetype: generated.archetype }
       }).pipe(Effect.withSpan("souls.generate"))
@@ -96,7 +108,11 @@ export class Souls extends Effect.Service<Souls>()("souls/Souls", {
     const drift = (owner: SoulOwner, request: DriftRequest) =>
       Effect.gen(function* () {
         const before = yield* current(owner)
-        const mood = relaxed(moved(before.mood, affectOf(request.event)), restingMood(before.personality), request.minutes ?? 0)
+        const mood = relaxed(
+          moved(before.mood, affectOf(request.event)),
+          restingMood(before.personality),
+          request.minutes ?? 0
+        )
         return yield* write(owner, { ...fieldsOf(before), mood }, Option.some(before))
       }).pipe(Effect.withSpan("souls.drift"))
 
@@ -111,4 +127,3 @@ export class Souls extends Effect.Service<Souls>()("souls/Souls", {
     return { current, replace, recompile, generate, drift, seedCitizen }
   })
 }) {}
-

@@ -76,13 +76,22 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
     const tellPeers = (send: (port: Context.Tag.Service<typeof SquareOutbound>) => Effect.Effect<void>) =>
       Option.match(outbound, {
         onNone: () => Effect.void,
-        onSome: (port) => send(port).pipe(Effect.catchAllCause((cause) => Effect.logWarning("square: could not queue for peers", cause)))
+        onSome: (port) =>
+          send(port).pipe(
+            Effect.catchAllCause((cause) => Effect.logWarning("square: could not queue for peers", cause))
+          )
       })
 
-    const feed = posts.recentVisible(FEED_LENGTH).pipe(Effect.map((rows) => rows.map(toPost)), Effect.withSpan("square.feed"))
+    const feed = posts.recentVisible(FEED_LENGTH).pipe(
+      Effect.map((rows) => rows.map(toPost)),
+      Effect.withSpan("square.feed")
+    )
 
     /** The square's mood now, and how many posts it is the mean of. */
-    const measured = Effect.map(posts.recentVisible(AMBIENT_WINDOW), (recent) => ({ mood: meanMood(recent.map((post) => post.mood)), of: recent.length }))
+    const measured = Effect.map(posts.recentVisible(AMBIENT_WINDOW), (recent) => ({
+      mood: meanMood(recent.map((post) => post.mood)),
+      of: recent.length
+    }))
 
     /** What a place opening shows before the next `ambient` event. */
     const mood = Effect.map(measured, ({ mood }) => mood).pipe(Effect.withSpan("square.mood"))
@@ -95,15 +104,24 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
         onNone: () => false,
         onSome: (last) => last.valence === mood.valence && last.arousal === mood.arousal && last.label === mood.label
       })
-      if (!same) yield* bus.publish({ kind: "all" }, { type: "ambient", mood, hint: `the mean of the last ${of} posts` })
+      if (!same)
+        yield* bus.publish({ kind: "all" }, { type: "ambient", mood, hint: `the mean of the last ${of} posts` })
     })
 
     const create = (author: Author, content: string) =>
       Effect.gen(function* () {
         const { needs: _needs, ...mood } = affectOf(content)
         const stored: StoredPost = {
-          id: newId(), threadKind: "square", authorId: author.id, authorName: author.displayName, content, mood,
-          hiddenAt: null, createdAt: yield* nowIso, peerDid: null, peerName: null
+          id: newId(),
+          threadKind: "square",
+          authorId: author.id,
+          authorName: author.displayName,
+          content,
+          mood,
+          hiddenAt: null,
+          createdAt: yield* nowIso,
+          peerDid: null,
+          peerName: null
         }
         yield* posts.insert(stored)
         const post = toPost(stored)
@@ -117,7 +135,10 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
       Effect.gen(function* () {
         const soul = yield* souls.current({ id: citizen.beingId, displayName: citizen.persona.name })
         const answer = yield* models.chatJson("cheap", {
-          messages: [{ role: "system", content: soul.systemPrompt }, { role: "user", content: ask }],
+          messages: [
+            { role: "system", content: soul.systemPrompt },
+            { role: "user", content: ask }
+          ],
           responseFormat: { type: "json_schema", name: lineSchema.name, schema: lineSchema.schema, strict: true },
           purpose: "square life",
           beingId: callerId
@@ -125,14 +146,29 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
         return Option.getRight(Schema.decodeUnknownEither(Line)(answer.value)).pipe(Option.map((line) => line.post))
       }).pipe(
         Effect.catchAll((error) =>
-          Effect.as(error._tag === "ModelsUnavailable" ? Effect.void : Effect.logWarning("square: a citizen's line fell back to its templates", error._tag), Option.none<string>()))
+          Effect.as(
+            error._tag === "ModelsUnavailable"
+              ? Effect.void
+              : Effect.logWarning("square: a citizen's line fell back to its templates", error._tag),
+            Option.none<string>()
+          )
+        )
       )
 
-    const pickCitizens = Effect.map(Random.shuffle(citizens), (shuffled) => Chunk.toReadonlyArray(shuffled).slice(0, BEAT_SIZE))
-    const pickLine = (lines: ReadonlyArray<string>) => Effect.map(Random.nextIntBetween(0, lines.length), (index) => lines[index]!)
+    const pickCitizens = Effect.map(Random.shuffle(citizens), (shuffled) =>
+      Chunk.toReadonlyArray(shuffled).slice(0, BEAT_SIZE)
+    )
+    const pickLine = (lines: ReadonlyArray<string>) =>
+      Effect.map(Random.nextIntBetween(0, lines.length), (index) => lines[index]!)
 
     const recentLines = Effect.map(posts.recentVisible(8), (rows) =>
-      rows.length === 0 ? "The square is quiet; nobody has posted yet." : rows.map((post) => `${post.authorName}: ${post.content}`).reverse().join("\n"))
+      rows.length === 0
+        ? "The square is quiet; nobody has posted yet."
+        : rows
+            .map((post) => `${post.authorName}: ${post.content}`)
+            .reverse()
+            .join("\n")
+    )
 
     /** A few citizens post: each in its own words when a model answers, else one of its templates. */
     const beat = (caller: Author, kind: "tick" | "greet") =>
@@ -141,15 +177,18 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
         const context = yield* recentLines
         const made: Array<Post> = []
         for (const citizen of chosen) {
-          const ask = kind === "tick"
-            ? `Recent posts in the square:\n${context}\n\nWrite one short post for the square (at most ${MAX_POST} characters), in your own voice. Answer as JSON { "post": "..." }.`
-            : `${caller.displayName} has just arrived in the square. Write one short, warm greeting to them (at most ${MAX_POST} characters), in your own voice. Answer as JSON { "post": "..." }.`
+          const ask =
+            kind === "tick"
+              ? `Recent posts in the square:\n${context}\n\nWrite one short post for the square (at most ${MAX_POST} characters), in your own voice. Answer as JSON { "post": "..." }.`
+              : `${caller.displayName} has just arrived in the square. Write one short, warm greeting to them (at most ${MAX_POST} characters), in your own voice. Answer as JSON { "post": "..." }.`
           const line = yield* spoken(citizen, ask, caller.id)
           const content = Option.isSome(line)
             ? line.value
             : kind === "tick"
               ? yield* pickLine(citizen.posts)
-              : (yield* pickLine(greetings)).replaceAll("{name}", citizen.persona.name).replaceAll("{guest}", caller.displayName)
+              : (yield* pickLine(greetings))
+                  .replaceAll("{name}", citizen.persona.name)
+                  .replaceAll("{guest}", caller.displayName)
           made.push(yield* create({ id: citizen.beingId, displayName: citizen.persona.name }, content))
         }
         return { posts: made }
@@ -186,10 +225,17 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
         const found = yield* posts.find(id)
         if (Option.isNone(found)) return yield* Effect.fail(notFound(id))
         if (found.value.peerDid !== null) {
-          return yield* Effect.fail(new Forbidden({ message: "A post from another node is hidden through moderation; only its author can take it back.", details: { id } }))
+          return yield* Effect.fail(
+            new Forbidden({
+              message: "A post from another node is hidden through moderation; only its author can take it back.",
+              details: { id }
+            })
+          )
         }
         if (found.value.authorId !== caller.beingId && !caller.isOwner) {
-          return yield* Effect.fail(new Forbidden({ message: "Only the post's author or the owner can delete it.", details: { id } }))
+          return yield* Effect.fail(
+            new Forbidden({ message: "Only the post's author or the owner can delete it.", details: { id } })
+          )
         }
         yield* posts.remove(id)
         yield* bus.publish({ kind: "all" }, { type: "square.retracted", postId: id })
@@ -198,7 +244,10 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
         return { id, deleted: true } satisfies PostDeleted
       }).pipe(Effect.withSpan("square.delete"))
 
-    const moderated = posts.recentAll(FEED_LENGTH).pipe(Effect.map((rows) => rows.map(toModerated)), Effect.withSpan("square.moderated"))
+    const moderated = posts.recentAll(FEED_LENGTH).pipe(
+      Effect.map((rows) => rows.map(toModerated)),
+      Effect.withSpan("square.moderated")
+    )
 
     return { feed, mood, create, post, beat, setHidden, remove, moderated }
   })

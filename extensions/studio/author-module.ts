@@ -15,12 +15,21 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { ModuleFields } from "../../kernel/contract/modules.ts"
 import { defineSkill, fileRootOf } from "../../kernel/extensions/skill.ts"
-import { BundleFolder, BundleReport, checkManifest, manifestFileName, maxBundleFiles, refused, writeBundle } from "./bundle-files.ts"
+import {
+  BundleFolder,
+  BundleReport,
+  checkManifest,
+  manifestFileName,
+  maxBundleFiles,
+  refused,
+  writeBundle
+} from "./bundle-files.ts"
 
 const Input = Schema.Struct({
   manifest: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64 * 1024)).annotations({
-    description: "plugin.json as text: a plugin manifest whose extensions declare the module, " +
-      "{ kind: \"module\", id, title, uses, document } (document an .html file of the bundle; the place is /m/<namespace>.<id>)."
+    description:
+      "plugin.json as text: a plugin manifest whose extensions declare the module, " +
+      '{ kind: "module", id, title, uses, document } (document an .html file of the bundle; the place is /m/<namespace>.<id>).'
   }),
   files: Schema.Record({ key: Schema.String, value: Schema.String }).annotations({
     description: "The bundle's other files by path inside the bundle (the interface .html at least), as text."
@@ -50,7 +59,9 @@ const checkModule = (text: string, files: Readonly<Record<string, string>>) => {
   const given = new Set(Object.keys(files).map(normalised))
   if (given.has(manifestFileName)) issues.push(`Give ${manifestFileName} as the manifest, not among the files.`)
   if (typeof json === "object" && json !== null && "module" in json) {
-    issues.push(`Declare the module in extensions, as the installer reads it: ${moduleForm}; not as a top-level "module" object.`)
+    issues.push(
+      `Declare the module in extensions, as the installer reads it: ${moduleForm}; not as a top-level "module" object.`
+    )
   }
   if (Either.isRight(manifest)) {
     const modules = manifest.right.extensions.filter((extension) => extension.kind === "module")
@@ -80,9 +91,10 @@ const nameIn = (text: string) => {
 }
 
 export const authorModule = defineSkill({
-  description: "Author a module bundle (a plugin contributing a place whose interface is an HTML page the node frames in " +
+  description:
+    "Author a module bundle (a plugin contributing a place whose interface is an HTML page the node frames in " +
     "isolation) into the file root: plugin.json given as text, declaring the module in extensions as " +
-    "{ kind: \"module\", id, title, uses, document } (the place is /m/<namespace>.<id>), and " +
+    '{ kind: "module", id, title, uses, document } (the place is /m/<namespace>.<id>), and ' +
     "the bundle's files. The manifest is validated before anything is written: a refused module writes nothing and " +
     "names every issue. It is never installed here.",
   input: Input,
@@ -102,11 +114,20 @@ export const authorModule = defineSkill({
       report = Either.isLeft(written)
         ? refused(module.name, written.left)
         : {
-          authored: true, installed: false, id: module.id, name: module.name, path: written.right.path, files: written.right.files,
-          note: `Wrote the module ${module.id} to ${written.right.path}; it is not installed.`
-        }
+            authored: true,
+            installed: false,
+            id: module.id,
+            name: module.name,
+            path: written.right.path,
+            files: written.right.files,
+            note: `Wrote the module ${module.id} to ${written.right.path}; it is not installed.`
+          }
     }
-    context.trace({ kind: report.authored ? "message" : "error", text: `module bundle ${report.authored ? "written" : "refused"}: ${report.note}`, data: report })
+    context.trace({
+      kind: report.authored ? "message" : "error",
+      text: `module bundle ${report.authored ? "written" : "refused"}: ${report.note}`,
+      data: report
+    })
     return report
   }
 })

@@ -11,7 +11,16 @@ import * as Schema from "effect/Schema"
 import { CapabilityKind } from "../../kernel/contract/capabilities.ts"
 import { ExtensionId, Namespace, PluginCapability } from "../../kernel/contract/manifest.ts"
 import { defineSkill, fileRootOf, withDefault } from "../../kernel/extensions/skill.ts"
-import { BundleFolder, BundleReport, checkManifest, grantsSection, manifestFileName, manifestText, refused, writeBundle } from "./bundle-files.ts"
+import {
+  BundleFolder,
+  BundleReport,
+  checkManifest,
+  grantsSection,
+  manifestFileName,
+  manifestText,
+  refused,
+  writeBundle
+} from "./bundle-files.ts"
 
 const ProposedSkill = Schema.Struct({
   id: ExtensionId,
@@ -32,33 +41,40 @@ const Input = Schema.Struct({
   folder: Schema.optional(BundleFolder)
 })
 
-const reviewOf = (manifest: ReturnType<typeof manifestOf>, checked: Parameters<typeof grantsSection>[0], source: string) => [
-  `# Review: ${manifest.name} (${manifest.id})`,
-  "",
-  "A plugin bundle proposed by a studio agent. It is **not installed**: nothing here was registered, imported or run.",
-  "Installing is your act: move this folder into the node's plugin folder and install it from the plugins screen,",
-  "granting only what you accept.",
-  "",
-  manifest.description === "" ? "" : `${manifest.description}\n`,
-  "## Skills it would add",
-  "",
-  ...checked.extensions.map((extension) =>
-    `- \`${checked.namespace}.${extension.id}\`${extension.description === undefined ? "" : `: ${extension.description}`}` +
-    ` (uses ${extension.uses.length === 0 ? "nothing" : extension.uses.join(", ")})`),
-  "",
-  grantsSection(checked),
-  "",
-  "## The proposed source",
-  "",
-  `index.js: ${source.split("\n").length} lines, SHA-256 ${createHash("sha256").update(source).digest("hex")}.`,
-  "",
-  "Before installing, check that it:",
-  "",
-  "- touches nothing beyond the capabilities above (it runs in the node's process);",
-  "- sends nothing off the node unless it asks for network;",
-  "- validates its inputs and says plainly when it refuses.",
-  ""
-].join("\n")
+const reviewOf = (
+  manifest: ReturnType<typeof manifestOf>,
+  checked: Parameters<typeof grantsSection>[0],
+  source: string
+) =>
+  [
+    `# Review: ${manifest.name} (${manifest.id})`,
+    "",
+    "A plugin bundle proposed by a studio agent. It is **not installed**: nothing here was registered, imported or run.",
+    "Installing is your act: move this folder into the node's plugin folder and install it from the plugins screen,",
+    "granting only what you accept.",
+    "",
+    manifest.description === "" ? "" : `${manifest.description}\n`,
+    "## Skills it would add",
+    "",
+    ...checked.extensions.map(
+      (extension) =>
+        `- \`${checked.namespace}.${extension.id}\`${extension.description === undefined ? "" : `: ${extension.description}`}` +
+        ` (uses ${extension.uses.length === 0 ? "nothing" : extension.uses.join(", ")})`
+    ),
+    "",
+    grantsSection(checked),
+    "",
+    "## The proposed source",
+    "",
+    `index.js: ${source.split("\n").length} lines, SHA-256 ${createHash("sha256").update(source).digest("hex")}.`,
+    "",
+    "Before installing, check that it:",
+    "",
+    "- touches nothing beyond the capabilities above (it runs in the node's process);",
+    "- sends nothing off the node unless it asks for network;",
+    "- validates its inputs and says plainly when it refuses.",
+    ""
+  ].join("\n")
 
 const manifestOf = (input: typeof Input.Type) => ({
   apiVersion: "1.0",
@@ -71,13 +87,17 @@ const manifestOf = (input: typeof Input.Type) => ({
   main: "index.js",
   capabilities: input.capabilities,
   extensions: input.skills.map((skill) => ({
-    kind: "skill" as const, id: skill.id, ...(skill.title === undefined ? {} : { title: skill.title }),
-    description: skill.description, uses: skill.uses
+    kind: "skill" as const,
+    id: skill.id,
+    ...(skill.title === undefined ? {} : { title: skill.title }),
+    description: skill.description,
+    uses: skill.uses
   }))
 })
 
 export const authorSkillBundle = defineSkill({
-  description: "Propose a plugin bundle of new skills for the owner to review: plugin.json, the proposed source (index.js) " +
+  description:
+    "Propose a plugin bundle of new skills for the owner to review: plugin.json, the proposed source (index.js) " +
     "and a REVIEW.md saying what installing it would grant, written into the file root. It is never installed, imported " +
     "or run here (installed is always false); the manifest must pass the node's plugin rules or nothing is written.",
   input: Input,
@@ -90,17 +110,26 @@ export const authorSkillBundle = defineSkill({
     const outcome = Either.isLeft(checked)
       ? Either.left(checked.left)
       : await writeBundle(root, folder, [
-        [manifestFileName, manifestText(manifest)],
-        ["index.js", input.source],
-        ["REVIEW.md", reviewOf(manifest, checked.right, input.source)]
-      ])
+          [manifestFileName, manifestText(manifest)],
+          ["index.js", input.source],
+          ["REVIEW.md", reviewOf(manifest, checked.right, input.source)]
+        ])
     const report: BundleReport = Either.isLeft(outcome)
       ? refused(input.name, outcome.left)
       : {
-        authored: true, installed: false, id: manifest.id, name: input.name, path: outcome.right.path, files: outcome.right.files,
-        note: `Wrote the bundle ${manifest.id} to ${outcome.right.path} for review; it is not installed.`
-      }
-    context.trace({ kind: report.authored ? "message" : "error", text: `skill bundle ${report.authored ? "written" : "refused"}: ${report.note}`, data: report })
+          authored: true,
+          installed: false,
+          id: manifest.id,
+          name: input.name,
+          path: outcome.right.path,
+          files: outcome.right.files,
+          note: `Wrote the bundle ${manifest.id} to ${outcome.right.path} for review; it is not installed.`
+        }
+    context.trace({
+      kind: report.authored ? "message" : "error",
+      text: `skill bundle ${report.authored ? "written" : "refused"}: ${report.note}`,
+      data: report
+    })
     return report
   }
 })

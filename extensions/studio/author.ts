@@ -34,13 +34,21 @@ const authoringSkill = <A extends AuthoringInput & { readonly name: string }, I>
     output: AuthoredReport,
     run: async (input, context) => {
       const adapter = context.adapters.storage
-      const outcome: Authored = adapter === undefined ? { authored: false, reason: notWired } : await skill.create(adapter, input)
+      const outcome: Authored =
+        adapter === undefined ? { authored: false, reason: notWired } : await skill.create(adapter, input)
       const report: AuthoredReport = outcome.authored
-        ? { authored: true, id: outcome.id, name: outcome.name, note: `Saved the ${skill.kind} "${outcome.name}" to the studio.` }
+        ? {
+            authored: true,
+            id: outcome.id,
+            name: outcome.name,
+            note: `Saved the ${skill.kind} "${outcome.name}" to the studio.`
+          }
         : { authored: false, id: null, name: input.name, note: `Nothing was written: ${outcome.reason}` }
       context.trace({
         kind: report.authored ? "message" : "error",
-        text: report.authored ? `${skill.kind} authored: "${report.name}"` : `${skill.kind} not authored: ${report.note}`,
+        text: report.authored
+          ? `${skill.kind} authored: "${report.name}"`
+          : `${skill.kind} not authored: ${report.note}`,
         data: report
       })
       return report
@@ -48,7 +56,8 @@ const authoringSkill = <A extends AuthoringInput & { readonly name: string }, I>
   })
 
 export const authorAgent = authoringSkill({
-  description: "Author an agent (a role card: name, role, skills, tier, system prompt), saved to the studio of the person you " +
+  description:
+    "Author an agent (a role card: name, role, skills, tier, system prompt), saved to the studio of the person you " +
     "work for. Every skill it names must be registered on this node: one unknown name refuses the whole call and nothing is saved.",
   input: AgentInput,
   kind: "agent",
@@ -56,7 +65,8 @@ export const authorAgent = authoringSkill({
 })
 
 export const authorGenerator = authoringSkill({
-  description: "Author a generator (a reusable recipe of steps with an input form), saved to the studio of the person you work for. " +
+  description:
+    "Author a generator (a reusable recipe of steps with an input form), saved to the studio of the person you work for. " +
     "It must pass the generator rules: built-in catalogue skills only, each step depending only on earlier steps, 'cheap' or " +
     "'standard' tiers, every declared output kind produced. A broken rule refuses the whole call and nothing is saved.",
   input: GeneratorInput,

@@ -35,10 +35,12 @@ export const authoringAdapterFactory = (authorId: string) =>
     const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
 
     /** Decodes as the route does, then writes; the services' refusals (400s) are the answers. */
-    const author = <A, I>(schema: Schema.Schema<A, I>, write: (input: A) => Effect.Effect<Written, unknown>) =>
+    const author =
+      <A, I>(schema: Schema.Schema<A, I>, write: (input: A) => Effect.Effect<Written, unknown>) =>
       async (input: AuthoringInput): Promise<Authored> => {
         const decoded = Schema.decodeUnknownEither(schema)(input, { errors: "all", onExcessProperty: "error" })
-        if (Either.isLeft(decoded)) throw new Error(`The record does not fit: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`)
+        if (Either.isLeft(decoded))
+          throw new Error(`The record does not fit: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`)
         const outcome = await runPromise(Effect.either(write(decoded.right)))
         if (Either.isRight(outcome)) return { authored: true, id: outcome.right.id, name: outcome.right.name }
         if (outcome.left instanceof InvalidRequest) return { authored: false, reason: outcome.left.message }
@@ -51,7 +53,9 @@ export const authoringAdapterFactory = (authorId: string) =>
       return {
         createAgent: author(AgentInput, (input) => agents.create(ownerId, input)),
         // Creating asks nothing of the owner's powers (they matter for editing others' generators).
-        createGenerator: author(GeneratorInput, (input) => generators.create({ beingId: ownerId, isOwner: false }, input))
+        createGenerator: author(GeneratorInput, (input) =>
+          generators.create({ beingId: ownerId, isOwner: false }, input)
+        )
       }
     }
   })

@@ -18,9 +18,13 @@ import { decodeManifest, manifestFileName } from "../../kernel/extensions/read-m
 export const BundleReport = Schema.Struct({
   authored: Schema.Boolean,
   installed: Schema.Literal(false).annotations({ description: "Always false: installing stays the owner's act." }),
-  id: Schema.NullOr(Schema.String).annotations({ description: "The bundle's plugin id; null when nothing was written." }),
+  id: Schema.NullOr(Schema.String).annotations({
+    description: "The bundle's plugin id; null when nothing was written."
+  }),
   name: Schema.String,
-  path: Schema.NullOr(Schema.String).annotations({ description: "The bundle's folder, relative to the root; null when nothing was written." }),
+  path: Schema.NullOr(Schema.String).annotations({
+    description: "The bundle's folder, relative to the root; null when nothing was written."
+  }),
   files: Schema.Array(Schema.String).annotations({ description: "Every file written, relative to the root." }),
   note: Schema.String
 })
@@ -29,14 +33,21 @@ export type BundleReport = typeof BundleReport.Type
 export const BundleFolder = Schema.String.pipe(
   Schema.filter((path) => path.trim() !== "" || "name the bundle's folder"),
   Schema.maxLength(200)
-).annotations({ description: "The folder the bundle is written to, relative to the root (default bundles/<namespace>)." })
+).annotations({
+  description: "The folder the bundle is written to, relative to the root (default bundles/<namespace>)."
+})
 
 /** A bundle is a handful of small text files; these bounds keep one call from filling a disk. */
 export const maxBundleFiles = 32
 export const maxBundleBytes = 512 * 1024
 
 export const refused = (name: string, issues: ReadonlyArray<string>): BundleReport => ({
-  authored: false, installed: false, id: null, name, path: null, files: [],
+  authored: false,
+  installed: false,
+  id: null,
+  name,
+  path: null,
+  files: [],
   note: `Nothing was written: ${issues.join(" ")}`
 })
 
@@ -50,7 +61,9 @@ export const checkManifest = (json: unknown): Either.Either<PluginManifest, Read
   }
   const manifest = decoded.right
   if (reservedNamespaces.has(manifest.namespace)) {
-    return Either.left([`The namespace "${manifest.namespace}" is reserved for the node's built-ins, so the bundle could never be installed.`])
+    return Either.left([
+      `The namespace "${manifest.namespace}" is reserved for the node's built-ins, so the bundle could never be installed.`
+    ])
   }
   return Either.right(manifest)
 }
@@ -66,9 +79,13 @@ export const writeBundle = async (
   folder: string,
   files: ReadonlyArray<readonly [string, string]>
 ): Promise<Either.Either<{ readonly path: string; readonly files: ReadonlyArray<string> }, ReadonlyArray<string>>> => {
-  if (files.length > maxBundleFiles) return Either.left([`A bundle holds at most ${maxBundleFiles} files; this one has ${files.length}.`])
+  if (files.length > maxBundleFiles)
+    return Either.left([`A bundle holds at most ${maxBundleFiles} files; this one has ${files.length}.`])
   const total = files.reduce((sum, [, text]) => sum + byteLength(text), 0)
-  if (total > maxBundleBytes) return Either.left([`A bundle is at most ${maxBundleBytes / 1024} KB of text; this one is ${Math.ceil(total / 1024)} KB.`])
+  if (total > maxBundleBytes)
+    return Either.left([
+      `A bundle is at most ${maxBundleBytes / 1024} KB of text; this one is ${Math.ceil(total / 1024)} KB.`
+    ])
   const issues: Array<string> = []
   const targets: Array<readonly [string, string]> = []
   const base = await root.resolve(folder).catch((error: Error) => {
@@ -95,10 +112,13 @@ export { manifestFileName }
 
 /** The part of REVIEW.md that says what installing would grant, in the install screen's own words. */
 export const grantsSection = (manifest: PluginManifest): string => {
-  const capabilities = manifest.capabilities.length === 0
-    ? ["- None: it asks for no capability."]
-    : manifest.capabilities.map((capability) =>
-      `- **${capability.kind}**: ${capabilityNotes[capability.kind]}${capability.reason === undefined ? "" : ` Its reason: "${capability.reason}"`}`)
+  const capabilities =
+    manifest.capabilities.length === 0
+      ? ["- None: it asks for no capability."]
+      : manifest.capabilities.map(
+          (capability) =>
+            `- **${capability.kind}**: ${capabilityNotes[capability.kind]}${capability.reason === undefined ? "" : ` Its reason: "${capability.reason}"`}`
+        )
   const worldActing = manifest.capabilities.some((capability) => capability.kind === "world-acting")
   return [
     "## What installing it would grant",

@@ -16,11 +16,15 @@ export const manifest: PluginManifestInput = {
   version: "1.0.0",
   namespace: "studio",
   name: "Studio authoring",
-  description: "Author agents and generators, saved to the studio of the person a call works for, and plugin bundles for review.",
+  description:
+    "Author agents and generators, saved to the studio of the person a call works for, and plugin bundles for review.",
   author: "svc",
   capabilities: [
     { kind: "storage", reason: "saves the agents and generators it authors, owned by the person a call works for" },
-    { kind: "filesystem", reason: "writes the bundles it authors into the calling project's workspace or your uploads folder" }
+    {
+      kind: "filesystem",
+      reason: "writes the bundles it authors into the calling project's workspace or your uploads folder"
+    }
   ],
   extensions: [
     { kind: "skill", id: "author_agent", title: "Author an agent", uses: ["storage"] },

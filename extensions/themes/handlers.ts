@@ -11,6 +11,8 @@ export const ThemesHandlers = HttpApiBuilder.group(apiOf(ThemesApi), "themes", (
     const themes = yield* Themes
     return handlers
       .handle("listThemes", () => Effect.flatMap(CurrentSession, (who) => themes.list(who.beingId)))
-      .handle("chooseTheme", ({ payload }) => Effect.flatMap(CurrentSession, (who) => themes.choose(who.beingId, payload.themeId)))
+      .handle("chooseTheme", ({ payload }) =>
+        Effect.flatMap(CurrentSession, (who) => themes.choose(who.beingId, payload.themeId))
+      )
   })
 )

@@ -18,22 +18,36 @@ export class Themes extends Effect.Service<Themes>()("themes/Themes", {
     const extensions = yield* ExtensionHost
 
     const available = (beingId: string) =>
-      Effect.map(repository.listOwned(beingId), (owned): ReadonlyArray<ThemeView> => [
-        ...extensions.registries.theme.list().map((contribution) => ({
-          id: contribution.name,
-          name: contribution.declaration.title ?? contribution.name,
-          colorScheme: contribution.value.colorScheme,
-          tokens: contribution.value.tokens,
-          source: "builtin" as const
-        })),
-        ...owned.map((theme) => ({ id: theme.id, name: theme.name, colorScheme: theme.colorScheme, tokens: theme.tokens, source: "owned" as const }))
-      ])
+      Effect.map(
+        repository.listOwned(beingId),
+        (owned): ReadonlyArray<ThemeView> => [
+          ...extensions.registries.theme.list().map((contribution) => ({
+            id: contribution.name,
+            name: contribution.declaration.title ?? contribution.name,
+            colorScheme: contribution.value.colorScheme,
+            tokens: contribution.value.tokens,
+            source: "builtin" as const
+          })),
+          ...owned.map((theme) => ({
+            id: theme.id,
+            name: theme.name,
+            colorScheme: theme.colorScheme,
+            tokens: theme.tokens,
+            source: "owned" as const
+          }))
+        ]
+      )
 
     const list = (beingId: string) =>
       Effect.gen(function* () {
         const themes = yield* available(beingId)
         const chosen = yield* repository.chosen(beingId)
-        const activeId = Option.getOrNull(Option.filter(Option.map(chosen, (row) => row.themeId), (id) => themes.some((theme) => theme.id === id)))
+        const activeId = Option.getOrNull(
+          Option.filter(
+            Option.map(chosen, (row) => row.themeId),
+            (id) => themes.some((theme) => theme.id === id)
+          )
+        )
         const choice: ThemeChoice = { activeId, themes }
         return choice
       }).pipe(Effect.withSpan("themes.list"))
@@ -44,7 +58,11 @@ export class Themes extends Effect.Service<Themes>()("themes/Themes", {
         else {
           const themes = yield* available(beingId)
           if (!themes.some((theme) => theme.id === themeId)) {
-            return yield* new NotFound({ error: "theme_not_found", message: "You have no theme with that id.", details: { themeId } })
+            return yield* new NotFound({
+              error: "theme_not_found",
+              message: "You have no theme with that id.",
+              details: { themeId }
+            })
           }
           yield* repository.choose({ beingId, themeId, at: yield* nowIso })
         }

@@ -33,10 +33,19 @@ export const AgentThreadsLive = Layer.effect(
       Effect.gen(function* () {
         const threadId = agentThreadId(note.projectId)
         const at = yield* nowIso
-        yield* threads.ensure({ thread: { id: threadId, kind: "agent", title: note.projectTitle.slice(0, 200), createdAt: at }, participants: [note.ownerId] })
+        yield* threads.ensure({
+          thread: { id: threadId, kind: "agent", title: note.projectTitle.slice(0, 200), createdAt: at },
+          participants: [note.ownerId]
+        })
         const message: Message = {
-          id: yield* newId, threadId, role: "assistant", authorId: null, content: note.content.slice(0, MAX_MESSAGE_CHARS),
-          attachments: [], toolCalls: [], createdAt: at
+          id: yield* newId,
+          threadId,
+          role: "assistant",
+          authorId: null,
+          content: note.content.slice(0, MAX_MESSAGE_CHARS),
+          attachments: [],
+          toolCalls: [],
+          createdAt: at
         }
         yield* messages.insert(message)
         yield* bus.publish({ kind: "topic", topic: `thread:${threadId}` }, { type: "message.created", message })
@@ -44,8 +53,14 @@ export const AgentThreadsLive = Layer.effect(
         // The owner may have deleted the thread meanwhile: then only the topic hears it.
         if (Option.isNone(row)) return
         const thread: Thread = {
-          id: threadId, kind: "agent", title: row.value.title, participants: [note.ownerId], replyPolicy: replyPolicyOf("agent"),
-          preview: message.content.slice(0, PREVIEW), lastMessageAt: message.createdAt, createdAt: row.value.createdAt
+          id: threadId,
+          kind: "agent",
+          title: row.value.title,
+          participants: [note.ownerId],
+          replyPolicy: replyPolicyOf("agent"),
+          preview: message.content.slice(0, PREVIEW),
+          lastMessageAt: message.createdAt,
+          createdAt: row.value.createdAt
         }
         yield* bus.publish({ kind: "being", beingId: note.ownerId }, { type: "thread.updated", thread })
       }).pipe(Effect.withSpan("threads.agentNote"))

@@ -46,7 +46,9 @@ export const ThreadAttachmentsLive = Layer.effect(
     const pdfs = new Map<string, string>()
 
     const uploadOf = (beingId: string, fileId: string) =>
-      decodeFileId(fileId)?.scope === "upload" ? files.open({ beingId, isOwner: false }, fileId) : Effect.fail(new NotFound({ message: "Not an upload." }))
+      decodeFileId(fileId)?.scope === "upload"
+        ? files.open({ beingId, isOwner: false }, fileId)
+        : Effect.fail(new NotFound({ message: "Not an upload." }))
 
     const pdfMarkdown = (beingId: string, key: string, handle: FileHandle) =>
       Effect.gen(function* () {
@@ -54,7 +56,10 @@ export const ThreadAttachmentsLive = Layer.effect(
         if (known !== undefined) return known
         const bytes = new Uint8Array(yield* Effect.promise(() => handle.readFile()))
         const { markdown } = yield* Effect.tryPromise({
-          try: () => pdfToMarkdown(bytes, (png) => runPromise(models.readPage({ purpose: "muse attachment", beingId, projectId: null }, png))),
+          try: () =>
+            pdfToMarkdown(bytes, (png) =>
+              runPromise(models.readPage({ purpose: "muse attachment", beingId, projectId: null }, png))
+            ),
           catch: (error) => error
         })
         pdfs.set(key, markdown)
@@ -65,7 +70,8 @@ export const ThreadAttachmentsLive = Layer.effect(
     const read = (beingId: string, fileId: string, maxChars: number) =>
       Effect.gen(function* () {
         const opened = yield* uploadOf(beingId, fileId).pipe(Effect.option)
-        if (opened._tag === "None") return { kind: "unreadable", reason: "it is no longer among their uploads." } satisfies AttachmentReading
+        if (opened._tag === "None")
+          return { kind: "unreadable", reason: "it is no longer among their uploads." } satisfies AttachmentReading
         const { handle, stats, name } = opened.value
         return yield* Effect.gen(function* () {
           const mime = mimeOf(name)
@@ -73,14 +79,30 @@ export const ThreadAttachmentsLive = Layer.effect(
           const head = new Uint8Array(5)
           yield* Effect.promise(() => handle.read(head, 0, 5, 0))
           if (mime === "application/pdf" || isPdf(head)) {
-            if (stats.size > MAX_PDF_BYTES) return { kind: "unreadable", reason: `the PDF is ${stats.size} bytes; at most ${MAX_PDF_BYTES} are read.` } satisfies AttachmentReading
-            const markdown = yield* pdfMarkdown(beingId, `${beingId}\u0000${fileId}\u0000${stats.size}\u0000${stats.mtimeMs}`, handle).pipe(Effect.either)
+            if (stats.size > MAX_PDF_BYTES)
+              return {
+                kind: "unreadable",
+                reason: `the PDF is ${stats.size} bytes; at most ${MAX_PDF_BYTES} are read.`
+              } satisfies AttachmentReading
+            const markdown = yield* pdfMarkdown(
+              beingId,
+              `${beingId}\u0000${fileId}\u0000${stats.size}\u0000${stats.mtimeMs}`,
+              handle
+            ).pipe(Effect.either)
             if (markdown._tag === "Left") {
               const error = markdown.left
-              if (!(error instanceof PdfUnreadable)) yield* Effect.logWarning("An attached PDF could not be read", error)
-              return { kind: "unreadable", reason: error instanceof PdfUnreadable ? error.message : "reading the PDF failed on the node." } satisfies AttachmentReading
+              if (!(error instanceof PdfUnreadable))
+                yield* Effect.logWarning("An attached PDF could not be read", error)
+              return {
+                kind: "unreadable",
+                reason: error instanceof PdfUnreadable ? error.message : "reading the PDF failed on the node."
+              } satisfies AttachmentReading
             }
-            return { kind: "text", text: markdown.right.slice(0, maxChars), truncated: markdown.right.length > maxChars } satisfies AttachmentReading
+            return {
+              kind: "text",
+              text: markdown.right.slice(0, maxChars),
+              truncated: markdown.right.length > maxChars
+            } satisfies AttachmentReading
           }
           // Known text kinds, and a file whose name says nothing of its kind, are read if their bytes are UTF-8.
           if (isTextMime(mime) || mime === "application/octet-stream") {
@@ -97,17 +119,29 @@ export const ThreadAttachmentsLive = Layer.effect(
         Effect.gen(function* () {
           if (decodeFileId(fileId)?.scope !== "upload") {
             return yield* new InvalidRequest({
-              error: "attachment_not_upload", message: "An attachment is one of your uploads (POST /api/files/upload answers its id).", details: { fileId: fileId.slice(0, 200) }
+              error: "attachment_not_upload",
+              message: "An attachment is one of your uploads (POST /api/files/upload answers its id).",
+              details: { fileId: fileId.slice(0, 200) }
             })
           }
-          const opened = yield* files.open({ beingId, isOwner: false }, fileId).pipe(
-            Effect.catchTag("NotFound", () =>
-              Effect.fail(new NotFound({ error: "attachment_not_found", message: "There is no such file in your uploads.", details: { fileId: fileId.slice(0, 200) } })))
-          )
+          const opened = yield* files
+            .open({ beingId, isOwner: false }, fileId)
+            .pipe(
+              Effect.catchTag("NotFound", () =>
+                Effect.fail(
+                  new NotFound({
+                    error: "attachment_not_found",
+                    message: "There is no such file in your uploads.",
+                    details: { fileId: fileId.slice(0, 200) }
+                  })
+                )
+              )
+            )
           yield* Effect.promise(() => opened.handle.close())
           const attachment: Attachment = { fileId, name: opened.name, size: opened.stats.size }
           return attachment
-        }))
+        })
+      )
 
     return { resolve, read }
   })

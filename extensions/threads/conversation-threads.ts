@@ -28,7 +28,14 @@ export const ConversationThreadsLive = Layer.effect(
       insert: ({ threadId, authorDid, content }) =>
         Effect.gen(function* () {
           const message: Message = {
-            id: yield* newId, threadId, role: "user", authorId: authorDid, content, attachments: [], toolCalls: [], createdAt: yield* nowIso
+            id: yield* newId,
+            threadId,
+            role: "user",
+            authorId: authorDid,
+            content,
+            attachments: [],
+            toolCalls: [],
+            createdAt: yield* nowIso
           }
           yield* messages.insert(message)
           return message

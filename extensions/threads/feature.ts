@@ -22,7 +22,11 @@ import { MuseContextLive } from "./muse-context.ts"
 const ThreadBeingsLive = Layer.effect(
   ThreadBeings,
   Effect.map(BeingRegistry, (repository) => ({
-    find: (id: string) => Effect.map(repository.findPublic(id), Option.map((being) => ({ id: being.id, displayName: being.displayName })))
+    find: (id: string) =>
+      Effect.map(
+        repository.findPublic(id),
+        Option.map((being) => ({ id: being.id, displayName: being.displayName }))
+      )
   }))
 )
 
@@ -36,7 +40,10 @@ const ThreadTopicLive = Layer.effectDiscard(
 )
 
 /** The composer's path to the Muse, for another channel to carry (contract/muse-chat.ts). */
-const MuseChatLive = Layer.effect(MuseChat, Effect.map(Threads, (threads) => ({ ask: threads.askMuse })))
+const MuseChatLive = Layer.effect(
+  MuseChat,
+  Effect.map(Threads, (threads) => ({ ask: threads.askMuse }))
+)
 
 export const threadsFeature = Layer.merge(ThreadTopicLive, MuseChatLive).pipe(
   Layer.provideMerge(ThreadSpeech.Default),

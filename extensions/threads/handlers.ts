@@ -14,10 +14,14 @@ export const ThreadsHandlers = HttpApiBuilder.group(apiOf(ThreadsApi), "threads"
     const speech = yield* ThreadSpeech
     const caller = Effect.map(CurrentSession, (session) => session.beingId)
     return handlers
-      .handle("listThreads", ({ urlParams }) => Effect.flatMap(caller, (beingId) => threads.list(beingId, urlParams.kind)))
+      .handle("listThreads", ({ urlParams }) =>
+        Effect.flatMap(caller, (beingId) => threads.list(beingId, urlParams.kind))
+      )
       .handle("openThread", ({ payload }) => Effect.flatMap(caller, (beingId) => threads.open(beingId, payload)))
       .handle("listMessages", ({ path }) => Effect.flatMap(caller, (beingId) => threads.read(beingId, path.id)))
-      .handle("postMessage", ({ path, payload }) => Effect.flatMap(caller, (beingId) => threads.post(beingId, path.id, payload)))
+      .handle("postMessage", ({ path, payload }) =>
+        Effect.flatMap(caller, (beingId) => threads.post(beingId, path.id, payload))
+      )
       .handle("speakMessage", ({ path }) =>
         Effect.flatMap(caller, (beingId) => speech.speak(beingId, path.id, path.messageId)).pipe(
           Effect.map((spoken) =>
@@ -25,8 +29,10 @@ export const ThreadsHandlers = HttpApiBuilder.group(apiOf(ThreadsApi), "threads"
               contentType: spoken.mimeType,
               // The audio is the caller's and made for this request: no cache keeps it.
               headers: { "cache-control": "no-store", "x-speech-cut": spoken.cut ? "true" : "false" }
-            }))
-        ))
+            })
+          )
+        )
+      )
       .handle("deleteThread", ({ path }) => Effect.flatMap(caller, (beingId) => threads.remove(beingId, path.id)))
   })
 )

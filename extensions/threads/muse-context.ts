@@ -35,9 +35,11 @@ export const MuseContextLive = Layer.effect(
         text.trim() === ""
           ? Effect.succeed([])
           : memories.search(beingId, { q: text, limit: RECALLED }).pipe(
-            Effect.map((found) => found.memories.map((memory) => memory.content)),
-            Effect.catchAllCause((cause) => Effect.as(Effect.logWarning("The Muse recalled nothing: the memory search failed", cause), []))
-          ),
+              Effect.map((found) => found.memories.map((memory) => memory.content)),
+              Effect.catchAllCause((cause) =>
+                Effect.as(Effect.logWarning("The Muse recalled nothing: the memory search failed", cause), [])
+              )
+            ),
       profile: (beingId) =>
         Effect.map(profiles.get(beingId), (profile) => [
           ...profile.facts,

@@ -78,7 +78,10 @@ const parseArguments = (text: string): { readonly ok: true; readonly value: unkn
 }
 
 /** What the Muse says when it could not reply, in plain words a person can act on. */
-export const wordsForFailure = (museName: string, failure: CallFailure | { readonly _tag: "Defect" | "Stopped" }): string => {
+export const wordsForFailure = (
+  museName: string,
+  failure: CallFailure | { readonly _tag: "Defect" | "Stopped" }
+): string => {
   switch (failure._tag) {
     case "ModelsUnavailable":
       return `${museName} is asleep: no model is bound to the standard tier on this node, so there is nobody to answer yet. The owner can bind one in the node's model settings.`
@@ -114,14 +117,25 @@ export class Muse extends Effect.Service<Muse>()("threads/Muse", {
      * reply would otherwise rebuild ~30 schemas' worth of objects.
      */
     const toolOf = new WeakMap<SkillDef, ToolDefinition>()
-    let lastTools: { readonly defs: ReadonlyArray<SkillDef>; readonly tools: Array<ToolDefinition>; readonly byWireName: ReadonlyMap<string, string> } | null = null
+    let lastTools: {
+      readonly defs: ReadonlyArray<SkillDef>
+      readonly tools: Array<ToolDefinition>
+      readonly byWireName: ReadonlyMap<string, string>
+    } | null = null
     const toolsNow = Effect.map(skills.list, (defs) => {
-      if (lastTools !== null && lastTools.defs.length === defs.length && lastTools.defs.every((def, index) => def === defs[index])) return lastTools
+      if (
+        lastTools !== null &&
+        lastTools.defs.length === defs.length &&
+        lastTools.defs.every((def, index) => def === defs[index])
+      )
+        return lastTools
       const tools = defs.map((def) => {
         const known = toolOf.get(def)
         if (known !== undefined) return known
         const { $schema: _, ...parameters } = def.inputSchema
-        const description = def.worldActing ? `${def.description} (Acts on the world: it waits for the owner's approval.)` : def.description
+        const description = def.worldActing
+          ? `${def.description} (Acts on the world: it waits for the owner's approval.)`
+          : def.description
         const tool: ToolDefinition = { name: wireName(def.name), description, parameters }
         toolOf.set(def, tool)
         return tool
@@ -141,19 +155,29 @@ export class Muse extends Effect.Service<Muse>()("threads/Muse", {
           if (message.role !== "user") continue
           for (const file of message.attachments) {
             if (readings.has(file.fileId)) continue
-            readings.set(file.fileId, yield* attachments.read(message.authorId ?? beingId, file.fileId, attachmentBudget))
+            readings.set(
+              file.fileId,
+              yield* attachments.read(message.authorId ?? beingId, file.fileId, attachmentBudget)
+            )
           }
         }
         return readings
       }).pipe(Effect.withSpan("muse.readAttachments"))
 
-    const publishOn = (threadId: string, event: BusEvent) => bus.publish({ kind: "topic", topic: `thread:${threadId}` }, event)
+    const publishOn = (threadId: string, event: BusEvent) =>
+      bus.publish({ kind: "topic", topic: `thread:${threadId}` }, event)
     const presenceOf = (beingId: string, museName: string, doing: boolean) =>
       Effect.flatMap(context.online(beingId), (online) =>
-        bus.publish({ kind: "being", beingId }, {
-          type: "presence.update", beingId, status: online ? "online" : "offline",
-          ...(doing ? { doing: `${museName} is replying` } : {})
-        }))
+        bus.publish(
+          { kind: "being", beingId },
+          {
+            type: "presence.update",
+            beingId,
+            status: online ? "online" : "offline",
+            ...(doing ? { doing: `${museName} is replying` } : {})
+          }
+        )
+      )
 
     /** The reply stored and told: its topic hears it end, the inbox is updated, the presence cleared. */
     const store = (beingId: string, museName: string, message: Message) =>
@@ -169,7 +193,13 @@ export class Muse extends Effect.Service<Muse>()("threads/Muse", {
      * One round: streams the reply `messageId` into `progress`, then stores and announces it, unless
      * `held` says the lease was lost meanwhile (another process closed the round already).
      */
-    const reply = (threadId: string, beingId: string, messageId: string, progress: Progress, held: Effect.Effect<boolean>) =>
+    const reply = (
+      threadId: string,
+      beingId: string,
+      messageId: string,
+      progress: Progress,
+      held: Effect.Effect<boolean>
+    ) =>
       Effect.gen(function* () {
         const publish = (event: BusEvent) => publishOn(threadId, event)
         // The thinking state: the reply's id is known before the Muse has read anything.
@@ -191,7 +221,14 @@ export class Muse extends Effect.Service<Muse>()("threads/Muse", {
         const runTool = (call: ToolCall, byWireName: ReadonlyMap<string, string>) =>
           Effect.gen(function* () {
             const name = byWireName.get(call.name) ?? call.name
-            const base: ToolCallChip = { id: call.id, name, state: "pending", error: null, approval: null, durationMs: null }
+            const base: ToolCallChip = {
+              id: call.id,
+              name,
+              state: "pending",
+              error: null,
+              approval: null,
+              durationMs: null
+            }
             yield* chip(base)
             const args = parseArguments(call.arguments)
             if (!args.ok) {
@@ -200,42 +237,74 @@ export class Muse extends Effect.Service<Muse>()("threads/Muse", {
               return { ok: false as const, error }
             }
             yield* chip({ ...base, state: "running" })
-            const outcome: SkillOutcome = yield* skills.invoke({ name, input: args.value, beingId, approved: false }).pipe(
-              Effect.catchTag("NotFound", (error) => Effect.succeed({ ok: false as const, error: error.message, durationMs: 0 }))
-            )
-            const approval = !outcome.ok && outcome.approval !== undefined
-              ? { signalId: outcome.approval.signalId, delivered: outcome.approval.delivered }
-              : null
+            const outcome: SkillOutcome = yield* skills
+              .invoke({ name, input: args.value, beingId, approved: false })
+              .pipe(
+                Effect.catchTag("NotFound", (error) =>
+                  Effect.succeed({ ok: false as const, error: error.message, durationMs: 0 })
+                )
+              )
+            const approval =
+              !outcome.ok && outcome.approval !== undefined
+                ? { signalId: outcome.approval.signalId, delivered: outcome.approval.delivered }
+                : null
             yield* chip({
-              ...base, state: outcome.ok ? "done" : "error", error: outcome.ok ? null : outcome.error, approval, durationMs: outcome.durationMs
+              ...base,
+              state: outcome.ok ? "done" : "error",
+              error: outcome.ok ? null : outcome.error,
+              approval,
+              durationMs: outcome.durationMs
             })
-            return outcome.ok ? { ok: true as const, output: outcome.output } : { ok: false as const, error: outcome.error }
+            return outcome.ok
+              ? { ok: true as const, output: outcome.output }
+              : { ok: false as const, error: outcome.error }
           }).pipe(Effect.withSpan("muse.tool"))
 
         const converse = Effect.gen(function* () {
-          const being = Option.getOrElse(yield* beings.find(beingId), () => ({ id: beingId, displayName: "the person you speak with" }))
+          const being = Option.getOrElse(yield* beings.find(beingId), () => ({
+            id: beingId,
+            displayName: "the person you speak with"
+          }))
           const history = yield* messages.recent({ threadId, limit: historyLength })
           const newest = history.findLast((message) => message.role === "user")?.content ?? ""
           const [persona, memories, profile, { tools, byWireName }, readings] = yield* Effect.all(
-            [context.persona(being, museName), context.recall(beingId, newest), context.profile(beingId), toolsNow, readAttachments(history, beingId)],
+            [
+              context.persona(being, museName),
+              context.recall(beingId, newest),
+              context.profile(beingId),
+              toolsNow,
+              readAttachments(history, beingId)
+            ],
             { concurrency: "unbounded" }
           )
           const conversation: Array<ChatMessage> = [
-            { role: "system", content: systemPromptOf({ persona, museName, speakingWith: being.displayName, profile, memories }) },
+            {
+              role: "system",
+              content: systemPromptOf({ persona, museName, speakingWith: being.displayName, profile, memories })
+            },
             ...conversationOf(history, readings)
           ]
           for (let step = 0; step < maxToolSteps; step++) {
             let result: ChatResult | null = null
             yield* Stream.runForEach(
               models.chatStream("standard", { purpose: "muse reply", beingId, messages: conversation, tools }),
-              (event) => event.type === "delta" ? say(event.text) : Effect.sync(() => { result = event.result })
+              (event) =>
+                event.type === "delta"
+                  ? say(event.text)
+                  : Effect.sync(() => {
+                      result = event.result
+                    })
             )
             const answered = result as ChatResult | null
             if (answered === null || answered.toolCalls.length === 0) return
             conversation.push({ role: "assistant", content: answered.text, toolCalls: answered.toolCalls })
             for (const call of answered.toolCalls) {
               const outcome = yield* runTool(call, byWireName)
-              conversation.push({ role: "tool", toolCallId: call.id, content: clip(JSON.stringify(outcome), maxToolResultChars) })
+              conversation.push({
+                role: "tool",
+                toolCallId: call.id,
+                content: clip(JSON.stringify(outcome), maxToolResultChars)
+              })
             }
           }
           yield* say(`${progress.text === "" ? "" : "\n\n"}(I stopped after ${maxToolSteps} rounds of tools.)`)
@@ -245,14 +314,23 @@ export class Muse extends Effect.Service<Muse>()("threads/Muse", {
           Effect.as(Option.none<CallFailure | { readonly _tag: "Defect" }>()),
           Effect.catchAll((failure) => Effect.succeed(Option.some(failure))),
           Effect.catchAllDefect((defect) =>
-            Effect.as(Effect.logError("The Muse's reply failed", defect), Option.some({ _tag: "Defect" as const })))
+            Effect.as(Effect.logError("The Muse's reply failed", defect), Option.some({ _tag: "Defect" as const }))
+          )
         )
-        if (Option.isSome(failed)) yield* say(`${progress.text === "" ? "" : "\n\n"}${wordsForFailure(museName, failed.value)}`)
+        if (Option.isSome(failed))
+          yield* say(`${progress.text === "" ? "" : "\n\n"}${wordsForFailure(museName, failed.value)}`)
 
-        if (!(yield* held)) return yield* Effect.logWarning("A Muse reply lost its lease before it was stored; another process closed it")
+        if (!(yield* held))
+          return yield* Effect.logWarning("A Muse reply lost its lease before it was stored; another process closed it")
         yield* store(beingId, museName, {
-          id: messageId, threadId, role: "assistant", authorId: null, content: progress.text, attachments: [],
-          toolCalls: [...chips.values()], createdAt: yield* nowIso
+          id: messageId,
+          threadId,
+          role: "assistant",
+          authorId: null,
+          content: progress.text,
+          attachments: [],
+          toolCalls: [...chips.values()],
+          createdAt: yield* nowIso
         })
       }).pipe(Effect.withSpan("muse.reply", { attributes: { threadId } }))
 
@@ -263,11 +341,13 @@ export class Muse extends Effect.Service<Muse>()("threads/Muse", {
       Effect.gen(function* () {
         const progress: Progress = { text: "", chips: new Map() }
         const renew = Effect.flatMap(leaseEnd, (expiresAt) =>
-          replies.renew({ threadId, holder, expiresAt, text: progress.text, toolCalls: [...progress.chips.values()] })).pipe(Effect.map(Option.isSome))
+          replies.renew({ threadId, holder, expiresAt, text: progress.text, toolCalls: [...progress.chips.values()] })
+        ).pipe(Effect.map(Option.isSome))
         const keep = Effect.gen(function* () {
           for (;;) {
             yield* Effect.sleep(RENEW_EVERY)
-            if (!(yield* renew)) return yield* Effect.logWarning("A Muse reply lost its lease mid-reply; another process closed it")
+            if (!(yield* renew))
+              return yield* Effect.logWarning("A Muse reply lost its lease mid-reply; another process closed it")
           }
         })
         yield* Effect.raceFirst(reply(threadId, beingId, messageId, progress, renew), keep)
@@ -325,10 +405,17 @@ export class Muse extends Effect.Service<Muse>()("threads/Muse", {
           } else {
             const cut = wordsForFailure(museName, { _tag: "Stopped" })
             yield* store(lease.beingId, museName, {
-              id: lease.messageId, threadId: lease.threadId, role: "assistant", authorId: null,
-              content: `${lease.text === "" ? "" : `${lease.text}\n\n`}${cut}`, attachments: [],
+              id: lease.messageId,
+              threadId: lease.threadId,
+              role: "assistant",
+              authorId: null,
+              content: `${lease.text === "" ? "" : `${lease.text}\n\n`}${cut}`,
+              attachments: [],
               toolCalls: lease.toolCalls.map((chip) =>
-                chip.state === "pending" || chip.state === "running" ? { ...chip, state: "error", error: "The node's process stopped before it finished." } : chip),
+                chip.state === "pending" || chip.state === "running"
+                  ? { ...chip, state: "error", error: "The node's process stopped before it finished." }
+                  : chip
+              ),
               createdAt: yield* nowIso
             })
           }
@@ -341,16 +428,26 @@ export class Muse extends Effect.Service<Muse>()("threads/Muse", {
       const now = yield* nowIso
       for (const lease of yield* replies.expired(now)) {
         const holder = yield* newId
-        const taken = yield* replies.takeOver({ threadId: lease.threadId, from: lease.holder, to: holder, now, expiresAt: yield* leaseEnd })
+        const taken = yield* replies.takeOver({
+          threadId: lease.threadId,
+          from: lease.holder,
+          to: holder,
+          now,
+          expiresAt: yield* leaseEnd
+        })
         if (Option.isNone(taken)) continue
-        yield* Effect.logWarning("A Muse reply's lease expired (its process stopped); closing it here", { threadId: lease.threadId })
+        yield* Effect.logWarning("A Muse reply's lease expired (its process stopped); closing it here", {
+          threadId: lease.threadId
+        })
         yield* FiberSet.run(fibers, close(lease, holder))
       }
     })
-    yield* Effect.forkScoped(Effect.repeat(
-      Effect.catchAllCause(sweep, (cause) => Effect.logWarning("Sweeping the Muse's expired replies failed", cause)),
-      Schedule.spaced(SWEEP_EVERY)
-    ))
+    yield* Effect.forkScoped(
+      Effect.repeat(
+        Effect.catchAllCause(sweep, (cause) => Effect.logWarning("Sweeping the Muse's expired replies failed", cause)),
+        Schedule.spaced(SWEEP_EVERY)
+      )
+    )
 
     /**
      * Runs `post` (the being's message stored), asks for a reply and waits for the one that answers
@@ -360,27 +457,30 @@ export class Muse extends Effect.Service<Muse>()("threads/Muse", {
      * `again` guarantees.
      */
     const nextReply = <A, E, R>(threadId: string, beingId: string, post: Effect.Effect<A, E, R>) =>
-      Effect.scoped(Effect.gen(function* () {
-        const deliveries = yield* bus.subscribe
-        yield* post
-        const claimed = yield* start(threadId, beingId)
-        const announced: Array<string> = []
-        for (;;) {
-          const { audience, event } = yield* Queue.take(deliveries)
-          if (audience.kind !== "topic" || audience.topic !== `thread:${threadId}`) continue
-          if (event.type === "message.delta" && event.delta === "" && !announced.includes(event.messageId)) announced.push(event.messageId)
-          if (event.type !== "message.created" || event.message.role !== "assistant") continue
-          const id = event.message.id
-          if (claimed.mine) {
-            if (id === claimed.messageId) return event.message
-            continue
+      Effect.scoped(
+        Effect.gen(function* () {
+          const deliveries = yield* bus.subscribe
+          yield* post
+          const claimed = yield* start(threadId, beingId)
+          const announced: Array<string> = []
+          for (;;) {
+            const { audience, event } = yield* Queue.take(deliveries)
+            if (audience.kind !== "topic" || audience.topic !== `thread:${threadId}`) continue
+            if (event.type === "message.delta" && event.delta === "" && !announced.includes(event.messageId))
+              announced.push(event.messageId)
+            if (event.type !== "message.created" || event.message.role !== "assistant") continue
+            const id = event.message.id
+            if (claimed.mine) {
+              if (id === claimed.messageId) return event.message
+              continue
+            }
+            if (id === claimed.inProgress) continue
+            const at = announced.indexOf(id)
+            const after = claimed.inProgress === null ? -1 : announced.indexOf(claimed.inProgress)
+            if (at >= 0 && at > after) return event.message
           }
-          if (id === claimed.inProgress) continue
-          const at = announced.indexOf(id)
-          const after = claimed.inProgress === null ? -1 : announced.indexOf(claimed.inProgress)
-          if (at >= 0 && at > after) return event.message
-        }
-      }))
+        })
+      )
 
     return { start, nextReply } as const
   })

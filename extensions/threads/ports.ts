@@ -14,9 +14,12 @@ export interface ThreadBeing {
   readonly displayName: string
 }
 
-export class ThreadBeings extends Context.Tag("threads/ThreadBeings")<ThreadBeings, {
-  readonly find: (id: string) => Effect.Effect<Option.Option<ThreadBeing>>
-}>() {}
+export class ThreadBeings extends Context.Tag("threads/ThreadBeings")<
+  ThreadBeings,
+  {
+    readonly find: (id: string) => Effect.Effect<Option.Option<ThreadBeing>>
+  }
+>() {}
 
 /**
  * An attachment as the Muse reads it: its words (a text file as written, a PDF as markdown, at
@@ -27,12 +30,18 @@ export type AttachmentReading =
   | { readonly kind: "image" }
   | { readonly kind: "unreadable"; readonly reason: string }
 
-export class ThreadAttachments extends Context.Tag("threads/ThreadAttachments")<ThreadAttachments, {
-  /** Each id as one of the being's own uploads; anything else (another's, a project file, none) is refused. */
-  readonly resolve: (beingId: string, fileIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<Attachment>, NotFound | InvalidRequest>
-  /** One of the being's own uploads read for the Muse, at most `maxChars` of it; never fails (unreadable says why). */
-  readonly read: (beingId: string, fileId: string, maxChars: number) => Effect.Effect<AttachmentReading>
-}>() {}
+export class ThreadAttachments extends Context.Tag("threads/ThreadAttachments")<
+  ThreadAttachments,
+  {
+    /** Each id as one of the being's own uploads; anything else (another's, a project file, none) is refused. */
+    readonly resolve: (
+      beingId: string,
+      fileIds: ReadonlyArray<string>
+    ) => Effect.Effect<ReadonlyArray<Attachment>, NotFound | InvalidRequest>
+    /** One of the being's own uploads read for the Muse, at most `maxChars` of it; never fails (unreadable says why). */
+    readonly read: (beingId: string, fileId: string, maxChars: number) => Effect.Effect<AttachmentReading>
+  }
+>() {}
 
 export interface MuseContextShape {
   /** The name the being chose for its Muse (the twin profile's `museName` preference), or "Muse". */

@@ -36,7 +36,8 @@ export const makeThreadReplay = (): ThreadReplay => {
         }
         case "message.tool": {
           const entry = streaming.get(threadId)
-          if (entry !== undefined && entry.messageId === event.messageId) entry.chips.set(event.toolCall.id, event.toolCall)
+          if (entry !== undefined && entry.messageId === event.messageId)
+            entry.chips.set(event.toolCall.id, event.toolCall)
           return
         }
         case "message.created":
@@ -49,7 +50,9 @@ export const makeThreadReplay = (): ThreadReplay => {
       if (entry === undefined) return []
       return [
         { type: "message.delta", threadId, messageId: entry.messageId, delta: entry.text },
-        ...[...entry.chips.values()].map((toolCall): BusEvent => ({ type: "message.tool", threadId, messageId: entry.messageId, toolCall }))
+        ...[...entry.chips.values()].map(
+          (toolCall): BusEvent => ({ type: "message.tool", threadId, messageId: entry.messageId, toolCall })
+        )
       ]
     }
   }

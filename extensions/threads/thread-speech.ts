@@ -14,7 +14,12 @@ import { Threads } from "./threads.ts"
 export const spokenPart = (text: string, max = MAX_SPOKEN_CHARS): { readonly text: string; readonly cut: boolean } => {
   if (text.length <= max) return { text, cut: false }
   const head = text.slice(0, max)
-  const sentence = Math.max(head.lastIndexOf(". "), head.lastIndexOf("! "), head.lastIndexOf("? "), head.lastIndexOf("\n"))
+  const sentence = Math.max(
+    head.lastIndexOf(". "),
+    head.lastIndexOf("! "),
+    head.lastIndexOf("? "),
+    head.lastIndexOf("\n")
+  )
   const end = sentence > max / 2 ? sentence + 1 : Math.max(head.lastIndexOf(" "), max / 2)
   return { text: head.slice(0, end).trimEnd(), cut: true }
 }
@@ -29,7 +34,9 @@ export class ThreadSpeech extends Effect.Service<ThreadSpeech>()("threads/Thread
       Effect.gen(function* () {
         const message = yield* threads.message(beingId, threadId, messageId)
         const part = spokenPart(message.content)
-        const spoken = yield* models.speech({ text: part.text, purpose: "muse read aloud", beingId }).pipe(Effect.mapError(toApiError))
+        const spoken = yield* models
+          .speech({ text: part.text, purpose: "muse read aloud", beingId })
+          .pipe(Effect.mapError(toApiError))
         return { audio: spoken.audio, mimeType: spoken.mimeType, cut: part.cut }
       }).pipe(Effect.withSpan("threads.speak"))
 

@@ -14,7 +14,8 @@ import { ThreadsRepository, type StoredThread } from "./repositories/threads-rep
 
 export const PREVIEW = 140
 
-export const replyPolicyOf = (kind: ThreadKind): ReplyPolicy => (kind === "muse" ? "muse" : kind === "direct" ? "being" : "none")
+export const replyPolicyOf = (kind: ThreadKind): ReplyPolicy =>
+  kind === "muse" ? "muse" : kind === "direct" ? "being" : "none"
 
 export const makeThreadView = Effect.gen(function* () {
   const threads = yield* ThreadsRepository
@@ -26,14 +27,20 @@ export const makeThreadView = Effect.gen(function* () {
     Effect.gen(function* () {
       const participants = (yield* threads.participants(row.id)).map((member) => member.beingId)
       const other = participants.find((id) => id !== viewerId)
-      const title = row.kind === "muse"
-        ? yield* context.museName(viewerId)
-        : row.kind === "direct" && other !== undefined
-        ? Option.match(yield* beings.find(other), { onNone: () => row.title, onSome: (being) => being.displayName })
-        : row.title
+      const title =
+        row.kind === "muse"
+          ? yield* context.museName(viewerId)
+          : row.kind === "direct" && other !== undefined
+            ? Option.match(yield* beings.find(other), { onNone: () => row.title, onSome: (being) => being.displayName })
+            : row.title
       const thread: Thread = {
-        id: row.id, kind: row.kind, title, participants, replyPolicy: replyPolicyOf(row.kind),
-        preview: row.lastContent === null ? null : row.lastContent.slice(0, PREVIEW), lastMessageAt: row.lastMessageAt,
+        id: row.id,
+        kind: row.kind,
+        title,
+        participants,
+        replyPolicy: replyPolicyOf(row.kind),
+        preview: row.lastContent === null ? null : row.lastContent.slice(0, PREVIEW),
+        lastMessageAt: row.lastMessageAt,
         createdAt: row.createdAt
       }
       return thread
@@ -43,11 +50,20 @@ export const makeThreadView = Effect.gen(function* () {
   const announce = (threadId: string, only?: ReadonlyArray<string>) =>
     Effect.gen(function* () {
       const members = (yield* threads.participants(threadId)).map((member) => member.beingId)
-      yield* Effect.forEach(members.filter((id) => only === undefined || only.includes(id)), (beingId) =>
-        Effect.flatMap(threads.findFor({ threadId, beingId }), Option.match({
-          onNone: () => Effect.void,
-          onSome: (row) => Effect.flatMap(view(row, beingId), (thread) => bus.publish({ kind: "being", beingId }, { type: "thread.updated", thread }))
-        })))
+      yield* Effect.forEach(
+        members.filter((id) => only === undefined || only.includes(id)),
+        (beingId) =>
+          Effect.flatMap(
+            threads.findFor({ threadId, beingId }),
+            Option.match({
+              onNone: () => Effect.void,
+              onSome: (row) =>
+                Effect.flatMap(view(row, beingId), (thread) =>
+                  bus.publish({ kind: "being", beingId }, { type: "thread.updated", thread })
+                )
+            })
+          )
+      )
     }).pipe(Effect.withSpan("threads.announce"))
 
   return { view, announce } as const

@@ -12,9 +12,7 @@ import * as Option from "effect/Option"
 import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { EventBus } from "../../kernel/events.ts"
-import {
-  MESSAGES_PAGE, type Message, type NewMessage, type NewThread, type ThreadKind
-} from "./contract/records.ts"
+import { MESSAGES_PAGE, type Message, type NewMessage, type NewThread, type ThreadKind } from "./contract/records.ts"
 import { newId } from "./ids.ts"
 import { Muse } from "./muse.ts"
 import { MuseContext, ThreadAttachments, ThreadBeings, ThreadLearning, ThreadOutbound } from "./ports.ts"
@@ -22,7 +20,8 @@ import { MessagesRepository } from "./repositories/messages-repository.ts"
 import { makeThreadView, replyPolicyOf } from "./thread-view.ts"
 import { ThreadsRepository, type StoredThread } from "./repositories/threads-repository.ts"
 
-const missing = (id: string) => new NotFound({ error: "thread_not_found", message: "There is no thread with that id among yours.", details: { id } })
+const missing = (id: string) =>
+  new NotFound({ error: "thread_not_found", message: "There is no thread with that id among yours.", details: { id } })
 
 export class Threads extends Effect.Service<Threads>()("threads/Threads", {
   dependencies: [ThreadsRepository.Default, MessagesRepository.Default, Muse.Default],
@@ -70,11 +69,18 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
         if (request.kind === "muse") return yield* view(yield* createMuseThread(beingId), beingId)
         const otherId = request.withBeingId
         if (otherId === beingId) {
-          return yield* new InvalidRequest({ error: "thread_with_self", message: "A direct thread is with another being; pick someone else." })
+          return yield* new InvalidRequest({
+            error: "thread_with_self",
+            message: "A direct thread is with another being; pick someone else."
+          })
         }
         const other = yield* beings.find(otherId)
         if (Option.isNone(other)) {
-          return yield* new NotFound({ error: "being_not_found", message: "There is no being with that id.", details: { withBeingId: otherId } })
+          return yield* new NotFound({
+            error: "being_not_found",
+            message: "There is no being with that id.",
+            details: { withBeingId: otherId }
+          })
         }
         const existing = yield* threads.findDirect({ beingId, otherId })
         const row = Option.isSome(existing)
@@ -86,10 +92,13 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
       }).pipe(Effect.withSpan("threads.open"))
 
     const mine = (beingId: string, threadId: string) =>
-      Effect.flatMap(threads.findFor({ threadId, beingId }), Option.match({
-        onNone: () => Effect.fail(missing(threadId)),
-        onSome: Effect.succeed
-      }))
+      Effect.flatMap(
+        threads.findFor({ threadId, beingId }),
+        Option.match({
+          onNone: () => Effect.fail(missing(threadId)),
+          onSome: Effect.succeed
+        })
+      )
 
     const read = (beingId: string, threadId: string) =>
       Effect.gen(function* () {
@@ -101,11 +110,20 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
     const append = (beingId: string, thread: StoredThread, content: string, files: ReadonlyArray<string>) =>
       Effect.gen(function* () {
         if (replyPolicyOf(thread.kind) === "none") {
-          return yield* new Conflict({ error: "thread_read_only", message: "Nobody answers in this thread; it can be read, not written to." })
+          return yield* new Conflict({
+            error: "thread_read_only",
+            message: "Nobody answers in this thread; it can be read, not written to."
+          })
         }
         const attached = yield* attachments.resolve(beingId, files)
         const message: Message = {
-          id: yield* newId, threadId: thread.id, role: "user", authorId: beingId, content, attachments: attached, toolCalls: [],
+          id: yield* newId,
+          threadId: thread.id,
+          role: "user",
+          authorId: beingId,
+          content,
+          attachments: attached,
+          toolCalls: [],
           createdAt: yield* nowIso
         }
         yield* messages.insert(message)
@@ -155,7 +173,11 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
         yield* mine(beingId, threadId)
         const found = yield* messages.find({ threadId, messageId })
         if (Option.isNone(found)) {
-          return yield* new NotFound({ error: "message_not_found", message: "There is no message with that id in this thread.", details: { messageId } })
+          return yield* new NotFound({
+            error: "message_not_found",
+            message: "There is no message with that id in this thread.",
+            details: { messageId }
+          })
         }
         return found.value
       })

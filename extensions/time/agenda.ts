@@ -23,8 +23,13 @@ const signalEntry = (signal: Signal & { readonly dueAt: string }): AgendaEntry =
 export const agenda = (calendar: Calendar, signals: SignalReadsShape, beingId: string, from: string, to: string) =>
   Effect.gen(function* () {
     const { entries, linkedSignalIds } = yield* calendar.agenda(beingId, from, to)
-    const due = yield* signals.openDueBetween({ beingId, from: new Date(from).toISOString(), to: new Date(to).toISOString() })
+    const due = yield* signals.openDueBetween({
+      beingId,
+      from: new Date(from).toISOString(),
+      to: new Date(to).toISOString()
+    })
     const unlinked = due.flatMap((signal) =>
-      signal.dueAt === null || linkedSignalIds.has(signal.id) ? [] : [signalEntry({ ...signal, dueAt: signal.dueAt })])
+      signal.dueAt === null || linkedSignalIds.has(signal.id) ? [] : [signalEntry({ ...signal, dueAt: signal.dueAt })]
+    )
     return [...entries, ...unlinked].sort((a, b) => a.startAt.localeCompare(b.startAt) || a.id.localeCompare(b.id))
   }).pipe(Effect.withSpan("calendar.agendaWithSignals"))

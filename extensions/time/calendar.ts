@@ -22,12 +22,24 @@ const iso = (value: string) => new Date(value).toISOString()
 /** A rule that cannot be read, or an end before the start, is the caller's mistake. */
 const checkTiming = (event: CalendarEvent) => {
   if (event.endAt !== null && Date.parse(event.endAt) < Date.parse(event.startAt)) {
-    return Effect.fail(new InvalidRequest({ error: "invalid_request", message: "An event cannot end before it starts.", details: { startAt: event.startAt, endAt: event.endAt } }))
+    return Effect.fail(
+      new InvalidRequest({
+        error: "invalid_request",
+        message: "An event cannot end before it starts.",
+        details: { startAt: event.startAt, endAt: event.endAt }
+      })
+    )
   }
   const problem = event.recurrence === null ? null : recurrenceProblem(event.recurrence, event.startAt)
   return problem === null
     ? Effect.void
-    : Effect.fail(new InvalidRequest({ error: "invalid_recurrence", message: `The recurrence is not an RFC 5545 rule: ${problem}`, details: { recurrence: event.recurrence } }))
+    : Effect.fail(
+        new InvalidRequest({
+          error: "invalid_recurrence",
+          message: `The recurrence is not an RFC 5545 rule: ${problem}`,
+          details: { recurrence: event.recurrence }
+        })
+      )
 }
 
 /** When a reminder of the event is due from `now` on: its start, or its next occurrence (in the being's zone). */
@@ -37,7 +49,8 @@ const reminderAt = (event: CalendarEvent, now: number, zone: string) => {
   return next === null ? event.startAt : new Date(next).toISOString()
 }
 
-const durationOf = (event: CalendarEvent) => (event.endAt === null ? 0 : Date.parse(event.endAt) - Date.parse(event.startAt))
+const durationOf = (event: CalendarEvent) =>
+  event.endAt === null ? 0 : Date.parse(event.endAt) - Date.parse(event.startAt)
 
 const entryAt = (event: CalendarEvent, start: number, repeating: boolean): AgendaEntry => ({
   id: repeating ? `${event.id}@${new Date(start).toISOString()}` : event.id,
@@ -102,7 +115,9 @@ export class Calendar extends Effect.Service<Calendar>()("time/Calendar", {
         ...(input.startAt === undefined ? {} : { startAt: iso(input.startAt) }),
         ...(input.endAt === undefined ? {} : { endAt: input.endAt === null ? null : iso(input.endAt) }),
         ...(input.allDay === undefined ? {} : { allDay: input.allDay }),
-        ...(input.recurrence === undefined ? {} : { recurrence: input.recurrence === null ? null : input.recurrence.trim() }),
+        ...(input.recurrence === undefined
+          ? {}
+          : { recurrence: input.recurrence === null ? null : input.recurrence.trim() }),
         ...(input.projectId === undefined ? {} : { projectId: input.projectId }),
         updatedAt: yield* nowIso
       }
@@ -133,7 +148,9 @@ export class Calendar extends Effect.Service<Calendar>()("time/Calendar", {
       const entries = candidates.flatMap((event) =>
         event.recurrence === null
           ? [entryAt(event, Date.parse(event.startAt), false)]
-          : occurrencesBetween(event.recurrence, event.startAt, durationOf(event), fromMs, toMs, zone).map((start) => entryAt(event, start, true))
+          : occurrencesBetween(event.recurrence, event.startAt, durationOf(event), fromMs, toMs, zone).map((start) =>
+              entryAt(event, start, true)
+            )
       )
       const linked = yield* events.linkedSignals(beingId)
       return { entries, linkedSignalIds: new Set(linked.map((row) => row.signalId)) }

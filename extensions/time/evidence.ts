@@ -37,7 +37,8 @@ const triggers: Record<GateStamp["trigger"], string> = {
 
 const decisions: Record<GateStamp["decision"], string> = { raised: "Raised", held: "Held", refused: "Refused" }
 
-const explain = (stamp: GateStamp, source: string) => `${decisions[stamp.decision]} ${triggers[stamp.trigger]} (from ${source}): ${stamp.reason}`
+const explain = (stamp: GateStamp, source: string) =>
+  `${decisions[stamp.decision]} ${triggers[stamp.trigger]} (from ${source}): ${stamp.reason}`
 
 const stampOf = ({ evidence: _evidence, ...stamp }: StoredGate): GateStamp => stamp
 
@@ -52,13 +53,23 @@ export class NudgeWhys extends Effect.Service<NudgeWhys>()("time/NudgeWhys", {
     const lookup = (beingId: string, ref: EvidenceRef): Effect.Effect<Option.Option<FoundEvidence>> => {
       switch (ref.kind) {
         case "todo":
-          return Effect.map(todos.find({ beingId, id: ref.id }), Option.map((todo) => ({ label: todo.title, ...clip(todo.notes) })))
+          return Effect.map(
+            todos.find({ beingId, id: ref.id }),
+            Option.map((todo) => ({ label: todo.title, ...clip(todo.notes) }))
+          )
         case "event":
-          return Effect.map(events.find({ beingId, id: ref.id }), Option.map((event) => ({ label: event.title, snippet: event.startAt })))
+          return Effect.map(
+            events.find({ beingId, id: ref.id }),
+            Option.map((event) => ({ label: event.title, snippet: event.startAt }))
+          )
         case "project":
           return Effect.map(
             projects.find(ref.id),
-            Option.flatMap((project) => (project.ownerId === beingId ? Option.some({ label: project.title, ...clip(project.brief) }) : Option.none()))
+            Option.flatMap((project) =>
+              project.ownerId === beingId
+                ? Option.some({ label: project.title, ...clip(project.brief) })
+                : Option.none()
+            )
           )
         case "memory":
           return memories.find(beingId, ref.id)
@@ -68,10 +79,13 @@ export class NudgeWhys extends Effect.Service<NudgeWhys>()("time/NudgeWhys", {
     }
 
     const resolve = (beingId: string, ref: EvidenceRef) =>
-      Effect.map(lookup(beingId, ref), Option.match({
-        onNone: (): EvidenceItem => ({ id: ref.id, kind: ref.kind, label: gone[ref.kind], gone: true }),
-        onSome: (found): EvidenceItem => ({ id: ref.id, kind: ref.kind, ...found, gone: false })
-      }))
+      Effect.map(
+        lookup(beingId, ref),
+        Option.match({
+          onNone: (): EvidenceItem => ({ id: ref.id, kind: ref.kind, label: gone[ref.kind], gone: true }),
+          onSome: (found): EvidenceItem => ({ id: ref.id, kind: ref.kind, ...found, gone: false })
+        })
+      )
 
     const why = Effect.fn("hush.why")(function* (beingId: string, signalId: string) {
       const found = yield* signals.findGated({ beingId, signalId })

@@ -21,15 +21,23 @@ export const TwinTimeHandlers = HttpApiBuilder.group(apiOf(TwinTimeApi), "twinTi
       .handle("listTodos", ({ urlParams }) => Effect.flatMap(caller, (beingId) => todos.list(beingId, urlParams)))
       .handle("createTodo", ({ payload }) => Effect.flatMap(caller, (beingId) => todos.create(beingId, payload)))
       .handle("getTodo", ({ path }) => Effect.flatMap(caller, (beingId) => todos.get(beingId, path.id)))
-      .handle("patchTodo", ({ path, payload }) => Effect.flatMap(caller, (beingId) => todos.patch(beingId, path.id, payload)))
+      .handle("patchTodo", ({ path, payload }) =>
+        Effect.flatMap(caller, (beingId) => todos.patch(beingId, path.id, payload))
+      )
       .handle("completeTodo", ({ path }) => Effect.flatMap(caller, (beingId) => todos.complete(beingId, path.id)))
-      .handle("deferTodo", ({ path, payload }) => Effect.flatMap(caller, (beingId) => todos.defer(beingId, path.id, payload.dueAt)))
+      .handle("deferTodo", ({ path, payload }) =>
+        Effect.flatMap(caller, (beingId) => todos.defer(beingId, path.id, payload.dueAt))
+      )
       .handle("dropTodo", ({ path }) => Effect.flatMap(caller, (beingId) => todos.drop(beingId, path.id)))
       .handle("deleteTodo", ({ path }) => Effect.flatMap(caller, (beingId) => todos.remove(beingId, path.id)))
-      .handle("agenda", ({ urlParams }) => Effect.flatMap(caller, (beingId) => agenda(calendar, signals, beingId, urlParams.from, urlParams.to)))
+      .handle("agenda", ({ urlParams }) =>
+        Effect.flatMap(caller, (beingId) => agenda(calendar, signals, beingId, urlParams.from, urlParams.to))
+      )
       .handle("createEvent", ({ payload }) => Effect.flatMap(caller, (beingId) => calendar.create(beingId, payload)))
       .handle("getEvent", ({ path }) => Effect.flatMap(caller, (beingId) => calendar.get(beingId, path.id)))
-      .handle("patchEvent", ({ path, payload }) => Effect.flatMap(caller, (beingId) => calendar.patch(beingId, path.id, payload)))
+      .handle("patchEvent", ({ path, payload }) =>
+        Effect.flatMap(caller, (beingId) => calendar.patch(beingId, path.id, payload))
+      )
       .handle("deleteEvent", ({ path }) => Effect.flatMap(caller, (beingId) => calendar.remove(beingId, path.id)))
   })
 ).pipe(Layer.provide(Layer.mergeAll(Todos.Default, Calendar.Default.pipe(Layer.provide(ReminderSignalsLive)))))

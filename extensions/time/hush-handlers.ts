@@ -41,7 +41,11 @@ export const TwinHushHandlers = HttpApiBuilder.group(apiOf(TwinHushApi), "twinHu
       .handle("heldNudges", () => Effect.flatMap(caller, hush.held))
       .handle("nudgeWhy", ({ path }) => Effect.flatMap(caller, (beingId) => whys.why(beingId, path.id)))
   })
-).pipe(Layer.provide(Layer.mergeAll(
-  // Memories named as evidence are read from the twin's store.
-  NudgeWhys.Default
-)))
+).pipe(
+  Layer.provide(
+    Layer.mergeAll(
+      // Memories named as evidence are read from the twin's store.
+      NudgeWhys.Default
+    )
+  )
+)

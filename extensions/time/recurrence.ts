@@ -42,7 +42,12 @@ export const occurrencesBetween = (
 ): Array<number> =>
   // A zone is at most a day off UTC: a day either side in local time holds every occurrence of the range.
   ruleOf(recurrence, startAt, zone)
-    .between(new Date(toWall(from - durationMs, zone) - DAY), new Date(toWall(to, zone) + DAY), true, (_, index) => index < MAX_OCCURRENCES)
+    .between(
+      new Date(toWall(from - durationMs, zone) - DAY),
+      new Date(toWall(to, zone) + DAY),
+      true,
+      (_, index) => index < MAX_OCCURRENCES
+    )
     .map((wall) => fromWall(wall.getTime(), zone))
     .filter((start) => start + durationMs >= from && start <= to)
 

@@ -44,11 +44,14 @@ export const ReminderSignalsLive = Layer.effect(
             Effect.tap(() => scheduled.record(event.beingId, { kind: "reminder", title: event.title, at }))
           ),
       withdraw: (beingId, signalId) =>
-        Effect.all([
-          scheduler.cancel(`${RELEASE_JOB}:${signalId}`),
-          // Already answered or dismissed (or gone): nothing to take back.
-          signals.dismiss(beingId, signalId).pipe(Effect.ignore)
-        ], { discard: true })
+        Effect.all(
+          [
+            scheduler.cancel(`${RELEASE_JOB}:${signalId}`),
+            // Already answered or dismissed (or gone): nothing to take back.
+            signals.dismiss(beingId, signalId).pipe(Effect.ignore)
+          ],
+          { discard: true }
+        )
     }
   })
 ).pipe(Layer.provide(ScheduledActivity.Default))

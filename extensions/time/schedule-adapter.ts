@@ -28,7 +28,9 @@ export const scheduleAdapterFactory = (builtinIds: ReadonlySet<string>) =>
   Effect.gen(function* () {
     const signals = yield* Signals
     const scheduled = yield* ScheduledActivity
-    const runPromise = Runtime.runPromise(yield* Effect.runtime<Effect.Effect.Context<ReturnType<typeof holdSkillRun>>>())
+    const runPromise = Runtime.runPromise(
+      yield* Effect.runtime<Effect.Effect.Context<ReturnType<typeof holdSkillRun>>>()
+    )
 
     return (plugin: PluginIdentity, scope: CallScope): ScheduleAdapter => {
       const { builtin, source, beingId } = callTarget(builtinIds, plugin, scope)
@@ -44,24 +46,37 @@ export const scheduleAdapterFactory = (builtinIds: ReadonlySet<string>) =>
             action: { kind: "schedule.fire", at }
           })
           if (Either.isLeft(decoded)) {
-            throw new Error(`schedule.remind refused the reminder: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`)
+            throw new Error(
+              `schedule.remind refused the reminder: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`
+            )
           }
           const options = { holdUntil: at }
-          const outcome = await runPromise(Effect.either(
-            (beingId === null
-              ? signals.raiseForOwner(decoded.right, source, trigger, options)
-              : signals.raise(beingId, decoded.right, source, trigger, options)
-            ).pipe(Effect.tap(({ signal }) => scheduled.record(signal.beingId, { kind: "reminder", title: reminder.title, at })))
-          ))
+          const outcome = await runPromise(
+            Effect.either(
+              (beingId === null
+                ? signals.raiseForOwner(decoded.right, source, trigger, options)
+                : signals.raise(beingId, decoded.right, source, trigger, options)
+              ).pipe(
+                Effect.tap(({ signal }) =>
+                  scheduled.record(signal.beingId, { kind: "reminder", title: reminder.title, at })
+                )
+              )
+            )
+          )
           if (Either.isLeft(outcome)) throw new Error(`schedule.remind failed: ${outcome.left.message}`)
           return { signalId: outcome.right.signal.id, at }
         },
         run: async (run) => {
-          if (!builtin) throw new Error("schedule.run is for the node's own plugins: a plugin schedules reminders only.")
-          if (scope.beingId === null) throw new Error("schedule.run needs a call to run for: there is no being to run it as.")
-          if (Number.isNaN(Date.parse(run.at))) throw new Error(`schedule.run refused the time "${run.at}": give an ISO 8601 time.`)
+          if (!builtin)
+            throw new Error("schedule.run is for the node's own plugins: a plugin schedules reminders only.")
+          if (scope.beingId === null)
+            throw new Error("schedule.run needs a call to run for: there is no being to run it as.")
+          if (Number.isNaN(Date.parse(run.at)))
+            throw new Error(`schedule.run refused the time "${run.at}": give an ISO 8601 time.`)
           const at = new Date(run.at).toISOString()
-          const held = await runPromise(holdSkillRun({ beingId: scope.beingId, projectId: scope.projectId, skill: run.skill, input: run.input, at }))
+          const held = await runPromise(
+            holdSkillRun({ beingId: scope.beingId, projectId: scope.projectId, skill: run.skill, input: run.input, at })
+          )
           if (Either.isLeft(held)) throw new Error(`schedule.run refused the run: ${held.left}`)
           return { runId: held.right, at }
         }

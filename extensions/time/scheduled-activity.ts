@@ -22,7 +22,9 @@ export class ScheduledActivity extends Effect.Service<ScheduledActivity>()("time
   effect: Effect.gen(function* () {
     const activity = yield* ActivityLog
     const record = (beingId: string, scheduled: Scheduled) =>
-      Effect.asVoid(activity.record(beingId, "scheduled", scheduledSummary(scheduled))).pipe(Effect.withSpan("time.recordScheduled"))
+      Effect.asVoid(activity.record(beingId, "scheduled", scheduledSummary(scheduled))).pipe(
+        Effect.withSpan("time.recordScheduled")
+      )
     return { record } as const
   })
 }) {}

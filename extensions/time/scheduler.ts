@@ -13,7 +13,13 @@ import * as Layer from "effect/Layer"
 import { ScheduledJobsRepository } from "./scheduled-jobs-repository.ts"
 import { runSingleton, Singletons } from "../../kernel/actors/singletons.ts"
 import { Wakes } from "../../kernel/actors/wakes.ts"
-import { Scheduler, type JobHandler, type JobRequest, type ScheduledJob, type SchedulerShape } from "./contract/scheduler.ts"
+import {
+  Scheduler,
+  type JobHandler,
+  type JobRequest,
+  type ScheduledJob,
+  type SchedulerShape
+} from "./contract/scheduler.ts"
 
 export { Scheduler }
 export type { JobHandler, JobRequest, ScheduledJob }
@@ -48,11 +54,17 @@ export const SchedulerLive = Layer.scoped(
           Effect.gen(function* () {
             const now = yield* Clock.currentTimeMillis
             yield* Effect.logWarning(`The scheduled job ${job.key} (${job.kind}) failed; it runs again later.`, cause)
-            yield* jobs.retryLater({ key: job.key, revision: job.revision, dueAt: new Date(now + retryDelayMs(job.attempts)).toISOString() })
+            yield* jobs.retryLater({
+              key: job.key,
+              revision: job.revision,
+              dueAt: new Date(now + retryDelayMs(job.attempts)).toISOString()
+            })
             return false
           })
         ),
-        Effect.flatMap((fired) => (fired === false ? Effect.void : jobs.removeFired({ key: job.key, revision: job.revision }))),
+        Effect.flatMap((fired) =>
+          fired === false ? Effect.void : jobs.removeFired({ key: job.key, revision: job.revision })
+        ),
         Effect.withSpan("scheduler.fire", { attributes: { kind: job.kind } })
       )
 
@@ -70,7 +82,10 @@ export const SchedulerLive = Layer.scoped(
       }
       const next = soonest[0]
       const woken = wakes.woken(SCHEDULER_TIMER)
-      const sleepMs = Math.min(next === undefined ? Number.POSITIVE_INFINITY : Date.parse(next.dueAt) - now, longestSleepMs)
+      const sleepMs = Math.min(
+        next === undefined ? Number.POSITIVE_INFINITY : Date.parse(next.dueAt) - now,
+        longestSleepMs
+      )
       if (sleepMs === Number.POSITIVE_INFINITY) yield* woken
       else yield* Effect.race(Effect.sleep(sleepMs), woken)
     })

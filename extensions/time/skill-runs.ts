@@ -67,12 +67,20 @@ export const holdSkillRun = (request: RunRequest) =>
       dueAt: new Date(request.at),
       payload: { skill: request.skill, input: toJsonValue(request.input), projectId: request.projectId, at: request.at }
     })
-    yield* Effect.flatMap(ScheduledActivity, (scheduled) => scheduled.record(request.beingId, { kind: "run", skill: request.skill, at: request.at }))
+    yield* Effect.flatMap(ScheduledActivity, (scheduled) =>
+      scheduled.record(request.beingId, { kind: "run", skill: request.skill, at: request.at })
+    )
     return Either.right(runId)
   }).pipe(Effect.withSpan("time.holdSkillRun", { attributes: { skill: request.skill } }))
 
 const alert = (title: string, body: string): SignalInput => ({
-  kind: "alert", title: title.slice(0, 160), body: body.slice(0, 4000), options: [], priority: "normal", dueAt: null, action: null
+  kind: "alert",
+  title: title.slice(0, 160),
+  body: body.slice(0, 4000),
+  options: [],
+  priority: "normal",
+  dueAt: null,
+  action: null
 })
 
 /** Runs each `skill.run` job when it fires. */
@@ -83,24 +91,33 @@ export const SkillRunsLive = Layer.effectDiscard(
     const scheduler = yield* Scheduler
 
     const tell = (beingId: string, signal: SignalInput) =>
-      signals.raise(beingId, signal, runSource, "responsive").pipe(
-        Effect.catchAll((error) => Effect.logWarning(`A scheduled run's alert could not be raised: ${error.message}`))
-      )
+      signals
+        .raise(beingId, signal, runSource, "responsive")
+        .pipe(
+          Effect.catchAll((error) => Effect.logWarning(`A scheduled run's alert could not be raised: ${error.message}`))
+        )
 
     yield* scheduler.register(skillRunJob, (job) =>
       Effect.gen(function* () {
         const payload = decodePayload(job.payload)
-        if (job.beingId === null || Either.isLeft(payload)) return yield* Effect.logWarning(`The scheduled run ${job.key} is malformed; dropped.`)
+        if (job.beingId === null || Either.isLeft(payload))
+          return yield* Effect.logWarning(`The scheduled run ${job.key} is malformed; dropped.`)
         const { skill, input, projectId } = payload.right
-        const outcome = yield* Effect.either(skills.invoke({ name: skill, input, beingId: job.beingId, projectId, approved: false }))
+        const outcome = yield* Effect.either(
+          skills.invoke({ name: skill, input, beingId: job.beingId, projectId, approved: false })
+        )
         if (Either.isLeft(outcome)) {
-          return yield* tell(job.beingId, alert(`Scheduled ${skill} did not run`, `${outcome.left.message} It was scheduled for ${payload.right.at}.`))
+          return yield* tell(
+            job.beingId,
+            alert(`Scheduled ${skill} did not run`, `${outcome.left.message} It was scheduled for ${payload.right.at}.`)
+          )
         }
         const result = outcome.right
         if (result.ok) return yield* Effect.logInfo(`The scheduled run of ${skill} finished.`)
         // Waiting for approval: the decision on the owner's desktop is what they see.
         if (result.approval !== undefined) return
         yield* tell(job.beingId, alert(`Scheduled ${skill} failed`, result.error))
-      }).pipe(Effect.withSpan("time.runScheduledSkill")))
+      }).pipe(Effect.withSpan("time.runScheduledSkill"))
+    )
   })
 )

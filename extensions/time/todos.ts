@@ -87,7 +87,9 @@ export class Todos extends Effect.Service<Todos>()("time/Todos", {
       })).pipe(Effect.withSpan("todos.patch"))
 
     const complete = (beingId: string, id: string) =>
-      change(beingId, id, (todo, now) => ({ ...todo, status: "done", completedAt: now })).pipe(Effect.withSpan("todos.complete"))
+      change(beingId, id, (todo, now) => ({ ...todo, status: "done", completedAt: now })).pipe(
+        Effect.withSpan("todos.complete")
+      )
 
     const defer = (beingId: string, id: string, dueAt: string | undefined) =>
       change(beingId, id, (todo, _now, nowMs) => ({
@@ -99,7 +101,9 @@ export class Todos extends Effect.Service<Todos>()("time/Todos", {
       })).pipe(Effect.withSpan("todos.defer"))
 
     const drop = (beingId: string, id: string) =>
-      change(beingId, id, (todo) => ({ ...todo, status: "dropped", completedAt: null })).pipe(Effect.withSpan("todos.drop"))
+      change(beingId, id, (todo) => ({ ...todo, status: "dropped", completedAt: null })).pipe(
+        Effect.withSpan("todos.drop")
+      )
 
     const remove = Effect.fn("todos.remove")(function* (beingId: string, id: string) {
       const removed = yield* todos.remove({ beingId, id })

@@ -10,7 +10,14 @@ const formatOf = (zone: string) => {
   let format = formats.get(zone)
   if (format === undefined) {
     format = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric"
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric"
     })
     formats.set(zone, format)
   }
@@ -24,7 +31,10 @@ export const toWall = (instant: number, zone: string): number => {
   const field: Record<string, number> = {}
   for (const part of formatOf(zone).formatToParts(new Date(instant))) field[part.type] = Number(part.value)
   const millis = ((instant % 1000) + 1000) % 1000
-  return Date.UTC(field["year"]!, field["month"]! - 1, field["day"]!, field["hour"]!, field["minute"]!, field["second"]!) + millis
+  return (
+    Date.UTC(field["year"]!, field["month"]! - 1, field["day"]!, field["hour"]!, field["minute"]!, field["second"]!) +
+    millis
+  )
 }
 
 const offsetAt = (instant: number, zone: string) => toWall(instant, zone) - instant

@@ -18,9 +18,18 @@ export class Activity extends Effect.Service<Activity>()("twin/Activity", {
 
     const record = (beingId: string, kind: TwinActivityKind, summary: string) =>
       Effect.gen(function* () {
-        const activity: TwinActivity = { id: randomUUID(), beingId, kind, summary: summary.slice(0, 500), at: yield* nowIso }
+        const activity: TwinActivity = {
+          id: randomUUID(),
+          beingId,
+          kind,
+          summary: summary.slice(0, 500),
+          at: yield* nowIso
+        }
         yield* repository.insert(activity)
-        yield* bus.publish({ kind: "being", beingId }, { type: "twin.activity", kind, summary: activity.summary, at: activity.at })
+        yield* bus.publish(
+          { kind: "being", beingId },
+          { type: "twin.activity", kind, summary: activity.summary, at: activity.at }
+        )
         return activity
       }).pipe(Effect.withSpan("twin.recordActivity"))
 

@@ -35,7 +35,10 @@ export class MemoryBackfill extends Effect.Service<MemoryBackfill>()("twin/Memor
       Effect.tap((count) => PubSub.publish(passes, count)),
       Effect.catchAllCause((cause) => Effect.logError("The memory backfill pass failed", cause))
     )
-    yield* runSingleton("twin.backfill", Effect.forever(Effect.zipRight(Effect.sleep(settings.memoryBackfillIntervalMs), tick)))
+    yield* runSingleton(
+      "twin.backfill",
+      Effect.forever(Effect.zipRight(Effect.sleep(settings.memoryBackfillIntervalMs), tick))
+    )
 
     return { pass, passes: PubSub.subscribe(passes) } as const
   })

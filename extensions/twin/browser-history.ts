@@ -38,16 +38,22 @@ export type BrowserCounts = {
 }
 
 const notHistory = (path: string) =>
-  new InvalidRequest({ error: "not_browser_history", message: `${path} is not a Chromium History file (a SQLite database with a urls table).` })
+  new InvalidRequest({
+    error: "not_browser_history",
+    message: `${path} is not a Chromium History file (a SQLite database with a urls table).`
+  })
 
 /** The pages of a History database visited after `cursor`, newest first; null when it is no History file. */
 export const pagesOf = (bytes: Uint8Array, cursor: bigint, most: number): ReadonlyArray<BrowsedPage> | null => {
   let db: Database.Database | undefined
   try {
     db = new Database(Buffer.from(bytes), { readonly: true })
-    const rows = db.prepare(`SELECT url, title, visit_count AS visits, last_visit_time AS visitTime FROM urls
+    const rows = db
+      .prepare(`SELECT url, title, visit_count AS visits, last_visit_time AS visitTime FROM urls
       WHERE hidden = 0 AND last_visit_time > ? AND (url LIKE 'http://%' OR url LIKE 'https://%')
-      ORDER BY last_visit_time DESC LIMIT ?`).safeIntegers(true).all(cursor, BigInt(most)) as Array<{ url: string; title: string | null; visits: bigint; visitTime: bigint }>
+      ORDER BY last_visit_time DESC LIMIT ?`)
+      .safeIntegers(true)
+      .all(cursor, BigInt(most)) as Array<{ url: string; title: string | null; visits: bigint; visitTime: bigint }>
     return rows.map((row) => ({
       url: row.url.slice(0, 2000),
       title: (row.title ?? "").trim().slice(0, 300),
@@ -77,7 +83,11 @@ export class BrowserImporter extends Effect.Service<BrowserImporter>()("twin/Bro
       if (pagesOf(bytes, 0n, 1) === null) return yield* notHistory(path)
     })
 
-    const importHistory = Effect.fn("twin.importBrowserHistory")(function* (caller: Caller, path: string, cursor: string) {
+    const importHistory = Effect.fn("twin.importBrowserHistory")(function* (
+      caller: Caller,
+      path: string,
+      cursor: string
+    ) {
       const bytes = yield* folders.readFile(caller, path, MAX_HISTORY_BYTES)
       const pages = pagesOf(bytes, BigInt(cursor), MAX_PAGES)
       if (pages === null) return yield* notHistory(path)
@@ -85,13 +95,20 @@ export class BrowserImporter extends Effect.Service<BrowserImporter>()("twin/Bro
       // Oldest first, so the activity log reads in the order the pages were visited.
       for (const page of [...pages].reverse()) {
         const named = page.title === "" ? page.url : `"${page.title}" (${page.url})`
-        yield* memories.store(caller.beingId, {
-          kind: "episode",
-          content: `Visited ${named} on ${page.at}${page.visits > 1 ? `, ${page.visits} visits in all` : ""}.`.slice(0, 4000),
-          importance: 0.2,
-          tags: ["browsed", hostOf(page.url)].filter((tag) => tag !== ""),
-          source: `browser:${page.url}`.slice(0, 200)
-        }, { skipNearDuplicates: false })
+        yield* memories.store(
+          caller.beingId,
+          {
+            kind: "episode",
+            content: `Visited ${named} on ${page.at}${page.visits > 1 ? `, ${page.visits} visits in all` : ""}.`.slice(
+              0,
+              4000
+            ),
+            importance: 0.2,
+            tags: ["browsed", hostOf(page.url)].filter((tag) => tag !== ""),
+            source: `browser:${page.url}`.slice(0, 200)
+          },
+          { skipNearDuplicates: false }
+        )
         yield* activity.record(caller.beingId, "browsed", `Browsed ${named}`)
         counts.remembered++
       }

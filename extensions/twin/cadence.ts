@@ -50,9 +50,10 @@ export class SyncCadence extends Effect.Service<SyncCadence>()("twin/SyncCadence
     /** Failures in a row, counted from what each finished pass left on its row. */
     const failuresOf = (row: TwinConnection) => {
       const before = seen.get(row.id) ?? { finishedAt: null, failures: 0 }
-      const now = row.syncFinishedAt === before.finishedAt
-        ? before
-        : { finishedAt: row.syncFinishedAt, failures: row.syncStatus === "error" ? before.failures + 1 : 0 }
+      const now =
+        row.syncFinishedAt === before.finishedAt
+          ? before
+          : { finishedAt: row.syncFinishedAt, failures: row.syncStatus === "error" ? before.failures + 1 : 0 }
       seen.set(row.id, now)
       return now.failures
     }
@@ -60,7 +61,9 @@ export class SyncCadence extends Effect.Service<SyncCadence>()("twin/SyncCadence
     /** One round: every due connection started; answers how long until the next is due (at most a round). */
     const round = Effect.gen(function* () {
       const now = yield* Clock.currentTimeMillis
-      const remotes = [...builtins, ...(yield* plugins.list)].filter((remote) => remote.configured && (remote.cadenceMs ?? 0) > 0)
+      const remotes = [...builtins, ...(yield* plugins.list)].filter(
+        (remote) => remote.configured && (remote.cadenceMs ?? 0) > 0
+      )
       let next = now + cadenceRoundMs
       for (const remote of remotes) {
         for (const row of yield* connections.connectedTo(remote.provider)) {
@@ -71,18 +74,29 @@ export class SyncCadence extends Effect.Service<SyncCadence>()("twin/SyncCadence
             continue
           }
           // A refusal (a sync already running) waits for the next round; the pass's own failure is on its row.
-          yield* sync.start({ beingId: row.beingId, isOwner: false }, remote.provider, {}).pipe(
-            Effect.catchAll((error) => Effect.logDebug(`The ${remote.provider} cadence skipped a connection: ${error.message}`))
-          )
+          yield* sync
+            .start({ beingId: row.beingId, isOwner: false }, remote.provider, {})
+            .pipe(
+              Effect.catchAll((error) =>
+                Effect.logDebug(`The ${remote.provider} cadence skipped a connection: ${error.message}`)
+              )
+            )
         }
       }
       return Math.max(0, next - now)
     }).pipe(Effect.withSpan("twin.syncCadence"))
 
-    yield* runSingleton("twin.syncCadence", Effect.forever(Effect.flatMap(
-      Effect.catchAllCause(round, (cause) => Effect.as(Effect.logError("A provider cadence round failed", cause), cadenceRoundMs)),
-      (waitMs) => Effect.sleep(Duration.millis(Math.max(waitMs, 1000)))
-    )))
+    yield* runSingleton(
+      "twin.syncCadence",
+      Effect.forever(
+        Effect.flatMap(
+          Effect.catchAllCause(round, (cause) =>
+            Effect.as(Effect.logError("A provider cadence round failed", cause), cadenceRoundMs)
+          ),
+          (waitMs) => Effect.sleep(Duration.millis(Math.max(waitMs, 1000)))
+        )
+      )
+    )
     return {} as const
   })
 }) {}

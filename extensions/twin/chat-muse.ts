@@ -6,5 +6,7 @@ import { MuseChat } from "../threads/contract/muse-chat.ts"
 
 export const MuseRepliesLive = Layer.effect(
   MuseReplies,
-  Effect.map(MuseChat, (muse) => ({ ask: (beingId: string, content: string) => Effect.map(muse.ask(beingId, content), (message) => message.content) }))
+  Effect.map(MuseChat, (muse) => ({
+    ask: (beingId: string, content: string) => Effect.map(muse.ask(beingId, content), (message) => message.content)
+  }))
 )

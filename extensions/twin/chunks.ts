@@ -34,7 +34,14 @@ export const SUMMARY_LENGTH = 160
  * heading's or list item's marks dropped), spaces collapsed, cut at a word near 160 characters.
  */
 export const summaryOf = (text: string): string | null => {
-  const first = text.split("\n").map((line) => line.replace(/^\s*(#{1,6}\s+|[-*+>]\s+)/, "").replace(/\s+/g, " ").trim())
+  const first = text
+    .split("\n")
+    .map((line) =>
+      line
+        .replace(/^\s*(#{1,6}\s+|[-*+>]\s+)/, "")
+        .replace(/\s+/g, " ")
+        .trim()
+    )
     .find((line) => line !== "")
   if (first === undefined) return null
   if (first.length <= SUMMARY_LENGTH) return first

@@ -32,7 +32,10 @@ const keyOf = (beingId: string, provider: string) => `${beingId}/${provider}`
  * transaction rolls back (the refresh token is spent either way).
  */
 const outsideTransaction = <A, E, R>(self: Effect.Effect<A, E, R>) =>
-  Effect.mapInputContext(self, (context: Context.Context<R>) => Context.omit(SqlClient.TransactionConnection)(context) as Context.Context<R>)
+  Effect.mapInputContext(
+    self,
+    (context: Context.Context<R>) => Context.omit(SqlClient.TransactionConnection)(context) as Context.Context<R>
+  )
 
 /** A connection lends its credential while connected, or pending a step that does not need it (the chat pairing). */
 export const lendsCredential = (status: Connection["status"]) => status === "connected" || status === "pending"
@@ -59,7 +62,7 @@ export class ConnectionCredentials extends Effect.Service<ConnectionCredentials>
     /** Told of every copy replaced by another process's write (null: all of them), so copies made from it go too. */
     const reloaded = new Set<(change: SecretChange | null) => void>()
     const relay = yield* Effect.serviceOption(SecretChangeRelay)
-    const announce = (change: SecretChange) => Option.isSome(relay) ? relay.value.send(change) : Effect.void
+    const announce = (change: SecretChange) => (Option.isSome(relay) ? relay.value.send(change) : Effect.void)
     if (Option.isSome(relay)) {
       const heard = yield* relay.value.heard
       const reload = (change: SecretChange | null) =>
@@ -71,13 +74,19 @@ export class ConnectionCredentials extends Effect.Service<ConnectionCredentials>
             else sealed.delete(keyOf(change.beingId, change.provider))
           }
           for (const listener of reloaded) listener(change)
-        }).pipe(Effect.catchAllCause((cause) => Effect.logWarning("A connection secret changed elsewhere could not be reloaded", cause)))
+        }).pipe(
+          Effect.catchAllCause((cause) =>
+            Effect.logWarning("A connection secret changed elsewhere could not be reloaded", cause)
+          )
+        )
       yield* Effect.forkScoped(Effect.forever(Effect.flatMap(Queue.take(heard), reload)))
     }
 
     /** What the being's connection to the provider now holds: its sealed secret, or null when it lends none. */
     const keep = (beingId: string, provider: string, secret: string | null) =>
-      Effect.sync(() => (secret === null ? sealed.delete(keyOf(beingId, provider)) : sealed.set(keyOf(beingId, provider), secret)))
+      Effect.sync(() =>
+        secret === null ? sealed.delete(keyOf(beingId, provider)) : sealed.set(keyOf(beingId, provider), secret)
+      )
     const remember = (beingId: string, provider: string, secret: string | null) =>
       Effect.zipRight(keep(beingId, provider, secret), announce({ beingId, provider }))
 
@@ -86,7 +95,12 @@ export class ConnectionCredentials extends Effect.Service<ConnectionCredentials>
 
     /** Every secret field of the being's usable connection to `provider`, when there is one that opens. */
     const opened = (envelope: string) =>
-      Effect.map(box.open(envelope), Option.flatMap((plain) => Option.map(Schema.decodeUnknownOption(SecretFields)(Redacted.value(plain)), Redacted.make)))
+      Effect.map(
+        box.open(envelope),
+        Option.flatMap((plain) =>
+          Option.map(Schema.decodeUnknownOption(SecretFields)(Redacted.value(plain)), Redacted.make)
+        )
+      )
 
     const fields = Effect.fn("twin.connectionSecretFields")(function* (beingId: string, provider: string) {
       const envelope = sealed.get(keyOf(beingId, provider))
@@ -96,7 +110,10 @@ export class ConnectionCredentials extends Effect.Service<ConnectionCredentials>
 
     /** The secret field `field` of the being's usable connection to `provider`, when there is one that opens. */
     const credential = (beingId: string, provider: string, field: string) =>
-      Effect.map(fields(beingId, provider), Option.flatMap((values) => Option.map(Option.fromNullable(Redacted.value(values)[field]), Redacted.make)))
+      Effect.map(
+        fields(beingId, provider),
+        Option.flatMap((values) => Option.map(Option.fromNullable(Redacted.value(values)[field]), Redacted.make))
+      )
 
     /**
      * New secret fields for a connection the being holds (a refreshed access token), sealed and
@@ -105,23 +122,32 @@ export class ConnectionCredentials extends Effect.Service<ConnectionCredentials>
      * that transaction's connection. The caller keeps the new values until `fields` answers them.
      */
     const reseal = (beingId: string, provider: string, values: Readonly<Record<string, string>>) =>
-      Effect.forkDaemon(Effect.gen(function* () {
-        const secret = yield* box.seal(JSON.stringify(values))
-        if (!sealed.has(keyOf(beingId, provider))) return
-        sealed.set(keyOf(beingId, provider), secret)
-        yield* repository.replaceSecret({ beingId, provider, secret })
-        yield* announce({ beingId, provider })
-      }).pipe(
-        Effect.catchAllCause((cause) => Effect.logWarning(`The renewed ${provider} secret was not stored; it is kept in memory until the node stops`, cause)),
-        Effect.withSpan("twin.resealConnectionSecret")
-      )).pipe(Effect.asVoid)
+      Effect.forkDaemon(
+        Effect.gen(function* () {
+          const secret = yield* box.seal(JSON.stringify(values))
+          if (!sealed.has(keyOf(beingId, provider))) return
+          sealed.set(keyOf(beingId, provider), secret)
+          yield* repository.replaceSecret({ beingId, provider, secret })
+          yield* announce({ beingId, provider })
+        }).pipe(
+          Effect.catchAllCause((cause) =>
+            Effect.logWarning(
+              `The renewed ${provider} secret was not stored; it is kept in memory until the node stops`,
+              cause
+            )
+          ),
+          Effect.withSpan("twin.resealConnectionSecret")
+        )
+      ).pipe(Effect.asVoid)
 
     /** The secret fields the row holds now (another process may have renewed them), kept as this process's copy too. Shared databases only. */
     const stored = Effect.fn("twin.storedConnectionSecret")(function* (beingId: string, provider: string) {
       const row = yield* outsideTransaction(repository.usableSecret({ beingId, provider }))
       // A copy of what the row holds: nothing new for the other processes to hear of.
       yield* keep(beingId, provider, Option.isSome(row) ? row.value.secret : null)
-      return Option.isSome(row) ? yield* opened(row.value.secret) : Option.none<Redacted.Redacted<Readonly<Record<string, string>>>>()
+      return Option.isSome(row)
+        ? yield* opened(row.value.secret)
+        : Option.none<Redacted.Redacted<Readonly<Record<string, string>>>>()
     })
 
     /** Claims the renewal of the connection's tokens across processes until `until` (ISO); false while another holds it. */
@@ -129,7 +155,12 @@ export class ConnectionCredentials extends Effect.Service<ConnectionCredentials>
       outsideTransaction(repository.claimRenewal({ beingId, provider, claimer, now, until }))
 
     /** Ends a claimed renewal: the renewed fields sealed and written (awaited: the other processes read them), or none on a failure. */
-    const endRenewal = Effect.fn("twin.endTokenRenewal")(function* (beingId: string, provider: string, claimer: string, values: Readonly<Record<string, string>> | null) {
+    const endRenewal = Effect.fn("twin.endTokenRenewal")(function* (
+      beingId: string,
+      provider: string,
+      claimer: string,
+      values: Readonly<Record<string, string>> | null
+    ) {
       const secret = values === null ? null : yield* box.seal(JSON.stringify(values))
       yield* outsideTransaction(repository.endRenewal({ beingId, provider, claimer, secret }))
       if (secret !== null && sealed.has(keyOf(beingId, provider))) yield* remember(beingId, provider, secret)

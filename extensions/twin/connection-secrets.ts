@@ -33,22 +33,51 @@ const ConnectionGrantsLive = Layer.effect(
     const connections = yield* ConnectionsRepository
     const credentials = yield* ConnectionCredentials
     const box = yield* SecretBox
-    const grant = Effect.fn("connections.grant")(function* (beingId: string, provider: string, granted: {
-      readonly label: string
-      readonly meta: Record<string, string>
-      readonly secret: Readonly<Record<string, string>>
-    }) {
+    const grant = Effect.fn("connections.grant")(function* (
+      beingId: string,
+      provider: string,
+      granted: {
+        readonly label: string
+        readonly meta: Record<string, string>
+        readonly secret: Readonly<Record<string, string>>
+      }
+    ) {
       const secret = yield* box.seal(JSON.stringify(granted.secret))
       const existing = yield* connections.find({ beingId, provider })
       if (Option.isSome(existing)) {
-        yield* connections.update({ id: existing.value.id, beingId, label: granted.label, status: "connected", meta: granted.meta, secret })
+        yield* connections.update({
+          id: existing.value.id,
+          beingId,
+          label: granted.label,
+          status: "connected",
+          meta: granted.meta,
+          secret
+        })
       } else {
-        yield* connections.create({ id: randomUUID(), beingId, provider, label: granted.label, status: "connected", meta: granted.meta, createdAt: yield* nowIso, secret })
+        yield* connections.create({
+          id: randomUUID(),
+          beingId,
+          provider,
+          label: granted.label,
+          status: "connected",
+          meta: granted.meta,
+          createdAt: yield* nowIso,
+          secret
+        })
       }
       yield* credentials.remember(beingId, provider, secret)
       const row = Option.getOrThrow(yield* connections.find({ beingId, provider }))
       const { id, label, status, meta, lastSyncAt, createdAt } = row
-      return { id, beingId: row.beingId, provider: row.provider, label, status, meta, lastSyncAt, createdAt } satisfies Connection
+      return {
+        id,
+        beingId: row.beingId,
+        provider: row.provider,
+        label,
+        status,
+        meta,
+        lastSyncAt,
+        createdAt
+      } satisfies Connection
     })
     return { grant }
   })

@@ -13,5 +13,14 @@ import { ChatBotLive } from "./chat-bot.ts"
 import { MuseRepliesLive } from "./chat-muse.ts"
 
 export const connectionsFeature = Connections.Default.pipe(
-  Layer.provide(Layer.mergeAll(ProviderRegistryLive, TwinFoldersLive, NodeValuesLive, TwinBindingsLive, ChatBotLive, MuseRepliesLive))
+  Layer.provide(
+    Layer.mergeAll(
+      ProviderRegistryLive,
+      TwinFoldersLive,
+      NodeValuesLive,
+      TwinBindingsLive,
+      ChatBotLive,
+      MuseRepliesLive
+    )
+  )
 )

@@ -13,9 +13,17 @@ export const ConnectionsHandlers = HttpApiBuilder.group(apiOf(ConnectionsApi), "
       .handle("providers", () => connections.providers)
       .handle("list", () => Effect.flatMap(CurrentSession, connections.list))
       .handle("chatPairing", () => Effect.flatMap(CurrentSession, connections.chatPairing))
-      .handle("create", ({ payload }) => Effect.flatMap(CurrentSession, (caller) => connections.create(caller, payload)))
+      .handle("create", ({ payload }) =>
+        Effect.flatMap(CurrentSession, (caller) => connections.create(caller, payload))
+      )
       .handle("get", ({ path }) => Effect.flatMap(CurrentSession, (caller) => connections.get(caller, path.id)))
-      .handle("update", ({ path, payload }) => Effect.flatMap(CurrentSession, (caller) => connections.update(caller, path.id, payload)))
-      .handle("remove", ({ path }) => Effect.flatMap(CurrentSession, (caller) => connections.remove(caller, path.id)).pipe(Effect.as({ ok: true } as const)))
+      .handle("update", ({ path, payload }) =>
+        Effect.flatMap(CurrentSession, (caller) => connections.update(caller, path.id, payload))
+      )
+      .handle("remove", ({ path }) =>
+        Effect.flatMap(CurrentSession, (caller) => connections.remove(caller, path.id)).pipe(
+          Effect.as({ ok: true } as const)
+        )
+      )
   })
 )

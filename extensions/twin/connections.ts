@@ -11,7 +11,13 @@ import { randomUUID } from "node:crypto"
 import type { Caller } from "../accounts/contract/session.ts"
 import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
-import type { Connection, ConnectionConfig, CreateConnection, ProviderAuth, UpdateConnection } from "./contract/connections.ts"
+import type {
+  Connection,
+  ConnectionConfig,
+  CreateConnection,
+  ProviderAuth,
+  UpdateConnection
+} from "./contract/connections.ts"
 import { ProviderRegistry, type RegisteredProvider, TwinFolders } from "./ports.ts"
 import { ConnectionsRepository, type TwinConnection } from "./repositories/connections-repository.ts"
 import { ConnectionCredentials, lendsCredential } from "./connection-credentials.ts"
@@ -34,13 +40,19 @@ const toConnection = (row: TwinConnection): Connection => ({
   createdAt: row.createdAt
 })
 
-const invalidConfig = (message: string, details: Record<string, unknown>) => new InvalidRequest({ error: "invalid_config", message, details })
+const invalidConfig = (message: string, details: Record<string, unknown>) =>
+  new InvalidRequest({ error: "invalid_config", message, details })
 
 /** The names a config may hold under an auth, and which of them are secret or required. */
 const fieldsOf = (auth: ProviderAuth) => {
   switch (auth.kind) {
     case "fields":
-      return auth.fields.map((field) => ({ name: field.name, label: field.label, secret: field.secret, required: field.required }))
+      return auth.fields.map((field) => ({
+        name: field.name,
+        label: field.label,
+        secret: field.secret,
+        required: field.required
+      }))
     case "path":
       return [{ name: auth.field, label: auth.label || auth.field, secret: false, required: true }]
     case "webhook":
@@ -51,7 +63,15 @@ const fieldsOf = (auth: ProviderAuth) => {
 }
 
 export class Connections extends Effect.Service<Connections>()("twin/Connections", {
-  dependencies: [ConnectionsRepository.Default, SecretBox.Default, ConnectionCredentials.Default, BrowserImporter.Default, ChatPollers.Default, ChatPairings.Default, OAuthClients.Default],
+  dependencies: [
+    ConnectionsRepository.Default,
+    SecretBox.Default,
+    ConnectionCredentials.Default,
+    BrowserImporter.Default,
+    ChatPollers.Default,
+    ChatPairings.Default,
+    OAuthClients.Default
+  ],
   effect: Effect.gen(function* () {
     const connections = yield* ConnectionsRepository
     const credentials = yield* ConnectionCredentials
@@ -63,26 +83,34 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
     const pairings = yield* ChatPairings
     const clients = yield* OAuthClients
     /** The chat bridge follows its connections: their pollers and pairings. */
-    const followed = (beingId: string, provider: string) => (provider === CHAT_PROVIDER ? chat.connectionChanged(beingId) : Effect.void)
+    const followed = (beingId: string, provider: string) =>
+      provider === CHAT_PROVIDER ? chat.connectionChanged(beingId) : Effect.void
 
     /** A plugin's oauth2 provider says whether the node has a client for it, so its Connect button can say what is missing. */
     const withClient = (descriptor: RegisteredProvider["descriptor"]) =>
       descriptor.origin === "plugin" && descriptor.auth.kind === "oauth2"
-        ? Effect.map(clients.stateOf(descriptor.id), (state) => ({ ...descriptor, auth: { ...descriptor.auth, clientConfigured: state.source !== "none" } }))
+        ? Effect.map(clients.stateOf(descriptor.id), (state) => ({
+            ...descriptor,
+            auth: { ...descriptor.auth, clientConfigured: state.source !== "none" }
+          }))
         : Effect.succeed(descriptor)
 
-    const providers = Effect.flatMap(registry.list, (all) => Effect.forEach(all, (registered) => withClient(registered.descriptor))).pipe(Effect.withSpan("connections.providers"))
+    const providers = Effect.flatMap(registry.list, (all) =>
+      Effect.forEach(all, (registered) => withClient(registered.descriptor))
+    ).pipe(Effect.withSpan("connections.providers"))
 
     const providerOf = (id: string) =>
       Effect.flatMap(registry.list, (all) => {
         const found = all.find((registered) => registered.descriptor.id === id)
         return found !== undefined
           ? Effect.succeed(found)
-          : Effect.fail(new NotFound({
-            error: "unknown_provider",
-            message: `This node has no provider "${id}".`,
-            details: { provider: id, providers: all.map((registered) => registered.descriptor.id) }
-          }))
+          : Effect.fail(
+              new NotFound({
+                error: "unknown_provider",
+                message: `This node has no provider "${id}".`,
+                details: { provider: id, providers: all.map((registered) => registered.descriptor.id) }
+              })
+            )
       })
 
     /** The config checked against the provider: what goes to `meta` and what is sealed (null when nothing is secret). */
@@ -90,15 +118,24 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
       Effect.gen(function* () {
         const { auth, id } = registered.descriptor
         if (auth.kind === "oauth2") {
-          return yield* invalidConfig(`The ${id} provider is connected through its consent screen (${auth.startPath}), not with a config.`, { provider: id, startPath: auth.startPath })
+          return yield* invalidConfig(
+            `The ${id} provider is connected through its consent screen (${auth.startPath}), not with a config.`,
+            { provider: id, startPath: auth.startPath }
+          )
         }
         const fields = fieldsOf(auth)
         const unknown = Object.keys(config).filter((name) => !fields.some((field) => field.name === name))
         if (unknown.length > 0) {
-          return yield* invalidConfig(`The ${id} provider takes no field ${unknown.join(", ")}; its fields: ${fields.map((field) => field.name).join(", ") || "none"}.`, { unknown, fields: fields.map((field) => field.name) })
+          return yield* invalidConfig(
+            `The ${id} provider takes no field ${unknown.join(", ")}; its fields: ${fields.map((field) => field.name).join(", ") || "none"}.`,
+            { unknown, fields: fields.map((field) => field.name) }
+          )
         }
-        const missing = fields.filter((field) => field.required && (config[field.name] ?? "").trim() === "").map((field) => field.name)
-        if (missing.length > 0) return yield* invalidConfig(`The ${id} provider needs ${missing.join(", ")}.`, { missing })
+        const missing = fields
+          .filter((field) => field.required && (config[field.name] ?? "").trim() === "")
+          .map((field) => field.name)
+        if (missing.length > 0)
+          return yield* invalidConfig(`The ${id} provider needs ${missing.join(", ")}.`, { missing })
         const problem = registered.check?.(config) ?? null
         if (problem !== null) return yield* invalidConfig(problem, { provider: id })
         const meta: Record<string, string> = {}
@@ -110,20 +147,26 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
           else meta[field.name] = value
         }
         // The files and browser providers read the owner's FILES_ROOT: checked as their syncs check it.
-        if (id === FILES_PROVIDER && auth.kind === "path") meta[auth.field] = yield* folders.check(caller, meta[auth.field] ?? "")
+        if (id === FILES_PROVIDER && auth.kind === "path")
+          meta[auth.field] = yield* folders.check(caller, meta[auth.field] ?? "")
         if (id === BROWSER_PROVIDER && auth.kind === "path") yield* browser.check(caller, meta[auth.field] ?? "")
         return { meta, secret: Object.keys(secret).length === 0 ? null : yield* box.seal(JSON.stringify(secret)) }
       })
 
     const owned = (caller: Caller, id: string) =>
-      Effect.flatMap(connections.findById({ id, beingId: caller.beingId }), Option.match({
-        onNone: () => Effect.fail(new NotFound({ error: "not_found", message: "You have no such connection." })),
-        onSome: Effect.succeed
-      }))
+      Effect.flatMap(
+        connections.findById({ id, beingId: caller.beingId }),
+        Option.match({
+          onNone: () => Effect.fail(new NotFound({ error: "not_found", message: "You have no such connection." })),
+          onSome: Effect.succeed
+        })
+      )
 
     /** A chat_a connection without a token of its own: made by the chat bridge for the node's bot. */
     const heldForPairing = (beingId: string, provider: string) =>
-      provider === CHAT_PROVIDER ? Effect.map(credentials.credential(beingId, provider, "token"), Option.isNone) : Effect.succeed(false)
+      provider === CHAT_PROVIDER
+        ? Effect.map(credentials.credential(beingId, provider, "token"), Option.isNone)
+        : Effect.succeed(false)
 
     const create = Effect.fn("connections.create")(function* (caller: Caller, body: CreateConnection) {
       const registered = yield* providerOf(body.provider)
@@ -142,7 +185,14 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
         const existing = yield* connections.find({ beingId: caller.beingId, provider: body.provider })
         if (Option.isSome(existing) && (yield* heldForPairing(caller.beingId, body.provider))) {
           // The chat bridge made it to keep a pairing code for the node's bot: a saved token takes it over.
-          yield* connections.update({ id: existing.value.id, beingId: caller.beingId, label: row.label, status: row.status, meta: row.meta, secret: row.secret })
+          yield* connections.update({
+            id: existing.value.id,
+            beingId: caller.beingId,
+            label: row.label,
+            status: row.status,
+            meta: row.meta,
+            secret: row.secret
+          })
           yield* credentials.remember(caller.beingId, row.provider, row.secret)
           yield* followed(caller.beingId, row.provider)
           return toConnection(yield* owned(caller, existing.value.id))
@@ -158,14 +208,19 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
       return toConnection(yield* owned(caller, row.id))
     })
 
-    const list = (caller: Caller) => Effect.map(connections.list(caller.beingId), (rows) => rows.map(toConnection)).pipe(Effect.withSpan("connections.list"))
+    const list = (caller: Caller) =>
+      Effect.map(connections.list(caller.beingId), (rows) => rows.map(toConnection)).pipe(
+        Effect.withSpan("connections.list")
+      )
 
-    const get = (caller: Caller, id: string) => Effect.map(owned(caller, id), toConnection).pipe(Effect.withSpan("connections.get"))
+    const get = (caller: Caller, id: string) =>
+      Effect.map(owned(caller, id), toConnection).pipe(Effect.withSpan("connections.get"))
 
     /** A new label, and/or a whole new config (its secret sealed again); a connection in error is connected again by a new config. */
     const update = Effect.fn("connections.update")(function* (caller: Caller, id: string, patch: UpdateConnection) {
       const row = yield* owned(caller, id)
-      const prepared = patch.config === undefined ? null : yield* prepare(caller, yield* providerOf(row.provider), patch.config)
+      const prepared =
+        patch.config === undefined ? null : yield* prepare(caller, yield* providerOf(row.provider), patch.config)
       const status = prepared === null || row.status === "pending" ? row.status : "connected"
       yield* connections.update({
         id,
@@ -175,7 +230,8 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
         meta: prepared?.meta ?? row.meta,
         ...(prepared === null ? {} : { secret: prepared.secret })
       })
-      if (prepared !== null) yield* credentials.remember(caller.beingId, row.provider, lendsCredential(status) ? prepared.secret : null)
+      if (prepared !== null)
+        yield* credentials.remember(caller.beingId, row.provider, lendsCredential(status) ? prepared.secret : null)
       yield* followed(caller.beingId, row.provider)
       return toConnection(yield* owned(caller, id))
     })

@@ -13,9 +13,19 @@ import { Profiles } from "./profiles.ts"
 
 export const TwinMemoriesLive = Layer.effect(
   TwinMemories,
-  Effect.map(Memories, (memories) => ({ search: memories.search, searchWords: memories.searchWords, embeddings: memories.embeddings }))
+  Effect.map(Memories, (memories) => ({
+    search: memories.search,
+    searchWords: memories.searchWords,
+    embeddings: memories.embeddings
+  }))
 )
 
-export const TwinProfilesLive = Layer.effect(TwinProfiles, Effect.map(Profiles, (profiles) => ({ get: profiles.get })))
+export const TwinProfilesLive = Layer.effect(
+  TwinProfiles,
+  Effect.map(Profiles, (profiles) => ({ get: profiles.get }))
+)
 
-export const ActivityLogLive = Layer.effect(ActivityLog, Effect.map(Activity, (activity) => ({ record: activity.record })))
+export const ActivityLogLive = Layer.effect(
+  ActivityLog,
+  Effect.map(Activity, (activity) => ({ record: activity.record }))
+)

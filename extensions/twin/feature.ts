@@ -27,7 +27,9 @@ import { PluginSyncsLive } from "./plugin-syncs-layer.ts"
 
 /** The twin's services, and the contract tags other features call it through. */
 export const twinFeature = Layer.mergeAll(
-  Layer.mergeAll(TwinMemoriesLive, TwinProfilesLive, ActivityLogLive).pipe(Layer.provideMerge(Layer.mergeAll(Memories.Default, Profiles.Default, Activity.Default))),
+  Layer.mergeAll(TwinMemoriesLive, TwinProfilesLive, ActivityLogLive).pipe(
+    Layer.provideMerge(Layer.mergeAll(Memories.Default, Profiles.Default, Activity.Default))
+  ),
   MemoryBackfill.Default,
   Learning.Default,
   LearningQueue.Default,
@@ -37,4 +39,8 @@ export const twinFeature = Layer.mergeAll(
   TwinWebhooks.Default,
   SyncCadence.Default,
   Reflections.Default
-).pipe(Layer.provide(Layer.mergeAll(TwinBindingsLive, InsightSignalsLive, TwinFoldersLive, ChatBotLive, NodeValuesLive, PluginSyncsLive)))
+).pipe(
+  Layer.provide(
+    Layer.mergeAll(TwinBindingsLive, InsightSignalsLive, TwinFoldersLive, ChatBotLive, NodeValuesLive, PluginSyncsLive)
+  )
+)

@@ -37,7 +37,12 @@ export type SyncCounts = {
 const extensionOf = (path: string) => {
   const name = path.slice(path.lastIndexOf("/") + 1)
   const dot = name.lastIndexOf(".")
-  return dot <= 0 ? "" : name.slice(dot + 1).toLowerCase().slice(0, 64)
+  return dot <= 0
+    ? ""
+    : name
+        .slice(dot + 1)
+        .toLowerCase()
+        .slice(0, 64)
 }
 
 export class FilesIndexer extends Effect.Service<FilesIndexer>()("twin/FilesIndexer", {
@@ -59,21 +64,33 @@ export class FilesIndexer extends Effect.Service<FilesIndexer>()("twin/FilesInde
     const remember = (beingId: string, path: string, text: string) =>
       Effect.forEach(chunksOf(text, CHUNK), (chunk) =>
         Effect.map(
-          memories.store(beingId, {
-            kind: "document",
-            content: `${path.slice(-400)}\n${chunk}`,
-            importance: 0.3,
-            tags: ["file", extensionOf(path)].filter((tag) => tag !== ""),
-            source: `files:${path}`.slice(0, 200)
-          }, { skipNearDuplicates: false }),
+          memories.store(
+            beingId,
+            {
+              kind: "document",
+              content: `${path.slice(-400)}\n${chunk}`,
+              importance: 0.3,
+              tags: ["file", extensionOf(path)].filter((tag) => tag !== ""),
+              source: `files:${path}`.slice(0, 200)
+            },
+            { skipNearDuplicates: false }
+          ),
           (stored) => stored.memory.id
-        ))
+        )
+      )
 
     const index = Effect.fn("twin.indexFolder")(function* (caller: Caller, folder: string) {
       const beingId = caller.beingId
       const found = yield* folders.textFiles(caller, folder, MAX_SYNC_FILES + 1)
       const known = new Map((yield* indexed.list(beingId)).map((file) => [file.path, file]))
-      const counts: SyncCounts = { files: found.length, indexed: 0, unchanged: 0, removed: 0, skipped: Math.max(0, found.length - MAX_SYNC_FILES), memories: 0 }
+      const counts: SyncCounts = {
+        files: found.length,
+        indexed: 0,
+        unchanged: 0,
+        removed: 0,
+        skipped: Math.max(0, found.length - MAX_SYNC_FILES),
+        memories: 0
+      }
       // Files past the limit keep what an earlier pass made of them.
       for (const file of found.slice(MAX_SYNC_FILES)) known.delete(file.path)
       for (const file of found.slice(0, MAX_SYNC_FILES)) {
@@ -99,10 +116,23 @@ export class FilesIndexer extends Effect.Service<FilesIndexer>()("twin/FilesInde
         }
         if (before !== undefined) yield* forget(beingId, before)
         const memoryIds = yield* remember(beingId, file.path, text)
-        yield* indexed.save({ beingId, path: file.path, size: file.size, mtime: file.mtime, hash, memoryIds, summary: summaryOf(text), indexedAt: at })
+        yield* indexed.save({
+          beingId,
+          path: file.path,
+          size: file.size,
+          mtime: file.mtime,
+          hash,
+          memoryIds,
+          summary: summaryOf(text),
+          indexedAt: at
+        })
         // The learning loop reads each version of a file once: the reference names its content.
         yield* learningQueue.enqueue(beingId, "file", `${hash}:${file.path}`, `${file.path}\n${text}`)
-        yield* activity.record(beingId, "indexed_file", `Indexed ${file.path} (${memoryIds.length} ${memoryIds.length === 1 ? "memory" : "memories"})`)
+        yield* activity.record(
+          beingId,
+          "indexed_file",
+          `Indexed ${file.path} (${memoryIds.length} ${memoryIds.length === 1 ? "memory" : "memories"})`
+        )
         counts.indexed++
         counts.memories += memoryIds.length
       }

@@ -26,7 +26,12 @@ const isPdfName = (name: string) => mimeOf(name) === "application/pdf"
 const isIndexable = (name: string) => isText(name) || isPdfName(name)
 
 /** A folder path (checked by the files feature already) in its one form: forward slashes, no empty or `.` segments ('' is the root). */
-const normalFolder = (folder: string) => folder.replaceAll("\\", "/").split("/").filter((part) => part !== "" && part !== ".").join("/")
+const normalFolder = (folder: string) =>
+  folder
+    .replaceAll("\\", "/")
+    .split("/")
+    .filter((part) => part !== "" && part !== ".")
+    .join("/")
 
 const notConfigured = new Conflict({
   error: "files_not_configured",
@@ -58,13 +63,18 @@ export const TwinFoldersLive = Layer.effect(
     const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
 
     const rootOf = (caller: Caller) =>
-      Effect.flatMap(files.rootOf(caller, "user", undefined), (root) => (root === null ? Effect.fail(notConfigured) : Effect.succeed(root)))
+      Effect.flatMap(files.rootOf(caller, "user", undefined), (root) =>
+        root === null ? Effect.fail(notConfigured) : Effect.succeed(root)
+      )
 
     return {
       rootFor: (caller) => (caller.isOwner ? Option.getOrNull(settings.filesRoot) : null),
       // Listing the folder is the files feature's own check: a missing folder 404, a file or a path out of the root 400.
       check: (caller, folder) =>
-        Effect.zipRight(rootOf(caller), Effect.as(files.list(caller, { scope: "user", path: folder }), normalFolder(folder))),
+        Effect.zipRight(
+          rootOf(caller),
+          Effect.as(files.list(caller, { scope: "user", path: folder }), normalFolder(folder))
+        ),
       textFiles: (caller, folder, most) =>
         Effect.flatMap(rootOf(caller), (root) =>
           Effect.tryPromise({
@@ -80,7 +90,8 @@ export const TwinFoldersLive = Layer.effect(
               return found
             },
             catch: (error) => refusalOf(error, folder, "folder")
-          })),
+          })
+        ),
       readFile: (caller, path, maxBytes) =>
         Effect.flatMap(rootOf(caller), (root) =>
           Effect.tryPromise({
@@ -96,39 +107,53 @@ export const TwinFoldersLive = Layer.effect(
               }
             },
             catch: (error) => refusalOf(error, path, "file")
-          }).pipe(Effect.flatMap((read) =>
-            typeof read === "number"
-              ? Effect.fail(new InvalidRequest({ error: "file_too_large", message: `${path} is ${read} bytes; at most ${maxBytes} are read.`, details: { limitBytes: maxBytes } }))
-              : Effect.succeed(read)
-          ))),
+          }).pipe(
+            Effect.flatMap((read) =>
+              typeof read === "number"
+                ? Effect.fail(
+                    new InvalidRequest({
+                      error: "file_too_large",
+                      message: `${path} is ${read} bytes; at most ${maxBytes} are read.`,
+                      details: { limitBytes: maxBytes }
+                    })
+                  )
+                : Effect.succeed(read)
+            )
+          )
+        ),
       readText: (caller, path, maxBytes) =>
-        Effect.flatMap(Effect.option(rootOf(caller)), Option.match({
-          onNone: () => Effect.succeed(null),
-          onSome: (root) =>
-            Effect.promise(async () => {
-              try {
-                const file = await root.folder.resolve(path)
-                const handle = await openRegularFile(file.absolute, file.path)
+        Effect.flatMap(
+          Effect.option(rootOf(caller)),
+          Option.match({
+            onNone: () => Effect.succeed(null),
+            onSome: (root) =>
+              Effect.promise(async () => {
                 try {
-                  const stats = await handle.stat()
-                  if (isPdfName(file.path)) {
-                    if (stats.size > MAX_PDF_BYTES) return null
-                    const charged = { purpose: "file indexing", beingId: caller.beingId, projectId: null }
-                    const read = await pdfToMarkdown(new Uint8Array(await handle.readFile()), (png) => runPromise(models.readPage(charged, png)))
-                    return read.markdown
+                  const file = await root.folder.resolve(path)
+                  const handle = await openRegularFile(file.absolute, file.path)
+                  try {
+                    const stats = await handle.stat()
+                    if (isPdfName(file.path)) {
+                      if (stats.size > MAX_PDF_BYTES) return null
+                      const charged = { purpose: "file indexing", beingId: caller.beingId, projectId: null }
+                      const read = await pdfToMarkdown(new Uint8Array(await handle.readFile()), (png) =>
+                        runPromise(models.readPage(charged, png))
+                      )
+                      return read.markdown
+                    }
+                    if (stats.size > maxBytes || !isText(file.path)) return null
+                    const bytes = await handle.readFile()
+                    return bytes.includes(0) ? null : decodeUtf8(bytes)
+                  } finally {
+                    await handle.close()
                   }
-                  if (stats.size > maxBytes || !isText(file.path)) return null
-                  const bytes = await handle.readFile()
-                  return bytes.includes(0) ? null : decodeUtf8(bytes)
-                } finally {
-                  await handle.close()
+                } catch {
+                  // Gone, swapped for a link out of the root, or unreadable since the listing: not indexed.
+                  return null
                 }
-              } catch {
-                // Gone, swapped for a link out of the root, or unreadable since the listing: not indexed.
-                return null
-              }
-            })
-        }))
+              })
+          })
+        )
     }
   })
 ).pipe(Layer.provide(FileAccess.Default))

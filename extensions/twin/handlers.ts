@@ -20,7 +20,9 @@ const caller = Effect.map(CurrentSession, (session) => session.beingId)
 
 /** The body stays the spec's Memory[]; how it was ranked rides in a header. */
 const sayMode = (mode: string) =>
-  HttpApp.appendPreResponseHandler((_request, response) => Effect.succeed(HttpServerResponse.setHeader(response, memorySearchHeader, mode)))
+  HttpApp.appendPreResponseHandler((_request, response) =>
+    Effect.succeed(HttpServerResponse.setHeader(response, memorySearchHeader, mode))
+  )
 
 export const TwinHandlers = HttpApiBuilder.group(apiOf(TwinApi), "twin", (handlers) =>
   Effect.gen(function* () {
@@ -38,21 +40,31 @@ export const TwinHandlers = HttpApiBuilder.group(apiOf(TwinApi), "twin", (handle
           const result = yield* memories.search(yield* caller, urlParams)
           yield* sayMode(result.mode)
           return result.memories
-        }))
+        })
+      )
       .handle("createMemory", ({ payload }) =>
-        Effect.flatMap(caller, (beingId) => memories.store(beingId, { ...memoryInputDefaults, ...payload }, { skipNearDuplicates: false })).pipe(
-          Effect.map((stored) => stored.memory!)
-        ))
-      .handle("deleteMemory", ({ path }) => Effect.flatMap(caller, (beingId) => memories.remove(beingId, path.id)).pipe(Effect.as({ ok: true } as const)))
+        Effect.flatMap(caller, (beingId) =>
+          memories.store(beingId, { ...memoryInputDefaults, ...payload }, { skipNearDuplicates: false })
+        ).pipe(Effect.map((stored) => stored.memory!))
+      )
+      .handle("deleteMemory", ({ path }) =>
+        Effect.flatMap(caller, (beingId) => memories.remove(beingId, path.id)).pipe(Effect.as({ ok: true } as const))
+      )
       .handle("getProfile", () => Effect.flatMap(caller, profiles.get))
       .handle("patchProfile", ({ payload }) => Effect.flatMap(caller, (beingId) => profiles.patch(beingId, payload)))
-      .handle("patchPreferences", ({ payload }) => Effect.flatMap(caller, (beingId) => profiles.patchPreferences(beingId, payload)))
+      .handle("patchPreferences", ({ payload }) =>
+        Effect.flatMap(caller, (beingId) => profiles.patchPreferences(beingId, payload))
+      )
       .handle("listActivity", ({ urlParams }) => Effect.flatMap(caller, (beingId) => activity.list(beingId, urlParams)))
       .handle("learn", ({ payload }) => Effect.flatMap(caller, (beingId) => learning.learn(beingId, payload)))
       .handle("reflect", () => Effect.flatMap(caller, (beingId) => reflections.reflect(beingId, { force: true })))
-      .handle("sync", ({ path, urlParams }) => Effect.flatMap(CurrentSession, (session) => sync.start(session, path.provider, urlParams)))
+      .handle("sync", ({ path, urlParams }) =>
+        Effect.flatMap(CurrentSession, (session) => sync.start(session, path.provider, urlParams))
+      )
       .handle("getLearning", () => Effect.flatMap(caller, learningQueue.state))
-      .handle("putLearning", ({ payload }) => Effect.flatMap(caller, (beingId) => learningQueue.update(beingId, payload)))
+      .handle("putLearning", ({ payload }) =>
+        Effect.flatMap(caller, (beingId) => learningQueue.update(beingId, payload))
+      )
       .handle("status", () => Effect.flatMap(CurrentSession, status.status))
       .handle("env", () => Effect.flatMap(CurrentSession, status.env))
   })

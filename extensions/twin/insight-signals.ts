@@ -14,11 +14,21 @@ export const reflectionSource = "twin:reflection"
 export const InsightSignalsLive = Layer.effect(
   InsightSignals,
   Effect.map(Signals, (signals) => ({
-    raise: (beingId: string, { title, body }: { readonly title: string; readonly body: string }, memoryIds: ReadonlyArray<string>) =>
+    raise: (
+      beingId: string,
+      { title, body }: { readonly title: string; readonly body: string },
+      memoryIds: ReadonlyArray<string>
+    ) =>
       signals
-        .raise(beingId, { kind: "insight", title, body, options: [], priority: "normal", dueAt: null, action: null }, reflectionSource, "proactive", {
-          evidence: memoryIds.map((id) => ({ kind: "memory", id }))
-        })
+        .raise(
+          beingId,
+          { kind: "insight", title, body, options: [], priority: "normal", dueAt: null, action: null },
+          reflectionSource,
+          "proactive",
+          {
+            evidence: memoryIds.map((id) => ({ kind: "memory", id }))
+          }
+        )
         .pipe(
           Effect.map(({ signal, delivered }) => ({ signalId: signal.id, delivered })),
           Effect.catchAll((refusal) => Effect.succeed({ refused: refusal.message }))

@@ -45,7 +45,12 @@ const batchOf = (rows: ReadonlyArray<Pending>) => {
 }
 
 /** What the `learned` activity ("Learned 2 memories from Muse threads") and each memory's source call a queue. */
-export const learnedFrom: Record<LearningSource, string> = { thread: "Muse threads", chat: "the chat bridge", mail: "mail", file: "files" }
+export const learnedFrom: Record<LearningSource, string> = {
+  thread: "Muse threads",
+  chat: "the chat bridge",
+  mail: "mail",
+  file: "files"
+}
 
 export class LearningLoop extends Effect.Service<LearningLoop>()("twin/LearningLoop", {
   dependencies: [Learning.Default, LearningQueue.Default, LearningRepository.Default],
@@ -62,17 +67,23 @@ export class LearningLoop extends Effect.Service<LearningLoop>()("twin/LearningL
         const rows = batchOf(yield* repository.pending({ beingId, source, now: yield* nowIso, limit: 64 }))
         if (rows.length === 0) return false
         const references = rows.map((row) => row.reference)
-        const learned = yield* learning.learn(beingId, { text: rows.map((row) => row.text).join(separator), source: learnedFrom[source] }).pipe(
-          Effect.as(true),
-          Effect.catchAll((error) => Effect.as(Effect.logWarning(`The twin could not learn from a ${source} batch: ${error.message}`), false))
-        )
+        const learned = yield* learning
+          .learn(beingId, { text: rows.map((row) => row.text).join(separator), source: learnedFrom[source] })
+          .pipe(
+            Effect.as(true),
+            Effect.catchAll((error) =>
+              Effect.as(Effect.logWarning(`The twin could not learn from a ${source} batch: ${error.message}`), false)
+            )
+          )
         if (learned) {
           yield* repository.consume({ beingId, source, references })
           return true
         }
         const attempts = Math.max(...rows.map((row) => row.attempts)) + 1
         if (attempts >= MOST_ATTEMPTS) {
-          yield* Effect.logWarning(`The twin gave up learning ${rows.length} queued ${source} pieces after ${attempts} failed calls`)
+          yield* Effect.logWarning(
+            `The twin gave up learning ${rows.length} queued ${source} pieces after ${attempts} failed calls`
+          )
           yield* repository.consume({ beingId, source, references })
         } else {
           const wait = Math.min(settings.learnIntervalMs * 2 ** attempts, LONGEST_BACKOFF_MS)

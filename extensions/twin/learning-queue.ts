@@ -8,7 +8,13 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { nowIso } from "../../kernel/time.ts"
-import { defaultLearningSources, learningSources, type LearningSource, type LearningState, type LearningUpdate } from "./contract/learning.ts"
+import {
+  defaultLearningSources,
+  learningSources,
+  type LearningSource,
+  type LearningState,
+  type LearningUpdate
+} from "./contract/learning.ts"
 import { LearningRepository } from "./repositories/learning-repository.ts"
 
 /** The most of one message, mail or file a pass reads. */
@@ -20,18 +26,35 @@ export class LearningQueue extends Effect.Service<LearningQueue>()("twin/Learnin
     const repository = yield* LearningRepository
     const sql = yield* SqlClient.SqlClient
 
-    const sources = (beingId: string) => Effect.map(repository.findSources(beingId), Option.getOrElse(() => defaultLearningSources))
+    const sources = (beingId: string) =>
+      Effect.map(
+        repository.findSources(beingId),
+        Option.getOrElse(() => defaultLearningSources)
+      )
 
     /** Queues the being's own text from `source`, unless that source is switched off or the text is blank. */
-    const enqueue = Effect.fn("twin.enqueueLearning")(function* (beingId: string, source: LearningSource, reference: string, text: string) {
+    const enqueue = Effect.fn("twin.enqueueLearning")(function* (
+      beingId: string,
+      source: LearningSource,
+      reference: string,
+      text: string
+    ) {
       const trimmed = text.trim()
       if (trimmed === "" || !(yield* sources(beingId))[source]) return false
-      yield* repository.enqueue({ beingId, source, reference: reference.slice(0, 400), text: trimmed.slice(0, MAX_QUEUED_CHARS), enqueuedAt: yield* nowIso })
+      yield* repository.enqueue({
+        beingId,
+        source,
+        reference: reference.slice(0, 400),
+        text: trimmed.slice(0, MAX_QUEUED_CHARS),
+        enqueuedAt: yield* nowIso
+      })
       return true
     })
 
     const state = (beingId: string) =>
-      Effect.all({ sources: sources(beingId), queued: repository.count(beingId) }).pipe(Effect.withSpan("twin.learningState"))
+      Effect.all({ sources: sources(beingId), queued: repository.count(beingId) }).pipe(
+        Effect.withSpan("twin.learningState")
+      )
 
     /** Sets the switches given; a source switched off loses what it had queued, in the same transaction. */
     const update = (beingId: string, { sources: changed }: LearningUpdate) =>

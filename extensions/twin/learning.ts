@@ -6,7 +6,14 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { memoryKinds, MemoryContent, MemoryImportance, MemoryKind, MemoryTags, type Memory } from "../../kernel/contract/memory.ts"
+import {
+  memoryKinds,
+  MemoryContent,
+  MemoryImportance,
+  MemoryKind,
+  MemoryTags,
+  type Memory
+} from "../../kernel/contract/memory.ts"
 import { Models } from "../models/contract/models.ts"
 import { Activity } from "./activity.ts"
 import type { LearnRequest } from "./contract/records.ts"
@@ -17,9 +24,9 @@ import { askStructured } from "./structured.ts"
 const mostPerText = 20
 
 const Extraction = Schema.Struct({
-  memories: Schema.Array(Schema.Struct({ content: MemoryContent, kind: MemoryKind, importance: MemoryImportance, tags: MemoryTags })).pipe(
-    Schema.maxItems(mostPerText)
-  )
+  memories: Schema.Array(
+    Schema.Struct({ content: MemoryContent, kind: MemoryKind, importance: MemoryImportance, tags: MemoryTags })
+  ).pipe(Schema.maxItems(mostPerText))
 })
 const decodeExtraction = Schema.decodeUnknownEither(Extraction)
 
@@ -66,7 +73,10 @@ export class Learning extends Effect.Service<Learning>()("twin/Learning", {
         askStructured(models, {
           schema: Extraction,
           jsonSchema: { name: "memories", schema: extractionSchema },
-          messages: [{ role: "system", content: system }, { role: "user", content: text }],
+          messages: [
+            { role: "system", content: system },
+            { role: "user", content: text }
+          ],
           purpose: "twin learn",
           beingId,
           otherwise: "nothing was learned"

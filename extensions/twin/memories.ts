@@ -28,7 +28,13 @@ import { TwinSettings } from "./settings.ts"
 type SearchResult = MemorySearchResult
 
 const recordOf = ({ id, kind, content, importance, tags, source, createdAt }: StoredMemory): Memory => ({
-  id, kind, content, importance, tags, source, createdAt
+  id,
+  kind,
+  content,
+  importance,
+  tags,
+  source,
+  createdAt
 })
 
 /** Each ranking offers this many candidates per result asked, so fusion has both lists' tails to weigh. */
@@ -57,7 +63,9 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
               Effect.as(Effect.logWarning(`Memory stays unembedded for now: ${failure.message}`), Option.none())
             )
           )
-        : Effect.succeed(Option.none<{ readonly vectors: ReadonlyArray<ReadonlyArray<number>>; readonly model: string }>())
+        : Effect.succeed(
+            Option.none<{ readonly vectors: ReadonlyArray<ReadonlyArray<number>>; readonly model: string }>()
+          )
 
     /** The being's memory most similar to the vector, when it is at least `similarity` alike. */
     const similarTo = (beingId: string, model: string, vector: ReadonlyArray<number>, similarity: number) =>
@@ -68,19 +76,25 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
         return Option.fromNullable(found)
       })
 
-    const write = (beingId: string, memory: NewMemory, embedded: Option.Option<{ readonly vector: ReadonlyArray<number>; readonly model: string }>) =>
+    const write = (
+      beingId: string,
+      memory: NewMemory,
+      embedded: Option.Option<{ readonly vector: ReadonlyArray<number>; readonly model: string }>
+    ) =>
       Effect.gen(function* () {
         const record: Memory = { id: randomUUID(), ...memory, createdAt: yield* nowIso }
-        yield* sql.withTransaction(
-          Effect.gen(function* () {
-            const { seq } = yield* repository.insert({ ...record, beingId })
-            if (Option.isSome(embedded)) {
-              const { vector, model } = embedded.value
-              yield* vectors.put({ seq, beingId, kind: record.kind, model, vector })
-              yield* repository.markEmbedded({ seq, model, dims: vector.length })
-            }
-          })
-        ).pipe(orDieOnStorageFault)
+        yield* sql
+          .withTransaction(
+            Effect.gen(function* () {
+              const { seq } = yield* repository.insert({ ...record, beingId })
+              if (Option.isSome(embedded)) {
+                const { vector, model } = embedded.value
+                yield* vectors.put({ seq, beingId, kind: record.kind, model, vector })
+                yield* repository.markEmbedded({ seq, model, dims: vector.length })
+              }
+            })
+          )
+          .pipe(orDieOnStorageFault)
         yield* bus.publish({ kind: "being", beingId }, { type: "memory.created", memory: record })
         return record
       })
@@ -92,7 +106,10 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
      */
     const store = (beingId: string, memory: NewMemory, options: { readonly skipNearDuplicates: boolean }) =>
       Effect.gen(function* () {
-        const embedded = Option.map(yield* embed(beingId, [memory.content]), ({ vectors, model }) => ({ vector: vectors[0]!, model }))
+        const embedded = Option.map(yield* embed(beingId, [memory.content]), ({ vectors, model }) => ({
+          vector: vectors[0]!,
+          model
+        }))
         if (options.skipNearDuplicates && Option.isSome(embedded)) {
           const { vector, model } = embedded.value
           const duplicate = yield* similarTo(beingId, model, vector, settings.memoryDuplicateSimilarity)
@@ -109,10 +126,18 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
         const wanted = kind ?? null
         if (q === undefined || q.trim() === "") {
           const newest = yield* repository.newest({ beingId, kind: wanted, limit })
-          return { memories: newest.map(recordOf), mode: bindings.embed.available ? "hybrid" : "words" } satisfies SearchResult
+          return {
+            memories: newest.map(recordOf),
+            mode: bindings.embed.available ? "hybrid" : "words"
+          } satisfies SearchResult
         }
         const candidates = Math.max(limit * candidatesPer, minCandidates)
-        const words = terms.length === 0 ? [] : (yield* repository.wordSearch({ beingId, words: terms, kind: wanted, limit: candidates })).map((row) => row.seq)
+        const words =
+          terms.length === 0
+            ? []
+            : (yield* repository.wordSearch({ beingId, words: terms, kind: wanted, limit: candidates })).map(
+                (row) => row.seq
+              )
         // Nothing to find by meaning either: skip the embedding's round trip (the Muse recalls on every reply).
         if (words.length === 0 && (yield* repository.newest({ beingId, kind: wanted, limit: 1 })).length === 0) {
           return { memories: [], mode: bindings.embed.available ? "hybrid" : "words" } satisfies SearchResult
@@ -120,7 +145,13 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
         const query = yield* embed(beingId, [q])
         const meaning = Option.isNone(query)
           ? null
-          : (yield* vectors.nearest({ beingId, kind: wanted, model: query.value.model, vector: query.value.vectors[0]!, k: candidates }))
+          : (yield* vectors.nearest({
+              beingId,
+              kind: wanted,
+              model: query.value.model,
+              vector: query.value.vectors[0]!,
+              k: candidates
+            }))
               .filter((hit) => 1 - hit.distance >= settings.memoryMinSimilarity)
               .map((hit) => hit.seq)
         const scores = fuse(meaning === null ? [words] : [words, meaning])
@@ -157,12 +188,16 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
     /** Removes the row, its FTS entry (by trigger) and its vector, in one transaction: no soft delete. */
     const remove = (beingId: string, id: string) =>
       Effect.flatMap(owned(beingId, id), (found) =>
-        sql.withTransaction(
-          Effect.zipRight(
-            found.embeddingDims === null ? Effect.void : vectors.remove({ seq: found.seq, dims: found.embeddingDims }),
-            repository.remove(found.seq)
+        sql
+          .withTransaction(
+            Effect.zipRight(
+              found.embeddingDims === null
+                ? Effect.void
+                : vectors.remove({ seq: found.seq, dims: found.embeddingDims }),
+              repository.remove(found.seq)
+            )
           )
-        ).pipe(orDieOnStorageFault)
+          .pipe(orDieOnStorageFault)
       ).pipe(Effect.withSpan("twin.removeMemory"))
 
     /**
@@ -174,36 +209,59 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
         if (!bindings.embed.available) return 0
         const pending = yield* repository.unembedded({ model: bindings.embed.model, limit: batch })
         if (pending.length === 0) return 0
-        const embedded = yield* embed(null, pending.map((memory) => memory.content))
+        const embedded = yield* embed(
+          null,
+          pending.map((memory) => memory.content)
+        )
         if (Option.isNone(embedded)) return 0
         const { vectors: made, model } = embedded.value
-        yield* sql.withTransaction(
-          Effect.forEach(pending, (memory, index) =>
-            Effect.gen(function* () {
-              const vector = made[index]!
-              if (memory.embeddingDims !== null && memory.embeddingDims !== vector.length) {
-                yield* vectors.remove({ seq: memory.seq, dims: memory.embeddingDims })
-              }
-              yield* vectors.put({ seq: memory.seq, beingId: memory.beingId, kind: memory.kind, model, vector })
-              yield* repository.markEmbedded({ seq: memory.seq, model, dims: vector.length })
-            }), { discard: true })
-        ).pipe(orDieOnStorageFault)
+        yield* sql
+          .withTransaction(
+            Effect.forEach(
+              pending,
+              (memory, index) =>
+                Effect.gen(function* () {
+                  const vector = made[index]!
+                  if (memory.embeddingDims !== null && memory.embeddingDims !== vector.length) {
+                    yield* vectors.remove({ seq: memory.seq, dims: memory.embeddingDims })
+                  }
+                  yield* vectors.put({ seq: memory.seq, beingId: memory.beingId, kind: memory.kind, model, vector })
+                  yield* repository.markEmbedded({ seq: memory.seq, model, dims: vector.length })
+                }),
+              { discard: true }
+            )
+          )
+          .pipe(orDieOnStorageFault)
         return pending.length
       }).pipe(Effect.withSpan("twin.backfillBatch"))
 
     /** Embedded (by the bound model) against all memories, the node's or one being's, and what that means for search. */
     const embeddings = (beingId: string | null) =>
-      Effect.map(repository.coverage({ model: bindings.embed.model, beingId }), ({ embedded, total }): EmbeddingsStatus => {
-        const { available, leavesDevice } = bindings.embed
-        const notes = [
-          !available ? "No embed tier is bound (LLM_EMBED_BASE_URL, or a key): memories are searched by words only." : null,
-          available && embedded < total
-            ? `${total - embedded} memories are not embedded yet; the backfill embeds them when the embed tier answers.`
-            : null,
-          leavesDevice ? "Memory text sent to be embedded may leave this host (a remote tier, or LOCAL_LLM_FALLBACK)." : null
-        ].filter((note) => note !== null)
-        return { available, embedded, total, leavesDevice, degraded: !available || embedded < total, note: notes.length === 0 ? null : notes.join(" ") }
-      })
+      Effect.map(
+        repository.coverage({ model: bindings.embed.model, beingId }),
+        ({ embedded, total }): EmbeddingsStatus => {
+          const { available, leavesDevice } = bindings.embed
+          const notes = [
+            !available
+              ? "No embed tier is bound (LLM_EMBED_BASE_URL, or a key): memories are searched by words only."
+              : null,
+            available && embedded < total
+              ? `${total - embedded} memories are not embedded yet; the backfill embeds them when the embed tier answers.`
+              : null,
+            leavesDevice
+              ? "Memory text sent to be embedded may leave this host (a remote tier, or LOCAL_LLM_FALLBACK)."
+              : null
+          ].filter((note) => note !== null)
+          return {
+            available,
+            embedded,
+            total,
+            leavesDevice,
+            degraded: !available || embedded < total,
+            note: notes.length === 0 ? null : notes.join(" ")
+          }
+        }
+      )
 
     return { store, search, searchWords, remove, backfillBatch, embeddings } as const
   })

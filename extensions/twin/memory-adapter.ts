@@ -21,7 +21,13 @@ import { Memories } from "./memories.ts"
 import { BeingRegistry } from "../accounts/contract/being-registry.ts"
 import { pluginSource } from "../desktop/contract/signal-sources.ts"
 
-const NewMemory = Schema.Struct({ content: MemoryContent, kind: MemoryKind, importance: MemoryImportance, tags: MemoryTags, source: MemorySource })
+const NewMemory = Schema.Struct({
+  content: MemoryContent,
+  kind: MemoryKind,
+  importance: MemoryImportance,
+  tags: MemoryTags,
+  source: MemorySource
+})
 const RecallQuery = Schema.Struct({
   query: Schema.String.pipe(Schema.maxLength(500)),
   kind: Schema.optionalWith(MemoryKind, { exact: true }),
@@ -32,7 +38,8 @@ const decodeOrThrow = <A, I>(schema: Schema.Schema<A, I>, what: string) => {
   const decode = Schema.decodeUnknownEither(schema)
   return (input: unknown): A => {
     const decoded = decode(input)
-    if (Either.isLeft(decoded)) throw new Error(`${what} refused: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`)
+    if (Either.isLeft(decoded))
+      throw new Error(`${what} refused: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`)
     return decoded.right
   }
 }
@@ -49,7 +56,10 @@ export const memoryAdapterFactory = (builtinIds: ReadonlySet<string>) =>
     const ownerId = Effect.flatMap(
       accounts.findOwner,
       Option.match({
-        onNone: () => Effect.fail(new Unavailable({ error: "no_owner", message: "This node has no owner yet, so no twin to remember in." })),
+        onNone: () =>
+          Effect.fail(
+            new Unavailable({ error: "no_owner", message: "This node has no owner yet, so no twin to remember in." })
+          ),
         onSome: (owner) => Effect.succeed(owner.id)
       })
     )
@@ -73,7 +83,13 @@ export const memoryAdapterFactory = (builtinIds: ReadonlySet<string>) =>
         recall: async ({ signal, ...input }) => {
           const { query, kind, limit } = recallQueryOf(input)
           const search = { q: query, limit, ...(kind === undefined ? {} : { kind }) }
-          return run(Effect.map(Effect.flatMap(being, (beingId) => memories.search(beingId, search)), (found) => found.memories), signal)
+          return run(
+            Effect.map(
+              Effect.flatMap(being, (beingId) => memories.search(beingId, search)),
+              (found) => found.memories
+            ),
+            signal
+          )
         }
       }
     }

@@ -15,10 +15,13 @@ export const MemoryEvidenceLive = Layer.effect(
   MemoryEvidence,
   Effect.map(MemoriesRepository, (memories) => ({
     find: (beingId: string, memoryId: string) =>
-      Effect.map(memories.findOwned({ beingId, id: memoryId }), Option.map((memory) => {
-        const firstLine = memory.content.split("\n", 1)[0]!
-        const label = firstLine.length > LABEL ? `${firstLine.slice(0, LABEL - 1)}…` : firstLine
-        return { label: `${memory.kind}: ${label}`, snippet: memory.content.slice(0, 200) }
-      }))
+      Effect.map(
+        memories.findOwned({ beingId, id: memoryId }),
+        Option.map((memory) => {
+          const firstLine = memory.content.split("\n", 1)[0]!
+          const label = firstLine.length > LABEL ? `${firstLine.slice(0, LABEL - 1)}…` : firstLine
+          return { label: `${memory.kind}: ${label}`, snippet: memory.content.slice(0, 200) }
+        })
+      )
   }))
 ).pipe(Layer.provide(MemoriesRepository.Default))

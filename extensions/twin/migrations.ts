@@ -79,8 +79,7 @@ export const twinMigrations: Migrations = {
       at TEXT NOT NULL
     )`
     yield* sql`CREATE INDEX twin_activity_by_being ON twin_activity (being_id, at)`
-  })
-,
+  }),
   "0520_twin_reflections": Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const t = yield* columnTypes

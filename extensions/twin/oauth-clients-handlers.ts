@@ -14,7 +14,9 @@ export const OAuthClientsHandlers = HttpApiBuilder.group(apiOf(OAuthClientsApi),
     const clients = yield* OAuthClients
     return handlers
       .handle("list", () => Effect.flatMap(CurrentSession, clients.list))
-      .handle("set", ({ path, payload }) => Effect.flatMap(CurrentSession, (caller) => clients.set(caller, path.provider, payload)))
+      .handle("set", ({ path, payload }) =>
+        Effect.flatMap(CurrentSession, (caller) => clients.set(caller, path.provider, payload))
+      )
       .handle("remove", ({ path }) => Effect.flatMap(CurrentSession, (caller) => clients.remove(caller, path.provider)))
   })
 ).pipe(Layer.provide(OAuthClients.Default.pipe(Layer.provide(Layer.mergeAll(NodeValuesLive, ProviderRegistryLive)))))

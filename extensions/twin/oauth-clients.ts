@@ -43,24 +43,47 @@ export class OAuthClients extends Effect.Service<OAuthClients>()("twin/OAuthClie
 
     /** The plugin providers that connect through OAuth 2.0, by id: the only ones a client is kept for. */
     const oauthProviders = Effect.map(registry.list, (all) =>
-      all.filter(({ descriptor }) => descriptor.origin === "plugin" && descriptor.auth.kind === "oauth2").map(({ descriptor }) => descriptor.id))
+      all
+        .filter(({ descriptor }) => descriptor.origin === "plugin" && descriptor.auth.kind === "oauth2")
+        .map(({ descriptor }) => descriptor.id)
+    )
 
     const ownerOnly = (caller: Caller) =>
-      caller.isOwner ? Effect.void : Effect.fail(new Forbidden({ message: "Only the owner of this node sets its OAuth clients." }))
+      caller.isOwner
+        ? Effect.void
+        : Effect.fail(new Forbidden({ message: "Only the owner of this node sets its OAuth clients." }))
 
     const known = (provider: string) =>
       Effect.flatMap(oauthProviders, (ids) =>
         ids.includes(provider)
           ? Effect.void
-          : Effect.fail(new NotFound({ error: "unknown_provider", message: `No plugin provider ${provider} connects through OAuth 2.0 on this node.`, details: { provider } })))
+          : Effect.fail(
+              new NotFound({
+                error: "unknown_provider",
+                message: `No plugin provider ${provider} connects through OAuth 2.0 on this node.`,
+                details: { provider }
+              })
+            )
+      )
 
     const stateOf = Effect.fn("oauthClients.state")(function* (provider: string) {
       const environment = yield* fromEnvironment(provider)
-      if (Option.isSome(environment)) return { provider, clientId: environment.value.id, secretSet: true, source: "environment" } satisfies OAuthClientState
+      if (Option.isSome(environment))
+        return {
+          provider,
+          clientId: environment.value.id,
+          secretSet: true,
+          source: "environment"
+        } satisfies OAuthClientState
       const stored = yield* repository.sealedSecret(provider)
       return Option.isSome(stored)
-        ? { provider, clientId: stored.value.clientId, secretSet: true, source: "settings" } satisfies OAuthClientState
-        : { provider, clientId: null, secretSet: false, source: "none" } satisfies OAuthClientState
+        ? ({
+            provider,
+            clientId: stored.value.clientId,
+            secretSet: true,
+            source: "settings"
+          } satisfies OAuthClientState)
+        : ({ provider, clientId: null, secretSet: false, source: "none" } satisfies OAuthClientState)
     })
 
     const list = Effect.fn("oauthClients.list")(function* (caller: Caller) {

@@ -18,7 +18,8 @@ import {
 } from "../../kernel/extensions/integration-functions.ts"
 import type { Contribution, Registries } from "../../kernel/extensions/registry.ts"
 
-const messageOf = (cause: unknown) => (cause instanceof Error ? cause.message : typeof cause === "string" ? cause : "it failed without saying why")
+const messageOf = (cause: unknown) =>
+  cause instanceof Error ? cause.message : typeof cause === "string" ? cause : "it failed without saying why"
 
 /** The plugin integrations that hand the host this function. */
 export const integrationsWith = (registries: Registries, fn: IntegrationFunctionName) =>
@@ -37,16 +38,23 @@ export const callIntegration = (
     onSome: (run) =>
       Effect.tryPromise({
         try: async () => {
-          const granted = contribution.context.adaptersFor({ beingId, projectId: null, contribution: contribution.name })
-          const adapters = auth === undefined ? granted : { ...granted, auth } as typeof granted
+          const granted = contribution.context.adaptersFor({
+            beingId,
+            projectId: null,
+            contribution: contribution.name
+          })
+          const adapters = auth === undefined ? granted : ({ ...granted, auth } as typeof granted)
           const answered = await run(request, auth === undefined ? { beingId, adapters } : { beingId, adapters, auth })
-          return Effect.isEffect(answered) ? await Effect.runPromise(answered as Effect.Effect<unknown, unknown>) : answered
+          return Effect.isEffect(answered)
+            ? await Effect.runPromise(answered as Effect.Effect<unknown, unknown>)
+            : answered
         },
         catch: (cause) => new Error(`the ${fn} of ${contribution.name} failed: ${messageOf(cause)}`.slice(0, 400))
       }).pipe(
         Effect.timeoutFail({
           duration: Duration.millis(integrationTimeoutMs),
-          onTimeout: () => new Error(`the ${fn} of ${contribution.name} did not finish within ${integrationTimeoutMs / 1000} seconds`)
+          onTimeout: () =>
+            new Error(`the ${fn} of ${contribution.name} did not finish within ${integrationTimeoutMs / 1000} seconds`)
         }),
         Effect.withSpan(`plugins.${fn}`, { attributes: { provider: contribution.name } })
       )

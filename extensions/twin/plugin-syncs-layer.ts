@@ -27,10 +27,17 @@ import { authorisedFetch } from "../plugins/oauth/authorised-fetch.ts"
 import { PluginOAuth } from "../plugins/oauth/consent.ts"
 
 /** Each plugin integration handing `fn`, with its descriptor (one that does not fit is left out, as in the registry). */
-const described = <A>(registries: Registries, fn: IntegrationFunctionName, make: (contribution: Contribution<"integration">, descriptor: ProviderDescriptor) => ReadonlyArray<A>) =>
+const described = <A>(
+  registries: Registries,
+  fn: IntegrationFunctionName,
+  make: (contribution: Contribution<"integration">, descriptor: ProviderDescriptor) => ReadonlyArray<A>
+) =>
   Effect.suspend(() =>
     Effect.forEach(integrationsWith(registries, fn), (contribution) =>
-      Effect.map(fromPlugin(contribution), (registered) => registered.flatMap(({ descriptor }) => make(contribution, descriptor))))
+      Effect.map(fromPlugin(contribution), (registered) =>
+        registered.flatMap(({ descriptor }) => make(contribution, descriptor))
+      )
+    )
   ).pipe(Effect.map((lists) => lists.flat()))
 
 export const PluginSyncsLive = Layer.effect(
@@ -41,25 +48,56 @@ export const PluginSyncsLive = Layer.effect(
     /** An oauth2 provider's authorised fetch for the being; nothing for any other auth. */
     const authFor = (descriptor: ProviderDescriptor, beingId: string) =>
       descriptor.auth.kind === "oauth2"
-        ? Effect.map(Effect.mapError(oauth.planOf(descriptor.id), (error) => new Error(error.message)), (plan) => authorisedFetch(oauth, oauth.send, beingId, descriptor.id, plan))
+        ? Effect.map(
+            Effect.mapError(oauth.planOf(descriptor.id), (error) => new Error(error.message)),
+            (plan) => authorisedFetch(oauth, oauth.send, beingId, descriptor.id, plan)
+          )
         : Effect.succeed(undefined)
-    const syncs = described(registries, "sync", (contribution, descriptor): ReadonlyArray<RemoteSync> => [{
-      provider: descriptor.id,
-      title: descriptor.title,
-      icon: descriptor.icon,
-      activity: "learned",
-      origin: "plugin",
-      cadenceMs: descriptor.cadenceMs,
-      configured: true,
-      unconfigured: "",
-      connect: `Connect ${descriptor.title} under Settings → Connections, then sync.`,
-      pull: (beingId, cursor, connection) =>
-        Effect.flatMap(authFor(descriptor, beingId), (auth) => callIntegration(contribution, "sync", beingId, { connectionId: connection.id, cursor, meta: connection.meta }, auth))
-    }])
-    const receivers = described(registries, "receive", (contribution, descriptor): ReadonlyArray<PluginReceiver> =>
-      descriptor.auth.kind === "webhook"
-        ? [{ provider: descriptor.id, title: descriptor.title, verify: descriptor.auth.verify, receive: (beingId, delivery) => Effect.flatMap(authFor(descriptor, beingId), (auth) => callIntegration(contribution, "receive", beingId, delivery, auth)) }]
-        : [])
+    const syncs = described(
+      registries,
+      "sync",
+      (contribution, descriptor): ReadonlyArray<RemoteSync> => [
+        {
+          provider: descriptor.id,
+          title: descriptor.title,
+          icon: descriptor.icon,
+          activity: "learned",
+          origin: "plugin",
+          cadenceMs: descriptor.cadenceMs,
+          configured: true,
+          unconfigured: "",
+          connect: `Connect ${descriptor.title} under Settings → Connections, then sync.`,
+          pull: (beingId, cursor, connection) =>
+            Effect.flatMap(authFor(descriptor, beingId), (auth) =>
+              callIntegration(
+                contribution,
+                "sync",
+                beingId,
+                { connectionId: connection.id, cursor, meta: connection.meta },
+                auth
+              )
+            )
+        }
+      ]
+    )
+    const receivers = described(
+      registries,
+      "receive",
+      (contribution, descriptor): ReadonlyArray<PluginReceiver> =>
+        descriptor.auth.kind === "webhook"
+          ? [
+              {
+                provider: descriptor.id,
+                title: descriptor.title,
+                verify: descriptor.auth.verify,
+                receive: (beingId, delivery) =>
+                  Effect.flatMap(authFor(descriptor, beingId), (auth) =>
+                    callIntegration(contribution, "receive", beingId, delivery, auth)
+                  )
+              }
+            ]
+          : []
+    )
     return { list: syncs, receivers }
   })
 ).pipe(Layer.provide(PluginOAuthLive))

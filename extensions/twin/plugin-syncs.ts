@@ -16,7 +16,15 @@ export interface PluginReceiver {
   readonly title: string
   readonly verify: "none" | "hmac-sha256" | "shared-secret"
   /** The provider's answer to one delivery, unchecked: the twin validates it against ProviderSyncResult. */
-  readonly receive: (beingId: string, delivery: { readonly connectionId: string; readonly meta: { readonly [key: string]: unknown }; readonly contentType: string; readonly body: string }) => Effect.Effect<unknown, Error>
+  readonly receive: (
+    beingId: string,
+    delivery: {
+      readonly connectionId: string
+      readonly meta: { readonly [key: string]: unknown }
+      readonly contentType: string
+      readonly body: string
+    }
+  ) => Effect.Effect<unknown, Error>
 }
 
 export interface PluginProviders {

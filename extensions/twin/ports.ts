@@ -61,11 +61,22 @@ export interface TwinFoldersShape {
   /** The absolute folder for the caller's twin, when FILES_ROOT is set and the caller owns the node. */
   readonly rootFor: (caller: Caller) => string | null
   /** The folder in its normal relative form, checked to exist and be a folder inside the root. */
-  readonly check: (caller: Caller, folder: string) => Effect.Effect<string, InvalidRequest | Forbidden | NotFound | Conflict>
+  readonly check: (
+    caller: Caller,
+    folder: string
+  ) => Effect.Effect<string, InvalidRequest | Forbidden | NotFound | Conflict>
   /** The text files under the folder (recursively, hidden ones and build noise left out), at most `most`. */
-  readonly textFiles: (caller: Caller, folder: string, most: number) => Effect.Effect<ReadonlyArray<FolderFile>, InvalidRequest | Forbidden | NotFound | Conflict>
+  readonly textFiles: (
+    caller: Caller,
+    folder: string,
+    most: number
+  ) => Effect.Effect<ReadonlyArray<FolderFile>, InvalidRequest | Forbidden | NotFound | Conflict>
   /** One regular file's bytes (a History database, say), refused as the folder checks refuse, or when over `maxBytes`. */
-  readonly readFile: (caller: Caller, path: string, maxBytes: number) => Effect.Effect<Uint8Array, InvalidRequest | Forbidden | NotFound | Conflict>
+  readonly readFile: (
+    caller: Caller,
+    path: string,
+    maxBytes: number
+  ) => Effect.Effect<Uint8Array, InvalidRequest | Forbidden | NotFound | Conflict>
   /** One file's text when it is still a regular UTF-8 file without NUL of at most `maxBytes`, or a PDF's markdown; null otherwise. */
   readonly readText: (caller: Caller, path: string, maxBytes: number) => Effect.Effect<string | null>
 }
@@ -76,9 +87,12 @@ export class TwinFolders extends Context.Tag("twin/TwinFolders")<TwinFolders, Tw
  * The node's own values that outlive a restart (the host's `node_meta`): `keep` stores `value`
  * under `key` unless one is there and answers the one kept. The secret box keeps the node's salt here.
  */
-export class NodeValues extends Context.Tag("twin/NodeValues")<NodeValues, {
-  readonly keep: (key: string, value: string) => Effect.Effect<string>
-}>() {}
+export class NodeValues extends Context.Tag("twin/NodeValues")<
+  NodeValues,
+  {
+    readonly keep: (key: string, value: string) => Effect.Effect<string>
+  }
+>() {}
 
 /** A provider of the node's registry: its descriptor, and what the host checks of a config beyond its auth's shape. */
 export interface RegisteredProvider {
@@ -94,9 +108,12 @@ export interface RegisteredProvider {
  * registry"): the built-ins and every provider a loaded plugin contributes, read at each call so
  * an install or uninstall shows at once. The host binds it over the extension host.
  */
-export class ProviderRegistry extends Context.Tag("twin/ProviderRegistry")<ProviderRegistry, {
-  readonly list: Effect.Effect<ReadonlyArray<RegisteredProvider>>
-}>() {}
+export class ProviderRegistry extends Context.Tag("twin/ProviderRegistry")<
+  ProviderRegistry,
+  {
+    readonly list: Effect.Effect<ReadonlyArray<RegisteredProvider>>
+  }
+>() {}
 
 export { RemoteSyncs, type RemoteConnection, type RemoteSync } from "./contract/remote-syncs.ts"
 
@@ -113,7 +130,10 @@ export interface SecretChange {
  * made inside a transaction arrives at its commit, when the row can be read. `heard` answers
  * null when this process was deaf for a while and every copy must be reloaded.
  */
-export class SecretChangeRelay extends Context.Tag("twin/SecretChangeRelay")<SecretChangeRelay, {
-  readonly send: (change: SecretChange) => Effect.Effect<void>
-  readonly heard: Effect.Effect<Queue.Dequeue<SecretChange | null>, never, Scope.Scope>
-}>() {}
+export class SecretChangeRelay extends Context.Tag("twin/SecretChangeRelay")<
+  SecretChangeRelay,
+  {
+    readonly send: (change: SecretChange) => Effect.Effect<void>
+    readonly heard: Effect.Effect<Queue.Dequeue<SecretChange | null>, never, Scope.Scope>
+  }
+>() {}

@@ -12,7 +12,14 @@ import { nowIso } from "../../kernel/time.ts"
 import type { PreferencesPatch, Profile, ProfilePatch } from "./contract/records.ts"
 import { ProfilesRepository } from "./repositories/profiles-repository.ts"
 
-export const defaultProfile: Profile = { facts: [], goals: [], routines: [], preferences: {}, tone: "", timezone: "UTC" }
+export const defaultProfile: Profile = {
+  facts: [],
+  goals: [],
+  routines: [],
+  preferences: {},
+  tone: "",
+  timezone: "UTC"
+}
 
 export class Profiles extends Effect.Service<Profiles>()("twin/Profiles", {
   dependencies: [ProfilesRepository.Default],
@@ -21,16 +28,21 @@ export class Profiles extends Effect.Service<Profiles>()("twin/Profiles", {
     const repository = yield* ProfilesRepository
 
     const get = (beingId: string) =>
-      Effect.map(repository.find(beingId), Option.getOrElse(() => defaultProfile)).pipe(Effect.withSpan("twin.getProfile"))
+      Effect.map(
+        repository.find(beingId),
+        Option.getOrElse(() => defaultProfile)
+      ).pipe(Effect.withSpan("twin.getProfile"))
 
     const change = (beingId: string, next: (profile: Profile) => Profile) =>
-      sql.withTransaction(
-        Effect.gen(function* () {
-          const profile = next(yield* get(beingId))
-          yield* repository.save({ beingId, profile, updatedAt: yield* nowIso })
-          return profile
-        })
-      ).pipe(orDieOnStorageFault)
+      sql
+        .withTransaction(
+          Effect.gen(function* () {
+            const profile = next(yield* get(beingId))
+            yield* repository.save({ beingId, profile, updatedAt: yield* nowIso })
+            return profile
+          })
+        )
+        .pipe(orDieOnStorageFault)
 
     /** Only the sections given change; `preferences` given replaces them whole. */
     const patch = (beingId: string, patch: ProfilePatch) =>

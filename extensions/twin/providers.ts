@@ -19,7 +19,8 @@ import { pluginConsentPath } from "../plugins/contract/oauth-paths.ts"
 
 export { credentialField } from "./contract/connections.ts"
 
-const builtin = (descriptor: Omit<typeof ProviderDescriptor.Encoded, "origin">) => Schema.decodeSync(ProviderDescriptor)({ ...descriptor, origin: "builtin" })
+const builtin = (descriptor: Omit<typeof ProviderDescriptor.Encoded, "origin">) =>
+  Schema.decodeSync(ProviderDescriptor)({ ...descriptor, origin: "builtin" })
 
 export const builtinProviders: ReadonlyArray<RegisteredProvider> = [
   {
@@ -27,7 +28,8 @@ export const builtinProviders: ReadonlyArray<RegisteredProvider> = [
       id: "mail_a",
       title: "Mail (Gmail)",
       icon: "\u2709\uFE0F",
-      description: "Your own Gmail mailbox, connected through Google's consent screen: synced into your twin, read by email.read and sent from by email.send instead of the node's IMAP_URL and SMTP_URL.",
+      description:
+        "Your own Gmail mailbox, connected through Google's consent screen: synced into your twin, read by email.read and sent from by email.send instead of the node's IMAP_URL and SMTP_URL.",
       auth: { kind: "oauth2", startPath: MAIL_A_AUTH_PATH, scopes: [...mailAScopes] },
       skills: ["email.read", "email.send"],
       syncable: true
@@ -38,8 +40,19 @@ export const builtinProviders: ReadonlyArray<RegisteredProvider> = [
       id: CHAT_PROVIDER,
       title: CHAT_TITLE,
       icon: CHAT_ICON,
-      description: "Your own Telegram bot for chat_a.send and the chat bridge to your Muse, preferred over the node's CHAT_A_BOT_TOKEN.",
-      auth: { kind: "fields", fields: [{ name: credentialField.chat_a, label: "Bot token", help: "The token @BotFather gave your bot.", placeholder: "123456:ABC-DEF..." }] },
+      description:
+        "Your own Telegram bot for chat_a.send and the chat bridge to your Muse, preferred over the node's CHAT_A_BOT_TOKEN.",
+      auth: {
+        kind: "fields",
+        fields: [
+          {
+            name: credentialField.chat_a,
+            label: "Bot token",
+            help: "The token @BotFather gave your bot.",
+            placeholder: "123456:ABC-DEF..."
+          }
+        ]
+      },
       skills: ["chat_a.send"]
     }),
     // Connected only once a chat completes pairing (spec); the token already sends.
@@ -51,7 +64,17 @@ export const builtinProviders: ReadonlyArray<RegisteredProvider> = [
       title: "Chat B (Slack)",
       icon: "\u{1F5E8}\uFE0F",
       description: "Your own Slack token for chat_b.send, preferred over the node's CHAT_B_TOKEN.",
-      auth: { kind: "fields", fields: [{ name: credentialField.chat_b, label: "Slack token", help: "A bot token (xoxb-...) with chat:write.", placeholder: "xoxb-..." }] },
+      auth: {
+        kind: "fields",
+        fields: [
+          {
+            name: credentialField.chat_b,
+            label: "Slack token",
+            help: "A bot token (xoxb-...) with chat:write.",
+            placeholder: "xoxb-..."
+          }
+        ]
+      },
       skills: ["chat_b.send"]
     })
   },
@@ -70,8 +93,14 @@ export const builtinProviders: ReadonlyArray<RegisteredProvider> = [
       id: "browser",
       title: "Browser",
       icon: "\u{1F310}",
-      description: "A Chromium profile's History file inside FILES_ROOT: the pages you visited become browsed activity and memories.",
-      auth: { kind: "path", field: "path", label: "History file", help: "The History file of a Chromium profile, copied inside FILES_ROOT." },
+      description:
+        "A Chromium profile's History file inside FILES_ROOT: the pages you visited become browsed activity and memories.",
+      auth: {
+        kind: "path",
+        field: "path",
+        label: "History file",
+        help: "The History file of a Chromium profile, copied inside FILES_ROOT."
+      },
       syncable: true
     })
   }
@@ -85,29 +114,46 @@ const PluginProvider = Schema.Struct({
   syncable: Schema.optional(Schema.Unknown)
 })
 
-const oauth2Declared = (auth: unknown) => typeof auth === "object" && auth !== null && (auth as { readonly kind?: unknown }).kind === "oauth2"
+const oauth2Declared = (auth: unknown) =>
+  typeof auth === "object" && auth !== null && (auth as { readonly kind?: unknown }).kind === "oauth2"
 
 /** A plugin's `integration` as a descriptor: its title and description declared, the rest from what it hands the host. */
 export const fromPlugin = (contribution: Contribution<"integration">) => {
   const given = Schema.decodeUnknownSync(PluginProvider)(contribution.value)
   const declared = Schema.decodeUnknownSync(PluginProvider)(contribution.declaration)
-  return Schema.decodeUnknown(ProviderDescriptor)({
-    id: contribution.name,
-    title: contribution.declaration.title ?? contribution.name,
-    description: contribution.declaration.description ?? "",
-    origin: "plugin",
-    pluginId: contribution.pluginId,
-    grants: contribution.declaration.uses,
-    auth: { kind: "none" },
-    ...declared,
-    ...given,
-    // An oauth2 provider is connected through the node's own consent route: a plugin names no path of the host's.
-    ...(oauth2Declared(given.auth ?? declared.auth) ? { auth: { ...(given.auth ?? declared.auth) as object, startPath: pluginConsentPath(contribution.name) } } : {})
-  }, { onExcessProperty: "ignore" }).pipe(
+  return Schema.decodeUnknown(ProviderDescriptor)(
+    {
+      id: contribution.name,
+      title: contribution.declaration.title ?? contribution.name,
+      description: contribution.declaration.description ?? "",
+      origin: "plugin",
+      pluginId: contribution.pluginId,
+      grants: contribution.declaration.uses,
+      auth: { kind: "none" },
+      ...declared,
+      ...given,
+      // An oauth2 provider is connected through the node's own consent route: a plugin names no path of the host's.
+      ...(oauth2Declared(given.auth ?? declared.auth)
+        ? { auth: { ...((given.auth ?? declared.auth) as object), startPath: pluginConsentPath(contribution.name) } }
+        : {})
+    },
+    { onExcessProperty: "ignore" }
+  ).pipe(
     // A webhook is delivered to the node's own route: a plugin names no path of the host's.
-    Effect.map((descriptor) => descriptor.auth.kind === "webhook" ? { ...descriptor, auth: { ...descriptor.auth, path: webhookPath(descriptor.id) } } : descriptor),
+    Effect.map((descriptor) =>
+      descriptor.auth.kind === "webhook"
+        ? { ...descriptor, auth: { ...descriptor.auth, path: webhookPath(descriptor.id) } }
+        : descriptor
+    ),
     Effect.map((descriptor): ReadonlyArray<RegisteredProvider> => [{ descriptor }]),
-    Effect.catchAll((error) => Effect.as(Effect.logWarning(`The provider ${contribution.name} of plugin ${contribution.pluginId} is left out: ${error.message}`), []))
+    Effect.catchAll((error) =>
+      Effect.as(
+        Effect.logWarning(
+          `The provider ${contribution.name} of plugin ${contribution.pluginId} is left out: ${error.message}`
+        ),
+        []
+      )
+    )
   )
 }
 

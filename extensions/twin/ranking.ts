@@ -24,7 +24,10 @@ export const fuse = (lists: ReadonlyArray<ReadonlyArray<number>>): Map<number, n
   return scores
 }
 
-export const byFusedScore = <M extends Ranked>(memories: ReadonlyArray<M>, scores: ReadonlyMap<number, number>): Array<M> =>
+export const byFusedScore = <M extends Ranked>(
+  memories: ReadonlyArray<M>,
+  scores: ReadonlyMap<number, number>
+): Array<M> =>
   [...memories].sort(
     (a, b) =>
       (scores.get(b.seq) ?? 0) - (scores.get(a.seq) ?? 0) ||

@@ -33,7 +33,10 @@ const insightEvidence = 10
 const Reflection = Schema.Struct({
   thought: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500)),
   insights: Schema.Array(
-    Schema.Struct({ title: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(160)), body: Schema.String.pipe(Schema.maxLength(1000)) })
+    Schema.Struct({
+      title: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(160)),
+      body: Schema.String.pipe(Schema.maxLength(1000))
+    })
   ).pipe(Schema.maxItems(3)),
   widgets: Schema.Array(WidgetSuggestion).pipe(Schema.maxItems(2))
 })
@@ -51,7 +54,10 @@ const reflectionSchema = {
         type: "object",
         additionalProperties: false,
         required: ["title", "body"],
-        properties: { title: { type: "string", minLength: 1, maxLength: 160 }, body: { type: "string", maxLength: 1000 } }
+        properties: {
+          title: { type: "string", minLength: 1, maxLength: 160 },
+          body: { type: "string", maxLength: 1000 }
+        }
       }
     },
     widgets: {
@@ -61,7 +67,10 @@ const reflectionSchema = {
         type: "object",
         additionalProperties: false,
         required: ["widgetType", "reason"],
-        properties: { widgetType: { type: "string", pattern: "^[a-z0-9_-]+(\\.[a-z0-9_-]+)+$" }, reason: { type: "string", minLength: 1, maxLength: 200 } }
+        properties: {
+          widgetType: { type: "string", pattern: "^[a-z0-9_-]+(\\.[a-z0-9_-]+)+$" },
+          reason: { type: "string", minLength: 1, maxLength: 200 }
+        }
       }
     }
   }
@@ -95,11 +104,16 @@ export class Reflections extends Effect.Service<Reflections>()("twin/Reflections
         const read = unread.length > 0 ? unread : yield* memories.newerThan({ beingId, seq: 0, limit: readAtMost })
         if (read.length === 0) return nothing
 
-        const listed = read.map((memory) => `- (${memory.kind}, ${memory.createdAt.slice(0, 10)}) ${memory.content}`).join("\n")
+        const listed = read
+          .map((memory) => `- (${memory.kind}, ${memory.createdAt.slice(0, 10)}) ${memory.content}`)
+          .join("\n")
         const answer = yield* askStructured(models, {
           schema: Reflection,
           jsonSchema: { name: "reflection", schema: reflectionSchema },
-          messages: [{ role: "system", content: system }, { role: "user", content: `What I remembered lately:\n${listed}` }],
+          messages: [
+            { role: "system", content: system },
+            { role: "user", content: `What I remembered lately:\n${listed}` }
+          ],
           purpose: "twin reflection",
           beingId,
           otherwise: "nothing was reflected"
@@ -108,14 +122,25 @@ export class Reflections extends Effect.Service<Reflections>()("twin/Reflections
         yield* activity.record(beingId, "thought", answer.thought)
         const signals: Array<string> = []
         for (const insight of answer.insights) {
-          const raised = yield* insights.raise(beingId, insight, read.slice(0, insightEvidence).map((memory) => memory.id))
+          const raised = yield* insights.raise(
+            beingId,
+            insight,
+            read.slice(0, insightEvidence).map((memory) => memory.id)
+          )
           if ("signalId" in raised) signals.push(raised.signalId)
           else yield* Effect.logWarning(`A reflection insight was not raised: ${raised.refused}`)
         }
         for (const widget of answer.widgets) {
-          yield* bus.publish({ kind: "being", beingId }, { type: "widget.suggest", widgetType: widget.widgetType, reason: widget.reason })
+          yield* bus.publish(
+            { kind: "being", beingId },
+            { type: "widget.suggest", widgetType: widget.widgetType, reason: widget.reason }
+          )
         }
-        yield* reflections.save({ beingId, lastSeq: Math.max(lastSeq, ...read.map((memory) => memory.seq)), at: yield* nowIso })
+        yield* reflections.save({
+          beingId,
+          lastSeq: Math.max(lastSeq, ...read.map((memory) => memory.seq)),
+          at: yield* nowIso
+        })
         return { ran: true, signals, widgets: answer.widgets, thought: answer.thought } satisfies ReflectResult
       }).pipe(Effect.withSpan("twin.reflect"))
 
@@ -126,7 +151,9 @@ export class Reflections extends Effect.Service<Reflections>()("twin/Reflections
       let ran = 0
       for (const { beingId } of due) {
         const result = yield* reflect(beingId, { force: false }).pipe(
-          Effect.catchAll((failure) => Effect.as(Effect.logWarning(`Reflection for a being did not run: ${failure.message}`), nothing))
+          Effect.catchAll((failure) =>
+            Effect.as(Effect.logWarning(`Reflection for a being did not run: ${failure.message}`), nothing)
+          )
         )
         if (result.ran) ran += 1
       }

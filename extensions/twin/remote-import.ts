@@ -37,15 +37,36 @@ export class RemoteImporter extends Effect.Service<RemoteImporter>()("twin/Remot
     const learningQueue = yield* LearningQueue
     const repository = yield* MemoriesRepository
 
-    const importPass = Effect.fn("twin.importRemote")(function* (beingId: string, remote: RemoteSync, cursor: string | null, connection: RemoteConnection = { id: "", meta: {} }) {
+    const importPass = Effect.fn("twin.importRemote")(function* (
+      beingId: string,
+      remote: RemoteSync,
+      cursor: string | null,
+      connection: RemoteConnection = { id: "", meta: {} }
+    ) {
       const answered = yield* remote.pull(beingId, cursor, connection)
       const result = yield* Schema.decodeUnknown(ProviderSyncResult)(answered).pipe(
-        Effect.mapError((error) => new Error(`${remote.provider} answered what does not fit ProviderSyncResult: ${ParseResult.TreeFormatter.formatErrorSync(error).slice(0, 300)}`))
+        Effect.mapError(
+          (error) =>
+            new Error(
+              `${remote.provider} answered what does not fit ProviderSyncResult: ${ParseResult.TreeFormatter.formatErrorSync(error).slice(0, 300)}`
+            )
+        )
       )
-      const known = new Set(result.items.length === 0
-        ? []
-        : (yield* repository.knownSources({ beingId, sources: result.items.map((item) => sourceOf(remote.provider, item)) })).map((row) => row.source))
-      const counts: RemoteCounts = { items: result.items.length, remembered: 0, known: 0, cursor: result.cursor ?? "", note: result.note }
+      const known = new Set(
+        result.items.length === 0
+          ? []
+          : (yield* repository.knownSources({
+              beingId,
+              sources: result.items.map((item) => sourceOf(remote.provider, item))
+            })).map((row) => row.source)
+      )
+      const counts: RemoteCounts = {
+        items: result.items.length,
+        remembered: 0,
+        known: 0,
+        cursor: result.cursor ?? "",
+        note: result.note
+      }
       // Oldest first, as they happened, so the newest memory is the newest item.
       for (const item of [...result.items].reverse()) {
         const source = sourceOf(remote.provider, item)
@@ -54,8 +75,13 @@ export class RemoteImporter extends Effect.Service<RemoteImporter>()("twin/Remot
           continue
         }
         known.add(source)
-        yield* memories.store(beingId, { kind: "episode", content: contentOf(item), importance: 0.3, tags: [remote.provider], source }, { skipNearDuplicates: false })
-        if (remote.activity === "read_email") yield* learningQueue.enqueue(beingId, "mail", source, `${item.title}\n${item.text}`)
+        yield* memories.store(
+          beingId,
+          { kind: "episode", content: contentOf(item), importance: 0.3, tags: [remote.provider], source },
+          { skipNearDuplicates: false }
+        )
+        if (remote.activity === "read_email")
+          yield* learningQueue.enqueue(beingId, "mail", source, `${item.title}\n${item.text}`)
         counts.remembered++
       }
       return counts

@@ -14,7 +14,10 @@ import { DEFAULT_OAUTH_CLIENT_MAX_BYTES, OAUTH_CLIENT_MAX_BYTES_SETTING } from "
 
 const similarity = (name: string, fallback: number) =>
   Config.number(name).pipe(
-    Config.validate({ message: `${name} must be a cosine similarity between 0 and 1`, validation: (value) => value >= 0 && value <= 1 }),
+    Config.validate({
+      message: `${name} must be a cosine similarity between 0 and 1`,
+      validation: (value) => value >= 0 && value <= 1
+    }),
     Config.withDefault(fallback)
   )
 
@@ -41,22 +44,32 @@ export const twinSettingsConfig = Config.all({
   /** The largest recording `POST /api/twin/voice/transcribe` takes (the audio part; its form may add 16 KiB). */
   maxTranscribeBytes: Config.integer(MAX_TRANSCRIBE_BYTES_SETTING).pipe(
     Config.withDefault(DEFAULT_MAX_TRANSCRIBE_BYTES),
-    Config.validate({ message: `${MAX_TRANSCRIBE_BYTES_SETTING} must be a whole number of bytes, at least 1024`, validation: (n) => n >= 1024 })
+    Config.validate({
+      message: `${MAX_TRANSCRIBE_BYTES_SETTING} must be a whole number of bytes, at least 1024`,
+      validation: (n) => n >= 1024
+    })
   ),
   /** The largest webhook delivery `POST /api/twin/webhooks/:provider/:connectionId` reads (its route's BodyLimit reads the same setting). */
   webhookMaxBytes: Config.integer(WEBHOOK_MAX_BYTES_SETTING).pipe(
     Config.withDefault(DEFAULT_WEBHOOK_MAX_BYTES),
-    Config.validate({ message: `${WEBHOOK_MAX_BYTES_SETTING} must be a whole number of bytes, at least 1024`, validation: (n) => n >= 1024 })
+    Config.validate({
+      message: `${WEBHOOK_MAX_BYTES_SETTING} must be a whole number of bytes, at least 1024`,
+      validation: (n) => n >= 1024
+    })
   ),
   /** The largest body `PUT /api/twin/oauth-clients/:provider` reads (its route's BodyLimit reads the same setting). */
   oauthClientMaxBytes: Config.integer(OAUTH_CLIENT_MAX_BYTES_SETTING).pipe(
     Config.withDefault(DEFAULT_OAUTH_CLIENT_MAX_BYTES),
-    Config.validate({ message: `${OAUTH_CLIENT_MAX_BYTES_SETTING} must be a whole number of bytes, at least 1024`, validation: (n) => n >= 1024 })
+    Config.validate({
+      message: `${OAUTH_CLIENT_MAX_BYTES_SETTING} must be a whole number of bytes, at least 1024`,
+      validation: (n) => n >= 1024
+    })
   )
 })
 
 export type TwinSettingsShape = Config.Config.Success<typeof twinSettingsConfig>
 
 export class TwinSettings extends Context.Tag("twin/TwinSettings")<TwinSettings, TwinSettingsShape>() {
-  static readonly layer = (overrides?: Partial<TwinSettingsShape>) => settingsLayer(TwinSettings, twinSettingsConfig, overrides)
+  static readonly layer = (overrides?: Partial<TwinSettingsShape>) =>
+    settingsLayer(TwinSettings, twinSettingsConfig, overrides)
 }

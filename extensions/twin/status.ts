@@ -38,7 +38,7 @@ export class TwinStatusService extends Effect.Service<TwinStatusService>()("twin
             activity: yield* activity.count(beingId),
             connections: yield* sync.connections(beingId)
           },
-          providers: [...yield* sync.providers(caller), yield* chat.status(caller)],
+          providers: [...(yield* sync.providers(caller)), yield* chat.status(caller)],
           embeddings
         } satisfies TwinStatus
       }).pipe(Effect.withSpan("twin.status"))
@@ -48,7 +48,12 @@ export class TwinStatusService extends Effect.Service<TwinStatusService>()("twin
      * `telegram`: a chat_a bot token resolves for the caller (theirs, or the node's).
      */
     const env = (caller: Caller): Effect.Effect<TwinEnv> =>
-      Effect.map(chat.status(caller), (chatA) => ({ filesRoot: folders.rootFor(caller), gmail, telegram: chatA.configured, llm: bindings.cheapAvailable }))
+      Effect.map(chat.status(caller), (chatA) => ({
+        filesRoot: folders.rootFor(caller),
+        gmail,
+        telegram: chatA.configured,
+        llm: bindings.cheapAvailable
+      }))
 
     return { status, env } as const
   })

@@ -27,9 +27,16 @@ export interface StructuredAsk<A, I> {
 export const askStructured = <A, I>(models: ModelsShape, ask: StructuredAsk<A, I>) =>
   Effect.gen(function* () {
     const decode = Schema.decodeUnknownEither(ask.schema)
-    const responseFormat = { type: "json_schema", name: ask.jsonSchema.name, schema: ask.jsonSchema.schema, strict: true } as const
+    const responseFormat = {
+      type: "json_schema",
+      name: ask.jsonSchema.name,
+      schema: ask.jsonSchema.schema,
+      strict: true
+    } as const
     const call = (messages: ReadonlyArray<ChatMessage>) =>
-      models.chatJson("cheap", { messages, responseFormat, purpose: ask.purpose, beingId: ask.beingId }).pipe(Effect.mapError(toApiError))
+      models
+        .chatJson("cheap", { messages, responseFormat, purpose: ask.purpose, beingId: ask.beingId })
+        .pipe(Effect.mapError(toApiError))
 
     const first = yield* call(ask.messages)
     const checked = decode(first.value)

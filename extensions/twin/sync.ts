@@ -45,14 +45,32 @@ const stoppedBefore = "The node stopped before this sync finished; sync again."
 /** A running sync whose lease lapsed is one its process stopped in the middle of, as the next start will record. */
 const syncStateOf = (row: TwinConnection, now: string): SyncState =>
   row.syncStatus === "running" && row.syncLeaseUntil !== null && row.syncLeaseUntil < now
-    ? { status: "error", startedAt: row.syncStartedAt, finishedAt: row.syncLeaseUntil, error: stoppedBefore, detail: row.syncDetail }
-    : { status: row.syncStatus, startedAt: row.syncStartedAt, finishedAt: row.syncFinishedAt, error: row.syncError, detail: row.syncDetail }
+    ? {
+        status: "error",
+        startedAt: row.syncStartedAt,
+        finishedAt: row.syncLeaseUntil,
+        error: stoppedBefore,
+        detail: row.syncDetail
+      }
+    : {
+        status: row.syncStatus,
+        startedAt: row.syncStartedAt,
+        finishedAt: row.syncFinishedAt,
+        error: row.syncError,
+        detail: row.syncDetail
+      }
 
 const isoAfter = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString()
 
 /** How the status names each provider that syncs, and what it tells a being to do first. */
 const syncing = [
-  { provider: FILES_PROVIDER, title: "Local files", icon: "📁", first: "sync it.", start: "Sync to index the text files of FILES_ROOT, or name a folder inside it." },
+  {
+    provider: FILES_PROVIDER,
+    title: "Local files",
+    icon: "📁",
+    first: "sync it.",
+    start: "Sync to index the text files of FILES_ROOT, or name a folder inside it."
+  },
   {
     provider: BROWSER_PROVIDER,
     title: "Browser",
@@ -65,7 +83,13 @@ const syncing = [
 const folderShown = (folder: string) => (folder === "" ? "FILES_ROOT" : folder)
 
 export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
-  dependencies: [FilesIndexer.Default, BrowserImporter.Default, RemoteImporter.Default, ConnectionsRepository.Default, Activity.Default],
+  dependencies: [
+    FilesIndexer.Default,
+    BrowserImporter.Default,
+    RemoteImporter.Default,
+    ConnectionsRepository.Default,
+    Activity.Default
+  ],
   scoped: Effect.gen(function* () {
     const indexer = yield* FilesIndexer
     const browser = yield* BrowserImporter
@@ -77,7 +101,8 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
     const plugins = yield* PluginSyncs
     /** The built-in remote providers and every plugin's that syncs, read at each call (an install shows at once). */
     const remotesNow = Effect.map(plugins.list, (fromPlugins) => [...builtinRemotes, ...fromPlugins])
-    const remoteOf = (provider: string) => Effect.map(remotesNow, (remotes) => remotes.find((remote) => remote.provider === provider))
+    const remoteOf = (provider: string) =>
+      Effect.map(remotesNow, (remotes) => remotes.find((remote) => remote.provider === provider))
     const fibers = yield* FiberSet.make()
     /** `<beingId>/<provider>` of each sync running now in this process. */
     const running = yield* Ref.make<ReadonlySet<string>>(new Set())
@@ -98,13 +123,25 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
       caller: Caller,
       row: TwinConnection,
       pass: Effect.Effect<A, unknown>,
-      report: { readonly kind: TwinActivityKind; readonly done: (detail: A) => string; readonly failed: (error: string) => string; readonly kept: Record<string, string> }
+      report: {
+        readonly kind: TwinActivityKind
+        readonly done: (detail: A) => string
+        readonly failed: (error: string) => string
+        readonly kept: Record<string, string>
+      }
     ) =>
       pass.pipe(
         Effect.matchCauseEffect({
           onSuccess: (detail) =>
             Effect.gen(function* () {
-              yield* connections.finishSync({ id: row.id, claimer: me, status: "done", at: yield* nowIso, error: null, detail: { ...detail } })
+              yield* connections.finishSync({
+                id: row.id,
+                claimer: me,
+                status: "done",
+                at: yield* nowIso,
+                error: null,
+                detail: { ...detail }
+              })
               yield* activity.record(caller.beingId, report.kind, report.done(detail))
             }),
           onFailure: (cause) =>
@@ -112,7 +149,14 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
               const failure = failureMessage(cause)
               const error = failure ?? "The sync failed on the node's side; see its log."
               if (failure === undefined) yield* Effect.logError(`A ${row.provider} sync failed`, cause)
-              yield* connections.finishSync({ id: row.id, claimer: me, status: "error", at: yield* nowIso, error, detail: report.kept })
+              yield* connections.finishSync({
+                id: row.id,
+                claimer: me,
+                status: "error",
+                at: yield* nowIso,
+                error,
+                detail: report.kept
+              })
               yield* activity.record(caller.beingId, report.kind, report.failed(error))
             })
         })
@@ -121,7 +165,8 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
     const runFiles = (caller: Caller, row: TwinConnection, folder: string) =>
       runPass(caller, row, indexer.index(caller, folder), {
         kind: "indexed_file",
-        done: (counts) => `Synced ${folderShown(folder)}: ${counts.indexed} indexed, ${counts.unchanged} unchanged, ${counts.removed} removed, ${counts.skipped} skipped`,
+        done: (counts) =>
+          `Synced ${folderShown(folder)}: ${counts.indexed} indexed, ${counts.unchanged} unchanged, ${counts.removed} removed, ${counts.skipped} skipped`,
         failed: (error) => `Could not sync ${folderShown(folder)}: ${error}`,
         kept: {}
       })
@@ -137,7 +182,8 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
     const runRemote = (caller: Caller, row: TwinConnection, remote: RemoteSync, cursor: string | null) =>
       runPass(caller, row, remoteImporter.importPass(caller.beingId, remote, cursor, { id: row.id, meta: row.meta }), {
         kind: remote.activity,
-        done: (counts) => `Synced ${remote.title}: ${counts.remembered} new, ${counts.known} already remembered${counts.note === "" ? "" : ` (${counts.note})`}`,
+        done: (counts) =>
+          `Synced ${remote.title}: ${counts.remembered} new, ${counts.known} already remembered${counts.note === "" ? "" : ` (${counts.note})`}`,
         failed: (error) => `Could not sync ${remote.title}: ${error}`,
         kept: cursor === null ? {} : { cursor }
       })
@@ -145,8 +191,10 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
     /** A remote provider syncs the being's own connection: it must be configured here and connected by the being. */
     const prepareRemote = (caller: Caller, remote: RemoteSync, existing: TwinConnection | null) =>
       Effect.gen(function* () {
-        if (!remote.configured) return yield* new Conflict({ error: "provider_not_configured", message: remote.unconfigured })
-        if (existing === null || existing.status !== "connected") return yield* new Conflict({ error: "not_connected", message: remote.connect })
+        if (!remote.configured)
+          return yield* new Conflict({ error: "provider_not_configured", message: remote.unconfigured })
+        if (existing === null || existing.status !== "connected")
+          return yield* new Conflict({ error: "not_connected", message: remote.connect })
         const kept = existing.syncDetail["cursor"]
         const cursor = typeof kept === "string" && kept !== "" ? kept : null
         return {
@@ -165,19 +213,36 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
         const named = params.path ?? existing?.meta["path"]
         if (provider === FILES_PROVIDER) {
           const folder = yield* folders.check(caller, typeof named === "string" ? named : "")
-          return { label: folderShown(folder), meta: { path: folder }, kept: {}, pass: (row: TwinConnection) => runFiles(caller, row, folder) }
+          return {
+            label: folderShown(folder),
+            meta: { path: folder },
+            kept: {},
+            pass: (row: TwinConnection) => runFiles(caller, row, folder)
+          }
         }
         if (typeof named !== "string" || named === "") {
-          return yield* new InvalidRequest({ error: "invalid_path", message: "Name the History file to import: ?path=<file inside FILES_ROOT>, or connect the browser provider with it." })
+          return yield* new InvalidRequest({
+            error: "invalid_path",
+            message:
+              "Name the History file to import: ?path=<file inside FILES_ROOT>, or connect the browser provider with it."
+          })
         }
         yield* browser.check(caller, named)
         const kept = existing?.syncDetail["cursor"]
         const cursor = typeof kept === "string" && /^\d+$/.test(kept) ? kept : "0"
-        return { label: named, meta: { path: named }, kept: { cursor }, pass: (row: TwinConnection) => runBrowser(caller, row, named, cursor) }
+        return {
+          label: named,
+          meta: { path: named },
+          kept: { cursor },
+          pass: (row: TwinConnection) => runBrowser(caller, row, named, cursor)
+        }
       })
 
     const runningConflict = (provider: string) =>
-      new Conflict({ error: "sync_running", message: `A sync of your ${provider === FILES_PROVIDER ? "files" : provider} is already running; wait for it to finish.` })
+      new Conflict({
+        error: "sync_running",
+        message: `A sync of your ${provider === FILES_PROVIDER ? "files" : provider} is already running; wait for it to finish.`
+      })
 
     const start = Effect.fn("twin.startSync")(function* (caller: Caller, provider: string, params: SyncParams) {
       if (provider !== FILES_PROVIDER && provider !== BROWSER_PROVIDER && (yield* remoteOf(provider)) === undefined) {
@@ -213,7 +278,9 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
         }
         // The claim across processes: another process's sync of this connection, under a lease that holds, refuses this one.
         if (Option.isNone(yield* connections.startSync(row))) return yield* runningConflict(provider)
-        const hold = Effect.flatMap(nowIso, (now) => connections.holdSync({ id: row.id, claimer: me, until: isoAfter(now, SYNC_LEASE_MS) })).pipe(
+        const hold = Effect.flatMap(nowIso, (now) =>
+          connections.holdSync({ id: row.id, claimer: me, until: isoAfter(now, SYNC_LEASE_MS) })
+        ).pipe(
           Effect.catchAllCause((cause) => Effect.logWarning("A running sync's lease was not renewed", cause)),
           Effect.repeat(Schedule.spaced(SYNC_HOLD_EVERY)),
           Effect.delay(SYNC_HOLD_EVERY)
@@ -228,7 +295,12 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
     const statusOf = (
       now: string,
       row: TwinConnection | null,
-      provider: { readonly provider: string; readonly title: string; readonly icon: string; readonly origin?: "builtin" | "plugin" },
+      provider: {
+        readonly provider: string
+        readonly title: string
+        readonly icon: string
+        readonly origin?: "builtin" | "plugin"
+      },
       configured: boolean,
       hint: string | null
     ): TwinProviderStatus => ({
@@ -244,10 +316,13 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
       meta: row?.meta ?? {},
       lastSyncAt: row?.lastSyncAt ?? null,
       sync: row === null ? idle : syncStateOf(row, now),
-      hint: hint ?? (row !== null && syncStateOf(row, now).status === "error" ? "The last sync did not finish; sync again." : null)
+      hint:
+        hint ??
+        (row !== null && syncStateOf(row, now).status === "error" ? "The last sync did not finish; sync again." : null)
     })
 
-    const rowOf = (caller: Caller, provider: string) => Effect.map(connections.find({ beingId: caller.beingId, provider }), Option.getOrNull)
+    const rowOf = (caller: Caller, provider: string) =>
+      Effect.map(connections.find({ beingId: caller.beingId, provider }), Option.getOrNull)
 
     /** The providers that sync as the caller's twin sees them: two read the owner's FILES_ROOT, the remote ones the being's own connection. */
     const providers = (caller: Caller) =>
@@ -261,24 +336,28 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
                 ? `Set FILES_ROOT to a folder on this machine, then ${provider.first}`
                 : `The ${provider.provider} provider reads the node owner's folder; only the owner's twin can sync it.`
               : row === null
-              ? provider.start
-              : null
+                ? provider.start
+                : null
             return statusOf(now, row, provider, configured, hint)
-          }))
+          })
+        )
         const remote = yield* Effect.forEach(yield* remotesNow, (provider) =>
           Effect.map(rowOf(caller, provider.provider), (row) => {
             const hint = !provider.configured
               ? provider.unconfigured
               : row === null || row.status !== "connected"
-              ? provider.connect
-              // A remote pass's error says what to do (connect again when the grant was revoked).
-              : syncStateOf(row, now).error !== null
-              ? `The last sync failed: ${syncStateOf(row, now).error}`
-              : row.lastSyncAt === null && row.syncStatus === "idle"
-              ? (provider.origin === "plugin" ? `Connected: sync to remember what ${provider.title} holds.` : "Connected: sync to remember your recent mail.")
-              : null
+                ? provider.connect
+                : // A remote pass's error says what to do (connect again when the grant was revoked).
+                  syncStateOf(row, now).error !== null
+                  ? `The last sync failed: ${syncStateOf(row, now).error}`
+                  : row.lastSyncAt === null && row.syncStatus === "idle"
+                    ? provider.origin === "plugin"
+                      ? `Connected: sync to remember what ${provider.title} holds.`
+                      : "Connected: sync to remember your recent mail."
+                    : null
             return statusOf(now, row, provider, provider.configured, hint)
-          }))
+          })
+        )
         return [...remote, ...local]
       })
 
@@ -289,5 +368,7 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
 /** The words of an expected failure (an ApiError of the folder check); undefined for a defect. */
 const failureMessage = (cause: Cause.Cause<unknown>): string | undefined => {
   const failure = Option.getOrUndefined(Cause.failureOption(cause))
-  return typeof failure === "object" && failure !== null && "message" in failure && typeof failure.message === "string" ? failure.message : undefined
+  return typeof failure === "object" && failure !== null && "message" in failure && typeof failure.message === "string"
+    ? failure.message
+    : undefined
 }

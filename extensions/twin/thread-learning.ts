@@ -8,6 +8,7 @@ import { LearningQueue } from "./learning-queue.ts"
 export const ThreadLearningLive = Layer.effect(
   ThreadLearning,
   Effect.map(LearningQueue, (queue) => ({
-    heard: (beingId: string, source: "thread" | "chat", message: Message) => Effect.asVoid(queue.enqueue(beingId, source, message.id, message.content))
+    heard: (beingId: string, source: "thread" | "chat", message: Message) =>
+      Effect.asVoid(queue.enqueue(beingId, source, message.id, message.content))
   }))
 ).pipe(Layer.provide(LearningQueue.Default))

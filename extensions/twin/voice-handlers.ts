@@ -24,16 +24,21 @@ export const VoiceHandlers = HttpApiBuilder.group(apiOf(VoiceApi), "voice", (han
     const { maxTranscribeBytes } = yield* TwinSettings
     return handlers
       .handle("stt", () => Effect.flatMap(caller, voice.status))
-      .handle("consent", ({ payload }) => Effect.flatMap(caller, (beingId) => voice.consent(beingId, payload.consentKey)))
+      .handle("consent", ({ payload }) =>
+        Effect.flatMap(caller, (beingId) => voice.consent(beingId, payload.consentKey))
+      )
       .handle("withdrawConsent", () => Effect.flatMap(caller, voice.withdraw))
       .handleRaw("transcribe", ({ request }) =>
         Effect.gen(function* () {
           const beingId = yield* caller
           yield* voice.admit(beingId)
-          const read = yield* Effect.promise(() => readRecording(NodeHttpServerRequest.toIncomingMessage(request), maxTranscribeBytes))
+          const read = yield* Effect.promise(() =>
+            readRecording(NodeHttpServerRequest.toIncomingMessage(request), maxTranscribeBytes)
+          )
           // A 413 closes the connection (the rest of its body is never read): answered here, not by the contract.
           if (read._tag === "Refused") return answerRefusal(read.error)
           return yield* voice.transcribe(beingId, read.recording)
-        }))
+        })
+      )
   })
 ).pipe(Layer.provide(Voice.Default.pipe(Layer.provide(SttBindingLive))))

@@ -12,7 +12,9 @@ import { audioFormats, TRANSCRIBE_FORM_ALLOWANCE, type AudioFormat } from "./voi
 import type { Recording } from "./voice/voice.ts"
 
 type Refusal = InvalidRequest | PayloadTooLarge | UnsupportedMediaType
-export type ReadRecording = { readonly _tag: "Read"; readonly recording: Recording } | { readonly _tag: "Refused"; readonly error: Refusal }
+export type ReadRecording =
+  | { readonly _tag: "Read"; readonly recording: Recording }
+  | { readonly _tag: "Refused"; readonly error: Refusal }
 
 const LANGUAGE_FIELD = "language"
 /** ISO 639-1 ("en"), optionally with a region ("pt-BR"): what the transcription APIs take. */
@@ -102,11 +104,13 @@ export const readRecording = (source: IncomingMessage, maxAudioBytes: number) =>
       const format = formatOf(info.mimeType, info.filename ?? "")
       if (format === null) {
         stream.resume()
-        return refuse(new UnsupportedMediaType({
-          error: "unsupported_audio_format",
-          message: `The recording must be ${audioFormats.join(", ")} audio; its part says "${info.mimeType.slice(0, 100)}".`,
-          details: { accepted: audioFormats }
-        }))
+        return refuse(
+          new UnsupportedMediaType({
+            error: "unsupported_audio_format",
+            message: `The recording must be ${audioFormats.join(", ")} audio; its part says "${info.mimeType.slice(0, 100)}".`,
+            details: { accepted: audioFormats }
+          })
+        )
       }
       audio = { filename: `recording.${format}`, mimeType: info.mimeType, format }
       part = stream
@@ -124,23 +128,36 @@ export const readRecording = (source: IncomingMessage, maxAudioBytes: number) =>
       if (field !== LANGUAGE_FIELD || settled) return
       const trimmed = value.trim()
       if (info.valueTruncated || (trimmed !== "" && !languagePattern.test(trimmed))) {
-        return refuse(new InvalidRequest({
-          error: "invalid_language",
-          message: `The language field must be a language code like "en" or "pt-BR"; it is "${value.slice(0, 64)}".`
-        }))
+        return refuse(
+          new InvalidRequest({
+            error: "invalid_language",
+            message: `The language field must be a language code like "en" or "pt-BR"; it is "${value.slice(0, 64)}".`
+          })
+        )
       }
       language = trimmed === "" ? null : trimmed
     })
     parser.on("filesLimit", () =>
-      refuse(new InvalidRequest({ error: "one_audio_part", message: "Send exactly one audio part: this one has more." })))
-    parser.on("partsLimit", () => refuse(new InvalidRequest({ message: "The form has too many parts: send one audio part and a language." })))
+      refuse(
+        new InvalidRequest({ error: "one_audio_part", message: "Send exactly one audio part: this one has more." })
+      )
+    )
+    parser.on("partsLimit", () =>
+      refuse(new InvalidRequest({ message: "The form has too many parts: send one audio part and a language." }))
+    )
     parser.on("error", () => refuse(new InvalidRequest({ message: "The multipart body could not be read." })))
     parser.on("close", () => {
       if (audio === null) {
-        return refuse(new InvalidRequest({ error: "no_audio", message: "Send one audio part (a form field with a filename) holding the recording." }))
+        return refuse(
+          new InvalidRequest({
+            error: "no_audio",
+            message: "Send one audio part (a form field with a filename) holding the recording."
+          })
+        )
       }
       const bytes = Buffer.concat(chunks)
-      if (bytes.length === 0) return refuse(new InvalidRequest({ error: "no_audio", message: "The audio part is empty." }))
+      if (bytes.length === 0)
+        return refuse(new InvalidRequest({ error: "no_audio", message: "The audio part is empty." }))
       finish({ _tag: "Read", recording: { audio: bytes, ...audio, language } })
     })
     source.on("data", count)

@@ -26,6 +26,7 @@ export const TwinWebhooksHandlers = HttpApiBuilder.group(apiOf(TwinWebhooksApi),
           signature: header(request.headers[SIGNATURE_HEADER]),
           sharedSecret: header(request.headers[SHARED_SECRET_HEADER])
         })
-      }))
+      })
+    )
   })
 ).pipe(Layer.provide(twinFeature))

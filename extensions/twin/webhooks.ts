@@ -33,7 +33,8 @@ export interface Delivery {
 
 const refused = new Unauthorized({
   error: "invalid_signature",
-  message: "This delivery does not verify: sign it with the connection's secret (X-Signature: sha256=<hex HMAC of the body>) or send the shared secret, as the provider asks."
+  message:
+    "This delivery does not verify: sign it with the connection's secret (X-Signature: sha256=<hex HMAC of the body>) or send the shared secret, as the provider asks."
 })
 
 /** Equal in constant time, whatever the lengths: both sides hashed first. */
@@ -44,14 +45,20 @@ const verifies = (receiver: PluginReceiver, delivery: Delivery, secret: Option.O
   if (receiver.verify === "none") return true
   if (Option.isNone(secret)) return false
   const key = Redacted.value(secret.value)
-  if (receiver.verify === "shared-secret") return delivery.sharedSecret !== undefined && sameSecret(delivery.sharedSecret, key)
+  if (receiver.verify === "shared-secret")
+    return delivery.sharedSecret !== undefined && sameSecret(delivery.sharedSecret, key)
   const given = /^sha256=([0-9a-f]{64})$/i.exec(delivery.signature?.trim() ?? "")
   if (given === null) return false
   return sameSecret(given[1]!.toLowerCase(), createHmac("sha256", key).update(delivery.body).digest("hex"))
 }
 
 export class TwinWebhooks extends Effect.Service<TwinWebhooks>()("twin/TwinWebhooks", {
-  dependencies: [ConnectionsRepository.Default, ConnectionCredentials.Default, RemoteImporter.Default, Activity.Default],
+  dependencies: [
+    ConnectionsRepository.Default,
+    ConnectionCredentials.Default,
+    RemoteImporter.Default,
+    Activity.Default
+  ],
   effect: Effect.gen(function* () {
     const connections = yield* ConnectionsRepository
     const credentials = yield* ConnectionCredentials
@@ -61,12 +68,20 @@ export class TwinWebhooks extends Effect.Service<TwinWebhooks>()("twin/TwinWebho
 
     const deliver = Effect.fn("twin.webhookDelivery")(function* (delivery: Delivery) {
       const receiver = (yield* plugins.receivers).find((found) => found.provider === delivery.provider)
-      const row = Option.getOrNull(yield* connections.findDelivered({ id: delivery.connectionId, provider: delivery.provider }))
+      const row = Option.getOrNull(
+        yield* connections.findDelivered({ id: delivery.connectionId, provider: delivery.provider })
+      )
       if (receiver === undefined || row === null || row.status !== "connected") return yield* refused
-      const secret = receiver.verify === "none" ? Option.none() : yield* credentials.credential(row.beingId, row.provider, "secret")
+      const secret =
+        receiver.verify === "none" ? Option.none() : yield* credentials.credential(row.beingId, row.provider, "secret")
       if (!verifies(receiver, delivery, secret)) return yield* refused
 
-      const request = { connectionId: row.id, meta: row.meta, contentType: delivery.contentType, body: new TextDecoder().decode(delivery.body) }
+      const request = {
+        connectionId: row.id,
+        meta: row.meta,
+        contentType: delivery.contentType,
+        body: new TextDecoder().decode(delivery.body)
+      }
       const remote = {
         provider: receiver.provider,
         title: receiver.title,
@@ -78,10 +93,22 @@ export class TwinWebhooks extends Effect.Service<TwinWebhooks>()("twin/TwinWebho
         pull: () => receiver.receive(row.beingId, request)
       }
       const counts = yield* importer.importPass(row.beingId, remote, null, { id: row.id, meta: row.meta }).pipe(
-        Effect.tapError((error) => activity.record(row.beingId, "learned", `Could not take a delivery to ${receiver.title}: ${error.message}`)),
-        Effect.mapError((error) => new InvalidRequest({ error: "invalid_delivery", message: `The delivery was verified but not taken: ${error.message}` }))
+        Effect.tapError((error) =>
+          activity.record(row.beingId, "learned", `Could not take a delivery to ${receiver.title}: ${error.message}`)
+        ),
+        Effect.mapError(
+          (error) =>
+            new InvalidRequest({
+              error: "invalid_delivery",
+              message: `The delivery was verified but not taken: ${error.message}`
+            })
+        )
       )
-      yield* activity.record(row.beingId, "learned", `Received ${counts.remembered} new from ${receiver.title}${counts.known === 0 ? "" : `, ${counts.known} already remembered`}`)
+      yield* activity.record(
+        row.beingId,
+        "learned",
+        `Received ${counts.remembered} new from ${receiver.title}${counts.known === 0 ? "" : `, ${counts.known} already remembered`}`
+      )
       return { received: counts.items, remembered: counts.remembered } satisfies WebhookReceived
     })
 

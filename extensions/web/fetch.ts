@@ -18,7 +18,9 @@ const maxFetchBytes = 5 * 1024 * 1024
 const maxFetchTimeoutMs = 60_000
 
 const Input = Schema.Struct({
-  url: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(4000)).annotations({ description: "An http or https address." }),
+  url: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(4000)).annotations({
+    description: "An http or https address."
+  }),
   maxBytes: withDefault(Schema.Int.pipe(Schema.between(1, maxFetchBytes)), 1024 * 1024),
   timeoutMs: withDefault(Schema.Int.pipe(Schema.between(100, maxFetchTimeoutMs)), 15_000)
 })
@@ -34,10 +36,21 @@ const Output = Schema.Struct({
 })
 
 const htmlTypes = new Set(["text/html", "application/xhtml+xml"])
-const textTypes = new Set(["application/json", "application/xml", "application/javascript", "application/ld+json", "application/rss+xml", "application/atom+xml"])
+const textTypes = new Set([
+  "application/json",
+  "application/xml",
+  "application/javascript",
+  "application/ld+json",
+  "application/rss+xml",
+  "application/atom+xml"
+])
 
 const textual = (mediaType: string) =>
-  mediaType === "" || mediaType.startsWith("text/") || htmlTypes.has(mediaType) || textTypes.has(mediaType) || mediaType.endsWith("+json") ||
+  mediaType === "" ||
+  mediaType.startsWith("text/") ||
+  htmlTypes.has(mediaType) ||
+  textTypes.has(mediaType) ||
+  mediaType.endsWith("+json") ||
   mediaType.endsWith("+xml")
 
 const decodeText = (body: Uint8Array, charset: string | undefined) => {
@@ -51,15 +64,17 @@ const decodeText = (body: Uint8Array, charset: string | undefined) => {
 const headings = ["h1", "h2", "h3", "h4", "h5", "h6"].map((selector) => ({ selector, options: { uppercase: false } }))
 
 const readable = (html: string) =>
-  htmlToText().convert(html, {
-    wordwrap: false,
-    selectors: [
-      ...headings,
-      { selector: "img", format: "skip" },
-      { selector: "a", options: { hideLinkHrefIfSameAsText: true } },
-      { selector: "table", format: "dataTable", options: { uppercaseHeaderCells: false } }
-    ]
-  }).trim()
+  htmlToText()
+    .convert(html, {
+      wordwrap: false,
+      selectors: [
+        ...headings,
+        { selector: "img", format: "skip" },
+        { selector: "a", options: { hideLinkHrefIfSameAsText: true } },
+        { selector: "table", format: "dataTable", options: { uppercaseHeaderCells: false } }
+      ]
+    })
+    .trim()
 
 const titleOf = (html: string) => {
   const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1]
@@ -83,7 +98,9 @@ export const readPage = async (
   const contentType = response.headers["content-type"] ?? ""
   const mediaType = (contentType.split(";")[0] ?? "").trim().toLowerCase()
   if (!textual(mediaType)) {
-    throw new SkillFailure({ message: `web.fetch reads text; ${response.url} answered ${mediaType} (${response.body.length} bytes).` })
+    throw new SkillFailure({
+      message: `web.fetch reads text; ${response.url} answered ${mediaType} (${response.body.length} bytes).`
+    })
   }
   const raw = decodeText(response.body, /charset="?([^";]+)/i.exec(contentType)?.[1]?.trim())
   const html = htmlTypes.has(mediaType) || (mediaType === "" && /<html[\s>]/i.test(raw))

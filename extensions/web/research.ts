@@ -17,7 +17,10 @@ const sourceBytes = 512 * 1024
 const sourceTimeoutMs = 15_000
 
 const Input = Schema.Struct({
-  question: Schema.String.pipe(Schema.filter((text) => text.trim() !== "" || "a question"), Schema.maxLength(2000)),
+  question: Schema.String.pipe(
+    Schema.filter((text) => text.trim() !== "" || "a question"),
+    Schema.maxLength(2000)
+  ),
   maxSources: withDefault(Schema.Int.pipe(Schema.between(1, 8)), 4)
 })
 
@@ -25,7 +28,9 @@ const Source = Schema.Struct({ url: Schema.String, title: Schema.String })
 
 const Output = Schema.Struct({
   answer: Schema.String,
-  sources: Schema.Array(Source).annotations({ description: "The pages read and given to the model, in the order it saw them." }),
+  sources: Schema.Array(Source).annotations({
+    description: "The pages read and given to the model, in the order it saw them."
+  }),
   note: Schema.optionalWith(Schema.String, { exact: true })
 })
 
@@ -46,7 +51,12 @@ const aloneBecause = (reason: string): Found => ({ pages: [], notes: [alone(reas
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-const findSources = async (network: NetworkAdapter | undefined, question: string, maxSources: number, signal: AbortSignal): Promise<Found> => {
+const findSources = async (
+  network: NetworkAdapter | undefined,
+  question: string,
+  maxSources: number,
+  signal: AbortSignal
+): Promise<Found> => {
   if (network === undefined) return aloneBecause("Network is not wired on this node yet")
   if (network.search === null) return aloneBecause("No search provider is configured (set SEARCH_URL)")
   let hits
@@ -66,7 +76,12 @@ const findSources = async (network: NetworkAdapter | undefined, question: string
     if (outcome.status === "rejected") unread.push(`${hit.url} (${reasonOf(outcome.reason)})`)
     else if (outcome.value.status >= 400) unread.push(`${hit.url} (HTTP ${outcome.value.status})`)
     else if (outcome.value.text.trim() === "") unread.push(`${hit.url} (no text)`)
-    else pages.push({ url: outcome.value.url, title: outcome.value.title || hit.title, text: outcome.value.text.slice(0, maxSourceChars) })
+    else
+      pages.push({
+        url: outcome.value.url,
+        title: outcome.value.title || hit.title,
+        text: outcome.value.text.slice(0, maxSourceChars)
+      })
   })
   const skipped = unread.length === 0 ? [] : [`Not read: ${unread.join("; ")}.`]
   return { pages, notes: pages.length === 0 ? [...skipped, alone("None of the sources found could be read")] : skipped }

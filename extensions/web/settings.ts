@@ -28,5 +28,6 @@ export const webSettingsConfig = Config.all({
 export type WebSettingsShape = Config.Config.Success<typeof webSettingsConfig>
 
 export class WebSettings extends Context.Tag("web/WebSettings")<WebSettings, WebSettingsShape>() {
-  static readonly layer = (overrides?: Partial<WebSettingsShape>) => settingsLayer(WebSettings, webSettingsConfig, overrides)
+  static readonly layer = (overrides?: Partial<WebSettingsShape>) =>
+    settingsLayer(WebSettings, webSettingsConfig, overrides)
 }

@@ -17,30 +17,42 @@ export class BroadcastRepository extends Effect.Service<BroadcastRepository>()("
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
-    const insert = operation("broadcast.insertOverflow", SqlSchema.void({
-      Request: Row,
-      execute: ({ id, payload, createdAt }) =>
-        sql`INSERT INTO broadcast_overflow (id, payload, created_at) VALUES (${id}, ${payload}, ${createdAt})`
-    }))
+    const insert = operation(
+      "broadcast.insertOverflow",
+      SqlSchema.void({
+        Request: Row,
+        execute: ({ id, payload, createdAt }) =>
+          sql`INSERT INTO broadcast_overflow (id, payload, created_at) VALUES (${id}, ${payload}, ${createdAt})`
+      })
+    )
 
     /** The payload kept under `id`; none once swept. */
-    const find = operation("broadcast.findOverflow", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: Schema.Struct({ payload: Schema.String }),
-      execute: (id) => sql`SELECT payload FROM broadcast_overflow WHERE id = ${id}`
-    }))
+    const find = operation(
+      "broadcast.findOverflow",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: Schema.Struct({ payload: Schema.String }),
+        execute: (id) => sql`SELECT payload FROM broadcast_overflow WHERE id = ${id}`
+      })
+    )
 
     /** Drops rows written before `before`: every listener has read them by then. */
-    const sweep = operation("broadcast.sweepOverflow", SqlSchema.void({
-      Request: Schema.String,
-      execute: (before) => sql`DELETE FROM broadcast_overflow WHERE created_at < ${before}`
-    }))
+    const sweep = operation(
+      "broadcast.sweepOverflow",
+      SqlSchema.void({
+        Request: Schema.String,
+        execute: (before) => sql`DELETE FROM broadcast_overflow WHERE created_at < ${before}`
+      })
+    )
 
     /** PostgreSQL only: tells every session LISTENing on `channel`, once the statement commits. */
-    const notify = operation("broadcast.notify", SqlSchema.void({
-      Request: Schema.Struct({ channel: Schema.String, payload: Schema.String }),
-      execute: ({ channel, payload }) => sql`SELECT pg_notify(${channel}, ${payload})`
-    }))
+    const notify = operation(
+      "broadcast.notify",
+      SqlSchema.void({
+        Request: Schema.Struct({ channel: Schema.String, payload: Schema.String }),
+        execute: ({ channel, payload }) => sql`SELECT pg_notify(${channel}, ${payload})`
+      })
+    )
 
     return { notify, insert, find, sweep } as const
   })

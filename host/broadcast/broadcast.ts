@@ -35,9 +35,10 @@ export const NOTIFY_PAYLOAD_LIMIT = 8000
  * Listening again after a drop: at once, then doubling up to every five seconds, for ever; a
  * minute without a drop starts it over, so a drop days later is not held to the five seconds.
  */
-const RELISTEN_BACKOFF = Schedule.union(Schedule.exponential(Duration.millis(100)), Schedule.spaced(Duration.seconds(5))).pipe(
-  Schedule.resetAfter(Duration.minutes(1))
-)
+const RELISTEN_BACKOFF = Schedule.union(
+  Schedule.exponential(Duration.millis(100)),
+  Schedule.spaced(Duration.seconds(5))
+).pipe(Schedule.resetAfter(Duration.minutes(1)))
 
 /** Overflow rows live this long: every listener reads its row within moments of the notification. */
 const OVERFLOW_KEPT_MS = 60_000
@@ -64,7 +65,8 @@ export const BroadcastLive = Layer.scoped(
 
     const sendNow = Effect.fn("broadcast.send")(function* (body: BroadcastBody) {
       const text = JSON.stringify({ origin, body })
-      if (Buffer.byteLength(text) < NOTIFY_PAYLOAD_LIMIT) return yield* repository.notify({ channel: BROADCAST_CHANNEL, payload: text })
+      if (Buffer.byteLength(text) < NOTIFY_PAYLOAD_LIMIT)
+        return yield* repository.notify({ channel: BROADCAST_CHANNEL, payload: text })
       const id = randomUUID()
       yield* repository.sweep(yield* isoIn(-OVERFLOW_KEPT_MS))
       yield* repository.insert({ id, payload: text, createdAt: yield* nowIso })
@@ -84,7 +86,8 @@ export const BroadcastLive = Layer.scoped(
         }
         if ("body" in envelope) return yield* PubSub.publish(received, envelope.body)
         const row = yield* repository.find(envelope.overflow)
-        if (Option.isNone(row)) return yield* Effect.logWarning("broadcast: a large message was swept before it was read")
+        if (Option.isNone(row))
+          return yield* Effect.logWarning("broadcast: a large message was swept before it was read")
         const full = yield* decodeBody(row.value.payload)
         yield* PubSub.publish(received, full.body)
       }).pipe(Effect.catchAllCause((cause) => Effect.logWarning("broadcast: a message could not be read", cause)))
@@ -95,10 +98,15 @@ export const BroadcastLive = Layer.scoped(
     const onListening = Effect.suspend(() => {
       connections += 1
       if (connections === 1) return Effect.void
-      return Effect.zipRight(Effect.logInfo("broadcast: listening again"), PubSub.publish(received, { kind: "listen.resumed" }))
+      return Effect.zipRight(
+        Effect.logInfo("broadcast: listening again"),
+        PubSub.publish(received, { kind: "listen.resumed" })
+      )
     })
     yield* Stream.runForEach(listenOnce(client.config, BROADCAST_CHANNEL, onListening), receive).pipe(
-      Effect.tapErrorCause((cause) => Effect.logWarning("broadcast: the listen connection dropped; listening again", cause)),
+      Effect.tapErrorCause((cause) =>
+        Effect.logWarning("broadcast: the listen connection dropped; listening again", cause)
+      ),
       Effect.retry(RELISTEN_BACKOFF),
       Effect.withClock(Clock.make()),
       Effect.forkScoped

@@ -25,9 +25,13 @@ export const SharedEventBusLive = Layer.scoped(
     yield* Effect.forkScoped(Effect.forever(Effect.flatMap(Queue.take(outgoing), broadcast.send)))
 
     const incoming = yield* broadcast.subscribe
-    yield* Effect.forkScoped(Effect.forever(Effect.flatMap(Queue.take(incoming), (body) =>
-      body.kind === "event" ? bus.publish(body.audience, body.event) : Effect.void
-    )))
+    yield* Effect.forkScoped(
+      Effect.forever(
+        Effect.flatMap(Queue.take(incoming), (body) =>
+          body.kind === "event" ? bus.publish(body.audience, body.event) : Effect.void
+        )
+      )
+    )
 
     return {
       publish: (audience: Audience, event: BusEvent) =>

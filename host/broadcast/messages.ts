@@ -22,7 +22,11 @@ void audienceMatches
 /** An event published on the bus of the sending process. */
 const EventMessage = Schema.Struct({ kind: Schema.Literal("event"), audience: AudienceSchema, event: PublishedEvent })
 /** A connection's sealed secret was written (connect, edit, renewal, disconnect): others reload that row. */
-const SecretChanged = Schema.Struct({ kind: Schema.Literal("connection.secret-changed"), beingId: Schema.String, provider: Schema.String })
+const SecretChanged = Schema.Struct({
+  kind: Schema.Literal("connection.secret-changed"),
+  beingId: Schema.String,
+  provider: Schema.String
+})
 /** A plugin installed or removed by the sending process: the others load or drop it from its row. */
 const PluginInstalled = Schema.Struct({ kind: Schema.Literal("plugin.installed"), id: Schema.String })
 const PluginRemoved = Schema.Struct({ kind: Schema.Literal("plugin.removed"), id: Schema.String })

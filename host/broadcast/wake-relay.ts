@@ -13,18 +13,24 @@ import { WakeRelay } from "../../kernel/actors/wakes.ts"
 import { Broadcast } from "../../kernel/broadcast.ts"
 import { BroadcastLive } from "./broadcast.ts"
 
-export const WakeRelayLive: Layer.Layer<never, never, SqlClient.SqlClient> = Layer.unwrapEffect(Effect.map(Broadcast, (broadcast) =>
-  broadcast.active
-    ? Layer.succeed(WakeRelay, {
-      send: (name: string) => broadcast.send({ kind: "wake", timer: name }),
-      heard: Effect.gen(function* () {
-        const heard = yield* Queue.unbounded<string>()
-        const incoming = yield* broadcast.subscribe
-        yield* Effect.forkScoped(Effect.forever(Effect.flatMap(Queue.take(incoming), (body) =>
-          body.kind === "wake" ? Queue.offer(heard, body.timer) : Effect.void
-        )))
-        return heard
-      })
-    })
-    : Layer.empty
-)).pipe(Layer.provide(BroadcastLive))
+export const WakeRelayLive: Layer.Layer<never, never, SqlClient.SqlClient> = Layer.unwrapEffect(
+  Effect.map(Broadcast, (broadcast) =>
+    broadcast.active
+      ? Layer.succeed(WakeRelay, {
+          send: (name: string) => broadcast.send({ kind: "wake", timer: name }),
+          heard: Effect.gen(function* () {
+            const heard = yield* Queue.unbounded<string>()
+            const incoming = yield* broadcast.subscribe
+            yield* Effect.forkScoped(
+              Effect.forever(
+                Effect.flatMap(Queue.take(incoming), (body) =>
+                  body.kind === "wake" ? Queue.offer(heard, body.timer) : Effect.void
+                )
+              )
+            )
+            return heard
+          })
+        })
+      : Layer.empty
+  )
+).pipe(Layer.provide(BroadcastLive))

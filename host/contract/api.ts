@@ -62,12 +62,16 @@ export class NodeApi extends HttpApi.make("node")
   .add(TwinHushApi)
   .add(TwinApi)
   .add(MarketApi)
-  .add(SoulsApi).add(BeingsApi).add(ModerationApi)
+  .add(SoulsApi)
+  .add(BeingsApi)
+  .add(ModerationApi)
   .add(ConnectionsApi)
   .add(OAuthClientsApi)
   .add(ThreadsApi)
-  .add(FederationApi).add(FederationWireApi)
-  .add(FederationSeedsApi).add(FederationSeedWireApi)
+  .add(FederationApi)
+  .add(FederationWireApi)
+  .add(FederationSeedsApi)
+  .add(FederationSeedWireApi)
   .add(ThemesApi)
   .add(GroupsApi)
   .add(VoiceApi)
@@ -95,5 +99,4 @@ export class NodeApi extends HttpApi.make("node")
   // Each node has its own public URL (PUBLIC_URL, or the address it listens on) and serves this
   // document itself, so the server is the relative "/": a client resolves it against the URL it
   // read /api/openapi.json from (docs/decisions.md "The OpenAPI document's server").
-  .annotate(OpenApi.Servers, [{ url: "/", description: "The node that serves this document" }])
-{}
+  .annotate(OpenApi.Servers, [{ url: "/", description: "The node that serves this document" }]) {}

@@ -15,19 +15,24 @@ import { refusal } from "../../kernel/http/refusal.ts"
 
 const unreadableBody = { error: "invalid_request", message: "The request body could not be read as JSON." }
 
-export const ApiErrorsLive = HttpApiBuilder.middleware(NodeApi, (app) =>
-  app.pipe(
-    Effect.mapError(toApiError),
-    // A handler's rate limit (a skill call that spends) answers like the policy's, with Retry-After.
-    Effect.catchIf((error) => error instanceof RateLimited, (error) => Effect.succeed(refusal(429, error))),
-    Effect.catchAllDefect((defect) =>
-      // The platform could not read the body at all (not JSON, cut off): still the caller's to fix.
-      Predicate.isTagged(defect, "RequestError")
-        ? Effect.succeed(HttpServerResponse.unsafeJson(unreadableBody, { status: 400 }))
-        : Effect.as(
-        Effect.logError("A request failed inside the node", Cause.die(defect)),
-        HttpServerResponse.unsafeJson(internalErrorBody, { status: 500 })
+export const ApiErrorsLive = HttpApiBuilder.middleware(
+  NodeApi,
+  (app) =>
+    app.pipe(
+      Effect.mapError(toApiError),
+      // A handler's rate limit (a skill call that spends) answers like the policy's, with Retry-After.
+      Effect.catchIf(
+        (error) => error instanceof RateLimited,
+        (error) => Effect.succeed(refusal(429, error))
+      ),
+      Effect.catchAllDefect((defect) =>
+        // The platform could not read the body at all (not JSON, cut off): still the caller's to fix.
+        Predicate.isTagged(defect, "RequestError")
+          ? Effect.succeed(HttpServerResponse.unsafeJson(unreadableBody, { status: 400 }))
+          : Effect.as(
+              Effect.logError("A request failed inside the node", Cause.die(defect)),
+              HttpServerResponse.unsafeJson(internalErrorBody, { status: 500 })
+            )
       )
-    )
-  ) as typeof app
+    ) as typeof app
 )

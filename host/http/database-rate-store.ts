@@ -8,7 +8,13 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Settings } from "../../kernel/settings.ts"
-import { defaultClassLimits, memoryRateStore, RateLimiter, type RateStore, WINDOW_MS } from "../../kernel/http/rate-limit.ts"
+import {
+  defaultClassLimits,
+  memoryRateStore,
+  RateLimiter,
+  type RateStore,
+  WINDOW_MS
+} from "../../kernel/http/rate-limit.ts"
 import { RateWindowsRepository } from "./rate-windows-repository.ts"
 
 export const databaseRateStore = Effect.gen(function* () {
@@ -27,8 +33,10 @@ export const databaseRateStore = Effect.gen(function* () {
       const windowStart = now - (now % WINDOW_MS)
       return Effect.zipRight(
         sweep(windowStart),
-        Effect.map(windows.hit({ rateClass, address, windowStart: new Date(windowStart).toISOString() }), ({ count }) =>
-          count > limit ? Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000)) : 0)
+        Effect.map(
+          windows.hit({ rateClass, address, windowStart: new Date(windowStart).toISOString() }),
+          ({ count }) => (count > limit ? Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000)) : 0)
+        )
       )
     }
   }
@@ -41,6 +49,10 @@ export const RateLimiterLive = Layer.effect(
   Effect.gen(function* () {
     const settings = yield* Settings
     const store = settings.rateLimitStore === "database" ? yield* databaseRateStore : memoryRateStore()
-    return RateLimiter.make({ global: settings.rateLimitPerMinute, perClass: defaultClassLimits }, settings.trustProxy, store)
+    return RateLimiter.make(
+      { global: settings.rateLimitPerMinute, perClass: defaultClassLimits },
+      settings.trustProxy,
+      store
+    )
   })
 ).pipe(Layer.provide(RateWindowsRepository.Default))

@@ -18,7 +18,11 @@ export class RateWindowsRepository extends Effect.Service<RateWindowsRepository>
     const upsert = SqlSchema.single({
       Request: Window,
       Result: Schema.Struct({ count: Schema.Number }),
-      execute: ({ rateClass, address, windowStart }) => sql`INSERT INTO rate_windows (rate_class, address, window_start, count)
+      execute: ({
+        rateClass,
+        address,
+        windowStart
+      }) => sql`INSERT INTO rate_windows (rate_class, address, window_start, count)
         VALUES (${rateClass}, ${address}, ${windowStart}, 1)
         ON CONFLICT (rate_class, address, window_start) DO UPDATE SET count = rate_windows.count + 1
         RETURNING count`
@@ -28,10 +32,13 @@ export class RateWindowsRepository extends Effect.Service<RateWindowsRepository>
     const hit = operation("http.hitRateWindow", (window: typeof Window.Type) => Effect.orDie(upsert(window)))
 
     /** Drops the windows that started before `before`: they count nothing any more. */
-    const sweep = operation("http.sweepRateWindows", SqlSchema.void({
-      Request: Schema.Struct({ before: Schema.String }),
-      execute: ({ before }) => sql`DELETE FROM rate_windows WHERE window_start < ${before}`
-    }))
+    const sweep = operation(
+      "http.sweepRateWindows",
+      SqlSchema.void({
+        Request: Schema.Struct({ before: Schema.String }),
+        execute: ({ before }) => sql`DELETE FROM rate_windows WHERE window_start < ${before}`
+      })
+    )
 
     return { hit, sweep } as const
   })

@@ -57,7 +57,8 @@ export const nestsDeeperThan = (text: string, max: number): boolean => {
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index)
     if (inString) {
-      if (code === 0x5c) index++ // a backslash escapes the next character
+      if (code === 0x5c)
+        index++ // a backslash escapes the next character
       else if (code === 0x22) inString = false
     } else if (code === 0x22) inString = true
     else if (code === 0x5b || code === 0x7b) {

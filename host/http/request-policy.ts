@@ -60,7 +60,11 @@ const routeKey = (method: string, path: string) => `${method} ${path}`
  */
 export const routePolicies = (api: HttpApi.HttpApi.Any, maxJsonBytes: number) =>
   Effect.gen(function* () {
-    const declared: Array<{ readonly key: string; readonly policy: ReturnType<typeof declaredPolicy>; readonly types: ReadonlyArray<string> }> = []
+    const declared: Array<{
+      readonly key: string
+      readonly policy: ReturnType<typeof declaredPolicy>
+      readonly types: ReadonlyArray<string>
+    }> = []
     HttpApi.reflect(api as HttpApi.HttpApi.AnyWithProps, {
       onGroup: () => {},
       onEndpoint: ({ endpoint, mergedAnnotations, payloads }) => {
@@ -73,10 +77,11 @@ export const routePolicies = (api: HttpApi.HttpApi.Any, maxJsonBytes: number) =>
     })
     const policies = new Map<string, RoutePolicy>()
     for (const { key, policy, types } of declared) {
-      const bodyLimit = policy.bodyLimit === null
-        ? maxJsonBytes
-        : (yield* Config.integer(policy.bodyLimit.setting).pipe(Config.withDefault(policy.bodyLimit.bytes))) +
-          (policy.bodyLimit.allowance ?? 0)
+      const bodyLimit =
+        policy.bodyLimit === null
+          ? maxJsonBytes
+          : (yield* Config.integer(policy.bodyLimit.setting).pipe(Config.withDefault(policy.bodyLimit.bytes))) +
+            (policy.bodyLimit.allowance ?? 0)
       const contentTypes = policy.contentTypes ?? (types.length === 0 ? [JSON_TYPE] : types)
       policies.set(key, {
         rateClass: policy.rateClass,
@@ -104,68 +109,81 @@ export interface PolicyOptions {
 }
 
 /** Wraps one matched route in the policy. */
-export const guardRoute = (options: PolicyOptions) =>
-<E, R>(route: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
-  Effect.gen(function* () {
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const matched = (yield* HttpRouter.RouteContext).route
-    const policy = options.policies.get(routeKey(matched.method, matched.path)) ?? options.fallback
+export const guardRoute =
+  (options: PolicyOptions) =>
+  <E, R>(route: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
+    Effect.gen(function* () {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const matched = (yield* HttpRouter.RouteContext).route
+      const policy = options.policies.get(routeKey(matched.method, matched.path)) ?? options.fallback
 
-    if (matched.path.startsWith("/api/")) {
-      const charged = yield* Effect.either(Effect.zipRight(
-        options.limiter.charge(request, policy.rateClass),
-        Effect.forEach(policy.alsoCountsIn ?? [], (also) => options.limiter.charge(request, also, { global: false }), { discard: true })
-      ))
-      if (Either.isLeft(charged)) return refusal(429, charged.left)
-    }
-    if (safeMethods.has(request.method)) return yield* route
+      if (matched.path.startsWith("/api/")) {
+        const charged = yield* Effect.either(
+          Effect.zipRight(
+            options.limiter.charge(request, policy.rateClass),
+            Effect.forEach(
+              policy.alsoCountsIn ?? [],
+              (also) => options.limiter.charge(request, also, { global: false }),
+              { discard: true }
+            )
+          )
+        )
+        if (Either.isLeft(charged)) return refusal(429, charged.left)
+      }
+      if (safeMethods.has(request.method)) return yield* route
 
-    if (!policy.wire && fromAnotherSite(request.headers, options.origin)) {
-      return refusal(403, {
-        error: "forbidden_origin",
-        message: "A page from another site cannot make this request: it would act with your session. Use the node's own pages."
-      })
-    }
+      if (!policy.wire && fromAnotherSite(request.headers, options.origin)) {
+        return refusal(403, {
+          error: "forbidden_origin",
+          message:
+            "A page from another site cannot make this request: it would act with your session. Use the node's own pages."
+        })
+      }
 
-    const length = request.headers["content-length"]
-    const hasBody = request.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0")
-    if (!hasBody) return yield* route
+      const length = request.headers["content-length"]
+      const hasBody = request.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0")
+      if (!hasBody) return yield* route
 
-    const type = mediaType(request.headers["content-type"])
-    if (type === null || !policy.contentTypes.includes(type)) {
-      return refusal(415, {
-        error: "unsupported_media_type",
-        message: `This route reads a body of type ${policy.contentTypes.join(" or ")}; send it with that Content-Type.`,
-        details: { accepted: policy.contentTypes, received: type }
-      })
-    }
-    const tooLarge = {
-      error: "payload_too_large",
-      message: `The request body is larger than this route takes (at most ${policy.bodyLimit} bytes).`,
-      details: { limitBytes: policy.bodyLimit }
-    }
-    if (length !== undefined && Number(length) > policy.bodyLimit) return refusal(413, tooLarge)
-    // Other media types (an upload's multipart) are streamed by the route itself, within the limit.
-    if (type !== JSON_TYPE) return yield* HttpIncomingMessage.withMaxBodySize(route, Option.some(policy.bodyLimit))
+      const type = mediaType(request.headers["content-type"])
+      if (type === null || !policy.contentTypes.includes(type)) {
+        return refusal(415, {
+          error: "unsupported_media_type",
+          message: `This route reads a body of type ${policy.contentTypes.join(" or ")}; send it with that Content-Type.`,
+          details: { accepted: policy.contentTypes, received: type }
+        })
+      }
+      const tooLarge = {
+        error: "payload_too_large",
+        message: `The request body is larger than this route takes (at most ${policy.bodyLimit} bytes).`,
+        details: { limitBytes: policy.bodyLimit }
+      }
+      if (length !== undefined && Number(length) > policy.bodyLimit) return refusal(413, tooLarge)
+      // Other media types (an upload's multipart) are streamed by the route itself, within the limit.
+      if (type !== JSON_TYPE) return yield* HttpIncomingMessage.withMaxBodySize(route, Option.some(policy.bodyLimit))
 
-    const read = yield* readBounded(NodeHttpServerRequest.toIncomingMessage(request), policy.bodyLimit)
-    if (read._tag === "TooLarge") return refusal(413, tooLarge)
-    if (read._tag === "Broken") return refusal(400, { error: "invalid_request", message: "The request body was cut off." })
-    const text = read.bytes.toString("utf8")
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-      return refusal(400, {
-        error: "invalid_request",
-        message: `The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`
-      })
-    }
-    let json: unknown
-    try {
-      json = text === "" ? null : JSON.parse(text)
-    } catch {
-      return refusal(400, { error: "invalid_request", message: "The request body could not be read as JSON." })
-    }
-    return yield* Effect.provideService(route, HttpServerRequest.HttpServerRequest, withReadBody(request, read.bytes, json))
-  })
+      const read = yield* readBounded(NodeHttpServerRequest.toIncomingMessage(request), policy.bodyLimit)
+      if (read._tag === "TooLarge") return refusal(413, tooLarge)
+      if (read._tag === "Broken")
+        return refusal(400, { error: "invalid_request", message: "The request body was cut off." })
+      const text = read.bytes.toString("utf8")
+      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+        return refusal(400, {
+          error: "invalid_request",
+          message: `The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`
+        })
+      }
+      let json: unknown
+      try {
+        json = text === "" ? null : JSON.parse(text)
+      } catch {
+        return refusal(400, { error: "invalid_request", message: "The request body could not be read as JSON." })
+      }
+      return yield* Effect.provideService(
+        route,
+        HttpServerRequest.HttpServerRequest,
+        withReadBody(request, read.bytes, json)
+      )
+    })
 
 /**
  * HttpApiBuilder.serve with every route wrapped in the policy: the contract's router, taken
@@ -184,7 +202,10 @@ export const serve = Layer.unwrapEffect(
     })
     const routes = yield* HttpApiBuilder.Router
     const app = yield* HttpApiBuilder.httpApp.pipe(
-      Effect.provideService(HttpApiBuilder.Router, { ...routes, router: Effect.map(routes.router, HttpRouter.use(guard)) })
+      Effect.provideService(HttpApiBuilder.Router, {
+        ...routes,
+        router: Effect.map(routes.router, HttpRouter.use(guard))
+      })
     )
     return HttpServer.serve(app)
   })

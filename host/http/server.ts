@@ -52,13 +52,17 @@ const platformRequestClass = Effect.gen(function* () {
   const found = yield* Deferred.make<RequestClass>()
   const handler = yield* NodeHttpServer.makeHandler(
     Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
-      Effect.as(Deferred.succeed(found, request.constructor as RequestClass), HttpServerResponse.empty()))
+      Effect.as(Deferred.succeed(found, request.constructor as RequestClass), HttpServerResponse.empty())
+    )
   )
   // The platform's tracer reads the host header and the socket of the stand-in too.
   const standIn = { url: "/", method: "GET", headers: { host: "localhost" }, socket: {} } as IncomingMessage
   handler(standIn, { writableEnded: true, on: () => {} } as unknown as ServerResponse)
   return yield* Deferred.await(found).pipe(
-    Effect.timeoutFail({ duration: "5 seconds", onTimeout: () => new Error("the platform's request class was not found") }),
+    Effect.timeoutFail({
+      duration: "5 seconds",
+      onTimeout: () => new Error("the platform's request class was not found")
+    }),
     Effect.orDie
   )
 })
@@ -116,9 +120,9 @@ const write = (
     case "FormData": {
       const web = new Response(body.formData)
       outgoing.writeHead(response.status, { ...headers, ...Object.fromEntries(web.headers) })
-      return Effect.tryPromise((signal) => pipeline(Readable.fromWeb(web.body! as NodeReadableStream, { signal }), outgoing)).pipe(
-        Effect.catchAll(failed(outgoing))
-      )
+      return Effect.tryPromise((signal) =>
+        pipeline(Readable.fromWeb(web.body! as NodeReadableStream, { signal }), outgoing)
+      ).pipe(Effect.catchAll(failed(outgoing)))
     }
     case "Stream": {
       outgoing.writeHead(response.status, headers)
@@ -148,7 +152,8 @@ const preResponse = (request: HttpServerRequest.HttpServerRequest, response: Htt
   })
 
 /** An unhandled failure or defect as the platform answers it (a 500, or the error's own response). */
-const orCauseResponse = <E>(cause: Cause.Cause<E>) => Effect.map(HttpServerError.causeResponse(cause), ([response]) => response)
+const orCauseResponse = <E>(cause: Cause.Cause<E>) =>
+  Effect.map(HttpServerError.causeResponse(cause), ([response]) => response)
 
 /** What answers once the app is stopped: the node is shutting down. */
 const stopped: Listener = (_incoming, outgoing) => {
@@ -172,11 +177,16 @@ const requestListener = (
       Effect.flatMap((response) => write(request, outgoing, response))
     )
     // The request's Scope (a multipart upload's temporary files) closes once the answer is written.
-    const fiber = runFork(Effect.flatMap(Scope.make(), (scope) =>
-      served.pipe(
-        Effect.provide(Context.add(Context.add(base, HttpServerRequest.HttpServerRequest, request), Scope.Scope, scope)),
-        Effect.onExit((exit) => Scope.close(scope, exit))
-      )))
+    const fiber = runFork(
+      Effect.flatMap(Scope.make(), (scope) =>
+        served.pipe(
+          Effect.provide(
+            Context.add(Context.add(base, HttpServerRequest.HttpServerRequest, request), Scope.Scope, scope)
+          ),
+          Effect.onExit((exit) => Scope.close(scope, exit))
+        )
+      )
+    )
     outgoing.on("close", () => {
       if (!outgoing.writableEnded) fiber.unsafeInterruptAsFork(HttpServerError.clientAbortFiberId)
     })
@@ -195,10 +205,11 @@ const make = (server: Server, options: { readonly port: number; readonly host: s
           resume(Effect.void)
         })
       }),
-      () => Effect.async<void>((resume) => {
-        if (!server.listening) return resume(Effect.void)
-        server.close((error) => resume(error === undefined ? Effect.void : Effect.die(error)))
-      })
+      () =>
+        Effect.async<void>((resume) => {
+          if (!server.listening) return resume(Effect.void)
+          server.close((error) => resume(error === undefined ? Effect.void : Effect.die(error)))
+        })
     )
     // The node listens before its services are built (so they know its address); a request that
     // arrives meanwhile waits here for the app instead of reaching no listener and hanging.
@@ -213,17 +224,28 @@ const make = (server: Server, options: { readonly port: number; readonly host: s
     const address = server.address()
     const ServerRequest = yield* platformRequestClass
     return HttpServer.make({
-      address: typeof address === "string" || address === null
-        ? { _tag: "UnixAddress", path: String(address) }
-        : { _tag: "TcpAddress", hostname: address.address === "::" ? "0.0.0.0" : address.address, port: address.port },
+      address:
+        typeof address === "string" || address === null
+          ? { _tag: "UnixAddress", path: String(address) }
+          : {
+              _tag: "TcpAddress",
+              hostname: address.address === "::" ? "0.0.0.0" : address.address,
+              port: address.port
+            },
       serve: (app, middleware?: HttpMiddleware.HttpMiddleware) =>
         Effect.gen(function* () {
-          const listener = requestListener(middleware === undefined ? app : middleware(app), yield* Effect.runtime<never>(), ServerRequest)
+          const listener = requestListener(
+            middleware === undefined ? app : middleware(app),
+            yield* Effect.runtime<never>(),
+            ServerRequest
+          )
           serving = listener
           for (const [incoming, outgoing] of waiting.splice(0)) listener(incoming, outgoing)
-          yield* Effect.addFinalizer(() => Effect.sync(() => {
-            serving = stopped
-          }))
+          yield* Effect.addFinalizer(() =>
+            Effect.sync(() => {
+              serving = stopped
+            })
+          )
         })
     })
   })

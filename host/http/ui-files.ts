@@ -84,7 +84,8 @@ const readAssets = (assetsDir: string): { readonly assets: Map<string, Asset>; r
 
 const answerAsset = (asset: Asset, acceptEncoding: string | undefined) => {
   const offered = encodings.map(({ coding }) => coding).filter((coding) => asset.encoded.has(coding))
-  const chosen = acceptEncoding === undefined || offered.length === 0 ? null : (negotiate(acceptEncoding, offered) as Coding | null)
+  const chosen =
+    acceptEncoding === undefined || offered.length === 0 ? null : (negotiate(acceptEncoding, offered) as Coding | null)
   const body = chosen === null ? asset.identity : (asset.encoded.get(chosen) ?? asset.identity)
   return HttpServerResponse.uint8Array(body, {
     contentType: asset.contentType,
@@ -122,8 +123,14 @@ export const uiFilesLayer = (dir: string) => {
       const asset = assets.get(path)
       if (asset !== undefined) return answerAsset(asset, request.headers["accept-encoding"])
       const map = sourceMaps.has(path) ? yield* Effect.promise(() => readFile(join(dir, path)).catch(() => null)) : null
-      if (map !== null) return HttpServerResponse.uint8Array(map, { contentType: contentTypes[".map"], headers: { "cache-control": "no-cache" } })
-      return notFound("This web app has no such file; the page that asked for it may be from an older build: reload it.")
+      if (map !== null)
+        return HttpServerResponse.uint8Array(map, {
+          contentType: contentTypes[".map"],
+          headers: { "cache-control": "no-cache" }
+        })
+      return notFound(
+        "This web app has no such file; the page that asked for it may be from an older build: reload it."
+      )
     }
     if (matchesEtag(request.headers["if-none-match"], indexHeaders.etag)) {
       return HttpServerResponse.empty({ status: 304, headers: indexHeaders })

@@ -78,9 +78,10 @@ export const LiveChannelLive = Layer.scoped(
     const run = yield* FiberSet.makeRuntime<never>()
 
     const tellBeing = (beingId: string, message: "SocketOpened" | "SocketClosed", connectionId: string) =>
-      (message === "SocketOpened" ? being(beingId).SocketOpened({ connectionId, processId }) : being(beingId).SocketClosed({ connectionId })).pipe(
-        Effect.catchAllCause((cause) => Effect.logWarning(`The being actor missed ${message} of a socket`, cause))
-      )
+      (message === "SocketOpened"
+        ? being(beingId).SocketOpened({ connectionId, processId })
+        : being(beingId).SocketClosed({ connectionId })
+      ).pipe(Effect.catchAllCause((cause) => Effect.logWarning(`The being actor missed ${message} of a socket`, cause)))
 
     const reply = (ws: WebSocket, message: ServerReply) => ws.send(JSON.stringify(message))
 
@@ -103,7 +104,12 @@ export const LiveChannelLive = Layer.scoped(
         if (refusal !== null) return reply(ws, { type: "error", ...refusal, topic })
         const already = connections.following(connectionId, topic)
         if (!connections.follow(connectionId, topic)) {
-          return reply(ws, { type: "error", error: "too_many_topics", message: "This socket follows as many topics as it may; unsubscribe from one first.", topic })
+          return reply(ws, {
+            type: "error",
+            error: "too_many_topics",
+            message: "This socket follows as many topics as it may; unsubscribe from one first.",
+            topic
+          })
         }
         reply(ws, { type: "subscribed", topic })
         // In the same turn as the follow: nothing delivered meanwhile is missed or sent twice.
@@ -134,7 +140,12 @@ export const LiveChannelLive = Layer.scoped(
         const counted = yield* Effect.forkScoped(tellBeing(session.beingId, "SocketOpened", connectionId))
         yield* Effect.ignore(Effect.timeout(Fiber.join(counted), COUNT_WAIT))
         if (!(yield* Deferred.isDone(closed))) {
-          connections.add({ id: connectionId, beingId: session.beingId, sessionId: session.sessionId, socket: liveSocket(ws) })
+          connections.add({
+            id: connectionId,
+            beingId: session.beingId,
+            sessionId: session.sessionId,
+            socket: liveSocket(ws)
+          })
           ws.send(JSON.stringify({ type: "hello", beingId: session.beingId, serverTime: yield* nowIso }))
           // A revocation announced between the handshake and `add` found no socket to close: look again.
           const valid = yield* Effect.orDie(sessions.stillValid([session.sessionId]))
@@ -169,14 +180,21 @@ export const LiveChannelLive = Layer.scoped(
       socket.on("error", ignore)
       return Effect.gen(function* () {
         const verdict: Either.Either<SessionShape, Refusal> = yield* admit(request, sessions, policy).pipe(
-          Effect.catchAllCause((cause) => Effect.as(Effect.logError("A live handshake failed", cause), Either.left(refusals.internal)))
+          Effect.catchAllCause((cause) =>
+            Effect.as(Effect.logError("A live handshake failed", cause), Either.left(refusals.internal))
+          )
         )
         if (Either.isLeft(verdict)) return refuse(socket, verdict.left)
         socket.off("error", ignore)
         const ws = yield* upgrade(request, socket, head)
         if (ws === null) return
         yield* serve(ws, verdict.right).pipe(
-          Effect.catchAllCause((cause) => Effect.zipRight(Effect.logError("A live socket failed", cause), Effect.sync(() => ws.terminate())))
+          Effect.catchAllCause((cause) =>
+            Effect.zipRight(
+              Effect.logError("A live socket failed", cause),
+              Effect.sync(() => ws.terminate())
+            )
+          )
         )
       })
     }
@@ -195,7 +213,9 @@ export const LiveChannelLive = Layer.scoped(
     const revoked = yield* sessions.revoked
     yield* loop(
       "Closing the sockets of revoked sessions",
-      Effect.map(Queue.take(revoked), (ids) => connections.closeSessions(new Set(ids), closeCodes.sessionEnded, "session ended"))
+      Effect.map(Queue.take(revoked), (ids) =>
+        connections.closeSessions(new Set(ids), closeCodes.sessionEnded, "session ended")
+      )
     )
 
     // This process's lease lapsed and was taken again: its sockets' rows may have been swept while

@@ -101,7 +101,8 @@ export const makeLiveConnections = (): LiveConnectionsShape => {
           return sendAll(byId.values(), frame)
       }
     },
-    closeSessions: (sessionIds, code, reason) => closeWhere((connection) => sessionIds.has(connection.sessionId), code, reason),
+    closeSessions: (sessionIds, code, reason) =>
+      closeWhere((connection) => sessionIds.has(connection.sessionId), code, reason),
     closeAll: (code, reason) => closeWhere(() => true, code, reason),
     sockets: () => [...byId.values()].map(({ id, beingId }) => ({ id, beingId })),
     sessionIds: () => [...new Set([...byId.values()].map((connection) => connection.sessionId))],

@@ -28,10 +28,19 @@ export interface Refusal {
 const reasons = { 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 500: "Internal Server Error" } as const
 
 export const refusals = {
-  notFound: { status: 404, body: { error: "not_found", message: "There is no WebSocket route here; the live channel is /api/ws." } },
-  crossSite: { status: 403, body: { error: "forbidden_origin", message: "A page from another site cannot open this node's live channel." } },
+  notFound: {
+    status: 404,
+    body: { error: "not_found", message: "There is no WebSocket route here; the live channel is /api/ws." }
+  },
+  crossSite: {
+    status: 403,
+    body: { error: "forbidden_origin", message: "A page from another site cannot open this node's live channel." }
+  },
   unauthorized: { status: 401, body: { error: "unauthorized", message: "Sign in first: this needs a session." } },
-  internal: { status: 500, body: { error: "internal", message: "Something went wrong on the node. Try again in a moment." } }
+  internal: {
+    status: 500,
+    body: { error: "internal", message: "Something went wrong on the node. Try again in a moment." }
+  }
 } satisfies Record<string, Refusal>
 
 /** The session the handshake carries, or the refusal to answer it with. */
@@ -66,7 +75,9 @@ export const refuse = (socket: Duplex, refusal: Refusal): void => {
   socket.once("finish", () => socket.destroy())
   socket.end(
     `HTTP/1.1 ${refusal.status} ${reasons[refusal.status]}\r\n` +
-      Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("") +
+      Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join("") +
       `\r\n${body}`
   )
 }

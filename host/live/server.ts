@@ -14,7 +14,8 @@ import type { Duplex } from "node:stream"
 
 export type UpgradeRoute = (request: IncomingMessage, socket: Duplex, head: Buffer) => void
 
-const refuse = (socket: Duplex) => socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n")
+const refuse = (socket: Duplex) =>
+  socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n")
 
 export class UpgradeRoutingServer extends Server {
   #route: UpgradeRoute | null = null

@@ -41,10 +41,13 @@ export const TopicAccessLive = Layer.sync(TopicAccess, () => {
         const kind = topic.slice(0, colon)
         const check = colon > 0 ? checks.get(kind) : undefined
         if (check === undefined) {
-          return Effect.succeed<TopicRefusal>({ error: "unknown_topic", message: `This node has no topics of the kind "${kind}".` })
+          return Effect.succeed<TopicRefusal>({
+            error: "unknown_topic",
+            message: `This node has no topics of the kind "${kind}".`
+          })
         }
         return Effect.map(check(beingId, topic.slice(colon + 1)), (allowed) =>
-          allowed ? null : { error: "topic_refused", message: "You cannot follow that topic." } as const
+          allowed ? null : ({ error: "topic_refused", message: "You cannot follow that topic." } as const)
         )
       })
   }

@@ -51,7 +51,9 @@ export const actorsLayer = (
 const clusterTablesReady = (config: ShardingConfigShape): Layer.Layer<never, never, SqlClient.SqlClient> =>
   Layer.effectDiscard(
     Effect.scoped(
-      Layer.build(Layer.merge(SqlMessageStorage.layer, SqlRunnerStorage.layer).pipe(Layer.provide(ShardingConfig.layer(config))))
+      Layer.build(
+        Layer.merge(SqlMessageStorage.layer, SqlRunnerStorage.layer).pipe(Layer.provide(ShardingConfig.layer(config)))
+      )
     ).pipe(
       Effect.sandbox,
       Effect.retry({ times: 5, schedule: Schedule.spaced(Duration.millis(250)) }),

@@ -6,11 +6,13 @@ import * as Effect from "effect/Effect"
 import { Unavailable } from "../contract/errors.ts"
 
 /** `what` names the actor in the refusal: "This desktop", "This peer". */
-export const refusedWhenBusy = (what: string) =>
+export const refusedWhenBusy =
+  (what: string) =>
   <A, E, R>(self: Effect.Effect<A, E, R>) =>
     self.pipe(
       Effect.catchTags({
-        MailboxFull: () => Effect.fail(new Unavailable({ error: "busy", message: `${what} is busy; try again in a moment.` })),
+        MailboxFull: () =>
+          Effect.fail(new Unavailable({ error: "busy", message: `${what} is busy; try again in a moment.` })),
         AlreadyProcessingMessage: Effect.die,
         PersistenceError: Effect.die
       })

@@ -60,15 +60,15 @@ export const entityLayer = <
   build: Handlers | Effect.Effect<Handlers, never, RX>,
   options: EntityKindOptions = {}
 ) => {
-  const guardedBuild: Effect.Effect<Handlers, never, RX> = (Effect.isEffect(build) ? build : Effect.succeed(build)).pipe(
+  const guardedBuild: Effect.Effect<Handlers, never, RX> = (
+    Effect.isEffect(build) ? build : Effect.succeed(build)
+  ).pipe(
     Effect.map(guardHandlers),
     Effect.catchAllDefect((defect) =>
       Effect.logError(
         `Entity ${entity.type} could not start; its messages fail until it is passivated`,
         Cause.die(defect)
-      ).pipe(
-        Effect.as(handlersThatDie<Handlers>(entity.protocol.requests.keys(), defect))
-      )
+      ).pipe(Effect.as(handlersThatDie<Handlers>(entity.protocol.requests.keys(), defect)))
     )
   )
   return entity.toLayer<Handlers, RX>(guardedBuild, {

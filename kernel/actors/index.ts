@@ -7,4 +7,11 @@ export { entityLayer, type EntityKindOptions } from "./entity-layer.ts"
 export { runNode, shutdownDeadline } from "./run-node.ts"
 export { refusedWhenBusy } from "./busy.ts"
 export { defaultMaxIdleTime, nodeShardingConfig, type ShardingConfigShape } from "./sharding-config.ts"
-export { clusterSingletons, runSingleton, singletonLayer, Singletons, type SingletonOptions, type SingletonsShape } from "./singletons.ts"
+export {
+  clusterSingletons,
+  runSingleton,
+  singletonLayer,
+  Singletons,
+  type SingletonOptions,
+  type SingletonsShape
+} from "./singletons.ts"

@@ -39,10 +39,13 @@ export class Singletons extends Context.Reference<Singletons>()("kernel/Singleto
 /** The singletons of a node with a cluster: each loop is registered with the node's `Sharding`. */
 export const clusterSingletons: Layer.Layer<Singletons, never, Sharding.Sharding> = Layer.effect(
   Singletons,
-  Effect.map(Sharding.Sharding, (sharding): SingletonsShape => ({
-    clustered: true,
-    run: (name, loop) => sharding.registerSingleton(name, loop)
-  }))
+  Effect.map(
+    Sharding.Sharding,
+    (sharding): SingletonsShape => ({
+      clustered: true,
+      run: (name, loop) => sharding.registerSingleton(name, loop)
+    })
+  )
 )
 
 export interface SingletonOptions {
@@ -64,8 +67,14 @@ export const runSingleton = <E>(
       name,
       options.schedule === undefined
         ? Effect.asVoid(Effect.catchAllCause(loop, (cause) => Effect.logError(`The loop ${name} stopped`, cause)))
-        : Effect.asVoid(Effect.repeat(Effect.catchAllCause(loop, (cause) => Effect.logError(`A run of ${name} failed`, cause)), options.schedule))
-    ))
+        : Effect.asVoid(
+            Effect.repeat(
+              Effect.catchAllCause(loop, (cause) => Effect.logError(`A run of ${name} failed`, cause)),
+              options.schedule
+            )
+          )
+    )
+  )
 
 /** `runSingleton` as a layer, for a loop declared beside its feature's services rather than inside one. */
 export const singletonLayer = <E, R>(
@@ -73,4 +82,6 @@ export const singletonLayer = <E, R>(
   loop: Effect.Effect<unknown, E, R>,
   options: SingletonOptions = {}
 ): Layer.Layer<never, never, R> =>
-  Layer.scopedDiscard(Effect.flatMap(Effect.context<R>(), (context) => runSingleton(name, Effect.provide(loop, context), options)))
+  Layer.scopedDiscard(
+    Effect.flatMap(Effect.context<R>(), (context) => runSingleton(name, Effect.provide(loop, context), options))
+  )

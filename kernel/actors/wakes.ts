@@ -43,7 +43,7 @@ export class Wakes extends Effect.Service<Wakes>()("kernel/Wakes", {
 
     return {
       /** Wakes the timer `name` wherever it runs. */
-      wake: (name: string) => Option.isSome(relay) ? Effect.zipRight(here(name), relay.value.send(name)) : here(name),
+      wake: (name: string) => (Option.isSome(relay) ? Effect.zipRight(here(name), relay.value.send(name)) : here(name)),
       /** Waits for the next wake-up of the timer `name`. */
       woken: (name: string) => Effect.suspend(() => Queue.take(queueOf(name)))
     } as const

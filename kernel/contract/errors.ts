@@ -28,17 +28,25 @@ const wireSchema = <E extends { readonly error: string; readonly message: string
   Class: new (fields: ApiErrorFields) => E,
   status: number
 ) =>
-  Schema.transform(ApiErrorBody, Schema.declare((input): input is E => input instanceof Class, { identifier: tag }), {
-    strict: true,
-    decode: (body) => new Class(body),
-    encode: (error): ApiErrorBody =>
-      error.details === undefined
-        ? { error: error.error, message: error.message }
-        : { error: error.error, message: error.message, details: error.details }
-  }).annotations({ ...HttpApiSchema.annotations({ status }), identifier: tag })
+  Schema.transform(
+    ApiErrorBody,
+    Schema.declare((input): input is E => input instanceof Class, { identifier: tag }),
+    {
+      strict: true,
+      decode: (body) => new Class(body),
+      encode: (error): ApiErrorBody =>
+        error.details === undefined
+          ? { error: error.error, message: error.message }
+          : { error: error.error, message: error.message, details: error.details }
+    }
+  ).annotations({ ...HttpApiSchema.annotations({ status }), identifier: tag })
 
 const apiError = <const Tag extends string>(tag: Tag, defaultCode: string) =>
-  class extends Data.TaggedError(tag)<{ readonly error: string; readonly message: string; readonly details?: unknown }> {
+  class extends Data.TaggedError(tag)<{
+    readonly error: string
+    readonly message: string
+    readonly details?: unknown
+  }> {
     constructor(fields: ApiErrorFields) {
       super({ ...fields, error: fields.error ?? defaultCode })
     }

@@ -5,7 +5,13 @@
  */
 import * as Schema from "effect/Schema"
 
-export type JsonValue = null | boolean | number | string | ReadonlyArray<JsonValue> | { readonly [key: string]: JsonValue }
+export type JsonValue =
+  | null
+  | boolean
+  | number
+  | string
+  | ReadonlyArray<JsonValue>
+  | { readonly [key: string]: JsonValue }
 
 export const JsonValue: Schema.Schema<JsonValue> = Schema.Union(
   Schema.Null,

@@ -15,33 +15,37 @@ const nonEmpty = (what: string) =>
 /** One lowercase segment: it becomes the first half of every contribution's full name. */
 const segment = (what: string, maxLength: number) =>
   Schema.String.pipe(
-    Schema.filter((value) =>
-      (/^[a-z][a-z0-9_-]*$/.test(value) && value.length <= maxLength) ||
-      `${what} must be one lowercase segment (a letter, then letters, digits, '_' or '-'; at most ${maxLength}), got ${JSON.stringify(value)}`
+    Schema.filter(
+      (value) =>
+        (/^[a-z][a-z0-9_-]*$/.test(value) && value.length <= maxLength) ||
+        `${what} must be one lowercase segment (a letter, then letters, digits, '_' or '-'; at most ${maxLength}), got ${JSON.stringify(value)}`
     )
   )
 
 export const ApiVersion = Schema.String.pipe(
-  Schema.filter((value) => /^\d+\.\d+$/.test(value) || `apiVersion must be "major.minor" (e.g. "1.0"), got ${JSON.stringify(value)}`)
+  Schema.filter(
+    (value) => /^\d+\.\d+$/.test(value) || `apiVersion must be "major.minor" (e.g. "1.0"), got ${JSON.stringify(value)}`
+  )
 )
 
 /** npm-shaped and scoped: '@author/name'. */
 export const PluginId = Schema.String.pipe(
-  Schema.filter((value) =>
-    (/^@[a-z0-9][a-z0-9._~-]*\/[a-z0-9][a-z0-9._~-]*$/.test(value) && value.length <= 214) ||
-    `id must be npm-shaped '@author/name' in lowercase, got ${JSON.stringify(value)}`
+  Schema.filter(
+    (value) =>
+      (/^@[a-z0-9][a-z0-9._~-]*\/[a-z0-9][a-z0-9._~-]*$/.test(value) && value.length <= 214) ||
+      `id must be npm-shaped '@author/name' in lowercase, got ${JSON.stringify(value)}`
   )
 )
 
 export const Namespace = segment("namespace", 40)
 export const ExtensionId = segment("extension id", 64)
 
-
 /** Resolved inside the plugin's own folder, so it may not be absolute or climb out. */
 const MainPath = Schema.String.pipe(
-  Schema.filter((value) =>
-    (value.trim() !== "" && !/^([/\\]|[A-Za-z]:)/.test(value) && !value.split(/[/\\]/).includes("..")) ||
-    `main must be a path inside the plugin folder, got ${JSON.stringify(value)}`
+  Schema.filter(
+    (value) =>
+      (value.trim() !== "" && !/^([/\\]|[A-Za-z]:)/.test(value) && !value.split(/[/\\]/).includes("..")) ||
+      `main must be a path inside the plugin folder, got ${JSON.stringify(value)}`
   )
 )
 
@@ -50,9 +54,13 @@ export const PluginCapability = Schema.Struct({
   /** Shown verbatim to the owner; mandatory for world-acting. */
   reason: Schema.optional(Schema.String)
 }).pipe(
-  Schema.filter((capability) =>
-    capability.kind !== "world-acting" || (capability.reason ?? "").trim() !== "" ||
-    { path: ["reason"], message: "a world-acting capability needs a non-empty reason, shown verbatim to the owner" }
+  Schema.filter(
+    (capability) =>
+      capability.kind !== "world-acting" ||
+      (capability.reason ?? "").trim() !== "" || {
+        path: ["reason"],
+        message: "a world-acting capability needs a non-empty reason, shown verbatim to the owner"
+      }
   )
 )
 export type PluginCapability = typeof PluginCapability.Type
@@ -61,7 +69,16 @@ export type PluginCapability = typeof PluginCapability.Type
  * The document's seven kinds, plus `module`: a place of the web app (`/m/<namespace>.<id>`) whose
  * HTML document comes from the plugin's folder (its fields in ./modules.ts).
  */
-export const extensionKinds = ["skill", "generator", "widget", "integration", "viewer", "editor", "theme", "module"] as const
+export const extensionKinds = [
+  "skill",
+  "generator",
+  "widget",
+  "integration",
+  "viewer",
+  "editor",
+  "theme",
+  "module"
+] as const
 export const ExtensionKind = Schema.Literal(...extensionKinds)
 export type ExtensionKind = typeof ExtensionKind.Type
 
@@ -87,8 +104,9 @@ export const Pricing = Schema.Struct({
 })
 export type Pricing = typeof Pricing.Type
 
-const duplicates = (values: ReadonlyArray<string>) =>
-  [...new Set(values.filter((value, index) => values.indexOf(value) !== index))]
+const duplicates = (values: ReadonlyArray<string>) => [
+  ...new Set(values.filter((value, index) => values.indexOf(value) !== index))
+]
 
 /** The manifest's fields; kernel/extensions/manifest.ts checks version and minHostVersion as semver over them. */
 export const manifestFields = {
@@ -112,27 +130,28 @@ export const manifestFields = {
 
 /** The rules across fields: no capability or extension id twice; an extension uses only declared capabilities. */
 export const manifestRules = (manifest: Schema.Struct.Type<typeof manifestFields>): Array<Schema.FilterIssue> => {
-    const declared = new Set(manifest.capabilities.map((capability) => capability.kind))
-    const issues: Array<Schema.FilterIssue> = []
-    for (const kind of duplicates(manifest.capabilities.map((capability) => capability.kind))) {
-      issues.push({ path: ["capabilities"], message: `capability "${kind}" is declared more than once` })
-    }
-    for (const id of duplicates(manifest.extensions.map((extension) => extension.id))) {
-      issues.push({ path: ["extensions"], message: `extension id "${id}" is used more than once` })
-    }
-    manifest.extensions.forEach((extension, index) => {
-      const undeclared = extension.uses.filter((kind) => !declared.has(kind))
-      if (extension.kind === "module") issues.push(...moduleDeclarationIssues(extension, index))
-      if (undeclared.length > 0) {
-        issues.push({
-          path: ["extensions", index, "uses"],
-          message: `extension "${extension.id}" uses ${undeclared.map((kind) => `"${kind}"`).join(", ")}, ` +
-            "which the plugin does not declare in capabilities"
-        })
-      }
-    })
-    return issues
+  const declared = new Set(manifest.capabilities.map((capability) => capability.kind))
+  const issues: Array<Schema.FilterIssue> = []
+  for (const kind of duplicates(manifest.capabilities.map((capability) => capability.kind))) {
+    issues.push({ path: ["capabilities"], message: `capability "${kind}" is declared more than once` })
   }
+  for (const id of duplicates(manifest.extensions.map((extension) => extension.id))) {
+    issues.push({ path: ["extensions"], message: `extension id "${id}" is used more than once` })
+  }
+  manifest.extensions.forEach((extension, index) => {
+    const undeclared = extension.uses.filter((kind) => !declared.has(kind))
+    if (extension.kind === "module") issues.push(...moduleDeclarationIssues(extension, index))
+    if (undeclared.length > 0) {
+      issues.push({
+        path: ["extensions", index, "uses"],
+        message:
+          `extension "${extension.id}" uses ${undeclared.map((kind) => `"${kind}"`).join(", ")}, ` +
+          "which the plugin does not declare in capabilities"
+      })
+    }
+  })
+  return issues
+}
 
 export const PluginManifest = Schema.Struct(manifestFields).pipe(
   Schema.filter(manifestRules),

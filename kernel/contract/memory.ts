@@ -29,5 +29,7 @@ export const MemoryContent = Schema.String.pipe(
   Schema.maxLength(4000)
 )
 export const MemoryImportance = Schema.Number.pipe(Schema.between(0, 1))
-export const MemoryTags = Schema.Array(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64))).pipe(Schema.maxItems(20))
+export const MemoryTags = Schema.Array(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64))).pipe(
+  Schema.maxItems(20)
+)
 export const MemorySource = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200))

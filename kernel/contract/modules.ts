@@ -10,9 +10,13 @@ import * as Schema from "effect/Schema"
 
 /** A path inside the plugin folder to an .html file: not absolute, never climbing out. */
 export const ModuleDocumentPath = Schema.String.pipe(
-  Schema.filter((value) =>
-    (/\.html?$/i.test(value) && value.length <= 200 && !/^([/\\]|[A-Za-z]:)/.test(value) && !value.split(/[/\\]/).includes("..")) ||
-    `a module's document must be an .html file inside the plugin folder (a relative path, at most 200 characters), got ${JSON.stringify(value.slice(0, 200))}`
+  Schema.filter(
+    (value) =>
+      (/\.html?$/i.test(value) &&
+        value.length <= 200 &&
+        !/^([/\\]|[A-Za-z]:)/.test(value) &&
+        !value.split(/[/\\]/).includes("..")) ||
+      `a module's document must be an .html file inside the plugin folder (a relative path, at most 200 characters), got ${JSON.stringify(value.slice(0, 200))}`
   )
 )
 
@@ -21,9 +25,10 @@ export const ModuleDocumentPath = Schema.String.pipe(
  * them. Only path commands and numbers, so it draws a shape and can carry nothing else.
  */
 export const ModuleIcon = Schema.String.pipe(
-  Schema.filter((value) =>
-    (/^[MmLlHhVvCcSsQqTtAaZz0-9.,\s-]+$/.test(value) && value.length <= 4000) ||
-    "a module's icon must be SVG path data (commands and numbers only, at most 4000 characters)"
+  Schema.filter(
+    (value) =>
+      (/^[MmLlHhVvCcSsQqTtAaZz0-9.,\s-]+$/.test(value) && value.length <= 4000) ||
+      "a module's icon must be SVG path data (commands and numbers only, at most 4000 characters)"
   )
 )
 

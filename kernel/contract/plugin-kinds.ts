@@ -13,7 +13,8 @@ import { ModuleDocumentPath, ModuleIcon } from "./modules.ts"
 /** The kinds read from the manifest rather than contributed by code. */
 export const declaredKinds = ["module", "generator", "widget", "viewer", "editor"] as const
 export type DeclaredKind = (typeof declaredKinds)[number]
-export const isDeclaredKind = (kind: string): kind is DeclaredKind => (declaredKinds as ReadonlyArray<string>).includes(kind)
+export const isDeclaredKind = (kind: string): kind is DeclaredKind =>
+  (declaredKinds as ReadonlyArray<string>).includes(kind)
 
 /** The kinds whose document is served to a sandboxed frame and talks through the bridge. */
 export const framedKinds = ["module", "widget", "viewer", "editor"] as const
@@ -21,11 +22,19 @@ export type FramedKind = (typeof framedKinds)[number]
 
 /** `.md`, `.csv`: lowercase, with its dot. */
 const FileExtension = Schema.String.pipe(
-  Schema.filter((value) => /^\.[a-z0-9][a-z0-9_+-]{0,15}$/.test(value) || `a file extension like ".md" (lowercase, with its dot), got ${JSON.stringify(value.slice(0, 40))}`)
+  Schema.filter(
+    (value) =>
+      /^\.[a-z0-9][a-z0-9_+-]{0,15}$/.test(value) ||
+      `a file extension like ".md" (lowercase, with its dot), got ${JSON.stringify(value.slice(0, 40))}`
+  )
 )
 /** `text/markdown`, `image/*`. */
 const MediaType = Schema.String.pipe(
-  Schema.filter((value) => /^[a-z0-9][a-z0-9.+-]*\/(\*|[a-z0-9][a-z0-9.+-]*)$/.test(value) && value.length <= 100 || `a media type like "text/markdown" or "image/*", got ${JSON.stringify(value.slice(0, 100))}`)
+  Schema.filter(
+    (value) =>
+      (/^[a-z0-9][a-z0-9.+-]*\/(\*|[a-z0-9][a-z0-9.+-]*)$/.test(value) && value.length <= 100) ||
+      `a media type like "text/markdown" or "image/*", got ${JSON.stringify(value.slice(0, 100))}`
+  )
 )
 
 export const WidgetFields = Schema.Struct({
@@ -37,7 +46,12 @@ export const WidgetFields = Schema.Struct({
 export const FileTypes = Schema.Struct({
   extensions: Schema.optionalWith(Schema.Array(FileExtension).pipe(Schema.maxItems(32)), { default: () => [] }),
   mediaTypes: Schema.optionalWith(Schema.Array(MediaType).pipe(Schema.maxItems(32)), { default: () => [] })
-}).pipe(Schema.filter((types) => types.extensions.length + types.mediaTypes.length > 0 || "fileTypes names at least one extension or media type"))
+}).pipe(
+  Schema.filter(
+    (types) =>
+      types.extensions.length + types.mediaTypes.length > 0 || "fileTypes names at least one extension or media type"
+  )
+)
 export type FileTypes = typeof FileTypes.Type
 
 export const FileHandlerFields = Schema.Struct({

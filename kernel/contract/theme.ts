@@ -6,9 +6,10 @@ import * as Schema from "effect/Schema"
 
 /** Colours, lengths and functions such as rgb() or oklch(); no ';', braces, quotes or url(), so a value cannot escape its property. */
 const CssValue = Schema.String.pipe(
-  Schema.filter((value) =>
-    (value.trim() !== "" && /^[#(),.%/\w\s-]+$/.test(value)) ||
-    `a theme value must be a plain CSS value (letters, digits, spaces and # ( ) , . % / -), got ${JSON.stringify(value)}`
+  Schema.filter(
+    (value) =>
+      (value.trim() !== "" && /^[#(),.%/\w\s-]+$/.test(value)) ||
+      `a theme value must be a plain CSS value (letters, digits, spaces and # ( ) , . % / -), got ${JSON.stringify(value)}`
   )
 )
 

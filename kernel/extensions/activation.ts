@@ -83,24 +83,36 @@ export const activatePlugin = (options: {
       if (!open) throw new Error(`contribute("${kind}", "${id}") was called after activate finished`)
       const declaration = manifest.extensions.find((extension) => extension.id === id)
       if (declaration === undefined) throw new Error(`"${id}" is not among the extensions its manifest declares`)
-      if (isDeclaredKind(kind)) throw new Error(`"${id}" is a ${kind}: the host reads it from the manifest and the plugin's folder, nothing contributes it`)
+      if (isDeclaredKind(kind))
+        throw new Error(
+          `"${id}" is a ${kind}: the host reads it from the manifest and the plugin's folder, nothing contributes it`
+        )
       if (declaration.kind !== kind) throw new Error(`"${id}" is declared as a ${declaration.kind}, not a ${kind}`)
       if (contributed.has(id)) throw new Error(`"${id}" was contributed twice`)
       const problem = shapeProblem(kind, value)
       if (problem !== undefined) throw new Error(`the ${kind} "${id}" has the wrong shape: ${problem}`)
-      contributed.set(id, contributionOf(manifest, declaration, value, options.granted, options.adapters, plugin, adapters))
+      contributed.set(
+        id,
+        contributionOf(manifest, declaration, value, options.granted, options.adapters, plugin, adapters)
+      )
     }
 
     const context: PluginContext = Object.freeze({ plugin, adapters, contribute })
     return Effect.tryPromise({
-      try: async () => { await options.activate(context) },
+      try: async () => {
+        await options.activate(context)
+      },
       catch: (cause) => activationFailed(manifest, reasonOf(cause))
     }).pipe(
       Effect.timeoutFail({
         duration: activationTimeout,
         onTimeout: () => activationFailed(manifest, `activate did not finish within ${activationTimeout}`)
       }),
-      Effect.ensuring(Effect.sync(() => { open = false })),
+      Effect.ensuring(
+        Effect.sync(() => {
+          open = false
+        })
+      ),
       Effect.flatMap(() => {
         const missing = manifest.extensions
           .filter((extension) => !isDeclaredKind(extension.kind) && !contributed.has(extension.id))

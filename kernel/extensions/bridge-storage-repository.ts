@@ -17,52 +17,74 @@ const StoredValue = Schema.Struct({ value: JsonColumn(JsonValue) })
 const KeyRow = Schema.Struct({ key: Schema.String })
 const Count = Schema.Struct({ count: Schema.Number })
 
-export class BridgeStorageRepository extends Effect.Service<BridgeStorageRepository>()("kernel/BridgeStorageRepository", {
-  effect: Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
+export class BridgeStorageRepository extends Effect.Service<BridgeStorageRepository>()(
+  "kernel/BridgeStorageRepository",
+  {
+    effect: Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
 
-    const get = operation("bridgeStorage.get", SqlSchema.findOne({
-      Request: Key,
-      Result: StoredValue,
-      execute: (key) => sql`SELECT value FROM bridge_storage
+      const get = operation(
+        "bridgeStorage.get",
+        SqlSchema.findOne({
+          Request: Key,
+          Result: StoredValue,
+          execute: (key) => sql`SELECT value FROM bridge_storage
         WHERE scope = ${key.scope} AND being_id = ${key.beingId} AND key = ${key.key}`
-    }))
+        })
+      )
 
-    const put = operation("bridgeStorage.put", SqlSchema.void({
-      Request: Entry,
-      execute: (entry) => sql`INSERT INTO bridge_storage (scope, being_id, key, value, updated_at)
+      const put = operation(
+        "bridgeStorage.put",
+        SqlSchema.void({
+          Request: Entry,
+          execute: (entry) => sql`INSERT INTO bridge_storage (scope, being_id, key, value, updated_at)
         VALUES (${entry.scope}, ${entry.beingId}, ${entry.key}, ${entry.value}, ${entry.updatedAt})
         ON CONFLICT (scope, being_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`
-    }))
+        })
+      )
 
-    /** Keys starting with `prefix`, in key order (the prefix compared as a range, so no LIKE escaping). */
-    const keys = operation("bridgeStorage.keys", SqlSchema.findAll({
-      Request: Schema.Struct({ ...Owner.fields, prefix: Schema.String, limit: Schema.Number }),
-      Result: KeyRow,
-      execute: (query) => sql`SELECT key FROM bridge_storage
+      /** Keys starting with `prefix`, in key order (the prefix compared as a range, so no LIKE escaping). */
+      const keys = operation(
+        "bridgeStorage.keys",
+        SqlSchema.findAll({
+          Request: Schema.Struct({ ...Owner.fields, prefix: Schema.String, limit: Schema.Number }),
+          Result: KeyRow,
+          execute: (query) => sql`SELECT key FROM bridge_storage
         WHERE scope = ${query.scope} AND being_id = ${query.beingId} AND substr(key, 1, ${query.prefix.length}) = ${query.prefix}
         ORDER BY key LIMIT ${query.limit}`
-    }))
+        })
+      )
 
-    const count = operation("bridgeStorage.count", SqlSchema.single({
-      Request: Owner,
-      Result: Count,
-      execute: (owner) => sql`SELECT COUNT(*) AS count FROM bridge_storage WHERE scope = ${owner.scope} AND being_id = ${owner.beingId}`
-    }))
+      const count = operation(
+        "bridgeStorage.count",
+        SqlSchema.single({
+          Request: Owner,
+          Result: Count,
+          execute: (owner) =>
+            sql`SELECT COUNT(*) AS count FROM bridge_storage WHERE scope = ${owner.scope} AND being_id = ${owner.beingId}`
+        })
+      )
 
-    const remove = operation("bridgeStorage.remove", SqlSchema.findAll({
-      Request: Key,
-      Result: KeyRow,
-      execute: (key) => sql`DELETE FROM bridge_storage
+      const remove = operation(
+        "bridgeStorage.remove",
+        SqlSchema.findAll({
+          Request: Key,
+          Result: KeyRow,
+          execute: (key) => sql`DELETE FROM bridge_storage
         WHERE scope = ${key.scope} AND being_id = ${key.beingId} AND key = ${key.key} RETURNING key`
-    }))
+        })
+      )
 
-    /** Everything a scope stored, for every being: its plugin was uninstalled. */
-    const removeScope = operation("bridgeStorage.removeScope", SqlSchema.void({
-      Request: Schema.String,
-      execute: (scope) => sql`DELETE FROM bridge_storage WHERE scope = ${scope}`
-    }))
+      /** Everything a scope stored, for every being: its plugin was uninstalled. */
+      const removeScope = operation(
+        "bridgeStorage.removeScope",
+        SqlSchema.void({
+          Request: Schema.String,
+          execute: (scope) => sql`DELETE FROM bridge_storage WHERE scope = ${scope}`
+        })
+      )
 
-    return { get, put, keys, count, remove, removeScope } as const
-  })
-}) {}
+      return { get, put, keys, count, remove, removeScope } as const
+    })
+  }
+) {}

@@ -43,7 +43,6 @@ export type CapabilityAdapterFactories = {
   readonly [K in CapabilityKind]?: (plugin: PluginIdentity, scope: CallScope) => CapabilityAdapters[K] | undefined
 }
 
-
 export interface PluginContext {
   readonly plugin: PluginIdentity
   readonly adapters: GrantedAdapters

@@ -33,7 +33,11 @@ const valueOf = (declaration: PluginExtension, dir: string): Promise<unknown> =>
     case "widget": {
       const fields = decodeWith(WidgetFields, declaration)
       if (Either.isLeft(fields)) return Promise.reject(new Error(fields.left))
-      return readDocument(dir, fields.right.document).then((html) => ({ document: fields.right.document, icon: fields.right.icon ?? null, html }))
+      return readDocument(dir, fields.right.document).then((html) => ({
+        document: fields.right.document,
+        icon: fields.right.icon ?? null,
+        html
+      }))
     }
     default: {
       const fields = decodeWith(FileHandlerFields, declaration)
@@ -52,19 +56,28 @@ export const declaredContributions = (
   granted: ReadonlyArray<CapabilityKind>,
   factories: CapabilityAdapterFactories
 ): Effect.Effect<ReadonlyArray<AnyContribution>> =>
-  Effect.forEach(manifest.extensions.filter((extension) => kinds.includes(extension.kind)), (declaration) =>
-    Effect.promise((): Promise<Either.Either<AnyContribution, string>> =>
-      valueOf(declaration, dir).then(
-        (value) => Either.right(contributionOf(manifest, declaration, value, granted, factories)),
-        (cause: unknown) => Either.left(cause instanceof Error ? cause.message : String(cause))
+  Effect.forEach(
+    manifest.extensions.filter((extension) => kinds.includes(extension.kind)),
+    (declaration) =>
+      Effect.promise(
+        (): Promise<Either.Either<AnyContribution, string>> =>
+          valueOf(declaration, dir).then(
+            (value) => Either.right(contributionOf(manifest, declaration, value, granted, factories)),
+            (cause: unknown) => Either.left(cause instanceof Error ? cause.message : String(cause))
+          )
+      ).pipe(
+        Effect.flatMap((outcome) =>
+          Either.isRight(outcome)
+            ? Effect.succeed(outcome.right)
+            : Effect.as(
+                Effect.logWarning(
+                  `plugin ${manifest.id}: its ${declaration.kind} "${declaration.id}" is left out: ${outcome.left}`
+                ),
+                undefined
+              )
+        )
       )
-    ).pipe(
-      Effect.flatMap((outcome) =>
-        Either.isRight(outcome)
-          ? Effect.succeed(outcome.right)
-          : Effect.as(Effect.logWarning(`plugin ${manifest.id}: its ${declaration.kind} "${declaration.id}" is left out: ${outcome.left}`), undefined)
-      )
-    )).pipe(
+  ).pipe(
     Effect.map((values) => values.filter((value): value is AnyContribution => value !== undefined)),
     Effect.withSpan("plugins.declaredKinds", { attributes: { id: manifest.id } })
   )

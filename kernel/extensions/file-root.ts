@@ -67,16 +67,27 @@ export const describeFileError = (error: unknown, path: string): FileRootError =
   if (error instanceof FileRootError) return error
   const shown = path === "" ? "the root" : path
   switch ((error as NodeJS.ErrnoException | undefined)?.code) {
-    case "ENOENT": return new FileRootError(`${shown} does not exist.`)
-    case "EISDIR": return new FileRootError(`${shown} is a folder, not a file.`)
-    case "ENOTDIR": return new FileRootError(`${shown} is not a folder (a part of it is a file).`)
-    case "EEXIST": return new FileRootError(`${shown} already exists as something other than a file.`)
-    case "ELOOP": return new FileRootError(`${shown} is a symbolic link, which is not followed here.`)
+    case "ENOENT":
+      return new FileRootError(`${shown} does not exist.`)
+    case "EISDIR":
+      return new FileRootError(`${shown} is a folder, not a file.`)
+    case "ENOTDIR":
+      return new FileRootError(`${shown} is not a folder (a part of it is a file).`)
+    case "EEXIST":
+      return new FileRootError(`${shown} already exists as something other than a file.`)
+    case "ELOOP":
+      return new FileRootError(`${shown} is a symbolic link, which is not followed here.`)
     case "EACCES":
-    case "EPERM": return new FileRootError(`${shown} cannot be accessed (permission denied).`)
-    case "ENXIO": return notRegular(shown)
-    case "ENOSPC": return new FileRootError(`There is no space left to write ${shown}.`)
-    default: return new FileRootError(`${shown} could not be used: ${(error as Error | undefined)?.message?.split(",")[0] ?? "unknown error"}.`)
+    case "EPERM":
+      return new FileRootError(`${shown} cannot be accessed (permission denied).`)
+    case "ENXIO":
+      return notRegular(shown)
+    case "ENOSPC":
+      return new FileRootError(`There is no space left to write ${shown}.`)
+    default:
+      return new FileRootError(
+        `${shown} could not be used: ${(error as Error | undefined)?.message?.split(",")[0] ?? "unknown error"}.`
+      )
   }
 }
 
@@ -115,7 +126,8 @@ export const confinedFolder = (dir: string): ConfinedFolder => {
     for (;;) {
       try {
         const real = await realpath(candidate)
-        if (!inside(real, rootReal)) throw new FileRootError(`"${shown}" leads outside the root through a symbolic link.`)
+        if (!inside(real, rootReal))
+          throw new FileRootError(`"${shown}" leads outside the root through a symbolic link.`)
         return candidate === absolute ? real : absolute
       } catch (error) {
         if (!isMissing(error) || candidate === dir) throw error
@@ -146,7 +158,11 @@ export const confinedFolder = (dir: string): ConfinedFolder => {
         throw existing.isDirectory() ? describeFileError({ code: "EISDIR" }, target.path) : notRegular(target.path)
       }
       // Non-blocking and checked once open, as for reading: a FIFO swapped in meanwhile must not hold a thread.
-      const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK |
+      const flags =
+        constants.O_WRONLY |
+        constants.O_CREAT |
+        constants.O_NOFOLLOW |
+        constants.O_NONBLOCK |
         (options.append === true ? constants.O_APPEND : constants.O_TRUNC)
       const handle = await open(confined, flags, 0o644)
       try {

@@ -20,7 +20,13 @@ import { loadIsolated, type PluginIsolate } from "./isolate/plugin-isolate.ts"
 import { moduleContributions } from "./module-documents.ts"
 import { declaredContributions } from "./declared-kinds.ts"
 import { isDeclaredKind } from "../contract/plugin-kinds.ts"
-import type { AvailablePlugins, InstalledContribution, InstalledPlugin, InstallPluginRequest, UninstallResult } from "../contract/plugins.ts"
+import type {
+  AvailablePlugins,
+  InstalledContribution,
+  InstalledPlugin,
+  InstallPluginRequest,
+  UninstallResult
+} from "../contract/plugins.ts"
 import { capabilityNotes, pluginRiskStatement, type CapabilityKind } from "../contract/capabilities.ts"
 import type { CapabilityAdapterFactories, PluginModule } from "./context.ts"
 import { checkCompatibility, checkGrants, checkPlacement } from "./install-rules.ts"
@@ -57,9 +63,14 @@ const notVerified =
 const contributionsOf = (contributions: ReadonlyArray<AnyContribution>): Array<InstalledContribution> =>
   contributions.map((contribution) => {
     const { kind, name, declaration } = contribution
-    const framed = contribution.kind === "module" || contribution.kind === "widget" || contribution.kind === "viewer" || contribution.kind === "editor"
+    const framed =
+      contribution.kind === "module" ||
+      contribution.kind === "widget" ||
+      contribution.kind === "viewer" ||
+      contribution.kind === "editor"
     const icon = framed ? contribution.value.icon : null
-    const fileTypes = contribution.kind === "viewer" || contribution.kind === "editor" ? contribution.value.fileTypes : undefined
+    const fileTypes =
+      contribution.kind === "viewer" || contribution.kind === "editor" ? contribution.value.fileTypes : undefined
     return {
       kind,
       name,
@@ -114,7 +125,7 @@ const make = (options: ExtensionHostOptions) =>
     const pluginRoot = resolve(settings.pluginDir)
     const relay = yield* Effect.serviceOption(PluginRelay)
     /** Tells the other processes sharing the database, which load or drop the plugin as this one did. */
-    const announce = (change: PluginChange) => Option.isSome(relay) ? relay.value.send(change) : Effect.void
+    const announce = (change: PluginChange) => (Option.isSome(relay) ? relay.value.send(change) : Effect.void)
 
     const runFork = Runtime.runFork(yield* Effect.runtime<never>())
     /** Each third-party plugin's isolate, by plugin id, while it is loaded. */
@@ -136,18 +147,20 @@ const make = (options: ExtensionHostOptions) =>
       writer.removePlugin(id)
       const error = `Stopped: ${reason}.`
       loaded.set(id, { ...record, status: "error", error, contributions: [] })
-      runFork(Effect.zipRight(
-        store.setState({ id, version: record.version, manifest: null, status: "error", error }),
-        Effect.logWarning(`plugin ${id} stopped: ${reason}`)
-      ).pipe(Effect.withSpan("plugins.stop", { attributes: { id } })))
+      runFork(
+        Effect.zipRight(
+          store.setState({ id, version: record.version, manifest: null, status: "error", error }),
+          Effect.logWarning(`plugin ${id} stopped: ${reason}`)
+        ).pipe(Effect.withSpan("plugins.stop", { attributes: { id } }))
+      )
     }
 
     /** Loads a third-party plugin into an isolate of its own and activates it there; kept only when it activates. */
     const activateLocal = (manifest: PluginManifest, dir: string, granted: ReadonlyArray<CapabilityKind>) =>
       Effect.gen(function* () {
         const modules = [
-          ...yield* moduleContributions(manifest, dir, granted, options.adapters),
-          ...yield* declaredContributions(manifest, dir, granted, options.adapters)
+          ...(yield* moduleContributions(manifest, dir, granted, options.adapters)),
+          ...(yield* declaredContributions(manifest, dir, granted, options.adapters))
         ]
         // A plugin of declarations only (modules, widgets, generators...) has no code for the node to run, so no isolate.
         if (manifest.main === null && manifest.extensions.every((extension) => isDeclaredKind(extension.kind))) {
@@ -156,11 +169,16 @@ const make = (options: ExtensionHostOptions) =>
         }
         let loadedIsolate: PluginIsolate | undefined
         const cache = pluginBundleCache(settings.dataDir, manifest.namespace)
-        const isolate = yield* loadIsolated(manifest, dir, cache, (reason) => stopPlugin(manifest.id, loadedIsolate, reason))
-        loadedIsolate = isolate
-        const contributions = yield* activatePlugin({ manifest, activate: isolate.activate, granted, adapters: options.adapters }).pipe(
-          Effect.tapError(() => Effect.sync(isolate.dispose))
+        const isolate = yield* loadIsolated(manifest, dir, cache, (reason) =>
+          stopPlugin(manifest.id, loadedIsolate, reason)
         )
+        loadedIsolate = isolate
+        const contributions = yield* activatePlugin({
+          manifest,
+          activate: isolate.activate,
+          granted,
+          adapters: options.adapters
+        }).pipe(Effect.tapError(() => Effect.sync(isolate.dispose)))
         dropIsolate(manifest.id)
         isolates.set(manifest.id, isolate)
         return [...contributions, ...modules]
@@ -183,36 +201,55 @@ const make = (options: ExtensionHostOptions) =>
           const inside = relative(root, path)
           return inside === "" || inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside)
         }
-        const real = yield* Effect.promise(() => Promise.all([realpath(absolute), realpath(pluginRoot)]).catch(() => null))
+        const real = yield* Effect.promise(() =>
+          Promise.all([realpath(absolute), realpath(pluginRoot)]).catch(() => null)
+        )
         if (outside(absolute, pluginRoot) || (real !== null && outside(real[0], real[1]))) {
-          return yield* Effect.fail(new InvalidRequest({
-            error: "outside_plugin_dir",
-            message: `"${dir}" is not a folder inside the plugin folder.`,
-            details: { dir }
-          }))
+          return yield* Effect.fail(
+            new InvalidRequest({
+              error: "outside_plugin_dir",
+              message: `"${dir}" is not a folder inside the plugin folder.`,
+              details: { dir }
+            })
+          )
         }
         return { dir: relative(pluginRoot, absolute).split(sep).join("/"), absolute }
       })
 
-    const loadBuiltins = Effect.forEach(options.builtins, (module) =>
-      Effect.gen(function* () {
-        const manifest = yield* decodeManifest(module.manifest, "a built-in's manifest")
-        const source: PluginSource = { kind: "builtin" }
-        const granted = yield* vetted(manifest, source, manifest.capabilities.map((capability) => capability.kind))
-        const contributions = yield* activatePlugin({ manifest, activate: module.activate, granted, adapters: options.adapters })
-        yield* writer.add(contributions)
-        loaded.set(manifest.id, recordOf(manifest, source, granted, Either.right(contributions)))
-      }), { discard: true })
+    const loadBuiltins = Effect.forEach(
+      options.builtins,
+      (module) =>
+        Effect.gen(function* () {
+          const manifest = yield* decodeManifest(module.manifest, "a built-in's manifest")
+          const source: PluginSource = { kind: "builtin" }
+          const granted = yield* vetted(
+            manifest,
+            source,
+            manifest.capabilities.map((capability) => capability.kind)
+          )
+          const contributions = yield* activatePlugin({
+            manifest,
+            activate: module.activate,
+            granted,
+            adapters: options.adapters
+          })
+          yield* writer.add(contributions)
+          loaded.set(manifest.id, recordOf(manifest, source, granted, Either.right(contributions)))
+        }),
+      { discard: true }
+    )
 
     const reloadLocal = (row: StoredPlugin, dir: string) =>
       Effect.gen(function* () {
         const absolute = resolve(pluginRoot, dir)
         const manifest = yield* readManifest(absolute)
         if (manifest.id !== row.id || manifest.namespace !== row.namespace) {
-          return yield* Effect.fail(new InvalidRequest({
-            error: "manifest_changed",
-            message: `plugin.json now names ${manifest.id} in namespace "${manifest.namespace}"; reinstall the plugin.`
-          }))
+          return yield* Effect.fail(
+            new InvalidRequest({
+              error: "manifest_changed",
+              message: `plugin.json now names ${manifest.id} in namespace "${manifest.namespace}"; reinstall the plugin.`
+            })
+          )
         }
         const granted = yield* vetted(manifest, row.source, row.granted)
         const contributions = yield* activateLocal(manifest, absolute, granted)
@@ -224,14 +261,15 @@ const make = (options: ExtensionHostOptions) =>
     const loadRow = (row: StoredPlugin) =>
       Effect.gen(function* () {
         const source = row.source
-        const reloaded = source.kind === "local"
-          ? yield* Effect.either(reloadLocal(row, source.dir))
-          : Either.left({ message: notVerified })
+        const reloaded =
+          source.kind === "local"
+            ? yield* Effect.either(reloadLocal(row, source.dir))
+            : Either.left({ message: notVerified })
         const record = Either.isRight(reloaded)
           ? recordOf(reloaded.right.manifest, source, row.granted, Either.right(reloaded.right.contributions))
           : Option.isSome(row.manifest)
-          ? recordOf(row.manifest.value, source, row.granted, Either.left(reloaded.left))
-          : recordOfUnreadableRow(row, reloaded.left.message)
+            ? recordOf(row.manifest.value, source, row.granted, Either.left(reloaded.left))
+            : recordOfUnreadableRow(row, reloaded.left.message)
         loaded.set(row.id, record)
         if (record.error !== null) yield* Effect.logWarning(`plugin ${row.id} not loaded: ${record.error}`)
         return { record, manifest: Either.isRight(reloaded) ? reloaded.right.manifest : null }
@@ -252,87 +290,111 @@ const make = (options: ExtensionHostOptions) =>
     })
 
     const install = (request: InstallPluginRequest) =>
-      lock.withPermits(1)(Effect.gen(function* () {
-        const folder = yield* pluginFolder(request.dir)
-        const manifest = yield* readManifest(folder.absolute)
-        const source: PluginSource = { kind: "local", dir: folder.dir }
-        const granted = yield* vetted(manifest, source, request.granted)
-        // Activation runs before anything is written, so a plugin that fails to activate leaves no trace.
-        const contributions = yield* activateLocal(manifest, folder.absolute, granted)
-        const installedAt = new Date(yield* Clock.currentTimeMillis).toISOString()
-        yield* store.insert({
-          id: manifest.id,
-          namespace: manifest.namespace,
-          version: manifest.version,
-          source,
-          manifest,
-          granted,
-          status: "active",
-          error: null,
-          installedAt
-        })
-        yield* writer.add(contributions).pipe(
-          Effect.tapError(() => Effect.zipRight(store.remove(manifest.id), Effect.sync(() => dropIsolate(manifest.id))))
+      lock
+        .withPermits(1)(
+          Effect.gen(function* () {
+            const folder = yield* pluginFolder(request.dir)
+            const manifest = yield* readManifest(folder.absolute)
+            const source: PluginSource = { kind: "local", dir: folder.dir }
+            const granted = yield* vetted(manifest, source, request.granted)
+            // Activation runs before anything is written, so a plugin that fails to activate leaves no trace.
+            const contributions = yield* activateLocal(manifest, folder.absolute, granted)
+            const installedAt = new Date(yield* Clock.currentTimeMillis).toISOString()
+            yield* store.insert({
+              id: manifest.id,
+              namespace: manifest.namespace,
+              version: manifest.version,
+              source,
+              manifest,
+              granted,
+              status: "active",
+              error: null,
+              installedAt
+            })
+            yield* writer.add(contributions).pipe(
+              Effect.tapError(() =>
+                Effect.zipRight(
+                  store.remove(manifest.id),
+                  Effect.sync(() => dropIsolate(manifest.id))
+                )
+              )
+            )
+            const record = recordOf(manifest, source, granted, Either.right(contributions))
+            loaded.set(manifest.id, record)
+            yield* announce({ change: "installed", id: manifest.id })
+            return record
+          })
         )
-        const record = recordOf(manifest, source, granted, Either.right(contributions))
-        loaded.set(manifest.id, record)
-        yield* announce({ change: "installed", id: manifest.id })
-        return record
-      })).pipe(Effect.withSpan("plugins.install", { attributes: { dir: request.dir } }))
+        .pipe(Effect.withSpan("plugins.install", { attributes: { dir: request.dir } }))
 
     const removeFolder = (absolute: string) =>
       Effect.promise(async () => {
         await rm(absolute, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined)
-        return stat(absolute).then(() => false, () => true)
+        return stat(absolute).then(
+          () => false,
+          () => true
+        )
       })
 
     const uninstall = (id: string) =>
-      lock.withPermits(1)(Effect.gen(function* () {
-        const record = loaded.get(id)
-        if (record === undefined) {
-          return yield* Effect.fail(new NotFound({ message: `No plugin ${id} is installed.`, details: { id } }))
-        }
-        if (record.source.kind === "builtin") {
-          return yield* Effect.fail(new InvalidRequest({
-            error: "builtin_plugin",
-            message: `${id} is built into the node and cannot be uninstalled.`,
-            details: { id }
-          }))
-        }
-        writer.removePlugin(id)
-        dropIsolate(id)
-        yield* store.remove(id)
-        loaded.delete(id)
-        // Its data folder and its stored keys go with the grant that let it write there.
-        yield* bridgeStorage.removeScope(id)
-        yield* removeFolder(pluginDataDir(settings, record.namespace))
-        yield* removeFolder(pluginBundleCache(settings.dataDir, record.namespace))
-        const removedDir = record.source.kind === "local" ? yield* removeFolder(resolve(pluginRoot, record.source.dir)) : true
-        yield* announce({ change: "removed", id })
-        return { removedDir }
-      })).pipe(Effect.withSpan("plugins.uninstall", { attributes: { id } }))
-
-    const available = Effect.withSpan(Effect.gen(function* () {
-      const folders = yield* Effect.promise(() =>
-        readdir(pluginRoot, { withFileTypes: true }).then(
-          (entries) => entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith(".")).map((entry) => entry.name),
-          () => []
+      lock
+        .withPermits(1)(
+          Effect.gen(function* () {
+            const record = loaded.get(id)
+            if (record === undefined) {
+              return yield* Effect.fail(new NotFound({ message: `No plugin ${id} is installed.`, details: { id } }))
+            }
+            if (record.source.kind === "builtin") {
+              return yield* Effect.fail(
+                new InvalidRequest({
+                  error: "builtin_plugin",
+                  message: `${id} is built into the node and cannot be uninstalled.`,
+                  details: { id }
+                })
+              )
+            }
+            writer.removePlugin(id)
+            dropIsolate(id)
+            yield* store.remove(id)
+            loaded.delete(id)
+            // Its data folder and its stored keys go with the grant that let it write there.
+            yield* bridgeStorage.removeScope(id)
+            yield* removeFolder(pluginDataDir(settings, record.namespace))
+            yield* removeFolder(pluginBundleCache(settings.dataDir, record.namespace))
+            const removedDir =
+              record.source.kind === "local" ? yield* removeFolder(resolve(pluginRoot, record.source.dir)) : true
+            yield* announce({ change: "removed", id })
+            return { removedDir }
+          })
         )
-      )
-      const installedDirs = new Set(
-        [...loaded.values()].flatMap((record) => (record.source.kind === "local" ? [record.source.dir] : []))
-      )
-      const plugins = yield* Effect.forEach(folders.sort(), (dir) =>
-        Effect.either(readManifest(join(pluginRoot, dir))).pipe(
-          Effect.map((manifest) => ({
-            dir,
-            manifest: Either.getOrNull(manifest),
-            error: Either.isLeft(manifest) ? manifest.left.message : null,
-            installed: installedDirs.has(dir)
-          }))
-        ))
-      return { risk: pluginRiskStatement, capabilityNotes, plugins }
-    }), "plugins.available")
+        .pipe(Effect.withSpan("plugins.uninstall", { attributes: { id } }))
+
+    const available = Effect.withSpan(
+      Effect.gen(function* () {
+        const folders = yield* Effect.promise(() =>
+          readdir(pluginRoot, { withFileTypes: true }).then(
+            (entries) =>
+              entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith(".")).map((entry) => entry.name),
+            () => []
+          )
+        )
+        const installedDirs = new Set(
+          [...loaded.values()].flatMap((record) => (record.source.kind === "local" ? [record.source.dir] : []))
+        )
+        const plugins = yield* Effect.forEach(folders.sort(), (dir) =>
+          Effect.either(readManifest(join(pluginRoot, dir))).pipe(
+            Effect.map((manifest) => ({
+              dir,
+              manifest: Either.getOrNull(manifest),
+              error: Either.isLeft(manifest) ? manifest.left.message : null,
+              installed: installedDirs.has(dir)
+            }))
+          )
+        )
+        return { risk: pluginRiskStatement, capabilityNotes, plugins }
+      }),
+      "plugins.available"
+    )
 
     yield* Effect.addFinalizer(() => Effect.sync(() => [...isolates.keys()].forEach(dropIsolate)))
     yield* loadBuiltins
@@ -344,21 +406,27 @@ const make = (options: ExtensionHostOptions) =>
      * row is there. Its rows, folders and data are the installing process's to write, not touched here.
      */
     const follow = (change: PluginChange | null) =>
-      lock.withPermits(1)(Effect.gen(function* () {
-        const rows = yield* store.list
-        const ids = change !== null ? [change.id] : [...new Set([...loaded.keys(), ...rows.map((row) => row.id)])]
-        for (const id of ids) {
-          if (loaded.get(id)?.source.kind === "builtin") continue
-          writer.removePlugin(id)
-          dropIsolate(id)
-          loaded.delete(id)
-          const row = rows.find((candidate) => candidate.id === id)
-          if (row !== undefined) yield* loadRow(row)
-        }
-      })).pipe(
-        Effect.catchAllCause((cause) => Effect.logWarning("A plugin changed by another process could not be followed", cause)),
-        Effect.withSpan("plugins.follow")
-      )
+      lock
+        .withPermits(1)(
+          Effect.gen(function* () {
+            const rows = yield* store.list
+            const ids = change !== null ? [change.id] : [...new Set([...loaded.keys(), ...rows.map((row) => row.id)])]
+            for (const id of ids) {
+              if (loaded.get(id)?.source.kind === "builtin") continue
+              writer.removePlugin(id)
+              dropIsolate(id)
+              loaded.delete(id)
+              const row = rows.find((candidate) => candidate.id === id)
+              if (row !== undefined) yield* loadRow(row)
+            }
+          })
+        )
+        .pipe(
+          Effect.catchAllCause((cause) =>
+            Effect.logWarning("A plugin changed by another process could not be followed", cause)
+          ),
+          Effect.withSpan("plugins.follow")
+        )
     if (Option.isSome(relay)) {
       const heard = yield* relay.value.heard
       yield* Effect.forkScoped(Effect.forever(Effect.flatMap(Queue.take(heard), follow)))

@@ -15,9 +15,27 @@ export const pluginApiVersion = "1.0"
 
 /** The built-in skill families and the names the node keeps for itself. Only built-ins may use them. */
 export const reservedNamespaces: ReadonlySet<string> = new Set([
-  "web", "files", "code", "llm", "email", "http", "docs", "image", "math", "memory", "signal", "schedule",
-  "studio", "chat_a", "chat_b", "scene3d",
-  "system", "core", "admin", "host", "plugin"
+  "web",
+  "files",
+  "code",
+  "llm",
+  "email",
+  "http",
+  "docs",
+  "image",
+  "math",
+  "memory",
+  "signal",
+  "schedule",
+  "studio",
+  "chat_a",
+  "chat_b",
+  "scene3d",
+  "system",
+  "core",
+  "admin",
+  "host",
+  "plugin"
 ])
 
 const parseApiVersion = (version: string) => version.split(".").map(Number) as [number, number]
@@ -30,22 +48,28 @@ export const isApiVersionSupported = (apiVersion: string, hostApiVersion: string
 
 export const satisfiesHostVersion = (requirement: string | null, hostVersion: string) =>
   requirement === null ||
-  (validVersion(requirement) !== null ? gte(hostVersion, requirement) : satisfies(hostVersion, requirement, { includePrerelease: true }))
+  (validVersion(requirement) !== null
+    ? gte(hostVersion, requirement)
+    : satisfies(hostVersion, requirement, { includePrerelease: true }))
 
 export const checkCompatibility = (manifest: PluginManifest, hostVersion: string) => {
   if (!isApiVersionSupported(manifest.apiVersion)) {
-    return Effect.fail(new InvalidRequest({
-      error: "unsupported_api_version",
-      message: `${manifest.id} is built for plugin API ${manifest.apiVersion}; this node speaks ${pluginApiVersion} (same major, minor up to ${pluginApiVersion}).`,
-      details: { apiVersion: manifest.apiVersion, hostApiVersion: pluginApiVersion }
-    }))
+    return Effect.fail(
+      new InvalidRequest({
+        error: "unsupported_api_version",
+        message: `${manifest.id} is built for plugin API ${manifest.apiVersion}; this node speaks ${pluginApiVersion} (same major, minor up to ${pluginApiVersion}).`,
+        details: { apiVersion: manifest.apiVersion, hostApiVersion: pluginApiVersion }
+      })
+    )
   }
   if (!satisfiesHostVersion(manifest.minHostVersion, hostVersion)) {
-    return Effect.fail(new InvalidRequest({
-      error: "host_too_old",
-      message: `${manifest.id} needs node version ${manifest.minHostVersion}; this node is ${hostVersion}.`,
-      details: { minHostVersion: manifest.minHostVersion, hostVersion }
-    }))
+    return Effect.fail(
+      new InvalidRequest({
+        error: "host_too_old",
+        message: `${manifest.id} needs node version ${manifest.minHostVersion}; this node is ${hostVersion}.`,
+        details: { minHostVersion: manifest.minHostVersion, hostVersion }
+      })
+    )
   }
   return Effect.void
 }
@@ -61,26 +85,32 @@ export const checkPlacement = (
   installed: Iterable<InstalledIdentity>
 ): Effect.Effect<void, InvalidRequest | Conflict> => {
   if (source.kind !== "builtin" && reservedNamespaces.has(manifest.namespace)) {
-    return Effect.fail(new InvalidRequest({
-      error: "reserved_namespace",
-      message: `The namespace "${manifest.namespace}" is reserved for the node's built-ins.`,
-      details: { namespace: manifest.namespace }
-    }))
+    return Effect.fail(
+      new InvalidRequest({
+        error: "reserved_namespace",
+        message: `The namespace "${manifest.namespace}" is reserved for the node's built-ins.`,
+        details: { namespace: manifest.namespace }
+      })
+    )
   }
   for (const other of installed) {
     if (other.id === manifest.id) {
-      return Effect.fail(new Conflict({
-        error: "plugin_installed",
-        message: `${manifest.id} is already installed; uninstall it first.`,
-        details: { id: manifest.id }
-      }))
+      return Effect.fail(
+        new Conflict({
+          error: "plugin_installed",
+          message: `${manifest.id} is already installed; uninstall it first.`,
+          details: { id: manifest.id }
+        })
+      )
     }
     if (other.namespace === manifest.namespace) {
-      return Effect.fail(new Conflict({
-        error: "namespace_taken",
-        message: `The namespace "${manifest.namespace}" is already used by ${other.id}.`,
-        details: { namespace: manifest.namespace, by: other.id }
-      }))
+      return Effect.fail(
+        new Conflict({
+          error: "namespace_taken",
+          message: `The namespace "${manifest.namespace}" is already used by ${other.id}.`,
+          details: { namespace: manifest.namespace, by: other.id }
+        })
+      )
     }
   }
   return Effect.void
@@ -91,11 +121,13 @@ export const checkGrants = (manifest: PluginManifest, granted: ReadonlyArray<Cap
   const declared = manifest.capabilities.map((capability) => capability.kind)
   const missing = declared.filter((kind) => !granted.includes(kind))
   if (missing.length > 0) {
-    return Effect.fail(new InvalidRequest({
-      error: "missing_grants",
-      message: `${manifest.id} needs capabilities that were not granted: ${missing.join(", ")}.`,
-      details: { missing }
-    }))
+    return Effect.fail(
+      new InvalidRequest({
+        error: "missing_grants",
+        message: `${manifest.id} needs capabilities that were not granted: ${missing.join(", ")}.`,
+        details: { missing }
+      })
+    )
   }
   return Effect.succeed(declared)
 }

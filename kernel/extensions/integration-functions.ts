@@ -53,13 +53,17 @@ export interface IntegrationCallContext {
   readonly auth?: AuthAdapter
 }
 
-export type IntegrationFunction = (request: ProviderSyncRequest | ProviderReceiveRequest, context: IntegrationCallContext) => unknown
+export type IntegrationFunction = (
+  request: ProviderSyncRequest | ProviderReceiveRequest,
+  context: IntegrationCallContext
+) => unknown
 
 /** The longest one sync or receive may run before the host gives up on it (and, in an isolate, stops the plugin). */
 export const integrationTimeoutMs = 60_000
 
 /** The function a contribution's value holds under `name`, if any. */
 export const integrationFunction = (value: unknown, name: IntegrationFunctionName): IntegrationFunction | undefined => {
-  const field = typeof value === "object" && value !== null ? (value as { readonly [key: string]: unknown })[name] : undefined
+  const field =
+    typeof value === "object" && value !== null ? (value as { readonly [key: string]: unknown })[name] : undefined
   return typeof field === "function" ? (field as IntegrationFunction) : undefined
 }

@@ -64,7 +64,10 @@ export interface IntegrationsAdapter {
   }
   /** The first chat service (the Telegram Bot API): the being's own bot token, else CHAT_A_BOT_TOKEN. */
   readonly chatA: {
-    readonly send: (message: { readonly chatId: string; readonly text: string }, signal?: AbortSignal) => Promise<{
+    readonly send: (
+      message: { readonly chatId: string; readonly text: string },
+      signal?: AbortSignal
+    ) => Promise<{
       readonly chatId: string
       readonly messageId: number
       readonly via: AccountUsed
@@ -72,7 +75,10 @@ export interface IntegrationsAdapter {
   }
   /** The second chat service (the Slack Web API): the being's own token, else CHAT_B_TOKEN. */
   readonly chatB: {
-    readonly send: (message: { readonly channel: string; readonly text: string }, signal?: AbortSignal) => Promise<{
+    readonly send: (
+      message: { readonly channel: string; readonly text: string },
+      signal?: AbortSignal
+    ) => Promise<{
       readonly channel: string
       readonly ts: string
       readonly via: AccountUsed

@@ -10,15 +10,18 @@ import validRange from "semver/ranges/valid.js"
 import { manifestFields, manifestRules } from "../contract/manifest.ts"
 
 const SemverVersion = Schema.String.pipe(
-  Schema.filter((value) =>
-    (/^\d/.test(value) && validVersion(value) !== null) || `version must be semver (e.g. "1.2.0"), got ${JSON.stringify(value)}`
+  Schema.filter(
+    (value) =>
+      (/^\d/.test(value) && validVersion(value) !== null) ||
+      `version must be semver (e.g. "1.2.0"), got ${JSON.stringify(value)}`
   )
 )
 
 /** A bare version means "this version or newer"; anything else is a semver range. */
 const HostVersionRequirement = Schema.String.pipe(
-  Schema.filter((value) =>
-    validRange(value) !== null || `minHostVersion must be a semver version or range, got ${JSON.stringify(value)}`
+  Schema.filter(
+    (value) =>
+      validRange(value) !== null || `minHostVersion must be a semver version or range, got ${JSON.stringify(value)}`
   )
 )
 

@@ -31,7 +31,8 @@ export const readDocument = async (dir: string, document: string): Promise<strin
   const [real, realDir] = await Promise.all([realpath(path), realpath(dir)]).catch(() => {
     throw new Error(`its document ${document} is not in the plugin folder`)
   })
-  if (!inside(path, resolve(dir)) || !inside(real, realDir)) throw new Error(`its document ${document} lies outside the plugin folder`)
+  if (!inside(path, resolve(dir)) || !inside(real, realDir))
+    throw new Error(`its document ${document} lies outside the plugin folder`)
   const info = await stat(real)
   if (!info.isFile()) throw new Error(`its document ${document} is not a file`)
   if (info.size > maxModuleDocumentBytes) {
@@ -46,13 +47,22 @@ export const moduleContributions = (
   granted: ReadonlyArray<CapabilityKind>,
   factories: CapabilityAdapterFactories
 ): Effect.Effect<ReadonlyArray<AnyContribution>, ReturnType<typeof activationFailed>> =>
-  Effect.forEach(manifest.extensions.filter((extension) => extension.kind === "module"), (declaration) =>
-    Effect.tryPromise({
-      try: async () => {
-        // The manifest's own filter has checked these fields already.
-        const fields = decodeFields(declaration)
-        const html = await readDocument(dir, fields.document)
-        return contributionOf(manifest, declaration, { document: fields.document, icon: fields.icon ?? null, html }, granted, factories)
-      },
-      catch: (cause) => activationFailed(manifest, cause instanceof Error ? cause.message : String(cause))
-    })).pipe(Effect.withSpan("plugins.moduleDocuments", { attributes: { id: manifest.id } }))
+  Effect.forEach(
+    manifest.extensions.filter((extension) => extension.kind === "module"),
+    (declaration) =>
+      Effect.tryPromise({
+        try: async () => {
+          // The manifest's own filter has checked these fields already.
+          const fields = decodeFields(declaration)
+          const html = await readDocument(dir, fields.document)
+          return contributionOf(
+            manifest,
+            declaration,
+            { document: fields.document, icon: fields.icon ?? null, html },
+            granted,
+            factories
+          )
+        },
+        catch: (cause) => activationFailed(manifest, cause instanceof Error ? cause.message : String(cause))
+      })
+  ).pipe(Effect.withSpan("plugins.moduleDocuments", { attributes: { id: manifest.id } }))

@@ -22,17 +22,23 @@ export interface FilesystemAdapter {
   /** The file's text (UTF-8); rejects saying why (missing, a folder, too large). */
   readonly read: (path: string) => Promise<string>
   /** Writes text or bytes, creating parent folders; appends when asked. */
-  readonly write: (path: string, data: string | Uint8Array, options?: { readonly append?: boolean }) => Promise<WriteResult>
+  readonly write: (
+    path: string,
+    data: string | Uint8Array,
+    options?: { readonly append?: boolean }
+  ) => Promise<WriteResult>
   /** A folder's entries ('' is the data folder itself); empty when it does not exist yet. */
   readonly list: (path?: string) => Promise<ReadonlyArray<PluginFileEntry>>
   /** Deletes a file or folder; false when there was nothing there. */
   readonly remove: (path: string) => Promise<boolean>
 }
 
-export const pluginDataDir = (settings: FileStoreSettings, namespace: string) => join(fileStoreRoot(settings, "plugin-data"), namespace)
+export const pluginDataDir = (settings: FileStoreSettings, namespace: string) =>
+  join(fileStoreRoot(settings, "plugin-data"), namespace)
 
 /** Where a plugin's bundle is kept between boots: a cache of this process's, in its data folder. */
-export const pluginBundleCache = (dataDir: string, namespace: string) => join(pluginBundleCacheDir(dataDir), `${namespace}.json`)
+export const pluginBundleCache = (dataDir: string, namespace: string) =>
+  join(pluginBundleCacheDir(dataDir), `${namespace}.json`)
 
 const tooLarge = (path: string) => new FileRootError(`${path} is larger than ${pluginFileBytes / (1024 * 1024)} MB.`)
 
@@ -64,13 +70,22 @@ export const pluginFilesAdapter = (dir: string): FilesystemAdapter => {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return []
         throw describeFileError(error, target.path)
       })
-      return entries.flatMap((entry): Array<PluginFileEntry> =>
-        entry.isFile() ? [{ name: entry.name, kind: "file" as const }] : entry.isDirectory() ? [{ name: entry.name, kind: "folder" as const }] : [])
+      return entries.flatMap(
+        (entry): Array<PluginFileEntry> =>
+          entry.isFile()
+            ? [{ name: entry.name, kind: "file" as const }]
+            : entry.isDirectory()
+              ? [{ name: entry.name, kind: "folder" as const }]
+              : []
+      )
     },
     remove: async (path) => {
       const target = await folder.resolve(path)
       if (target.path === "") throw new FileRootError("Name what to remove; the data folder itself stays.")
-      const existed = await lstat(target.absolute).then(() => true, () => false)
+      const existed = await lstat(target.absolute).then(
+        () => true,
+        () => false
+      )
       await rm(target.absolute, { recursive: true, force: true })
       return existed
     }
@@ -78,5 +93,7 @@ export const pluginFilesAdapter = (dir: string): FilesystemAdapter => {
 }
 
 /** Binds the adapter for third-party plugins only; `builtinIds` get none. */
-export const pluginFilesAdapterFactory = (settings: FileStoreSettings, builtinIds: ReadonlySet<string>) =>
-  (plugin: { readonly id: string; readonly namespace: string }): FilesystemAdapter | undefined => (builtinIds.has(plugin.id) ? undefined : pluginFilesAdapter(pluginDataDir(settings, plugin.namespace)))
+export const pluginFilesAdapterFactory =
+  (settings: FileStoreSettings, builtinIds: ReadonlySet<string>) =>
+  (plugin: { readonly id: string; readonly namespace: string }): FilesystemAdapter | undefined =>
+    builtinIds.has(plugin.id) ? undefined : pluginFilesAdapter(pluginDataDir(settings, plugin.namespace))

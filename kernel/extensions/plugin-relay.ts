@@ -13,8 +13,11 @@ export interface PluginChange {
   readonly id: string
 }
 
-export class PluginRelay extends Context.Tag("kernel/PluginRelay")<PluginRelay, {
-  readonly send: (change: PluginChange) => Effect.Effect<void>
-  /** What other processes changed; null when this process was deaf for a while and must compare every row. */
-  readonly heard: Effect.Effect<Queue.Dequeue<PluginChange | null>, never, Scope.Scope>
-}>() {}
+export class PluginRelay extends Context.Tag("kernel/PluginRelay")<
+  PluginRelay,
+  {
+    readonly send: (change: PluginChange) => Effect.Effect<void>
+    /** What other processes changed; null when this process was deaf for a while and must compare every row. */
+    readonly heard: Effect.Effect<Queue.Dequeue<PluginChange | null>, never, Scope.Scope>
+  }
+>() {}

@@ -56,39 +56,55 @@ export class PluginsRepository extends Effect.Service<PluginsRepository>()("kern
     const sql = yield* SqlClient.SqlClient
 
     /** In install order. */
-    const list = operation("plugins.list", SqlSchema.findAll({
-      Request: Schema.Void,
-      Result: StoredPlugin,
-      execute: () => sql`SELECT id, namespace, version, source, manifest, granted, status, error, installed_at AS "installedAt"
+    const list = operation(
+      "plugins.list",
+      SqlSchema.findAll({
+        Request: Schema.Void,
+        Result: StoredPlugin,
+        execute:
+          () => sql`SELECT id, namespace, version, source, manifest, granted, status, error, installed_at AS "installedAt"
         FROM plugins ORDER BY installed_at, id`
-    }))
+      })
+    )
 
-    const insert = operation("plugins.insert", SqlSchema.void({
-      Request: NewPlugin,
-      execute: (row) => sql`INSERT INTO plugins ${sql.insert({
-        id: row.id,
-        namespace: row.namespace,
-        version: row.version,
-        source: row.source,
-        manifest: row.manifest,
-        granted: row.granted,
-        status: row.status,
-        error: row.error,
-        installed_at: row.installedAt
-      })}`
-    }))
+    const insert = operation(
+      "plugins.insert",
+      SqlSchema.void({
+        Request: NewPlugin,
+        execute: (row) =>
+          sql`INSERT INTO plugins ${sql.insert({
+            id: row.id,
+            namespace: row.namespace,
+            version: row.version,
+            source: row.source,
+            manifest: row.manifest,
+            granted: row.granted,
+            status: row.status,
+            error: row.error,
+            installed_at: row.installedAt
+          })}`
+      })
+    )
 
     /** What the last boot found: the version and manifest it loaded, or the reason it failed. */
-    const setState = operation("plugins.setState", SqlSchema.void({
-      Request: PluginState,
-      execute: (state) => sql`UPDATE plugins SET version = ${state.version}, manifest = COALESCE(${state.manifest}, manifest),
+    const setState = operation(
+      "plugins.setState",
+      SqlSchema.void({
+        Request: PluginState,
+        execute: (
+          state
+        ) => sql`UPDATE plugins SET version = ${state.version}, manifest = COALESCE(${state.manifest}, manifest),
         status = ${state.status}, error = ${state.error} WHERE id = ${state.id}`
-    }))
+      })
+    )
 
-    const remove = operation("plugins.remove", SqlSchema.void({
-      Request: Schema.String,
-      execute: (id) => sql`DELETE FROM plugins WHERE id = ${id}`
-    }))
+    const remove = operation(
+      "plugins.remove",
+      SqlSchema.void({
+        Request: Schema.String,
+        execute: (id) => sql`DELETE FROM plugins WHERE id = ${id}`
+      })
+    )
 
     return { list: list(undefined), insert, setState, remove } as const
   })

@@ -40,11 +40,13 @@ export const readManifest = (dir: string) =>
         if (!info.isFile() || info.size > maxManifestBytes) throw new Error("not a readable file")
         return readFile(file, "utf8")
       },
-      catch: () => invalid(`The plugin folder has no readable ${manifestFileName} (at most ${maxManifestBytes / 1024} KB).`)
+      catch: () =>
+        invalid(`The plugin folder has no readable ${manifestFileName} (at most ${maxManifestBytes / 1024} KB).`)
     })
     const json = yield* Effect.try({
       try: () => JSON.parse(text) as unknown,
-      catch: (error) => invalid(`${manifestFileName} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`)
+      catch: (error) =>
+        invalid(`${manifestFileName} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`)
     })
     return yield* decodeManifest(json)
   })

@@ -57,11 +57,13 @@ export const makeRegistries = (): RegistryWriter => {
       for (const contribution of contributions) {
         const key = `${contribution.kind}:${contribution.name}`
         if (seen.has(key) || entries(contribution.kind).has(contribution.name)) {
-          return Effect.fail(new Conflict({
-            error: "contribution_taken",
-            message: `The ${contribution.kind} "${contribution.name}" is already registered.`,
-            details: { kind: contribution.kind, name: contribution.name }
-          }))
+          return Effect.fail(
+            new Conflict({
+              error: "contribution_taken",
+              message: `The ${contribution.kind} "${contribution.name}" is already registered.`,
+              details: { kind: contribution.kind, name: contribution.name }
+            })
+          )
         }
         seen.add(key)
       }
@@ -94,7 +96,10 @@ export interface LoadedContributionsShape {
   readonly installed: Effect.Effect<ReadonlyArray<InstalledPlugin>>
 }
 
-export class LoadedContributions extends Context.Tag("kernel/LoadedContributions")<LoadedContributions, LoadedContributionsShape>() {}
+export class LoadedContributions extends Context.Tag("kernel/LoadedContributions")<
+  LoadedContributions,
+  LoadedContributionsShape
+>() {}
 
 /** The write side of LoadedContributions: only the extension host takes it. */
 export interface ContributionsWriterShape {
@@ -103,7 +108,10 @@ export interface ContributionsWriterShape {
   readonly loaded: Map<string, InstalledPlugin>
 }
 
-export class ContributionsWriter extends Context.Tag("kernel/ContributionsWriter")<ContributionsWriter, ContributionsWriterShape>() {}
+export class ContributionsWriter extends Context.Tag("kernel/ContributionsWriter")<
+  ContributionsWriter,
+  ContributionsWriterShape
+>() {}
 
 /** One registry for the node (or a test): both sides of it. */
 export const contributionsLayer: Layer.Layer<LoadedContributions | ContributionsWriter> = Layer.effectContext(
@@ -111,7 +119,10 @@ export const contributionsLayer: Layer.Layer<LoadedContributions | Contributions
     const writer = makeRegistries()
     const loaded = new Map<string, InstalledPlugin>()
     return Context.make(ContributionsWriter, { writer, loaded }).pipe(
-      Context.add(LoadedContributions, { registries: writer.registries, installed: Effect.sync(() => [...loaded.values()]) })
+      Context.add(LoadedContributions, {
+        registries: writer.registries,
+        installed: Effect.sync(() => [...loaded.values()])
+      })
     )
   })
 )

@@ -29,7 +29,9 @@ export const decodeSkillInput = (skill: Contribution<"skill">, input: unknown) =
 export const registeredSkill = (registries: Registries, name: string) => {
   const skill = registries.skill.get(name)
   return skill === undefined
-    ? Effect.fail(new NotFound({ error: "unknown_skill", message: `No skill named "${name}" is registered.`, details: { name } }))
+    ? Effect.fail(
+        new NotFound({ error: "unknown_skill", message: `No skill named "${name}" is registered.`, details: { name } })
+      )
     : Effect.succeed(skill)
 }
 
@@ -38,10 +40,16 @@ export interface SkillCheckShape {
   readonly check: (name: string, input: unknown) => Effect.Effect<string | null, NotFound>
 }
 
-export const checkSkill = (registries: Registries): SkillCheckShape["check"] => (name, input) =>
-  Effect.map(registeredSkill(registries, name), (skill) =>
-    Either.match(decodeSkillInput(skill, input), { onLeft: (problem) => problem, onRight: () => null }))
+export const checkSkill =
+  (registries: Registries): SkillCheckShape["check"] =>
+  (name, input) =>
+    Effect.map(registeredSkill(registries, name), (skill) =>
+      Either.match(decodeSkillInput(skill, input), { onLeft: (problem) => problem, onRight: () => null })
+    )
 
 export class SkillCheck extends Context.Tag("kernel/SkillCheck")<SkillCheck, SkillCheckShape>() {
-  static readonly layer = Layer.effect(SkillCheck, Effect.map(LoadedContributions, ({ registries }) => ({ check: checkSkill(registries) })))
+  static readonly layer = Layer.effect(
+    SkillCheck,
+    Effect.map(LoadedContributions, ({ registries }) => ({ check: checkSkill(registries) }))
+  )
 }

@@ -57,7 +57,7 @@ export const PublishedJsonSchema = Symbol.for("kernel/extensions/PublishedJsonSc
 /** What a skill's schema publishes: the ready-made JSON Schema, or one made from the Effect Schema. */
 export const publishedJsonSchema = (schema: Schema.Schema<any, any, never>): Record<string, unknown> =>
   (schema.ast.annotations[PublishedJsonSchema] as Record<string, unknown> | undefined) ??
-    (JSONSchema.make(schema) as unknown as Record<string, unknown>)
+  (JSONSchema.make(schema) as unknown as Record<string, unknown>)
 
 const describable = (what: string) =>
   Schema.declare((value: unknown): value is Schema.Schema<any, any, never> => Schema.isSchema(value), {
@@ -74,10 +74,10 @@ const describable = (what: string) =>
     })
   )
 
-const RunFunction = Schema.declare(
-  (value: unknown): value is SkillRun<any, any> => typeof value === "function",
-  { identifier: "run", description: "a function (input, context) returning an Effect or a Promise of the output" }
-)
+const RunFunction = Schema.declare((value: unknown): value is SkillRun<any, any> => typeof value === "function", {
+  identifier: "run",
+  description: "a function (input, context) returning an Effect or a Promise of the output"
+})
 
 export const SkillContribution = Schema.Struct({
   description: Schema.String.pipe(Schema.filter((text) => text.trim() !== "" || "a skill needs a description")),
@@ -104,7 +104,9 @@ export const withDefault = <A, I>(schema: Schema.Schema<A, I>, value: NoInfer<A>
 /** The call's file root, or a plain failure for a skill whose extension does not use 'filesystem'. */
 export const fileRootOf = (context: SkillRunContext): FileRoot => {
   if (context.files === undefined) {
-    throw new SkillFailure({ message: "This skill has no file root: its extension does not use the 'filesystem' capability." })
+    throw new SkillFailure({
+      message: "This skill has no file root: its extension does not use the 'filesystem' capability."
+    })
   }
   return context.files
 }

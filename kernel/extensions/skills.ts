@@ -17,7 +17,13 @@ import { Settings } from "../settings.ts"
 import { fileRootFor } from "./file-root.ts"
 import { checkSkill, decodeSkillInput, formatIssues, registeredSkill } from "./skill-check.ts"
 import { LoadedContributions, type Contribution } from "./registry.ts"
-import { defaultSkillTimeoutMs, publishedJsonSchema, SkillFailure, type SkillRunContext, type SkillTraceEvent } from "./skill.ts"
+import {
+  defaultSkillTimeoutMs,
+  publishedJsonSchema,
+  SkillFailure,
+  type SkillRunContext,
+  type SkillTraceEvent
+} from "./skill.ts"
 import type { InvokeSkillResult, SkillDef } from "../contract/skills.ts"
 import type { CapabilityKind } from "../contract/capabilities.ts"
 
@@ -68,12 +74,12 @@ export class SkillApprovals extends Context.Tag("kernel/SkillApprovals")<
 export type SkillOutcome =
   | { readonly ok: true; readonly output: unknown; readonly durationMs: number }
   | {
-    readonly ok: false
-    readonly error: string
-    readonly durationMs: number
-    /** Present when the call was refused for want of approval: the step waits, the caller carries on. */
-    readonly approval?: ApprovalAsked & { readonly status: "waiting" }
-  }
+      readonly ok: false
+      readonly error: string
+      readonly durationMs: number
+      /** Present when the call was refused for want of approval: the step waits, the caller carries on. */
+      readonly approval?: ApprovalAsked & { readonly status: "waiting" }
+    }
 
 /** The wire answer `{ ok, output?, error?, durationMs }`: nothing else of an outcome leaves the node. */
 export const invokeResult = (outcome: SkillOutcome): InvokeSkillResult =>
@@ -105,7 +111,11 @@ const noTrace = () => {}
 const worldActing = (skill: Contribution<"skill">) => skill.declaration.uses.includes("world-acting")
 
 const messageOf = (cause: unknown) =>
-  cause instanceof SkillFailure || cause instanceof Error ? cause.message : typeof cause === "string" ? cause : "unknown error"
+  cause instanceof SkillFailure || cause instanceof Error
+    ? cause.message
+    : typeof cause === "string"
+      ? cause
+      : "unknown error"
 
 const waitingMessage = (name: string, asked: ApprovalAsked) =>
   asked.signalId === null
@@ -137,9 +147,13 @@ const make = Effect.gen(function* () {
   }
 
   const reasonOf = (skill: Contribution<"skill">) =>
-    Effect.map(host.installed, (plugins) =>
-      plugins.find((plugin) => plugin.id === skill.pluginId)?.capabilities.find((capability) => capability.kind === "world-acting")
-        ?.reason ?? "")
+    Effect.map(
+      host.installed,
+      (plugins) =>
+        plugins
+          .find((plugin) => plugin.id === skill.pluginId)
+          ?.capabilities.find((capability) => capability.kind === "world-acting")?.reason ?? ""
+    )
 
   /** Runs the skill's own code: its errors, defects and overruns all become a SkillFailure. */
   const execute = (skill: Contribution<"skill">, input: unknown, call: SkillCall, projectId: string | null) =>
@@ -150,7 +164,9 @@ const make = Effect.gen(function* () {
         try: (): SkillRunContext => ({
           beingId: call.beingId,
           projectId,
-          files: skill.declaration.uses.includes("filesystem") ? fileRootFor(settings, call.beingId, projectId) : undefined,
+          files: skill.declaration.uses.includes("filesystem")
+            ? fileRootFor(settings, call.beingId, projectId)
+            : undefined,
           signal: controller.signal,
           trace: call.trace ?? noTrace,
           adapters: skill.context.adaptersFor({ beingId: call.beingId, projectId, contribution: skill.name })
@@ -162,18 +178,20 @@ const make = Effect.gen(function* () {
           return Effect.isEffect(running)
             ? Effect.mapError(running, (cause) => new SkillFailure({ message: messageOf(cause) }))
             : Effect.tryPromise({
-              try: () => Promise.resolve(running),
-              catch: (cause) => new SkillFailure({ message: messageOf(cause) })
-            })
+                try: () => Promise.resolve(running),
+                catch: (cause) => new SkillFailure({ message: messageOf(cause) })
+              })
         }),
         Effect.catchAllDefect((defect) =>
           Effect.zipRight(
             Effect.logWarning(`skill ${skill.name} crashed`, Cause.die(defect)),
             Effect.fail(new SkillFailure({ message: `${skill.name} crashed: ${messageOf(defect)}` }))
-          )),
+          )
+        ),
         Effect.timeoutFail({
           duration: timeoutMs,
-          onTimeout: () => new SkillFailure({ message: `${skill.name} did not finish within ${timeoutMs / 1000} seconds.` })
+          onTimeout: () =>
+            new SkillFailure({ message: `${skill.name} did not finish within ${timeoutMs / 1000} seconds.` })
         }),
         // Whatever the skill started and still waits on is told to stop.
         Effect.ensuring(Effect.sync(() => controller.abort()))
@@ -188,7 +206,13 @@ const make = Effect.gen(function* () {
 
       if (worldActing(skill) && !call.approved) {
         const reason = yield* reasonOf(skill)
-        const asked = yield* approvals.ask({ skill: skill.name, input: call.input, beingId: call.beingId, projectId, reason })
+        const asked = yield* approvals.ask({
+          skill: skill.name,
+          input: call.input,
+          beingId: call.beingId,
+          projectId,
+          reason
+        })
         return { ok: false, error: waitingMessage(skill.name, asked), approval: { status: "waiting", ...asked } }
       }
 
@@ -196,7 +220,10 @@ const make = Effect.gen(function* () {
       if (Either.isLeft(ran)) return { ok: false, error: ran.left.message }
       const output = Schema.encodeUnknownEither(skill.value.output)(ran.right, { errors: "all" })
       if (Either.isLeft(output)) {
-        return { ok: false, error: `${skill.name} answered with an output that does not fit its schema: ${formatIssues(output.left)}` }
+        return {
+          ok: false,
+          error: `${skill.name} answered with an output that does not fit its schema: ${formatIssues(output.left)}`
+        }
       }
       return { ok: true, output: output.right }
     })

@@ -36,18 +36,35 @@ const alphabetical = (a: string, b: string) => a.localeCompare(b, "en") || (a < 
 const childPath = (parent: string, name: string) => (parent === "" ? name : `${parent}/${name}`)
 
 /** The entries of one folder in walk order; a link escaping the root is left out. */
-const entriesOf = async (root: ConfinedFolder, folder: { readonly absolute: string; readonly path: string }, includeHidden: boolean) => {
-  const names = (await readdir(folder.absolute)).filter((name) => !noise.has(name) && (includeHidden || !name.startsWith(".")))
+const entriesOf = async (
+  root: ConfinedFolder,
+  folder: { readonly absolute: string; readonly path: string },
+  includeHidden: boolean
+) => {
+  const names = (await readdir(folder.absolute)).filter(
+    (name) => !noise.has(name) && (includeHidden || !name.startsWith("."))
+  )
   const entries: Array<WalkEntry & { readonly link: boolean }> = []
   for (const name of names) {
     const path = childPath(folder.path, name)
     const own = await lstat(join(folder.absolute, name)).catch(() => null)
     if (own === null) continue
     if (!own.isSymbolicLink()) {
-      if (usable(own)) entries.push({ path, name, absolute: join(folder.absolute, name), stats: own, isDir: own.isDirectory(), link: false })
+      if (usable(own))
+        entries.push({
+          path,
+          name,
+          absolute: join(folder.absolute, name),
+          stats: own,
+          isDir: own.isDirectory(),
+          link: false
+        })
       continue
     }
-    const target = await root.resolve(path).then((resolved) => resolved.absolute, () => null)
+    const target = await root.resolve(path).then(
+      (resolved) => resolved.absolute,
+      () => null
+    )
     const stats = target === null ? null : await stat(target).catch(() => null)
     if (target !== null && stats !== null && usable(stats)) {
       entries.push({ path, name, absolute: target, stats, isDir: stats.isDirectory(), link: true })

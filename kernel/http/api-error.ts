@@ -45,7 +45,10 @@ export const toApiError = (error: unknown) => {
     const issues = (error.issues as ReadonlyArray<Issue>).map(clipIssue)
     const first = issues[0] === undefined ? "the body is malformed" : describeIssue(issues[0])
     const more = issues.length > 1 ? ` (and ${issues.length - 1} more in details)` : ""
-    return new InvalidRequest({ message: `The request does not match what this route takes: ${first}${more}`, details: issues })
+    return new InvalidRequest({
+      message: `The request does not match what this route takes: ${first}${more}`,
+      details: issues
+    })
   }
   if (Predicate.isTagged(error, "RouteNotFound")) {
     return new NotFound({ message: "There is no such route on this node." })

@@ -10,7 +10,10 @@ import * as Option from "effect/Option"
 export const clientAddress = (request: HttpServerRequest.HttpServerRequest, trustProxyHops: number): string => {
   const socket = Option.getOrElse(request.remoteAddress, () => "unknown")
   if (trustProxyHops === 0) return socket
-  const forwarded = (request.headers["x-forwarded-for"] ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "")
+  const forwarded = (request.headers["x-forwarded-for"] ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "")
   if (forwarded.length === 0) return socket
   // Fewer entries than proxies: the request skipped a proxy; its leftmost entry is as far as we can see.
   return forwarded[Math.max(0, forwarded.length - trustProxyHops)]!

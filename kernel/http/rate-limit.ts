@@ -28,7 +28,15 @@ export interface RateLimits {
  * `wire`: the public federation routes, which other nodes call and which each cost signature
  * checks; 120 a minute from one address is two a second, far above what a peer's courier sends.
  */
-export const defaultClassLimits: Record<RateClassName, number> = { auth: 10, waitlist: 5, owner: 20, llm: 30, upload: 30, bridge: 120, wire: 120 }
+export const defaultClassLimits: Record<RateClassName, number> = {
+  auth: 10,
+  waitlist: 5,
+  owner: 20,
+  llm: 30,
+  upload: 30,
+  bridge: 120,
+  wire: 120
+}
 
 export const WINDOW_MS = 60_000
 
@@ -86,7 +94,11 @@ export interface RateLimiterShape {
 }
 
 export class RateLimiter extends Context.Tag("host/RateLimiter")<RateLimiter, RateLimiterShape>() {
-  static readonly make = (limits: RateLimits, trustProxyHops: number, store: RateStore = memoryRateStore()): RateLimiterShape => ({
+  static readonly make = (
+    limits: RateLimits,
+    trustProxyHops: number,
+    store: RateStore = memoryRateStore()
+  ): RateLimiterShape => ({
     charge: (request, rateClass, options = {}) =>
       Effect.flatMap(Clock.currentTimeMillis, (now) => {
         const address = clientAddress(request, trustProxyHops)
@@ -99,10 +111,13 @@ export class RateLimiter extends Context.Tag("host/RateLimiter")<RateLimiter, Ra
         return Effect.flatMap(counted, (wait) =>
           wait === 0
             ? Effect.void
-            : Effect.fail(new RateLimited({
-              message: `Too many requests${rateClass === null ? "" : ` of this kind (${rateClass})`}. Try again in ${wait} s.`,
-              details: { class: rateClass ?? "global", retryAfterSeconds: wait }
-            })))
+            : Effect.fail(
+                new RateLimited({
+                  message: `Too many requests${rateClass === null ? "" : ` of this kind (${rateClass})`}. Try again in ${wait} s.`,
+                  details: { class: rateClass ?? "global", retryAfterSeconds: wait }
+                })
+              )
+        )
       })
   })
 
@@ -110,6 +125,7 @@ export class RateLimiter extends Context.Tag("host/RateLimiter")<RateLimiter, Ra
   static readonly layer = Layer.effect(
     RateLimiter,
     Effect.map(Settings, (settings) =>
-      RateLimiter.make({ global: settings.rateLimitPerMinute, perClass: defaultClassLimits }, settings.trustProxy))
+      RateLimiter.make({ global: settings.rateLimitPerMinute, perClass: defaultClassLimits }, settings.trustProxy)
+    )
   )
 }

@@ -25,9 +25,12 @@ const statuses: Record<ApiError["_tag"], number> = {
 }
 
 export const answerRefusal = (error: ApiError): HttpServerResponse.HttpServerResponse =>
-  refusal(statuses[error._tag], error.details === undefined
-    ? { error: error.error, message: error.message }
-    : { error: error.error, message: error.message, details: error.details })
+  refusal(
+    statuses[error._tag],
+    error.details === undefined
+      ? { error: error.error, message: error.message }
+      : { error: error.error, message: error.message, details: error.details }
+  )
 
 export const unauthorized = refusal(401, { error: "unauthorized", message: "Sign in first: this needs a session." })
 
@@ -36,6 +39,8 @@ export const queryParams = <A, I extends Readonly<Record<string, string | Readon
   schema: Schema.Schema<A, I>
 ) =>
   HttpServerRequest.schemaSearchParams(schema).pipe(
-    Effect.catchTag("ParseError", (error) => Effect.flatMap(HttpApiError.HttpApiDecodeError.fromParseError(error), Effect.fail)),
+    Effect.catchTag("ParseError", (error) =>
+      Effect.flatMap(HttpApiError.HttpApiDecodeError.fromParseError(error), Effect.fail)
+    ),
     Effect.mapError((error) => toApiError(error) as InvalidRequest)
   )

@@ -13,8 +13,9 @@ export const refusal = (status: number, error: ApiErrorBody): HttpServerResponse
   if (status === 429 && Predicate.hasProperty(error.details, "retryAfterSeconds")) {
     headers["retry-after"] = String(error.details.retryAfterSeconds)
   }
-  const body = error.details === undefined
-    ? { error: error.error, message: error.message }
-    : { error: error.error, message: error.message, details: error.details }
+  const body =
+    error.details === undefined
+      ? { error: error.error, message: error.message }
+      : { error: error.error, message: error.message, details: error.details }
   return HttpServerResponse.unsafeJson(body, { status, headers })
 }

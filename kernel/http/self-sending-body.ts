@@ -15,7 +15,10 @@ export interface SelfSendingBody {
   readonly discard: () => Promise<void>
 }
 
-export const selfSendingBody = (body: Pick<SelfSendingBody, "sendTo" | "discard">): SelfSendingBody => ({ [selfSending]: true, ...body })
+export const selfSendingBody = (body: Pick<SelfSendingBody, "sendTo" | "discard">): SelfSendingBody => ({
+  [selfSending]: true,
+  ...body
+})
 
 export const isSelfSending = (body: unknown): body is SelfSendingBody =>
   typeof body === "object" && body !== null && (body as Partial<SelfSendingBody>)[selfSending] === true

@@ -4,7 +4,8 @@ import type { GeneratorSeed } from "../../extensions/generators/contract/generat
 export const blogPost: GeneratorSeed = {
   slug: "blog-post",
   name: "Blog post",
-  description: "A researched, outlined and edited blog post in your tone, ready to publish as markdown with frontmatter.",
+  description:
+    "A researched, outlined and edited blog post in your tone, ready to publish as markdown with frontmatter.",
   icon: "📝",
   inputsSchema: {
     type: "object",
@@ -12,19 +13,36 @@ export const blogPost: GeneratorSeed = {
     additionalProperties: false,
     properties: {
       topic: {
-        type: "string", title: "Topic", description: "What the post is about, in a sentence.", minLength: 3, maxLength: 300,
+        type: "string",
+        title: "Topic",
+        description: "What the post is about, in a sentence.",
+        minLength: 3,
+        maxLength: 300,
         "x-placeholder": "Why we moved our team to a four-day week"
       },
-      audience: { type: "string", title: "Readers", maxLength: 200, default: "people who read our blog", "x-placeholder": "Engineering managers" },
+      audience: {
+        type: "string",
+        title: "Readers",
+        maxLength: 200,
+        default: "people who read our blog",
+        "x-placeholder": "Engineering managers"
+      },
       tone: { type: "string", title: "Tone", enum: ["friendly", "expert", "playful", "plain"], default: "friendly" },
       length: { type: "integer", title: "Length in words", minimum: 400, maximum: 4000, default: 1100 },
       keywords: {
-        type: "string", title: "Keywords", description: "Comma-separated words the post should use naturally.", maxLength: 300,
-        "x-advanced": true, "x-placeholder": "four-day week, productivity"
+        type: "string",
+        title: "Keywords",
+        description: "Comma-separated words the post should use naturally.",
+        maxLength: 300,
+        "x-advanced": true,
+        "x-placeholder": "four-day week, productivity"
       },
       addCallToAction: { type: "boolean", title: "End with a call to action", default: false },
       callToAction: {
-        type: "string", title: "Call to action", maxLength: 300, "x-showWhen": "addCallToAction",
+        type: "string",
+        title: "Call to action",
+        maxLength: 300,
+        "x-showWhen": "addCallToAction",
         "x-placeholder": "Subscribe to the newsletter"
       }
     }

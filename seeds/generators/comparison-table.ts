@@ -4,26 +4,46 @@ import type { GeneratorSeed } from "../../extensions/generators/contract/generat
 export const comparisonTable: GeneratorSeed = {
   slug: "comparison-table",
   name: "Comparison table",
-  description: "Compare products, tools or choices side by side on the criteria you care about, with sources and a recommendation.",
+  description:
+    "Compare products, tools or choices side by side on the criteria you care about, with sources and a recommendation.",
   icon: "⚖️",
   inputsSchema: {
     type: "object",
     required: ["subject", "options"],
     additionalProperties: false,
     properties: {
-      subject: { type: "string", title: "What is compared", minLength: 3, maxLength: 200, "x-placeholder": "Note-taking apps for a team of ten" },
+      subject: {
+        type: "string",
+        title: "What is compared",
+        minLength: 3,
+        maxLength: 200,
+        "x-placeholder": "Note-taking apps for a team of ten"
+      },
       options: {
-        type: "string", title: "Options", description: "One a line.", minLength: 3, maxLength: 2000, "x-multiline": true,
+        type: "string",
+        title: "Options",
+        description: "One a line.",
+        minLength: 3,
+        maxLength: 2000,
+        "x-multiline": true,
         "x-placeholder": "Notion\nObsidian\nLogseq"
       },
       criteria: {
-        type: "string", title: "Criteria", description: "One a line; leave empty for price, features, ease of use and support.",
-        maxLength: 2000, "x-multiline": true
+        type: "string",
+        title: "Criteria",
+        description: "One a line; leave empty for price, features, ease of use and support.",
+        maxLength: 2000,
+        "x-multiline": true
       },
       useWeights: { type: "boolean", title: "Weigh the criteria", default: false },
       weights: {
-        type: "string", title: "Weights", description: "One a line as criterion: weight.", maxLength: 1000, "x-multiline": true,
-        "x-showWhen": "useWeights", "x-placeholder": "price: 3\nease of use: 2"
+        type: "string",
+        title: "Weights",
+        description: "One a line as criterion: weight.",
+        maxLength: 1000,
+        "x-multiline": true,
+        "x-showWhen": "useWeights",
+        "x-placeholder": "price: 3\nease of use: 2"
       }
     }
   },

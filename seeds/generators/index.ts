@@ -11,5 +11,13 @@ import { smallWebApp } from "./small-web-app.ts"
 import { weeklyPlan } from "./weekly-plan.ts"
 
 export const generatorCatalogue: ReadonlyArray<GeneratorSeed> = [
-  researchBrief, blogPost, meetingSummary, productOnePager, weeklyPlan, comparisonTable, scene3d, smallWebApp, reportDocument
+  researchBrief,
+  blogPost,
+  meetingSummary,
+  productOnePager,
+  weeklyPlan,
+  comparisonTable,
+  scene3d,
+  smallWebApp,
+  reportDocument
 ]

@@ -4,22 +4,48 @@ import type { GeneratorSeed } from "../../extensions/generators/contract/generat
 export const meetingSummary: GeneratorSeed = {
   slug: "meeting-summary",
   name: "Meeting summary",
-  description: "Paste your notes or a transcript: get the decisions, the action items with owners, and what is still open.",
+  description:
+    "Paste your notes or a transcript: get the decisions, the action items with owners, and what is still open.",
   icon: "🗒️",
   inputsSchema: {
     type: "object",
     required: ["notes"],
     additionalProperties: false,
     properties: {
-      meetingTitle: { type: "string", title: "Meeting", maxLength: 200, default: "Meeting", "x-placeholder": "Weekly product sync" },
+      meetingTitle: {
+        type: "string",
+        title: "Meeting",
+        maxLength: 200,
+        default: "Meeting",
+        "x-placeholder": "Weekly product sync"
+      },
       notes: {
-        type: "string", title: "Notes or transcript", minLength: 20, maxLength: 60000, "x-multiline": true,
+        type: "string",
+        title: "Notes or transcript",
+        minLength: 20,
+        maxLength: 60000,
+        "x-multiline": true,
         "x-placeholder": "Paste what was said or written down"
       },
-      attendees: { type: "string", title: "Attendees", description: "Comma-separated names.", maxLength: 500, "x-placeholder": "Ana, Ben, Chloé" },
-      assignUnowned: { type: "boolean", title: "Give unowned actions a default owner", default: false, "x-advanced": true },
+      attendees: {
+        type: "string",
+        title: "Attendees",
+        description: "Comma-separated names.",
+        maxLength: 500,
+        "x-placeholder": "Ana, Ben, Chloé"
+      },
+      assignUnowned: {
+        type: "boolean",
+        title: "Give unowned actions a default owner",
+        default: false,
+        "x-advanced": true
+      },
       defaultOwner: {
-        type: "string", title: "Default owner", maxLength: 100, "x-showWhen": "assignUnowned", "x-advanced": true,
+        type: "string",
+        title: "Default owner",
+        maxLength: 100,
+        "x-showWhen": "assignUnowned",
+        "x-advanced": true,
         "x-placeholder": "The meeting's chair"
       }
     }

@@ -13,18 +13,36 @@ export const productOnePager: GeneratorSeed = {
     properties: {
       productName: { type: "string", title: "Product", minLength: 1, maxLength: 120, "x-placeholder": "Tidy" },
       problem: {
-        type: "string", title: "The problem it solves", minLength: 10, maxLength: 2000, "x-multiline": true,
+        type: "string",
+        title: "The problem it solves",
+        minLength: 10,
+        maxLength: 2000,
+        "x-multiline": true,
         "x-placeholder": "Small landlords lose hours every month chasing rent by hand."
       },
       audience: { type: "string", title: "Who it is for", maxLength: 300, default: "the people who have that problem" },
       differentiators: {
-        type: "string", title: "What makes it different", description: "One a line.", maxLength: 2000, "x-multiline": true
+        type: "string",
+        title: "What makes it different",
+        description: "One a line.",
+        maxLength: 2000,
+        "x-multiline": true
       },
-      pricing: { type: "string", title: "Pricing", maxLength: 300, "x-advanced": true, "x-placeholder": "$9 a month per property" },
+      pricing: {
+        type: "string",
+        title: "Pricing",
+        maxLength: 300,
+        "x-advanced": true,
+        "x-placeholder": "$9 a month per property"
+      },
       compareCompetitors: { type: "boolean", title: "Compare with competitors", default: true },
       competitors: {
-        type: "string", title: "Competitors to look at", description: "One a line; leave empty to let the researcher find them.",
-        maxLength: 1000, "x-multiline": true, "x-showWhen": "compareCompetitors"
+        type: "string",
+        title: "Competitors to look at",
+        description: "One a line; leave empty to let the researcher find them.",
+        maxLength: 1000,
+        "x-multiline": true,
+        "x-showWhen": "compareCompetitors"
       }
     }
   },

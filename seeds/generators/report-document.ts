@@ -16,7 +16,11 @@ export const reportDocument: GeneratorSeed = {
     additionalProperties: false,
     properties: {
       question: {
-        type: "string", title: "The question", minLength: 10, maxLength: 1000, "x-multiline": true,
+        type: "string",
+        title: "The question",
+        minLength: 10,
+        maxLength: 1000,
+        "x-multiline": true,
         "x-placeholder": "Should our team move its weekly meeting to an async update?"
       },
       audience: { type: "string", title: "Who reads it", maxLength: 200, default: "a busy decision maker" },
@@ -29,7 +33,8 @@ export const reportDocument: GeneratorSeed = {
       title: "Research: {{inputs.question}}",
       role: "researcher",
       skills: ["web.search", "web.fetch", "files.write"],
-      instruction: "Find what is known about: {{inputs.question}}\nNote the facts that matter, each with its source link, " +
+      instruction:
+        "Find what is known about: {{inputs.question}}\nNote the facts that matter, each with its source link, " +
         "and save the notes as research/notes.md.",
       deliverable: { file: "research/notes.md", minSourceLinks: 1 }
     },
@@ -38,7 +43,8 @@ export const reportDocument: GeneratorSeed = {
       title: "Write the report",
       role: "writer",
       skills: ["files.read", "files.write", "docs.write_docx"],
-      instruction: "Answer {{inputs.question}} for {{inputs.audience}}, {{inputs.length}}, from these notes:\n{{steps.research.output}}\n\n" +
+      instruction:
+        "Answer {{inputs.question}} for {{inputs.audience}}, {{inputs.length}}, from these notes:\n{{steps.research.output}}\n\n" +
         "Save the report as report.md with the sections Summary, Findings and Recommendation, keeping the source links. " +
         "Then export the same Markdown with docs.write_docx to report.docx.",
       outputKind: "docx",

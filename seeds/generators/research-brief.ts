@@ -12,21 +12,38 @@ export const researchBrief: GeneratorSeed = {
     additionalProperties: false,
     properties: {
       topic: {
-        type: "string", title: "Topic", description: "What the brief is about.", minLength: 3, maxLength: 300,
+        type: "string",
+        title: "Topic",
+        description: "What the brief is about.",
+        minLength: 3,
+        maxLength: 300,
         "x-placeholder": "Home batteries for a small house"
       },
       audience: {
-        type: "string", title: "Audience", description: "Who will read it.", maxLength: 200, default: "a curious reader new to the subject",
+        type: "string",
+        title: "Audience",
+        description: "Who will read it.",
+        maxLength: 200,
+        default: "a curious reader new to the subject",
         "x-placeholder": "Our board"
       },
       questions: {
-        type: "string", title: "Questions to answer", description: "One a line; leave empty to let the researcher choose.", maxLength: 2000,
-        "x-multiline": true, "x-placeholder": "What does one cost?\nHow long does it last?"
+        type: "string",
+        title: "Questions to answer",
+        description: "One a line; leave empty to let the researcher choose.",
+        maxLength: 2000,
+        "x-multiline": true,
+        "x-placeholder": "What does one cost?\nHow long does it last?"
       },
       length: { type: "integer", title: "Length in words", minimum: 300, maximum: 3000, default: 900 },
       minSources: {
-        type: "integer", title: "Sources at least", description: "How many distinct sources the brief must cite.", minimum: 1, maximum: 20,
-        default: 4, "x-advanced": true
+        type: "integer",
+        title: "Sources at least",
+        description: "How many distinct sources the brief must cite.",
+        minimum: 1,
+        maximum: 20,
+        default: 4,
+        "x-advanced": true
       }
     }
   },

@@ -12,13 +12,20 @@ export const scene3d: GeneratorSeed = {
     additionalProperties: false,
     properties: {
       description: {
-        type: "string", title: "The scene", minLength: 5, maxLength: 2000, "x-multiline": true,
+        type: "string",
+        title: "The scene",
+        minLength: 5,
+        maxLength: 2000,
+        "x-multiline": true,
         "x-placeholder": "A small harbour at dusk, boats rocking, lanterns coming on"
       },
       title: { type: "string", title: "Title", maxLength: 120, default: "My scene" },
       procedural: {
-        type: "boolean", title: "Draw it procedurally", description: "Skip the model: one of five looks chosen by the description.",
-        default: false, "x-advanced": true
+        type: "boolean",
+        title: "Draw it procedurally",
+        description: "Skip the model: one of five looks chosen by the description.",
+        default: false,
+        "x-advanced": true
       }
     }
   },
@@ -30,7 +37,7 @@ export const scene3d: GeneratorSeed = {
       skills: ["scene3d.create", "files.write"],
       instruction:
         "Make a 3D scene of: {{inputs.description}}\n\nCall scene3d.create once with path scene/index.html, title " +
-        "\"{{inputs.title}}\" and procedural {{inputs.procedural}}. Then save a short note for the viewer as scene/NOTES.md " +
+        '"{{inputs.title}}" and procedural {{inputs.procedural}}. Then save a short note for the viewer as scene/NOTES.md ' +
         "with the sections What you see and How to look around (move the mouse: the camera drifts with it).",
       outputKind: "scene3d",
       deliverable: { file: "scene/NOTES.md", requireSections: ["What you see", "How to look around"] }

@@ -18,7 +18,11 @@ export const smallWebApp: GeneratorSeed = {
     properties: {
       appName: { type: "string", title: "App name", minLength: 1, maxLength: 80, "x-placeholder": "Tip splitter" },
       idea: {
-        type: "string", title: "What it does", minLength: 10, maxLength: 2000, "x-multiline": true,
+        type: "string",
+        title: "What it does",
+        minLength: 10,
+        maxLength: 2000,
+        "x-multiline": true,
         "x-placeholder": "Split a restaurant bill between friends, with a tip slider."
       },
       look: { type: "string", title: "Look", enum: ["plain", "dark", "playful"], default: "plain" }
@@ -32,7 +36,7 @@ export const smallWebApp: GeneratorSeed = {
       skills: ["code.scaffold_react_node", "files.write", "files.read"],
       instruction:
         "Build {{inputs.appName}}: {{inputs.idea}}\nIts look: {{inputs.look}}.\n\nWrite the whole front end as one React component (export function App, " +
-        "plain JSX, React hooks allowed, no other packages) and call code.scaffold_react_node with title \"{{inputs.appName}}\" " +
+        'plain JSX, React hooks allowed, no other packages) and call code.scaffold_react_node with title "{{inputs.appName}}" ' +
         "and that component as app: it scaffolds a React front end and a Node server around it and builds them into " +
         "apps/web/dist/index.html. It waits for the owner's approval; carry on. Then save apps/README.md with the sections " +
         "What it does and How to run it.",

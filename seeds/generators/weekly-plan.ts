@@ -4,7 +4,8 @@ import type { GeneratorSeed } from "../../extensions/generators/contract/generat
 export const weeklyPlan: GeneratorSeed = {
   slug: "weekly-plan",
   name: "Weekly plan",
-  description: "Turn this week's goals into a day-by-day plan that fits the hours you really have, with a buffer for surprises.",
+  description:
+    "Turn this week's goals into a day-by-day plan that fits the hours you really have, with a buffer for surprises.",
   icon: "🗓️",
   inputsSchema: {
     type: "object",
@@ -12,17 +13,39 @@ export const weeklyPlan: GeneratorSeed = {
     additionalProperties: false,
     properties: {
       goals: {
-        type: "string", title: "Goals for the week", description: "One a line, most important first.", minLength: 3, maxLength: 4000,
-        "x-multiline": true, "x-placeholder": "Ship the pricing page\nInterview two candidates"
+        type: "string",
+        title: "Goals for the week",
+        description: "One a line, most important first.",
+        minLength: 3,
+        maxLength: 4000,
+        "x-multiline": true,
+        "x-placeholder": "Ship the pricing page\nInterview two candidates"
       },
       hoursAvailable: { type: "number", title: "Hours available", minimum: 1, maximum: 80, default: 30 },
-      workStyle: { type: "string", title: "Work style", enum: ["deep mornings", "steady", "short sprints"], default: "steady" },
+      workStyle: {
+        type: "string",
+        title: "Work style",
+        enum: ["deep mornings", "steady", "short sprints"],
+        default: "steady"
+      },
       fixedCommitments: {
-        type: "string", title: "Fixed commitments", description: "Meetings and errands that cannot move.", maxLength: 2000,
-        "x-multiline": true, "x-advanced": true, "x-placeholder": "Tuesday 14:00-15:00 team meeting"
+        type: "string",
+        title: "Fixed commitments",
+        description: "Meetings and errands that cannot move.",
+        maxLength: 2000,
+        "x-multiline": true,
+        "x-advanced": true,
+        "x-placeholder": "Tuesday 14:00-15:00 team meeting"
       },
       keepBuffer: { type: "boolean", title: "Keep a buffer for surprises", default: true },
-      bufferPercent: { type: "integer", title: "Buffer (%)", minimum: 0, maximum: 50, default: 15, "x-showWhen": "keepBuffer" }
+      bufferPercent: {
+        type: "integer",
+        title: "Buffer (%)",
+        minimum: 0,
+        maximum: 50,
+        default: 15,
+        "x-showWhen": "keepBuffer"
+      }
     }
   },
   steps: [

@@ -8,7 +8,16 @@ import { baselineSkills } from "../../extensions/agents/contract/baseline.ts"
 import { assembleTeam, type RoleNeed } from "../../actors/project/team-assembly.ts"
 import { AgentSoulsLive, SavedAgentsLive } from "../../actors/project/port-bindings.ts"
 import { Agent, AgentInput, AgentPatch } from "../../extensions/agents/contract/agent.ts"
-import { apiError, bodyAs, type Client, nodeWithOwner, refused, registerMember, run, type Registered } from "../support/node.ts"
+import {
+  apiError,
+  bodyAs,
+  type Client,
+  nodeWithOwner,
+  refused,
+  registerMember,
+  run,
+  type Registered
+} from "../support/node.ts"
 import { worldActingSkill, writeWorldActingPlugin } from "../support/world-acting-plugin.ts"
 import { listingInput } from "./market-support.ts"
 
@@ -19,7 +28,11 @@ let registered: Array<string>
 beforeAll(async () => {
   member = await registerMember(context.node, context.owner.client)
   writeWorldActingPlugin(join(context.node.dataDir, "plugins"))
-  await run(context.owner.client.api.plugins.installPlugin({ payload: { dir: "courier", granted: ["world-acting", "filesystem"] } }))
+  await run(
+    context.owner.client.api.plugins.installPlugin({
+      payload: { dir: "courier", granted: ["world-acting", "filesystem"] }
+    })
+  )
   registered = (await run(member.client.api.studioSkills.listSkills())).map((skill) => skill.name)
 })
 
@@ -57,16 +70,39 @@ describe("POST /api/studio/agents", () => {
     })
     const agent = bodyAs(Agent, answer)
     expect(agent.beingId).not.toBe(member.being.id)
-    const [being] = await query<{ kind: string; handle: string; displayName: string; email: string | null; passwordHash: string | null }>(
-      "SELECT kind, handle, display_name AS displayName, email, password_hash AS passwordHash FROM beings WHERE id = ?", agent.beingId)
-    expect(being).toEqual({ kind: "agent", handle: expect.stringMatching(/^agent_[a-z0-9]{10}$/), displayName: "Scout", email: null, passwordHash: null })
+    const [being] = await query<{
+      kind: string
+      handle: string
+      displayName: string
+      email: string | null
+      passwordHash: string | null
+    }>(
+      "SELECT kind, handle, display_name AS displayName, email, password_hash AS passwordHash FROM beings WHERE id = ?",
+      agent.beingId
+    )
+    expect(being).toEqual({
+      kind: "agent",
+      handle: expect.stringMatching(/^agent_[a-z0-9]{10}$/),
+      displayName: "Scout",
+      email: null,
+      passwordHash: null
+    })
   })
 
   it("adds every registered baseline skill after the chosen ones", async () => {
-    const agent = await create(member.client, { ...scout, skills: ["docs.write_markdown", "files.read", "docs.write_markdown"] })
+    const agent = await create(member.client, {
+      ...scout,
+      skills: ["docs.write_markdown", "files.read", "docs.write_markdown"]
+    })
     const baseline = baselineSkills.filter((name) => registered.includes(name))
-    expect(baseline).toEqual(expect.arrayContaining(["web.search", "web.fetch", "math.evaluate", "files.read", "files.write", "files.list"]))
-    expect(agent.skills).toEqual(["docs.write_markdown", "files.read", ...baseline.filter((name) => name !== "files.read")])
+    expect(baseline).toEqual(
+      expect.arrayContaining(["web.search", "web.fetch", "math.evaluate", "files.read", "files.write", "files.list"])
+    )
+    expect(agent.skills).toEqual([
+      "docs.write_markdown",
+      "files.read",
+      ...baseline.filter((name) => name !== "files.read")
+    ])
   })
 
   it("accepts any registered skill, a plugin's world-acting one too", async () => {
@@ -85,11 +121,17 @@ describe("POST /api/studio/agents", () => {
     const before = await agentCount()
     const answer = await refused(
       member.client.api.studioAgents.createAgent({
-        payload: Schema.decodeUnknownSync(AgentInput)({ ...scout, skills: ["files.read", "files.teleport", "web.teleport"] })
+        payload: Schema.decodeUnknownSync(AgentInput)({
+          ...scout,
+          skills: ["files.read", "files.teleport", "web.teleport"]
+        })
       })
     )
     expect(answer.status).toBe(400)
-    expect(answer.body).toMatchObject({ error: "unknown_skill", details: { names: ["files.teleport", "web.teleport"] } })
+    expect(answer.body).toMatchObject({
+      error: "unknown_skill",
+      details: { names: ["files.teleport", "web.teleport"] }
+    })
     expect(answer.body.message).toContain('"files.teleport"')
     expect(await agentCount()).toBe(before)
   })
@@ -98,7 +140,10 @@ describe("POST /api/studio/agents", () => {
     const beings = await count("SELECT count(*) AS n FROM beings")
     // Bodies the contract's schema refuses before they leave the typed client: sent raw.
     for (const field of ["beingId", "ownerId", "id", "createdAt"]) {
-      const answer = await member.client.raw("POST", "/api/studio/agents", { ...scout, [field]: context.owner.being.id })
+      const answer = await member.client.raw("POST", "/api/studio/agents", {
+        ...scout,
+        [field]: context.owner.being.id
+      })
       expect(answer.status, field).toBe(400)
       expect(apiError(answer).error).toBe("invalid_request")
       expect(apiError(answer).details, field).toEqual([expect.objectContaining({ path: [field] })])
@@ -107,7 +152,14 @@ describe("POST /api/studio/agents", () => {
   })
 
   it("refuses a malformed body", async () => {
-    for (const body of [{}, { ...scout, name: "  " }, { ...scout, skills: "files.read" }, { ...scout, tier: "huge" }, { name: "x", role: "y" }, "not json"]) {
+    for (const body of [
+      {},
+      { ...scout, name: "  " },
+      { ...scout, skills: "files.read" },
+      { ...scout, tier: "huge" },
+      { name: "x", role: "y" },
+      "not json"
+    ]) {
       const answer = await member.client.raw("POST", "/api/studio/agents", body)
       expect(answer.status, JSON.stringify(body)).toBe(400)
       expect(apiError(answer).error).toBe("invalid_request")
@@ -127,21 +179,35 @@ describe("reading agents", () => {
     // The summary's fields as the wire carried them: the typed client's decoding would drop one the contract does not list.
     const wire = await member.client.raw("GET", "/api/studio/agents")
     const sharedOnWire = (wire.body as ReadonlyArray<{ id: string }>).find((agent) => agent.id === shared.id)
-    expect(Object.keys(sharedOnWire ?? {}).sort())
-      .toEqual(["avatar", "description", "id", "name", "ownerId", "role", "skills", "tier"])
+    expect(Object.keys(sharedOnWire ?? {}).sort()).toEqual([
+      "avatar",
+      "description",
+      "id",
+      "name",
+      "ownerId",
+      "role",
+      "skills",
+      "tier"
+    ])
   })
 
   it("shows the full record of one's own or a public card; another's private card is 403", async () => {
     const shared = await create(context.owner.client, { ...scout, isPublic: true, systemPrompt: "Shared prompt" })
     const hidden = await create(context.owner.client, { ...scout, systemPrompt: "Secret prompt" })
     const agents = member.client.api.studioAgents
-    expect(await run(agents.getAgent({ path: { id: shared.id } }))).toMatchObject({ id: shared.id, systemPrompt: "Shared prompt", isPublic: true })
+    expect(await run(agents.getAgent({ path: { id: shared.id } }))).toMatchObject({
+      id: shared.id,
+      systemPrompt: "Shared prompt",
+      isPublic: true
+    })
     const refusal = await refused(agents.getAgent({ path: { id: hidden.id } }))
     expect(refusal.status).toBe(403)
     expect(refusal.body.error).toBe("forbidden")
     // The whole refusal as the wire carried it.
     expect((await member.client.raw("GET", `/api/studio/agents/${hidden.id}`)).text).not.toContain("Secret prompt")
-    expect((await run(context.owner.client.api.studioAgents.getAgent({ path: { id: hidden.id } }))).systemPrompt).toBe("Secret prompt")
+    expect((await run(context.owner.client.api.studioAgents.getAgent({ path: { id: hidden.id } }))).systemPrompt).toBe(
+      "Secret prompt"
+    )
   })
 
   it("answers 404 for an id that names no agent", async () => {
@@ -165,24 +231,38 @@ describe("PUT /api/studio/agents/:id", () => {
     // A newcomer, so the being wears this card alone (a being wearing several keeps its name).
     const { client } = await registerMember(context.node, context.owner.client)
     const agent = await create(client, { ...scout, description: "Finds things" })
-    const edit = (payload: Schema.Schema.Type<typeof AgentPatch>) => run(client.api.studioAgents.editAgent({ path: { id: agent.id }, payload }))
+    const edit = (payload: Schema.Schema.Type<typeof AgentPatch>) =>
+      run(client.api.studioAgents.editAgent({ path: { id: agent.id }, payload }))
     const answer = await edit({ name: "Ranger", skills: ["files.write"], isPublic: true })
-    expect(answer).toMatchObject({ id: agent.id, beingId: agent.beingId, name: "Ranger", role: "researcher", description: "Finds things", isPublic: true })
+    expect(answer).toMatchObject({
+      id: agent.id,
+      beingId: agent.beingId,
+      name: "Ranger",
+      role: "researcher",
+      description: "Finds things",
+      isPublic: true
+    })
     expect(answer.skills[0]).toBe("files.write")
     expect(answer.skills).not.toContain("files.search")
-    expect((await query<{ name: string }>("SELECT display_name AS name FROM beings WHERE id = ?", agent.beingId))[0]!.name).toBe("Ranger")
+    expect(
+      (await query<{ name: string }>("SELECT display_name AS name FROM beings WHERE id = ?", agent.beingId))[0]!.name
+    ).toBe("Ranger")
     expect(await edit({})).toEqual(answer)
   })
 
   it("refuses an unknown skill, a being named in the body and a non-owner, changing nothing", async () => {
     const agent = await create(member.client, { ...scout, isPublic: true })
     const path = { id: agent.id }
-    const unknown = await refused(member.client.api.studioAgents.editAgent({ path, payload: { skills: ["files.teleport"] } }))
+    const unknown = await refused(
+      member.client.api.studioAgents.editAgent({ path, payload: { skills: ["files.teleport"] } })
+    )
     expect(unknown.body).toMatchObject({ error: "unknown_skill", details: { names: ["files.teleport"] } })
     // A field the contract's schema refuses before it leaves the typed client: sent raw.
     const being = await member.client.raw("PUT", `/api/studio/agents/${agent.id}`, { beingId: context.owner.being.id })
     expect(being.status).toBe(400)
-    const stranger = await refused(context.owner.client.api.studioAgents.editAgent({ path, payload: { name: "Mine now" } }))
+    const stranger = await refused(
+      context.owner.client.api.studioAgents.editAgent({ path, payload: { name: "Mine now" } })
+    )
     expect(stranger.status).toBe(403)
     expect(await run(member.client.api.studioAgents.getAgent({ path }))).toEqual(agent)
   })
@@ -203,7 +283,8 @@ describe("DELETE /api/studio/agents/:id", () => {
 
 describe("the beings that wear the cards", () => {
   const agentBeings = () => count("SELECT count(*) AS n FROM beings WHERE kind = 'agent'")
-  const nameOf = async (beingId: string) => (await query<{ name: string }>("SELECT display_name AS name FROM beings WHERE id = ?", beingId))[0]?.name
+  const nameOf = async (beingId: string) =>
+    (await query<{ name: string }>("SELECT display_name AS name FROM beings WHERE id = ?", beingId))[0]?.name
 
   it("has the caller's cards of one persona worn by one being, raised with the first", async () => {
     const { client } = await registerMember(context.node, context.owner.client)
@@ -239,7 +320,9 @@ describe("the beings that wear the cards", () => {
     const { client } = await registerMember(context.node, context.owner.client)
     const writer = await create(client, { name: "Wren", role: "writer", skills: [] })
     const engineer = await create(client, { name: "Ada", role: "engineer", skills: [] })
-    const moved = await run(client.api.studioAgents.editAgent({ path: { id: writer.id }, payload: { role: "developer" } }))
+    const moved = await run(
+      client.api.studioAgents.editAgent({ path: { id: writer.id }, payload: { role: "developer" } })
+    )
     expect(moved.beingId).toBe(engineer.beingId)
     expect(await nameOf(writer.beingId)).toBeUndefined()
   })
@@ -247,16 +330,30 @@ describe("the beings that wear the cards", () => {
   it("delivers a bought card worn by the buyer's own being of its persona, never the seller's", async () => {
     const alice = await registerMember(context.node, context.owner.client)
     const bob = await registerMember(context.node, context.owner.client)
-    const sold = await create(alice.client, { name: "Navigator", role: "planner", skills: [], systemPrompt: "Plan well." })
+    const sold = await create(alice.client, {
+      name: "Navigator",
+      role: "planner",
+      skills: [],
+      systemPrompt: "Plan well."
+    })
     // Bob already saved a lead of his own (`planner` and `coordinator` both fall to the lead persona).
     const own = await create(bob.client, { name: "Juno", role: "coordinator", skills: [] })
-    const listing = await run(alice.client.api.market.publishListing({
-      payload: listingInput({ kind: "agent", refId: sold.id, title: "Navigator", priceCredits: 1 })
-    }))
+    const listing = await run(
+      alice.client.api.market.publishListing({
+        payload: listingInput({ kind: "agent", refId: sold.id, title: "Navigator", priceCredits: 1 })
+      })
+    )
     const order = await run(bob.client.api.market.buyListing({ path: { id: listing.id } }))
     const copy = await run(bob.client.api.studioAgents.getAgent({ path: { id: order.deliveredId! } }))
-    expect(copy).toMatchObject({ ownerId: bob.being.id, name: "Navigator", systemPrompt: "Plan well.", beingId: own.beingId })
-    expect(await run(alice.client.api.studioAgents.getAgent({ path: { id: sold.id } }))).toMatchObject({ beingId: sold.beingId })
+    expect(copy).toMatchObject({
+      ownerId: bob.being.id,
+      name: "Navigator",
+      systemPrompt: "Plan well.",
+      beingId: own.beingId
+    })
+    expect(await run(alice.client.api.studioAgents.getAgent({ path: { id: sold.id } }))).toMatchObject({
+      beingId: sold.beingId
+    })
     expect(await nameOf(sold.beingId)).toBe("Navigator")
   })
 
@@ -266,14 +363,19 @@ describe("the beings that wear the cards", () => {
     const second = await create(client, { name: "Scout", role: "researcher", skills: [] })
     expect(await run(client.api.studioAgents.deleteAgent({ path: { id: first.id } }))).toEqual({ ok: true })
     expect(await nameOf(first.beingId)).toBe("Iris")
-    expect(await run(client.api.studioAgents.getAgent({ path: { id: second.id } }))).toMatchObject({ beingId: first.beingId })
+    expect(await run(client.api.studioAgents.getAgent({ path: { id: second.id } }))).toMatchObject({
+      beingId: first.beingId
+    })
     expect(await run(client.api.studioAgents.deleteAgent({ path: { id: second.id } }))).toEqual({ ok: true })
     expect(await nameOf(first.beingId)).toBeUndefined()
   })
 })
 
 describe("assembleTeam", () => {
-  const assemble = (roles: ReadonlyArray<RoleNeed>, ownerId: string) => context.node.runtime.runPromise(assembleTeam(roles, ownerId, "project-1").pipe(Effect.provide([SavedAgentsLive, AgentSoulsLive])))
+  const assemble = (roles: ReadonlyArray<RoleNeed>, ownerId: string) =>
+    context.node.runtime.runPromise(
+      assembleTeam(roles, ownerId, "project-1").pipe(Effect.provide([SavedAgentsLive, AgentSoulsLive]))
+    )
   let owner: Registered
 
   beforeAll(async () => {
@@ -281,9 +383,16 @@ describe("assembleTeam", () => {
   })
 
   it("reuses the owner's saved agent whose role matches and whose skills cover the need, the tightest fit", async () => {
-    const broad = await create(owner.client, { name: "Broad", role: "Writer", skills: ["docs.write_markdown", "files.search"] })
+    const broad = await create(owner.client, {
+      name: "Broad",
+      role: "Writer",
+      skills: ["docs.write_markdown", "files.search"]
+    })
     const tight = await create(owner.client, { name: "Tight", role: "writer", skills: ["docs.write_markdown"] })
-    const [member] = await assemble([{ role: " WRITER ", skills: ["docs.write_markdown", "files.read"] }], owner.being.id)
+    const [member] = await assemble(
+      [{ role: " WRITER ", skills: ["docs.write_markdown", "files.read"] }],
+      owner.being.id
+    )
     expect(member).toMatchObject({ role: " WRITER ", source: "saved", agent: { id: tight.id, beingId: tight.beingId } })
     const [searching] = await assemble([{ role: "writer", skills: ["files.search"] }], owner.being.id)
     expect(searching).toMatchObject({ source: "saved", agent: { id: broad.id } })
@@ -292,10 +401,13 @@ describe("assembleTeam", () => {
   it("falls back to the role's persona when no saved agent fits, with the needed skills and the baseline", async () => {
     await create(owner.client, { name: "Narrow", role: "analyst", skills: [] })
     const writer = personas.find((persona) => persona.role === "writer")!
-    const team = await assemble([
-      { role: "analyst", skills: ["docs.write_markdown"] },
-      { role: "Senior copywriter", skills: [] }
-    ], owner.being.id)
+    const team = await assemble(
+      [
+        { role: "analyst", skills: ["docs.write_markdown"] },
+        { role: "Senior copywriter", skills: [] }
+      ],
+      owner.being.id
+    )
     const analyst = personas.find((persona) => persona.role === "analyst")!
     expect(team[0]).toEqual({
       role: "analyst",
@@ -312,7 +424,11 @@ describe("assembleTeam", () => {
         systemPrompt: expect.stringContaining(`You are ${analyst.name}, the analyst of a small studio team.`)
       }
     })
-    expect(team[1]).toMatchObject({ role: "Senior copywriter", source: "persona", agent: { persona: "writer", name: writer.name } })
+    expect(team[1]).toMatchObject({
+      role: "Senior copywriter",
+      source: "persona",
+      agent: { persona: "writer", name: writer.name }
+    })
     expect(team[1].source === "persona" && team[1].agent.skills.slice(0, writer.skills.length)).toEqual(writer.skills)
   })
 
@@ -325,6 +441,7 @@ describe("assembleTeam", () => {
 
 describe("the built-in personas on this node", () => {
   it("name only skills the registry holds", () => {
-    for (const persona of personas) expect(registered, persona.role).toEqual(expect.arrayContaining([...persona.skills]))
+    for (const persona of personas)
+      expect(registered, persona.role).toEqual(expect.arrayContaining([...persona.skills]))
   })
 })

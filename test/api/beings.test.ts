@@ -22,13 +22,23 @@ describe("GET /api/beings", () => {
     await tab.close()
     expect(answer.status).toBe(200)
     const beings = answer.body as Array<Record<string, unknown>>
-    expect(beings.map((being) => being.id)).toEqual(expect.arrayContaining([context.owner.being.id, member.being.id, "citizen-lead"]))
+    expect(beings.map((being) => being.id)).toEqual(
+      expect.arrayContaining([context.owner.being.id, member.being.id, "citizen-lead"])
+    )
     expect(beings.find((being) => being.id === member.being.id)).toEqual({
-      id: member.being.id, kind: "human", handle: member.being.handle, displayName: member.being.displayName, isOwner: false,
-      createdAt: member.being.createdAt, online: true
+      id: member.being.id,
+      kind: "human",
+      handle: member.being.handle,
+      displayName: member.being.displayName,
+      isOwner: false,
+      createdAt: member.being.createdAt,
+      online: true
     })
     expect(beings.find((being) => being.id === context.owner.being.id)).toMatchObject({ online: false })
-    expect(beings.find((being) => being.id === "citizen-lead")).toMatchObject({ kind: "citizen", citizen: { role: "lead", avatar: "🧭" } })
+    expect(beings.find((being) => being.id === "citizen-lead")).toMatchObject({
+      kind: "citizen",
+      citizen: { role: "lead", avatar: "🧭" }
+    })
     expect(JSON.stringify(beings)).not.toContain("@example.org")
   })
 })
@@ -68,8 +78,14 @@ describe("GET /api/beings/:id", () => {
 describe("PATCH /api/beings/me", () => {
   it("changes one's name and handle, and /api/auth/me shows it at once", async () => {
     await run(member.client.api.auth.me()) // the session is cached now
-    const changed = await run(member.client.api.beings.patchMe({ payload: { displayName: "Renamed Person", handle: `renamed_${process.pid}` } }))
-    expect(changed).toMatchObject({ id: member.being.id, displayName: "Renamed Person", handle: `renamed_${process.pid}` })
+    const changed = await run(
+      member.client.api.beings.patchMe({ payload: { displayName: "Renamed Person", handle: `renamed_${process.pid}` } })
+    )
+    expect(changed).toMatchObject({
+      id: member.being.id,
+      displayName: "Renamed Person",
+      handle: `renamed_${process.pid}`
+    })
     const { being } = await run(member.client.api.auth.me())
     expect(being).toMatchObject({ displayName: "Renamed Person", handle: `renamed_${process.pid}` })
     const soul = await run(member.client.api.souls.recompileSoul({ path: { beingId: member.being.id } }))
@@ -77,9 +93,18 @@ describe("PATCH /api/beings/me", () => {
   })
 
   it("refuses a handle someone holds with 409, a bad handle or an unknown field with 400, and changes nothing", async () => {
-    const taken = await member.client.raw("PATCH", "/api/beings/me", { handle: context.owner.being.handle, displayName: "Thief" })
+    const taken = await member.client.raw("PATCH", "/api/beings/me", {
+      handle: context.owner.being.handle,
+      displayName: "Thief"
+    })
     expect([taken.status, apiError(taken).error]).toEqual([409, "handle_taken"])
-    for (const body of [{ handle: "No Spaces Allowed" }, { displayName: "" }, { displayName: "x".repeat(81) }, { email: "new@example.org" }, { isOwner: true }]) {
+    for (const body of [
+      { handle: "No Spaces Allowed" },
+      { displayName: "" },
+      { displayName: "x".repeat(81) },
+      { email: "new@example.org" },
+      { isOwner: true }
+    ]) {
       const answer = await member.client.raw("PATCH", "/api/beings/me", body)
       expect([answer.status, apiError(answer).error]).toEqual([400, "invalid_request"])
     }

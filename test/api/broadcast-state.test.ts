@@ -37,31 +37,52 @@ afterAll(async () => {
 })
 
 const sendOn = (client: Client) => () =>
-  run(client.api.studioSkills.invokeSkill({ payload: { name: "chat_b.send", input: { channel: "C0123456789", text: "Hello" } } })) as Promise<unknown>
+  run(
+    client.api.studioSkills.invokeSkill({
+      payload: { name: "chat_b.send", input: { channel: "C0123456789", text: "Hello" } }
+    })
+  ) as Promise<unknown>
 const saysNoToken = (answer: unknown) => JSON.stringify(answer).includes("CHAT_B_TOKEN")
 /** The answer of `ask` once `check` holds of it. */
 const answerOnce = <A>(what: string, ask: () => Promise<A>, check: (answer: A) => boolean) =>
-  until(what, async () => {
-    const answer = await ask()
-    return check(answer) ? answer : undefined
-  }, 15_000)
+  until(
+    what,
+    async () => {
+      const answer = await ask()
+      return check(answer) ? answer : undefined
+    },
+    15_000
+  )
 
 describe("connection secrets", () => {
   it("are used on the other process as connected, edited and disconnected on one", async () => {
     const onSecond = sendOn(sameBrowserOn(cluster.second, cluster.owner))
     expect(saysNoToken(await onSecond())).toBe(true)
 
-    const connection = await run(cluster.owner.api.connections.create({ payload: { provider: "chat_b", config: { token: "xoxb-1-a-stale-token" } } }))
+    const connection = await run(
+      cluster.owner.api.connections.create({
+        payload: { provider: "chat_b", config: { token: "xoxb-1-a-stale-token" } }
+      })
+    )
     // The second process uses the being's connection now: the server refuses that token.
-    expect(await answerOnce("the second process to use the connection", onSecond, (answer) => !saysNoToken(answer))).toMatchObject({ ok: false, error: expect.stringContaining("invalid_auth") })
+    expect(
+      await answerOnce("the second process to use the connection", onSecond, (answer) => !saysNoToken(answer))
+    ).toMatchObject({ ok: false, error: expect.stringContaining("invalid_auth") })
 
-    await run(cluster.owner.api.connections.update({ path: { id: connection.id }, payload: { config: { token: goodToken } } }))
-    const sent = await answerOnce("the second process to use the edited token", onSecond, (answer) => JSON.stringify(answer).includes('"ok":true'))
+    await run(
+      cluster.owner.api.connections.update({ path: { id: connection.id }, payload: { config: { token: goodToken } } })
+    )
+    const sent = await answerOnce("the second process to use the edited token", onSecond, (answer) =>
+      JSON.stringify(answer).includes('"ok":true')
+    )
     expect(sent).toMatchObject({ ok: true, output: { via: "connection" } })
     expect(slack.received.at(-1)?.headers["authorization"]).toBe(`Bearer ${goodToken}`)
 
     await run(cluster.owner.api.connections.remove({ path: { id: connection.id } }))
-    expect(await answerOnce("the second process to forget the connection", onSecond, saysNoToken)).toMatchObject({ ok: false, error: expect.stringContaining("CHAT_B_TOKEN") })
+    expect(await answerOnce("the second process to forget the connection", onSecond, saysNoToken)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("CHAT_B_TOKEN")
+    })
   }, 60_000)
 })
 
@@ -72,7 +93,10 @@ describe("the timers' wake-ups", () => {
     // One at a time: the scheduler woken for one would read the other too.
     const tab = await LiveTab.open(asNode(cluster.first), cluster.owner)
     const titles: Array<string> = []
-    for (const [client, title] of [[cluster.owner, "Through the first"], [sameBrowserOn(cluster.second, cluster.owner), "Through the second"]] as const) {
+    for (const [client, title] of [
+      [cluster.owner, "Through the first"],
+      [sameBrowserOn(cluster.second, cluster.owner), "Through the second"]
+    ] as const) {
       const startAt = new Date(Date.now() + 3_000).toISOString()
       const event = await run(client.api.twinTime.createEvent({ payload: { title, startAt, remind: true } }))
       // Due in 3 s: 15 s leaves room for a busy machine, and none for a 60 s wait.
@@ -86,17 +110,28 @@ describe("the timers' wake-ups", () => {
 
 describe("plugins", () => {
   it("installed through one process work through the other, and are gone from it once uninstalled", async () => {
-    writePluginFolder(pluginDir, "echoer", { extensions: [{ kind: "skill", id: "echo", uses: [] }] }, skillMain("echo", "return { heard: input.text }"))
+    writePluginFolder(
+      pluginDir,
+      "echoer",
+      { extensions: [{ kind: "skill", id: "echo", uses: [] }] },
+      skillMain("echo", "return { heard: input.text }")
+    )
     const onSecond = sameBrowserOn(cluster.second, cluster.owner)
-    const echoOnSecond = () => attempt(onSecond.api.studioSkills.invokeSkill({ payload: { name: "echoer.echo", input: { text: "hi" } } }))
+    const echoOnSecond = () =>
+      attempt(onSecond.api.studioSkills.invokeSkill({ payload: { name: "echoer.echo", input: { text: "hi" } } }))
     expect(await echoOnSecond()).toMatchObject({ ok: false, status: 404 })
 
     await run(cluster.owner.api.plugins.installPlugin({ payload: { dir: "echoer", granted: [] } }))
-    expect(await answerOnce("the plugin on the second process", echoOnSecond, (outcome) => outcome.ok)).toMatchObject({ ok: true, value: { ok: true, output: { heard: "hi" } } })
+    expect(await answerOnce("the plugin on the second process", echoOnSecond, (outcome) => outcome.ok)).toMatchObject({
+      ok: true,
+      value: { ok: true, output: { heard: "hi" } }
+    })
     expect((await run(onSecond.api.plugins.listPlugins())).some((plugin) => plugin.id === "@test/echoer")).toBe(true)
 
     await run(cluster.owner.api.plugins.uninstallPlugin({ path: { id: encodeURIComponent("@test/echoer") } }))
-    expect(await answerOnce("the plugin gone from the second process", echoOnSecond, (outcome) => !outcome.ok)).toMatchObject({ ok: false, status: 404 })
+    expect(
+      await answerOnce("the plugin gone from the second process", echoOnSecond, (outcome) => !outcome.ok)
+    ).toMatchObject({ ok: false, status: 404 })
     expect((await run(onSecond.api.plugins.listPlugins())).some((plugin) => plugin.id === "@test/echoer")).toBe(false)
   }, 60_000)
 })

@@ -22,24 +22,41 @@ beforeAll(async () => {
   member = await registerMember(context.node, context.owner.client)
 })
 
-const agendaOf = (client: Client, from: string, to: string) => run(client.api.twinTime.agenda({ urlParams: { from, to } }))
+const agendaOf = (client: Client, from: string, to: string) =>
+  run(client.api.twinTime.agenda({ urlParams: { from, to } }))
 
 const raiseDue = (beingId: string, title: string, dueAt: string) =>
   inNode(
     context.node,
-    Effect.flatMap(Signals, (signals) => signals.raise(beingId, Schema.decodeUnknownSync(SignalInput)({ title, dueAt }), "test", "system"))
+    Effect.flatMap(Signals, (signals) =>
+      signals.raise(beingId, Schema.decodeUnknownSync(SignalInput)({ title, dueAt }), "test", "system")
+    )
   )
 
 const openTitles = async (client: Client) =>
-  (await run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))).map((signal) => signal.title)
+  (await run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))).map(
+    (signal) => signal.title
+  )
 
 const releaseJob = (signalId: string) =>
-  inNode(context.node, Effect.flatMap(Scheduler, (scheduler) => scheduler.find(`signal.release:${signalId}`))).then(Option.getOrNull)
+  inNode(
+    context.node,
+    Effect.flatMap(Scheduler, (scheduler) => scheduler.find(`signal.release:${signalId}`))
+  ).then(Option.getOrNull)
 
 describe("calendar events", () => {
   it("creates, reads, patches and deletes an event", async () => {
     const api = member.client.api.twinTime
-    const event = await run(api.createEvent({ payload: { title: "Dentist", startAt: "2031-02-03T09:00:00+01:00", endAt: "2031-02-03T09:30:00+01:00", location: "High St" } }))
+    const event = await run(
+      api.createEvent({
+        payload: {
+          title: "Dentist",
+          startAt: "2031-02-03T09:00:00+01:00",
+          endAt: "2031-02-03T09:30:00+01:00",
+          location: "High St"
+        }
+      })
+    )
     expect(event).toMatchObject({
       beingId: member.being.id,
       title: "Dentist",
@@ -53,17 +70,31 @@ describe("calendar events", () => {
       signalId: null
     })
     expect(await run(api.getEvent({ path: { id: event.id } }))).toEqual(event)
-    const patched = await run(api.patchEvent({ path: { id: event.id }, payload: { title: "Dentist (moved)", endAt: null } }))
-    expect(patched).toMatchObject({ title: "Dentist (moved)", location: "High St", endAt: null, startAt: event.startAt })
+    const patched = await run(
+      api.patchEvent({ path: { id: event.id }, payload: { title: "Dentist (moved)", endAt: null } })
+    )
+    expect(patched).toMatchObject({
+      title: "Dentist (moved)",
+      location: "High St",
+      endAt: null,
+      startAt: event.startAt
+    })
     expect(await run(api.deleteEvent({ path: { id: event.id } }))).toEqual({ ok: true })
     expect((await refused(api.getEvent({ path: { id: event.id } }))).status).toBe(404)
   })
 
   it("expands a repeating event inside the range and merges open due-dated signals no event links", async () => {
     const { client, being } = await registerMember(context.node, context.owner.client)
-    const weekly = await run(client.api.twinTime.createEvent({
-      payload: { title: "Standup", startAt: "2031-01-06T09:00:00Z", endAt: "2031-01-06T09:15:00Z", recurrence: "FREQ=WEEKLY;COUNT=5" }
-    }))
+    const weekly = await run(
+      client.api.twinTime.createEvent({
+        payload: {
+          title: "Standup",
+          startAt: "2031-01-06T09:00:00Z",
+          endAt: "2031-01-06T09:15:00Z",
+          recurrence: "FREQ=WEEKLY;COUNT=5"
+        }
+      })
+    )
     await run(client.api.twinTime.createEvent({ payload: { title: "Outside", startAt: "2031-03-01T09:00:00Z" } }))
     await raiseDue(being.id, "Pay the rent", "2031-01-15T12:00:00Z")
     await raiseDue(being.id, "Too late", "2031-02-15T12:00:00Z")
@@ -73,18 +104,31 @@ describe("calendar events", () => {
       ["signal", "Pay the rent", "2031-01-15T12:00:00.000Z"],
       ["event", "Standup", "2031-01-20T09:00:00.000Z"]
     ])
-    expect(agenda[0]).toMatchObject({ id: `${weekly.id}@2031-01-13T09:00:00.000Z`, eventId: weekly.id, endAt: "2031-01-13T09:15:00.000Z" })
+    expect(agenda[0]).toMatchObject({
+      id: `${weekly.id}@2031-01-13T09:00:00.000Z`,
+      eventId: weekly.id,
+      endAt: "2031-01-13T09:15:00.000Z"
+    })
     // COUNT=5 ends on 3 February.
     const february = await agendaOf(client, "2031-02-01T00:00:00Z", "2031-02-28T00:00:00Z")
-    expect(february.filter((entry) => entry.title === "Standup").map((entry) => entry.startAt)).toEqual(["2031-02-03T09:00:00.000Z"])
+    expect(february.filter((entry) => entry.title === "Standup").map((entry) => entry.startAt)).toEqual([
+      "2031-02-03T09:00:00.000Z"
+    ])
   })
 
   it("repeats in the being's profile time zone: a weekly 09:00 in Paris stays 09:00 local across the spring change", async () => {
     const { client } = await registerMember(context.node, context.owner.client)
     await run(client.api.twin.patchProfile({ payload: { timezone: "Europe/Paris" } }))
-    const weekly = await run(client.api.twinTime.createEvent({
-      payload: { title: "Swim", startAt: "2031-03-17T09:00:00+01:00", endAt: "2031-03-17T10:00:00+01:00", recurrence: "FREQ=WEEKLY;BYDAY=MO" }
-    }))
+    const weekly = await run(
+      client.api.twinTime.createEvent({
+        payload: {
+          title: "Swim",
+          startAt: "2031-03-17T09:00:00+01:00",
+          endAt: "2031-03-17T10:00:00+01:00",
+          recurrence: "FREQ=WEEKLY;BYDAY=MO"
+        }
+      })
+    )
     // Summer time begins on Sunday 30 March 2031: 09:00 local is 08:00 UTC before, 07:00 UTC after.
     const agenda = await agendaOf(client, "2031-03-20T00:00:00Z", "2031-04-08T00:00:00Z")
     expect(agenda.map((entry) => [entry.id, entry.startAt, entry.endAt])).toEqual([
@@ -93,11 +137,16 @@ describe("calendar events", () => {
       [`${weekly.id}@2031-04-07T07:00:00.000Z`, "2031-04-07T07:00:00.000Z", "2031-04-07T08:00:00.000Z"]
     ])
     // The same rule of a being whose profile keeps UTC repeats at 08:00 UTC.
-    const utc = await run(member.client.api.twinTime.createEvent({
-      payload: { title: "Swim (UTC)", startAt: "2031-03-17T08:00:00Z", recurrence: "FREQ=WEEKLY;BYDAY=MO" }
-    }))
-    expect((await agendaOf(member.client, "2031-03-30T00:00:00Z", "2031-04-01T00:00:00Z")).filter((entry) => entry.eventId === utc.id).map((entry) => entry.startAt))
-      .toEqual(["2031-03-31T08:00:00.000Z"])
+    const utc = await run(
+      member.client.api.twinTime.createEvent({
+        payload: { title: "Swim (UTC)", startAt: "2031-03-17T08:00:00Z", recurrence: "FREQ=WEEKLY;BYDAY=MO" }
+      })
+    )
+    expect(
+      (await agendaOf(member.client, "2031-03-30T00:00:00Z", "2031-04-01T00:00:00Z"))
+        .filter((entry) => entry.eventId === utc.id)
+        .map((entry) => entry.startAt)
+    ).toEqual(["2031-03-31T08:00:00.000Z"])
   })
 
   it("holds a reminder until the event starts: linked, off the desktop, no live event, released by the scheduler then", async () => {
@@ -120,8 +169,14 @@ describe("calendar events", () => {
     expect(tab.frames.some((frame) => frame.type === "signal.created" && frame.signal.title === "Call mum")).toBe(false)
     expect(await openTitles(client)).toEqual(["marker"])
     // The agenda shows the reminder once: as its event.
-    const agenda = await agendaOf(client, new Date(Date.now() - 60_000).toISOString(), new Date(Date.now() + 7_200_000).toISOString())
-    expect(agenda.map((entry) => [entry.origin, entry.title, entry.signalId])).toEqual([["event", "Call mum", event.signalId]])
+    const agenda = await agendaOf(
+      client,
+      new Date(Date.now() - 60_000).toISOString(),
+      new Date(Date.now() + 7_200_000).toISOString()
+    )
+    expect(agenda.map((entry) => [entry.origin, entry.title, entry.signalId])).toEqual([
+      ["event", "Call mum", event.signalId]
+    ])
 
     // Moving the event moves its reminder: a fresh held signal at the new time.
     const later = new Date(Date.now() + 7_200_000).toISOString()
@@ -142,9 +197,18 @@ describe("calendar events", () => {
   it("delivers at once a reminder whose time has passed, with action kind schedule.fire", async () => {
     const { client } = await registerMember(context.node, context.owner.client)
     const tab = await LiveTab.open(context.node, client)
-    const event = await run(client.api.twinTime.createEvent({ payload: { title: "Already begun", startAt: "2020-01-01T09:00:00Z", remind: true } }))
+    const event = await run(
+      client.api.twinTime.createEvent({
+        payload: { title: "Already begun", startAt: "2020-01-01T09:00:00Z", remind: true }
+      })
+    )
     const created = await tab.nextOf("signal.created", (frame) => frame.signal.id === event.signalId)
-    expect(created.signal).toMatchObject({ kind: "reminder", title: "Already begun", source: "calendar", dueAt: "2020-01-01T09:00:00.000Z" })
+    expect(created.signal).toMatchObject({
+      kind: "reminder",
+      title: "Already begun",
+      source: "calendar",
+      dueAt: "2020-01-01T09:00:00.000Z"
+    })
     expect(created.signal.action).toMatchObject({ kind: "schedule.fire", eventId: event.id })
     await tab.close()
   })
@@ -152,7 +216,13 @@ describe("calendar events", () => {
 
 describe("calendar refusals", () => {
   it("needs both ends of the range, in order", async () => {
-    for (const query of ["", "?from=2031-01-01T00:00:00Z", "?to=2031-01-01T00:00:00Z", "?from=2031-02-01T00:00:00Z&to=2031-01-01T00:00:00Z", "?from=yesterday&to=2031-01-01T00:00:00Z"]) {
+    for (const query of [
+      "",
+      "?from=2031-01-01T00:00:00Z",
+      "?to=2031-01-01T00:00:00Z",
+      "?from=2031-02-01T00:00:00Z&to=2031-01-01T00:00:00Z",
+      "?from=yesterday&to=2031-01-01T00:00:00Z"
+    ]) {
       const answer = await member.client.raw("GET", `/api/twin/calendar${query}`)
       expect(answer.status, query).toBe(400)
       expect(apiError(answer).error).toBe("invalid_request")
@@ -161,25 +231,38 @@ describe("calendar refusals", () => {
 
   it("refuses a rule that is not RFC 5545 and an end before the start, writing nothing", async () => {
     const api = member.client.api.twinTime
-    const badRule = await refused(api.createEvent({ payload: { title: "Weird", startAt: "2031-01-01T09:00:00Z", recurrence: "every other tuesday" } }))
+    const badRule = await refused(
+      api.createEvent({
+        payload: { title: "Weird", startAt: "2031-01-01T09:00:00Z", recurrence: "every other tuesday" }
+      })
+    )
     expect(badRule).toMatchObject({ status: 400, body: { error: "invalid_recurrence" } })
-    const badFreq = await refused(api.createEvent({ payload: { title: "Weird", startAt: "2031-01-01T09:00:00Z", recurrence: "FREQ=SOMETIMES" } }))
+    const badFreq = await refused(
+      api.createEvent({ payload: { title: "Weird", startAt: "2031-01-01T09:00:00Z", recurrence: "FREQ=SOMETIMES" } })
+    )
     expect(badFreq).toMatchObject({ status: 400, body: { error: "invalid_recurrence" } })
-    const backwards = await refused(api.createEvent({ payload: { title: "Backwards", startAt: "2031-01-01T09:00:00Z", endAt: "2031-01-01T08:00:00Z" } }))
+    const backwards = await refused(
+      api.createEvent({
+        payload: { title: "Backwards", startAt: "2031-01-01T09:00:00Z", endAt: "2031-01-01T08:00:00Z" }
+      })
+    )
     expect(backwards.status).toBe(400)
     const agenda = await agendaOf(member.client, "2030-12-31T00:00:00Z", "2031-01-02T00:00:00Z")
     expect(agenda).toEqual([])
   })
 
   it("answers another being's event as missing and a bad id with 400", async () => {
-    const owners = await run(context.owner.client.api.twinTime.createEvent({ payload: { title: "Private", startAt: "2031-01-01T09:00:00Z" } }))
+    const owners = await run(
+      context.owner.client.api.twinTime.createEvent({ payload: { title: "Private", startAt: "2031-01-01T09:00:00Z" } })
+    )
     const api = member.client.api.twinTime
     const path = { id: owners.id }
     for (const answer of await Promise.all([
       refused(api.getEvent({ path })),
       refused(api.patchEvent({ path, payload: { title: "mine now" } })),
       refused(api.deleteEvent({ path }))
-    ])) expect(answer).toMatchObject({ status: 404, body: { error: "not_found" } })
+    ]))
+      expect(answer).toMatchObject({ status: 404, body: { error: "not_found" } })
     expect(await run(context.owner.client.api.twinTime.getEvent({ path }))).toEqual(owners)
     expect((await member.client.raw("GET", "/api/twin/calendar/bad%20id")).status).toBe(400)
     expect((await member.client.raw("POST", "/api/twin/calendar", { title: "x", startAt: "soon" })).status).toBe(400)

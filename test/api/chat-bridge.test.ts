@@ -55,43 +55,69 @@ const seen = <A>(answer: A): A => {
   return answer
 }
 const pairingOf = async (who: Registered) => seen(await run(who.client.api.connections.chatPairing()))
-const chatStatus = async (who: Registered) => seen((await run(who.client.api.twin.status())).providers.find((provider) => provider.provider === "chat_a"))
+const chatStatus = async (who: Registered) =>
+  seen((await run(who.client.api.twin.status())).providers.find((provider) => provider.provider === "chat_a"))
 
 /** A chat says `text` to the bot and the bot's next message to that chat is awaited. */
 const exchange = async (token: string, chat: ChatOf, text: string) => {
   const from = bots.calls.length
   bots.say(token, chat, text)
-  const sent = await bots.next((call) => call.token === token && call.method === "sendMessage" && call.body.chat_id === chat.id, from)
+  const sent = await bots.next(
+    (call) => call.token === token && call.method === "sendMessage" && call.body.chat_id === chat.id,
+    from
+  )
   return String(sent.body.text)
 }
 
 const museMessages = async (who: Registered) => {
   const [thread] = await run(who.client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
-  return (await run(who.client.api.threads.listMessages({ path: { id: thread!.id } }))).map((message) => ({ role: message.role, content: message.content }))
+  return (await run(who.client.api.threads.listMessages({ path: { id: thread!.id } }))).map((message) => ({
+    role: message.role,
+    content: message.content
+  }))
 }
 
 const chat = (id: number, first_name: string): ChatOf => ({ id, type: "private", first_name })
 
 describe("pairing a chat", () => {
   it("gives a code with the bot's name and deep link; /start CODE pairs the chat, the bot confirms, status says connected", async () => {
-    expect(await chatStatus(member)).toMatchObject({ configured: true, connected: false, hint: expect.stringContaining("pairing code") })
+    expect(await chatStatus(member)).toMatchObject({
+      configured: true,
+      connected: false,
+      hint: expect.stringContaining("pairing code")
+    })
     expect(await run(member.client.api.twin.env())).toMatchObject({ telegram: true })
     const pending = await pairingOf(member)
     expect(pending).toEqual({
-      configured: true, paired: false, code: expect.stringMatching(/^[A-HJ-NP-Z2-9]{6}$/), expiresAt: expect.any(String),
-      botUsername: "node_bot", deepLink: `https://t.me/node_bot?start=${pending.code}`, chatTitle: null
+      configured: true,
+      paired: false,
+      code: expect.stringMatching(/^[A-HJ-NP-Z2-9]{6}$/),
+      expiresAt: expect.any(String),
+      botUsername: "node_bot",
+      deepLink: `https://t.me/node_bot?start=${pending.code}`,
+      chatTitle: null
     })
     expect(Date.parse(pending.expiresAt!)).toBeGreaterThan(Date.now())
     // Asked again, the same code: it is kept on the pending connection until paired.
     expect((await pairingOf(member)).code).toBe(pending.code)
-    expect(seen(await run(member.client.api.connections.list()))).toEqual([expect.objectContaining({ provider: "chat_a", status: "pending", meta: {} })])
+    expect(seen(await run(member.client.api.connections.list()))).toEqual([
+      expect.objectContaining({ provider: "chat_a", status: "pending", meta: {} })
+    ])
 
     expect(await exchange(nodeToken, chat(5001, "Grace"), `/start ${pending.code}`)).toMatch(paired)
     expect(await pairingOf(member)).toEqual({
-      configured: true, paired: true, code: null, expiresAt: null, botUsername: "node_bot", deepLink: "https://t.me/node_bot", chatTitle: "Grace"
+      configured: true,
+      paired: true,
+      code: null,
+      expiresAt: null,
+      botUsername: "node_bot",
+      deepLink: "https://t.me/node_bot",
+      chatTitle: "Grace"
     })
     expect(await chatStatus(member)).toMatchObject({ configured: true, connected: true, hint: null })
-    expect(seen(await run(member.client.api.connections.list()))).toEqual([expect.objectContaining({ provider: "chat_a", status: "connected", meta: { chatTitle: "Grace" } })])
+    expect(seen(await run(member.client.api.connections.list()))).toEqual([
+      expect.objectContaining({ provider: "chat_a", status: "connected", meta: { chatTitle: "Grace" } })
+    ])
     // A spent code pairs nothing more.
     expect(await exchange(nodeToken, chat(5009, "Mallory"), pending.code!)).toMatch(notPaired)
   })
@@ -102,13 +128,17 @@ describe("pairing a chat", () => {
     models.script("chat", { content: "Hello Ada, from your Muse." })
     expect(await exchange(nodeToken, chat(5002, "Ada"), "Who am I talking to?")).toBe("Hello Ada, from your Muse.")
     expect((await museMessages(owner)).slice(-2)).toEqual([
-      { role: "user", content: "Who am I talking to?" }, { role: "assistant", content: "Hello Ada, from your Muse." }
+      { role: "user", content: "Who am I talking to?" },
+      { role: "assistant", content: "Hello Ada, from your Muse." }
     ])
     expect((await museMessages(member)).some((message) => message.content === "Who am I talking to?")).toBe(false)
   })
 
   it("answers an unpaired chat with a request for its code, and does nothing else", async () => {
-    const before = { model: models.requests.length, activity: (await run(member.client.api.twin.listActivity({ urlParams: {} }))).length }
+    const before = {
+      model: models.requests.length,
+      activity: (await run(member.client.api.twin.listActivity({ urlParams: {} }))).length
+    }
     expect(await exchange(nodeToken, chat(5003, "Stranger"), "hello?")).toMatch(notPaired)
     expect(await exchange(nodeToken, chat(5003, "Stranger"), "/start")).toMatch(notPaired)
     expect(await exchange(nodeToken, chat(5003, "Stranger"), "/start ZZZZZZ")).toMatch(notPaired)
@@ -126,7 +156,8 @@ describe("talking to the Muse from a paired chat", () => {
     // The being's own words wait for the learning loop (no cheap tier here, so they stay queued); the reply does not.
     expect((await run(member.client.api.twin.getLearning())).queued).toBe(queued + 1)
     expect((await museMessages(member)).slice(-2)).toEqual([
-      { role: "user", content: "When is my recital?" }, { role: "assistant", content: "Your recital is on Friday." }
+      { role: "user", content: "When is my recital?" },
+      { role: "assistant", content: "Your recital is on Friday." }
     ])
     const activity = seen(await run(member.client.api.twin.listActivity({ urlParams: {} })))
     expect(activity.slice(0, 2).map((entry) => [entry.kind, entry.summary])).toEqual([
@@ -141,9 +172,24 @@ describe("talking to the Muse from a paired chat", () => {
     models.script("chat", { content: long })
     const from = bots.calls.length
     bots.say(nodeToken, chat(5001, "Grace"), "Tell me everything.")
-    await bots.next((call) => call.method === "sendMessage" && call.body.chat_id === 5001 && String(call.body.text).startsWith("Paragraph 1:"), from)
-    await bots.next((call) => call.method === "sendMessage" && call.body.chat_id === 5001 && String(call.body.text).endsWith(paragraphs.at(-1)!), from)
-    const pieces = bots.calls.slice(from).filter((call) => call.method === "sendMessage" && call.body.chat_id === 5001).map((call) => String(call.body.text))
+    await bots.next(
+      (call) =>
+        call.method === "sendMessage" &&
+        call.body.chat_id === 5001 &&
+        String(call.body.text).startsWith("Paragraph 1:"),
+      from
+    )
+    await bots.next(
+      (call) =>
+        call.method === "sendMessage" &&
+        call.body.chat_id === 5001 &&
+        String(call.body.text).endsWith(paragraphs.at(-1)!),
+      from
+    )
+    const pieces = bots.calls
+      .slice(from)
+      .filter((call) => call.method === "sendMessage" && call.body.chat_id === 5001)
+      .map((call) => String(call.body.text))
     expect(pieces.length).toBe(Math.ceil(long.length / 3_900))
     expect(pieces.every((piece) => piece.length <= 3_900)).toBe(true)
     expect(pieces.join("\n\n")).toBe(long)
@@ -153,12 +199,19 @@ describe("talking to the Muse from a paired chat", () => {
 describe("a being's own bot", () => {
   it("is preferred to the node's: its poller starts when the token is saved, pairing and replies go through it", async () => {
     const from = bots.calls.length
-    const connection = seen(await run(owner.client.api.connections.create({ payload: { provider: "chat_a", config: { token: adaToken } } }))).id
+    const connection = seen(
+      await run(owner.client.api.connections.create({ payload: { provider: "chat_a", config: { token: adaToken } } }))
+    ).id
     await bots.next((call) => call.token === adaToken && call.method === "getUpdates", from)
     // The owner's chat paired through the node's bot is not the owner's any more: the new bot pairs afresh.
     expect(await exchange(nodeToken, chat(5002, "Ada"), "still there?")).toMatch(notPaired)
     const pending = await pairingOf(owner)
-    expect(pending).toMatchObject({ configured: true, paired: false, botUsername: "ada_bot", deepLink: `https://t.me/ada_bot?start=${pending.code}` })
+    expect(pending).toMatchObject({
+      configured: true,
+      paired: false,
+      botUsername: "ada_bot",
+      deepLink: `https://t.me/ada_bot?start=${pending.code}`
+    })
     // Sent to the node's bot, the owner's code pairs nothing: it is for the owner's own bot.
     expect(await exchange(nodeToken, chat(5004, "Ada"), pending.code!)).toMatch(notPaired)
     expect(await exchange(adaToken, chat(5004, "Ada"), `/start ${pending.code}`)).toMatch(paired)
@@ -177,7 +230,9 @@ describe("a being's own bot", () => {
 
   it("keeps the poller of a deleted connection whose token is the node's", async () => {
     const third = await registerMember(node, owner.client)
-    const connection = (await run(third.client.api.connections.create({ payload: { provider: "chat_a", config: { token: nodeToken } } }))).id
+    const connection = (
+      await run(third.client.api.connections.create({ payload: { provider: "chat_a", config: { token: nodeToken } } }))
+    ).id
     const code = (await pairingOf(third)).code!
     expect(await exchange(nodeToken, chat(5005, "Third"), code)).toMatch(paired)
     const from = bots.calls.length
@@ -202,7 +257,11 @@ describe("secrets", () => {
 
 describe("a node without a model", () => {
   it("sends the Muse's own asleep message", async () => {
-    const asleep = await startNode({ ...noModelSettings, chatAApiUrl: bots.url, chatABotToken: Option.some(Redacted.make(adaToken)) })
+    const asleep = await startNode({
+      ...noModelSettings,
+      chatAApiUrl: bots.url,
+      chatABotToken: Option.some(Redacted.make(adaToken))
+    })
     try {
       const who = await registerOwner(asleep)
       const code = (await run(who.client.api.connections.chatPairing())).code!

@@ -67,14 +67,16 @@ const startCluster = async (): Promise<Started> => {
 
 /** Processes whose parent is `pid`, read from /proc. */
 const childrenOf = (pid: number): Array<number> =>
-  readdirSync("/proc").filter((name) => /^\d+$/.test(name)).flatMap((name) => {
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8")
-      return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid ? [Number(name)] : []
-    } catch {
-      return []
-    }
-  })
+  readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, "utf8")
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid ? [Number(name)] : []
+      } catch {
+        return []
+      }
+    })
 
 /** Running: present and not a zombie waiting to be reaped. */
 const alive = (pid: number): boolean => {
@@ -96,7 +98,9 @@ const sameBrowserOn = (url: string, client: Client) => {
 /** Whether the process runs the node (host/start.ts): a runner, not a passing helper process. */
 const runsNode = (pid: number): boolean => {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").some((arg) => arg.endsWith("host/start.ts"))
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8")
+      .split("\0")
+      .some((arg) => arg.endsWith("host/start.ts"))
   } catch {
     return false
   }

@@ -30,8 +30,14 @@ let second: ChildNode
 let owner: Client
 
 beforeAll(async () => {
-  bots = await startBotApi({ [nodeToken]: "cluster_node_bot", [ownToken]: "cluster_own_bot", [otherToken]: "cluster_other_bot" })
-  models = await startOpenAiServer({ onRequest: (request) => void (request.route === "embeddings" && embedCalls.push(Date.now())) })
+  bots = await startBotApi({
+    [nodeToken]: "cluster_node_bot",
+    [ownToken]: "cluster_own_bot",
+    [otherToken]: "cluster_other_bot"
+  })
+  models = await startOpenAiServer({
+    onRequest: (request) => void (request.route === "embeddings" && embedCalls.push(Date.now()))
+  })
   // The embed tier is down: every memory waits for the backfill, whose every pass then fails at its first call.
   models.handle("embeddings", () => ({ error: { status: 500, message: "down" } }))
   postgres = await startPostgres()
@@ -62,7 +68,8 @@ afterAll(async () => {
   postgres?.stop()
 })
 
-const getUpdatesOf = (token: string) => bots.calls.filter((call) => call.token === token && call.method === "getUpdates" && call.dropped !== true)
+const getUpdatesOf = (token: string) =>
+  bots.calls.filter((call) => call.token === token && call.method === "getUpdates" && call.dropped !== true)
 
 describe("timers on two runners", () => {
   it("poll each distinct bot token once across the cluster, however many beings and processes use it", async () => {
@@ -95,7 +102,11 @@ describe("timers on two runners", () => {
   it("run the embedding backfill once per interval across the cluster", async () => {
     // Stored while the embed tier is down (through each process): pending for the backfill.
     await run(owner.api.twin.createMemory({ payload: { content: "Pending through the first process." } }))
-    await run(sameBrowserOn(second, owner).api.twin.createMemory({ payload: { content: "Pending through the second process." } }))
+    await run(
+      sameBrowserOn(second, owner).api.twin.createMemory({
+        payload: { content: "Pending through the second process." }
+      })
+    )
     // Past the writes' own attempts to embed: from here on only the backfill calls.
     const written = embedCalls.length
     await until("the backfill's first passes", () => embedCalls.length >= written + 2, 60_000)
@@ -108,20 +119,35 @@ describe("timers on two runners", () => {
   }, 120_000)
 
   it("release a held reminder once, whichever process it was set through", async () => {
-    const tabs = [await LiveTab.open(asNode(first), owner), await LiveTab.open(asNode(second), sameBrowserOn(second, owner))]
+    const tabs = [
+      await LiveTab.open(asNode(first), owner),
+      await LiveTab.open(asNode(second), sameBrowserOn(second, owner))
+    ]
     const soon = () => new Date(Date.now() + 2_000).toISOString()
     const held = [
-      await run(owner.api.twinTime.createEvent({ payload: { title: "Held on the first", startAt: soon(), remind: true } })),
-      await run(sameBrowserOn(second, owner).api.twinTime.createEvent({ payload: { title: "Held on the second", startAt: soon(), remind: true } }))
+      await run(
+        owner.api.twinTime.createEvent({ payload: { title: "Held on the first", startAt: soon(), remind: true } })
+      ),
+      await run(
+        sameBrowserOn(second, owner).api.twinTime.createEvent({
+          payload: { title: "Held on the second", startAt: soon(), remind: true }
+        })
+      )
     ]
     // The scheduler of the cluster sleeps at most a minute before it reads jobs set through another process.
     for (const tab of tabs) {
-      for (const event of held) await tab.nextOf("signal.created", (frame) => frame.signal.id === event.signalId, 90_000)
+      for (const event of held)
+        await tab.nextOf("signal.created", (frame) => frame.signal.id === event.signalId, 90_000)
     }
     // A reminder already due, delivered at once by the process that took it: any second release of the held ones came before it.
-    const marker = await run(owner.api.twinTime.createEvent({ payload: { title: "Marker", startAt: "2020-01-01T09:00:00Z", remind: true } }))
+    const marker = await run(
+      owner.api.twinTime.createEvent({ payload: { title: "Marker", startAt: "2020-01-01T09:00:00Z", remind: true } })
+    )
     for (const tab of tabs) await tab.nextOf("signal.created", (frame) => frame.signal.id === marker.signalId, 10_000)
-    const again = (tab: LiveTab) => tab.frames.filter((frame) => frame.type === "signal.created" && held.some((event) => event.signalId === frame.signal.id))
+    const again = (tab: LiveTab) =>
+      tab.frames.filter(
+        (frame) => frame.type === "signal.created" && held.some((event) => event.signalId === frame.signal.id)
+      )
     expect(tabs.map((tab) => again(tab).length)).toEqual([0, 0])
     const open = await run(owner.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
     expect(open.filter((signal) => signal.title.startsWith("Held on")).length).toBe(2)

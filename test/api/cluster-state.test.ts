@@ -41,7 +41,10 @@ afterAll(async () => {
 
 /** One navigation as the person's browser makes it: their cookies, redirects not followed. */
 const navigate = async (client: Client, url: string) => {
-  const response = await fetch(url, { redirect: "manual", headers: { ...client.headers, cookie: client.cookieHeader() } })
+  const response = await fetch(url, {
+    redirect: "manual",
+    headers: { ...client.headers, cookie: client.cookieHeader() }
+  })
   return { status: response.status, location: response.headers.get("location"), text: await response.text() }
 }
 
@@ -66,7 +69,9 @@ describe("state that holds across processes", () => {
     expect(callback.status, callback.text).toBe(302)
     // The second process exchanged the code with the verifier the first one made (the token endpoint checks PKCE).
     expect(google.tokenCalls.at(-1)).toMatchObject({ grant: "authorization_code", form: { client_id: clientId } })
-    expect(await run(owner.api.connections.list())).toEqual([expect.objectContaining({ provider: "mail_a", status: "connected" })])
+    expect(await run(owner.api.connections.list())).toEqual([
+      expect.objectContaining({ provider: "mail_a", status: "connected" })
+    ])
     for (const node of [first, second]) {
       const replay = await navigate(owner, on(node, screen.location!))
       expect(replay.status).toBe(400)

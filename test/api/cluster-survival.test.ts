@@ -85,13 +85,17 @@ describe("two runners on one PostgreSQL", () => {
   it("spread the shards over both runners, and each serves what was made through the other", async () => {
     // On PostgreSQL a runner holds its shards as advisory locks on its own connection: every
     // shard held, by two connections (one per runner), each holding some.
-    const holders = await until("the shards to be held by both runners", async () => {
-      const rows = await query<{ pid: number; shards: string }>(
-        "SELECT pid, count(*) AS shards FROM pg_locks WHERE locktype = 'advisory' AND granted GROUP BY pid"
-      )
-      const total = rows.reduce((sum, row) => sum + Number(row.shards), 0)
-      return rows.length === 2 && total >= 300 ? rows : undefined
-    }, 30_000)
+    const holders = await until(
+      "the shards to be held by both runners",
+      async () => {
+        const rows = await query<{ pid: number; shards: string }>(
+          "SELECT pid, count(*) AS shards FROM pg_locks WHERE locktype = 'advisory' AND granted GROUP BY pid"
+        )
+        const total = rows.reduce((sum, row) => sum + Number(row.shards), 0)
+        return rows.length === 2 && total >= 300 ? rows : undefined
+      },
+      30_000
+    )
     expect(holders.map((row) => Number(row.shards)).every((count) => count > 0)).toBe(true)
     expect((await query<{ address: string }>("SELECT address FROM cluster_runners")).length).toBe(2)
 
@@ -127,10 +131,21 @@ describe("two runners on one PostgreSQL", () => {
     // Acknowledged by the first process: the finished step, a memory, a signal's answer.
     const acknowledged = await untilSettled(owner, started.id, (detail) => detail.tasks[0]?.status === "done", 10_000)
     const notesCalls = callsFor(models, "Notes on oolong").length
-    const memory = await run(owner.api.twin.createMemory({ payload: { content: "Oolong is half-oxidised: written just before the crash." } }))
-    const { signal } = await run(owner.api.desktop.raiseSignal({
-      payload: decodeSignal({ kind: "decision", title: "Steep for three minutes?", options: [{ id: "yes", label: "Yes" }, { id: "no", label: "No" }] })
-    }))
+    const memory = await run(
+      owner.api.twin.createMemory({ payload: { content: "Oolong is half-oxidised: written just before the crash." } })
+    )
+    const { signal } = await run(
+      owner.api.desktop.raiseSignal({
+        payload: decodeSignal({
+          kind: "decision",
+          title: "Steep for three minutes?",
+          options: [
+            { id: "yes", label: "Yes" },
+            { id: "no", label: "No" }
+          ]
+        })
+      })
+    )
     await run(owner.api.desktop.answerSignal({ path: { id: signal.id }, payload: { optionId: "yes" } }))
 
     scriptStudio(models)

@@ -42,9 +42,11 @@ interface Report {
 }
 
 const execute = async (language: string, code: string, timeoutMs?: number): Promise<Report> => {
-  const answer = await run(owner.client.api.studioSkills.invokeSkill({
-    payload: { name: "code.execute", input: { language, code, ...(timeoutMs === undefined ? {} : { timeoutMs }) } }
-  }))
+  const answer = await run(
+    owner.client.api.studioSkills.invokeSkill({
+      payload: { name: "code.execute", input: { language, code, ...(timeoutMs === undefined ? {} : { timeoutMs }) } }
+    })
+  )
   expect(answer, JSON.stringify(answer)).toMatchObject({ ok: true })
   return answer.output as Report
 }
@@ -57,13 +59,15 @@ const unharmed = async () => {
 
 /** Processes on this machine whose command line holds `marker`, the test's own excepted. */
 const processesWith = (marker: string) =>
-  readdirSync("/proc").filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(marker)
-    } catch {
-      return false
-    }
-  })
+  readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(marker)
+      } catch {
+        return false
+      }
+    })
 
 describe("python and sh run in nova", () => {
   it("report nova as the runtime, sandboxed, with the workspace as the working folder", async () => {
@@ -74,33 +78,51 @@ describe("python and sh run in nova", () => {
   })
 
   it("cannot reach a loopback listener of the host", async () => {
-    const python = await execute("python", `import socket\ns = socket.create_connection(("127.0.0.1", ${port}), timeout=2)\nprint(s.recv(100))`)
+    const python = await execute(
+      "python",
+      `import socket\ns = socket.create_connection(("127.0.0.1", ${port}), timeout=2)\nprint(s.recv(100))`
+    )
     expect(python.exitCode).not.toBe(0)
     expect(python.stdout).not.toContain("secret")
-    const sh = await execute("sh", `exec 3<>/dev/tcp/127.0.0.1/${port} && cat <&3; python3 -c 'import urllib.request; urllib.request.urlopen("http://127.0.0.1:${port}/")'`)
+    const sh = await execute(
+      "sh",
+      `exec 3<>/dev/tcp/127.0.0.1/${port} && cat <&3; python3 -c 'import urllib.request; urllib.request.urlopen("http://127.0.0.1:${port}/")'`
+    )
     expect(sh.stdout).not.toContain("secret")
     expect(connections).toBe(0)
   })
 
   it("cannot read the node's data folder, nor anything outside what the interpreter needs", async () => {
-    const answer = await execute("sh", `cat ${join(node.dataDir, "node.db")}; ls ${node.dataDir}; cat /etc/shadow; ls /root /home /tmp`)
+    const answer = await execute(
+      "sh",
+      `cat ${join(node.dataDir, "node.db")}; ls ${node.dataDir}; cat /etc/shadow; ls /root /home /tmp`
+    )
     expect(answer.stdout).toBe("")
     expect(answer.stderr).toMatch(/No such file/)
-    const python = await execute("python", `print(open(${JSON.stringify(join(node.dataDir, "node.db"))}, "rb").read(16))`)
+    const python = await execute(
+      "python",
+      `print(open(${JSON.stringify(join(node.dataDir, "node.db"))}, "rb").read(16))`
+    )
     expect(python.stdout).toBe("")
     expect(python.stderr).toMatch(/FileNotFoundError|PermissionError/)
   })
 
   it("cannot write outside the workspace", async () => {
     const target = join(tmpdir(), `escape-${process.pid}.txt`)
-    const answer = await execute("sh", `echo x > ${target}; echo x > /usr/escape.txt; echo x > /escape.txt; echo x > /proc/escape; echo x > /dev/shm/escape; mkdir /workspace/../up`)
+    const answer = await execute(
+      "sh",
+      `echo x > ${target}; echo x > /usr/escape.txt; echo x > /escape.txt; echo x > /proc/escape; echo x > /dev/shm/escape; mkdir /workspace/../up`
+    )
     expect(answer.exitCode).not.toBe(0)
     expect(existsSync(target)).toBe(false)
     expect(existsSync("/usr/escape.txt")).toBe(false)
     expect(existsSync("/escape.txt")).toBe(false)
     // Files the node writes are not reachable by name either: the sandbox has its own root.
     writeFileSync(join(node.dataDir, "canary.txt"), "canary")
-    const canary = await execute("python", `open(${JSON.stringify(join(node.dataDir, "canary.txt"))}, "w").write("overwritten")`)
+    const canary = await execute(
+      "python",
+      `open(${JSON.stringify(join(node.dataDir, "canary.txt"))}, "w").write("overwritten")`
+    )
     expect(canary.exitCode).not.toBe(0)
     expect(readFileSync(join(node.dataDir, "canary.txt"), "utf8")).toBe("canary")
   })
@@ -141,13 +163,16 @@ describe("python and sh run in nova", () => {
   })
 
   it("cannot make namespaces, trace, or mount inside (seccomp and no capabilities)", async () => {
-    const answer = await execute("python", [
-      "import ctypes, os",
-      "libc = ctypes.CDLL(None, use_errno=True)",
-      "print('unshare', libc.unshare(0x10000000), ctypes.get_errno())",
-      "print('ptrace', libc.ptrace(16, 1, 0, 0), ctypes.get_errno())",
-      "print('mount', libc.mount(b'none', b'/workspace', b'tmpfs', 0, None), ctypes.get_errno())"
-    ].join("\n"))
+    const answer = await execute(
+      "python",
+      [
+        "import ctypes, os",
+        "libc = ctypes.CDLL(None, use_errno=True)",
+        "print('unshare', libc.unshare(0x10000000), ctypes.get_errno())",
+        "print('ptrace', libc.ptrace(16, 1, 0, 0), ctypes.get_errno())",
+        "print('mount', libc.mount(b'none', b'/workspace', b'tmpfs', 0, None), ctypes.get_errno())"
+      ].join("\n")
+    )
     expect(answer.stdout).toBe("unshare -1 1\nptrace -1 1\nmount -1 1\n")
   })
 })
@@ -163,6 +188,8 @@ describe("GET /api/health", () => {
       allowLocal: false,
       checks: { namespaces: true, seccomp: true, landlockAbi: expect.any(Number), docker: false }
     })
-    expect(health.sandbox.protections).toEqual(expect.arrayContaining(["seccomp filter", "rlimits on memory, CPU time, file size and processes"]))
+    expect(health.sandbox.protections).toEqual(
+      expect.arrayContaining(["seccomp filter", "rlimits on memory, CPU time, file size and processes"])
+    )
   })
 })

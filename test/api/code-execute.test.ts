@@ -25,13 +25,32 @@ const execute = (client: Client, input: Record<string, unknown>) =>
 const report = async (client: Client, input: Record<string, unknown>) => {
   const answer = await execute(client, input)
   expect(answer, JSON.stringify(answer)).toMatchObject({ ok: true })
-  return answer.output as { stdout: string; stderr: string; exitCode: number; timedOut: boolean; sandboxed: boolean; unsandboxed: boolean; runtime: string }
+  return answer.output as {
+    stdout: string
+    stderr: string
+    exitCode: number
+    timedOut: boolean
+    sandboxed: boolean
+    unsandboxed: boolean
+    runtime: string
+  }
 }
 
 describe("code.execute: javascript in an isolate", () => {
   it("answers console output, the exit code and where it ran", async () => {
-    const answer = await report(owner.client, { language: "javascript", code: "console.log('sum', 2 + 3, { a: 1 }); console.error('careful')" })
-    expect(answer).toEqual({ stdout: "sum 5 {\"a\":1}\n", stderr: "careful\n", exitCode: 0, timedOut: false, sandboxed: true, unsandboxed: false, runtime: "isolate" })
+    const answer = await report(owner.client, {
+      language: "javascript",
+      code: "console.log('sum', 2 + 3, { a: 1 }); console.error('careful')"
+    })
+    expect(answer).toEqual({
+      stdout: 'sum 5 {"a":1}\n',
+      stderr: "careful\n",
+      exitCode: 0,
+      timedOut: false,
+      sandboxed: true,
+      unsandboxed: false,
+      runtime: "isolate"
+    })
   })
 
   it("has no require, process, timers, fetch or file access inside", async () => {
@@ -41,14 +60,20 @@ describe("code.execute: javascript in an isolate", () => {
     })
     // import.meta outside a module is a syntax error: the whole snippet fails to compile.
     expect(answer.exitCode).toBe(1)
-    const plain = await report(owner.client, { language: "javascript", code: "console.log([typeof require, typeof process, typeof setTimeout, typeof fetch].join(','))" })
+    const plain = await report(owner.client, {
+      language: "javascript",
+      code: "console.log([typeof require, typeof process, typeof setTimeout, typeof fetch].join(','))"
+    })
     expect(plain.stdout).toBe("undefined,undefined,undefined,undefined\n")
   })
 
   it("stops a loop that never ends at its time limit, and a heap without bound at its memory limit", async () => {
     const loop = await report(owner.client, { language: "javascript", code: "for (;;) {}", timeoutMs: 300 })
     expect(loop).toMatchObject({ timedOut: true, exitCode: 124, runtime: "isolate" })
-    const heap = await report(owner.client, { language: "javascript", code: "const a = []; for (;;) a.push(new Array(1e6).fill(7))" })
+    const heap = await report(owner.client, {
+      language: "javascript",
+      code: "const a = []; for (;;) a.push(new Array(1e6).fill(7))"
+    })
     expect(heap).toMatchObject({ timedOut: false, exitCode: 137 })
     expect(heap.stderr).toContain("memory")
     const after = await report(owner.client, { language: "javascript", code: "console.log('still here')" })
@@ -72,21 +97,35 @@ describe("code.execute: refusals", () => {
       [{ language: "sh", code: "true", timeoutMs: 10 }, "timeoutMs"]
     ] as const) {
       const answer = await execute(owner.client, input)
-      expect(answer, JSON.stringify(input).slice(0, 80)).toMatchObject({ ok: false, error: expect.stringContaining(words) })
+      expect(answer, JSON.stringify(input).slice(0, 80)).toMatchObject({
+        ok: false,
+        error: expect.stringContaining(words)
+      })
     }
   })
 
   it("is world-acting: a caller other than a human waits for the owner's approval, and 'Do it' runs it", async () => {
     const input = { language: "javascript", code: "console.log('approved run')" }
-    const outcome = await node.runtime.runPromise(Effect.flatMap(Skills, (skills) =>
-      skills.invoke({ name: "code.execute", input, beingId: owner.being.id, approved: false })))
-    expect(outcome).toMatchObject({ ok: false, error: expect.stringContaining("approval"), approval: { status: "waiting", delivered: true } })
+    const outcome = await node.runtime.runPromise(
+      Effect.flatMap(Skills, (skills) =>
+        skills.invoke({ name: "code.execute", input, beingId: owner.being.id, approved: false })
+      )
+    )
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("approval"),
+      approval: { status: "waiting", delivered: true }
+    })
     expect(outcome).not.toHaveProperty("output")
     const signalId = String(at(outcome, "approval", "signalId"))
-    const signal = (await run(owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))).find((open) => open.id === signalId)
+    const signal = (
+      await run(owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
+    ).find((open) => open.id === signalId)
     expect(signal).toMatchObject({ kind: "decision", action: { kind: "skill.invoke", skill: "code.execute", input } })
     expect(signal?.body).toContain("runs programs on this machine")
-    const answered = await run(owner.client.api.desktop.answerSignal({ path: { id: signalId }, payload: { optionId: "do-it" } }))
+    const answered = await run(
+      owner.client.api.desktop.answerSignal({ path: { id: signalId }, payload: { optionId: "do-it" } })
+    )
     expect(at(answered, "actionResult", "output", "output", "stdout")).toBe("approved run\n")
   })
 
@@ -95,6 +134,14 @@ describe("code.execute: refusals", () => {
     const code = skills.find((skill) => skill.name === "code.execute")
     expect(code).toMatchObject({ family: "code", worldActing: true, pluginId: "@svc/code" })
     expect(at(code?.inputSchema, "properties", "language", "enum")).toEqual(["javascript", "python", "sh"])
-    expect(at(code?.outputSchema, "required")).toEqual(["stdout", "stderr", "exitCode", "timedOut", "sandboxed", "unsandboxed", "runtime"])
+    expect(at(code?.outputSchema, "required")).toEqual([
+      "stdout",
+      "stderr",
+      "exitCode",
+      "timedOut",
+      "sandboxed",
+      "unsandboxed",
+      "runtime"
+    ])
   })
 })

@@ -35,7 +35,14 @@ describe("SVC_SANDBOX_RUNTIME=docker without a Docker engine", () => {
 
   it("says in /api/health that no tier is available, and why", async () => {
     const health = await run(new Client(node.url).api.health.health())
-    expect(health.sandbox).toMatchObject({ available: false, runtime: null, setting: "docker", allowLocal: false, protections: [], checks: { docker: false } })
+    expect(health.sandbox).toMatchObject({
+      available: false,
+      runtime: null,
+      setting: "docker",
+      allowLocal: false,
+      protections: [],
+      checks: { docker: false }
+    })
     expect(health.sandbox.reason).toContain("docker sandbox is unavailable")
   })
 })
@@ -50,8 +57,16 @@ describe("SVC_SANDBOX_ALLOW_LOCAL=1 with the chosen tier unavailable", () => {
   afterAll(() => node.close())
 
   it("runs the code unsandboxed, and the report says so itself", async () => {
-    const answer = await execute(owner.client, { language: "sh", code: "echo ran; echo \"${LLM_API_KEY:-no key}\"" })
-    expect(answer.output).toEqual({ stdout: "ran\nno key\n", stderr: "", exitCode: 0, timedOut: false, sandboxed: false, unsandboxed: true, runtime: "local" })
+    const answer = await execute(owner.client, { language: "sh", code: 'echo ran; echo "${LLM_API_KEY:-no key}"' })
+    expect(answer.output).toEqual({
+      stdout: "ran\nno key\n",
+      stderr: "",
+      exitCode: 0,
+      timedOut: false,
+      sandboxed: false,
+      unsandboxed: true,
+      runtime: "local"
+    })
     const python = await execute(owner.client, { language: "python", code: "while True: pass", timeoutMs: 300 })
     expect(python.output).toMatchObject({ timedOut: true, exitCode: 124, sandboxed: false, unsandboxed: true })
   })

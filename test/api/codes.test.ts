@@ -1,6 +1,15 @@
 import type * as Effect from "effect/Effect"
 import { beforeAll, describe, expect, it } from "vitest"
-import { apiError, Client, type Registered, nodeWithOwner, person, refused, registerMember, run } from "../support/node.ts"
+import {
+  apiError,
+  Client,
+  type Registered,
+  nodeWithOwner,
+  person,
+  refused,
+  registerMember,
+  run
+} from "../support/node.ts"
 
 const context = nodeWithOwner()
 let member: Registered

@@ -10,7 +10,12 @@ let node: TestNode
 let owner: Registered
 
 beforeAll(async () => {
-  node = await startNode({ smtpUrl: Option.none(), imapUrl: Option.none(), chatABotToken: Option.none(), chatBToken: Option.none() })
+  node = await startNode({
+    smtpUrl: Option.none(),
+    imapUrl: Option.none(),
+    chatABotToken: Option.none(),
+    chatBToken: Option.none()
+  })
   owner = await registerOwner(node)
 })
 afterAll(() => node.close())
@@ -24,7 +29,11 @@ describe("mail and chat skills without their settings", () => {
       ["chat_b.send", { channel: "C0123456789", text: "Hello" }, "set CHAT_B_TOKEN"]
     ] as const) {
       const answer = await run(owner.client.api.studioSkills.invokeSkill({ payload: { name, input } }))
-      expect(answer, name).toEqual({ ok: false, error: expect.stringContaining(setting), durationMs: expect.any(Number) })
+      expect(answer, name).toEqual({
+        ok: false,
+        error: expect.stringContaining(setting),
+        durationMs: expect.any(Number)
+      })
       expect(answer.error, name).toMatch(new RegExp(`^${name.replace(".", "\\.")}: `))
     }
     expect(await run(owner.client.api.twin.listActivity({ urlParams: {} }))).toEqual([])

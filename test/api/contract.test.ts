@@ -114,15 +114,28 @@ describe("the HTTP contract", () => {
     const anonymous = new Client(node.url)
     const answers = await inBatches(guarded, 8, (route) =>
       // The upload and the transcription read multipart only: a JSON body is refused (415) before any session is looked at.
-      anonymous.raw(route.method, concrete(route.path), route.method === "GET" || ["/api/files/upload", "/api/twin/voice/transcribe"].includes(route.path) ? undefined : {}))
+      anonymous.raw(
+        route.method,
+        concrete(route.path),
+        route.method === "GET" || ["/api/files/upload", "/api/twin/voice/transcribe"].includes(route.path)
+          ? undefined
+          : {}
+      )
+    )
     guarded.forEach((route, index) => {
       expect(answers[index]!.status, `${route.method} ${route.path}`).toBe(401)
-      expect(apiError(answers[index]!), `${route.method} ${route.path}`).toMatchObject({ error: "unauthorized", message: expect.any(String) })
+      expect(apiError(answers[index]!), `${route.method} ${route.path}`).toMatchObject({
+        error: "unauthorized",
+        message: expect.any(String)
+      })
     })
   })
 
   it("leaves open only the public routes the spec names", () => {
-    const open = routes.filter((route) => !route.protected).map((r) => `${r.method} ${r.path}`).sort()
+    const open = routes
+      .filter((route) => !route.protected)
+      .map((r) => `${r.method} ${r.path}`)
+      .sort()
     expect(open).toEqual(
       [
         "GET /api/health",
@@ -167,8 +180,13 @@ describe("the HTTP contract", () => {
 })
 
 /** Each item through `work`, at most `size` at once, answers in the items' order. */
-const inBatches = async <A, B>(items: ReadonlyArray<A>, size: number, work: (item: A) => Promise<B>): Promise<Array<B>> => {
+const inBatches = async <A, B>(
+  items: ReadonlyArray<A>,
+  size: number,
+  work: (item: A) => Promise<B>
+): Promise<Array<B>> => {
   const answers: Array<B> = []
-  for (let start = 0; start < items.length; start += size) answers.push(...await Promise.all(items.slice(start, start + size).map(work)))
+  for (let start = 0; start < items.length; start += size)
+    answers.push(...(await Promise.all(items.slice(start, start + size).map(work))))
   return answers
 }

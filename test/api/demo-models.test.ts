@@ -33,7 +33,9 @@ afterAll(async () => {
 /** What a newcomer types: each required field's placeholder (the form shows it as the example). */
 const requiredInputs = (schema: Record<string, unknown>): Record<string, unknown> => {
   const required = (at(schema, "required") ?? []) as ReadonlyArray<string>
-  return Object.fromEntries(required.map((key) => [key, at(schema, "properties", key, "x-placeholder") ?? "A demo value"]))
+  return Object.fromEntries(
+    required.map((key) => [key, at(schema, "properties", key, "x-placeholder") ?? "A demo value"])
+  )
 }
 
 const expectEveryStepPassed = (detail: ProjectDetail) => {
@@ -47,25 +49,37 @@ const expectEveryStepPassed = (detail: ProjectDetail) => {
 }
 
 describe("the scripted server's demo mode", () => {
-  it.each(generatorCatalogue.map((seed) => [seed.slug, seed] as const))("runs the seeded generator %s to done, every check passing", async (slug, seed) => {
-    models.reset()
-    const started = await startGenerator(owner.client, slug, requiredInputs(seed.inputsSchema))
-    const detail = await untilSettled(owner.client, started.id, undefined, 30_000)
-    expectEveryStepPassed(detail)
-    // Every step's named file is among the outputs.
-    const paths = detail.project.outputs.map((output) => output.path)
-    for (const step of seed.steps) if (step.deliverable?.file !== undefined) expect(paths).toContain(step.deliverable.file)
-    // Steps that must cite sources searched first, as a model with web.search would.
-    const searched = models.requestsFor("chat").some((request) =>
-      (request.body.messages ?? []).some((message) => message.tool_calls?.some((call) => call.function.name === "web__search")))
-    expect(searched).toBe(true)
-  })
+  it.each(generatorCatalogue.map((seed) => [seed.slug, seed] as const))(
+    "runs the seeded generator %s to done, every check passing",
+    async (slug, seed) => {
+      models.reset()
+      const started = await startGenerator(owner.client, slug, requiredInputs(seed.inputsSchema))
+      const detail = await untilSettled(owner.client, started.id, undefined, 30_000)
+      expectEveryStepPassed(detail)
+      // Every step's named file is among the outputs.
+      const paths = detail.project.outputs.map((output) => output.path)
+      for (const step of seed.steps)
+        if (step.deliverable?.file !== undefined) expect(paths).toContain(step.deliverable.file)
+      // Steps that must cite sources searched first, as a model with web.search would.
+      const searched = models
+        .requestsFor("chat")
+        .some((request) =>
+          (request.body.messages ?? []).some((message) =>
+            message.tool_calls?.some((call) => call.function.name === "web__search")
+          )
+        )
+      expect(searched).toBe(true)
+    }
+  )
 
   it("runs a brief to done: the planner's task and the research step the plan repair adds", async () => {
     const started = await startBrief(owner.client, "A short note on green tea for a curious reader")
     const detail = await untilSettled(owner.client, started.id, undefined, 30_000)
     expectEveryStepPassed(detail)
-    expect(detail.tasks.map((task) => task.title)).toEqual(["Research the brief", "Write: A short note on green tea for a curious reader"])
+    expect(detail.tasks.map((task) => task.title)).toEqual([
+      "Research the brief",
+      "Write: A short note on green tea for a curious reader"
+    ])
   })
 
   it("answers a chat that is not the studio's as before", async () => {

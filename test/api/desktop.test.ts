@@ -10,10 +10,17 @@ import { apiError, nodeWithOwner, registerMember, run } from "../support/node.ts
 
 const context = nodeWithOwner()
 
-const widget = (id: string, overrides: Record<string, unknown> = {}) => ({ id, type: "core.signals", column: 0, order: 0, ...overrides })
+const widget = (id: string, overrides: Record<string, unknown> = {}) => ({
+  id,
+  type: "core.signals",
+  column: 0,
+  order: 0,
+  ...overrides
+})
 
 /** A layout as the contract types it. */
-const layoutOf = (widgets: ReadonlyArray<Record<string, unknown>>) => Schema.decodeUnknownSync(WidgetLayoutRequest)({ widgets })
+const layoutOf = (widgets: ReadonlyArray<Record<string, unknown>>) =>
+  Schema.decodeUnknownSync(WidgetLayoutRequest)({ widgets })
 
 describe("widget layout", () => {
   it("answers a new being the default layout, never stored", async () => {
@@ -75,7 +82,12 @@ describe("GET /api/desktop/now", () => {
   it("greets the being by local time and sums up its open signals, most pressing first", async () => {
     const member = await registerMember(context.node, context.owner.client)
     const raise = (input: Record<string, unknown>) =>
-      inNode(context.node, Effect.flatMap(Signals, (signals) => signals.raise(member.being.id, Schema.decodeUnknownSync(SignalInput)(input), "test", "system")))
+      inNode(
+        context.node,
+        Effect.flatMap(Signals, (signals) =>
+          signals.raise(member.being.id, Schema.decodeUnknownSync(SignalInput)(input), "test", "system")
+        )
+      )
     await raise({ title: "low", priority: "low" })
     const urgent = await raise({ title: "urgent", priority: "urgent" })
     const normal = await raise({ title: "normal" })
@@ -85,7 +97,14 @@ describe("GET /api/desktop/now", () => {
     const answer = await run(member.client.api.desktop.now({ urlParams: { tz: "Asia/Tokyo" } }))
     // The fields as the wire carried them: the typed client's decoding would drop one the contract does not list.
     const wire = await member.client.raw("GET", "/api/desktop/now?tz=Asia/Tokyo")
-    expect(Object.keys(wire.body as object).sort()).toEqual(["being", "greeting", "heldNudges", "openSignals", "serverTime", "timeZone"])
+    expect(Object.keys(wire.body as object).sort()).toEqual([
+      "being",
+      "greeting",
+      "heldNudges",
+      "openSignals",
+      "serverTime",
+      "timeZone"
+    ])
     expect(answer.being).toEqual({ id: member.being.id, displayName: member.registration.displayName })
     expect(answer.timeZone).toBe("Asia/Tokyo")
     const serverTime = new Date(answer.serverTime)

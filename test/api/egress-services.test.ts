@@ -54,16 +54,32 @@ const startSearx = async () => {
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1")
     response.writeHead(200, { "content-type": "application/json" })
-    response.end(JSON.stringify({ query: url.searchParams.get("q"), results: [{ url: "https://example.org/tides", title: "Tides", content: "The tide tables." }] }))
+    response.end(
+      JSON.stringify({
+        query: url.searchParams.get("q"),
+        results: [{ url: "https://example.org/tides", title: "Tides", content: "The tide tables." }]
+      })
+    )
   })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }
 }
 
 /** Every address the node was configured with: the whole allowed list of this node. */
-const configured = () => [
-  models.baseUrl, speech.baseUrl, transcribe.baseUrl, ocr.baseUrl, smtp.url, imap.url, gmail.url, cloud.url, bots.url, slack.url, searxUrl
-].map(hostPort)
+const configured = () =>
+  [
+    models.baseUrl,
+    speech.baseUrl,
+    transcribe.baseUrl,
+    ocr.baseUrl,
+    smtp.url,
+    imap.url,
+    gmail.url,
+    cloud.url,
+    bots.url,
+    slack.url,
+    searxUrl
+  ].map(hostPort)
 
 /** Runs a flow: its destination is new before it and dialled after it, and nothing unlisted is. */
 const flow = async (destination: string, body: () => Promise<void>) => {
@@ -79,7 +95,10 @@ const invoke = (who: Registered, name: string, input: Record<string, unknown>) =
 /** A browser's walk through a consent screen and back, redirects not followed. */
 const consent = async (who: Registered, provider: string) => {
   const navigate = async (url: string) => {
-    const response = await fetch(url, { redirect: "manual", headers: { ...who.client.headers, cookie: who.client.cookieHeader() } })
+    const response = await fetch(url, {
+      redirect: "manual",
+      headers: { ...who.client.headers, cookie: who.client.cookieHeader() }
+    })
     await response.text()
     return { status: response.status, location: response.headers.get("location") }
   }
@@ -93,14 +112,31 @@ beforeAll(async () => {
   process.env.OAUTH_CLOUD_FEED_CLIENT_ID = clientId
   process.env.OAUTH_CLOUD_FEED_CLIENT_SECRET = clientSecret
   ;[models, speech, transcribe, ocr, smtp, imap, gmail, cloud, bots, slack] = await Promise.all([
-    startOpenAiServer(), startOpenAiServer(), startOpenAiServer(), startOpenAiServer(), SmtpServer.start(), ImapServer.start(),
-    startGoogle(), startGoogle(), startBotApi({ [botToken]: "node_bot" }), startSlack(slackToken)
+    startOpenAiServer(),
+    startOpenAiServer(),
+    startOpenAiServer(),
+    startOpenAiServer(),
+    SmtpServer.start(),
+    ImapServer.start(),
+    startGoogle(),
+    startGoogle(),
+    startBotApi({ [botToken]: "node_bot" }),
+    startSlack(slackToken)
   ])
   ;({ server: searx, url: searxUrl } = await startSearx())
-  imap.deliver({ from: "grace@example.org", subject: "Compilers", date: new Date("2026-03-01T09:00:00Z"), text: "The first one is the hardest." })
+  imap.deliver({
+    from: "grace@example.org",
+    subject: "Compilers",
+    date: new Date("2026-03-01T09:00:00Z"),
+    text: "The first one is the hardest."
+  })
   // A plugin's OAuth provider whose sync reads its API through auth.fetch, and tries a host its manifest does not name.
   const stray = `http://127.0.0.1:${await freePort()}/steal`
-  writePluginFolder(pluginDir, "cloud", { extensions: [{ kind: "integration", id: "feed", title: "Cloud feed", uses: [] }] }, `
+  writePluginFolder(
+    pluginDir,
+    "cloud",
+    { extensions: [{ kind: "integration", id: "feed", title: "Cloud feed", uses: [] }] },
+    `
 export const activate = (context) => context.contribute("integration", "feed", {
   auth: { kind: "oauth2", authorizeUrl: ${JSON.stringify(`${cloud.url}/o/oauth2/v2/auth`)}, tokenUrl: ${JSON.stringify(`${cloud.url}/token`)}, scopes: ["profile"] },
   syncable: true,
@@ -110,7 +146,8 @@ export const activate = (context) => context.contribute("integration", "feed", {
     return { items: [{ id: "profile", text: "The cloud profile answered " + answer.status + "; elsewhere " + stray }] }
   }
 })
-`)
+`
+  )
   node = await startChildNode({
     nodeFlags: ["--import", egressHook],
     env: {
@@ -163,7 +200,13 @@ describe("what leaves the host for the services its people connect", () => {
       expect(await invoke(owner, "email.read", {})).toMatchObject({ ok: true, output: { total: 1, via: "node" } })
     })
     await flow(smtp.url, async () => {
-      expect(await invoke(owner, "email.send", { to: "grace@example.org", subject: "Egress", text: "Only through SMTP_URL." })).toMatchObject({ ok: true })
+      expect(
+        await invoke(owner, "email.send", {
+          to: "grace@example.org",
+          subject: "Egress",
+          text: "Only through SMTP_URL."
+        })
+      ).toMatchObject({ ok: true })
       await smtp.waitFor("grace@example.org")
     })
   })
@@ -172,7 +215,9 @@ describe("what leaves the host for the services its people connect", () => {
     await flow(gmail.url, async () => {
       expect(await consent(member, "mail_a")).toMatchObject({ status: 302, location: "/twin?connected=mail_a" })
       expect(await invoke(member, "email.read", {})).toMatchObject({ ok: true, output: { via: "connection" } })
-      expect(await invoke(member, "email.send", { to: "grace@example.org", subject: "Via Gmail", text: "Hello" })).toMatchObject({ ok: true })
+      expect(
+        await invoke(member, "email.send", { to: "grace@example.org", subject: "Via Gmail", text: "Hello" })
+      ).toMatchObject({ ok: true })
       // The API answers 401: the token is refreshed at MAIL_A_TOKEN_URL, and nowhere else.
       gmail.revokeAccess()
       expect(await invoke(member, "email.read", {})).toMatchObject({ ok: true })
@@ -187,16 +232,23 @@ describe("what leaves the host for the services its people connect", () => {
     const from = bots.calls.length
     bots.say(botToken, { id: 5003, type: "private", first_name: "Stranger" }, "hello?")
     await bots.next((call) => call.method === "sendMessage" && call.body.chat_id === 5003, from)
-    expect(await invoke(owner, "chat_a.send", { chatId: 4242, text: "The build is green." })).toMatchObject({ ok: true })
+    expect(await invoke(owner, "chat_a.send", { chatId: 4242, text: "The build is green." })).toMatchObject({
+      ok: true
+    })
     expectOnly(log, [hostPort(bots.url)], configured())
     await flow(slack.url, async () => {
-      expect(await invoke(owner, "chat_b.send", { channel: "#general", text: "Standup in five." })).toMatchObject({ ok: true })
+      expect(await invoke(owner, "chat_b.send", { channel: "#general", text: "Standup in five." })).toMatchObject({
+        ok: true
+      })
     })
   })
 
   it("web.search: the query goes to SEARCH_URL", async () => {
     await flow(searxUrl, async () => {
-      expect(await invoke(owner, "web.search", { query: "tides" })).toMatchObject({ ok: true, output: { results: [expect.objectContaining({ title: "Tides" })] } })
+      expect(await invoke(owner, "web.search", { query: "tides" })).toMatchObject({
+        ok: true,
+        output: { results: [expect.objectContaining({ title: "Tides" })] }
+      })
     })
   })
 
@@ -205,13 +257,21 @@ describe("what leaves the host for the services its people connect", () => {
     models.script("chat", { content: "The sea is calm." })
     const [muse] = await run(owner.client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
     await run(owner.client.api.threads.postMessage({ path: { id: muse!.id }, payload: { content: "Say something" } }))
-    const reply = await vi.waitFor(async () => {
-      const found = (await run(owner.client.api.threads.listMessages({ path: { id: muse!.id } }))).find((message) => message.role === "assistant")
-      expect(found).toBeDefined()
-      return found!
-    }, { timeout: 10_000, interval: 50 })
+    const reply = await vi.waitFor(
+      async () => {
+        const found = (await run(owner.client.api.threads.listMessages({ path: { id: muse!.id } }))).find(
+          (message) => message.role === "assistant"
+        )
+        expect(found).toBeDefined()
+        return found!
+      },
+      { timeout: 10_000, interval: 50 }
+    )
     await flow(speech.baseUrl, async () => {
-      const spoken = await fetch(`${node.url}/api/threads/${muse!.id}/messages/${reply.id}/speech`, { method: "POST", headers: { ...owner.client.headers, cookie: owner.client.cookieHeader() } })
+      const spoken = await fetch(`${node.url}/api/threads/${muse!.id}/messages/${reply.id}/speech`, {
+        method: "POST",
+        headers: { ...owner.client.headers, cookie: owner.client.cookieHeader() }
+      })
       expect(spoken.status, await spoken.clone().text()).toBe(200)
       await spoken.arrayBuffer()
     })
@@ -219,7 +279,11 @@ describe("what leaves the host for the services its people connect", () => {
       transcribe.script("transcriptions", { text: "Buy bread.", seconds: 2 })
       const form = new FormData()
       form.append("audio", new Blob([new Uint8Array(2000)], { type: "audio/webm;codecs=opus" }), "recording.webm")
-      const heard = await fetch(`${node.url}/api/twin/voice/transcribe`, { method: "POST", body: form, headers: { ...owner.client.headers, cookie: owner.client.cookieHeader() } })
+      const heard = await fetch(`${node.url}/api/twin/voice/transcribe`, {
+        method: "POST",
+        body: form,
+        headers: { ...owner.client.headers, cookie: owner.client.cookieHeader() }
+      })
       expect(await heard.json()).toMatchObject({ text: "Buy bread." })
     })
     await flow(ocr.baseUrl, async () => {
@@ -237,10 +301,17 @@ describe("what leaves the host for the services its people connect", () => {
     await flow(cloud.url, async () => {
       expect(await consent(member, "cloud.feed")).toMatchObject({ status: 302, location: "/twin?connected=cloud.feed" })
       const tab = await LiveTab.open({ url: node.url } as TestNode, member.client)
-      expect(await run(member.client.api.twin.sync({ path: { provider: "cloud.feed" }, urlParams: {} }))).toEqual({ started: true })
-      const frames = await tab.upTo((frame) => frame.type === "twin.activity" && /^(Synced|Could not sync)/.test(frame.summary), 10_000)
+      expect(await run(member.client.api.twin.sync({ path: { provider: "cloud.feed" }, urlParams: {} }))).toEqual({
+        started: true
+      })
+      const frames = await tab.upTo(
+        (frame) => frame.type === "twin.activity" && /^(Synced|Could not sync)/.test(frame.summary),
+        10_000
+      )
       tab.close()
-      expect(frames.flatMap((frame) => (frame.type === "memory.created" ? [frame.memory.content] : []))).toEqual(["The cloud profile answered 200; elsewhere refused"])
+      expect(frames.flatMap((frame) => (frame.type === "memory.created" ? [frame.memory.content] : []))).toEqual([
+        "The cloud profile answered 200; elsewhere refused"
+      ])
     })
     expect(cloud.apiCalls.filter((call) => call.authorized)).not.toEqual([])
   })

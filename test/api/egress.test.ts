@@ -18,11 +18,27 @@ import { join } from "node:path"
 import * as Option from "effect/Option"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { startChildNode, type ChildNode } from "../support/child-node.ts"
-import { dialled as dialledIn, egressHook, expectOnly, hostPort, onHost, unlisted as unlistedIn } from "../support/egress.ts"
+import {
+  dialled as dialledIn,
+  egressHook,
+  expectOnly,
+  hostPort,
+  onHost,
+  unlisted as unlistedIn
+} from "../support/egress.ts"
 import { capabilitiesOf, newKeyPair } from "../support/federation.ts"
 import { until } from "../support/until.ts"
 import { freePort } from "../support/free-port.ts"
-import { Client, person, refused, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  Client,
+  person,
+  refused,
+  registerOwner,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 import { recordingProxy, type RecordingProxy } from "../support/recording-proxy.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { skillsMain, writePluginFolder } from "../support/plugin-folder.ts"
@@ -68,26 +84,47 @@ const dialled = () => dialledIn(egressLog)
 /** The destinations outside the allowed list: what the test fails on. */
 const unlisted = (allowed: ReadonlyArray<string>) => unlistedIn(egressLog, allowed)
 
-const invoke = (name: string, input: Record<string, unknown>) => run(owner.api.studioSkills.invokeSkill({ payload: { name, input } }))
+const invoke = (name: string, input: Record<string, unknown>) =>
+  run(owner.api.studioSkills.invokeSkill({ payload: { name, input } }))
 
 beforeAll(async () => {
   pages = []
   writeFileSync(egressLog, "")
   writeFileSync(bareLog, "")
   // A plugin granted nothing, whose skills try the network anyway.
-  writePluginFolder(pluginDir, "snoop", { extensions: [{ kind: "skill", id: "adapter", uses: [] }, { kind: "skill", id: "socket", uses: [] }] }, skillsMain({
-    adapter: "return context.adapters.network.get({ url: input.text, maxBytes: 100, timeoutMs: 1000 })",
-    socket: "return fetch(input.text)"
-  }))
+  writePluginFolder(
+    pluginDir,
+    "snoop",
+    {
+      extensions: [
+        { kind: "skill", id: "adapter", uses: [] },
+        { kind: "skill", id: "socket", uses: [] }
+      ]
+    },
+    skillsMain({
+      adapter: "return context.adapters.network.get({ url: input.text, maxBytes: 100, timeoutMs: 1000 })",
+      socket: "return fetch(input.text)"
+    })
+  )
   // A plugin granted network: what its code asks for goes out through its adapter.
-  writePluginFolder(pluginDir, "reader", {
-    capabilities: [{ kind: "network", reason: "reads pages" }], extensions: [{ kind: "skill", id: "page", uses: ["network"] }]
-  }, skillsMain({
-    page: "return context.adapters.network.get({ url: input.text, maxBytes: 1000, timeoutMs: 2000 })"
-  }))
+  writePluginFolder(
+    pluginDir,
+    "reader",
+    {
+      capabilities: [{ kind: "network", reason: "reads pages" }],
+      extensions: [{ kind: "skill", id: "page", uses: ["network"] }]
+    },
+    skillsMain({
+      page: "return context.adapters.network.get({ url: input.text, maxBytes: 1000, timeoutMs: 2000 })"
+    })
+  )
   ;[models, smtp] = await Promise.all([startOpenAiServer(), SmtpServer.start()])
   peer = await startNode({ relayOn: true, directoryOn: true })
-  ;[relay, directory, peersRelay] = await Promise.all([recordingProxy(peer.url), recordingProxy(peer.url), recordingProxy(peer.url)])
+  ;[relay, directory, peersRelay] = await Promise.all([
+    recordingProxy(peer.url),
+    recordingProxy(peer.url),
+    recordingProxy(peer.url)
+  ])
   const peerStarted = Promise.all([
     registerOwner(peer).then((registered) => {
       peerOwner = registered
@@ -99,28 +136,40 @@ beforeAll(async () => {
       await run(listedOwner.client.api.federation.flush())
     })
   ])
-  ;[node, bare] = await Promise.all([startChildNode({
-    nodeFlags: ["--import", egressHook],
-    env: {
-      EGRESS_LOG: egressLog,
-      LLM_BASE_URL: models.baseUrl,
-      LLM_API_KEY: "sk-test-egress",
-      LLM_LOCAL: "false",
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "node@example.org",
-      WEB_ALLOW_PRIVATE: "true",
-      PLUGIN_DIR: pluginDir,
-      SVC_RELAY_ENDPOINT: relay.url,
-      DIRECTORY_ENDPOINT: directory.url
-    }
-  }), startChildNode({ nodeFlags: ["--import", egressHook], env: { EGRESS_LOG: bareLog } }), peerStarted])
+  ;[node, bare] = await Promise.all([
+    startChildNode({
+      nodeFlags: ["--import", egressHook],
+      env: {
+        EGRESS_LOG: egressLog,
+        LLM_BASE_URL: models.baseUrl,
+        LLM_API_KEY: "sk-test-egress",
+        LLM_LOCAL: "false",
+        SMTP_URL: smtp.url,
+        MAIL_FROM: "node@example.org",
+        WEB_ALLOW_PRIVATE: "true",
+        PLUGIN_DIR: pluginDir,
+        SVC_RELAY_ENDPOINT: relay.url,
+        DIRECTORY_ENDPOINT: directory.url
+      }
+    }),
+    startChildNode({ nodeFlags: ["--import", egressHook], env: { EGRESS_LOG: bareLog } }),
+    peerStarted
+  ])
   owner = new Client(node.url)
   await run(owner.api.authPublic.register({ payload: person(node.ownerCode) }))
 }, 60_000)
 
 afterAll(async () => {
   await Promise.all([node?.close(), bare?.close()])
-  await Promise.all([models?.close(), peer?.close(), listed?.close(), relay?.close(), directory?.close(), peersRelay?.close(), ...(pages ?? []).map((server) => new Promise((resolve) => server.close(resolve)))])
+  await Promise.all([
+    models?.close(),
+    peer?.close(),
+    listed?.close(),
+    relay?.close(),
+    directory?.close(),
+    peersRelay?.close(),
+    ...(pages ?? []).map((server) => new Promise((resolve) => server.close(resolve)))
+  ])
   smtp?.stop()
   rmSync(logDir, { recursive: true, force: true })
 })
@@ -131,21 +180,32 @@ describe("what leaves the host", () => {
     models.script("chat", { content: "Hello from the scripted model." })
     const [muse] = await run(owner.api.threads.listThreads({ urlParams: { kind: "muse" } }))
     await run(owner.api.threads.postMessage({ path: { id: muse!.id }, payload: { content: "Say hello" } }))
-    await vi.waitFor(async () => {
-      const messages = await run(owner.api.threads.listMessages({ path: { id: muse!.id } }))
-      expect(messages.some((message) => message.role === "assistant")).toBe(true)
-    }, { timeout: 10_000, interval: 50 })
+    await vi.waitFor(
+      async () => {
+        const messages = await run(owner.api.threads.listMessages({ path: { id: muse!.id } }))
+        expect(messages.some((message) => message.role === "assistant")).toBe(true)
+      },
+      { timeout: 10_000, interval: 50 }
+    )
 
     // A mail: through SMTP_URL.
-    const sent = await invoke("email.send", { to: "grace@example.org", subject: "Egress", text: "Only through SMTP_URL." })
+    const sent = await invoke("email.send", {
+      to: "grace@example.org",
+      subject: "Egress",
+      text: "Only through SMTP_URL."
+    })
     expect(sent).toMatchObject({ ok: true })
     await smtp.waitFor("grace@example.org")
 
     // Federation: the owner adds a peer by hand; the handshake goes to its endpoint.
-    const [nodeDid, peerDid] = await Promise.all([capabilitiesOf({ url: node.url } as TestNode), capabilitiesOf(peer)]).then((profiles) =>
-      profiles.map((profile) => profile.payload.did))
+    const [nodeDid, peerDid] = await Promise.all([
+      capabilitiesOf({ url: node.url } as TestNode),
+      capabilitiesOf(peer)
+    ]).then((profiles) => profiles.map((profile) => profile.payload.did))
     await run(peerOwner.client.api.federation.addPeer({ payload: { nodeDid: nodeDid as never, endpoint: node.url } }))
-    const session = await run(owner.api.federation.addPeer({ payload: { nodeDid: peerDid as never, endpoint: peer.url } }))
+    const session = await run(
+      owner.api.federation.addPeer({ payload: { nodeDid: peerDid as never, endpoint: peer.url } })
+    )
     expect(session.verified).toBe(true)
 
     // Web research: a page a user (or their agent) asked for.
@@ -157,9 +217,27 @@ describe("what leaves the host", () => {
     expect(await invoke("reader.page", { text: pluginsPage })).toMatchObject({ ok: true, output: { status: 200 } })
 
     // The relay and directory loops run from the start: their settings are on the list too.
-    const allowed = [...onHost, hostPort(relay.url), hostPort(directory.url), hostPort(models.baseUrl), hostPort(smtp.url), hostPort(peer.url), hostPort(page), hostPort(pluginsPage)]
+    const allowed = [
+      ...onHost,
+      hostPort(relay.url),
+      hostPort(directory.url),
+      hostPort(models.baseUrl),
+      hostPort(smtp.url),
+      hostPort(peer.url),
+      hostPort(page),
+      hostPort(pluginsPage)
+    ]
     // Each flow really went out (the hook sees fetch, http.request and raw sockets alike)...
-    expect(dialled()).toEqual(expect.arrayContaining(allowed.filter((destination) => !onHost.includes(destination) && destination !== hostPort(relay.url) && destination !== hostPort(directory.url))))
+    expect(dialled()).toEqual(
+      expect.arrayContaining(
+        allowed.filter(
+          (destination) =>
+            !onHost.includes(destination) &&
+            destination !== hostPort(relay.url) &&
+            destination !== hostPort(directory.url)
+        )
+      )
+    )
     // ...and nothing else did.
     expect(unlisted(allowed)).toEqual([])
   }, 25_000)
@@ -173,8 +251,14 @@ describe("what leaves the host", () => {
     // A plugin without the network grant has no way out: no adapter, no fetch in its sandbox.
     await run(owner.api.plugins.installPlugin({ payload: { dir: "snoop", granted: [] } }))
     const unlistedPage = await startPage("Not for plugins")
-    expect(await invoke("snoop.adapter", { text: unlistedPage })).toMatchObject({ ok: false, error: expect.stringContaining("reading 'get'") })
-    expect(await invoke("snoop.socket", { text: unlistedPage })).toMatchObject({ ok: false, error: "fetch is not defined" })
+    expect(await invoke("snoop.adapter", { text: unlistedPage })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("reading 'get'")
+    })
+    expect(await invoke("snoop.socket", { text: unlistedPage })).toMatchObject({
+      ok: false,
+      error: "fetch is not defined"
+    })
     expect(dialled()).toEqual(before)
 
     // A page outside the list: the check fails on it, naming it.
@@ -185,26 +269,49 @@ describe("what leaves the host", () => {
 
   it("the federation's services: enrolment and collects at SVC_RELAY_ENDPOINT, registration and resolves at DIRECTORY_ENDPOINT, a deposit at a peer's relay", async () => {
     const paths = (proxy: RecordingProxy) => proxy.crossings.map((crossing) => crossing.path)
-    const [nodeDid, peerDid] = await Promise.all([capabilitiesOf({ url: node.url } as TestNode), capabilitiesOf(peer)]).then((profiles) =>
-      profiles.map((profile) => profile.payload.did))
+    const [nodeDid, peerDid] = await Promise.all([
+      capabilitiesOf({ url: node.url } as TestNode),
+      capabilitiesOf(peer)
+    ]).then((profiles) => profiles.map((profile) => profile.payload.did))
     // The relay: its owner added the node (the handshake above), so the node enrols there and collects (a flush runs the loop's pass now).
     expect(await run(owner.api.federation.enrolRelay())).toMatchObject({ accepted: true, relay: peerDid })
     await run(owner.api.federation.flush())
-    expect(paths(relay)).toEqual(expect.arrayContaining(["/api/federation/relay/enrolment", "/api/federation/relay/collect"]))
+    expect(paths(relay)).toEqual(
+      expect.arrayContaining(["/api/federation/relay/enrolment", "/api/federation/relay/collect"])
+    )
     // The directory: the owner's handle registered, and a handle the owner types resolved there.
-    expect(await run(owner.api.federation.directoryStatus())).toMatchObject({ registered: true, endpoint: directory.url })
-    expect((await refused(owner.api.federation.addPeerByHandle({ payload: { handle: "nobody-here" } }))).body).toMatchObject({ error: "handle_not_resolved" })
+    expect(await run(owner.api.federation.directoryStatus())).toMatchObject({
+      registered: true,
+      endpoint: directory.url
+    })
+    expect(
+      (await refused(owner.api.federation.addPeerByHandle({ payload: { handle: "nobody-here" } }))).body
+    ).toMatchObject({ error: "handle_not_resolved" })
     // A handle that resolves: the handshake goes to the endpoint the directory answered for it.
     await run(listedOwner.client.api.federation.addPeer({ payload: { nodeDid: nodeDid as never, endpoint: node.url } }))
-    const byHandle = await run(owner.api.federation.addPeerByHandle({ payload: { handle: listedOwner.registration.handle } }))
+    const byHandle = await run(
+      owner.api.federation.addPeerByHandle({ payload: { handle: listedOwner.registration.handle } })
+    )
     expect(byHandle).toMatchObject({ verified: true, peer: { endpoint: listed.url } })
-    expect(paths(directory)).toEqual(expect.arrayContaining(["/api/federation/directory/register", "/api/federation/directory/resolve"]))
+    expect(paths(directory)).toEqual(
+      expect.arrayContaining(["/api/federation/directory/register", "/api/federation/directory/resolve"])
+    )
     // A peer nobody can dial, whose relay the owner set: the message is tried at its endpoint, then left at that relay.
     const nowhere = `http://127.0.0.1:${await freePort()}`
     const stranger = newKeyPair().did
-    await run(owner.api.federation.addPeer({ payload: { nodeDid: stranger as never, endpoint: nowhere, relay: peersRelay.url } }))
-    const conversation = await run(owner.api.federation.openConversation({ payload: { peerDid: stranger as never, remoteDid: newKeyPair().did as never } }))
-    await run(owner.api.threads.postMessage({ path: { id: conversation.threadId }, payload: { content: "Left at the relay." } }))
+    await run(
+      owner.api.federation.addPeer({
+        payload: { nodeDid: stranger as never, endpoint: nowhere, relay: peersRelay.url }
+      })
+    )
+    const conversation = await run(
+      owner.api.federation.openConversation({
+        payload: { peerDid: stranger as never, remoteDid: newKeyPair().did as never }
+      })
+    )
+    await run(
+      owner.api.threads.postMessage({ path: { id: conversation.threadId }, payload: { content: "Left at the relay." } })
+    )
     await until("the deposit at the peer's relay", () => paths(peersRelay).includes("/api/federation/relay/deposit"))
 
     const configured = [hostPort(models.baseUrl), hostPort(smtp.url), hostPort(peer.url)]
@@ -212,7 +319,13 @@ describe("what leaves the host", () => {
       const address = server.address()
       return `127.0.0.1:${typeof address === "object" && address !== null ? address.port : 0}`
     })
-    expectOnly(egressLog, [relay, directory, peersRelay].map((proxy) => hostPort(proxy.url)).concat(hostPort(nowhere), hostPort(listed.url)), [...configured, ...pagesAskedFor])
+    expectOnly(
+      egressLog,
+      [relay, directory, peersRelay]
+        .map((proxy) => hostPort(proxy.url))
+        .concat(hostPort(nowhere), hostPort(listed.url)),
+      [...configured, ...pagesAskedFor]
+    )
   }, 25_000)
 
   it("with no setting given, dials nothing but its own machine, whatever its people ask", async () => {
@@ -221,12 +334,18 @@ describe("what leaves the host", () => {
     // The Muse with no model bound (the default LLM_BASE_URL is remote, but there is no key): it says so and sends nothing.
     const [muse] = await run(client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
     await run(client.api.threads.postMessage({ path: { id: muse!.id }, payload: { content: "Say hello" } }))
-    await vi.waitFor(async () => {
-      expect((await run(client.api.threads.listMessages({ path: { id: muse!.id } }))).length).toBeGreaterThan(1)
-    }, { timeout: 10_000, interval: 50 })
+    await vi.waitFor(
+      async () => {
+        expect((await run(client.api.threads.listMessages({ path: { id: muse!.id } }))).length).toBeGreaterThan(1)
+      },
+      { timeout: 10_000, interval: 50 }
+    )
     for (const [name, input] of [
-      ["web.search", { query: "anything" }], ["email.send", { to: "grace@example.org", subject: "Hi", text: "Hi" }], ["email.read", {}],
-      ["chat_a.send", { chatId: "1", text: "hi" }], ["chat_b.send", { channel: "#general", text: "hi" }]
+      ["web.search", { query: "anything" }],
+      ["email.send", { to: "grace@example.org", subject: "Hi", text: "Hi" }],
+      ["email.read", {}],
+      ["chat_a.send", { chatId: "1", text: "hi" }],
+      ["chat_b.send", { channel: "#general", text: "hi" }]
     ] as const) {
       await run(client.api.studioSkills.invokeSkill({ payload: { name, input } }))
     }

@@ -19,12 +19,18 @@ let owner: Registered
 
 beforeAll(async () => {
   imap = await ImapServer.start()
-  imap.deliver({ from: "Grace Hopper <grace@example.org>", subject: "Compilers", date: new Date("2026-03-01T09:00:00Z"), text: "The first one is always the hardest.", seen: true })
+  imap.deliver({
+    from: "Grace Hopper <grace@example.org>",
+    subject: "Compilers",
+    date: new Date("2026-03-01T09:00:00Z"),
+    text: "The first one is always the hardest.",
+    seen: true
+  })
   imap.deliver({
     from: "alan@example.org",
     subject: "Tea at four?",
     date: new Date("2026-03-02T10:30:00Z"),
-    html: "<html><body><p>Shall we have <b>tea</b> at four?</p><img src=\"x.png\"></body></html>"
+    html: '<html><body><p>Shall we have <b>tea</b> at four?</p><img src="x.png"></body></html>'
   })
   imap.deliver({
     from: "Barbara Liskov <barbara@example.org>",
@@ -47,7 +53,20 @@ const read = (client: Client, input: Record<string, unknown>) =>
 const listed = async (input: Record<string, unknown>) => {
   const answer = await read(owner.client, input)
   expect(answer, JSON.stringify(answer)).toMatchObject({ ok: true })
-  return answer.output as { mailbox: string; total: number; via: string; messages: Array<{ id: string; uid: number | null; from: string; subject: string; date: string | null; seen: boolean; snippet: string }> }
+  return answer.output as {
+    mailbox: string
+    total: number
+    via: string
+    messages: Array<{
+      id: string
+      uid: number | null
+      from: string
+      subject: string
+      date: string | null
+      seen: boolean
+      snippet: string
+    }>
+  }
 }
 
 describe("email.read", () => {
@@ -57,9 +76,27 @@ describe("email.read", () => {
     expect(answer).toMatchObject({ mailbox: "INBOX", total: 3, via: "node" })
     expect(answer.messages.every((message) => message.id === String(message.uid))).toBe(true)
     expect(answer.messages.map(({ uid: _uid, id: _id, ...rest }) => rest)).toEqual([
-      { from: "Barbara Liskov <barbara@example.org>", subject: "Substitution", date: "2026-03-03T08:15:00.000Z", seen: false, snippet: "Subtypes must be usable wherever their base types are." },
-      { from: "alan@example.org", subject: "Tea at four?", date: "2026-03-02T10:30:00.000Z", seen: false, snippet: "Shall we have tea at four?" },
-      { from: "Grace Hopper <grace@example.org>", subject: "Compilers", date: "2026-03-01T09:00:00.000Z", seen: true, snippet: "The first one is always the hardest." }
+      {
+        from: "Barbara Liskov <barbara@example.org>",
+        subject: "Substitution",
+        date: "2026-03-03T08:15:00.000Z",
+        seen: false,
+        snippet: "Subtypes must be usable wherever their base types are."
+      },
+      {
+        from: "alan@example.org",
+        subject: "Tea at four?",
+        date: "2026-03-02T10:30:00.000Z",
+        seen: false,
+        snippet: "Shall we have tea at four?"
+      },
+      {
+        from: "Grace Hopper <grace@example.org>",
+        subject: "Compilers",
+        date: "2026-03-01T09:00:00.000Z",
+        seen: true,
+        snippet: "The first one is always the hardest."
+      }
     ])
     const activity = await tab.nextOf("twin.activity", (frame) => frame.kind === "read_email")
     expect(activity.summary).toBe("Read 3 emails from INBOX")
@@ -80,9 +117,15 @@ describe("email.read", () => {
   })
 
   it("is not world-acting: an agent's call runs without asking", async () => {
-    const outcome = await node.runtime.runPromise(Effect.flatMap(Skills, (skills) =>
-      skills.invoke({ name: "email.read", input: { limit: 1 }, beingId: owner.being.id, approved: false })))
-    expect(outcome).toMatchObject({ ok: true, output: { total: 3, messages: [expect.objectContaining({ subject: "Substitution" })] } })
+    const outcome = await node.runtime.runPromise(
+      Effect.flatMap(Skills, (skills) =>
+        skills.invoke({ name: "email.read", input: { limit: 1 }, beingId: owner.being.id, approved: false })
+      )
+    )
+    expect(outcome).toMatchObject({
+      ok: true,
+      output: { total: 3, messages: [expect.objectContaining({ subject: "Substitution" })] }
+    })
   })
 
   it("refuses input out of bounds and a mailbox the server does not have", async () => {
@@ -97,7 +140,10 @@ describe("email.read", () => {
       const answer = await read(owner.client, input)
       expect(answer, JSON.stringify(input)).toMatchObject({ ok: false, error: expect.stringContaining(words) })
     }
-    expect(await read(owner.client, { mailbox: "Archive" })).toMatchObject({ ok: false, error: 'email.read: there is no mailbox "Archive" on the IMAP server.' })
+    expect(await read(owner.client, { mailbox: "Archive" })).toMatchObject({
+      ok: false,
+      error: 'email.read: there is no mailbox "Archive" on the IMAP server.'
+    })
   })
 
   it("is listed with its schemas as a skill of the email family that does not act on the world", async () => {
@@ -113,14 +159,19 @@ describe("email.read with a wrong password", () => {
   let wrong: TestNode
   let person: Registered
   beforeAll(async () => {
-    wrong = await startNode({ imapUrl: Option.some(Redacted.make(`imap://${imap.user}:not-the-pass-word@127.0.0.1:${imap.port}`)) })
+    wrong = await startNode({
+      imapUrl: Option.some(Redacted.make(`imap://${imap.user}:not-the-pass-word@127.0.0.1:${imap.port}`))
+    })
     person = await registerOwner(wrong)
   })
   afterAll(() => wrong.close())
 
   it("says the server refused the login, without the password, and records nothing", async () => {
     const answer = await read(person.client, {})
-    expect(answer).toMatchObject({ ok: false, error: expect.stringContaining(`the IMAP server at 127.0.0.1:${imap.port} refused the login`) })
+    expect(answer).toMatchObject({
+      ok: false,
+      error: expect.stringContaining(`the IMAP server at 127.0.0.1:${imap.port} refused the login`)
+    })
     expect(JSON.stringify(answer)).not.toContain("not-the-pass-word")
     expect(await run(person.client.api.twin.listActivity({ urlParams: {} }))).toEqual([])
   })

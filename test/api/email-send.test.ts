@@ -33,8 +33,15 @@ const send = (client: Client, input: Record<string, unknown>) =>
 describe("email.send", () => {
   it("sends an approved mail through SMTP_URL, answers what it sent and records a sent activity", async () => {
     const tab = await LiveTab.open(node, owner.client)
-    const answer = await send(owner.client, { to: ["grace@example.org", "alan@example.org"], subject: "Lunch on Friday", text: "Shall we meet at noon?\nAda" })
-    expect(answer, JSON.stringify(answer)).toMatchObject({ ok: true, output: { sent: true, to: ["grace@example.org", "alan@example.org"], subject: "Lunch on Friday" } })
+    const answer = await send(owner.client, {
+      to: ["grace@example.org", "alan@example.org"],
+      subject: "Lunch on Friday",
+      text: "Shall we meet at noon?\nAda"
+    })
+    expect(answer, JSON.stringify(answer)).toMatchObject({
+      ok: true,
+      output: { sent: true, to: ["grace@example.org", "alan@example.org"], subject: "Lunch on Friday" }
+    })
     const [mail] = await smtp.waitFor("grace@example.org")
     expect(mail).toMatchObject({ subject: "Lunch on Friday" })
     expect(mail?.to).toContain("alan@example.org")
@@ -44,22 +51,40 @@ describe("email.send", () => {
     expect(activity.summary).toBe('Sent an email to grace@example.org, alan@example.org: "Lunch on Friday"')
     tab.close()
     const listed = await run(owner.client.api.twin.listActivity({ urlParams: { kind: "sent" } }))
-    expect(listed).toEqual([expect.objectContaining({ beingId: owner.being.id, kind: "sent", summary: activity.summary })])
+    expect(listed).toEqual([
+      expect.objectContaining({ beingId: owner.being.id, kind: "sent", summary: activity.summary })
+    ])
   })
 
   it("is world-acting: an unapproved call waits for the owner's decision and sends nothing; 'Do it' sends it", async () => {
     const input = { to: "barbara@example.org", subject: "Approved mail", text: "Only after a yes." }
-    const outcome = await node.runtime.runPromise(Effect.flatMap(Skills, (skills) =>
-      skills.invoke({ name: "email.send", input, beingId: owner.being.id, approved: false })))
-    expect(outcome).toMatchObject({ ok: false, error: expect.stringContaining("approval"), approval: { status: "waiting", delivered: true } })
+    const outcome = await node.runtime.runPromise(
+      Effect.flatMap(Skills, (skills) =>
+        skills.invoke({ name: "email.send", input, beingId: owner.being.id, approved: false })
+      )
+    )
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("approval"),
+      approval: { status: "waiting", delivered: true }
+    })
     expect(smtp.messages().some((mail) => mail.to.includes("barbara@example.org"))).toBe(false)
 
     const signalId = String(at(outcome, "approval", "signalId"))
-    const signal = (await run(owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))).find((open) => open.id === signalId)
+    const signal = (
+      await run(owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
+    ).find((open) => open.id === signalId)
     expect(signal).toMatchObject({ kind: "decision", action: { kind: "skill.invoke", skill: "email.send", input } })
     expect(signal?.body).toContain("sends email to other people")
-    const answered = await run(owner.client.api.desktop.answerSignal({ path: { id: signalId }, payload: { optionId: "do-it" } }))
-    expect(at(answered, "actionResult", "output", "output")).toEqual({ sent: true, to: ["barbara@example.org"], subject: "Approved mail", via: "node" })
+    const answered = await run(
+      owner.client.api.desktop.answerSignal({ path: { id: signalId }, payload: { optionId: "do-it" } })
+    )
+    expect(at(answered, "actionResult", "output", "output")).toEqual({
+      sent: true,
+      to: ["barbara@example.org"],
+      subject: "Approved mail",
+      via: "node"
+    })
     const [mail] = await smtp.waitFor("barbara@example.org")
     expect(mail?.body).toContain("Only after a yes.")
   })
@@ -76,7 +101,10 @@ describe("email.send", () => {
       [{ to: "ada@example.org", subject: "Hi", text: "x", bcc: "eve@example.org" }, "bcc"]
     ] as const) {
       const answer = await send(owner.client, input)
-      expect(answer, JSON.stringify(input).slice(0, 80)).toMatchObject({ ok: false, error: expect.stringContaining(words) })
+      expect(answer, JSON.stringify(input).slice(0, 80)).toMatchObject({
+        ok: false,
+        error: expect.stringContaining(words)
+      })
     }
     expect(smtp.messages().length).toBe(before)
   })

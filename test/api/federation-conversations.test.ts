@@ -15,7 +15,16 @@ import { until } from "../support/until.ts"
 import { LiveTab } from "../support/live.ts"
 import { recordingProxy, type RecordingProxy } from "../support/recording-proxy.ts"
 import { movableClock } from "../support/shifted-clock.ts"
-import { Client, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  Client,
+  refused,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 
 let a: TestNode
 let b: TestNode
@@ -36,8 +45,13 @@ beforeAll(async () => {
   ;[didA, didB] = (await Promise.all([capabilitiesOf(a), capabilitiesOf(b)])).map((profile) => profile.payload.did)
   ;[toA, toB] = await Promise.all([recordingProxy(a.url), recordingProxy(b.url)])
   ;[adaDid, boDid] = await Promise.all([beingDidOf(a, ownerA), beingDidOf(b, ownerB)])
-  await run(ownerA.client.api.federation.addPeer({ payload: { nodeDid: didB as never, endpoint: toB.url, name: "Bo's node" } }))
-  expect((await run(ownerB.client.api.federation.addPeer({ payload: { nodeDid: didA as never, endpoint: toA.url } }))).verified).toBe(true)
+  await run(
+    ownerA.client.api.federation.addPeer({ payload: { nodeDid: didB as never, endpoint: toB.url, name: "Bo's node" } })
+  )
+  expect(
+    (await run(ownerB.client.api.federation.addPeer({ payload: { nodeDid: didA as never, endpoint: toA.url } })))
+      .verified
+  ).toBe(true)
   expect((await run(ownerA.client.api.federation.greetPeer({ path: { id: didB } }))).verified).toBe(true)
 })
 afterAll(() => Promise.all([a.close(), b.close(), toA.close(), toB.close()]))
@@ -52,19 +66,40 @@ describe("a federated conversation", () => {
   let threadB: string
 
   it("is opened by did and petname, on a direct thread of the owner's own; a local did is a 400", async () => {
-    const conversation = await run(ownerA.client.api.federation.openConversation({ payload: { peerDid: didB as never, remoteDid: boDid as never, petname: "Bo" } }))
+    const conversation = await run(
+      ownerA.client.api.federation.openConversation({
+        payload: { peerDid: didB as never, remoteDid: boDid as never, petname: "Bo" }
+      })
+    )
     expect(conversation).toMatchObject({
-      peerDid: didB, peerName: "Bo's node", remoteDid: boDid, remoteCurrent: true, petname: "Bo", localBeingId: ownerA.being.id, queued: 0, stuck: 0
+      peerDid: didB,
+      peerName: "Bo's node",
+      remoteDid: boDid,
+      remoteCurrent: true,
+      petname: "Bo",
+      localBeingId: ownerA.being.id,
+      queued: 0,
+      stuck: 0
     })
     threadA = conversation.threadId
-    const [thread] = (await run(ownerA.client.api.threads.listThreads({ urlParams: { kind: "direct" } }))).filter((t) => t.id === threadA)
+    const [thread] = (await run(ownerA.client.api.threads.listThreads({ urlParams: { kind: "direct" } }))).filter(
+      (t) => t.id === threadA
+    )
     expect(thread).toMatchObject({ kind: "direct", title: "Bo", participants: [ownerA.being.id] })
-    const again = await run(ownerA.client.api.federation.openConversation({ payload: { peerDid: didB as never, remoteDid: boDid as never } }))
+    const again = await run(
+      ownerA.client.api.federation.openConversation({ payload: { peerDid: didB as never, remoteDid: boDid as never } })
+    )
     expect(again.threadId).toBe(threadA)
 
-    const local = await refused(ownerA.client.api.federation.openConversation({ payload: { peerDid: didB as never, remoteDid: adaDid as never } }))
+    const local = await refused(
+      ownerA.client.api.federation.openConversation({ payload: { peerDid: didB as never, remoteDid: adaDid as never } })
+    )
     expect([local.status, local.body.error]).toEqual([400, "remote_is_local"])
-    const noPeer = await refused(ownerA.client.api.federation.openConversation({ payload: { peerDid: newKeyPair().did as never, remoteDid: boDid as never } }))
+    const noPeer = await refused(
+      ownerA.client.api.federation.openConversation({
+        payload: { peerDid: newKeyPair().did as never, remoteDid: boDid as never }
+      })
+    )
     expect([noPeer.status, noPeer.body.error]).toEqual([404, "peer_not_found"])
     const member = await registerMember(a, ownerA.client)
     expect((await refused(member.client.api.federation.listConversations())).status).toBe(403)
@@ -73,18 +108,42 @@ describe("a federated conversation", () => {
   it("sends a message posted in the thread through the outbox, sealed, into the remote being's thread", async () => {
     const sent = await post(ownerA, threadA, "Hello Bo: the word is tangerine.")
     // Queued, and the courier woken at once: no flush needed.
-    const row = await until("the message delivered", async () => (await outbox(ownerA)).find((r) => r.messageId === sent.id && r.state === "delivered"))
-    expect(row).toMatchObject({ direction: "out", kind: "message", threadId: threadA, peerDid: didB, authorDid: adaDid, audienceDid: boDid, sealed: true, attempts: 1, lastError: null })
+    const row = await until("the message delivered", async () =>
+      (await outbox(ownerA)).find((r) => r.messageId === sent.id && r.state === "delivered")
+    )
+    expect(row).toMatchObject({
+      direction: "out",
+      kind: "message",
+      threadId: threadA,
+      peerDid: didB,
+      authorDid: adaDid,
+      audienceDid: boDid,
+      sealed: true,
+      attempts: 1,
+      lastError: null
+    })
     expect((await run(ownerA.client.api.federation.listConversations()))[0]).toMatchObject({ queued: 0 })
     expect(await flush(ownerA)).toMatchObject({ attempted: 0, requeued: 0, collected: 0, relayed: 0 })
 
     const [there] = await run(ownerB.client.api.federation.listConversations())
-    expect(there).toMatchObject({ peerDid: didA, remoteDid: adaDid, remoteHandle: ownerA.registration.handle, localBeingId: ownerB.being.id, petname: null })
+    expect(there).toMatchObject({
+      peerDid: didA,
+      remoteDid: adaDid,
+      remoteHandle: ownerA.registration.handle,
+      localBeingId: ownerB.being.id,
+      petname: null
+    })
     threadB = there!.threadId
     const landed = await run(ownerB.client.api.threads.listMessages({ path: { id: threadB } }))
-    expect(landed.map((m) => [m.content, m.authorId, m.role])).toEqual([["Hello Bo: the word is tangerine.", adaDid, "user"]])
+    expect(landed.map((m) => [m.content, m.authorId, m.role])).toEqual([
+      ["Hello Bo: the word is tangerine.", adaDid, "user"]
+    ])
     const [inbox] = await run(ownerB.client.api.threads.listThreads({ urlParams: { kind: "direct" } }))
-    expect(inbox).toMatchObject({ id: threadB, title: ownerA.registration.handle, preview: "Hello Bo: the word is tangerine." })
+    expect(inbox).toMatchObject({
+      id: threadB,
+      title: ownerA.registration.handle,
+      preview: "Hello Bo: the word is tangerine."
+    })
   })
 
   it("publishes message.created on the thread's topic on both sides, and the reply comes back", async () => {
@@ -93,13 +152,21 @@ describe("a federated conversation", () => {
     await tabB.nextOf("subscribed")
     await post(ownerA, threadA, "Still there?")
     await flush(ownerA)
-    expect((await tabB.nextOf("message.created")).message).toMatchObject({ threadId: threadB, content: "Still there?", authorId: adaDid })
+    expect((await tabB.nextOf("message.created")).message).toMatchObject({
+      threadId: threadB,
+      content: "Still there?",
+      authorId: adaDid
+    })
 
     const tabA = await LiveTab.open(a, ownerA.client)
     tabA.send({ type: "subscribe", topic: `thread:${threadA}` })
     await tabA.nextOf("subscribed")
     await post(ownerB, threadB, "Yes: and mine is persimmon.")
-    expect((await tabA.nextOf("message.created")).message).toMatchObject({ threadId: threadA, content: "Yes: and mine is persimmon.", authorId: boDid })
+    expect((await tabA.nextOf("message.created")).message).toMatchObject({
+      threadId: threadA,
+      content: "Yes: and mine is persimmon.",
+      authorId: boDid
+    })
     tabA.socket.close()
     tabB.socket.close()
   })
@@ -122,9 +189,11 @@ describe("a federated conversation", () => {
     const delivered = [...toA.crossings, ...toB.crossings].filter((c) => c.path === "/api/federation/peer/deliver")
     expect(delivered).toHaveLength(3)
     for (const crossing of [...toA.crossings, ...toB.crossings]) {
-      for (const secret of ["tangerine", "persimmon", "Still there", "Hello Bo"]) expect(crossing.request + crossing.response).not.toContain(secret)
+      for (const secret of ["tangerine", "persimmon", "Still there", "Hello Bo"])
+        expect(crossing.request + crossing.response).not.toContain(secret)
     }
-    for (const crossing of delivered) expect(JSON.parse(crossing.request).envelope).toMatchObject({ type: "svc.envelope.sealed", protocol: 2 })
+    for (const crossing of delivered)
+      expect(JSON.parse(crossing.request).envelope).toMatchObject({ type: "svc.envelope.sealed", protocol: 2 })
   })
 
   it("a recorded envelope replayed is accepted once; tampered with, it does not open", async () => {
@@ -133,8 +202,16 @@ describe("a federated conversation", () => {
     const replay = await wire.raw("POST", "/api/federation/peer/deliver", recorded)
     expect(replay.body).toMatchObject({ accepted: false, code: "replayed" })
     const ct: string = recorded.envelope.seal.ct
-    const tampered = { envelope: { ...recorded.envelope, seal: { ...recorded.envelope.seal, ct: ct.slice(0, 30) + (ct[30] === "A" ? "B" : "A") + ct.slice(31) } } }
-    expect((await wire.raw("POST", "/api/federation/peer/deliver", tampered)).body).toMatchObject({ accepted: false, code: "unsealable" })
+    const tampered = {
+      envelope: {
+        ...recorded.envelope,
+        seal: { ...recorded.envelope.seal, ct: ct.slice(0, 30) + (ct[30] === "A" ? "B" : "A") + ct.slice(31) }
+      }
+    }
+    expect((await wire.raw("POST", "/api/federation/peer/deliver", tampered)).body).toMatchObject({
+      accepted: false,
+      code: "unsealable"
+    })
     expect(await run(ownerB.client.api.threads.listMessages({ path: { id: threadB } }))).toHaveLength(3)
   })
 
@@ -175,7 +252,9 @@ describe("collect", () => {
     const [there] = await run(ownerB.client.api.federation.listConversations())
     toB.asleep = true
     const sent = await post(ownerA, conversation!.threadId, "Collected, not delivered: kumquat.")
-    await until("the message queued after one attempt", async () => (await outbox(ownerA)).find((r) => r.messageId === sent.id && r.attempts === 1 && r.state === "queued"))
+    await until("the message queued after one attempt", async () =>
+      (await outbox(ownerA)).find((r) => r.messageId === sent.id && r.attempts === 1 && r.state === "queued")
+    )
 
     expect(await flush(ownerB)).toMatchObject({ collected: 1 })
     const landed = await run(ownerB.client.api.threads.listMessages({ path: { id: there!.threadId } }))
@@ -186,14 +265,23 @@ describe("collect", () => {
     const collects = toA.crossings.filter((c) => c.path === "/api/federation/peer/collect")
     expect(collects.length).toBeGreaterThanOrEqual(2)
     for (const crossing of collects) expect(crossing.request + crossing.response).not.toContain("kumquat")
-    expect(JSON.parse(collects.find((c) => JSON.parse(c.response).envelopes.length > 0)!.response).envelopes[0].type).toBe("svc.envelope.sealed")
+    expect(
+      JSON.parse(collects.find((c) => JSON.parse(c.response).envelopes.length > 0)!.response).envelopes[0].type
+    ).toBe("svc.envelope.sealed")
     toB.asleep = false
 
     // A recorded collect replayed is refused (its challenge was used), and tells nothing.
-    const replayed = await new Client(a.url).raw("POST", "/api/federation/peer/collect", JSON.parse(collects[0]!.request))
+    const replayed = await new Client(a.url).raw(
+      "POST",
+      "/api/federation/peer/collect",
+      JSON.parse(collects[0]!.request)
+    )
     expect(replayed.body).toMatchObject({ accepted: false, node: null, envelopes: [], remaining: 0, acked: 0 })
     const old = { ...JSON.parse(collects[0]!.request), protocol: 1 }
-    expect((await new Client(a.url).raw("POST", "/api/federation/peer/collect", old)).body).toMatchObject({ accepted: false, envelopes: [] })
+    expect((await new Client(a.url).raw("POST", "/api/federation/peer/collect", old)).body).toMatchObject({
+      accepted: false,
+      envelopes: []
+    })
   })
 
   it("tells a stranger nothing, and bounds challenges and acks", async () => {
@@ -202,9 +290,16 @@ describe("collect", () => {
     const answer = await wire.raw("POST", "/api/federation/peer/collect", collectRequest(stranger, didA))
     expect(answer.status).toBe(200)
     expect(answer.body).toMatchObject({ accepted: false, node: null, envelopes: [], remaining: 0, acked: 0 })
-    const request = collectRequest(stranger, didA, Array.from({ length: 33 }, () => "A".repeat(43)))
+    const request = collectRequest(
+      stranger,
+      didA,
+      Array.from({ length: 33 }, () => "A".repeat(43))
+    )
     expect((await wire.raw("POST", "/api/federation/peer/collect", request)).status).toBe(400)
-    expect((await wire.raw("POST", "/api/federation/peer/collect", { ...collectRequest(stranger, didA), challenges: [] })).status).toBe(400)
+    expect(
+      (await wire.raw("POST", "/api/federation/peer/collect", { ...collectRequest(stranger, didA), challenges: [] }))
+        .status
+    ).toBe(400)
   })
 })
 
@@ -217,24 +312,47 @@ describe("a peer too old for protocol 2", () => {
       incoming.on("end", () => {
         bodies.push(Buffer.concat(chunks).toString("utf8"))
         outgoing.writeHead(200, { "content-type": "application/json" })
-        outgoing.end(JSON.stringify(incoming.url === "/api/federation/peer/deliver"
-          ? { accepted: false, digest: null, code: "protocol_unsupported", reason: "protocol 1 only", at: new Date().toISOString(), check: null }
-          : { nope: true }))
+        outgoing.end(
+          JSON.stringify(
+            incoming.url === "/api/federation/peer/deliver"
+              ? {
+                  accepted: false,
+                  digest: null,
+                  code: "protocol_unsupported",
+                  reason: "protocol 1 only",
+                  at: new Date().toISOString(),
+                  check: null
+                }
+              : { nope: true }
+          )
+        )
       })
     })
     await new Promise<void>((resolve) => old.listen(0, "127.0.0.1", resolve))
     const oldNode = newKeyPair()
-    await run(ownerA.client.api.federation.addPeer({ payload: { nodeDid: oldNode.did as never, endpoint: `http://127.0.0.1:${(old.address() as AddressInfo).port}` } }))
-    const { threadId } = await run(ownerA.client.api.federation.openConversation({ payload: { peerDid: oldNode.did as never, remoteDid: newKeyPair().did as never } }))
+    await run(
+      ownerA.client.api.federation.addPeer({
+        payload: { nodeDid: oldNode.did as never, endpoint: `http://127.0.0.1:${(old.address() as AddressInfo).port}` }
+      })
+    )
+    const { threadId } = await run(
+      ownerA.client.api.federation.openConversation({
+        payload: { peerDid: oldNode.did as never, remoteDid: newKeyPair().did as never }
+      })
+    )
     await post(ownerA, threadId, "Only sealed, ever.")
     // The courier, woken by the queue, tries it once; a flush would put it back in the queue.
-    const row = await until("the message stuck", async () => (await outbox(ownerA)).find((r) => r.threadId === threadId && r.state === "stuck"))
+    const row = await until("the message stuck", async () =>
+      (await outbox(ownerA)).find((r) => r.threadId === threadId && r.state === "stuck")
+    )
     expect(row.lastError).toContain("protocol 2")
     const delivered = bodies.filter((body) => body.includes("envelope"))
     expect(delivered).toHaveLength(1)
     expect(delivered[0]).not.toContain("Only sealed")
     expect(JSON.parse(delivered[0]!).envelope.type).toBe("svc.envelope.sealed")
-    expect((await run(ownerA.client.api.federation.listConversations())).find((c) => c.threadId === threadId)).toMatchObject({ stuck: 1, queued: 0 })
+    expect(
+      (await run(ownerA.client.api.federation.listConversations())).find((c) => c.threadId === threadId)
+    ).toMatchObject({ stuck: 1, queued: 0 })
     await new Promise<void>((resolve) => old.close(() => resolve()))
   })
 })

@@ -45,13 +45,24 @@ const stranger = newKeyPair()
 const statusOf = () => run(ownerA.client.api.federation.directoryStatus())
 const walletOf = () => run(ownerA.client.api.market.wallet())
 const directoryEntries = async () =>
-  (await run(ownerA.client.api.market.ledger({ urlParams: { limit: 50, offset: 0 } }))).filter((entry) => entry.reason === "directory")
+  (await run(ownerA.client.api.market.ledger({ urlParams: { limit: 50, offset: 0 } }))).filter(
+    (entry) => entry.reason === "directory"
+  )
 
 /** A registration a stranger signs for directory D, posted on D's wire route; answers the receipt's credits (or the refusal). */
 const strangerRegisters = async (node: TestNode, handles: Array<string>) => {
-  const registration = signPayload({
-    v: 1, type: "svc.directory.registration", did: stranger.did, aud: didD, endpoint: "http://127.0.0.1:1", handles, issuedAt: new Date().toISOString()
-  }, stranger.secretKey)
+  const registration = signPayload(
+    {
+      v: 1,
+      type: "svc.directory.registration",
+      did: stranger.did,
+      aud: didD,
+      endpoint: "http://127.0.0.1:1",
+      handles,
+      issuedAt: new Date().toISOString()
+    },
+    stranger.secretKey
+  )
   const answer = await new Client(node.url).raw("POST", "/api/federation/directory/register", registration)
   return answer.body as { accepted: boolean; receipt: { payload: { credits: number } } | null }
 }
@@ -62,7 +73,9 @@ describe("the directory's registration credits", () => {
     expect(registered).toMatchObject({ registered: true, lastError: null, directoryDid: didD, creditsClaimed: GRANT })
     expect(await statusOf()).toMatchObject({ creditsClaimed: GRANT })
     const entries = await directoryEntries()
-    expect(entries).toEqual([expect.objectContaining({ amount: GRANT, counterparty: "mint", reason: "directory", orderId: null })])
+    expect(entries).toEqual([
+      expect.objectContaining({ amount: GRANT, counterparty: "mint", reason: "directory", orderId: null })
+    ])
     const ledger = await run(ownerA.client.api.market.ledger({ urlParams: { limit: 50, offset: 0 } }))
     expect((await walletOf()).balance).toBe(ledger.reduce((sum, entry) => sum + entry.amount, 0))
     // Money entering the node, like a starting credit: not counted as earned.
@@ -80,9 +93,18 @@ describe("the directory's registration credits", () => {
 
   it("grants a did once, and nothing to a registration listing no handle", async () => {
     expect(await strangerRegisters(d, [])).toMatchObject({ accepted: true, receipt: { payload: { credits: 0 } } })
-    expect(await strangerRegisters(d, ["stranger-one"])).toMatchObject({ accepted: true, receipt: { payload: { credits: GRANT } } })
-    expect(await strangerRegisters(d, ["stranger-one"])).toMatchObject({ accepted: true, receipt: { payload: { credits: 0 } } })
-    expect(await strangerRegisters(d, ["stranger-two"])).toMatchObject({ accepted: true, receipt: { payload: { credits: 0 } } })
+    expect(await strangerRegisters(d, ["stranger-one"])).toMatchObject({
+      accepted: true,
+      receipt: { payload: { credits: GRANT } }
+    })
+    expect(await strangerRegisters(d, ["stranger-one"])).toMatchObject({
+      accepted: true,
+      receipt: { payload: { credits: 0 } }
+    })
+    expect(await strangerRegisters(d, ["stranger-two"])).toMatchObject({
+      accepted: true,
+      receipt: { payload: { credits: 0 } }
+    })
   })
 
   it("grants nothing again once the directory restarted, and the node credits nothing more", async () => {
@@ -97,6 +119,9 @@ describe("the directory's registration credits", () => {
     expect(await directoryEntries()).toHaveLength(1)
     expect(await ledgerState(a)).toMatchObject({ total: 0, drifted: [] })
     // The directory remembers whom it granted across the restart.
-    expect(await strangerRegisters(d, ["stranger-one"])).toMatchObject({ accepted: true, receipt: { payload: { credits: 0 } } })
+    expect(await strangerRegisters(d, ["stranger-one"])).toMatchObject({
+      accepted: true,
+      receipt: { payload: { credits: 0 } }
+    })
   })
 })

@@ -12,7 +12,16 @@ import { newKeyPair } from "../../extensions/federation/wire/did-key.ts"
 import { signPayload } from "../../extensions/federation/wire/signed.ts"
 import { capabilitiesOf } from "../support/federation.ts"
 import { recordingProxy, type RecordingProxy } from "../support/recording-proxy.ts"
-import { Client, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  Client,
+  refused,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 
 let d: TestNode
 let a: TestNode
@@ -32,7 +41,9 @@ beforeAll(async () => {
     startNode({ directoryEndpoint: Option.some(d.url) })
   ])
   ;[ownerA, ownerB] = await Promise.all([registerOwner(a), registerOwner(b)])
-  ;[didD, didA, didB] = (await Promise.all([capabilitiesOf(d), capabilitiesOf(a), capabilitiesOf(b)])).map((profile) => profile.payload.did)
+  ;[didD, didA, didB] = (await Promise.all([capabilitiesOf(d), capabilitiesOf(a), capabilitiesOf(b)])).map(
+    (profile) => profile.payload.did
+  )
 }, 90_000)
 afterAll(() => Promise.all([a.close(), b.close(), d.close(), aToD.close()]))
 
@@ -45,26 +56,47 @@ describe("registering with a directory", () => {
     await Promise.all([run(ownerA.client.api.federation.flush()), run(ownerB.client.api.federation.flush())])
     const status = await statusOf(ownerA)
     expect(status).toMatchObject({
-      configured: true, endpoint: aToD.url, directoryDid: didD, nodeDid: didA, registered: true, advertisedEndpoint: a.url,
-      handles: [ownerA.registration.handle.toLowerCase()], lastError: null, creditsClaimed: 100
+      configured: true,
+      endpoint: aToD.url,
+      directoryDid: didD,
+      nodeDid: didA,
+      registered: true,
+      advertisedEndpoint: a.url,
+      handles: [ownerA.registration.handle.toLowerCase()],
+      lastError: null,
+      creditsClaimed: 100
     })
     expect(Date.parse(status.expiresAt!) - Date.parse(status.registeredAt!)).toBeGreaterThan(23 * 3600_000)
-    expect(await statusOf(ownerB)).toMatchObject({ registered: true, directoryDid: didD, handles: [ownerB.registration.handle.toLowerCase()] })
+    expect(await statusOf(ownerB)).toMatchObject({
+      registered: true,
+      directoryDid: didD,
+      handles: [ownerB.registration.handle.toLowerCase()]
+    })
   })
 
   it("resolves a handle to a record the directory signs", async () => {
     const answer = await wire(d, "/api/federation/directory/resolve", { handle: ownerB.registration.handle })
     expect(answer.status).toBe(200)
-    expect(answer.body).toMatchObject({ found: true, entry: { payload: { type: "svc.directory.entry", did: didD, node: didB, endpoint: b.url } } })
-    expect((await wire(d, "/api/federation/directory/resolve", { handle: "nobody-here" })).body).toMatchObject({ found: false, entry: null })
+    expect(answer.body).toMatchObject({
+      found: true,
+      entry: { payload: { type: "svc.directory.entry", did: didD, node: didB, endpoint: b.url } }
+    })
+    expect((await wire(d, "/api/federation/directory/resolve", { handle: "nobody-here" })).body).toMatchObject({
+      found: false,
+      entry: null
+    })
     // A node that is no directory resolves nothing.
-    expect((await wire(a, "/api/federation/directory/resolve", { handle: ownerB.registration.handle })).body).toMatchObject({ found: false })
+    expect(
+      (await wire(a, "/api/federation/directory/resolve", { handle: ownerB.registration.handle })).body
+    ).toMatchObject({ found: false })
   })
 
   it("adds a peer by handle: resolved at the directory, then the ordinary handshake verifies it", async () => {
     // B's owner knows A (a handshake is accepted only by a node whose owner added the caller).
     await run(ownerB.client.api.federation.addPeer({ payload: { nodeDid: didA as never, endpoint: a.url } }))
-    const session = await run(ownerA.client.api.federation.addPeerByHandle({ payload: { handle: ownerB.registration.handle } }))
+    const session = await run(
+      ownerA.client.api.federation.addPeerByHandle({ payload: { handle: ownerB.registration.handle } })
+    )
     expect(session.verified).toBe(true)
     expect(session.peer).toMatchObject({ nodeDid: didB, endpoint: b.url })
     const unknown = await refused(ownerA.client.api.federation.addPeerByHandle({ payload: { handle: "nobody-here" } }))
@@ -75,23 +107,53 @@ describe("registering with a directory", () => {
 
   it("refuses a forged registration, a stranger's for another directory, a stale one and a taken handle; nothing changes", async () => {
     const stranger = newKeyPair()
-    const payload = (did: string, aud: string, handles: Array<string>, issuedAt = new Date().toISOString()) =>
-      ({ v: 1, type: "svc.directory.registration", did, aud, endpoint: "http://127.0.0.1:1", handles, issuedAt })
+    const payload = (did: string, aud: string, handles: Array<string>, issuedAt = new Date().toISOString()) => ({
+      v: 1,
+      type: "svc.directory.registration",
+      did,
+      aud,
+      endpoint: "http://127.0.0.1:1",
+      handles,
+      issuedAt
+    })
     const take = ownerB.registration.handle.toLowerCase()
     // Signed by a stranger's key but claiming B's did: forged.
     const forged = signPayload(payload(didB, didD, ["forged"]), stranger.secretKey)
-    expect((await wire(d, "/api/federation/directory/register", forged)).body).toMatchObject({ accepted: false, code: "bad_signature", receipt: null })
+    expect((await wire(d, "/api/federation/directory/register", forged)).body).toMatchObject({
+      accepted: false,
+      code: "bad_signature",
+      receipt: null
+    })
     const elsewhere = signPayload(payload(stranger.did, newKeyPair().did, ["elsewhere"]), stranger.secretKey)
-    expect((await wire(d, "/api/federation/directory/register", elsewhere)).body).toMatchObject({ accepted: false, code: "wrong_audience" })
+    expect((await wire(d, "/api/federation/directory/register", elsewhere)).body).toMatchObject({
+      accepted: false,
+      code: "wrong_audience"
+    })
     const stale = signPayload(payload(stranger.did, didD, ["stale"], "2020-01-01T00:00:00.000Z"), stranger.secretKey)
-    expect((await wire(d, "/api/federation/directory/register", stale)).body).toMatchObject({ accepted: false, code: "stale" })
+    expect((await wire(d, "/api/federation/directory/register", stale)).body).toMatchObject({
+      accepted: false,
+      code: "stale"
+    })
     const squat = signPayload(payload(stranger.did, didD, [take]), stranger.secretKey)
-    expect((await wire(d, "/api/federation/directory/register", squat)).body).toMatchObject({ accepted: false, code: "handle_taken" })
+    expect((await wire(d, "/api/federation/directory/register", squat)).body).toMatchObject({
+      accepted: false,
+      code: "handle_taken"
+    })
     // A node that is not a directory lists nobody.
-    expect((await wire(a, "/api/federation/directory/register", signPayload(payload(stranger.did, didA, ["x"]), stranger.secretKey))).body)
-      .toMatchObject({ accepted: false, code: "not_directory" })
+    expect(
+      (
+        await wire(
+          a,
+          "/api/federation/directory/register",
+          signPayload(payload(stranger.did, didA, ["x"]), stranger.secretKey)
+        )
+      ).body
+    ).toMatchObject({ accepted: false, code: "not_directory" })
     // Nothing changed: B still holds its handle, nothing else was listed.
-    expect((await wire(d, "/api/federation/directory/resolve", { handle: take })).body).toMatchObject({ found: true, entry: { payload: { node: didB } } })
+    expect((await wire(d, "/api/federation/directory/resolve", { handle: take })).body).toMatchObject({
+      found: true,
+      entry: { payload: { node: didB } }
+    })
     for (const handle of ["forged", "elsewhere", "stale"]) {
       expect((await wire(d, "/api/federation/directory/resolve", { handle })).body).toMatchObject({ found: false })
     }
@@ -104,7 +166,10 @@ describe("registering with a directory", () => {
     const member = await registerMember(a, ownerA.client)
     expect((await refused(member.client.api.federation.directoryStatus())).status).toBe(403)
     expect((await refused(member.client.api.federation.directoryRegister())).status).toBe(403)
-    expect((await refused(member.client.api.federation.addPeerByHandle({ payload: { handle: ownerB.registration.handle } }))).status).toBe(403)
+    expect(
+      (await refused(member.client.api.federation.addPeerByHandle({ payload: { handle: ownerB.registration.handle } })))
+        .status
+    ).toBe(403)
   })
 })
 

@@ -19,7 +19,16 @@ import { until } from "../support/until.ts"
 import { freePort } from "../support/free-port.ts"
 import { recordingProxy, type RecordingProxy } from "../support/recording-proxy.ts"
 import { shiftedClock } from "../support/shifted-clock.ts"
-import { Client, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  Client,
+  refused,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 
 /**
  * A's loops run once at its start and never again on their own (a sleep of 30 s or more never
@@ -51,14 +60,22 @@ beforeAll(async () => {
   ;[aToR, cToR] = await Promise.all([recordingProxy(r.url), recordingProxy(r.url)])
   ;[a, c] = await Promise.all([startNode({}, { clock: wakeOnly }), startNode({ relayEndpoint: Option.some(cToR.url) })])
   ;[ownerA, ownerC, ownerR] = await Promise.all([registerOwner(a), registerOwner(c), registerOwner(r)])
-  ;[didA, didC, didR] = (await Promise.all([capabilitiesOf(a), capabilitiesOf(c), capabilitiesOf(r)])).map((profile) => profile.payload.did)
+  ;[didA, didC, didR] = (await Promise.all([capabilitiesOf(a), capabilitiesOf(c), capabilitiesOf(r)])).map(
+    (profile) => profile.payload.did
+  )
   caraDid = await beingDidOf(c, ownerC)
   nowhere = `http://127.0.0.1:${await freePort()}`
   // A knows C at an address nobody answers, and where C leaves word: its relay.
-  const added = await run(ownerA.client.api.federation.addPeer({ payload: { nodeDid: didC as never, endpoint: nowhere, name: "Cara's node", relay: aToR.url } }))
+  const added = await run(
+    ownerA.client.api.federation.addPeer({
+      payload: { nodeDid: didC as never, endpoint: nowhere, name: "Cara's node", relay: aToR.url }
+    })
+  )
   expect(added.peer).toMatchObject({ status: "unreachable", relay: aToR.url })
   // C can dial A.
-  expect((await run(ownerC.client.api.federation.addPeer({ payload: { nodeDid: didA as never, endpoint: a.url } }))).verified).toBe(true)
+  expect(
+    (await run(ownerC.client.api.federation.addPeer({ payload: { nodeDid: didA as never, endpoint: a.url } }))).verified
+  ).toBe(true)
   // Three nodes start on a machine that may be busy.
 }, 90_000)
 afterAll(() => Promise.all([a.close(), c.close(), r.close(), aToR.close(), cToR.close()]))
@@ -75,7 +92,10 @@ describe("enrolment at a relay", () => {
     expect(state).toMatchObject({ endpoint: cToR.url, relayDid: null, enrolled: false })
     expect(state.lastError).toContain("does not enrol that address")
     // A node that is no relay refuses to enrol anyone, and says so.
-    const notRelay = await wire(a, "/api/federation/relay/enrolment", { ...collectRequest(newKeyPair(), didA), ack: undefined })
+    const notRelay = await wire(a, "/api/federation/relay/enrolment", {
+      ...collectRequest(newKeyPair(), didA),
+      ack: undefined
+    })
     expect(notRelay.body).toMatchObject({ accepted: false, reason: "This node is not a relay." })
   })
 
@@ -83,15 +103,35 @@ describe("enrolment at a relay", () => {
     await run(ownerR.client.api.federation.addPeer({ payload: { nodeDid: didC as never, endpoint: nowhere } }))
     const enrolment = await enrol(ownerC)
     expect(enrolment).toMatchObject({
-      v: 1, accepted: true, relay: didR, mailbox: didC, held: 0, limits: { maxQueued: MAX_QUEUED, maxDocumentBytes: 64 * 1024, holdSeconds: 604_800 }
+      v: 1,
+      accepted: true,
+      relay: didR,
+      mailbox: didC,
+      held: 0,
+      limits: { maxQueued: MAX_QUEUED, maxDocumentBytes: 64 * 1024, holdSeconds: 604_800 }
     })
     const state = await relayOf(ownerC)
-    expect(state).toMatchObject({ endpoint: cToR.url, relayDid: didR, enrolled: true, lastError: null, limits: enrolment.limits })
+    expect(state).toMatchObject({
+      endpoint: cToR.url,
+      relayDid: didR,
+      enrolled: true,
+      lastError: null,
+      limits: enrolment.limits
+    })
     expect(Date.parse(state.expiresAt!) - Date.parse(state.enrolledAt!)).toBeGreaterThan(23 * 3600_000)
 
     const profileR = (await capabilitiesOf(r)).payload
     expect(profileR.runs.map((facility) => facility.name)).toEqual([
-      "peer.hello", "peer.deliver", "peer.collect", "capabilities", "seed.knock", "seed.beat", "seed.act", "relay.enrolment", "relay.deposit", "relay.collect"
+      "peer.hello",
+      "peer.deliver",
+      "peer.collect",
+      "capabilities",
+      "seed.knock",
+      "seed.beat",
+      "seed.act",
+      "relay.enrolment",
+      "relay.deposit",
+      "relay.collect"
     ])
     expect(profileR).toMatchObject({ fronts: [didC], limits: { maxQueued: MAX_QUEUED }, delegatesTo: null })
     expect((await capabilitiesOf(c)).payload).toMatchObject({ delegatesTo: didR, fronts: [] })
@@ -112,12 +152,24 @@ describe("a message to a node nobody can dial", () => {
   let threadA: string
 
   it("goes at once, woken by the queue: direct fails, it is left at C's relay", async () => {
-    const conversation = await run(ownerA.client.api.federation.openConversation({ payload: { peerDid: didC as never, remoteDid: caraDid as never, petname: "Cara" } }))
+    const conversation = await run(
+      ownerA.client.api.federation.openConversation({
+        payload: { peerDid: didC as never, remoteDid: caraDid as never, petname: "Cara" }
+      })
+    )
     threadA = conversation.threadId
-    await run(ownerA.client.api.threads.postMessage({ path: { id: threadA }, payload: { content: "Through the relay: the word is quince." } }))
+    await run(
+      ownerA.client.api.threads.postMessage({
+        path: { id: threadA },
+        payload: { content: "Through the relay: the word is quince." }
+      })
+    )
     // No flush: A's loops never tick on their own (wakeOnly), so only the wake sends it.
     const row = await until("the message delivered through the relay", async () =>
-      (await run(ownerA.client.api.federation.outbox({ urlParams: { kind: "message" } }))).find((r) => r.threadId === threadA && r.state === "delivered"))
+      (await run(ownerA.client.api.federation.outbox({ urlParams: { kind: "message" } }))).find(
+        (r) => r.threadId === threadA && r.state === "delivered"
+      )
+    )
     expect(row).toMatchObject({ attempts: 1, lastError: null, sealed: true, peerDid: didC })
     expect(await relayOf(ownerA)).toMatchObject({ deposited: 1, endpoint: null, relayDid: null })
     expect(aToR.crossings.filter((crossing) => crossing.path === "/api/federation/relay/deposit")).toHaveLength(1)
@@ -127,7 +179,11 @@ describe("a message to a node nobody can dial", () => {
     const flushed = await run(ownerC.client.api.federation.flush())
     expect(flushed.relayed).toBe(1)
     const [conversation] = await run(ownerC.client.api.federation.listConversations())
-    expect(conversation).toMatchObject({ peerDid: didA, localBeingId: ownerC.being.id, remoteHandle: ownerA.registration.handle })
+    expect(conversation).toMatchObject({
+      peerDid: didA,
+      localBeingId: ownerC.being.id,
+      remoteHandle: ownerA.registration.handle
+    })
     const landed = await run(ownerC.client.api.threads.listMessages({ path: { id: conversation!.threadId } }))
     expect(landed.map((m) => m.content)).toEqual(["Through the relay: the word is quince."])
     expect(await relayOf(ownerC)).toMatchObject({ collected: 1, relayDid: didR })
@@ -137,9 +193,16 @@ describe("a message to a node nobody can dial", () => {
 
   it("crossed sealed: nothing readable reached the relay or came from it", () => {
     const crossings = [...aToR.crossings, ...cToR.crossings]
-    expect(crossings.some((crossing) => crossing.path === "/api/federation/relay/collect" && JSON.parse(crossing.response).envelopes.length === 1)).toBe(true)
+    expect(
+      crossings.some(
+        (crossing) =>
+          crossing.path === "/api/federation/relay/collect" && JSON.parse(crossing.response).envelopes.length === 1
+      )
+    ).toBe(true)
     for (const crossing of crossings) expect(crossing.request + crossing.response).not.toContain("quince")
-    const deposit = JSON.parse(aToR.crossings.find((crossing) => crossing.path === "/api/federation/relay/deposit")!.request)
+    const deposit = JSON.parse(
+      aToR.crossings.find((crossing) => crossing.path === "/api/federation/relay/deposit")!.request
+    )
     expect(deposit.envelope).toMatchObject({ type: "svc.envelope.sealed", protocol: 2, audience: didC })
   })
 
@@ -148,7 +211,12 @@ describe("a message to a node nobody can dial", () => {
     await run(ownerC.client.api.federation.flush())
     const [after] = (await run(ownerA.client.api.federation.listPeers())).filter((peer) => peer.nodeDid === didC)
     expect(after!.collectedAt).not.toBeNull()
-    expect(after).toMatchObject({ status: before!.status, endpoint: before!.endpoint, lastSeenAt: before!.lastSeenAt, verifiedAt: before!.verifiedAt })
+    expect(after).toMatchObject({
+      status: before!.status,
+      endpoint: before!.endpoint,
+      lastSeenAt: before!.lastSeenAt,
+      verifiedAt: before!.verifiedAt
+    })
   })
 })
 
@@ -165,22 +233,48 @@ describe("the relay refuses", () => {
     const collected = await wire(r, "/api/federation/relay/collect", collectRequest(stranger, didR))
     expect(collected.body).toMatchObject({ accepted: false, node: null, envelopes: [], remaining: 0, acked: 0 })
     // A stranger that copies C's descriptor still cannot sign C's challenge.
-    const impostor = { ...collectRequest(stranger, didR), descriptor: JSON.parse(cToR.crossings.find((crossing) => crossing.path === "/api/federation/relay/enrolment")!.request).descriptor }
-    expect((await wire(r, "/api/federation/relay/collect", impostor)).body).toMatchObject({ accepted: false, envelopes: [] })
+    const impostor = {
+      ...collectRequest(stranger, didR),
+      descriptor: JSON.parse(
+        cToR.crossings.find((crossing) => crossing.path === "/api/federation/relay/enrolment")!.request
+      ).descriptor
+    }
+    expect((await wire(r, "/api/federation/relay/collect", impostor)).body).toMatchObject({
+      accepted: false,
+      envelopes: []
+    })
     const { ack: _, ...enrolment } = collectRequest(stranger, didR)
-    expect((await wire(r, "/api/federation/relay/enrolment", enrolment)).body).toMatchObject({ accepted: false, relay: null, mailbox: null, node: null })
+    expect((await wire(r, "/api/federation/relay/enrolment", enrolment)).body).toMatchObject({
+      accepted: false,
+      relay: null,
+      mailbox: null,
+      node: null
+    })
     // A recorded collect of C's replayed proves nothing: its challenge was used.
     const recorded = cToR.crossings.find((crossing) => crossing.path === "/api/federation/relay/collect")!
-    expect((await wire(r, "/api/federation/relay/collect", JSON.parse(recorded.request))).body).toMatchObject({ accepted: false, envelopes: [] })
+    expect((await wire(r, "/api/federation/relay/collect", JSON.parse(recorded.request))).body).toMatchObject({
+      accepted: false,
+      envelopes: []
+    })
   })
 
   it("a deposit for a node not enrolled there, or not sealed", async () => {
-    const elsewhere = sealedEnvelope({ node: newKeyPair(), author: newKeyPair(), audience: newKeyPair().did, to: caraDid })
+    const elsewhere = sealedEnvelope({
+      node: newKeyPair(),
+      author: newKeyPair(),
+      audience: newKeyPair().did,
+      to: caraDid
+    })
     expect(await deposit({ envelope: elsewhere.envelope })).toMatchObject({ accepted: false, code: "not_enrolled" })
     expect((await deposit({})).code).toBe("malformed")
     const { envelope } = toCara()
-    expect((await deposit({ envelope: { ...envelope, protocol: 1, type: "svc.envelope" } })).code).toBe("protocol_unsupported")
-    const forged = { ...envelope, descriptor: { ...envelope.descriptor, payload: { ...envelope.descriptor.payload, label: "forged" } } }
+    expect((await deposit({ envelope: { ...envelope, protocol: 1, type: "svc.envelope" } })).code).toBe(
+      "protocol_unsupported"
+    )
+    const forged = {
+      ...envelope,
+      descriptor: { ...envelope.descriptor, payload: { ...envelope.descriptor.payload, label: "forged" } }
+    }
     expect((await deposit({ envelope: forged })).code).toBe("bad_descriptor")
   })
 
@@ -201,11 +295,22 @@ describe("the relay refuses", () => {
     const impostor = newKeyPair()
     const server: Server = createServer((_, answer) => {
       const now = new Date()
-      const profile = signPayload({
-        v: 1, type: "svc.node.capabilities", did: impostor.did, profile: "personal",
-        runs: [{ name: "relay.enrolment", path: "/api/federation/relay/enrolment", protocol: 2 }], delegatesTo: null, fronts: [], seedProtocol: 1,
-        limits: { maxDocumentBytes: 65536, maxQueued: 10 }, issuedAt: now.toISOString(), expiresAt: new Date(now.getTime() + 3600_000).toISOString()
-      }, impostor.secretKey)
+      const profile = signPayload(
+        {
+          v: 1,
+          type: "svc.node.capabilities",
+          did: impostor.did,
+          profile: "personal",
+          runs: [{ name: "relay.enrolment", path: "/api/federation/relay/enrolment", protocol: 2 }],
+          delegatesTo: null,
+          fronts: [],
+          seedProtocol: 1,
+          limits: { maxDocumentBytes: 65536, maxQueued: 10 },
+          issuedAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + 3600_000).toISOString()
+        },
+        impostor.secretKey
+      )
       answer.writeHead(200, { "content-type": "application/json" })
       answer.end(JSON.stringify(profile))
     })

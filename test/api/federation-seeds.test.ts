@@ -31,10 +31,41 @@ class Device {
     return greeting
   }
   beatDocument(note: string, overrides: Record<string, unknown> = {}) {
-    return signPayload({ v: 1, type: "svc.seed.beat", did: this.did, aud: nodeDidCache, seq: this.seq + 1, nonce: this.nonce, note, ...overrides }, this.key.secretKey)
+    return signPayload(
+      {
+        v: 1,
+        type: "svc.seed.beat",
+        did: this.did,
+        aud: nodeDidCache,
+        seq: this.seq + 1,
+        nonce: this.nonce,
+        note,
+        ...overrides
+      },
+      this.key.secretKey
+    )
   }
-  actDocument(capability: string, method: string, args: ReadonlyArray<string>, overrides: Record<string, unknown> = {}) {
-    return signPayload({ v: 1, type: "svc.seed.act", did: this.did, aud: nodeDidCache, seq: this.seq + 1, nonce: this.nonce, capability, method, args, ...overrides }, this.key.secretKey)
+  actDocument(
+    capability: string,
+    method: string,
+    args: ReadonlyArray<string>,
+    overrides: Record<string, unknown> = {}
+  ) {
+    return signPayload(
+      {
+        v: 1,
+        type: "svc.seed.act",
+        did: this.did,
+        aud: nodeDidCache,
+        seq: this.seq + 1,
+        nonce: this.nonce,
+        capability,
+        method,
+        args,
+        ...overrides
+      },
+      this.key.secretKey
+    )
   }
   /** Posts a document and keeps what the receipt says comes next. */
   async send(route: "beat" | "act", document: unknown) {
@@ -55,7 +86,9 @@ class Device {
 
 const pair = async (device: Device, grants?: ReadonlyArray<"signals" | "storage">, name = "Kitchen sensor") => {
   await nodeDid()
-  const pairing = await run(seedsApi().pairSeed({ payload: { did: device.did as never, name, ...(grants === undefined ? {} : { grants }) } }))
+  const pairing = await run(
+    seedsApi().pairSeed({ payload: { did: device.did as never, name, ...(grants === undefined ? {} : { grants }) } })
+  )
   await device.knock()
   return pairing
 }
@@ -69,12 +102,33 @@ describe("pairing", () => {
   it("writes a being (with a soul), a key row without secret and the pairing; grants default to none", async () => {
     const device = new Device()
     const pairing = await pair(device)
-    expect(pairing).toMatchObject({ did: device.did, name: "Kitchen sensor", grants: [], status: "paired", seq: 0, beats: 0, acts: 0, refused: 0, lastNote: null })
-    const [key] = await query((sql) => sql<{ secret: string | null; role: string; beingId: string }>`SELECT secret, role, being_id AS "beingId" FROM federation_keys WHERE did = ${device.did}`)
+    expect(pairing).toMatchObject({
+      did: device.did,
+      name: "Kitchen sensor",
+      grants: [],
+      status: "paired",
+      seq: 0,
+      beats: 0,
+      acts: 0,
+      refused: 0,
+      lastNote: null
+    })
+    const [key] = await query(
+      (sql) =>
+        sql<{
+          secret: string | null
+          role: string
+          beingId: string
+        }>`SELECT secret, role, being_id AS "beingId" FROM federation_keys WHERE did = ${device.did}`
+    )
     expect(key).toEqual({ secret: null, role: "being", beingId: pairing.beingId })
-    const [being] = await query((sql) => sql<{ kind: string; email: string | null }>`SELECT kind, email FROM beings WHERE id = ${pairing.beingId}`)
+    const [being] = await query(
+      (sql) => sql<{ kind: string; email: string | null }>`SELECT kind, email FROM beings WHERE id = ${pairing.beingId}`
+    )
     expect(being).toEqual({ kind: "seed", email: null })
-    const souls = await query((sql) => sql<{ n: number }>`SELECT COUNT(*) AS n FROM souls WHERE being_id = ${pairing.beingId}`)
+    const souls = await query(
+      (sql) => sql<{ n: number }>`SELECT COUNT(*) AS n FROM souls WHERE being_id = ${pairing.beingId}`
+    )
     expect(souls[0]!.n).toBe(1)
     expect(await pairingOf(device.did)).toEqual(pairing)
   })
@@ -82,9 +136,13 @@ describe("pairing", () => {
   it("two concurrent pairs of one did make one pairing and one being", async () => {
     const device = new Device()
     await nodeDid()
-    const attempts = await Promise.allSettled([0, 1].map(() => run(seedsApi().pairSeed({ payload: { did: device.did as never, name: "Twin" } }))))
+    const attempts = await Promise.allSettled(
+      [0, 1].map(() => run(seedsApi().pairSeed({ payload: { did: device.did as never, name: "Twin" } })))
+    )
     expect(attempts.filter((attempt) => attempt.status === "fulfilled")).toHaveLength(1)
-    const beings = await query((sql) => sql<{ n: number }>`SELECT COUNT(*) AS n FROM federation_keys WHERE did = ${device.did}`)
+    const beings = await query(
+      (sql) => sql<{ n: number }>`SELECT COUNT(*) AS n FROM federation_keys WHERE did = ${device.did}`
+    )
     expect(beings[0]!.n).toBe(1)
     const again = await refused(seedsApi().pairSeed({ payload: { did: device.did as never, name: "Twin" } }))
     expect([again.status, again.body.error]).toEqual([409, "seed_exists"])
@@ -95,10 +153,16 @@ describe("pairing", () => {
     expect([own.status, own.body.error]).toEqual([400, "own_node"])
     const bad = await context.owner.client.raw("POST", "/api/federation/seeds", { did: "did:key:nope", name: "Bad" })
     expect(bad.status).toBe(400)
-    const taken = await refused(seedsApi().pairSeed({ payload: { did: new Device().did as never, name: "Taken", handle: context.owner.registration.handle } }))
+    const taken = await refused(
+      seedsApi().pairSeed({
+        payload: { did: new Device().did as never, name: "Taken", handle: context.owner.registration.handle }
+      })
+    )
     expect([taken.status, taken.body.error]).toEqual([409, "handle_taken"])
     const member = await registerMember(context.node, context.owner.client)
-    const forbidden = await refused(member.client.api.federationSeeds.pairSeed({ payload: { did: new Device().did as never, name: "X" } }))
+    const forbidden = await refused(
+      member.client.api.federationSeeds.pairSeed({ payload: { did: new Device().did as never, name: "X" } })
+    )
     expect(forbidden.status).toBe(403)
     const before = (await run(seedsApi().listSeeds())).length
     expect(before).toBe(2)
@@ -121,7 +185,13 @@ describe("knock and beat", () => {
     expect(accepted.nonce).not.toBe(first.payload.nonce)
 
     const replay = await device.send("beat", first)
-    expect(replay).toMatchObject({ accepted: false, code: "replayed", basis: "sequence", seq: 1, nonce: accepted.nonce })
+    expect(replay).toMatchObject({
+      accepted: false,
+      code: "replayed",
+      basis: "sequence",
+      seq: 1,
+      nonce: accepted.nonce
+    })
     const oldNonce = await device.send("beat", device.beatDocument("again", { nonce: first.payload.nonce }))
     expect(oldNonce).toMatchObject({ accepted: false, code: "stale_nonce", basis: "nonce", seq: 1 })
 
@@ -138,11 +208,18 @@ describe("knock and beat", () => {
     const tampered = await device.send("beat", { ...document, payload: { ...document.payload, note: "changed" } })
     expect(tampered).toMatchObject({ accepted: false, code: "bad_signature", nonce: null, seq: 0 })
     expect((await device.send("beat", device.beatDocument("x", { aud: newKeyPair().did }))).code).toBe("wrong_audience")
-    expect((await device.send("beat", device.beatDocument("x", { type: "svc.seed.nope" }))).code).toBe("protocol_unsupported")
+    expect((await device.send("beat", device.beatDocument("x", { type: "svc.seed.nope" }))).code).toBe(
+      "protocol_unsupported"
+    )
     expect((await device.send("beat", { hello: 1 })).code).toBe("malformed")
     const stranger = new Device()
     stranger.nonce = device.nonce
-    expect(await stranger.send("beat", stranger.beatDocument("x"))).toMatchObject({ accepted: false, code: "unknown_seed", nonce: null, seq: 0 })
+    expect(await stranger.send("beat", stranger.beatDocument("x"))).toMatchObject({
+      accepted: false,
+      code: "unknown_seed",
+      nonce: null,
+      seq: 0
+    })
     expect(await pairingOf(device.did)).toEqual(before)
     expect((await device.beat("fine")).accepted).toBe(true)
   })
@@ -152,12 +229,21 @@ describe("acts through the bridge", () => {
   it("storage.set and storage.get in the seed's own storage", async () => {
     const device = new Device()
     await pair(device, ["storage"])
-    expect(await device.act("storage", "storage.set", ["door", "open"])).toMatchObject({ accepted: true, result: { key: "door" } })
-    expect(await device.act("storage", "storage.get", ["door"])).toMatchObject({ accepted: true, result: { key: "door", value: "open" } })
+    expect(await device.act("storage", "storage.set", ["door", "open"])).toMatchObject({
+      accepted: true,
+      result: { key: "door" }
+    })
+    expect(await device.act("storage", "storage.get", ["door"])).toMatchObject({
+      accepted: true,
+      result: { key: "door", value: "open" }
+    })
     // Another seed has storage of its own.
     const other = new Device()
     await pair(other, ["storage"], "Other")
-    expect(await other.act("storage", "storage.get", ["door"])).toMatchObject({ accepted: true, result: { value: null } })
+    expect(await other.act("storage", "storage.get", ["door"])).toMatchObject({
+      accepted: true,
+      result: { value: null }
+    })
     expect(await pairingOf(device.did)).toMatchObject({ acts: 2 })
   })
 
@@ -166,7 +252,9 @@ describe("acts through the bridge", () => {
     const pairing = await pair(device, ["signals"], "Doorbell")
     const receipt = await device.act("signals", "signals.raise", ["Someone rang", "At the front door"])
     expect(receipt.accepted).toBe(true)
-    const signals = await run(context.owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
+    const signals = await run(
+      context.owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } })
+    )
     const signal = signals.find((one) => one.title === "Someone rang")
     expect(signal).toMatchObject({ body: "At the front door", beingId: context.owner.being.id, source: "seed" })
     const text = JSON.stringify(signal)
@@ -177,14 +265,30 @@ describe("acts through the bridge", () => {
     const device = new Device()
     await pair(device, ["storage"])
     expect(await device.act("signals", "signals.raise", ["No"])).toMatchObject({ accepted: false, code: "not_granted" })
-    expect(await device.act("network", "http.fetch", ["https://example.org"])).toMatchObject({ accepted: false, code: "capability_withheld" })
-    expect(await device.act("memory", "memory.search", ["x"])).toMatchObject({ accepted: false, code: "capability_withheld" })
-    expect(await device.act("storage", "signals.raise", ["x"])).toMatchObject({ accepted: false, code: "unknown_method" })
-    expect(await device.act("storage", "storage.set", ["a", "b", "c", "d"])).toMatchObject({ accepted: false, code: "bad_args" })
+    expect(await device.act("network", "http.fetch", ["https://example.org"])).toMatchObject({
+      accepted: false,
+      code: "capability_withheld"
+    })
+    expect(await device.act("memory", "memory.search", ["x"])).toMatchObject({
+      accepted: false,
+      code: "capability_withheld"
+    })
+    expect(await device.act("storage", "signals.raise", ["x"])).toMatchObject({
+      accepted: false,
+      code: "unknown_method"
+    })
+    expect(await device.act("storage", "storage.set", ["a", "b", "c", "d"])).toMatchObject({
+      accepted: false,
+      code: "bad_args"
+    })
     expect(await device.act("storage", "storage.set", ["a"])).toMatchObject({ accepted: false, code: "bad_args" })
-    const signals = await run(context.owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
+    const signals = await run(
+      context.owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } })
+    )
     expect(signals.some((one) => one.title === "No")).toBe(false)
-    const stored = await query((sql) => sql<{ n: number }>`SELECT COUNT(*) AS n FROM bridge_storage WHERE scope = ${`seed:${device.did}`}`)
+    const stored = await query(
+      (sql) => sql<{ n: number }>`SELECT COUNT(*) AS n FROM bridge_storage WHERE scope = ${`seed:${device.did}`}`
+    )
     expect(stored[0]!.n).toBe(0)
     expect(await pairingOf(device.did)).toMatchObject({ acts: 0, refused: 6 })
   })
@@ -195,18 +299,26 @@ describe("the owner's edits", () => {
     const device = new Device()
     await pair(device)
     expect((await device.act("storage", "storage.set", ["k", "v"])).code).toBe("not_granted")
-    const granted = await run(seedsApi().updateSeed({ path: { id: device.did }, payload: { grants: ["storage", "signals"], name: "Renamed" } }))
+    const granted = await run(
+      seedsApi().updateSeed({ path: { id: device.did }, payload: { grants: ["storage", "signals"], name: "Renamed" } })
+    )
     expect(granted).toMatchObject({ grants: ["signals", "storage"], name: "Renamed", status: "paired" })
     expect((await device.act("storage", "storage.set", ["k", "v"])).accepted).toBe(true)
 
     await run(seedsApi().updateSeed({ path: { id: device.did }, payload: { blocked: true } }))
     expect(await device.knock()).toMatchObject({ accepted: false, nonce: null, grants: [], seq: 0 })
     const seq = (await pairingOf(device.did))!.seq
-    const nonce = await query((sql) => sql<{ nonce: string }>`SELECT nonce FROM federation_seeds WHERE did = ${device.did}`)
+    const nonce = await query(
+      (sql) => sql<{ nonce: string }>`SELECT nonce FROM federation_seeds WHERE did = ${device.did}`
+    )
     device.seq = seq
     device.nonce = nonce[0]!.nonce
     expect(await device.beat("let me in")).toMatchObject({ accepted: false, code: "blocked" })
-    expect(await device.act("storage", "storage.get", ["k"])).toMatchObject({ accepted: false, code: "blocked", result: null })
+    expect(await device.act("storage", "storage.get", ["k"])).toMatchObject({
+      accepted: false,
+      code: "blocked",
+      result: null
+    })
     expect(await pairingOf(device.did)).toMatchObject({ status: "blocked", seq, lastNote: null })
 
     await run(seedsApi().updateSeed({ path: { id: device.did }, payload: { blocked: false } }))

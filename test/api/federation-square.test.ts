@@ -9,7 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { beingKeyOf, capabilitiesOf } from "../support/federation.ts"
 import { freePort } from "../support/free-port.ts"
 import { LiveTab } from "../support/live.ts"
-import { Client, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  Client,
+  refused,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 
 let a: TestNode
 let b: TestNode
@@ -22,15 +31,26 @@ beforeAll(async () => {
   ;[a, b] = await Promise.all([startNode(), startNode()])
   ;[ownerA, ownerB] = await Promise.all([registerOwner(a), registerOwner(b)])
   ;[didA, didB] = (await Promise.all([capabilitiesOf(a), capabilitiesOf(b)])).map((profile) => profile.payload.did)
-  await run(ownerA.client.api.federation.addPeer({ payload: { nodeDid: didB as never, endpoint: b.url, name: "Bo's node" } }))
-  expect((await run(ownerB.client.api.federation.addPeer({ payload: { nodeDid: didA as never, endpoint: a.url, name: "Ada's node" } }))).verified).toBe(true)
+  await run(
+    ownerA.client.api.federation.addPeer({ payload: { nodeDid: didB as never, endpoint: b.url, name: "Bo's node" } })
+  )
+  expect(
+    (
+      await run(
+        ownerB.client.api.federation.addPeer({
+          payload: { nodeDid: didA as never, endpoint: a.url, name: "Ada's node" }
+        })
+      )
+    ).verified
+  ).toBe(true)
   expect((await run(ownerA.client.api.federation.greetPeer({ path: { id: didB } }))).verified).toBe(true)
 })
 afterAll(() => Promise.all([a.close(), b.close()]))
 
 const say = (owner: Registered, content: string) => run(owner.client.api.beings.post({ payload: { content } }))
 const posts = (owner: Registered) => run(owner.client.api.federation.outbox({ urlParams: { kind: "post" } }))
-const retractions = (owner: Registered) => run(owner.client.api.federation.outbox({ urlParams: { kind: "retraction" } }))
+const retractions = (owner: Registered) =>
+  run(owner.client.api.federation.outbox({ urlParams: { kind: "retraction" } }))
 const squareOf = (owner: Registered) => run(owner.client.api.beings.square())
 const flush = (owner: Registered) => run(owner.client.api.federation.flush())
 
@@ -43,16 +63,31 @@ describe("square posts between nodes", () => {
   })
 
   it("go to a peer with publish on, land in its square with their provenance, and raise square.post there", async () => {
-    expect((await run(ownerA.client.api.federation.updatePeer({ path: { id: didB }, payload: { publish: true } }))).publish).toBe(true)
+    expect(
+      (await run(ownerA.client.api.federation.updatePeer({ path: { id: didB }, payload: { publish: true } }))).publish
+    ).toBe(true)
     const tab = await LiveTab.open(b, ownerB.client)
     const made = await say(ownerA, "Hello from the other square.")
     const adaDid = (await beingKeyOf(a, ownerA.being.id))!.did
     const [queued] = (await posts(ownerA)).filter((row) => row.messageId === made.id)
-    expect(queued).toMatchObject({ direction: "out", kind: "post", peerDid: didB, authorDid: adaDid, audienceDid: didB, state: "queued", sealed: true })
+    expect(queued).toMatchObject({
+      direction: "out",
+      kind: "post",
+      peerDid: didB,
+      authorDid: adaDid,
+      audienceDid: didB,
+      state: "queued",
+      sealed: true
+    })
 
     expect(await flush(ownerA)).toMatchObject({ delivered: 1 })
     const arrived = (await tab.nextOf("square.post")).post
-    expect(arrived).toMatchObject({ content: "Hello from the other square.", authorId: adaDid, authorName: ownerA.being.displayName, origin: { peerDid: didA, peerName: "Ada's node", authorDid: adaDid } })
+    expect(arrived).toMatchObject({
+      content: "Hello from the other square.",
+      authorId: adaDid,
+      authorName: ownerA.being.displayName,
+      origin: { peerDid: didA, peerName: "Ada's node", authorDid: adaDid }
+    })
     tab.socket.close()
     expect((await squareOf(ownerB)).find((post) => post.id === arrived.id)).toMatchObject({ origin: { peerDid: didA } })
     expect((await posts(ownerA)).find((row) => row.messageId === made.id)?.state).toBe("delivered")
@@ -65,8 +100,13 @@ describe("square posts between nodes", () => {
     expect(there).toBeDefined()
 
     const tab = await LiveTab.open(b, ownerB.client)
-    expect(await run(ownerA.client.api.beings.deletePost({ path: { id: made.id } }))).toEqual({ id: made.id, deleted: true })
-    expect((await retractions(ownerA)).filter((row) => row.messageId === made.id)).toMatchObject([{ kind: "retraction", peerDid: didB, state: "queued" }])
+    expect(await run(ownerA.client.api.beings.deletePost({ path: { id: made.id } }))).toEqual({
+      id: made.id,
+      deleted: true
+    })
+    expect((await retractions(ownerA)).filter((row) => row.messageId === made.id)).toMatchObject([
+      { kind: "retraction", peerDid: didB, state: "queued" }
+    ])
     await flush(ownerA)
     expect((await tab.nextOf("square.retracted")).postId).toBe(there!.id)
     tab.socket.close()
@@ -79,7 +119,10 @@ describe("square posts between nodes", () => {
     await run(ownerA.client.api.moderation.hidePost({ path: { id: made.id } }))
     await flush(ownerA)
     expect((await squareOf(ownerB)).map((post) => post.content)).not.toContain("A line the moderator hides.")
-    expect((await posts(ownerA)).find((row) => row.messageId === made.id)).toMatchObject({ state: "refused", lastError: expect.stringContaining("withdrawn") })
+    expect((await posts(ownerA)).find((row) => row.messageId === made.id)).toMatchObject({
+      state: "refused",
+      lastError: expect.stringContaining("withdrawn")
+    })
   })
 
   it("are refused deletion by another member, and a remote post is not deleted by anyone here", async () => {
@@ -108,7 +151,12 @@ describe("one's own did", () => {
   it("is shown to every signed-in being, and is the key it signs with", async () => {
     const member = await registerMember(a, ownerA.client)
     const mine = await run(member.client.api.federation.me())
-    expect(mine).toEqual({ beingId: member.being.id, handle: member.being.handle, did: (await beingKeyOf(a, member.being.id))!.did, nodeDid: didA })
+    expect(mine).toEqual({
+      beingId: member.being.id,
+      handle: member.being.handle,
+      did: (await beingKeyOf(a, member.being.id))!.did,
+      nodeDid: didA
+    })
     expect((await new Client(a.url).raw("GET", "/api/federation/me")).status).toBe(401)
   })
 })
@@ -116,8 +164,17 @@ describe("one's own did", () => {
 describe("the directory status", () => {
   it("is not configured, with empty fields, until a directory is set; the owner's only", async () => {
     expect(await run(ownerA.client.api.federation.directoryStatus())).toEqual({
-      configured: false, endpoint: null, directoryDid: null, nodeDid: didA, registered: false, advertisedEndpoint: null, handles: [],
-      registeredAt: null, expiresAt: null, lastError: null, creditsClaimed: 0
+      configured: false,
+      endpoint: null,
+      directoryDid: null,
+      nodeDid: didA,
+      registered: false,
+      advertisedEndpoint: null,
+      handles: [],
+      registeredAt: null,
+      expiresAt: null,
+      lastError: null,
+      creditsClaimed: 0
     })
     const member = await registerMember(a, ownerA.client)
     const forbidden = await refused(member.client.api.federation.directoryStatus())
@@ -132,7 +189,11 @@ describe("the directory status", () => {
     try {
       const owner = await registerOwner(c)
       expect(await run(owner.client.api.federation.directoryRegister())).toMatchObject({
-        configured: true, endpoint: nowhere, directoryDid: null, registered: false, lastError: expect.stringContaining("did not answer")
+        configured: true,
+        endpoint: nowhere,
+        directoryDid: null,
+        registered: false,
+        lastError: expect.stringContaining("did not answer")
       })
     } finally {
       await c.close()

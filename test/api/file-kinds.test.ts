@@ -34,7 +34,9 @@ describe("pipes, sockets and devices in a file root", () => {
     const searches = await Promise.all(Array.from({ length: 8 }, () => invoke("files.search", { query: "needle" })))
     for (const outcome of searches) {
       expect(outcome.ok).toBe(true)
-      expect(at(outcome.output, "matches")).toEqual([{ path: "notes/plain.txt", line: 1, text: "a needle in a plain file" }])
+      expect(at(outcome.output, "matches")).toEqual([
+        { path: "notes/plain.txt", line: 1, text: "a needle in a plain file" }
+      ])
     }
     const login = await run(
       new Client(context.node.url).api.authPublic.login({
@@ -46,7 +48,10 @@ describe("pipes, sockets and devices in a file root", () => {
 
   it("are left out of files.list", async () => {
     const outcome = await invoke("files.list", { recursive: true })
-    expect((at(outcome.output, "entries") as ReadonlyArray<{ path: string }>).map((entry) => entry.path)).toEqual(["notes", "notes/plain.txt"])
+    expect((at(outcome.output, "entries") as ReadonlyArray<{ path: string }>).map((entry) => entry.path)).toEqual([
+      "notes",
+      "notes/plain.txt"
+    ])
   })
 
   it("are refused by files.read and files.write, directly or through a link", async () => {

@@ -8,7 +8,16 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs"
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync
+} from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -30,7 +39,7 @@ const upload = async (client: Client, name: string, content: string) => {
     headers: { ...client.headers, cookie: client.cookieHeader() }
   })
   expect(response.status).toBe(200)
-  return await response.json() as Array<FileEntry>
+  return (await response.json()) as Array<FileEntry>
 }
 
 const download = (client: Client, id: string) => client.raw("GET", `/api/files/download?id=${encodeURIComponent(id)}`)
@@ -38,7 +47,9 @@ const download = (client: Client, id: string) => client.raw("GET", `/api/files/d
 /** Signs the owner in on another process of the node, with the password they registered. */
 const signIn = async (url: string, owner: Registered) => {
   const client = new Client(url)
-  await run(client.api.authPublic.login({ payload: { email: owner.registration.email, password: owner.registration.password } }))
+  await run(
+    client.api.authPublic.login({ payload: { email: owner.registration.email, password: owner.registration.password } })
+  )
   return client
 }
 
@@ -84,7 +95,10 @@ describe("a node with FILES_DIR elsewhere", () => {
     const started = await startGenerator(owner.client, generator.id, { topic: "green tea" })
     const detail = await untilSettled(owner.client, started.id)
     expect(detail.project.status).toBe("done")
-    expect(readdirSync(join(filesDir, "projects", started.id, "workspace")).sort()).toEqual(["notes-on-green-tea.md", "report-on-green-tea.md"])
+    expect(readdirSync(join(filesDir, "projects", started.id, "workspace")).sort()).toEqual([
+      "notes-on-green-tea.md",
+      "report-on-green-tea.md"
+    ])
 
     const output = await owner.client.raw("GET", detail.project.outputs[1]!.url)
     expect([output.status, output.text.includes("# Report on green tea")]).toEqual([200, true])
@@ -97,7 +111,9 @@ describe("a node with FILES_DIR elsewhere", () => {
   it("lets a second process on the same FILES_DIR serve what the first wrote, and the first what the second wrote", async () => {
     // An online copy of the first process's database: its own, as each runner keeps its own data folder.
     const copy = folder("files-dir-copy-")
-    await node.runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`VACUUM INTO ${join(copy, "node.db")}`))
+    await node.runtime.runPromise(
+      Effect.flatMap(SqlClient.SqlClient, (sql) => sql`VACUUM INTO ${join(copy, "node.db")}`)
+    )
     // Staging is shared too: a process starting clears what a crash left long ago, never an upload another is receiving.
     const staging = join(filesDir, "upload-staging")
     for (const name of ["crashed", "receiving"]) {
@@ -146,7 +162,10 @@ describe("a data folder laid out before FILES_DIR", () => {
       expect(existsSync(join(dataDir, "plugin-bundles", "looker.json"))).toBe(true)
       expect(existsSync(join(files, "plugin-data", ".bundles"))).toBe(false)
       expect(readdirSync(dataDir).filter((name) => !perProcess.test(name) && name !== "files")).toEqual([])
-      const moved = node.output().split("\n").filter((line) => line.includes("from the data folder to FILES_DIR"))
+      const moved = node
+        .output()
+        .split("\n")
+        .filter((line) => line.includes("from the data folder to FILES_DIR"))
       expect(moved).toHaveLength(1)
       for (const store of ["uploads", "projects", "plugin-data"]) expect(moved[0]).toContain(store)
 

@@ -28,7 +28,12 @@ const projectId = "proj_files_test"
 const uploadsOf = (beingId: string) => join(context.node.dataDir, "uploads", beingId)
 
 /** A multipart upload as a browser's form sends it. */
-const upload = async (client: Client, files: ReadonlyArray<{ name: string; content: string | Uint8Array<ArrayBuffer> }>, fields: Record<string, string> = {}, headers: Record<string, string> = {}) => {
+const upload = async (
+  client: Client,
+  files: ReadonlyArray<{ name: string; content: string | Uint8Array<ArrayBuffer> }>,
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {}
+) => {
   const form = new FormData()
   for (const [name, value] of Object.entries(fields)) form.append(name, value)
   for (const file of files) form.append("file", new Blob([file.content]), file.name)
@@ -37,7 +42,7 @@ const upload = async (client: Client, files: ReadonlyArray<{ name: string; conte
     body: form,
     headers: { ...client.headers, cookie: client.cookieHeader(), ...headers }
   })
-  return { status: response.status, headers: response.headers, body: await response.json() as unknown }
+  return { status: response.status, headers: response.headers, body: (await response.json()) as unknown }
 }
 
 const download = (client: Client, id: string, headers: Record<string, string> = {}, method: "GET" | "HEAD" = "GET") =>
@@ -45,9 +50,18 @@ const download = (client: Client, id: string, headers: Record<string, string> = 
 
 beforeAll(async () => {
   member = await registerMember(context.node, context.owner.client)
-  await context.node.runtime.runPromise(Effect.flatMap(ProjectStore, (store) =>
-    store.insertProject({ id: projectId, ownerId: context.owner.being.id, generatorId: null, title: "Files", brief: "Files", inputs: {} })
-  ).pipe(Effect.provide(ProjectStore.Default)))
+  await context.node.runtime.runPromise(
+    Effect.flatMap(ProjectStore, (store) =>
+      store.insertProject({
+        id: projectId,
+        ownerId: context.owner.being.id,
+        generatorId: null,
+        title: "Files",
+        brief: "Files",
+        inputs: {}
+      })
+    ).pipe(Effect.provide(ProjectStore.Default))
+  )
   const workspace = join(context.node.dataDir, "projects", projectId, "workspace")
   mkdirSync(join(workspace, "out"), { recursive: true })
   writeFileSync(join(workspace, "out", "report.md"), "# Report\n")
@@ -55,14 +69,52 @@ beforeAll(async () => {
 
 describe("upload", () => {
   it("stores each file part in the caller's uploads, under the path field's folder, and answers FileEntry[]", async () => {
-    const answer = await upload(context.owner.client, [{ name: "notes.txt", content: "first notes" }, { name: "photo.png", content: new Uint8Array([137, 80, 78, 71, 0, 1]) }], { path: "trip/day1" })
+    const answer = await upload(
+      context.owner.client,
+      [
+        { name: "notes.txt", content: "first notes" },
+        { name: "photo.png", content: new Uint8Array([137, 80, 78, 71, 0, 1]) }
+      ],
+      { path: "trip/day1" }
+    )
     expect(answer.status).toBe(200)
     const entries = answer.body as Array<FileEntry>
-    expect(entries.map(({ path, name, ext, size, scope, isDir, projectId, beingId }) => ({ path, name, ext, size, scope, isDir, projectId, beingId }))).toEqual([
-      { path: "trip/day1/notes.txt", name: "notes.txt", ext: "txt", size: 11, scope: "upload", isDir: false, projectId: null, beingId: context.owner.being.id },
-      { path: "trip/day1/photo.png", name: "photo.png", ext: "png", size: 6, scope: "upload", isDir: false, projectId: null, beingId: context.owner.being.id }
+    expect(
+      entries.map(({ path, name, ext, size, scope, isDir, projectId, beingId }) => ({
+        path,
+        name,
+        ext,
+        size,
+        scope,
+        isDir,
+        projectId,
+        beingId
+      }))
+    ).toEqual([
+      {
+        path: "trip/day1/notes.txt",
+        name: "notes.txt",
+        ext: "txt",
+        size: 11,
+        scope: "upload",
+        isDir: false,
+        projectId: null,
+        beingId: context.owner.being.id
+      },
+      {
+        path: "trip/day1/photo.png",
+        name: "photo.png",
+        ext: "png",
+        size: 6,
+        scope: "upload",
+        isDir: false,
+        projectId: null,
+        beingId: context.owner.being.id
+      }
     ])
-    expect(readFileSync(join(uploadsOf(context.owner.being.id), "trip", "day1", "notes.txt"), "utf8")).toBe("first notes")
+    expect(readFileSync(join(uploadsOf(context.owner.being.id), "trip", "day1", "notes.txt"), "utf8")).toBe(
+      "first notes"
+    )
   })
 
   it("keeps both files when a name is taken: the new one becomes 'name (1).ext'", async () => {
@@ -70,9 +122,13 @@ describe("upload", () => {
       upload(member.client, [{ name: "same.txt", content: "one" }]),
       upload(member.client, [{ name: "same.txt", content: "two" }])
     ])
-    const names = [...(first!.body as Array<FileEntry>), ...(second!.body as Array<FileEntry>)].map((entry) => entry.name).sort()
+    const names = [...(first!.body as Array<FileEntry>), ...(second!.body as Array<FileEntry>)]
+      .map((entry) => entry.name)
+      .sort()
     expect(names).toEqual(["same (1).txt", "same.txt"])
-    const contents = ["same.txt", "same (1).txt"].map((name) => readFileSync(join(uploadsOf(member.being.id), name), "utf8")).sort()
+    const contents = ["same.txt", "same (1).txt"]
+      .map((name) => readFileSync(join(uploadsOf(member.being.id), name), "utf8"))
+      .sort()
     expect(contents).toEqual(["one", "two"])
   })
 
@@ -85,10 +141,19 @@ describe("upload", () => {
       [await upload(member.client, [{ name: "a.txt", content: "a" }], { path: "in\0side" }), 400, "invalid_path"],
       [await upload(member.client, [{ name: "..", content: "a" }]), 400, "invalid_filename"],
       [await upload(member.client, [{ name: ".hidden", content: "a" }]), 400, "invalid_filename"],
-      [await upload(member.client, [{ name: "ok.txt", content: "a" }], {}, { origin: "https://evil.example" }), 403, "forbidden_origin"],
-      [await upload(member.client, [{ name: "big.bin", content: new Uint8Array(UPLOAD_LIMIT + 1) }]), 413, "payload_too_large"]
+      [
+        await upload(member.client, [{ name: "ok.txt", content: "a" }], {}, { origin: "https://evil.example" }),
+        403,
+        "forbidden_origin"
+      ],
+      [
+        await upload(member.client, [{ name: "big.bin", content: new Uint8Array(UPLOAD_LIMIT + 1) }]),
+        413,
+        "payload_too_large"
+      ]
     ]
-    for (const [answer, status, code] of cases) expect([answer.status, (answer.body as { error: string }).error]).toEqual([status, code])
+    for (const [answer, status, code] of cases)
+      expect([answer.status, (answer.body as { error: string }).error]).toEqual([status, code])
     expect(readdirSync(uploadsOf(member.being.id)).sort()).toEqual(before)
     expect(readdirSync(join(context.node.dataDir, "upload-staging"))).toEqual([])
   })
@@ -98,10 +163,17 @@ describe("upload", () => {
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`
     const body = head + "x".repeat(UPLOAD_LIMIT * 2) + `\r\n--${boundary}--\r\n`
     const chunked = `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`
-    const answer = await rawRequest(context.node.url,
+    const answer = await rawRequest(
+      context.node.url,
       `POST /api/files/upload HTTP/1.1\r\nCookie: ${member.client.cookieHeader()}\r\nX-Forwarded-For: 10.99.0.1\r\n` +
-      `Content-Type: multipart/form-data; boundary=${boundary}\r\nTransfer-Encoding: chunked`, chunked)
-    expect([answer.status, (answer.body as { error: string }).error, answer.headers.connection]).toEqual([413, "payload_too_large", "close"])
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nTransfer-Encoding: chunked`,
+      chunked
+    )
+    expect([answer.status, (answer.body as { error: string }).error, answer.headers.connection]).toEqual([
+      413,
+      "payload_too_large",
+      "close"
+    ])
     expect(existsSync(join(uploadsOf(member.being.id), "huge.bin"))).toBe(false)
     expect(readdirSync(join(context.node.dataDir, "upload-staging"))).toEqual([])
   })
@@ -126,8 +198,12 @@ describe("listing, search and read", () => {
   })
 
   it("lists a project's workspace to its owner only; another being's project is missing", async () => {
-    const listed = await run(context.owner.client.api.files.list({ urlParams: { scope: "project", projectId, path: "out" } }))
-    expect(listed.map((entry) => [entry.path, entry.scope, entry.projectId])).toEqual([["out/report.md", "project", projectId]])
+    const listed = await run(
+      context.owner.client.api.files.list({ urlParams: { scope: "project", projectId, path: "out" } })
+    )
+    expect(listed.map((entry) => [entry.path, entry.scope, entry.projectId])).toEqual([
+      ["out/report.md", "project", projectId]
+    ])
     const other = await attempt(member.client.api.files.list({ urlParams: { scope: "project", projectId } }))
     expect(other).toMatchObject({ ok: false, status: 404 })
   })
@@ -135,7 +211,10 @@ describe("listing, search and read", () => {
   it("lists the owner's folder as scope user, to the owner only", async () => {
     const listed = await run(context.owner.client.api.files.list({ urlParams: { scope: "user", path: "letters" } }))
     expect(listed.map((entry) => entry.name)).toEqual(["to-ada.txt"])
-    expect(await attempt(member.client.api.files.list({ urlParams: { scope: "user" } }))).toMatchObject({ ok: false, status: 403 })
+    expect(await attempt(member.client.api.files.list({ urlParams: { scope: "user" } }))).toMatchObject({
+      ok: false,
+      status: 403
+    })
   })
 
   it("refuses a bad scope, a missing or misplaced projectId, a climbing path, a file as a folder", async () => {
@@ -159,21 +238,40 @@ describe("listing, search and read", () => {
   it("searches names across one's own scopes only", async () => {
     const found = await run(context.owner.client.api.files.search({ urlParams: { q: "REPORT" } }))
     expect(found.map((entry) => [entry.scope, entry.path])).toEqual([["project", "out/report.md"]])
-    expect(await run(context.owner.client.api.files.search({ urlParams: { q: "ada" } }))).toMatchObject([{ scope: "user", path: "letters/to-ada.txt" }])
+    expect(await run(context.owner.client.api.files.search({ urlParams: { q: "ada" } }))).toMatchObject([
+      { scope: "user", path: "letters/to-ada.txt" }
+    ])
     expect(await run(member.client.api.files.search({ urlParams: { q: "notes" } }))).toEqual([])
     expect((await member.client.raw("GET", "/api/files/search")).status).toBe(400)
   })
 
   it("reads text as content and anything else as base64; a bad or foreign id is refused", async () => {
-    const [notes, photo] = await run(context.owner.client.api.files.list({ urlParams: { scope: "upload", path: "trip/day1" } }))
-    expect(await run(context.owner.client.api.files.read({ urlParams: { id: notes!.id } }))).toEqual({ content: "first notes", mime: "text/plain" })
-    expect(await run(context.owner.client.api.files.read({ urlParams: { id: photo!.id } }))).toEqual({ base64: "iVBORwAB", mime: "image/png" })
+    const [notes, photo] = await run(
+      context.owner.client.api.files.list({ urlParams: { scope: "upload", path: "trip/day1" } })
+    )
+    expect(await run(context.owner.client.api.files.read({ urlParams: { id: notes!.id } }))).toEqual({
+      content: "first notes",
+      mime: "text/plain"
+    })
+    expect(await run(context.owner.client.api.files.read({ urlParams: { id: photo!.id } }))).toEqual({
+      base64: "iVBORwAB",
+      mime: "image/png"
+    })
     // The member's own uploads hold no such path: an id never reaches into another being's files.
-    expect(await attempt(member.client.api.files.read({ urlParams: { id: notes!.id } }))).toMatchObject({ ok: false, status: 404 })
+    expect(await attempt(member.client.api.files.read({ urlParams: { id: notes!.id } }))).toMatchObject({
+      ok: false,
+      status: 404
+    })
     const projectFile = encodeFileId({ scope: "project", projectId, path: "out/report.md" })
-    expect(await attempt(member.client.api.files.read({ urlParams: { id: projectFile } }))).toMatchObject({ ok: false, status: 404 })
+    expect(await attempt(member.client.api.files.read({ urlParams: { id: projectFile } }))).toMatchObject({
+      ok: false,
+      status: 404
+    })
     const userFile = encodeFileId({ scope: "user", projectId: null, path: "letters/to-ada.txt" })
-    expect(await attempt(member.client.api.files.read({ urlParams: { id: userFile } }))).toMatchObject({ ok: false, status: 404 })
+    expect(await attempt(member.client.api.files.read({ urlParams: { id: userFile } }))).toMatchObject({
+      ok: false,
+      status: 404
+    })
     const climbing = encodeFileId({ scope: "upload", projectId: null, path: "../../node.db" })
     expect(apiError(await member.client.raw("GET", `/api/files/read?id=${climbing}`)).error).toBe("invalid_path")
     expect(apiError(await member.client.raw("GET", "/api/files/read?id=not%20an%20id")).error).toBe("invalid_request")
@@ -206,12 +304,19 @@ describe("download", () => {
     expect(answer.headers.etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/)
     expect(new Date(answer.headers["last-modified"]!).getTime()).not.toBeNaN()
     expect(answer.headers["content-length"]).toBe("20")
-    expect(answer.headers["content-disposition"]).toBe(`attachment; filename="r?sum? 2024.txt"; filename*=UTF-8''r%C3%A9sum%C3%A9%202024.txt`)
+    expect(answer.headers["content-disposition"]).toBe(
+      `attachment; filename="r?sum? 2024.txt"; filename*=UTF-8''r%C3%A9sum%C3%A9%202024.txt`
+    )
   })
 
   it("answers one range with 206 and Content-Range; several apart with the whole file; overlapping ones combined", async () => {
     const one = await download(member.client, id, { range: "bytes=2-5" })
-    expect([one.status, one.text, one.headers["content-range"], one.headers["content-length"]]).toEqual([206, "2345", "bytes 2-5/20", "4"])
+    expect([one.status, one.text, one.headers["content-range"], one.headers["content-length"]]).toEqual([
+      206,
+      "2345",
+      "bytes 2-5/20",
+      "4"
+    ])
     const suffix = await download(member.client, id, { range: "bytes=-3" })
     expect([suffix.status, suffix.text, suffix.headers["content-range"]]).toEqual([206, "hij", "bytes 17-19/20"])
     const clipped = await download(member.client, id, { range: "bytes=15-99" })
@@ -224,7 +329,11 @@ describe("download", () => {
 
   it("answers a range outside the file with 416 and 'bytes */size', still with the validators", async () => {
     const answer = await download(member.client, id, { range: "bytes=20-30" })
-    expect([answer.status, answer.headers["content-range"], apiError(answer).error]).toEqual([416, "bytes */20", "range_not_satisfiable"])
+    expect([answer.status, answer.headers["content-range"], apiError(answer).error]).toEqual([
+      416,
+      "bytes */20",
+      "range_not_satisfiable"
+    ])
     expect(answer.headers.etag).toBeDefined()
     expect(answer.headers["accept-ranges"]).toBe("bytes")
   })
@@ -239,24 +348,35 @@ describe("download", () => {
   it("answers 304 on a matching If-None-Match or an unchanged If-Modified-Since", async () => {
     const first = await download(member.client, id)
     const { etag, "last-modified": modified } = first.headers
-    for (const headers of [{ "if-none-match": etag! }, { "if-none-match": `W/${etag}, "other"` }, { "if-modified-since": modified! }]) {
+    for (const headers of [
+      { "if-none-match": etag! },
+      { "if-none-match": `W/${etag}, "other"` },
+      { "if-modified-since": modified! }
+    ]) {
       const answer = await download(member.client, id, headers)
-      expect([answer.status, answer.text, answer.headers.etag, answer.headers["last-modified"], answer.headers["accept-ranges"]])
-        .toEqual([304, "", etag, modified, "bytes"])
+      expect([
+        answer.status,
+        answer.text,
+        answer.headers.etag,
+        answer.headers["last-modified"],
+        answer.headers["accept-ranges"]
+      ]).toEqual([304, "", etag, modified, "bytes"])
     }
-    expect((await download(member.client, id, { "if-none-match": "\"other\"" })).status).toBe(200)
-    expect((await download(member.client, id, { "if-modified-since": "Mon, 01 Jan 2001 00:00:00 GMT" })).status).toBe(200)
+    expect((await download(member.client, id, { "if-none-match": '"other"' })).status).toBe(200)
+    expect((await download(member.client, id, { "if-modified-since": "Mon, 01 Jan 2001 00:00:00 GMT" })).status).toBe(
+      200
+    )
   })
 
   it("honours If-Range only when it names this very version; If-Match failing is 412", async () => {
     const { etag, "last-modified": modified } = (await download(member.client, id)).headers
     expect((await download(member.client, id, { range: "bytes=0-1", "if-range": etag! })).status).toBe(206)
     expect((await download(member.client, id, { range: "bytes=0-1", "if-range": modified! })).status).toBe(206)
-    for (const ifRange of ["\"stale\"", `W/${etag}`, "Mon, 01 Jan 2001 00:00:00 GMT"]) {
+    for (const ifRange of ['"stale"', `W/${etag}`, "Mon, 01 Jan 2001 00:00:00 GMT"]) {
       const answer = await download(member.client, id, { range: "bytes=0-1", "if-range": ifRange })
       expect([ifRange, answer.status, answer.text]).toEqual([ifRange, 200, content])
     }
-    expect((await download(member.client, id, { "if-match": "\"stale\"" })).status).toBe(412)
+    expect((await download(member.client, id, { "if-match": '"stale"' })).status).toBe(412)
     expect((await download(member.client, id, { "if-match": etag! })).status).toBe(200)
   })
 
@@ -274,18 +394,21 @@ describe("download", () => {
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(262100, 786501))).toBe(true)
 
     // The file stays open only while it is being sent.
-    const openOnIt = () => readdirSync("/proc/self/fd").filter((fd) => {
-      try {
-        return readlinkSync(`/proc/self/fd/${fd}`) === path
-      } catch {
-        return false
-      }
-    }).length
+    const openOnIt = () =>
+      readdirSync("/proc/self/fd").filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`) === path
+        } catch {
+          return false
+        }
+      }).length
     await new Promise<void>((resolve, reject) => {
-      const request = httpGet(url, { headers }, (response) => response.once("data", () => {
-        request.destroy()
-        resolve()
-      }))
+      const request = httpGet(url, { headers }, (response) =>
+        response.once("data", () => {
+          request.destroy()
+          resolve()
+        })
+      )
       request.on("error", (error) => (request.destroyed ? undefined : reject(error)))
     })
     await vi.waitFor(() => expect(openOnIt()).toBe(0), { timeout: 5000 })
@@ -294,7 +417,12 @@ describe("download", () => {
 
   it("answers HEAD with the same headers and no body", async () => {
     const answer = await download(member.client, id, { range: "bytes=0-1" }, "HEAD")
-    expect([answer.status, answer.text, answer.headers["content-range"], answer.headers["content-length"]]).toEqual([206, "", "bytes 0-1/20", "2"])
+    expect([answer.status, answer.text, answer.headers["content-range"], answer.headers["content-length"]]).toEqual([
+      206,
+      "",
+      "bytes 0-1/20",
+      "2"
+    ])
   })
 
   it("refuses without a session, with a bad id, for a folder, and for another being's file", async () => {
@@ -304,17 +432,26 @@ describe("download", () => {
     const folder = encodeFileId({ scope: "upload", projectId: null, path: "docs" })
     expect(apiError(await download(member.client, folder)).error).toBe("not_a_file")
     expect((await download(context.owner.client, id)).status).toBe(404)
-    expect((await download(member.client, encodeFileId({ scope: "project", projectId, path: "out/report.md" }))).status).toBe(404)
+    expect(
+      (await download(member.client, encodeFileId({ scope: "project", projectId, path: "out/report.md" }))).status
+    ).toBe(404)
   })
 
   it("serves a project's output file the same way, inline and sandboxed", async () => {
     const path = `/api/files/project/${projectId}/out/report.md`
     const whole = await context.owner.client.raw("GET", path)
-    expect([whole.status, whole.headers["content-disposition"], whole.headers["content-security-policy"]])
-      .toEqual([200, "inline; filename=report.md", "sandbox"])
+    expect([whole.status, whole.headers["content-disposition"], whole.headers["content-security-policy"]]).toEqual([
+      200,
+      "inline; filename=report.md",
+      "sandbox"
+    ])
     expect((await context.owner.client.raw("GET", path, undefined, { range: "bytes=0-1" })).text).toBe("# ")
-    expect((await context.owner.client.raw("GET", path, undefined, { "if-none-match": whole.headers.etag! })).status).toBe(304)
-    expect(apiError(await context.owner.client.raw("GET", `/api/files/project/${projectId}/out`)).error).toBe("not_a_file")
+    expect(
+      (await context.owner.client.raw("GET", path, undefined, { "if-none-match": whole.headers.etag! })).status
+    ).toBe(304)
+    expect(apiError(await context.owner.client.raw("GET", `/api/files/project/${projectId}/out`)).error).toBe(
+      "not_a_file"
+    )
     expect((await member.client.raw("GET", path)).status).toBe(404)
   })
 })
@@ -323,10 +460,20 @@ describe("the upload rate class", () => {
   it("allows 30 uploads a minute from one address, then 429 with Retry-After", async () => {
     const answers = []
     for (let index = 0; index < 31; index++) {
-      answers.push(await upload(member.client, [{ name: `n${index}.txt`, content: "x" }], { path: "many" }, { "x-forwarded-for": "10.77.0.1" }))
+      answers.push(
+        await upload(
+          member.client,
+          [{ name: `n${index}.txt`, content: "x" }],
+          { path: "many" },
+          { "x-forwarded-for": "10.77.0.1" }
+        )
+      )
     }
     expect(answers.slice(0, 30).every((answer) => answer.status === 200)).toBe(true)
-    expect([answers[30]!.status, (answers[30]!.body as { details: { class: string } }).details.class]).toEqual([429, "upload"])
+    expect([answers[30]!.status, (answers[30]!.body as { details: { class: string } }).details.class]).toEqual([
+      429,
+      "upload"
+    ])
     expect(answers[30]!.headers.get("retry-after")).not.toBeNull()
   })
 })

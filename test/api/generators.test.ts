@@ -5,10 +5,26 @@ import { rmSync } from "node:fs"
 import { join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
 import { generatorCatalogue } from "../../seeds/generators/index.ts"
-import { Generator, GeneratorInput, GeneratorSummary, type GeneratorSeed } from "../../extensions/generators/contract/generator.ts"
+import {
+  Generator,
+  GeneratorInput,
+  GeneratorSummary,
+  type GeneratorSeed
+} from "../../extensions/generators/contract/generator.ts"
 import { seedGenerators } from "../../extensions/generators/seed.ts"
 import { at } from "../support/json.ts"
-import { apiError, bodyAs, type Client, nodeWithOwner, refused, registerMember, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  apiError,
+  bodyAs,
+  type Client,
+  nodeWithOwner,
+  refused,
+  registerMember,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 import { worldActingSkill, writeWorldActingPlugin } from "../support/world-acting-plugin.ts"
 
 const context = nodeWithOwner((dataDir) => ({ pluginDir: join(dataDir, "plugins") }))
@@ -19,7 +35,11 @@ beforeAll(async () => {
   alice = await registerMember(context.node, context.owner.client)
   bob = await registerMember(context.node, context.owner.client)
   writeWorldActingPlugin(join(context.node.dataDir, "plugins"))
-  await run(context.owner.client.api.plugins.installPlugin({ payload: { dir: "courier", granted: ["world-acting", "filesystem"] } }))
+  await run(
+    context.owner.client.api.plugins.installPlugin({
+      payload: { dir: "courier", granted: ["world-acting", "filesystem"] }
+    })
+  )
 })
 
 type Step = Record<string, unknown>
@@ -31,12 +51,25 @@ const draft = (fields: Record<string, unknown> = {}) => ({
   inputsSchema: {
     type: "object",
     required: ["place"],
-    properties: { place: { type: "string", "x-placeholder": "Brest" }, length: { type: "integer", default: 600, "x-advanced": true } }
+    properties: {
+      place: { type: "string", "x-placeholder": "Brest" },
+      length: { type: "integer", default: 600, "x-advanced": true }
+    }
   },
   steps: [
-    { id: "research", title: "Research {{inputs.place}}", role: "researcher", skills: ["web.search", "web.fetch"], instruction: "Find tide tables for {{inputs.place}}." },
     {
-      id: "write", title: "Write", role: "writer", skills: ["docs.write_markdown"], instruction: "Write from {{steps.research.output}}.",
+      id: "research",
+      title: "Research {{inputs.place}}",
+      role: "researcher",
+      skills: ["web.search", "web.fetch"],
+      instruction: "Find tide tables for {{inputs.place}}."
+    },
+    {
+      id: "write",
+      title: "Write",
+      role: "writer",
+      skills: ["docs.write_markdown"],
+      instruction: "Write from {{steps.research.output}}.",
       deliverable: { file: "tides.md", words: { target: "{{inputs.length}}" }, requireSections: ["Tides"] }
     }
   ] as Array<Step>,
@@ -52,14 +85,16 @@ const create = (client: Client = alice.client, body: Record<string, unknown> = d
 
 const generators = (client: Client) => client.api.studioGenerators
 const getGenerator = (client: Client, idOrSlug: string) => generators(client).getGenerator({ path: { id: idOrSlug } })
-const replace = (client: Client, id: string, body: Record<string, unknown>) => generators(client).replaceGenerator({ path: { id }, payload: input(body) })
+const replace = (client: Client, id: string, body: Record<string, unknown>) =>
+  generators(client).replaceGenerator({ path: { id }, payload: input(body) })
 const remove = (client: Client, id: string) => generators(client).deleteGenerator({ path: { id } })
 const list = (client: Client) => run(generators(client).listGenerators())
 
 const query = <T extends object>(node: TestNode, text: string, ...params: Array<string>) =>
   node.runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe<T>(text, params)))
 
-const generatorCount = async () => (await query<{ n: number }>(context.node, "SELECT count(*) AS n FROM generators"))[0]!.n
+const generatorCount = async () =>
+  (await query<{ n: number }>(context.node, "SELECT count(*) AS n FROM generators"))[0]!.n
 
 describe("POST /api/studio/generators", () => {
   it("creates the generator for the caller with the spec's defaults", async () => {
@@ -80,8 +115,14 @@ describe("POST /api/studio/generators", () => {
       outputKinds: ["markdown"]
     })
     expect(at(answer.body, "steps", 0)).toEqual({
-      id: "research", title: "Research {{inputs.place}}", role: "researcher", skills: ["web.search", "web.fetch"],
-      instruction: "Find tide tables for {{inputs.place}}.", tier: "cheap", dependsOn: [], outputKind: "markdown"
+      id: "research",
+      title: "Research {{inputs.place}}",
+      role: "researcher",
+      skills: ["web.search", "web.fetch"],
+      instruction: "Find tide tables for {{inputs.place}}.",
+      tier: "cheap",
+      dependsOn: [],
+      outputKind: "markdown"
     })
     expect(at(answer.body, "steps", 1, "deliverable")).toEqual({
       file: "tides.md",
@@ -107,21 +148,38 @@ describe("POST /api/studio/generators", () => {
 
   it("refuses a supplied slug that another generator has (rule unique)", async () => {
     await create(alice.client, draft({ name: "Taken", slug: "taken-slug" }))
-    const answer = await refused(generators(bob.client).createGenerator({ payload: input(draft({ slug: "taken-slug" })) }))
+    const answer = await refused(
+      generators(bob.client).createGenerator({ payload: input(draft({ slug: "taken-slug" })) })
+    )
     expect(answer.status).toBe(400)
-    expect(answer.body).toMatchObject({ error: "generator_duplicate_slug", details: { rule: "unique", slug: "taken-slug" } })
+    expect(answer.body).toMatchObject({
+      error: "generator_duplicate_slug",
+      details: { rule: "unique", slug: "taken-slug" }
+    })
     // A slug the contract's schema refuses before it leaves the typed client: sent raw.
-    expect(apiError(await bob.client.raw("POST", "/api/studio/generators", draft({ slug: "Not A Slug" }))).error).toBe("invalid_request")
+    expect(apiError(await bob.client.raw("POST", "/api/studio/generators", draft({ slug: "Not A Slug" }))).error).toBe(
+      "invalid_request"
+    )
   })
 
   it("refuses a body naming an owner, an id, runs or a date, or any field it does not know", async () => {
     // Bodies the contract's schema refuses before they leave the typed client: sent raw.
-    for (const [field, value] of [["ownerId", "x"], ["id", "x"], ["runs", 9], ["createdAt", "2020-01-01"], ["owner", "x"]] as const) {
+    for (const [field, value] of [
+      ["ownerId", "x"],
+      ["id", "x"],
+      ["runs", 9],
+      ["createdAt", "2020-01-01"],
+      ["owner", "x"]
+    ] as const) {
       const answer = await alice.client.raw("POST", "/api/studio/generators", { ...draft(), [field]: value })
       expect(answer.status, field).toBe(400)
       expect(apiError(answer).details, field).toEqual([expect.objectContaining({ path: [field] })])
     }
-    const misspelt = await alice.client.raw("POST", "/api/studio/generators", draft({ steps: [{ ...draft().steps[0], dependson: [] }] }))
+    const misspelt = await alice.client.raw(
+      "POST",
+      "/api/studio/generators",
+      draft({ steps: [{ ...draft().steps[0], dependson: [] }] })
+    )
     expect(misspelt.status).toBe(400)
   })
 })
@@ -138,17 +196,28 @@ describe("generator validation refuses by rule, and writes nothing", () => {
   const [research, write] = draft().steps
 
   it("rule unique: two steps with one id", async () => {
-    await refusedByRule(draft({ steps: [research, { ...write, id: "research" }] }), "generator_duplicate_id", { rule: "unique", step: "research" })
+    await refusedByRule(draft({ steps: [research, { ...write, id: "research" }] }), "generator_duplicate_id", {
+      rule: "unique",
+      step: "research"
+    })
   })
 
   it("rule skills: a skill outside the built-in catalogue (unknown, a plugin's, or one the spec keeps outside)", async () => {
     for (const skill of ["files.teleport", worldActingSkill, "docs.write_pdf", "http.json", "studio.author_module"]) {
-      await refusedByRule(draft({ steps: [{ ...research, skills: ["web.search", skill] }, write] }), "generator_unknown_skill", { rule: "skills", step: "research", skill })
+      await refusedByRule(
+        draft({ steps: [{ ...research, skills: ["web.search", skill] }, write] }),
+        "generator_unknown_skill",
+        { rule: "skills", step: "research", skill }
+      )
     }
   })
 
   it("rule order: a dependsOn that is not an earlier step", async () => {
-    await refusedByRule(draft({ steps: [{ ...research, dependsOn: ["write"] }, write] }), "generator_forward_dependency", { rule: "order", step: "research", dependsOn: "write" })
+    await refusedByRule(
+      draft({ steps: [{ ...research, dependsOn: ["write"] }, write] }),
+      "generator_forward_dependency",
+      { rule: "order", step: "research", dependsOn: "write" }
+    )
   })
 
   it("rule references: reading the output of a step that is not earlier", async () => {
@@ -160,16 +229,31 @@ describe("generator validation refuses by rule, and writes nothing", () => {
   })
 
   it("rule outputs: a declared output kind that no step produces", async () => {
-    await refusedByRule(draft({ outputKinds: ["markdown", "docx"] }), "generator_undeclared_output", { rule: "outputs", outputKind: "docx" })
+    await refusedByRule(draft({ outputKinds: ["markdown", "docx"] }), "generator_undeclared_output", {
+      rule: "outputs",
+      outputKind: "docx"
+    })
   })
 
   it("rule tier: a step on the strong tier", async () => {
-    await refusedByRule(draft({ steps: [research, { ...write, tier: "strong" }] }), "generator_step_tier", { rule: "tier", step: "write", tier: "strong" })
+    await refusedByRule(draft({ steps: [research, { ...write, tier: "strong" }] }), "generator_step_tier", {
+      rule: "tier",
+      step: "write",
+      tier: "strong"
+    })
   })
 
   it("an input form that is not usable JSON Schema, or a template naming a field it lacks", async () => {
-    await refusedByRule(draft({ inputsSchema: { type: "object", properties: { place: { type: "text" } } } }), "generator_invalid_input_schema", { rule: "inputs" })
-    await refusedByRule(draft({ steps: [{ ...research, title: "On {{inputs.city}}" }, write] }), "generator_unknown_input", { rule: "inputs", input: "city" })
+    await refusedByRule(
+      draft({ inputsSchema: { type: "object", properties: { place: { type: "text" } } } }),
+      "generator_invalid_input_schema",
+      { rule: "inputs" }
+    )
+    await refusedByRule(
+      draft({ steps: [{ ...research, title: "On {{inputs.city}}" }, write] }),
+      "generator_unknown_input",
+      { rule: "inputs", input: "city" }
+    )
   })
 })
 
@@ -182,11 +266,22 @@ describe("GET /api/studio/generators", () => {
     const ids = forBob.map((generator) => generator.id)
     expect(ids).toContain(shared.id)
     expect(ids).not.toContain(secret.id)
-    expect(forBob.filter((generator) => generator.ownerId === bob.being.id)).toEqual(forBob.slice(0, forBob.filter((g) => g.ownerId === bob.being.id).length))
+    expect(forBob.filter((generator) => generator.ownerId === bob.being.id)).toEqual(
+      forBob.slice(0, forBob.filter((g) => g.ownerId === bob.being.id).length)
+    )
     expect(ids).toContain(bobs.id)
     // The summary's fields as the wire carried them: the typed client's decoding would drop one the contract does not list.
     const wire = await bob.client.raw("GET", "/api/studio/generators")
-    expect(Object.keys(at(wire.body, 0) ?? {}).sort()).toEqual(["description", "icon", "id", "name", "outputKinds", "ownerId", "runs", "slug"])
+    expect(Object.keys(at(wire.body, 0) ?? {}).sort()).toEqual([
+      "description",
+      "icon",
+      "id",
+      "name",
+      "outputKinds",
+      "ownerId",
+      "runs",
+      "slug"
+    ])
     expect(bodyAs(Schema.Array(GeneratorSummary), wire)).toEqual(forBob)
     expect((await list(alice.client)).map((generator) => generator.id)).toContain(secret.id)
     expect((await list(context.owner.client)).map((generator) => generator.id)).not.toContain(secret.id)
@@ -222,9 +317,18 @@ describe("GET /api/studio/generators", () => {
 describe("PUT and DELETE /api/studio/generators/:id", () => {
   it("lets the generator's owner replace it, keeping id, slug, owner, runs and createdAt", async () => {
     const generator = await create(alice.client, draft({ name: "Replace me" }))
-    const answer = await run(replace(alice.client, generator.id, draft({ name: "Replaced", icon: "🌊", isPublic: false })))
+    const answer = await run(
+      replace(alice.client, generator.id, draft({ name: "Replaced", icon: "🌊", isPublic: false }))
+    )
     expect(answer).toMatchObject({
-      id: generator.id, slug: "replace-me", ownerId: alice.being.id, runs: 0, createdAt: generator.createdAt, name: "Replaced", icon: "🌊", isPublic: false
+      id: generator.id,
+      slug: "replace-me",
+      ownerId: alice.being.id,
+      runs: 0,
+      createdAt: generator.createdAt,
+      name: "Replaced",
+      icon: "🌊",
+      isPublic: false
     })
     const moved = await run(replace(alice.client, generator.id, draft({ slug: "replaced" })))
     expect(moved.slug).toBe("replaced")
@@ -251,7 +355,9 @@ describe("PUT and DELETE /api/studio/generators/:id", () => {
 
   it("validates an edit like a create, and refuses a slug another generator has", async () => {
     const generator = await create(alice.client, draft({ name: "Stays valid" }))
-    const strong = await refused(replace(alice.client, generator.id, draft({ steps: [draft().steps[0], { ...draft().steps[1], tier: "strong" }] })))
+    const strong = await refused(
+      replace(alice.client, generator.id, draft({ steps: [draft().steps[0], { ...draft().steps[1], tier: "strong" }] }))
+    )
     expect(strong.body).toMatchObject({ error: "generator_step_tier" })
     const clash = await refused(replace(alice.client, generator.id, draft({ slug: "blog-post" })))
     expect(clash.body).toMatchObject({ error: "generator_duplicate_slug" })
@@ -285,16 +391,28 @@ describe("the seeded catalogue", () => {
     for (const seed of generatorCatalogue) {
       const fields = Object.values(seed.inputsSchema.properties as Record<string, Record<string, unknown>>)
       expect(fields.length, seed.slug).toBeGreaterThanOrEqual(3)
-      expect(fields.some((field) => "x-placeholder" in field || "x-multiline" in field), seed.slug).toBe(true)
-      expect(seed.steps.every((step) => step.deliverable?.file !== undefined), seed.slug).toBe(true)
+      expect(
+        fields.some((field) => "x-placeholder" in field || "x-multiline" in field),
+        seed.slug
+      ).toBe(true)
+      expect(
+        seed.steps.every((step) => step.deliverable?.file !== undefined),
+        seed.slug
+      ).toBe(true)
     }
     const hints = JSON.stringify(generatorCatalogue.map((seed) => seed.inputsSchema))
     for (const hint of ["x-multiline", "x-placeholder", "x-advanced", "x-showWhen"]) expect(hints).toContain(hint)
   })
 
   it("fails loudly on a seed that breaks a rule, naming it", async () => {
-    const broken: GeneratorSeed = { ...generatorCatalogue[0], slug: "broken-seed", steps: [{ ...generatorCatalogue[0].steps[0], tier: "strong" }] }
-    await expect(context.node.runtime.runPromise(seedGenerators([broken]))).rejects.toThrow(/broken-seed.*generator_step_tier/)
+    const broken: GeneratorSeed = {
+      ...generatorCatalogue[0],
+      slug: "broken-seed",
+      steps: [{ ...generatorCatalogue[0].steps[0], tier: "strong" }]
+    }
+    await expect(context.node.runtime.runPromise(seedGenerators([broken]))).rejects.toThrow(
+      /broken-seed.*generator_step_tier/
+    )
     expect((await refused(getGenerator(bob.client, "broken-seed"))).status).toBe(404)
   })
 

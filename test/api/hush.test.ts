@@ -18,15 +18,24 @@ import { apiError, type Client, nodeWithOwner, refused, registerMember, run } fr
 
 const context = nodeWithOwner()
 
-const raise = (beingId: string, title: string, trigger: GateTrigger, extra: Record<string, unknown> = {}, evidence: Array<{ kind: "todo" | "event" | "memory" | "project" | "unknown"; id: string }> = []) =>
+const raise = (
+  beingId: string,
+  title: string,
+  trigger: GateTrigger,
+  extra: Record<string, unknown> = {},
+  evidence: Array<{ kind: "todo" | "event" | "memory" | "project" | "unknown"; id: string }> = []
+) =>
   inNode(
     context.node,
     Effect.flatMap(Signals, (signals) =>
-      signals.raise(beingId, Schema.decodeUnknownSync(SignalInput)({ title, ...extra }), "test", trigger, { evidence }))
+      signals.raise(beingId, Schema.decodeUnknownSync(SignalInput)({ title, ...extra }), "test", trigger, { evidence })
+    )
   )
 
 const openTitles = async (client: Client) =>
-  (await run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))).map((signal) => signal.title)
+  (await run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))).map(
+    (signal) => signal.title
+  )
 
 /** Quiet hours around this minute (UTC, the zone of a being whose profile names none). */
 const quietNow = () => {
@@ -39,7 +48,15 @@ describe("hush settings", () => {
   it("answers the defaults, changes what is given, snoozes and clears a snooze", async () => {
     const { client, being } = await registerMember(context.node, context.owner.client)
     const api = client.api.twinHush
-    expect(await run(api.getHush())).toEqual({ beingId: being.id, level: "normal", quietStart: 0, quietEnd: 0, dailyCap: 12, mutedUntil: null, updatedAt: null })
+    expect(await run(api.getHush())).toEqual({
+      beingId: being.id,
+      level: "normal",
+      quietStart: 0,
+      quietEnd: 0,
+      dailyCap: 12,
+      mutedUntil: null,
+      updatedAt: null
+    })
     const changed = await run(api.putHush({ payload: { level: "fewer", quietStart: 22 * 60, quietEnd: 7 * 60 } }))
     expect(changed).toMatchObject({ level: "fewer", quietStart: 1320, quietEnd: 420, dailyCap: 12, mutedUntil: null })
     const asked = Date.now()
@@ -52,7 +69,15 @@ describe("hush settings", () => {
 
   it("refuses values out of range with 400 and changes nothing", async () => {
     const { client } = await registerMember(context.node, context.owner.client)
-    for (const body of [{ level: "loud" }, { quietStart: 1440 }, { quietEnd: -1 }, { dailyCap: 101 }, { dailyCap: 1.5 }, { muteHours: 1000 }, { muteHours: -1 }]) {
+    for (const body of [
+      { level: "loud" },
+      { quietStart: 1440 },
+      { quietEnd: -1 },
+      { dailyCap: 101 },
+      { dailyCap: 1.5 },
+      { muteHours: 1000 },
+      { muteHours: -1 }
+    ]) {
       const answer = await client.raw("PUT", "/api/twin/hush", body)
       expect(answer.status, JSON.stringify(body)).toBe(400)
       expect(apiError(answer).error).toBe("invalid_request")
@@ -70,7 +95,9 @@ describe("the gate at the hub", () => {
     expect(held.delivered).toBe(false)
     await raise(being.id, "marker", "system")
     await tab.nextOf("signal.created", (frame) => frame.signal.title === "marker")
-    expect(tab.frames.some((frame) => frame.type === "signal.created" && frame.signal.id === held.signal.id)).toBe(false)
+    expect(tab.frames.some((frame) => frame.type === "signal.created" && frame.signal.id === held.signal.id)).toBe(
+      false
+    )
     expect(await openTitles(client)).toEqual(["marker"])
     expect((await run(client.api.desktop.now({ urlParams: {} }))).heldNudges).toBe(1)
 
@@ -78,12 +105,20 @@ describe("the gate at the hub", () => {
     expect(missed.refused).toEqual([])
     expect(missed.held).toHaveLength(1)
     const nudge = missed.held[0]!
-    expect(nudge).toMatchObject({ id: held.signal.id, title: "A thought at night", source: "test", why: `/api/twin/nudges/${held.signal.id}/why` })
+    expect(nudge).toMatchObject({
+      id: held.signal.id,
+      title: "A thought at night",
+      source: "test",
+      why: `/api/twin/nudges/${held.signal.id}/why`
+    })
     expect(nudge.countedAgainst).toEqual({ used: 1, cap: 12 })
     expect(held.signal.dueAt).toBe(nudge.heldUntil)
     const end = new Date(Date.parse(nudge.heldUntil!))
     expect(end.getUTCHours() * 60 + end.getUTCMinutes()).toBe(quietNow().quietEnd)
-    const job = await inNode(context.node, Effect.flatMap(Scheduler, (scheduler) => scheduler.find(`signal.release:${held.signal.id}`)))
+    const job = await inNode(
+      context.node,
+      Effect.flatMap(Scheduler, (scheduler) => scheduler.find(`signal.release:${held.signal.id}`))
+    )
     expect(Option.getOrNull(job)).toMatchObject({ kind: "signal.release", dueAt: nudge.heldUntil })
     await tab.close()
   })
@@ -106,9 +141,17 @@ describe("the gate at the hub", () => {
     expect(dismissed).toEqual([])
 
     const missed = await run(client.api.twinHush.heldNudges())
-    expect(missed.refused.map((nudge) => [nudge.title, nudge.priority, nudge.countedAgainst])).toEqual([["three, urgent", "urgent", { used: 2, cap: 2 }]])
+    expect(missed.refused.map((nudge) => [nudge.title, nudge.priority, nudge.countedAgainst])).toEqual([
+      ["three, urgent", "urgent", { used: 2, cap: 2 }]
+    ])
     const why = await run(client.api.twinHush.nudgeWhy({ path: { id: over.signal.id } }))
-    expect(why.gate).toMatchObject({ trigger: "proactive", decision: "refused", key: "daily_cap", countedAgainst: { used: 2, cap: 2 }, heldUntil: null })
+    expect(why.gate).toMatchObject({
+      trigger: "proactive",
+      decision: "refused",
+      key: "daily_cap",
+      countedAgainst: { used: 2, cap: 2 },
+      heldUntil: null
+    })
     await tab.close()
   })
 
@@ -135,7 +178,10 @@ describe("the gate at the hub", () => {
     await run(client.api.twinHush.putHush({ payload: { muteHours: 0 } }))
     await tab.nextOf("signal.created", (frame) => frame.signal.id === held.signal.id)
     expect(await openTitles(client)).toEqual(["snoozed nudge"])
-    const job = await inNode(context.node, Effect.flatMap(Scheduler, (scheduler) => scheduler.find(`signal.release:${held.signal.id}`)))
+    const job = await inNode(
+      context.node,
+      Effect.flatMap(Scheduler, (scheduler) => scheduler.find(`signal.release:${held.signal.id}`))
+    )
     expect(Option.isNone(job)).toBe(true)
     expect((await run(client.api.desktop.now({ urlParams: {} }))).heldNudges).toBe(0)
     await tab.close()
@@ -145,14 +191,27 @@ describe("the gate at the hub", () => {
 describe("why was I nudged", () => {
   it("reads the stamp written then and the evidence as it is now: a deleted to-do reads as gone", async () => {
     const { client, being } = await registerMember(context.node, context.owner.client)
-    const todo = await run(client.api.twinTime.createTodo({ payload: { title: "Renew the passport", notes: "expires in May" } }))
-    const event = await run(client.api.twinTime.createEvent({ payload: { title: "Passport office", startAt: "2031-04-01T09:00:00Z" } }))
-    const nudge = await raise(being.id, "Your passport", "proactive", {}, [{ kind: "todo", id: todo.id }, { kind: "event", id: event.id }])
+    const todo = await run(
+      client.api.twinTime.createTodo({ payload: { title: "Renew the passport", notes: "expires in May" } })
+    )
+    const event = await run(
+      client.api.twinTime.createEvent({ payload: { title: "Passport office", startAt: "2031-04-01T09:00:00Z" } })
+    )
+    const nudge = await raise(being.id, "Your passport", "proactive", {}, [
+      { kind: "todo", id: todo.id },
+      { kind: "event", id: event.id }
+    ])
     const before = await run(client.api.twinHush.nudgeWhy({ path: { id: nudge.signal.id } }))
     expect(before).toMatchObject({
       title: "Your passport",
       source: "test",
-      gate: { trigger: "proactive", decision: "raised", key: "within_cap", countedAgainst: { used: 1, cap: 12 }, heldUntil: null },
+      gate: {
+        trigger: "proactive",
+        decision: "raised",
+        key: "within_cap",
+        countedAgainst: { used: 1, cap: 12 },
+        heldUntil: null
+      },
       evidence: [
         { id: todo.id, kind: "todo", label: "Renew the passport", snippet: "expires in May", gone: false },
         { id: event.id, kind: "event", label: "Passport office", gone: false }
@@ -174,14 +233,25 @@ describe("why was I nudged", () => {
   it("says there is no record for a signal raised before the gate", async () => {
     const { client, being } = await registerMember(context.node, context.owner.client)
     const old = await raise(being.id, "From before", "system")
-    await inNode(context.node, Effect.flatMap(SqlClient.SqlClient, (sql) => sql`UPDATE signals SET gate = NULL WHERE id = ${old.signal.id}`))
-    expect(await run(client.api.twinHush.nudgeWhy({ path: { id: old.signal.id } }))).toMatchObject({ gate: null, basedOn: [], evidence: [], source: "test" })
+    await inNode(
+      context.node,
+      Effect.flatMap(SqlClient.SqlClient, (sql) => sql`UPDATE signals SET gate = NULL WHERE id = ${old.signal.id}`)
+    )
+    expect(await run(client.api.twinHush.nudgeWhy({ path: { id: old.signal.id } }))).toMatchObject({
+      gate: null,
+      basedOn: [],
+      evidence: [],
+      source: "test"
+    })
   })
 
   it("answers another being's nudge as missing and a bad id with 400", async () => {
     const { client } = await registerMember(context.node, context.owner.client)
     const owners = await raise(context.owner.being.id, "The owner's", "system")
-    expect(await refused(client.api.twinHush.nudgeWhy({ path: { id: owners.signal.id } }))).toMatchObject({ status: 404, body: { error: "not_found" } })
+    expect(await refused(client.api.twinHush.nudgeWhy({ path: { id: owners.signal.id } }))).toMatchObject({
+      status: 404,
+      body: { error: "not_found" }
+    })
     expect((await client.raw("GET", "/api/twin/nudges/bad%20id/why")).status).toBe(400)
     expect((await client.raw("GET", "/api/twin/hush")).status).toBe(200)
   })

@@ -20,13 +20,21 @@ const dataDir = mkdtempSync(join(tmpdir(), "idle-memory-"))
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-const residentMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024
+const residentMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024
 
 /** A node started as `npm start` starts it, once it has started and served the owner's registration. */
 const startedNode = async (dataDir: string, flags: ReadonlyArray<string> = []) => {
   const port = 20_000 + Math.floor(Math.random() * 20_000)
   const child = spawn(nodeBinary, [...flags, startScript], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", OWNER_ACCESS_CODE: ownerCode, PLUGIN_DIR: join(dataDir, "plugins") },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      OWNER_ACCESS_CODE: ownerCode,
+      PLUGIN_DIR: join(dataDir, "plugins")
+    },
     stdio: ["ignore", "pipe", "pipe"]
   })
   let output = ""
@@ -89,9 +97,11 @@ it("holds none of the skill-only libraries once started and idle", async () => {
     })
     child.kill("SIGUSR2")
     const loadedLine = await line
-    const packages = new Set((JSON.parse(loadedLine.slice("LOADED ".length)) as Array<string>)
-      .map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1])
-      .filter((name) => name !== undefined))
+    const packages = new Set(
+      (JSON.parse(loadedLine.slice("LOADED ".length)) as Array<string>)
+        .map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1])
+        .filter((name) => name !== undefined)
+    )
     expect(packages.has("effect")).toBe(true)
     expect(skillOnly.filter((name) => packages.has(name))).toEqual([])
   } finally {

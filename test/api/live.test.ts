@@ -13,7 +13,10 @@ import { Client, nodeWithOwner, registerMember, run } from "../support/node.ts"
 const context = nodeWithOwner()
 
 const publish = (audience: Audience, event: BusEvent) =>
-  inNode(context.node, Effect.flatMap(EventBus, (bus) => bus.publish(audience, event)))
+  inNode(
+    context.node,
+    Effect.flatMap(EventBus, (bus) => bus.publish(audience, event))
+  )
 
 let activity = 0
 /** A distinct event each call, so a test can tell its own frames apart. */
@@ -24,7 +27,8 @@ const twinActivity = (summary = `activity ${++activity}`): Extract<BusEvent, { t
   at: new Date().toISOString()
 })
 
-const isActivity = (summary: string) => (frame: LiveFrame) => frame.type === "twin.activity" && frame.summary === summary
+const isActivity = (summary: string) => (frame: LiveFrame) =>
+  frame.type === "twin.activity" && frame.summary === summary
 
 const signInAgain = async (registration: { email: string; password: string }) => {
   const device = new Client(context.node.url)
@@ -105,7 +109,12 @@ describe("topics", () => {
   it("refuses an unknown topic kind and a malformed message, on the socket, and keeps the socket open", async () => {
     const tab = await LiveTab.open(context.node, context.owner.client)
     tab.send({ type: "subscribe", topic: "nothing:t1" })
-    expect(await tab.ofType("error")).toEqual({ type: "error", error: "unknown_topic", message: expect.any(String), topic: "nothing:t1" })
+    expect(await tab.ofType("error")).toEqual({
+      type: "error",
+      error: "unknown_topic",
+      message: expect.any(String),
+      topic: "nothing:t1"
+    })
     tab.send("not json")
     expect((await tab.ofType("error")).error).toBe("invalid_message")
     tab.send({ type: "subscribe", topic: "no colon" })
@@ -131,7 +140,10 @@ describe("topics", () => {
     tab.send({ type: "subscribe", topic: "room:open" })
     expect(await tab.ofType("subscribed")).toEqual({ type: "subscribed", topic: "room:open" })
     tab.send({ type: "subscribe", topic: `room:own-${context.owner.being.id}` })
-    expect(await tab.ofType("error")).toMatchObject({ error: "topic_refused", topic: `room:own-${context.owner.being.id}` })
+    expect(await tab.ofType("error")).toMatchObject({
+      error: "topic_refused",
+      topic: `room:own-${context.owner.being.id}`
+    })
 
     const onTopic = twinActivity()
     await publish({ kind: "topic", topic: "room:open" }, onTopic)
@@ -146,7 +158,9 @@ describe("topics", () => {
     expect((await tab.upTo(isActivity(marker.summary))).filter(isActivity(afterwards.summary))).toEqual([])
     // A tab that never subscribed got neither topic event.
     const seen = await bystander.upTo(isActivity(marker.summary))
-    expect(seen.filter((frame) => isActivity(onTopic.summary)(frame) || isActivity(afterwards.summary)(frame))).toEqual([])
+    expect(seen.filter((frame) => isActivity(onTopic.summary)(frame) || isActivity(afterwards.summary)(frame))).toEqual(
+      []
+    )
     await Promise.all([tab.close(), bystander.close()])
   })
 })
@@ -197,13 +211,19 @@ describe("ending a session closes its sockets (4001)", () => {
     const token = `reset-token-${member.being.id}`
     await inNode(
       context.node,
-      Effect.flatMap(SqlClient.SqlClient, (sql) =>
-        sql`INSERT INTO mail_tokens (token_hash, being_id, purpose, email, created_at, expires_at)
+      Effect.flatMap(
+        SqlClient.SqlClient,
+        (sql) =>
+          sql`INSERT INTO mail_tokens (token_hash, being_id, purpose, email, created_at, expires_at)
           VALUES (${digest(token)}, ${member.being.id}, 'reset', ${member.registration.email},
             ${new Date().toISOString()}, ${new Date(Date.now() + 3_600_000).toISOString()})`
       )
     )
-    await run(new Client(context.node.url).api.authPublic.resetPassword({ payload: { token, password: "another fine password" } }))
+    await run(
+      new Client(context.node.url).api.authPublic.resetPassword({
+        payload: { token, password: "another fine password" }
+      })
+    )
     expect((await other.closed).code).toBe(4001)
   })
 
@@ -213,11 +233,16 @@ describe("ending a session closes its sockets (4001)", () => {
     await tab.ofType("hello")
     await inNode(
       context.node,
-      Effect.flatMap(SqlClient.SqlClient, (sql) =>
-        sql`UPDATE sessions SET expires_at = ${new Date(Date.now() - 1000).toISOString()} WHERE being_id = ${member.being.id}`
+      Effect.flatMap(
+        SqlClient.SqlClient,
+        (sql) =>
+          sql`UPDATE sessions SET expires_at = ${new Date(Date.now() - 1000).toISOString()} WHERE being_id = ${member.being.id}`
       )
     )
-    await inNode(context.node, Effect.flatMap(LiveChannel, (channel) => channel.reconcile))
+    await inNode(
+      context.node,
+      Effect.flatMap(LiveChannel, (channel) => channel.reconcile)
+    )
     expect(await tab.closed).toEqual({ code: 4001, reason: "session ended" })
   })
 })

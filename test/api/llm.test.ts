@@ -66,7 +66,15 @@ describe("GET /api/llm/inference", () => {
     expect(answer.fallbackEnabled).toBe(true)
     expect(answer.ceilings).toEqual({ callUsd: 0.5, projectUsd: 5, dayUsd: 3 })
     expect(answer.tiers.map((tier) => tier.tier)).toEqual([
-      "cheap", "standard", "strong", "image", "embed", "video", "transcribe", "speech", "ocr"
+      "cheap",
+      "standard",
+      "strong",
+      "image",
+      "embed",
+      "video",
+      "transcribe",
+      "speech",
+      "ocr"
     ])
     const byTier = Object.fromEntries(answer.tiers.map((tier) => [tier.tier, tier]))
     expect(byTier.cheap).toEqual({
@@ -111,12 +119,7 @@ describe("GET /api/llm/usage", () => {
       { model: "gpt-4.1", calls: 3, usd: expect.closeTo(0.43, 10) },
       { model: "o3", calls: 1, usd: expect.closeTo(0.06, 10) }
     ])
-    expect(all.recent.map((row) => row.beingId)).toEqual([
-      null,
-      member.being.id,
-      member.being.id,
-      owner.being.id
-    ])
+    expect(all.recent.map((row) => row.beingId)).toEqual([null, member.being.id, member.being.id, owner.being.id])
     expect(all.recent[3]).toMatchObject({
       model: "gpt-4.1",
       tier: "standard",
@@ -146,7 +149,8 @@ describe("a spend refusal", () => {
     await expect(refused).rejects.toThrow(/The day's spend ceiling of \$3\.00 is reached/)
     expect(remote.requests.length).toBe(before)
 
-    const openSignals = (client: Client) => run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
+    const openSignals = (client: Client) =>
+      run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
     const alert = (await openSignals(owner.client)).find((signal) => signal.kind === "alert")
     expect(alert).toMatchObject({ title: "Spend ceiling reached: a model call was refused", priority: "high" })
     expect(alert?.body).toContain("The day's spend ceiling of $3.00 is reached")

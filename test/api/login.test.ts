@@ -17,7 +17,10 @@ describe("POST /api/auth/login", () => {
     expect(client.cookieCount).toBe(0)
     const right = await run(
       client.api.authPublic.login({
-        payload: { email: context.owner.registration.email.toUpperCase(), password: context.owner.registration.password }
+        payload: {
+          email: context.owner.registration.email.toUpperCase(),
+          password: context.owner.registration.password
+        }
       })
     )
     expect(right.being.id).toBe(context.owner.being.id)

@@ -17,7 +17,16 @@ import { movableClock } from "../support/clock.ts"
 import { at } from "../support/json.ts"
 import { clientId, clientSecret, type FakeGoogle, startGoogle } from "../support/google.ts"
 import { LiveTab } from "../support/live.ts"
-import { Client, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  Client,
+  refused,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 
 const callbackPath = "/api/connections/mail_a/callback"
 
@@ -48,12 +57,15 @@ beforeAll(async () => {
     }
   })
   google = await startGoogle()
-  node = await startNode({
-    ...google.settings,
-    mailAClientId: Option.some(clientId),
-    mailAClientSecret: Option.some(Redacted.make(clientSecret)),
-    encryptionKey: Option.some(Redacted.make("a long passphrase for the tests"))
-  }, { clock: time.clock })
+  node = await startNode(
+    {
+      ...google.settings,
+      mailAClientId: Option.some(clientId),
+      mailAClientSecret: Option.some(Redacted.make(clientSecret)),
+      encryptionKey: Option.some(Redacted.make("a long passphrase for the tests"))
+    },
+    { clock: time.clock }
+  )
   owner = await registerOwner(node)
   member = await registerMember(node, owner.client)
 })
@@ -66,7 +78,10 @@ afterAll(async () => {
 
 /** One navigation as the person's browser makes it: their cookies, their address, redirects not followed. */
 const navigate = async (client: Client, url: string) => {
-  const response = await fetch(url, { redirect: "manual", headers: { ...client.headers, ...(client.cookieCount === 0 ? {} : { cookie: client.cookieHeader() }) } })
+  const response = await fetch(url, {
+    redirect: "manual",
+    headers: { ...client.headers, ...(client.cookieCount === 0 ? {} : { cookie: client.cookieHeader() }) }
+  })
   return { status: response.status, location: response.headers.get("location"), text: await response.text() }
 }
 
@@ -81,16 +96,22 @@ const consent = async (client: Client) => {
 }
 
 const secretRows = () =>
-  node.runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) =>
-    sql.unsafe<{ beingId: string; provider: string; label: string; secret: string | null }>(
-      `SELECT being_id AS "beingId", provider, label, secret FROM twin_connections WHERE provider = 'mail_a'`)))
+  node.runtime.runPromise(
+    Effect.flatMap(SqlClient.SqlClient, (sql) =>
+      sql.unsafe<{ beingId: string; provider: string; label: string; secret: string | null }>(
+        `SELECT being_id AS "beingId", provider, label, secret FROM twin_connections WHERE provider = 'mail_a'`
+      )
+    )
+  )
 
 /** Every token Google issued so far and the client secret: none may reach an answer or a log line. */
 const secrets = () => [
   clientSecret,
   ...google.state.liveAccess,
   ...google.state.refreshTokens,
-  ...google.tokenCalls.flatMap((call) => [call.form.code, call.form.code_verifier].filter((value): value is string => value !== undefined))
+  ...google.tokenCalls.flatMap((call) =>
+    [call.form.code, call.form.code_verifier].filter((value): value is string => value !== undefined)
+  )
 ]
 
 describe("connecting mail_a through the consent screen", () => {
@@ -105,7 +126,10 @@ describe("connecting mail_a through the consent screen", () => {
       redirect_uri: `${node.url}${callbackPath}`,
       code_challenge_method: "S256"
     })
-    expect(url.searchParams.get("scope")!.split(" ")).toEqual(["https://www.googleapis.com/auth/gmail.readonly", "https://www.googleapis.com/auth/gmail.send"])
+    expect(url.searchParams.get("scope")!.split(" ")).toEqual([
+      "https://www.googleapis.com/auth/gmail.readonly",
+      "https://www.googleapis.com/auth/gmail.send"
+    ])
     expect(url.searchParams.get("state")).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(url.searchParams.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/)
     // A second start is another state and another challenge.
@@ -119,17 +143,31 @@ describe("connecting mail_a through the consent screen", () => {
     expect(callback).toMatchObject({ status: 302, location: "/twin?connected=mail_a" })
 
     const exchange = google.tokenCalls.at(-1)!
-    expect(exchange).toMatchObject({ grant: "authorization_code", form: { client_id: clientId, redirect_uri: `${node.url}${callbackPath}` } })
+    expect(exchange).toMatchObject({
+      grant: "authorization_code",
+      form: { client_id: clientId, redirect_uri: `${node.url}${callbackPath}` }
+    })
     const challenge = google.consents.at(-1)!.get("code_challenge")
     expect(createHash("sha256").update(exchange.form.code_verifier!).digest("base64url")).toBe(challenge)
     expect(screen.location).not.toContain(exchange.form.code_verifier!)
 
     const connections = await run(owner.client.api.connections.list())
-    expect(connections).toEqual([expect.objectContaining({ provider: "mail_a", label: "ada@gmail.example", status: "connected", meta: { address: "ada@gmail.example" } })])
+    expect(connections).toEqual([
+      expect.objectContaining({
+        provider: "mail_a",
+        label: "ada@gmail.example",
+        status: "connected",
+        meta: { address: "ada@gmail.example" }
+      })
+    ])
     const rows = await secretRows()
     expect(rows).toHaveLength(1)
     expect(rows[0]!.secret).toMatch(/^nv2\./)
-    const answers = JSON.stringify([connections, await run(owner.client.api.twin.status()), await run(owner.client.api.connections.providers())])
+    const answers = JSON.stringify([
+      connections,
+      await run(owner.client.api.twin.status()),
+      await run(owner.client.api.connections.providers())
+    ])
     for (const secret of secrets()) {
       expect(answers).not.toContain(secret)
       expect(rows[0]!.secret).not.toContain(secret)
@@ -146,7 +184,10 @@ describe("connecting mail_a through the consent screen", () => {
     expect(replay.text).toContain("invalid_state")
     expect(replay.text).toContain("start again with Connect mail")
 
-    const unknown = await navigate(member.client, `${node.url}${callbackPath}?code=4/forged&state=not-a-state-this-node-made`)
+    const unknown = await navigate(
+      member.client,
+      `${node.url}${callbackPath}?code=4/forged&state=not-a-state-this-node-made`
+    )
     expect(unknown.status).toBe(400)
     expect(unknown.text).toContain("unknown or was already used")
     expect((await navigate(member.client, `${node.url}${callbackPath}?code=4/forged`)).status).toBe(400)
@@ -177,14 +218,35 @@ describe("connecting mail_a through the consent screen", () => {
     expect(declined.callback.text).toContain("consent_declined")
 
     const after = await secretRows()
-    expect(after.filter((row) => row.beingId === owner.being.id)).toEqual(before.filter((row) => row.beingId === owner.being.id))
+    expect(after.filter((row) => row.beingId === owner.being.id)).toEqual(
+      before.filter((row) => row.beingId === owner.being.id)
+    )
   })
 })
 
 const mailbox = [
-  { id: "18c1f0a1b2c3d4e5", from: "Grace Hopper <grace@example.org>", subject: "The compiler works", date: "2026-11-20T09:00:00Z", text: "It translated the first program tonight.", unread: true },
-  { id: "18c1f0a1b2c3d4e4", from: "alan@example.org", subject: "Tea on Thursday?", date: "2026-11-19T15:30:00Z", text: "Shall we have tea at four on Thursday?" },
-  { id: "18c1f0a1b2c3d4e3", from: "Barbara Liskov <barbara@example.org>", subject: "Substitution", date: "2026-11-18T08:15:00Z", text: "Subtypes must be usable wherever their base types are." }
+  {
+    id: "18c1f0a1b2c3d4e5",
+    from: "Grace Hopper <grace@example.org>",
+    subject: "The compiler works",
+    date: "2026-11-20T09:00:00Z",
+    text: "It translated the first program tonight.",
+    unread: true
+  },
+  {
+    id: "18c1f0a1b2c3d4e4",
+    from: "alan@example.org",
+    subject: "Tea on Thursday?",
+    date: "2026-11-19T15:30:00Z",
+    text: "Shall we have tea at four on Thursday?"
+  },
+  {
+    id: "18c1f0a1b2c3d4e3",
+    from: "Barbara Liskov <barbara@example.org>",
+    subject: "Substitution",
+    date: "2026-11-18T08:15:00Z",
+    text: "Subtypes must be usable wherever their base types are."
+  }
 ]
 
 /** Starts a sync of mail_a and waits for the `read_email` activity that says how it ended. */
@@ -200,15 +262,23 @@ const syncMail = async (client: Client) => {
   }
 }
 
-const mailStatus = async (client: Client) => (await run(client.api.twin.status())).providers.find((provider) => provider.provider === "mail_a")
+const mailStatus = async (client: Client) =>
+  (await run(client.api.twin.status())).providers.find((provider) => provider.provider === "mail_a")
 
 describe("syncing mail_a into the twin", () => {
   it("tells a being that has not connected mail what to do, and refuses its sync", async () => {
     // The member connected in the refusals' test; a being that never did:
     const third = await registerMember(node, owner.client)
     expect(await run(third.client.api.twin.env())).toMatchObject({ gmail: true })
-    expect(await mailStatus(third.client)).toMatchObject({ configured: true, connected: false, hint: expect.stringContaining("/api/connections/mail_a/auth") })
-    expect(await refused(third.client.api.twin.sync({ path: { provider: "mail_a" }, urlParams: {} }))).toMatchObject({ status: 409, body: { error: "not_connected" } })
+    expect(await mailStatus(third.client)).toMatchObject({
+      configured: true,
+      connected: false,
+      hint: expect.stringContaining("/api/connections/mail_a/auth")
+    })
+    expect(await refused(third.client.api.twin.sync({ path: { provider: "mail_a" }, urlParams: {} }))).toMatchObject({
+      status: 409,
+      body: { error: "not_connected" }
+    })
   })
 
   it("remembers each recent message once, with memory.created events and a read_email activity; a re-sync remembers nothing twice", async () => {
@@ -216,7 +286,13 @@ describe("syncing mail_a into the twin", () => {
     const first = await syncMail(owner.client)
     expect(first.ended.summary).toBe("Synced Mail (Gmail): 3 new, 0 already remembered")
     const status = await mailStatus(owner.client)
-    expect(status).toMatchObject({ configured: true, connected: true, label: "ada@gmail.example", sync: { status: "done", detail: { items: 3, remembered: 3, known: 0 } }, hint: null })
+    expect(status).toMatchObject({
+      configured: true,
+      connected: true,
+      label: "ada@gmail.example",
+      sync: { status: "done", detail: { items: 3, remembered: 3, known: 0 } },
+      hint: null
+    })
     expect(status?.lastSyncAt).not.toBeNull()
 
     const found = await run(owner.client.api.twin.searchMemories({ urlParams: { q: "tea Thursday" } }))
@@ -227,14 +303,31 @@ describe("syncing mail_a into the twin", () => {
     const listed = google.apiCalls.filter((call) => call.path === "/gmail/v1/users/me/messages")
     expect(listed.length).toBeGreaterThan(0)
 
-    google.state.mailbox = [{ id: "18c1f0a1b2c3d4e6", from: "ada@example.org", subject: "Notes on the engine", date: "2026-11-21T10:00:00Z", text: "The engine can weave algebraic patterns." }, ...mailbox]
+    google.state.mailbox = [
+      {
+        id: "18c1f0a1b2c3d4e6",
+        from: "ada@example.org",
+        subject: "Notes on the engine",
+        date: "2026-11-21T10:00:00Z",
+        text: "The engine can weave algebraic patterns."
+      },
+      ...mailbox
+    ]
     const second = await syncMail(owner.client)
     expect(second.ended.summary).toBe("Synced Mail (Gmail): 1 new, 3 already remembered")
     // Each new message (subject and text) waits for the learning loop once; no cheap tier here, so it stays queued.
     expect(await run(owner.client.api.twin.getLearning())).toMatchObject({ queued: 4 })
     const all = await run(owner.client.api.twin.searchMemories({ urlParams: { limit: 100 } }))
-    expect(all.filter((memory) => memory.source.startsWith("mail_a:")).map((memory) => memory.source).sort()).toEqual([
-      "mail_a:18c1f0a1b2c3d4e3", "mail_a:18c1f0a1b2c3d4e4", "mail_a:18c1f0a1b2c3d4e5", "mail_a:18c1f0a1b2c3d4e6"
+    expect(
+      all
+        .filter((memory) => memory.source.startsWith("mail_a:"))
+        .map((memory) => memory.source)
+        .sort()
+    ).toEqual([
+      "mail_a:18c1f0a1b2c3d4e3",
+      "mail_a:18c1f0a1b2c3d4e4",
+      "mail_a:18c1f0a1b2c3d4e5",
+      "mail_a:18c1f0a1b2c3d4e6"
     ])
   })
 
@@ -255,19 +348,47 @@ describe("syncing mail_a into the twin", () => {
     expect(refreshes()).toBe(before + 2)
 
     // The renewed tokens were sealed back (behind the call): the row changed, and holds none of them in the clear.
-    await expect.poll(async () => (await secretRows()).find((candidate) => candidate.beingId === owner.being.id)!.secret).not.toBe(sealedBefore)
+    await expect
+      .poll(async () => (await secretRows()).find((candidate) => candidate.beingId === owner.being.id)!.secret)
+      .not.toBe(sealedBefore)
     const row = (await secretRows()).find((candidate) => candidate.beingId === owner.being.id)!
     expect(row.secret).toMatch(/^nv2\./)
     for (const secret of secrets()) expect(row.secret).not.toContain(secret)
   })
 
   it("reads and sends through the being's own mailbox: email.read and email.send say via connection", async () => {
-    const read = await run(owner.client.api.studioSkills.invokeSkill({ payload: { name: "email.read", input: { limit: 2, snippetChars: 20 } } }))
-    expect(read).toMatchObject({ ok: true, output: { via: "connection", mailbox: "INBOX", total: 4, messages: [
-      { id: "18c1f0a1b2c3d4e6", uid: null, from: "ada@example.org", subject: "Notes on the engine", seen: true, snippet: "The engine can weav…" },
-      { id: "18c1f0a1b2c3d4e5", subject: "The compiler works", seen: false }
-    ] } })
-    const sent = await run(owner.client.api.studioSkills.invokeSkill({ payload: { name: "email.send", input: { to: "grace@example.org", subject: "Über den Compiler", text: "Congratulations!\nAda" } } }))
+    const read = await run(
+      owner.client.api.studioSkills.invokeSkill({
+        payload: { name: "email.read", input: { limit: 2, snippetChars: 20 } }
+      })
+    )
+    expect(read).toMatchObject({
+      ok: true,
+      output: {
+        via: "connection",
+        mailbox: "INBOX",
+        total: 4,
+        messages: [
+          {
+            id: "18c1f0a1b2c3d4e6",
+            uid: null,
+            from: "ada@example.org",
+            subject: "Notes on the engine",
+            seen: true,
+            snippet: "The engine can weav…"
+          },
+          { id: "18c1f0a1b2c3d4e5", subject: "The compiler works", seen: false }
+        ]
+      }
+    })
+    const sent = await run(
+      owner.client.api.studioSkills.invokeSkill({
+        payload: {
+          name: "email.send",
+          input: { to: "grace@example.org", subject: "Über den Compiler", text: "Congratulations!\nAda" }
+        }
+      })
+    )
     expect(sent).toMatchObject({ ok: true, output: { sent: true, to: ["grace@example.org"], via: "connection" } })
     const raw = google.sent.at(-1)!
     expect(raw).toContain("To: grace@example.org")
@@ -277,12 +398,23 @@ describe("syncing mail_a into the twin", () => {
 
   it("sends an approved mail from the being's mailbox, refreshing an expired token inside the approval's transaction", async () => {
     const input = { to: "barbara@example.org", subject: "After a yes", text: "Sent once approved." }
-    const outcome = await node.runtime.runPromise(Effect.flatMap(Skills, (skills) => skills.invoke({ name: "email.send", input, beingId: owner.being.id, approved: false })))
+    const outcome = await node.runtime.runPromise(
+      Effect.flatMap(Skills, (skills) =>
+        skills.invoke({ name: "email.send", input, beingId: owner.being.id, approved: false })
+      )
+    )
     const signalId = String(at(outcome, "approval", "signalId"))
     const refreshes = google.tokenCalls.filter((call) => call.grant === "refresh_token").length
     time.advance(2 * 60 * 60_000)
-    const answered = await run(owner.client.api.desktop.answerSignal({ path: { id: signalId }, payload: { optionId: "do-it" } }))
-    expect(at(answered, "actionResult", "output", "output")).toEqual({ sent: true, to: ["barbara@example.org"], subject: "After a yes", via: "connection" })
+    const answered = await run(
+      owner.client.api.desktop.answerSignal({ path: { id: signalId }, payload: { optionId: "do-it" } })
+    )
+    expect(at(answered, "actionResult", "output", "output")).toEqual({
+      sent: true,
+      to: ["barbara@example.org"],
+      subject: "After a yes",
+      via: "connection"
+    })
     expect(google.tokenCalls.filter((call) => call.grant === "refresh_token").length).toBe(refreshes + 1)
     expect(google.sent.at(-1)).toContain("Sent once approved.")
   })
@@ -291,8 +423,13 @@ describe("syncing mail_a into the twin", () => {
     google.revokeAccess()
     google.state.refreshTokens.clear()
     const { ended } = await syncMail(owner.client)
-    expect(ended.summary).toBe("Could not sync Mail (Gmail): your mail connection could not be renewed: mail_a's token endpoint refused (400 invalid_grant). Connect mail again from your twin.")
-    expect(await mailStatus(owner.client)).toMatchObject({ sync: { status: "error", error: expect.stringContaining("Connect mail again") }, hint: expect.stringContaining("Connect mail again") })
+    expect(ended.summary).toBe(
+      "Could not sync Mail (Gmail): your mail connection could not be renewed: mail_a's token endpoint refused (400 invalid_grant). Connect mail again from your twin."
+    )
+    expect(await mailStatus(owner.client)).toMatchObject({
+      sync: { status: "error", error: expect.stringContaining("Connect mail again") },
+      hint: expect.stringContaining("Connect mail again")
+    })
     const read = await run(owner.client.api.studioSkills.invokeSkill({ payload: { name: "email.read", input: {} } }))
     expect(read).toMatchObject({ ok: false, error: expect.stringContaining("Connect mail again") })
   })
@@ -300,7 +437,15 @@ describe("syncing mail_a into the twin", () => {
 
 describe("pending consents", () => {
   it("holds at most five per being: a sixth start retires the oldest", async () => {
-    const screenOf = async () => (await navigate(owner.client, (await navigate(owner.client, `${node.url}/api/connections/mail_a/auth`)).location!)).location!
+    const screenOf = async () =>
+      (
+        await navigate(
+          owner.client,
+          (
+            await navigate(owner.client, `${node.url}/api/connections/mail_a/auth`)
+          ).location!
+        )
+      ).location!
     const oldest = await screenOf()
     const second = await screenOf()
     for (let index = 0; index < 4; index++) await screenOf()
@@ -313,7 +458,12 @@ describe("a node that cannot connect mail_a", () => {
   let bare: TestNode
   let someone: Registered
   beforeAll(async () => {
-    bare = await startNode({ ...google.settings, mailAClientId: Option.none(), mailAClientSecret: Option.none(), encryptionKey: Option.some(Redacted.make("key")) })
+    bare = await startNode({
+      ...google.settings,
+      mailAClientId: Option.none(),
+      mailAClientSecret: Option.none(),
+      encryptionKey: Option.some(Redacted.make("key"))
+    })
     someone = await registerOwner(bare)
   })
   afterAll(() => bare?.close())
@@ -324,7 +474,12 @@ describe("a node that cannot connect mail_a", () => {
     expect(unconfigured.text).toContain("MAIL_A_CLIENT_ID")
     const consents = google.consents.length
 
-    const keyless = await startNode({ ...google.settings, mailAClientId: Option.some(clientId), mailAClientSecret: Option.some(Redacted.make(clientSecret)), encryptionKey: Option.none() })
+    const keyless = await startNode({
+      ...google.settings,
+      mailAClientId: Option.some(clientId),
+      mailAClientSecret: Option.some(Redacted.make(clientSecret)),
+      encryptionKey: Option.none()
+    })
     try {
       const keylessOwner = await registerOwner(keyless)
       const refused = await navigate(keylessOwner.client, `${keyless.url}/api/connections/mail_a/auth`)

@@ -20,8 +20,20 @@ export const generatorDraft = (name: string, fields: Record<string, unknown> = {
     description: `${name}, made to order.`,
     inputsSchema: { type: "object", properties: { topic: { type: "string" } } },
     steps: [
-      { id: "research", title: "Research", role: "researcher", skills: ["web.search", "web.fetch"], instruction: "Find {{inputs.topic}}." },
-      { id: "write", title: "Write", role: "writer", skills: ["docs.write_markdown"], instruction: "Write from {{steps.research.output}}." }
+      {
+        id: "research",
+        title: "Research",
+        role: "researcher",
+        skills: ["web.search", "web.fetch"],
+        instruction: "Find {{inputs.topic}}."
+      },
+      {
+        id: "write",
+        title: "Write",
+        role: "writer",
+        skills: ["docs.write_markdown"],
+        instruction: "Write from {{steps.research.output}}."
+      }
     ],
     outputKinds: ["markdown"],
     isPublic: false,
@@ -34,7 +46,11 @@ export const createGenerator = (client: Client, name: string, fields: Record<str
 /** Publishes a listing of a fresh generator of the seller's. */
 export const sellGenerator = async (seller: Client, title: string, priceCredits: number) => {
   const generator = await createGenerator(seller, title)
-  const listing = await run(seller.api.market.publishListing({ payload: listingInput({ kind: "generator", refId: generator.id, title, priceCredits }) }))
+  const listing = await run(
+    seller.api.market.publishListing({
+      payload: listingInput({ kind: "generator", refId: generator.id, title, priceCredits })
+    })
+  )
   return { generator, listing }
 }
 
@@ -44,12 +60,16 @@ export const members = async (node: TestNode, owner: Registered, count: number):
   // A few at a time: what these tests race is buys, not registrations (each a bcrypt hash).
   const registered: Array<Registered> = []
   for (let at = 0; at < codes.length; at += 5) {
-    registered.push(...await Promise.all(codes.slice(at, at + 5).map(async ({ code }) => {
-      const client = new Client(node.url)
-      const registration = person(code)
-      const { being } = await run(client.api.authPublic.register({ payload: registration }))
-      return { client, registration, being }
-    })))
+    registered.push(
+      ...(await Promise.all(
+        codes.slice(at, at + 5).map(async ({ code }) => {
+          const client = new Client(node.url)
+          const registration = person(code)
+          const { being } = await run(client.api.authPublic.register({ payload: registration }))
+          return { client, registration, being }
+        })
+      ))
+    )
   }
   return registered
 }

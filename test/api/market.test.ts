@@ -20,16 +20,20 @@ beforeAll(async () => {
 const member = async () => pool.pop()!
 const market = (client: Client) => client.api.market
 const wallet = (client: Client) => run(market(client).wallet())
-const publish = (client: Client, body: Record<string, unknown>) => market(client).publishListing({ payload: listingInput(body) })
+const publish = (client: Client, body: Record<string, unknown>) =>
+  market(client).publishListing({ payload: listingInput(body) })
 const buy = (client: Client, id: string) => market(client).buyListing({ path: { id } })
 
 describe("the ledger", () => {
   it("credits a being STARTING_CREDITS once, from the mint, the first time its wallet is touched", async () => {
     const { client, being } = await member()
     const touches = await Promise.all(Array.from({ length: 8 }, () => wallet(client)))
-    for (const touched of touches) expect(touched).toMatchObject({ beingId: being.id, balance: START, earned: 0, spent: 0 })
+    for (const touched of touches)
+      expect(touched).toMatchObject({ beingId: being.id, balance: START, earned: 0, spent: 0 })
     const entries = await run(market(client).ledger({ urlParams: { limit: 50, offset: 0 } }))
-    expect(entries).toEqual([expect.objectContaining({ amount: START, counterparty: "mint", reason: "starting_credit", orderId: null })])
+    expect(entries).toEqual([
+      expect.objectContaining({ amount: START, counterparty: "mint", reason: "starting_credit", orderId: null })
+    ])
     const state = await ledgerState(context.node)
     expect(state.total).toBe(0)
     expect(state.drifted).toEqual([])
@@ -40,7 +44,10 @@ describe("the ledger", () => {
     const { client, being } = await member()
     await wallet(client)
     const refusal = await context.node.runtime.runPromise(
-      Effect.flatMap(SqlClient.SqlClient, (sql) => sql`UPDATE market_wallets SET balance = -1 WHERE account = ${being.id}`).pipe(
+      Effect.flatMap(
+        SqlClient.SqlClient,
+        (sql) => sql`UPDATE market_wallets SET balance = -1 WHERE account = ${being.id}`
+      ).pipe(
         Effect.flip,
         Effect.map((error) => String(error.cause))
       )
@@ -55,29 +62,63 @@ describe("publishing", () => {
     const alice = await member()
     const bob = await member()
     const own = await createGenerator(alice.client, "Harbour guide")
-    const listing = await run(publish(alice.client, { kind: "generator", refId: own.id, title: "Harbour guide", priceCredits: 30, tags: ["sea", "100%"], cover: "/covers/harbour.png" }))
-    expect(listing).toMatchObject({ cover: "/covers/harbour.png", tags: ["sea", "100%"], sellerId: alice.being.id, kind: "generator", refId: own.id, status: "active", sales: 0, rating: 0, ratingCount: 0, brief: null })
+    const listing = await run(
+      publish(alice.client, {
+        kind: "generator",
+        refId: own.id,
+        title: "Harbour guide",
+        priceCredits: 30,
+        tags: ["sea", "100%"],
+        cover: "/covers/harbour.png"
+      })
+    )
+    expect(listing).toMatchObject({
+      cover: "/covers/harbour.png",
+      tags: ["sea", "100%"],
+      sellerId: alice.being.id,
+      kind: "generator",
+      refId: own.id,
+      status: "active",
+      sales: 0,
+      rating: 0,
+      ratingCount: 0,
+      brief: null
+    })
     expect(await run(market(bob.client).getListing({ path: { id: listing.id } }))).toEqual(listing)
 
     const bobsPrivate = await createGenerator(bob.client, "Bob's secret")
     const bobsPublic = await createGenerator(bob.client, "Bob's public", { isPublic: true })
     const hidden = await refused(publish(alice.client, { kind: "generator", refId: bobsPrivate.id, title: "Not mine" }))
     expect(hidden).toMatchObject({ status: 404, body: { error: "ref_not_found" } })
-    const missing = await refused(publish(alice.client, { kind: "generator", refId: "no-such-generator", title: "Nothing" }))
-    expect(missing.body).toEqual(hidden.body.details === undefined ? missing.body : { ...hidden.body, details: { kind: "generator", refId: "no-such-generator" } })
-    expect(await refused(publish(alice.client, { kind: "generator", refId: bobsPublic.id, title: "Not mine" }))).toMatchObject({
+    const missing = await refused(
+      publish(alice.client, { kind: "generator", refId: "no-such-generator", title: "Nothing" })
+    )
+    expect(missing.body).toEqual(
+      hidden.body.details === undefined
+        ? missing.body
+        : { ...hidden.body, details: { kind: "generator", refId: "no-such-generator" } }
+    )
+    expect(
+      await refused(publish(alice.client, { kind: "generator", refId: bobsPublic.id, title: "Not mine" }))
+    ).toMatchObject({
       status: 403,
       body: { error: "ref_not_owned" }
     })
-    expect(await refused(publish(alice.client, { kind: "skill", refId: "no.such_skill", title: "Nothing" }))).toMatchObject({
+    expect(
+      await refused(publish(alice.client, { kind: "skill", refId: "no.such_skill", title: "Nothing" }))
+    ).toMatchObject({
       status: 400,
       body: { error: "unknown_skill" }
     })
     // The refId rule holds at every edit too.
-    expect(await refused(market(alice.client).updateListing({
-      path: { id: listing.id },
-      payload: listingUpdate({ kind: "generator", refId: bobsPublic.id, title: "Harbour guide" })
-    }))).toMatchObject({ status: 403, body: { error: "ref_not_owned" } })
+    expect(
+      await refused(
+        market(alice.client).updateListing({
+          path: { id: listing.id },
+          payload: listingUpdate({ kind: "generator", refId: bobsPublic.id, title: "Harbour guide" })
+        })
+      )
+    ).toMatchObject({ status: 403, body: { error: "ref_not_owned" } })
   })
 
   it("needs a brief or a description for a service, and takes no seller from a body", async () => {
@@ -86,9 +127,16 @@ describe("publishing", () => {
       status: 400,
       body: { error: "service_needs_brief" }
     })
-    const withBrief = await run(publish(client, { kind: "service", title: "Logo design", brief: "Draw a logo for a bakery." }))
+    const withBrief = await run(
+      publish(client, { kind: "service", title: "Logo design", brief: "Draw a logo for a bakery." })
+    )
     expect(withBrief.brief).toBe("Draw a logo for a bakery.")
-    const sneaky = await client.raw("POST", "/api/market/listings", { kind: "service", title: "x", description: "y", sellerId: "someone" })
+    const sneaky = await client.raw("POST", "/api/market/listings", {
+      kind: "service",
+      title: "x",
+      description: "y",
+      sellerId: "someone"
+    })
     expect(sneaky.status).toBe(400)
   })
 
@@ -97,13 +145,28 @@ describe("publishing", () => {
     const bob = await member()
     const { generator, listing } = await sellGenerator(alice.client, "Tide tables", 10)
     const edit = (client: Client, fields: Record<string, unknown>) =>
-      market(client).updateListing({ path: { id: listing.id }, payload: listingUpdate({ kind: "generator", refId: generator.id, title: "Tide tables", ...fields }) })
-    expect(await refused(edit(bob.client, { priceCredits: 0 }))).toMatchObject({ status: 403, body: { error: "not_seller" } })
-    expect(await run(edit(alice.client, { priceCredits: 12, status: "paused" }))).toMatchObject({ priceCredits: 12, status: "paused" })
-    expect(await run(edit(context.owner.client, { status: "active", title: "Tide tables (reviewed)" }))).toMatchObject({ status: "active", title: "Tide tables (reviewed)" })
+      market(client).updateListing({
+        path: { id: listing.id },
+        payload: listingUpdate({ kind: "generator", refId: generator.id, title: "Tide tables", ...fields })
+      })
+    expect(await refused(edit(bob.client, { priceCredits: 0 }))).toMatchObject({
+      status: 403,
+      body: { error: "not_seller" }
+    })
+    expect(await run(edit(alice.client, { priceCredits: 12, status: "paused" }))).toMatchObject({
+      priceCredits: 12,
+      status: "paused"
+    })
+    expect(await run(edit(context.owner.client, { status: "active", title: "Tide tables (reviewed)" }))).toMatchObject({
+      status: "active",
+      title: "Tide tables (reviewed)"
+    })
     expect(await refused(market(bob.client).deleteListing({ path: { id: listing.id } }))).toMatchObject({ status: 403 })
     await run(market(alice.client).deleteListing({ path: { id: listing.id } }))
-    expect(await refused(market(alice.client).getListing({ path: { id: listing.id } }))).toMatchObject({ status: 404, body: { error: "listing_not_found" } })
+    expect(await refused(market(alice.client).getListing({ path: { id: listing.id } }))).toMatchObject({
+      status: 404,
+      body: { error: "listing_not_found" }
+    })
   })
 })
 
@@ -118,8 +181,19 @@ describe("search", () => {
     const tagged = await mk("Rug", { tags: ["weaving-loom"] })
     const percent = await mk("Half 50% off")
     const paused = await mk("Paused weaving")
-    await run(market(seller.client).updateListing({ path: { id: paused.id }, payload: listingUpdate({ kind: "service", title: paused.title, description: paused.description, status: "paused" }) }))
-    const search = (q: string, mine = false) => run(market(seller.client).searchListings({ urlParams: { q, mine, limit: 50 } }))
+    await run(
+      market(seller.client).updateListing({
+        path: { id: paused.id },
+        payload: listingUpdate({
+          kind: "service",
+          title: paused.title,
+          description: paused.description,
+          status: "paused"
+        })
+      })
+    )
+    const search = (q: string, mine = false) =>
+      run(market(seller.client).searchListings({ urlParams: { q, mine, limit: 50 } }))
 
     expect((await search(`${tag} weaving`)).map((l) => l.id)).toEqual([tagged.id, older.id])
     expect((await search(`${tag} plain`)).map((l) => l.id)).toEqual([newer.id, older.id])
@@ -127,8 +201,12 @@ describe("search", () => {
     expect((await search(`${tag} 50%`)).map((l) => l.id)).toEqual([percent.id])
     expect((await search(`${tag} %`)).map((l) => l.id)).toEqual([percent.id])
     expect((await search(`${tag} _`)).map((l) => l.id)).toEqual([])
-    expect((await search(`${tag} weaving`, true)).map((l) => l.id).sort()).toEqual([older.id, tagged.id, paused.id].sort())
-    expect(await refused(market(seller.client).searchListings({ urlParams: { q: "a b c d e f g", mine: false, limit: 50 } }))).toMatchObject({
+    expect((await search(`${tag} weaving`, true)).map((l) => l.id).sort()).toEqual(
+      [older.id, tagged.id, paused.id].sort()
+    )
+    expect(
+      await refused(market(seller.client).searchListings({ urlParams: { q: "a b c d e f g", mine: false, limit: 50 } }))
+    ).toMatchObject({
       status: 400,
       body: { error: "too_many_search_terms" }
     })
@@ -151,7 +229,14 @@ describe("buying", () => {
     const bobTab = await LiveTab.open(context.node, bob.client)
 
     const order = await run(buy(bob.client, listing.id))
-    expect(order).toMatchObject({ listingId: listing.id, buyerId: bob.being.id, sellerId: alice.being.id, kind: "generator", priceCredits: 40, status: "delivered" })
+    expect(order).toMatchObject({
+      listingId: listing.id,
+      buyerId: bob.being.id,
+      sellerId: alice.being.id,
+      kind: "generator",
+      priceCredits: 40,
+      status: "delivered"
+    })
     const copy = await run(bob.client.api.studioGenerators.getGenerator({ path: { id: order.deliveredId! } }))
     expect(copy).toMatchObject({ ownerId: bob.being.id, isPublic: false, name: "Harbour log", steps: generator.steps })
     expect(copy.id).not.toBe(generator.id)
@@ -164,9 +249,16 @@ describe("buying", () => {
 
     const bobWallet = await bobTab.nextOf("wallet.updated")
     expect(bobWallet.wallet).toMatchObject({ beingId: bob.being.id, balance: START - 40 })
-    expect((await aliceTab.nextOf("wallet.updated")).wallet).toMatchObject({ beingId: alice.being.id, balance: START + 40 })
-    expect((await bobTab.nextOf("signal.created", (f) => f.signal.kind === "celebration")).signal.title).toContain("Harbour log")
-    expect((await aliceTab.nextOf("signal.created", (f) => f.signal.kind === "celebration")).signal.title).toContain("Harbour log")
+    expect((await aliceTab.nextOf("wallet.updated")).wallet).toMatchObject({
+      beingId: alice.being.id,
+      balance: START + 40
+    })
+    expect((await bobTab.nextOf("signal.created", (f) => f.signal.kind === "celebration")).signal.title).toContain(
+      "Harbour log"
+    )
+    expect((await aliceTab.nextOf("signal.created", (f) => f.signal.kind === "celebration")).signal.title).toContain(
+      "Harbour log"
+    )
     await Promise.all([aliceTab.close(), bobTab.close()])
 
     const [bought] = await run(market(bob.client).orders({ urlParams: { limit: 50, offset: 0, as: "buyer" } }))
@@ -174,9 +266,16 @@ describe("buying", () => {
     const [sold] = await run(market(alice.client).orders({ urlParams: { limit: 50, offset: 0, as: "seller" } }))
     expect(sold).toEqual(order)
     const entries = await run(market(bob.client).ledger({ urlParams: { limit: 50, offset: 0 } }))
-    expect(entries[0]).toMatchObject({ amount: -40, counterparty: alice.being.id, reason: "purchase", orderId: order.id })
+    expect(entries[0]).toMatchObject({
+      amount: -40,
+      counterparty: alice.being.id,
+      reason: "purchase",
+      orderId: order.id
+    })
     // A page further on: the starting credit, the older entry.
-    expect(await run(market(bob.client).ledger({ urlParams: { limit: 1, offset: 1 } }))).toEqual([expect.objectContaining({ reason: "starting_credit", amount: START })])
+    expect(await run(market(bob.client).ledger({ urlParams: { limit: 1, offset: 1 } }))).toEqual([
+      expect.objectContaining({ reason: "starting_credit", amount: START })
+    ])
     expect((await ledgerState(context.node)).total).toBe(0)
   })
 
@@ -194,11 +293,22 @@ describe("buying", () => {
       body: { error: "insufficient_credits", details: { balance: START - 5, price: START + 1 } }
     })
     const paused = await sellGenerator(alice.client, "Oars", 1)
-    await run(market(alice.client).updateListing({
-      path: { id: paused.listing.id },
-      payload: listingUpdate({ kind: "generator", refId: paused.generator.id, title: "Oars", priceCredits: 1, status: "paused" })
-    }))
-    expect(await refused(buy(bob.client, paused.listing.id))).toMatchObject({ status: 409, body: { error: "listing_inactive" } })
+    await run(
+      market(alice.client).updateListing({
+        path: { id: paused.listing.id },
+        payload: listingUpdate({
+          kind: "generator",
+          refId: paused.generator.id,
+          title: "Oars",
+          priceCredits: 1,
+          status: "paused"
+        })
+      })
+    )
+    expect(await refused(buy(bob.client, paused.listing.id))).toMatchObject({
+      status: 409,
+      body: { error: "listing_inactive" }
+    })
     expect(await refused(buy(bob.client, "nope"))).toMatchObject({ status: 404, body: { error: "listing_not_found" } })
 
     expect(await wallet(bob.client)).toMatchObject({ balance: START - 5, spent: 5 })
@@ -211,7 +321,10 @@ describe("buying", () => {
     const bob = await member()
     const { generator, listing } = await sellGenerator(alice.client, "Lighthouse", 7)
     await run(alice.client.api.studioGenerators.deleteGenerator({ path: { id: generator.id } }))
-    expect(await refused(buy(bob.client, listing.id))).toMatchObject({ status: 409, body: { error: "listing_sold_out" } })
+    expect(await refused(buy(bob.client, listing.id))).toMatchObject({
+      status: 409,
+      body: { error: "listing_sold_out" }
+    })
     expect((await run(market(bob.client).getListing({ path: { id: listing.id } }))).status).toBe("sold_out")
     expect((await wallet(bob.client)).balance).toBe(START)
   })
@@ -219,33 +332,72 @@ describe("buying", () => {
   it("delivers an agent copy, a theme copy not activated, a skill grant with an equipped agent, and a generator for a listing with nothing to copy", async () => {
     const alice = await member()
     const bob = await member()
-    const agent = await run(alice.client.api.studioAgents.createAgent({
-      payload: { name: "Navigator", role: "planner", description: "Plans routes.", avatar: "🧭", skills: ["web.search"], tier: "cheap", systemPrompt: "Plan well.", isPublic: false }
-    }))
-    const agentListing = await run(publish(alice.client, { kind: "agent", refId: agent.id, title: "Navigator", priceCredits: 3 }))
+    const agent = await run(
+      alice.client.api.studioAgents.createAgent({
+        payload: {
+          name: "Navigator",
+          role: "planner",
+          description: "Plans routes.",
+          avatar: "🧭",
+          skills: ["web.search"],
+          tier: "cheap",
+          systemPrompt: "Plan well.",
+          isPublic: false
+        }
+      })
+    )
+    const agentListing = await run(
+      publish(alice.client, { kind: "agent", refId: agent.id, title: "Navigator", priceCredits: 3 })
+    )
     const agentOrder = await run(buy(bob.client, agentListing.id))
     const agentCopy = await run(bob.client.api.studioAgents.getAgent({ path: { id: agentOrder.deliveredId! } }))
-    expect(agentCopy).toMatchObject({ ownerId: bob.being.id, name: "Navigator", systemPrompt: "Plan well.", isPublic: false })
+    expect(agentCopy).toMatchObject({
+      ownerId: bob.being.id,
+      name: "Navigator",
+      systemPrompt: "Plan well.",
+      isPublic: false
+    })
     expect(agentCopy.beingId).not.toBe(agent.beingId)
 
     const themeId = `theme-${Date.now()}`
-    await context.node.runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`INSERT INTO being_themes
+    await context.node.runtime.runPromise(
+      Effect.flatMap(
+        SqlClient.SqlClient,
+        (sql) => sql`INSERT INTO being_themes
       (id, owner_id, name, color_scheme, tokens, created_at) VALUES (${themeId}, ${alice.being.id}, 'Dusk', 'dark',
       ${JSON.stringify({ background: "#000", surface: "#111", text: "#eee", muted: "#aaa", accent: "#6af", danger: "#f66", border: "#333", focusRing: "#6af" })},
-      '2026-01-01T00:00:00.000Z')`))
-    const themeListing = await run(publish(alice.client, { kind: "theme", refId: themeId, title: "Dusk", priceCredits: 2 }))
+      '2026-01-01T00:00:00.000Z')`
+      )
+    )
+    const themeListing = await run(
+      publish(alice.client, { kind: "theme", refId: themeId, title: "Dusk", priceCredits: 2 })
+    )
     const themeOrder = await run(buy(bob.client, themeListing.id))
     const bobsThemes = await run(bob.client.api.themes.listThemes())
     expect(bobsThemes.activeId).toBeNull()
-    expect(bobsThemes.themes.find((theme) => theme.id === themeOrder.deliveredId)).toMatchObject({ name: "Dusk", source: "owned" })
+    expect(bobsThemes.themes.find((theme) => theme.id === themeOrder.deliveredId)).toMatchObject({
+      name: "Dusk",
+      source: "owned"
+    })
 
-    const skillListing = await run(publish(alice.client, { kind: "skill", refId: "math.evaluate", title: "Calculator", priceCredits: 1 }))
+    const skillListing = await run(
+      publish(alice.client, { kind: "skill", refId: "math.evaluate", title: "Calculator", priceCredits: 1 })
+    )
     const skillOrder = await run(buy(bob.client, skillListing.id))
     expect(skillOrder.deliveredId).toBe("math.evaluate")
     const bobsAgents = await run(bob.client.api.studioAgents.listAgents())
-    expect(bobsAgents.find((a) => a.ownerId === bob.being.id && a.name === "Calculator")?.skills).toContain("math.evaluate")
+    expect(bobsAgents.find((a) => a.ownerId === bob.being.id && a.name === "Calculator")?.skills).toContain(
+      "math.evaluate"
+    )
 
-    const bare = await run(publish(alice.client, { kind: "generator", title: "Sea shanty", description: "A song for hauling ropes.", priceCredits: 1 }))
+    const bare = await run(
+      publish(alice.client, {
+        kind: "generator",
+        title: "Sea shanty",
+        description: "A song for hauling ropes.",
+        priceCredits: 1
+      })
+    )
     const bareOrder = await run(buy(bob.client, bare.id))
     const made = await run(bob.client.api.studioGenerators.getGenerator({ path: { id: bareOrder.deliveredId! } }))
     expect(made).toMatchObject({ ownerId: bob.being.id, isPublic: false, name: "Sea shanty" })
@@ -256,7 +408,14 @@ describe("buying", () => {
   it("starts a real studio project from a bought service's brief, and sells a service again and again", async () => {
     const alice = await member()
     const bob = await member()
-    const service = await run(publish(alice.client, { kind: "service", title: "Menu", brief: "Write a one-page menu for a harbour cafe.", priceCredits: 4 }))
+    const service = await run(
+      publish(alice.client, {
+        kind: "service",
+        title: "Menu",
+        brief: "Write a one-page menu for a harbour cafe.",
+        priceCredits: 4
+      })
+    )
     const first = await run(buy(bob.client, service.id))
     const second = await run(buy(bob.client, service.id))
     expect(first.deliveredId).not.toBe(second.deliveredId)
@@ -274,18 +433,32 @@ describe("reviews", () => {
     const bob = await member()
     const carol = await member()
     const { listing } = await sellGenerator(alice.client, "Star chart", 1)
-    const review = (client: Client, rating: number, body = "") => market(client).postReview({ path: { id: listing.id }, payload: { rating, body } })
+    const review = (client: Client, rating: number, body = "") =>
+      market(client).postReview({ path: { id: listing.id }, payload: { rating, body } })
     expect(await refused(review(bob.client, 5))).toMatchObject({ status: 403, body: { error: "not_a_buyer" } })
     expect(await refused(review(alice.client, 5))).toMatchObject({ status: 403, body: { error: "own_listing" } })
     await run(buy(bob.client, listing.id))
     const first = await run(review(bob.client, 4, "Good."))
     const again = await run(review(bob.client, 2, "Worse on second look."))
     expect(again.id).toBe(first.id)
-    expect(await run(market(carol.client).getListing({ path: { id: listing.id } }))).toMatchObject({ rating: 2, ratingCount: 1 })
+    expect(await run(market(carol.client).getListing({ path: { id: listing.id } }))).toMatchObject({
+      rating: 2,
+      ratingCount: 1
+    })
     await run(review(context.owner.client, 5, "Owner's note."))
-    expect(await run(market(carol.client).getListing({ path: { id: listing.id } }))).toMatchObject({ rating: 3.5, ratingCount: 2 })
+    expect(await run(market(carol.client).getListing({ path: { id: listing.id } }))).toMatchObject({
+      rating: 3.5,
+      ratingCount: 2
+    })
     const reviews = await run(market(carol.client).listReviews({ path: { id: listing.id } }))
-    expect(reviews.map((r) => [r.authorId, r.rating]).sort()).toEqual([[bob.being.id, 2], [context.owner.being.id, 5]].sort())
-    expect((await carol.client.raw("POST", `/api/market/listings/${listing.id}/reviews`, { rating: 6, body: "" })).status).toBe(400)
+    expect(reviews.map((r) => [r.authorId, r.rating]).sort()).toEqual(
+      [
+        [bob.being.id, 2],
+        [context.owner.being.id, 5]
+      ].sort()
+    )
+    expect(
+      (await carol.client.raw("POST", `/api/market/listings/${listing.id}/reviews`, { rating: 6, body: "" })).status
+    ).toBe(400)
   })
 })

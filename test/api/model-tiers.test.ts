@@ -38,17 +38,28 @@ beforeEach(() => remote.reset())
 
 const on = (target: TestNode) => ({
   speech: (request: Omit<SpeechRequest, "purpose">) =>
-    target.runtime.runPromise(Effect.either(Effect.flatMap(Models, (models) => models.speech({ purpose: "tiers test", ...request })))),
+    target.runtime.runPromise(
+      Effect.either(Effect.flatMap(Models, (models) => models.speech({ purpose: "tiers test", ...request })))
+    ),
   video: (request: Omit<VideoRequest, "purpose">) =>
-    target.runtime.runPromise(Effect.either(Effect.flatMap(Models, (models) => models.video({ purpose: "tiers test", ...request })))),
+    target.runtime.runPromise(
+      Effect.either(Effect.flatMap(Models, (models) => models.video({ purpose: "tiers test", ...request })))
+    ),
   transcribe: (request: Omit<TranscriptionRequest, "purpose">) =>
-    target.runtime.runPromise(Effect.either(Effect.flatMap(Models, (models) => models.transcribe({ purpose: "tiers test", ...request }))))
+    target.runtime.runPromise(
+      Effect.either(Effect.flatMap(Models, (models) => models.transcribe({ purpose: "tiers test", ...request })))
+    )
 })
 
 const latestCall = async () => (await run(owner.client.api.llm.usage())).recent[0]
 const callsMade = async () => (await run(owner.client.api.llm.usage())).calls
 
-const recording = (bytes: number) => ({ audio: new Uint8Array(bytes), filename: "note.webm", mimeType: "audio/webm", language: null })
+const recording = (bytes: number) => ({
+  audio: new Uint8Array(bytes),
+  filename: "note.webm",
+  mimeType: "audio/webm",
+  language: null
+})
 
 describe("the speech tier", () => {
   it("posts the text to /v1/audio/speech, answers the audio, and records the characters spoken at their price", async () => {
@@ -56,12 +67,22 @@ describe("the speech tier", () => {
     const outcome = await on(node).speech({ text, beingId: "b-1" })
     if (outcome._tag === "Left") throw new Error(outcome.left.message)
     const [request] = remote.requestsFor("speech")
-    expect(request.body).toMatchObject({ model: "gpt-4o-mini-tts", input: text, voice: "alloy", response_format: "mp3" })
+    expect(request.body).toMatchObject({
+      model: "gpt-4o-mini-tts",
+      input: text,
+      voice: "alloy",
+      response_format: "mp3"
+    })
     expect(outcome.right.mimeType).toBe("audio/mpeg")
     // An MPEG audio frame's sync word opens the answer: real audio came back whole.
     expect([...outcome.right.audio.slice(0, 2)]).toEqual([0xff, 0xfb])
     expect(await latestCall()).toMatchObject({
-      tier: "speech", model: "gpt-4o-mini-tts", unit: "speech_characters", quantity: text.length, beingId: "b-1", pricing: "table"
+      tier: "speech",
+      model: "gpt-4o-mini-tts",
+      unit: "speech_characters",
+      quantity: text.length,
+      beingId: "b-1",
+      pricing: "table"
     })
     // gpt-4o-mini-tts: $15 a million characters.
     expect((await latestCall())!.costUsd).toBeCloseTo((text.length * 15) / 1_000_000, 12)
@@ -70,7 +91,10 @@ describe("the speech tier", () => {
   it("refuses text whose characters cost more than the per-call ceiling, before any request", async () => {
     const before = await callsMade()
     const outcome = await on(node).speech({ text: "a".repeat(40_000) })
-    expect(outcome).toMatchObject({ _tag: "Left", left: { _tag: "SpendCeilingReached", ceiling: "call", estimateUsd: 0.6 } })
+    expect(outcome).toMatchObject({
+      _tag: "Left",
+      left: { _tag: "SpendCeilingReached", ceiling: "call", estimateUsd: 0.6 }
+    })
     expect(remote.requestsFor("speech")).toEqual([])
     expect(await callsMade()).toBe(before)
   })
@@ -81,7 +105,12 @@ describe("the video tier", () => {
     const outcome = await on(node).video({ prompt: "A paper boat on a pond", seconds: 4, size: "1280x720" })
     if (outcome._tag === "Left") throw new Error(outcome.left.message)
     const [created] = remote.requestsFor("videos")
-    expect(created.fields).toMatchObject({ model: "sora-2", prompt: "A paper boat on a pond", seconds: "4", size: "1280x720" })
+    expect(created.fields).toMatchObject({
+      model: "sora-2",
+      prompt: "A paper boat on a pond",
+      seconds: "4",
+      size: "1280x720"
+    })
     expect(remote.requestsFor("video").map((request) => request.path)).toEqual(["/v1/videos/video_1"])
     expect(remote.requestsFor("videoContent").map((request) => request.path)).toEqual(["/v1/videos/video_1/content"])
     expect(outcome.right).toMatchObject({ mimeType: "video/mp4", seconds: 4, size: "1280x720" })
@@ -93,9 +122,15 @@ describe("the video tier", () => {
 
   it("says why when the render fails, and records nothing", async () => {
     const before = await callsMade()
-    remote.script("video", { status: "failed", failure: { code: "moderation_blocked", message: "the prompt was refused" } })
+    remote.script("video", {
+      status: "failed",
+      failure: { code: "moderation_blocked", message: "the prompt was refused" }
+    })
     const outcome = await on(node).video({ prompt: "Anything" })
-    expect(outcome).toMatchObject({ _tag: "Left", left: { _tag: "ModelCallFailed", tier: "video", message: expect.stringContaining("the prompt was refused") } })
+    expect(outcome).toMatchObject({
+      _tag: "Left",
+      left: { _tag: "ModelCallFailed", tier: "video", message: expect.stringContaining("the prompt was refused") }
+    })
     expect(remote.requestsFor("videoContent")).toEqual([])
     expect(await callsMade()).toBe(before)
   })
@@ -103,7 +138,9 @@ describe("the video tier", () => {
   it("refuses seconds that cost more than the per-call ceiling, before any request", async () => {
     const outcome = await on(node).video({ prompt: "A long take", seconds: 12 })
     expect(outcome).toMatchObject({ _tag: "Left", left: { _tag: "SpendCeilingReached", ceiling: "call" } })
-    expect(outcome._tag === "Left" && outcome.left._tag === "SpendCeilingReached" ? outcome.left.estimateUsd : 0).toBeCloseTo(1.2, 12)
+    expect(
+      outcome._tag === "Left" && outcome.left._tag === "SpendCeilingReached" ? outcome.left.estimateUsd : 0
+    ).toBeCloseTo(1.2, 12)
     expect(remote.requests).toEqual([])
   })
 })
@@ -114,7 +151,13 @@ describe("the transcribe tier", () => {
     const outcome = await on(node).transcribe(recording(4000))
     if (outcome._tag === "Left") throw new Error(outcome.left.message)
     const call = await latestCall()
-    expect(call).toMatchObject({ tier: "transcribe", model: "my-whisper", unit: "audio_minutes", quantity: 0.2, pricing: "setting" })
+    expect(call).toMatchObject({
+      tier: "transcribe",
+      model: "my-whisper",
+      unit: "audio_minutes",
+      quantity: 0.2,
+      pricing: "setting"
+    })
     expect(call!.costUsd).toBeCloseTo(0.2, 12)
   })
 
@@ -131,10 +174,18 @@ describe("with no model bound", () => {
     const speech = await on(bare).speech({ text: "Hi" })
     const video = await on(bare).video({ prompt: "Hi" })
     const heard = await on(bare).transcribe(recording(100))
-    for (const [tier, outcome] of [["speech", speech], ["video", video], ["transcribe", heard]] as const) {
+    for (const [tier, outcome] of [
+      ["speech", speech],
+      ["video", video],
+      ["transcribe", heard]
+    ] as const) {
       expect(outcome).toMatchObject({
         _tag: "Left",
-        left: { _tag: "ModelsUnavailable", tier, message: expect.stringContaining("Set LLM_API_KEY, or set LLM_BASE_URL") }
+        left: {
+          _tag: "ModelsUnavailable",
+          tier,
+          message: expect.stringContaining("Set LLM_API_KEY, or set LLM_BASE_URL")
+        }
       })
     }
     expect(remote.requests).toEqual([])

@@ -31,7 +31,10 @@ describe("hiding a post", () => {
     const feed = await run(member.client.api.beings.square())
     expect(feed.map((post) => post.id)).toEqual([kind.id])
     const moderated = await run(context.owner.client.api.moderation.listPosts())
-    expect(moderated.map((post) => [post.id, post.hiddenAt !== null])).toEqual([[rude.id, true], [kind.id, false]])
+    expect(moderated.map((post) => [post.id, post.hiddenAt !== null])).toEqual([
+      [rude.id, true],
+      [kind.id, false]
+    ])
 
     const shown = await run(context.owner.client.api.moderation.showPost({ path: { id: rude.id } }))
     expect(shown.hiddenAt).toBeNull()
@@ -41,7 +44,11 @@ describe("hiding a post", () => {
 
   it("refuses a member with 403 and an unknown post with 404, changing nothing", async () => {
     const post = await run(member.client.api.beings.post({ payload: { content: "Still here." } }))
-    for (const path of [`/api/moderation/posts/${post.id}/hide`, `/api/moderation/posts/${post.id}/show`, "/api/moderation/listings/l1/pause"]) {
+    for (const path of [
+      `/api/moderation/posts/${post.id}/hide`,
+      `/api/moderation/posts/${post.id}/show`,
+      "/api/moderation/listings/l1/pause"
+    ]) {
       const answer = await member.client.raw("POST", path)
       expect([answer.status, apiError(answer).error]).toEqual([403, "forbidden"])
     }
@@ -57,7 +64,10 @@ describe("taking a listing down", () => {
   it("takes a member's listing out of search and buying, the seller cannot lift it, the owner restores it", async () => {
     const { listing } = await sellGenerator(member.client, "Moderated generator", 5)
     const [buyer] = await members(context.node, context.owner, 1)
-    const titles = async () => (await run(buyer!.client.api.market.searchListings({ urlParams: { mine: false, limit: 50 } }))).map((found) => found.title)
+    const titles = async () =>
+      (await run(buyer!.client.api.market.searchListings({ urlParams: { mine: false, limit: 50 } }))).map(
+        (found) => found.title
+      )
     expect(await titles()).toContain("Moderated generator")
 
     const down = await run(context.owner.client.api.moderation.pauseListing({ path: { id: listing.id } }))
@@ -72,13 +82,24 @@ describe("taking a listing down", () => {
 
     // The seller pausing and resuming their own listing leaves the owner's mark where it is.
     for (const status of ["paused", "active"] as const) {
-      await run(member.client.api.market.updateListing({
-        path: { id: listing.id },
-        payload: listingUpdate({ kind: "generator", refId: listing.refId, title: listing.title, priceCredits: 5, status })
-      }))
+      await run(
+        member.client.api.market.updateListing({
+          path: { id: listing.id },
+          payload: listingUpdate({
+            kind: "generator",
+            refId: listing.refId,
+            title: listing.title,
+            priceCredits: 5,
+            status
+          })
+        })
+      )
     }
     const mine = await run(member.client.api.market.searchListings({ urlParams: { mine: true, limit: 50 } }))
-    expect(mine.find((found) => found.id === listing.id)).toMatchObject({ status: "active", moderatedAt: down.moderatedAt })
+    expect(mine.find((found) => found.id === listing.id)).toMatchObject({
+      status: "active",
+      moderatedAt: down.moderatedAt
+    })
     expect(await titles()).not.toContain("Moderated generator")
     const stillRefused = await buyer!.client.raw("POST", `/api/market/listings/${listing.id}/buy`)
     expect(apiError(stillRefused).error).toBe("listing_moderated")

@@ -7,7 +7,15 @@
 import { cpSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  refused,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 import { skillsMain, writePluginFolder } from "../support/plugin-folder.ts"
 
 const example = join(import.meta.dirname, "..", "..", "examples", "plugins", "notebook")
@@ -19,13 +27,18 @@ let member: Registered
 
 /** A plugin granted signals whose module does not use them: the module may not raise. */
 const writeNarrow = () => {
-  writePluginFolder(join(node.dataDir, "plugins"), "narrow", {
-    capabilities: [{ kind: "storage" }, { kind: "signals" }],
-    extensions: [
-      { kind: "skill", id: "ping", uses: ["signals"] },
-      { kind: "module", id: "page", title: "Narrow", uses: ["storage"], document: "page.html" }
-    ]
-  }, skillsMain({ ping: "return { pong: true }" }))
+  writePluginFolder(
+    join(node.dataDir, "plugins"),
+    "narrow",
+    {
+      capabilities: [{ kind: "storage" }, { kind: "signals" }],
+      extensions: [
+        { kind: "skill", id: "ping", uses: ["signals"] },
+        { kind: "module", id: "page", title: "Narrow", uses: ["storage"], document: "page.html" }
+      ]
+    },
+    skillsMain({ ping: "return { pong: true }" })
+  )
   cpSync(join(example, "module", "notes.html"), join(node.dataDir, "plugins", "narrow", "page.html"))
 }
 
@@ -35,7 +48,9 @@ beforeAll(async () => {
   member = await registerMember(node, owner.client)
   cpSync(example, join(node.dataDir, "plugins", "notebook"), { recursive: true })
   writeNarrow()
-  await run(owner.client.api.plugins.installPlugin({ payload: { dir: "notebook", granted: ["filesystem", "storage"] } }))
+  await run(
+    owner.client.api.plugins.installPlugin({ payload: { dir: "notebook", granted: ["filesystem", "storage"] } })
+  )
   await run(owner.client.api.plugins.installPlugin({ payload: { dir: "narrow", granted: ["storage", "signals"] } }))
 })
 afterAll(() => node.close())
@@ -47,7 +62,12 @@ describe("a plugin's module", () => {
   it("is listed with the plugin's contributions, with its title and icon", async () => {
     const plugins = await run(member.client.api.plugins.listPlugins())
     const contributions = plugins.find((plugin) => plugin.id === "@example/notebook")?.contributions
-    expect(contributions).toContainEqual({ kind: "module", name: "notebook.notes", title: "Notebook", icon: expect.stringMatching(/^M17,4V10/) })
+    expect(contributions).toContainEqual({
+      kind: "module",
+      name: "notebook.notes",
+      title: "Notebook",
+      icon: expect.stringMatching(/^M17,4V10/)
+    })
   })
 
   it("serves its document sandboxed, without network, without referrer, with the bridge put in", async () => {
@@ -55,7 +75,9 @@ describe("a plugin's module", () => {
     expect(answer.status).toBe(200)
     expect(answer.headers["content-type"]).toMatch(/^text\/html/)
     const policy = answer.headers["content-security-policy"]!.split(";").map((part) => part.trim())
-    expect(policy).toEqual(expect.arrayContaining(["default-src 'none'", "connect-src 'none'", "sandbox allow-scripts"]))
+    expect(policy).toEqual(
+      expect.arrayContaining(["default-src 'none'", "connect-src 'none'", "sandbox allow-scripts"])
+    )
     expect(policy.some((part) => part.includes("allow-same-origin"))).toBe(false)
     expect(answer.headers["referrer-policy"]).toBe("no-referrer")
     const text = answer.text
@@ -67,15 +89,23 @@ describe("a plugin's module", () => {
     const stranger = await fetch(`${node.url}/api/modules/${notebook}/notes/document`)
     expect(stranger.status).toBe(401)
     expect((await member.client.raw("GET", `/api/modules/${notebook}/jot/document`)).status).toBe(404)
-    expect((await member.client.raw("GET", `/api/modules/${encodeURIComponent("@example/nothing")}/notes/document`)).status).toBe(404)
+    expect(
+      (await member.client.raw("GET", `/api/modules/${encodeURIComponent("@example/nothing")}/notes/document`)).status
+    ).toBe(404)
   })
 })
 
 describe("POST /api/modules/:id/:extensionId/call", () => {
   it("keeps each being's storage apart", async () => {
-    expect(await run(call(owner, "storage.set", { key: "filter", value: "errands" }))).toEqual({ result: { key: "filter" } })
-    expect(await run(call(owner, "storage.get", { key: "filter" }))).toEqual({ result: { key: "filter", value: "errands" } })
-    expect(await run(call(member, "storage.get", { key: "filter" }))).toEqual({ result: { key: "filter", value: null } })
+    expect(await run(call(owner, "storage.set", { key: "filter", value: "errands" }))).toEqual({
+      result: { key: "filter" }
+    })
+    expect(await run(call(owner, "storage.get", { key: "filter" }))).toEqual({
+      result: { key: "filter", value: "errands" }
+    })
+    expect(await run(call(member, "storage.get", { key: "filter" }))).toEqual({
+      result: { key: "filter", value: null }
+    })
     await run(call(owner, "storage.set", { key: "seen", value: { times: 2 } }))
     expect(await run(call(owner, "storage.list", {}))).toEqual({ result: { keys: ["filter", "seen"] } })
     expect(await run(call(owner, "storage.delete", { key: "seen" }))).toEqual({ result: { deleted: true } })
@@ -84,8 +114,9 @@ describe("POST /api/modules/:id/:extensionId/call", () => {
   })
 
   it("keeps each plugin's storage apart", async () => {
-    expect(await run(call(owner, "storage.get", { key: "filter" }, encodeURIComponent("@test/narrow"), "page")))
-      .toEqual({ result: { key: "filter", value: null } })
+    expect(
+      await run(call(owner, "storage.get", { key: "filter" }, encodeURIComponent("@test/narrow"), "page"))
+    ).toEqual({ result: { key: "filter", value: null } })
   })
 
   it("runs the plugin's own skills as the session's being", async () => {
@@ -108,7 +139,9 @@ describe("POST /api/modules/:id/:extensionId/call", () => {
   })
 
   it("refuses an unknown plugin or module with 404", async () => {
-    const unknownPlugin = await refused(call(owner, "storage.get", { key: "a" }, encodeURIComponent("@example/nothing")))
+    const unknownPlugin = await refused(
+      call(owner, "storage.get", { key: "a" }, encodeURIComponent("@example/nothing"))
+    )
     expect(unknownPlugin).toMatchObject({ status: 404, body: { error: "unknown_module" } })
     expect((await refused(call(owner, "storage.get", { key: "a" }, notebook, "missing"))).status).toBe(404)
     // A skill is not a module.
@@ -117,9 +150,17 @@ describe("POST /api/modules/:id/:extensionId/call", () => {
 
   it("refuses a method outside the allowlist and args of the wrong shape with 400, changing nothing", async () => {
     const unknown = await refused(call(owner, "process.spawn", { command: "sh" }))
-    expect(unknown).toMatchObject({ status: 400, body: { error: "unknown_method", details: { methods: expect.arrayContaining(["storage.get"]) } } })
-    expect(await refused(call(owner, "storage.set", { key: "" , value: 1 }))).toMatchObject({ status: 400, body: { error: "invalid_request" } })
-    expect(await refused(call(owner, "storage.set", { key: "k", value: 1, beingId: member.being.id }))).toMatchObject({ status: 400 })
+    expect(unknown).toMatchObject({
+      status: 400,
+      body: { error: "unknown_method", details: { methods: expect.arrayContaining(["storage.get"]) } }
+    })
+    expect(await refused(call(owner, "storage.set", { key: "", value: 1 }))).toMatchObject({
+      status: 400,
+      body: { error: "invalid_request" }
+    })
+    expect(await refused(call(owner, "storage.set", { key: "k", value: 1, beingId: member.being.id }))).toMatchObject({
+      status: 400
+    })
     expect(await refused(call(owner, "storage.get", "filter"))).toMatchObject({ status: 400 })
     expect(await run(call(owner, "storage.list", {}))).toEqual({ result: { keys: ["filter"] } })
   })
@@ -148,6 +189,8 @@ describe("POST /api/modules/:id/:extensionId/call", () => {
     expect((await refused(call(owner, "storage.get", { key: "kept" }, narrow, "page"))).status).toBe(404)
     writeNarrow()
     await run(owner.client.api.plugins.installPlugin({ payload: { dir: "narrow", granted: ["storage", "signals"] } }))
-    expect(await run(call(owner, "storage.get", { key: "kept" }, narrow, "page"))).toEqual({ result: { key: "kept", value: null } })
+    expect(await run(call(owner, "storage.get", { key: "kept" }, narrow, "page"))).toEqual({
+      result: { key: "kept", value: null }
+    })
   })
 })

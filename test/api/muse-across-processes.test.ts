@@ -32,8 +32,10 @@ let answer: (asked: string) => ChatReply = (asked) => ({ content: `You said: ${a
 
 const keyOf = (index: number) => `sk-muse-${index}`
 /** Which process made a model call: the API key it sent. */
-const callerOf = (request: ReceivedRequest) => [0, 1].find((index) => request.headers.authorization === `Bearer ${keyOf(index)}`)
-const lastAsked = (request: ReceivedRequest) => String([...(request.body.messages ?? [])].reverse().find((message) => message.role === "user")?.content ?? "")
+const callerOf = (request: ReceivedRequest) =>
+  [0, 1].find((index) => request.headers.authorization === `Bearer ${keyOf(index)}`)
+const lastAsked = (request: ReceivedRequest) =>
+  String([...(request.body.messages ?? [])].reverse().find((message) => message.role === "user")?.content ?? "")
 const museCalls = () => models.requestsFor("chat").filter((request) => request.body.stream === true)
 
 const ownerCode = `owner-code-muse-${process.pid}`
@@ -71,7 +73,8 @@ beforeAll(async () => {
   await run(owner.api.authPublic.register({ payload: registration }))
 }, 120_000)
 afterAll(async () => {
-  if (process.env.MUSE_TEST_LOGS !== undefined) processes.forEach((child, index) => writeFileSync(`${process.env.MUSE_TEST_LOGS}-${index}.log`, child.output()))
+  if (process.env.MUSE_TEST_LOGS !== undefined)
+    processes.forEach((child, index) => writeFileSync(`${process.env.MUSE_TEST_LOGS}-${index}.log`, child.output()))
   await Promise.all(processes.map((child) => child.close()))
   await models?.close()
   await bots?.close()
@@ -97,22 +100,28 @@ const followOn = async (index: number, threadId: string) => {
 const post = (index: number, threadId: string, content: string) =>
   run(browserOn(index).api.threads.postMessage({ path: { id: threadId }, payload: { content } }))
 
-const isReply = (frame: LiveFrame): frame is FrameOf<"message.created"> => frame.type === "message.created" && frame.message.role === "assistant"
+const isReply = (frame: LiveFrame): frame is FrameOf<"message.created"> =>
+  frame.type === "message.created" && frame.message.role === "assistant"
 
 /** No reply holds a lease: the previous test's last round has given it back, so the next post starts its own. */
 const idle = () =>
-  until("no Muse reply holding a lease", async () => {
-    const client = new pg.Client({ connectionString: databaseUrl })
-    await client.connect()
-    try {
-      const { rows } = await client.query<{ count: string }>("SELECT COUNT(*) AS count FROM muse_replies")
-      return Number(rows[0]!.count) === 0 ? true : undefined
-    } finally {
-      await client.end()
-    }
-  }, 30_000)
+  until(
+    "no Muse reply holding a lease",
+    async () => {
+      const client = new pg.Client({ connectionString: databaseUrl })
+      await client.connect()
+      try {
+        const { rows } = await client.query<{ count: string }>("SELECT COUNT(*) AS count FROM muse_replies")
+        return Number(rows[0]!.count) === 0 ? true : undefined
+      } finally {
+        await client.end()
+      }
+    },
+    30_000
+  )
 
-const words = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `${prefix}${index}`).join(" ")
+const words = (prefix: string, count: number) =>
+  Array.from({ length: count }, (_, index) => `${prefix}${index}`).join(" ")
 
 describe("the Muse across processes", () => {
   it("answers messages posted through both processes at once one reply at a time, both answered", async () => {
@@ -124,22 +133,32 @@ describe("the Muse across processes", () => {
     await Promise.all([post(0, thread.id, "First, through A"), post(1, thread.id, "Second, through B")])
 
     const frames: Array<LiveFrame> = []
-    for (let replies = 0; replies < 2;) {
+    for (let replies = 0; replies < 2; ) {
       const frame = await tab.next(() => true, 30_000)
       frames.push(frame)
       if (isReply(frame)) replies++
     }
     // A reply's frames run from its thinking delta to its message.created, never interleaved with another's.
-    const replyFrames = frames.filter((frame): frame is FrameOf<"message.delta"> | FrameOf<"message.created"> =>
-      frame.type === "message.delta" || isReply(frame))
+    const replyFrames = frames.filter(
+      (frame): frame is FrameOf<"message.delta"> | FrameOf<"message.created"> =>
+        frame.type === "message.delta" || isReply(frame)
+    )
     const order = replyFrames.map((frame) => (frame.type === "message.delta" ? frame.messageId : frame.message.id))
     const [first, second] = [order[0]!, order.find((id) => id !== order[0])!]
     expect(order).toEqual([...order.filter((id) => id === first), ...order.filter((id) => id === second)])
     expect(museCalls().length - before).toBe(2)
     // The second reply read both messages.
     const stored = await run(owner.api.threads.listMessages({ path: { id: thread.id } }))
-    expect(stored.filter((message) => message.role === "user").map((message) => message.content).sort()).toEqual(["First, through A", "Second, through B"])
-    expect(stored.filter((message) => message.role === "assistant").map((message) => message.id)).toEqual([first, second])
+    expect(
+      stored
+        .filter((message) => message.role === "user")
+        .map((message) => message.content)
+        .sort()
+    ).toEqual(["First, through A", "Second, through B"])
+    expect(stored.filter((message) => message.role === "assistant").map((message) => message.id)).toEqual([
+      first,
+      second
+    ])
     await tab.close()
   }, 90_000)
 
@@ -173,7 +192,11 @@ describe("the Muse across processes", () => {
     const exchange = async (text: string) => {
       const from = bots.calls.length
       bots.say(botToken, chat, text)
-      const sent = await bots.next((call) => call.method === "sendMessage" && call.body.chat_id === chat.id, from, 60_000)
+      const sent = await bots.next(
+        (call) => call.method === "sendMessage" && call.body.chat_id === chat.id,
+        from,
+        60_000
+      )
       return String(sent.body.text)
     }
     expect(await exchange(`/start ${pairing.code}`)).toMatch(/^Paired\./)
@@ -185,16 +208,21 @@ describe("the Muse across processes", () => {
     const other = 1 - poller
 
     // A long reply runs on the other process; the chat's message comes meanwhile and waits for the next round there.
-    answer = (asked) => asked === "Keep talking"
-      ? { content: words("long", 30), chunkDelayMs: 60 }
-      : { content: `After the long one: ${asked}` }
+    answer = (asked) =>
+      asked === "Keep talking"
+        ? { content: words("long", 30), chunkDelayMs: 60 }
+        : { content: `After the long one: ${asked}` }
     const tab = await followOn(other, thread.id)
     await post(other, thread.id, "Keep talking")
     await tab.nextOf("message.delta", (frame) => frame.delta.startsWith("long2"), 20_000)
     const from = museCalls().length
     expect(await exchange("And from the chat?")).toBe("After the long one: And from the chat?")
     // Both rounds ran on the other process, one after the other; the poller made no reply of its own.
-    expect(museCalls().slice(from - 1).map(callerOf)).toEqual([other, other])
+    expect(
+      museCalls()
+        .slice(from - 1)
+        .map(callerOf)
+    ).toEqual([other, other])
     await tab.close()
   }, 120_000)
 
@@ -202,9 +230,10 @@ describe("the Muse across processes", () => {
     await idle()
     const thread = await museThread()
     const onB = await followOn(1, thread.id)
-    answer = (asked) => asked === "A very long story, please"
-      ? { content: words("tale", 200), chunkDelayMs: 100 }
-      : { content: `Here again: ${asked}` }
+    answer = (asked) =>
+      asked === "A very long story, please"
+        ? { content: words("tale", 200), chunkDelayMs: 100 }
+        : { content: `Here again: ${asked}` }
     const before = museCalls().length
     await post(0, thread.id, "A very long story, please")
     const thinking = await onB.nextOf("message.delta", (frame) => frame.delta === "", 20_000)
@@ -218,7 +247,9 @@ describe("the Muse across processes", () => {
     const closedMs = Date.now() - killedAt
     console.log(`a killed process's Muse reply closed on the survivor ${closedMs} ms after SIGKILL`)
     expect(closed.message.content).toMatch(/^tale0 tale1 tale2 tale3 tale4 /)
-    expect(closed.message.content).toMatch(/could not finish this reply: the node's process that was writing it stopped/)
+    expect(closed.message.content).toMatch(
+      /could not finish this reply: the node's process that was writing it stopped/
+    )
     expect(closedMs).toBeLessThan(30_000)
     // The survivor's true state: the reply stored as far as it went, and nothing streaming for a tab that joins now.
     const survivor = browserOn(1)
@@ -228,9 +259,15 @@ describe("the Muse across processes", () => {
     expect(museCalls().length - before).toBe(1)
     await post(1, thread.id, "Are you there?")
     const frames = await joining.upTo(isReply, 30_000)
-    expect(frames.filter((frame) => frame.type === "message.delta" && frame.messageId === thinking.messageId)).toEqual([])
+    expect(frames.filter((frame) => frame.type === "message.delta" && frame.messageId === thinking.messageId)).toEqual(
+      []
+    )
     expect((frames.at(-1) as FrameOf<"message.created">).message.content).toBe("Here again: Are you there?")
-    expect(museCalls().slice(before + 1).map(callerOf)).toEqual([1])
+    expect(
+      museCalls()
+        .slice(before + 1)
+        .map(callerOf)
+    ).toEqual([1])
     await Promise.all([onB.close(), joining.close()])
   }, 120_000)
 })

@@ -9,7 +9,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { LiveTab } from "../support/live.ts"
 import { noModelSettings, tierSettings } from "../support/models.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
-import { apiError, registerMember, registerOwner, run, startNode, type Client, type Registered, type TestNode } from "../support/node.ts"
+import {
+  apiError,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type Client,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 import { pictureOfWords, scannedPdf, textPdf } from "../support/pdfs.ts"
 
 let node: TestNode
@@ -35,14 +44,20 @@ afterAll(async () => {
 })
 beforeEach(() => {
   models.reset()
-  models.handle("chat", (request) => ({ content: request.model === "ocr-model" ? "Invoice 42, paid in full" : "I have read them." }))
+  models.handle("chat", (request) => ({
+    content: request.model === "ocr-model" ? "Invoice 42, paid in full" : "I have read them."
+  }))
 })
 
 const upload = async (client: Client, name: string, content: Uint8Array | string) => {
   const form = new FormData()
   form.append("file", new Blob([typeof content === "string" ? content : new Uint8Array(content)]), name)
-  const response = await fetch(`${client.base}/api/files/upload`, { method: "POST", body: form, headers: { ...client.headers, cookie: client.cookieHeader() } })
-  const body = await response.json() as ReadonlyArray<{ id: string }>
+  const response = await fetch(`${client.base}/api/files/upload`, {
+    method: "POST",
+    body: form,
+    headers: { ...client.headers, cookie: client.cookieHeader() }
+  })
+  const body = (await response.json()) as ReadonlyArray<{ id: string }>
   return body[0]!.id
 }
 
@@ -55,8 +70,15 @@ const askWith = async (who: Registered, content: string, attachments: ReadonlyAr
   await run(who.client.api.threads.postMessage({ path: { id: thread!.id }, payload: { content, attachments } }))
   const reply = await tab.nextOf("message.created", (frame) => frame.message.role === "assistant", 20_000)
   tab.close()
-  const asked = models.requestsFor("chat").filter((request) => request.model === "standard-model").at(-1)!
-  return { reply: reply.message, prompt: String(asked.body.messages!.at(-1)!.content), conversation: JSON.stringify(asked.body.messages) }
+  const asked = models
+    .requestsFor("chat")
+    .filter((request) => request.model === "standard-model")
+    .at(-1)!
+  return {
+    reply: reply.message,
+    prompt: String(asked.body.messages!.at(-1)!.content),
+    conversation: JSON.stringify(asked.body.messages)
+  }
 }
 
 describe("the Muse reading attachments", () => {
@@ -66,7 +88,9 @@ describe("the Muse reading attachments", () => {
     const { reply, prompt } = await askWith(member, "What do these say?", [pdf, notes])
     expect(reply.content).toBe("I have read them.")
     expect(prompt).toContain("What do these say?")
-    expect(prompt).toContain("--- report.pdf ---\n<!-- page 1 -->\n\nQuarterly figures rose by nine percent.\n--- end of report.pdf ---")
+    expect(prompt).toContain(
+      "--- report.pdf ---\n<!-- page 1 -->\n\nQuarterly figures rose by nine percent.\n--- end of report.pdf ---"
+    )
     expect(prompt).toContain("--- notes.md ---\n# Notes\n\nBiscuit prefers the blue lead.\n--- end of notes.md ---")
     expect(models.requestsFor("chat").map((request) => request.model)).toEqual(["standard-model"])
   })
@@ -74,7 +98,9 @@ describe("the Muse reading attachments", () => {
   it("sends a scanned page to the ocr tier and gives the Muse what it read", async () => {
     const scan = await upload(member.client, "invoice.pdf", await scannedPdf(["Invoice 42"]))
     const { prompt } = await askWith(member, "Is this paid?", [scan])
-    expect(prompt).toContain("--- invoice.pdf ---\n<!-- page 1 -->\n\nInvoice 42, paid in full\n--- end of invoice.pdf ---")
+    expect(prompt).toContain(
+      "--- invoice.pdf ---\n<!-- page 1 -->\n\nInvoice 42, paid in full\n--- end of invoice.pdf ---"
+    )
     const ocr = models.requestsFor("chat").filter((request) => request.model === "ocr-model")
     expect(ocr).toHaveLength(1)
     expect(JSON.stringify(ocr[0]!.body.messages)).toContain("data:image/png;base64,")
@@ -100,16 +126,23 @@ describe("the Muse reading attachments", () => {
     const third = await upload(member.client, "third.txt", "c".repeat(10))
     const { prompt } = await askWith(member, "Long ones", [first, second, third])
     expect(prompt).toContain(`--- first.txt ---\n${"a".repeat(15_000)}\n--- end of first.txt ---`)
-    expect(prompt).toContain(`--- second.txt ---\n${"b".repeat(5_000)}\n[second.txt is cut here: the attachments of one message are read up to 20000 characters in all.]`)
+    expect(prompt).toContain(
+      `--- second.txt ---\n${"b".repeat(5_000)}\n[second.txt is cut here: the attachments of one message are read up to 20000 characters in all.]`
+    )
     expect(prompt).not.toContain("b".repeat(5_001))
-    expect(prompt).toContain("[third.txt was not read: the attachments of one message are read up to 20000 characters in all.]")
+    expect(prompt).toContain(
+      "[third.txt was not read: the attachments of one message are read up to 20000 characters in all.]"
+    )
   })
 
   it("still refuses another member's upload, and the Muse is not asked", async () => {
     const theirs = await upload(owner.client, "private.md", "The owner's own notes.")
     const [thread] = await run(member.client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
     const before = await run(member.client.api.threads.listMessages({ path: { id: thread!.id } }))
-    const answer = await member.client.raw("POST", `/api/threads/${thread!.id}/messages`, { content: "Read this", attachments: [theirs] })
+    const answer = await member.client.raw("POST", `/api/threads/${thread!.id}/messages`, {
+      content: "Read this",
+      attachments: [theirs]
+    })
     expect([answer.status, apiError(answer).error]).toEqual([404, "attachment_not_found"])
     expect(await run(member.client.api.threads.listMessages({ path: { id: thread!.id } }))).toEqual(before)
     expect(models.requestsFor("chat")).toEqual([])

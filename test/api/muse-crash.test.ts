@@ -31,18 +31,30 @@ it("closes at the next start a reply its process was streaming when killed, and 
   const tab = await LiveTab.open({ url: first.url } as TestNode, owner)
   tab.send({ type: "subscribe", topic: `thread:${thread!.id}` })
   await tab.nextOf("subscribed")
-  models.script("chat", { content: Array.from({ length: 200 }, (_, index) => `tale${index}`).join(" "), chunkDelayMs: 100 })
+  models.script("chat", {
+    content: Array.from({ length: 200 }, (_, index) => `tale${index}`).join(" "),
+    chunkDelayMs: 100
+  })
   await run(owner.api.threads.postMessage({ path: { id: thread!.id }, payload: { content: "A very long story" } }))
   const thinking = await tab.nextOf("message.delta", (frame) => frame.delta === "", 20_000)
   // Past the first renewal of the reply's lease (every 2 s), which records the text so far.
   await tab.nextOf("message.delta", (frame) => frame.delta.startsWith("tale30"), 20_000)
   expect(await first.kill()).toBe("SIGKILL")
 
-  again = await startChildNode({ dataDir: first.dataDir, port: first.port, ownerCode: first.ownerCode, env: { LLM_STANDARD_BASE_URL: models.baseUrl } })
-  const closed = await until("the thinking message closed", async () => {
-    const messages = await run(owner.api.threads.listMessages({ path: { id: thread!.id } }))
-    return messages.find((message) => message.id === thinking.messageId)
-  }, 30_000)
+  again = await startChildNode({
+    dataDir: first.dataDir,
+    port: first.port,
+    ownerCode: first.ownerCode,
+    env: { LLM_STANDARD_BASE_URL: models.baseUrl }
+  })
+  const closed = await until(
+    "the thinking message closed",
+    async () => {
+      const messages = await run(owner.api.threads.listMessages({ path: { id: thread!.id } }))
+      return messages.find((message) => message.id === thinking.messageId)
+    },
+    30_000
+  )
   expect(closed.content).toMatch(/^tale0 tale1 tale2 tale3 /)
   expect(closed.content).toMatch(/could not finish this reply: the node's process that was writing it stopped/)
   // The model was asked once for it, never again; the next message is answered.
@@ -52,6 +64,8 @@ it("closes at the next start a reply its process was streaming when killed, and 
   next.send({ type: "subscribe", topic: `thread:${thread!.id}` })
   await next.nextOf("subscribed")
   await run(owner.api.threads.postMessage({ path: { id: thread!.id }, payload: { content: "Are you there?" } }))
-  expect((await next.nextOf("message.created", (frame) => frame.message.role === "assistant", 20_000)).message.content).toBe("Here again.")
+  expect(
+    (await next.nextOf("message.created", (frame) => frame.message.role === "assistant", 20_000)).message.content
+  ).toBe("Here again.")
   await Promise.all([tab.close(), next.close()])
 }, 120_000)

@@ -46,7 +46,10 @@ const museReply = async (target: TestNode, who: Registered, reply: string) => {
   await tab.nextOf("subscribed")
   models.script("chat", { content: reply })
   await run(who.client.api.threads.postMessage({ path: { id: thread.id }, payload: { content: "Tell me something." } }))
-  const created = await tab.nextOf("message.created", (frame: FrameOf<"message.created">) => frame.message.role === "assistant")
+  const created = await tab.nextOf(
+    "message.created",
+    (frame: FrameOf<"message.created">) => frame.message.role === "assistant"
+  )
   await tab.close()
   return created.message
 }
@@ -58,12 +61,28 @@ const speak = async (target: TestNode, who: Registered, threadId: string, messag
   })
   const bytes = new Uint8Array(await response.arrayBuffer())
   const json = () => JSON.parse(new TextDecoder().decode(bytes)) as { error: string; message: string }
-  return { status: response.status, type: response.headers.get("content-type"), cache: response.headers.get("cache-control"), bytes, json }
+  return {
+    status: response.status,
+    type: response.headers.get("content-type"),
+    cache: response.headers.get("cache-control"),
+    bytes,
+    json
+  }
 }
 
 const speechCalls = () =>
-  node.runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) =>
-    sql<{ beingId: string; unit: string; quantity: number; purpose: string }>`SELECT being_id AS "beingId", unit, quantity, purpose FROM llm_calls WHERE tier = 'speech'`))
+  node.runtime.runPromise(
+    Effect.flatMap(
+      SqlClient.SqlClient,
+      (sql) =>
+        sql<{
+          beingId: string
+          unit: string
+          quantity: number
+          purpose: string
+        }>`SELECT being_id AS "beingId", unit, quantity, purpose FROM llm_calls WHERE tier = 'speech'`
+    )
+  )
 
 describe("reading a Muse reply aloud", () => {
   it("answers the reply spoken as MP3, charged to the caller in characters, and keeps no audio", async () => {
@@ -77,7 +96,9 @@ describe("reading a Muse reply aloud", () => {
     const [asked] = models.requestsFor("speech")
     expect(asked!.body).toMatchObject({ input: "The sea is calm.", response_format: "mp3" })
     expect(asked!.headers.authorization).toBe("Bearer sk-speech")
-    expect(await speechCalls()).toEqual([{ beingId: member.being.id, unit: "speech_characters", quantity: 16, purpose: "muse read aloud" }])
+    expect(await speechCalls()).toEqual([
+      { beingId: member.being.id, unit: "speech_characters", quantity: 16, purpose: "muse read aloud" }
+    ])
     // The database's own files may grow; no new file holds the audio.
     expect(readdirSync(node.dataDir, { recursive: true }).length).toBe(filesBefore)
   })
@@ -99,7 +120,10 @@ describe("reading a Muse reply aloud", () => {
     const before = (await speechCalls()).length
     const refused = await speak(node, member, reply.threadId, reply.id)
     expect(refused.status).toBe(409)
-    expect(refused.json()).toMatchObject({ error: "spend_ceiling_reached", message: expect.stringContaining("SPEND_MAX_CALL_USD") })
+    expect(refused.json()).toMatchObject({
+      error: "spend_ceiling_reached",
+      message: expect.stringContaining("SPEND_MAX_CALL_USD")
+    })
     expect(models.requestsFor("speech")).toEqual([])
     expect((await speechCalls()).length).toBe(before)
   })
@@ -109,7 +133,10 @@ describe("reading a Muse reply aloud", () => {
     const reply = await museReply(mute, mowner, "Hello.")
     const refused = await speak(mute, mowner, reply.threadId, reply.id)
     expect(refused.status).toBe(503)
-    expect(refused.json()).toMatchObject({ error: "models_unavailable", message: expect.stringContaining("'speech' tier") })
+    expect(refused.json()).toMatchObject({
+      error: "models_unavailable",
+      message: expect.stringContaining("'speech' tier")
+    })
     expect(refused.json().message).toContain("LLM_API_KEY")
     expect(refused.json().message).toContain("set LLM_SPEECH_BASE_URL and LLM_SPEECH_API_KEY")
     expect(models.requestsFor("speech")).toEqual([])

@@ -20,7 +20,10 @@ let models: OpenAiServer
 
 beforeAll(async () => {
   models = await startOpenAiServer()
-  node = await startNode({ ...noModelSettings, llmTiers: tierSettings({ standard: { baseUrl: models.baseUrl, model: "standard-model" } }) })
+  node = await startNode({
+    ...noModelSettings,
+    llmTiers: tierSettings({ standard: { baseUrl: models.baseUrl, model: "standard-model" } })
+  })
   owner = await registerOwner(node)
   member = await registerMember(node, owner.client)
 })
@@ -30,7 +33,8 @@ afterAll(async () => {
 })
 beforeEach(() => models.reset())
 
-const museThread = async (who: Registered) => (await run(who.client.api.threads.listThreads({ urlParams: { kind: "muse" } })))[0]!
+const museThread = async (who: Registered) =>
+  (await run(who.client.api.threads.listThreads({ urlParams: { kind: "muse" } })))[0]!
 
 const following = async (who: Registered, threadId: string) => {
   const tab = await LiveTab.open(node, who.client)
@@ -40,26 +44,51 @@ const following = async (who: Registered, threadId: string) => {
 }
 
 const llmCalls = () =>
-  node.runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ purpose: string; tier: string; beingId: string }>`SELECT purpose, tier, being_id AS "beingId" FROM llm_calls`))
+  node.runtime.runPromise(
+    Effect.flatMap(
+      SqlClient.SqlClient,
+      (sql) =>
+        sql<{
+          purpose: string
+          tier: string
+          beingId: string
+        }>`SELECT purpose, tier, being_id AS "beingId" FROM llm_calls`
+    )
+  )
 
 describe("a Muse reply", () => {
   it("streams in character with the twin's memories and profile, then is stored, with spend recorded", async () => {
     await run(member.client.api.twin.patchPreferences({ payload: { museName: "Calliope" } }))
     await run(member.client.api.twin.patchProfile({ payload: { facts: ["Plays the cello every evening"] } }))
-    await run(member.client.api.twin.createMemory({ payload: { content: "The cello recital is on the 12th of March" } }))
+    await run(
+      member.client.api.twin.createMemory({ payload: { content: "The cello recital is on the 12th of March" } })
+    )
     const thread = await museThread(member)
     const tab = await following(member, thread.id)
     const presence = await LiveTab.open(node, member.client)
     models.script("chat", { content: "Your recital is on the 12th of March. Shall we practise?" })
 
-    const sent = await run(member.client.api.threads.postMessage({ path: { id: thread.id }, payload: { content: "When is my cello recital?" } }))
-    const frames = await tab.upTo((frame) => frame.type === "message.created" && frame.message.role === "assistant", 10_000)
+    const sent = await run(
+      member.client.api.threads.postMessage({
+        path: { id: thread.id },
+        payload: { content: "When is my cello recital?" }
+      })
+    )
+    const frames = await tab.upTo(
+      (frame) => frame.type === "message.created" && frame.message.role === "assistant",
+      10_000
+    )
     const deltas = frames.filter((frame): frame is FrameOf<"message.delta"> => frame.type === "message.delta")
     expect(deltas[0]!.delta).toBe("")
     const reply = (frames.at(-1) as FrameOf<"message.created">).message
     expect(deltas.every((delta) => delta.messageId === reply.id)).toBe(true)
     expect(deltas.map((delta) => delta.delta).join("")).toBe("Your recital is on the 12th of March. Shall we practise?")
-    expect(reply).toMatchObject({ role: "assistant", authorId: null, content: "Your recital is on the 12th of March. Shall we practise?", toolCalls: [] })
+    expect(reply).toMatchObject({
+      role: "assistant",
+      authorId: null,
+      content: "Your recital is on the 12th of March. Shall we practise?",
+      toolCalls: []
+    })
     expect(await run(member.client.api.threads.listMessages({ path: { id: thread.id } }))).toEqual([sent, reply])
 
     const [asked] = models.requestsFor("chat")
@@ -71,8 +100,12 @@ describe("a Muse reply", () => {
     expect(asked!.body.messages!.at(-1)).toMatchObject({ role: "user", content: "When is my cello recital?" })
     expect(await llmCalls()).toContainEqual({ purpose: "muse reply", tier: "standard", beingId: member.being.id })
 
-    expect((await presence.nextOf("presence.update", (frame) => frame.doing !== undefined)).doing).toBe("Calliope is replying")
-    expect((await presence.nextOf("presence.update", (frame) => frame.beingId === member.being.id)).doing).toBeUndefined()
+    expect((await presence.nextOf("presence.update", (frame) => frame.doing !== undefined)).doing).toBe(
+      "Calliope is replying"
+    )
+    expect(
+      (await presence.nextOf("presence.update", (frame) => frame.beingId === member.being.id)).doing
+    ).toBeUndefined()
     await Promise.all([tab.close(), presence.close()])
   })
 
@@ -82,14 +115,36 @@ describe("a Muse reply", () => {
     models.script(
       "chat",
       { toolCalls: [{ id: "call_math", name: "math__evaluate", arguments: { expression: "6 * 7" } }] },
-      { toolCalls: [{ id: "call_http", name: "http__request", arguments: { method: "POST", url: "https://example.org/hook" } }] },
+      {
+        toolCalls: [
+          { id: "call_http", name: "http__request", arguments: { method: "POST", url: "https://example.org/hook" } }
+        ]
+      },
       { content: "It is 42, and the request waits for you." }
     )
-    await run(owner.client.api.threads.postMessage({ path: { id: thread.id }, payload: { content: "What is six times seven? Then tell the hook." } }))
-    const frames = await tab.upTo((frame) => frame.type === "message.created" && frame.message.role === "assistant", 10_000)
-    const chips = frames.filter((frame): frame is FrameOf<"message.tool"> => frame.type === "message.tool").map((frame) => frame.toolCall)
-    expect(chips.filter((chip) => chip.id === "call_math").map((chip) => chip.state)).toEqual(["pending", "running", "done"])
-    expect(chips.filter((chip) => chip.id === "call_http").map((chip) => chip.state)).toEqual(["pending", "running", "error"])
+    await run(
+      owner.client.api.threads.postMessage({
+        path: { id: thread.id },
+        payload: { content: "What is six times seven? Then tell the hook." }
+      })
+    )
+    const frames = await tab.upTo(
+      (frame) => frame.type === "message.created" && frame.message.role === "assistant",
+      10_000
+    )
+    const chips = frames
+      .filter((frame): frame is FrameOf<"message.tool"> => frame.type === "message.tool")
+      .map((frame) => frame.toolCall)
+    expect(chips.filter((chip) => chip.id === "call_math").map((chip) => chip.state)).toEqual([
+      "pending",
+      "running",
+      "done"
+    ])
+    expect(chips.filter((chip) => chip.id === "call_http").map((chip) => chip.state)).toEqual([
+      "pending",
+      "running",
+      "error"
+    ])
     const reply = (frames.at(-1) as FrameOf<"message.created">).message
     expect(reply.content).toBe("It is 42, and the request waits for you.")
     const [math, http] = reply.toolCalls
@@ -109,7 +164,9 @@ describe("a Muse reply", () => {
     const watching = await following(member, thread.id)
     const words = Array.from({ length: 40 }, (_, index) => `word${index}`).join(" ")
     models.script("chat", { content: words, chunkDelayMs: 25 })
-    await run(member.client.api.threads.postMessage({ path: { id: thread.id }, payload: { content: "Tell me a long story" } }))
+    await run(
+      member.client.api.threads.postMessage({ path: { id: thread.id }, payload: { content: "Tell me a long story" } })
+    )
     // Some text has streamed: now a second tab (a refreshed page) subscribes.
     await watching.nextOf("message.delta", (frame) => frame.delta.startsWith("word3"))
     const late = await following(member, thread.id)
@@ -127,11 +184,16 @@ describe("a Muse reply", () => {
     models.script("chat", { content: "Nobody heard this, but here it is." })
     // A tab that follows no thread: the being's presence says when the Muse has finished.
     const desk = await LiveTab.open(node, owner.client)
-    const sent = await run(owner.client.api.threads.postMessage({ path: { id: thread.id }, payload: { content: "Reply while I am away" } }))
+    const sent = await run(
+      owner.client.api.threads.postMessage({ path: { id: thread.id }, payload: { content: "Reply while I am away" } })
+    )
     await desk.nextOf("presence.update", (frame) => frame.doing !== undefined, 10_000)
     await desk.nextOf("presence.update", (frame) => frame.doing === undefined, 10_000)
     const stored = await run(owner.client.api.threads.listMessages({ path: { id: thread.id } }))
-    expect(stored.slice(-2)).toEqual([sent, expect.objectContaining({ role: "assistant", content: "Nobody heard this, but here it is." })])
+    expect(stored.slice(-2)).toEqual([
+      sent,
+      expect.objectContaining({ role: "assistant", content: "Nobody heard this, but here it is." })
+    ])
     expect(desk.frames.filter((frame) => frame.type.startsWith("message."))).toEqual([])
     await desk.close()
   })
@@ -140,7 +202,9 @@ describe("a Muse reply", () => {
     const capped = await startNode({
       ...noModelSettings,
       // A remote binding (keyed, priced): a local server costs nothing, so no ceiling would bite.
-      llmTiers: tierSettings({ standard: { baseUrl: models.baseUrl, model: "gpt-4o-mini", apiKey: "sk-test", local: false } }),
+      llmTiers: tierSettings({
+        standard: { baseUrl: models.baseUrl, model: "gpt-4o-mini", apiKey: "sk-test", local: false }
+      }),
       spendMaxDayUsd: 0
     })
     try {

@@ -10,7 +10,16 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { keepConsoleLines } from "../support/console-lines.ts"
 import { clientId, clientSecret, type FakeGoogle, startGoogle } from "../support/google.ts"
-import { type Client, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  type Client,
+  refused,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 import { navigate as navigation } from "../support/navigate.ts"
 import { writePluginFolder } from "../support/plugin-folder.ts"
 
@@ -42,12 +51,17 @@ beforeAll(async () => {
   }))
   owner = await registerOwner(node)
   member = await registerMember(node, owner.client)
-  writePluginFolder(join(node.dataDir, "plugins"), "cloud", {
-    extensions: [{ kind: "integration", id: "notes", title: "Cloud notes", uses: [] }]
-  }, `export const activate = (context) => context.contribute("integration", "notes", {
+  writePluginFolder(
+    join(node.dataDir, "plugins"),
+    "cloud",
+    {
+      extensions: [{ kind: "integration", id: "notes", title: "Cloud notes", uses: [] }]
+    },
+    `export const activate = (context) => context.contribute("integration", "notes", {
   auth: { kind: "oauth2", authorizeUrl: ${JSON.stringify(`${google.url}/o/oauth2/v2/auth`)}, tokenUrl: ${JSON.stringify(`${google.url}/token`)}, scopes: ["notes"] }
 })
-`)
+`
+  )
   await run(owner.client.api.plugins.installPlugin({ payload: { dir: "cloud", granted: [] } }))
 })
 afterAll(async () => {
@@ -77,11 +91,22 @@ describe("OAuth clients set in Settings", () => {
 
   it("refuses a member (403), an unknown or non-oauth provider (404) and a bad body (400), changing nothing", async () => {
     const good = { clientId, clientSecret }
-    expect(await refused(member.client.api.oauthClients.list())).toMatchObject({ status: 403, body: { error: "forbidden" } })
-    expect(await refused(member.client.api.oauthClients.set({ path: { provider }, payload: good }))).toMatchObject({ status: 403, body: { error: "forbidden" } })
-    expect(await refused(member.client.api.oauthClients.remove({ path: { provider } }))).toMatchObject({ status: 403, body: { error: "forbidden" } })
+    expect(await refused(member.client.api.oauthClients.list())).toMatchObject({
+      status: 403,
+      body: { error: "forbidden" }
+    })
+    expect(await refused(member.client.api.oauthClients.set({ path: { provider }, payload: good }))).toMatchObject({
+      status: 403,
+      body: { error: "forbidden" }
+    })
+    expect(await refused(member.client.api.oauthClients.remove({ path: { provider } }))).toMatchObject({
+      status: 403,
+      body: { error: "forbidden" }
+    })
     for (const other of ["mail_a", "files", "cloud.other"]) {
-      expect(await refused(owner.client.api.oauthClients.set({ path: { provider: other }, payload: good }))).toMatchObject({ status: 404, body: { error: "unknown_provider" } })
+      expect(
+        await refused(owner.client.api.oauthClients.set({ path: { provider: other }, payload: good }))
+      ).toMatchObject({ status: 404, body: { error: "unknown_provider" } })
     }
     for (const payload of [
       { clientId: "", clientSecret },
@@ -91,18 +116,33 @@ describe("OAuth clients set in Settings", () => {
       { clientId, clientSecret: "line\nbreak" }
     ]) {
       // Sent raw: the typed client refuses such a body itself before sending it.
-      expect(await owner.client.raw("PUT", `/api/twin/oauth-clients/${provider}`, payload)).toMatchObject({ status: 400, body: { error: "invalid_request" } })
+      expect(await owner.client.raw("PUT", `/api/twin/oauth-clients/${provider}`, payload)).toMatchObject({
+        status: 400,
+        body: { error: "invalid_request" }
+      })
     }
-    expect(await owner.client.raw("PUT", `/api/twin/oauth-clients/${provider}`, { clientId })).toMatchObject({ status: 400, body: { error: "invalid_request" } })
-    const huge = await owner.client.raw("PUT", `/api/twin/oauth-clients/${provider}`, { clientId, clientSecret, padding: "x".repeat(4096) })
+    expect(await owner.client.raw("PUT", `/api/twin/oauth-clients/${provider}`, { clientId })).toMatchObject({
+      status: 400,
+      body: { error: "invalid_request" }
+    })
+    const huge = await owner.client.raw("PUT", `/api/twin/oauth-clients/${provider}`, {
+      clientId,
+      clientSecret,
+      padding: "x".repeat(4096)
+    })
     expect(huge.status).toBe(413)
-    expect(await owner.client.raw("PUT", "/api/twin/oauth-clients/Not!A!Provider", good)).toMatchObject({ status: 400, body: { error: "invalid_request" } })
+    expect(await owner.client.raw("PUT", "/api/twin/oauth-clients/Not!A!Provider", good)).toMatchObject({
+      status: 400,
+      body: { error: "invalid_request" }
+    })
     expect(await listed()).toEqual([none])
     expect(await clientConfigured(owner)).toBe(false)
   })
 
   it("keeps the owner's client sealed, answering only that a secret is set, and connects a being with it", async () => {
-    const set = await kept(run(owner.client.api.oauthClients.set({ path: { provider }, payload: { clientId, clientSecret } })))
+    const set = await kept(
+      run(owner.client.api.oauthClients.set({ path: { provider }, payload: { clientId, clientSecret } }))
+    )
     expect(set).toEqual({ provider, clientId, secretSet: true, source: "settings" })
     expect(await listed()).toEqual([set])
     expect(await clientConfigured(member)).toBe(true)
@@ -115,15 +155,21 @@ describe("OAuth clients set in Settings", () => {
     const callback = await navigate(member.client, screen.location!)
     expect(callback).toMatchObject({ status: 302, location: `/twin?connected=${provider}` })
     // The fake token endpoint grants only for the right secret: the sealed one was opened and sent.
-    expect(google.tokenCalls.slice(before).map((call) => [call.grant, call.form.client_secret === clientSecret])).toEqual([["authorization_code", true]])
-    expect((await kept(run(member.client.api.connections.list()))).map((c) => [c.provider, c.status])).toEqual([[provider, "connected"]])
+    expect(
+      google.tokenCalls.slice(before).map((call) => [call.grant, call.form.client_secret === clientSecret])
+    ).toEqual([["authorization_code", true]])
+    expect((await kept(run(member.client.api.connections.list()))).map((c) => [c.provider, c.status])).toEqual([
+      [provider, "connected"]
+    ])
   })
 
   it("lets the environment's client win, and says so", async () => {
     process.env[envNames.id] = "env-client.apps.example"
     process.env[envNames.secret] = "env-secret"
     try {
-      expect(await listed()).toEqual([{ provider, clientId: "env-client.apps.example", secretSet: true, source: "environment" }])
+      expect(await listed()).toEqual([
+        { provider, clientId: "env-client.apps.example", secretSet: true, source: "environment" }
+      ])
       const start = await navigate(member.client, `${node.url}/api/connections/${provider}/auth`)
       expect(new URL(start.location!).searchParams.get("client_id")).toBe("env-client.apps.example")
     } finally {

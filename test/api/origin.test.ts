@@ -30,7 +30,9 @@ describe("state-changing requests from another site", () => {
     expect(await run(owner.api.auth.listUnusedCodes())).toEqual([])
 
     const joined = await refused(
-      new Client(context.node.url, evil).api.authPublic.joinWaitlist({ payload: { email: "csrf@example.org", name: "x", why: "" } })
+      new Client(context.node.url, evil).api.authPublic.joinWaitlist({
+        payload: { email: "csrf@example.org", name: "x", why: "" }
+      })
     )
     expect(joined.status).toBe(403)
     expect(await run(owner.api.auth.listWaitlist())).toEqual([])
@@ -39,7 +41,9 @@ describe("state-changing requests from another site", () => {
   it("count the scheme and port: the same host over https, or on another port, is another origin", async () => {
     const { host, port } = new URL(context.node.url)
     for (const origin of [`https://${host}`, `http://127.0.0.1:${Number(port) + 1}`, "http://localhost", "null"]) {
-      const answer = await refused(new Client(context.node.url, { origin }).api.authPublic.login({ payload: { email: "a@b.cd", password: "x" } }))
+      const answer = await refused(
+        new Client(context.node.url, { origin }).api.authPublic.login({ payload: { email: "a@b.cd", password: "x" } })
+      )
       expect(answer.status, origin).toBe(403)
       expect(answer.body.error).toBe("forbidden_origin")
     }
@@ -50,7 +54,9 @@ describe("state-changing requests from another site", () => {
     const registered = await refused(own.api.authPublic.register({ payload: person("NOT-A-CODE") }))
     expect(registered.status).toBe(403)
     expect(registered.body.error).toBe("invalid_access_code")
-    const script = await refused(new Client(context.node.url).api.authPublic.login({ payload: { email: "a@b.cd", password: "x" } }))
+    const script = await refused(
+      new Client(context.node.url).api.authPublic.login({ payload: { email: "a@b.cd", password: "x" } })
+    )
     expect(script.status).toBe(401)
   })
 
@@ -68,9 +74,19 @@ describe("state-changing requests from another site", () => {
     })
     // The exemption is declared, not inferred: exactly the federation routes other nodes call.
     expect(wire.sort()).toEqual([
-      "GET /api/federation/capabilities", "POST /api/federation/directory/register", "POST /api/federation/directory/resolve", "POST /api/federation/peer/collect", "POST /api/federation/peer/deliver", "POST /api/federation/peer/hello",
-      "POST /api/federation/relay/collect", "POST /api/federation/relay/deposit", "POST /api/federation/relay/enrolment",
-      "POST /api/federation/seed/act", "POST /api/federation/seed/beat", "POST /api/federation/seed/knock", "POST /api/twin/webhooks/:provider/:connectionId"
+      "GET /api/federation/capabilities",
+      "POST /api/federation/directory/register",
+      "POST /api/federation/directory/resolve",
+      "POST /api/federation/peer/collect",
+      "POST /api/federation/peer/deliver",
+      "POST /api/federation/peer/hello",
+      "POST /api/federation/relay/collect",
+      "POST /api/federation/relay/deposit",
+      "POST /api/federation/relay/enrolment",
+      "POST /api/federation/seed/act",
+      "POST /api/federation/seed/beat",
+      "POST /api/federation/seed/knock",
+      "POST /api/twin/webhooks/:provider/:connectionId"
     ])
     expect(changing.length).toBeGreaterThan(50)
     for (const { method, path } of changing) {

@@ -20,8 +20,11 @@ interface Run {
 /** The command as an operator types it, with the node's DATA_DIR and PUBLIC_URL. */
 const ownerReset = (env: Record<string, string>): Promise<Run> =>
   new Promise((resolve) => {
-    execFile("npm", ["run", "--silent", "owner:reset"], { cwd: repoRoot, env: { ...process.env, ...env } }, (error, stdout, stderr) =>
-      resolve({ code: error === null ? 0 : Number(error.code ?? 1), stdout, stderr })
+    execFile(
+      "npm",
+      ["run", "--silent", "owner:reset"],
+      { cwd: repoRoot, env: { ...process.env, ...env } },
+      (error, stdout, stderr) => resolve({ code: error === null ? 0 : Number(error.code ?? 1), stdout, stderr })
     )
   })
 
@@ -38,20 +41,27 @@ describe("npm run owner:reset", () => {
     try {
       const owner = await registerOwner(node)
       const command = await ownerReset({ DATA_DIR: node.dataDir, PUBLIC_URL: node.url })
-      expect(command.stdout).toContain(`A password reset link for the owner (${owner.registration.email}); it works once, for one hour:`)
+      expect(command.stdout).toContain(
+        `A password reset link for the owner (${owner.registration.email}); it works once, for one hour:`
+      )
       const link = printedLink(command)
       expect(link.origin).toBe(node.url)
       expect(link.pathname).toBe("/reset")
 
       const token = link.searchParams.get("token")!
-      await run(new Client(node.url).api.authPublic.resetPassword({ payload: { token, password: "recovered secret 1" } }))
+      await run(
+        new Client(node.url).api.authPublic.resetPassword({ payload: { token, password: "recovered secret 1" } })
+      )
       expect((await refused(owner.client.api.auth.me())).status).toBe(401)
-      const login = (password: string) => new Client(node.url).api.authPublic.login({ payload: { email: owner.registration.email, password } })
+      const login = (password: string) =>
+        new Client(node.url).api.authPublic.login({ payload: { email: owner.registration.email, password } })
       expect((await refused(login(owner.registration.password))).status).toBe(401)
       const signedIn = await run(login("recovered secret 1"))
       expect(signedIn.being.isOwner).toBe(true)
 
-      const again = await refused(new Client(node.url).api.authPublic.resetPassword({ payload: { token, password: "another secret 2" } }))
+      const again = await refused(
+        new Client(node.url).api.authPublic.resetPassword({ payload: { token, password: "another secret 2" } })
+      )
       expect(again.status).toBe(400)
       expect(again.body.error).toBe("invalid_token")
     } finally {
@@ -77,7 +87,11 @@ describe("npm run owner:reset", () => {
           payload: { token: link.searchParams.get("token")!, password: "recovered secret 1" }
         })
       )
-      await run(new Client(second.url).api.authPublic.login({ payload: { email: owner.registration.email, password: "recovered secret 1" } }))
+      await run(
+        new Client(second.url).api.authPublic.login({
+          payload: { email: owner.registration.email, password: "recovered secret 1" }
+        })
+      )
     } finally {
       await second?.close()
       rmSync(dataDir, { recursive: true, force: true })

@@ -53,7 +53,10 @@ describe("changing one's password", () => {
 
     const answer = await refused(changePassword(member.client, "not my password", "a brand new secret"))
     expect(answer.status).toBe(403)
-    expect(answer.body).toEqual({ error: "wrong_password", message: "That is not your current password. Nothing was changed." })
+    expect(answer.body).toEqual({
+      error: "wrong_password",
+      message: "That is not your current password. Nothing was changed."
+    })
 
     await run(phone.api.auth.me())
     expect(await login(email, password)).toBe(true)
@@ -66,11 +69,16 @@ describe("changing one's password", () => {
     const body = { currentPassword: password, newPassword: "a brand new secret" }
 
     // About the wire (an Origin header, a body the contract's schema refuses before it leaves): sent raw.
-    const crossSite = await member.client.raw("POST", "/api/auth/password", body, { origin: "https://elsewhere.example" })
+    const crossSite = await member.client.raw("POST", "/api/auth/password", body, {
+      origin: "https://elsewhere.example"
+    })
     expect(crossSite.status).toBe(403)
     expect(apiError(crossSite).error).toBe("forbidden_origin")
 
-    const oversize = await member.client.raw("POST", "/api/auth/password", { ...body, newPassword: "x".repeat(2 * 1024 * 1024) })
+    const oversize = await member.client.raw("POST", "/api/auth/password", {
+      ...body,
+      newPassword: "x".repeat(2 * 1024 * 1024)
+    })
     expect(oversize.status).toBe(413)
     expect(apiError(oversize).error).toBe("payload_too_large")
 
@@ -97,7 +105,9 @@ describe("changing one's password", () => {
   })
 
   it("needs a session", async () => {
-    const answer = await refused(changePassword(new Client(context.node.url), "correct horse battery", "a brand new secret"))
+    const answer = await refused(
+      changePassword(new Client(context.node.url), "correct horse battery", "a brand new secret")
+    )
     expect(answer.status).toBe(401)
   })
 
@@ -105,7 +115,9 @@ describe("changing one's password", () => {
     const member = await registerMember(context.node, context.owner.client)
     const { email, password } = member.registration
     const answers = await Promise.all(
-      ["first new secret", "second new secret"].map((newPassword) => attempt(changePassword(member.client, password, newPassword)))
+      ["first new secret", "second new secret"].map((newPassword) =>
+        attempt(changePassword(member.client, password, newPassword))
+      )
     )
     expect(answers.map((answer) => (answer.ok ? 200 : answer.status)).sort()).toEqual([200, 403])
     const winner = answers[0]!.ok ? "first new secret" : "second new secret"

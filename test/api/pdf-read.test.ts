@@ -29,7 +29,10 @@ const read = (who: Registered, path: string) =>
 
 beforeAll(async () => {
   models = await startOpenAiServer()
-  node = await startNode({ ...noModelSettings, llmTiers: tierSettings({ ocr: { baseUrl: models.baseUrl, model: "ocr-model", local: true } }) })
+  node = await startNode({
+    ...noModelSettings,
+    llmTiers: tierSettings({ ocr: { baseUrl: models.baseUrl, model: "ocr-model", local: true } })
+  })
   blind = await startNode({ ...noModelSettings })
   owner = await registerOwner(node)
   blindOwner = await registerOwner(blind)
@@ -47,15 +50,22 @@ beforeEach(() => models.reset())
 describe("files.read of a PDF", () => {
   it("answers a text PDF's text layer as markdown, calling no model", async () => {
     const outcome = await read(owner, "report.pdf")
-    expect(outcome).toMatchObject({ ok: true, output: { mime: "application/pdf", converted: "markdown", truncated: false } })
-    expect((outcome.output as { content: string }).content).toBe("<!-- page 1 -->\n\nQuarterly figures rose.\n\n<!-- page 2 -->\n\nThe second page.")
+    expect(outcome).toMatchObject({
+      ok: true,
+      output: { mime: "application/pdf", converted: "markdown", truncated: false }
+    })
+    expect((outcome.output as { content: string }).content).toBe(
+      "<!-- page 1 -->\n\nQuarterly figures rose.\n\n<!-- page 2 -->\n\nThe second page."
+    )
     expect(models.requests).toEqual([])
   })
 
   it("reads each page of a scan through the ocr tier, once, as a PNG", async () => {
     models.script("chat", { content: "Invoice 42" }, { content: "Paid in full" })
     const outcome = await read(owner, "scan.pdf")
-    expect((outcome.output as { content: string }).content).toBe("<!-- page 1 -->\n\nInvoice 42\n\n<!-- page 2 -->\n\nPaid in full")
+    expect((outcome.output as { content: string }).content).toBe(
+      "<!-- page 1 -->\n\nInvoice 42\n\n<!-- page 2 -->\n\nPaid in full"
+    )
     const calls = models.requestsFor("chat")
     expect(calls.map((call) => call.body.model)).toEqual(["ocr-model", "ocr-model"])
     expect(JSON.stringify(calls[0]!.body.messages)).toContain("data:image/png;base64,")
@@ -64,11 +74,16 @@ describe("files.read of a PDF", () => {
   it("notes a scanned page as unread on a node with no ocr model, rather than failing", async () => {
     const outcome = await read(blindOwner, "scan.pdf")
     expect(outcome).toMatchObject({ ok: true })
-    expect((outcome.output as { content: string }).content).toBe("<!-- page 1 -->\n\n_[Page 1 has no text layer and no ocr model is bound, so it could not be read.]_")
+    expect((outcome.output as { content: string }).content).toBe(
+      "<!-- page 1 -->\n\n_[Page 1 has no text layer and no ocr model is bound, so it could not be read.]_"
+    )
   })
 
   it("refuses a .pdf that is not a PDF with a clear message", async () => {
-    expect(await read(owner, "fake.pdf")).toMatchObject({ ok: false, error: expect.stringMatching(/fake\.pdf: The file is not a PDF/) })
+    expect(await read(owner, "fake.pdf")).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/fake\.pdf: The file is not a PDF/)
+    })
     expect(models.requests).toEqual([])
   })
 })

@@ -7,7 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { ProjectDetail } from "../../actors/project/contract/records.ts"
 import { remoteDefault } from "../support/models.ts"
-import { refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  refused,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 import { startOpenAiServer, type Handler, type OpenAiServer } from "../support/openai-server.ts"
 import { callsFor, scriptStudio, taskTitleOf, type StudioScript } from "./projects-scripted.ts"
 import { startBrief, untilSettled } from "./projects-support.ts"
@@ -40,7 +48,10 @@ const plan = {
 /** The scripted studio, but the task titled `held` answers only once the returned release is called. */
 const holding = (held: string, script: StudioScript = { plan }) => {
   let studio: Handler<"chat"> = () => ({ content: "ok" })
-  scriptStudio({ handle: (_route: string, handler: Handler<"chat">) => (studio = handler) } as unknown as OpenAiServer, script)
+  scriptStudio(
+    { handle: (_route: string, handler: Handler<"chat">) => (studio = handler) } as unknown as OpenAiServer,
+    script
+  )
   let release = () => {}
   const open = new Promise<void>((resolve) => (release = resolve))
   models.handle("chat", async (request) => {
@@ -52,8 +63,10 @@ const holding = (held: string, script: StudioScript = { plan }) => {
 
 const detail = (id: string, client = author.client) => run(client.api.studioProjects.getProject({ path: { id } }))
 const byKey = (found: ProjectDetail, key: string) => found.tasks.find((task) => task.key === key)!
-const statusOf = (key: string, status: string) => (found: ProjectDetail) => found.tasks.find((task) => task.key === key)?.status === status
-const gateWaits = (found: ProjectDetail) => found.tasks.some((task) => task.kind === "approval" && task.status === "running")
+const statusOf = (key: string, status: string) => (found: ProjectDetail) =>
+  found.tasks.find((task) => task.key === key)?.status === status
+const gateWaits = (found: ProjectDetail) =>
+  found.tasks.some((task) => task.kind === "approval" && task.status === "running")
 const edit = (id: string, version: number, tasks: ReadonlyArray<Record<string, unknown>>, client = author.client) =>
   client.api.studioProjects.editPlan({ path: { id }, payload: { version, tasks } as never })
 /** What the plan is: a refusal must leave every field of it as it was. */
@@ -81,11 +94,28 @@ describe("a plan edit", () => {
     const refusals: Array<[Promise<{ status: number; body: { error: string } }>, number, string]> = [
       [refused(edit(id, 0, [wanted], stranger.client)), 404, "project_not_found"],
       [refused(edit(id, 5, [wanted])), 409, "plan_changed"],
-      [refused(edit(id, 0, [{ ...wanted }, { id: notes.id, title: "Gather more notes", role: "researcher" }])), 409, "task_started"],
-      [author.client.raw("PUT", `/api/studio/projects/${id}/plan`, { version: 0, tasks: [{ ...wanted, title: "  " }] }) as never, 400, "invalid_request"],
+      [
+        refused(edit(id, 0, [{ ...wanted }, { id: notes.id, title: "Gather more notes", role: "researcher" }])),
+        409,
+        "task_started"
+      ],
+      [
+        author.client.raw("PUT", `/api/studio/projects/${id}/plan`, {
+          version: 0,
+          tasks: [{ ...wanted, title: "  " }]
+        }) as never,
+        400,
+        "invalid_request"
+      ],
       [refused(edit(id, 0, [{ ...wanted, assignee: { agentId: "no-such-agent" } }])), 400, "unknown_agent"],
       [refused(edit(id, 0, [{ ...wanted, assignee: { personBeingId: stranger.being.id } }])), 400, "not_in_crew"],
-      [refused(edit(id, 0, [wanted, ...Array.from({ length: 39 }, (_, n) => ({ title: `Step ${n}`, role: "writer" }))])), 400, "plan_too_long"],
+      [
+        refused(
+          edit(id, 0, [wanted, ...Array.from({ length: 39 }, (_, n) => ({ title: `Step ${n}`, role: "writer" }))])
+        ),
+        400,
+        "plan_too_long"
+      ],
       [refused(edit(id, 0, [wanted, { id: "not-a-step", title: "Ghost", role: "writer" }])), 400, "unknown_task"]
     ]
     for (const [answer, status, error] of refusals) {
@@ -100,10 +130,12 @@ describe("a plan edit", () => {
     const failed = await failedProject("Write a letter about the bins.")
     const id = failed.project.id
     const draft = byKey(failed, "draft")
-    const edited = await run(edit(id, 0, [
-      { id: draft.id, title: "Draft the letter", role: "writer", dependsOn: ["#1"] },
-      { title: "Check the facts", role: "editor", skills: ["files.write", "no.such.skill"], dependsOn: [draft.id] }
-    ]))
+    const edited = await run(
+      edit(id, 0, [
+        { id: draft.id, title: "Draft the letter", role: "writer", dependsOn: ["#1"] },
+        { title: "Check the facts", role: "editor", skills: ["files.write", "no.such.skill"], dependsOn: [draft.id] }
+      ])
+    )
     expect(edited.project.planVersion).toBe(1)
     expect(edited.repairs.map((repair) => repair.kind).sort()).toEqual(["cycle", "unknown-skill"])
     const added = edited.tasks.find((task) => task.title === "Check the facts")!
@@ -135,8 +167,14 @@ describe("a plan edit", () => {
 
     const failed = await failedProject("Write a letter about the trees.")
     const draft = byKey(failed, "draft")
-    const answers = await Promise.all(["First", "Second"].map((title) =>
-      author.client.raw("PUT", `/api/studio/projects/${failed.project.id}/plan`, { version: 0, tasks: [{ id: draft.id, title, role: "writer" }] })))
+    const answers = await Promise.all(
+      ["First", "Second"].map((title) =>
+        author.client.raw("PUT", `/api/studio/projects/${failed.project.id}/plan`, {
+          version: 0,
+          tasks: [{ id: draft.id, title, role: "writer" }]
+        })
+      )
+    )
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
     const after = await detail(failed.project.id)
     expect(after.project.planVersion).toBe(1)
@@ -151,10 +189,12 @@ describe("a gate", () => {
     const project = await startBrief(author.client, "Write a letter about the bridge.")
     const started = await untilSettled(author.client, project.id, statusOf("notes", "running"))
     const draft = byKey(started, "draft")
-    const gated = await run(edit(project.id, started.project.planVersion, [
-      { title: "Check the notes", role: "approver", kind: "approval", dependsOn: [byKey(started, "notes").id] },
-      { id: draft.id, title: draft.title, role: "writer", dependsOn: ["#0"] }
-    ]))
+    const gated = await run(
+      edit(project.id, started.project.planVersion, [
+        { title: "Check the notes", role: "approver", kind: "approval", dependsOn: [byKey(started, "notes").id] },
+        { id: draft.id, title: draft.title, role: "writer", dependsOn: ["#0"] }
+      ])
+    )
     const gate = gated.tasks.find((task) => task.kind === "approval")!
     expect(gate).toMatchObject({ status: "pending", assigneeBeingId: author.being.id, pinned: true })
     release()
@@ -165,25 +205,39 @@ describe("a gate", () => {
     expect(callsFor(models, "Draft the letter")).toEqual([])
 
     // While the gate waits, one more step after the draft, and one beside the gate that starts at once.
-    await run(edit(project.id, waiting.project.planVersion, [
-      { id: draft.id, title: draft.title, role: "writer", dependsOn: [gate.id] },
-      { title: "Sum it up", role: "writer", dependsOn: [draft.id] },
-      { title: "Side note", role: "writer", dependsOn: [byKey(started, "notes").id] }
-    ]))
-    const beside = await untilSettled(author.client, project.id, (found) => found.tasks.some((task) => task.title === "Side note" && task.status === "done"))
+    await run(
+      edit(project.id, waiting.project.planVersion, [
+        { id: draft.id, title: draft.title, role: "writer", dependsOn: [gate.id] },
+        { title: "Sum it up", role: "writer", dependsOn: [draft.id] },
+        { title: "Side note", role: "writer", dependsOn: [byKey(started, "notes").id] }
+      ])
+    )
+    const beside = await untilSettled(author.client, project.id, (found) =>
+      found.tasks.some((task) => task.title === "Side note" && task.status === "done")
+    )
     expect(beside.tasks.find((task) => task.kind === "approval")?.status).toBe("running")
 
-    const finish = await refused(author.client.api.studioProjects.finishStep({ path: { taskId: gate.id }, payload: { output: "Done." } }))
+    const finish = await refused(
+      author.client.api.studioProjects.finishStep({ path: { taskId: gate.id }, payload: { output: "Done." } })
+    )
     expect([finish.status, finish.body.error]).toEqual([409, "not_an_approval"])
-    const byStranger = await refused(stranger.client.api.studioProjects.approveStep({ path: { taskId: gate.id }, payload: {} }))
+    const byStranger = await refused(
+      stranger.client.api.studioProjects.approveStep({ path: { taskId: gate.id }, payload: {} })
+    )
     expect([byStranger.status, byStranger.body.error]).toEqual([404, "task_not_found"])
-    const notHeld = await refused(author.client.api.studioProjects.approveStep({ path: { taskId: draft.id }, payload: {} }))
+    const notHeld = await refused(
+      author.client.api.studioProjects.approveStep({ path: { taskId: draft.id }, payload: {} })
+    )
     expect([notHeld.status, notHeld.body.error]).toEqual([404, "task_not_found"])
     expect(byKey(await detail(project.id), gate.key).status).toBe("running")
 
-    const approved = await run(author.client.api.studioProjects.approveStep({ path: { taskId: gate.id }, payload: { note: "Looks right." } }))
+    const approved = await run(
+      author.client.api.studioProjects.approveStep({ path: { taskId: gate.id }, payload: { note: "Looks right." } })
+    )
     expect(approved).toMatchObject({ id: gate.id, status: "done" })
-    const again = await refused(author.client.api.studioProjects.approveStep({ path: { taskId: gate.id }, payload: {} }))
+    const again = await refused(
+      author.client.api.studioProjects.approveStep({ path: { taskId: gate.id }, payload: {} })
+    )
     expect([again.status, again.body.error]).toEqual([409, "step_not_waiting"])
 
     const done = await untilSettled(author.client, project.id)
@@ -206,17 +260,24 @@ describe("a gate", () => {
     const notes = byKey(started, "notes")
     const draft = byKey(started, "draft")
     // A person's work step too: the owner holds it, and it is no approval.
-    await run(edit(project.id, started.project.planVersion, [
-      { title: "Approve the notes", role: "approver", kind: "approval", dependsOn: [notes.id] },
-      { id: draft.id, title: draft.title, role: "writer", dependsOn: ["#0"] }
-    ]))
+    await run(
+      edit(project.id, started.project.planVersion, [
+        { title: "Approve the notes", role: "approver", kind: "approval", dependsOn: [notes.id] },
+        { id: draft.id, title: draft.title, role: "writer", dependsOn: ["#0"] }
+      ])
+    )
     release()
     const waiting = await untilSettled(author.client, project.id, gateWaits)
     const gate = waiting.tasks.find((task) => task.kind === "approval")!
 
     const empty = await author.client.raw("POST", `/api/studio/queue/${gate.id}/reject`, { note: "" })
     expect(empty.status).toBe(400)
-    const rejected = await run(author.client.api.studioProjects.rejectStep({ path: { taskId: gate.id }, payload: { note: "The notes miss the playground." } }))
+    const rejected = await run(
+      author.client.api.studioProjects.rejectStep({
+        path: { taskId: gate.id },
+        payload: { note: "The notes miss the playground." }
+      })
+    )
     expect(rejected).toMatchObject({ status: "failed", error: "The notes miss the playground." })
     const failed = await untilSettled(author.client, project.id)
     expect(failed.project.status).toBe("failed")
@@ -225,16 +286,34 @@ describe("a gate", () => {
     expect(callsFor(models, "Draft the letter")).toEqual([])
 
     // The rejected gate is editable now the run has stopped: removed, and the draft back to pending.
-    const edited = await run(edit(project.id, failed.project.planVersion, [
-      { id: draft.id, title: draft.title, role: "writer", dependsOn: [notes.id], assignee: { personBeingId: author.being.id } }
-    ]))
-    expect(edited.tasks.map((task) => [task.title, task.status])).toEqual([["Gather notes", "done"], ["Draft the letter", "pending"]])
+    const edited = await run(
+      edit(project.id, failed.project.planVersion, [
+        {
+          id: draft.id,
+          title: draft.title,
+          role: "writer",
+          dependsOn: [notes.id],
+          assignee: { personBeingId: author.being.id }
+        }
+      ])
+    )
+    expect(edited.tasks.map((task) => [task.title, task.status])).toEqual([
+      ["Gather notes", "done"],
+      ["Draft the letter", "pending"]
+    ])
     await run(author.client.api.studioProjects.resumeProject({ path: { id: project.id } }))
     const held = await untilSettled(author.client, project.id, statusOf("draft", "running"))
-    const notAGate = await refused(author.client.api.studioProjects.approveStep({ path: { taskId: draft.id }, payload: {} }))
+    const notAGate = await refused(
+      author.client.api.studioProjects.approveStep({ path: { taskId: draft.id }, payload: {} })
+    )
     expect([notAGate.status, notAGate.body.error]).toEqual([409, "not_an_approval"])
     expect(byKey(held, "draft").assigneeBeingId).toBe(author.being.id)
-    await run(author.client.api.studioProjects.finishStep({ path: { taskId: draft.id }, payload: { output: "Dear council, the swings need oil." } }))
+    await run(
+      author.client.api.studioProjects.finishStep({
+        path: { taskId: draft.id },
+        payload: { output: "Dear council, the swings need oil." }
+      })
+    )
     expect((await untilSettled(author.client, project.id)).project.status).toBe("done")
   })
 })

@@ -21,14 +21,21 @@ const install = (dir: string, granted: ReadonlyArray<"filesystem" | "signals" | 
 const invoke = (name: string, input: Record<string, unknown> = {}) =>
   run(owner.client.api.studioSkills.invokeSkill({ payload: { name, input } }))
 
-const pluginNamed = async (id: string) => (await run(owner.client.api.plugins.listPlugins())).find((plugin) => plugin.id === id)
+const pluginNamed = async (id: string) =>
+  (await run(owner.client.api.plugins.listPlugins())).find((plugin) => plugin.id === id)
 
 describe("a third-party plugin's code runs in an isolate of its own", () => {
   it("sees no process, require or network, and holds exactly the adapters its extension uses of its grants", async () => {
-    writePluginFolder(pluginDir, "looker", {
-      capabilities: [{ kind: "filesystem" }, { kind: "signals" }],
-      extensions: [{ kind: "skill", id: "look", uses: ["filesystem"] }]
-    }, skillMain("look", `
+    writePluginFolder(
+      pluginDir,
+      "looker",
+      {
+        capabilities: [{ kind: "filesystem" }, { kind: "signals" }],
+        extensions: [{ kind: "skill", id: "look", uses: ["filesystem"] }]
+      },
+      skillMain(
+        "look",
+        `
       const written = await context.adapters.filesystem.write("notes/today.txt", "tea at four")
       return {
         globals: [typeof process, typeof fetch, typeof setInterval, typeof WebSocket].join(","),
@@ -39,7 +46,9 @@ describe("a third-party plugin's code runs in an isolate of its own", () => {
         listed: await context.adapters.filesystem.list("notes"),
         written,
         being: context.beingId === ${JSON.stringify("")} ? "none" : "some"
-      }`))
+      }`
+      )
+    )
     await install("looker", ["filesystem", "signals"])
     const answer = await invoke("looker.look")
     expect(answer).toMatchObject({
@@ -60,15 +69,23 @@ describe("a third-party plugin's code runs in an isolate of its own", () => {
   })
 
   it("confines its files to its data folder", async () => {
-    writePluginFolder(pluginDir, "climber", {
-      capabilities: [{ kind: "filesystem" }],
-      extensions: [{ kind: "skill", id: "climb", uses: ["filesystem"] }]
-    }, skillMain("climb", `
+    writePluginFolder(
+      pluginDir,
+      "climber",
+      {
+        capabilities: [{ kind: "filesystem" }],
+        extensions: [{ kind: "skill", id: "climb", uses: ["filesystem"] }]
+      },
+      skillMain(
+        "climb",
+        `
       const tried = []
       for (const path of ["../looker/notes/today.txt", "/etc/passwd", "../../plugins/climber/plugin.json"]) {
         tried.push(await context.adapters.filesystem.read(path).then(() => "read", (error) => error.message))
       }
-      return tried`))
+      return tried`
+      )
+    )
     await install("climber", ["filesystem"])
     const answer = await invoke("climber.climb")
     expect(answer.ok).toBe(true)
@@ -85,9 +102,14 @@ describe("a third-party plugin's code runs in an isolate of its own", () => {
   })
 
   it("stops a plugin whose call loops, marks it in error in the list, and goes on", async () => {
-    writePluginFolder(pluginDir, "spinner", {
-      extensions: [{ kind: "skill", id: "spin", uses: [] }]
-    }, skillMain("spin", "for (;;) {}", { timeoutMs: 300 }))
+    writePluginFolder(
+      pluginDir,
+      "spinner",
+      {
+        extensions: [{ kind: "skill", id: "spin", uses: [] }]
+      },
+      skillMain("spin", "for (;;) {}", { timeoutMs: 300 })
+    )
     await install("spinner", [])
     const answer = await invoke("spinner.spin")
     expect(answer.ok).toBe(false)
@@ -97,7 +119,10 @@ describe("a third-party plugin's code runs in an isolate of its own", () => {
     expect(listed).toMatchObject({ status: "error", contributions: [] })
     expect(listed?.error).toContain("time limit")
     // Its skill is gone; the node and the other plugins answer.
-    expect((await refused(owner.client.api.studioSkills.invokeSkill({ payload: { name: "spinner.spin", input: {} } }))).status).toBe(404)
+    expect(
+      (await refused(owner.client.api.studioSkills.invokeSkill({ payload: { name: "spinner.spin", input: {} } })))
+        .status
+    ).toBe(404)
     expect(await invoke("math.evaluate", { expression: "6 * 7" })).toMatchObject({ ok: true, output: { value: 42 } })
     expect(await invoke("looker.look")).toMatchObject({ ok: true })
   })
@@ -106,6 +131,8 @@ describe("a third-party plugin's code runs in an isolate of its own", () => {
     await run(owner.client.api.plugins.uninstallPlugin({ path: { id: encodeURIComponent("@test/looker") } }))
     expect(existsSync(join(pluginDir, "looker"))).toBe(false)
     expect(existsSync(join(node.dataDir, "plugin-data", "looker"))).toBe(false)
-    expect((await refused(owner.client.api.studioSkills.invokeSkill({ payload: { name: "looker.look", input: {} } }))).status).toBe(404)
+    expect(
+      (await refused(owner.client.api.studioSkills.invokeSkill({ payload: { name: "looker.look", input: {} } }))).status
+    ).toBe(404)
   })
 })

@@ -18,12 +18,22 @@ let owner: Registered
 
 beforeAll(async () => {
   models = await startOpenAiServer()
-  node = await startNode((dataDir) => ({ ...remoteDefault(models.baseUrl), spendMaxCallUsd: 0.5, pluginDir: join(dataDir, "plugins") }))
+  node = await startNode((dataDir) => ({
+    ...remoteDefault(models.baseUrl),
+    spendMaxCallUsd: 0.5,
+    pluginDir: join(dataDir, "plugins")
+  }))
   owner = await registerOwner(node)
-  writePluginFolder(join(node.dataDir, "plugins"), "speaker", {
-    capabilities: [{ kind: "llm" }],
-    extensions: [{ kind: "skill", id: "say", uses: ["llm"] }]
-  }, skillMain("say", `
+  writePluginFolder(
+    join(node.dataDir, "plugins"),
+    "speaker",
+    {
+      capabilities: [{ kind: "llm" }],
+      extensions: [{ kind: "skill", id: "say", uses: ["llm"] }]
+    },
+    skillMain(
+      "say",
+      `
     const llm = context.adapters.llm
     const spoken = await llm.speech({ text: "Good morning, sea." })
     const heard = await llm.transcribe({ audio: spoken.audio, filename: "morning.mp3", language: "en" })
@@ -37,7 +47,9 @@ beforeAll(async () => {
       film: { bytes: film.data.length, mimeType: film.mimeType, seconds: film.seconds, costUsd: film.costUsd },
       long,
       bad
-    }`))
+    }`
+    )
+  )
   await run(owner.client.api.plugins.installPlugin({ payload: { dir: "speaker", granted: ["llm"] } }))
 })
 afterAll(async () => {
@@ -47,8 +59,18 @@ afterAll(async () => {
 beforeEach(() => models.reset())
 
 const calls = () =>
-  node.runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) =>
-    sql<{ tier: string; unit: string; quantity: number; purpose: string }>`SELECT tier, unit, quantity, purpose FROM llm_calls ORDER BY created_at, seq`))
+  node.runtime.runPromise(
+    Effect.flatMap(
+      SqlClient.SqlClient,
+      (sql) =>
+        sql<{
+          tier: string
+          unit: string
+          quantity: number
+          purpose: string
+        }>`SELECT tier, unit, quantity, purpose FROM llm_calls ORDER BY created_at, seq`
+    )
+  )
 
 describe("a plugin's llm capability", () => {
   it("speaks, hears and films through the node's tiers, charged in each tier's unit, under the same ceilings", async () => {

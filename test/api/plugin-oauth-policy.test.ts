@@ -14,7 +14,15 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { clientId, clientSecret, type FakeGoogle, startGoogle } from "../support/google.ts"
 import { LiveTab } from "../support/live.ts"
-import { Client, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  Client,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 import { navigate } from "../support/navigate.ts"
 import { writePluginFolder } from "../support/plugin-folder.ts"
 
@@ -25,14 +33,19 @@ let node: TestNode
 let member: Registered
 
 const writeNearPlugin = (pluginDir: string) =>
-writePluginFolder(pluginDir, "near", {
-    extensions: [{ kind: "integration", id: "feed", title: "Near feed", uses: [] }]
-  }, `export const activate = (context) => context.contribute("integration", "feed", {
+  writePluginFolder(
+    pluginDir,
+    "near",
+    {
+      extensions: [{ kind: "integration", id: "feed", title: "Near feed", uses: [] }]
+    },
+    `export const activate = (context) => context.contribute("integration", "feed", {
   auth: { kind: "oauth2", authorizeUrl: ${JSON.stringify(`${google.url}/o/oauth2/v2/auth`)}, tokenUrl: ${JSON.stringify(`${google.url}/token`)}, scopes: ["profile"] },
   syncable: true,
   sync: async (request, call) => ({ items: [{ id: "one", text: String((await call.auth.fetch(${JSON.stringify(`${google.url}/gmail/v1/users/me/profile`)})).status) }] })
 })
-`)
+`
+  )
 
 beforeAll(async () => {
   google = await startGoogle()
@@ -93,7 +106,10 @@ describe("a plugin's token refresh under the node's address policy", () => {
     google.state.expiresIn = 30
     const start = await navigate(first.client, `${before.url}/api/connections/${provider}/auth`)
     const screen = await navigate(first.client, start.location!)
-    expect(await navigate(first.client, screen.location!)).toMatchObject({ status: 302, location: `/twin?connected=${provider}` })
+    expect(await navigate(first.client, screen.location!)).toMatchObject({
+      status: 302,
+      location: `/twin?connected=${provider}`
+    })
     google.state.expiresIn = 3600
     await before.close()
 
@@ -104,7 +120,9 @@ describe("a plugin's token refresh under the node's address policy", () => {
       const calls = { token: google.tokenCalls.length, api: google.apiCalls.length }
       const tab = await LiveTab.open(after, owner)
       expect(await run(owner.api.twin.sync({ path: { provider }, urlParams: {} }))).toEqual({ started: true })
-      const frames = await tab.upTo((frame) => frame.type === "twin.activity" && /^(Synced|Could not sync)/.test(frame.summary))
+      const frames = await tab.upTo(
+        (frame) => frame.type === "twin.activity" && /^(Synced|Could not sync)/.test(frame.summary)
+      )
       tab.close()
       const last = frames.at(-1)
       expect(last?.type === "twin.activity" ? last.summary : "").toMatch(refusal)
@@ -112,8 +130,11 @@ describe("a plugin's token refresh under the node's address policy", () => {
       expect(google.apiCalls.length).toBe(calls.api)
       const shown = (await run(owner.api.twin.status())).providers.find((p) => p.provider === provider)
       expect(shown?.sync.status).toBe("error")
-      expect(shown?.hint).toMatch(/could not be renewed: could not reach near\.feed's token endpoint at 127\.0\.0\.1:\d+: 127\.0\.0\.1 is on a private or local address/)
-      for (const secret of [...google.state.liveAccess, ...google.state.refreshTokens, clientSecret]) expect(JSON.stringify(shown)).not.toContain(secret)
+      expect(shown?.hint).toMatch(
+        /could not be renewed: could not reach near\.feed's token endpoint at 127\.0\.0\.1:\d+: 127\.0\.0\.1 is on a private or local address/
+      )
+      for (const secret of [...google.state.liveAccess, ...google.state.refreshTokens, clientSecret])
+        expect(JSON.stringify(shown)).not.toContain(secret)
     } finally {
       await after.close()
     }

@@ -12,7 +12,16 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { clientId, clientSecret, type FakeGoogle, startGoogle } from "../support/google.ts"
 import { LiveTab, type LiveFrame } from "../support/live.ts"
-import { type Client, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  type Client,
+  refused,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 import { navigate } from "../support/navigate.ts"
 import { writePluginFolder } from "../support/plugin-folder.ts"
 
@@ -35,9 +44,13 @@ beforeAll(async () => {
   owner = await registerOwner(node)
   member = await registerMember(node, owner.client)
   // The sync answers what it was handed and what the API said, so the test sees the isolate's input.
-  writePluginFolder(join(node.dataDir, "plugins"), "cloud", {
-    extensions: [{ kind: "integration", id: "feed", title: "Cloud feed", uses: [] }]
-  }, `let pass = 0
+  writePluginFolder(
+    join(node.dataDir, "plugins"),
+    "cloud",
+    {
+      extensions: [{ kind: "integration", id: "feed", title: "Cloud feed", uses: [] }]
+    },
+    `let pass = 0
 export const activate = (context) => context.contribute("integration", "feed", {
   auth: { kind: "oauth2", authorizeUrl: ${JSON.stringify(`${google.url}/o/oauth2/v2/auth`)}, tokenUrl: ${JSON.stringify(`${google.url}/token`)}, scopes: ["profile"] },
   syncable: true,
@@ -48,7 +61,8 @@ export const activate = (context) => context.contribute("integration", "feed", {
     return { items: [{ id: "pass-" + pass, text: JSON.stringify({ request, keys: Object.keys(call), adapters: Object.keys(call.adapters), status: answer.status, body: answer.body, stray }) }] }
   }
 })
-`)
+`
+  )
   await run(owner.client.api.plugins.installPlugin({ payload: { dir: "cloud", granted: [] } }))
 })
 afterAll(async () => {
@@ -73,7 +87,7 @@ const sync = async (who: Registered) => {
   const frames = await tab.upTo(isSynced)
   tab.close()
   const seen = frames.flatMap((frame) => (frame.type === "memory.created" ? [frame.memory.content] : []))
-  return { seen: seen.length === 0 ? null : JSON.parse(seen[0]!) as Record<string, unknown>, last: frames.at(-1) }
+  return { seen: seen.length === 0 ? null : (JSON.parse(seen[0]!) as Record<string, unknown>), last: frames.at(-1) }
 }
 
 const tokens = () => [...google.state.liveAccess, ...google.state.refreshTokens, clientSecret]
@@ -81,18 +95,29 @@ const tokens = () => [...google.state.liveAccess, ...google.state.refreshTokens,
 describe("a plugin provider connected through OAuth 2.0", () => {
   it("lists the node's consent route as its start, and sends the browser to the manifest's consent screen with state and PKCE S256", async () => {
     const listed = (await run(member.client.api.connections.providers())).find((p) => p.id === provider)
-    expect(listed?.auth).toMatchObject({ kind: "oauth2", startPath: `/api/connections/${provider}/auth`, scopes: ["profile"] })
+    expect(listed?.auth).toMatchObject({
+      kind: "oauth2",
+      startPath: `/api/connections/${provider}/auth`,
+      scopes: ["profile"]
+    })
     const start = await navigate(member.client, `${node.url}/api/connections/${provider}/auth`)
     const url = new URL(start.location!)
     expect(`${url.origin}${url.pathname}`).toBe(`${google.url}/o/oauth2/v2/auth`)
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
-      client_id: clientId, redirect_uri: `${node.url}/api/connections/${provider}/callback`, scope: "profile", code_challenge_method: "S256", response_type: "code"
+      client_id: clientId,
+      redirect_uri: `${node.url}/api/connections/${provider}/callback`,
+      scope: "profile",
+      code_challenge_method: "S256",
+      response_type: "code"
     })
     expect(url.searchParams.get("state")).toMatch(/^[\w-]{43}$/)
   })
 
   it("refuses a wrong or a replayed state, connecting nothing", async () => {
-    const wrong = await navigate(member.client, `${node.url}/api/connections/${provider}/callback?code=x&state=not-ours`)
+    const wrong = await navigate(
+      member.client,
+      `${node.url}/api/connections/${provider}/callback?code=x&state=not-ours`
+    )
     expect(wrong.status).toBe(400)
     expect(wrong.text).toContain("invalid_state")
     const { screen, callback } = await consent(member.client)
@@ -101,7 +126,10 @@ describe("a plugin provider connected through OAuth 2.0", () => {
     expect(replayed.status).toBe(400)
     expect(replayed.text).toContain("invalid_state")
     expect((await run(member.client.api.connections.list())).filter((c) => c.provider === provider)).toHaveLength(1)
-    expect(await refused(owner.client.api.twin.sync({ path: { provider }, urlParams: {} }))).toMatchObject({ status: 409, body: { error: "not_connected" } })
+    expect(await refused(owner.client.api.twin.sync({ path: { provider }, urlParams: {} }))).toMatchObject({
+      status: 409,
+      body: { error: "not_connected" }
+    })
   })
 
   it("syncs through auth.fetch with the bearer token, which the plugin never sees, and seals the tokens at rest", async () => {
@@ -110,10 +138,17 @@ describe("a plugin provider connected through OAuth 2.0", () => {
     expect(connection.status).toBe("connected")
     const calls = google.apiCalls.length
     const { seen } = await sync(member)
-    expect(seen).toMatchObject({ status: 200, body: expect.stringContaining("ada@gmail.example"), keys: ["beingId", "adapters", "auth"], adapters: ["auth"] })
+    expect(seen).toMatchObject({
+      status: 200,
+      body: expect.stringContaining("ada@gmail.example"),
+      keys: ["beingId", "adapters", "auth"],
+      adapters: ["auth"]
+    })
     // A host the manifest did not declare is refused before anything is sent.
     expect(seen?.stray).toContain("127.0.0.2:9 is not a host cloud.feed declared")
-    expect(google.apiCalls.slice(calls)).toEqual([{ method: "GET", path: "/gmail/v1/users/me/profile", authorized: true }])
+    expect(google.apiCalls.slice(calls)).toEqual([
+      { method: "GET", path: "/gmail/v1/users/me/profile", authorized: true }
+    ])
     const shown = JSON.stringify([seen, connections, await run(member.client.api.twin.status())])
     for (const secret of tokens()) expect(shown).not.toContain(secret)
   })
@@ -142,7 +177,10 @@ describe("a plugin provider connected through OAuth 2.0", () => {
     const connection = (await run(member.client.api.connections.list())).find((c) => c.provider === provider)!
     await run(member.client.api.connections.remove({ path: { id: connection.id } }))
     const calls = google.apiCalls.length
-    expect(await refused(member.client.api.twin.sync({ path: { provider }, urlParams: {} }))).toMatchObject({ status: 409, body: { error: "not_connected" } })
+    expect(await refused(member.client.api.twin.sync({ path: { provider }, urlParams: {} }))).toMatchObject({
+      status: 409,
+      body: { error: "not_connected" }
+    })
     expect(google.apiCalls.length).toBe(calls)
   })
 

@@ -13,8 +13,14 @@ let member: Awaited<ReturnType<typeof registerMember>>
 const storm = {
   colorScheme: "dark",
   tokens: {
-    background: "#0f1419", surface: "#182028", text: "#e6edf3", muted: "#9aa7b4",
-    accent: "#58a6ff", danger: "#ff7b72", border: "#2d3742", focusRing: "#58a6ff"
+    background: "#0f1419",
+    surface: "#182028",
+    text: "#e6edf3",
+    muted: "#9aa7b4",
+    accent: "#58a6ff",
+    danger: "#ff7b72",
+    border: "#2d3742",
+    focusRing: "#58a6ff"
   }
 }
 
@@ -62,7 +68,12 @@ describe("GET /api/plugins", () => {
 
 describe("installing and removing plugins (owner only)", () => {
   it("lists what is available under the plugin folder without running it, for the owner only", async () => {
-    writePlugin("weather", { id: "@ada/weather", namespace: "weather", capabilities: [{ kind: "network", reason: "forecasts" }], extensions: [{ kind: "theme", id: "storm", uses: ["network"] }] })
+    writePlugin("weather", {
+      id: "@ada/weather",
+      namespace: "weather",
+      capabilities: [{ kind: "network", reason: "forecasts" }],
+      extensions: [{ kind: "theme", id: "storm", uses: ["network"] }]
+    })
     expect((await refused(member.client.api.plugins.availablePlugins())).status).toBe(403)
     const answer = await run(owner.client.api.plugins.availablePlugins())
     expect(typeof answer.risk).toBe("string")
@@ -94,12 +105,22 @@ describe("installing and removing plugins (owner only)", () => {
     const bad = await owner.client.raw("POST", "/api/plugins", { dir: "weather", granted: ["telepathy"] })
     expect(bad.status).toBe(400)
     expect(apiError(bad).error).toBe("invalid_request")
-    expect((await refused(member.client.api.plugins.installPlugin({ payload: { dir: "weather", granted: ["network"] } }))).status).toBe(403)
+    expect(
+      (await refused(member.client.api.plugins.installPlugin({ payload: { dir: "weather", granted: ["network"] } })))
+        .status
+    ).toBe(403)
   })
 
   it("installs with the grants, lists its contributions, and uninstalls (folder removed)", async () => {
-    const installed = await run(owner.client.api.plugins.installPlugin({ payload: { dir: "weather", granted: ["network"] } }))
-    expect(installed).toMatchObject({ id: "@ada/weather", status: "active", granted: ["network"], source: { kind: "local", dir: "weather" } })
+    const installed = await run(
+      owner.client.api.plugins.installPlugin({ payload: { dir: "weather", granted: ["network"] } })
+    )
+    expect(installed).toMatchObject({
+      id: "@ada/weather",
+      status: "active",
+      granted: ["network"],
+      source: { kind: "local", dir: "weather" }
+    })
     expect(installed.contributions).toEqual([{ kind: "theme", name: "weather.storm" }])
     const listed = await run(member.client.api.plugins.listPlugins())
     expect(listed.map((plugin) => plugin.id)).toContain("@ada/weather")
@@ -114,7 +135,12 @@ describe("installing and removing plugins (owner only)", () => {
 
   it("refuses a folder that is a symlink to elsewhere", async () => {
     const elsewhere = mkdtempSync(join(tmpdir(), "elsewhere-"))
-    writePluginFolder(elsewhere, "real", { id: "@eve/elsewhere", namespace: "elsewhere" }, "export const activate = () => {}\n")
+    writePluginFolder(
+      elsewhere,
+      "real",
+      { id: "@eve/elsewhere", namespace: "elsewhere" },
+      "export const activate = () => {}\n"
+    )
     symlinkSync(join(elsewhere, "real"), join(pluginDir, "linked"))
     const answer = await refused(owner.client.api.plugins.installPlugin({ payload: { dir: "linked", granted: [] } }))
     expect(answer).toMatchObject({ status: 400, body: { error: "outside_plugin_dir" } })
@@ -122,42 +148,85 @@ describe("installing and removing plugins (owner only)", () => {
   })
 
   it("installs all or nothing: a plugin whose activate throws leaves no row, grant or contribution, and installs once fixed", async () => {
-    writePluginFolder(pluginDir, "fickle", {
-      capabilities: [{ kind: "signals" }],
-      extensions: [{ kind: "skill", id: "hello", uses: [] }]
-    }, "export const activate = () => { throw new Error(\"not today\") }\n")
-    const answer = await refused(owner.client.api.plugins.installPlugin({ payload: { dir: "fickle", granted: ["signals"] } }))
-    expect(answer).toMatchObject({ status: 400, body: { error: "activation_failed", message: expect.stringContaining("not today") } })
-    expect((await run(owner.client.api.plugins.listPlugins())).some((plugin) => plugin.id === "@test/fickle")).toBe(false)
-    expect((await refused(owner.client.api.studioSkills.invokeSkill({ payload: { name: "fickle.hello", input: {} } }))).status).toBe(404)
+    writePluginFolder(
+      pluginDir,
+      "fickle",
+      {
+        capabilities: [{ kind: "signals" }],
+        extensions: [{ kind: "skill", id: "hello", uses: [] }]
+      },
+      'export const activate = () => { throw new Error("not today") }\n'
+    )
+    const answer = await refused(
+      owner.client.api.plugins.installPlugin({ payload: { dir: "fickle", granted: ["signals"] } })
+    )
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { error: "activation_failed", message: expect.stringContaining("not today") }
+    })
+    expect((await run(owner.client.api.plugins.listPlugins())).some((plugin) => plugin.id === "@test/fickle")).toBe(
+      false
+    )
+    expect(
+      (await refused(owner.client.api.studioSkills.invokeSkill({ payload: { name: "fickle.hello", input: {} } })))
+        .status
+    ).toBe(404)
     // The same folder, fixed, installs: nothing of the failed attempt stands in the way.
-    writePluginFolder(pluginDir, "fickle", {
-      capabilities: [{ kind: "signals" }],
-      extensions: [{ kind: "skill", id: "hello", uses: [] }]
-    }, skillMain("hello", "return 'hello'"))
+    writePluginFolder(
+      pluginDir,
+      "fickle",
+      {
+        capabilities: [{ kind: "signals" }],
+        extensions: [{ kind: "skill", id: "hello", uses: [] }]
+      },
+      skillMain("hello", "return 'hello'")
+    )
     await run(owner.client.api.plugins.installPlugin({ payload: { dir: "fickle", granted: ["signals"] } }))
-    expect(await run(owner.client.api.studioSkills.invokeSkill({ payload: { name: "fickle.hello", input: {} } })))
-      .toMatchObject({ ok: true, output: "hello" })
+    expect(
+      await run(owner.client.api.studioSkills.invokeSkill({ payload: { name: "fickle.hello", input: {} } }))
+    ).toMatchObject({ ok: true, output: "hello" })
   })
 
   it("refuses a second plugin in a namespace another third-party plugin holds", async () => {
-    writePluginFolder(pluginDir, "fickle-too", { id: "@eve/fickle", namespace: "fickle" }, "export const activate = () => {}\n")
-    const answer = await refused(owner.client.api.plugins.installPlugin({ payload: { dir: "fickle-too", granted: [] } }))
-    expect(answer).toMatchObject({ status: 409, body: { error: "namespace_taken", details: { namespace: "fickle", by: "@test/fickle" } } })
+    writePluginFolder(
+      pluginDir,
+      "fickle-too",
+      { id: "@eve/fickle", namespace: "fickle" },
+      "export const activate = () => {}\n"
+    )
+    const answer = await refused(
+      owner.client.api.plugins.installPlugin({ payload: { dir: "fickle-too", granted: [] } })
+    )
+    expect(answer).toMatchObject({
+      status: 409,
+      body: { error: "namespace_taken", details: { namespace: "fickle", by: "@test/fickle" } }
+    })
   })
 
   it("names every missing capability kind, and runs nothing before refusing", async () => {
-    writePluginFolder(pluginDir, "greedy", {
-      capabilities: [{ kind: "network" }, { kind: "memory" }, { kind: "world-acting", reason: "posts for you" }],
-      extensions: [{ kind: "skill", id: "take", uses: ["network"] }]
-    }, "this is not even JavaScript")
-    const answer = await refused(owner.client.api.plugins.installPlugin({ payload: { dir: "greedy", granted: ["memory"] } }))
-    expect(answer).toMatchObject({ status: 400, body: { error: "missing_grants", details: { missing: ["network", "world-acting"] } } })
+    writePluginFolder(
+      pluginDir,
+      "greedy",
+      {
+        capabilities: [{ kind: "network" }, { kind: "memory" }, { kind: "world-acting", reason: "posts for you" }],
+        extensions: [{ kind: "skill", id: "take", uses: ["network"] }]
+      },
+      "this is not even JavaScript"
+    )
+    const answer = await refused(
+      owner.client.api.plugins.installPlugin({ payload: { dir: "greedy", granted: ["memory"] } })
+    )
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { error: "missing_grants", details: { missing: ["network", "world-acting"] } }
+    })
     expect(answer.body.message).toContain("network, world-acting")
   })
 
   it("refuses to uninstall a built-in", async () => {
-    const answer = await refused(owner.client.api.plugins.uninstallPlugin({ path: { id: encodeURIComponent("@svc/themes") } }))
+    const answer = await refused(
+      owner.client.api.plugins.uninstallPlugin({ path: { id: encodeURIComponent("@svc/themes") } })
+    )
     expect(answer.status).toBe(400)
     expect(answer.body.error).toBe("builtin_plugin")
   })

@@ -13,7 +13,9 @@ const context = nodeOnPostgres()
 
 const countBeings = () =>
   context.node.runtime.runPromise(
-    Effect.flatMap(SqlClient.SqlClient, (sql) => sql`SELECT COUNT(*) AS n FROM beings WHERE kind = 'human'`).pipe(Effect.map((rows) => rows[0]!.n))
+    Effect.flatMap(SqlClient.SqlClient, (sql) => sql`SELECT COUNT(*) AS n FROM beings WHERE kind = 'human'`).pipe(
+      Effect.map((rows) => rows[0]!.n)
+    )
   )
 
 describe("a node on PostgreSQL", () => {
@@ -25,7 +27,9 @@ describe("a node on PostgreSQL", () => {
   })
 
   it("refuses a wrong access code with 403 and registers nobody", async () => {
-    const answer = await refused(new Client(context.node.url).api.authPublic.register({ payload: person("not-the-code") }))
+    const answer = await refused(
+      new Client(context.node.url).api.authPublic.register({ payload: person("not-the-code") })
+    )
     expect(answer.status).toBe(403)
     expect(answer.body.error).toBe("invalid_access_code")
     expect(await countBeings()).toBe(0)
@@ -39,17 +43,23 @@ describe("a node on PostgreSQL", () => {
     expect(await countBeings()).toBe(1)
 
     // The code is single-use: a second registration with it is refused.
-    const again = await refused(new Client(context.node.url).api.authPublic.register({ payload: person(context.node.ownerCode) }))
+    const again = await refused(
+      new Client(context.node.url).api.authPublic.register({ payload: person(context.node.ownerCode) })
+    )
     expect(again.status).toBe(403)
     expect(await countBeings()).toBe(1)
 
     const client = new Client(context.node.url)
-    const wrong = await refused(client.api.authPublic.login({ payload: { email: registration.email, password: "wrong password" } }))
+    const wrong = await refused(
+      client.api.authPublic.login({ payload: { email: registration.email, password: "wrong password" } })
+    )
     expect(wrong.status).toBe(401)
     expect(wrong.body.error).toBe("invalid_credentials")
     // Emails compare without case on PostgreSQL too.
     const signedIn = await run(
-      client.api.authPublic.login({ payload: { email: registration.email.toUpperCase(), password: registration.password } })
+      client.api.authPublic.login({
+        payload: { email: registration.email.toUpperCase(), password: registration.password }
+      })
     )
     expect(signedIn.being.id).toBe(being.id)
     const me = await run(client.api.auth.me())

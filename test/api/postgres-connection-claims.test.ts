@@ -26,7 +26,11 @@ const owners: Array<Client> = []
 
 /** A process of the cluster at its own runner address. */
 const startProcess = async (port?: number) => {
-  const child = await startChildNode({ ownerCode, ...(port === undefined ? {} : { port }), env: { ...env, CLUSTER_RUNNER_ADDRESS: `127.0.0.1:${await freePort()}` } })
+  const child = await startChildNode({
+    ownerCode,
+    ...(port === undefined ? {} : { port }),
+    env: { ...env, CLUSTER_RUNNER_ADDRESS: `127.0.0.1:${await freePort()}` }
+  })
   processes.push(child)
   return child
 }
@@ -39,13 +43,17 @@ const signIn = async (child: ChildNode) => {
 
 /** One navigation as the person's browser makes it: their cookies, redirects not followed. */
 const navigate = async (client: Client, url: string) => {
-  const response = await fetch(url, { redirect: "manual", headers: { ...client.headers, cookie: client.cookieHeader() } })
+  const response = await fetch(url, {
+    redirect: "manual",
+    headers: { ...client.headers, cookie: client.cookieHeader() }
+  })
   return { status: response.status, location: response.headers.get("location"), text: await response.text() }
 }
 
 const refreshes = () => google.tokenCalls.filter((call) => call.grant === "refresh_token").length
 
-const mailStatus = async (client: Client) => (await run(client.api.twin.status())).providers.find((provider) => provider.provider === "mail_a")!
+const mailStatus = async (client: Client) =>
+  (await run(client.api.twin.status())).providers.find((provider) => provider.provider === "mail_a")!
 
 beforeAll(async () => {
   google = await startGoogle()
@@ -82,7 +90,9 @@ describe("a connection's work, once across processes", () => {
   it("renews an expired token once when both processes ask for it at once", async () => {
     const before = refreshes()
     const reads = await Promise.all(
-      [0, 1, 0, 1, 0, 1].map((index) => attempt(owners[index]!.api.studioSkills.invokeSkill({ payload: { name: "email.read", input: { limit: 1 } } })))
+      [0, 1, 0, 1, 0, 1].map((index) =>
+        attempt(owners[index]!.api.studioSkills.invokeSkill({ payload: { name: "email.read", input: { limit: 1 } } }))
+      )
     )
     expect(reads.map((read) => read.ok)).toEqual(reads.map(() => true))
     expect(refreshes()).toBe(before + 1)
@@ -103,11 +113,17 @@ describe("a connection's work, once across processes", () => {
     const listings = () => google.apiCalls.filter((call) => call.path.endsWith("/messages")).length
     const listed = listings()
     try {
-      expect(await run(owners[0]!.api.twin.sync({ path: { provider: "mail_a" }, urlParams: {} }))).toEqual({ started: true })
-      await until("the sync's listing", async () => {
-      const value = await (async () => listings())()
-      return ((count) => count > listed)(value) ? value : undefined
-    }, 60_000)
+      expect(await run(owners[0]!.api.twin.sync({ path: { provider: "mail_a" }, urlParams: {} }))).toEqual({
+        started: true
+      })
+      await until(
+        "the sync's listing",
+        async () => {
+          const value = await (async () => listings())()
+          return ((count) => count > listed)(value) ? value : undefined
+        },
+        60_000
+      )
     } catch (error) {
       letGo()
       throw error
@@ -123,10 +139,14 @@ describe("a connection's work, once across processes", () => {
     } finally {
       letGo()
     }
-    const done = await until("the sync's end", async () => {
-      const value = await (() => mailStatus(owners[1]!))()
-      return ((status) => status.sync.status !== "running")(value) ? value : undefined
-    }, 60_000)
+    const done = await until(
+      "the sync's end",
+      async () => {
+        const value = await (() => mailStatus(owners[1]!))()
+        return ((status) => status.sync.status !== "running")(value) ? value : undefined
+      },
+      60_000
+    )
     expect(done.sync).toMatchObject({ status: "done", error: null })
   }
 
@@ -136,11 +156,17 @@ describe("a connection's work, once across processes", () => {
       expect(second).toMatchObject({ ok: false, status: 409, body: { error: "sync_running" } })
       expect((await mailStatus(owners[1]!)).sync.status).toBe("running")
     })
-    expect(await run(owners[1]!.api.twin.sync({ path: { provider: "mail_a" }, urlParams: {} }))).toEqual({ started: true })
-    await until("the second sync's end", async () => {
-      const value = await (() => mailStatus(owners[0]!))()
-      return ((status) => status.sync.status === "done")(value) ? value : undefined
-    }, 60_000)
+    expect(await run(owners[1]!.api.twin.sync({ path: { provider: "mail_a" }, urlParams: {} }))).toEqual({
+      started: true
+    })
+    await until(
+      "the second sync's end",
+      async () => {
+        const value = await (() => mailStatus(owners[0]!))()
+        return ((status) => status.sync.status === "done")(value) ? value : undefined
+      },
+      60_000
+    )
   }, 180_000)
 
   it("leaves a sync running on one process running when another process starts", async () => {
@@ -161,16 +187,32 @@ describe("a connection's work, once across processes", () => {
       letGo()
     }
     // Until the lease lapses (at most SYNC_LEASE_MS after its last renewal) the sync is the dead process's.
-    expect(await attempt(owners[1]!.api.twin.sync({ path: { provider: "mail_a" }, urlParams: {} }))).toMatchObject({ status: 409, body: { error: "sync_running" } })
-    const stopped = await until("the lease's lapse", async () => {
-      const value = await (() => mailStatus(owners[1]!))()
-      return ((status) => status.sync.status !== "running")(value) ? value : undefined
-    }, 60_000)
-    expect(stopped.sync).toMatchObject({ status: "error", error: "The node stopped before this sync finished; sync again." })
-    expect(await run(owners[1]!.api.twin.sync({ path: { provider: "mail_a" }, urlParams: {} }))).toEqual({ started: true })
-    await until("the new sync's end", async () => {
-      const value = await (() => mailStatus(owners[1]!))()
-      return ((status) => status.sync.status === "done")(value) ? value : undefined
-    }, 60_000)
+    expect(await attempt(owners[1]!.api.twin.sync({ path: { provider: "mail_a" }, urlParams: {} }))).toMatchObject({
+      status: 409,
+      body: { error: "sync_running" }
+    })
+    const stopped = await until(
+      "the lease's lapse",
+      async () => {
+        const value = await (() => mailStatus(owners[1]!))()
+        return ((status) => status.sync.status !== "running")(value) ? value : undefined
+      },
+      60_000
+    )
+    expect(stopped.sync).toMatchObject({
+      status: "error",
+      error: "The node stopped before this sync finished; sync again."
+    })
+    expect(await run(owners[1]!.api.twin.sync({ path: { provider: "mail_a" }, urlParams: {} }))).toEqual({
+      started: true
+    })
+    await until(
+      "the new sync's end",
+      async () => {
+        const value = await (() => mailStatus(owners[1]!))()
+        return ((status) => status.sync.status === "done")(value) ? value : undefined
+      },
+      60_000
+    )
   }, 180_000)
 })

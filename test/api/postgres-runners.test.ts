@@ -109,14 +109,19 @@ it("serves from both runners and finishes a run on the survivor after SIGKILL of
   // The entity answers again when the survivor's runner makes the report's next model call.
   const resumed = await until(
     "the report's model call from the surviving runner",
-    () => callsFor(models, "Report on sencha").slice(reportCallsBefore).find((request) => callerOf(request) === 1 - holder!),
+    () =>
+      callsFor(models, "Report on sencha")
+        .slice(reportCallsBefore)
+        .find((request) => callerOf(request) === 1 - holder!),
     60_000
   )
   const failoverMs = Date.now() - killedAt
   expect(resumed).toBeDefined()
 
   const survivorClient = new Client(survivor.runner.url)
-  await run(survivorClient.api.authPublic.login({ payload: { email: registration.email, password: registration.password } }))
+  await run(
+    survivorClient.api.authPublic.login({ payload: { email: registration.email, password: registration.password } })
+  )
   const detail = await untilSettled(survivorClient, started.id, undefined, 60_000)
   expect(detail.project.status).toBe("done")
   expect(detail.tasks.map((task) => task.status)).toEqual(["done", "done"])

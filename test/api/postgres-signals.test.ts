@@ -27,8 +27,12 @@ const answerSignal = (client: Client, id: string, optionId: string) =>
 
 let actionRuns = 0
 beforeAll(async () => {
-  await inNode(context.node, Effect.flatMap(SignalActions, (actions) =>
-    actions.register("test.count", () => Effect.sync(() => ({ runs: (actionRuns += 1) })))))
+  await inNode(
+    context.node,
+    Effect.flatMap(SignalActions, (actions) =>
+      actions.register("test.count", () => Effect.sync(() => ({ runs: (actionRuns += 1) })))
+    )
+  )
 })
 
 describe("signals on PostgreSQL", () => {
@@ -36,7 +40,12 @@ describe("signals on PostgreSQL", () => {
     const owner = context.owner.client
     const first = (await raiseByRoute(owner, { title: "First" })).signal
     const second = (await raiseByRoute(owner, { title: "Second", priority: "urgent" })).signal
-    expect(second).toMatchObject({ beingId: context.owner.being.id, title: "Second", priority: "urgent", status: "open" })
+    expect(second).toMatchObject({
+      beingId: context.owner.being.id,
+      title: "Second",
+      priority: "urgent",
+      status: "open"
+    })
     expect((await signalsOf(owner)).map((s) => s.id)).toEqual([second.id, first.id])
     await run(owner.api.desktop.dismissSignal({ path: { id: first.id } }))
     expect((await signalsOf(owner)).map((s) => s.id)).toEqual([second.id])
@@ -47,9 +56,16 @@ describe("signals on PostgreSQL", () => {
   it("keeps the order raised among signals of the same millisecond", async () => {
     const beingId = context.owner.being.id
     // One after another inside the node: most land in the same millisecond.
-    const raised = await inNode(context.node, Effect.flatMap(Signals, (signals) =>
-      Effect.forEach(Array.from({ length: 8 }, (_, n) => `Burst ${n}`), (title) =>
-        Effect.map(signals.raise(beingId, decodeInput({ title }), "test", "system"), (answer) => answer.signal))))
+    const raised = await inNode(
+      context.node,
+      Effect.flatMap(Signals, (signals) =>
+        Effect.forEach(
+          Array.from({ length: 8 }, (_, n) => `Burst ${n}`),
+          (title) =>
+            Effect.map(signals.raise(beingId, decodeInput({ title }), "test", "system"), (answer) => answer.signal)
+        )
+      )
+    )
     const listed = (await signalsOf(context.owner.client)).filter((s) => s.title.startsWith("Burst "))
     expect(listed.map((s) => s.title)).toEqual(raised.map((s) => s.title).reverse())
   })
@@ -58,20 +74,38 @@ describe("signals on PostgreSQL", () => {
     const { signal } = await raiseByRoute(context.owner.client, {
       kind: "decision",
       title: "Run the counted action?",
-      options: [{ id: "yes", label: "Do it" }, { id: "no", label: "No" }]
+      options: [
+        { id: "yes", label: "Do it" },
+        { id: "no", label: "No" }
+      ]
     })
     // The route raises no actions (only the node's features do): this one is raised with one.
-    const withAction = await inNode(context.node, Effect.flatMap(Signals, (signals) =>
-      signals.raise(context.owner.being.id, decodeInput({
-        kind: "decision",
-        title: "Counted",
-        options: [{ id: "yes", label: "Do it" }, { id: "no", label: "No" }],
-        action: { kind: "test.count" }
-      }), "test", "system")))
+    const withAction = await inNode(
+      context.node,
+      Effect.flatMap(Signals, (signals) =>
+        signals.raise(
+          context.owner.being.id,
+          decodeInput({
+            kind: "decision",
+            title: "Counted",
+            options: [
+              { id: "yes", label: "Do it" },
+              { id: "no", label: "No" }
+            ],
+            action: { kind: "test.count" }
+          }),
+          "test",
+          "system"
+        )
+      )
+    )
     for (const target of [signal, withAction.signal]) {
       const runsBefore = actionRuns
-      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-        attempt(answerSignal(context.owner.client, target.id, i % 2 === 0 ? "yes" : "no"))))
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          attempt(answerSignal(context.owner.client, target.id, i % 2 === 0 ? "yes" : "no"))
+        )
+      )
       const statuses = answers.map((answer) => (answer.ok ? 200 : answer.status))
       expect(statuses.filter((status) => status === 200)).toHaveLength(1)
       expect(statuses.filter((status) => status === 409)).toHaveLength(19)

@@ -26,11 +26,19 @@ describe("a studio run on PostgreSQL", () => {
     const owner = context.owner.client
     const generator = await twoStepGenerator(owner)
     const started = await startGenerator(owner, generator.id, { topic: "green tea" })
-    expect(started).toMatchObject({ status: "planning", generatorId: generator.id, ownerId: context.owner.being.id, outputs: [] })
+    expect(started).toMatchObject({
+      status: "planning",
+      generatorId: generator.id,
+      ownerId: context.owner.being.id,
+      outputs: []
+    })
 
     const detail = await untilSettled(owner, started.id, undefined, 60_000)
     expect(detail.project.status).toBe("done")
-    expect(detail.tasks.map((task) => [task.key, task.status])).toEqual([["notes", "done"], ["report", "done"]])
+    expect(detail.tasks.map((task) => [task.key, task.status])).toEqual([
+      ["notes", "done"],
+      ["report", "done"]
+    ])
     expect(detail.tasks[1]!.dependsOn).toEqual([detail.tasks[0]!.id])
     expect(detail.tasks[0]!.output).toMatchObject({ ok: true, file: "notes-on-green-tea.md", repairs: 0 })
     expect(detail.team?.members.map((m) => m.role)).toEqual(["researcher", "writer"])
@@ -48,7 +56,12 @@ describe("a studio run on PostgreSQL", () => {
     expect(usage.calls).toBe(made)
     expect(usage.recent).toHaveLength(Math.min(made, usage.recent.length))
     expect(usage.recent.every((call) => call.projectId === started.id)).toBe(true)
-    expect(usage.recent.map((call) => call.createdAt)).toEqual(usage.recent.map((call) => call.createdAt).sort().reverse())
+    expect(usage.recent.map((call) => call.createdAt)).toEqual(
+      usage.recent
+        .map((call) => call.createdAt)
+        .sort()
+        .reverse()
+    )
     expect(usage.recent[0]!.tier).toBe("strong")
   }, 90_000)
 })

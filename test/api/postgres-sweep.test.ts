@@ -60,8 +60,9 @@ const requiredQuery: Record<string, string> = {
  * one (their full-text paths), and the filters that choose another WHERE or ORDER BY.
  */
 /** Search words a full-text engine reads as syntax (a quote, an operator, a prefix star, a colon). */
-const awkward = ["\"tea", "tea OR", "tea*", "(tea", "green:tea", "-tea", "tea & green", "!", "NEAR(tea)"]
-  .map((word) => `q=${encodeURIComponent(word)}`)
+const awkward = ['"tea', "tea OR", "tea*", "(tea", "green:tea", "-tea", "tea & green", "!", "NEAR(tea)"].map(
+  (word) => `q=${encodeURIComponent(word)}`
+)
 
 const variants: Record<string, ReadonlyArray<string>> = {
   "twin.searchMemories": ["q=tea", "q=tea&kind=fact&limit=5", "kind=fact", ...awkward],
@@ -89,31 +90,46 @@ const seed = async (node: TestNode, owner: Registered): Promise<{ seeded: Seeded
   const member = await registerMember(node, owner.client)
   await run(api.twin.createMemory({ payload: { content: "Green tea is best at eighty degrees", kind: "fact" } }))
   const todo = await run(api.twinTime.createTodo({ payload: { title: "Buy green tea" } }))
-  const event = await run(api.twinTime.createEvent({ payload: { title: "Tea tasting", startAt: "2031-02-03T09:00:00Z" } }))
+  const event = await run(
+    api.twinTime.createEvent({ payload: { title: "Tea tasting", startAt: "2031-02-03T09:00:00Z" } })
+  )
   const form = new FormData()
   form.append("file", new Blob(["Notes on green tea: steep it at eighty degrees."]), "green-tea.md")
   const uploaded = await fetch(`${owner.client.base}/api/files/upload`, {
-    method: "POST", body: form, headers: { ...owner.client.headers, cookie: owner.client.cookieHeader() }
+    method: "POST",
+    body: form,
+    headers: { ...owner.client.headers, cookie: owner.client.cookieHeader() }
   })
   expect(uploaded.status).toBe(200)
   await run(api.beings.post({ payload: { content: "Green tea on the square" } }))
-  await run(new Client(node.url).api.authPublic.joinWaitlist({ payload: { email: "tea@example.org", name: "Tea", why: "Tea club" } }))
+  await run(
+    new Client(node.url).api.authPublic.joinWaitlist({
+      payload: { email: "tea@example.org", name: "Tea", why: "Tea club" }
+    })
+  )
   const group = await run(api.groups.createGroup({ payload: { name: "Tea club", kind: "crew" } }))
   await run(api.groups.addMember({ path: { id: group.id }, payload: { beingId: member.being.id, role: "taster" } }))
   const [muse] = await run(api.threads.listThreads({ urlParams: { kind: "muse" } }))
   await run(api.threads.postMessage({ path: { id: muse!.id }, payload: { content: "Tell me about green tea" } }))
-  await vi.waitFor(async () => {
-    const messages = await run(api.threads.listMessages({ path: { id: muse!.id } }))
-    expect(messages.some((message) => message.role === "assistant")).toBe(true)
-  }, { timeout: 30_000, interval: 100 })
+  await vi.waitFor(
+    async () => {
+      const messages = await run(api.threads.listMessages({ path: { id: muse!.id } }))
+      expect(messages.some((message) => message.role === "assistant")).toBe(true)
+    },
+    { timeout: 30_000, interval: 100 }
+  )
   const { generator, listing } = await sellGenerator(owner.client, "Green tea generator", 1)
   await run(member.client.api.market.buyListing({ path: { id: listing.id } }))
-  await run(member.client.api.market.postReview({ path: { id: listing.id }, payload: { rating: 5, body: "Steeped well" } }))
+  await run(
+    member.client.api.market.postReview({ path: { id: listing.id }, payload: { rating: 5, body: "Steeped well" } })
+  )
   const direct = await run(api.threads.openThread({ payload: { kind: "direct", withBeingId: member.being.id } }))
   await run(api.threads.postMessage({ path: { id: direct.id }, payload: { content: "Tea at four?" } }))
-  const agent = await run(api.studioAgents.createAgent({
-    payload: Schema.decodeUnknownSync(AgentInput)({ name: "Tea taster", role: "taster", skills: [] })
-  }))
+  const agent = await run(
+    api.studioAgents.createAgent({
+      payload: Schema.decodeUnknownSync(AgentInput)({ name: "Tea taster", role: "taster", skills: [] })
+    })
+  )
   // A studio project run to done by the scripted team: its tasks, team, review, outputs and costs.
   scriptStudio(models)
   const studio = await twoStepGenerator(owner.client)
@@ -137,16 +153,21 @@ const seed = async (node: TestNode, owner: Registered): Promise<{ seeded: Seeded
 
 /** A route's own entry (`<group>.<endpoint>.<parameter>`) first: the event route's id is an event's, not a to-do's. */
 const pathFor = (route: Route, seeded: Seeded) =>
-  route.path.replace(/:(\w+)/g, (_, parameter: string) =>
-    seeded[`${route.group}.${route.name}.${parameter}`] ?? seeded[`${route.group}.${parameter}`] ?? MADE_UP
+  route.path.replace(
+    /:(\w+)/g,
+    (_, parameter: string) =>
+      seeded[`${route.group}.${route.name}.${parameter}`] ?? seeded[`${route.group}.${parameter}`] ?? MADE_UP
   )
 
 /** What an answer shows at a glance: its status, and how many items its lists hold (a search's groups, say). */
 const glance = ({ status, body }: { status: number; body: unknown }) => {
   if (Array.isArray(body)) return `${status} (${body.length} items)`
-  const lists = body !== null && typeof body === "object"
-    ? Object.entries(body).filter(([, value]) => Array.isArray(value)).map(([name, value]) => `${name} ${(value as Array<unknown>).length}`)
-    : []
+  const lists =
+    body !== null && typeof body === "object"
+      ? Object.entries(body)
+          .filter(([, value]) => Array.isArray(value))
+          .map(([name, value]) => `${name} ${(value as Array<unknown>).length}`)
+      : []
   return lists.length === 0 ? String(status) : `${status} (${lists.join(", ")})`
 }
 
@@ -170,13 +191,22 @@ describe("every read route on PostgreSQL and SQLite", () => {
   it("answers without a server error, and the same status on both", async () => {
     const sqlite = new Map<string, string>()
     const postgres = new Map<string, string>()
-    for (const [context, statuses] of [[onSqlite, sqlite], [onPostgres, postgres]] as const) {
+    for (const [context, statuses] of [
+      [onSqlite, sqlite],
+      [onPostgres, postgres]
+    ] as const) {
       const { seeded, member } = await seed(context.node, context.owner)
       await sweep("owner", context.owner, seeded, statuses)
       await sweep("member", member, seeded, statuses)
     }
-    const rows = [...sqlite.keys()].map((route) => ({ route, sqlite: sqlite.get(route)!, postgres: postgres.get(route)! }))
-    const wrong = rows.filter((row) => row.sqlite.startsWith("5") || row.postgres.startsWith("5") || row.sqlite !== row.postgres)
+    const rows = [...sqlite.keys()].map((route) => ({
+      route,
+      sqlite: sqlite.get(route)!,
+      postgres: postgres.get(route)!
+    }))
+    const wrong = rows.filter(
+      (row) => row.sqlite.startsWith("5") || row.postgres.startsWith("5") || row.sqlite !== row.postgres
+    )
     if (wrong.length > 0) console.table(wrong)
     expect(wrong).toEqual([])
     expect(rows.length).toBeGreaterThan(150)

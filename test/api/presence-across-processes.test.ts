@@ -29,7 +29,12 @@ let ownerId: string
 const startRunner = async (ownerCode?: string) =>
   startChildNode({
     ...(ownerCode === undefined ? {} : { ownerCode }),
-    env: { DATABASE_URL: databaseUrl, FILES_DIR: filesDir, CLUSTER_RUNNER_ADDRESS: `127.0.0.1:${await freePort()}`, LLM_LOCAL: "false" }
+    env: {
+      DATABASE_URL: databaseUrl,
+      FILES_DIR: filesDir,
+      CLUSTER_RUNNER_ADDRESS: `127.0.0.1:${await freePort()}`,
+      LLM_LOCAL: "false"
+    }
   })
 
 beforeAll(async () => {
@@ -53,7 +58,10 @@ const leases = async (): Promise<number> => {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
-    return (await client.query("SELECT process_id FROM presence_leases WHERE alive_until > $1", [new Date().toISOString()])).rowCount ?? 0
+    return (
+      (await client.query("SELECT process_id FROM presence_leases WHERE alive_until > $1", [new Date().toISOString()]))
+        .rowCount ?? 0
+    )
   } finally {
     await client.end()
   }
@@ -83,7 +91,11 @@ describe("presence across two runner processes", () => {
     expect(await first.kill("SIGKILL")).toBe("SIGKILL")
     expect((await tab.closed).code).toBe(1006)
     // Within the lease and a couple of rounds (slack for this busy machine's event loops).
-    await until("the being online on the second process to count 0", async () => (await onlineOn(second)) === 0, LEASE_MS + 2 * LEASE_RENEW_MS + 8_000)
+    await until(
+      "the being online on the second process to count 0",
+      async () => (await onlineOn(second)) === 0,
+      LEASE_MS + 2 * LEASE_RENEW_MS + 8_000
+    )
     console.log(`presence: offline ${Date.now() - killedAt} ms after SIGKILL (lease ${LEASE_MS} ms)`)
     expect(await leases()).toBe(1)
   }, 180_000)
@@ -93,13 +105,25 @@ describe("presence across two runner processes", () => {
     try {
       // A handshake made before the live channel is up waits for it (host/live/server.ts).
       const tab = await LiveTab.open(asNode(third), owner)
-      await until("the being online on the second process to count 1", async () => (await onlineOn(second)) === 1, 20_000)
+      await until(
+        "the being online on the second process to count 1",
+        async () => (await onlineOn(second)) === 1,
+        20_000
+      )
       // Frozen past its lease (a stalled event loop): the survivor sweeps its rows.
       process.kill(third.pid, "SIGSTOP")
-      await until("the being online on the second process to count 0", async () => (await onlineOn(second)) === 0, LEASE_MS + 2 * LEASE_RENEW_MS + 8_000)
+      await until(
+        "the being online on the second process to count 0",
+        async () => (await onlineOn(second)) === 0,
+        LEASE_MS + 2 * LEASE_RENEW_MS + 8_000
+      )
       process.kill(third.pid, "SIGCONT")
       // Its next renewal finds the lease lapsed and counts its open sockets again.
-      await until("the being online on the second process to count 1", async () => (await onlineOn(second)) === 1, 60_000)
+      await until(
+        "the being online on the second process to count 1",
+        async () => (await onlineOn(second)) === 1,
+        60_000
+      )
       await tab.close()
     } finally {
       process.kill(third.pid, "SIGCONT")

@@ -28,7 +28,12 @@ describe("presence across a restart on SQLite", () => {
 
     expect(await first.kill("SIGKILL")).toBe("SIGKILL")
     expect((await tab.closed).code).toBe(1006)
-    const again = await startChildNode({ dataDir: first.dataDir, port: first.port, ownerCode: first.ownerCode, env: { LLM_LOCAL: "false" } })
+    const again = await startChildNode({
+      dataDir: first.dataDir,
+      port: first.port,
+      ownerCode: first.ownerCode,
+      env: { LLM_LOCAL: "false" }
+    })
     started.push(again)
     // A tab on the new process (its handshake waits for the live channel, and so the presence sweep) is
     // the being's only socket: closing it leaves the being offline.

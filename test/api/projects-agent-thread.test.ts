@@ -8,7 +8,15 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { LiveTab } from "../support/live.ts"
 import { remoteDefault } from "../support/models.ts"
-import { refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  refused,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { worldActingSkill, writeWorldActingPlugin } from "../support/world-acting-plugin.ts"
 import { scriptStudio } from "./projects-scripted.ts"
@@ -25,7 +33,9 @@ beforeAll(async () => {
   owner = await registerOwner(node)
   member = await registerMember(node, owner.client)
   writeWorldActingPlugin(join(node.dataDir, "plugins"))
-  await run(owner.client.api.plugins.installPlugin({ payload: { dir: "courier", granted: ["world-acting", "filesystem"] } }))
+  await run(
+    owner.client.api.plugins.installPlugin({ payload: { dir: "courier", granted: ["world-acting", "filesystem"] } })
+  )
 })
 afterAll(async () => {
   await node.close()
@@ -44,36 +54,58 @@ describe("a project's agent thread", () => {
           { id: "notes", title: "Write the tasting notes", role: "writer", dependsOn: ["announce"] }
         ]
       },
-      extraCall: (title) => (title === "Announce the tasting" ? { name: "courier__send", arguments: { to: "tea-club", text: "Tasting on Friday" } } : null),
+      extraCall: (title) =>
+        title === "Announce the tasting"
+          ? { name: "courier__send", arguments: { to: "tea-club", text: "Tasting on Friday" } }
+          : null,
       // The second task is slow, so the tab below follows the thread before the run ends.
       delayMs: (title) => (title === "Write the tasting notes" ? 1500 : 0)
     })
     const tab = await LiveTab.open(node, owner.client)
     const started = await startBrief(owner.client, "Plan the tea tasting")
     const first = await tab.nextOf("thread.updated", (frame) => frame.thread.kind === "agent", 15_000)
-    expect(first.thread).toMatchObject({ kind: "agent", title: started.title, replyPolicy: "none", participants: [owner.being.id] })
+    expect(first.thread).toMatchObject({
+      kind: "agent",
+      title: started.title,
+      replyPolicy: "none",
+      participants: [owner.being.id]
+    })
     const threadId = first.thread.id
     tab.send({ type: "subscribe", topic: `thread:${threadId}` })
     await tab.nextOf("subscribed")
-    const done = await tab.nextOf("message.created", (frame) => frame.message.content === "The project is done.", 30_000)
+    const done = await tab.nextOf(
+      "message.created",
+      (frame) => frame.message.content === "The project is done.",
+      30_000
+    )
     expect(done.message).toMatchObject({ threadId, role: "assistant", authorId: null })
     expect((await untilSettled(owner.client, started.id)).project.status).toBe("done")
 
     const notes = (await messagesOf(threadId)).map((message) => message.content)
     expect(notes[0]).toBe("The plan: 2 tasks. 1. Announce the tasting (marketer); 2. Write the tasting notes (writer)")
-    expect(notes).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^\S.* wants to run courier\.send, which acts on the world: it waits for your approval on your desktop\.$/),
-      expect.stringMatching(/^\S.* \(marketer\) finished "Announce the tasting": Announce the tasting$/),
-      expect.stringMatching(/^\S.* \(writer\) finished "Write the tasting notes": Write the tasting notes$/),
-      "The review's verdict: pass. Does what the brief asks.",
-      "The project is done."
-    ]))
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^\S.* wants to run courier\.send, which acts on the world: it waits for your approval on your desktop\.$/
+        ),
+        expect.stringMatching(/^\S.* \(marketer\) finished "Announce the tasting": Announce the tasting$/),
+        expect.stringMatching(/^\S.* \(writer\) finished "Write the tasting notes": Write the tasting notes$/),
+        "The review's verdict: pass. Does what the brief asks.",
+        "The project is done."
+      ])
+    )
     // In the order the run went: the plan first, the verdict and the end last.
     expect(notes.slice(-2)).toEqual(["The review's verdict: pass. Does what the brief asks.", "The project is done."])
 
     const inbox = await run(owner.client.api.threads.listThreads({ urlParams: {} }))
-    expect(inbox.find((thread) => thread.id === threadId)).toMatchObject({ kind: "agent", replyPolicy: "none", preview: "The project is done." })
-    const post = await refused(owner.client.api.threads.postMessage({ path: { id: threadId }, payload: { content: "Thanks, team" } }))
+    expect(inbox.find((thread) => thread.id === threadId)).toMatchObject({
+      kind: "agent",
+      replyPolicy: "none",
+      preview: "The project is done."
+    })
+    const post = await refused(
+      owner.client.api.threads.postMessage({ path: { id: threadId }, payload: { content: "Thanks, team" } })
+    )
     expect(post).toMatchObject({ status: 409, body: { error: "thread_read_only" } })
     expect((await messagesOf(threadId)).length).toBe(notes.length)
     // Nobody else is in it.
@@ -88,10 +120,14 @@ describe("a project's agent thread", () => {
     expect((await untilSettled(member.client, started.id)).project.status).toBe("failed")
     const threads = await run(member.client.api.threads.listThreads({ urlParams: { kind: "agent" } }))
     expect(threads.map((thread) => thread.title)).toEqual([started.title])
-    const notes = (await run(member.client.api.threads.listMessages({ path: { id: threads[0]!.id } }))).map((message) => message.content)
-    expect(notes).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^\S.* \(\w+\) failed "[^"]+": No file was saved/),
-      expect.stringMatching(/^The run stopped: 1 of \d tasks failed\./)
-    ]))
+    const notes = (await run(member.client.api.threads.listMessages({ path: { id: threads[0]!.id } }))).map(
+      (message) => message.content
+    )
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\S.* \(\w+\) failed "[^"]+": No file was saved/),
+        expect.stringMatching(/^The run stopped: 1 of \d tasks failed\./)
+      ])
+    )
   })
 })

@@ -49,7 +49,10 @@ it("continues after SIGKILL from the last finished task and never pays for it ag
     expect(detail.tasks.map((task) => task.status)).toEqual(["done", "done"])
     expect(callsFor(models, "Notes on genmaicha").length).toBe(notesCalls)
     expect(callsFor(models, "Report on genmaicha").length).toBeGreaterThanOrEqual(3)
-    expect(detail.project.outputs.map((output) => output.path)).toEqual(["notes-on-genmaicha.md", "report-on-genmaicha.md"])
+    expect(detail.project.outputs.map((output) => output.path)).toEqual([
+      "notes-on-genmaicha.md",
+      "report-on-genmaicha.md"
+    ])
   } finally {
     await second.close()
   }

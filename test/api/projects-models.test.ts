@@ -12,7 +12,8 @@ import { courierRuns, worldActingSkill, writeWorldActingPlugin } from "../suppor
 import { scriptStudio } from "./projects-scripted.ts"
 import { startBrief, untilSettled } from "./projects-support.ts"
 
-const openSignals = (client: Client) => run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
+const openSignals = (client: Client) =>
+  run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
 
 const closing: Array<() => Promise<void>> = []
 afterAll(async () => {
@@ -37,11 +38,15 @@ describe("a run with no model configured", () => {
     const started = await startBrief(owner.client, "Write a limerick about kettles")
     const detail = await untilSettled(owner.client, started.id, undefined, 5000)
     expect(detail.project.status).toBe("failed")
-    expect(detail.project.error).toMatch(/^The planner could not be called: No model can be called for the 'strong' tier/)
+    expect(detail.project.error).toMatch(
+      /^The planner could not be called: No model can be called for the 'strong' tier/
+    )
     const signals = await openSignals(owner.client)
-    expect(signals).toEqual(expect.arrayContaining([
-      expect.objectContaining({ kind: "alert", source: `studio:${started.id}`, body: detail.project.error })
-    ]))
+    expect(signals).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: "alert", source: `studio:${started.id}`, body: detail.project.error })
+      ])
+    )
   })
 })
 
@@ -56,19 +61,36 @@ describe("a run that meets a spend ceiling", () => {
     expect(detail.project.error).toContain("The planner could not be called")
     expect(server.requestsFor("chat")).toEqual([])
     const titles = (await openSignals(owner.client)).map((signal) => signal.title)
-    expect(titles).toEqual(expect.arrayContaining(["Spend ceiling reached: a model call was refused", `Project failed: ${detail.project.title}`]))
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        "Spend ceiling reached: a model call was refused",
+        `Project failed: ${detail.project.title}`
+      ])
+    )
   })
 })
 
 describe("an agent's world-acting call", () => {
   it("waits for the owner's decision; 'Do it' runs it once and a second answer is refused", async () => {
     const server = await models()
-    const { node, owner } = await startWith((dataDir) => ({ ...remoteDefault(server.baseUrl), pluginDir: join(dataDir, "plugins") }))
+    const { node, owner } = await startWith((dataDir) => ({
+      ...remoteDefault(server.baseUrl),
+      pluginDir: join(dataDir, "plugins")
+    }))
     writeWorldActingPlugin(join(node.dataDir, "plugins"))
-    await run(owner.client.api.plugins.installPlugin({ payload: { dir: "courier", granted: ["world-acting", "filesystem"] } }))
+    await run(
+      owner.client.api.plugins.installPlugin({ payload: { dir: "courier", granted: ["world-acting", "filesystem"] } })
+    )
     scriptStudio(server, {
-      plan: { tasks: [{ id: "announce", title: "Announce the tasting", role: "marketer", skills: [worldActingSkill, "web.search"] }] },
-      extraCall: (title) => (title === "Announce the tasting" ? { name: "courier__send", arguments: { to: "tea-club", text: "Tasting on Friday" } } : null)
+      plan: {
+        tasks: [
+          { id: "announce", title: "Announce the tasting", role: "marketer", skills: [worldActingSkill, "web.search"] }
+        ]
+      },
+      extraCall: (title) =>
+        title === "Announce the tasting"
+          ? { name: "courier__send", arguments: { to: "tea-club", text: "Tasting on Friday" } }
+          : null
     })
     const runsBefore = courierRuns().length
     const started = await startBrief(owner.client, "Write and send the tasting announcement")
@@ -79,10 +101,16 @@ describe("an agent's world-acting call", () => {
     const trace = await run(owner.client.api.studioProjects.projectTrace({ path: { id: started.id }, urlParams: {} }))
     const waiting = trace.find((event) => event.kind === "tool.result" && at(event.data, "name") === worldActingSkill)
     expect(waiting?.data).toMatchObject({ ok: false, approval: { status: "waiting", signalId: expect.any(String) } })
-    const decision = (await openSignals(owner.client)).find((signal) => signal.id === at(waiting?.data, "approval", "signalId"))!
-    expect(decision).toMatchObject({ kind: "decision", action: { skill: worldActingSkill, input: { to: "tea-club", text: "Tasting on Friday" }, projectId: started.id } })
+    const decision = (await openSignals(owner.client)).find(
+      (signal) => signal.id === at(waiting?.data, "approval", "signalId")
+    )!
+    expect(decision).toMatchObject({
+      kind: "decision",
+      action: { skill: worldActingSkill, input: { to: "tea-club", text: "Tasting on Friday" }, projectId: started.id }
+    })
 
-    const answer = () => owner.client.api.desktop.answerSignal({ path: { id: decision.id }, payload: { optionId: "do-it" } })
+    const answer = () =>
+      owner.client.api.desktop.answerSignal({ path: { id: decision.id }, payload: { optionId: "do-it" } })
     await run(answer())
     expect(courierRuns().slice(runsBefore)).toEqual([{ to: "tea-club", text: "Tasting on Friday" }])
     const again = await refused(answer())

@@ -38,24 +38,35 @@ export const isReviewCall = (request: ReceivedRequest) => formatName(request) ==
 
 /** At the file the instruction names ("Save it as x."), else one named after the task. */
 const defaultWrite = (title: string, named: string | null): Written => ({
-  path: named ?? `${title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}.md`,
+  path:
+    named ??
+    `${title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")}.md`,
   content: `# ${title}\n\n## Summary\n\nThe work of the task ${title}, done well. See https://example.org/source for more.\n`
 })
 
 export const scriptStudio = (server: OpenAiServer, script: StudioScript = {}) =>
   server.handle("chat", (request): ChatReply => {
-    if (isPlannerCall(request)) return { content: JSON.stringify(script.plan ?? { tasks: [{ id: "write", title: "Write it", role: "writer" }] }) }
-    if (isReviewCall(request)) return { content: JSON.stringify(script.verdict ?? { verdict: "pass", notes: "Does what the brief asks." }) }
+    if (isPlannerCall(request))
+      return { content: JSON.stringify(script.plan ?? { tasks: [{ id: "write", title: "Write it", role: "writer" }] }) }
+    if (isReviewCall(request))
+      return { content: JSON.stringify(script.verdict ?? { verdict: "pass", notes: "Does what the brief asks." }) }
     const title = taskTitleOf(request)
     if (title === null) return { content: "ok" }
     const delayMs = script.delayMs?.(title) ?? 0
     const messages = request.body.messages ?? []
     const last = messages[messages.length - 1]!
     const repair = userTexts(request).filter((text) => text.startsWith("Your deliverable did not pass")).length
-    const calledExtra = messages.some((message) => message.role === "assistant" && message.tool_calls?.some((call) => call.id === "extra"))
-    if (last.role === "tool" && !(last.tool_call_id === "extra")) return { content: `Saved the work for ${title}.`, delayMs }
+    const calledExtra = messages.some(
+      (message) => message.role === "assistant" && message.tool_calls?.some((call) => call.id === "extra")
+    )
+    if (last.role === "tool" && !(last.tool_call_id === "extra"))
+      return { content: `Saved the work for ${title}.`, delayMs }
     const extra = script.extraCall?.(title) ?? null
-    if (extra !== null && !calledExtra) return { toolCalls: [{ id: "extra", name: extra.name, arguments: extra.arguments }], delayMs }
+    if (extra !== null && !calledExtra)
+      return { toolCalls: [{ id: "extra", name: extra.name, arguments: extra.arguments }], delayMs }
     const named = /^- Save it as (.+)\.$/m.exec(userTexts(request)[0] ?? "")?.[1] ?? null
     const scripted = script.write?.(title, repair)
     const written = scripted === undefined ? defaultWrite(title, named) : scripted
@@ -64,4 +75,5 @@ export const scriptStudio = (server: OpenAiServer, script: StudioScript = {}) =>
   })
 
 /** The model calls made for one task. */
-export const callsFor = (server: OpenAiServer, title: string) => server.requestsFor("chat").filter((request) => taskTitleOf(request) === title)
+export const callsFor = (server: OpenAiServer, title: string) =>
+  server.requestsFor("chat").filter((request) => taskTitleOf(request) === title)

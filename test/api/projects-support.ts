@@ -15,7 +15,13 @@ export const twoStepGenerator = (client: Client, overrides: Record<string, unkno
         inputsSchema: { type: "object", required: ["topic"], properties: { topic: { type: "string", minLength: 2 } } },
         outputKinds: ["markdown"],
         steps: [
-          { id: "notes", title: "Notes on {{inputs.topic}}", role: "researcher", skills: ["files.write"], instruction: "Take notes on {{inputs.topic}}." },
+          {
+            id: "notes",
+            title: "Notes on {{inputs.topic}}",
+            role: "researcher",
+            skills: ["files.write"],
+            instruction: "Take notes on {{inputs.topic}}."
+          },
           {
             id: "report",
             title: "Report on {{inputs.topic}}",
@@ -52,4 +58,5 @@ export const startGenerator = (client: Client, generatorId: string, inputs: Reco
   run(client.api.studioProjects.createProject({ payload: { generatorId, inputs } }))
 
 /** Starts a run of a brief. */
-export const startBrief = (client: Client, brief: string) => run(client.api.studioProjects.createProject({ payload: { brief } }))
+export const startBrief = (client: Client, brief: string) =>
+  run(client.api.studioProjects.createProject({ payload: { brief } }))

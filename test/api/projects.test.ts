@@ -6,7 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { remoteDefault } from "../support/models.ts"
 import { at } from "../support/json.ts"
-import { apiError, Client, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  apiError,
+  Client,
+  refused,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { callsFor, isPlannerCall, isReviewCall, scriptStudio } from "./projects-scripted.ts"
 import { startBrief, startGenerator, twoStepGenerator, untilSettled } from "./projects-support.ts"
@@ -33,11 +43,19 @@ describe("a generator run", () => {
     scriptStudio(models)
     const generator = await twoStepGenerator(member.client)
     const started = await startGenerator(member.client, generator.id, { topic: "green tea" })
-    expect(started).toMatchObject({ status: "planning", generatorId: generator.id, ownerId: member.being.id, outputs: [] })
+    expect(started).toMatchObject({
+      status: "planning",
+      generatorId: generator.id,
+      ownerId: member.being.id,
+      outputs: []
+    })
 
     const detail = await untilSettled(member.client, started.id)
     expect(detail.project.status).toBe("done")
-    expect(detail.tasks.map((task) => [task.key, task.status])).toEqual([["notes", "done"], ["report", "done"]])
+    expect(detail.tasks.map((task) => [task.key, task.status])).toEqual([
+      ["notes", "done"],
+      ["report", "done"]
+    ])
     expect(detail.tasks[1]!.dependsOn).toEqual([detail.tasks[0]!.id])
     expect(detail.tasks[0]!.output).toMatchObject({ ok: true, file: "notes-on-green-tea.md", repairs: 0 })
     expect(detail.team?.members.map((m) => m.role)).toEqual(["researcher", "writer"])
@@ -50,7 +68,12 @@ describe("a generator run", () => {
 
     // The planner (strong tier, o3) was never asked; the strong tier served only the QA review.
     expect(models.requestsFor("chat").filter(isPlannerCall)).toEqual([])
-    expect(models.requestsFor("chat").filter((request) => request.model === "o3").every(isReviewCall)).toBe(true)
+    expect(
+      models
+        .requestsFor("chat")
+        .filter((request) => request.model === "o3")
+        .every(isReviewCall)
+    ).toBe(true)
     expect(models.requestsFor("chat").filter(isReviewCall)).toHaveLength(1)
     // The second step read the first one's output through its template.
     const reportCall = callsFor(models, "Report on green tea")[0]!
@@ -71,10 +94,17 @@ describe("a generator run", () => {
     expect([climbing.status, apiError(climbing).error]).toEqual([400, "invalid_path"])
 
     const traceOf = (after?: number) =>
-      run(member.client.api.studioProjects.projectTrace({ path: { id: started.id }, urlParams: after === undefined ? {} : { after } }))
+      run(
+        member.client.api.studioProjects.projectTrace({
+          path: { id: started.id },
+          urlParams: after === undefined ? {} : { after }
+        })
+      )
     const trace = await traceOf()
     const kinds = new Set(trace.map((event) => event.kind))
-    expect([...kinds]).toEqual(expect.arrayContaining(["plan", "tool.call", "tool.result", "message", "output", "done"]))
+    expect([...kinds]).toEqual(
+      expect.arrayContaining(["plan", "tool.call", "tool.result", "message", "output", "done"])
+    )
     const after = await traceOf(Number(trace.at(-2)!.id))
     expect(after).toEqual([trace.at(-1)])
   })
@@ -92,14 +122,25 @@ describe("a brief run", () => {
       }
     })
     const started = await startBrief(member.client, "A short guide to brewing green tea\nfor beginners")
-    expect(started).toMatchObject({ status: "planning", title: "A short guide to brewing green tea", generatorId: null })
+    expect(started).toMatchObject({
+      status: "planning",
+      title: "A short guide to brewing green tea",
+      generatorId: null
+    })
     const detail = await untilSettled(member.client, started.id)
     expect(detail.project.status).toBe("done")
-    expect(models.requestsFor("chat").filter(isPlannerCall).map((request) => request.model)).toEqual(["o3"])
+    expect(
+      models
+        .requestsFor("chat")
+        .filter(isPlannerCall)
+        .map((request) => request.model)
+    ).toEqual(["o3"])
     expect(detail.tasks.map((task) => task.key)).toEqual(["research", "outline", "draft"])
     expect(detail.tasks.every((task) => task.status === "done")).toBe(true)
     const trace = await run(member.client.api.studioProjects.projectTrace({ path: { id: started.id }, urlParams: {} }))
-    const repairs = trace.filter((event) => event.kind === "plan" && at(event.data, "repair") !== undefined).map((event) => at(event.data, "repair", "kind"))
+    const repairs = trace
+      .filter((event) => event.kind === "plan" && at(event.data, "repair") !== undefined)
+      .map((event) => at(event.data, "repair", "kind"))
     expect(repairs).toEqual(["cycle", "research"])
     expect(detail.project.costUsd).toBeGreaterThan(0)
   })
@@ -109,23 +150,37 @@ describe("the deliverable checks", () => {
   it("feed a failing deliverable back as a repair, which then passes", async () => {
     models.reset()
     scriptStudio(models, {
-      write: (title, repair) => !title.startsWith("Essay") ? undefined : ({
-        path: "essay.md",
-        content: repair === 0 ? `# ${title}\n\nA first go without its sources.\n` : `# ${title}\n\nA first go.\n\n## Sources\n\n- https://example.org/a\n`
-      })
+      write: (title, repair) =>
+        !title.startsWith("Essay")
+          ? undefined
+          : {
+              path: "essay.md",
+              content:
+                repair === 0
+                  ? `# ${title}\n\nA first go without its sources.\n`
+                  : `# ${title}\n\nA first go.\n\n## Sources\n\n- https://example.org/a\n`
+            }
     })
     const generator = await twoStepGenerator(member.client, {
-      steps: [{
-        id: "essay", title: "Essay on {{inputs.topic}}", role: "writer", skills: ["files.write"], instruction: "Write it.",
-        deliverable: { file: "essay.md", requireSections: ["Sources"] }
-      }]
+      steps: [
+        {
+          id: "essay",
+          title: "Essay on {{inputs.topic}}",
+          role: "writer",
+          skills: ["files.write"],
+          instruction: "Write it.",
+          deliverable: { file: "essay.md", requireSections: ["Sources"] }
+        }
+      ]
     })
     const started = await startGenerator(member.client, generator.id, { topic: "oolong" })
     const detail = await untilSettled(member.client, started.id)
     expect(detail.project.status).toBe("done")
     expect(detail.tasks.map((task) => task.key)).toEqual(["research", "essay"])
     expect(detail.tasks[1]!.output).toMatchObject({ ok: true, file: "essay.md", repairs: 1, failures: [] })
-    const repairCall = callsFor(models, "Essay on oolong").find((request) => JSON.stringify(request.body.messages!).includes("did not pass its checks"))
+    const repairCall = callsFor(models, "Essay on oolong").find((request) =>
+      JSON.stringify(request.body.messages!).includes("did not pass its checks")
+    )
     expect(JSON.stringify(repairCall?.body.messages!)).toContain('lacks the section \\"Sources\\"')
   })
 
@@ -133,13 +188,30 @@ describe("the deliverable checks", () => {
     models.reset()
     const long = `# Draft\n\n${"Green tea is steeped briefly in water below boiling. ".repeat(20)}\n\nSee https://example.org/tea and https://example.org/water.\n`
     scriptStudio(models, {
-      write: (title) => title.startsWith("Edit") ? { path: "draft.md", content: "# Draft\n\nTea.\n" } : title.startsWith("Draft") ? { path: "draft.md", content: long } : undefined
+      write: (title) =>
+        title.startsWith("Edit")
+          ? { path: "draft.md", content: "# Draft\n\nTea.\n" }
+          : title.startsWith("Draft")
+            ? { path: "draft.md", content: long }
+            : undefined
     })
     const generator = await twoStepGenerator(member.client, {
       steps: [
-        { id: "draft", title: "Draft on {{inputs.topic}}", role: "researcher", skills: ["files.write"], instruction: "Draft it.", deliverable: { file: "draft.md" } },
         {
-          id: "edit", title: "Edit on {{inputs.topic}}", role: "editor", skills: ["files.write"], dependsOn: ["draft"], instruction: "Tighten the draft.",
+          id: "draft",
+          title: "Draft on {{inputs.topic}}",
+          role: "researcher",
+          skills: ["files.write"],
+          instruction: "Draft it.",
+          deliverable: { file: "draft.md" }
+        },
+        {
+          id: "edit",
+          title: "Edit on {{inputs.topic}}",
+          role: "editor",
+          skills: ["files.write"],
+          dependsOn: ["draft"],
+          instruction: "Tighten the draft.",
           deliverable: { revises: "draft.md", maxRepairs: 0 }
         }
       ]
@@ -148,7 +220,9 @@ describe("the deliverable checks", () => {
     const detail = await untilSettled(member.client, started.id)
     expect(detail.project.status).toBe("failed")
     expect(detail.tasks[1]).toMatchObject({ status: "failed", output: { ok: false, revertedTo: "draft.md" } })
-    expect((at(detail.tasks[1]!.output, "failures") as ReadonlyArray<{ code: string }>).map((failure) => failure.code)).toEqual(["regression"])
+    expect(
+      (at(detail.tasks[1]!.output, "failures") as ReadonlyArray<{ code: string }>).map((failure) => failure.code)
+    ).toEqual(["regression"])
     expect(detail.project.error).toContain("The earlier version was restored")
     const file = await member.client.raw("GET", `/api/files/project/${started.id}/draft.md`)
     expect(file.text).toBe(long)
@@ -165,9 +239,15 @@ describe("the deliverable checks", () => {
     expect(detail.tasks[0]!.error).toContain("The task saved no file")
     expect(detail.project.error).toContain("1 of 2 tasks failed")
     const signals = await run(member.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
-    expect(signals).toEqual(expect.arrayContaining([
-      expect.objectContaining({ kind: "alert", source: `studio:${started.id}`, title: `Project failed: ${detail.project.title}` })
-    ]))
+    expect(signals).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: "alert",
+          source: `studio:${started.id}`,
+          title: `Project failed: ${detail.project.title}`
+        })
+      ])
+    )
   })
 })
 
@@ -189,7 +269,11 @@ describe("cancel and resume", () => {
     const notesCalls = callsFor(models, "Notes on rooibos").length
     const resumed = await run(projects.resumeProject({ path }))
     expect(resumed.status).toBe("running")
-    const detail = await untilSettled(member.client, started.id, (found) => found.project.status === "done" || found.project.status === "failed")
+    const detail = await untilSettled(
+      member.client,
+      started.id,
+      (found) => found.project.status === "done" || found.project.status === "failed"
+    )
     expect(detail.project.status).toBe("done")
     expect(callsFor(models, "Notes on rooibos").length).toBe(notesCalls)
     const again = await refused(projects.resumeProject({ path }))
@@ -220,7 +304,11 @@ describe("scoping and refusals", () => {
     expect((await run(others.listProjects())).map((project) => project.id)).not.toContain(id)
     expect((await run(member.client.api.studioProjects.listProjects())).map((project) => project.id)).toContain(id)
     const ownerPortfolio = await run(others.portfolio())
-    expect(Object.values(ownerPortfolio).flat().map((item) => item.project.id)).not.toContain(id)
+    expect(
+      Object.values(ownerPortfolio)
+        .flat()
+        .map((item) => item.project.id)
+    ).not.toContain(id)
     const memberPortfolio = await run(member.client.api.studioProjects.portfolio())
     expect(memberPortfolio.done.map((item) => item.project.id)).toContain(id)
     expect(memberPortfolio.waiting.length).toBeGreaterThan(0)
@@ -235,15 +323,22 @@ describe("scoping and refusals", () => {
     const running = await untilSettled(member.client, started.id, (detail) => detail.tasks.length === 2)
     const projects = member.client.api.studioProjects
     const queue = await run(projects.queue())
-    expect(queue.filter((item) => item.projectId === started.id).map((item) => item.task.key)).toEqual(["notes", "report"])
+    expect(queue.filter((item) => item.projectId === started.id).map((item) => item.task.key)).toEqual([
+      "notes",
+      "report"
+    ])
     expect(queue.every((item) => item.assignee === "agent")).toBe(true)
     const path = { id: started.id }
     const due = await run(projects.setProjectDue({ path, payload: { dueAt: "2000-01-01T00:00:00Z" } }))
     expect(due.dueAt).toBe("2000-01-01T00:00:00.000Z")
     const stalled = (await run(projects.portfolio())).stalled.map((item) => item.project.id)
     expect(stalled).toContain(started.id)
-    await run(projects.setProjectDue({ path, payload: { dueAt: "2031-02-03T04:05:06Z", taskId: running.tasks[1]!.id } }))
-    const unknownTask = await refused(projects.setProjectDue({ path, payload: { dueAt: "2031-02-03T04:05:06Z", taskId: "nope" } }))
+    await run(
+      projects.setProjectDue({ path, payload: { dueAt: "2031-02-03T04:05:06Z", taskId: running.tasks[1]!.id } })
+    )
+    const unknownTask = await refused(
+      projects.setProjectDue({ path, payload: { dueAt: "2031-02-03T04:05:06Z", taskId: "nope" } })
+    )
     expect(unknownTask.status).toBe(404)
     expect(unknownTask.body.error).toBe("task_not_found")
     // A date the contract's schema refuses before it leaves the typed client: sent raw.
@@ -284,9 +379,16 @@ describe("POST /api/studio/omnibar", () => {
     const omnibar = (text: string) => member.client.api.studioProjects.omnibar({ payload: { text } })
     const refusal = await refused(omnibar("what is the weather like?"))
     expect(refusal.status).toBe(400)
-    expect(refusal.body).toMatchObject({ error: "not_a_make_request", details: { hint: expect.stringContaining("make, build, write or draft") } })
+    expect(refusal.body).toMatchObject({
+      error: "not_a_make_request",
+      details: { hint: expect.stringContaining("make, build, write or draft") }
+    })
     const made = await run(omnibar("Draft a welcome letter for new tea club members"))
-    expect(made).toMatchObject({ status: "planning", brief: "Draft a welcome letter for new tea club members", ownerId: member.being.id })
+    expect(made).toMatchObject({
+      status: "planning",
+      brief: "Draft a welcome letter for new tea club members",
+      ownerId: member.being.id
+    })
     expect((await untilSettled(member.client, made.id)).project.status).toBe("done")
   })
 })

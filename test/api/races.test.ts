@@ -20,7 +20,9 @@ describe("races", () => {
     const owner = await registerOwner(node)
     const [code] = await run(owner.client.api.auth.mintCodes({ payload: { count: 1, note: "" } }))
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => attempt(new Client(node.url).api.authPublic.register({ payload: person(code!.code) })))
+      Array.from({ length: 20 }, () =>
+        attempt(new Client(node.url).api.authPublic.register({ payload: person(code!.code) }))
+      )
     )
     const statuses = answers.map((a) => (a.ok ? 200 : a.status))
     expect(statuses.filter((s) => s === 200)).toHaveLength(1)

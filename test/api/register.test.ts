@@ -23,11 +23,17 @@ describe("POST /api/auth/register", () => {
 
   it("refuses a bad body with 400 and the schema issue in details", async () => {
     // Bodies the contract's schema refuses before they leave the typed client: sent raw.
-    const answer = await new Client(node.url).raw("POST", "/api/auth/register", { ...person(node.ownerCode), email: "not-an-email" })
+    const answer = await new Client(node.url).raw("POST", "/api/auth/register", {
+      ...person(node.ownerCode),
+      email: "not-an-email"
+    })
     expect(answer.status).toBe(400)
     expect(apiError(answer).error).toBe("invalid_request")
     expect(JSON.stringify(apiError(answer).details)).toContain("email")
-    const short = await new Client(node.url).raw("POST", "/api/auth/register", { ...person(node.ownerCode), password: "short" })
+    const short = await new Client(node.url).raw("POST", "/api/auth/register", {
+      ...person(node.ownerCode),
+      password: "short"
+    })
     expect(short.status).toBe(400)
     const notJson = await new Client(node.url).raw("POST", "/api/auth/register", "{not json")
     expect(notJson.status).toBe(400)
@@ -43,7 +49,9 @@ describe("POST /api/auth/register", () => {
     const me = await owner.raw("GET", "/api/auth/me")
     expect(me.status).toBe(200)
     // Read raw: the typed client's decoding would drop a field the contract does not list.
-    expect(me.body).toMatchObject({ being: { id: registered.being.id, isOwner: true, handle: registered.registration.handle } })
+    expect(me.body).toMatchObject({
+      being: { id: registered.being.id, isOwner: true, handle: registered.registration.handle }
+    })
     expect(me.text).not.toContain("passwordHash")
     expect((await run(owner.api.auth.me())).being).toMatchObject({ id: registered.being.id, isOwner: true })
   })
@@ -91,10 +99,14 @@ describe("POST /api/auth/register", () => {
     const first = person(await mintCode())
     await run(new Client(node.url).api.authPublic.register({ payload: first }))
     const code = await mintCode()
-    const sameHandle = await refused(new Client(node.url).api.authPublic.register({ payload: person(code, { handle: first.handle }) }))
+    const sameHandle = await refused(
+      new Client(node.url).api.authPublic.register({ payload: person(code, { handle: first.handle }) })
+    )
     expect(sameHandle.status).toBe(409)
     expect(sameHandle.body.error).toBe("handle_taken")
-    const sameEmail = await refused(new Client(node.url).api.authPublic.register({ payload: person(code, { email: first.email.toUpperCase() }) }))
+    const sameEmail = await refused(
+      new Client(node.url).api.authPublic.register({ payload: person(code, { email: first.email.toUpperCase() }) })
+    )
     expect(sameEmail.status).toBe(409)
     expect(sameEmail.body.error).toBe("email_taken")
     const unused = await run(owner.api.auth.listUnusedCodes())

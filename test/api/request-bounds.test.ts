@@ -111,7 +111,10 @@ describe("content types", () => {
     ] as const) {
       const answer = await send(type, body)
       expect(answer.status, `${type}`).toBe(415)
-      expect(answer.body).toMatchObject({ error: "unsupported_media_type", details: { accepted: ["application/json"] } })
+      expect(answer.body).toMatchObject({
+        error: "unsupported_media_type",
+        details: { accepted: ["application/json"] }
+      })
     }
   })
 

@@ -25,7 +25,10 @@ describe("schedule.create", () => {
       family: "schedule",
       pluginId: "@svc/schedule",
       worldActing: false,
-      inputSchema: { required: ["at"], properties: { title: { type: "string" }, skill: { type: "string" }, input: { type: "object" } } }
+      inputSchema: {
+        required: ["at"],
+        properties: { title: { type: "string" }, skill: { type: "string" }, input: { type: "object" } }
+      }
     })
   })
 
@@ -36,10 +39,16 @@ describe("schedule.create", () => {
     expect(answer).toMatchObject({ ok: true, output: { signalId: expect.any(String), at: when } })
     const signalId = String(at(answer.output, "signalId"))
     expect(await openOf(client)).toEqual([])
-    const job = await inNode(context.node, Effect.flatMap(Scheduler, (scheduler) => scheduler.find(`signal.release:${signalId}`)))
+    const job = await inNode(
+      context.node,
+      Effect.flatMap(Scheduler, (scheduler) => scheduler.find(`signal.release:${signalId}`))
+    )
     expect(Option.getOrNull(job)).toMatchObject({ kind: "signal.release", beingId: being.id, dueAt: when })
     expect(await run(client.api.twin.listActivity({ urlParams: { kind: "scheduled" } }))).toEqual([
-      expect.objectContaining({ beingId: being.id, summary: `Scheduled a reminder "Stretch" for ${new Date(when).toUTCString().replace(":00 GMT", " UTC")}` })
+      expect.objectContaining({
+        beingId: being.id,
+        summary: `Scheduled a reminder "Stretch" for ${new Date(when).toUTCString().replace(":00 GMT", " UTC")}`
+      })
     ])
   })
 
@@ -48,7 +57,13 @@ describe("schedule.create", () => {
     const answer = await invoke(client, { title: "Overdue", at: "2020-01-01T09:00:00Z" })
     expect(answer).toMatchObject({ ok: true })
     expect(await openOf(client)).toMatchObject([
-      { id: at(answer.output, "signalId"), kind: "reminder", title: "Overdue", source: "plugin:@svc/schedule", action: { kind: "schedule.fire" } }
+      {
+        id: at(answer.output, "signalId"),
+        kind: "reminder",
+        title: "Overdue",
+        source: "plugin:@svc/schedule",
+        action: { kind: "schedule.fire" }
+      }
     ])
   })
 

@@ -13,8 +13,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Scheduler } from "../../extensions/time/scheduler.ts"
 import { at } from "../support/json.ts"
 import { inNode, LiveTab } from "../support/live.ts"
-import { type Client, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
-import { courierRuns, effectSchemaUrl, worldActingSkill, writeWorldActingPlugin } from "../support/world-acting-plugin.ts"
+import {
+  type Client,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
+import {
+  courierRuns,
+  effectSchemaUrl,
+  worldActingSkill,
+  writeWorldActingPlugin
+} from "../support/world-acting-plugin.ts"
 
 let node: TestNode
 let owner: Registered
@@ -23,19 +36,30 @@ let member: Registered
 /** A third-party plugin granted `schedule` that tries to schedule a run of files.write. */
 const writeSchemerPlugin = (pluginDir: string) => {
   mkdirSync(join(pluginDir, "schemer"), { recursive: true })
-  writeFileSync(join(pluginDir, "schemer", "plugin.json"), JSON.stringify({
-    apiVersion: "1.0", id: "@test/schemer", version: "1.0.0", namespace: "schemer", name: "Schemer", main: "index.js",
-    capabilities: [{ kind: "schedule" }],
-    extensions: [{ kind: "skill", id: "plot", uses: ["schedule"] }]
-  }))
-  writeFileSync(join(pluginDir, "schemer", "index.js"), `import * as Schema from ${JSON.stringify(effectSchemaUrl())}
+  writeFileSync(
+    join(pluginDir, "schemer", "plugin.json"),
+    JSON.stringify({
+      apiVersion: "1.0",
+      id: "@test/schemer",
+      version: "1.0.0",
+      namespace: "schemer",
+      name: "Schemer",
+      main: "index.js",
+      capabilities: [{ kind: "schedule" }],
+      extensions: [{ kind: "skill", id: "plot", uses: ["schedule"] }]
+    })
+  )
+  writeFileSync(
+    join(pluginDir, "schemer", "index.js"),
+    `import * as Schema from ${JSON.stringify(effectSchemaUrl())}
 export const activate = (context) => context.contribute("skill", "plot", {
   description: "Schedules a run it was never granted.",
   input: Schema.Struct({}),
   output: Schema.Struct({ runId: Schema.String }),
   run: async (_, call) => call.adapters.schedule.run({ skill: "files.write", input: { path: "x.txt", content: "x" }, at: "2020-01-01T00:00:00Z" })
 })
-`)
+`
+  )
 }
 
 beforeAll(async () => {
@@ -43,7 +67,9 @@ beforeAll(async () => {
   owner = await registerOwner(node)
   member = await registerMember(node, owner.client)
   writeWorldActingPlugin(join(node.dataDir, "plugins"))
-  await run(owner.client.api.plugins.installPlugin({ payload: { dir: "courier", granted: ["world-acting", "filesystem"] } }))
+  await run(
+    owner.client.api.plugins.installPlugin({ payload: { dir: "courier", granted: ["world-acting", "filesystem"] } })
+  )
   writeSchemerPlugin(join(node.dataDir, "plugins"))
   await run(owner.client.api.plugins.installPlugin({ payload: { dir: "schemer", granted: ["schedule"] } }))
 })
@@ -61,15 +87,25 @@ describe("schedule.create with a skill", () => {
     const when = new Date(Date.now() + 3_600_000).toISOString()
     const answer = await schedule(member.client, { skill: "signal.raise", input: { title: "Later" }, at: when })
     expect(answer).toMatchObject({ ok: true, output: { signalId: null, runId: expect.any(String), at: when } })
-    const job = await inNode(node, Effect.flatMap(Scheduler, (scheduler) => scheduler.find(`skill.run:${String(at(answer.output, "runId"))}`)))
+    const job = await inNode(
+      node,
+      Effect.flatMap(Scheduler, (scheduler) => scheduler.find(`skill.run:${String(at(answer.output, "runId"))}`))
+    )
     expect(Option.getOrNull(job)).toMatchObject({
-      kind: "skill.run", beingId: member.being.id, dueAt: when, payload: { skill: "signal.raise", input: { title: "Later" }, projectId: null }
+      kind: "skill.run",
+      beingId: member.being.id,
+      dueAt: when,
+      payload: { skill: "signal.raise", input: { title: "Later" }, projectId: null }
     })
   })
 
   it("runs it when it fires, as the being that scheduled it", async () => {
     const tab = await LiveTab.open(node, member.client)
-    const answer = await schedule(member.client, { skill: "signal.raise", input: { title: "From a timed run", kind: "reminder" }, at: past })
+    const answer = await schedule(member.client, {
+      skill: "signal.raise",
+      input: { title: "From a timed run", kind: "reminder" },
+      at: past
+    })
     expect(answer).toMatchObject({ ok: true })
     const created = await tab.nextOf("signal.created", (frame) => frame.signal.title === "From a timed run")
     expect(created.signal).toMatchObject({ beingId: member.being.id, kind: "reminder", source: "plugin:@svc/desktop" })
@@ -81,10 +117,18 @@ describe("schedule.create with a skill", () => {
     const before = courierRuns().length
     const input = { to: "zoe", text: "sent on schedule" }
     expect(await schedule(owner.client, { skill: worldActingSkill, input, at: past })).toMatchObject({ ok: true })
-    const decision = await tab.nextOf("signal.created", (frame) => frame.signal.kind === "decision" && frame.signal.title === `Approve ${worldActingSkill}?`)
-    expect(decision.signal).toMatchObject({ source: "skills:approval", action: { kind: "skill.invoke", skill: worldActingSkill, input, beingId: owner.being.id } })
+    const decision = await tab.nextOf(
+      "signal.created",
+      (frame) => frame.signal.kind === "decision" && frame.signal.title === `Approve ${worldActingSkill}?`
+    )
+    expect(decision.signal).toMatchObject({
+      source: "skills:approval",
+      action: { kind: "skill.invoke", skill: worldActingSkill, input, beingId: owner.being.id }
+    })
     expect(courierRuns().length).toBe(before)
-    const answered = await run(owner.client.api.desktop.answerSignal({ path: { id: decision.signal.id }, payload: { optionId: "do-it" } }))
+    const answered = await run(
+      owner.client.api.desktop.answerSignal({ path: { id: decision.signal.id }, payload: { optionId: "do-it" } })
+    )
     expect(answered).toMatchObject({ status: "answered", actionResult: { output: { approved: true, ok: true } } })
     expect(courierRuns().slice(before)).toEqual([input])
     tab.close()
@@ -92,9 +136,15 @@ describe("schedule.create with a skill", () => {
 
   it("tells the being with an alert when the run fails", async () => {
     const tab = await LiveTab.open(node, member.client)
-    expect(await schedule(member.client, { skill: "files.read", input: { path: "missing.txt" }, at: past })).toMatchObject({ ok: true })
+    expect(
+      await schedule(member.client, { skill: "files.read", input: { path: "missing.txt" }, at: past })
+    ).toMatchObject({ ok: true })
     const alert = await tab.nextOf("signal.created", (frame) => frame.signal.kind === "alert")
-    expect(alert.signal).toMatchObject({ beingId: member.being.id, title: "Scheduled files.read failed", source: "schedule:run" })
+    expect(alert.signal).toMatchObject({
+      beingId: member.being.id,
+      title: "Scheduled files.read failed",
+      source: "schedule:run"
+    })
     tab.close()
   })
 
@@ -109,7 +159,10 @@ describe("schedule.create with a skill", () => {
     ]
     const tab = await LiveTab.open(node, member.client)
     for (const [input, words] of cases) {
-      expect(await schedule(member.client, input), JSON.stringify(input)).toMatchObject({ ok: false, error: expect.stringContaining(words) })
+      expect(await schedule(member.client, input), JSON.stringify(input)).toMatchObject({
+        ok: false,
+        error: expect.stringContaining(words)
+      })
     }
     // Nothing fired: a marker run scheduled after them is the first signal the tab sees.
     await schedule(member.client, { skill: "signal.raise", input: { title: "marker" }, at: past })

@@ -22,13 +22,43 @@ const search = (who: Registered, q: string) => who.client.api.search.search({ ur
 
 describe("GET /api/search", () => {
   it("finds the caller's own projects and memories and active listings, never another being's", async () => {
-    const mine = await run(member.client.api.studioProjects.createProject({ payload: { brief: "Write a guide to marmalade making" } }))
-    await run(owner.client.api.studioProjects.createProject({ payload: { brief: "Write the owner's marmalade ledger" } }))
-    await run(member.client.api.twin.createMemory({ payload: { kind: "fact", content: "Grandmother's marmalade used Seville oranges", importance: 0.5, tags: [] } }))
-    await run(owner.client.api.twin.createMemory({ payload: { kind: "fact", content: "The owner hides a marmalade secret", importance: 0.5, tags: [] } }))
-    const active = await run(owner.client.api.market.publishListing({ payload: listingInput({ kind: "service", title: "Marmalade tasting", description: "A jar review." }) }))
-    const paused = await run(owner.client.api.market.publishListing({ payload: listingInput({ kind: "service", title: "Marmalade workshop", description: "Hands on." }) }))
-    await run(owner.client.api.market.updateListing({ path: { id: paused.id }, payload: listingUpdate({ kind: "service", title: paused.title, description: paused.description, status: "paused" }) }))
+    const mine = await run(
+      member.client.api.studioProjects.createProject({ payload: { brief: "Write a guide to marmalade making" } })
+    )
+    await run(
+      owner.client.api.studioProjects.createProject({ payload: { brief: "Write the owner's marmalade ledger" } })
+    )
+    await run(
+      member.client.api.twin.createMemory({
+        payload: { kind: "fact", content: "Grandmother's marmalade used Seville oranges", importance: 0.5, tags: [] }
+      })
+    )
+    await run(
+      owner.client.api.twin.createMemory({
+        payload: { kind: "fact", content: "The owner hides a marmalade secret", importance: 0.5, tags: [] }
+      })
+    )
+    const active = await run(
+      owner.client.api.market.publishListing({
+        payload: listingInput({ kind: "service", title: "Marmalade tasting", description: "A jar review." })
+      })
+    )
+    const paused = await run(
+      owner.client.api.market.publishListing({
+        payload: listingInput({ kind: "service", title: "Marmalade workshop", description: "Hands on." })
+      })
+    )
+    await run(
+      owner.client.api.market.updateListing({
+        path: { id: paused.id },
+        payload: listingUpdate({
+          kind: "service",
+          title: paused.title,
+          description: paused.description,
+          status: "paused"
+        })
+      })
+    )
 
     const found = await run(search(member, "marmalade"))
     expect(found.projects.map((project) => project.id)).toEqual([mine.id])
@@ -41,7 +71,11 @@ describe("GET /api/search", () => {
 
   it("answers at most five of each group", async () => {
     for (let index = 0; index < 7; index++) {
-      await run(member.client.api.twin.createMemory({ payload: { kind: "fact", content: `Quince note ${index}`, importance: 0.5, tags: [] } }))
+      await run(
+        member.client.api.twin.createMemory({
+          payload: { kind: "fact", content: `Quince note ${index}`, importance: 0.5, tags: [] }
+        })
+      )
     }
     expect((await run(search(member, "quince"))).memories).toHaveLength(5)
   })
@@ -63,7 +97,9 @@ describe("GET /api/search", () => {
   it("answers at most five of many matching projects, newest first", async () => {
     const created = []
     for (let index = 0; index < 8; index++) {
-      created.push(await run(member.client.api.studioProjects.createProject({ payload: { brief: `Damson batch ${index}` } })))
+      created.push(
+        await run(member.client.api.studioProjects.createProject({ payload: { brief: `Damson batch ${index}` } }))
+      )
     }
     const found = (await run(search(member, "damson batch"))).projects
     expect(found).toHaveLength(5)
@@ -71,14 +107,18 @@ describe("GET /api/search", () => {
     const times = found.map((project) => createdAt.get(project.id)!)
     // The five newest: none older than any left out, in order.
     expect(times).toEqual([...times].sort().reverse())
-    const left = created.filter((project) => !found.some((kept) => kept.id === project.id)).map((project) => project.createdAt)
+    const left = created
+      .filter((project) => !found.some((kept) => kept.id === project.id))
+      .map((project) => project.createdAt)
     expect(left.every((time) => time <= times.at(-1)!)).toBe(true)
   })
 
   it("refuses an empty or over-long query with 400 and no session with 401", async () => {
     // Raw requests: the typed client would refuse these before sending.
     for (const q of ["", "   ", "x".repeat(201)]) {
-      const refusal = await fetch(`${node.url}/api/search?q=${encodeURIComponent(q)}`, { headers: { cookie: member.client.cookieHeader() } })
+      const refusal = await fetch(`${node.url}/api/search?q=${encodeURIComponent(q)}`, {
+        headers: { cookie: member.client.cookieHeader() }
+      })
       expect(refusal.status, JSON.stringify(q)).toBe(400)
       expect(await refusal.json()).toMatchObject({ error: "invalid_request" })
     }

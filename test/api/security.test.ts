@@ -69,7 +69,9 @@ describe("rate limits", () => {
     const retry = Number(last.headers["retry-after"])
     expect(retry).toBeGreaterThan(0)
     expect(retry).toBeLessThanOrEqual(60)
-    const elsewhere = await refused(new Client(node.url, { "x-forwarded-for": "10.9.9.2" }).api.authPublic.login(badLogin))
+    const elsewhere = await refused(
+      new Client(node.url, { "x-forwarded-for": "10.9.9.2" }).api.authPublic.login(badLogin)
+    )
     expect(elsewhere.status).toBe(401)
   })
 
@@ -77,7 +79,9 @@ describe("rate limits", () => {
     const client = new Client(node.url, { "x-forwarded-for": "10.9.9.3" })
     const statuses: number[] = []
     for (let i = 0; i < 6; i++) {
-      const answer = await attempt(client.api.authPublic.joinWaitlist({ payload: { email: `w${i}@example.org`, name: "w", why: "" } }))
+      const answer = await attempt(
+        client.api.authPublic.joinWaitlist({ payload: { email: `w${i}@example.org`, name: "w", why: "" } })
+      )
       statuses.push(answer.ok ? 200 : answer.status)
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
@@ -185,17 +189,23 @@ describe("the llm class", () => {
 
   it("counts a skill call that spends model budget in the llm class, and only such a call", async () => {
     const owner = await registerOwner(node, { "x-forwarded-for": "10.9.9.6" })
-    const invoke = (name: string, input: Record<string, unknown>) => owner.client.api.studioSkills.invokeSkill({ payload: { name, input } })
+    const invoke = (name: string, input: Record<string, unknown>) =>
+      owner.client.api.studioSkills.invokeSkill({ payload: { name, input } })
     // Counted before the skill runs: with no model configured each call fails fast, and still counts.
     for (let i = 0; i < 30; i++) await run(invoke("llm.generate", { prompt: "Say hello." }))
     // The 31st read raw, for its Retry-After header.
-    const over = await owner.client.raw("POST", "/api/studio/skills/invoke", { name: "llm.generate", input: { prompt: "Say hello." } })
+    const over = await owner.client.raw("POST", "/api/studio/skills/invoke", {
+      name: "llm.generate",
+      input: { prompt: "Say hello." }
+    })
     expect(over.status).toBe(429)
     expect(apiError(over).details).toMatchObject({ class: "llm" })
     expect(Number(over.headers["retry-after"])).toBeGreaterThan(0)
     const math = await run(invoke("math.evaluate", { expression: "1+1" }))
     expect(math.ok).toBe(true)
     // Starting a project shares the class.
-    expect((await refused(owner.client.api.studioProjects.createProject({ payload: { brief: "A haiku." } }))).status).toBe(429)
+    expect(
+      (await refused(owner.client.api.studioProjects.createProject({ payload: { brief: "A haiku." } }))).status
+    ).toBe(429)
   })
 })

@@ -13,7 +13,16 @@ import { Sessions } from "../../extensions/accounts/sessions.ts"
 import { digest, signCookie } from "../../extensions/accounts/tokens.ts"
 import { movableClock } from "../support/clock.ts"
 import { inNode } from "../support/live.ts"
-import { Client, nodeWithOwner, refused, registerMember, registerOwner, run, startNode, type TestNode } from "../support/node.ts"
+import {
+  Client,
+  nodeWithOwner,
+  refused,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type TestNode
+} from "../support/node.ts"
 
 const context = nodeWithOwner()
 
@@ -38,10 +47,13 @@ const mailToken = (beingId: string, email: string, purpose: "verify" | "reset") 
   const token = `${purpose}-token-${beingId}`
   return inNode(
     context.node,
-    Effect.flatMap(SqlClient.SqlClient, (sql) =>
-      sql`INSERT INTO mail_tokens (token_hash, being_id, purpose, email, created_at, expires_at)
+    Effect.flatMap(
+      SqlClient.SqlClient,
+      (sql) =>
+        sql`INSERT INTO mail_tokens (token_hash, being_id, purpose, email, created_at, expires_at)
         VALUES (${digest(token)}, ${beingId}, ${purpose}, ${email}, ${new Date().toISOString()},
-          ${new Date(Date.now() + 3_600_000).toISOString()})`)
+          ${new Date(Date.now() + 3_600_000).toISOString()})`
+    )
   ).then(() => token)
 }
 
@@ -74,7 +86,11 @@ describe("a cached session follows every change at once", () => {
     const member = await registerMember(context.node, context.owner.client)
     const laptop = await signInAgain(member.registration)
     const token = await mailToken(member.being.id, member.registration.email, "reset")
-    await run(new Client(context.node.url).api.authPublic.resetPassword({ payload: { token, password: "another fine password" } }))
+    await run(
+      new Client(context.node.url).api.authPublic.resetPassword({
+        payload: { token, password: "another fine password" }
+      })
+    )
     expect(await status(laptop)).toBe(401)
   })
 
@@ -97,19 +113,26 @@ describe("a cached session follows every change at once", () => {
     // Only agents' beings are renamed or deleted today, and they never sign in; one is given an
     // address (the contract's Being has one) and a session by hand, before anything is cached,
     // so the agents' repository's writes to `beings` are covered too.
-    const agent = await run(context.owner.client.api.studioAgents.createAgent({
-      payload: Schema.decodeUnknownSync(AgentInput)({ name: "Scout", role: "researcher", skills: ["files.search"] })
-    }))
-    const cookie = await inNode(context.node, Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
-      yield* sql`UPDATE beings SET email = ${`${agent.beingId}@agents.example.org`} WHERE id = ${agent.beingId}`
-      const sessions = yield* Sessions
-      return signCookie(yield* sessions.open(agent.beingId), sessions.cookieSecret)
-    }))
+    const agent = await run(
+      context.owner.client.api.studioAgents.createAgent({
+        payload: Schema.decodeUnknownSync(AgentInput)({ name: "Scout", role: "researcher", skills: ["files.search"] })
+      })
+    )
+    const cookie = await inNode(
+      context.node,
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        yield* sql`UPDATE beings SET email = ${`${agent.beingId}@agents.example.org`} WHERE id = ${agent.beingId}`
+        const sessions = yield* Sessions
+        return signCookie(yield* sessions.open(agent.beingId), sessions.cookieSecret)
+      })
+    )
     const asAgent = new Client(context.node.url)
     asAgent.setCookie(SESSION_COOKIE, cookie)
     expect((await run(asAgent.api.auth.me())).being.displayName).toBe("Scout")
-    await run(context.owner.client.api.studioAgents.editAgent({ path: { id: agent.id }, payload: { name: "Pathfinder" } }))
+    await run(
+      context.owner.client.api.studioAgents.editAgent({ path: { id: agent.id }, payload: { name: "Pathfinder" } })
+    )
     expect((await run(asAgent.api.auth.me())).being.displayName).toBe("Pathfinder")
     await run(context.owner.client.api.studioAgents.deleteAgent({ path: { id: agent.id } }))
     expect(await status(asAgent)).toBe(401)

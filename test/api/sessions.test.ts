@@ -21,7 +21,8 @@ describe("sessions", () => {
     // What the wire carries, read raw: the typed client's decoding would drop any field the contract does not list.
     const wire = await member.client.raw("GET", "/api/auth/sessions")
     expect(wire.status).toBe(200)
-    for (const row of wire.body as ReadonlyArray<object>) expect(Object.keys(row).sort()).toEqual(["createdAt", "current", "expiresAt", "id"])
+    for (const row of wire.body as ReadonlyArray<object>)
+      expect(Object.keys(row).sort()).toEqual(["createdAt", "current", "expiresAt", "id"])
     expect(wire.text).not.toContain(member.client.cookie("svc_session")!.split(".")[0])
   })
 

@@ -8,7 +8,17 @@ import { ActionRefused, SignalActions } from "../../actors/being/actions.ts"
 import { RaisedSignal, Signal, SignalInput, type SignalStatus } from "../../actors/being/contract/signal.ts"
 import { Signals } from "../../extensions/desktop/contract/signals.ts"
 import { inNode, LiveTab } from "../support/live.ts"
-import { apiError, attempt, bodyAs, type Client, nodeWithOwner, refused, registerMember, run, type Registered } from "../support/node.ts"
+import {
+  apiError,
+  attempt,
+  bodyAs,
+  type Client,
+  nodeWithOwner,
+  refused,
+  registerMember,
+  run,
+  type Registered
+} from "../support/node.ts"
 
 const context = nodeWithOwner((dataDir) => ({ pluginDir: join(dataDir, "plugins") }))
 
@@ -16,7 +26,12 @@ const decodeInput = Schema.decodeUnknownSync(SignalInput)
 
 /** Raises through the Signals service, as the node's own features do. */
 const raise = async (beingId: string, input: Record<string, unknown>, source = "test") =>
-  (await inNode(context.node, Effect.flatMap(Signals, (signals) => signals.raise(beingId, decodeInput(input), source, "system")))).signal
+  (
+    await inNode(
+      context.node,
+      Effect.flatMap(Signals, (signals) => signals.raise(beingId, decodeInput(input), source, "system"))
+    )
+  ).signal
 
 const decision = (title: string, action: Record<string, unknown> | null = null) => ({
   kind: "decision",
@@ -69,7 +84,9 @@ describe("raising", () => {
   it("lets the owner raise on their own desktop (source 'owner'), and no one else", async () => {
     const tab = await LiveTab.open(context.node, context.owner.client)
     const answer = await run(
-      context.owner.client.api.desktop.raiseSignal({ payload: decodeInput({ title: "Try the desktop", priority: "high" }) })
+      context.owner.client.api.desktop.raiseSignal({
+        payload: decodeInput({ title: "Try the desktop", priority: "high" })
+      })
     )
     expect(answer.delivered).toBe(true)
     expect(answer.signal).toMatchObject({
@@ -102,7 +119,9 @@ describe("raising", () => {
       action: null,
       source: "owner"
     })
-    expect((await refused(member.client.api.desktop.raiseSignal({ payload: decodeInput({ title: "Mine?" }) }))).status).toBe(403)
+    expect(
+      (await refused(member.client.api.desktop.raiseSignal({ payload: decodeInput({ title: "Mine?" }) }))).status
+    ).toBe(403)
   })
 
   it("refuses a raise beyond the limits (400) and stores nothing", async () => {
@@ -113,7 +132,13 @@ describe("raising", () => {
       { title: "x".repeat(161) },
       { title: "ok", body: "x".repeat(4001) },
       { title: "ok", options: Array.from({ length: 7 }, (_, i) => ({ id: `o${i}`, label: "L" })) },
-      { title: "ok", options: [{ id: "a", label: "A" }, { id: "a", label: "again" }] },
+      {
+        title: "ok",
+        options: [
+          { id: "a", label: "A" },
+          { id: "a", label: "again" }
+        ]
+      },
       { title: "ok", kind: "gossip" },
       { title: "ok", dueAt: "next tuesday" },
       { title: "ok", action: [1, 2] }
@@ -127,7 +152,10 @@ describe("raising", () => {
 
   it("refuses, through the service as well, an input that breaks a limit", async () => {
     const tooLong = { ...decodeInput({ title: "ok" }), title: "x".repeat(161) }
-    const error = await inNode(context.node, Effect.flip(Effect.flatMap(Signals, (signals) => signals.raise(member.being.id, tooLong, "test", "system"))))
+    const error = await inNode(
+      context.node,
+      Effect.flip(Effect.flatMap(Signals, (signals) => signals.raise(member.being.id, tooLong, "test", "system")))
+    )
     expect(error).toMatchObject({ _tag: "InvalidRequest", error: "invalid_request" })
     expect((await signalsOf(member.client)).some((signal) => signal.title === tooLong.title)).toBe(false)
   })
@@ -162,7 +190,12 @@ describe("raising", () => {
     const tab = await LiveTab.open(context.node, context.owner.client)
     await run(context.owner.client.api.plugins.installPlugin({ payload: { dir: "beacon", granted: ["signals"] } }))
     const lit = await tab.nextOf("signal.created", (frame) => frame.signal.title === "Beacon is lit")
-    expect(lit.signal).toMatchObject({ beingId: context.owner.being.id, kind: "alert", priority: "urgent", source: "plugin:@ada/beacon" })
+    expect(lit.signal).toMatchObject({
+      beingId: context.owner.being.id,
+      kind: "alert",
+      priority: "urgent",
+      source: "plugin:@ada/beacon"
+    })
     const list = await signalsOf(context.owner.client)
     const report = list.find((signal) => signal.title.startsWith("Refused? "))
     expect(report?.title).toContain("signals.raise refused the signal")
@@ -183,7 +216,8 @@ describe("listing", () => {
     await run(answerSignal(other.client, second.id, "no"))
     await run(other.client.api.desktop.dismissSignal({ path: { id: first.id } }))
 
-    const ids = async (status: SignalStatus, limit?: number) => (await signalsOf(other.client, status, limit)).map((s) => s.id)
+    const ids = async (status: SignalStatus, limit?: number) =>
+      (await signalsOf(other.client, status, limit)).map((s) => s.id)
     // Raw where the query says nothing: the node's defaults are the point.
     const defaultIds = async (query = "") =>
       bodyAs(Schema.Array(Signal), await other.client.raw("GET", `/api/desktop/signals${query}`)).map((s) => s.id)
@@ -222,7 +256,9 @@ describe("answering and dismissing", () => {
     expect(unknown.status).toBe(400)
     expect(unknown.body).toMatchObject({ error: "unknown_option", details: { options: ["yes", "no"] } })
     expect((await refused(answerSignal(context.owner.client, signal.id, "yes"))).status).toBe(404)
-    expect((await refused(context.owner.client.api.desktop.dismissSignal({ path: { id: signal.id } }))).status).toBe(404)
+    expect((await refused(context.owner.client.api.desktop.dismissSignal({ path: { id: signal.id } }))).status).toBe(
+      404
+    )
     expect((await refused(answerSignal(member.client, "no-such-signal", "yes"))).status).toBe(404)
     // Bodies the contract's schema refuses before they leave the typed client: sent raw.
     for (const body of [{}, { optionId: 5 }, { optionId: "" }, "not json"]) {
@@ -241,7 +277,10 @@ describe("answering and dismissing", () => {
   })
 
   it("20 concurrent answers to one signal: exactly one 200, 19 × 409, and its action ran once", async () => {
-    const signal = await raise(member.being.id, decision("Run the counted action?", { kind: "test.count", note: "opaque" }))
+    const signal = await raise(
+      member.being.id,
+      decision("Run the counted action?", { kind: "test.count", note: "opaque" })
+    )
     const runsBefore = actionRuns
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => attempt(answerSignal(member.client, signal.id, i % 2 === 0 ? "yes" : "no")))
@@ -263,7 +302,10 @@ describe("answering and dismissing", () => {
     const tab = await LiveTab.open(context.node, member.client)
     const answer = await refused(answerSignal(member.client, signal.id, "yes"))
     expect(answer.status).toBe(409)
-    expect(answer.body).toMatchObject({ error: "action_failed", details: { kind: "test.refuse", reason: "the world said no" } })
+    expect(answer.body).toMatchObject({
+      error: "action_failed",
+      details: { kind: "test.refuse", reason: "the world said no" }
+    })
     const stored = (await signalsOf(member.client)).find((s) => s.id === signal.id)
     expect(stored).toEqual(signal)
     // No signal.updated went out for the answer that did not happen; the dismissal's is the first.

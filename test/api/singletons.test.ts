@@ -19,7 +19,11 @@ let node: TestNode
 
 beforeAll(async () => {
   bots = await startBotApi({ [token]: "node_bot" })
-  node = await startNode({ ...noModelSettings, chatAApiUrl: bots.url, chatABotToken: Option.some(Redacted.make(token)) })
+  node = await startNode({
+    ...noModelSettings,
+    chatAApiUrl: bots.url,
+    chatABotToken: Option.some(Redacted.make(token))
+  })
 })
 
 afterAll(async () => {
@@ -32,10 +36,20 @@ describe("the node's timers", () => {
     // The poller's first long poll: its singleton is registered and running.
     await bots.next((call) => call.token === token && call.method === "getUpdates")
     const names = [
-      "time.scheduler", "federation.courier", "federation.collector", "federation.relay", "federation.directory",
-      "twin.reflection", "twin.backfill", "twin.syncCadence", "twin.learning", `chatBridge.poller.${fingerprint(Redacted.make(token))}`
+      "time.scheduler",
+      "federation.courier",
+      "federation.collector",
+      "federation.relay",
+      "federation.directory",
+      "twin.reflection",
+      "twin.backfill",
+      "twin.syncCadence",
+      "twin.learning",
+      `chatBridge.poller.${fingerprint(Redacted.make(token))}`
     ]
-    const held = await node.runtime.runPromise(Effect.forEach(names, (name) => Effect.map(registered(name), (is) => [name, is] as const)))
+    const held = await node.runtime.runPromise(
+      Effect.forEach(names, (name) => Effect.map(registered(name), (is) => [name, is] as const))
+    )
     expect(Object.fromEntries(held)).toEqual(Object.fromEntries(names.map((name) => [name, true])))
     expect(names.some((name) => name.includes(token))).toBe(false)
   })

@@ -12,7 +12,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { Skills, type SkillOutcome } from "../../kernel/extensions/skills.ts"
 import { noModelSettings, remoteDefault } from "../support/models.ts"
 import { at } from "../support/json.ts"
-import { type Client, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  type Client,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { effectSchemaUrl } from "../support/world-acting-plugin.ts"
 import { LiveTab } from "../support/live.ts"
@@ -27,14 +35,29 @@ let member: Registered
  * A third-party plugin `@test/<name>` with one skill `<name>.<skill>` that uses one capability:
  * `run` is the skill's run function's source, `output` its output fields' schema source.
  */
-const writeSkillPlugin = (pluginDir: string, name: string, capability: string, skill: { id: string; input: string; output: string; run: string }) => {
+const writeSkillPlugin = (
+  pluginDir: string,
+  name: string,
+  capability: string,
+  skill: { id: string; input: string; output: string; run: string }
+) => {
   mkdirSync(join(pluginDir, name), { recursive: true })
-  writeFileSync(join(pluginDir, name, "plugin.json"), JSON.stringify({
-    apiVersion: "1.0", id: `@test/${name}`, version: "1.0.0", namespace: name, name, main: "index.js",
-    capabilities: [{ kind: capability }],
-    extensions: [{ kind: "skill", id: skill.id, uses: [capability] }]
-  }))
-  writeFileSync(join(pluginDir, name, "index.js"), `import * as Schema from ${JSON.stringify(effectSchemaUrl())}
+  writeFileSync(
+    join(pluginDir, name, "plugin.json"),
+    JSON.stringify({
+      apiVersion: "1.0",
+      id: `@test/${name}`,
+      version: "1.0.0",
+      namespace: name,
+      name,
+      main: "index.js",
+      capabilities: [{ kind: capability }],
+      extensions: [{ kind: "skill", id: skill.id, uses: [capability] }]
+    })
+  )
+  writeFileSync(
+    join(pluginDir, name, "index.js"),
+    `import * as Schema from ${JSON.stringify(effectSchemaUrl())}
 export const activate = (context) => {
   context.contribute("skill", ${JSON.stringify(skill.id)}, {
     description: "A test plugin's skill.",
@@ -43,7 +66,8 @@ export const activate = (context) => {
     run: ${skill.run}
   })
 }
-`)
+`
+  )
 }
 
 /** Raises a signal through its own `signals` adapter. */
@@ -69,7 +93,12 @@ const writeScribePlugin = (pluginDir: string) =>
 
 beforeAll(async () => {
   model = await startOpenAiServer()
-  node = await startNode((dataDir) => ({ ...noModelSettings, ...remoteDefault(model.baseUrl), pluginDir: join(dataDir, "plugins"), searchUrl: Option.none() }))
+  node = await startNode((dataDir) => ({
+    ...noModelSettings,
+    ...remoteDefault(model.baseUrl),
+    pluginDir: join(dataDir, "plugins"),
+    searchUrl: Option.none()
+  }))
   owner = await registerOwner(node)
   member = await registerMember(node, owner.client)
   writeHeraldPlugin(join(node.dataDir, "plugins"))
@@ -85,9 +114,12 @@ beforeEach(() => model.reset())
 
 /** As a project's agent calls a skill: through the node's runtime, inside the project, unapproved. */
 const invokeInProject = (name: string, input: unknown, beingId: string, projectId: string): Promise<SkillOutcome> =>
-  node.runtime.runPromise(Effect.flatMap(Skills, (skills) => skills.invoke({ name, input, beingId, projectId, approved: false })))
+  node.runtime.runPromise(
+    Effect.flatMap(Skills, (skills) => skills.invoke({ name, input, beingId, projectId, approved: false }))
+  )
 
-const signalsOf = (who: Registered) => run(who.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 200 } }))
+const signalsOf = (who: Registered) =>
+  run(who.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 200 } }))
 
 /** Invokes a skill over the route, as its caller's explicit action; a skill's own failure is still a 200. */
 const invoke = (client: Client, name: string, input: Record<string, unknown>) =>
@@ -99,12 +131,28 @@ describe("GET /api/studio/skills", () => {
   it("lists the new families' skills with their schemas", async () => {
     const skills = await run(member.client.api.studioSkills.listSkills())
     const byName = new Map(skills.map((skill) => [skill.name, skill]))
-    for (const name of ["llm.generate", "llm.structured", "web.research", "signal.raise", "memory.store", "memory.recall"]) {
+    for (const name of [
+      "llm.generate",
+      "llm.structured",
+      "web.research",
+      "signal.raise",
+      "memory.store",
+      "memory.recall"
+    ]) {
       expect(byName.get(name), name).toMatchObject({ worldActing: false, description: expect.any(String) })
     }
-    expect(byName.get("signal.raise")).toMatchObject({ family: "signal", pluginId: "@svc/desktop", inputSchema: { required: ["title"] } })
-    expect(at(byName.get("llm.generate")?.inputSchema, "properties", "tier")).toMatchObject({ enum: ["cheap", "standard"], default: "standard" })
-    expect(JSON.stringify(at(byName.get("memory.store")?.inputSchema, "properties", "content"))).toContain('"maxLength":4000')
+    expect(byName.get("signal.raise")).toMatchObject({
+      family: "signal",
+      pluginId: "@svc/desktop",
+      inputSchema: { required: ["title"] }
+    })
+    expect(at(byName.get("llm.generate")?.inputSchema, "properties", "tier")).toMatchObject({
+      enum: ["cheap", "standard"],
+      default: "standard"
+    })
+    expect(JSON.stringify(at(byName.get("memory.store")?.inputSchema, "properties", "content"))).toContain(
+      '"maxLength":4000'
+    )
   })
 })
 
@@ -115,7 +163,11 @@ describe("llm.generate over the invoke route", () => {
     expect(answer).toMatchObject({ ok: true, output: { text: "Hello from the model.", model: "gpt-4.1" } })
     const usage = await usageOf(member)
     expect(usage.recent[0]).toMatchObject({
-      beingId: member.being.id, projectId: null, purpose: "skill llm.generate", model: "gpt-4.1", costUsd: at(answer.output, "costUsd")
+      beingId: member.being.id,
+      projectId: null,
+      purpose: "skill llm.generate",
+      model: "gpt-4.1",
+      costUsd: at(answer.output, "costUsd")
     })
     const ownUsage = await usageOf(owner)
     expect(ownUsage.recent.some((call) => call.beingId === member.being.id)).toBe(true)
@@ -150,7 +202,10 @@ describe("without a model configured", () => {
       const bareOwner = await registerOwner(bare)
       const answer = await invoke(bareOwner.client, "llm.generate", { prompt: "Hi" })
       expect(answer).toMatchObject({
-        ok: false, error: expect.stringMatching(/^No model can be called for the 'standard' tier: .* Set LLM_API_KEY, or set LLM_BASE_URL/)
+        ok: false,
+        error: expect.stringMatching(
+          /^No model can be called for the 'standard' tier: .* Set LLM_API_KEY, or set LLM_BASE_URL/
+        )
       })
     } finally {
       await bare.close()
@@ -163,7 +218,8 @@ describe("web.research over the invoke route", () => {
     model.script("chat", { content: "Probably the moon." })
     const answer = await invoke(member.client, "web.research", { question: "Why tides?" })
     expect(answer).toMatchObject({
-      ok: true, output: { answer: "Probably the moon.", sources: [], note: expect.stringContaining("comes from the model alone") }
+      ok: true,
+      output: { answer: "Probably the moon.", sources: [], note: expect.stringContaining("comes from the model alone") }
     })
   })
 })
@@ -173,18 +229,29 @@ describe("signal.raise", () => {
     const answer = await invoke(owner.client, "signal.raise", { title: "Lunch at noon", kind: "reminder" })
     expect(answer).toMatchObject({ ok: true, output: { signalId: expect.any(String), delivered: true } })
     expect((await signalsOf(owner)).find((signal) => signal.id === at(answer.output, "signalId"))).toMatchObject({
-      beingId: owner.being.id, kind: "reminder", title: "Lunch at noon", source: "plugin:@svc/desktop", status: "open"
+      beingId: owner.being.id,
+      kind: "reminder",
+      title: "Lunch at noon",
+      source: "plugin:@svc/desktop",
+      status: "open"
     })
   })
 
   it("a member's raise lands on the member's desktop, not the owner's", async () => {
     const answer = await invoke(member.client, "signal.raise", { title: "Mine alone" })
-    expect((await signalsOf(member)).find((signal) => signal.id === at(answer.output, "signalId"))).toMatchObject({ beingId: member.being.id })
+    expect((await signalsOf(member)).find((signal) => signal.id === at(answer.output, "signalId"))).toMatchObject({
+      beingId: member.being.id
+    })
     expect((await signalsOf(owner)).some((signal) => signal.title === "Mine alone")).toBe(false)
   })
 
   it("inside a project has studio:<projectId> as its source", async () => {
-    const outcome = await invokeInProject("signal.raise", { title: "Chapter one is drafted", kind: "insight" }, member.being.id, "project-7")
+    const outcome = await invokeInProject(
+      "signal.raise",
+      { title: "Chapter one is drafted", kind: "insight" },
+      member.being.id,
+      "project-7"
+    )
     expect(outcome).toMatchObject({ ok: true, output: { delivered: true } })
     const signal = (await signalsOf(member)).find((open) => open.title === "Chapter one is drafted")
     expect(signal).toMatchObject({ source: "studio:project-7", beingId: member.being.id })
@@ -193,7 +260,9 @@ describe("signal.raise", () => {
   it("keeps a third-party plugin's signals at plugin:<id> on the owner's desktop, even inside a project", async () => {
     const outcome = await invokeInProject("herald.announce", { title: "Hear ye" }, member.being.id, "project-7")
     expect(outcome).toMatchObject({ ok: true })
-    expect((await signalsOf(owner)).find((signal) => signal.title === "Hear ye")).toMatchObject({ source: "plugin:@test/herald" })
+    expect((await signalsOf(owner)).find((signal) => signal.title === "Hear ye")).toMatchObject({
+      source: "plugin:@test/herald"
+    })
     expect((await signalsOf(member)).some((signal) => signal.title === "Hear ye")).toBe(false)
   })
 
@@ -208,38 +277,70 @@ describe("signal.raise", () => {
   })
 
   it("answers the node's own refusal plainly (an option id it does not take)", async () => {
-    const answer = await invoke(owner.client, "signal.raise", { title: "Odd", options: [{ id: "has space", label: "x" }] })
+    const answer = await invoke(owner.client, "signal.raise", {
+      title: "Odd",
+      options: [{ id: "has space", label: "x" }]
+    })
     expect(answer).toMatchObject({ ok: false, error: expect.stringContaining("signals.raise refused the signal") })
   })
 })
 
 describe("memory.store and memory.recall", () => {
-  const meanings = [["tea", "chai", "oolong"], ["dog", "puppy", "retriever"]]
+  const meanings = [
+    ["tea", "chai", "oolong"],
+    ["dog", "puppy", "retriever"]
+  ]
 
   it("store into the calling being's twin (memory.created reaches its tabs) and recall finds it by meaning", async () => {
     model.handle("embeddings", embedByMeaning(meanings))
     const tab = await LiveTab.open(node, member.client)
-    const stored = await invoke(member.client, "memory.store", { content: "I like oolong.", kind: "preference", tags: ["drinks"] })
+    const stored = await invoke(member.client, "memory.store", {
+      content: "I like oolong.",
+      kind: "preference",
+      tags: ["drinks"]
+    })
     expect(stored).toMatchObject({
       ok: true,
-      output: { stored: true, memory: { content: "I like oolong.", kind: "preference", importance: 0.5, tags: ["drinks"], source: "skill" } }
+      output: {
+        stored: true,
+        memory: { content: "I like oolong.", kind: "preference", importance: 0.5, tags: ["drinks"], source: "skill" }
+      }
     })
     const memory = at(stored.output, "memory")
     expect(await tab.next((frame) => frame.type === "memory.created")).toEqual({ type: "memory.created", memory })
     tab.close()
 
-    expect(await invoke(member.client, "memory.recall", { query: "chai" })).toMatchObject({ ok: true, output: { memories: [memory] } })
+    expect(await invoke(member.client, "memory.recall", { query: "chai" })).toMatchObject({
+      ok: true,
+      output: { memories: [memory] }
+    })
     expect(await run(member.client.api.twin.searchMemories({ urlParams: { q: "oolong" } }))).toEqual([memory])
     // Strictly per being: the owner's twin holds none of it.
-    expect(await invoke(owner.client, "memory.recall", { query: "chai" })).toMatchObject({ ok: true, output: { memories: [] } })
+    expect(await invoke(owner.client, "memory.recall", { query: "chai" })).toMatchObject({
+      ok: true,
+      output: { memories: [] }
+    })
   })
 
   it("inside a project the source becomes studio:<projectId>; a near-duplicate is not stored twice", async () => {
     model.handle("embeddings", embedByMeaning(meanings))
-    const first = await invokeInProject("memory.store", { content: "The puppy is named Biscuit." }, member.being.id, "project-9")
+    const first = await invokeInProject(
+      "memory.store",
+      { content: "The puppy is named Biscuit." },
+      member.being.id,
+      "project-9"
+    )
     expect(first).toMatchObject({ ok: true, output: { stored: true, memory: { source: "studio:project-9" } } })
-    const again = await invokeInProject("memory.store", { content: "The puppy is named Biscuit!" }, member.being.id, "project-9")
-    expect(again).toMatchObject({ ok: true, output: { stored: false, memory: at(first, "output", "memory"), note: expect.stringContaining("near-duplicate") } })
+    const again = await invokeInProject(
+      "memory.store",
+      { content: "The puppy is named Biscuit!" },
+      member.being.id,
+      "project-9"
+    )
+    expect(again).toMatchObject({
+      ok: true,
+      output: { stored: false, memory: at(first, "output", "memory"), note: expect.stringContaining("near-duplicate") }
+    })
     const found = await run(member.client.api.twin.searchMemories({ urlParams: { q: "biscuit" } }))
     expect(found.map((memory) => memory.source)).toEqual(["studio:project-9"])
   })

@@ -6,7 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { SignalInput } from "../../actors/being/contract/signal.ts"
 import { Skills, type SkillCall, type SkillOutcome } from "../../kernel/extensions/skills.ts"
 import { at } from "../support/json.ts"
-import { apiError, Client, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  apiError,
+  Client,
+  refused,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 import { courierRuns, worldActingSkill, writeWorldActingPlugin } from "../support/world-acting-plugin.ts"
 
 let node: TestNode
@@ -18,7 +28,9 @@ beforeAll(async () => {
   owner = await registerOwner(node)
   member = await registerMember(node, owner.client)
   writeWorldActingPlugin(join(node.dataDir, "plugins"))
-  await run(owner.client.api.plugins.installPlugin({ payload: { dir: "courier", granted: ["world-acting", "filesystem"] } }))
+  await run(
+    owner.client.api.plugins.installPlugin({ payload: { dir: "courier", granted: ["world-acting", "filesystem"] } })
+  )
 })
 afterAll(() => node.close())
 
@@ -31,7 +43,8 @@ const openSignals = () => run(owner.client.api.desktop.listSignals({ urlParams: 
 const invoke = (client: Client, name: string, input: Record<string, unknown>) =>
   client.api.studioSkills.invokeSkill({ payload: { name, input } })
 
-const answerSignal = (id: string, optionId: string) => owner.client.api.desktop.answerSignal({ path: { id }, payload: { optionId } })
+const answerSignal = (id: string, optionId: string) =>
+  owner.client.api.desktop.answerSignal({ path: { id }, payload: { optionId } })
 
 const approvalSignalId = (outcome: SkillOutcome) => String(at(outcome, "approval", "signalId"))
 
@@ -39,41 +52,112 @@ describe("GET /api/studio/skills", () => {
   it("lists every registered skill with its family, plugin and JSON Schemas", async () => {
     const answer = await run(member.client.api.studioSkills.listSkills())
     const names = answer.map((skill) => skill.name)
-    expect(names).toEqual(expect.arrayContaining([
-      "files.list", "files.read", "files.write", "files.search", "docs.write_markdown", "math.evaluate", "web.fetch", "web.search", worldActingSkill,
-      "http.request", "http.json", "docs.write_docx", "docs.write_pdf", "image.generate", "schedule.create",
-      "studio.author_skill_bundle", "studio.author_module", "scene3d.create", "code.scaffold_react_node"
-    ]))
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "files.list",
+        "files.read",
+        "files.write",
+        "files.search",
+        "docs.write_markdown",
+        "math.evaluate",
+        "web.fetch",
+        "web.search",
+        worldActingSkill,
+        "http.request",
+        "http.json",
+        "docs.write_docx",
+        "docs.write_pdf",
+        "image.generate",
+        "schedule.create",
+        "studio.author_skill_bundle",
+        "studio.author_module",
+        "scene3d.create",
+        "code.scaffold_react_node"
+      ])
+    )
     for (const skill of answer) expect(skill.outputSchema, skill.name).toMatchObject({ type: "object" })
     const list = answer.find((skill) => skill.name === "files.list")!
-    expect(list).toMatchObject({ family: "files", pluginId: "@svc/files", worldActing: false, description: expect.any(String) })
+    expect(list).toMatchObject({
+      family: "files",
+      pluginId: "@svc/files",
+      worldActing: false,
+      description: expect.any(String)
+    })
     expect(list.inputSchema).toMatchObject({
       $schema: "http://json-schema.org/draft-07/schema#",
       type: "object",
       required: [],
       additionalProperties: false,
-      properties: { path: { type: "string", default: "" }, recursive: { type: "boolean", default: false }, includeHidden: { type: "boolean" } }
+      properties: {
+        path: { type: "string", default: "" },
+        recursive: { type: "boolean", default: false },
+        includeHidden: { type: "boolean" }
+      }
     })
     expect(JSON.stringify(at(list.inputSchema, "properties", "maxEntries"))).toMatch(/"minimum":1.*"maximum":5000/)
     expect(list.outputSchema).toMatchObject({ type: "object", required: ["root", "path", "entries", "truncated"] })
     expect(at(list.outputSchema, "properties", "root")).toEqual({ type: "string", enum: ["project", "uploads"] })
     const math = answer.find((skill) => skill.name === "math.evaluate")
     expect(math?.inputSchema).toMatchObject({ required: ["expression"] })
-    expect(answer.find((skill) => skill.name === worldActingSkill)).toMatchObject({ worldActing: true, family: "courier" })
+    expect(answer.find((skill) => skill.name === worldActingSkill)).toMatchObject({
+      worldActing: true,
+      family: "courier"
+    })
   })
 
   it("registers the document's thirty skills and studio.author_module as built-ins, exactly seven of them world-acting", async () => {
     const answer = await run(member.client.api.studioSkills.listSkills())
     const builtIns = answer.filter((skill) => skill.pluginId.startsWith("@svc/"))
-    expect(builtIns.map((skill) => skill.name).sort()).toEqual([
-      "web.search", "web.fetch", "web.research", "http.request", "files.list", "files.read", "files.write", "files.search",
-      "code.execute", "code.scaffold_react_node", "scene3d.create", "docs.write_markdown", "docs.write_docx", "image.generate",
-      "math.evaluate", "llm.generate", "llm.structured", "memory.recall", "memory.store", "signal.raise", "schedule.create",
-      "email.read", "email.send", "chat_a.send", "chat_b.send", "studio.author_agent", "studio.author_generator",
-      "studio.author_skill_bundle", "docs.write_pdf", "http.json", "studio.author_module"
-    ].sort())
-    expect(builtIns.filter((skill) => skill.worldActing).map((skill) => skill.name).sort()).toEqual(
-      ["email.send", "chat_a.send", "chat_b.send", "http.request", "http.json", "code.execute", "code.scaffold_react_node"].sort()
+    expect(builtIns.map((skill) => skill.name).sort()).toEqual(
+      [
+        "web.search",
+        "web.fetch",
+        "web.research",
+        "http.request",
+        "files.list",
+        "files.read",
+        "files.write",
+        "files.search",
+        "code.execute",
+        "code.scaffold_react_node",
+        "scene3d.create",
+        "docs.write_markdown",
+        "docs.write_docx",
+        "image.generate",
+        "math.evaluate",
+        "llm.generate",
+        "llm.structured",
+        "memory.recall",
+        "memory.store",
+        "signal.raise",
+        "schedule.create",
+        "email.read",
+        "email.send",
+        "chat_a.send",
+        "chat_b.send",
+        "studio.author_agent",
+        "studio.author_generator",
+        "studio.author_skill_bundle",
+        "docs.write_pdf",
+        "http.json",
+        "studio.author_module"
+      ].sort()
+    )
+    expect(
+      builtIns
+        .filter((skill) => skill.worldActing)
+        .map((skill) => skill.name)
+        .sort()
+    ).toEqual(
+      [
+        "email.send",
+        "chat_a.send",
+        "chat_b.send",
+        "http.request",
+        "http.json",
+        "code.execute",
+        "code.scaffold_react_node"
+      ].sort()
     )
   })
 })
@@ -81,7 +165,11 @@ describe("GET /api/studio/skills", () => {
 describe("POST /api/studio/skills/invoke", () => {
   it("answers { ok, output, durationMs } and works in the caller's own uploads folder", async () => {
     const answer = await run(invoke(member.client, "files.write", { path: "hello.txt", content: "hi" }))
-    expect(answer).toEqual({ ok: true, output: { path: "hello.txt", size: 2, created: true, mime: "text/plain" }, durationMs: expect.any(Number) })
+    expect(answer).toEqual({
+      ok: true,
+      output: { path: "hello.txt", size: 2, created: true, mime: "text/plain" },
+      durationMs: expect.any(Number)
+    })
     expect(readFileSync(join(node.dataDir, "uploads", member.being.id, "hello.txt"), "utf8")).toBe("hi")
     const mine = await run(invoke(owner.client, "files.list", {}))
     expect(at(mine.output, "entries")).toEqual([])
@@ -102,7 +190,13 @@ describe("POST /api/studio/skills/invoke", () => {
 
   it("answers 400 invalid_request for a malformed body", async () => {
     // Bodies the contract's schema refuses before they leave the typed client: sent raw.
-    for (const body of [{ name: "math.evaluate" }, { name: "math.evaluate", input: [] }, { name: "", input: {} }, { input: {} }, "not json"]) {
+    for (const body of [
+      { name: "math.evaluate" },
+      { name: "math.evaluate", input: [] },
+      { name: "", input: {} },
+      { input: {} },
+      "not json"
+    ]) {
       const answer = await member.client.raw("POST", "/api/studio/skills/invoke", body)
       expect(answer.status, JSON.stringify(body)).toBe(400)
       expect(apiError(answer).error).toBe("invalid_request")
@@ -127,7 +221,11 @@ describe("the approval gate over the node", () => {
     const before = courierRuns().length
     const input = { to: "carol@example.org", text: "The draft is attached." }
     const outcome = await invokeUnapproved({ name: worldActingSkill, input, beingId: member.being.id, projectId: null })
-    expect(outcome).toMatchObject({ ok: false, error: expect.stringContaining("waits for the owner's approval"), approval: { status: "waiting", delivered: true } })
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("waits for the owner's approval"),
+      approval: { status: "waiting", delivered: true }
+    })
     expect(courierRuns().length).toBe(before)
     const signal = (await openSignals()).find((open) => open.id === approvalSignalId(outcome))
     expect(signal).toMatchObject({
@@ -135,7 +233,10 @@ describe("the approval gate over the node", () => {
       status: "open",
       source: "skills:approval",
       title: `Approve ${worldActingSkill}?`,
-      options: [{ id: "do-it", label: "Do it" }, { id: "no", label: "No" }],
+      options: [
+        { id: "do-it", label: "Do it" },
+        { id: "no", label: "No" }
+      ],
       action: { kind: "skill.invoke", skill: worldActingSkill, input, beingId: member.being.id, projectId: null }
     })
     expect(signal?.body).toContain("delivers messages to other people")
@@ -151,7 +252,10 @@ describe("the approval gate over the node", () => {
     expect(answered).toMatchObject({
       status: "answered",
       answer: "do-it",
-      actionResult: { kind: "skill.invoke", output: { approved: true, ok: true, output: { delivered: true, to: "dan" } } }
+      actionResult: {
+        kind: "skill.invoke",
+        output: { approved: true, ok: true, output: { delivered: true, to: "dan" } }
+      }
     })
     expect(courierRuns().slice(before)).toEqual([input])
     const again = await refused(answerSignal(signalId, "do-it"))
@@ -160,20 +264,34 @@ describe("the approval gate over the node", () => {
   })
 
   it("runs nothing when the owner answers 'No'", async () => {
-    const outcome = await invokeUnapproved({ name: worldActingSkill, input: { to: "eve", text: "no" }, beingId: owner.being.id })
+    const outcome = await invokeUnapproved({
+      name: worldActingSkill,
+      input: { to: "eve", text: "no" },
+      beingId: owner.being.id
+    })
     const signalId = approvalSignalId(outcome)
     const before = courierRuns().length
     const answered = await run(answerSignal(signalId, "no"))
-    expect(answered).toMatchObject({ status: "answered", actionResult: { kind: "skill.invoke", output: { approved: false } } })
+    expect(answered).toMatchObject({
+      status: "answered",
+      actionResult: { kind: "skill.invoke", output: { approved: false } }
+    })
     expect(courierRuns().length).toBe(before)
   })
 
   it("keeps the signal open, with the reason, when the approved run fails", async () => {
-    const outcome = await invokeUnapproved({ name: worldActingSkill, input: { to: "nobody", text: "x" }, beingId: owner.being.id })
+    const outcome = await invokeUnapproved({
+      name: worldActingSkill,
+      input: { to: "nobody", text: "x" },
+      beingId: owner.being.id
+    })
     const signalId = approvalSignalId(outcome)
     const answered = await refused(answerSignal(signalId, "do-it"))
     expect(answered.status).toBe(409)
-    expect(answered.body).toMatchObject({ error: "action_failed", details: { kind: "skill.invoke", reason: "nobody is not a recipient" } })
+    expect(answered.body).toMatchObject({
+      error: "action_failed",
+      details: { kind: "skill.invoke", reason: "nobody is not a recipient" }
+    })
     expect((await openSignals()).find((open) => open.id === signalId)).toMatchObject({ status: "open" })
     await run(answerSignal(signalId, "no"))
   })
@@ -185,7 +303,13 @@ describe("the approval gate over the node", () => {
           kind: "decision",
           title: "Approve?",
           options: [{ id: "do-it", label: "Do it" }],
-          action: { kind: "skill.invoke", skill: worldActingSkill, input: { to: "mallory", text: "x" }, beingId: owner.being.id, projectId: null }
+          action: {
+            kind: "skill.invoke",
+            skill: worldActingSkill,
+            input: { to: "mallory", text: "x" },
+            beingId: owner.being.id,
+            projectId: null
+          }
         })
       })
     )
@@ -203,14 +327,25 @@ describe("the built-in skill families as plugins", () => {
     const byNamespace = new Map(answer.map((plugin) => [plugin.namespace, plugin]))
     const skillsOf = (namespace: string) =>
       (byNamespace.get(namespace)?.contributions ?? [])
-        .filter((contribution) => contribution.kind === "skill").map((contribution) => contribution.name)
-    expect(byNamespace.get("files")).toMatchObject({ id: "@svc/files", source: { kind: "builtin" }, status: "active", granted: ["filesystem", "llm"] })
+        .filter((contribution) => contribution.kind === "skill")
+        .map((contribution) => contribution.name)
+    expect(byNamespace.get("files")).toMatchObject({
+      id: "@svc/files",
+      source: { kind: "builtin" },
+      status: "active",
+      granted: ["filesystem", "llm"]
+    })
     expect(skillsOf("files")).toEqual(["files.list", "files.read", "files.write", "files.search"])
     expect(skillsOf("docs")).toEqual(["docs.write_markdown", "docs.write_docx", "docs.write_pdf"])
     expect(skillsOf("math")).toEqual(["math.evaluate"])
     expect(byNamespace.get("web")).toMatchObject({ granted: ["network", "llm"] })
     expect(skillsOf("web")).toEqual(["web.fetch", "web.search", "web.research"])
-    expect(byNamespace.get("llm")).toMatchObject({ id: "@svc/llm", source: { kind: "builtin" }, status: "active", granted: ["llm"] })
+    expect(byNamespace.get("llm")).toMatchObject({
+      id: "@svc/llm",
+      source: { kind: "builtin" },
+      status: "active",
+      granted: ["llm"]
+    })
     expect(skillsOf("llm")).toEqual(["llm.generate", "llm.structured"])
     expect(byNamespace.get("memory")).toMatchObject({ id: "@svc/memory", status: "active", granted: ["memory"] })
     expect(skillsOf("memory")).toEqual(["memory.store", "memory.recall"])

@@ -24,7 +24,16 @@ const query = <T extends object>(text: string, ...params: Array<string>) =>
   context.node.runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe<T>(text, params)))
 
 const soulInput = {
-  personality: { openness: 0.9, conscientiousness: 0.4, extraversion: 0.7, agreeableness: 0.8, neuroticism: 0.1, warmth: 0.9, humor: 0.6, curiosity: 1 },
+  personality: {
+    openness: 0.9,
+    conscientiousness: 0.4,
+    extraversion: 0.7,
+    agreeableness: 0.8,
+    neuroticism: 0.1,
+    warmth: 0.9,
+    humor: 0.6,
+    curiosity: 1
+  },
   values: ["kindness", "good bread"],
   voice: "Bright and quick.",
   empathyStyle: "Asks before advising.",
@@ -44,7 +53,11 @@ describe("GET /api/souls/:beingId", () => {
   })
 
   it("gives an agent's being one too, and a row written before souls existed", async () => {
-    const agent = await run(member.client.api.studioAgents.createAgent({ payload: Schema.decodeUnknownSync(AgentInput)({ name: "Scout", role: "researcher", skills: [] }) }))
+    const agent = await run(
+      member.client.api.studioAgents.createAgent({
+        payload: Schema.decodeUnknownSync(AgentInput)({ name: "Scout", role: "researcher", skills: [] })
+      })
+    )
     const soul = await run(context.owner.client.api.souls.getSoul({ path: { beingId: agent.beingId } }))
     expect([soul.beingId, soul.systemPrompt]).toEqual([agent.beingId, expect.stringContaining("You are Scout")])
     // A person whose soul row is gone (as before the souls migration) is given the same one again.
@@ -85,7 +98,9 @@ describe("the nine personas", () => {
 
 describe("PUT /api/souls/:beingId", () => {
   it("is the owner's: the fields are written and the prompt compiled from them", async () => {
-    const soul = await run(context.owner.client.api.souls.putSoul({ path: { beingId: member.being.id }, payload: soulInput }))
+    const soul = await run(
+      context.owner.client.api.souls.putSoul({ path: { beingId: member.being.id }, payload: soulInput })
+    )
     expect(soul).toMatchObject({ ...soulInput, beingId: member.being.id })
     expect(soul.systemPrompt).toContain("Your purpose: To bake for the square.")
     expect(soul.systemPrompt).toContain("What you value: kindness; good bread.")
@@ -127,21 +142,35 @@ describe("POST /api/souls/:beingId/recompile", () => {
 describe("POST /api/souls/:beingId/generate", () => {
   it("is deterministic for a seed, from the named archetype, with no model call", async () => {
     const path = { beingId: member.being.id }
-    const first = await run(context.owner.client.api.souls.generateSoul({ path, payload: { seed: "tide", archetype: "jester", role: "baker" } }))
-    const second = await run(context.owner.client.api.souls.generateSoul({ path, payload: { seed: "tide", archetype: "jester", role: "baker" } }))
+    const first = await run(
+      context.owner.client.api.souls.generateSoul({
+        path,
+        payload: { seed: "tide", archetype: "jester", role: "baker" }
+      })
+    )
+    const second = await run(
+      context.owner.client.api.souls.generateSoul({
+        path,
+        payload: { seed: "tide", archetype: "jester", role: "baker" }
+      })
+    )
     expect(first).toMatchObject({ archetype: "jester", source: "archetype" })
     const { updatedAt: _a, ...one } = first
     const { updatedAt: _b, ...two } = second
     expect(two).toEqual(one)
     expect(first.personality.humor).toBeGreaterThanOrEqual(0.8)
     expect(`${first.backstory} ${first.purpose}`).toContain("baker")
-    const other = await run(context.owner.client.api.souls.generateSoul({ path, payload: { seed: "ebb", archetype: "jester" } }))
+    const other = await run(
+      context.owner.client.api.souls.generateSoul({ path, payload: { seed: "ebb", archetype: "jester" } })
+    )
     expect(other.personality).not.toEqual(first.personality)
     expect(await query("SELECT * FROM llm_calls")).toEqual([])
   })
 
   it("refuses an unknown archetype with 400 and a member with 403", async () => {
-    const bad = await context.owner.client.raw("POST", `/api/souls/${member.being.id}/generate`, { archetype: "wizard" })
+    const bad = await context.owner.client.raw("POST", `/api/souls/${member.being.id}/generate`, {
+      archetype: "wizard"
+    })
     expect([bad.status, apiError(bad).error]).toEqual([400, "invalid_request"])
     const member403 = await member.client.raw("POST", `/api/souls/${member.being.id}/generate`, {})
     expect(member403.status).toBe(403)
@@ -150,10 +179,16 @@ describe("POST /api/souls/:beingId/generate", () => {
 
 describe("POST /api/souls/affect", () => {
   it("reads valence, arousal and needs from a text without spending on a model", async () => {
-    const happy = await run(member.client.api.souls.affect({ payload: { text: "What a wonderful, amazing day! I love this." } }))
+    const happy = await run(
+      member.client.api.souls.affect({ payload: { text: "What a wonderful, amazing day! I love this." } })
+    )
     expect(happy.valence).toBeGreaterThan(0.5)
     expect(happy.label).toBe("joyful")
-    const sad = await run(member.client.api.souls.affect({ payload: { text: "I am so tired and lonely, everything is awful. I need help." } }))
+    const sad = await run(
+      member.client.api.souls.affect({
+        payload: { text: "I am so tired and lonely, everything is awful. I need help." }
+      })
+    )
     expect(sad.valence).toBeLessThan(0)
     expect(sad.needs).toEqual(expect.arrayContaining(["rest", "connection", "help"]))
     const negated = await run(member.client.api.souls.affect({ payload: { text: "This is not good." } }))
@@ -172,11 +207,28 @@ describe("POST /api/souls/affect", () => {
 describe("POST /api/souls/:beingId/drift", () => {
   it("moves the mood toward the event's affect, and less so for an event long past", async () => {
     const path = { beingId: member.being.id }
-    await run(context.owner.client.api.souls.putSoul({ path, payload: { ...soulInput, mood: { valence: 0, arousal: 0.3, label: "calm" } } }))
-    const sad = await run(member.client.api.souls.driftSoul({ path, payload: { event: "My dog died. I am devastated and heartbroken." } }))
+    await run(
+      context.owner.client.api.souls.putSoul({
+        path,
+        payload: { ...soulInput, mood: { valence: 0, arousal: 0.3, label: "calm" } }
+      })
+    )
+    const sad = await run(
+      member.client.api.souls.driftSoul({ path, payload: { event: "My dog died. I am devastated and heartbroken." } })
+    )
     expect(sad.mood.valence).toBeLessThan(-0.3)
-    await run(context.owner.client.api.souls.putSoul({ path, payload: { ...soulInput, mood: { valence: 0, arousal: 0.3, label: "calm" } } }))
-    const long = await run(member.client.api.souls.driftSoul({ path, payload: { event: "My dog died. I am devastated and heartbroken.", minutes: 600 } }))
+    await run(
+      context.owner.client.api.souls.putSoul({
+        path,
+        payload: { ...soulInput, mood: { valence: 0, arousal: 0.3, label: "calm" } }
+      })
+    )
+    const long = await run(
+      member.client.api.souls.driftSoul({
+        path,
+        payload: { event: "My dog died. I am devastated and heartbroken.", minutes: 600 }
+      })
+    )
     expect(long.mood.valence).toBeGreaterThan(sad.mood.valence)
   })
 

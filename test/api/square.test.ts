@@ -12,7 +12,15 @@ import { hardRules } from "../../extensions/souls/compile.ts"
 import { LiveTab } from "../support/live.ts"
 import { noModelSettings, tierSettings } from "../support/models.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
-import { apiError, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  apiError,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 
 let bare: { node: TestNode; owner: Registered; member: Registered }
 let modelled: { node: TestNode; owner: Registered }
@@ -23,7 +31,10 @@ beforeAll(async () => {
   const node = await startNode({ ...noModelSettings })
   const owner = await registerOwner(node)
   bare = { node, owner, member: await registerMember(node, owner.client) }
-  const withModel = await startNode({ ...noModelSettings, llmTiers: tierSettings({ cheap: { baseUrl: models.baseUrl, model: "cheap-model" } }) })
+  const withModel = await startNode({
+    ...noModelSettings,
+    llmTiers: tierSettings({ cheap: { baseUrl: models.baseUrl, model: "cheap-model" } })
+  })
   modelled = { node: withModel, owner: await registerOwner(withModel) }
 })
 afterAll(async () => {
@@ -34,7 +45,12 @@ afterAll(async () => {
 beforeEach(() => models.reset())
 
 const llmCalls = (node: TestNode) =>
-  node.runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ purpose: string; tier: string }>`SELECT purpose, tier FROM llm_calls`))
+  node.runtime.runPromise(
+    Effect.flatMap(
+      SqlClient.SqlClient,
+      (sql) => sql<{ purpose: string; tier: string }>`SELECT purpose, tier FROM llm_calls`
+    )
+  )
 
 const citizenIds = new Set(citizens.map((citizen) => citizen.beingId))
 
@@ -43,15 +59,24 @@ describe("POST /api/beings/square", () => {
     const { owner, member, node } = bare
     expect(await run(member.client.api.beings.squareMood())).toEqual({ valence: 0, arousal: 0.3, label: "calm" })
     const tab = await LiveTab.open(node, owner.client)
-    const post = await run(member.client.api.beings.post({ payload: { content: "What a wonderful, happy morning! I love this square." } }))
-    expect(post).toMatchObject({ threadKind: "square", authorId: member.being.id, authorName: member.being.displayName, content: "What a wonderful, happy morning! I love this square." })
+    const post = await run(
+      member.client.api.beings.post({ payload: { content: "What a wonderful, happy morning! I love this square." } })
+    )
+    expect(post).toMatchObject({
+      threadKind: "square",
+      authorId: member.being.id,
+      authorName: member.being.displayName,
+      content: "What a wonderful, happy morning! I love this square."
+    })
     expect(post.mood.valence).toBeGreaterThan(0.5)
     const published = await tab.nextOf("square.post")
     expect(published.post).toEqual(post)
     const ambient = await tab.nextOf("ambient")
     expect(ambient.mood).toEqual({ valence: post.mood.valence, arousal: post.mood.arousal, label: post.mood.label })
 
-    const sad = await run(owner.client.api.beings.post({ payload: { content: "Awful news today. I am sad and worried." } }))
+    const sad = await run(
+      owner.client.api.beings.post({ payload: { content: "Awful news today. I am sad and worried." } })
+    )
     const mean = await tab.nextOf("ambient")
     expect(mean.mood.valence).toBeCloseTo((post.mood.valence + sad.mood.valence) / 2, 2)
     await tab.close()
@@ -65,7 +90,11 @@ describe("POST /api/beings/square", () => {
   it("refuses an empty, oversize or over-specified post with 400 and publishes nothing", async () => {
     const { member } = bare
     const before = await run(member.client.api.beings.square())
-    for (const body of [{ content: "   " }, { content: "x".repeat(1001) }, { content: "hi", authorId: bare.owner.being.id }]) {
+    for (const body of [
+      { content: "   " },
+      { content: "x".repeat(1001) },
+      { content: "hi", authorId: bare.owner.being.id }
+    ]) {
       const answer = await member.client.raw("POST", "/api/beings/square", body)
       expect([answer.status, apiError(answer).error]).toEqual([400, "invalid_request"])
     }
@@ -92,7 +121,8 @@ describe("POST /api/beings/life/tick and /greet with no model bound", () => {
       expect(citizen.posts).toContain(post.content)
       expect(post.authorName).toBe(citizen.persona.name)
     }
-    for (const post of posts) expect((await tab.nextOf("square.post", (frame) => frame.post.id === post.id)).post).toEqual(post)
+    for (const post of posts)
+      expect((await tab.nextOf("square.post", (frame) => frame.post.id === post.id)).post).toEqual(post)
     await tab.close()
     expect(await llmCalls(node)).toEqual([])
   })
@@ -106,7 +136,11 @@ describe("POST /api/beings/life/tick and /greet with no model bound", () => {
 
 describe("POST /api/beings/life/tick with the cheap tier bound", () => {
   it("asks the cheap tier for a structured post in each citizen's own soul, records the spend, and posts the answers", async () => {
-    const lines = ["The light on the square is lovely today.", "Finished a small thing. Feels good.", "Anyone up for a walk later?"]
+    const lines = [
+      "The light on the square is lovely today.",
+      "Finished a small thing. Feels good.",
+      "Anyone up for a walk later?"
+    ]
     models.script("chat", ...lines.map((post) => ({ content: JSON.stringify({ post }) })))
     const { posts } = await run(modelled.owner.client.api.beings.lifeTick())
     expect(posts.map((post) => post.content)).toEqual(lines)
@@ -126,7 +160,12 @@ describe("POST /api/beings/life/tick with the cheap tier bound", () => {
   })
 
   it("falls back to a citizen's template when the answer does not fit", async () => {
-    models.script("chat", { content: JSON.stringify({ post: "" }) }, { content: "not json at all" }, { content: JSON.stringify({ post: "Fine words." }) })
+    models.script(
+      "chat",
+      { content: JSON.stringify({ post: "" }) },
+      { content: "not json at all" },
+      { content: JSON.stringify({ post: "Fine words." }) }
+    )
     const { posts } = await run(modelled.owner.client.api.beings.lifeTick())
     const [first, second, third] = posts
     expect(citizens.find((citizen) => citizen.beingId === first!.authorId)!.posts).toContain(first!.content)

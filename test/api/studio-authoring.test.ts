@@ -26,12 +26,22 @@ let bob: Registered
 /** A third-party plugin granted 'storage' whose skill reports which adapters its call and its activate got. */
 const writeKeeperPlugin = (pluginDir: string) => {
   mkdirSync(join(pluginDir, "keeper"), { recursive: true })
-  writeFileSync(join(pluginDir, "keeper", "plugin.json"), JSON.stringify({
-    apiVersion: "1.0", id: "@test/keeper", version: "1.0.0", namespace: "keeper", name: "Keeper", main: "index.js",
-    capabilities: [{ kind: "storage" }],
-    extensions: [{ kind: "skill", id: "peek", uses: ["storage"] }]
-  }))
-  writeFileSync(join(pluginDir, "keeper", "index.js"), `import * as Schema from ${JSON.stringify(effectSchemaUrl())}
+  writeFileSync(
+    join(pluginDir, "keeper", "plugin.json"),
+    JSON.stringify({
+      apiVersion: "1.0",
+      id: "@test/keeper",
+      version: "1.0.0",
+      namespace: "keeper",
+      name: "Keeper",
+      main: "index.js",
+      capabilities: [{ kind: "storage" }],
+      extensions: [{ kind: "skill", id: "peek", uses: ["storage"] }]
+    })
+  )
+  writeFileSync(
+    join(pluginDir, "keeper", "index.js"),
+    `import * as Schema from ${JSON.stringify(effectSchemaUrl())}
 export const activate = (context) => {
   const atActivate = Object.keys(context.adapters)
   context.contribute("skill", "peek", {
@@ -41,7 +51,8 @@ export const activate = (context) => {
     run: async (_input, run) => ({ atActivate, inCall: Object.keys(run.adapters) })
   })
 }
-`)
+`
+  )
 }
 
 beforeAll(async () => {
@@ -56,9 +67,11 @@ const query = <T extends object>(text: string, ...params: Array<string>) =>
 
 /** Every row authoring can write: agent cards, the beings that wear them, generators. */
 const rowCounts = async () =>
-  (await query<{ agents: number; beings: number; generators: number }>(
-    "SELECT (SELECT count(*) FROM agents) AS agents, (SELECT count(*) FROM beings) AS beings, (SELECT count(*) FROM generators) AS generators"
-  ))[0]
+  (
+    await query<{ agents: number; beings: number; generators: number }>(
+      "SELECT (SELECT count(*) FROM agents) AS agents, (SELECT count(*) FROM beings) AS beings, (SELECT count(*) FROM generators) AS generators"
+    )
+  )[0]
 
 /** Invokes over the route; a skill's own refusal is still a 200. */
 const invoke = (who: Registered, name: string, input: Record<string, unknown>) =>
@@ -75,8 +88,21 @@ const tides = (fields: Record<string, unknown> = {}) => ({
   description: "Notes about tides.",
   inputsSchema: { type: "object", required: ["place"], properties: { place: { type: "string" } } },
   steps: [
-    { id: "research", title: "Research {{inputs.place}}", role: "researcher", skills: ["web.search"], instruction: "Find tides for {{inputs.place}}." },
-    { id: "write", title: "Write", role: "writer", skills: ["docs.write_markdown"], instruction: "Write from {{steps.research.output}}.", dependsOn: ["research"] }
+    {
+      id: "research",
+      title: "Research {{inputs.place}}",
+      role: "researcher",
+      skills: ["web.search"],
+      instruction: "Find tides for {{inputs.place}}."
+    },
+    {
+      id: "write",
+      title: "Write",
+      role: "writer",
+      skills: ["docs.write_markdown"],
+      instruction: "Write from {{steps.research.output}}.",
+      dependsOn: ["research"]
+    }
   ] as Array<Record<string, unknown>>,
   outputKinds: ["markdown"],
   isPublic: false,
@@ -99,19 +125,32 @@ describe("the studio family", () => {
       ]
     })
     const skills = await run(alice.client.api.studioSkills.listSkills())
-    expect(skills.filter((skill) => skill.family === "studio").map((skill) => [skill.name, skill.worldActing]))
-      .toEqual([["studio.author_agent", false], ["studio.author_generator", false], ["studio.author_skill_bundle", false], ["studio.author_module", false]])
+    expect(skills.filter((skill) => skill.family === "studio").map((skill) => [skill.name, skill.worldActing])).toEqual(
+      [
+        ["studio.author_agent", false],
+        ["studio.author_generator", false],
+        ["studio.author_skill_bundle", false],
+        ["studio.author_module", false]
+      ]
+    )
   })
 })
 
 describe("studio.author_agent", () => {
   it("writes an agent owned by the caller: theirs in GET /api/studio/agents, invisible to another being while private", async () => {
     const answer = await invoke(alice, "studio.author_agent", scout)
-    expect(answer).toMatchObject({ ok: true, output: { authored: true, id: expect.any(String), name: "Scout", note: expect.any(String) } })
+    expect(answer).toMatchObject({
+      ok: true,
+      output: { authored: true, id: expect.any(String), name: "Scout", note: expect.any(String) }
+    })
     const id = authoredId(answer.output)
 
     const mine = await run(alice.client.api.studioAgents.listAgents())
-    expect(mine.find((agent) => agent.id === id)).toMatchObject({ ownerId: alice.being.id, name: "Scout", skills: expect.arrayContaining(scout.skills) })
+    expect(mine.find((agent) => agent.id === id)).toMatchObject({
+      ownerId: alice.being.id,
+      name: "Scout",
+      skills: expect.arrayContaining(scout.skills)
+    })
     expect((await run(bob.client.api.studioAgents.listAgents())).some((agent) => agent.id === id)).toBe(false)
     expect((await refused(bob.client.api.studioAgents.getAgent({ path: { id } }))).status).toBe(403)
     // A DELETE undoes it, like any agent of hers.
@@ -120,7 +159,11 @@ describe("studio.author_agent", () => {
 
   it("refuses the whole call on one unknown skill name, naming it, and writes nothing", async () => {
     const before = await rowCounts()
-    const answer = await invoke(alice, "studio.author_agent", { ...scout, name: "Teleporter", skills: ["files.search", "web.teleport"] })
+    const answer = await invoke(alice, "studio.author_agent", {
+      ...scout,
+      name: "Teleporter",
+      skills: ["files.search", "web.teleport"]
+    })
     expect(answer).toMatchObject({ ok: true, output: { authored: false, id: null, name: "Teleporter" } })
     expect(at(answer.output, "note")).toContain('"web.teleport"')
     expect(await rowCounts()).toEqual(before)
@@ -135,8 +178,17 @@ describe("studio.author_agent", () => {
   })
 
   it("run by a project's agent through the node's runtime (unapproved), writes for the being the call works for", async () => {
-    const outcome: SkillOutcome = await context.node.runtime.runPromise(Effect.flatMap(Skills, (skills) =>
-      skills.invoke({ name: "studio.author_agent", input: { ...scout, name: "Tide scout" }, beingId: bob.being.id, projectId: "p-1", approved: false })))
+    const outcome: SkillOutcome = await context.node.runtime.runPromise(
+      Effect.flatMap(Skills, (skills) =>
+        skills.invoke({
+          name: "studio.author_agent",
+          input: { ...scout, name: "Tide scout" },
+          beingId: bob.being.id,
+          projectId: "p-1",
+          approved: false
+        })
+      )
+    )
     expect(outcome).toMatchObject({ ok: true, output: { authored: true, name: "Tide scout" } })
     const id = authoredId(at(outcome, "output"))
     expect(await run(bob.client.api.studioAgents.getAgent({ path: { id } }))).toMatchObject({ ownerId: bob.being.id })
@@ -145,12 +197,21 @@ describe("studio.author_agent", () => {
 
   it("reports what the pipeline's authored check reads: a written agent counts, a refusal is quoted", async () => {
     const written = await invoke(alice, "studio.author_agent", { ...scout, name: "Counted" })
-    const notCounted = await invoke(alice, "studio.author_agent", { ...scout, name: "Not counted", skills: ["web.teleport"] })
-    const contract = planContract(Schema.decodeUnknownSync(DeliverableContract)({ authored: { kind: "agent", min: 2 } }), {})
+    const notCounted = await invoke(alice, "studio.author_agent", {
+      ...scout,
+      name: "Not counted",
+      skills: ["web.teleport"]
+    })
+    const contract = planContract(
+      Schema.decodeUnknownSync(DeliverableContract)({ authored: { kind: "agent", min: 2 } }),
+      {}
+    )
     const report = checkDeliverable(contract, {
       saved: [],
       skillResults: [written, notCounted].map(({ ok, output, error }) =>
-        error === undefined ? { skill: "studio.author_agent", ok, output } : { skill: "studio.author_agent", ok, output, error }
+        error === undefined
+          ? { skill: "studio.author_agent", ok, output }
+          : { skill: "studio.author_agent", ok, output, error }
       )
     })
     expect(report.authored).toEqual([
@@ -171,7 +232,9 @@ describe("studio.author_generator", () => {
       isPublic: false,
       steps: [{ id: "research" }, { id: "write", dependsOn: ["research"] }]
     })
-    expect((await run(bob.client.api.studioGenerators.listGenerators())).some((generator) => generator.id === id)).toBe(false)
+    expect((await run(bob.client.api.studioGenerators.listGenerators())).some((generator) => generator.id === id)).toBe(
+      false
+    )
   })
 
   it("refuses a generator that breaks a rule, with the rule's message, and writes nothing", async () => {
@@ -213,19 +276,27 @@ describe("a third-party plugin granted 'storage'", () => {
 describe("studio.author_module", () => {
   const page = "<!doctype html><title>Tides</title><h1>High water at 14:02.</h1>"
   const manifest = JSON.stringify({
-    apiVersion: "1.0", id: "@studio/tides", version: "0.1.0", namespace: "tides", name: "Tides",
+    apiVersion: "1.0",
+    id: "@studio/tides",
+    version: "0.1.0",
+    namespace: "tides",
+    name: "Tides",
     extensions: [{ kind: "module", id: "today", title: "Tides today", uses: [], document: "index.html" }]
   })
 
   it("writes a bundle the installer mounts as it is: installed, its place /m/tides.today serves its document", async () => {
     const { node, owner } = context
-    const answer = await run(owner.client.api.studioSkills.invokeSkill({
-      payload: { name: "studio.author_module", input: { manifest, files: { "index.html": page } } }
-    }))
+    const answer = await run(
+      owner.client.api.studioSkills.invokeSkill({
+        payload: { name: "studio.author_module", input: { manifest, files: { "index.html": page } } }
+      })
+    )
     expect(answer.output).toMatchObject({ authored: true, installed: false, path: "modules/tides" })
     // The owner moves the authored folder into the plugin folder and installs it, as written.
     const uploads = join(node.dataDir, "uploads")
-    const [being] = readdirSync(uploads).filter((entry) => existsSync(join(uploads, entry, "modules", "tides", "plugin.json")))
+    const [being] = readdirSync(uploads).filter((entry) =>
+      existsSync(join(uploads, entry, "modules", "tides", "plugin.json"))
+    )
     cpSync(join(uploads, being!, "modules", "tides"), join(node.dataDir, "plugins", "tides"), { recursive: true })
     await run(owner.client.api.plugins.installPlugin({ payload: { dir: "tides", granted: [] } }))
     const document = await owner.client.raw("GET", `/api/modules/${encodeURIComponent("@studio/tides")}/today/document`)
@@ -235,13 +306,26 @@ describe("studio.author_module", () => {
   })
 
   it("refuses the older top-level module object, naming the extensions form, and writes nothing", async () => {
-    const old = JSON.stringify({ ...JSON.parse(manifest), namespace: "oldtides", id: "@studio/oldtides", module: { route: "today", title: "T", interface: "index.html" } })
-    const answer = await run(context.owner.client.api.studioSkills.invokeSkill({
-      payload: { name: "studio.author_module", input: { manifest: old, files: { "index.html": page } } }
-    }))
+    const old = JSON.stringify({
+      ...JSON.parse(manifest),
+      namespace: "oldtides",
+      id: "@studio/oldtides",
+      module: { route: "today", title: "T", interface: "index.html" }
+    })
+    const answer = await run(
+      context.owner.client.api.studioSkills.invokeSkill({
+        payload: { name: "studio.author_module", input: { manifest: old, files: { "index.html": page } } }
+      })
+    )
     expect(answer.output).toMatchObject({ authored: false, files: [] })
-    expect(String((answer.output as { note: string }).note)).toMatch(/Declare the module in extensions.*"kind": "module"/)
-    expect(existsSync(join(context.node.dataDir, "uploads"))
-      && readdirSync(join(context.node.dataDir, "uploads")).some((being) => existsSync(join(context.node.dataDir, "uploads", being, "modules", "oldtides")))).toBe(false)
+    expect(String((answer.output as { note: string }).note)).toMatch(
+      /Declare the module in extensions.*"kind": "module"/
+    )
+    expect(
+      existsSync(join(context.node.dataDir, "uploads")) &&
+        readdirSync(join(context.node.dataDir, "uploads")).some((being) =>
+          existsSync(join(context.node.dataDir, "uploads", being, "modules", "oldtides"))
+        )
+    ).toBe(false)
   })
 })

@@ -8,7 +8,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { LiveTab } from "../support/live.ts"
 import { noModelSettings } from "../support/models.ts"
-import { apiError, registerMember, registerOwner, run, startNode, type Client, type Registered, type TestNode } from "../support/node.ts"
+import {
+  apiError,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type Client,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 
 let node: TestNode
 let owner: Registered
@@ -24,8 +33,12 @@ afterAll(() => node.close())
 const upload = async (client: Client, name: string, content: string) => {
   const form = new FormData()
   form.append("file", new Blob([content]), name)
-  const response = await fetch(`${client.base}/api/files/upload`, { method: "POST", body: form, headers: { ...client.headers, cookie: client.cookieHeader() } })
-  const body = await response.json() as ReadonlyArray<{ id: string }>
+  const response = await fetch(`${client.base}/api/files/upload`, {
+    method: "POST",
+    body: form,
+    headers: { ...client.headers, cookie: client.cookieHeader() }
+  })
+  const body = (await response.json()) as ReadonlyArray<{ id: string }>
   return body[0]!.id
 }
 
@@ -34,7 +47,15 @@ describe("the inbox", () => {
     const fresh = await registerMember(node, owner.client)
     await run(fresh.client.api.twin.patchPreferences({ payload: { museName: "Iris" } }))
     const inbox = await run(fresh.client.api.threads.listThreads({ urlParams: {} }))
-    expect(inbox).toEqual([expect.objectContaining({ kind: "muse", title: "Iris", replyPolicy: "muse", participants: [fresh.being.id], preview: null })])
+    expect(inbox).toEqual([
+      expect.objectContaining({
+        kind: "muse",
+        title: "Iris",
+        replyPolicy: "muse",
+        participants: [fresh.being.id],
+        preview: null
+      })
+    ])
     // Opening again finds the same thread, not a second one.
     const muses = await run(fresh.client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
     expect(muses.map((thread) => thread.id)).toEqual([inbox[0]!.id])
@@ -48,17 +69,26 @@ describe("the inbox", () => {
   })
 
   it("opens one direct thread between two beings, titled with the other's name, which both see", async () => {
-    const opened = await run(member.client.api.threads.openThread({ payload: { kind: "direct", withBeingId: owner.being.id } }))
+    const opened = await run(
+      member.client.api.threads.openThread({ payload: { kind: "direct", withBeingId: owner.being.id } })
+    )
     expect(opened).toMatchObject({ kind: "direct", replyPolicy: "being", title: owner.being.displayName })
     expect([...opened.participants].sort()).toEqual([owner.being.id, member.being.id].sort())
-    const again = await run(owner.client.api.threads.openThread({ payload: { kind: "direct", withBeingId: member.being.id } }))
+    const again = await run(
+      owner.client.api.threads.openThread({ payload: { kind: "direct", withBeingId: member.being.id } })
+    )
     expect(again.id).toBe(opened.id)
     expect(again.title).toBe(member.being.displayName)
 
-    const sent = await run(member.client.api.threads.postMessage({ path: { id: opened.id }, payload: { content: "Hello there" } }))
+    const sent = await run(
+      member.client.api.threads.postMessage({ path: { id: opened.id }, payload: { content: "Hello there" } })
+    )
     expect(sent).toMatchObject({ role: "user", authorId: member.being.id, content: "Hello there", threadId: opened.id })
     const inbox = await run(owner.client.api.threads.listThreads({ urlParams: { kind: "direct" } }))
-    expect(inbox.find((thread) => thread.id === opened.id)).toMatchObject({ preview: "Hello there", lastMessageAt: sent.createdAt })
+    expect(inbox.find((thread) => thread.id === opened.id)).toMatchObject({
+      preview: "Hello there",
+      lastMessageAt: sent.createdAt
+    })
     // Nobody answers by itself in a direct thread.
     expect(await run(owner.client.api.threads.listMessages({ path: { id: opened.id } }))).toEqual([sent])
     expect(await run(owner.client.api.threads.listThreads({ urlParams: { kind: "agent" } }))).toEqual([])
@@ -89,7 +119,11 @@ describe("messages", () => {
       [{ content: "   " }, 400, "invalid_request"],
       [{ content: "x".repeat(8001) }, 400, "invalid_request"],
       [{ content: "hi", attachments: [theirs] }, 404, "attachment_not_found"],
-      [{ content: "hi", attachments: [Buffer.from("project:p1:a.txt").toString("base64url")] }, 400, "attachment_not_upload"],
+      [
+        { content: "hi", attachments: [Buffer.from("project:p1:a.txt").toString("base64url")] },
+        400,
+        "attachment_not_upload"
+      ],
       [{ content: "hi", authorId: owner.being.id }, 400, "invalid_request"]
     ]
     for (const [body, status, code] of refusals) {
@@ -98,7 +132,9 @@ describe("messages", () => {
     }
     expect(await run(member.client.api.threads.listMessages({ path: { id } }))).toEqual(before)
 
-    const sent = await run(member.client.api.threads.postMessage({ path: { id }, payload: { content: "Look at this", attachments: [mine] } }))
+    const sent = await run(
+      member.client.api.threads.postMessage({ path: { id }, payload: { content: "Look at this", attachments: [mine] } })
+    )
     expect(sent.attachments).toEqual([{ fileId: mine, name: "notes.txt", size: 8 }])
   })
 
@@ -117,19 +153,25 @@ describe("messages", () => {
     const after = await member.client.raw("POST", `/api/threads/${doomed.id}/messages`, { content: "still there?" })
     expect([after.status, apiError(after).error]).toEqual([404, "thread_not_found"])
     expect((await member.client.raw("GET", `/api/threads/${doomed.id}/messages`)).status).toBe(404)
-    expect((await run(member.client.api.threads.listThreads({ urlParams: {} }))).map((thread) => thread.id)).not.toContain(doomed.id)
+    expect(
+      (await run(member.client.api.threads.listThreads({ urlParams: {} }))).map((thread) => thread.id)
+    ).not.toContain(doomed.id)
   })
 
   it("keeps a direct thread for the other being when one leaves it", async () => {
     const third = await registerMember(node, owner.client)
-    const thread = await run(third.client.api.threads.openThread({ payload: { kind: "direct", withBeingId: member.being.id } }))
+    const thread = await run(
+      third.client.api.threads.openThread({ payload: { kind: "direct", withBeingId: member.being.id } })
+    )
     await run(third.client.api.threads.postMessage({ path: { id: thread.id }, payload: { content: "before leaving" } }))
     await run(third.client.api.threads.deleteThread({ path: { id: thread.id } }))
     expect((await third.client.raw("GET", `/api/threads/${thread.id}/messages`)).status).toBe(404)
     const kept = await run(member.client.api.threads.listMessages({ path: { id: thread.id } }))
     expect(kept.map((message) => message.content)).toEqual(["before leaving"])
     // Opening again makes a fresh thread: the one they left stays left.
-    const fresh = await run(third.client.api.threads.openThread({ payload: { kind: "direct", withBeingId: member.being.id } }))
+    const fresh = await run(
+      third.client.api.threads.openThread({ payload: { kind: "direct", withBeingId: member.being.id } })
+    )
     expect(fresh.id).not.toBe(thread.id)
   })
 })
@@ -138,19 +180,44 @@ describe("the inbox, live", () => {
   it("tells each participant's tabs `thread.updated` with its own view, without following the thread", async () => {
     const writer = await registerMember(node, owner.client)
     const reader = await registerMember(node, owner.client)
-    const [writerTab, readerTab] = await Promise.all([LiveTab.open(node, writer.client), LiveTab.open(node, reader.client)])
+    const [writerTab, readerTab] = await Promise.all([
+      LiveTab.open(node, writer.client),
+      LiveTab.open(node, reader.client)
+    ])
     // Opening a direct thread puts it in the other's inbox at once.
-    const opened = await run(writer.client.api.threads.openThread({ payload: { kind: "direct", withBeingId: reader.being.id } }))
+    const opened = await run(
+      writer.client.api.threads.openThread({ payload: { kind: "direct", withBeingId: reader.being.id } })
+    )
     const arrived = await readerTab.nextOf("thread.updated")
-    expect(arrived.thread).toMatchObject({ id: opened.id, kind: "direct", title: writer.being.displayName, replyPolicy: "being", preview: null })
+    expect(arrived.thread).toMatchObject({
+      id: opened.id,
+      kind: "direct",
+      title: writer.being.displayName,
+      replyPolicy: "being",
+      preview: null
+    })
 
-    const sent = await run(writer.client.api.threads.postMessage({ path: { id: opened.id }, payload: { content: "Are you coming tonight?" } }))
+    const sent = await run(
+      writer.client.api.threads.postMessage({
+        path: { id: opened.id },
+        payload: { content: "Are you coming tonight?" }
+      })
+    )
     const [theirs, mine] = await Promise.all([
       readerTab.nextOf("thread.updated", (frame) => frame.thread.preview !== null),
       writerTab.nextOf("thread.updated", (frame) => frame.thread.id === opened.id)
     ])
-    expect(theirs.thread).toMatchObject({ id: opened.id, title: writer.being.displayName, preview: "Are you coming tonight?", lastMessageAt: sent.createdAt })
-    expect(mine.thread).toMatchObject({ id: opened.id, title: reader.being.displayName, preview: "Are you coming tonight?" })
+    expect(theirs.thread).toMatchObject({
+      id: opened.id,
+      title: writer.being.displayName,
+      preview: "Are you coming tonight?",
+      lastMessageAt: sent.createdAt
+    })
+    expect(mine.thread).toMatchObject({
+      id: opened.id,
+      title: reader.being.displayName,
+      preview: "Are you coming tonight?"
+    })
     // The message itself stays on the thread's topic, which neither tab follows.
     expect([...readerTab.frames, ...writerTab.frames].filter((frame) => frame.type.startsWith("message."))).toEqual([])
 
@@ -158,7 +225,9 @@ describe("the inbox, live", () => {
     await run(reader.client.api.threads.deleteThread({ path: { id: opened.id } }))
     await run(writer.client.api.threads.postMessage({ path: { id: opened.id }, payload: { content: "Still there?" } }))
     await writerTab.nextOf("thread.updated", (frame) => frame.thread.preview === "Still there?")
-    expect(readerTab.frames.filter((frame) => frame.type === "thread.updated" && frame.thread.preview === "Still there?")).toEqual([])
+    expect(
+      readerTab.frames.filter((frame) => frame.type === "thread.updated" && frame.thread.preview === "Still there?")
+    ).toEqual([])
     await Promise.all([writerTab.close(), readerTab.close()])
   })
 
@@ -181,7 +250,9 @@ describe("the Muse with no model bound", () => {
     const tab = await LiveTab.open(node, fresh.client)
     tab.send({ type: "subscribe", topic: `thread:${thread!.id}` })
     await tab.nextOf("subscribed")
-    const sent = await run(fresh.client.api.threads.postMessage({ path: { id: thread!.id }, payload: { content: "Are you there?" } }))
+    const sent = await run(
+      fresh.client.api.threads.postMessage({ path: { id: thread!.id }, payload: { content: "Are you there?" } })
+    )
     expect((await tab.nextOf("message.created")).message).toEqual(sent)
     const thinking = await tab.nextOf("message.delta")
     expect(thinking.delta).toBe("")

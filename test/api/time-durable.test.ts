@@ -25,14 +25,19 @@ it("fires a reminder and a held nudge whose time passed while the node was down 
   const first = await startNode({ dataDir })
   const { client, registration, being } = await registerOwner(first)
   const startAt = new Date(Date.now() + 3_600_000).toISOString()
-  const event = await run(client.api.twinTime.createEvent({ payload: { title: "Take the cake out", startAt, remind: true } }))
+  const event = await run(
+    client.api.twinTime.createEvent({ payload: { title: "Take the cake out", startAt, remind: true } })
+  )
   // Quiet hours from five minutes ago to an hour from now (UTC: the zone of a being whose profile names none).
   const minute = new Date().getUTCHours() * 60 + new Date().getUTCMinutes()
-  await run(client.api.twinHush.putHush({ payload: { quietStart: (minute + 1435) % 1440, quietEnd: (minute + 60) % 1440 } }))
+  await run(
+    client.api.twinHush.putHush({ payload: { quietStart: (minute + 1435) % 1440, quietEnd: (minute + 60) % 1440 } })
+  )
   const nudge = await inNode(
     first,
     Effect.flatMap(Signals, (signals) =>
-      signals.raise(being.id, Schema.decodeUnknownSync(SignalInput)({ title: "A quiet thought" }), "test", "proactive"))
+      signals.raise(being.id, Schema.decodeUnknownSync(SignalInput)({ title: "A quiet thought" }), "test", "proactive")
+    )
   )
   expect(nudge.delivered).toBe(false)
   const open = () => run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
@@ -47,15 +52,22 @@ it("fires a reminder and a held nudge whose time passed while the node was down 
     // The release may land before this tab opens or after: wait for its event only if it has not.
     const tab = await LiveTab.open(second, again)
     for (const id of [event.signalId, nudge.signal.id]) {
-      if (!(await openAgain()).some((signal) => signal.id === id)) await tab.nextOf("signal.created", (frame) => frame.signal.id === id)
+      if (!(await openAgain()).some((signal) => signal.id === id))
+        await tab.nextOf("signal.created", (frame) => frame.signal.id === id)
     }
     await tab.close()
     const signals = await openAgain()
     expect(signals.map((signal) => [signal.id, signal.title]).sort()).toEqual(
-      [[event.signalId, "Take the cake out"], [nudge.signal.id, "A quiet thought"]].sort()
+      [
+        [event.signalId, "Take the cake out"],
+        [nudge.signal.id, "A quiet thought"]
+      ].sort()
     )
     expect(signals.find((signal) => signal.id === event.signalId)).toMatchObject({ kind: "reminder", dueAt: startAt })
-    const job = await inNode(second, Effect.flatMap(Scheduler, (scheduler) => scheduler.find(`signal.release:${event.signalId}`)))
+    const job = await inNode(
+      second,
+      Effect.flatMap(Scheduler, (scheduler) => scheduler.find(`signal.release:${event.signalId}`))
+    )
     expect(Option.isNone(job)).toBe(true)
   } finally {
     await second.close()

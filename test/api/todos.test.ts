@@ -6,7 +6,16 @@
  */
 import { beforeAll, describe, expect, it } from "vitest"
 import { Todo } from "../../extensions/time/contract/todos.ts"
-import { apiError, bodyAs, Client, nodeWithOwner, refused, registerMember, run, type Registered } from "../support/node.ts"
+import {
+  apiError,
+  bodyAs,
+  Client,
+  nodeWithOwner,
+  refused,
+  registerMember,
+  run,
+  type Registered
+} from "../support/node.ts"
 
 const context = nodeWithOwner()
 let member: Registered
@@ -18,8 +27,10 @@ beforeAll(async () => {
 const create = (client: Client, payload: Parameters<Client["api"]["twinTime"]["createTodo"]>[0]["payload"]) =>
   run(client.api.twinTime.createTodo({ payload }))
 
-const list = (client: Client, urlParams: { status?: ReadonlyArray<"open" | "done" | "deferred" | "dropped">; limit?: number } = {}) =>
-  run(client.api.twinTime.listTodos({ urlParams: { limit: 100, ...urlParams } }))
+const list = (
+  client: Client,
+  urlParams: { status?: ReadonlyArray<"open" | "done" | "deferred" | "dropped">; limit?: number } = {}
+) => run(client.api.twinTime.listTodos({ urlParams: { limit: 100, ...urlParams } }))
 
 describe("to-dos", () => {
   it("creates one with its defaults and reads it back", async () => {
@@ -45,11 +56,20 @@ describe("to-dos", () => {
   })
 
   it("patches only what is given, and a null clears a due date", async () => {
-    const todo = await create(member.client, { title: "Draft", notes: "n", dueAt: "2031-05-01T10:00:00+02:00", priority: "high" })
+    const todo = await create(member.client, {
+      title: "Draft",
+      notes: "n",
+      dueAt: "2031-05-01T10:00:00+02:00",
+      priority: "high"
+    })
     expect(todo.dueAt).toBe("2031-05-01T08:00:00.000Z")
-    const renamed = await run(member.client.api.twinTime.patchTodo({ path: { id: todo.id }, payload: { title: "Final" } }))
+    const renamed = await run(
+      member.client.api.twinTime.patchTodo({ path: { id: todo.id }, payload: { title: "Final" } })
+    )
     expect(renamed).toMatchObject({ title: "Final", notes: "n", priority: "high", dueAt: "2031-05-01T08:00:00.000Z" })
-    const cleared = await run(member.client.api.twinTime.patchTodo({ path: { id: todo.id }, payload: { dueAt: null, memoryId: "m-1" } }))
+    const cleared = await run(
+      member.client.api.twinTime.patchTodo({ path: { id: todo.id }, payload: { dueAt: null, memoryId: "m-1" } })
+    )
     expect(cleared).toMatchObject({ title: "Final", dueAt: null, memoryId: "m-1" })
   })
 
@@ -66,7 +86,9 @@ describe("to-dos", () => {
     expect(dayOn).toBeGreaterThan(24 * 3_600_000 - 5_000)
     expect(dayOn).toBeLessThan(24 * 3_600_000 + 5_000)
 
-    const again = await run(member.client.api.twinTime.deferTodo({ path: { id: todo.id }, payload: { dueAt: "2032-01-01T09:00:00Z" } }))
+    const again = await run(
+      member.client.api.twinTime.deferTodo({ path: { id: todo.id }, payload: { dueAt: "2032-01-01T09:00:00Z" } })
+    )
     expect(again).toMatchObject({ status: "deferred", deferredCount: 2, dueAt: "2032-01-01T09:00:00.000Z" })
 
     const dropped = await run(member.client.api.twinTime.dropTodo({ path: { id: todo.id } }))
@@ -84,7 +106,10 @@ describe("to-dos", () => {
     await run(client.api.twinTime.completeTodo({ path: { id: late.id } }))
     await run(client.api.twinTime.dropTodo({ path: { id: undatedOld.id } }))
     expect((await list(client, { status: ["open"] })).map((todo) => todo.id)).toEqual([soon.id, undatedNew.id])
-    expect((await list(client, { status: ["done", "dropped"] })).map((todo) => todo.id)).toEqual([late.id, undatedOld.id])
+    expect((await list(client, { status: ["done", "dropped"] })).map((todo) => todo.id)).toEqual([
+      late.id,
+      undatedOld.id
+    ])
     const raw = await client.raw("GET", "/api/twin/todos?status=open,dropped&limit=1")
     expect(raw.status).toBe(200)
     expect((raw.body as Array<{ id: string }>).map((todo) => todo.id)).toEqual([soon.id])

@@ -14,7 +14,9 @@ const context = nodeWithOwner(noModelSettings)
 describe("with no embed binding", () => {
   it("stores, searches by words only and says so; health reports the coverage as degraded", async () => {
     const { client } = context.owner
-    const memory = await run(client.api.twin.createMemory({ payload: { content: "Ada's retriever is called Biscuit.", tags: ["pets"] } }))
+    const memory = await run(
+      client.api.twin.createMemory({ payload: { content: "Ada's retriever is called Biscuit.", tags: ["pets"] } })
+    )
     const words = await client.raw("GET", "/api/twin/memories?q=biscuit")
     expect(words.headers[memorySearchHeader]).toBe("words")
     expect(words.body).toEqual([memory])
@@ -39,8 +41,15 @@ describe("with no embed binding", () => {
     expect(refusal).toMatchObject({ status: 503, body: { error: "models_unavailable", details: { tier: "cheap" } } })
     const after = await run(client.api.twin.status())
     expect(after).toEqual(before)
-    expect(after).toMatchObject({ llm: { configured: false }, embeddings: { available: false, degraded: true }, counts: { activity: 0 } })
+    expect(after).toMatchObject({
+      llm: { configured: false },
+      embeddings: { available: false, degraded: true },
+      counts: { activity: 0 }
+    })
     expect(await run(client.api.twin.env())).toMatchObject({ llm: false })
-    expect(await refused(client.api.twin.reflect())).toMatchObject({ status: 503, body: { error: "models_unavailable" } })
+    expect(await refused(client.api.twin.reflect())).toMatchObject({
+      status: 503,
+      body: { error: "models_unavailable" }
+    })
   })
 })

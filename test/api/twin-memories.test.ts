@@ -12,7 +12,17 @@ import { embedByMeaning } from "../support/meanings.ts"
 import { noModelSettings, tierSettings } from "../support/models.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { Health } from "../../extensions/health/contract/api.ts"
-import { apiError, bodyAs, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  apiError,
+  bodyAs,
+  refused,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 
 const meanings = [
   ["dog", "dogs", "retriever", "puppy", "canine"],
@@ -27,7 +37,10 @@ let owner: Registered
 beforeAll(async () => {
   models = await startOpenAiServer()
   models.handle("embeddings", embedByMeaning(meanings))
-  node = await startNode({ ...noModelSettings, llmTiers: tierSettings({ embed: { baseUrl: models.baseUrl, model: "meaning-embed" } }) })
+  node = await startNode({
+    ...noModelSettings,
+    llmTiers: tierSettings({ embed: { baseUrl: models.baseUrl, model: "meaning-embed" } })
+  })
   owner = await registerOwner(node)
 })
 afterAll(async () => {
@@ -35,13 +48,17 @@ afterAll(async () => {
   await models.close()
 })
 
-const remember = (who: Registered, content: string, extra: { kind?: "fact" | "preference" | "episode"; importance?: number; tags?: Array<string> } = {}) =>
-  run(who.client.api.twin.createMemory({ payload: { content, ...extra } }))
+const remember = (
+  who: Registered,
+  content: string,
+  extra: { kind?: "fact" | "preference" | "episode"; importance?: number; tags?: Array<string> } = {}
+) => run(who.client.api.twin.createMemory({ payload: { content, ...extra } }))
 
 const search = (who: Registered, q: string, extra: Record<string, string> = {}) =>
   who.client.raw("GET", `/api/twin/memories?${new URLSearchParams({ q, ...extra })}`)
 
-const contents = (answer: { readonly body: unknown }) => (answer.body as Array<{ content: string }>).map((memory) => memory.content)
+const contents = (answer: { readonly body: unknown }) =>
+  (answer.body as Array<{ content: string }>).map((memory) => memory.content)
 
 /** Rows left anywhere for a memory: its row, its FTS entry, its vector. */
 const traces = (id: string) =>
@@ -49,7 +66,9 @@ const traces = (id: string) =>
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
       const rows = yield* sql<{ seq: number }>`SELECT seq FROM twin_memories WHERE id = ${id}`
-      const words = yield* sql<{ n: number }>`SELECT COUNT(*) AS n FROM twin_memories_fts WHERE twin_memories_fts MATCH 'zanzibar'`
+      const words = yield* sql<{
+        n: number
+      }>`SELECT COUNT(*) AS n FROM twin_memories_fts WHERE twin_memories_fts MATCH 'zanzibar'`
       const vectors = yield* sql<{ n: number }>`SELECT COUNT(*) AS n FROM twin_memory_vectors_515`
       return { rows: rows.length, words: words[0]!.n, vectors: vectors[0]!.n }
     })
@@ -59,7 +78,13 @@ describe("storing and searching", () => {
   it("stores a memory with the defaults and answers it; memory.created reaches the being's tabs", async () => {
     const tab = await LiveTab.open(node, owner.client)
     const memory = await remember(owner, "Ada keeps bees on the roof.")
-    expect(memory).toMatchObject({ kind: "fact", content: "Ada keeps bees on the roof.", importance: 0.5, tags: [], source: "manual" })
+    expect(memory).toMatchObject({
+      kind: "fact",
+      content: "Ada keeps bees on the roof.",
+      importance: 0.5,
+      tags: [],
+      source: "manual"
+    })
     expect(memory.id).toMatch(/^[0-9a-f-]{36}$/)
     const created = await tab.next((frame) => frame.type === "memory.created")
     expect(created).toEqual({ type: "memory.created", memory })
@@ -81,9 +106,14 @@ describe("storing and searching", () => {
   it("finds by words alone what has no meaning in common, and filters by kind and limit", async () => {
     expect(contents(await search(owner, "bees roof"))).toEqual(["Ada keeps bees on the roof."])
     expect(contents(await search(owner, "tea", { kind: "fact" }))).toEqual([])
-    expect(contents(await search(owner, "tea", { kind: "preference" }))).toEqual(["Ada drinks oolong in the afternoon."])
+    expect(contents(await search(owner, "tea", { kind: "preference" }))).toEqual([
+      "Ada drinks oolong in the afternoon."
+    ])
     const newest = await run(owner.client.api.twin.searchMemories({ urlParams: { limit: 2 } }))
-    expect(newest.map((memory) => memory.content)).toEqual(["The puppy chewed the sofa.", "Ada drinks oolong in the afternoon."])
+    expect(newest.map((memory) => memory.content)).toEqual([
+      "The puppy chewed the sofa.",
+      "Ada drinks oolong in the afternoon."
+    ])
   })
 
   it("keeps memories strictly per being: another being finds none of them and cannot delete one (404)", async () => {
@@ -119,7 +149,9 @@ describe("storing and searching", () => {
     expect(await traces(memory.id)).toEqual({ rows: 0, words: 0, vectors: before - 1 })
     expect(contents(await search(owner, "zanzibar"))).toEqual([])
     expect(contents(await search(owner, "birthday"))).toEqual([])
-    expect(await refused(owner.client.api.twin.deleteMemory({ path: { id: memory.id } }))).toMatchObject({ status: 404 })
+    expect(await refused(owner.client.api.twin.deleteMemory({ path: { id: memory.id } }))).toMatchObject({
+      status: 404
+    })
   })
 })
 
@@ -154,7 +186,11 @@ describe("refusals", () => {
       ["POST", "/api/twin/memories", { content: "x", tags: [""] }]
     ] as const) {
       const answer = await owner.client.raw(method, path, body)
-      expect({ path, status: answer.status, error: apiError(answer).error }).toEqual({ path, status: 400, error: "invalid_request" })
+      expect({ path, status: answer.status, error: apiError(answer).error }).toEqual({
+        path,
+        status: 400,
+        error: "invalid_request"
+      })
     }
     expect(await run(owner.client.api.twin.searchMemories({ urlParams: { limit: 100 } }))).toEqual(before)
   })

@@ -13,7 +13,10 @@ describe("profile", () => {
     expect(await run(twin.getProfile())).toEqual(empty)
     const patched = await run(twin.patchProfile({ payload: { goals: ["Run a marathon"], timezone: "Europe/Paris" } }))
     expect(patched).toEqual({ ...empty, goals: ["Run a marathon"], timezone: "Europe/Paris" })
-    expect(await run(twin.patchProfile({ payload: { tone: "warm, brief" } }))).toEqual({ ...patched, tone: "warm, brief" })
+    expect(await run(twin.patchProfile({ payload: { tone: "warm, brief" } }))).toEqual({
+      ...patched,
+      tone: "warm, brief"
+    })
     expect(await run(twin.getProfile())).toEqual({ ...patched, tone: "warm, brief" })
   })
 
@@ -23,7 +26,11 @@ describe("profile", () => {
     await run(twin.patchProfile({ payload: { facts: ["Lives in Lyon"] } }))
     await run(twin.patchPreferences({ payload: { coffee: "black", units: "metric", alarms: { weekday: "07:00" } } }))
     const next = await run(twin.patchPreferences({ payload: { coffee: null, units: "imperial", nothing: null } }))
-    expect(next).toEqual({ ...empty, facts: ["Lives in Lyon"], preferences: { units: "imperial", alarms: { weekday: "07:00" } } })
+    expect(next).toEqual({
+      ...empty,
+      facts: ["Lives in Lyon"],
+      preferences: { units: "imperial", alarms: { weekday: "07:00" } }
+    })
   })
 
   it("is per being: one being's changes never show in another's", async () => {
@@ -45,7 +52,12 @@ describe("profile", () => {
       ["/api/twin/profile/preferences", []]
     ] as const) {
       const answer = await client.raw("PATCH", path, body)
-      expect({ path, body, status: answer.status, error: apiError(answer).error }).toEqual({ path, body, status: 400, error: "invalid_request" })
+      expect({ path, body, status: answer.status, error: apiError(answer).error }).toEqual({
+        path,
+        body,
+        status: 400,
+        error: "invalid_request"
+      })
     }
     expect(await run(client.api.twin.getProfile())).toEqual({ ...empty, tone: "plain" })
   })

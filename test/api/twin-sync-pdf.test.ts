@@ -27,7 +27,10 @@ beforeAll(async () => {
     writeFileSync(join(root, "papers", "scan.pdf"), scan)
     return {
       ...noModelSettings,
-      llmTiers: tierSettings({ embed: { baseUrl: models.baseUrl, model: "meaning-embed" }, ocr: { baseUrl: models.baseUrl, model: "ocr-model", local: true } }),
+      llmTiers: tierSettings({
+        embed: { baseUrl: models.baseUrl, model: "meaning-embed" },
+        ocr: { baseUrl: models.baseUrl, model: "ocr-model", local: true }
+      }),
       filesRoot: Option.some(root)
     }
   })
@@ -44,7 +47,9 @@ describe("indexing a folder of PDFs", () => {
   it("remembers a text PDF's words and a scan's pages as the ocr tier read them", async () => {
     models.script("chat", { content: "Invoice 42, paid in full" })
     const tab = await LiveTab.open(node, owner.client)
-    expect(await run(owner.client.api.twin.sync({ path: { provider: "files" }, urlParams: { path: "papers" } }))).toEqual({ started: true })
+    expect(
+      await run(owner.client.api.twin.sync({ path: { provider: "files" }, urlParams: { path: "papers" } }))
+    ).toEqual({ started: true })
     const frames = await tab.upTo(isSynced)
     tab.close()
     const created = frames.flatMap((frame) => (frame.type === "memory.created" ? [frame.memory] : []))

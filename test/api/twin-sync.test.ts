@@ -15,7 +15,16 @@ import { embedByMeaning } from "../support/meanings.ts"
 import type { ReceivedRequest } from "../support/openai-server.ts"
 import { noModelSettings, tierSettings } from "../support/models.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
-import { apiError, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  apiError,
+  refused,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 
 let models: OpenAiServer
 let node: TestNode
@@ -69,24 +78,37 @@ const isSynced = (frame: LiveFrame) => frame.type === "twin.activity" && /^(Sync
 /** Starts a sync and waits for its last activity; answers every frame up to it. */
 const sync = async (who: Registered, path?: string) => {
   const tab = await LiveTab.open(node, who.client)
-  expect(await run(who.client.api.twin.sync({ path: { provider: "files" }, urlParams: path === undefined ? {} : { path } }))).toEqual({ started: true })
+  expect(
+    await run(who.client.api.twin.sync({ path: { provider: "files" }, urlParams: path === undefined ? {} : { path } }))
+  ).toEqual({ started: true })
   const frames = await tab.upTo(isSynced)
   tab.close()
   return frames
 }
 
-const filesProvider = async (who: Registered) => (await run(who.client.api.twin.status())).providers.find((p) => p.provider === "files")!
+const filesProvider = async (who: Registered) =>
+  (await run(who.client.api.twin.status())).providers.find((p) => p.provider === "files")!
 
-const documents = (who: Registered) => run(who.client.api.twin.searchMemories({ urlParams: { kind: "document", limit: 100 } }))
+const documents = (who: Registered) =>
+  run(who.client.api.twin.searchMemories({ urlParams: { kind: "document", limit: 100 } }))
 
 describe("POST /api/twin/sync/files", () => {
   it("indexes the named folder's text files into document memories, each with an indexed_file activity, and shows its state", async () => {
     const before = await filesProvider(owner)
-    expect(before).toMatchObject({ configured: true, connected: false, connectionId: null, sync: { status: "idle" }, origin: "builtin", syncable: true })
+    expect(before).toMatchObject({
+      configured: true,
+      connected: false,
+      connectionId: null,
+      sync: { status: "idle" },
+      origin: "builtin",
+      syncable: true
+    })
     expect(before.hint).toContain("Sync")
 
     const frames = await sync(owner, "notes")
-    const activities = frames.filter((frame) => frame.type === "twin.activity").map((frame) => frame.type === "twin.activity" ? frame.summary : "")
+    const activities = frames
+      .filter((frame) => frame.type === "twin.activity")
+      .map((frame) => (frame.type === "twin.activity" ? frame.summary : ""))
     expect(activities).toEqual([
       "Indexed notes/sub/plans.md (1 memory)",
       "Indexed notes/dog.md (1 memory)",
@@ -96,7 +118,11 @@ describe("POST /api/twin/sync/files", () => {
     const created = frames.flatMap((frame) => (frame.type === "memory.created" ? [frame.memory] : []))
     expect(created).toHaveLength(3)
     expect(created.every((memory) => memory.kind === "document" && memory.tags.includes("file"))).toBe(true)
-    expect(created.map((memory) => memory.source).sort()).toEqual(["files:notes/dog.md", "files:notes/sub/plans.md", "files:notes/tea.txt"])
+    expect(created.map((memory) => memory.source).sort()).toEqual([
+      "files:notes/dog.md",
+      "files:notes/sub/plans.md",
+      "files:notes/tea.txt"
+    ])
     expect(JSON.stringify(created)).not.toContain("secret")
     expect(JSON.stringify(created)).not.toContain("Hidden")
     expect(JSON.stringify(created)).not.toContain("Outside the named folder")
@@ -116,13 +142,20 @@ describe("POST /api/twin/sync/files", () => {
       meta: { path: "notes" },
       lastSyncAt: expect.any(String),
       hint: null,
-      sync: { status: "done", error: null, detail: { files: 3, indexed: 3, unchanged: 0, removed: 0, skipped: 0, memories: 3 } }
+      sync: {
+        status: "done",
+        error: null,
+        detail: { files: 3, indexed: 3, unchanged: 0, removed: 0, skipped: 0, memories: 3 }
+      }
     })
     expect(provider.sync.finishedAt! >= provider.sync.startedAt!).toBe(true)
     const activity = await run(owner.client.api.twin.listActivity({ urlParams: { kind: "indexed_file" } }))
     expect(activity).toHaveLength(4)
     // Each file's text also waits for the learning loop (no cheap tier here, so it stays queued).
-    expect(await run(owner.client.api.twin.getLearning())).toEqual({ sources: { thread: true, chat: true, mail: true, file: true }, queued: 3 })
+    expect(await run(owner.client.api.twin.getLearning())).toEqual({
+      sources: { thread: true, chat: true, mail: true, file: true },
+      queued: 3
+    })
   })
 
   it("writes each indexed file's summary into the owner's file listing and search; files it did not index have none", async () => {
@@ -135,7 +168,9 @@ describe("POST /api/twin/sync/files", () => {
     const top = await run(owner.client.api.files.list({ urlParams: { scope: "user" } }))
     expect(top.find((entry) => entry.name === "elsewhere.md")?.summary).toBeNull()
     const searched = await run(owner.client.api.files.search({ urlParams: { q: "plans" } }))
-    expect(searched.map((entry) => [entry.path, entry.summary])).toEqual([["notes/sub/plans.md", "Plan a trip to the mountains in spring."]])
+    expect(searched.map((entry) => [entry.path, entry.summary])).toEqual([
+      ["notes/sub/plans.md", "Plan a trip to the mountains in spring."]
+    ])
   })
 
   it("re-syncs the folder named last: unchanged files stay, a changed one is replaced, a deleted one forgotten", async () => {
@@ -152,16 +187,19 @@ describe("POST /api/twin/sync/files", () => {
     utimesSync(join(root, "notes", "dog.md"), new Date("2031-01-02T00:00:00Z"), new Date("2031-01-02T00:00:00Z"))
     rmSync(join(root, "notes", "sub", "plans.md"))
     const changed = await sync(owner)
-    expect(changed.filter((frame) => frame.type === "twin.activity").map((frame) => frame.type === "twin.activity" ? frame.summary : "")).toEqual([
-      "Indexed notes/dog.md (1 memory)",
-      "Synced notes: 1 indexed, 1 unchanged, 1 removed, 0 skipped"
-    ])
+    expect(
+      changed
+        .filter((frame) => frame.type === "twin.activity")
+        .map((frame) => (frame.type === "twin.activity" ? frame.summary : ""))
+    ).toEqual(["Indexed notes/dog.md (1 memory)", "Synced notes: 1 indexed, 1 unchanged, 1 removed, 0 skipped"])
     const now = await documents(owner)
     expect(now.map((m) => m.content).sort()).toEqual([
       "notes/dog.md\nBiscuit now sleeps on the sofa.",
       "notes/tea.txt\nOolong in the afternoon, never after six."
     ])
-    expect(now.find((m) => m.source === "files:notes/tea.txt")?.id).toBe(first.find((m) => m.source === "files:notes/tea.txt")?.id)
+    expect(now.find((m) => m.source === "files:notes/tea.txt")?.id).toBe(
+      first.find((m) => m.source === "files:notes/tea.txt")?.id
+    )
     expect((await run(owner.client.api.twin.status())).counts.files).toBe(2)
     // Once per content: the changed file's new text is queued, the touched one's is not again.
     expect((await run(owner.client.api.twin.getLearning())).queued).toBe(4)
@@ -173,15 +211,22 @@ describe("POST /api/twin/sync/files", () => {
     const held = new Promise<void>((resolve) => (onHeld = resolve))
     writeFileSync(join(root, "notes", "new.md"), "A new note about a retriever.")
     const tab = await LiveTab.open(node, owner.client)
-    expect(await run(owner.client.api.twin.sync({ path: { provider: "files" }, urlParams: {} }))).toEqual({ started: true })
+    expect(await run(owner.client.api.twin.sync({ path: { provider: "files" }, urlParams: {} }))).toEqual({
+      started: true
+    })
     await held
     expect((await filesProvider(owner)).sync.status).toBe("running")
-    expect(await refused(owner.client.api.twin.sync({ path: { provider: "files" }, urlParams: { path: "" } }))).toMatchObject({
-      status: 409, body: { error: "sync_running" }
+    expect(
+      await refused(owner.client.api.twin.sync({ path: { provider: "files" }, urlParams: { path: "" } }))
+    ).toMatchObject({
+      status: 409,
+      body: { error: "sync_running" }
     })
     hold = null
     release()
-    expect((await tab.next(isSynced)) as unknown).toMatchObject({ summary: "Synced notes: 1 indexed, 2 unchanged, 0 removed, 0 skipped" })
+    expect((await tab.next(isSynced)) as unknown).toMatchObject({
+      summary: "Synced notes: 1 indexed, 2 unchanged, 0 removed, 0 skipped"
+    })
     tab.close()
     expect((await filesProvider(owner)).sync.status).toBe("done")
   })
@@ -207,8 +252,16 @@ describe("POST /api/twin/sync/files", () => {
 
   it("is the owner's folder: anyone else is 403 and reads it unconfigured, with no filesRoot in env", async () => {
     const member = await registerMember(node, owner.client)
-    expect(await refused(member.client.api.twin.sync({ path: { provider: "files" }, urlParams: {} }))).toMatchObject({ status: 403, body: { error: "forbidden" } })
-    expect(await filesProvider(member)).toMatchObject({ configured: false, connected: false, sync: { status: "idle" }, hint: expect.stringContaining("owner") })
+    expect(await refused(member.client.api.twin.sync({ path: { provider: "files" }, urlParams: {} }))).toMatchObject({
+      status: 403,
+      body: { error: "forbidden" }
+    })
+    expect(await filesProvider(member)).toMatchObject({
+      configured: false,
+      connected: false,
+      sync: { status: "idle" },
+      hint: expect.stringContaining("owner")
+    })
     expect((await run(member.client.api.twin.status())).counts).toMatchObject({ files: 0, connections: 0, memories: 0 })
     expect(await run(member.client.api.twin.env())).toMatchObject({ filesRoot: null })
     expect(await run(owner.client.api.twin.env())).toMatchObject({ filesRoot: root })
@@ -221,14 +274,35 @@ describe("a node without FILES_ROOT", () => {
     try {
       const who = await registerOwner(bare)
       expect(await refused(who.client.api.twin.sync({ path: { provider: "files" }, urlParams: {} }))).toMatchObject({
-        status: 409, body: { error: "files_not_configured" }
+        status: 409,
+        body: { error: "files_not_configured" }
       })
       const status = await run(who.client.api.twin.status())
       expect(status.providers).toEqual([
-        expect.objectContaining({ provider: "mail_a", configured: false, connected: false, hint: expect.stringContaining("MAIL_A_CLIENT_ID") }),
-        expect.objectContaining({ provider: "files", configured: false, connected: false, hint: expect.stringContaining("FILES_ROOT") }),
-        expect.objectContaining({ provider: "browser", configured: false, connected: false, hint: expect.stringContaining("FILES_ROOT") }),
-        expect.objectContaining({ provider: "chat_a", configured: false, connected: false, hint: expect.stringContaining("CHAT_A_BOT_TOKEN") })
+        expect.objectContaining({
+          provider: "mail_a",
+          configured: false,
+          connected: false,
+          hint: expect.stringContaining("MAIL_A_CLIENT_ID")
+        }),
+        expect.objectContaining({
+          provider: "files",
+          configured: false,
+          connected: false,
+          hint: expect.stringContaining("FILES_ROOT")
+        }),
+        expect.objectContaining({
+          provider: "browser",
+          configured: false,
+          connected: false,
+          hint: expect.stringContaining("FILES_ROOT")
+        }),
+        expect.objectContaining({
+          provider: "chat_a",
+          configured: false,
+          connected: false,
+          hint: expect.stringContaining("CHAT_A_BOT_TOKEN")
+        })
       ])
       expect(await run(who.client.api.twin.env())).toMatchObject({ filesRoot: null, gmail: false })
     } finally {

@@ -25,7 +25,9 @@ const get = (url: string, headers: Record<string, string> = {}) =>
     const outgoing = request(url, { headers, agent: false }, (incoming) => {
       const chunks: Array<Buffer> = []
       incoming.on("data", (chunk: Buffer) => chunks.push(chunk))
-      incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks) }))
+      incoming.on("end", () =>
+        resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks) })
+      )
     })
     outgoing.on("error", reject)
     outgoing.end()
@@ -107,9 +109,29 @@ describe("the web app's files", () => {
   })
 
   test("every place's chunk and the stylesheet are served the same way", async () => {
-    expect(Object.keys(build.stamp.places).sort()).toEqual(
-      ["admin", "beings", "desktop", "login", "market", "messages", "moderation", "module", "muse", "not-found", "project", "queue", "register", "reset", "settings", "spaces", "studio", "twin", "verify", "waitlist", "world"]
-    )
+    expect(Object.keys(build.stamp.places).sort()).toEqual([
+      "admin",
+      "beings",
+      "desktop",
+      "login",
+      "market",
+      "messages",
+      "moderation",
+      "module",
+      "muse",
+      "not-found",
+      "project",
+      "queue",
+      "register",
+      "reset",
+      "settings",
+      "spaces",
+      "studio",
+      "twin",
+      "verify",
+      "waitlist",
+      "world"
+    ])
     for (const file of [build.stamp.stylesheet, ...Object.values(build.stamp.places)]) {
       const answer = await get(`${node.url}/${file}`, { "accept-encoding": "br" })
       expect(answer.status, file).toBe(200)

@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Client, startNode, type TestNode } from "../support/node.ts"
 
 let node: TestNode
-beforeAll(async () => { node = await startNode() })
+beforeAll(async () => {
+  node = await startNode()
+})
 afterAll(() => node.close())
 
 const path = "/api/vendor/three@0.170.0/three.module.js"
@@ -29,7 +31,11 @@ describe("the node's copy of three.js", () => {
 
   it("answers HEAD with the length and no body, and nothing for another version", async () => {
     const head = await new Client(node.url).raw("HEAD", path)
-    expect([head.status, head.headers["content-length"], head.text]).toEqual([200, String(Buffer.byteLength(packaged)), ""])
+    expect([head.status, head.headers["content-length"], head.text]).toEqual([
+      200,
+      String(Buffer.byteLength(packaged)),
+      ""
+    ])
     expect((await new Client(node.url).raw("GET", "/api/vendor/three@0.169.0/three.module.js")).status).toBe(404)
   })
 })

@@ -11,7 +11,16 @@ import { join } from "node:path"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { freePort } from "../support/free-port.ts"
 import { noModelSettings, remoteDefault, tierSettings } from "../support/models.ts"
-import { Client, refused, registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  Client,
+  refused,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 
 const MiB = 1024 * 1024
@@ -41,7 +50,12 @@ interface Part {
 const transcribe = async (client: Client, parts: ReadonlyArray<Part>, fields: Record<string, string> = {}) => {
   const form = new FormData()
   for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  for (const part of parts) form.append("audio", new Blob([part.content as Uint8Array<ArrayBuffer>], { type: part.type ?? "audio/webm;codecs=opus" }), part.name ?? "recording.webm")
+  for (const part of parts)
+    form.append(
+      "audio",
+      new Blob([part.content as Uint8Array<ArrayBuffer>], { type: part.type ?? "audio/webm;codecs=opus" }),
+      part.name ?? "recording.webm"
+    )
   const response = await fetch(`${client.base}/api/twin/voice/transcribe`, {
     method: "POST",
     body: form,
@@ -141,12 +155,19 @@ describe("a remote transcribe tier", () => {
     const [heard] = server.requestsFor("transcriptions")
     expect(heard!.model).toBe("gpt-4o-mini-transcribe")
     expect(heard!.fields.language).toBe("en")
-    expect(heard!.files).toEqual([{ field: "file", filename: "recording.webm", type: "audio/webm", size: 120_000, sha256: sha256(audio) }])
+    expect(heard!.files).toEqual([
+      { field: "file", filename: "recording.webm", type: "audio/webm", size: 120_000, sha256: sha256(audio) }
+    ])
     // Held in memory only: not a file more under the data folder (the database's own files aside, which existed before).
     expect(filesUnder(node.dataDir)).toEqual(before)
 
     const usage = await run(owner.client.api.llm.usage())
-    expect(usage.recent[0]).toMatchObject({ tier: "transcribe", model: "gpt-4o-mini-transcribe", purpose: "voice transcription", usageReported: true })
+    expect(usage.recent[0]).toMatchObject({
+      tier: "transcribe",
+      model: "gpt-4o-mini-transcribe",
+      purpose: "voice transcription",
+      usageReported: true
+    })
     expect(usage.recent[0]!.costUsd).toBeCloseTo(0.0045, 10)
   })
 
@@ -154,8 +175,18 @@ describe("a remote transcribe tier", () => {
     const cases: Array<[Awaited<ReturnType<typeof transcribe>>, number, string]> = [
       [await transcribe(owner.client, [], { language: "en" }), 400, "no_audio"],
       [await transcribe(owner.client, [{ content: audioOf(10) }, { content: audioOf(10) }]), 400, "one_audio_part"],
-      [await transcribe(owner.client, [{ content: new TextEncoder().encode("notes"), type: "text/plain", name: "notes.txt" }]), 415, "unsupported_audio_format"],
-      [await transcribe(owner.client, [{ content: audioOf(10) }], { language: "english, please; and more" }), 400, "invalid_language"],
+      [
+        await transcribe(owner.client, [
+          { content: new TextEncoder().encode("notes"), type: "text/plain", name: "notes.txt" }
+        ]),
+        415,
+        "unsupported_audio_format"
+      ],
+      [
+        await transcribe(owner.client, [{ content: audioOf(10) }], { language: "english, please; and more" }),
+        400,
+        "invalid_language"
+      ],
       [await transcribe(owner.client, [{ content: new Uint8Array(0) }]), 400, "no_audio"]
     ]
     for (const [answer, status, error] of cases) expect([answer.status, answer.body.error]).toEqual([status, error])
@@ -176,7 +207,11 @@ describe("a remote transcribe tier", () => {
       const boundary = "voice-boundary"
       const outgoing = httpRequest(`${owner.client.base}/api/twin/voice/transcribe`, {
         method: "POST",
-        headers: { ...owner.client.headers, cookie: owner.client.cookieHeader(), "content-type": `multipart/form-data; boundary=${boundary}` }
+        headers: {
+          ...owner.client.headers,
+          cookie: owner.client.cookieHeader(),
+          "content-type": `multipart/form-data; boundary=${boundary}`
+        }
       })
       let sent = 0
       let answered = false
@@ -187,7 +222,9 @@ describe("a remote transcribe tier", () => {
         response.on("end", () => resolve({ status: response.statusCode ?? 0, body, sent }))
       })
       outgoing.on("error", (error) => (answered ? undefined : reject(error)))
-      outgoing.write(`--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="r.webm"\r\nContent-Type: audio/webm\r\n\r\n`)
+      outgoing.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="r.webm"\r\nContent-Type: audio/webm\r\n\r\n`
+      )
       const chunk = Buffer.from(audioOf(64 * 1024))
       const pump = () => {
         // No Content-Length: the node counts the body as it arrives and answers before it ends.
@@ -229,14 +266,25 @@ describe("a local transcribe tier without fallback", () => {
 
   beforeAll(async () => {
     // The scripted server on loopback reads as a local server: nothing leaves the host.
-    node = await startNode({ llmTiers: tierSettings({ transcribe: { baseUrl: server.baseUrl, model: "whisper-large-v3" } }), localLlmFallback: false })
+    node = await startNode({
+      llmTiers: tierSettings({ transcribe: { baseUrl: server.baseUrl, model: "whisper-large-v3" } }),
+      localLlmFallback: false
+    })
     owner = await registerOwner(node)
   })
   afterAll(() => node.close())
 
   it("says nothing leaves the device, refuses consent (400) and transcribes without it, at no cost", async () => {
     const status = await run(owner.client.api.voice.stt())
-    expect(status).toMatchObject({ available: true, provider: "local", requested: "local", leavesDevice: false, costsMoney: false, usdPerMinute: 0, consented: false })
+    expect(status).toMatchObject({
+      available: true,
+      provider: "local",
+      requested: "local",
+      leavesDevice: false,
+      costsMoney: false,
+      usdPerMinute: 0,
+      consented: false
+    })
     expect(status.note).toContain("stay on this host")
     const consent = await refused(owner.client.api.voice.consent({ payload: { consentKey: status.consentKey } }))
     expect([consent.status, consent.body.error]).toEqual([400, "stt_stays_on_device"])
@@ -244,7 +292,15 @@ describe("a local transcribe tier without fallback", () => {
     server.script("transcriptions", { text: "kept at home" })
     const answer = await transcribe(owner.client, [{ content: audioOf(500), type: "audio/ogg", name: "r.ogg" }])
     expect(answer.status).toBe(200)
-    expect(answer.body).toMatchObject({ text: "kept at home", provider: "local", leavesDevice: false, format: "ogg", costUsd: 0, audioSeconds: null, language: null })
+    expect(answer.body).toMatchObject({
+      text: "kept at home",
+      provider: "local",
+      leavesDevice: false,
+      format: "ogg",
+      costUsd: 0,
+      audioSeconds: null,
+      language: null
+    })
     expect(server.requestsFor("transcriptions")[0]!.model).toBe("whisper-large-v3")
   })
 })
@@ -302,14 +358,23 @@ describe("a local transcribe tier allowed to fall back", () => {
 
     server.script("transcriptions", { text: "heard far away", seconds: 2 })
     const answer = await transcribe(owner.client, [{ content: audioOf(1000) }])
-    expect(answer.body).toMatchObject({ text: "heard far away", provider: "remote", leavesDevice: true, model: "gpt-4o-mini-transcribe" })
+    expect(answer.body).toMatchObject({
+      text: "heard far away",
+      provider: "remote",
+      leavesDevice: true,
+      model: "gpt-4o-mini-transcribe"
+    })
     expect(answer.body.destination).toBe(`gpt-4o-mini-transcribe at ${new URL(server.baseUrl).host}`)
   })
 
   it("refuses a recording whose minutes would pass a spend ceiling, before any audio is sent", async () => {
     // 100 kB is taken for 50 s of speech: $0.0025 at $0.003 a minute, over the $0.001 ceiling of one call.
     const answer = await transcribe(owner.client, [{ content: audioOf(100_000) }])
-    expect([answer.status, answer.body.error, answer.body.details.ceiling]).toEqual([409, "spend_ceiling_reached", "call"])
+    expect([answer.status, answer.body.error, answer.body.details.ceiling]).toEqual([
+      409,
+      "spend_ceiling_reached",
+      "call"
+    ])
     expect(server.requestsFor("transcriptions")).toHaveLength(0)
   })
 })
@@ -319,7 +384,12 @@ describe("a destination that moves", () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
   const start = (model: string) =>
-    startNode({ dataDir, ...remoteDefault(server.baseUrl), llmTiers: tierSettings({ transcribe: { model } }), llmPrices: { [model]: { input: 0, output: 0, perMinute: 0.01 } } })
+    startNode({
+      dataDir,
+      ...remoteDefault(server.baseUrl),
+      llmTiers: tierSettings({ transcribe: { model } }),
+      llmPrices: { [model]: { input: 0, output: 0, perMinute: 0.01 } }
+    })
 
   it("voids a consent: the status asks again and a transcription is 409 until the new destination is agreed to", async () => {
     const first = await start("whisper-1")
@@ -332,13 +402,26 @@ describe("a destination that moves", () => {
     const moved = await start("gpt-4o-transcribe")
     try {
       const client = new Client(moved.url)
-      await run(client.api.authPublic.login({ payload: { email: owner.registration.email, password: owner.registration.password } }))
+      await run(
+        client.api.authPublic.login({
+          payload: { email: owner.registration.email, password: owner.registration.password }
+        })
+      )
       const status = await run(client.api.voice.stt())
-      expect(status).toMatchObject({ model: "gpt-4o-transcribe", consented: false, consentedAt: null, usdPerMinute: 0.01 })
+      expect(status).toMatchObject({
+        model: "gpt-4o-transcribe",
+        consented: false,
+        consentedAt: null,
+        usdPerMinute: 0.01
+      })
       expect(status.consentKey).not.toBe(agreedTo)
 
       const answer = await transcribe(client, [{ content: audioOf(100) }])
-      expect([answer.status, answer.body.error, answer.body.details.consentKey]).toEqual([409, "stt_destination_changed", status.consentKey])
+      expect([answer.status, answer.body.error, answer.body.details.consentKey]).toEqual([
+        409,
+        "stt_destination_changed",
+        status.consentKey
+      ])
       expect(server.requestsFor("transcriptions")).toHaveLength(0)
 
       await run(client.api.voice.consent({ payload: { consentKey: status.consentKey } }))

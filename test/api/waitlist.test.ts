@@ -5,10 +5,10 @@ import { Client, nodeWithOwner, refused, registerMember, run } from "../support/
 const context = nodeWithOwner()
 
 const tricky = [
-  { email: "quotes@example.org", name: 'Ada "the Countess" Lovelace', why: "Because, frankly, \"why not\"" },
+  { email: "quotes@example.org", name: 'Ada "the Countess" Lovelace', why: 'Because, frankly, "why not"' },
   { email: "lines@example.org", name: "Grace\nHopper", why: "line one\r\nline two, with a comma" },
   { email: "returns@example.org", name: "Carriage\rReturn", why: "lone\nfeed" },
-  { email: "formula@example.org", name: "=HYPERLINK(\"http://evil\")", why: "+1 and -1 and @SUM(A1)" },
+  { email: "formula@example.org", name: '=HYPERLINK("http://evil")', why: "+1 and -1 and @SUM(A1)" },
   { email: "plain@example.org", name: "Alan Turing", why: "" }
 ]
 
@@ -18,7 +18,9 @@ describe("waitlist", () => {
       const answer = await run(new Client(context.node.url).api.authPublic.joinWaitlist({ payload: entry }))
       expect(answer).toEqual({ ok: true })
     }
-    const again = await run(new Client(context.node.url).api.authPublic.joinWaitlist({ payload: { ...tricky[4]!, name: "Someone else" } }))
+    const again = await run(
+      new Client(context.node.url).api.authPublic.joinWaitlist({ payload: { ...tricky[4]!, name: "Someone else" } })
+    )
     expect(again).toEqual({ ok: true })
     const list = await run(context.owner.client.api.auth.listWaitlist())
     expect(list).toHaveLength(tricky.length)
@@ -27,9 +29,17 @@ describe("waitlist", () => {
 
   it("refuses a bad entry with 400 and stores nothing", async () => {
     // Bodies the contract's schema refuses before they leave the typed client: sent raw.
-    const answer = await new Client(context.node.url).raw("POST", "/api/auth/waitlist", { email: "nope", name: "x", why: "y" })
+    const answer = await new Client(context.node.url).raw("POST", "/api/auth/waitlist", {
+      email: "nope",
+      name: "x",
+      why: "y"
+    })
     expect(answer.status).toBe(400)
-    const tooLong = await new Client(context.node.url).raw("POST", "/api/auth/waitlist", { email: "long@example.org", name: "x".repeat(500), why: "" })
+    const tooLong = await new Client(context.node.url).raw("POST", "/api/auth/waitlist", {
+      email: "long@example.org",
+      name: "x".repeat(500),
+      why: ""
+    })
     expect(tooLong.status).toBe(400)
     expect(await run(context.owner.client.api.auth.listWaitlist())).toHaveLength(tricky.length)
   })

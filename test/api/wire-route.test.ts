@@ -38,16 +38,19 @@ class PeerApi extends HttpApiGroup.make("peer")
       .addSuccess(Ok)
   )
   .add(
-    HttpApiEndpoint.post("ndjson", "/ndjson").annotate(ContentTypes, ["application/json", "application/x-ndjson"]).setPayload(Envelope).addSuccess(Ok)
+    HttpApiEndpoint.post("ndjson", "/ndjson")
+      .annotate(ContentTypes, ["application/json", "application/x-ndjson"])
+      .setPayload(Envelope)
+      .addSuccess(Ok)
   )
-  .prefix("/api/peer")
-{}
+  .prefix("/api/peer") {}
 
 class TestApi extends HttpApi.make("test").add(PeerApi) {}
 
 const ok = () => Effect.succeed({ ok: true })
 const handlers = HttpApiBuilder.group(TestApi, "peer", (h) =>
-  h.handle("deliver", ok).handle("plain", ok).handle("upload", ok).handle("ndjson", ok))
+  h.handle("deliver", ok).handle("plain", ok).handle("upload", ok).handle("ndjson", ok)
+)
 
 const layer = serve.pipe(
   Layer.provide(HttpApiBuilder.api(TestApi).pipe(Layer.provide(handlers))),
@@ -66,7 +69,11 @@ beforeAll(async () => {
 afterAll(() => runtime.dispose())
 
 const post = (path: string, body: string, headers = "", type = "application/json") =>
-  rawRequest(url, `POST ${path} HTTP/1.1\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}${headers}`, body)
+  rawRequest(
+    url,
+    `POST ${path} HTTP/1.1\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}${headers}`,
+    body
+  )
 
 const envelope = (size: number) => JSON.stringify({ data: "x".repeat(size) })
 

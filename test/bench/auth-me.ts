@@ -94,7 +94,15 @@ const freePort = () =>
 /** The node's environment: its defaults on a given data dir and port, no inherited secrets. */
 const nodeEnv = (dataDir: string, port: number): NodeJS.ProcessEnv => {
   const env: NodeJS.ProcessEnv = { ...process.env }
-  for (const name of ["SESSION_SECRET", "OWNER_ACCESS_CODE", "PUBLIC_URL", "SMTP_URL", "LLM_API_KEY", "LLM_BASE_URL", "TRUST_PROXY"]) {
+  for (const name of [
+    "SESSION_SECRET",
+    "OWNER_ACCESS_CODE",
+    "PUBLIC_URL",
+    "SMTP_URL",
+    "LLM_API_KEY",
+    "LLM_BASE_URL",
+    "TRUST_PROXY"
+  ]) {
     delete env[name]
   }
   return {
@@ -115,8 +123,17 @@ interface Server {
   readonly output: () => string
 }
 
-const spawnServer = (name: string, args: ReadonlyArray<string>, port: number, options: { cwd: string; env?: NodeJS.ProcessEnv }): Server => {
-  const child = spawn(nodeBin, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] })
+const spawnServer = (
+  name: string,
+  args: ReadonlyArray<string>,
+  port: number,
+  options: { cwd: string; env?: NodeJS.ProcessEnv }
+): Server => {
+  const child = spawn(nodeBin, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ["ignore", "pipe", "pipe"]
+  })
   children.add(child)
   child.on("exit", () => children.delete(child))
   let output = ""
@@ -152,12 +169,16 @@ interface Answer {
 
 const call = (url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
   new Promise<Answer>((resolveCall, reject) => {
-    const req = httpRequest(url, { method: options.method ?? "GET", headers: options.headers ?? {}, agent: false }, (res) => {
-      let body = ""
-      res.setEncoding("utf8")
-      res.on("data", (chunk: string) => (body += chunk))
-      res.on("end", () => resolveCall({ status: res.statusCode ?? 0, headers: res.headers, body }))
-    })
+    const req = httpRequest(
+      url,
+      { method: options.method ?? "GET", headers: options.headers ?? {}, agent: false },
+      (res) => {
+        let body = ""
+        res.setEncoding("utf8")
+        res.on("data", (chunk: string) => (body += chunk))
+        res.on("end", () => resolveCall({ status: res.statusCode ?? 0, headers: res.headers, body }))
+      }
+    )
     req.on("error", reject)
     req.end(options.body)
   })
@@ -253,7 +274,13 @@ interface LoadFigures {
  * Latency comes from autocannon's per-response times (sub-millisecond), not from its histogram,
  * which rounds to whole milliseconds.
  */
-const loadRound = async (server: Server, cookie: string, seconds: number, tally: LoadTally, everyPid: ReadonlyArray<number>) => {
+const loadRound = async (
+  server: Server,
+  cookie: string,
+  seconds: number,
+  tally: LoadTally,
+  everyPid: ReadonlyArray<number>
+) => {
   const serverBefore = cpuSeconds(server.pid)
   const oursBefore = everyPid.reduce((sum, pid) => sum + cpuSeconds(pid), 0)
   const machineBefore = machineBusySeconds()
@@ -356,8 +383,12 @@ const measureStarts = async (anchorDb: string) => {
 
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`)
 
-log(`${CONNECTIONS} connections; ${WARMUP_SECONDS} s warm-up, then ${SECONDS} s per server in ${ROUNDS} interleaved rounds; ${START_RUNS} starts each`)
-log(`the node: ${nodeMain}${nodeFlags.length > 0 ? ` with ${nodeFlags.join(" ")}` : ""}, RATE_LIMIT_PER_MINUTE=${RATE_LIMIT} (its default 300/min would answer 429s)`)
+log(
+  `${CONNECTIONS} connections; ${WARMUP_SECONDS} s warm-up, then ${SECONDS} s per server in ${ROUNDS} interleaved rounds; ${START_RUNS} starts each`
+)
+log(
+  `the node: ${nodeMain}${nodeFlags.length > 0 ? ` with ${nodeFlags.join(" ")}` : ""}, RATE_LIMIT_PER_MINUTE=${RATE_LIMIT} (its default 300/min would answer 429s)`
+)
 
 // The node under load and the database every server reads.
 const main = await startNode()
@@ -374,7 +405,9 @@ const servers: Record<Target, Server> = { node: main.server, effect, fastify, ra
 const targets: ReadonlyArray<Target> = ["node", "effect", "fastify", "raw"]
 
 // Same request, same answer: a benchmark of servers that do different work would say nothing.
-const answers = await Promise.all(targets.map((target) => call(`${servers[target].url}/api/auth/me`, { headers: { cookie } })))
+const answers = await Promise.all(
+  targets.map((target) => call(`${servers[target].url}/api/auth/me`, { headers: { cookie } }))
+)
 for (const [i, answer] of answers.entries()) {
   if (answer.status !== 200 || answer.body !== answers[0].body) {
     throw new Error(`${targets[i]} answered ${answer.status} ${answer.body}; the node answered ${answers[0].body}`)
@@ -384,11 +417,31 @@ log(`all four answer GET /api/auth/me with the same ${answers[0].body.length} by
 
 log(`idle ${IDLE_SECONDS} s, then reading VmRSS`)
 await sleep(IDLE_SECONDS * 1000)
-const rssOfAll = () => ({ node: rssMb(main.server.pid), effect: rssMb(effect.pid), fastify: rssMb(fastify.pid), raw: rssMb(raw.pid) })
+const rssOfAll = () => ({
+  node: rssMb(main.server.pid),
+  effect: rssMb(effect.pid),
+  fastify: rssMb(fastify.pid),
+  raw: rssMb(raw.pid)
+})
 const idleRss = rssOfAll()
 
-const emptyTally = (): LoadTally => ({ ok: 0, seconds: 0, wallSeconds: 0, serverCpu: 0, selfCpu: 0, othersCpu: 0, non2xx: 0, errors: 0, latencies: [] })
-const tallies: Record<Target, LoadTally> = { node: emptyTally(), effect: emptyTally(), fastify: emptyTally(), raw: emptyTally() }
+const emptyTally = (): LoadTally => ({
+  ok: 0,
+  seconds: 0,
+  wallSeconds: 0,
+  serverCpu: 0,
+  selfCpu: 0,
+  othersCpu: 0,
+  non2xx: 0,
+  errors: 0,
+  latencies: []
+})
+const tallies: Record<Target, LoadTally> = {
+  node: emptyTally(),
+  effect: emptyTally(),
+  fastify: emptyTally(),
+  raw: emptyTally()
+}
 log("warming up each server")
 for (const target of targets) await runAutocannon(`${servers[target].url}/api/auth/me`, cookie, WARMUP_SECONDS)
 const roundSeconds = SECONDS / ROUNDS
@@ -423,7 +476,12 @@ const perTarget = (pick: (figures: LoadFigures) => number): Record<Target, numbe
   fastify: pick(load.fastify),
   raw: pick(load.raw)
 })
-const startsOnly = (node: number, fast: number): Record<Target, number> => ({ node, effect: Number.NaN, fastify: fast, raw: Number.NaN })
+const startsOnly = (node: number, fast: number): Record<Target, number> => ({
+  node,
+  effect: Number.NaN,
+  fastify: fast,
+  raw: Number.NaN
+})
 const rows: ReadonlyArray<Row> = [
   ["GET /api/auth/me throughput (req/s)", perTarget((f) => f.requestsPerSecond), 0],
   ["GET /api/auth/me p50 latency (ms)", perTarget((f) => f.p50Ms), 2],
@@ -432,13 +490,27 @@ const rows: ReadonlyArray<Row> = [
   ["server CPU under load (% of one core)", perTarget((f) => f.serverCpuPercent), 0],
   ["load generator CPU (% of one core)", perTarget((f) => f.loadGeneratorCpuPercent), 0],
   ["other processes' CPU meanwhile (% of one core)", perTarget((f) => f.otherProcessesCpuPercent), 0],
-  ["start → first 200 /api/health (ms, median)", startsOnly(median(starts.node.wallMs), median(starts.fastify.wallMs)), 0],
+  [
+    "start → first 200 /api/health (ms, median)",
+    startsOnly(median(starts.node.wallMs), median(starts.fastify.wallMs)),
+    0
+  ],
   ["CPU used by the first 200 (ms, median)", startsOnly(median(starts.node.cpuMs), median(starts.fastify.cpuMs)), 0],
   ["idle RSS (MB)", idleRss, 1],
   ["RSS after the load (MB)", loadedRss, 1]
 ]
 
-const header = ["figure", "node", "effect-min", "fastify", "raw http", "node/fastify", "node/raw", "node/effect", "effect/fastify"]
+const header = [
+  "figure",
+  "node",
+  "effect-min",
+  "fastify",
+  "raw http",
+  "node/fastify",
+  "node/raw",
+  "node/effect",
+  "effect/fastify"
+]
 const table = rows.map(([label, v, digits]) => [
   label,
   fixed(v.node, digits),
@@ -476,7 +548,9 @@ const out = [
   `idle RSS    aim: < 150 MB             ${fixed(idleRss.node, 1)} MB: ${standing(idleRss.node < 150)}`,
   `non-2xx / errors under load: ${targets.map((target) => `${target} ${load[target].non2xx}/${load[target].errors}`).join(", ")}`,
   ...(busiest > 25
-    ? [`note: other processes took up to ${fixed(busiest)}% of a core during the load; absolute figures are low, read the ratios and CPU per request`]
+    ? [
+        `note: other processes took up to ${fixed(busiest)}% of a core during the load; absolute figures are low, read the ratios and CPU per request`
+      ]
     : []),
   ""
 ]

@@ -29,17 +29,37 @@ const messages = 25
 /** A node on an ephemeral port with its owner registered; the owner's client, the node's did and the owner being's. */
 const startNode = async () => {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-deliveries-"))
-  const runtime = ManagedRuntime.make(bootInfoLayer.pipe(Layer.provideMerge(nodeLayer({
-    settings: { dataDir, port: 0, host: "127.0.0.1", trustProxy: 1, rateLimitPerMinute: 1_000_000 }
-  }))))
+  const runtime = ManagedRuntime.make(
+    bootInfoLayer.pipe(
+      Layer.provideMerge(
+        nodeLayer({
+          settings: { dataDir, port: 0, host: "127.0.0.1", trustProxy: 1, rateLimitPerMinute: 1_000_000 }
+        })
+      )
+    )
+  )
   const info = await runtime.runPromise(BootInfo)
   const owner = new Client(info.url)
-  await run(owner.api.authPublic.register({ payload: {
-    email: "owner@example.org", password: "correct horse battery", handle: "owner", displayName: "Owner", accessCode: Option.getOrThrow(info.ownerCode)
-  } }))
+  await run(
+    owner.api.authPublic.register({
+      payload: {
+        email: "owner@example.org",
+        password: "correct horse battery",
+        handle: "owner",
+        displayName: "Owner",
+        accessCode: Option.getOrThrow(info.ownerCode)
+      }
+    })
+  )
   const nodeDid = (await run(new Client(info.url).api.federationWire.capabilities())).payload.did
   const beingDid = (await run(owner.api.federation.me())).did
-  return { url: info.url, owner, nodeDid, beingDid, close: () => runtime.dispose().then(() => rmSync(dataDir, { recursive: true, force: true })) }
+  return {
+    url: info.url,
+    owner,
+    nodeDid,
+    beingDid,
+    close: () => runtime.dispose().then(() => rmSync(dataDir, { recursive: true, force: true }))
+  }
 }
 
 const nodeDeliveries = async () => {
@@ -49,10 +69,15 @@ const nodeDeliveries = async () => {
     await run(ownerA.api.federation.addPeer({ payload: { nodeDid: didB as never, endpoint: b.url, name: "B" } }))
     await run(ownerB.api.federation.addPeer({ payload: { nodeDid: didA as never, endpoint: a.url, name: "A" } }))
     await run(ownerA.api.federation.greetPeer({ path: { id: didB } }))
-    const { threadId } = await run(ownerA.api.federation.openConversation({ payload: { peerDid: didB as never, remoteDid: boDid as never } }))
-    const post = (content: string) => run(ownerA.api.threads.postMessage({ path: { id: threadId }, payload: { content } }))
+    const { threadId } = await run(
+      ownerA.api.federation.openConversation({ payload: { peerDid: didB as never, remoteDid: boDid as never } })
+    )
+    const post = (content: string) =>
+      run(ownerA.api.threads.postMessage({ path: { id: threadId }, payload: { content } }))
     const delivered = async () =>
-      (await run(ownerA.api.federation.outbox({ urlParams: { kind: "message" } }))).filter((row) => row.state === "delivered").length
+      (await run(ownerA.api.federation.outbox({ urlParams: { kind: "message" } }))).filter(
+        (row) => row.state === "delivered"
+      ).length
     // Warm-up: one message there and back to delivered, off the clock.
     await post("warm-up")
     await until("the first delivery", async () => (await delivered()) === 1, 10_000)
@@ -75,7 +100,10 @@ const bareDeliveries = async () => {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
   const envelope = JSON.stringify({ envelope: { seal: "x".repeat(2000) } })
   try {
-    const send = () => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: envelope }).then((answer) => answer.text())
+    const send = () =>
+      fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: envelope }).then((answer) =>
+        answer.text()
+      )
     await send()
     const started = performance.now()
     for (let n = 0; n < messages; n++) await send()

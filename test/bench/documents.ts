@@ -19,7 +19,9 @@ const warmUps = 2
 
 const paragraph = (n: number) =>
   `Paragraph ${n} weighs the **quarterly figures** against the *forecast*, with \`inline code\` and a [source](https://example.org/${n}). ` +
-  "The regions moved apart this quarter: the north grew on new accounts while the south held its existing ones, and the gap ".repeat(2)
+  "The regions moved apart this quarter: the north grew on new accounts while the south held its existing ones, and the gap ".repeat(
+    2
+  )
 
 const section = (n: number) => `## Section ${n}
 
@@ -52,7 +54,9 @@ ${n === 1 ? "\n![A chart](charts/figure.png)\n" : ""}
 
 const markdown = `# A Twenty-Page Report\n\n${Array.from({ length: sections }, (_, n) => section(n + 1)).join("\n")}`
 const png = solidPng(640, 360)
-const images: ReadonlyMap<string, LoadedImage> = new Map([["charts/figure.png", { data: png, type: "png", width: 640, height: 360 }]])
+const images: ReadonlyMap<string, LoadedImage> = new Map([
+  ["charts/figure.png", { data: png, type: "png", width: 640, height: 360 }]
+])
 
 const median = (values: ReadonlyArray<number>) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
@@ -77,10 +81,16 @@ export const benchDocuments = async () => {
   })
   const docx = await timed(async () => renderDocx(markdownTree(markdown), images, "A Twenty-Page Report"))
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`
-  console.log(`document: ${(markdown.length / 1024).toFixed(0)} KB of Markdown, ${sections} sections, one 640×360 PNG; the PDF has ${pdf.last.pages} pages`)
+  console.log(
+    `document: ${(markdown.length / 1024).toFixed(0)} KB of Markdown, ${sections} sections, one 640×360 PNG; the PDF has ${pdf.last.pages} pages`
+  )
   console.log(`  floor, marked → HTML:     ${floor.ms.toFixed(1)} ms`)
-  console.log(`  docs.write_pdf pipeline:  ${pdf.ms.toFixed(1)} ms (${(pdf.ms / floor.ms).toFixed(0)}× the floor), ${kb(pdf.last.bytes.length)}`)
-  console.log(`  docs.write_docx pipeline: ${docx.ms.toFixed(1)} ms (${(docx.ms / floor.ms).toFixed(0)}× the floor), ${kb(docx.last.length)}`)
+  console.log(
+    `  docs.write_pdf pipeline:  ${pdf.ms.toFixed(1)} ms (${(pdf.ms / floor.ms).toFixed(0)}× the floor), ${kb(pdf.last.bytes.length)}`
+  )
+  console.log(
+    `  docs.write_docx pipeline: ${docx.ms.toFixed(1)} ms (${(docx.ms / floor.ms).toFixed(0)}× the floor), ${kb(docx.last.length)}`
+  )
 }
 
 if (import.meta.main) await benchDocuments()

@@ -26,7 +26,12 @@ const RANGE_ROUNDS = 5
 const FILE_NAME = "big.bin"
 
 /** Spawns a server and waits for `ready` in its output (or its port to answer). */
-const spawnUntil = (command: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv, ready: (output: string) => boolean) =>
+const spawnUntil = (
+  command: string,
+  args: ReadonlyArray<string>,
+  env: NodeJS.ProcessEnv,
+  ready: (output: string) => boolean
+) =>
   new Promise<{ child: ChildProcess; output: () => string }>((resolve, reject) => {
     const child = spawn(command, args, { env, cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] })
     let output = ""
@@ -90,7 +95,8 @@ const measure = async (url: string, headers: Record<string, string>, size: numbe
     for (let run = 0; run < WHOLE_RUNS; run++) {
       const started = performance.now()
       const answer = await get(one, url, headers)
-      if (answer.status !== 200 || answer.bytes !== size) throw new Error(`a whole download answered ${answer.status} with ${answer.bytes} bytes`)
+      if (answer.status !== 200 || answer.bytes !== size)
+        throw new Error(`a whole download answered ${answer.status} with ${answer.bytes} bytes`)
       wholeRates.push(size / 1e6 / ((performance.now() - started) / 1000))
     }
     let seed = 7
@@ -102,17 +108,24 @@ const measure = async (url: string, headers: Record<string, string>, size: numbe
     const latencies: Array<number> = []
     for (let round = 0; round < RANGE_ROUNDS; round++) {
       const started = performance.now()
-      await Promise.all(Array.from({ length: RANGE_REQUESTS }, async () => {
-        const from = offset()
-        const began = performance.now()
-        const answer = await get(many, url, { ...headers, range: `bytes=${from}-${from + RANGE_BYTES - 1}` })
-        latencies.push(performance.now() - began)
-        if (answer.status !== 206 || answer.bytes !== RANGE_BYTES) throw new Error(`a range answered ${answer.status} with ${answer.bytes} bytes`)
-      }))
+      await Promise.all(
+        Array.from({ length: RANGE_REQUESTS }, async () => {
+          const from = offset()
+          const began = performance.now()
+          const answer = await get(many, url, { ...headers, range: `bytes=${from}-${from + RANGE_BYTES - 1}` })
+          latencies.push(performance.now() - began)
+          if (answer.status !== 206 || answer.bytes !== RANGE_BYTES)
+            throw new Error(`a range answered ${answer.status} with ${answer.bytes} bytes`)
+        })
+      )
       rangeRates.push((RANGE_REQUESTS * RANGE_BYTES) / 1e6 / ((performance.now() - started) / 1000))
     }
     latencies.sort((a, b) => a - b)
-    return { wholeMBps: median(wholeRates), rangeMBps: median(rangeRates), rangeP99Ms: latencies[Math.floor(latencies.length * 0.99)]! }
+    return {
+      wholeMBps: median(wholeRates),
+      rangeMBps: median(rangeRates),
+      rangeP99Ms: latencies[Math.floor(latencies.length * 0.99)]!
+    }
   } finally {
     one.destroy()
     many.destroy()
@@ -123,25 +136,48 @@ const measure = async (url: string, headers: Record<string, string>, size: numbe
 const startNode = async (folder: string, dataDir: string) => {
   const port = await freePort()
   const env: NodeJS.ProcessEnv = { ...process.env }
-  for (const name of ["SESSION_SECRET", "OWNER_ACCESS_CODE", "PUBLIC_URL", "SMTP_URL", "LLM_API_KEY", "LLM_BASE_URL", "TRUST_PROXY"]) delete env[name]
-  const node = await spawnUntil(nodeBin, [join(repoRoot, "host", "main.ts")], {
-    ...env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    RATE_LIMIT_PER_MINUTE: "100000000",
-    PLUGIN_DIR: join(dataDir, "plugins"),
-    FILES_ROOT: folder
-  }, (output) => /Owner access code: \S+/.test(output) && /listening at/.test(output))
+  for (const name of [
+    "SESSION_SECRET",
+    "OWNER_ACCESS_CODE",
+    "PUBLIC_URL",
+    "SMTP_URL",
+    "LLM_API_KEY",
+    "LLM_BASE_URL",
+    "TRUST_PROXY"
+  ])
+    delete env[name]
+  const node = await spawnUntil(
+    nodeBin,
+    [join(repoRoot, "host", "main.ts")],
+    {
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      RATE_LIMIT_PER_MINUTE: "100000000",
+      PLUGIN_DIR: join(dataDir, "plugins"),
+      FILES_ROOT: folder
+    },
+    (output) => /Owner access code: \S+/.test(output) && /listening at/.test(output)
+  )
   const base = `http://127.0.0.1:${port}`
   const accessCode = /Owner access code: (\S+)/.exec(node.output())![1]!
   const registered = await json(`${base}/api/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "owner@example.org", password: "correct horse battery", handle: "owner", displayName: "Owner", accessCode })
+    body: JSON.stringify({
+      email: "owner@example.org",
+      password: "correct horse battery",
+      handle: "owner",
+      displayName: "Owner",
+      accessCode
+    })
   })
   const cookie = registered.headers.getSetCookie()[0]!.split(";")[0]!
-  const listed = (await (await json(`${base}/api/files?scope=user`, { headers: { cookie } })).json()) as Array<{ id: string; name: string }>
+  const listed = (await (await json(`${base}/api/files?scope=user`, { headers: { cookie } })).json()) as Array<{
+    id: string
+    name: string
+  }>
   const id = listed.find((entry) => entry.name === FILE_NAME)?.id
   if (id === undefined) throw new Error("the node does not list the bench file")
   return { child: node.child, url: `${base}/api/files/download?id=${id}`, cookie }
@@ -151,7 +187,9 @@ const startNginx = async (folder: string, dir: string) => {
   const port = await freePort()
   const conf = join(dir, "nginx.conf")
   // Its own temp paths and logs in the bench's folder; as root it keeps root for the worker, which must read the folder.
-  writeFileSync(conf, `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;
+  writeFileSync(
+    conf,
+    `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;
 daemon off;
 pid ${join(dir, "nginx.pid")};
 error_log ${join(dir, "error.log")} warn;
@@ -171,7 +209,8 @@ http {
     location / { add_header Content-Disposition attachment; }
   }
 }
-`)
+`
+  )
   const child = spawn(nginxBin, ["-c", conf, "-p", dir, "-e", join(dir, "error.log")], { stdio: "ignore" })
   const url = `http://127.0.0.1:${port}/${FILE_NAME}`
   for (let tries = 0; ; tries++) {
@@ -208,12 +247,28 @@ export const benchDownloads = async () => {
     const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}× nginx${a / b >= 0.5 ? "" : " (aim ≥ 0.5×: missed)"}`
     const rows = [
       ["figure", "node", "nginx", "ratio"],
-      [`download, ${FILE_MB} MB whole, one connection (median of ${WHOLE_RUNS})`, mb(ours.wholeMBps), nginx === null ? "—" : mb(nginx.wholeMBps), nginx === null ? "" : ratio(ours.wholeMBps, nginx.wholeMBps)],
-      [`download, ${RANGE_REQUESTS} concurrent 1 MB ranges (median of ${RANGE_ROUNDS} rounds)`, mb(ours.rangeMBps), nginx === null ? "—" : mb(nginx.rangeMBps), nginx === null ? "" : ratio(ours.rangeMBps, nginx.rangeMBps)],
-      ["  a range's p99 latency", `${ours.rangeP99Ms.toFixed(0)} ms`, nginx === null ? "—" : `${nginx.rangeP99Ms.toFixed(0)} ms`, ""]
+      [
+        `download, ${FILE_MB} MB whole, one connection (median of ${WHOLE_RUNS})`,
+        mb(ours.wholeMBps),
+        nginx === null ? "—" : mb(nginx.wholeMBps),
+        nginx === null ? "" : ratio(ours.wholeMBps, nginx.wholeMBps)
+      ],
+      [
+        `download, ${RANGE_REQUESTS} concurrent 1 MB ranges (median of ${RANGE_ROUNDS} rounds)`,
+        mb(ours.rangeMBps),
+        nginx === null ? "—" : mb(nginx.rangeMBps),
+        nginx === null ? "" : ratio(ours.rangeMBps, nginx.rangeMBps)
+      ],
+      [
+        "  a range's p99 latency",
+        `${ours.rangeP99Ms.toFixed(0)} ms`,
+        nginx === null ? "—" : `${nginx.rangeP99Ms.toFixed(0)} ms`,
+        ""
+      ]
     ]
     for (const row of rows) console.log(row.map((cell, index) => cell.padEnd(index === 0 ? 64 : 14)).join(""))
-    if (nginx === null) console.log(`(nginx anchor skipped: ${nginxBin} is not installed; apt-get install -y nginx adds it)`)
+    if (nginx === null)
+      console.log(`(nginx anchor skipped: ${nginxBin} is not installed; apt-get install -y nginx adds it)`)
   } finally {
     for (const child of children) await stop(child)
     rmSync(dir, { recursive: true, force: true })

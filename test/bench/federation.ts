@@ -27,7 +27,15 @@ const author = newKeyPair()
 const recipient = newKeyPair()
 const recipientSealing = sealingKeyOf(recipient.secretKey)
 const aad = utf8(recipient.did)
-const payload = { v: 1, type: "svc.message", did: author.did, to: recipient.did, id: "m1", body, at: new Date(0).toISOString() }
+const payload = {
+  v: 1,
+  type: "svc.message",
+  did: author.did,
+  to: recipient.did,
+  id: "m1",
+  body,
+  at: new Date(0).toISOString()
+}
 
 /** Ours: what a courier and deliver do with one message. */
 const ours = () => {
@@ -56,11 +64,28 @@ const theirs = () => {
   const cipher = createCipheriv("aes-256-gcm", key, nonce).setAAD(aad)
   const ct = Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()])
   // Opening: the recipient's agreement with the ephemeral key, the same derivation, the tag checked.
-  const epkObject = createPublicKey({ key: Buffer.concat([Buffer.from("302a300506032b656e032100", "hex"), epk]), format: "der", type: "spki" })
-  const openedKey = Buffer.from(hkdfSync("sha256", diffieHellman({ privateKey: xRecipient.privateKey, publicKey: epkObject }), Buffer.concat([epk, rpk]), info, 32))
+  const epkObject = createPublicKey({
+    key: Buffer.concat([Buffer.from("302a300506032b656e032100", "hex"), epk]),
+    format: "der",
+    type: "spki"
+  })
+  const openedKey = Buffer.from(
+    hkdfSync(
+      "sha256",
+      diffieHellman({ privateKey: xRecipient.privateKey, publicKey: epkObject }),
+      Buffer.concat([epk, rpk]),
+      info,
+      32
+    )
+  )
   const decipher = createDecipheriv("aes-256-gcm", openedKey, nonce).setAAD(aad).setAuthTag(ct.subarray(-16))
-  const opened = JSON.parse(Buffer.concat([decipher.update(ct.subarray(0, -16)), decipher.final()]).toString("utf8")) as { payload: unknown; signature: string }
-  if (!verify(null, Buffer.from(canonical(opened.payload)), edKeys.publicKey, Buffer.from(opened.signature, "base64url"))) throw new Error("did not verify")
+  const opened = JSON.parse(
+    Buffer.concat([decipher.update(ct.subarray(0, -16)), decipher.final()]).toString("utf8")
+  ) as { payload: unknown; signature: string }
+  if (
+    !verify(null, Buffer.from(canonical(opened.payload)), edKeys.publicKey, Buffer.from(opened.signature, "base64url"))
+  )
+    throw new Error("did not verify")
 }
 
 const perSecond = (work: () => void) => {
@@ -78,7 +103,9 @@ export const benchFederation = () => {
   const mine = perSecond(ours)
   const anchor = perSecond(theirs)
   const ratio = mine / anchor
-  console.log(`sign + seal + open + verify, 1 KB: ${mine.toFixed(0)}/s (ours) vs ${anchor.toFixed(0)}/s (node:crypto): ${ratio.toFixed(2)}× (aim ≥ 0.5×${ratio >= 0.5 ? ", met" : ", missed"})`)
+  console.log(
+    `sign + seal + open + verify, 1 KB: ${mine.toFixed(0)}/s (ours) vs ${anchor.toFixed(0)}/s (node:crypto): ${ratio.toFixed(2)}× (aim ≥ 0.5×${ratio >= 0.5 ? ", met" : ", missed"})`
+  )
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) benchFederation()

@@ -52,7 +52,9 @@ const OPEN_BATCH = 100
 
 const percentile = (values: ReadonlyArray<number>, p: number) => {
   const sorted = [...values].sort((a, b) => a - b)
-  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+  return sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
 const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "n/a")
 
@@ -97,15 +99,17 @@ const openFleet = async (url: string, headers: Record<string, string>) => {
   }
   const sockets: Array<WebSocket> = []
   for (let opened = 0; opened < SOCKETS; opened += OPEN_BATCH) {
-    const batch = Array.from({ length: Math.min(OPEN_BATCH, SOCKETS - opened) }, () =>
-      new Promise<WebSocket>((resolve, reject) => {
-        const socket = new WebSocket(url, { headers })
-        socket.once("error", reject)
-        socket.once("message", () => {
-          socket.on("message", onFrame)
-          resolve(socket)
+    const batch = Array.from(
+      { length: Math.min(OPEN_BATCH, SOCKETS - opened) },
+      () =>
+        new Promise<WebSocket>((resolve, reject) => {
+          const socket = new WebSocket(url, { headers })
+          socket.once("error", reject)
+          socket.once("message", () => {
+            socket.on("message", onFrame)
+            resolve(socket)
+          })
         })
-      })
     )
     sockets.push(...(await Promise.all(batch)))
   }
@@ -116,10 +120,16 @@ const openFleet = async (url: string, headers: Record<string, string>) => {
         target = received + frames
         reached = resolve
       }),
-    close: () => Promise.all(sockets.map((socket) => new Promise((resolve) => {
-      socket.once("close", resolve)
-      socket.close()
-    })))
+    close: () =>
+      Promise.all(
+        sockets.map(
+          (socket) =>
+            new Promise((resolve) => {
+              socket.once("close", resolve)
+              socket.close()
+            })
+        )
+      )
   }
 }
 
@@ -204,7 +214,9 @@ const startNode = async () => {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-live-"))
   const runtime = ManagedRuntime.make(
     bootInfoLayer.pipe(
-      Layer.provideMerge(nodeLayer({ settings: { dataDir, port: 0, host: "127.0.0.1", rateLimitPerMinute: 100_000_000 } }))
+      Layer.provideMerge(
+        nodeLayer({ settings: { dataDir, port: 0, host: "127.0.0.1", rateLimitPerMinute: 100_000_000 } })
+      )
     )
   )
   const info = await runtime.runPromise(BootInfo)
@@ -296,7 +308,12 @@ export async function benchLiveChannel(): Promise<void> {
     const rows: ReadonlyArray<readonly [string, number, number, number]> = [
       [`one event → last of ${SOCKETS} sockets, p50 (ms)`, live.p50Ms, raw.p50Ms, raw.p50Ms / live.p50Ms],
       [`one event → last of ${SOCKETS} sockets, p99 (ms)`, live.p99Ms, raw.p99Ms, raw.p99Ms / live.p99Ms],
-      [`sustained events/s to ${SOCKETS} sockets`, live.eventsPerSecond, raw.eventsPerSecond, live.eventsPerSecond / raw.eventsPerSecond]
+      [
+        `sustained events/s to ${SOCKETS} sockets`,
+        live.eventsPerSecond,
+        raw.eventsPerSecond,
+        live.eventsPerSecond / raw.eventsPerSecond
+      ]
     ]
     const header = ["figure", "node", "raw ws", "node vs raw"]
     const table = rows.map(([label, mine, anchor, ratio]) => [label, fixed(mine, 2), fixed(anchor, 2), fixed(ratio, 2)])
@@ -321,7 +338,9 @@ export async function benchLiveChannel(): Promise<void> {
         ""
       ].join("\n")
     )
-    console.log(`live figures as JSON: ${JSON.stringify({ sockets: SOCKETS, events: EVENTS, burst: BURST, raises: RAISES, node: live, raw, raiseViaService: viaService, raiseViaHttp: viaHttp })}`)
+    console.log(
+      `live figures as JSON: ${JSON.stringify({ sockets: SOCKETS, events: EVENTS, burst: BURST, raises: RAISES, node: live, raw, raiseViaService: viaService, raiseViaHttp: viaHttp })}`
+    )
   } finally {
     await rawServer.close()
     await node.close()

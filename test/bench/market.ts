@@ -29,38 +29,73 @@ const price = 1
 const newId = () => randomBytes(12).toString("base64url")
 
 const registration = (code: string, n: number) => ({
-  email: `buyer${n}@example.org`, password: "correct horse battery", handle: `buyer_${n}`, displayName: `Buyer ${n}`, accessCode: code
+  email: `buyer${n}@example.org`,
+  password: "correct horse battery",
+  handle: `buyer_${n}`,
+  displayName: `Buyer ${n}`,
+  accessCode: code
 })
 
 const publishModules = (seller: Client, count: number) =>
-  Promise.all(Array.from({ length: count }, (_, n) =>
-    run(seller.api.market.publishListing({
-      payload: { kind: "generator", refId: null, title: `Generator ${n}`, description: "A bench generator.", cover: null, priceCredits: price, tags: [], brief: null }
-    }))))
+  Promise.all(
+    Array.from({ length: count }, (_, n) =>
+      run(
+        seller.api.market.publishListing({
+          payload: {
+            kind: "generator",
+            refId: null,
+            title: `Generator ${n}`,
+            description: "A bench generator.",
+            cover: null,
+            priceCredits: price,
+            tags: [],
+            brief: null
+          }
+        })
+      )
+    )
+  )
 
 /** The buys over HTTP; answers buys per second. */
 const nodeBuys = async (dataDir: string) => {
-  const runtime = ManagedRuntime.make(bootInfoLayer.pipe(Layer.provideMerge(nodeLayer({
-    settings: { dataDir, port: 0, host: "127.0.0.1", trustProxy: 1, rateLimitPerMinute: 100_000_000, startingCredits: 1_000_000 }
-  }))))
+  const runtime = ManagedRuntime.make(
+    bootInfoLayer.pipe(
+      Layer.provideMerge(
+        nodeLayer({
+          settings: {
+            dataDir,
+            port: 0,
+            host: "127.0.0.1",
+            trustProxy: 1,
+            rateLimitPerMinute: 100_000_000,
+            startingCredits: 1_000_000
+          }
+        })
+      )
+    )
+  )
   try {
     const info = await runtime.runPromise(BootInfo)
     const owner = new Client(info.url)
     await run(owner.api.authPublic.register({ payload: registration(Option.getOrThrow(info.ownerCode), 0) }))
     const codes = await run(owner.api.auth.mintCodes({ payload: { count: buyers, note: "bench" } }))
-    const clients = await Promise.all(codes.map(async ({ code }, n) => {
-      const client = new Client(info.url)
-      await run(client.api.authPublic.register({ payload: registration(code, n + 1) }))
-      return client
-    }))
+    const clients = await Promise.all(
+      codes.map(async ({ code }, n) => {
+        const client = new Client(info.url)
+        await run(client.api.authPublic.register({ payload: registration(code, n + 1) }))
+        return client
+      })
+    )
     const listings = await publishModules(owner, buysEach)
     // Warm-up: each buyer's wallet opened, one buy made, off the clock.
     const warm = await publishModules(owner, 1)
     await Promise.all(clients.map((client) => run(client.api.market.buyListing({ path: { id: warm[0]!.id } }))))
     const started = performance.now()
-    await Promise.all(clients.map(async (client) => {
-      for (const listing of listings) await run(client.api.market.buyListing({ path: { id: listing.id } }))
-    }))
+    await Promise.all(
+      clients.map(async (client) => {
+        for (const listing of listings) await run(client.api.market.buyListing({ path: { id: listing.id } }))
+      })
+    )
     const seconds = (performance.now() - started) / 1000
     return (buyers * buysEach) / seconds
   } finally {
@@ -71,7 +106,9 @@ const nodeBuys = async (dataDir: string) => {
 /** The same writes by better-sqlite3 alone, on a fresh file with the node's market tables; answers buys per second. */
 const bareBuys = (nodeDb: string, dir: string) => {
   const source = new Database(nodeDb, { readonly: true })
-  const schema = source.prepare(`SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND (name LIKE 'market_%' OR name = 'generators')`).all() as Array<{ sql: string }>
+  const schema = source
+    .prepare(`SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND (name LIKE 'market_%' OR name = 'generators')`)
+    .all() as Array<{ sql: string }>
   source.close()
   const db = new Database(join(dir, "bare.db"))
   db.pragma("journal_mode = WAL")
@@ -81,7 +118,8 @@ const bareBuys = (nodeDb: string, dir: string) => {
   for (const { sql } of schema) db.exec(sql.replace(/REFERENCES beings \(id\) ON DELETE CASCADE/, ""))
   const now = () => new Date().toISOString()
   const seller = newId()
-  const insertListing = db.prepare(`INSERT INTO market_listings (id, seller_id, kind, ref_id, title, description, cover, price_credits,
+  const insertListing =
+    db.prepare(`INSERT INTO market_listings (id, seller_id, kind, ref_id, title, description, cover, price_credits,
     rating, rating_count, sales, tags, status, brief, created_at, updated_at) VALUES (?, ?, 'generator', NULL, ?, 'A bench generator.', NULL, ?, 0, 0, 0, '[]', 'active', NULL, ?, ?)`)
   const listings = Array.from({ length: buysEach }, (_, n) => {
     const id = newId()
@@ -90,23 +128,40 @@ const bareBuys = (nodeDb: string, dir: string) => {
   })
   const findListing = db.prepare(`SELECT * FROM market_listings WHERE id = ?`)
   const holds = db.prepare(`SELECT kind FROM market_purchases WHERE buyer_id = ? AND listing_id = ? LIMIT 1`)
-  const open = db.prepare(`INSERT INTO market_wallets (account, balance, earned, spent, updated_at) VALUES (?, 0, 0, 0, ?)
+  const open =
+    db.prepare(`INSERT INTO market_wallets (account, balance, earned, spent, updated_at) VALUES (?, 0, 0, 0, ?)
     ON CONFLICT (account) DO NOTHING RETURNING account`)
   const debit = db.prepare(`UPDATE market_wallets SET balance = balance - ?, spent = spent + ?, updated_at = ?
     WHERE account = ? AND (account = 'mint' OR balance >= ?) RETURNING account`)
-  const credit = db.prepare(`UPDATE market_wallets SET balance = balance + ?, earned = earned + ?, updated_at = ? WHERE account = ? RETURNING account`)
-  const entry = db.prepare(`INSERT INTO market_ledger (id, movement_id, account, counterparty, amount, reason, order_id, created_at)
+  const credit = db.prepare(
+    `UPDATE market_wallets SET balance = balance + ?, earned = earned + ?, updated_at = ? WHERE account = ? RETURNING account`
+  )
+  const entry =
+    db.prepare(`INSERT INTO market_ledger (id, movement_id, account, counterparty, amount, reason, order_id, created_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-  const countSale = db.prepare(`UPDATE market_listings SET sales = sales + 1, updated_at = ? WHERE id = ? AND status = 'active' RETURNING id`)
-  const order = db.prepare(`INSERT INTO market_orders (id, listing_id, buyer_id, seller_id, kind, title, price_credits, status, delivered_id, created_at)
+  const countSale = db.prepare(
+    `UPDATE market_listings SET sales = sales + 1, updated_at = ? WHERE id = ? AND status = 'active' RETURNING id`
+  )
+  const order =
+    db.prepare(`INSERT INTO market_orders (id, listing_id, buyer_id, seller_id, kind, title, price_credits, status, delivered_id, created_at)
     VALUES (?, ?, ?, ?, 'generator', ?, ?, 'delivered', ?, ?)`)
-  const purchase = db.prepare(`INSERT INTO market_purchases (id, order_id, buyer_id, listing_id, kind, delivered_id, created_at)
+  const purchase =
+    db.prepare(`INSERT INTO market_purchases (id, order_id, buyer_id, listing_id, kind, delivered_id, created_at)
     VALUES (?, ?, ?, ?, 'generator', ?, ?)`)
-  const copyGenerator = db.prepare(`INSERT INTO generators (id, owner_id, name, slug, description, icon, inputs_schema, steps, output_kinds,
+  const copyGenerator =
+    db.prepare(`INSERT INTO generators (id, owner_id, name, slug, description, icon, inputs_schema, steps, output_kinds,
     price_credits, is_public, created_at) VALUES (?, ?, ?, ?, 'A bench generator.', '✨', '{"type":"object","properties":{}}', ?, '["markdown"]', 0, 0, ?)`)
-  const steps = JSON.stringify([{ id: "research", title: "Research", role: "researcher", skills: [], instruction: "Research." },
-    { id: "make", title: "Make", role: "writer", skills: [], dependsOn: ["research"], instruction: "Make." }])
-  const move = (from: string, to: string, amount: number, orderId: string | null, reasons: readonly [string, string]) => {
+  const steps = JSON.stringify([
+    { id: "research", title: "Research", role: "researcher", skills: [], instruction: "Research." },
+    { id: "make", title: "Make", role: "writer", skills: [], dependsOn: ["research"], instruction: "Make." }
+  ])
+  const move = (
+    from: string,
+    to: string,
+    amount: number,
+    orderId: string | null,
+    reasons: readonly [string, string]
+  ) => {
     const at = now()
     if (debit.all(amount, amount, at, from, amount).length === 0) throw new Error("insufficient credits")
     credit.all(amount, amount, at, to)
@@ -116,11 +171,13 @@ const bareBuys = (nodeDb: string, dir: string) => {
   }
   const openAccount = (account: string) => {
     open.all("mint", now())
-    if (open.all(account, now()).length > 0) move("mint", account, 1_000_000, null, ["starting_credit", "starting_credit"])
+    if (open.all(account, now()).length > 0)
+      move("mint", account, 1_000_000, null, ["starting_credit", "starting_credit"])
   }
   const buy = db.transaction((buyer: string, listingId: string) => {
     const listing = findListing.get(listingId) as { status: string; seller_id: string; title: string }
-    if (listing.status !== "active" || listing.seller_id === buyer || holds.all(buyer, listingId).length > 0) throw new Error("refused")
+    if (listing.status !== "active" || listing.seller_id === buyer || holds.all(buyer, listingId).length > 0)
+      throw new Error("refused")
     openAccount(buyer)
     openAccount(listing.seller_id)
     const orderId = newId()
@@ -128,7 +185,14 @@ const bareBuys = (nodeDb: string, dir: string) => {
     const at = now()
     countSale.all(at, listingId)
     const generatorId = newId()
-    copyGenerator.run(generatorId, buyer, listing.title, `${listing.title.toLowerCase().replace(/\W+/g, "-")}-${generatorId}`, steps, at)
+    copyGenerator.run(
+      generatorId,
+      buyer,
+      listing.title,
+      `${listing.title.toLowerCase().replace(/\W+/g, "-")}-${generatorId}`,
+      steps,
+      at
+    )
     order.run(orderId, listingId, buyer, listing.seller_id, listing.title, price, generatorId, at)
     purchase.run(newId(), orderId, buyer, listingId, generatorId, at)
   })

@@ -41,11 +41,21 @@ const seed = Effect.gen(function* () {
   yield* ada
   for (let start = 0; start < memoryCount; start += 1000) {
     yield* sql.withTransaction(
-      Effect.forEach(Array.from({ length: Math.min(1000, memoryCount - start) }, (_, i) => start + i), (n) =>
-        memories.insert({
-          id: randomUUID(), beingId: "ada", kind: "fact", content: textOf(n), importance: 0.5, tags: [],
-          source: "bench", createdAt: new Date(Date.UTC(2030, 0, 1) + n * 1000).toISOString()
-        }), { discard: true })
+      Effect.forEach(
+        Array.from({ length: Math.min(1000, memoryCount - start) }, (_, i) => start + i),
+        (n) =>
+          memories.insert({
+            id: randomUUID(),
+            beingId: "ada",
+            kind: "fact",
+            content: textOf(n),
+            importance: 0.5,
+            tags: [],
+            source: "bench",
+            createdAt: new Date(Date.UTC(2030, 0, 1) + n * 1000).toISOString()
+          }),
+        { discard: true }
+      )
     )
   }
 })
@@ -79,7 +89,9 @@ export const benchMemoryBackfill = async () => {
 
     const anchorStarted = performance.now()
     for (let start = 0; start < memoryCount; start += backfillBatchSize) {
-      const input = Array.from({ length: Math.min(backfillBatchSize, memoryCount - start) }, (_, i) => textOf(start + i))
+      const input = Array.from({ length: Math.min(backfillBatchSize, memoryCount - start) }, (_, i) =>
+        textOf(start + i)
+      )
       const answer = await fetch(`${server.baseUrl}/embeddings`, {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -93,8 +105,18 @@ export const benchMemoryBackfill = async () => {
     const rate = (seconds: number) => `${Math.round(memoryCount / seconds)}/s`
     const rows = [
       ["figure", "throughput", "time", "ratio"],
-      [`embedding backfill, ${memoryCount} memories, batches of ${backfillBatchSize}, ${dims} dims`, rate(nodeSeconds), `${nodeSeconds.toFixed(2)} s`, `${(anchorSeconds / nodeSeconds).toFixed(2)}× the anchor`],
-      ["anchor: the same embed calls straight to the scripted server", rate(anchorSeconds), `${anchorSeconds.toFixed(2)} s`, ""]
+      [
+        `embedding backfill, ${memoryCount} memories, batches of ${backfillBatchSize}, ${dims} dims`,
+        rate(nodeSeconds),
+        `${nodeSeconds.toFixed(2)} s`,
+        `${(anchorSeconds / nodeSeconds).toFixed(2)}× the anchor`
+      ],
+      [
+        "anchor: the same embed calls straight to the scripted server",
+        rate(anchorSeconds),
+        `${anchorSeconds.toFixed(2)} s`,
+        ""
+      ]
     ]
     for (const row of rows) console.log(row.map((cell, index) => cell.padEnd(index === 0 ? 68 : 16)).join(""))
   } finally {

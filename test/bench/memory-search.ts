@@ -47,22 +47,30 @@ const unit = (vector: Array<number>) => {
   return vector.map((value) => value / norm)
 }
 const centroids = Array.from({ length: topics }, () => unit(Array.from({ length: dims }, () => random() - 0.5)))
-const near = (topic: number, spread: number) => unit(centroids[topic]!.map((value) => value + (random() - 0.5) * spread))
+const near = (topic: number, spread: number) =>
+  unit(centroids[topic]!.map((value) => value + (random() - 0.5) * spread))
 
 const vocabulary = Array.from({ length: 600 }, (_, i) => `w${i.toString(36)}${"aeiou"[i % 5]}`)
 const sentence = (topic: number) =>
-  Array.from({ length: 8 + Math.floor(random() * 10) }, () => vocabulary[(topic * 12 + Math.floor(random() * 60)) % vocabulary.length]).join(" ")
+  Array.from(
+    { length: 8 + Math.floor(random() * 10) },
+    () => vocabulary[(topic * 12 + Math.floor(random() * 60)) % vocabulary.length]
+  ).join(" ")
 
 /** A query's topic is its first word's, as the data's words were drawn. */
 const topicOf = (text: string) => Math.floor(vocabulary.indexOf(text.split(" ")[0] ?? "") / 12) % topics
 
-const percentile = (sorted: ReadonlyArray<number>, p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+const percentile = (sorted: ReadonlyArray<number>, p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
 const runtimeOf = (embedAvailable: boolean, baseUrl: string, filename: string) =>
   ManagedRuntime.make(
     twinServices(
       Layer.mergeAll(Memories.Default, MemoriesRepository.Default, MemoryVectorsRepository.Default),
-      Layer.succeed(TwinBindings, { embed: { available: embedAvailable, model, leavesDevice: false }, cheapAvailable: false }),
+      Layer.succeed(TwinBindings, {
+        embed: { available: embedAvailable, model, leavesDevice: false },
+        cheapAvailable: false
+      }),
       baseUrl,
       {},
       filename
@@ -77,16 +85,26 @@ const seed = Effect.gen(function* () {
   const batch = 1000
   for (let start = 0; start < memoryCount; start += batch) {
     yield* sql.withTransaction(
-      Effect.forEach(Array.from({ length: Math.min(batch, memoryCount - start) }, (_, i) => start + i), (n) =>
-        Effect.gen(function* () {
-          const topic = n % topics
-          const { seq } = yield* memories.insert({
-            id: randomUUID(), beingId: "ada", kind: "fact", content: sentence(topic), importance: random(), tags: [],
-            source: "bench", createdAt: new Date(Date.UTC(2030, 0, 1) + n * 1000).toISOString()
-          })
-          yield* vectors.put({ seq, beingId: "ada", kind: "fact", model, vector: near(topic, spread) })
-          yield* memories.markEmbedded({ seq, model, dims })
-        }), { discard: true })
+      Effect.forEach(
+        Array.from({ length: Math.min(batch, memoryCount - start) }, (_, i) => start + i),
+        (n) =>
+          Effect.gen(function* () {
+            const topic = n % topics
+            const { seq } = yield* memories.insert({
+              id: randomUUID(),
+              beingId: "ada",
+              kind: "fact",
+              content: sentence(topic),
+              importance: random(),
+              tags: [],
+              source: "bench",
+              createdAt: new Date(Date.UTC(2030, 0, 1) + n * 1000).toISOString()
+            })
+            yield* vectors.put({ seq, beingId: "ada", kind: "fact", model, vector: near(topic, spread) })
+            yield* memories.markEmbedded({ seq, model, dims })
+          }),
+        { discard: true }
+      )
     )
   }
 })
@@ -125,8 +143,11 @@ export const benchMemorySearch = async () => {
       return `${vocabulary[(topic * 12) % vocabulary.length]} ${vocabulary[(topic * 12 + 1 + Math.floor(random() * 11)) % vocabulary.length]}`
     })
     // The vector side must really find neighbours above the similarity floor, or hybrid would time an empty ranking.
-    const neighbours = await hybrid.runPromise(Effect.flatMap(MemoryVectorsRepository, (vectors) =>
-      vectors.nearest({ beingId: "ada", kind: null, model, vector: near(topicOf(texts[0]!), spread), k: 80 })))
+    const neighbours = await hybrid.runPromise(
+      Effect.flatMap(MemoryVectorsRepository, (vectors) =>
+        vectors.nearest({ beingId: "ada", kind: null, model, vector: near(topicOf(texts[0]!), spread), k: 80 })
+      )
+    )
     const related = neighbours.filter((hit) => 1 - hit.distance >= 0.3).length
     if (related < 20) throw new Error(`only ${related} of 80 vector neighbours are related: the bench data is wrong`)
     const fts = await timeSearches(words, texts)
@@ -135,8 +156,18 @@ export const benchMemorySearch = async () => {
     const ms = (value: number) => `${value.toFixed(2)} ms`
     const rows = [
       ["figure", "p50", "p99", "aim"],
-      [`memory search, hybrid (FTS5 + sqlite-vec, RRF), ${memoryCount} memories`, ms(percentile(both, 50)), ms(percentile(both, 99)), percentile(both, 99) < 50 ? "p99 < 50 ms: met" : "p99 < 50 ms: missed"],
-      [`anchor: FTS5 alone, same data and queries`, ms(percentile(fts, 50)), ms(percentile(fts, 99)), `hybrid/FTS5 p50 ${(percentile(both, 50) / percentile(fts, 50)).toFixed(1)}×`],
+      [
+        `memory search, hybrid (FTS5 + sqlite-vec, RRF), ${memoryCount} memories`,
+        ms(percentile(both, 50)),
+        ms(percentile(both, 99)),
+        percentile(both, 99) < 50 ? "p99 < 50 ms: met" : "p99 < 50 ms: missed"
+      ],
+      [
+        `anchor: FTS5 alone, same data and queries`,
+        ms(percentile(fts, 50)),
+        ms(percentile(fts, 99)),
+        `hybrid/FTS5 p50 ${(percentile(both, 50) / percentile(fts, 50)).toFixed(1)}×`
+      ],
       [`(seeding ${memoryCount} memories with vectors)`, `${(seededMs / 1000).toFixed(1)} s`, "", ""]
     ]
     for (const row of rows) console.log(row.map((cell, index) => cell.padEnd(index === 0 ? 68 : 14)).join(""))

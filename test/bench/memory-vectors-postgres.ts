@@ -48,7 +48,8 @@ const cosineDistance = (a: ReadonlyArray<number>, b: ReadonlyArray<number>) => {
 
 const Stored = Schema.Struct({ seq: Schema.Number, embedding: Schema.Array(Schema.Number) })
 
-const percentile = (sorted: ReadonlyArray<number>, p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+const percentile = (sorted: ReadonlyArray<number>, p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
 const timed = async (label: string, search: () => Promise<ReadonlyArray<number>>) => {
   const times: Array<number> = []
@@ -71,42 +72,53 @@ export const benchMemoryVectorsPostgres = async () => {
     const database = Layer.provideMerge(migrationsLayer(migrations), postgresLayer(Redacted.make(url)))
     const runtime = ManagedRuntime.make(Layer.provideMerge(MemoryVectorsRepository.Default, Layer.orDie(database)))
     try {
-      await runtime.runPromise(Effect.gen(function* () {
-        const sql = yield* SqlClient.SqlClient
-        // Rows the vectors hang off (a being, its memories), written in bulk: the bench times searches.
-        yield* sql`INSERT INTO beings (id, kind, handle, display_name, email, password_hash, is_owner, created_at)
+      await runtime.runPromise(
+        Effect.gen(function* () {
+          const sql = yield* SqlClient.SqlClient
+          // Rows the vectors hang off (a being, its memories), written in bulk: the bench times searches.
+          yield* sql`INSERT INTO beings (id, kind, handle, display_name, email, password_hash, is_owner, created_at)
           VALUES ('ada', 'human', 'ada', 'Ada', 'ada@example.org', 'x', 0, '2026-11-24T00:00:00.000Z')`
-        yield* sql`INSERT INTO twin_memories (seq, id, being_id, kind, content, importance, tags, source, created_at)
+          yield* sql`INSERT INTO twin_memories (seq, id, being_id, kind, content, importance, tags, source, created_at)
           SELECT n, 'm' || n, 'ada', 'fact', 'memory ' || n, 0.5, '[]', 'bench', '2026-11-24T00:00:00.000Z'
           FROM generate_series(1, ${vectorCount}) AS n`
-        const vectors = yield* MemoryVectorsRepository
-        yield* Effect.forEach(Array.from({ length: vectorCount }, (_, i) => i + 1),
-          (seq) => vectors.put({ seq, beingId: "ada", kind: "fact", model, vector: vectorOf() }), { concurrency: 8, discard: true })
-        yield* sql`ANALYZE twin_memory_vectors`
-      }))
+          const vectors = yield* MemoryVectorsRepository
+          yield* Effect.forEach(
+            Array.from({ length: vectorCount }, (_, i) => i + 1),
+            (seq) => vectors.put({ seq, beingId: "ada", kind: "fact", model, vector: vectorOf() }),
+            { concurrency: 8, discard: true }
+          )
+          yield* sql`ANALYZE twin_memory_vectors`
+        })
+      )
       console.log(`${vectorCount} vectors of ${dims} dimensions, one being, k = ${k}`)
 
       const query = vectorOf()
-      const inSql = await timed("in SQL (unnest, the repository's)", () => runtime.runPromise(
-        Effect.map(
-          Effect.flatMap(MemoryVectorsRepository, (vectors) => vectors.nearest({ beingId: "ada", kind: null, model, vector: query, k })),
-          (rows) => rows.map((row) => row.seq)
-        )
-      ))
-      const inProcess = await timed("in the process (one read, ranked in JavaScript)", () => runtime.runPromise(
-        Effect.gen(function* () {
-          const sql = yield* SqlClient.SqlClient
-          const rows = yield* Effect.flatMap(
-            sql`SELECT seq, embedding FROM twin_memory_vectors WHERE being_id = 'ada' AND model = ${model} AND dims = ${dims}`,
-            Schema.decodeUnknown(Schema.Array(Stored))
+      const inSql = await timed("in SQL (unnest, the repository's)", () =>
+        runtime.runPromise(
+          Effect.map(
+            Effect.flatMap(MemoryVectorsRepository, (vectors) =>
+              vectors.nearest({ beingId: "ada", kind: null, model, vector: query, k })
+            ),
+            (rows) => rows.map((row) => row.seq)
           )
-          return rows
-            .map((row) => ({ seq: row.seq, distance: cosineDistance(row.embedding, query) }))
-            .sort((a, b) => a.distance - b.distance || a.seq - b.seq)
-            .slice(0, k)
-            .map((row) => row.seq)
-        }).pipe(Effect.orDie)
-      ))
+        )
+      )
+      const inProcess = await timed("in the process (one read, ranked in JavaScript)", () =>
+        runtime.runPromise(
+          Effect.gen(function* () {
+            const sql = yield* SqlClient.SqlClient
+            const rows = yield* Effect.flatMap(
+              sql`SELECT seq, embedding FROM twin_memory_vectors WHERE being_id = 'ada' AND model = ${model} AND dims = ${dims}`,
+              Schema.decodeUnknown(Schema.Array(Stored))
+            )
+            return rows
+              .map((row) => ({ seq: row.seq, distance: cosineDistance(row.embedding, query) }))
+              .sort((a, b) => a.distance - b.distance || a.seq - b.seq)
+              .slice(0, k)
+              .map((row) => row.seq)
+          }).pipe(Effect.orDie)
+        )
+      )
       console.log(`same neighbours both ways: ${inSql.join() === inProcess.join() ? "yes" : "no"}`)
     } finally {
       await runtime.dispose()

@@ -38,7 +38,12 @@ const directFirstToken = async (baseUrl: string) => {
   const response = await fetch(`${baseUrl}/chat/completions`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: "Bearer sk-test-default" },
-    body: JSON.stringify({ model: "bench", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "hello" }] })
+    body: JSON.stringify({
+      model: "bench",
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: "user", content: "hello" }]
+    })
   })
   const reader = response.body!.getReader()
   const decoder = new TextDecoder()
@@ -57,17 +62,41 @@ export const benchMuse = async () => {
   const models = await startOpenAiServer()
   models.handle("chat", () => ({ content: answer }))
   const dataDir = mkdtempSync(join(tmpdir(), "bench-muse-"))
-  const runtime = ManagedRuntime.make(bootInfoLayer.pipe(Layer.provideMerge(nodeLayer({
-    settings: { ...unboundModelSettings, ...boundTo(models.baseUrl), dataDir, port: 0, host: "127.0.0.1", trustProxy: 1, rateLimitPerMinute: 100_000_000 }
-  }))))
+  const runtime = ManagedRuntime.make(
+    bootInfoLayer.pipe(
+      Layer.provideMerge(
+        nodeLayer({
+          settings: {
+            ...unboundModelSettings,
+            ...boundTo(models.baseUrl),
+            dataDir,
+            port: 0,
+            host: "127.0.0.1",
+            trustProxy: 1,
+            rateLimitPerMinute: 100_000_000
+          }
+        })
+      )
+    )
+  )
   try {
     const info = await runtime.runPromise(BootInfo)
     const owner = new Client(info.url)
-    await run(owner.api.authPublic.register({
-      payload: { email: "muse@example.org", password: "correct horse battery", handle: "muse_bench", displayName: "Bench", accessCode: Option.getOrThrow(info.ownerCode) }
-    }))
+    await run(
+      owner.api.authPublic.register({
+        payload: {
+          email: "muse@example.org",
+          password: "correct horse battery",
+          handle: "muse_bench",
+          displayName: "Bench",
+          accessCode: Option.getOrThrow(info.ownerCode)
+        }
+      })
+    )
     const [thread] = await run(owner.api.threads.listThreads({ urlParams: { kind: "muse" } }))
-    const socket = new WebSocket(`${info.url.replace(/^http/, "ws")}/api/ws`, { headers: { cookie: owner.cookieHeader() } })
+    const socket = new WebSocket(`${info.url.replace(/^http/, "ws")}/api/ws`, {
+      headers: { cookie: owner.cookieHeader() }
+    })
     let onFrame: (frame: { type: string; delta?: string; message?: { role: string } }) => void = () => {}
     socket.on("message", (data) => onFrame(JSON.parse(String(data))))
     await new Promise<void>((resolve) => {
@@ -93,11 +122,15 @@ export const benchMuse = async () => {
         let thinking = Number.NaN
         let firstToken = Number.NaN
         onFrame = (frame) => {
-          if (frame.type === "message.delta" && frame.delta === "" && Number.isNaN(thinking)) thinking = performance.now() - started
-          if (frame.type === "message.delta" && frame.delta !== "" && Number.isNaN(firstToken)) firstToken = performance.now() - started
+          if (frame.type === "message.delta" && frame.delta === "" && Number.isNaN(thinking))
+            thinking = performance.now() - started
+          if (frame.type === "message.delta" && frame.delta !== "" && Number.isNaN(firstToken))
+            firstToken = performance.now() - started
           if (frame.type === "message.created" && frame.message?.role === "assistant") resolve({ thinking, firstToken })
         }
-        run(nextPoster().api.threads.postMessage({ path: { id: thread!.id }, payload: { content: "Tell me something" } })).catch(reject)
+        run(
+          nextPoster().api.threads.postMessage({ path: { id: thread!.id }, payload: { content: "Tell me something" } })
+        ).catch(reject)
       })
 
     const direct: Array<number> = []
@@ -115,10 +148,16 @@ export const benchMuse = async () => {
     const p50 = { direct: percentile(direct, 50), muse: percentile(muse, 50), thinking: percentile(thinking, 50) }
     const added = p50.muse - p50.direct
     console.log(`${replies} replies, one at a time, after ${warmup} to warm up`)
-    console.log(`first token straight from the scripted server   p50 ${p50.direct.toFixed(2)} ms   p99 ${percentile(direct, 99).toFixed(2)} ms`)
-    console.log(`POST message → first text delta on the socket    p50 ${p50.muse.toFixed(2)} ms   p99 ${percentile(muse, 99).toFixed(2)} ms`)
+    console.log(
+      `first token straight from the scripted server   p50 ${p50.direct.toFixed(2)} ms   p99 ${percentile(direct, 99).toFixed(2)} ms`
+    )
+    console.log(
+      `POST message → first text delta on the socket    p50 ${p50.muse.toFixed(2)} ms   p99 ${percentile(muse, 99).toFixed(2)} ms`
+    )
     console.log(`POST message → thinking (the empty first delta)  p50 ${p50.thinking.toFixed(2)} ms`)
-    console.log(`the Muse adds ${added.toFixed(2)} ms at p50 (${(p50.muse / p50.direct).toFixed(2)}×); aim under 5 ms: ${added < 5 ? "met" : "missed"}`)
+    console.log(
+      `the Muse adds ${added.toFixed(2)} ms at p50 (${(p50.muse / p50.direct).toFixed(2)}×); aim under 5 ms: ${added < 5 ? "met" : "missed"}`
+    )
   } finally {
     await runtime.dispose()
     await models.close()

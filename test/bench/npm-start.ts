@@ -52,7 +52,12 @@ interface Start {
 /** Runs `npm start` in `cwd` and polls `/` every 5 ms until a 200. */
 const timeStart = async (cwd: string, env: NodeJS.ProcessEnv, port: number): Promise<Start> => {
   const started = performance.now()
-  const child = spawn("npm", ["start", "--silent"], { cwd, env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, detached: true, stdio: ["ignore", "pipe", "pipe"] })
+  const child = spawn("npm", ["start", "--silent"], {
+    cwd,
+    env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"]
+  })
   let output = ""
   let urlPrintedMs = Number.NaN
   child.stdout?.on("data", (chunk: Buffer) => {
@@ -63,7 +68,8 @@ const timeStart = async (cwd: string, env: NodeJS.ProcessEnv, port: number): Pro
   try {
     while (performance.now() - started < 60_000) {
       if (child.exitCode !== null) throw new Error(`npm start in ${cwd} exited:\n${output}`)
-      if ((await statusOf(`http://127.0.0.1:${port}/`)) === 200) return { firstOkMs: performance.now() - started, urlPrintedMs }
+      if ((await statusOf(`http://127.0.0.1:${port}/`)) === 200)
+        return { firstOkMs: performance.now() - started, urlPrintedMs }
       await new Promise((resolve) => setTimeout(resolve, 5))
     }
     throw new Error(`npm start in ${cwd} gave no 200 on / within 60 s:\n${output}`)
@@ -75,7 +81,10 @@ const timeStart = async (cwd: string, env: NodeJS.ProcessEnv, port: number): Pro
 /** A package whose `npm start` is a bare node:http server, run by the same npm, Node and .npmrc. */
 const scratchPackage = () => {
   const dir = mkdtempSync(join(tmpdir(), "bench-npm-anchor-"))
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "bare-start", private: true, scripts: { start: `node -e '${bareServer}'` } }))
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify({ name: "bare-start", private: true, scripts: { start: `node -e '${bareServer}'` } })
+  )
   copyFileSync(join(repoRoot, ".npmrc"), join(dir, ".npmrc"))
   symlinkSync(join(repoRoot, "node_modules"), join(dir, "node_modules"))
   return dir
@@ -94,7 +103,8 @@ export const benchNpmStart = async (): Promise<void> => {
   const usedDataDir = mkdtempSync(join(tmpdir(), "bench-npm-restart-"))
   const nodeEnv = (dataDir: string): NodeJS.ProcessEnv => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PLUGIN_DIR: join(dataDir, "plugins") }
-    for (const name of ["OWNER_ACCESS_CODE", "SESSION_SECRET", "PUBLIC_URL", "SMTP_URL", "LLM_API_KEY", "LLM_BASE_URL"]) delete env[name]
+    for (const name of ["OWNER_ACCESS_CODE", "SESSION_SECRET", "PUBLIC_URL", "SMTP_URL", "LLM_API_KEY", "LLM_BASE_URL"])
+      delete env[name]
     return env
   }
   const fresh: Array<Start> = []
@@ -127,7 +137,8 @@ export const benchNpmStart = async (): Promise<void> => {
   const header = ["figure", "node", "npm start of node -e", "node / anchor"]
   const table = rows.map(([label, node, bare]) => [label, fixed(node), fixed(bare), fixed(node / bare, 2)])
   const widths = header.map((title, i) => Math.max(title.length, ...table.map((row) => row[i].length)))
-  const line = (cells: ReadonlyArray<string>) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ")
+  const line = (cells: ReadonlyArray<string>) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ")
   const restartMs = rows[0][1]
   console.log(
     [

@@ -32,15 +32,22 @@ const bareText = async (bytes: Uint8Array) => {
 }
 
 export const benchPdf = async () => {
-  const words = "The regions moved apart this quarter: the north grew on new accounts while the south held its existing ones. ".repeat(20)
+  const words =
+    "The regions moved apart this quarter: the north grew on new accounts while the south held its existing ones. ".repeat(
+      20
+    )
   const text = await textPdf(Array.from({ length: 20 }, (_, page) => `Page ${page + 1}. ${words}`))
   const scan = await scannedPdf(Array.from({ length: 5 }, (_, page) => `Scanned page ${page + 1}`))
   const anchor = await timed(() => bareText(text))
   const ours = await timed(() => pdfToMarkdown(text, async () => null))
   const scanned = await timed(() => pdfToMarkdown(scan, async () => "read"))
   console.log(`  anchor, PDF.js text extraction: ${(anchor / 20).toFixed(1)} ms per page (20-page text PDF)`)
-  console.log(`  text PDF → markdown:            ${(ours / 20).toFixed(1)} ms per page (${(ours / anchor).toFixed(1)}× the anchor)`)
-  console.log(`  scanned PDF → markdown:         ${(scanned / 5).toFixed(1)} ms per page, rendering each page to a PNG (the ocr model's time not included)`)
+  console.log(
+    `  text PDF → markdown:            ${(ours / 20).toFixed(1)} ms per page (${(ours / anchor).toFixed(1)}× the anchor)`
+  )
+  console.log(
+    `  scanned PDF → markdown:         ${(scanned / 5).toFixed(1)} ms per page, rendering each page to a PNG (the ocr model's time not included)`
+  )
 }
 
 if (import.meta.main) await benchPdf()

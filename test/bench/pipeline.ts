@@ -27,57 +27,99 @@ const taskCount = 50
 
 /** Four chains with a few cross links: parallel enough for four workers, with a real critical path. */
 const dag = (): Array<NewTask> =>
-  Array.from({ length: taskCount }, (_, i): NewTask => ({
-    key: `t${i}`,
-    title: `Task ${i}`,
-    description: "",
-    instruction: `Write part ${i}.`,
-    role: i % 2 === 0 ? "researcher" : "writer",
-    skills: ["files.write"],
-    tier: "cheap",
-    dependsOn: [...(i >= 4 ? [`t${i - 4}`] : []), ...(i >= 8 && i % 7 === 0 ? [`t${i - 7}`] : [])],
-    outputKind: "markdown",
-    contract: null,
-    template: null
-  }))
+  Array.from(
+    { length: taskCount },
+    (_, i): NewTask => ({
+      key: `t${i}`,
+      title: `Task ${i}`,
+      description: "",
+      instruction: `Write part ${i}.`,
+      role: i % 2 === 0 ? "researcher" : "writer",
+      skills: ["files.write"],
+      tier: "cheap",
+      dependsOn: [...(i >= 4 ? [`t${i - 4}`] : []), ...(i >= 8 && i % 7 === 0 ? [`t${i - 7}`] : [])],
+      outputKind: "markdown",
+      contract: null,
+      template: null
+    })
+  )
 
 const runOnce = async (concurrency: number, modelDelayMs: number) => {
   const models = await startOpenAiServer()
   scriptStudio(models, { delayMs: () => modelDelayMs })
   const dataDir = mkdtempSync(join(tmpdir(), "bench-pipeline-"))
   // The node's own store (one instance: a layer is built once per runtime), to write the plan straight in.
-  const runtime = ManagedRuntime.make(ProjectStore.Default.pipe(Layer.provideMerge(bootInfoLayer), Layer.provideMerge(nodeLayer({
-    settings: {
-      dataDir, port: 0, host: "127.0.0.1", rateLimitPerMinute: 100_000_000,
-      llmBaseUrl: Option.some(models.baseUrl), llmApiKey: Option.some(Redacted.make("sk-bench")), llmLocal: Option.some(false),
-      spendMaxProjectUsd: 1_000, spendMaxDayUsd: 1_000, studioTaskConcurrency: concurrency
-    }
-  }))))
+  const runtime = ManagedRuntime.make(
+    ProjectStore.Default.pipe(
+      Layer.provideMerge(bootInfoLayer),
+      Layer.provideMerge(
+        nodeLayer({
+          settings: {
+            dataDir,
+            port: 0,
+            host: "127.0.0.1",
+            rateLimitPerMinute: 100_000_000,
+            llmBaseUrl: Option.some(models.baseUrl),
+            llmApiKey: Option.some(Redacted.make("sk-bench")),
+            llmLocal: Option.some(false),
+            spendMaxProjectUsd: 1_000,
+            spendMaxDayUsd: 1_000,
+            studioTaskConcurrency: concurrency
+          }
+        })
+      )
+    )
+  )
   try {
     const info = await runtime.runPromise(BootInfo)
     const registered = await fetch(`${info.url}/api/auth/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "owner@example.org", password: "correct horse battery", handle: "owner", displayName: "Owner", accessCode: Option.getOrThrow(info.ownerCode) })
+      body: JSON.stringify({
+        email: "owner@example.org",
+        password: "correct horse battery",
+        handle: "owner",
+        displayName: "Owner",
+        accessCode: Option.getOrThrow(info.ownerCode)
+      })
     })
     const ownerId = ((await registered.json()) as { being: { id: string } }).being.id
     const projectId = newId()
     const tasks = dag()
-    const figures = await runtime.runPromise(Effect.gen(function* () {
-      const store = yield* ProjectStore
-      const sql = yield* SqlClient.SqlClient
-      yield* store.insertProject({ id: projectId, ownerId, generatorId: null, title: "Bench", brief: "Bench", inputs: {} })
-      yield* store.savePlan(projectId, tasks)
-      const actor = yield* ProjectActor.client
-      yield* actor(projectId).Run({ projectId, runNumber: 1 })
-      const [span] = yield* sql<{ first: string; last: string; done: number }>`SELECT min(started_at) AS first, max(finished_at) AS last,
+    const figures = await runtime.runPromise(
+      Effect.gen(function* () {
+        const store = yield* ProjectStore
+        const sql = yield* SqlClient.SqlClient
+        yield* store.insertProject({
+          id: projectId,
+          ownerId,
+          generatorId: null,
+          title: "Bench",
+          brief: "Bench",
+          inputs: {}
+        })
+        yield* store.savePlan(projectId, tasks)
+        const actor = yield* ProjectActor.client
+        yield* actor(projectId).Run({ projectId, runNumber: 1 })
+        const [span] = yield* sql<{
+          first: string
+          last: string
+          done: number
+        }>`SELECT min(started_at) AS first, max(finished_at) AS last,
         sum(status = 'done') AS done FROM project_tasks WHERE project_id = ${projectId}`
-      const [calls] = yield* sql<{ ms: number }>`SELECT sum(duration_ms) AS ms FROM llm_calls WHERE project_id = ${projectId} AND purpose LIKE 'studio task %'`
-      return { spanMs: Date.parse(span.last) - Date.parse(span.first), done: span.done, modelMs: calls.ms }
-    }))
+        const [calls] = yield* sql<{
+          ms: number
+        }>`SELECT sum(duration_ms) AS ms FROM llm_calls WHERE project_id = ${projectId} AND purpose LIKE 'studio task %'`
+        return { spanMs: Date.parse(span.last) - Date.parse(span.first), done: span.done, modelMs: calls.ms }
+      })
+    )
     if (figures.done !== taskCount) throw new Error(`only ${figures.done} of ${taskCount} tasks finished`)
     // Each task is two model calls (save, then say so).
-    const ideal = idealWallTime(tasks.map((task) => ({ id: task.key, dependsOn: task.dependsOn })), () => 2 * modelDelayMs, concurrency)
+    const ideal = idealWallTime(
+      tasks.map((task) => ({ id: task.key, dependsOn: task.dependsOn })),
+      () => 2 * modelDelayMs,
+      concurrency
+    )
     return { ...figures, ideal }
   } finally {
     await runtime.dispose()
@@ -93,8 +135,18 @@ export const benchPipeline = async () => {
   const ratio = paced.spanMs / paced.ideal
   const rows = [
     ["figure", "value", "anchor", "aim"],
-    ["orchestration per task (instant model, 1 at a time)", `${perTask.toFixed(2)} ms`, `model calls ${(instant.modelMs / taskCount).toFixed(2)} ms/task`, perTask < 5 ? "< 5 ms: met" : "< 5 ms: missed"],
-    ["wall time, 50 tasks, 200 ms model, 4 at once", `${paced.spanMs} ms`, `idealWallTime ${paced.ideal} ms`, `${((ratio - 1) * 100).toFixed(1)} % over ideal (aim 10 %): ${ratio <= 1.1 ? "met" : "missed"}`]
+    [
+      "orchestration per task (instant model, 1 at a time)",
+      `${perTask.toFixed(2)} ms`,
+      `model calls ${(instant.modelMs / taskCount).toFixed(2)} ms/task`,
+      perTask < 5 ? "< 5 ms: met" : "< 5 ms: missed"
+    ],
+    [
+      "wall time, 50 tasks, 200 ms model, 4 at once",
+      `${paced.spanMs} ms`,
+      `idealWallTime ${paced.ideal} ms`,
+      `${((ratio - 1) * 100).toFixed(1)} % over ideal (aim 10 %): ${ratio <= 1.1 ? "met" : "missed"}`
+    ]
   ]
   for (const row of rows) console.log(row.map((cell, index) => cell.padEnd(index === 0 ? 54 : 30)).join(""))
 }

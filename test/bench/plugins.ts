@@ -31,7 +31,8 @@ const rounds = 300
 const warmUp = 50
 const installs = 8
 
-const percentile = (sorted: ReadonlyArray<number>, p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+const percentile = (sorted: ReadonlyArray<number>, p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
 const timed = async (times: number, once: (index: number) => Promise<unknown>) => {
   const samples: Array<number> = []
@@ -51,16 +52,24 @@ const Output = Schema.Struct({ text: Schema.String, length: Schema.Number })
 /** The skill built in: a plugin module loaded in the node's process like every built-in. */
 const builtIn: PluginModule = {
   manifest: {
-    apiVersion: "1.0", id: "@bench/echo", version: "1.0.0", namespace: "echo", name: "Echo",
+    apiVersion: "1.0",
+    id: "@bench/echo",
+    version: "1.0.0",
+    namespace: "echo",
+    name: "Echo",
     extensions: [{ kind: "skill", id: "say", uses: [] }]
   },
   activate: (context) => {
-    context.contribute("skill", "say", defineSkill({
-      description: "Answers the text and its length.",
-      input: Input,
-      output: Output,
-      run: async ({ text }) => ({ text, length: text.length })
-    }))
+    context.contribute(
+      "skill",
+      "say",
+      defineSkill({
+        description: "Answers the text and its length.",
+        input: Input,
+        output: Output,
+        run: async ({ text }) => ({ text, length: text.length })
+      })
+    )
   }
 }
 
@@ -75,17 +84,24 @@ export const activate = (context) => context.contribute("skill", "say", {
 `
 
 const writeEchoPlugin = (pluginDir: string, dir: string, namespace: string) =>
-  writePluginFolder(pluginDir, dir, { id: `@bench/${dir}`, namespace, extensions: [{ kind: "skill", id: "say", uses: [] }] }, pluginMain)
+  writePluginFolder(
+    pluginDir,
+    dir,
+    { id: `@bench/${dir}`, namespace, extensions: [{ kind: "skill", id: "say", uses: [] }] },
+    pluginMain
+  )
 
 /** The extension host with only the built-in above, and the skill runtime over it: no adapter, no approval asked. */
 const startRuntime = (dataDir: string, pluginDir: string) =>
-  ManagedRuntime.make(Skills.layer.pipe(
-    Layer.provide(Layer.succeed(SkillApprovals, { ask: () => Effect.succeed({ signalId: null, delivered: false }) })),
-    Layer.provideMerge(ExtensionHost.layer({ hostVersion: "0.1.0", builtins: [builtIn], adapters: {} })),
-    Layer.provideMerge(contributionsLayer),
-    Layer.provideMerge(databaseLayer(pluginMigrations, { filename: ":memory:" })),
-    Layer.provideMerge(Settings.layerWith({ dataDir, pluginDir }))
-  ))
+  ManagedRuntime.make(
+    Skills.layer.pipe(
+      Layer.provide(Layer.succeed(SkillApprovals, { ask: () => Effect.succeed({ signalId: null, delivered: false }) })),
+      Layer.provideMerge(ExtensionHost.layer({ hostVersion: "0.1.0", builtins: [builtIn], adapters: {} })),
+      Layer.provideMerge(contributionsLayer),
+      Layer.provideMerge(databaseLayer(pluginMigrations, { filename: ":memory:" })),
+      Layer.provideMerge(Settings.layerWith({ dataDir, pluginDir }))
+    )
+  )
 
 export const benchPlugins = async () => {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-plugins-"))
@@ -94,9 +110,12 @@ export const benchPlugins = async () => {
   const runtime = startRuntime(dataDir, pluginDir)
   const skills = {
     pluginDir,
-    install: (dir: string) => runtime.runPromise(Effect.flatMap(ExtensionHost, (host) => host.install({ dir, granted: [] }))),
+    install: (dir: string) =>
+      runtime.runPromise(Effect.flatMap(ExtensionHost, (host) => host.install({ dir, granted: [] }))),
     invoke: (name: string, input: unknown) =>
-      runtime.runPromise(Effect.flatMap(Skills, (runner) => runner.invoke({ name, input, beingId: "bench", approved: true })))
+      runtime.runPromise(
+        Effect.flatMap(Skills, (runner) => runner.invoke({ name, input, beingId: "bench", approved: true }))
+      )
   }
   try {
     writeEchoPlugin(skills.pluginDir, "isolated-echo", "isoecho")
@@ -122,26 +141,45 @@ export const benchPlugins = async () => {
     const boot = await timed(installs, async (index) => {
       const dir = resolve(skills.pluginDir, `cold-${index}`)
       const cache = pluginBundleCache(dataDir, `cold${index}`)
-      await Effect.runPromise(Effect.gen(function* () {
-        const manifest = yield* readManifest(dir)
-        const isolate = yield* loadIsolated(manifest, dir, cache, () => undefined)
-        yield* activatePlugin({ manifest, activate: isolate.activate, granted: [], adapters: {} })
-        isolate.dispose()
-      }))
+      await Effect.runPromise(
+        Effect.gen(function* () {
+          const manifest = yield* readManifest(dir)
+          const isolate = yield* loadIsolated(manifest, dir, cache, () => undefined)
+          yield* activatePlugin({ manifest, activate: isolate.activate, granted: [], adapters: {} })
+          isolate.dispose()
+        })
+      )
     })
-    await runtime.runPromise(Effect.flatMap(ExtensionHost, (host) =>
-      Effect.forEach([...Array(installs).keys()], (index) => host.uninstall(`@bench/cold-${index}`), { discard: true })))
+    await runtime.runPromise(
+      Effect.flatMap(ExtensionHost, (host) =>
+        Effect.forEach([...Array(installs).keys()], (index) => host.uninstall(`@bench/cold-${index}`), {
+          discard: true
+        })
+      )
+    )
 
     const rows = [
       ["figure", "p50", "p90", "against"],
       ["skill call, built in (Skills.invoke)", ms(percentile(inProcess, 50)), ms(percentile(inProcess, 90)), ""],
-      ["the same skill through its plugin's isolate", ms(percentile(isolated, 50)), ms(percentile(isolated, 90)),
-        `${ms(added)} added: ${added < 1 ? "< 1 ms: met" : "< 1 ms: missed"}`],
+      [
+        "the same skill through its plugin's isolate",
+        ms(percentile(isolated, 50)),
+        ms(percentile(isolated, 90)),
+        `${ms(added)} added: ${added < 1 ? "< 1 ms: met" : "< 1 ms: missed"}`
+      ],
       ["isolate cold start: install → active", ms(percentile(cold, 50)), ms(percentile(cold, 90)), ""],
-      ["isolate cold start at boot: cached bundle → active", ms(percentile(boot, 50)), ms(percentile(boot, 90)),
-        `${(percentile(cold, 50) / percentile(boot, 50)).toFixed(1)}× faster than an install`],
-      ["  of which bundling main with effect (esbuild)", ms(percentile(bundling, 50)), ms(percentile(bundling, 90)),
-        `${((percentile(bundling, 50) / percentile(cold, 50)) * 100).toFixed(0)} % of the cold start`]
+      [
+        "isolate cold start at boot: cached bundle → active",
+        ms(percentile(boot, 50)),
+        ms(percentile(boot, 90)),
+        `${(percentile(cold, 50) / percentile(boot, 50)).toFixed(1)}× faster than an install`
+      ],
+      [
+        "  of which bundling main with effect (esbuild)",
+        ms(percentile(bundling, 50)),
+        ms(percentile(bundling, 90)),
+        `${((percentile(bundling, 50) / percentile(cold, 50)) * 100).toFixed(0)} % of the cold start`
+      ]
     ]
     for (const row of rows) console.log(row.map((cell, index) => cell.padEnd(index === 0 ? 54 : 14)).join(""))
   } finally {

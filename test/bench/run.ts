@@ -4,30 +4,115 @@
  * `npm run bench -- <section>` runs one section only (the names below).
  */
 /** Each section: its name (`npm run bench -- <name>` runs it alone), its title, and how it runs. */
-const sections: ReadonlyArray<{ readonly name: string; readonly title: string; readonly run: () => Promise<unknown> }> = [
-  { name: "auth-me", title: "GET /api/auth/me, start and memory (issue 2)", run: () => import("./auth-me.ts") },
-  { name: "live-channel", title: "The live channel and signals (issue 3)", run: async () => (await import("./live-channel.ts")).benchLiveChannel() },
-  { name: "pipeline", title: "The studio pipeline (issue 4)", run: async () => (await import("./pipeline.ts")).benchPipeline() },
-  { name: "npm-start", title: "npm start on a built tree (hardening: a fast first minute)", run: async () => (await import("./npm-start.ts")).benchNpmStart() },
-  { name: "memory-search", title: "Memory search at 100,000 memories (issue 10)", run: async () => (await import("./memory-search.ts")).benchMemorySearch() },
-  { name: "memory-vectors-postgres", title: "Memory k-NN on PostgreSQL over 10,000 vectors, in SQL beside in the process (issue 16)", run: async () => (await import("./memory-vectors-postgres.ts")).benchMemoryVectorsPostgres() },
-  { name: "memory-backfill", title: "Embedding backfill against the scripted model server (issue 10)", run: async () => (await import("./memory-backfill.ts")).benchMemoryBackfill() },
-  { name: "downloads", title: "Downloads of a 100 MB file, whole and by range, beside nginx (issue 10)", run: async () => (await import("./downloads.ts")).benchDownloads() },
-  { name: "sandbox", title: "code.execute per sandbox tier (issue 11)", run: async () => (await import("./sandbox.ts")).benchSandbox() },
-  { name: "documents", title: "Documents: docx and pdf of a 20-page document (issue 11)", run: async () => (await import("./documents.ts")).benchDocuments() },
-  { name: "market", title: "Buys per second with 20 buyers at once (issue 12)", run: async () => (await import("./market.ts")).benchMarket() },
-  { name: "muse", title: "The Muse's added latency to first token (issue 12)", run: async () => (await import("./muse.ts")).benchMuse() },
-  { name: "federation", title: "Federation: seal, sign, verify and open a 1 KB message beside node:crypto (issue 13)", run: async () => (await import("./federation.ts")).benchFederation() },
-  { name: "deliveries", title: "Deliver throughput between two nodes (issue 13)", run: async () => (await import("./deliveries.ts")).benchDeliveries() },
-  { name: "plugins", title: "A plugin skill through its isolate, and the isolate's cold start (issue 14)", run: async () => (await import("./plugins.ts")).benchPlugins() },
-  { name: "speech", title: "Speech synthesis: a reply read aloud through the node beside the bare endpoint (issue 17)", run: async () => (await import("./speech.ts")).benchSpeech() },
-  { name: "pdf", title: "A PDF read as markdown, per page, text and scanned, beside PDF.js's bare text extraction (issue 17)", run: async () => (await import("./pdf.ts")).benchPdf() },
-  { name: "postgres-me", title: "GET /api/auth/me on PostgreSQL beside SQLite (issue 16)", run: async () => (await import("./scale-out/postgres-me.ts")).benchPostgresMe() },
-  { name: "postgres-buys", title: "A buy on PostgreSQL beside SQLite, 20 buyers at once (issue 16)", run: async () => (await import("./scale-out/postgres-buys.ts")).benchPostgresBuys() },
-  { name: "two-runners", title: "Two runner processes on one PostgreSQL beside one, same load (issue 16)", run: async () => (await import("./scale-out/two-runners.ts")).benchTwoRunners() },
-  { name: "failover", title: "kill -9 of a runner to its entities answering again (issue 16)", run: async () => (await import("./scale-out/failover.ts")).benchFailover() },
-  { name: "cluster-messaging", title: "An entity message round trip to another runner beside the same runner (issue 16)", run: async () => (await import("./scale-out/cluster-messaging.ts")).benchClusterMessaging() }
-]
+const sections: ReadonlyArray<{ readonly name: string; readonly title: string; readonly run: () => Promise<unknown> }> =
+  [
+    { name: "auth-me", title: "GET /api/auth/me, start and memory (issue 2)", run: () => import("./auth-me.ts") },
+    {
+      name: "live-channel",
+      title: "The live channel and signals (issue 3)",
+      run: async () => (await import("./live-channel.ts")).benchLiveChannel()
+    },
+    {
+      name: "pipeline",
+      title: "The studio pipeline (issue 4)",
+      run: async () => (await import("./pipeline.ts")).benchPipeline()
+    },
+    {
+      name: "npm-start",
+      title: "npm start on a built tree (hardening: a fast first minute)",
+      run: async () => (await import("./npm-start.ts")).benchNpmStart()
+    },
+    {
+      name: "memory-search",
+      title: "Memory search at 100,000 memories (issue 10)",
+      run: async () => (await import("./memory-search.ts")).benchMemorySearch()
+    },
+    {
+      name: "memory-vectors-postgres",
+      title: "Memory k-NN on PostgreSQL over 10,000 vectors, in SQL beside in the process (issue 16)",
+      run: async () => (await import("./memory-vectors-postgres.ts")).benchMemoryVectorsPostgres()
+    },
+    {
+      name: "memory-backfill",
+      title: "Embedding backfill against the scripted model server (issue 10)",
+      run: async () => (await import("./memory-backfill.ts")).benchMemoryBackfill()
+    },
+    {
+      name: "downloads",
+      title: "Downloads of a 100 MB file, whole and by range, beside nginx (issue 10)",
+      run: async () => (await import("./downloads.ts")).benchDownloads()
+    },
+    {
+      name: "sandbox",
+      title: "code.execute per sandbox tier (issue 11)",
+      run: async () => (await import("./sandbox.ts")).benchSandbox()
+    },
+    {
+      name: "documents",
+      title: "Documents: docx and pdf of a 20-page document (issue 11)",
+      run: async () => (await import("./documents.ts")).benchDocuments()
+    },
+    {
+      name: "market",
+      title: "Buys per second with 20 buyers at once (issue 12)",
+      run: async () => (await import("./market.ts")).benchMarket()
+    },
+    {
+      name: "muse",
+      title: "The Muse's added latency to first token (issue 12)",
+      run: async () => (await import("./muse.ts")).benchMuse()
+    },
+    {
+      name: "federation",
+      title: "Federation: seal, sign, verify and open a 1 KB message beside node:crypto (issue 13)",
+      run: async () => (await import("./federation.ts")).benchFederation()
+    },
+    {
+      name: "deliveries",
+      title: "Deliver throughput between two nodes (issue 13)",
+      run: async () => (await import("./deliveries.ts")).benchDeliveries()
+    },
+    {
+      name: "plugins",
+      title: "A plugin skill through its isolate, and the isolate's cold start (issue 14)",
+      run: async () => (await import("./plugins.ts")).benchPlugins()
+    },
+    {
+      name: "speech",
+      title: "Speech synthesis: a reply read aloud through the node beside the bare endpoint (issue 17)",
+      run: async () => (await import("./speech.ts")).benchSpeech()
+    },
+    {
+      name: "pdf",
+      title: "A PDF read as markdown, per page, text and scanned, beside PDF.js's bare text extraction (issue 17)",
+      run: async () => (await import("./pdf.ts")).benchPdf()
+    },
+    {
+      name: "postgres-me",
+      title: "GET /api/auth/me on PostgreSQL beside SQLite (issue 16)",
+      run: async () => (await import("./scale-out/postgres-me.ts")).benchPostgresMe()
+    },
+    {
+      name: "postgres-buys",
+      title: "A buy on PostgreSQL beside SQLite, 20 buyers at once (issue 16)",
+      run: async () => (await import("./scale-out/postgres-buys.ts")).benchPostgresBuys()
+    },
+    {
+      name: "two-runners",
+      title: "Two runner processes on one PostgreSQL beside one, same load (issue 16)",
+      run: async () => (await import("./scale-out/two-runners.ts")).benchTwoRunners()
+    },
+    {
+      name: "failover",
+      title: "kill -9 of a runner to its entities answering again (issue 16)",
+      run: async () => (await import("./scale-out/failover.ts")).benchFailover()
+    },
+    {
+      name: "cluster-messaging",
+      title: "An entity message round trip to another runner beside the same runner (issue 16)",
+      run: async () => (await import("./scale-out/cluster-messaging.ts")).benchClusterMessaging()
+    }
+  ]
 
 const only = process.argv[2]
 if (only !== undefined && !sections.some((section) => section.name === only)) {

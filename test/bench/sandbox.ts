@@ -17,7 +17,8 @@ import { nodeLayer } from "../../host/node.ts"
 const rounds = 30
 const warmUp = 5
 
-const percentile = (sorted: ReadonlyArray<number>, p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+const percentile = (sorted: ReadonlyArray<number>, p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
 const timed = async (times: number, once: () => unknown) => {
   const samples: Array<number> = []
@@ -33,17 +34,32 @@ const ms = (value: number) => `${value.toFixed(1)} ms`
 
 export const benchSandbox = async () => {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-sandbox-"))
-  const runtime = ManagedRuntime.make(bootInfoLayer.pipe(Layer.provideMerge(nodeLayer({
-    settings: { dataDir, port: 0, host: "127.0.0.1", rateLimitPerMinute: 100_000_000 }
-  }))))
+  const runtime = ManagedRuntime.make(
+    bootInfoLayer.pipe(
+      Layer.provideMerge(
+        nodeLayer({
+          settings: { dataDir, port: 0, host: "127.0.0.1", rateLimitPerMinute: 100_000_000 }
+        })
+      )
+    )
+  )
   try {
     const info = await runtime.runPromise(BootInfo)
     const registered = await fetch(`${info.url}/api/auth/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "owner@example.org", password: "correct horse battery", handle: "owner", displayName: "Owner", accessCode: Option.getOrThrow(info.ownerCode) })
+      body: JSON.stringify({
+        email: "owner@example.org",
+        password: "correct horse battery",
+        handle: "owner",
+        displayName: "Owner",
+        accessCode: Option.getOrThrow(info.ownerCode)
+      })
     })
-    const cookie = registered.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ")
+    const cookie = registered.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ")
     const execute = (language: string, code: string) => async () => {
       const response = await fetch(`${info.url}/api/studio/skills/invoke`, {
         method: "POST",
@@ -64,15 +80,60 @@ export const benchSandbox = async () => {
     await timed(2, execute("sh", "true"))
     const novaSh = await timed(rounds, execute("sh", "true"))
     const novaPython = await timed(rounds, execute("python", "pass"))
-    const bwrapFloor = await timed(rounds, bare(["bwrap", "--unshare-all", "--unshare-user", "--ro-bind", "/usr", "/usr", "--symlink", "usr/bin", "/bin",
-      "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64", "--", "/usr/bin/true"]))
+    const bwrapFloor = await timed(
+      rounds,
+      bare([
+        "bwrap",
+        "--unshare-all",
+        "--unshare-user",
+        "--ro-bind",
+        "/usr",
+        "/usr",
+        "--symlink",
+        "usr/bin",
+        "/bin",
+        "--symlink",
+        "usr/lib",
+        "/lib",
+        "--symlink",
+        "usr/lib64",
+        "/lib64",
+        "--",
+        "/usr/bin/true"
+      ])
+    )
     const rows = [
       ["figure", "p50", "p90", "against"],
-      ["code.execute javascript, isolate warm", ms(percentile(isolate, 50)), ms(percentile(isolate, 90)), percentile(isolate, 50) < 20 ? "< 20 ms: met" : "< 20 ms: missed"],
-      ["floor: node -e '' in a fresh process", ms(percentile(nodeFloor, 50)), ms(percentile(nodeFloor, 90)), `isolate/floor ${(percentile(isolate, 50) / percentile(nodeFloor, 50)).toFixed(2)}×`],
-      ["code.execute sh `true`, nova", ms(percentile(novaSh, 50)), ms(percentile(novaSh, 90)), percentile(novaSh, 50) < 150 ? "< 150 ms: met" : "< 150 ms: missed"],
-      ["code.execute python `pass`, nova", ms(percentile(novaPython, 50)), ms(percentile(novaPython, 90)), percentile(novaPython, 50) < 150 ? "< 150 ms: met" : "< 150 ms: missed"],
-      ["floor: bwrap --unshare-all … true", ms(percentile(bwrapFloor, 50)), ms(percentile(bwrapFloor, 90)), `nova sh/floor ${(percentile(novaSh, 50) / percentile(bwrapFloor, 50)).toFixed(1)}×`]
+      [
+        "code.execute javascript, isolate warm",
+        ms(percentile(isolate, 50)),
+        ms(percentile(isolate, 90)),
+        percentile(isolate, 50) < 20 ? "< 20 ms: met" : "< 20 ms: missed"
+      ],
+      [
+        "floor: node -e '' in a fresh process",
+        ms(percentile(nodeFloor, 50)),
+        ms(percentile(nodeFloor, 90)),
+        `isolate/floor ${(percentile(isolate, 50) / percentile(nodeFloor, 50)).toFixed(2)}×`
+      ],
+      [
+        "code.execute sh `true`, nova",
+        ms(percentile(novaSh, 50)),
+        ms(percentile(novaSh, 90)),
+        percentile(novaSh, 50) < 150 ? "< 150 ms: met" : "< 150 ms: missed"
+      ],
+      [
+        "code.execute python `pass`, nova",
+        ms(percentile(novaPython, 50)),
+        ms(percentile(novaPython, 90)),
+        percentile(novaPython, 50) < 150 ? "< 150 ms: met" : "< 150 ms: missed"
+      ],
+      [
+        "floor: bwrap --unshare-all … true",
+        ms(percentile(bwrapFloor, 50)),
+        ms(percentile(bwrapFloor, 90)),
+        `nova sh/floor ${(percentile(novaSh, 50) / percentile(bwrapFloor, 50)).toFixed(1)}×`
+      ]
     ]
     for (const row of rows) console.log(row.map((cell, index) => cell.padEnd(index === 0 ? 44 : 14)).join(""))
   } finally {

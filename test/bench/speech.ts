@@ -43,18 +43,43 @@ export const benchSpeech = async () => {
   const models = await startOpenAiServer()
   models.handle("chat", () => ({ content: reply }))
   const dataDir = mkdtempSync(join(tmpdir(), "bench-speech-"))
-  const runtime = ManagedRuntime.make(bootInfoLayer.pipe(Layer.provideMerge(nodeLayer({
-    // No ceiling stops a hundred readings: the day's is raised with the rest.
-    settings: { ...unboundModelSettings, ...boundTo(models.baseUrl), dataDir, port: 0, host: "127.0.0.1", trustProxy: 1, rateLimitPerMinute: 100_000_000, spendMaxDayUsd: 1000 }
-  }))))
+  const runtime = ManagedRuntime.make(
+    bootInfoLayer.pipe(
+      Layer.provideMerge(
+        nodeLayer({
+          // No ceiling stops a hundred readings: the day's is raised with the rest.
+          settings: {
+            ...unboundModelSettings,
+            ...boundTo(models.baseUrl),
+            dataDir,
+            port: 0,
+            host: "127.0.0.1",
+            trustProxy: 1,
+            rateLimitPerMinute: 100_000_000,
+            spendMaxDayUsd: 1000
+          }
+        })
+      )
+    )
+  )
   try {
     const info = await runtime.runPromise(BootInfo)
     const owner = new Client(info.url)
-    await run(owner.api.authPublic.register({
-      payload: { email: "speech@example.org", password: "correct horse battery", handle: "speech_bench", displayName: "Bench", accessCode: Option.getOrThrow(info.ownerCode) }
-    }))
+    await run(
+      owner.api.authPublic.register({
+        payload: {
+          email: "speech@example.org",
+          password: "correct horse battery",
+          handle: "speech_bench",
+          displayName: "Bench",
+          accessCode: Option.getOrThrow(info.ownerCode)
+        }
+      })
+    )
     const [thread] = await run(owner.api.threads.listThreads({ urlParams: { kind: "muse" } }))
-    await run(owner.api.threads.postMessage({ path: { id: thread!.id }, payload: { content: "Tell me about the lighthouse" } }))
+    await run(
+      owner.api.threads.postMessage({ path: { id: thread!.id }, payload: { content: "Tell me about the lighthouse" } })
+    )
     // The Muse replies in the background; a bench may poll for it.
     let replyId: string | undefined
     while (replyId === undefined) {
@@ -67,15 +92,17 @@ export const benchSpeech = async () => {
     // X-Forwarded-For): the same session comes from a fresh address every 25.
     let read = 0
     const path = `${info.url}/api/threads/${thread!.id}/messages/${replyId}/speech`
-    const throughNode = () => fetch(path, {
-      method: "POST",
-      headers: { cookie: owner.cookieHeader(), "x-forwarded-for": `10.17.${Math.floor(read++ / 25) % 250}.1` }
-    })
-    const bare = () => fetch(`${models.baseUrl}/audio/speech`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: "Bearer sk-test-default" },
-      body: JSON.stringify({ model: "gpt-4o-mini-tts", input: reply, voice: "alloy", response_format: "mp3" })
-    })
+    const throughNode = () =>
+      fetch(path, {
+        method: "POST",
+        headers: { cookie: owner.cookieHeader(), "x-forwarded-for": `10.17.${Math.floor(read++ / 25) % 250}.1` }
+      })
+    const bare = () =>
+      fetch(`${models.baseUrl}/audio/speech`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: "Bearer sk-test-default" },
+        body: JSON.stringify({ model: "gpt-4o-mini-tts", input: reply, voice: "alloy", response_format: "mp3" })
+      })
 
     const direct: Array<number> = []
     const node: Array<number> = []
@@ -88,9 +115,15 @@ export const benchSpeech = async () => {
     }
     const p50 = { direct: percentile(direct, 50), node: percentile(node, 50) }
     console.log(`${readings} readings of a ${reply.length}-character reply, one at a time, after ${warmup} to warm up`)
-    console.log(`bare POST /v1/audio/speech → last byte               p50 ${p50.direct.toFixed(2)} ms   p99 ${percentile(direct, 99).toFixed(2)} ms`)
-    console.log(`POST /api/threads/…/speech through the node → last byte p50 ${p50.node.toFixed(2)} ms   p99 ${percentile(node, 99).toFixed(2)} ms`)
-    console.log(`reading aloud through the node adds ${(p50.node - p50.direct).toFixed(2)} ms at p50 (${(p50.node / p50.direct).toFixed(2)}×)`)
+    console.log(
+      `bare POST /v1/audio/speech → last byte               p50 ${p50.direct.toFixed(2)} ms   p99 ${percentile(direct, 99).toFixed(2)} ms`
+    )
+    console.log(
+      `POST /api/threads/…/speech through the node → last byte p50 ${p50.node.toFixed(2)} ms   p99 ${percentile(node, 99).toFixed(2)} ms`
+    )
+    console.log(
+      `reading aloud through the node adds ${(p50.node - p50.direct).toFixed(2)} ms at p50 (${(p50.node / p50.direct).toFixed(2)}×)`
+    )
   } finally {
     await runtime.dispose()
     await models.close()

@@ -11,7 +11,12 @@ import { launchBrowser } from "./browser.ts"
 import { focused, type Person, rail, submitRegistration, waitForDesktop } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
-const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
+const owner: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
 const guest: Person = { displayName: "Bea Guest", handle: "bea", email: "bea@example.org", password: "bea-password-12" }
 
 const isCall = (method: string, path: string) => (response: Response) =>
@@ -96,7 +101,8 @@ describe("access codes and the owner's admin place", () => {
     const page = await loggedInOwnerPage()
     const changes: Array<string> = []
     page.on("request", (request) => {
-      if (request.method() !== "GET" && new URL(request.url()).pathname.startsWith("/api/auth/")) changes.push(new URL(request.url()).pathname)
+      if (request.method() !== "GET" && new URL(request.url()).pathname.startsWith("/api/auth/"))
+        changes.push(new URL(request.url()).pathname)
     })
     await page.goto(`${node.url}/admin`)
     await page.getByLabel("Note (who they are for)").fill("for nobody")
@@ -142,7 +148,9 @@ describe("access codes and the owner's admin place", () => {
     expect(changes).toEqual([`/api/auth/codes/${spare.code}`])
 
     await suspend.click()
-    const suspending = page.waitForResponse((response) => response.request().method() === "POST" && response.url().endsWith("/suspend"))
+    const suspending = page.waitForResponse(
+      (response) => response.request().method() === "POST" && response.url().endsWith("/suspend")
+    )
     await question.getByRole("button", { name: "Suspend the account" }).click()
     expect((await suspending).status()).toBe(200)
     await guestRow.locator(".state", { hasText: "Suspended" }).waitFor()
@@ -154,7 +162,12 @@ describe("access codes and the owner's admin place", () => {
     await page.goto(`${node.url}/register?code=${encodeURIComponent(mintedCode)}`)
     await expect.poll(() => page.getByLabel("Access code").inputValue()).toBe(mintedCode)
     const registering = page.waitForResponse(isCall("POST", "/api/auth/register"))
-    await submitRegistration(page, { displayName: "Cyrus Late", handle: "cyrus", email: "cyrus@example.org", password: "cyrus-password-1" })
+    await submitRegistration(page, {
+      displayName: "Cyrus Late",
+      handle: "cyrus",
+      email: "cyrus@example.org",
+      password: "cyrus-password-1"
+    })
     const refusal = await registering
     expect(refusal.status()).toBeGreaterThanOrEqual(400)
     const body = (await refusal.json()) as { error: string; message: string }
@@ -177,7 +190,10 @@ describe("access codes and the owner's admin place", () => {
 
     const page = await loggedInOwnerPage()
     await page.goto(`${node.url}/admin`)
-    await page.locator("admin-waitlist tr", { hasText: "dana@example.org" }).filter({ hasText: "Dana Waiting" }).waitFor()
+    await page
+      .locator("admin-waitlist tr", { hasText: "dana@example.org" })
+      .filter({ hasText: "Dana Waiting" })
+      .waitFor()
     const downloading = page.waitForEvent("download")
     await page.getByRole("link", { name: "Download CSV" }).click()
     const download = await downloading

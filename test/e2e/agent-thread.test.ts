@@ -12,7 +12,12 @@ import { openFromRail, type Person, registerThroughApi, watchForBreakage } from 
 import { type RunningNode, startNode } from "./node-host.ts"
 import { Gate, scriptTeam } from "./scripted-team.ts"
 
-const olive: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
+const olive: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
 
 describe("an agent thread", () => {
   let models: OpenAiServer
@@ -29,16 +34,27 @@ describe("an agent thread", () => {
       launchBrowser()
     ])
     const registered = await registerThroughApi(node.url, olive, node.ownerCode)
-    session = registered.headers.getSetCookie().find((cookie) => cookie.startsWith("svc_session="))!.split(";")[0]!.slice("svc_session=".length)
+    session = registered.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("svc_session="))!
+      .split(";")[0]!
+      .slice("svc_session=".length)
     const headers = { "content-type": "application/json", cookie: `svc_session=${session}` }
-    const started = await fetch(`${node.url}/api/studio/projects`, { method: "POST", headers, body: JSON.stringify({ brief: "Write up the tea tasting notes" }) })
+    const started = await fetch(`${node.url}/api/studio/projects`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ brief: "Write up the tea tasting notes" })
+    })
     const project = (await started.json()) as { id: string; title: string }
     title = project.title
     // The run's own end: the project's page would show it; here its status is read until it is over.
-    for (const deadline = Date.now() + 60_000; ;) {
-      const detail = (await (await fetch(`${node.url}/api/studio/projects/${project.id}`, { headers })).json()) as { project: { status: string } }
+    for (const deadline = Date.now() + 60_000; ; ) {
+      const detail = (await (await fetch(`${node.url}/api/studio/projects/${project.id}`, { headers })).json()) as {
+        project: { status: string }
+      }
       if (detail.project.status === "done") break
-      if (["failed", "cancelled"].includes(detail.project.status) || Date.now() > deadline) throw new Error(`the run ended ${detail.project.status}`)
+      if (["failed", "cancelled"].includes(detail.project.status) || Date.now() > deadline)
+        throw new Error(`the run ended ${detail.project.status}`)
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
   })
@@ -49,7 +65,10 @@ describe("an agent thread", () => {
     await models?.close()
   })
 
-  for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844]
+  ] as const) {
     test(`is in the inbox, read-only, its notes shown without a composer (${width} px)`, async () => {
       const context = await browser.newContext({ viewport: { width, height }, locale: "en-GB" })
       await context.addCookies([{ name: "svc_session", value: session, url: node.url }])

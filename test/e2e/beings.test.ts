@@ -27,9 +27,13 @@ describe("the beings and their souls", () => {
     await rail(page).getByRole("link", { name: "Beings" }).click()
     await page.getByRole("heading", { name: "Beings", level: 1 }).waitFor()
     expect(new URL(page.url()).pathname).toBe("/beings")
-    await expect.poll(() => listed(page, people.owner.being.id).textContent()).toMatch(/Olive Owner[\s\S]*@olive[\s\S]*Owner[\s\S]*You[\s\S]*Online/)
+    await expect
+      .poll(() => listed(page, people.owner.being.id).textContent())
+      .toMatch(/Olive Owner[\s\S]*@olive[\s\S]*Owner[\s\S]*You[\s\S]*Online/)
     await expect.poll(() => listed(page, "citizen-lead").textContent()).toMatch(/Juno[\s\S]*lead[\s\S]*Offline/)
-    expect(await page.locator("beings-place section").filter({ hasText: "Citizens" }).locator("li").count()).toBe(personas.length)
+    expect(await page.locator("beings-place section").filter({ hasText: "Citizens" }).locator("li").count()).toBe(
+      personas.length
+    )
     const milo = listed(page, people.member.being.id)
     await expect.poll(() => milo.locator(".presence").textContent()).toBe("Offline")
 
@@ -73,10 +77,18 @@ describe("the beings and their souls", () => {
     await editor.getByText("The soul is saved and its prompt compiled.").waitFor()
     await shown(page, "Slow and salty, like a harbour pilot.").waitFor()
     await shown(page, "good rope").waitFor()
-    await expect.poll(() => soul(page).locator("meter[aria-labelledby=trait-warmth]").evaluate((meter) => (meter as HTMLMeterElement).value)).toBe(0.9)
+    await expect
+      .poll(() =>
+        soul(page)
+          .locator("meter[aria-labelledby=trait-warmth]")
+          .evaluate((meter) => (meter as HTMLMeterElement).value)
+      )
+      .toBe(0.9)
     await page.locator(".summary").getByText("To bring every boat in safe.").waitFor()
     await soul(page).getByText("System prompt").click()
-    await soul(page).getByText(/Your voice: Slow and salty, like a harbour pilot\./).waitFor()
+    await soul(page)
+      .getByText(/Your voice: Slow and salty, like a harbour pilot\./)
+      .waitFor()
 
     const generate = page.locator("soul-generate")
     await generate.getByLabel("Archetype").selectOption("jester")

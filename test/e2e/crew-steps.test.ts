@@ -11,10 +11,19 @@ import { type Person, registerThroughApi, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 import { Gate, scriptTeam } from "./scripted-team.ts"
 
-const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
+const owner: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
 const bea: Person = { displayName: "Bea Writer", handle: "bea", email: "bea@example.org", password: "bea-password-12" }
 
-const cookieOf = (response: globalThis.Response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith("svc_session="))!.split(";")[0]!
+const cookieOf = (response: globalThis.Response) =>
+  response.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith("svc_session="))!
+    .split(";")[0]!
 
 describe("a crew's person in the Work place", () => {
   let models: OpenAiServer
@@ -28,7 +37,10 @@ describe("a crew's person in the Work place", () => {
   beforeAll(async () => {
     models = await startOpenAiServer()
     let team: Handler<"chat"> = () => ({ content: "ok" })
-    scriptTeam({ handle: (_route: string, handler: Handler<"chat">) => (team = handler) } as unknown as OpenAiServer, gates)
+    scriptTeam(
+      { handle: (_route: string, handler: Handler<"chat">) => (team = handler) } as unknown as OpenAiServer,
+      gates
+    )
     models.handle("chat", async (request) => {
       if (request.body.response_format?.json_schema?.name === "plan") await planner.pass()
       return team(request)
@@ -64,7 +76,9 @@ describe("a crew's person in the Work place", () => {
     const beaId = ((await beaResponse.json()) as { being: { id: string } }).being.id
 
     planner.close()
-    const project = await call(ownerCookie, "POST", "/api/studio/projects", { brief: "Write a short note on green tea." })
+    const project = await call(ownerCookie, "POST", "/api/studio/projects", {
+      brief: "Write a short note on green tea."
+    })
     const crew = await call(ownerCookie, "POST", "/api/groups", { name: "Tea crew", kind: "crew" })
     await call(ownerCookie, "POST", `/api/groups/${crew.id}/members`, { beingId: beaId, role: "writer" })
     await call(ownerCookie, "PUT", `/api/projects/${project.id}/crew`, { groupId: crew.id })
@@ -79,19 +93,32 @@ describe("a crew's person in the Work place", () => {
     const step = page.locator("work-place .step").filter({ hasText: "Write the note on green tea" })
     await step.filter({ hasText: "You (writer)" }).waitFor()
     const form = step.getByRole("form", { name: "Hand in Write the note on green tea" })
-    await form.getByLabel("What you hand in").fill("# Green tea\n\n## Summary\n\nSteep it cool.\n\n## Sources\n\nhttps://example.org/tea")
+    await form
+      .getByLabel("What you hand in")
+      .fill("# Green tea\n\n## Summary\n\nSteep it cool.\n\n## Sources\n\nhttps://example.org/tea")
     await form.getByRole("button", { name: "Hand it in" }).click()
     await page.getByText("Nothing is open.").waitFor()
 
-    await expect.poll(async () => (await call(ownerCookie, "GET", `/api/studio/projects/${project.id}`)).project.status, { timeout: 15_000 }).toBe("done")
+    await expect
+      .poll(async () => (await call(ownerCookie, "GET", `/api/studio/projects/${project.id}`)).project.status, {
+        timeout: 15_000
+      })
+      .toBe("done")
     const detail = await call(ownerCookie, "GET", `/api/studio/projects/${project.id}`)
-    expect(detail.team.members.find((member: { role: string }) => member.role === "writer")).toMatchObject({ source: "person", agentId: beaId })
+    expect(detail.team.members.find((member: { role: string }) => member.role === "writer")).toMatchObject({
+      source: "person",
+      agentId: beaId
+    })
     expect(breakage).toEqual([])
 
     // The owner's project page names who the writer is.
     const [ownerName, ownerValue] = ownerCookie.split("=") as [string, string]
     await context.addCookies([{ name: ownerName, value: ownerValue, url: node.url }])
     await page.goto(`${node.url}/studio/${project.id}`)
-    await page.locator("project-plan .team li").filter({ hasText: "Bea Writer" }).filter({ hasText: "a person of the crew" }).waitFor()
+    await page
+      .locator("project-plan .team li")
+      .filter({ hasText: "Bea Writer" })
+      .filter({ hasText: "a person of the crew" })
+      .waitFor()
   })
 })

@@ -21,7 +21,12 @@ import { launchBrowser } from "./browser.ts"
 import { type Person, rail, waitForDesktop, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
-const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
+const owner: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
 
 const isCall = (method: string, path: string) => (response: Response) =>
   response.request().method() === method && new URL(response.url()).pathname === path
@@ -45,7 +50,10 @@ describe("the desktop, live", () => {
   let session: { readonly name: string; readonly value: string }
 
   const sessionCookie = (response: globalThis.Response) => {
-    const [pair] = response.headers.getSetCookie().find((cookie) => cookie.startsWith("svc_session="))!.split(";")
+    const [pair] = response.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("svc_session="))!
+      .split(";")
     const split = pair.indexOf("=")
     return { name: pair.slice(0, split), value: pair.slice(split + 1) }
   }
@@ -140,13 +148,19 @@ describe("the desktop, live", () => {
     expect(await shown.locator(".source").textContent()).toBe("You")
     expect(await shown.locator(".due time").getAttribute("datetime")).toBe(signal.dueAt)
     expect(await shown.locator(".due").textContent()).toMatch(/2030/)
-    await page.locator('desktop-place [aria-live="polite"]').filter({ hasText: "New signal: Water the plants" }).waitFor()
+    await page
+      .locator('desktop-place [aria-live="polite"]')
+      .filter({ hasText: "New signal: Water the plants" })
+      .waitFor()
 
     // Urgent first, and an urgent one is announced assertively.
     const urgent = await raise(context.request, { kind: "alert", title: "The disk is almost full", priority: "urgent" })
     await card(page, urgent).waitFor({ timeout: 1000 })
     expect(await page.locator("desktop-signals li.signal").first().getAttribute("data-signal-id")).toBe(urgent.id)
-    await page.locator('desktop-place [aria-live="assertive"]').filter({ hasText: "Urgent signal: The disk is almost full" }).waitFor()
+    await page
+      .locator('desktop-place [aria-live="assertive"]')
+      .filter({ hasText: "Urgent signal: The disk is almost full" })
+      .waitFor()
     expect(breakage).toEqual([])
   })
 
@@ -168,8 +182,11 @@ describe("the desktop, live", () => {
     ])
     const mine = new Set([low, dueLater, dueSooner, noDue, high].map((signal) => signal.id))
     const order = async (): Promise<Array<string>> =>
-      (await page.locator("desktop-signals li.signal").evaluateAll((items) => items.map((item) => item.getAttribute("data-signal-id") ?? "")))
-        .filter((id) => mine.has(id))
+      (
+        await page
+          .locator("desktop-signals li.signal")
+          .evaluateAll((items) => items.map((item) => item.getAttribute("data-signal-id") ?? ""))
+      ).filter((id) => mine.has(id))
     await card(page, high).waitFor()
     await expect.poll(order).toEqual([high.id, dueSooner.id, dueLater.id, noDue.id, low.id])
 
@@ -190,7 +207,9 @@ describe("the desktop, live", () => {
     const page = await openDesktop(context)
     const breakage = watchForBreakage(page)
     // No model is configured here: the run fails at once and raises an alert from studio:<id>.
-    const started = await context.request.post(`${node.url}/api/studio/projects`, { data: { brief: "A note on lighthouses" } })
+    const started = await context.request.post(`${node.url}/api/studio/projects`, {
+      data: { brief: "A note on lighthouses" }
+    })
     expect(started.status()).toBe(200)
     const project = (await started.json()) as { id: string; title: string }
     const alert = page.locator("desktop-signals li.signal").filter({ hasText: `Project failed: ${project.title}` })
@@ -214,8 +233,15 @@ describe("the desktop, live", () => {
     const answering = first.waitForResponse(isCall("POST", `/api/desktop/signals/${signal.id}/answer`))
     await card(first, signal).getByRole("button", { name: "Approve" }).click()
     expect((await answering).status()).toBe(200)
-    await Promise.all([card(first, signal).waitFor({ state: "detached" }), card(second, signal).waitFor({ state: "detached" })])
-    await first.locator("desktop-signals").getByRole("status").filter({ hasText: "You answered “Approve” to “Ship the release?”." }).waitFor()
+    await Promise.all([
+      card(first, signal).waitFor({ state: "detached" }),
+      card(second, signal).waitFor({ state: "detached" })
+    ])
+    await first
+      .locator("desktop-signals")
+      .getByRole("status")
+      .filter({ hasText: "You answered “Approve” to “Ship the release?”." })
+      .waitFor()
 
     const answered = (await listed(context.request, "answered")).find((candidate) => candidate.id === signal.id)
     expect(answered?.answer).toBe("yes")
@@ -242,7 +268,9 @@ describe("the desktop, live", () => {
 
     const signal = await raise(context.request, decision("Renew the domain?"))
     await card(stale, signal).waitFor()
-    const elsewhere = await context.request.post(`${node.url}/api/desktop/signals/${signal.id}/answer`, { data: { optionId: "no" } })
+    const elsewhere = await context.request.post(`${node.url}/api/desktop/signals/${signal.id}/answer`, {
+      data: { optionId: "no" }
+    })
     expect(elsewhere.status()).toBe(200)
 
     const refused = stale.waitForResponse(isCall("POST", `/api/desktop/signals/${signal.id}/answer`))
@@ -273,8 +301,12 @@ describe("the desktop, live", () => {
     const page = await openDesktop(context)
     const breakage = watchForBreakage(page)
     const widget = (type: string) => page.locator(`desktop-place section.widget[data-widget-type="${type}"]`)
-    const columnOf = (type: string) => widget(type).evaluate((section) => section.closest(".column")?.getAttribute("data-column"))
-    await widget("core.now").locator("desktop-now .greeting").filter({ hasText: /^Good (morning|afternoon|evening), Olive Owner$/ }).waitFor()
+    const columnOf = (type: string) =>
+      widget(type).evaluate((section) => section.closest(".column")?.getAttribute("data-column"))
+    await widget("core.now")
+      .locator("desktop-now .greeting")
+      .filter({ hasText: /^Good (morning|afternoon|evening), Olive Owner$/ })
+      .waitFor()
     expect(await columnOf("core.signals")).toBe("0")
 
     await page.getByRole("button", { name: "Arrange widgets" }).click()
@@ -292,7 +324,11 @@ describe("the desktop, live", () => {
     await page.getByRole("button", { name: "Move Now down" }).click()
     await page.getByRole("status").filter({ hasText: "Now is now in column 2, place 2." }).waitFor()
     await expect
-      .poll(async () => ((await (await context.request.get(`${node.url}/api/desktop/widgets`)).json()) as { widgets: unknown }).widgets)
+      .poll(
+        async () =>
+          ((await (await context.request.get(`${node.url}/api/desktop/widgets`)).json()) as { widgets: unknown })
+            .widgets
+      )
       .toEqual([
         { id: "signals", type: "core.signals", column: 1, order: 0 },
         { id: "now", type: "core.now", column: 1, order: 1 }
@@ -325,7 +361,9 @@ describe("the desktop, live", () => {
     expect(stored.status()).toBe(200)
     await page.reload()
     await widget("acme.weather").filter({ hasText: "This widget is not available." }).waitFor()
-    const wide = await Promise.all(["core.now", "core.signals", "acme.weather"].map(async (type) => (await widget(type).boundingBox())!))
+    const wide = await Promise.all(
+      ["core.now", "core.signals", "acme.weather"].map(async (type) => (await widget(type).boundingBox())!)
+    )
     expect(wide[1].x).toBeGreaterThan(wide[0].x)
     expect(wide[2].x).toBeGreaterThan(wide[1].x)
 

@@ -13,7 +13,11 @@ import { type RunningNode, startNode } from "./node-host.ts"
 const ada: Person = { displayName: "Ada Owner", handle: "ada", email: "ada@example.org", password: "ada-password-1" }
 const bo: Person = { displayName: "Bo Owner", handle: "bobo", email: "bo@example.org", password: "bo-password-1" }
 
-const cookieOf = (response: globalThis.Response): string => response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ")
+const cookieOf = (response: globalThis.Response): string =>
+  response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ")
 
 const call = async (url: string, cookie: string, method: string, path: string, body?: unknown) => {
   const answer = await fetch(`${url}${path}`, {
@@ -40,14 +44,20 @@ describe("the directory in the browser", () => {
 
   beforeAll(async () => {
     ;[d, browser] = await Promise.all([startNode({ env: { FEDERATION_DIRECTORY: "true" } }), launchBrowser()])
-    ;[a, b] = await Promise.all([startNode({ env: { DIRECTORY_ENDPOINT: d.url } }), startNode({ env: { DIRECTORY_ENDPOINT: d.url } })])
+    ;[a, b] = await Promise.all([
+      startNode({ env: { DIRECTORY_ENDPOINT: d.url } }),
+      startNode({ env: { DIRECTORY_ENDPOINT: d.url } })
+    ])
     adaCookie = cookieOf(await registerThroughApi(a.url, ada, a.ownerCode))
     const boCookie = cookieOf(await registerThroughApi(b.url, bo, b.ownerCode))
     const didA = String((await call(a.url, adaCookie, "GET", "/api/federation/me")).nodeDid)
     didB = String((await call(b.url, boCookie, "GET", "/api/federation/me")).nodeDid)
     await call(b.url, boCookie, "POST", "/api/federation/peers", { nodeDid: didA, endpoint: a.url, name: "Ada's node" })
     // Both owners exist now: list their handles at once rather than on the loop's next pass.
-    await Promise.all([call(a.url, adaCookie, "POST", "/api/directory/register"), call(b.url, boCookie, "POST", "/api/directory/register")])
+    await Promise.all([
+      call(a.url, adaCookie, "POST", "/api/directory/register"),
+      call(b.url, boCookie, "POST", "/api/directory/register")
+    ])
   }, 120_000)
 
   afterAll(async () => {
@@ -64,7 +74,10 @@ describe("the directory in the browser", () => {
       const problems = watchForBreakage(page)
       await page.goto(a.url)
       await openFromRail(page, "Settings")
-      await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Federation" }).click()
+      await page
+        .getByRole("navigation", { name: "Settings sections" })
+        .getByRole("link", { name: "Federation" })
+        .click()
       const directory = page.getByRole("region", { name: "Directory" })
       await expect.poll(() => directory.locator(".directory-listing").textContent()).toContain("Listed as ada")
       await directory.getByLabel("Handle").fill("bobo")

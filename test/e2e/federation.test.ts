@@ -16,7 +16,6 @@ import { type RunningNode, startNode } from "./node-host.ts"
 const ada: Person = { displayName: "Ada Owner", handle: "ada", email: "ada@example.org", password: "ada-password-1" }
 const bo: Person = { displayName: "Bo Owner", handle: "bobo", email: "bo@example.org", password: "bo-password-1" }
 
-
 describe("federation in the browser", () => {
   let a: RunningNode
   let b: RunningNode
@@ -43,7 +42,10 @@ describe("federation in the browser", () => {
     await Promise.all([a?.stop(), b?.stop()])
   })
 
-  const open = async (viewport: { width: number; height: number }, path: string): Promise<{ page: Page; context: BrowserContext; problems: ReadonlyArray<string> }> => {
+  const open = async (
+    viewport: { width: number; height: number },
+    path: string
+  ): Promise<{ page: Page; context: BrowserContext; problems: ReadonlyArray<string> }> => {
     const context = await browser.newContext({ viewport, locale: "en-GB" })
     const [name, value] = adaCookie.split("=") as [string, string]
     await context.addCookies([{ name, value, url: a.url }])
@@ -59,7 +61,10 @@ describe("federation in the browser", () => {
     test(`Settings → Federation adds a peer and shows its status (${width})`, async () => {
       const { page, context, problems } = await open(viewport, "/")
       await openFromRail(page, "Settings")
-      await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Federation" }).click()
+      await page
+        .getByRole("navigation", { name: "Settings sections" })
+        .getByRole("link", { name: "Federation" })
+        .click()
       expect(new URL(page.url()).search).toBe("?section=federation")
       await expect.poll(() => page.locator("settings-federation did-copy code").first().textContent()).toBe(didA)
 
@@ -67,7 +72,10 @@ describe("federation in the browser", () => {
       if (width === "phone") {
         // The desktop runs added it and talked through it: remove it, after a confirmation (its conversation stays), and add it again.
         await peers.getByRole("button", { name: "Remove Bo's node" }).click()
-        await page.getByRole("dialog", { name: "Remove Bo's node?" }).getByRole("button", { name: "Remove the peer" }).click()
+        await page
+          .getByRole("dialog", { name: "Remove Bo's node?" })
+          .getByRole("button", { name: "Remove the peer" })
+          .click()
         await peers.getByText(/Bo's node is removed; 1 conversation no longer reaches it/).waitFor()
       }
       await peers.getByLabel("Node did").fill(didB)
@@ -132,7 +140,10 @@ describe("federation in the browser", () => {
       const words = `Greetings from Bo's square (${width}).`
       await call(b.url, boCookie, "POST", "/api/beings/square", { content: words })
       await call(b.url, boCookie, "POST", "/api/federation/flush")
-      const post = page.getByRole("list", { name: "Posts, newest first" }).getByRole("listitem").filter({ hasText: words })
+      const post = page
+        .getByRole("list", { name: "Posts, newest first" })
+        .getByRole("listitem")
+        .filter({ hasText: words })
       await expect.poll(() => post.locator(".origin").textContent(), { timeout: 10_000 }).toBe("from Bo's node")
       expect(await post.locator(".remote-author").textContent()).toBe(bo.displayName)
       expect(await fits(page)).toBeLessThanOrEqual(viewport.width)

@@ -14,7 +14,12 @@ import { launchBrowser } from "./browser.ts"
 import { type Person, rail, waitForDesktop, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
-const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
+const owner: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
 const stamp = JSON.parse(
   readFileSync(join(fileURLToPath(new URL("../../ui/dist", import.meta.url)), "build-stamp.json"), "utf8")
 ) as BuildStamp

@@ -21,18 +21,27 @@ export const submitRegistration = async (page: Page, person: Person): Promise<vo
  * Registers a person through the API, for tests whose subject is not registering (that is
  * access.test.ts's); answers the response, whose cookie is the new session.
  */
-export const registerThroughApi = async (url: string, person: Person, accessCode: string): Promise<globalThis.Response> => {
+export const registerThroughApi = async (
+  url: string,
+  person: Person,
+  accessCode: string
+): Promise<globalThis.Response> => {
   const response = await fetch(`${url}/api/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ ...person, accessCode })
   })
-  if (response.status !== 200) throw new Error(`registering ${person.handle} failed: ${response.status} ${await response.text()}`)
+  if (response.status !== 200)
+    throw new Error(`registering ${person.handle} failed: ${response.status} ${await response.text()}`)
   return response
 }
 
 /** The session cookie a registration or log-in answered, as a `cookie` header. */
-export const cookieOf = (response: globalThis.Response): string => response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ")
+export const cookieOf = (response: globalThis.Response): string =>
+  response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ")
 
 /** The owner registered with the bootstrap code and a member with a code the owner minted: their session cookies. */
 export const ownerAndMember = async (url: string, ownerCode: string, owner: Person, member: Person) => {

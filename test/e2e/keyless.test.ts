@@ -19,7 +19,12 @@ import { type RunningNode, startNode, stopGroup } from "./node-host.ts"
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url))
 
-const newcomer: Person = { displayName: "Nora Newcomer", handle: "nora", email: "nora@example.org", password: "nora-password-1" }
+const newcomer: Person = {
+  displayName: "Nora Newcomer",
+  handle: "nora",
+  email: "nora@example.org",
+  password: "nora-password-1"
+}
 
 interface ScriptedModels {
   /** What the server printed for the node: `NAME=value` settings, before `npm start`. */
@@ -30,14 +35,20 @@ interface ScriptedModels {
 /** `npm run models:scripted`, resolved once it has printed how to start the node beside it. */
 const startScriptedModels = (): Promise<ScriptedModels> =>
   new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "models:scripted", "--", "--port", "0"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], detached: true })
+    const child = spawn("npm", ["run", "models:scripted", "--", "--port", "0"], {
+      cwd: repoRoot,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true
+    })
     const printed: Array<string> = []
     const stop = () => (child.pid === undefined ? Promise.resolve() : stopGroup(child.pid))
     createInterface({ input: child.stdout! }).on("line", (line) => {
       printed.push(line)
       const command = /^Run the node beside it: (.*) npm start$/.exec(line)?.[1]
       if (command === undefined) return
-      const settings = Object.fromEntries(command.split(/\s+/).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]))
+      const settings = Object.fromEntries(
+        command.split(/\s+/).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)])
+      )
       resolve({ settings, stop })
     })
     child.once("exit", (code) => reject(new Error(`npm run models:scripted exited (${code}):\n${printed.join("\n")}`)))
@@ -52,7 +63,10 @@ describe("the keyless path of the README", () => {
   beforeAll(async () => {
     models = await startScriptedModels()
     expect(Object.keys(models.settings)).toEqual(["LLM_BASE_URL"])
-    ;[node, browser] = await Promise.all([startNode({ command: ["npm", "start"], env: models.settings }), launchBrowser()])
+    ;[node, browser] = await Promise.all([
+      startNode({ command: ["npm", "start"], env: models.settings }),
+      launchBrowser()
+    ])
     page = await (await browser.newContext()).newPage()
   }, 120_000)
 
@@ -70,7 +84,10 @@ describe("the keyless path of the README", () => {
     await waitForDesktop(page, newcomer)
 
     await rail(page).getByRole("link", { name: "Studio" }).click()
-    await page.locator('studio-gallery li[data-slug="research-brief"]').getByRole("link", { name: "Research brief" }).click()
+    await page
+      .locator('studio-gallery li[data-slug="research-brief"]')
+      .getByRole("link", { name: "Research brief" })
+      .click()
     await page.getByRole("heading", { name: "Research brief", level: 1 }).waitFor()
     const form = page.locator("schema-form")
     await form.getByLabel("Topic").fill("Home batteries for a small house")
@@ -86,7 +103,10 @@ describe("the keyless path of the README", () => {
       "Research Home batteries for a small house",
       "Write the brief on Home batteries for a small house"
     ])
-    expect(await steps.evaluateAll((items) => items.map((item) => item.getAttribute("data-state")))).toEqual(["done", "done"])
+    expect(await steps.evaluateAll((items) => items.map((item) => item.getAttribute("data-state")))).toEqual([
+      "done",
+      "done"
+    ])
     expect(await steps.nth(0).locator(".saved").innerText()).toMatch(/^Saved research\/notes\.md · \d+ words$/)
     expect(await steps.nth(1).locator(".saved").innerText()).toMatch(/^Saved brief\.md · \d+ words$/)
     expect(await steps.locator(".error").count()).toBe(0)
@@ -95,18 +115,18 @@ describe("the keyless path of the README", () => {
     const trace = page.locator("project-trace")
     await trace.locator('li.event[data-kind="tool.call"]').filter({ hasText: "calls web.search" }).first().waitFor()
     const passed = trace.locator('li.event[data-kind="output"]').filter({ hasText: "Deliverable passed its checks" })
-    await expect.poll(() => passed.allTextContents()).toEqual([
-      expect.stringContaining("research/notes.md"),
-      expect.stringContaining("brief.md")
-    ])
+    await expect
+      .poll(() => passed.allTextContents())
+      .toEqual([expect.stringContaining("research/notes.md"), expect.stringContaining("brief.md")])
     expect(await trace.locator("li.event").filter({ hasText: "Deliverable failed its checks" }).count()).toBe(0)
 
     // The reviewer's verdict, and the files under Outputs.
     await project.locator('.review[data-verdict="pass-with-notes"]').waitFor()
-    expect(await page.locator("project-outputs li.output").evaluateAll((items) => items.map((item) => item.getAttribute("data-path")))).toEqual([
-      "brief.md",
-      "research/notes.md"
-    ])
+    expect(
+      await page
+        .locator("project-outputs li.output")
+        .evaluateAll((items) => items.map((item) => item.getAttribute("data-path")))
+    ).toEqual(["brief.md", "research/notes.md"])
     expect(breakage).toEqual([])
   })
 })

@@ -11,7 +11,12 @@ import { launchBrowser } from "./browser.ts"
 import { type Person, rail, submitLogin, submitRegistration, waitForDesktop, watchForBreakage } from "./flows.ts"
 import { freePort, type RunningNode, startNode } from "./node-host.ts"
 
-const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
+const owner: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
 
 describe("mail flows in the browser", () => {
   let smtp: SmtpServer
@@ -36,7 +41,9 @@ describe("mail flows in the browser", () => {
 
   /** A person with an account, signed in in a browser of their own; the owner hands them a code. */
   const joinWithCode = async (person: Person): Promise<Page> => {
-    const minted = await ownerContext.request.post(`${node.url}/api/auth/codes`, { data: { count: 1, note: `for ${person.handle}` } })
+    const minted = await ownerContext.request.post(`${node.url}/api/auth/codes`, {
+      data: { count: 1, note: `for ${person.handle}` }
+    })
     expect(minted.status()).toBe(200)
     const [{ code }] = (await minted.json()) as Array<{ code: string }>
     const page = await freshPage()
@@ -74,7 +81,12 @@ describe("mail flows in the browser", () => {
   })
 
   test("the owner invites by mail; the code is masked; the invited person registers from the link; the invitation is spent", async () => {
-    const invited: Person = { displayName: "Ines Invited", handle: "ines", email: "ines@example.org", password: "ines-password-1" }
+    const invited: Person = {
+      displayName: "Ines Invited",
+      handle: "ines",
+      email: "ines@example.org",
+      password: "ines-password-1"
+    }
     const page = await ownerContext.newPage()
     const breakage = watchForBreakage(page)
     await page.goto(`${node.url}/admin`)
@@ -82,7 +94,10 @@ describe("mail flows in the browser", () => {
     await invites.getByLabel("Email", { exact: true }).fill(invited.email)
     await invites.getByLabel("Note", { exact: true }).fill("Come and see the node")
     await invites.getByRole("button", { name: "Send an invitation" }).click()
-    await invites.getByRole("status").filter({ hasText: `An invitation is on its way to ${invited.email}.` }).waitFor()
+    await invites
+      .getByRole("status")
+      .filter({ hasText: `An invitation is on its way to ${invited.email}.` })
+      .waitFor()
 
     const [mail] = await smtp.waitFor(invited.email)
     expect(mail.body).toContain("Come and see the node")
@@ -108,14 +123,23 @@ describe("mail flows in the browser", () => {
     await waitForDesktop(guest, invited)
 
     await page.reload()
-    await expect.poll(async () => (await invites.locator("tr", { hasText: invited.email }).locator("td").nth(3).textContent())?.trim()).toBe("Used")
+    await expect
+      .poll(async () =>
+        (await invites.locator("tr", { hasText: invited.email }).locator("td").nth(3).textContent())?.trim()
+      )
+      .toBe("Used")
     expect(breakage).toEqual([])
     expect(guestBreakage).toEqual([])
     await page.close()
   })
 
   test("a person resets a forgotten password from the mailed link; the old session ends and the new password works", async () => {
-    const person: Person = { displayName: "Rosa Reset", handle: "rosa", email: "rosa@example.org", password: "rosa-password-1" }
+    const person: Person = {
+      displayName: "Rosa Reset",
+      handle: "rosa",
+      email: "rosa@example.org",
+      password: "rosa-password-1"
+    }
     const newPassword = "rosa-new-password-2"
     const oldSession = await joinWithCode(person)
 
@@ -124,7 +148,10 @@ describe("mail flows in the browser", () => {
     await page.goto(`${node.url}/reset`)
     await page.getByLabel("Email").fill(person.email)
     await page.getByRole("button", { name: "Send a reset link" }).click()
-    await page.getByRole("status").filter({ hasText: "If an account uses that address, a reset link is on its way." }).waitFor()
+    await page
+      .getByRole("status")
+      .filter({ hasText: "If an account uses that address, a reset link is on its way." })
+      .waitFor()
 
     const [mail] = await smtp.waitFor(person.email)
     await page.goto(linkIn(mail, "reset"))
@@ -150,14 +177,25 @@ describe("mail flows in the browser", () => {
   })
 
   test("Settings sends a confirmation mail; its link confirms the address, and Settings says so", async () => {
-    const person: Person = { displayName: "Vera Verify", handle: "vera", email: "vera@example.org", password: "vera-password-1" }
+    const person: Person = {
+      displayName: "Vera Verify",
+      handle: "vera",
+      email: "vera@example.org",
+      password: "vera-password-1"
+    }
     const page = await joinWithCode(person)
     const breakage = watchForBreakage(page)
     await rail(page).getByRole("link", { name: "Settings" }).click()
     const email = page.locator("settings-email")
-    await email.locator(".email-state").filter({ hasText: `${person.email}: not confirmed yet.` }).waitFor()
+    await email
+      .locator(".email-state")
+      .filter({ hasText: `${person.email}: not confirmed yet.` })
+      .waitFor()
     await email.getByRole("button", { name: "Send a confirmation mail" }).click()
-    await email.getByRole("status").filter({ hasText: `A confirmation mail is on its way to ${person.email}.` }).waitFor()
+    await email
+      .getByRole("status")
+      .filter({ hasText: `A confirmation mail is on its way to ${person.email}.` })
+      .waitFor()
     await email.locator(".email-state").filter({ hasText: "a confirmation mail is on its way" }).waitFor()
 
     const [mail] = await smtp.waitFor(person.email)
@@ -165,7 +203,10 @@ describe("mail flows in the browser", () => {
     await page.getByRole("status").filter({ hasText: "Your email address is confirmed." }).waitFor()
 
     await rail(page).getByRole("link", { name: "Settings" }).click()
-    await email.locator(".email-state").filter({ hasText: `${person.email}: confirmed on ` }).waitFor()
+    await email
+      .locator(".email-state")
+      .filter({ hasText: `${person.email}: confirmed on ` })
+      .waitFor()
     expect(await email.getByRole("button", { name: /confirmation mail/ }).count()).toBe(0)
     expect(breakage).toEqual([])
   })

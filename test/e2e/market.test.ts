@@ -14,13 +14,27 @@ import { launchBrowser } from "./browser.ts"
 import { type Person, rail, registerThroughApi, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
-const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
-const buyer: Person = { displayName: "Bram Buyer", handle: "bram", email: "bram@example.org", password: "bram-password-1" }
+const owner: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
+const buyer: Person = {
+  displayName: "Bram Buyer",
+  handle: "bram",
+  email: "bram@example.org",
+  password: "bram-password-1"
+}
 
 const desktop = { width: 1280, height: 900 }
 const phone = { width: 390, height: 844 }
 
-const cookieOf = (response: globalThis.Response): string => response.headers.getSetCookie().find((cookie) => cookie.startsWith("svc_session="))!.split(";")[0]
+const cookieOf = (response: globalThis.Response): string =>
+  response.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith("svc_session="))!
+    .split(";")[0]
 
 describe("the market and moderation", () => {
   let node: RunningNode
@@ -55,15 +69,29 @@ describe("the market and moderation", () => {
   beforeAll(async () => {
     ;[node, browser] = await Promise.all([startNode(), launchBrowser()])
     ownerCookie = cookieOf(await registerThroughApi(node.url, owner, node.ownerCode))
-    const [minted] = (await api(ownerCookie, "POST", "/api/auth/codes", { count: 1, note: "market" })) as Array<{ code: string }>
+    const [minted] = (await api(ownerCookie, "POST", "/api/auth/codes", { count: 1, note: "market" })) as Array<{
+      code: string
+    }>
     buyerCookie = cookieOf(await registerThroughApi(node.url, buyer, minted!.code))
     await api(ownerCookie, "POST", "/api/studio/generators", {
       name: "Tide tables",
       description: "Tide tables for a harbour.",
       inputsSchema: { type: "object", properties: { harbour: { type: "string" } } },
       steps: [
-        { id: "research", title: "Research", role: "researcher", skills: ["web.search"], instruction: "Find the tides of {{inputs.harbour}}." },
-        { id: "write", title: "Write", role: "writer", skills: ["docs.write_markdown"], instruction: "Tabulate {{steps.research.output}}." }
+        {
+          id: "research",
+          title: "Research",
+          role: "researcher",
+          skills: ["web.search"],
+          instruction: "Find the tides of {{inputs.harbour}}."
+        },
+        {
+          id: "write",
+          title: "Write",
+          role: "writer",
+          skills: ["docs.write_markdown"],
+          instruction: "Tabulate {{steps.research.output}}."
+        }
       ],
       outputKinds: ["markdown"],
       isPublic: false
@@ -93,21 +121,36 @@ describe("the market and moderation", () => {
     await form.getByRole("button", { name: "Publish" }).click()
     await seller.page.getByText("Harbour tide tables is published.").waitFor()
     // The form is ready for the next listing, with its defaults back.
-    expect([await form.getByLabel("Title", { exact: true }).inputValue(), await form.getByLabel("Price in credits").inputValue()]).toEqual(["", "0"])
-    await seller.page.getByRole("list", { name: "My listings" }).getByRole("link", { name: "Harbour tide tables" }).waitFor()
-    const dear = (await api(ownerCookie, "POST", "/api/market/listings", { kind: "service", title: "Harbour survey", brief: "Survey the harbour.", priceCredits: 500 })) as { id: string }
+    expect([
+      await form.getByLabel("Title", { exact: true }).inputValue(),
+      await form.getByLabel("Price in credits").inputValue()
+    ]).toEqual(["", "0"])
+    await seller.page
+      .getByRole("list", { name: "My listings" })
+      .getByRole("link", { name: "Harbour tide tables" })
+      .waitFor()
+    const dear = (await api(ownerCookie, "POST", "/api/market/listings", {
+      kind: "service",
+      title: "Harbour survey",
+      brief: "Survey the harbour.",
+      priceCredits: 500
+    })) as { id: string }
 
     // The seller keeps their wallet open: the sale shows there by itself.
     await seller.page.getByRole("navigation", { name: "Market sections" }).getByRole("link", { name: "Wallet" }).click()
     await seller.page.getByRole("region", { name: "Wallet" }).getByText("100 credits").waitFor()
 
     // The person posts in the square, and their tab listens to the live channel.
-    const post = (await api(buyerCookie, "POST", "/api/beings/square", { content: "Cheap tide tables, buy mine instead!" })) as { id: string }
+    const post = (await api(buyerCookie, "POST", "/api/beings/square", {
+      content: "Cheap tide tables, buy mine instead!"
+    })) as { id: string }
     const retracted = new Promise<void>((resolve) => {
       person.page.on("websocket", (socket: WebSocket) =>
         socket.on("framereceived", ({ payload }) => {
-          if (typeof payload === "string" && payload.includes('"square.retracted"') && payload.includes(post.id)) resolve()
-        }))
+          if (typeof payload === "string" && payload.includes('"square.retracted"') && payload.includes(post.id))
+            resolve()
+        })
+      )
     })
 
     // The person finds it by searching, on a phone.
@@ -173,7 +216,9 @@ describe("the market and moderation", () => {
     await person.page.getByRole("search").getByLabel("Search").fill("tide")
     await person.page.getByRole("search").getByRole("button", { name: "Search" }).click()
     await person.page.getByText("No listing matches that search.").waitFor()
-    const square = (await (await person.page.request.get(`${node.url}/api/beings/square`)).json()) as Array<{ id: string }>
+    const square = (await (await person.page.request.get(`${node.url}/api/beings/square`)).json()) as Array<{
+      id: string
+    }>
     expect(square.map((one) => one.id)).not.toContain(post.id)
 
     // Moderation is the owner's: no rail item for the person (on a phone, none under More), and the place says so.
@@ -202,7 +247,11 @@ describe("the market and moderation", () => {
     await survey.getByText("Paused", { exact: true }).waitFor()
     await survey.getByRole("button", { name: "Resume" }).waitFor()
     // The listing taken down in moderation says so to its seller.
-    await mine.getByRole("listitem").filter({ hasText: "Harbour tide tables" }).getByText("Taken down by the node's owner").waitFor()
+    await mine
+      .getByRole("listitem")
+      .filter({ hasText: "Harbour tide tables" })
+      .getByText("Taken down by the node's owner")
+      .waitFor()
     await noSidewaysScroll(page)
     expect(problems).toEqual([])
   })
@@ -213,11 +262,15 @@ describe("the market and moderation", () => {
     const themes = page.getByRole("region", { name: "Theme" })
     await themes.getByRole("radio", { name: /^Dark/ }).check()
     await themes.getByText("Dark is on.").waitFor()
-    const background = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--node-bg").trim())
+    const background = () =>
+      page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--node-bg").trim())
     await expect.poll(background).toBe("#121215")
     await page.reload()
     await expect.poll(background).toBe("#121215")
-    await page.getByRole("region", { name: "Theme" }).getByRole("radio", { name: "Follow this device (light or dark)" }).check()
+    await page
+      .getByRole("region", { name: "Theme" })
+      .getByRole("radio", { name: "Follow this device (light or dark)" })
+      .check()
     await expect.poll(background).not.toBe("#121215")
     await noSidewaysScroll(page)
     expect(problems).toEqual([])

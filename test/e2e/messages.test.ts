@@ -11,11 +11,19 @@ import { launchBrowser } from "./browser.ts"
 import { type Person, rail, registerThroughApi, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
-const olive: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
+const olive: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
 const mia: Person = { displayName: "Mia Member", handle: "mia", email: "mia@example.org", password: "mia-password-1" }
 
 const sessionOf = (response: globalThis.Response): string => {
-  const [pair] = response.headers.getSetCookie().find((cookie) => cookie.startsWith("svc_session="))!.split(";")
+  const [pair] = response.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith("svc_session="))!
+    .split(";")
   return pair!.slice("svc_session=".length)
 }
 
@@ -28,7 +36,8 @@ const openMessages = async (context: BrowserContext, url: string): Promise<Page>
   return page
 }
 
-const inboxItem = (page: Page, title: string) => page.getByRole("list", { name: "Conversations" }).getByRole("link").filter({ hasText: title })
+const inboxItem = (page: Page, title: string) =>
+  page.getByRole("list", { name: "Conversations" }).getByRole("link").filter({ hasText: title })
 
 const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
 
@@ -80,7 +89,9 @@ describe("the inbox", () => {
     const oliveComposer = olivePage.getByRole("textbox", { name: "Message" })
     await oliveComposer.fill("Hello Mia, dinner at eight?")
     await oliveComposer.press("Enter")
-    await expect.poll(() => olivePage.locator("thread-conversation li.message[data-mine=true]").last().textContent()).toContain("Hello Mia, dinner at eight?")
+    await expect
+      .poll(() => olivePage.locator("thread-conversation li.message[data-mine=true]").last().textContent())
+      .toContain("Hello Mia, dinner at eight?")
 
     // Mia's inbox, open all along, gains the conversation with its newest words.
     const fromOlive = inboxItem(miaPage, "Olive Owner")
@@ -91,14 +102,19 @@ describe("the inbox", () => {
     // On a phone the open conversation takes the screen, with a way back.
     expect(await miaPage.getByRole("list", { name: "Conversations" }).isVisible()).toBe(false)
     await miaPage.getByRole("link", { name: "← Inbox" }).waitFor()
-    await expect.poll(() => miaPage.locator("thread-conversation li.message").first().textContent()).toContain("Olive Owner")
+    await expect
+      .poll(() => miaPage.locator("thread-conversation li.message").first().textContent())
+      .toContain("Olive Owner")
     const miaComposer = miaPage.getByRole("textbox", { name: "Message" })
     await miaComposer.fill("Yes, see you then")
     await miaComposer.press("Enter")
     expect(await fits(miaPage)).toBeLessThanOrEqual(390)
 
     // Olive, with the conversation open, sees the answer arrive.
-    await expect.poll(() => olivePage.locator("thread-conversation li.message[data-mine=false]").last().textContent(), { timeout: 10_000 })
+    await expect
+      .poll(() => olivePage.locator("thread-conversation li.message[data-mine=false]").last().textContent(), {
+        timeout: 10_000
+      })
       .toContain("Yes, see you then")
     await expect.poll(() => inboxItem(olivePage, "Mia Member").textContent()).toContain("Yes, see you then")
 

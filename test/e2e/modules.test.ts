@@ -13,7 +13,12 @@ import { launchBrowser } from "./browser.ts"
 import { logIn, type Person, rail, registerThroughApi } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
-const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
+const owner: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
 const example = join(import.meta.dirname, "..", "..", "examples", "plugins", "notebook")
 
 /** The module's frame once its document has loaded. */
@@ -35,13 +40,17 @@ describe("a plugin's module in the browser", () => {
     await cp(example, join(pluginDir, "notebook"), { recursive: true })
     ;[node, browser] = await Promise.all([startNode({ env: { PLUGIN_DIR: pluginDir } }), launchBrowser()])
     const registered = await registerThroughApi(node.url, owner, node.ownerCode)
-    const cookie = registered.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ")
+    const cookie = registered.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ")
     const installed = await fetch(`${node.url}/api/plugins`, {
       method: "POST",
       headers: { "content-type": "application/json", cookie },
       body: JSON.stringify({ dir: "notebook", granted: ["filesystem", "storage"] })
     })
-    if (installed.status !== 200) throw new Error(`installing the notebook failed: ${installed.status} ${await installed.text()}`)
+    if (installed.status !== 200)
+      throw new Error(`installing the notebook failed: ${installed.status} ${await installed.text()}`)
   })
 
   afterAll(async () => {

@@ -12,16 +12,28 @@ import { launchBrowser } from "./browser.ts"
 import { type Person, registerThroughApi, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
-const owner: Person = { displayName: "Sol Speaker", handle: "sol", email: "sol@example.org", password: "sol-password-1" }
+const owner: Person = {
+  displayName: "Sol Speaker",
+  handle: "sol",
+  email: "sol@example.org",
+  password: "sol-password-1"
+}
 const member: Person = { displayName: "Pia Phone", handle: "pia", email: "pia@example.org", password: "pia-password-1" }
 
 let models: OpenAiServer
 let node: RunningNode
 let browser: Browser
 
-const signIn = async (person: Person, accessCode: string, viewport: { width: number; height: number }): Promise<BrowserContext> => {
+const signIn = async (
+  person: Person,
+  accessCode: string,
+  viewport: { width: number; height: number }
+): Promise<BrowserContext> => {
   const registered = await registerThroughApi(node.url, person, accessCode)
-  const [pair] = registered.headers.getSetCookie().find((cookie) => cookie.startsWith("svc_session="))!.split(";")
+  const [pair] = registered.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith("svc_session="))!
+    .split(";")
   const context = await browser.newContext({ viewport, locale: "en-GB" })
   await context.addCookies([{ name: "svc_session", value: pair!.slice("svc_session=".length), url: node.url }])
   return context
@@ -78,9 +90,18 @@ describe("voice in /muse", () => {
     await audio.waitFor()
     expect(await audio.evaluate((element: HTMLAudioElement) => element.src.startsWith("blob:"))).toBe(true)
     // Chromium decoded the answer as audio (its length is known, no media error) and played it.
-    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => ({
-      ready: element.readyState >= 1, timed: element.duration > 0, error: element.error?.code ?? null, played: element.played.length > 0
-    })), { timeout: 10_000 }).toEqual({ ready: true, timed: true, error: null, played: true })
+    await expect
+      .poll(
+        () =>
+          audio.evaluate((element: HTMLAudioElement) => ({
+            ready: element.readyState >= 1,
+            timed: element.duration > 0,
+            error: element.error?.code ?? null,
+            played: element.played.length > 0
+          })),
+        { timeout: 10_000 }
+      )
+      .toEqual({ ready: true, timed: true, error: null, played: true })
     const [spoken] = models.requestsFor("speech")
     expect(spoken!.body).toMatchObject({ input: "The lighthouse keeps its watch.", response_format: "mp3" })
     expect(problems).toEqual([])
@@ -95,13 +116,21 @@ describe("voice in /muse", () => {
     await expect.poll(() => page.getByRole("button", { name: "Record a voice note" }).count()).toBe(1)
 
     await choice.getByRole("radio", { name: "Your browser's recogniser" }).check()
-    await page.getByText("Your browser sends the audio to its vendor (Google, for Chrome) to turn it into text; this node never hears it.").waitFor()
+    await page
+      .getByText(
+        "Your browser sends the audio to its vendor (Google, for Chrome) to turn it into text; this node never hears it."
+      )
+      .waitFor()
     await page.getByRole("button", { name: "Speak to your browser" }).waitFor()
     expect(await page.getByRole("button", { name: "Record a voice note" }).count()).toBe(0)
-    await expect.poll(async () => {
-      const profile = await (await desktop.request.get(`${node.url}/api/twin/profile`)).json() as { preferences: Record<string, unknown> }
-      return profile.preferences.voiceInput
-    }).toBe("browser")
+    await expect
+      .poll(async () => {
+        const profile = (await (await desktop.request.get(`${node.url}/api/twin/profile`)).json()) as {
+          preferences: Record<string, unknown>
+        }
+        return profile.preferences.voiceInput
+      })
+      .toBe("browser")
 
     await page.reload()
     await openMuse(page)

@@ -14,7 +14,12 @@ import { launchBrowser } from "./browser.ts"
 import { type Person, rail, registerThroughApi, waitForDesktop, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
-const owner: Person = { displayName: "Maya Muse", handle: "maya", email: "maya@example.org", password: "maya-password-1" }
+const owner: Person = {
+  displayName: "Maya Muse",
+  handle: "maya",
+  email: "maya@example.org",
+  password: "maya-password-1"
+}
 
 const story = Array.from({ length: 60 }, (_, index) => `word${index}`).join(" ")
 
@@ -26,21 +31,39 @@ const lastUserText = (request: ReceivedRequest): string =>
 /** The Muse's replies by what was asked; a tool's result is answered with the markdown answer. */
 const museReply = (request: ReceivedRequest) => {
   if (request.body.messages?.at(-1)?.role === "tool") {
-    return request.body.messages.at(-1)?.tool_call_id === "call_http" ? { content: "The hook waits for you." } : { content: answer, chunkDelayMs: 30 }
+    return request.body.messages.at(-1)?.tool_call_id === "call_http"
+      ? { content: "The hook waits for you." }
+      : { content: answer, chunkDelayMs: 30 }
   }
   const asked = lastUserText(request)
   if (asked.includes("six times seven")) {
     // Long enough before the first byte for the thinking state to be seen.
-    return { toolCalls: [{ id: "call_math", name: "math__evaluate", arguments: { expression: "6 * 7" } }], delayMs: 800 }
+    return {
+      toolCalls: [{ id: "call_math", name: "math__evaluate", arguments: { expression: "6 * 7" } }],
+      delayMs: 800
+    }
   }
-  if (asked.includes("hook")) return { toolCalls: [{ id: "call_http", name: "http__request", arguments: { method: "POST", url: "https://example.org/hook" } }] }
+  if (asked.includes("hook"))
+    return {
+      toolCalls: [
+        { id: "call_http", name: "http__request", arguments: { method: "POST", url: "https://example.org/hook" } }
+      ]
+    }
   if (asked.includes("long story")) return { content: story, chunkDelayMs: 80 }
   return { content: "A scripted reply." }
 }
 
-const signIn = async (browser: Browser, node: RunningNode, person: Person, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> => {
+const signIn = async (
+  browser: Browser,
+  node: RunningNode,
+  person: Person,
+  viewport = { width: 1280, height: 800 }
+): Promise<BrowserContext> => {
   const registered = await registerThroughApi(node.url, person, node.ownerCode)
-  const [pair] = registered.headers.getSetCookie().find((cookie) => cookie.startsWith("svc_session="))!.split(";")
+  const [pair] = registered.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith("svc_session="))!
+    .split(";")
   const context = await browser.newContext({ viewport, locale: "en-GB" })
   await context.addCookies([{ name: "svc_session", value: pair!.slice("svc_session=".length), url: node.url }])
   return context
@@ -58,7 +81,8 @@ const openMuse = async (context: BrowserContext, url: string): Promise<Page> => 
 const composer = (page: Page) => page.getByRole("textbox", { name: "Message" })
 
 /** The stored messages of the open conversation, by role. */
-const messages = (page: Page, role: "user" | "assistant") => page.locator(`thread-conversation li.message[data-message-id][data-role="${role}"]`)
+const messages = (page: Page, role: "user" | "assistant") =>
+  page.locator(`thread-conversation li.message[data-message-id][data-role="${role}"]`)
 
 describe("the Muse's place", () => {
   let models: OpenAiServer
@@ -133,7 +157,9 @@ describe("the Muse's place", () => {
     const page = await openMuse(context, node.url)
     await composer(page).fill("Please tell the hook we are done")
     await composer(page).press("Enter")
-    const chip = page.locator('thread-conversation li.message[data-message-id] .chip[data-tool="http.request"][data-state="approval"]')
+    const chip = page.locator(
+      'thread-conversation li.message[data-message-id] .chip[data-tool="http.request"][data-state="approval"]'
+    )
     await chip.waitFor()
     expect(await chip.textContent()).toContain("Waits for your approval")
     expect(await chip.getByRole("link", { name: "Decide on the desktop" }).getAttribute("href")).toBe("/")
@@ -149,7 +175,9 @@ describe("the Muse's place", () => {
     await page.reload()
     await page.getByRole("heading", { name: "Muse", level: 1 }).waitFor()
     // After the reload the reply so far arrives at once, while it is still streaming.
-    await expect.poll(() => page.locator("thread-conversation li.streaming").textContent(), { timeout: 10_000 }).toMatch(/word0 word1 word2[\s\S]*word8/)
+    await expect
+      .poll(() => page.locator("thread-conversation li.streaming").textContent(), { timeout: 10_000 })
+      .toMatch(/word0 word1 word2[\s\S]*word8/)
     await expect.poll(() => messages(page, "assistant").last().textContent(), { timeout: 15_000 }).toContain("word59")
     expect((await messages(page, "assistant").last().locator(".markdown").textContent())?.trim()).toBe(story)
     await page.close()
@@ -187,7 +215,12 @@ describe("the Muse's place", () => {
 
   test("with no model bound the Muse says plainly that it is asleep", async () => {
     const bare = await startNode()
-    const sleeper = await signIn(browser, bare, { displayName: "Sam Sleeper", handle: "sam", email: "sam@example.org", password: "sam-password-1" }, { width: 390, height: 844 })
+    const sleeper = await signIn(
+      browser,
+      bare,
+      { displayName: "Sam Sleeper", handle: "sam", email: "sam@example.org", password: "sam-password-1" },
+      { width: 390, height: 844 }
+    )
     try {
       const page = await openMuse(sleeper, bare.url)
       await composer(page).fill("Are you there?")

@@ -70,7 +70,9 @@ export const freePort = (): Promise<number> =>
     server.once("error", reject)
     server.listen(0, "127.0.0.1", () => {
       const address = server.address()
-      server.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))))
+      server.close(() =>
+        typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))
+      )
     })
   })
 
@@ -106,7 +108,8 @@ const spawnNode = async (
   let stopping = false
   child.once("exit", (code, signal) => {
     // A node that dies under a test is the test's finding: say so with what it printed.
-    if (!stopping) console.error(`The node exited during the tests (code ${code}, signal ${signal}):\n${output.join("\n")}`)
+    if (!stopping)
+      console.error(`The node exited during the tests (code ${code}, signal ${signal}):\n${output.join("\n")}`)
   })
 
   const stop = async (): Promise<void> => {
@@ -115,23 +118,27 @@ const spawnNode = async (
   }
 
   try {
-    const banner = await new Promise<{ url: string; ownerCode: string | null; registerLink: string | null }>((resolve, reject) => {
-      let url: string | null = null
-      let code: string | null = null
-      const lines = createInterface({ input: child.stdout! })
-      lines.on("line", (line) => {
-        output.push(line)
-        url ??= /^The node is listening at (http:\/\/\S+)$/.exec(line)?.[1] ?? null
-        code ??= /^Owner access code: (\S+)$/.exec(line)?.[1] ?? null
-        const link = /^Register as the owner at (\S+)$/.exec(line)?.[1]
-        if (url !== null && code !== null && link !== undefined) resolve({ url, ownerCode: code, registerLink: link })
-        else if (url !== null && !expectOwnerCode) resolve({ url, ownerCode: null, registerLink: null })
-      })
-      child.once("exit", (code, signal) =>
-        reject(new Error(`The node exited before it was ready (code ${code}, signal ${signal}):\n${output.join("\n")}`))
-      )
-      child.once("error", reject)
-    })
+    const banner = await new Promise<{ url: string; ownerCode: string | null; registerLink: string | null }>(
+      (resolve, reject) => {
+        let url: string | null = null
+        let code: string | null = null
+        const lines = createInterface({ input: child.stdout! })
+        lines.on("line", (line) => {
+          output.push(line)
+          url ??= /^The node is listening at (http:\/\/\S+)$/.exec(line)?.[1] ?? null
+          code ??= /^Owner access code: (\S+)$/.exec(line)?.[1] ?? null
+          const link = /^Register as the owner at (\S+)$/.exec(line)?.[1]
+          if (url !== null && code !== null && link !== undefined) resolve({ url, ownerCode: code, registerLink: link })
+          else if (url !== null && !expectOwnerCode) resolve({ url, ownerCode: null, registerLink: null })
+        })
+        child.once("exit", (code, signal) =>
+          reject(
+            new Error(`The node exited before it was ready (code ${code}, signal ${signal}):\n${output.join("\n")}`)
+          )
+        )
+        child.once("error", reject)
+      }
+    )
     return { ...banner, stop }
   } catch (error) {
     await stop()

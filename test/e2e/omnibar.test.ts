@@ -22,18 +22,26 @@ const api = (people: ReturnType<typeof nodeWithTwoPeople>, who: SignedIn, path: 
 describe("the omnibar", () => {
   const people = nodeWithTwoPeople()
 
-  for (const [name, viewport] of [["desktop", desktop], ["phone", phone]] as const) {
+  for (const [name, viewport] of [
+    ["desktop", desktop],
+    ["phone", phone]
+  ] as const) {
     test(`a make sentence starts a project and opens it (${name})`, async () => {
       const page = await people.open(people.member, "/", viewport)
       const problems = watchForBreakage(page)
       await page.keyboard.press("/")
       expect((await focused(page)).tag).toBe("input")
       await page.keyboard.type(`write a haiku about rain on the ${name}`)
-      await results(page).getByRole("option", { name: `Start a project: write a haiku about rain on the ${name}` }).waitFor()
+      await results(page)
+        .getByRole("option", { name: `Start a project: write a haiku about rain on the ${name}` })
+        .waitFor()
       await page.keyboard.press("Enter")
       await page.waitForURL(/\/studio\/[^/]+$/)
       const id = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!)
-      const mine = (await (await api(people, people.member, "/api/studio/projects")).json()) as Array<{ id: string; brief: string }>
+      const mine = (await (await api(people, people.member, "/api/studio/projects")).json()) as Array<{
+        id: string
+        brief: string
+      }>
       expect(mine.find((project) => project.id === id)?.brief).toBe(`write a haiku about rain on the ${name}`)
       expect(await overflow(page)).toBeLessThanOrEqual(0)
       expect(problems).toEqual([])
@@ -54,14 +62,23 @@ describe("the omnibar", () => {
   })
 
   test("a memory of one's own appears and opens the twin by a click; another's never (desktop)", async () => {
-    expect((await api(people, people.member, "/api/twin/memories", { content: "Plum jam keeps a year in the cellar" })).status).toBe(200)
-    expect((await api(people, people.owner, "/api/twin/memories", { content: "The owner's plum orchard is secret" })).status).toBe(200)
+    expect(
+      (await api(people, people.member, "/api/twin/memories", { content: "Plum jam keeps a year in the cellar" }))
+        .status
+    ).toBe(200)
+    expect(
+      (await api(people, people.owner, "/api/twin/memories", { content: "The owner's plum orchard is secret" })).status
+    ).toBe(200)
     const page = await people.open(people.member, "/studio", desktop)
     await omnibar(page).click()
     await page.keyboard.type("plum")
     const memory = results(page).getByRole("option", { name: "Plum jam keeps a year in the cellar" })
     await memory.waitFor()
-    expect(await results(page).getByRole("option", { name: /orchard/ }).count()).toBe(0)
+    expect(
+      await results(page)
+        .getByRole("option", { name: /orchard/ })
+        .count()
+    ).toBe(0)
     await memory.click()
     await page.waitForURL((url) => url.pathname === "/twin" && url.searchParams.get("section") === "memories")
   })

@@ -9,7 +9,12 @@ import { launchBrowser } from "./browser.ts"
 import { logIn, type Person, registerThroughApi, submitLogin, waitForDesktop, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
-const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
+const owner: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
 
 const isPasswordChange = (response: Response) =>
   response.request().method() === "POST" && new URL(response.url()).pathname === "/api/auth/password"
@@ -59,7 +64,10 @@ describe("the password in Settings", () => {
     const refused = here.waitForResponse(isPasswordChange)
     await section.getByRole("button", { name: "Change the password" }).click()
     expect((await refused).status()).toBe(403)
-    await section.getByRole("alert").filter({ hasText: "That is not your current password. Nothing was changed." }).waitFor()
+    await section
+      .getByRole("alert")
+      .filter({ hasText: "That is not your current password. Nothing was changed." })
+      .waitFor()
 
     // Two different new passwords never leave the page.
     let sent = 0
@@ -77,9 +85,15 @@ describe("the password in Settings", () => {
     await section.getByRole("button", { name: "Change the password" }).click()
     const changed = await changing
     expect(changed.status()).toBe(200)
-    expect(changed.request().postDataJSON()).toEqual({ currentPassword: owner.password, newPassword: "olive-password-2" })
+    expect(changed.request().postDataJSON()).toEqual({
+      currentPassword: owner.password,
+      newPassword: "olive-password-2"
+    })
     // The other device's session and the one registering opened.
-    await section.getByRole("status").filter({ hasText: "Your password is changed. 2 other sessions were signed out." }).waitFor()
+    await section
+      .getByRole("status")
+      .filter({ hasText: "Your password is changed. 2 other sessions were signed out." })
+      .waitFor()
     expect(await current.inputValue()).toBe("")
     expect(await fresh.inputValue()).toBe("")
 

@@ -15,14 +15,27 @@ export interface SignedIn {
   readonly session: string
 }
 
-export const ownerPerson: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
-export const memberPerson: Person = { displayName: "Milo Member", handle: "milo", email: "milo@example.org", password: "milo-password-1" }
+export const ownerPerson: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
+export const memberPerson: Person = {
+  displayName: "Milo Member",
+  handle: "milo",
+  email: "milo@example.org",
+  password: "milo-password-1"
+}
 
 export const phone = { width: 390, height: 844 } as const
 export const desktop = { width: 1280, height: 800 } as const
 
 const signedIn = async (response: globalThis.Response): Promise<SignedIn> => {
-  const [pair] = response.headers.getSetCookie().find((cookie) => cookie.startsWith("svc_session="))!.split(";")
+  const [pair] = response.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith("svc_session="))!
+    .split(";")
   const { being } = (await response.json()) as { being: SignedIn["being"] }
   return { being, session: pair!.slice("svc_session=".length) }
 }
@@ -39,7 +52,8 @@ const mintCode = async (url: string, owner: SignedIn): Promise<string> => {
 }
 
 /** Whether the page is wider than the screen (something runs off its side). */
-export const overflow = (page: Page) => page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth)
+export const overflow = (page: Page) =>
+  page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth)
 
 export interface TwoPeople {
   readonly node: RunningNode

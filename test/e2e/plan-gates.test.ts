@@ -12,7 +12,12 @@ import { call, cookieOf, type Person, registerThroughApi, viewports, watchForBre
 import { type RunningNode, startNode } from "./node-host.ts"
 import { Gate, scriptTeam } from "./scripted-team.ts"
 
-const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
+const owner: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
 
 describe("editing a plan and answering its gate", () => {
   let models: OpenAiServer
@@ -41,7 +46,8 @@ describe("editing a plan and answering its gate", () => {
   })
 
   const detail = (id: string) => call(node.url, cookie, "GET", `/api/studio/projects/${id}`) as Promise<any>
-  const until = (id: string, check: (found: any) => boolean) => expect.poll(async () => check(await detail(id)), { timeout: 15_000 }).toBe(true)
+  const until = (id: string, check: (found: any) => boolean) =>
+    expect.poll(async () => check(await detail(id)), { timeout: 15_000 }).toBe(true)
 
   const open = async (size: { width: number; height: number }): Promise<Page> => {
     const context = await browser.newContext({ viewport: size })
@@ -69,15 +75,14 @@ describe("editing a plan and answering its gate", () => {
     await editor.getByRole("button", { name: "Remove Scrap this" }).click()
     await editor.getByRole("button", { name: "Save the plan" }).click()
     await plan.getByText("The plan is saved").waitFor()
-    await expect.poll(() => plan.locator(".steps .title").allTextContents()).toEqual([
-      "Research the brief",
-      "Write the note on green tea",
-      "Tidy the note",
-      "Approve the work so far"
-    ])
+    await expect
+      .poll(() => plan.locator(".steps .title").allTextContents())
+      .toEqual(["Research the brief", "Write the note on green tea", "Tidy the note", "Approve the work so far"])
     await plan.locator('.step[data-kind="approval"]').getByText("Waits for your approval").waitFor()
     gates.agents.open()
-    await until(project.id, (found) => found.tasks.some((task: any) => task.kind === "approval" && task.status === "running"))
+    await until(project.id, (found) =>
+      found.tasks.some((task: any) => task.kind === "approval" && task.status === "running")
+    )
     // The tidy step waits on the gate: no model has been asked for it.
     expect((await detail(project.id)).tasks.find((task: any) => task.title === "Tidy the note").status).toBe("pending")
     await page.goto(`${node.url}/work`)
@@ -103,7 +108,10 @@ describe("editing a plan and answering its gate", () => {
         await form.getByRole("button", { name: "Reject" }).click()
         await until(project.id, (found) => found.project.status === "failed")
         await page.goto(`${node.url}/studio/${project.id}`)
-        await page.getByRole("region", { name: "Why it stopped" }).getByText("The note forgets the temperature.").waitFor()
+        await page
+          .getByRole("region", { name: "Why it stopped" })
+          .getByText("The note forgets the temperature.")
+          .waitFor()
       }
       await page.goto(`${node.url}/work`)
       await page.getByText("Nothing is open.").waitFor()

@@ -15,7 +15,12 @@ import { launchBrowser } from "./browser.ts"
 import { logIn, openFromRail, type Person, registerThroughApi } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
-const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
+const owner: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
 const example = join(import.meta.dirname, "..", "..", "examples", "plugins", "notebook")
 
 const widths = [
@@ -42,15 +47,22 @@ describe("a plugin's generator, widget, viewer and editor in the browser", () =>
     pluginDir = await mkdtemp(join(tmpdir(), "node-e2e-plugins-"))
     dataDir = await mkdtemp(join(tmpdir(), "node-e2e-kinds-"))
     await cp(example, join(pluginDir, "notebook"), { recursive: true })
-    ;[node, browser] = await Promise.all([startNode({ env: { PLUGIN_DIR: pluginDir, DATA_DIR: dataDir } }), launchBrowser()])
+    ;[node, browser] = await Promise.all([
+      startNode({ env: { PLUGIN_DIR: pluginDir, DATA_DIR: dataDir } }),
+      launchBrowser()
+    ])
     const registered = await registerThroughApi(node.url, owner, node.ownerCode)
-    const cookie = registered.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ")
+    const cookie = registered.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ")
     const installed = await fetch(`${node.url}/api/plugins`, {
       method: "POST",
       headers: { "content-type": "application/json", cookie },
       body: JSON.stringify({ dir: "notebook", granted: ["filesystem", "storage"] })
     })
-    if (installed.status !== 200) throw new Error(`installing the notebook failed: ${installed.status} ${await installed.text()}`)
+    if (installed.status !== 200)
+      throw new Error(`installing the notebook failed: ${installed.status} ${await installed.text()}`)
   })
   afterAll(async () => {
     await browser?.close()
@@ -84,7 +96,10 @@ describe("a plugin's generator, widget, viewer and editor in the browser", () =>
       const page = await signedIn(viewport)
       await page.goto(`${node.url}/`)
       await page.getByRole("button", { name: "Add a widget" }).click()
-      await page.locator('widget-picker li[data-widget-type="notebook.count"]').getByRole("button", { name: /Notebook count/ }).click()
+      await page
+        .locator('widget-picker li[data-widget-type="notebook.count"]')
+        .getByRole("button", { name: /Notebook count/ })
+        .click()
       const widget = page.locator('desktop-place section.widget[data-widget-type="notebook.count"]').last()
       await widget.getByRole("heading", { name: "Notebook count" }).waitFor()
       expect(await widget.locator("iframe").getAttribute("sandbox")).toBe("allow-scripts")
@@ -102,15 +117,20 @@ describe("a plugin's generator, widget, viewer and editor in the browser", () =>
     const page = await signedIn(widths[0].viewport)
     // A project of the owner's with one output, as a finished run leaves it.
     const projectId = await page.evaluate(async () => {
-      const answer = await fetch("/api/studio/projects", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ brief: "Keep a plan" }) })
+      const answer = await fetch("/api/studio/projects", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ brief: "Keep a plan" })
+      })
       return ((await answer.json()) as { id: string }).id
     })
     const workspace = join(dataDir, "files", "projects", projectId, "workspace")
     await mkdir(workspace, { recursive: true })
     await writeFile(join(workspace, "plan.md"), "# Plan\n\nShip the viewer.\n")
     const db = new Database(join(dataDir, "node.db"))
-    db.prepare("INSERT INTO project_outputs (id, project_id, task_id, kind, name, path, size, preview_url) VALUES (?, ?, NULL, 'markdown', 'plan.md', 'plan.md', 25, NULL)")
-      .run(`out-${projectId}`, projectId)
+    db.prepare(
+      "INSERT INTO project_outputs (id, project_id, task_id, kind, name, path, size, preview_url) VALUES (?, ?, NULL, 'markdown', 'plan.md', 'plan.md', 25, NULL)"
+    ).run(`out-${projectId}`, projectId)
     db.close()
 
     await page.goto(`${node.url}/studio/${projectId}`)

@@ -16,9 +16,13 @@ const visibleLinks = (page: Page) => rail(page).getByRole("link").allInnerTexts(
 
 /** Whether some label of the rail is cut (its text wider than its box). */
 const cutLabels = (page: Page) =>
-  page.locator("node-rail a span, node-rail .more-button span:not(.sr-only)").evaluateAll((spans) =>
-    spans.filter((span) => span.getClientRects().length > 0 && span.scrollWidth > span.clientWidth).map((span) => span.textContent)
-  )
+  page
+    .locator("node-rail a span, node-rail .more-button span:not(.sr-only)")
+    .evaluateAll((spans) =>
+      spans
+        .filter((span) => span.getClientRects().length > 0 && span.scrollWidth > span.clientWidth)
+        .map((span) => span.textContent)
+    )
 
 describe("the rail on a phone", () => {
   const people = nodeWithTwoPeople()
@@ -58,7 +62,16 @@ describe("the rail on a phone", () => {
     const phoneTab = await people.open(people.member, "/", phone)
     await rail(phoneTab).getByRole("button", { name: "More" }).click()
     await rail(phoneTab).getByRole("link", { name: "Settings" }).waitFor()
-    expect((await visibleLinks(phoneTab)).map((text) => text.trim())).toEqual([...tabs, "Messages", "Twin", "Spaces", "Beings", "World", "Market", "Settings"])
+    expect((await visibleLinks(phoneTab)).map((text) => text.trim())).toEqual([
+      ...tabs,
+      "Messages",
+      "Twin",
+      "Spaces",
+      "Beings",
+      "World",
+      "Market",
+      "Settings"
+    ])
 
     const wide = await people.open(people.owner, "/", desktop)
     expect((await visibleLinks(wide)).map((text) => text.trim())).toEqual([...tabs, ...underMore])

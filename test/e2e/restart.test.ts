@@ -9,7 +9,12 @@ import { launchBrowser } from "./browser.ts"
 import { type Person, rail, waitForDesktop, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
-const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
+const owner: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
 
 describe("a node restarting under an open tab", () => {
   let node: RunningNode
@@ -31,7 +36,10 @@ describe("a node restarting under an open tab", () => {
       body: JSON.stringify({ ...owner, accessCode: node.ownerCode })
     })
     expect(register.status).toBe(200)
-    const [pair] = register.headers.getSetCookie().find((cookie) => cookie.startsWith("svc_session="))!.split(";")
+    const [pair] = register.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("svc_session="))!
+      .split(";")
     const context = await browser.newContext()
     await context.addCookies([{ name: "svc_session", value: pair.slice(pair.indexOf("=") + 1), url: node.url }])
     const page = await context.newPage()

@@ -25,9 +25,16 @@ import { type RunningNode, startNode } from "./node-host.ts"
 import { Gate, scriptTeam } from "./scripted-team.ts"
 
 const shotsDir =
-  process.env.SAVE_SCREENSHOTS === "1" ? fileURLToPath(new URL("../../docs/ui/", import.meta.url)) : join(tmpdir(), "node-screens/")
+  process.env.SAVE_SCREENSHOTS === "1"
+    ? fileURLToPath(new URL("../../docs/ui/", import.meta.url))
+    : join(tmpdir(), "node-screens/")
 
-const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
+const owner: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
 
 /**
  * What every markdown file of the run ends with: a table, and what an agent should never get to
@@ -67,14 +74,14 @@ const watchConsole = (page: Page): Array<string> => {
   page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`))
   page.on("console", (message) => {
     const text = `${message.text()} (${message.location().url})`
-    if (message.type() === "error" && !expectedRefusals.some((refusal) => refusal.test(text.replace(/\)$/, "")))) problems.push(text)
+    if (message.type() === "error" && !expectedRefusals.some((refusal) => refusal.test(text.replace(/\)$/, ""))))
+      problems.push(text)
   })
   return problems
 }
 
 /** Whether the page is wider than the screen (something runs off its side). */
-const overflow = (page: Page) =>
-  page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth)
+const overflow = (page: Page) => page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth)
 
 /**
  * On a phone: nothing runs off the side of the page, no table cell is cut off at the screen's
@@ -144,7 +151,11 @@ describe("every place, at a desktop's width and a phone's", () => {
         await page.evaluate(() => document.fonts.ready)
         if (width === "phone") await fitsAPhone(page, shot.name)
         const suffix = scheme === "dark" ? "-dark" : ""
-        await page.screenshot({ path: `${shotsDir}${shot.name}-${widths[width].width}${suffix}.png`, animations: "disabled", caret: "hide" })
+        await page.screenshot({
+          path: `${shotsDir}${shot.name}-${widths[width].width}${suffix}.png`,
+          animations: "disabled",
+          caret: "hide"
+        })
       }
     }
     expect(problems).toEqual([])
@@ -168,10 +179,18 @@ describe("every place, at a desktop's width and a phone's", () => {
 
   const signedOut: ReadonlyArray<Shot> = [
     { name: "login", path: "/login", ready: (page) => page.getByRole("button", { name: "Log in" }) },
-    { name: "register", path: "/register?code=ABCD-EFGH", ready: (page) => page.getByRole("button", { name: "Register" }) },
+    {
+      name: "register",
+      path: "/register?code=ABCD-EFGH",
+      ready: (page) => page.getByRole("button", { name: "Register" })
+    },
     { name: "waitlist", path: "/waitlist", ready: (page) => page.getByRole("button", { name: "Join the waitlist" }) },
     { name: "reset", path: "/reset", ready: (page) => page.getByRole("button", { name: "Send a reset link" }) },
-    { name: "reset-token", path: "/reset?token=from-the-mail", ready: (page) => page.getByRole("button", { name: "Set the password" }) },
+    {
+      name: "reset-token",
+      path: "/reset?token=from-the-mail",
+      ready: (page) => page.getByRole("button", { name: "Set the password" })
+    },
     { name: "verify", path: "/verify?token=an-old-token", ready: (page) => page.locator("verify-place node-alert p") },
     { name: "not-found", path: "/no/such/place", ready: (page) => page.getByRole("heading", { name: "Not found" }) }
   ]
@@ -218,7 +237,11 @@ describe("every place, at a desktop's width and a phone's", () => {
         { id: "no", label: "Hold it" }
       ]
     })
-    await post(request, "/api/desktop/signals", { kind: "reminder", title: "Renew the domain", body: "It expires in nine days." })
+    await post(request, "/api/desktop/signals", {
+      kind: "reminder",
+      title: "Renew the domain",
+      body: "It expires in nine days."
+    })
     await post(request, "/api/auth/codes", { count: 2, note: "For the design reviewers" })
     const visitor = await browser.newContext()
     await post(visitor.request, "/api/auth/waitlist", {
@@ -229,7 +252,9 @@ describe("every place, at a desktop's width and a phone's", () => {
     await visitor.close()
     await seedTwin(request)
 
-    const done = await post(request, "/api/studio/projects", { brief: "Write a one-page note on green tea for a curious reader" })
+    const done = await post(request, "/api/studio/projects", {
+      brief: "Write a one-page note on green tea for a curious reader"
+    })
     projectId = done.id
     await expect.poll(() => projectStatus(request, projectId), { timeout: 30_000 }).toBe("done")
     // A second run held at its agents' gate, so Work has open steps to show.
@@ -249,22 +274,37 @@ describe("every place, at a desktop's width and a phone's", () => {
       await post(request, "/api/twin/memories", { content, kind, importance, source: "journal" })
     }
     const profile = await request.patch(`${node.url}/api/twin/profile`, {
-      data: { facts: ["I live in Lyon", "I work as a landscape architect"], goals: ["Run a half marathon in spring"], routines: ["Gym on Tuesday evenings"], tone: "Warm and brief" }
+      data: {
+        facts: ["I live in Lyon", "I work as a landscape architect"],
+        goals: ["Run a half marathon in spring"],
+        routines: ["Gym on Tuesday evenings"],
+        tone: "Warm and brief"
+      }
     })
     expect(profile.status()).toBe(200)
-    const preferences = await request.patch(`${node.url}/api/twin/profile/preferences`, { data: { coffee: "oat flat white", units: "metric" } })
+    const preferences = await request.patch(`${node.url}/api/twin/profile/preferences`, {
+      data: { coffee: "oat flat white", units: "metric" }
+    })
     expect(preferences.status()).toBe(200)
     for (const title of ["Call the plumber about the boiler", "Renew the passport", "Send Ada the photos"]) {
       await post(request, "/api/twin/todos", { title })
     }
-    const dueSoon = await post(request, "/api/twin/todos", { title: "Book the dentist", dueAt: new Date(Date.now() + 2 * 86_400_000).toISOString() })
+    const dueSoon = await post(request, "/api/twin/todos", {
+      title: "Book the dentist",
+      dueAt: new Date(Date.now() + 2 * 86_400_000).toISOString()
+    })
     await post(request, `/api/twin/todos/${dueSoon.id}/defer`, {})
     // This week's days (Monday first, as the agenda's week), whatever day the test runs.
     const today = new Date()
     const monday = today.getUTCDate() - ((today.getUTCDay() + 6) % 7)
     const at = (weekday: number, hour: number, minute = 0) =>
       new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), monday + weekday, hour, minute)).toISOString()
-    await post(request, "/api/twin/calendar", { title: "Stand-up", startAt: at(0, 8, 30), endAt: at(0, 8, 45), recurrence: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR" })
+    await post(request, "/api/twin/calendar", {
+      title: "Stand-up",
+      startAt: at(0, 8, 30),
+      endAt: at(0, 8, 45),
+      recurrence: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"
+    })
     await post(request, "/api/twin/calendar", { title: "Dentist", startAt: at(2, 14), endAt: at(2, 14, 45) })
     await post(request, "/api/twin/calendar", { title: "Lunch with Ada", startAt: at(3, 12, 30), endAt: at(3, 14) })
     // Quiet hours around now, so the insight a reflection raises is held: "What did I miss" and the
@@ -277,7 +317,12 @@ describe("every place, at a desktop's width and a phone's", () => {
     models.script("chat", {
       content: JSON.stringify({
         thought: "Ada comes up often lately; spring is when she visits.",
-        insights: [{ title: "Ada visits in spring: plan a free weekend", body: "You wrote that she visits every spring, and your calendar has nothing blocked yet." }],
+        insights: [
+          {
+            title: "Ada visits in spring: plan a free weekend",
+            body: "You wrote that she visits every spring, and your calendar has nothing blocked yet."
+          }
+        ],
         widgets: []
       })
     })
@@ -288,8 +333,16 @@ describe("every place, at a desktop's width and a phone's", () => {
   const signedIn = (): ReadonlyArray<Shot> => [
     { name: "desktop", path: "/", ready: (page) => page.locator("desktop-signals li.signal").nth(1) },
     { name: "studio", path: "/studio", ready: (page) => page.locator('studio-portfolio section[data-group="done"]') },
-    { name: "generator", path: "/studio?generator=blog-post", ready: (page) => page.locator("schema-form").getByLabel("Topic") },
-    { name: "project", path: `/studio/${projectId}`, ready: (page) => page.locator('project-place .status[data-status="done"]') },
+    {
+      name: "generator",
+      path: "/studio?generator=blog-post",
+      ready: (page) => page.locator("schema-form").getByLabel("Topic")
+    },
+    {
+      name: "project",
+      path: `/studio/${projectId}`,
+      ready: (page) => page.locator('project-place .status[data-status="done"]')
+    },
     {
       name: "project-preview",
       path: `/studio/${projectId}`,
@@ -301,7 +354,9 @@ describe("every place, at a desktop's width and a phone's", () => {
         await markdown.locator("h4").first().waitFor()
         // Drawn as a document (its table too), with nothing of the agent's markup that runs or styles.
         expect(await markdown.locator("table td").first().textContent()).toBe("Sencha")
-        expect(await markdown.locator("script, img, iframe, [onclick], [onerror], [style], [href^='javascript']").count()).toBe(0)
+        expect(
+          await markdown.locator("script, img, iframe, [onclick], [onerror], [style], [href^='javascript']").count()
+        ).toBe(0)
         await markdown.getByText("<script>window.agentRan = 'script'</script>").waitFor()
         await markdown.getByText("A picture from elsewhere", { exact: true }).waitFor()
         await markdown.getByText("A link that runs code").click()
@@ -311,10 +366,18 @@ describe("every place, at a desktop's width and a phone's", () => {
     },
     { name: "work", path: "/work", ready: (page) => page.locator("work-place li.step") },
     { name: "twin", path: "/twin", ready: (page) => page.locator("twin-memories li.memory").nth(3) },
-    { name: "twin-profile", path: "/twin?section=profile", ready: (page) => page.locator("twin-profile .preferences li").nth(1) },
+    {
+      name: "twin-profile",
+      path: "/twin?section=profile",
+      ready: (page) => page.locator("twin-profile .preferences li").nth(1)
+    },
     { name: "twin-activity", path: "/twin?section=activity", ready: (page) => page.locator("twin-status .counts") },
     { name: "twin-todos", path: "/twin?section=todos", ready: (page) => page.locator("twin-todos li.todo").nth(3) },
-    { name: "twin-agenda", path: "/twin?section=agenda", ready: (page) => page.locator("twin-agenda li.entry", { hasText: "Lunch with Ada" }) },
+    {
+      name: "twin-agenda",
+      path: "/twin?section=agenda",
+      ready: (page) => page.locator("twin-agenda li.entry", { hasText: "Lunch with Ada" })
+    },
     {
       name: "twin-hush",
       path: "/twin?section=hush",
@@ -332,7 +395,11 @@ describe("every place, at a desktop's width and a phone's", () => {
     const context = await setUp()
     const shots = signedIn()
     await photograph(context, shots, "light")
-    await photograph(context, shots.filter((shot) => ["desktop", "studio", "project-preview", "twin-agenda", "admin"].includes(shot.name)), "dark")
+    await photograph(
+      context,
+      shots.filter((shot) => ["desktop", "studio", "project-preview", "twin-agenda", "admin"].includes(shot.name)),
+      "dark"
+    )
     await context.close()
   })
 })

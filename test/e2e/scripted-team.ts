@@ -27,7 +27,10 @@ export class Gate {
   }
 }
 
-export const verdict = { verdict: "pass-with-notes", notes: "Clear and faithful to the notes. Name an owner for the open budget question." }
+export const verdict = {
+  verdict: "pass-with-notes",
+  notes: "Clear and faithful to the notes. Name an owner for the open budget question."
+}
 
 const plan = {
   tasks: [
@@ -43,21 +46,34 @@ const plan = {
 }
 
 const userTexts = (request: ReceivedRequest): Array<string> =>
-  (request.body.messages ?? []).filter((message: any) => message.role === "user").map((message: any) => String(message.content))
+  (request.body.messages ?? [])
+    .filter((message: any) => message.role === "user")
+    .map((message: any) => String(message.content))
 
 const formatName = (request: ReceivedRequest): string | null => request.body.response_format?.json_schema?.name ?? null
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
 
 const filler = "The team kept to what the notes say and wrote it down plainly for the reader".split(" ")
 
 /** A deliverable that meets what the task's instruction asks ("The deliverable must satisfy: …"). */
-const deliverableFor = (title: string, instruction: string, extraMarkdown: string): { path: string; content: string } => {
+const deliverableFor = (
+  title: string,
+  instruction: string,
+  extraMarkdown: string
+): { path: string; content: string } => {
   const path = /^- Save it as (\S+)\.$/m.exec(instruction)?.[1] ?? `${slug(title)}.md`
-  if (path.endsWith(".csv")) return { path, content: "action,owner,due\nShip the beta,Ana,2030-07-01\nWrite the changelog,Ben,\n" }
+  if (path.endsWith(".csv"))
+    return { path, content: "action,owner,due\nShip the beta,Ana,2030-07-01\nWrite the changelog,Ben,\n" }
   const range = /between (\d+) and (\d+)\)/.exec(instruction)
   const target = range === null ? 80 : Math.round((Number(range[1]) + Number(range[2])) / 2)
-  const sections = /^- Include these sections as markdown headings: (.*)\.$/m.exec(instruction)?.[1].split(", ") ?? ["Summary"]
+  const sections = /^- Include these sections as markdown headings: (.*)\.$/m.exec(instruction)?.[1].split(", ") ?? [
+    "Summary"
+  ]
   const links = Number(/Link at least (\d+) distinct sources/.exec(instruction)?.[1] ?? 1)
   const frontmatter = /^- Start with YAML frontmatter holding: (.*)\.$/m.exec(instruction)?.[1].split(", ") ?? []
   const lines: Array<string> = []
@@ -80,7 +96,11 @@ const deliverableFor = (title: string, instruction: string, extraMarkdown: strin
 
 /** The scripted studio team; `agents` and `reviewer` gate the task calls and the QA review. */
 /** `extraMarkdown` ends every markdown deliverable (a test of how the app shows what agents write). */
-export const scriptTeam = (models: OpenAiServer, gates: { readonly agents: Gate; readonly reviewer: Gate }, extraMarkdown = "") =>
+export const scriptTeam = (
+  models: OpenAiServer,
+  gates: { readonly agents: Gate; readonly reviewer: Gate },
+  extraMarkdown = ""
+) =>
   models.handle("chat", async (request): Promise<ChatReply> => {
     const format = formatName(request)
     if (format === "plan") return { content: JSON.stringify(plan) }
@@ -95,5 +115,8 @@ export const scriptTeam = (models: OpenAiServer, gates: { readonly agents: Gate;
     const messages = request.body.messages as Array<any>
     if (messages.at(-1)?.role === "tool") return { content: `I saved the work for “${title}”.` }
     const written = deliverableFor(title, userTexts(request).join("\n"), extraMarkdown)
-    return { content: `Writing ${written.path}.`, toolCalls: [{ id: `write-${messages.length}`, name: "files__write", arguments: written }] }
+    return {
+      content: `Writing ${written.path}.`,
+      toolCalls: [{ id: `write-${messages.length}`, name: "files__write", arguments: written }]
+    }
   })

@@ -34,10 +34,13 @@ export function App() {
 }
 `
 
-const toolMessages = (request: ReceivedRequest) => (request.body.messages ?? []).filter((message) => message.role === "tool").length
-const systemText = (request: ReceivedRequest) => String((request.body.messages ?? []).find((message) => message.role === "system")?.content ?? "")
+const toolMessages = (request: ReceivedRequest) =>
+  (request.body.messages ?? []).filter((message) => message.role === "tool").length
+const systemText = (request: ReceivedRequest) =>
+  String((request.body.messages ?? []).find((message) => message.role === "system")?.content ?? "")
 
-const firstUserText = (request: ReceivedRequest) => String((request.body.messages ?? []).find((message) => message.role === "user")?.content ?? "")
+const firstUserText = (request: ReceivedRequest) =>
+  String((request.body.messages ?? []).find((message) => message.role === "user")?.content ?? "")
 
 /**
  * Answers the scene run: the scene skill's model, the artist's two tool calls, the reviewer, and
@@ -45,18 +48,30 @@ const firstUserText = (request: ReceivedRequest) => String((request.body.message
  */
 const scriptSceneRun = (models: OpenAiServer) =>
   models.handle("chat", (request) => {
-    if (request.body.response_format?.json_schema?.name === "review") return { content: JSON.stringify({ verdict: "pass", notes: "A clear scene." }) }
-    if (systemText(request).startsWith("You write one JavaScript function for a three.js")) return { content: "```js\n" + flakyScene + "\n```" }
+    if (request.body.response_format?.json_schema?.name === "review")
+      return { content: JSON.stringify({ verdict: "pass", notes: "A clear scene." }) }
+    if (systemText(request).startsWith("You write one JavaScript function for a three.js"))
+      return { content: "```js\n" + flakyScene + "\n```" }
     if (/^Task: Build the app/m.test(firstUserText(request))) {
       switch (toolMessages(request)) {
         case 0:
-          return { toolCalls: [{ id: "build", name: "code__scaffold_react_node", arguments: { title: "Counter", app: counterApp } }] }
+          return {
+            toolCalls: [
+              { id: "build", name: "code__scaffold_react_node", arguments: { title: "Counter", app: counterApp } }
+            ]
+          }
         case 1:
           return {
-            toolCalls: [{
-              id: "readme", name: "files__write",
-              arguments: { path: "apps/README.md", content: "# Counter\n\n## What it does\n\nCounts.\n\n## How to run it\n\nOpen it.\n" }
-            }]
+            toolCalls: [
+              {
+                id: "readme",
+                name: "files__write",
+                arguments: {
+                  path: "apps/README.md",
+                  content: "# Counter\n\n## What it does\n\nCounts.\n\n## How to run it\n\nOpen it.\n"
+                }
+              }
+            ]
           }
         default:
           return { content: "The app waits for its build approval." }
@@ -65,17 +80,39 @@ const scriptSceneRun = (models: OpenAiServer) =>
     if (!/^Task: Build the scene/m.test(firstUserText(request))) {
       if (toolMessages(request) > 0) return { content: "Saved." }
       const path = /^- Save it as (\S+)\.$/m.exec(firstUserText(request))?.[1] ?? "research.md"
-      return { toolCalls: [{ id: "research", name: "files__write", arguments: { path, content: "# Research\n\n## Summary\n\nCubes turn. See https://example.org/cubes.\n" } }] }
+      return {
+        toolCalls: [
+          {
+            id: "research",
+            name: "files__write",
+            arguments: { path, content: "# Research\n\n## Summary\n\nCubes turn. See https://example.org/cubes.\n" }
+          }
+        ]
+      }
     }
     switch (toolMessages(request)) {
       case 0:
-        return { toolCalls: [{ id: "scene", name: "scene3d__create", arguments: { description: "A cube turning in the dark", path: "scene/index.html", title: "Turning cube" } }] }
+        return {
+          toolCalls: [
+            {
+              id: "scene",
+              name: "scene3d__create",
+              arguments: { description: "A cube turning in the dark", path: "scene/index.html", title: "Turning cube" }
+            }
+          ]
+        }
       case 1:
         return {
-          toolCalls: [{
-            id: "note", name: "files__write",
-            arguments: { path: "scene/NOTES.md", content: "# Turning cube\n\n## What you see\n\nA cube.\n\n## How to look around\n\nMove the mouse.\n" }
-          }]
+          toolCalls: [
+            {
+              id: "note",
+              name: "files__write",
+              arguments: {
+                path: "scene/NOTES.md",
+                content: "# Turning cube\n\n## What you see\n\nA cube.\n\n## How to look around\n\nMove the mouse.\n"
+              }
+            }
+          ]
         }
       default:
         return { content: "The scene and its note are saved." }
@@ -96,7 +133,14 @@ describe("seeded generators previewed through the node", () => {
       // WebGL in headless Chromium: software rendering through SwiftShader, asked for explicitly.
       chromium.launch({
         executablePath: "/usr/bin/chromium",
-        args: ["--no-sandbox", "--headless=new", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--disable-dev-shm-usage", "--no-first-run"]
+        args: [
+          "--no-sandbox",
+          "--headless=new",
+          "--use-angle=swiftshader",
+          "--enable-unsafe-swiftshader",
+          "--disable-dev-shm-usage",
+          "--no-first-run"
+        ]
       })
     ])
     page = await (await browser.newContext()).newPage()
@@ -110,18 +154,27 @@ describe("seeded generators previewed through the node", () => {
 
   /** Starts the seeded generator named `name` as the signed-in owner and waits for its run to end; it must be done. */
   const runSeed = async (name: string, inputs: Record<string, unknown>) => {
-    const generators = await (await page.request.get(`${node.url}/api/studio/generators`)).json() as Array<{ id: string; name: string }>
+    const generators = (await (await page.request.get(`${node.url}/api/studio/generators`)).json()) as Array<{
+      id: string
+      name: string
+    }>
     const generator = generators.find((candidate) => candidate.name === name)!
-    const started = await page.request.post(`${node.url}/api/studio/projects`, { data: { generatorId: generator.id, inputs } })
+    const started = await page.request.post(`${node.url}/api/studio/projects`, {
+      data: { generatorId: generator.id, inputs }
+    })
     expect(started.status()).toBe(200)
-    const { id } = await started.json() as { id: string }
+    const { id } = (await started.json()) as { id: string }
     let detail: { project: { status: string; outputs: Array<{ path: string; url: string; kind: string }> } }
     for (;;) {
       detail = await (await page.request.get(`${node.url}/api/studio/projects/${id}`)).json()
       if (["done", "failed", "cancelled"].includes(detail.project.status)) break
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
-    const trace = async () => JSON.stringify(await (await page.request.get(`${node.url}/api/studio/projects/${id}/trace`)).json()).slice(0, 3000)
+    const trace = async () =>
+      JSON.stringify(await (await page.request.get(`${node.url}/api/studio/projects/${id}/trace`)).json()).slice(
+        0,
+        3000
+      )
     expect(detail.project.status, detail.project.status === "done" ? "" : await trace()).toBe("done")
     return { id, detail }
   }
@@ -141,12 +194,17 @@ describe("seeded generators previewed through the node", () => {
       cdn.push(route.request().url())
       return route.abort()
     })
-    const three = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/vendor/three@0.170.0/three.module.js")
+    const three = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/api/vendor/three@0.170.0/three.module.js"
+    )
     const answer = await page.goto(`${node.url}${scene.url}`)
     expect(answer?.headers()["content-security-policy"]).toBe("sandbox allow-scripts")
     expect((await three).status()).toBe(200)
     await page.locator("#hud strong").filter({ hasText: "Turning cube" }).waitFor()
-    await page.locator("#hud-error").filter({ hasText: /update failed \d+×: every other frame/ }).waitFor()
+    await page
+      .locator("#hud-error")
+      .filter({ hasText: /update failed \d+×: every other frame/ })
+      .waitFor()
     await page.waitForFunction(() => Number(document.body.dataset.frames) > 30)
     // Still drawing after the errors: the loop outlives its update.
     const frames = Number(await page.evaluate(() => document.body.dataset.frames))
@@ -157,9 +215,15 @@ describe("seeded generators previewed through the node", () => {
 
   test("the small web app seed runs to done, and once approved its built page runs in the preview", async () => {
     const { id } = await runSeed("Small web app", { appName: "Counter", idea: "A button that counts its clicks." })
-    const signals = await (await page.request.get(`${node.url}/api/desktop/signals?status=open&limit=100`)).json() as Array<{ id: string; kind: string; action: unknown }>
-    const decision = signals.find((signal) => signal.kind === "decision" && JSON.stringify(signal.action).includes("code.scaffold_react_node"))!
-    const answered = await page.request.post(`${node.url}/api/desktop/signals/${decision.id}/answer`, { data: { optionId: "do-it" } })
+    const signals = (await (
+      await page.request.get(`${node.url}/api/desktop/signals?status=open&limit=100`)
+    ).json()) as Array<{ id: string; kind: string; action: unknown }>
+    const decision = signals.find(
+      (signal) => signal.kind === "decision" && JSON.stringify(signal.action).includes("code.scaffold_react_node")
+    )!
+    const answered = await page.request.post(`${node.url}/api/desktop/signals/${decision.id}/answer`, {
+      data: { optionId: "do-it" }
+    })
     expect(answered.status()).toBe(200)
     await page.goto(`${node.url}/api/files/project/${id}/apps/web/dist/index.html`)
     const button = page.getByRole("button", { name: "Counted 0" })

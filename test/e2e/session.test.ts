@@ -5,10 +5,24 @@
 import type { Browser, BrowserContext, Page, Response } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { launchBrowser } from "./browser.ts"
-import { focused, logIn as logInAs, type Person, rail, registerThroughApi, submitLogin, waitForDesktop, watchForBreakage } from "./flows.ts"
+import {
+  focused,
+  logIn as logInAs,
+  type Person,
+  rail,
+  registerThroughApi,
+  submitLogin,
+  waitForDesktop,
+  watchForBreakage
+} from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
-const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
+const owner: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
 
 const isCall = (method: string, path: string) => (response: Response) =>
   response.request().method() === method && new URL(response.url()).pathname === path
@@ -90,7 +104,11 @@ describe("sessions in the browser", () => {
 
     await page.goto(`${node.url}/studio`)
     await heading("Log in")
-    for (const [link, title] of [["Register", "Register"], ["Waitlist", "Join the waitlist"], ["Log in", "Log in"]] as const) {
+    for (const [link, title] of [
+      ["Register", "Register"],
+      ["Waitlist", "Join the waitlist"],
+      ["Log in", "Log in"]
+    ] as const) {
       await rail(page).getByRole("link", { name: link }).click()
       await heading(title)
     }
@@ -164,7 +182,9 @@ describe("sessions in the browser", () => {
     const heading = await page.getByRole("heading", { level: 1 }).boundingBox()
     expect(heading!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height)
     const fits = async (name: string, role: "link" | "button" = "link") => {
-      const box = await rail(page).getByRole(role, { name, exact: role === "link" }).boundingBox()
+      const box = await rail(page)
+        .getByRole(role, { name, exact: role === "link" })
+        .boundingBox()
       expect(box, name).not.toBeNull()
       expect(box!.x).toBeGreaterThanOrEqual(0)
       expect(box!.x + box!.width).toBeLessThanOrEqual(390)
@@ -219,7 +239,10 @@ describe("sessions in the browser", () => {
 
     await here.getByRole("button", { name: "Sign out other sessions" }).click()
     await others.getByRole("button", { name: "Sign out the others" }).click()
-    await here.getByRole("status").filter({ hasText: /Signed out \d+ other session/ }).waitFor()
+    await here
+      .getByRole("status")
+      .filter({ hasText: /Signed out \d+ other session/ })
+      .waitFor()
     await expect.poll(() => rows.count()).toBe(1)
     expect(await here.locator("tr.session.current").count()).toBe(1)
 

@@ -13,7 +13,12 @@ import { launchBrowser } from "./browser.ts"
 import { type Person, registerThroughApi, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
-const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
+const owner: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
 
 describe("connections in Settings", () => {
   let node: RunningNode
@@ -27,7 +32,10 @@ describe("connections in Settings", () => {
     await writeFile(join(filesRoot, "notes", "tea.txt"), "Sencha steeps for a minute.")
     ;[node, browser] = await Promise.all([startNode({ env: { FILES_ROOT: filesRoot } }), launchBrowser()])
     const registered = await registerThroughApi(node.url, owner, node.ownerCode)
-    cookie = registered.headers.getSetCookie().find((line) => line.startsWith("svc_session="))!.split(";")[0]!
+    cookie = registered.headers
+      .getSetCookie()
+      .find((line) => line.startsWith("svc_session="))!
+      .split(";")[0]!
   })
 
   afterAll(async () => {
@@ -43,22 +51,35 @@ describe("connections in Settings", () => {
     const problems = watchForBreakage(page)
     await page.goto(`${node.url}/settings`)
     await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Connections" }).click()
-    const provider = (title: string) => page.getByRole("list", { name: "Providers" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) })
+    const provider = (title: string) =>
+      page
+        .getByRole("list", { name: "Providers" })
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name: title }) })
 
     // A secret field is a password input with its help; mail links to its consent screen.
     const token = provider("Chat A (Telegram)").getByLabel("Bot token")
     expect(await token.getAttribute("type")).toBe("password")
     expect(await token.getAttribute("placeholder")).toBe("123456:ABC-DEF...")
     await provider("Chat A (Telegram)").getByText("The token @BotFather gave your bot.").waitFor()
-    expect(await provider("Mail").getByRole("link", { name: "Connect with your mail provider" }).getAttribute("href")).toBe("/api/connections/mail_a/auth")
+    expect(
+      await provider("Mail").getByRole("link", { name: "Connect with your mail provider" }).getAttribute("href")
+    ).toBe("/api/connections/mail_a/auth")
 
     // The browser's path: a text file is no History file, and the node says so.
     const browserForm = provider("Browser").getByRole("form", { name: "Connect Browser" })
     expect(await browserForm.getByLabel("History file").getAttribute("type")).toBe("text")
     await browserForm.getByLabel("History file").fill("notes/tea.txt")
     await browserForm.getByRole("button", { name: "Connect" }).click()
-    await page.getByRole("alert").filter({ hasText: /notes\/tea\.txt/ }).waitFor()
-    expect(await provider("Browser").getByRole("button", { name: /Disconnect/ }).count()).toBe(0)
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /notes\/tea\.txt/ })
+      .waitFor()
+    expect(
+      await provider("Browser")
+        .getByRole("button", { name: /Disconnect/ })
+        .count()
+    ).toBe(0)
 
     // A folder inside FILES_ROOT connects the local files, labelled as asked.
     const filesForm = provider("Local files").getByRole("form", { name: "Connect Local files" })
@@ -68,7 +89,11 @@ describe("connections in Settings", () => {
     await page.getByText("Local files: Tea notes is connected.").waitFor()
     const mine = provider("Local files").getByRole("list", { name: "Your Local files connections" })
     await mine.getByText("Tea notes").waitFor()
-    await provider("Local files").locator(".badge").filter({ hasText: /^Connected$/ }).first().waitFor()
+    await provider("Local files")
+      .locator(".badge")
+      .filter({ hasText: /^Connected$/ })
+      .first()
+      .waitFor()
     expect(await filesForm.getByLabel("Folder").inputValue()).toBe("")
 
     await mine.getByRole("button", { name: "Disconnect Tea notes" }).click()

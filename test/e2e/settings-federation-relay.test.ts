@@ -10,8 +10,18 @@ import { launchBrowser } from "./browser.ts"
 import { type Person, call, cookieOf, registerThroughApi, viewports, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
-const rita: Person = { displayName: "Rita Relay", handle: "rita", email: "rita@example.org", password: "rita-password-1" }
-const cara: Person = { displayName: "Cara Owner", handle: "cara", email: "cara@example.org", password: "cara-password-1" }
+const rita: Person = {
+  displayName: "Rita Relay",
+  handle: "rita",
+  email: "rita@example.org",
+  password: "rita-password-1"
+}
+const cara: Person = {
+  displayName: "Cara Owner",
+  handle: "cara",
+  email: "cara@example.org",
+  password: "cara-password-1"
+}
 
 describe("the relay section of Settings → Federation", () => {
   let r: RunningNode
@@ -29,7 +39,11 @@ describe("the relay section of Settings → Federation", () => {
     didR = String((await call(r.url, ritaCookie, "GET", "/api/federation/me")).nodeDid)
     const didC = String((await call(c.url, caraCookie, "GET", "/api/federation/me")).nodeDid)
     // A relay enrols only the nodes its owner added.
-    await call(r.url, ritaCookie, "POST", "/api/federation/peers", { nodeDid: didC, endpoint: c.url, name: "Cara's node" })
+    await call(r.url, ritaCookie, "POST", "/api/federation/peers", {
+      nodeDid: didC,
+      endpoint: c.url,
+      name: "Cara's node"
+    })
   }, 90_000)
 
   afterAll(async () => {

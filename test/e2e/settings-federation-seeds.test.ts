@@ -12,11 +12,23 @@ import { launchBrowser } from "./browser.ts"
 import { type Person, ownerAndMember, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
-const owner: Person = { displayName: "Sela Owner", handle: "sela", email: "sela@example.org", password: "sela-password-1" }
-const member: Person = { displayName: "Milo Member", handle: "milo", email: "milo@example.org", password: "milo-password-1" }
+const owner: Person = {
+  displayName: "Sela Owner",
+  handle: "sela",
+  email: "sela@example.org",
+  password: "sela-password-1"
+}
+const member: Person = {
+  displayName: "Milo Member",
+  handle: "milo",
+  email: "milo@example.org",
+  password: "milo-password-1"
+}
 
 const post = async (url: string, body: unknown) =>
-  (await (await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json()) as Record<string, unknown>
+  (await (
+    await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+  ).json()) as Record<string, unknown>
 
 describe("the owner's seeds in Settings", () => {
   let node: RunningNode
@@ -48,9 +60,18 @@ describe("the owner's seeds in Settings", () => {
   const beat = async (device: ReturnType<typeof newKeyPair>, note: string) => {
     const greeting = await post(`${node.url}/api/federation/seed/knock`, { v: 1, protocol: 1, did: device.did })
     expect(greeting.accepted).toBe(true)
-    const document = signPayload({
-      v: 1, type: "svc.seed.beat", did: device.did, aud: greeting.node, seq: (greeting.seq as number) + 1, nonce: greeting.nonce, note
-    }, device.secretKey)
+    const document = signPayload(
+      {
+        v: 1,
+        type: "svc.seed.beat",
+        did: device.did,
+        aud: greeting.node,
+        seq: (greeting.seq as number) + 1,
+        nonce: greeting.nonce,
+        note
+      },
+      device.secretKey
+    )
     expect((await post(`${node.url}/api/federation/seed/beat`, document)).accepted).toBe(true)
   }
 
@@ -63,10 +84,16 @@ describe("the owner's seeds in Settings", () => {
     await page.getByText(`${name} is paired.`).waitFor()
   }
 
-  for (const [width, viewport] of [["desktop", { width: 1280, height: 900 }], ["phone", { width: 390, height: 844 }]] as const) {
+  for (const [width, viewport] of [
+    ["desktop", { width: 1280, height: 900 }],
+    ["phone", { width: 390, height: 844 }]
+  ] as const) {
     test(`pairs, shows a beat, edits grants, blocks and removes a seed (${width})`, async () => {
       const { page, problems } = await open(ownerCookie, "/settings", viewport)
-      await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Federation" }).click()
+      await page
+        .getByRole("navigation", { name: "Settings sections" })
+        .getByRole("link", { name: "Federation" })
+        .click()
       expect(new URL(page.url()).search).toBe("?section=federation")
       const device = newKeyPair()
       const name = `Porch sensor ${width}`
@@ -114,7 +141,12 @@ describe("the owner's seeds in Settings", () => {
   test("a member has no federation section", async () => {
     const { page } = await open(memberCookie, "/settings?section=federation")
     await page.getByRole("heading", { name: "Settings" }).waitFor()
-    expect(await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Federation" }).count()).toBe(0)
+    expect(
+      await page
+        .getByRole("navigation", { name: "Settings sections" })
+        .getByRole("link", { name: "Federation" })
+        .count()
+    ).toBe(0)
     expect(await page.locator("settings-federation-seeds").count()).toBe(0)
   })
 })

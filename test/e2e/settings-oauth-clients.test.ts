@@ -28,13 +28,23 @@ describe("OAuth clients in Settings", () => {
   beforeAll(async () => {
     google = await startGoogle()
     pluginDir = join(tmpdir(), `node-e2e-oauth-${process.pid}-${Date.now()}`)
-    writePluginFolder(pluginDir, "cloud", { extensions: [{ kind: "integration", id: "notes", title: "Cloud notes", uses: [] }] },
+    writePluginFolder(
+      pluginDir,
+      "cloud",
+      { extensions: [{ kind: "integration", id: "notes", title: "Cloud notes", uses: [] }] },
       `export const activate = (context) => context.contribute("integration", "notes", {
   auth: { kind: "oauth2", authorizeUrl: ${JSON.stringify(`${google.url}/o/oauth2/v2/auth`)}, tokenUrl: ${JSON.stringify(`${google.url}/token`)}, scopes: ["notes"] }
 })
-`)
+`
+    )
     ;[node, browser] = await Promise.all([
-      startNode({ env: { PLUGIN_DIR: pluginDir, ENCRYPTION_KEY: "a long passphrase for the browser tests", WEB_ALLOW_PRIVATE: "true" } }),
+      startNode({
+        env: {
+          PLUGIN_DIR: pluginDir,
+          ENCRYPTION_KEY: "a long passphrase for the browser tests",
+          WEB_ALLOW_PRIVATE: "true"
+        }
+      }),
       launchBrowser()
     ])
     cookie = cookieOf(await registerThroughApi(node.url, ownerPerson, node.ownerCode))
@@ -50,14 +60,19 @@ describe("OAuth clients in Settings", () => {
 
   for (const [name, viewport] of viewports) {
     test(`sets the client and connects with it at ${name} width`, async () => {
-      const state = await fetch(`${node.url}/api/twin/oauth-clients`, { headers: { cookie } }).then((r) => r.json() as Promise<Array<{ source: string }>>)
+      const state = await fetch(`${node.url}/api/twin/oauth-clients`, { headers: { cookie } }).then(
+        (r) => r.json() as Promise<Array<{ source: string }>>
+      )
       if (state[0]?.source === "settings") await call(node.url, cookie, "DELETE", `/api/twin/oauth-clients/${provider}`)
       const context = await browser.newContext({ viewport })
       await context.addCookies([{ name: "svc_session", value: cookie.slice("svc_session=".length), url: node.url }])
       const page = await context.newPage()
       const problems = watchForBreakage(page)
       await page.goto(`${node.url}/settings?section=connections`)
-      const entry = page.getByRole("list", { name: "Providers" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Cloud notes" }) })
+      const entry = page
+        .getByRole("list", { name: "Providers" })
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name: "Cloud notes" }) })
       await entry.getByText("set its client id and secret under OAuth clients below").waitFor()
       expect(await entry.getByRole("link", { name: "Connect Cloud notes" }).count()).toBe(0)
 
@@ -67,7 +82,10 @@ describe("OAuth clients in Settings", () => {
       await form.getByRole("button", { name: "Save client" }).click()
       await page.getByText(`The OAuth client for ${provider} is saved.`).waitFor()
       expect(await form.getByLabel("Client secret").inputValue()).toBe("")
-      await page.getByRole("list", { name: "OAuth clients" }).getByText("Set here; the secret is kept encrypted").waitFor()
+      await page
+        .getByRole("list", { name: "OAuth clients" })
+        .getByText("Set here; the secret is kept encrypted")
+        .waitFor()
       expect(await overflow(page)).toBeLessThanOrEqual(0)
 
       const connect = entry.getByRole("link", { name: "Connect Cloud notes" })

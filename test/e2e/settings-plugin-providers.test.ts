@@ -14,7 +14,12 @@ import { launchBrowser } from "./browser.ts"
 import { type Person, registerThroughApi, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
-const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
+const owner: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
 const example = join(import.meta.dirname, "..", "..", "examples", "plugins", "notebook")
 
 describe("a plugin's providers in Settings", () => {
@@ -31,7 +36,10 @@ describe("a plugin's providers in Settings", () => {
       launchBrowser()
     ])
     const registered = await registerThroughApi(node.url, owner, node.ownerCode)
-    cookie = registered.headers.getSetCookie().find((line) => line.startsWith("svc_session="))!.split(";")[0]!
+    cookie = registered.headers
+      .getSetCookie()
+      .find((line) => line.startsWith("svc_session="))!
+      .split(";")[0]!
     const installed = await fetch(`${node.url}/api/plugins`, {
       method: "POST",
       headers: { "content-type": "application/json", cookie, origin: node.url },
@@ -46,20 +54,33 @@ describe("a plugin's providers in Settings", () => {
     await rm(pluginDir, { recursive: true, force: true })
   })
 
-  for (const [width, height] of [[1280, 900], [390, 844]] as const) {
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844]
+  ] as const) {
     test(`syncs the journal and connects the inbox's webhook at ${width}px`, async () => {
       const context = await browser.newContext({ viewport: { width, height } })
       await context.addCookies([{ name: "svc_session", value: cookie.slice("svc_session=".length), url: node.url }])
       const page = await context.newPage()
       const problems = watchForBreakage(page)
       await page.goto(`${node.url}/settings`)
-      await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Connections" }).click()
-      const provider = (title: string) => page.getByRole("list", { name: "Providers" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) })
+      await page
+        .getByRole("navigation", { name: "Settings sections" })
+        .getByRole("link", { name: "Connections" })
+        .click()
+      const provider = (title: string) =>
+        page
+          .getByRole("list", { name: "Providers" })
+          .getByRole("listitem")
+          .filter({ has: page.getByRole("heading", { name: title }) })
 
       // The journal: connect, sync, and the status says it finished.
       const journal = provider("Notebook journal")
       if ((await journal.getByRole("button", { name: "Sync Notebook journal" }).count()) === 0) {
-        await journal.getByRole("form", { name: "Connect Notebook journal" }).getByRole("button", { name: "Connect" }).click()
+        await journal
+          .getByRole("form", { name: "Connect Notebook journal" })
+          .getByRole("button", { name: "Connect" })
+          .click()
         await page.getByText("Notebook journal: Notebook journal is connected.").waitFor()
       }
       await journal.getByRole("button", { name: "Sync Notebook journal" }).click()
@@ -87,7 +108,10 @@ describe("a plugin's providers in Settings", () => {
       const body = JSON.stringify({ notes: [{ id: `w${width}`, text: "Sent from the sending service" }] })
       const delivered = await fetch(address!, {
         method: "POST",
-        headers: { "content-type": "application/json", "x-signature": `sha256=${createHmac("sha256", secret).update(body).digest("hex")}` },
+        headers: {
+          "content-type": "application/json",
+          "x-signature": `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`
+        },
         body
       })
       expect(await delivered.json()).toEqual({ received: 1, remembered: 1 })

@@ -15,8 +15,18 @@ import { launchBrowser } from "./browser.ts"
 import { type Person, rail, ownerAndMember, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
-const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
-const member: Person = { displayName: "Milo Member", handle: "milo", email: "milo@example.org", password: "milo-password-1" }
+const owner: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
+const member: Person = {
+  displayName: "Milo Member",
+  handle: "milo",
+  email: "milo@example.org",
+  password: "milo-password-1"
+}
 const example = join(import.meta.dirname, "..", "..", "examples", "plugins", "notebook")
 
 /** A plugin that only declares: enough to be listed, never installed here. */
@@ -80,13 +90,19 @@ describe("the owner's plugins in Settings", () => {
     // One box left unticked: the node refuses, and says which.
     await notebook.getByRole("checkbox", { name: /filesystem/ }).check()
     await notebook.getByRole("button", { name: "Install Notebook" }).click()
-    await page.getByRole("alert").filter({ hasText: "@example/notebook needs capabilities that were not granted: storage." }).waitFor()
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "@example/notebook needs capabilities that were not granted: storage." })
+      .waitFor()
     expect(await rail(page).getByRole("link", { name: "Notebook" }).count()).toBe(0)
 
     await notebook.getByRole("checkbox", { name: /storage/ }).check()
     await notebook.getByRole("button", { name: "Install Notebook" }).click()
     await page.getByText("Notebook is installed.").waitFor()
-    const installed = page.getByRole("list", { name: "Installed plugins" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: /Notebook/ }) })
+    const installed = page
+      .getByRole("list", { name: "Installed plugins" })
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: /Notebook/ }) })
     await installed.getByText("Active").waitFor()
     await installed.getByText("notebook.notes").waitFor()
     await installed.getByText("Granted: filesystem, storage").waitFor()
@@ -112,6 +128,8 @@ describe("the owner's plugins in Settings", () => {
   test("a member has no plugins section", async () => {
     const { page } = await open(memberCookie, "/settings?section=plugins")
     await page.getByText("Owner only: plugins are installed by the owner of this node.").waitFor()
-    expect(await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Plugins" }).count()).toBe(0)
+    expect(
+      await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Plugins" }).count()
+    ).toBe(0)
   })
 })

@@ -9,11 +9,19 @@ import { launchBrowser } from "./browser.ts"
 import { openFromRail, type Person, registerThroughApi, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
-const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
+const owner: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
 const bea: Person = { displayName: "Bea Writer", handle: "bea", email: "bea@example.org", password: "bea-password-12" }
 
 const sessionCookie = (response: globalThis.Response) => {
-  const [pair] = response.headers.getSetCookie().find((cookie) => cookie.startsWith("svc_session="))!.split(";")
+  const [pair] = response.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith("svc_session="))!
+    .split(";")
   const split = pair!.indexOf("=")
   return { name: pair!.slice(0, split), value: pair!.slice(split + 1) }
 }
@@ -29,10 +37,22 @@ describe("the spaces place", () => {
     ;[node, browser] = await Promise.all([startNode(), launchBrowser()])
     session = sessionCookie(await registerThroughApi(node.url, owner, node.ownerCode))
     const asOwner = { "content-type": "application/json", cookie: `${session.name}=${session.value}`, origin: node.url }
-    const codes = (await (await fetch(`${node.url}/api/auth/codes`, { method: "POST", headers: asOwner, body: JSON.stringify({ count: 1, note: "Bea" }) })).json()) as Array<{ code: string }>
+    const codes = (await (
+      await fetch(`${node.url}/api/auth/codes`, {
+        method: "POST",
+        headers: asOwner,
+        body: JSON.stringify({ count: 1, note: "Bea" })
+      })
+    ).json()) as Array<{ code: string }>
     await registerThroughApi(node.url, bea, codes[0]!.code)
     // A project to bind a crew to (with no model its run fails at once; the binding does not care).
-    const project = (await (await fetch(`${node.url}/api/studio/projects`, { method: "POST", headers: asOwner, body: JSON.stringify({ brief: "Write a letter to the council." }) })).json()) as { title: string }
+    const project = (await (
+      await fetch(`${node.url}/api/studio/projects`, {
+        method: "POST",
+        headers: asOwner,
+        body: JSON.stringify({ brief: "Write a letter to the council." })
+      })
+    ).json()) as { title: string }
     projectTitle = project.title
   })
 
@@ -115,7 +135,11 @@ describe("the spaces place", () => {
     await add.getByLabel("Being").selectOption({ label: "Bea Writer (@bea)" })
     await add.getByLabel("Role").fill("member")
     await add.getByRole("button", { name: "Add or change the role" }).click()
-    await page.locator("spaces-group .members li").filter({ hasText: "Bea Writer" }).filter({ hasText: "member" }).waitFor()
+    await page
+      .locator("spaces-group .members li")
+      .filter({ hasText: "Bea Writer" })
+      .filter({ hasText: "member" })
+      .waitFor()
     expect(await fitsTheWidth(page)).toBe(true)
     expect(breakage).toEqual([])
   })

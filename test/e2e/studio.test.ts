@@ -18,7 +18,12 @@ import { focused, type Person, rail, submitRegistration, waitForDesktop, watchFo
 import { type RunningNode, startNode } from "./node-host.ts"
 import { Gate, scriptTeam, verdict } from "./scripted-team.ts"
 
-const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
+const owner: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
 
 const isCall = (method: string, path: string) => (response: Response) =>
   response.request().method() === method && new URL(response.url()).pathname === path
@@ -89,40 +94,44 @@ describe("the studio", () => {
     await page.getByRole("heading", { name: "Blog post", level: 1 }).waitFor()
     expect(new URL(page.url()).search).toBe("?generator=blog-post")
     // The keyboard is on the generator's heading, where the form begins.
-    expect(await page.evaluate(() => {
-      let active = document.activeElement
-      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
-      return active?.textContent?.trim()
-    })).toBe("Blog post")
+    expect(
+      await page.evaluate(() => {
+        let active = document.activeElement
+        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+        return active?.textContent?.trim()
+      })
+    ).toBe("Blog post")
 
     const form = page.locator("schema-form")
     // A required string: its title as label, marked, with its description and limits as help and its placeholder.
     const topic = form.getByLabel("Topic")
-    expect(await topic.evaluate((input: HTMLInputElement) => [input.tagName, input.type, input.required, input.minLength, input.maxLength, input.placeholder]))
-      .toEqual(["INPUT", "text", true, 3, 300, "Why we moved our team to a four-day week"])
+    expect(
+      await topic.evaluate((input: HTMLInputElement) => [
+        input.tagName,
+        input.type,
+        input.required,
+        input.minLength,
+        input.maxLength,
+        input.placeholder
+      ])
+    ).toEqual(["INPUT", "text", true, 3, 300, "Why we moved our team to a four-day week"])
     const help = await topic.getAttribute("aria-describedby")
-    expect(await form.locator(`[id="${help}"]`).textContent()).toBe("What the post is about, in a sentence. 3 to 300 characters.")
+    expect(await form.locator(`[id="${help}"]`).textContent()).toBe(
+      "What the post is about, in a sentence. 3 to 300 characters."
+    )
     expect(await form.locator('[data-field="topic"] .required').count()).toBe(1)
     expect(await form.locator('[data-field="audience"] .required').count()).toBe(0)
     expect(await form.getByLabel("Readers").inputValue()).toBe("people who read our blog")
     // An enum is a select with its default chosen; an integer a number input with its bounds.
     const tone = form.getByLabel("Tone")
-    expect(await tone.evaluate((select: HTMLSelectElement) => [...select.options].map((option) => option.textContent))).toEqual([
-      "(none)",
-      "friendly",
-      "expert",
-      "playful",
-      "plain"
-    ])
+    expect(
+      await tone.evaluate((select: HTMLSelectElement) => [...select.options].map((option) => option.textContent))
+    ).toEqual(["(none)", "friendly", "expert", "playful", "plain"])
     expect(await tone.evaluate((select: HTMLSelectElement) => select.selectedOptions[0].textContent)).toBe("friendly")
     const length = form.getByLabel("Length in words")
-    expect(await length.evaluate((input: HTMLInputElement) => [input.type, input.min, input.max, input.step, input.value])).toEqual([
-      "number",
-      "400",
-      "4000",
-      "1",
-      "1100"
-    ])
+    expect(
+      await length.evaluate((input: HTMLInputElement) => [input.type, input.min, input.max, input.step, input.value])
+    ).toEqual(["number", "400", "4000", "1", "1100"])
     // x-advanced: folded under Advanced until it is opened.
     const keywords = form.getByLabel("Keywords")
     expect(await keywords.isVisible()).toBe(false)
@@ -175,7 +184,15 @@ describe("the studio", () => {
           }
         },
         outputKinds: ["markdown"],
-        steps: [{ id: "label", title: "Make the label", role: "writer", skills: ["files.write"], instruction: "Make a label for {{inputs.code}}." }]
+        steps: [
+          {
+            id: "label",
+            title: "Make the label",
+            role: "writer",
+            skills: ["files.write"],
+            instruction: "Make a label for {{inputs.code}}."
+          }
+        ]
       }
     })
     expect(created.status()).toBe(200)
@@ -231,7 +248,9 @@ describe("the studio", () => {
       "Paste what was said or written down"
     ])
     await form.getByLabel("Meeting").fill("Weekly product sync")
-    await notes.fill("Ana: the beta ships on the first of July.\nBen: I will write the changelog.\nNobody owns the budget question yet.")
+    await notes.fill(
+      "Ana: the beta ships on the first of July.\nBen: I will write the changelog.\nNobody owns the budget question yet."
+    )
     await form.getByLabel("Attendees").fill("Ana, Ben")
     await form.getByText("Advanced", { exact: true }).click()
     const defaultOwner = form.getByLabel("Default owner", { exact: true })
@@ -279,7 +298,10 @@ describe("the studio", () => {
     await statusOf("running").waitFor()
     expect(await page.locator("project-place .status").getAttribute("role")).toBe("status")
     await plan.locator('li.step[data-state="running"]').first().waitFor()
-    await page.locator("project-outputs").getByText("The files appear here when the run has finished its steps.").waitFor()
+    await page
+      .locator("project-outputs")
+      .getByText("The files appear here when the run has finished its steps.")
+      .waitFor()
     expect(await page.locator("project-place").getByRole("button", { name: "Cancel the run" }).count()).toBe(1)
 
     gates.agents.open()
@@ -295,11 +317,20 @@ describe("the studio", () => {
     gates.reviewer.open()
     await statusOf("done").waitFor()
     await trace.locator('li.event[data-kind="done"]').filter({ hasText: "The project is done." }).waitFor()
-    expect(await page.locator("project-place").getByRole("button", { name: /Cancel the run|Resume the run/ }).count()).toBe(0)
+    expect(
+      await page
+        .locator("project-place")
+        .getByRole("button", { name: /Cancel the run|Resume the run/ })
+        .count()
+    ).toBe(0)
 
     // The trace holds the plan, the tool calls and their results, the messages and the review.
-    const kinds = new Set(await trace.locator("li.event").evaluateAll((items) => items.map((item) => item.getAttribute("data-kind"))))
-    expect([...kinds]).toEqual(expect.arrayContaining(["plan", "tool.call", "tool.result", "message", "output", "done"]))
+    const kinds = new Set(
+      await trace.locator("li.event").evaluateAll((items) => items.map((item) => item.getAttribute("data-kind")))
+    )
+    expect([...kinds]).toEqual(
+      expect.arrayContaining(["plan", "tool.call", "tool.result", "message", "output", "done"])
+    )
     await trace.locator('li.event[data-kind="tool.call"]').filter({ hasText: "calls files.write" }).first().waitFor()
     expect(await trace.locator("h2 .count").textContent()).toMatch(/^\(\d+ events\)$/)
 
@@ -311,11 +342,9 @@ describe("the studio", () => {
 
     // The outputs, each downloadable; markdown is previewed as a document, sanitised.
     const outputs = page.locator("project-outputs")
-    expect(await outputs.locator("li.output").evaluateAll((items) => items.map((item) => item.getAttribute("data-path")))).toEqual([
-      "actions.csv",
-      "research.md",
-      "summary.md"
-    ])
+    expect(
+      await outputs.locator("li.output").evaluateAll((items) => items.map((item) => item.getAttribute("data-path")))
+    ).toEqual(["actions.csv", "research.md", "summary.md"])
     const summary = outputs.locator('li.output[data-path="summary.md"]')
     expect(await summary.getByRole("link", { name: "Download summary.md" }).getAttribute("href")).toBe(
       `/api/files/project/${project.id}/summary.md`
@@ -331,7 +360,9 @@ describe("the studio", () => {
     expect(await preview.textContent()).not.toContain("##")
     expect(await summary.locator("output-preview h1, output-preview h2, output-preview h3").count()).toBe(0)
     // A link to a source opens outside the app, in a new tab.
-    expect(await preview.locator('a[href^="https://example.org/"]').first().getAttribute("rel")).toBe("noopener noreferrer")
+    expect(await preview.locator('a[href^="https://example.org/"]').first().getAttribute("rel")).toBe(
+      "noopener noreferrer"
+    )
     // Other text is shown as it is: the CSV's preview is its text.
     const csv = outputs.locator('li.output[data-path="actions.csv"]')
     await csv.getByText("Preview").click()
@@ -345,7 +376,9 @@ describe("the studio", () => {
     await rail(page).getByRole("link", { name: "Studio" }).click()
     const done = page.locator('studio-portfolio section[data-group="done"]')
     await done.locator(`li[data-project-id="${project.id}"]`).waitFor()
-    expect(await done.locator(`li[data-project-id="${project.id}"]`).innerText()).toMatch(/Meeting summary: Weekly product sync\s+Done\s+3 of 3 steps done/)
+    expect(await done.locator(`li[data-project-id="${project.id}"]`).innerText()).toMatch(
+      /Meeting summary: Weekly product sync\s+Done\s+3 of 3 steps done/
+    )
     expect(await gallery(page).locator('li[data-slug="meeting-summary"] .runs').textContent()).toBe("Run once")
     await done.getByRole("link", { name: "Meeting summary" }).click()
     await statusOf("done").waitFor()
@@ -354,13 +387,9 @@ describe("the studio", () => {
 
     // The inputs under the form's labels, in its order; a checkbox in words.
     const asked = page.locator("project-place .inputs")
-    await expect.poll(() => asked.locator("dt").allTextContents()).toEqual([
-      "Meeting",
-      "Notes or transcript",
-      "Attendees",
-      "Give unowned actions a default owner",
-      "Default owner"
-    ])
+    await expect
+      .poll(() => asked.locator("dt").allTextContents())
+      .toEqual(["Meeting", "Notes or transcript", "Attendees", "Give unowned actions a default owner", "Default owner"])
     expect(await asked.locator('[data-input="assignUnowned"] dd').textContent()).toBe("Yes")
 
     // At phone width nothing runs off the side of the page.
@@ -392,7 +421,10 @@ describe("the studio", () => {
     expect(started.request().postDataJSON()).toEqual({ brief: "Write a short note on green tea for a curious reader" })
     const project = (await started.json()) as { id: string; title: string }
     await page.waitForURL(`${node.url}/studio/${project.id}`)
-    await page.locator("project-place .brief").getByText("Write a short note on green tea for a curious reader").waitFor()
+    await page
+      .locator("project-place .brief")
+      .getByText("Write a short note on green tea for a curious reader")
+      .waitFor()
 
     // The plan repair puts a research step before the planner's one.
     const plan = page.locator("project-plan")
@@ -447,7 +479,8 @@ describe("the studio", () => {
       (socket) => {
         const server = socket.connectToServer()
         server.onMessage((message) => {
-          if (dropTrace && typeof message === "string" && (JSON.parse(message) as { type: string }).type === "trace") return
+          if (dropTrace && typeof message === "string" && (JSON.parse(message) as { type: string }).type === "trace")
+            return
           socket.send(message)
         })
         closeSocket = () => socket.close({ code: 1011, reason: "dropped by the test" })
@@ -479,9 +512,11 @@ describe("the studio", () => {
     await missing.filter({ hasText: "The project is done." }).waitFor()
     const api = await context.request.get(`${node.url}/api/studio/projects/${project.id}/trace`)
     const events = (await api.json()) as ReadonlyArray<{ id: string }>
-    expect(await tab.locator("project-trace li.event").evaluateAll((items) => items.map((item) => item.getAttribute("data-event-id")))).toEqual(
-      events.map((event) => event.id)
-    )
+    expect(
+      await tab
+        .locator("project-trace li.event")
+        .evaluateAll((items) => items.map((item) => item.getAttribute("data-event-id")))
+    ).toEqual(events.map((event) => event.id))
     expect(tabBreakage).toEqual([])
     await tab.close()
   })

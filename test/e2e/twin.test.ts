@@ -13,7 +13,12 @@ import { launchBrowser } from "./browser.ts"
 import { type Person, rail, registerThroughApi, viewports, waitForDesktop, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
-const owner: Person = { displayName: "Olive Owner", handle: "olive", email: "olive@example.org", password: "olive-password-1" }
+const owner: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
 
 /**
  * Embeddings by words (each word hashed to one of 256 dimensions): texts that share no word are
@@ -44,7 +49,11 @@ describe("the twin's place", () => {
   let context: BrowserContext
   /** What learning extracts next, and what reflection thinks next. */
   let learned: ReadonlyArray<{ content: string; kind: string }> = []
-  let reflection: { thought: string; insights: Array<{ title: string; body: string }>; widgets: Array<{ widgetType: string; reason: string }> } = {
+  let reflection: {
+    thought: string
+    insights: Array<{ title: string; body: string }>
+    widgets: Array<{ widgetType: string; reason: string }>
+  } = {
     thought: "You keep coming back to the garden.",
     insights: [],
     widgets: []
@@ -65,7 +74,10 @@ describe("the twin's place", () => {
       launchBrowser()
     ])
     const registered = await registerThroughApi(node.url, owner, node.ownerCode)
-    const [pair] = registered.headers.getSetCookie().find((cookie) => cookie.startsWith("svc_session="))!.split(";")
+    const [pair] = registered.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("svc_session="))!
+      .split(";")
     context = await browser.newContext({ timezoneId: "UTC", locale: "en-GB" })
     await context.addCookies([{ name: "svc_session", value: pair.slice("svc_session=".length), url: node.url }])
   })
@@ -109,7 +121,9 @@ describe("the twin's place", () => {
     const search = page.getByRole("searchbox", { name: "Search memories" })
     await search.pressSequentially("Porto")
     const memories = page.locator("twin-memories li.memory")
-    await expect.poll(() => memories.allTextContents()).toEqual([expect.stringContaining("My sister Ada lives in Porto")])
+    await expect
+      .poll(() => memories.allTextContents())
+      .toEqual([expect.stringContaining("My sister Ada lives in Porto")])
     const ada = memories.first()
     await expect.poll(() => ada.textContent()).toMatch(/relationship[\s\S]*Importance 70%[\s\S]*From journal/)
 
@@ -136,7 +150,10 @@ describe("the twin's place", () => {
     await page.getByRole("navigation", { name: "Twin sections" }).getByRole("link", { name: "Activity" }).click()
     const activity = page.locator("twin-activity li")
     await expect.poll(() => activity.first().textContent()).toMatch(/Learning[\s\S]*Learned 2 memories/)
-    await page.locator("twin-status").getByText(/of \d+ memor(y is|ies are) embedded/).waitFor()
+    await page
+      .locator("twin-status")
+      .getByText(/of \d+ memor(y is|ies are) embedded/)
+      .waitFor()
     await learn("The fig tree needs water.", [{ content: "The fig tree needs water every Sunday", kind: "fact" }])
     await expect.poll(() => activity.first().textContent(), { timeout: 2_000 }).toMatch(/Learned 1 memory/)
     expect(problems).toEqual([])
@@ -223,7 +240,9 @@ describe("the twin's place", () => {
 
     await agenda.getByRole("button", { name: "Day", exact: true }).click()
     await expect.poll(() => agenda.locator("#agenda-title").textContent()).not.toMatch(/Week of/)
-    await expect.poll(() => agenda.locator("li.entry").allTextContents()).toEqual([expect.stringMatching(/00:30.*01:15[\s\S]*Dentist/)])
+    await expect
+      .poll(() => agenda.locator("li.entry").allTextContents())
+      .toEqual([expect.stringMatching(/00:30.*01:15[\s\S]*Dentist/)])
     await agenda.getByRole("button", { name: "Next day" }).click()
     await agenda.getByText("Nothing planned.").waitFor()
     await agenda.getByRole("button", { name: "Today" }).click()
@@ -243,7 +262,10 @@ describe("the twin's place", () => {
     await agenda.locator("li.entry", { hasText: "Dentist" }).waitFor()
 
     await agenda.getByRole("button", { name: "Delete the event “Stand-up”" }).first().click()
-    await page.getByRole("dialog", { name: "Delete this event?" }).getByRole("button", { name: "Delete the event" }).click()
+    await page
+      .getByRole("dialog", { name: "Delete this event?" })
+      .getByRole("button", { name: "Delete the event" })
+      .click()
     await expect.poll(() => agenda.locator("li.entry", { hasText: "Stand-up" }).count()).toBe(0)
     await agenda.locator("li.entry", { hasText: "Dentist" }).waitFor()
     await page.close()
@@ -280,10 +302,14 @@ describe("the twin's place", () => {
       const problems = watchForBreakage(page)
       const card = page.locator("twin-learning")
       const source = width === "desktop" ? "Synced mail" : "Indexed files"
-      const others = ["Your Muse threads", "The chat bridge", "Synced mail", "Indexed files"].filter((name) => name !== source)
+      const others = ["Your Muse threads", "The chat bridge", "Synced mail", "Indexed files"].filter(
+        (name) => name !== source
+      )
       const toggle = card.getByRole("switch", { name: source })
       await expect.poll(() => toggle.isChecked()).toBe(true)
-      const saved = page.waitForResponse((response) => response.url().endsWith("/api/twin/learning") && response.request().method() === "PUT")
+      const saved = page.waitForResponse(
+        (response) => response.url().endsWith("/api/twin/learning") && response.request().method() === "PUT"
+      )
       await toggle.click()
       expect((await saved).status()).toBe(200)
 
@@ -292,7 +318,9 @@ describe("the twin's place", () => {
       expect(await card.getByRole("switch", { name: source }).isChecked()).toBe(false)
       for (const other of others) expect(await card.getByRole("switch", { name: other }).isChecked(), other).toBe(true)
 
-      const again = page.waitForResponse((response) => response.url().endsWith("/api/twin/learning") && response.request().method() === "PUT")
+      const again = page.waitForResponse(
+        (response) => response.url().endsWith("/api/twin/learning") && response.request().method() === "PUT"
+      )
       await card.getByRole("switch", { name: source }).click()
       expect((await again).status()).toBe(200)
       await page.reload()
@@ -307,7 +335,13 @@ describe("the twin's place", () => {
     // Quiet hours around now (the profile's zone is UTC), all nudges, room under the cap.
     const minute = new Date().getUTCHours() * 60 + new Date().getUTCMinutes()
     const put = await context.request.put(`${node.url}/api/twin/hush`, {
-      data: { level: "normal", quietStart: (minute + 1380) % 1440, quietEnd: (minute + 120) % 1440, dailyCap: 12, muteHours: 0 }
+      data: {
+        level: "normal",
+        quietStart: (minute + 1380) % 1440,
+        quietEnd: (minute + 120) % 1440,
+        dailyCap: 12,
+        muteHours: 0
+      }
     })
     expect(put.status()).toBe(200)
 
@@ -349,15 +383,18 @@ describe("the twin's place", () => {
     await nudge.waitFor()
     await nudge.getByRole("button", { name: /Why was I nudged/ }).click()
     const why = nudge.locator("twin-nudge-why .why")
-    await expect.poll(() => why.textContent()).toMatch(/Your twin's own idea \(proactive\)[\s\S]*Held for later[\s\S]*quiet_hours/)
+    await expect
+      .poll(() => why.textContent())
+      .toMatch(/Your twin's own idea \(proactive\)[\s\S]*Held for later[\s\S]*quiet_hours/)
     // A reflection insight rests on the memories its pass read: each is shown by its kind and first line.
-    await expect.poll(() => why.locator(".evidence li").first().textContent()).toMatch(/(fact|episode|preference|relationship|document|insight): /)
+    await expect
+      .poll(() => why.locator(".evidence li").first().textContent())
+      .toMatch(/(fact|episode|preference|relationship|document|insight): /)
     expect(await nudge.getByRole("button", { name: /Why was I nudged/ }).getAttribute("aria-expanded")).toBe("true")
     expect(problems).toEqual([])
     await page.close()
   })
 })
-
 
 describe("the twin's search without an embed tier", () => {
   let node: RunningNode
@@ -378,7 +415,10 @@ describe("the twin's search without an embed tier", () => {
 
   test("says it searched by words only, with the coverage", async () => {
     const registered = await registerThroughApi(node.url, owner, node.ownerCode)
-    const [pair] = registered.headers.getSetCookie().find((cookie) => cookie.startsWith("svc_session="))!.split(";")
+    const [pair] = registered.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("svc_session="))!
+      .split(";")
     const context = await browser.newContext()
     await context.addCookies([{ name: "svc_session", value: pair.slice("svc_session=".length), url: node.url }])
     const page = await context.newPage()
@@ -390,7 +430,9 @@ describe("the twin's search without an embed tier", () => {
     expect(await memories.getByRole("note").count()).toBe(0)
     await page.getByRole("searchbox", { name: "Search memories" }).pressSequentially("key")
     const note = memories.getByRole("note")
-    await expect.poll(() => note.textContent()).toMatch(/Searched by words only[\s\S]*Search by meaning is off[\s\S]*0 of 1 memory is embedded/)
+    await expect
+      .poll(() => note.textContent())
+      .toMatch(/Searched by words only[\s\S]*Search by meaning is off[\s\S]*0 of 1 memory is embedded/)
     await memories.locator("li.memory", { hasText: "The spare key is under the blue pot" }).waitFor()
     await context.close()
   })

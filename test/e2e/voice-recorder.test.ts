@@ -14,7 +14,12 @@ import { launchBrowser } from "./browser.ts"
 import { logIn, type Person, registerThroughApi, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
-const owner: Person = { displayName: "Vera Voice", handle: "vera", email: "vera@example.org", password: "vera-password-1" }
+const owner: Person = {
+  displayName: "Vera Voice",
+  handle: "vera",
+  email: "vera@example.org",
+  password: "vera-password-1"
+}
 
 let models: OpenAiServer
 let node: RunningNode
@@ -45,7 +50,9 @@ beforeAll(async () => {
   problems = watchForBreakage(page)
   await logIn(page, node.url, owner)
   await page.route(`${node.url}/voice-test`, (route) => route.fulfill({ contentType: "text/html", body: pageHtml }))
-  await page.route(`${node.url}/voice-test.js`, (route) => route.fulfill({ contentType: "text/javascript", body: bundle.outputFiles[0]!.text }))
+  await page.route(`${node.url}/voice-test.js`, (route) =>
+    route.fulfill({ contentType: "text/javascript", body: bundle.outputFiles[0]!.text })
+  )
   await page.goto(`${node.url}/voice-test`)
 })
 
@@ -63,11 +70,15 @@ describe("<voice-recorder>", () => {
     await recordButton().click()
     await expect.poll(() => dialog().isVisible()).toBe(true)
     const host = new URL(models.baseUrl).host
-    await expect.poll(() => dialog().textContent()).toContain(`Your recording will leave this device for gpt-4o-mini-transcribe at ${host}.`)
+    await expect
+      .poll(() => dialog().textContent())
+      .toContain(`Your recording will leave this device for gpt-4o-mini-transcribe at ${host}.`)
     expect(await dialog().textContent()).toContain("about $0.003 a minute")
     await dialog().getByRole("button", { name: "Cancel" }).click()
     await expect.poll(() => dialog().isVisible()).toBe(false)
-    const status = await page.evaluate(async () => (await fetch("/api/twin/voice/stt")).json() as Promise<{ consented: boolean }>)
+    const status = await page.evaluate(
+      async () => (await fetch("/api/twin/voice/stt")).json() as Promise<{ consented: boolean }>
+    )
     expect(status.consented).toBe(false)
     expect(models.requestsFor("transcriptions")).toHaveLength(0)
   })
@@ -96,8 +107,16 @@ describe("<voice-recorder>", () => {
     expect(await dialog().isVisible()).toBe(false)
     await stop.click()
     const alert = page.locator("voice-recorder node-alert")
-    await expect.poll(async () => (await alert.count()) > 0 && (await alert.getAttribute("kind")) === "error").toBe(true)
-    await expect.poll(() => page.locator("voice-recorder").evaluate((element) => element.shadowRoot?.querySelector("node-alert")?.message ?? "")).toContain("gpt-4o-mini-transcribe")
+    await expect
+      .poll(async () => (await alert.count()) > 0 && (await alert.getAttribute("kind")) === "error")
+      .toBe(true)
+    await expect
+      .poll(() =>
+        page
+          .locator("voice-recorder")
+          .evaluate((element) => element.shadowRoot?.querySelector("node-alert")?.message ?? "")
+      )
+      .toContain("gpt-4o-mini-transcribe")
     expect(problems).toEqual([])
   })
 
@@ -108,7 +127,9 @@ describe("<voice-recorder>", () => {
     const stop = page.getByRole("button", { name: "Stop and transcribe" })
     await stop.waitFor()
     await stop.click()
-    await expect.poll(() => page.getByLabel("Message", { exact: true }).inputValue()).toContain("Remind me about the dentist.")
+    await expect
+      .poll(() => page.getByLabel("Message", { exact: true }).inputValue())
+      .toContain("Remind me about the dentist.")
     expect(problems).toEqual([])
   })
 })

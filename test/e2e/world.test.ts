@@ -41,21 +41,31 @@ describe("the world's square", () => {
     const writing = await openWorld(people.member)
     await post(writing, "What a wonderful, happy morning! I love this square.")
     // The writer's own post, once, and the other screen's without a reload.
-    await expect.poll(() => posts(writing).allTextContents()).toEqual([expect.stringContaining("What a wonderful, happy morning!")])
-    await expect.poll(() => posts(watching).allTextContents()).toEqual([expect.stringContaining("What a wonderful, happy morning!")])
+    await expect
+      .poll(() => posts(writing).allTextContents())
+      .toEqual([expect.stringContaining("What a wonderful, happy morning!")])
+    await expect
+      .poll(() => posts(watching).allTextContents())
+      .toEqual([expect.stringContaining("What a wonderful, happy morning!")])
     await expect.poll(() => writing.getByLabel("Your post").inputValue()).toBe("")
     const arrived = posts(watching).first()
     await expect.poll(() => arrived.textContent()).toMatch(/Milo Member[\s\S]*joyful/)
     // The square's mood follows: the place's tone and its words.
     await expect.poll(() => watching.locator("world-place").getAttribute("data-mood")).toBe("joyful")
     await watching.locator("world-place .ambient").filter({ hasText: "The square feels joyful." }).waitFor()
-    const tint = await watching.locator("world-place section.square").evaluate((square) => getComputedStyle(square).backgroundColor)
+    const tint = await watching
+      .locator("world-place section.square")
+      .evaluate((square) => getComputedStyle(square).backgroundColor)
 
     await post(writing, "Awful news today. I am sad, angry and worried.")
     await post(writing, "Terrible, horrible, miserable day. I hate this.")
     await expect.poll(() => posts(watching).count()).toBe(3)
     await expect.poll(() => watching.locator("world-place").getAttribute("data-mood")).not.toBe("joyful")
-    expect(await watching.locator("world-place section.square").evaluate((square) => getComputedStyle(square).backgroundColor)).not.toBe(tint)
+    expect(
+      await watching
+        .locator("world-place section.square")
+        .evaluate((square) => getComputedStyle(square).backgroundColor)
+    ).not.toBe(tint)
 
     // The author's name leads to their page.
     await arrived.getByRole("link", { name: "Milo Member" }).click()
@@ -69,15 +79,26 @@ describe("the world's square", () => {
     const problems = watchForBreakage(page)
     const before = await posts(page).count()
     await page.getByRole("button", { name: "One beat of life" }).click()
-    await page.locator("square-composer").getByText(/spoke\.$/).waitFor()
+    await page
+      .locator("square-composer")
+      .getByText(/spoke\.$/)
+      .waitFor()
     await expect.poll(() => posts(page).count()).toBe(before + 3)
-    const citizensSpoke = await posts(page).locator(".meta a").evaluateAll((links) => links.slice(0, 3).map((link) => link.getAttribute("href")))
+    const citizensSpoke = await posts(page)
+      .locator(".meta a")
+      .evaluateAll((links) => links.slice(0, 3).map((link) => link.getAttribute("href")))
     for (const href of citizensSpoke) expect(href).toMatch(/^\/beings\/citizen-/)
 
     await page.getByRole("button", { name: "Greet me" }).click()
-    await page.locator("square-composer").getByText(/greeted you\.$/).waitFor()
+    await page
+      .locator("square-composer")
+      .getByText(/greeted you\.$/)
+      .waitFor()
     await expect.poll(() => posts(page).count()).toBe(before + 6)
-    for (const greeting of await posts(page).locator(".content").allTextContents().then((all) => all.slice(0, 3))) {
+    for (const greeting of await posts(page)
+      .locator(".content")
+      .allTextContents()
+      .then((all) => all.slice(0, 3))) {
       expect(greeting).toContain("Olive Owner")
     }
 

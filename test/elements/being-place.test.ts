@@ -34,11 +34,15 @@ describe("<being-place>", () => {
     fakeNode({ [bo]: { json: listedBeing() } })
     const { el } = await make()
     await until(() => el.shadowRoot!.querySelector("h1") !== null)
-    for (const tag of ["soul-view", "soul-mood", "soul-generate", "soul-editor"]) expect(el.shadowRoot!.querySelector(tag), tag).not.to.equal(null)
-    const other = await fixture<BeingPlace>(html`<being-place beingId="b-bo" .being=${{ ...owner, id: "b-cy", isOwner: false }}></being-place>`)
+    for (const tag of ["soul-view", "soul-mood", "soul-generate", "soul-editor"])
+      expect(el.shadowRoot!.querySelector(tag), tag).not.to.equal(null)
+    const other = await fixture<BeingPlace>(
+      html`<being-place beingId="b-bo" .being=${{ ...owner, id: "b-cy", isOwner: false }}></being-place>`
+    )
     await until(() => other.shadowRoot!.querySelector("h1") !== null)
     expect(other.shadowRoot!.querySelector("soul-view")).not.to.equal(null)
-    for (const tag of ["soul-mood", "soul-generate", "soul-editor", "being-profile"]) expect(other.shadowRoot!.querySelector(tag), tag).to.equal(null)
+    for (const tag of ["soul-mood", "soul-generate", "soul-editor", "being-profile"])
+      expect(other.shadowRoot!.querySelector(tag), tag).to.equal(null)
   })
 
   it("says a missing being in the node's words, and follows its presence live", async () => {

@@ -9,7 +9,13 @@ const beings = "GET /api/beings"
 const everyone = [
   listedBeing({ id: "b-owner", handle: "ada", displayName: "Ada", isOwner: true, online: true }),
   listedBeing(),
-  listedBeing({ id: "b-cit", kind: "citizen", handle: "mira", displayName: "Mira", citizen: { role: "Baker", avatar: "🥖", description: "Bakes." } })
+  listedBeing({
+    id: "b-cit",
+    kind: "citizen",
+    handle: "mira",
+    displayName: "Mira",
+    citizen: { role: "Baker", avatar: "🥖", description: "Bakes." }
+  })
 ]
 
 const make = async () => {

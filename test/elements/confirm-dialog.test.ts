@@ -3,7 +3,11 @@ import { sendKeys } from "@web/test-runner-commands"
 import "../../ui/components/confirm-dialog.ts"
 import type { ConfirmDialog } from "../../ui/components/confirm-dialog.ts"
 
-const question = { title: "Delete code ABC?", message: "Nobody can register with it afterwards.", confirm: "Delete the code" }
+const question = {
+  title: "Delete code ABC?",
+  message: "Nobody can register with it afterwards.",
+  confirm: "Delete the code"
+}
 
 const open = async () => {
   const el = await fixture<ConfirmDialog>(html`<confirm-dialog></confirm-dialog>`)
@@ -18,8 +22,12 @@ describe("<confirm-dialog>", () => {
     const { el, dialog } = await open()
     expect(dialog.open).to.equal(true)
     expect(dialog.matches(":modal")).to.equal(true)
-    expect(el.shadowRoot!.getElementById(dialog.getAttribute("aria-labelledby")!)!.textContent).to.equal("Delete code ABC?")
-    expect(el.shadowRoot!.getElementById(dialog.getAttribute("aria-describedby")!)!.textContent).to.equal(question.message)
+    expect(el.shadowRoot!.getElementById(dialog.getAttribute("aria-labelledby")!)!.textContent).to.equal(
+      "Delete code ABC?"
+    )
+    expect(el.shadowRoot!.getElementById(dialog.getAttribute("aria-describedby")!)!.textContent).to.equal(
+      question.message
+    )
     expect(el.shadowRoot!.activeElement?.textContent).to.equal("Cancel")
     await expect(el).to.be.accessible()
   })
@@ -54,7 +62,9 @@ describe("<confirm-dialog>", () => {
   })
 
   it("returns the keyboard to the button that asked", async () => {
-    const wrapper = await fixture<HTMLDivElement>(html`<div><button id="ask">Delete</button><confirm-dialog></confirm-dialog></div>`)
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div><button id="ask">Delete</button><confirm-dialog></confirm-dialog></div>`
+    )
     const button = wrapper.querySelector<HTMLButtonElement>("#ask")!
     const el = wrapper.querySelector("confirm-dialog")!
     button.focus()

@@ -51,7 +51,13 @@ describe("<desktop-place>", () => {
   })
 
   it("arranges by keyboard: a move is stored at once and the keyboard stays on the moved widget", async () => {
-    const node = fakeNode(routes({ "PUT /api/desktop/widgets": ({ body }: Sent) => ({ json: { ...(body as object), updatedAt: "2026-01-05T10:00:00.000Z" } }) }))
+    const node = fakeNode(
+      routes({
+        "PUT /api/desktop/widgets": ({ body }: Sent) => ({
+          json: { ...(body as object), updatedAt: "2026-01-05T10:00:00.000Z" }
+        })
+      })
+    )
     const el = await make()
     await until(() => el.shadowRoot!.querySelectorAll("section.widget").length === 2)
     byText(el, "button", "Arrange widgets").click()
@@ -96,12 +102,42 @@ describe("<desktop-place>", () => {
     const el = await make()
     live.hello()
     await until(() => textOf(el).includes("Water the plants"))
-    live.send({ type: "signal.created", signal: signal({ id: "s2", title: "Server down", priority: "urgent", createdAt: "2026-01-05T10:00:00.000Z", updatedAt: "2026-01-05T10:00:00.000Z" }) })
-    await until(() => textOf(el.shadowRoot!.querySelector('[aria-live="assertive"]')!).includes("Urgent signal: Server down"))
+    live.send({
+      type: "signal.created",
+      signal: signal({
+        id: "s2",
+        title: "Server down",
+        priority: "urgent",
+        createdAt: "2026-01-05T10:00:00.000Z",
+        updatedAt: "2026-01-05T10:00:00.000Z"
+      })
+    })
+    await until(() =>
+      textOf(el.shadowRoot!.querySelector('[aria-live="assertive"]')!).includes("Urgent signal: Server down")
+    )
     await until(() => textOf(widget(el, "w-signals")).includes("Server down"))
-    live.send({ type: "signal.created", signal: signal({ id: "s3", title: "Tea time", createdAt: "2026-01-05T10:01:00.000Z", updatedAt: "2026-01-05T10:01:00.000Z" }) })
-    await until(() => textOf(el.shadowRoot!.querySelector('[role="status"][aria-live="polite"]')!).includes("New signal: Tea time"))
-    live.send({ type: "signal.updated", signal: signal({ id: "s2", title: "Server down", priority: "urgent", status: "dismissed", updatedAt: "2026-01-05T10:02:00.000Z" }) })
+    live.send({
+      type: "signal.created",
+      signal: signal({
+        id: "s3",
+        title: "Tea time",
+        createdAt: "2026-01-05T10:01:00.000Z",
+        updatedAt: "2026-01-05T10:01:00.000Z"
+      })
+    })
+    await until(() =>
+      textOf(el.shadowRoot!.querySelector('[role="status"][aria-live="polite"]')!).includes("New signal: Tea time")
+    )
+    live.send({
+      type: "signal.updated",
+      signal: signal({
+        id: "s2",
+        title: "Server down",
+        priority: "urgent",
+        status: "dismissed",
+        updatedAt: "2026-01-05T10:02:00.000Z"
+      })
+    })
     await until(() => !textOf(widget(el, "w-signals")).includes("Server down"))
   })
 

@@ -4,7 +4,8 @@ import type { MarketPlace } from "../../ui/places/market/market-place.ts"
 import { fakeNode } from "./support/fake-node.ts"
 import { owner } from "./support/records.ts"
 
-const current = (el: MarketPlace) => Array.from(el.shadowRoot!.querySelectorAll('nav a[aria-current="page"]')).map((a) => a.textContent)
+const current = (el: MarketPlace) =>
+  Array.from(el.shadowRoot!.querySelectorAll('nav a[aria-current="page"]')).map((a) => a.textContent)
 
 describe("<market-place>", () => {
   it("browses by default, with the sections as links that say where one is", async () => {
@@ -20,7 +21,11 @@ describe("<market-place>", () => {
   it("draws the section its route names, for the signed-in being", async () => {
     fakeNode({})
     const el = await fixture<MarketPlace>(html`<market-place .being=${owner}></market-place>`)
-    for (const [route, tag, label] of [["mine", "market-mine", "My listings"], ["orders", "market-orders", "My orders"], ["wallet", "market-wallet", "Wallet"]] as const) {
+    for (const [route, tag, label] of [
+      ["mine", "market-mine", "My listings"],
+      ["orders", "market-orders", "My orders"],
+      ["wallet", "market-wallet", "Wallet"]
+    ] as const) {
       el.route = route
       await el.updateComplete
       const section = el.shadowRoot!.querySelector(tag)!

@@ -7,8 +7,24 @@ import { byText, fakeNode, find, held, refusal, textOf, until } from "./support/
 import { navigations, owner, thread } from "./support/records.ts"
 
 const person = { ...owner, id: "b-ada", isOwner: false }
-const bo = { id: "b-bo", kind: "human", handle: "bo", displayName: "Bo", isOwner: false, createdAt: "2026-01-03T10:00:00.000Z", online: true }
-const direct = thread({ id: "th2", kind: "direct", title: "Bo", participants: ["b-ada", "b-bo"], replyPolicy: "being", preview: "See you", lastMessageAt: "2026-01-06T09:00:00.000Z" })
+const bo = {
+  id: "b-bo",
+  kind: "human",
+  handle: "bo",
+  displayName: "Bo",
+  isOwner: false,
+  createdAt: "2026-01-03T10:00:00.000Z",
+  online: true
+}
+const direct = thread({
+  id: "th2",
+  kind: "direct",
+  title: "Bo",
+  participants: ["b-ada", "b-bo"],
+  replyPolicy: "being",
+  preview: "See you",
+  lastMessageAt: "2026-01-06T09:00:00.000Z"
+})
 const muse = thread({ id: "th1", preview: "About tea", lastMessageAt: "2026-01-05T09:00:00.000Z" })
 const routes = (over: Record<string, unknown> = {}) => ({
   "GET /api/threads": { json: [muse, direct] },

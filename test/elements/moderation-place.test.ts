@@ -14,7 +14,9 @@ describe("<moderation-place>", () => {
 
   it("tells anyone else it is the owner's, and asks the node nothing", async () => {
     const node = fakeNode({})
-    const el = await fixture<ModerationPlace>(html`<moderation-place .being=${{ ...owner, isOwner: false }}></moderation-place>`)
+    const el = await fixture<ModerationPlace>(
+      html`<moderation-place .being=${{ ...owner, isOwner: false }}></moderation-place>`
+    )
     expect(textOf(el)).to.contain("Owner only: moderation is for the owner of this node.")
     expect(el.shadowRoot!.querySelector("moderation-posts")).to.equal(null)
     expect(node.sent).to.have.length(0)

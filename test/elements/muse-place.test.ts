@@ -7,7 +7,12 @@ import { owner, thread } from "./support/records.ts"
 
 const threads = "GET /api/threads"
 const older = thread({ id: "th1", preview: "About tea", lastMessageAt: "2026-01-05T09:10:00.000Z" })
-const newer = thread({ id: "th2", preview: "About bread", lastMessageAt: "2026-01-06T09:10:00.000Z", createdAt: "2026-01-06T09:00:00.000Z" })
+const newer = thread({
+  id: "th2",
+  preview: "About bread",
+  lastMessageAt: "2026-01-06T09:10:00.000Z",
+  createdAt: "2026-01-06T09:00:00.000Z"
+})
 
 /** The muse threads load at the live channel's hello, as in the app. */
 const make = async (threadId = "") => {
@@ -21,7 +26,11 @@ const open = (el: MusePlace) => el.shadowRoot!.querySelector("thread-conversatio
 describe("<muse-place>", () => {
   it("says it is loading, then opens the newest muse thread, with a switch between them", async () => {
     const list = held()
-    const node = fakeNode({ [threads]: list.answer, "GET /api/threads/th2/messages": { json: [] }, "GET /api/threads/th1/messages": { json: [] } })
+    const node = fakeNode({
+      [threads]: list.answer,
+      "GET /api/threads/th2/messages": { json: [] },
+      "GET /api/threads/th1/messages": { json: [] }
+    })
     const { el } = await make()
     expect(textOf(el)).to.contain("Loading your Muse…")
     list.release({ json: [older, newer] })
@@ -53,7 +62,12 @@ describe("<muse-place>", () => {
 
   it("starts a new conversation and opens it", async () => {
     const started = thread({ id: "th3", createdAt: "2026-01-07T09:00:00.000Z" })
-    const node = fakeNode({ [threads]: { json: [older] }, "POST /api/threads": { json: started }, "GET /api/threads/th1/messages": { json: [] }, "GET /api/threads/th3/messages": { json: [] } })
+    const node = fakeNode({
+      [threads]: { json: [older] },
+      "POST /api/threads": { json: started },
+      "GET /api/threads/th1/messages": { json: [] },
+      "GET /api/threads/th3/messages": { json: [] }
+    })
     const { el } = await make()
     await until(() => open(el) !== null)
     byText(el, "button", "New conversation").click()

@@ -7,8 +7,19 @@ import { project, task } from "./support/records.ts"
 
 const detail = "GET /api/studio/projects/p1"
 const trace = "GET /api/studio/projects/p1/trace"
-const traceEvent = { id: "e1", projectId: "p1", taskId: "t1", kind: "think", agentId: null, text: "Looking for kinds of green tea", data: null, at: "2026-01-05T09:02:00.000Z" }
-const answer = (over: Parameters<typeof project>[0] = {}) => ({ json: { project: project(over), tasks: [task()], team: null, review: null } })
+const traceEvent = {
+  id: "e1",
+  projectId: "p1",
+  taskId: "t1",
+  kind: "think",
+  agentId: null,
+  text: "Looking for kinds of green tea",
+  data: null,
+  at: "2026-01-05T09:02:00.000Z"
+}
+const answer = (over: Parameters<typeof project>[0] = {}) => ({
+  json: { project: project(over), tasks: [task()], team: null, review: null }
+})
 
 const make = () => fixture<ProjectPlace>(html`<project-place projectId="p1"></project-place>`)
 const status = (el: ProjectPlace) => el.shadowRoot!.querySelector(".status")
@@ -31,7 +42,10 @@ describe("<project-place>", () => {
   })
 
   it("reads the node's 404 for another person's project, or a missing one", async () => {
-    fakeNode({ [detail]: refusal(404, "not_found", "No project p1."), [trace]: refusal(404, "not_found", "No project p1.") })
+    fakeNode({
+      [detail]: refusal(404, "not_found", "No project p1."),
+      [trace]: refusal(404, "not_found", "No project p1.")
+    })
     const el = await make()
     await until(() => textOf(el).includes("No project p1."))
     expect(el.shadowRoot!.querySelector("h1")).to.equal(null)
@@ -41,7 +55,9 @@ describe("<project-place>", () => {
     const node = fakeNode({
       [detail]: answer(),
       [trace]: { json: [] },
-      "POST /api/studio/projects/p1/cancel": { json: project({ status: "cancelled", updatedAt: "2026-01-05T09:10:00.000Z" }) }
+      "POST /api/studio/projects/p1/cancel": {
+        json: project({ status: "cancelled", updatedAt: "2026-01-05T09:10:00.000Z" })
+      }
     })
     const el = await make()
     await until(() => textOf(el).includes("Cancel the run"))
@@ -52,7 +68,17 @@ describe("<project-place>", () => {
     expect(textOf(status(el))).to.equal("Status: Cancelled")
     expect(byText(el, "button", "Resume the run")).to.exist
 
-    fakeNode({ "GET /api/studio/projects/p2": { json: { project: project({ id: "p2", status: "failed", error: "No model is bound to the strong tier." }), tasks: [], team: null, review: null } }, "GET /api/studio/projects/p2/trace": { json: [] } })
+    fakeNode({
+      "GET /api/studio/projects/p2": {
+        json: {
+          project: project({ id: "p2", status: "failed", error: "No model is bound to the strong tier." }),
+          tasks: [],
+          team: null,
+          review: null
+        }
+      },
+      "GET /api/studio/projects/p2/trace": { json: [] }
+    })
     el.projectId = "p2"
     await until(() => textOf(el).includes("Why it stopped"))
     expect(textOf(el)).to.contain("No model is bound to the strong tier.")
@@ -60,7 +86,11 @@ describe("<project-place>", () => {
   })
 
   it("says the node's 409 when the run moved on, and loads the page again", async () => {
-    const node = fakeNode({ [detail]: answer(), [trace]: { json: [] }, "POST /api/studio/projects/p1/cancel": refusal(409, "conflict", "The run is already done.") })
+    const node = fakeNode({
+      [detail]: answer(),
+      [trace]: { json: [] },
+      "POST /api/studio/projects/p1/cancel": refusal(409, "conflict", "The run is already done.")
+    })
     const el = await make()
     await until(() => textOf(el).includes("Cancel the run"))
     node.routes[detail] = answer({ status: "done", updatedAt: "2026-01-05T09:20:00.000Z" })
@@ -77,10 +107,19 @@ describe("<project-place>", () => {
     await until(() => textOf(status(el)) === "Status: Running")
     // A change of state loads the detail again (the review is not in the record): the node has it by then.
     node.routes[detail] = answer({ status: "review", updatedAt: "2026-01-05T09:30:00.000Z" })
-    live.send({ type: "project.updated", project: project({ status: "review", updatedAt: "2026-01-05T09:30:00.000Z" }) })
+    live.send({
+      type: "project.updated",
+      project: project({ status: "review", updatedAt: "2026-01-05T09:30:00.000Z" })
+    })
     await until(() => textOf(status(el)) === "Status: In review")
-    live.send({ type: "project.updated", project: project({ status: "running", updatedAt: "2026-01-05T09:06:00.000Z" }) })
-    live.send({ type: "project.updated", project: project({ id: "p9", status: "failed", updatedAt: "2026-01-05T09:40:00.000Z" }) })
+    live.send({
+      type: "project.updated",
+      project: project({ status: "running", updatedAt: "2026-01-05T09:06:00.000Z" })
+    })
+    live.send({
+      type: "project.updated",
+      project: project({ id: "p9", status: "failed", updatedAt: "2026-01-05T09:40:00.000Z" })
+    })
     live.send({ type: "trace", event: { ...traceEvent, id: "e2", text: "Drafting the guide" } })
     await until(() => textOf(el).includes("Drafting the guide"))
     expect(textOf(status(el))).to.equal("Status: In review")

@@ -19,7 +19,9 @@ describe("<read-aloud>", () => {
     const button = el.shadowRoot!.querySelector("button")!
     expect(button.disabled).to.equal(true)
     expect(button.textContent!.trim()).to.equal("Preparing the voice…")
-    speech.release(new Response(new Blob([new Uint8Array([0x49, 0x44, 0x33])], { type: "audio/mpeg" }), { status: 200 }))
+    speech.release(
+      new Response(new Blob([new Uint8Array([0x49, 0x44, 0x33])], { type: "audio/mpeg" }), { status: 200 })
+    )
     await until(() => el.shadowRoot!.querySelector("audio") !== null)
     expect(el.shadowRoot!.querySelector("audio")!.src).to.match(/^blob:/)
     expect(el.shadowRoot!.querySelector("button")!.disabled).to.equal(false)

@@ -7,7 +7,14 @@ const schema = {
   type: "object",
   required: ["topic", "length"],
   properties: {
-    topic: { type: "string", title: "Topic", description: "What the piece is about.", minLength: 3, maxLength: 300, "x-placeholder": "Tea" },
+    topic: {
+      type: "string",
+      title: "Topic",
+      description: "What the piece is about.",
+      minLength: 3,
+      maxLength: 300,
+      "x-placeholder": "Tea"
+    },
     length: { type: "integer", title: "Length", minimum: 400, maximum: 4000, default: 800 },
     tone: { type: "string", title: "Tone", enum: ["plain", "warm"] },
     notes: { type: "string", title: "Notes", "x-multiline": true },
@@ -19,7 +26,8 @@ const schema = {
 }
 
 const make = () => fixture<SchemaForm>(html`<schema-form .schema=${schema} submitLabel="Start the run"></schema-form>`)
-const control = <E extends HTMLElement = HTMLInputElement>(el: SchemaForm, name: string) => el.shadowRoot!.querySelector<E>(`#field-${name}`)!
+const control = <E extends HTMLElement = HTMLInputElement>(el: SchemaForm, name: string) =>
+  el.shadowRoot!.querySelector<E>(`#field-${name}`)!
 
 describe("<schema-form>", () => {
   it("draws each property as a labelled control with its help, bounds and required mark", async () => {
@@ -27,10 +35,20 @@ describe("<schema-form>", () => {
     const topic = control(el, "topic")
     expect(topic.required).to.equal(true)
     expect(topic.placeholder).to.equal("Tea")
-    expect(el.shadowRoot!.getElementById(topic.getAttribute("aria-describedby")!)!.textContent).to.contain("What the piece is about.")
-    expect(el.shadowRoot!.querySelector('label[for="field-topic"] .required')!.getAttribute("aria-hidden")).to.equal("true")
+    expect(el.shadowRoot!.getElementById(topic.getAttribute("aria-describedby")!)!.textContent).to.contain(
+      "What the piece is about."
+    )
+    expect(el.shadowRoot!.querySelector('label[for="field-topic"] .required')!.getAttribute("aria-hidden")).to.equal(
+      "true"
+    )
     const length = control(el, "length")
-    expect([length.type, length.min, length.max, length.step, length.value]).to.deep.equal(["number", "400", "4000", "1", "800"])
+    expect([length.type, length.min, length.max, length.step, length.value]).to.deep.equal([
+      "number",
+      "400",
+      "4000",
+      "1",
+      "800"
+    ])
     const tone = control<HTMLSelectElement>(el, "tone")
     expect(Array.from(tone.options).map((o) => o.textContent!.trim())).to.include.members(["(none)"])
     expect(control(el, "notes").tagName).to.equal("TEXTAREA")
@@ -59,7 +77,9 @@ describe("<schema-form>", () => {
   })
 
   it("opens Advanced by itself when a required field under it stops the submit", async () => {
-    const el = await fixture<SchemaForm>(html`<schema-form .schema=${{ ...schema, required: ["audience"] }}></schema-form>`)
+    const el = await fixture<SchemaForm>(
+      html`<schema-form .schema=${{ ...schema, required: ["audience"] }}></schema-form>`
+    )
     let sent = 0
     el.addEventListener("schema-form-submit", () => sent++)
     const details = el.shadowRoot!.querySelector("details")!
@@ -89,7 +109,9 @@ describe("<schema-form>", () => {
   })
 
   it("fills the controls from earlier values instead of the defaults, and rests while busy", async () => {
-    const el = await fixture<SchemaForm>(html`<schema-form .schema=${schema} .values=${{ topic: "Oolong", length: 1200, tone: "warm" }} busy></schema-form>`)
+    const el = await fixture<SchemaForm>(
+      html`<schema-form .schema=${schema} .values=${{ topic: "Oolong", length: 1200, tone: "warm" }} busy></schema-form>`
+    )
     expect(control(el, "topic").value).to.equal("Oolong")
     expect(control(el, "length").value).to.equal("1200")
     expect(control<HTMLSelectElement>(el, "tone").selectedOptions[0]!.textContent!.trim()).to.equal("warm")

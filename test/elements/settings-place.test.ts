@@ -11,7 +11,8 @@ describe("<settings-place>", () => {
   it("opens the account: sessions, email, password and themes", async () => {
     fakeNode({})
     const el = await fixture<SettingsPlace>(html`<settings-place .being=${owner}></settings-place>`)
-    for (const tag of ["settings-sessions", "settings-email", "settings-password", "settings-themes"]) expect(el.shadowRoot!.querySelector(tag), tag).not.to.equal(null)
+    for (const tag of ["settings-sessions", "settings-email", "settings-password", "settings-themes"])
+      expect(el.shadowRoot!.querySelector(tag), tag).not.to.equal(null)
     expect(el.shadowRoot!.querySelector('nav a[aria-current="page"]')!.textContent).to.equal("Account")
   })
 
@@ -20,7 +21,9 @@ describe("<settings-place>", () => {
     const mine = await fixture<SettingsPlace>(html`<settings-place .being=${owner} section="plugins"></settings-place>`)
     expect(links(mine)).to.deep.equal(["Account", "Connections", "Plugins", "Federation"])
     expect(mine.shadowRoot!.querySelector("settings-plugins")).not.to.equal(null)
-    const theirs = await fixture<SettingsPlace>(html`<settings-place .being=${person} section="plugins"></settings-place>`)
+    const theirs = await fixture<SettingsPlace>(
+      html`<settings-place .being=${person} section="plugins"></settings-place>`
+    )
     expect(links(theirs)).to.deep.equal(["Account", "Connections"])
     expect(theirs.shadowRoot!.querySelector("settings-plugins")).to.equal(null)
     expect(textOf(theirs)).to.contain("Owner only: plugins are installed by the owner of this node.")

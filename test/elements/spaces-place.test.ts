@@ -45,7 +45,10 @@ describe("<spaces-place>", () => {
   })
 
   it("opens a group by its button (Enter), and makes a group inside one", async () => {
-    const node = fakeNode({ [groups]: { json: [home] }, "POST /api/groups": { json: group("g3", "Garden", { parentId: "g1" }) } })
+    const node = fakeNode({
+      [groups]: { json: [home] },
+      "POST /api/groups": { json: group("g3", "Garden", { parentId: "g1" }) }
+    })
     const el = await fixture<SpacesPlace>(html`<spaces-place></spaces-place>`)
     await until(() => textOf(el).includes("Home"))
     byText(el, "button", "Home").focus()
@@ -55,7 +58,11 @@ describe("<spaces-place>", () => {
     expect(el.shadowRoot!.querySelector("spaces-group")!.groupId).to.equal("g1")
     fill(el, { name: " Garden ", kind: "Crew", parentId: "g1" })
     byText(el, "button", "Make the group").click()
-    expect((await node.request("POST /api/groups")).body).to.deep.equal({ name: "Garden", kind: "crew", parentId: "g1" })
+    expect((await node.request("POST /api/groups")).body).to.deep.equal({
+      name: "Garden",
+      kind: "crew",
+      parentId: "g1"
+    })
     await node.request(groups, 2)
     await until(() => el.shadowRoot!.querySelector("spaces-group")!.groupId === "g3")
   })

@@ -35,7 +35,9 @@ const post = "POST /api/threads/t1/messages"
 /** The messages load at the live channel's hello (and at each one after), as in the app. */
 const make = async (over: Partial<Thread> = {}) => {
   const live = fakeLive()
-  const el = await fixture<ThreadConversation>(html`<thread-conversation .thread=${{ ...thread, ...over }} selfId="b-owner"></thread-conversation>`)
+  const el = await fixture<ThreadConversation>(
+    html`<thread-conversation .thread=${{ ...thread, ...over }} selfId="b-owner"></thread-conversation>`
+  )
   live.hello()
   return el
 }
@@ -48,7 +50,12 @@ describe("<thread-conversation>", () => {
     fakeNode({ [messages]: list.answer })
     const el = await make()
     expect(textOf(el)).to.contain("Loading messages…")
-    list.release({ json: [message("m1", { content: "Hello" }), message("m22", { role: "assistant", authorId: null, content: "**Hi** there" })] })
+    list.release({
+      json: [
+        message("m1", { content: "Hello" }),
+        message("m22", { role: "assistant", authorId: null, content: "**Hi** there" })
+      ]
+    })
     await until(() => el.shadowRoot!.querySelectorAll("li.message").length === 2)
     expect(textOf(el)).not.to.contain("Loading messages…")
     expect(el.shadowRoot!.querySelector("li.message strong")?.textContent).to.equal("Hi")
@@ -101,7 +108,21 @@ describe("<thread-conversation>", () => {
   it("attaches uploads picked from the list, and says when there are none", async () => {
     const node = fakeNode({
       [messages]: { json: [] },
-      "GET /api/files": { json: [{ id: "f1", beingId: "b-owner", path: "notes.md", name: "notes.md", ext: "md", size: 12, mtime: "2026-01-05T09:00:00.000Z", isDir: false, scope: "upload" }] },
+      "GET /api/files": {
+        json: [
+          {
+            id: "f1",
+            beingId: "b-owner",
+            path: "notes.md",
+            name: "notes.md",
+            ext: "md",
+            size: 12,
+            mtime: "2026-01-05T09:00:00.000Z",
+            isDir: false,
+            scope: "upload"
+          }
+        ]
+      },
       [post]: { json: message("m4") }
     })
     const el = await make()
@@ -131,16 +152,28 @@ describe("<thread-conversation>", () => {
   it("streams a Muse reply: thinking, its tool chip, its words, then the stored message", async () => {
     fakeNode({ [messages]: { json: [] } })
     const live = fakeLive()
-    const el = await fixture<ThreadConversation>(html`<thread-conversation .thread=${thread} selfId="b-owner"></thread-conversation>`)
+    const el = await fixture<ThreadConversation>(
+      html`<thread-conversation .thread=${thread} selfId="b-owner"></thread-conversation>`
+    )
     live.hello()
-    await until(() => live.sent().some((frame) => JSON.stringify(frame) === JSON.stringify({ type: "subscribe", topic: "thread:t1" })))
+    await until(() =>
+      live.sent().some((frame) => JSON.stringify(frame) === JSON.stringify({ type: "subscribe", topic: "thread:t1" }))
+    )
     live.send({ type: "message.delta", threadId: "t1", messageId: "m9", delta: "" })
     await until(() => textOf(el).includes("Iris is thinking…"))
-    live.send({ type: "message.tool", threadId: "t1", messageId: "m9", toolCall: { id: "c1", name: "memory.recall", state: "done", error: null, approval: null, durationMs: 12 } })
+    live.send({
+      type: "message.tool",
+      threadId: "t1",
+      messageId: "m9",
+      toolCall: { id: "c1", name: "memory.recall", state: "done", error: null, approval: null, durationMs: 12 }
+    })
     live.send({ type: "message.delta", threadId: "t1", messageId: "m9", delta: "Green tea" })
     await until(() => textOf(el).includes("Green tea"))
     expect(textOf(el)).to.contain("Done · 12 ms")
-    live.send({ type: "message.created", message: message("m9", { role: "assistant", authorId: null, content: "Green tea, then." }) })
+    live.send({
+      type: "message.created",
+      message: message("m9", { role: "assistant", authorId: null, content: "Green tea, then." })
+    })
     await until(() => el.shadowRoot!.querySelector("li.streaming") === null)
     expect(textOf(el)).to.contain("Green tea, then.")
   })

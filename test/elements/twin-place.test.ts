@@ -29,7 +29,14 @@ describe("<twin-place>", () => {
     }
     const el = await fixture<TwinPlace>(html`<twin-place></twin-place>`)
     const hrefs = Array.from(el.shadowRoot!.querySelectorAll("nav a")).map((a) => a.getAttribute("href"))
-    expect(hrefs).to.deep.equal(["/twin", "/twin?section=profile", "/twin?section=activity", "/twin?section=todos", "/twin?section=agenda", "/twin?section=hush"])
+    expect(hrefs).to.deep.equal([
+      "/twin",
+      "/twin?section=profile",
+      "/twin?section=activity",
+      "/twin?section=todos",
+      "/twin?section=agenda",
+      "/twin?section=hush"
+    ])
     for (const [section, tags] of Object.entries(shown)) {
       el.section = section
       await el.updateComplete

@@ -79,14 +79,18 @@ describe("<voice-recorder>", () => {
   it("agreeing records, and Stop sends the recording and gives out the transcript", async () => {
     const node = fakeNode({
       "GET /api/twin/voice/stt": { json: status() },
-      "POST /api/twin/voice/stt/consent": { json: status({ consented: true, consentedAt: "2026-01-01T00:00:00.000Z" }) },
+      "POST /api/twin/voice/stt/consent": {
+        json: status({ consented: true, consentedAt: "2026-01-01T00:00:00.000Z" })
+      },
       "POST /api/twin/voice/transcribe": { json: transcript }
     })
     const el = await fixture<VoiceRecorder>(html`<voice-recorder language="en"></voice-recorder>`)
     button(el).click()
     await until(() => dialog(el).open)
     dialog(el).querySelector<HTMLButtonElement>('button[value="agree"]')!.click()
-    expect((await node.request("POST /api/twin/voice/stt/consent")).body).to.deep.equal({ consentKey: "remote|stt.example|whisper-1" })
+    expect((await node.request("POST /api/twin/voice/stt/consent")).body).to.deep.equal({
+      consentKey: "remote|stt.example|whisper-1"
+    })
     await until(() => button(el).getAttribute("aria-pressed") === "true")
     expect(button(el).textContent!.trim()).to.equal("Stop and transcribe")
     const given = oneEvent(el, "voice-transcript")
@@ -101,7 +105,9 @@ describe("<voice-recorder>", () => {
   })
 
   it("records at once when the audio stays on this host", async () => {
-    fakeNode({ "GET /api/twin/voice/stt": { json: status({ leavesDevice: false, provider: "local", requested: "local" }) } })
+    fakeNode({
+      "GET /api/twin/voice/stt": { json: status({ leavesDevice: false, provider: "local", requested: "local" }) }
+    })
     const el = await fixture<VoiceRecorder>(html`<voice-recorder></voice-recorder>`)
     button(el).click()
     await until(() => button(el).getAttribute("aria-pressed") === "true")
@@ -109,7 +115,9 @@ describe("<voice-recorder>", () => {
   })
 
   it("says why when no model is set up, when the microphone is refused, and a refused transcription", async () => {
-    fakeNode({ "GET /api/twin/voice/stt": { json: status({ available: false, reason: "No transcribe tier is bound." }) } })
+    fakeNode({
+      "GET /api/twin/voice/stt": { json: status({ available: false, reason: "No transcribe tier is bound." }) }
+    })
     const el = await fixture<VoiceRecorder>(html`<voice-recorder></voice-recorder>`)
     button(el).click()
     await until(() => textOf(el).includes("No transcribe tier is bound."))

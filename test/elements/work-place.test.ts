@@ -25,8 +25,28 @@ describe("<work-place>", () => {
     answer.release({
       json: [
         item({ dueAt: "2026-01-09T12:00:00.000Z" }),
-        item({ id: "t2", title: "Check the draft", kind: "work", assigneeAgentId: null, assigneeBeingId: "b-owner", role: "editor" }, "person"),
-        item({ id: "t3", title: "Approve the plan", kind: "approval", assigneeAgentId: null, assigneeBeingId: "b-other", role: "approver" }, "person")
+        item(
+          {
+            id: "t2",
+            title: "Check the draft",
+            kind: "work",
+            assigneeAgentId: null,
+            assigneeBeingId: "b-owner",
+            role: "editor"
+          },
+          "person"
+        ),
+        item(
+          {
+            id: "t3",
+            title: "Approve the plan",
+            kind: "approval",
+            assigneeAgentId: null,
+            assigneeBeingId: "b-other",
+            role: "approver"
+          },
+          "person"
+        )
       ]
     })
     await until(() => el.shadowRoot!.querySelectorAll("li.step").length === 3)

@@ -6,7 +6,15 @@ import { fakeNode, held, refusal, textOf, until } from "./support/fake-node.ts"
 import { owner } from "./support/records.ts"
 
 const calm = { valence: 0.2, arousal: 0.3, label: "calm" }
-const post = (id: string, content: string, createdAt: string) => ({ id, threadKind: "square", authorId: "b-bo", authorName: "Bo", content, mood: calm, createdAt })
+const post = (id: string, content: string, createdAt: string) => ({
+  id,
+  threadKind: "square",
+  authorId: "b-bo",
+  authorName: "Bo",
+  content,
+  mood: calm,
+  createdAt
+})
 const routes = (over: Record<string, unknown> = {}) => ({
   "GET /api/beings/square": { json: [post("p1", "Fresh bread today", "2026-01-05T09:00:00.000Z")] },
   "GET /api/beings/square/mood": { json: calm },

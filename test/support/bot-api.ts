@@ -54,7 +54,10 @@ export const startBotApi = async (bots: Readonly<Record<string, string>>) => {
   const events = new EventEmitter()
   const calls: Array<BotCall> = []
   const received: Array<Received> = []
-  const chats = new Map<string, ChatOf>([["4242", { id: 4242, type: "private", first_name: "Ada" }], ["@adanews", { id: -1001234567890, type: "channel", title: "Ada News" }]])
+  const chats = new Map<string, ChatOf>([
+    ["4242", { id: 4242, type: "private", first_name: "Ada" }],
+    ["@adanews", { id: -1001234567890, type: "channel", title: "Ada News" }]
+  ])
   const updates = new Map<string, Array<{ update_id: number } & Record<string, unknown>>>()
   const waiting = new Map<string, Set<Waiting>>()
   /** Long polls held open now, and the most held open at once since `openPolls.reset`, per token. */
@@ -68,14 +71,21 @@ export const startBotApi = async (bots: Readonly<Record<string, string>>) => {
   let nextUpdate = 1000
   let nextMessage = 100
 
-  const pending = (token: string, offset: number) => (updates.get(token) ?? []).filter((update) => update.update_id >= offset)
+  const pending = (token: string, offset: number) =>
+    (updates.get(token) ?? []).filter((update) => update.update_id >= offset)
 
   const record = (call: BotCall) => {
     calls.push(call)
     events.emit("call", call)
   }
 
-  const handle = (token: string, method: string, body: Record<string, unknown>, request: IncomingMessage, response: ServerResponse) => {
+  const handle = (
+    token: string,
+    method: string,
+    body: Record<string, unknown>,
+    request: IncomingMessage,
+    response: ServerResponse
+  ) => {
     const reply = (answer: { status: number; body: unknown }) => {
       if (response.writableEnded || response.destroyed) return
       response.writeHead(answer.status, { "content-type": "application/json" })
@@ -84,7 +94,10 @@ export const startBotApi = async (bots: Readonly<Record<string, string>>) => {
     if (!(token in bots)) return reply(botError(401, "Unauthorized"))
     switch (method) {
       case "getMe":
-        return reply({ status: 200, body: { ok: true, result: { id: 1, is_bot: true, first_name: bots[token], username: bots[token] } } })
+        return reply({
+          status: 200,
+          body: { ok: true, result: { id: 1, is_bot: true, first_name: bots[token], username: bots[token] } }
+        })
       case "getUpdates": {
         const offset = typeof body.offset === "number" ? body.offset : 0
         // An offset confirms the updates before it: they are never sent again.
@@ -116,7 +129,8 @@ export const startBotApi = async (bots: Readonly<Record<string, string>>) => {
         return
       }
       case "sendMessage": {
-        if (!String(request.headers["content-type"]).startsWith("application/json")) return reply(botError(400, "Bad Request: message text is empty"))
+        if (!String(request.headers["content-type"]).startsWith("application/json"))
+          return reply(botError(400, "Bad Request: message text is empty"))
         const chatId = String(body.chat_id ?? "")
         const text = body.text
         if (chatId === "") return reply(botError(400, "Bad Request: chat_id is empty"))
@@ -128,7 +142,16 @@ export const startBotApi = async (bots: Readonly<Record<string, string>>) => {
         nextMessage += 1
         return reply({
           status: 200,
-          body: { ok: true, result: { message_id: nextMessage, from: { id: 1, is_bot: true, first_name: bots[token], username: bots[token] }, chat, date: Math.floor(Date.now() / 1000), text } }
+          body: {
+            ok: true,
+            result: {
+              message_id: nextMessage,
+              from: { id: 1, is_bot: true, first_name: bots[token], username: bots[token] },
+              chat,
+              date: Math.floor(Date.now() / 1000),
+              text
+            }
+          }
         })
       }
       default:
@@ -145,7 +168,8 @@ export const startBotApi = async (bots: Readonly<Record<string, string>>) => {
     }
     const [, token = "", method = ""] = match
     const fields = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {}
-    if (method !== "getMe" && method !== "getUpdates") received.push({ method: request.method ?? "", path: request.url ?? "", headers: request.headers, body })
+    if (method !== "getMe" && method !== "getUpdates")
+      received.push({ method: request.method ?? "", path: request.url ?? "", headers: request.headers, body })
     record({ token, method, body: fields })
     handle(token, method, fields, request, response)
   })
@@ -158,7 +182,11 @@ export const startBotApi = async (bots: Readonly<Record<string, string>>) => {
       if (seen !== undefined) return resolve(seen)
       const timer = setTimeout(() => {
         events.off("call", listener)
-        reject(new Error(`no matching Bot API call within ${timeoutMs} ms; calls: ${JSON.stringify(calls.slice(after).map((call) => [call.method, call.dropped ?? false]))}`))
+        reject(
+          new Error(
+            `no matching Bot API call within ${timeoutMs} ms; calls: ${JSON.stringify(calls.slice(after).map((call) => [call.method, call.dropped ?? false]))}`
+          )
+        )
       }, timeoutMs)
       const listener = (call: BotCall) => {
         if (!matches(call)) return
@@ -181,12 +209,26 @@ export const startBotApi = async (bots: Readonly<Record<string, string>>) => {
     },
     /** The messages the bot `token` sent to `chatId`, in order. */
     sentTo: (token: string, chatId: number) =>
-      calls.filter((call) => call.token === token && call.method === "sendMessage" && String(call.body.chat_id) === String(chatId)).map((call) => String(call.body.text)),
+      calls
+        .filter(
+          (call) =>
+            call.token === token && call.method === "sendMessage" && String(call.body.chat_id) === String(chatId)
+        )
+        .map((call) => String(call.body.text)),
     /** A chat says `text` to the bot `token`: an update, answered to a poll waiting for it. */
     say: (token: string, chat: ChatOf, text: string) => {
       chats.set(String(chat.id), chat)
       nextUpdate += 1
-      const update = { update_id: nextUpdate, message: { message_id: nextUpdate, date: Math.floor(Date.now() / 1000), chat, from: { id: chat.id, is_bot: false, first_name: chat.first_name ?? "Someone" }, text } }
+      const update = {
+        update_id: nextUpdate,
+        message: {
+          message_id: nextUpdate,
+          date: Math.floor(Date.now() / 1000),
+          chat,
+          from: { id: chat.id, is_bot: false, first_name: chat.first_name ?? "Someone" },
+          text
+        }
+      }
       updates.set(token, [...(updates.get(token) ?? []), update])
       for (const waiter of [...(waiting.get(token) ?? [])]) waiter.answer(pending(token, waiter.offset))
       return update.update_id

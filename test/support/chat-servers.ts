@@ -15,7 +15,11 @@ export interface Received {
   readonly body: unknown
 }
 
-type Handler = (request: Received) => { readonly status: number; readonly body: unknown; readonly headers?: Record<string, string> }
+type Handler = (request: Received) => {
+  readonly status: number
+  readonly body: unknown
+  readonly headers?: Record<string, string>
+}
 
 const listen = async (handle: Handler) => {
   const received: Array<Received> = []
@@ -35,7 +39,8 @@ const listen = async (handle: Handler) => {
   }
 }
 
-const at = (value: unknown, key: string): unknown => (typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined)
+const at = (value: unknown, key: string): unknown =>
+  typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined
 
 /**
  * A Telegram Bot API server for one bot token (bot-api.ts). Chats it knows: 4242 (a private
@@ -50,7 +55,11 @@ export const startTelegram = (token: string) => startBotApi({ [token]: "node_bot
  */
 export const startSlack = async (token: string) => {
   let counter = 0
-  const channels: Record<string, string> = { C0123456789: "C0123456789", "#general": "C0GENERAL0", general: "C0GENERAL0" }
+  const channels: Record<string, string> = {
+    C0123456789: "C0123456789",
+    "#general": "C0GENERAL0",
+    general: "C0GENERAL0"
+  }
   const refuse = (error: string) => ({ status: 200, body: { ok: false, error } })
   return listen((request) => {
     if (request.path !== "/chat.postMessage") return { status: 404, body: { ok: false, error: "unknown_method" } }
@@ -60,12 +69,16 @@ export const startSlack = async (token: string) => {
     if (!String(request.headers["content-type"]).startsWith("application/json")) return refuse("invalid_form_data")
     const channel = String(at(request.body, "channel") ?? "")
     const text = at(request.body, "text")
-    if (channel === "C0RATELIMIT") return { status: 429, headers: { "retry-after": "30" }, body: { ok: false, error: "ratelimited" } }
+    if (channel === "C0RATELIMIT")
+      return { status: 429, headers: { "retry-after": "30" }, body: { ok: false, error: "ratelimited" } }
     const id = channels[channel]
     if (id === undefined) return refuse("channel_not_found")
     if (typeof text !== "string" || text === "") return refuse("no_text")
     counter += 1
     const ts = `1767225600.${String(counter).padStart(6, "0")}`
-    return { status: 200, body: { ok: true, channel: id, ts, message: { type: "message", user: "U0NODEBOT", text, ts } } }
+    return {
+      status: 200,
+      body: { ok: true, channel: id, ts, message: { type: "message", user: "U0NODEBOT", text, ts } }
+    }
   })
 }

@@ -5,5 +5,8 @@ export const textOf = (content: unknown, separator = " "): string =>
   typeof content === "string"
     ? content
     : Array.isArray(content)
-      ? content.filter((part) => at(part, "type") === "text").map((part) => String(at(part, "text"))).join(separator)
+      ? content
+          .filter((part) => at(part, "type") === "text")
+          .map((part) => String(at(part, "text")))
+          .join(separator)
       : ""

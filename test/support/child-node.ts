@@ -51,7 +51,15 @@ export const startChildNode = async (options: ChildNodeOptions = {}): Promise<Ch
   const ownerCode = options.ownerCode ?? `owner-code-${process.pid}-${Date.now()}`
   const port = options.port ?? (await freePort())
   const child = spawn(nodeBinary, [...nodeFlags, startScript], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", TRUST_PROXY: "1", OWNER_ACCESS_CODE: ownerCode, ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      TRUST_PROXY: "1",
+      OWNER_ACCESS_CODE: ownerCode,
+      ...env
+    },
     stdio: ["ignore", "pipe", "pipe"]
   })
   let output = ""

@@ -21,7 +21,8 @@ import { NodeApi } from "../../host/contract/api.ts"
 import * as ApiErrors from "../../kernel/contract/errors.ts"
 import { ApiErrorBody } from "../../kernel/contract/errors.ts"
 
-const makeNodeClient = (httpClient: HttpClient.HttpClient, baseUrl: string) => HttpApiClient.makeWith(NodeApi, { httpClient, baseUrl })
+const makeNodeClient = (httpClient: HttpClient.HttpClient, baseUrl: string) =>
+  HttpApiClient.makeWith(NodeApi, { httpClient, baseUrl })
 
 /** The contract's typed client: a group per domain, a method per endpoint. */
 export type NodeClient = Effect.Effect.Success<ReturnType<typeof makeNodeClient>>
@@ -114,7 +115,12 @@ export class Client {
    * One request on the wire, for tests about the wire itself. An object body is sent as JSON,
    * a string as written (malformed JSON, say), both as `application/json`.
    */
-  raw(method: HttpMethod.HttpMethod, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<WireAnswer> {
+  raw(
+    method: HttpMethod.HttpMethod,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {}
+  ): Promise<WireAnswer> {
     const request = HttpClientRequest.make(method)(this.base + path).pipe(
       body === undefined
         ? (request) => request
@@ -166,7 +172,10 @@ const asRefusal = (error: unknown): Effect.Effect<Refusal> => {
   for (const { errorClass, status } of refusalClasses) {
     if (error instanceof errorClass) {
       const { error: code, message, details } = error
-      return Effect.succeed({ status, body: details === undefined ? { error: code, message } : { error: code, message, details } })
+      return Effect.succeed({
+        status,
+        body: details === undefined ? { error: code, message } : { error: code, message, details }
+      })
     }
   }
   if (error instanceof HttpClientError.ResponseError && error.response.status >= 400) {
@@ -211,7 +220,8 @@ export const attempt = <A, E>(call: Effect.Effect<A, E>): Promise<Outcome<A>> =>
   )
 
 /** A raw answer's body read by a contract schema; throws when it does not match. */
-export const bodyAs = <A, I>(schema: Schema.Schema<A, I>, answer: { readonly body: unknown }): A => Schema.decodeUnknownSync(schema)(answer.body)
+export const bodyAs = <A, I>(schema: Schema.Schema<A, I>, answer: { readonly body: unknown }): A =>
+  Schema.decodeUnknownSync(schema)(answer.body)
 
 /** The ApiError body of a raw answer; throws when the body is not one. */
 export const apiError = (answer: { readonly body: unknown }): ApiErrorBody => bodyAs(ApiErrorBody, answer)

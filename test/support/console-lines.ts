@@ -6,7 +6,7 @@ export const keepConsoleLines = () => {
   for (const method of ["log", "info", "warn", "error", "debug"] as const) {
     const original = console[method].bind(console)
     vi.spyOn(console, method).mockImplementation((...args: Array<unknown>) => {
-      lines.push(args.map((arg) => (typeof arg === "string" ? arg : JSON.stringify(arg) ?? String(arg))).join(" "))
+      lines.push(args.map((arg) => (typeof arg === "string" ? arg : (JSON.stringify(arg) ?? String(arg)))).join(" "))
       original(...args)
     })
   }

@@ -32,9 +32,13 @@ export const onEachDialect = (title: string, tests: (database: FreshDatabase, di
     const client = (): Layer.Layer<SqlClient.SqlClient> =>
       dialect === "sqlite"
         ? Layer.orDie(SqliteClient.layer({ filename: ":memory:" }))
-        : Layer.orDie(Layer.unwrapEffect(Effect.map(
-            Effect.promise(() => cluster!.createDatabase()),
-            (url) => postgresLayer(Redacted.make(url))
-          )))
+        : Layer.orDie(
+            Layer.unwrapEffect(
+              Effect.map(
+                Effect.promise(() => cluster!.createDatabase()),
+                (url) => postgresLayer(Redacted.make(url))
+              )
+            )
+          )
     tests(() => Layer.orDie(Layer.provideMerge(migrationsLayer(migrations), client())), dialect)
   })

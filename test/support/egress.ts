@@ -18,13 +18,23 @@ export const hostPort = (url: string) => {
 }
 
 /** On-host sockets a node may open: the Docker engine's, which code.execute's container tier asks whether it runs. */
-export const onHost = [`unix:${process.env["DOCKER_HOST"]?.startsWith("unix://") ? process.env["DOCKER_HOST"].slice("unix://".length) : "/var/run/docker.sock"}`]
+export const onHost = [
+  `unix:${process.env["DOCKER_HOST"]?.startsWith("unix://") ? process.env["DOCKER_HOST"].slice("unix://".length) : "/var/run/docker.sock"}`
+]
 
 /** Every destination recorded in `log` so far, once each. */
-export const dialled = (log: string) => [...new Set(readFileSync(log, "utf8").split("\n").filter((line) => line !== ""))].sort()
+export const dialled = (log: string) =>
+  [
+    ...new Set(
+      readFileSync(log, "utf8")
+        .split("\n")
+        .filter((line) => line !== "")
+    )
+  ].sort()
 
 /** The destinations outside the allowed list: what the test fails on. */
-export const unlisted = (log: string, allowed: ReadonlyArray<string>) => dialled(log).filter((destination) => !allowed.includes(destination))
+export const unlisted = (log: string, allowed: ReadonlyArray<string>) =>
+  dialled(log).filter((destination) => !allowed.includes(destination))
 
 /**
  * The check, for one flow or several: each flow's destination was dialled (it really ran), and

@@ -6,7 +6,12 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { ConversationThreads, NodeAddress, PeerDirectory, SquareArrivals } from "../../extensions/federation/contract/ports.ts"
+import {
+  ConversationThreads,
+  NodeAddress,
+  PeerDirectory,
+  SquareArrivals
+} from "../../extensions/federation/contract/ports.ts"
 import type { KeyPair } from "../../extensions/federation/wire/did-key.ts"
 import { signPayload } from "../../extensions/federation/wire/signed.ts"
 import { EventBusLive } from "../../host/events.ts"
@@ -17,16 +22,36 @@ import { Settings } from "../../kernel/settings.ts"
 export const iso = (ms: number) => new Date(ms).toISOString()
 
 /** A capability profile signed by `key`, issued at `now`, for an hour. */
-export const signedProfileOf = (key: KeyPair, now: number, runs: ReadonlyArray<{ name: string; path: string; protocol: number }> = []) =>
-  signPayload({
-    v: 1, type: "svc.node.capabilities", did: key.did, profile: "personal", runs, delegatesTo: null, fronts: [], seedProtocol: 1,
-    limits: { maxDocumentBytes: 65536, maxQueued: 256 }, issuedAt: iso(now), expiresAt: iso(now + 3600_000)
-  }, key.secretKey)
+export const signedProfileOf = (
+  key: KeyPair,
+  now: number,
+  runs: ReadonlyArray<{ name: string; path: string; protocol: number }> = []
+) =>
+  signPayload(
+    {
+      v: 1,
+      type: "svc.node.capabilities",
+      did: key.did,
+      profile: "personal",
+      runs,
+      delegatesTo: null,
+      fronts: [],
+      seedProtocol: 1,
+      limits: { maxDocumentBytes: 65536, maxQueued: 256 },
+      issuedAt: iso(now),
+      expiresAt: iso(now + 3600_000)
+    },
+    key.secretKey
+  )
 
 /** The ports the relay and directory loops never reach (no peers, no threads, no square), and where the node says it is. */
 export const unusedPorts = Layer.mergeAll(
   Layer.succeed(PeerDirectory, {
-    list: Effect.succeed([]), find: () => Effect.succeed(Option.none()), seen: () => Effect.void, collected: () => Effect.void, unreachable: () => Effect.void
+    list: Effect.succeed([]),
+    find: () => Effect.succeed(Option.none()),
+    seen: () => Effect.void,
+    collected: () => Effect.void,
+    unreachable: () => Effect.void
   }),
   Layer.succeed(ConversationThreads, { open: () => Effect.die("unused"), insert: () => Effect.die("unused") }),
   Layer.succeed(SquareArrivals, { arrive: () => Effect.die("unused"), retract: () => Effect.die("unused") }),

@@ -15,13 +15,17 @@ import { Client, refused, run, type Registered, type TestNode } from "./node.ts"
 export { newKeyPair, type KeyPair }
 
 const keyRow = (node: TestNode, where: "node" | { readonly beingId: string }) =>
-  node.runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) =>
-    where === "node"
-      ? sql<{ secret: string }>`SELECT secret FROM federation_keys WHERE role = 'node'`
-      : sql<{ secret: string }>`SELECT secret FROM federation_keys WHERE being_id = ${where.beingId}`))
+  node.runtime.runPromise(
+    Effect.flatMap(SqlClient.SqlClient, (sql) =>
+      where === "node"
+        ? sql<{ secret: string }>`SELECT secret FROM federation_keys WHERE role = 'node'`
+        : sql<{ secret: string }>`SELECT secret FROM federation_keys WHERE being_id = ${where.beingId}`
+    )
+  )
 
 /** A node's own key pair, read from its database (no route exports it). */
-export const nodeKeyOf = async (node: TestNode): Promise<KeyPair> => keyPairOf(fromBase64Url((await keyRow(node, "node"))[0]!.secret)!)
+export const nodeKeyOf = async (node: TestNode): Promise<KeyPair> =>
+  keyPairOf(fromBase64Url((await keyRow(node, "node"))[0]!.secret)!)
 
 /** A being's key pair on a node, or null when it has none yet. */
 export const beingKeyOf = async (node: TestNode, beingId: string): Promise<KeyPair | null> => {
@@ -32,16 +36,37 @@ export const beingKeyOf = async (node: TestNode, beingId: string): Promise<KeyPa
 const at = () => new Date().toISOString()
 
 export const descriptorOf = (node: KeyPair, endpoint = "http://127.0.0.1:1") =>
-  signPayload({
-    v: 1, type: "svc.node.descriptor", did: node.did, endpoint, label: "test", profile: "personal",
-    software: "test/1", serves: ["peer.deliver"], protocol: 2, issuedAt: at()
-  }, node.secretKey)
+  signPayload(
+    {
+      v: 1,
+      type: "svc.node.descriptor",
+      did: node.did,
+      endpoint,
+      label: "test",
+      profile: "personal",
+      software: "test/1",
+      serves: ["peer.deliver"],
+      protocol: 2,
+      issuedAt: at()
+    },
+    node.secretKey
+  )
 
 export const helloFrom = (node: KeyPair, audience: string) => ({
   v: 1,
   protocol: 2,
   descriptor: descriptorOf(node),
-  challenge: signPayload({ v: 1, type: "svc.challenge", did: node.did, aud: audience, nonce: toBase64Url(new Uint8Array(16).fill(7)), issuedAt: at() }, node.secretKey)
+  challenge: signPayload(
+    {
+      v: 1,
+      type: "svc.challenge",
+      did: node.did,
+      aud: audience,
+      nonce: toBase64Url(new Uint8Array(16).fill(7)),
+      issuedAt: at()
+    },
+    node.secretKey
+  )
 })
 
 export interface EnvelopeParts {
@@ -61,12 +86,40 @@ export interface EnvelopeParts {
 }
 
 export const envelopeBody = (parts: EnvelopeParts) => {
-  const message = signPayload({
-    v: 1, type: "svc.message", did: parts.author.did, to: parts.to, id: toBase64Url(utf8(String(Math.random()))).slice(0, 16),
-    body: parts.body ?? "Hello from the other node.", at: at()
-  }, parts.author.secretKey)
-  const passport = signPayload({ v: 1, type: "svc.passport", did: parts.node.did, subject: parts.passportSubject ?? parts.author.did, handle: "author", issuedAt: at() }, parts.node.secretKey)
-  const attestation = signPayload({ v: 1, type: "svc.attestation", did: parts.node.did, aud: parts.audience, about: parts.attestAbout ?? digestOf(message), issuedAt: at() }, parts.node.secretKey)
+  const message = signPayload(
+    {
+      v: 1,
+      type: "svc.message",
+      did: parts.author.did,
+      to: parts.to,
+      id: toBase64Url(utf8(String(Math.random()))).slice(0, 16),
+      body: parts.body ?? "Hello from the other node.",
+      at: at()
+    },
+    parts.author.secretKey
+  )
+  const passport = signPayload(
+    {
+      v: 1,
+      type: "svc.passport",
+      did: parts.node.did,
+      subject: parts.passportSubject ?? parts.author.did,
+      handle: "author",
+      issuedAt: at()
+    },
+    parts.node.secretKey
+  )
+  const attestation = signPayload(
+    {
+      v: 1,
+      type: "svc.attestation",
+      did: parts.node.did,
+      aud: parts.audience,
+      about: parts.attestAbout ?? digestOf(message),
+      issuedAt: at()
+    },
+    parts.node.secretKey
+  )
   return { message, passport, attestation, digest: digestOf(message) }
 }
 
@@ -76,7 +129,11 @@ export const sealedEnvelope = (parts: EnvelopeParts) => {
   return {
     digest,
     envelope: {
-      v: 1, type: "svc.envelope.sealed", protocol: 2, descriptor: descriptorOf(parts.node), audience: parts.audience,
+      v: 1,
+      type: "svc.envelope.sealed",
+      protocol: 2,
+      descriptor: descriptorOf(parts.node),
+      audience: parts.audience,
       seal: sealTo(parts.audience, utf8(canonical(body)), utf8(parts.audience))!
     }
   }
@@ -85,7 +142,17 @@ export const sealedEnvelope = (parts: EnvelopeParts) => {
 /** A protocol-1 envelope: the body in the clear. */
 export const plainEnvelope = (parts: EnvelopeParts) => {
   const { digest, ...body } = envelopeBody(parts)
-  return { digest, envelope: { v: 1, type: "svc.envelope", protocol: 1, descriptor: descriptorOf(parts.node), audience: parts.audience, body } }
+  return {
+    digest,
+    envelope: {
+      v: 1,
+      type: "svc.envelope",
+      protocol: 1,
+      descriptor: descriptorOf(parts.node),
+      audience: parts.audience,
+      body
+    }
+  }
 }
 
 /** A node's public capability profile (its did is `payload.did`). */
@@ -93,8 +160,21 @@ export const capabilitiesOf = (node: TestNode) => run(new Client(node.url).api.f
 
 /** A collect request from `node` to the holder `audience`: one fresh challenge, attested. */
 export const collectRequest = (node: KeyPair, audience: string, ack: ReadonlyArray<string> = []) => {
-  const challenge = signPayload({ v: 1, type: "svc.challenge", did: node.did, aud: audience, nonce: toBase64Url(new Uint8Array(randomBytes(16))), issuedAt: at() }, node.secretKey)
-  const attestation = signPayload({ v: 1, type: "svc.attestation", did: node.did, aud: audience, about: digestOf(challenge), issuedAt: at() }, node.secretKey)
+  const challenge = signPayload(
+    {
+      v: 1,
+      type: "svc.challenge",
+      did: node.did,
+      aud: audience,
+      nonce: toBase64Url(new Uint8Array(randomBytes(16))),
+      issuedAt: at()
+    },
+    node.secretKey
+  )
+  const attestation = signPayload(
+    { v: 1, type: "svc.attestation", did: node.did, aud: audience, about: digestOf(challenge), issuedAt: at() },
+    node.secretKey
+  )
   return { v: 1, protocol: 2, descriptor: descriptorOf(node), attestation, challenges: [challenge], ack }
 }
 
@@ -104,8 +184,11 @@ export const collectRequest = (node: KeyPair, audience: string, ack: ReadonlyArr
  * unknown did through no peer does that, and changes nothing (a 404).
  */
 export const beingDidOf = async (node: TestNode, owner: Registered) => {
-  const nowhere = await refused(owner.client.api.federation.openConversation({ payload: { peerDid: newKeyPair().did as never, remoteDid: newKeyPair().did as never } }))
+  const nowhere = await refused(
+    owner.client.api.federation.openConversation({
+      payload: { peerDid: newKeyPair().did as never, remoteDid: newKeyPair().did as never }
+    })
+  )
   if (nowhere.status !== 404) throw new Error(`expected a 404, got ${nowhere.status}`)
   return (await beingKeyOf(node, owner.being.id))!.did
 }
-

@@ -76,20 +76,32 @@ export const startGoogle = async () => {
 
   const token = (form: Record<string, string>, response: ServerResponse) => {
     tokenCalls.push({ grant: form.grant_type ?? "", form })
-    if (form.client_id !== clientId || form.client_secret !== clientSecret) return json(response, 401, { error: "invalid_client" })
+    if (form.client_id !== clientId || form.client_secret !== clientSecret)
+      return json(response, 401, { error: "invalid_client" })
     if (form.grant_type === "authorization_code") {
       const grant = codes.get(form.code ?? "")
       codes.delete(form.code ?? "")
-      if (grant === undefined) return json(response, 400, { error: "invalid_grant", error_description: "Malformed auth code." })
+      if (grant === undefined)
+        return json(response, 400, { error: "invalid_grant", error_description: "Malformed auth code." })
       if (grant.redirectUri !== form.redirect_uri) return json(response, 400, { error: "redirect_uri_mismatch" })
-      const s256 = createHash("sha256").update(form.code_verifier ?? "").digest("base64url")
-      if (grant.method !== "S256" || s256 !== grant.challenge) return json(response, 400, { error: "invalid_grant", error_description: "Invalid code verifier." })
+      const s256 = createHash("sha256")
+        .update(form.code_verifier ?? "")
+        .digest("base64url")
+      if (grant.method !== "S256" || s256 !== grant.challenge)
+        return json(response, 400, { error: "invalid_grant", error_description: "Invalid code verifier." })
       const refresh = `1//refresh-${serial + 1}`
       state.refreshTokens.add(refresh)
-      return json(response, 200, { access_token: issue(), refresh_token: refresh, expires_in: state.expiresIn, token_type: "Bearer", scope: "gmail" })
+      return json(response, 200, {
+        access_token: issue(),
+        refresh_token: refresh,
+        expires_in: state.expiresIn,
+        token_type: "Bearer",
+        scope: "gmail"
+      })
     }
     if (form.grant_type === "refresh_token") {
-      if (!state.refreshTokens.has(form.refresh_token ?? "")) return json(response, 400, { error: "invalid_grant", error_description: "Token has been expired or revoked." })
+      if (!state.refreshTokens.has(form.refresh_token ?? ""))
+        return json(response, 400, { error: "invalid_grant", error_description: "Token has been expired or revoked." })
       return json(response, 200, { access_token: issue(), expires_in: state.expiresIn, token_type: "Bearer" })
     }
     return json(response, 400, { error: "unsupported_grant_type" })
@@ -110,15 +122,36 @@ export const startGoogle = async () => {
         { name: "Date", value: new Date(mail.date).toUTCString() }
       ],
       body: { size: 0 },
-      parts: mail.html !== undefined
-        ? [
-          { partId: "0", mimeType: "text/html", filename: "", body: { size: mail.html.length, data: b64url(mail.html) } },
-          { partId: "1", mimeType: "application/pdf", filename: "invoice.pdf", body: { size: 10, attachmentId: "att-1" } }
-        ]
-        : [
-          { partId: "0", mimeType: "text/plain", filename: "", body: { size: mail.text.length, data: b64url(mail.text) } },
-          { partId: "1", mimeType: "text/html", filename: "", body: { size: 0, data: b64url(`<p>${mail.text}</p>`) } }
-        ]
+      parts:
+        mail.html !== undefined
+          ? [
+              {
+                partId: "0",
+                mimeType: "text/html",
+                filename: "",
+                body: { size: mail.html.length, data: b64url(mail.html) }
+              },
+              {
+                partId: "1",
+                mimeType: "application/pdf",
+                filename: "invoice.pdf",
+                body: { size: 10, attachmentId: "att-1" }
+              }
+            ]
+          : [
+              {
+                partId: "0",
+                mimeType: "text/plain",
+                filename: "",
+                body: { size: mail.text.length, data: b64url(mail.text) }
+              },
+              {
+                partId: "1",
+                mimeType: "text/html",
+                filename: "",
+                body: { size: 0, data: b64url(`<p>${mail.text}</p>`) }
+              }
+            ]
     }
   })
 
@@ -126,26 +159,41 @@ export const startGoogle = async () => {
     const bearer = (request.headers.authorization ?? "").replace(/^Bearer /, "")
     const authorized = state.liveAccess.has(bearer)
     apiCalls.push({ method: request.method ?? "", path: url.pathname, authorized })
-    if (!authorized) return json(response, 401, { error: { code: 401, message: "Request had invalid authentication credentials.", status: "UNAUTHENTICATED" } })
+    if (!authorized)
+      return json(response, 401, {
+        error: { code: 401, message: "Request had invalid authentication credentials.", status: "UNAUTHENTICATED" }
+      })
     const rest = url.pathname.replace(/^\/gmail\/v1\/users\/me\//, "")
-    if (rest === "profile") return json(response, 200, { emailAddress: state.address, messagesTotal: state.mailbox.length })
+    if (rest === "profile")
+      return json(response, 200, { emailAddress: state.address, messagesTotal: state.mailbox.length })
     if (rest === "messages" && request.method === "GET") {
       if (state.listGate !== null) await state.listGate
       const label = url.searchParams.get("labelIds")
       const unreadOnly = (url.searchParams.get("q") ?? "").includes("is:unread")
-      const matching = state.mailbox.filter((mail) => (label === null || (mail.labels ?? ["INBOX"]).includes(label)) && (!unreadOnly || mail.unread === true))
+      const matching = state.mailbox.filter(
+        (mail) =>
+          (label === null || (mail.labels ?? ["INBOX"]).includes(label)) && (!unreadOnly || mail.unread === true)
+      )
       const max = Number(url.searchParams.get("maxResults") ?? "100")
       const page = matching.slice(0, max).map((mail) => ({ id: mail.id, threadId: mail.id }))
-      return json(response, 200, page.length === 0 ? { resultSizeEstimate: 0 } : { messages: page, resultSizeEstimate: matching.length })
+      return json(
+        response,
+        200,
+        page.length === 0 ? { resultSizeEstimate: 0 } : { messages: page, resultSizeEstimate: matching.length }
+      )
     }
     if (rest === "messages/send" && request.method === "POST") {
       const raw = (JSON.parse(body) as { raw?: string }).raw ?? ""
       sent.push(Buffer.from(raw, "base64url").toString("utf8"))
       return json(response, 200, { id: `sent-${sent.length}`, threadId: `sent-${sent.length}`, labelIds: ["SENT"] })
     }
-    const found = rest.startsWith("messages/") ? state.mailbox.find((mail) => mail.id === decodeURIComponent(rest.slice("messages/".length))) : undefined
+    const found = rest.startsWith("messages/")
+      ? state.mailbox.find((mail) => mail.id === decodeURIComponent(rest.slice("messages/".length)))
+      : undefined
     if (found !== undefined) return json(response, 200, message(found))
-    return json(response, 404, { error: { code: 404, message: "Requested entity was not found.", status: "NOT_FOUND" } })
+    return json(response, 404, {
+      error: { code: 404, message: "Requested entity was not found.", status: "NOT_FOUND" }
+    })
   }
 
   const server: Server = createServer(async (request, response) => {
@@ -171,7 +219,8 @@ export const startGoogle = async () => {
       response.writeHead(302, { location: back.toString() })
       return response.end()
     }
-    if (url.pathname === "/token" && request.method === "POST") return token(Object.fromEntries(new URLSearchParams(body)), response)
+    if (url.pathname === "/token" && request.method === "POST")
+      return token(Object.fromEntries(new URLSearchParams(body)), response)
     if (url.pathname.startsWith("/gmail/v1/users/me/")) return gmail(request, url, body, response)
     json(response, 404, { error: "not_found" })
   })
@@ -179,7 +228,11 @@ export const startGoogle = async () => {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     url: base,
-    settings: { mailAAuthUrl: `${base}/o/oauth2/v2/auth`, mailATokenUrl: `${base}/token`, mailAApiUrl: `${base}/gmail/v1` },
+    settings: {
+      mailAAuthUrl: `${base}/o/oauth2/v2/auth`,
+      mailATokenUrl: `${base}/token`,
+      mailAApiUrl: `${base}/gmail/v1`
+    },
     /** The same as a node process's environment, with the client's id and secret. */
     env: {
       MAIL_A_AUTH_URL: `${base}/o/oauth2/v2/auth`,

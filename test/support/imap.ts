@@ -34,9 +34,21 @@ const greets = (port: number) =>
   })
 
 const message = (to: string, delivery: Delivery) => {
-  const head = [`From: ${delivery.from}`, `To: ${to}`, `Subject: ${delivery.subject}`, `Date: ${delivery.date.toUTCString()}`, "MIME-Version: 1.0"]
+  const head = [
+    `From: ${delivery.from}`,
+    `To: ${to}`,
+    `Subject: ${delivery.subject}`,
+    `Date: ${delivery.date.toUTCString()}`,
+    "MIME-Version: 1.0"
+  ]
   if (delivery.html === undefined) {
-    return [...head, "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: 8bit", "", delivery.text ?? ""].join("\r\n")
+    return [
+      ...head,
+      "Content-Type: text/plain; charset=utf-8",
+      "Content-Transfer-Encoding: 8bit",
+      "",
+      delivery.text ?? ""
+    ].join("\r\n")
   }
   const boundary = "b0undary"
   return [
@@ -47,7 +59,9 @@ const message = (to: string, delivery: Delivery) => {
     "Content-Type: text/html; charset=utf-8",
     "",
     delivery.html,
-    ...(delivery.text === undefined ? [] : [`--${boundary}`, "Content-Type: text/plain; charset=utf-8", "", delivery.text]),
+    ...(delivery.text === undefined
+      ? []
+      : [`--${boundary}`, "Content-Type: text/plain; charset=utf-8", "", delivery.text]),
     `--${boundary}--`,
     ""
   ].join("\r\n")
@@ -62,7 +76,14 @@ export class ImapServer {
   private readonly process: ChildProcess
   private delivered = 0
 
-  private constructor(port: number, user: string, password: string, root: string, owner: { uid: number; gid: number }, child: ChildProcess) {
+  private constructor(
+    port: number,
+    user: string,
+    password: string,
+    root: string,
+    owner: { uid: number; gid: number },
+    child: ChildProcess
+  ) {
     this.port = port
     this.user = user
     this.password = password
@@ -80,41 +101,79 @@ export class ImapServer {
     const owner = me.uid === 0 ? { uid: 65534, gid: 65534 } : { uid: me.uid, gid: me.gid }
     const home = join(root, "home", user)
     for (const sub of ["tmp", "new", "cur"]) mkdirSync(join(home, "Maildir", sub), { recursive: true })
-    for (const dir of [join(root, "home"), home, join(home, "Maildir"), ...["tmp", "new", "cur"].map((sub) => join(home, "Maildir", sub))]) {
+    for (const dir of [
+      join(root, "home"),
+      home,
+      join(home, "Maildir"),
+      ...["tmp", "new", "cur"].map((sub) => join(home, "Maildir", sub))
+    ]) {
       chownSync(dir, owner.uid, owner.gid)
     }
     mkdirSync(join(root, "run"))
     mkdirSync(join(root, "state"))
     writeFileSync(join(root, "passwd"), `${user}:{PLAIN}${password}::::\n`)
     // Without root, every process runs as us and no socket may belong to the dovecot group.
-    const rootless = me.uid === 0 ? [] : [
-      `default_internal_user = ${me.username}`,
-      `default_login_user = ${me.username}`,
-      ...[["stats", "stats-writer"], ["imap-hibernate", "imap-hibernate"], ["dict", "dict"], ["dict-async", "dict-async"]].flatMap(([service, socket]) => [
-        `service ${service} {`, `  unix_listener ${socket} {`, "    group =", "  }", "}"
-      ])
-    ]
-    writeFileSync(join(root, "dovecot.conf"), [
-      `base_dir = ${join(root, "run")}`,
-      `state_dir = ${join(root, "state")}`,
-      `log_path = ${join(root, "dovecot.log")}`,
-      ...rootless,
-      "protocols = imap",
-      "listen = 127.0.0.1",
-      "ssl = no",
-      "disable_plaintext_auth = no",
-      "auth_mechanisms = plain login",
-      // A wrong password is answered at once (the next login from the address is still braked a little).
-      "auth_failure_delay = 0",
-      "passdb {", "  driver = passwd-file", `  args = scheme=PLAIN username_format=%u ${join(root, "passwd")}`, "}",
-      "userdb {", "  driver = static", `  args = uid=${owner.uid} gid=${owner.gid} home=${join(root, "home")}/%u`, "}",
-      "mail_location = maildir:~/Maildir",
-      "service imap-login {", "  chroot =", "  inet_listener imap {", "    address = 127.0.0.1", `    port = ${port}`, "  }",
-      "  inet_listener imaps {", "    port = 0", "  }", "}",
-      "service anvil {", "  chroot =", "}",
-      ""
-    ].join("\n"))
-    const child = spawn("/usr/sbin/dovecot", ["-F", "-c", join(root, "dovecot.conf")], { stdio: ["ignore", "ignore", "pipe"] })
+    const rootless =
+      me.uid === 0
+        ? []
+        : [
+            `default_internal_user = ${me.username}`,
+            `default_login_user = ${me.username}`,
+            ...[
+              ["stats", "stats-writer"],
+              ["imap-hibernate", "imap-hibernate"],
+              ["dict", "dict"],
+              ["dict-async", "dict-async"]
+            ].flatMap(([service, socket]) => [
+              `service ${service} {`,
+              `  unix_listener ${socket} {`,
+              "    group =",
+              "  }",
+              "}"
+            ])
+          ]
+    writeFileSync(
+      join(root, "dovecot.conf"),
+      [
+        `base_dir = ${join(root, "run")}`,
+        `state_dir = ${join(root, "state")}`,
+        `log_path = ${join(root, "dovecot.log")}`,
+        ...rootless,
+        "protocols = imap",
+        "listen = 127.0.0.1",
+        "ssl = no",
+        "disable_plaintext_auth = no",
+        "auth_mechanisms = plain login",
+        // A wrong password is answered at once (the next login from the address is still braked a little).
+        "auth_failure_delay = 0",
+        "passdb {",
+        "  driver = passwd-file",
+        `  args = scheme=PLAIN username_format=%u ${join(root, "passwd")}`,
+        "}",
+        "userdb {",
+        "  driver = static",
+        `  args = uid=${owner.uid} gid=${owner.gid} home=${join(root, "home")}/%u`,
+        "}",
+        "mail_location = maildir:~/Maildir",
+        "service imap-login {",
+        "  chroot =",
+        "  inet_listener imap {",
+        "    address = 127.0.0.1",
+        `    port = ${port}`,
+        "  }",
+        "  inet_listener imaps {",
+        "    port = 0",
+        "  }",
+        "}",
+        "service anvil {",
+        "  chroot =",
+        "}",
+        ""
+      ].join("\n")
+    )
+    const child = spawn("/usr/sbin/dovecot", ["-F", "-c", join(root, "dovecot.conf")], {
+      stdio: ["ignore", "ignore", "pipe"]
+    })
     let stderr = ""
     child.stderr?.on("data", (chunk) => (stderr += chunk))
     const deadline = Date.now() + 10_000

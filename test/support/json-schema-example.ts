@@ -7,7 +7,8 @@ import { at } from "./json.ts"
 
 type JsonSchema = Readonly<Record<string, unknown>>
 
-const isSchema = (value: unknown): value is JsonSchema => typeof value === "object" && value !== null && !Array.isArray(value)
+const isSchema = (value: unknown): value is JsonSchema =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
 
 /**
  * A subschema, or {} where there is none. A boolean subschema (`items: false`) has no example
@@ -50,7 +51,9 @@ const valueOf = (input: JsonSchema, root: JsonSchema, depth: number): unknown =>
       return Object.fromEntries(required.map((key) => [key, valueOf(schemaAt(properties[key]), root, depth + 1)]))
     }
     case "array":
-      return Array.from({ length: Math.max(1, numberAt(schema, "minItems") ?? 1) }, () => valueOf(schemaAt(schema.items), root, depth + 1))
+      return Array.from({ length: Math.max(1, numberAt(schema, "minItems") ?? 1) }, () =>
+        valueOf(schemaAt(schema.items), root, depth + 1)
+      )
     case "integer":
     case "number":
       return numberAt(schema, "minimum") ?? 0

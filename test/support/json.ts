@@ -4,6 +4,7 @@
  */
 export const at = (value: unknown, ...path: ReadonlyArray<string | number>): unknown =>
   path.reduce<unknown>(
-    (node, key) => (typeof node === "object" && node !== null ? (node as Record<string | number, unknown>)[key] : undefined),
+    (node, key) =>
+      typeof node === "object" && node !== null ? (node as Record<string | number, unknown>)[key] : undefined,
     value
   )

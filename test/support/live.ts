@@ -41,7 +41,9 @@ export class LiveTab {
       else this.strayFrames.push(String(data))
       for (const wake of this.waiters.splice(0)) wake()
     })
-    this.closed = new Promise((resolve) => socket.on("close", (code, reason) => resolve({ code, reason: String(reason) })))
+    this.closed = new Promise((resolve) =>
+      socket.on("close", (code, reason) => resolve({ code, reason: String(reason) }))
+    )
   }
 
   /**
@@ -49,7 +51,9 @@ export class LiveTab {
    * first frame), which is when the node has registered the socket.
    */
   static async open(node: TestNode, client?: Client, headers: Record<string, string> = {}): Promise<LiveTab> {
-    const socket = new WebSocket(`${node.url.replace(/^http/, "ws")}/api/ws`, { headers: { ...cookieHeader(client), ...headers } })
+    const socket = new WebSocket(`${node.url.replace(/^http/, "ws")}/api/ws`, {
+      headers: { ...cookieHeader(client), ...headers }
+    })
     const tab = new LiveTab(socket)
     await new Promise((resolve, reject) => {
       socket.once("open", resolve)
@@ -97,7 +101,11 @@ export class LiveTab {
     this.next((frame) => frame.type === type, timeoutMs) as Promise<FrameOf<T>>
 
   /** Takes the first frame of one type that also matches. */
-  nextOf = <T extends LiveFrameType>(type: T, match: (frame: FrameOf<T>) => boolean = () => true, timeoutMs = 5000): Promise<FrameOf<T>> =>
+  nextOf = <T extends LiveFrameType>(
+    type: T,
+    match: (frame: FrameOf<T>) => boolean = () => true,
+    timeoutMs = 5000
+  ): Promise<FrameOf<T>> =>
     this.next((frame) => frame.type === type && match(frame as FrameOf<T>), timeoutMs) as Promise<FrameOf<T>>
 
   send(message: unknown) {
@@ -111,9 +119,16 @@ export class LiveTab {
 }
 
 /** The status a refused handshake was answered with, and its body. */
-export const refusedHandshake = (node: TestNode, client?: Client, headers: Record<string, string> = {}, path = "/api/ws") =>
+export const refusedHandshake = (
+  node: TestNode,
+  client?: Client,
+  headers: Record<string, string> = {},
+  path = "/api/ws"
+) =>
   new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-    const socket = new WebSocket(node.url.replace(/^http/, "ws") + path, { headers: { ...cookieHeader(client), ...headers } })
+    const socket = new WebSocket(node.url.replace(/^http/, "ws") + path, {
+      headers: { ...cookieHeader(client), ...headers }
+    })
     socket.once("open", () => reject(new Error("the handshake was accepted")))
     socket.once("unexpected-response", (_request, response) => {
       let text = ""
@@ -124,4 +139,5 @@ export const refusedHandshake = (node: TestNode, client?: Client, headers: Recor
   })
 
 /** Runs an Effect against the node's own services. */
-export const inNode = <A, E>(node: TestNode, effect: Effect.Effect<A, E, NodeServices>): Promise<A> => node.runtime.runPromise(effect)
+export const inNode = <A, E>(node: TestNode, effect: Effect.Effect<A, E, NodeServices>): Promise<A> =>
+  node.runtime.runPromise(effect)

@@ -11,7 +11,9 @@ import type { Handler, ReceivedRequest } from "./openai-server.ts"
 
 const inputsOf = (request: ReceivedRequest): string[] => {
   const input = request.body.input
-  return (Array.isArray(input) ? input : [input]).map((item) => (typeof item === "string" ? item : JSON.stringify(item)))
+  return (Array.isArray(input) ? input : [input]).map((item) =>
+    typeof item === "string" ? item : JSON.stringify(item)
+  )
 }
 
 const otherAxes = 512
@@ -26,7 +28,8 @@ const hashOf = (text: string) => {
 
 export const meaningVector = (meanings: ReadonlyArray<ReadonlyArray<string>>, text: string): number[] => {
   const words = new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
-  const meaningOf = (word: string) => meanings.findIndex((group) => group.some((member) => member.toLowerCase() === word))
+  const meaningOf = (word: string) =>
+    meanings.findIndex((group) => group.some((member) => member.toLowerCase() === word))
   const vector = new Array<number>(meanings.length + otherAxes).fill(0)
   for (const word of words) {
     const meaning = meaningOf(word)
@@ -38,6 +41,8 @@ export const meaningVector = (meanings: ReadonlyArray<ReadonlyArray<string>>, te
   return vector.map((value) => value / norm)
 }
 
-export const embedByMeaning = (meanings: ReadonlyArray<ReadonlyArray<string>>): Handler<"embeddings"> => (request) => ({
-  vectors: inputsOf(request).map((text) => meaningVector(meanings, text))
-})
+export const embedByMeaning =
+  (meanings: ReadonlyArray<ReadonlyArray<string>>): Handler<"embeddings"> =>
+  (request) => ({
+    vectors: inputsOf(request).map((text) => meaningVector(meanings, text))
+  })

@@ -26,7 +26,9 @@ export interface TierOverride {
 }
 
 /** `llmTiers` with the given tiers' own bindings and nothing set for the others. */
-export const tierSettings = (overrides: Partial<Record<ModelTier, TierOverride>> = {}): ModelSettingsShape["llmTiers"] =>
+export const tierSettings = (
+  overrides: Partial<Record<ModelTier, TierOverride>> = {}
+): ModelSettingsShape["llmTiers"] =>
   Object.fromEntries(
     modelTiers.map((tier) => {
       const own = overrides[tier] ?? {}
@@ -80,8 +82,10 @@ export const withModels = <A, E>(
   Effect.gen(function* () {
     return yield* body({ models: yield* Models, ledger: yield* LlmLedger, raised: (yield* RaisedSpendAlerts).raised })
   }).pipe(
-    Effect.provide(ModelsTest(null, settings).pipe(
-      Layer.provide(databaseLayer(modelMigrations, { filename: ":memory:" })),
-      Layer.provide(Settings.layerWith({}))
-    ))
+    Effect.provide(
+      ModelsTest(null, settings).pipe(
+        Layer.provide(databaseLayer(modelMigrations, { filename: ":memory:" })),
+        Layer.provide(Settings.layerWith({}))
+      )
+    )
   )

@@ -5,6 +5,9 @@
 import type { Client } from "./client.ts"
 
 export const navigate = async (client: Client, url: string) => {
-  const response = await fetch(url, { redirect: "manual", headers: { ...client.headers, ...(client.cookieCount === 0 ? {} : { cookie: client.cookieHeader() }) } })
+  const response = await fetch(url, {
+    redirect: "manual",
+    headers: { ...client.headers, ...(client.cookieCount === 0 ? {} : { cookie: client.cookieHeader() }) }
+  })
   return { status: response.status, location: response.headers.get("location"), text: await response.text() }
 }

@@ -16,7 +16,17 @@ import { BootInfo, bootInfoLayer } from "../../host/boot.ts"
 import { nodeLayer } from "../../host/node.ts"
 import { Client, run } from "./client.ts"
 
-export { Client, apiError, attempt, bodyAs, refused, run, type Outcome, type WireAnswer, type Refusal } from "./client.ts"
+export {
+  Client,
+  apiError,
+  attempt,
+  bodyAs,
+  refused,
+  run,
+  type Outcome,
+  type WireAnswer,
+  type Refusal
+} from "./client.ts"
 
 export interface TestNodeOptions {
   readonly uiDir?: string
@@ -54,7 +64,10 @@ export const startNode = async (
   const settings = typeof overrides === "function" ? overrides(dataDir) : overrides
   const runtime = ManagedRuntime.make(
     // Files sit in the data folder itself (FILES_DIR = DATA_DIR) unless a test points them elsewhere: the API tests read them there.
-    testNodeLayer({ dataDir, filesDir: Option.some(dataDir), port: 0, host: "127.0.0.1", trustProxy: 1, ...settings }, options)
+    testNodeLayer(
+      { dataDir, filesDir: Option.some(dataDir), port: 0, host: "127.0.0.1", trustProxy: 1, ...settings },
+      options
+    )
   )
   const info = await runtime.runPromise(BootInfo)
   return {
@@ -72,7 +85,10 @@ export const startNode = async (
 let handleCounter = 0
 
 /** A fresh person's registration body. */
-export const person = (accessCode: string, overrides: Partial<Record<"email" | "password" | "handle" | "displayName", string>> = {}) => {
+export const person = (
+  accessCode: string,
+  overrides: Partial<Record<"email" | "password" | "handle" | "displayName", string>> = {}
+) => {
   handleCounter += 1
   const handle = `person_${process.pid}_${handleCounter}`
   return {

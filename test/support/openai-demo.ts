@@ -40,11 +40,18 @@ const fillerSentences = (section: string, title: string): ReadonlyArray<string> 
   "Until then these words are placeholders, and they say so."
 ]
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "work"
-
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "") || "work"
 
 const listAfter = (text: string, label: string): ReadonlyArray<string> =>
-  new RegExp(`^- ${label}: (.*)\\.$`, "m").exec(text)?.[1].split(", ").map((item) => item.trim()).filter((item) => item !== "") ?? []
+  new RegExp(`^- ${label}: (.*)\\.$`, "m")
+    .exec(text)?.[1]
+    .split(", ")
+    .map((item) => item.trim())
+    .filter((item) => item !== "") ?? []
 
 const requirementsOf = (title: string, instruction: string): Requirements => {
   const path = /^- Save it as (\S+)\.$/m.exec(instruction)?.[1] ?? `${slug(title)}.md`
@@ -101,10 +108,12 @@ const markdownFor = (title: string, requirements: Requirements, links: ReadonlyA
   const asked = requirements.sections.length > 0 ? requirements.sections : ["Notes"]
   const sections = links.length === 0 || asked.some(isSources) ? asked : [...asked, "Sources"]
   const prose = sections.filter((section) => !isSources(section))
-  const front = requirements.frontmatter.length === 0
-    ? ""
-    : `---\n${requirements.frontmatter.map((key) => `${key}: ${yamlString(key === "title" ? title : `Demo ${key} for ${title}`)}`).join("\n")}\n---\n\n`
-  const opening = `Demo text for “${title}”, written by the scripted model server rather than a model.` +
+  const front =
+    requirements.frontmatter.length === 0
+      ? ""
+      : `---\n${requirements.frontmatter.map((key) => `${key}: ${yamlString(key === "title" ? title : `Demo ${key} for ${title}`)}`).join("\n")}\n---\n\n`
+  const opening =
+    `Demo text for “${title}”, written by the scripted model server rather than a model.` +
     (links.length === 0 ? "" : ` It draws on ${links.join(", ")}.`)
   const body = (paragraphs: ReadonlyMap<string, string>) =>
     [
@@ -112,14 +121,18 @@ const markdownFor = (title: string, requirements: Requirements, links: ReadonlyA
       opening,
       ...sections.flatMap((section) => [
         `## ${section}`,
-        isSources(section) ? links.map((link) => `- ${link}`).join("\n") : paragraphs.get(section) ?? ""
+        isSources(section) ? links.map((link) => `- ${link}`).join("\n") : (paragraphs.get(section) ?? "")
       ])
-    ].filter((block) => block !== "").join("\n\n")
+    ]
+      .filter((block) => block !== "")
+      .join("\n\n")
   // The words the headings and the opening hold are measured; whole sentences make up the rest to just
   // under the target, which every length check's tolerance (20% or more) leaves room for.
   const fixed = countWords(proseLines(body(new Map())))
   const share = Math.max(0, (requirements.words ?? defaultWords) - fixed) / prose.length
-  const paragraphs = new Map(prose.map((section, index) => [section, paragraphOf(section, title, share, index)] as const))
+  const paragraphs = new Map(
+    prose.map((section, index) => [section, paragraphOf(section, title, share, index)] as const)
+  )
   return `${front}${body(paragraphs)}\n`
 }
 
@@ -142,7 +155,9 @@ const toolNames = (request: ReceivedRequest): ReadonlySet<string> =>
   new Set((request.body.tools ?? []).map((tool) => String(tool.function.name)))
 
 const calls = (messages: ReadonlyArray<ChatMessage>, name: string) =>
-  messages.some((message) => message.role === "assistant" && (message.tool_calls ?? []).some((call) => call.function.name === name))
+  messages.some(
+    (message) => message.role === "assistant" && (message.tool_calls ?? []).some((call) => call.function.name === name)
+  )
 
 const agentReply = (request: ReceivedRequest, title: string, instruction: string): ChatReply => {
   const messages = request.body.messages ?? []
@@ -154,7 +169,9 @@ const agentReply = (request: ReceivedRequest, title: string, instruction: string
   // This pass began at the last user message: the task, or a repair prompt after it.
   const lastUser = messages.findLastIndex((message) => message.role === "user")
   if (calls(messages.slice(lastUser), "files__write")) {
-    return { content: `I saved ${requirements.path} for “${title}”. It is demo text from the scripted server, shaped to pass the step's checks.` }
+    return {
+      content: `I saved ${requirements.path} for “${title}”. It is demo text from the scripted server, shaped to pass the step's checks.`
+    }
   }
   // Research cites: the contract says how many links, or the instruction asks for sources.
   const ownInstruction = instruction.split("\n## Work this builds on")[0]
@@ -169,7 +186,9 @@ const agentReply = (request: ReceivedRequest, title: string, instruction: string
   const content = requirements.path.endsWith(".csv") ? csvFor(requirements) : markdownFor(title, requirements, links)
   return {
     content: `Writing ${requirements.path}.`,
-    toolCalls: [{ id: `write-${messages.length}`, name: "files__write", arguments: { path: requirements.path, content } }]
+    toolCalls: [
+      { id: `write-${messages.length}`, name: "files__write", arguments: { path: requirements.path, content } }
+    ]
   }
 }
 
@@ -183,7 +202,11 @@ const planFor = (brief: string) => {
         description: `Write what the brief asks for: ${brief}`,
         role: "writer",
         skills: ["files.write"],
-        deliverable: { file: `${slug(topic).slice(0, 60)}.md`, requireSections: ["Summary", "Sources"], minSourceLinks: 2 }
+        deliverable: {
+          file: `${slug(topic).slice(0, 60)}.md`,
+          requireSections: ["Summary", "Sources"],
+          minSourceLinks: 2
+        }
       }
     ]
   }
@@ -193,7 +216,8 @@ const reviewOf = (work: string) => {
   const steps = (work.match(/^### /gm) ?? []).length
   return {
     verdict: "pass-with-notes",
-    notes: `The scripted reviewer looked at ${steps} step${steps === 1 ? "" : "s"}: each saved what it was asked for. ` +
+    notes:
+      `The scripted reviewer looked at ${steps} step${steps === 1 ? "" : "s"}: each saved what it was asked for. ` +
       "The text is the demo server's filler, not research: connect a model for real work."
   }
 }

@@ -14,7 +14,16 @@ import { textOf } from "./chat-text.ts"
 import { demoChat } from "./openai-demo.ts"
 import { silentSpeech, tinyMp4 } from "./speech-audio.ts"
 
-export type Route = "chat" | "embeddings" | "images" | "transcriptions" | "speech" | "videos" | "video" | "videoContent" | "models"
+export type Route =
+  | "chat"
+  | "embeddings"
+  | "images"
+  | "transcriptions"
+  | "speech"
+  | "videos"
+  | "video"
+  | "videoContent"
+  | "models"
 
 export interface ReceivedFile {
   readonly field: string
@@ -52,7 +61,11 @@ export interface RequestBody {
   }>
   readonly response_format?: {
     readonly type: string
-    readonly json_schema?: { readonly name?: string; readonly schema?: Readonly<Record<string, unknown>>; readonly strict?: boolean }
+    readonly json_schema?: {
+      readonly name?: string
+      readonly schema?: Readonly<Record<string, unknown>>
+      readonly strict?: boolean
+    }
   }
   readonly stream?: boolean
   readonly stream_options?: { readonly include_usage?: boolean }
@@ -186,8 +199,7 @@ const routeOf = (method: string | undefined, path: string): Route | null => {
 }
 
 /** A 1×1 transparent PNG: the default generated image. */
-const tinyPng =
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+const tinyPng = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
 
 const tokensOf = (text: string) => Math.ceil(text.length / 4)
 
@@ -239,7 +251,9 @@ const readMultipart = async (request: IncomingMessage, raw: Buffer) => {
   for (const [field, value] of form) {
     if (typeof value === "string") fields[field] = value
     else {
-      const sha256 = createHash("sha256").update(new Uint8Array(await value.arrayBuffer())).digest("hex")
+      const sha256 = createHash("sha256")
+        .update(new Uint8Array(await value.arrayBuffer()))
+        .digest("hex")
       files.push({ field, filename: value.name, type: value.type, size: value.size, sha256 })
     }
   }
@@ -269,14 +283,22 @@ const toolCallsOf = (reply: ChatReply) =>
   (reply.toolCalls ?? []).map((call, index) => ({
     id: call.id ?? `call_${index + 1}`,
     type: "function" as const,
-    function: { name: call.name, arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments) }
+    function: {
+      name: call.name,
+      arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments)
+    }
   }))
 
 const usageOf = (request: ReceivedRequest, reply: ChatReply, toolCalls: ReturnType<typeof toolCallsOf>) => {
   const promptTokens = reply.usage?.promptTokens ?? tokensOf(JSON.stringify(request.body.messages ?? []))
   const completionTokens =
-    reply.usage?.completionTokens ?? tokensOf((reply.content ?? "") + toolCalls.map((call) => call.function.arguments).join(""))
-  return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens }
+    reply.usage?.completionTokens ??
+    tokensOf((reply.content ?? "") + toolCalls.map((call) => call.function.arguments).join(""))
+  return {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens
+  }
 }
 
 const answerChat = async (
@@ -303,7 +325,12 @@ const answerChat = async (
       choices: [
         {
           index: 0,
-          message: { role: "assistant", content, refusal: null, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) },
+          message: {
+            role: "assistant",
+            content,
+            refusal: null,
+            ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {})
+          },
           finish_reason: finishReason,
           logprobs: null
         }
@@ -313,7 +340,11 @@ const answerChat = async (
     return
   }
 
-  response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" })
+  response.writeHead(200, {
+    "content-type": "text/event-stream",
+    "cache-control": "no-cache",
+    connection: "keep-alive"
+  })
   const send = async (delta: unknown, finish: string | null = null) => {
     response.write(
       `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] })}\n\n`
@@ -324,7 +355,9 @@ const answerChat = async (
   // Words keep their following space, so the pieces join back to the exact text.
   for (const piece of (content ?? "").match(/\S+\s*|\s+/g) ?? []) await send({ content: piece })
   for (const [index, call] of toolCalls.entries()) {
-    await send({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.function.name, arguments: "" } }] })
+    await send({
+      tool_calls: [{ index, id: call.id, type: "function", function: { name: call.function.name, arguments: "" } }]
+    })
     const args = call.function.arguments
     const half = Math.ceil(args.length / 2)
     for (const part of [args.slice(0, half), args.slice(half)].filter((part) => part !== "")) {
@@ -333,7 +366,9 @@ const answerChat = async (
   }
   await send({}, finishReason)
   if (request.body.stream_options?.include_usage === true && !reply.omitUsage) {
-    response.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [], usage })}\n\n`)
+    response.write(
+      `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [], usage })}\n\n`
+    )
   }
   response.end("data: [DONE]\n\n")
 }
@@ -371,7 +406,10 @@ export const startOpenAiServer = async (options: OpenAiServerOptions = {}): Prom
   const requests: ReceivedRequest[] = []
   const queues = new Map<Route, Array<Reply<Route>>>()
   const handlers = new Map<Route, Handler<Route>>()
-  const videoJobs = new Map<string, { model: string; prompt: string | null; seconds: string; size: string; createdAt: number }>()
+  const videoJobs = new Map<
+    string,
+    { model: string; prompt: string | null; seconds: string; size: string; createdAt: number }
+  >()
 
   const replyFor = async (request: ReceivedRequest): Promise<Reply<Route> | undefined> => {
     const queued = queues.get(request.route)?.shift()
@@ -384,7 +422,9 @@ export const startOpenAiServer = async (options: OpenAiServerOptions = {}): Prom
     const path = new URL(incoming.url ?? "/", "http://local").pathname
     const route = routeOf(incoming.method, path)
     if (route === null) {
-      sendError(response, { error: { status: 404, message: `No route ${incoming.method} ${path} on the scripted server` } })
+      sendError(response, {
+        error: { status: 404, message: `No route ${incoming.method} ${path} on the scripted server` }
+      })
       return
     }
     const raw = await readBody(incoming)
@@ -414,7 +454,8 @@ export const startOpenAiServer = async (options: OpenAiServerOptions = {}): Prom
     }
     switch (request.route) {
       case "chat": {
-        const chat = (reply as ChatReply | undefined) ?? (options.demo === true ? demoChat(request) : null) ?? defaultChat(request)
+        const chat =
+          (reply as ChatReply | undefined) ?? (options.demo === true ? demoChat(request) : null) ?? defaultChat(request)
         return answerChat(request, chat, response, {
           delayMs: chat.delayMs ?? options.delayMs ?? 0,
           chunkDelayMs: chat.chunkDelayMs ?? options.chunkDelayMs ?? 0
@@ -428,14 +469,19 @@ export const startOpenAiServer = async (options: OpenAiServerOptions = {}): Prom
         return sendJson(response, 200, {
           object: "list",
           model: request.model,
-          data: inputs.map((text, index) => ({ object: "embedding", index, embedding: scripted.vectors?.[index] ?? vectorOf(text) })),
+          data: inputs.map((text, index) => ({
+            object: "embedding",
+            index,
+            embedding: scripted.vectors?.[index] ?? vectorOf(text)
+          })),
           usage: { prompt_tokens: promptTokens, total_tokens: promptTokens }
         })
       }
       case "images": {
         const scripted = (reply ?? {}) as ImagesReply
         await sleep(scripted.delayMs ?? options.delayMs)
-        const images: NonNullable<ImagesReply["images"]> = scripted.images ?? Array.from({ length: Number(body.n ?? 1) }, () => ({ b64Json: tinyPng }))
+        const images: NonNullable<ImagesReply["images"]> =
+          scripted.images ?? Array.from({ length: Number(body.n ?? 1) }, () => ({ b64Json: tinyPng }))
         return sendJson(response, 200, {
           created: Math.floor(Date.now() / 1000),
           data: images.map((image) => ({
@@ -447,7 +493,9 @@ export const startOpenAiServer = async (options: OpenAiServerOptions = {}): Prom
         })
       }
       case "transcriptions": {
-        const scripted = (reply ?? { text: `A scripted transcript of ${files[0]?.filename ?? "nothing"}` }) as TranscriptionReply
+        const scripted = (reply ?? {
+          text: `A scripted transcript of ${files[0]?.filename ?? "nothing"}`
+        }) as TranscriptionReply
         await sleep(scripted.delayMs ?? options.delayMs)
         if (fields.response_format === "text") {
           response.writeHead(200, { "content-type": "text/plain" })
@@ -465,8 +513,14 @@ export const startOpenAiServer = async (options: OpenAiServerOptions = {}): Prom
         const asked: unknown = body.response_format
         const format = typeof asked === "string" ? asked : "mp3"
         const audio = scripted.audio ?? silentSpeech(format)
-        if (audio === null) return sendError(response, { error: { status: 400, message: `The scripted server speaks mp3 or wav, not ${format}` } })
-        response.writeHead(200, { "content-type": format === "wav" ? "audio/wav" : "audio/mpeg", "content-length": String(audio.byteLength) })
+        if (audio === null)
+          return sendError(response, {
+            error: { status: 400, message: `The scripted server speaks mp3 or wav, not ${format}` }
+          })
+        response.writeHead(200, {
+          "content-type": format === "wav" ? "audio/wav" : "audio/mpeg",
+          "content-length": String(audio.byteLength)
+        })
         response.end(audio)
         return
       }
@@ -475,17 +529,33 @@ export const startOpenAiServer = async (options: OpenAiServerOptions = {}): Prom
         const scripted = (reply ?? {}) as VideoJobReply
         await sleep(scripted.delayMs ?? options.delayMs)
         const id = route === "videos" ? `video_${videoJobs.size + 1}` : path.split("/")[3]
-        const job = route === "videos"
-          ? { model: String(fields.model ?? "sora-2"), prompt: fields.prompt ?? null, seconds: fields.seconds ?? "4", size: fields.size ?? "720x1280", createdAt: Math.floor(Date.now() / 1000) }
-          : videoJobs.get(id)
+        const job =
+          route === "videos"
+            ? {
+                model: String(fields.model ?? "sora-2"),
+                prompt: fields.prompt ?? null,
+                seconds: fields.seconds ?? "4",
+                size: fields.size ?? "720x1280",
+                createdAt: Math.floor(Date.now() / 1000)
+              }
+            : videoJobs.get(id)
         if (job === undefined) return sendError(response, { error: { status: 404, message: `No video ${id}` } })
         videoJobs.set(id, job)
         const status = scripted.status ?? (route === "videos" ? "queued" : "completed")
         return sendJson(response, 200, {
-          id, object: "video", model: job.model, prompt: job.prompt, status, progress: status === "completed" ? 100 : 0,
-          seconds: scripted.seconds ?? job.seconds, size: job.size, created_at: job.createdAt,
-          completed_at: status === "completed" ? Math.floor(Date.now() / 1000) : null, expires_at: null,
-          error: scripted.failure ?? null, remixed_from_video_id: null
+          id,
+          object: "video",
+          model: job.model,
+          prompt: job.prompt,
+          status,
+          progress: status === "completed" ? 100 : 0,
+          seconds: scripted.seconds ?? job.seconds,
+          size: job.size,
+          created_at: job.createdAt,
+          completed_at: status === "completed" ? Math.floor(Date.now() / 1000) : null,
+          expires_at: null,
+          error: scripted.failure ?? null,
+          remixed_from_video_id: null
         })
       }
       case "videoContent": {
@@ -509,7 +579,8 @@ export const startOpenAiServer = async (options: OpenAiServerOptions = {}): Prom
 
   const server = createServer((incoming, response) => {
     serve(incoming, response).catch((error: unknown) => {
-      if (!response.headersSent) sendError(response, { error: { status: 400, message: `Unreadable request: ${String(error)}` } })
+      if (!response.headersSent)
+        sendError(response, { error: { status: 400, message: `Unreadable request: ${String(error)}` } })
       else response.destroy()
     })
   })

@@ -10,7 +10,11 @@ const chunk = (type: string, data: Buffer) => {
   return Buffer.concat([length, body, crc])
 }
 
-export const solidPng = (width: number, height: number, rgb: readonly [number, number, number] = [40, 120, 200]): Buffer => {
+export const solidPng = (
+  width: number,
+  height: number,
+  rgb: readonly [number, number, number] = [40, 120, 200]
+): Buffer => {
   const header = Buffer.alloc(13)
   header.writeUInt32BE(width, 0)
   header.writeUInt32BE(height, 4)

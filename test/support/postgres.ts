@@ -8,7 +8,14 @@ import { randomBytes } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { ensureDatabase, initCluster, postgresInstalled, postgresInstallHint, startServer, stopServer } from "../../host/postgres-server.ts"
+import {
+  ensureDatabase,
+  initCluster,
+  postgresInstalled,
+  postgresInstallHint,
+  startServer,
+  stopServer
+} from "../../host/postgres-server.ts"
 import { freePort } from "./free-port.ts"
 
 export interface TestPostgres {
@@ -21,7 +28,9 @@ export interface TestPostgres {
 /** Starts a cluster of its own; `stop` removes it. */
 export const startPostgres = async (): Promise<TestPostgres> => {
   if (!postgresInstalled()) {
-    throw new Error(`The PostgreSQL tests need Debian's postgresql package: ${postgresInstallHint} (npm test installs it).`)
+    throw new Error(
+      `The PostgreSQL tests need Debian's postgresql package: ${postgresInstallHint} (npm test installs it).`
+    )
   }
   const folder = mkdtempSync(join(tmpdir(), "pg-test-"))
   const port = await freePort()

@@ -23,7 +23,11 @@ export interface TwoProcesses {
 export const startTwoProcesses = async (env: Record<string, string> = {}): Promise<TwoProcesses> => {
   const postgres = await startPostgres()
   const databaseUrl = await postgres.createDatabase()
-  const runnerAt = async () => ({ ...env, DATABASE_URL: databaseUrl, CLUSTER_RUNNER_ADDRESS: `127.0.0.1:${await freePort()}` })
+  const runnerAt = async () => ({
+    ...env,
+    DATABASE_URL: databaseUrl,
+    CLUSTER_RUNNER_ADDRESS: `127.0.0.1:${await freePort()}`
+  })
   const first = await startChildNode({ env: await runnerAt() })
   const second = await startChildNode({ env: await runnerAt(), ownerCode: first.ownerCode })
   const owner = new Client(first.url)
@@ -42,7 +46,6 @@ export const startTwoProcesses = async (env: Record<string, string> = {}): Promi
   }
 }
 
-
 /** The live channel of a process: LiveTab needs only its URL. */
 export const asNode = (child: ChildNode) => ({ url: child.url }) as TestNode
 
@@ -59,7 +62,12 @@ const badLogin = { email: "a@b.cd", password: "x" }
  * Ten wrong logins from `address`, split over both processes, spend the one budget of ten: the
  * 11th is 429 on either, with a Retry-After; the next address still has its whole budget.
  */
-export const expectLoginGuessesShared = async (first: ChildNode, second: ChildNode, address: string, otherAddress: string) => {
+export const expectLoginGuessesShared = async (
+  first: ChildNode,
+  second: ChildNode,
+  address: string,
+  otherAddress: string
+) => {
   // The database store counts in fixed one-minute windows (host/http/database-rate-store.ts): eleven
   // guesses straddling a minute's turn would fall in two windows, so they start well inside one.
   const left = 60_000 - (Date.now() % 60_000)
@@ -68,13 +76,15 @@ export const expectLoginGuessesShared = async (first: ChildNode, second: ChildNo
   const one = new Client(first.url, headers)
   const two = new Client(second.url, headers)
   const statuses: Array<number> = []
-  for (let i = 0; i < 10; i++) statuses.push((await (i % 2 === 0 ? one : two).raw("POST", "/api/auth/login", badLogin)).status)
+  for (let i = 0; i < 10; i++)
+    statuses.push((await (i % 2 === 0 ? one : two).raw("POST", "/api/auth/login", badLogin)).status)
   expect(statuses).toEqual(Array(10).fill(401))
   for (const client of [one, two]) {
     const answer = await client.raw("POST", "/api/auth/login", badLogin)
     expect(answer.status).toBe(429)
     expect(Number(answer.headers["retry-after"])).toBeGreaterThan(0)
   }
-  expect((await new Client(second.url, { "x-forwarded-for": otherAddress }).raw("POST", "/api/auth/login", badLogin)).status).toBe(401)
+  expect(
+    (await new Client(second.url, { "x-forwarded-for": otherAddress }).raw("POST", "/api/auth/login", badLogin)).status
+  ).toBe(401)
 }
-

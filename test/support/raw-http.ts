@@ -98,7 +98,9 @@ export const streamBody = async (
   socket.write(`${head}\r\nHost: ${new URL(url).host}\r\n${framing}\r\n\r\n`)
   const stopped = () => answer !== null || closed
   while (bytesSent < totalBytes && !stopped()) {
-    const frame = chunked ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]) : chunk
+    const frame = chunked
+      ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")])
+      : chunk
     bytesSent += chunk.length
     if (!socket.write(frame)) {
       await Promise.race([new Promise((resolve) => socket.once("drain", resolve)), finished])

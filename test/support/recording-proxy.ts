@@ -31,7 +31,11 @@ const bodyOf = (stream: IncomingMessage) =>
   })
 
 export const recordingProxy = async (target: string): Promise<RecordingProxy> => {
-  const proxy: { asleep: boolean; target: string; crossings: Array<Crossing> } = { asleep: false, target, crossings: [] }
+  const proxy: { asleep: boolean; target: string; crossings: Array<Crossing> } = {
+    asleep: false,
+    target,
+    crossings: []
+  }
   const server = createServer(async (incoming, outgoing) => {
     if (proxy.asleep) {
       incoming.socket.destroy()
@@ -39,18 +43,25 @@ export const recordingProxy = async (target: string): Promise<RecordingProxy> =>
     }
     const sent = await bodyOf(incoming)
     const to = new URL(proxy.target)
-    const forwarded = request({
-      host: to.hostname,
-      port: to.port,
-      method: incoming.method,
-      path: incoming.url,
-      headers: { ...incoming.headers, host: to.host }
-    }, async (answer) => {
-      const received = await bodyOf(answer)
-      proxy.crossings.push({ path: incoming.url ?? "", request: sent.toString("utf8"), response: received.toString("utf8") })
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
-      outgoing.end(received)
-    })
+    const forwarded = request(
+      {
+        host: to.hostname,
+        port: to.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: { ...incoming.headers, host: to.host }
+      },
+      async (answer) => {
+        const received = await bodyOf(answer)
+        proxy.crossings.push({
+          path: incoming.url ?? "",
+          request: sent.toString("utf8"),
+          response: received.toString("utf8")
+        })
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
+        outgoing.end(received)
+      }
+    )
     forwarded.on("error", () => outgoing.destroy())
     forwarded.end(sent)
   })
@@ -58,9 +69,10 @@ export const recordingProxy = async (target: string): Promise<RecordingProxy> =>
   const { port } = server.address() as AddressInfo
   return Object.assign(proxy, {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    })
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
   })
 }

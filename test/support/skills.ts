@@ -22,7 +22,13 @@ import { contributionsLayer } from "../../kernel/extensions/registry.ts"
 import { pluginMigrations } from "../../kernel/extensions/migrations.ts"
 import { pluginFilesAdapterFactory } from "../../kernel/extensions/plugin-files.ts"
 import type { CapabilityKind } from "../../kernel/contract/capabilities.ts"
-import { SkillApprovals, Skills, type ApprovalRequest, type SkillCall, type SkillOutcome } from "../../kernel/extensions/skills.ts"
+import {
+  SkillApprovals,
+  Skills,
+  type ApprovalRequest,
+  type SkillCall,
+  type SkillOutcome
+} from "../../kernel/extensions/skills.ts"
 import type { SkillDef } from "../../kernel/contract/skills.ts"
 import { WebSettings } from "../../extensions/web/settings.ts"
 import { nodeSettingsLayer, type NodeSettings } from "../../host/settings.ts"
@@ -43,7 +49,11 @@ export interface SkillHarness {
   /** Every approval the gate was asked for, in order. */
   readonly asked: Array<ApprovalRequest>
   /** Invokes as being `ada` outside a project, approved unless told otherwise. */
-  readonly invoke: (name: string, input: unknown, call?: Partial<Omit<SkillCall, "name" | "input">>) => Promise<FlatOutcome>
+  readonly invoke: (
+    name: string,
+    input: unknown,
+    call?: Partial<Omit<SkillCall, "name" | "input">>
+  ) => Promise<FlatOutcome>
   readonly list: () => Promise<ReadonlyArray<SkillDef>>
   readonly install: (dir: string, granted: ReadonlyArray<CapabilityKind>) => Promise<unknown>
   /** Runs an Effect against the harness's services (the model ledger, say). */
@@ -62,12 +72,18 @@ export interface SkillHarnessOptions {
   readonly adapters?: CapabilityAdapterFactories
 }
 
-const harnessLayer = (options: SkillHarnessOptions, dataDir: string, pluginDir: string, asked: Array<ApprovalRequest>) => {
+const harnessLayer = (
+  options: SkillHarnessOptions,
+  dataDir: string,
+  pluginDir: string,
+  asked: Array<ApprovalRequest>
+) => {
   const approvals = Layer.succeed(SkillApprovals, {
-    ask: (request) => Effect.sync(() => {
-      asked.push(request)
-      return { signalId: `signal-${asked.length}`, delivered: true }
-    })
+    ask: (request) =>
+      Effect.sync(() => {
+        asked.push(request)
+        return { signalId: `signal-${asked.length}`, delivered: true }
+      })
   })
   const extensions = Layer.unwrapEffect(
     Effect.gen(function* () {
@@ -76,7 +92,12 @@ const harnessLayer = (options: SkillHarnessOptions, dataDir: string, pluginDir: 
       return ExtensionHost.layer({
         hostVersion: "0.1.0",
         builtins: [...builtins, ...(options.plugins ?? [])],
-        adapters: { ...network, ...llm, filesystem: pluginFilesAdapterFactory(yield* Settings, new Set(builtins.map((module) => module.manifest.id))), ...options.adapters }
+        adapters: {
+          ...network,
+          ...llm,
+          filesystem: pluginFilesAdapterFactory(yield* Settings, new Set(builtins.map((module) => module.manifest.id))),
+          ...options.adapters
+        }
       })
     })
   )
@@ -89,7 +110,9 @@ const harnessLayer = (options: SkillHarnessOptions, dataDir: string, pluginDir: 
     Layer.provideMerge(models),
     Layer.provideMerge(databaseLayer({ ...pluginMigrations, ...modelMigrations }, { filename: ":memory:" })),
     // The harness's files sit in its data folder itself (FILES_DIR = DATA_DIR), where the skill tests read them.
-    Layer.provideMerge(nodeSettingsLayer({ dataDir, filesDir: Option.some(dataDir), pluginDir, ...noModelSettings, ...options.settings }))
+    Layer.provideMerge(
+      nodeSettingsLayer({ dataDir, filesDir: Option.some(dataDir), pluginDir, ...noModelSettings, ...options.settings })
+    )
   )
 }
 
@@ -108,10 +131,16 @@ export const startSkills = async (options: SkillHarnessOptions = {}): Promise<Sk
     pluginDir,
     asked,
     invoke: (name, input, call = {}) =>
-      runtime.runPromise(Effect.either(Effect.flatMap(Skills, (skills) => skills.invoke({ beingId: "ada", approved: true, ...call, name, input }))))
+      runtime
+        .runPromise(
+          Effect.either(
+            Effect.flatMap(Skills, (skills) => skills.invoke({ beingId: "ada", approved: true, ...call, name, input }))
+          )
+        )
         .then((outcome) => (Either.isRight(outcome) ? outcome.right : Promise.reject(outcome.left))),
     list: () => runtime.runPromise(Effect.flatMap(Skills, (skills) => skills.list)),
-    install: (dir, granted) => runtime.runPromise(Effect.flatMap(ExtensionHost, (host) => host.install({ dir, granted }))),
+    install: (dir, granted) =>
+      runtime.runPromise(Effect.flatMap(ExtensionHost, (host) => host.install({ dir, granted }))),
     run: (effect) => runtime.runPromise(effect),
     close: async () => {
       await runtime.dispose()

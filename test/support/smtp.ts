@@ -31,7 +31,9 @@ const parse = (raw: string): Mail => {
   const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1]?.trim() ?? ""
   let body = raw.slice(split + 2)
   if (/quoted-printable/i.test(head)) {
-    body = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    body = body
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
   }
   return { to: header("To"), subject: header("Subject"), body }
 }
@@ -51,9 +53,13 @@ export class SmtpServer {
     const port = await freePort()
     const maildir = mkdtempSync(join(tmpdir(), "maildir-"))
     for (const sub of ["tmp", "new", "cur"]) mkdirSync(join(maildir, sub))
-    const child = spawn("/usr/bin/python3", ["-m", "aiosmtpd", "-n", "-l", `127.0.0.1:${port}`, "-c", "aiosmtpd.handlers.Mailbox", maildir], {
-      stdio: ["ignore", "ignore", "pipe"]
-    })
+    const child = spawn(
+      "/usr/bin/python3",
+      ["-m", "aiosmtpd", "-n", "-l", `127.0.0.1:${port}`, "-c", "aiosmtpd.handlers.Mailbox", maildir],
+      {
+        stdio: ["ignore", "ignore", "pipe"]
+      }
+    )
     let stderr = ""
     child.stderr?.on("data", (chunk) => (stderr += chunk))
     const deadline = Date.now() + 10_000

@@ -25,7 +25,8 @@ const silentWav = (seconds = 0.5): Uint8Array => {
   const dataBytes = Math.round(rate * seconds) * 2
   const bytes = new Uint8Array(44 + dataBytes)
   const view = new DataView(bytes.buffer)
-  const text = (offset: number, value: string) => [...value].forEach((char, i) => view.setUint8(offset + i, char.charCodeAt(0)))
+  const text = (offset: number, value: string) =>
+    [...value].forEach((char, i) => view.setUint8(offset + i, char.charCodeAt(0)))
   text(0, "RIFF")
   view.setUint32(4, 36 + dataBytes, true)
   text(8, "WAVE")
@@ -48,6 +49,6 @@ export const silentSpeech = (format: string): Uint8Array | null =>
 
 /** An MP4's file type box (`ftyp`, brand isom): what a video answer starts with, not a playable clip. */
 export const tinyMp4 = new Uint8Array([
-  0x00, 0x00, 0x00, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0x00, 0x00, 0x02, 0x00,
-  0x69, 0x73, 0x6f, 0x6d, 0x6d, 0x70, 0x34, 0x31
+  0x00, 0x00, 0x00, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0x00, 0x00, 0x02, 0x00, 0x69, 0x73, 0x6f,
+  0x6d, 0x6d, 0x70, 0x34, 0x31
 ])

@@ -32,8 +32,11 @@ export const twinServices = <A, E, R, P>(
   )
 
 /** Ada, a being the twin's rows can belong to. */
-export const ada = Effect.flatMap(SqlClient.SqlClient, (sql) =>
-  sql`INSERT INTO beings (id, handle, display_name, created_at) VALUES ('ada', 'ada', 'Ada', '2030-01-01T00:00:00.000Z')`)
+export const ada = Effect.flatMap(
+  SqlClient.SqlClient,
+  (sql) =>
+    sql`INSERT INTO beings (id, handle, display_name, created_at) VALUES ('ada', 'ada', 'Ada', '2030-01-01T00:00:00.000Z')`
+)
 
 /** Lets a timer fiber (the backfill, the reflection rounds) reach its sleep, so moving the TestClock wakes it. */
 export const untilAsleep = Effect.gen(function* () {

@@ -15,7 +15,13 @@ const runLogs = new Set<string>()
 /** What the plugin's skill has run with, in order. */
 export const courierRuns = (): Array<unknown> =>
   [...runLogs].flatMap((log) =>
-    existsSync(log) ? readFileSync(log, "utf8").split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as unknown) : [])
+    existsSync(log)
+      ? readFileSync(log, "utf8")
+          .split("\n")
+          .filter((line) => line !== "")
+          .map((line) => JSON.parse(line) as unknown)
+      : []
+  )
 
 /** What a plugin imports its schemas from: the node bundles its own copy of effect for a plugin without one. */
 export const effectSchemaUrl = () => "effect/Schema"
@@ -31,7 +37,10 @@ export const writeWorldActingPlugin = (pluginDir: string, dir = "courier") => {
       namespace: "courier",
       name: "Courier",
       main: "index.js",
-      capabilities: [{ kind: "world-acting", reason: "delivers messages to other people" }, { kind: "filesystem", reason: "keeps a log of what it sent" }],
+      capabilities: [
+        { kind: "world-acting", reason: "delivers messages to other people" },
+        { kind: "filesystem", reason: "keeps a log of what it sent" }
+      ],
       extensions: [{ kind: "skill", id: "send", title: "Send a message", uses: ["world-acting", "filesystem"] }]
     })
   )

@@ -6,8 +6,13 @@ import { Conflict, Forbidden, InvalidRequest } from "../../kernel/contract/error
 describe("ApiError", () => {
   it("encodes as { error, message, details? } with the named code", () => {
     const refusal = new Conflict({ error: "handle_taken", message: "That handle is taken." })
-    expect(Schema.encodeSync(Conflict.schema)(refusal)).toEqual({ error: "handle_taken", message: "That handle is taken." })
-    expect(Schema.encodeSync(InvalidRequest.schema)(new InvalidRequest({ message: "bad" })).error).toBe("invalid_request")
+    expect(Schema.encodeSync(Conflict.schema)(refusal)).toEqual({
+      error: "handle_taken",
+      message: "That handle is taken."
+    })
+    expect(Schema.encodeSync(InvalidRequest.schema)(new InvalidRequest({ message: "bad" })).error).toBe(
+      "invalid_request"
+    )
   })
 
   it("is told apart by class, not by shape, so each keeps its own status", () => {
@@ -24,5 +29,6 @@ describe("ApiError", () => {
         Effect.catchTag("Conflict", (error) => Effect.succeed(error.error))
       )
       expect(code).toBe("conflict")
-    }))
+    })
+  )
 })

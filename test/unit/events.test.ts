@@ -21,27 +21,49 @@ describe("event bus", () => {
           ["all", "ambient"]
         ])
       }
-    }).pipe(Effect.provide(EventBusLive)))
+    }).pipe(Effect.provide(EventBusLive))
+  )
 
   it("types every event of the spec's table and refuses an unknown one", () => {
     const decode = Schema.decodeUnknownEither(NodeEvent)
     // Records the node makes are typed: an empty one is refused.
     for (const [type, field] of [
-      ["signal.created", "signal"], ["signal.updated", "signal"], ["task.updated", "task"], ["project.updated", "project"], ["trace", "event"],
-      ["memory.created", "memory"], ["wallet.updated", "wallet"], ["square.post", "post"], ["ambient", "mood"],
-      ["message.created", "message"], ["thread.updated", "thread"]
+      ["signal.created", "signal"],
+      ["signal.updated", "signal"],
+      ["task.updated", "task"],
+      ["project.updated", "project"],
+      ["trace", "event"],
+      ["memory.created", "memory"],
+      ["wallet.updated", "wallet"],
+      ["square.post", "post"],
+      ["ambient", "mood"],
+      ["message.created", "message"],
+      ["thread.updated", "thread"]
     ] as const) {
       expect(decode({ type, [field]: {} })._tag, type).toBe("Left")
     }
     expect(decode({ type: "message.tool", threadId: "t", messageId: "m", toolCall: {} })._tag).toBe("Left")
     expect(decode({ type: "square.retracted", postId: "p" })._tag).toBe("Right")
-    const trace = { id: "1", projectId: "p", taskId: null, kind: "plan", agentId: null, text: "planned", data: null, at: new Date().toISOString() }
+    const trace = {
+      id: "1",
+      projectId: "p",
+      taskId: null,
+      kind: "plan",
+      agentId: null,
+      text: "planned",
+      data: null,
+      at: new Date().toISOString()
+    }
     expect(decode({ type: "trace", event: trace })._tag).toBe("Right")
     expect(decode({ type: "hello", beingId: "b", serverTime: new Date().toISOString() })._tag).toBe("Right")
     expect(decode({ type: "message.delta", threadId: "t", messageId: "m", delta: "hi" })._tag).toBe("Right")
     expect(decode({ type: "presence.update", beingId: "b", status: "away" })._tag).toBe("Left")
-    expect(decode({ type: "twin.activity", kind: "gossip", summary: "s", at: new Date().toISOString() })._tag).toBe("Left")
-    expect(decode({ type: "twin.activity", kind: "learned", summary: "s", at: new Date().toISOString() })._tag).toBe("Right")
+    expect(decode({ type: "twin.activity", kind: "gossip", summary: "s", at: new Date().toISOString() })._tag).toBe(
+      "Left"
+    )
+    expect(decode({ type: "twin.activity", kind: "learned", summary: "s", at: new Date().toISOString() })._tag).toBe(
+      "Right"
+    )
     expect(decode({ type: "nonsense" })._tag).toBe("Left")
   })
 })

@@ -28,7 +28,9 @@ describe("npm start's web app build", () => {
 
     const second = await ensureUiBuild({ outDir })
     expect(second.built).toBe(false)
-    expect(second.line).toMatch(/^Reused the web app's build in .+: its sources have not changed \(checked in \d+ ms\)$/)
+    expect(second.line).toMatch(
+      /^Reused the web app's build in .+: its sources have not changed \(checked in \d+ ms\)$/
+    )
     expect(second.line.split("\n")).toHaveLength(1)
     expect(shellWritten()).toBe(written)
   })

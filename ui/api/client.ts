@@ -68,26 +68,32 @@ const isTagged = (error: unknown, tag: string): boolean =>
 const describeFailure = (error: unknown): Effect.Effect<Failure> => {
   for (const [errorClass, status] of apiErrorClasses) {
     if (error instanceof errorClass) {
-      const message = status === 429 && !/try again|wait/i.test(error.message) ? `${error.message} ${waitMessage}` : error.message
+      const message =
+        status === 429 && !/try again|wait/i.test(error.message) ? `${error.message} ${waitMessage}` : error.message
       return Effect.succeed({ status, code: error.error, message })
     }
   }
   if (ParseResult.isParseError(error)) {
     const issues = ParseResult.ArrayFormatter.formatErrorSync(error)
-    const words = issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
+    const words = issues.map((issue) =>
+      issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message
+    )
     return Effect.succeed({ status: null, code: "form", message: `Please check the form. ${words.join("; ")}` })
   }
   if (isTagged(error, "ResponseError")) {
-    const response = (error as { readonly response: { readonly status: number; readonly json: Effect.Effect<unknown, unknown> } })
-      .response
+    const response = (
+      error as { readonly response: { readonly status: number; readonly json: Effect.Effect<unknown, unknown> } }
+    ).response
     return response.json.pipe(
       Effect.flatMap(Schema.decodeUnknown(ApiErrorBody)),
       Effect.map((body): Failure => ({ status: response.status, code: body.error, message: body.message })),
-      Effect.orElseSucceed((): Failure => ({
-        status: response.status,
-        code: "unexpected_answer",
-        message: statusMessage(response.status)
-      }))
+      Effect.orElseSucceed(
+        (): Failure => ({
+          status: response.status,
+          code: "unexpected_answer",
+          message: statusMessage(response.status)
+        })
+      )
     )
   }
   if (isTagged(error, "RequestError")) {
@@ -97,7 +103,11 @@ const describeFailure = (error: unknown): Effect.Effect<Failure> => {
       message: "The node did not answer. Check that it is running and that you are online, then try again."
     })
   }
-  return Effect.succeed({ status: null, code: "unexpected", message: "Something went wrong in the app. Reload the page and try again." })
+  return Effect.succeed({
+    status: null,
+    code: "unexpected",
+    message: "Something went wrong in the app. Reload the page and try again."
+  })
 }
 
 /**
@@ -109,7 +119,9 @@ export const request = <A, E>(call: (client: NodeClient) => Effect.Effect<A, E>)
     Effect.flatMap(call),
     Effect.map((value): Result<A> => ({ ok: true, value })),
     Effect.catchAll((error) => Effect.map(describeFailure(error), (failure): Result<A> => ({ ok: false, failure }))),
-    Effect.catchAllDefect((defect) => Effect.map(describeFailure(defect), (failure): Result<A> => ({ ok: false, failure }))),
+    Effect.catchAllDefect((defect) =>
+      Effect.map(describeFailure(defect), (failure): Result<A> => ({ ok: false, failure }))
+    ),
     Effect.tap((result) => {
       if (!result.ok && result.failure.code === "unauthorized") {
         fireEvent(window, "session-lost", { message: result.failure.message })

@@ -20,7 +20,10 @@ window.addEventListener("plugins-changed", forget)
 window.addEventListener("session-changed", forget)
 
 export const installedPlugins = (client: NodeClient): Effect.Effect<ReadonlyArray<InstalledPlugin>, unknown> =>
-  flatMap(promise(() => (answer ??= runPromiseExit(client.plugins.listPlugins()))), (exit) => {
-    if (Exit.isFailure(exit)) forget()
-    return exit
-  })
+  flatMap(
+    promise(() => (answer ??= runPromiseExit(client.plugins.listPlugins()))),
+    (exit) => {
+      if (Exit.isFailure(exit)) forget()
+      return exit
+    }
+  )

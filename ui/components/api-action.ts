@@ -27,7 +27,10 @@ export class ApiAction {
    * Runs one call. `succeeded` gets the answer; the words it returns, if any, become the notice.
    * Answers whether the call succeeded, for sections that reload only then.
    */
-  async run<A>(call: (client: NodeClient) => Effect.Effect<A, unknown>, succeeded?: (value: A) => string | void): Promise<boolean> {
+  async run<A>(
+    call: (client: NodeClient) => Effect.Effect<A, unknown>,
+    succeeded?: (value: A) => string | void
+  ): Promise<boolean> {
     this.busy = true
     this.error = ""
     this.notice = ""

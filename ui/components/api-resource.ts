@@ -25,7 +25,8 @@ export interface ApiResourceOptions {
 }
 
 /** A failure that may go away by itself: the node did not answer, or answered that it failed. */
-const passing = (failure: Failure): boolean => failure.status === null ? failure.code === "network" : failure.status >= 500
+const passing = (failure: Failure): boolean =>
+  failure.status === null ? failure.code === "network" : failure.status >= 500
 
 const retryWords = (failure: Failure): string =>
   failure.status === null

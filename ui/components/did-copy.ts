@@ -33,12 +33,15 @@ export class DidCopy extends LitElement {
     }
   }
 
-  static override styles = [sharedStyles, css`
+  static override styles = [
+    sharedStyles,
+    css`
     /* A did is one long word: it wraps anywhere rather than widen a phone's screen. */
     :host { display: block; max-width: 100%; min-width: 0; }
     .did { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; min-width: 0; }
     code { flex: 1 1 12rem; min-width: 0; white-space: normal; overflow-wrap: anywhere; word-break: break-all; }
-  `]
+  `
+  ]
 }
 
 declare global {

@@ -48,7 +48,8 @@ const byEmoji: ReadonlyMap<string, string> = new Map([
 ])
 
 /** The presentation selector (U+FE0F) makes "🗓️" and "🗓" the same picture. */
-const iconPathFor = (emoji: string, fallback: string): string => byEmoji.get(emoji.replace(/\uFE0F/g, "").trim()) ?? fallback
+const iconPathFor = (emoji: string, fallback: string): string =>
+  byEmoji.get(emoji.replace(/\uFE0F/g, "").trim()) ?? fallback
 
 export const generatorIconPath = (emoji: string): string => iconPathFor(emoji, mdiCreation)
 

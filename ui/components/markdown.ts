@@ -21,7 +21,13 @@ import { Marked } from "marked"
 
 const HEADING_SHIFT = 3
 
-const escapes: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }
+const escapes: Readonly<Record<string, string>> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;"
+}
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => escapes[char] ?? char)
 
@@ -44,7 +50,20 @@ const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/
 const withFrontmatterAsCode = (text: string): string =>
   text.replace(frontmatter, (_, yaml: string) => `\`\`\`yaml\n${yaml}\n\`\`\`\n\n`)
 
-const FORBID_TAGS = ["style", "form", "input", "button", "select", "textarea", "iframe", "frame", "object", "embed", "svg", "math"]
+const FORBID_TAGS = [
+  "style",
+  "form",
+  "input",
+  "button",
+  "select",
+  "textarea",
+  "iframe",
+  "frame",
+  "object",
+  "embed",
+  "svg",
+  "math"
+]
 
 /** Ids and classes would reach into the page's own styles and anchors. */
 const FORBID_ATTR = ["style", "class", "id", "name"]

@@ -10,7 +10,11 @@ import { icon } from "./icon.ts"
 
 export type AlertKind = "error" | "success" | "info"
 
-const icons: Record<AlertKind, string> = { error: mdiAlertCircleOutline, success: mdiCheckCircleOutline, info: mdiInformationOutline }
+const icons: Record<AlertKind, string> = {
+  error: mdiAlertCircleOutline,
+  success: mdiCheckCircleOutline,
+  info: mdiInformationOutline
+}
 
 @customElement("node-alert")
 export class NodeAlert extends LitElement {

@@ -53,7 +53,10 @@ export class ReadAloud extends LitElement {
       const response = await fetch(path, { method: "POST", credentials: "same-origin" })
       if (!response.ok) {
         const refusal = Schema.decodeUnknownEither(ApiErrorBody)(await response.json().catch(() => null))
-        this._error = refusal._tag === "Right" ? refusal.right.message : `The node could not read this aloud (status ${response.status}).`
+        this._error =
+          refusal._tag === "Right"
+            ? refusal.right.message
+            : `The node could not read this aloud (status ${response.status}).`
         return
       }
       this._src = URL.createObjectURL(await response.blob())

@@ -139,7 +139,9 @@ const fieldOf = (name: string, property: Json, required: boolean): FormField => 
 /** The form's fields, in the schema's order; none when the schema is not an object schema with properties. */
 export const fieldsOf = (schema: unknown): ReadonlyArray<FormField> => {
   if (!isObject(schema) || !isObject(schema.properties)) return []
-  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((name) => typeof name === "string") : [])
+  const required = new Set(
+    Array.isArray(schema.required) ? schema.required.filter((name) => typeof name === "string") : []
+  )
   return Object.entries(schema.properties)
     .filter((entry): entry is [string, Json] => isObject(entry[1]))
     .map(([name, property]) => fieldOf(name, property, required.has(name)))
@@ -150,7 +152,10 @@ export const fieldsOf = (schema: unknown): ReadonlyArray<FormField> => {
  * schema's defaults, wherever a value fits its field; one that does not (the form changed since)
  * keeps the default.
  */
-export const withValues = (fields: ReadonlyArray<FormField>, values: Readonly<Record<string, unknown>>): ReadonlyArray<FormField> =>
+export const withValues = (
+  fields: ReadonlyArray<FormField>,
+  values: Readonly<Record<string, unknown>>
+): ReadonlyArray<FormField> =>
   fields.map((field): FormField => {
     if (!Object.hasOwn(values, field.name)) return field
     const value = values[field.name]
@@ -185,7 +190,11 @@ export const valueInWords = (field: FormField | undefined, value: unknown): stri
  * Whether `field` shows, given the boolean fields' current values: its switch is set and shows
  * itself (a switch that is hidden sends nothing, so what it shows is hidden too).
  */
-export const isShown = (field: FormField, fields: ReadonlyArray<FormField>, switches: ReadonlyMap<string, boolean>): boolean => {
+export const isShown = (
+  field: FormField,
+  fields: ReadonlyArray<FormField>,
+  switches: ReadonlyMap<string, boolean>
+): boolean => {
   const seen = new Set<string>()
   let current: FormField | undefined = field
   while (current !== undefined && current.showWhen !== null) {
@@ -210,7 +219,8 @@ export const limitsInWords = (field: FormField): string => {
     return ""
   }
   if (field.kind === "text" || field.kind === "multiline") {
-    if (field.minLength !== null && field.maxLength !== null) return `${field.minLength} to ${field.maxLength} characters.`
+    if (field.minLength !== null && field.maxLength !== null)
+      return `${field.minLength} to ${field.maxLength} characters.`
     if (field.minLength !== null) return `At least ${field.minLength} characters.`
     if (field.maxLength !== null) return `At most ${field.maxLength} characters.`
   }
@@ -221,7 +231,9 @@ type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
 
 const controlOf = (form: HTMLFormElement, name: string): Control | null => {
   const control = form.elements.namedItem(name)
-  return control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement
+  return control instanceof HTMLInputElement ||
+    control instanceof HTMLTextAreaElement ||
+    control instanceof HTMLSelectElement
     ? control
     : null
 }

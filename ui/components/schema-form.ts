@@ -72,12 +72,14 @@ export class SchemaForm extends LitElement {
       html`<form @submit=${this._submit} @invalid=${this._onInvalid}>
         ${marksRequired ? html`<p class="muted legend">Fields marked ${requiredMark}<span class="sr-only">with a star</span> are required.</p>` : nothing}
         ${basic.map((field) => this._renderField(field))}
-        ${advanced.length === 0
-          ? nothing
-          : html`<details class="advanced">
+        ${
+          advanced.length === 0
+            ? nothing
+            : html`<details class="advanced">
               <summary>Advanced</summary>
               <div class="advanced-fields">${advanced.map((field) => this._renderField(field))}</div>
-            </details>`}
+            </details>`
+        }
         <div class="actions">
           <button type="submit" ?disabled=${this.busy}>${this.submitLabel}</button>
           <slot name="actions"></slot>
@@ -109,7 +111,9 @@ export class SchemaForm extends LitElement {
   /** The help under a field: its description and the limits the browser checks, in words. */
   private _help(field: FormField) {
     const words = [field.help.trim(), limitsInWords(field)].filter((part) => part !== "").join(" ")
-    return words === "" ? { id: undefined, html: nothing } : { id: `help-${field.name}`, html: html`<p class="help" id=${`help-${field.name}`}>${words}</p>` }
+    return words === ""
+      ? { id: undefined, html: nothing }
+      : { id: `help-${field.name}`, html: html`<p class="help" id=${`help-${field.name}`}>${words}</p>` }
   }
 
   private _label(field: FormField) {
@@ -126,8 +130,9 @@ export class SchemaForm extends LitElement {
     }
     return html`<div class="field" ?hidden=${!shown} data-field=${field.name}>
       ${this._label(field)}
-      ${field.kind === "multiline"
-        ? html`<textarea
+      ${
+        field.kind === "multiline"
+          ? html`<textarea
             id=${common.id}
             name=${field.name}
             rows="5"
@@ -139,7 +144,7 @@ export class SchemaForm extends LitElement {
             ?disabled=${!shown}
             .defaultValue=${field.initial}
           ></textarea>`
-        : html`<input
+          : html`<input
             id=${common.id}
             name=${field.name}
             type="text"
@@ -150,7 +155,8 @@ export class SchemaForm extends LitElement {
             ?required=${field.required}
             ?disabled=${!shown}
             value=${field.initial}
-          />`}
+          />`
+      }
       ${help.html}
     </div>`
   }
@@ -205,11 +211,14 @@ export class SchemaForm extends LitElement {
         ?required=${field.required}
         ?disabled=${!shown}
       >
-        ${field.initial === null || !field.required
-          ? html`<option value="" ?selected=${field.initial === null}>${field.required ? "Choose…" : "(none)"}</option>`
-          : nothing}
+        ${
+          field.initial === null || !field.required
+            ? html`<option value="" ?selected=${field.initial === null}>${field.required ? "Choose…" : "(none)"}</option>`
+            : nothing
+        }
         ${field.options.map(
-          (option, index) => html`<option value=${String(index)} ?selected=${index === field.initial}>${option.label}</option>`
+          (option, index) =>
+            html`<option value=${String(index)} ?selected=${index === field.initial}>${option.label}</option>`
         )}
       </select>
       ${help.html}

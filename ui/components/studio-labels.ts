@@ -76,7 +76,11 @@ export const resumableStatuses: ReadonlySet<ProjectStatus> = new Set(["failed", 
 const sizeFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 })
 
 export const formatSize = (bytes: number): string =>
-  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${sizeFormat.format(bytes / 1024)} KB` : `${sizeFormat.format(bytes / 1024 / 1024)} MB`
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${sizeFormat.format(bytes / 1024)} KB`
+      : `${sizeFormat.format(bytes / 1024 / 1024)} MB`
 
 const usdFormat = new Intl.NumberFormat(undefined, { style: "currency", currency: "USD", maximumFractionDigits: 4 })
 

@@ -83,9 +83,11 @@ export class ThreadConversation extends LitElement {
     const live = this._live
     return html`
       <div class="scroll" @scroll=${this._onScroll} tabindex="0" aria-label=${`Messages with ${thread.title}`}>
-        ${live.loaded && live.messages.length === 0 && live.streaming === null
-          ? html`<p class="muted empty">No messages yet.${thread.replyPolicy === "none" ? "" : " Write the first one below."}</p>`
-          : nothing}
+        ${
+          live.loaded && live.messages.length === 0 && live.streaming === null
+            ? html`<p class="muted empty">No messages yet.${thread.replyPolicy === "none" ? "" : " Write the first one below."}</p>`
+            : nothing
+        }
         ${!live.loaded && live.error === "" ? html`<p class="muted" role="status">Loading messages…</p>` : nothing}
         <ol class="messages">
           ${live.messages.map((message) => threadMessage(message, this._authorOf(message, thread), message.authorId === this.selfId, this.speakable))}
@@ -93,9 +95,11 @@ export class ThreadConversation extends LitElement {
         </ol>
       </div>
       <node-alert .message=${this._error || live.error}></node-alert>
-      ${thread.replyPolicy === "none"
-        ? html`<p class="muted read-only">Read-only: nobody answers in this thread.</p>`
-        : this._renderComposer(thread)}
+      ${
+        thread.replyPolicy === "none"
+          ? html`<p class="muted read-only">Read-only: nobody answers in this thread.</p>`
+          : this._renderComposer(thread)
+      }
     `
   }
 
@@ -105,23 +109,29 @@ export class ThreadConversation extends LitElement {
     return html`<li class="message streaming" data-role="assistant" data-mine="false" aria-busy="true">
       <p class="meta"><span class="author">${thread.title}</span></p>
       ${toolChips(reply.chips)}
-      ${reply.text === ""
-        ? html`<p class="thinking" role="status">${thread.title} is thinking…</p>`
-        : museText(reply.text)}
+      ${
+        reply.text === ""
+          ? html`<p class="thinking" role="status">${thread.title} is thinking…</p>`
+          : museText(reply.text)
+      }
     </li>`
   }
 
   private _renderComposer(thread: Thread) {
     const placeholder = `Write to ${thread.title}`
     return html`<form class="composer" @submit=${this._onSubmit} aria-label="Write a message">
-      ${this._attached.length === 0
-        ? nothing
-        : html`<ul class="attached" aria-label="Attached files">
-            ${this._attached.map((file) => html`<li>
+      ${
+        this._attached.length === 0
+          ? nothing
+          : html`<ul class="attached" aria-label="Attached files">
+            ${this._attached.map(
+              (file) => html`<li>
               <span>${file.name}</span>
               <button type="button" class="secondary small" aria-label=${`Remove ${file.name}`} @click=${() => this._detach(file)}>×</button>
-            </li>`)}
-          </ul>`}
+            </li>`
+            )}
+          </ul>`
+      }
       ${this._picking ? this._renderPicker() : nothing}
       <label class="sr-only" for="composer-text">Message</label>
       <textarea
@@ -146,15 +156,18 @@ export class ThreadConversation extends LitElement {
     const uploads = this._uploads
     if (uploads === null) return html`<p class="muted" role="status">Loading your uploads…</p>`
     const files = uploads.filter((file) => !file.isDir)
-    if (files.length === 0) return html`<p class="muted picker">You have no uploads yet. Upload files in the Studio, then attach them here.</p>`
+    if (files.length === 0)
+      return html`<p class="muted picker">You have no uploads yet. Upload files in the Studio, then attach them here.</p>`
     return html`<fieldset class="picker">
       <legend>Attach from your uploads</legend>
-      ${files.map((file) => html`<label class="pick">
+      ${files.map(
+        (file) => html`<label class="pick">
         <input type="checkbox" .checked=${this._attached.some((chosen) => chosen.id === file.id)}
           ?disabled=${this._attached.length >= MAX_ATTACHMENTS && !this._attached.some((chosen) => chosen.id === file.id)}
           @change=${(event: Event) => this._toggleAttachment(file, (event.target as HTMLInputElement).checked)} />
         ${file.name}
-      </label>`)}
+      </label>`
+      )}
     </fieldset>`
   }
 
@@ -196,7 +209,9 @@ export class ThreadConversation extends LitElement {
   }
 
   private _toggleAttachment(file: FileEntry, on: boolean): void {
-    this._attached = on ? [...this._attached.filter((chosen) => chosen.id !== file.id), file] : this._attached.filter((chosen) => chosen.id !== file.id)
+    this._attached = on
+      ? [...this._attached.filter((chosen) => chosen.id !== file.id), file]
+      : this._attached.filter((chosen) => chosen.id !== file.id)
   }
 
   private _detach(file: FileEntry): void {
@@ -211,7 +226,10 @@ export class ThreadConversation extends LitElement {
     this._error = ""
     const attachments = this._attached.map((file) => file.id)
     const result = await request((client) =>
-      client.threads.postMessage({ path: { id: thread.id }, payload: attachments.length === 0 ? { content } : { content, attachments } })
+      client.threads.postMessage({
+        path: { id: thread.id },
+        payload: attachments.length === 0 ? { content } : { content, attachments }
+      })
     )
     this._sending = false
     if (result.ok) {

@@ -19,9 +19,11 @@ export interface StreamingReply {
 
 /** An inbox's order, as the node sorts it: newest activity first. */
 export const newestFirst = (left: Thread, right: Thread) =>
-  (right.lastMessageAt ?? right.createdAt).localeCompare(left.lastMessageAt ?? left.createdAt) || right.id.localeCompare(left.id)
+  (right.lastMessageAt ?? right.createdAt).localeCompare(left.lastMessageAt ?? left.createdAt) ||
+  right.id.localeCompare(left.id)
 
-const byTime = (left: Message, right: Message) => left.createdAt.localeCompare(right.createdAt) || left.id.localeCompare(right.id)
+const byTime = (left: Message, right: Message) =>
+  left.createdAt.localeCompare(right.createdAt) || left.id.localeCompare(right.id)
 
 export class ThreadLive implements ReactiveController {
   messages: ReadonlyArray<Message> = []
@@ -75,14 +77,18 @@ export class ThreadLive implements ReactiveController {
       liveChannel.on("message.delta", (event) => {
         if (event.threadId !== this._threadId || this.messages.some((message) => message.id === event.messageId)) return
         const current = this.streaming
-        this.streaming = current?.messageId === event.messageId
-          ? { ...current, text: current.text + event.delta }
-          : { messageId: event.messageId, text: event.delta, chips: [] }
+        this.streaming =
+          current?.messageId === event.messageId
+            ? { ...current, text: current.text + event.delta }
+            : { messageId: event.messageId, text: event.delta, chips: [] }
         this._host.requestUpdate()
       }),
       liveChannel.on("message.tool", (event) => {
         if (event.threadId !== this._threadId) return
-        const current = this.streaming?.messageId === event.messageId ? this.streaming : { messageId: event.messageId, text: "", chips: [] }
+        const current =
+          this.streaming?.messageId === event.messageId
+            ? this.streaming
+            : { messageId: event.messageId, text: "", chips: [] }
         const chips = current.chips.some((chip) => chip.id === event.toolCall.id)
           ? current.chips.map((chip) => (chip.id === event.toolCall.id ? event.toolCall : chip))
           : [...current.chips, event.toolCall]

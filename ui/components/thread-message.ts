@@ -12,18 +12,25 @@ import { icon } from "./icon.ts"
 import { renderMarkdown } from "./markdown.ts"
 import "./read-aloud.ts"
 
-const stateWords: Record<ToolCallChip["state"], string> = { pending: "Waiting", running: "Running…", done: "Done", error: "Failed" }
+const stateWords: Record<ToolCallChip["state"], string> = {
+  pending: "Waiting",
+  running: "Running…",
+  done: "Done",
+  error: "Failed"
+}
 
 export const toolChip = (chip: ToolCallChip) => {
   const waiting = chip.approval !== null
   return html`<li class="chip" data-state=${waiting ? "approval" : chip.state} data-tool=${chip.name}>
     <code>${chip.name}</code>
     <span class="chip-state">${waiting ? "Waits for your approval" : stateWords[chip.state]}${chip.state === "done" && chip.durationMs !== null ? html` · ${chip.durationMs} ms` : nothing}</span>
-    ${waiting
-      ? html`<a href="/">Decide on the desktop</a>`
-      : chip.state === "error" && chip.error !== null
-        ? html`<span class="chip-error">${chip.error}</span>`
-        : nothing}
+    ${
+      waiting
+        ? html`<a href="/">Decide on the desktop</a>`
+        : chip.state === "error" && chip.error !== null
+          ? html`<span class="chip-error">${chip.error}</span>`
+          : nothing
+    }
   </li>`
 }
 
@@ -31,7 +38,8 @@ export const toolChips = (chips: ReadonlyArray<ToolCallChip>) =>
   chips.length === 0 ? nothing : html`<ul class="chips" aria-label="Tools used">${chips.map(toolChip)}</ul>`
 
 /** The Muse's words as markdown, made safe: a fragment for the template, never an HTML string. */
-export const museText = (text: string) => html`<div class="markdown">${renderMarkdown(text, window.location.href)}</div>`
+export const museText = (text: string) =>
+  html`<div class="markdown">${renderMarkdown(text, window.location.href)}</div>`
 
 /** `speakable`: a Muse reply offers to be read aloud (the place says so: /muse does). */
 export const threadMessage = (message: Message, author: string, mine: boolean, speakable = false) =>
@@ -39,14 +47,18 @@ export const threadMessage = (message: Message, author: string, mine: boolean, s
     <p class="meta"><span class="author">${author}</span> <time datetime=${message.createdAt}>${formatDateTime(message.createdAt)}</time></p>
     ${toolChips(message.toolCalls)}
     ${message.role === "assistant" ? museText(message.content) : html`<p class="text">${message.content}</p>`}
-    ${message.attachments.length === 0
-      ? nothing
-      : html`<ul class="attachments" aria-label="Attachments">
+    ${
+      message.attachments.length === 0
+        ? nothing
+        : html`<ul class="attachments" aria-label="Attachments">
           ${message.attachments.map((file) => html`<li>${icon(mdiPaperclip)} ${file.name}</li>`)}
-        </ul>`}
-    ${speakable && message.role === "assistant" && message.content !== ""
-      ? html`<read-aloud .threadId=${message.threadId} .messageId=${message.id}></read-aloud>`
-      : nothing}
+        </ul>`
+    }
+    ${
+      speakable && message.role === "assistant" && message.content !== ""
+        ? html`<read-aloud .threadId=${message.threadId} .messageId=${message.id}></read-aloud>`
+        : nothing
+    }
   </li>`
 
 export const threadMessageStyles = css`

@@ -24,7 +24,9 @@ const consentCodes: ReadonlySet<string> = new Set(["stt_consent_required", "stt_
 const ApiErrorBody = Schema.Struct({ error: Schema.String, message: Schema.String })
 
 /** What the node answered a transcription with: the transcript, or its refusal in words. */
-const readAnswer = async (response: Response): Promise<{ transcript: NodeTranscript } | { code: string; message: string }> => {
+const readAnswer = async (
+  response: Response
+): Promise<{ transcript: NodeTranscript } | { code: string; message: string }> => {
   const body: unknown = await response.json().catch(() => null)
   if (response.ok) {
     const transcript = Schema.decodeUnknownEither(NodeTranscript)(body)
@@ -73,12 +75,14 @@ export class VoiceRecorder extends LitElement {
         ${recording ? "Stop and transcribe" : busy ? (this._phase === "sending" ? "Transcribing…" : "Checking…") : "Record a voice note"}
       </button>
       ${this._error === "" ? nothing : html`<node-alert kind="error" .message=${this._error}></node-alert>`}
-      ${this._transcript === null
-        ? nothing
-        : html`<p class="transcript" aria-live="polite">
+      ${
+        this._transcript === null
+          ? nothing
+          : html`<p class="transcript" aria-live="polite">
             <span class="text">${this._transcript.text}</span>
             <small class="where">Transcribed by ${this._transcript.destination}${this._transcript.leavesDevice ? " (left this device)" : " (on this host)"}.</small>
-          </p>`}
+          </p>`
+      }
       ${this._renderDialog()}
     `
   }
@@ -87,11 +91,13 @@ export class VoiceRecorder extends LitElement {
     const status = this._status
     return html`<dialog aria-labelledby="voice-consent-title" @close=${this._onDialogClose}>
       <h2 id="voice-consent-title">Send your recording off this device?</h2>
-      ${status === null
-        ? nothing
-        : html`<p class="destination">Your recording will leave this device for <strong>${status.destination}</strong>.</p>
+      ${
+        status === null
+          ? nothing
+          : html`<p class="destination">Your recording will leave this device for <strong>${status.destination}</strong>.</p>
             <p class="cost">${status.costsMoney ? `It costs ${perMinute(status.usdPerMinute)} of audio.` : "It is not charged by the minute."}</p>
-            ${status.note === null ? nothing : html`<p class="note">${status.note}</p>`}`}
+            ${status.note === null ? nothing : html`<p class="note">${status.note}</p>`}`
+      }
       <form method="dialog" class="actions">
         <button class="secondary" value="cancel" autofocus>Cancel</button>
         <button value="agree">Agree and record</button>
@@ -107,7 +113,8 @@ export class VoiceRecorder extends LitElement {
     const status = await request((client) => client.voice.stt())
     if (!status.ok) return this._fail(status.failure.message)
     this._status = status.value
-    if (!status.value.available) return this._fail(status.value.reason ?? "No transcription model is set up on this node.")
+    if (!status.value.available)
+      return this._fail(status.value.reason ?? "No transcription model is set up on this node.")
     if (status.value.leavesDevice && !status.value.consented) return this._askConsent()
     await this._record()
   }
@@ -145,7 +152,9 @@ export class VoiceRecorder extends LitElement {
     } catch {
       return this._fail("The browser was not allowed to use the microphone. Allow it for this site, then try again.")
     }
-    const mimeType = ["audio/webm;codecs=opus", "audio/ogg;codecs=opus", "audio/mp4"].find((type) => MediaRecorder.isTypeSupported(type))
+    const mimeType = ["audio/webm;codecs=opus", "audio/ogg;codecs=opus", "audio/mp4"].find((type) =>
+      MediaRecorder.isTypeSupported(type)
+    )
     const recorder = new MediaRecorder(stream, mimeType === undefined ? {} : { mimeType })
     const chunks: Array<Blob> = []
     recorder.addEventListener("dataavailable", (event) => {

@@ -4,7 +4,13 @@
  * and `LiveStatusController` keeps the channel's status current for an element that shows it.
  */
 import type { ReactiveController, ReactiveControllerHost } from "lit"
-import { type LiveChannel, liveChannel, type LiveEventMap, type LiveEventType, type LiveStatus } from "./live-channel.ts"
+import {
+  type LiveChannel,
+  liveChannel,
+  type LiveEventMap,
+  type LiveEventType,
+  type LiveStatus
+} from "./live-channel.ts"
 
 export type LiveHandlers = { readonly [K in LiveEventType]?: (event: LiveEventMap[K]) => void }
 

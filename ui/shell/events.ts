@@ -51,11 +51,7 @@ export interface NodeEvents {
 
 export type NodeEventMap = { [K in keyof NodeEvents]: CustomEvent<NodeEvents[K]> }
 
-export const fireEvent = <K extends keyof NodeEvents>(
-  target: EventTarget,
-  type: K,
-  detail: NodeEvents[K]
-): void => {
+export const fireEvent = <K extends keyof NodeEvents>(target: EventTarget, type: K, detail: NodeEvents[K]): void => {
   target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }))
 }
 

@@ -3,8 +3,8 @@ import { css } from "lit"
 import { sharedStyles } from "../styles/shared-styles.ts"
 
 export const nodeAppStyles = [
-    sharedStyles,
-    css`
+  sharedStyles,
+  css`
       :host {
         display: block;
         min-height: 100vh;
@@ -67,4 +67,5 @@ export const nodeAppStyles = [
           padding: var(--node-space-4) var(--node-space-3) var(--node-space-6);
         }
       }
-    `]
+    `
+]

@@ -69,13 +69,15 @@ const places: Record<string, Place> = {
     title: "Muse",
     access: "signed-in",
     module: () => import("../places/muse/muse-place.ts"),
-    render: (being, location) => html`<muse-place .being=${being} .threadId=${location.query.get("thread") ?? ""}></muse-place>`
+    render: (being, location) =>
+      html`<muse-place .being=${being} .threadId=${location.query.get("thread") ?? ""}></muse-place>`
   },
   "/messages": {
     title: "Messages",
     access: "signed-in",
     module: () => import("../places/messages/messages-place.ts"),
-    render: (being, location) => html`<messages-place .being=${being} .threadId=${location.query.get("thread") ?? ""}></messages-place>`
+    render: (being, location) =>
+      html`<messages-place .being=${being} .threadId=${location.query.get("thread") ?? ""}></messages-place>`
   },
   "/beings": {
     title: "Beings",
@@ -99,7 +101,8 @@ const places: Record<string, Place> = {
     title: "Settings",
     access: "signed-in",
     module: () => import("../places/settings/settings-place.ts"),
-    render: (being, location) => html`<settings-place .being=${being} .section=${location.query.get("section") ?? ""}></settings-place>`
+    render: (being, location) =>
+      html`<settings-place .being=${being} .section=${location.query.get("section") ?? ""}></settings-place>`
   },
   "/admin": {
     title: "Admin",
@@ -200,7 +203,12 @@ const placeFor = (path: string): Place => {
     } catch {
       return notFound
     }
-    return { title: record.title ?? id, access: "signed-in", module: record.module, render: (being) => record.render(id, being) }
+    return {
+      title: record.title ?? id,
+      access: "signed-in",
+      module: record.module,
+      render: (being) => record.render(id, being)
+    }
   }
   return notFound
 }
@@ -275,10 +283,12 @@ export class NodeApp extends LitElement {
   protected override render() {
     if (this._being === undefined) {
       return html`<main class="starting">
-        ${this._startError === ""
-          ? html`<p class="muted" role="status">Loading…</p>`
-          : html`<node-alert .message=${this._startError}></node-alert>
-              <button type="button" @click=${this._loadSession}>Try again</button>`}
+        ${
+          this._startError === ""
+            ? html`<p class="muted" role="status">Loading…</p>`
+            : html`<node-alert .message=${this._startError}></node-alert>
+              <button type="button" @click=${this._loadSession}>Try again</button>`
+        }
       </main>`
     }
     const location = this._router.location
@@ -356,7 +366,6 @@ export class NodeApp extends LitElement {
   }
 
   static override styles = nodeAppStyles
-
 }
 
 declare global {

@@ -41,9 +41,24 @@ const isTypingTarget = (event: KeyboardEvent): boolean => {
 }
 
 const resultGroups = (found: SearchResults): ReadonlyArray<Group> => [
-  { name: "Projects", options: found.projects.map((project) => ({ label: project.title, path: `/studio/${encodeURIComponent(project.id)}` })) },
-  { name: "Memories", options: found.memories.map((memory) => ({ label: memory.content, path: "/twin?section=memories" })) },
-  { name: "Listings", options: found.listings.map((listing) => ({ label: listing.title, path: `/market/${encodeURIComponent(listing.id)}` })) }
+  {
+    name: "Projects",
+    options: found.projects.map((project) => ({
+      label: project.title,
+      path: `/studio/${encodeURIComponent(project.id)}`
+    }))
+  },
+  {
+    name: "Memories",
+    options: found.memories.map((memory) => ({ label: memory.content, path: "/twin?section=memories" }))
+  },
+  {
+    name: "Listings",
+    options: found.listings.map((listing) => ({
+      label: listing.title,
+      path: `/market/${encodeURIComponent(listing.id)}`
+    }))
+  }
 ]
 
 @customElement("node-omnibar")
@@ -104,17 +119,23 @@ export class NodeOmnibar extends LitElement {
           .value=${this._text}
           @input=${this._onInput}
           @keydown=${this._onKeydown}
-          @focus=${() => { this._open = true }}
-          @blur=${() => { this._open = false }}
+          @focus=${() => {
+            this._open = true
+          }}
+          @blur=${() => {
+            this._open = false
+          }}
         />
         <kbd class="hint" aria-hidden="true">/</kbd>
       </form>
       <p class="status" role="status">${this._status}</p>
-      ${expanded
-        ? html`<div id="omnibar-results" role="listbox" aria-label="Results">
-            ${this._groups.map((group) => group.options.length === 0
-              ? nothing
-              : html`<div role="group" aria-label=${group.name}>
+      ${
+        expanded
+          ? html`<div id="omnibar-results" role="listbox" aria-label="Results">
+            ${this._groups.map((group) =>
+              group.options.length === 0
+                ? nothing
+                : html`<div role="group" aria-label=${group.name}>
                   <div class="group-name" aria-hidden="true">${group.name}</div>
                   ${group.options.map((option) => {
                     const at = index++
@@ -126,9 +147,11 @@ export class NodeOmnibar extends LitElement {
                       @click=${() => this._choose(options[at]!)}
                     >${option.label}</div>`
                   })}
-                </div>`)}
+                </div>`
+            )}
           </div>`
-        : nothing}
+          : nothing
+      }
     `
   }
 

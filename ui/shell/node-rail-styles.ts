@@ -3,8 +3,8 @@ import { css } from "lit"
 import { sharedStyles } from "../styles/shared-styles.ts"
 
 export const nodeRailStyles = [
-    sharedStyles,
-    css`
+  sharedStyles,
+  css`
       :host {
         background: var(--node-rail-bg);
         border-right: 1px solid var(--node-border);
@@ -257,4 +257,5 @@ export const nodeRailStyles = [
           white-space: nowrap;
         }
       }
-    `]
+    `
+]

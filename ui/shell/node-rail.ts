@@ -76,7 +76,11 @@ const moduleItems = (plugins: ReadonlyArray<InstalledPlugin>): ReadonlyArray<Rai
   plugins
     .filter((plugin) => plugin.status === "active")
     .flatMap((plugin) => plugin.contributions.filter((contribution) => contribution.kind === "module"))
-    .map((module) => ({ path: `/m/${module.name}`, label: module.title ?? module.name, icon: module.icon ?? mdiPuzzleOutline }))
+    .map((module) => ({
+      path: `/m/${module.name}`,
+      label: module.title ?? module.name,
+      icon: module.icon ?? mdiPuzzleOutline
+    }))
 
 /** How many places keep a tab of their own on a phone; the rest go under "More". */
 const phoneTabs = 4
@@ -126,11 +130,13 @@ export class NodeRail extends LitElement {
           ${rest.length === 0 ? nothing : this._renderMore(rest)}
         </ul>
         ${this._renderLive()}
-        ${this.being === null
-          ? nothing
-          : html`<button class="secondary sign-out" type="button" ?disabled=${this._signingOut} @click=${this._signOut}>
+        ${
+          this.being === null
+            ? nothing
+            : html`<button class="secondary sign-out" type="button" ?disabled=${this._signingOut} @click=${this._signOut}>
               ${icon(mdiLogout)}<span class="sign-out-label">Sign out</span>
-            </button>`}
+            </button>`
+        }
       </nav>
       <node-alert .message=${this._error}></node-alert>
     `
@@ -232,7 +238,6 @@ export class NodeRail extends LitElement {
   }
 
   static override styles = nodeRailStyles
-
 }
 
 declare global {

@@ -39,13 +39,15 @@ export const wearTheme = (theme: ThemeView | null): void => {
     return
   }
   const declarations = (Object.keys(properties) as Array<keyof ThemeTokens>).flatMap((token) =>
-    properties[token].map((property) => `${property}: ${theme.tokens[token]};`))
+    properties[token].map((property) => `${property}: ${theme.tokens[token]};`)
+  )
   target.replaceSync(`:root { color-scheme: ${theme.colorScheme}; ${declarations.join(" ")} }`)
   document.documentElement.dataset.theme = theme.id
 }
 
 /** The theme a choice names, or none. */
-export const wornIn = (choice: ThemeChoice): ThemeView | null => choice.themes.find((theme) => theme.id === choice.activeId) ?? null
+export const wornIn = (choice: ThemeChoice): ThemeView | null =>
+  choice.themes.find((theme) => theme.id === choice.activeId) ?? null
 
 /** Asks the node which theme the signed-in being wears and wears it; a failure leaves the app as it is. */
 export const wearChosenTheme = async (): Promise<void> => {

@@ -85,7 +85,11 @@ export const Nudge = Schema.Struct({
 })
 export type Nudge = typeof Nudge.Type
 
-export const HeldNudges = Schema.Struct({ settings: HushSettings, held: Schema.Array(Nudge), refused: Schema.Array(Nudge) })
+export const HeldNudges = Schema.Struct({
+  settings: HushSettings,
+  held: Schema.Array(Nudge),
+  refused: Schema.Array(Nudge)
+})
 export type HeldNudges = typeof HeldNudges.Type
 
 export const EvidenceItem = Schema.Struct({

@@ -20,13 +20,18 @@ export type GatedSignal = typeof GatedSignal.Type
 
 export interface SignalReadsShape {
   /** The being's signal with the gate's stamp, in any state. */
-  readonly findGated: (request: { readonly beingId: string; readonly signalId: string }) => Effect.Effect<Option.Option<GatedSignal>>
+  readonly findGated: (request: {
+    readonly beingId: string
+    readonly signalId: string
+  }) => Effect.Effect<Option.Option<GatedSignal>>
   /** The proactive nudges the gate holds right now, with their stamps. */
   readonly heldProactive: (beingId: string) => Effect.Effect<ReadonlyArray<GatedSignal>>
   /** Open signals due inside [from, to] that the desktop shows, soonest first. */
-  readonly openDueBetween: (
-    request: { readonly beingId: string; readonly from: string; readonly to: string }
-  ) => Effect.Effect<ReadonlyArray<Signal>>
+  readonly openDueBetween: (request: {
+    readonly beingId: string
+    readonly from: string
+    readonly to: string
+  }) => Effect.Effect<ReadonlyArray<Signal>>
 }
 
 export class SignalReads extends Context.Tag("being/SignalReads")<SignalReads, SignalReadsShape>() {}

@@ -15,7 +15,9 @@ export const SignalStatus = Schema.Literal("open", "answered", "dismissed")
 export type SignalStatus = typeof SignalStatus.Type
 
 export const SignalOption = Schema.Struct({
-  id: Schema.String.pipe(Schema.pattern(/^[A-Za-z0-9_.:-]{1,40}$/, { message: () => "an option id of 1 to 40 letters, digits or _ . : -" })),
+  id: Schema.String.pipe(
+    Schema.pattern(/^[A-Za-z0-9_.:-]{1,40}$/, { message: () => "an option id of 1 to 40 letters, digits or _ . : -" })
+  ),
   label: Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(80)),
   hint: Schema.optional(Schema.String.pipe(Schema.maxLength(200)))
 })
@@ -24,7 +26,9 @@ export type SignalOption = typeof SignalOption.Type
 /** An ISO 8601 date or date-time that Date can read; stored normalised to UTC. */
 export const IsoDateInput = Schema.String.pipe(
   Schema.filter(
-    (value) => /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value)),
+    (value) =>
+      /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) &&
+      !Number.isNaN(Date.parse(value)),
     { message: () => "an ISO 8601 date such as 2030-01-31T09:00:00Z" }
   )
 )

@@ -239,5 +239,4 @@ export class StudioProjectsApi extends HttpApiGroup.make("studioProjects")
       .addError(InvalidRequest.schema)
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}

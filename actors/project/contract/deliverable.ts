@@ -90,7 +90,15 @@ export type AuthoredRecord = typeof AuthoredRecord.Type
 
 /** A failed build is reported as 'empty': there is no artefact to look at. */
 export const DeliverableFailureCode = Schema.Literal(
-  "file", "words", "frontmatter", "sources", "sections", "voice", "regression", "empty", "authored"
+  "file",
+  "words",
+  "frontmatter",
+  "sources",
+  "sections",
+  "voice",
+  "regression",
+  "empty",
+  "authored"
 )
 export type DeliverableFailureCode = typeof DeliverableFailureCode.Type
 
@@ -122,8 +130,8 @@ export const DeliverableReport = Schema.Struct({
 export type DeliverableReport = typeof DeliverableReport.Type
 
 const authoringSkills: { readonly [K in AuthoredKind]: string } = {
-  "agent": "studio.author_agent",
-  "generator": "studio.author_generator",
+  agent: "studio.author_agent",
+  generator: "studio.author_generator",
   "skill-bundle": "studio.author_skill_bundle",
   "module-bundle": "studio.author_module"
 }

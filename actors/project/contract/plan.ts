@@ -69,7 +69,11 @@ const renameDuplicates = (tasks: ReadonlyArray<PlanTask>, repairs: Array<PlanRep
     }
     const id = unusedId(task.id, taken)
     taken.add(id)
-    repairs.push({ kind: "duplicate-id", taskId: id, message: `Two tasks had the id ${quote(task.id)}; the later one is now ${quote(id)}.` })
+    repairs.push({
+      kind: "duplicate-id",
+      taskId: id,
+      message: `Two tasks had the id ${quote(task.id)}; the later one is now ${quote(id)}.`
+    })
     return { ...task, id }
   })
 }
@@ -92,9 +96,17 @@ const cleanDependencies = (tasks: ReadonlyArray<PlanTask>, repairs: Array<PlanRe
     const kept: Array<string> = []
     for (const dependency of task.dependsOn) {
       if (kept.includes(dependency)) {
-        repairs.push({ kind: "duplicate-dependency", taskId: task.id, message: `${quote(task.id)} listed ${quote(dependency)} twice among its dependencies.` })
+        repairs.push({
+          kind: "duplicate-dependency",
+          taskId: task.id,
+          message: `${quote(task.id)} listed ${quote(dependency)} twice among its dependencies.`
+        })
       } else if (!ids.has(dependency)) {
-        repairs.push({ kind: "unknown-dependency", taskId: task.id, message: `${quote(task.id)} depended on ${quote(dependency)}, which is no task; that dependency was dropped.` })
+        repairs.push({
+          kind: "unknown-dependency",
+          taskId: task.id,
+          message: `${quote(task.id)} depended on ${quote(dependency)}, which is no task; that dependency was dropped.`
+        })
       } else {
         kept.push(dependency)
       }
@@ -118,7 +130,11 @@ const breakCycles = (tasks: ReadonlyArray<PlanTask>, repairs: Array<PlanRepair>)
       const seen = state.get(dependency)
       if (seen === "open") {
         dependencies.splice(dependencies.indexOf(dependency), 1)
-        repairs.push({ kind: "cycle", taskId: id, message: `${quote(id)} depending on ${quote(dependency)} closed a cycle; that dependency was dropped.` })
+        repairs.push({
+          kind: "cycle",
+          taskId: id,
+          message: `${quote(id)} depending on ${quote(dependency)} closed a cycle; that dependency was dropped.`
+        })
       } else if (seen === undefined) {
         visit(dependency)
       }
@@ -145,7 +161,8 @@ const ensureResearch = (tasks: ReadonlyArray<PlanTask>, repairs: Array<PlanRepai
   const research: PlanTask = {
     id,
     title: "Research the brief",
-    description: "Find what the brief needs before anyone writes: facts, figures, examples and who says so. " +
+    description:
+      "Find what the brief needs before anyone writes: facts, figures, examples and who says so. " +
       "Search with web.search and web.research, read the best sources with web.fetch, and save your findings " +
       "with files.write as research.md, each finding followed by the full link to its source.",
     role: "researcher",

@@ -21,9 +21,16 @@ export interface ProjectDirectoryShape {
   /** A new project of the caller's from a brief, its first run sent. */
   readonly createFromBrief: (caller: Caller, brief: string) => Effect.Effect<Project>
   /** The caller's projects whose title or brief holds every word (lower-cased), newest first, at most `limit`. */
-  readonly search: (caller: Caller, words: ReadonlyArray<string>, limit: number) => Effect.Effect<ReadonlyArray<ProjectHit>>
+  readonly search: (
+    caller: Caller,
+    words: ReadonlyArray<string>,
+    limit: number
+  ) => Effect.Effect<ReadonlyArray<ProjectHit>>
   /** The project with that id, whoever owns it. */
   readonly find: (projectId: string) => Effect.Effect<Option.Option<ProjectSummary>>
 }
 
-export class ProjectDirectory extends Context.Tag("project/ProjectDirectory")<ProjectDirectory, ProjectDirectoryShape>() {}
+export class ProjectDirectory extends Context.Tag("project/ProjectDirectory")<
+  ProjectDirectory,
+  ProjectDirectoryShape
+>() {}

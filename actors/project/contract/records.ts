@@ -117,7 +117,16 @@ export const Team = Schema.Struct({
 }).annotations({ identifier: "Team" })
 export type Team = typeof Team.Type
 
-export const TraceKind = Schema.Literal("plan", "think", "tool.call", "tool.result", "message", "output", "error", "done")
+export const TraceKind = Schema.Literal(
+  "plan",
+  "think",
+  "tool.call",
+  "tool.result",
+  "message",
+  "output",
+  "error",
+  "done"
+)
 export type TraceKind = typeof TraceKind.Type
 
 export const TraceEvent = Schema.Struct({
@@ -167,7 +176,9 @@ export type CreateProjectBody = typeof CreateProjectBody.Type
 
 /** `dueAt` null clears it; `taskId` names one of the project's steps, else the project itself. */
 export const DueBody = Schema.Struct({
-  dueAt: Schema.NullOr(Schema.String.pipe(Schema.filter((text) => !Number.isNaN(Date.parse(text)) || "an ISO 8601 date"))),
+  dueAt: Schema.NullOr(
+    Schema.String.pipe(Schema.filter((text) => !Number.isNaN(Date.parse(text)) || "an ISO 8601 date"))
+  ),
   taskId: Schema.optional(Schema.String)
 }).annotations({ identifier: "DueBody", parseOptions: { onExcessProperty: "error" } })
 export type DueBody = typeof DueBody.Type
@@ -207,7 +218,9 @@ export const QueueItem = Schema.Struct({
 export type QueueItem = typeof QueueItem.Type
 
 /** What a person hands in for their step: what the steps after it read as its output. */
-export const FinishStepBody = Schema.Struct({ output: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(20000)) }).annotations({
+export const FinishStepBody = Schema.Struct({
+  output: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(20000))
+}).annotations({
   identifier: "FinishStepBody",
   parseOptions: { onExcessProperty: "error" }
 })
@@ -251,13 +264,17 @@ export const PlanEditResult = Schema.Struct({
 }).annotations({ identifier: "PlanEditResult" })
 export type PlanEditResult = typeof PlanEditResult.Type
 
-export const ApproveBody = Schema.Struct({ note: Schema.optional(Schema.String.pipe(Schema.maxLength(2000))) }).annotations({
+export const ApproveBody = Schema.Struct({
+  note: Schema.optional(Schema.String.pipe(Schema.maxLength(2000)))
+}).annotations({
   identifier: "ApproveBody",
   parseOptions: { onExcessProperty: "error" }
 })
 export type ApproveBody = typeof ApproveBody.Type
 
-export const RejectBody = Schema.Struct({ note: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(2000)) }).annotations({
+export const RejectBody = Schema.Struct({
+  note: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(2000))
+}).annotations({
   identifier: "RejectBody",
   parseOptions: { onExcessProperty: "error" }
 })

@@ -108,43 +108,63 @@ const wordsFailure = (path: string, words: number, budget: ResolvedWordBudget): 
   const floor = budget.floor === low ? `, and at least ${budget.floor}` : ""
   return {
     code: "words",
-    message: `${path} has ${plural(words, "word")}; it needs between ${low} and ${high} ` +
+    message:
+      `${path} has ${plural(words, "word")}; it needs between ${low} and ${high} ` +
       `(a target of ${budget.target} ± ${percent(budget.tolerance)}${floor}).`
   }
 }
 
-const frontmatterFailure = (path: string, yaml: string | null, required: ReadonlyArray<string>): DeliverableFailure | null => {
+const frontmatterFailure = (
+  path: string,
+  yaml: string | null,
+  required: ReadonlyArray<string>
+): DeliverableFailure | null => {
   if (required.length === 0) return null
   const needs = `it needs ${required.join(", ")}`
   if (yaml === null) {
-    return { code: "frontmatter", message: `${path} has no YAML frontmatter (a block between --- lines at the very top); ${needs}.` }
+    return {
+      code: "frontmatter",
+      message: `${path} has no YAML frontmatter (a block between --- lines at the very top); ${needs}.`
+    }
   }
   const parsed = parseFrontmatter(yaml)
   if (parsed._tag === "Invalid") {
     return { code: "frontmatter", message: `${path}'s frontmatter is not valid YAML (${parsed.reason}); ${needs}.` }
   }
   const missing = required.filter((key) => !hasValue(parsed.fields[key]))
-  return missing.length === 0 ? null : {
-    code: "frontmatter",
-    message: `${path}'s frontmatter has no value for ${missing.join(", ")}.`
-  }
+  return missing.length === 0
+    ? null
+    : {
+        code: "frontmatter",
+        message: `${path}'s frontmatter has no value for ${missing.join(", ")}.`
+      }
 }
 
 const sourcesFailure = (path: string, links: number, min: number): DeliverableFailure | null =>
-  links >= min ? null : {
-    code: "sources",
-    message: `${path} links ${plural(links, "distinct source")}; it needs at least ${min} ` +
-      `(full http(s) addresses in the text, outside code blocks).`
-  }
+  links >= min
+    ? null
+    : {
+        code: "sources",
+        message:
+          `${path} links ${plural(links, "distinct source")}; it needs at least ${min} ` +
+          `(full http(s) addresses in the text, outside code blocks).`
+      }
 
-const sectionsFailure = (path: string, lines: ReadonlyArray<string>, required: ReadonlyArray<string>): DeliverableFailure | null => {
+const sectionsFailure = (
+  path: string,
+  lines: ReadonlyArray<string>,
+  required: ReadonlyArray<string>
+): DeliverableFailure | null => {
   const present = new Set(headings(lines).map(headingKey))
   const missing = required.filter((section) => !present.has(headingKey(section)))
-  return missing.length === 0 ? null : {
-    code: "sections",
-    message: `${path} lacks the ${missing.length === 1 ? "section" : "sections"} ${quoteList(missing)}: ` +
-      `each must be a markdown heading with that title (e.g. "## ${missing[0]}").`
-  }
+  return missing.length === 0
+    ? null
+    : {
+        code: "sections",
+        message:
+          `${path} lacks the ${missing.length === 1 ? "section" : "sections"} ${quoteList(missing)}: ` +
+          `each must be a markdown heading with that title (e.g. "## ${missing[0]}").`
+      }
 }
 
 /** An opener matches at a word boundary: "As" forbids "As a result", not "Asia". */
@@ -153,7 +173,11 @@ const opensWith = (opening: string, opener: string) => {
   return key !== "" && opening.startsWith(key) && !/^[\p{L}\p{N}]/u.test(opening.slice(key.length))
 }
 
-const voiceFailure = (path: string, lines: ReadonlyArray<string>, forbidden: ReadonlyArray<string>): DeliverableFailure | null => {
+const voiceFailure = (
+  path: string,
+  lines: ReadonlyArray<string>,
+  forbidden: ReadonlyArray<string>
+): DeliverableFailure | null => {
   const paragraph = openingParagraph(lines)
   const opening = openerKey(paragraph)
   const opener = forbidden.find((candidate) => opensWith(opening, candidate))
@@ -161,7 +185,8 @@ const voiceFailure = (path: string, lines: ReadonlyArray<string>, forbidden: Rea
   const excerpt = paragraph.length > 80 ? `${paragraph.slice(0, 80)}…` : paragraph
   return {
     code: "voice",
-    message: `${path} opens with ${JSON.stringify(opener)}, which this deliverable forbids; ` +
+    message:
+      `${path} opens with ${JSON.stringify(opener)}, which this deliverable forbids; ` +
       `its first paragraph begins ${JSON.stringify(excerpt)}. Open it differently.`
   }
 }
@@ -181,10 +206,12 @@ const regressionFailure = (
   const lost = [...earlier.links].filter((link) => !revised.links.has(link))
   const keptLinks = earlier.links.size === 0 ? 1 : (earlier.links.size - lost.length) / earlier.links.size
   if (keptWords >= contract.minRetainedWords && keptLinks >= contract.minRetainedLinks) return null
-  const dropped = lost.length === 0 ? "" : ` It dropped ${lost.slice(0, 10).join(", ")}${lost.length > 10 ? " and more" : ""}.`
+  const dropped =
+    lost.length === 0 ? "" : ` It dropped ${lost.slice(0, 10).join(", ")}${lost.length > 10 ? " and more" : ""}.`
   return {
     code: "regression",
-    message: `The revision of ${revises} has ${revised.words} of its ${earlier.words} words (${percent(keptWords)}) and ` +
+    message:
+      `The revision of ${revises} has ${revised.words} of its ${earlier.words} words (${percent(keptWords)}) and ` +
       `keeps ${earlier.links.size - lost.length} of its ${plural(earlier.links.size, "source link")} (${percent(keptLinks)}); ` +
       `a revision must keep at least ${percent(contract.minRetainedWords)} of the words and ` +
       `${percent(contract.minRetainedLinks)} of the links.${dropped} The earlier version was restored.`
@@ -212,36 +239,57 @@ const checkBuild = (build: BuildArtefact, results: ReadonlyArray<SkillResult>): 
   const { buildLog, built, previewPath } = report.value
   if (!built) {
     const log = tail(buildLog, build.logChars)
-    return notBuilt(buildLog, `The build did not succeed (${build.skill} reported built: false).` +
-      (log === "" ? "" : ` The end of its log:\n${log}`))
+    return notBuilt(
+      buildLog,
+      `The build did not succeed (${build.skill} reported built: false).` +
+        (log === "" ? "" : ` The end of its log:\n${log}`)
+    )
   }
-  return { verdict: { built: true, entry: previewPath ?? build.entry, log: tail(buildLog, build.logChars) }, failure: null }
+  return {
+    verdict: { built: true, entry: previewPath ?? build.entry, log: tail(buildLog, build.logChars) },
+    failure: null
+  }
 }
 
 /** Every invocation of the authoring skill is a record; a failed or unreadable one counts as not authored. */
 const checkAuthored = (authored: AuthoredArtefact, results: ReadonlyArray<SkillResult>) => {
   const skill = authoringSkillOf(authored)
-  const records = results.filter((result) => result.skill === skill).map((result): AuthoredRecord => {
-    if (!result.ok) return { kind: authored.kind, id: null, name: "", ok: false, note: result.error ?? "the skill failed" }
-    const report = decodeAuthoringReport(result.output)
-    return Option.isNone(report)
-      ? { kind: authored.kind, id: null, name: "", ok: false, note: "the skill reported no authored flag" }
-      : { kind: authored.kind, id: report.value.id, name: report.value.name, ok: report.value.authored, note: report.value.note }
-  })
+  const records = results
+    .filter((result) => result.skill === skill)
+    .map((result): AuthoredRecord => {
+      if (!result.ok)
+        return { kind: authored.kind, id: null, name: "", ok: false, note: result.error ?? "the skill failed" }
+      const report = decodeAuthoringReport(result.output)
+      return Option.isNone(report)
+        ? { kind: authored.kind, id: null, name: "", ok: false, note: "the skill reported no authored flag" }
+        : {
+            kind: authored.kind,
+            id: report.value.id,
+            name: report.value.name,
+            ok: report.value.authored,
+            note: report.value.note
+          }
+    })
   const count = records.filter((record) => record.ok).length
   if (count >= authored.min) return { records, failure: null }
   const notes = records.filter((record) => !record.ok && record.note !== "").map((record) => record.note)
   const failure: DeliverableFailure = {
     code: "authored",
-    message: `${plural(count, authored.kind)} authored with ${skill}; at least ${authored.min} needed.` +
+    message:
+      `${plural(count, authored.kind)} authored with ${skill}; at least ${authored.min} needed.` +
       (records.length === 0 ? ` ${skill} was never called.` : "") +
       (notes.length === 0 ? "" : ` Refused: ${notes.join("; ")}.`)
   }
   return { records, failure }
 }
 
-const noFile = (failures: ReadonlyArray<DeliverableFailure>) =>
-  ({ file: null, words: 0, sourceLinks: 0, failures, revertedTo: null })
+const noFile = (failures: ReadonlyArray<DeliverableFailure>) => ({
+  file: null,
+  words: 0,
+  sourceLinks: 0,
+  failures,
+  revertedTo: null
+})
 
 /**
  * The checked file is `file`, else the revised file, else the first file the task saved. A
@@ -262,22 +310,25 @@ const checkFile = (contract: PlannedContract, artefact: TaskArtefact) => {
   }
   const text = readText(content)
   // An empty file fails as such; its other checks would only say the same thing again.
-  const failures: ReadonlyArray<DeliverableFailure> = text.empty ? [{ code: "empty", message: `${path} is empty.` }] : [
-    contract.words === undefined ? null : wordsFailure(path, text.words, contract.words),
-    frontmatterFailure(path, text.yaml, contract.frontmatter),
-    sourcesFailure(path, text.links.size, contract.minSourceLinks),
-    sectionsFailure(path, text.lines, contract.requireSections),
-    voiceFailure(path, text.lines, contract.forbidOpeners)
-  ].filter((failure) => failure !== null)
-  const regression = contract.revises === undefined || artefact.earlier === undefined || artefact.earlier === null
-    ? null
-    : regressionFailure(contract.revises, readText(artefact.earlier), text, contract)
+  const failures: ReadonlyArray<DeliverableFailure> = text.empty
+    ? [{ code: "empty", message: `${path} is empty.` }]
+    : [
+        contract.words === undefined ? null : wordsFailure(path, text.words, contract.words),
+        frontmatterFailure(path, text.yaml, contract.frontmatter),
+        sourcesFailure(path, text.links.size, contract.minSourceLinks),
+        sectionsFailure(path, text.lines, contract.requireSections),
+        voiceFailure(path, text.lines, contract.forbidOpeners)
+      ].filter((failure) => failure !== null)
+  const regression =
+    contract.revises === undefined || artefact.earlier === undefined || artefact.earlier === null
+      ? null
+      : regressionFailure(contract.revises, readText(artefact.earlier), text, contract)
   return {
     file: path,
     words: text.words,
     sourceLinks: text.links.size,
     failures: regression === null ? failures : [...failures, regression],
-    revertedTo: regression === null ? null : contract.revises ?? null
+    revertedTo: regression === null ? null : (contract.revises ?? null)
   }
 }
 
@@ -291,7 +342,9 @@ export const checkDeliverable = (contract: PlannedContract, artefact: TaskArtefa
   const file = checkFile(contract, artefact)
   const build = contract.build === undefined ? null : checkBuild(contract.build, results)
   const authored = contract.authored === undefined ? null : checkAuthored(contract.authored, results)
-  const failures = [...file.failures, build?.failure ?? null, authored?.failure ?? null].filter((failure) => failure !== null)
+  const failures = [...file.failures, build?.failure ?? null, authored?.failure ?? null].filter(
+    (failure) => failure !== null
+  )
   return {
     ok: failures.length === 0,
     file: file.file,

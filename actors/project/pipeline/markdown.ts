@@ -34,7 +34,8 @@ export const parseFrontmatter = (yaml: string): ParsedFrontmatter => {
   const value: unknown = document.toJS()
   // An empty block is an empty mapping; a scalar or a list is not frontmatter.
   if (value === null || value === undefined) return { _tag: "Fields", fields: {} }
-  if (typeof value !== "object" || Array.isArray(value)) return { _tag: "Invalid", reason: "it is not a set of key: value pairs" }
+  if (typeof value !== "object" || Array.isArray(value))
+    return { _tag: "Invalid", reason: "it is not a set of key: value pairs" }
   return { _tag: "Fields", fields: value as Record<string, unknown> }
 }
 
@@ -73,7 +74,8 @@ const wordPattern = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu
 
 /** Words a reader reads: link text counts, link addresses and HTML tags do not. */
 export const countWords = (lines: ReadonlyArray<string>): number => {
-  const text = lines.join("\n")
+  const text = lines
+    .join("\n")
     .replace(/\]\([^)\s]*(?:\s+"[^"]*")?\)/g, "]")
     .replace(/https?:\/\/\S+/gi, " ")
     .replace(/<\/?[A-Za-z][^>]*>/g, " ")
@@ -115,8 +117,13 @@ const blockStart = /^ {0,3}(?:[>#]|[-*+][ \t]|\d+[.)][ \t])/
 
 const isSetextUnderline = (lines: ReadonlyArray<string>, index: number): boolean => {
   const previous = lines[index - 1]
-  return index > 0 && previous !== undefined && previous.trim() !== "" && !blockStart.test(previous) &&
+  return (
+    index > 0 &&
+    previous !== undefined &&
+    previous.trim() !== "" &&
+    !blockStart.test(previous) &&
     setextUnderline.test(lines[index] ?? "")
+  )
 }
 
 /** Heading texts, ATX (`## Sources`) and setext (a line underlined with === or ---). */
@@ -147,7 +154,9 @@ const imageOnly = /^\s*(?:!\[[^\]]*\]\([^)]*\)\s*)+$/
 export const openingParagraph = (lines: ReadonlyArray<string>): string => {
   const paragraph: Array<string> = []
   for (const [index, line] of lines.entries()) {
-    const heading = atxHeading.test(line) || isSetextUnderline(lines, index) ||
+    const heading =
+      atxHeading.test(line) ||
+      isSetextUnderline(lines, index) ||
       (index + 1 < lines.length && isSetextUnderline(lines, index + 1))
     const skipped = line.trim() === "" || heading || thematicBreak.test(line) || imageOnly.test(line)
     if (skipped && paragraph.length > 0) break
@@ -160,7 +169,7 @@ export const openingParagraph = (lines: ReadonlyArray<string>): string => {
 export const openerKey = (text: string): string =>
   text
     .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, "\"")
+    .replace(/[“”]/g, '"')
     .replace(/[*_`]/g, "")
     .replace(/^["'(\s]+/, "")
     .replace(/\s+/g, " ")

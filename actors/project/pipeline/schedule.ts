@@ -33,7 +33,9 @@ export const topologicalOrder = <T extends TaskNode>(tasks: ReadonlyArray<T>): R
   const placed = new Set<string>()
   const order: Array<T> = []
   while (order.length < tasks.length) {
-    const next = tasks.find((task) => !placed.has(task.id) && task.dependsOn.every((dependency) => placed.has(dependency)))
+    const next = tasks.find(
+      (task) => !placed.has(task.id) && task.dependsOn.every((dependency) => placed.has(dependency))
+    )
     if (next === undefined) throw new Error("schedule: the dependencies form a cycle")
     placed.add(next.id)
     order.push(next)
@@ -42,7 +44,8 @@ export const topologicalOrder = <T extends TaskNode>(tasks: ReadonlyArray<T>): R
 }
 
 const assertBound = (bound: number) => {
-  if (!Number.isSafeInteger(bound) || bound < 1) throw new Error(`schedule: the concurrency bound must be a positive integer, got ${bound}`)
+  if (!Number.isSafeInteger(bound) || bound < 1)
+    throw new Error(`schedule: the concurrency bound must be a positive integer, got ${bound}`)
 }
 
 export const startSchedule = (tasks: ReadonlyArray<TaskNode>): Schedule => {
@@ -61,20 +64,29 @@ const withStatus = (schedule: Schedule, statusOf: (task: ScheduledTask) => TaskS
  * Marks every task whose dependencies are all done as ready, and starts as many ready tasks (in
  * plan order) as the bound leaves room for. `start` lists the tasks to run now.
  */
-export const nextReady = (schedule: Schedule, bound: number): { readonly schedule: Schedule; readonly start: ReadonlyArray<string> } => {
+export const nextReady = (
+  schedule: Schedule,
+  bound: number
+): { readonly schedule: Schedule; readonly start: ReadonlyArray<string> } => {
   assertBound(bound)
   const done = new Set(schedule.tasks.filter((task) => task.status === "done").map((task) => task.id))
   const readied = withStatus(schedule, (task) =>
-    task.status === "pending" && task.dependsOn.every((dependency) => done.has(dependency)) ? "ready" : task.status)
+    task.status === "pending" && task.dependsOn.every((dependency) => done.has(dependency)) ? "ready" : task.status
+  )
   const running = readied.tasks.filter((task) => task.status === "running").length
-  const start = readied.tasks.filter((task) => task.status === "ready").slice(0, Math.max(0, bound - running)).map((task) => task.id)
+  const start = readied.tasks
+    .filter((task) => task.status === "ready")
+    .slice(0, Math.max(0, bound - running))
+    .map((task) => task.id)
   const starting = new Set(start)
   return { schedule: withStatus(readied, (task) => (starting.has(task.id) ? "running" : task.status)), start }
 }
 
 /** A failed (or blocked) task blocks every task that waits on it, directly or through another. */
 export const blockDependents = (schedule: Schedule): Schedule => {
-  const stopped = new Set(schedule.tasks.filter((task) => task.status === "failed" || task.status === "blocked").map((task) => task.id))
+  const stopped = new Set(
+    schedule.tasks.filter((task) => task.status === "failed" || task.status === "blocked").map((task) => task.id)
+  )
   const waiting = (task: ScheduledTask) => task.status === "pending" || task.status === "ready"
   for (const task of topologicalOrder(schedule.tasks)) {
     if (waiting(task) && task.dependsOn.some((dependency) => stopped.has(dependency))) stopped.add(task.id)
@@ -95,7 +107,8 @@ export const complete = (schedule: Schedule, id: string, outcome: "done" | "fail
  */
 export const cancel = (schedule: Schedule): Schedule =>
   withStatus(schedule, (task) =>
-    task.status === "pending" || task.status === "ready" || task.status === "running" ? "cancelled" : task.status)
+    task.status === "pending" || task.status === "ready" || task.status === "running" ? "cancelled" : task.status
+  )
 
 /** Nothing is left to start or to wait for. */
 export const isSettled = (schedule: Schedule): boolean =>
@@ -108,7 +121,11 @@ export const isSettled = (schedule: Schedule): boolean =>
  * total work / bound (Graham), so a run's wall time over this bound lies between 1 and about 2
  * when the runner adds no overhead of its own.
  */
-export const idealWallTime = (tasks: ReadonlyArray<TaskNode>, durationOf: (id: string) => number, bound: number): number => {
+export const idealWallTime = (
+  tasks: ReadonlyArray<TaskNode>,
+  durationOf: (id: string) => number,
+  bound: number
+): number => {
   assertBound(bound)
   const finish = new Map<string, number>()
   let totalWork = 0

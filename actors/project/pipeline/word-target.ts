@@ -12,7 +12,8 @@ const inputReference = /\{\{\s*inputs\.([A-Za-z0-9_$-]+)\s*\}\}/g
 const decimal = /^\d+(?:\.\d+)?$/
 
 const inputText = (inputs: unknown, field: string): string | null => {
-  if (typeof inputs !== "object" || inputs === null || Array.isArray(inputs) || !Object.hasOwn(inputs, field)) return null
+  if (typeof inputs !== "object" || inputs === null || Array.isArray(inputs) || !Object.hasOwn(inputs, field))
+    return null
   const value: unknown = (inputs as Record<string, unknown>)[field]
   return typeof value === "number" || typeof value === "string" ? String(value) : null
 }
@@ -21,11 +22,13 @@ const inputText = (inputs: unknown, field: string): string | null => {
 export const renderWordTarget = (target: WordBudget["target"], inputs: unknown): number | null => {
   if (typeof target === "number") return target
   let unresolved = false
-  const rendered = target.replace(inputReference, (_, field: string) => {
-    const text = inputText(inputs, field)
-    if (text === null) unresolved = true
-    return text ?? ""
-  }).trim()
+  const rendered = target
+    .replace(inputReference, (_, field: string) => {
+      const text = inputText(inputs, field)
+      if (text === null) unresolved = true
+      return text ?? ""
+    })
+    .trim()
   if (unresolved || !decimal.test(rendered)) return null
   const words = Math.round(Number(rendered))
   return Number.isSafeInteger(words) && words > 0 ? words : null

@@ -15,17 +15,24 @@ export class DueDatesRepository extends Effect.Service<DueDatesRepository>()("pr
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
-    const set = operation("projectDueDates.set", SqlSchema.void({
-      Request: Schema.Struct({ ...DueKey.fields, dueAt: Schema.String }),
-      execute: ({ dueAt, projectId, taskId }) => sql`INSERT INTO project_due_dates (project_id, task_id, due_at)
+    const set = operation(
+      "projectDueDates.set",
+      SqlSchema.void({
+        Request: Schema.Struct({ ...DueKey.fields, dueAt: Schema.String }),
+        execute: ({ dueAt, projectId, taskId }) => sql`INSERT INTO project_due_dates (project_id, task_id, due_at)
         VALUES (${projectId}, ${taskId ?? ""}, ${dueAt})
         ON CONFLICT (project_id, task_id) DO UPDATE SET due_at = excluded.due_at`
-    }))
+      })
+    )
 
-    const clear = operation("projectDueDates.clear", SqlSchema.void({
-      Request: DueKey,
-      execute: ({ projectId, taskId }) => sql`DELETE FROM project_due_dates WHERE project_id = ${projectId} AND task_id = ${taskId ?? ""}`
-    }))
+    const clear = operation(
+      "projectDueDates.clear",
+      SqlSchema.void({
+        Request: DueKey,
+        execute: ({ projectId, taskId }) =>
+          sql`DELETE FROM project_due_dates WHERE project_id = ${projectId} AND task_id = ${taskId ?? ""}`
+      })
+    )
 
     return { set, clear } as const
   })

@@ -18,31 +18,40 @@ export class OutputsRepository extends Effect.Service<OutputsRepository>()("proj
     const sql = yield* SqlClient.SqlClient
 
     /** In the order written (`seq`, kernel/sequence-column.ts). */
-    const listByProject = operation("projectOutputs.listByProject", SqlSchema.findAll({
-      Request: Schema.String,
-      Result: OutputRow,
-      execute: (projectId) => sql`SELECT id, kind, name, path, size, preview_url AS "previewUrl"
+    const listByProject = operation(
+      "projectOutputs.listByProject",
+      SqlSchema.findAll({
+        Request: Schema.String,
+        Result: OutputRow,
+        execute: (projectId) => sql`SELECT id, kind, name, path, size, preview_url AS "previewUrl"
         FROM project_outputs WHERE project_id = ${projectId} ORDER BY seq`
-    }))
+      })
+    )
 
-    const removeAll = operation("projectOutputs.removeAll", SqlSchema.void({
-      Request: Schema.String,
-      execute: (projectId) => sql`DELETE FROM project_outputs WHERE project_id = ${projectId}`
-    }))
+    const removeAll = operation(
+      "projectOutputs.removeAll",
+      SqlSchema.void({
+        Request: Schema.String,
+        execute: (projectId) => sql`DELETE FROM project_outputs WHERE project_id = ${projectId}`
+      })
+    )
 
-    const insert = operation("projectOutputs.insert", SqlSchema.void({
-      Request: Schema.Struct({
-        id: Schema.String,
-        projectId: Schema.String,
-        taskId: Schema.NullOr(Schema.String),
-        kind: OutputKind,
-        name: Schema.String,
-        path: Schema.String,
-        size: Schema.Number
-      }),
-      execute: (output) => sql`INSERT INTO project_outputs (id, project_id, task_id, kind, name, path, size)
+    const insert = operation(
+      "projectOutputs.insert",
+      SqlSchema.void({
+        Request: Schema.Struct({
+          id: Schema.String,
+          projectId: Schema.String,
+          taskId: Schema.NullOr(Schema.String),
+          kind: OutputKind,
+          name: Schema.String,
+          path: Schema.String,
+          size: Schema.Number
+        }),
+        execute: (output) => sql`INSERT INTO project_outputs (id, project_id, task_id, kind, name, path, size)
         VALUES (${output.id}, ${output.projectId}, ${output.taskId}, ${output.kind}, ${output.name}, ${output.path}, ${output.size})`
-    }))
+      })
+    )
 
     return { listByProject, removeAll, insert } as const
   })

@@ -36,110 +36,173 @@ const ProjectSearch = Schema.Struct({ ownerId: Schema.String, words: Schema.Arra
 /** A LIKE pattern for text holding `word` (lower-cased) as it is: the escape character, `%` and `_` are escaped. */
 const containing = (word: string) => `%${word.toLowerCase().replace(/[\\%_]/g, (special) => `\\${special}`)}%`
 
-const StatusChange = Schema.Struct({ id: Schema.String, status: ProjectStatus, error: Schema.NullOr(Schema.String), at: Schema.String })
+const StatusChange = Schema.Struct({
+  id: Schema.String,
+  status: ProjectStatus,
+  error: Schema.NullOr(Schema.String),
+  at: Schema.String
+})
 const Moment = Schema.Struct({ id: Schema.String, at: Schema.String })
 
 export class ProjectsRepository extends Effect.Service<ProjectsRepository>()("project/ProjectsRepository", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const columns = sql.literal(`p.id, p.owner_id AS "ownerId", p.generator_id AS "generatorId", p.title, p.brief, p.inputs,
+    const columns =
+      sql.literal(`p.id, p.owner_id AS "ownerId", p.generator_id AS "generatorId", p.title, p.brief, p.inputs,
       p.status, p.team_id AS "teamId", p.cost_usd AS "costUsd", p.error, p.run_number AS "runNumber", p.planned, p.plan_version AS "planVersion",
       (SELECT due_at FROM project_due_dates d WHERE d.project_id = p.id AND d.task_id = '') AS "dueAt",
       p.created_at AS "createdAt", p.updated_at AS "updatedAt"`)
 
-    const findById = operation("projects.findById", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: ProjectRow,
-      execute: (id) => sql`SELECT ${columns} FROM projects p WHERE p.id = ${id}`
-    }))
+    const findById = operation(
+      "projects.findById",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: ProjectRow,
+        execute: (id) => sql`SELECT ${columns} FROM projects p WHERE p.id = ${id}`
+      })
+    )
 
     /** Newest first. */
-    const listByOwner = operation("projects.listByOwner", SqlSchema.findAll({
-      Request: Schema.String,
-      Result: ProjectRow,
-      execute: (ownerId) => sql`SELECT ${columns} FROM projects p WHERE p.owner_id = ${ownerId} ORDER BY p.created_at DESC, p.id`
-    }))
+    const listByOwner = operation(
+      "projects.listByOwner",
+      SqlSchema.findAll({
+        Request: Schema.String,
+        Result: ProjectRow,
+        execute: (ownerId) =>
+          sql`SELECT ${columns} FROM projects p WHERE p.owner_id = ${ownerId} ORDER BY p.created_at DESC, p.id`
+      })
+    )
 
     /**
      * The owner's projects whose title or brief holds every word (newest first, at most `limit`):
      * the omnibar's search. Each word is matched literally, `%` and `_` included, by LIKE on
      * lower-cased text (portable to PostgreSQL; SQLite's lower() folds ASCII letters only).
      */
-    const search = operation("projects.search", SqlSchema.findAll({
-      Request: ProjectSearch,
-      Result: Project.pick("id", "title", "status"),
-      execute: ({ ownerId, words, limit }) => {
-        const holds = words.map((word) => {
-          const pattern = containing(word)
-          return sql`(lower(p.title) LIKE ${pattern} ESCAPE '\\' OR lower(p.brief) LIKE ${pattern} ESCAPE '\\')`
-        })
-        return sql`SELECT p.id, p.title, p.status FROM projects p WHERE p.owner_id = ${ownerId} AND ${sql.and(holds)}
+    const search = operation(
+      "projects.search",
+      SqlSchema.findAll({
+        Request: ProjectSearch,
+        Result: Project.pick("id", "title", "status"),
+        execute: ({ ownerId, words, limit }) => {
+          const holds = words.map((word) => {
+            const pattern = containing(word)
+            return sql`(lower(p.title) LIKE ${pattern} ESCAPE '\\' OR lower(p.brief) LIKE ${pattern} ESCAPE '\\')`
+          })
+          return sql`SELECT p.id, p.title, p.status FROM projects p WHERE p.owner_id = ${ownerId} AND ${sql.and(holds)}
           ORDER BY p.created_at DESC, p.id LIMIT ${limit}`
-      }
-    }))
+        }
+      })
+    )
 
-    const ownerOf = operation("projects.ownerOf", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: Schema.Struct({ ownerId: Schema.String }),
-      execute: (id) => sql`SELECT owner_id AS "ownerId" FROM projects WHERE id = ${id}`
-    }))
+    const ownerOf = operation(
+      "projects.ownerOf",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: Schema.Struct({ ownerId: Schema.String }),
+        execute: (id) => sql`SELECT owner_id AS "ownerId" FROM projects WHERE id = ${id}`
+      })
+    )
 
     /** A new project is planning: its run is sent right after. */
-    const insert = operation("projects.insert", SqlSchema.void({
-      Request: NewProject,
-      execute: (project) => sql`INSERT INTO projects (id, owner_id, generator_id, title, brief, inputs, status, created_at, updated_at)
+    const insert = operation(
+      "projects.insert",
+      SqlSchema.void({
+        Request: NewProject,
+        execute: (
+          project
+        ) => sql`INSERT INTO projects (id, owner_id, generator_id, title, brief, inputs, status, created_at, updated_at)
         VALUES (${project.id}, ${project.ownerId}, ${project.generatorId}, ${project.title}, ${project.brief}, ${project.inputs},
           'planning', ${project.at}, ${project.at})`
-    }))
+      })
+    )
 
     /** A run's own move; a cancelled project stays cancelled whatever its run was about to write. */
-    const setStatus = operation("projects.setStatus", SqlSchema.void({
-      Request: StatusChange,
-      execute: (change) => sql`UPDATE projects SET status = ${change.status}, error = ${change.error}, updated_at = ${change.at}
+    const setStatus = operation(
+      "projects.setStatus",
+      SqlSchema.void({
+        Request: StatusChange,
+        execute: (
+          change
+        ) => sql`UPDATE projects SET status = ${change.status}, error = ${change.error}, updated_at = ${change.at}
         WHERE id = ${change.id} AND status != 'cancelled'`
-    }))
+      })
+    )
 
     /** Cancels a run that is not over; none found when it was already over. */
-    const cancel = operation("projects.cancel", SqlSchema.findOne({
-      Request: Moment,
-      Result: Schema.Struct({ id: Schema.String }),
-      execute: ({ at, id }) => sql`UPDATE projects SET status = 'cancelled', updated_at = ${at}
+    const cancel = operation(
+      "projects.cancel",
+      SqlSchema.findOne({
+        Request: Moment,
+        Result: Schema.Struct({ id: Schema.String }),
+        execute: ({ at, id }) => sql`UPDATE projects SET status = 'cancelled', updated_at = ${at}
         WHERE id = ${id} AND status IN ('draft', 'planning', 'running', 'review') RETURNING id`
-    }))
+      })
+    )
 
     /** A finished run back to 'running' under its next run number; none found when it is not finished. */
-    const reopen = operation("projects.reopen", SqlSchema.findOne({
-      Request: Moment,
-      Result: Schema.Struct({ runNumber: Schema.Number }),
-      execute: ({ at, id }) => sql`UPDATE projects SET status = 'running', error = NULL, run_number = run_number + 1, updated_at = ${at}
+    const reopen = operation(
+      "projects.reopen",
+      SqlSchema.findOne({
+        Request: Moment,
+        Result: Schema.Struct({ runNumber: Schema.Number }),
+        execute: ({
+          at,
+          id
+        }) => sql`UPDATE projects SET status = 'running', error = NULL, run_number = run_number + 1, updated_at = ${at}
         WHERE id = ${id} AND status IN ('failed', 'cancelled') RETURNING run_number AS "runNumber"`
-    }))
+      })
+    )
 
-    const addCost = operation("projects.addCost", SqlSchema.void({
-      Request: Schema.Struct({ id: Schema.String, usd: Schema.Number }),
-      execute: ({ id, usd }) => sql`UPDATE projects SET cost_usd = cost_usd + ${usd} WHERE id = ${id}`
-    }))
+    const addCost = operation(
+      "projects.addCost",
+      SqlSchema.void({
+        Request: Schema.Struct({ id: Schema.String, usd: Schema.Number }),
+        execute: ({ id, usd }) => sql`UPDATE projects SET cost_usd = cost_usd + ${usd} WHERE id = ${id}`
+      })
+    )
 
     /** The plan is stored: the run is running (unless cancelled meanwhile). */
-    const markPlanned = operation("projects.markPlanned", SqlSchema.void({
-      Request: Moment,
-      execute: ({ at, id }) => sql`UPDATE projects SET planned = 1, status = 'running', updated_at = ${at}
+    const markPlanned = operation(
+      "projects.markPlanned",
+      SqlSchema.void({
+        Request: Moment,
+        execute: ({ at, id }) => sql`UPDATE projects SET planned = 1, status = 'running', updated_at = ${at}
         WHERE id = ${id} AND status != 'cancelled'`
-    }))
+      })
+    )
 
-    const setTeam = operation("projects.setTeam", SqlSchema.void({
-      Request: Schema.Struct({ id: Schema.String, teamId: Schema.String }),
-      execute: ({ id, teamId }) => sql`UPDATE projects SET team_id = ${teamId} WHERE id = ${id}`
-    }))
+    const setTeam = operation(
+      "projects.setTeam",
+      SqlSchema.void({
+        Request: Schema.Struct({ id: Schema.String, teamId: Schema.String }),
+        execute: ({ id, teamId }) => sql`UPDATE projects SET team_id = ${teamId} WHERE id = ${id}`
+      })
+    )
 
     /** An edit made on the plan's current version raises it; none found when the plan changed meanwhile. */
-    const bumpPlanVersion = operation("projects.bumpPlanVersion", SqlSchema.findOne({
-      Request: Schema.Struct({ id: Schema.String, version: Schema.Number, at: Schema.String }),
-      Result: Schema.Struct({ planVersion: Schema.Number }),
-      execute: ({ at, id, version }) => sql`UPDATE projects SET plan_version = plan_version + 1, updated_at = ${at}
+    const bumpPlanVersion = operation(
+      "projects.bumpPlanVersion",
+      SqlSchema.findOne({
+        Request: Schema.Struct({ id: Schema.String, version: Schema.Number, at: Schema.String }),
+        Result: Schema.Struct({ planVersion: Schema.Number }),
+        execute: ({ at, id, version }) => sql`UPDATE projects SET plan_version = plan_version + 1, updated_at = ${at}
         WHERE id = ${id} AND plan_version = ${version} RETURNING plan_version AS "planVersion"`
-    }))
+      })
+    )
 
-    return { findById, listByOwner, search, ownerOf, insert, setStatus, cancel, reopen, addCost, markPlanned, setTeam, bumpPlanVersion } as const
+    return {
+      findById,
+      listByOwner,
+      search,
+      ownerOf,
+      insert,
+      setStatus,
+      cancel,
+      reopen,
+      addCost,
+      markPlanned,
+      setTeam,
+      bumpPlanVersion
+    } as const
   })
 }) {}

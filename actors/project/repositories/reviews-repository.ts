@@ -10,20 +10,26 @@ export class ReviewsRepository extends Effect.Service<ReviewsRepository>()("proj
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
-    const findByProject = operation("projectReviews.findByProject", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: ProjectReview,
-      execute: (projectId) => sql`SELECT project_id AS "projectId", verdict, notes, created_at AS "createdAt"
+    const findByProject = operation(
+      "projectReviews.findByProject",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: ProjectReview,
+        execute: (projectId) => sql`SELECT project_id AS "projectId", verdict, notes, created_at AS "createdAt"
         FROM project_reviews WHERE project_id = ${projectId}`
-    }))
+      })
+    )
 
     /** A later run's review replaces the earlier one. */
-    const save = operation("projectReviews.save", SqlSchema.void({
-      Request: ProjectReview,
-      execute: (review) => sql`INSERT INTO project_reviews (project_id, verdict, notes, created_at)
+    const save = operation(
+      "projectReviews.save",
+      SqlSchema.void({
+        Request: ProjectReview,
+        execute: (review) => sql`INSERT INTO project_reviews (project_id, verdict, notes, created_at)
         VALUES (${review.projectId}, ${review.verdict}, ${review.notes}, ${review.createdAt})
         ON CONFLICT (project_id) DO UPDATE SET verdict = excluded.verdict, notes = excluded.notes, created_at = excluded.created_at`
-    }))
+      })
+    )
 
     return { findByProject, save } as const
   })

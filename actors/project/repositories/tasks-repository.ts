@@ -66,7 +66,18 @@ export type NewTaskRow = typeof NewTaskRow.Type
 
 /** What a plan edit sets on a step not started yet: it is pending again, with nothing of a run left on it. */
 const EditedTask = NewTaskRow.pick(
-  "id", "position", "title", "description", "instruction", "role", "skills", "dependsOn", "kind", "assigneeAgentId", "assigneeBeingId", "pinned"
+  "id",
+  "position",
+  "title",
+  "description",
+  "instruction",
+  "role",
+  "skills",
+  "dependsOn",
+  "kind",
+  "assigneeAgentId",
+  "assigneeBeingId",
+  "pinned"
 )
 export type EditedTask = typeof EditedTask.Type
 
@@ -90,7 +101,8 @@ const Id = Schema.Struct({ id: Schema.String })
 export class TasksRepository extends Effect.Service<TasksRepository>()("project/TasksRepository", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const columns = sql.literal(`t.id, t.project_id AS "projectId", t.position, t.key, t.parent_id AS "parentId", t.title,
+    const columns =
+      sql.literal(`t.id, t.project_id AS "projectId", t.position, t.key, t.parent_id AS "parentId", t.title,
       t.description, t.instruction, t.role, t.assignee_agent_id AS "assigneeAgentId",
       t.assignee_being_id AS "assigneeBeingId", t.pinned, t.kind, t.skills, t.tier, t.depends_on AS "dependsOn",
       t.output_kind AS "outputKind", t.contract, t.template, t.status, t.input, t.output, t.output_text AS "outputText",
@@ -98,146 +110,236 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
       (SELECT due_at FROM project_due_dates d WHERE d.project_id = t.project_id AND d.task_id = t.id) AS "dueAt"`)
 
     /** In plan order. */
-    const listByProject = operation("projectTasks.listByProject", SqlSchema.findAll({
-      Request: Schema.String,
-      Result: TaskRecord,
-      execute: (projectId) => sql`SELECT ${columns} FROM project_tasks t WHERE t.project_id = ${projectId} ORDER BY t.position`
-    }))
+    const listByProject = operation(
+      "projectTasks.listByProject",
+      SqlSchema.findAll({
+        Request: Schema.String,
+        Result: TaskRecord,
+        execute: (projectId) =>
+          sql`SELECT ${columns} FROM project_tasks t WHERE t.project_id = ${projectId} ORDER BY t.position`
+      })
+    )
 
-    const findById = operation("projectTasks.findById", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: TaskRecord,
-      execute: (id) => sql`SELECT ${columns} FROM project_tasks t WHERE t.id = ${id}`
-    }))
+    const findById = operation(
+      "projectTasks.findById",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: TaskRecord,
+        execute: (id) => sql`SELECT ${columns} FROM project_tasks t WHERE t.id = ${id}`
+      })
+    )
 
-    const insert = operation("projectTasks.insert", SqlSchema.void({
-      Request: NewTaskRow,
-      execute: (task) => sql`INSERT INTO project_tasks (id, project_id, position, key, title, description, instruction, role, skills,
+    const insert = operation(
+      "projectTasks.insert",
+      SqlSchema.void({
+        Request: NewTaskRow,
+        execute: (
+          task
+        ) => sql`INSERT INTO project_tasks (id, project_id, position, key, title, description, instruction, role, skills,
           tier, depends_on, output_kind, contract, template, kind, assignee_agent_id, assignee_being_id, pinned, status)
         VALUES (${task.id}, ${task.projectId}, ${task.position}, ${task.key}, ${task.title}, ${task.description}, ${task.instruction},
           ${task.role}, ${task.skills}, ${task.tier}, ${task.dependsOn}, ${task.outputKind}, ${task.contract}, ${task.template},
           ${task.kind}, ${task.assigneeAgentId}, ${task.assigneeBeingId}, ${task.pinned}, 'pending')`
-    }))
+      })
+    )
 
-    const rewrite = operation("projectTasks.rewrite", SqlSchema.void({
-      Request: EditedTask,
-      execute: (task) => sql`UPDATE project_tasks SET position = ${task.position}, title = ${task.title}, description = ${task.description},
+    const rewrite = operation(
+      "projectTasks.rewrite",
+      SqlSchema.void({
+        Request: EditedTask,
+        execute: (
+          task
+        ) => sql`UPDATE project_tasks SET position = ${task.position}, title = ${task.title}, description = ${task.description},
           instruction = ${task.instruction}, role = ${task.role}, skills = ${task.skills}, depends_on = ${task.dependsOn}, kind = ${task.kind},
           assignee_agent_id = ${task.assigneeAgentId}, assignee_being_id = ${task.assigneeBeingId}, pinned = ${task.pinned},
           status = 'pending', error = NULL, output = NULL, output_text = NULL, started_at = NULL, finished_at = NULL
         WHERE id = ${task.id}`
-    }))
+      })
+    )
 
     /** A fixed step's place in the edited plan (and its dependencies, as the repair pass left them). */
-    const place = operation("projectTasks.place", SqlSchema.void({
-      Request: Schema.Struct({ id: Schema.String, position: Schema.Number, dependsOn: Keys }),
-      execute: ({ dependsOn, id, position }) => sql`UPDATE project_tasks SET position = ${position}, depends_on = ${dependsOn} WHERE id = ${id}`
-    }))
+    const place = operation(
+      "projectTasks.place",
+      SqlSchema.void({
+        Request: Schema.Struct({ id: Schema.String, position: Schema.Number, dependsOn: Keys }),
+        execute: ({ dependsOn, id, position }) =>
+          sql`UPDATE project_tasks SET position = ${position}, depends_on = ${dependsOn} WHERE id = ${id}`
+      })
+    )
 
     /** A step an edit left out, with its due date. */
-    const remove = operation("projectTasks.remove", SqlSchema.void({
-      Request: Schema.Struct({ id: Schema.String, projectId: Schema.String }),
-      execute: ({ id, projectId }) =>
-        sql`DELETE FROM project_due_dates WHERE project_id = ${projectId} AND task_id = ${id}`.pipe(
-          Effect.zipRight(sql`DELETE FROM project_tasks WHERE id = ${id}`)
-        )
-    }))
+    const remove = operation(
+      "projectTasks.remove",
+      SqlSchema.void({
+        Request: Schema.Struct({ id: Schema.String, projectId: Schema.String }),
+        execute: ({ id, projectId }) =>
+          sql`DELETE FROM project_due_dates WHERE project_id = ${projectId} AND task_id = ${id}`.pipe(
+            Effect.zipRight(sql`DELETE FROM project_tasks WHERE id = ${id}`)
+          )
+      })
+    )
 
     /**
      * The run takes a step that is still waiting, with who does it; none found when an edit removed
      * or the run already took it, so a step is never started twice nor after it was edited away.
      */
-    const claim = operation("projectTasks.claim", SqlSchema.findOne({
-      Request: Schema.Struct({ id: Schema.String, agentId: Schema.NullOr(Schema.String), beingId: Schema.NullOr(Schema.String), at: Schema.String }),
-      Result: Id,
-      execute: ({ agentId, at, beingId, id }) => sql`UPDATE project_tasks SET status = 'running', assignee_agent_id = ${agentId},
+    const claim = operation(
+      "projectTasks.claim",
+      SqlSchema.findOne({
+        Request: Schema.Struct({
+          id: Schema.String,
+          agentId: Schema.NullOr(Schema.String),
+          beingId: Schema.NullOr(Schema.String),
+          at: Schema.String
+        }),
+        Result: Id,
+        execute: ({
+          agentId,
+          at,
+          beingId,
+          id
+        }) => sql`UPDATE project_tasks SET status = 'running', assignee_agent_id = ${agentId},
           assignee_being_id = ${beingId}, started_at = ${at}, finished_at = NULL, error = NULL
         WHERE id = ${id} AND status IN ('pending', 'ready') RETURNING id`
-    }))
+      })
+    )
 
-    const update = operation("projectTasks.update", SqlSchema.void({
-      Request: TaskProgress,
-      execute: (task) => sql`UPDATE project_tasks SET status = ${task.status}, assignee_agent_id = ${task.assigneeAgentId},
+    const update = operation(
+      "projectTasks.update",
+      SqlSchema.void({
+        Request: TaskProgress,
+        execute: (
+          task
+        ) => sql`UPDATE project_tasks SET status = ${task.status}, assignee_agent_id = ${task.assigneeAgentId},
           assignee_being_id = ${task.assigneeBeingId}, output = ${task.output}, output_text = ${task.outputText}, earlier_text = ${task.earlierText}, error = ${task.error},
           cost_usd = ${task.costUsd}, started_at = ${task.startedAt}, finished_at = ${task.finishedAt}
         WHERE id = ${task.id}`
-    }))
+      })
+    )
 
-    const assign = operation("projectTasks.assign", SqlSchema.void({
-      Request: Schema.Struct({ id: Schema.String, agentId: Schema.String, beingId: Schema.NullOr(Schema.String) }),
-      execute: ({ agentId, beingId, id }) =>
-        sql`UPDATE project_tasks SET assignee_agent_id = ${agentId}, assignee_being_id = ${beingId} WHERE id = ${id}`
-    }))
+    const assign = operation(
+      "projectTasks.assign",
+      SqlSchema.void({
+        Request: Schema.Struct({ id: Schema.String, agentId: Schema.String, beingId: Schema.NullOr(Schema.String) }),
+        execute: ({ agentId, beingId, id }) =>
+          sql`UPDATE project_tasks SET assignee_agent_id = ${agentId}, assignee_being_id = ${beingId} WHERE id = ${id}`
+      })
+    )
 
     /** A person's step the run waits on, handed in: only its person, only while it runs. The id when it was. */
-    const finishByPerson = operation("projectTasks.finishByPerson", SqlSchema.findAll({
-      Request: Schema.Struct({ id: Schema.String, beingId: Schema.String, outputText: Schema.String, at: Schema.String }),
-      Result: Id,
-      execute: ({ at, beingId, id, outputText }) => sql`UPDATE project_tasks SET status = 'done', output_text = ${outputText},
+    const finishByPerson = operation(
+      "projectTasks.finishByPerson",
+      SqlSchema.findAll({
+        Request: Schema.Struct({
+          id: Schema.String,
+          beingId: Schema.String,
+          outputText: Schema.String,
+          at: Schema.String
+        }),
+        Result: Id,
+        execute: ({
+          at,
+          beingId,
+          id,
+          outputText
+        }) => sql`UPDATE project_tasks SET status = 'done', output_text = ${outputText},
           error = NULL, finished_at = ${at}
         WHERE id = ${id} AND assignee_being_id = ${beingId} AND kind = 'work' AND status = 'running' RETURNING id`
-    }))
+      })
+    )
 
     /** A gate's answer from its person while the run waits on it: done with the note, or failed with it. The id when it was. */
-    const settleApproval = operation("projectTasks.settleApproval", SqlSchema.findAll({
-      Request: Schema.Struct({
-        id: Schema.String,
-        beingId: Schema.String,
-        approved: Schema.Boolean,
-        note: Schema.String,
-        at: Schema.String
-      }),
-      Result: Id,
-      execute: ({ approved, at, beingId, id, note }) => sql`UPDATE project_tasks SET status = ${approved ? "done" : "failed"},
+    const settleApproval = operation(
+      "projectTasks.settleApproval",
+      SqlSchema.findAll({
+        Request: Schema.Struct({
+          id: Schema.String,
+          beingId: Schema.String,
+          approved: Schema.Boolean,
+          note: Schema.String,
+          at: Schema.String
+        }),
+        Result: Id,
+        execute: ({
+          approved,
+          at,
+          beingId,
+          id,
+          note
+        }) => sql`UPDATE project_tasks SET status = ${approved ? "done" : "failed"},
           output_text = ${approved ? note : null}, error = ${approved ? null : note}, finished_at = ${at}
         WHERE id = ${id} AND assignee_being_id = ${beingId} AND kind = 'approval' AND status = 'running' RETURNING id`
-    }))
+      })
+    )
 
     /** Every task not done starts again from nothing; finished ones keep their checkpoint. The ids reset. */
-    const resetUnfinished = operation("projectTasks.resetUnfinished", SqlSchema.findAll({
-      Request: Schema.String,
-      Result: Id,
-      execute: (projectId) => sql`UPDATE project_tasks SET status = 'pending', error = NULL, started_at = NULL, finished_at = NULL,
+    const resetUnfinished = operation(
+      "projectTasks.resetUnfinished",
+      SqlSchema.findAll({
+        Request: Schema.String,
+        Result: Id,
+        execute: (
+          projectId
+        ) => sql`UPDATE project_tasks SET status = 'pending', error = NULL, started_at = NULL, finished_at = NULL,
           output = NULL, output_text = NULL
         WHERE project_id = ${projectId} AND status NOT IN ('done') RETURNING id`
-    }))
+      })
+    )
 
     /** The ids cancelled. */
-    const cancelOpen = operation("projectTasks.cancelOpen", SqlSchema.findAll({
-      Request: Schema.String,
-      Result: Id,
-      execute: (projectId) => sql`UPDATE project_tasks SET status = 'cancelled'
+    const cancelOpen = operation(
+      "projectTasks.cancelOpen",
+      SqlSchema.findAll({
+        Request: Schema.String,
+        Result: Id,
+        execute: (projectId) => sql`UPDATE project_tasks SET status = 'cancelled'
         WHERE project_id = ${projectId} AND status IN ('pending', 'ready', 'running') RETURNING id`
-    }))
+      })
+    )
 
     /** Open steps of the owner's projects: the query names the owner, so it cannot widen. */
-    const openOfOwner = operation("projectTasks.openOfOwner", SqlSchema.findAll({
-      Request: Schema.String,
-      Result: Schema.Struct({ ...TaskRecord.fields, projectTitle: Schema.String }),
-      execute: (ownerId) => sql`SELECT ${columns}, p.title AS "projectTitle" FROM project_tasks t JOIN projects p ON p.id = t.project_id
+    const openOfOwner = operation(
+      "projectTasks.openOfOwner",
+      SqlSchema.findAll({
+        Request: Schema.String,
+        Result: Schema.Struct({ ...TaskRecord.fields, projectTitle: Schema.String }),
+        execute: (
+          ownerId
+        ) => sql`SELECT ${columns}, p.title AS "projectTitle" FROM project_tasks t JOIN projects p ON p.id = t.project_id
         WHERE p.owner_id = ${ownerId} AND t.status IN ('pending', 'ready', 'running', 'blocked')
           AND p.status NOT IN ('done', 'failed', 'cancelled')
         ORDER BY p.created_at, t.position`
-    }))
+      })
+    )
 
     /** Open steps a person holds in anyone's projects that are still going. */
-    const openOfPerson = operation("projectTasks.openOfPerson", SqlSchema.findAll({
-      Request: Schema.String,
-      Result: Schema.Struct({ ...TaskRecord.fields, projectTitle: Schema.String }),
-      execute: (beingId) => sql`SELECT ${columns}, p.title AS "projectTitle" FROM project_tasks t JOIN projects p ON p.id = t.project_id
+    const openOfPerson = operation(
+      "projectTasks.openOfPerson",
+      SqlSchema.findAll({
+        Request: Schema.String,
+        Result: Schema.Struct({ ...TaskRecord.fields, projectTitle: Schema.String }),
+        execute: (
+          beingId
+        ) => sql`SELECT ${columns}, p.title AS "projectTitle" FROM project_tasks t JOIN projects p ON p.id = t.project_id
         WHERE t.assignee_being_id = ${beingId} AND t.status IN ('pending', 'ready', 'running', 'blocked')
           AND p.status NOT IN ('done', 'failed', 'cancelled')
         ORDER BY p.created_at, t.position`
-    }))
+      })
+    )
 
     /** How far each of the owner's projects is: steps done and steps in all. */
-    const countsOfOwner = operation("projectTasks.countsOfOwner", SqlSchema.findAll({
-      Request: Schema.String,
-      Result: Schema.Struct({ projectId: Schema.String, done: Schema.Number, total: Schema.Number }),
-      execute: (ownerId) => sql`SELECT t.project_id AS "projectId", sum(CASE WHEN t.status = 'done' THEN 1 ELSE 0 END) AS done,
+    const countsOfOwner = operation(
+      "projectTasks.countsOfOwner",
+      SqlSchema.findAll({
+        Request: Schema.String,
+        Result: Schema.Struct({ projectId: Schema.String, done: Schema.Number, total: Schema.Number }),
+        execute: (
+          ownerId
+        ) => sql`SELECT t.project_id AS "projectId", sum(CASE WHEN t.status = 'done' THEN 1 ELSE 0 END) AS done,
           count(*) AS total
         FROM project_tasks t JOIN projects p ON p.id = t.project_id WHERE p.owner_id = ${ownerId} GROUP BY t.project_id`
-    }))
+      })
+    )
 
     return {
       listByProject,

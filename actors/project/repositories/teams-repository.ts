@@ -34,21 +34,27 @@ export class TeamsRepository extends Effect.Service<TeamsRepository>()("project/
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
-    const findByProject = operation("projectTeams.findByProject", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: TeamRow,
-      execute: (projectId) => sql`SELECT id, lead_agent_id AS "leadAgentId", members, created_at AS "createdAt"
+    const findByProject = operation(
+      "projectTeams.findByProject",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: TeamRow,
+        execute: (projectId) => sql`SELECT id, lead_agent_id AS "leadAgentId", members, created_at AS "createdAt"
         FROM project_teams WHERE project_id = ${projectId}`
-    }))
+      })
+    )
 
     /** A project's team, replacing the one an earlier run assembled (a crew bound since). */
-    const insert = operation("projectTeams.insert", SqlSchema.void({
-      Request: Schema.Struct({ ...TeamRow.fields, projectId: Schema.String }),
-      execute: (team) => sql`INSERT INTO project_teams (id, project_id, lead_agent_id, members, created_at)
+    const insert = operation(
+      "projectTeams.insert",
+      SqlSchema.void({
+        Request: Schema.Struct({ ...TeamRow.fields, projectId: Schema.String }),
+        execute: (team) => sql`INSERT INTO project_teams (id, project_id, lead_agent_id, members, created_at)
         VALUES (${team.id}, ${team.projectId}, ${team.leadAgentId}, ${team.members}, ${team.createdAt})
         ON CONFLICT (project_id) DO UPDATE SET id = excluded.id, lead_agent_id = excluded.lead_agent_id, members = excluded.members,
           created_at = excluded.created_at`
-    }))
+      })
+    )
 
     return { findByProject, insert } as const
   })

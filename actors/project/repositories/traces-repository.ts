@@ -30,19 +30,30 @@ export class TracesRepository extends Effect.Service<TracesRepository>()("projec
       Effect.flatMap(insertRow(event), ([inserted]) =>
         inserted === undefined
           ? Effect.dieMessage("an inserted trace event returned no sequence number")
-          : Effect.succeed<TraceEvent>({ ...event, id: String(inserted.seq) })))
+          : Effect.succeed<TraceEvent>({ ...event, id: String(inserted.seq) })
+      )
+    )
 
     /** At most `limit` events after `after`, oldest first. */
-    const rows = operation("projectTraces.page", SqlSchema.findAll({
-      Request: Schema.Struct({ projectId: Schema.String, after: Schema.Number, limit: Schema.Number }),
-      Result: TraceRow,
-      execute: ({ after, limit, projectId }) => sql`SELECT seq, project_id AS "projectId", task_id AS "taskId", kind, agent_id AS "agentId",
+    const rows = operation(
+      "projectTraces.page",
+      SqlSchema.findAll({
+        Request: Schema.Struct({ projectId: Schema.String, after: Schema.Number, limit: Schema.Number }),
+        Result: TraceRow,
+        execute: ({
+          after,
+          limit,
+          projectId
+        }) => sql`SELECT seq, project_id AS "projectId", task_id AS "taskId", kind, agent_id AS "agentId",
           text, data, at FROM project_traces
         WHERE project_id = ${projectId} AND seq > ${after} ORDER BY seq LIMIT ${limit}`
-    }))
+      })
+    )
 
     const page = (request: { readonly projectId: string; readonly after: number; readonly limit: number }) =>
-      Effect.map(rows(request), (found) => found.map(({ seq, ...event }): TraceEvent => ({ ...event, id: String(seq) })))
+      Effect.map(rows(request), (found) =>
+        found.map(({ seq, ...event }): TraceEvent => ({ ...event, id: String(seq) }))
+      )
 
     return { insert, page } as const
   })

@@ -21,7 +21,10 @@ const readNotes = async (files, beingId) => {
   const listed = await files.list("notes")
   if (!listed.some((entry) => entry.name === `${beingId}.jsonl`)) return []
   const text = await files.read(notesFile(beingId))
-  return text.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line))
+  return text
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line))
 }
 
 export const activate = (context) => {
@@ -85,7 +88,9 @@ export const activate = (context) => {
     receive: async ({ body }) => {
       const delivered = JSON.parse(body)
       const notes = Array.isArray(delivered.notes) ? delivered.notes : []
-      return { items: notes.map((note) => ({ id: String(note.id), title: "Sent to your notebook", text: String(note.text) })) }
+      return {
+        items: notes.map((note) => ({ id: String(note.id), title: "Sent to your notebook", text: String(note.text) }))
+      }
     }
   })
 }

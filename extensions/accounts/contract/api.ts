@@ -111,10 +111,11 @@ export class AuthPublicApi extends HttpApiGroup.make("authPublic")
           "dropped and the address counts as confirmed. Public. Refusals: 400 `invalid_token`, 400 " +
           "`invalid_request` (a password that breaks the rules)."
       )
-      .annotate(RateClass, "auth").setPayload(SetPasswordRequest).addSuccess(Ok)
+      .annotate(RateClass, "auth")
+      .setPayload(SetPasswordRequest)
+      .addSuccess(Ok)
   )
-  .prefix("/api")
-{}
+  .prefix("/api") {}
 
 const CodeParam = Schema.Struct({ code: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100)) })
 const IdParam = Schema.Struct({ id: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100)) })
@@ -171,7 +172,9 @@ export class AuthApi extends HttpApiGroup.make("auth")
         "Ends one of the being's own sessions. Any session. Refusals: 404 `not_found` for any id that is not one " +
           "of the caller's sessions."
       )
-      .setPath(IdParam).addSuccess(Revoked).addError(NotFound.schema)
+      .setPath(IdParam)
+      .addSuccess(Revoked)
+      .addError(NotFound.schema)
   )
   .add(
     HttpApiEndpoint.post("changePassword", "/auth/password")
@@ -228,7 +231,8 @@ export class AuthApi extends HttpApiGroup.make("auth")
     HttpApiEndpoint.get("listUnusedCodes", "/auth/codes/unused")
       .annotate(OpenApi.Summary, "List unused access codes")
       .annotate(OpenApi.Description, "The access codes nobody has registered with yet. Owner only (403 `forbidden`).")
-      .addSuccess(Schema.Array(AccessCode)).addError(Forbidden.schema)
+      .addSuccess(Schema.Array(AccessCode))
+      .addError(Forbidden.schema)
   )
   .add(
     HttpApiEndpoint.del("deleteCode", "/auth/codes/:code")
@@ -320,5 +324,4 @@ export class AuthApi extends HttpApiGroup.make("auth")
       .addError(NotFound.schema)
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}

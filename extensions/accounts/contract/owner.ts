@@ -4,5 +4,7 @@ import { Forbidden } from "../../../kernel/contract/errors.ts"
 import { CurrentSession } from "./session.ts"
 
 export const requireOwner = Effect.flatMap(CurrentSession, (session) =>
-  session.isOwner ? Effect.succeed(session) : Effect.fail(new Forbidden({ message: "Only the owner of this node can do this." }))
+  session.isOwner
+    ? Effect.succeed(session)
+    : Effect.fail(new Forbidden({ message: "Only the owner of this node can do this." }))
 )

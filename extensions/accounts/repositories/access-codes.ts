@@ -19,50 +19,72 @@ const NewCode = Schema.Struct({
   createdAt: Schema.String
 })
 
-const CodeState = Schema.Struct({ code: Schema.String, isBootstrap: BooleanColumn, usedBy: Schema.NullOr(Schema.String) })
+const CodeState = Schema.Struct({
+  code: Schema.String,
+  isBootstrap: BooleanColumn,
+  usedBy: Schema.NullOr(Schema.String)
+})
 
 export class AccessCodesRepository extends Effect.Service<AccessCodesRepository>()("auth/AccessCodesRepository", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(codeColumns)
 
-    const list = operation("auth.listCodes", SqlSchema.findAll({
-      Request: Schema.Literal("all", "unused"),
-      Result: AccessCode,
-      execute: (filter) => sql`SELECT ${columns} FROM access_codes
+    const list = operation(
+      "auth.listCodes",
+      SqlSchema.findAll({
+        Request: Schema.Literal("all", "unused"),
+        Result: AccessCode,
+        execute: (filter) => sql`SELECT ${columns} FROM access_codes
         ${filter === "unused" ? sql`WHERE used_by IS NULL` : sql``} ORDER BY created_at DESC, code`
-    }))
+      })
+    )
 
-    const listByCode = operation("auth.listCodesByCode", SqlSchema.findAll({
-      Request: Schema.Array(Schema.String),
-      Result: AccessCode,
-      execute: (codes) => sql`SELECT ${columns} FROM access_codes WHERE ${sql.in("code", codes)} ORDER BY code`
-    }))
+    const listByCode = operation(
+      "auth.listCodesByCode",
+      SqlSchema.findAll({
+        Request: Schema.Array(Schema.String),
+        Result: AccessCode,
+        execute: (codes) => sql`SELECT ${columns} FROM access_codes WHERE ${sql.in("code", codes)} ORDER BY code`
+      })
+    )
 
     /** The state of each of the given codes that exists: whether it is the bootstrap code and who used it. */
-    const states = operation("auth.codeStates", SqlSchema.findAll({
-      Request: Schema.Array(Schema.String),
-      Result: CodeState,
-      execute: (codes) =>
-        sql`SELECT code, is_bootstrap AS "isBootstrap", used_by AS "usedBy" FROM access_codes WHERE ${sql.in("code", codes)}`
-    }))
+    const states = operation(
+      "auth.codeStates",
+      SqlSchema.findAll({
+        Request: Schema.Array(Schema.String),
+        Result: CodeState,
+        execute: (codes) =>
+          sql`SELECT code, is_bootstrap AS "isBootstrap", used_by AS "usedBy" FROM access_codes WHERE ${sql.in("code", codes)}`
+      })
+    )
 
-    const unusedBootstrap = operation("auth.unusedBootstrapCodes", SqlSchema.findAll({
-      Request: Schema.Void,
-      Result: Schema.Struct({ code: Schema.String }),
-      execute: () => sql`SELECT code FROM access_codes WHERE is_bootstrap = 1 AND used_by IS NULL`
-    }))
+    const unusedBootstrap = operation(
+      "auth.unusedBootstrapCodes",
+      SqlSchema.findAll({
+        Request: Schema.Void,
+        Result: Schema.Struct({ code: Schema.String }),
+        execute: () => sql`SELECT code FROM access_codes WHERE is_bootstrap = 1 AND used_by IS NULL`
+      })
+    )
 
-    const deleteUnusedBootstrap = operation("auth.deleteUnusedBootstrapCodes", SqlSchema.void({
-      Request: Schema.Void,
-      execute: () => sql`DELETE FROM access_codes WHERE is_bootstrap = 1 AND used_by IS NULL`
-    }))
+    const deleteUnusedBootstrap = operation(
+      "auth.deleteUnusedBootstrapCodes",
+      SqlSchema.void({
+        Request: Schema.Void,
+        execute: () => sql`DELETE FROM access_codes WHERE is_bootstrap = 1 AND used_by IS NULL`
+      })
+    )
 
-    const insert = operation("auth.insertCode", SqlSchema.void({
-      Request: NewCode,
-      execute: (code) => sql`INSERT INTO access_codes (code, created_by, note, is_bootstrap, created_at)
+    const insert = operation(
+      "auth.insertCode",
+      SqlSchema.void({
+        Request: NewCode,
+        execute: (code) => sql`INSERT INTO access_codes (code, created_by, note, is_bootstrap, created_at)
         VALUES (${code.code}, ${code.createdBy}, ${code.note}, ${code.isBootstrap}, ${code.createdAt})`
-    }))
+      })
+    )
 
     const Spend = Schema.Struct({ code: Schema.String, usedBy: Schema.String, usedAt: Schema.String })
     const markUsed = SqlSchema.findAll({
@@ -77,10 +99,13 @@ export class AccessCodesRepository extends Effect.Service<AccessCodesRepository>
       Effect.map(markUsed(request), (rows) => rows.length === 1)
     )
 
-    const remove = operation("auth.deleteCodeRow", SqlSchema.void({
-      Request: Schema.String,
-      execute: (code) => sql`DELETE FROM access_codes WHERE code = ${code}`
-    }))
+    const remove = operation(
+      "auth.deleteCodeRow",
+      SqlSchema.void({
+        Request: Schema.String,
+        execute: (code) => sql`DELETE FROM access_codes WHERE code = ${code}`
+      })
+    )
 
     return { list, listByCode, states, unusedBootstrap, deleteUnusedBootstrap, insert, spend, remove } as const
   })

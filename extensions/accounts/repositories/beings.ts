@@ -27,12 +27,24 @@ export const BeingRow = Schema.Struct({
 /** The select list of a being's columns, from a table known by `alias` (the sessions' join reads it too). */
 export const beingColumnsOf = (alias: string) =>
   [
-    "id", "handle", 'display_name AS "displayName"', "email", 'is_owner AS "isOwner"',
-    'email_verified_at IS NOT NULL AS "emailVerified"', "suspended_hash IS NOT NULL AS suspended", 'created_at AS "createdAt"'
-  ].map((column) => `${alias}.${column}`).join(", ")
+    "id",
+    "handle",
+    'display_name AS "displayName"',
+    "email",
+    'is_owner AS "isOwner"',
+    'email_verified_at IS NOT NULL AS "emailVerified"',
+    "suspended_hash IS NOT NULL AS suspended",
+    'created_at AS "createdAt"'
+  ]
+    .map((column) => `${alias}.${column}`)
+    .join(", ")
 
 /** What a password is compared against. */
-const Credentials = Schema.Struct({ id: Schema.String, email: Schema.String, passwordHash: Schema.NullOr(Schema.String) })
+const Credentials = Schema.Struct({
+  id: Schema.String,
+  email: Schema.String,
+  passwordHash: Schema.NullOr(Schema.String)
+})
 
 const NewBeing = Schema.Struct({
   id: Schema.String,
@@ -51,26 +63,37 @@ export class BeingsRepository extends Effect.Service<BeingsRepository>()("auth/B
     const changes = yield* BeingChanges
 
     /** A write to one being's row, then the session cache told (contract/being-changes.ts). */
-    const writing = <I, A, E, R>(beingOf: (request: I) => string, write: (request: I) => Effect.Effect<A, E, R>) =>
-      (request: I) => Effect.tap(write(request), () => changes.changed(beingOf(request)))
+    const writing =
+      <I, A, E, R>(beingOf: (request: I) => string, write: (request: I) => Effect.Effect<A, E, R>) =>
+      (request: I) =>
+        Effect.tap(write(request), () => changes.changed(beingOf(request)))
 
-    const findHuman = operation("auth.findBeing", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: BeingRow,
-      execute: (id) => sql`SELECT ${columns} FROM beings WHERE id = ${id} AND kind = 'human'`
-    }))
+    const findHuman = operation(
+      "auth.findBeing",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: BeingRow,
+        execute: (id) => sql`SELECT ${columns} FROM beings WHERE id = ${id} AND kind = 'human'`
+      })
+    )
 
-    const findOwner = operation("auth.findOwner", SqlSchema.findOne({
-      Request: Schema.Void,
-      Result: BeingRow,
-      execute: () => sql`SELECT ${columns} FROM beings WHERE is_owner = 1 AND kind = 'human'`
-    }))
+    const findOwner = operation(
+      "auth.findOwner",
+      SqlSchema.findOne({
+        Request: Schema.Void,
+        Result: BeingRow,
+        execute: () => sql`SELECT ${columns} FROM beings WHERE is_owner = 1 AND kind = 'human'`
+      })
+    )
 
-    const listHumans = operation("auth.listBeings", SqlSchema.findAll({
-      Request: Schema.Void,
-      Result: BeingRow,
-      execute: () => sql`SELECT ${columns} FROM beings WHERE kind = 'human' ORDER BY created_at`
-    }))
+    const listHumans = operation(
+      "auth.listBeings",
+      SqlSchema.findAll({
+        Request: Schema.Void,
+        Result: BeingRow,
+        execute: () => sql`SELECT ${columns} FROM beings WHERE kind = 'human' ORDER BY created_at`
+      })
+    )
 
     const firstHuman = SqlSchema.findOne({
       Request: Schema.Void,
@@ -81,25 +104,34 @@ export class BeingsRepository extends Effect.Service<BeingsRepository>()("auth/B
     /** Whether anyone has registered yet: the first human is the owner. */
     const anyHuman = operation("auth.anyHuman", () => Effect.map(firstHuman(), Option.isSome))
 
-    const credentialsByEmail = operation("auth.credentialsByEmail", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: Credentials,
-      execute: (email) =>
-        sql`SELECT id, email, password_hash AS "passwordHash" FROM beings WHERE email = ${email} AND kind = 'human'`
-    }))
+    const credentialsByEmail = operation(
+      "auth.credentialsByEmail",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: Credentials,
+        execute: (email) =>
+          sql`SELECT id, email, password_hash AS "passwordHash" FROM beings WHERE email = ${email} AND kind = 'human'`
+      })
+    )
 
-    const credentialsById = operation("auth.credentialsById", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: Credentials,
-      execute: (id) => sql`SELECT id, email, password_hash AS "passwordHash" FROM beings WHERE id = ${id}`
-    }))
+    const credentialsById = operation(
+      "auth.credentialsById",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: Credentials,
+        execute: (id) => sql`SELECT id, email, password_hash AS "passwordHash" FROM beings WHERE id = ${id}`
+      })
+    )
 
     /** The being's address and when it was confirmed (null while it is not). */
-    const emailOf = operation("auth.emailOf", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: Schema.Struct({ email: Schema.String, verifiedAt: Schema.NullOr(Schema.String) }),
-      execute: (id) => sql`SELECT email, email_verified_at AS "verifiedAt" FROM beings WHERE id = ${id}`
-    }))
+    const emailOf = operation(
+      "auth.emailOf",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: Schema.Struct({ email: Schema.String, verifiedAt: Schema.NullOr(Schema.String) }),
+        execute: (id) => sql`SELECT email, email_verified_at AS "verifiedAt" FROM beings WHERE id = ${id}`
+      })
+    )
 
     const holders = SqlSchema.findAll({
       Request: Schema.Struct({ handle: Schema.String, email: Schema.String }),
@@ -109,35 +141,61 @@ export class BeingsRepository extends Effect.Service<BeingsRepository>()("auth/B
 
     /** Which of a handle and an address another being already has: the handle is named first. */
     const taken = operation("auth.taken", (wanted: { readonly handle: string; readonly email: string }) =>
-      Effect.map(holders(wanted), (rows): Option.Option<"handle" | "email"> =>
-        rows.length === 0 ? Option.none() : Option.some(rows.some((row) => row.handle === wanted.handle) ? "handle" : "email")
+      Effect.map(
+        holders(wanted),
+        (rows): Option.Option<"handle" | "email"> =>
+          rows.length === 0
+            ? Option.none()
+            : Option.some(rows.some((row) => row.handle === wanted.handle) ? "handle" : "email")
       )
     )
 
-    const insertHuman = operation("auth.insertBeing", writing((being: typeof NewBeing.Type) => being.id, SqlSchema.void({
-      Request: NewBeing,
-      execute: (being) =>
-        sql`INSERT INTO beings (id, kind, handle, display_name, email, password_hash, is_owner, created_at)
+    const insertHuman = operation(
+      "auth.insertBeing",
+      writing(
+        (being: typeof NewBeing.Type) => being.id,
+        SqlSchema.void({
+          Request: NewBeing,
+          execute: (being) =>
+            sql`INSERT INTO beings (id, kind, handle, display_name, email, password_hash, is_owner, created_at)
           VALUES (${being.id}, 'human', ${being.handle}, ${being.displayName}, ${being.email}, ${being.passwordHash},
             ${being.isOwner}, ${being.createdAt})`
-    })))
+        })
+      )
+    )
 
     /** Puts a hash nothing matches in place of the real one, kept aside until unsuspended. */
-    const suspend = operation("auth.suspendBeing", writing(({ id }: { readonly id: string }) => id, SqlSchema.void({
-      Request: Schema.Struct({ id: Schema.String, unusableHash: Schema.String }),
-      execute: ({ id, unusableHash }) =>
-        sql`UPDATE beings SET suspended_hash = password_hash, password_hash = ${unusableHash}
+    const suspend = operation(
+      "auth.suspendBeing",
+      writing(
+        ({ id }: { readonly id: string }) => id,
+        SqlSchema.void({
+          Request: Schema.Struct({ id: Schema.String, unusableHash: Schema.String }),
+          execute: ({ id, unusableHash }) =>
+            sql`UPDATE beings SET suspended_hash = password_hash, password_hash = ${unusableHash}
           WHERE id = ${id} AND suspended_hash IS NULL`
-    })))
+        })
+      )
+    )
 
-    const unsuspend = operation("auth.unsuspendBeing", writing((id: string) => id, SqlSchema.void({
-      Request: Schema.String,
-      execute: (id) =>
-        sql`UPDATE beings SET password_hash = suspended_hash, suspended_hash = NULL
+    const unsuspend = operation(
+      "auth.unsuspendBeing",
+      writing(
+        (id: string) => id,
+        SqlSchema.void({
+          Request: Schema.String,
+          execute: (id) =>
+            sql`UPDATE beings SET password_hash = suspended_hash, suspended_hash = NULL
           WHERE id = ${id} AND suspended_hash IS NOT NULL`
-    })))
+        })
+      )
+    )
 
-    const PasswordChange = Schema.Struct({ id: Schema.String, compared: Schema.NullOr(Schema.String), passwordHash: Schema.String })
+    const PasswordChange = Schema.Struct({
+      id: Schema.String,
+      compared: Schema.NullOr(Schema.String),
+      passwordHash: Schema.String
+    })
     const compareAndSetHash = SqlSchema.findAll({
       Request: PasswordChange,
       Result: Schema.Struct({ id: Schema.String }),
@@ -146,46 +204,70 @@ export class BeingsRepository extends Effect.Service<BeingsRepository>()("auth/B
     })
 
     /** Compare-and-set: the new hash lands only over the one compared; answers whether it did. */
-    const replacePasswordHash = operation("auth.replacePasswordHash", writing((change: typeof PasswordChange.Type) => change.id, (change) =>
-      Effect.map(compareAndSetHash(change), (rows) => rows.length === 1)
-    ))
+    const replacePasswordHash = operation(
+      "auth.replacePasswordHash",
+      writing(
+        (change: typeof PasswordChange.Type) => change.id,
+        (change) => Effect.map(compareAndSetHash(change), (rows) => rows.length === 1)
+      )
+    )
 
     /**
      * A reset's new password; a suspended account stays suspended (the new hash waits where
      * suspension keeps the real one). The mailed link proved the address, so it is confirmed.
      */
-    const resetPassword = operation("auth.resetPasswordHash", writing(({ id }: { readonly id: string }) => id, SqlSchema.void({
-      Request: Schema.Struct({ id: Schema.String, passwordHash: Schema.String, now: Schema.String }),
-      execute: ({ id, passwordHash, now }) =>
-        sql`UPDATE beings SET
+    const resetPassword = operation(
+      "auth.resetPasswordHash",
+      writing(
+        ({ id }: { readonly id: string }) => id,
+        SqlSchema.void({
+          Request: Schema.Struct({ id: Schema.String, passwordHash: Schema.String, now: Schema.String }),
+          execute: ({ id, passwordHash, now }) =>
+            sql`UPDATE beings SET
             password_hash = CASE WHEN suspended_hash IS NULL THEN ${passwordHash} ELSE password_hash END,
             suspended_hash = CASE WHEN suspended_hash IS NULL THEN NULL ELSE ${passwordHash} END,
             email_verified_at = COALESCE(email_verified_at, ${now})
           WHERE id = ${id}`
-    })))
+        })
+      )
+    )
 
     /** Confirms the address, if it is still the one the link was sent to. */
-    const confirmEmail = operation("auth.confirmEmail", writing(({ id }: { readonly id: string }) => id, SqlSchema.void({
-      Request: Schema.Struct({ id: Schema.String, email: Schema.String, now: Schema.String }),
-      execute: ({ id, email, now }) =>
-        sql`UPDATE beings SET email_verified_at = COALESCE(email_verified_at, ${now}) WHERE id = ${id} AND email = ${email}`
-    })))
+    const confirmEmail = operation(
+      "auth.confirmEmail",
+      writing(
+        ({ id }: { readonly id: string }) => id,
+        SqlSchema.void({
+          Request: Schema.Struct({ id: Schema.String, email: Schema.String, now: Schema.String }),
+          execute: ({ id, email, now }) =>
+            sql`UPDATE beings SET email_verified_at = COALESCE(email_verified_at, ${now}) WHERE id = ${id} AND email = ${email}`
+        })
+      )
+    )
 
-    const publicColumns = sql.literal(`id, kind, handle, display_name AS "displayName", is_owner AS "isOwner", created_at AS "createdAt"`)
+    const publicColumns = sql.literal(
+      `id, kind, handle, display_name AS "displayName", is_owner AS "isOwner", created_at AS "createdAt"`
+    )
     const PublicRow = Schema.Struct({ ...PublicBeing.fields, isOwner: BooleanColumn })
 
     /** Every being of every kind, as all signed-in beings may see it (no address, no account state). */
-    const listPublic = operation("auth.listPublic", SqlSchema.findAll({
-      Request: Schema.Void,
-      Result: PublicRow,
-      execute: () => sql`SELECT ${publicColumns} FROM beings ORDER BY created_at, id`
-    }))
+    const listPublic = operation(
+      "auth.listPublic",
+      SqlSchema.findAll({
+        Request: Schema.Void,
+        Result: PublicRow,
+        execute: () => sql`SELECT ${publicColumns} FROM beings ORDER BY created_at, id`
+      })
+    )
 
-    const findPublic = operation("auth.findPublic", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: PublicRow,
-      execute: (id) => sql`SELECT ${publicColumns} FROM beings WHERE id = ${id}`
-    }))
+    const findPublic = operation(
+      "auth.findPublic",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: PublicRow,
+        execute: (id) => sql`SELECT ${publicColumns} FROM beings WHERE id = ${id}`
+      })
+    )
 
     const handleHolder = SqlSchema.findOne({
       Request: Schema.String,
@@ -194,66 +276,144 @@ export class BeingsRepository extends Effect.Service<BeingsRepository>()("auth/B
     })
 
     /** Who holds a handle, if anyone. */
-    const handleHeldBy = operation("auth.handleHeldBy", (handle: string) => Effect.map(handleHolder(handle), Option.map((row) => row.id)))
+    const handleHeldBy = operation("auth.handleHeldBy", (handle: string) =>
+      Effect.map(
+        handleHolder(handle),
+        Option.map((row) => row.id)
+      )
+    )
 
     const ProfileChange = Schema.Struct({ id: Schema.String, displayName: Schema.String, handle: Schema.String })
 
     /** One's own name and handle (PATCH /api/beings/me); the caller checked the handle is free. */
-    const updateProfile = operation("auth.updateProfile", writing((change: typeof ProfileChange.Type) => change.id, SqlSchema.void({
-      Request: ProfileChange,
-      execute: ({ id, displayName, handle }) => sql`UPDATE beings SET display_name = ${displayName}, handle = ${handle} WHERE id = ${id}`
-    })))
+    const updateProfile = operation(
+      "auth.updateProfile",
+      writing(
+        (change: typeof ProfileChange.Type) => change.id,
+        SqlSchema.void({
+          Request: ProfileChange,
+          execute: ({ id, displayName, handle }) =>
+            sql`UPDATE beings SET display_name = ${displayName}, handle = ${handle} WHERE id = ${id}`
+        })
+      )
+    )
 
-    const NewCitizen = Schema.Struct({ id: Schema.String, handle: Schema.String, displayName: Schema.String, createdAt: Schema.String })
+    const NewCitizen = Schema.Struct({
+      id: Schema.String,
+      handle: Schema.String,
+      displayName: Schema.String,
+      createdAt: Schema.String
+    })
 
     /** A citizen raised from a persona at boot, or brought up to date: no email, no password, never signs in. */
-    const upsertCitizen = operation("auth.upsertCitizen", writing((citizen: typeof NewCitizen.Type) => citizen.id, SqlSchema.void({
-      Request: NewCitizen,
-      execute: (citizen) =>
-        sql`INSERT INTO beings (id, kind, handle, display_name, created_at)
+    const upsertCitizen = operation(
+      "auth.upsertCitizen",
+      writing(
+        (citizen: typeof NewCitizen.Type) => citizen.id,
+        SqlSchema.void({
+          Request: NewCitizen,
+          execute: (citizen) =>
+            sql`INSERT INTO beings (id, kind, handle, display_name, created_at)
           VALUES (${citizen.id}, 'citizen', ${citizen.handle}, ${citizen.displayName}, ${citizen.createdAt})
           ON CONFLICT (id) DO UPDATE SET handle = excluded.handle, display_name = excluded.display_name`
-    })))
+        })
+      )
+    )
 
-    const NewSeed = Schema.Struct({ id: Schema.String, handle: Schema.String, displayName: Schema.String, createdAt: Schema.String })
+    const NewSeed = Schema.Struct({
+      id: Schema.String,
+      handle: Schema.String,
+      displayName: Schema.String,
+      createdAt: Schema.String
+    })
 
     /** A paired seed's being: no email, no password, never signs in. False when its handle (or id) is taken. */
-    const insertSeed = operation("auth.insertSeed", writing((seed: typeof NewSeed.Type) => seed.id, (seed: typeof NewSeed.Type) =>
-      Effect.map(
-        sql`INSERT INTO beings (id, kind, handle, display_name, created_at)
+    const insertSeed = operation(
+      "auth.insertSeed",
+      writing(
+        (seed: typeof NewSeed.Type) => seed.id,
+        (seed: typeof NewSeed.Type) =>
+          Effect.map(
+            sql`INSERT INTO beings (id, kind, handle, display_name, created_at)
           VALUES (${seed.id}, 'seed', ${seed.handle}, ${seed.displayName}, ${seed.createdAt})
           ON CONFLICT DO NOTHING RETURNING id`,
-        (rows) => rows.length === 1
-      )))
+            (rows) => rows.length === 1
+          )
+      )
+    )
 
-    const NewAgent = Schema.Struct({ id: Schema.String, handle: Schema.String, displayName: Schema.String, createdAt: Schema.String })
+    const NewAgent = Schema.Struct({
+      id: Schema.String,
+      handle: Schema.String,
+      displayName: Schema.String,
+      createdAt: Schema.String
+    })
 
     /** A being of kind 'agent' to wear an owner's cards of one persona: no email, no password, never signs in. */
-    const raiseAgent = operation("auth.raiseAgent", writing((agent: typeof NewAgent.Type) => agent.id, SqlSchema.void({
-      Request: NewAgent,
-      execute: (agent) =>
-        sql`INSERT INTO beings (id, kind, handle, display_name, created_at)
+    const raiseAgent = operation(
+      "auth.raiseAgent",
+      writing(
+        (agent: typeof NewAgent.Type) => agent.id,
+        SqlSchema.void({
+          Request: NewAgent,
+          execute: (agent) =>
+            sql`INSERT INTO beings (id, kind, handle, display_name, created_at)
           VALUES (${agent.id}, 'agent', ${agent.handle}, ${agent.displayName}, ${agent.createdAt})`
-    })))
+        })
+      )
+    )
 
     const AgentName = Schema.Struct({ id: Schema.String, displayName: Schema.String })
 
     /** An agent being's name (the agents decide when it follows a card's); never another kind's. */
-    const renameAgent = operation("auth.renameAgent", writing((agent: typeof AgentName.Type) => agent.id, SqlSchema.void({
-      Request: AgentName,
-      execute: ({ id, displayName }) => sql`UPDATE beings SET display_name = ${displayName} WHERE id = ${id} AND kind = 'agent'`
-    })))
+    const renameAgent = operation(
+      "auth.renameAgent",
+      writing(
+        (agent: typeof AgentName.Type) => agent.id,
+        SqlSchema.void({
+          Request: AgentName,
+          execute: ({ id, displayName }) =>
+            sql`UPDATE beings SET display_name = ${displayName} WHERE id = ${id} AND kind = 'agent'`
+        })
+      )
+    )
 
     /** Deletes an agent being (the agents decide when it wears no card); never another kind's. */
-    const deleteAgent = operation("auth.deleteAgent", writing((id: string) => id, SqlSchema.void({
-      Request: Schema.String,
-      execute: (id) => sql`DELETE FROM beings WHERE id = ${id} AND kind = 'agent'`
-    })))
+    const deleteAgent = operation(
+      "auth.deleteAgent",
+      writing(
+        (id: string) => id,
+        SqlSchema.void({
+          Request: Schema.String,
+          execute: (id) => sql`DELETE FROM beings WHERE id = ${id} AND kind = 'agent'`
+        })
+      )
+    )
 
     return {
-      listPublic, findPublic, handleHeldBy, updateProfile, upsertCitizen, insertSeed, raiseAgent, renameAgent, deleteAgent,
-      findHuman, findOwner, listHumans, anyHuman, credentialsByEmail, credentialsById, emailOf, taken,
-      insertHuman, suspend, unsuspend, replacePasswordHash, resetPassword, confirmEmail
+      listPublic,
+      findPublic,
+      handleHeldBy,
+      updateProfile,
+      upsertCitizen,
+      insertSeed,
+      raiseAgent,
+      renameAgent,
+      deleteAgent,
+      findHuman,
+      findOwner,
+      listHumans,
+      anyHuman,
+      credentialsByEmail,
+      credentialsById,
+      emailOf,
+      taken,
+      insertHuman,
+      suspend,
+      unsuspend,
+      replacePasswordHash,
+      resetPassword,
+      confirmEmail
     } as const
   }),
   // The session cache must hear of every write here, wherever this repository is built.

@@ -46,24 +46,31 @@ export class InvitesRepository extends Effect.Service<InvitesRepository>()("auth
     const selectOne = SqlSchema.findOne({
       Request: Schema.String,
       Result: InviteRow,
-      execute: (id) => sql`SELECT ${columns} FROM invites i LEFT JOIN access_codes c ON c.code = i.code WHERE i.id = ${id}`
+      execute: (id) =>
+        sql`SELECT ${columns} FROM invites i LEFT JOIN access_codes c ON c.code = i.code WHERE i.id = ${id}`
     })
 
     const list = operation("auth.listInvites", () => Effect.map(selectAll(), (rows) => rows.map(toInvite)))
 
     const findById = operation("auth.findInvite", (id: string) => Effect.map(selectOne(id), Option.map(toInvite)))
 
-    const insert = operation("auth.insertInvite", SqlSchema.void({
-      Request: NewInvite,
-      execute: (invite) => sql`INSERT INTO invites (id, email, note, code, created_by, created_at)
+    const insert = operation(
+      "auth.insertInvite",
+      SqlSchema.void({
+        Request: NewInvite,
+        execute: (invite) => sql`INSERT INTO invites (id, email, note, code, created_by, created_at)
         VALUES (${invite.id}, ${invite.email}, ${invite.note}, ${invite.code}, ${invite.createdBy}, ${invite.createdAt})`
-    }))
+      })
+    )
 
     /** Whether the mail left, and the mail server's refusal when it did not. */
-    const recordDelivery = operation("auth.recordInviteDelivery", SqlSchema.void({
-      Request: Schema.Struct({ id: Schema.String, sent: BooleanColumn, error: Schema.NullOr(Schema.String) }),
-      execute: ({ id, sent, error }) => sql`UPDATE invites SET sent = ${sent}, error = ${error} WHERE id = ${id}`
-    }))
+    const recordDelivery = operation(
+      "auth.recordInviteDelivery",
+      SqlSchema.void({
+        Request: Schema.Struct({ id: Schema.String, sent: BooleanColumn, error: Schema.NullOr(Schema.String) }),
+        execute: ({ id, sent, error }) => sql`UPDATE invites SET sent = ${sent}, error = ${error} WHERE id = ${id}`
+      })
+    )
 
     return { list, findById, insert, recordDelivery } as const
   })

@@ -21,26 +21,37 @@ const NewMailToken = Schema.Struct({
   expiresAt: Schema.String
 })
 
-const Issued = Schema.Struct({ beingId: Schema.String, purpose: MailTokenPurpose, since: Schema.String, limit: Schema.Int })
+const Issued = Schema.Struct({
+  beingId: Schema.String,
+  purpose: MailTokenPurpose,
+  since: Schema.String,
+  limit: Schema.Int
+})
 
 export class MailTokensRepository extends Effect.Service<MailTokensRepository>()("auth/MailTokensRepository", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
-    const insert = operation("auth.insertMailToken", SqlSchema.void({
-      Request: NewMailToken,
-      execute: (token) => sql`INSERT INTO mail_tokens (token_hash, being_id, purpose, email, created_at, expires_at)
+    const insert = operation(
+      "auth.insertMailToken",
+      SqlSchema.void({
+        Request: NewMailToken,
+        execute: (token) => sql`INSERT INTO mail_tokens (token_hash, being_id, purpose, email, created_at, expires_at)
         VALUES (${token.tokenHash}, ${token.beingId}, ${token.purpose}, ${token.email}, ${token.createdAt}, ${token.expiresAt})`
-    }))
+      })
+    )
 
     /** Marks a live, unused token of the purpose used; answers whom and which address it was for. */
-    const spend = operation("auth.spendMailToken", SqlSchema.findOne({
-      Request: Schema.Struct({ tokenHash: Schema.String, purpose: MailTokenPurpose, now: Schema.String }),
-      Result: Schema.Struct({ beingId: Schema.String, email: Schema.String }),
-      execute: ({ tokenHash, purpose, now }) => sql`UPDATE mail_tokens SET used_at = ${now}
+    const spend = operation(
+      "auth.spendMailToken",
+      SqlSchema.findOne({
+        Request: Schema.Struct({ tokenHash: Schema.String, purpose: MailTokenPurpose, now: Schema.String }),
+        Result: Schema.Struct({ beingId: Schema.String, email: Schema.String }),
+        execute: ({ tokenHash, purpose, now }) => sql`UPDATE mail_tokens SET used_at = ${now}
         WHERE token_hash = ${tokenHash} AND purpose = ${purpose} AND used_at IS NULL AND expires_at > ${now}
         RETURNING being_id AS "beingId", email`
-    }))
+      })
+    )
 
     const pendingVerification = SqlSchema.findOne({
       Request: Schema.Struct({ beingId: Schema.String, now: Schema.String }),
@@ -50,8 +61,10 @@ export class MailTokensRepository extends Effect.Service<MailTokensRepository>()
     })
 
     /** Whether a verification link of the being's still waits to be opened. */
-    const verificationPending = operation("auth.verificationPending", (request: { readonly beingId: string; readonly now: string }) =>
-      Effect.map(pendingVerification(request), Option.isSome)
+    const verificationPending = operation(
+      "auth.verificationPending",
+      (request: { readonly beingId: string; readonly now: string }) =>
+        Effect.map(pendingVerification(request), Option.isSome)
     )
 
     const issuedSince = SqlSchema.findAll({

@@ -13,7 +13,8 @@ export class NodeMetaRepository extends Effect.Service<NodeMetaRepository>()("au
 
     const insertIfAbsent = SqlSchema.void({
       Request: Entry,
-      execute: ({ key, value }) => sql`INSERT INTO node_meta (key, value) VALUES (${key}, ${value}) ON CONFLICT DO NOTHING`
+      execute: ({ key, value }) =>
+        sql`INSERT INTO node_meta (key, value) VALUES (${key}, ${value}) ON CONFLICT DO NOTHING`
     })
 
     const valueOf = SqlSchema.single({

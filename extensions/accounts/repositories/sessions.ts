@@ -32,11 +32,14 @@ export class SessionsRepository extends Effect.Service<SessionsRepository>()("au
     const sql = yield* SqlClient.SqlClient
     const being = sql.literal(beingColumnsOf("b"))
 
-    const insert = operation("auth.insertSession", SqlSchema.void({
-      Request: Schema.Struct({ ...SessionRow.fields, tokenHash: Schema.String, beingId: Schema.String }),
-      execute: (row) => sql`INSERT INTO sessions (id, token_hash, being_id, created_at, expires_at)
+    const insert = operation(
+      "auth.insertSession",
+      SqlSchema.void({
+        Request: Schema.Struct({ ...SessionRow.fields, tokenHash: Schema.String, beingId: Schema.String }),
+        execute: (row) => sql`INSERT INTO sessions (id, token_hash, being_id, created_at, expires_at)
         VALUES (${row.id}, ${row.tokenHash}, ${row.beingId}, ${row.createdAt}, ${row.expiresAt})`
-    }))
+      })
+    )
 
     const findResolved = SqlSchema.findOne({
       Request: Schema.Struct({ tokenHash: Schema.String, now: Schema.String }),
@@ -52,21 +55,33 @@ export class SessionsRepository extends Effect.Service<SessionsRepository>()("au
      * query), so it stays this cheap.
      */
     const resolve = operation("auth.resolveSession", (request: { readonly tokenHash: string; readonly now: string }) =>
-      Effect.map(findResolved(request), Option.map(({ sessionId, sessionExpiresAt, ...being }): Resolved => ({
-        session: { sessionId, beingId: being.id, isOwner: being.isOwner, being },
-        expiresAt: sessionExpiresAt
-      })))
+      Effect.map(
+        findResolved(request),
+        Option.map(
+          ({ sessionId, sessionExpiresAt, ...being }): Resolved => ({
+            session: { sessionId, beingId: being.id, isOwner: being.isOwner, being },
+            expiresAt: sessionExpiresAt
+          })
+        )
+      )
     )
 
-    const listLive = operation("auth.listLiveSessions", SqlSchema.findAll({
-      Request: Schema.Struct({ beingId: Schema.String, now: Schema.String }),
-      Result: SessionRow,
-      execute: ({ beingId, now }) => sql`SELECT id, created_at AS "createdAt", expires_at AS "expiresAt" FROM sessions
+    const listLive = operation(
+      "auth.listLiveSessions",
+      SqlSchema.findAll({
+        Request: Schema.Struct({ beingId: Schema.String, now: Schema.String }),
+        Result: SessionRow,
+        execute: ({ beingId, now }) => sql`SELECT id, created_at AS "createdAt", expires_at AS "expiresAt" FROM sessions
         WHERE being_id = ${beingId} AND expires_at > ${now} ORDER BY created_at DESC`
-    }))
+      })
+    )
 
     /** A statement that answers ids (a deletion's RETURNING, a lookup), as an operation answering the ids. */
-    const answeringIds = <I>(name: string, Request: Schema.Schema<I>, execute: (request: I) => Effect.Effect<ReadonlyArray<unknown>, SqlError>) => {
+    const answeringIds = <I>(
+      name: string,
+      Request: Schema.Schema<I>,
+      execute: (request: I) => Effect.Effect<ReadonlyArray<unknown>, SqlError>
+    ) => {
       const run = SqlSchema.findAll({ Request, Result: IdRow, execute })
       return operation(name, (request: I) => Effect.map(run(request), idsOf))
     }

@@ -11,17 +11,23 @@ export class WaitlistRepository extends Effect.Service<WaitlistRepository>()("au
     const sql = yield* SqlClient.SqlClient
 
     /** Joining twice with one address keeps the first entry. */
-    const insertIfNew = operation("auth.insertWaitlistEntry", SqlSchema.void({
-      Request: WaitlistRow,
-      execute: (entry) => sql`INSERT INTO waitlist (email, name, why, created_at)
+    const insertIfNew = operation(
+      "auth.insertWaitlistEntry",
+      SqlSchema.void({
+        Request: WaitlistRow,
+        execute: (entry) => sql`INSERT INTO waitlist (email, name, why, created_at)
         VALUES (${entry.email}, ${entry.name}, ${entry.why}, ${entry.createdAt}) ON CONFLICT (email) DO NOTHING`
-    }))
+      })
+    )
 
-    const list = operation("auth.listWaitlist", SqlSchema.findAll({
-      Request: Schema.Void,
-      Result: WaitlistRow,
-      execute: () => sql`SELECT email, name, why, created_at AS "createdAt" FROM waitlist ORDER BY created_at, email`
-    }))
+    const list = operation(
+      "auth.listWaitlist",
+      SqlSchema.findAll({
+        Request: Schema.Void,
+        Result: WaitlistRow,
+        execute: () => sql`SELECT email, name, why, created_at AS "createdAt" FROM waitlist ORDER BY created_at, email`
+      })
+    )
 
     return { insertIfNew, list } as const
   })

@@ -12,7 +12,9 @@ const Name = Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(80))
 const Role = Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(60))
 const Description = Schema.String.pipe(Schema.maxLength(2000))
 const Avatar = Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(16))
-const SkillNames = Schema.Array(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200))).pipe(Schema.maxItems(64))
+const SkillNames = Schema.Array(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200))).pipe(
+  Schema.maxItems(64)
+)
 const SystemPrompt = Schema.String.pipe(Schema.maxLength(20_000))
 
 const refuseUnknownFields = { parseOptions: { onExcessProperty: "error" } } as const
@@ -60,7 +62,9 @@ export const Agent = Schema.Struct({
 }).annotations({ identifier: "Agent" })
 export type Agent = typeof Agent.Type
 
-export const AgentSummary = Agent.pipe(Schema.pick("id", "ownerId", "name", "role", "description", "avatar", "skills", "tier")).annotations({
+export const AgentSummary = Agent.pipe(
+  Schema.pick("id", "ownerId", "name", "role", "description", "avatar", "skills", "tier")
+).annotations({
   identifier: "AgentSummary"
 })
 export type AgentSummary = typeof AgentSummary.Type

@@ -17,7 +17,11 @@ export interface AgentsShape {
   readonly ownedBy: (ownerId: string) => Effect.Effect<ReadonlyArray<Agent>>
   /** Writes the card, worn by the caller's being of its persona; an unregistered skill refuses it. */
   readonly create: (callerId: string, input: AgentInput) => Effect.Effect<Agent, InvalidRequest>
-  readonly update: (callerId: string, id: string, patch: AgentPatch) => Effect.Effect<Agent, NotFound | Forbidden | InvalidRequest>
+  readonly update: (
+    callerId: string,
+    id: string,
+    patch: AgentPatch
+  ) => Effect.Effect<Agent, NotFound | Forbidden | InvalidRequest>
   readonly remove: (callerId: string, id: string) => Effect.Effect<void, NotFound | Forbidden>
   /** The names of every skill registered on the node. */
   readonly registered: Effect.Effect<ReadonlySet<string>>

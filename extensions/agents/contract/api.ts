@@ -80,5 +80,4 @@ export class StudioAgentsApi extends HttpApiGroup.make("studioAgents")
       .addError(Forbidden.schema)
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}

@@ -5,7 +5,13 @@
  * that is not registered is not promised.
  */
 export const baselineSkills: ReadonlyArray<string> = [
-  "web.search", "web.fetch", "web.research", "math.evaluate", "files.read", "files.write", "files.list"
+  "web.search",
+  "web.fetch",
+  "web.research",
+  "math.evaluate",
+  "files.read",
+  "files.write",
+  "files.list"
 ]
 
 /** The chosen skills (first occurrence of each), then the registered baseline skills not among them. */

@@ -2,4 +2,7 @@
 export const MAIL_A_AUTH_PATH = "/api/connections/mail_a/auth"
 export const MAIL_A_CALLBACK_PATH = "/api/connections/mail_a/callback"
 
-export const mailAScopes = ["https://www.googleapis.com/auth/gmail.readonly", "https://www.googleapis.com/auth/gmail.send"] as const
+export const mailAScopes = [
+  "https://www.googleapis.com/auth/gmail.readonly",
+  "https://www.googleapis.com/auth/gmail.send"
+] as const

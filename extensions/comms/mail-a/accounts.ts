@@ -27,30 +27,49 @@ export class MailAAccounts extends Effect.Service<MailAAccounts>()("integrations
   effect: Effect.gen(function* () {
     const credentials = yield* ConnectionSecrets
     const settings = yield* IntegrationSettings
-    const client = Option.flatMap(settings.mailAClientId, (id) => Option.map(settings.mailAClientSecret, (secret): Client => ({ id, secret: Redacted.value(secret) })))
+    const client = Option.flatMap(settings.mailAClientId, (id) =>
+      Option.map(settings.mailAClientSecret, (secret): Client => ({ id, secret: Redacted.value(secret) }))
+    )
     const keeper = makeTokenKeeper(credentials, {
       gone: "your mail connection is gone: connect mail again.",
       renew: (_provider, refreshToken, at) =>
         Option.isNone(client)
-          ? Effect.fail(new Error("mail_a is not configured on this node any more (MAIL_A_CLIENT_ID, MAIL_A_CLIENT_SECRET)."))
+          ? Effect.fail(
+              new Error("mail_a is not configured on this node any more (MAIL_A_CLIENT_ID, MAIL_A_CLIENT_SECRET).")
+            )
           : Effect.tryPromise({
-            try: () => refreshTokens(ownerTokenSend, settings.mailATokenUrl, client.value, refreshToken, at),
-            catch: (error) => new Error(`your mail connection could not be renewed: ${error instanceof Error ? error.message : String(error)} Connect mail again from your twin.`)
-          })
+              try: () => refreshTokens(ownerTokenSend, settings.mailATokenUrl, client.value, refreshToken, at),
+              catch: (error) =>
+                new Error(
+                  `your mail connection could not be renewed: ${error instanceof Error ? error.message : String(error)} Connect mail again from your twin.`
+                )
+            })
     })
 
-    const attempt = <A>(act: () => Promise<A>) => Effect.tryPromise({ try: act, catch: (error) => (error instanceof Error ? error : new Error(String(error))) })
+    const attempt = <A>(act: () => Promise<A>) =>
+      Effect.tryPromise({ try: act, catch: (error) => (error instanceof Error ? error : new Error(String(error))) })
 
     const mailbox = (beingId: string) =>
-      Effect.map(keeper.current(beingId, MAIL_A_PROVIDER), Option.map((): MailAMailbox => ({
-        use: <A>(act: (accessToken: string) => Promise<A>) =>
-          Effect.gen(function* () {
-            const live = yield* keeper.live(beingId, MAIL_A_PROVIDER)
-            return yield* attempt(() => act(live)).pipe(
-              Effect.catchIf((error) => error instanceof GmailUnauthorized, () => Effect.flatMap(keeper.refreshed(beingId, MAIL_A_PROVIDER, live), (fresh) => attempt(() => act(fresh))))
-            )
-          }).pipe(Effect.withSpan("mailA.use"))
-      })))
+      Effect.map(
+        keeper.current(beingId, MAIL_A_PROVIDER),
+        Option.map(
+          (): MailAMailbox => ({
+            use: <A>(act: (accessToken: string) => Promise<A>) =>
+              Effect.gen(function* () {
+                const live = yield* keeper.live(beingId, MAIL_A_PROVIDER)
+                return yield* attempt(() => act(live)).pipe(
+                  Effect.catchIf(
+                    (error) => error instanceof GmailUnauthorized,
+                    () =>
+                      Effect.flatMap(keeper.refreshed(beingId, MAIL_A_PROVIDER, live), (fresh) =>
+                        attempt(() => act(fresh))
+                      )
+                  )
+                )
+              }).pipe(Effect.withSpan("mailA.use"))
+          })
+        )
+      )
 
     return {
       /** The node's OAuth client, when MAIL_A_CLIENT_ID and MAIL_A_CLIENT_SECRET are both set. */
@@ -61,7 +80,10 @@ export class MailAAccounts extends Effect.Service<MailAAccounts>()("integrations
   })
 }) {
   /** No being has a mailbox of its own: every call reads the node's IMAP_URL and sends through SMTP_URL. */
-  static readonly none = Layer.succeed(MailAAccounts, MailAAccounts.make({ client: Option.none(), mailbox: () => Effect.succeedNone }))
+  static readonly none = Layer.succeed(
+    MailAAccounts,
+    MailAAccounts.make({ client: Option.none(), mailbox: () => Effect.succeedNone })
+  )
 }
 
 /** The service as the node lists it, over the twin's ConnectionSecrets (which the node provides). */

@@ -19,7 +19,11 @@ import { MAIL_A_AUTH_PATH, MAIL_A_CALLBACK_PATH, MailAConsent } from "./consent.
 
 export const connectedPath = "/twin?connected=mail_a"
 
-export const statuses: Partial<Record<ApiError["_tag"], number>> = { InvalidRequest: 400, Forbidden: 403, Conflict: 409 }
+export const statuses: Partial<Record<ApiError["_tag"], number>> = {
+  InvalidRequest: 400,
+  Forbidden: 403,
+  Conflict: 409
+}
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
@@ -33,15 +37,26 @@ export const consentPage = (status: number, error: string, message: string, what
 <p><small>${status} <code>${escape(error)}</code></small></p>
 <p><a href="/twin">Back to your twin</a></p>
 </main></body></html>
-`).pipe(HttpServerResponse.setStatus(status), HttpServerResponse.setHeaders({ "cache-control": "no-store", "referrer-policy": "no-referrer" }))
+`).pipe(
+    HttpServerResponse.setStatus(status),
+    HttpServerResponse.setHeaders({ "cache-control": "no-store", "referrer-policy": "no-referrer" })
+  )
 
-const signInFirst = consentPage(401, "unauthorized", "Sign in to this node first, then connect mail again from your twin.")
+const signInFirst = consentPage(
+  401,
+  "unauthorized",
+  "Sign in to this node first, then connect mail again from your twin."
+)
 
-const refusedPage = (error: ApiError) => Effect.succeed(consentPage(statuses[error._tag] ?? 400, error.error, error.message))
+const refusedPage = (error: ApiError) =>
+  Effect.succeed(consentPage(statuses[error._tag] ?? 400, error.error, error.message))
 
 /** Every answer of these routes is about one person's grant: no cache, no referrer carrying the code onward. */
 export const redirect = (location: string) =>
-  HttpServerResponse.redirect(location, { status: 302, headers: { "cache-control": "no-store", "referrer-policy": "no-referrer" } })
+  HttpServerResponse.redirect(location, {
+    status: 302,
+    headers: { "cache-control": "no-store", "referrer-policy": "no-referrer" }
+  })
 
 const startConsent = Effect.gen(function* () {
   const caller = yield* rawCaller
@@ -49,13 +64,18 @@ const startConsent = Effect.gen(function* () {
   return redirect(yield* (yield* MailAConsent).start(caller.value))
 }).pipe(Effect.catchAll(refusedPage))
 
-export const one = (value: string | ReadonlyArray<string> | undefined) => (typeof value === "string" ? value : undefined)
+export const one = (value: string | ReadonlyArray<string> | undefined) =>
+  typeof value === "string" ? value : undefined
 
 const finishConsent = Effect.gen(function* () {
   const caller = yield* rawCaller
   if (Option.isNone(caller)) return signInFirst
-  const query = (yield* HttpServerRequest.ParsedSearchParams)
-  yield* (yield* MailAConsent).finish(caller.value, { code: one(query.code), state: one(query.state), error: one(query.error) })
+  const query = yield* HttpServerRequest.ParsedSearchParams
+  yield* (yield* MailAConsent).finish(caller.value, {
+    code: one(query.code),
+    state: one(query.state),
+    error: one(query.error)
+  })
   return redirect(connectedPath)
 }).pipe(Effect.catchAll(refusedPage))
 
@@ -65,7 +85,9 @@ export const mailAConsentLayer = Layer.unwrapEffect(
       Effect.all([
         router.get(MAIL_A_AUTH_PATH, Effect.provide(startConsent, context)),
         router.get(MAIL_A_CALLBACK_PATH, Effect.provide(finishConsent, context))
-      ])))
+      ])
+    )
+  )
 )
 
 /** The routes with what they stand on: the consent service, granting through the twin's ConnectionGrants (the node provides it). */

@@ -30,7 +30,8 @@ export type { CallbackQuery } from "../pending-consents.ts"
 const notConfigured = () =>
   new Conflict({
     error: "mail_a_not_configured",
-    message: "This node has no mail_a OAuth client yet: its owner sets MAIL_A_CLIENT_ID and MAIL_A_CLIENT_SECRET (see docs/operations.md) and restarts it."
+    message:
+      "This node has no mail_a OAuth client yet: its owner sets MAIL_A_CLIENT_ID and MAIL_A_CLIENT_SECRET (see docs/operations.md) and restarts it."
   })
 
 export class MailAConsent extends Effect.Service<MailAConsent>()("integrations/MailAConsent", {
@@ -48,7 +49,13 @@ export class MailAConsent extends Effect.Service<MailAConsent>()("integrations/M
       if (Option.isNone(accounts.client)) return yield* notConfigured()
       if (!secrets.sealable) return yield* encryptionKeyMissing()
       const { state, verifier } = yield* consents.open(caller, MAIL_A_PROVIDER)
-      return consentUrl(settings.mailAAuthUrl, accounts.client.value, { redirectUri, state, verifier, scopes: mailAScopes, extra: googleConsentParams })
+      return consentUrl(settings.mailAAuthUrl, accounts.client.value, {
+        redirectUri,
+        state,
+        verifier,
+        scopes: mailAScopes,
+        extra: googleConsentParams
+      })
     })
 
     const finish = Effect.fn("mailA.finishConsent")(function* (caller: Caller, query: CallbackQuery) {
@@ -59,7 +66,11 @@ export class MailAConsent extends Effect.Service<MailAConsent>()("integrations/M
           message: `The mail provider did not grant access (${query.error.slice(0, 60)}). Nothing was connected; connect mail again to retry.`
         })
       }
-      if (query.code === undefined || query.code === "") return yield* new InvalidRequest({ error: "invalid_request", message: "The mail provider's answer has no code. Nothing was connected; connect mail again." })
+      if (query.code === undefined || query.code === "")
+        return yield* new InvalidRequest({
+          error: "invalid_request",
+          message: "The mail provider's answer has no code. Nothing was connected; connect mail again."
+        })
       if (Option.isNone(accounts.client)) return yield* notConfigured()
       const client = accounts.client.value
       const code = query.code
@@ -69,8 +80,21 @@ export class MailAConsent extends Effect.Service<MailAConsent>()("integrations/M
           message: `Connecting mail failed: ${error instanceof Error ? error.message : "no reason given."} Nothing was connected; connect mail again.`
         })
       const now = yield* Clock.currentTimeMillis
-      const tokens = yield* Effect.tryPromise({ try: () => exchangeCode(ownerTokenSend, settings.mailATokenUrl, client, { code, verifier: consent.verifier, redirectUri }, now), catch: failed })
-      const address = yield* Effect.tryPromise({ try: () => profileAddress(settings.mailAApiUrl, tokens.accessToken), catch: failed })
+      const tokens = yield* Effect.tryPromise({
+        try: () =>
+          exchangeCode(
+            ownerTokenSend,
+            settings.mailATokenUrl,
+            client,
+            { code, verifier: consent.verifier, redirectUri },
+            now
+          ),
+        catch: failed
+      })
+      const address = yield* Effect.tryPromise({
+        try: () => profileAddress(settings.mailAApiUrl, tokens.accessToken),
+        catch: failed
+      })
       return yield* connections.grant(caller.beingId, MAIL_A_PROVIDER, {
         label: address === "" ? "Mail" : address.slice(0, 80),
         meta: address === "" ? {} : { address: address.slice(0, 320) },

@@ -38,17 +38,26 @@ interface Part {
   readonly parts?: ReadonlyArray<Part>
 }
 
-const call = async (base: string, token: string, path: string, init: { readonly method: "GET" | "POST"; readonly json?: unknown; readonly signal?: AbortSignal | undefined }) => {
+const call = async (
+  base: string,
+  token: string,
+  path: string,
+  init: { readonly method: "GET" | "POST"; readonly json?: unknown; readonly signal?: AbortSignal | undefined }
+) => {
   const answer = await requestJson(service, `${base.replace(/\/+$/, "")}/users/me/${path}`, {
     method: init.method,
     headers: { authorization: `Bearer ${token}` },
     signal: init.signal,
-    ...(init.json === undefined ? {} : { body: JSON.stringify(init.json), contentType: "application/json; charset=utf-8" })
+    ...(init.json === undefined
+      ? {}
+      : { body: JSON.stringify(init.json), contentType: "application/json; charset=utf-8" })
   })
   if (answer.status === 401) throw new GmailUnauthorized(`${service} refused the access token.`)
   if (answer.status >= 400) {
     const message = field(field(answer.body, "error"), "message")
-    throw new Error(`${service} answered ${answer.status}${typeof message === "string" ? `: ${message.slice(0, 200)}` : ""}.`)
+    throw new Error(
+      `${service} answered ${answer.status}${typeof message === "string" ? `: ${message.slice(0, 200)}` : ""}.`
+    )
   }
   return answer.body
 }
@@ -74,7 +83,8 @@ export const listMessages = async (
 
 const decodeBase64Url = (data: string) => Buffer.from(data, "base64url").toString("utf8")
 
-const partsOf = (part: Part): ReadonlyArray<Part> => (part.parts === undefined || part.parts.length === 0 ? [part] : part.parts.flatMap(partsOf))
+const partsOf = (part: Part): ReadonlyArray<Part> =>
+  part.parts === undefined || part.parts.length === 0 ? [part] : part.parts.flatMap(partsOf)
 
 const bodyText = (payload: Part) => {
   const leaves = partsOf(payload).filter((part) => (part.filename ?? "") === "" && part.body?.data !== undefined)
@@ -83,7 +93,13 @@ const bodyText = (payload: Part) => {
   const html = leaves.find((part) => part.mimeType === "text/html")
   return html === undefined
     ? ""
-    : htmlToText().convert(decodeBase64Url(html.body!.data!), { wordwrap: false, selectors: [{ selector: "img", format: "skip" }, { selector: "a", options: { ignoreHref: true } }] })
+    : htmlToText().convert(decodeBase64Url(html.body!.data!), {
+        wordwrap: false,
+        selectors: [
+          { selector: "img", format: "skip" },
+          { selector: "a", options: { ignoreHref: true } }
+        ]
+      })
 }
 
 const isoDate = (value: string) => {
@@ -92,7 +108,12 @@ const isoDate = (value: string) => {
 }
 
 /** One message, read whole (`format=full`). */
-export const getMessage = async (base: string, token: string, id: string, signal?: AbortSignal): Promise<GmailMessage> => {
+export const getMessage = async (
+  base: string,
+  token: string,
+  id: string,
+  signal?: AbortSignal
+): Promise<GmailMessage> => {
   const body = await call(base, token, `messages/${encodeURIComponent(id)}?format=full`, { method: "GET", signal })
   const payload = (field(body, "payload") ?? {}) as Part
   const header = (name: string) => text(payload.headers?.find((entry) => entry.name?.toLowerCase() === name)?.value)
@@ -103,7 +124,8 @@ export const getMessage = async (base: string, token: string, id: string, signal
     from: header("from"),
     to: header("to"),
     subject: header("subject"),
-    date: isoDate(header("date")) ?? (Number.isFinite(internal) && internal > 0 ? new Date(internal).toISOString() : null),
+    date:
+      isoDate(header("date")) ?? (Number.isFinite(internal) && internal > 0 ? new Date(internal).toISOString() : null),
     unread: Array.isArray(labels) && labels.includes("UNREAD"),
     snippet: text(field(body, "snippet")),
     text: bodyText(payload).replace(/\r\n/g, "\n").trim()
@@ -112,7 +134,11 @@ export const getMessage = async (base: string, token: string, id: string, signal
 
 /** Sends one message given whole as RFC 2822 text; answers its id. */
 export const sendRaw = async (base: string, token: string, raw: Buffer, signal?: AbortSignal) => {
-  const body = await call(base, token, "messages/send", { method: "POST", json: { raw: raw.toString("base64url") }, signal })
+  const body = await call(base, token, "messages/send", {
+    method: "POST",
+    json: { raw: raw.toString("base64url") },
+    signal
+  })
   return { id: text(field(body, "id")) }
 }
 
@@ -127,8 +153,18 @@ export const previewOf = (value: string, chars: number) => {
 }
 
 /** email.read's query answered from the Gmail API: the mailbox name is a label (INBOX by default), unseen is `is:unread`. */
-export const readGmail = async (base: string, token: string, query: MailboxQuery, signal?: AbortSignal): Promise<MailboxRead> => {
-  const listed = await listMessages(base, token, { q: query.unseenOnly ? "is:unread" : "", label: query.mailbox, max: query.limit }, signal)
+export const readGmail = async (
+  base: string,
+  token: string,
+  query: MailboxQuery,
+  signal?: AbortSignal
+): Promise<MailboxRead> => {
+  const listed = await listMessages(
+    base,
+    token,
+    { q: query.unseenOnly ? "is:unread" : "", label: query.mailbox, max: query.limit },
+    signal
+  )
   const messages: Array<MailSummary> = []
   for (const id of listed.ids) {
     const message = await getMessage(base, token, id, signal)
@@ -139,7 +175,10 @@ export const readGmail = async (base: string, token: string, query: MailboxQuery
       subject: message.subject,
       date: message.date,
       seen: !message.unread,
-      snippet: query.snippetChars === 0 ? "" : previewOf(message.text === "" ? message.snippet : message.text, query.snippetChars)
+      snippet:
+        query.snippetChars === 0
+          ? ""
+          : previewOf(message.text === "" ? message.snippet : message.text, query.snippetChars)
     })
   }
   return { mailbox: query.mailbox, total: listed.total, messages }

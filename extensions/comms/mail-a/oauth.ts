@@ -98,12 +98,21 @@ const postForm = async (send: Send, tokenUrl: string, form: Record<string, strin
   return { status: answer.status, body: parsed(answer.body) }
 }
 
-const tokenRequest = async (send: Send, tokenUrl: string, form: Record<string, string>, refreshToken: string | null, now: number, service: string): Promise<Tokens> => {
+const tokenRequest = async (
+  send: Send,
+  tokenUrl: string,
+  form: Record<string, string>,
+  refreshToken: string | null,
+  now: number,
+  service: string
+): Promise<Tokens> => {
   const answer = await postForm(send, tokenUrl, form, service)
   const access = field(answer.body, "access_token")
   if (answer.status >= 400 || typeof access !== "string" || access === "") {
     const error = field(answer.body, "error")
-    throw new Error(`${service} refused (${answer.status}${typeof error === "string" ? ` ${error.slice(0, 80)}` : ""}).`)
+    throw new Error(
+      `${service} refused (${answer.status}${typeof error === "string" ? ` ${error.slice(0, 80)}` : ""}).`
+    )
   }
   const refresh = field(answer.body, "refresh_token")
   const lasts = field(answer.body, "expires_in")
@@ -113,16 +122,44 @@ const tokenRequest = async (send: Send, tokenUrl: string, form: Record<string, s
   return { accessToken: access, refreshToken: kept, expiresAt: String(now + seconds * 1000) }
 }
 
-export const exchangeCode = (send: Send, tokenUrl: string, client: Client, request: { readonly code: string; readonly verifier: string; readonly redirectUri: string }, now: number, service = defaultService) =>
-  tokenRequest(send, tokenUrl, {
-    grant_type: "authorization_code",
-    code: request.code,
-    code_verifier: request.verifier,
-    redirect_uri: request.redirectUri,
-    client_id: client.id,
-    client_secret: client.secret
-  }, null, now, service)
+export const exchangeCode = (
+  send: Send,
+  tokenUrl: string,
+  client: Client,
+  request: { readonly code: string; readonly verifier: string; readonly redirectUri: string },
+  now: number,
+  service = defaultService
+) =>
+  tokenRequest(
+    send,
+    tokenUrl,
+    {
+      grant_type: "authorization_code",
+      code: request.code,
+      code_verifier: request.verifier,
+      redirect_uri: request.redirectUri,
+      client_id: client.id,
+      client_secret: client.secret
+    },
+    null,
+    now,
+    service
+  )
 
 /** A new access token for the refresh token; Google usually keeps the refresh token, so the old one stays unless a new one comes. */
-export const refreshTokens = (send: Send, tokenUrl: string, client: Client, refreshToken: string, now: number, service = defaultService) =>
-  tokenRequest(send, tokenUrl, { grant_type: "refresh_token", refresh_token: refreshToken, client_id: client.id, client_secret: client.secret }, refreshToken, now, service)
+export const refreshTokens = (
+  send: Send,
+  tokenUrl: string,
+  client: Client,
+  refreshToken: string,
+  now: number,
+  service = defaultService
+) =>
+  tokenRequest(
+    send,
+    tokenUrl,
+    { grant_type: "refresh_token", refresh_token: refreshToken, client_id: client.id, client_secret: client.secret },
+    refreshToken,
+    now,
+    service
+  )

@@ -23,7 +23,9 @@ const itemOf = (message: GmailMessage): typeof ProviderSyncItem.Encoded => {
   return {
     id: message.id.slice(0, 200),
     title: (message.subject === "" ? "(no subject)" : message.subject).slice(0, 300),
-    text: [`From: ${message.from}`, `To: ${message.to}`, "", text === "" ? "(no text)" : text].join("\n").slice(0, 8000),
+    text: [`From: ${message.from}`, `To: ${message.to}`, "", text === "" ? "(no text)" : text]
+      .join("\n")
+      .slice(0, 8000),
     url: null,
     at: message.date
   }
@@ -37,23 +39,35 @@ export const MailASyncLive = Layer.effect(
     const pull = (beingId: string) =>
       Effect.gen(function* () {
         const mailbox = yield* accounts.mailbox(beingId)
-        if (Option.isNone(mailbox)) return yield* Effect.fail(new Error("your mail connection no longer opens: connect mail again."))
+        if (Option.isNone(mailbox))
+          return yield* Effect.fail(new Error("your mail connection no longer opens: connect mail again."))
         return yield* mailbox.value.use(async (token) => {
-          const listed = await listMessages(settings.mailAApiUrl, token, { q: "newer_than:30d", label: "INBOX", max: maxMessages })
+          const listed = await listMessages(settings.mailAApiUrl, token, {
+            q: "newer_than:30d",
+            label: "INBOX",
+            max: maxMessages
+          })
           const items: Array<typeof ProviderSyncItem.Encoded> = []
           for (const id of listed.ids) items.push(itemOf(await getMessage(settings.mailAApiUrl, token, id)))
-          return { items, cursor: null, note: listed.total > listed.ids.length ? `the newest ${listed.ids.length} of about ${listed.total}` : "" }
+          return {
+            items,
+            cursor: null,
+            note: listed.total > listed.ids.length ? `the newest ${listed.ids.length} of about ${listed.total}` : ""
+          }
         })
       }).pipe(Effect.withSpan("mailA.syncPass"))
-    return [{
-      provider: MAIL_A_PROVIDER,
-      title: "Mail (Gmail)",
-      icon: "\u2709\uFE0F",
-      activity: "read_email" as const,
-      configured: Option.isSome(accounts.client),
-      unconfigured: "The node's owner sets MAIL_A_CLIENT_ID and MAIL_A_CLIENT_SECRET (an OAuth client at Google) before mail can be connected.",
-      connect: `Connect your mailbox through Google's consent screen (${MAIL_A_AUTH_PATH}), then sync.`,
-      pull
-    }]
+    return [
+      {
+        provider: MAIL_A_PROVIDER,
+        title: "Mail (Gmail)",
+        icon: "\u2709\uFE0F",
+        activity: "read_email" as const,
+        configured: Option.isSome(accounts.client),
+        unconfigured:
+          "The node's owner sets MAIL_A_CLIENT_ID and MAIL_A_CLIENT_SECRET (an OAuth client at Google) before mail can be connected.",
+        connect: `Connect your mailbox through Google's consent screen (${MAIL_A_AUTH_PATH}), then sync.`,
+        pull
+      }
+    ]
   })
 )

@@ -10,7 +10,14 @@ import * as Schema from "effect/Schema"
 import { RaisedSignal, Signal, SignalInput } from "../../../actors/being/contract/signal.ts"
 import { Conflict, Forbidden, InvalidRequest, NotFound, Unavailable } from "../../../kernel/contract/errors.ts"
 import { Authentication } from "../../accounts/contract/session.ts"
-import { AnswerRequest, NowParams, NowResponse, SignalListParams, WidgetLayout, WidgetLayoutRequest } from "./records.ts"
+import {
+  AnswerRequest,
+  NowParams,
+  NowResponse,
+  SignalListParams,
+  WidgetLayout,
+  WidgetLayoutRequest
+} from "./records.ts"
 
 const SignalIdParam = Schema.Struct({ id: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100)) })
 
@@ -67,8 +74,7 @@ export class DesktopApi extends HttpApiGroup.make("desktop")
       .annotate(OpenApi.Summary, "Dismiss a signal")
       .annotate(
         OpenApi.Description,
-        "Dismisses one of the caller's open signals. Any session. Refusals: 404 `not_found`, 409 " +
-          "`signal_closed`."
+        "Dismisses one of the caller's open signals. Any session. Refusals: 404 `not_found`, 409 " + "`signal_closed`."
       )
       .setPath(SignalIdParam)
       .addSuccess(Signal)
@@ -104,5 +110,4 @@ export class DesktopApi extends HttpApiGroup.make("desktop")
       .addSuccess(NowResponse)
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}

@@ -13,17 +13,23 @@ export const WIDGET_CONFIG_MAX_BYTES = 4096
 const WidgetConfig = Schema.Record({ key: Schema.String, value: Schema.Unknown }).pipe(
   Schema.filter((config) => {
     const json = JSON.stringify(config)
-    return (json !== undefined && new TextEncoder().encode(json).length <= WIDGET_CONFIG_MAX_BYTES) ||
+    return (
+      (json !== undefined && new TextEncoder().encode(json).length <= WIDGET_CONFIG_MAX_BYTES) ||
       `a config of at most ${WIDGET_CONFIG_MAX_BYTES} bytes of JSON`
+    )
   })
 )
 
 export const Widget = Schema.Struct({
   /** The placement's own id, unique in the layout (one widget type may be placed twice). */
-  id: Schema.String.pipe(Schema.pattern(/^[A-Za-z0-9_-]{1,40}$/, { message: () => "a widget id of 1 to 40 letters, digits, _ or -" })),
+  id: Schema.String.pipe(
+    Schema.pattern(/^[A-Za-z0-9_-]{1,40}$/, { message: () => "a widget id of 1 to 40 letters, digits, _ or -" })
+  ),
   /** The widget contribution's full name, `<namespace>.<id>`; `core.*` are the desktop's own. */
   type: Schema.String.pipe(
-    Schema.pattern(/^[a-z][a-z0-9_-]{0,39}\.[a-z][a-z0-9_-]{0,63}$/, { message: () => "a widget type such as core.signals" })
+    Schema.pattern(/^[a-z][a-z0-9_-]{0,39}\.[a-z][a-z0-9_-]{0,63}$/, {
+      message: () => "a widget type such as core.signals"
+    })
   ),
   column: Schema.Int.pipe(Schema.between(0, WIDGET_COLUMNS - 1)),
   order: Schema.Int.pipe(Schema.between(0, 999)),
@@ -34,7 +40,9 @@ export type Widget = typeof Widget.Type
 export const WidgetLayoutRequest = Schema.Struct({
   widgets: Schema.Array(Widget).pipe(
     Schema.maxItems(MAX_WIDGETS),
-    Schema.filter((widgets) => new Set(widgets.map((widget) => widget.id)).size === widgets.length || "widgets with distinct ids")
+    Schema.filter(
+      (widgets) => new Set(widgets.map((widget) => widget.id)).size === widgets.length || "widgets with distinct ids"
+    )
   )
 })
 

@@ -39,11 +39,18 @@ export interface SignalsShape {
   ) => Effect.Effect<RaisedSignal, InvalidRequest | Unavailable>
   /** Lets a held signal through; repeatable (a second release finds it released). */
   readonly release: (beingId: string, signalId: string) => Effect.Effect<boolean, Unavailable>
-  readonly answer: (beingId: string, signalId: string, optionId: string) => Effect.Effect<Signal, NotFound | Conflict | InvalidRequest | Unavailable>
+  readonly answer: (
+    beingId: string,
+    signalId: string,
+    optionId: string
+  ) => Effect.Effect<Signal, NotFound | Conflict | InvalidRequest | Unavailable>
   readonly dismiss: (beingId: string, signalId: string) => Effect.Effect<Signal, NotFound | Conflict | Unavailable>
   readonly list: (beingId: string, status: SignalStatus, limit: number) => Effect.Effect<ReadonlyArray<Signal>>
   /** How many signals are open, and the most pressing few of them. */
-  readonly openSummary: (beingId: string, top: number) => Effect.Effect<{ readonly count: number; readonly top: ReadonlyArray<Signal> }>
+  readonly openSummary: (
+    beingId: string,
+    top: number
+  ) => Effect.Effect<{ readonly count: number; readonly top: ReadonlyArray<Signal> }>
   /** How many proactive nudges the gate holds right now. */
   readonly heldCount: (beingId: string) => Effect.Effect<number>
 }

@@ -13,12 +13,32 @@ import { BodyLimit, RateClass, WireRoute } from "../../../kernel/contract/endpoi
 import { Conflict, Forbidden, InvalidRequest, NotFound, Unavailable } from "../../../kernel/contract/errors.ts"
 import { Authentication } from "../../accounts/contract/session.ts"
 import {
-  AddPeer, DirectoryStatus, FederatedConversation, FederatedMessage, FederatedThread, FlushResult, NewConversation, OutboxParams, OwnIdentity, Peer, PeerPath,
-  PeerRemoved, PeerSession, PeerUpdate, ThreadIdPath
+  AddPeer,
+  DirectoryStatus,
+  FederatedConversation,
+  FederatedMessage,
+  FederatedThread,
+  FlushResult,
+  NewConversation,
+  OutboxParams,
+  OwnIdentity,
+  Peer,
+  PeerPath,
+  PeerRemoved,
+  PeerSession,
+  PeerUpdate,
+  ThreadIdPath
 } from "./records.ts"
 import { AddPeerByHandle, RegistrationAnswer, Resolution, ResolveRequest, SignedRegistration } from "./directory.ts"
 import { DepositReceipt, NodeRelayState, RelayEnrol, RelayEnrolment, RelayEnrolmentAnswer } from "./relay.ts"
-import { DeliveryReceipt, PeerCollect, PeerCollection, PeerGreeting, PeerHello, SignedCapabilityProfile } from "./wire.ts"
+import {
+  DeliveryReceipt,
+  PeerCollect,
+  PeerCollection,
+  PeerGreeting,
+  PeerHello,
+  SignedCapabilityProfile
+} from "./wire.ts"
 
 export const MAX_DOCUMENT_BYTES_SETTING = "FEDERATION_MAX_DOCUMENT_BYTES"
 export const DEFAULT_MAX_DOCUMENT_BYTES = 64 * 1024
@@ -214,8 +234,7 @@ export class FederationApi extends HttpApiGroup.make("federation")
   .addError(Forbidden.schema)
   .addError(Unavailable.schema)
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}
 
 export class FederationWireApi extends HttpApiGroup.make("federationWire")
   .annotate(
@@ -322,5 +341,4 @@ export class FederationWireApi extends HttpApiGroup.make("federationWire")
   .annotate(WireRoute, true)
   .annotate(RateClass, "wire")
   .annotate(BodyLimit, { bytes: DEFAULT_MAX_DOCUMENT_BYTES, setting: MAX_DOCUMENT_BYTES_SETTING })
-  .prefix("/api")
-{}
+  .prefix("/api") {}

@@ -45,7 +45,12 @@ export const RegistrationReceiptPayload = Schema.Struct({
 export const SignedRegistrationReceipt = signed(RegistrationReceiptPayload)
 
 export const RegistrationRefusal = Schema.Literal(
-  "not_directory", "wrong_audience", "bad_signature", "stale", "bad_endpoint", "handle_taken"
+  "not_directory",
+  "wrong_audience",
+  "bad_signature",
+  "stale",
+  "bad_endpoint",
+  "handle_taken"
 )
 export type RegistrationRefusal = typeof RegistrationRefusal.Type
 

@@ -25,9 +25,16 @@ export class PeerUnreachable extends Data.TaggedError("PeerUnreachable")<{ reado
 
 export interface PeerTransportShape {
   /** Posts JSON to `<endpoint><path>`; answers the status and the parsed JSON body. */
-  readonly post: (endpoint: string, path: string, body: unknown) => Effect.Effect<{ readonly status: number; readonly json: unknown }, PeerUnreachable>
+  readonly post: (
+    endpoint: string,
+    path: string,
+    body: unknown
+  ) => Effect.Effect<{ readonly status: number; readonly json: unknown }, PeerUnreachable>
   /** Reads JSON from `<endpoint><path>` (a relay's capability profile). */
-  readonly get: (endpoint: string, path: string) => Effect.Effect<{ readonly status: number; readonly json: unknown }, PeerUnreachable>
+  readonly get: (
+    endpoint: string,
+    path: string
+  ) => Effect.Effect<{ readonly status: number; readonly json: unknown }, PeerUnreachable>
 }
 
 export class PeerTransport extends Context.Tag("federation/PeerTransport")<PeerTransport, PeerTransportShape>() {}
@@ -40,7 +47,12 @@ export interface GreetingCheck {
   readonly reason: string
   readonly check: DocumentCheck | null
   readonly skewSeconds: number | null
-  readonly claims: { readonly label: string; readonly profile: string; readonly software: string; readonly serves: ReadonlyArray<string> } | null
+  readonly claims: {
+    readonly label: string
+    readonly profile: string
+    readonly software: string
+    readonly serves: ReadonlyArray<string>
+  } | null
 }
 
 export interface HandshakeShape {
@@ -82,10 +94,17 @@ export interface ConversationThreadsShape {
    * Stores a remote being's message in the thread (its `authorId` is the remote did: that being
    * has no row here) and answers it; the caller tells the thread's followers once it committed.
    */
-  readonly insert: (input: { readonly threadId: string; readonly authorDid: string; readonly content: string }) => Effect.Effect<Message>
+  readonly insert: (input: {
+    readonly threadId: string
+    readonly authorDid: string
+    readonly content: string
+  }) => Effect.Effect<Message>
 }
 
-export class ConversationThreads extends Context.Tag("federation/ConversationThreads")<ConversationThreads, ConversationThreadsShape>() {}
+export class ConversationThreads extends Context.Tag("federation/ConversationThreads")<
+  ConversationThreads,
+  ConversationThreadsShape
+>() {}
 
 /** A peer's square post as deliver read it: who sent it, who wrote it, what it says. */
 export interface ArrivingPost {
@@ -102,7 +121,11 @@ export interface SquareArrivalsShape {
   /** Stores the post in this node's square; None when it is there already. The caller announces it once committed. */
   readonly arrive: (post: ArrivingPost) => Effect.Effect<Option.Option<Post>>
   /** Removes the post its author took back; answers its id here, None when it was not here. */
-  readonly retract: (input: { readonly peerDid: string; readonly authorDid: string; readonly remoteId: string }) => Effect.Effect<Option.Option<string>>
+  readonly retract: (input: {
+    readonly peerDid: string
+    readonly authorDid: string
+    readonly remoteId: string
+  }) => Effect.Effect<Option.Option<string>>
 }
 
 export class SquareArrivals extends Context.Tag("federation/SquareArrivals")<SquareArrivals, SquareArrivalsShape>() {}

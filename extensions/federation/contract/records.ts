@@ -42,7 +42,9 @@ export type PeerSession = typeof PeerSession.Type
 /** An http(s) URL, the owner's own choice of where a peer (or its relay) is reached. */
 export const Endpoint = Schema.String.pipe(
   Schema.maxLength(2048),
-  Schema.filter((url) => (URL.canParse(url) && ["http:", "https:"].includes(new URL(url).protocol)) || "an http or https URL")
+  Schema.filter(
+    (url) => (URL.canParse(url) && ["http:", "https:"].includes(new URL(url).protocol)) || "an http or https URL"
+  )
 )
 
 export const AddPeer = Schema.Struct({
@@ -63,7 +65,11 @@ export type PeerUpdate = typeof PeerUpdate.Type
 
 export const PeerPath = Schema.Struct({ id: Schema.String.pipe(Schema.maxLength(100)) })
 
-export const PeerRemoved = Schema.Struct({ nodeDid: Schema.String, removed: Schema.Boolean, threadsAffected: Schema.Int })
+export const PeerRemoved = Schema.Struct({
+  nodeDid: Schema.String,
+  removed: Schema.Boolean,
+  threadsAffected: Schema.Int
+})
 
 export const MessageDirection = Schema.Literal("in", "out")
 export const MessageKind = Schema.Literal("message", "post", "retraction")

@@ -6,7 +6,14 @@
  * filed under its audience. Plain schemas only: the HTTP contract and the browser import this.
  */
 import * as Schema from "effect/Schema"
-import { Did, Digest, SignedAttestation, SignedChallenge, SignedNodeDescriptor, MAX_COLLECT_CHALLENGES } from "./wire.ts"
+import {
+  Did,
+  Digest,
+  SignedAttestation,
+  SignedChallenge,
+  SignedNodeDescriptor,
+  MAX_COLLECT_CHALLENGES
+} from "./wire.ts"
 
 /** What a relay holds for one enrolled node: how many envelopes, how large each, for how long. */
 export const RelayLimits = Schema.Struct({
@@ -72,7 +79,15 @@ export const RelayEnrolmentAnswer = Schema.Struct({
 export type RelayEnrolmentAnswer = typeof RelayEnrolmentAnswer.Type
 
 /** Why a relay did not take a deposit (docs/api.md "Federation"). */
-export const DepositRefusal = Schema.Literal("malformed", "protocol_unsupported", "bad_descriptor", "not_enrolled", "too_large", "mailbox_full", "replayed")
+export const DepositRefusal = Schema.Literal(
+  "malformed",
+  "protocol_unsupported",
+  "bad_descriptor",
+  "not_enrolled",
+  "too_large",
+  "mailbox_full",
+  "replayed"
+)
 export type DepositRefusal = typeof DepositRefusal.Type
 
 /** The answer to a deposit, always HTTP 200; `digest` is the envelope's (what the collector acknowledges). */

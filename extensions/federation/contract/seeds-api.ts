@@ -12,7 +12,16 @@ import { BodyLimit, RateClass, WireRoute } from "../../../kernel/contract/endpoi
 import { Conflict, Forbidden, InvalidRequest, NotFound, Unavailable } from "../../../kernel/contract/errors.ts"
 import { Authentication } from "../../accounts/contract/session.ts"
 import { DEFAULT_MAX_DOCUMENT_BYTES, MAX_DOCUMENT_BYTES_SETTING } from "./api.ts"
-import { PairSeed, SeedGreeting, SeedKnock, SeedPairing, SeedPath, SeedReceipt, SeedRemoved, SeedUpdate } from "./seeds.ts"
+import {
+  PairSeed,
+  SeedGreeting,
+  SeedKnock,
+  SeedPairing,
+  SeedPath,
+  SeedReceipt,
+  SeedRemoved,
+  SeedUpdate
+} from "./seeds.ts"
 
 export class FederationSeedsApi extends HttpApiGroup.make("federationSeeds")
   .annotate(
@@ -70,13 +79,12 @@ export class FederationSeedsApi extends HttpApiGroup.make("federationSeeds")
   .addError(Forbidden.schema)
   .addError(Unavailable.schema)
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}
 
 export class FederationSeedWireApi extends HttpApiGroup.make("federationSeedWire")
   .annotate(
     OpenApi.Description,
-    "Signed wire routes a paired seed calls (docs/federation.md \"Seeds\"): knock, beat and act. No session; a " +
+    'Signed wire routes a paired seed calls (docs/federation.md "Seeds"): knock, beat and act. No session; a ' +
       "refusal is an answer with `accepted` false."
   )
   .add(
@@ -117,5 +125,4 @@ export class FederationSeedWireApi extends HttpApiGroup.make("federationSeedWire
   .annotate(RateClass, "wire")
   // The same small limit as every other federation document (FEDERATION_MAX_DOCUMENT_BYTES).
   .annotate(BodyLimit, { bytes: DEFAULT_MAX_DOCUMENT_BYTES, setting: MAX_DOCUMENT_BYTES_SETTING })
-  .prefix("/api")
-{}
+  .prefix("/api") {}

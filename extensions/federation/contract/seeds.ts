@@ -45,7 +45,11 @@ const Grants = Schema.Array(SeedGrant).pipe(Schema.maxItems(2))
 export const PairSeed = Schema.Struct({
   did: Did,
   name: Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(80)),
-  handle: Schema.optional(Schema.Trim.pipe(Schema.pattern(/^[a-z0-9_]{3,30}$/, { message: () => "a handle of 3 to 30 lowercase letters, digits or _" }))),
+  handle: Schema.optional(
+    Schema.Trim.pipe(
+      Schema.pattern(/^[a-z0-9_]{3,30}$/, { message: () => "a handle of 3 to 30 lowercase letters, digits or _" })
+    )
+  ),
   grants: Schema.optional(Grants)
 })
 export type PairSeed = typeof PairSeed.Type
@@ -59,7 +63,11 @@ export type SeedUpdate = typeof SeedUpdate.Type
 
 export const SeedPath = Schema.Struct({ id: Schema.String.pipe(Schema.maxLength(100)) })
 
-export const SeedRemoved = Schema.Struct({ did: Schema.String, removed: Schema.Boolean, beingId: Schema.NullOr(Schema.String) })
+export const SeedRemoved = Schema.Struct({
+  did: Schema.String,
+  removed: Schema.Boolean,
+  beingId: Schema.NullOr(Schema.String)
+})
 export type SeedRemoved = typeof SeedRemoved.Type
 
 /** Why a beat or an act was refused, cheapest check first (docs/federation.md "Seeds"). */
@@ -99,7 +107,11 @@ export const SeedReceipt = Schema.Struct({
 })
 export type SeedReceipt = typeof SeedReceipt.Type
 
-export const SeedKnock = Schema.Struct({ v: Schema.Literal(1), protocol: Schema.Int, did: Schema.String.pipe(Schema.maxLength(100)) })
+export const SeedKnock = Schema.Struct({
+  v: Schema.Literal(1),
+  protocol: Schema.Int,
+  did: Schema.String.pipe(Schema.maxLength(100))
+})
 export type SeedKnock = typeof SeedKnock.Type
 
 export const SeedGreeting = Schema.Struct({

@@ -131,7 +131,11 @@ export type SignedDocument = typeof SignedDocument.Type
  * What a seal holds, or a protocol-1 envelope carries in the clear: the four signatures' three
  * inner documents. `message` is the carried document whatever its type (the name is protocol 2's).
  */
-export const EnvelopeBody = Schema.Struct({ message: SignedDocument, passport: SignedPassport, attestation: SignedAttestation })
+export const EnvelopeBody = Schema.Struct({
+  message: SignedDocument,
+  passport: SignedPassport,
+  attestation: SignedAttestation
+})
 export type EnvelopeBody = typeof EnvelopeBody.Type
 
 export const SealAlg = Schema.Literal("X25519-HKDF-SHA256-A256GCM")

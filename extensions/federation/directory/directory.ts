@@ -32,34 +32,53 @@ export class Directory extends Effect.Service<Directory>()("federation/Directory
     const settings = yield* FederationSettings
     const self = identities.node
     const isoAt = (ms: number) => new Date(ms).toISOString()
-    const refuse = (code: RegistrationRefusal, reason: string): RegistrationAnswer => ({ accepted: false, code, reason, receipt: null })
+    const refuse = (code: RegistrationRefusal, reason: string): RegistrationAnswer => ({
+      accepted: false,
+      code,
+      reason,
+      receipt: null
+    })
 
     const register = Effect.fn("federation.directoryRegister")(function* (registration: SignedRegistration) {
       if (!settings.directoryOn) return refuse("not_directory", "This node is not a directory.")
       const { payload } = registration
-      if (payload.aud !== self.did) return refuse("wrong_audience", "This registration is addressed to another directory.")
-      if (!verifiedBy(registration, payload.did)) return refuse("bad_signature", "The registration is not signed by the key of its did.")
+      if (payload.aud !== self.did)
+        return refuse("wrong_audience", "This registration is addressed to another directory.")
+      if (!verifiedBy(registration, payload.did))
+        return refuse("bad_signature", "The registration is not signed by the key of its did.")
       const now = yield* nowMillis
       const issued = Date.parse(payload.issuedAt)
-      if (!Number.isFinite(issued) || Math.abs(issued - now) > FRESH_MS) return refuse("stale", "The registration was not issued within five minutes of this directory's clock.")
+      if (!Number.isFinite(issued) || Math.abs(issued - now) > FRESH_MS)
+        return refuse("stale", "The registration was not issued within five minutes of this directory's clock.")
       if (!isHttpUrl(payload.endpoint)) return refuse("bad_endpoint", "The endpoint is not an http or https URL.")
       const handles = [...new Set(payload.handles.map((handle) => handle.toLowerCase()))]
       const expiresAt = isoAt(now + REGISTRATION_MS)
       // The credit goes to a node's first registration that lists a handle: a node with an owner, whose wallet it lands in.
       const credits = handles.length > 0 ? settings.directoryRegistrationCredits : 0
-      const outcome = yield* entries.register({ did: payload.did, endpoint: payload.endpoint, handles, at: isoAt(now), expiresAt, credits })
-      if (outcome.taken.length > 0) return refuse("handle_taken", `Another node lists ${outcome.taken.join(", ")} here.`)
-      const receipt = signPayload({
-        v: 1 as const,
-        type: "svc.directory.receipt" as const,
-        did: self.did as Did,
-        aud: payload.did,
-        about: digestOf(registration),
+      const outcome = yield* entries.register({
+        did: payload.did,
+        endpoint: payload.endpoint,
         handles,
-        credits: outcome.granted,
+        at: isoAt(now),
         expiresAt,
-        issuedAt: isoAt(now)
-      }, self.secretKey)
+        credits
+      })
+      if (outcome.taken.length > 0)
+        return refuse("handle_taken", `Another node lists ${outcome.taken.join(", ")} here.`)
+      const receipt = signPayload(
+        {
+          v: 1 as const,
+          type: "svc.directory.receipt" as const,
+          did: self.did as Did,
+          aud: payload.did,
+          about: digestOf(registration),
+          handles,
+          credits: outcome.granted,
+          expiresAt,
+          issuedAt: isoAt(now)
+        },
+        self.secretKey
+      )
       return { accepted: true, code: null, reason: "Listed.", receipt } satisfies RegistrationAnswer
     })
 
@@ -69,16 +88,19 @@ export class Directory extends Effect.Service<Directory>()("federation/Directory
       const now = yield* nowMillis
       const found = yield* entries.findEntry({ handle: handle.trim().toLowerCase(), at: isoAt(now) })
       if (Option.isNone(found)) return none("No node lists that handle here.")
-      const entry = signPayload({
-        v: 1 as const,
-        type: "svc.directory.entry" as const,
-        did: self.did as Did,
-        handle: found.value.handle,
-        node: found.value.did as Did,
-        endpoint: found.value.endpoint,
-        expiresAt: found.value.expiresAt,
-        issuedAt: isoAt(now)
-      }, self.secretKey)
+      const entry = signPayload(
+        {
+          v: 1 as const,
+          type: "svc.directory.entry" as const,
+          did: self.did as Did,
+          handle: found.value.handle,
+          node: found.value.did as Did,
+          endpoint: found.value.endpoint,
+          expiresAt: found.value.expiresAt,
+          issuedAt: isoAt(now)
+        },
+        self.secretKey
+      )
       return { found: true, reason: "Found.", entry } satisfies Resolution
     })
 

@@ -31,8 +31,16 @@ const RETRY_ENROLMENT_MS = 5 * 60 * 1000
 
 const decodeAnswer = Schema.decodeUnknownOption(RelayEnrolmentAnswer)
 
-const refusal = (reason: string): RelayEnrolment =>
-  ({ v: 1, relay: null, mailbox: null, limits: null, expiresAt: null, held: 0, accepted: false, reason })
+const refusal = (reason: string): RelayEnrolment => ({
+  v: 1,
+  relay: null,
+  mailbox: null,
+  limits: null,
+  expiresAt: null,
+  held: 0,
+  accepted: false,
+  reason
+})
 
 export class RelayClient extends Effect.Service<RelayClient>()("federation/RelayClient", {
   dependencies: [RelayStateRepository.Default, NodeDocuments.Default, Collector.Default],
@@ -48,10 +56,16 @@ export class RelayClient extends Effect.Service<RelayClient>()("federation/Relay
     let enrolAgainAt = 0
 
     /** The stored row as it holds for the configured endpoint: a pin made for another URL does not carry over. */
-    const current = Effect.map(stored.find(), (row): StoredRelayState =>
-      row.endpoint === endpoint ? row : { ...row, endpoint, relayDid: null, enrolledAt: null, expiresAt: null, limits: null, lastError: null })
+    const current = Effect.map(
+      stored.find(),
+      (row): StoredRelayState =>
+        row.endpoint === endpoint
+          ? row
+          : { ...row, endpoint, relayDid: null, enrolledAt: null, expiresAt: null, limits: null, lastError: null }
+    )
 
-    const enrolledAt = (row: StoredRelayState, now: number) => row.relayDid !== null && row.expiresAt !== null && Date.parse(row.expiresAt) > now
+    const enrolledAt = (row: StoredRelayState, now: number) =>
+      row.relayDid !== null && row.expiresAt !== null && Date.parse(row.expiresAt) > now
 
     const state = Effect.fn("federation.relayState")(function* () {
       const row = yield* current
@@ -66,7 +80,9 @@ export class RelayClient extends Effect.Service<RelayClient>()("federation/Relay
       const fail = (reason: string) => Effect.as(stored.save({ ...row, lastError: reason }), refusal(reason))
 
       const learnt = yield* pinnedProfile(transport, endpoint, RELAY_PATHS.capabilities, {
-        what: "relay", pinned: row.relayDid, whenMoved: "pinned at the first enrolment; nothing was enrolled."
+        what: "relay",
+        pinned: row.relayDid,
+        whenMoved: "pinned at the first enrolment; nothing was enrolled."
       })
       if ("refused" in learnt) return yield* fail(learnt.refused)
       const profile = learnt.profile
@@ -86,13 +102,22 @@ export class RelayClient extends Effect.Service<RelayClient>()("federation/Relay
       const answer = yield* Effect.either(transport.post(endpoint, RELAY_PATHS.enrolment, request))
       if (answer._tag === "Left") return yield* fail(`The relay did not answer: ${answer.left.reason}`)
       const enrolment = decodeAnswer(answer.right.json)
-      if (answer.right.status !== 200 || Option.isNone(enrolment)) return yield* fail(`The relay answered HTTP ${answer.right.status}, not an enrolment.`)
+      if (answer.right.status !== 200 || Option.isNone(enrolment))
+        return yield* fail(`The relay answered HTTP ${answer.right.status}, not an enrolment.`)
       const { node, attestation, ...granted } = enrolment.value
       if (!granted.accepted) return yield* fail(`The relay did not enrol this node: ${granted.reason.slice(0, 200)}`)
-      const proved = node !== null && node.payload.did === relayDid && verifiedBy(node, relayDid) && attestation !== null &&
-        attestation.payload.did === relayDid && attestation.payload.aud === documents.nodeDid &&
-        attestation.payload.about === digestOf(challenge) && verifiedBy(attestation, relayDid) && granted.mailbox === documents.nodeDid
-      if (!proved) return yield* fail("The relay's answer does not prove it holds the key of its did, or names another mailbox.")
+      const proved =
+        node !== null &&
+        node.payload.did === relayDid &&
+        verifiedBy(node, relayDid) &&
+        attestation !== null &&
+        attestation.payload.did === relayDid &&
+        attestation.payload.aud === documents.nodeDid &&
+        attestation.payload.about === digestOf(challenge) &&
+        verifiedBy(attestation, relayDid) &&
+        granted.mailbox === documents.nodeDid
+      if (!proved)
+        return yield* fail("The relay's answer does not prove it holds the key of its did, or names another mailbox.")
       yield* stored.save({
         ...row,
         endpoint,
@@ -113,30 +138,35 @@ export class RelayClient extends Effect.Service<RelayClient>()("federation/Relay
      * (as a refusal by deliver would be final), so nothing is handed over forever.
      */
     const run = Effect.fn("federation.relay")(() =>
-      oneAtATime.withPermits(1)(Effect.gen(function* () {
-        if (endpoint === null) return 0
-        const now = yield* nowMillis
-        let row = yield* current
-        if ((!enrolledAt(row, now) || Date.parse(row.expiresAt!) - now < RENEW_BEFORE_MS) && now >= enrolAgainAt) {
-          const enrolment = yield* enrolNow
-          enrolAgainAt = enrolment.accepted ? 0 : now + RETRY_ENROLMENT_MS
-          row = yield* current
-        }
-        if (!enrolledAt(row, now)) return 0
-        const landed = yield* collector.collectFrom({
-          did: row.relayDid!,
-          endpoint,
-          path: RELAY_PATHS.collect,
-          reads: () => true,
-          ackOf: (envelope) => digestOf(envelope)
+      oneAtATime.withPermits(1)(
+        Effect.gen(function* () {
+          if (endpoint === null) return 0
+          const now = yield* nowMillis
+          let row = yield* current
+          if ((!enrolledAt(row, now) || Date.parse(row.expiresAt!) - now < RENEW_BEFORE_MS) && now >= enrolAgainAt) {
+            const enrolment = yield* enrolNow
+            enrolAgainAt = enrolment.accepted ? 0 : now + RETRY_ENROLMENT_MS
+            row = yield* current
+          }
+          if (!enrolledAt(row, now)) return 0
+          const landed = yield* collector.collectFrom({
+            did: row.relayDid!,
+            endpoint,
+            path: RELAY_PATHS.collect,
+            reads: () => true,
+            ackOf: (envelope) => digestOf(envelope)
+          })
+          if (landed > 0) yield* stored.count({ deposited: 0, collected: landed })
+          return landed
         })
-        if (landed > 0) yield* stored.count({ deposited: 0, collected: landed })
-        return landed
-      })))
+      )
+    )
 
     return { state, enrol, run } as const
   })
 }) {}
 
 /** The relay loop on its own, every 30 seconds (nothing to do without SVC_RELAY_ENDPOINT). */
-export const RelayLoop = Layer.scopedDiscard(Effect.flatMap(RelayClient, (client) => everyThirtySeconds("relay loop", "federation.relay", client.run())))
+export const RelayLoop = Layer.scopedDiscard(
+  Effect.flatMap(RelayClient, (client) => everyThirtySeconds("relay loop", "federation.relay", client.run()))
+)

@@ -14,7 +14,13 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { nowMillis } from "../../../kernel/time.ts"
 import { PeerDirectory } from "../contract/ports.ts"
-import type { DepositReceipt, DepositRefusal, RelayEnrol, RelayEnrolmentAnswer, RelayLimits } from "../contract/relay.ts"
+import type {
+  DepositReceipt,
+  DepositRefusal,
+  RelayEnrol,
+  RelayEnrolmentAnswer,
+  RelayLimits
+} from "../contract/relay.ts"
 import { CURRENT_PROTOCOL, SealedEnvelope, type PeerCollect, type PeerCollection } from "../contract/wire.ts"
 import { NodeDocuments } from "../documents.ts"
 import { KeyProofs } from "../proof.ts"
@@ -37,8 +43,16 @@ const decodeBody = Schema.decodeUnknownOption(Body)
 const decodeVersioned = Schema.decodeUnknownOption(Versioned)
 const decodeSealed = Schema.decodeUnknownOption(SealedEnvelope)
 
-const emptyCollection = (reason: string): PeerCollection =>
-  ({ v: 1, protocol: CURRENT_PROTOCOL, node: null, envelopes: [], remaining: 0, acked: 0, accepted: false, reason })
+const emptyCollection = (reason: string): PeerCollection => ({
+  v: 1,
+  protocol: CURRENT_PROTOCOL,
+  node: null,
+  envelopes: [],
+  remaining: 0,
+  acked: 0,
+  accepted: false,
+  reason
+})
 const NOTHING = "Nothing is held for that address here."
 
 export class Relay extends Effect.Service<Relay>()("federation/Relay", {
@@ -50,11 +64,25 @@ export class Relay extends Effect.Service<Relay>()("federation/Relay", {
     const directory = yield* PeerDirectory
     const settings = yield* FederationSettings
     const sql = yield* SqlClient.SqlClient
-    const limits: RelayLimits = { maxQueued: settings.relayMaxQueued, maxDocumentBytes: settings.maxDocumentBytes, holdSeconds: HOLD_SECONDS }
+    const limits: RelayLimits = {
+      maxQueued: settings.relayMaxQueued,
+      maxDocumentBytes: settings.maxDocumentBytes,
+      holdSeconds: HOLD_SECONDS
+    }
     const isoAt = (ms: number) => new Date(ms).toISOString()
 
-    const refuseEnrolment = (reason: string): RelayEnrolmentAnswer =>
-      ({ v: 1, relay: null, mailbox: null, limits: null, expiresAt: null, held: 0, accepted: false, reason, node: null, attestation: null })
+    const refuseEnrolment = (reason: string): RelayEnrolmentAnswer => ({
+      v: 1,
+      relay: null,
+      mailbox: null,
+      limits: null,
+      expiresAt: null,
+      held: 0,
+      accepted: false,
+      reason,
+      node: null,
+      attestation: null
+    })
 
     /** What this node fronts as a relay, for its capability profile: none when it is not one. */
     const fronts = Effect.gen(function* () {
@@ -65,12 +93,17 @@ export class Relay extends Effect.Service<Relay>()("federation/Relay", {
 
     const enrol = Effect.fn("federation.relayEnrolment")(function* (request: RelayEnrol) {
       if (!settings.relayOn) return refuseEnrolment("This node is not a relay.")
-      if (request.protocol < CURRENT_PROTOCOL) return refuseEnrolment("A relay holds sealed envelopes only (protocol 2).")
+      if (request.protocol < CURRENT_PROTOCOL)
+        return refuseEnrolment("A relay holds sealed envelopes only (protocol 2).")
       const proof = yield* proofs.check(request)
-      if ("refused" in proof) return refuseEnrolment(proof.refused === "busy" ? "Busy; enrol again in a few minutes." : "This relay does not enrol that address.")
+      if ("refused" in proof)
+        return refuseEnrolment(
+          proof.refused === "busy" ? "Busy; enrol again in a few minutes." : "This relay does not enrol that address."
+        )
       const did = proof.proved
       const peer = yield* directory.find(did)
-      if (Option.isNone(peer) || peer.value.status === "blocked") return refuseEnrolment("This relay does not enrol that address.")
+      if (Option.isNone(peer) || peer.value.status === "blocked")
+        return refuseEnrolment("This relay does not enrol that address.")
       const now = yield* nowMillis
       const expiresAt = isoAt(now + ENROLMENT_MS)
       yield* mailboxes.enrol({ did, enrolledAt: isoAt(now), expiresAt })
@@ -92,12 +125,19 @@ export class Relay extends Effect.Service<Relay>()("federation/Relay", {
       const now = yield* nowMillis
       const at = isoAt(now)
       let digest: string | null = null
-      const refuse = (code: DepositRefusal, reason: string): DepositReceipt => ({ accepted: false, digest, code, reason, at })
+      const refuse = (code: DepositRefusal, reason: string): DepositReceipt => ({
+        accepted: false,
+        digest,
+        code,
+        reason,
+        at
+      })
 
       const body = decodeBody(input)
       if (Option.isNone(body)) return refuse("malformed", "The body is not { envelope }.")
       const versioned = decodeVersioned(body.value.envelope)
-      if (Option.isNone(versioned)) return refuse("malformed", "The envelope is not an object with a protocol and a type.")
+      if (Option.isNone(versioned))
+        return refuse("malformed", "The envelope is not an object with a protocol and a type.")
       if (versioned.value.protocol !== CURRENT_PROTOCOL || versioned.value.type !== "svc.envelope.sealed") {
         return refuse("protocol_unsupported", "A relay holds sealed envelopes only (protocol 2, svc.envelope.sealed).")
       }
@@ -109,26 +149,43 @@ export class Relay extends Effect.Service<Relay>()("federation/Relay", {
       if (!settings.relayOn || !(yield* mailboxes.enrolled({ mailbox, at }))) {
         return refuse("not_enrolled", "No node with that did is enrolled at this relay.")
       }
-      if (!verifiedBy(envelope.descriptor, envelope.descriptor.payload.did)) return refuse("bad_descriptor", "The descriptor is not signed by its did.")
+      if (!verifiedBy(envelope.descriptor, envelope.descriptor.payload.did))
+        return refuse("bad_descriptor", "The descriptor is not signed by its did.")
       if (utf8(canonical(envelope)).length > limits.maxDocumentBytes) {
         return refuse("too_large", `The envelope is larger than this relay holds (${limits.maxDocumentBytes} bytes).`)
       }
-      const outcome = yield* sql.withTransaction(Effect.gen(function* () {
-        yield* mailboxes.purge(at)
-        if ((yield* mailboxes.waiting(mailbox)) >= limits.maxQueued) return "mailbox_full" as const
-        const stored = yield* mailboxes.deposit({ mailbox, digest: digest!, envelope, at, expiresAt: isoAt(now + HOLD_SECONDS * 1000) })
-        return stored ? "held" as const : "replayed" as const
-      })).pipe(Effect.orDie)
-      if (outcome === "mailbox_full") return refuse("mailbox_full", `That node's mailbox holds ${limits.maxQueued} envelopes already; try again later.`)
+      const outcome = yield* sql
+        .withTransaction(
+          Effect.gen(function* () {
+            yield* mailboxes.purge(at)
+            if ((yield* mailboxes.waiting(mailbox)) >= limits.maxQueued) return "mailbox_full" as const
+            const stored = yield* mailboxes.deposit({
+              mailbox,
+              digest: digest!,
+              envelope,
+              at,
+              expiresAt: isoAt(now + HOLD_SECONDS * 1000)
+            })
+            return stored ? ("held" as const) : ("replayed" as const)
+          })
+        )
+        .pipe(Effect.orDie)
+      if (outcome === "mailbox_full")
+        return refuse(
+          "mailbox_full",
+          `That node's mailbox holds ${limits.maxQueued} envelopes already; try again later.`
+        )
       if (outcome === "replayed") return refuse("replayed", "This envelope was deposited before; it is held once.")
       return { accepted: true, digest, code: null, reason: "Held for its audience.", at } satisfies DepositReceipt
     })
 
     const collect = Effect.fn("federation.relayCollect")(function* (request: PeerCollect) {
       if (!settings.relayOn) return emptyCollection(NOTHING)
-      if (request.protocol < CURRENT_PROTOCOL) return emptyCollection("A relay hands over sealed envelopes only (protocol 2).")
+      if (request.protocol < CURRENT_PROTOCOL)
+        return emptyCollection("A relay hands over sealed envelopes only (protocol 2).")
       const proof = yield* proofs.check(request)
-      if ("refused" in proof) return emptyCollection(proof.refused === "busy" ? "Busy; collect again in a few minutes." : NOTHING)
+      if ("refused" in proof)
+        return emptyCollection(proof.refused === "busy" ? "Busy; collect again in a few minutes." : NOTHING)
       const mailbox = proof.proved
       const at = isoAt(yield* nowMillis)
       if (!(yield* mailboxes.enrolled({ mailbox, at }))) return emptyCollection(NOTHING)
@@ -137,8 +194,14 @@ export class Relay extends Effect.Service<Relay>()("federation/Relay", {
       yield* mailboxes.markHanded({ mailbox, digests: rows.map((row) => row.digest) })
       const remaining = (yield* mailboxes.waiting(mailbox)) - rows.length
       return {
-        v: 1, protocol: CURRENT_PROTOCOL, node: yield* documents.descriptor, envelopes: rows.map((row) => row.envelope), remaining, acked,
-        accepted: true, reason: "Collected."
+        v: 1,
+        protocol: CURRENT_PROTOCOL,
+        node: yield* documents.descriptor,
+        envelopes: rows.map((row) => row.envelope),
+        remaining,
+        acked,
+        accepted: true,
+        reason: "Collected."
       } satisfies PeerCollection
     })
 

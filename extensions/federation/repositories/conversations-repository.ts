@@ -24,46 +24,69 @@ const columns = `thread_id AS "threadId", local_being_id AS "localBeingId", peer
 
 const Parties = Schema.Struct({ localBeingId: Schema.String, peerDid: Schema.String, remoteDid: Schema.String })
 
-export class ConversationsRepository extends Effect.Service<ConversationsRepository>()("federation/ConversationsRepository", {
-  effect: Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
-    const all = sql.literal(columns)
+export class ConversationsRepository extends Effect.Service<ConversationsRepository>()(
+  "federation/ConversationsRepository",
+  {
+    effect: Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const all = sql.literal(columns)
 
-    const insert = operation("federation.insertConversation", SqlSchema.void({
-      Request: StoredConversation,
-      execute: (c) =>
-        sql`INSERT INTO federation_conversations (thread_id, local_being_id, peer_did, remote_did, remote_handle, petname, created_at)
+      const insert = operation(
+        "federation.insertConversation",
+        SqlSchema.void({
+          Request: StoredConversation,
+          execute: (c) =>
+            sql`INSERT INTO federation_conversations (thread_id, local_being_id, peer_did, remote_did, remote_handle, petname, created_at)
           VALUES (${c.threadId}, ${c.localBeingId}, ${c.peerDid}, ${c.remoteDid}, ${c.remoteHandle}, ${c.petname}, ${c.createdAt})`
-    }))
+        })
+      )
 
-    const find = operation("federation.findConversation", SqlSchema.findOne({
-      Request: Parties,
-      Result: StoredConversation,
-      execute: (p) =>
-        sql`SELECT ${all} FROM federation_conversations
+      const find = operation(
+        "federation.findConversation",
+        SqlSchema.findOne({
+          Request: Parties,
+          Result: StoredConversation,
+          execute: (p) =>
+            sql`SELECT ${all} FROM federation_conversations
           WHERE local_being_id = ${p.localBeingId} AND peer_did = ${p.peerDid} AND remote_did = ${p.remoteDid}`
-    }))
+        })
+      )
 
-    const byThread = operation("federation.conversationOfThread", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: StoredConversation,
-      execute: (threadId) => sql`SELECT ${all} FROM federation_conversations WHERE thread_id = ${threadId}`
-    }))
+      const byThread = operation(
+        "federation.conversationOfThread",
+        SqlSchema.findOne({
+          Request: Schema.String,
+          Result: StoredConversation,
+          execute: (threadId) => sql`SELECT ${all} FROM federation_conversations WHERE thread_id = ${threadId}`
+        })
+      )
 
-    const listFor = operation("federation.conversationsOf", SqlSchema.findAll({
-      Request: Schema.String,
-      Result: StoredConversation,
-      execute: (beingId) => sql`SELECT ${all} FROM federation_conversations WHERE local_being_id = ${beingId} ORDER BY created_at, thread_id`
-    }))
+      const listFor = operation(
+        "federation.conversationsOf",
+        SqlSchema.findAll({
+          Request: Schema.String,
+          Result: StoredConversation,
+          execute: (beingId) =>
+            sql`SELECT ${all} FROM federation_conversations WHERE local_being_id = ${beingId} ORDER BY created_at, thread_id`
+        })
+      )
 
-    /** What the remote being is called: a petname the owner gave, or the handle its passport named. */
-    const rename = operation("federation.renameConversation", SqlSchema.void({
-      Request: Schema.Struct({ threadId: Schema.String, petname: Schema.NullOr(Schema.String), remoteHandle: Schema.NullOr(Schema.String) }),
-      execute: (r) =>
-        sql`UPDATE federation_conversations SET petname = COALESCE(${r.petname}, petname), remote_handle = COALESCE(${r.remoteHandle}, remote_handle)
+      /** What the remote being is called: a petname the owner gave, or the handle its passport named. */
+      const rename = operation(
+        "federation.renameConversation",
+        SqlSchema.void({
+          Request: Schema.Struct({
+            threadId: Schema.String,
+            petname: Schema.NullOr(Schema.String),
+            remoteHandle: Schema.NullOr(Schema.String)
+          }),
+          execute: (r) =>
+            sql`UPDATE federation_conversations SET petname = COALESCE(${r.petname}, petname), remote_handle = COALESCE(${r.remoteHandle}, remote_handle)
           WHERE thread_id = ${r.threadId}`
-    }))
+        })
+      )
 
-    return { insert, find, byThread, listFor, rename } as const
-  })
-}) {}
+      return { insert, find, byThread, listFor, rename } as const
+    })
+  }
+) {}

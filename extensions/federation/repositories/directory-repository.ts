@@ -32,20 +32,30 @@ export const StoredDirectoryState = Schema.Struct({
 export type StoredDirectoryState = typeof StoredDirectoryState.Type
 
 export const noDirectoryState: StoredDirectoryState = {
-  endpoint: null, directoryDid: null, advertisedEndpoint: null, handles: null, registeredAt: null, expiresAt: null, lastError: null, creditsClaimed: 0
+  endpoint: null,
+  directoryDid: null,
+  advertisedEndpoint: null,
+  handles: null,
+  registeredAt: null,
+  expiresAt: null,
+  lastError: null,
+  creditsClaimed: 0
 }
 
 export class DirectoryRepository extends Effect.Service<DirectoryRepository>()("federation/DirectoryRepository", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
-    const findEntry = operation("federation.directoryEntry", SqlSchema.findOne({
-      Request: Schema.Struct({ handle: Schema.String, at: Schema.String }),
-      Result: DirectoryEntryRow,
-      execute: ({ at, handle }) =>
-        sql`SELECT handle, did, endpoint, registered_at AS "registeredAt", expires_at AS "expiresAt" FROM federation_directory_entries
+    const findEntry = operation(
+      "federation.directoryEntry",
+      SqlSchema.findOne({
+        Request: Schema.Struct({ handle: Schema.String, at: Schema.String }),
+        Result: DirectoryEntryRow,
+        execute: ({ at, handle }) =>
+          sql`SELECT handle, did, endpoint, registered_at AS "registeredAt", expires_at AS "expiresAt" FROM federation_directory_entries
           WHERE handle = ${handle} AND expires_at > ${at}`
-    }))
+      })
+    )
 
     const takenHandles = SqlSchema.findAll({
       Request: Schema.Struct({ did: Schema.String, at: Schema.String, handles: Schema.Array(Schema.String) }),
@@ -69,26 +79,36 @@ export class DirectoryRepository extends Effect.Service<DirectoryRepository>()("
      * running entry of another node holds it (answered as the handles taken, nothing written).
      * `credits` are granted with it when the did was never granted any (answered as `granted`).
      */
-    const register = operation("federation.directoryRegister", (input: {
-      readonly did: string
-      readonly endpoint: string
-      readonly handles: ReadonlyArray<string>
-      readonly at: string
-      readonly expiresAt: string
-      readonly credits: number
-    }) =>
-      sql.withTransaction(Effect.gen(function* () {
-        const taken = yield* takenHandles(input)
-        if (taken.length > 0) return { taken: taken.map((row) => row.handle), granted: 0 }
-        yield* sql`DELETE FROM federation_directory_entries WHERE did = ${input.did} OR expires_at <= ${input.at}`
-        for (const handle of input.handles) {
-          yield* sql`INSERT INTO federation_directory_entries ${sql.insert({
-            handle, did: input.did, endpoint: input.endpoint, registered_at: input.at, expires_at: input.expiresAt
-          })}`
-        }
-        const granted = input.credits > 0 && (yield* grant({ did: input.did, credits: input.credits, at: input.at })).length > 0
-        return { taken: [] as Array<string>, granted: granted ? input.credits : 0 }
-      })))
+    const register = operation(
+      "federation.directoryRegister",
+      (input: {
+        readonly did: string
+        readonly endpoint: string
+        readonly handles: ReadonlyArray<string>
+        readonly at: string
+        readonly expiresAt: string
+        readonly credits: number
+      }) =>
+        sql.withTransaction(
+          Effect.gen(function* () {
+            const taken = yield* takenHandles(input)
+            if (taken.length > 0) return { taken: taken.map((row) => row.handle), granted: 0 }
+            yield* sql`DELETE FROM federation_directory_entries WHERE did = ${input.did} OR expires_at <= ${input.at}`
+            for (const handle of input.handles) {
+              yield* sql`INSERT INTO federation_directory_entries ${sql.insert({
+                handle,
+                did: input.did,
+                endpoint: input.endpoint,
+                registered_at: input.at,
+                expires_at: input.expiresAt
+              })}`
+            }
+            const granted =
+              input.credits > 0 && (yield* grant({ did: input.did, credits: input.credits, at: input.at })).length > 0
+            return { taken: [] as Array<string>, granted: granted ? input.credits : 0 }
+          })
+        )
+    )
 
     const findRow = SqlSchema.findOne({
       Request: Schema.Void,
@@ -97,7 +117,12 @@ export class DirectoryRepository extends Effect.Service<DirectoryRepository>()("
         sql`SELECT endpoint, directory_did AS "directoryDid", advertised_endpoint AS "advertisedEndpoint", handles, registered_at AS "registeredAt",
           expires_at AS "expiresAt", last_error AS "lastError", credits_claimed AS "creditsClaimed" FROM federation_directory_client WHERE id = 'directory'`
     })
-    const state = operation("federation.directoryState", () => Effect.map(findRow(undefined), Option.getOrElse(() => noDirectoryState)))
+    const state = operation("federation.directoryState", () =>
+      Effect.map(
+        findRow(undefined),
+        Option.getOrElse(() => noDirectoryState)
+      )
+    )
 
     const save = operation("federation.saveDirectoryState", (row: StoredDirectoryState) => {
       const fields = {

@@ -45,94 +45,119 @@ export class MessagesRepository extends Effect.Service<MessagesRepository>()("fe
      * Stores a document row; false when one with its digest for that peer and direction is
      * there already (an inbound replay, an outbound message queued twice).
      */
-    const insert = operation("federation.insertMessage", (input: {
-      readonly row: FederatedMessage
-      readonly document: EnvelopeBody
-      readonly localMessageId: string | null
-    }) => {
-      const { row, document } = input
-      return Effect.map(
-        sql`INSERT INTO federation_messages ${sql.insert({
-          id: row.id,
-          direction: row.direction,
-          kind: row.kind,
-          thread_id: row.threadId,
-          message_id: row.messageId,
-          local_message_id: input.localMessageId,
-          peer_did: row.peerDid,
-          author_did: row.authorDid,
-          audience_did: row.audienceDid,
-          digest: row.digest,
-          sealed: row.sealed ? 1 : 0,
-          state: row.state,
-          attempts: row.attempts,
-          next_attempt_at: row.nextAttemptAt,
-          last_error: row.lastError,
-          verified: row.verified ? 1 : 0,
-          document: JSON.stringify(document),
-          created_at: row.createdAt,
-          updated_at: row.updatedAt
-        })} ON CONFLICT (direction, digest, peer_did) DO NOTHING RETURNING id`,
-        (rows) => rows.length === 1
-      )
-    })
+    const insert = operation(
+      "federation.insertMessage",
+      (input: {
+        readonly row: FederatedMessage
+        readonly document: EnvelopeBody
+        readonly localMessageId: string | null
+      }) => {
+        const { row, document } = input
+        return Effect.map(
+          sql`INSERT INTO federation_messages ${sql.insert({
+            id: row.id,
+            direction: row.direction,
+            kind: row.kind,
+            thread_id: row.threadId,
+            message_id: row.messageId,
+            local_message_id: input.localMessageId,
+            peer_did: row.peerDid,
+            author_did: row.authorDid,
+            audience_did: row.audienceDid,
+            digest: row.digest,
+            sealed: row.sealed ? 1 : 0,
+            state: row.state,
+            attempts: row.attempts,
+            next_attempt_at: row.nextAttemptAt,
+            last_error: row.lastError,
+            verified: row.verified ? 1 : 0,
+            document: JSON.stringify(document),
+            created_at: row.createdAt,
+            updated_at: row.updatedAt
+          })} ON CONFLICT (direction, digest, peer_did) DO NOTHING RETURNING id`,
+          (rows) => rows.length === 1
+        )
+      }
+    )
 
     /** An inbound row landed: the thread and the message it became there. */
-    const attachLanding = operation("federation.attachLanding", SqlSchema.void({
-      Request: Schema.Struct({ id: Schema.String, threadId: Schema.String, localMessageId: Schema.String }),
-      execute: ({ id, threadId, localMessageId }) =>
-        sql`UPDATE federation_messages SET thread_id = ${threadId}, local_message_id = ${localMessageId} WHERE id = ${id}`
-    }))
+    const attachLanding = operation(
+      "federation.attachLanding",
+      SqlSchema.void({
+        Request: Schema.Struct({ id: Schema.String, threadId: Schema.String, localMessageId: Schema.String }),
+        execute: ({ id, threadId, localMessageId }) =>
+          sql`UPDATE federation_messages SET thread_id = ${threadId}, local_message_id = ${localMessageId} WHERE id = ${id}`
+      })
+    )
 
-    const listByPeer = operation("federation.messagesOfPeer", SqlSchema.findAll({
-      Request: Schema.String,
-      Result: StoredMessage,
-      execute: (peerDid) => sql`SELECT ${all} FROM federation_messages WHERE peer_did = ${peerDid} ORDER BY created_at, id`
-    }))
+    const listByPeer = operation(
+      "federation.messagesOfPeer",
+      SqlSchema.findAll({
+        Request: Schema.String,
+        Result: StoredMessage,
+        execute: (peerDid) =>
+          sql`SELECT ${all} FROM federation_messages WHERE peer_did = ${peerDid} ORDER BY created_at, id`
+      })
+    )
 
-    const listByThread = operation("federation.messagesOfThread", SqlSchema.findAll({
-      Request: Schema.String,
-      Result: ThreadWireRow,
-      execute: (threadId) =>
-        sql`SELECT ${all}, local_message_id AS "localMessageId" FROM federation_messages WHERE thread_id = ${threadId} ORDER BY created_at, id`
-    }))
+    const listByThread = operation(
+      "federation.messagesOfThread",
+      SqlSchema.findAll({
+        Request: Schema.String,
+        Result: ThreadWireRow,
+        execute: (threadId) =>
+          sql`SELECT ${all}, local_message_id AS "localMessageId" FROM federation_messages WHERE thread_id = ${threadId} ORDER BY created_at, id`
+      })
+    )
 
     /** The outbox of one kind, newest first (the last 500). */
-    const outbox = operation("federation.outbox", SqlSchema.findAll({
-      Request: MessageKind,
-      Result: StoredMessage,
-      execute: (kind) =>
-        sql`SELECT ${all} FROM federation_messages WHERE direction = 'out' AND kind = ${kind} ORDER BY created_at DESC, id DESC LIMIT 500`
-    }))
+    const outbox = operation(
+      "federation.outbox",
+      SqlSchema.findAll({
+        Request: MessageKind,
+        Result: StoredMessage,
+        execute: (kind) =>
+          sql`SELECT ${all} FROM federation_messages WHERE direction = 'out' AND kind = ${kind} ORDER BY created_at DESC, id DESC LIMIT 500`
+      })
+    )
 
     /** Queued outbound rows whose time has come, oldest due first; at most `limit` (one courier run's share). */
-    const due = operation("federation.dueMessages", SqlSchema.findAll({
-      Request: Schema.Struct({ now: Schema.String, limit: Schema.Int }),
-      Result: DueRow,
-      execute: ({ now, limit }) =>
-        sql`SELECT ${all}, document FROM federation_messages
+    const due = operation(
+      "federation.dueMessages",
+      SqlSchema.findAll({
+        Request: Schema.Struct({ now: Schema.String, limit: Schema.Int }),
+        Result: DueRow,
+        execute: ({ now, limit }) =>
+          sql`SELECT ${all}, document FROM federation_messages
           WHERE direction = 'out' AND state = 'queued' AND next_attempt_at <= ${now}
           ORDER BY next_attempt_at, created_at, id LIMIT ${limit}`
-    }))
+      })
+    )
 
     /**
      * When a peer in backoff is next tried: the latest next attempt among its rows that failed
      * before and wait (None: it is not in backoff). A row queued for it meanwhile waits as long.
      */
-    const backoffOf = operation("federation.backoffOf", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: Schema.Struct({ until: Schema.String }),
-      execute: (peerDid) =>
-        sql`SELECT MAX(next_attempt_at) AS until FROM federation_messages
+    const backoffOf = operation(
+      "federation.backoffOf",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: Schema.Struct({ until: Schema.String }),
+        execute: (peerDid) =>
+          sql`SELECT MAX(next_attempt_at) AS until FROM federation_messages
           WHERE direction = 'out' AND peer_did = ${peerDid} AND state = 'queued' AND attempts > 0 HAVING MAX(next_attempt_at) IS NOT NULL`
-    }))
+      })
+    )
 
-    const settle = operation("federation.settleMessage", SqlSchema.void({
-      Request: Settlement,
-      execute: (s) =>
-        sql`UPDATE federation_messages SET state = ${s.state}, attempts = ${s.attempts}, next_attempt_at = ${s.nextAttemptAt},
+    const settle = operation(
+      "federation.settleMessage",
+      SqlSchema.void({
+        Request: Settlement,
+        execute: (s) =>
+          sql`UPDATE federation_messages SET state = ${s.state}, attempts = ${s.attempts}, next_attempt_at = ${s.nextAttemptAt},
           last_error = ${s.lastError}, updated_at = ${s.updatedAt} WHERE id = ${s.id}`
-    }))
+      })
+    )
 
     /** Stuck outbound rows back in the queue, due now, their count of attempts begun again; answers how many. */
     const requeueStuck = operation("federation.requeueStuck", (now: string) =>
@@ -140,34 +165,41 @@ export class MessagesRepository extends Effect.Service<MessagesRepository>()("fe
         sql`UPDATE federation_messages SET state = 'queued', attempts = 0, next_attempt_at = ${now}, updated_at = ${now}
           WHERE direction = 'out' AND state = 'stuck' RETURNING id`,
         (rows) => rows.length
-      ))
+      )
+    )
 
     /**
      * Collect's acknowledgement: rows handed to that peer (`sending`) whose digests it names are
      * delivered; answers how many. Keyed on the peer alone: no digest reaches another's queue.
      */
-    const acknowledge = operation("federation.acknowledge", (input: { readonly peerDid: string; readonly digests: ReadonlyArray<string>; readonly at: string }) =>
-      input.digests.length === 0
-        ? Effect.succeed(0)
-        : Effect.map(
-          sql`UPDATE federation_messages SET state = 'delivered', next_attempt_at = NULL, last_error = NULL, updated_at = ${input.at}
+    const acknowledge = operation(
+      "federation.acknowledge",
+      (input: { readonly peerDid: string; readonly digests: ReadonlyArray<string>; readonly at: string }) =>
+        input.digests.length === 0
+          ? Effect.succeed(0)
+          : Effect.map(
+              sql`UPDATE federation_messages SET state = 'delivered', next_attempt_at = NULL, last_error = NULL, updated_at = ${input.at}
             WHERE direction = 'out' AND kind = 'message' AND peer_did = ${input.peerDid} AND state = 'sending' AND ${sql.in("digest", input.digests)}
             RETURNING id`,
-          (rows) => rows.length
-        ))
+              (rows) => rows.length
+            )
+    )
 
     /**
      * What a collecting peer is handed: its direct messages still waiting (queued, or handed
      * before and not acknowledged: at-least-once), oldest first, never a square post.
      */
-    const collectable = operation("federation.collectable", SqlSchema.findAll({
-      Request: Schema.Struct({ peerDid: Schema.String, limit: Schema.Int }),
-      Result: DueRow,
-      execute: ({ peerDid, limit }) =>
-        sql`SELECT ${all}, document FROM federation_messages
+    const collectable = operation(
+      "federation.collectable",
+      SqlSchema.findAll({
+        Request: Schema.Struct({ peerDid: Schema.String, limit: Schema.Int }),
+        Result: DueRow,
+        execute: ({ peerDid, limit }) =>
+          sql`SELECT ${all}, document FROM federation_messages
           WHERE direction = 'out' AND kind = 'message' AND peer_did = ${peerDid} AND state IN ('queued', 'sending')
           ORDER BY created_at, id LIMIT ${limit}`
-    }))
+      })
+    )
 
     const countCollectable = SqlSchema.findAll({
       Request: Schema.String,
@@ -176,7 +208,9 @@ export class MessagesRepository extends Effect.Service<MessagesRepository>()("fe
         sql`SELECT COUNT(*) AS count FROM federation_messages
           WHERE direction = 'out' AND kind = 'message' AND peer_did = ${peerDid} AND state IN ('queued', 'sending')`
     })
-    const waitingFor = operation("federation.waitingFor", (peerDid: string) => Effect.map(countCollectable(peerDid), (rows) => rows[0]?.count ?? 0))
+    const waitingFor = operation("federation.waitingFor", (peerDid: string) =>
+      Effect.map(countCollectable(peerDid), (rows) => rows[0]?.count ?? 0)
+    )
 
     /** How many of a thread's outbound rows wait (queued or sending) and how many are stuck. */
     const countThread = SqlSchema.single({
@@ -188,7 +222,9 @@ export class MessagesRepository extends Effect.Service<MessagesRepository>()("fe
           FROM federation_messages WHERE thread_id = ${threadId} AND direction = 'out'`
     })
     // An aggregate always answers one row: none would be the database's fault.
-    const countsOfThread = operation("federation.outboxOfThread", (threadId: string) => Effect.orDie(countThread(threadId)))
+    const countsOfThread = operation("federation.outboxOfThread", (threadId: string) =>
+      Effect.orDie(countThread(threadId))
+    )
 
     /** Threads with wire rows of this peer: what deleting the peer leaves without their courier. */
     const countThreads = SqlSchema.findAll({
@@ -198,28 +234,49 @@ export class MessagesRepository extends Effect.Service<MessagesRepository>()("fe
         sql`SELECT COUNT(DISTINCT thread_id) AS count FROM federation_messages WHERE peer_did = ${peerDid} AND thread_id IS NOT NULL`
     })
     const threadsOfPeer = operation("federation.threadsOfPeer", (peerDid: string) =>
-      Effect.map(countThreads(peerDid), (rows) => rows[0]?.count ?? 0))
+      Effect.map(countThreads(peerDid), (rows) => rows[0]?.count ?? 0)
+    )
 
     /** The outbound rows that carried one of this node's square posts, one per peer it went to. */
-    const postRows = operation("federation.postRows", SqlSchema.findAll({
-      Request: Schema.String,
-      Result: StoredMessage,
-      execute: (postId) =>
-        sql`SELECT ${all} FROM federation_messages WHERE direction = 'out' AND kind = 'post' AND message_id = ${postId} ORDER BY created_at, id`
-    }))
+    const postRows = operation(
+      "federation.postRows",
+      SqlSchema.findAll({
+        Request: Schema.String,
+        Result: StoredMessage,
+        execute: (postId) =>
+          sql`SELECT ${all} FROM federation_messages WHERE direction = 'out' AND kind = 'post' AND message_id = ${postId} ORDER BY created_at, id`
+      })
+    )
 
     /** A post hidden or deleted before it left: its waiting rows never go (refused, with why). */
-    const withdrawPost = operation("federation.withdrawPost", SqlSchema.void({
-      Request: Schema.Struct({ postId: Schema.String, at: Schema.String }),
-      execute: ({ postId, at }) =>
-        sql`UPDATE federation_messages SET state = 'refused', next_attempt_at = NULL, updated_at = ${at},
+    const withdrawPost = operation(
+      "federation.withdrawPost",
+      SqlSchema.void({
+        Request: Schema.Struct({ postId: Schema.String, at: Schema.String }),
+        execute: ({ postId, at }) =>
+          sql`UPDATE federation_messages SET state = 'refused', next_attempt_at = NULL, updated_at = ${at},
           last_error = 'withdrawn: the post was hidden or deleted before it left'
           WHERE direction = 'out' AND kind = 'post' AND message_id = ${postId} AND state IN ('queued', 'stuck')`
-    }))
+      })
+    )
 
     return {
-      postRows, withdrawPost,
-      insert, attachLanding, listByPeer, listByThread, outbox, due, backoffOf, settle, requeueStuck, acknowledge, collectable, waitingFor, countsOfThread, threadsOfPeer
+      postRows,
+      withdrawPost,
+      insert,
+      attachLanding,
+      listByPeer,
+      listByThread,
+      outbox,
+      due,
+      backoffOf,
+      settle,
+      requeueStuck,
+      acknowledge,
+      collectable,
+      waitingFor,
+      countsOfThread,
+      threadsOfPeer
     } as const
   })
 }) {}

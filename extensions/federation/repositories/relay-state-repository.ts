@@ -24,7 +24,14 @@ export const StoredRelayState = Schema.Struct({
 export type StoredRelayState = typeof StoredRelayState.Type
 
 export const noRelayState: StoredRelayState = {
-  endpoint: null, relayDid: null, enrolledAt: null, expiresAt: null, limits: null, deposited: 0, collected: 0, lastError: null
+  endpoint: null,
+  relayDid: null,
+  enrolledAt: null,
+  expiresAt: null,
+  limits: null,
+  deposited: 0,
+  collected: 0,
+  lastError: null
 }
 
 export class RelayStateRepository extends Effect.Service<RelayStateRepository>()("federation/RelayStateRepository", {
@@ -38,7 +45,12 @@ export class RelayStateRepository extends Effect.Service<RelayStateRepository>()
         sql`SELECT endpoint, relay_did AS "relayDid", enrolled_at AS "enrolledAt", expires_at AS "expiresAt", limits, deposited, collected,
           last_error AS "lastError" FROM federation_relay_client WHERE id = 'relay'`
     })
-    const find = operation("federation.relayState", () => Effect.map(findRow(undefined), Option.getOrElse(() => noRelayState)))
+    const find = operation("federation.relayState", () =>
+      Effect.map(
+        findRow(undefined),
+        Option.getOrElse(() => noRelayState)
+      )
+    )
 
     /** Writes the enrolment's part of the row (the counts are only ever added to). */
     const save = operation("federation.saveRelayState", (state: StoredRelayState) => {
@@ -55,10 +67,13 @@ export class RelayStateRepository extends Effect.Service<RelayStateRepository>()
     })
 
     /** Adds to the counts: envelopes deposited at a peer's relay, envelopes collected from this node's. */
-    const count = operation("federation.countRelay", (input: { readonly deposited: number; readonly collected: number }) =>
-      sql`INSERT INTO federation_relay_client (id, deposited, collected) VALUES ('relay', ${input.deposited}, ${input.collected})
+    const count = operation(
+      "federation.countRelay",
+      (input: { readonly deposited: number; readonly collected: number }) =>
+        sql`INSERT INTO federation_relay_client (id, deposited, collected) VALUES ('relay', ${input.deposited}, ${input.collected})
         ON CONFLICT (id) DO UPDATE SET deposited = federation_relay_client.deposited + ${input.deposited},
-          collected = federation_relay_client.collected + ${input.collected}`.pipe(Effect.asVoid))
+          collected = federation_relay_client.collected + ${input.collected}`.pipe(Effect.asVoid)
+    )
 
     return { find, save, count } as const
   })

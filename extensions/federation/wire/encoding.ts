@@ -6,7 +6,8 @@
 import { base64urlnopad } from "@scure/base"
 
 /** Node's own encoder writes the same unpadded RFC 4648 §5 text, natively. */
-export const toBase64Url = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64url")
+export const toBase64Url = (bytes: Uint8Array): string =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64url")
 
 /** The bytes of a base64url string, or null when it is not one. */
 export const fromBase64Url = (text: string): Uint8Array | null => {

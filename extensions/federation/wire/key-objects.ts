@@ -37,15 +37,21 @@ const publicKeys = boundedCache<KeyObject>(1024)
 
 /** The Ed25519 private key of a 32-byte seed. */
 export const ed25519PrivateKey = (seed: Uint8Array): KeyObject =>
-  privateKeys(`ed:${keyOf(seed)}`, () => createPrivateKey({ key: wrapped(prefixes.ed25519Private, seed), format: "der", type: "pkcs8" }))
+  privateKeys(`ed:${keyOf(seed)}`, () =>
+    createPrivateKey({ key: wrapped(prefixes.ed25519Private, seed), format: "der", type: "pkcs8" })
+  )
 
 /** The Ed25519 public key of its raw 32 bytes; throws when they are not a point's encoding. */
 export const ed25519PublicKey = (raw: Uint8Array): KeyObject =>
-  publicKeys(`ed:${keyOf(raw)}`, () => createPublicKey({ key: wrapped(prefixes.ed25519Public, raw), format: "der", type: "spki" }))
+  publicKeys(`ed:${keyOf(raw)}`, () =>
+    createPublicKey({ key: wrapped(prefixes.ed25519Public, raw), format: "der", type: "spki" })
+  )
 
 /** The X25519 private key of its raw (clamped) 32 bytes. */
 export const x25519PrivateKey = (raw: Uint8Array): KeyObject =>
-  privateKeys(`x:${keyOf(raw)}`, () => createPrivateKey({ key: wrapped(prefixes.x25519Private, raw), format: "der", type: "pkcs8" }))
+  privateKeys(`x:${keyOf(raw)}`, () =>
+    createPrivateKey({ key: wrapped(prefixes.x25519Private, raw), format: "der", type: "pkcs8" })
+  )
 
 /** An X25519 public key of its raw 32 bytes, not kept: a seal's ephemeral key is seen once. */
 export const x25519PublicKeyOnce = (raw: Uint8Array): KeyObject =>

@@ -8,7 +8,15 @@
  *   key    = HKDF-SHA256(ikm = shared, salt = epk ‖ recipient X25519 public, info = "svc.seal.v1", 32 bytes)
  *   ct     = base64url(nonce(12) ‖ AES-256-GCM(key, nonce, plaintext, aad))
  */
-import { createCipheriv, createDecipheriv, diffieHellman, generateKeyPairSync, hkdfSync, randomBytes, type KeyObject } from "node:crypto"
+import {
+  createCipheriv,
+  createDecipheriv,
+  diffieHellman,
+  generateKeyPairSync,
+  hkdfSync,
+  randomBytes,
+  type KeyObject
+} from "node:crypto"
 import { publicKeyOfDid, x25519PublicOf, type SealingKey } from "./did-key.ts"
 import { fromBase64Url, toBase64Url, utf8 } from "./encoding.ts"
 import { boundedCache, rawOf, x25519PublicKeyOnce } from "./key-objects.ts"
@@ -55,7 +63,8 @@ export const sealTo = (did: string, plaintext: Uint8Array, aad: Uint8Array): Sea
 export const openSeal = (seal: Seal, key: SealingKey, aad: Uint8Array): Uint8Array | null => {
   const epk = fromBase64Url(seal.epk)
   const ct = fromBase64Url(seal.ct)
-  if (seal.v !== 1 || seal.alg !== SEAL_ALG || epk === null || epk.length !== 32 || ct === null || ct.length < 12 + 16) return null
+  if (seal.v !== 1 || seal.alg !== SEAL_ALG || epk === null || epk.length !== 32 || ct === null || ct.length < 12 + 16)
+    return null
   try {
     // OpenSSL refuses an agreement that comes out all zeros (a small-order epk), as @noble did.
     const shared = diffieHellman({ privateKey: key.privateKey, publicKey: x25519PublicKeyOnce(epk) })

@@ -41,4 +41,5 @@ export const verifiedBy = (document: Signed<unknown>, did: string): boolean => {
  * The digest of a document: SHA-256 of its canonical JSON (the whole `{ payload, signature }`
  * for a signed one), base64url without padding. Replays and attestations name a message by it.
  */
-export const digestOf = (document: unknown): string => toBase64Url(createHash("sha256").update(canonical(document)).digest())
+export const digestOf = (document: unknown): string =>
+  toBase64Url(createHash("sha256").update(canonical(document)).digest())

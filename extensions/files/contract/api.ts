@@ -87,5 +87,4 @@ export class FilesApi extends HttpApiGroup.make("files")
       .annotate(ContentTypes, ["multipart/form-data"])
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}

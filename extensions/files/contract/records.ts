@@ -39,7 +39,9 @@ export const FileId = Schema.String.pipe(
 export const FileListParams = Schema.Struct({
   scope: FileScope,
   /** Required with scope `project`, refused with the others. */
-  projectId: Schema.optional(Schema.String.pipe(Schema.pattern(/^[A-Za-z0-9_-]{1,128}$/, { message: () => "a project id" }))),
+  projectId: Schema.optional(
+    Schema.String.pipe(Schema.pattern(/^[A-Za-z0-9_-]{1,128}$/, { message: () => "a project id" }))
+  ),
   /** A folder relative to the scope's root; '' (the default) is the root. */
   path: Schema.optional(Schema.String.pipe(Schema.maxLength(1024)))
 })

@@ -86,5 +86,4 @@ export class StudioGeneratorsApi extends HttpApiGroup.make("studioGenerators")
       .addError(Forbidden.schema)
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}

@@ -16,14 +16,18 @@ export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 export const Slug = Schema.String.pipe(
   Schema.maxLength(64),
-  Schema.pattern(slugPattern, { message: () => "a slug of lowercase letters and digits joined by single hyphens, at most 64" })
+  Schema.pattern(slugPattern, {
+    message: () => "a slug of lowercase letters and digits joined by single hyphens, at most 64"
+  })
 )
 
 /** A JSON Schema document (its meaning is checked by the service, which compiles it). */
 export const InputsSchema = Schema.Record({ key: Schema.String, value: Schema.Unknown }).pipe(
-  Schema.filter((schema) =>
-    new TextEncoder().encode(JSON.stringify(schema)).length <= INPUTS_SCHEMA_MAX_BYTES ||
-    `an inputsSchema of at most ${INPUTS_SCHEMA_MAX_BYTES} bytes of JSON`)
+  Schema.filter(
+    (schema) =>
+      new TextEncoder().encode(JSON.stringify(schema)).length <= INPUTS_SCHEMA_MAX_BYTES ||
+      `an inputsSchema of at most ${INPUTS_SCHEMA_MAX_BYTES} bytes of JSON`
+  )
 )
 
 const editable = {

@@ -26,13 +26,19 @@ export type CheckedInputs =
 
 export interface GeneratorsShape {
   /** The spec's validation against the built-in catalogue (and a plugin generator's own plugin's skills). */
-  readonly check: (generator: GeneratorDefinition & { readonly plugin?: GeneratorPlugin | undefined }) => Effect.Effect<void, InvalidRequest>
+  readonly check: (
+    generator: GeneratorDefinition & { readonly plugin?: GeneratorPlugin | undefined }
+  ) => Effect.Effect<void, InvalidRequest>
   /** Public generators and the caller's own, then the plugins'; runs are the caller's. */
   readonly list: (caller: Caller) => Effect.Effect<ReadonlyArray<GeneratorSummary>>
   /** By id, else by slug, if the caller may see it. */
   readonly find: (caller: Caller, idOrSlug: string) => Effect.Effect<Generator, NotFound | Forbidden>
   readonly create: (caller: Caller, input: GeneratorInput) => Effect.Effect<Generator, InvalidRequest | NotFound>
-  readonly replace: (caller: Caller, id: string, input: GeneratorInput) => Effect.Effect<Generator, InvalidRequest | NotFound | Forbidden>
+  readonly replace: (
+    caller: Caller,
+    id: string,
+    input: GeneratorInput
+  ) => Effect.Effect<Generator, InvalidRequest | NotFound | Forbidden>
   readonly remove: (caller: Caller, id: string) => Effect.Effect<void, NotFound | Forbidden>
   /** Writes one seeded generator by its slug; false when a being's generator holds the slug. */
   readonly upsertSeed: (slug: string, input: GeneratorInput) => Effect.Effect<boolean>

@@ -9,7 +9,18 @@ import { ModelTier } from "../../models/contract/records.ts"
 import { DeliverableContract } from "../../../actors/project/contract/deliverable.ts"
 
 export const outputKinds = [
-  "text", "markdown", "docx", "pdf", "image", "code", "react-app", "fullstack-app", "html", "scene3d", "data", "zip"
+  "text",
+  "markdown",
+  "docx",
+  "pdf",
+  "image",
+  "code",
+  "react-app",
+  "fullstack-app",
+  "html",
+  "scene3d",
+  "data",
+  "zip"
 ] as const
 export const OutputKind = Schema.Literal(...outputKinds)
 export type OutputKind = typeof OutputKind.Type
@@ -18,7 +29,11 @@ export type OutputKind = typeof OutputKind.Type
 export const stepIdPattern = /^[A-Za-z][A-Za-z0-9_-]{0,39}$/
 
 export const GeneratorStep = Schema.Struct({
-  id: Schema.String.pipe(Schema.pattern(stepIdPattern, { message: () => "a step id of 1 to 40 letters, digits, _ or -, starting with a letter" })),
+  id: Schema.String.pipe(
+    Schema.pattern(stepIdPattern, {
+      message: () => "a step id of 1 to 40 letters, digits, _ or -, starting with a letter"
+    })
+  ),
   /** Templated. */
   title: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
   /** The role of the agent that performs it (`researcher`, `writer`...). */

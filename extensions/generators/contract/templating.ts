@@ -25,12 +25,16 @@ const referencesIn = (texts: ReadonlyArray<string>, group: 1 | 2): Array<string>
 }
 
 /** The steps whose output this step's title or instruction reads, in order of first mention. */
-export const impliedDependencies = (step: GeneratorStep): Array<string> => referencesIn([step.title, step.instruction], 2)
+export const impliedDependencies = (step: GeneratorStep): Array<string> =>
+  referencesIn([step.title, step.instruction], 2)
 
 /** The form fields this step reads: in its title, its instruction and its contract's word target. */
 export const inputReferences = (step: GeneratorStep): Array<string> => {
   const target = step.deliverable?.words?.target
-  return referencesIn(typeof target === "string" ? [step.title, step.instruction, target] : [step.title, step.instruction], 1)
+  return referencesIn(
+    typeof target === "string" ? [step.title, step.instruction, target] : [step.title, step.instruction],
+    1
+  )
 }
 
 /** Explicit dependencies first, then the implied ones they do not already name. */

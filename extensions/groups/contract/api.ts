@@ -152,5 +152,4 @@ export class GroupsApi extends HttpApiGroup.make("groups")
       .addError(NotFound.schema)
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}

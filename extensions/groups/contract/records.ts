@@ -31,7 +31,9 @@ export const Group = Schema.Struct({
 export type Group = typeof Group.Type
 
 /** A group in the caller's list, with the caller's own role in it (null: the owner sees it, not a member). */
-export const GroupSummary = Schema.Struct({ ...Group.fields, myRole: Schema.NullOr(Schema.String) }).annotations({ identifier: "GroupSummary" })
+export const GroupSummary = Schema.Struct({ ...Group.fields, myRole: Schema.NullOr(Schema.String) }).annotations({
+  identifier: "GroupSummary"
+})
 export type GroupSummary = typeof GroupSummary.Type
 
 export const GroupMember = Schema.Struct({
@@ -45,11 +47,17 @@ export const GroupMember = Schema.Struct({
 }).annotations({ identifier: "GroupMember" })
 export type GroupMember = typeof GroupMember.Type
 
-export const GroupDetail = Schema.Struct({ group: Group, members: Schema.Array(GroupMember) }).annotations({ identifier: "GroupDetail" })
+export const GroupDetail = Schema.Struct({ group: Group, members: Schema.Array(GroupMember) }).annotations({
+  identifier: "GroupDetail"
+})
 export type GroupDetail = typeof GroupDetail.Type
 
 /** A member of some group in a tree, naming the group the being really is of. */
-export const TreeMember = Schema.Struct({ ...GroupMember.fields, groupId: Schema.String, groupName: Schema.String }).annotations({
+export const TreeMember = Schema.Struct({
+  ...GroupMember.fields,
+  groupId: Schema.String,
+  groupName: Schema.String
+}).annotations({
   identifier: "TreeMember"
 })
 export type TreeMember = typeof TreeMember.Type
@@ -68,7 +76,10 @@ export const AddMemberBody = Schema.Struct({ beingId: Id, role: Role }).annotati
 export type AddMemberBody = typeof AddMemberBody.Type
 
 /** `parentId` null moves the group to the top; absent leaves it where it is. */
-export const UpdateGroupBody = Schema.Struct({ name: Schema.optional(Name), parentId: Schema.optional(Schema.NullOr(Id)) }).annotations({
+export const UpdateGroupBody = Schema.Struct({
+  name: Schema.optional(Name),
+  parentId: Schema.optional(Schema.NullOr(Id))
+}).annotations({
   identifier: "UpdateGroupBody",
   parseOptions: { onExcessProperty: "error" }
 })

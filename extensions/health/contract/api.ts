@@ -41,5 +41,4 @@ export class HealthApi extends HttpApiGroup.make("health")
       )
       .addSuccess(Health)
   )
-  .prefix("/api")
-{}
+  .prefix("/api") {}

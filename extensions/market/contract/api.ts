@@ -38,8 +38,7 @@ export class MarketApi extends HttpApiGroup.make("market")
       .annotate(OpenApi.Summary, "The wallet")
       .annotate(
         OpenApi.Description,
-        "The caller's balance, earned and spent; the first touch opens it with the starting credits. Any " +
-          "session."
+        "The caller's balance, earned and spent; the first touch opens it with the starting credits. Any " + "session."
       )
       .addSuccess(Wallet)
   )
@@ -168,5 +167,4 @@ export class MarketApi extends HttpApiGroup.make("market")
       .addError(Forbidden.schema)
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}

@@ -17,7 +17,10 @@ export interface ListingQuery {
 
 export interface MarketShape {
   /** The spec's search: active listings (or all of the caller's with `mine`), every term required. */
-  readonly searchListings: (caller: Caller, query: ListingQuery) => Effect.Effect<ReadonlyArray<Listing>, InvalidRequest>
+  readonly searchListings: (
+    caller: Caller,
+    query: ListingQuery
+  ) => Effect.Effect<ReadonlyArray<Listing>, InvalidRequest>
   /**
    * Credits from the mint to a being's wallet (opened first if it never was), outside its lifetime
    * earned, with `reason` on both sides. Runs inside the caller's transaction when it has one.

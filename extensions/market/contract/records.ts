@@ -47,14 +47,19 @@ const Text = (max: number) => Schema.String.pipe(Schema.maxLength(max))
 /** POST's body: the fields a seller chooses. Left out: no refId, no cover, no tags, no brief, price 0. */
 export const ListingInput = Schema.Struct({
   kind: ListingKind,
-  refId: Schema.optionalWith(Schema.NullOr(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(200))), { default: () => null }),
+  refId: Schema.optionalWith(Schema.NullOr(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(200))), {
+    default: () => null
+  }),
   title: Schema.Trim.pipe(Schema.minLength(1, { message: () => "a title" }), Schema.maxLength(160)),
   description: Schema.optionalWith(Text(4000), { default: () => "" }),
   cover: Schema.optionalWith(Schema.NullOr(Text(2000)), { default: () => null }),
   priceCredits: Schema.optionalWith(Schema.Int.pipe(Schema.between(0, MAX_PRICE)), { default: () => 0 }),
-  tags: Schema.optionalWith(Schema.Array(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(40))).pipe(Schema.maxItems(16)), {
-    default: () => []
-  }),
+  tags: Schema.optionalWith(
+    Schema.Array(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(40))).pipe(Schema.maxItems(16)),
+    {
+      default: () => []
+    }
+  ),
   brief: Schema.optionalWith(Schema.NullOr(Text(8000)), { default: () => null })
 }).annotations({ identifier: "ListingInput", parseOptions: { onExcessProperty: "error" } })
 export type ListingInput = typeof ListingInput.Type
@@ -86,7 +91,9 @@ export const ListingSearch = Schema.Struct({
 /** A page of one's own rows: newest first, `offset` rows skipped. */
 export const PageParams = Schema.Struct({
   limit: Schema.optionalWith(Limit, { default: () => 50 }),
-  offset: Schema.optionalWith(Schema.NumberFromString.pipe(Schema.int(), Schema.between(0, 1_000_000)), { default: () => 0 })
+  offset: Schema.optionalWith(Schema.NumberFromString.pipe(Schema.int(), Schema.between(0, 1_000_000)), {
+    default: () => 0
+  })
 })
 
 export const OrderParams = Schema.Struct({
@@ -96,7 +103,9 @@ export const OrderParams = Schema.Struct({
 })
 
 export const ListingPath = Schema.Struct({
-  id: Schema.String.pipe(Schema.pattern(/^[A-Za-z0-9_-]{1,64}$/, { message: () => "an id of 1 to 64 letters, digits, _ or -" }))
+  id: Schema.String.pipe(
+    Schema.pattern(/^[A-Za-z0-9_-]{1,64}$/, { message: () => "an id of 1 to 64 letters, digits, _ or -" })
+  )
 })
 
 /** A being's wallet: the ledger's balance of its account and its lifetime totals. */

@@ -30,20 +30,26 @@ export class LedgerRepository extends Effect.Service<LedgerRepository>()("market
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
-    const findWallet = operation("market.findWallet", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: Wallet,
-      execute: (account) => sql`SELECT account AS "beingId", balance, earned, spent, updated_at AS "updatedAt"
+    const findWallet = operation(
+      "market.findWallet",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: Wallet,
+        execute: (account) => sql`SELECT account AS "beingId", balance, earned, spent, updated_at AS "updatedAt"
         FROM market_wallets WHERE account = ${account}`
-    }))
+      })
+    )
 
     /** Opens an empty account; a row back only when this call opened it (so a starting credit is paid once). */
-    const openWallet = operation("market.openWallet", SqlSchema.findAll({
-      Request: Schema.Struct({ account: Schema.String, at: Schema.String }),
-      Result: Account,
-      execute: ({ account, at }) => sql`INSERT INTO market_wallets (account, balance, earned, spent, updated_at)
+    const openWallet = operation(
+      "market.openWallet",
+      SqlSchema.findAll({
+        Request: Schema.Struct({ account: Schema.String, at: Schema.String }),
+        Result: Account,
+        execute: ({ account, at }) => sql`INSERT INTO market_wallets (account, balance, earned, spent, updated_at)
         VALUES (${account}, 0, 0, 0, ${at}) ON CONFLICT (account) DO NOTHING RETURNING account`
-    }))
+      })
+    )
 
     /**
      * Holds the accounts' rows until the transaction ends, so a buy's checks (a copy already owned)
@@ -53,49 +59,72 @@ export class LedgerRepository extends Effect.Service<LedgerRepository>()("market
      */
     const lockWallets = operation("market.lockWallets", (accounts: ReadonlyArray<string>) =>
       sql.onDialectOrElse({
-        pg: () => Effect.asVoid(sql`SELECT account FROM market_wallets WHERE account IN ${sql.in(accounts)} ORDER BY account FOR UPDATE`),
+        pg: () =>
+          Effect.asVoid(
+            sql`SELECT account FROM market_wallets WHERE account IN ${sql.in(accounts)} ORDER BY account FOR UPDATE`
+          ),
         orElse: () => Effect.void
-      }))
+      })
+    )
 
     /** Takes `amount` from an account that holds it (the mint always does); no row back when it does not. */
-    const debit = operation("market.debit", SqlSchema.findAll({
-      Request: Amount,
-      Result: Account,
-      execute: ({ account, amount, counts, at }) => sql`UPDATE market_wallets
+    const debit = operation(
+      "market.debit",
+      SqlSchema.findAll({
+        Request: Amount,
+        Result: Account,
+        execute: ({ account, amount, counts, at }) => sql`UPDATE market_wallets
         SET balance = balance - ${amount}, spent = spent + ${counts ? amount : 0}, updated_at = ${at}
         WHERE account = ${account} AND (account = ${MINT} OR balance >= ${amount}) RETURNING account`
-    }))
+      })
+    )
 
-    const credit = operation("market.credit", SqlSchema.findAll({
-      Request: Amount,
-      Result: Account,
-      execute: ({ account, amount, counts, at }) => sql`UPDATE market_wallets
+    const credit = operation(
+      "market.credit",
+      SqlSchema.findAll({
+        Request: Amount,
+        Result: Account,
+        execute: ({ account, amount, counts, at }) => sql`UPDATE market_wallets
         SET balance = balance + ${amount}, earned = earned + ${counts ? amount : 0}, updated_at = ${at}
         WHERE account = ${account} RETURNING account`
-    }))
+      })
+    )
 
-    const insertEntries = operation("market.insertEntries", SqlSchema.void({
-      Request: Schema.Array(Entry),
-      execute: (entries) => sql`INSERT INTO market_ledger ${sql.insert(entries.map((entry) => ({
-        id: entry.id,
-        movement_id: entry.movementId,
-        account: entry.account,
-        counterparty: entry.counterparty,
-        amount: entry.amount,
-        reason: entry.reason,
-        order_id: entry.orderId,
-        created_at: entry.createdAt
-      })))}`
-    }))
+    const insertEntries = operation(
+      "market.insertEntries",
+      SqlSchema.void({
+        Request: Schema.Array(Entry),
+        execute: (entries) =>
+          sql`INSERT INTO market_ledger ${sql.insert(
+            entries.map((entry) => ({
+              id: entry.id,
+              movement_id: entry.movementId,
+              account: entry.account,
+              counterparty: entry.counterparty,
+              amount: entry.amount,
+              reason: entry.reason,
+              order_id: entry.orderId,
+              created_at: entry.createdAt
+            }))
+          )}`
+      })
+    )
 
     /** An account's entries, newest first. */
-    const entries = operation("market.entries", SqlSchema.findAll({
-      Request: Schema.Struct({ account: Schema.String, limit: Schema.Int, offset: Schema.Int }),
-      Result: LedgerEntry,
-      execute: ({ account, limit, offset }) => sql`SELECT id, movement_id AS "movementId", amount, counterparty, reason,
+    const entries = operation(
+      "market.entries",
+      SqlSchema.findAll({
+        Request: Schema.Struct({ account: Schema.String, limit: Schema.Int, offset: Schema.Int }),
+        Result: LedgerEntry,
+        execute: ({
+          account,
+          limit,
+          offset
+        }) => sql`SELECT id, movement_id AS "movementId", amount, counterparty, reason,
           order_id AS "orderId", created_at AS "createdAt"
         FROM market_ledger WHERE account = ${account} ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`
-    }))
+      })
+    )
 
     return { findWallet, openWallet, lockWallets, debit, credit, insertEntries, entries } as const
   })

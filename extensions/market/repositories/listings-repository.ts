@@ -19,7 +19,18 @@ const columns = `id, seller_id AS "sellerId", kind, ref_id AS "refId", title, de
   moderated_at AS "moderatedAt"`
 
 /** What an edit writes: the seller's fields and the status. */
-const Change = StoredListing.pick("id", "kind", "refId", "title", "description", "cover", "priceCredits", "tags", "status", "brief")
+const Change = StoredListing.pick(
+  "id",
+  "kind",
+  "refId",
+  "title",
+  "description",
+  "cover",
+  "priceCredits",
+  "tags",
+  "status",
+  "brief"
+)
 
 /** `%` and `_` match literally; `\` is the escape. */
 export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
@@ -29,98 +40,139 @@ export class ListingsRepository extends Effect.Service<ListingsRepository>()("ma
     const sql = yield* SqlClient.SqlClient
     const all = sql.literal(columns)
 
-    const insert = operation("market.insertListing", SqlSchema.void({
-      Request: StoredListing,
-      execute: (listing) => sql`INSERT INTO market_listings (id, seller_id, kind, ref_id, title, description, cover, price_credits,
+    const insert = operation(
+      "market.insertListing",
+      SqlSchema.void({
+        Request: StoredListing,
+        execute: (
+          listing
+        ) => sql`INSERT INTO market_listings (id, seller_id, kind, ref_id, title, description, cover, price_credits,
           rating, rating_count, sales, tags, status, brief, created_at, updated_at)
         VALUES (${listing.id}, ${listing.sellerId}, ${listing.kind}, ${listing.refId}, ${listing.title}, ${listing.description},
           ${listing.cover}, ${listing.priceCredits}, 0, 0, 0, ${listing.tags}, ${listing.status}, ${listing.brief},
           ${listing.createdAt}, ${listing.createdAt})`
-    }))
+      })
+    )
 
-    const find = operation("market.findListing", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: StoredListing,
-      execute: (id) => sql`SELECT ${all} FROM market_listings WHERE id = ${id}`
-    }))
+    const find = operation(
+      "market.findListing",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: StoredListing,
+        execute: (id) => sql`SELECT ${all} FROM market_listings WHERE id = ${id}`
+      })
+    )
 
     /**
      * The listing a buy is about to sell, locked until the buy commits on PostgreSQL (READ
      * COMMITTED): a pause or a price change committed meanwhile waits for the buy, and a buy that
      * waited for one reads what it wrote. SQLite runs one write transaction at a time: a plain read.
      */
-    const lockForBuy = operation("market.lockListingForBuy", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: StoredListing,
-      execute: (id) => sql.onDialectOrElse({
-        pg: () => sql`SELECT ${all} FROM market_listings WHERE id = ${id} FOR UPDATE`,
-        orElse: () => sql`SELECT ${all} FROM market_listings WHERE id = ${id}`
+    const lockForBuy = operation(
+      "market.lockListingForBuy",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: StoredListing,
+        execute: (id) =>
+          sql.onDialectOrElse({
+            pg: () => sql`SELECT ${all} FROM market_listings WHERE id = ${id} FOR UPDATE`,
+            orElse: () => sql`SELECT ${all} FROM market_listings WHERE id = ${id}`
+          })
       })
-    }))
+    )
 
-    const update = operation("market.updateListing", SqlSchema.findOne({
-      Request: Schema.Struct({ ...Change.fields, at: Schema.String }),
-      Result: StoredListing,
-      execute: (change) => sql`UPDATE market_listings SET kind = ${change.kind}, ref_id = ${change.refId}, title = ${change.title},
+    const update = operation(
+      "market.updateListing",
+      SqlSchema.findOne({
+        Request: Schema.Struct({ ...Change.fields, at: Schema.String }),
+        Result: StoredListing,
+        execute: (
+          change
+        ) => sql`UPDATE market_listings SET kind = ${change.kind}, ref_id = ${change.refId}, title = ${change.title},
           description = ${change.description}, cover = ${change.cover}, price_credits = ${change.priceCredits}, tags = ${change.tags},
           status = ${change.status}, brief = ${change.brief}, updated_at = ${change.at}
         WHERE id = ${change.id} RETURNING ${all}`
-    }))
+      })
+    )
 
-    const setStatus = operation("market.setListingStatus", SqlSchema.void({
-      Request: Schema.Struct({ id: Schema.String, status: ListingStatus, at: Schema.String }),
-      execute: ({ id, status, at }) => sql`UPDATE market_listings SET status = ${status}, updated_at = ${at} WHERE id = ${id}`
-    }))
+    const setStatus = operation(
+      "market.setListingStatus",
+      SqlSchema.void({
+        Request: Schema.Struct({ id: Schema.String, status: ListingStatus, at: Schema.String }),
+        execute: ({ id, status, at }) =>
+          sql`UPDATE market_listings SET status = ${status}, updated_at = ${at} WHERE id = ${id}`
+      })
+    )
 
     /** Moderation's mark: set with who set it, or cleared (both null). */
-    const setModerated = operation("market.setListingModerated", SqlSchema.findOne({
-      Request: Schema.Struct({ id: Schema.String, at: Schema.NullOr(Schema.String), by: Schema.NullOr(Schema.String) }),
-      Result: StoredListing,
-      execute: ({ id, at, by }) => sql`UPDATE market_listings SET moderated_at = ${at}, moderated_by = ${by} WHERE id = ${id} RETURNING ${all}`
-    }))
+    const setModerated = operation(
+      "market.setListingModerated",
+      SqlSchema.findOne({
+        Request: Schema.Struct({
+          id: Schema.String,
+          at: Schema.NullOr(Schema.String),
+          by: Schema.NullOr(Schema.String)
+        }),
+        Result: StoredListing,
+        execute: ({ id, at, by }) =>
+          sql`UPDATE market_listings SET moderated_at = ${at}, moderated_by = ${by} WHERE id = ${id} RETURNING ${all}`
+      })
+    )
 
     /** Every listing, newest first, moderated ones too (moderation's view). */
-    const recentAll = operation("market.recentListings", SqlSchema.findAll({
-      Request: Schema.Int,
-      Result: StoredListing,
-      execute: (limit) => sql`SELECT ${all} FROM market_listings ORDER BY created_at DESC, id DESC LIMIT ${limit}`
-    }))
+    const recentAll = operation(
+      "market.recentListings",
+      SqlSchema.findAll({
+        Request: Schema.Int,
+        Result: StoredListing,
+        execute: (limit) => sql`SELECT ${all} FROM market_listings ORDER BY created_at DESC, id DESC LIMIT ${limit}`
+      })
+    )
 
-    const remove = operation("market.removeListing", SqlSchema.void({
-      Request: Schema.String,
-      execute: (id) => sql`DELETE FROM market_listings WHERE id = ${id}`
-    }))
+    const remove = operation(
+      "market.removeListing",
+      SqlSchema.void({
+        Request: Schema.String,
+        execute: (id) => sql`DELETE FROM market_listings WHERE id = ${id}`
+      })
+    )
 
     /** One more sale, only while the listing is active: no row back means it was not (any more). */
-    const countSale = operation("market.countSale", SqlSchema.findAll({
-      Request: Schema.Struct({ id: Schema.String, at: Schema.String }),
-      Result: Schema.Struct({ id: Schema.String }),
-      execute: ({ id, at }) => sql`UPDATE market_listings SET sales = sales + 1, updated_at = ${at}
+    const countSale = operation(
+      "market.countSale",
+      SqlSchema.findAll({
+        Request: Schema.Struct({ id: Schema.String, at: Schema.String }),
+        Result: Schema.Struct({ id: Schema.String }),
+        execute: ({ id, at }) => sql`UPDATE market_listings SET sales = sales + 1, updated_at = ${at}
         WHERE id = ${id} AND status = 'active' AND moderated_at IS NULL RETURNING id`
-    }))
+      })
+    )
 
-    const search = operation("market.searchListings", SqlSchema.findAll({
-      Request: Schema.Struct({
-        terms: Schema.Array(Schema.String),
-        kind: Schema.NullOr(ListingKind),
-        sellerId: Schema.NullOr(Schema.String),
-        limit: Schema.Int
-      }),
-      Result: StoredListing,
-      execute: ({ terms, kind, sellerId, limit }) => {
-        const conditions = [
-          sellerId === null ? sql`status = 'active' AND moderated_at IS NULL` : sql`seller_id = ${sellerId}`,
-          ...(kind === null ? [] : [sql`kind = ${kind}`]),
-          ...terms.map((term) => {
-            const pattern = likePattern(term)
-            return sql`(lower(title) LIKE ${pattern} ESCAPE '\\' OR lower(description) LIKE ${pattern} ESCAPE '\\'
+    const search = operation(
+      "market.searchListings",
+      SqlSchema.findAll({
+        Request: Schema.Struct({
+          terms: Schema.Array(Schema.String),
+          kind: Schema.NullOr(ListingKind),
+          sellerId: Schema.NullOr(Schema.String),
+          limit: Schema.Int
+        }),
+        Result: StoredListing,
+        execute: ({ terms, kind, sellerId, limit }) => {
+          const conditions = [
+            sellerId === null ? sql`status = 'active' AND moderated_at IS NULL` : sql`seller_id = ${sellerId}`,
+            ...(kind === null ? [] : [sql`kind = ${kind}`]),
+            ...terms.map((term) => {
+              const pattern = likePattern(term)
+              return sql`(lower(title) LIKE ${pattern} ESCAPE '\\' OR lower(description) LIKE ${pattern} ESCAPE '\\'
               OR lower(tags) LIKE ${pattern} ESCAPE '\\')`
-          })
-        ]
-        return sql`SELECT ${all} FROM market_listings WHERE ${sql.and(conditions)}
+            })
+          ]
+          return sql`SELECT ${all} FROM market_listings WHERE ${sql.and(conditions)}
           ORDER BY sales DESC, rating DESC, created_at DESC, id DESC LIMIT ${limit}`
-      }
-    }))
+        }
+      })
+    )
 
     return { insert, find, lockForBuy, update, setStatus, setModerated, recentAll, remove, countSale, search } as const
   })

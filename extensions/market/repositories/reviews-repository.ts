@@ -17,31 +17,43 @@ export class ReviewsRepository extends Effect.Service<ReviewsRepository>()("mark
     const all = sql.literal(columns)
 
     /** Writes the author's review of the listing, or rewrites the one they wrote; answers the row. */
-    const upsert = operation("market.upsertReview", SqlSchema.single({
-      Request: Review,
-      Result: Review,
-      execute: (review) => sql`INSERT INTO market_reviews (id, listing_id, author_id, rating, body, created_at, updated_at)
+    const upsert = operation(
+      "market.upsertReview",
+      SqlSchema.single({
+        Request: Review,
+        Result: Review,
+        execute: (
+          review
+        ) => sql`INSERT INTO market_reviews (id, listing_id, author_id, rating, body, created_at, updated_at)
         VALUES (${review.id}, ${review.listingId}, ${review.authorId}, ${review.rating}, ${review.body}, ${review.createdAt},
           ${review.updatedAt})
         ON CONFLICT (listing_id, author_id) DO UPDATE SET rating = excluded.rating, body = excluded.body,
           updated_at = excluded.updated_at
         RETURNING ${all}`
-    }))
+      })
+    )
 
     /** The listing's rating (the mean, 0 with none) and count, from its review rows. */
-    const recompute = operation("market.recomputeRating", SqlSchema.void({
-      Request: Schema.String,
-      execute: (listingId) => sql`UPDATE market_listings SET
+    const recompute = operation(
+      "market.recomputeRating",
+      SqlSchema.void({
+        Request: Schema.String,
+        execute: (listingId) => sql`UPDATE market_listings SET
           rating = COALESCE((SELECT AVG(CAST(rating AS REAL)) FROM market_reviews WHERE listing_id = ${listingId}), 0),
           rating_count = (SELECT COUNT(*) FROM market_reviews WHERE listing_id = ${listingId})
         WHERE id = ${listingId}`
-    }))
+      })
+    )
 
-    const list = operation("market.listReviews", SqlSchema.findAll({
-      Request: Schema.String,
-      Result: Review,
-      execute: (listingId) => sql`SELECT ${all} FROM market_reviews WHERE listing_id = ${listingId} ORDER BY updated_at DESC, id DESC`
-    }))
+    const list = operation(
+      "market.listReviews",
+      SqlSchema.findAll({
+        Request: Schema.String,
+        Result: Review,
+        execute: (listingId) =>
+          sql`SELECT ${all} FROM market_reviews WHERE listing_id = ${listingId} ORDER BY updated_at DESC, id DESC`
+      })
+    )
 
     return { upsert, recompute, list } as const
   })

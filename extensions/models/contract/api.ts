@@ -33,5 +33,4 @@ export class LlmApi extends HttpApiGroup.make("llm")
       .addSuccess(LlmUsage)
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}

@@ -21,7 +21,11 @@ export type ToolCall = typeof ToolCall.Type
 export const ChatMessage = Schema.Union(
   Schema.Struct({ role: Schema.Literal("system"), content: Schema.String }),
   Schema.Struct({ role: Schema.Literal("user"), content: Schema.Union(Schema.String, Schema.Array(ContentPart)) }),
-  Schema.Struct({ role: Schema.Literal("assistant"), content: Schema.String, toolCalls: Schema.optional(Schema.Array(ToolCall)) }),
+  Schema.Struct({
+    role: Schema.Literal("assistant"),
+    content: Schema.String,
+    toolCalls: Schema.optional(Schema.Array(ToolCall))
+  }),
   Schema.Struct({ role: Schema.Literal("tool"), toolCallId: Schema.String, content: Schema.String })
 )
 export type ChatMessage = typeof ChatMessage.Type
@@ -36,7 +40,12 @@ export type ToolDefinition = typeof ToolDefinition.Type
 
 export const ResponseFormat = Schema.Union(
   /** JSON matching `schema`; `strict` (default true) asks the provider to enforce it. */
-  Schema.Struct({ type: Schema.Literal("json_schema"), name: Schema.String, schema: JsonSchema, strict: Schema.optional(Schema.Boolean) }),
+  Schema.Struct({
+    type: Schema.Literal("json_schema"),
+    name: Schema.String,
+    schema: JsonSchema,
+    strict: Schema.optional(Schema.Boolean)
+  }),
   /** Any JSON object. */
   Schema.Struct({ type: Schema.Literal("json_object") })
 )
@@ -127,7 +136,13 @@ export interface TranscriptionResult {
 }
 
 /** The audio formats the speech API answers in, and the media type each is served as. */
-export const speechFormats = { mp3: "audio/mpeg", wav: "audio/wav", opus: "audio/ogg", aac: "audio/aac", flac: "audio/flac" } as const
+export const speechFormats = {
+  mp3: "audio/mpeg",
+  wav: "audio/wav",
+  opus: "audio/ogg",
+  aac: "audio/aac",
+  flac: "audio/flac"
+} as const
 export type SpeechFormat = keyof typeof speechFormats
 
 export interface SpeechRequest extends CallContext {

@@ -50,10 +50,19 @@ export const toApiError = (error: ModelError): ApiError => {
       return new Conflict({
         error: "spend_ceiling_reached",
         message: error.message,
-        details: { ceiling: error.ceiling, limitUsd: error.limitUsd, spentUsd: error.spentUsd, estimateUsd: error.estimateUsd }
+        details: {
+          ceiling: error.ceiling,
+          limitUsd: error.limitUsd,
+          spentUsd: error.spentUsd,
+          estimateUsd: error.estimateUsd
+        }
       })
     case "ModelCallFailed":
-      return new Unavailable({ error: "model_failed", message: error.message, details: { tier: error.tier, status: error.status } })
+      return new Unavailable({
+        error: "model_failed",
+        message: error.message,
+        details: { tier: error.tier, status: error.status }
+      })
     case "ModelReplyNotJson":
       return new Unavailable({ error: "model_reply_not_json", message: error.message })
   }

@@ -6,7 +6,23 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Stream from "effect/Stream"
-import type { ChatRequest, ChatResult, ChatStreamEvent, EmbedRequest, EmbedResult, ImageRequest, ImageResult, JsonResult, ResponseFormat, SpeechRequest, SpeechResult, TranscriptionRequest, TranscriptionResult, VideoRequest, VideoResult } from "./chat.ts"
+import type {
+  ChatRequest,
+  ChatResult,
+  ChatStreamEvent,
+  EmbedRequest,
+  EmbedResult,
+  ImageRequest,
+  ImageResult,
+  JsonResult,
+  ResponseFormat,
+  SpeechRequest,
+  SpeechResult,
+  TranscriptionRequest,
+  TranscriptionResult,
+  VideoRequest,
+  VideoResult
+} from "./chat.ts"
 import type { ModelCallFailed, ModelReplyNotJson, ModelsUnavailable, SpendCeilingReached } from "./errors.ts"
 import type { ChatTier } from "./records.ts"
 

@@ -2,7 +2,17 @@
 import * as Schema from "effect/Schema"
 
 /** The spec's model tiers: each names a job, and settings bind it to a model, a base URL and a key. */
-export const modelTiers = ["cheap", "standard", "strong", "image", "embed", "video", "transcribe", "speech", "ocr"] as const
+export const modelTiers = [
+  "cheap",
+  "standard",
+  "strong",
+  "image",
+  "embed",
+  "video",
+  "transcribe",
+  "speech",
+  "ocr"
+] as const
 
 export const ModelTier = Schema.Literal(...modelTiers)
 export type ModelTier = typeof ModelTier.Type

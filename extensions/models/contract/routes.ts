@@ -40,7 +40,10 @@ export interface ModelRoutesShape {
   readonly spentToday: Effect.Effect<number>
   readonly dayCeilingUsd: number
   /** One scanned page (PNG) transcribed by the 'ocr' tier; null when no ocr model is bound. */
-  readonly readPage: (charged: Charged, png: Uint8Array) => Effect.Effect<string | null, ModelCallFailed | SpendCeilingReached>
+  readonly readPage: (
+    charged: Charged,
+    png: Uint8Array
+  ) => Effect.Effect<string | null, ModelCallFailed | SpendCeilingReached>
 }
 
 export class ModelRoutes extends Context.Tag("models/ModelRoutes")<ModelRoutes, ModelRoutesShape>() {}

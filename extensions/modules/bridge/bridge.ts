@@ -88,7 +88,11 @@ const make = Effect.gen(function* () {
       const name = caller.skillNamespace === null ? null : contributionName(caller.skillNamespace, skill)
       const uses = name === null ? undefined : skills.uses(name)
       if (name === null || uses === undefined) {
-        return yield* new NotFound({ error: "unknown_skill", message: `This caller has no skill "${skill}".`, details: { skill } })
+        return yield* new NotFound({
+          error: "unknown_skill",
+          message: `This caller has no skill "${skill}".`,
+          details: { skill }
+        })
       }
       const missing = uses.filter((kind) => !granted.includes(kind))
       if (missing.length > 0) return yield* notGranted(`skills.invoke of ${name}`, missing)
@@ -101,26 +105,40 @@ const make = Effect.gen(function* () {
     switch (method) {
       case "storage.get":
         return Effect.flatMap(decode(bridgeMethods[method].args, method, args), ({ key }) =>
-          Effect.map(storage.get({ ...owner(caller), key }), (found) => ({ key, value: Option.isSome(found) ? found.value.value : null })))
+          Effect.map(storage.get({ ...owner(caller), key }), (found) => ({
+            key,
+            value: Option.isSome(found) ? found.value.value : null
+          }))
+        )
       case "storage.set":
-        return Effect.flatMap(decode(bridgeMethods[method].args, method, args), ({ key, value }) => storageSet(caller, key, value))
+        return Effect.flatMap(decode(bridgeMethods[method].args, method, args), ({ key, value }) =>
+          storageSet(caller, key, value)
+        )
       case "storage.list":
         return Effect.flatMap(decode(bridgeMethods[method].args, method, args), ({ prefix }) =>
-          Effect.map(storage.keys({ ...owner(caller), prefix, limit: maxStorageKeys }), (rows) => ({ keys: rows.map((row) => row.key) })))
+          Effect.map(storage.keys({ ...owner(caller), prefix, limit: maxStorageKeys }), (rows) => ({
+            keys: rows.map((row) => row.key)
+          }))
+        )
       case "storage.delete":
         return Effect.flatMap(decode(bridgeMethods[method].args, method, args), ({ key }) =>
-          Effect.map(storage.remove({ ...owner(caller), key }), (removed) => ({ deleted: removed.length > 0 })))
+          Effect.map(storage.remove({ ...owner(caller), key }), (removed) => ({ deleted: removed.length > 0 }))
+        )
       case "signals.raise":
         return Effect.flatMap(decode(bridgeMethods[method].args, method, args), (input) =>
           Effect.map(signals.raise(caller.beingId, input, caller.source, "proactive"), (raised) => ({
             signalId: raised.signal.id,
             delivered: raised.delivered
-          })))
+          }))
+        )
       case "memory.search":
         return Effect.flatMap(decode(bridgeMethods[method].args, method, args), ({ query, limit }) =>
-          Effect.map(memories.search(caller.beingId, { q: query, limit }), (found) => ({ memories: found.memories })))
+          Effect.map(memories.search(caller.beingId, { q: query, limit }), (found) => ({ memories: found.memories }))
+        )
       case "skills.invoke":
-        return Effect.flatMap(decode(bridgeMethods[method].args, method, args), ({ skill, input }) => invokeSkill(caller, granted, skill, input))
+        return Effect.flatMap(decode(bridgeMethods[method].args, method, args), ({ skill, input }) =>
+          invokeSkill(caller, granted, skill, input)
+        )
     }
   }
 
@@ -148,6 +166,4 @@ const make = Effect.gen(function* () {
 })
 
 /** The bridge over the node's signals, memories, skills and its own storage; the skills runtime and the twin come from the node. */
-export const BridgeLive = Layer.effect(Bridge, make).pipe(
-  Layer.provide(BridgeStorageRepository.Default)
-)
+export const BridgeLive = Layer.effect(Bridge, make).pipe(Layer.provide(BridgeStorageRepository.Default))

@@ -9,7 +9,14 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as OpenApi from "@effect/platform/OpenApi"
 import * as Schema from "effect/Schema"
 import { RateClass } from "../../../kernel/contract/endpoint-policy.ts"
-import { Conflict, Forbidden, InvalidRequest, NotFound, PayloadTooLarge, Unavailable } from "../../../kernel/contract/errors.ts"
+import {
+  Conflict,
+  Forbidden,
+  InvalidRequest,
+  NotFound,
+  PayloadTooLarge,
+  Unavailable
+} from "../../../kernel/contract/errors.ts"
 import { Authentication } from "../../accounts/contract/session.ts"
 import { BridgeCallRequest, BridgeCallResult } from "../bridge/contract/bridge.ts"
 import { FileId } from "../../files/contract/records.ts"
@@ -79,5 +86,4 @@ export class ModulesApi extends HttpApiGroup.make("modules")
       .annotate(RateClass, "bridge")
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}

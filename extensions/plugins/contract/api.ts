@@ -75,5 +75,4 @@ export class PluginsApi extends HttpApiGroup.make("plugins")
       .addError(NotFound.schema)
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}

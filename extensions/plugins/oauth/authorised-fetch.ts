@@ -15,9 +15,16 @@ const timeoutMs = 30_000
 
 type Send = (request: OutboundHttpRequest) => Promise<OutboundResponse>
 
-const allowedHosts = (plan: OAuthPlan) => new Set([new URL(plan.tokenUrl).host, ...plan.apiHosts].map((host) => host.toLowerCase()))
+const allowedHosts = (plan: OAuthPlan) =>
+  new Set([new URL(plan.tokenUrl).host, ...plan.apiHosts].map((host) => host.toLowerCase()))
 
-export const authorisedFetch = (oauth: PluginOAuth, send: Send, beingId: string, provider: string, plan: OAuthPlan): AuthAdapter => {
+export const authorisedFetch = (
+  oauth: PluginOAuth,
+  send: Send,
+  beingId: string,
+  provider: string,
+  plan: OAuthPlan
+): AuthAdapter => {
   const hosts = allowedHosts(plan)
   const once = (url: URL, init: AuthFetchInit, token: string) =>
     send({
@@ -33,11 +40,15 @@ export const authorisedFetch = (oauth: PluginOAuth, send: Send, beingId: string,
   return {
     fetch: async (raw: unknown, given?: unknown): Promise<AuthFetchAnswer> => {
       const url = new URL(String(raw))
-      if (!hosts.has(url.host.toLowerCase())) throw new Error(`${url.host} is not a host ${provider} declared for its API (apiHosts); the request was not sent.`)
+      if (!hosts.has(url.host.toLowerCase()))
+        throw new Error(
+          `${url.host} is not a host ${provider} declared for its API (apiHosts); the request was not sent.`
+        )
       const init = (typeof given === "object" && given !== null ? given : {}) as AuthFetchInit
       const token = await Effect.runPromise(oauth.accessToken(beingId, provider))
       let answer = await once(url, init, token)
-      if (answer.status === 401) answer = await once(url, init, await Effect.runPromise(oauth.refreshed(beingId, provider, token)))
+      if (answer.status === 401)
+        answer = await once(url, init, await Effect.runPromise(oauth.refreshed(beingId, provider, token)))
       return { status: answer.status, headers: answer.headers, body: new TextDecoder().decode(answer.body) }
     }
   }

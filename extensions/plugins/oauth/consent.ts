@@ -45,26 +45,45 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
     const consents = yield* makePendingConsents("Connect")
     // One outbound for the token endpoint and auth.fetch alike: the manifest names both, so both
     // follow the node's address policy (WEB_ALLOW_PRIVATE), refused the same way.
-    const send = makeOutbound({ allowPrivate: (yield* WebSettings).webAllowPrivate, userAgent: `svc-node/${hostVersion}` })
+    const send = makeOutbound({
+      allowPrivate: (yield* WebSettings).webAllowPrivate,
+      userAgent: `svc-node/${hostVersion}`
+    })
 
     const planOf = (provider: string) =>
       Effect.flatMap(registry.list, (providers) => {
         const found = providers.find((p) => p.descriptor.id === provider && p.descriptor.origin === "plugin")
         const auth = found?.descriptor.auth
         return auth?.kind === "oauth2" && auth.authorizeUrl !== undefined && auth.tokenUrl !== undefined
-          ? Effect.succeed<OAuthPlan>({ authorizeUrl: auth.authorizeUrl, tokenUrl: auth.tokenUrl, scopes: auth.scopes, apiHosts: auth.apiHosts })
-          : Effect.fail(new NotFound({ error: "unknown_provider", message: `No plugin provider ${provider.slice(0, 80)} connects through OAuth 2.0 on this node.` }))
+          ? Effect.succeed<OAuthPlan>({
+              authorizeUrl: auth.authorizeUrl,
+              tokenUrl: auth.tokenUrl,
+              scopes: auth.scopes,
+              apiHosts: auth.apiHosts
+            })
+          : Effect.fail(
+              new NotFound({
+                error: "unknown_provider",
+                message: `No plugin provider ${provider.slice(0, 80)} connects through OAuth 2.0 on this node.`
+              })
+            )
       })
 
     const clientOf = (provider: string) => {
       const names = clientSettingNames(provider)
-      return Effect.flatMap(clients.client(provider), Option.match({
-        onNone: () => Effect.fail(new Conflict({
-          error: "oauth_not_configured",
-          message: `This node has no OAuth client for ${provider.slice(0, 80)} yet: its owner sets the client id and secret under Settings → Connections → OAuth clients (or ${names.id} and ${names.secret} in the environment).`
-        })),
-        onSome: (found) => Effect.succeed<Client>({ id: found.id, secret: Redacted.value(found.secret) })
-      }))
+      return Effect.flatMap(
+        clients.client(provider),
+        Option.match({
+          onNone: () =>
+            Effect.fail(
+              new Conflict({
+                error: "oauth_not_configured",
+                message: `This node has no OAuth client for ${provider.slice(0, 80)} yet: its owner sets the client id and secret under Settings → Connections → OAuth clients (or ${names.id} and ${names.secret} in the environment).`
+              })
+            ),
+          onSome: (found) => Effect.succeed<Client>({ id: found.id, secret: Redacted.value(found.secret) })
+        })
+      )
     }
 
     const start = Effect.fn("pluginOAuth.startConsent")(function* (caller: Caller, provider: string) {
@@ -72,24 +91,56 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
       const client = yield* clientOf(provider)
       if (!credentials.sealable) return yield* encryptionKeyMissing()
       const { state, verifier } = yield* consents.open(caller, provider)
-      return consentUrl(plan.authorizeUrl, client, { redirectUri: `${origin.url}${pluginCallbackPath(provider)}`, state, verifier, scopes: plan.scopes })
+      return consentUrl(plan.authorizeUrl, client, {
+        redirectUri: `${origin.url}${pluginCallbackPath(provider)}`,
+        state,
+        verifier,
+        scopes: plan.scopes
+      })
     })
 
-    const finish = Effect.fn("pluginOAuth.finishConsent")(function* (caller: Caller, provider: string, query: CallbackQuery) {
+    const finish = Effect.fn("pluginOAuth.finishConsent")(function* (
+      caller: Caller,
+      provider: string,
+      query: CallbackQuery
+    ) {
       const plan = yield* planOf(provider)
       const consent = yield* consents.take(caller, provider, query.state)
       if (query.error !== undefined) {
-        return yield* new InvalidRequest({ error: "consent_declined", message: `The provider did not grant access (${query.error.slice(0, 60)}). Nothing was connected; connect again to retry.` })
+        return yield* new InvalidRequest({
+          error: "consent_declined",
+          message: `The provider did not grant access (${query.error.slice(0, 60)}). Nothing was connected; connect again to retry.`
+        })
       }
-      if (query.code === undefined || query.code === "") return yield* new InvalidRequest({ error: "invalid_request", message: "The provider's answer has no code. Nothing was connected; connect again." })
+      if (query.code === undefined || query.code === "")
+        return yield* new InvalidRequest({
+          error: "invalid_request",
+          message: "The provider's answer has no code. Nothing was connected; connect again."
+        })
       const client = yield* clientOf(provider)
       const code = query.code
       const now = yield* Clock.currentTimeMillis
       const tokens = yield* Effect.tryPromise({
-        try: () => exchangeCode(send, plan.tokenUrl, client, { code, verifier: consent.verifier, redirectUri: `${origin.url}${pluginCallbackPath(provider)}` }, now, `${provider}'s token endpoint`),
-        catch: (error) => new Conflict({ error: "oauth_refused", message: `Connecting failed: ${error instanceof Error ? error.message : "no reason given."} Nothing was connected; connect again.` })
+        try: () =>
+          exchangeCode(
+            send,
+            plan.tokenUrl,
+            client,
+            { code, verifier: consent.verifier, redirectUri: `${origin.url}${pluginCallbackPath(provider)}` },
+            now,
+            `${provider}'s token endpoint`
+          ),
+        catch: (error) =>
+          new Conflict({
+            error: "oauth_refused",
+            message: `Connecting failed: ${error instanceof Error ? error.message : "no reason given."} Nothing was connected; connect again.`
+          })
       })
-      return yield* connections.grant(caller.beingId, provider, { label: provider.slice(0, 80), meta: {}, secret: { ...tokens } })
+      return yield* connections.grant(caller.beingId, provider, {
+        label: provider.slice(0, 80),
+        meta: {},
+        secret: { ...tokens }
+      })
     })
 
     const keeper = makeTokenKeeper(credentials, {
@@ -100,9 +151,17 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
           const client = yield* clientOf(provider)
           return yield* Effect.tryPromise({
             try: () => refreshTokens(send, plan.tokenUrl, client, refreshToken, at, `${provider}'s token endpoint`),
-            catch: (error) => new Conflict({ error: "oauth_refused", message: `${error instanceof Error ? error.message : "no reason given."}` })
+            catch: (error) =>
+              new Conflict({
+                error: "oauth_refused",
+                message: `${error instanceof Error ? error.message : "no reason given."}`
+              })
           })
-        }).pipe(Effect.mapError((error) => new Error(`the connection could not be renewed: ${error.message} Connect it again.`)))
+        }).pipe(
+          Effect.mapError(
+            (error) => new Error(`the connection could not be renewed: ${error.message} Connect it again.`)
+          )
+        )
     })
 
     return { start, finish, planOf, send, accessToken: keeper.live, refreshed: keeper.refreshed } as const

@@ -20,9 +20,15 @@ import { PluginOAuth } from "./consent.ts"
 
 const what = "The connection"
 
-const signInFirst = consentPage(401, "unauthorized", "Sign in to this node first, then connect again from Settings → Connections.", what)
+const signInFirst = consentPage(
+  401,
+  "unauthorized",
+  "Sign in to this node first, then connect again from Settings → Connections.",
+  what
+)
 
-const refusedPage = (error: ApiError) => Effect.succeed(consentPage(statuses[error._tag] ?? 400, error.error, error.message, what))
+const refusedPage = (error: ApiError) =>
+  Effect.succeed(consentPage(statuses[error._tag] ?? 400, error.error, error.message, what))
 
 const providerParam = Effect.map(HttpRouter.params, (params) => params.provider ?? "")
 
@@ -37,7 +43,11 @@ const finishConsent = Effect.gen(function* () {
   if (Option.isNone(caller)) return signInFirst
   const provider = yield* providerParam
   const query = yield* HttpServerRequest.ParsedSearchParams
-  yield* (yield* PluginOAuth).finish(caller.value, provider, { code: one(query.code), state: one(query.state), error: one(query.error) })
+  yield* (yield* PluginOAuth).finish(caller.value, provider, {
+    code: one(query.code),
+    state: one(query.state),
+    error: one(query.error)
+  })
   return redirect(`/twin?connected=${encodeURIComponent(provider)}`)
 }).pipe(Effect.catchAll(refusedPage))
 
@@ -45,7 +55,9 @@ const finishConsent = Effect.gen(function* () {
  * The service over the provider registry, as the routes and the plugin syncs share it; the
  * connection it grants goes through the twin's ConnectionGrants, which the node provides.
  */
-export const PluginOAuthLive = PluginOAuth.Default.pipe(Layer.provide(Layer.mergeAll(NodeValuesLive, ProviderRegistryLive)))
+export const PluginOAuthLive = PluginOAuth.Default.pipe(
+  Layer.provide(Layer.mergeAll(NodeValuesLive, ProviderRegistryLive))
+)
 
 export const pluginOAuthRoutes = Layer.unwrapEffect(
   Effect.map(Effect.context<PluginOAuth | SessionLookup>(), (context) =>
@@ -53,5 +65,7 @@ export const pluginOAuthRoutes = Layer.unwrapEffect(
       Effect.all([
         router.get("/api/connections/:provider/auth", Effect.provide(startConsent, context)),
         router.get("/api/connections/:provider/callback", Effect.provide(finishConsent, context))
-      ])))
+      ])
+    )
+  )
 ).pipe(Layer.provide(PluginOAuthLive))

@@ -27,7 +27,9 @@ export const SearchQuery = Schema.Struct({
 export const SearchResults = Schema.Struct({
   projects: Schema.Array(Schema.Struct({ id: Schema.String, title: Schema.String, status: ProjectStatus })),
   memories: Schema.Array(Schema.Struct({ id: Schema.String, kind: MemoryKind, content: Schema.String })),
-  listings: Schema.Array(Schema.Struct({ id: Schema.String, title: Schema.String, kind: ListingKind, priceCredits: Schema.Int }))
+  listings: Schema.Array(
+    Schema.Struct({ id: Schema.String, title: Schema.String, kind: ListingKind, priceCredits: Schema.Int })
+  )
 }).annotations({ identifier: "SearchResults" })
 export type SearchResults = typeof SearchResults.Type
 
@@ -50,5 +52,4 @@ export class SearchApi extends HttpApiGroup.make("search")
       .addError(InvalidRequest.schema)
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}

@@ -42,5 +42,4 @@ export class StudioSkillsApi extends HttpApiGroup.make("studioSkills")
       .addError(NotFound.schema)
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}

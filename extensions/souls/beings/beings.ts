@@ -37,10 +37,13 @@ export class Beings extends Effect.Service<Beings>()("beings/Beings", {
 
     /** The being a soul belongs to, or 404. */
     const subject = (id: string) =>
-      Effect.flatMap(repository.findPublic(id), Option.match({
-        onNone: () => Effect.fail(new NotFound({ message: "There is no being with that id.", details: { id } })),
-        onSome: (being): Effect.Effect<SoulOwner & { readonly kind: string }> => Effect.succeed(being)
-      }))
+      Effect.flatMap(
+        repository.findPublic(id),
+        Option.match({
+          onNone: () => Effect.fail(new NotFound({ message: "There is no being with that id.", details: { id } })),
+          onSome: (being): Effect.Effect<SoulOwner & { readonly kind: string }> => Effect.succeed(being)
+        })
+      )
 
     /** Whether the caller reads the being's prompt: itself or the owner. */
     const readsPrompt = (caller: Caller, beingId: string) => caller.isOwner || caller.beingId === beingId
@@ -48,7 +51,8 @@ export class Beings extends Effect.Service<Beings>()("beings/Beings", {
     const get = (caller: Caller, id: string) =>
       Effect.gen(function* () {
         const being = yield* repository.findPublic(id)
-        if (Option.isNone(being)) return yield* Effect.fail(new NotFound({ message: "There is no being with that id.", details: { id } }))
+        if (Option.isNone(being))
+          return yield* Effect.fail(new NotFound({ message: "There is no being with that id.", details: { id } }))
         const soul = yield* souls.current(being.value)
         const online = yield* presence.isOnline(id)
         const citizen = yield* citizens.find(id)
@@ -57,7 +61,10 @@ export class Beings extends Effect.Service<Beings>()("beings/Beings", {
           soul: soulFor(soul, readsPrompt(caller, id)),
           summary: `${soul.purpose} Feeling ${soul.mood.label}.`.trim(),
           online,
-          ...Option.match(citizen, { onNone: () => ({}), onSome: ({ role, avatar, description }) => ({ citizen: { role, avatar, description } }) })
+          ...Option.match(citizen, {
+            onNone: () => ({}),
+            onSome: ({ role, avatar, description }) => ({ citizen: { role, avatar, description } })
+          })
         }
         return detail
       }).pipe(Effect.withSpan("beings.get"))

@@ -19,20 +19,41 @@ export const seedCitizens = Effect.gen(function* () {
   const rows = yield* CitizensRepository
   const souls = yield* Souls
   const createdAt = yield* nowIso
-  yield* sql.withTransaction(Effect.forEach(citizens, (citizen) =>
-    Effect.gen(function* () {
-      const { persona } = citizen
-      yield* beings.upsertCitizen({ id: citizen.beingId, handle: citizen.handle, displayName: persona.name, createdAt })
-      yield* rows.upsert({ beingId: citizen.beingId, role: persona.role, avatar: persona.avatar, description: persona.description })
-      yield* souls.seedCitizen({ id: citizen.beingId, displayName: persona.name }, {
-        personality: citizen.personality,
-        values: persona.values,
-        voice: persona.voice,
-        empathyStyle: citizen.empathyStyle,
-        backstory: citizen.backstory,
-        purpose: citizen.purpose
-      })
-    }), { discard: true })).pipe(orDieOnStorageFault)
+  yield* sql
+    .withTransaction(
+      Effect.forEach(
+        citizens,
+        (citizen) =>
+          Effect.gen(function* () {
+            const { persona } = citizen
+            yield* beings.upsertCitizen({
+              id: citizen.beingId,
+              handle: citizen.handle,
+              displayName: persona.name,
+              createdAt
+            })
+            yield* rows.upsert({
+              beingId: citizen.beingId,
+              role: persona.role,
+              avatar: persona.avatar,
+              description: persona.description
+            })
+            yield* souls.seedCitizen(
+              { id: citizen.beingId, displayName: persona.name },
+              {
+                personality: citizen.personality,
+                values: persona.values,
+                voice: persona.voice,
+                empathyStyle: citizen.empathyStyle,
+                backstory: citizen.backstory,
+                purpose: citizen.purpose
+              }
+            )
+          }),
+        { discard: true }
+      )
+    )
+    .pipe(orDieOnStorageFault)
 }).pipe(Effect.withSpan("beings.seedCitizens"))
 
 /** Runs the seeding once the database is migrated, before the node serves. */

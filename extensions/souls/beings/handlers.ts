@@ -19,7 +19,8 @@ import { CitizensSeeded } from "./citizens.ts"
 
 const ownerOnly = (what: string) =>
   Effect.flatMap(CurrentSession, (session) =>
-    session.isOwner ? Effect.succeed(session) : Effect.fail(new Forbidden({ message: `Only the owner can ${what}.` })))
+    session.isOwner ? Effect.succeed(session) : Effect.fail(new Forbidden({ message: `Only the owner can ${what}.` }))
+  )
 
 const SoulsHandlers = HttpApiBuilder.group(apiOf(SoulsApi), "souls", (handlers) =>
   Effect.gen(function* () {
@@ -32,7 +33,9 @@ const SoulsHandlers = HttpApiBuilder.group(apiOf(SoulsApi), "souls", (handlers) 
         const session = yield* CurrentSession
         const being = yield* beings.subject(beingId)
         if (!beings.readsPrompt(session, beingId)) {
-          return yield* Effect.fail(new Forbidden({ message: "Only the being itself or the owner can change its soul.", details: { beingId } }))
+          return yield* Effect.fail(
+            new Forbidden({ message: "Only the being itself or the owner can change its soul.", details: { beingId } })
+          )
         }
         return being
       })
@@ -44,22 +47,31 @@ const SoulsHandlers = HttpApiBuilder.group(apiOf(SoulsApi), "souls", (handlers) 
           const session = yield* CurrentSession
           const soul = yield* souls.current(yield* beings.subject(path.beingId))
           return soulFor(soul, beings.readsPrompt(session, path.beingId))
-        }))
+        })
+      )
       .handle("putSoul", ({ path, payload }) =>
         Effect.gen(function* () {
           yield* ownerOnly("rewrite a soul")
           return soulFor(yield* souls.replace(yield* beings.subject(path.beingId), payload), true)
-        }))
+        })
+      )
       .handle("recompileSoul", ({ path }) =>
-        Effect.flatMap(changeable(path.beingId), (being) => Effect.map(souls.recompile(being), (soul) => soulFor(soul, true))))
+        Effect.flatMap(changeable(path.beingId), (being) =>
+          Effect.map(souls.recompile(being), (soul) => soulFor(soul, true))
+        )
+      )
       .handle("generateSoul", ({ path, payload }) =>
         Effect.gen(function* () {
           yield* ownerOnly("generate a soul")
           const { soul, archetype } = yield* souls.generate(yield* beings.subject(path.beingId), payload)
           return { ...soulFor(soul, true), archetype, source: "archetype" as const }
-        }))
+        })
+      )
       .handle("driftSoul", ({ path, payload }) =>
-        Effect.flatMap(changeable(path.beingId), (being) => Effect.map(souls.drift(being, payload), (soul) => soulFor(soul, true))))
+        Effect.flatMap(changeable(path.beingId), (being) =>
+          Effect.map(souls.drift(being, payload), (soul) => soulFor(soul, true))
+        )
+      )
   })
 )
 
@@ -67,7 +79,10 @@ const BeingsHandlers = HttpApiBuilder.group(apiOf(BeingsApi), "beings", (handler
   Effect.gen(function* () {
     const beings = yield* Beings
     const square = yield* Square
-    const author = Effect.map(CurrentSession, (session) => ({ id: session.beingId, displayName: session.being.displayName }))
+    const author = Effect.map(CurrentSession, (session) => ({
+      id: session.beingId,
+      displayName: session.being.displayName
+    }))
     return handlers
       .handle("listBeings", () => beings.list)
       .handle("getBeing", ({ path }) => Effect.flatMap(CurrentSession, (session) => beings.get(session, path.id)))
@@ -76,8 +91,18 @@ const BeingsHandlers = HttpApiBuilder.group(apiOf(BeingsApi), "beings", (handler
       .handle("squareMood", () => square.mood)
       .handle("post", ({ payload }) => Effect.flatMap(author, (who) => square.post(who, payload.content)))
       .handle("deletePost", ({ path }) => Effect.flatMap(CurrentSession, (session) => square.remove(session, path.id)))
-      .handle("lifeTick", () => Effect.zipRight(ownerOnly("run the square's life"), Effect.flatMap(author, (who) => square.beat(who, "tick"))))
-      .handle("lifeGreet", () => Effect.zipRight(ownerOnly("run the square's life"), Effect.flatMap(author, (who) => square.beat(who, "greet"))))
+      .handle("lifeTick", () =>
+        Effect.zipRight(
+          ownerOnly("run the square's life"),
+          Effect.flatMap(author, (who) => square.beat(who, "tick"))
+        )
+      )
+      .handle("lifeGreet", () =>
+        Effect.zipRight(
+          ownerOnly("run the square's life"),
+          Effect.flatMap(author, (who) => square.beat(who, "greet"))
+        )
+      )
   })
 )
 
@@ -89,9 +114,21 @@ const ModerationHandlers = HttpApiBuilder.group(apiOf(ModerationApi), "moderatio
       .handle("listPosts", () => Effect.zipRight(moderator, square.moderated))
       .handle("hidePost", ({ path }) => Effect.flatMap(moderator, (id) => square.setHidden(id, path.id, true)))
       .handle("showPost", ({ path }) => Effect.flatMap(moderator, (id) => square.setHidden(id, path.id, false)))
-      .handle("listListings", () => Effect.zipRight(moderator, Effect.flatMap(ListingModeration, (market) => market.list)))
-      .handle("pauseListing", ({ path }) => Effect.flatMap(moderator, (id) => Effect.flatMap(ListingModeration, (market) => market.pause(id, path.id))))
-      .handle("resumeListing", ({ path }) => Effect.zipRight(moderator, Effect.flatMap(ListingModeration, (market) => market.resume(path.id))))
+      .handle("listListings", () =>
+        Effect.zipRight(
+          moderator,
+          Effect.flatMap(ListingModeration, (market) => market.list)
+        )
+      )
+      .handle("pauseListing", ({ path }) =>
+        Effect.flatMap(moderator, (id) => Effect.flatMap(ListingModeration, (market) => market.pause(id, path.id)))
+      )
+      .handle("resumeListing", ({ path }) =>
+        Effect.zipRight(
+          moderator,
+          Effect.flatMap(ListingModeration, (market) => market.resume(path.id))
+        )
+      )
   })
 )
 

@@ -13,8 +13,22 @@ import { Conflict, Forbidden, NotFound } from "../../../kernel/contract/errors.t
 import { Being } from "../../accounts/contract/records.ts"
 import { Authentication } from "../../accounts/contract/session.ts"
 import {
-  Affect, AffectRequest, BeingDetail, BeingPatch, DriftRequest, GeneratedSoul, GenerateRequest, LifeBeat,
-  ListedBeing, ModeratedPost, Mood, Post, PostDeleted, PostRequest, Soul, SoulInput
+  Affect,
+  AffectRequest,
+  BeingDetail,
+  BeingPatch,
+  DriftRequest,
+  GeneratedSoul,
+  GenerateRequest,
+  LifeBeat,
+  ListedBeing,
+  ModeratedPost,
+  Mood,
+  Post,
+  PostDeleted,
+  PostRequest,
+  Soul,
+  SoulInput
 } from "./records.ts"
 import { Listing } from "../../market/contract/records.ts"
 
@@ -57,8 +71,11 @@ export class SoulsApi extends HttpApiGroup.make("souls")
         "Replaces the soul's fields and compiles the prompt from them. Owner only (403 `forbidden`). Refusals: " +
           "404 `not_found`."
       )
-      .setPath(BeingIdParam).setPayload(SoulInput)
-      .addSuccess(Soul).addError(NotFound.schema).addError(Forbidden.schema)
+      .setPath(BeingIdParam)
+      .setPayload(SoulInput)
+      .addSuccess(Soul)
+      .addError(NotFound.schema)
+      .addError(Forbidden.schema)
   )
   .add(
     HttpApiEndpoint.post("recompileSoul", "/souls/:beingId/recompile")
@@ -69,7 +86,9 @@ export class SoulsApi extends HttpApiGroup.make("souls")
           "(403 `forbidden`). Refusals: 404 `not_found`."
       )
       .setPath(BeingIdParam)
-      .addSuccess(Soul).addError(NotFound.schema).addError(Forbidden.schema)
+      .addSuccess(Soul)
+      .addError(NotFound.schema)
+      .addError(Forbidden.schema)
   )
   .add(
     HttpApiEndpoint.post("generateSoul", "/souls/:beingId/generate")
@@ -79,8 +98,11 @@ export class SoulsApi extends HttpApiGroup.make("souls")
         "Replaces the soul with one made from an archetype (or a role and seed). Owner only (403 `forbidden`). " +
           "Refusals: 404 `not_found`."
       )
-      .setPath(BeingIdParam).setPayload(GenerateRequest)
-      .addSuccess(GeneratedSoul).addError(NotFound.schema).addError(Forbidden.schema)
+      .setPath(BeingIdParam)
+      .setPayload(GenerateRequest)
+      .addSuccess(GeneratedSoul)
+      .addError(NotFound.schema)
+      .addError(Forbidden.schema)
   )
   .add(
     HttpApiEndpoint.post("driftSoul", "/souls/:beingId/drift")
@@ -90,12 +112,14 @@ export class SoulsApi extends HttpApiGroup.make("souls")
         "Moves the soul's mood by an event over some minutes. The being itself or the owner (403 `forbidden`). " +
           "Refusals: 404 `not_found`."
       )
-      .setPath(BeingIdParam).setPayload(DriftRequest)
-      .addSuccess(Soul).addError(NotFound.schema).addError(Forbidden.schema)
+      .setPath(BeingIdParam)
+      .setPayload(DriftRequest)
+      .addSuccess(Soul)
+      .addError(NotFound.schema)
+      .addError(Forbidden.schema)
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}
 
 export class BeingsApi extends HttpApiGroup.make("beings")
   .annotate(
@@ -161,7 +185,9 @@ export class BeingsApi extends HttpApiGroup.make("beings")
           "Refusals: 403 `forbidden` (anyone else, or a peer's post: the owner hides those), 404 `not_found`."
       )
       .setPath(IdParam)
-      .addSuccess(PostDeleted).addError(NotFound.schema).addError(Forbidden.schema)
+      .addSuccess(PostDeleted)
+      .addError(NotFound.schema)
+      .addError(Forbidden.schema)
   )
   .add(
     HttpApiEndpoint.post("lifeTick", "/beings/life/tick")
@@ -171,7 +197,8 @@ export class BeingsApi extends HttpApiGroup.make("beings")
         "Three citizens post to the square, in character. Owner only (403 `forbidden`); rate class `llm`. " +
           "Refusals: 503 `models_unavailable`, 409 `spend_ceiling_reached`, 503 `model_failed`."
       )
-      .addSuccess(LifeBeat).addError(Forbidden.schema)
+      .addSuccess(LifeBeat)
+      .addError(Forbidden.schema)
       .annotate(RateClass, "llm")
   )
   .add(
@@ -182,7 +209,8 @@ export class BeingsApi extends HttpApiGroup.make("beings")
         "Three citizens greet the caller by name. Owner only (403 `forbidden`); rate class `llm`. Refusals: 503 " +
           "`models_unavailable`, 409 `spend_ceiling_reached`, 503 `model_failed`."
       )
-      .addSuccess(LifeBeat).addError(Forbidden.schema)
+      .addSuccess(LifeBeat)
+      .addError(Forbidden.schema)
       .annotate(RateClass, "llm")
   )
   .add(
@@ -198,8 +226,7 @@ export class BeingsApi extends HttpApiGroup.make("beings")
       .addError(NotFound.schema)
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}
 
 /** Moderation (ours, the spec is silent): the owner hides posts and pauses listings; hidden things leave every feed. */
 export class ModerationApi extends HttpApiGroup.make("moderation")
@@ -223,7 +250,9 @@ export class ModerationApi extends HttpApiGroup.make("moderation")
           "(403 `forbidden`). Refusals: 404 `not_found`."
       )
       .setPath(IdParam)
-      .addSuccess(ModeratedPost).addError(NotFound.schema).addError(Forbidden.schema)
+      .addSuccess(ModeratedPost)
+      .addError(NotFound.schema)
+      .addError(Forbidden.schema)
   )
   .add(
     HttpApiEndpoint.post("showPost", "/moderation/posts/:id/show")
@@ -234,7 +263,9 @@ export class ModerationApi extends HttpApiGroup.make("moderation")
           "`not_found`."
       )
       .setPath(IdParam)
-      .addSuccess(ModeratedPost).addError(NotFound.schema).addError(Forbidden.schema)
+      .addSuccess(ModeratedPost)
+      .addError(NotFound.schema)
+      .addError(Forbidden.schema)
   )
   .add(
     HttpApiEndpoint.get("listListings", "/moderation/listings")
@@ -252,7 +283,9 @@ export class ModerationApi extends HttpApiGroup.make("moderation")
           "`forbidden`). Refusals: 404 `listing_not_found`."
       )
       .setPath(IdParam)
-      .addSuccess(Listing).addError(NotFound.schema).addError(Forbidden.schema)
+      .addSuccess(Listing)
+      .addError(NotFound.schema)
+      .addError(Forbidden.schema)
   )
   .add(
     HttpApiEndpoint.post("resumeListing", "/moderation/listings/:id/resume")
@@ -263,8 +296,9 @@ export class ModerationApi extends HttpApiGroup.make("moderation")
           "`listing_not_found`."
       )
       .setPath(IdParam)
-      .addSuccess(Listing).addError(NotFound.schema).addError(Forbidden.schema)
+      .addSuccess(Listing)
+      .addError(NotFound.schema)
+      .addError(Forbidden.schema)
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}

@@ -19,8 +19,13 @@ export interface ListingModerationShape {
   readonly resume: (listingId: string) => Effect.Effect<Listing, NotFound>
 }
 
-const noListing = (id: string) => Effect.fail(new NotFound({ message: "There is no listing with that id.", details: { id } }))
+const noListing = (id: string) =>
+  Effect.fail(new NotFound({ message: "There is no listing with that id.", details: { id } }))
 
 export class ListingModeration extends Context.Reference<ListingModeration>()("souls/ListingModeration", {
-  defaultValue: (): ListingModerationShape => ({ list: Effect.succeed([]), pause: (_, id) => noListing(id), resume: noListing })
+  defaultValue: (): ListingModerationShape => ({
+    list: Effect.succeed([]),
+    pause: (_, id) => noListing(id),
+    resume: noListing
+  })
 }) {}

@@ -32,7 +32,16 @@ export const Mood = Schema.Struct({
 export type Mood = typeof Mood.Type
 
 /** The archetypes souls are generated from (seeds/archetypes.ts holds each one's ranges and words). */
-export const archetypeNames = ["sage", "caregiver", "explorer", "creator", "jester", "guardian", "rebel", "diplomat"] as const
+export const archetypeNames = [
+  "sage",
+  "caregiver",
+  "explorer",
+  "creator",
+  "jester",
+  "guardian",
+  "rebel",
+  "diplomat"
+] as const
 export const ArchetypeName = Schema.Literal(...archetypeNames)
 export type ArchetypeName = typeof ArchetypeName.Type
 
@@ -75,11 +84,16 @@ export const GenerateRequest = Schema.Struct({
 }).annotations({ identifier: "GenerateRequest", ...refuseUnknownFields })
 export type GenerateRequest = typeof GenerateRequest.Type
 
-export const GeneratedSoul = Schema.Struct({ ...Soul.fields, archetype: ArchetypeName, source: Schema.Literal("archetype") })
+export const GeneratedSoul = Schema.Struct({
+  ...Soul.fields,
+  archetype: ArchetypeName,
+  source: Schema.Literal("archetype")
+})
 export type GeneratedSoul = typeof GeneratedSoul.Type
 
-export const AffectRequest = Schema.Struct({ text: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(4000)) })
-  .annotations({ identifier: "AffectRequest", ...refuseUnknownFields })
+export const AffectRequest = Schema.Struct({
+  text: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(4000))
+}).annotations({ identifier: "AffectRequest", ...refuseUnknownFields })
 
 export const Affect = Schema.Struct({ ...Mood.fields, needs: Schema.Array(Need) })
 export type Affect = typeof Affect.Type
@@ -129,7 +143,11 @@ export type BeingDetail = typeof BeingDetail.Type
  * Where a post from another node's square came from: the peer node that sent it (its name as
  * this node's owner calls it) and its author's did. Such a post's `authorId` is that did.
  */
-export const PostOrigin = Schema.Struct({ peerDid: Schema.String, peerName: Schema.NullOr(Schema.String), authorDid: Schema.String })
+export const PostOrigin = Schema.Struct({
+  peerDid: Schema.String,
+  peerName: Schema.NullOr(Schema.String),
+  authorDid: Schema.String
+})
 export type PostOrigin = typeof PostOrigin.Type
 
 export const Post = Schema.Struct({
@@ -145,8 +163,10 @@ export const Post = Schema.Struct({
 })
 export type Post = typeof Post.Type
 
-export const PostRequest = Schema.Struct({ content: text(1000).pipe(Schema.minLength(1)) })
-  .annotations({ identifier: "PostRequest", ...refuseUnknownFields })
+export const PostRequest = Schema.Struct({ content: text(1000).pipe(Schema.minLength(1)) }).annotations({
+  identifier: "PostRequest",
+  ...refuseUnknownFields
+})
 
 /** What deleting one's post answers. */
 export const PostDeleted = Schema.Struct({ id: Schema.String, deleted: Schema.Boolean })

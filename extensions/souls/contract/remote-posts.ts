@@ -23,7 +23,11 @@ export interface RemotePostsShape {
   /** Stores the post; None when it is there already. */
   readonly arrive: (post: ArrivingRemotePost) => Effect.Effect<Option.Option<Post>>
   /** Removes the post its author took back; answers its id here, None when it was not here. */
-  readonly retract: (input: { readonly peerDid: string; readonly authorDid: string; readonly remoteId: string }) => Effect.Effect<Option.Option<string>>
+  readonly retract: (input: {
+    readonly peerDid: string
+    readonly authorDid: string
+    readonly remoteId: string
+  }) => Effect.Effect<Option.Option<string>>
 }
 
 export class RemotePosts extends Context.Tag("souls/RemotePosts")<RemotePosts, RemotePostsShape>() {}

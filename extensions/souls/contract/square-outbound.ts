@@ -7,7 +7,10 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { Post } from "./records.ts"
 
-export class SquareOutbound extends Context.Tag("souls/SquareOutbound")<SquareOutbound, {
-  readonly published: (post: Post) => Effect.Effect<void>
-  readonly retracted: (postId: string) => Effect.Effect<void>
-}>() {}
+export class SquareOutbound extends Context.Tag("souls/SquareOutbound")<
+  SquareOutbound,
+  {
+    readonly published: (post: Post) => Effect.Effect<void>
+    readonly retracted: (postId: string) => Effect.Effect<void>
+  }
+>() {}

@@ -16,24 +16,33 @@ export class CitizensRepository extends Effect.Service<CitizensRepository>()("so
     const sql = yield* SqlClient.SqlClient
     const all = sql.literal(columns)
 
-    const find = operation("citizens.find", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: CitizenRow,
-      execute: (beingId) => sql`SELECT ${all} FROM citizens WHERE being_id = ${beingId}`
-    }))
+    const find = operation(
+      "citizens.find",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: CitizenRow,
+        execute: (beingId) => sql`SELECT ${all} FROM citizens WHERE being_id = ${beingId}`
+      })
+    )
 
-    const list = operation("citizens.list", SqlSchema.findAll({
-      Request: Schema.Void,
-      Result: CitizenRow,
-      execute: () => sql`SELECT ${all} FROM citizens ORDER BY being_id`
-    }))
+    const list = operation(
+      "citizens.list",
+      SqlSchema.findAll({
+        Request: Schema.Void,
+        Result: CitizenRow,
+        execute: () => sql`SELECT ${all} FROM citizens ORDER BY being_id`
+      })
+    )
 
-    const upsert = operation("citizens.upsert", SqlSchema.void({
-      Request: CitizenRow,
-      execute: (citizen) =>
-        sql`INSERT INTO citizens (being_id, role, avatar, description) VALUES (${citizen.beingId}, ${citizen.role}, ${citizen.avatar}, ${citizen.description})
+    const upsert = operation(
+      "citizens.upsert",
+      SqlSchema.void({
+        Request: CitizenRow,
+        execute: (citizen) =>
+          sql`INSERT INTO citizens (being_id, role, avatar, description) VALUES (${citizen.beingId}, ${citizen.role}, ${citizen.avatar}, ${citizen.description})
           ON CONFLICT (being_id) DO UPDATE SET role = excluded.role, avatar = excluded.avatar, description = excluded.description`
-    }))
+      })
+    )
 
     return { find, list, upsert } as const
   })

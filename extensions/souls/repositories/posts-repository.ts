@@ -49,12 +49,15 @@ export class PostsRepository extends Effect.Service<PostsRepository>()("souls/Po
     const sql = yield* SqlClient.SqlClient
     const square = sql.literal(`(${both}) AS posts`)
 
-    const insert = operation("square.insertPost", SqlSchema.void({
-      Request: StoredPost,
-      execute: (post) =>
-        sql`INSERT INTO square_posts (id, author_id, author_name, content, mood, created_at)
+    const insert = operation(
+      "square.insertPost",
+      SqlSchema.void({
+        Request: StoredPost,
+        execute: (post) =>
+          sql`INSERT INTO square_posts (id, author_id, author_name, content, mood, created_at)
           VALUES (${post.id}, ${post.authorId}, ${post.authorName}, ${post.content}, ${post.mood}, ${post.createdAt})`
-    }))
+      })
+    )
 
     /** A peer's post lands; false when it is here already (the same post, sent again). */
     const insertRemote = operation("square.insertRemotePost", (post: RemotePost) =>
@@ -71,51 +74,75 @@ export class PostsRepository extends Effect.Service<PostsRepository>()("souls/Po
           created_at: post.createdAt
         })} ON CONFLICT (peer_did, author_did, remote_id) DO NOTHING RETURNING id`,
         (rows) => rows.length === 1
-      ))
+      )
+    )
 
     /** A peer's post taken back by its author: removed; answers the local id it had, if it was here. */
-    const removeRemote = operation("square.removeRemotePost", SqlSchema.findAll({
-      Request: Schema.Struct({ peerDid: Schema.String, authorDid: Schema.String, remoteId: Schema.String }),
-      Result: Schema.Struct({ id: Schema.String }),
-      execute: ({ peerDid, authorDid, remoteId }) =>
-        sql`DELETE FROM square_remote_posts WHERE peer_did = ${peerDid} AND author_did = ${authorDid} AND remote_id = ${remoteId} RETURNING id`
-    }))
+    const removeRemote = operation(
+      "square.removeRemotePost",
+      SqlSchema.findAll({
+        Request: Schema.Struct({ peerDid: Schema.String, authorDid: Schema.String, remoteId: Schema.String }),
+        Result: Schema.Struct({ id: Schema.String }),
+        execute: ({ peerDid, authorDid, remoteId }) =>
+          sql`DELETE FROM square_remote_posts WHERE peer_did = ${peerDid} AND author_did = ${authorDid} AND remote_id = ${remoteId} RETURNING id`
+      })
+    )
 
     /** One of this node's own posts, removed by its author or the owner. */
-    const remove = operation("square.removePost", SqlSchema.void({
-      Request: Schema.String,
-      execute: (id) => sql`DELETE FROM square_posts WHERE id = ${id}`
-    }))
+    const remove = operation(
+      "square.removePost",
+      SqlSchema.void({
+        Request: Schema.String,
+        execute: (id) => sql`DELETE FROM square_posts WHERE id = ${id}`
+      })
+    )
 
-    const find = operation("square.findPost", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: StoredPost,
-      execute: (id) => sql`SELECT * FROM ${square} WHERE id = ${id}`
-    }))
+    const find = operation(
+      "square.findPost",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: StoredPost,
+        execute: (id) => sql`SELECT * FROM ${square} WHERE id = ${id}`
+      })
+    )
 
     /** The newest visible posts, newest first. */
-    const recentVisible = operation("square.recentVisible", SqlSchema.findAll({
-      Request: Schema.Number,
-      Result: StoredPost,
-      execute: (limit) => sql`SELECT * FROM ${square} WHERE "hiddenAt" IS NULL ORDER BY "createdAt" DESC, id DESC LIMIT ${limit}`
-    }))
+    const recentVisible = operation(
+      "square.recentVisible",
+      SqlSchema.findAll({
+        Request: Schema.Number,
+        Result: StoredPost,
+        execute: (limit) =>
+          sql`SELECT * FROM ${square} WHERE "hiddenAt" IS NULL ORDER BY "createdAt" DESC, id DESC LIMIT ${limit}`
+      })
+    )
 
     /** Every post, hidden ones too, newest first (moderation's view). */
-    const recentAll = operation("square.recentAll", SqlSchema.findAll({
-      Request: Schema.Number,
-      Result: StoredPost,
-      execute: (limit) => sql`SELECT * FROM ${square} ORDER BY "createdAt" DESC, id DESC LIMIT ${limit}`
-    }))
+    const recentAll = operation(
+      "square.recentAll",
+      SqlSchema.findAll({
+        Request: Schema.Number,
+        Result: StoredPost,
+        execute: (limit) => sql`SELECT * FROM ${square} ORDER BY "createdAt" DESC, id DESC LIMIT ${limit}`
+      })
+    )
 
     // The id is in one table or the other; each update touches only the row it names.
-    const setHidden = operation("square.setHidden", SqlSchema.void({
-      Request: Schema.Struct({ id: Schema.String, hiddenAt: Schema.NullOr(Schema.String), hiddenBy: Schema.NullOr(Schema.String) }),
-      execute: ({ id, hiddenAt, hiddenBy }) =>
-        Effect.zipRight(
-          sql`UPDATE square_posts SET hidden_at = ${hiddenAt}, hidden_by = ${hiddenBy} WHERE id = ${id}`,
-          sql`UPDATE square_remote_posts SET hidden_at = ${hiddenAt}, hidden_by = ${hiddenBy} WHERE id = ${id}`
-        )
-    }))
+    const setHidden = operation(
+      "square.setHidden",
+      SqlSchema.void({
+        Request: Schema.Struct({
+          id: Schema.String,
+          hiddenAt: Schema.NullOr(Schema.String),
+          hiddenBy: Schema.NullOr(Schema.String)
+        }),
+        execute: ({ id, hiddenAt, hiddenBy }) =>
+          Effect.zipRight(
+            sql`UPDATE square_posts SET hidden_at = ${hiddenAt}, hidden_by = ${hiddenBy} WHERE id = ${id}`,
+            sql`UPDATE square_remote_posts SET hidden_at = ${hiddenAt}, hidden_by = ${hiddenBy} WHERE id = ${id}`
+          )
+      })
+    )
 
     return { insert, insertRemote, removeRemote, remove, find, recentVisible, recentAll, setHidden } as const
   })

@@ -25,23 +25,29 @@ export class SoulsRepository extends Effect.Service<SoulsRepository>()("souls/So
     const sql = yield* SqlClient.SqlClient
     const all = sql.literal(columns)
 
-    const findByBeing = operation("souls.findByBeing", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: StoredSoul,
-      execute: (beingId) => sql`SELECT ${all} FROM souls WHERE being_id = ${beingId}`
-    }))
+    const findByBeing = operation(
+      "souls.findByBeing",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: StoredSoul,
+        execute: (beingId) => sql`SELECT ${all} FROM souls WHERE being_id = ${beingId}`
+      })
+    )
 
     /** Writes the being's soul whole; its id stays the first one it was given. */
-    const save = operation("souls.save", SqlSchema.void({
-      Request: StoredSoul,
-      execute: (soul) =>
-        sql`INSERT INTO souls (id, being_id, personality, "values", voice, empathy_style, backstory, purpose, mood, mood_at, system_prompt, updated_at)
+    const save = operation(
+      "souls.save",
+      SqlSchema.void({
+        Request: StoredSoul,
+        execute: (soul) =>
+          sql`INSERT INTO souls (id, being_id, personality, "values", voice, empathy_style, backstory, purpose, mood, mood_at, system_prompt, updated_at)
           VALUES (${soul.id}, ${soul.beingId}, ${soul.personality}, ${soul.values}, ${soul.voice}, ${soul.empathyStyle}, ${soul.backstory},
             ${soul.purpose}, ${soul.mood}, ${soul.moodAt}, ${soul.systemPrompt}, ${soul.updatedAt})
           ON CONFLICT (being_id) DO UPDATE SET personality = excluded.personality, "values" = excluded."values", voice = excluded.voice,
             empathy_style = excluded.empathy_style, backstory = excluded.backstory, purpose = excluded.purpose, mood = excluded.mood,
             mood_at = excluded.mood_at, system_prompt = excluded.system_prompt, updated_at = excluded.updated_at`
-    }))
+      })
+    )
 
     return { findByBeing, save } as const
   })

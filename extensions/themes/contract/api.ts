@@ -55,5 +55,4 @@ export class ThemesApi extends HttpApiGroup.make("themes")
       .addError(NotFound.schema)
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}

@@ -42,7 +42,9 @@ export class ThreadsApi extends HttpApiGroup.make("threads")
           "new one). Any session. Refusals: 400 `thread_with_self`, 404 `being_not_found`."
       )
       .setPayload(NewThread)
-      .addSuccess(Thread).addError(NotFound.schema).addError(InvalidRequest.schema)
+      .addSuccess(Thread)
+      .addError(NotFound.schema)
+      .addError(InvalidRequest.schema)
   )
   .add(
     HttpApiEndpoint.get("listMessages", "/threads/:id/messages")
@@ -65,9 +67,13 @@ export class ThreadsApi extends HttpApiGroup.make("threads")
           "Muse's reply follows. Any session; rate class `llm`. Refusals: 404 `thread_not_found`, 400 " +
           "`attachment_not_upload`, 404 `attachment_not_found`, 409 `thread_read_only`."
       )
-      .setPath(ThreadPath).setPayload(NewMessage)
+      .setPath(ThreadPath)
+      .setPayload(NewMessage)
       .annotate(RateClass, "llm")
-      .addSuccess(Message).addError(NotFound.schema).addError(InvalidRequest.schema).addError(Conflict.schema)
+      .addSuccess(Message)
+      .addError(NotFound.schema)
+      .addError(InvalidRequest.schema)
+      .addError(Conflict.schema)
   )
   .add(
     // A message read aloud by the 'speech' tier: MP3 bytes, kept nowhere. Spends model budget, so class llm.
@@ -83,7 +89,9 @@ export class ThreadsApi extends HttpApiGroup.make("threads")
       .setPath(MessagePath)
       .annotate(RateClass, "llm")
       .addSuccess(HttpApiSchema.Uint8Array({ contentType: "audio/mpeg" }))
-      .addError(NotFound.schema).addError(Conflict.schema).addError(Unavailable.schema)
+      .addError(NotFound.schema)
+      .addError(Conflict.schema)
+      .addError(Unavailable.schema)
   )
   .add(
     HttpApiEndpoint.del("deleteThread", "/threads/:id")
@@ -98,5 +106,4 @@ export class ThreadsApi extends HttpApiGroup.make("threads")
       .addError(NotFound.schema)
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}

@@ -12,9 +12,12 @@ import type { Message } from "./records.ts"
  * message for a peer node when the thread is a federated conversation's local half. Optional:
  * unbound, nothing leaves.
  */
-export class ThreadOutbound extends Context.Tag("threads/ThreadOutbound")<ThreadOutbound, {
-  readonly posted: (message: Message) => Effect.Effect<void>
-}>() {}
+export class ThreadOutbound extends Context.Tag("threads/ThreadOutbound")<
+  ThreadOutbound,
+  {
+    readonly posted: (message: Message) => Effect.Effect<void>
+  }
+>() {}
 
 /**
  * Where the being's own words to its Muse go to be learned from: the twin binds it to its learning
@@ -22,6 +25,9 @@ export class ThreadOutbound extends Context.Tag("threads/ThreadOutbound")<Thread
  * with the caller's own message in its own muse thread, never the Muse's reply nor another
  * being's text. Optional: unbound, nothing is learned.
  */
-export class ThreadLearning extends Context.Tag("threads/ThreadLearning")<ThreadLearning, {
-  readonly heard: (beingId: string, source: "thread" | "chat", message: Message) => Effect.Effect<void>
-}>() {}
+export class ThreadLearning extends Context.Tag("threads/ThreadLearning")<
+  ThreadLearning,
+  {
+    readonly heard: (beingId: string, source: "thread" | "chat", message: Message) => Effect.Effect<void>
+  }
+>() {}

@@ -94,7 +94,11 @@ export const NewThread = Schema.Union(
 ).annotations({ identifier: "NewThread" })
 export type NewThread = typeof NewThread.Type
 
-export const FileIdRef = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(1500), Schema.pattern(/^[A-Za-z0-9_-]+$/))
+export const FileIdRef = Schema.String.pipe(
+  Schema.minLength(1),
+  Schema.maxLength(1500),
+  Schema.pattern(/^[A-Za-z0-9_-]+$/)
+)
 
 export const NewMessage = Schema.Struct({
   content: Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(MAX_MESSAGE_CHARS)),

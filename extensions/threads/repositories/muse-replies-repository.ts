@@ -15,7 +15,12 @@ import { ToolCallChip } from "../contract/records.ts"
 
 const ThreadId = Schema.Struct({ threadId: Schema.String })
 const Held = Schema.Struct({ threadId: Schema.String, holder: Schema.String })
-const Round = Schema.Struct({ threadId: Schema.String, holder: Schema.String, messageId: Schema.String, expiresAt: Schema.String })
+const Round = Schema.Struct({
+  threadId: Schema.String,
+  holder: Schema.String,
+  messageId: Schema.String,
+  expiresAt: Schema.String
+})
 
 export const ReplyLease = Schema.Struct({
   threadId: Schema.String,
@@ -42,76 +47,114 @@ export class MuseRepliesRepository extends Effect.Service<MuseRepliesRepository>
      * holder for one more round. Answers the lease as it is after: its holder is `holder` when it
      * was free, else the round in progress is `messageId`.
      */
-    const claim = operation("muse.claimReply", SqlSchema.single({
-      Request: Schema.Struct({ threadId: Schema.String, beingId: Schema.String, holder: Schema.String, expiresAt: Schema.String }),
-      Result: Schema.Struct({ holder: Schema.String, messageId: Schema.NullOr(Schema.String) }),
-      execute: ({ threadId, beingId, holder, expiresAt }) =>
-        sql`INSERT INTO muse_replies (thread_id, being_id, holder, message_id, again, text, tool_calls, expires_at)
+    const claim = operation(
+      "muse.claimReply",
+      SqlSchema.single({
+        Request: Schema.Struct({
+          threadId: Schema.String,
+          beingId: Schema.String,
+          holder: Schema.String,
+          expiresAt: Schema.String
+        }),
+        Result: Schema.Struct({ holder: Schema.String, messageId: Schema.NullOr(Schema.String) }),
+        execute: ({ threadId, beingId, holder, expiresAt }) =>
+          sql`INSERT INTO muse_replies (thread_id, being_id, holder, message_id, again, text, tool_calls, expires_at)
           VALUES (${threadId}, ${beingId}, ${holder}, NULL, 0, '', '[]', ${expiresAt})
           ON CONFLICT (thread_id) DO UPDATE SET again = 1
           RETURNING holder, message_id AS "messageId"`
-    }))
+      })
+    )
 
     /** The holder's first round: its reply's id, and a fresh expiry; what came before it is read by it. */
-    const begin = operation("muse.beginRound", SqlSchema.findOne({
-      Request: Round,
-      Result: ThreadId,
-      execute: ({ threadId, holder, messageId, expiresAt }) =>
-        sql`UPDATE muse_replies SET message_id = ${messageId}, again = 0, text = '', tool_calls = '[]', expires_at = ${expiresAt}
+    const begin = operation(
+      "muse.beginRound",
+      SqlSchema.findOne({
+        Request: Round,
+        Result: ThreadId,
+        execute: ({ threadId, holder, messageId, expiresAt }) =>
+          sql`UPDATE muse_replies SET message_id = ${messageId}, again = 0, text = '', tool_calls = '[]', expires_at = ${expiresAt}
           WHERE thread_id = ${threadId} AND holder = ${holder} RETURNING thread_id AS "threadId"`
-    }))
+      })
+    )
 
     /** One more round, only when a message came meanwhile (`again`). */
-    const next = operation("muse.nextRound", SqlSchema.findOne({
-      Request: Round,
-      Result: ThreadId,
-      execute: ({ threadId, holder, messageId, expiresAt }) =>
-        sql`UPDATE muse_replies SET message_id = ${messageId}, again = 0, text = '', tool_calls = '[]', expires_at = ${expiresAt}
+    const next = operation(
+      "muse.nextRound",
+      SqlSchema.findOne({
+        Request: Round,
+        Result: ThreadId,
+        execute: ({ threadId, holder, messageId, expiresAt }) =>
+          sql`UPDATE muse_replies SET message_id = ${messageId}, again = 0, text = '', tool_calls = '[]', expires_at = ${expiresAt}
           WHERE thread_id = ${threadId} AND holder = ${holder} AND again = 1 RETURNING thread_id AS "threadId"`
-    }))
+      })
+    )
 
     /** Keeps the lease and records the round so far; none when the lease was lost (taken over). */
-    const renew = operation("muse.renewReply", SqlSchema.findOne({
-      Request: Schema.Struct({
-        threadId: Schema.String, holder: Schema.String, expiresAt: Schema.String, text: Schema.String,
-        toolCalls: JsonColumn(Schema.Array(ToolCallChip))
-      }),
-      Result: ThreadId,
-      execute: ({ threadId, holder, expiresAt, text, toolCalls }) =>
-        sql`UPDATE muse_replies SET expires_at = ${expiresAt}, text = ${text}, tool_calls = ${toolCalls}
+    const renew = operation(
+      "muse.renewReply",
+      SqlSchema.findOne({
+        Request: Schema.Struct({
+          threadId: Schema.String,
+          holder: Schema.String,
+          expiresAt: Schema.String,
+          text: Schema.String,
+          toolCalls: JsonColumn(Schema.Array(ToolCallChip))
+        }),
+        Result: ThreadId,
+        execute: ({ threadId, holder, expiresAt, text, toolCalls }) =>
+          sql`UPDATE muse_replies SET expires_at = ${expiresAt}, text = ${text}, tool_calls = ${toolCalls}
           WHERE thread_id = ${threadId} AND holder = ${holder} RETURNING thread_id AS "threadId"`
-    }))
+      })
+    )
 
     /** Gives the lease back, only when no message came meanwhile. */
-    const release = operation("muse.releaseReply", SqlSchema.findOne({
-      Request: Held,
-      Result: ThreadId,
-      execute: ({ threadId, holder }) =>
-        sql`DELETE FROM muse_replies WHERE thread_id = ${threadId} AND holder = ${holder} AND again = 0 RETURNING thread_id AS "threadId"`
-    }))
+    const release = operation(
+      "muse.releaseReply",
+      SqlSchema.findOne({
+        Request: Held,
+        Result: ThreadId,
+        execute: ({ threadId, holder }) =>
+          sql`DELETE FROM muse_replies WHERE thread_id = ${threadId} AND holder = ${holder} AND again = 0 RETURNING thread_id AS "threadId"`
+      })
+    )
 
-    const holds = operation("muse.holdsReply", SqlSchema.findOne({
-      Request: Held,
-      Result: ThreadId,
-      execute: ({ threadId, holder }) =>
-        sql`SELECT thread_id AS "threadId" FROM muse_replies WHERE thread_id = ${threadId} AND holder = ${holder}`
-    }))
+    const holds = operation(
+      "muse.holdsReply",
+      SqlSchema.findOne({
+        Request: Held,
+        Result: ThreadId,
+        execute: ({ threadId, holder }) =>
+          sql`SELECT thread_id AS "threadId" FROM muse_replies WHERE thread_id = ${threadId} AND holder = ${holder}`
+      })
+    )
 
     /** Leases whose holder stopped renewing them before `now` (its process died or stalled). */
-    const expired = operation("muse.expiredReplies", SqlSchema.findAll({
-      Request: Schema.String,
-      Result: ReplyLease,
-      execute: (now) => sql`SELECT ${all} FROM muse_replies WHERE expires_at < ${now} ORDER BY expires_at LIMIT 50`
-    }))
+    const expired = operation(
+      "muse.expiredReplies",
+      SqlSchema.findAll({
+        Request: Schema.String,
+        Result: ReplyLease,
+        execute: (now) => sql`SELECT ${all} FROM muse_replies WHERE expires_at < ${now} ORDER BY expires_at LIMIT 50`
+      })
+    )
 
     /** Takes an expired lease from `from` for `to`; one taker wins. */
-    const takeOver = operation("muse.takeOverReply", SqlSchema.findOne({
-      Request: Schema.Struct({ threadId: Schema.String, from: Schema.String, to: Schema.String, now: Schema.String, expiresAt: Schema.String }),
-      Result: ThreadId,
-      execute: ({ threadId, from, to, now, expiresAt }) =>
-        sql`UPDATE muse_replies SET holder = ${to}, expires_at = ${expiresAt}
+    const takeOver = operation(
+      "muse.takeOverReply",
+      SqlSchema.findOne({
+        Request: Schema.Struct({
+          threadId: Schema.String,
+          from: Schema.String,
+          to: Schema.String,
+          now: Schema.String,
+          expiresAt: Schema.String
+        }),
+        Result: ThreadId,
+        execute: ({ threadId, from, to, now, expiresAt }) =>
+          sql`UPDATE muse_replies SET holder = ${to}, expires_at = ${expiresAt}
           WHERE thread_id = ${threadId} AND holder = ${from} AND expires_at < ${now} RETURNING thread_id AS "threadId"`
-    }))
+      })
+    )
 
     return { claim, begin, next, renew, release, holds, expired, takeOver } as const
   })

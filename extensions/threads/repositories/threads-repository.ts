@@ -17,7 +17,12 @@ export const StoredThread = Schema.Struct({
 })
 export type StoredThread = typeof StoredThread.Type
 
-const NewThreadRow = Schema.Struct({ id: Schema.String, kind: ThreadKind, title: Schema.String, createdAt: Schema.String })
+const NewThreadRow = Schema.Struct({
+  id: Schema.String,
+  kind: ThreadKind,
+  title: Schema.String,
+  createdAt: Schema.String
+})
 const Membership = Schema.Struct({ threadId: Schema.String, beingId: Schema.String })
 
 export class ThreadsRepository extends Effect.Service<ThreadsRepository>()("threads/ThreadsRepository", {
@@ -28,84 +33,109 @@ export class ThreadsRepository extends Effect.Service<ThreadsRepository>()("thre
       (SELECT m.content FROM thread_messages m WHERE m.thread_id = t.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS "lastContent",
       (SELECT MAX(m.created_at) FROM thread_messages m WHERE m.thread_id = t.id) AS "lastMessageAt"`)
 
-    const insert = operation("threads.insert", SqlSchema.void({
-      Request: Schema.Struct({ thread: NewThreadRow, participants: Schema.Array(Schema.String) }),
-      execute: ({ thread, participants }) =>
-        Effect.zipRight(
-          sql`INSERT INTO threads (id, kind, title, created_at) VALUES (${thread.id}, ${thread.kind}, ${thread.title}, ${thread.createdAt})`,
-          sql`INSERT INTO thread_participants ${sql.insert(participants.map((beingId) => ({ thread_id: thread.id, being_id: beingId })))}`
-        )
-    }))
+    const insert = operation(
+      "threads.insert",
+      SqlSchema.void({
+        Request: Schema.Struct({ thread: NewThreadRow, participants: Schema.Array(Schema.String) }),
+        execute: ({ thread, participants }) =>
+          Effect.zipRight(
+            sql`INSERT INTO threads (id, kind, title, created_at) VALUES (${thread.id}, ${thread.kind}, ${thread.title}, ${thread.createdAt})`,
+            sql`INSERT INTO thread_participants ${sql.insert(participants.map((beingId) => ({ thread_id: thread.id, being_id: beingId })))}`
+          )
+      })
+    )
 
     /**
      * A thread with a known id, made if it is not there yet (an agent thread is named after its
      * project, and two of the project's tasks may write the first note at once).
      */
-    const ensure = operation("threads.ensure", SqlSchema.void({
-      Request: Schema.Struct({ thread: NewThreadRow, participants: Schema.Array(Schema.String) }),
-      execute: ({ thread, participants }) =>
-        Effect.zipRight(
-          sql`INSERT INTO threads (id, kind, title, created_at) VALUES (${thread.id}, ${thread.kind}, ${thread.title}, ${thread.createdAt})
+    const ensure = operation(
+      "threads.ensure",
+      SqlSchema.void({
+        Request: Schema.Struct({ thread: NewThreadRow, participants: Schema.Array(Schema.String) }),
+        execute: ({ thread, participants }) =>
+          Effect.zipRight(
+            sql`INSERT INTO threads (id, kind, title, created_at) VALUES (${thread.id}, ${thread.kind}, ${thread.title}, ${thread.createdAt})
             ON CONFLICT (id) DO NOTHING`,
-          sql`INSERT INTO thread_participants ${sql.insert(participants.map((beingId) => ({ thread_id: thread.id, being_id: beingId })))}
+            sql`INSERT INTO thread_participants ${sql.insert(participants.map((beingId) => ({ thread_id: thread.id, being_id: beingId })))}
             ON CONFLICT (thread_id, being_id) DO NOTHING`
-        )
-    }))
+          )
+      })
+    )
 
     /** The threads the being is in (and has not left), newest activity first. */
-    const listFor = operation("threads.listFor", SqlSchema.findAll({
-      Request: Schema.Struct({ beingId: Schema.String, kind: Schema.NullOr(ThreadKind) }),
-      Result: StoredThread,
-      execute: ({ beingId, kind }) =>
-        // Ordered outside: PostgreSQL reads an output column's alias in ORDER BY only alone, not inside COALESCE.
-        sql`SELECT * FROM (SELECT ${columns} FROM threads t JOIN thread_participants p ON p.thread_id = t.id
+    const listFor = operation(
+      "threads.listFor",
+      SqlSchema.findAll({
+        Request: Schema.Struct({ beingId: Schema.String, kind: Schema.NullOr(ThreadKind) }),
+        Result: StoredThread,
+        execute: ({ beingId, kind }) =>
+          // Ordered outside: PostgreSQL reads an output column's alias in ORDER BY only alone, not inside COALESCE.
+          sql`SELECT * FROM (SELECT ${columns} FROM threads t JOIN thread_participants p ON p.thread_id = t.id
           WHERE p.being_id = ${beingId} AND p.left_at IS NULL ${kind === null ? sql`` : sql`AND t.kind = ${kind}`}) listed
           ORDER BY COALESCE("lastMessageAt", "createdAt") DESC, id DESC`
-    }))
+      })
+    )
 
     /** The thread when the being is in it; none for anyone else, so another's thread reads as missing. */
-    const findFor = operation("threads.findFor", SqlSchema.findOne({
-      Request: Membership,
-      Result: StoredThread,
-      execute: ({ threadId, beingId }) =>
-        sql`SELECT ${columns} FROM threads t JOIN thread_participants p ON p.thread_id = t.id
+    const findFor = operation(
+      "threads.findFor",
+      SqlSchema.findOne({
+        Request: Membership,
+        Result: StoredThread,
+        execute: ({ threadId, beingId }) =>
+          sql`SELECT ${columns} FROM threads t JOIN thread_participants p ON p.thread_id = t.id
           WHERE t.id = ${threadId} AND p.being_id = ${beingId} AND p.left_at IS NULL`
-    }))
+      })
+    )
 
-    const exists = operation("threads.exists", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: Schema.Struct({ id: Schema.String }),
-      execute: (id) => sql`SELECT id FROM threads WHERE id = ${id}`
-    }))
+    const exists = operation(
+      "threads.exists",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: Schema.Struct({ id: Schema.String }),
+        execute: (id) => sql`SELECT id FROM threads WHERE id = ${id}`
+      })
+    )
 
     /** Everyone in the thread who has not left it. */
-    const participants = operation("threads.participants", SqlSchema.findAll({
-      Request: Schema.String,
-      Result: Schema.Struct({ beingId: Schema.String }),
-      execute: (threadId) => sql`SELECT being_id AS "beingId" FROM thread_participants WHERE thread_id = ${threadId} AND left_at IS NULL ORDER BY being_id`
-    }))
+    const participants = operation(
+      "threads.participants",
+      SqlSchema.findAll({
+        Request: Schema.String,
+        Result: Schema.Struct({ beingId: Schema.String }),
+        execute: (threadId) =>
+          sql`SELECT being_id AS "beingId" FROM thread_participants WHERE thread_id = ${threadId} AND left_at IS NULL ORDER BY being_id`
+      })
+    )
 
     /** The direct thread both beings are still in, if any. */
-    const findDirect = operation("threads.findDirect", SqlSchema.findOne({
-      Request: Schema.Struct({ beingId: Schema.String, otherId: Schema.String }),
-      Result: Schema.Struct({ id: Schema.String }),
-      execute: ({ beingId, otherId }) =>
-        sql`SELECT t.id FROM threads t
+    const findDirect = operation(
+      "threads.findDirect",
+      SqlSchema.findOne({
+        Request: Schema.Struct({ beingId: Schema.String, otherId: Schema.String }),
+        Result: Schema.Struct({ id: Schema.String }),
+        execute: ({ beingId, otherId }) =>
+          sql`SELECT t.id FROM threads t
           JOIN thread_participants a ON a.thread_id = t.id AND a.being_id = ${beingId} AND a.left_at IS NULL
           JOIN thread_participants b ON b.thread_id = t.id AND b.being_id = ${otherId} AND b.left_at IS NULL
           WHERE t.kind = 'direct' ORDER BY t.created_at LIMIT 1`
-    }))
+      })
+    )
 
     /** The being leaves the thread; a thread nobody is left in goes, with its messages. */
-    const leave = operation("threads.leave", SqlSchema.void({
-      Request: Schema.Struct({ threadId: Schema.String, beingId: Schema.String, at: Schema.String }),
-      execute: ({ threadId, beingId, at }) =>
-        Effect.zipRight(
-          sql`UPDATE thread_participants SET left_at = ${at} WHERE thread_id = ${threadId} AND being_id = ${beingId}`,
-          sql`DELETE FROM threads WHERE id = ${threadId}
+    const leave = operation(
+      "threads.leave",
+      SqlSchema.void({
+        Request: Schema.Struct({ threadId: Schema.String, beingId: Schema.String, at: Schema.String }),
+        execute: ({ threadId, beingId, at }) =>
+          Effect.zipRight(
+            sql`UPDATE thread_participants SET left_at = ${at} WHERE thread_id = ${threadId} AND being_id = ${beingId}`,
+            sql`DELETE FROM threads WHERE id = ${threadId}
             AND NOT EXISTS (SELECT 1 FROM thread_participants p WHERE p.thread_id = ${threadId} AND p.left_at IS NULL)`
-        )
-    }))
+          )
+      })
+    )
 
     return { insert, ensure, listFor, findFor, exists, participants, findDirect, leave } as const
   })

@@ -146,5 +146,4 @@ export class TwinTimeApi extends HttpApiGroup.make("twinTime")
       .addError(NotFound.schema)
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}

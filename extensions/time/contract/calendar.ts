@@ -46,7 +46,11 @@ export const CreateEvent = Schema.Struct({
 export type CreateEvent = typeof CreateEvent.Type
 
 /** Any create field but `remind`; left out is unchanged, null clears. */
-export const PatchEvent = Schema.Struct({ ...EventFields, title: Schema.optional(EventFields.title), startAt: Schema.optional(IsoDateInput) })
+export const PatchEvent = Schema.Struct({
+  ...EventFields,
+  title: Schema.optional(EventFields.title),
+  startAt: Schema.optional(IsoDateInput)
+})
 export type PatchEvent = typeof PatchEvent.Type
 
 export const AgendaEntry = Schema.Struct({
@@ -69,6 +73,8 @@ export const AGENDA_MAX_DAYS = 400
 export const CalendarParams = Schema.Struct({ from: IsoDateInput, to: IsoDateInput }).pipe(
   Schema.filter(({ from, to }) => {
     const span = Date.parse(to) - Date.parse(from)
-    return span > 0 && span <= AGENDA_MAX_DAYS * 86_400_000 ? true : `a range whose "to" comes after "from", at most ${AGENDA_MAX_DAYS} days on`
+    return span > 0 && span <= AGENDA_MAX_DAYS * 86_400_000
+      ? true
+      : `a range whose "to" comes after "from", at most ${AGENDA_MAX_DAYS} days on`
   })
 )

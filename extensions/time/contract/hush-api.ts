@@ -56,5 +56,4 @@ export class TwinHushApi extends HttpApiGroup.make("twinHush")
       .addError(NotFound.schema)
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}

@@ -27,6 +27,7 @@ export interface FoundEvidence {
 /** A memory named as evidence, the caller's own only (bound in extensions/twin/memory-evidence.ts). */
 export class MemoryEvidence extends Context.Reference<MemoryEvidence>()("time/MemoryEvidence", {
   defaultValue: () => ({
-    find: (_beingId: string, _memoryId: string): Effect.Effect<Option.Option<FoundEvidence>> => Effect.succeed(Option.none())
+    find: (_beingId: string, _memoryId: string): Effect.Effect<Option.Option<FoundEvidence>> =>
+      Effect.succeed(Option.none())
   })
 }) {}

@@ -59,5 +59,7 @@ export const TODO_LIST_MAX = 500
 export const TodoListParams = Schema.Struct({
   status: Schema.optional(Schema.compose(Schema.split(","), Schema.Array(TodoStatus))),
   projectId: Schema.optional(RecordId),
-  limit: Schema.optionalWith(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, TODO_LIST_MAX)), { default: () => 100 })
+  limit: Schema.optionalWith(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, TODO_LIST_MAX)), {
+    default: () => 100
+  })
 })

@@ -12,7 +12,10 @@ import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 
 /** Why a call did not succeed, in words without the token; `retryAfter` (s) when the API said to wait. */
-export class BotApiError extends Data.TaggedError("BotApiError")<{ readonly message: string; readonly retryAfter: number | null }> {}
+export class BotApiError extends Data.TaggedError("BotApiError")<{
+  readonly message: string
+  readonly retryAfter: number | null
+}> {}
 
 const Chat = Schema.Struct({
   id: Schema.Number,
@@ -47,7 +50,14 @@ const service = "chat_a (Telegram Bot API)"
 /** A send or getMe that takes longer than this is a failure; a long poll gets its own timeout on top. */
 const callTimeoutMs = 15_000
 
-const call = <A, I>(base: string, token: Redacted.Redacted<string>, method: string, body: unknown, result: Schema.Schema<A, I>, timeoutMs = callTimeoutMs) => {
+const call = <A, I>(
+  base: string,
+  token: Redacted.Redacted<string>,
+  method: string,
+  body: unknown,
+  result: Schema.Schema<A, I>,
+  timeoutMs = callTimeoutMs
+) => {
   const url = `${base.replace(/\/+$/, "")}/bot${Redacted.value(token)}/${method}`
   const host = new URL(base).host
   const failed = (message: string, retryAfter: number | null = null) => new BotApiError({ message, retryAfter })
@@ -63,22 +73,41 @@ const call = <A, I>(base: string, token: Redacted.Redacted<string>, method: stri
       return { status: response.status, text: await response.text() }
     },
     catch: (error) =>
-      failed(error instanceof Error && error.name === "TimeoutError"
-        ? `${service} at ${host} did not answer within ${timeoutMs / 1000} seconds`
-        : `could not reach ${service} at ${host}`)
+      failed(
+        error instanceof Error && error.name === "TimeoutError"
+          ? `${service} at ${host} did not answer within ${timeoutMs / 1000} seconds`
+          : `could not reach ${service} at ${host}`
+      )
   }).pipe(
     Effect.flatMap(({ status, text }) =>
-      Effect.try({ try: () => JSON.parse(text) as unknown, catch: () => failed(`${service} at ${host} answered ${status} without a Bot API answer`) })),
-    Effect.flatMap((json) => Effect.mapError(Schema.decodeUnknown(Answer)(json), () => failed(`${service} at ${host} answered without a Bot API answer`))),
+      Effect.try({
+        try: () => JSON.parse(text) as unknown,
+        catch: () => failed(`${service} at ${host} answered ${status} without a Bot API answer`)
+      })
+    ),
+    Effect.flatMap((json) =>
+      Effect.mapError(Schema.decodeUnknown(Answer)(json), () =>
+        failed(`${service} at ${host} answered without a Bot API answer`)
+      )
+    ),
     Effect.flatMap((answer) =>
       answer.ok
-        ? Effect.mapError(Schema.decodeUnknown(result)(answer.result), () => failed(`${service} answered ${method} with an unexpected result`))
-        : Effect.fail(failed(`${service} refused ${method}: ${answer.description} (${answer.error_code ?? "?"})`, answer.parameters?.retry_after ?? null))),
+        ? Effect.mapError(Schema.decodeUnknown(result)(answer.result), () =>
+            failed(`${service} answered ${method} with an unexpected result`)
+          )
+        : Effect.fail(
+            failed(
+              `${service} refused ${method}: ${answer.description} (${answer.error_code ?? "?"})`,
+              answer.parameters?.retry_after ?? null
+            )
+          )
+    ),
     Effect.withSpan(`chatBridge.${method}`)
   )
 }
 
-export const getMe = (base: string, token: Redacted.Redacted<string>) => Effect.map(call(base, token, "getMe", {}, Me), (me) => me.username)
+export const getMe = (base: string, token: Redacted.Redacted<string>) =>
+  Effect.map(call(base, token, "getMe", {}, Me), (me) => me.username)
 
 const Numbered = Schema.Struct({ update_id: Schema.Int })
 
@@ -89,14 +118,25 @@ const Numbered = Schema.Struct({ update_id: Schema.Int })
  */
 export const getUpdates = (base: string, token: Redacted.Redacted<string>, offset: number, timeoutSeconds: number) =>
   Effect.map(
-    call(base, token, "getUpdates", { offset, timeout: timeoutSeconds, allowed_updates: ["message"] }, Schema.Array(Schema.Unknown), (timeoutSeconds + 10) * 1000),
+    call(
+      base,
+      token,
+      "getUpdates",
+      { offset, timeout: timeoutSeconds, allowed_updates: ["message"] },
+      Schema.Array(Schema.Unknown),
+      (timeoutSeconds + 10) * 1000
+    ),
     (updates) =>
       updates.flatMap((raw) =>
         Option.match(Schema.decodeUnknownOption(Numbered)(raw), {
           onNone: () => [],
           onSome: ({ update_id }) => [{ updateId: update_id, update: Schema.decodeUnknownOption(Update)(raw) }]
-        }))
+        })
+      )
   )
 
 export const sendMessage = (base: string, token: Redacted.Redacted<string>, chatId: string, text: string) =>
-  Effect.map(call(base, token, "sendMessage", { chat_id: /^-?\d+$/.test(chatId) ? Number(chatId) : chatId, text }, Sent), (sent) => sent.message_id)
+  Effect.map(
+    call(base, token, "sendMessage", { chat_id: /^-?\d+$/.test(chatId) ? Number(chatId) : chatId, text }, Sent),
+    (sent) => sent.message_id
+  )

@@ -33,7 +33,8 @@ export const codeIn = (text: string): string | null => {
 
 const newCode = () => Array.from({ length: codeLength }, () => codeAlphabet[randomInt(codeAlphabet.length)]).join("")
 
-const pairedThrough = (row: ChatPairingRow | null, bot: string | undefined) => row !== null && row.chatId !== null && row.bot === bot
+const pairedThrough = (row: ChatPairingRow | null, bot: string | undefined) =>
+  row !== null && row.chatId !== null && row.bot === bot
 
 export class ChatPairings extends Effect.Service<ChatPairings>()("twin/ChatPairings", {
   dependencies: [ChatPairingsRepository.Default, ConnectionsRepository.Default, ChatTokens.Default],
@@ -49,31 +50,55 @@ export class ChatPairings extends Effect.Service<ChatPairings>()("twin/ChatPairi
       usernames.has(resolved.bot)
         ? Effect.succeed(usernames.get(resolved.bot) ?? null)
         : getMe(apiUrl, resolved.token).pipe(
-          Effect.tap((username) => Effect.sync(() => usernames.set(resolved.bot, username))),
-          Effect.catchAll((error) => Effect.as(Effect.logWarning(`chat_a getMe for bot ${resolved.bot}: ${error.message}`), null))
-        )
+            Effect.tap((username) => Effect.sync(() => usernames.set(resolved.bot, username))),
+            Effect.catchAll((error) =>
+              Effect.as(Effect.logWarning(`chat_a getMe for bot ${resolved.bot}: ${error.message}`), null)
+            )
+          )
 
     /** The being's chat_a connection, made pending (without a secret) when it has none: the code is kept on it. */
     const pendingConnection = (beingId: string) =>
       Effect.gen(function* () {
         const found = yield* connections.find({ beingId, provider: CHAT_PROVIDER })
         if (Option.isSome(found)) return found.value
-        yield* connections.create({ id: randomUUID(), beingId, provider: CHAT_PROVIDER, label: CHAT_TITLE, status: "pending", meta: {}, createdAt: yield* nowIso, secret: null })
+        yield* connections.create({
+          id: randomUUID(),
+          beingId,
+          provider: CHAT_PROVIDER,
+          label: CHAT_TITLE,
+          status: "pending",
+          meta: {},
+          createdAt: yield* nowIso,
+          secret: null
+        })
         return Option.getOrThrow(yield* connections.find({ beingId, provider: CHAT_PROVIDER }))
       })
 
     const pairing = Effect.fn("chatBridge.pairing")(function* (caller: Caller) {
       const resolved = yield* tokens.resolve(caller.beingId)
       if (Option.isNone(resolved)) {
-        return { configured: false, paired: false, code: null, expiresAt: null, botUsername: null, deepLink: null, chatTitle: null } satisfies ChatPairing
+        return {
+          configured: false,
+          paired: false,
+          code: null,
+          expiresAt: null,
+          botUsername: null,
+          deepLink: null,
+          chatTitle: null
+        } satisfies ChatPairing
       }
       yield* pendingConnection(caller.beingId)
       const botUsername = yield* usernameOf(resolved.value)
       let row = Option.getOrNull(yield* pairings.find(caller.beingId))
       if (pairedThrough(row, resolved.value.bot)) {
         return {
-          configured: true, paired: true, code: null, expiresAt: null, botUsername,
-          deepLink: botUsername === null ? null : `https://t.me/${botUsername}`, chatTitle: row?.chatTitle ?? null
+          configured: true,
+          paired: true,
+          code: null,
+          expiresAt: null,
+          botUsername,
+          deepLink: botUsername === null ? null : `https://t.me/${botUsername}`,
+          chatTitle: row?.chatTitle ?? null
         } satisfies ChatPairing
       }
       if (row?.code == null || row.expiresAt === null || Date.parse(row.expiresAt) <= (yield* nowMillis)) {
@@ -82,8 +107,13 @@ export class ChatPairings extends Effect.Service<ChatPairings>()("twin/ChatPairi
       }
       const code = row?.code ?? null
       return {
-        configured: true, paired: false, code, expiresAt: row?.expiresAt ?? null, botUsername,
-        deepLink: botUsername === null || code === null ? null : `https://t.me/${botUsername}?start=${code}`, chatTitle: null
+        configured: true,
+        paired: false,
+        code,
+        expiresAt: row?.expiresAt ?? null,
+        botUsername,
+        deepLink: botUsername === null || code === null ? null : `https://t.me/${botUsername}?start=${code}`,
+        chatTitle: null
       } satisfies ChatPairing
     })
 
@@ -92,15 +122,26 @@ export class ChatPairings extends Effect.Service<ChatPairings>()("twin/ChatPairi
      * being speaks through that bot, the chat becomes the being's (taken from any being it was
      * paired with through the same bot). Answers the being paired, or none.
      */
-    const claim = Effect.fn("chatBridge.claim")(function* (bot: string, code: string, chat: { readonly id: string; readonly title: string }) {
+    const claim = Effect.fn("chatBridge.claim")(function* (
+      bot: string,
+      code: string,
+      chat: { readonly id: string; readonly title: string }
+    ) {
       const row = Option.getOrNull(yield* pairings.byCode(code))
-      if (row === null || row.expiresAt === null || Date.parse(row.expiresAt) <= (yield* nowMillis)) return Option.none<string>()
+      if (row === null || row.expiresAt === null || Date.parse(row.expiresAt) <= (yield* nowMillis))
+        return Option.none<string>()
       const resolved = yield* tokens.resolve(row.beingId)
       if (Option.isNone(resolved) || resolved.value.bot !== bot) return Option.none<string>()
       for (const previous of yield* pairings.byChat({ bot, chatId: chat.id })) {
         if (previous.beingId !== row.beingId) yield* unpair(previous.beingId, false)
       }
-      yield* pairings.pair({ beingId: row.beingId, bot, chatId: chat.id, chatTitle: chat.title, pairedAt: yield* nowIso })
+      yield* pairings.pair({
+        beingId: row.beingId,
+        bot,
+        chatId: chat.id,
+        chatTitle: chat.title,
+        pairedAt: yield* nowIso
+      })
       yield* setConnection(row.beingId, "connected", chat.title)
       return Option.some(row.beingId)
     })
@@ -110,7 +151,13 @@ export class ChatPairings extends Effect.Service<ChatPairings>()("twin/ChatPairi
         const found = yield* connections.find({ beingId, provider: CHAT_PROVIDER })
         if (Option.isNone(found)) return
         const { chatTitle: _, ...meta } = found.value.meta
-        yield* connections.update({ id: found.value.id, beingId, label: found.value.label, status, meta: chatTitle === null ? meta : { ...meta, chatTitle } })
+        yield* connections.update({
+          id: found.value.id,
+          beingId,
+          label: found.value.label,
+          status,
+          meta: chatTitle === null ? meta : { ...meta, chatTitle }
+        })
       })
 
     /** The being's chat is no longer paired; its connection (if it has one still) waits for a new code. */
@@ -136,14 +183,18 @@ export class ChatPairings extends Effect.Service<ChatPairings>()("twin/ChatPairi
       if (Option.isNone(connection)) return yield* pairings.remove(beingId)
       const row = Option.getOrNull(yield* pairings.find(beingId))
       const resolved = yield* tokens.resolve(beingId)
-      if (row?.chatId != null && !pairedThrough(row, Option.getOrUndefined(resolved)?.bot)) yield* unpair(beingId, false)
+      if (row?.chatId != null && !pairedThrough(row, Option.getOrUndefined(resolved)?.bot))
+        yield* unpair(beingId, false)
     })
 
     /** chat_a as the being's twin status shows it. */
     const status = Effect.fn("chatBridge.status")(function* (caller: Caller) {
       const resolved = yield* tokens.resolve(caller.beingId)
       const connection = Option.getOrNull(yield* connections.find({ beingId: caller.beingId, provider: CHAT_PROVIDER }))
-      const connected = pairedThrough(Option.getOrNull(yield* pairings.find(caller.beingId)), Option.getOrUndefined(resolved)?.bot)
+      const connected = pairedThrough(
+        Option.getOrNull(yield* pairings.find(caller.beingId)),
+        Option.getOrUndefined(resolved)?.bot
+      )
       const row: TwinProviderStatus = {
         provider: CHAT_PROVIDER,
         title: CHAT_TITLE,
@@ -160,8 +211,8 @@ export class ChatPairings extends Effect.Service<ChatPairings>()("twin/ChatPairi
         hint: Option.isNone(resolved)
           ? "Save your own bot token (the chat_a connection), or ask the owner to set CHAT_A_BOT_TOKEN."
           : connected
-          ? null
-          : "Get your pairing code and send it to the bot from the chat you want to talk to your Muse from."
+            ? null
+            : "Get your pairing code and send it to the bot from the chat you want to talk to your Muse from."
       }
       return row
     })

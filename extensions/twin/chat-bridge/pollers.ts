@@ -33,12 +33,15 @@ export const replyWait = Duration.seconds(120)
 export const chunkSize = 3_900
 const maxBackoffMs = 60_000
 
-export const notPairedAnswer = "This chat is not paired yet. Send the six-character pairing code your twin shows under Connections (chat_a)."
+export const notPairedAnswer =
+  "This chat is not paired yet. Send the six-character pairing code your twin shows under Connections (chat_a)."
 export const pairedAnswer = "Paired. What you write here now goes to your Muse, and its replies come back here."
 const lateAnswer = "Your Muse did not answer within 120 seconds. Its reply will be in your muse thread on the node."
 
 const titleOf = (chat: BotChat) =>
-  chat.title ?? ([chat.first_name, chat.last_name].filter((part) => part !== undefined).join(" ") || (chat.username ?? String(chat.id)))
+  chat.title ??
+  ([chat.first_name, chat.last_name].filter((part) => part !== undefined).join(" ") ||
+    (chat.username ?? String(chat.id)))
 
 export class ChatPollers extends Effect.Service<ChatPollers>()("twin/ChatPollers", {
   dependencies: [ChatPairings.Default, ChatTokens.Default, Activity.Default, ConnectionCredentials.Default],
@@ -57,7 +60,9 @@ export class ChatPollers extends Effect.Service<ChatPollers>()("twin/ChatPollers
 
     const send = (bot: string, token: Redacted.Redacted<string>, chatId: string, text: string) =>
       Effect.asVoid(sendMessage(apiUrl, token, chatId, text)).pipe(
-        Effect.tapError((error) => Effect.logWarning(`chat_a bot ${bot} could not answer chat ${chatId}: ${error.message}`)),
+        Effect.tapError((error) =>
+          Effect.logWarning(`chat_a bot ${bot} could not answer chat ${chatId}: ${error.message}`)
+        ),
         Effect.either
       )
 
@@ -66,9 +71,9 @@ export class ChatPollers extends Effect.Service<ChatPollers>()("twin/ChatPollers
       Effect.gen(function* () {
         const chatId = String(chat.id)
         yield* activity.record(beingId, "thought", `Told your Muse through chat_a (${titleOf(chat)})`)
-        const reply = yield* muse.ask(beingId, text).pipe(
-          Effect.timeoutTo({ duration: replyWait, onSuccess: (content) => content, onTimeout: () => lateAnswer })
-        )
+        const reply = yield* muse
+          .ask(beingId, text)
+          .pipe(Effect.timeoutTo({ duration: replyWait, onSuccess: (content) => content, onTimeout: () => lateAnswer }))
         const pieces = chunksOf(reply, chunkSize)
         for (const piece of pieces.length === 0 ? [lateAnswer] : pieces) {
           if (Either.isLeft(yield* send(bot, token, chatId, piece))) return
@@ -93,7 +98,9 @@ export class ChatPollers extends Effect.Service<ChatPollers>()("twin/ChatPollers
         if (Option.isNone(being)) return yield* send(bot, token, chatId, notPairedAnswer)
         // A reply takes seconds: the poll goes on meanwhile, and the Muse answers a thread's messages in turn.
         conversations(converse(bot, token, being.value, message.chat, message.text))
-      }).pipe(Effect.catchAllCause((cause) => Effect.logError(`chat_a bot ${bot}: an update could not be handled`, cause)))
+      }).pipe(
+        Effect.catchAllCause((cause) => Effect.logError(`chat_a bot ${bot}: an update could not be handled`, cause))
+      )
 
     const poll = (bot: string, token: Redacted.Redacted<string>) =>
       Effect.gen(function* () {
@@ -104,8 +111,13 @@ export class ChatPollers extends Effect.Service<ChatPollers>()("twin/ChatPollers
           const polled = yield* Effect.either(getUpdates(apiUrl, token, offset, chatAPollTimeoutSeconds))
           if (Either.isLeft(polled)) {
             failures += 1
-            const waitMs = Math.max(Math.min(maxBackoffMs, 1000 * 2 ** (failures - 1)), (polled.left.retryAfter ?? 0) * 1000)
-            yield* Effect.logWarning(`chat_a poller for bot ${bot}: ${polled.left.message}; polling again in ${waitMs / 1000} s`)
+            const waitMs = Math.max(
+              Math.min(maxBackoffMs, 1000 * 2 ** (failures - 1)),
+              (polled.left.retryAfter ?? 0) * 1000
+            )
+            yield* Effect.logWarning(
+              `chat_a poller for bot ${bot}: ${polled.left.message}; polling again in ${waitMs / 1000} s`
+            )
             yield* Effect.sleep(Duration.millis(waitMs))
             continue
           }
@@ -125,13 +137,16 @@ export class ChatPollers extends Effect.Service<ChatPollers>()("twin/ChatPollers
       Effect.scoped(Effect.zipRight(runSingleton(`chatBridge.poller.${bot}`, poll(bot, token)), Effect.never))
 
     /** The pollers made to match the bots in use: missing ones started, unused ones stopped. */
-    const reconcile = lock.withPermits(1)(
-      Effect.gen(function* () {
-        const wanted = yield* tokens.all
-        for (const [bot] of [...pollers]) if (!wanted.has(bot)) yield* FiberMap.remove(pollers, bot)
-        for (const [bot, token] of wanted) if (!(yield* FiberMap.has(pollers, bot))) startPoller(bot, onePerCluster(bot, token))
-      })
-    ).pipe(Effect.withSpan("chatBridge.reconcile"))
+    const reconcile = lock
+      .withPermits(1)(
+        Effect.gen(function* () {
+          const wanted = yield* tokens.all
+          for (const [bot] of [...pollers]) if (!wanted.has(bot)) yield* FiberMap.remove(pollers, bot)
+          for (const [bot, token] of wanted)
+            if (!(yield* FiberMap.has(pollers, bot))) startPoller(bot, onePerCluster(bot, token))
+        })
+      )
+      .pipe(Effect.withSpan("chatBridge.reconcile"))
 
     /** After a being's chat_a connection was saved, changed or deleted. */
     const connectionChanged = (beingId: string) => Effect.zipRight(pairings.changed(beingId), reconcile)

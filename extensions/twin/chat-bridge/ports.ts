@@ -9,13 +9,19 @@ import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
 import type * as Redacted from "effect/Redacted"
 
-export class ChatBot extends Context.Tag("twin/ChatBot")<ChatBot, {
-  readonly apiUrl: string
-  /** The node's bot token, used by a being that saved none of its own. */
-  readonly serverToken: Option.Option<Redacted.Redacted<string>>
-}>() {}
+export class ChatBot extends Context.Tag("twin/ChatBot")<
+  ChatBot,
+  {
+    readonly apiUrl: string
+    /** The node's bot token, used by a being that saved none of its own. */
+    readonly serverToken: Option.Option<Redacted.Redacted<string>>
+  }
+>() {}
 
-export class MuseReplies extends Context.Tag("twin/MuseReplies")<MuseReplies, {
-  /** The reply's text; a Muse that cannot answer (no model bound) says why in it. */
-  readonly ask: (beingId: string, content: string) => Effect.Effect<string>
-}>() {}
+export class MuseReplies extends Context.Tag("twin/MuseReplies")<
+  MuseReplies,
+  {
+    /** The reply's text; a Muse that cannot answer (no model bound) says why in it. */
+    readonly ask: (beingId: string, content: string) => Effect.Effect<string>
+  }
+>() {}

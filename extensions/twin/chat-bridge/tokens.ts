@@ -25,7 +25,8 @@ export interface BotToken {
   readonly personal: boolean
 }
 
-export const fingerprint = (token: Redacted.Redacted<string>) => createHash("sha256").update(Redacted.value(token)).digest("hex").slice(0, 16)
+export const fingerprint = (token: Redacted.Redacted<string>) =>
+  createHash("sha256").update(Redacted.value(token)).digest("hex").slice(0, 16)
 
 export class ChatTokens extends Effect.Service<ChatTokens>()("twin/ChatTokens", {
   dependencies: [ConnectionsRepository.Default, ConnectionCredentials.Default],
@@ -38,7 +39,11 @@ export class ChatTokens extends Effect.Service<ChatTokens>()("twin/ChatTokens", 
     /** The bot the being's chat speaks through, when any token resolves. */
     const resolve = (beingId: string) =>
       Effect.map(credentials.credential(beingId, CHAT_PROVIDER, tokenField), (own) =>
-        Option.orElse(Option.map(own, (token): BotToken => ({ token, bot: fingerprint(token), personal: true })), () => server))
+        Option.orElse(
+          Option.map(own, (token): BotToken => ({ token, bot: fingerprint(token), personal: true })),
+          () => server
+        )
+      )
 
     /** Every distinct bot some being may speak through now: the node's and each saved personal one. */
     const all = Effect.gen(function* () {

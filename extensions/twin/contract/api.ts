@@ -208,11 +208,9 @@ export class TwinApi extends HttpApiGroup.make("twin")
       .annotate(OpenApi.Summary, "What the node offers the twin")
       .annotate(
         OpenApi.Description,
-        "Whether FILES_ROOT (shown to the owner only), mail, chat pairing and models are configured. Any " +
-          "session."
+        "Whether FILES_ROOT (shown to the owner only), mail, chat pairing and models are configured. Any " + "session."
       )
       .addSuccess(TwinEnv)
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}

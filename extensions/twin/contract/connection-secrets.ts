@@ -23,7 +23,8 @@ export interface SecretChange {
 export const encryptionKeyMissing = () =>
   new Conflict({
     error: "encryption_not_configured",
-    message: "This node cannot store a secret yet: set ENCRYPTION_KEY (a long random passphrase, e.g. from `openssl rand -base64 32`) and restart it. Keep it safe: without it, stored secrets cannot be read."
+    message:
+      "This node cannot store a secret yet: set ENCRYPTION_KEY (a long random passphrase, e.g. from `openssl rand -base64 32`) and restart it. Keep it safe: without it, stored secrets cannot be read."
   })
 
 export interface ConnectionSecretsShape {
@@ -32,7 +33,11 @@ export interface ConnectionSecretsShape {
   /** Several processes share the database (PostgreSQL): a renewal is claimed on the row. */
   readonly shared: boolean
   /** The field `field` of the being's usable connection to `provider`, when there is one that opens. */
-  readonly credential: (beingId: string, provider: string, field: string) => Effect.Effect<Option.Option<Redacted.Redacted<string>>>
+  readonly credential: (
+    beingId: string,
+    provider: string,
+    field: string
+  ) => Effect.Effect<Option.Option<Redacted.Redacted<string>>>
   /** Every secret field of the being's usable connection to `provider`, when there is one that opens. */
   readonly fields: (beingId: string, provider: string) => Effect.Effect<Option.Option<Redacted.Redacted<SecretValues>>>
   /** New fields (a refreshed token) sealed and written behind the call, never awaited. */
@@ -42,12 +47,26 @@ export interface ConnectionSecretsShape {
   /** What the row holds now, kept as this process's copy too. Shared databases only. */
   readonly stored: (beingId: string, provider: string) => Effect.Effect<Option.Option<Redacted.Redacted<SecretValues>>>
   /** Claims the renewal of the connection's tokens across processes until `until` (ISO); false while another holds it. */
-  readonly claimRenewal: (beingId: string, provider: string, claimer: string, now: string, until: string) => Effect.Effect<boolean>
+  readonly claimRenewal: (
+    beingId: string,
+    provider: string,
+    claimer: string,
+    now: string,
+    until: string
+  ) => Effect.Effect<boolean>
   /** Ends a claimed renewal: the renewed fields sealed and written, or none on a failure. */
-  readonly endRenewal: (beingId: string, provider: string, claimer: string, values: SecretValues | null) => Effect.Effect<void, Conflict>
+  readonly endRenewal: (
+    beingId: string,
+    provider: string,
+    claimer: string,
+    values: SecretValues | null
+  ) => Effect.Effect<void, Conflict>
 }
 
-export class ConnectionSecrets extends Context.Tag("twin/ConnectionSecrets")<ConnectionSecrets, ConnectionSecretsShape>() {}
+export class ConnectionSecrets extends Context.Tag("twin/ConnectionSecrets")<
+  ConnectionSecrets,
+  ConnectionSecretsShape
+>() {}
 
 export interface ConnectionGrantsShape {
   /**
@@ -55,11 +74,15 @@ export interface ConnectionGrantsShape {
    * existing one connected again, with the granted tokens sealed as its secret. Refused as any
    * secret is without ENCRYPTION_KEY, before anything is written.
    */
-  readonly grant: (beingId: string, provider: string, granted: {
-    readonly label: string
-    readonly meta: Record<string, string>
-    readonly secret: SecretValues
-  }) => Effect.Effect<Connection, Conflict>
+  readonly grant: (
+    beingId: string,
+    provider: string,
+    granted: {
+      readonly label: string
+      readonly meta: Record<string, string>
+      readonly secret: SecretValues
+    }
+  ) => Effect.Effect<Connection, Conflict>
 }
 
 export class ConnectionGrants extends Context.Tag("twin/ConnectionGrants")<ConnectionGrants, ConnectionGrantsShape>() {}

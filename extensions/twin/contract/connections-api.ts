@@ -11,7 +11,14 @@ import * as Schema from "effect/Schema"
 import { Conflict, Forbidden, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
 import { Ok } from "../../accounts/contract/records.ts"
 import { Authentication } from "../../accounts/contract/session.ts"
-import { ChatPairing, Connection, ConnectionIdParam, CreateConnection, ProviderDescriptor, UpdateConnection } from "./connections.ts"
+import {
+  ChatPairing,
+  Connection,
+  ConnectionIdParam,
+  CreateConnection,
+  ProviderDescriptor,
+  UpdateConnection
+} from "./connections.ts"
 
 export class ConnectionsApi extends HttpApiGroup.make("connections")
   .annotate(
@@ -102,5 +109,4 @@ export class ConnectionsApi extends HttpApiGroup.make("connections")
       .addError(NotFound.schema)
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}

@@ -51,7 +51,11 @@ export const ProviderAuth = Schema.Union(
   }),
   Schema.Struct({ kind: Schema.Literal("fields"), fields: Schema.Array(ProviderAuthField) }),
   Schema.Struct({ kind: Schema.Literal("path"), field: text(1, 40), label: text(0, 80), help: text(0, 200) }),
-  Schema.Struct({ kind: Schema.Literal("webhook"), path: text(1, 120), verify: Schema.Literal("none", "hmac-sha256", "shared-secret") }),
+  Schema.Struct({
+    kind: Schema.Literal("webhook"),
+    path: text(1, 120),
+    verify: Schema.Literal("none", "hmac-sha256", "shared-secret")
+  }),
   Schema.Struct({ kind: Schema.Literal("none") })
 )
 export type ProviderAuth = typeof ProviderAuth.Type
@@ -69,7 +73,9 @@ export const ProviderDescriptor = Schema.Struct({
   auth: ProviderAuth,
   grants: Schema.optionalWith(Schema.Array(text(0, 160)), { default: () => [] }),
   skills: Schema.optionalWith(Schema.Array(text(0, 80)), { default: () => [] }),
-  cadenceMs: Schema.optionalWith(Schema.NullOr(Schema.Int.pipe(Schema.between(0, 2_592_000_000))), { default: () => null }),
+  cadenceMs: Schema.optionalWith(Schema.NullOr(Schema.Int.pipe(Schema.between(0, 2_592_000_000))), {
+    default: () => null
+  }),
   syncable: Schema.optionalWith(Schema.Boolean, { default: () => false })
 })
 export type ProviderDescriptor = typeof ProviderDescriptor.Type
@@ -95,7 +101,9 @@ export const UpdateConnection = Schema.Struct({
 })
 export type UpdateConnection = typeof UpdateConnection.Type
 
-export const ConnectionIdParam = Schema.Struct({ id: Schema.UUID.annotations({ message: () => "a connection id (a UUID)" }) })
+export const ConnectionIdParam = Schema.Struct({
+  id: Schema.UUID.annotations({ message: () => "a connection id (a UUID)" })
+})
 
 /**
  * `GET /api/connections/chat_a/pairing` (spec: ChatPairing): whether a bot token resolves for the
@@ -122,4 +130,8 @@ export type ConnectedProvider = "mail_a" | "chat_a" | "chat_b"
  * `imapUrl` is what a mailbox connected before the consent screen existed holds: still read, never
  * written (a mail_a connection is made only by consent now).
  */
-export const credentialField: Record<ConnectedProvider, string> = { mail_a: "imapUrl", chat_a: "token", chat_b: "token" }
+export const credentialField: Record<ConnectedProvider, string> = {
+  mail_a: "imapUrl",
+  chat_a: "token",
+  chat_b: "token"
+}

@@ -5,7 +5,11 @@ import { Memory } from "../../../kernel/contract/memory.ts"
 import { TwinActivityEvent } from "./records.ts"
 
 export const MemoryCreated = event("memory.created", { memory: Memory })
-export const WidgetSuggest = event("widget.suggest", { widgetType: Schema.String, reason: Schema.String, config: Schema.optional(Schema.Unknown) })
+export const WidgetSuggest = event("widget.suggest", {
+  widgetType: Schema.String,
+  reason: Schema.String,
+  config: Schema.optional(Schema.Unknown)
+})
 export const TwinActivity = event("twin.activity", TwinActivityEvent.fields)
 
 declare module "../../../kernel/contract/events.ts" {

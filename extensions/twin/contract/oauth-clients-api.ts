@@ -71,5 +71,4 @@ export class OAuthClientsApi extends HttpApiGroup.make("oauthClients")
       .annotate(RateClass, "owner")
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}

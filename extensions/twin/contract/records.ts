@@ -5,7 +5,14 @@
  */
 import * as Schema from "effect/Schema"
 import { JsonValue } from "../../../kernel/contract/json.ts"
-import { Memory, MemoryContent, MemoryImportance, MemoryKind, MemorySource, MemoryTags } from "../../../kernel/contract/memory.ts"
+import {
+  Memory,
+  MemoryContent,
+  MemoryImportance,
+  MemoryKind,
+  MemorySource,
+  MemoryTags
+} from "../../../kernel/contract/memory.ts"
 
 export { Memory, MemoryKind } from "../../../kernel/contract/memory.ts"
 
@@ -29,7 +36,8 @@ export type MemoryInput = typeof MemoryInput.Type
 
 export const memoryInputDefaults = { kind: "fact", importance: 0.5, tags: [], source: "manual" } as const
 
-const limitParam = (most: number) => Schema.optionalWith(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, most)), { exact: true })
+const limitParam = (most: number) =>
+  Schema.optionalWith(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, most)), { exact: true })
 
 /** `GET /api/twin/memories?q=&kind=&limit=` (limit 1..100, default 20): no `q` lists the newest. */
 export const MemorySearchParams = Schema.Struct({
@@ -43,7 +51,9 @@ export type MemorySearchParams = typeof MemorySearchParams.Type
 export const memorySearchHeader = "x-memory-search"
 export type MemorySearchMode = "hybrid" | "words"
 
-const ProfileList = Schema.Array(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500))).pipe(Schema.maxItems(100))
+const ProfileList = Schema.Array(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500))).pipe(
+  Schema.maxItems(100)
+)
 
 const preferenceKey = /^[A-Za-z0-9_.:-]{1,64}$/
 
@@ -52,7 +62,8 @@ const preferencesOf = <A, I>(value: Schema.Schema<A, I>) =>
   Schema.Record({ key: Schema.String, value }).pipe(
     Schema.filter((record) => {
       const bad = Object.keys(record).find((key) => !preferenceKey.test(key))
-      if (bad !== undefined) return `the key ${JSON.stringify(bad.slice(0, 64))} is not 1 to 64 letters, digits, _ . : or -`
+      if (bad !== undefined)
+        return `the key ${JSON.stringify(bad.slice(0, 64))} is not 1 to 64 letters, digits, _ . : or -`
       return Object.keys(record).length <= 50 || "at most 50 keys"
     })
   )
@@ -61,14 +72,17 @@ const Preferences = preferencesOf(JsonValue)
 
 /** An IANA time zone the runtime knows ("Europe/Paris", "UTC"): quiet hours are kept in it. */
 export const TimeZone = Schema.String.pipe(
-  Schema.filter((zone) => {
-    try {
-      new Intl.DateTimeFormat("en", { timeZone: zone })
-      return zone.length <= 64
-    } catch {
-      return false
-    }
-  }, { message: () => "an IANA time zone such as Europe/Paris or UTC" })
+  Schema.filter(
+    (zone) => {
+      try {
+        new Intl.DateTimeFormat("en", { timeZone: zone })
+        return zone.length <= 64
+      } catch {
+        return false
+      }
+    },
+    { message: () => "an IANA time zone such as Europe/Paris or UTC" }
+  )
 )
 
 export const Profile = Schema.Struct({
@@ -96,7 +110,15 @@ export type ProfilePatch = typeof ProfilePatch.Type
 export const PreferencesPatch = preferencesOf(Schema.NullOr(JsonValue))
 export type PreferencesPatch = typeof PreferencesPatch.Type
 
-export const twinActivityKinds = ["learned", "read_email", "indexed_file", "browsed", "sent", "scheduled", "thought"] as const
+export const twinActivityKinds = [
+  "learned",
+  "read_email",
+  "indexed_file",
+  "browsed",
+  "sent",
+  "scheduled",
+  "thought"
+] as const
 export const TwinActivityKind = Schema.Literal(...twinActivityKinds)
 export type TwinActivityKind = typeof TwinActivityKind.Type
 
@@ -118,7 +140,10 @@ export type ActivityParams = typeof ActivityParams.Type
 
 /** `POST /api/twin/learn`: text to learn from and where it came from; the answer is the memories stored. */
 export const LearnRequest = Schema.Struct({
-  text: Schema.String.pipe(Schema.filter((text) => text.trim() !== "" || "some text"), Schema.maxLength(20_000)),
+  text: Schema.String.pipe(
+    Schema.filter((text) => text.trim() !== "" || "some text"),
+    Schema.maxLength(20_000)
+  ),
   source: MemorySource
 })
 export type LearnRequest = typeof LearnRequest.Type
@@ -153,7 +178,9 @@ export type SyncState = typeof SyncState.Type
 
 /** A provider id as the spec's ConnectionProvider: a lower-snake segment, or `<plugin namespace>.<provider>`. */
 export const ConnectionProvider = Schema.String.pipe(
-  Schema.pattern(/^[a-z][a-z0-9_]{0,39}(\.[a-z][a-z0-9_]{0,39})?$/, { message: () => "a provider id such as files or mail_a" })
+  Schema.pattern(/^[a-z][a-z0-9_]{0,39}(\.[a-z][a-z0-9_]{0,39})?$/, {
+    message: () => "a provider id such as files or mail_a"
+  })
 )
 
 export const SyncProviderParam = Schema.Struct({ provider: ConnectionProvider })

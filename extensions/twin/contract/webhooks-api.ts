@@ -63,5 +63,4 @@ export class TwinWebhooksApi extends HttpApiGroup.make("twinWebhooks")
   .annotate(WireRoute, true)
   .annotate(RateClass, "wire")
   .annotate(BodyLimit, { bytes: DEFAULT_WEBHOOK_MAX_BYTES, setting: WEBHOOK_MAX_BYTES_SETTING })
-  .prefix("/api")
-{}
+  .prefix("/api") {}

@@ -14,25 +14,35 @@ export class ActivityRepository extends Effect.Service<ActivityRepository>()("tw
     const sql = yield* SqlClient.SqlClient
     const all = sql.literal(columns)
 
-    const insert = operation("twin.insertActivity", SqlSchema.void({
-      Request: TwinActivity,
-      execute: (activity) => sql`INSERT INTO twin_activity ${sql.insert({
-        id: activity.id,
-        being_id: activity.beingId,
-        kind: activity.kind,
-        summary: activity.summary,
-        at: activity.at
-      })}`
-    }))
+    const insert = operation(
+      "twin.insertActivity",
+      SqlSchema.void({
+        Request: TwinActivity,
+        execute: (activity) =>
+          sql`INSERT INTO twin_activity ${sql.insert({
+            id: activity.id,
+            being_id: activity.beingId,
+            kind: activity.kind,
+            summary: activity.summary,
+            at: activity.at
+          })}`
+      })
+    )
 
-    const list = operation("twin.listActivity", SqlSchema.findAll({
-      Request: Schema.Struct({ beingId: Schema.String, kind: Schema.NullOr(TwinActivityKind), limit: Schema.Number }),
-      Result: TwinActivity,
-      execute: ({ beingId, kind, limit }) => sql`SELECT ${all} FROM twin_activity
+    const list = operation(
+      "twin.listActivity",
+      SqlSchema.findAll({
+        Request: Schema.Struct({ beingId: Schema.String, kind: Schema.NullOr(TwinActivityKind), limit: Schema.Number }),
+        Result: TwinActivity,
+        execute: ({ beingId, kind, limit }) => sql`SELECT ${all} FROM twin_activity
         WHERE being_id = ${beingId} ${kind === null ? sql`` : sql`AND kind = ${kind}`} ORDER BY at DESC, id LIMIT ${limit}`
-    }))
+      })
+    )
 
-    const count = beingCount("twin.countActivity", (beingId) => sql`SELECT COUNT(*) AS total FROM twin_activity WHERE being_id = ${beingId}`)
+    const count = beingCount(
+      "twin.countActivity",
+      (beingId) => sql`SELECT COUNT(*) AS total FROM twin_activity WHERE being_id = ${beingId}`
+    )
 
     return { insert, list, count } as const
   })

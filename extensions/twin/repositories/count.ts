@@ -12,5 +12,6 @@ const Total = Schema.Struct({ total: Schema.Number })
 export const beingCount = (name: string, query: (beingId: string) => Statement<object>) => {
   const countOf = SqlSchema.single({ Request: Schema.String, Result: Total, execute: query })
   return operation(name, (beingId: string) =>
-    Effect.map(Effect.catchIf(countOf(beingId), Cause.isNoSuchElementException, Effect.die), (row) => row.total))
+    Effect.map(Effect.catchIf(countOf(beingId), Cause.isNoSuchElementException, Effect.die), (row) => row.total)
+  )
 }

@@ -64,56 +64,63 @@ export class MemoryVectorsRepository extends Effect.Service<MemoryVectorsReposit
           )
 
     /** Writes (or replaces) the memory's vector. */
-    const put = operation("twin.putVector", SqlSchema.void({
-      Request: Schema.Struct({
-        seq: Schema.Number,
-        beingId: Schema.String,
-        kind: MemoryKind,
-        model: Schema.String,
-        vector: Schema.Array(Schema.Number)
-      }),
-      execute: ({ seq, beingId, kind, model, vector }) =>
-        sql.onDialectOrElse({
-          pg: () => sql`INSERT INTO twin_memory_vectors (seq, being_id, kind, model, dims, embedding)
+    const put = operation(
+      "twin.putVector",
+      SqlSchema.void({
+        Request: Schema.Struct({
+          seq: Schema.Number,
+          beingId: Schema.String,
+          kind: MemoryKind,
+          model: Schema.String,
+          vector: Schema.Array(Schema.Number)
+        }),
+        execute: ({ seq, beingId, kind, model, vector }) =>
+          sql.onDialectOrElse({
+            pg: () => sql`INSERT INTO twin_memory_vectors (seq, being_id, kind, model, dims, embedding)
             VALUES (${seq}, ${beingId}, ${kind}, ${model}, ${vector.length}, ${arrayLiteral(vector)}::real[])
             ON CONFLICT (seq) DO UPDATE SET being_id = excluded.being_id, kind = excluded.kind, model = excluded.model,
               dims = excluded.dims, embedding = excluded.embedding`,
-          orElse: () => Effect.gen(function* () {
-            yield* ensureTable(vector.length)
-            const table = tableOf(vector.length)
-            yield* sql`DELETE FROM ${table} WHERE rowid = ${seq}`
-            yield* sql`INSERT INTO ${table} (rowid, being_id, kind, model, coarse, embedding)
+            orElse: () =>
+              Effect.gen(function* () {
+                yield* ensureTable(vector.length)
+                const table = tableOf(vector.length)
+                yield* sql`DELETE FROM ${table} WHERE rowid = ${seq}`
+                yield* sql`INSERT INTO ${table} (rowid, being_id, kind, model, coarse, embedding)
               VALUES (CAST(${seq} AS INTEGER), ${beingId}, ${kind}, ${model}, vec_quantize_binary(${paddedJson(vector)}), ${JSON.stringify(vector)})`
+              })
           })
-        })
-    }))
+      })
+    )
 
     /** The being's `k` memories nearest the vector (cosine distance, 0 = same direction), of that model and kind. */
-    const nearest = operation("twin.nearestVectors", SqlSchema.findAll({
-      Request: Schema.Struct({
-        beingId: Schema.String,
-        kind: Schema.NullOr(MemoryKind),
-        model: Schema.String,
-        vector: Schema.Array(Schema.Number),
-        k: Schema.Number
-      }),
-      Result: NearRow,
-      execute: ({ beingId, kind, model, vector, k }) => {
-        const ofKind = kind === null ? sql`` : sql`AND kind = ${kind}`
-        return sql.onDialectOrElse({
-          // Exact: for every vector of the being, model and size, its cosine distance to the query,
-          // summed element by element over unnest in double precision (one subquery per row is
-          // faster than grouping the pairs of all rows). A zero vector has no direction: distance 1.
-          pg: () => sql`SELECT v.seq AS seq, COALESCE((
+    const nearest = operation(
+      "twin.nearestVectors",
+      SqlSchema.findAll({
+        Request: Schema.Struct({
+          beingId: Schema.String,
+          kind: Schema.NullOr(MemoryKind),
+          model: Schema.String,
+          vector: Schema.Array(Schema.Number),
+          k: Schema.Number
+        }),
+        Result: NearRow,
+        execute: ({ beingId, kind, model, vector, k }) => {
+          const ofKind = kind === null ? sql`` : sql`AND kind = ${kind}`
+          return sql.onDialectOrElse({
+            // Exact: for every vector of the being, model and size, its cosine distance to the query,
+            // summed element by element over unnest in double precision (one subquery per row is
+            // faster than grouping the pairs of all rows). A zero vector has no direction: distance 1.
+            pg: () => sql`SELECT v.seq AS seq, COALESCE((
               SELECT 1 - SUM(e::float8 * q) / NULLIF(SQRT(SUM(e::float8 * e)) * SQRT(SUM(q::float8 * q)), 0)
               FROM unnest(v.embedding, ${arrayLiteral(vector)}::real[]) AS pair(e, q)
             ), 1) AS distance
             FROM twin_memory_vectors v
             WHERE v.being_id = ${beingId} AND v.model = ${model} AND v.dims = ${vector.length} ${ofKind}
             ORDER BY distance, v.seq LIMIT ${k}`,
-          orElse: () => Effect.flatMap(ensureTable(vector.length), () => {
-            const table = tableOf(vector.length)
-            return sql`WITH candidates AS (
+            orElse: () =>
+              Effect.flatMap(ensureTable(vector.length), () => {
+                const table = tableOf(vector.length)
+                return sql`WITH candidates AS (
                 SELECT rowid FROM ${table}
                 WHERE coarse MATCH vec_quantize_binary(${paddedJson(vector)}) AND k = CAST(${candidatesFor(k)} AS INTEGER)
                 AND being_id = ${beingId} AND model = ${model} ${ofKind}
@@ -121,19 +128,24 @@ export class MemoryVectorsRepository extends Effect.Service<MemoryVectorsReposit
               SELECT v.rowid AS seq, vec_distance_cosine(v.embedding, ${JSON.stringify(vector)}) AS distance
               FROM ${table} v JOIN candidates c ON c.rowid = v.rowid
               ORDER BY distance LIMIT ${k}`
+              })
           })
-        })
-      }
-    }))
+        }
+      })
+    )
 
-    const remove = operation("twin.removeVector", SqlSchema.void({
-      Request: Schema.Struct({ seq: Schema.Number, dims: Schema.Number }),
-      execute: ({ seq, dims }) =>
-        sql.onDialectOrElse({
-          pg: () => sql`DELETE FROM twin_memory_vectors WHERE seq = ${seq}`,
-          orElse: () => Effect.flatMap(ensureTable(dims), () => sql`DELETE FROM ${tableOf(dims)} WHERE rowid = ${seq}`)
-        })
-    }))
+    const remove = operation(
+      "twin.removeVector",
+      SqlSchema.void({
+        Request: Schema.Struct({ seq: Schema.Number, dims: Schema.Number }),
+        execute: ({ seq, dims }) =>
+          sql.onDialectOrElse({
+            pg: () => sql`DELETE FROM twin_memory_vectors WHERE seq = ${seq}`,
+            orElse: () =>
+              Effect.flatMap(ensureTable(dims), () => sql`DELETE FROM ${tableOf(dims)} WHERE rowid = ${seq}`)
+          })
+      })
+    )
 
     return { put, nearest, remove } as const
   })

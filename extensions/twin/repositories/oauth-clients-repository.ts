@@ -14,29 +14,52 @@ export class OAuthClientsRepository extends Effect.Service<OAuthClientsRepositor
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
-    const list = operation("twin.listOAuthClients", SqlSchema.findAll({
-      Request: Schema.Void,
-      Result: Stored,
-      execute: () => sql`SELECT provider, client_id AS "clientId" FROM twin_oauth_clients ORDER BY provider`
-    }))
+    const list = operation(
+      "twin.listOAuthClients",
+      SqlSchema.findAll({
+        Request: Schema.Void,
+        Result: Stored,
+        execute: () => sql`SELECT provider, client_id AS "clientId" FROM twin_oauth_clients ORDER BY provider`
+      })
+    )
 
-    const sealedSecret = operation("twin.oauthClientSecret", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: Schema.Struct({ clientId: Schema.String, secret: Schema.String }),
-      execute: (provider) => sql`SELECT client_id AS "clientId", secret FROM twin_oauth_clients WHERE provider = ${provider}`
-    }))
+    const sealedSecret = operation(
+      "twin.oauthClientSecret",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: Schema.Struct({ clientId: Schema.String, secret: Schema.String }),
+        execute: (provider) =>
+          sql`SELECT client_id AS "clientId", secret FROM twin_oauth_clients WHERE provider = ${provider}`
+      })
+    )
 
-    const save = operation("twin.saveOAuthClient", SqlSchema.void({
-      Request: Schema.Struct({ provider: Schema.String, clientId: Schema.String, secret: Schema.String, at: Schema.String }),
-      execute: ({ provider, clientId, secret, at }) => sql`INSERT INTO twin_oauth_clients (provider, client_id, secret, updated_at)
+    const save = operation(
+      "twin.saveOAuthClient",
+      SqlSchema.void({
+        Request: Schema.Struct({
+          provider: Schema.String,
+          clientId: Schema.String,
+          secret: Schema.String,
+          at: Schema.String
+        }),
+        execute: ({
+          provider,
+          clientId,
+          secret,
+          at
+        }) => sql`INSERT INTO twin_oauth_clients (provider, client_id, secret, updated_at)
         VALUES (${provider}, ${clientId}, ${secret}, ${at})
         ON CONFLICT (provider) DO UPDATE SET client_id = excluded.client_id, secret = excluded.secret, updated_at = excluded.updated_at`
-    }))
+      })
+    )
 
-    const remove = operation("twin.removeOAuthClient", SqlSchema.void({
-      Request: Schema.String,
-      execute: (provider) => sql`DELETE FROM twin_oauth_clients WHERE provider = ${provider}`
-    }))
+    const remove = operation(
+      "twin.removeOAuthClient",
+      SqlSchema.void({
+        Request: Schema.String,
+        execute: (provider) => sql`DELETE FROM twin_oauth_clients WHERE provider = ${provider}`
+      })
+    )
 
     return { list: list(undefined), sealedSecret, save, remove } as const
   })

@@ -19,26 +19,33 @@ export class ProfilesRepository extends Effect.Service<ProfilesRepository>()("tw
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
-    const find = operation("twin.findProfile", SqlSchema.findOne({
-      Request: Schema.String,
-      Result: StoredProfile,
-      execute: (beingId) => sql`SELECT facts, goals, routines, preferences, tone, timezone FROM twin_profiles WHERE being_id = ${beingId}`
-    }))
+    const find = operation(
+      "twin.findProfile",
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: StoredProfile,
+        execute: (beingId) =>
+          sql`SELECT facts, goals, routines, preferences, tone, timezone FROM twin_profiles WHERE being_id = ${beingId}`
+      })
+    )
 
-    const save = operation("twin.saveProfile", SqlSchema.void({
-      Request: Schema.Struct({ beingId: Schema.String, profile: StoredProfile, updatedAt: Schema.String }),
-      execute: ({ beingId, profile, updatedAt }) => sql`INSERT INTO twin_profiles ${sql.insert({
-        being_id: beingId,
-        facts: profile.facts,
-        goals: profile.goals,
-        routines: profile.routines,
-        preferences: profile.preferences,
-        tone: profile.tone,
-        timezone: profile.timezone,
-        updated_at: updatedAt
-      })} ON CONFLICT (being_id) DO UPDATE SET facts = excluded.facts, goals = excluded.goals, routines = excluded.routines,
+    const save = operation(
+      "twin.saveProfile",
+      SqlSchema.void({
+        Request: Schema.Struct({ beingId: Schema.String, profile: StoredProfile, updatedAt: Schema.String }),
+        execute: ({ beingId, profile, updatedAt }) => sql`INSERT INTO twin_profiles ${sql.insert({
+          being_id: beingId,
+          facts: profile.facts,
+          goals: profile.goals,
+          routines: profile.routines,
+          preferences: profile.preferences,
+          tone: profile.tone,
+          timezone: profile.timezone,
+          updated_at: updatedAt
+        })} ON CONFLICT (being_id) DO UPDATE SET facts = excluded.facts, goals = excluded.goals, routines = excluded.routines,
         preferences = excluded.preferences, tone = excluded.tone, timezone = excluded.timezone, updated_at = excluded.updated_at`
-    }))
+      })
+    )
 
     return { find, save } as const
   })

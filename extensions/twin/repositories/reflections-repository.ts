@@ -19,24 +19,31 @@ export class ReflectionsRepository extends Effect.Service<ReflectionsRepository>
     })
     /** The rowid of the last memory the being's reflection read; 0 before its first pass. */
     const lastSeq = operation("twin.reflectionLastSeq", (beingId: string) =>
-      Effect.map(findLastSeq(beingId), Option.match({ onNone: () => 0, onSome: (row) => row.lastSeq })))
+      Effect.map(findLastSeq(beingId), Option.match({ onNone: () => 0, onSome: (row) => row.lastSeq }))
+    )
 
-    const save = operation("twin.saveReflection", SqlSchema.void({
-      Request: Schema.Struct({ beingId: Schema.String, lastSeq: Schema.Number, at: Schema.String }),
-      execute: ({ beingId, lastSeq, at }) => sql`INSERT INTO twin_reflections (being_id, last_seq, reflected_at)
+    const save = operation(
+      "twin.saveReflection",
+      SqlSchema.void({
+        Request: Schema.Struct({ beingId: Schema.String, lastSeq: Schema.Number, at: Schema.String }),
+        execute: ({ beingId, lastSeq, at }) => sql`INSERT INTO twin_reflections (being_id, last_seq, reflected_at)
         VALUES (${beingId}, ${lastSeq}, ${at})
         ON CONFLICT (being_id) DO UPDATE SET last_seq = excluded.last_seq, reflected_at = excluded.reflected_at`
-    }))
+      })
+    )
 
     /** The beings with at least `least` memories their reflection has not read. */
-    const due = operation("twin.reflectionsDue", SqlSchema.findAll({
-      Request: Schema.Number,
-      Result: Due,
-      execute: (least) => sql`SELECT m.being_id AS "beingId", COUNT(*) AS fresh FROM twin_memories m
+    const due = operation(
+      "twin.reflectionsDue",
+      SqlSchema.findAll({
+        Request: Schema.Number,
+        Result: Due,
+        execute: (least) => sql`SELECT m.being_id AS "beingId", COUNT(*) AS fresh FROM twin_memories m
         LEFT JOIN twin_reflections r ON r.being_id = m.being_id
         WHERE m.seq > COALESCE(r.last_seq, 0)
         GROUP BY m.being_id HAVING COUNT(*) >= ${least}`
-    }))
+      })
+    )
 
     return { lastSeq, save, due } as const
   })

@@ -25,17 +25,25 @@ const scryptOptions = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }
 /** The AES key of a passphrase and salt (the empty salt for the unsalted form). */
 export const deriveKey = (passphrase: string, salt: Uint8Array): Promise<Uint8Array> =>
   new Promise((resolve, reject) =>
-    scrypt(passphrase.normalize("NFC"), salt, KEY_BYTES, scryptOptions, (error, key) => (error === null ? resolve(new Uint8Array(key)) : reject(error)))
+    scrypt(passphrase.normalize("NFC"), salt, KEY_BYTES, scryptOptions, (error, key) =>
+      error === null ? resolve(new Uint8Array(key)) : reject(error)
+    )
   )
 
 export const newSalt = (): Uint8Array => new Uint8Array(randomBytes(SALT_BYTES))
 
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64")
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/
-const unbase64 = (text: string): Uint8Array | null => (BASE64.test(text) ? new Uint8Array(Buffer.from(text, "base64")) : null)
+const unbase64 = (text: string): Uint8Array | null =>
+  BASE64.test(text) ? new Uint8Array(Buffer.from(text, "base64")) : null
 
 /** Seals `plaintext` under the key derived with `salt`; `iv` only for fixed test vectors. */
-export const seal = (key: Uint8Array, salt: Uint8Array, plaintext: string, iv: Uint8Array = new Uint8Array(randomBytes(IV_BYTES))): string => {
+export const seal = (
+  key: Uint8Array,
+  salt: Uint8Array,
+  plaintext: string,
+  iv: Uint8Array = new Uint8Array(randomBytes(IV_BYTES))
+): string => {
   // noble answers ciphertext | tag; the envelope stores iv | tag | ciphertext.
   const sealed = gcm(key, iv).encrypt(new TextEncoder().encode(plaintext))
   const ciphertext = sealed.subarray(0, sealed.length - TAG_BYTES)
@@ -59,7 +67,12 @@ export interface Envelope {
 export const parseEnvelope = (text: string): Envelope | null => {
   const parts = text.split(".")
   const [form, ...rest] = parts
-  const salt = form === SALTED && rest.length === 2 ? unbase64(rest[0]!) : form === UNSALTED && rest.length === 1 ? new Uint8Array(0) : null
+  const salt =
+    form === SALTED && rest.length === 2
+      ? unbase64(rest[0]!)
+      : form === UNSALTED && rest.length === 1
+        ? new Uint8Array(0)
+        : null
   const payload = unbase64(rest[rest.length - 1] ?? "")
   if (salt === null || payload === null || payload.length < IV_BYTES + TAG_BYTES) return null
   if (form === SALTED && salt.length === 0) return null

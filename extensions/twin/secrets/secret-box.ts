@@ -33,7 +33,10 @@ export class SecretBox extends Effect.Service<SecretBox>()("twin/SecretBox", {
       })
 
     const nodeSalt = yield* Effect.cached(
-      Effect.map(values.keep(SALT_KEY, Buffer.from(newSalt()).toString("base64")), (kept) => new Uint8Array(Buffer.from(kept, "base64")))
+      Effect.map(
+        values.keep(SALT_KEY, Buffer.from(newSalt()).toString("base64")),
+        (kept) => new Uint8Array(Buffer.from(kept, "base64"))
+      )
     )
 
     /** The envelope of `plaintext`, always the salted form; refused without ENCRYPTION_KEY. */
@@ -50,11 +53,18 @@ export class SecretBox extends Effect.Service<SecretBox>()("twin/SecretBox", {
     const openText = Effect.fn("twin.openSecret")(function* (envelope: string) {
       const parsed = parseEnvelope(envelope)
       if (Option.isNone(passphrase) || parsed === null) {
-        yield* Effect.logWarning(Option.isNone(passphrase) ? "A stored secret was asked for but ENCRYPTION_KEY is unset" : "A stored secret is not an envelope")
+        yield* Effect.logWarning(
+          Option.isNone(passphrase)
+            ? "A stored secret was asked for but ENCRYPTION_KEY is unset"
+            : "A stored secret is not an envelope"
+        )
         return Option.none<Redacted.Redacted<string>>()
       }
       const plaintext = open(yield* keyFor(passphrase.value, parsed.salt), parsed)
-      if (plaintext === null) yield* Effect.logWarning("A stored secret did not open: ENCRYPTION_KEY is not the one it was sealed with, or it was changed")
+      if (plaintext === null)
+        yield* Effect.logWarning(
+          "A stored secret did not open: ENCRYPTION_KEY is not the one it was sealed with, or it was changed"
+        )
       return Option.map(Option.fromNullable(plaintext), Redacted.make)
     })
 

@@ -32,7 +32,8 @@ const hostOf = (baseUrl: string): string => {
 }
 
 /** "gpt-4o-mini-transcribe at api.openai.com": a model on one server. */
-export const placeOf = (route: { readonly model: string; readonly baseUrl: string }): string => `${route.model} at ${hostOf(route.baseUrl)}`
+export const placeOf = (route: { readonly model: string; readonly baseUrl: string }): string =>
+  `${route.model} at ${hostOf(route.baseUrl)}`
 
 const fingerprint = (binding: SttBindingShape): string => {
   const part = (route: SttRoute) => [route.local ? "local" : "remote", shownUrl(route.baseUrl), route.model]
@@ -44,12 +45,18 @@ const noteOf = (binding: SttBindingShape): string | null => {
   const { route, fallback } = binding
   const unpriced = [route, ...(fallback === null ? [] : [fallback])].filter((place) => !place.local && !place.priced)
   const notes = [
-    ...(!route.local ? [] : fallback === null
-      ? ["Recordings stay on this host: the transcribe tier is a local server and LOCAL_LLM_FALLBACK is off."]
-      : [`The local server transcribes first; when it fails, the recording goes to ${placeOf(fallback)} (LOCAL_LLM_FALLBACK is set).`]),
-    ...unpriced.map((place) =>
-      `No price per minute is known for ${place.model}: it is recorded at $0 and the spend ceilings cannot bound it. ` +
-      `Name it in LLM_PRICES ({"${place.model}": {"perMinute": 0.006}}).`)
+    ...(!route.local
+      ? []
+      : fallback === null
+        ? ["Recordings stay on this host: the transcribe tier is a local server and LOCAL_LLM_FALLBACK is off."]
+        : [
+            `The local server transcribes first; when it fails, the recording goes to ${placeOf(fallback)} (LOCAL_LLM_FALLBACK is set).`
+          ]),
+    ...unpriced.map(
+      (place) =>
+        `No price per minute is known for ${place.model}: it is recorded at $0 and the spend ceilings cannot bound it. ` +
+        `Name it in LLM_PRICES ({"${place.model}": {"perMinute": 0.006}}).`
+    )
   ]
   return notes.length === 0 ? null : notes.join(" ")
 }

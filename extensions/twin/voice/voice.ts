@@ -42,7 +42,8 @@ export class Voice extends Effect.Service<Voice>()("twin/Voice", {
       if (!destination.leavesDevice) {
         return yield* new InvalidRequest({
           error: "stt_stays_on_device",
-          message: "Nothing leaves this host: recordings are transcribed by a local server, so there is nothing to agree to."
+          message:
+            "Nothing leaves this host: recordings are transcribed by a local server, so there is nothing to agree to."
         })
       }
       if (consentKey !== destination.consentKey) {
@@ -69,7 +70,11 @@ export class Voice extends Effect.Service<Voice>()("twin/Voice", {
      */
     const admit = Effect.fn("voice.admit")(function* (beingId: string) {
       if (!destination.available) {
-        return yield* new Unavailable({ error: "models_unavailable", message: destination.reason ?? "No transcription model can be called.", details: { tier: "transcribe" } })
+        return yield* new Unavailable({
+          error: "models_unavailable",
+          message: destination.reason ?? "No transcription model can be called.",
+          details: { tier: "transcribe" }
+        })
       }
       if (!destination.leavesDevice) return
       const consent = Option.getOrNull(yield* consents.find(beingId))
@@ -91,14 +96,16 @@ export class Voice extends Effect.Service<Voice>()("twin/Voice", {
 
     const transcribe = Effect.fn("voice.transcribe")(function* (beingId: string, recording: Recording) {
       yield* admit(beingId)
-      const result = yield* models.transcribe({
-        audio: recording.audio,
-        filename: recording.filename,
-        mimeType: recording.mimeType,
-        language: recording.language,
-        purpose: "voice transcription",
-        beingId
-      }).pipe(Effect.mapError(toApiError))
+      const result = yield* models
+        .transcribe({
+          audio: recording.audio,
+          filename: recording.filename,
+          mimeType: recording.mimeType,
+          language: recording.language,
+          purpose: "voice transcription",
+          beingId
+        })
+        .pipe(Effect.mapError(toApiError))
       const { call } = result
       return {
         text: result.text,

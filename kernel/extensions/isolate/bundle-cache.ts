@@ -36,8 +36,10 @@ const stillFresh = async (cached: CachedBundle, main: string) => {
 }
 
 export const cachedBundle = async (dir: string, main: string, cacheFile: string): Promise<string> => {
-  const cached = await readFile(cacheFile, "utf8").then((text) => JSON.parse(text) as CachedBundle).catch(() => null)
-  if (cached !== null && await stillFresh(cached, main).catch(() => false)) return cached.code
+  const cached = await readFile(cacheFile, "utf8")
+    .then((text) => JSON.parse(text) as CachedBundle)
+    .catch(() => null)
+  if (cached !== null && (await stillFresh(cached, main).catch(() => false))) return cached.code
   const bundle = await bundlePlugin(dir, main)
   const inputs = await Promise.all(bundle.inputs.map(async (path) => ({ path, stamp: await stampOf(path) })))
   const entry: CachedBundle = { version: cacheVersion, main, inputs, code: bundle.code }

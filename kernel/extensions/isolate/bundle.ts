@@ -18,7 +18,8 @@ export const guestGlobal = "__pluginGuest"
 
 /** Where Node would find package `name` from folder `from` (not every package exports its package.json). */
 const packageFolder = (name: string, from: string) => {
-  const found = (createRequire(`${from}/`).resolve.paths(name) ?? []).map((modules) => join(modules, name))
+  const found = (createRequire(`${from}/`).resolve.paths(name) ?? [])
+    .map((modules) => join(modules, name))
     .find((folder) => existsSync(join(folder, "package.json")))
   if (found === undefined) throw new Error(`the node's copy of ${name} is missing`)
   return found
@@ -28,7 +29,9 @@ const packageFolder = (name: string, from: string) => {
 const withDependencies = (folder: string, found: Set<string> = new Set()): Set<string> => {
   if (found.has(folder)) return found
   found.add(folder)
-  const manifest = JSON.parse(readFileSync(join(folder, "package.json"), "utf8")) as { readonly dependencies?: Record<string, string> }
+  const manifest = JSON.parse(readFileSync(join(folder, "package.json"), "utf8")) as {
+    readonly dependencies?: Record<string, string>
+  }
   for (const name of Object.keys(manifest.dependencies ?? {})) withDependencies(packageFolder(name, folder), found)
   return found
 }
@@ -59,20 +62,30 @@ const confine = (pluginDir: string): Plugin => ({
         pluginData: confinedResolve
       })
       if (resolved.errors.length > 0) return { errors: resolved.errors }
-      const refused = { errors: [{ text: `"${args.path}" is outside the plugin folder: a plugin bundles only its own files and effect.` }] }
+      const refused = {
+        errors: [
+          { text: `"${args.path}" is outside the plugin folder: a plugin bundles only its own files and effect.` }
+        ]
+      }
       if (resolved.namespace !== "file" || resolved.external) return refused
       const real = await realpath(resolved.path).catch(() => resolved.path)
-      return real === guestModule || [await pluginRoot, ...roots].some((root) => inside(real, root)) ? { path: real } : refused
+      return real === guestModule || [await pluginRoot, ...roots].some((root) => inside(real, root))
+        ? { path: real }
+        : refused
     })
   }
 })
 
 /** Where a message points inside the plugin folder; a library's place is the node's business. */
 const describeMessages = (messages: ReadonlyArray<Message>) =>
-  messages.slice(0, 3).map((message) =>
-    message.location === null || message.location.file.startsWith("..") || isAbsolute(message.location.file)
-      ? message.text
-      : `${message.location.file}:${message.location.line}: ${message.text}`).join("; ")
+  messages
+    .slice(0, 3)
+    .map((message) =>
+      message.location === null || message.location.file.startsWith("..") || isAbsolute(message.location.file)
+        ? message.text
+        : `${message.location.file}:${message.location.line}: ${message.text}`
+    )
+    .join("; ")
 
 export interface PluginBundle {
   readonly code: string
@@ -114,7 +127,9 @@ export const bundlePlugin = async (dir: string, main: string): Promise<PluginBun
     })
     return {
       code: built.outputFiles[0]!.text,
-      inputs: Object.keys(built.metafile.inputs).filter((input) => input !== "<stdin>").map((input) => resolvePath(dir, input))
+      inputs: Object.keys(built.metafile.inputs)
+        .filter((input) => input !== "<stdin>")
+        .map((input) => resolvePath(dir, input))
     }
   } catch (error) {
     const failure = error as Partial<BuildFailure>

@@ -28,7 +28,9 @@ export interface GuestContribution {
   readonly value: unknown
 }
 
-export type GuestAnswer = { readonly ok: true; readonly output: unknown } | { readonly ok: false; readonly error: string }
+export type GuestAnswer =
+  | { readonly ok: true; readonly output: unknown }
+  | { readonly ok: false; readonly error: string }
 
 export interface GuestScope {
   readonly beingId: string
@@ -70,13 +72,21 @@ export const makeGuest = ({ plugin, Effect, JSONSchema, ParseResult, Schema }: L
   }
 
   const adaptersFor = (callId: string, shape: AdapterShape) =>
-    Object.freeze(Object.fromEntries(Object.entries(shape).map(([kind, operations]) => [
-      kind,
-      Object.freeze(Object.fromEntries(Object.entries(operations).map(([operation, type]) => [
-        operation,
-        type === null ? null : (...args: Array<unknown>) => callHost(callId, kind, operation, args)
-      ])))
-    ])))
+    Object.freeze(
+      Object.fromEntries(
+        Object.entries(shape).map(([kind, operations]) => [
+          kind,
+          Object.freeze(
+            Object.fromEntries(
+              Object.entries(operations).map(([operation, type]) => [
+                operation,
+                type === null ? null : (...args: Array<unknown>) => callHost(callId, kind, operation, args)
+              ])
+            )
+          )
+        ])
+      )
+    )
 
   const skills = new Map<string, GuestSkill>()
   /** Each integration's functions (`sync`, `receive`), kept inside: the host is told only their names. */
@@ -118,7 +128,11 @@ export const makeGuest = ({ plugin, Effect, JSONSchema, ParseResult, Schema }: L
       if (typeof skill.run !== "function") throw new Error(`the skill "${id}" has no run function`)
       const input = publish("input", id, skill.input)
       const output = publish("output", id, skill.output)
-      skills.set(id, { input: skill.input as GuestSkill["input"], output: skill.output as GuestSkill["output"], run: skill.run as GuestSkill["run"] })
+      skills.set(id, {
+        input: skill.input as GuestSkill["input"],
+        output: skill.output as GuestSkill["output"],
+        run: skill.run as GuestSkill["run"]
+      })
       contributed.push({
         kind,
         id,
@@ -139,7 +153,14 @@ export const makeGuest = ({ plugin, Effect, JSONSchema, ParseResult, Schema }: L
       .join("; ")
 
   /** One skill call, decoded and encoded with the plugin's own schemas; every failure is an answer. */
-  const invoke = async (callId: string, id: string, name: string, raw: unknown, scope: GuestScope, shape: AdapterShape): Promise<GuestAnswer> => {
+  const invoke = async (
+    callId: string,
+    id: string,
+    name: string,
+    raw: unknown,
+    scope: GuestScope,
+    shape: AdapterShape
+  ): Promise<GuestAnswer> => {
     const skill = skills.get(id)
     if (skill === undefined) return { ok: false, error: `${name} is not a skill of this plugin` }
     const input = Schema.decodeUnknownEither(skill.input)(raw, { errors: "all", onExcessProperty: "error" })
@@ -160,7 +181,11 @@ export const makeGuest = ({ plugin, Effect, JSONSchema, ParseResult, Schema }: L
         : { _tag: "Right" as const, right: await running }
       if (ran._tag === "Left") return { ok: false, error: messageOf(ran.left) }
       const output = Schema.encodeUnknownEither(skill.output)(ran.right, { errors: "all" })
-      if (output._tag === "Left") return { ok: false, error: `${name} answered with an output that does not fit its schema: ${issues(output.left)}` }
+      if (output._tag === "Left")
+        return {
+          ok: false,
+          error: `${name} answered with an output that does not fit its schema: ${issues(output.left)}`
+        }
       return { ok: true, output: plainData(output.right) }
     } catch (error) {
       return { ok: false, error: messageOf(error) }
@@ -168,12 +193,23 @@ export const makeGuest = ({ plugin, Effect, JSONSchema, ParseResult, Schema }: L
   }
 
   /** One call of an integration's function (a provider's sync or receive): its answer crosses as plain data, unchecked here. */
-  const integrate = async (callId: string, id: string, fn: string, request: unknown, scope: GuestScope, shape: AdapterShape): Promise<GuestAnswer> => {
+  const integrate = async (
+    callId: string,
+    id: string,
+    fn: string,
+    request: unknown,
+    scope: GuestScope,
+    shape: AdapterShape
+  ): Promise<GuestAnswer> => {
     const run = integrations.get(id)?.get(fn)
     if (run === undefined) return { ok: false, error: `the integration "${id}" has no ${fn} function` }
     const adapters = adaptersFor(callId, shape) as { readonly [kind: string]: unknown }
     // An oauth2 provider's authorised fetch crosses as the `auth` adapter; the plugin reads it as `context.auth`.
-    const context = Object.freeze({ beingId: scope.beingId, adapters, ...(adapters.auth === undefined ? {} : { auth: adapters.auth }) })
+    const context = Object.freeze({
+      beingId: scope.beingId,
+      adapters,
+      ...(adapters.auth === undefined ? {} : { auth: adapters.auth })
+    })
     try {
       const running = run(plainData(request), context)
       const ran = Effect.isEffect(running)

@@ -26,4 +26,10 @@ export const isolateErrorText = (error: unknown) => {
 }
 
 export const isolateFault = (message: string): IsolateFault | null =>
-  /memory limit/i.test(message) ? "memory" : /timed out/i.test(message) ? "timeout" : /disposed/i.test(message) ? "disposed" : null
+  /memory limit/i.test(message)
+    ? "memory"
+    : /timed out/i.test(message)
+      ? "timeout"
+      : /disposed/i.test(message)
+        ? "disposed"
+        : null

@@ -32,7 +32,12 @@ import {
   type SkillTraceEvent,
   type TraceKind
 } from "../skill.ts"
-import { integrationFunctionNames, integrationTimeoutMs, type IntegrationCallContext, type IntegrationFunctionName } from "../integration-functions.ts"
+import {
+  integrationFunctionNames,
+  integrationTimeoutMs,
+  type IntegrationCallContext,
+  type IntegrationFunctionName
+} from "../integration-functions.ts"
 import { guestGlobal } from "./bundle.ts"
 import { cachedBundle } from "./bundle-cache.ts"
 import type { AdapterShape, GuestAnswer, GuestContribution } from "./guest.ts"
@@ -58,11 +63,17 @@ type HostAnswer = { readonly ok: true; readonly value: unknown } | { readonly ok
 const messageOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause))
 
 const shapeOf = (adapters: GrantedAdapters): AdapterShape =>
-  Object.fromEntries(Object.entries(adapters).map(([kind, adapter]) => [
-    kind,
-    Object.fromEntries(Object.entries(adapter as object).flatMap(([operation, value]): Array<[string, "function" | null]> =>
-      typeof value === "function" ? [[operation, "function"]] : value === null ? [[operation, null]] : []))
-  ]))
+  Object.fromEntries(
+    Object.entries(adapters).map(([kind, adapter]) => [
+      kind,
+      Object.fromEntries(
+        Object.entries(adapter as object).flatMap(
+          ([operation, value]): Array<[string, "function" | null]> =>
+            typeof value === "function" ? [[operation, "function"]] : value === null ? [[operation, null]] : []
+        )
+      )
+    ])
+  )
 
 /**
  * The host's view of a schema that lives in the isolate: the plugin's JSON Schema, published as
@@ -71,20 +82,26 @@ const shapeOf = (adapters: GrantedAdapters): AdapterShape =>
  * output inside (guest.ts); the output passes the host as the plugin encoded it.
  */
 const publishedSchema = (jsonSchema: unknown, check: SchemaCheck | null) =>
-  Schema.declare([], {
-    decode: () => (input, _options, ast) => {
-      const problems = check === null ? [] : check(input)
-      return problems.length === 0 ? ParseResult.succeed(input) : ParseResult.fail(new ParseResult.Type(ast, input, problems.join("; ")))
+  Schema.declare(
+    [],
+    {
+      decode: () => (input, _options, ast) => {
+        const problems = check === null ? [] : check(input)
+        return problems.length === 0
+          ? ParseResult.succeed(input)
+          : ParseResult.fail(new ParseResult.Type(ast, input, problems.join("; ")))
+      },
+      encode: () => (output) => ParseResult.succeed(output)
     },
-    encode: () => (output) => ParseResult.succeed(output)
-  }, { [PublishedJsonSchema]: jsonSchema })
+    { [PublishedJsonSchema]: jsonSchema }
+  )
 
 const faultReason = (fault: "timeout" | "memory" | "disposed", what: string) =>
   fault === "memory"
     ? `it used more than ${isolateLimits.memoryMb} MB of memory during ${what}`
     : fault === "timeout"
-    ? `${what} ran past its time limit (an endless loop?)`
-    : `it was stopped during ${what}`
+      ? `${what} ran past its time limit (an endless loop?)`
+      : `it was stopped during ${what}`
 
 /**
  * Bundles the plugin's main (or takes the bundle cached at `bundleCache` while its files are unchanged) and starts its isolate; `stopped` is told (once) when the isolate is
@@ -101,7 +118,12 @@ export const loadIsolated = (
     catch: (cause) => activationFailed(manifest, messageOf(cause))
   }).pipe(Effect.withSpan("plugins.loadIsolated", { attributes: { id: manifest.id } }))
 
-const startIsolate = async (manifest: PluginManifest, dir: string, bundleCache: string, stopped: (reason: string) => void): Promise<PluginIsolate> => {
+const startIsolate = async (
+  manifest: PluginManifest,
+  dir: string,
+  bundleCache: string,
+  stopped: (reason: string) => void
+): Promise<PluginIsolate> => {
   if (manifest.main === null) throw new Error("it has no main to activate")
   const code = await cachedBundle(dir, manifest.main, bundleCache).catch((error) => {
     throw new Error(`bundling ${manifest.main} failed: ${messageOf(error)}`)
@@ -124,14 +146,23 @@ const startIsolate = async (manifest: PluginManifest, dir: string, bundleCache: 
   }
 
   /** The one way out of the isolate. Never rejects; answers only for a running call and what it holds. */
-  const answerGuest = async (callId: unknown, kind: unknown, operation: unknown, args: unknown): Promise<HostAnswer> => {
+  const answerGuest = async (
+    callId: unknown,
+    kind: unknown,
+    operation: unknown,
+    args: unknown
+  ): Promise<HostAnswer> => {
     if (pending >= isolateLimits.pendingHostCalls) {
-      return { ok: false, error: `More than ${isolateLimits.pendingHostCalls} adapter calls at once: wait for some to finish.` }
+      return {
+        ok: false,
+        error: `More than ${isolateLimits.pendingHostCalls} adapter calls at once: wait for some to finish.`
+      }
     }
     pending += 1
     try {
       const call = typeof callId === "string" ? calls.get(callId) : undefined
-      if (call === undefined) return { ok: false, error: "This call has ended: an adapter acts only while its call runs." }
+      if (call === undefined)
+        return { ok: false, error: "This call has ended: an adapter acts only while its call runs." }
       if (kind === "trace") {
         const event = (Array.isArray(args) ? args[0] : undefined) as Partial<SkillTraceEvent> | undefined
         if (!traceKinds.includes(event?.kind as TraceKind) || typeof event?.text !== "string") {
@@ -140,12 +171,18 @@ const startIsolate = async (manifest: PluginManifest, dir: string, bundleCache: 
         call.trace(event as SkillTraceEvent)
         return { ok: true, value: null }
       }
-      const adapter = call.adapters[kind as keyof GrantedAdapters] as { readonly [operation: string]: unknown } | undefined
-      const method = adapter !== undefined && typeof operation === "string" && Object.hasOwn(adapter, operation)
-        ? adapter[operation]
-        : undefined
+      const adapter = call.adapters[kind as keyof GrantedAdapters] as
+        | { readonly [operation: string]: unknown }
+        | undefined
+      const method =
+        adapter !== undefined && typeof operation === "string" && Object.hasOwn(adapter, operation)
+          ? adapter[operation]
+          : undefined
       if (typeof method !== "function") {
-        return { ok: false, error: `${String(kind)}.${String(operation)} is not among the capabilities this call holds.` }
+        return {
+          ok: false,
+          error: `${String(kind)}.${String(operation)} is not among the capabilities this call holds.`
+        }
       }
       const value: unknown = await method.apply(adapter, Array.isArray(args) ? args : [])
       // Copied here, so a value that cannot cross (a function, a host object) is refused as an answer.
@@ -170,17 +207,23 @@ const startIsolate = async (manifest: PluginManifest, dir: string, bundleCache: 
     await context.eval(`${guestGlobal} = undefined`)
 
     /** Calls into the isolate under a deadline; the watchdog stops the plugin if it has not settled by then. */
-    const callGuest = async (ref: ivm.Reference, args: ReadonlyArray<unknown>, call: RunningCall, timeoutMs: number, what: string) => {
+    const callGuest = async (
+      ref: ivm.Reference,
+      args: ReadonlyArray<unknown>,
+      call: RunningCall,
+      timeoutMs: number,
+      what: string
+    ) => {
       if (stoppedFor !== null) throw new Error(`${manifest.id} was stopped: ${stoppedFor}`)
       const callId = randomUUID()
       calls.set(callId, call)
       const watchdog = setTimeout(() => stop(faultReason("timeout", what)), timeoutMs + isolateLimits.graceMs)
       try {
-        return await ref.apply(undefined, [callId, ...args], {
+        return (await ref.apply(undefined, [callId, ...args], {
           arguments: { copy: true },
           result: { promise: true, copy: true },
           timeout: timeoutMs
-        }) as unknown
+        })) as unknown
       } catch (error) {
         const text = isolateErrorText(error)
         const fault = isolateFault(text)
@@ -199,12 +242,20 @@ const startIsolate = async (manifest: PluginManifest, dir: string, bundleCache: 
       return {
         description: value.description as string,
         ...(value.timeoutMs === undefined ? {} : { timeoutMs: value.timeoutMs as number }),
-        input: publishedSchema(value.input, await compileJsonSchema(value.input as { readonly [key: string]: unknown })),
+        input: publishedSchema(
+          value.input,
+          await compileJsonSchema(value.input as { readonly [key: string]: unknown })
+        ),
         output: publishedSchema(value.output, null),
         run: async (input: unknown, run: SkillRunContext) => {
           const scope = { beingId: run.beingId, projectId: run.projectId }
-          const answer = await callGuest(guestInvoke, [id, name, input, scope, shapeOf(run.adapters)],
-            { adapters: run.adapters, trace: run.trace }, timeoutMs, `a call of ${name}`) as GuestAnswer
+          const answer = (await callGuest(
+            guestInvoke,
+            [id, name, input, scope, shapeOf(run.adapters)],
+            { adapters: run.adapters, trace: run.trace },
+            timeoutMs,
+            `a call of ${name}`
+          )) as GuestAnswer
           if (!answer.ok) throw new Error(answer.error)
           return answer.output
         }
@@ -215,27 +266,45 @@ const startIsolate = async (manifest: PluginManifest, dir: string, bundleCache: 
     const integrationOf = (id: string, value: { readonly [key: string]: unknown }) => {
       const name = contributionName(manifest.namespace, id)
       const { functions, ...fields } = value
-      const named = Array.isArray(functions) ? functions.filter((fn): fn is IntegrationFunctionName => integrationFunctionNames.includes(fn)) : []
+      const named = Array.isArray(functions)
+        ? functions.filter((fn): fn is IntegrationFunctionName => integrationFunctionNames.includes(fn))
+        : []
       return {
         ...fields,
-        ...Object.fromEntries(named.map((fn) => [fn, async (request: unknown, call: IntegrationCallContext) => {
-          const answer = await callGuest(guestIntegrate, [id, fn, request, { beingId: call.beingId, projectId: null }, shapeOf(call.adapters)],
-            { adapters: call.adapters, trace: () => undefined }, integrationTimeoutMs, `the ${fn} of ${name}`) as GuestAnswer
-          if (!answer.ok) throw new Error(answer.error)
-          return answer.output
-        }]))
+        ...Object.fromEntries(
+          named.map((fn) => [
+            fn,
+            async (request: unknown, call: IntegrationCallContext) => {
+              const answer = (await callGuest(
+                guestIntegrate,
+                [id, fn, request, { beingId: call.beingId, projectId: null }, shapeOf(call.adapters)],
+                { adapters: call.adapters, trace: () => undefined },
+                integrationTimeoutMs,
+                `the ${fn} of ${name}`
+              )) as GuestAnswer
+              if (!answer.ok) throw new Error(answer.error)
+              return answer.output
+            }
+          ])
+        )
       }
     }
 
     const activate = async (plugin: PluginContext) => {
-      const contributed = await callGuest(guestActivate, [plugin.plugin, shapeOf(plugin.adapters)],
-        { adapters: plugin.adapters, trace: () => undefined }, activationMs, "activate") as ReadonlyArray<GuestContribution>
+      const contributed = (await callGuest(
+        guestActivate,
+        [plugin.plugin, shapeOf(plugin.adapters)],
+        { adapters: plugin.adapters, trace: () => undefined },
+        activationMs,
+        "activate"
+      )) as ReadonlyArray<GuestContribution>
       for (const { kind, id, value } of contributed) {
-        const handed = kind === "skill"
-          ? await skillOf(id, value as { readonly [key: string]: unknown })
-          : kind === "integration"
-          ? integrationOf(id, value as { readonly [key: string]: unknown })
-          : value
+        const handed =
+          kind === "skill"
+            ? await skillOf(id, value as { readonly [key: string]: unknown })
+            : kind === "integration"
+              ? integrationOf(id, value as { readonly [key: string]: unknown })
+              : value
         plugin.contribute(kind as never, id, handed as never)
       }
     }

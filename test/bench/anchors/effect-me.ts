@@ -55,13 +55,11 @@ const Being = Schema.Struct({
 class AuthApi extends HttpApiGroup.make("auth")
   .add(HttpApiEndpoint.get("me", "/auth/me").addSuccess(Schema.Struct({ being: Being })))
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}
 
 class HealthApi extends HttpApiGroup.make("health")
   .add(HttpApiEndpoint.get("health", "/health").addSuccess(Schema.Struct({ ok: Schema.Boolean })))
-  .prefix("/api")
-{}
+  .prefix("/api") {}
 
 class Api extends HttpApi.make("bench").add(AuthApi).add(HealthApi) {}
 
@@ -75,9 +73,7 @@ const AuthenticationLive = Layer.succeed(Authentication, {
 })
 
 const AuthLive = HttpApiBuilder.group(Api, "auth", (handlers) =>
-  handlers.handle("me", () =>
-    Effect.map(CurrentSession, (session) => ({ being: session.being }))
-  )
+  handlers.handle("me", () => Effect.map(CurrentSession, (session) => ({ being: session.being })))
 )
 
 const HealthLive = HttpApiBuilder.group(Api, "health", (handlers) =>

@@ -20,7 +20,10 @@ const SESSION_COOKIE = "svc_session"
 /** The row's columns as the node's sessions repository decodes them. */
 const toBeing = Schema.decodeUnknownSync(BeingRow)
 
-export const unauthorizedBody = JSON.stringify({ error: "unauthorized", message: "Sign in first: this needs a session." })
+export const unauthorizedBody = JSON.stringify({
+  error: "unauthorized",
+  message: "Sign in first: this needs a session."
+})
 
 export interface SessionRow {
   readonly sessionId: string

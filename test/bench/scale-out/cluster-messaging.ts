@@ -30,7 +30,10 @@ export const benchClusterMessaging = async () => {
       await a.ask({ op: "roundTrips", entity: remote, count: perBatch })
       const times = { local: [] as Array<number>, remote: [] as Array<number> }
       for (let batch = 0; batch < batches; batch++) {
-        for (const [path, entity] of [["local", local], ["remote", remote]] as const) {
+        for (const [path, entity] of [
+          ["local", local],
+          ["remote", remote]
+        ] as const) {
           const answer = await a.ask({ op: "roundTrips", entity, count: perBatch })
           if (!answer.ok) throw new Error(`echo to ${entity} failed: ${answer.error}`)
           times[path].push(...(answer.timesMs ?? []))
@@ -38,11 +41,23 @@ export const benchClusterMessaging = async () => {
       }
       const p = (path: "local" | "remote", q: number) => percentile(times[path], q)
       console.log(`${await postgresVersion(url)}; ${machineLoad()}`)
-      console.log(`${batches * perBatch} echoes each way, one at a time, from runner A, in ${batches} alternating batches`)
+      console.log(
+        `${batches * perBatch} echoes each way, one at a time, from runner A, in ${batches} alternating batches`
+      )
       table([
         ["round trip (ms)", "p50", "p99", "msgs/s one at a time"],
-        ["A → entity on A (same runner)", fixed(p("local", 50), 3), fixed(p("local", 99), 3), fixed(1000 / p("local", 50))],
-        ["A → entity on B (other runner, socket)", fixed(p("remote", 50), 3), fixed(p("remote", 99), 3), fixed(1000 / p("remote", 50))],
+        [
+          "A → entity on A (same runner)",
+          fixed(p("local", 50), 3),
+          fixed(p("local", 99), 3),
+          fixed(1000 / p("local", 50))
+        ],
+        [
+          "A → entity on B (other runner, socket)",
+          fixed(p("remote", 50), 3),
+          fixed(p("remote", 99), 3),
+          fixed(1000 / p("remote", 50))
+        ],
         ["other / same", ratio(p("remote", 50), p("local", 50)), ratio(p("remote", 99), p("local", 99)), ""]
       ])
     } finally {

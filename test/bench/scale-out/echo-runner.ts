@@ -59,7 +59,11 @@ const answer = (command: EchoCommand): Effect.Effect<EchoAnswer, never, Sharding
       timesMs.push(performance.now() - started)
     }
     return { id: command.id, ok: true, runner, timesMs } as const
-  }).pipe(Effect.catchAllCause((cause) => Effect.succeed({ id: command.id, ok: false, error: String(cause).slice(0, 300) } as const)))
+  }).pipe(
+    Effect.catchAllCause((cause) =>
+      Effect.succeed({ id: command.id, ok: false, error: String(cause).slice(0, 300) } as const)
+    )
+  )
 
 await runtime.runPromise(echoOf)
 process.on("message", (command: EchoCommand) => {

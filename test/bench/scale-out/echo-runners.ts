@@ -35,10 +35,12 @@ export const startEchoRunner = async (databaseUrl: string): Promise<EchoRunner> 
   let output = ""
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()))
-  const exited = new Promise<void>((resolve) => child.once("exit", () => {
-    live.delete(child)
-    resolve()
-  }))
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", () => {
+      live.delete(child)
+      resolve()
+    })
+  )
   const waiting = new Map<number, (answer: EchoAnswer) => void>()
   child.on("message", (answer: EchoAnswer) => {
     waiting.get(answer.id)?.(answer)

@@ -16,7 +16,7 @@ const rounds = Math.max(1, Number(process.env.BENCH_FAILOVER_ROUNDS ?? 5))
 const giveUpMs = 60_000
 
 const answeredBy = async (survivor: EchoRunner, entity: string) => {
-  for (const deadline = Date.now() + giveUpMs; Date.now() < deadline;) {
+  for (const deadline = Date.now() + giveUpMs; Date.now() < deadline; ) {
     const answer = await survivor.ask({ op: "echo", entity, timeoutMs: 250 })
     if (answer.ok && answer.runner === survivor.address) return
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -45,8 +45,10 @@ export const benchFailover = async () => {
     }
     console.log(`${await postgresVersion(url)}; ${machineLoad()}`)
     console.log(`${rounds} rounds: kill -9 of the runner holding an entity → that entity answering from the survivor`)
-    console.log(`median ${fixed(percentile(times, 50) / 1000, 1)} s, worst ${fixed(Math.max(...times) / 1000, 1)} s ` +
-      `(rounds: ${times.map((ms) => fixed(ms / 1000, 1)).join(", ")} s); the runner expiry is 8 s, the assignment refresh 3 s`)
+    console.log(
+      `median ${fixed(percentile(times, 50) / 1000, 1)} s, worst ${fixed(Math.max(...times) / 1000, 1)} s ` +
+        `(rounds: ${times.map((ms) => fixed(ms / 1000, 1)).join(", ")} s); the runner expiry is 8 s, the assignment refresh 3 s`
+    )
   } finally {
     await Promise.all(runners.map((runner) => runner.kill()))
     cluster.stop()

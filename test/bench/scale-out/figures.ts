@@ -22,7 +22,9 @@ export const sorted = (values: ReadonlyArray<number>) => Float64Array.from(value
 
 export const percentile = (values: ReadonlyArray<number>, p: number) => {
   const ordered = sorted(values)
-  return ordered.length === 0 ? Number.NaN : ordered[Math.min(ordered.length - 1, Math.ceil((p / 100) * ordered.length) - 1)]!
+  return ordered.length === 0
+    ? Number.NaN
+    : ordered[Math.min(ordered.length - 1, Math.ceil((p / 100) * ordered.length) - 1)]!
 }
 
 export const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "n/a")
@@ -32,5 +34,6 @@ export const ratio = (a: number, b: number) => fixed(b > 0 ? a / b : Number.NaN,
 /** Prints rows as columns, the first left-aligned. */
 export const table = (rows: ReadonlyArray<ReadonlyArray<string>>) => {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0)))
-  for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "))
+  for (const row of rows)
+    console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "))
 }

@@ -40,7 +40,16 @@ export const cpuSeconds = (pid: number) => {
 /** CPU seconds the whole machine has been busy (every core). */
 export const machineBusySeconds = () => {
   const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number)
-  const [user, nice, system, , , irq, softirq, steal] = fields as [number, number, number, number, number, number, number, number]
+  const [user, nice, system, , , irq, softirq, steal] = fields as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number
+  ]
   return (user + nice + system + irq + softirq + steal) / clockTicks
 }
 
@@ -55,7 +64,9 @@ const parentOf = (pid: number) => {
 
 /** The PostgreSQL server listening on `port` and its backends: their pids, now. */
 export const postgresPids = (port: number) => {
-  const pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name)).map(Number)
+  const pids = readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
   const postmaster = pids.find((pid) => {
     try {
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")
@@ -86,7 +97,16 @@ export interface Tally {
 }
 
 export const emptyTally = (): Tally => ({
-  ok: 0, seconds: 0, wallSeconds: 0, non2xx: 0, errors: 0, serverCpu: 0, postgresCpu: 0, generatorCpu: 0, machineCpu: 0, latencies: []
+  ok: 0,
+  seconds: 0,
+  wallSeconds: 0,
+  non2xx: 0,
+  errors: 0,
+  serverCpu: 0,
+  postgresCpu: 0,
+  generatorCpu: 0,
+  machineCpu: 0,
+  latencies: []
 })
 
 const hit = (target: Target, path: string, connections: number, seconds: number, onLatency?: (ms: number) => void) =>
@@ -95,7 +115,8 @@ const hit = (target: Target, path: string, connections: number, seconds: number,
       { url: `${target.url}${path}`, connections, duration: seconds, headers: { cookie: target.cookie } },
       (error, result) => (error === null ? resolve(result) : reject(error))
     )
-    if (onLatency !== undefined) instance.on("response", (_client, status, _bytes, ms) => status === 200 && onLatency(ms))
+    if (onLatency !== undefined)
+      instance.on("response", (_client, status, _bytes, ms) => status === 200 && onLatency(ms))
   })
 
 /**
@@ -110,9 +131,17 @@ export const loadRound = async (
 ) => {
   const pg = options.postgresPort === undefined ? [] : postgresPids(options.postgresPort)
   const sum = (pids: ReadonlyArray<number>) => pids.reduce((total, pid) => total + cpuSeconds(pid), 0)
-  const before = { servers: sum(options.serverPids), pg: sum(pg), self: process.cpuUsage(), machine: machineBusySeconds(), wall: performance.now() }
+  const before = {
+    servers: sum(options.serverPids),
+    pg: sum(pg),
+    self: process.cpuUsage(),
+    machine: machineBusySeconds(),
+    wall: performance.now()
+  }
   const each = Math.max(1, Math.round(options.connections / targets.length))
-  const results = await Promise.all(targets.map((target) => hit(target, path, each, options.seconds, tally && ((ms) => tally.latencies.push(ms)))))
+  const results = await Promise.all(
+    targets.map((target) => hit(target, path, each, options.seconds, tally && ((ms) => tally.latencies.push(ms))))
+  )
   if (tally === undefined) return
   const self = process.cpuUsage(before.self)
   tally.wallSeconds += (performance.now() - before.wall) / 1000
@@ -131,17 +160,27 @@ export const ownerCookie = async (url: string, accessCode: string) => {
   const answer = await fetch(`${url}/api/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "owner@example.org", password: "correct horse battery", handle: "owner", displayName: "The Owner", accessCode })
+    body: JSON.stringify({
+      email: "owner@example.org",
+      password: "correct horse battery",
+      handle: "owner",
+      displayName: "The Owner",
+      accessCode
+    })
   })
   const cookie = answer.headers.getSetCookie().find((line) => line.startsWith("svc_session="))
-  if (answer.status !== 200 || cookie === undefined) throw new Error(`registration answered ${answer.status}: ${await answer.text()}`)
+  if (answer.status !== 200 || cookie === undefined)
+    throw new Error(`registration answered ${answer.status}: ${await answer.text()}`)
   return cookie.split(";")[0]!
 }
 
 /** A tally as figures: per second, per request, and CPU as a share of one core over the load's wall time. */
 export const figuresOf = (tally: Tally) => {
   const ordered = Float64Array.from(tally.latencies).sort()
-  const at = (p: number) => (ordered.length === 0 ? Number.NaN : ordered[Math.min(ordered.length - 1, Math.ceil((p / 100) * ordered.length) - 1)]!)
+  const at = (p: number) =>
+    ordered.length === 0
+      ? Number.NaN
+      : ordered[Math.min(ordered.length - 1, Math.ceil((p / 100) * ordered.length) - 1)]!
   const perRequest = (cpu: number) => (tally.ok === 0 ? Number.NaN : (cpu * 1e6) / tally.ok)
   const share = (cpu: number) => (cpu / tally.wallSeconds) * 100
   return {

@@ -10,13 +10,16 @@ export const entities = Array.from({ length: 24 }, (_, n) => `echo-${n}`)
 /** Each entity's runner address, asked from `from` (an entity that does not answer in time: ""). */
 export const placement = async (from: EchoRunner, timeoutMs = 2_000) => {
   const answers = await Promise.all(entities.map((entity) => from.ask({ op: "echo", entity, timeoutMs })))
-  return new Map(entities.map((entity, n) => {
-    const answer = answers[n]!
-    return [entity, answer.ok ? answer.runner : ""] as const
-  }))
+  return new Map(
+    entities.map((entity, n) => {
+      const answer = answers[n]!
+      return [entity, answer.ok ? answer.runner : ""] as const
+    })
+  )
 }
 
-const same = (a: Map<string, string>, b: Map<string, string>) => [...a].every(([entity, runner]) => b.get(entity) === runner)
+const same = (a: Map<string, string>, b: Map<string, string>) =>
+  [...a].every(([entity, runner]) => b.get(entity) === runner)
 
 /** Polls until every entity answers, every runner holds some, and two looks a second apart agree. */
 export const settled = async (from: EchoRunner, runners: ReadonlyArray<EchoRunner>, timeoutMs = 60_000) => {
@@ -26,7 +29,10 @@ export const settled = async (from: EchoRunner, runners: ReadonlyArray<EchoRunne
     const now = await placement(from)
     const used = new Set(now.values())
     if (runners.every((runner) => used.has(runner.address)) && !used.has("") && same(now, last)) return now
-    if (Date.now() > deadline) throw new Error(`the shards did not settle over ${runners.map((r) => r.address).join(", ")} within ${timeoutMs} ms`)
+    if (Date.now() > deadline)
+      throw new Error(
+        `the shards did not settle over ${runners.map((r) => r.address).join(", ")} within ${timeoutMs} ms`
+      )
     last = now
     await new Promise((resolve) => setTimeout(resolve, 1_000))
   }

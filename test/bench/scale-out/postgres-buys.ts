@@ -18,11 +18,22 @@ const rounds = 2
 const buysPerRound = 12
 
 const person = (n: number, accessCode: string) => ({
-  email: `buyer${n}@example.org`, password: "correct horse battery", handle: `buyer_${n}`, displayName: `Buyer ${n}`, accessCode
+  email: `buyer${n}@example.org`,
+  password: "correct horse battery",
+  handle: `buyer_${n}`,
+  displayName: `Buyer ${n}`,
+  accessCode
 })
 
 const listing = (n: number) => ({
-  kind: "generator" as const, refId: null, title: `Generator ${n}`, description: "A bench generator.", cover: null, priceCredits: 1, tags: [], brief: null
+  kind: "generator" as const,
+  refId: null,
+  title: `Generator ${n}`,
+  description: "A bench generator.",
+  cover: null,
+  priceCredits: 1,
+  tags: [],
+  brief: null
 })
 
 /**
@@ -52,7 +63,8 @@ const prepare = async (node: ChildNode) => {
     clients.push(client)
   }
   const listings = []
-  for (let n = 0; n <= rounds * buysPerRound; n++) listings.push(await call(() => run(owner.api.market.publishListing({ payload: listing(n) }))))
+  for (let n = 0; n <= rounds * buysPerRound; n++)
+    listings.push(await call(() => run(owner.api.market.publishListing({ payload: listing(n) }))))
   const [warm, ...rest] = listings
   await Promise.all(clients.map((client) => call(() => run(client.api.market.buyListing({ path: { id: warm!.id } })))))
   return { clients, listings: rest }
@@ -83,13 +95,15 @@ export const benchPostgresBuys = async () => {
         const tally = tallies[i]!
         const these = listings.slice(round * buysPerRound, (round + 1) * buysPerRound)
         const before = { node: cpuSeconds(nodes[i]!.pid), pg: pgCpu(), wall: performance.now() }
-        await Promise.all(clients.map(async (client) => {
-          for (const { id } of these) {
-            const started = performance.now()
-            await call(() => run(client.api.market.buyListing({ path: { id } })))
-            tally.latencies.push(performance.now() - started)
-          }
-        }))
+        await Promise.all(
+          clients.map(async (client) => {
+            for (const { id } of these) {
+              const started = performance.now()
+              await call(() => run(client.api.market.buyListing({ path: { id } })))
+              tally.latencies.push(performance.now() - started)
+            }
+          })
+        )
         tally.seconds += (performance.now() - before.wall) / 1000
         tally.buys += clients.length * these.length
         tally.nodeCpu += cpuSeconds(nodes[i]!.pid) - before.node
@@ -102,15 +116,30 @@ export const benchPostgresBuys = async () => {
       p99: percentile(tally.latencies, 99),
       nodeCpuMs: (tally.nodeCpu * 1000) / tally.buys,
       postgresCpuMs: (tally.postgresCpu * 1000) / tally.buys
-    })) as [{ buysPerSecond: number; p50: number; p99: number; nodeCpuMs: number; postgresCpuMs: number }, { buysPerSecond: number; p50: number; p99: number; nodeCpuMs: number; postgresCpuMs: number }]
+    })) as [
+      { buysPerSecond: number; p50: number; p99: number; nodeCpuMs: number; postgresCpuMs: number },
+      { buysPerSecond: number; p50: number; p99: number; nodeCpuMs: number; postgresCpuMs: number }
+    ]
     console.log(`${await postgresVersion(url)}; ${machineLoad()}`)
-    console.log(`${buyers} buyers at once, ${rounds * buysPerRound} buys each per node, in ${rounds} rounds taking turns`)
+    console.log(
+      `${buyers} buyers at once, ${rounds * buysPerRound} buys each per node, in ${rounds} rounds taking turns`
+    )
     table([
       ["POST /api/market/listings/:id/buy", "SQLite", "PostgreSQL", "PG/SQLite"],
-      ["buys/s", fixed(onSqlite.buysPerSecond), fixed(onPostgres.buysPerSecond), ratio(onPostgres.buysPerSecond, onSqlite.buysPerSecond)],
+      [
+        "buys/s",
+        fixed(onSqlite.buysPerSecond),
+        fixed(onPostgres.buysPerSecond),
+        ratio(onPostgres.buysPerSecond, onSqlite.buysPerSecond)
+      ],
       ["p50 (ms)", fixed(onSqlite.p50, 1), fixed(onPostgres.p50, 1), ratio(onPostgres.p50, onSqlite.p50)],
       ["p99 (ms)", fixed(onSqlite.p99, 1), fixed(onPostgres.p99, 1), ratio(onPostgres.p99, onSqlite.p99)],
-      ["node CPU per buy (ms)", fixed(onSqlite.nodeCpuMs, 2), fixed(onPostgres.nodeCpuMs, 2), ratio(onPostgres.nodeCpuMs, onSqlite.nodeCpuMs)],
+      [
+        "node CPU per buy (ms)",
+        fixed(onSqlite.nodeCpuMs, 2),
+        fixed(onPostgres.nodeCpuMs, 2),
+        ratio(onPostgres.nodeCpuMs, onSqlite.nodeCpuMs)
+      ],
       ["PostgreSQL CPU per buy (ms)", "—", fixed(onPostgres.postgresCpuMs, 2), ""]
     ])
   } finally {

@@ -23,26 +23,54 @@ export const benchPostgresMe = async () => {
     const env = { RATE_LIMIT_PER_MINUTE: "100000000" }
     nodes.push(await startChildNode({ env }), await startChildNode({ env: { ...env, DATABASE_URL: url } }))
     const [sqlite, postgres] = nodes as [ChildNode, ChildNode]
-    const targets = await Promise.all(nodes.map(async (node) => ({ url: node.url, cookie: await ownerCookie(node.url, node.ownerCode) })))
+    const targets = await Promise.all(
+      nodes.map(async (node) => ({ url: node.url, cookie: await ownerCookie(node.url, node.ownerCode) }))
+    )
     const pids = nodes.map((node) => node.pid)
     const tallies = [emptyTally(), emptyTally()]
-    for (const [i, target] of targets.entries()) await loadRound([target], "/api/auth/me", { connections, seconds: 1, serverPids: [pids[i]!] })
+    for (const [i, target] of targets.entries())
+      await loadRound([target], "/api/auth/me", { connections, seconds: 1, serverPids: [pids[i]!] })
     for (let round = 0; round < rounds; round++) {
       for (const [i, target] of targets.entries()) {
-        await loadRound([target], "/api/auth/me", { connections, seconds: roundSeconds, serverPids: [pids[i]!], postgresPort: cluster.port }, tallies[i])
+        await loadRound(
+          [target],
+          "/api/auth/me",
+          { connections, seconds: roundSeconds, serverPids: [pids[i]!], postgresPort: cluster.port },
+          tallies[i]
+        )
       }
     }
-    const [onSqlite, onPostgres] = tallies.map(figuresOf) as [ReturnType<typeof figuresOf>, ReturnType<typeof figuresOf>]
+    const [onSqlite, onPostgres] = tallies.map(figuresOf) as [
+      ReturnType<typeof figuresOf>,
+      ReturnType<typeof figuresOf>
+    ]
     console.log(`${await postgresVersion(url)}; ${machineLoad()}`)
-    console.log(`${connections} connections, ${rounds} interleaved rounds of ${roundSeconds} s each after 1 s warm-up; node processes ${sqlite.url}, ${postgres.url}`)
+    console.log(
+      `${connections} connections, ${rounds} interleaved rounds of ${roundSeconds} s each after 1 s warm-up; node processes ${sqlite.url}, ${postgres.url}`
+    )
     table([
       ["GET /api/auth/me", "SQLite", "PostgreSQL", "PG/SQLite"],
-      ["requests/s", fixed(onSqlite.requestsPerSecond), fixed(onPostgres.requestsPerSecond), ratio(onPostgres.requestsPerSecond, onSqlite.requestsPerSecond)],
+      [
+        "requests/s",
+        fixed(onSqlite.requestsPerSecond),
+        fixed(onPostgres.requestsPerSecond),
+        ratio(onPostgres.requestsPerSecond, onSqlite.requestsPerSecond)
+      ],
       ["p50 (ms)", fixed(onSqlite.p50Ms, 2), fixed(onPostgres.p50Ms, 2), ratio(onPostgres.p50Ms, onSqlite.p50Ms)],
       ["p99 (ms)", fixed(onSqlite.p99Ms, 2), fixed(onPostgres.p99Ms, 2), ratio(onPostgres.p99Ms, onSqlite.p99Ms)],
-      ["node CPU per request (µs)", fixed(onSqlite.serverCpuMicros), fixed(onPostgres.serverCpuMicros), ratio(onPostgres.serverCpuMicros, onSqlite.serverCpuMicros)],
+      [
+        "node CPU per request (µs)",
+        fixed(onSqlite.serverCpuMicros),
+        fixed(onPostgres.serverCpuMicros),
+        ratio(onPostgres.serverCpuMicros, onSqlite.serverCpuMicros)
+      ],
       ["PostgreSQL CPU per request (µs)", "—", fixed(onPostgres.postgresCpuMicros, 1), ""],
-      ["load generator CPU (% of a core)", fixed(onSqlite.generatorCpuPercent), fixed(onPostgres.generatorCpuPercent), ""],
+      [
+        "load generator CPU (% of a core)",
+        fixed(onSqlite.generatorCpuPercent),
+        fixed(onPostgres.generatorCpuPercent),
+        ""
+      ],
       ["other processes' CPU (% of a core)", fixed(onSqlite.otherCpuPercent), fixed(onPostgres.otherCpuPercent), ""],
       ["non-2xx + errors", String(onSqlite.failures), String(onPostgres.failures), ""]
     ])

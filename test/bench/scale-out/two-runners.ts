@@ -27,14 +27,22 @@ export const benchTwoRunners = async () => {
   const nodes: Array<ChildNode> = []
   try {
     const url = await cluster.createDatabase()
-    const runnerEnv = async () => ({ RATE_LIMIT_PER_MINUTE: "100000000", RATE_LIMIT_STORE: rateLimitStore, DATABASE_URL: url, CLUSTER_RUNNER_ADDRESS: `127.0.0.1:${await freePort()}` })
+    const runnerEnv = async () => ({
+      RATE_LIMIT_PER_MINUTE: "100000000",
+      RATE_LIMIT_STORE: rateLimitStore,
+      DATABASE_URL: url,
+      CLUSTER_RUNNER_ADDRESS: `127.0.0.1:${await freePort()}`
+    })
     // One after the other: the second finds the cluster's tables and the migrations done.
     nodes.push(await startChildNode({ env: await runnerEnv() }))
     nodes.push(await startChildNode({ env: await runnerEnv(), ownerCode: nodes[0]!.ownerCode }))
     const [a, b] = nodes as [ChildNode, ChildNode]
     const cookie = await ownerCookie(a.url, a.ownerCode)
     const one = [{ url: a.url, cookie }]
-    const two = [{ url: a.url, cookie }, { url: b.url, cookie }]
+    const two = [
+      { url: a.url, cookie },
+      { url: b.url, cookie }
+    ]
     const options = { connections, serverPids: [a.pid, b.pid], postgresPort: cluster.port }
     await loadRound(two, "/api/auth/me", { ...options, seconds: 1 })
     const tallies = { one: emptyTally(), two: emptyTally() }
@@ -44,12 +52,20 @@ export const benchTwoRunners = async () => {
     }
     const single = figuresOf(tallies.one)
     const pair = figuresOf(tallies.two)
-    const busy = (f: typeof single) => f.serverCpuPercent + f.postgresCpuPercent + f.generatorCpuPercent + f.otherCpuPercent
+    const busy = (f: typeof single) =>
+      f.serverCpuPercent + f.postgresCpuPercent + f.generatorCpuPercent + f.otherCpuPercent
     console.log(`${await postgresVersion(url)}; ${machineLoad()}`)
-    console.log(`${connections} connections, ${rounds} interleaved rounds of ${roundSeconds} s each after 1 s warm-up; RATE_LIMIT_STORE=${rateLimitStore}${rateLimitStore === "database" ? " (the cluster's default)" : ""}`)
+    console.log(
+      `${connections} connections, ${rounds} interleaved rounds of ${roundSeconds} s each after 1 s warm-up; RATE_LIMIT_STORE=${rateLimitStore}${rateLimitStore === "database" ? " (the cluster's default)" : ""}`
+    )
     table([
       ["GET /api/auth/me on PostgreSQL", "1 process", "2 processes", "2/1"],
-      ["requests/s", fixed(single.requestsPerSecond), fixed(pair.requestsPerSecond), ratio(pair.requestsPerSecond, single.requestsPerSecond)],
+      [
+        "requests/s",
+        fixed(single.requestsPerSecond),
+        fixed(pair.requestsPerSecond),
+        ratio(pair.requestsPerSecond, single.requestsPerSecond)
+      ],
       ["p50 (ms)", fixed(single.p50Ms, 2), fixed(pair.p50Ms, 2), ratio(pair.p50Ms, single.p50Ms)],
       ["p99 (ms)", fixed(single.p99Ms, 2), fixed(pair.p99Ms, 2), ratio(pair.p99Ms, single.p99Ms)],
       ["nodes' CPU (% of a core)", fixed(single.serverCpuPercent), fixed(pair.serverCpuPercent), ""],
@@ -57,8 +73,18 @@ export const benchTwoRunners = async () => {
       ["load generator's CPU (% of a core)", fixed(single.generatorCpuPercent), fixed(pair.generatorCpuPercent), ""],
       ["other processes' CPU (% of a core)", fixed(single.otherCpuPercent), fixed(pair.otherCpuPercent), ""],
       ["machine busy (% of a core, of 200)", fixed(busy(single)), fixed(busy(pair)), ""],
-      ["nodes' CPU per request (µs)", fixed(single.serverCpuMicros), fixed(pair.serverCpuMicros), ratio(pair.serverCpuMicros, single.serverCpuMicros)],
-      ["PostgreSQL CPU per request (µs)", fixed(single.postgresCpuMicros), fixed(pair.postgresCpuMicros), ratio(pair.postgresCpuMicros, single.postgresCpuMicros)],
+      [
+        "nodes' CPU per request (µs)",
+        fixed(single.serverCpuMicros),
+        fixed(pair.serverCpuMicros),
+        ratio(pair.serverCpuMicros, single.serverCpuMicros)
+      ],
+      [
+        "PostgreSQL CPU per request (µs)",
+        fixed(single.postgresCpuMicros),
+        fixed(pair.postgresCpuMicros),
+        ratio(pair.postgresCpuMicros, single.postgresCpuMicros)
+      ],
       ["non-2xx + errors", String(single.failures), String(pair.failures), ""]
     ])
   } finally {

@@ -17,7 +17,12 @@ export interface Sent {
 }
 
 export type Answer =
-  | { readonly status?: number; readonly json?: unknown; readonly text?: string; readonly headers?: Record<string, string> }
+  | {
+      readonly status?: number
+      readonly json?: unknown
+      readonly text?: string
+      readonly headers?: Record<string, string>
+    }
   | Response
 
 export type Route = Answer | ((sent: Sent) => Answer | Promise<Answer>)
@@ -36,7 +41,10 @@ export interface FakeNode {
 const realFetch = globalThis.fetch.bind(globalThis)
 
 /** A refusal in the node's words: `{ error, message }` with its status. */
-export const refusal = (status: number, error: string, message: string): Answer => ({ status, json: { error, message } })
+export const refusal = (status: number, error: string, message: string): Answer => ({
+  status,
+  json: { error, message }
+})
 
 /** An answer the test lets go when it wants: `hold.answer` is the route; `hold.release(answer)` sends it. */
 export const held = () => {
@@ -51,8 +59,12 @@ const toResponse = (answer: Answer): Response => {
   if (answer instanceof Response) return answer
   const status = answer.status ?? 200
   if (status === 204) return new Response(null, { status })
-  if (answer.text !== undefined) return new Response(answer.text, { status, headers: { "content-type": "text/plain", ...answer.headers } })
-  return new Response(JSON.stringify(answer.json ?? null), { status, headers: { "content-type": "application/json", ...answer.headers } })
+  if (answer.text !== undefined)
+    return new Response(answer.text, { status, headers: { "content-type": "text/plain", ...answer.headers } })
+  return new Response(JSON.stringify(answer.json ?? null), {
+    status,
+    headers: { "content-type": "application/json", ...answer.headers }
+  })
 }
 
 const readBody = async (request: Request): Promise<unknown> => {
@@ -87,7 +99,13 @@ export const fakeNode = (routes: Record<string, Route>): FakeNode => {
     const request = new Request(input instanceof URL ? input.href : input, init)
     const url = new URL(request.url, location.href)
     if (url.origin !== location.origin || !url.pathname.startsWith("/api/")) return realFetch(input, init)
-    const one: Sent = { method: request.method, url: url.pathname + url.search, path: url.pathname, search: url.searchParams, body: await readBody(request) }
+    const one: Sent = {
+      method: request.method,
+      url: url.pathname + url.search,
+      path: url.pathname,
+      search: url.searchParams,
+      body: await readBody(request)
+    }
     sent.push(one)
     for (const waiter of [...waiters]) {
       if (waiter.route === key(one) && node.to(waiter.route).length >= waiter.count) {
@@ -155,8 +173,14 @@ export const find = <E extends Element = HTMLElement>(root: Element | ShadowRoot
 }
 
 /** A button (or link) by its words, through shadow roots. */
-export const byText = <E extends HTMLElement = HTMLButtonElement>(root: Element | ShadowRoot, selector: string, words: string | RegExp): E => {
-  const hit = findAll<E>(root, selector).find((el) => (typeof words === "string" ? el.textContent?.trim() === words : words.test(el.textContent ?? "")))
+export const byText = <E extends HTMLElement = HTMLButtonElement>(
+  root: Element | ShadowRoot,
+  selector: string,
+  words: string | RegExp
+): E => {
+  const hit = findAll<E>(root, selector).find((el) =>
+    typeof words === "string" ? el.textContent?.trim() === words : words.test(el.textContent ?? "")
+  )
   if (hit === undefined) throw new Error(`No ${selector} says ${String(words)}`)
   return hit
 }

@@ -28,7 +28,10 @@ const infrastructure = Layer.mergeAll(SignalActions.layer, EventBusLive, Shardin
 const question = Schema.decodeSync(SignalInput)({
   kind: "decision",
   title: "Send the draft?",
-  options: [{ id: "yes", label: "Send it" }, { id: "no", label: "Not yet" }]
+  options: [
+    { id: "yes", label: "Send it" },
+    { id: "no", label: "Not yet" }
+  ]
 })
 
 describe("the being actor", () => {
@@ -39,8 +42,17 @@ describe("the being actor", () => {
       const events = yield* Effect.flatMap(EventBus, (bus) => bus.subscribe)
       const ada = yield* Effect.flatMap(Entity.makeTestClient(Being, BeingLive), (client) => client("ada"))
 
-      const raised = yield* ada.RaiseSignal({ input: question, source: "owner", trigger: "system", holdUntil: null, evidence: [] })
-      expect(raised).toMatchObject({ delivered: true, signal: { beingId: "ada", status: "open", title: "Send the draft?" } })
+      const raised = yield* ada.RaiseSignal({
+        input: question,
+        source: "owner",
+        trigger: "system",
+        holdUntil: null,
+        evidence: []
+      })
+      expect(raised).toMatchObject({
+        delivered: true,
+        signal: { beingId: "ada", status: "open", title: "Send the draft?" }
+      })
       const answered = yield* ada.AnswerSignal({ signalId: raised.signal.id, optionId: "yes" })
       expect(answered).toMatchObject({ status: "answered", answer: "yes", options: question.options })
       const again = yield* Effect.flip(ada.AnswerSignal({ signalId: raised.signal.id, optionId: "no" }))
@@ -53,5 +65,6 @@ describe("the being actor", () => {
       ])
       const stored = yield* sql<{ status: string; answer: string }>`SELECT status, answer FROM signals`
       expect(stored).toEqual([{ status: "answered", answer: "yes" }])
-    }).pipe(Effect.provide(infrastructure)))
+    }).pipe(Effect.provide(infrastructure))
+  )
 })

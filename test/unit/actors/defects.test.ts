@@ -20,8 +20,10 @@ const Fragile = Entity.make("Fragile", [
   Rpc.make("Notes", { success: Schema.Array(Schema.String) }),
   Rpc.make("Die"),
   Rpc.make("Throw"),
-  Rpc.make("DieDurably", { payload: { id: Schema.String }, primaryKey: ({ id }) => id })
-    .annotate(ClusterSchema.Persisted, true)
+  Rpc.make("DieDurably", { payload: { id: Schema.String }, primaryKey: ({ id }) => id }).annotate(
+    ClusterSchema.Persisted,
+    true
+  )
 ])
 
 const Unbuildable = Entity.make("Unbuildable", [Rpc.make("Ping")])
@@ -89,7 +91,8 @@ describe("an entity that dies of a defect", () => {
         })
       )
       expect(shutdownMillis).toBeLessThan(1000)
-    }))
+    })
+  )
 
   it.live("stores the defect as the reply of a persisted message and never redelivers it", () =>
     Effect.gen(function* () {
@@ -109,7 +112,8 @@ describe("an entity that dies of a defect", () => {
         })
       )
       expect(shutdownMillis).toBeLessThan(1000)
-    }))
+    })
+  )
 
   it.live("answers every message with the defect when it cannot be built, instead of rebuilding forever", () =>
     Effect.gen(function* () {
@@ -123,5 +127,6 @@ describe("an entity that dies of a defect", () => {
         })
       ).pipe(Logger.withMinimumLogLevel(LogLevel.None))
       expect(shutdownMillis).toBeLessThan(1000)
-    }))
+    })
+  )
 })

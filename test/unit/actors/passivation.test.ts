@@ -22,30 +22,34 @@ const touchCounter = (passivated: Deferred.Deferred<void>) =>
   })
 
 describe("passivation", () => {
-  it.live("stops an entity idle for its kind's maxIdleTime and starts it afresh on the next message", () =>
-    Effect.gen(function* () {
-      const napperPassivated = yield* Deferred.make<void>()
-      const keeperPassivated = yield* Deferred.make<void>()
-      const maxIdleTime = Duration.millis(300)
-      const runtime = Layer.mergeAll(
-        entityLayer(Napper, touchCounter(napperPassivated), { maxIdleTime }),
-        entityLayer(Keeper, touchCounter(keeperPassivated))
-      ).pipe(Layer.provideMerge(actorRuntime()))
+  it.live(
+    "stops an entity idle for its kind's maxIdleTime and starts it afresh on the next message",
+    () =>
+      Effect.gen(function* () {
+        const napperPassivated = yield* Deferred.make<void>()
+        const keeperPassivated = yield* Deferred.make<void>()
+        const maxIdleTime = Duration.millis(300)
+        const runtime = Layer.mergeAll(
+          entityLayer(Napper, touchCounter(napperPassivated), { maxIdleTime }),
+          entityLayer(Keeper, touchCounter(keeperPassivated))
+        ).pipe(Layer.provideMerge(actorRuntime()))
 
-      yield* Effect.gen(function* () {
-        const napper = (yield* Napper.client)("n")
-        const keeper = (yield* Keeper.client)("k")
-        expect(yield* napper.Touch()).toBe(1)
-        expect(yield* napper.Touch()).toBe(2)
-        expect(yield* keeper.Touch()).toBe(1)
+        yield* Effect.gen(function* () {
+          const napper = (yield* Napper.client)("n")
+          const keeper = (yield* Keeper.client)("k")
+          expect(yield* napper.Touch()).toBe(1)
+          expect(yield* napper.Touch()).toBe(2)
+          expect(yield* keeper.Touch()).toBe(1)
 
-        const [idle] = yield* Effect.timed(Deferred.await(napperPassivated).pipe(Effect.timeout("15 seconds")))
-        expect(Duration.toMillis(idle)).toBeGreaterThanOrEqual(Duration.toMillis(maxIdleTime))
-        // the kernel's default idle time is minutes: the other kind is still active
-        expect(yield* Deferred.isDone(keeperPassivated)).toBe(false)
-        expect(yield* keeper.Touch()).toBe(2)
+          const [idle] = yield* Effect.timed(Deferred.await(napperPassivated).pipe(Effect.timeout("15 seconds")))
+          expect(Duration.toMillis(idle)).toBeGreaterThanOrEqual(Duration.toMillis(maxIdleTime))
+          // the kernel's default idle time is minutes: the other kind is still active
+          expect(yield* Deferred.isDone(keeperPassivated)).toBe(false)
+          expect(yield* keeper.Touch()).toBe(2)
 
-        expect(yield* napper.Touch()).toBe(1)
-      }).pipe(Effect.provide(runtime))
-    }), 20_000)
+          expect(yield* napper.Touch()).toBe(1)
+        }).pipe(Effect.provide(runtime))
+      }),
+    20_000
+  )
 })

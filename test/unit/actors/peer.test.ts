@@ -30,7 +30,14 @@ const transport = Layer.succeed(PeerTransport, {
 const handshake = Layer.succeed(Handshake, {
   hello: () => Effect.succeed({ hello: {} as PeerHello, challenge: {} as SignedChallenge }),
   checkGreeting: () =>
-    Effect.succeed({ verified: true, accepted: true, reason: "ok", check: null, skewSeconds: 0, claims: { label: "B", profile: "personal", software: "x/1", serves: [] } })
+    Effect.succeed({
+      verified: true,
+      accepted: true,
+      reason: "ok",
+      check: null,
+      skewSeconds: 0,
+      claims: { label: "B", profile: "personal", software: "x/1", serves: [] }
+    })
 })
 
 const infrastructure = Layer.mergeAll(transport, handshake, ShardingConfig.layerDefaults).pipe(
@@ -41,11 +48,15 @@ const infrastructure = Layer.mergeAll(transport, handshake, ShardingConfig.layer
 describe("the peer actor", () => {
   it.scoped("greets on add, sends nothing while blocked, and lands unverified on unblock", () =>
     Effect.gen(function* () {
-      const peer = yield* Effect.flatMap(Entity.makeTestClient(PeerEntity, PeerLive), (client) => client("did:key:z6Mkpeer"))
+      const peer = yield* Effect.flatMap(Entity.makeTestClient(PeerEntity, PeerLive), (client) =>
+        client("did:key:z6Mkpeer")
+      )
       const added = yield* peer.Add({ endpoint: "http://b.test", name: "B", relay: null })
       expect(added).toMatchObject({ verified: true, peer: { status: "verified", label: "B" } })
       expect(posts).toEqual(["http://b.test/api/federation/peer/hello"])
-      expect((yield* Effect.flip(peer.Add({ endpoint: "http://b.test", name: "B", relay: null })))._tag).toBe("PeerExists")
+      expect((yield* Effect.flip(peer.Add({ endpoint: "http://b.test", name: "B", relay: null })))._tag).toBe(
+        "PeerExists"
+      )
 
       yield* peer.Update({ blocked: true })
       const greeted = yield* peer.Greet()
@@ -59,7 +70,11 @@ describe("the peer actor", () => {
       expect((yield* peer.Update({ blocked: false })).status).toBe("unverified")
       awake = false
       const asleep = yield* peer.Greet()
-      expect(asleep).toMatchObject({ verified: false, reason: "asleep", peer: { status: "unreachable", lastError: "asleep", endpoint: "http://moved.test" } })
+      expect(asleep).toMatchObject({
+        verified: false,
+        reason: "asleep",
+        peer: { status: "unreachable", lastError: "asleep", endpoint: "http://moved.test" }
+      })
       expect(posts).toEqual(["http://b.test/api/federation/peer/hello", "http://moved.test/api/federation/peer/hello"])
 
       awake = true
@@ -69,5 +84,6 @@ describe("the peer actor", () => {
 
       expect(yield* peer.Remove()).toBe(true)
       expect((yield* Effect.flip(peer.Greet()))._tag).toBe("PeerMissing")
-    }).pipe(Effect.provide(infrastructure)))
+    }).pipe(Effect.provide(infrastructure))
+  )
 })

@@ -48,7 +48,8 @@ describe("a persisted message", () => {
         ["l", 1, { id: "p2", amount: 7 }],
         ["l", 1, { id: "p3", amount: 1 }]
       ])
-    }).pipe(Effect.provide(LedgerLive.pipe(Layer.provideMerge(actorRuntime())))))
+    }).pipe(Effect.provide(LedgerLive.pipe(Layer.provideMerge(actorRuntime()))))
+  )
 
   it("survives SIGKILL mid-processing and is redelivered and processed when the node starts again", async () => {
     const filename = join(mkdtempSync(join(tmpdir(), "actors-")), "node.db")
@@ -57,8 +58,9 @@ describe("a persisted message", () => {
     await first.printed("attempt m1 1")
     first.kill("SIGKILL")
     expect(await first.exited).toEqual({ code: null, signal: "SIGKILL" })
-    expect(readDatabase(filename, "SELECT tag, processed FROM cluster_messages WHERE entity_type = 'Journal'"))
-      .toEqual([{ tag: "Append", processed: 0 }])
+    expect(readDatabase(filename, "SELECT tag, processed FROM cluster_messages WHERE entity_type = 'Journal'")).toEqual(
+      [{ tag: "Append", processed: 0 }]
+    )
     expect(readDatabase(filename, "SELECT * FROM journal_lines")).toEqual([])
 
     const second = startJournalNode({ DB_FILE: filename })
@@ -68,7 +70,8 @@ describe("a persisted message", () => {
 
     expect(readDatabase(filename, "SELECT id, line FROM journal_lines")).toEqual([{ id: "m1", line: "line m1" }])
     expect(readDatabase(filename, "SELECT count(*) AS attempts FROM journal_attempts")).toEqual([{ attempts: 2 }])
-    expect(readDatabase(filename, "SELECT processed FROM cluster_messages WHERE entity_type = 'Journal'"))
-      .toEqual([{ processed: 1 }])
+    expect(readDatabase(filename, "SELECT processed FROM cluster_messages WHERE entity_type = 'Journal'")).toEqual([
+      { processed: 1 }
+    ])
   })
 })

@@ -31,7 +31,10 @@ describe("a loop declared with runSingleton", () => {
     Effect.gen(function* () {
       const runs = yield* Ref.make(0)
       const started = yield* Queue.unbounded<void>()
-      const loop = Effect.zipRight(Ref.update(runs, (n) => n + 1), Effect.zipRight(Queue.offer(started, undefined), Effect.never))
+      const loop = Effect.zipRight(
+        Ref.update(runs, (n) => n + 1),
+        Effect.zipRight(Queue.offer(started, undefined), Effect.never)
+      )
       expect((yield* Singletons).clustered).toBe(true)
       expect(yield* registered("test.ticker")).toBe(false)
 
@@ -41,7 +44,8 @@ describe("a loop declared with runSingleton", () => {
       // A second declaration in the same cluster does not start a second copy.
       expect(Exit.isFailure(yield* Effect.exit(Effect.scoped(runSingleton("test.ticker", loop))))).toBe(true)
       expect(yield* Ref.get(runs)).toBe(1)
-    }).pipe(Effect.provide(actorRuntime())))
+    }).pipe(Effect.provide(actorRuntime()))
+  )
 
   it.scoped("without a cluster (a service test) runs in the caller's scope, as a forked fiber did", () =>
     Effect.gen(function* () {
@@ -49,13 +53,16 @@ describe("a loop declared with runSingleton", () => {
       expect((yield* Singletons).clustered).toBe(false)
       yield* runSingleton("test.ticker", Effect.zipRight(Queue.offer(started, undefined), Effect.never))
       yield* Queue.take(started)
-    }))
+    })
+  )
   it.scoped("on a schedule runs at once and then at each step of it, a failed run logged and the next one kept", () =>
     Effect.gen(function* () {
       const runs = yield* Queue.unbounded<number>()
       const count = yield* Ref.make(0)
-      const run = Effect.flatMap(Ref.updateAndGet(count, (n) => n + 1), (n) =>
-        Effect.zipRight(Queue.offer(runs, n), n === 2 ? Effect.fail("the second run fails") : Effect.void))
+      const run = Effect.flatMap(
+        Ref.updateAndGet(count, (n) => n + 1),
+        (n) => Effect.zipRight(Queue.offer(runs, n), n === 2 ? Effect.fail("the second run fails") : Effect.void)
+      )
       yield* runSingleton("test.every-minute", run, { schedule: Schedule.spaced("1 minute") })
       expect(yield* Queue.take(runs)).toBe(1)
       yield* untilAsleep
@@ -64,21 +71,30 @@ describe("a loop declared with runSingleton", () => {
       yield* untilAsleep
       yield* TestClock.adjust("1 minute")
       expect(yield* Queue.take(runs)).toBe(3)
-    }))
+    })
+  )
 })
 
 describe("the twin's timers", () => {
   const ports = Layer.mergeAll(
-    Layer.succeed(TwinBindings, { embed: { available: false, model: "none", leavesDevice: false }, cheapAvailable: false }),
+    Layer.succeed(TwinBindings, {
+      embed: { available: false, model: "none", leavesDevice: false },
+      cheapAvailable: false
+    }),
     Layer.succeed(InsightSignals, { raise: () => Effect.die("no insight is raised here") })
   )
-  const twin = twinServices(Layer.mergeAll(Reflections.Default, MemoryBackfill.Default).pipe(Layer.provideMerge(actorsLayer())), ports, "http://127.0.0.1:9/v1")
+  const twin = twinServices(
+    Layer.mergeAll(Reflections.Default, MemoryBackfill.Default).pipe(Layer.provideMerge(actorsLayer())),
+    ports,
+    "http://127.0.0.1:9/v1"
+  )
 
   it.scopedLive("are cluster singletons: the reflection rounds and the embedding backfill", () =>
     Effect.gen(function* () {
       expect(yield* registered("twin.reflection")).toBe(true)
       expect(yield* registered("twin.backfill")).toBe(true)
-    }).pipe(Effect.provide(twin)))
+    }).pipe(Effect.provide(twin))
+  )
 })
 
 describe("the scheduler (reminders, held signals, skill runs)", () => {
@@ -94,7 +110,14 @@ describe("the scheduler (reminders, held signals, skill runs)", () => {
       const fired = yield* Deferred.make<string>()
       const jobs = yield* Scheduler
       yield* jobs.register("test.ping", (job) => Deferred.succeed(fired, job.key))
-      yield* jobs.schedule({ key: "ping-1", kind: "test.ping", beingId: null, dueAt: new Date(Date.now() - 1000), payload: null })
+      yield* jobs.schedule({
+        key: "ping-1",
+        kind: "test.ping",
+        beingId: null,
+        dueAt: new Date(Date.now() - 1000),
+        payload: null
+      })
       expect(yield* Deferred.await(fired)).toBe("ping-1")
-    }).pipe(Effect.provide(scheduler)))
+    }).pipe(Effect.provide(scheduler))
+  )
 })

@@ -33,5 +33,6 @@ describe("a volatile message", () => {
       expect(yield* counter("a").Total()).toBe(5)
       expect(yield* counter("b").Total()).toBe(10)
       expect(yield* counter("c").Total()).toBe(0)
-    }).pipe(Effect.provide(CounterLive.pipe(Layer.provideMerge(actorRuntime())))))
+    }).pipe(Effect.provide(CounterLive.pipe(Layer.provideMerge(actorRuntime()))))
+  )
 })

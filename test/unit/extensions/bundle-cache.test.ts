@@ -8,9 +8,18 @@ import { writePluginFolder } from "../../support/plugin-folder.ts"
 const root = mkdtempSync(join(tmpdir(), "bundle-cache-"))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
-const dir = join(root, writePluginFolder(root, "cached", {}, `import { greeting } from "./greeting.js"\nexport const activate = () => greeting\n`))
+const dir = join(
+  root,
+  writePluginFolder(
+    root,
+    "cached",
+    {},
+    `import { greeting } from "./greeting.js"\nexport const activate = () => greeting\n`
+  )
+)
 const cacheFile = join(root, "cache", "cached.json")
-const writeGreeting = (text: string) => writeFileSync(join(dir, "greeting.js"), `export const greeting = ${JSON.stringify(text)}\n`)
+const writeGreeting = (text: string) =>
+  writeFileSync(join(dir, "greeting.js"), `export const greeting = ${JSON.stringify(text)}\n`)
 
 /** Marks the cached code, so a test can tell a reuse from a fresh bundle. */
 const markCache = () => {

@@ -35,5 +35,6 @@ describe("the generators feature on its own", () => {
       const found = yield* generators.find({ beingId: "member-1", isOwner: false }, first.slug)
       expect(found).toMatchObject({ name: first.name, isPublic: true })
       expect(found.steps.map((step) => step.id)).toEqual(first.steps.map((step) => step.id))
-    }).pipe(Effect.provide(feature)))
+    }).pipe(Effect.provide(feature))
+  )
 })

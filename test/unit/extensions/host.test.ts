@@ -18,12 +18,33 @@ import { pluginMigrations } from "../../../kernel/extensions/migrations.ts"
 import { Settings } from "../../../kernel/settings.ts"
 
 const hostVersion = "0.1.0"
-const builtinIds = ["@svc/themes", "@svc/files", "@svc/docs", "@svc/math", "@svc/code", "@svc/scene3d", "@svc/web", "@svc/http", "@svc/image", "@svc/llm", "@svc/memory", "@svc/desktop", "@svc/schedule", "@svc/studio", "@svc/email", "@svc/chat-a", "@svc/chat-b"]
+const builtinIds = [
+  "@svc/themes",
+  "@svc/files",
+  "@svc/docs",
+  "@svc/math",
+  "@svc/code",
+  "@svc/scene3d",
+  "@svc/web",
+  "@svc/http",
+  "@svc/image",
+  "@svc/llm",
+  "@svc/memory",
+  "@svc/desktop",
+  "@svc/schedule",
+  "@svc/studio",
+  "@svc/email",
+  "@svc/chat-a",
+  "@svc/chat-b"
+]
 
 const database = databaseLayer(pluginMigrations, { filename: ":memory:" }).pipe(Layer.provide(Settings.layerWith({})))
 
 /** A host over the given plugin folder; several boots in one test share the one database. */
-const boot = (pluginDir: string, options: { builtins?: ReadonlyArray<PluginModule>; adapters?: CapabilityAdapterFactories } = {}) =>
+const boot = (
+  pluginDir: string,
+  options: { builtins?: ReadonlyArray<PluginModule>; adapters?: CapabilityAdapterFactories } = {}
+) =>
   Layer.build(
     ExtensionHost.layer({ hostVersion, builtins: options.builtins ?? builtins, adapters: options.adapters ?? {} }).pipe(
       // Each boot has its own registry, as each process has.
@@ -72,9 +93,10 @@ const sepia = {
   ]
 }
 
-const rowCount = Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ n: number }>`SELECT count(*) AS n FROM plugins`).pipe(
-  Effect.map((rows) => rows[0].n)
-)
+const rowCount = Effect.flatMap(
+  SqlClient.SqlClient,
+  (sql) => sql<{ n: number }>`SELECT count(*) AS n FROM plugins`
+).pipe(Effect.map((rows) => rows[0].n))
 
 describe("ExtensionHost", () => {
   it.scoped("loads the built-ins and lists what each contributes", () =>
@@ -82,38 +104,49 @@ describe("ExtensionHost", () => {
       const host = yield* boot(yield* tempPluginDir)
       const installed = yield* host.installed
       expect(installed.map((plugin) => plugin.id)).toEqual(builtinIds)
-      expect(installed.slice(0, 1)).toEqual([{
-        id: "@svc/themes",
-        name: "Themes",
-        description: "The node's light and dark themes.",
-        version: "1.0.0",
-        namespace: "themes",
-        source: { kind: "builtin" },
-        status: "active",
-        error: null,
-        capabilities: [],
-        granted: [],
-        contributions: [
-          { kind: "theme", name: "themes.light", title: "Light" },
-          { kind: "theme", name: "themes.dark", title: "Dark" }
-        ]
-      }])
+      expect(installed.slice(0, 1)).toEqual([
+        {
+          id: "@svc/themes",
+          name: "Themes",
+          description: "The node's light and dark themes.",
+          version: "1.0.0",
+          namespace: "themes",
+          source: { kind: "builtin" },
+          status: "active",
+          error: null,
+          capabilities: [],
+          granted: [],
+          contributions: [
+            { kind: "theme", name: "themes.light", title: "Light" },
+            { kind: "theme", name: "themes.dark", title: "Dark" }
+          ]
+        }
+      ])
       expect(host.registries.theme.get("themes.dark")?.value.colorScheme).toBe("dark")
       expect(host.registries.theme.get("themes.light")?.value.tokens.focusRing).toMatch(/^#/)
-    }).pipe(Effect.provide(database)))
+    }).pipe(Effect.provide(database))
+  )
 
   it.scoped("installs a local folder: reads plugin.json, runs activate, registers and persists", () =>
     Effect.gen(function* () {
       const root = yield* tempPluginDir
       writePlugin(root, "sepia", sepia, themeMain)
-      const host = yield* boot(root, { adapters: { storage: () => ({ put: "put" }) as unknown as AuthoringAdapter, llm: () => ({ chat: "chat" }) as unknown as LlmAdapter } })
+      const host = yield* boot(root, {
+        adapters: {
+          storage: () => ({ put: "put" }) as unknown as AuthoringAdapter,
+          llm: () => ({ chat: "chat" }) as unknown as LlmAdapter
+        }
+      })
       const record = yield* host.install({ dir: "sepia", granted: ["storage", "llm"] })
       expect(record).toMatchObject({
         id: "@ada/sepia",
         source: { kind: "local", dir: "sepia" },
         status: "active",
         granted: ["storage"],
-        contributions: [{ kind: "theme", name: "sepia.sepia", title: "Sepia" }, { kind: "integration", name: "sepia.count" }]
+        contributions: [
+          { kind: "theme", name: "sepia.sepia", title: "Sepia" },
+          { kind: "integration", name: "sepia.count" }
+        ]
       })
       const count = host.registries.integration.get("sepia.count")
       expect(count?.value.llm).toBe(false)
@@ -121,74 +154,113 @@ describe("ExtensionHost", () => {
       expect(yield* rowCount).toBe(1)
       expect((yield* host.installed).map((plugin) => plugin.id)).toEqual([...builtinIds, "@ada/sepia"])
 
-      const restarted = yield* boot(root, { adapters: { storage: () => ({ put: "put" }) as unknown as AuthoringAdapter } })
-      expect((yield* restarted.installed).find((plugin) => plugin.id === "@ada/sepia")).toMatchObject({ status: "active", granted: ["storage"] })
+      const restarted = yield* boot(root, {
+        adapters: { storage: () => ({ put: "put" }) as unknown as AuthoringAdapter }
+      })
+      expect((yield* restarted.installed).find((plugin) => plugin.id === "@ada/sepia")).toMatchObject({
+        status: "active",
+        granted: ["storage"]
+      })
       expect(restarted.registries.theme.get("sepia.sepia")?.value.colorScheme).toBe("light")
-    }).pipe(Effect.provide(database)))
+    }).pipe(Effect.provide(database))
+  )
 
   it.scoped("refuses missing grants naming the kinds, before importing main, and writes nothing", () =>
     Effect.gen(function* () {
       const root = yield* tempPluginDir
       const marker = join(root, "ran")
-      writePlugin(root, "mailer", {
-        ...sepia,
-        id: "@ada/mailer",
-        namespace: "mailer",
-        capabilities: [{ kind: "network" }, { kind: "world-acting", reason: "sends your mail" }, { kind: "storage" }],
-        extensions: []
-      }, markerMain(marker))
+      writePlugin(
+        root,
+        "mailer",
+        {
+          ...sepia,
+          id: "@ada/mailer",
+          namespace: "mailer",
+          capabilities: [{ kind: "network" }, { kind: "world-acting", reason: "sends your mail" }, { kind: "storage" }],
+          extensions: []
+        },
+        markerMain(marker)
+      )
       const host = yield* boot(root)
 
       const available = yield* host.available
-      expect(available.plugins).toMatchObject([{ dir: "mailer", installed: false, error: null, manifest: { id: "@ada/mailer" } }])
+      expect(available.plugins).toMatchObject([
+        { dir: "mailer", installed: false, error: null, manifest: { id: "@ada/mailer" } }
+      ])
       expect(available.capabilityNotes["world-acting"]).toContain("approval")
 
       const refused = yield* Effect.flip(host.install({ dir: "mailer", granted: ["storage"] }))
-      expect(refused).toMatchObject({ _tag: "InvalidRequest", error: "missing_grants", details: { missing: ["network", "world-acting"] } })
+      expect(refused).toMatchObject({
+        _tag: "InvalidRequest",
+        error: "missing_grants",
+        details: { missing: ["network", "world-acting"] }
+      })
       expect(refused.message).toContain("network, world-acting")
       expect(existsSync(marker)).toBe(false)
       expect(yield* rowCount).toBe(0)
       expect((yield* host.installed).map((plugin) => plugin.id)).toEqual(builtinIds)
-    }).pipe(Effect.provide(database)))
+    }).pipe(Effect.provide(database))
+  )
 
   it.scoped("refuses a reserved namespace and a namespace clash, without running code", () =>
     Effect.gen(function* () {
       const root = yield* tempPluginDir
       const marker = join(root, "ran")
       writePlugin(root, "web", { ...sepia, id: "@ada/web", namespace: "web", extensions: [] }, markerMain(marker))
-      writePlugin(root, "themes", { ...sepia, id: "@ada/themes", namespace: "themes", extensions: [] }, markerMain(marker))
+      writePlugin(
+        root,
+        "themes",
+        { ...sepia, id: "@ada/themes", namespace: "themes", extensions: [] },
+        markerMain(marker)
+      )
       writePlugin(root, "sepia", sepia, themeMain)
       writePlugin(root, "sepia-again", { ...sepia, id: "@bob/sepia" }, markerMain(marker))
       const host = yield* boot(root)
 
-      expect(yield* Effect.flip(host.install({ dir: "web", granted: ["storage"] }))).toMatchObject({ error: "reserved_namespace" })
+      expect(yield* Effect.flip(host.install({ dir: "web", granted: ["storage"] }))).toMatchObject({
+        error: "reserved_namespace"
+      })
       expect(yield* Effect.flip(host.install({ dir: "themes", granted: ["storage"] }))).toMatchObject({
-        _tag: "Conflict", error: "namespace_taken", details: { by: "@svc/themes" }
+        _tag: "Conflict",
+        error: "namespace_taken",
+        details: { by: "@svc/themes" }
       })
       yield* host.install({ dir: "sepia", granted: ["storage"] })
       expect(yield* Effect.flip(host.install({ dir: "sepia-again", granted: ["storage"] }))).toMatchObject({
-        _tag: "Conflict", error: "namespace_taken", details: { by: "@ada/sepia" }
+        _tag: "Conflict",
+        error: "namespace_taken",
+        details: { by: "@ada/sepia" }
       })
       expect(existsSync(marker)).toBe(false)
       expect(yield* rowCount).toBe(1)
-    }).pipe(Effect.provide(database)))
+    }).pipe(Effect.provide(database))
+  )
 
   it.scoped("refuses a folder outside the plugin folder and one without a manifest", () =>
     Effect.gen(function* () {
       const root = yield* tempPluginDir
       mkdirSync(join(root, "empty"))
       const host = yield* boot(root)
-      expect(yield* Effect.flip(host.install({ dir: "../elsewhere", granted: [] }))).toMatchObject({ error: "outside_plugin_dir" })
+      expect(yield* Effect.flip(host.install({ dir: "../elsewhere", granted: [] }))).toMatchObject({
+        error: "outside_plugin_dir"
+      })
       expect(yield* Effect.flip(host.install({ dir: ".", granted: [] }))).toMatchObject({ error: "outside_plugin_dir" })
       expect(yield* Effect.flip(host.install({ dir: "empty", granted: [] }))).toMatchObject({
-        error: "invalid_manifest", message: expect.stringContaining("no readable plugin.json")
+        error: "invalid_manifest",
+        message: expect.stringContaining("no readable plugin.json")
       })
-    }).pipe(Effect.provide(database)))
+    }).pipe(Effect.provide(database))
+  )
 
   it.scoped("leaves nothing behind when activate fails", () =>
     Effect.gen(function* () {
       const root = yield* tempPluginDir
-      writePlugin(root, "broken", sepia, `export const activate = (context) => {\n  context.contribute("theme", "sepia", { colorScheme: "light", tokens: {} })\n}\n`)
+      writePlugin(
+        root,
+        "broken",
+        sepia,
+        `export const activate = (context) => {\n  context.contribute("theme", "sepia", { colorScheme: "light", tokens: {} })\n}\n`
+      )
       const host = yield* boot(root)
       const refused = yield* Effect.flip(host.install({ dir: "broken", granted: ["storage"] }))
       expect(refused).toMatchObject({ error: "activation_failed" })
@@ -196,7 +268,8 @@ describe("ExtensionHost", () => {
       expect(yield* rowCount).toBe(0)
       expect(host.registries.theme.get("sepia.sepia")).toBeUndefined()
       expect((yield* host.installed).length).toBe(builtinIds.length)
-    }).pipe(Effect.provide(database)))
+    }).pipe(Effect.provide(database))
+  )
 
   it.scoped("uninstalls: unregisters, deletes the row and the folder; built-ins stay", () =>
     Effect.gen(function* () {
@@ -211,7 +284,8 @@ describe("ExtensionHost", () => {
       expect(yield* Effect.flip(host.uninstall("@ada/sepia"))).toMatchObject({ _tag: "NotFound" })
       expect(yield* Effect.flip(host.uninstall("@svc/themes"))).toMatchObject({ error: "builtin_plugin" })
       expect(host.registries.theme.get("themes.light")).toBeDefined()
-    }).pipe(Effect.provide(database)))
+    }).pipe(Effect.provide(database))
+  )
 
   it.scoped("marks market and url sources, and a local plugin whose folder went bad, as errors at boot", () =>
     Effect.gen(function* () {
@@ -220,46 +294,95 @@ describe("ExtensionHost", () => {
       const sql = yield* SqlClient.SqlClient
       const row = (id: string, namespace: string, source: unknown) =>
         sql`INSERT INTO plugins ${sql.insert({
-          id, namespace, version: "1.0.0", source: JSON.stringify(source),
+          id,
+          namespace,
+          version: "1.0.0",
+          source: JSON.stringify(source),
           manifest: JSON.stringify({ ...sepia, id, namespace, extensions: [] }),
-          granted: JSON.stringify(["storage"]), status: "active", error: null, installed_at: "2024-01-01T00:00:00.000Z"
+          granted: JSON.stringify(["storage"]),
+          status: "active",
+          error: null,
+          installed_at: "2024-01-01T00:00:00.000Z"
         })}`
       yield* row("@m/market", "market", { kind: "market", listingId: "l1", packageName: "@m/market", version: "1.0.0" })
       yield* row("@u/url", "url", { kind: "url", url: "https://example.org/p.tgz", integrity: null })
       yield* row("@l/gone", "gone", { kind: "local", dir: "gone" })
-      writePlugin(root, "greedy", { ...sepia, id: "@l/greedy", namespace: "greedy", capabilities: [{ kind: "storage" }, { kind: "network" }], extensions: [] }, markerMain(marker))
+      writePlugin(
+        root,
+        "greedy",
+        {
+          ...sepia,
+          id: "@l/greedy",
+          namespace: "greedy",
+          capabilities: [{ kind: "storage" }, { kind: "network" }],
+          extensions: []
+        },
+        markerMain(marker)
+      )
       yield* row("@l/greedy", "greedy", { kind: "local", dir: "greedy" })
 
       const host = yield* boot(root)
       const byId = new Map((yield* host.installed).map((plugin) => [plugin.id, plugin]))
-      expect(byId.get("@m/market")).toMatchObject({ status: "error", error: expect.stringContaining("not verified"), contributions: [] })
+      expect(byId.get("@m/market")).toMatchObject({
+        status: "error",
+        error: expect.stringContaining("not verified"),
+        contributions: []
+      })
       expect(byId.get("@u/url")).toMatchObject({ status: "error", error: expect.stringContaining("not verified") })
-      expect(byId.get("@l/gone")).toMatchObject({ status: "error", name: "Sepia", error: expect.stringContaining("plugin.json") })
-      expect(byId.get("@l/greedy")).toMatchObject({ status: "error", error: expect.stringContaining("not granted: network") })
+      expect(byId.get("@l/gone")).toMatchObject({
+        status: "error",
+        name: "Sepia",
+        error: expect.stringContaining("plugin.json")
+      })
+      expect(byId.get("@l/greedy")).toMatchObject({
+        status: "error",
+        error: expect.stringContaining("not granted: network")
+      })
       expect(existsSync(marker)).toBe(false)
       const statuses = yield* sql<{ id: string; status: string }>`SELECT id, status FROM plugins ORDER BY id`
       expect(statuses.every((stored) => stored.status === "error")).toBe(true)
-    }).pipe(Effect.provide(database)))
+    }).pipe(Effect.provide(database))
+  )
 
   it.scoped("lists a stored plugin whose manifest no longer decodes, by its id, and keeps what was stored", () =>
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
       const stale = JSON.stringify({ apiVersion: "0.1", id: "@l/old", title: "from an older node" })
       yield* sql`INSERT INTO plugins ${sql.insert({
-        id: "@l/old", namespace: "old", version: "0.1.0", source: JSON.stringify({ kind: "local", dir: "old" }), manifest: stale,
-        granted: JSON.stringify([]), status: "active", error: null, installed_at: "2024-01-01T00:00:00.000Z"
+        id: "@l/old",
+        namespace: "old",
+        version: "0.1.0",
+        source: JSON.stringify({ kind: "local", dir: "old" }),
+        manifest: stale,
+        granted: JSON.stringify([]),
+        status: "active",
+        error: null,
+        installed_at: "2024-01-01T00:00:00.000Z"
       })}`
       const host = yield* boot(yield* tempPluginDir)
       const old = (yield* host.installed).find((plugin) => plugin.id === "@l/old")
-      expect(old).toMatchObject({ name: "@l/old", version: "0.1.0", status: "error", error: expect.stringContaining("plugin.json") })
-      const stored = yield* sql<{ manifest: string; status: string }>`SELECT manifest, status FROM plugins WHERE id = '@l/old'`
+      expect(old).toMatchObject({
+        name: "@l/old",
+        version: "0.1.0",
+        status: "error",
+        error: expect.stringContaining("plugin.json")
+      })
+      const stored = yield* sql<{
+        manifest: string
+        status: string
+      }>`SELECT manifest, status FROM plugins WHERE id = '@l/old'`
       expect(stored).toEqual([{ manifest: stale, status: "error" }])
-    }).pipe(Effect.provide(database)))
+    }).pipe(Effect.provide(database))
+  )
 
   it.scoped("fails to boot when a built-in is broken", () =>
     Effect.gen(function* () {
-      const broken: PluginModule = { manifest: { apiVersion: "1.0", id: "@svc/x", version: "1.0.0", namespace: "x", name: "" }, activate: () => {} }
+      const broken: PluginModule = {
+        manifest: { apiVersion: "1.0", id: "@svc/x", version: "1.0.0", namespace: "x", name: "" },
+        activate: () => {}
+      }
       const result = yield* Effect.either(boot(yield* tempPluginDir, { builtins: [broken] }))
       expect(Either.isLeft(result) && result.left).toMatchObject({ error: "invalid_manifest" })
-    }).pipe(Effect.provide(database)))
+    }).pipe(Effect.provide(database))
+  )
 })

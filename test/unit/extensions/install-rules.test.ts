@@ -11,15 +11,17 @@ import type { PluginManifest } from "../../../kernel/contract/manifest.ts"
 import { decodeManifest } from "../../../kernel/extensions/read-manifest.ts"
 
 const manifest = (overrides: Record<string, unknown> = {}): PluginManifest =>
-  Effect.runSync(decodeManifest({
-    apiVersion: "1.0",
-    id: "@ada/tools",
-    version: "1.0.0",
-    namespace: "tools",
-    name: "Tools",
-    capabilities: [{ kind: "network" }, { kind: "storage" }, { kind: "world-acting", reason: "sends mail" }],
-    ...overrides
-  }))
+  Effect.runSync(
+    decodeManifest({
+      apiVersion: "1.0",
+      id: "@ada/tools",
+      version: "1.0.0",
+      namespace: "tools",
+      name: "Tools",
+      capabilities: [{ kind: "network" }, { kind: "storage" }, { kind: "world-acting", reason: "sends mail" }],
+      ...overrides
+    })
+  )
 
 const failure = <E>(effect: Effect.Effect<unknown, E>) => {
   const result = Effect.runSync(Effect.either(effect))
@@ -35,8 +37,15 @@ describe("install rules", () => {
       error: "reserved_namespace"
     })
     for (const namespace of ["system", "chat_a", "plugin", "memory"]) {
-      expect(failure(checkPlacement(manifest({ namespace }), { kind: "market", listingId: "l", packageName: "p", version: "1.0.0" }, [])))
-        .toMatchObject({ error: "reserved_namespace" })
+      expect(
+        failure(
+          checkPlacement(
+            manifest({ namespace }),
+            { kind: "market", listingId: "l", packageName: "p", version: "1.0.0" },
+            []
+          )
+        )
+      ).toMatchObject({ error: "reserved_namespace" })
     }
     expect(Effect.runSync(Effect.either(checkPlacement(web, { kind: "builtin" }, [])))).toEqual(Either.right(undefined))
   })
@@ -48,19 +57,31 @@ describe("install rules", () => {
       error: "namespace_taken",
       details: { namespace: "tools", by: "@bob/tools" }
     })
-    expect(failure(checkPlacement(manifest({ namespace: "other" }), { kind: "local", dir: "x" }, [{ id: "@ada/tools", namespace: "x" }])))
-      .toMatchObject({ _tag: "Conflict", error: "plugin_installed" })
+    expect(
+      failure(
+        checkPlacement(manifest({ namespace: "other" }), { kind: "local", dir: "x" }, [
+          { id: "@ada/tools", namespace: "x" }
+        ])
+      )
+    ).toMatchObject({ _tag: "Conflict", error: "plugin_installed" })
   })
 
   it("refuses missing grants naming the missing kinds", () => {
     const refusal = failure(checkGrants(manifest(), ["storage"]))
-    expect(refusal).toMatchObject({ _tag: "InvalidRequest", error: "missing_grants", details: { missing: ["network", "world-acting"] } })
+    expect(refusal).toMatchObject({
+      _tag: "InvalidRequest",
+      error: "missing_grants",
+      details: { missing: ["network", "world-acting"] }
+    })
     expect(refusal.message).toContain("network, world-acting")
   })
 
   it("grants exactly the declared kinds, whatever else the owner ticked", () => {
-    expect(Effect.runSync(checkGrants(manifest(), ["world-acting", "storage", "network", "credits"])))
-      .toEqual(["network", "storage", "world-acting"])
+    expect(Effect.runSync(checkGrants(manifest(), ["world-acting", "storage", "network", "credits"]))).toEqual([
+      "network",
+      "storage",
+      "world-acting"
+    ])
   })
 
   it("accepts the same major with an equal or older minor only", () => {
@@ -69,8 +90,9 @@ describe("install rules", () => {
     expect(isApiVersionSupported("1.3", "1.2")).toBe(false)
     expect(isApiVersionSupported("0.9", "1.2")).toBe(false)
     expect(isApiVersionSupported("2.0", "1.2")).toBe(false)
-    expect(failure(checkCompatibility(manifest({ apiVersion: "1.1" }), "0.1.0")))
-      .toMatchObject({ error: "unsupported_api_version" })
+    expect(failure(checkCompatibility(manifest({ apiVersion: "1.1" }), "0.1.0"))).toMatchObject({
+      error: "unsupported_api_version"
+    })
   })
 
   it("refuses a plugin whose minHostVersion the node does not meet", () => {
@@ -78,8 +100,14 @@ describe("install rules", () => {
       error: "host_too_old",
       details: { minHostVersion: "0.2.0", hostVersion: "0.1.0" }
     })
-    expect(Effect.runSync(Effect.either(checkCompatibility(manifest({ minHostVersion: "^2.0.0" }), "2.5.0")))).toEqual(Either.right(undefined))
-    expect(failure(checkCompatibility(manifest({ minHostVersion: "^2.0.0" }), "3.0.0"))).toMatchObject({ error: "host_too_old" })
-    expect(Effect.runSync(Effect.either(checkCompatibility(manifest({ minHostVersion: "0.1.0" }), "0.3.0")))).toEqual(Either.right(undefined))
+    expect(Effect.runSync(Effect.either(checkCompatibility(manifest({ minHostVersion: "^2.0.0" }), "2.5.0")))).toEqual(
+      Either.right(undefined)
+    )
+    expect(failure(checkCompatibility(manifest({ minHostVersion: "^2.0.0" }), "3.0.0"))).toMatchObject({
+      error: "host_too_old"
+    })
+    expect(Effect.runSync(Effect.either(checkCompatibility(manifest({ minHostVersion: "0.1.0" }), "0.3.0")))).toEqual(
+      Either.right(undefined)
+    )
   })
 })

@@ -41,7 +41,8 @@ describe("PluginManifest", () => {
   })
 
   it("fills the optional fields with their defaults", () => {
-    const { description, icon, author, license, main, capabilities, extensions, pricing, minHostVersion, ...required } = good
+    const { description, icon, author, license, main, capabilities, extensions, pricing, minHostVersion, ...required } =
+      good
     const manifest = Effect.runSync(decodeManifest(required))
     expect(manifest).toMatchObject({
       description: "",
@@ -65,7 +66,9 @@ describe("PluginManifest", () => {
       extensions: [{ kind: "skill", id: "forecast", uses: ["network", "llm", "memory"] }]
     })
     expect(message).toContain("extensions.0.uses")
-    expect(message).toContain(`extension "forecast" uses "llm", "memory", which the plugin does not declare in capabilities`)
+    expect(message).toContain(
+      `extension "forecast" uses "llm", "memory", which the plugin does not declare in capabilities`
+    )
   })
 
   it("refuses an id that is not npm-shaped '@author/name'", () => {
@@ -97,10 +100,15 @@ describe("PluginManifest", () => {
     expect(refusal({ ...good, extensions: [{ kind: "skill", id: "a.b", uses: [] }] })).toContain(
       "extension id must be one lowercase segment"
     )
-    expect(refusal({
-      ...good,
-      extensions: [{ kind: "skill", id: "x", uses: [] }, { kind: "theme", id: "x", uses: [] }]
-    })).toContain(`extension id "x" is used more than once`)
+    expect(
+      refusal({
+        ...good,
+        extensions: [
+          { kind: "skill", id: "x", uses: [] },
+          { kind: "theme", id: "x", uses: [] }
+        ]
+      })
+    ).toContain(`extension id "x" is used more than once`)
   })
 
   it("refuses a bad apiVersion, main outside the folder, negative credits and a bad minHostVersion", () => {

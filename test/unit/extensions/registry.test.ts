@@ -6,11 +6,21 @@ import type { ExtensionContext } from "../../../kernel/extensions/context.ts"
 import { contributionName, makeRegistries, type AnyContribution } from "../../../kernel/extensions/registry.ts"
 import { defineSkill } from "../../../kernel/extensions/skill.ts"
 
-const echo = defineSkill({ description: "Echoes.", input: Schema.String, output: Schema.String, run: async (text) => text })
+const echo = defineSkill({
+  description: "Echoes.",
+  input: Schema.String,
+  output: Schema.String,
+  run: async (text) => text
+})
 
 const skill = (pluginId: string, namespace: string, id: string): AnyContribution => {
   const name = contributionName(namespace, id)
-  const context: ExtensionContext = { plugin: { id: pluginId, namespace, version: "1.0.0" }, extension: { kind: "skill", id, name }, adapters: {}, adaptersFor: () => ({}) }
+  const context: ExtensionContext = {
+    plugin: { id: pluginId, namespace, version: "1.0.0" },
+    extension: { kind: "skill", id, name },
+    adapters: {},
+    adaptersFor: () => ({})
+  }
   return { kind: "skill", name, pluginId, declaration: { kind: "skill", id, uses: [] }, value: echo, context }
 }
 
@@ -22,20 +32,24 @@ describe("contribution registries", () => {
       expect(registries.skill.get("weather.forecast")?.pluginId).toBe("@ada/web")
       expect(registries.skill.list().map((entry) => entry.name)).toEqual(["weather.forecast"])
       expect(registries.theme.list()).toEqual([])
-    }))
+    })
+  )
 
   it.effect("refuses a duplicate full name and registers nothing of that batch", () =>
     Effect.gen(function* () {
       const { registries, add } = makeRegistries()
       yield* add([skill("@ada/web", "weather", "forecast")])
-      const refused = yield* Effect.either(add([skill("@bob/web", "weather", "radar"), skill("@bob/web", "weather", "forecast")]))
+      const refused = yield* Effect.either(
+        add([skill("@bob/web", "weather", "radar"), skill("@bob/web", "weather", "forecast")])
+      )
       expect(Either.isLeft(refused) && refused.left).toMatchObject({ _tag: "Conflict", error: "contribution_taken" })
       expect(registries.skill.get("weather.radar")).toBeUndefined()
       expect(registries.skill.get("weather.forecast")?.pluginId).toBe("@ada/web")
       const twice = yield* Effect.either(add([skill("@c/x", "x", "a"), skill("@c/x", "x", "a")]))
       expect(Either.isLeft(twice)).toBe(true)
       expect(registries.skill.get("x.a")).toBeUndefined()
-    }))
+    })
+  )
 
   it.effect("removes every contribution of one plugin and nothing else", () =>
     Effect.gen(function* () {
@@ -44,5 +58,6 @@ describe("contribution registries", () => {
       yield* add([skill("@bob/mail", "mail", "send")])
       removePlugin("@ada/web")
       expect(registries.skill.list().map((entry) => entry.name)).toEqual(["mail.send"])
-    }))
+    })
+  )
 })

@@ -12,7 +12,12 @@ import * as Queue from "effect/Queue"
 import * as Schema from "effect/Schema"
 import * as TestClock from "effect/TestClock"
 import { FIRST_RETRY_MS, MAX_ATTEMPTS, RETRY_CEILING_MS, retryAfterMs } from "../../../extensions/federation/backoff.ts"
-import { NodeAddress, PeerDirectory, PeerTransport, PeerUnreachable } from "../../../extensions/federation/contract/ports.ts"
+import {
+  NodeAddress,
+  PeerDirectory,
+  PeerTransport,
+  PeerUnreachable
+} from "../../../extensions/federation/contract/ports.ts"
 import type { Peer } from "../../../extensions/federation/contract/records.ts"
 import { EnvelopeBody } from "../../../extensions/federation/contract/wire.ts"
 import { Courier, CourierLoop } from "../../../extensions/federation/courier.ts"
@@ -26,8 +31,21 @@ import { envelopeBody, newKeyPair } from "../../support/federation.ts"
 
 const peerNode = newKeyPair()
 const peer: Peer = {
-  nodeDid: peerNode.did, endpoint: "http://dead.test", name: "dead", status: "verified", label: null, profile: null, software: null, serves: [],
-  addedAt: "2026-01-01T00:00:00.000Z", verifiedAt: null, lastSeenAt: null, collectedAt: null, relay: null, lastError: null, publish: false
+  nodeDid: peerNode.did,
+  endpoint: "http://dead.test",
+  name: "dead",
+  status: "verified",
+  label: null,
+  profile: null,
+  software: null,
+  serves: [],
+  addedAt: "2026-01-01T00:00:00.000Z",
+  verifiedAt: null,
+  lastSeenAt: null,
+  collectedAt: null,
+  relay: null,
+  lastError: null,
+  publish: false
 }
 
 const RELAY = "http://relay.test"
@@ -37,55 +55,85 @@ const RELAY = "http://relay.test"
  * records who was given up on. With `relay`, the peer names a relay that holds what it is given
  * while `relayTakes` says so, and refuses it as full otherwise.
  */
-const doubles = (relay?: { readonly relayTakes: () => boolean }) => Effect.gen(function* () {
-  const posts = yield* Queue.unbounded<string>()
-  const givenUp: Array<string> = []
-  const peerOf = relay === undefined ? peer : { ...peer, relay: RELAY }
-  const receipt = (accepted: boolean) =>
-    ({ accepted, digest: null, code: accepted ? null : "mailbox_full", reason: accepted ? "Held." : "Full.", at: new Date(0).toISOString() })
-  const ports = Layer.mergeAll(
-    Layer.succeed(PeerTransport, {
-      post: (endpoint) =>
-        Effect.zipRight(
-          Queue.offer(posts, endpoint),
-          endpoint === RELAY && relay !== undefined
-            ? Effect.succeed({ status: 200, json: receipt(relay.relayTakes()) })
-            : Effect.fail(new PeerUnreachable({ reason: "connection refused" }))
-        ),
-      get: () => Effect.fail(new PeerUnreachable({ reason: "connection refused" }))
-    }),
-    Layer.succeed(PeerDirectory, {
-      list: Effect.succeed([peerOf]),
-      find: (did) => Effect.succeed(did === peer.nodeDid ? Option.some(peerOf) : Option.none()),
-      seen: () => Effect.void,
-      collected: () => Effect.void,
-      unreachable: (did) => Effect.sync(() => void givenUp.push(did))
-    }),
-    Layer.succeed(NodeAddress, { endpoint: "http://me.test", label: "me", software: "test/1" }),
-    FederationSettings.layer()
-  )
-  const layer = Layer.mergeAll(Courier.Default, MessagesRepository.Default, RelayStateRepository.Default).pipe(
-    Layer.provideMerge(ports),
-    Layer.provideMerge(databaseLayer(migrations, { filename: ":memory:" })),
-    Layer.provide(Settings.layerWith({}))
-  )
-  return { posts, givenUp, layer }
-})
+const doubles = (relay?: { readonly relayTakes: () => boolean }) =>
+  Effect.gen(function* () {
+    const posts = yield* Queue.unbounded<string>()
+    const givenUp: Array<string> = []
+    const peerOf = relay === undefined ? peer : { ...peer, relay: RELAY }
+    const receipt = (accepted: boolean) => ({
+      accepted,
+      digest: null,
+      code: accepted ? null : "mailbox_full",
+      reason: accepted ? "Held." : "Full.",
+      at: new Date(0).toISOString()
+    })
+    const ports = Layer.mergeAll(
+      Layer.succeed(PeerTransport, {
+        post: (endpoint) =>
+          Effect.zipRight(
+            Queue.offer(posts, endpoint),
+            endpoint === RELAY && relay !== undefined
+              ? Effect.succeed({ status: 200, json: receipt(relay.relayTakes()) })
+              : Effect.fail(new PeerUnreachable({ reason: "connection refused" }))
+          ),
+        get: () => Effect.fail(new PeerUnreachable({ reason: "connection refused" }))
+      }),
+      Layer.succeed(PeerDirectory, {
+        list: Effect.succeed([peerOf]),
+        find: (did) => Effect.succeed(did === peer.nodeDid ? Option.some(peerOf) : Option.none()),
+        seen: () => Effect.void,
+        collected: () => Effect.void,
+        unreachable: (did) => Effect.sync(() => void givenUp.push(did))
+      }),
+      Layer.succeed(NodeAddress, { endpoint: "http://me.test", label: "me", software: "test/1" }),
+      FederationSettings.layer()
+    )
+    const layer = Layer.mergeAll(Courier.Default, MessagesRepository.Default, RelayStateRepository.Default).pipe(
+      Layer.provideMerge(ports),
+      Layer.provideMerge(databaseLayer(migrations, { filename: ":memory:" })),
+      Layer.provide(Settings.layerWith({}))
+    )
+    return { posts, givenUp, layer }
+  })
 
 const queue = (count: number) =>
   Effect.flatMap(MessagesRepository, (messages) =>
-    Effect.forEach(Array.from({ length: count }, (_, i) => i), (i) => {
-      const { digest, ...document } = envelopeBody({ node: newKeyPair(), author: newKeyPair(), audience: peer.nodeDid, to: newKeyPair().did })
-      const at = new Date(0).toISOString()
-      return messages.insert({
-        row: {
-          id: `row${i}`, direction: "out", kind: "message", threadId: null, messageId: `m${i}`, peerDid: peer.nodeDid, authorDid: "a", audienceDid: "b",
-          digest, sealed: true, state: "queued", attempts: 0, nextAttemptAt: at, lastError: null, verified: true, createdAt: at, updatedAt: at
-        },
-        document: Schema.decodeUnknownSync(EnvelopeBody)(document),
-        localMessageId: null
-      })
-    }))
+    Effect.forEach(
+      Array.from({ length: count }, (_, i) => i),
+      (i) => {
+        const { digest, ...document } = envelopeBody({
+          node: newKeyPair(),
+          author: newKeyPair(),
+          audience: peer.nodeDid,
+          to: newKeyPair().did
+        })
+        const at = new Date(0).toISOString()
+        return messages.insert({
+          row: {
+            id: `row${i}`,
+            direction: "out",
+            kind: "message",
+            threadId: null,
+            messageId: `m${i}`,
+            peerDid: peer.nodeDid,
+            authorDid: "a",
+            audienceDid: "b",
+            digest,
+            sealed: true,
+            state: "queued",
+            attempts: 0,
+            nextAttemptAt: at,
+            lastError: null,
+            verified: true,
+            createdAt: at,
+            updatedAt: at
+          },
+          document: Schema.decodeUnknownSync(EnvelopeBody)(document),
+          localMessageId: null
+        })
+      }
+    )
+  )
 
 const rows = Effect.flatMap(MessagesRepository, (messages) => messages.outbox("message"))
 
@@ -122,33 +170,54 @@ describe("the courier", () => {
         const quiet = yield* courier.run()
         expect(quiet).toMatchObject({ attempted: 0, unreachable: 0 })
         const waiting = yield* rows
-        expect(waiting.map((row) => [row.state, row.attempts])).toEqual([["queued", 3], ["queued", 3], ["queued", 3]])
+        expect(waiting.map((row) => [row.state, row.attempts])).toEqual([
+          ["queued", 3],
+          ["queued", 3],
+          ["queued", 3]
+        ])
         expect(waiting.map((row) => Date.parse(row.nextAttemptAt!))).toEqual([210_000, 210_000, 210_000])
       }).pipe(Effect.provide(layer))
-    }))
+    })
+  )
 
-  it.scoped("gives the rows up as stuck after the last attempt and calls the peer unreachable; a flush requeues them", () =>
-    Effect.gen(function* () {
-      const { givenUp, layer } = yield* doubles()
-      yield* Effect.gen(function* () {
-        yield* queue(2)
-        const messages = yield* MessagesRepository
-        for (const row of yield* rows) {
-          yield* messages.settle({ id: row.id, state: "queued", attempts: MAX_ATTEMPTS - 1, nextAttemptAt: row.createdAt, lastError: "x", updatedAt: row.createdAt })
-        }
-        const courier = yield* Courier
-        const ran = yield* courier.run()
-        expect(ran).toMatchObject({ attempted: 1, delivered: 0, unreachable: 2 })
-        const stuck = yield* rows
-        expect(stuck.map((row) => [row.state, row.attempts, row.nextAttemptAt])).toEqual([["stuck", MAX_ATTEMPTS, null], ["stuck", MAX_ATTEMPTS, null]])
-        expect(stuck[0]!.lastError).toContain("about two days")
-        expect(givenUp).toEqual([peer.nodeDid])
+  it.scoped(
+    "gives the rows up as stuck after the last attempt and calls the peer unreachable; a flush requeues them",
+    () =>
+      Effect.gen(function* () {
+        const { givenUp, layer } = yield* doubles()
+        yield* Effect.gen(function* () {
+          yield* queue(2)
+          const messages = yield* MessagesRepository
+          for (const row of yield* rows) {
+            yield* messages.settle({
+              id: row.id,
+              state: "queued",
+              attempts: MAX_ATTEMPTS - 1,
+              nextAttemptAt: row.createdAt,
+              lastError: "x",
+              updatedAt: row.createdAt
+            })
+          }
+          const courier = yield* Courier
+          const ran = yield* courier.run()
+          expect(ran).toMatchObject({ attempted: 1, delivered: 0, unreachable: 2 })
+          const stuck = yield* rows
+          expect(stuck.map((row) => [row.state, row.attempts, row.nextAttemptAt])).toEqual([
+            ["stuck", MAX_ATTEMPTS, null],
+            ["stuck", MAX_ATTEMPTS, null]
+          ])
+          expect(stuck[0]!.lastError).toContain("about two days")
+          expect(givenUp).toEqual([peer.nodeDid])
 
-        const flushed = yield* courier.flush()
-        expect(flushed).toMatchObject({ requeued: 2, attempted: 1, unreachable: 2, collected: 0, relayed: 0 })
-        expect((yield* rows).map((row) => [row.state, row.attempts])).toEqual([["queued", 1], ["queued", 1]])
-      }).pipe(Effect.provide(layer))
-    }))
+          const flushed = yield* courier.flush()
+          expect(flushed).toMatchObject({ requeued: 2, attempted: 1, unreachable: 2, collected: 0, relayed: 0 })
+          expect((yield* rows).map((row) => [row.state, row.attempts])).toEqual([
+            ["queued", 1],
+            ["queued", 1]
+          ])
+        }).pipe(Effect.provide(layer))
+      })
+  )
 })
 
 describe("the courier and a peer's relay", () => {
@@ -160,11 +229,16 @@ describe("the courier and a peer's relay", () => {
         const courier = yield* Courier
         expect(yield* courier.run()).toMatchObject({ attempted: 1, delivered: 3, unreachable: 0 })
         expect([...(yield* Queue.takeAll(posts))]).toEqual(["http://dead.test", RELAY, RELAY, RELAY])
-        expect((yield* rows).map((row) => [row.state, row.attempts])).toEqual([["delivered", 1], ["delivered", 1], ["delivered", 1]])
+        expect((yield* rows).map((row) => [row.state, row.attempts])).toEqual([
+          ["delivered", 1],
+          ["delivered", 1],
+          ["delivered", 1]
+        ])
         const relayState = yield* RelayStateRepository
         expect(yield* relayState.find()).toMatchObject({ deposited: 3, collected: 0 })
       }).pipe(Effect.provide(layer))
-    }))
+    })
+  )
 
   it.scoped("stops at the relay's first refusal: that row and the rest back off, saying why", () =>
     Effect.gen(function* () {
@@ -176,10 +250,15 @@ describe("the courier and a peer's relay", () => {
         expect(yield* courier.run()).toMatchObject({ attempted: 1, delivered: 1, unreachable: 2 })
         expect([...(yield* Queue.takeAll(posts))]).toEqual(["http://dead.test", RELAY, RELAY])
         const after = yield* rows
-        expect(after.map((row) => [row.state, row.attempts]).sort()).toEqual([["delivered", 1], ["queued", 1], ["queued", 1]])
+        expect(after.map((row) => [row.state, row.attempts]).sort()).toEqual([
+          ["delivered", 1],
+          ["queued", 1],
+          ["queued", 1]
+        ])
         const waiting = after.find((row) => row.state === "queued")!
         expect(waiting.lastError).toContain("connection refused")
         expect(waiting.lastError).toContain("its relay refused it (mailbox_full")
       }).pipe(Effect.provide(layer))
-    }))
+    })
+  )
 })

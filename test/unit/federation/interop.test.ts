@@ -17,10 +17,14 @@ import { digestOf, signPayload, verifiedBy } from "../../../extensions/federatio
 
 const info = utf8("svc.seal.v1")
 const concat = (...parts: ReadonlyArray<Uint8Array>) => Uint8Array.from(parts.flatMap((part) => [...part]))
-const nobleKey = (shared: Uint8Array, epk: Uint8Array, recipient: Uint8Array) => hkdf(sha256, shared, concat(epk, recipient), info, 32)
+const nobleKey = (shared: Uint8Array, epk: Uint8Array, recipient: Uint8Array) =>
+  hkdf(sha256, shared, concat(epk, recipient), info, 32)
 
 const noble = {
-  sign: (payload: unknown, seed: Uint8Array) => ({ payload, signature: base64urlnopad.encode(ed25519.sign(utf8(canonical(payload)), seed)) }),
+  sign: (payload: unknown, seed: Uint8Array) => ({
+    payload,
+    signature: base64urlnopad.encode(ed25519.sign(utf8(canonical(payload)), seed))
+  }),
   verify: (document: { payload: unknown; signature: string }, publicKey: Uint8Array) =>
     ed25519.verify(base64urlnopad.decode(document.signature), utf8(canonical(document.payload)), publicKey),
   seal: (recipientEd: Uint8Array, plaintext: Uint8Array, aad: Uint8Array): Seal => {
@@ -28,7 +32,12 @@ const noble = {
     const ephemeral = x25519.keygen()
     const key = nobleKey(x25519.getSharedSecret(ephemeral.secretKey, recipient), ephemeral.publicKey, recipient)
     const nonce = crypto.getRandomValues(new Uint8Array(12))
-    return { v: 1, alg: SEAL_ALG, epk: base64urlnopad.encode(ephemeral.publicKey), ct: base64urlnopad.encode(concat(nonce, gcm(key, nonce, aad).encrypt(plaintext))) }
+    return {
+      v: 1,
+      alg: SEAL_ALG,
+      epk: base64urlnopad.encode(ephemeral.publicKey),
+      ct: base64urlnopad.encode(concat(nonce, gcm(key, nonce, aad).encrypt(plaintext)))
+    }
   },
   open: (seal: Seal, seed: Uint8Array, aad: Uint8Array) => {
     const secret = ed25519.utils.toMontgomerySecret(seed)

@@ -22,15 +22,19 @@ const folder = mkdtempSync(join(tmpdir(), "proof-replay-"))
 const filename = join(folder, "node.db")
 
 const processOf = () =>
-  ManagedRuntime.make(KeyProofs.Default.pipe(
-    Layer.provideMerge(NodeDocuments.Default),
-    Layer.provideMerge(Layer.mergeAll(
-      Layer.succeed(NodeAddress, { endpoint: "http://me.test", label: "me", software: "test/1" }),
-      FederationSettings.layer({})
-    )),
-    Layer.provideMerge(databaseLayer(migrations, { filename })),
-    Layer.provide(Settings.layerWith({}))
-  ))
+  ManagedRuntime.make(
+    KeyProofs.Default.pipe(
+      Layer.provideMerge(NodeDocuments.Default),
+      Layer.provideMerge(
+        Layer.mergeAll(
+          Layer.succeed(NodeAddress, { endpoint: "http://me.test", label: "me", software: "test/1" }),
+          FederationSettings.layer({})
+        )
+      ),
+      Layer.provideMerge(databaseLayer(migrations, { filename })),
+      Layer.provide(Settings.layerWith({}))
+    )
+  )
 
 const one = processOf()
 let two: ReturnType<typeof processOf>
@@ -47,7 +51,8 @@ describe("proof challenges across processes", () => {
     two = processOf()
     expect(await two.runPromise(Effect.map(NodeDocuments, (documents) => documents.nodeDid))).toBe(audience)
     const prover = newKeyPair()
-    const check = (on: typeof one, proof: KeyProof) => on.runPromise(Effect.flatMap(KeyProofs, (proofs) => proofs.check(proof)))
+    const check = (on: typeof one, proof: KeyProof) =>
+      on.runPromise(Effect.flatMap(KeyProofs, (proofs) => proofs.check(proof)))
 
     const proof = collectRequest(prover, audience) as unknown as KeyProof
     expect(await check(one, proof)).toEqual({ proved: prover.did })

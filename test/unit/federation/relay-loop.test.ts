@@ -29,7 +29,9 @@ const relayDouble = (asked: Queue.Queue<string>, enrols: boolean) =>
         yield* Queue.offer(asked, `GET ${path}`)
         const now = yield* TestClock.currentTimeMillis
         const runs = [{ name: "relay.enrolment", path: "/api/federation/relay/enrolment", protocol: 2 }]
-        return endpoint === RELAY ? { status: 200, json: signedProfileOf(relayKey, now, runs) } : yield* new PeerUnreachable({ reason: "no such host" })
+        return endpoint === RELAY
+          ? { status: 200, json: signedProfileOf(relayKey, now, runs) }
+          : yield* new PeerUnreachable({ reason: "no such host" })
       }),
     post: (_, path, body) =>
       Effect.gen(function* () {
@@ -38,33 +40,62 @@ const relayDouble = (asked: Queue.Queue<string>, enrols: boolean) =>
         const request = body as RelayEnrol
         const node = descriptorOf(relayKey, RELAY)
         if (path.endsWith("/enrolment") && !enrols) {
-          return { status: 200, json: { v: 1, relay: null, mailbox: null, limits: null, expiresAt: null, held: 0, accepted: false, reason: "Not enrolled.", node: null, attestation: null } }
-        }
-        if (path.endsWith("/enrolment")) {
-          const attestation = signPayload({
-            v: 1, type: "svc.attestation", did: relayKey.did, aud: request.descriptor.payload.did, about: digestOf(request.challenges[0]), issuedAt: iso(now)
-          }, relayKey.secretKey)
           return {
             status: 200,
             json: {
-              v: 1, relay: relayKey.did, mailbox: request.descriptor.payload.did, limits: { maxQueued: 256, maxDocumentBytes: 65536, holdSeconds: 604800 },
-              // Six hours and 45 seconds: the loop renews once less than six hours are left, a minute on.
-              expiresAt: iso(now + 6 * 3600_000 + 45_000), held: 0, accepted: true, reason: "Enrolled.", node, attestation
+              v: 1,
+              relay: null,
+              mailbox: null,
+              limits: null,
+              expiresAt: null,
+              held: 0,
+              accepted: false,
+              reason: "Not enrolled.",
+              node: null,
+              attestation: null
             }
           }
         }
-        return { status: 200, json: { v: 1, protocol: 2, node, envelopes: [], remaining: 0, acked: 0, accepted: true, reason: "Collected." } }
+        if (path.endsWith("/enrolment")) {
+          const attestation = signPayload(
+            {
+              v: 1,
+              type: "svc.attestation",
+              did: relayKey.did,
+              aud: request.descriptor.payload.did,
+              about: digestOf(request.challenges[0]),
+              issuedAt: iso(now)
+            },
+            relayKey.secretKey
+          )
+          return {
+            status: 200,
+            json: {
+              v: 1,
+              relay: relayKey.did,
+              mailbox: request.descriptor.payload.did,
+              limits: { maxQueued: 256, maxDocumentBytes: 65536, holdSeconds: 604800 },
+              // Six hours and 45 seconds: the loop renews once less than six hours are left, a minute on.
+              expiresAt: iso(now + 6 * 3600_000 + 45_000),
+              held: 0,
+              accepted: true,
+              reason: "Enrolled.",
+              node,
+              attestation
+            }
+          }
+        }
+        return {
+          status: 200,
+          json: { v: 1, protocol: 2, node, envelopes: [], remaining: 0, acked: 0, accepted: true, reason: "Collected." }
+        }
       })
   })
 
 const nodeWith = (relayEndpoint: Option.Option<string>, enrols = true) =>
   Effect.gen(function* () {
     const asked = yield* Queue.unbounded<string>()
-    const ports = Layer.mergeAll(
-      relayDouble(asked, enrols),
-      unusedPorts,
-      FederationSettings.layer({ relayEndpoint })
-    )
+    const ports = Layer.mergeAll(relayDouble(asked, enrols), unusedPorts, FederationSettings.layer({ relayEndpoint }))
     const layer = inMemoryNode(RelayClient.Default, ports)
     return { asked, layer }
   })
@@ -78,10 +109,18 @@ describe("the relay loop", () => {
       yield* Effect.gen(function* () {
         yield* Layer.launch(RelayLoop).pipe(Effect.forkScoped)
         // t = 0: the profile, the enrolment, a collection.
-        expect([yield* Queue.take(asked), yield* Queue.take(asked), yield* Queue.take(asked)])
-          .toEqual(["GET /api/federation/capabilities", "POST /api/federation/relay/enrolment", "POST /api/federation/relay/collect"])
+        expect([yield* Queue.take(asked), yield* Queue.take(asked), yield* Queue.take(asked)]).toEqual([
+          "GET /api/federation/capabilities",
+          "POST /api/federation/relay/enrolment",
+          "POST /api/federation/relay/collect"
+        ])
         const client = yield* RelayClient
-        expect(yield* client.state()).toMatchObject({ endpoint: RELAY, relayDid: relayKey.did, enrolled: true, lastError: null })
+        expect(yield* client.state()).toMatchObject({
+          endpoint: RELAY,
+          relayDid: relayKey.did,
+          enrolled: true,
+          lastError: null
+        })
         expect(yield* takeAll(asked)).toEqual([])
 
         // t = 30 s: a collection, no enrolment.
@@ -91,25 +130,42 @@ describe("the relay loop", () => {
 
         // t = 60 s: less than six hours of the enrolment are left; the loop renews before it collects.
         yield* TestClock.adjust("30 seconds")
-        expect([yield* Queue.take(asked), yield* Queue.take(asked), yield* Queue.take(asked)])
-          .toEqual(["GET /api/federation/capabilities", "POST /api/federation/relay/enrolment", "POST /api/federation/relay/collect"])
+        expect([yield* Queue.take(asked), yield* Queue.take(asked), yield* Queue.take(asked)]).toEqual([
+          "GET /api/federation/capabilities",
+          "POST /api/federation/relay/enrolment",
+          "POST /api/federation/relay/collect"
+        ])
       }).pipe(Effect.provide(layer))
-    }))
+    })
+  )
 
-  it.scoped("asks a relay that refused it again five minutes on, not every 30 seconds, and keeps why as lastError", () =>
-    Effect.gen(function* () {
-      const { asked, layer } = yield* nodeWith(Option.some(RELAY), false)
-      yield* Effect.gen(function* () {
-        yield* Layer.launch(RelayLoop).pipe(Effect.forkScoped)
-        expect([yield* Queue.take(asked), yield* Queue.take(asked)]).toEqual(["GET /api/federation/capabilities", "POST /api/federation/relay/enrolment"])
-        const client = yield* RelayClient
-        expect(yield* client.state()).toMatchObject({ relayDid: null, enrolled: false, lastError: "The relay did not enrol this node: Not enrolled." })
-        yield* TestClock.adjust("270 seconds")
-        expect(yield* takeAll(asked)).toEqual([])
-        yield* TestClock.adjust("30 seconds")
-        expect([yield* Queue.take(asked), yield* Queue.take(asked)]).toEqual(["GET /api/federation/capabilities", "POST /api/federation/relay/enrolment"])
-      }).pipe(Effect.provide(layer))
-    }))
+  it.scoped(
+    "asks a relay that refused it again five minutes on, not every 30 seconds, and keeps why as lastError",
+    () =>
+      Effect.gen(function* () {
+        const { asked, layer } = yield* nodeWith(Option.some(RELAY), false)
+        yield* Effect.gen(function* () {
+          yield* Layer.launch(RelayLoop).pipe(Effect.forkScoped)
+          expect([yield* Queue.take(asked), yield* Queue.take(asked)]).toEqual([
+            "GET /api/federation/capabilities",
+            "POST /api/federation/relay/enrolment"
+          ])
+          const client = yield* RelayClient
+          expect(yield* client.state()).toMatchObject({
+            relayDid: null,
+            enrolled: false,
+            lastError: "The relay did not enrol this node: Not enrolled."
+          })
+          yield* TestClock.adjust("270 seconds")
+          expect(yield* takeAll(asked)).toEqual([])
+          yield* TestClock.adjust("30 seconds")
+          expect([yield* Queue.take(asked), yield* Queue.take(asked)]).toEqual([
+            "GET /api/federation/capabilities",
+            "POST /api/federation/relay/enrolment"
+          ])
+        }).pipe(Effect.provide(layer))
+      })
+  )
 
   it.scoped("asks nothing of anyone without SVC_RELAY_ENDPOINT", () =>
     Effect.gen(function* () {
@@ -120,7 +176,11 @@ describe("the relay loop", () => {
         expect(yield* takeAll(asked)).toEqual([])
         const client = yield* RelayClient
         expect(yield* client.state()).toMatchObject({ endpoint: null, relayDid: null, enrolled: false })
-        expect(yield* client.enrol()).toMatchObject({ accepted: false, reason: expect.stringContaining("SVC_RELAY_ENDPOINT") })
+        expect(yield* client.enrol()).toMatchObject({
+          accepted: false,
+          reason: expect.stringContaining("SVC_RELAY_ENDPOINT")
+        })
       }).pipe(Effect.provide(layer))
-    }))
+    })
+  )
 })

@@ -8,7 +8,15 @@ import { hkdf } from "@noble/hashes/hkdf.js"
 import { sha256 } from "@noble/hashes/sha2.js"
 import { base58 } from "@scure/base"
 import { describe, expect, it } from "vitest"
-import { didOfPublicKey, keyPairOf, newKeyPair, publicKeyOfDid, sealingKeyOf, x25519PublicOf, x25519SecretOf } from "../../../extensions/federation/wire/did-key.ts"
+import {
+  didOfPublicKey,
+  keyPairOf,
+  newKeyPair,
+  publicKeyOfDid,
+  sealingKeyOf,
+  x25519PublicOf,
+  x25519SecretOf
+} from "../../../extensions/federation/wire/did-key.ts"
 import { fromUtf8, utf8 } from "../../../extensions/federation/wire/encoding.ts"
 import { canonical } from "../../../extensions/federation/wire/jcs.ts"
 import { openSeal, sealTo } from "../../../extensions/federation/wire/seal.ts"
@@ -23,19 +31,22 @@ describe("RFC 8032 Ed25519 (section 7.1)", () => {
       secret: "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
       public: "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a",
       message: "",
-      signature: "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"
+      signature:
+        "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"
     },
     {
       secret: "4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb",
       public: "3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c",
       message: "72",
-      signature: "92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00"
+      signature:
+        "92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00"
     },
     {
       secret: "c5aa8df43f9f837bedb7442f31dcb7b166d38535076f094b85ce3a2e0b4458f7",
       public: "fc51cd8e6218a1a38da47ed00230f0580816ed13ba3303ac5deb911548908025",
       message: "af82",
-      signature: "6291d657deec24024827e69c3abe01a30ce548a284743a445e3680d7db5ac3ac18ff9b538d16f290ae67f760984dc6594a7c15e9716ed28dc027beceea1ec40a"
+      signature:
+        "6291d657deec24024827e69c3abe01a30ce548a284743a445e3680d7db5ac3ac18ff9b538d16f290ae67f760984dc6594a7c15e9716ed28dc027beceea1ec40a"
     }
   ]
   it("derives each public key and signature, and verifies it", () => {
@@ -49,10 +60,14 @@ describe("RFC 8032 Ed25519 (section 7.1)", () => {
 
 describe("RFC 7748 X25519", () => {
   it("computes the function of section 5.2", () => {
-    expect(toHex(x25519.scalarMult(
-      hex("a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4"),
-      hex("e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c")
-    ))).toBe("c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552")
+    expect(
+      toHex(
+        x25519.scalarMult(
+          hex("a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4"),
+          hex("e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c")
+        )
+      )
+    ).toBe("c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552")
   })
 
   it("agrees on the shared secret of section 6.1", () => {
@@ -69,10 +84,12 @@ describe("RFC 7748 X25519", () => {
 describe("RFC 5869 HKDF-SHA256", () => {
   it("derives the keys of test cases 1 and 3", () => {
     const ikm = new Uint8Array(22).fill(0x0b)
-    expect(toHex(hkdf(sha256, ikm, hex("000102030405060708090a0b0c"), hex("f0f1f2f3f4f5f6f7f8f9"), 42)))
-      .toBe("3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865")
-    expect(toHex(hkdf(sha256, ikm, new Uint8Array(0), new Uint8Array(0), 42)))
-      .toBe("8da4e775a563c18f715f802a063c5a31b8a11f5c5ee1879ec3454e5f3c738d2d9d201395faa4b61a96c8")
+    expect(toHex(hkdf(sha256, ikm, hex("000102030405060708090a0b0c"), hex("f0f1f2f3f4f5f6f7f8f9"), 42))).toBe(
+      "3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865"
+    )
+    expect(toHex(hkdf(sha256, ikm, new Uint8Array(0), new Uint8Array(0), 42))).toBe(
+      "8da4e775a563c18f715f802a063c5a31b8a11f5c5ee1879ec3454e5f3c738d2d9d201395faa4b61a96c8"
+    )
   })
 })
 
@@ -89,7 +106,8 @@ describe("RFC 8785 JSON canonicalization", () => {
   })
 
   it("sorts properties by UTF-16 code units (section 3.2.3)", () => {
-    const input = JSON.parse(`{"\\u20ac":"Euro Sign","\\r":"Carriage Return","\\ufb33":"Hebrew Letter Dalet With Dagesh","1":"One",
+    const input =
+      JSON.parse(`{"\\u20ac":"Euro Sign","\\r":"Carriage Return","\\ufb33":"Hebrew Letter Dalet With Dagesh","1":"One",
       "\\ud83d\\ude00":"Emoji: Grinning Face","\\u0080":"Control","\\u00f6":"Latin Small Letter O With Diaeresis"}`)
     expect(canonical(input)).toBe(
       `{"\\r":"Carriage Return","1":"One","\u0080":"Control","\u00f6":"Latin Small Letter O With Diaeresis","\u20ac":"Euro Sign",` +
@@ -121,12 +139,18 @@ describe("W3C did:key (Ed25519)", () => {
       expect(didOfPublicKey(publicKey)).toBe(document.did)
       const agreement = x25519PublicOf(publicKey)!
       expect(base58.encode(agreement)).toBe(document.agreementBase58)
-      if (document.agreement !== null) expect(`z${base58.encode(Uint8Array.from([0xec, 0x01, ...agreement]))}`).toBe(document.agreement)
+      if (document.agreement !== null)
+        expect(`z${base58.encode(Uint8Array.from([0xec, 0x01, ...agreement]))}`).toBe(document.agreement)
     }
   })
 
   it("refuses what is not an Ed25519 did:key", () => {
-    for (const did of ["did:web:example.com", "did:key:z6LShpNhGwSupbB7zjuivH156vhLJBDDzmQtA4BY9S94pe1K", "did:key:z0OIl", "did:key:z"]) {
+    for (const did of [
+      "did:web:example.com",
+      "did:key:z6LShpNhGwSupbB7zjuivH156vhLJBDDzmQtA4BY9S94pe1K",
+      "did:key:z0OIl",
+      "did:key:z"
+    ]) {
       expect(publicKeyOfDid(did), did).toBeNull()
     }
   })
@@ -144,7 +168,12 @@ describe("signed documents", () => {
   it("verify by the did whatever order the payload's keys are in", () => {
     const signed = signPayload(payload, alice.secretKey)
     expect(signed.signature).toMatch(/^[A-Za-z0-9_-]{86}$/)
-    const reordered = { payload: JSON.parse(JSON.stringify({ n: payload.n, note: payload.note, did: payload.did, type: payload.type, v: 1 })), signature: signed.signature }
+    const reordered = {
+      payload: JSON.parse(
+        JSON.stringify({ n: payload.n, note: payload.note, did: payload.did, type: payload.type, v: 1 })
+      ),
+      signature: signed.signature
+    }
     expect(verifiedBy(reordered, alice.did)).toBe(true)
     expect(digestOf(reordered)).toBe(digestOf(signed))
   })

@@ -13,10 +13,13 @@ const pngSignature = [0x89, 0x50, 0x4e, 0x47]
 describe("pdf to markdown", () => {
   it("returns each page's text layer under a page marker, never calling the reader", async () => {
     const calls: Array<number> = []
-    const result = await pdfToMarkdown(await textPdf(["Quarterly figures rose.", "The second page."]), async (_png, page) => {
-      calls.push(page)
-      return "should not be used"
-    })
+    const result = await pdfToMarkdown(
+      await textPdf(["Quarterly figures rose.", "The second page."]),
+      async (_png, page) => {
+        calls.push(page)
+        return "should not be used"
+      }
+    )
     expect(result.markdown).toBe("<!-- page 1 -->\n\nQuarterly figures rose.\n\n<!-- page 2 -->\n\nThe second page.")
     expect(result).toMatchObject({ pages: 2, ocrPages: 0 })
     expect(calls).toEqual([])
@@ -28,14 +31,19 @@ describe("pdf to markdown", () => {
       calls.push({ page, head: [...png.subarray(0, 4)] })
       return `read page ${page}`
     })
-    expect(calls).toEqual([{ page: 1, head: pngSignature }, { page: 2, head: pngSignature }])
+    expect(calls).toEqual([
+      { page: 1, head: pngSignature },
+      { page: 2, head: pngSignature }
+    ])
     expect(result.markdown).toBe("<!-- page 1 -->\n\nread page 1\n\n<!-- page 2 -->\n\nread page 2")
     expect(result.ocrPages).toBe(2)
   })
 
   it("notes a scanned page it could not read when no ocr tier is bound", async () => {
     const result = await pdfToMarkdown(await scannedPdf(["Invoice 42"]), noReader)
-    expect(result.markdown).toBe("<!-- page 1 -->\n\n_[Page 1 has no text layer and no ocr model is bound, so it could not be read.]_")
+    expect(result.markdown).toBe(
+      "<!-- page 1 -->\n\n_[Page 1 has no text layer and no ocr model is bound, so it could not be read.]_"
+    )
     expect(result.ocrPages).toBe(0)
   })
 

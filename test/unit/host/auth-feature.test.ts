@@ -23,7 +23,9 @@ describe("the auth feature alone", () => {
       expect(Option.map(session, (found) => [found.beingId, found.isOwner])).toEqual(Option.some([being.id, true]))
 
       expect(yield* codes.ensureBootstrap).toEqual(Option.none())
-      const again = yield* Effect.flip(accounts.register({ ...owner, email: "bob@example.org", handle: "bob", accessCode: OWNER_CODE }))
+      const again = yield* Effect.flip(
+        accounts.register({ ...owner, email: "bob@example.org", handle: "bob", accessCode: OWNER_CODE })
+      )
       expect(again.error).toBe("invalid_access_code")
       expect((yield* accounts.listBeings).map((listed) => listed.handle)).toEqual(["ann"])
     }).pipe(Effect.provide(authFeature))

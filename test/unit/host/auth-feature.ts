@@ -25,6 +25,9 @@ const edges = Layer.mergeAll(
 ).pipe(Layer.provideMerge(nodeSettingsLayer({ ownerAccessCode: Option.some(Redacted.make(OWNER_CODE)) })))
 
 /** A fresh auth feature: each test that provides it gets an empty database. */
-export const authFeature = Layer.mergeAll(Accounts.Default, AccessCodes.Default, MailFlows.Default, Sessions.Default).pipe(
-  Layer.provideMerge(edges)
-)
+export const authFeature = Layer.mergeAll(
+  Accounts.Default,
+  AccessCodes.Default,
+  MailFlows.Default,
+  Sessions.Default
+).pipe(Layer.provideMerge(edges))

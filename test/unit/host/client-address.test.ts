@@ -4,7 +4,9 @@ import { clientAddress } from "../../../kernel/http/client-address.ts"
 
 const request = (forwarded?: string) => {
   const headers: Record<string, string> = forwarded === undefined ? {} : { "x-forwarded-for": forwarded }
-  return HttpServerRequest.fromWeb(new Request("http://node/api/health", { headers })).modify({ remoteAddress: "192.168.1.2" })
+  return HttpServerRequest.fromWeb(new Request("http://node/api/health", { headers })).modify({
+    remoteAddress: "192.168.1.2"
+  })
 }
 
 describe("clientAddress", () => {

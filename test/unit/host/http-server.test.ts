@@ -24,23 +24,37 @@ const encoder = new TextEncoder()
 const app = HttpRouter.empty.pipe(
   HttpRouter.get("/bytes", HttpServerResponse.uint8Array(encoder.encode("bytes"), { contentType: "text/plain" })),
   HttpRouter.get("/text", HttpServerResponse.text("text", { headers: { "x-kind": "text" } })),
-  HttpRouter.get("/raw", Effect.sync(() => HttpServerResponse.raw(Readable.from(["a node ", "stream"]), { status: 206 }))),
+  HttpRouter.get(
+    "/raw",
+    Effect.sync(() => HttpServerResponse.raw(Readable.from(["a node ", "stream"]), { status: 206 }))
+  ),
   HttpRouter.get("/stream", HttpServerResponse.stream(Stream.make("one ", "two").pipe(Stream.encodeText))),
-  HttpRouter.get("/form", Effect.sync(() => {
-    const form = new FormData()
-    form.append("field", "value")
-    return HttpServerResponse.formData(form)
-  })),
+  HttpRouter.get(
+    "/form",
+    Effect.sync(() => {
+      const form = new FormData()
+      form.append("field", "value")
+      return HttpServerResponse.formData(form)
+    })
+  ),
   HttpRouter.get("/empty", HttpServerResponse.empty({ status: 204 })),
-  HttpRouter.get("/cookies", Effect.zipRight(
-    HttpApp.appendPreResponseHandler((_request, response) => Effect.orDie(HttpServerResponse.setCookie(response, "late", "2"))),
-    Effect.orDie(HttpServerResponse.setCookie(HttpServerResponse.text("ok"), "early", "1"))
-  )),
+  HttpRouter.get(
+    "/cookies",
+    Effect.zipRight(
+      HttpApp.appendPreResponseHandler((_request, response) =>
+        Effect.orDie(HttpServerResponse.setCookie(response, "late", "2"))
+      ),
+      Effect.orDie(HttpServerResponse.setCookie(HttpServerResponse.text("ok"), "early", "1"))
+    )
+  ),
   HttpRouter.get("/defect", Effect.die(new Error("boom"))),
-  HttpRouter.get("/slow", Effect.zipRight(
-    Deferred.succeed(started, undefined),
-    Effect.never.pipe(Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined)))
-  ))
+  HttpRouter.get(
+    "/slow",
+    Effect.zipRight(
+      Deferred.succeed(started, undefined),
+      Effect.never.pipe(Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined)))
+    )
+  )
 )
 
 const runtime = ManagedRuntime.make(
@@ -75,7 +89,12 @@ describe("the node's HttpServer", () => {
 
   it("sends the response's cookies and those a pre-response handler adds, each as its own set-cookie", async () => {
     const answer = await get("/cookies")
-    expect(answer.headers.getSetCookie().map((line) => line.split(";")[0]).sort()).toEqual(["early=1", "late=2"])
+    expect(
+      answer.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0])
+        .sort()
+    ).toEqual(["early=1", "late=2"])
   })
 
   it("answers HEAD with the headers and no body", async () => {

@@ -66,7 +66,9 @@ describe("mail flows", () => {
       yield* flows.resetPassword(token, "a new password")
       expect(yield* sessions.resolve(session)).toEqual(Option.none())
       expect((yield* accounts.login("ann@example.org", "a new password")).being.emailVerified).toBe(true)
-      expect((yield* Effect.flip(accounts.login("ann@example.org", "the first password"))).error).toBe("invalid_credentials")
+      expect((yield* Effect.flip(accounts.login("ann@example.org", "the first password"))).error).toBe(
+        "invalid_credentials"
+      )
       expect((yield* Effect.flip(flows.resetPassword(token, "a third password"))).error).toBe("invalid_token")
     }).pipe(Effect.provide(authFeature))
   )

@@ -18,7 +18,12 @@ const endpoints: Array<Declared> = []
 HttpApi.reflect(NodeApi, {
   onGroup: () => {},
   onEndpoint: ({ group, endpoint, mergedAnnotations }) => {
-    endpoints.push({ group: group.identifier, method: endpoint.method, path: endpoint.path, rateClass: declaredPolicy(mergedAnnotations).rateClass })
+    endpoints.push({
+      group: group.identifier,
+      method: endpoint.method,
+      path: endpoint.path,
+      rateClass: declaredPolicy(mergedAnnotations).rateClass
+    })
   }
 })
 
@@ -30,13 +35,53 @@ const classOf = (method: string, path: string) => {
 
 /** The spec's Limits, route by route. */
 const families: ReadonlyArray<readonly [RateClassName, ReadonlyArray<string>]> = [
-  ["auth", ["/api/auth/login", "/api/auth/register", "/api/auth/verify", "/api/auth/password/reset/request", "/api/auth/password/reset", "/api/auth/password"]],
+  [
+    "auth",
+    [
+      "/api/auth/login",
+      "/api/auth/register",
+      "/api/auth/verify",
+      "/api/auth/password/reset/request",
+      "/api/auth/password/reset",
+      "/api/auth/password"
+    ]
+  ],
   ["waitlist", ["/api/auth/waitlist"]],
   ["owner", ["/api/auth/codes", "/api/auth/codes/send"]],
-  ["llm", ["/api/studio/projects", "/api/studio/omnibar", "/api/studio/projects/:id/resume", "/api/twin/learn", "/api/twin/reflect", "/api/beings/life/tick", "/api/beings/life/greet", "/api/market/listings/:id/buy", "/api/threads/:id/messages", "/api/threads/:id/messages/:messageId/speech"]],
+  [
+    "llm",
+    [
+      "/api/studio/projects",
+      "/api/studio/omnibar",
+      "/api/studio/projects/:id/resume",
+      "/api/twin/learn",
+      "/api/twin/reflect",
+      "/api/beings/life/tick",
+      "/api/beings/life/greet",
+      "/api/market/listings/:id/buy",
+      "/api/threads/:id/messages",
+      "/api/threads/:id/messages/:messageId/speech"
+    ]
+  ],
   ["upload", ["/api/files/upload", "/api/twin/voice/transcribe"]],
   ["bridge", ["/api/modules/:id/:extensionId/call", "/api/modules/:id/:extensionId/file"]],
-  ["wire", ["/api/federation/peer/hello", "/api/federation/peer/deliver", "/api/federation/peer/collect", "/api/federation/seed/knock", "/api/federation/seed/beat", "/api/federation/seed/act", "/api/federation/relay/enrolment", "/api/federation/relay/deposit", "/api/federation/relay/collect", "/api/federation/directory/register", "/api/federation/directory/resolve", "/api/twin/webhooks/:provider/:connectionId"]]
+  [
+    "wire",
+    [
+      "/api/federation/peer/hello",
+      "/api/federation/peer/deliver",
+      "/api/federation/peer/collect",
+      "/api/federation/seed/knock",
+      "/api/federation/seed/beat",
+      "/api/federation/seed/act",
+      "/api/federation/relay/enrolment",
+      "/api/federation/relay/deposit",
+      "/api/federation/relay/collect",
+      "/api/federation/directory/register",
+      "/api/federation/directory/resolve",
+      "/api/twin/webhooks/:provider/:connectionId"
+    ]
+  ]
 ]
 
 describe("rate classes in the contract", () => {
@@ -55,7 +100,8 @@ describe("rate classes in the contract", () => {
     HttpApi.reflect(NodeApi, {
       onGroup: () => {},
       onEndpoint: ({ endpoint, mergedAnnotations }) => {
-        if (endpoint.path === "/api/twin/voice/transcribe") transcribe.push(...declaredPolicy(mergedAnnotations).alsoCountsIn)
+        if (endpoint.path === "/api/twin/voice/transcribe")
+          transcribe.push(...declaredPolicy(mergedAnnotations).alsoCountsIn)
       }
     })
     expect(transcribe).toEqual(["llm"])
@@ -70,7 +116,9 @@ describe("rate classes in the contract", () => {
   })
 
   it("puts every public wire route (federation, webhook deliveries), and only those, in the wire class", () => {
-    const wire = endpoints.filter((endpoint) => endpoint.rateClass === "wire").map((endpoint) => `${endpoint.method} ${endpoint.path}`)
+    const wire = endpoints
+      .filter((endpoint) => endpoint.rateClass === "wire")
+      .map((endpoint) => `${endpoint.method} ${endpoint.path}`)
     expect(wire.sort()).toEqual([
       "GET /api/federation/capabilities",
       "POST /api/federation/directory/register",
@@ -87,7 +135,9 @@ describe("rate classes in the contract", () => {
       "POST /api/twin/webhooks/:provider/:connectionId"
     ])
     for (const group of ["federationWire", "federationSeedWire"]) {
-      expect(endpoints.filter((endpoint) => endpoint.group === group).every((endpoint) => endpoint.rateClass === "wire")).toBe(true)
+      expect(
+        endpoints.filter((endpoint) => endpoint.group === group).every((endpoint) => endpoint.rateClass === "wire")
+      ).toBe(true)
     }
   })
 
@@ -98,7 +148,9 @@ describe("rate classes in the contract", () => {
   })
 
   it("puts the owner's OAuth client routes in the owner class", () => {
-    expect(endpoints.filter((e) => e.group === "oauthClients").map((e) => `${e.method} ${e.path} ${e.rateClass}`)).toEqual([
+    expect(
+      endpoints.filter((e) => e.group === "oauthClients").map((e) => `${e.method} ${e.path} ${e.rateClass}`)
+    ).toEqual([
       "GET /api/twin/oauth-clients owner",
       "PUT /api/twin/oauth-clients/:provider owner",
       "DELETE /api/twin/oauth-clients/:provider owner"

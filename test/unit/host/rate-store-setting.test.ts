@@ -5,7 +5,12 @@ import { describe, expect, it } from "vitest"
 import { settingsConfig } from "../../../kernel/settings.ts"
 
 const storeWith = (env: Record<string, string>) =>
-  Effect.runPromise(Effect.withConfigProvider(Effect.map(settingsConfig, (settings) => settings.rateLimitStore), ConfigProvider.fromMap(new Map(Object.entries(env)))))
+  Effect.runPromise(
+    Effect.withConfigProvider(
+      Effect.map(settingsConfig, (settings) => settings.rateLimitStore),
+      ConfigProvider.fromMap(new Map(Object.entries(env)))
+    )
+  )
 
 /** A runner of a cluster needs the shared database (test/unit/kernel/runner-address-setting.test.ts). */
 const onPostgres = { DATABASE_URL: "postgres://node@10.0.0.1/node" }
@@ -15,7 +20,9 @@ describe("the rate-limit store setting", () => {
     expect(await storeWith({})).toBe("memory")
     expect(await storeWith({ CLUSTER_RUNNER_ADDRESS: "10.0.0.2:34431", ...onPostgres })).toBe("database")
     expect(await storeWith({ RATE_LIMIT_STORE: "database" })).toBe("database")
-    expect(await storeWith({ RATE_LIMIT_STORE: "memory", CLUSTER_RUNNER_ADDRESS: "10.0.0.2:34431", ...onPostgres })).toBe("memory")
+    expect(
+      await storeWith({ RATE_LIMIT_STORE: "memory", CLUSTER_RUNNER_ADDRESS: "10.0.0.2:34431", ...onPostgres })
+    ).toBe("memory")
   })
 
   it("stops the node on any other value", async () => {

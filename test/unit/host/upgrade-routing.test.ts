@@ -8,7 +8,8 @@ import { connect } from "node:net"
 import { afterEach, describe, expect, it } from "vitest"
 import { UpgradeRoutingServer } from "../../../host/live/server.ts"
 
-const handshake = "GET /api/ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+const handshake =
+  "GET /api/ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
   "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
 
 /** Sends a handshake and answers the first line the server writes back. */

@@ -34,7 +34,12 @@ beforeAll(async () => {
   telegram = await startTelegram(adaBot)
   slack = await startSlack(adaSlack)
   imap = await ImapServer.start()
-  imap.deliver({ from: "grace@example.org", subject: "Only Ada's mailbox has this", date: new Date("2026-01-01T00:00:00Z"), text: "hi" })
+  imap.deliver({
+    from: "grace@example.org",
+    subject: "Only Ada's mailbox has this",
+    date: new Date("2026-01-01T00:00:00Z"),
+    text: "hi"
+  })
 })
 afterAll(async () => {
   await telegram.close()
@@ -43,67 +48,99 @@ afterAll(async () => {
 })
 
 /** Ada connected all three; nobody else connected anything. */
-const own: Record<ConnectedProvider, () => string> = { chat_a: () => adaBot, chat_b: () => adaSlack, mail_a: () => imap.url }
+const own: Record<ConnectedProvider, () => string> = {
+  chat_a: () => adaBot,
+  chat_b: () => adaSlack,
+  mail_a: () => imap.url
+}
 
 const adapterFor = (beingId: string | null) =>
-  Effect.runPromise(Effect.gen(function* () {
-    const factory = yield* integrationsAdapterFactory
-    return factory(null, { ...noCallScope, beingId })
-  }).pipe(
-    Effect.provide(Layer.mergeAll(
-      MailerTest,
-      MailAAccounts.none,
-      IntegrationSettings.layer({
-        imapUrl: Option.some(Redacted.make(`imap://${imap.user}:wrong-pass@127.0.0.1:${imap.port}`)),
-        chatAApiUrl: telegram.url,
-        chatABotToken: Option.some(Redacted.make(nodeBot)),
-        chatBApiUrl: slack.url,
-        chatBToken: Option.some(Redacted.make(nodeSlack))
-      }),
-      Layer.succeed(BeingConnections, {
-        credential: (being, provider) => Effect.succeed(being === "ada" ? Option.some(Redacted.make(own[provider]())) : Option.none())
-      }),
-      Layer.succeed(ActivityLog, {
-        record: (being, kind, summary) => Effect.sync(() => {
-          recorded.push({ beingId: being, kind, summary })
-          return { id: String(recorded.length), beingId: being, kind, summary, at: new Date().toISOString() }
-        })
-      })
-    ))
-  ))
+  Effect.runPromise(
+    Effect.gen(function* () {
+      const factory = yield* integrationsAdapterFactory
+      return factory(null, { ...noCallScope, beingId })
+    }).pipe(
+      Effect.provide(
+        Layer.mergeAll(
+          MailerTest,
+          MailAAccounts.none,
+          IntegrationSettings.layer({
+            imapUrl: Option.some(Redacted.make(`imap://${imap.user}:wrong-pass@127.0.0.1:${imap.port}`)),
+            chatAApiUrl: telegram.url,
+            chatABotToken: Option.some(Redacted.make(nodeBot)),
+            chatBApiUrl: slack.url,
+            chatBToken: Option.some(Redacted.make(nodeSlack))
+          }),
+          Layer.succeed(BeingConnections, {
+            credential: (being, provider) =>
+              Effect.succeed(being === "ada" ? Option.some(Redacted.make(own[provider]())) : Option.none())
+          }),
+          Layer.succeed(ActivityLog, {
+            record: (being, kind, summary) =>
+              Effect.sync(() => {
+                recorded.push({ beingId: being, kind, summary })
+                return { id: String(recorded.length), beingId: being, kind, summary, at: new Date().toISOString() }
+              })
+          })
+        )
+      )
+    )
+  )
 
 describe("a being's own connection before the node's setting", () => {
   it("sends chat_a and chat_b with the being's own tokens, and says so", async () => {
     const ada = await adapterFor("ada")
-    await expect(ada.chatA.send({ chatId: "4242", text: "from my own bot" })).resolves.toMatchObject({ chatId: "4242", via: "connection" })
+    await expect(ada.chatA.send({ chatId: "4242", text: "from my own bot" })).resolves.toMatchObject({
+      chatId: "4242",
+      via: "connection"
+    })
     expect(telegram.received.at(-1)?.path).toBe(`/bot${adaBot}/sendMessage`)
-    await expect(ada.chatB.send({ channel: "C0123456789", text: "from my own workspace" })).resolves.toMatchObject({ via: "connection" })
+    await expect(ada.chatB.send({ channel: "C0123456789", text: "from my own workspace" })).resolves.toMatchObject({
+      via: "connection"
+    })
     expect(slack.received.at(-1)?.headers.authorization).toBe(`Bearer ${adaSlack}`)
   })
 
   it("reads the being's own mailbox", async () => {
-    const read = await (await adapterFor("ada")).email.read({ mailbox: "INBOX", limit: 5, unseenOnly: false, snippetChars: 10 })
-    expect(read).toMatchObject({ via: "connection", total: 1, messages: [expect.objectContaining({ subject: "Only Ada's mailbox has this" })] })
+    const read = await (await adapterFor("ada")).email.read({
+      mailbox: "INBOX",
+      limit: 5,
+      unseenOnly: false,
+      snippetChars: 10
+    })
+    expect(read).toMatchObject({
+      via: "connection",
+      total: 1,
+      messages: [expect.objectContaining({ subject: "Only Ada's mailbox has this" })]
+    })
   })
 
   it("uses the node's setting for a being without a connection, and for a call outside any being", async () => {
     for (const beingId of ["bob", null]) {
       const other = await adapterFor(beingId)
       // The test servers know only Ada's credentials: the node's are refused, which shows they were the ones sent.
-      await expect(other.chatA.send({ chatId: "4242", text: "x" })).rejects.toThrow("chat_a (Telegram Bot API) refused the message: Unauthorized (401).")
+      await expect(other.chatA.send({ chatId: "4242", text: "x" })).rejects.toThrow(
+        "chat_a (Telegram Bot API) refused the message: Unauthorized (401)."
+      )
       expect(telegram.received.at(-1)?.path).toBe(`/bot${nodeBot}/sendMessage`)
-      await expect(other.chatB.send({ channel: "C0123456789", text: "x" })).rejects.toThrow("refused the message: invalid_auth.")
+      await expect(other.chatB.send({ channel: "C0123456789", text: "x" })).rejects.toThrow(
+        "refused the message: invalid_auth."
+      )
       expect(slack.received.at(-1)?.headers.authorization).toBe(`Bearer ${nodeSlack}`)
-      await expect(other.email.read({ mailbox: "INBOX", limit: 5, unseenOnly: false, snippetChars: 0 })).rejects.toThrow("refused the login")
+      await expect(
+        other.email.read({ mailbox: "INBOX", limit: 5, unseenOnly: false, snippetChars: 0 })
+      ).rejects.toThrow("refused the login")
     }
   })
 
   it("records what a being did in its own twin, and nothing for a call outside any being", async () => {
     expect(recorded.filter((entry) => entry.beingId !== "ada")).toEqual([])
-    expect(recorded.map((entry) => entry.summary)).toEqual(expect.arrayContaining([
-      "Sent a chat_a message to 4242",
-      "Sent a chat_b message to C0123456789",
-      "Read 1 email from INBOX"
-    ]))
+    expect(recorded.map((entry) => entry.summary)).toEqual(
+      expect.arrayContaining([
+        "Sent a chat_a message to 4242",
+        "Sent a chat_b message to C0123456789",
+        "Read 1 email from INBOX"
+      ])
+    )
   })
 })

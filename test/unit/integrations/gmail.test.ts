@@ -15,7 +15,15 @@ beforeAll(async () => {
   google = await startGoogle()
   google.state.liveAccess.add(token)
   google.state.mailbox = [
-    { id: "a1", from: "News <news@example.org>", subject: "Weekly", date: "2026-11-20T09:00:00Z", text: "", html: "<h1>Hello</h1><p>Read <a href=\"https://example.org\">this</a>.<img src=x></p>", unread: true },
+    {
+      id: "a1",
+      from: "News <news@example.org>",
+      subject: "Weekly",
+      date: "2026-11-20T09:00:00Z",
+      text: "",
+      html: '<h1>Hello</h1><p>Read <a href="https://example.org">this</a>.<img src=x></p>',
+      unread: true
+    },
     { id: "a0", from: "grace@example.org", subject: "Plain", date: "2026-11-19T09:00:00Z", text: "Just text." }
   ]
 })
@@ -25,7 +33,14 @@ describe("the Gmail API as mail_a calls it", () => {
   it("reads a message's text from its HTML part when it has no plain one, with its headers and unread label", async () => {
     const api = google.settings.mailAApiUrl
     expect(await listMessages(api, token, { q: "", label: "INBOX", max: 10 })).toEqual({ ids: ["a1", "a0"], total: 2 })
-    expect(await getMessage(api, token, "a1")).toMatchObject({ id: "a1", from: "News <news@example.org>", subject: "Weekly", date: "2026-11-20T09:00:00.000Z", unread: true, text: "HELLO\n\nRead this." })
+    expect(await getMessage(api, token, "a1")).toMatchObject({
+      id: "a1",
+      from: "News <news@example.org>",
+      subject: "Weekly",
+      date: "2026-11-20T09:00:00.000Z",
+      unread: true,
+      text: "HELLO\n\nRead this."
+    })
     expect(await getMessage(api, token, "a0")).toMatchObject({ text: "Just text.", unread: false })
   })
 
@@ -36,7 +51,13 @@ describe("the Gmail API as mail_a calls it", () => {
   })
 
   it("sends RFC 2822 with the subject encoded", async () => {
-    expect(await sendGmail(google.settings.mailAApiUrl, token, { to: ["a@example.org", "b@example.org"], subject: "Grüße", text: "Hallo" })).toEqual({ id: "sent-1" })
+    expect(
+      await sendGmail(google.settings.mailAApiUrl, token, {
+        to: ["a@example.org", "b@example.org"],
+        subject: "Grüße",
+        text: "Hallo"
+      })
+    ).toEqual({ id: "sent-1" })
     expect(google.sent[0]).toMatch(/^To: a@example.org, b@example.org$/m)
     expect(google.sent[0]).toMatch(/^Subject: =\?UTF-8\?Q\?Gr=C3=BC=C3=9Fe\?=$/m)
     expect(google.sent[0]).toMatch(/^Content-Type: text\/plain; charset=utf-8$/m)

@@ -14,22 +14,41 @@ import { describe, expect, it } from "vitest"
 import { integrationSettingsConfig } from "../../../extensions/comms/settings.ts"
 
 const read = (env: Record<string, string>) =>
-  Effect.runSync(Effect.either(Effect.withConfigProvider(integrationSettingsConfig, ConfigProvider.fromMap(new Map(Object.entries(env))))))
+  Effect.runSync(
+    Effect.either(
+      Effect.withConfigProvider(integrationSettingsConfig, ConfigProvider.fromMap(new Map(Object.entries(env))))
+    )
+  )
 
 describe("the comms settings", () => {
   it("hold the IMAP password and both tokens redacted, and default the API bases", () => {
-    const settings = read({ IMAP_URL: "imaps://ada:hunter2@mail.example.org:993", CHAT_A_BOT_TOKEN: "123:bot-secret", CHAT_B_TOKEN: "xoxb-secret" })
+    const settings = read({
+      IMAP_URL: "imaps://ada:hunter2@mail.example.org:993",
+      CHAT_A_BOT_TOKEN: "123:bot-secret",
+      CHAT_B_TOKEN: "xoxb-secret"
+    })
     expect(Either.isRight(settings)).toBe(true)
     if (Either.isLeft(settings)) return
-    const printed = [JSON.stringify(settings.right), inspect(settings.right, { depth: 5 }), String(Option.getOrThrow(settings.right.imapUrl))].join("\n")
+    const printed = [
+      JSON.stringify(settings.right),
+      inspect(settings.right, { depth: 5 }),
+      String(Option.getOrThrow(settings.right.imapUrl))
+    ].join("\n")
     for (const secret of ["hunter2", "bot-secret", "xoxb-secret"]) expect(printed).not.toContain(secret)
     expect(Redacted.value(Option.getOrThrow(settings.right.chatABotToken))).toBe("123:bot-secret")
-    expect(settings.right).toMatchObject({ chatAApiUrl: "https://api.telegram.org", chatBApiUrl: "https://slack.com/api" })
+    expect(settings.right).toMatchObject({
+      chatAApiUrl: "https://api.telegram.org",
+      chatBApiUrl: "https://slack.com/api"
+    })
   })
 
   it("leave each unset when blank", () => {
     const settings = read({ IMAP_URL: " ", CHAT_A_BOT_TOKEN: "", CHAT_B_TOKEN: "" })
-    expect(settings).toEqual(Either.right(expect.objectContaining({ imapUrl: Option.none(), chatABotToken: Option.none(), chatBToken: Option.none() })))
+    expect(settings).toEqual(
+      Either.right(
+        expect.objectContaining({ imapUrl: Option.none(), chatABotToken: Option.none(), chatBToken: Option.none() })
+      )
+    )
   })
 
   it("refuse a malformed IMAP_URL or API base at start, without repeating the value", () => {

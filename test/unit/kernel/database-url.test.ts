@@ -21,7 +21,10 @@ describe("DATABASE_URL", () => {
 
   it.effect("takes a postgres:// or postgresql:// URL, held redacted", () =>
     Effect.gen(function* () {
-      for (const url of ["postgres://node:s3cret@db.example.org:5432/node", "postgresql://localhost/node?sslmode=require"]) {
+      for (const url of [
+        "postgres://node:s3cret@db.example.org:5432/node",
+        "postgresql://localhost/node?sslmode=require"
+      ]) {
         const settings = yield* read({ DATABASE_URL: url })
         expect(Option.map(settings.databaseUrl, Redacted.value)).toEqual(Option.some(url))
         expect(String(settings.databaseUrl)).not.toContain("s3cret")

@@ -19,7 +19,10 @@ afterEach(() => {
 const oldDataDir = () => {
   const dataDir = mkdtempSync(join(tmpdir(), "file-stores-"))
   made.push(dataDir)
-  for (const [store, file] of [["uploads", "ada/a.txt"], ["projects", "p1/workspace/b.md"]] as const) {
+  for (const [store, file] of [
+    ["uploads", "ada/a.txt"],
+    ["projects", "p1/workspace/b.md"]
+  ] as const) {
     mkdirSync(join(dataDir, store, file, ".."), { recursive: true })
     writeFileSync(join(dataDir, store, file), `${store} before`)
   }
@@ -30,7 +33,10 @@ const oldDataDir = () => {
 const moveLogging = (settings: Parameters<typeof moveOldFileStores>[0]) => {
   const lines: Array<string> = []
   const logger = Logger.make(({ message }) => lines.push(String(message)))
-  return moveOldFileStores(settings).pipe(Effect.provide(Logger.replace(Logger.defaultLogger, logger)), Effect.as(lines))
+  return moveOldFileStores(settings).pipe(
+    Effect.provide(Logger.replace(Logger.defaultLogger, logger)),
+    Effect.as(lines)
+  )
 }
 
 describe("moving an old data folder's stores", () => {
@@ -41,19 +47,23 @@ describe("moving an old data folder's stores", () => {
       mkdirSync(fileStoreRoot(settings, "projects"), { recursive: true })
       writeFileSync(join(fileStoreRoot(settings, "projects"), "kept.md"), "already there")
 
-      expect(yield* moveLogging(settings)).toEqual([`Moved uploads from the data folder to FILES_DIR (${filesDirOf(settings)}).`])
+      expect(yield* moveLogging(settings)).toEqual([
+        `Moved uploads from the data folder to FILES_DIR (${filesDirOf(settings)}).`
+      ])
       expect(readFileSync(join(fileStoreRoot(settings, "uploads"), "ada", "a.txt"), "utf8")).toBe("uploads before")
       // Both places hold projects: the operator decides, nothing is merged or lost.
       expect(readFileSync(join(dataDir, "projects", "p1", "workspace", "b.md"), "utf8")).toBe("projects before")
       expect(readFileSync(join(fileStoreRoot(settings, "projects"), "kept.md"), "utf8")).toBe("already there")
 
       expect(yield* moveLogging(settings)).toEqual([])
-    }))
+    })
+  )
 
   it.effect("moves nothing when FILES_DIR is the data folder itself", () =>
     Effect.gen(function* () {
       const dataDir = oldDataDir()
       expect(yield* moveLogging({ dataDir, filesDir: Option.some(dataDir) })).toEqual([])
       expect(readFileSync(join(dataDir, "uploads", "ada", "a.txt"), "utf8")).toBe("uploads before")
-    }))
+    })
+  )
 })

@@ -8,7 +8,9 @@ import * as Exit from "effect/Exit"
 import { migrate, type Migrations } from "../../../kernel/migrator.ts"
 
 const create = (table: string) =>
-  Effect.flatMap(SqlClient.SqlClient, (sql) => sql`CREATE TABLE ${sql(table)} (id TEXT PRIMARY KEY)`.pipe(Effect.asVoid))
+  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    sql`CREATE TABLE ${sql(table)} (id TEXT PRIMARY KEY)`.pipe(Effect.asVoid)
+  )
 
 const tables = Effect.flatMap(SqlClient.SqlClient, (sql) =>
   Effect.map(
@@ -33,7 +35,9 @@ describe("the migrator", () => {
   it.effect("reads the table the library's migrator wrote, and runs only what it did not", () =>
     Effect.gen(function* () {
       yield* Migrator.make({})({ loader: Migrator.fromRecord({ "0001_a": create("t_a"), "0300_c": create("t_c") }) })
-      expect(yield* migrate({ "0001_a": create("t_a"), "0200_b": create("t_b"), "0300_c": create("t_c") })).toEqual(["200_b"])
+      expect(yield* migrate({ "0001_a": create("t_a"), "0200_b": create("t_b"), "0300_c": create("t_c") })).toEqual([
+        "200_b"
+      ])
       expect(yield* tables).toEqual(["t_a", "t_b", "t_c"])
     }).pipe(Effect.provide(memory))
   )

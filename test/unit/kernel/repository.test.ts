@@ -14,7 +14,9 @@ describe("column schemas", () => {
     const fromValue = Schema.decodeUnknownSync(Inputs)({ words: 300, due: "2026-01-02T00:00:00.000Z" })
     expect(fromText).toEqual(fromValue)
     expect(fromText.due).toBeInstanceOf(Date)
-    expect(Schema.encodeSync(Inputs)({ words: 1, due: new Date(0) })).toBe('{"words":1,"due":"1970-01-01T00:00:00.000Z"}')
+    expect(Schema.encodeSync(Inputs)({ words: 1, due: new Date(0) })).toBe(
+      '{"words":1,"due":"1970-01-01T00:00:00.000Z"}'
+    )
   })
 
   it("refuse a JSON column that is not JSON or not the schema's shape", () => {
@@ -23,7 +25,12 @@ describe("column schemas", () => {
   })
 
   it("read booleans stored as 0/1 or as booleans, and write 0/1", () => {
-    expect([1, 0, true, false].map((stored) => Schema.decodeUnknownSync(BooleanColumn)(stored))).toEqual([true, false, true, false])
+    expect([1, 0, true, false].map((stored) => Schema.decodeUnknownSync(BooleanColumn)(stored))).toEqual([
+      true,
+      false,
+      true,
+      false
+    ])
     expect(Schema.encodeSync(BooleanColumn)(true)).toBe(1)
     expect(() => Schema.decodeUnknownSync(BooleanColumn)(2)).toThrow()
   })
@@ -34,11 +41,16 @@ describe("a repository operation", () => {
 
   it.effect("turns a storage fault into a defect and lets a domain refusal through", () =>
     Effect.gen(function* () {
-      const failing = operation("test.insert", (fault: boolean): Effect.Effect<never, SqlError.SqlError | Taken> =>
-        fault ? Effect.fail(new SqlError.SqlError({ cause: new Error("disk I/O error") })) : Effect.fail(new Taken())
+      const failing = operation(
+        "test.insert",
+        (fault: boolean): Effect.Effect<never, SqlError.SqlError | Taken> =>
+          fault ? Effect.fail(new SqlError.SqlError({ cause: new Error("disk I/O error") })) : Effect.fail(new Taken())
       )
       const fault = yield* Effect.exit(failing(true))
-      expect(Exit.isFailure(fault) && Exit.causeOption(fault).pipe((cause) => cause._tag === "Some" && cause.value._tag === "Die")).toBe(true)
+      expect(
+        Exit.isFailure(fault) &&
+          Exit.causeOption(fault).pipe((cause) => cause._tag === "Some" && cause.value._tag === "Die")
+      ).toBe(true)
       const refusal = yield* Effect.flip(failing(false))
       expect(refusal).toBeInstanceOf(Taken)
     })
@@ -46,7 +58,9 @@ describe("a repository operation", () => {
 
   it.effect("runs in a span named after it while tracing is on, and makes none while it is off", () =>
     Effect.gen(function* () {
-      const spanName = operation("test.find", () => Effect.map(Effect.option(Effect.currentSpan), (span) => span.pipe(Option.map((s) => s.name))))
+      const spanName = operation("test.find", () =>
+        Effect.map(Effect.option(Effect.currentSpan), (span) => span.pipe(Option.map((s) => s.name)))
+      )
       expect(yield* spanName()).toEqual(Option.some("test.find"))
       expect(yield* Effect.withTracerEnabled(spanName(), false)).toEqual(Option.none())
     })

@@ -15,7 +15,8 @@ onEachDialect("a seq column", (database) => {
       Effect.gen(function* () {
         const sql = yield* SqlClient.SqlClient
         yield* sql`CREATE TABLE seq_probe (id TEXT PRIMARY KEY, created_at TEXT NOT NULL)`
-        const write = (id: string) => sql`INSERT INTO seq_probe (id, created_at) VALUES (${id}, '2026-01-01T00:00:00.000Z')`
+        const write = (id: string) =>
+          sql`INSERT INTO seq_probe (id, created_at) VALUES (${id}, '2026-01-01T00:00:00.000Z')`
         for (const id of ["m", "c", "x"]) yield* write(id)
         yield* addSequenceColumn("seq_probe")
         for (const id of ["a", "z", "b"]) yield* write(id)

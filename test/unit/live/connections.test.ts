@@ -11,7 +11,12 @@ import { liveSocket } from "../../../host/live/ws-socket.ts"
 
 /** An in-memory socket that records what the registry did to it. */
 const memorySocket = () => {
-  const record = { frames: [] as Array<unknown>, pings: 0, closed: null as null | { code: number; reason: string }, terminated: false }
+  const record = {
+    frames: [] as Array<unknown>,
+    pings: 0,
+    closed: null as null | { code: number; reason: string },
+    terminated: false
+  }
   const socket: LiveSocket = {
     send: (frame) => record.frames.push(JSON.parse(frame.toString())),
     ping: () => {
@@ -27,7 +32,11 @@ const memorySocket = () => {
   return { socket, record }
 }
 
-const ambient = (hint: string) => ({ type: "ambient" as const, mood: { valence: 0, arousal: 0.3, label: "calm" }, hint })
+const ambient = (hint: string) => ({
+  type: "ambient" as const,
+  mood: { valence: 0, arousal: 0.3, label: "calm" },
+  hint
+})
 
 describe("the heartbeat", () => {
   it.scoped("pings every socket every 30 s and terminates one that stayed silent since the last ping", () =>
@@ -55,7 +64,8 @@ describe("the heartbeat", () => {
       yield* TestClock.adjust("30 seconds")
       expect(chatty.record.terminated).toBe(true)
       expect(connections.counts()).toEqual({ connections: 0, beings: 0 })
-    }).pipe(Effect.provide(LiveConnectionsLive)))
+    }).pipe(Effect.provide(LiveConnectionsLive))
+  )
 
   it.scoped("over real sockets: a client that answers pings stays, one that does not is terminated", () =>
     Effect.gen(function* () {
@@ -94,7 +104,8 @@ describe("the heartbeat", () => {
       expect(answering.client.readyState).toBe(WebSocket.OPEN)
       expect(connections.counts().connections).toBe(1)
       answering.client.terminate()
-    }).pipe(Effect.provide(LiveConnectionsLive)))
+    }).pipe(Effect.provide(LiveConnectionsLive))
+  )
 
   it.scoped("stops when the registry's layer is released", () =>
     Effect.gen(function* () {
@@ -107,7 +118,8 @@ describe("the heartbeat", () => {
       )
       yield* TestClock.adjust("5 minutes")
       expect(quiet.record.pings).toBe(0)
-    }))
+    })
+  )
 })
 
 describe("the registry", () => {

@@ -72,7 +72,8 @@ describe("tier bindings", () => {
 
   it("gives LLM_MODEL to every chat tier but not to embeddings, images or audio", () => {
     const settings = settingsWith({ llmModel: Option.some("llama3.1") })
-    for (const tier of ["cheap", "standard", "strong", "ocr"] as const) expect(bindingOf(settings, tier).model).toBe("llama3.1")
+    for (const tier of ["cheap", "standard", "strong", "ocr"] as const)
+      expect(bindingOf(settings, tier).model).toBe("llama3.1")
     expect(bindingOf(settings, "embed").model).toBe("text-embedding-3-small")
   })
 
@@ -101,7 +102,9 @@ describe("tier bindings", () => {
     expect(isUsable(bindingOf(local, "cheap"))).toBe(true)
     const proxy = settingsWith({ llmBaseUrl: Option.some("http://127.0.0.1:4000/v1"), llmLocal: Option.some(false) })
     expect(bindingOf(proxy, "cheap").local).toBe(false)
-    const lan = settingsWith({ llmTiers: tierSettings({ cheap: { baseUrl: "https://gpu.example.org/v1", local: true } }) })
+    const lan = settingsWith({
+      llmTiers: tierSettings({ cheap: { baseUrl: "https://gpu.example.org/v1", local: true } })
+    })
     expect(bindingOf(lan, "cheap").local).toBe(true)
   })
 

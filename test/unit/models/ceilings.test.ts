@@ -44,7 +44,9 @@ describe("the per-call ceiling", () => {
         expect(failure).toMatchObject({ _tag: "SpendCeilingReached", ceiling: "call", limitUsd: 0.001 })
         if (failure._tag !== "SpendCeilingReached") return
         expect(failure.estimateUsd).toBeGreaterThan(0.02)
-        expect(failure.message).toMatch(/^This call is estimated at \$0\.02, above the spend ceiling of \$0\.0010 for one call \(SPEND_MAX_CALL_USD\)/)
+        expect(failure.message).toMatch(
+          /^This call is estimated at \$0\.02, above the spend ceiling of \$0\.0010 for one call \(SPEND_MAX_CALL_USD\)/
+        )
         expect(servers.remote.requests).toHaveLength(0)
         expect(raised).toHaveLength(1)
         expect(raised[0].title).toBe("Spend ceiling reached: a model call was refused")
@@ -54,47 +56,55 @@ describe("the per-call ceiling", () => {
         yield* models.chat("standard", ask())
         expect(servers.remote.requests).toHaveLength(1)
       })
-    ))
+    )
+  )
 })
 
 describe("the per-project ceiling", () => {
-  it.live("refuses the project's calls once its spend reaches the ceiling; other projects go on; one alert an hour", () =>
-    withRemoteModels({ spendMaxProjectUsd: 1 }, ({ models, raised }) =>
-      Effect.gen(function* () {
-        const first = yield* spend(models, 1, { projectId: "project-a" })
-        expect(first.call.costUsd).toBe(1)
-        const refused = yield* Effect.flip(models.chat("standard", ask({ projectId: "project-a" })))
-        expect(refused).toMatchObject({ _tag: "SpendCeilingReached", ceiling: "project", limitUsd: 1, spentUsd: 1 })
-        expect(refused.message).toMatch(/^The project's spend ceiling of \$1\.00 is reached: \$1\.00 spent/)
-        expect(servers.remote.requests).toHaveLength(1)
-        expect(raised).toHaveLength(1)
-        expect(toApiError(refused)).toMatchObject({
-          _tag: "Conflict",
-          error: "spend_ceiling_reached",
-          details: { ceiling: "project", limitUsd: 1, spentUsd: 1 }
+  it.live(
+    "refuses the project's calls once its spend reaches the ceiling; other projects go on; one alert an hour",
+    () =>
+      withRemoteModels({ spendMaxProjectUsd: 1 }, ({ models, raised }) =>
+        Effect.gen(function* () {
+          const first = yield* spend(models, 1, { projectId: "project-a" })
+          expect(first.call.costUsd).toBe(1)
+          const refused = yield* Effect.flip(models.chat("standard", ask({ projectId: "project-a" })))
+          expect(refused).toMatchObject({ _tag: "SpendCeilingReached", ceiling: "project", limitUsd: 1, spentUsd: 1 })
+          expect(refused.message).toMatch(/^The project's spend ceiling of \$1\.00 is reached: \$1\.00 spent/)
+          expect(servers.remote.requests).toHaveLength(1)
+          expect(raised).toHaveLength(1)
+          expect(toApiError(refused)).toMatchObject({
+            _tag: "Conflict",
+            error: "spend_ceiling_reached",
+            details: { ceiling: "project", limitUsd: 1, spentUsd: 1 }
+          })
+
+          yield* models.chat("standard", ask({ projectId: "project-b" }))
+          yield* models.chat("standard", ask())
+          expect(servers.remote.requests).toHaveLength(3)
+
+          // Refused again, but the owner was told a moment ago.
+          yield* Effect.flip(models.chat("standard", ask({ projectId: "project-a" })))
+          expect(raised).toHaveLength(1)
         })
-
-        yield* models.chat("standard", ask({ projectId: "project-b" }))
-        yield* models.chat("standard", ask())
-        expect(servers.remote.requests).toHaveLength(3)
-
-        // Refused again, but the owner was told a moment ago.
-        yield* Effect.flip(models.chat("standard", ask({ projectId: "project-a" })))
-        expect(raised).toHaveLength(1)
-      })
-    ))
+      )
+  )
 
   it.live("counts the call about to be made: a call that would take the project past the ceiling is refused", () =>
     withRemoteModels({ spendMaxProjectUsd: 1 }, ({ models }) =>
       Effect.gen(function* () {
         yield* spend(models, 0.99999, { projectId: "project-a" })
         const failure = yield* Effect.flip(
-          models.chat("standard", ask({ projectId: "project-a", messages: [{ role: "user", content: "x".repeat(400) }] }))
+          models.chat(
+            "standard",
+            ask({ projectId: "project-a", messages: [{ role: "user", content: "x".repeat(400) }] })
+          )
         )
         expect(failure).toMatchObject({ _tag: "SpendCeilingReached", ceiling: "project" })
         expect(servers.remote.requests).toHaveLength(1)
       })
-    ))
+    )
+  )
 })
 
 describe("the per-day ceiling", () => {
@@ -125,7 +135,8 @@ describe("the per-day ceiling", () => {
         expect(usage.todayUsd).toBeCloseTo(nextDay.call.costUsd, 12)
         expect(usage.totalUsd).toBeCloseTo(2 + nextDay.call.costUsd, 12)
       })
-    ))
+    )
+  )
 
   it.live("lets a local call through even at a ceiling of $0: it costs nothing", () =>
     withRemoteModels(
@@ -140,7 +151,8 @@ describe("the per-day ceiling", () => {
           expect(servers.local.requests).toHaveLength(1)
           expect(raised).toHaveLength(1)
         })
-    ))
+    )
+  )
 
   it.effect("checks streams and embeddings too, and raises a refused alert again after an hour", () =>
     withRemoteModels({ spendMaxDayUsd: 0 }, ({ models, raised }) =>
@@ -156,5 +168,6 @@ describe("the per-day ceiling", () => {
         expect(raised).toHaveLength(2)
         expect(servers.remote.requests).toHaveLength(0)
       })
-    ))
+    )
+  )
 })

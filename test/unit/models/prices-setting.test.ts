@@ -13,22 +13,34 @@ const pricesFrom = (text: string) =>
 describe("LLM_PRICES", () => {
   it.effect("reads a price by tokens, a price by the minute, and both", () =>
     Effect.gen(function* () {
-      const prices = yield* pricesFrom(JSON.stringify({
-        chat: { input: 0.5, output: 1.5 },
-        "my-whisper": { perMinute: 0.006 },
-        both: { input: 1, output: 2, perMinute: 0.01 }
-      }))
-      expect(prices).toEqual(Either.right({
-        chat: { input: 0.5, output: 1.5 },
-        "my-whisper": { input: 0, output: 0, perMinute: 0.006 },
-        both: { input: 1, output: 2, perMinute: 0.01 }
-      }))
-    }))
+      const prices = yield* pricesFrom(
+        JSON.stringify({
+          chat: { input: 0.5, output: 1.5 },
+          "my-whisper": { perMinute: 0.006 },
+          both: { input: 1, output: 2, perMinute: 0.01 }
+        })
+      )
+      expect(prices).toEqual(
+        Either.right({
+          chat: { input: 0.5, output: 1.5 },
+          "my-whisper": { input: 0, output: 0, perMinute: 0.006 },
+          both: { input: 1, output: 2, perMinute: 0.01 }
+        })
+      )
+    })
+  )
 
   it.effect("refuses a negative or half-written price", () =>
     Effect.gen(function* () {
-      for (const bad of [{ w: { perMinute: -1 } }, { w: { perMinute: "0.006" } }, { w: { input: 1 } }, { w: { input: 1, perMinute: 0.1 } }, { w: {} }]) {
+      for (const bad of [
+        { w: { perMinute: -1 } },
+        { w: { perMinute: "0.006" } },
+        { w: { input: 1 } },
+        { w: { input: 1, perMinute: 0.1 } },
+        { w: {} }
+      ]) {
         expect(Either.isLeft(yield* pricesFrom(JSON.stringify(bad))), JSON.stringify(bad)).toBe(true)
       }
-    }))
+    })
+  )
 })

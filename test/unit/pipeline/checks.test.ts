@@ -32,13 +32,23 @@ describe("the file check", () => {
   })
 
   it("without a named file, checks the first file saved, and fails when nothing was saved", () => {
-    const artefact: TaskArtefact = { saved: [{ path: "a.md", content: "One two three." }, { path: "b.md", content: "Four." }] }
+    const artefact: TaskArtefact = {
+      saved: [
+        { path: "a.md", content: "One two three." },
+        { path: "b.md", content: "Four." }
+      ]
+    }
     expect(check({}, artefact)).toMatchObject({ ok: true, file: "a.md", words: 3 })
     expect(codes({}, { saved: [] })).toEqual(["file"])
   })
 
   it("reads the last content saved at a path", () => {
-    const artefact: TaskArtefact = { saved: [{ path: "a.md", content: "" }, { path: "a.md", content: "Now written." }] }
+    const artefact: TaskArtefact = {
+      saved: [
+        { path: "a.md", content: "" },
+        { path: "a.md", content: "Now written." }
+      ]
+    }
     expect(check({ file: "a.md" }, artefact)).toMatchObject({ ok: true, words: 2 })
   })
 })
@@ -113,7 +123,7 @@ describe("the words check", () => {
       "def not_prose(): return 'many words in code'",
       "```",
       "<!-- a comment that says many things -->",
-      "It's well-known: e.g. 3.14 <br> costs.",
+      "It's well-known: e.g. 3.14 <br> costs."
     ].join("\n")
     // A heading (2) + Read the report and today (5) + It's well-known e.g 3.14 costs (5)
     expect(check({ file: "a.md" }, saved("a.md", content)).words).toBe(12)
@@ -129,7 +139,7 @@ describe("the frontmatter check", () => {
   })
 
   it("fails with 'frontmatter' naming the keys that are missing or blank", () => {
-    const content = "---\ntitle: \"  \"\ntags: []\nauthor: me\n---\nBody text."
+    const content = '---\ntitle: "  "\ntags: []\nauthor: me\n---\nBody text.'
     const [failure] = check(fields, saved("a.md", content)).failures
     expect(failure).toEqual({ code: "frontmatter", message: "a.md's frontmatter has no value for title, tags, draft." })
   })
@@ -165,7 +175,10 @@ describe("the sources check", () => {
   })
 
   it("says how many it found and how many are needed", () => {
-    const report = check({ file: "a.md", minSourceLinks: 3 }, saved("a.md", "Only https://a.example/ and https://a.example."))
+    const report = check(
+      { file: "a.md", minSourceLinks: 3 },
+      saved("a.md", "Only https://a.example/ and https://a.example.")
+    )
     expect(report.sourceLinks).toBe(1)
     expect(report.failures[0]?.message).toContain("links 1 distinct source; it needs at least 3")
   })
@@ -183,8 +196,8 @@ describe("the sections check", () => {
     const content = "## Summary\nThe sources are below.\n\n```\n## Sources\n```\n"
     const [failure] = check(fields, saved("a.md", content)).failures
     expect(failure?.code).toBe("sections")
-    expect(failure?.message).toContain("\"Sources\"")
-    expect(failure?.message).not.toContain("\"Summary\"")
+    expect(failure?.message).toContain('"Sources"')
+    expect(failure?.message).not.toContain('"Summary"')
   })
 })
 
@@ -192,10 +205,11 @@ describe("the forbidden openers check", () => {
   const fields = { file: "a.md", forbidOpeners: ["In today's", "As"] }
 
   it("fails with 'voice' when the first paragraph starts with a forbidden opener, ignoring case and quotes", () => {
-    const content = "---\ntitle: x\n---\n# Moths\n\n![cover](c.png)\n\n**IN TODAY’S** fast world, moths matter.\n\nAs we saw."
+    const content =
+      "---\ntitle: x\n---\n# Moths\n\n![cover](c.png)\n\n**IN TODAY’S** fast world, moths matter.\n\nAs we saw."
     const [failure] = check(fields, saved("a.md", content)).failures
     expect(failure?.code).toBe("voice")
-    expect(failure?.message).toContain("\"In today's\"")
+    expect(failure?.message).toContain('"In today\'s"')
   })
 
   it("matches at a word boundary and only at the opening", () => {
@@ -249,19 +263,31 @@ describe("the build check", () => {
   const build = (output: unknown, ok = true): SkillResult => ({ skill: "code.scaffold_react_node", ok, output })
 
   it("passes on the build skill's own report of a build, with no file to look at", () => {
-    const report = check({ build: {} }, {
-      saved: [],
-      skillResults: [build({ built: true, previewPath: "apps/web/dist/index.html", buildLog: "vite built in 2s" })]
+    const report = check(
+      { build: {} },
+      {
+        saved: [],
+        skillResults: [build({ built: true, previewPath: "apps/web/dist/index.html", buildLog: "vite built in 2s" })]
+      }
+    )
+    expect(report).toMatchObject({
+      ok: true,
+      file: null,
+      build: { built: true, entry: "apps/web/dist/index.html", log: "vite built in 2s" }
     })
-    expect(report).toMatchObject({ ok: true, file: null, build: { built: true, entry: "apps/web/dist/index.html", log: "vite built in 2s" } })
   })
 
   it("fails with 'empty' and the tail of the log when the skill reports no build", () => {
     const log = `${"x".repeat(1000)}ERROR: cannot resolve ./App`
-    const report = check({ build: { logChars: 26 } }, { saved: [], skillResults: [build({ built: false, previewPath: null, buildLog: log })] })
+    const report = check(
+      { build: { logChars: 26 } },
+      { saved: [], skillResults: [build({ built: false, previewPath: null, buildLog: log })] }
+    )
     expect(report.ok).toBe(false)
     expect(report.build).toEqual({ built: false, entry: null, log: "ERROR: cannot resolve ./App".slice(-26) })
-    expect(report.failures).toEqual([{ code: "empty", message: expect.stringContaining("ERROR: cannot resolve ./App".slice(-26)) }])
+    expect(report.failures).toEqual([
+      { code: "empty", message: expect.stringContaining("ERROR: cannot resolve ./App".slice(-26)) }
+    ])
   })
 
   it("believes the report, not the files: saved files do not make a build, a later report supersedes", () => {
@@ -269,17 +295,25 @@ describe("the build check", () => {
     expect(codes({ build: {} }, { saved: files })).toEqual(["empty"])
     expect(codes({ build: {} }, { saved: files, skillResults: [build(undefined, false)] })).toEqual(["empty"])
     expect(codes({ build: {} }, { saved: [], skillResults: [build({ previewPath: "x" })] })).toEqual(["empty"])
-    const retried = [build({ built: false, buildLog: "fail" }), build({ built: true, previewPath: "apps/web/dist/index.html" })]
+    const retried = [
+      build({ built: false, buildLog: "fail" }),
+      build({ built: true, previewPath: "apps/web/dist/index.html" })
+    ]
     expect(check({ build: {} }, { saved: [], skillResults: retried }).ok).toBe(true)
   })
 
   it("reads only the skill the contract names", () => {
     const other: SkillResult = { skill: "code.execute", ok: true, output: { built: true, previewPath: "x" } }
-    expect(codes({ build: { skill: "code.scaffold_react_node" } }, { saved: [], skillResults: [other] })).toEqual(["empty"])
+    expect(codes({ build: { skill: "code.scaffold_react_node" } }, { saved: [], skillResults: [other] })).toEqual([
+      "empty"
+    ])
   })
 
   it("with logChars 0 keeps no log", () => {
-    expect(check({ build: { logChars: 0 } }, { saved: [], skillResults: [build({ built: false, buildLog: "boom" })] }).build?.log).toBe("")
+    expect(
+      check({ build: { logChars: 0 } }, { saved: [], skillResults: [build({ built: false, buildLog: "boom" })] }).build
+        ?.log
+    ).toBe("")
   })
 })
 
@@ -302,27 +336,42 @@ describe("the authored check", () => {
   })
 
   it("fails with 'authored' when too few were authored, quoting the refusals", () => {
-    const skillResults = [author({ authored: false, note: "unknown skill web.teleport" }), { skill: "studio.author_agent", ok: false, error: "timed out" }]
+    const skillResults = [
+      author({ authored: false, note: "unknown skill web.teleport" }),
+      { skill: "studio.author_agent", ok: false, error: "timed out" }
+    ]
     const report = check({ authored: { kind: "agent" } }, { saved: [], skillResults })
-    expect(report.failures).toEqual([{ code: "authored", message: expect.stringContaining("unknown skill web.teleport; timed out") }])
+    expect(report.failures).toEqual([
+      { code: "authored", message: expect.stringContaining("unknown skill web.teleport; timed out") }
+    ])
   })
 
   it("takes no claim but the skill's: a saved file or another skill's report does not count", () => {
     const skillResults = [author({ authored: true }, "studio.author_generator"), author({ id: "x" })]
-    expect(codes({ authored: { kind: "agent" } }, { saved: [{ path: "agent.json", content: "{}" }], skillResults })).toEqual(["authored"])
+    expect(
+      codes({ authored: { kind: "agent" } }, { saved: [{ path: "agent.json", content: "{}" }], skillResults })
+    ).toEqual(["authored"])
     expect(check({ authored: { kind: "agent" } }, { saved: [] }).failures[0]?.message).toContain("never called")
   })
 
   it("uses the kind's own authoring skill unless the contract names one", () => {
     const bundle = author({ authored: true }, "studio.author_module")
     expect(check({ authored: { kind: "module-bundle" } }, { saved: [], skillResults: [bundle] }).ok).toBe(true)
-    expect(codes({ authored: { kind: "module-bundle", skill: "acme.author" } }, { saved: [], skillResults: [bundle] })).toEqual(["authored"])
+    expect(
+      codes({ authored: { kind: "module-bundle", skill: "acme.author" } }, { saved: [], skillResults: [bundle] })
+    ).toEqual(["authored"])
   })
 })
 
 describe("a report of several failures", () => {
   it("lists each failing check once, in order, and is not ok", () => {
-    const fields = { file: "a.md", words: { target: 500 }, minSourceLinks: 1, requireSections: ["Sources"], forbidOpeners: ["Once"] }
+    const fields = {
+      file: "a.md",
+      words: { target: 500 },
+      minSourceLinks: 1,
+      requireSections: ["Sources"],
+      forbidOpeners: ["Once"]
+    }
     expect(codes(fields, saved("a.md", "Once upon a time."))).toEqual(["words", "sources", "sections", "voice"])
   })
 })

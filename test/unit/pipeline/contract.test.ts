@@ -25,13 +25,18 @@ describe("DeliverableContract", () => {
       authored: { kind: "agent" }
     })
     expect(contract.words).toEqual({ target: 1000, tolerance: 0.2, floor: 0 })
-    expect(contract.build).toEqual({ entry: "apps/web/dist/index.html", skill: "code.scaffold_react_node", logChars: 900 })
+    expect(contract.build).toEqual({
+      entry: "apps/web/dist/index.html",
+      skill: "code.scaffold_react_node",
+      logChars: 900
+    })
     expect(contract.authored).toEqual({ kind: "agent", min: 1 })
   })
 
   it("takes a templated word target as a string", () => {
-    expect(Schema.decodeUnknownSync(DeliverableContract)({ words: { target: "{{inputs.length}}" } }).words?.target)
-      .toBe("{{inputs.length}}")
+    expect(
+      Schema.decodeUnknownSync(DeliverableContract)({ words: { target: "{{inputs.length}}" } }).words?.target
+    ).toBe("{{inputs.length}}")
   })
 
   it("refuses values outside the spec's ranges", () => {
@@ -51,16 +56,34 @@ describe("DeliverableContract", () => {
       { authored: { kind: "theme" } }
     ]
     for (const input of refused) expect(Either.isLeft(decodeContract(input)), JSON.stringify(input)).toBe(true)
-    expect(Either.isRight(decodeContract({ maxRepairs: 2, build: { logChars: 20_000 }, authored: { kind: "module-bundle", min: 24 } }))).toBe(true)
+    expect(
+      Either.isRight(
+        decodeContract({ maxRepairs: 2, build: { logChars: 20_000 }, authored: { kind: "module-bundle", min: 24 } })
+      )
+    ).toBe(true)
   })
 })
 
 describe("DeliverableReport and AuthoredRecord", () => {
   it("default what the spec defaults", () => {
     expect(Schema.decodeUnknownSync(DeliverableReport)({ ok: true, words: 12, sourceLinks: 0 })).toEqual({
-      ok: true, file: null, words: 12, sourceLinks: 0, failures: [], repairs: 0, revertedTo: null, build: null, authored: []
+      ok: true,
+      file: null,
+      words: 12,
+      sourceLinks: 0,
+      failures: [],
+      repairs: 0,
+      revertedTo: null,
+      build: null,
+      authored: []
     })
-    expect(Schema.decodeUnknownSync(AuthoredRecord)({ kind: "generator" })).toEqual({ kind: "generator", id: null, name: "", ok: true, note: "" })
+    expect(Schema.decodeUnknownSync(AuthoredRecord)({ kind: "generator" })).toEqual({
+      kind: "generator",
+      id: null,
+      name: "",
+      ok: true,
+      note: ""
+    })
   })
 
   it("refuses an unknown failure code", () => {

@@ -12,10 +12,18 @@ const edges = (repaired: Plan) => Object.fromEntries(repaired.tasks.map((task) =
 describe("Plan", () => {
   it("fills task defaults and refuses an empty plan or a task without an id", () => {
     expect(plan([{ id: "a", title: "A", role: "writer" }]).tasks[0]).toEqual({
-      id: "a", title: "A", description: "", role: "writer", skills: [], tier: "cheap", dependsOn: []
+      id: "a",
+      title: "A",
+      description: "",
+      role: "writer",
+      skills: [],
+      tier: "cheap",
+      dependsOn: []
     })
     expect(Either.isLeft(Schema.decodeUnknownEither(Plan)({ tasks: [] }))).toBe(true)
-    expect(Either.isLeft(Schema.decodeUnknownEither(Plan)({ tasks: [{ id: "", title: "A", role: "writer" }] }))).toBe(true)
+    expect(Either.isLeft(Schema.decodeUnknownEither(Plan)({ tasks: [{ id: "", title: "A", role: "writer" }] }))).toBe(
+      true
+    )
   })
 })
 
@@ -35,40 +43,53 @@ describe("repairPlan", () => {
     const { plan: repaired, repairs } = repairPlan(cyclic)
     // a -> c -> b -> a: the edge b -> a closes the cycle first met from a.
     expect(edges(repaired)).toEqual({ dig: [], a: ["dig", "c"], b: [], c: ["b"] })
-    expect(repairs).toEqual([{ kind: "cycle", taskId: "b", message: expect.stringContaining("\"b\" depending on \"a\"") }])
+    expect(repairs).toEqual([{ kind: "cycle", taskId: "b", message: expect.stringContaining('"b" depending on "a"') }])
     expect(repairPlan(cyclic)).toEqual({ plan: repaired, repairs })
   })
 
   it("drops a dependency of a task on itself, and breaks two cycles", () => {
-    const { plan: repaired, repairs } = repairPlan(plan([
-      research,
-      { id: "a", title: "A", role: "writer", dependsOn: ["a", "b"] },
-      { id: "b", title: "B", role: "writer", dependsOn: ["a"] }
-    ]))
+    const { plan: repaired, repairs } = repairPlan(
+      plan([
+        research,
+        { id: "a", title: "A", role: "writer", dependsOn: ["a", "b"] },
+        { id: "b", title: "B", role: "writer", dependsOn: ["a"] }
+      ])
+    )
     expect(edges(repaired)).toEqual({ dig: [], a: ["b"], b: [] })
-    expect(repairs.map((repair) => [repair.kind, repair.taskId])).toEqual([["cycle", "a"], ["cycle", "b"]])
+    expect(repairs.map((repair) => [repair.kind, repair.taskId])).toEqual([
+      ["cycle", "a"],
+      ["cycle", "b"]
+    ])
   })
 
   it("drops dependencies on unknown ids and repeated ones, and says so", () => {
-    const { plan: repaired, repairs } = repairPlan(plan([
-      research,
-      { id: "write", title: "Write", role: "writer", dependsOn: ["dig", "outline", "dig"] }
-    ]))
+    const { plan: repaired, repairs } = repairPlan(
+      plan([research, { id: "write", title: "Write", role: "writer", dependsOn: ["dig", "outline", "dig"] }])
+    )
     expect(edges(repaired)).toEqual({ dig: [], write: ["dig"] })
     expect(repairs.map((repair) => repair.kind)).toEqual(["unknown-dependency", "duplicate-dependency"])
-    expect(repairs[0]?.message).toContain("\"outline\"")
+    expect(repairs[0]?.message).toContain('"outline"')
   })
 
   it("adds a research task first when none researches, and roots wait on it", () => {
-    const { plan: repaired, repairs } = repairPlan(plan([
-      { id: "outline", title: "Outline", role: "writer" },
-      { id: "draft", title: "Draft", role: "writer", dependsOn: ["outline"] },
-      { id: "cover", title: "Cover", role: "designer", skills: ["image.generate"] }
-    ]))
-    expect(repaired.tasks[0]).toMatchObject({ id: "research", role: "researcher", dependsOn: [], deliverable: { file: "research.md" } })
+    const { plan: repaired, repairs } = repairPlan(
+      plan([
+        { id: "outline", title: "Outline", role: "writer" },
+        { id: "draft", title: "Draft", role: "writer", dependsOn: ["outline"] },
+        { id: "cover", title: "Cover", role: "designer", skills: ["image.generate"] }
+      ])
+    )
+    expect(repaired.tasks[0]).toMatchObject({
+      id: "research",
+      role: "researcher",
+      dependsOn: [],
+      deliverable: { file: "research.md" }
+    })
     expect(repaired.tasks[0]?.skills).toEqual(expect.arrayContaining(["web.search", "web.research", "files.write"]))
     expect(edges(repaired)).toEqual({ research: [], outline: ["research"], draft: ["outline"], cover: ["research"] })
-    expect(repairs).toEqual([{ kind: "research", taskId: "research", message: expect.stringContaining("\"outline\", \"cover\"") }])
+    expect(repairs).toEqual([
+      { kind: "research", taskId: "research", message: expect.stringContaining('"outline", "cover"') }
+    ])
   })
 
   it("counts a task using web.search or web.research as research, whatever its role", () => {
@@ -77,8 +98,11 @@ describe("repairPlan", () => {
       expect(repaired.repairs).toEqual([])
     }
     expect(repairPlan(plan([{ id: "a", title: "A", role: " Researcher " }])).repairs).toEqual([])
-    expect(repairPlan(plan([{ id: "a", title: "A", role: "analyst", skills: ["web.fetch"] }])).repairs.map((repair) => repair.kind))
-      .toEqual(["research"])
+    expect(
+      repairPlan(plan([{ id: "a", title: "A", role: "analyst", skills: ["web.fetch"] }])).repairs.map(
+        (repair) => repair.kind
+      )
+    ).toEqual(["research"])
   })
 
   it("gives the added research task an id no task uses", () => {
@@ -88,11 +112,13 @@ describe("repairPlan", () => {
   })
 
   it("renames a repeated task id, keeping dependencies on the first", () => {
-    const { plan: repaired, repairs } = repairPlan(plan([
-      research,
-      { id: "write", title: "Write", role: "writer", dependsOn: ["dig"] },
-      { id: "write", title: "Write again", role: "writer", dependsOn: ["write"] }
-    ]))
+    const { plan: repaired, repairs } = repairPlan(
+      plan([
+        research,
+        { id: "write", title: "Write", role: "writer", dependsOn: ["dig"] },
+        { id: "write", title: "Write again", role: "writer", dependsOn: ["write"] }
+      ])
+    )
     expect(repaired.tasks.map((task) => task.id)).toEqual(["dig", "write", "write-2"])
     expect(edges(repaired)).toEqual({ dig: [], write: ["dig"], "write-2": ["write"] })
     expect(repairs.map((repair) => [repair.kind, repair.taskId])).toEqual([["duplicate-id", "write-2"]])

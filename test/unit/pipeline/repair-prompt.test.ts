@@ -5,7 +5,8 @@ import { DeliverableContract } from "../../../actors/project/contract/deliverabl
 import { canRepair, repairPrompt } from "../../../actors/project/pipeline/repair-prompt.ts"
 import { planContract } from "../../../actors/project/pipeline/word-target.ts"
 
-const contract = (fields: Record<string, unknown>) => planContract(Schema.decodeUnknownSync(DeliverableContract)(fields), {})
+const contract = (fields: Record<string, unknown>) =>
+  planContract(Schema.decodeUnknownSync(DeliverableContract)(fields), {})
 
 describe("repairPrompt", () => {
   it("lists every failure with its code and exact message, and says to save the file again", () => {
@@ -29,7 +30,13 @@ describe("repairPrompt", () => {
     const planned = contract({ build: {} })
     const report = checkDeliverable(planned, {
       saved: [],
-      skillResults: [{ skill: "code.scaffold_react_node", ok: true, output: { built: false, buildLog: "error TS2304: Cannot find name 'App'" } }]
+      skillResults: [
+        {
+          skill: "code.scaffold_react_node",
+          ok: true,
+          output: { built: false, buildLog: "error TS2304: Cannot find name 'App'" }
+        }
+      ]
     })
     const prompt = repairPrompt(report, planned)
     expect(prompt).toContain("error TS2304: Cannot find name 'App'")
@@ -39,8 +46,13 @@ describe("repairPrompt", () => {
 
   it("asks for the authoring skill again when too few were authored", () => {
     const planned = contract({ authored: { kind: "generator", min: 2 } })
-    const report = checkDeliverable(planned, { saved: [], skillResults: [{ skill: "studio.author_generator", ok: true, output: { authored: true } }] })
-    expect(repairPrompt(report, planned)).toContain("[authored] 1 generator authored with studio.author_generator; at least 2 needed.")
+    const report = checkDeliverable(planned, {
+      saved: [],
+      skillResults: [{ skill: "studio.author_generator", ok: true, output: { authored: true } }]
+    })
+    expect(repairPrompt(report, planned)).toContain(
+      "[authored] 1 generator authored with studio.author_generator; at least 2 needed."
+    )
     expect(repairPrompt(report, planned)).toContain("Call studio.author_generator again")
   })
 })

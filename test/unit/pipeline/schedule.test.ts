@@ -73,7 +73,13 @@ describe("the schedule", () => {
       { id: "publish", dependsOn: ["edit", "cover"] }
     ]
     const { schedule } = runAll(tasks, 3, new Set(["draft"]))
-    expect(statuses(schedule)).toEqual({ research: "done", draft: "failed", cover: "done", edit: "blocked", publish: "blocked" })
+    expect(statuses(schedule)).toEqual({
+      research: "done",
+      draft: "failed",
+      cover: "done",
+      edit: "blocked",
+      publish: "blocked"
+    })
   })
 
   it("cancels everything unfinished, running tasks included; finished and blocked tasks keep their status", () => {
@@ -97,7 +103,12 @@ describe("the schedule", () => {
   it("refuses to complete a task that is not running, an unsound DAG, or a bound below one", () => {
     const schedule = startSchedule(diamond)
     expect(() => complete(schedule, "a", "done")).toThrow(/not running/)
-    expect(() => startSchedule([{ id: "a", dependsOn: ["b"] }, { id: "b", dependsOn: ["a"] }])).toThrow(/cycle/)
+    expect(() =>
+      startSchedule([
+        { id: "a", dependsOn: ["b"] },
+        { id: "b", dependsOn: ["a"] }
+      ])
+    ).toThrow(/cycle/)
     expect(() => startSchedule([{ id: "a", dependsOn: ["ghost"] }])).toThrow(/unknown/)
     expect(() => nextReady(schedule, 0)).toThrow(/bound/)
   })

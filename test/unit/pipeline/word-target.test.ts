@@ -33,8 +33,9 @@ describe("planContract", () => {
   const contract = (words: unknown) => Schema.decodeUnknownSync(DeliverableContract)({ file: "a.md", words })
 
   it("renders the target and keeps tolerance and floor", () => {
-    expect(planContract(contract({ target: "{{inputs.length}}", tolerance: 0.1, floor: 500 }), { length: "1000" }).words)
-      .toEqual({ target: 1000, tolerance: 0.1, floor: 500 })
+    expect(
+      planContract(contract({ target: "{{inputs.length}}", tolerance: 0.1, floor: 500 }), { length: "1000" }).words
+    ).toEqual({ target: 1000, tolerance: 0.1, floor: 500 })
   })
 
   it("drops the words check when the target does not render, and keeps the rest", () => {

@@ -15,12 +15,17 @@ import { agentRules, compilePrompt, hardRules } from "../../../extensions/souls/
 import { generateSoul } from "../../../extensions/souls/generate.ts"
 import { personaFor } from "../../../seeds/personas.ts"
 
-const noSavedAgents = Layer.succeed(SavedAgents, { ownedBy: () => Effect.succeed([]), registeredSkills: Effect.succeed(new Set<string>()) })
+const noSavedAgents = Layer.succeed(SavedAgents, {
+  ownedBy: () => Effect.succeed([]),
+  registeredSkills: Effect.succeed(new Set<string>())
+})
 // The souls' contract tag with only its pure part: the agent prompt needs no database.
 const agentSouls = AgentSoulsLive.pipe(Layer.provide(Layer.mock(SoulService, { agentPrompt })))
 
 const promptOf = (projectId: string, role: string): string => {
-  const team = Effect.runSync(assembleTeam([{ role, skills: [] }], "being-owner", projectId).pipe(Effect.provide([noSavedAgents, agentSouls])))
+  const team = Effect.runSync(
+    assembleTeam([{ role, skills: [] }], "being-owner", projectId).pipe(Effect.provide([noSavedAgents, agentSouls]))
+  )
   const member: TeamMember = team[0]!
   if (member.source !== "persona") throw new Error(`a ${member.source} took the role, not a persona`)
   return member.agent.systemPrompt

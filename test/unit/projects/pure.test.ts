@@ -14,8 +14,10 @@ const task = taskRecord
 
 describe("the omnibar's make sentences", () => {
   it("accepts make, build, write and draft (after a polite opener) and nothing else", () => {
-    for (const text of ["Write a poem", "  draft the memo", "Please build a site", "can you make a list", "BUILD it"]) expect(isMakeRequest(text)).toBe(true)
-    for (const text of ["what is tea?", "rewrite this", "makeover ideas", "I want to write", ""]) expect(isMakeRequest(text)).toBe(false)
+    for (const text of ["Write a poem", "  draft the memo", "Please build a site", "can you make a list", "BUILD it"])
+      expect(isMakeRequest(text)).toBe(true)
+    for (const text of ["what is tea?", "rewrite this", "makeover ideas", "I want to write", ""])
+      expect(isMakeRequest(text)).toBe(false)
   })
 })
 
@@ -42,13 +44,22 @@ describe("outputs", () => {
     await write("node_modules/x/index.js", "x")
     await write(".git/HEAD", "ref")
     await write("dist/other.txt", "no page here")
-    expect((await listWorkspace(dir)).map((file) => file.path))
-      .toEqual(["apps/web/dist/index.html", "apps/web/src/App.tsx", "README.md"])
+    expect((await listWorkspace(dir)).map((file) => file.path)).toEqual([
+      "apps/web/dist/index.html",
+      "apps/web/src/App.tsx",
+      "README.md"
+    ])
   })
 
   it("take their kind and content type from the extension", () => {
-    expect([outputKindOf("a/b.md"), outputKindOf("x.HTML"), outputKindOf("d.csv"), outputKindOf("i.png"), outputKindOf("s.ts"), outputKindOf("README")])
-      .toEqual(["markdown", "html", "data", "image", "code", "text"])
+    expect([
+      outputKindOf("a/b.md"),
+      outputKindOf("x.HTML"),
+      outputKindOf("d.csv"),
+      outputKindOf("i.png"),
+      outputKindOf("s.ts"),
+      outputKindOf("README")
+    ]).toEqual(["markdown", "html", "data", "image", "code", "text"])
     expect(contentTypeOf("x.html")).toBe("text/html; charset=utf-8")
     expect(contentTypeOf("blob.bin")).toBe("application/octet-stream")
   })
@@ -56,8 +67,16 @@ describe("outputs", () => {
 
 describe("team needs and tool names", () => {
   it("merge a role's tasks (ignoring case) into one need with every skill", () => {
-    expect(roleNeeds([task({ role: "Writer", skills: ["a"] }), task({ role: "writer ", skills: ["b", "a"] }), task({ role: "lead" })]))
-      .toEqual([{ role: "Writer", skills: ["a", "b"] }, { role: "lead", skills: [] }])
+    expect(
+      roleNeeds([
+        task({ role: "Writer", skills: ["a"] }),
+        task({ role: "writer ", skills: ["b", "a"] }),
+        task({ role: "lead" })
+      ])
+    ).toEqual([
+      { role: "Writer", skills: ["a", "b"] },
+      { role: "lead", skills: [] }
+    ])
   })
   it("send skill names without dots", () => {
     expect(wireToolName("files.write")).toBe("files__write")
@@ -67,10 +86,21 @@ describe("team needs and tool names", () => {
 describe("a task's prompt", () => {
   it("quotes the dependencies a template does not read, and states the contract", () => {
     const notes = task({ key: "notes", title: "Notes", outputText: "The notes." })
-    const prompt = taskPromptOf(task({ title: "Report" }), {
-      file: "report.md", frontmatter: [], minSourceLinks: 2, requireSections: ["Summary"], forbidOpeners: [],
-      minRetainedWords: 0.85, minRetainedLinks: 1, maxRepairs: 1
-    }, [notes], {})
+    const prompt = taskPromptOf(
+      task({ title: "Report" }),
+      {
+        file: "report.md",
+        frontmatter: [],
+        minSourceLinks: 2,
+        requireSections: ["Summary"],
+        forbidOpeners: [],
+        minRetainedWords: 0.85,
+        minRetainedLinks: 1,
+        maxRepairs: 1
+      },
+      [notes],
+      {}
+    )
     expect(prompt).toContain("Task: Report")
     expect(prompt).toContain("- Save it as report.md.")
     expect(prompt).toContain("- Include these sections as markdown headings: Summary.")
@@ -78,7 +108,16 @@ describe("a task's prompt", () => {
   })
   it("renders a generator step's template with its dependencies' outputs instead of quoting them", () => {
     const notes = task({ key: "notes", title: "Notes", outputText: "The notes." })
-    const template = { id: "report", title: "Report", role: "writer", skills: [], instruction: "From: {{steps.notes.output}} on {{inputs.topic}}", tier: "cheap" as const, dependsOn: [], outputKind: "markdown" as const }
+    const template = {
+      id: "report",
+      title: "Report",
+      role: "writer",
+      skills: [],
+      instruction: "From: {{steps.notes.output}} on {{inputs.topic}}",
+      tier: "cheap" as const,
+      dependsOn: [],
+      outputKind: "markdown" as const
+    }
     const prompt = taskPromptOf(task({ title: "Report", template }), null, [notes], { topic: "tea" })
     expect(prompt).toContain("From: The notes. on tea")
     expect(prompt).not.toContain("Work this builds on")
@@ -87,7 +126,9 @@ describe("a task's prompt", () => {
 
 describe("generator run titles", () => {
   it("name the generator and the first text given, so two runs differ", () => {
-    expect(generatorRunTitle("Meeting summary", { meetingTitle: "Budget review", notes: "..." })).toBe("Meeting summary: Budget review")
+    expect(generatorRunTitle("Meeting summary", { meetingTitle: "Budget review", notes: "..." })).toBe(
+      "Meeting summary: Budget review"
+    )
     expect(generatorRunTitle("Meeting summary", { count: 3 })).toBe("Meeting summary")
     expect(generatorRunTitle("Blog post", { topic: "x".repeat(200) }).length).toBeLessThanOrEqual(81)
   })

@@ -42,8 +42,21 @@ export const teaNotes = Schema.decodeUnknownSync(Generator)({
   description: "Notes on a tea, then a page from them.",
   inputsSchema: { type: "object", properties: { tea: { type: "string" } } },
   steps: [
-    { id: "notes", title: "Notes on {{inputs.tea}}", role: "researcher", skills: [], instruction: "Take notes on {{inputs.tea}}." },
-    { id: "page", title: "A page", role: "writer", skills: [], instruction: "Write a page from {{steps.notes.output}}.", dependsOn: ["notes"] }
+    {
+      id: "notes",
+      title: "Notes on {{inputs.tea}}",
+      role: "researcher",
+      skills: [],
+      instruction: "Take notes on {{inputs.tea}}."
+    },
+    {
+      id: "page",
+      title: "A page",
+      role: "writer",
+      skills: [],
+      instruction: "Write a page from {{steps.notes.output}}.",
+      dependsOn: ["notes"]
+    }
   ],
   outputKinds: ["markdown"],
   runs: 0,
@@ -64,7 +77,10 @@ export const projectTestLayers = () => {
       check: () => Effect.void,
       checkInputs: (_generator, inputs) => ({ ok: true, inputs: { ...(inputs as Record<string, unknown>) } })
     }),
-    Layer.succeed(SavedAgents, { ownedBy: () => Effect.succeed([]), registeredSkills: Effect.succeed(new Set<string>()) }),
+    Layer.succeed(SavedAgents, {
+      ownedBy: () => Effect.succeed([]),
+      registeredSkills: Effect.succeed(new Set<string>())
+    }),
     // The souls engine's agent prompt, pure: no soul is stored.
     AgentSoulsLive.pipe(Layer.provide(Layer.mock(SoulService, { agentPrompt }))),
     // No project here has a crew.
@@ -86,12 +102,18 @@ export const projectTestLayers = () => {
 }
 
 /** The owner's being row, which every project row refers to. */
-export const insertOwner = Effect.flatMap(SqlClient.SqlClient, (sql) =>
-  sql`INSERT INTO beings (id, handle, display_name, is_owner, created_at)
-    VALUES (${owner.beingId}, 'owner', 'Owner', 1, '2026-01-01T00:00:00.000Z')`)
+export const insertOwner = Effect.flatMap(
+  SqlClient.SqlClient,
+  (sql) =>
+    sql`INSERT INTO beings (id, handle, display_name, is_owner, created_at)
+    VALUES (${owner.beingId}, 'owner', 'Owner', 1, '2026-01-01T00:00:00.000Z')`
+)
 
 /** Takes deliveries off the bus until one matches; the test's own timeout bounds the wait. */
-export const nextMatching = <A>(deliveries: Queue.Dequeue<Delivery>, match: (delivery: Delivery) => A | undefined): Effect.Effect<A> =>
+export const nextMatching = <A>(
+  deliveries: Queue.Dequeue<Delivery>,
+  match: (delivery: Delivery) => A | undefined
+): Effect.Effect<A> =>
   Effect.flatMap(Queue.take(deliveries), (delivery) => {
     const found = match(delivery)
     return found === undefined ? nextMatching(deliveries, match) : Effect.succeed(found)

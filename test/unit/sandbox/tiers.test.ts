@@ -21,23 +21,66 @@ const probe = (found: Partial<SandboxProbe>): SandboxProbe => ({
 
 describe("the docker tier's command", () => {
   it("runs with no network, a read-only root, the workspace as working folder, and nova's limits", () => {
-    const argv = dockerArgv({ name: "svc-sandbox-1", image: "python:3.12-slim", workspace: "/data/projects/p1/workspace", language: "python", code: "print(1)" })
+    const argv = dockerArgv({
+      name: "svc-sandbox-1",
+      image: "python:3.12-slim",
+      workspace: "/data/projects/p1/workspace",
+      language: "python",
+      code: "print(1)"
+    })
     expect(argv).toEqual([
-      "docker", "run", "--rm", "--name", "svc-sandbox-1",
-      "--network", "none", "--read-only", "--cap-drop", "ALL", "--security-opt", "no-new-privileges", "--user", "65534:65534",
-      "--memory", "268435456", "--memory-swap", "268435456", "--pids-limit", "64", "--cpus", "1", "--ulimit", "fsize=67108864",
-      "--tmpfs", "/tmp:rw,noexec,nosuid,size=16m",
-      "--mount", "type=bind,source=/data/projects/p1/workspace,target=/workspace", "--workdir", "/workspace", "--env", "HOME=/workspace",
-      "python:3.12-slim", "python3", "-I", "-c", "print(1)"
+      "docker",
+      "run",
+      "--rm",
+      "--name",
+      "svc-sandbox-1",
+      "--network",
+      "none",
+      "--read-only",
+      "--cap-drop",
+      "ALL",
+      "--security-opt",
+      "no-new-privileges",
+      "--user",
+      "65534:65534",
+      "--memory",
+      "268435456",
+      "--memory-swap",
+      "268435456",
+      "--pids-limit",
+      "64",
+      "--cpus",
+      "1",
+      "--ulimit",
+      "fsize=67108864",
+      "--tmpfs",
+      "/tmp:rw,noexec,nosuid,size=16m",
+      "--mount",
+      "type=bind,source=/data/projects/p1/workspace,target=/workspace",
+      "--workdir",
+      "/workspace",
+      "--env",
+      "HOME=/workspace",
+      "python:3.12-slim",
+      "python3",
+      "-I",
+      "-c",
+      "print(1)"
     ])
-    expect(dockerArgv({ name: "n", image: "i", workspace: "/w", language: "sh", code: "echo 1" }).slice(-3)).toEqual(["/bin/sh", "-c", "echo 1"])
+    expect(dockerArgv({ name: "n", image: "i", workspace: "/w", language: "sh", code: "echo 1" }).slice(-3)).toEqual([
+      "/bin/sh",
+      "-c",
+      "echo 1"
+    ])
   })
 })
 
 describe("the tier choice", () => {
   it("auto prefers nova, then docker, else refuses naming both", () => {
     expect(chooseTier("auto", probe({}))).toEqual({ tier: "nova" })
-    expect(chooseTier("auto", probe({ novaReason: "bubblewrap is not installed", docker: true }))).toEqual({ tier: "docker" })
+    expect(chooseTier("auto", probe({ novaReason: "bubblewrap is not installed", docker: true }))).toEqual({
+      tier: "docker"
+    })
     const none = chooseTier("auto", probe({ namespaces: false, novaReason: "bubblewrap is not installed" }))
     expect(none).toMatchObject({ tier: null, refusal: expect.stringContaining("bubblewrap is not installed") })
   })
@@ -47,7 +90,10 @@ describe("the tier choice", () => {
       tier: null,
       refusal: expect.stringMatching(/^The nova sandbox is unavailable: no user namespaces\. Install bubblewrap/)
     })
-    expect(chooseTier("docker", probe({}))).toMatchObject({ tier: null, refusal: expect.stringContaining("The docker sandbox is unavailable") })
+    expect(chooseTier("docker", probe({}))).toMatchObject({
+      tier: null,
+      refusal: expect.stringContaining("The docker sandbox is unavailable")
+    })
     expect(chooseTier("docker", probe({ docker: true }))).toEqual({ tier: "docker" })
   })
 })
@@ -61,7 +107,9 @@ describe("the seccomp program", () => {
     expect(at(1)).toEqual({ code: 0x15, k: 0xc000003e })
     const count = program.length / 8
     expect(at(count - 1)).toEqual({ code: 0x06, k: 0x7fff0000 })
-    const compared = Array.from({ length: count }, (_, index) => at(index)).filter((op) => op.code === 0x15).map((op) => op.k)
+    const compared = Array.from({ length: count }, (_, index) => at(index))
+      .filter((op) => op.code === 0x15)
+      .map((op) => op.k)
     for (const nr of Object.values(deniedSyscalls)) expect(compared).toContain(nr)
   })
 })

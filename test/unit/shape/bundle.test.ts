@@ -24,7 +24,9 @@ describe("the web app's bundle", () => {
     })
     const inputs = Object.keys(result.metafile.inputs)
     expect(inputs.some((input) => input.startsWith("ui/"))).toBe(true)
-    const server = inputs.filter((input) => !input.startsWith("ui/") && !input.startsWith("node_modules/") && !isContract(input))
+    const server = inputs.filter(
+      (input) => !input.startsWith("ui/") && !input.startsWith("node_modules/") && !isContract(input)
+    )
     expect(server).toEqual([])
     const shipped = result.outputFiles.map((file) => file.text).join("\n")
     for (const serverOnly of ["LLM_PRICES", "OWNER_ACCESS_CODE", "SESSION_SECRET", "semver"]) {

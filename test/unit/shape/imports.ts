@@ -32,7 +32,9 @@ const importPattern =
   /(?:^|[\s;])(?:import|export)\s+(type\s+)?(?:[^"';]*?\sfrom\s*)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g
 
 export const importsOf = (file: string): Array<Import> => {
-  const text = readFileSync(join(repoRoot, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "")
+  const text = readFileSync(join(repoRoot, file), "utf8")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*\/\/.*$/gm, "")
   const found: Array<Import> = []
   for (const match of text.matchAll(importPattern)) {
     const specifier = match[2] ?? match[3]

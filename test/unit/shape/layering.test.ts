@@ -58,8 +58,14 @@ describe("the layering", () => {
   it("every import stays within what its layer may import, but for the crossings still listed to remove", () => {
     const crossings = new Set(crossingsOf(edges))
     const listed = new Set(crossingsLeft())
-    expect([...crossings].filter((crossing) => !listed.has(crossing)), "new crossings").toEqual([])
-    expect([...listed].filter((crossing) => !crossings.has(crossing)), "gone: remove from crossings-left.txt").toEqual([])
+    expect(
+      [...crossings].filter((crossing) => !listed.has(crossing)),
+      "new crossings"
+    ).toEqual([])
+    expect(
+      [...listed].filter((crossing) => !crossings.has(crossing)),
+      "gone: remove from crossings-left.txt"
+    ).toEqual([])
   })
 
   it("no file imports itself round a circle", () => {

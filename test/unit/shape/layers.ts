@@ -29,7 +29,8 @@ const allowed = (from: string, to: Import): boolean => {
   // Only the host's own files and the web app read host/ (its contract composes the events' union).
   if (to.local && to.target.startsWith("host/") && !from.startsWith("host/") && !from.startsWith("ui/")) return false
   if (isContract(from)) return to.local ? isContract(to.target) : portablePackage(to.target)
-  if (!to.local) return !(from.startsWith("ui/") && (to.target.startsWith("node:") || to.target.includes("platform-node")))
+  if (!to.local)
+    return !(from.startsWith("ui/") && (to.target.startsWith("node:") || to.target.includes("platform-node")))
   const target = to.target
   switch (from.split("/")[0]) {
     case "kernel":
@@ -39,10 +40,7 @@ const allowed = (from: string, to: Import): boolean => {
     case "actors":
     case "extensions":
       return (
-        target.startsWith("kernel/") ||
-        target.startsWith("seeds/") ||
-        isContract(target) ||
-        home(target) === home(from)
+        target.startsWith("kernel/") || target.startsWith("seeds/") || isContract(target) || home(target) === home(from)
       )
     case "host":
       // npm start builds the web app when its sources changed.
@@ -58,11 +56,16 @@ const allowed = (from: string, to: Import): boolean => {
 const isBuildScript = (path: string): boolean => /^ui\/build[^/]*\.ts$/.test(path)
 
 export const graph = (): Map<string, Array<Import>> =>
-  new Map(sourceFiles().filter((file) => !isBuildScript(file)).map((file) => [file, importsOf(file)]))
-
+  new Map(
+    sourceFiles()
+      .filter((file) => !isBuildScript(file))
+      .map((file) => [file, importsOf(file)])
+  )
 
 /** Every import that crosses what its layer may import, as `from -> target`. */
 export const crossings = (edges: Map<string, Array<Import>>): Array<string> =>
-  [...edges].flatMap(([from, imports]) => imports.filter((to) => !allowed(from, to)).map((to) => `${from} -> ${to.target}`))
+  [...edges].flatMap(([from, imports]) =>
+    imports.filter((to) => !allowed(from, to)).map((to) => `${from} -> ${to.target}`)
+  )
 
 if (import.meta.main) console.log(crossings(graph()).sort().join("\n"))

@@ -55,8 +55,7 @@ describe("the OpenAPI document of NodeApi", () => {
           .annotate(OpenApi.Summary, "Delete a thing")
           .setPath(Id)
           .addSuccess(Schema.String)
-      )
-    {}
+      ) {}
     class Faulty extends HttpApi.make("faulty").add(Things) {}
     expect(problems(OpenApi.fromApi(Faulty))).toEqual([
       "GET /things/{key} (things.getThing) has no summary",

@@ -11,7 +11,10 @@ import { settingNames } from "../../../kernel/settings.ts"
 const documented = (() => {
   const text = readFileSync(new URL("../../../docs/operations.md", import.meta.url), "utf8")
   const table = text.slice(text.indexOf("| Setting |"))
-  const rows = table.slice(0, table.search(/\n\s*\n/)).split("\n").slice(2)
+  const rows = table
+    .slice(0, table.search(/\n\s*\n/))
+    .split("\n")
+    .slice(2)
   // A row names one or more settings in backticks in its first cell; `<TIER>` stands for any tier.
   return rows.flatMap((row) => [...(row.split("|")[1] ?? "").matchAll(/`([A-Z0-9_<>]+)`/g)].map((match) => match[1]!))
 })()

@@ -63,22 +63,50 @@ afterAll(async () => {
 })
 
 const pdfText = (file: string) => execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" })
-const pdfImages = (file: string) => execFileSync("pdfimages", ["-list", file], { encoding: "utf8" }).trim().split("\n").slice(2)
+const pdfImages = (file: string) =>
+  execFileSync("pdfimages", ["-list", file], { encoding: "utf8" }).trim().split("\n").slice(2)
 
 /** LibreOffice opens the DOCX and prints it to PDF: what a person opening it would see. */
 const libreOfficeToPdf = (file: string) => {
   const profile = join(scratch, "profile")
-  execFileSync("soffice", [`-env:UserInstallation=file://${profile}`, "--headless", "--convert-to", "pdf", "--outdir", scratch, file], {
-    stdio: "pipe", timeout: 120_000
-  })
-  const converted = join(scratch, file.split("/").at(-1)!.replace(/\.docx$/, ".pdf"))
+  execFileSync(
+    "soffice",
+    [`-env:UserInstallation=file://${profile}`, "--headless", "--convert-to", "pdf", "--outdir", scratch, file],
+    {
+      stdio: "pipe",
+      timeout: 120_000
+    }
+  )
+  const converted = join(
+    scratch,
+    file
+      .split("/")
+      .at(-1)!
+      .replace(/\.docx$/, ".pdf")
+  )
   expect(existsSync(converted)).toBe(true)
   return converted
 }
 
 const expectReport = (text: string) => {
-  for (const words of ["Quarterly Report", "bold words", "inline code", "link to the site", "Findings", "First finding", "A nested point",
-    "Third step", "Fourth step", "Region", "Revenue", "North", "1200", "const total = north + south", "A quoted remark.", "Closing line."]) {
+  for (const words of [
+    "Quarterly Report",
+    "bold words",
+    "inline code",
+    "link to the site",
+    "Findings",
+    "First finding",
+    "A nested point",
+    "Third step",
+    "Fourth step",
+    "Region",
+    "Revenue",
+    "North",
+    "1200",
+    "const total = north + south",
+    "A quoted remark.",
+    "Closing line."
+  ]) {
     expect(text, words).toContain(words)
   }
 }
@@ -86,7 +114,10 @@ const expectReport = (text: string) => {
 describe("docs.write_pdf", () => {
   it("writes a PDF whose text pdftotext reads, with the workspace image embedded and the link kept", async () => {
     const outcome = await skills.invoke("docs.write_pdf", { path: "out/report", content: markdown })
-    expect(outcome).toMatchObject({ ok: true, output: { path: "out/report.pdf", created: true, mime: "application/pdf", images: 1, pages: 1 } })
+    expect(outcome).toMatchObject({
+      ok: true,
+      output: { path: "out/report.pdf", created: true, mime: "application/pdf", images: 1, pages: 1 }
+    })
     const file = join(uploads, "out", "report.pdf")
     const text = pdfText(file)
     expectReport(text)
@@ -98,7 +129,10 @@ describe("docs.write_pdf", () => {
   })
 
   it("runs to many pages for a long document, titled as asked", async () => {
-    const long = Array.from({ length: 120 }, (_, n) => `## Section ${n + 1}\n\nParagraph ${n + 1} says something worth reading.`).join("\n\n")
+    const long = Array.from(
+      { length: 120 },
+      (_, n) => `## Section ${n + 1}\n\nParagraph ${n + 1} says something worth reading.`
+    ).join("\n\n")
     const outcome = await skills.invoke("docs.write_pdf", { path: "long.pdf", title: "A Long One", content: long })
     expect(outcome).toMatchObject({ ok: true, output: { path: "long.pdf" } })
     const pages = Number((outcome.output as { pages: number }).pages)
@@ -117,7 +151,12 @@ describe("docs.write_docx", () => {
     const outcome = await skills.invoke("docs.write_docx", { path: "out/report.docx", title: "Q3", content: markdown })
     expect(outcome).toMatchObject({
       ok: true,
-      output: { path: "out/report.docx", created: true, mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", images: 1 }
+      output: {
+        path: "out/report.docx",
+        created: true,
+        mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        images: 1
+      }
     })
     const file = join(uploads, "out", "report.docx")
     const converted = libreOfficeToPdf(file)
@@ -131,7 +170,9 @@ describe("docs.write_docx", () => {
     expect(xml).toContain("<w:tbl>")
     expect(xml).toContain("<w:hyperlink")
     expect(xml).toContain("<wp:inline")
-    expect(execFileSync("unzip", ["-p", file, "word/_rels/document.xml.rels"], { encoding: "utf8" })).toContain('Target="https://example.org/report"')
+    expect(execFileSync("unzip", ["-p", file, "word/_rels/document.xml.rels"], { encoding: "utf8" })).toContain(
+      'Target="https://example.org/report"'
+    )
   }, 150_000)
 })
 
@@ -153,12 +194,21 @@ describe("refusals", () => {
   })
 
   it("refuses another extension and a path out of the root", async () => {
-    expect(await skills.invoke("docs.write_pdf", { path: "report.docx", content: "x" })).toMatchObject({ ok: false, error: expect.stringContaining("not a .pdf") })
-    expect(await skills.invoke("docs.write_docx", { path: "../../escape.docx", content: "x" })).toMatchObject({ ok: false, error: expect.stringContaining("climbs out") })
+    expect(await skills.invoke("docs.write_pdf", { path: "report.docx", content: "x" })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("not a .pdf")
+    })
+    expect(await skills.invoke("docs.write_docx", { path: "../../escape.docx", content: "x" })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("climbs out")
+    })
   })
 
   it("keeps a remote image as its words, fetching nothing", async () => {
-    const outcome = await skills.invoke("docs.write_pdf", { path: "remote.pdf", content: "![Logo](https://example.org/logo.png)" })
+    const outcome = await skills.invoke("docs.write_pdf", {
+      path: "remote.pdf",
+      content: "![Logo](https://example.org/logo.png)"
+    })
     expect(outcome).toMatchObject({ ok: true, output: { images: 0 } })
     expect(pdfText(join(uploads, "remote.pdf"))).toContain("[image: Logo (https://example.org/logo.png)]")
   })
@@ -168,8 +218,14 @@ describe("the listing", () => {
   it("publishes both in the docs family with their schemas", async () => {
     const listed = await skills.list()
     for (const name of ["docs.write_docx", "docs.write_pdf"]) {
-      expect(listed.find((skill) => skill.name === name), name).toMatchObject({
-        family: "docs", worldActing: false, inputSchema: { required: ["path", "content"] }, outputSchema: { required: expect.arrayContaining(["path", "size", "images"]) }
+      expect(
+        listed.find((skill) => skill.name === name),
+        name
+      ).toMatchObject({
+        family: "docs",
+        worldActing: false,
+        inputSchema: { required: ["path", "content"] },
+        outputSchema: { required: expect.arrayContaining(["path", "size", "images"]) }
       })
     }
   })

@@ -28,26 +28,52 @@ afterAll(async () => {
 })
 beforeEach(() => server.reset())
 
-const recentCalls = () => skills.run(Effect.flatMap(LlmLedger, (ledger) => ledger.usage({ kind: "node" }))).then((usage) => usage.recent)
+const recentCalls = () =>
+  skills.run(Effect.flatMap(LlmLedger, (ledger) => ledger.usage({ kind: "node" }))).then((usage) => usage.recent)
 
 describe("image.generate", () => {
   it("saves the model's picture as a PNG in the file root and records the call, priced by its tokens, for the caller and project", async () => {
     const picture = solidPng(64, 32)
-    server.script("images", { images: [{ b64Json: picture.toString("base64"), revisedPrompt: "A calm blue sea." }], usage: { inputTokens: 100, outputTokens: 1000 } })
-    const outcome = await skills.invoke("image.generate", { prompt: "The sea, calm and blue.", path: "art/sea", size: "1536x1024" }, { projectId: null })
+    server.script("images", {
+      images: [{ b64Json: picture.toString("base64"), revisedPrompt: "A calm blue sea." }],
+      usage: { inputTokens: 100, outputTokens: 1000 }
+    })
+    const outcome = await skills.invoke(
+      "image.generate",
+      { prompt: "The sea, calm and blue.", path: "art/sea", size: "1536x1024" },
+      { projectId: null }
+    )
     expect(outcome).toMatchObject({
       ok: true,
       output: {
-        path: "art/sea.png", bytes: picture.length, width: 64, height: 32, mime: "image/png", created: true,
-        model: "gpt-image-1", costUsd: 0.0405, revisedPrompt: "A calm blue sea."
+        path: "art/sea.png",
+        bytes: picture.length,
+        width: 64,
+        height: 32,
+        mime: "image/png",
+        created: true,
+        model: "gpt-image-1",
+        costUsd: 0.0405,
+        revisedPrompt: "A calm blue sea."
       }
     })
     expect(readFileSync(join(skills.dataDir, "uploads", "ada", "art", "sea.png")).equals(picture)).toBe(true)
     const [request] = server.requestsFor("images")
-    expect(request?.body).toMatchObject({ model: "gpt-image-1", prompt: "The sea, calm and blue.", size: "1536x1024", n: 1 })
+    expect(request?.body).toMatchObject({
+      model: "gpt-image-1",
+      prompt: "The sea, calm and blue.",
+      size: "1536x1024",
+      n: 1
+    })
     expect(request?.body).not.toHaveProperty("response_format")
     expect((await recentCalls())[0]).toMatchObject({
-      tier: "image", model: "gpt-image-1", beingId: "ada", purpose: "skill image.generate", promptTokens: 100, completionTokens: 1000, costUsd: 0.0405
+      tier: "image",
+      model: "gpt-image-1",
+      beingId: "ada",
+      purpose: "skill image.generate",
+      promptTokens: 100,
+      completionTokens: 1000,
+      costUsd: 0.0405
     })
   })
 
@@ -58,29 +84,49 @@ describe("image.generate", () => {
 
   it("refuses plainly with no image model bound, saving nothing", async () => {
     const outcome = await unconfigured.invoke("image.generate", { prompt: "A fox.", path: "fox.png" })
-    expect(outcome).toMatchObject({ ok: false, error: expect.stringMatching(/^No model can be called for the 'image' tier: .*Set LLM_API_KEY/) })
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^No model can be called for the 'image' tier: .*Set LLM_API_KEY/)
+    })
     expect(existsSync(join(unconfigured.dataDir, "uploads", "ada", "fox.png"))).toBe(false)
   })
 
   it("refuses an answer that is not a PNG (still recorded: it was paid for) and a path that is not one", async () => {
     server.script("images", { images: [{ b64Json: Buffer.from("GIF89a not a png").toString("base64") }] })
-    expect(await skills.invoke("image.generate", { prompt: "A gif.", path: "odd.png" })).toMatchObject({ ok: false, error: expect.stringContaining("not a PNG") })
+    expect(await skills.invoke("image.generate", { prompt: "A gif.", path: "odd.png" })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("not a PNG")
+    })
     expect(existsSync(join(skills.dataDir, "uploads", "ada", "odd.png"))).toBe(false)
     expect((await recentCalls())[0]).toMatchObject({ tier: "image", purpose: "skill image.generate" })
 
     const before = server.requestsFor("images").length
-    expect(await skills.invoke("image.generate", { prompt: "A cat.", path: "cat.jpg" })).toMatchObject({ ok: false, error: expect.stringContaining("not a .png") })
-    expect(await skills.invoke("image.generate", { prompt: "A cat.", path: "../../cat.png" })).toMatchObject({ ok: false, error: expect.stringContaining("climbs out") })
-    expect(await skills.invoke("image.generate", { prompt: " ", path: "cat.png" })).toMatchObject({ ok: false, error: expect.stringContaining("say what to draw") })
-    expect(await skills.invoke("image.generate", { prompt: "A cat.", path: "cat.png", size: "4x4" })).toMatchObject({ ok: false })
+    expect(await skills.invoke("image.generate", { prompt: "A cat.", path: "cat.jpg" })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("not a .png")
+    })
+    expect(await skills.invoke("image.generate", { prompt: "A cat.", path: "../../cat.png" })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("climbs out")
+    })
+    expect(await skills.invoke("image.generate", { prompt: " ", path: "cat.png" })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("say what to draw")
+    })
+    expect(await skills.invoke("image.generate", { prompt: "A cat.", path: "cat.png", size: "4x4" })).toMatchObject({
+      ok: false
+    })
     expect(server.requestsFor("images").length).toBe(before)
   })
 
   it("is listed in the image family with its schemas", async () => {
     const skill = (await skills.list()).find((listed) => listed.name === "image.generate")
     expect(skill).toMatchObject({
-      family: "image", pluginId: "@svc/image", worldActing: false,
-      inputSchema: { required: ["prompt", "path"] }, outputSchema: { required: expect.arrayContaining(["path", "bytes", "costUsd"]) }
+      family: "image",
+      pluginId: "@svc/image",
+      worldActing: false,
+      inputSchema: { required: ["prompt", "path"] },
+      outputSchema: { required: expect.arrayContaining(["path", "bytes", "costUsd"]) }
     })
   })
 })

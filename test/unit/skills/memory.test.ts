@@ -12,7 +12,11 @@ import { startSkills, type SkillHarness } from "../../support/skills.ts"
 const stored: Array<{ readonly memory: NewMemory; readonly scope: CallScope }> = []
 const recalled: Array<{ readonly query: Omit<MemoryQuery, "signal">; readonly scope: CallScope }> = []
 
-const recordOf = (memory: NewMemory, n: number): MemoryRecord => ({ id: `m-${n}`, ...memory, createdAt: "2030-01-01T00:00:00.000Z" })
+const recordOf = (memory: NewMemory, n: number): MemoryRecord => ({
+  id: `m-${n}`,
+  ...memory,
+  createdAt: "2030-01-01T00:00:00.000Z"
+})
 
 let unwired: SkillHarness
 let twin: SkillHarness
@@ -43,13 +47,15 @@ beforeEach(() => {
 describe("without a memory adapter (a host that gives none)", () => {
   it("memory.store stores nothing and says so", async () => {
     expect(await unwired.invoke("memory.store", { content: "Ada likes tea." })).toMatchObject({
-      ok: true, output: { memory: null, stored: false, note: "memory is not wired on this node yet." }
+      ok: true,
+      output: { memory: null, stored: false, note: "memory is not wired on this node yet." }
     })
   })
 
   it("memory.recall answers no memories and says so", async () => {
     expect(await unwired.invoke("memory.recall", { query: "tea" })).toMatchObject({
-      ok: true, output: { memories: [], note: "memory is not wired on this node yet." }
+      ok: true,
+      output: { memories: [], note: "memory is not wired on this node yet." }
     })
   })
 })
@@ -57,32 +63,56 @@ describe("without a memory adapter (a host that gives none)", () => {
 describe("through the memory adapter", () => {
   it("stores with the spec's defaults in the twin of the calling being", async () => {
     const outcome = await twin.invoke("memory.store", { content: "Ada likes tea." }, { beingId: "ada" })
-    expect(stored).toEqual([{
-      memory: { content: "Ada likes tea.", kind: "fact", importance: 0.5, tags: [], source: "skill" },
-      scope: { beingId: "ada", projectId: null, contribution: "memory.store" }
-    }])
-    expect(outcome.output).toEqual({ memory: { id: "m-1", ...stored[0].memory, createdAt: "2030-01-01T00:00:00.000Z" }, stored: true })
+    expect(stored).toEqual([
+      {
+        memory: { content: "Ada likes tea.", kind: "fact", importance: 0.5, tags: [], source: "skill" },
+        scope: { beingId: "ada", projectId: null, contribution: "memory.store" }
+      }
+    ])
+    expect(outcome.output).toEqual({
+      memory: { id: "m-1", ...stored[0].memory, createdAt: "2030-01-01T00:00:00.000Z" },
+      stored: true
+    })
   })
 
   it("rewrites a source left at 'skill' to studio:<projectId> inside a project, and keeps any other", async () => {
     await twin.invoke("memory.store", { content: "The launch is in May." }, { projectId: "p-9" })
-    await twin.invoke("memory.store", { content: "Ada prefers mornings.", kind: "preference", source: "interview" }, { projectId: "p-9" })
+    await twin.invoke(
+      "memory.store",
+      { content: "Ada prefers mornings.", kind: "preference", source: "interview" },
+      { projectId: "p-9" }
+    )
     expect(stored.map((entry) => entry.memory.source)).toEqual(["studio:p-9", "interview"])
     expect(stored[0].scope).toMatchObject({ projectId: "p-9" })
   })
 
   it("refuses content past 4000 characters, an importance outside 0..1 and an unknown kind", async () => {
-    for (const input of [{ content: "x".repeat(4001) }, { content: "x", importance: 1.5 }, { content: "x", kind: "rumour" }, { content: "  " }]) {
-      expect(await twin.invoke("memory.store", input)).toMatchObject({ ok: false, error: expect.stringContaining("The input does not fit memory.store") })
+    for (const input of [
+      { content: "x".repeat(4001) },
+      { content: "x", importance: 1.5 },
+      { content: "x", kind: "rumour" },
+      { content: "  " }
+    ]) {
+      expect(await twin.invoke("memory.store", input)).toMatchObject({
+        ok: false,
+        error: expect.stringContaining("The input does not fit memory.store")
+      })
     }
-    expect(await twin.invoke("memory.store", { content: "x".repeat(4000), importance: 1, tags: ["launch"] })).toMatchObject({ ok: true })
+    expect(
+      await twin.invoke("memory.store", { content: "x".repeat(4000), importance: 1, tags: ["launch"] })
+    ).toMatchObject({ ok: true })
     expect(stored).toHaveLength(1)
   })
 
   it("recalls through the adapter for the calling being", async () => {
     await twin.invoke("memory.store", { content: "Ada likes tea." })
     const outcome = await twin.invoke("memory.recall", { query: "tea", kind: "fact", limit: 3 }, { beingId: "ada" })
-    expect(recalled).toEqual([{ query: { query: "tea", kind: "fact", limit: 3 }, scope: { beingId: "ada", projectId: null, contribution: "memory.recall" } }])
+    expect(recalled).toEqual([
+      {
+        query: { query: "tea", kind: "fact", limit: 3 },
+        scope: { beingId: "ada", projectId: null, contribution: "memory.recall" }
+      }
+    ])
     expect(outcome.output).toEqual({ memories: [expect.objectContaining({ id: "m-1", content: "Ada likes tea." })] })
   })
 })

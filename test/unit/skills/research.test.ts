@@ -13,8 +13,10 @@ import { startSkills, type SkillHarness } from "../../support/skills.ts"
 import { at } from "../../support/json.ts"
 
 const pages: Record<string, string> = {
-  "/tides": "<html><head><title>Tides</title></head><body><p>The moon's pull raises the tides twice a day.</p></body></html>",
-  "/spring": "<html><head><title>Spring tides</title></head><body><p>Spring tides come at new and full moon.</p></body></html>",
+  "/tides":
+    "<html><head><title>Tides</title></head><body><p>The moon's pull raises the tides twice a day.</p></body></html>",
+  "/spring":
+    "<html><head><title>Spring tides</title></head><body><p>Spring tides come at new and full moon.</p></body></html>",
   "/plain": "Neap tides are the weakest."
 }
 
@@ -22,9 +24,11 @@ let hits: ReadonlyArray<string> = []
 const site = createServer((request, response) => {
   const url = new URL(request.url ?? "/", "http://stand-in")
   if (url.pathname === "/searxng/search") {
-    return response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({
-      results: hits.map((path, index) => ({ url: `${base}${path}`, title: `Hit ${index + 1}`, content: "snippet" }))
-    }))
+    return response.writeHead(200, { "content-type": "application/json" }).end(
+      JSON.stringify({
+        results: hits.map((path, index) => ({ url: `${base}${path}`, title: `Hit ${index + 1}`, content: "snippet" }))
+      })
+    )
   }
   const page = pages[url.pathname]
   if (page === undefined) return response.writeHead(404, { "content-type": "text/plain" }).end("gone")
@@ -40,7 +44,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve))
   base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`
   model = await startOpenAiServer()
-  skills = await startSkills({ settings: { ...remoteDefault(model.baseUrl), webAllowPrivate: true, searchUrl: Option.some(`${base}/searxng`) } })
+  skills = await startSkills({
+    settings: { ...remoteDefault(model.baseUrl), webAllowPrivate: true, searchUrl: Option.some(`${base}/searxng`) }
+  })
   searchless = await startSkills({ settings: { ...remoteDefault(model.baseUrl), searchUrl: Option.none() } })
 })
 afterAll(async () => {
@@ -53,12 +59,18 @@ beforeEach(() => model.reset())
 describe("web.research", () => {
   it("searches, reads the top sources and answers from them, citing them by address", async () => {
     hits = ["/tides", "/spring", "/plain", "/missing"]
-    model.script("chat", { content: `The moon raises the tides [${base}/tides]; spring tides come at new and full moon [${base}/spring].` })
+    model.script("chat", {
+      content: `The moon raises the tides [${base}/tides]; spring tides come at new and full moon [${base}/spring].`
+    })
     const outcome = await skills.invoke("web.research", { question: "Why are there tides?", maxSources: 3 })
     expect(outcome).toMatchObject({ ok: true })
     expect(outcome.output).toEqual({
       answer: `The moon raises the tides [${base}/tides]; spring tides come at new and full moon [${base}/spring].`,
-      sources: [{ url: `${base}/tides`, title: "Tides" }, { url: `${base}/spring`, title: "Spring tides" }, { url: `${base}/plain`, title: "Hit 3" }]
+      sources: [
+        { url: `${base}/tides`, title: "Tides" },
+        { url: `${base}/spring`, title: "Spring tides" },
+        { url: `${base}/plain`, title: "Hit 3" }
+      ]
     })
     const [asked] = model.requestsFor("chat")
     const [system, user] = asked.body.messages!
@@ -102,11 +114,14 @@ describe("web.research", () => {
   })
 
   it("fails plainly without a model, and refuses maxSources outside 1..8", async () => {
-    const unconfigured = await startSkills({ settings: { webAllowPrivate: true, searchUrl: Option.some(`${base}/searxng`) } })
+    const unconfigured = await startSkills({
+      settings: { webAllowPrivate: true, searchUrl: Option.some(`${base}/searxng`) }
+    })
     try {
       hits = ["/tides"]
       expect(await unconfigured.invoke("web.research", { question: "Tides?" })).toMatchObject({
-        ok: false, error: expect.stringContaining("No model can be called for the 'standard' tier")
+        ok: false,
+        error: expect.stringContaining("No model can be called for the 'standard' tier")
       })
     } finally {
       await unconfigured.close()

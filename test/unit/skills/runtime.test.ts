@@ -13,22 +13,46 @@ let aborted = false
 /** Skills that behave in each way the runtime must answer for. */
 const probe: PluginModule = {
   manifest: {
-    apiVersion: "1.0", id: "@test/probe", version: "1.0.0", namespace: "probe", name: "Probe",
+    apiVersion: "1.0",
+    id: "@test/probe",
+    version: "1.0.0",
+    namespace: "probe",
+    name: "Probe",
     capabilities: [{ kind: "filesystem" }],
-    extensions: ["echo", "fails", "throws", "crashes", "slow", "malformed", "traced", "where", "rootless"]
-      .map((id) => ({ kind: "skill" as const, id, uses: id === "where" ? ["filesystem" as const] : [] }))
+    extensions: ["echo", "fails", "throws", "crashes", "slow", "malformed", "traced", "where", "rootless"].map(
+      (id) => ({ kind: "skill" as const, id, uses: id === "where" ? ["filesystem" as const] : [] })
+    )
   },
   activate: (context) => {
     const skill = (id: string, run: (input: typeof Text.Type, context: any) => any, timeoutMs?: number) =>
-      context.contribute("skill", id, defineSkill({
-        description: `probe ${id}`, input: Text, output: Text, run, ...(timeoutMs === undefined ? {} : { timeoutMs })
-      }))
+      context.contribute(
+        "skill",
+        id,
+        defineSkill({
+          description: `probe ${id}`,
+          input: Text,
+          output: Text,
+          run,
+          ...(timeoutMs === undefined ? {} : { timeoutMs })
+        })
+      )
     skill("echo", async (input) => input)
     skill("fails", () => Effect.fail(new SkillFailure({ message: "the probe refuses" })))
-    skill("throws", async () => { throw new Error("thrown by the probe") })
+    skill("throws", async () => {
+      throw new Error("thrown by the probe")
+    })
     skill("crashes", () => Effect.die(new TypeError("cannot read properties of nothing")))
-    skill("slow", (_input, run) =>
-      new Promise((resolve) => run.signal.addEventListener("abort", () => { aborted = true; resolve({ text: "late" }) })), 150)
+    skill(
+      "slow",
+      (_input, run) =>
+        new Promise((resolve) =>
+          run.signal.addEventListener("abort", () => {
+            aborted = true
+            resolve({ text: "late" })
+          })
+        ),
+      150
+    )
     skill("malformed", async () => ({ text: 42 }))
     skill("traced", async (input, run) => {
       run.trace({ kind: "think", text: `considering ${input.text}` })
@@ -52,14 +76,23 @@ describe("the skill runtime", () => {
   })
 
   it("refuses input that does not fit the skill's schema, naming the field, without running it", async () => {
-    expect(await skills.invoke("probe.echo", { text: 1 })).toMatchObject({ ok: false, error: expect.stringMatching(/probe\.echo: text: Expected string/) })
-    expect(await skills.invoke("probe.echo", { text: "x", extra: true })).toMatchObject({ ok: false, error: expect.stringContaining("extra") })
+    expect(await skills.invoke("probe.echo", { text: 1 })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/probe\.echo: text: Expected string/)
+    })
+    expect(await skills.invoke("probe.echo", { text: "x", extra: true })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("extra")
+    })
     expect(await skills.invoke("probe.echo", "not an object")).toMatchObject({ ok: false })
   })
 
   it("answers a skill's own failure, a thrown error and a crash as ok: false with a plain message", async () => {
     expect(await skills.invoke("probe.fails", { text: "x" })).toMatchObject({ ok: false, error: "the probe refuses" })
-    expect(await skills.invoke("probe.throws", { text: "x" })).toMatchObject({ ok: false, error: "thrown by the probe" })
+    expect(await skills.invoke("probe.throws", { text: "x" })).toMatchObject({
+      ok: false,
+      error: "thrown by the probe"
+    })
     const crashed = await skills.invoke("probe.crashes", { text: "x" })
     expect(crashed).toMatchObject({ ok: false, error: "probe.crashes crashed: cannot read properties of nothing" })
     expect(crashed.error).not.toMatch(/\n\s+at /)
@@ -74,22 +107,30 @@ describe("the skill runtime", () => {
 
   it("refuses an output that does not fit the skill's own schema", async () => {
     expect(await skills.invoke("probe.malformed", { text: "x" })).toMatchObject({
-      ok: false, error: expect.stringContaining("probe.malformed answered with an output that does not fit its schema")
+      ok: false,
+      error: expect.stringContaining("probe.malformed answered with an output that does not fit its schema")
     })
   })
 
   it("hands the skill a trace sink, a no-op when the caller gives none", async () => {
     const events: Array<SkillTraceEvent> = []
-    expect(await skills.invoke("probe.traced", { text: "x" }, { trace: (event) => events.push(event) })).toMatchObject({ ok: true })
+    expect(await skills.invoke("probe.traced", { text: "x" }, { trace: (event) => events.push(event) })).toMatchObject({
+      ok: true
+    })
     expect(events).toEqual([{ kind: "think", text: "considering x" }])
     expect(await skills.invoke("probe.traced", { text: "y" })).toMatchObject({ ok: true })
   })
 
   it("gives the file root only to extensions that use 'filesystem': a project's workspace, else the being's uploads", async () => {
     expect(at((await skills.invoke("probe.where", { text: "" })).output, "text")).toBe("uploads:none:ada")
-    expect(at((await skills.invoke("probe.where", { text: "" }, { projectId: "p1" })).output, "text")).toBe("project:p1:ada")
+    expect(at((await skills.invoke("probe.where", { text: "" }, { projectId: "p1" })).output, "text")).toBe(
+      "project:p1:ada"
+    )
     expect(at((await skills.invoke("probe.rootless", { text: "" })).output, "text")).toBe("undefined")
-    expect(await skills.invoke("probe.where", { text: "" }, { projectId: "../other" })).toMatchObject({ ok: false, error: expect.stringContaining("cannot name a folder") })
+    expect(await skills.invoke("probe.where", { text: "" }, { projectId: "../other" })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("cannot name a folder")
+    })
   })
 
   it("fails an unknown name with unknown_skill", async () => {
@@ -105,8 +146,21 @@ describe("the approval gate", () => {
 
   it("marks a plugin skill that uses 'world-acting' as world-acting, and no other", async () => {
     const listed = await skills.list()
-    expect(listed.find((skill) => skill.name === worldActingSkill)).toMatchObject({ worldActing: true, pluginId: "@test/courier", family: "courier" })
-    expect(listed.filter((skill) => skill.worldActing).map((skill) => skill.name)).toEqual(["code.execute", "code.scaffold_react_node", "http.request", "http.json", "email.send", "chat_a.send", "chat_b.send", worldActingSkill])
+    expect(listed.find((skill) => skill.name === worldActingSkill)).toMatchObject({
+      worldActing: true,
+      pluginId: "@test/courier",
+      family: "courier"
+    })
+    expect(listed.filter((skill) => skill.worldActing).map((skill) => skill.name)).toEqual([
+      "code.execute",
+      "code.scaffold_react_node",
+      "http.request",
+      "http.json",
+      "email.send",
+      "chat_a.send",
+      "chat_b.send",
+      worldActingSkill
+    ])
   })
 
   it("refuses an unapproved call without running it, and asks the owner with the exact attempted input", async () => {
@@ -120,13 +174,20 @@ describe("the approval gate", () => {
     })
     expect(courierRuns().length).toBe(before)
     expect(skills.asked.at(-1)).toEqual({
-      skill: worldActingSkill, input, beingId: "ada", projectId: "p7", reason: "delivers messages to other people"
+      skill: worldActingSkill,
+      input,
+      beingId: "ada",
+      projectId: "p7",
+      reason: "delivers messages to other people"
     })
   })
 
   it("validates before it asks: a malformed call raises no approval", async () => {
     const asked = skills.asked.length
-    expect(await skills.invoke(worldActingSkill, { to: "bob" }, { approved: false })).toMatchObject({ ok: false, error: expect.stringContaining("text") })
+    expect(await skills.invoke(worldActingSkill, { to: "bob" }, { approved: false })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("text")
+    })
     expect(skills.asked.length).toBe(asked)
   })
 

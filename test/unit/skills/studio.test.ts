@@ -11,7 +11,11 @@ import type { CallScope } from "../../../kernel/extensions/context.ts"
 import type { SkillTraceEvent } from "../../../kernel/extensions/skill.ts"
 import { startSkills, type SkillHarness } from "../../support/skills.ts"
 
-const handed: Array<{ readonly kind: "agent" | "generator"; readonly input: AuthoringInput; readonly scope: CallScope }> = []
+const handed: Array<{
+  readonly kind: "agent" | "generator"
+  readonly input: AuthoringInput
+  readonly scope: CallScope
+}> = []
 
 /** Refuses a record named "Refused", as the node refuses an unknown skill. */
 const verdict = (input: AuthoringInput, id: string): Authored =>
@@ -40,7 +44,9 @@ beforeAll(async () => {
   unwired = await startSkills()
 })
 afterAll(() => Promise.all([skills.close(), unwired.close()]))
-beforeEach(() => { handed.length = 0 })
+beforeEach(() => {
+  handed.length = 0
+})
 
 const traced = () => {
   const events: Array<SkillTraceEvent> = []
@@ -51,24 +57,40 @@ const generator = {
   name: "Tide notes",
   description: "Notes about tides.",
   inputsSchema: { type: "object", properties: {} },
-  steps: [{ id: "write", title: "Write", role: "writer", skills: ["docs.write_markdown"], instruction: "Write about tides." }],
+  steps: [
+    { id: "write", title: "Write", role: "writer", skills: ["docs.write_markdown"], instruction: "Write about tides." }
+  ],
   outputKinds: ["markdown"]
 }
 
 describe("studio.author_agent", () => {
   it("hands the record, with AgentInput's defaults, to the adapter built for the call, and reports it authored", async () => {
     const { events, trace } = traced()
-    const outcome = await skills.invoke("studio.author_agent", { name: " Scout ", role: "researcher", skills: ["files.search"] },
-      { beingId: "ada", projectId: "p-1", approved: false, trace })
+    const outcome = await skills.invoke(
+      "studio.author_agent",
+      { name: " Scout ", role: "researcher", skills: ["files.search"] },
+      { beingId: "ada", projectId: "p-1", approved: false, trace }
+    )
     expect(outcome).toMatchObject({
       ok: true,
       output: { authored: true, id: "agent-1", name: "Scout", note: 'Saved the agent "Scout" to the studio.' }
     })
-    expect(handed).toEqual([{
-      kind: "agent",
-      input: { name: "Scout", role: "researcher", description: "", avatar: "🤖", skills: ["files.search"], tier: "cheap", systemPrompt: "", isPublic: false },
-      scope: { beingId: "ada", projectId: "p-1", contribution: "studio.author_agent" }
-    }])
+    expect(handed).toEqual([
+      {
+        kind: "agent",
+        input: {
+          name: "Scout",
+          role: "researcher",
+          description: "",
+          avatar: "🤖",
+          skills: ["files.search"],
+          tier: "cheap",
+          systemPrompt: "",
+          isPublic: false
+        },
+        scope: { beingId: "ada", projectId: "p-1", contribution: "studio.author_agent" }
+      }
+    ])
     expect(events).toEqual([{ kind: "message", text: 'agent authored: "Scout"', data: outcome.output }])
     // Not world-acting: an agent's unapproved call runs and asks nobody.
     expect(skills.asked).toEqual([])
@@ -76,17 +98,31 @@ describe("studio.author_agent", () => {
 
   it("reports a refusal as authored false, the reason in the note, traced as an error", async () => {
     const { events, trace } = traced()
-    const outcome = await skills.invoke("studio.author_agent", { name: "Refused", role: "r", skills: ["web.teleport"] }, { trace })
+    const outcome = await skills.invoke(
+      "studio.author_agent",
+      { name: "Refused", role: "r", skills: ["web.teleport"] },
+      { trace }
+    )
     expect(outcome).toMatchObject({
       ok: true,
-      output: { authored: false, id: null, name: "Refused", note: 'Nothing was written: No skill named "web.teleport" is registered on this node.' }
+      output: {
+        authored: false,
+        id: null,
+        name: "Refused",
+        note: 'Nothing was written: No skill named "web.teleport" is registered on this node.'
+      }
     })
     expect(events.map((event) => event.kind)).toEqual(["error"])
   })
 
   it("refuses an input naming an owner before the adapter sees it", async () => {
     for (const field of ["ownerId", "beingId"]) {
-      const outcome = await skills.invoke("studio.author_agent", { name: "Scout", role: "r", skills: [], [field]: "bob" })
+      const outcome = await skills.invoke("studio.author_agent", {
+        name: "Scout",
+        role: "r",
+        skills: [],
+        [field]: "bob"
+      })
       expect(outcome).toMatchObject({ ok: false, error: expect.stringContaining(field) })
     }
     expect(handed).toEqual([])
@@ -108,7 +144,13 @@ describe("studio.author_generator", () => {
     expect(handed).toHaveLength(1)
     expect(handed[0]).toMatchObject({
       kind: "generator",
-      input: { name: "Tide notes", icon: "✨", priceCredits: 0, isPublic: true, steps: [{ id: "write", tier: "cheap", dependsOn: [] }] },
+      input: {
+        name: "Tide notes",
+        icon: "✨",
+        priceCredits: 0,
+        isPublic: true,
+        steps: [{ id: "write", tier: "cheap", dependsOn: [] }]
+      },
       scope: { beingId: "bo", projectId: null, contribution: "studio.author_generator" }
     })
   })
@@ -116,7 +158,10 @@ describe("studio.author_generator", () => {
   it("refuses an ownerId, and a step field the generator body does not know", async () => {
     const withOwner = await skills.invoke("studio.author_generator", { ...generator, ownerId: "bob" })
     expect(withOwner).toMatchObject({ ok: false, error: expect.stringContaining("ownerId") })
-    const misspelt = await skills.invoke("studio.author_generator", { ...generator, steps: [{ ...generator.steps[0], dependson: [] }] })
+    const misspelt = await skills.invoke("studio.author_generator", {
+      ...generator,
+      steps: [{ ...generator.steps[0], dependson: [] }]
+    })
     expect(misspelt).toMatchObject({ ok: false, error: expect.stringContaining("dependson") })
     expect(handed).toEqual([])
   })

@@ -45,5 +45,6 @@ describe("drift on the Clock", () => {
       const rested = yield* service.current(owner)
       expect(rested.mood.valence).toBeCloseTo(rest.valence, 2)
       expect(rested.mood.label).toBe(rest.label)
-    }).pipe(Effect.provide(souls)))
+    }).pipe(Effect.provide(souls))
+  )
 })

@@ -4,7 +4,15 @@ import { personaFor, personas } from "../../../seeds/personas.ts"
 describe("the built-in personas", () => {
   it("are nine, one for each role a plan names, each distinct", () => {
     expect(personas.map((persona) => persona.role)).toEqual([
-      "lead", "researcher", "writer", "editor", "engineer", "designer", "analyst", "marketer", "reviewer"
+      "lead",
+      "researcher",
+      "writer",
+      "editor",
+      "engineer",
+      "designer",
+      "analyst",
+      "marketer",
+      "reviewer"
     ])
     for (const field of ["name", "avatar", "voice", "description"] as const) {
       expect(new Set(personas.map((persona) => persona[field])).size, field).toBe(9)

@@ -12,7 +12,13 @@ let server: OpenAiServer
 let client: OpenAI
 beforeAll(async () => {
   server = await startOpenAiServer()
-  client = new OpenAI({ baseURL: server.baseUrl, apiKey: "sk-fixture", maxRetries: 0, organization: null, project: null })
+  client = new OpenAI({
+    baseURL: server.baseUrl,
+    apiKey: "sk-fixture",
+    maxRetries: 0,
+    organization: null,
+    project: null
+  })
 })
 afterAll(() => server.close())
 beforeEach(() => server.reset())
@@ -21,7 +27,11 @@ describe("the scripted OpenAI-compatible server", () => {
   it("generates images, by default and as scripted", async () => {
     const unscripted = await client.images.generate({ model: "gpt-image-1", prompt: "a lighthouse", n: 2 })
     expect(unscripted.data).toHaveLength(2)
-    expect(Buffer.from(unscripted.data?.[0].b64_json ?? "", "base64").subarray(1, 4).toString()).toBe("PNG")
+    expect(
+      Buffer.from(unscripted.data?.[0].b64_json ?? "", "base64")
+        .subarray(1, 4)
+        .toString()
+    ).toBe("PNG")
     server.script("images", { images: [{ url: "https://images.example/1.png", revisedPrompt: "a tall lighthouse" }] })
     const scripted = await client.images.generate({ model: "gpt-image-1", prompt: "a lighthouse" })
     expect(scripted.data?.[0]).toEqual({ url: "https://images.example/1.png", revised_prompt: "a tall lighthouse" })
@@ -36,7 +46,15 @@ describe("the scripted OpenAI-compatible server", () => {
     expect(result.text).toBe("Hello from the voice note.")
     const [request] = server.requestsFor("transcriptions")
     expect(request.model).toBe("gpt-4o-mini-transcribe")
-    expect(request.files).toEqual([{ field: "file", filename: "note.wav", type: "audio/wav", size: 16, sha256: createHash("sha256").update(bytes).digest("hex") }])
+    expect(request.files).toEqual([
+      {
+        field: "file",
+        filename: "note.wav",
+        type: "audio/wav",
+        size: 16,
+        sha256: createHash("sha256").update(bytes).digest("hex")
+      }
+    ])
   })
 
   it("lists the models it was asked for", async () => {

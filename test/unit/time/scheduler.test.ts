@@ -111,7 +111,13 @@ describe("the scheduler", () => {
       // First life: the job is written, and the node stops before its time.
       yield* Effect.scoped(
         Effect.flatMap(Scheduler, (scheduler) =>
-          scheduler.schedule({ key: "after-restart", kind: "test.ping", beingId: null, dueAt: at(120_000), payload: "hello" })
+          scheduler.schedule({
+            key: "after-restart",
+            kind: "test.ping",
+            beingId: null,
+            dueAt: at(120_000),
+            payload: "hello"
+          })
         ).pipe(Effect.provide(schedulerOver(file)))
       )
       yield* TestClock.adjust("5 minutes")

@@ -24,15 +24,20 @@ import { twinServices } from "../../support/twin.ts"
 /** What the scripted Bot API answers each getUpdates with, in turn; past the script, an empty ok. */
 type Answer = { readonly status: number; readonly body: unknown }
 const down: Answer = { status: 502, body: { ok: false, error_code: 502, description: "Bad Gateway" } }
-const flooded = (seconds: number): Answer => ({ status: 429, body: { ok: false, error_code: 429, description: "Too Many Requests", parameters: { retry_after: seconds } } })
+const flooded = (seconds: number): Answer => ({
+  status: 429,
+  body: { ok: false, error_code: 429, description: "Too Many Requests", parameters: { retry_after: seconds } }
+})
 const fine: Answer = { status: 200, body: { ok: true, result: [] } }
 
 let server: Server | undefined
-afterEach(() =>
-  new Promise<void>((resolve) => {
-    if (server === undefined) return resolve()
-    server.close(() => resolve())
-  }))
+afterEach(
+  () =>
+    new Promise<void>((resolve) => {
+      if (server === undefined) return resolve()
+      server.close(() => resolve())
+    })
+)
 
 /** A Bot API that answers each poll from the script and announces it on `polls`; the last answer repeats. */
 const scriptedBotApi = (script: ReadonlyArray<Answer>) =>
@@ -61,7 +66,10 @@ const pollers = (apiUrl: string) =>
   twinServices(
     ChatPollers.Default,
     Layer.mergeAll(
-      Layer.succeed(TwinBindings, { embed: { available: false, model: "none", leavesDevice: false }, cheapAvailable: false }),
+      Layer.succeed(TwinBindings, {
+        embed: { available: false, model: "none", leavesDevice: false },
+        cheapAvailable: false
+      }),
       Layer.succeed(ChatBot, { apiUrl, serverToken: Option.some(Redacted.make("123:node")) }),
       Layer.succeed(MuseReplies, { ask: () => Effect.succeed("") }),
       Layer.succeed(NodeValues, { keep: (_key, value) => Effect.succeed(value) }),
@@ -102,7 +110,8 @@ describe("the chat bridge poller's backoff", () => {
         expect(yield* Queue.take(api.polls)).toBe(10)
         expect(yield* nextWait).toBe(1_000)
       }).pipe(Effect.provide(pollers(api.apiUrl)))
-    }))
+    })
+  )
 
   it.scoped("waits as long as retry_after asks when that is longer than its own backoff", () =>
     Effect.gen(function* () {
@@ -116,5 +125,6 @@ describe("the chat bridge poller's backoff", () => {
         expect(yield* Queue.take(api.polls)).toBe(2)
         expect(yield* nextWait).toBe(2_000)
       }).pipe(Effect.provide(pollers(api.apiUrl)))
-    }))
+    })
+  )
 })

@@ -27,19 +27,30 @@ beforeAll(async () => {
 afterAll(() => models.close())
 beforeEach(() => {
   models.reset()
-  models.handle("embeddings", embedByMeaning([["dog", "retriever", "puppy"], ["tea", "oolong"]]))
+  models.handle(
+    "embeddings",
+    embedByMeaning([
+      ["dog", "retriever", "puppy"],
+      ["tea", "oolong"]
+    ])
+  )
 })
 
 const twin = (cheapAvailable: boolean) =>
   twinServices(
     Layer.mergeAll(LearningLoop.Default, LearningQueue.Default, Memories.Default, ActivityRepository.Default),
-    Layer.succeed(TwinBindings, { embed: { available: true, model: "text-embedding-3-small", leavesDevice: true }, cheapAvailable }),
+    Layer.succeed(TwinBindings, {
+      embed: { available: true, model: "text-embedding-3-small", leavesDevice: true },
+      cheapAvailable
+    }),
     models.baseUrl,
     { learnIntervalMs: interval }
   )
 
 const extraction = (...contents: ReadonlyArray<string>) => ({
-  content: JSON.stringify({ memories: contents.map((content) => ({ content, kind: "fact", importance: 0.5, tags: [] })) })
+  content: JSON.stringify({
+    memories: contents.map((content) => ({ content, kind: "fact", importance: 0.5, tags: [] }))
+  })
 })
 
 /** Moves the clock by `ms` once the loop sleeps, and answers the next pass's count. */
@@ -61,7 +72,10 @@ describe("the learning loop", () => {
       // The same message again is not queued twice.
       yield* queue.enqueue("ada", "thread", "m1", "My dog Biscuit is a golden retriever.")
       expect((yield* queue.state("ada")).queued).toBe(2)
-      models.script("chat", extraction("Ada's dog Biscuit is a golden retriever.", "Ada drinks oolong in the afternoon."))
+      models.script(
+        "chat",
+        extraction("Ada's dog Biscuit is a golden retriever.", "Ada drinks oolong in the afternoon.")
+      )
 
       yield* untilAsleep
       yield* TestClock.adjust(interval - 1)
@@ -71,7 +85,10 @@ describe("the learning loop", () => {
       const [asked, ...more] = models.requestsFor("chat")
       expect(more).toEqual([])
       expect(JSON.stringify(asked?.body.messages)).toContain("golden retriever.\\n\\n---\\n\\nI drink oolong")
-      const memories = (yield* (yield* Memories).search("ada", { q: "Biscuit oolong" })).memories.map((memory) => [memory.content, memory.source])
+      const memories = (yield* (yield* Memories).search("ada", { q: "Biscuit oolong" })).memories.map((memory) => [
+        memory.content,
+        memory.source
+      ])
       expect(memories).toHaveLength(2)
       expect(memories).toContainEqual(["Ada's dog Biscuit is a golden retriever.", "Muse threads"])
       expect((yield* queue.state("ada")).queued).toBe(0)
@@ -81,7 +98,8 @@ describe("the learning loop", () => {
       // Nothing queued: the next tick asks nothing.
       expect(yield* tickAfter(passes, interval)).toBe(0)
       expect(models.requestsFor("chat")).toHaveLength(1)
-    }).pipe(Effect.provide(twin(true))))
+    }).pipe(Effect.provide(twin(true)))
+  )
 
   it.scoped("keeps a failed batch for a later pass after a doubling wait, then learns it", () =>
     Effect.gen(function* () {
@@ -101,7 +119,8 @@ describe("the learning loop", () => {
       expect(yield* tickAfter(passes, interval)).toBe(1)
       expect(models.requestsFor("chat")).toHaveLength(2)
       expect((yield* queue.state("ada")).queued).toBe(0)
-    }).pipe(Effect.provide(twin(true))))
+    }).pipe(Effect.provide(twin(true)))
+  )
 
   it.scoped("gives a piece up after five failed calls, each after twice the wait before", () =>
     Effect.gen(function* () {
@@ -120,7 +139,8 @@ describe("the learning loop", () => {
       }
       expect(calledAt).toEqual([1, 3, 7, 15, 31])
       expect((yield* queue.state("ada")).queued).toBe(0)
-    }).pipe(Effect.provide(twin(true))))
+    }).pipe(Effect.provide(twin(true)))
+  )
 
   it.scoped("with no cheap tier bound reads nothing and leaves the queue as it is", () =>
     Effect.gen(function* () {
@@ -131,7 +151,8 @@ describe("the learning loop", () => {
       expect(yield* tickAfter(passes, interval)).toBe(0)
       expect(models.requestsFor("chat")).toEqual([])
       expect((yield* queue.state("ada")).queued).toBe(1)
-    }).pipe(Effect.provide(twin(false))))
+    }).pipe(Effect.provide(twin(false)))
+  )
 
   it.scoped("queues nothing from a source switched off, and switching one off drops what it had queued", () =>
     Effect.gen(function* () {
@@ -147,6 +168,10 @@ describe("the learning loop", () => {
       expect((yield* queue.state("ada")).queued).toBe(1)
       yield* queue.update("ada", { sources: { thread: true } })
       expect(yield* queue.enqueue("ada", "thread", "m3", "My dog is still Biscuit.")).toBe(true)
-      expect(yield* queue.state("ada")).toEqual({ sources: { thread: true, chat: true, mail: true, file: true }, queued: 2 })
-    }).pipe(Effect.provide(twin(true))))
+      expect(yield* queue.state("ada")).toEqual({
+        sources: { thread: true, chat: true, mail: true, file: true },
+        queued: 2
+      })
+    }).pipe(Effect.provide(twin(true)))
+  )
 })

@@ -30,7 +30,10 @@ beforeEach(() => {
 const twin = (embedBound: boolean) =>
   twinServices(
     Layer.mergeAll(Memories.Default, MemoryBackfill.Default),
-    Layer.succeed(TwinBindings, { embed: { available: embedBound, model: "text-embedding-3-small", leavesDevice: true }, cheapAvailable: true }),
+    Layer.succeed(TwinBindings, {
+      embed: { available: embedBound, model: "text-embedding-3-small", leavesDevice: true },
+      cheapAvailable: true
+    }),
     models.baseUrl,
     { memoryBackfillIntervalMs: interval }
   )
@@ -38,41 +41,54 @@ const twin = (embedBound: boolean) =>
 const fact = (content: string) => ({ content, kind: "fact" as const, importance: 0.5, tags: [], source: "manual" })
 
 describe("the embedding backfill", () => {
-  it.scoped("embeds on its next tick a memory stored while the embed tier failed; search finds it by meaning then", () =>
-    Effect.gen(function* () {
-      yield* ada
-      const memories = yield* Memories
-      const passes = yield* (yield* MemoryBackfill).passes
-      models.script("embeddings", { error: { status: 503, message: "warming up" } })
+  it.scoped(
+    "embeds on its next tick a memory stored while the embed tier failed; search finds it by meaning then",
+    () =>
+      Effect.gen(function* () {
+        yield* ada
+        const memories = yield* Memories
+        const passes = yield* (yield* MemoryBackfill).passes
+        models.script("embeddings", { error: { status: 503, message: "warming up" } })
 
-      const { memory, stored } = yield* memories.store("ada", fact("Ada walks her golden retriever."), { skipNearDuplicates: true })
-      expect(stored).toBe(true)
-      expect(yield* memories.embeddings("ada")).toMatchObject({ embedded: 0, total: 1, degraded: true })
-      expect(yield* memories.search("ada", { q: "puppy" })).toEqual({ memories: [], mode: "hybrid" })
-      expect((yield* memories.search("ada", { q: "retriever" })).memories).toEqual([memory])
+        const { memory, stored } = yield* memories.store("ada", fact("Ada walks her golden retriever."), {
+          skipNearDuplicates: true
+        })
+        expect(stored).toBe(true)
+        expect(yield* memories.embeddings("ada")).toMatchObject({ embedded: 0, total: 1, degraded: true })
+        expect(yield* memories.search("ada", { q: "puppy" })).toEqual({ memories: [], mode: "hybrid" })
+        expect((yield* memories.search("ada", { q: "retriever" })).memories).toEqual([memory])
 
-      yield* untilAsleep
-      yield* TestClock.adjust(interval - 1)
-      expect(yield* Queue.poll(passes)).toMatchObject({ _tag: "None" })
-      yield* TestClock.adjust(1)
-      expect(yield* Queue.take(passes)).toBe(1)
+        yield* untilAsleep
+        yield* TestClock.adjust(interval - 1)
+        expect(yield* Queue.poll(passes)).toMatchObject({ _tag: "None" })
+        yield* TestClock.adjust(1)
+        expect(yield* Queue.take(passes)).toBe(1)
 
-      expect(yield* memories.embeddings("ada")).toMatchObject({ embedded: 1, total: 1, degraded: false })
-      expect((yield* memories.search("ada", { q: "puppy" })).memories).toEqual([memory])
-    }).pipe(Effect.provide(twin(true))))
+        expect(yield* memories.embeddings("ada")).toMatchObject({ embedded: 1, total: 1, degraded: false })
+        expect((yield* memories.search("ada", { q: "puppy" })).memories).toEqual([memory])
+      }).pipe(Effect.provide(twin(true)))
+  )
 
   it.scoped("with no embed binding stores, searches by words only and calls no model, on every tick", () =>
     Effect.gen(function* () {
       yield* ada
       const memories = yield* Memories
       const passes = yield* (yield* MemoryBackfill).passes
-      const { memory } = yield* memories.store("ada", fact("Ada walks her golden retriever."), { skipNearDuplicates: true })
+      const { memory } = yield* memories.store("ada", fact("Ada walks her golden retriever."), {
+        skipNearDuplicates: true
+      })
       expect(yield* memories.search("ada", { q: "retriever" })).toEqual({ memories: [memory], mode: "words" })
       expect(yield* memories.search("ada", { q: "puppy" })).toEqual({ memories: [], mode: "words" })
       yield* untilAsleep
       yield* TestClock.adjust(interval)
       expect(yield* Queue.take(passes)).toBe(0)
       expect(models.requestsFor("embeddings")).toEqual([])
-      expect(yield* memories.embeddings(null)).toMatchObject({ available: false, embedded: 0, total: 1, degraded: true })
-    }).pipe(Effect.provide(twin(false))))
+      expect(yield* memories.embeddings(null)).toMatchObject({
+        available: false,
+        embedded: 0,
+        total: 1,
+        degraded: true
+      })
+    }).pipe(Effect.provide(twin(false)))
+  )
 })

@@ -31,22 +31,34 @@ beforeEach(() => {
 })
 
 const insights = Layer.succeed(InsightSignals, {
-  raise: (beingId, insight) => Effect.sync(() => {
-    raised.push({ beingId, ...insight })
-    return { signalId: `signal-${raised.length}`, delivered: true }
-  })
+  raise: (beingId, insight) =>
+    Effect.sync(() => {
+      raised.push({ beingId, ...insight })
+      return { signalId: `signal-${raised.length}`, delivered: true }
+    })
 })
 
 const twin = () =>
   twinServices(
     Layer.mergeAll(Reflections.Default, Memories.Default, Activity.Default),
-    Layer.merge(Layer.succeed(TwinBindings, { embed: { available: false, model: "none", leavesDevice: false }, cheapAvailable: true }), insights),
+    Layer.merge(
+      Layer.succeed(TwinBindings, {
+        embed: { available: false, model: "none", leavesDevice: false },
+        cheapAvailable: true
+      }),
+      insights
+    ),
     models.baseUrl
   )
 
 const remember = (content: string) =>
   Effect.flatMap(Memories, (memories) =>
-    memories.store("ada", { content, kind: "episode", importance: 0.5, tags: [], source: "manual" }, { skipNearDuplicates: false }))
+    memories.store(
+      "ada",
+      { content, kind: "episode", importance: 0.5, tags: [], source: "manual" },
+      { skipNearDuplicates: false }
+    )
+  )
 
 /** Waits until the round fiber sleeps, then moves the clock past its tick and takes the round's count. */
 const nextRound = (rounds: Queue.Dequeue<number>) =>
@@ -83,7 +95,11 @@ describe("reflection rounds", () => {
       const activity = yield* (yield* Activity).list("ada", {})
       expect(activity).toEqual([expect.objectContaining({ kind: "thought", summary: reflection.thought })])
       const published = Chunk.toReadonlyArray(yield* Queue.takeAll(events)).map((delivery) => delivery.event)
-      expect(published).toContainEqual({ type: "widget.suggest", widgetType: "weather.forecast", reason: "You plan outdoor trips." })
+      expect(published).toContainEqual({
+        type: "widget.suggest",
+        widgetType: "weather.forecast",
+        reason: "You plan outdoor trips."
+      })
       expect(published).toContainEqual(expect.objectContaining({ type: "twin.activity", kind: "thought" }))
 
       expect(yield* nextRound(rounds)).toBe(0)
@@ -91,20 +107,30 @@ describe("reflection rounds", () => {
       yield* remember("Climbed on Friday.")
       expect(yield* nextRound(rounds)).toBe(0)
       expect(models.requestsFor("chat")).toHaveLength(1)
-    }).pipe(Effect.provide(twin())))
+    }).pipe(Effect.provide(twin()))
+  )
 
   it.scoped("a forced pass runs with fewer than three new memories; with no memory at all it calls no model", () =>
     Effect.gen(function* () {
       yield* ada
       const reflections = yield* Reflections
-      expect(yield* reflections.reflect("ada", { force: true })).toEqual({ ran: false, signals: [], widgets: [], thought: null })
+      expect(yield* reflections.reflect("ada", { force: true })).toEqual({
+        ran: false,
+        signals: [],
+        widgets: [],
+        thought: null
+      })
       expect(models.requestsFor("chat")).toEqual([])
       yield* remember("Paddled the river on Sunday.")
       models.script("chat", { content: JSON.stringify(reflection) })
       expect(yield* reflections.reflect("ada", { force: true })).toEqual({
-        ran: true, signals: ["signal-1"], widgets: reflection.widgets, thought: reflection.thought
+        ran: true,
+        signals: ["signal-1"],
+        widgets: reflection.widgets,
+        thought: reflection.thought
       })
       // Read memories stay read for the rounds.
       expect(yield* reflections.reflect("ada", { force: false })).toMatchObject({ ran: false })
-    }).pipe(Effect.provide(twin())))
+    }).pipe(Effect.provide(twin()))
+  )
 })

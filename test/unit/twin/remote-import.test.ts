@@ -21,7 +21,10 @@ afterAll(() => models.close())
 const twin = () =>
   twinServices(
     Layer.mergeAll(RemoteImporter.Default, Memories.Default),
-    Layer.succeed(TwinBindings, { embed: { available: false, model: "none", leavesDevice: false }, cheapAvailable: false }),
+    Layer.succeed(TwinBindings, {
+      embed: { available: false, model: "none", leavesDevice: false },
+      cheapAvailable: false
+    }),
     models.baseUrl
   )
 
@@ -54,19 +57,32 @@ describe("a remote provider's pass", () => {
         expect(failed.message).toContain("does not fit ProviderSyncResult")
       }
       expect((yield* (yield* Memories).search("ada", {})).memories).toEqual([])
-    }).pipe(Effect.provide(twin())))
+    }).pipe(Effect.provide(twin()))
+  )
 
   it.scoped("remembers each item once by its id, oldest first, with the defaults the schema fills", () =>
     Effect.gen(function* () {
       yield* ada
       const importer = yield* RemoteImporter
-      const answer = { items: [item("m2", "The newer one."), { id: "m1", text: "The older one, without title or date." }] }
-      expect(yield* importer.importPass("ada", remoteAnswering(answer), null)).toEqual({ items: 2, remembered: 2, known: 0, cursor: "", note: "" })
-      expect(yield* importer.importPass("ada", remoteAnswering(answer), null)).toMatchObject({ remembered: 0, known: 2 })
+      const answer = {
+        items: [item("m2", "The newer one."), { id: "m1", text: "The older one, without title or date." }]
+      }
+      expect(yield* importer.importPass("ada", remoteAnswering(answer), null)).toEqual({
+        items: 2,
+        remembered: 2,
+        known: 0,
+        cursor: "",
+        note: ""
+      })
+      expect(yield* importer.importPass("ada", remoteAnswering(answer), null)).toMatchObject({
+        remembered: 0,
+        known: 2
+      })
       const remembered = (yield* (yield* Memories).search("ada", {})).memories
       expect(remembered.map((memory) => [memory.source, memory.content, memory.kind])).toEqual([
         ["mail_a:m2", "About m2 (2026-11-20T09:00:00.000Z)\nThe newer one.", "episode"],
         ["mail_a:m1", "The older one, without title or date.", "episode"]
       ])
-    }).pipe(Effect.provide(twin())))
+    }).pipe(Effect.provide(twin()))
+  )
 })

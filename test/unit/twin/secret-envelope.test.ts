@@ -19,7 +19,8 @@ const salt = Uint8Array.from(Buffer.from("000102030405060708090a0b0c0d0e0f", "he
 const iv = Uint8Array.from(Buffer.from("a0a1a2a3a4a5a6a7a8a9aaab", "hex"))
 const derived = "7a8e34241db898d59175c696538c417467a975ffe569068425f16188d3159c58"
 const plaintext = '{"token":"123456:bot-secret"}'
-const salted = "nv2.AAECAwQFBgcICQoLDA0ODw==.oKGio6SlpqeoqaqrtD8sgb8ApuKtmPwmJeO+UGadOhhM58TXEIfqCfE/TJjGYEyXKLKMbI8beeNB"
+const salted =
+  "nv2.AAECAwQFBgcICQoLDA0ODw==.oKGio6SlpqeoqaqrtD8sgb8ApuKtmPwmJeO+UGadOhhM58TXEIfqCfE/TJjGYEyXKLKMbI8beeNB"
 /** The older form: no salt in the envelope, the key derived with an empty salt. */
 const unsalted = "nv1.oKGio6SlpqeoqaqrTgJrVpvfOwTpXE3oHlaZfTPUDgGXP/kXchpPoRiZZCXCB/3wKXo1pqLCuw=="
 
@@ -66,7 +67,15 @@ describe("the secret envelope", () => {
   })
 
   it("takes nothing else for an envelope", () => {
-    for (const text of ["", "nv2", "nv3.AAEC.AAEC", "nv2..oKGio6Slpqeo", "nv2.AAECAwQFBgcICQoLDA0ODw==.short", "nv1.a.b", "plain-token"]) {
+    for (const text of [
+      "",
+      "nv2",
+      "nv3.AAEC.AAEC",
+      "nv2..oKGio6Slpqeo",
+      "nv2.AAECAwQFBgcICQoLDA0ODw==.short",
+      "nv1.a.b",
+      "plain-token"
+    ]) {
       expect(parseEnvelope(text)).toBeNull()
     }
   })
@@ -78,12 +87,11 @@ describe("the secret box", () => {
     keep: (key, value) => Effect.sync(() => (kept.has(key) ? kept.get(key)! : (kept.set(key, value), value)))
   })
   const box = (encryptionKey: Option.Option<Redacted.Redacted<string>>) =>
-    SecretBox.Default.pipe(
-      Layer.provide(nodeValues),
-      Layer.provide(TwinSettings.layer({ encryptionKey }))
-    )
-  const run = <A, E>(encryptionKey: Option.Option<Redacted.Redacted<string>>, use: (box: SecretBox) => Effect.Effect<A, E>) =>
-    Effect.runPromise(Effect.flatMap(SecretBox, use).pipe(Effect.provide(box(encryptionKey))))
+    SecretBox.Default.pipe(Layer.provide(nodeValues), Layer.provide(TwinSettings.layer({ encryptionKey })))
+  const run = <A, E>(
+    encryptionKey: Option.Option<Redacted.Redacted<string>>,
+    use: (box: SecretBox) => Effect.Effect<A, E>
+  ) => Effect.runPromise(Effect.flatMap(SecretBox, use).pipe(Effect.provide(box(encryptionKey))))
 
   it("writes only the salted form, under one salt per node, and opens both forms", async () => {
     const key = Option.some(Redacted.make(passphrase))
@@ -93,7 +101,11 @@ describe("the secret box", () => {
     expect(first.split(".")[1]).toBe(second.split(".")[1])
     expect(first.split(".")[1]).toBe(kept.get("connections_secret_salt"))
     const opened = await run(key, (box) => Effect.all([box.open(first), box.open(unsalted), box.open(salted)]))
-    expect(opened.map((value) => Option.map(value, Redacted.value))).toEqual([Option.some("a secret"), Option.some('{"token":"old-form-secret"}'), Option.some(plaintext)])
+    expect(opened.map((value) => Option.map(value, Redacted.value))).toEqual([
+      Option.some("a secret"),
+      Option.some('{"token":"old-form-secret"}'),
+      Option.some(plaintext)
+    ])
   })
 
   it("refuses to seal without ENCRYPTION_KEY, saying to set it, and opens nothing", async () => {

@@ -19,7 +19,12 @@ import { ada, twinServices } from "../../support/twin.ts"
 const hour = 3_600_000
 
 /** A remote provider whose passes are scripted: `true` answers an item, `false` fails; each pass is noted with the clock's time. */
-const scripted = (provider: string, cadenceMs: number | null, script: ReadonlyArray<boolean>, pulls: Array<number>): RemoteSync => ({
+const scripted = (
+  provider: string,
+  cadenceMs: number | null,
+  script: ReadonlyArray<boolean>,
+  pulls: Array<number>
+): RemoteSync => ({
   provider,
   title: provider,
   icon: "",
@@ -49,7 +54,10 @@ const cadence = (remotes: ReadonlyArray<RemoteSync>) =>
   twinServices(
     Layer.mergeAll(SyncCadence.Default, Memories.Default, ConnectionsRepository.Default),
     Layer.mergeAll(
-      Layer.succeed(TwinBindings, { embed: { available: false, model: "none", leavesDevice: false }, cheapAvailable: false }),
+      Layer.succeed(TwinBindings, {
+        embed: { available: false, model: "none", leavesDevice: false },
+        cheapAvailable: false
+      }),
       Layer.succeed(TwinFolders, noFolder),
       Layer.succeed(RemoteSyncs, remotes),
       PluginSyncs.none
@@ -63,7 +71,16 @@ const connected = (providers: ReadonlyArray<string>) =>
     yield* ada
     const repository = yield* ConnectionsRepository
     for (const provider of providers) {
-      yield* repository.create({ id: `conn-${provider}`, beingId: "ada", provider, label: provider, status: "connected", meta: {}, createdAt: new Date(0).toISOString(), secret: null })
+      yield* repository.create({
+        id: `conn-${provider}`,
+        beingId: "ada",
+        provider,
+        label: provider,
+        status: "connected",
+        meta: {},
+        createdAt: new Date(0).toISOString(),
+        secret: null
+      })
     }
   })
 
@@ -95,7 +112,9 @@ describe("a provider's cadence", () => {
       expect(found.memories.map((memory) => memory.source)).toContain("diary:entry-1")
       const row = Option.getOrThrow(yield* (yield* ConnectionsRepository).find({ beingId: "ada", provider: "manual" }))
       expect(row.syncStatus).toBe("idle")
-      expect(Option.getOrThrow(yield* (yield* ConnectionsRepository).find({ beingId: "ada", provider: "zero" })).syncStatus).toBe("idle")
+      expect(
+        Option.getOrThrow(yield* (yield* ConnectionsRepository).find({ beingId: "ada", provider: "zero" })).syncStatus
+      ).toBe("idle")
     }).pipe(Effect.provide(cadence([diary, manual, zero])))
   })
 
@@ -107,12 +126,25 @@ describe("a provider's cadence", () => {
       const repository = yield* ConnectionsRepository
       const row = Option.getOrThrow(yield* repository.find({ beingId: "ada", provider: "diary" }))
       // A pass started by hand that has not finished, its process holding its lease.
-      yield* repository.startSync({ ...row, syncStatus: "running", syncStartedAt: new Date(0).toISOString(), syncClaimer: "by hand", syncLeaseUntil: "9999-01-01T00:00:00.000Z" })
+      yield* repository.startSync({
+        ...row,
+        syncStatus: "running",
+        syncStartedAt: new Date(0).toISOString(),
+        syncClaimer: "by hand",
+        syncLeaseUntil: "9999-01-01T00:00:00.000Z"
+      })
       yield* SyncCadence
       yield* hoursPass(3)
       expect(pulls).toEqual([])
       yield* repository.update({ id: row.id, beingId: "ada", label: row.label, status: "disconnected", meta: {} })
-      yield* repository.finishSync({ id: row.id, claimer: "by hand", status: "done", at: new Date(0).toISOString(), error: null, detail: {} })
+      yield* repository.finishSync({
+        id: row.id,
+        claimer: "by hand",
+        status: "done",
+        at: new Date(0).toISOString(),
+        error: null,
+        detail: {}
+      })
       yield* hoursPass(3)
       expect(pulls).toEqual([])
     }).pipe(Effect.provide(cadence([diary])))

@@ -3,9 +3,26 @@ import { describe, expect, it } from "vitest"
 import { destinationOf } from "../../../extensions/twin/voice/destination.ts"
 import type { SttBindingShape, SttRoute } from "../../../extensions/twin/voice/ports.ts"
 
-const local: SttRoute = { model: "whisper-large-v3", baseUrl: "http://127.0.0.1:8080/v1", local: true, usdPerMinute: 0, priced: true }
-const remote: SttRoute = { model: "gpt-4o-mini-transcribe", baseUrl: "https://api.openai.com/v1", local: false, usdPerMinute: 0.003, priced: true }
-const binding = (route: SttRoute, fallback: SttRoute | null = null): SttBindingShape => ({ route, fallback, available: true, reason: null })
+const local: SttRoute = {
+  model: "whisper-large-v3",
+  baseUrl: "http://127.0.0.1:8080/v1",
+  local: true,
+  usdPerMinute: 0,
+  priced: true
+}
+const remote: SttRoute = {
+  model: "gpt-4o-mini-transcribe",
+  baseUrl: "https://api.openai.com/v1",
+  local: false,
+  usdPerMinute: 0.003,
+  priced: true
+}
+const binding = (route: SttRoute, fallback: SttRoute | null = null): SttBindingShape => ({
+  route,
+  fallback,
+  available: true,
+  reason: null
+})
 const keyOf = (shape: SttBindingShape) => destinationOf(shape).consentKey
 
 describe("the voice destination", () => {
@@ -26,7 +43,12 @@ describe("the voice destination", () => {
   })
 
   it("counts a local tier allowed to fall back as leaving the device, priced at the fallback", () => {
-    expect(destinationOf(binding(local))).toMatchObject({ leavesDevice: false, provider: "local", costsMoney: false, usdPerMinute: 0 })
+    expect(destinationOf(binding(local))).toMatchObject({
+      leavesDevice: false,
+      provider: "local",
+      costsMoney: false,
+      usdPerMinute: 0
+    })
     expect(destinationOf(binding(local, remote))).toMatchObject({
       leavesDevice: true,
       provider: "local+remote",
@@ -38,7 +60,9 @@ describe("the voice destination", () => {
   })
 
   it("never shows credentials a base URL carries, and says when a price is unknown", () => {
-    const shown = destinationOf(binding({ ...remote, baseUrl: "https://user:secret@stt.example/v1", priced: false, usdPerMinute: 0 }))
+    const shown = destinationOf(
+      binding({ ...remote, baseUrl: "https://user:secret@stt.example/v1", priced: false, usdPerMinute: 0 })
+    )
     expect(shown.baseUrl).toBe("https://stt.example/v1")
     expect(JSON.stringify(shown)).not.toContain("secret")
     expect(shown).toMatchObject({ costsMoney: false, note: expect.stringContaining("LLM_PRICES") })

@@ -28,7 +28,10 @@ export class AdminAccounts extends LitElement {
         <h2 id="accounts-title">Accounts</h2>
         <node-alert .message=${this._suspension.error || this._beings.error}></node-alert>
         ${this._beings.render("Loading accounts…", (beings) =>
-          dataTable(["Name", "Email", "Joined", "State", actionHeading], beings.map((being) => this._renderRow(being)))
+          dataTable(
+            ["Name", "Email", "Joined", "State", actionHeading],
+            beings.map((being) => this._renderRow(being))
+          )
         )}
         <confirm-dialog></confirm-dialog>
       </section>
@@ -44,13 +47,15 @@ export class AdminAccounts extends LitElement {
       <td>${formatDateTime(being.createdAt)}</td>
       <td class="state">${being.suspended ? "Suspended" : "Active"}</td>
       <td>
-        ${being.isOwner
-          ? nothing
-          : being.suspended
-            ? html`<button class="secondary" type="button" ?disabled=${busy} aria-label=${`Lift the suspension of ${name}`}
+        ${
+          being.isOwner
+            ? nothing
+            : being.suspended
+              ? html`<button class="secondary" type="button" ?disabled=${busy} aria-label=${`Lift the suspension of ${name}`}
                 @click=${() => this._setSuspended(being.id, false)}>Unsuspend</button>`
-            : html`<button class="danger" type="button" ?disabled=${busy} aria-label=${`Suspend ${name}`}
-                @click=${() => this._suspend(being, name)}>Suspend</button>`}
+              : html`<button class="danger" type="button" ?disabled=${busy} aria-label=${`Suspend ${name}`}
+                @click=${() => this._suspend(being, name)}>Suspend</button>`
+        }
       </td>
     </tr>`
   }

@@ -40,14 +40,16 @@ export class AdminCodes extends LitElement {
           </div>
         </form>
         <node-alert .message=${this._change.error || this._codes.error}></node-alert>
-        ${this._minted.length === 0
-          ? nothing
-          : html`<div class="new-codes" role="status">
+        ${
+          this._minted.length === 0
+            ? nothing
+            : html`<div class="new-codes" role="status">
               <p>New code${this._minted.length === 1 ? "" : "s"}; each works once:</p>
               <ul>
                 ${this._minted.map((code) => html`<li><code>${code.code}</code></li>`)}
               </ul>
-            </div>`}
+            </div>`
+        }
         ${this._codes.render("Loading codes…", (codes) => this._renderList(codes))}
         <confirm-dialog></confirm-dialog>
       </section>
@@ -65,8 +67,9 @@ export class AdminCodes extends LitElement {
           <td>${formatDateTime(code.createdAt)}</td>
           <td class="state">${code.usedAt === null ? "Unused" : `Used ${formatDateTime(code.usedAt)}`}</td>
           <td>
-            ${code.usedBy === null
-              ? html`<button
+            ${
+              code.usedBy === null
+                ? html`<button
                   class="danger"
                   type="button"
                   ?disabled=${this._change.busy}
@@ -75,7 +78,8 @@ export class AdminCodes extends LitElement {
                 >
                   Delete
                 </button>`
-              : nothing}
+                : nothing
+            }
           </td>
         </tr>`
       )

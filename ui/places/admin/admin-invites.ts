@@ -28,15 +28,17 @@ export class AdminInvites extends LitElement {
     return html`
       <section class="card" aria-labelledby="invites-title">
         <h2 id="invites-title">Invitations by mail</h2>
-        ${this.emailConfigured
-          ? html`<form class="inline" @submit=${this._send}>
+        ${
+          this.emailConfigured
+            ? html`<form class="inline" @submit=${this._send}>
               <label>Email <input name="email" type="email" autocomplete="off" required maxlength="254" /></label>
               <label>Note <input name="note" maxlength="200" /></label>
               <div class="actions">
                 <button type="submit" ?disabled=${busy}>${busy ? "Sending…" : "Send an invitation"}</button>
               </div>
             </form>`
-          : html`<p class="muted">This node has no mail settings, so it cannot mail invitations. Mint a code above and pass it on yourself.</p>`}
+            : html`<p class="muted">This node has no mail settings, so it cannot mail invitations. Mint a code above and pass it on yourself.</p>`
+        }
         <node-alert .message=${this._sending.error || this._invites.error}></node-alert>
         <node-alert kind="success" .message=${this._sending.notice}></node-alert>
         ${this._invites.render("Loading invitations…", (invites) => this._renderList(invites))}
@@ -68,7 +70,9 @@ export class AdminInvites extends LitElement {
         form.reset()
         if (invite.sent) return `An invitation is on its way to ${invite.email}.`
         // The node kept the invitation (its code works) though the mail failed: the owner must know.
-        this._sending.fail(`The code was minted but the mail did not leave${invite.error === null ? "" : `: ${invite.error}`}.`)
+        this._sending.fail(
+          `The code was minted but the mail did not leave${invite.error === null ? "" : `: ${invite.error}`}.`
+        )
       }
     )
     if (answered) await this._invites.reload()

@@ -9,7 +9,12 @@ import { agentIconPath } from "../../components/emoji-icons.ts"
 import { icon } from "../../components/icon.ts"
 
 const initials = (name: string): string =>
-  name.split(/\s+/).filter((word) => word !== "").slice(0, 2).map((word) => [...word][0]!.toUpperCase()).join("") || "?"
+  name
+    .split(/\s+/)
+    .filter((word) => word !== "")
+    .slice(0, 2)
+    .map((word) => [...word][0]!.toUpperCase())
+    .join("") || "?"
 
 export const beingAvatar = (being: Pick<ListedBeing, "kind" | "displayName" | "citizen">) =>
   html`<span class="avatar" data-kind=${being.kind} aria-hidden="true">${

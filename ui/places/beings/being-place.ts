@@ -23,7 +23,12 @@ import "./soul-generate.ts"
 import "./soul-mood.ts"
 import "./soul-view.ts"
 
-const kindWords: Record<BeingDetail["kind"], string> = { human: "Person", citizen: "Citizen", agent: "Agent", seed: "Device" }
+const kindWords: Record<BeingDetail["kind"], string> = {
+  human: "Person",
+  citizen: "Citizen",
+  agent: "Agent",
+  seed: "Device"
+}
 
 @customElement("being-place")
 export class BeingPlace extends LitElement {
@@ -32,7 +37,9 @@ export class BeingPlace extends LitElement {
   /** Who is signed in: the owner edits souls; a being changes its own. */
   @property({ attribute: false }) accessor being: Being | null = null
 
-  private readonly _detail = new ApiResource(this, (client) => client.beings.getBeing({ path: { id: this.beingId } }), { loadOnConnect: false })
+  private readonly _detail = new ApiResource(this, (client) => client.beings.getBeing({ path: { id: this.beingId } }), {
+    loadOnConnect: false
+  })
 
   /** Presence heard since the last load. */
   @state() private accessor _online: boolean | null = null

@@ -34,10 +34,13 @@ export class BeingProfile extends LitElement {
 
   private readonly _send = async ({ field }: SubmittedForm): Promise<void> => {
     const payload = { displayName: field("displayName"), handle: field("handle") }
-    await this._save.run((client) => client.beings.patchMe({ payload }), (being) => {
-      fireEvent(this, "session-changed", { being })
-      return "Saved. Recompile your soul's prompt for it to speak as your new name."
-    })
+    await this._save.run(
+      (client) => client.beings.patchMe({ payload }),
+      (being) => {
+        fireEvent(this, "session-changed", { being })
+        return "Saved. Recompile your soul's prompt for it to speak as your new name."
+      }
+    )
   }
 
   static override styles = [sharedStyles]

@@ -53,7 +53,16 @@ export class BeingsPlace extends LitElement {
       <h1 tabindex="-1">Beings</h1>
       <p class="muted">Everyone who lives on this node: people, the citizens of the square and the beings agents wear. Open one to see its soul.</p>
       <node-alert .message=${this._beings.error}></node-alert>
-      ${this._beings.render("Loading the beings…", (beings) => groups.map(([kind, title, words]) => this._renderGroup(kind, title, words, beings.filter((being) => being.kind === kind))))}
+      ${this._beings.render("Loading the beings…", (beings) =>
+        groups.map(([kind, title, words]) =>
+          this._renderGroup(
+            kind,
+            title,
+            words,
+            beings.filter((being) => being.kind === kind)
+          )
+        )
+      )}
     `
   }
 
@@ -62,10 +71,12 @@ export class BeingsPlace extends LitElement {
     return html`<section class="card" aria-labelledby="group-${kind}">
       <h2 id="group-${kind}">${title}</h2>
       <p class="muted">${words}</p>
-      ${beings.length === 0
-        ? html`<p class="muted">Nobody yet.</p>`
-        : html`<ul class="beings">
-            ${beings.map((being) => html`<li data-being=${being.id}>
+      ${
+        beings.length === 0
+          ? html`<p class="muted">Nobody yet.</p>`
+          : html`<ul class="beings">
+            ${beings.map(
+              (being) => html`<li data-being=${being.id}>
               ${beingAvatar(being)}
               <div class="who">
                 <a href="/beings/${encodeURIComponent(being.id)}">${being.displayName}</a>
@@ -73,8 +84,10 @@ export class BeingsPlace extends LitElement {
                 <span class="badges">${badges(being, this.being)}</span>
               </div>
               ${presence(this._presence.get(being.id) ?? being.online)}
-            </li>`)}
-          </ul>`}
+            </li>`
+            )}
+          </ul>`
+      }
     </section>`
   }
 

@@ -30,9 +30,11 @@ export class SoulEditor extends LitElement {
       <form @submit=${onSubmit(this._send)}>
         <fieldset>
           <legend>Personality</legend>
-          ${traitNames.map(([trait, name]) => html`<label>${name}
+          ${traitNames.map(
+            ([trait, name]) => html`<label>${name}
             <input type="range" name=${trait} min="0" max="1" step="0.01" .value=${String(soul.personality[trait])} />
-          </label>`)}
+          </label>`
+          )}
         </fieldset>
         <label>Values, one a line<textarea name="values" rows="4" .value=${soul.values.join("\n")}></textarea></label>
         <label>Voice<textarea name="voice" rows="2" maxlength="600" .value=${soul.voice}></textarea></label>
@@ -47,13 +49,28 @@ export class SoulEditor extends LitElement {
   }
 
   private readonly _send = async ({ field }: SubmittedForm): Promise<void> => {
-    const personality = Object.fromEntries(traitNames.map(([trait]) => [trait, Number(field(trait))])) as unknown as Personality
-    const values = field("values").split("\n").map((value) => value.trim()).filter((value) => value !== "")
-    const payload = { personality, values, voice: field("voice"), empathyStyle: field("empathyStyle"), backstory: field("backstory"), purpose: field("purpose") }
-    await this._save.run((client) => client.souls.putSoul({ path: { beingId: this.beingId }, payload }), (soul) => {
-      fireEvent(this, "soul-changed", { soul })
-      return "The soul is saved and its prompt compiled."
-    })
+    const personality = Object.fromEntries(
+      traitNames.map(([trait]) => [trait, Number(field(trait))])
+    ) as unknown as Personality
+    const values = field("values")
+      .split("\n")
+      .map((value) => value.trim())
+      .filter((value) => value !== "")
+    const payload = {
+      personality,
+      values,
+      voice: field("voice"),
+      empathyStyle: field("empathyStyle"),
+      backstory: field("backstory"),
+      purpose: field("purpose")
+    }
+    await this._save.run(
+      (client) => client.souls.putSoul({ path: { beingId: this.beingId }, payload }),
+      (soul) => {
+        fireEvent(this, "soul-changed", { soul })
+        return "The soul is saved and its prompt compiled."
+      }
+    )
   }
 
   static override styles = [

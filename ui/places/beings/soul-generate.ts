@@ -47,11 +47,14 @@ export class SoulGenerate extends LitElement {
       ...(field("role").trim() === "" ? {} : { role: field("role") }),
       ...(field("seed").trim() === "" ? {} : { seed: field("seed") })
     }
-    await this._generate.run((client) => client.souls.generateSoul({ path: { beingId: this.beingId }, payload }), (generated) => {
-      const { archetype: from, source: _source, ...soul } = generated
-      fireEvent(this, "soul-changed", { soul })
-      return `A new soul, generated from the ${from} archetype.`
-    })
+    await this._generate.run(
+      (client) => client.souls.generateSoul({ path: { beingId: this.beingId }, payload }),
+      (generated) => {
+        const { archetype: from, source: _source, ...soul } = generated
+        fireEvent(this, "soul-changed", { soul })
+        return `A new soul, generated from the ${from} archetype.`
+      }
+    )
   }
 
   static override styles = [sharedStyles, containerStyles, inlineFormStyles]

@@ -15,4 +15,5 @@ export const traitNames: ReadonlyArray<readonly [keyof Personality, string]> = [
 const signed = (value: number) => `${value > 0 ? "+" : ""}${value.toFixed(2)}`
 
 /** "content (valence +0.42, arousal 0.31)" */
-export const moodWords = (mood: Mood): string => `${mood.label} (valence ${signed(mood.valence)}, arousal ${mood.arousal.toFixed(2)})`
+export const moodWords = (mood: Mood): string =>
+  `${mood.label} (valence ${signed(mood.valence)}, arousal ${mood.arousal.toFixed(2)})`

@@ -36,10 +36,12 @@ export class SoulMood extends LitElement {
     </section>`
   }
 
-  private readonly _changed = (words: (soul: Soul) => string) => (soul: Soul): string => {
-    fireEvent(this, "soul-changed", { soul })
-    return words(soul)
-  }
+  private readonly _changed =
+    (words: (soul: Soul) => string) =>
+    (soul: Soul): string => {
+      fireEvent(this, "soul-changed", { soul })
+      return words(soul)
+    }
 
   private readonly _drift = async ({ form, field }: SubmittedForm): Promise<void> => {
     const payload = { event: field("event"), minutes: Number(field("minutes") || "0") }

@@ -21,10 +21,12 @@ export class SoulView extends LitElement {
       <h2 id="soul-title">Soul</h2>
       <p class="mood">Feeling <strong>${moodWords(soul.mood)}</strong></p>
       <dl class="traits">
-        ${traitNames.map(([trait, name]) => html`<div>
+        ${traitNames.map(
+          ([trait, name]) => html`<div>
           <dt id="trait-${trait}">${name}</dt>
           <dd><meter min="0" max="1" .value=${soul.personality[trait]} aria-labelledby="trait-${trait}"></meter><span class="muted">${Math.round(soul.personality[trait] * 100)}%</span></dd>
-        </div>`)}
+        </div>`
+        )}
       </dl>
       <dl class="fields">
         <div><dt>Values</dt><dd>${soul.values.length === 0 ? html`<span class="muted">None written.</span>` : html`<ul class="values">${soul.values.map((value) => html`<li class="badge">${value}</li>`)}</ul>`}</dd></div>
@@ -33,12 +35,14 @@ export class SoulView extends LitElement {
         ${this._field("Backstory", soul.backstory)}
         ${this._field("Purpose", soul.purpose)}
       </dl>
-      ${soul.systemPrompt === undefined
-        ? nothing
-        : html`<details>
+      ${
+        soul.systemPrompt === undefined
+          ? nothing
+          : html`<details>
             <summary>System prompt</summary>
             <pre class="prompt">${soul.systemPrompt}</pre>
-          </details>`}
+          </details>`
+      }
       <p class="muted updated">Updated ${formatDateTime(soul.updatedAt)}</p>
     </section>`
   }

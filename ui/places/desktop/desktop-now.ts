@@ -69,31 +69,42 @@ export class DesktopNow extends LitElement {
             </time>
           </p>
           <p class="muted zone">Time zone: ${now.timeZone}</p>
-          ${now.heldNudges === 0
-            ? nothing
-            : html`<p class="held">
+          ${
+            now.heldNudges === 0
+              ? nothing
+              : html`<p class="held">
                 <a href="/twin?section=hush"
                   ><span class="count">${now.heldNudges}</span> <span class="words">${now.heldNudges === 1 ? "nudge" : "nudges"} held for later</span></a
                 >
-              </p>`}
+              </p>`
+          }
         `
       })}
-      ${this._now.value === null && !this._now.loading && this._now.error !== ""
-        ? html`<button class="secondary" type="button" @click=${() => this._now.reload()}>Try again</button>`
-        : nothing}
+      ${
+        this._now.value === null && !this._now.loading && this._now.error !== ""
+          ? html`<button class="secondary" type="button" @click=${() => this._now.reload()}>Try again</button>`
+          : nothing
+      }
     `
   }
 
   /** Draws again at the next minute, and asks the node again when the hour there turned. */
   private _schedule(): void {
-    this._timer = setTimeout(() => {
-      this._tick = Date.now()
-      const now = this._now.value
-      if (now !== null && !this._now.loading && hourIn(now.timeZone, new Date(this._tick + this._offset)) !== this._hour) {
-        void this._now.reload()
-      }
-      this._schedule()
-    }, 60_000 - (Date.now() % 60_000) + 50)
+    this._timer = setTimeout(
+      () => {
+        this._tick = Date.now()
+        const now = this._now.value
+        if (
+          now !== null &&
+          !this._now.loading &&
+          hourIn(now.timeZone, new Date(this._tick + this._offset)) !== this._hour
+        ) {
+          void this._now.reload()
+        }
+        this._schedule()
+      },
+      60_000 - (Date.now() % 60_000) + 50
+    )
   }
 
   static override styles = [

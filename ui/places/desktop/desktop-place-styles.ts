@@ -3,8 +3,8 @@ import { css } from "lit"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
 export const desktopPlaceStyles = [
-    sharedStyles,
-    css`
+  sharedStyles,
+  css`
       :host {
         container-type: inline-size;
       }
@@ -82,4 +82,5 @@ export const desktopPlaceStyles = [
       .unavailable {
         margin-bottom: 4px;
       }
-    `]
+    `
+]

@@ -72,7 +72,11 @@ export class DesktopPlace extends LitElement {
     widgetTitles[type] ?? this._pluginWidgets().find((widget) => widget.name === type)?.title ?? type
 
   private _titleOf(widget: Widget): string {
-    return widgetTitles[widget.type] ?? this._pluginWidgets().find((found) => found.name === widget.type)?.title ?? "Unavailable widget"
+    return (
+      widgetTitles[widget.type] ??
+      this._pluginWidgets().find((found) => found.name === widget.type)?.title ??
+      "Unavailable widget"
+    )
   }
 
   private _choices(): ReadonlyArray<WidgetChoice> {
@@ -94,7 +98,10 @@ export class DesktopPlace extends LitElement {
     },
     "signal.updated": ({ signal }) => this._signals.apply(signal),
     "widget.suggest": ({ widgetType, reason }) => {
-      this._suggestions = [...this._suggestions.filter((shown) => shown.widgetType !== widgetType), { widgetType, reason }]
+      this._suggestions = [
+        ...this._suggestions.filter((shown) => shown.widgetType !== widgetType),
+        { widgetType, reason }
+      ]
     }
   })
 
@@ -122,30 +129,44 @@ export class DesktopPlace extends LitElement {
       <header class="head">
         <div>
           <h1>Desktop</h1>
-          ${being === null
-            ? nothing
-            : html`<p class="signed-in-as muted">Signed in as <strong>${being.displayName}</strong> (@${being.handle})</p>`}
+          ${
+            being === null
+              ? nothing
+              : html`<p class="signed-in-as muted">Signed in as <strong>${being.displayName}</strong> (@${being.handle})</p>`
+          }
         </div>
-        ${this._layout.value === null
-          ? nothing
-          : html`<div class="head-actions">
+        ${
+          this._layout.value === null
+            ? nothing
+            : html`<div class="head-actions">
               <widget-picker .choices=${this._choices()} ?busy=${this._plugins.value === null} @widget-suggestion=${this._onSuggestion}></widget-picker>
               <button class="secondary" type="button" @click=${this._toggleArrange}>
                 ${this._arrangeMode ? "Done arranging" : "Arrange widgets"}
               </button>
-            </div>`}
+            </div>`
+        }
       </header>
       <div class="sr-only" role="status" aria-live="polite">
-        ${repeat(this._polite, (item) => item.key, (item) => html`<p>${item.words}</p>`)}
+        ${repeat(
+          this._polite,
+          (item) => item.key,
+          (item) => html`<p>${item.words}</p>`
+        )}
       </div>
       <div class="sr-only" aria-live="assertive">
-        ${repeat(this._assertive, (item) => item.key, (item) => html`<p>${item.words}</p>`)}
+        ${repeat(
+          this._assertive,
+          (item) => item.key,
+          (item) => html`<p>${item.words}</p>`
+        )}
       </div>
       <node-alert .message=${this._arranging.error || this._layout.error}></node-alert>
       <node-alert kind="success" .message=${this._arranging.notice}></node-alert>
-      ${this._arrangeMode
-        ? html`<p class="muted">Move each widget with its buttons. The desktop keeps the layout after every move.</p>`
-        : nothing}
+      ${
+        this._arrangeMode
+          ? html`<p class="muted">Move each widget with its buttons. The desktop keeps the layout after every move.</p>`
+          : nothing
+      }
       <desktop-suggestions
         .suggestions=${this._suggestions}
         .titleOf=${this._widgetTitle}
@@ -168,13 +189,15 @@ export class DesktopPlace extends LitElement {
     >
       ${columns.map(
         (column) => html`<div class="column" data-column=${column.index}>
-          ${column.widgets.length === 0
-            ? html`<p class="muted empty-column">Column ${column.index + 1} is empty.</p>`
-            : repeat(
-                column.widgets,
-                (widget) => widget.id,
-                (widget, index) => this._renderWidget(widget, column.index, index, column.widgets.length)
-              )}
+          ${
+            column.widgets.length === 0
+              ? html`<p class="muted empty-column">Column ${column.index + 1} is empty.</p>`
+              : repeat(
+                  column.widgets,
+                  (widget) => widget.id,
+                  (widget, index) => this._renderWidget(widget, column.index, index, column.widgets.length)
+                )
+          }
         </div>`
       )}
     </div>`
@@ -188,8 +211,9 @@ export class DesktopPlace extends LitElement {
         <h2 id=${headingId}>${title}</h2>
         ${this._arrangeMode ? html`<span class="muted position">Column ${column + 1}, place ${index + 1} of ${count}</span>` : nothing}
       </div>
-      ${this._arrangeMode
-        ? html`<div class="moves" role="group" aria-label=${`Move ${title}`}>
+      ${
+        this._arrangeMode
+          ? html`<div class="moves" role="group" aria-label=${`Move ${title}`}>
             ${moves.map(
               ([move, label]) => html`<button
                 class="secondary"
@@ -203,7 +227,8 @@ export class DesktopPlace extends LitElement {
               </button>`
             )}
           </div>`
-        : nothing}
+          : nothing
+      }
       ${this._renderContent(widget)}
     </section>`
   }
@@ -223,7 +248,8 @@ export class DesktopPlace extends LitElement {
         if (framed !== undefined) {
           return html`<framed-document .pluginId=${framed.pluginId} .extensionId=${framed.extensionId} .label=${framed.title}></framed-document>`
         }
-        if (this._plugins.value === null && this._plugins.error === "") return html`<p class="muted" role="status">Loading…</p>`
+        if (this._plugins.value === null && this._plugins.error === "")
+          return html`<p class="muted" role="status">Loading…</p>`
         // A plugin uninstalled since: the widget is gone, the desktop goes on.
         return html`<p class="unavailable">This widget is not available.</p>
           <p class="muted"><code>${widget.type}</code></p>`
@@ -280,12 +306,17 @@ export class DesktopPlace extends LitElement {
       (candidate) => candidate.dataset.widgetId === id
     )
     const buttons = [...(section?.querySelectorAll<HTMLButtonElement>("button[data-move]") ?? [])]
-    const target = buttons.find((button) => button.dataset.move === move && !button.disabled) ?? buttons.find((button) => !button.disabled)
+    const target =
+      buttons.find((button) => button.dataset.move === move && !button.disabled) ??
+      buttons.find((button) => !button.disabled)
     target?.focus()
   }
 
   private _announce(signal: Signal): void {
-    const item = { key: ++this._announced, words: `${signal.priority === "urgent" ? "Urgent signal" : "New signal"}: ${signal.title}` }
+    const item = {
+      key: ++this._announced,
+      words: `${signal.priority === "urgent" ? "Urgent signal" : "New signal"}: ${signal.title}`
+    }
     if (signal.priority === "urgent") this._assertive = [...this._assertive, item].slice(-ANNOUNCEMENTS_KEPT)
     else this._polite = [...this._polite, item].slice(-ANNOUNCEMENTS_KEPT)
   }
@@ -297,8 +328,16 @@ export class DesktopPlace extends LitElement {
     const layout = this._layout.value
     if (!accept || layout === null) return
     const columns = columnsOf(layout.widgets)
-    const column = columns.reduce((shortest, widgets, index) => (widgets.length < columns[shortest].length ? index : shortest), 0)
-    const widget: Widget = { id: `w-${crypto.randomUUID().slice(0, 8)}`, type: widgetType, column, order: columns[column].length }
+    const column = columns.reduce(
+      (shortest, widgets, index) => (widgets.length < columns[shortest].length ? index : shortest),
+      0
+    )
+    const widget: Widget = {
+      id: `w-${crypto.randomUUID().slice(0, 8)}`,
+      type: widgetType,
+      column,
+      order: columns[column].length
+    }
     this._layout.replace({ ...layout, widgets: [...layout.widgets, widget] })
     this._moveWords = `${this._widgetTitle(widgetType)} is on your desktop, in column ${column + 1}.`
     await this._save()
@@ -313,7 +352,6 @@ export class DesktopPlace extends LitElement {
   }
 
   static override styles = desktopPlaceStyles
-
 }
 
 const positionOf = (widgets: ReadonlyArray<Widget>, id: string): readonly [number, number] => {

@@ -67,18 +67,22 @@ export class DesktopSignals extends LitElement {
     return html`
       <node-alert .message=${this._acting.error || this.error}></node-alert>
       <node-alert kind="success" .message=${this._acting.notice}></node-alert>
-      ${this.signals === null
-        ? this.loading
-          ? html`<p class="muted" role="status">Loading signals…</p>`
-          : nothing
-        : this.signals.length === 0
-          ? html`<p class="muted empty">Nothing needs you right now.</p>`
-          : html`<ul class="signals">
+      ${
+        this.signals === null
+          ? this.loading
+            ? html`<p class="muted" role="status">Loading signals…</p>`
+            : nothing
+          : this.signals.length === 0
+            ? html`<p class="muted empty">Nothing needs you right now.</p>`
+            : html`<ul class="signals">
                 ${this.signals.map((signal) => this._renderSignal(signal))}
               </ul>
-              ${this.signals.length >= SIGNALS_SHOWN
-                ? html`<p class="muted">Showing the newest ${SIGNALS_SHOWN} open signals.</p>`
-                : nothing}`}
+              ${
+                this.signals.length >= SIGNALS_SHOWN
+                  ? html`<p class="muted">Showing the newest ${SIGNALS_SHOWN} open signals.</p>`
+                  : nothing
+              }`
+      }
     `
   }
 
@@ -95,21 +99,24 @@ export class DesktopSignals extends LitElement {
         ${signal.body === "" ? nothing : html`<p class="body">${signal.body}</p>`}
         <dl class="facts">
           <div><dt>From</dt><dd class="source">${this._renderSource(signal.source)}</dd></div>
-          ${signal.dueAt === null
-            ? nothing
-            : html`<div>
+          ${
+            signal.dueAt === null
+              ? nothing
+              : html`<div>
                 <dt>Due</dt>
                 <dd class="due"><time datetime=${signal.dueAt}>${formatDateTime(signal.dueAt)}</time></dd>
-              </div>`}
+              </div>`
+          }
           <div>
             <dt>Raised</dt>
             <dd><time datetime=${signal.createdAt}>${formatDateTime(signal.createdAt)}</time></dd>
           </div>
         </dl>
         <div class="actions">
-          ${signal.options.length === 0
-            ? nothing
-            : html`<div class="options" role="group" aria-label=${`Answer: ${signal.title}`}>
+          ${
+            signal.options.length === 0
+              ? nothing
+              : html`<div class="options" role="group" aria-label=${`Answer: ${signal.title}`}>
                 ${signal.options.map(
                   (option) => html`<button
                     class="option"
@@ -121,7 +128,8 @@ export class DesktopSignals extends LitElement {
                     ${option.hint === undefined ? nothing : html`<span class="hint">${option.hint}</span>`}
                   </button>`
                 )}
-              </div>`}
+              </div>`
+          }
           <button
             class="secondary dismiss"
             type="button"
@@ -151,7 +159,11 @@ export class DesktopSignals extends LitElement {
   }
 
   private _dismiss(signal: Signal): Promise<void> {
-    return this._act(signal, (client) => client.desktop.dismissSignal({ path: { id: signal.id } }), `Dismissed “${signal.title}”.`)
+    return this._act(
+      signal,
+      (client) => client.desktop.dismissSignal({ path: { id: signal.id } }),
+      `Dismissed “${signal.title}”.`
+    )
   }
 
   private async _act(

@@ -23,7 +23,13 @@ const priorityRank: Readonly<Record<SignalPriority, number>> = { urgent: 0, high
 /** Most pressing first: by priority, then the soonest due (none last), then the newest. */
 export const desktopOrder = (a: Signal, b: Signal): number =>
   priorityRank[a.priority] - priorityRank[b.priority] ||
-  (a.dueAt === b.dueAt ? 0 : a.dueAt === null ? 1 : b.dueAt === null ? -1 : Date.parse(a.dueAt) - Date.parse(b.dueAt)) ||
+  (a.dueAt === b.dueAt
+    ? 0
+    : a.dueAt === null
+      ? 1
+      : b.dueAt === null
+        ? -1
+        : Date.parse(a.dueAt) - Date.parse(b.dueAt)) ||
   (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1)
 
 export class OpenSignals {

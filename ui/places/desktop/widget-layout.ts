@@ -11,9 +11,7 @@ export type Move = "left" | "right" | "up" | "down"
 /** The widgets of each column, top first; always `WIDGET_COLUMNS` columns. */
 export const columnsOf = (widgets: ReadonlyArray<Widget>): ReadonlyArray<ReadonlyArray<Widget>> =>
   Array.from({ length: WIDGET_COLUMNS }, (_, column) =>
-    widgets
-      .filter((widget) => widget.column === column)
-      .sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1))
+    widgets.filter((widget) => widget.column === column).sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1))
   )
 
 /** Whether `move` can move the widget at `column`, `index` of a column holding `count`. */

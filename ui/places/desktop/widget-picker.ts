@@ -25,14 +25,20 @@ export class WidgetPicker extends LitElement {
   protected override render() {
     return html`
       <button class="secondary" type="button" aria-expanded=${this._open ? "true" : "false"} aria-controls="widget-choices"
-        ?disabled=${this.busy} @click=${() => { this._open = !this._open }}>Add a widget</button>
-      ${this._open
-        ? html`<ul id="widget-choices" class="choices" aria-label="Widgets to add">
-            ${this.choices.map((choice) => html`<li data-widget-type=${choice.type}>
+        ?disabled=${this.busy} @click=${() => {
+          this._open = !this._open
+        }}>Add a widget</button>
+      ${
+        this._open
+          ? html`<ul id="widget-choices" class="choices" aria-label="Widgets to add">
+            ${this.choices.map(
+              (choice) => html`<li data-widget-type=${choice.type}>
               <button type="button" @click=${() => this._add(choice)}>${choice.title}${choice.from === null ? nothing : html` <span class="muted">from ${choice.from}</span>`}</button>
-            </li>`)}
+            </li>`
+            )}
           </ul>`
-        : nothing}
+          : nothing
+      }
     `
   }
 

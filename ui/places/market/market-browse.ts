@@ -22,8 +22,14 @@ export class MarketBrowse extends LitElement {
 
   private readonly _listings = new ApiResource(this, (client) =>
     client.market.searchListings({
-      urlParams: { mine: false, limit: 60, ...(this._q === "" ? {} : { q: this._q }), ...(this._kind === "" ? {} : { kind: this._kind }) }
-    }))
+      urlParams: {
+        mine: false,
+        limit: 60,
+        ...(this._q === "" ? {} : { q: this._q }),
+        ...(this._kind === "" ? {} : { kind: this._kind })
+      }
+    })
+  )
 
   protected override render() {
     return html`

@@ -49,9 +49,10 @@ export class MarketCelebration extends LitElement {
   protected override render() {
     const order = this.order
     return html`<div role="status" aria-live="polite">
-      ${order === null
-        ? nothing
-        : html`<div class="celebration">
+      ${
+        order === null
+          ? nothing
+          : html`<div class="celebration">
             <div class="sparks" aria-hidden="true">${sparks.map((index) => html`<span class="spark s${index}"></span>`)}</div>
             <p class="title">${icon(mdiPartyPopper)} <strong>You bought ${order.title}!</strong></p>
             <p>${kindLabels[order.kind]} for ${credits(order.priceCredits)}. ${whereWords(order)}</p>
@@ -59,7 +60,8 @@ export class MarketCelebration extends LitElement {
               <a class="button secondary" href="/market/orders">My orders</a>
               <button type="button" class="secondary" @click=${this._close}>Close</button>
             </div>
-          </div>`}
+          </div>`
+      }
     </div>`
   }
 

@@ -58,23 +58,31 @@ export class MarketListingForm extends LitElement {
 
   private readonly _owned = new ApiResource(this, (client) =>
     Effect.map(
-      Effect.all([
-        client.studioGenerators.listGenerators(),
-        client.studioAgents.listAgents(),
-        client.themes.listThemes(),
-        client.studioSkills.listSkills(),
-        client.files.search({ urlParams: { q: MANIFEST } })
-      ], { concurrency: "unbounded" }),
+      Effect.all(
+        [
+          client.studioGenerators.listGenerators(),
+          client.studioAgents.listAgents(),
+          client.themes.listThemes(),
+          client.studioSkills.listSkills(),
+          client.files.search({ urlParams: { q: MANIFEST } })
+        ],
+        { concurrency: "unbounded" }
+      ),
       ([generators, agents, themes, skills, manifests]): Owned => ({
         // The node lists public generators and agents too: only one's own may be sold.
-        generator: generators.filter((generator) => generator.ownerId === this.selfId).map(({ id, name }) => ({ id, name })),
+        generator: generators
+          .filter((generator) => generator.ownerId === this.selfId)
+          .map(({ id, name }) => ({ id, name })),
         agent: agents.filter((agent) => agent.ownerId === this.selfId).map(({ id, name }) => ({ id, name })),
         theme: themes.themes.filter((theme) => theme.source === "owned").map(({ id, name }) => ({ id, name })),
         skill: skills.map((skill) => ({ id: skill.name, name: skill.name })),
         // The node takes a bundle's plugin.json as naming its folder.
-        module: manifests.filter((entry) => entry.name === MANIFEST && entry.scope !== "user").map((entry) => ({ id: entry.id, name: bundleName(entry) }))
+        module: manifests
+          .filter((entry) => entry.name === MANIFEST && entry.scope !== "user")
+          .map((entry) => ({ id: entry.id, name: bundleName(entry) }))
       })
-    ))
+    )
+  )
 
   protected override render() {
     const listing = this.listing
@@ -90,9 +98,11 @@ export class MarketListingForm extends LitElement {
       ${this._renderRef(kind)}
       <label>Title <input name="title" required maxlength="160" value=${listing?.title ?? ""} /></label>
       <label>Description <textarea name="description" maxlength="4000" rows="3" .value=${listing?.description ?? ""}></textarea></label>
-      ${kind === "service"
-        ? html`<label>Brief (what a purchase runs) <textarea name="brief" maxlength="8000" rows="3" .value=${listing?.brief ?? ""}></textarea></label>`
-        : nothing}
+      ${
+        kind === "service"
+          ? html`<label>Brief (what a purchase runs) <textarea name="brief" maxlength="8000" rows="3" .value=${listing?.brief ?? ""}></textarea></label>`
+          : nothing
+      }
       <label>Price in credits <input name="priceCredits" type="number" min="0" max="1000000" step="1" required value=${String(listing?.priceCredits ?? 0)} /></label>
       <label>Tags, with commas <input name="tags" value=${listing?.tags.join(", ") ?? ""} placeholder="writing, research" /></label>
       <node-alert .message=${this._saving.error}></node-alert>
@@ -115,9 +125,11 @@ export class MarketListingForm extends LitElement {
         ${choices.map((choice) => html`<option value=${choice.id} ?selected=${choice.id === current}>${choice.name}</option>`)}
       </select>
     </label>
-    ${owned !== null && choices.length === 0 && none === null
-      ? html`<p class="muted">You have no ${kindLabels[kind].toLowerCase()} to sell yet.</p>`
-      : nothing}`
+    ${
+      owned !== null && choices.length === 0 && none === null
+        ? html`<p class="muted">You have no ${kindLabels[kind].toLowerCase()} to sell yet.</p>`
+        : nothing
+    }`
   }
 
   private _onKind(event: Event): void {
@@ -135,7 +147,10 @@ export class MarketListingForm extends LitElement {
       description: field("description"),
       cover: this.listing?.cover ?? null,
       priceCredits: Number(field("priceCredits")),
-      tags: field("tags").split(",").map((tag) => tag.trim()).filter((tag) => tag !== ""),
+      tags: field("tags")
+        .split(",")
+        .map((tag) => tag.trim())
+        .filter((tag) => tag !== ""),
       brief: kind === "service" ? field("brief") : null
     }
     const editing = this.listing

@@ -35,12 +35,18 @@ export class MarketListing extends LitElement {
 
   @query("confirm-dialog") private accessor _confirm!: ConfirmDialog
 
-  private readonly _listing = new ApiResource(this, (client) => client.market.getListing({ path: { id: this.listingId } }))
+  private readonly _listing = new ApiResource(this, (client) =>
+    client.market.getListing({ path: { id: this.listingId } })
+  )
 
-  private readonly _reviews = new ApiResource(this, (client) => client.market.listReviews({ path: { id: this.listingId } }))
+  private readonly _reviews = new ApiResource(this, (client) =>
+    client.market.listReviews({ path: { id: this.listingId } })
+  )
 
   /** The caller's purchases: whether they may review this listing, and whether they hold it already. */
-  private readonly _orders = new ApiResource(this, (client) => client.market.orders({ urlParams: { as: "buyer", limit: 200, offset: 0 } }))
+  private readonly _orders = new ApiResource(this, (client) =>
+    client.market.orders({ urlParams: { as: "buyer", limit: 200, offset: 0 } })
+  )
 
   private readonly _names = new BeingNames(this)
 
@@ -105,7 +111,8 @@ export class MarketListing extends LitElement {
   private _renderBuy(listing: Listing, mine: boolean, held: boolean) {
     if (mine) return html`<p class="muted">This is your listing. <a href="/market/mine">Edit it in My listings.</a></p>`
     if (held) return html`<p class="muted">You own this already.</p>`
-    if (listing.moderatedAt !== null || listing.status !== "active") return html`<p class="muted">This listing is not for sale now.</p>`
+    if (listing.moderatedAt !== null || listing.status !== "active")
+      return html`<p class="muted">This listing is not for sale now.</p>`
     return html`<div class="actions">
       <button type="button" ?disabled=${this._buying.busy} @click=${() => this._buy(listing)}>
         ${this._buying.busy ? "Buying…" : `Buy for ${credits(listing.priceCredits)}`}
@@ -171,7 +178,11 @@ export class MarketListing extends LitElement {
 
   private readonly _review = onSubmit(async ({ field }) => {
     const ok = await this._reviewing.run(
-      (client) => client.market.postReview({ path: { id: this.listingId }, payload: { rating: Number(field("rating")), body: field("body") } }),
+      (client) =>
+        client.market.postReview({
+          path: { id: this.listingId },
+          payload: { rating: Number(field("rating")), body: field("body") }
+        }),
       () => "Your review is saved."
     )
     if (ok) await Promise.all([this._reviews.reload(), this._listing.reload()])

@@ -22,7 +22,9 @@ export class MarketMine extends LitElement {
 
   @state() private accessor _published = ""
 
-  private readonly _mine = new ApiResource(this, (client) => client.market.searchListings({ urlParams: { mine: true, limit: 200 } }))
+  private readonly _mine = new ApiResource(this, (client) =>
+    client.market.searchListings({ urlParams: { mine: true, limit: 200 } })
+  )
 
   private readonly _changing = new ApiAction(this)
 
@@ -58,20 +60,33 @@ export class MarketMine extends LitElement {
           <div class="actions">
             <button type="button" class="secondary" aria-expanded=${this._editing === listing.id ? "true" : "false"}
               @click=${() => (this._editing = this._editing === listing.id ? "" : listing.id)}>Edit</button>
-            ${listing.status === "active"
-              ? html`<button type="button" class="secondary" ?disabled=${this._changing.busy} @click=${() => this._setStatus(listing, "paused")}>Pause</button>`
-              : html`<button type="button" class="secondary" ?disabled=${this._changing.busy} @click=${() => this._setStatus(listing, "active")}>Resume</button>`}
+            ${
+              listing.status === "active"
+                ? html`<button type="button" class="secondary" ?disabled=${this._changing.busy} @click=${() => this._setStatus(listing, "paused")}>Pause</button>`
+                : html`<button type="button" class="secondary" ?disabled=${this._changing.busy} @click=${() => this._setStatus(listing, "active")}>Resume</button>`
+            }
           </div>
-          ${this._editing === listing.id
-            ? html`<market-listing-form .listing=${listing} .selfId=${this.selfId} @listing-saved=${this._onEdited}></market-listing-form>`
-            : nothing}
+          ${
+            this._editing === listing.id
+              ? html`<market-listing-form .listing=${listing} .selfId=${this.selfId} @listing-saved=${this._onEdited}></market-listing-form>`
+              : nothing
+          }
         </li>`
       )}
     </ul>`
   }
 
   private async _setStatus(listing: Listing, status: ListingStatus): Promise<void> {
-    const { id, sellerId: _seller, rating: _rating, ratingCount: _count, sales: _sales, createdAt: _at, moderatedAt: _moderated, ...fields } = listing
+    const {
+      id,
+      sellerId: _seller,
+      rating: _rating,
+      ratingCount: _count,
+      sales: _sales,
+      createdAt: _at,
+      moderatedAt: _moderated,
+      ...fields
+    } = listing
     const ok = await this._changing.run(
       (client) => client.market.updateListing({ path: { id }, payload: { ...fields, status } }),
       () => (status === "paused" ? `${listing.title} is paused.` : `${listing.title} is for sale again.`)

@@ -14,9 +14,13 @@ import { marketStyles } from "./market-styles.ts"
 export class MarketOrders extends LitElement {
   @property() accessor selfId = ""
 
-  private readonly _bought = new ApiResource(this, (client) => client.market.orders({ urlParams: { as: "buyer", limit: 100, offset: 0 } }))
+  private readonly _bought = new ApiResource(this, (client) =>
+    client.market.orders({ urlParams: { as: "buyer", limit: 100, offset: 0 } })
+  )
 
-  private readonly _sold = new ApiResource(this, (client) => client.market.orders({ urlParams: { as: "seller", limit: 100, offset: 0 } }))
+  private readonly _sold = new ApiResource(this, (client) =>
+    client.market.orders({ urlParams: { as: "seller", limit: 100, offset: 0 } })
+  )
 
   private readonly _names = new BeingNames(this)
 
@@ -36,7 +40,8 @@ export class MarketOrders extends LitElement {
   }
 
   private _renderOrders(orders: ReadonlyArray<Order>, as: "buyer" | "seller") {
-    if (orders.length === 0) return html`<p class="muted">${as === "buyer" ? "You have not bought anything yet." : "Nothing sold yet."}</p>`
+    if (orders.length === 0)
+      return html`<p class="muted">${as === "buyer" ? "You have not bought anything yet." : "Nothing sold yet."}</p>`
     return html`<ul class="records" aria-label=${as === "buyer" ? "Bought" : "Sold"}>
       ${orders.map(
         (order) => html`<li>

@@ -23,7 +23,9 @@ export class MarketWallet extends LitElement {
 
   private readonly _wallet = new ApiResource(this, (client) => client.market.wallet())
 
-  private readonly _ledger = new ApiResource(this, (client) => client.market.ledger({ urlParams: { limit: 100, offset: 0 } }))
+  private readonly _ledger = new ApiResource(this, (client) =>
+    client.market.ledger({ urlParams: { limit: 100, offset: 0 } })
+  )
 
   private readonly _names = new BeingNames(this)
 

@@ -28,7 +28,9 @@ const stateWords: Record<MessageProvenance["state"], string> = {
 export class FederatedThreadPanel extends LitElement {
   @property() accessor threadId = ""
 
-  private readonly _thread = new ApiResource(this, (client) => client.federation.federatedThread({ path: { id: this.threadId } }))
+  private readonly _thread = new ApiResource(this, (client) =>
+    client.federation.federatedThread({ path: { id: this.threadId } })
+  )
 
   private readonly _events = new LiveEvents(this, {
     "thread.updated": (event) => {
@@ -55,22 +57,31 @@ export class FederatedThreadPanel extends LitElement {
         <br /><did-copy label=${`${who}'s did`} .did=${conversation.remoteDid}></did-copy>
       </p>
       ${conversation.stuck > 0 ? html`<p class="stuck">${conversation.stuck} message${conversation.stuck === 1 ? " is" : "s are"} stuck: flush the courier in Settings → Federation to try again.</p>` : nothing}
-      ${recent.length === 0 ? nothing : html`<ul class="wire" aria-label="Where the latest messages stand">
-        ${recent.map((message) => html`<li data-message-id=${message.messageId} data-state=${message.state}>
+      ${
+        recent.length === 0
+          ? nothing
+          : html`<ul class="wire" aria-label="Where the latest messages stand">
+        ${recent.map(
+          (message) => html`<li data-message-id=${message.messageId} data-state=${message.state}>
           <span>${message.direction === "out" ? "You sent" : `${who} sent`} · ${formatDateTime(message.at)}</span>
           <span class="badge message-state" data-tone=${message.state === "delivered" || message.state === "received" ? "good" : "active"}>${stateWords[message.state]}</span>
           <span class="muted">${message.sealed ? "sealed" : "in the clear"}${message.verified ? " · signature verified" : ""}</span>
-        </li>`)}
-      </ul>`}
+        </li>`
+        )}
+      </ul>`
+      }
       <button type="button" class="secondary" @click=${() => void this._thread.reload()}>Refresh</button>
     </div>`
   }
 
-  static override styles = [sharedStyles, css`
+  static override styles = [
+    sharedStyles,
+    css`
     .provenance { margin: 0 0 var(--node-space-3); font-size: var(--node-font-size-sm); }
     .wire { list-style: none; margin: 0 0 var(--node-space-2); padding: 0; display: flex; flex-direction: column; gap: 2px; }
     .wire li { display: flex; flex-wrap: wrap; gap: var(--node-space-2); align-items: center; }
-  `]
+  `
+  ]
 }
 
 declare global {

@@ -23,9 +23,14 @@ const federatedLine = (conversation: FederatedConversation) =>
     ${conversation.stuck > 0 ? html`<span>${conversation.stuck} stuck</span>` : conversation.queued > 0 ? html`<span>${conversation.queued} queued</span>` : ""}
   </span>`
 
-export const inboxList = (threads: ReadonlyArray<Thread>, openId: string, federated: ReadonlyMap<string, FederatedConversation> = new Map()) =>
+export const inboxList = (
+  threads: ReadonlyArray<Thread>,
+  openId: string,
+  federated: ReadonlyMap<string, FederatedConversation> = new Map()
+) =>
   html`<ul class="inbox" aria-label="Conversations">
-    ${threads.map((thread) => html`<li>
+    ${threads.map(
+      (thread) => html`<li>
       <a href=${`/messages?thread=${encodeURIComponent(thread.id)}`} aria-current=${thread.id === openId ? "page" : "false"} data-thread-id=${thread.id}>
         <span class="line">
           <span class="title">${thread.title}</span>
@@ -38,7 +43,8 @@ export const inboxList = (threads: ReadonlyArray<Thread>, openId: string, federa
           <time datetime=${thread.lastMessageAt ?? thread.createdAt}>${formatDateTime(thread.lastMessageAt ?? thread.createdAt)}</time>
         </span>
       </a>
-    </li>`)}
+    </li>`
+    )}
   </ul>`
 
 export const inboxStyles = css`

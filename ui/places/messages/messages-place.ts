@@ -56,7 +56,9 @@ export class MessagesPlace extends LitElement {
   private readonly _events = new LiveEvents(this, {
     "thread.updated": (event) => {
       if (this._threads === null) return
-      this._threads = [...this._threads.filter((thread) => thread.id !== event.thread.id), event.thread].sort(newestFirst)
+      this._threads = [...this._threads.filter((thread) => thread.id !== event.thread.id), event.thread].sort(
+        newestFirst
+      )
     }
   })
 
@@ -70,9 +72,13 @@ export class MessagesPlace extends LitElement {
         <section class="card list" aria-labelledby="inbox-title">
           <h2 id="inbox-title">Inbox</h2>
           ${this._renderStart()}
-          ${threads === null
-            ? this._error === "" ? html`<p class="muted" role="status">Loading conversations…</p>` : nothing
-            : inboxList(threads, open?.id ?? "", this._federated)}
+          ${
+            threads === null
+              ? this._error === ""
+                ? html`<p class="muted" role="status">Loading conversations…</p>`
+                : nothing
+              : inboxList(threads, open?.id ?? "", this._federated)
+          }
         </section>
         <section class="card open" aria-label=${open === null ? "No conversation open" : `Conversation with ${open.title}`}>
           ${open === null ? this._renderNone(threads) : this._renderOpen(open)}
@@ -157,7 +163,8 @@ export class MessagesPlace extends LitElement {
       request((client) => client.federation.listConversations()),
       request((client) => client.federation.listPeers())
     ])
-    if (conversations.ok) this._federated = new Map(conversations.value.map((conversation) => [conversation.threadId, conversation]))
+    if (conversations.ok)
+      this._federated = new Map(conversations.value.map((conversation) => [conversation.threadId, conversation]))
     if (peers.ok) this._peers = peers.value.filter((peer) => peer.status !== "blocked")
   }
 
@@ -166,11 +173,18 @@ export class MessagesPlace extends LitElement {
     const form = new FormData(event.target as HTMLFormElement)
     const field = (name: string) => String(form.get(name) ?? "").trim()
     const petname = field("petname")
-    const payload = { peerDid: field("peerDid") as never, remoteDid: field("remoteDid") as never, ...(petname === "" ? {} : { petname }) }
+    const payload = {
+      peerDid: field("peerDid") as never,
+      remoteDid: field("remoteDid") as never,
+      ...(petname === "" ? {} : { petname })
+    }
     let opened: FederatedConversation | null = null
-    await this._acting.run((client) => client.federation.openConversation({ payload }), (conversation) => {
-      opened = conversation
-    })
+    await this._acting.run(
+      (client) => client.federation.openConversation({ payload }),
+      (conversation) => {
+        opened = conversation
+      }
+    )
     if (opened === null) return
     const { threadId } = opened as FederatedConversation
     await this._loadAll()
@@ -181,25 +195,32 @@ export class MessagesPlace extends LitElement {
     event.preventDefault()
     const withBeingId = String(new FormData(event.target as HTMLFormElement).get("withBeingId") ?? "")
     if (withBeingId === "") return
-    await this._acting.run((client) => client.threads.openThread({ payload: { kind: "direct", withBeingId } }), (thread) => {
-      this._threads = [...(this._threads ?? []).filter((known) => known.id !== thread.id), thread].sort(newestFirst)
-      navigate(`/messages?thread=${encodeURIComponent(thread.id)}`)
-    })
+    await this._acting.run(
+      (client) => client.threads.openThread({ payload: { kind: "direct", withBeingId } }),
+      (thread) => {
+        this._threads = [...(this._threads ?? []).filter((known) => known.id !== thread.id), thread].sort(newestFirst)
+        navigate(`/messages?thread=${encodeURIComponent(thread.id)}`)
+      }
+    )
   }
 
   private async _leave(thread: Thread): Promise<void> {
     const sure = await this._confirm.ask({
       title: `Leave the conversation with ${thread.title}?`,
-      message: thread.kind === "direct"
-        ? "It goes from your inbox. The other being keeps it; writing to them again starts a new conversation."
-        : "It goes from your inbox with its messages.",
+      message:
+        thread.kind === "direct"
+          ? "It goes from your inbox. The other being keeps it; writing to them again starts a new conversation."
+          : "It goes from your inbox with its messages.",
       confirm: "Leave"
     })
     if (!sure) return
-    await this._acting.run((client) => client.threads.deleteThread({ path: { id: thread.id } }), () => {
-      this._threads = (this._threads ?? []).filter((known) => known.id !== thread.id)
-      navigate("/messages")
-    })
+    await this._acting.run(
+      (client) => client.threads.deleteThread({ path: { id: thread.id } }),
+      () => {
+        this._threads = (this._threads ?? []).filter((known) => known.id !== thread.id)
+        navigate("/messages")
+      }
+    )
   }
 
   static override styles = [

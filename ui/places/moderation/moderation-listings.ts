@@ -47,7 +47,9 @@ export class ModerationListings extends LitElement {
     const down = listing.moderatedAt === null
     const ok = await this._acting.run(
       (client) =>
-        down ? client.moderation.pauseListing({ path: { id: listing.id } }) : client.moderation.resumeListing({ path: { id: listing.id } }),
+        down
+          ? client.moderation.pauseListing({ path: { id: listing.id } })
+          : client.moderation.resumeListing({ path: { id: listing.id } }),
       () => (down ? `${listing.title} is off the market.` : `${listing.title} is restored.`)
     )
     if (ok) await this._listings.reload()

@@ -48,8 +48,12 @@ export class ModerationPosts extends LitElement {
   private async _toggle(post: ModeratedPost): Promise<void> {
     const hide = post.hiddenAt === null
     const ok = await this._acting.run(
-      (client) => (hide ? client.moderation.hidePost({ path: { id: post.id } }) : client.moderation.showPost({ path: { id: post.id } })),
-      () => (hide ? `The post by ${post.authorName} is hidden.` : `The post by ${post.authorName} is back in the square.`)
+      (client) =>
+        hide
+          ? client.moderation.hidePost({ path: { id: post.id } })
+          : client.moderation.showPost({ path: { id: post.id } }),
+      () =>
+        hide ? `The post by ${post.authorName} is hidden.` : `The post by ${post.authorName} is back in the square.`
     )
     if (ok) await this._posts.reload()
   }

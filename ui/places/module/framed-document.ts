@@ -20,7 +20,10 @@ export interface OpenedFile {
   readonly size: number
 }
 
-const refusal = (code: string, message: string): Result<unknown> => ({ ok: false, failure: { status: null, code, message } })
+const refusal = (code: string, message: string): Result<unknown> => ({
+  ok: false,
+  failure: { status: null, code, message }
+})
 
 @customElement("framed-document")
 export class FramedDocument extends LitElement {
@@ -31,7 +34,10 @@ export class FramedDocument extends LitElement {
 
   @query("iframe") private accessor _frame: HTMLIFrameElement | null = null
 
-  private readonly _bridge = new ModuleBridgeHost(() => this._frame, (method, args) => this._call(method, args))
+  private readonly _bridge = new ModuleBridgeHost(
+    () => this._frame,
+    (method, args) => this._call(method, args)
+  )
 
   override connectedCallback(): void {
     super.connectedCallback()
@@ -50,7 +56,11 @@ export class FramedDocument extends LitElement {
     return result.ok ? { ok: true, value: result.value.result } : result
   }
 
-  private async _fileCall(method: string, args: unknown, path: { id: string; extensionId: string }): Promise<Result<unknown>> {
+  private async _fileCall(
+    method: string,
+    args: unknown,
+    path: { id: string; extensionId: string }
+  ): Promise<Result<unknown>> {
     const file = this.file
     if (file === null) return refusal("not_found", "This document was not opened on a file.")
     if (method === "file.save") {
@@ -59,7 +69,10 @@ export class FramedDocument extends LitElement {
       return request((client) => client.modules.saveEditedFile({ path, payload: { fileId: file.id, content } }))
     }
     if (file.size > maxHandledFileBytes) {
-      return refusal("file_too_large", `${file.name} is larger than a viewer is handed (${maxHandledFileBytes / 1024} KB).`)
+      return refusal(
+        "file_too_large",
+        `${file.name} is larger than a viewer is handed (${maxHandledFileBytes / 1024} KB).`
+      )
     }
     const read = await request((client) => client.files.read({ urlParams: { id: file.id } }))
     if (!read.ok) return read

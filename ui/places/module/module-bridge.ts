@@ -54,11 +54,16 @@ export class ModuleBridgeHost {
     if (protocol !== bridgeProtocol || typeof id !== "string" || id === "" || id.length > 64) return
     const answer = (result: Result<unknown>) =>
       target.postMessage(
-        result.ok ? { protocol, id, ok: true, result: result.value } : { protocol, id, ok: false, failure: result.failure },
+        result.ok
+          ? { protocol, id, ok: true, result: result.value }
+          : { protocol, id, ok: false, failure: result.failure },
         "*"
       )
     if (typeof method !== "string" || method === "" || method.length > 64) {
-      answer({ ok: false, failure: refusal("invalid_request", "A bridge call names a method (at most 64 characters).") })
+      answer({
+        ok: false,
+        failure: refusal("invalid_request", "A bridge call names a method (at most 64 characters).")
+      })
       return
     }
     if (this._waiting.has(id)) {
@@ -66,12 +71,21 @@ export class ModuleBridgeHost {
       return
     }
     if (this._waiting.size >= maxInFlight) {
-      answer({ ok: false, failure: refusal("busy", `At most ${maxInFlight} bridge calls at once: wait for some to finish.`) })
+      answer({
+        ok: false,
+        failure: refusal("busy", `At most ${maxInFlight} bridge calls at once: wait for some to finish.`)
+      })
       return
     }
     const size = sizeOf(args)
     if (size === null || size > maxMessageBytes) {
-      answer({ ok: false, failure: refusal("payload_too_large", `A bridge call's args must be JSON of at most ${maxMessageBytes / 1024} KB.`) })
+      answer({
+        ok: false,
+        failure: refusal(
+          "payload_too_large",
+          `A bridge call's args must be JSON of at most ${maxMessageBytes / 1024} KB.`
+        )
+      })
       return
     }
     this._waiting.add(id)

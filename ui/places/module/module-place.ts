@@ -22,7 +22,9 @@ interface Found {
 
 const findModule = (plugins: ReadonlyArray<InstalledPlugin>, name: string): Found | null => {
   for (const plugin of plugins) {
-    const module = plugin.contributions.find((contribution) => contribution.kind === "module" && contribution.name === name)
+    const module = plugin.contributions.find(
+      (contribution) => contribution.kind === "module" && contribution.name === name
+    )
     if (module !== undefined && plugin.status === "active") {
       return { pluginId: plugin.id, extensionId: name.slice(plugin.namespace.length + 1), title: module.title ?? name }
     }
@@ -48,7 +50,10 @@ export class ModulePlace extends LitElement {
     (method, args) => {
       const found = this._found
       if (found === null || found === undefined) {
-        return Promise.resolve({ ok: false, failure: { status: null, code: "not_found", message: "This module is gone." } })
+        return Promise.resolve({
+          ok: false,
+          failure: { status: null, code: "not_found", message: "This module is gone." }
+        })
       }
       return request((client) =>
         client.modules.callModule({

@@ -25,7 +25,9 @@ export class OpenWith extends LitElement {
   private _matching(): ReadonlyArray<FramedExtra> {
     const file = this.file
     if (file === null) return []
-    return this.handlers.filter((handler) => handler.fileTypes !== null && handlesFile(handler.fileTypes, file.name, this.mediaType))
+    return this.handlers.filter(
+      (handler) => handler.fileTypes !== null && handlesFile(handler.fileTypes, file.name, this.mediaType)
+    )
   }
 
   protected override render() {
@@ -33,15 +35,23 @@ export class OpenWith extends LitElement {
     if (matching.length === 0 || this.file === null) return nothing
     const open = this._open
     return html`
-      ${matching.map((handler) => html`<button class="secondary" type="button" data-handler=${handler.name} @click=${() => this._show(handler)}>
+      ${matching.map(
+        (
+          handler
+        ) => html`<button class="secondary" type="button" data-handler=${handler.name} @click=${() => this._show(handler)}>
         Open with ${handler.title}<span class="sr-only"> ${this.file!.name}</span>
-      </button>`)}
-      <dialog aria-label=${open === null ? "" : `${open.title}: ${this.file.name}`} @close=${() => { this._open = null }}>
-        ${open === null
-          ? nothing
-          : html`<div class="head"><strong>${open.title}</strong> <span class="muted">${this.file.name}</span>
+      </button>`
+      )}
+      <dialog aria-label=${open === null ? "" : `${open.title}: ${this.file.name}`} @close=${() => {
+        this._open = null
+      }}>
+        ${
+          open === null
+            ? nothing
+            : html`<div class="head"><strong>${open.title}</strong> <span class="muted">${this.file.name}</span>
               <button class="secondary" type="button" @click=${() => this._dialog?.close()}>Close</button></div>
-              <framed-document .pluginId=${open.pluginId} .extensionId=${open.extensionId} .label=${open.title} .file=${this.file}></framed-document>`}
+              <framed-document .pluginId=${open.pluginId} .extensionId=${open.extensionId} .label=${open.title} .file=${this.file}></framed-document>`
+        }
       </dialog>
     `
   }

@@ -20,15 +20,20 @@ export const framedExtras = (plugins: ReadonlyArray<InstalledPlugin>): ReadonlyA
   plugins
     .filter((plugin) => plugin.status === "active")
     .flatMap((plugin) =>
-      plugin.contributions.flatMap((contribution): Array<FramedExtra> =>
-        contribution.kind === "widget" || contribution.kind === "viewer" || contribution.kind === "editor"
-          ? [{
-            kind: contribution.kind,
-            name: contribution.name,
-            title: contribution.title ?? contribution.name,
-            pluginId: plugin.id,
-            pluginName: plugin.name,
-            extensionId: contribution.name.slice(plugin.namespace.length + 1),
-            fileTypes: contribution.fileTypes ?? null
-          }]
-          : []))
+      plugin.contributions.flatMap(
+        (contribution): Array<FramedExtra> =>
+          contribution.kind === "widget" || contribution.kind === "viewer" || contribution.kind === "editor"
+            ? [
+                {
+                  kind: contribution.kind,
+                  name: contribution.name,
+                  title: contribution.title ?? contribution.name,
+                  pluginId: plugin.id,
+                  pluginName: plugin.name,
+                  extensionId: contribution.name.slice(plugin.namespace.length + 1),
+                  fileTypes: contribution.fileTypes ?? null
+                }
+              ]
+            : []
+      )
+    )

@@ -47,7 +47,9 @@ export class MuseName extends LitElement {
   private async _save(event: Event): Promise<void> {
     event.preventDefault()
     const name = String(new FormData(event.target as HTMLFormElement).get("museName") ?? "").trim()
-    const saved = await this._saving.run((client) => client.twin.patchPreferences({ payload: { museName: name === "" ? null : name } }))
+    const saved = await this._saving.run((client) =>
+      client.twin.patchPreferences({ payload: { museName: name === "" ? null : name } })
+    )
     if (!saved) return
     this._editing = false
     fireEvent(this, "muse-renamed", { name: name === "" ? DEFAULT_MUSE_NAME : name })

@@ -46,33 +46,42 @@ export class MusePlace extends LitElement {
   private readonly _events = new LiveEvents(this, {
     "thread.updated": (event) => {
       if (event.thread.kind !== "muse" || this._threads === null) return
-      this._threads = [...this._threads.filter((thread) => thread.id !== event.thread.id), event.thread].sort(newestFirst)
+      this._threads = [...this._threads.filter((thread) => thread.id !== event.thread.id), event.thread].sort(
+        newestFirst
+      )
     }
   })
 
   protected override render() {
     const threads = this._threads
-    const current = threads === null ? null : (threads.find((thread) => thread.id === this.threadId) ?? threads[0] ?? null)
+    const current =
+      threads === null ? null : (threads.find((thread) => thread.id === this.threadId) ?? threads[0] ?? null)
     return html`
       <h1 tabindex="-1">Muse</h1>
       <div class="head">
         <muse-name .name=${current?.title ?? DEFAULT_MUSE_NAME} @muse-renamed=${() => void this._loadThreads()}></muse-name>
         <div class="threads">
-          ${threads !== null && threads.length > 1
-            ? html`<label class="switch">Conversation
+          ${
+            threads !== null && threads.length > 1
+              ? html`<label class="switch">Conversation
                 <select @change=${this._onSwitch}>
                   ${threads.map((thread) => html`<option value=${thread.id} ?selected=${thread.id === current?.id}>${threadLabel(thread)}</option>`)}
                 </select>
               </label>`
-            : nothing}
+              : nothing
+          }
           <button type="button" class="secondary" ?disabled=${this._starting.busy} @click=${this._newThread}>New conversation</button>
         </div>
       </div>
       <node-alert .message=${this._error || this._starting.error}></node-alert>
       ${threads === null && this._error === "" ? html`<p class="muted" role="status">Loading your Muse…</p>` : nothing}
-      ${current === null ? nothing : html`<thread-conversation .thread=${current} .selfId=${this.being?.id ?? ""} speakable>
+      ${
+        current === null
+          ? nothing
+          : html`<thread-conversation .thread=${current} .selfId=${this.being?.id ?? ""} speakable>
         <muse-voice slot="composer-tools" @voice-text=${this._onVoiceText}></muse-voice>
-      </thread-conversation>`}
+      </thread-conversation>`
+      }
     `
   }
 
@@ -96,10 +105,13 @@ export class MusePlace extends LitElement {
   }
 
   private async _newThread(): Promise<void> {
-    await this._starting.run((client) => client.threads.openThread({ payload: { kind: "muse" } }), (thread) => {
-      this._threads = [thread, ...(this._threads ?? []).filter((known) => known.id !== thread.id)]
-      navigate(`/muse?thread=${encodeURIComponent(thread.id)}`)
-    })
+    await this._starting.run(
+      (client) => client.threads.openThread({ payload: { kind: "muse" } }),
+      (thread) => {
+        this._threads = [thread, ...(this._threads ?? []).filter((known) => known.id !== thread.id)]
+        navigate(`/muse?thread=${encodeURIComponent(thread.id)}`)
+      }
+    )
   }
 
   static override styles = [

@@ -31,13 +31,17 @@ interface Recognition {
 type RecognitionConstructor = new () => Recognition
 
 const browserRecognition = (): RecognitionConstructor | null => {
-  const scope = window as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor }
+  const scope = window as unknown as {
+    SpeechRecognition?: RecognitionConstructor
+    webkitSpeechRecognition?: RecognitionConstructor
+  }
   return scope.SpeechRecognition ?? scope.webkitSpeechRecognition ?? null
 }
 
 const recogniserFailures: Readonly<Record<string, string>> = {
   "not-allowed": "The browser was not allowed to use the microphone. Allow it for this site, then try again.",
-  network: "Your browser's recogniser could not reach its vendor's service. Try again online, or use this node's transcription.",
+  network:
+    "Your browser's recogniser could not reach its vendor's service. Try again online, or use this node's transcription.",
   "no-speech": "Nothing was heard. Try again, a little closer to the microphone.",
   "service-not-allowed": "Your browser does not allow its recogniser here. Use this node's transcription instead."
 }
@@ -75,16 +79,20 @@ export class MuseVoice extends LitElement {
         <label><input type="radio" name="voice-input" value="browser" .checked=${this._choice === "browser"} @change=${this._onChoose} />
           Your browser's recogniser</label>
         <p class="muted where">
-          ${this._choice === "browser"
-            ? "Your browser sends the audio to its vendor (Google, for Chrome) to turn it into text; this node never hears it."
-            : "The audio goes to this node, which sends it to the transcription model its owner set up."}
+          ${
+            this._choice === "browser"
+              ? "Your browser sends the audio to its vendor (Google, for Chrome) to turn it into text; this node never hears it."
+              : "The audio goes to this node, which sends it to the transcription model its owner set up."
+          }
         </p>
       </fieldset>
-      ${this._choice === "node"
-        ? recorder
-        : html`<button type="button" class=${this._listening ? "danger" : ""} aria-pressed=${this._listening ? "true" : "false"} @click=${this._listen}>
+      ${
+        this._choice === "node"
+          ? recorder
+          : html`<button type="button" class=${this._listening ? "danger" : ""} aria-pressed=${this._listening ? "true" : "false"} @click=${this._listen}>
             ${this._listening ? "Stop listening" : "Speak to your browser"}
-          </button>`}
+          </button>`
+      }
       ${this._error === "" ? nothing : html`<node-alert kind="error" .message=${this._error}></node-alert>`}
     `
   }
@@ -98,7 +106,9 @@ export class MuseVoice extends LitElement {
     const choice: VoiceInput = (event.target as HTMLInputElement).value === "browser" ? "browser" : "node"
     this._choice = choice
     this._error = ""
-    const saved = await request((client) => client.twin.patchPreferences({ payload: { [voiceInputPreference]: choice } }))
+    const saved = await request((client) =>
+      client.twin.patchPreferences({ payload: { [voiceInputPreference]: choice } })
+    )
     if (!saved.ok) this._error = `Your choice could not be kept: ${saved.failure.message}`
   }
 
@@ -118,7 +128,9 @@ export class MuseVoice extends LitElement {
     recognition.interimResults = false
     recognition.maxAlternatives = 1
     recognition.onresult = (event) => {
-      const text = Array.from(event.results, (result) => result[0]?.transcript ?? "").join(" ").trim()
+      const text = Array.from(event.results, (result) => result[0]?.transcript ?? "")
+        .join(" ")
+        .trim()
       if (text !== "") fireEvent(this, "voice-text", { text })
     }
     recognition.onerror = (event) => {

@@ -16,7 +16,12 @@ const PREVIEW_CHARS = 200_000
 type Preview =
   | { readonly state: "closed" }
   | { readonly state: "loading" }
-  | { readonly state: "shown"; readonly text: string; readonly cut: boolean; readonly markdown: DocumentFragment | null }
+  | {
+      readonly state: "shown"
+      readonly text: string
+      readonly cut: boolean
+      readonly markdown: DocumentFragment | null
+    }
   | { readonly state: "failed"; readonly message: string }
 
 const failureWords = (status: number): string =>
@@ -43,10 +48,12 @@ export class OutputPreview extends LitElement {
       <summary>Preview<span class="sr-only"> ${this.name}</span></summary>
       ${preview.state === "loading" ? html`<p class="muted" role="status">Loading the preview…</p>` : nothing}
       <node-alert .message=${preview.state === "failed" ? preview.message : ""}></node-alert>
-      ${preview.state === "shown"
-        ? html`${preview.markdown === null ? html`<pre class="file">${preview.text}</pre>` : html`<div class="markdown">${preview.markdown}</div>`}
+      ${
+        preview.state === "shown"
+          ? html`${preview.markdown === null ? html`<pre class="file">${preview.text}</pre>` : html`<div class="markdown">${preview.markdown}</div>`}
             ${preview.cut ? html`<p class="muted">The preview shows the beginning; download the file for the rest.</p>` : nothing}`
-        : nothing}
+          : nothing
+      }
     </details>`
   }
 
@@ -67,7 +74,8 @@ export class OutputPreview extends LitElement {
     } catch {
       this._preview = {
         state: "failed",
-        message: "The node did not answer. Check that it is running and that you are online, then open the preview again."
+        message:
+          "The node did not answer. Check that it is running and that you are online, then open the preview again."
       }
     }
   }

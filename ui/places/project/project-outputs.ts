@@ -67,11 +67,13 @@ export class ProjectOutputs extends LitElement {
   protected override render() {
     return html`<section class="card" aria-labelledby="outputs-title">
       <h2 id="outputs-title">Outputs</h2>
-      ${this.outputs.length === 0
-        ? html`<p class="muted">${this._noOutputsWords()}</p>`
-        : html`<ul class="outputs">
+      ${
+        this.outputs.length === 0
+          ? html`<p class="muted">${this._noOutputsWords()}</p>`
+          : html`<ul class="outputs">
             ${this.outputs.map((output) => this._renderOutput(output))}
-          </ul>`}
+          </ul>`
+      }
     </section>`
   }
 
@@ -94,24 +96,28 @@ export class ProjectOutputs extends LitElement {
         <strong class="name">${output.path}</strong>
         <span class="muted">${outputKindLabels[output.kind]} · ${formatSize(output.size)}</span>
         <a class="button secondary" href=${output.url} download=${output.name}>Download<span class="sr-only"> ${output.name}</span></a>
-        ${this.projectId === ""
-          ? nothing
-          : html`<open-with
+        ${
+          this.projectId === ""
+            ? nothing
+            : html`<open-with
               .file=${{ id: projectFileId(this.projectId, output.path), name: output.name, size: output.size }}
               .handlers=${framedExtras(this._plugins.value ?? []).filter((extra) => extra.kind !== "widget")}
-            ></open-with>`}
+            ></open-with>`
+        }
       </p>
-      ${output.kind === "image"
-        ? html`<img src=${output.previewUrl ?? output.url} alt=${`Preview of ${output.name}`} loading="lazy" />`
-        : textKinds.has(output.kind)
-          ? output.size <= PREVIEW_MAX_BYTES
-            ? html`<output-preview
+      ${
+        output.kind === "image"
+          ? html`<img src=${output.previewUrl ?? output.url} alt=${`Preview of ${output.name}`} loading="lazy" />`
+          : textKinds.has(output.kind)
+            ? output.size <= PREVIEW_MAX_BYTES
+              ? html`<output-preview
                 .url=${output.previewUrl ?? output.url}
                 .name=${output.name}
                 ?markdown=${output.kind === "markdown"}
               ></output-preview>`
-            : html`<p class="muted">Too large to preview here; download it to read it.</p>`
-          : nothing}
+              : html`<p class="muted">Too large to preview here; download it to read it.</p>`
+            : nothing
+      }
     </li>`
   }
 

@@ -70,11 +70,13 @@ export class ProjectPlace extends LitElement {
       <p class="back"><a href="/studio">← Studio</a></p>
       <node-alert .message=${this._acting.error || this._watch.error}></node-alert>
       <node-alert kind="success" .message=${this._acting.notice}></node-alert>
-      ${detail === null
-        ? this._watch.loading
-          ? html`<p class="muted" role="status">Loading the project…</p>`
-          : nothing
-        : this._renderProject(detail)}
+      ${
+        detail === null
+          ? this._watch.loading
+            ? html`<p class="muted" role="status">Loading the project…</p>`
+            : nothing
+          : this._renderProject(detail)
+      }
     `
   }
 
@@ -90,31 +92,39 @@ export class ProjectPlace extends LitElement {
         <p class="muted facts">
           Started <time datetime=${project.createdAt}>${formatDateTime(project.createdAt)}</time> · model spend
           ${formatUsd(project.costUsd)}
-          ${this._generator === null || this._generator.id !== project.generatorId
-            ? nothing
-            : html`· <a href=${`/studio?generator=${encodeURIComponent(this._generator.slug)}&from=${encodeURIComponent(project.id)}`}
+          ${
+            this._generator === null || this._generator.id !== project.generatorId
+              ? nothing
+              : html`· <a href=${`/studio?generator=${encodeURIComponent(this._generator.slug)}&from=${encodeURIComponent(project.id)}`}
                   >run it again</a
-                >`}
+                >`
+          }
         </p>
         <div class="actions">
-          ${runningStatuses.has(project.status)
-            ? html`<button class="danger" type="button" ?disabled=${busy} @click=${this._cancel}>
+          ${
+            runningStatuses.has(project.status)
+              ? html`<button class="danger" type="button" ?disabled=${busy} @click=${this._cancel}>
                 ${busy ? "Cancelling…" : "Cancel the run"}
               </button>`
-            : nothing}
-          ${resumableStatuses.has(project.status)
-            ? html`<button type="button" ?disabled=${busy} @click=${this._resume}>${busy ? "Resuming…" : "Resume the run"}</button>`
-            : nothing}
+              : nothing
+          }
+          ${
+            resumableStatuses.has(project.status)
+              ? html`<button type="button" ?disabled=${busy} @click=${this._resume}>${busy ? "Resuming…" : "Resume the run"}</button>`
+              : nothing
+          }
         </div>
       </header>
       <div class="split">
         <div>
-          ${project.status === "failed" && project.error !== null
-            ? html`<section class="card stopped" aria-labelledby="stopped-title">
+          ${
+            project.status === "failed" && project.error !== null
+              ? html`<section class="card stopped" aria-labelledby="stopped-title">
                 <h2 id="stopped-title">Why it stopped</h2>
                 <p class="pre">${project.error}</p>
               </section>`
-            : nothing}
+              : nothing
+          }
           ${this._renderAsked(project)} ${this._renderReview(project, review)}
           <project-outputs .projectId=${this.projectId} .projectStatus=${project.status} .outputs=${project.outputs}></project-outputs>
         </div>
@@ -139,7 +149,8 @@ export class ProjectPlace extends LitElement {
   }
 
   private _renderAsked(project: Project) {
-    const given = typeof project.inputs === "object" && project.inputs !== null ? (project.inputs as Record<string, unknown>) : {}
+    const given =
+      typeof project.inputs === "object" && project.inputs !== null ? (project.inputs as Record<string, unknown>) : {}
     const fields = this._generator === null ? [] : fieldsOf(this._generator.inputsSchema)
     // The form's order, then anything the form no longer has.
     const inputs = [
@@ -150,18 +161,20 @@ export class ProjectPlace extends LitElement {
     ]
     return html`<section class="card" aria-labelledby="asked-title">
       <h2 id="asked-title">${project.generatorId === null ? "Brief" : "Inputs"}</h2>
-      ${project.generatorId === null
-        ? html`<p class="pre brief">${project.brief}</p>`
-        : inputs.length === 0
-          ? html`<p class="muted">This run took no inputs.</p>`
-          : html`<dl class="inputs">
+      ${
+        project.generatorId === null
+          ? html`<p class="pre brief">${project.brief}</p>`
+          : inputs.length === 0
+            ? html`<p class="muted">This run took no inputs.</p>`
+            : html`<dl class="inputs">
               ${inputs.map(
                 ([field, name]) => html`<div data-input=${name}>
                   <dt>${field?.label ?? name}</dt>
                   <dd class="pre">${valueInWords(field, given[name])}</dd>
                 </div>`
               )}
-            </dl>`}
+            </dl>`
+      }
     </section>`
   }
 

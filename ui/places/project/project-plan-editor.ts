@@ -30,10 +30,16 @@ interface Row {
 
 /** As the server decides (plan-edit.ts isFixed): started, done, or failed while the run goes. */
 const isFixed = (task: Task, status: ProjectStatus) =>
-  task.status === "running" || task.status === "done" || (task.status === "failed" && status !== "failed" && status !== "cancelled")
+  task.status === "running" ||
+  task.status === "done" ||
+  (task.status === "failed" && status !== "failed" && status !== "cancelled")
 
 const assigneeOf = (task: Task) =>
-  !task.pinned ? "auto" : task.assigneeBeingId !== null ? `person:${task.assigneeBeingId}` : `agent:${task.assigneeAgentId ?? ""}`
+  !task.pinned
+    ? "auto"
+    : task.assigneeBeingId !== null
+      ? `person:${task.assigneeBeingId}`
+      : `agent:${task.assigneeAgentId ?? ""}`
 
 @customElement("project-plan-editor")
 export class ProjectPlanEditor extends LitElement {
@@ -65,31 +71,41 @@ export class ProjectPlanEditor extends LitElement {
   override connectedCallback() {
     super.connectedCallback()
     this.reset()
-    void request((client) => client.studioAgents.listAgents()).then((result) => result.ok && (this._agents = result.value))
-    void request((client) => client.studioSkills.listSkills()).then((result) => result.ok && (this._skills = result.value.map((skill) => skill.name)))
+    void request((client) => client.studioAgents.listAgents()).then(
+      (result) => result.ok && (this._agents = result.value)
+    )
+    void request((client) => client.studioSkills.listSkills()).then(
+      (result) => result.ok && (this._skills = result.value.map((skill) => skill.name))
+    )
   }
 
   /** The draft from the plan as it is now. */
   reset() {
-    this._rows = this.tasks.filter((task) => !isFixed(task, this.projectStatus)).map((task): Row => ({
-      ref: task.id,
-      existing: true,
-      title: task.title,
-      description: task.description,
-      role: task.role,
-      skills: task.skills,
-      dependsOn: task.dependsOn,
-      kind: task.kind,
-      assignee: assigneeOf(task)
-    }))
+    this._rows = this.tasks
+      .filter((task) => !isFixed(task, this.projectStatus))
+      .map(
+        (task): Row => ({
+          ref: task.id,
+          existing: true,
+          title: task.title,
+          description: task.description,
+          role: task.role,
+          skills: task.skills,
+          dependsOn: task.dependsOn,
+          kind: task.kind,
+          assignee: assigneeOf(task)
+        })
+      )
   }
 
   protected override render() {
     const fixed = this.tasks.filter((task) => isFixed(task, this.projectStatus))
     return html`<form @submit=${this._save} aria-label="Edit the plan">
-      ${fixed.length === 0
-        ? nothing
-        : html`<p class="muted">Started or done, kept as they are: ${fixed.map((task) => task.title).join("; ")}.</p>`}
+      ${
+        fixed.length === 0
+          ? nothing
+          : html`<p class="muted">Started or done, kept as they are: ${fixed.map((task) => task.title).join("; ")}.</p>`
+      }
       <ol class="rows">
         ${this._rows.map((row, index) => this._renderRow(row, index))}
       </ol>
@@ -108,33 +124,46 @@ export class ProjectPlanEditor extends LitElement {
   private _renderRow(row: Row, index: number) {
     const people = [
       [this.ownerId, "You"] as const,
-      ...(this.team?.members ?? []).filter((member) => member.source === "person" && member.agentId !== this.ownerId).map((member) => [member.agentId, member.name] as const)
+      ...(this.team?.members ?? [])
+        .filter((member) => member.source === "person" && member.agentId !== this.ownerId)
+        .map((member) => [member.agentId, member.name] as const)
     ]
     const set = (change: Partial<Row>) => this._set(index, change)
     return html`<li class="row" data-ref=${row.ref} data-kind=${row.kind}>
       <div class="line">
         <label>Step <input name="title" required maxlength="200" .value=${row.title} @input=${(event: Event) => set({ title: (event.target as HTMLInputElement).value })} /></label>
-        ${row.kind === "approval"
-          ? html`<span class="muted">Approval gate</span>`
-          : html`<label>Role <input name="role" required maxlength="100" .value=${row.role} @input=${(event: Event) => set({ role: (event.target as HTMLInputElement).value })} /></label>`}
+        ${
+          row.kind === "approval"
+            ? html`<span class="muted">Approval gate</span>`
+            : html`<label>Role <input name="role" required maxlength="100" .value=${row.role} @input=${(event: Event) => set({ role: (event.target as HTMLInputElement).value })} /></label>`
+        }
         <label>Who
           <select name="assignee" @change=${(event: Event) => set({ assignee: (event.target as HTMLSelectElement).value })}>
             ${row.kind === "approval" ? nothing : html`<option value="auto" ?selected=${row.assignee === "auto"}>Automatic (by role)</option>`}
-            ${row.kind === "approval"
-              ? nothing
-              : this._agents.map((agent) => html`<option value=${`agent:${agent.id}`} ?selected=${row.assignee === `agent:${agent.id}`}>${agent.name} (agent)</option>`)}
+            ${
+              row.kind === "approval"
+                ? nothing
+                : this._agents.map(
+                    (agent) =>
+                      html`<option value=${`agent:${agent.id}`} ?selected=${row.assignee === `agent:${agent.id}`}>${agent.name} (agent)</option>`
+                  )
+            }
             ${people.map(([id, name]) => html`<option value=${`person:${id}`} ?selected=${row.assignee === `person:${id}` || (row.kind === "approval" && row.assignee === "auto" && id === this.ownerId)}>${name}</option>`)}
           </select>
         </label>
       </div>
-      ${row.kind === "approval" || this._skills.length === 0
-        ? nothing
-        : html`<details><summary>Skills (${row.skills.length})</summary>
+      ${
+        row.kind === "approval" || this._skills.length === 0
+          ? nothing
+          : html`<details><summary>Skills (${row.skills.length})</summary>
             <div class="skills">
-              ${this._skills.map((skill) => html`<label class="skill"><input type="checkbox" .checked=${row.skills.includes(skill)}
-                @change=${(event: Event) => set({ skills: (event.target as HTMLInputElement).checked ? [...row.skills, skill] : row.skills.filter((s) => s !== skill) })} />${skill}</label>`)}
+              ${this._skills.map(
+                (skill) => html`<label class="skill"><input type="checkbox" .checked=${row.skills.includes(skill)}
+                @change=${(event: Event) => set({ skills: (event.target as HTMLInputElement).checked ? [...row.skills, skill] : row.skills.filter((s) => s !== skill) })} />${skill}</label>`
+              )}
             </div>
-          </details>`}
+          </details>`
+      }
       <div class="actions">
         <button type="button" class="secondary" aria-label=${`Move ${row.title} up`} ?disabled=${index === 0} @click=${() => this._move(index, -1)}>↑</button>
         <button type="button" class="secondary" aria-label=${`Move ${row.title} down`} ?disabled=${index === this._rows.length - 1} @click=${() => this._move(index, 1)}>↓</button>
@@ -156,7 +185,9 @@ export class ProjectPlanEditor extends LitElement {
 
   private _remove(index: number) {
     const ref = this._rows[index]!.ref
-    this._rows = this._rows.filter((_, at) => at !== index).map((row) => ({ ...row, dependsOn: row.dependsOn.filter((id) => id !== ref) }))
+    this._rows = this._rows
+      .filter((_, at) => at !== index)
+      .map((row) => ({ ...row, dependsOn: row.dependsOn.filter((id) => id !== ref) }))
   }
 
   /** A new step waits on the last step of the plan; a gate so holds what comes after it. */
@@ -164,17 +195,20 @@ export class ProjectPlanEditor extends LitElement {
     const fixed = this.tasks.filter((task) => isFixed(task, this.projectStatus))
     const last = this._rows.at(-1)?.ref ?? fixed.at(-1)?.id
     this._added += 1
-    this._rows = [...this._rows, {
-      ref: `new-${this._added}`,
-      existing: false,
-      title: kind === "approval" ? "Approve the work so far" : "",
-      description: "",
-      role: kind === "approval" ? "approver" : "writer",
-      skills: [],
-      dependsOn: last === undefined ? [] : [last],
-      kind,
-      assignee: kind === "approval" ? `person:${this.ownerId}` : "auto"
-    }]
+    this._rows = [
+      ...this._rows,
+      {
+        ref: `new-${this._added}`,
+        existing: false,
+        title: kind === "approval" ? "Approve the work so far" : "",
+        description: "",
+        role: kind === "approval" ? "approver" : "writer",
+        skills: [],
+        dependsOn: last === undefined ? [] : [last],
+        kind,
+        assignee: kind === "approval" ? `person:${this.ownerId}` : "auto"
+      }
+    ]
   }
 
   private _edits(): Array<PlanEdit> {
@@ -188,7 +222,9 @@ export class ProjectPlanEditor extends LitElement {
         role: row.role.trim() === "" ? "writer" : row.role.trim(),
         skills: row.skills,
         // A step of this edit is named by its place in the list ("#n"): new ones have no id yet.
-        dependsOn: row.dependsOn.map((ref) => (ref.startsWith("new-") ? `#${position.get(ref) ?? -1}` : ref)).filter((ref) => ref !== "#-1"),
+        dependsOn: row.dependsOn
+          .map((ref) => (ref.startsWith("new-") ? `#${position.get(ref) ?? -1}` : ref))
+          .filter((ref) => ref !== "#-1"),
         assignee: type === "agent" ? { agentId: id! } : type === "person" ? { personBeingId: id! } : null,
         kind: row.kind
       }
@@ -200,10 +236,20 @@ export class ProjectPlanEditor extends LitElement {
     this._busy = true
     this._error = ""
     const result = await request((client) =>
-      client.studioProjects.editPlan({ path: { id: this.projectId }, payload: { version: this.planVersion, tasks: this._edits() } }))
+      client.studioProjects.editPlan({
+        path: { id: this.projectId },
+        payload: { version: this.planVersion, tasks: this._edits() }
+      })
+    )
     this._busy = false
     if (result.ok) {
-      this.dispatchEvent(new CustomEvent<ReadonlyArray<PlanRepair>>("plan-saved", { detail: result.value.repairs, bubbles: true, composed: true }))
+      this.dispatchEvent(
+        new CustomEvent<ReadonlyArray<PlanRepair>>("plan-saved", {
+          detail: result.value.repairs,
+          bubbles: true,
+          composed: true
+        })
+      )
       return
     }
     if (result.failure.code === "plan_changed") {
@@ -213,7 +259,8 @@ export class ProjectPlanEditor extends LitElement {
     this._error = result.failure.message
   }
 
-  private readonly _close = () => this.dispatchEvent(new CustomEvent("plan-edit-closed", { bubbles: true, composed: true }))
+  private readonly _close = () =>
+    this.dispatchEvent(new CustomEvent("plan-edit-closed", { bubbles: true, composed: true }))
 
   static override styles = [
     sharedStyles,

@@ -27,11 +27,16 @@ const savedInWords = (output: unknown): string => {
   const parts: Array<string> = []
   if (typeof report.file === "string") parts.push(`Saved ${report.file}`)
   if (typeof report.words === "number" && report.words > 0) parts.push(`${report.words} words`)
-  if (typeof report.repairs === "number" && report.repairs > 0) parts.push(report.repairs === 1 ? "after 1 repair" : `after ${report.repairs} repairs`)
+  if (typeof report.repairs === "number" && report.repairs > 0)
+    parts.push(report.repairs === 1 ? "after 1 repair" : `after ${report.repairs} repairs`)
   return parts.join(" · ")
 }
 
-const memberWords = { saved: "your saved agent", persona: "a persona for this run", person: "a person of the crew" } as const
+const memberWords = {
+  saved: "your saved agent",
+  persona: "a persona for this run",
+  person: "a person of the crew"
+} as const
 
 @customElement("project-plan")
 export class ProjectPlan extends LitElement {
@@ -59,8 +64,9 @@ export class ProjectPlan extends LitElement {
       <h2 id="plan-title">Plan</h2>
       <node-alert kind="success" .message=${this._said}></node-alert>
       <node-alert .message=${this._stale}></node-alert>
-      ${this._editing
-        ? html`<project-plan-editor
+      ${
+        this._editing
+          ? html`<project-plan-editor
             .projectId=${this.projectId}
             .planVersion=${this.planVersion}
             .projectStatus=${this.projectStatus}
@@ -71,14 +77,17 @@ export class ProjectPlan extends LitElement {
             @plan-stale=${this._staleNow}
             @plan-edit-closed=${() => (this._editing = false)}
           ></project-plan-editor>`
-        : editable.has(this.projectStatus) && this.tasks.length > 0
-          ? html`<div class="actions"><button type="button" @click=${this._edit}>Edit plan</button></div>`
-          : nothing}
-      ${this.tasks.length === 0
-        ? html`<p class="muted">
+          : editable.has(this.projectStatus) && this.tasks.length > 0
+            ? html`<div class="actions"><button type="button" @click=${this._edit}>Edit plan</button></div>`
+            : nothing
+      }
+      ${
+        this.tasks.length === 0
+          ? html`<p class="muted">
             ${this.projectStatus === "planning" ? "The plan is being made." : "This run has no steps."}
           </p>`
-        : this._renderTasks()}
+          : this._renderTasks()
+      }
       ${this._renderTeam()}
     </section>`
   }
@@ -97,13 +106,17 @@ export class ProjectPlan extends LitElement {
               <span class="state">${badge(taskStatusWords[task.status])}</span>
             </p>
             <p class="facts">
-              ${task.kind === "approval"
-                ? html`<span class="gate">${this._gateWords(task)}</span>`
-                : html`<span class="role"
-                >${task.role}${member === undefined
-                  ? nothing
-                  : html` · <span class="avatar">${icon(agentIconPath(member.avatar))}</span>${member.name}`}</span
-              >`}
+              ${
+                task.kind === "approval"
+                  ? html`<span class="gate">${this._gateWords(task)}</span>`
+                  : html`<span class="role"
+                >${task.role}${
+                  member === undefined
+                    ? nothing
+                    : html` · <span class="avatar">${icon(agentIconPath(member.avatar))}</span>${member.name}`
+                }</span
+              >`
+              }
               <span class="waits"
                 >Waits on:
                 ${task.dependsOn.length === 0 ? "nothing" : task.dependsOn.map((id) => titles.get(id) ?? id).join("; ")}</span
@@ -125,12 +138,16 @@ export class ProjectPlan extends LitElement {
   private readonly _saved = (event: CustomEvent<ReadonlyArray<PlanRepair>>) => {
     this._editing = false
     const repairs = event.detail
-    this._said = repairs.length === 0 ? "The plan is saved." : `The plan is saved, repaired: ${repairs.map((repair) => repair.message).join(" ")}`
+    this._said =
+      repairs.length === 0
+        ? "The plan is saved."
+        : `The plan is saved, repaired: ${repairs.map((repair) => repair.message).join(" ")}`
   }
 
   private readonly _staleNow = () => {
     this._editing = false
-    this._stale = "The plan changed while you edited it (the run moved on, or another edit landed). Here it is as it is now: edit it again."
+    this._stale =
+      "The plan changed while you edited it (the run moved on, or another edit landed). Here it is as it is now: edit it again."
   }
 
   /** Who a gate waits for, in words. */
@@ -141,7 +158,9 @@ export class ProjectPlan extends LitElement {
   }
 
   private _memberOf(task: Task): TeamMemberView | undefined {
-    return task.assigneeAgentId === null ? undefined : this.team?.members.find((member) => member.agentId === task.assigneeAgentId)
+    return task.assigneeAgentId === null
+      ? undefined
+      : this.team?.members.find((member) => member.agentId === task.assigneeAgentId)
   }
 
   private _renderTeam() {

@@ -25,7 +25,9 @@ const timeOf = (iso: string): string => {
 
 const dataText = (data: unknown): string => {
   const text = JSON.stringify(data, null, 2) ?? ""
-  return text.length <= DATA_SHOWN ? text : `${text.slice(0, DATA_SHOWN)}\n… (${text.length - DATA_SHOWN} more characters)`
+  return text.length <= DATA_SHOWN
+    ? text
+    : `${text.slice(0, DATA_SHOWN)}\n… (${text.length - DATA_SHOWN} more characters)`
 }
 
 /** How close to the end of the box still counts as being at its end. */
@@ -61,18 +63,25 @@ export class ProjectTrace extends LitElement {
     return html`<section class="card" aria-labelledby="trace-title">
       <h2 id="trace-title">Trace <span class="muted count">(${this.events.length} ${this.events.length === 1 ? "event" : "events"})</span></h2>
       <node-alert .message=${this.error}></node-alert>
-      ${this.events.length === 0
-        ? html`<p class="muted">Nothing has happened yet.</p>`
-        : html`<div class="trace-box" tabindex="0" role="region" aria-label="Trace events">
+      ${
+        this.events.length === 0
+          ? html`<p class="muted">Nothing has happened yet.</p>`
+          : html`<div class="trace-box" tabindex="0" role="region" aria-label="Trace events">
             <ol class="trace">
-              ${repeat(this.events, (event) => event.id, (event) => this._renderEvent(event))}
+              ${repeat(
+                this.events,
+                (event) => event.id,
+                (event) => this._renderEvent(event)
+              )}
             </ol>
-          </div>`}
+          </div>`
+      }
     </section>`
   }
 
   private _renderEvent(event: TraceEvent) {
-    const member = event.agentId === null ? undefined : this.team?.members.find((candidate) => candidate.agentId === event.agentId)
+    const member =
+      event.agentId === null ? undefined : this.team?.members.find((candidate) => candidate.agentId === event.agentId)
     const task = event.taskId === null ? undefined : this.tasks.find((candidate) => candidate.id === event.taskId)
     return html`<li class="event" data-kind=${event.kind} data-event-id=${event.id}>
       <p class="line">
@@ -82,12 +91,14 @@ export class ProjectTrace extends LitElement {
         ${task === undefined ? nothing : html`<span class="muted step">on “${task.title}”</span>`}
       </p>
       <p class="text">${event.text}</p>
-      ${event.data === null || event.data === undefined
-        ? nothing
-        : html`<details>
+      ${
+        event.data === null || event.data === undefined
+          ? nothing
+          : html`<details>
             <summary>Details</summary>
             <pre>${dataText(event.data)}</pre>
-          </details>`}
+          </details>`
+      }
     </li>`
   }
 

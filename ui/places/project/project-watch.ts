@@ -166,7 +166,10 @@ export class ProjectWatch implements ReactiveController {
     this.detail = { ...detail, project }
     this._host.requestUpdate()
     // A plan edit removes steps, which no task event tells: a new plan version loads the steps again.
-    const changed = project.status !== detail.project.status || project.teamId !== detail.project.teamId || project.planVersion !== detail.project.planVersion
+    const changed =
+      project.status !== detail.project.status ||
+      project.teamId !== detail.project.teamId ||
+      project.planVersion !== detail.project.planVersion
     if (changed) this._reloadDetailSoon()
   }
 
@@ -176,7 +179,9 @@ export class ProjectWatch implements ReactiveController {
     const detail = this.detail
     if (detail === null) return
     const known = detail.tasks.some((candidate) => candidate.id === task.id)
-    const tasks = known ? detail.tasks.map((candidate) => (candidate.id === task.id ? task : candidate)) : [...detail.tasks, task]
+    const tasks = known
+      ? detail.tasks.map((candidate) => (candidate.id === task.id ? task : candidate))
+      : [...detail.tasks, task]
     this.detail = { ...detail, tasks }
     this._host.requestUpdate()
   }

@@ -38,7 +38,8 @@ export class WorkApprove extends LitElement {
   private readonly _approve = async () => {
     const note = this._note()
     await this._answering.run((client) =>
-      client.studioProjects.approveStep({ path: { taskId: this.taskId }, payload: note === "" ? {} : { note } }))
+      client.studioProjects.approveStep({ path: { taskId: this.taskId }, payload: note === "" ? {} : { note } })
+    )
   }
 
   private readonly _reject = onSubmit(async () => {
@@ -47,7 +48,9 @@ export class WorkApprove extends LitElement {
       this._answering.fail("Say why you reject it: the owner reads your reason.")
       return
     }
-    await this._answering.run((client) => client.studioProjects.rejectStep({ path: { taskId: this.taskId }, payload: { note } }))
+    await this._answering.run((client) =>
+      client.studioProjects.rejectStep({ path: { taskId: this.taskId }, payload: { note } })
+    )
   })
 
   static override styles = sharedStyles

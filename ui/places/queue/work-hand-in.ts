@@ -28,7 +28,9 @@ export class WorkHandIn extends LitElement {
 
   // The queue reloads on the step's task.updated, which takes this form away.
   private readonly _handIn = onSubmit(async ({ field }) => {
-    await this._handing.run((client) => client.studioProjects.finishStep({ path: { taskId: this.taskId }, payload: { output: field("output") } }))
+    await this._handing.run((client) =>
+      client.studioProjects.finishStep({ path: { taskId: this.taskId }, payload: { output: field("output") } })
+    )
   })
 
   static override styles = sharedStyles

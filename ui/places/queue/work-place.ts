@@ -50,10 +50,17 @@ export class WorkPlace extends LitElement {
   }
 
   private _renderQueue(queue: ReadonlyArray<QueueItem>) {
-    if (queue.length === 0) return html`<p class="muted">Nothing is open. <a href="/studio">Start something in the Studio.</a></p>`
+    if (queue.length === 0)
+      return html`<p class="muted">Nothing is open. <a href="/studio">Start something in the Studio.</a></p>`
     return html`<ul class="steps">
       ${queue.map(
-        ({ assignee, kind, projectId, projectTitle, task }) => html`<li class="step" data-task-id=${task.id} data-state=${task.status} data-kind=${kind}>
+        ({
+          assignee,
+          kind,
+          projectId,
+          projectTitle,
+          task
+        }) => html`<li class="step" data-task-id=${task.id} data-state=${task.status} data-kind=${kind}>
           <p class="head">
             <span class="title">${task.title}</span>
             ${kind === "approval" ? badge({ label: "Approval", tone: "plain" }) : nothing}
@@ -62,16 +69,20 @@ export class WorkPlace extends LitElement {
           <p class="facts">
             <span>In <a href=${`/studio/${encodeURIComponent(projectId)}`}>${projectTitle}</a></span>
             <span class="muted">${this._holder(assignee, task.assigneeBeingId)} (${task.role})</span>
-            ${task.dueAt === null
-              ? nothing
-              : html`<span>Due <time datetime=${task.dueAt}>${formatDateTime(task.dueAt)}</time></span>`}
+            ${
+              task.dueAt === null
+                ? nothing
+                : html`<span>Due <time datetime=${task.dueAt}>${formatDateTime(task.dueAt)}</time></span>`
+            }
           </p>
           ${task.error === null ? nothing : html`<p class="error">${task.error}</p>`}
-          ${!this._mine(task.assigneeBeingId) || task.status !== "running"
-            ? nothing
-            : kind === "approval"
-            ? html`<work-approve .taskId=${task.id} .taskTitle=${task.title}></work-approve>`
-            : html`<work-hand-in .taskId=${task.id} .taskTitle=${task.title}></work-hand-in>`}
+          ${
+            !this._mine(task.assigneeBeingId) || task.status !== "running"
+              ? nothing
+              : kind === "approval"
+                ? html`<work-approve .taskId=${task.id} .taskTitle=${task.title}></work-approve>`
+                : html`<work-hand-in .taskId=${task.id} .taskTitle=${task.title}></work-hand-in>`
+          }
         </li>`
       )}
     </ul>`

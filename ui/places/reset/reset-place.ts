@@ -75,9 +75,13 @@ export class ResetPlace extends LitElement {
   private readonly _setPassword = onSubmit(({ field }) => {
     const password = field("password")
     // The node cannot tell a typo from a choice; two equal fields can.
-    if (password !== field("confirm")) return this._sending.fail("The two passwords differ. Type the same password twice.")
+    if (password !== field("confirm"))
+      return this._sending.fail("The two passwords differ. Type the same password twice.")
     const token = this.token
-    return this._sending.run((client) => client.authPublic.resetPassword({ payload: { token, password } }), this._finish)
+    return this._sending.run(
+      (client) => client.authPublic.resetPassword({ payload: { token, password } }),
+      this._finish
+    )
   })
 
   private readonly _finish = (): void => {

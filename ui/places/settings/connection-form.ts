@@ -14,7 +14,9 @@ type Send = (config: Record<string, string>, form: HTMLFormElement) => void
 const madeSecrets = new Map<string, string>()
 
 const secretFor = (providerId: string) => {
-  const made = madeSecrets.get(providerId) ?? Array.from(crypto.getRandomValues(new Uint8Array(24)), (byte) => byte.toString(16).padStart(2, "0")).join("")
+  const made =
+    madeSecrets.get(providerId) ??
+    Array.from(crypto.getRandomValues(new Uint8Array(24)), (byte) => byte.toString(16).padStart(2, "0")).join("")
   madeSecrets.set(providerId, made)
   return made
 }
@@ -41,11 +43,29 @@ const fieldsOf = (provider: ProviderDescriptor): ReadonlyArray<ProviderAuthField
     case "fields":
       return auth.fields
     case "path":
-      return [{ name: auth.field, label: auth.label || auth.field, secret: false, help: auth.help, placeholder: "", required: false }]
+      return [
+        {
+          name: auth.field,
+          label: auth.label || auth.field,
+          secret: false,
+          help: auth.help,
+          placeholder: "",
+          required: false
+        }
+      ]
     case "webhook":
       return auth.verify === "none"
         ? []
-        : [{ name: "secret", label: "Shared secret", secret: true, help: "Made for you: copy it into the sending service now, it is not shown again.", placeholder: "", required: true }]
+        : [
+            {
+              name: "secret",
+              label: "Shared secret",
+              secret: true,
+              help: "Made for you: copy it into the sending service now, it is not shown again.",
+              placeholder: "",
+              required: true
+            }
+          ]
     default:
       return []
   }
@@ -59,7 +79,9 @@ const noClient = (provider: ProviderDescriptor, owner: boolean) =>
 export const connectionForm = (provider: ProviderDescriptor, owner: boolean, busy: boolean, send: Send) => {
   const auth = provider.auth
   if (auth.kind === "oauth2") {
-    return auth.clientConfigured === false ? noClient(provider, owner) : html`<p><a class="button" href=${auth.startPath}>Connect ${provider.title}</a></p>`
+    return auth.clientConfigured === false
+      ? noClient(provider, owner)
+      : html`<p><a class="button" href=${auth.startPath}>Connect ${provider.title}</a></p>`
   }
   const fields = fieldsOf(provider)
   const names = ["label", ...fields.map((field) => field.name)]

@@ -21,7 +21,9 @@ import { pluginStyles } from "./plugin-styles.ts"
 
 @customElement("plugins-available")
 export class PluginsAvailable extends LitElement {
-  private readonly _available = new ApiResource(this, (client) => client.plugins.availablePlugins(), { reloadOn: ["plugins-changed"] })
+  private readonly _available = new ApiResource(this, (client) => client.plugins.availablePlugins(), {
+    reloadOn: ["plugins-changed"]
+  })
 
   private readonly _installing = new ApiAction(this)
 
@@ -39,9 +41,11 @@ export class PluginsAvailable extends LitElement {
     const waiting = available.plugins.filter((plugin) => !plugin.installed)
     return html`
       <p class="risk" role="note"><span class="label">Before you install:</span> ${available.risk}</p>
-      ${waiting.length === 0
-        ? html`<p class="muted">No plugin is waiting in the plugin folder.</p>`
-        : html`<ul class="plugins" aria-label="Available plugins">${waiting.map((plugin) => this._renderPlugin(plugin, available.capabilityNotes))}</ul>`}
+      ${
+        waiting.length === 0
+          ? html`<p class="muted">No plugin is waiting in the plugin folder.</p>`
+          : html`<ul class="plugins" aria-label="Available plugins">${waiting.map((plugin) => this._renderPlugin(plugin, available.capabilityNotes))}</ul>`
+      }
     `
   }
 
@@ -62,10 +66,11 @@ export class PluginsAvailable extends LitElement {
       <form @submit=${onSubmit((form) => this._install(plugin.dir, manifest, form))}>
         <fieldset ?disabled=${this._installing.busy}>
           <legend class="label">Capabilities it asks for</legend>
-          ${manifest.capabilities.length === 0
-            ? html`<p class="muted">None: it only computes.</p>`
-            : manifest.capabilities.map(
-                (capability) => html`<label class="capability">
+          ${
+            manifest.capabilities.length === 0
+              ? html`<p class="muted">None: it only computes.</p>`
+              : manifest.capabilities.map(
+                  (capability) => html`<label class="capability">
                   <input type="checkbox" name="granted" value=${capability.kind} />
                   <span>
                     <strong>${capability.kind}</strong>${capability.kind === "world-acting" ? html` <span class="badge" data-tone="bad">Acts in the world</span>` : ""}
@@ -73,7 +78,8 @@ export class PluginsAvailable extends LitElement {
                     ${capability.reason === undefined ? "" : html`<span class="reason">Its reason: <q>${capability.reason}</q></span>`}
                   </span>
                 </label>`
-              )}
+                )
+          }
         </fieldset>
         <div class="actions">
           <button type="submit" ?disabled=${this._installing.busy} aria-label=${`Install ${manifest.name}`}>Install</button>
@@ -87,7 +93,8 @@ export class PluginsAvailable extends LitElement {
     return html`<p class="label">It would add</p>
       <ul class="contributions">
         ${manifest.extensions.map(
-          (extension) => html`<li><span class="badge">${extension.kind}</span> ${extension.title ?? extension.id} <code>${manifest.namespace}.${extension.id}</code></li>`
+          (extension) =>
+            html`<li><span class="badge">${extension.kind}</span> ${extension.title ?? extension.id} <code>${manifest.namespace}.${extension.id}</code></li>`
         )}
       </ul>`
   }
@@ -97,7 +104,9 @@ export class PluginsAvailable extends LitElement {
     const done = await this._installing.run(
       (client) => client.plugins.installPlugin({ payload: { dir, granted } }),
       (installed) =>
-        installed.status === "active" ? `${manifest.name} is installed.` : `${manifest.name} is installed but not running: ${installed.error ?? "it failed to start."}`
+        installed.status === "active"
+          ? `${manifest.name} is installed.`
+          : `${manifest.name} is installed but not running: ${installed.error ?? "it failed to start."}`
     )
     if (done) fireEvent(this, "plugins-changed", {})
   }

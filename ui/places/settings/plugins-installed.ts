@@ -31,7 +31,9 @@ const sourceWords = (plugin: InstalledPlugin): string => {
 
 @customElement("plugins-installed")
 export class PluginsInstalled extends LitElement {
-  private readonly _installed = new ApiResource(this, (client) => client.plugins.listPlugins(), { reloadOn: ["plugins-changed"] })
+  private readonly _installed = new ApiResource(this, (client) => client.plugins.listPlugins(), {
+    reloadOn: ["plugins-changed"]
+  })
 
   private readonly _uninstalling = new ApiAction(this)
 
@@ -51,15 +53,19 @@ export class PluginsInstalled extends LitElement {
     const added = plugins.filter((plugin) => plugin.source.kind !== "builtin")
     const builtins = plugins.filter((plugin) => plugin.source.kind === "builtin")
     return html`
-      ${added.length === 0
-        ? html`<p class="muted">No plugin is installed beyond the built-in ones.</p>`
-        : html`<ul class="plugins" aria-label="Installed plugins">${added.map((plugin) => this._renderPlugin(plugin))}</ul>`}
-      ${builtins.length === 0
-        ? ""
-        : html`<details>
+      ${
+        added.length === 0
+          ? html`<p class="muted">No plugin is installed beyond the built-in ones.</p>`
+          : html`<ul class="plugins" aria-label="Installed plugins">${added.map((plugin) => this._renderPlugin(plugin))}</ul>`
+      }
+      ${
+        builtins.length === 0
+          ? ""
+          : html`<details>
             <summary>Built in (${builtins.length})</summary>
             <ul class="plugins" aria-label="Built-in plugins">${builtins.map((plugin) => this._renderPlugin(plugin))}</ul>
-          </details>`}
+          </details>`
+      }
     `
   }
 
@@ -73,29 +79,35 @@ export class PluginsInstalled extends LitElement {
       <p class="muted">${plugin.id} · ${sourceWords(plugin)}</p>
       ${plugin.description === "" ? "" : html`<p>${plugin.description}</p>`}
       ${plugin.error === null ? "" : html`<p class="problem">Not running: ${plugin.error}</p>`}
-      ${plugin.contributions.length === 0
-        ? html`<p class="muted">It contributes nothing.</p>`
-        : html`<p class="label">It contributes</p>
+      ${
+        plugin.contributions.length === 0
+          ? html`<p class="muted">It contributes nothing.</p>`
+          : html`<p class="label">It contributes</p>
             <ul class="contributions">
               ${plugin.contributions.map(
-                (contribution) => html`<li><span class="badge">${contribution.kind}</span> ${contribution.title ?? contribution.name} <code>${contribution.name}</code></li>`
+                (contribution) =>
+                  html`<li><span class="badge">${contribution.kind}</span> ${contribution.title ?? contribution.name} <code>${contribution.name}</code></li>`
               )}
-            </ul>`}
+            </ul>`
+      }
       <p><span class="label">Granted:</span> ${plugin.granted.length === 0 ? "nothing" : plugin.granted.join(", ")}</p>
-      ${plugin.source.kind === "builtin"
-        ? ""
-        : html`<div class="actions">
+      ${
+        plugin.source.kind === "builtin"
+          ? ""
+          : html`<div class="actions">
             <button class="danger" type="button" ?disabled=${this._uninstalling.busy} aria-label=${`Uninstall ${plugin.name}`} @click=${() => this._uninstall(plugin)}>
               Uninstall
             </button>
-          </div>`}
+          </div>`
+      }
     </li>`
   }
 
   private async _uninstall(plugin: InstalledPlugin): Promise<void> {
     const sure = await this._confirm.ask({
       title: `Uninstall ${plugin.name}?`,
-      message: "What it contributes goes away at once, its grant is deleted and its folder is removed from the plugin folder, with the data it kept there.",
+      message:
+        "What it contributes goes away at once, its grant is deleted and its folder is removed from the plugin folder, with the data it kept there.",
       confirm: "Uninstall"
     })
     if (!sure) return

@@ -32,21 +32,25 @@ export class SettingsEmail extends LitElement {
     return html`
       <p class="email-state">
         <strong>${status.email}</strong>:
-        ${status.verified
-          ? `confirmed${status.verifiedAt === null ? "" : ` on ${formatDateTime(status.verifiedAt)}`}.`
-          : status.pending
-            ? "not confirmed yet; a confirmation mail is on its way."
-            : "not confirmed yet."}
+        ${
+          status.verified
+            ? `confirmed${status.verifiedAt === null ? "" : ` on ${formatDateTime(status.verifiedAt)}`}.`
+            : status.pending
+              ? "not confirmed yet; a confirmation mail is on its way."
+              : "not confirmed yet."
+        }
       </p>
-      ${status.verified
-        ? nothing
-        : status.emailConfigured
-          ? html`<div class="actions">
+      ${
+        status.verified
+          ? nothing
+          : status.emailConfigured
+            ? html`<div class="actions">
               <button type="button" ?disabled=${this._sending.busy} @click=${this._send}>
                 ${status.pending ? "Send the confirmation mail again" : "Send a confirmation mail"}
               </button>
             </div>`
-          : html`<p class="muted">This node has no mail settings, so it cannot send a confirmation mail.</p>`}
+            : html`<p class="muted">This node has no mail settings, so it cannot send a confirmation mail.</p>`
+      }
     `
   }
 

@@ -62,7 +62,8 @@ export class SettingsFederationPeers extends LitElement {
     const busy = this._acting.busy
     return dataTable(
       ["Peer", "Status", "Square posts", actionHeading],
-      peers.map((peer) => html`<tr class="peer" data-did=${peer.nodeDid}>
+      peers.map(
+        (peer) => html`<tr class="peer" data-did=${peer.nodeDid}>
         <td>
           <strong>${peer.name}</strong> <span class="muted">${peer.endpoint}</span><br />
           <did-copy label=${`${peer.name}'s did`} .did=${peer.nodeDid}></did-copy>
@@ -79,21 +80,32 @@ export class SettingsFederationPeers extends LitElement {
         </td>
         <td class="actions">
           <button type="button" class="secondary" ?disabled=${busy} aria-label=${`Greet ${peer.name}`} @click=${() => this._greet(peer)}>Greet</button>
-          <button type="button" class="secondary" ?disabled=${busy} aria-label=${`Edit ${peer.name}`} @click=${() => { this._editing = this._editing === peer.nodeDid ? null : peer.nodeDid }}>Edit</button>
+          <button type="button" class="secondary" ?disabled=${busy} aria-label=${`Edit ${peer.name}`} @click=${() => {
+            this._editing = this._editing === peer.nodeDid ? null : peer.nodeDid
+          }}>Edit</button>
           <button type="button" class="secondary" ?disabled=${busy} aria-label=${`${peer.status === "blocked" ? "Unblock" : "Block"} ${peer.name}`}
             @click=${() => this._update(peer, { blocked: peer.status !== "blocked" })}>${peer.status === "blocked" ? "Unblock" : "Block"}</button>
           <button type="button" class="danger" ?disabled=${busy} aria-label=${`Remove ${peer.name}`} @click=${() => this._remove(peer)}>Remove</button>
         </td>
       </tr>
-      ${this._editing === peer.nodeDid ? this._renderEdit(peer) : nothing}`)
+      ${this._editing === peer.nodeDid ? this._renderEdit(peer) : nothing}`
+      )
     )
   }
 
   private _renderEdit(peer: Peer) {
     return html`<tr class="edit-peer"><td colspan="4">
-      <form @submit=${onSubmit(({ field }) => this._update(peer, {
-        endpoint: field("endpoint"), name: field("name"), relay: field("relay") === "" ? null : field("relay")
-      }, true))}>
+      <form @submit=${onSubmit(({ field }) =>
+        this._update(
+          peer,
+          {
+            endpoint: field("endpoint"),
+            name: field("name"),
+            relay: field("relay") === "" ? null : field("relay")
+          },
+          true
+        )
+      )}>
         <label>Address <input name="endpoint" type="url" required .value=${peer.endpoint} /></label>
         <label>Name <input name="name" required maxlength="80" .value=${peer.name} /></label>
         <label>Relay (where to leave mail for it) <input name="relay" type="url" .value=${peer.relay ?? ""} placeholder="None" /></label>
@@ -110,21 +122,36 @@ export class SettingsFederationPeers extends LitElement {
   private async _add(form: HTMLFormElement, field: (name: string) => string): Promise<void> {
     const name = field("name").trim()
     const added = await this._acting.run(
-      (client) => client.federation.addPeer({ payload: { nodeDid: field("nodeDid").trim() as never, endpoint: field("endpoint").trim(), ...(name === "" ? {} : { name }) } }),
-      (session) => session.verified ? `${session.peer.name} is added and verified.` : `${session.peer.name} is added, ${statusWords[session.peer.status].toLowerCase()}: ${session.reason}`
+      (client) =>
+        client.federation.addPeer({
+          payload: {
+            nodeDid: field("nodeDid").trim() as never,
+            endpoint: field("endpoint").trim(),
+            ...(name === "" ? {} : { name })
+          }
+        }),
+      (session) =>
+        session.verified
+          ? `${session.peer.name} is added and verified.`
+          : `${session.peer.name} is added, ${statusWords[session.peer.status].toLowerCase()}: ${session.reason}`
     )
     if (added) form.reset()
     await this._peers.reload()
   }
 
   private async _greet(peer: Peer): Promise<void> {
-    await this._acting.run((client) => client.federation.greetPeer({ path: { id: peer.nodeDid } }),
-      (session) => session.verified ? `${peer.name} answered: verified.` : `${peer.name}: ${session.reason}`)
+    await this._acting.run(
+      (client) => client.federation.greetPeer({ path: { id: peer.nodeDid } }),
+      (session) => (session.verified ? `${peer.name} answered: verified.` : `${peer.name}: ${session.reason}`)
+    )
     await this._peers.reload()
   }
 
   private async _update(peer: Peer, change: PeerUpdate, closeEdit = false): Promise<void> {
-    const saved = await this._acting.run((client) => client.federation.updatePeer({ path: { id: peer.nodeDid }, payload: change }), (next) => `${next.name}: saved.`)
+    const saved = await this._acting.run(
+      (client) => client.federation.updatePeer({ path: { id: peer.nodeDid }, payload: change }),
+      (next) => `${next.name}: saved.`
+    )
     if (saved && closeEdit) this._editing = null
     await this._peers.reload()
   }
@@ -132,12 +159,16 @@ export class SettingsFederationPeers extends LitElement {
   private async _remove(peer: Peer): Promise<void> {
     const sure = await this._confirm.ask({
       title: `Remove ${peer.name}?`,
-      message: "Nothing more is sent to it or taken from it. Your conversations with its beings stay, with what they hold.",
+      message:
+        "Nothing more is sent to it or taken from it. Your conversations with its beings stay, with what they hold.",
       confirm: "Remove the peer"
     })
     if (!sure) return
-    await this._acting.run((client) => client.federation.removePeer({ path: { id: peer.nodeDid } }),
-      ({ threadsAffected }) => `${peer.name} is removed; ${threadsAffected} conversation${threadsAffected === 1 ? "" : "s"} no longer reach${threadsAffected === 1 ? "es" : ""} it.`)
+    await this._acting.run(
+      (client) => client.federation.removePeer({ path: { id: peer.nodeDid } }),
+      ({ threadsAffected }) =>
+        `${peer.name} is removed; ${threadsAffected} conversation${threadsAffected === 1 ? "" : "s"} no longer reach${threadsAffected === 1 ? "es" : ""} it.`
+    )
     await this._peers.reload()
   }
 

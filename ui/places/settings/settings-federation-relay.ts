@@ -54,10 +54,13 @@ export class SettingsFederationRelay extends LitElement {
 
   private readonly _enrol = async (): Promise<void> => {
     let refusal = ""
-    await this._enrolling.run((client) => client.federation.enrolRelay(), (enrolment) => {
-      if (enrolment.accepted) return `Enrolled: ${enrolment.held} message${enrolment.held === 1 ? "" : "s"} waiting.`
-      refusal = `Not enrolled: ${enrolment.reason}`
-    })
+    await this._enrolling.run(
+      (client) => client.federation.enrolRelay(),
+      (enrolment) => {
+        if (enrolment.accepted) return `Enrolled: ${enrolment.held} message${enrolment.held === 1 ? "" : "s"} waiting.`
+        refusal = `Not enrolled: ${enrolment.reason}`
+      }
+    )
     // A relay's refusal is an answer, not a failed call: it reads as the error it is for the person.
     if (refusal !== "") this._enrolling.error = refusal
     await this._state.reload()

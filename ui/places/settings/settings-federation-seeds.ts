@@ -71,10 +71,12 @@ export class SettingsFederationSeeds extends LitElement {
       <form @submit=${onSubmit(({ form }) => this._saveGrants(seed, form))}>
         <fieldset>
           <legend class="label">Grants</legend>
-          ${grantWords.map(([grant, words]) => html`<label class="check">
+          ${grantWords.map(
+            ([grant, words]) => html`<label class="check">
             <input type="checkbox" name="grant" value=${grant} .checked=${seed.grants.includes(grant)} />
             <span>${words}</span>
-          </label>`)}
+          </label>`
+          )}
         </fieldset>
         <div class="actions">
           <button type="submit" class="secondary" ?disabled=${busy} aria-label=${`Save the grants of ${seed.name}`}>Save grants</button>
@@ -102,7 +104,10 @@ export class SettingsFederationSeeds extends LitElement {
   private async _pair({ form, field }: SubmittedForm): Promise<void> {
     const name = field("name").trim()
     const done = await this._acting.run(
-      (client) => client.federationSeeds.pairSeed({ payload: { did: field("did").trim() as never, name, grants: grantsOf(form) } }),
+      (client) =>
+        client.federationSeeds.pairSeed({
+          payload: { did: field("did").trim() as never, name, grants: grantsOf(form) }
+        }),
       (seed) => `${seed.name} is paired.`
     )
     if (done) {
@@ -134,7 +139,10 @@ export class SettingsFederationSeeds extends LitElement {
       confirm: "Remove"
     })
     if (!sure) return
-    await this._acting.run((client) => client.federationSeeds.removeSeed({ path: { id: seed.did } }), () => `${seed.name} is removed.`)
+    await this._acting.run(
+      (client) => client.federationSeeds.removeSeed({ path: { id: seed.did } }),
+      () => `${seed.name} is removed.`
+    )
     await this._seeds.reload()
   }
 

@@ -41,8 +41,11 @@ export class SettingsFederation extends LitElement {
         <h2 id="federation-node-title">This node</h2>
         <node-alert .message=${this._profile.error || this._me.error}></node-alert>
         ${this._profile.render("Loading this node's profile…", (profile) => this._renderProfile(profile))}
-        ${this._me.render("Loading your did…", (me) => html`<p>Your own did (what another node's owner needs to talk to you):
-          <did-copy label="your did" .did=${me.did}></did-copy></p>`)}
+        ${this._me.render(
+          "Loading your did…",
+          (me) => html`<p>Your own did (what another node's owner needs to talk to you):
+          <did-copy label="your did" .did=${me.did}></did-copy></p>`
+        )}
       </section>
       <settings-federation-peers></settings-federation-peers>
       <section class="card" aria-labelledby="federation-courier-title">
@@ -67,9 +70,14 @@ export class SettingsFederation extends LitElement {
     const { did, runs, limits, delegatesTo } = profile.payload
     return html`
       <p>This node's did: <did-copy label="this node's did" .did=${did}></did-copy></p>
-      ${dataTable(["Runs", "Path", "Protocol"], runs.map((facility) => html`<tr class="facility">
+      ${dataTable(
+        ["Runs", "Path", "Protocol"],
+        runs.map(
+          (facility) => html`<tr class="facility">
         <td>${facility.name}</td><td><code>${facility.path}</code></td><td>${facility.protocol}</td>
-      </tr>`))}
+      </tr>`
+        )
+      )}
       <p class="muted limits">Largest document read: ${limits.maxDocumentBytes} bytes · queued for others: at most ${limits.maxQueued}
         · relay: ${delegatesTo ?? "none"}</p>
     `
@@ -89,8 +97,12 @@ export class SettingsFederation extends LitElement {
     return html`<p class="directory-state">Directory: <code>${status.endpoint}</code> ·
       ${status.registered ? `registered${status.registeredAt === null ? "" : ` ${formatDateTime(status.registeredAt)}`}` : "not registered"}
       ${status.directoryDid === null ? nothing : html` · its did (pinned) <code>${status.directoryDid}</code>`}</p>
-      ${status.registered ? html`<p class="directory-listing">Listed as ${status.handles.length === 0 ? "no handle" : status.handles.join(", ")}
-        at <code>${status.advertisedEndpoint}</code> until ${formatDateTime(status.expiresAt!)} · credits claimed: ${status.creditsClaimed}</p>` : nothing}
+      ${
+        status.registered
+          ? html`<p class="directory-listing">Listed as ${status.handles.length === 0 ? "no handle" : status.handles.join(", ")}
+        at <code>${status.advertisedEndpoint}</code> until ${formatDateTime(status.expiresAt!)} · credits claimed: ${status.creditsClaimed}</p>`
+          : nothing
+      }
       ${status.lastError === null ? nothing : html`<p class="muted directory-error">${status.lastError}</p>`}
       <div class="actions"><button type="button" ?disabled=${this._directing.busy} @click=${this._register}>Register now</button></div>
       <form class="add-by-handle" @submit=${onSubmit(({ form, field }) => this._addByHandle(form, field("handle").trim()))}>
@@ -101,27 +113,38 @@ export class SettingsFederation extends LitElement {
   }
 
   private readonly _register = async (): Promise<void> => {
-    await this._directing.run((client) => client.federation.directoryRegister(),
-      (status) => status.lastError === null ? "Registered." : `Not registered: ${status.lastError}`)
+    await this._directing.run(
+      (client) => client.federation.directoryRegister(),
+      (status) => (status.lastError === null ? "Registered." : `Not registered: ${status.lastError}`)
+    )
     await this._directory.reload()
   }
 
   private async _addByHandle(form: HTMLFormElement, handle: string): Promise<void> {
     const added = await this._directing.run(
       (client) => client.federation.addPeerByHandle({ payload: { handle } }),
-      (session) => session.verified ? `${session.peer.name} is added and verified.` : `${session.peer.name} is added: ${session.reason}`
+      (session) =>
+        session.verified
+          ? `${session.peer.name} is added and verified.`
+          : `${session.peer.name} is added: ${session.reason}`
     )
     if (added) form.reset()
     await this._peers.reload()
   }
 
   private readonly _flush = (): Promise<boolean> =>
-    this._flushing.run((client) => client.federation.flush(), (run) => {
-      this._lastRun = run
-    })
+    this._flushing.run(
+      (client) => client.federation.flush(),
+      (run) => {
+        this._lastRun = run
+      }
+    )
 
   // A did or an address is one long word: it wraps anywhere rather than widen a phone's page.
-  static override styles = [sharedStyles, css`.directory-state code, .directory-listing code, .directory-error { overflow-wrap: anywhere; word-break: break-all; white-space: normal; }`]
+  static override styles = [
+    sharedStyles,
+    css`.directory-state code, .directory-listing code, .directory-error { overflow-wrap: anywhere; word-break: break-all; white-space: normal; }`
+  ]
 }
 
 declare global {

@@ -42,7 +42,8 @@ export class SettingsOAuthClients extends LitElement {
       ${this._clients.render("Loading the OAuth clients…", (clients) =>
         clients.length === 0
           ? html`<p class="muted">No installed plugin connects through OAuth 2.0.</p>`
-          : html`<ul class="plugins" aria-label="OAuth clients">${clients.map((client) => this._renderClient(client))}</ul>`)}
+          : html`<ul class="plugins" aria-label="OAuth clients">${clients.map((client) => this._renderClient(client))}</ul>`
+      )}
     </section>`
   }
 
@@ -59,7 +60,7 @@ export class SettingsOAuthClients extends LitElement {
         @submit=${onSubmit(({ form, field }) => this._save(client.provider, field("clientId"), field("clientSecret"), form))}>
         <label>Client id
           <input name="clientId" required maxlength="256" autocomplete="off" spellcheck="false"
-            .value=${client.source === "settings" ? client.clientId ?? "" : ""} />
+            .value=${client.source === "settings" ? (client.clientId ?? "") : ""} />
         </label>
         <label>Client secret
           <input name="clientSecret" type="password" required maxlength="512" autocomplete="new-password"
@@ -67,9 +68,11 @@ export class SettingsOAuthClients extends LitElement {
         </label>
         <div class="actions">
           <button type="submit" ?disabled=${this._acting.busy}>Save client</button>
-          ${client.source === "settings"
-            ? html`<button class="secondary" type="button" ?disabled=${this._acting.busy} @click=${() => this._remove(client.provider)}>Remove</button>`
-            : nothing}
+          ${
+            client.source === "settings"
+              ? html`<button class="secondary" type="button" ?disabled=${this._acting.busy} @click=${() => this._remove(client.provider)}>Remove</button>`
+              : nothing
+          }
         </div>
       </form>
     </li>`
@@ -77,10 +80,15 @@ export class SettingsOAuthClients extends LitElement {
 
   private async _save(provider: string, clientId: string, clientSecret: string, form: HTMLFormElement): Promise<void> {
     const done = await this._acting.run(
-      (client) => client.oauthClients.set({ path: { provider }, payload: { clientId: clientId.trim(), clientSecret: clientSecret.trim() } }),
-      (state) => state.source === "environment"
-        ? `Saved for ${provider}, but the node's environment sets a client for it, which is the one used.`
-        : `The OAuth client for ${provider} is saved.`
+      (client) =>
+        client.oauthClients.set({
+          path: { provider },
+          payload: { clientId: clientId.trim(), clientSecret: clientSecret.trim() }
+        }),
+      (state) =>
+        state.source === "environment"
+          ? `Saved for ${provider}, but the node's environment sets a client for it, which is the one used.`
+          : `The OAuth client for ${provider} is saved.`
     )
     // The secret does not linger in the page once the node has it.
     if (done) form.querySelector<HTMLInputElement>("input[name=clientSecret]")!.value = ""
@@ -88,7 +96,10 @@ export class SettingsOAuthClients extends LitElement {
   }
 
   private async _remove(provider: string): Promise<void> {
-    await this._acting.run((client) => client.oauthClients.remove({ path: { provider } }), () => `The OAuth client for ${provider} set here is removed.`)
+    await this._acting.run(
+      (client) => client.oauthClients.remove({ path: { provider } }),
+      () => `The OAuth client for ${provider} set here is removed.`
+    )
     await this._changed()
   }
 

@@ -45,7 +45,8 @@ export class SettingsPassword extends LitElement {
   private readonly _change = onSubmit(async ({ field, form }) => {
     const newPassword = field("newPassword")
     // The node cannot tell a typo from a choice; two equal fields can.
-    if (newPassword !== field("confirm")) return this._changing.fail("The two new passwords differ. Type the same password twice.")
+    if (newPassword !== field("confirm"))
+      return this._changing.fail("The two new passwords differ. Type the same password twice.")
     const changed = await this._changing.run(
       (client) => client.auth.changePassword({ payload: { currentPassword: field("currentPassword"), newPassword } }),
       ({ revoked }) =>

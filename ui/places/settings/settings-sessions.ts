@@ -51,9 +51,10 @@ export class SettingsSessions extends LitElement {
           <td>${formatDateTime(session.createdAt)} ${session.current ? html`<strong>(this device)</strong>` : ""}</td>
           <td>${formatDateTime(session.expiresAt)}</td>
           <td>
-            ${session.current
-              ? html`<span class="muted">Current</span>`
-              : html`<button
+            ${
+              session.current
+                ? html`<span class="muted">Current</span>`
+                : html`<button
                   class="danger"
                   type="button"
                   ?disabled=${this._signingOut.busy}
@@ -61,7 +62,8 @@ export class SettingsSessions extends LitElement {
                   @click=${() => this._revoke(session.id)}
                 >
                   Revoke
-                </button>`}
+                </button>`
+            }
           </td>
         </tr>`
       )
@@ -70,7 +72,10 @@ export class SettingsSessions extends LitElement {
 
   // Both reload after a refusal too: the list may be out of date, which is often why it failed.
   private async _revoke(id: string): Promise<void> {
-    await this._signingOut.run((client) => client.auth.revokeSession({ path: { id } }), () => "That session is signed out.")
+    await this._signingOut.run(
+      (client) => client.auth.revokeSession({ path: { id } }),
+      () => "That session is signed out."
+    )
     await this._sessions.reload()
   }
 
@@ -83,7 +88,10 @@ export class SettingsSessions extends LitElement {
     if (!sure) return
     await this._signingOut.run(
       (client) => client.auth.revokeOtherSessions(),
-      ({ revoked }) => (revoked === 0 ? "There were no other sessions." : `Signed out ${revoked} other session${revoked === 1 ? "" : "s"}.`)
+      ({ revoked }) =>
+        revoked === 0
+          ? "There were no other sessions."
+          : `Signed out ${revoked} other session${revoked === 1 ? "" : "s"}.`
     )
     await this._sessions.reload()
   }

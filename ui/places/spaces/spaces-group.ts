@@ -105,7 +105,11 @@ export class SpacesGroup extends LitElement {
 
   private readonly _add = onSubmit(async ({ field, form }) => {
     const ok = await this._action.run(
-      (client) => client.groups.addMember({ path: { id: this.groupId }, payload: { beingId: field("beingId"), role: field("role").trim() } }),
+      (client) =>
+        client.groups.addMember({
+          path: { id: this.groupId },
+          payload: { beingId: field("beingId"), role: field("role").trim() }
+        }),
       () => "The member is in."
     )
     if (ok) form.reset()
@@ -113,18 +117,26 @@ export class SpacesGroup extends LitElement {
   })
 
   private async _remove(beingId: string, name: string) {
-    this._changed(await this._action.run(
-      (client) => client.groups.removeMember({ path: { id: this.groupId, beingId } }),
-      () => `${name} is no longer a member.`
-    ))
+    this._changed(
+      await this._action.run(
+        (client) => client.groups.removeMember({ path: { id: this.groupId, beingId } }),
+        () => `${name} is no longer a member.`
+      )
+    )
   }
 
   private readonly _move = onSubmit(async ({ field }) => {
     const parentId = field("parentId")
-    this._changed(await this._action.run(
-      (client) => client.groups.updateGroup({ path: { id: this.groupId }, payload: { parentId: parentId === "" ? null : parentId } }),
-      () => "Moved."
-    ))
+    this._changed(
+      await this._action.run(
+        (client) =>
+          client.groups.updateGroup({
+            path: { id: this.groupId },
+            payload: { parentId: parentId === "" ? null : parentId }
+          }),
+        () => "Moved."
+      )
+    )
   })
 
   private readonly _bind = onSubmit(async ({ field }) => {

@@ -46,13 +46,15 @@ export class SpacesPlace extends LitElement {
           ${this._groups.render("Loading groups…", (groups) => this._renderTree(groups))}
           ${this._groups.value === null ? nothing : this._renderCreate(this._groups.value)}
         </section>
-        ${this._selected === ""
-          ? nothing
-          : html`<spaces-group
+        ${
+          this._selected === ""
+            ? nothing
+            : html`<spaces-group
               .groupId=${this._selected}
               .groups=${this._groups.value ?? []}
               @group-changed=${() => this._groups.reload()}
-            ></spaces-group>`}
+            ></spaces-group>`
+        }
       </div>
     `
   }
@@ -108,7 +110,11 @@ export class SpacesPlace extends LitElement {
     const ok = await this._creating.run(
       (client) =>
         client.groups.createGroup({
-          payload: { name: field("name").trim(), kind: field("kind").trim().toLowerCase(), ...(parentId === "" ? {} : { parentId }) }
+          payload: {
+            name: field("name").trim(),
+            kind: field("kind").trim().toLowerCase(),
+            ...(parentId === "" ? {} : { parentId })
+          }
         }),
       (group) => {
         made = group.id

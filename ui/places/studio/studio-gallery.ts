@@ -14,7 +14,8 @@ import "../../components/node-alert.ts"
 import { outputKindLabels } from "../../components/studio-labels.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
-const runsInWords = (runs: number): string => (runs === 0 ? "Not run yet" : runs === 1 ? "Run once" : `Run ${runs} times`)
+const runsInWords = (runs: number): string =>
+  runs === 0 ? "Not run yet" : runs === 1 ? "Run once" : `Run ${runs} times`
 
 @customElement("studio-gallery")
 export class StudioGallery extends LitElement {

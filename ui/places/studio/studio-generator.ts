@@ -98,15 +98,17 @@ export class StudioGenerator extends LitElement {
       <section class="card" aria-labelledby="form-title">
         <h2 id="form-title">Inputs</h2>
         <node-alert .message=${this._earlier.error}></node-alert>
-        ${this.from !== "" && this._earlier.value === null && this._earlier.error === ""
-          ? html`<p class="muted" role="status">Loading the earlier run's inputs…</p>`
-          : html`<schema-form
+        ${
+          this.from !== "" && this._earlier.value === null && this._earlier.error === ""
+            ? html`<p class="muted" role="status">Loading the earlier run's inputs…</p>`
+            : html`<schema-form
               .schema=${generator.inputsSchema}
               .values=${this._earlierInputs(generator)}
               .submitLabel=${busy ? "Starting…" : "Start the run"}
               ?busy=${busy}
               @schema-form-submit=${this._start}
-            ></schema-form>`}
+            ></schema-form>`
+        }
         <node-alert .message=${this._starting.error}></node-alert>
       </section>
     `
@@ -117,7 +119,9 @@ export class StudioGenerator extends LitElement {
     const project = this._earlier.value?.project
     if (project === undefined || project.generatorId !== generator.id) return null
     const inputs = project.inputs
-    return typeof inputs === "object" && inputs !== null && !Array.isArray(inputs) ? (inputs as Record<string, unknown>) : null
+    return typeof inputs === "object" && inputs !== null && !Array.isArray(inputs)
+      ? (inputs as Record<string, unknown>)
+      : null
   }
 
   private readonly _start = (event: NodeEventMap["schema-form-submit"]): void => {
@@ -125,7 +129,9 @@ export class StudioGenerator extends LitElement {
     if (generator === null || this._starting.busy) return
     void this._starting.run(
       (client) =>
-        client.studioProjects.createProject({ payload: { generatorId: generator.id, inputs: { ...event.detail.values } } }),
+        client.studioProjects.createProject({
+          payload: { generatorId: generator.id, inputs: { ...event.detail.values } }
+        }),
       (project) => navigate(`/studio/${encodeURIComponent(project.id)}`)
     )
   }

@@ -22,7 +22,8 @@ export class StudioPlace extends LitElement {
   @property() accessor from = ""
 
   protected override render() {
-    if (this.generator !== "") return html`<studio-generator .slug=${this.generator} .from=${this.from}></studio-generator>`
+    if (this.generator !== "")
+      return html`<studio-generator .slug=${this.generator} .from=${this.from}></studio-generator>`
     return html`
       <h1>Studio</h1>
       <p class="muted">Pick a generator and fill in its form, or say in a sentence what you want made. Either starts a run.</p>

@@ -26,7 +26,9 @@ const groups: ReadonlyArray<{ readonly key: Group; readonly title: string; reado
 
 @customElement("studio-portfolio")
 export class StudioPortfolio extends LitElement {
-  private readonly _portfolio = new ApiResource(this, (client) => client.studioProjects.portfolio(), { loadOnConnect: false })
+  private readonly _portfolio = new ApiResource(this, (client) => client.studioProjects.portfolio(), {
+    loadOnConnect: false
+  })
 
   private readonly _reloadSoon = coalesce(() => this._portfolio.reload())
 

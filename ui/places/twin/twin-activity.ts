@@ -26,7 +26,11 @@ type Shown = Pick<TwinActivity, "kind" | "summary" | "at">
 
 @customElement("twin-activity")
 export class TwinActivityList extends LitElement {
-  private readonly _activity = new ApiResource(this, (client) => client.twin.listActivity({ urlParams: { limit: 50 } }), { loadOnConnect: false })
+  private readonly _activity = new ApiResource(
+    this,
+    (client) => client.twin.listActivity({ urlParams: { limit: 50 } }),
+    { loadOnConnect: false }
+  )
 
   /** What arrived live since the last load, newest first. */
   @state() private accessor _arrived: ReadonlyArray<Shown> = []
@@ -52,7 +56,8 @@ export class TwinActivityList extends LitElement {
   }
 
   private _renderList(items: ReadonlyArray<Shown>) {
-    if (items.length === 0) return html`<p class="muted">Nothing yet. Your twin writes here when it learns, reads or thinks.</p>`
+    if (items.length === 0)
+      return html`<p class="muted">Nothing yet. Your twin writes here when it learns, reads or thinks.</p>`
     return html`<ol class="activity">
       ${items.map(
         (item) => html`<li>

@@ -14,7 +14,16 @@ import type { ConfirmDialog } from "../../components/confirm-dialog.ts"
 import "../../components/node-alert.ts"
 import { onSubmit } from "../../components/on-submit.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
-import { addDays, dayKey, formatDay, formatShortDay, formatTime, instantOf, startOfDay, startOfWeek } from "./twin-time.ts"
+import {
+  addDays,
+  dayKey,
+  formatDay,
+  formatShortDay,
+  formatTime,
+  instantOf,
+  startOfDay,
+  startOfWeek
+} from "./twin-time.ts"
 
 type View = "day" | "week"
 
@@ -122,11 +131,13 @@ export class TwinAgenda extends LitElement {
         ${repeating ? html`<span class="badge">Repeats</span>` : nothing}
         ${entry.body === "" ? nothing : html`<span class="muted body">${entry.body}</span>`}
       </span>
-      ${entry.eventId === null
-        ? nothing
-        : html`<button class="danger" type="button" aria-label=${`Delete the event “${entry.title}”`} ?disabled=${this._changing.busy} @click=${() => this._delete(entry)}>
+      ${
+        entry.eventId === null
+          ? nothing
+          : html`<button class="danger" type="button" aria-label=${`Delete the event “${entry.title}”`} ?disabled=${this._changing.busy} @click=${() => this._delete(entry)}>
             Delete
-          </button>`}
+          </button>`
+      }
     </li>`
   }
 
@@ -168,12 +179,17 @@ export class TwinAgenda extends LitElement {
     if (entry.eventId === null) return
     const sure = await this._confirm.ask({
       title: "Delete this event?",
-      message: entry.id.includes("@") ? `“${entry.title}” is deleted with every time it repeats.` : `“${entry.title}” is deleted.`,
+      message: entry.id.includes("@")
+        ? `“${entry.title}” is deleted with every time it repeats.`
+        : `“${entry.title}” is deleted.`,
       confirm: "Delete the event"
     })
     if (!sure) return
     const eventId = entry.eventId
-    await this._changing.run((client) => client.twinTime.deleteEvent({ path: { id: eventId } }), () => `“${entry.title}” is deleted.`)
+    await this._changing.run(
+      (client) => client.twinTime.deleteEvent({ path: { id: eventId } }),
+      () => `“${entry.title}” is deleted.`
+    )
     await this._agenda.reload()
   }
 

@@ -24,14 +24,16 @@ export class TwinCoverage extends LitElement {
     const leaves = embeddings !== null && embeddings.available && embeddings.leavesDevice
     return html`<div class="coverage" role="note">
       ${this.lead === "" ? nothing : html`<p><strong>${this.lead}</strong></p>`}
-      ${embeddings === null
-        ? nothing
-        : html`<p>
+      ${
+        embeddings === null
+          ? nothing
+          : html`<p>
               ${embeddings.available ? "Search by meaning is on." : "Search by meaning is off: no embed tier is bound."}
               ${embeddings.embedded} of ${embeddings.total} ${embeddings.total === 1 ? "memory is" : "memories are"} embedded.
               ${leaves ? html`<span class="badge" data-tone="bad">Leaves this host</span>` : nothing}
             </p>
-            ${embeddings.note === null && !leaves ? nothing : html`<p class=${leaves ? "leaves" : ""}>${embeddings.note ?? leavesDeviceWords}</p>`}`}
+            ${embeddings.note === null && !leaves ? nothing : html`<p class=${leaves ? "leaves" : ""}>${embeddings.note ?? leavesDeviceWords}</p>`}`
+      }
     </div>`
   }
 

@@ -130,7 +130,6 @@ export class TwinHush extends LitElement {
   ]
 }
 
-
 declare global {
   interface HTMLElementTagNameMap {
     "twin-hush": TwinHush

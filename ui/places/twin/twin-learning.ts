@@ -13,7 +13,11 @@ import "../../components/node-alert.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
 const sources: ReadonlyArray<readonly [LearningSource, string, string]> = [
-  ["thread", "Your Muse threads", "What you write to your Muse here (never its replies, never anyone else's messages)."],
+  [
+    "thread",
+    "Your Muse threads",
+    "What you write to your Muse here (never its replies, never anyone else's messages)."
+  ],
   ["chat", "The chat bridge", "What you send your Muse from your chat app."],
   ["mail", "Synced mail", "The subject and text of each mail a sync brings in."],
   ["file", "Indexed files", "The text of each file the files sync indexes, once per change."]

@@ -8,7 +8,12 @@
 import { css, html, LitElement, nothing } from "lit"
 import { customElement, query, state } from "lit/decorators.js"
 import * as Effect from "effect/Effect"
-import { type Memory, memorySearchHeader, type MemorySearchMode, type MemoryKind } from "../../../extensions/twin/contract/records.ts"
+import {
+  type Memory,
+  memorySearchHeader,
+  type MemorySearchMode,
+  type MemoryKind
+} from "../../../extensions/twin/contract/records.ts"
 import { memoryKinds } from "../../../kernel/contract/memory.ts"
 import { ApiAction } from "../../components/api-action.ts"
 import { ApiResource } from "../../components/api-resource.ts"
@@ -38,10 +43,21 @@ export class TwinMemories extends LitElement {
   private readonly _found = new ApiResource(this, (client) =>
     client.twin
       .searchMemories({
-        urlParams: { ...(this._query.trim() === "" ? {} : { q: this._query.trim() }), ...(this._kind === "" ? {} : { kind: this._kind }), limit: 50 },
+        urlParams: {
+          ...(this._query.trim() === "" ? {} : { q: this._query.trim() }),
+          ...(this._kind === "" ? {} : { kind: this._kind }),
+          limit: 50
+        },
         withResponse: true
       })
-      .pipe(Effect.map(([memories, response]): Found => ({ memories, mode: response.headers[memorySearchHeader] === "words" ? "words" : "hybrid" })))
+      .pipe(
+        Effect.map(
+          ([memories, response]): Found => ({
+            memories,
+            mode: response.headers[memorySearchHeader] === "words" ? "words" : "hybrid"
+          })
+        )
+      )
   )
 
   /** The coverage, asked for once a search ranked by words alone. */
@@ -87,9 +103,11 @@ export class TwinMemories extends LitElement {
             </select>
           </label>
         </div>
-        ${found !== null && found.mode === "words" && this._query.trim() !== ""
-          ? html`<twin-coverage class="words-only" .embeddings=${this._status.value?.embeddings ?? null} lead="Searched by words only: memories that mean the same in other words are not found."></twin-coverage>`
-          : nothing}
+        ${
+          found !== null && found.mode === "words" && this._query.trim() !== ""
+            ? html`<twin-coverage class="words-only" .embeddings=${this._status.value?.embeddings ?? null} lead="Searched by words only: memories that mean the same in other words are not found."></twin-coverage>`
+            : nothing
+        }
         <node-alert .message=${this._changing.error || this._found.error}></node-alert>
         <node-alert kind="success" .message=${this._changing.notice}></node-alert>
         <p class="sr-only" role="status">${found === null || this._found.loading ? "" : this._countWords(found)}</p>
@@ -157,13 +175,17 @@ export class TwinMemories extends LitElement {
       confirm: "Delete the memory"
     })
     if (!sure) return
-    await this._changing.run((client) => client.twin.deleteMemory({ path: { id: memory.id } }), () => "The memory is deleted.")
+    await this._changing.run(
+      (client) => client.twin.deleteMemory({ path: { id: memory.id } }),
+      () => "The memory is deleted."
+    )
     await this._found.reload()
   }
 
   private readonly _remember = onSubmit(async ({ field, form }) => {
     const stored = await this._changing.run(
-      (client) => client.twin.createMemory({ payload: { content: field("content"), kind: field("kind") as MemoryKind } }),
+      (client) =>
+        client.twin.createMemory({ payload: { content: field("content"), kind: field("kind") as MemoryKind } }),
       () => "Remembered."
     )
     if (!stored) return

@@ -17,7 +17,11 @@ const triggerWords: Record<GateTrigger, string> = {
   system: "The node's own alert"
 }
 
-const decisionWords: Record<GateDecision, string> = { raised: "Shown at once", held: "Held for later", refused: "Turned away" }
+const decisionWords: Record<GateDecision, string> = {
+  raised: "Shown at once",
+  held: "Held for later",
+  refused: "Turned away"
+}
 
 @customElement("twin-nudge-why")
 export class TwinNudgeWhy extends LitElement {
@@ -36,23 +40,28 @@ export class TwinNudgeWhy extends LitElement {
     const gate = why.gate
     return html`
       <p class="because">${why.because}</p>
-      ${gate === null
-        ? nothing
-        : html`<dl class="stamp">
+      ${
+        gate === null
+          ? nothing
+          : html`<dl class="stamp">
             <div><dt>Raised as</dt><dd>${triggerWords[gate.trigger]} (${gate.trigger})</dd></div>
             <div><dt>Decision</dt><dd>${decisionWords[gate.decision]}</dd></div>
             <div><dt>Rule</dt><dd><code>${gate.key}</code></dd></div>
             ${gate.heldUntil === null ? nothing : html`<div><dt>Held until</dt><dd>${formatDateTime(gate.heldUntil)}</dd></div>`}
-            ${gate.countedAgainst === null
-              ? nothing
-              : html`<div><dt>Daily cap</dt><dd>${gate.countedAgainst.used} of ${gate.countedAgainst.cap} used</dd></div>`}
+            ${
+              gate.countedAgainst === null
+                ? nothing
+                : html`<div><dt>Daily cap</dt><dd>${gate.countedAgainst.used} of ${gate.countedAgainst.cap} used</dd></div>`
+            }
             <div><dt>Decided</dt><dd>${formatDateTime(gate.at)}</dd></div>
             <div><dt>From</dt><dd>${why.source}</dd></div>
-          </dl>`}
+          </dl>`
+      }
       <h4>Based on</h4>
-      ${why.evidence.length === 0
-        ? html`<p class="muted">No evidence was recorded with this nudge.</p>`
-        : html`<ul class="evidence">
+      ${
+        why.evidence.length === 0
+          ? html`<p class="muted">No evidence was recorded with this nudge.</p>`
+          : html`<ul class="evidence">
             ${why.evidence.map(
               (item) => html`<li class=${item.gone ? "gone" : ""}>
                 <span class="badge" data-tone=${item.gone ? "bad" : ""}>${item.kind}</span>
@@ -60,7 +69,8 @@ export class TwinNudgeWhy extends LitElement {
                 ${item.snippet === undefined || item.gone ? nothing : html`<span class="muted snippet">${item.snippet}</span>`}
               </li>`
             )}
-          </ul>`}
+          </ul>`
+      }
     `
   }
 

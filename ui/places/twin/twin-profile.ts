@@ -25,7 +25,8 @@ const linesOf = (text: string): ReadonlyArray<string> =>
     .map((line) => line.trim())
     .filter((line) => line !== "")
 
-const sameList = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean => a.length === b.length && a.every((item, index) => item === b[index])
+const sameList = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean =>
+  a.length === b.length && a.every((item, index) => item === b[index])
 
 /** A preference's value as typed: JSON when it reads as JSON (a number, true, a list), else the text itself. */
 const valueOf = (text: string): unknown => {
@@ -91,9 +92,10 @@ export class TwinProfile extends LitElement {
   private _renderPreferences(profile: Profile) {
     const entries = Object.entries(profile.preferences)
     return html`
-      ${entries.length === 0
-        ? html`<p class="muted">No preferences yet.</p>`
-        : html`<ul class="records preferences">
+      ${
+        entries.length === 0
+          ? html`<p class="muted">No preferences yet.</p>`
+          : html`<ul class="records preferences">
             ${entries.map(
               ([key, value]) => html`<li>
                 <span class="key"><code>${key}</code></span>
@@ -103,7 +105,8 @@ export class TwinProfile extends LitElement {
                 </button>
               </li>`
             )}
-          </ul>`}
+          </ul>`
+      }
       <form class="inline" @submit=${this._setPreference}>
         <label>Name <input name="key" required maxlength="64" pattern="[A-Za-z0-9_.:\\-]{1,64}" placeholder="coffee" /></label>
         <label>Value <input name="value" required placeholder="oat flat white" /></label>
@@ -182,7 +185,6 @@ export class TwinProfile extends LitElement {
     `
   ]
 }
-
 
 declare global {
   interface HTMLElementTagNameMap {

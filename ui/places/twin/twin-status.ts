@@ -41,19 +41,21 @@ export class TwinStatusCard extends LitElement {
       <h3>Search by meaning</h3>
       <twin-coverage .embeddings=${status.embeddings}></twin-coverage>
       <h3>Providers</h3>
-      ${status.providers.length === 0
-        ? html`<p class="muted">No connection providers on this node yet.</p>`
-        : dataTable(
-            ["Provider", "On this server", "Connected", "Last sync"],
-            status.providers.map(
-              (provider) => html`<tr>
+      ${
+        status.providers.length === 0
+          ? html`<p class="muted">No connection providers on this node yet.</p>`
+          : dataTable(
+              ["Provider", "On this server", "Connected", "Last sync"],
+              status.providers.map(
+                (provider) => html`<tr>
                 <td>${provider.title || provider.provider}${provider.hint === null ? "" : html`<br /><span class="muted">${provider.hint}</span>`}</td>
                 <td>${provider.configured ? "Configured" : "Not configured"}</td>
                 <td>${provider.connected ? `Connected${provider.label === "" ? "" : ` (${provider.label})`}` : "Not connected"}</td>
                 <td>${provider.lastSyncAt === null ? "Never" : formatDateTime(provider.lastSyncAt)}</td>
               </tr>`
+              )
             )
-          )}
+      }
     `
   }
 

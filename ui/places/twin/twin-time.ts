@@ -25,7 +25,8 @@ export const minutesOf = (clock: string): number | null => {
 export const startOfDay = (at: Date): Date => new Date(at.getFullYear(), at.getMonth(), at.getDate())
 
 /** The day `days` on from `at` (negative: before), at the same wall-clock time. */
-export const addDays = (at: Date, days: number): Date => new Date(at.getFullYear(), at.getMonth(), at.getDate() + days, at.getHours(), at.getMinutes())
+export const addDays = (at: Date, days: number): Date =>
+  new Date(at.getFullYear(), at.getMonth(), at.getDate() + days, at.getHours(), at.getMinutes())
 
 /** Monday of `at`'s week, at midnight. */
 export const startOfWeek = (at: Date): Date => addDays(startOfDay(at), -((at.getDay() + 6) % 7))

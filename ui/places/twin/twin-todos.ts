@@ -33,7 +33,9 @@ export class TwinTodos extends LitElement {
   @state() private accessor _filter = "active"
 
   private readonly _todos = new ApiResource(this, (client) =>
-    client.twinTime.listTodos({ urlParams: { status: filters.find(([id]) => id === this._filter)?.[2] ?? ["open", "deferred"], limit: 200 } })
+    client.twinTime.listTodos({
+      urlParams: { status: filters.find(([id]) => id === this._filter)?.[2] ?? ["open", "deferred"], limit: 200 }
+    })
   )
 
   private readonly _changing = new ApiAction(this)
@@ -74,13 +76,17 @@ export class TwinTodos extends LitElement {
             </p>
           </div>
           <div class="actions" role="group" aria-label=${`Change “${todo.title}”`}>
-            ${todo.status === "done"
-              ? nothing
-              : html`<button type="button" ?disabled=${busy} aria-label=${`Complete “${todo.title}”`} @click=${() => this._move(todo, "complete")}>Complete</button>`}
-            ${todo.status === "dropped"
-              ? nothing
-              : html`<button class="secondary" type="button" ?disabled=${busy} aria-label=${`Defer “${todo.title}” by a day`} @click=${() => this._move(todo, "defer")}>Defer</button>
-                  <button class="secondary" type="button" ?disabled=${busy} aria-label=${`Drop “${todo.title}”`} @click=${() => this._move(todo, "drop")}>Drop</button>`}
+            ${
+              todo.status === "done"
+                ? nothing
+                : html`<button type="button" ?disabled=${busy} aria-label=${`Complete “${todo.title}”`} @click=${() => this._move(todo, "complete")}>Complete</button>`
+            }
+            ${
+              todo.status === "dropped"
+                ? nothing
+                : html`<button class="secondary" type="button" ?disabled=${busy} aria-label=${`Defer “${todo.title}” by a day`} @click=${() => this._move(todo, "defer")}>Defer</button>
+                  <button class="secondary" type="button" ?disabled=${busy} aria-label=${`Drop “${todo.title}”`} @click=${() => this._move(todo, "drop")}>Drop</button>`
+            }
           </div>
         </li>`
       })}
@@ -95,7 +101,8 @@ export class TwinTodos extends LitElement {
   private readonly _add = onSubmit(async ({ field, form }) => {
     const dueAt = instantOf(field("dueAt"))
     const added = await this._changing.run(
-      (client) => client.twinTime.createTodo({ payload: { title: field("title"), ...(dueAt === null ? {} : { dueAt }) } }),
+      (client) =>
+        client.twinTime.createTodo({ payload: { title: field("title"), ...(dueAt === null ? {} : { dueAt }) } }),
       (todo) => `Added “${todo.title}”.`
     )
     if (!added) return

@@ -6,7 +6,10 @@ import "../../components/node-alert.ts"
 import { authStyles } from "../../styles/auth-styles.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
-type Outcome = { readonly state: "working" } | { readonly state: "done" } | { readonly state: "failed"; readonly message: string }
+type Outcome =
+  | { readonly state: "working" }
+  | { readonly state: "done" }
+  | { readonly state: "failed"; readonly message: string }
 
 @customElement("verify-place")
 export class VerifyPlace extends LitElement {

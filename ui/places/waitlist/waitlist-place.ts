@@ -18,12 +18,13 @@ export class WaitlistPlace extends LitElement {
     return html`
       <h1>Join the waitlist</h1>
       <section class="card">
-        ${this._joined
-          ? html`<node-alert
+        ${
+          this._joined
+            ? html`<node-alert
               kind="success"
               message="You are on the waitlist. The owner of this node reads it and sends access codes by hand."
             ></node-alert>`
-          : html`<p class="muted">This node is invitation only. Leave your address and the owner may send you a code.</p>
+            : html`<p class="muted">This node is invitation only. Leave your address and the owner may send you a code.</p>
               <form @submit=${this._submit}>
                 <label>Email <input name="email" type="email" autocomplete="email" required maxlength="254" /></label>
                 <label>Name <input name="name" autocomplete="name" maxlength="120" /></label>
@@ -32,7 +33,8 @@ export class WaitlistPlace extends LitElement {
                 <div class="actions">
                   <button type="submit" ?disabled=${busy}>${busy ? "Sending…" : "Join the waitlist"}</button>
                 </div>
-              </form>`}
+              </form>`
+        }
       </section>
       <p class="muted">Have a code? <a href="/register">Register</a>.</p>
     `

@@ -32,8 +32,9 @@ export class SquareComposer extends LitElement {
         <node-alert .message=${this._post.error}></node-alert>
         <div class="actions"><button type="submit" ?disabled=${this._post.busy}>Post to the square</button></div>
       </form>
-      ${this.owner
-        ? html`<div class="life">
+      ${
+        this.owner
+          ? html`<div class="life">
             <h3>The square's life</h3>
             <p class="muted">A few citizens speak, in their own voice (from the cheap tier when a model is bound, else from their own lines).</p>
             <div class="actions">
@@ -43,14 +44,18 @@ export class SquareComposer extends LitElement {
             <node-alert .message=${this._life.error}></node-alert>
             <node-alert kind="success" .message=${this._life.notice}></node-alert>
           </div>`
-        : null}
+          : null
+      }
     </section>`
   }
 
   private readonly _send = async ({ form, field }: SubmittedForm): Promise<void> => {
-    const ok = await this._post.run((client) => client.beings.post({ payload: { content: field("content") } }), (post) => {
-      fireEvent(this, "square-posted", { posts: [post] })
-    })
+    const ok = await this._post.run(
+      (client) => client.beings.post({ payload: { content: field("content") } }),
+      (post) => {
+        fireEvent(this, "square-posted", { posts: [post] })
+      }
+    )
     if (ok) form.reset()
   }
 

@@ -82,17 +82,21 @@ export class WorldPlace extends LitElement {
   private _renderPosts(posts: ReadonlyArray<Post>) {
     if (posts.length === 0) return html`<p class="muted">The square is quiet. Say something to start it.</p>`
     return html`<ol class="posts" aria-label="Posts, newest first">
-      ${posts.map((post) => html`<li data-post=${post.id}>
+      ${posts.map(
+        (post) => html`<li data-post=${post.id}>
         <p class="meta">
-          ${post.origin === undefined
-            ? html`<a href="/beings/${encodeURIComponent(post.authorId)}">${post.authorName}</a>`
-            : html`<span class="remote-author" title=${post.origin.authorDid}>${post.authorName}</span>
-              <span class="badge origin" title=${`Signed by ${post.origin.authorDid}, sent by ${post.origin.peerDid}`}>from ${post.origin.peerName ?? "a peer node"}</span>`}
+          ${
+            post.origin === undefined
+              ? html`<a href="/beings/${encodeURIComponent(post.authorId)}">${post.authorName}</a>`
+              : html`<span class="remote-author" title=${post.origin.authorDid}>${post.authorName}</span>
+              <span class="badge origin" title=${`Signed by ${post.origin.authorDid}, sent by ${post.origin.peerDid}`}>from ${post.origin.peerName ?? "a peer node"}</span>`
+          }
           <time class="muted" datetime=${post.createdAt}>${formatDateTime(post.createdAt)}</time>
           <span class="badge" title="How the post reads">${post.mood.label}</span>
         </p>
         <p class="content">${post.content}</p>
-      </li>`)}
+      </li>`
+      )}
     </ol>`
   }
 

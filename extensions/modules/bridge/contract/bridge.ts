@@ -14,7 +14,14 @@ import type * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { SignalInput } from "../../../../actors/being/contract/signal.ts"
 import type { CapabilityKind } from "../../../../kernel/contract/capabilities.ts"
-import type { Conflict, Forbidden, InvalidRequest, NotFound, PayloadTooLarge, Unavailable } from "../../../../kernel/contract/errors.ts"
+import type {
+  Conflict,
+  Forbidden,
+  InvalidRequest,
+  NotFound,
+  PayloadTooLarge,
+  Unavailable
+} from "../../../../kernel/contract/errors.ts"
 import { JsonValue } from "../../../../kernel/contract/json.ts"
 
 /** At most this many bytes of args, as JSON. */
@@ -32,7 +39,9 @@ export const bridgeMethods = {
   "storage.set": { capability: "storage", args: Schema.Struct({ key: StorageKey, value: JsonValue }) },
   "storage.list": {
     capability: "storage",
-    args: Schema.Struct({ prefix: Schema.optionalWith(Schema.String.pipe(Schema.maxLength(200)), { default: () => "" }) })
+    args: Schema.Struct({
+      prefix: Schema.optionalWith(Schema.String.pipe(Schema.maxLength(200)), { default: () => "" })
+    })
   },
   "storage.delete": { capability: "storage", args: Schema.Struct({ key: StorageKey }) },
   "signals.raise": { capability: "signals", args: SignalInput },
@@ -51,7 +60,10 @@ export const bridgeMethods = {
       input: Schema.optionalWith(Schema.Unknown, { default: () => ({}) })
     })
   }
-} as const satisfies Record<string, { readonly capability: CapabilityKind | null; readonly args: Schema.Schema.AnyNoContext }>
+} as const satisfies Record<
+  string,
+  { readonly capability: CapabilityKind | null; readonly args: Schema.Schema.AnyNoContext }
+>
 
 export type BridgeMethod = keyof typeof bridgeMethods
 export const bridgeMethodNames = Object.keys(bridgeMethods) as ReadonlyArray<BridgeMethod>

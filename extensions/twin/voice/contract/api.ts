@@ -6,7 +6,14 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as OpenApi from "@effect/platform/OpenApi"
-import { Conflict, Forbidden, InvalidRequest, PayloadTooLarge, Unavailable, UnsupportedMediaType } from "../../../../kernel/contract/errors.ts"
+import {
+  Conflict,
+  Forbidden,
+  InvalidRequest,
+  PayloadTooLarge,
+  Unavailable,
+  UnsupportedMediaType
+} from "../../../../kernel/contract/errors.ts"
 import { AlsoCountsIn, BodyLimit, ContentTypes, RateClass } from "../../../../kernel/contract/endpoint-policy.ts"
 import { Authentication } from "../../../accounts/contract/session.ts"
 import {
@@ -75,9 +82,12 @@ export class VoiceApi extends HttpApiGroup.make("voice")
       // An upload that spends model budget: it counts in both classes (docs/api.md, "Rate limits").
       .annotate(RateClass, "upload")
       .annotate(AlsoCountsIn, ["llm"])
-      .annotate(BodyLimit, { bytes: DEFAULT_MAX_TRANSCRIBE_BYTES, setting: MAX_TRANSCRIBE_BYTES_SETTING, allowance: TRANSCRIBE_FORM_ALLOWANCE })
+      .annotate(BodyLimit, {
+        bytes: DEFAULT_MAX_TRANSCRIBE_BYTES,
+        setting: MAX_TRANSCRIBE_BYTES_SETTING,
+        allowance: TRANSCRIBE_FORM_ALLOWANCE
+      })
       .annotate(ContentTypes, ["multipart/form-data"])
   )
   .middleware(Authentication)
-  .prefix("/api")
-{}
+  .prefix("/api") {}
