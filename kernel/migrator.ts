@@ -67,7 +67,7 @@ export const migrate = (migrations: Migrations) =>
       )`
       })
       const rows = yield* sql`SELECT migration_id FROM ${sql(table)}`.withoutTransform
-      const applied = new Set(rows.map((row) => Number(row["migration_id"])))
+      const applied = new Set(rows.map((row) => Number(row.migration_id)))
       const toRun = pending(migrations, applied)
       for (const migration of toRun) {
         yield* Effect.mapError(

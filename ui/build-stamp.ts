@@ -38,7 +38,7 @@ const toPosix = (path: string) => path.split(sep).join("/")
 
 /** Every file under ui/ except those in `outDir` (when it lies inside ui/) and in the default build folder. */
 const uiSources = (outDir: string): Array<string> => {
-  const skipped = [distDir, outDir].map((dir) => toPosix(relative(repoRoot, dir)) + "/")
+  const skipped = [distDir, outDir].map((dir) => `${toPosix(relative(repoRoot, dir))}/`)
   return readdirSync(uiDir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => toPosix(relative(repoRoot, join(entry.parentPath, entry.name))))

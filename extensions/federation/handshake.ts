@@ -16,7 +16,6 @@ import {
   PeerGreeting,
   type DocumentCheck,
   type PeerHello,
-  type SignedChallenge
 } from "./contract/wire.ts"
 import { NodeDocuments } from "./documents.ts"
 import { digestOf, verifiedBy } from "./wire/signed.ts"

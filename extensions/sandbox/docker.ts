@@ -59,7 +59,7 @@ export const dockerArgv = (options: {
 
 /** The engine's socket: DOCKER_HOST when it names a unix socket, else the usual place. */
 const dockerSocket = () => {
-  const host = process.env["DOCKER_HOST"]
+  const host = process.env.DOCKER_HOST
   return host?.startsWith("unix://") ? host.slice("unix://".length) : "/var/run/docker.sock"
 }
 
@@ -81,7 +81,7 @@ export const runDocker = async (options: TierRun & { readonly image: string }): 
     argv: dockerArgv({ ...options, name }),
     env: {
       ...cleanEnv(options.workspace),
-      ...(process.env["DOCKER_HOST"] === undefined ? {} : { DOCKER_HOST: process.env["DOCKER_HOST"] })
+      ...(process.env.DOCKER_HOST === undefined ? {} : { DOCKER_HOST: process.env.DOCKER_HOST })
     },
     timeoutMs: options.timeoutMs,
     ...(options.signal === undefined ? {} : { signal: options.signal }),

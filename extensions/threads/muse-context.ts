@@ -29,7 +29,7 @@ export const MuseContextLive = Layer.effect(
     const souls = yield* SoulService
     const presence = yield* Presence
     return {
-      museName: (beingId) => Effect.map(profiles.get(beingId), (profile) => nameOf(profile.preferences["museName"])),
+      museName: (beingId) => Effect.map(profiles.get(beingId), (profile) => nameOf(profile.preferences.museName)),
       persona: (being, museName) => souls.promptOf(being, museName),
       recall: (beingId, text) =>
         text.trim() === ""

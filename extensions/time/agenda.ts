@@ -5,7 +5,7 @@
 import * as Effect from "effect/Effect"
 import type { SignalReadsShape } from "../../actors/being/contract/signal-reads.ts"
 import type { Signal } from "../../actors/being/contract/signal.ts"
-import { Calendar } from "./calendar.ts"
+import type { Calendar } from "./calendar.ts"
 import type { AgendaEntry } from "./contract/calendar.ts"
 
 const signalEntry = (signal: Signal & { readonly dueAt: string }): AgendaEntry => ({

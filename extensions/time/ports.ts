@@ -4,7 +4,7 @@
  * (extensions/twin/profile-time-zone.ts; its tag in contract/ports.ts).
  */
 import * as Context from "effect/Context"
-import * as Effect from "effect/Effect"
+import type * as Effect from "effect/Effect"
 import type { Unavailable } from "../../kernel/contract/errors.ts"
 import type { CalendarEvent } from "./contract/calendar.ts"
 

@@ -12,7 +12,7 @@
 import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import * as Redacted from "effect/Redacted"
+import type * as Redacted from "effect/Redacted"
 import type { Caller } from "../accounts/contract/session.ts"
 import { Forbidden, NotFound } from "../../kernel/contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"

@@ -10,7 +10,6 @@ import type * as Scope from "effect/Scope"
 import type { Caller } from "../accounts/contract/session.ts"
 import type { Conflict, Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import type { ConnectionConfig, ProviderDescriptor } from "./contract/connections.ts"
-import type { TwinActivityKind } from "./contract/records.ts"
 
 export interface TwinBindingsShape {
   readonly embed: {

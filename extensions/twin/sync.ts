@@ -195,7 +195,7 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
           return yield* new Conflict({ error: "provider_not_configured", message: remote.unconfigured })
         if (existing === null || existing.status !== "connected")
           return yield* new Conflict({ error: "not_connected", message: remote.connect })
-        const kept = existing.syncDetail["cursor"]
+        const kept = existing.syncDetail.cursor
         const cursor = typeof kept === "string" && kept !== "" ? kept : null
         return {
           label: existing.label,
@@ -210,7 +210,7 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
       Effect.gen(function* () {
         const remote = yield* remoteOf(provider)
         if (remote !== undefined) return yield* prepareRemote(caller, remote, existing)
-        const named = params.path ?? existing?.meta["path"]
+        const named = params.path ?? existing?.meta.path
         if (provider === FILES_PROVIDER) {
           const folder = yield* folders.check(caller, typeof named === "string" ? named : "")
           return {
@@ -228,7 +228,7 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
           })
         }
         yield* browser.check(caller, named)
-        const kept = existing?.syncDetail["cursor"]
+        const kept = existing?.syncDetail.cursor
         const cursor = typeof kept === "string" && /^\d+$/.test(kept) ? kept : "0"
         return {
           label: named,

@@ -6,7 +6,7 @@
  * settings require with it) the process is one socket runner of several over that same shared
  * database instead; entity code does not change.
  */
-import * as MessageStorage from "@effect/cluster/MessageStorage"
+import type * as MessageStorage from "@effect/cluster/MessageStorage"
 import * as RunnerAddress from "@effect/cluster/RunnerAddress"
 import * as RunnerHealth from "@effect/cluster/RunnerHealth"
 import * as Runners from "@effect/cluster/Runners"

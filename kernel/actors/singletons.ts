@@ -14,7 +14,7 @@ import * as Sharding from "@effect/cluster/Sharding"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Schedule from "effect/Schedule"
+import type * as Schedule from "effect/Schedule"
 import type * as Scope from "effect/Scope"
 
 export interface SingletonsShape {

@@ -7,7 +7,7 @@ import { personas } from "../../seeds/personas.ts"
 import { baselineSkills } from "../../extensions/agents/contract/baseline.ts"
 import { assembleTeam, type RoleNeed } from "../../actors/project/team-assembly.ts"
 import { AgentSoulsLive, SavedAgentsLive } from "../../actors/project/port-bindings.ts"
-import { Agent, AgentInput, AgentPatch } from "../../extensions/agents/contract/agent.ts"
+import { Agent, AgentInput, type AgentPatch } from "../../extensions/agents/contract/agent.ts"
 import {
   apiError,
   bodyAs,

@@ -76,7 +76,7 @@ describe("connection secrets", () => {
       JSON.stringify(answer).includes('"ok":true')
     )
     expect(sent).toMatchObject({ ok: true, output: { via: "connection" } })
-    expect(slack.received.at(-1)?.headers["authorization"]).toBe(`Bearer ${goodToken}`)
+    expect(slack.received.at(-1)?.headers.authorization).toBe(`Bearer ${goodToken}`)
 
     await run(cluster.owner.api.connections.remove({ path: { id: connection.id } }))
     expect(await answerOnce("the second process to forget the connection", onSecond, saysNoToken)).toMatchObject({

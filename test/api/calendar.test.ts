@@ -13,7 +13,7 @@ import { SignalInput } from "../../actors/being/contract/signal.ts"
 import { Scheduler } from "../../extensions/time/scheduler.ts"
 import { Signals } from "../../extensions/desktop/contract/signals.ts"
 import { inNode, LiveTab } from "../support/live.ts"
-import { apiError, Client, nodeWithOwner, refused, registerMember, run, type Registered } from "../support/node.ts"
+import { apiError, type Client, nodeWithOwner, refused, registerMember, run, type Registered } from "../support/node.ts"
 
 const context = nodeWithOwner()
 let member: Registered

@@ -11,7 +11,7 @@ import { Skills } from "../../kernel/extensions/skills.ts"
 import { startSlack, startTelegram } from "../support/chat-servers.ts"
 import { at } from "../support/json.ts"
 import { LiveTab } from "../support/live.ts"
-import { Client, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import { type Client, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
 
 const botToken = "123456:AAF-test_bot-token"
 const slackToken = "xoxb-1-test-slack-token"

@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Skills } from "../../kernel/extensions/skills.ts"
 import { at } from "../support/json.ts"
-import { Client, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import { type Client, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
 
 let node: TestNode
 let owner: Registered

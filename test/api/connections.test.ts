@@ -247,7 +247,7 @@ describe("a being's own connections", () => {
     expect(
       await invoke(owner.client, "chat_b.send", { channel: "C0123456789", text: "from my own workspace" })
     ).toMatchObject({ ok: true, output: { via: "connection" } })
-    expect(slack.received.at(-1)?.headers["authorization"]).toBe(`Bearer ${adaSlack}`)
+    expect(slack.received.at(-1)?.headers.authorization).toBe(`Bearer ${adaSlack}`)
     // Ada connected no mailbox: email.read reads the node's IMAP_URL, which this server refuses.
     expect(await invoke(owner.client, "email.read", { limit: 5 })).toMatchObject({
       ok: false,
@@ -368,7 +368,7 @@ describe("a being's own connections", () => {
       text: "the node's token again"
     })
     expect(viaNode).toMatchObject({ ok: false, error: expect.stringContaining("invalid_auth") })
-    expect(slack.received.at(-1)?.headers["authorization"]).toBe(`Bearer ${nodeSlack}`)
+    expect(slack.received.at(-1)?.headers.authorization).toBe(`Bearer ${nodeSlack}`)
   })
 })
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { remoteDefault } from "../support/models.ts"
 import {
-  Client,
+  type Client,
   refused,
   registerMember,
   registerOwner,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Skills } from "../../kernel/extensions/skills.ts"
 import { at } from "../support/json.ts"
 import { LiveTab } from "../support/live.ts"
-import { Client, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import { type Client, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
 import { SmtpServer } from "../support/smtp.ts"
 
 let smtp: SmtpServer

@@ -161,7 +161,7 @@ describe("upload", () => {
   it("counts a chunked body as it streams: 413 past the limit, the connection closed, nothing kept", async () => {
     const boundary = "----bound"
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`
-    const body = head + "x".repeat(UPLOAD_LIMIT * 2) + `\r\n--${boundary}--\r\n`
+    const body = `${head + "x".repeat(UPLOAD_LIMIT * 2)}\r\n--${boundary}--\r\n`
     const chunked = `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`
     const answer = await rawRequest(
       context.node.url,

@@ -36,7 +36,6 @@ import { Signals } from "../../extensions/desktop/contract/signals.ts"
 import { nodeLayer } from "../../host/node.ts"
 import type { BusEvent } from "../../kernel/contract/events.ts"
 import { EventBus } from "../../kernel/events.ts"
-import { EventBusLive } from "../../host/events.ts"
 
 const numberFrom = (name: string, fallback: number) => {
   const value = Number(process.env[name])

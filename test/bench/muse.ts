@@ -23,7 +23,7 @@ import { boundTo, unboundModelSettings } from "../../extensions/models/test-laye
 import { Client, run } from "../support/client.ts"
 import { startOpenAiServer } from "../support/openai-server.ts"
 
-const replies = Number(process.env["BENCH_MUSE_REPLIES"]) > 0 ? Number(process.env["BENCH_MUSE_REPLIES"]) : 100
+const replies = Number(process.env.BENCH_MUSE_REPLIES) > 0 ? Number(process.env.BENCH_MUSE_REPLIES) : 100
 const warmup = 10
 const answer = "Here is a short answer from the scripted model, a few words long."
 

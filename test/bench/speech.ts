@@ -21,7 +21,7 @@ import { boundTo, unboundModelSettings } from "../../extensions/models/test-laye
 import { Client, run } from "../support/client.ts"
 import { startOpenAiServer } from "../support/openai-server.ts"
 
-const readings = Number(process.env["BENCH_SPEECH_READINGS"]) > 0 ? Number(process.env["BENCH_SPEECH_READINGS"]) : 100
+const readings = Number(process.env.BENCH_SPEECH_READINGS) > 0 ? Number(process.env.BENCH_SPEECH_READINGS) : 100
 const warmup = 10
 const reply = "The lighthouse keeps its watch through the night, and the boats come home by its light."
 

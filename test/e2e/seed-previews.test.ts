@@ -51,7 +51,7 @@ const scriptSceneRun = (models: OpenAiServer) =>
     if (request.body.response_format?.json_schema?.name === "review")
       return { content: JSON.stringify({ verdict: "pass", notes: "A clear scene." }) }
     if (systemText(request).startsWith("You write one JavaScript function for a three.js"))
-      return { content: "```js\n" + flakyScene + "\n```" }
+      return { content: `\`\`\`js\n${flakyScene}\n\`\`\`` }
     if (/^Task: Build the app/m.test(firstUserText(request))) {
       switch (toolMessages(request)) {
         case 0:

@@ -77,7 +77,7 @@ describe("<desktop-place>", () => {
     })
     await until(() => textOf(el).includes("Signals is now in column 2, place 1."))
     const focused = el.shadowRoot!.activeElement as HTMLElement
-    expect(focused.closest("section")!.dataset["widgetId"]).to.equal("w-signals")
+    expect(focused.closest("section")!.dataset.widgetId).to.equal("w-signals")
     expect(textOf(el)).to.contain("Column 1 is empty.")
     byText(el, "button", "Done arranging").click()
     await el.updateComplete

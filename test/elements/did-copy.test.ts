@@ -9,7 +9,7 @@ const stubClipboard = (writeText: (text: string) => Promise<void>) => {
   const original = Object.getOwnPropertyDescriptor(Navigator.prototype, "clipboard")!
   Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } })
   return () => {
-    delete (navigator as unknown as Record<string, unknown>)["clipboard"]
+    delete (navigator as unknown as Record<string, unknown>).clipboard
     Object.defineProperty(Navigator.prototype, "clipboard", original)
   }
 }

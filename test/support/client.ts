@@ -7,7 +7,7 @@
  */
 import * as Cookies from "@effect/platform/Cookies"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import * as Headers from "@effect/platform/Headers"
+import type * as Headers from "@effect/platform/Headers"
 import * as HttpApiClient from "@effect/platform/HttpApiClient"
 import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import * as HttpClient from "@effect/platform/HttpClient"

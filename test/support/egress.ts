@@ -19,7 +19,7 @@ export const hostPort = (url: string) => {
 
 /** On-host sockets a node may open: the Docker engine's, which code.execute's container tier asks whether it runs. */
 export const onHost = [
-  `unix:${process.env["DOCKER_HOST"]?.startsWith("unix://") ? process.env["DOCKER_HOST"].slice("unix://".length) : "/var/run/docker.sock"}`
+  `unix:${process.env.DOCKER_HOST?.startsWith("unix://") ? process.env.DOCKER_HOST.slice("unix://".length) : "/var/run/docker.sock"}`
 ]
 
 /** Every destination recorded in `log` so far, once each. */

@@ -14,7 +14,6 @@ import { request } from "../api/client.ts"
 import "../components/node-alert.ts"
 import { liveChannel } from "../live/live-channel.ts"
 import { wearChosenTheme, wearTheme } from "../theme/worn-theme.ts"
-import { sharedStyles } from "../styles/shared-styles.ts"
 import type { NodeEventMap } from "./events.ts"
 import { focusHeadingIn } from "./heading-focus.ts"
 import "./node-omnibar.ts"
@@ -144,7 +143,7 @@ const places: Record<string, Place> = {
 
 /** Where to go after logging in: a path of this app, never another origin. */
 const safeNext = (next: string | null): string =>
-  next !== null && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/"
+  next?.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/"
 
 const notFound: Place = {
   title: "Not found",

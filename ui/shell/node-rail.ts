@@ -40,7 +40,6 @@ import { icon } from "../components/icon.ts"
 import "../components/node-alert.ts"
 import type { LiveStatus } from "../live/live-channel.ts"
 import { LiveStatusController } from "../live/live-controllers.ts"
-import { sharedStyles } from "../styles/shared-styles.ts"
 import { fireEvent } from "./events.ts"
 import { nodeRailStyles } from "./node-rail-styles.ts"
 

@@ -8,7 +8,6 @@ import * as Schema from "effect/Schema"
 import * as Option from "effect/Option"
 import type {
   AuthoredArtefact,
-  AuthoredKind,
   AuthoredRecord,
   BuildArtefact,
   BuildVerdict,

@@ -38,7 +38,7 @@ export const activate = (context) => {
     run: async ({ text, tag }, { beingId, adapters }) => {
       const files = filesOf(adapters)
       const note = { text, tag: tag ?? null, at: new Date().toISOString() }
-      await files.write(notesFile(beingId), JSON.stringify(note) + "\n", { append: true })
+      await files.write(notesFile(beingId), `${JSON.stringify(note)}\n`, { append: true })
       return { saved: true, count: (await readNotes(files, beingId)).length }
     }
   })

@@ -6,7 +6,6 @@
 import * as Schema from "effect/Schema"
 import { JsonValue } from "../../../kernel/contract/json.ts"
 import {
-  Memory,
   MemoryContent,
   MemoryImportance,
   MemoryKind,

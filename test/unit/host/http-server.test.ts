@@ -110,7 +110,7 @@ describe("the node's HttpServer", () => {
   })
 
   it("interrupts the request's fiber when the client goes away before the answer", async () => {
-    const sent = request(base + "/slow")
+    const sent = request(`${base}/slow`)
     sent.on("error", () => {})
     sent.end()
     // Once the route runs (and would wait forever), the client hangs up.

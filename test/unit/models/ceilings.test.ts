@@ -10,9 +10,7 @@ import * as TestClock from "effect/TestClock"
 import type { ModelSettingsShape } from "../../../extensions/models/settings.ts"
 import type { ChatRequest } from "../../../extensions/models/contract/chat.ts"
 import { toApiError } from "../../../extensions/models/contract/errors.ts"
-import { LlmLedger } from "../../../extensions/models/ledger.ts"
 import type { ModelsShape } from "../../../extensions/models/contract/models.ts"
-import type { SpendAlert } from "../../../extensions/models/spend-alerts.ts"
 import { remoteDefault, scriptedProviders, tierSettings, withModels } from "../../support/models.ts"
 
 const servers = scriptedProviders()

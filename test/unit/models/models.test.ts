@@ -12,8 +12,6 @@ import * as Stream from "effect/Stream"
 import type { ModelSettingsShape } from "../../../extensions/models/settings.ts"
 import type { ChatRequest, ChatStreamEvent } from "../../../extensions/models/contract/chat.ts"
 import { toApiError } from "../../../extensions/models/contract/errors.ts"
-import { LlmLedger } from "../../../extensions/models/ledger.ts"
-import { Models } from "../../../extensions/models/contract/models.ts"
 import { remoteDefault, scriptedProviders, tierSettings, withModels } from "../../support/models.ts"
 import { startOpenAiServer } from "../../support/openai-server.ts"
 

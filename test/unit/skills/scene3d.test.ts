@@ -176,11 +176,11 @@ describe("the scene check", () => {
   })
 
   it("refuses anything but one createScene declaration, and modules", () => {
-    expect(checkScene("import * as T from 'three'\n" + wrap(""))).toMatchObject({
+    expect(checkScene(`import * as T from 'three'\n${wrap("")}`)).toMatchObject({
       ok: false,
       error: expect.stringContaining("does not parse")
     })
-    expect(checkScene(wrap("") + "\nscene()")).toMatchObject({
+    expect(checkScene(`${wrap("")}\nscene()`)).toMatchObject({
       ok: false,
       error: expect.stringContaining("exactly one function declaration")
     })

@@ -4,7 +4,7 @@
  * under the node's strict policy for it, and reaches the node only through the bridge
  * (./module-bridge.ts), as the signed-in being, within what the module was granted.
  */
-import { css, html, LitElement, nothing, type PropertyValues } from "lit"
+import { css, html, LitElement, type PropertyValues } from "lit"
 import { customElement, property, query, state } from "lit/decorators.js"
 import type { InstalledPlugin } from "../../../kernel/contract/plugins.ts"
 import { request } from "../../api/client.ts"

@@ -21,7 +21,7 @@ export class TwinCoverage extends LitElement {
   protected override render() {
     const embeddings = this.embeddings
     // Unbound, nothing is sent anywhere; the node's note still says where text would go.
-    const leaves = embeddings !== null && embeddings.available && embeddings.leavesDevice
+    const leaves = embeddings?.available && embeddings.leavesDevice
     return html`<div class="coverage" role="note">
       ${this.lead === "" ? nothing : html`<p><strong>${this.lead}</strong></p>`}
       ${
