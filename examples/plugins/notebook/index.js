@@ -21,10 +21,7 @@ const readNotes = async (files, beingId) => {
   const listed = await files.list("notes")
   if (!listed.some((entry) => entry.name === `${beingId}.jsonl`)) return []
   const text = await files.read(notesFile(beingId))
-  return text
-    .split("\n")
-    .filter((line) => line !== "")
-    .map((line) => JSON.parse(line))
+  return text.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line))
 }
 
 export const activate = (context) => {
@@ -38,7 +35,7 @@ export const activate = (context) => {
     run: async ({ text, tag }, { beingId, adapters }) => {
       const files = filesOf(adapters)
       const note = { text, tag: tag ?? null, at: new Date().toISOString() }
-      await files.write(notesFile(beingId), `${JSON.stringify(note)}\n`, { append: true })
+      await files.write(notesFile(beingId), JSON.stringify(note) + "\n", { append: true })
       return { saved: true, count: (await readNotes(files, beingId)).length }
     }
   })
@@ -88,9 +85,7 @@ export const activate = (context) => {
     receive: async ({ body }) => {
       const delivered = JSON.parse(body)
       const notes = Array.isArray(delivered.notes) ? delivered.notes : []
-      return {
-        items: notes.map((note) => ({ id: String(note.id), title: "Sent to your notebook", text: String(note.text) }))
-      }
+      return { items: notes.map((note) => ({ id: String(note.id), title: "Sent to your notebook", text: String(note.text) })) }
     }
   })
 }

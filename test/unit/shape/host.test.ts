@@ -1,18 +1,36 @@
 /**
  * host/ is the process and nothing else (docs/architecture.md): boot and start, the settings,
- * the HTTP server and request policy, the live channel's socket transport, the broadcast channel
- * and node.ts, the list of features. No feature lives there, so no folder of it is named after
- * one, and it stays small.
+ * the HTTP server and request policy, the live channel's socket transport, the broadcast channel,
+ * the extension host's wiring and node.ts, the list of features. No feature lives there, so its
+ * only folders are those parts of the process, and it stays small. And no source file grows past
+ * 400 lines (node.ts past 150): a long file holds more than one thing.
  */
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { repoRoot, sourceFiles } from "./imports.ts"
 
-const folders = (dir: string) =>
-  readdirSync(join(repoRoot, dir), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
+/** The parts of the process that are folders of host/: none is named after a feature. */
+const processParts = ["broadcast", "contract", "http", "live"]
+
+/**
+ * Files still over their limit, to split (issue "One home per feature"), with the length each
+ * may not pass meanwhile. The list only shrinks: a file not listed fails at its limit, and a
+ * listed one that is back under it fails until it is taken off the list.
+ */
+const stillToSplit: Record<string, number> = {
+  "host/node.ts": 323,
+  "actors/project/store.ts": 502,
+  "extensions/threads/muse.ts": 487,
+  "kernel/extensions/host.ts": 453,
+  "extensions/models/models.ts": 447,
+  "extensions/accounts/repositories/beings.ts": 421,
+  "actors/project/projects.ts": 406
+}
+
+const limitOf = (file: string) => (file === "host/node.ts" ? 150 : 400)
+
+const linesOf = (file: string) => readFileSync(join(repoRoot, file), "utf8").trimEnd().split("\n").length
 
 describe("host/", () => {
   const hostFiles = sourceFiles().filter((file) => file.startsWith("host/"))
@@ -22,17 +40,24 @@ describe("host/", () => {
     expect(hostFiles.length).toBeLessThanOrEqual(60)
   })
 
-  it("has no folder named after a feature", () => {
-    const features = new Set([...folders("extensions"), ...folders("actors")])
-    expect(folders("host").filter((name) => features.has(name))).toEqual([])
+  it("has no folder but the process's parts (none named after a feature)", () => {
+    const folders = readdirSync(join(repoRoot, "host"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+    expect(folders.filter((name) => !processParts.includes(name))).toEqual([])
   })
 })
 
 describe("every source file", () => {
-  it("is at most 400 lines long", () => {
-    const long = sourceFiles()
-      .map((file) => ({ file, lines: readFileSync(join(repoRoot, file), "utf8").split("\n").length }))
-      .filter(({ lines }) => lines > 400)
-    expect(long).toEqual([])
+  it("stays within its length (400 lines; host/node.ts 150), but for those listed to split", () => {
+    const over = sourceFiles()
+      .map((file) => ({ file, lines: linesOf(file) }))
+      .filter(({ file, lines }) => lines > (stillToSplit[file] ?? limitOf(file)))
+    expect(over).toEqual([])
+  })
+
+  it("lists only files still over their limit", () => {
+    const back = Object.keys(stillToSplit).filter((file) => linesOf(file) <= limitOf(file))
+    expect(back).toEqual([])
   })
 })
