@@ -55,6 +55,7 @@ if (missing.length > 0) {
 
 const npx = (bin: string) => `node_modules/.bin/${bin}`
 step("Type-check", process.execPath, [npx("tsc"), "--noEmit", "-p", "."])
+step("Format and lint (Biome)", process.execPath, [npx("biome"), "ci", "--max-diagnostics=50", "."])
 
 /** The OpenAPI document as /api/openapi.json serves it, derived from the contract with no server running. */
 const { NodeApi } = await import("../host/contract/api.ts")
