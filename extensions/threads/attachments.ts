@@ -124,19 +124,17 @@ export const ThreadAttachmentsLive = Layer.effect(
               details: { fileId: fileId.slice(0, 200) }
             })
           }
-          const opened = yield* files
-            .open({ beingId, isOwner: false }, fileId)
-            .pipe(
-              Effect.catchTag("NotFound", () =>
-                Effect.fail(
-                  new NotFound({
-                    error: "attachment_not_found",
-                    message: "There is no such file in your uploads.",
-                    details: { fileId: fileId.slice(0, 200) }
-                  })
-                )
+          const opened = yield* files.open({ beingId, isOwner: false }, fileId).pipe(
+            Effect.catchTag("NotFound", () =>
+              Effect.fail(
+                new NotFound({
+                  error: "attachment_not_found",
+                  message: "There is no such file in your uploads.",
+                  details: { fileId: fileId.slice(0, 200) }
+                })
               )
             )
+          )
           yield* Effect.promise(() => opened.handle.close())
           const attachment: Attachment = { fileId, name: opened.name, size: opened.stats.size }
           return attachment

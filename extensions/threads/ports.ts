@@ -7,7 +7,7 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
 import type { InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
-import type { Attachment, } from "./contract/records.ts"
+import type { Attachment } from "./contract/records.ts"
 
 export interface ThreadBeing {
   readonly id: string
