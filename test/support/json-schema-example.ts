@@ -42,7 +42,8 @@ const exampleAt = (input: JsonSchema, root: JsonSchema, depth: number): unknown 
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0]
   if ("default" in schema) return schema.default
   const alternatives = schema.anyOf ?? schema.oneOf
-  if (Array.isArray(alternatives) && alternatives.length > 0) return exampleAt(schemaAt(alternatives[0]), root, depth + 1)
+  if (Array.isArray(alternatives) && alternatives.length > 0)
+    return exampleAt(schemaAt(alternatives[0]), root, depth + 1)
   const type = Array.isArray(schema.type) ? (schema.type.find((t) => t !== "null") ?? "null") : schema.type
   switch (type ?? (schema.properties ? "object" : schema.items ? "array" : "string")) {
     case "object": {
