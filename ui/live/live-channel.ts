@@ -91,7 +91,10 @@ export class LiveChannel {
   /** Calls `listener` with every event of `type`; answers the function that stops it. */
   on<K extends LiveEventType>(type: K, listener: Listener<K>): () => void {
     let listeners = this.#listeners.get(type)
-    if (listeners === undefined) this.#listeners.set(type, (listeners = new Set()))
+    if (listeners === undefined) {
+      listeners = new Set()
+      this.#listeners.set(type, listeners)
+    }
     listeners.add(listener as (event: never) => void)
     return () => listeners.delete(listener as (event: never) => void)
   }
