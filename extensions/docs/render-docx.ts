@@ -24,6 +24,7 @@ import {
   type INumberingOptions,
   type ParagraphChild
 } from "docx"
+import { absurd } from "effect/Function"
 import type { Align, Block, Run } from "./markdown-tree.ts"
 import { isRemote, type LoadedImage } from "./workspace-images.ts"
 
@@ -172,6 +173,8 @@ const renderer = (images: ReadonlyMap<string, LoadedImage>) => {
             return [head, ...render(more, depth + 1, quoted)]
           })
         }
+        default:
+          return absurd(block)
       }
     })
 
