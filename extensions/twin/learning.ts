@@ -28,7 +28,6 @@ const Extraction = Schema.Struct({
     Schema.Struct({ content: MemoryContent, kind: MemoryKind, importance: MemoryImportance, tags: MemoryTags })
   ).pipe(Schema.maxItems(mostPerText))
 })
-const decodeExtraction = Schema.decodeUnknownEither(Extraction)
 
 /** The same shape as a JSON Schema, for the provider's structured output. */
 const extractionSchema = {
