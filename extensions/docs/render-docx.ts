@@ -75,7 +75,10 @@ const levels = (start: number, ordered: boolean): Array<ILevelsOptions> =>
     style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } }
   }))
 
-/** Renders blocks, collecting the numbering definitions its ordered lists need (one each, so each counts from its own start). */
+/**
+ * Renders blocks, collecting the numbering definitions its ordered lists need (one each, so each counts from its own
+ * start).
+ */
 const renderer = (images: ReadonlyMap<string, LoadedImage>) => {
   const numbering: Array<INumberingOptions["config"][number]> = [{ reference: "bullets", levels: levels(1, false) }]
 

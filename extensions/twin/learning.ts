@@ -83,7 +83,10 @@ export class Learning extends Effect.Service<Learning>()("twin/Learning", {
         (extraction) => extraction.memories
       )
 
-    /** Extracts, stores what is new (near-duplicates skipped), records one `learned` activity; answers the memories stored. */
+    /**
+     * Extracts, stores what is new (near-duplicates skipped), records one `learned` activity; answers the memories
+     * stored.
+     */
     const learn = (beingId: string, { text, source }: LearnRequest) =>
       Effect.gen(function* () {
         const extracted = yield* extract(beingId, text)

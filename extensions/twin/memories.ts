@@ -235,7 +235,9 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
         return pending.length
       }).pipe(Effect.withSpan("twin.backfillBatch"))
 
-    /** Embedded (by the bound model) against all memories, the node's or one being's, and what that means for search. */
+    /**
+     * Embedded (by the bound model) against all memories, the node's or one being's, and what that means for search.
+     */
     const embeddings = (beingId: string | null) =>
       Effect.map(
         repository.coverage({ model: bindings.embed.model, beingId }),

@@ -90,5 +90,8 @@ export const mailAConsentLayer = Layer.unwrapEffect(
   )
 )
 
-/** The routes with what they stand on: the consent service, granting through the twin's ConnectionGrants (the node provides it). */
+/**
+ * The routes with what they stand on: the consent service, granting through the twin's ConnectionGrants (the node
+ * provides it).
+ */
 export const mailAConsentRoutes = mailAConsentLayer.pipe(Layer.provide(MailAConsent.Default))
