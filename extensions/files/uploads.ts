@@ -45,7 +45,7 @@ const fileNameOf = (filename: string): string | null => {
   const usable =
     name !== "" &&
     !name.startsWith(".") &&
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: a file name with a control character is refused on purpose
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a name with control characters is refused on purpose
     !/[\u0000-\u001f\u007f]/.test(name) &&
     Buffer.byteLength(name) <= MAX_NAME_BYTES
   return usable ? name : null
