@@ -62,7 +62,9 @@ const stopAll = (): Promise<void> =>
   (stopping ??= (async () => {
     say("stopping the runners and PostgreSQL")
     for (const runner of runners) runner.signal("SIGTERM")
-    const killLate = setTimeout(() => runners.forEach((runner) => runner.signal("SIGKILL")), 10_000)
+    const killLate = setTimeout(() => {
+      for (const runner of runners) runner.signal("SIGKILL")
+    }, 10_000)
     await Promise.all(runners.map((runner) => runner.exited))
     clearTimeout(killLate)
     if (postgresStarted) stopServer(pgFolder, "fast")
@@ -73,7 +75,9 @@ const shutdown = (code: number) => void stopAll().finally(() => process.exit(cod
 process.on("SIGINT", () => shutdown(0))
 process.on("SIGTERM", () => shutdown(0))
 // Whatever ends the script, its runners (in process groups of their own) must not outlive it.
-process.on("exit", () => runners.forEach((runner) => runner.signal("SIGKILL")))
+process.on("exit", () => {
+  for (const runner of runners) runner.signal("SIGKILL")
+})
 
 const main = async () => {
   mkdirSync(root, { recursive: true })
@@ -135,8 +139,10 @@ const main = async () => {
     while (ownerLines.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
   }
   say(`up: two runners over one PostgreSQL (${root}), DATABASE_URL=${databaseUrl}`)
-  urls.forEach((url, index) => console.log(`Runner ${index + 1}: ${url}`))
-  ownerLines.forEach((line) => console.log(line))
+  urls.forEach((url, index) => {
+    console.log(`Runner ${index + 1}: ${url}`)
+  })
+  for (const line of ownerLines) console.log(line)
   say("Ctrl-C stops both runners and PostgreSQL")
 }
 

@@ -54,6 +54,7 @@ export const ExtensionHostLive = Layer.unwrapEffect(
   Layer.provide(Layer.mergeAll(BeingConnectionsLive, MailAAccountsLive)),
   // The `schedule` adapter's timed skill runs: their check (over the registries, not the host).
   Layer.provide(SkillCheck.layer),
-  // The `llm` and `memory` adapters call through these (the desktop's Signals and the accounts' BeingRegistry come from the node).
+  // The `llm` and `memory` adapters call through these (the desktop's Signals and the accounts' BeingRegistry come from
+  // the node).
   Layer.provide(Layer.mergeAll(ModelsLive, twinFeature, Sandbox.Default, ScheduledActivity.Default))
 )

@@ -218,7 +218,9 @@ const beneathHost = Layer.mergeAll(AgentsLive, GeneratorsService, ModelsLive).pi
   Layer.provideMerge(SkillsRuntimeLive)
 )
 
-/** The node's features: each one's routes with the services behind them (the live channel, which has none, is shared). */
+/**
+ * The node's features: each one's routes with the services behind them (the live channel, which has none, is shared).
+ */
 const features = Layer.mergeAll(
   Layer.mergeAll(AuthPublicHandlers, AuthHandlers),
   HealthHandlers,

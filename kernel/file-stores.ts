@@ -45,7 +45,10 @@ const exists = (path: string) =>
     () => false
   )
 
-/** A rename, or across file systems (FILES_DIR on a network share) a copy beside the target, renamed into place, then the old removed. */
+/**
+ * A rename, or across file systems (FILES_DIR on a network share) a copy beside the target, renamed into place, then
+ * the old removed.
+ */
 const move = async (from: string, to: string) => {
   await mkdir(dirname(to), { recursive: true })
   try {

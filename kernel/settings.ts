@@ -61,7 +61,7 @@ export interface RunnerAddressSetting {
 
 /** `host:port` (an IPv6 host in brackets); anything else stops the node with the expected form. */
 export const parseRunnerAddress = (text: string): Either.Either<RunnerAddressSetting, string> => {
-  const match = /^\[?([^\s\[\]]+?)\]?:(\d{1,5})$/.exec(text.trim())
+  const match = /^\[?([^\s[\]]+?)\]?:(\d{1,5})$/.exec(text.trim())
   const port = match === null ? NaN : Number(match[2])
   return match !== null && port >= 1 && port <= 65535
     ? Either.right({ host: match[1]!, port })

@@ -31,7 +31,9 @@ export const localDayStart = (at: number, timeZone: string) => {
   return at - ((hour * 60 + minute) * 60 + second) * 1000 - (at % 1000)
 }
 
-/** Whether the local minute falls in the window [start, end), which may wrap past midnight; start = end is no window. */
+/**
+ * Whether the local minute falls in the window [start, end), which may wrap past midnight; start = end is no window.
+ */
 export const inWindow = (minute: number, start: number, end: number) =>
   start === end ? false : start < end ? minute >= start && minute < end : minute >= start || minute < end
 

@@ -1,4 +1,7 @@
-/** The project feature with its ports bound to the generators, agents, souls, crews, desktop signals and agent threads: what the node lists. */
+/**
+ * The project feature with its ports bound to the generators, agents, souls, crews, desktop signals and agent threads:
+ * what the node lists.
+ */
 import * as Layer from "effect/Layer"
 import { ProjectFeature } from "./layer.ts"
 import { ProjectAlertsLive } from "./alert-signals.ts"

@@ -1,4 +1,6 @@
-/** The project actor's ports bound to the generators, agents, souls and groups extensions, each bringing its service. */
+/**
+ * The project actor's ports bound to the generators, agents, souls and groups extensions, each bringing its service.
+ */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { AgentSouls, CrewSeats, RunnableGenerators, SavedAgents } from "./ports.ts"

@@ -294,7 +294,9 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
         return toTask((yield* store.task(taskId))!)
       }).pipe(Effect.withSpan("project.finishStep"))
 
-    /** A gate's person says yes (the step is done, its output the note) or no (it fails with the note, and so the run). */
+    /**
+     * A gate's person says yes (the step is done, its output the note) or no (it fails with the note, and so the run).
+     */
     const answerGate = (caller: Caller, taskId: string, approved: boolean, note: string) =>
       Effect.gen(function* () {
         const task = yield* heldStep(caller, taskId)

@@ -364,7 +364,10 @@ const failRun = (run: Run, message: string) =>
     })
   }).pipe(Effect.withSpan("project.fail"))
 
-/** Runs (or continues) the project's run; a run that is over is left alone. Never fails: a failure is the project's status. */
+/**
+ * Runs (or continues) the project's run; a run that is over is left alone. Never fails: a failure is the project's
+ * status.
+ */
 export const runProject = (projectId: string, options: RunOptions) =>
   Effect.gen(function* () {
     const store = yield* ProjectStore

@@ -13,7 +13,10 @@ export interface Refusal {
   readonly basis: "nonce" | "sequence" | "none"
 }
 
-/** The sequence first (a replayed document is caught there), then the nonce (a document made before the last one was accepted). */
+/**
+ * The sequence first (a replayed document is caught there), then the nonce (a document made before the last one was
+ * accepted).
+ */
 export const staleness = (
   seed: StoredSeed,
   document: { readonly seq: number; readonly nonce: string }
@@ -61,7 +64,9 @@ const delegable: Record<SeedGrant, Record<string, (args: ReadonlyArray<string>) 
 
 export type Delegation = { readonly method: string; readonly args: Record<string, unknown>; readonly grant: SeedGrant }
 
-/** The bridge call an act asks for, or why not: withheld capability, ungranted, no such method, args that do not fit. */
+/**
+ * The bridge call an act asks for, or why not: withheld capability, ungranted, no such method, args that do not fit.
+ */
 export const delegationOf = (
   grants: ReadonlyArray<SeedGrant>,
   act: { readonly capability: string; readonly method: string; readonly args: ReadonlyArray<string> }

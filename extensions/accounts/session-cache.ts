@@ -68,7 +68,10 @@ export class SessionCache extends Effect.Service<SessionCache>()("auth/SessionCa
   }
 }) {}
 
-/** Writes to `beings` reach the cache (contract/being-changes.ts), and the other processes' (extensions/accounts/sessions.ts). */
+/**
+ * Writes to `beings` reach the cache (contract/being-changes.ts), and the other processes'
+ * (extensions/accounts/sessions.ts).
+ */
 export const BeingChangesLive = Layer.effect(
   BeingChanges,
   Effect.gen(function* () {

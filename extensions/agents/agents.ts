@@ -187,7 +187,8 @@ const make = Effect.gen(function* () {
                 : yield* wearerFor(callerId, persona, edited.name, createdAt, found.id)
             const next = { ...edited, beingId }
             yield* repository.update(next)
-            // The being carries the card's name only while it wears no other: one wearing several keeps the name it was raised with.
+            // The being carries the card's name only while it wears no other: one wearing several keeps the name it was
+            // raised with.
             if ((yield* repository.wornBy(beingId)).every((card) => card.id === next.id))
               yield* beings.rename({ id: beingId, displayName: next.name })
             if (beingId !== found.beingId) yield* releaseIfBare(found.beingId)

@@ -8,7 +8,10 @@ import * as Schema from "effect/Schema"
 import { codeLanguages, sandboxRuntimes } from "../../kernel/extensions/process.ts"
 import { defineSkill, SkillFailure, withDefault } from "../../kernel/extensions/skill.ts"
 
-/** Characters of code: at most 3 bytes each, it fits the one argument Linux allows (128 KiB); a larger program belongs in files. */
+/**
+ * Characters of code: at most 3 bytes each, it fits the one argument Linux allows (128 KiB); a larger program belongs
+ * in files.
+ */
 export const maxCodeChars = 40_000
 export const defaultCodeTimeoutMs = 30_000
 export const maxCodeTimeoutMs = 120_000

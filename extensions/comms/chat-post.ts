@@ -28,7 +28,10 @@ export const postJson = (
     contentType: "application/json; charset=utf-8"
   })
 
-/** One request to a JSON API (a chat service, the mail provider's OAuth or REST endpoints), under the same deadline and wording. */
+/**
+ * One request to a JSON API (a chat service, the mail provider's OAuth or REST endpoints), under the same deadline and
+ * wording.
+ */
 export const requestJson = async (
   service: string,
   url: string,

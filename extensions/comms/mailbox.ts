@@ -100,11 +100,13 @@ export const readMailbox = async (url: string, query: MailboxQuery, signal?: Abo
     connectionTimeout: 15_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
-    // Envelopes and structures of 50 messages are small, and bodies come in capped chunks: a larger answer is a broken or hostile server.
+    // Envelopes and structures of 50 messages are small, and bodies come in capped chunks: a larger answer is a broken
+    // or hostile server.
     maxLiteralSize: 16 * 1024 * 1024,
     maxResponseSize: 32 * 1024 * 1024
   })
-  // The client's own errors arrive as rejections of the command in flight; this keeps a late one from crashing the node.
+  // The client's own errors arrive as rejections of the command in flight; this keeps a late one from crashing the
+  // node.
   client.on("error", () => {})
   const abort = () => client.close()
   signal?.addEventListener("abort", abort, { once: true })

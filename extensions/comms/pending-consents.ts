@@ -17,7 +17,10 @@ import { PendingConsentsRepository } from "./pending-consents-repository.ts"
 /** How long a consent may take, from the click to the provider's redirect back. */
 export const consentLifetimeMs = 10 * 60_000
 
-/** Pending consents one being may hold: a newer one replaces its oldest, so clicking Connect again and again holds no more memory. */
+/**
+ * Pending consents one being may hold: a newer one replaces its oldest, so clicking Connect again and again holds no
+ * more memory.
+ */
 const pendingPerBeing = 5
 
 export interface CallbackQuery {

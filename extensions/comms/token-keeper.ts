@@ -22,7 +22,9 @@ import type { Tokens } from "./mail-a/oauth.ts"
 
 /** Renewed this long before the provider's expiry, so a call never starts with a token about to lapse. */
 const earlyMs = 60_000
-/** How long a claimed renewal holds without ending: longer than a token call takes, short enough when its process died. */
+/**
+ * How long a claimed renewal holds without ending: longer than a token call takes, short enough when its process died.
+ */
 const claimMs = 20_000
 /** How often a process that lost the claim looks at the row again. */
 const lookAgain = Duration.millis(100)
@@ -45,7 +47,10 @@ export interface TokenKeeperOptions {
 
 export const makeTokenKeeper = (credentials: ConnectionSecretsShape, options: TokenKeeperOptions) => {
   const locks = new Map<string, Effect.Semaphore>()
-  /** Tokens renewed in this process, with the refresh token they were renewed from; a new consent (another refresh token) voids them. */
+  /**
+   * Tokens renewed in this process, with the refresh token they were renewed from; a new consent (another refresh
+   * token) voids them.
+   */
   const renewed = new Map<string, Tokens & { readonly from: string }>()
   const keyOf = (beingId: string, provider: string) => `${beingId}/${provider}`
   /** This keeper's name on the renewals it claims. */

@@ -24,6 +24,7 @@ import {
   type INumberingOptions,
   type ParagraphChild
 } from "docx"
+import { absurd } from "effect/Function"
 import type { Align, Block, Run } from "./markdown-tree.ts"
 import { isRemote, type LoadedImage } from "./workspace-images.ts"
 
@@ -74,7 +75,10 @@ const levels = (start: number, ordered: boolean): Array<ILevelsOptions> =>
     style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } }
   }))
 
-/** Renders blocks, collecting the numbering definitions its ordered lists need (one each, so each counts from its own start). */
+/**
+ * Renders blocks, collecting the numbering definitions its ordered lists need (one each, so each counts from its own
+ * start).
+ */
 const renderer = (images: ReadonlyMap<string, LoadedImage>) => {
   const numbering: Array<INumberingOptions["config"][number]> = [{ reference: "bullets", levels: levels(1, false) }]
 
@@ -172,6 +176,8 @@ const renderer = (images: ReadonlyMap<string, LoadedImage>) => {
             return [head, ...render(more, depth + 1, quoted)]
           })
         }
+        default:
+          return absurd(block)
       }
     })
 

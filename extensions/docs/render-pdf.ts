@@ -135,7 +135,7 @@ const renderer = (doc: Pdf, images: ReadonlyMap<string, LoadedImage>) => {
       doc.y = top + height
     }
     row(block.header, true)
-    block.rows.forEach((cells) => row(cells, false))
+    for (const cells of block.rows) row(cells, false)
     doc.moveDown(0.5)
   }
 

@@ -98,7 +98,10 @@ export class Collector extends Effect.Service<Collector>()("federation/Collector
         return landed
       })
 
-    /** A peer hands over its own envelopes, and is told the digests of the messages that arrived (accepted, or a replay of one that had). */
+    /**
+     * A peer hands over its own envelopes, and is told the digests of the messages that arrived (accepted, or a replay
+     * of one that had).
+     */
     const fromPeer = (peer: Peer): Holder => ({
       did: peer.nodeDid,
       endpoint: peer.endpoint,

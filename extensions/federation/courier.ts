@@ -182,7 +182,10 @@ export class Courier extends Effect.Service<Courier>()("federation/Courier", {
     /** One pass over the due rows. */
     const run = Effect.fn("federation.courier")(() => oneAtATime.withPermits(1)(drain))
 
-    /** The owner's flush: stuck rows back in the queue, then a run (the handler adds the collect and the relay's counts). */
+    /**
+     * The owner's flush: stuck rows back in the queue, then a run (the handler adds the collect and the relay's
+     * counts).
+     */
     const flush = Effect.fn("federation.flush")(function* () {
       const requeued = yield* messages.requeueStuck(new Date(yield* nowMillis).toISOString())
       const ran = yield* run()

@@ -210,7 +210,8 @@ export class Deliveries extends Effect.Service<Deliveries>()("federation/Deliver
       const recipient = yield* identities.beingOfDid(document.to)
       if (Option.isNone(recipient))
         return refuse("wrong_recipient", "The message is for a being that is not on this node.")
-      // A seed being is a device the owner paired: it speaks only its own seed protocol to this node, has no conversations, and receives nothing federated.
+      // A seed being is a device the owner paired: it speaks only its own seed protocol to this node, has no
+      // conversations, and receives nothing federated.
       if (recipient.value.seed)
         return refuse("seed_recipient", "The message is for a seed, which receives no federated messages.")
 

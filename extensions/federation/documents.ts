@@ -14,7 +14,9 @@ import { relayFacilities } from "./relay/facilities.ts"
 import { toBase64Url } from "./wire/encoding.ts"
 import { signPayload } from "./wire/signed.ts"
 
-/** The peer wire facilities this node runs (the descriptor's `serves`): the handshake, deliver, collect, the profile. */
+/**
+ * The peer wire facilities this node runs (the descriptor's `serves`): the handshake, deliver, collect, the profile.
+ */
 export const facilities: ReadonlyArray<NodeFacility> = [
   { name: "peer.hello", path: "/api/federation/peer/hello", protocol: CURRENT_PROTOCOL },
   { name: "peer.deliver", path: "/api/federation/peer/deliver", protocol: CURRENT_PROTOCOL },
@@ -29,7 +31,10 @@ export const seedFacilities: ReadonlyArray<NodeFacility> = [
   { name: "seed.act", path: "/api/federation/seed/act", protocol: SEED_PROTOCOL }
 ]
 
-/** What the profile says of relaying: whether this node is a relay, for whom, how many it holds each; and its own relay's did. */
+/**
+ * What the profile says of relaying: whether this node is a relay, for whom, how many it holds each; and its own
+ * relay's did.
+ */
 export interface RelayFacts {
   readonly relaying: boolean
   readonly fronts: ReadonlyArray<string>

@@ -1,6 +1,7 @@
 /**
  * The federation feature wired: the peer actor, the documents signed with the node's key, the
- * wire routes' services, conversations, the courier, the collector and the relay (both sides), and the ports bound here (where the node
+ * wire routes' services, conversations, the courier, the collector and the relay (both sides), and the ports bound here
+ * (where the node
  * is, the outbound transport, the peer table the wire routes consult, the conversations' threads).
  * `federationServices` is one layer value shared by the routes and by the threads' outbound
  * binding, so the node builds it once.
@@ -62,7 +63,10 @@ const PeerDirectoryLive = Layer.effect(
   })
 ).pipe(Layer.provide(PeersRepository.Default))
 
-/** The handles this node lists at its directory: the owner's own, once there is an owner (docs/federation.md "The directory"). */
+/**
+ * The handles this node lists at its directory: the owner's own, once there is an owner (docs/federation.md "The
+ * directory").
+ */
 const ListedHandlesLive = Layer.effect(
   ListedHandles,
   Effect.map(BeingRegistry, (beings) => ({

@@ -11,12 +11,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { Handshake, PeerDirectory, type GreetingCheck } from "./contract/ports.ts"
-import {
-  CURRENT_PROTOCOL,
-  PeerGreeting,
-  type DocumentCheck,
-  type PeerHello,
-} from "./contract/wire.ts"
+import { CURRENT_PROTOCOL, PeerGreeting, type DocumentCheck, type PeerHello } from "./contract/wire.ts"
 import { NodeDocuments } from "./documents.ts"
 import { digestOf, verifiedBy } from "./wire/signed.ts"
 

@@ -1,7 +1,8 @@
 /**
  * The federation's tables (11xx): keys (the node's and each being's Ed25519 key; a seed's, in
  * part two, without a secret) and one row per federated document and peer (the peers' own table
- * is the peer actor's, actors/peer/migrations.ts). The digest index makes an inbound envelope land once however often it is
+ * is the peer actor's, actors/peer/migrations.ts). The digest index makes an inbound envelope land once however often
+ * it is
  * replayed.
  */
 import * as SqlClient from "@effect/sql/SqlClient"

@@ -40,7 +40,7 @@ export class KeyProofs extends Effect.Service<KeyProofs>()("federation/KeyProofs
       const invalid: ProofOutcome = { refused: "invalid" }
       if (!verifiedBy(request.descriptor, prover)) return invalid
       const digests = request.challenges.map(digestOf)
-      const fresh = request.challenges.every((challenge, i) => {
+      const fresh = request.challenges.every((challenge) => {
         const issued = Date.parse(challenge.payload.issuedAt)
         return (
           challenge.payload.did === prover &&

@@ -88,7 +88,9 @@ export class SquarePosts extends Effect.Service<SquarePosts>()("federation/Squar
       )
     })
 
-    /** A post hidden or deleted here: withdrawn where it still waits, and retracted from every peer it was queued for. */
+    /**
+     * A post hidden or deleted here: withdrawn where it still waits, and retracted from every peer it was queued for.
+     */
     const retracted = Effect.fn("federation.retractPost")(function* (postId: string) {
       const rows = yield* messages.postRows(postId)
       const first = rows[0]

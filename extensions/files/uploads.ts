@@ -42,10 +42,10 @@ type Parsed =
 /** The last segment of a part's filename (a browser may send a path); null when it cannot name a file. */
 const fileNameOf = (filename: string): string | null => {
   const name = filename.slice(Math.max(filename.lastIndexOf("/"), filename.lastIndexOf("\\")) + 1)
-  // eslint-disable-next-line no-control-regex
   const usable =
     name !== "" &&
     !name.startsWith(".") &&
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a name with control characters is refused on purpose
     !/[\u0000-\u001f\u007f]/.test(name) &&
     Buffer.byteLength(name) <= MAX_NAME_BYTES
   return usable ? name : null

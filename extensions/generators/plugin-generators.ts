@@ -27,7 +27,9 @@ const slugOf = (name: string) =>
 
 const decode = Schema.decodeUnknownEither(GeneratorInput)
 
-/** Every plugin generator that passes, in install order; `leftOut` logs each failing one (once per caller's choosing). */
+/**
+ * Every plugin generator that passes, in install order; `leftOut` logs each failing one (once per caller's choosing).
+ */
 export const pluginGenerators = (
   host: LoadedContributionsShape,
   leftOut: (name: string, reason: string) => Effect.Effect<void>

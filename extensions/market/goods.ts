@@ -31,7 +31,9 @@ const itemGone: ItemGone = { _tag: "ItemGone" }
 /** Who a copy is made for: a buyer acting for themself, never as the node's owner. */
 const asBuyer = (beingId: string) => ({ beingId, isOwner: false })
 
-/** The row a refId names, as far as the seller may list it: theirs, someone else's public one, or nothing they can see. */
+/**
+ * The row a refId names, as far as the seller may list it: theirs, someone else's public one, or nothing they can see.
+ */
 const ownership = (
   kind: ListingKind,
   refId: string,
@@ -64,7 +66,9 @@ const ownership = (
             )
   })
 
-/** The spec's minimal generator for a listing with nothing to copy: research, then make, from its title and description. */
+/**
+ * The spec's minimal generator for a listing with nothing to copy: research, then make, from its title and description.
+ */
 export const synthesisedGenerator = (listing: Listing): GeneratorInput => ({
   name: listing.title.slice(0, 120),
   description: listing.description.slice(0, 2000),
@@ -215,7 +219,8 @@ export const MarketGoodsLive = Layer.effect(
           })
         case "skill":
           return Effect.gen(function* () {
-            // The grant is the purchase row (its deliveredId the skill's name); the agent wears the skill with the everyday tools.
+            // The grant is the purchase row (its deliveredId the skill's name); the agent wears the skill with the
+            // everyday tools.
             yield* agents
               .create(buyerId, {
                 name: listing.title.slice(0, 80),

@@ -118,7 +118,8 @@ export class Purchases extends Effect.Service<Purchases>()("market/Purchases", {
 
     const buy = (buyer: Caller, listingId: string) =>
       Effect.gen(function* () {
-        // The scope closes after the commit or the rollback: a module folder written inside is taken back on a rollback.
+        // The scope closes after the commit or the rollback: a module folder written inside is taken back on a
+        // rollback.
         // On PostgreSQL a buy the database aborted for a conflict (two buys opening the same wallets) runs again.
         const bought = yield* retryOnConflict(
           Effect.scoped(sql.withTransaction(buyInside(buyer.beingId, listingId)))

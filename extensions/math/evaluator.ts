@@ -53,7 +53,8 @@ const failureOf = (error: unknown) =>
   })
 
 const evaluateOnce = async (expression: string, signal: AbortSignal): Promise<Evaluated> => {
-  const current = running ?? (running = start())
+  running ??= start()
+  const current = running
   clearTimeout(current.idle)
   await current.ready.catch((error) => {
     stop(current)

@@ -158,7 +158,9 @@ export const llmAdapterFactory = Effect.gen(function* () {
   const models = yield* Models
   const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
 
-  /** One model call; its failure (no model configured, a ceiling, the provider) becomes an Error with the plain message. */
+  /**
+   * One model call; its failure (no model configured, a ceiling, the provider) becomes an Error with the plain message.
+   */
   const run = async <A>(effect: Effect.Effect<A, { readonly message: string }>, signal: AbortSignal | undefined) => {
     const outcome = await runPromise(Effect.either(effect), signal === undefined ? undefined : { signal })
     if (Either.isLeft(outcome)) throw new Error(outcome.left.message)
@@ -191,7 +193,8 @@ export const llmAdapterFactory = Effect.gen(function* () {
           throw new Error("The schema must be a JSON Schema object.")
         }
         const check = await compileJsonSchema(request.schema)
-        // Not strict: a provider's strict mode accepts only a subset of JSON Schema, and the answer is checked here anyway.
+        // Not strict: a provider's strict mode accepts only a subset of JSON Schema, and the answer is checked here
+        // anyway.
         const responseFormat = {
           type: "json_schema",
           name: request.name,

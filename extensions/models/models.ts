@@ -47,7 +47,10 @@ const rootCause = (error: Error): string => {
   return current instanceof Error ? current.message : String(current)
 }
 
-/** The audio's length a transcription answer reports: `usage.seconds` (OpenAI's json), or `duration` (verbose_json, local servers). */
+/**
+ * The audio's length a transcription answer reports: `usage.seconds` (OpenAI's json), or `duration` (verbose_json,
+ * local servers).
+ */
 const durationOf = (answer: {
   readonly usage?: { readonly type: string; readonly seconds?: number }
 }): number | null => {

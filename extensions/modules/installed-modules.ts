@@ -1,5 +1,6 @@
 /**
- * Finding an installed module (or widget, viewer, editor) by the plugin's id and the module's extension id, as both module
+ * Finding an installed module (or widget, viewer, editor) by the plugin's id and the module's extension id, as both
+ * module
  * routes name it: an unknown plugin, a plugin not active, or no module of that id are all 404,
  * so a caller learns nothing of what is installed beyond what GET /api/plugins shows.
  */

@@ -1,7 +1,8 @@
 /**
  * The node's outbound HTTP, under one policy: http and https only, at most five redirects
  * (followed by hand, each hop checked again), a byte cap on the decompressed body and one
- * deadline for the whole exchange. Unless allowed, an address on the loopback, private, link-local or otherwise non-public ranges
+ * deadline for the whole exchange. Unless allowed, an address on the loopback, private, link-local or otherwise
+ * non-public ranges
  * is refused, checked on the address actually connected to (a name that resolves to 127.0.0.1 is
  * as refused as 127.0.0.1 itself), so an agent cannot reach the services behind the node.
  */

@@ -16,7 +16,7 @@ export const cappedText = (limit: number = sandboxLimits.outputBytes): CappedTex
         typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
       const room = limit - kept
       if (room > 0) chunks.push(bytes.subarray(0, room))
-      kept += Math.min(room > 0 ? room : 0, bytes.length)
+      kept += Math.min(Math.max(room, 0), bytes.length)
       dropped += Math.max(0, bytes.length - Math.max(room, 0))
     },
     text: () => Buffer.concat(chunks).toString("utf8") + (dropped > 0 ? `\n[… ${dropped} more bytes cut]` : "")

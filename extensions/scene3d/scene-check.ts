@@ -24,22 +24,22 @@ const where = (token: Token, source: string) => {
 }
 
 /** acorn's tokens carry their value (a name's text, a string's decoded content); its types leave it out. */
-const valueOf = (token: Token): unknown => (token as Token & { readonly value?: unknown }).value
+const tokenValue = (token: Token): unknown => (token as Token & { readonly value?: unknown }).value
 
 const forbiddenIn = (source: string): string | null => {
   const { tokenizer, tokTypes } = acorn()
   const tokens = [...tokenizer(source, { ecmaVersion: "latest" })]
   for (const [index, token] of tokens.entries()) {
-    const text = token.type === tokTypes.name || token.type === tokTypes.string ? String(valueOf(token)) : null
+    const text = token.type === tokTypes.name || token.type === tokTypes.string ? String(tokenValue(token)) : null
     if (text !== null && forbiddenNames.has(text))
       return `it references ${text} (${where(token, source)}), which a scene may not use`
-    if (token.type === tokTypes.name && valueOf(token) === "document") {
+    if (token.type === tokTypes.name && tokenValue(token) === "document") {
       const next = tokens[index + 1]
       const property = tokens[index + 2]
       if (
         (next?.type === tokTypes.dot || next?.type === tokTypes.bracketL) &&
         property !== undefined &&
-        valueOf(property) === "cookie"
+        tokenValue(property) === "cookie"
       ) {
         return `it references document.cookie (${where(token, source)}), which a scene may not use`
       }

@@ -5,5 +5,7 @@
  */
 export const threeVersion = "0.170.0"
 export const threeCdnUrl = `https://cdn.jsdelivr.net/npm/three@${threeVersion}/build/three.module.js`
-/** Served without a session and to any origin: a preview runs in an opaque origin, and the file is the public package's. */
+/**
+ * Served without a session and to any origin: a preview runs in an opaque origin, and the file is the public package's.
+ */
 export const threeNodePath = `/api/vendor/three@${threeVersion}/three.module.js`

@@ -36,7 +36,7 @@ export const restingMood = (personality: Personality): Mood =>
 /** The mood after `minutes` of relaxing toward rest. */
 export const relaxed = (mood: Mood, rest: Mood, minutes: number): Mood => {
   if (minutes <= 0) return mood
-  const kept = Math.pow(0.5, minutes / MOOD_HALF_LIFE_MINUTES)
+  const kept = 0.5 ** (minutes / MOOD_HALF_LIFE_MINUTES)
   return moodOf(
     rest.valence + (mood.valence - rest.valence) * kept,
     rest.arousal + (mood.arousal - rest.arousal) * kept

@@ -214,7 +214,8 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
         // Pages open on the square drop it now; one shown again rejoins the feed at their next load.
         if (hidden) yield* bus.publish({ kind: "all" }, { type: "square.retracted", postId: id })
         yield* publishAmbient
-        // This node's own post, hidden: never published on, and taken back where it went (showing it again does not resend it).
+        // This node's own post, hidden: never published on, and taken back where it went (showing it again does not
+        // resend it).
         if (hidden && found.value.peerDid === null) yield* tellPeers((port) => port.retracted(id))
         return toModerated({ ...found.value, hiddenAt })
       }).pipe(Effect.withSpan(hidden ? "square.hide" : "square.show"))

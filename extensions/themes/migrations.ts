@@ -1,4 +1,7 @@
-/** The themes beings hold (bought copies, later their own) and the one each wears: numbered with the market that delivers them. */
+/**
+ * The themes beings hold (bought copies, later their own) and the one each wears: numbered with the market that
+ * delivers them.
+ */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import type { Migrations } from "../../kernel/database.ts"

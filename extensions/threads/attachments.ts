@@ -18,7 +18,10 @@ import { InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { FileAccess } from "../files/file-access.ts"
 import { decodeFileId } from "../files/file-ids.ts"
 
-/** PDFs read lately, by being, file and version: a thread's every reply reads its attachments again, a scan's pages cost model calls. */
+/**
+ * PDFs read lately, by being, file and version: a thread's every reply reads its attachments again, a scan's pages cost
+ * model calls.
+ */
 const pdfCacheSize = 16
 
 /** At most `maxChars` characters of a UTF-8 file; null when its bytes are not UTF-8 text. */
@@ -113,7 +116,10 @@ export const ThreadAttachmentsLive = Layer.effect(
         }).pipe(Effect.ensuring(Effect.promise(() => handle.close())))
       }).pipe(Effect.withSpan("threads.readAttachment"))
 
-    /** An attachment is one of the caller's uploads: a project's file or the owner's folder is refused, another's upload is missing. */
+    /**
+     * An attachment is one of the caller's uploads: a project's file or the owner's folder is refused, another's upload
+     * is missing.
+     */
     const resolve = (beingId: string, fileIds: ReadonlyArray<string>) =>
       Effect.forEach(fileIds, (fileId) =>
         Effect.gen(function* () {
@@ -124,19 +130,17 @@ export const ThreadAttachmentsLive = Layer.effect(
               details: { fileId: fileId.slice(0, 200) }
             })
           }
-          const opened = yield* files
-            .open({ beingId, isOwner: false }, fileId)
-            .pipe(
-              Effect.catchTag("NotFound", () =>
-                Effect.fail(
-                  new NotFound({
-                    error: "attachment_not_found",
-                    message: "There is no such file in your uploads.",
-                    details: { fileId: fileId.slice(0, 200) }
-                  })
-                )
+          const opened = yield* files.open({ beingId, isOwner: false }, fileId).pipe(
+            Effect.catchTag("NotFound", () =>
+              Effect.fail(
+                new NotFound({
+                  error: "attachment_not_found",
+                  message: "There is no such file in your uploads.",
+                  details: { fileId: fileId.slice(0, 200) }
+                })
               )
             )
+          )
           yield* Effect.promise(() => opened.handle.close())
           const attachment: Attachment = { fileId, name: opened.name, size: opened.stats.size }
           return attachment

@@ -2,7 +2,8 @@
  * Threads and the Muse as the node lists them: the services with their ports bound (beings'
  * names from the accounts, attachments from the caller's uploads (extensions/threads/attachments.ts:
  * named, and read for the Muse), the Muse's context; the federation's outbox for a conversation's
- * thread and the twin's learning queue come from the node), and the topic kind `thread` claimed: only a thread's participants
+ * thread and the twin's learning queue come from the node), and the topic kind `thread` claimed: only a thread's
+ * participants
  * follow it, and a socket that starts
  * following mid-reply is sent the reply so far first (extensions/threads/replay.ts).
  */

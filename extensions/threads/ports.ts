@@ -7,7 +7,7 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
 import type { InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
-import type { Attachment, } from "./contract/records.ts"
+import type { Attachment } from "./contract/records.ts"
 
 export interface ThreadBeing {
   readonly id: string
@@ -38,7 +38,9 @@ export class ThreadAttachments extends Context.Tag("threads/ThreadAttachments")<
       beingId: string,
       fileIds: ReadonlyArray<string>
     ) => Effect.Effect<ReadonlyArray<Attachment>, NotFound | InvalidRequest>
-    /** One of the being's own uploads read for the Muse, at most `maxChars` of it; never fails (unreadable says why). */
+    /**
+     * One of the being's own uploads read for the Muse, at most `maxChars` of it; never fails (unreadable says why).
+     */
     readonly read: (beingId: string, fileId: string, maxChars: number) => Effect.Effect<AttachmentReading>
   }
 >() {}

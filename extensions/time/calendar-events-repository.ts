@@ -79,7 +79,10 @@ export class CalendarEventsRepository extends Effect.Service<CalendarEventsRepos
         })
       )
 
-      /** Events that may have an occurrence in [from, to]: a repeating one from its start on, a single one if it overlaps. */
+      /**
+       * Events that may have an occurrence in [from, to]: a repeating one from its start on, a single one if it
+       * overlaps.
+       */
       const mayOccur = operation(
         "calendar.mayOccur",
         SqlSchema.findAll({

@@ -2,7 +2,8 @@
  * "Why was I nudged": the gate's stamp, as written when it decided, and the evidence the raiser
  * named, looked up again now by table (no model): a to-do, an event or a project the being still
  * has reads with its current title; one deleted since reads as gone. Memories live in the twin's
- * store, reached through `MemoryEvidence` (contract/ports.ts; bound in extensions/twin/memory-evidence.ts; unbound, as in a
+ * store, reached through `MemoryEvidence` (contract/ports.ts; bound in extensions/twin/memory-evidence.ts; unbound, as
+ * in a
  * test of the hush alone, a memory is not found).
  */
 import * as Effect from "effect/Effect"

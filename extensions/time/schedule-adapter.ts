@@ -1,7 +1,8 @@
 /**
  * The `schedule` capability as plugins get it: a reminder signal (action kind `schedule.fire`)
  * raised now and held until its time, released then by the scheduler (extensions/desktop/signals.ts).
- * It lands where the plugin's signals land (extensions/desktop/contract/signal-sources.ts `callTarget`). A built-in acts for
+ * It lands where the plugin's signals land (extensions/desktop/contract/signal-sources.ts `callTarget`). A built-in
+ * acts for
  * the person its call works for, so its reminder is responsive; a third-party plugin's reminder
  * on the owner's desktop is the plugin's own initiative, so proactive (the hush gate may hold or
  * refuse it). A timed skill run is the node's own plugins' alone (skill-runs.ts): a third-party

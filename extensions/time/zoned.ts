@@ -31,10 +31,7 @@ export const toWall = (instant: number, zone: string): number => {
   const field: Record<string, number> = {}
   for (const part of formatOf(zone).formatToParts(new Date(instant))) field[part.type] = Number(part.value)
   const millis = ((instant % 1000) + 1000) % 1000
-  return (
-    Date.UTC(field.year!, field.month! - 1, field.day!, field.hour!, field.minute!, field.second!) +
-    millis
-  )
+  return Date.UTC(field.year!, field.month! - 1, field.day!, field.hour!, field.minute!, field.second!) + millis
 }
 
 const offsetAt = (instant: number, zone: string) => toWall(instant, zone) - instant

@@ -1,4 +1,6 @@
-/** The twin's TwinBindings port, read from the models' settings: how the embed and cheap tiers resolve, no call made. */
+/**
+ * The twin's TwinBindings port, read from the models' settings: how the embed and cheap tiers resolve, no call made.
+ */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { ModelRoutes } from "../models/contract/routes.ts"

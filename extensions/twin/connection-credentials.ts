@@ -140,7 +140,10 @@ export class ConnectionCredentials extends Effect.Service<ConnectionCredentials>
         )
       ).pipe(Effect.asVoid)
 
-    /** The secret fields the row holds now (another process may have renewed them), kept as this process's copy too. Shared databases only. */
+    /**
+     * The secret fields the row holds now (another process may have renewed them), kept as this process's copy too.
+     * Shared databases only.
+     */
     const stored = Effect.fn("twin.storedConnectionSecret")(function* (beingId: string, provider: string) {
       const row = yield* outsideTransaction(repository.usableSecret({ beingId, provider }))
       // A copy of what the row holds: nothing new for the other processes to hear of.
@@ -150,11 +153,16 @@ export class ConnectionCredentials extends Effect.Service<ConnectionCredentials>
         : Option.none<Redacted.Redacted<Readonly<Record<string, string>>>>()
     })
 
-    /** Claims the renewal of the connection's tokens across processes until `until` (ISO); false while another holds it. */
+    /**
+     * Claims the renewal of the connection's tokens across processes until `until` (ISO); false while another holds it.
+     */
     const claimRenewal = (beingId: string, provider: string, claimer: string, now: string, until: string) =>
       outsideTransaction(repository.claimRenewal({ beingId, provider, claimer, now, until }))
 
-    /** Ends a claimed renewal: the renewed fields sealed and written (awaited: the other processes read them), or none on a failure. */
+    /**
+     * Ends a claimed renewal: the renewed fields sealed and written (awaited: the other processes read them), or none
+     * on a failure.
+     */
     const endRenewal = Effect.fn("twin.endTokenRenewal")(function* (
       beingId: string,
       provider: string,

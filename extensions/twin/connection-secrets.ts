@@ -83,7 +83,10 @@ const ConnectionGrantsLive = Layer.effect(
   })
 )
 
-/** Both tags over one ConnectionCredentials (its in-memory copies must be the node's only ones), with the node's salt bound. */
+/**
+ * Both tags over one ConnectionCredentials (its in-memory copies must be the node's only ones), with the node's salt
+ * bound.
+ */
 export const ConnectionSecretsFeature = Layer.mergeAll(ConnectionSecretsLive, ConnectionGrantsLive).pipe(
   Layer.provide(Layer.mergeAll(ConnectionCredentials.Default, ConnectionsRepository.Default, SecretBox.Default)),
   Layer.provide(NodeValuesLive)

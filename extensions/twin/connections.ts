@@ -86,7 +86,10 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
     const followed = (beingId: string, provider: string) =>
       provider === CHAT_PROVIDER ? chat.connectionChanged(beingId) : Effect.void
 
-    /** A plugin's oauth2 provider says whether the node has a client for it, so its Connect button can say what is missing. */
+    /**
+     * A plugin's oauth2 provider says whether the node has a client for it, so its Connect button can say what is
+     * missing.
+     */
     const withClient = (descriptor: RegisteredProvider["descriptor"]) =>
       descriptor.origin === "plugin" && descriptor.auth.kind === "oauth2"
         ? Effect.map(clients.stateOf(descriptor.id), (state) => ({
@@ -113,7 +116,9 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
             )
       })
 
-    /** The config checked against the provider: what goes to `meta` and what is sealed (null when nothing is secret). */
+    /**
+     * The config checked against the provider: what goes to `meta` and what is sealed (null when nothing is secret).
+     */
     const prepare = (caller: Caller, registered: RegisteredProvider, config: ConnectionConfig) =>
       Effect.gen(function* () {
         const { auth, id } = registered.descriptor
@@ -216,7 +221,10 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
     const get = (caller: Caller, id: string) =>
       Effect.map(owned(caller, id), toConnection).pipe(Effect.withSpan("connections.get"))
 
-    /** A new label, and/or a whole new config (its secret sealed again); a connection in error is connected again by a new config. */
+    /**
+     * A new label, and/or a whole new config (its secret sealed again); a connection in error is connected again by a
+     * new config.
+     */
     const update = Effect.fn("connections.update")(function* (caller: Caller, id: string, patch: UpdateConnection) {
       const row = yield* owned(caller, id)
       const prepared =

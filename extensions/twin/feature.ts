@@ -1,7 +1,8 @@
 /**
  * The twin as the node lists it: its services with their ports bound (the model bindings, the
  * desktop for insights, the owner's folder for the files provider, the plugins' providers for their
- * syncs; mail_a's, bound by comms to the twin's RemoteSyncs, comes from the node) and the Models they call, plus the embedding backfill and the reflection
+ * syncs; mail_a's, bound by comms to the twin's RemoteSyncs, comes from the node) and the Models they call, plus the
+ * embedding backfill and the reflection
  * rounds and the learning loop running in the node's scope.
  */
 import * as Layer from "effect/Layer"

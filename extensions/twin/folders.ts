@@ -25,7 +25,10 @@ const isText = (name: string) => isTextMime(mimeOf(name))
 const isPdfName = (name: string) => mimeOf(name) === "application/pdf"
 const isIndexable = (name: string) => isText(name) || isPdfName(name)
 
-/** A folder path (checked by the files feature already) in its one form: forward slashes, no empty or `.` segments ('' is the root). */
+/**
+ * A folder path (checked by the files feature already) in its one form: forward slashes, no empty or `.` segments (''
+ * is the root).
+ */
 const normalFolder = (folder: string) =>
   folder
     .replaceAll("\\", "/")
@@ -69,7 +72,8 @@ export const TwinFoldersLive = Layer.effect(
 
     return {
       rootFor: (caller) => (caller.isOwner ? Option.getOrNull(settings.filesRoot) : null),
-      // Listing the folder is the files feature's own check: a missing folder 404, a file or a path out of the root 400.
+      // Listing the folder is the files feature's own check: a missing folder 404, a file or a path out of the root
+      // 400.
       check: (caller, folder) =>
         Effect.zipRight(
           rootOf(caller),

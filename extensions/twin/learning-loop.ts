@@ -61,7 +61,10 @@ export class LearningLoop extends Effect.Service<LearningLoop>()("twin/LearningL
     const settings = yield* TwinSettings
     const passes = yield* Effect.acquireRelease(PubSub.unbounded<number>(), PubSub.shutdown)
 
-    /** One batch of the being's source: true when it learned (and more may wait), false when nothing was due or the call failed. */
+    /**
+     * One batch of the being's source: true when it learned (and more may wait), false when nothing was due or the call
+     * failed.
+     */
     const batch = (beingId: string, source: LearningSource) =>
       Effect.gen(function* () {
         const rows = batchOf(yield* repository.pending({ beingId, source, now: yield* nowIso, limit: 64 }))
@@ -92,7 +95,10 @@ export class LearningLoop extends Effect.Service<LearningLoop>()("twin/LearningL
         return false
       }).pipe(Effect.withSpan("twin.learnBatch", { attributes: { source } }))
 
-    /** Every due being and source, batch after batch until its queue is empty, a call fails or the pass's share is spent. */
+    /**
+     * Every due being and source, batch after batch until its queue is empty, a call fails or the pass's share is
+     * spent.
+     */
     const pass = Effect.gen(function* () {
       if (!bindings.cheapAvailable) return 0
       let learned = 0

@@ -28,7 +28,6 @@ const Extraction = Schema.Struct({
     Schema.Struct({ content: MemoryContent, kind: MemoryKind, importance: MemoryImportance, tags: MemoryTags })
   ).pipe(Schema.maxItems(mostPerText))
 })
-const decodeExtraction = Schema.decodeUnknownEither(Extraction)
 
 /** The same shape as a JSON Schema, for the provider's structured output. */
 const extractionSchema = {
@@ -84,7 +83,10 @@ export class Learning extends Effect.Service<Learning>()("twin/Learning", {
         (extraction) => extraction.memories
       )
 
-    /** Extracts, stores what is new (near-duplicates skipped), records one `learned` activity; answers the memories stored. */
+    /**
+     * Extracts, stores what is new (near-duplicates skipped), records one `learned` activity; answers the memories
+     * stored.
+     */
     const learn = (beingId: string, { text, source }: LearnRequest) =>
       Effect.gen(function* () {
         const extracted = yield* extract(beingId, text)

@@ -17,7 +17,7 @@ import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { Models } from "../models/contract/models.ts"
 import { EventBus } from "../../kernel/events.ts"
-import type { EmbeddingsStatus, } from "./contract/records.ts"
+import type { EmbeddingsStatus } from "./contract/records.ts"
 import type { MemorySearch, MemorySearchResult } from "./contract/memories.ts"
 import { TwinBindings } from "./ports.ts"
 import { byFusedScore, fuse } from "./ranking.ts"
@@ -235,7 +235,9 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
         return pending.length
       }).pipe(Effect.withSpan("twin.backfillBatch"))
 
-    /** Embedded (by the bound model) against all memories, the node's or one being's, and what that means for search. */
+    /**
+     * Embedded (by the bound model) against all memories, the node's or one being's, and what that means for search.
+     */
     const embeddings = (beingId: string | null) =>
       Effect.map(
         repository.coverage({ model: bindings.embed.model, beingId }),

@@ -1,4 +1,6 @@
-/** Handlers of the OAuth client routes: the caller is the session's being; the rules live in the OAuthClients service. */
+/**
+ * Handlers of the OAuth client routes: the caller is the session's being; the rules live in the OAuthClients service.
+ */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"

@@ -25,7 +25,10 @@ const messageOf = (cause: unknown) =>
 export const integrationsWith = (registries: Registries, fn: IntegrationFunctionName) =>
   registries.integration.list().filter((contribution) => integrationFunction(contribution.value, fn) !== undefined)
 
-/** One call; fails with an Error whose message says plainly what went wrong (never holding a secret: none is handed over). */
+/**
+ * One call; fails with an Error whose message says plainly what went wrong (never holding a secret: none is handed
+ * over).
+ */
 export const callIntegration = (
   contribution: Contribution<"integration">,
   fn: IntegrationFunctionName,

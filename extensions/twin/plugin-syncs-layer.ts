@@ -26,7 +26,9 @@ import { PluginOAuthLive } from "../plugins/oauth/routes.ts"
 import { authorisedFetch } from "../plugins/oauth/authorised-fetch.ts"
 import { PluginOAuth } from "../plugins/oauth/consent.ts"
 
-/** Each plugin integration handing `fn`, with its descriptor (one that does not fit is left out, as in the registry). */
+/**
+ * Each plugin integration handing `fn`, with its descriptor (one that does not fit is left out, as in the registry).
+ */
 const described = <A>(
   registries: Registries,
   fn: IntegrationFunctionName,

@@ -70,13 +70,18 @@ export interface TwinFoldersShape {
     folder: string,
     most: number
   ) => Effect.Effect<ReadonlyArray<FolderFile>, InvalidRequest | Forbidden | NotFound | Conflict>
-  /** One regular file's bytes (a History database, say), refused as the folder checks refuse, or when over `maxBytes`. */
+  /**
+   * One regular file's bytes (a History database, say), refused as the folder checks refuse, or when over `maxBytes`.
+   */
   readonly readFile: (
     caller: Caller,
     path: string,
     maxBytes: number
   ) => Effect.Effect<Uint8Array, InvalidRequest | Forbidden | NotFound | Conflict>
-  /** One file's text when it is still a regular UTF-8 file without NUL of at most `maxBytes`, or a PDF's markdown; null otherwise. */
+  /**
+   * One file's text when it is still a regular UTF-8 file without NUL of at most `maxBytes`, or a PDF's markdown; null
+   * otherwise.
+   */
   readonly readText: (caller: Caller, path: string, maxBytes: number) => Effect.Effect<string | null>
 }
 

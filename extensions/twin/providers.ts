@@ -117,7 +117,9 @@ const PluginProvider = Schema.Struct({
 const oauth2Declared = (auth: unknown) =>
   typeof auth === "object" && auth !== null && (auth as { readonly kind?: unknown }).kind === "oauth2"
 
-/** A plugin's `integration` as a descriptor: its title and description declared, the rest from what it hands the host. */
+/**
+ * A plugin's `integration` as a descriptor: its title and description declared, the rest from what it hands the host.
+ */
 export const fromPlugin = (contribution: Contribution<"integration">) => {
   const given = Schema.decodeUnknownSync(PluginProvider)(contribution.value)
   const declared = Schema.decodeUnknownSync(PluginProvider)(contribution.declaration)

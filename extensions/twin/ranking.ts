@@ -19,7 +19,9 @@ export interface Ranked {
 export const fuse = (lists: ReadonlyArray<ReadonlyArray<number>>): Map<number, number> => {
   const scores = new Map<number, number>()
   for (const list of lists) {
-    list.forEach((seq, index) => scores.set(seq, (scores.get(seq) ?? 0) + 1 / (rrfK + index + 1)))
+    list.forEach((seq, index) => {
+      scores.set(seq, (scores.get(seq) ?? 0) + 1 / (rrfK + index + 1))
+    })
   }
   return scores
 }

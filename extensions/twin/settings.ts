@@ -49,7 +49,10 @@ export const twinSettingsConfig = Config.all({
       validation: (n) => n >= 1024
     })
   ),
-  /** The largest webhook delivery `POST /api/twin/webhooks/:provider/:connectionId` reads (its route's BodyLimit reads the same setting). */
+  /**
+   * The largest webhook delivery `POST /api/twin/webhooks/:provider/:connectionId` reads (its route's BodyLimit reads
+   * the same setting).
+   */
   webhookMaxBytes: Config.integer(WEBHOOK_MAX_BYTES_SETTING).pipe(
     Config.withDefault(DEFAULT_WEBHOOK_MAX_BYTES),
     Config.validate({

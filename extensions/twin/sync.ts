@@ -276,7 +276,8 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
           syncClaimer: me,
           syncLeaseUntil: isoAfter(at, SYNC_LEASE_MS)
         }
-        // The claim across processes: another process's sync of this connection, under a lease that holds, refuses this one.
+        // The claim across processes: another process's sync of this connection, under a lease that holds, refuses this
+        // one.
         if (Option.isNone(yield* connections.startSync(row))) return yield* runningConflict(provider)
         const hold = Effect.flatMap(nowIso, (now) =>
           connections.holdSync({ id: row.id, claimer: me, until: isoAfter(now, SYNC_LEASE_MS) })
@@ -324,7 +325,10 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
     const rowOf = (caller: Caller, provider: string) =>
       Effect.map(connections.find({ beingId: caller.beingId, provider }), Option.getOrNull)
 
-    /** The providers that sync as the caller's twin sees them: two read the owner's FILES_ROOT, the remote ones the being's own connection. */
+    /**
+     * The providers that sync as the caller's twin sees them: two read the owner's FILES_ROOT, the remote ones the
+     * being's own connection.
+     */
     const providers = (caller: Caller) =>
       Effect.gen(function* () {
         const now = yield* nowIso

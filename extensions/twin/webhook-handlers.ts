@@ -1,4 +1,7 @@
-/** The webhook route's handler: the raw body (what the signature covers) and the signature headers, handed to TwinWebhooks. */
+/**
+ * The webhook route's handler: the raw body (what the signature covers) and the signature headers, handed to
+ * TwinWebhooks.
+ */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as Effect from "effect/Effect"

@@ -7,7 +7,7 @@
  */
 import * as Schema from "effect/Schema"
 import type { LlmAdapter } from "../../kernel/extensions/llm.ts"
-import type { NetworkAdapter } from "../../kernel/extensions/network.ts"
+import type { NetworkAdapter, SearchHit } from "../../kernel/extensions/network.ts"
 import { defineSkill, SkillFailure, withDefault } from "../../kernel/extensions/skill.ts"
 import { readPage } from "./fetch.ts"
 
@@ -59,7 +59,7 @@ const findSources = async (
 ): Promise<Found> => {
   if (network === undefined) return aloneBecause("Network is not wired on this node yet")
   if (network.search === null) return aloneBecause("No search provider is configured (set SEARCH_URL)")
-  let hits
+  let hits: ReadonlyArray<SearchHit>
   try {
     hits = await network.search(question, { maxResults: maxSources, signal })
   } catch (error) {

@@ -1,7 +1,8 @@
 /**
  * The statements of the cross-process channel (broadcast.ts): NOTIFY itself, through
  * `pg_notify` (PostgreSQL only; @effect/sql-pg 0.53's own `notify` sends `NOTIFY chan, $1`,
- * which PostgreSQL refuses: it takes no parameter there), and the `broadcast_overflow` table: a cross-process message larger than PostgreSQL's NOTIFY payload
+ * which PostgreSQL refuses: it takes no parameter there), and the `broadcast_overflow` table: a cross-process message
+ * larger than PostgreSQL's NOTIFY payload
  * limit is written here and only its id is notified (broadcast.ts). Rows are read by every other
  * process, so none is deleted on reading; the sender sweeps rows older than a minute.
  */

@@ -1,7 +1,8 @@
 /**
  * Messages between the processes that share one PostgreSQL database, over LISTEN/NOTIFY on one
  * channel (docs/decisions.md, "Events across processes"). Each process LISTENs on its own
- * connection (listener.ts; listened again with backoff when it drops) and hands what other processes sent to its subscribers; what it sent itself comes
+ * connection (listener.ts; listened again with backoff when it drops) and hands what other processes sent to its
+ * subscribers; what it sent itself comes
  * back too and is skipped by its origin id. NOTIFY takes payloads shorter than 8,000 bytes: a
  * larger message is written to `broadcast_overflow` and only its row's id is notified.
  *

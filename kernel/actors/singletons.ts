@@ -49,7 +49,9 @@ export const clusterSingletons: Layer.Layer<Singletons, never, Sharding.Sharding
 )
 
 export interface SingletonOptions {
-  /** Repeats `loop` on this schedule, each failure logged and the next run kept; without it `loop` is the whole loop. */
+  /**
+   * Repeats `loop` on this schedule, each failure logged and the next run kept; without it `loop` is the whole loop.
+   */
   readonly schedule?: Schedule.Schedule<unknown, unknown>
 }
 

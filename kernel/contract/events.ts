@@ -27,6 +27,7 @@ export type Audience =
  *
  * host/contract/events.ts checks that its union and this registry hold the same events.
  */
+// biome-ignore lint/suspicious/noEmptyInterface: features extend it by declaration merging (a type alias cannot)
 export interface BusEvents {}
 
 /** Any event a feature declared. */

@@ -4,7 +4,10 @@
  */
 import * as Schema from "effect/Schema"
 
-/** Colours, lengths and functions such as rgb() or oklch(); no ';', braces, quotes or url(), so a value cannot escape its property. */
+/**
+ * Colours, lengths and functions such as rgb() or oklch(); no ';', braces, quotes or url(), so a value cannot escape
+ * its property.
+ */
 const CssValue = Schema.String.pipe(
   Schema.filter(
     (value) =>

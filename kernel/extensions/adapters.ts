@@ -66,7 +66,10 @@ export interface ScheduleSkillRun {
 export interface ScheduleAdapter {
   /** Resolves once the reminder is stored; rejects with an Error that says what the node refused. */
   readonly remind: (reminder: ScheduleReminder) => Promise<{ readonly signalId: string; readonly at: string }>
-  /** Resolves once the run is held; rejects with an Error that says what the node refused (always, for a third-party plugin). */
+  /**
+   * Resolves once the run is held; rejects with an Error that says what the node refused (always, for a third-party
+   * plugin).
+   */
   readonly run: (run: ScheduleSkillRun) => Promise<{ readonly runId: string; readonly at: string }>
 }
 

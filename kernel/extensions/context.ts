@@ -66,7 +66,9 @@ export interface ExtensionContext {
 
 export type Activate = (context: PluginContext) => void | Promise<void>
 
-/** A built-in: a plain module exporting its manifest and `activate`. A local plugin's `main` exports only `activate`. */
+/**
+ * A built-in: a plain module exporting its manifest and `activate`. A local plugin's `main` exports only `activate`.
+ */
 export interface PluginModule {
   readonly manifest: PluginManifestInput
   readonly activate: Activate

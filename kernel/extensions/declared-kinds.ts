@@ -23,7 +23,7 @@ const decodeWith = <A, I>(schema: Schema.Schema<A, I>, declaration: PluginExtens
   Either.mapLeft(Schema.decodeUnknownEither(schema)(declaration, { errors: "all" }), problemOf)
 
 /** The value of one declaration, or why it is left out. */
-const valueOf = (declaration: PluginExtension, dir: string): Promise<unknown> => {
+const declaredValue = (declaration: PluginExtension, dir: string): Promise<unknown> => {
   switch (declaration.kind) {
     case "generator": {
       const fields = decodeWith(GeneratorFields, declaration)
@@ -61,7 +61,7 @@ export const declaredContributions = (
     (declaration) =>
       Effect.promise(
         (): Promise<Either.Either<AnyContribution, string>> =>
-          valueOf(declaration, dir).then(
+          declaredValue(declaration, dir).then(
             (value) => Either.right(contributionOf(manifest, declaration, value, granted, factories)),
             (cause: unknown) => Either.left(cause instanceof Error ? cause.message : String(cause))
           )

@@ -162,7 +162,8 @@ const make = (options: ExtensionHostOptions) =>
           ...(yield* moduleContributions(manifest, dir, granted, options.adapters)),
           ...(yield* declaredContributions(manifest, dir, granted, options.adapters))
         ]
-        // A plugin of declarations only (modules, widgets, generators...) has no code for the node to run, so no isolate.
+        // A plugin of declarations only (modules, widgets, generators...) has no code for the node to run, so no
+        // isolate.
         if (manifest.main === null && manifest.extensions.every((extension) => isDeclaredKind(extension.kind))) {
           const code = yield* activatePlugin({ manifest, activate: () => {}, granted, adapters: options.adapters })
           return [...code, ...modules]

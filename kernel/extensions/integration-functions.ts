@@ -45,7 +45,10 @@ export interface AuthAdapter {
   readonly fetch: (url: string, init?: AuthFetchInit) => Promise<AuthFetchAnswer>
 }
 
-/** Handed with each call: the being it is for, and the plugin's granted adapters narrowed to the extension's `uses`, built for that being. */
+/**
+ * Handed with each call: the being it is for, and the plugin's granted adapters narrowed to the extension's `uses`,
+ * built for that being.
+ */
 export interface IntegrationCallContext {
   readonly beingId: string
   readonly adapters: GrantedAdapters

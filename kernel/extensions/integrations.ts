@@ -59,7 +59,10 @@ export interface IntegrationsAdapter {
   readonly email: {
     /** Through the being's own mail_a mailbox when it connected one (Gmail), else the node's SMTP path (SMTP_URL). */
     readonly send: (mail: OutgoingMail, signal?: AbortSignal) => Promise<MailSent>
-    /** The being's own mailbox when it connected one (Gmail, or an IMAP URL connected before), else the node's (IMAP_URL); read-only. */
+    /**
+     * The being's own mailbox when it connected one (Gmail, or an IMAP URL connected before), else the node's
+     * (IMAP_URL); read-only.
+     */
     readonly read: (query: MailboxQuery, signal?: AbortSignal) => Promise<MailboxRead & { readonly via: AccountUsed }>
   }
   /** The first chat service (the Telegram Bot API): the being's own bot token, else CHAT_A_BOT_TOKEN. */

@@ -141,7 +141,10 @@ export interface LlmAdapter {
   readonly generate: (request: LlmGenerateRequest) => Promise<LlmGenerated>
   /** JSON that fits `schema`; one repair try, then rejects with the validator's errors. */
   readonly structured: (request: LlmStructuredRequest) => Promise<LlmStructured>
-  /** One picture from the node's 'image' tier, charged like every model call. Rejects saying why (no image model bound, a ceiling, ...). */
+  /**
+   * One picture from the node's 'image' tier, charged like every model call. Rejects saying why (no image model bound,
+   * a ceiling, ...).
+   */
   readonly image: (request: LlmImageRequest) => Promise<LlmImage>
   /** Text spoken by the node's 'speech' tier, charged by the character. */
   readonly speech: (request: LlmSpeechRequest) => Promise<LlmSpeech>

@@ -55,12 +55,12 @@ export const defaultSkillTimeoutMs = 60_000
 export const PublishedJsonSchema = Symbol.for("kernel/extensions/PublishedJsonSchema")
 
 /** What a skill's schema publishes: the ready-made JSON Schema, or one made from the Effect Schema. */
-export const publishedJsonSchema = (schema: Schema.Schema<any, any, never>): Record<string, unknown> =>
+export const publishedJsonSchema = (schema: Schema.Schema.AnyNoContext): Record<string, unknown> =>
   (schema.ast.annotations[PublishedJsonSchema] as Record<string, unknown> | undefined) ??
   (JSONSchema.make(schema) as unknown as Record<string, unknown>)
 
 const describable = (what: string) =>
-  Schema.declare((value: unknown): value is Schema.Schema<any, any, never> => Schema.isSchema(value), {
+  Schema.declare((value: unknown): value is Schema.Schema.AnyNoContext => Schema.isSchema(value), {
     identifier: "Schema",
     description: `an Effect Schema (effect/Schema) for the ${what}`
   }).pipe(

@@ -1,7 +1,8 @@
 /**
  * Walking a folder of the file root the way files.list and files.search both read it (the first
  * document's skill rule 2). It sits beside the confinement it walks within because the files
- * feature, the twin's indexer and the market's module bundles all walk the same way: depth-first, folders before files, each alphabetical; build and
+ * feature, the twin's indexer and the market's module bundles all walk the same way: depth-first, folders before files,
+ * each alphabetical; build and
  * VCS noise always skipped, dotfiles unless asked for. A symbolic link is shown only when it
  * resolves inside the root, and never descended into (a link to an ancestor would loop). Only
  * regular files and folders are walked: a FIFO, socket or device is left out.

@@ -51,7 +51,8 @@ const agentCount = () => count("SELECT count(*) AS n FROM agents")
 
 describe("POST /api/studio/agents", () => {
   it("creates the card with the spec's defaults, worn by a newly raised agent being", async () => {
-    // Raw, with only what the person chose: the node fills in the spec's defaults (the typed client would send them itself).
+    // Raw, with only what the person chose: the node fills in the spec's defaults (the typed client would send them
+    // itself).
     const answer = await member.client.raw("POST", "/api/studio/agents", scout)
     expect(answer.status).toBe(200)
     expect(answer.body).toEqual({
@@ -176,7 +177,8 @@ describe("reading agents", () => {
     const ids = list.map((agent) => agent.id)
     expect(ids).toEqual(expect.arrayContaining([mine.id, shared.id]))
     expect(ids).not.toContain(hidden.id)
-    // The summary's fields as the wire carried them: the typed client's decoding would drop one the contract does not list.
+    // The summary's fields as the wire carried them: the typed client's decoding would drop one the contract does not
+    // list.
     const wire = await member.client.raw("GET", "/api/studio/agents")
     const sharedOnWire = (wire.body as ReadonlyArray<{ id: string }>).find((agent) => agent.id === shared.id)
     expect(Object.keys(sharedOnWire ?? {}).sort()).toEqual([

@@ -1,5 +1,6 @@
 /**
- * Beings over real HTTP: the list (every kind, no addresses, presence, citizens' personas), one being with its soul (the prompt
+ * Beings over real HTTP: the list (every kind, no addresses, presence, citizens' personas), one being with its soul
+ * (the prompt
  * stripped unless self or owner), presence from a real socket, a citizen's persona; PATCH
  * /api/beings/me through the beings repository, seen by /api/auth/me at once (the session cache
  * hears of it), and its refusals.

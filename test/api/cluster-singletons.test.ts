@@ -1,7 +1,8 @@
 /**
  * The node's timers run once per cluster, not once per process (COVERAGE "Scale-out"), seen from
  * outside with two runner processes on one PostgreSQL: the chat bridge polls each distinct bot
- * token with one long poll at a time (two beings connected with the node's token are one bot), the embedding backfill makes one pass per interval, and a held reminder is
+ * token with one long poll at a time (two beings connected with the node's token are one bot), the embedding backfill
+ * makes one pass per interval, and a held reminder is
  * released once: one `signal.created` on a tab of each process, whichever process took it.
  * Short intervals come through the settings (docs/operations.md).
  */
@@ -139,7 +140,8 @@ describe("timers on two runners", () => {
       for (const event of held)
         await tab.nextOf("signal.created", (frame) => frame.signal.id === event.signalId, 90_000)
     }
-    // A reminder already due, delivered at once by the process that took it: any second release of the held ones came before it.
+    // A reminder already due, delivered at once by the process that took it: any second release of the held ones came
+    // before it.
     const marker = await run(
       owner.api.twinTime.createEvent({ payload: { title: "Marker", startAt: "2020-01-01T09:00:00Z", remind: true } })
     )

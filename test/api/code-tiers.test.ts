@@ -57,6 +57,7 @@ describe("SVC_SANDBOX_ALLOW_LOCAL=1 with the chosen tier unavailable", () => {
   afterAll(() => node.close())
 
   it("runs the code unsandboxed, and the report says so itself", async () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: sh expands it, not JavaScript
     const answer = await execute(owner.client, { language: "sh", code: 'echo ran; echo "${LLM_API_KEY:-no key}"' })
     expect(answer.output).toEqual({
       stdout: "ran\nno key\n",

@@ -113,7 +113,8 @@ describe("the HTTP contract", () => {
     // at a time by one client that has never signed in (one by one, ~200 routes took half a minute).
     const anonymous = new Client(node.url)
     const answers = await inBatches(guarded, 8, (route) =>
-      // The upload and the transcription read multipart only: a JSON body is refused (415) before any session is looked at.
+      // The upload and the transcription read multipart only: a JSON body is refused (415) before any session is looked
+      // at.
       anonymous.raw(
         route.method,
         concrete(route.path),

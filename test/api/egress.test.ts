@@ -54,7 +54,10 @@ let smtp: SmtpServer
 let pages: Array<Server>
 let peer: TestNode
 let peerOwner: Registered
-/** The peer runs as a relay and a directory; the node reaches each role through its own proxy, so each is its own destination. */
+/**
+ * The peer runs as a relay and a directory; the node reaches each role through its own proxy, so each is its own
+ * destination.
+ */
 let relay: RecordingProxy
 let directory: RecordingProxy
 let peersRelay: RecordingProxy
@@ -273,7 +276,8 @@ describe("what leaves the host", () => {
       capabilitiesOf({ url: node.url } as TestNode),
       capabilitiesOf(peer)
     ]).then((profiles) => profiles.map((profile) => profile.payload.did))
-    // The relay: its owner added the node (the handshake above), so the node enrols there and collects (a flush runs the loop's pass now).
+    // The relay: its owner added the node (the handshake above), so the node enrols there and collects (a flush runs
+    // the loop's pass now).
     expect(await run(owner.api.federation.enrolRelay())).toMatchObject({ accepted: true, relay: peerDid })
     await run(owner.api.federation.flush())
     expect(paths(relay)).toEqual(
@@ -331,7 +335,8 @@ describe("what leaves the host", () => {
   it("with no setting given, dials nothing but its own machine, whatever its people ask", async () => {
     const client = new Client(bare.url)
     await run(client.api.authPublic.register({ payload: person(bare.ownerCode) }))
-    // The Muse with no model bound (the default LLM_BASE_URL is remote, but there is no key): it says so and sends nothing.
+    // The Muse with no model bound (the default LLM_BASE_URL is remote, but there is no key): it says so and sends
+    // nothing.
     const [muse] = await run(client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
     await run(client.api.threads.postMessage({ path: { id: muse!.id }, payload: { content: "Say hello" } }))
     await vi.waitFor(

@@ -49,7 +49,8 @@ describe("events across processes", () => {
     expect(onSecond.signal).toMatchObject({ title: "Raised on the first", kind: "reminder" })
     await tabOnFirst.nextOf("signal.created", (frame) => frame.signal.id === event.signalId)
 
-    // A later event raised on the second process comes to the first: by then, any echo of the first would have come too.
+    // A later event raised on the second process comes to the first: by then, any echo of the first would have come
+    // too.
     const back = await remindNow(sameBrowserOn(second, owner), "Raised on the second")
     await tabOnFirst.nextOf("signal.created", (frame) => frame.signal.id === back.signalId)
     await tabOnSecond.nextOf("signal.created", (frame) => frame.signal.id === back.signalId)

@@ -49,7 +49,10 @@ const directoryEntries = async () =>
     (entry) => entry.reason === "directory"
   )
 
-/** A registration a stranger signs for directory D, posted on D's wire route; answers the receipt's credits (or the refusal). */
+/**
+ * A registration a stranger signs for directory D, posted on D's wire route; answers the receipt's credits (or the
+ * refusal).
+ */
 const strangerRegisters = async (node: TestNode, handles: Array<string>) => {
   const registration = signPayload(
     {

@@ -114,7 +114,8 @@ describe("a node with FILES_DIR elsewhere", () => {
     await node.runtime.runPromise(
       Effect.flatMap(SqlClient.SqlClient, (sql) => sql`VACUUM INTO ${join(copy, "node.db")}`)
     )
-    // Staging is shared too: a process starting clears what a crash left long ago, never an upload another is receiving.
+    // Staging is shared too: a process starting clears what a crash left long ago, never an upload another is
+    // receiving.
     const staging = join(filesDir, "upload-staging")
     for (const name of ["crashed", "receiving"]) {
       mkdirSync(join(staging, name), { recursive: true })

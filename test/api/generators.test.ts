@@ -98,7 +98,8 @@ const generatorCount = async () =>
 
 describe("POST /api/studio/generators", () => {
   it("creates the generator for the caller with the spec's defaults", async () => {
-    // Raw, with only what the person wrote: the node fills in the spec's defaults (the typed client would send them itself).
+    // Raw, with only what the person wrote: the node fills in the spec's defaults (the typed client would send them
+    // itself).
     const answer = await alice.client.raw("POST", "/api/studio/generators", draft())
     expect(answer.status).toBe(200)
     const generator = bodyAs(Generator, answer)
@@ -270,7 +271,8 @@ describe("GET /api/studio/generators", () => {
       forBob.slice(0, forBob.filter((g) => g.ownerId === bob.being.id).length)
     )
     expect(ids).toContain(bobs.id)
-    // The summary's fields as the wire carried them: the typed client's decoding would drop one the contract does not list.
+    // The summary's fields as the wire carried them: the typed client's decoding would drop one the contract does not
+    // list.
     const wire = await bob.client.raw("GET", "/api/studio/generators")
     expect(Object.keys(at(wire.body, 0) ?? {}).sort()).toEqual([
       "description",

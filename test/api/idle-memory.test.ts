@@ -72,7 +72,9 @@ it("settles under 200 MB resident once started and idle", async () => {
   }
 }, 60_000)
 
-/** Libraries only a skill, a document or a mail read uses: loaded at first use (kernel/lazy-module.ts), not at start. */
+/**
+ * Libraries only a skill, a document or a mail read uses: loaded at first use (kernel/lazy-module.ts), not at start.
+ */
 const skillOnly = ["yaml", "html-to-text", "marked", "acorn", "rrule", "image-size", "sentiment"]
 
 // Records every module the node loads, and prints the list when asked (SIGUSR2).

@@ -72,8 +72,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await node?.close()
   await google?.close()
-  streams.forEach((stream, index) => (stream.write = originalWrites[index] as typeof stream.write))
-  consoleMethods.forEach((name, index) => (console[name] = originalConsole[index]!))
+  streams.forEach((stream, index) => {
+    stream.write = originalWrites[index] as typeof stream.write
+  })
+  consoleMethods.forEach((name, index) => {
+    console[name] = originalConsole[index]!
+  })
 })
 
 /** One navigation as the person's browser makes it: their cookies, their address, redirects not followed. */

@@ -74,7 +74,9 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(async () => {
   if (process.env.MUSE_TEST_LOGS !== undefined)
-    processes.forEach((child, index) => writeFileSync(`${process.env.MUSE_TEST_LOGS}-${index}.log`, child.output()))
+    processes.forEach((child, index) => {
+      writeFileSync(`${process.env.MUSE_TEST_LOGS}-${index}.log`, child.output())
+    })
   await Promise.all(processes.map((child) => child.close()))
   await models?.close()
   await bots?.close()

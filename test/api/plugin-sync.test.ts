@@ -29,7 +29,9 @@ let node: TestNode
 let owner: Registered
 let member: Registered
 
-/** A plugin whose provider's sync answers what `body` returns, seeing `request` (the connection as the plugin sees it). */
+/**
+ * A plugin whose provider's sync answers what `body` returns, seeing `request` (the connection as the plugin sees it).
+ */
 const probePlugin = (dir: string, body: string, auth: unknown) =>
   writePluginFolder(
     join(node.dataDir, "plugins"),

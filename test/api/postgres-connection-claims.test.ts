@@ -102,7 +102,10 @@ describe("a connection's work, once across processes", () => {
     expect(refreshes()).toBe(before + 1)
   }, 120_000)
 
-  /** Starts a mail sync through the first process and answers once it is held at its mailbox listing; the answer lets it go. */
+  /**
+   * Starts a mail sync through the first process and answers once it is held at its mailbox listing; the answer lets it
+   * go.
+   */
   const holdSync = async () => {
     let release = () => {}
     google.state.listGate = new Promise<void>((resolve) => (release = resolve))

@@ -30,7 +30,12 @@ beforeAll(async () => {
   await inNode(
     context.node,
     Effect.flatMap(SignalActions, (actions) =>
-      actions.register("test.count", () => Effect.sync(() => ({ runs: (actionRuns += 1) })))
+      actions.register("test.count", () =>
+        Effect.sync(() => {
+          actionRuns += 1
+          return { runs: actionRuns }
+        })
+      )
     )
   )
 })

@@ -14,7 +14,9 @@ export interface Written {
 export interface StudioScript {
   /** The plan the planner answers (as the model's JSON). */
   readonly plan?: unknown
-  /** What the task titled `title` saves in repair round `repair` (0 first); null saves nothing, undefined the default. */
+  /**
+   * What the task titled `title` saves in repair round `repair` (0 first); null saves nothing, undefined the default.
+   */
   readonly write?: (title: string, repair: number) => Written | null | undefined
   /** An extra tool call the task makes before saving (a world-acting skill, say). */
   readonly extraCall?: (title: string) => { readonly name: string; readonly arguments: unknown } | null

@@ -1,4 +1,7 @@
-/** The twin's profile over real HTTP: the default, partial PATCH, preferences where null removes a key, per being, refusals. */
+/**
+ * The twin's profile over real HTTP: the default, partial PATCH, preferences where null removes a key, per being,
+ * refusals.
+ */
 import { describe, expect, it } from "vitest"
 import { apiError, nodeWithOwner, registerMember, run } from "../support/node.ts"
 

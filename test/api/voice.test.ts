@@ -158,7 +158,8 @@ describe("a remote transcribe tier", () => {
     expect(heard!.files).toEqual([
       { field: "file", filename: "recording.webm", type: "audio/webm", size: 120_000, sha256: sha256(audio) }
     ])
-    // Held in memory only: not a file more under the data folder (the database's own files aside, which existed before).
+    // Held in memory only: not a file more under the data folder (the database's own files aside, which existed
+    // before).
     expect(filesUnder(node.dataDir)).toEqual(before)
 
     const usage = await run(owner.client.api.llm.usage())

@@ -7,7 +7,8 @@
  * (four signatures, the seal opened, the replay check) and landed in B's thread. 25 (and the
  * warm-up) stays under the `llm` class's 30 posts a minute per address that
  * POST /api/threads/:id/messages is in, and the `wire` class's 120 a minute that a peer's courier
- * must keep to (the limits are the node's, not the bench's). Anchor in the same run: the same number of 2 KB JSON POSTs, one
+ * must keep to (the limits are the node's, not the bench's). Anchor in the same run: the same number of 2 KB JSON
+ * POSTs, one
  * after another, from fetch to a bare `node:http` server that reads each body and answers 200:
  * the transport's floor.
  */

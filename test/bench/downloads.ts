@@ -186,7 +186,8 @@ const startNode = async (folder: string, dataDir: string) => {
 const startNginx = async (folder: string, dir: string) => {
   const port = await freePort()
   const conf = join(dir, "nginx.conf")
-  // Its own temp paths and logs in the bench's folder; as root it keeps root for the worker, which must read the folder.
+  // Its own temp paths and logs in the bench's folder; as root it keeps root for the worker, which must read the
+  // folder.
   writeFileSync(
     conf,
     `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;

@@ -70,7 +70,8 @@ describe("federation in the browser", () => {
 
       const peers = page.getByRole("region", { name: "Peers" })
       if (width === "phone") {
-        // The desktop runs added it and talked through it: remove it, after a confirmation (its conversation stays), and add it again.
+        // The desktop runs added it and talked through it: remove it, after a confirmation (its conversation stays),
+        // and add it again.
         await peers.getByRole("button", { name: "Remove Bo's node" }).click()
         await page
           .getByRole("dialog", { name: "Remove Bo's node?" })

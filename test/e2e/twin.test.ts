@@ -1,7 +1,8 @@
 /**
  * The twin's place in the browser, as its owner uses it: a memory learned through the scripted
  * model is found by typing, deleted after a confirmation and gone; the profile and the hush
- * settings and the "Learns from" switches (at desktop and phone width) stay after a reload; to-dos are added, completed, deferred (the count shows) and
+ * settings and the "Learns from" switches (at desktop and phone width) stay after a reload; to-dos are added,
+ * completed, deferred (the count shows) and
  * dropped; an event shows in the day and the week; activity arrives live; a nudge the quiet
  * hours hold is listed in "What did I miss" with its "why"; and the desktop counts it, links to
  * it, and takes a widget the twin suggests into its layout (or dismisses it).

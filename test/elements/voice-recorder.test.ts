@@ -51,7 +51,7 @@ const button = (el: VoiceRecorder) => el.shadowRoot!.querySelector<HTMLButtonEle
 const dialog = (el: VoiceRecorder) => el.shadowRoot!.querySelector("dialog")!
 
 describe("<voice-recorder>", () => {
-  let restoreMicrophone = () => undefined as void
+  let restoreMicrophone: () => void = () => {}
   beforeEach(() => {
     restoreMicrophone = fakeMicrophone()
   })

@@ -44,7 +44,9 @@ export const signedProfileOf = (
     key.secretKey
   )
 
-/** The ports the relay and directory loops never reach (no peers, no threads, no square), and where the node says it is. */
+/**
+ * The ports the relay and directory loops never reach (no peers, no threads, no square), and where the node says it is.
+ */
 export const unusedPorts = Layer.mergeAll(
   Layer.succeed(PeerDirectory, {
     list: Effect.succeed([]),

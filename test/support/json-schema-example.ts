@@ -35,24 +35,25 @@ const numberAt = (schema: JsonSchema, key: string): number | undefined => {
   return typeof value === "number" ? value : undefined
 }
 
-const valueOf = (input: JsonSchema, root: JsonSchema, depth: number): unknown => {
+const exampleAt = (input: JsonSchema, root: JsonSchema, depth: number): unknown => {
   const schema = resolve(input, root)
   if (depth > 8) return null
   if ("const" in schema) return schema.const
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0]
   if ("default" in schema) return schema.default
   const alternatives = schema.anyOf ?? schema.oneOf
-  if (Array.isArray(alternatives) && alternatives.length > 0) return valueOf(schemaAt(alternatives[0]), root, depth + 1)
+  if (Array.isArray(alternatives) && alternatives.length > 0)
+    return exampleAt(schemaAt(alternatives[0]), root, depth + 1)
   const type = Array.isArray(schema.type) ? (schema.type.find((t) => t !== "null") ?? "null") : schema.type
   switch (type ?? (schema.properties ? "object" : schema.items ? "array" : "string")) {
     case "object": {
       const properties = schemaAt(schema.properties)
       const required = Array.isArray(schema.required) ? schema.required.map(String) : Object.keys(properties)
-      return Object.fromEntries(required.map((key) => [key, valueOf(schemaAt(properties[key]), root, depth + 1)]))
+      return Object.fromEntries(required.map((key) => [key, exampleAt(schemaAt(properties[key]), root, depth + 1)]))
     }
     case "array":
       return Array.from({ length: Math.max(1, numberAt(schema, "minItems") ?? 1) }, () =>
-        valueOf(schemaAt(schema.items), root, depth + 1)
+        exampleAt(schemaAt(schema.items), root, depth + 1)
       )
     case "integer":
     case "number":
@@ -66,4 +67,4 @@ const valueOf = (input: JsonSchema, root: JsonSchema, depth: number): unknown =>
   }
 }
 
-export const exampleOf = (schema: JsonSchema): unknown => valueOf(schema, schema, 0)
+export const exampleOf = (schema: JsonSchema): unknown => exampleAt(schema, schema, 0)

@@ -63,7 +63,8 @@ export const startNode = async (
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "node-test-"))
   const settings = typeof overrides === "function" ? overrides(dataDir) : overrides
   const runtime = ManagedRuntime.make(
-    // Files sit in the data folder itself (FILES_DIR = DATA_DIR) unless a test points them elsewhere: the API tests read them there.
+    // Files sit in the data folder itself (FILES_DIR = DATA_DIR) unless a test points them elsewhere: the API tests
+    // read them there.
     testNodeLayer(
       { dataDir, filesDir: Option.some(dataDir), port: 0, host: "127.0.0.1", trustProxy: 1, ...settings },
       options

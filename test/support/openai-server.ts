@@ -132,7 +132,10 @@ export interface ImagesReply {
 
 export interface TranscriptionReply {
   readonly text: string
-  /** The audio's length, answered as OpenAI's whisper-1 does (`usage: { type: "duration", seconds }`); left out when absent. */
+  /**
+   * The audio's length, answered as OpenAI's whisper-1 does (`usage: { type: "duration", seconds }`); left out when
+   * absent.
+   */
   readonly seconds?: number
   readonly delayMs?: number
 }

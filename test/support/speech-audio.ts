@@ -26,7 +26,9 @@ const silentWav = (seconds = 0.5): Uint8Array => {
   const bytes = new Uint8Array(44 + dataBytes)
   const view = new DataView(bytes.buffer)
   const text = (offset: number, value: string) =>
-    [...value].forEach((char, i) => view.setUint8(offset + i, char.charCodeAt(0)))
+    [...value].forEach((char, i) => {
+      view.setUint8(offset + i, char.charCodeAt(0))
+    })
   text(0, "RIFF")
   view.setUint32(4, 36 + dataBytes, true)
   text(8, "WAVE")

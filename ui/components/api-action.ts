@@ -43,7 +43,10 @@ export class ApiAction {
     return result.ok
   }
 
-  /** Tells a failure the app found itself: a check before sending (two passwords that differ), or a success with a catch (an invitation whose mail did not leave). */
+  /**
+   * Tells a failure the app found itself: a check before sending (two passwords that differ), or a success with a catch
+   * (an invitation whose mail did not leave).
+   */
   fail(message: string): void {
     this.error = message
     this.host.requestUpdate()

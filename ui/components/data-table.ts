@@ -23,7 +23,9 @@ class ColumnNames extends Directive {
 
   override update(part: ElementPart, [headings]: [ReadonlyArray<unknown>]) {
     const style = (part.element as HTMLElement).style
-    headings.forEach((heading, index) => style.setProperty(`--node-col-${index + 1}`, cssString(heading)))
+    headings.forEach((heading, index) => {
+      style.setProperty(`--node-col-${index + 1}`, cssString(heading))
+    })
     return noChange
   }
 }

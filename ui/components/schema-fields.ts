@@ -9,6 +9,7 @@
  * is ignored, and a property this form cannot offer (an array, an object) is `unsupported` and
  * said so rather than dropped in silence. Ajv on the node stays the judge of the inputs.
  */
+import { absurd } from "effect/Function"
 
 interface FieldBase {
   /** The property's name: the form control's `name`, and the key of its value. */
@@ -173,6 +174,8 @@ export const withValues = (
       }
       case "unsupported":
         return field
+      default:
+        return absurd(field)
     }
   })
 

@@ -29,7 +29,10 @@ import { request } from "../api/client.ts"
 import { retryDelay } from "../components/backoff.ts"
 import { fireEvent } from "../shell/events.ts"
 
-/** `off`: nobody signed in. `connecting`: the first attempt. `live`: greeted. `reconnecting`: waiting to try again, or trying. */
+/**
+ * `off`: nobody signed in. `connecting`: the first attempt. `live`: greeted. `reconnecting`: waiting to try again, or
+ * trying.
+ */
 export type LiveStatus = "off" | "connecting" | "live" | "reconnecting"
 
 /** Every event a listener may get, by type: the contract's union. */
@@ -39,7 +42,9 @@ export type LiveEvent = NodeEvent
 
 const decodeEvent = Schema.decodeUnknownEither(Schema.parseJson(NodeEvent))
 
-/** Reads one frame; null for one this app does not take (not an event, an unknown type, a record that does not read). */
+/**
+ * Reads one frame; null for one this app does not take (not an event, an unknown type, a record that does not read).
+ */
 const readFrame = (text: string): LiveEvent | null => {
   const event = decodeEvent(text)
   return Either.isRight(event) ? event.right : null
@@ -91,7 +96,10 @@ export class LiveChannel {
   /** Calls `listener` with every event of `type`; answers the function that stops it. */
   on<K extends LiveEventType>(type: K, listener: Listener<K>): () => void {
     let listeners = this.#listeners.get(type)
-    if (listeners === undefined) this.#listeners.set(type, (listeners = new Set()))
+    if (listeners === undefined) {
+      listeners = new Set()
+      this.#listeners.set(type, listeners)
+    }
     listeners.add(listener as (event: never) => void)
     return () => listeners.delete(listener as (event: never) => void)
   }

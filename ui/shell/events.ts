@@ -33,7 +33,9 @@ export interface NodeEvents {
   "muse-renamed": { readonly name: string }
   /** A soul was rewritten, generated, recompiled or drifted: the node's newer record. */
   "soul-changed": { readonly soul: Soul }
-  /** The node answered posts made from this tab (one's own, a beat of the square's life); `square.post` brings them too. */
+  /**
+   * The node answered posts made from this tab (one's own, a beat of the square's life); `square.post` brings them too.
+   */
   "square-posted": { readonly posts: ReadonlyArray<Post> }
   /** The market's listing form published or saved a listing. */
   "listing-saved": { readonly listing: Listing }

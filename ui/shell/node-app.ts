@@ -152,7 +152,10 @@ const notFound: Place = {
   render: () => html`<not-found-place></not-found-place>`
 }
 
-/** A place for one record, named by the path's last segment (empty when the pattern makes it optional). Its module is made once: the loader knows a place's import by its identity. */
+/**
+ * A place for one record, named by the path's last segment (empty when the pattern makes it optional). Its module is
+ * made once: the loader knows a place's import by its identity.
+ */
 interface RecordPlace {
   readonly pattern: RegExp
   /** The document's title; without one, the record's id (a module's full name). */
@@ -349,7 +352,9 @@ export class NodeApp extends LitElement {
     void this.updateComplete.then(this._focusHeading)
   }
 
-  /** Gives the place's heading the keyboard, once it is drawn; a place that draws it later says so (`place-heading`). */
+  /**
+   * Gives the place's heading the keyboard, once it is drawn; a place that draws it later says so (`place-heading`).
+   */
   private readonly _focusHeading = (): void => {
     if (!this._headingWanted) return
     const main = this.renderRoot.querySelector("main")

@@ -1,6 +1,7 @@
 /**
  * The rail: the places that exist for this person (Desktop, Studio, Work, Spaces, Twin, Muse, Messages, Beings,
- * World, Market and Settings; Moderation and Admin only for the owner; Log in, Register and Waitlist when signed out), the sign-out button, and, while
+ * World, Market and Settings; Moderation and Admin only for the owner; Log in, Register and Waitlist when signed out),
+ * the sign-out button, and, while
  * signed in, the state of the live channel (a dot and a word: live, connecting, reconnecting).
  * A column on the left on wide screens; under 700px a bar across the top in two rows that
  * never wrap: the brand, the live state and signing out, then the first places as tabs and a
@@ -145,7 +146,10 @@ export class NodeRail extends LitElement {
     return html`<a href=${item.path} aria-current=${this._isCurrent(item) ? "page" : nothing}>${icon(item.icon)}<span>${item.label}</span></a>`
   }
 
-  /** The phone's "More" tab and its sheet of the places without a tab; hidden on wide screens, where every place has its item. */
+  /**
+   * The phone's "More" tab and its sheet of the places without a tab; hidden on wide screens, where every place has its
+   * item.
+   */
   private _renderMore(rest: ReadonlyArray<RailItem>) {
     const holdsCurrent = rest.some((item) => this._isCurrent(item))
     return html`<li class="more">

@@ -1,4 +1,6 @@
-/** A modal `<dialog>` that asks one thing (confirm-dialog, the voice recorder's consent): framed, over a dimmed page. */
+/**
+ * A modal `<dialog>` that asks one thing (confirm-dialog, the voice recorder's consent): framed, over a dimmed page.
+ */
 import { css } from "lit"
 
 export const dialogStyles = css`

@@ -63,7 +63,10 @@ export const GateStamp = Schema.Struct({
   heldUntil: Schema.NullOr(Schema.String),
   /** Null unless proactive: only proactive nudges count against the daily cap. */
   countedAgainst: Schema.NullOr(CountedAgainst),
-  /** The rule that decided: `within_cap`, `daily_cap`, `quiet_hours`, `muted`, `level_off`, `scheduled`, `responsive`, `system`. */
+  /**
+   * The rule that decided: `within_cap`, `daily_cap`, `quiet_hours`, `muted`, `level_off`, `scheduled`, `responsive`,
+   * `system`.
+   */
   key: Schema.String,
   at: Schema.String
 })

@@ -231,7 +231,10 @@ export const maxPlanTasks = 40
 
 const Ref = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100))
 
-/** Who does an edited step: one of the caller's saved agents, a person (the owner, or a crew's seat), or the team by role. */
+/**
+ * Who does an edited step: one of the caller's saved agents, a person (the owner, or a crew's seat), or the team by
+ * role.
+ */
 export const PlanAssignee = Schema.Union(
   Schema.Struct({ agentId: Ref }).annotations({ parseOptions: { onExcessProperty: "error" } }),
   Schema.Struct({ personBeingId: Ref }).annotations({ parseOptions: { onExcessProperty: "error" } })

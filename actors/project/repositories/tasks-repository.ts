@@ -248,7 +248,10 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
       })
     )
 
-    /** A gate's answer from its person while the run waits on it: done with the note, or failed with it. The id when it was. */
+    /**
+     * A gate's answer from its person while the run waits on it: done with the note, or failed with it. The id when it
+     * was.
+     */
     const settleApproval = operation(
       "projectTasks.settleApproval",
       SqlSchema.findAll({

@@ -17,7 +17,7 @@ export class NodeMetaRepository extends Effect.Service<NodeMetaRepository>()("au
         sql`INSERT INTO node_meta (key, value) VALUES (${key}, ${value}) ON CONFLICT DO NOTHING`
     })
 
-    const valueOf = SqlSchema.single({
+    const storedValue = SqlSchema.single({
       Request: Schema.String,
       Result: Schema.Struct({ value: Schema.String }),
       execute: (key) => sql`SELECT value FROM node_meta WHERE key = ${key}`
@@ -29,7 +29,7 @@ export class NodeMetaRepository extends Effect.Service<NodeMetaRepository>()("au
      */
     const keep = operation("auth.keepNodeValue", (entry: typeof Entry.Type) =>
       insertIfAbsent(entry).pipe(
-        Effect.zipRight(valueOf(entry.key)),
+        Effect.zipRight(storedValue(entry.key)),
         Effect.map((row) => row.value),
         // The row was just written or already there: its absence is the node's fault.
         Effect.catchTag("NoSuchElementException", Effect.die)

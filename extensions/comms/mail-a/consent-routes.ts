@@ -25,16 +25,16 @@ export const statuses: Partial<Record<ApiError["_tag"], number>> = {
   Conflict: 409
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 /** A refusal a person reads: the message (it says what to do next), the code, and a way back. */
 export const consentPage = (status: number, error: string, message: string, what = "Mail") =>
   HttpServerResponse.html(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escape(what)} not connected</title></head>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(what)} not connected</title></head>
 <body><main>
-<h1>${escape(what)} was not connected</h1>
-<p>${escape(message)}</p>
-<p><small>${status} <code>${escape(error)}</code></small></p>
+<h1>${escapeHtml(what)} was not connected</h1>
+<p>${escapeHtml(message)}</p>
+<p><small>${status} <code>${escapeHtml(error)}</code></small></p>
 <p><a href="/twin">Back to your twin</a></p>
 </main></body></html>
 `).pipe(
@@ -90,5 +90,8 @@ export const mailAConsentLayer = Layer.unwrapEffect(
   )
 )
 
-/** The routes with what they stand on: the consent service, granting through the twin's ConnectionGrants (the node provides it). */
+/**
+ * The routes with what they stand on: the consent service, granting through the twin's ConnectionGrants (the node
+ * provides it).
+ */
 export const mailAConsentRoutes = mailAConsentLayer.pipe(Layer.provide(MailAConsent.Default))

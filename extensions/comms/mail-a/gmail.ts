@@ -64,7 +64,10 @@ const call = async (
 
 const text = (value: unknown) => (typeof value === "string" ? value : "")
 
-/** The ids of the newest messages matching the search (Gmail's own `q` syntax) in one label, and how many match in all (Gmail's estimate). */
+/**
+ * The ids of the newest messages matching the search (Gmail's own `q` syntax) in one label, and how many match in all
+ * (Gmail's estimate).
+ */
 export const listMessages = async (
   base: string,
   token: string,
@@ -152,7 +155,10 @@ export const previewOf = (value: string, chars: number) => {
   return flat.length > chars ? `${flat.slice(0, Math.max(0, chars - 1)).trimEnd()}…` : flat
 }
 
-/** email.read's query answered from the Gmail API: the mailbox name is a label (INBOX by default), unseen is `is:unread`. */
+/**
+ * email.read's query answered from the Gmail API: the mailbox name is a label (INBOX by default), unseen is
+ * `is:unread`.
+ */
 export const readGmail = async (
   base: string,
   token: string,
@@ -184,7 +190,10 @@ export const readGmail = async (
   return { mailbox: query.mailbox, total: listed.total, messages }
 }
 
-/** One plain-text mail as RFC 2822 (nodemailer's composer: encoded headers, a charset, line lengths), sent through `messages.send`. */
+/**
+ * One plain-text mail as RFC 2822 (nodemailer's composer: encoded headers, a charset, line lengths), sent through
+ * `messages.send`.
+ */
 export const sendGmail = async (base: string, token: string, mail: OutgoingMail, signal?: AbortSignal) => {
   const { default: MailComposer } = await import("nodemailer/lib/mail-composer")
   const raw = await new MailComposer({ to: [...mail.to], subject: mail.subject, text: mail.text }).compile().build()

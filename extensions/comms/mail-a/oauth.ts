@@ -15,7 +15,10 @@ const defaultService = "mail_a's token endpoint"
 /** Reading the mailbox and sending from it: what email.read, the sync and email.send need, no more. */
 export { mailAScopes } from "../contract/mail-a.ts"
 
-/** An unguessable value for `state` or the PKCE verifier: 32 random bytes, base64url (43 characters, inside RFC 7636's 43..128). */
+/**
+ * An unguessable value for `state` or the PKCE verifier: 32 random bytes, base64url (43 characters, inside RFC 7636's
+ * 43..128).
+ */
 export const randomToken = () => randomBytes(32).toString("base64url")
 
 export const challengeOf = (verifier: string) => createHash("sha256").update(verifier).digest("base64url")
@@ -146,7 +149,10 @@ export const exchangeCode = (
     service
   )
 
-/** A new access token for the refresh token; Google usually keeps the refresh token, so the old one stays unless a new one comes. */
+/**
+ * A new access token for the refresh token; Google usually keeps the refresh token, so the old one stays unless a new
+ * one comes.
+ */
 export const refreshTokens = (
   send: Send,
   tokenUrl: string,

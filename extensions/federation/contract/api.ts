@@ -283,7 +283,8 @@ export class FederationWireApi extends HttpApiGroup.make("federationWire")
       .setPayload(PeerCollect)
       .addSuccess(PeerCollection)
   )
-  // The relay's (docs/federation.md "The relay"): enrol with a key proof, deposit a sealed envelope, collect with a key proof.
+  // The relay's (docs/federation.md "The relay"): enrol with a key proof, deposit a sealed envelope, collect with a key
+  // proof.
   .add(
     HttpApiEndpoint.post("relayEnrolment", "/federation/relay/enrolment")
       .annotate(OpenApi.Summary, "Enrol at this node as a relay")

@@ -24,7 +24,10 @@ export const RelayLimits = Schema.Struct({
 })
 export type RelayLimits = typeof RelayLimits.Type
 
-/** The owner's view of this node's own relay (SVC_RELAY_ENDPOINT): null relayDid with an endpoint = enrolment has not worked. */
+/**
+ * The owner's view of this node's own relay (SVC_RELAY_ENDPOINT): null relayDid with an endpoint = enrolment has not
+ * worked.
+ */
 export const NodeRelayState = Schema.Struct({
   endpoint: Schema.NullOr(Schema.String),
   relayDid: Schema.NullOr(Schema.String),
@@ -40,7 +43,10 @@ export const NodeRelayState = Schema.Struct({
 })
 export type NodeRelayState = typeof NodeRelayState.Type
 
-/** What an enrolment came to: the relay's did, the mailbox (always the enrolled node's own did), the limits and how many envelopes wait. */
+/**
+ * What an enrolment came to: the relay's did, the mailbox (always the enrolled node's own did), the limits and how many
+ * envelopes wait.
+ */
 export const RelayEnrolment = Schema.Struct({
   v: Schema.Literal(1),
   relay: Schema.NullOr(Did),

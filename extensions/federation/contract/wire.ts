@@ -178,7 +178,9 @@ export const PeerHello = Schema.Struct({
 })
 export type PeerHello = typeof PeerHello.Type
 
-/** The answer: the answering node's descriptor, its attestation about the hello's challenge, and a challenge of its own. */
+/**
+ * The answer: the answering node's descriptor, its attestation about the hello's challenge, and a challenge of its own.
+ */
 export const PeerGreeting = Schema.Struct({
   v: Schema.Literal(1),
   protocol: Schema.Int,

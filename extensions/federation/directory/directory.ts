@@ -53,7 +53,8 @@ export class Directory extends Effect.Service<Directory>()("federation/Directory
       if (!isHttpUrl(payload.endpoint)) return refuse("bad_endpoint", "The endpoint is not an http or https URL.")
       const handles = [...new Set(payload.handles.map((handle) => handle.toLowerCase()))]
       const expiresAt = isoAt(now + REGISTRATION_MS)
-      // The credit goes to a node's first registration that lists a handle: a node with an owner, whose wallet it lands in.
+      // The credit goes to a node's first registration that lists a handle: a node with an owner, whose wallet it lands
+      // in.
       const credits = handles.length > 0 ? settings.directoryRegistrationCredits : 0
       const outcome = yield* entries.register({
         did: payload.did,

@@ -26,7 +26,10 @@ import { RELAY_PATHS } from "./facilities.ts"
 
 /** Renew when less than this is left of the enrolment (a relay grants a day). */
 const RENEW_BEFORE_MS = 6 * 60 * 60 * 1000
-/** After a failed enrolment the loop asks again this much later, not every 30 seconds (the owner's "enrol" asks at once). */
+/**
+ * After a failed enrolment the loop asks again this much later, not every 30 seconds (the owner's "enrol" asks at
+ * once).
+ */
 const RETRY_ENROLMENT_MS = 5 * 60 * 1000
 
 const decodeAnswer = Schema.decodeUnknownOption(RelayEnrolmentAnswer)

@@ -1,4 +1,7 @@
-/** The relay's wire paths (docs/federation.md "The relay"), and the facilities a relay announces in its capability profile. */
+/**
+ * The relay's wire paths (docs/federation.md "The relay"), and the facilities a relay announces in its capability
+ * profile.
+ */
 import { CURRENT_PROTOCOL, type NodeFacility } from "../contract/wire.ts"
 
 export const RELAY_PATHS = {

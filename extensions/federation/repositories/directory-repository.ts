@@ -1,6 +1,7 @@
 /**
  * `federation_directory_entries` (this node as a directory: who listed which handle, until when),
- * `federation_directory_grants` (the dids it granted registration credits, once each) and `federation_directory_client` (this node registered with a directory: one row, the
+ * `federation_directory_grants` (the dids it granted registration credits, once each) and `federation_directory_client`
+ * (this node registered with a directory: one row, the
  * directory's did pinned at the first registration that held).
  */
 import * as SqlClient from "@effect/sql/SqlClient"

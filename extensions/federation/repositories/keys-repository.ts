@@ -87,7 +87,9 @@ export class KeysRepository extends Effect.Service<KeysRepository>()("federation
       })
     )
 
-    /** Beings that have no key yet: every one that existed before federation, and any made since that none asked for. */
+    /**
+     * Beings that have no key yet: every one that existed before federation, and any made since that none asked for.
+     */
     const beingsWithoutKey = operation(
       "federation.beingsWithoutKey",
       SqlSchema.findAll({

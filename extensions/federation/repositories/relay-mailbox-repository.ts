@@ -102,7 +102,10 @@ export class RelayMailboxRepository extends Effect.Service<RelayMailboxRepositor
               )
       )
 
-      /** What the mailbox's node is handed next: oldest first, held or handed before and not acknowledged (at-least-once). */
+      /**
+       * What the mailbox's node is handed next: oldest first, held or handed before and not acknowledged
+       * (at-least-once).
+       */
       const collectable = operation(
         "federation.relayCollectable",
         SqlSchema.findAll({

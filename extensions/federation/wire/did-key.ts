@@ -50,7 +50,10 @@ export const x25519PublicOf = (publicKey: Uint8Array): Uint8Array | null =>
     }
   })
 
-/** The X25519 secret of an Ed25519 secret key (its seed): the clamped first half of SHA-512(seed) (RFC 8032 §5.1.5, RFC 7748 §5). */
+/**
+ * The X25519 secret of an Ed25519 secret key (its seed): the clamped first half of SHA-512(seed) (RFC 8032 §5.1.5, RFC
+ * 7748 §5).
+ */
 export const x25519SecretOf = (secretKey: Uint8Array): Uint8Array => {
   const secret = new Uint8Array(createHash("sha512").update(secretKey).digest().subarray(0, 32))
   secret[0]! &= 248

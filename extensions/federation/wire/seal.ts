@@ -59,7 +59,9 @@ export const sealTo = (did: string, plaintext: Uint8Array, aad: Uint8Array): Sea
   return { v: 1, alg: SEAL_ALG, epk: toBase64Url(epk), ct: toBase64Url(ct) }
 }
 
-/** The plaintext of a seal made to the holder of `key` (sealingKeyOf its Ed25519 seed), or null when it does not open. */
+/**
+ * The plaintext of a seal made to the holder of `key` (sealingKeyOf its Ed25519 seed), or null when it does not open.
+ */
 export const openSeal = (seal: Seal, key: SealingKey, aad: Uint8Array): Uint8Array | null => {
   const epk = fromBase64Url(seal.epk)
   const ct = fromBase64Url(seal.ct)

@@ -118,7 +118,10 @@ export const Wallet = Schema.Struct({
 }).annotations({ identifier: "Wallet" })
 export type Wallet = typeof Wallet.Type
 
-/** `directory`: credits a federation directory granted the node at its first registration, paid by the mint to the owner. */
+/**
+ * `directory`: credits a federation directory granted the node at its first registration, paid by the mint to the
+ * owner.
+ */
 export const LedgerReason = Schema.Literal("starting_credit", "purchase", "sale", "directory")
 export type LedgerReason = typeof LedgerReason.Type
 

@@ -96,7 +96,8 @@ const make = Effect.gen(function* () {
       }
       const missing = uses.filter((kind) => !granted.includes(kind))
       if (missing.length > 0) return yield* notGranted(`skills.invoke of ${name}`, missing)
-      // Not approved: a module's code is not a person confirming this exact call, so a world-acting skill asks its owner.
+      // Not approved: a module's code is not a person confirming this exact call, so a world-acting skill asks its
+      // owner.
       const outcome = yield* skills.invoke({ name, input, beingId: caller.beingId, approved: false })
       return outcome.ok ? { ok: true, output: outcome.output } : { ok: false, error: outcome.error }
     })
@@ -165,5 +166,8 @@ const make = Effect.gen(function* () {
   })
 })
 
-/** The bridge over the node's signals, memories, skills and its own storage; the skills runtime and the twin come from the node. */
+/**
+ * The bridge over the node's signals, memories, skills and its own storage; the skills runtime and the twin come from
+ * the node.
+ */
 export const BridgeLive = Layer.effect(Bridge, make).pipe(Layer.provide(BridgeStorageRepository.Default))

@@ -1,5 +1,6 @@
 /**
- * Beings as others see them: the list (each online or not, a citizen with its persona), one being with its soul (the prompt only for itself and
+ * Beings as others see them: the list (each online or not, a citizen with its persona), one being with its soul (the
+ * prompt only for itself and
  * the owner), a summary, presence from the live channel and what makes a citizen one; and the
  * caller's own name and handle. Every write to `beings` goes through its repository, which tells
  * the session cache (extensions/accounts/contract/being-changes.ts), so /api/auth/me answers the change at once.

@@ -65,7 +65,10 @@ export const Soul = Schema.Struct({
 })
 export type Soul = typeof Soul.Type
 
-/** The body of `PUT /api/souls/:beingId`: every field a person writes (the prompt is compiled, the mood kept unless given). */
+/**
+ * The body of `PUT /api/souls/:beingId`: every field a person writes (the prompt is compiled, the mood kept unless
+ * given).
+ */
 export const SoulInput = Schema.Struct({
   personality: Personality,
   values: Schema.Array(text(80).pipe(Schema.minLength(1))).pipe(Schema.maxItems(12)),

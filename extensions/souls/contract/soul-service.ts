@@ -24,7 +24,9 @@ export interface SoulServiceShape {
   readonly ensure: (owner: SoulOwner) => Effect.Effect<void>
   /** The system prompt of the being's soul now, in the voice of `name` (a citizen's mode). */
   readonly promptOf: (owner: SoulOwner, name: string) => Effect.Effect<string>
-  /** The system prompt of a soul generated from the seed, compiled in agent mode; no model is called, nothing is stored. */
+  /**
+   * The system prompt of a soul generated from the seed, compiled in agent mode; no model is called, nothing is stored.
+   */
   readonly agentPrompt: (request: AgentPromptRequest) => string
 }
 

@@ -13,7 +13,10 @@ export interface EventTimeZoneShape {
   readonly of: (beingId: string) => Effect.Effect<string>
 }
 
-/** The being's time zone (its twin profile's, bound by extensions/twin/profile-time-zone.ts); UTC where nothing binds it. */
+/**
+ * The being's time zone (its twin profile's, bound by extensions/twin/profile-time-zone.ts); UTC where nothing binds
+ * it.
+ */
 export class EventTimeZone extends Context.Reference<EventTimeZone>()("time/EventTimeZone", {
   defaultValue: (): EventTimeZoneShape => ({ of: () => Effect.succeed("UTC") })
 }) {}

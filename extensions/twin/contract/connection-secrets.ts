@@ -46,7 +46,9 @@ export interface ConnectionSecretsShape {
   readonly onReload: (listener: (change: SecretChange | null) => void) => void
   /** What the row holds now, kept as this process's copy too. Shared databases only. */
   readonly stored: (beingId: string, provider: string) => Effect.Effect<Option.Option<Redacted.Redacted<SecretValues>>>
-  /** Claims the renewal of the connection's tokens across processes until `until` (ISO); false while another holds it. */
+  /**
+   * Claims the renewal of the connection's tokens across processes until `until` (ISO); false while another holds it.
+   */
   readonly claimRenewal: (
     beingId: string,
     provider: string,

@@ -4,7 +4,10 @@
  */
 import * as Schema from "effect/Schema"
 
-/** `thread`: the being's own messages to its Muse; `chat`: what it sends the Muse through the chat bridge; `mail`: synced mail; `file`: indexed files. */
+/**
+ * `thread`: the being's own messages to its Muse; `chat`: what it sends the Muse through the chat bridge; `mail`:
+ * synced mail; `file`: indexed files.
+ */
 export const learningSources = ["thread", "chat", "mail", "file"] as const
 export const LearningSource = Schema.Literal(...learningSources)
 export type LearningSource = typeof LearningSource.Type

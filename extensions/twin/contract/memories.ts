@@ -21,7 +21,10 @@ export interface MemorySearchResult {
 }
 
 export interface TwinMemoriesShape {
-  /** A being's memories ranked by words and meaning (by words alone when no embed tier answers); the newest with no query. */
+  /**
+   * A being's memories ranked by words and meaning (by words alone when no embed tier answers); the newest with no
+   * query.
+   */
   readonly search: (beingId: string, query: MemorySearch) => Effect.Effect<MemorySearchResult>
   /** A being's memories ranked by words only, best first. */
   readonly searchWords: (beingId: string, q: string, limit: number) => Effect.Effect<ReadonlyArray<Memory>>

@@ -7,7 +7,10 @@
 import * as Schema from "effect/Schema"
 import { ConnectionProvider } from "./records.ts"
 
-/** The environment settings naming a provider's client; named by the host, so a plugin cannot point them at another setting. */
+/**
+ * The environment settings naming a provider's client; named by the host, so a plugin cannot point them at another
+ * setting.
+ */
 export const clientSettingNames = (provider: string) => {
   const stem = `OAUTH_${provider.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`
   return { id: `${stem}_CLIENT_ID`, secret: `${stem}_CLIENT_SECRET` }

@@ -156,7 +156,9 @@ export const EmbeddingsStatus = Schema.Struct({
   available: Schema.Boolean,
   embedded: Schema.Int,
   total: Schema.Int,
-  /** True when memory text may leave the host to be embedded (a remote tier, or a local one with LOCAL_LLM_FALLBACK). */
+  /**
+   * True when memory text may leave the host to be embedded (a remote tier, or a local one with LOCAL_LLM_FALLBACK).
+   */
   leavesDevice: Schema.Boolean,
   /** Search ranks by words alone (no binding), or some memories are not found by meaning yet (not all embedded). */
   degraded: Schema.Boolean,
@@ -206,7 +208,10 @@ export const ProviderSyncItem = Schema.Struct({
 })
 export type ProviderSyncItem = typeof ProviderSyncItem.Type
 
-/** What one pass of a provider's sync answers (spec: ProviderSyncResult), validated by the host whoever wrote the provider. */
+/**
+ * What one pass of a provider's sync answers (spec: ProviderSyncResult), validated by the host whoever wrote the
+ * provider.
+ */
 export const ProviderSyncResult = Schema.Struct({
   items: Schema.optionalWith(Schema.Array(ProviderSyncItem), { default: () => [] }),
   cursor: Schema.optionalWith(Schema.NullOr(bounded(0, 400)), { default: () => null }),

@@ -176,7 +176,8 @@ export class ConnectionsRepository extends Effect.Service<ConnectionsRepository>
 
     /**
      * A finished sync: done (and so the connection's lastSyncAt) or failed, with its counts; only
-     * while its claimer still holds it (a sync another process took over after the lease lapsed is that one's to finish).
+     * while its claimer still holds it (a sync another process took over after the lease lapsed is that one's to
+     * finish).
      */
     const finishSync = operation(
       "twin.finishSync",
@@ -282,7 +283,9 @@ export class ConnectionsRepository extends Effect.Service<ConnectionsRepository>
       })
     )
 
-    /** The sealed secret of the being's connection to `provider` while it is in use: what `usableSecrets` holds for it. */
+    /**
+     * The sealed secret of the being's connection to `provider` while it is in use: what `usableSecrets` holds for it.
+     */
     const usableSecret = operation(
       "twin.connectionSecret",
       SqlSchema.findOne({
@@ -338,7 +341,10 @@ export class ConnectionsRepository extends Effect.Service<ConnectionsRepository>
         })(claim).pipe(Effect.map((rows) => rows.length === 1))
     )
 
-    /** The renewal's end: its new sealed secret written (when it got one) and the claim let go, only by the claimer holding it. */
+    /**
+     * The renewal's end: its new sealed secret written (when it got one) and the claim let go, only by the claimer
+     * holding it.
+     */
     const endRenewal = operation(
       "twin.endTokenRenewal",
       SqlSchema.void({

@@ -1,4 +1,6 @@
-/** The `twin_voice_consents` table: the destination fingerprint each being agreed to send its recordings to, and when. */
+/**
+ * The `twin_voice_consents` table: the destination fingerprint each being agreed to send its recordings to, and when.
+ */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import * as Effect from "effect/Effect"

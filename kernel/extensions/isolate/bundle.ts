@@ -37,7 +37,9 @@ const withDependencies = (folder: string, found: Set<string> = new Set()): Set<s
 }
 
 const effectPackage = packageFolder("effect", dirname(fileURLToPath(import.meta.url)))
-/** effect and what it depends on (fast-check for Schema's arbitraries): the libraries a plugin may bundle from the node. */
+/**
+ * effect and what it depends on (fast-check for Schema's arbitraries): the libraries a plugin may bundle from the node.
+ */
 const libraryFolders = [...withDependencies(effectPackage)]
 const libraryRoots = Promise.all(libraryFolders.map((folder) => realpath(folder)))
 const guestModule = fileURLToPath(new URL("./guest.ts", import.meta.url))

@@ -192,7 +192,10 @@ export const makeGuest = ({ plugin, Effect, JSONSchema, ParseResult, Schema }: L
     }
   }
 
-  /** One call of an integration's function (a provider's sync or receive): its answer crosses as plain data, unchecked here. */
+  /**
+   * One call of an integration's function (a provider's sync or receive): its answer crosses as plain data, unchecked
+   * here.
+   */
   const integrate = async (
     callId: string,
     id: string,

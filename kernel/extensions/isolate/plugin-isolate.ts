@@ -104,7 +104,8 @@ const faultReason = (fault: "timeout" | "memory" | "disposed", what: string) =>
       : `it was stopped during ${what}`
 
 /**
- * Bundles the plugin's main (or takes the bundle cached at `bundleCache` while its files are unchanged) and starts its isolate; `stopped` is told (once) when the isolate is
+ * Bundles the plugin's main (or takes the bundle cached at `bundleCache` while its files are unchanged) and starts its
+ * isolate; `stopped` is told (once) when the isolate is
  * stopped for looping, exhausting its memory or overrunning a deadline, never for a plain throw.
  */
 export const loadIsolated = (
@@ -262,7 +263,10 @@ const startIsolate = async (
       }
     }
 
-    /** An integration as the host holds it: its plain fields, and a host function calling into the isolate for each function it named. */
+    /**
+     * An integration as the host holds it: its plain fields, and a host function calling into the isolate for each
+     * function it named.
+     */
     const integrationOf = (id: string, value: { readonly [key: string]: unknown }) => {
       const name = contributionName(manifest.namespace, id)
       const { functions, ...fields } = value

@@ -1,4 +1,6 @@
-/** What every scale-out section prints beside its figures: the machine's load, PostgreSQL's version, small statistics. */
+/**
+ * What every scale-out section prints beside its figures: the machine's load, PostgreSQL's version, small statistics.
+ */
 import { availableParallelism, loadavg } from "node:os"
 import pg from "pg"
 

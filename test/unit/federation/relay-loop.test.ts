@@ -2,7 +2,8 @@
  * The relay loop on Effect's TestClock over an in-memory SQLite, against a relay played by a
  * test double that answers with a real key: it enrols at once (the profile read, then the
  * enrolment), collects every 30 seconds, and renews only when less than six hours of the
- * enrolment are left (this relay grants six hours and 45 seconds). Without SVC_RELAY_ENDPOINT it asks nothing of anyone.
+ * enrolment are left (this relay grants six hours and 45 seconds). Without SVC_RELAY_ENDPOINT it asks nothing of
+ * anyone.
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"

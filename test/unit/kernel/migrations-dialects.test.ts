@@ -38,7 +38,9 @@ const postgresColumns = Effect.gen(function* () {
   return Schema.decodeUnknownSync(Schema.Array(Column))(rows)
 })
 
-/** What only one dialect has: SQLite's FTS5 table (and its shadow tables), PostgreSQL's tsvector column and vector rows. */
+/**
+ * What only one dialect has: SQLite's FTS5 table (and its shadow tables), PostgreSQL's tsvector column and vector rows.
+ */
 const ownToSqlite = (column: Column) => column.table_name.startsWith("twin_memories_fts")
 const ownToPostgres = (column: Column) =>
   column.table_name === "twin_memory_vectors" ||

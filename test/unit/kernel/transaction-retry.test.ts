@@ -11,7 +11,10 @@ import { retryOnConflict } from "../../../kernel/transaction-retry.ts"
 /** A transaction that dies with `fault` on its first `failures` runs, then answers "done"; counts its runs. */
 const flaky = (failures: number, fault: () => Effect.Effect<never, unknown>) => {
   let runs = 0
-  const transaction = Effect.suspend(() => ((runs += 1) <= failures ? fault() : Effect.succeed("done")))
+  const transaction = Effect.suspend(() => {
+    runs += 1
+    return runs <= failures ? fault() : Effect.succeed("done")
+  })
   return { transaction, runs: () => runs }
 }
 

@@ -139,7 +139,8 @@ describe("the registry", () => {
     connections.unfollow("a2", "thread:1")
     connections.deliver({ kind: "topic", topic: "thread:1" }, ambient("after leaving"))
 
-    const hints = (record: { frames: Array<any> }) => record.frames.map((frame) => frame.hint)
+    const hints = (record: { frames: Array<unknown> }) =>
+      record.frames.map((frame) => (frame as { hint: unknown }).hint)
     expect(hints(a1.record)).toEqual(["for a", "for all"])
     expect(hints(a2.record)).toEqual(["for a", "for all", "on the thread"])
     expect(hints(b.record)).toEqual(["for all"])

@@ -1,4 +1,7 @@
-/** `LLM_PRICES` as an operator writes it: prices by tokens, by the minute of audio, or both; anything else stops the node. */
+/**
+ * `LLM_PRICES` as an operator writes it: prices by tokens, by the minute of audio, or both; anything else stops the
+ * node.
+ */
 import { describe, expect, it } from "@effect/vitest"
 import * as ConfigProvider from "effect/ConfigProvider"
 import * as Effect from "effect/Effect"

@@ -2,7 +2,13 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { PluginModule } from "../../../kernel/extensions/context.ts"
-import { defineSkill, SkillFailure, type SkillTraceEvent } from "../../../kernel/extensions/skill.ts"
+import {
+  defineSkill,
+  SkillFailure,
+  type SkillRun,
+  type SkillRunContext,
+  type SkillTraceEvent
+} from "../../../kernel/extensions/skill.ts"
 import { startSkills, type SkillHarness } from "../../support/skills.ts"
 import { at } from "../../support/json.ts"
 import { courierRuns, worldActingSkill, writeWorldActingPlugin } from "../../support/world-acting-plugin.ts"
@@ -24,7 +30,12 @@ const probe: PluginModule = {
     )
   },
   activate: (context) => {
-    const skill = (id: string, run: (input: typeof Text.Type, context: any) => any, timeoutMs?: number) =>
+    // `unknown` output: some probes break the contract on purpose (a malformed output, a throw, a die).
+    const skill = (
+      id: string,
+      run: (input: typeof Text.Type, context: SkillRunContext) => unknown,
+      timeoutMs?: number
+    ) =>
       context.contribute(
         "skill",
         id,
@@ -32,7 +43,7 @@ const probe: PluginModule = {
           description: `probe ${id}`,
           input: Text,
           output: Text,
-          run,
+          run: run as SkillRun<typeof Text.Type, typeof Text.Type>,
           ...(timeoutMs === undefined ? {} : { timeoutMs })
         })
       )
@@ -58,7 +69,7 @@ const probe: PluginModule = {
       run.trace({ kind: "think", text: `considering ${input.text}` })
       return input
     })
-    skill("where", async (_input, run) => ({ text: `${run.files.kind}:${run.projectId ?? "none"}:${run.beingId}` }))
+    skill("where", async (_input, run) => ({ text: `${run.files!.kind}:${run.projectId ?? "none"}:${run.beingId}` }))
     skill("rootless", async (_input, run) => ({ text: String(run.files) }))
   }
 }

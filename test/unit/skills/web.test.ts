@@ -1,5 +1,5 @@
 import * as Option from "effect/Option"
-import { createServer, } from "node:http"
+import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { gzipSync } from "node:zlib"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

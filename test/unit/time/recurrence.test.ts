@@ -59,7 +59,8 @@ describe("occurrencesBetween in a time zone", () => {
       ms("2031-04-10T00:00:00Z"),
       "Europe/Paris"
     )
-    // 23:30 local on the 29th (UTC+1), 30th and 31st (UTC+2): the last starts 21:30Z on the 31st; the 30th's runs to 23:30Z on the 30th.
+    // 23:30 local on the 29th (UTC+1), 30th and 31st (UTC+2): the last starts 21:30Z on the 31st; the 30th's runs to
+    // 23:30Z on the 30th.
     expect(isos(starts)).toEqual(["2031-03-31T21:30:00.000Z"])
   })
 })

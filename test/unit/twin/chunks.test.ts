@@ -1,4 +1,7 @@
-/** A file's text cut into memory-sized pieces (paragraphs packed, a long one cut at a space, nothing blank), and the line its listing shows. */
+/**
+ * A file's text cut into memory-sized pieces (paragraphs packed, a long one cut at a space, nothing blank), and the
+ * line its listing shows.
+ */
 import { describe, expect, it } from "vitest"
 import { chunksOf, SUMMARY_LENGTH, summaryOf } from "../../../extensions/twin/chunks.ts"
 

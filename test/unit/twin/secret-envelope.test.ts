@@ -84,7 +84,12 @@ describe("the secret envelope", () => {
 describe("the secret box", () => {
   const kept = new Map<string, string>()
   const nodeValues = Layer.succeed(NodeValues, {
-    keep: (key, value) => Effect.sync(() => (kept.has(key) ? kept.get(key)! : (kept.set(key, value), value)))
+    keep: (key, value) =>
+      Effect.sync(() => {
+        if (kept.has(key)) return kept.get(key)!
+        kept.set(key, value)
+        return value
+      })
   })
   const box = (encryptionKey: Option.Option<Redacted.Redacted<string>>) =>
     SecretBox.Default.pipe(Layer.provide(nodeValues), Layer.provide(TwinSettings.layer({ encryptionKey })))

@@ -18,7 +18,10 @@ import { ada, twinServices } from "../../support/twin.ts"
 
 const hour = 3_600_000
 
-/** A remote provider whose passes are scripted: `true` answers an item, `false` fails; each pass is noted with the clock's time. */
+/**
+ * A remote provider whose passes are scripted: `true` answers an item, `false` fails; each pass is noted with the
+ * clock's time.
+ */
 const scripted = (
   provider: string,
   cadenceMs: number | null,

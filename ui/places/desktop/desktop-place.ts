@@ -320,7 +320,9 @@ export class DesktopPlace extends LitElement {
     else this._polite = [...this._polite, item].slice(-ANNOUNCEMENTS_KEPT)
   }
 
-  /** Adds the suggested widget at the foot of the shortest column and stores the layout, or only forgets the suggestion. */
+  /**
+   * Adds the suggested widget at the foot of the shortest column and stores the layout, or only forgets the suggestion.
+   */
   private readonly _onSuggestion = async (event: NodeEventMap["widget-suggestion"]): Promise<void> => {
     const { widgetType, accept } = event.detail
     this._suggestions = this._suggestions.filter((shown) => shown.widgetType !== widgetType)

@@ -1,5 +1,6 @@
 /**
- * The desktop's open signals in the desktop's order (`desktopOrder`), kept current from two sides: a load over HTTP (when
+ * The desktop's open signals in the desktop's order (`desktopOrder`), kept current from two sides: a load over HTTP
+ * (when
  * the desktop opens, and on every `hello` of the live channel, to catch up) and each newer record
  * that arrives later (a live `signal.created` or `signal.updated`, or the answer to this tab's own
  * answer or dismissal). A record that is no longer open leaves the list.

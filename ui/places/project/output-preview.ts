@@ -1,7 +1,8 @@
 /**
  * A text file's preview behind a "Preview" disclosure, fetched the first time it is opened
  * (a run can leave many files). Markdown is drawn as a document, sanitised (markdown.ts: no
- * scripts, styles or foreign images); any other text is shown as it is in a `<pre>`. The file route is a raw one beside the typed contract, so this
+ * scripts, styles or foreign images); any other text is shown as it is in a `<pre>`. The file route is a raw one beside
+ * the typed contract, so this
  * asks it with `fetch` (same origin, the session cookie goes along) and tells a failure in words.
  */
 import { css, html, LitElement, nothing } from "lit"

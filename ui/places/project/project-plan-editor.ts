@@ -71,12 +71,12 @@ export class ProjectPlanEditor extends LitElement {
   override connectedCallback() {
     super.connectedCallback()
     this.reset()
-    void request((client) => client.studioAgents.listAgents()).then(
-      (result) => result.ok && (this._agents = result.value)
-    )
-    void request((client) => client.studioSkills.listSkills()).then(
-      (result) => result.ok && (this._skills = result.value.map((skill) => skill.name))
-    )
+    void request((client) => client.studioAgents.listAgents()).then((result) => {
+      if (result.ok) this._agents = result.value
+    })
+    void request((client) => client.studioSkills.listSkills()).then((result) => {
+      if (result.ok) this._skills = result.value.map((skill) => skill.name)
+    })
   }
 
   /** The draft from the plan as it is now. */

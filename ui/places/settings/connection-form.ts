@@ -1,7 +1,8 @@
 /**
  * The form that connects a provider, drawn from its auth (spec: ProviderAuth): a field per
  * declared field (label, help, placeholder; a secret one as a password input), the one path
- * field, a start link for oauth2 (or, without the node's OAuth client, what is missing), the inbound address for a webhook (with a secret made here, to
+ * field, a start link for oauth2 (or, without the node's OAuth client, what is missing), the inbound address for a
+ * webhook (with a secret made here, to
  * copy once), and a bare button when the provider needs nothing. Every form but the start link takes an optional label.
  */
 import { html } from "lit"
@@ -71,7 +72,10 @@ const fieldsOf = (provider: ProviderDescriptor): ReadonlyArray<ProviderAuthField
   }
 }
 
-/** Said instead of a Connect link that would only fail after the redirect: the node has no OAuth client for the provider. */
+/**
+ * Said instead of a Connect link that would only fail after the redirect: the node has no OAuth client for the
+ * provider.
+ */
 const noClient = (provider: ProviderDescriptor, owner: boolean) =>
   html`<p class="muted" role="note">Connecting ${provider.title} needs this node's OAuth client for it, which is not set yet:
     ${owner ? "set its client id and secret under OAuth clients below." : "ask the owner of this node to set it."}</p>`

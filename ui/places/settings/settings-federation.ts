@@ -1,7 +1,8 @@
 /**
  * Settings → Federation (the owner's): this node's did and what it runs, the owner's own did,
  * the peers (settings-federation-peers.ts), the directory's status with its "register now" and
- * "add a peer by handle", and the courier's flush with what its run did. The relay and the seeds have sections of their own, placed here.
+ * "add a peer by handle", and the courier's flush with what its run did. The relay and the seeds have sections of their
+ * own, placed here.
  */
 import { css, html, LitElement, nothing } from "lit"
 import { customElement, query } from "lit/decorators.js"

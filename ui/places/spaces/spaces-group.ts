@@ -3,7 +3,7 @@
  * one), moving it inside another group or to the top, and binding it as a project's crew. What the
  * node refuses (only a lead changes a group; a lead of both ends moves it) is said in its words.
  */
-import { css, html, LitElement, } from "lit"
+import { css, html, LitElement } from "lit"
 import { customElement, property } from "lit/decorators.js"
 import type { GroupDetail, GroupSummary } from "../../../extensions/groups/contract/records.ts"
 import { ApiAction } from "../../components/api-action.ts"

@@ -24,7 +24,10 @@ import { LateHeading } from "../../shell/heading-focus.ts"
 import { navigate } from "../../shell/router.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
-/** The roles of the steps a run of the generator has, in order: the same repair pass as the run's (actors/project/planning.ts). */
+/**
+ * The roles of the steps a run of the generator has, in order: the same repair pass as the run's
+ * (actors/project/planning.ts).
+ */
 const plannedRoles = (generator: Generator): ReadonlyArray<string> =>
   repairPlan({
     tasks: generator.steps.map((step) => ({

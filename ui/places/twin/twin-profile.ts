@@ -29,7 +29,7 @@ const sameList = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean =
   a.length === b.length && a.every((item, index) => item === b[index])
 
 /** A preference's value as typed: JSON when it reads as JSON (a number, true, a list), else the text itself. */
-const valueOf = (text: string): unknown => {
+const preferenceValue = (text: string): unknown => {
   try {
     return JSON.parse(text)
   } catch {
@@ -138,7 +138,7 @@ export class TwinProfile extends LitElement {
   private readonly _setPreference = onSubmit(async ({ field, form }) => {
     const key = field("key").trim()
     const set = await this._preferences.run(
-      (client) => client.twin.patchPreferences({ payload: { [key]: valueOf(field("value")) as never } }),
+      (client) => client.twin.patchPreferences({ payload: { [key]: preferenceValue(field("value")) as never } }),
       (saved) => {
         this._profile.replace(saved)
         return `The preference ${key} is set.`

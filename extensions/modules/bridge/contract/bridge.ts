@@ -81,11 +81,17 @@ export type BridgeCallResult = typeof BridgeCallResult.Type
 
 /** Who is calling, from the caller's own authentication: never from what it sent. */
 export interface BridgeCaller {
-  /** The being whose data the call reads and writes (the session's; for a seed, the owner's: its signals land on the owner's desktop). */
+  /**
+   * The being whose data the call reads and writes (the session's; for a seed, the owner's: its signals land on the
+   * owner's desktop).
+   */
   readonly beingId: string
   /** Whose storage: the plugin's id for a module, `seed:<did>` for a seed. */
   readonly storageScope: string
-  /** What the node names as the source of what the call raises or stores (`plugin:<id>`; `seed` for every seed, naming none). */
+  /**
+   * What the node names as the source of what the call raises or stores (`plugin:<id>`; `seed` for every seed, naming
+   * none).
+   */
   readonly source: string
   /** The namespace whose skills `skills.invoke` may run (a module's plugin's); null: none. */
   readonly skillNamespace: string | null
