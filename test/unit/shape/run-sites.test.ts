@@ -14,7 +14,13 @@ import { repoRoot, sourceFiles } from "./imports.ts"
 const runCall = /\b(?:Runtime|Effect)\.run(?:Promise|Sync|Fork|Callback|PromiseExit|SyncExit)\b/g
 
 /** Where running is the point: the process's start, the HTTP server's fiber per request, the isolate boundary. */
-const boundaries = ["host/main.ts", "host/start.ts", "host/owner-reset.ts", "host/http/server.ts", "kernel/extensions/isolate/guest.ts"]
+const boundaries = [
+  "host/main.ts",
+  "host/start.ts",
+  "host/owner-reset.ts",
+  "host/http/server.ts",
+  "kernel/extensions/isolate/guest.ts"
+]
 
 /** Sites still to move behind the isolate boundary's façade, with how many calls each holds. */
 const stillToMove: Record<string, number> = {
