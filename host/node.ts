@@ -146,11 +146,9 @@ const infrastructure = Layer.mergeAll(
   ProfileTimeZoneLive,
   // The files feature's port to the twin: the owner's files show what the files provider wrote of them.
   FileSummariesLive,
-  // Who is online, a being's stored signals, and the node's one scheduler: read and used by several
-  // features through their contracts.
+  // Who is online and a being's stored signals: read by several features through their contracts.
   PresenceLive,
   SignalReadsLive,
-  SchedulerLive,
   // The federation's port to the threads' tables: a conversation's local half is a direct thread.
   ConversationThreadsLive
 )
@@ -310,6 +308,9 @@ export const nodeLayer = (options: NodeOptions = {}) => {
     Layer.provideMerge(MailASyncLive.pipe(Layer.provide(MailAAccountsLive))),
     Layer.provideMerge(ConnectionSecretsFeature),
     Layer.provideMerge(contracts),
+    // The node's one scheduler, above the infrastructure: its wake-ups from other processes come
+    // through the WakeRelay there, which it reads as an option (so a sibling would go unseen).
+    Layer.provideMerge(SchedulerLive),
     Layer.provideMerge(infrastructure),
     // The channel between processes, under every feature that sends or hears on it (the accounts' sessions).
     Layer.provideMerge(BroadcastLive),

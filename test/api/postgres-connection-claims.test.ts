@@ -122,8 +122,8 @@ describe("a connection's work, once across processes", () => {
       await until(
         "the sync's listing",
         async () => {
-          const value = await (async () => listings())()
-          return ((count) => count > listed)(value) ? value : undefined
+          const value = await listings()
+          return value > listed ? value : undefined
         },
         60_000
       )
@@ -145,10 +145,11 @@ describe("a connection's work, once across processes", () => {
     const done = await until(
       "the sync's end",
       async () => {
-        const value = await (() => mailStatus(owners[1]!))()
-        return ((status) => status.sync.status !== "running")(value) ? value : undefined
+        const value = await mailStatus(owners[1]!)
+        return value.sync.status !== "running" ? value : undefined
       },
-      60_000
+      60_000,
+      250
     )
     expect(done.sync).toMatchObject({ status: "done", error: null })
   }
@@ -165,10 +166,11 @@ describe("a connection's work, once across processes", () => {
     await until(
       "the second sync's end",
       async () => {
-        const value = await (() => mailStatus(owners[0]!))()
-        return ((status) => status.sync.status === "done")(value) ? value : undefined
+        const value = await mailStatus(owners[0]!)
+        return value.sync.status === "done" ? value : undefined
       },
-      60_000
+      60_000,
+      250
     )
   }, 180_000)
 
@@ -197,10 +199,11 @@ describe("a connection's work, once across processes", () => {
     const stopped = await until(
       "the lease's lapse",
       async () => {
-        const value = await (() => mailStatus(owners[1]!))()
-        return ((status) => status.sync.status !== "running")(value) ? value : undefined
+        const value = await mailStatus(owners[1]!)
+        return value.sync.status !== "running" ? value : undefined
       },
-      60_000
+      60_000,
+      250
     )
     expect(stopped.sync).toMatchObject({
       status: "error",
@@ -212,10 +215,11 @@ describe("a connection's work, once across processes", () => {
     await until(
       "the new sync's end",
       async () => {
-        const value = await (() => mailStatus(owners[1]!))()
-        return ((status) => status.sync.status === "done")(value) ? value : undefined
+        const value = await mailStatus(owners[1]!)
+        return value.sync.status === "done" ? value : undefined
       },
-      60_000
+      60_000,
+      250
     )
   }, 180_000)
 })

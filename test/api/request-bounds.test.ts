@@ -22,10 +22,15 @@ const from = () => `X-Forwarded-For: 10.77.${(++address >> 8) & 255}.${address &
 
 const loginHead = (type = "application/json") => `POST /api/auth/login HTTP/1.1\r\nContent-Type: ${type}\r\n${from()}`
 
+/**
+ * The node is not wedged reading what it refused: a cheap request still answers in moments. The
+ * bound is generous (a second was passed by a busy two-core machine running the suite); a node
+ * reading 156 MiB before answering would take far longer.
+ */
 const healthAnswersQuickly = async () => {
   const started = performance.now()
   await run(new Client(node.url).api.health.health())
-  expect(performance.now() - started).toBeLessThan(1_000)
+  expect(performance.now() - started).toBeLessThan(5_000)
 }
 
 describe("body size (MAX_JSON_BYTES, 1 MiB by default)", () => {

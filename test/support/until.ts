@@ -7,13 +7,15 @@
 export const until = async <A>(
   what: string,
   probe: () => A | undefined | false | Promise<A | undefined | false>,
-  timeoutMs = 10_000
+  timeoutMs = 10_000,
+  everyMs = 100
 ): Promise<A> => {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await probe()
     if (value !== undefined && value !== false) return value
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // A probe is often a request, which the node's global rate limit counts: a long wait polls slower.
+    await new Promise((resolve) => setTimeout(resolve, everyMs))
   }
 }
