@@ -391,6 +391,8 @@ describe("every place, at a desktop's width and a phone's", () => {
     { name: "admin", path: "/admin", ready: (page) => page.locator("admin-accounts tr[data-handle]") }
   ]
 
+  // About forty page loads (each place at two widths, some dark), each waiting for the live channel:
+  // a minute was passed on a busy two-core machine with every place answering, hence three.
   test("signed in as the owner: desktop, studio, a project, work, the twin, settings and admin", async () => {
     const context = await setUp()
     const shots = signedIn()
@@ -401,5 +403,5 @@ describe("every place, at a desktop's width and a phone's", () => {
       "dark"
     )
     await context.close()
-  })
+  }, 180_000)
 })
