@@ -8,25 +8,13 @@ import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
-import type { ApiError, InvalidRequest } from "../contract/errors.ts"
+import { type ApiError, type InvalidRequest, RefusalStatus } from "../contract/errors.ts"
 import { toApiError } from "./api-error.ts"
 import { refusal } from "./refusal.ts"
 
-const statuses: Record<ApiError["_tag"], number> = {
-  InvalidRequest: 400,
-  Unauthorized: 401,
-  Forbidden: 403,
-  NotFound: 404,
-  Conflict: 409,
-  PayloadTooLarge: 413,
-  UnsupportedMediaType: 415,
-  RateLimited: 429,
-  Unavailable: 503
-}
-
 export const answerRefusal = (error: ApiError): HttpServerResponse.HttpServerResponse =>
   refusal(
-    statuses[error._tag],
+    error[RefusalStatus],
     error.details === undefined
       ? { error: error.error, message: error.message }
       : { error: error.error, message: error.message, details: error.details }

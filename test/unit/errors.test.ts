@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { Conflict, Forbidden, InvalidRequest } from "../../kernel/contract/errors.ts"
+import { Conflict, Forbidden, InvalidRequest, NotFound, RefusalStatus, refusal } from "../../kernel/contract/errors.ts"
 
 describe("ApiError", () => {
   it("encodes as { error, message, details? } with the named code", () => {
@@ -29,6 +29,35 @@ describe("ApiError", () => {
         Effect.catchTag("Conflict", (error) => Effect.succeed(error.error))
       )
       expect(code).toBe("conflict")
+    })
+  )
+})
+
+describe("a feature's named refusal", () => {
+  class HandleTaken extends refusal(409, "HandleTaken", "handle_taken") {}
+
+  it("answers on the wire as its status, with its own code", () => {
+    const taken = new HandleTaken({ message: "That handle is taken." })
+    expect(Schema.encodeSync(Conflict.schema)(taken)).toEqual({
+      error: "handle_taken",
+      message: "That handle is taken."
+    })
+    expect(Schema.encodeUnknownEither(NotFound.schema)(taken)._tag).toBe("Left")
+    expect(Schema.encodeSync(Schema.Union(NotFound.schema, Conflict.schema))(taken).error).toBe("handle_taken")
+  })
+
+  it("keeps its status off its own fields, so it logs and compares as the wire does", () => {
+    const taken = new HandleTaken({ message: "That handle is taken." })
+    expect(taken[RefusalStatus]).toBe(409)
+    expect(Object.getOwnPropertySymbols(taken)).not.toContain(RefusalStatus)
+  })
+
+  it.effect("is caught by its own tag", () =>
+    Effect.gen(function* () {
+      const caught = yield* new HandleTaken({ message: "x" }).pipe(
+        Effect.catchTag("HandleTaken", (error) => Effect.succeed(error.error))
+      )
+      expect(caught).toBe("handle_taken")
     })
   )
 })

@@ -12,18 +12,12 @@ import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import type { ApiError } from "../../../kernel/contract/errors.ts"
+import { type ApiError, RefusalStatus } from "../../../kernel/contract/errors.ts"
 import type { SessionLookup } from "../../accounts/contract/session-lookup.ts"
 import { rawCaller } from "../../files/raw-route.ts"
 import { MAIL_A_AUTH_PATH, MAIL_A_CALLBACK_PATH, MailAConsent } from "./consent.ts"
 
 export const connectedPath = "/twin?connected=mail_a"
-
-export const statuses: Partial<Record<ApiError["_tag"], number>> = {
-  InvalidRequest: 400,
-  Forbidden: 403,
-  Conflict: 409
-}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
@@ -49,7 +43,7 @@ const signInFirst = consentPage(
 )
 
 const refusedPage = (error: ApiError) =>
-  Effect.succeed(consentPage(statuses[error._tag] ?? 400, error.error, error.message))
+  Effect.succeed(consentPage(error[RefusalStatus], error.error, error.message))
 
 /** Every answer of these routes is about one person's grant: no cache, no referrer carrying the code onward. */
 export const redirect = (location: string) =>

@@ -10,12 +10,12 @@ import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import type { ApiError } from "../../../kernel/contract/errors.ts"
+import { type ApiError, RefusalStatus } from "../../../kernel/contract/errors.ts"
 import type { SessionLookup } from "../../accounts/contract/session-lookup.ts"
 import { rawCaller } from "../../files/raw-route.ts"
 import { NodeValuesLive } from "../../twin/node-values.ts"
 import { ProviderRegistryLive } from "../../twin/providers.ts"
-import { consentPage, one, redirect, statuses } from "../../comms/mail-a/consent-routes.ts"
+import { consentPage, one, redirect } from "../../comms/mail-a/consent-routes.ts"
 import { PluginOAuth } from "./consent.ts"
 
 const what = "The connection"
@@ -28,7 +28,7 @@ const signInFirst = consentPage(
 )
 
 const refusedPage = (error: ApiError) =>
-  Effect.succeed(consentPage(statuses[error._tag] ?? 400, error.error, error.message, what))
+  Effect.succeed(consentPage(error[RefusalStatus], error.error, error.message, what))
 
 const providerParam = Effect.map(HttpRouter.params, (params) => params.provider ?? "")
 
