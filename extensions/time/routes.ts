@@ -1,0 +1,6 @@
+/** Time's routes: to-dos, calendar and reminders, and the hush gate's settings. */
+import * as Layer from "effect/Layer"
+import { TwinTimeHandlers } from "./handlers.ts"
+import { TwinHushHandlers } from "./hush-handlers.ts"
+
+export const timeRoutes = Layer.mergeAll(TwinTimeHandlers, TwinHushHandlers)
