@@ -1,15 +1,14 @@
 /** Handlers of the project routes: the caller comes from the session, never from a body. */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
-import { InvalidRequest } from "../../kernel/contract/errors.ts"
+import { NotAMakeRequest } from "./contract/errors.ts"
 import { Projects } from "./projects.ts"
 import { isMakeRequest } from "./contract/make-request.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { StudioProjectsApi } from "./contract/api.ts"
 import { CurrentSession } from "../../extensions/accounts/contract/session.ts"
 
-const notAMakeRequest = new InvalidRequest({
-  error: "not_a_make_request",
+const notAMakeRequest = new NotAMakeRequest({
   message: "The omnibar starts a project from a sentence that asks for something to be made.",
   details: { hint: 'Start with make, build, write or draft: "Write a one-page brief on heat pumps".' }
 })

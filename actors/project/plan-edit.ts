@@ -5,7 +5,16 @@
  * planner's (keepKnownSkills, repairPlan), so an edit cannot make a plan the run could not run.
  * Pure: the store runs it inside the transaction that writes its result.
  */
-import { InvalidRequest, Conflict } from "../../kernel/contract/errors.ts"
+import {
+  ApprovalNeedsPerson,
+  PlanEmpty,
+  PlanStepListedTwice,
+  PlanStepUnknown,
+  PlanTooLong,
+  StepAgentUnknown,
+  StepAssigneeNotInCrew,
+  StepStarted
+} from "./contract/errors.ts"
 import { keepKnownSkills, repairPlan, type PlanRepair, type PlanTask } from "./contract/plan.ts"
 import { maxPlanTasks, type PlanEdit, type ProjectStatus } from "./contract/records.ts"
 import { planContract } from "./pipeline/word-target.ts"
@@ -44,8 +53,16 @@ export const isFixed = (task: TaskRecord, projectStatus: ProjectStatus) =>
   task.status === "done" ||
   (task.status === "failed" && projectStatus !== "failed" && projectStatus !== "cancelled")
 
-const bad = (error: string, message: string, details: Record<string, unknown> = {}) =>
-  new InvalidRequest({ error, message, details })
+/** Why a plan edit is refused: nothing of it is written. */
+export type PlanEditRefusal =
+  | StepStarted
+  | PlanStepUnknown
+  | PlanStepListedTwice
+  | PlanEmpty
+  | PlanTooLong
+  | AssigneeRefusal
+
+type AssigneeRefusal = StepAssigneeNotInCrew | ApprovalNeedsPerson | StepAgentUnknown
 
 interface Assigned {
   readonly assigneeAgentId: string | null
@@ -54,24 +71,28 @@ interface Assigned {
 }
 
 /** Who does the step; a gate is a person's, the owner's when none is named. */
-const assigneeOf = (edit: PlanEdit, context: EditContext): Assigned | InvalidRequest => {
+const assigneeOf = (edit: PlanEdit, context: EditContext): Assigned | AssigneeRefusal => {
   const assignee = edit.assignee ?? null
-  const person = (beingId: string): Assigned | InvalidRequest =>
+  const person = (beingId: string): Assigned | AssigneeRefusal =>
     context.personIds.has(beingId)
       ? { assigneeAgentId: beingId, assigneeBeingId: beingId, pinned: true }
-      : bad("not_in_crew", "A step can go to you or to a person seated in the project's crew.", {
-          personBeingId: beingId
+      : new StepAssigneeNotInCrew({
+          message: "A step can go to you or to a person seated in the project's crew.",
+          details: { personBeingId: beingId }
         })
   if (assignee !== null && "personBeingId" in assignee) return person(assignee.personBeingId)
   if (edit.kind === "approval") {
     if (assignee !== null)
-      return bad("approval_needs_person", "An approval waits for a person, not an agent.", { title: edit.title })
+      return new ApprovalNeedsPerson({
+        message: "An approval waits for a person, not an agent.",
+        details: { title: edit.title }
+      })
     return person(context.ownerId)
   }
   if (assignee === null) return { assigneeAgentId: null, assigneeBeingId: null, pinned: false }
   return context.agentIds.has(assignee.agentId)
     ? { assigneeAgentId: assignee.agentId, assigneeBeingId: null, pinned: true }
-    : bad("unknown_agent", "That is not one of your saved agents.", { agentId: assignee.agentId })
+    : new StepAgentUnknown({ message: "That is not one of your saved agents.", details: { agentId: assignee.agentId } })
 }
 
 const slug = (title: string) =>
@@ -93,7 +114,7 @@ export const planEdit = (
   current: ReadonlyArray<TaskRecord>,
   edits: ReadonlyArray<PlanEdit>,
   context: EditContext
-): PlanWrites | InvalidRequest | Conflict => {
+): PlanWrites | PlanEditRefusal => {
   const byId = new Map(current.map((task) => [task.id, task]))
   const fixed = current.filter((task) => isFixed(task, context.projectStatus))
   const fixedIds = new Set(fixed.map((task) => task.id))
@@ -101,25 +122,27 @@ export const planEdit = (
   for (const edit of edits) {
     if (edit.id === undefined) continue
     if (fixedIds.has(edit.id)) {
-      return new Conflict({
-        error: "task_started",
+      return new StepStarted({
         message: "A step that has started (or is done) cannot be changed or removed.",
         details: { taskId: edit.id }
       })
     }
-    if (!byId.has(edit.id)) return bad("unknown_task", "The project has no step with that id.", { taskId: edit.id })
-    if (listed.has(edit.id)) return bad("duplicate_task", "A step is listed twice.", { taskId: edit.id })
+    if (!byId.has(edit.id))
+      return new PlanStepUnknown({ message: "The project has no step with that id.", details: { taskId: edit.id } })
+    if (listed.has(edit.id))
+      return new PlanStepListedTwice({ message: "A step is listed twice.", details: { taskId: edit.id } })
     listed.add(edit.id)
   }
   const total = fixed.length + edits.length
-  if (total === 0) return bad("empty_plan", "A plan needs at least one step.")
-  if (total > maxPlanTasks) return bad("plan_too_long", `A plan has at most ${maxPlanTasks} steps.`, { steps: total })
+  if (total === 0) return new PlanEmpty({ message: "A plan needs at least one step.", details: {} })
+  if (total > maxPlanTasks)
+    return new PlanTooLong({ message: `A plan has at most ${maxPlanTasks} steps.`, details: { steps: total } })
 
   const assigned = new Map<string, Assigned>()
   const ids = edits.map((edit) => edit.id ?? context.newId())
   for (const [index, edit] of edits.entries()) {
     const who = assigneeOf(edit, context)
-    if (who instanceof InvalidRequest) return who
+    if ("_tag" in who) return who
     assigned.set(ids[index]!, who)
   }
 

@@ -5,9 +5,13 @@
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
-import type { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import type { Caller } from "../../extensions/accounts/contract/session.ts"
 import type { Agent } from "../../extensions/agents/contract/agent.ts"
+import type {
+  GeneratorInvalid,
+  GeneratorNotFound,
+  GeneratorPrivate
+} from "../../extensions/generators/contract/errors.ts"
 import type { Generator } from "../../extensions/generators/contract/generator.ts"
 import type { Seat } from "../../extensions/groups/contract/records.ts"
 
@@ -20,9 +24,9 @@ export class RunnableGenerators extends Context.Tag("actors/project/RunnableGene
   RunnableGenerators,
   {
     /** By id or slug, if the caller may see it. */
-    readonly find: (caller: Caller, idOrSlug: string) => Effect.Effect<Generator, NotFound | Forbidden>
+    readonly find: (caller: Caller, idOrSlug: string) => Effect.Effect<Generator, GeneratorNotFound | GeneratorPrivate>
     /** The spec's validation against the skills the node has, before every run. */
-    readonly check: (generator: Generator) => Effect.Effect<void, InvalidRequest>
+    readonly check: (generator: Generator) => Effect.Effect<void, GeneratorInvalid>
     readonly checkInputs: (generator: Generator, inputs: unknown) => CheckedInputs
   }
 >() {}

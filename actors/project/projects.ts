@@ -8,7 +8,20 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { ProjectActor } from "./protocol.ts"
-import { Conflict, Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import {
+  NotYourStep,
+  PlanChanged,
+  PlanNotReady,
+  ProjectInputsInvalid,
+  ProjectNotFound,
+  ProjectNotResumable,
+  ProjectNotRunning,
+  ProjectOver,
+  RunnableGeneratorNotFound,
+  StepNotFound,
+  StepNotWaiting,
+  StepWrongKind
+} from "./contract/errors.ts"
 import type { Caller } from "../../extensions/accounts/contract/session.ts"
 import { CrewSeats, RunnableGenerators, SavedAgents } from "./ports.ts"
 import { planEdit } from "./plan-edit.ts"
@@ -28,8 +41,7 @@ import {
 } from "./contract/records.ts"
 import { newId, ProjectStore, toTask } from "./store.ts"
 
-const notFound = (id: string) =>
-  new NotFound({ error: "project_not_found", message: "You have no project with that id.", details: { id } })
+const notFound = (id: string) => new ProjectNotFound({ message: "You have no project with that id.", details: { id } })
 
 const maxTitleChars = 80
 
@@ -74,32 +86,21 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
     /** The generator the caller may run, with its inputs checked and defaults filled, or a named refusal. */
     const runnableGenerator = (caller: Caller, generatorId: string, inputs: unknown) =>
       Effect.gen(function* () {
+        const notRunnable = new RunnableGeneratorNotFound({
+          message: "There is no generator with that id you can run.",
+          details: { generatorId }
+        })
         const generator = yield* generators.find(caller, generatorId).pipe(
+          // A private generator of someone else is not to be told apart from a missing one.
           Effect.catchTags({
-            NotFound: () =>
-              Effect.fail(
-                new NotFound({
-                  error: "generator_not_found",
-                  message: "There is no generator with that id you can run.",
-                  details: { generatorId }
-                })
-              ),
-            // A private generator of someone else is not to be told apart from a missing one.
-            Forbidden: () =>
-              Effect.fail(
-                new NotFound({
-                  error: "generator_not_found",
-                  message: "There is no generator with that id you can run.",
-                  details: { generatorId }
-                })
-              )
+            GeneratorNotFound: () => Effect.fail(notRunnable),
+            GeneratorPrivate: () => Effect.fail(notRunnable)
           })
         )
         yield* generators.check(generator)
         const checked = generators.checkInputs(generator, inputs)
         if (!checked.ok) {
-          return yield* new InvalidRequest({
-            error: "invalid_inputs",
+          return yield* new ProjectInputsInvalid({
             message: `The inputs do not fit the generator's form: ${checked.issues.map((issue) => `${issue.path === "" ? "the form" : issue.path} ${issue.message}`).join("; ")}.`,
             details: { issues: checked.issues }
           })
@@ -162,8 +163,7 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
       Effect.gen(function* () {
         const project = yield* owned(caller, id)
         if (!(yield* store.cancel(id))) {
-          return yield* new Conflict({
-            error: "project_not_running",
+          return yield* new ProjectNotRunning({
             message: `The project is already ${project.status}; there is no run to cancel.`,
             details: { status: project.status }
           })
@@ -178,8 +178,7 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
         const project = yield* owned(caller, id)
         const runNumber = yield* store.reopen(id)
         if (runNumber === null) {
-          return yield* new Conflict({
-            error: "project_not_resumable",
+          return yield* new ProjectNotResumable({
             message: `Only a failed or cancelled run can be resumed; this project is ${project.status}.`,
             details: { status: project.status }
           })
@@ -195,8 +194,7 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
         if (body.taskId !== undefined) {
           const task = yield* store.task(body.taskId)
           if (task === null || task.projectId !== id) {
-            return yield* new NotFound({
-              error: "task_not_found",
+            return yield* new StepNotFound({
               message: "The project has no step with that id.",
               details: { taskId: body.taskId }
             })
@@ -246,8 +244,7 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
     const heldStep = (caller: Caller, taskId: string) =>
       Effect.gen(function* () {
         const task = yield* store.task(taskId)
-        const missing = new NotFound({
-          error: "task_not_found",
+        const missing = new StepNotFound({
           message: "You hold no step with that id.",
           details: { taskId }
         })
@@ -255,8 +252,7 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
         if (task.assigneeBeingId !== caller.beingId) {
           const project = yield* store.project(task.projectId)
           if (project?.ownerId !== caller.beingId) return yield* missing
-          return yield* new Forbidden({
-            error: "not_your_step",
+          return yield* new NotYourStep({
             message: "This step is held by a person of the crew; only they can answer it.",
             details: { taskId }
           })
@@ -265,8 +261,7 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
       })
 
     const notWaiting = (task: { readonly id: string; readonly status: string }) =>
-      new Conflict({
-        error: "step_not_waiting",
+      new StepNotWaiting({
         message:
           task.status === "done" || task.status === "failed"
             ? "This step is already answered."
@@ -275,8 +270,7 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
       })
 
     const kindRefusal = (taskId: string, kind: string) =>
-      new Conflict({
-        error: "not_an_approval",
+      new StepWrongKind({
         message:
           kind === "approval"
             ? "This step is an approval: approve or reject it."
@@ -327,15 +321,13 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
           Effect.gen(function* () {
             const row = (yield* store.row(id))!
             if (row.status === "done" || row.status === "review") {
-              return yield* new Conflict({
-                error: "project_over",
+              return yield* new ProjectOver({
                 message: `The project is ${row.status}; its plan can no longer change.`,
                 details: { status: row.status }
               })
             }
             if (!row.planned) {
-              return yield* new Conflict({
-                error: "plan_not_ready",
+              return yield* new PlanNotReady({
                 message: "The project is still being planned; edit it once its plan is there.",
                 details: { status: row.status }
               })
@@ -349,12 +341,11 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
               knownSkills,
               newId
             })
-            return writes instanceof InvalidRequest || writes instanceof Conflict ? yield* Effect.fail(writes) : writes
+            return "removed" in writes ? writes : yield* Effect.fail(writes)
           })
         )
         if (written === null) {
-          return yield* new Conflict({
-            error: "plan_changed",
+          return yield* new PlanChanged({
             message: "The plan changed since you read it; reload it and edit again.",
             details: { version: body.version }
           })

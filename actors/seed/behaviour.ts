@@ -16,6 +16,7 @@ import { randomBytes } from "node:crypto"
 import { Bridge, type BridgeError } from "../../extensions/modules/bridge/contract/bridge.ts"
 import type { SeedReceipt } from "../../extensions/federation/contract/seeds.ts"
 import { entityLayer } from "../../kernel/actors/index.ts"
+import { RefusalStatus } from "../../kernel/contract/errors.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { SeedBeings } from "./contract/seed-beings.ts"
 import { SeedEntity, SeedExists, SeedMissing } from "./protocol.ts"
@@ -29,7 +30,7 @@ const newNonce = () => randomBytes(16).toString("base64url")
 
 /** The bridge's refusals, as a seed's receipt names them. */
 const bridgeRefusal = (error: BridgeError): Refusal => ({
-  code: error._tag === "InvalidRequest" ? "bad_args" : error._tag === "Forbidden" ? "not_granted" : "bridge_refused",
+  code: error[RefusalStatus] === 400 ? "bad_args" : error[RefusalStatus] === 403 ? "not_granted" : "bridge_refused",
   basis: "none",
   reason: error.message
 })

@@ -12,12 +12,12 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { randomBytes, randomInt } from "node:crypto"
-import { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { Skills } from "../../kernel/extensions/skills.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { AgentsRepository, type StoredAgent } from "./agents-repository.ts"
 import type { Agent, AgentInput, AgentPatch, AgentSummary } from "./contract/agent.ts"
+import { AgentNotFound, AgentNotYours, AgentPrivate, AgentSkillUnknown } from "./contract/errors.ts"
 import { withBaseline } from "./contract/baseline.ts"
 import { Agents, type AgentsShape } from "./contract/agents.ts"
 import { AgentBeings } from "./ports.ts"
@@ -34,7 +34,7 @@ const agentHandle = () =>
 /** The built-in persona a card's role falls to (seeds/personas.ts): the owner's cards of one persona share a being. */
 const personaOf = (role: string) => personaFor(role).role
 
-const notFound = (id: string) => new NotFound({ message: "There is no agent with that id.", details: { id } })
+const notFound = (id: string) => new AgentNotFound({ message: "There is no agent with that id.", details: { id } })
 
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -55,8 +55,7 @@ const make = Effect.gen(function* () {
       return unknown.length === 0
         ? Effect.void
         : Effect.fail(
-            new InvalidRequest({
-              error: "unknown_skill",
+            new AgentSkillUnknown({
               message: `No skill named ${unknown.map((name) => `"${name}"`).join(", ")} is registered on this node.`,
               details: { names: unknown }
             })
@@ -74,7 +73,7 @@ const make = Effect.gen(function* () {
     Effect.flatMap(stored(id), (found) =>
       found.ownerId === callerId || found.isPublic
         ? Effect.succeed(found)
-        : Effect.fail(new Forbidden({ message: "That agent is private to its owner.", details: { id } }))
+        : Effect.fail(new AgentPrivate({ message: "That agent is private to its owner.", details: { id } }))
     )
 
   /** The card, if the caller owns it. */
@@ -82,7 +81,7 @@ const make = Effect.gen(function* () {
     Effect.flatMap(stored(id), (found) =>
       found.ownerId === callerId
         ? Effect.succeed(found)
-        : Effect.fail(new Forbidden({ message: "Only the agent's owner can change it.", details: { id } }))
+        : Effect.fail(new AgentNotYours({ message: "Only the agent's owner can change it.", details: { id } }))
     )
 
   const one = (found: StoredAgent) => Effect.map(toAgents([found]), (agents) => agents[0])

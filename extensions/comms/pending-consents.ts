@@ -10,7 +10,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type { Caller } from "../accounts/contract/session.ts"
-import { Forbidden, InvalidRequest } from "../../kernel/contract/errors.ts"
+import { ConsentNotYours, ConsentStateRefused } from "./contract/errors.ts"
 import { randomToken } from "./mail-a/oauth.ts"
 import { PendingConsentsRepository } from "./pending-consents-repository.ts"
 
@@ -31,8 +31,7 @@ export interface CallbackQuery {
 }
 
 const stateRefused = (why: string, again: string) =>
-  new InvalidRequest({
-    error: "invalid_state",
+  new ConsentStateRefused({
     message: `This consent answer cannot be used: ${why} Nothing was connected; start again with ${again}.`
   })
 
@@ -68,8 +67,7 @@ export const makePendingConsents = (again: string) =>
         if (consent.expiresAt <= iso(yield* Clock.currentTimeMillis))
           return yield* stateRefused(`it is older than ${consentLifetimeMs / 60_000} minutes.`, again)
         if (consent.beingId !== caller.beingId) {
-          return yield* new Forbidden({
-            error: "invalid_state",
+          return yield* new ConsentNotYours({
             message: "This consent was started by someone else signed in to this node. Nothing was connected."
           })
         }

@@ -37,7 +37,7 @@ export const DesktopHandlers = HttpApiBuilder.group(apiOf(DesktopApi), "desktop"
       .handle("now", ({ urlParams }) =>
         Effect.flatMap(caller, (beingId) => now(accounts, signals, beingId, urlParams.tz)).pipe(
           // The session's being exists (sessions cascade with it); a miss is the node's fault.
-          Effect.catchTag("NotFound", Effect.die)
+          Effect.catchTag("NoSuchAccount", Effect.die)
         )
       )
   })

@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import { nowMillis } from "../../kernel/time.ts"
 import * as Option from "effect/Option"
-import { NotFound } from "../../kernel/contract/errors.ts"
+import { NoSuchAccount } from "./contract/errors.ts"
 import type { BeingRegistryShape } from "../accounts/contract/being-registry.ts"
 import type { NowResponse } from "./contract/records.ts"
 import type { SignalsShape } from "./contract/signals.ts"
@@ -32,7 +32,7 @@ export const now = (
 ) =>
   Effect.gen(function* () {
     const found = yield* accounts.findHuman(beingId)
-    if (Option.isNone(found)) return yield* new NotFound({ message: "There is no account with that id." })
+    if (Option.isNone(found)) return yield* new NoSuchAccount({ message: "There is no account with that id." })
     const being = found.value
     const openSignals = yield* signals.openSummary(beingId, NOW_TOP_SIGNALS)
     const heldNudges = yield* signals.heldCount(beingId)

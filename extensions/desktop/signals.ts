@@ -3,7 +3,7 @@
  * raiser takes (the node's own features, the owner's raise route, the `signals` capability of
  * plugins). Raises, answers and dismissals go to the being actor,
  * which serialises them per being and puts each raise through the gate; reads come straight
- * from the actor's table. The actor's refusals become ApiErrors here.
+ * from the actor's table. The actor's refusals become the desktop's own (contract/errors.ts) here.
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -13,11 +13,19 @@ import * as Schema from "effect/Schema"
 import { Being } from "../../actors/being/protocol.ts"
 import { SignalInput, type RaisedSignal, type SignalStatus } from "../../actors/being/contract/signal.ts"
 import { SignalsRepository } from "../../actors/being/signals-repository.ts"
-import { Conflict, InvalidRequest, NotFound, Unavailable } from "../../kernel/contract/errors.ts"
+import type { Unavailable } from "../../kernel/contract/errors.ts"
 import { refusedWhenBusy } from "../../kernel/actors/busy.ts"
 import type { GateTrigger } from "../../actors/being/contract/hush.ts"
 import { Scheduler } from "../time/contract/scheduler.ts"
 import { BeingRegistry } from "../accounts/contract/being-registry.ts"
+import {
+  NoOwnerDesktop,
+  NoSuchSignal,
+  SignalActionFailed,
+  SignalAlreadyClosed,
+  SignalInvalid,
+  SignalOptionUnknown
+} from "./contract/errors.ts"
 import { RELEASE_JOB, Signals, type RaiseOptions, type SignalsShape } from "./contract/signals.ts"
 
 const busy = refusedWhenBusy("This desktop")
@@ -27,7 +35,7 @@ const checkInput = (input: SignalInput) =>
   Schema.validate(SignalInput)(input).pipe(
     Effect.mapError(
       (error) =>
-        new InvalidRequest({
+        new SignalInvalid({
           message: `The signal breaks a limit: ${ParseResult.TreeFormatter.formatErrorSync(error)}`,
           details: ParseResult.ArrayFormatter.formatErrorSync(error)
         })
@@ -35,11 +43,9 @@ const checkInput = (input: SignalInput) =>
   )
 
 const refusals = {
-  SignalNotFound: () => Effect.fail(new NotFound({ message: "You have no signal with that id." })),
+  SignalNotFound: () => Effect.fail(new NoSuchSignal({ message: "You have no signal with that id." })),
   SignalClosed: ({ status }: { readonly status: SignalStatus }) =>
-    Effect.fail(
-      new Conflict({ error: "signal_closed", message: `This signal is already ${status}.`, details: { status } })
-    )
+    Effect.fail(new SignalAlreadyClosed({ message: `This signal is already ${status}.`, details: { status } }))
 }
 
 const make = Effect.gen(function* () {
@@ -67,7 +73,7 @@ const make = Effect.gen(function* () {
     source: string,
     trigger: GateTrigger,
     options: RaiseOptions = {}
-  ): Effect.Effect<RaisedSignal, InvalidRequest | Unavailable> =>
+  ): Effect.Effect<RaisedSignal, SignalInvalid | Unavailable> =>
     Effect.gen(function* () {
       const valid = yield* checkInput(input)
       const outcome = yield* busy(
@@ -93,16 +99,12 @@ const make = Effect.gen(function* () {
 
   /** Raises on the owner's desktop: where plugins' and the node's own signals land. */
   const raiseForOwner = (input: SignalInput, source: string, trigger: GateTrigger, options: RaiseOptions = {}) =>
-    Effect.flatMap(
-      accounts.findOwner,
-      Option.match({
-        onNone: () =>
-          Effect.fail(
-            new Unavailable({ error: "no_owner", message: "This node has no owner yet, so no desktop to raise on." })
-          ),
-        onSome: (owner) => raise(owner.id, input, source, trigger, options)
-      })
-    ).pipe(Effect.withSpan("desktop.raiseForOwner"))
+    Effect.gen(function* () {
+      const owner = yield* accounts.findOwner
+      if (Option.isNone(owner))
+        return yield* new NoOwnerDesktop({ message: "This node has no owner yet, so no desktop to raise on." })
+      return yield* raise(owner.value.id, input, source, trigger, options)
+    }).pipe(Effect.withSpan("desktop.raiseForOwner"))
 
   const answer = (beingId: string, signalId: string, optionId: string) =>
     busy(being(beingId).AnswerSignal({ signalId, optionId })).pipe(
@@ -110,16 +112,14 @@ const make = Effect.gen(function* () {
         ...refusals,
         UnknownOption: ({ options }) =>
           Effect.fail(
-            new InvalidRequest({
-              error: "unknown_option",
+            new SignalOptionUnknown({
               message: "That is not one of this signal's options.",
               details: { options }
             })
           ),
         ActionFailed: ({ kind, reason }) =>
           Effect.fail(
-            new Conflict({
-              error: "action_failed",
+            new SignalActionFailed({
               message: `The answer could not be carried out (${reason}); the signal is still open.`,
               details: { kind, reason }
             })

@@ -7,7 +7,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import { ConversationNotFound, PeerNotFound, RemoteIsLocal } from "./contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { Message } from "../threads/contract/records.ts"
 import { ConversationThreads, PeerDirectory } from "./contract/ports.ts"
@@ -25,8 +25,7 @@ import { digestOf, signPayload } from "./wire/signed.ts"
 const shortDid = (did: string) => `${did.slice(0, 14)}…${did.slice(-4)}`
 
 const noConversation = (id: string) =>
-  new NotFound({
-    error: "conversation_not_found",
+  new ConversationNotFound({
     message: "That thread is not one of your federated conversations.",
     details: { id }
   })
@@ -99,14 +98,12 @@ export class Conversations extends Effect.Service<Conversations>()("federation/C
 
     const open = Effect.fn("federation.openConversation")(function* (beingId: string, input: NewConversation) {
       if (input.remoteDid === documents.nodeDid || Option.isSome(yield* identities.beingOfDid(input.remoteDid))) {
-        return yield* new InvalidRequest({
-          error: "remote_is_local",
+        return yield* new RemoteIsLocal({
           message: "That did is on this node; talk to that being in an ordinary thread."
         })
       }
       if (Option.isNone(yield* directory.find(input.peerDid))) {
-        return yield* new NotFound({
-          error: "peer_not_found",
+        return yield* new PeerNotFound({
           message: "No peer with that node did; add the node as a peer first."
         })
       }

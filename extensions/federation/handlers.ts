@@ -23,7 +23,7 @@ import { DirectoryClient } from "./directory/client.ts"
 import { Directory } from "./directory/directory.ts"
 import { Identities } from "./identities.ts"
 import { MessagesRepository } from "./repositories/messages-repository.ts"
-import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import { HandleNotResolved, OwnNode, PeerAlreadyAdded, PeerNotFound } from "./contract/errors.ts"
 import { refusedWhenBusy } from "../../kernel/actors/busy.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
 import { requireOwner } from "../accounts/contract/owner.ts"
@@ -31,7 +31,7 @@ import { apiOf } from "../../kernel/contract/node-api.ts"
 import { FederationApi, FederationWireApi } from "./contract/api.ts"
 import { federationFeature } from "./feature.ts"
 
-const noSuchPeer = () => new NotFound({ error: "peer_not_found", message: "No peer with that node did." })
+const noSuchPeer = () => new PeerNotFound({ message: "No peer with that node did." })
 
 const busy = refusedWhenBusy("This peer")
 
@@ -66,9 +66,7 @@ const ownerRoutes = HttpApiBuilder.group(apiOf(FederationApi), "federation", (ha
           owner(
             Effect.gen(function* () {
               if (payload.nodeDid === documents.nodeDid) {
-                return yield* Effect.fail(
-                  new InvalidRequest({ error: "own_node", message: "That did is this node's own." })
-                )
+                return yield* Effect.fail(new OwnNode({ message: "That did is this node's own." }))
               }
               return yield* busy(
                 peer(payload.nodeDid).Add({
@@ -78,9 +76,7 @@ const ownerRoutes = HttpApiBuilder.group(apiOf(FederationApi), "federation", (ha
                 })
               ).pipe(
                 Effect.catchTag("PeerExists", () =>
-                  Effect.fail(
-                    new Conflict({ error: "peer_exists", message: "That node is a peer already; edit it or greet it." })
-                  )
+                  Effect.fail(new PeerAlreadyAdded({ message: "That node is a peer already; edit it or greet it." }))
                 )
               )
             })
@@ -129,12 +125,9 @@ const ownerRoutes = HttpApiBuilder.group(apiOf(FederationApi), "federation", (ha
           owner(
             Effect.gen(function* () {
               const resolved = yield* directoryClient.resolve(payload.handle)
-              if ("refused" in resolved)
-                return yield* Effect.fail(new NotFound({ error: "handle_not_resolved", message: resolved.refused }))
+              if ("refused" in resolved) return yield* Effect.fail(new HandleNotResolved({ message: resolved.refused }))
               if (resolved.node === documents.nodeDid) {
-                return yield* Effect.fail(
-                  new InvalidRequest({ error: "own_node", message: "That handle is listed by this node." })
-                )
+                return yield* Effect.fail(new OwnNode({ message: "That handle is listed by this node." }))
               }
               return yield* busy(
                 peer(resolved.node).Add({
@@ -144,9 +137,7 @@ const ownerRoutes = HttpApiBuilder.group(apiOf(FederationApi), "federation", (ha
                 })
               ).pipe(
                 Effect.catchTag("PeerExists", () =>
-                  Effect.fail(
-                    new Conflict({ error: "peer_exists", message: "That node is a peer already; edit it or greet it." })
-                  )
+                  Effect.fail(new PeerAlreadyAdded({ message: "That node is a peer already; edit it or greet it." }))
                 )
               )
             })

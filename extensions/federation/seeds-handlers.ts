@@ -16,7 +16,7 @@ import { pairingOf, SeedsRepository } from "../../actors/seed/seeds-repository.t
 import { SEED_PROTOCOL, SignedSeedAct, SignedSeedBeat, type SeedReceipt } from "./contract/seeds.ts"
 import { NodeDocuments } from "./documents.ts"
 import { checkSeedDocument, type EarlyRefusal } from "./seed-checks.ts"
-import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import { OwnNode, SeedAlreadyPaired, SeedDidTaken, SeedHandleTaken, SeedNotFound } from "./contract/errors.ts"
 import { refusedWhenBusy } from "../../kernel/actors/busy.ts"
 import { requireOwner } from "../accounts/contract/owner.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
@@ -24,7 +24,7 @@ import { FederationSeedWireApi, FederationSeedsApi } from "./contract/seeds-api.
 import { federationServices } from "./feature.ts"
 import { SeedBeingsLive } from "./seed-beings.ts"
 
-const noSuchSeed = () => new NotFound({ error: "seed_not_found", message: "No seed paired with that did." })
+const noSuchSeed = () => new SeedNotFound({ message: "No seed paired with that did." })
 const busy = refusedWhenBusy("This seed")
 const UNPAIRED = "This node has not paired that address."
 
@@ -59,9 +59,7 @@ const ownerRoutes = HttpApiBuilder.group(apiOf(FederationSeedsApi), "federationS
         owner(
           Effect.gen(function* () {
             if (payload.did === documents.nodeDid) {
-              return yield* Effect.fail(
-                new InvalidRequest({ error: "own_node", message: "That did is this node's own." })
-              )
+              return yield* Effect.fail(new OwnNode({ message: "That did is this node's own." }))
             }
             return yield* busy(
               seed(payload.did).Pair({
@@ -72,12 +70,12 @@ const ownerRoutes = HttpApiBuilder.group(apiOf(FederationSeedsApi), "federationS
             ).pipe(
               Effect.catchTags({
                 SeedExists: () =>
-                  Effect.fail(new Conflict({ error: "seed_exists", message: "That seed is paired already; edit it." })),
+                  Effect.fail(new SeedAlreadyPaired({ message: "That seed is paired already; edit it." })),
                 SeedBeingRefused: (refused) =>
                   Effect.fail(
                     refused.error === "handle_taken"
-                      ? new Conflict({ error: "handle_taken", message: refused.message })
-                      : new InvalidRequest({ error: "did_taken", message: refused.message })
+                      ? new SeedHandleTaken({ message: refused.message })
+                      : new SeedDidTaken({ message: refused.message })
                   )
               })
             )

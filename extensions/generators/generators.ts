@@ -9,11 +9,17 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { randomBytes } from "node:crypto"
-import { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { LoadedContributions } from "../../kernel/extensions/registry.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { Caller } from "../accounts/contract/session.ts"
+import {
+  GeneratorNotFound,
+  GeneratorNotYours,
+  GeneratorPrivate,
+  GeneratorSlugTaken,
+  generatorInvalid
+} from "./contract/errors.ts"
 import type { Generator, GeneratorInput, GeneratorPlugin, GeneratorSummary } from "./contract/generator.ts"
 import { Generators, type GeneratorsShape } from "./contract/generators.ts"
 import { checkInputs } from "./input-form.ts"
@@ -26,8 +32,7 @@ import { validateGenerator, type GeneratorDefinition } from "./validation.ts"
 const newId = () => randomBytes(12).toString("base64url")
 
 const slugTaken = (slug: string) =>
-  new InvalidRequest({
-    error: "generator_duplicate_slug",
+  new GeneratorSlugTaken({
     message: `Another generator has the slug "${slug}"; slugs must be unique. Pick another, or leave it out to derive a free one from the name.`,
     details: { rule: "unique", slug }
   })
@@ -93,14 +98,15 @@ const make = Effect.gen(function* () {
       const problem = validateGenerator(generator, catalogue)
       return problem === null
         ? Effect.void
-        : Effect.fail(new InvalidRequest({ error: problem.code, message: problem.message, details: problem.details }))
+        : Effect.fail(new generatorInvalid[problem.code]({ message: problem.message, details: problem.details }))
     })
 
   const byId = (caller: Caller, id: string) =>
     Effect.flatMap(
       repository.findById({ callerId: caller.beingId, idOrSlug: id }),
       Option.match({
-        onNone: () => Effect.fail(new NotFound({ message: "There is no generator with that id.", details: { id } })),
+        onNone: () =>
+          Effect.fail(new GeneratorNotFound({ message: "There is no generator with that id.", details: { id } })),
         onSome: (generator): Effect.Effect<Generator> => Effect.succeed(generator)
       })
     )
@@ -110,7 +116,7 @@ const make = Effect.gen(function* () {
       generator.ownerId === caller.beingId || caller.isOwner
         ? Effect.succeed(generator)
         : Effect.fail(
-            new Forbidden({
+            new GeneratorNotYours({
               message: "Only the generator's owner or the owner of this node can change it.",
               details: { id }
             })
@@ -160,13 +166,13 @@ const make = Effect.gen(function* () {
       const found = yield* repository.findByIdOrSlug({ callerId: caller.beingId, idOrSlug })
       if (Option.isNone(found)) {
         return yield* Effect.fail(
-          new NotFound({ message: "There is no generator with that id or slug.", details: { idOrSlug } })
+          new GeneratorNotFound({ message: "There is no generator with that id or slug.", details: { idOrSlug } })
         )
       }
       const generator: Generator = found.value
       if (!generator.isPublic && generator.ownerId !== caller.beingId && !caller.isOwner) {
         return yield* Effect.fail(
-          new Forbidden({ message: "That generator is private to its owner.", details: { idOrSlug } })
+          new GeneratorPrivate({ message: "That generator is private to its owner.", details: { idOrSlug } })
         )
       }
       return generator

@@ -7,6 +7,7 @@
  * other generators, so the service checks it.
  */
 import { authoringSkillOf } from "../../actors/project/contract/deliverable.ts"
+import type { GeneratorProblemCode } from "./contract/errors.ts"
 import type { GeneratorDefinition } from "./contract/generators.ts"
 import { inputFields, inputsSchemaProblem } from "./input-form.ts"
 import type { GeneratorStep } from "./contract/step.ts"
@@ -16,7 +17,7 @@ export type GeneratorRule = "unique" | "inputs" | "skills" | "order" | "referenc
 
 export interface GeneratorProblem {
   /** The ApiError code: `generator_unknown_skill`... */
-  readonly code: string
+  readonly code: GeneratorProblemCode
   readonly message: string
   /** `{ rule, step?, ... }`: what a program needs to point at the fault. */
   readonly details: { readonly rule: GeneratorRule } & Readonly<Record<string, unknown>>
@@ -29,7 +30,7 @@ export type { GeneratorDefinition }
 export const stepTiers: ReadonlyArray<string> = ["cheap", "standard"]
 
 const problem = (
-  code: string,
+  code: GeneratorProblemCode,
   rule: GeneratorRule,
   message: string,
   details: Record<string, unknown> = {}

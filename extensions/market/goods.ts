@@ -232,7 +232,7 @@ export const MarketGoodsLive = Layer.effect(
                 systemPrompt: "",
                 isPublic: false
               })
-              .pipe(Effect.catchTag("InvalidRequest", () => Effect.fail(itemGone)))
+              .pipe(Effect.catchTag("AgentSkillUnknown", () => Effect.fail(itemGone)))
             return refId
           })
         case "module":

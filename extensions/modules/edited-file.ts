@@ -7,7 +7,14 @@
  */
 import * as Effect from "effect/Effect"
 import { mimeOf } from "../files/contract/mime.ts"
-import { Forbidden, InvalidRequest, NotFound, PayloadTooLarge } from "../../kernel/contract/errors.ts"
+import {
+  CapabilityNotGranted,
+  EditedFileNotFound,
+  EditedFileTooLarge,
+  FileNotSaved,
+  FileTypeNotHandled,
+  NotAnEditor
+} from "./contract/errors.ts"
 import { handlesFile, maxHandledFileBytes } from "../../kernel/contract/plugin-kinds.ts"
 import { describeFileError } from "../../kernel/extensions/file-root.ts"
 import type { ExtensionHostShape } from "../../kernel/extensions/host.ts"
@@ -30,22 +37,20 @@ export const saveEditedFile = (
     const { module, granted } = yield* findModule(host, pluginId, extensionId)
     const fileTypes = module.kind === "editor" ? (module.value as FileHandlerContribution).fileTypes : null
     if (fileTypes === null) {
-      return yield* new InvalidRequest({
-        error: "not_an_editor",
+      return yield* new NotAnEditor({
         message: `${module.name} is a ${module.kind}, not an editor: only an editor saves files.`,
         details: { kind: module.kind }
       })
     }
     if (!granted.includes("filesystem")) {
-      return yield* new Forbidden({
-        error: "not_granted",
+      return yield* new CapabilityNotGranted({
         message: `${module.name} needs the filesystem capability to save a file, which it was not granted.`,
         details: { missing: ["filesystem"] }
       })
     }
     const bytes = Buffer.byteLength(body.content, "utf8")
     if (bytes > maxHandledFileBytes) {
-      return yield* new PayloadTooLarge({
+      return yield* new EditedFileTooLarge({
         message: `An editor saves at most ${maxHandledFileBytes / 1024} KB.`,
         details: { sizeBytes: bytes, limitBytes: maxHandledFileBytes }
       })
@@ -54,8 +59,7 @@ export const saveEditedFile = (
     const opened = yield* files.open(caller, body.fileId)
     yield* Effect.promise(() => opened.handle.close())
     if (!handlesFile(fileTypes, opened.name, mimeOf(opened.name))) {
-      return yield* new InvalidRequest({
-        error: "file_type_not_handled",
+      return yield* new FileTypeNotHandled({
         message: `${module.name} does not edit files like ${opened.name.slice(0, 100)}.`,
         details: { fileTypes: fileTypes }
       })
@@ -63,12 +67,11 @@ export const saveEditedFile = (
     const ref = decodeFileId(body.fileId)!
     const root = yield* files
       .rootOf(caller, ref.scope, ref.projectId ?? undefined)
-      .pipe(Effect.mapError(() => new NotFound({ message: "There is no such file in your files." })))
-    if (root === null) return yield* new NotFound({ message: "There is no such file in your files." })
+      .pipe(Effect.mapError(() => new EditedFileNotFound({ message: "There is no such file in your files." })))
+    if (root === null) return yield* new EditedFileNotFound({ message: "There is no such file in your files." })
     const written = yield* Effect.tryPromise({
       try: () => root.folder.write(ref.path, Buffer.from(body.content, "utf8")),
-      catch: (error) =>
-        new InvalidRequest({ error: "file_not_saved", message: describeFileError(error, ref.path).message })
+      catch: (error) => new FileNotSaved({ message: describeFileError(error, ref.path).message })
     })
     yield* Effect.logInfo(`editor ${module.name} saved a file for ${caller.beingId}`)
     return { size: written.size }

@@ -6,7 +6,7 @@
  */
 import * as Effect from "effect/Effect"
 import type { CapabilityKind } from "../../kernel/contract/capabilities.ts"
-import { NotFound } from "../../kernel/contract/errors.ts"
+import { ModuleNotFound } from "./contract/errors.ts"
 import type { InstalledPlugin } from "../../kernel/contract/plugins.ts"
 import type { ExtensionHostShape } from "../../kernel/extensions/host.ts"
 import { contributionName, type Contribution } from "../../kernel/extensions/registry.ts"
@@ -32,8 +32,7 @@ export const findModule = (host: ExtensionHostShape, pluginId: string, extension
             .map((kind): Contribution<FramedKind> | undefined => host.registries[kind].get(name))
             .find((found) => found !== undefined)
     if (plugin === undefined || module === undefined || module.pluginId !== plugin.id) {
-      return yield* new NotFound({
-        error: "unknown_module",
+      return yield* new ModuleNotFound({
         message: `No module "${extensionId.slice(0, 64)}" of an installed plugin "${pluginId.slice(0, 214)}".`
       })
     }

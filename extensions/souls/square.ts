@@ -19,7 +19,7 @@ import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import { randomBytes } from "node:crypto"
 import { citizens, greetings, type CitizenSeed } from "../../seeds/citizens.ts"
-import { Forbidden, NotFound } from "../../kernel/contract/errors.ts"
+import { PostNotFound, PostNotYours, RemotePostUndeletable } from "./contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { EventBus } from "../../kernel/events.ts"
 import { Models } from "../models/contract/models.ts"
@@ -202,7 +202,7 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
     const post = (author: Author, content: string) =>
       Effect.tap(create(author, content), (made) => tellPeers((port) => port.published(made)))
 
-    const notFound = (id: string) => new NotFound({ message: "There is no post with that id.", details: { id } })
+    const notFound = (id: string) => new PostNotFound({ message: "There is no post with that id.", details: { id } })
 
     /** Moderation: hide (or show again) a post; it leaves (or rejoins) every feed and the square's mood. */
     const setHidden = (moderatorId: string, id: string, hidden: boolean) =>
@@ -227,7 +227,7 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
         if (Option.isNone(found)) return yield* Effect.fail(notFound(id))
         if (found.value.peerDid !== null) {
           return yield* Effect.fail(
-            new Forbidden({
+            new RemotePostUndeletable({
               message: "A post from another node is hidden through moderation; only its author can take it back.",
               details: { id }
             })
@@ -235,7 +235,7 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
         }
         if (found.value.authorId !== caller.beingId && !caller.isOwner) {
           return yield* Effect.fail(
-            new Forbidden({ message: "Only the post's author or the owner can delete it.", details: { id } })
+            new PostNotYours({ message: "Only the post's author or the owner can delete it.", details: { id } })
           )
         }
         yield* posts.remove(id)

@@ -12,9 +12,10 @@
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
+import * as Predicate from "effect/Predicate"
 import * as Runtime from "effect/Runtime"
 import * as Schema from "effect/Schema"
-import { InvalidRequest } from "../../kernel/contract/errors.ts"
+import { RefusalStatus } from "../../kernel/contract/errors.ts"
 import type { Authored, AuthoringAdapter, AuthoringInput } from "../../kernel/extensions/authoring.ts"
 import type { CallScope, PluginIdentity } from "../../kernel/extensions/context.ts"
 import { AgentInput } from "../agents/contract/agent.ts"
@@ -43,7 +44,9 @@ export const authoringAdapterFactory = (authorId: string) =>
           throw new Error(`The record does not fit: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`)
         const outcome = await runPromise(Effect.either(write(decoded.right)))
         if (Either.isRight(outcome)) return { authored: true, id: outcome.right.id, name: outcome.right.name }
-        if (outcome.left instanceof InvalidRequest) return { authored: false, reason: outcome.left.message }
+        const left = outcome.left
+        if (Predicate.hasProperty(left, RefusalStatus) && left[RefusalStatus] === 400 && left instanceof Error)
+          return { authored: false, reason: left.message }
         throw new Error(outcome.left instanceof Error ? outcome.left.message : "the studio could not write the record")
       }
 

@@ -14,7 +14,7 @@ import { isPdf, MAX_PDF_BYTES, pdfToMarkdown, PdfUnreadable } from "../files/pdf
 import { ModelRoutes } from "../models/contract/routes.ts"
 import type { Attachment } from "./contract/records.ts"
 import { type AttachmentReading, ThreadAttachments } from "./ports.ts"
-import { InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import { AttachmentNotFound, AttachmentNotUpload, NotAnUpload } from "./contract/errors.ts"
 import { FileAccess } from "../files/file-access.ts"
 import { decodeFileId } from "../files/file-ids.ts"
 
@@ -49,9 +49,10 @@ export const ThreadAttachmentsLive = Layer.effect(
     const pdfs = new Map<string, string>()
 
     const uploadOf = (beingId: string, fileId: string) =>
-      decodeFileId(fileId)?.scope === "upload"
-        ? files.open({ beingId, isOwner: false }, fileId)
-        : Effect.fail(new NotFound({ message: "Not an upload." }))
+      Effect.gen(function* () {
+        if (decodeFileId(fileId)?.scope !== "upload") return yield* new NotAnUpload({ message: "Not an upload." })
+        return yield* files.open({ beingId, isOwner: false }, fileId)
+      })
 
     const pdfMarkdown = (beingId: string, key: string, handle: FileHandle) =>
       Effect.gen(function* () {
@@ -124,8 +125,7 @@ export const ThreadAttachmentsLive = Layer.effect(
       Effect.forEach(fileIds, (fileId) =>
         Effect.gen(function* () {
           if (decodeFileId(fileId)?.scope !== "upload") {
-            return yield* new InvalidRequest({
-              error: "attachment_not_upload",
+            return yield* new AttachmentNotUpload({
               message: "An attachment is one of your uploads (POST /api/files/upload answers its id).",
               details: { fileId: fileId.slice(0, 200) }
             })
@@ -133,8 +133,7 @@ export const ThreadAttachmentsLive = Layer.effect(
           const opened = yield* files.open({ beingId, isOwner: false }, fileId).pipe(
             Effect.catchTag("NotFound", () =>
               Effect.fail(
-                new NotFound({
-                  error: "attachment_not_found",
+                new AttachmentNotFound({
                   message: "There is no such file in your uploads.",
                   details: { fileId: fileId.slice(0, 200) }
                 })

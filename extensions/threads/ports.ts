@@ -6,7 +6,8 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
-import type { InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import type { Refusal } from "../../kernel/contract/errors.ts"
+import type { AttachmentNotFound, AttachmentNotUpload } from "./contract/errors.ts"
 import type { Attachment } from "./contract/records.ts"
 
 export interface ThreadBeing {
@@ -33,11 +34,14 @@ export type AttachmentReading =
 export class ThreadAttachments extends Context.Tag("threads/ThreadAttachments")<
   ThreadAttachments,
   {
-    /** Each id as one of the being's own uploads; anything else (another's, a project file, none) is refused. */
+    /**
+     * Each id as one of the being's own uploads; anything else (another's, a project file, none) is
+     * refused, and a 400 of the files feature's open (a malformed id) passes through.
+     */
     readonly resolve: (
       beingId: string,
       fileIds: ReadonlyArray<string>
-    ) => Effect.Effect<ReadonlyArray<Attachment>, NotFound | InvalidRequest>
+    ) => Effect.Effect<ReadonlyArray<Attachment>, AttachmentNotUpload | AttachmentNotFound | Refusal<400>>
     /**
      * One of the being's own uploads read for the Muse, at most `maxChars` of it; never fails (unreadable says why).
      */

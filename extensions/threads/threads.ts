@@ -9,7 +9,13 @@
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import {
+  MessageNotFound,
+  ThreadBeingNotFound,
+  ThreadNotFound,
+  ThreadReadOnly,
+  ThreadWithSelf
+} from "./contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { EventBus } from "../../kernel/events.ts"
 import { MESSAGES_PAGE, type Message, type NewMessage, type NewThread, type ThreadKind } from "./contract/records.ts"
@@ -21,7 +27,7 @@ import { makeThreadView, replyPolicyOf } from "./thread-view.ts"
 import { ThreadsRepository, type StoredThread } from "./repositories/threads-repository.ts"
 
 const missing = (id: string) =>
-  new NotFound({ error: "thread_not_found", message: "There is no thread with that id among yours.", details: { id } })
+  new ThreadNotFound({ message: "There is no thread with that id among yours.", details: { id } })
 
 export class Threads extends Effect.Service<Threads>()("threads/Threads", {
   dependencies: [ThreadsRepository.Default, MessagesRepository.Default, Muse.Default],
@@ -69,15 +75,13 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
         if (request.kind === "muse") return yield* view(yield* createMuseThread(beingId), beingId)
         const otherId = request.withBeingId
         if (otherId === beingId) {
-          return yield* new InvalidRequest({
-            error: "thread_with_self",
+          return yield* new ThreadWithSelf({
             message: "A direct thread is with another being; pick someone else."
           })
         }
         const other = yield* beings.find(otherId)
         if (Option.isNone(other)) {
-          return yield* new NotFound({
-            error: "being_not_found",
+          return yield* new ThreadBeingNotFound({
             message: "There is no being with that id.",
             details: { withBeingId: otherId }
           })
@@ -110,8 +114,7 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
     const append = (beingId: string, thread: StoredThread, content: string, files: ReadonlyArray<string>) =>
       Effect.gen(function* () {
         if (replyPolicyOf(thread.kind) === "none") {
-          return yield* new Conflict({
-            error: "thread_read_only",
+          return yield* new ThreadReadOnly({
             message: "Nobody answers in this thread; it can be read, not written to."
           })
         }
@@ -173,8 +176,7 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
         yield* mine(beingId, threadId)
         const found = yield* messages.find({ threadId, messageId })
         if (Option.isNone(found)) {
-          return yield* new NotFound({
-            error: "message_not_found",
+          return yield* new MessageNotFound({
             message: "There is no message with that id in this thread.",
             details: { messageId }
           })

@@ -39,7 +39,7 @@ export const ReminderSignalsLive = Layer.effect(
           )
           .pipe(
             // The input is the calendar's own and within every limit; a refusal would be our fault.
-            Effect.catchTag("InvalidRequest", Effect.die),
+            Effect.catchTag("SignalInvalid", Effect.die),
             Effect.map((raised) => raised.signal.id),
             Effect.tap(() => scheduled.record(event.beingId, { kind: "reminder", title: event.title, at }))
           ),

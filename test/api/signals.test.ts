@@ -156,7 +156,7 @@ describe("raising", () => {
       context.node,
       Effect.flip(Effect.flatMap(Signals, (signals) => signals.raise(member.being.id, tooLong, "test", "system")))
     )
-    expect(error).toMatchObject({ _tag: "InvalidRequest", error: "invalid_request" })
+    expect(error).toMatchObject({ _tag: "SignalInvalid", error: "invalid_request" })
     expect((await signalsOf(member.client)).some((signal) => signal.title === tooLong.title)).toBe(false)
   })
 

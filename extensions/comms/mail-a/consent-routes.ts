@@ -42,8 +42,7 @@ const signInFirst = consentPage(
   "Sign in to this node first, then connect mail again from your twin."
 )
 
-const refusedPage = (error: ApiError) =>
-  Effect.succeed(consentPage(error[RefusalStatus], error.error, error.message))
+const refusedPage = (error: ApiError) => Effect.succeed(consentPage(error[RefusalStatus], error.error, error.message))
 
 /** Every answer of these routes is about one person's grant: no cache, no referrer carrying the code onward. */
 export const redirect = (location: string) =>

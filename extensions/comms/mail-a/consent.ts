@@ -10,7 +10,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type { Caller } from "../../accounts/contract/session.ts"
-import { Conflict, InvalidRequest } from "../../../kernel/contract/errors.ts"
+import { ConsentCodeMissing, ConsentDeclined, MailANotConfigured, MailARefused } from "../contract/errors.ts"
 import { ConnectionGrants, ConnectionSecrets, encryptionKeyMissing } from "../../twin/contract/connection-secrets.ts"
 import { PublicOrigin } from "../../../kernel/origin.ts"
 import { IntegrationSettings } from "../settings.ts"
@@ -28,8 +28,7 @@ export { consentLifetimeMs } from "../pending-consents.ts"
 export type { CallbackQuery } from "../pending-consents.ts"
 
 const notConfigured = () =>
-  new Conflict({
-    error: "mail_a_not_configured",
+  new MailANotConfigured({
     message:
       "This node has no mail_a OAuth client yet: its owner sets MAIL_A_CLIENT_ID and MAIL_A_CLIENT_SECRET (see docs/operations.md) and restarts it."
   })
@@ -61,22 +60,19 @@ export class MailAConsent extends Effect.Service<MailAConsent>()("integrations/M
     const finish = Effect.fn("mailA.finishConsent")(function* (caller: Caller, query: CallbackQuery) {
       const consent = yield* consents.take(caller, MAIL_A_PROVIDER, query.state)
       if (query.error !== undefined) {
-        return yield* new InvalidRequest({
-          error: "consent_declined",
+        return yield* new ConsentDeclined({
           message: `The mail provider did not grant access (${query.error.slice(0, 60)}). Nothing was connected; connect mail again to retry.`
         })
       }
       if (query.code === undefined || query.code === "")
-        return yield* new InvalidRequest({
-          error: "invalid_request",
+        return yield* new ConsentCodeMissing({
           message: "The mail provider's answer has no code. Nothing was connected; connect mail again."
         })
       if (Option.isNone(accounts.client)) return yield* notConfigured()
       const client = accounts.client.value
       const code = query.code
       const failed = (error: unknown) =>
-        new Conflict({
-          error: "mail_a_refused",
+        new MailARefused({
           message: `Connecting mail failed: ${error instanceof Error ? error.message : "no reason given."} Nothing was connected; connect mail again.`
         })
       const now = yield* Clock.currentTimeMillis

@@ -1,13 +1,22 @@
 /**
  * Signals: the one path every raiser takes (the node's own features, the owner's raise route, the
  * `signals` capability of plugins), declared here so every feature raises through this tag; the
- * desktop binds it (extensions/desktop/signals.ts). Refusals are the contract's ApiErrors.
+ * desktop binds it (extensions/desktop/signals.ts). Refusals are the desktop's own (./errors.ts), and
+ * the kernel's 503 `busy` when a being's actor cannot take the message.
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { EvidenceRef, GateTrigger } from "../../../actors/being/contract/hush.ts"
 import type { RaisedSignal, Signal, SignalInput, SignalStatus } from "../../../actors/being/contract/signal.ts"
-import type { Conflict, InvalidRequest, NotFound, Unavailable } from "../../../kernel/contract/errors.ts"
+import type { Unavailable } from "../../../kernel/contract/errors.ts"
+import type {
+  NoOwnerDesktop,
+  NoSuchSignal,
+  SignalActionFailed,
+  SignalAlreadyClosed,
+  SignalInvalid,
+  SignalOptionUnknown
+} from "./errors.ts"
 
 /** The scheduler's job that lets a held signal through at its time. */
 export const RELEASE_JOB = "signal.release"
@@ -29,22 +38,28 @@ export interface SignalsShape {
     source: string,
     trigger: GateTrigger,
     options?: RaiseOptions
-  ) => Effect.Effect<RaisedSignal, InvalidRequest | Unavailable>
+  ) => Effect.Effect<RaisedSignal, SignalInvalid | Unavailable>
   /** Raises on the owner's desktop: where plugins' and the node's own signals land. */
   readonly raiseForOwner: (
     input: SignalInput,
     source: string,
     trigger: GateTrigger,
     options?: RaiseOptions
-  ) => Effect.Effect<RaisedSignal, InvalidRequest | Unavailable>
+  ) => Effect.Effect<RaisedSignal, SignalInvalid | NoOwnerDesktop | Unavailable>
   /** Lets a held signal through; repeatable (a second release finds it released). */
   readonly release: (beingId: string, signalId: string) => Effect.Effect<boolean, Unavailable>
   readonly answer: (
     beingId: string,
     signalId: string,
     optionId: string
-  ) => Effect.Effect<Signal, NotFound | Conflict | InvalidRequest | Unavailable>
-  readonly dismiss: (beingId: string, signalId: string) => Effect.Effect<Signal, NotFound | Conflict | Unavailable>
+  ) => Effect.Effect<
+    Signal,
+    NoSuchSignal | SignalAlreadyClosed | SignalOptionUnknown | SignalActionFailed | Unavailable
+  >
+  readonly dismiss: (
+    beingId: string,
+    signalId: string
+  ) => Effect.Effect<Signal, NoSuchSignal | SignalAlreadyClosed | Unavailable>
   readonly list: (beingId: string, status: SignalStatus, limit: number) => Effect.Effect<ReadonlyArray<Signal>>
   /** How many signals are open, and the most pressing few of them. */
   readonly openSummary: (

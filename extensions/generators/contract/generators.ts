@@ -1,12 +1,18 @@
 /**
  * The Generators service as other features call it (the studio's `storage` adapter, the project
  * actor's runs, the market's copies); extensions/generators/generators.ts provides it. Its
- * refusals are the kernel's contract errors; a storage fault is a defect.
+ * refusals are the feature's own (./errors.ts); a storage fault is a defect.
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
-import type { Forbidden, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
+import type {
+  GeneratorInvalid,
+  GeneratorNotFound,
+  GeneratorNotYours,
+  GeneratorPrivate,
+  GeneratorSlugTaken
+} from "./errors.ts"
 import type { Caller } from "../../accounts/contract/session.ts"
 import type { Generator, GeneratorInput, GeneratorPlugin, GeneratorSummary } from "./generator.ts"
 
@@ -28,18 +34,21 @@ export interface GeneratorsShape {
   /** The spec's validation against the built-in catalogue (and a plugin generator's own plugin's skills). */
   readonly check: (
     generator: GeneratorDefinition & { readonly plugin?: GeneratorPlugin | undefined }
-  ) => Effect.Effect<void, InvalidRequest>
+  ) => Effect.Effect<void, GeneratorInvalid>
   /** Public generators and the caller's own, then the plugins'; runs are the caller's. */
   readonly list: (caller: Caller) => Effect.Effect<ReadonlyArray<GeneratorSummary>>
   /** By id, else by slug, if the caller may see it. */
-  readonly find: (caller: Caller, idOrSlug: string) => Effect.Effect<Generator, NotFound | Forbidden>
-  readonly create: (caller: Caller, input: GeneratorInput) => Effect.Effect<Generator, InvalidRequest | NotFound>
+  readonly find: (caller: Caller, idOrSlug: string) => Effect.Effect<Generator, GeneratorNotFound | GeneratorPrivate>
+  readonly create: (
+    caller: Caller,
+    input: GeneratorInput
+  ) => Effect.Effect<Generator, GeneratorInvalid | GeneratorSlugTaken | GeneratorNotFound>
   readonly replace: (
     caller: Caller,
     id: string,
     input: GeneratorInput
-  ) => Effect.Effect<Generator, InvalidRequest | NotFound | Forbidden>
-  readonly remove: (caller: Caller, id: string) => Effect.Effect<void, NotFound | Forbidden>
+  ) => Effect.Effect<Generator, GeneratorInvalid | GeneratorSlugTaken | GeneratorNotFound | GeneratorNotYours>
+  readonly remove: (caller: Caller, id: string) => Effect.Effect<void, GeneratorNotFound | GeneratorNotYours>
   /** Writes one seeded generator by its slug; false when a being's generator holds the slug. */
   readonly upsertSeed: (slug: string, input: GeneratorInput) => Effect.Effect<boolean>
   /** A run's inputs against the generator's form, defaults filled. */

@@ -13,13 +13,21 @@ import * as Option from "effect/Option"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import type { CapabilityKind } from "../../../kernel/contract/capabilities.ts"
-import { Conflict, Forbidden, InvalidRequest, NotFound, PayloadTooLarge } from "../../../kernel/contract/errors.ts"
 import type { JsonValue } from "../../../kernel/contract/json.ts"
 import { BridgeStorageRepository } from "../../../kernel/extensions/bridge-storage-repository.ts"
 import { contributionName } from "../../../kernel/extensions/registry.ts"
 import { Skills } from "../../../kernel/extensions/skills.ts"
 import { TwinMemories } from "../../twin/contract/memories.ts"
 import { Signals } from "../../desktop/contract/signals.ts"
+import {
+  BridgeArgsInvalid,
+  BridgeArgsTooLarge,
+  BridgeMethodUnknown,
+  BridgeSkillUnknown,
+  CapabilityNotGranted,
+  StorageFull,
+  StoredValueTooLarge
+} from "../contract/errors.ts"
 import {
   Bridge,
   bridgeMethodNames,
@@ -36,14 +44,13 @@ const isMethod = (method: string): method is BridgeMethod => Object.hasOwn(bridg
 const byteLength = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? "", "utf8")
 
 const notGranted = (method: string, missing: ReadonlyArray<CapabilityKind>) =>
-  new Forbidden({
-    error: "not_granted",
+  new CapabilityNotGranted({
     message: `${method} needs the ${missing.join(", ")} capability, which this caller was not granted.`,
     details: { method, missing }
   })
 
 const badArgs = (method: string, error: ParseResult.ParseError) =>
-  new InvalidRequest({
+  new BridgeArgsInvalid({
     message: `The args do not fit ${method}: ${ParseResult.TreeFormatter.formatErrorSync(error).slice(0, 200)}`,
     details: { method, issues: ParseResult.ArrayFormatter.formatErrorSync(error).slice(0, 10) }
   })
@@ -64,15 +71,14 @@ const make = Effect.gen(function* () {
   const storageSet = (caller: BridgeCaller, key: string, value: JsonValue) =>
     Effect.gen(function* () {
       if (byteLength(value) > maxStorageValueBytes) {
-        return yield* new PayloadTooLarge({
+        return yield* new StoredValueTooLarge({
           message: `A stored value may be at most ${maxStorageValueBytes / 1024} KB as JSON.`,
           details: { limitBytes: maxStorageValueBytes }
         })
       }
       const exists = Option.isSome(yield* storage.get({ ...owner(caller), key }))
       if (!exists && (yield* Effect.orDie(storage.count(owner(caller)))).count >= maxStorageKeys) {
-        return yield* new Conflict({
-          error: "storage_full",
+        return yield* new StorageFull({
           message: `This storage holds ${maxStorageKeys} keys already: delete some first.`,
           details: { maxKeys: maxStorageKeys }
         })
@@ -88,8 +94,7 @@ const make = Effect.gen(function* () {
       const name = caller.skillNamespace === null ? null : contributionName(caller.skillNamespace, skill)
       const uses = name === null ? undefined : skills.uses(name)
       if (name === null || uses === undefined) {
-        return yield* new NotFound({
-          error: "unknown_skill",
+        return yield* new BridgeSkillUnknown({
           message: `This caller has no skill "${skill}".`,
           details: { skill }
         })
@@ -147,8 +152,7 @@ const make = Effect.gen(function* () {
     call: (caller, granted, method, args) =>
       Effect.gen(function* () {
         if (!isMethod(method)) {
-          return yield* new InvalidRequest({
-            error: "unknown_method",
+          return yield* new BridgeMethodUnknown({
             message: `The bridge has no method "${method.slice(0, 64)}".`,
             details: { methods: bridgeMethodNames }
           })
@@ -156,7 +160,7 @@ const make = Effect.gen(function* () {
         const capability = bridgeMethods[method].capability
         if (capability !== null && !granted.includes(capability)) return yield* notGranted(method, [capability])
         if (byteLength(args) > maxBridgeArgsBytes) {
-          return yield* new PayloadTooLarge({
+          return yield* new BridgeArgsTooLarge({
             message: `A bridge call's args may be at most ${maxBridgeArgsBytes / 1024} KB as JSON.`,
             details: { limitBytes: maxBridgeArgsBytes }
           })

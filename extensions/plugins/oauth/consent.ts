@@ -12,7 +12,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import type { Caller } from "../../accounts/contract/session.ts"
-import { Conflict, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
+import { ConsentCodeMissing, ConsentDeclined } from "../../comms/contract/errors.ts"
 import { ConnectionGrants, ConnectionSecrets, encryptionKeyMissing } from "../../twin/contract/connection-secrets.ts"
 import { clientSettingNames } from "../../twin/contract/oauth-clients.ts"
 import { OAuthClients } from "../../twin/oauth-clients.ts"
@@ -25,6 +25,7 @@ import { type CallbackQuery, makePendingConsents } from "../../comms/pending-con
 import { PendingConsentsRepository } from "../../comms/pending-consents-repository.ts"
 import { type Client, consentUrl, exchangeCode, refreshTokens } from "../../comms/mail-a/oauth.ts"
 import { makeTokenKeeper } from "../../comms/token-keeper.ts"
+import { OAuthNotConfigured, OAuthProviderUnknown, OAuthRefused } from "../contract/errors.ts"
 import { pluginCallbackPath } from "../contract/oauth-paths.ts"
 
 export interface OAuthPlan {
@@ -62,8 +63,7 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
               apiHosts: auth.apiHosts
             })
           : Effect.fail(
-              new NotFound({
-                error: "unknown_provider",
+              new OAuthProviderUnknown({
                 message: `No plugin provider ${provider.slice(0, 80)} connects through OAuth 2.0 on this node.`
               })
             )
@@ -76,8 +76,7 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
         Option.match({
           onNone: () =>
             Effect.fail(
-              new Conflict({
-                error: "oauth_not_configured",
+              new OAuthNotConfigured({
                 message: `This node has no OAuth client for ${provider.slice(0, 80)} yet: its owner sets the client id and secret under Settings → Connections → OAuth clients (or ${names.id} and ${names.secret} in the environment).`
               })
             ),
@@ -107,14 +106,12 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
       const plan = yield* planOf(provider)
       const consent = yield* consents.take(caller, provider, query.state)
       if (query.error !== undefined) {
-        return yield* new InvalidRequest({
-          error: "consent_declined",
+        return yield* new ConsentDeclined({
           message: `The provider did not grant access (${query.error.slice(0, 60)}). Nothing was connected; connect again to retry.`
         })
       }
       if (query.code === undefined || query.code === "")
-        return yield* new InvalidRequest({
-          error: "invalid_request",
+        return yield* new ConsentCodeMissing({
           message: "The provider's answer has no code. Nothing was connected; connect again."
         })
       const client = yield* clientOf(provider)
@@ -131,8 +128,7 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
             `${provider}'s token endpoint`
           ),
         catch: (error) =>
-          new Conflict({
-            error: "oauth_refused",
+          new OAuthRefused({
             message: `Connecting failed: ${error instanceof Error ? error.message : "no reason given."} Nothing was connected; connect again.`
           })
       })
@@ -152,8 +148,7 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
           return yield* Effect.tryPromise({
             try: () => refreshTokens(send, plan.tokenUrl, client, refreshToken, at, `${provider}'s token endpoint`),
             catch: (error) =>
-              new Conflict({
-                error: "oauth_refused",
+              new OAuthRefused({
                 message: `${error instanceof Error ? error.message : "no reason given."}`
               })
           })

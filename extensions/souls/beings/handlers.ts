@@ -6,7 +6,7 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { Forbidden } from "../../../kernel/contract/errors.ts"
+import { OwnerOnly, SoulNotYours } from "../contract/errors.ts"
 import { affectOf } from "../affect.ts"
 import { ListingModeration } from "../contract/listing-moderation.ts"
 import { soulFor, Souls } from "../souls.ts"
@@ -19,7 +19,7 @@ import { CitizensSeeded } from "./citizens.ts"
 
 const ownerOnly = (what: string) =>
   Effect.flatMap(CurrentSession, (session) =>
-    session.isOwner ? Effect.succeed(session) : Effect.fail(new Forbidden({ message: `Only the owner can ${what}.` }))
+    session.isOwner ? Effect.succeed(session) : Effect.fail(new OwnerOnly({ message: `Only the owner can ${what}.` }))
   )
 
 const SoulsHandlers = HttpApiBuilder.group(apiOf(SoulsApi), "souls", (handlers) =>
@@ -34,7 +34,10 @@ const SoulsHandlers = HttpApiBuilder.group(apiOf(SoulsApi), "souls", (handlers) 
         const being = yield* beings.subject(beingId)
         if (!beings.readsPrompt(session, beingId)) {
           return yield* Effect.fail(
-            new Forbidden({ message: "Only the being itself or the owner can change its soul.", details: { beingId } })
+            new SoulNotYours({
+              message: "Only the being itself or the owner can change its soul.",
+              details: { beingId }
+            })
           )
         }
         return being

@@ -8,19 +8,20 @@
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import { NotFound } from "../../../kernel/contract/errors.ts"
+import type { Refusal } from "../../../kernel/contract/errors.ts"
+import { ListingNotFound } from "./errors.ts"
 import type { Listing } from "../../market/contract/records.ts"
 
 export interface ListingModerationShape {
   /** The newest listings, taken down ones too. */
   readonly list: Effect.Effect<ReadonlyArray<Listing>>
-  /** Takes the listing out of search and buying until the owner restores it; NotFound for an unknown id. */
-  readonly pause: (moderatorId: string, listingId: string) => Effect.Effect<Listing, NotFound>
-  readonly resume: (listingId: string) => Effect.Effect<Listing, NotFound>
+  /** Takes the listing out of search and buying until the owner restores it; a 404 for an unknown id. */
+  readonly pause: (moderatorId: string, listingId: string) => Effect.Effect<Listing, Refusal<404>>
+  readonly resume: (listingId: string) => Effect.Effect<Listing, Refusal<404>>
 }
 
 const noListing = (id: string) =>
-  Effect.fail(new NotFound({ message: "There is no listing with that id.", details: { id } }))
+  Effect.fail(new ListingNotFound({ message: "There is no listing with that id.", details: { id } }))
 
 export class ListingModeration extends Context.Reference<ListingModeration>()("souls/ListingModeration", {
   defaultValue: (): ListingModerationShape => ({

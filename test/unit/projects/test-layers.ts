@@ -15,7 +15,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { databaseLayer } from "../../../kernel/database.ts"
 import { Skills } from "../../../kernel/extensions/skills.ts"
-import { NotFound } from "../../../kernel/contract/errors.ts"
+import { GeneratorNotFound } from "../../../extensions/generators/contract/errors.ts"
 import { Settings } from "../../../kernel/settings.ts"
 import { accountMigrations } from "../../../extensions/accounts/migrations.ts"
 import type { BusDelivery as Delivery } from "../../../kernel/events.ts"
@@ -73,7 +73,7 @@ export const projectTestLayers = () => {
       find: (_caller, idOrSlug) =>
         idOrSlug === teaNotes.id || idOrSlug === teaNotes.slug
           ? Effect.succeed(teaNotes)
-          : Effect.fail(new NotFound({ message: "There is no generator with that id." })),
+          : Effect.fail(new GeneratorNotFound({ message: "There is no generator with that id." })),
       check: () => Effect.void,
       checkInputs: (_generator, inputs) => ({ ok: true, inputs: { ...(inputs as Record<string, unknown>) } })
     }),

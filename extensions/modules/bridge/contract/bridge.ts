@@ -14,14 +14,7 @@ import type * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { SignalInput } from "../../../../actors/being/contract/signal.ts"
 import type { CapabilityKind } from "../../../../kernel/contract/capabilities.ts"
-import type {
-  Conflict,
-  Forbidden,
-  InvalidRequest,
-  NotFound,
-  PayloadTooLarge,
-  Unavailable
-} from "../../../../kernel/contract/errors.ts"
+import type { ApiError } from "../../../../kernel/contract/errors.ts"
 import { JsonValue } from "../../../../kernel/contract/json.ts"
 
 /** At most this many bytes of args, as JSON. */
@@ -97,7 +90,11 @@ export interface BridgeCaller {
   readonly skillNamespace: string | null
 }
 
-export type BridgeError = InvalidRequest | Forbidden | NotFound | Conflict | PayloadTooLarge | Unavailable
+/**
+ * A bridge call's refusal: the bridge's own (../../contract/errors.ts) or one of the services a
+ * method calls (a signal that breaks a limit, a busy desktop); a receipt reads it by its status.
+ */
+export type BridgeError = ApiError
 
 export interface BridgeShape {
   /** Runs one allowlisted method for `caller`, within `granted`; refuses anything else plainly. */
