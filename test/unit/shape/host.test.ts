@@ -20,7 +20,6 @@ const processParts = ["broadcast", "contract", "http", "live"]
  */
 const stillToSplit: Record<string, number> = {
   "host/node.ts": 326,
-  "actors/project/store.ts": 502,
   "extensions/threads/muse.ts": 487,
   "kernel/extensions/host.ts": 454,
   "extensions/models/models.ts": 450,
