@@ -23,7 +23,6 @@ const stillToSplit: Record<string, number> = {
   "extensions/threads/muse.ts": 487,
   "kernel/extensions/host.ts": 454,
   "extensions/models/models.ts": 450,
-  "extensions/accounts/repositories/beings.ts": 421,
   "actors/project/projects.ts": 408
 }
 
