@@ -22,7 +22,6 @@ const stillToSplit: Record<string, number> = {
   "host/node.ts": 326,
   "extensions/threads/muse.ts": 487,
   "kernel/extensions/host.ts": 454,
-  "extensions/models/models.ts": 450,
   "actors/project/projects.ts": 408
 }
 
