@@ -20,7 +20,6 @@ const processParts = ["broadcast", "contract", "http", "live"]
  */
 const stillToSplit: Record<string, number> = {
   "host/node.ts": 326,
-  "extensions/threads/muse.ts": 487,
   "kernel/extensions/host.ts": 454,
   "actors/project/projects.ts": 408
 }
