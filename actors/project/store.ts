@@ -3,18 +3,20 @@
  * lives there, repositories/*.ts), and the events that say what changed: every change of a
  * project, a task or the trace is published to the project owner's being right after it is
  * written, so a watcher never sees an event for a row it cannot read. The writes that must land
- * together (a plan, a team, a run's outputs, a cancel) each run in one transaction.
+ * together (a plan, a team, a run's outputs, a cancel) each run in one transaction. This file
+ * holds the project's own row and publishers and assembles the service; a step's own writes
+ * (store-steps.ts), a plan edit (store-plan-edit.ts) and the trace (store-trace.ts) are built
+ * beside it over those publishers.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { randomBytes } from "node:crypto"
-import { toJsonValue } from "../../kernel/contract/json.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { EventBus } from "../../kernel/events.ts"
 import type { ModelTier } from "../../extensions/models/contract/records.ts"
 import type { GeneratorStep, OutputKind } from "../../extensions/generators/contract/step.ts"
-import type { DeliverableReport, PlannedContract } from "./contract/deliverable.ts"
+import type { PlannedContract } from "./contract/deliverable.ts"
 import type {
   Project,
   ProjectInputs,
@@ -22,20 +24,19 @@ import type {
   ProjectStatus,
   ReviewVerdict,
   Task,
-  TaskStatus,
   Team,
-  TeamMemberView,
-  TraceEvent,
-  TraceKind
+  TeamMemberView
 } from "./contract/records.ts"
 import { DueDatesRepository } from "./repositories/due-dates-repository.ts"
 import { OutputsRepository } from "./repositories/outputs-repository.ts"
 import { ProjectsRepository, type ProjectRow } from "./repositories/projects-repository.ts"
 import { ReviewsRepository } from "./repositories/reviews-repository.ts"
 import { TasksRepository, type TaskRecord } from "./repositories/tasks-repository.ts"
-import type { PlanWrites } from "./plan-edit.ts"
 import { TeamsRepository, type Assignment, type StoredMember } from "./repositories/teams-repository.ts"
 import { TracesRepository } from "./repositories/traces-repository.ts"
+import { makeStorePlanEdit } from "./store-plan-edit.ts"
+import { makeStoreSteps } from "./store-steps.ts"
+import { makeStoreTrace } from "./store-trace.ts"
 
 export const newId = () => randomBytes(12).toString("base64url")
 
@@ -70,34 +71,12 @@ export interface NewTask {
   readonly template: GeneratorStep | null
 }
 
-export interface TaskChange {
-  readonly status?: TaskStatus
-  readonly assigneeAgentId?: string | null
-  readonly assigneeBeingId?: string | null
-  readonly output?: DeliverableReport | null
-  readonly outputText?: string | null
-  readonly earlierText?: string | null
-  readonly error?: string | null
-  readonly costUsd?: number
-  readonly startedAt?: string | null
-  readonly finishedAt?: string | null
-}
-
 export interface NewOutput {
   readonly taskId: string | null
   readonly kind: OutputKind
   readonly name: string
   readonly path: string
   readonly size: number
-}
-
-export interface TraceInput {
-  readonly taskId?: string | null
-  readonly kind: TraceKind
-  readonly agentId?: string | null
-  readonly text: string
-  /** Anything JSON can carry; stored and published as JSON carries it. */
-  readonly data?: unknown
 }
 
 /** Statuses of a run that is over: nothing more happens until someone resumes it. */
@@ -121,7 +100,6 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
     const teams = yield* TeamsRepository
     const outputsRepository = yield* OutputsRepository
     const reviews = yield* ReviewsRepository
-    const traceRepository = yield* TracesRepository
     const dueDates = yield* DueDatesRepository
 
     /** A transaction's storage faults are defects, like every repository operation's. */
@@ -283,22 +261,6 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
         return saved
       })
 
-    const updateTask = (id: string, change: TaskChange) =>
-      Effect.gen(function* () {
-        const current = yield* task(id)
-        if (current === null) return null
-        const next: TaskRecord = { ...current, ...change }
-        yield* tasksRepository.update(next)
-        yield* publishTask(next)
-        return next
-      })
-
-    /** A resumed run starts every unfinished task again; open pages hear of each reset. */
-    const resetUnfinished = (projectId: string) =>
-      Effect.flatMap(tasksRepository.resetUnfinished(projectId), publishTasks)
-
-    const cancelOpenTasks = (projectId: string) => Effect.flatMap(tasksRepository.cancelOpen(projectId), publishTasks)
-
     /** The team row, the project's team and every task's assignee, in one transaction. */
     const saveTeam = (
       projectId: string,
@@ -350,60 +312,6 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
         })
       )
 
-    /** A person hands in their step; false when it is not theirs or the run is not waiting on it. */
-    const finishPersonStep = (id: string, beingId: string, outputText: string) =>
-      Effect.gen(function* () {
-        const finished = yield* tasksRepository.finishByPerson({ id, beingId, outputText, at: yield* nowIso })
-        yield* publishTasks(finished)
-        return finished.length > 0
-      })
-
-    /**
-     * A plan edit, all or nothing: `decide` reads the plan inside the transaction (so the run cannot
-     * start a step between the check and the write) and answers the rows to write or a refusal; the
-     * version must be the plan's current one. Null when it was not.
-     */
-    const editPlan = <E>(
-      projectId: string,
-      version: number,
-      decide: (tasks: ReadonlyArray<TaskRecord>) => Effect.Effect<PlanWrites, E>
-    ) =>
-      Effect.gen(function* () {
-        const at = yield* nowIso
-        const written = yield* atomically(
-          Effect.gen(function* () {
-            if (Option.isNone(yield* projects.bumpPlanVersion({ id: projectId, version, at }))) return null
-            const writes = yield* decide(yield* tasks(projectId))
-            for (const id of writes.removed) yield* tasksRepository.remove({ id, projectId })
-            for (const task of writes.placed) yield* tasksRepository.place(task)
-            for (const task of writes.rewritten) yield* tasksRepository.rewrite(task)
-            for (const task of writes.inserted) yield* tasksRepository.insert(task)
-            return writes
-          })
-        )
-        if (written === null) return null
-        yield* publishProject(projectId)
-        yield* publishTasks([...written.rewritten, ...written.inserted])
-        return written
-      })
-
-    /** The run takes a waiting step with who does it; false when an edit removed it (or it was taken). */
-    const claimTask = (id: string, agentId: string | null, beingId: string | null) =>
-      Effect.gen(function* () {
-        const claimed = yield* tasksRepository.claim({ id, agentId, beingId, at: yield* nowIso })
-        if (Option.isNone(claimed)) return false
-        yield* publishTasks([{ id }])
-        return true
-      })
-
-    /** A gate's person approves or rejects it; false when it is not theirs or the run is not waiting on it. */
-    const settleApproval = (id: string, beingId: string, approved: boolean, note: string) =>
-      Effect.gen(function* () {
-        const settled = yield* tasksRepository.settleApproval({ id, beingId, approved, note, at: yield* nowIso })
-        yield* publishTasks(settled)
-        return settled.length > 0
-      })
-
     /** The run's outputs, replacing any of an earlier run, in one transaction. */
     const saveOutputs = (projectId: string, outputs: ReadonlyArray<NewOutput>) =>
       Effect.gen(function* () {
@@ -421,25 +329,6 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
 
     const review = (projectId: string) => Effect.map(reviews.findByProject(projectId), Option.getOrNull)
 
-    const trace = (projectId: string, input: TraceInput) =>
-      Effect.gen(function* () {
-        const event = yield* traceRepository.insert({
-          projectId,
-          taskId: input.taskId ?? null,
-          kind: input.kind,
-          agentId: input.agentId ?? null,
-          text: input.text,
-          data: toJsonValue(input.data),
-          at: yield* nowIso
-        })
-        const ownerId = yield* ownerOf(projectId)
-        if (ownerId !== null) yield* bus.publish({ kind: "being", beingId: ownerId }, { type: "trace", event })
-        return event
-      })
-
-    const traces = (projectId: string, after: number, limit: number): Effect.Effect<ReadonlyArray<TraceEvent>> =>
-      traceRepository.page({ projectId, after, limit })
-
     const setDue = (projectId: string, taskId: string | null, dueAt: string | null) =>
       Effect.gen(function* () {
         if (dueAt === null) yield* dueDates.clear({ projectId, taskId })
@@ -447,24 +336,18 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
         yield* publishProject(projectId)
       })
 
-    /** Open steps of the being's projects and the steps they hold in others' projects, with their project's title. */
-    const openTasksOf = (beingId: string) =>
-      Effect.map(
-        Effect.zip(tasksRepository.openOfOwner(beingId), tasksRepository.openOfPerson(beingId)),
-        ([owned, held]) => {
-          const seen = new Set(owned.map((row) => row.id))
-          return [...owned, ...held.filter((row) => !seen.has(row.id))].map(({ projectTitle, ...found }) => ({
-            projectTitle,
-            task: found
-          }))
-        }
-      )
-
-    const taskCounts = (ownerId: string) =>
-      Effect.map(
-        tasksRepository.countsOfOwner(ownerId),
-        (rows) => new Map(rows.map((found) => [found.projectId, { done: found.done, total: found.total }]))
-      )
+    const {
+      updateTask,
+      resetUnfinished,
+      cancelOpenTasks,
+      finishPersonStep,
+      claimTask,
+      settleApproval,
+      openTasksOf,
+      taskCounts
+    } = yield* makeStoreSteps({ task, publishTask, publishTasks })
+    const { editPlan } = yield* makeStorePlanEdit({ atomically, tasks, publishProject, publishTasks })
+    const { trace, traces } = yield* makeStoreTrace(ownerOf)
 
     return {
       row,

@@ -1,6 +1,7 @@
 /**
  * The steps every model call takes (resolve the tier, check the ceilings, call, record), as the
- * tiers with their own endpoint (speech.ts, video.ts) get them from models.ts.
+ * tiers with their own endpoint (speech.ts, video.ts, transcription.ts) get them from models.ts,
+ * which makes them once (call-steps.ts).
  */
 import type * as Effect from "effect/Effect"
 import type OpenAI from "openai"

@@ -5,15 +5,16 @@
  * SDK; (4) records an LlmCall with its tokens and cost. A failed local call is retried once on
  * the remote default binding only when `LOCAL_LLM_FALLBACK` is set (the ceilings are checked
  * again, since that call costs money); a stream falls back only if it fails before its first byte.
+ * Those steps are made in call-steps.ts; this file holds the tiers answered through the chat,
+ * embeddings and images APIs, and assembles the tiers with their own endpoint beside them.
  */
-import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
-import { randomUUID } from "node:crypto"
-import { ModelSettings } from "./settings.ts"
-import { bindingOf, fallbackOf, isChatTier, isUsable, type Binding } from "./bindings.ts"
+import type { Binding } from "./bindings.ts"
+import { makeCallTools } from "./call-steps.ts"
+import type { Usage } from "./call-tools.ts"
 import { SpendCeilings } from "./ceilings.ts"
 import type {
   CallContext,
@@ -25,194 +26,26 @@ import type {
   ImageRequest,
   ImageResult,
   JsonResult,
-  ResponseFormat,
-  TranscriptionRequest,
-  TranscriptionResult
+  ResponseFormat
 } from "./contract/chat.ts"
-import { loadSdk, loadedSdk, makeClients } from "./clients.ts"
-import { ModelCallFailed, ModelReplyNotJson, ModelsUnavailable, type SpendCeilingReached } from "./contract/errors.ts"
+import { ModelCallFailed, ModelReplyNotJson } from "./contract/errors.ts"
 import { LlmLedger } from "./ledger.ts"
-import { audioSecondsIn, costOf, costOfAudio, priceOf, tokensIn } from "./prices.ts"
-import type { ChatTier, LlmCall, ModelPrice, ModelTier } from "./contract/records.ts"
+import { costOf, tokensIn } from "./prices.ts"
+import type { ChatTier, LlmCall } from "./contract/records.ts"
 import { Models, type ModelsShape } from "./contract/models.ts"
 import { answerOf, promptText, streamAssembler, toWireRequest, type Answer } from "./wire.ts"
-import type { Attempt, Billed, CallTools, Usage } from "./call-tools.ts"
 import { makeSpeech } from "./speech.ts"
+import { makeTranscription } from "./transcription.ts"
 import { makeVideo } from "./video.ts"
-
-/** The innermost reason a connection failed ("connect ECONNREFUSED 127.0.0.1:11434"), not fetch's "fetch failed". */
-const rootCause = (error: Error): string => {
-  let current: unknown = error
-  while (current instanceof Error && current.cause instanceof Error) current = current.cause
-  return current instanceof Error ? current.message : String(current)
-}
-
-/**
- * The audio's length a transcription answer reports: `usage.seconds` (OpenAI's json), or `duration` (verbose_json,
- * local servers).
- */
-const durationOf = (answer: {
-  readonly usage?: { readonly type: string; readonly seconds?: number }
-}): number | null => {
-  if (answer.usage?.type === "duration" && typeof answer.usage.seconds === "number") return answer.usage.seconds
-  const duration = (answer as { readonly duration?: unknown }).duration
-  return typeof duration === "number" && duration >= 0 ? duration : null
-}
-
-/** The language a transcription answer names (`language` of verbose_json and many local servers), if any. */
-const languageOf = (answer: object): string | null => {
-  const language = (answer as { readonly language?: unknown }).language
-  return typeof language === "string" && language !== "" ? language.slice(0, 40) : null
-}
 
 /** The implementation of the contract's `Models`. */
 const makeModels = Effect.gen(function* () {
-  const settings = yield* ModelSettings
-  const ledger = yield* LlmLedger
-  const ceilings = yield* SpendCeilings
-  const clientFor = makeClients(settings.llmTimeoutMs)
-
-  const usableBinding = (tier: ModelTier): Effect.Effect<Binding, ModelsUnavailable> => {
-    const binding = bindingOf(settings, tier)
-    if (isUsable(binding)) return Effect.succeed(binding)
-    return Effect.fail(
-      new ModelsUnavailable({
-        tier,
-        message:
-          `No model can be called for the '${tier}' tier: ${binding.baseUrl} needs a key. ` +
-          `Set ${binding.apiKeySetting}, or set ${binding.baseUrlSetting} to a local model server ` +
-          `(llama.cpp, Ollama, vLLM), which needs none.` +
-          // A tier with its own endpoint is often served elsewhere than chat: say how to bind it alone.
-          (isChatTier(tier) || binding.baseUrlSetting !== "LLM_BASE_URL"
-            ? ""
-            : ` To bind this tier alone, set LLM_${tier.toUpperCase()}_BASE_URL and LLM_${tier.toUpperCase()}_API_KEY.`)
-      })
-    )
-  }
-
-  const failureOf =
-    (binding: Binding) =>
-    (error: unknown): ModelCallFailed => {
-      const { APIConnectionError, APIConnectionTimeoutError, APIError } = loadedSdk() ?? {}
-      const isA =
-        <C extends abstract new (...args: never) => unknown>(
-          Class: C | undefined
-        ): ((e: unknown) => e is InstanceType<C>) =>
-        (e): e is InstanceType<C> =>
-          Class !== undefined && e instanceof Class
-      const apiStatus = isA(APIError)(error) && error.status !== undefined ? error.status : null
-      const what = isA(APIConnectionTimeoutError)(error)
-        ? `did not answer within ${settings.llmTimeoutMs} ms (LLM_TIMEOUT_MS)`
-        : isA(APIConnectionError)(error)
-          ? `could not be reached (${rootCause(error)})`
-          : apiStatus !== null && error instanceof Error
-            ? // The SDK's message starts with the status: "429 Rate limit reached".
-              `answered ${error.message}`
-            : `failed: ${error instanceof Error ? error.message : String(error)}`
-      return new ModelCallFailed({
-        tier: binding.tier,
-        model: binding.model,
-        baseUrl: binding.baseUrl,
-        status: apiStatus,
-        message: `The ${binding.local ? "local" : "remote"} model ${binding.model} of the '${binding.tier}' tier at ${binding.baseUrl} ${what}.`
-      })
-    }
-
-  /** Prices the attempt, then checks the ceilings against its estimated cost. */
-  const beginPriced = (
-    binding: Binding,
-    fallback: boolean,
-    estimate: (price: ModelPrice) => number,
-    context: CallContext
-  ) =>
-    Effect.gen(function* () {
-      const priced = priceOf(settings.llmPrices, binding)
-      yield* ceilings.check({
-        tier: binding.tier,
-        model: binding.model,
-        purpose: context.purpose,
-        projectId: context.projectId ?? null,
-        estimateUsd: estimate(priced.price),
-        pricing: priced.pricing
-      })
-      return { binding, fallback, priced, startedAt: yield* Clock.currentTimeMillis } satisfies Attempt
-    })
+  const tools = yield* makeCallTools
+  const { settings, usableBinding, withFallback, beginPriced, record, clientFor, failureOf } = tools
 
   /** A call priced by its prompt: the prompt's estimated tokens, the answer's unknown yet. */
   const begin = (binding: Binding, fallback: boolean, prompt: string, context: CallContext) =>
     beginPriced(binding, fallback, (price) => costOf(price, tokensIn(prompt), 0), context)
-
-  /** The primary attempt; on a failed local call, once more on the remote default if allowed. */
-  const withFallback = <A>(
-    primary: Binding,
-    attempt: (binding: Binding, fallback: boolean) => Effect.Effect<A, ModelCallFailed | SpendCeilingReached>
-  ): Effect.Effect<A, ModelCallFailed | SpendCeilingReached> =>
-    Effect.catchTag(attempt(primary, false), "ModelCallFailed", (failure) => {
-      const remote = fallbackOf(settings, primary)
-      if (remote === null) {
-        return Effect.fail(
-          primary.local
-            ? new ModelCallFailed({
-                ...failure,
-                message: `${failure.message} A local tier does not fall back to a remote provider unless LOCAL_LLM_FALLBACK is set.`
-              })
-            : failure
-        )
-      }
-      return Effect.zipRight(
-        Effect.logWarning(`${failure.message} Retrying once on ${remote.baseUrl} (LOCAL_LLM_FALLBACK is set).`),
-        attempt(remote, true)
-      )
-    })
-
-  /**
-   * Records the call; tokens the provider did not report are counted from the text. A tier that
-   * bills in its own unit (audio heard, characters spoken, video made) adds its price in it.
-   */
-  const record = (
-    attempt: Attempt,
-    context: CallContext,
-    usage: Usage | null,
-    counted: Usage,
-    billedIn?: (price: ModelPrice) => Billed
-  ) =>
-    Effect.gen(function* () {
-      const now = yield* Clock.currentTimeMillis
-      const reported = usage ?? counted
-      // The ledger counts whole tokens: a provider reporting a fraction is rounded, not refused after it was paid.
-      const tokens = {
-        promptTokens: Math.round(reported.promptTokens),
-        completionTokens: Math.round(reported.completionTokens)
-      }
-      const tokenCost = costOf(attempt.priced.price, tokens.promptTokens, tokens.completionTokens)
-      const billed = billedIn?.(attempt.priced.price) ?? {
-        unit: "tokens",
-        quantity: tokens.promptTokens + tokens.completionTokens,
-        costUsd: 0
-      }
-      const call: LlmCall = {
-        id: randomUUID(),
-        beingId: context.beingId ?? null,
-        projectId: context.projectId ?? null,
-        model: attempt.binding.model,
-        tier: attempt.binding.tier,
-        provider: attempt.binding.local ? "local" : "remote",
-        baseUrl: attempt.binding.baseUrl,
-        fallback: attempt.fallback,
-        promptTokens: tokens.promptTokens,
-        completionTokens: tokens.completionTokens,
-        usageReported: usage !== null,
-        costUsd: tokenCost + billed.costUsd,
-        unit: billed.unit,
-        quantity: billed.quantity,
-        pricing: attempt.priced.pricing,
-        purpose: context.purpose,
-        durationMs: now - attempt.startedAt,
-        createdAt: new Date(attempt.startedAt).toISOString()
-      }
-      yield* ledger.record(call)
-      return call
-    })
 
   const countedUsage = (prompt: string, answer: Answer): Usage => ({
     promptTokens: tokensIn(prompt),
@@ -382,58 +215,7 @@ const makeModels = Effect.gen(function* () {
       )
     }).pipe(Effect.withSpan("models.image", { attributes: { purpose: request.purpose } }))
 
-  const transcribe = (request: TranscriptionRequest) =>
-    Effect.gen(function* () {
-      const primary = yield* usableBinding("transcribe")
-      // Before the call only the size is known: the ceilings are checked against the longest it can plausibly last.
-      const estimatedSeconds = audioSecondsIn(request.audio.byteLength)
-      return yield* withFallback(primary, (binding, fallback) =>
-        Effect.gen(function* () {
-          const attempt = yield* beginPriced(
-            binding,
-            fallback,
-            (price) => costOfAudio(price, estimatedSeconds),
-            request
-          )
-          const response = yield* Effect.tryPromise({
-            try: async (signal) => {
-              const { toFile } = await loadSdk()
-              // The file is made from the bytes in memory: the recording never touches the disk.
-              const file = await toFile(request.audio, request.filename, { type: request.mimeType })
-              const language = request.language === null ? {} : { language: request.language }
-              return (await clientFor(binding)).audio.transcriptions.create(
-                { model: binding.model, file, response_format: "json", ...language },
-                { signal }
-              )
-            },
-            catch: failureOf(binding)
-          })
-          const reported = durationOf(response)
-          const counted: Usage = { promptTokens: 0, completionTokens: tokensIn(response.text) }
-          // Reported usage is the audio's length or its tokens, whichever unit the provider bills in.
-          const usage =
-            response.usage?.type === "tokens"
-              ? { promptTokens: response.usage.input_tokens, completionTokens: response.usage.output_tokens }
-              : reported === null
-                ? null
-                : counted
-          const seconds = reported ?? estimatedSeconds
-          const call = yield* record(attempt, request, usage, counted, (price) => ({
-            unit: "audio_minutes",
-            quantity: seconds / 60,
-            costUsd: costOfAudio(price, seconds)
-          }))
-          return {
-            text: response.text,
-            language: languageOf(response) ?? request.language,
-            audioSeconds: reported,
-            call
-          } satisfies TranscriptionResult
-        })
-      )
-    }).pipe(Effect.withSpan("models.transcribe", { attributes: { purpose: request.purpose } }))
-
-  const tools: CallTools = { settings, usableBinding, withFallback, beginPriced, record, clientFor, failureOf }
+  const transcribe = makeTranscription(tools)
   const speech = makeSpeech(tools)
   const video = makeVideo(tools)
 

@@ -1,50 +1,17 @@
 /**
  * The `beings` table: every statement that writes it (humans, citizens, seeds and agents alike;
- * test/unit/shape/beings-writes.test.ts holds it to that) and the accounts' reads. A being answers
- * as the contract's `Being`, decoded from its row; the password hash only leaves this file for the
- * one comparison that needs it. Every write tells BeingChanges, after its statement,
+ * test/unit/shape/beings-writes.test.ts holds it to that), with the accounts' reads
+ * (beings-reads.ts) in one repository. Every write tells BeingChanges, after its statement,
  * so the session cache never answers a being as it was.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import * as Effect from "effect/Effect"
-import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { BooleanColumn, operation } from "../../../kernel/repository.ts"
 import { BeingChanges } from "../contract/being-changes.ts"
-import { Being } from "../contract/records.ts"
-import { PublicBeing } from "../../souls/contract/records.ts"
 import { BeingChangesLive } from "../session-cache.ts"
-
-/** A being's row as the select list below reads it: the contract's record, booleans as columns. */
-export const BeingRow = Schema.Struct({
-  ...Being.fields,
-  isOwner: BooleanColumn,
-  emailVerified: BooleanColumn,
-  suspended: BooleanColumn
-})
-
-/** The select list of a being's columns, from a table known by `alias` (the sessions' join reads it too). */
-export const beingColumnsOf = (alias: string) =>
-  [
-    "id",
-    "handle",
-    'display_name AS "displayName"',
-    "email",
-    'is_owner AS "isOwner"',
-    'email_verified_at IS NOT NULL AS "emailVerified"',
-    "suspended_hash IS NOT NULL AS suspended",
-    'created_at AS "createdAt"'
-  ]
-    .map((column) => `${alias}.${column}`)
-    .join(", ")
-
-/** What a password is compared against. */
-const Credentials = Schema.Struct({
-  id: Schema.String,
-  email: Schema.String,
-  passwordHash: Schema.NullOr(Schema.String)
-})
+import { makeBeingReads } from "./beings-reads.ts"
 
 const NewBeing = Schema.Struct({
   id: Schema.String,
@@ -59,96 +26,26 @@ const NewBeing = Schema.Struct({
 export class BeingsRepository extends Effect.Service<BeingsRepository>()("auth/BeingsRepository", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const columns = sql.literal(beingColumnsOf("beings"))
     const changes = yield* BeingChanges
+    const {
+      listPublic,
+      findPublic,
+      handleHeldBy,
+      findHuman,
+      findOwner,
+      listHumans,
+      anyHuman,
+      credentialsByEmail,
+      credentialsById,
+      emailOf,
+      taken
+    } = yield* makeBeingReads
 
     /** A write to one being's row, then the session cache told (contract/being-changes.ts). */
     const writing =
       <I, A, E, R>(beingOf: (request: I) => string, write: (request: I) => Effect.Effect<A, E, R>) =>
       (request: I) =>
         Effect.tap(write(request), () => changes.changed(beingOf(request)))
-
-    const findHuman = operation(
-      "auth.findBeing",
-      SqlSchema.findOne({
-        Request: Schema.String,
-        Result: BeingRow,
-        execute: (id) => sql`SELECT ${columns} FROM beings WHERE id = ${id} AND kind = 'human'`
-      })
-    )
-
-    const findOwner = operation(
-      "auth.findOwner",
-      SqlSchema.findOne({
-        Request: Schema.Void,
-        Result: BeingRow,
-        execute: () => sql`SELECT ${columns} FROM beings WHERE is_owner = 1 AND kind = 'human'`
-      })
-    )
-
-    const listHumans = operation(
-      "auth.listBeings",
-      SqlSchema.findAll({
-        Request: Schema.Void,
-        Result: BeingRow,
-        execute: () => sql`SELECT ${columns} FROM beings WHERE kind = 'human' ORDER BY created_at`
-      })
-    )
-
-    const firstHuman = SqlSchema.findOne({
-      Request: Schema.Void,
-      Result: Schema.Struct({ id: Schema.String }),
-      execute: () => sql`SELECT id FROM beings WHERE kind = 'human' LIMIT 1`
-    })
-
-    /** Whether anyone has registered yet: the first human is the owner. */
-    const anyHuman = operation("auth.anyHuman", () => Effect.map(firstHuman(), Option.isSome))
-
-    const credentialsByEmail = operation(
-      "auth.credentialsByEmail",
-      SqlSchema.findOne({
-        Request: Schema.String,
-        Result: Credentials,
-        execute: (email) =>
-          sql`SELECT id, email, password_hash AS "passwordHash" FROM beings WHERE email = ${email} AND kind = 'human'`
-      })
-    )
-
-    const credentialsById = operation(
-      "auth.credentialsById",
-      SqlSchema.findOne({
-        Request: Schema.String,
-        Result: Credentials,
-        execute: (id) => sql`SELECT id, email, password_hash AS "passwordHash" FROM beings WHERE id = ${id}`
-      })
-    )
-
-    /** The being's address and when it was confirmed (null while it is not). */
-    const emailOf = operation(
-      "auth.emailOf",
-      SqlSchema.findOne({
-        Request: Schema.String,
-        Result: Schema.Struct({ email: Schema.String, verifiedAt: Schema.NullOr(Schema.String) }),
-        execute: (id) => sql`SELECT email, email_verified_at AS "verifiedAt" FROM beings WHERE id = ${id}`
-      })
-    )
-
-    const holders = SqlSchema.findAll({
-      Request: Schema.Struct({ handle: Schema.String, email: Schema.String }),
-      Result: Schema.Struct({ handle: Schema.String }),
-      execute: ({ handle, email }) => sql`SELECT handle FROM beings WHERE handle = ${handle} OR email = ${email}`
-    })
-
-    /** Which of a handle and an address another being already has: the handle is named first. */
-    const taken = operation("auth.taken", (wanted: { readonly handle: string; readonly email: string }) =>
-      Effect.map(
-        holders(wanted),
-        (rows): Option.Option<"handle" | "email"> =>
-          rows.length === 0
-            ? Option.none()
-            : Option.some(rows.some((row) => row.handle === wanted.handle) ? "handle" : "email")
-      )
-    )
 
     const insertHuman = operation(
       "auth.insertBeing",
@@ -242,44 +139,6 @@ export class BeingsRepository extends Effect.Service<BeingsRepository>()("auth/B
           execute: ({ id, email, now }) =>
             sql`UPDATE beings SET email_verified_at = COALESCE(email_verified_at, ${now}) WHERE id = ${id} AND email = ${email}`
         })
-      )
-    )
-
-    const publicColumns = sql.literal(
-      `id, kind, handle, display_name AS "displayName", is_owner AS "isOwner", created_at AS "createdAt"`
-    )
-    const PublicRow = Schema.Struct({ ...PublicBeing.fields, isOwner: BooleanColumn })
-
-    /** Every being of every kind, as all signed-in beings may see it (no address, no account state). */
-    const listPublic = operation(
-      "auth.listPublic",
-      SqlSchema.findAll({
-        Request: Schema.Void,
-        Result: PublicRow,
-        execute: () => sql`SELECT ${publicColumns} FROM beings ORDER BY created_at, id`
-      })
-    )
-
-    const findPublic = operation(
-      "auth.findPublic",
-      SqlSchema.findOne({
-        Request: Schema.String,
-        Result: PublicRow,
-        execute: (id) => sql`SELECT ${publicColumns} FROM beings WHERE id = ${id}`
-      })
-    )
-
-    const handleHolder = SqlSchema.findOne({
-      Request: Schema.String,
-      Result: Schema.Struct({ id: Schema.String }),
-      execute: (handle) => sql`SELECT id FROM beings WHERE handle = ${handle}`
-    })
-
-    /** Who holds a handle, if anyone. */
-    const handleHeldBy = operation("auth.handleHeldBy", (handle: string) =>
-      Effect.map(
-        handleHolder(handle),
-        Option.map((row) => row.id)
       )
     )
 

@@ -11,7 +11,7 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { operation } from "../../../kernel/repository.ts"
 import type { SessionShape } from "../contract/session.ts"
-import { beingColumnsOf, BeingRow } from "./beings.ts"
+import { beingColumnsOf, BeingRow } from "./beings-reads.ts"
 
 const IdRow = Schema.Struct({ id: Schema.String })
 const idsOf = (rows: ReadonlyArray<typeof IdRow.Type>) => rows.map((row) => row.id)

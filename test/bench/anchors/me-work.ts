@@ -8,7 +8,7 @@
  */
 import Database from "better-sqlite3"
 import * as Schema from "effect/Schema"
-import { beingColumnsOf, BeingRow } from "../../../extensions/accounts/repositories/beings.ts"
+import { beingColumnsOf, BeingRow } from "../../../extensions/accounts/repositories/beings-reads.ts"
 import type { Being } from "../../../extensions/accounts/contract/records.ts"
 import { digest, unsignCookie } from "../../../extensions/accounts/tokens.ts"
 import { securityHeaders } from "../../../host/http/security-headers.ts"

@@ -1,0 +1,108 @@
+/**
+ * The store's writes of one step after the plan is saved, and the queue's reads: the run's updates
+ * and claims, a person's hand-in and a gate's decision, the resets of a resumed or cancelled run.
+ * Apart from store.ts because none of it touches the project's row: each is a tasks statement, then
+ * the changed steps published through the store's own publisher (store.ts), to whom they concern.
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { nowIso } from "../../kernel/time.ts"
+import type { DeliverableReport } from "./contract/deliverable.ts"
+import type { TaskStatus } from "./contract/records.ts"
+import { TasksRepository, type TaskRecord } from "./repositories/tasks-repository.ts"
+
+export interface TaskChange {
+  readonly status?: TaskStatus
+  readonly assigneeAgentId?: string | null
+  readonly assigneeBeingId?: string | null
+  readonly output?: DeliverableReport | null
+  readonly outputText?: string | null
+  readonly earlierText?: string | null
+  readonly error?: string | null
+  readonly costUsd?: number
+  readonly startedAt?: string | null
+  readonly finishedAt?: string | null
+}
+
+/** The store's reads and publishers of a step (store.ts), which every write here ends with. */
+export interface StepPublishing {
+  readonly task: (id: string) => Effect.Effect<TaskRecord | null>
+  readonly publishTask: (record: TaskRecord) => Effect.Effect<void>
+  readonly publishTasks: (ids: ReadonlyArray<{ readonly id: string }>) => Effect.Effect<void>
+}
+
+export const makeStoreSteps = ({ task, publishTask, publishTasks }: StepPublishing) =>
+  Effect.gen(function* () {
+    const tasksRepository = yield* TasksRepository
+
+    const updateTask = (id: string, change: TaskChange) =>
+      Effect.gen(function* () {
+        const current = yield* task(id)
+        if (current === null) return null
+        const next: TaskRecord = { ...current, ...change }
+        yield* tasksRepository.update(next)
+        yield* publishTask(next)
+        return next
+      })
+
+    /** A resumed run starts every unfinished task again; open pages hear of each reset. */
+    const resetUnfinished = (projectId: string) =>
+      Effect.flatMap(tasksRepository.resetUnfinished(projectId), publishTasks)
+
+    const cancelOpenTasks = (projectId: string) => Effect.flatMap(tasksRepository.cancelOpen(projectId), publishTasks)
+
+    /** A person hands in their step; false when it is not theirs or the run is not waiting on it. */
+    const finishPersonStep = (id: string, beingId: string, outputText: string) =>
+      Effect.gen(function* () {
+        const finished = yield* tasksRepository.finishByPerson({ id, beingId, outputText, at: yield* nowIso })
+        yield* publishTasks(finished)
+        return finished.length > 0
+      })
+
+    /** The run takes a waiting step with who does it; false when an edit removed it (or it was taken). */
+    const claimTask = (id: string, agentId: string | null, beingId: string | null) =>
+      Effect.gen(function* () {
+        const claimed = yield* tasksRepository.claim({ id, agentId, beingId, at: yield* nowIso })
+        if (Option.isNone(claimed)) return false
+        yield* publishTasks([{ id }])
+        return true
+      })
+
+    /** A gate's person approves or rejects it; false when it is not theirs or the run is not waiting on it. */
+    const settleApproval = (id: string, beingId: string, approved: boolean, note: string) =>
+      Effect.gen(function* () {
+        const settled = yield* tasksRepository.settleApproval({ id, beingId, approved, note, at: yield* nowIso })
+        yield* publishTasks(settled)
+        return settled.length > 0
+      })
+
+    /** Open steps of the being's projects and the steps they hold in others' projects, with their project's title. */
+    const openTasksOf = (beingId: string) =>
+      Effect.map(
+        Effect.zip(tasksRepository.openOfOwner(beingId), tasksRepository.openOfPerson(beingId)),
+        ([owned, held]) => {
+          const seen = new Set(owned.map((row) => row.id))
+          return [...owned, ...held.filter((row) => !seen.has(row.id))].map(({ projectTitle, ...found }) => ({
+            projectTitle,
+            task: found
+          }))
+        }
+      )
+
+    const taskCounts = (ownerId: string) =>
+      Effect.map(
+        tasksRepository.countsOfOwner(ownerId),
+        (rows) => new Map(rows.map((found) => [found.projectId, { done: found.done, total: found.total }]))
+      )
+
+    return {
+      updateTask,
+      resetUnfinished,
+      cancelOpenTasks,
+      finishPersonStep,
+      claimTask,
+      settleApproval,
+      openTasksOf,
+      taskCounts
+    } as const
+  })
