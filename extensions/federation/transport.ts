@@ -1,6 +1,6 @@
 /**
  * The federation's way out: a JSON post to a peer through the node's outbound HTTP
- * (network/outbound.ts: a deadline, a byte cap, every address checked on connect). The peer's
+ * (kernel/http/outbound.ts: a deadline, a byte cap, every address checked on connect). The peer's
  * endpoint is the owner's own choice, typed in by hand like the search engine's address, so
  * loopback and private addresses are allowed for it (docs/federation.md "Reaching a peer"); no
  * redirect is followed, so a peer cannot send the node's documents on elsewhere.
@@ -8,7 +8,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { PeerTransport, PeerUnreachable } from "./contract/ports.ts"
-import { makeOutbound } from "../network/outbound.ts"
+import { makeOutbound } from "../../kernel/http/outbound.ts"
 import { hostVersion } from "../../kernel/version.ts"
 
 const TIMEOUT_MS = 10_000

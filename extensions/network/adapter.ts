@@ -6,9 +6,9 @@
  */
 import * as Option from "effect/Option"
 import type { NetworkAdapter } from "../../kernel/extensions/network.ts"
-import type { WebSettingsShape } from "../web/settings.ts"
+import type { WebSettingsShape } from "./settings.ts"
 import { hostVersion } from "../../kernel/version.ts"
-import { makeOutbound, makeOutboundGet } from "./outbound.ts"
+import { makeOutbound, makeOutboundGet } from "../../kernel/http/outbound.ts"
 import { searxngSearch } from "./searxng.ts"
 
 /** Each SEARCH_PROVIDER value and how it searches from a base URL. */

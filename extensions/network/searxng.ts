@@ -7,7 +7,7 @@ import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import type { NetworkAdapter, OutboundRequest, OutboundResponse, SearchHit } from "../../kernel/extensions/network.ts"
-import { OutboundError } from "./outbound.ts"
+import { OutboundError } from "../../kernel/http/outbound.ts"
 
 const searchTimeoutMs = 15_000
 const maxAnswerBytes = 4 * 1024 * 1024

@@ -3,7 +3,7 @@
  * PKCE, method S256): the consent URL, the code exchanged for tokens, and a refresh. The client
  * secret and the tokens travel only in the form bodies sent to the token endpoint; failures quote
  * the endpoint's `error` code and never a token. The token calls go through the node's outbound
- * HTTP (extensions/network/outbound.ts) handed in by the caller, so a plugin's token endpoint is held to
+ * HTTP (kernel/http/outbound.ts) handed in by the caller, so a plugin's token endpoint is held to
  * the same address policy as its `auth.fetch`, and every answer is bounded in bytes and time.
  */
 import { createHash, randomBytes } from "node:crypto"
@@ -63,7 +63,7 @@ export interface Tokens {
   readonly expiresAt: string
 }
 
-/** The node's outbound HTTP under the policy the caller chose (extensions/network/outbound.ts makeOutbound). */
+/** The node's outbound HTTP under the policy the caller chose (kernel/http/outbound.ts makeOutbound). */
 export type Send = (request: OutboundHttpRequest) => Promise<OutboundResponse>
 
 /** A token answer is a few hundred bytes of JSON; anything past this is not one. */

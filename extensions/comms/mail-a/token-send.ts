@@ -4,7 +4,7 @@
  * theirs to choose, as SEARCH_URL is), unlike a plugin manifest's token URL, which is held to
  * WEB_ALLOW_PRIVATE (plugin-oauth/consent.ts). The answer is bounded all the same (oauth.ts).
  */
-import { makeOutbound } from "../../network/outbound.ts"
+import { makeOutbound } from "../../../kernel/http/outbound.ts"
 import { hostVersion } from "../../../kernel/version.ts"
 
 export const ownerTokenSend = makeOutbound({ allowPrivate: true, userAgent: `svc-node/${hostVersion}` })

@@ -1,7 +1,7 @@
 /**
  * The `auth.fetch(url, init)` a plugin provider's sync and receive are handed for an oauth2
  * connection: the host adds `Authorization: Bearer <token>` and sends the request under the
- * node's address policy (extensions/network/outbound.ts), only to the token endpoint's host or a host the
+ * node's address policy (kernel/http/outbound.ts), only to the token endpoint's host or a host the
  * manifest's `apiHosts` lists. A 401 renews the token once and tries again. The plugin gets the
  * status, headers and body text, never the token.
  */

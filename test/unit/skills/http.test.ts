@@ -8,7 +8,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { makeOutbound, makeOutboundGet } from "../../../extensions/network/outbound.ts"
+import { makeOutbound, makeOutboundGet } from "../../../kernel/http/outbound.ts"
 import type { NetworkAdapter } from "../../../kernel/extensions/network.ts"
 import { startSkills, type SkillHarness } from "../../support/skills.ts"
 import { at } from "../../support/json.ts"

@@ -12,7 +12,7 @@ import { request as httpsRequest } from "node:https"
 import { BlockList, isIP } from "node:net"
 import type { Readable } from "node:stream"
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib"
-import type { OutboundHttpRequest, OutboundRequest, OutboundResponse } from "../../kernel/extensions/network.ts"
+import type { OutboundHttpRequest, OutboundRequest, OutboundResponse } from "../extensions/network.ts"
 
 const maxRedirects = 5
 

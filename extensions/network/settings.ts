@@ -1,5 +1,5 @@
 /**
- * The web family's own settings: the search engine behind web.search and whether web.fetch may
+ * The network capability's settings: the search engine behind web.search and whether outbound requests may
  * reach private addresses, read once from the environment (docs/operations.md lists each with its
  * default). The host's `network` adapter is built from them.
  */
