@@ -30,6 +30,7 @@ import { BeingRegistryLive, NodeMetaLive } from "../extensions/accounts/being-re
 import { DesktopHandlers } from "../extensions/desktop/handlers.ts"
 import { SignalsLive } from "../extensions/desktop/signals.ts"
 import { HealthHandlers } from "../extensions/health/handlers.ts"
+import { SandboxHealthLive } from "../extensions/sandbox/sandbox.ts"
 import { LlmHandlers } from "../extensions/models/handlers.ts"
 import { ModelsLive } from "../extensions/models/models-layer.ts"
 import { LiveChannelLive } from "./live/channel.ts"
@@ -165,6 +166,7 @@ export const nodeLayer = (options: NodeOptions = {}) =>
       // The twin's connection secrets and consent grants, under the integrations and consent flows.
       Layer.provideMerge(ConnectionSecretsFeature),
       Layer.provideMerge(SignalsLive),
+      Layer.provideMerge(SandboxHealthLive),
       Layer.provideMerge(MarketLive),
       Layer.provideMerge(SoulServiceLive),
       Layer.provideMerge(RemotePostsLive),

@@ -12,7 +12,7 @@ import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { LiveConnections } from "../../kernel/live/live-connections.ts"
 import { hostVersion } from "../../kernel/version.ts"
 import { DatabaseProbe } from "./database-probe.ts"
-import { Sandbox } from "../sandbox/sandbox.ts"
+import { SandboxHealth } from "../sandbox/contract/status.ts"
 import { TwinMemories } from "../twin/contract/memories.ts"
 
 export const HealthHandlers = HttpApiBuilder.group(apiOf(HealthApi), "health", (handlers) =>
@@ -25,7 +25,7 @@ export const HealthHandlers = HttpApiBuilder.group(apiOf(HealthApi), "health", (
     const presence = yield* Presence
     const memories = yield* TwinMemories
     const startedAtMs = yield* Clock.currentTimeMillis
-    const sandbox = yield* Sandbox
+    const sandbox = yield* SandboxHealth
 
     return handlers.handle("health", () =>
       Effect.gen(function* () {
@@ -55,4 +55,4 @@ export const HealthHandlers = HttpApiBuilder.group(apiOf(HealthApi), "health", (
       })
     )
   })
-).pipe(Layer.provide(Layer.mergeAll(DatabaseProbe.Default, Sandbox.Default)))
+).pipe(Layer.provide(DatabaseProbe.Default))

@@ -15,7 +15,7 @@ import { join } from "node:path"
 import { fileRootFor } from "../../kernel/extensions/file-root.ts"
 import { codeLanguages, type CodeReport, type CodeRun } from "../../kernel/extensions/process.ts"
 import { Settings } from "../../kernel/settings.ts"
-import type { SandboxStatus } from "./contract/status.ts"
+import { SandboxHealth, type SandboxStatus } from "./contract/status.ts"
 import { runDocker } from "./docker.ts"
 import { runInIsolate } from "./isolate.ts"
 import { sandboxLimits } from "./limits.ts"
@@ -157,3 +157,9 @@ export class Sandbox extends Effect.Service<Sandbox>()("host/Sandbox", {
       )
     )
 }
+
+/** The sandbox's status for other features (health), over the one Sandbox the node builds. */
+export const SandboxHealthLive = Layer.effect(
+  SandboxHealth,
+  Effect.map(Sandbox, (sandbox) => ({ status: sandbox.status }))
+).pipe(Layer.provide(Sandbox.Default))

@@ -1,4 +1,6 @@
 /** What GET /api/health says of the sandbox: the tier code runs in, and what protects it here. */
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 
 export const SandboxStatus = Schema.Struct({
@@ -25,3 +27,9 @@ export const SandboxStatus = Schema.Struct({
   })
 })
 export type SandboxStatus = typeof SandboxStatus.Type
+
+/** The sandbox as other features may read it: its status, probed when asked (GET /api/health). */
+export class SandboxHealth extends Context.Tag("sandbox/SandboxHealth")<
+  SandboxHealth,
+  { readonly status: Effect.Effect<SandboxStatus> }
+>() {}
