@@ -44,6 +44,8 @@ export interface ExtensionHostOptions {
   /** The built-in plugin modules, loaded first at every boot. */
   readonly builtins: ReadonlyArray<PluginModule>
   readonly adapters: CapabilityAdapterFactories
+  /** The namespaces only built-ins may take, besides the node's own (install-rules.ts `nodeNamespaces`). */
+  readonly reservedNamespaces: ReadonlySet<string>
 }
 
 export interface ExtensionHostShape {
@@ -187,7 +189,7 @@ const make = (options: ExtensionHostOptions) =>
 
     const vetted = (manifest: PluginManifest, source: PluginSource, granted: ReadonlyArray<CapabilityKind>) =>
       checkCompatibility(manifest, options.hostVersion).pipe(
-        Effect.zipRight(checkPlacement(manifest, source, loaded.values())),
+        Effect.zipRight(checkPlacement(manifest, source, loaded.values(), options.reservedNamespaces)),
         Effect.zipRight(checkGrants(manifest, granted))
       )
 
