@@ -22,7 +22,6 @@ const stillToSplit: Record<string, number> = {
   "host/node.ts": 326,
   "actors/project/store.ts": 502,
   "extensions/threads/muse.ts": 487,
-  "kernel/extensions/host.ts": 456,
   "extensions/models/models.ts": 450,
   "extensions/accounts/repositories/beings.ts": 421,
   "actors/project/projects.ts": 408
