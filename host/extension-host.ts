@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { builtins } from "./builtins.ts"
 import { manifest as studio } from "../extensions/studio/plugin.ts"
+import { reservedNamespaces } from "../extensions/plugins/contract/reserved-namespaces.ts"
 import { ExtensionHost } from "../kernel/extensions/host.ts"
 import { SkillCheck } from "../kernel/extensions/skill-check.ts"
 import { pluginFilesAdapterFactory } from "../kernel/extensions/plugin-files.ts"
@@ -46,6 +47,7 @@ export const ExtensionHostLive = Layer.unwrapEffect(
     return ExtensionHost.layer({
       hostVersion,
       builtins,
+      reservedNamespaces,
       adapters: { signals, schedule, network, llm, storage, memory, filesystem, process: sandbox, integrations }
     })
   })

@@ -1,6 +1,6 @@
 /**
  * The event bus, for any event type: an event is published to one being, to a topic (a thread's
- * own topic), or to all; the live channel (`/api/ws`) subscribes and fans events out to sockets.
+ * own topic), or to all; the live channel (the socket) subscribes and fans events out to sockets.
  * The node's bus is the `EventBus` tag, typed by the events the features' contracts declare
  * (kernel/contract/events.ts); the kernel knows no event of its own. Its implementation is the
  * host's (one process, or several over PostgreSQL).

@@ -18,7 +18,7 @@ export type FileStore =
   | "uploads"
   /** Uploads being received, renamed into `uploads` once whole: on the same file system as it. */
   | "upload-staging"
-  /** `projects/<projectId>/workspace`: a studio project's workspace and outputs. */
+  /** `projects/<projectId>/workspace`: a project's workspace and outputs. */
   | "projects"
   /** `plugin-data/<namespace>`: a third-party plugin's own folder (its `filesystem` capability). */
   | "plugin-data"

@@ -7,7 +7,7 @@
 import type * as HtmlToText from "html-to-text"
 import { lazyModule } from "../../kernel/lazy-module.ts"
 import type { MessageAddressObject, MessageStructureObject as Structure } from "imapflow"
-import type { MailSummary, MailboxQuery, MailboxRead } from "../../kernel/extensions/integrations.ts"
+import type { MailSummary, MailboxQuery, MailboxRead } from "./integrations-capability.ts"
 
 /** Loaded at the first HTML read: an idle node does not hold it. */
 const htmlToText = lazyModule<typeof HtmlToText>("html-to-text")

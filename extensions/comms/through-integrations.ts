@@ -1,4 +1,4 @@
-import type { IntegrationsAdapter } from "../../kernel/extensions/integrations.ts"
+import type { IntegrationsAdapter } from "./integrations-capability.ts"
 import { SkillFailure, type SkillRunContext } from "../../kernel/extensions/skill.ts"
 
 /**

@@ -14,7 +14,7 @@ import { dirname, join, resolve } from "node:path"
 import type { PluginManifest } from "../../kernel/contract/manifest.ts"
 import { Conflict, InvalidRequest, NotFound, Unavailable } from "../../kernel/contract/errors.ts"
 import { openRegularFile, type ConfinedFolder } from "../../kernel/extensions/file-root.ts"
-import { reservedNamespaces } from "../../kernel/extensions/install-rules.ts"
+import { reservedNamespaces } from "../plugins/contract/reserved-namespaces.ts"
 import { manifestFileName, readManifest } from "../../kernel/extensions/read-manifest.ts"
 import { walk } from "../../kernel/extensions/walk.ts"
 

@@ -7,7 +7,7 @@
  * authored false with the reason in `note` and nothing written, not a failed call.
  */
 import * as Schema from "effect/Schema"
-import type { Authored, AuthoringAdapter, AuthoringInput } from "../../kernel/extensions/authoring.ts"
+import type { Authored, AuthoringAdapter, AuthoringInput } from "./authoring-capability.ts"
 import { defineSkill } from "../../kernel/extensions/skill.ts"
 import { AgentInput } from "../agents/contract/agent.ts"
 import { GeneratorInput } from "../generators/contract/generator.ts"

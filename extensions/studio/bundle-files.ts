@@ -11,7 +11,7 @@ import * as Schema from "effect/Schema"
 import { capabilityNotes } from "../../kernel/contract/capabilities.ts"
 import type { PluginManifest } from "../../kernel/contract/manifest.ts"
 import type { FileRoot } from "../../kernel/extensions/file-root.ts"
-import { reservedNamespaces } from "../../kernel/extensions/install-rules.ts"
+import { reservedNamespaces } from "../plugins/contract/reserved-namespaces.ts"
 import { decodeManifest, manifestFileName } from "../../kernel/extensions/read-manifest.ts"
 
 /** The report both skills answer: the pipeline's authored check reads authored, id, name and note. */

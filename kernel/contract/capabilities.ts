@@ -22,7 +22,7 @@ export const capabilityKinds = [
 export const CapabilityKind = Schema.Literal(...capabilityKinds)
 export type CapabilityKind = typeof CapabilityKind.Type
 
-/** Shown beside each capability on the install screen (GET /api/plugins/available). */
+/** Shown beside each capability on the install screen (the plugins feature's list of available plugins). */
 export const capabilityNotes: { readonly [K in CapabilityKind]: string } = {
   network: "Make requests to other hosts. Whatever the plugin sends leaves this node.",
   filesystem: "Read and write files in its own data folder on this node (a built-in: the workspace of the call).",

@@ -16,7 +16,7 @@ export const Memory = Schema.Struct({
   /** 0..1 */
   importance: Schema.Number,
   tags: Schema.Array(Schema.String),
-  /** Where it came from: `manual`, `skill`, `studio:<project id>`, `learn:<source>`... */
+  /** Where it came from: `manual`, `skill`, `<feature>:<id>` (a project's, a learning source's)... */
   source: Schema.String,
   /** ISO 8601 */
   createdAt: Schema.String

@@ -3,7 +3,7 @@
  * in its plugin.json, not contributed by its code, so they load without running anything. A
  * widget, viewer or editor is an HTML document in the plugin's folder, framed like a module
  * (kernel/contract/modules.ts); a viewer or editor also names the file types it opens. A
- * generator carries the same body the studio's generators take (checked by the generators
+ * generator carries the same body the generators route takes (checked by the generators
  * feature, which owns that shape). A declaration that does not fit is left out with a log line;
  * the rest of the plugin loads.
  */
@@ -60,7 +60,7 @@ export const FileHandlerFields = Schema.Struct({
   fileTypes: FileTypes
 })
 
-/** The generator's body, as the studio's generators take it; its meaning is checked by the generators feature. */
+/** The generator's body, as the generators route takes it; its meaning is checked by the generators feature. */
 export const GeneratorFields = Schema.Struct({
   generator: Schema.Record({ key: Schema.String, value: Schema.Unknown })
 })

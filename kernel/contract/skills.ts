@@ -1,5 +1,5 @@
 /**
- * The skill registry's plain, serialisable shapes: what GET /api/studio/skills lists and what an
+ * The skill registry's plain, serialisable shapes: what the skills route lists and what an
  * invocation asks and answers. Plain schemas only: the HTTP contract (and so the web app) imports
  * this file.
  */

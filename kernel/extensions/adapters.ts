@@ -3,8 +3,6 @@
  * code do. The host supplies their implementations (context.ts); a contribution gets those its
  * plugin was granted and it uses.
  */
-import type { AuthoringAdapter } from "./authoring.ts"
-import type { IntegrationsAdapter } from "./integrations.ts"
 import type { LlmAdapter } from "./llm.ts"
 import type { MemoryAdapter } from "./memory.ts"
 import type { NetworkAdapter } from "./network.ts"
@@ -12,8 +10,8 @@ import type { FilesystemAdapter } from "./plugin-files.ts"
 import type { ProcessAdapter } from "./process.ts"
 import type { CapabilityKind } from "../contract/capabilities.ts"
 
-/** The operations of one capability. Each feature that implements a capability types its adapter here. */
-type Adapter = { readonly [operation: string]: unknown }
+/** The operations of one capability, for a capability no feature has typed. */
+export type Adapter = { readonly [operation: string]: unknown }
 
 /** What a plugin may put on a signal; the limits are the first document's signal.raise. */
 export interface SignalRaise {
@@ -73,20 +71,35 @@ export interface ScheduleAdapter {
   readonly run: (run: ScheduleSkillRun) => Promise<{ readonly runId: string; readonly at: string }>
 }
 
+/**
+ * Each capability's adapter, by kind. The generic ones are typed here; a feature that owns a
+ * capability's meaning types its adapter by declaration merging, beside its implementation:
+ *
+ *     declare module "../../kernel/extensions/adapters.ts" {
+ *       interface CapabilityAdapters { readonly storage: StorageAdapter }
+ *     }
+ *
+ * A kind no one typed holds plain operations (`AdapterOf`).
+ */
 export interface CapabilityAdapters {
   readonly network: NetworkAdapter
   /** A third-party plugin's own data folder (plugin-files.ts); built-ins use the call's file root. */
   readonly filesystem: FilesystemAdapter
   readonly process: ProcessAdapter
   readonly llm: LlmAdapter
-  /** The node's only storage so far: the studio's rows, for its own authoring skills (authoring.ts). */
-  readonly storage: AuthoringAdapter
   readonly memory: MemoryAdapter
   readonly signals: SignalsAdapter
   readonly schedule: ScheduleAdapter
-  readonly integrations: IntegrationsAdapter
   readonly credits: Adapter
   readonly "world-acting": Adapter
 }
 
-export type GrantedAdapters = { readonly [K in CapabilityKind]?: CapabilityAdapters[K] }
+/** Every capability's adapter: as its feature typed it, else plain operations. */
+type AdapterList = {
+  readonly [K in CapabilityKind]: K extends keyof CapabilityAdapters ? CapabilityAdapters[K] : Adapter
+}
+
+/** The adapter of the capability `K`. */
+export type AdapterOf<K extends CapabilityKind> = AdapterList[K]
+
+export type GrantedAdapters = { readonly [K in CapabilityKind]?: AdapterOf<K> }

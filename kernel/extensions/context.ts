@@ -5,7 +5,7 @@
  * further to the capabilities its extension `uses`.
  */
 import type { CapabilityKind } from "../contract/capabilities.ts"
-import type { CapabilityAdapters, GrantedAdapters } from "./adapters.ts"
+import type { AdapterOf, GrantedAdapters } from "./adapters.ts"
 import type { ContributionTypes } from "./contributions.ts"
 import type { ExtensionKind, PluginManifestInput } from "../contract/manifest.ts"
 
@@ -23,7 +23,7 @@ export interface PluginIdentity {
 export interface CallScope {
   /** The calling being; null for the plugin's own work outside a call (`activate`). */
   readonly beingId: string | null
-  /** The studio project the call runs in, or null. */
+  /** The project the call runs in, or null. */
   readonly projectId: string | null
   /** The full name of the contribution in use (`llm.generate`); null outside a call. */
   readonly contribution: string | null
@@ -37,10 +37,10 @@ export const noCallScope: CallScope = Object.freeze({ beingId: null, projectId: 
  * adapter can scope itself: its own storage, signals attributed to it) and the call's scope: once
  * for `activate`, then for every call of a contribution, so keep factories cheap. A capability
  * with no factory yet stays absent even when granted, and so does one whose factory answers
- * undefined: an adapter the node keeps for some plugins or calls only (the studio's authoring).
+ * undefined: an adapter the node keeps for some plugins or calls only (a feature's own rows, written for the being of a call).
  */
 export type CapabilityAdapterFactories = {
-  readonly [K in CapabilityKind]?: (plugin: PluginIdentity, scope: CallScope) => CapabilityAdapters[K] | undefined
+  readonly [K in CapabilityKind]?: (plugin: PluginIdentity, scope: CallScope) => AdapterOf<K> | undefined
 }
 
 export interface PluginContext {
@@ -80,7 +80,7 @@ export const grantedAdapters = (
   plugin: PluginIdentity,
   scope: CallScope = noCallScope
 ): GrantedAdapters => {
-  const adapters: { -readonly [K in CapabilityKind]?: CapabilityAdapters[K] } = {}
+  const adapters: { -readonly [K in CapabilityKind]?: AdapterOf<K> } = {}
   const add = <K extends CapabilityKind>(kind: K) => {
     const adapter = factories[kind]?.(plugin, scope)
     if (adapter !== undefined) adapters[kind] = adapter
@@ -90,7 +90,7 @@ export const grantedAdapters = (
 }
 
 export const narrowAdapters = (adapters: GrantedAdapters, uses: ReadonlyArray<CapabilityKind>): GrantedAdapters => {
-  const narrowed: { -readonly [K in CapabilityKind]?: CapabilityAdapters[K] } = {}
+  const narrowed: { -readonly [K in CapabilityKind]?: AdapterOf<K> } = {}
   const keep = <K extends CapabilityKind>(kind: K) => {
     const adapter = adapters[kind]
     if (adapter !== undefined) narrowed[kind] = adapter

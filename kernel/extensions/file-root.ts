@@ -1,5 +1,5 @@
 /**
- * The one folder a skill call may touch (the first document's skill rule 1): inside a studio
+ * The one folder a skill call may touch (the first document's skill rule 1): inside a
  * project its workspace, outside one the calling being's uploads folder. Paths that callers give
  * are relative to it with forward slashes; anything that would leave it is refused: `..`, an
  * absolute path, or a symlink (anywhere along the path) whose target lies outside. The symlink

@@ -11,8 +11,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Queue from "effect/Queue"
 import * as Runtime from "effect/Runtime"
-import { readdir, realpath, rm, stat } from "node:fs/promises"
-import { isAbsolute, join, relative, resolve, sep } from "node:path"
+import { join, resolve } from "node:path"
 import { type Conflict, InvalidRequest, NotFound } from "../contract/errors.ts"
 import { Settings } from "../settings.ts"
 import { activatePlugin } from "./activation.ts"
@@ -22,7 +21,6 @@ import { declaredContributions } from "./declared-kinds.ts"
 import { isDeclaredKind } from "../contract/plugin-kinds.ts"
 import type {
   AvailablePlugins,
-  InstalledContribution,
   InstalledPlugin,
   InstallPluginRequest,
   UninstallResult
@@ -32,7 +30,9 @@ import type { CapabilityAdapterFactories, PluginModule } from "./context.ts"
 import { checkCompatibility, checkGrants, checkPlacement } from "./install-rules.ts"
 import type { PluginManifest, PluginSource } from "../contract/manifest.ts"
 import { decodeManifest, readManifest } from "./read-manifest.ts"
-import { ContributionsWriter, type AnyContribution, type Registries } from "./registry.ts"
+import { pluginFolder, pluginFolderNames, removeFolder } from "./plugin-folders.ts"
+import { recordOf, recordOfUnreadableRow } from "./installed-records.ts"
+import { ContributionsWriter, type Registries } from "./registry.ts"
 import { PluginsRepository, type StoredPlugin } from "./plugins-repository.ts"
 import { BridgeStorageRepository } from "./bridge-storage-repository.ts"
 import { pluginBundleCache, pluginDataDir } from "./plugin-files.ts"
@@ -44,6 +44,8 @@ export interface ExtensionHostOptions {
   /** The built-in plugin modules, loaded first at every boot. */
   readonly builtins: ReadonlyArray<PluginModule>
   readonly adapters: CapabilityAdapterFactories
+  /** The namespaces only built-ins may take, besides the node's own (install-rules.ts `nodeNamespaces`). */
+  readonly reservedNamespaces: ReadonlySet<string>
 }
 
 export interface ExtensionHostShape {
@@ -59,60 +61,6 @@ export interface ExtensionHostShape {
 
 const notVerified =
   "Not loaded: market and URL sources are not verified (no integrity check, signature or version pinning)."
-
-const contributionsOf = (contributions: ReadonlyArray<AnyContribution>): Array<InstalledContribution> =>
-  contributions.map((contribution) => {
-    const { kind, name, declaration } = contribution
-    const framed =
-      contribution.kind === "module" ||
-      contribution.kind === "widget" ||
-      contribution.kind === "viewer" ||
-      contribution.kind === "editor"
-    const icon = framed ? contribution.value.icon : null
-    const fileTypes =
-      contribution.kind === "viewer" || contribution.kind === "editor" ? contribution.value.fileTypes : undefined
-    return {
-      kind,
-      name,
-      ...(declaration.title === undefined ? {} : { title: declaration.title }),
-      ...(icon === null ? {} : { icon }),
-      ...(fileTypes === undefined ? {} : { fileTypes })
-    }
-  })
-
-const recordOf = (
-  manifest: PluginManifest,
-  source: PluginSource,
-  granted: ReadonlyArray<CapabilityKind>,
-  outcome: Either.Either<ReadonlyArray<AnyContribution>, { readonly message: string }>
-): InstalledPlugin => ({
-  id: manifest.id,
-  name: manifest.name,
-  description: manifest.description,
-  version: manifest.version,
-  namespace: manifest.namespace,
-  source,
-  status: Either.isRight(outcome) ? "active" : "error",
-  error: Either.isLeft(outcome) ? outcome.left.message : null,
-  capabilities: manifest.capabilities,
-  granted,
-  contributions: Either.isRight(outcome) ? contributionsOf(outcome.right) : []
-})
-
-/** For a stored plugin whose manifest no longer decodes: enough to list it and let the owner remove it. */
-const recordOfUnreadableRow = (row: StoredPlugin, error: string): InstalledPlugin => ({
-  id: row.id,
-  name: row.id,
-  description: "",
-  version: row.version,
-  namespace: row.namespace,
-  source: row.source,
-  status: "error",
-  error,
-  capabilities: [],
-  granted: row.granted,
-  contributions: []
-})
 
 const make = (options: ExtensionHostOptions) =>
   Effect.gen(function* () {
@@ -187,35 +135,9 @@ const make = (options: ExtensionHostOptions) =>
 
     const vetted = (manifest: PluginManifest, source: PluginSource, granted: ReadonlyArray<CapabilityKind>) =>
       checkCompatibility(manifest, options.hostVersion).pipe(
-        Effect.zipRight(checkPlacement(manifest, source, loaded.values())),
+        Effect.zipRight(checkPlacement(manifest, source, loaded.values(), options.reservedNamespaces)),
         Effect.zipRight(checkGrants(manifest, granted))
       )
-
-    /**
-     * The folder named by a request, which must lie inside the plugin folder, its real path too (a
-     * symlink to elsewhere is refused): uninstall deletes it, and its code is bundled from there.
-     */
-    const pluginFolder = (dir: string) =>
-      Effect.gen(function* () {
-        const absolute = resolve(pluginRoot, dir)
-        const outside = (path: string, root: string) => {
-          const inside = relative(root, path)
-          return inside === "" || inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside)
-        }
-        const real = yield* Effect.promise(() =>
-          Promise.all([realpath(absolute), realpath(pluginRoot)]).catch(() => null)
-        )
-        if (outside(absolute, pluginRoot) || (real !== null && outside(real[0], real[1]))) {
-          return yield* Effect.fail(
-            new InvalidRequest({
-              error: "outside_plugin_dir",
-              message: `"${dir}" is not a folder inside the plugin folder.`,
-              details: { dir }
-            })
-          )
-        }
-        return { dir: relative(pluginRoot, absolute).split(sep).join("/"), absolute }
-      })
 
     const loadBuiltins = Effect.forEach(
       options.builtins,
@@ -294,7 +216,7 @@ const make = (options: ExtensionHostOptions) =>
       lock
         .withPermits(1)(
           Effect.gen(function* () {
-            const folder = yield* pluginFolder(request.dir)
+            const folder = yield* pluginFolder(pluginRoot, request.dir)
             const manifest = yield* readManifest(folder.absolute)
             const source: PluginSource = { kind: "local", dir: folder.dir }
             const granted = yield* vetted(manifest, source, request.granted)
@@ -327,15 +249,6 @@ const make = (options: ExtensionHostOptions) =>
           })
         )
         .pipe(Effect.withSpan("plugins.install", { attributes: { dir: request.dir } }))
-
-    const removeFolder = (absolute: string) =>
-      Effect.promise(async () => {
-        await rm(absolute, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined)
-        return stat(absolute).then(
-          () => false,
-          () => true
-        )
-      })
 
     const uninstall = (id: string) =>
       lock
@@ -372,13 +285,7 @@ const make = (options: ExtensionHostOptions) =>
 
     const available = Effect.withSpan(
       Effect.gen(function* () {
-        const folders = yield* Effect.promise(() =>
-          readdir(pluginRoot, { withFileTypes: true }).then(
-            (entries) =>
-              entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith(".")).map((entry) => entry.name),
-            () => []
-          )
-        )
+        const folders = yield* pluginFolderNames(pluginRoot)
         const installedDirs = new Set(
           [...loaded.values()].flatMap((record) => (record.source.kind === "local" ? [record.source.dir] : []))
         )

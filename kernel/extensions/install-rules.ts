@@ -13,30 +13,11 @@ import type { PluginManifest, PluginSource } from "../contract/manifest.ts"
 /** The plugin API this host implements. A plugin built against the same major and an equal or older minor loads. */
 export const pluginApiVersion = "1.0"
 
-/** The built-in skill families and the names the node keeps for itself. Only built-ins may use them. */
-export const reservedNamespaces: ReadonlySet<string> = new Set([
-  "web",
-  "files",
-  "code",
-  "llm",
-  "email",
-  "http",
-  "docs",
-  "image",
-  "math",
-  "memory",
-  "signal",
-  "schedule",
-  "studio",
-  "chat_a",
-  "chat_b",
-  "scene3d",
-  "system",
-  "core",
-  "admin",
-  "host",
-  "plugin"
-])
+/**
+ * The names the node keeps for itself, which no plugin but a built-in may take. The host reserves
+ * besides them each built-in's own namespace and whatever names the node hands it.
+ */
+export const nodeNamespaces: ReadonlySet<string> = new Set(["system", "core", "admin", "host", "plugin"])
 
 const parseApiVersion = (version: string) => version.split(".").map(Number) as [number, number]
 
@@ -82,9 +63,10 @@ export interface InstalledIdentity {
 export const checkPlacement = (
   manifest: PluginManifest,
   source: PluginSource,
-  installed: Iterable<InstalledIdentity>
+  installed: Iterable<InstalledIdentity>,
+  reserved: ReadonlySet<string>
 ): Effect.Effect<void, InvalidRequest | Conflict> => {
-  if (source.kind !== "builtin" && reservedNamespaces.has(manifest.namespace)) {
+  if (source.kind !== "builtin" && (reserved.has(manifest.namespace) || nodeNamespaces.has(manifest.namespace))) {
     return Effect.fail(
       new InvalidRequest({
         error: "reserved_namespace",

@@ -1,6 +1,6 @@
 /**
  * What a plugin's `integration` (a connection provider) may hand the host besides its descriptor
- * fields: `sync`, called by `POST /api/twin/sync/<namespace>.<id>` and by the provider's cadence,
+ * fields: `sync`, called by the twin's sync route for `<namespace>.<id>` and by the provider's cadence,
  * and `receive`, called with a webhook delivery the host has verified. Both answer a
  * ProviderSyncResult, which the host validates whoever wrote the plugin. They are handed the
  * connection's non-secret `meta` only: its secret (a token, the webhook's shared secret) stays

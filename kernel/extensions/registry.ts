@@ -84,7 +84,7 @@ export const makeRegistries = (): RegistryWriter => {
 
 /**
  * What is loaded, read apart from the extension host that loads it. The host's capability adapters
- * call features (the studio's `storage` writes agents and generators) that themselves read what the
+ * call features (a `storage` adapter writes agents and generators) that themselves read what the
  * host loaded (skill names, the generator catalogue): with one service for both, each needed the
  * other first. Split, the readers need only this registry, the host writes it, and every
  * dependency points one way (readers -> registry <- host -> adapters -> readers).

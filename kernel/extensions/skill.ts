@@ -23,7 +23,7 @@ export interface SkillTraceEvent {
 /** Handed to `run` for one call. */
 export interface SkillRunContext {
   readonly beingId: string
-  /** The studio project the call runs in, or null outside one. */
+  /** The project the call runs in, or null outside one. */
   readonly projectId: string | null
   /** The call's one file root; present only when the skill's extension uses 'filesystem'. */
   readonly files: FileRoot | undefined

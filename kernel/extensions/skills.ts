@@ -34,10 +34,10 @@ export interface SkillCall {
   readonly input: unknown
   /** The calling being: whose behalf, whose uploads folder outside a project. */
   readonly beingId: string
-  /** The studio project the call belongs to; its workspace is then the file root. Default null. */
+  /** The project the call belongs to; its workspace is then the file root. Default null. */
   readonly projectId?: string | null
   /**
-   * True only when a human asked for this exact call: POST /api/studio/skills/invoke, or 'Do it'
+   * True only when a human asked for this exact call: the skills feature's invoke route, or 'Do it'
    * on the approval signal. Every other caller (an agent's tool loop, Muse) passes false.
    */
   readonly approved: boolean

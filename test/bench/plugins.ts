@@ -14,6 +14,7 @@ import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { databaseLayer } from "../../kernel/database.ts"
 import type { PluginModule } from "../../kernel/extensions/context.ts"
+import { reservedNamespaces } from "../../extensions/plugins/contract/reserved-namespaces.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { contributionsLayer } from "../../kernel/extensions/registry.ts"
 import { activatePlugin } from "../../kernel/extensions/activation.ts"
@@ -96,7 +97,9 @@ const startRuntime = (dataDir: string, pluginDir: string) =>
   ManagedRuntime.make(
     Skills.layer.pipe(
       Layer.provide(Layer.succeed(SkillApprovals, { ask: () => Effect.succeed({ signalId: null, delivered: false }) })),
-      Layer.provideMerge(ExtensionHost.layer({ hostVersion: "0.1.0", builtins: [builtIn], adapters: {} })),
+      Layer.provideMerge(
+        ExtensionHost.layer({ hostVersion: "0.1.0", builtins: [builtIn], adapters: {}, reservedNamespaces })
+      ),
       Layer.provideMerge(contributionsLayer),
       Layer.provideMerge(databaseLayer(pluginMigrations, { filename: ":memory:" })),
       Layer.provideMerge(Settings.layerWith({ dataDir, pluginDir }))

@@ -17,6 +17,7 @@ import { llmAdapterFactory } from "../../extensions/models/adapter.ts"
 import { networkAdapterFactory } from "../../extensions/network/adapter.ts"
 import { databaseLayer } from "../../kernel/database.ts"
 import type { CapabilityAdapterFactories, PluginModule } from "../../kernel/extensions/context.ts"
+import { reservedNamespaces } from "../../extensions/plugins/contract/reserved-namespaces.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { contributionsLayer } from "../../kernel/extensions/registry.ts"
 import { pluginMigrations } from "../../kernel/extensions/migrations.ts"
@@ -92,6 +93,7 @@ const harnessLayer = (
       return ExtensionHost.layer({
         hostVersion: "0.1.0",
         builtins: [...builtins, ...(options.plugins ?? [])],
+        reservedNamespaces,
         adapters: {
           ...network,
           ...llm,

@@ -6,7 +6,7 @@
  */
 import type * as HtmlToText from "html-to-text"
 import { lazyModule } from "../../../kernel/lazy-module.ts"
-import type { MailboxQuery, MailboxRead, MailSummary, OutgoingMail } from "../../../kernel/extensions/integrations.ts"
+import type { MailboxQuery, MailboxRead, MailSummary, OutgoingMail } from "../integrations-capability.ts"
 import { field, requestJson } from "../chat-post.ts"
 
 /** Loaded at the first HTML read: an idle node does not hold it. */

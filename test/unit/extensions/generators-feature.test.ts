@@ -8,6 +8,7 @@ import * as Layer from "effect/Layer"
 import { builtins } from "../../../host/builtins.ts"
 import { migrations } from "../../../host/migrations.ts"
 import { databaseLayer } from "../../../kernel/database.ts"
+import { reservedNamespaces } from "../../../extensions/plugins/contract/reserved-namespaces.ts"
 import { ExtensionHost } from "../../../kernel/extensions/host.ts"
 import { Settings } from "../../../kernel/settings.ts"
 import { Generators } from "../../../extensions/generators/contract/generators.ts"
@@ -17,7 +18,7 @@ import { SYSTEM_OWNER } from "../../../extensions/generators/contract/generator.
 import { generatorCatalogue } from "../../../seeds/generators/index.ts"
 
 const feature = GeneratorsLive.pipe(
-  Layer.provide(ExtensionHost.layer({ hostVersion: "0.1.0", builtins, adapters: {} })),
+  Layer.provide(ExtensionHost.layer({ hostVersion: "0.1.0", builtins, adapters: {}, reservedNamespaces })),
   // The registry the host writes and the generators read.
   Layer.provide(contributionsLayer),
   Layer.provideMerge(databaseLayer(migrations, { filename: ":memory:" })),

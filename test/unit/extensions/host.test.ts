@@ -10,9 +10,10 @@ import { join } from "node:path"
 import { builtins } from "../../../host/builtins.ts"
 import { databaseLayer } from "../../../kernel/database.ts"
 import type { CapabilityAdapterFactories, PluginModule } from "../../../kernel/extensions/context.ts"
-import type { AuthoringAdapter } from "../../../kernel/extensions/authoring.ts"
+import type { AuthoringAdapter } from "../../../extensions/studio/authoring-capability.ts"
 import type { LlmAdapter } from "../../../kernel/extensions/llm.ts"
 import { contributionsLayer } from "../../../kernel/extensions/registry.ts"
+import { reservedNamespaces } from "../../../extensions/plugins/contract/reserved-namespaces.ts"
 import { ExtensionHost } from "../../../kernel/extensions/host.ts"
 import { pluginMigrations } from "../../../kernel/extensions/migrations.ts"
 import { Settings } from "../../../kernel/settings.ts"
@@ -46,7 +47,12 @@ const boot = (
   options: { builtins?: ReadonlyArray<PluginModule>; adapters?: CapabilityAdapterFactories } = {}
 ) =>
   Layer.build(
-    ExtensionHost.layer({ hostVersion, builtins: options.builtins ?? builtins, adapters: options.adapters ?? {} }).pipe(
+    ExtensionHost.layer({
+      hostVersion,
+      builtins: options.builtins ?? builtins,
+      adapters: options.adapters ?? {},
+      reservedNamespaces
+    }).pipe(
       // Each boot has its own registry, as each process has.
       Layer.provide(contributionsLayer),
       Layer.provide(Settings.layerWith({ pluginDir }))

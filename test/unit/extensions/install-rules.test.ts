@@ -8,6 +8,7 @@ import {
   isApiVersionSupported
 } from "../../../kernel/extensions/install-rules.ts"
 import type { PluginManifest } from "../../../kernel/contract/manifest.ts"
+import { reservedNamespaces } from "../../../extensions/plugins/contract/reserved-namespaces.ts"
 import { decodeManifest } from "../../../kernel/extensions/read-manifest.ts"
 
 const manifest = (overrides: Record<string, unknown> = {}): PluginManifest =>
@@ -32,7 +33,7 @@ const failure = <E>(effect: Effect.Effect<unknown, E>) => {
 describe("install rules", () => {
   it("refuses a reserved namespace for a local plugin but allows it for a built-in", () => {
     const web = manifest({ namespace: "web" })
-    expect(failure(checkPlacement(web, { kind: "local", dir: "web" }, []))).toMatchObject({
+    expect(failure(checkPlacement(web, { kind: "local", dir: "web" }, [], reservedNamespaces))).toMatchObject({
       _tag: "InvalidRequest",
       error: "reserved_namespace"
     })
@@ -42,26 +43,34 @@ describe("install rules", () => {
           checkPlacement(
             manifest({ namespace }),
             { kind: "market", listingId: "l", packageName: "p", version: "1.0.0" },
-            []
+            [],
+            reservedNamespaces
           )
         )
       ).toMatchObject({ error: "reserved_namespace" })
     }
-    expect(Effect.runSync(Effect.either(checkPlacement(web, { kind: "builtin" }, [])))).toEqual(Either.right(undefined))
+    expect(Effect.runSync(Effect.either(checkPlacement(web, { kind: "builtin" }, [], reservedNamespaces)))).toEqual(
+      Either.right(undefined)
+    )
   })
 
   it("refuses a namespace another installed plugin holds, and a second install of the same id", () => {
     const installed = [{ id: "@bob/tools", namespace: "tools" }]
-    expect(failure(checkPlacement(manifest(), { kind: "local", dir: "tools" }, installed))).toMatchObject({
+    expect(
+      failure(checkPlacement(manifest(), { kind: "local", dir: "tools" }, installed, reservedNamespaces))
+    ).toMatchObject({
       _tag: "Conflict",
       error: "namespace_taken",
       details: { namespace: "tools", by: "@bob/tools" }
     })
     expect(
       failure(
-        checkPlacement(manifest({ namespace: "other" }), { kind: "local", dir: "x" }, [
-          { id: "@ada/tools", namespace: "x" }
-        ])
+        checkPlacement(
+          manifest({ namespace: "other" }),
+          { kind: "local", dir: "x" },
+          [{ id: "@ada/tools", namespace: "x" }],
+          reservedNamespaces
+        )
       )
     ).toMatchObject({ _tag: "Conflict", error: "plugin_installed" })
   })

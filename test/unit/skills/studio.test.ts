@@ -6,7 +6,7 @@
  * report when no adapter is wired.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import type { Authored, AuthoringInput } from "../../../kernel/extensions/authoring.ts"
+import type { Authored, AuthoringInput } from "../../../extensions/studio/authoring-capability.ts"
 import type { CallScope } from "../../../kernel/extensions/context.ts"
 import type { SkillTraceEvent } from "../../../kernel/extensions/skill.ts"
 import { startSkills, type SkillHarness } from "../../support/skills.ts"

@@ -1,9 +1,13 @@
 /**
  * The `integrations` capability's adapter: the node's mail and chat accounts, used on behalf of
- * the calling being. The host implements it (host/integrations): it picks the credential (the
+ * the calling being. This feature implements it (adapter.ts): it picks the credential (the
  * being's own connection first, then the node's setting), speaks the protocol, and records what
  * was done in the being's twin activity. Every method rejects with an Error whose message says
  * plainly why (not configured and what to set, refused by the server) and never holds a secret.
+ *
+ * The kernel knows the capability only by its kind; this file types its adapter in the kernel's
+ * list (kernel/extensions/adapters.ts) by declaration merging, so a plugin's context reads
+ * `adapters.integrations` as this shape while the kernel names no provider.
  */
 
 export interface OutgoingMail {
@@ -86,5 +90,11 @@ export interface IntegrationsAdapter {
       readonly ts: string
       readonly via: AccountUsed
     }>
+  }
+}
+
+declare module "../../kernel/extensions/adapters.ts" {
+  interface CapabilityAdapters {
+    readonly integrations: IntegrationsAdapter
   }
 }

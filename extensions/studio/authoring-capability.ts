@@ -7,6 +7,9 @@
  * The host builds it for each call, and the owner of whatever it writes is the calling being of
  * that call: no input names an owner (one that tries is refused as an unknown field). Only the
  * node's own studio plugin gets it; for any other plugin, and outside a call, it is absent.
+ *
+ * The kernel knows the `storage` capability only by its kind; this file types its adapter in the
+ * kernel's list (kernel/extensions/adapters.ts) by declaration merging.
  */
 
 /**
@@ -30,4 +33,11 @@ export interface AuthoringAdapter {
   readonly createAgent: (input: AuthoringInput) => Promise<Authored>
   /** Likewise, by the generator rules (the generators service's validation and slug uniqueness). */
   readonly createGenerator: (input: AuthoringInput) => Promise<Authored>
+}
+
+declare module "../../kernel/extensions/adapters.ts" {
+  interface CapabilityAdapters {
+    /** The node's only storage so far: the studio's rows, for its own authoring skills. */
+    readonly storage: AuthoringAdapter
+  }
 }
