@@ -13,6 +13,7 @@ import * as Schema from "effect/Schema"
 import { Being } from "../../actors/being/protocol.ts"
 import { SignalInput, type RaisedSignal, type SignalStatus } from "../../actors/being/contract/signal.ts"
 import { SignalsRepository } from "../../actors/being/signals-repository.ts"
+import type { ActorBusy } from "../../kernel/contract/actor-errors.ts"
 import { Conflict, InvalidRequest, NotFound, Unavailable } from "../../kernel/contract/errors.ts"
 import { refusedWhenBusy } from "../../kernel/actors/busy.ts"
 import type { GateTrigger } from "../../actors/being/contract/hush.ts"
@@ -67,7 +68,7 @@ const make = Effect.gen(function* () {
     source: string,
     trigger: GateTrigger,
     options: RaiseOptions = {}
-  ): Effect.Effect<RaisedSignal, InvalidRequest | Unavailable> =>
+  ): Effect.Effect<RaisedSignal, InvalidRequest | Unavailable | ActorBusy> =>
     Effect.gen(function* () {
       const valid = yield* checkInput(input)
       const outcome = yield* busy(

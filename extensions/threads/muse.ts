@@ -240,7 +240,7 @@ export class Muse extends Effect.Service<Muse>()("threads/Muse", {
             const outcome: SkillOutcome = yield* skills
               .invoke({ name, input: args.value, beingId, approved: false })
               .pipe(
-                Effect.catchTag("NotFound", (error) =>
+                Effect.catchTag("UnknownSkill", (error) =>
                   Effect.succeed({ ok: false as const, error: error.message, durationMs: 0 })
                 )
               )

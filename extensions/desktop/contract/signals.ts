@@ -7,6 +7,7 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { EvidenceRef, GateTrigger } from "../../../actors/being/contract/hush.ts"
 import type { RaisedSignal, Signal, SignalInput, SignalStatus } from "../../../actors/being/contract/signal.ts"
+import type { ActorBusy } from "../../../kernel/contract/actor-errors.ts"
 import type { Conflict, InvalidRequest, NotFound, Unavailable } from "../../../kernel/contract/errors.ts"
 
 /** The scheduler's job that lets a held signal through at its time. */
@@ -29,22 +30,22 @@ export interface SignalsShape {
     source: string,
     trigger: GateTrigger,
     options?: RaiseOptions
-  ) => Effect.Effect<RaisedSignal, InvalidRequest | Unavailable>
+  ) => Effect.Effect<RaisedSignal, InvalidRequest | Unavailable | ActorBusy>
   /** Raises on the owner's desktop: where plugins' and the node's own signals land. */
   readonly raiseForOwner: (
     input: SignalInput,
     source: string,
     trigger: GateTrigger,
     options?: RaiseOptions
-  ) => Effect.Effect<RaisedSignal, InvalidRequest | Unavailable>
+  ) => Effect.Effect<RaisedSignal, InvalidRequest | Unavailable | ActorBusy>
   /** Lets a held signal through; repeatable (a second release finds it released). */
-  readonly release: (beingId: string, signalId: string) => Effect.Effect<boolean, Unavailable>
+  readonly release: (beingId: string, signalId: string) => Effect.Effect<boolean, ActorBusy>
   readonly answer: (
     beingId: string,
     signalId: string,
     optionId: string
-  ) => Effect.Effect<Signal, NotFound | Conflict | InvalidRequest | Unavailable>
-  readonly dismiss: (beingId: string, signalId: string) => Effect.Effect<Signal, NotFound | Conflict | Unavailable>
+  ) => Effect.Effect<Signal, NotFound | Conflict | InvalidRequest | ActorBusy>
+  readonly dismiss: (beingId: string, signalId: string) => Effect.Effect<Signal, NotFound | Conflict | ActorBusy>
   readonly list: (beingId: string, status: SignalStatus, limit: number) => Effect.Effect<ReadonlyArray<Signal>>
   /** How many signals are open, and the most pressing few of them. */
   readonly openSummary: (

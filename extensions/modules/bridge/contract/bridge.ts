@@ -23,6 +23,8 @@ import type {
   Unavailable
 } from "../../../../kernel/contract/errors.ts"
 import { JsonValue } from "../../../../kernel/contract/json.ts"
+import type { ActorBusy } from "../../../../kernel/contract/actor-errors.ts"
+import type { UnknownSkill } from "../../../../kernel/contract/skill-errors.ts"
 
 /** At most this many bytes of args, as JSON. */
 export const maxBridgeArgsBytes = 32 * 1024
@@ -97,7 +99,15 @@ export interface BridgeCaller {
   readonly skillNamespace: string | null
 }
 
-export type BridgeError = InvalidRequest | Forbidden | NotFound | Conflict | PayloadTooLarge | Unavailable
+export type BridgeError =
+  | InvalidRequest
+  | Forbidden
+  | NotFound
+  | Conflict
+  | PayloadTooLarge
+  | Unavailable
+  | ActorBusy
+  | UnknownSkill
 
 export interface BridgeShape {
   /** Runs one allowlisted method for `caller`, within `granted`; refuses anything else plainly. */
