@@ -136,7 +136,9 @@ export const runTask = (context: TaskContext) =>
                   trace: (event) => skillTraces.push(event)
                 })
                 .pipe(
-                  Effect.catchTag("NotFound", (error) => Effect.succeed({ ok: false as const, error: error.message }))
+                  Effect.catchTag("UnknownSkill", (error) =>
+                    Effect.succeed({ ok: false as const, error: error.message })
+                  )
                 )
         for (const event of skillTraces) yield* trace(event.kind, event.text, event.data)
         skillResults.push(

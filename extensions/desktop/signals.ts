@@ -13,7 +13,7 @@ import * as Schema from "effect/Schema"
 import { Being } from "../../actors/being/protocol.ts"
 import { SignalInput, type RaisedSignal, type SignalStatus } from "../../actors/being/contract/signal.ts"
 import { SignalsRepository } from "../../actors/being/signals-repository.ts"
-import type { Unavailable } from "../../kernel/contract/errors.ts"
+import type { ActorBusy } from "../../kernel/contract/actor-errors.ts"
 import { refusedWhenBusy } from "../../kernel/actors/busy.ts"
 import type { GateTrigger } from "../../actors/being/contract/hush.ts"
 import { Scheduler } from "../time/contract/scheduler.ts"
@@ -73,7 +73,7 @@ const make = Effect.gen(function* () {
     source: string,
     trigger: GateTrigger,
     options: RaiseOptions = {}
-  ): Effect.Effect<RaisedSignal, SignalInvalid | Unavailable> =>
+  ): Effect.Effect<RaisedSignal, SignalInvalid | ActorBusy> =>
     Effect.gen(function* () {
       const valid = yield* checkInput(input)
       const outcome = yield* busy(

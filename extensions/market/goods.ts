@@ -18,6 +18,7 @@ import { newId } from "./ids.ts"
 import { MarketGoods, type ItemGone, type MarketGoodsShape } from "./ports.ts"
 import { HeldThemes } from "../themes/contract/held-themes.ts"
 import { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import type { InvalidManifest } from "../../kernel/contract/plugin-errors.ts"
 import { Skills } from "../../kernel/extensions/skills.ts"
 import { manifestFileName } from "../../kernel/extensions/read-manifest.ts"
 import { Settings } from "../../kernel/settings.ts"
@@ -147,7 +148,7 @@ export const MarketGoodsLive = Layer.effect(
       kind: ListingKind,
       sellerId: string,
       refId: string
-    ): Effect.Effect<void, NotFound | Forbidden | InvalidRequest> => {
+    ): Effect.Effect<void, NotFound | Forbidden | InvalidRequest | InvalidManifest> => {
       switch (kind) {
         case "generator":
           return Effect.flatMap(generators.stored(sellerId, refId), (row) => ownership(kind, refId, row, sellerId))

@@ -7,6 +7,7 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
 import type { Conflict, Forbidden, InvalidRequest, NotFound, Unavailable } from "../../kernel/contract/errors.ts"
+import type { InvalidManifest } from "../../kernel/contract/plugin-errors.ts"
 import type { Caller } from "../accounts/contract/session.ts"
 import type { Listing, ListingKind, Order } from "./contract/records.ts"
 
@@ -21,7 +22,7 @@ export interface MarketGoodsShape {
     kind: ListingKind,
     sellerId: string,
     refId: string
-  ) => Effect.Effect<void, NotFound | Forbidden | InvalidRequest>
+  ) => Effect.Effect<void, NotFound | Forbidden | InvalidRequest | InvalidManifest>
   /**
    * Delivers the listing's thing to the buyer inside the buy's transaction; answers what the buyer
    * received (an id, a skill's name, a module's folder), or null when delivery comes after the

@@ -86,7 +86,7 @@ export const makeMuseTools = Effect.gen(function* () {
       const outcome: SkillOutcome = yield* skills
         .invoke({ name, input: args.value, beingId, approved: false })
         .pipe(
-          Effect.catchTag("NotFound", (error) =>
+          Effect.catchTag("UnknownSkill", (error) =>
             Effect.succeed({ ok: false as const, error: error.message, durationMs: 0 })
           )
         )

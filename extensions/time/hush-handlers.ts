@@ -29,7 +29,7 @@ export const TwinHushHandlers = HttpApiBuilder.group(apiOf(TwinHushApi), "twinHu
           // A busy desktop keeps the nudge for its scheduled release instead.
           yield* signals.release(beingId, signal.id).pipe(
             Effect.zipRight(scheduler.cancel(`${RELEASE_JOB}:${signal.id}`)),
-            Effect.catchTag("Unavailable", () => Effect.void)
+            Effect.catchTag("ActorBusy", () => Effect.void)
           )
         }
         return settings

@@ -5,12 +5,13 @@
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
+import type { ActorBusy } from "../../kernel/contract/actor-errors.ts"
 import type { Unavailable } from "../../kernel/contract/errors.ts"
 import type { CalendarEvent } from "./contract/calendar.ts"
 
 export interface ReminderSignalsShape {
   /** Raises the event's reminder signal, held until `at` (ISO); answers its id. */
-  readonly remind: (event: CalendarEvent, at: string) => Effect.Effect<string, Unavailable>
+  readonly remind: (event: CalendarEvent, at: string) => Effect.Effect<string, Unavailable | ActorBusy>
   /** Takes a reminder back: dismissed if still open, its release cancelled. */
   readonly withdraw: (beingId: string, signalId: string) => Effect.Effect<void>
 }

@@ -3,7 +3,7 @@
  * being busy (503 `busy`, try again); a message already in flight or storage failing are defects.
  */
 import * as Effect from "effect/Effect"
-import { Unavailable } from "../contract/errors.ts"
+import { ActorBusy } from "../contract/actor-errors.ts"
 
 /** `what` names the actor in the refusal: "This desktop", "This peer". */
 export const refusedWhenBusy =
@@ -11,8 +11,7 @@ export const refusedWhenBusy =
   <A, E, R>(self: Effect.Effect<A, E, R>) =>
     self.pipe(
       Effect.catchTags({
-        MailboxFull: () =>
-          Effect.fail(new Unavailable({ error: "busy", message: `${what} is busy; try again in a moment.` })),
+        MailboxFull: () => Effect.fail(new ActorBusy({ message: `${what} is busy; try again in a moment.` })),
         AlreadyProcessingMessage: Effect.die,
         PersistenceError: Effect.die
       })

@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { InvalidRequest } from "../contract/errors.ts"
+import { ActivationFailed } from "../contract/plugin-errors.ts"
 import type { CapabilityKind } from "../contract/capabilities.ts"
 import {
   grantedAdapters,
@@ -28,8 +28,7 @@ const activationTimeout = "10 seconds"
 const reasonOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause))
 
 export const activationFailed = (manifest: PluginManifest, reason: string) =>
-  new InvalidRequest({
-    error: "activation_failed",
+  new ActivationFailed({
     message: `${manifest.id} failed to activate: ${reason}`,
     details: { id: manifest.id }
   })
@@ -71,7 +70,7 @@ export const activatePlugin = (options: {
   readonly activate: Activate
   readonly granted: ReadonlyArray<CapabilityKind>
   readonly adapters: CapabilityAdapterFactories
-}): Effect.Effect<ReadonlyArray<AnyContribution>, InvalidRequest> =>
+}): Effect.Effect<ReadonlyArray<AnyContribution>, ActivationFailed> =>
   Effect.suspend(() => {
     const { manifest } = options
     const plugin = identityOf(manifest)

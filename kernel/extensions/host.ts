@@ -12,19 +12,20 @@ import * as Option from "effect/Option"
 import * as Queue from "effect/Queue"
 import * as Runtime from "effect/Runtime"
 import { join, resolve } from "node:path"
-import { type Conflict, InvalidRequest, NotFound } from "../contract/errors.ts"
+import {
+  BuiltinPlugin,
+  type InstallRefusal,
+  ManifestChanged,
+  PluginNotFound,
+  type UninstallRefusal
+} from "../contract/plugin-errors.ts"
 import { Settings } from "../settings.ts"
 import { activatePlugin } from "./activation.ts"
 import { loadIsolated, type PluginIsolate } from "./isolate/plugin-isolate.ts"
 import { moduleContributions } from "./module-documents.ts"
 import { declaredContributions } from "./declared-kinds.ts"
 import { isDeclaredKind } from "../contract/plugin-kinds.ts"
-import type {
-  AvailablePlugins,
-  InstalledPlugin,
-  InstallPluginRequest,
-  UninstallResult
-} from "../contract/plugins.ts"
+import type { AvailablePlugins, InstalledPlugin, InstallPluginRequest, UninstallResult } from "../contract/plugins.ts"
 import { capabilityNotes, pluginRiskStatement, type CapabilityKind } from "../contract/capabilities.ts"
 import type { CapabilityAdapterFactories, PluginModule } from "./context.ts"
 import { checkCompatibility, checkGrants, checkPlacement } from "./install-rules.ts"
@@ -55,8 +56,8 @@ export interface ExtensionHostShape {
   readonly installed: Effect.Effect<ReadonlyArray<InstalledPlugin>>
   /** Folders under the plugin folder with their manifests, read without importing any code. */
   readonly available: Effect.Effect<AvailablePlugins>
-  readonly install: (request: InstallPluginRequest) => Effect.Effect<InstalledPlugin, InvalidRequest | Conflict>
-  readonly uninstall: (id: string) => Effect.Effect<UninstallResult, InvalidRequest | NotFound>
+  readonly install: (request: InstallPluginRequest) => Effect.Effect<InstalledPlugin, InstallRefusal>
+  readonly uninstall: (id: string) => Effect.Effect<UninstallResult, UninstallRefusal>
 }
 
 const notVerified =
@@ -168,8 +169,7 @@ const make = (options: ExtensionHostOptions) =>
         const manifest = yield* readManifest(absolute)
         if (manifest.id !== row.id || manifest.namespace !== row.namespace) {
           return yield* Effect.fail(
-            new InvalidRequest({
-              error: "manifest_changed",
+            new ManifestChanged({
               message: `plugin.json now names ${manifest.id} in namespace "${manifest.namespace}"; reinstall the plugin.`
             })
           )
@@ -256,12 +256,13 @@ const make = (options: ExtensionHostOptions) =>
           Effect.gen(function* () {
             const record = loaded.get(id)
             if (record === undefined) {
-              return yield* Effect.fail(new NotFound({ message: `No plugin ${id} is installed.`, details: { id } }))
+              return yield* Effect.fail(
+                new PluginNotFound({ message: `No plugin ${id} is installed.`, details: { id } })
+              )
             }
             if (record.source.kind === "builtin") {
               return yield* Effect.fail(
-                new InvalidRequest({
-                  error: "builtin_plugin",
+                new BuiltinPlugin({
                   message: `${id} is built into the node and cannot be uninstalled.`,
                   details: { id }
                 })

@@ -6,7 +6,14 @@ import * as Effect from "effect/Effect"
 import gte from "semver/functions/gte.js"
 import satisfies from "semver/functions/satisfies.js"
 import validVersion from "semver/functions/valid.js"
-import { Conflict, InvalidRequest } from "../contract/errors.ts"
+import {
+  HostTooOld,
+  MissingGrants,
+  NamespaceTaken,
+  PluginInstalled,
+  ReservedNamespace,
+  UnsupportedApiVersion
+} from "../contract/plugin-errors.ts"
 import type { CapabilityKind } from "../contract/capabilities.ts"
 import type { PluginManifest, PluginSource } from "../contract/manifest.ts"
 
@@ -33,11 +40,13 @@ export const satisfiesHostVersion = (requirement: string | null, hostVersion: st
     ? gte(hostVersion, requirement)
     : satisfies(hostVersion, requirement, { includePrerelease: true }))
 
-export const checkCompatibility = (manifest: PluginManifest, hostVersion: string) => {
+export const checkCompatibility = (
+  manifest: PluginManifest,
+  hostVersion: string
+): Effect.Effect<void, UnsupportedApiVersion | HostTooOld> => {
   if (!isApiVersionSupported(manifest.apiVersion)) {
     return Effect.fail(
-      new InvalidRequest({
-        error: "unsupported_api_version",
+      new UnsupportedApiVersion({
         message: `${manifest.id} is built for plugin API ${manifest.apiVersion}; this node speaks ${pluginApiVersion} (same major, minor up to ${pluginApiVersion}).`,
         details: { apiVersion: manifest.apiVersion, hostApiVersion: pluginApiVersion }
       })
@@ -45,8 +54,7 @@ export const checkCompatibility = (manifest: PluginManifest, hostVersion: string
   }
   if (!satisfiesHostVersion(manifest.minHostVersion, hostVersion)) {
     return Effect.fail(
-      new InvalidRequest({
-        error: "host_too_old",
+      new HostTooOld({
         message: `${manifest.id} needs node version ${manifest.minHostVersion}; this node is ${hostVersion}.`,
         details: { minHostVersion: manifest.minHostVersion, hostVersion }
       })
@@ -65,11 +73,10 @@ export const checkPlacement = (
   source: PluginSource,
   installed: Iterable<InstalledIdentity>,
   reserved: ReadonlySet<string>
-): Effect.Effect<void, InvalidRequest | Conflict> => {
+): Effect.Effect<void, ReservedNamespace | PluginInstalled | NamespaceTaken> => {
   if (source.kind !== "builtin" && (reserved.has(manifest.namespace) || nodeNamespaces.has(manifest.namespace))) {
     return Effect.fail(
-      new InvalidRequest({
-        error: "reserved_namespace",
+      new ReservedNamespace({
         message: `The namespace "${manifest.namespace}" is reserved for the node's built-ins.`,
         details: { namespace: manifest.namespace }
       })
@@ -78,8 +85,7 @@ export const checkPlacement = (
   for (const other of installed) {
     if (other.id === manifest.id) {
       return Effect.fail(
-        new Conflict({
-          error: "plugin_installed",
+        new PluginInstalled({
           message: `${manifest.id} is already installed; uninstall it first.`,
           details: { id: manifest.id }
         })
@@ -87,8 +93,7 @@ export const checkPlacement = (
     }
     if (other.namespace === manifest.namespace) {
       return Effect.fail(
-        new Conflict({
-          error: "namespace_taken",
+        new NamespaceTaken({
           message: `The namespace "${manifest.namespace}" is already used by ${other.id}.`,
           details: { namespace: manifest.namespace, by: other.id }
         })
@@ -99,13 +104,15 @@ export const checkPlacement = (
 }
 
 /** The capabilities the plugin may use: what it declared, once every declared kind is granted. */
-export const checkGrants = (manifest: PluginManifest, granted: ReadonlyArray<CapabilityKind>) => {
+export const checkGrants = (
+  manifest: PluginManifest,
+  granted: ReadonlyArray<CapabilityKind>
+): Effect.Effect<ReadonlyArray<CapabilityKind>, MissingGrants> => {
   const declared = manifest.capabilities.map((capability) => capability.kind)
   const missing = declared.filter((kind) => !granted.includes(kind))
   if (missing.length > 0) {
     return Effect.fail(
-      new InvalidRequest({
-        error: "missing_grants",
+      new MissingGrants({
         message: `${manifest.id} needs capabilities that were not granted: ${missing.join(", ")}.`,
         details: { missing }
       })

@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import { readdir, realpath, rm, stat } from "node:fs/promises"
 import { isAbsolute, relative, resolve, sep } from "node:path"
-import { InvalidRequest } from "../contract/errors.ts"
+import { OutsidePluginDir } from "../contract/plugin-errors.ts"
 
 /** `dir` under `pluginRoot` (an absolute path), with its path from the plugin folder in forward slashes. */
 export const pluginFolder = (pluginRoot: string, dir: string) =>
@@ -20,8 +20,7 @@ export const pluginFolder = (pluginRoot: string, dir: string) =>
     const real = yield* Effect.promise(() => Promise.all([realpath(absolute), realpath(pluginRoot)]).catch(() => null))
     if (outside(absolute, pluginRoot) || (real !== null && outside(real[0], real[1]))) {
       return yield* Effect.fail(
-        new InvalidRequest({
-          error: "outside_plugin_dir",
+        new OutsidePluginDir({
           message: `"${dir}" is not a folder inside the plugin folder.`,
           details: { dir }
         })

@@ -7,7 +7,7 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { readFile, stat } from "node:fs/promises"
 import { join } from "node:path"
-import { InvalidRequest } from "../contract/errors.ts"
+import { InvalidManifest } from "../contract/plugin-errors.ts"
 import { ManifestFile } from "./manifest.ts"
 
 /** Not `manifest.json` (a web app manifest) nor `package.json` (npm's): a plugin may ship both. */
@@ -16,7 +16,7 @@ export const manifestFileName = "plugin.json"
 const maxManifestBytes = 256 * 1024
 
 const invalid = (message: string, details?: unknown) =>
-  new InvalidRequest({ error: "invalid_manifest", message, ...(details === undefined ? {} : { details }) })
+  new InvalidManifest({ message, ...(details === undefined ? {} : { details }) })
 
 export const decodeManifest = (input: unknown, label: string = manifestFileName) =>
   Schema.decodeUnknown(ManifestFile)(input, { errors: "all" }).pipe(

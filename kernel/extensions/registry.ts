@@ -6,7 +6,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { Conflict } from "../contract/errors.ts"
+import { ContributionTaken } from "../contract/plugin-errors.ts"
 import type { InstalledPlugin } from "../contract/plugins.ts"
 import type { ExtensionContext } from "./context.ts"
 import type { ContributionTypes } from "./contributions.ts"
@@ -37,7 +37,7 @@ export type Registries = { readonly [K in ExtensionKind]: ContributionRegistry<K
 export interface RegistryWriter {
   readonly registries: Registries
   /** Adds all or none; a full name already taken in its kind refuses the whole batch. */
-  readonly add: (contributions: ReadonlyArray<AnyContribution>) => Effect.Effect<void, Conflict>
+  readonly add: (contributions: ReadonlyArray<AnyContribution>) => Effect.Effect<void, ContributionTaken>
   readonly removePlugin: (pluginId: string) => void
 }
 
@@ -58,8 +58,7 @@ export const makeRegistries = (): RegistryWriter => {
         const key = `${contribution.kind}:${contribution.name}`
         if (seen.has(key) || entries(contribution.kind).has(contribution.name)) {
           return Effect.fail(
-            new Conflict({
-              error: "contribution_taken",
+            new ContributionTaken({
               message: `The ${contribution.kind} "${contribution.name}" is already registered.`,
               details: { kind: contribution.kind, name: contribution.name }
             })

@@ -11,7 +11,7 @@ import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { NotFound } from "../contract/errors.ts"
+import { UnknownSkill } from "../contract/skill-errors.ts"
 import { LoadedContributions, type Contribution, type Registries } from "./registry.ts"
 
 export const formatIssues = (error: ParseResult.ParseError) =>
@@ -29,15 +29,13 @@ export const decodeSkillInput = (skill: Contribution<"skill">, input: unknown) =
 export const registeredSkill = (registries: Registries, name: string) => {
   const skill = registries.skill.get(name)
   return skill === undefined
-    ? Effect.fail(
-        new NotFound({ error: "unknown_skill", message: `No skill named "${name}" is registered.`, details: { name } })
-      )
+    ? Effect.fail(new UnknownSkill({ message: `No skill named "${name}" is registered.`, details: { name } }))
     : Effect.succeed(skill)
 }
 
 export interface SkillCheckShape {
   /** Null when the skill exists and the input fits it; else why not. */
-  readonly check: (name: string, input: unknown) => Effect.Effect<string | null, NotFound>
+  readonly check: (name: string, input: unknown) => Effect.Effect<string | null, UnknownSkill>
 }
 
 export const checkSkill =

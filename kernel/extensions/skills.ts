@@ -12,7 +12,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
-import type { NotFound } from "../contract/errors.ts"
+import type { UnknownSkill } from "../contract/skill-errors.ts"
 import { Settings } from "../settings.ts"
 import { fileRootFor } from "./file-root.ts"
 import { checkSkill, decodeSkillInput, formatIssues, registeredSkill } from "./skill-check.ts"
@@ -94,9 +94,9 @@ type Attempt =
 export interface SkillsShape {
   /** Every registered skill with its JSON Schemas, in registration order. */
   readonly list: Effect.Effect<ReadonlyArray<SkillDef>>
-  readonly invoke: (call: SkillCall) => Effect.Effect<SkillOutcome, NotFound>
-  /** Why `input` would be refused by the skill's input schema (null: it fits), or NotFound; runs nothing. */
-  readonly check: (name: string, input: unknown) => Effect.Effect<string | null, NotFound>
+  readonly invoke: (call: SkillCall) => Effect.Effect<SkillOutcome, UnknownSkill>
+  /** Why `input` would be refused by the skill's input schema (null: it fits), or UnknownSkill; runs nothing. */
+  readonly check: (name: string, input: unknown) => Effect.Effect<string | null, UnknownSkill>
   /**
    * Whether a skill may spend model budget: its extension uses the `llm` capability, the only
    * way a skill reaches a model. False for a name nothing registered.

@@ -8,7 +8,7 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { EvidenceRef, GateTrigger } from "../../../actors/being/contract/hush.ts"
 import type { RaisedSignal, Signal, SignalInput, SignalStatus } from "../../../actors/being/contract/signal.ts"
-import type { Unavailable } from "../../../kernel/contract/errors.ts"
+import type { ActorBusy } from "../../../kernel/contract/actor-errors.ts"
 import type {
   NoOwnerDesktop,
   NoSuchSignal,
@@ -38,28 +38,25 @@ export interface SignalsShape {
     source: string,
     trigger: GateTrigger,
     options?: RaiseOptions
-  ) => Effect.Effect<RaisedSignal, SignalInvalid | Unavailable>
+  ) => Effect.Effect<RaisedSignal, SignalInvalid | ActorBusy>
   /** Raises on the owner's desktop: where plugins' and the node's own signals land. */
   readonly raiseForOwner: (
     input: SignalInput,
     source: string,
     trigger: GateTrigger,
     options?: RaiseOptions
-  ) => Effect.Effect<RaisedSignal, SignalInvalid | NoOwnerDesktop | Unavailable>
+  ) => Effect.Effect<RaisedSignal, SignalInvalid | NoOwnerDesktop | ActorBusy>
   /** Lets a held signal through; repeatable (a second release finds it released). */
-  readonly release: (beingId: string, signalId: string) => Effect.Effect<boolean, Unavailable>
+  readonly release: (beingId: string, signalId: string) => Effect.Effect<boolean, ActorBusy>
   readonly answer: (
     beingId: string,
     signalId: string,
     optionId: string
-  ) => Effect.Effect<
-    Signal,
-    NoSuchSignal | SignalAlreadyClosed | SignalOptionUnknown | SignalActionFailed | Unavailable
-  >
+  ) => Effect.Effect<Signal, NoSuchSignal | SignalAlreadyClosed | SignalOptionUnknown | SignalActionFailed | ActorBusy>
   readonly dismiss: (
     beingId: string,
     signalId: string
-  ) => Effect.Effect<Signal, NoSuchSignal | SignalAlreadyClosed | Unavailable>
+  ) => Effect.Effect<Signal, NoSuchSignal | SignalAlreadyClosed | ActorBusy>
   readonly list: (beingId: string, status: SignalStatus, limit: number) => Effect.Effect<ReadonlyArray<Signal>>
   /** How many signals are open, and the most pressing few of them. */
   readonly openSummary: (

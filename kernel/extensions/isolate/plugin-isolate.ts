@@ -16,7 +16,7 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { randomUUID } from "node:crypto"
 import ivm from "isolated-vm"
-import type { InvalidRequest } from "../../contract/errors.ts"
+import type { ActivationFailed } from "../../contract/plugin-errors.ts"
 import type { PluginManifest } from "../../contract/manifest.ts"
 import { compileJsonSchema, type SchemaCheck } from "../../json-schema.ts"
 import { activationFailed } from "../activation.ts"
@@ -113,7 +113,7 @@ export const loadIsolated = (
   dir: string,
   bundleCache: string,
   stopped: (reason: string) => void
-): Effect.Effect<PluginIsolate, InvalidRequest> =>
+): Effect.Effect<PluginIsolate, ActivationFailed> =>
   Effect.tryPromise({
     try: () => startIsolate(manifest, dir, bundleCache, stopped),
     catch: (cause) => activationFailed(manifest, messageOf(cause))

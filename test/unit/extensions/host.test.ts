@@ -197,7 +197,7 @@ describe("ExtensionHost", () => {
 
       const refused = yield* Effect.flip(host.install({ dir: "mailer", granted: ["storage"] }))
       expect(refused).toMatchObject({
-        _tag: "InvalidRequest",
+        _tag: "MissingGrants",
         error: "missing_grants",
         details: { missing: ["network", "world-acting"] }
       })
@@ -227,13 +227,13 @@ describe("ExtensionHost", () => {
         error: "reserved_namespace"
       })
       expect(yield* Effect.flip(host.install({ dir: "themes", granted: ["storage"] }))).toMatchObject({
-        _tag: "Conflict",
+        _tag: "NamespaceTaken",
         error: "namespace_taken",
         details: { by: "@svc/themes" }
       })
       yield* host.install({ dir: "sepia", granted: ["storage"] })
       expect(yield* Effect.flip(host.install({ dir: "sepia-again", granted: ["storage"] }))).toMatchObject({
-        _tag: "Conflict",
+        _tag: "NamespaceTaken",
         error: "namespace_taken",
         details: { by: "@ada/sepia" }
       })
@@ -287,7 +287,10 @@ describe("ExtensionHost", () => {
       expect(existsSync(join(root, "sepia"))).toBe(false)
       expect(host.registries.theme.get("sepia.sepia")).toBeUndefined()
       expect(yield* rowCount).toBe(0)
-      expect(yield* Effect.flip(host.uninstall("@ada/sepia"))).toMatchObject({ _tag: "NotFound" })
+      expect(yield* Effect.flip(host.uninstall("@ada/sepia"))).toMatchObject({
+        _tag: "PluginNotFound",
+        error: "not_found"
+      })
       expect(yield* Effect.flip(host.uninstall("@svc/themes"))).toMatchObject({ error: "builtin_plugin" })
       expect(host.registries.theme.get("themes.light")).toBeDefined()
     }).pipe(Effect.provide(database))

@@ -34,7 +34,7 @@ describe("install rules", () => {
   it("refuses a reserved namespace for a local plugin but allows it for a built-in", () => {
     const web = manifest({ namespace: "web" })
     expect(failure(checkPlacement(web, { kind: "local", dir: "web" }, [], reservedNamespaces))).toMatchObject({
-      _tag: "InvalidRequest",
+      _tag: "ReservedNamespace",
       error: "reserved_namespace"
     })
     for (const namespace of ["system", "chat_a", "plugin", "memory"]) {
@@ -59,7 +59,7 @@ describe("install rules", () => {
     expect(
       failure(checkPlacement(manifest(), { kind: "local", dir: "tools" }, installed, reservedNamespaces))
     ).toMatchObject({
-      _tag: "Conflict",
+      _tag: "NamespaceTaken",
       error: "namespace_taken",
       details: { namespace: "tools", by: "@bob/tools" }
     })
@@ -72,13 +72,13 @@ describe("install rules", () => {
           reservedNamespaces
         )
       )
-    ).toMatchObject({ _tag: "Conflict", error: "plugin_installed" })
+    ).toMatchObject({ _tag: "PluginInstalled", error: "plugin_installed" })
   })
 
   it("refuses missing grants naming the missing kinds", () => {
     const refusal = failure(checkGrants(manifest(), ["storage"]))
     expect(refusal).toMatchObject({
-      _tag: "InvalidRequest",
+      _tag: "MissingGrants",
       error: "missing_grants",
       details: { missing: ["network", "world-acting"] }
     })

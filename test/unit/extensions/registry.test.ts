@@ -42,7 +42,10 @@ describe("contribution registries", () => {
       const refused = yield* Effect.either(
         add([skill("@bob/web", "weather", "radar"), skill("@bob/web", "weather", "forecast")])
       )
-      expect(Either.isLeft(refused) && refused.left).toMatchObject({ _tag: "Conflict", error: "contribution_taken" })
+      expect(Either.isLeft(refused) && refused.left).toMatchObject({
+        _tag: "ContributionTaken",
+        error: "contribution_taken"
+      })
       expect(registries.skill.get("weather.radar")).toBeUndefined()
       expect(registries.skill.get("weather.forecast")?.pluginId).toBe("@ada/web")
       const twice = yield* Effect.either(add([skill("@c/x", "x", "a"), skill("@c/x", "x", "a")]))

@@ -145,7 +145,10 @@ describe("the skill runtime", () => {
   })
 
   it("fails an unknown name with unknown_skill", async () => {
-    await expect(skills.invoke("probe.nothing", {})).rejects.toMatchObject({ _tag: "NotFound", error: "unknown_skill" })
+    await expect(skills.invoke("probe.nothing", {})).rejects.toMatchObject({
+      _tag: "UnknownSkill",
+      error: "unknown_skill"
+    })
   })
 })
 

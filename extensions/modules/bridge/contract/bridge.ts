@@ -16,6 +16,8 @@ import { SignalInput } from "../../../../actors/being/contract/signal.ts"
 import type { CapabilityKind } from "../../../../kernel/contract/capabilities.ts"
 import type { ApiError } from "../../../../kernel/contract/errors.ts"
 import { JsonValue } from "../../../../kernel/contract/json.ts"
+import type { ActorBusy } from "../../../../kernel/contract/actor-errors.ts"
+import type { UnknownSkill } from "../../../../kernel/contract/skill-errors.ts"
 
 /** At most this many bytes of args, as JSON. */
 export const maxBridgeArgsBytes = 32 * 1024
