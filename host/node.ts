@@ -57,6 +57,7 @@ import { projectsFeature } from "../actors/project/feature.ts"
 import { ProjectDirectoryLive } from "../actors/project/directory.ts"
 import { StudioProjectsHandlers } from "../actors/project/handlers.ts"
 import { SchedulerLive } from "../extensions/time/scheduler.ts"
+import { SkillRunsLive } from "../extensions/time/skill-runs.ts"
 import { twinFeature } from "../extensions/twin/feature.ts"
 import { FileSummariesLive } from "../extensions/twin/file-summaries.ts"
 import { EventTimeZoneLive, ProfileTimeZoneLive } from "../extensions/twin/profile-time-zone.ts"
@@ -136,6 +137,8 @@ export const nodeLayer = (options: NodeOptions = {}) =>
       Layer.provideMerge(AgentThreadsLive),
       Layer.provideMerge(AccessCodes.Default),
       Layer.provideMerge(BeingLive),
+      // Timed skill runs fire through the skill runtime below.
+      Layer.provideMerge(SkillRunsLive),
       Layer.provideMerge(SkillsLive),
       // The seeded catalogue, checked against the built-ins the host loaded.
       Layer.provideMerge(GeneratorsLive),

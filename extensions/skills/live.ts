@@ -1,7 +1,7 @@
 /**
  * The skill runtime as the node runs it: over the extension host's skill registry, with the
  * approval gate asking through the owner's desktop signals and answering through the
- * `skill.invoke` signal action, and timed skill runs fired through it. The runtime reads the
+ * `skill.invoke` signal action (time's timed skill runs fire through it too). The runtime reads the
  * loaded contributions; the extension host (`ExtensionHost`) that loads them is the node's
  * (host/node.ts provides it).
  */
@@ -9,7 +9,6 @@ import * as Layer from "effect/Layer"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { Skills } from "../../kernel/extensions/skills.ts"
 import { ApprovalActionLive, SkillApprovalsLive } from "./approvals.ts"
-import { SkillRunsLive } from "../time/skill-runs.ts"
 
 /**
  * The runtime alone: it reads the kernel's LoadedContributions, not the extension host, so the
@@ -17,8 +16,8 @@ import { SkillRunsLive } from "../time/skill-runs.ts"
  */
 export const SkillsRuntimeLive = Skills.layer.pipe(Layer.provide(SkillApprovalsLive))
 
-/** With its signal action and timed runs, started once the extension host has loaded the skills they call. */
-export const SkillsLive = Layer.merge(ApprovalActionLive, SkillRunsLive).pipe(
+/** With its signal action, started once the extension host has loaded the skills it calls. */
+export const SkillsLive = ApprovalActionLive.pipe(
   Layer.provideMerge(SkillsRuntimeLive),
   // The host loads the skills before the action or a timed run can call one.
   Layer.provide(Layer.effectDiscard(ExtensionHost))

@@ -20,6 +20,7 @@ import * as Schema from "effect/Schema"
 import { randomUUID } from "node:crypto"
 import { JsonValue, toJsonValue } from "../../kernel/contract/json.ts"
 import { SkillCheck } from "../../kernel/extensions/skill-check.ts"
+import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { Skills } from "../../kernel/extensions/skills.ts"
 import type { SignalInput } from "../../actors/being/contract/signal.ts"
 import { Scheduler } from "./contract/scheduler.ts"
@@ -120,4 +121,5 @@ export const SkillRunsLive = Layer.effectDiscard(
       }).pipe(Effect.withSpan("time.runScheduledSkill"))
     )
   })
-)
+  // The host loads the skills before a timed run can call one.
+).pipe(Layer.provide(Layer.effectDiscard(ExtensionHost)))
