@@ -6,7 +6,15 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { Conflict, Forbidden, InvalidRequest, NotFound, Unauthorized } from "../../kernel/contract/errors.ts"
+import {
+  AccountNotFound,
+  CannotSuspendOwner,
+  EmailTaken,
+  HandleTaken,
+  InvalidAccessCode,
+  InvalidCredentials,
+  WrongPassword
+} from "./contract/errors.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { checkPassword, hashPassword, UNUSABLE_HASH } from "./passwords.ts"
@@ -17,20 +25,17 @@ import { BeingsRepository } from "./repositories/beings.ts"
 import { Sessions } from "./sessions.ts"
 import { newId } from "./tokens.ts"
 
-const wrongPassword = new Forbidden({
-  error: "wrong_password",
+const wrongPassword = new WrongPassword({
   message: "That is not your current password. Nothing was changed."
 })
 
-const invalidCode = new Forbidden({
-  error: "invalid_access_code",
+const invalidCode = new InvalidAccessCode({
   message: "That access code is not valid or has already been used. Ask the owner of this node for a new one."
 })
 
 const taken = {
-  handle: (handle: string) =>
-    new Conflict({ error: "handle_taken", message: `The handle @${handle} is taken. Pick another.` }),
-  email: () => new Conflict({ error: "email_taken", message: "An account with that email exists. Log in instead." })
+  handle: (handle: string) => new HandleTaken({ message: `The handle @${handle} is taken. Pick another.` }),
+  email: () => new EmailTaken({ message: "An account with that email exists. Log in instead." })
 }
 
 export class Accounts extends Effect.Service<Accounts>()("auth/Accounts", {
@@ -44,7 +49,7 @@ export class Accounts extends Effect.Service<Accounts>()("auth/Accounts", {
       Effect.flatMap(
         beings.findHuman(id),
         Option.match({
-          onNone: () => Effect.fail(new NotFound({ message: "There is no account with that id." })),
+          onNone: () => Effect.fail(new AccountNotFound({ message: "There is no account with that id." })),
           onSome: Effect.succeed
         })
       )
@@ -92,8 +97,7 @@ export class Accounts extends Effect.Service<Accounts>()("auth/Accounts", {
       const matches = yield* checkPassword(password, hash)
       if (!matches || Option.isNone(account)) {
         return yield* Effect.fail(
-          new Unauthorized({
-            error: "invalid_credentials",
+          new InvalidCredentials({
             message: "That email and password do not match an account."
           })
         )
@@ -109,9 +113,7 @@ export class Accounts extends Effect.Service<Accounts>()("auth/Accounts", {
     const suspend = Effect.fn("auth.suspend")(function* (id: string) {
       const being = yield* findBeing(id)
       if (being.isOwner) {
-        return yield* Effect.fail(
-          new InvalidRequest({ error: "cannot_suspend_owner", message: "The owner cannot be suspended." })
-        )
+        return yield* Effect.fail(new CannotSuspendOwner({ message: "The owner cannot be suspended." }))
       }
       if (being.suspended) return being
       yield* sql

@@ -3,12 +3,12 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import { Unauthorized } from "../../kernel/contract/errors.ts"
+import { SessionRequired } from "./contract/errors.ts"
 import { Authentication } from "./contract/session.ts"
 import { Sessions } from "./sessions.ts"
 import { unsignCookie } from "./tokens.ts"
 
-const unauthorized = new Unauthorized({ message: "Sign in first: this needs a session." })
+const unauthorized = new SessionRequired({ message: "Sign in first: this needs a session." })
 
 export const AuthenticationLive = Layer.effect(
   Authentication,

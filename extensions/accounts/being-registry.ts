@@ -7,7 +7,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { Conflict, Forbidden } from "../../kernel/contract/errors.ts"
+import { HandleTaken, NotOwnAccount } from "./contract/errors.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import type { BeingPatch } from "../souls/contract/records.ts"
 import { BeingRegistry, NodeMeta, type BeingRegistryShape } from "./contract/being-registry.ts"
@@ -24,13 +24,13 @@ const make = Effect.gen(function* () {
         Effect.gen(function* () {
           const me = yield* repository.findHuman(beingId)
           if (Option.isNone(me))
-            return yield* Effect.fail(new Forbidden({ message: "Only a person's own account can be changed here." }))
+            return yield* Effect.fail(
+              new NotOwnAccount({ message: "Only a person's own account can be changed here." })
+            )
           const handle = patch.handle ?? me.value.handle
           const holder = yield* repository.handleHeldBy(handle)
           if (Option.isSome(holder) && holder.value !== beingId) {
-            return yield* Effect.fail(
-              new Conflict({ error: "handle_taken", message: `The handle @${handle} is taken. Pick another.` })
-            )
+            return yield* Effect.fail(new HandleTaken({ message: `The handle @${handle} is taken. Pick another.` }))
           }
           yield* repository.updateProfile({
             id: beingId,

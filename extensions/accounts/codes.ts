@@ -6,7 +6,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import { AccessCodeNotFound, BootstrapCodeKept, CodeUsed, EmailNotConfigured } from "./contract/errors.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { Mailer } from "../mail/contract/mailer.ts"
@@ -73,16 +73,16 @@ export class AccessCodes extends Effect.Service<AccessCodes>()("auth/AccessCodes
       return yield* sql.withTransaction(
         Effect.gen(function* () {
           const [state] = yield* codes.states([code])
-          if (state === undefined) return yield* Effect.fail(new NotFound({ message: "There is no such access code." }))
+          if (state === undefined)
+            return yield* Effect.fail(new AccessCodeNotFound({ message: "There is no such access code." }))
           if (state.isBootstrap) {
             return yield* Effect.fail(
-              new InvalidRequest({ error: "bootstrap_code", message: "The owner's bootstrap code cannot be deleted." })
+              new BootstrapCodeKept({ message: "The owner's bootstrap code cannot be deleted." })
             )
           }
           if (state.usedBy !== null) {
             return yield* Effect.fail(
-              new InvalidRequest({
-                error: "code_used",
+              new CodeUsed({
                 message: "This code has been used; it stays as a record of who joined with it."
               })
             )
@@ -98,7 +98,7 @@ export class AccessCodes extends Effect.Service<AccessCodes>()("auth/AccessCodes
     const invite = Effect.fn("auth.invite")(function* (ownerId: string, email: string, note: string) {
       if (!mailer.configured) {
         return yield* Effect.fail(
-          new Conflict({ error: "email_not_configured", message: "This node cannot send mail: set SMTP_URL first." })
+          new EmailNotConfigured({ message: "This node cannot send mail: set SMTP_URL first." })
         )
       }
       const [code] = yield* mint(ownerId, 1, note === "" ? `invite for ${email}` : note)

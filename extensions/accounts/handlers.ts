@@ -3,7 +3,7 @@ import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { NotFound } from "../../kernel/contract/errors.ts"
+import { SessionNotFound } from "./contract/errors.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { AuthApi, AuthPublicApi } from "./contract/api.ts"
 import { Accounts } from "./accounts.ts"
@@ -80,7 +80,7 @@ export const AuthHandlers = HttpApiBuilder.group(apiOf(AuthApi), "auth", (handle
         Effect.flatMap(CurrentSession, (session) => sessions.revoke(session, path.id)).pipe(
           Effect.filterOrFail(
             (revoked) => revoked > 0,
-            () => new NotFound({ message: "You have no session with that id." })
+            () => new SessionNotFound({ message: "You have no session with that id." })
           ),
           Effect.map(revokedAnswer)
         )

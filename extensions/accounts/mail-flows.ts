@@ -7,7 +7,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { Conflict, InvalidRequest } from "../../kernel/contract/errors.ts"
+import { EmailNotConfigured, InvalidToken, MailFailed } from "./contract/errors.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { isoIn, nowIso } from "../../kernel/time.ts"
 import { Mailer } from "../mail/contract/mailer.ts"
@@ -23,8 +23,7 @@ import { digest } from "./tokens.ts"
 const HOUR_MS = 60 * 60 * 1000
 export const RESETS_PER_ADDRESS_PER_HOUR = 3
 
-const badToken = new InvalidRequest({
-  error: "invalid_token",
+const badToken = new InvalidToken({
   message: "This link is not valid any more. Ask for a new one."
 })
 
@@ -54,7 +53,7 @@ export class MailFlows extends Effect.Service<MailFlows>()("auth/MailFlows", {
     const sendVerification = Effect.fn("auth.sendVerification")(function* (beingId: string) {
       if (!mailer.configured) {
         return yield* Effect.fail(
-          new Conflict({ error: "email_not_configured", message: "This node cannot send mail: set SMTP_URL first." })
+          new EmailNotConfigured({ message: "This node cannot send mail: set SMTP_URL first." })
         )
       }
       const current = yield* status(beingId)
@@ -68,8 +67,7 @@ export class MailFlows extends Effect.Service<MailFlows>()("auth/MailFlows", {
         })
         .pipe(
           Effect.mapError(
-            (error) =>
-              new Conflict({ error: "mail_failed", message: `The mail server refused the message: ${error.message}` })
+            (error) => new MailFailed({ message: `The mail server refused the message: ${error.message}` })
           )
         )
       return yield* status(beingId)

@@ -13,7 +13,17 @@ import * as Option from "effect/Option"
 import { ProjectStore } from "../../actors/project/store.ts"
 import { extensionOf, mimeOf } from "./contract/mime.ts"
 import { walk, type WalkEntry } from "../../kernel/extensions/walk.ts"
-import { InvalidRequest, NotFound, Forbidden } from "../../kernel/contract/errors.ts"
+import {
+  FileNotFound,
+  FileTooLarge,
+  InvalidPath,
+  NotAFile,
+  NotAFileId,
+  NotAFolder,
+  ProjectFolderNotFound,
+  ScopeMismatch,
+  UserScopeOwnerOnly
+} from "./contract/errors.ts"
 import {
   confinedFolder,
   describeFileError,
@@ -52,21 +62,19 @@ export interface OpenedFile {
   readonly name: string
 }
 
-const notFound = new NotFound({ message: "There is no such file in your files." })
+const notFound = new FileNotFound({ message: "There is no such file in your files." })
 
 /** A file operation's failure as the caller should see it: a missing file, a refused path, or a defect. */
-const fileFailure = (error: unknown, path: string): InvalidRequest | NotFound => {
+const fileFailure = (error: unknown, path: string): FileNotFound | NotAFile | NotAFolder | InvalidPath => {
   const described = describeFileError(error, path)
   if (/does not exist|is not a folder \(a part of it is a file\)/.test(described.message)) return notFound
   if (/is a folder, not a file|is not a regular file/.test(described.message)) {
-    return new InvalidRequest({
-      error: "not_a_file",
+    return new NotAFile({
       message: `${described.message} Only regular files are read or downloaded.`
     })
   }
-  if (/is a file, not a folder/.test(described.message))
-    return new InvalidRequest({ error: "not_a_folder", message: described.message })
-  return new InvalidRequest({ error: "invalid_path", message: described.message })
+  if (/is a file, not a folder/.test(described.message)) return new NotAFolder({ message: described.message })
+  return new InvalidPath({ message: described.message })
 }
 
 /** Runs file-system work; its FileRootErrors and Node errors become the caller's refusals. */
@@ -99,7 +107,7 @@ export class FileAccess extends Effect.Service<FileAccess>()("files/FileAccess",
     const projectRoot = (caller: Caller, projectId: string) =>
       Effect.flatMap(store.project(projectId), (project) =>
         project === null || project.ownerId !== caller.beingId
-          ? Effect.fail(new NotFound({ message: "There is no such project among yours." }))
+          ? Effect.fail(new ProjectFolderNotFound({ message: "There is no such project among yours." }))
           : Effect.succeed<ScopeRoot>({
               scope: "project",
               projectId,
@@ -118,17 +126,18 @@ export class FileAccess extends Effect.Service<FileAccess>()("files/FileAccess",
     const rootOf = (caller: Caller, scope: FileScope, projectId: string | undefined) =>
       Effect.gen(function* () {
         if (scope !== "project" && projectId !== undefined) {
-          return yield* new InvalidRequest({ message: "projectId goes with scope project only." })
+          return yield* new ScopeMismatch({ message: "projectId goes with scope project only." })
         }
         switch (scope) {
           case "upload":
             return uploads(caller)
           case "project":
             if (projectId === undefined)
-              return yield* new InvalidRequest({ message: "Scope project needs a projectId." })
+              return yield* new ScopeMismatch({ message: "Scope project needs a projectId." })
             return yield* projectRoot(caller, projectId)
           case "user":
-            if (!caller.isOwner) return yield* new Forbidden({ message: "The user scope is the owner's own folder." })
+            if (!caller.isOwner)
+              return yield* new UserScopeOwnerOnly({ message: "The user scope is the owner's own folder." })
             return Option.getOrNull(userRoot)
         }
       })
@@ -224,7 +233,7 @@ export class FileAccess extends Effect.Service<FileAccess>()("files/FileAccess",
     const open = Effect.fn("files.open")(function* (caller: Caller, id: string) {
       const ref = decodeFileId(id)
       if (ref === null)
-        return yield* new InvalidRequest({ message: "That is not a file id: take one from a listing or a search." })
+        return yield* new NotAFileId({ message: "That is not a file id: take one from a listing or a search." })
       const root =
         ref.scope === "upload"
           ? uploads(caller)
@@ -255,8 +264,7 @@ export class FileAccess extends Effect.Service<FileAccess>()("files/FileAccess",
         }
       })
       if (bytes === null) {
-        return yield* new InvalidRequest({
-          error: "file_too_large",
+        return yield* new FileTooLarge({
           message: `This file is larger than read answers (${MAX_READ_BYTES} bytes); download it instead.`,
           details: { sizeBytes: file.stats.size, limitBytes: MAX_READ_BYTES }
         })

@@ -38,7 +38,7 @@ export const FilesHandlers = HttpApiBuilder.group(apiOf(FilesApi), "files", (han
             uploads.upload(caller, NodeHttpServerRequest.toIncomingMessage(request))
           ).pipe(
             // Answered with Connection: close: the rest of an oversize body is never read.
-            Effect.catchTag("PayloadTooLarge", (error) =>
+            Effect.catchTag("UploadTooLarge", (error) =>
               Effect.succeed(refusal(413, { error: error.error, message: error.message, details: error.details }))
             )
           )

@@ -14,7 +14,7 @@ import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { contentTypeOf } from "../../actors/project/outputs.ts"
-import { InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import { FileNotFound, InvalidPath } from "./contract/errors.ts"
 import { FileAccess } from "./file-access.ts"
 import { encodeFileId } from "./file-ids.ts"
 import { fileResponse } from "./file-response.ts"
@@ -36,11 +36,10 @@ export const serveProjectFile = Effect.gen(function* () {
   if (Option.isNone(caller)) return unauthorized
 
   const segments = decodeSegments(request.url.split("?")[0]!.slice(PROJECT_FILES_PREFIX.length))
-  if (segments === null)
-    return yield* new InvalidRequest({ error: "invalid_path", message: "The path is not valid URL encoding." })
+  if (segments === null) return yield* new InvalidPath({ message: "The path is not valid URL encoding." })
   const [projectId = "", ...rest] = segments
   if (!/^[A-Za-z0-9_-]{1,128}$/.test(projectId))
-    return yield* new NotFound({ message: "There is no such file in your files." })
+    return yield* new FileNotFound({ message: "There is no such file in your files." })
   const file = yield* (yield* FileAccess).open(
     caller.value,
     encodeFileId({ scope: "project", projectId, path: rest.join("/") })

@@ -17,7 +17,14 @@ import type { IncomingMessage } from "node:http"
 import { join } from "node:path"
 import { pipeline } from "node:stream/promises"
 import { extensionOf } from "./contract/mime.ts"
-import { InvalidRequest, PayloadTooLarge } from "../../kernel/contract/errors.ts"
+import {
+  InvalidFilename,
+  InvalidPath,
+  MalformedUpload,
+  NoFile,
+  TooManyFiles,
+  UploadTooLarge
+} from "./contract/errors.ts"
 import { describeFileError, fileRootFor, FileRootError } from "../../kernel/extensions/file-root.ts"
 import { fileStoreRoot } from "../../kernel/file-stores.ts"
 import { Settings } from "../../kernel/settings.ts"
@@ -35,9 +42,12 @@ interface Staged {
   readonly staged: string
 }
 
+/** Why a multipart body was not taken, found while reading it. */
+type UploadRefusal = MalformedUpload | UploadTooLarge | InvalidPath | TooManyFiles | InvalidFilename
+
 type Parsed =
   | { readonly _tag: "Read"; readonly files: ReadonlyArray<Staged>; readonly path: string }
-  | { readonly _tag: "Refused"; readonly error: InvalidRequest | PayloadTooLarge }
+  | { readonly _tag: "Refused"; readonly error: UploadRefusal }
 
 /** The last segment of a part's filename (a browser may send a path); null when it cannot name a file. */
 const fileNameOf = (filename: string): string | null => {
@@ -52,8 +62,7 @@ const fileNameOf = (filename: string): string | null => {
 }
 
 const invalidName = (filename: string) =>
-  new InvalidRequest({
-    error: "invalid_filename",
+  new InvalidFilename({
     message:
       `"${filename.slice(0, 200)}" cannot name a file: give each file a name of at most ${MAX_NAME_BYTES} bytes, ` +
       "not starting with a dot, without control characters."
@@ -95,18 +104,18 @@ const readParts = (source: IncomingMessage, staging: string, limit: number) =>
           result._tag === "Read" && failed !== undefined
             ? {
                 _tag: "Refused",
-                error: new InvalidRequest({ message: "The upload was cut off before its files were complete." })
+                error: new MalformedUpload({ message: "The upload was cut off before its files were complete." })
               }
             : result
         )
       })
     }
-    const refuse = (error: InvalidRequest | PayloadTooLarge) => finish({ _tag: "Refused", error })
+    const refuse = (error: UploadRefusal) => finish({ _tag: "Refused", error })
     const count = (chunk: Buffer) => {
       received += chunk.length
       if (received > limit) {
         refuse(
-          new PayloadTooLarge({
+          new UploadTooLarge({
             message: `The upload is larger than this node takes (at most ${limit} bytes in one request).`,
             details: { limitBytes: limit }
           })
@@ -120,7 +129,7 @@ const readParts = (source: IncomingMessage, staging: string, limit: number) =>
         limits: { files: MAX_UPLOAD_FILES, fields: 10, fieldSize: 4096, parts: MAX_UPLOAD_FILES + 10 }
       })
     } catch {
-      return refuse(new InvalidRequest({ message: "Send the files as multipart/form-data, with its boundary." }))
+      return refuse(new MalformedUpload({ message: "Send the files as multipart/form-data, with its boundary." }))
     }
     parser.on("file", (_field, stream, info) => {
       const name = fileNameOf(info.filename ?? "")
@@ -136,20 +145,17 @@ const readParts = (source: IncomingMessage, staging: string, limit: number) =>
     })
     parser.on("field", (field, value, info) => {
       if (field !== PATH_FIELD) return
-      if (info.valueTruncated)
-        return refuse(new InvalidRequest({ error: "invalid_path", message: "The path field is too long." }))
+      if (info.valueTruncated) return refuse(new InvalidPath({ message: "The path field is too long." }))
       path = value
     })
     parser.on("filesLimit", () =>
-      refuse(
-        new InvalidRequest({ error: "too_many_files", message: `Upload at most ${MAX_UPLOAD_FILES} files at once.` })
-      )
+      refuse(new TooManyFiles({ message: `Upload at most ${MAX_UPLOAD_FILES} files at once.` }))
     )
-    parser.on("partsLimit", () => refuse(new InvalidRequest({ message: "The upload has too many parts." })))
-    parser.on("error", () => refuse(new InvalidRequest({ message: "The multipart body could not be read." })))
+    parser.on("partsLimit", () => refuse(new MalformedUpload({ message: "The upload has too many parts." })))
+    parser.on("error", () => refuse(new MalformedUpload({ message: "The multipart body could not be read." })))
     parser.on("close", () => finish({ _tag: "Read", files, path }))
     source.on("data", count)
-    source.once("aborted", () => refuse(new InvalidRequest({ message: "The upload was cut off." })))
+    source.once("aborted", () => refuse(new MalformedUpload({ message: "The upload was cut off." })))
     source.pipe(parser)
   })
 
@@ -202,8 +208,7 @@ export class FileUploads extends Effect.Service<FileUploads>()("files/FileUpload
         const parsed = yield* Effect.promise(() => readParts(source, staging, maxUploadBytes))
         if (parsed._tag === "Refused") return yield* parsed.error
         if (parsed.files.length === 0) {
-          return yield* new InvalidRequest({
-            error: "no_file",
+          return yield* new NoFile({
             message: "Send at least one file part (a form field with a filename)."
           })
         }
@@ -226,9 +231,7 @@ export class FileUploads extends Effect.Service<FileUploads>()("files/FileUpload
             // A refused path, or one through a file, is the caller's; any other fault of the disk is the node's.
             error instanceof FileRootError ||
             ["ENOTDIR", "EEXIST"].includes((error as NodeJS.ErrnoException).code ?? "")
-              ? Effect.fail(
-                  new InvalidRequest({ error: "invalid_path", message: describeFileError(error, parsed.path).message })
-                )
+              ? Effect.fail(new InvalidPath({ message: describeFileError(error, parsed.path).message }))
               : Effect.die(error)
           )
         )

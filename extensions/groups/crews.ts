@@ -8,7 +8,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { NotFound } from "../../kernel/contract/errors.ts"
+import { ProjectNotFound } from "./contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { Caller } from "../accounts/contract/session.ts"
 import { CrewSeating } from "./contract/crew-seating.ts"
@@ -24,7 +24,7 @@ export interface CrewProject {
 }
 
 const projectNotFound = (projectId: string) =>
-  new NotFound({ error: "project_not_found", message: "You have no project with that id.", details: { projectId } })
+  new ProjectNotFound({ message: "You have no project with that id.", details: { projectId } })
 
 export class Crews extends Effect.Service<Crews>()("groups/Crews", {
   dependencies: [CrewsRepository.Default, GroupsRepository.Default, Groups.Default],

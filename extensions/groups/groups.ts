@@ -9,7 +9,16 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { randomBytes } from "node:crypto"
-import { Conflict, Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import {
+  BeingNotFound,
+  GroupCycle,
+  GroupNotFound,
+  GroupTooDeep,
+  LastLead,
+  MemberNotFound,
+  NotALead,
+  NotAMember
+} from "./contract/errors.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { Caller } from "../accounts/contract/session.ts"
@@ -27,18 +36,16 @@ import { GroupsRepository } from "./groups-repository.ts"
 const newId = () => randomBytes(12).toString("base64url")
 
 const groupNotFound = (id: string) =>
-  new NotFound({ error: "group_not_found", message: "There is no group with that id.", details: { groupId: id } })
+  new GroupNotFound({ message: "There is no group with that id.", details: { groupId: id } })
 
 export const notAMember = (group: Group) =>
-  new Forbidden({
-    error: "not_a_member",
+  new NotAMember({
     message: `You are not a member of "${group.name}".`,
     details: { groupId: group.id }
   })
 
 export const notALead = (group: Group) =>
-  new Forbidden({
-    error: "not_a_lead",
+  new NotALead({
     message: `Only a lead of "${group.name}" or the node's owner can do that.`,
     details: { groupId: group.id }
   })
@@ -89,8 +96,7 @@ export class Groups extends Effect.Service<Groups>()("groups/Groups", {
       Effect.map(repository.members(group.id), (members): GroupDetail => ({ group, members }))
 
     const tooDeep = (depth: number) =>
-      new InvalidRequest({
-        error: "group_too_deep",
+      new GroupTooDeep({
         message: `Groups nest at most ${maxGroupDepth} deep; this would make ${depth}.`,
         details: { depth, max: maxGroupDepth }
       })
@@ -134,8 +140,7 @@ export class Groups extends Effect.Service<Groups>()("groups/Groups", {
         const current = Option.getOrNull(yield* repository.roleOf({ groupId: group.id, beingId }))
         if (current === null || !isLead(current.role) || isLead(nextRole)) return
         if ((yield* repository.countWithRole({ groupId: group.id, role: leadRole })) <= 1) {
-          return yield* new Conflict({
-            error: "last_lead",
+          return yield* new LastLead({
             message: `"${group.name}" would have no lead; make someone else its lead first.`,
             details: { groupId: group.id, beingId }
           })
@@ -146,8 +151,7 @@ export class Groups extends Effect.Service<Groups>()("groups/Groups", {
       Effect.gen(function* () {
         const group = yield* manageable(caller, id)
         if (Option.isNone(yield* repository.beingExists(body.beingId))) {
-          return yield* new NotFound({
-            error: "being_not_found",
+          return yield* new BeingNotFound({
             message: "There is no being with that id.",
             details: { beingId: body.beingId }
           })
@@ -168,8 +172,7 @@ export class Groups extends Effect.Service<Groups>()("groups/Groups", {
         yield* atomically(
           Effect.gen(function* () {
             if (Option.isNone(yield* repository.roleOf({ groupId: id, beingId }))) {
-              return yield* new NotFound({
-                error: "member_not_found",
+              return yield* new MemberNotFound({
                 message: `That being is not a member of "${group.name}".`,
                 details: { beingId }
               })
@@ -190,8 +193,7 @@ export class Groups extends Effect.Service<Groups>()("groups/Groups", {
           yield* manageable(caller, parentId)
           const below = yield* repository.subtree(id)
           if (below.some((link) => link.id === parentId)) {
-            return yield* new InvalidRequest({
-              error: "group_cycle",
+            return yield* new GroupCycle({
               message: "A group cannot move inside itself or a group below it.",
               details: { groupId: id, parentId }
             })

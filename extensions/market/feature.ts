@@ -33,7 +33,7 @@ export const MarketLive = Layer.effect(
           ledger.move({ from: MINT, to: beingId, amount, reasons: [reason, reason], orderId: null, lifetime: false })
         ).pipe(
           // The mint always pays: an insufficient_credits here is a broken ledger, not a refusal.
-          Effect.catchTag("Conflict", Effect.die)
+          Effect.catchTag("InsufficientCredits", Effect.die)
         )
     }
   })

@@ -17,8 +17,7 @@ import type { Listing, ListingKind } from "./contract/records.ts"
 import { newId } from "./ids.ts"
 import { MarketGoods, type ItemGone, type MarketGoodsShape } from "./ports.ts"
 import { HeldThemes } from "../themes/contract/held-themes.ts"
-import { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
-import type { InvalidManifest } from "../../kernel/contract/plugin-errors.ts"
+import { RefNotFound, RefNotOwned, SkillNotRegistered } from "./contract/errors.ts"
 import { Skills } from "../../kernel/extensions/skills.ts"
 import { manifestFileName } from "../../kernel/extensions/read-manifest.ts"
 import { Settings } from "../../kernel/settings.ts"
@@ -40,27 +39,23 @@ const ownership = (
   refId: string,
   row: Option.Option<{ readonly ownerId: string; readonly isPublic: boolean }>,
   sellerId: string
-): Effect.Effect<void, NotFound | Forbidden> =>
+): Effect.Effect<void, RefNotFound | RefNotOwned> =>
   Option.match(row, {
     onNone: () =>
-      Effect.fail(
-        new NotFound({ error: "ref_not_found", message: `You have no ${kind} with that id.`, details: { kind, refId } })
-      ),
+      Effect.fail(new RefNotFound({ message: `You have no ${kind} with that id.`, details: { kind, refId } })),
     onSome: (found) =>
       found.ownerId === sellerId
         ? Effect.void
         : // Another's private row answers as a missing one does; a public one is plainly not theirs to sell.
           found.isPublic
           ? Effect.fail(
-              new Forbidden({
-                error: "ref_not_owned",
+              new RefNotOwned({
                 message: `That ${kind} is not yours to sell.`,
                 details: { kind, refId }
               })
             )
           : Effect.fail(
-              new NotFound({
-                error: "ref_not_found",
+              new RefNotFound({
                 message: `You have no ${kind} with that id.`,
                 details: { kind, refId }
               })
@@ -144,11 +139,7 @@ export const MarketGoodsLive = Layer.effect(
         return yield* readModuleBundle(root.folder, folder, refId)
       })
 
-    const checkRef = (
-      kind: ListingKind,
-      sellerId: string,
-      refId: string
-    ): Effect.Effect<void, NotFound | Forbidden | InvalidRequest | InvalidManifest> => {
+    const checkRef = (kind: ListingKind, sellerId: string, refId: string): ReturnType<MarketGoodsShape["checkRef"]> => {
       switch (kind) {
         case "generator":
           return Effect.flatMap(generators.stored(sellerId, refId), (row) => ownership(kind, refId, row, sellerId))
@@ -168,8 +159,7 @@ export const MarketGoodsLive = Layer.effect(
             defs.some((def) => def.name === refId)
               ? Effect.void
               : Effect.fail(
-                  new InvalidRequest({
-                    error: "unknown_skill",
+                  new SkillNotRegistered({
                     message: `No skill named "${refId}" is registered on this node.`,
                     details: { refId }
                   })

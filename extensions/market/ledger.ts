@@ -8,7 +8,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { Conflict } from "../../kernel/contract/errors.ts"
+import { InsufficientCredits } from "./contract/errors.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { LedgerReason, Wallet } from "./contract/records.ts"
@@ -28,8 +28,7 @@ export interface Movement {
 }
 
 export const insufficientCredits = (balance: number, price: number) =>
-  new Conflict({
-    error: "insufficient_credits",
+  new InsufficientCredits({
     message: `This costs ${price} credits and your wallet holds ${balance}: ${price - balance} more needed.`,
     details: { balance, price, missing: price - balance }
   })
@@ -101,7 +100,9 @@ export class Ledger extends Effect.Service<Ledger>()("market/Ledger", {
       Effect.gen(function* () {
         const found = yield* repository.findWallet(beingId)
         if (Option.isSome(found)) return found.value
-        yield* sql.withTransaction(open(beingId)).pipe(Effect.catchTag("Conflict", Effect.die), orDieOnStorageFault)
+        yield* sql
+          .withTransaction(open(beingId))
+          .pipe(Effect.catchTag("InsufficientCredits", Effect.die), orDieOnStorageFault)
         return Option.getOrThrow(yield* repository.findWallet(beingId))
       }).pipe(Effect.withSpan("market.wallet"))
 

@@ -7,7 +7,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import { ListingNotFound, ModuleNeedsRef, NotSeller, ServiceNeedsBrief, TooManySearchTerms } from "./contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { Caller } from "../accounts/contract/session.ts"
 import {
@@ -23,15 +23,14 @@ import { MarketGoods } from "./ports.ts"
 import { ListingsRepository } from "./repositories/listings-repository.ts"
 
 export const listingNotFound = (id: string) =>
-  new NotFound({ error: "listing_not_found", message: "There is no listing with that id.", details: { id } })
+  new ListingNotFound({ message: "There is no listing with that id.", details: { id } })
 
 /** The spec's search: active listings (or all of the caller's with `mine`), every term required. */
 export const searchListings = (repository: ListingsRepository) => (caller: Caller, query: ListingQuery) =>
   Effect.gen(function* () {
     const terms = (query.q ?? "").split(/\s+/).filter((term) => term !== "")
     if (terms.length > MAX_SEARCH_TERMS) {
-      return yield* new InvalidRequest({
-        error: "too_many_search_terms",
+      return yield* new TooManySearchTerms({
         message: `A search takes at most ${MAX_SEARCH_TERMS} words; this one has ${terms.length}.`,
         details: { terms: terms.length, max: MAX_SEARCH_TERMS }
       })
@@ -60,15 +59,13 @@ export class Listings extends Effect.Service<Listings>()("market/Listings", {
     const check = (sellerId: string, input: ListingInput) =>
       Effect.gen(function* () {
         if (input.kind === "service" && (input.brief ?? "").trim() === "" && input.description.trim() === "") {
-          return yield* new InvalidRequest({
-            error: "service_needs_brief",
+          return yield* new ServiceNeedsBrief({
             message: "A service listing needs a brief (what a purchase runs) or a description.",
             details: { kind: input.kind }
           })
         }
         if (input.kind === "module" && input.refId === null) {
-          return yield* new InvalidRequest({
-            error: "module_needs_ref",
+          return yield* new ModuleNeedsRef({
             message: "A module listing sells a module bundle of yours: give its folder's file id as refId.",
             details: { kind: input.kind }
           })
@@ -117,8 +114,7 @@ export class Listings extends Effect.Service<Listings>()("market/Listings", {
         listing.sellerId === caller.beingId || caller.isOwner
           ? Effect.succeed(listing)
           : Effect.fail(
-              new Forbidden({
-                error: "not_seller",
+              new NotSeller({
                 message: "Only the listing's seller or the owner of this node can change it.",
                 details: { id }
               })

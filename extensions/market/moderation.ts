@@ -8,7 +8,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { ListingsRepository } from "./repositories/listings-repository.ts"
 import { ListingModeration } from "../souls/contract/listing-moderation.ts"
-import { NotFound } from "../../kernel/contract/errors.ts"
+import { NoListingToModerate } from "./contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 
 /** How many listings moderation's view shows, newest first. */
@@ -22,7 +22,7 @@ export const ListingModerationLive = Layer.effect(
         const at = by === null ? null : yield* nowIso
         const written = yield* listings.setModerated({ id, at, by })
         if (Option.isNone(written))
-          return yield* new NotFound({ message: "There is no listing with that id.", details: { id } })
+          return yield* new NoListingToModerate({ message: "There is no listing with that id.", details: { id } })
         return written.value
       })
     return {

@@ -12,7 +12,15 @@ import * as Effect from "effect/Effect"
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises"
 import { dirname, join, resolve } from "node:path"
 import type { PluginManifest } from "../../kernel/contract/manifest.ts"
-import { Conflict, InvalidRequest, NotFound, Unavailable } from "../../kernel/contract/errors.ts"
+import {
+  BundleTooLarge,
+  ModuleAlreadyAvailable,
+  ModuleDeliveryFailed,
+  NotABundle,
+  NotAModule,
+  RefNotFound
+} from "./contract/errors.ts"
+import { InvalidManifest } from "../../kernel/contract/plugin-errors.ts"
 import { openRegularFile, type ConfinedFolder } from "../../kernel/extensions/file-root.ts"
 import { reservedNamespaces } from "../plugins/contract/reserved-namespaces.ts"
 import { manifestFileName, readManifest } from "../../kernel/extensions/read-manifest.ts"
@@ -28,13 +36,9 @@ export interface ModuleBundle {
   readonly files: ReadonlyArray<{ readonly path: string; readonly absolute: string }>
 }
 
-const invalid = (error: string, message: string, details?: unknown) =>
-  new InvalidRequest({ error, message, ...(details === undefined ? {} : { details }) })
-
 /** What a refId names nothing of the seller's, as the other kinds answer it. */
 export const missing = (refId: string) =>
-  new NotFound({
-    error: "ref_not_found",
+  new RefNotFound({
     message: "You have no module bundle with that id: name a folder of your uploads or of a project's workspace.",
     details: { kind: "module", refId }
   })
@@ -50,25 +54,23 @@ export const readModuleBundle = (root: ConfinedFolder, path: string, refId: stri
       catch: () => missing(refId)
     })
     if (!folder.isDir)
-      return yield* invalid("not_a_bundle", "That is a file: name the module bundle's folder.", { refId })
+      return yield* new NotABundle({ message: "That is a file: name the module bundle's folder.", details: { refId } })
     // The manifest must lie inside the root too (a link out is refused), or its errors could quote another file.
     yield* Effect.tryPromise({
       try: () => root.resolve(folder.path === "" ? manifestFileName : `${folder.path}/${manifestFileName}`),
-      catch: () => invalid("invalid_manifest", `The bundle's ${manifestFileName} leads outside your files.`)
+      catch: () => new InvalidManifest({ message: `The bundle's ${manifestFileName} leads outside your files.` })
     })
     const manifest = yield* readManifest(folder.absolute)
     if (reservedNamespaces.has(manifest.namespace)) {
-      return yield* invalid(
-        "invalid_manifest",
-        `The namespace "${manifest.namespace}" is reserved for the node's built-ins; no install could take it.`
-      )
+      return yield* new InvalidManifest({
+        message: `The namespace "${manifest.namespace}" is reserved for the node's built-ins; no install could take it.`
+      })
     }
     if (!manifest.extensions.some((extension) => extension.kind === "module")) {
-      return yield* invalid(
-        "not_a_module",
-        "This bundle's plugin.json declares no extension of kind module: it is not a module.",
-        { id: manifest.id }
-      )
+      return yield* new NotAModule({
+        message: "This bundle's plugin.json declares no extension of kind module: it is not a module.",
+        details: { id: manifest.id }
+      })
     }
     const files = yield* Effect.tryPromise({
       try: async (signal) => {
@@ -85,17 +87,16 @@ export const readModuleBundle = (root: ConfinedFolder, path: string, refId: stri
         }
         return found
       },
-      catch: () => invalid("not_a_bundle", "The bundle's folder could not be read.")
+      catch: () => new NotABundle({ message: "The bundle's folder could not be read." })
     })
     if (files === null) {
-      return yield* invalid(
-        "bundle_too_large",
-        `A module bundle holds at most ${maxModuleFiles} files and ${maxModuleBytes / (1024 * 1024)} MB.`,
-        {
+      return yield* new BundleTooLarge({
+        message: `A module bundle holds at most ${maxModuleFiles} files and ${maxModuleBytes / (1024 * 1024)} MB.`,
+        details: {
           maxFiles: maxModuleFiles,
           maxBytes: maxModuleBytes
         }
-      )
+      })
     }
     return { manifest, files } satisfies ModuleBundle
   })
@@ -129,8 +130,7 @@ export const placeModuleBundle = (pluginDir: string, bundle: ModuleBundle, stagi
     const dir = bundle.manifest.namespace
     const target = join(root, dir)
     if (yield* Effect.promise(() => exists(target))) {
-      return yield* new Conflict({
-        error: "module_already_available",
+      return yield* new ModuleAlreadyAvailable({
         message: `The plugin folder already holds a "${dir}" folder: this module (or another of its namespace) is there to install.`,
         details: { dir }
       })
@@ -147,8 +147,7 @@ export const placeModuleBundle = (pluginDir: string, bundle: ModuleBundle, stagi
         }
       },
       catch: () =>
-        new Unavailable({
-          error: "module_delivery_failed",
+        new ModuleDeliveryFailed({
           message: "The module could not be written into the node's plugin folder; nothing was bought.",
           details: { dir }
         })

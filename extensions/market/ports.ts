@@ -6,9 +6,18 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
-import type { Conflict, Forbidden, InvalidRequest, NotFound, Unavailable } from "../../kernel/contract/errors.ts"
 import type { InvalidManifest } from "../../kernel/contract/plugin-errors.ts"
 import type { Caller } from "../accounts/contract/session.ts"
+import type {
+  BundleTooLarge,
+  ModuleAlreadyAvailable,
+  ModuleDeliveryFailed,
+  NotABundle,
+  NotAModule,
+  RefNotFound,
+  RefNotOwned,
+  SkillNotRegistered
+} from "./contract/errors.ts"
 import type { Listing, ListingKind, Order } from "./contract/records.ts"
 
 /** The thing a listing sells is gone (its seller deleted it): the listing is sold out. */
@@ -17,12 +26,18 @@ export interface ItemGone {
 }
 
 export interface MarketGoodsShape {
-  /** Refuses a refId the seller does not own (or, for a skill, one no skill registered here has). */
+  /**
+   * Refuses a refId the seller does not own (or, for a skill, one no skill registered here has; for a
+   * module, a folder that is no module bundle, its manifest read as an install reads it).
+   */
   readonly checkRef: (
     kind: ListingKind,
     sellerId: string,
     refId: string
-  ) => Effect.Effect<void, NotFound | Forbidden | InvalidRequest | InvalidManifest>
+  ) => Effect.Effect<
+    void,
+    RefNotFound | RefNotOwned | SkillNotRegistered | NotABundle | NotAModule | BundleTooLarge | InvalidManifest
+  >
   /**
    * Delivers the listing's thing to the buyer inside the buy's transaction; answers what the buyer
    * received (an id, a skill's name, a module's folder), or null when delivery comes after the
@@ -33,7 +48,7 @@ export interface MarketGoodsShape {
   readonly deliver: (
     listing: Listing,
     buyerId: string
-  ) => Effect.Effect<string | null, ItemGone | Conflict | Unavailable, Scope.Scope>
+  ) => Effect.Effect<string | null, ItemGone | ModuleAlreadyAvailable | ModuleDeliveryFailed, Scope.Scope>
   /** A bought service: a real studio project from the listing's brief, started; answers its id. */
   readonly startService: (listing: Listing, buyer: Caller) => Effect.Effect<string>
 }

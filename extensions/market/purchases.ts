@@ -16,7 +16,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { Conflict } from "../../kernel/contract/errors.ts"
+import { AlreadyOwned, BuyingOwnListing, ListingInactive, ListingModerated, ListingSoldOut } from "./contract/errors.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { retryOnConflict } from "../../kernel/transaction-retry.ts"
@@ -30,8 +30,8 @@ import { MarketGoods, PurchaseSignals } from "./ports.ts"
 import { ListingsRepository } from "./repositories/listings-repository.ts"
 import { OrdersRepository } from "./repositories/orders-repository.ts"
 
-const refuse = (error: string, message: string, listing: Listing) =>
-  Effect.fail(new Conflict({ error, message, details: { listingId: listing.id, status: listing.status } }))
+/** What a refused buy says of its listing. */
+const stateOf = (listing: Listing) => ({ listingId: listing.id, status: listing.status })
 
 export class Purchases extends Effect.Service<Purchases>()("market/Purchases", {
   dependencies: [Ledger.Default, ListingsRepository.Default, OrdersRepository.Default],
@@ -56,24 +56,26 @@ export class Purchases extends Effect.Service<Purchases>()("market/Purchases", {
           })
         )
         if (listing.moderatedAt !== null)
-          return yield* refuse(
-            "listing_moderated",
-            "The node's owner has taken this listing down; it is not for sale.",
-            listing
-          )
+          return yield* new ListingModerated({
+            message: "The node's owner has taken this listing down; it is not for sale.",
+            details: stateOf(listing)
+          })
         if (listing.status !== "active")
-          return yield* refuse(
-            "listing_inactive",
-            `This listing is ${listing.status.replace("_", " ")}, not for sale.`,
-            listing
-          )
-        if (listing.sellerId === buyerId) return yield* refuse("own_listing", "This is your own listing.", listing)
+          return yield* new ListingInactive({
+            message: `This listing is ${listing.status.replace("_", " ")}, not for sale.`,
+            details: stateOf(listing)
+          })
+        if (listing.sellerId === buyerId)
+          return yield* new BuyingOwnListing({ message: "This is your own listing.", details: stateOf(listing) })
         yield* ledger.open(buyerId)
         yield* ledger.open(listing.sellerId)
         // On PostgreSQL a buy of the same buyer waits here for the one before it to commit.
         yield* ledger.lock([buyerId, listing.sellerId])
         if (listing.kind !== "service" && (yield* orders.holds({ buyerId, listingId })).length > 0) {
-          return yield* refuse("already_owned", "You already bought this; only services can be bought again.", listing)
+          return yield* new AlreadyOwned({
+            message: "You already bought this; only services can be bought again.",
+            details: stateOf(listing)
+          })
         }
         const orderId = orderedId()
         yield* ledger.move({
@@ -130,8 +132,7 @@ export class Purchases extends Effect.Service<Purchases>()("market/Purchases", {
               // The thing sold is gone: the listing can never deliver again, so it is sold out from now on.
               yield* listingRows.setStatus({ id: listingId, status: "sold_out", at: yield* nowIso })
               return yield* Effect.fail(
-                new Conflict({
-                  error: "listing_sold_out",
+                new ListingSoldOut({
                   message: "What this listing sold is no longer there; the listing is now sold out.",
                   details: { listingId, status: "sold_out" }
                 })

@@ -5,7 +5,7 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
-import { Forbidden } from "../../kernel/contract/errors.ts"
+import { NotABuyer, ReviewingOwnListing } from "./contract/errors.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { Caller } from "../accounts/contract/session.ts"
@@ -32,15 +32,13 @@ export class Reviews extends Effect.Service<Reviews>()("market/Reviews", {
           Effect.gen(function* () {
             const listing = yield* listings.get(listingId)
             if (listing.sellerId === caller.beingId) {
-              return yield* new Forbidden({
-                error: "own_listing",
+              return yield* new ReviewingOwnListing({
                 message: "You cannot review your own listing.",
                 details: { listingId }
               })
             }
             if (!caller.isOwner && (yield* orders.holds({ buyerId: caller.beingId, listingId })).length === 0) {
-              return yield* new Forbidden({
-                error: "not_a_buyer",
+              return yield* new NotABuyer({
                 message: "Only those who bought this listing can review it.",
                 details: { listingId }
               })

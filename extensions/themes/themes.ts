@@ -5,10 +5,10 @@
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { NotFound } from "../../kernel/contract/errors.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { ThemeChoice, ThemeView } from "./contract/api.ts"
+import { ThemeNotFound } from "./contract/errors.ts"
 import { ThemesRepository } from "./themes-repository.ts"
 
 export class Themes extends Effect.Service<Themes>()("themes/Themes", {
@@ -58,8 +58,7 @@ export class Themes extends Effect.Service<Themes>()("themes/Themes", {
         else {
           const themes = yield* available(beingId)
           if (!themes.some((theme) => theme.id === themeId)) {
-            return yield* new NotFound({
-              error: "theme_not_found",
+            return yield* new ThemeNotFound({
               message: "You have no theme with that id.",
               details: { themeId }
             })

@@ -131,7 +131,7 @@ export const ThreadAttachmentsLive = Layer.effect(
             })
           }
           const opened = yield* files.open({ beingId, isOwner: false }, fileId).pipe(
-            Effect.catchTag("NotFound", () =>
+            Effect.catchTag("FileNotFound", () =>
               Effect.fail(
                 new AttachmentNotFound({
                   message: "There is no such file in your uploads.",

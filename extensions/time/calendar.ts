@@ -7,15 +7,15 @@
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
 import { nowIso, nowMillis } from "../../kernel/time.ts"
 import { CalendarEventsRepository } from "./calendar-events-repository.ts"
 import type { AgendaEntry, CalendarEvent, CreateEvent, PatchEvent } from "./contract/calendar.ts"
+import { EventEndsBeforeStart, EventNotFound, InvalidRecurrence } from "./contract/errors.ts"
 import { EventTimeZone, ReminderSignals } from "./ports.ts"
 import { nextOccurrence, occurrencesBetween, recurrenceProblem } from "./recurrence.ts"
 import { newId } from "./todos.ts"
 
-const notFound = new NotFound({ message: "You have no calendar event with that id." })
+const notFound = new EventNotFound({ message: "You have no calendar event with that id." })
 
 const iso = (value: string) => new Date(value).toISOString()
 
@@ -23,8 +23,7 @@ const iso = (value: string) => new Date(value).toISOString()
 const checkTiming = (event: CalendarEvent) => {
   if (event.endAt !== null && Date.parse(event.endAt) < Date.parse(event.startAt)) {
     return Effect.fail(
-      new InvalidRequest({
-        error: "invalid_request",
+      new EventEndsBeforeStart({
         message: "An event cannot end before it starts.",
         details: { startAt: event.startAt, endAt: event.endAt }
       })
@@ -34,8 +33,7 @@ const checkTiming = (event: CalendarEvent) => {
   return problem === null
     ? Effect.void
     : Effect.fail(
-        new InvalidRequest({
-          error: "invalid_recurrence",
+        new InvalidRecurrence({
           message: `The recurrence is not an RFC 5545 rule: ${problem}`,
           details: { recurrence: event.recurrence }
         })

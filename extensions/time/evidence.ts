@@ -13,7 +13,7 @@ import { SignalReads, type StoredGate } from "../../actors/being/contract/signal
 import { ProjectDirectory } from "../../actors/project/contract/project-directory.ts"
 import { CalendarEventsRepository } from "./calendar-events-repository.ts"
 import { TodosRepository } from "./todos-repository.ts"
-import { NotFound } from "../../kernel/contract/errors.ts"
+import { NudgeNotFound } from "./contract/errors.ts"
 import { MemoryEvidence, type FoundEvidence } from "./contract/ports.ts"
 
 export { MemoryEvidence, type FoundEvidence }
@@ -90,7 +90,8 @@ export class NudgeWhys extends Effect.Service<NudgeWhys>()("time/NudgeWhys", {
 
     const why = Effect.fn("hush.why")(function* (beingId: string, signalId: string) {
       const found = yield* signals.findGated({ beingId, signalId })
-      if (Option.isNone(found)) return yield* Effect.fail(new NotFound({ message: "You have no nudge with that id." }))
+      if (Option.isNone(found))
+        return yield* Effect.fail(new NudgeNotFound({ message: "You have no nudge with that id." }))
       const signal = found.value
       if (signal.gate === null) {
         return {

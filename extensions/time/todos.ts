@@ -7,14 +7,14 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { randomBytes } from "node:crypto"
-import { NotFound } from "../../kernel/contract/errors.ts"
 import { nowIso, nowMillis } from "../../kernel/time.ts"
+import { TodoNotFound } from "./contract/errors.ts"
 import type { CreateTodo, PatchTodo, Todo, TodoStatus } from "./contract/todos.ts"
 import { TodosRepository } from "./todos-repository.ts"
 
 export const DEFAULT_DEFER_MS = 24 * 3_600_000
 
-const notFound = new NotFound({ message: "You have no to-do with that id." })
+const notFound = new TodoNotFound({ message: "You have no to-do with that id." })
 
 export const newId = () => randomBytes(12).toString("base64url")
 

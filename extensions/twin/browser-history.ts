@@ -9,7 +9,7 @@
 import Database from "better-sqlite3"
 import * as Effect from "effect/Effect"
 import type { Caller } from "../accounts/contract/session.ts"
-import { InvalidRequest } from "../../kernel/contract/errors.ts"
+import { NotBrowserHistory } from "./contract/errors.ts"
 import { Activity } from "./activity.ts"
 import { Memories } from "./memories.ts"
 import { TwinFolders } from "./ports.ts"
@@ -38,8 +38,7 @@ export type BrowserCounts = {
 }
 
 const notHistory = (path: string) =>
-  new InvalidRequest({
-    error: "not_browser_history",
+  new NotBrowserHistory({
     message: `${path} is not a Chromium History file (a SQLite database with a urls table).`
   })
 

@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { randomUUID } from "node:crypto"
 import type { Caller } from "../accounts/contract/session.ts"
-import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import { AlreadyConnected, ConnectionNotFound, InvalidConfig, UnknownProvider } from "./contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type {
   Connection,
@@ -40,8 +40,7 @@ const toConnection = (row: TwinConnection): Connection => ({
   createdAt: row.createdAt
 })
 
-const invalidConfig = (message: string, details: Record<string, unknown>) =>
-  new InvalidRequest({ error: "invalid_config", message, details })
+const invalidConfig = (message: string, details: Record<string, unknown>) => new InvalidConfig({ message, details })
 
 /** The names a config may hold under an auth, and which of them are secret or required. */
 const fieldsOf = (auth: ProviderAuth) => {
@@ -108,8 +107,7 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
         return found !== undefined
           ? Effect.succeed(found)
           : Effect.fail(
-              new NotFound({
-                error: "unknown_provider",
+              new UnknownProvider({
                 message: `This node has no provider "${id}".`,
                 details: { provider: id, providers: all.map((registered) => registered.descriptor.id) }
               })
@@ -162,7 +160,7 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
       Effect.flatMap(
         connections.findById({ id, beingId: caller.beingId }),
         Option.match({
-          onNone: () => Effect.fail(new NotFound({ error: "not_found", message: "You have no such connection." })),
+          onNone: () => Effect.fail(new ConnectionNotFound({ message: "You have no such connection." })),
           onSome: Effect.succeed
         })
       )
@@ -202,8 +200,7 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
           yield* followed(caller.beingId, row.provider)
           return toConnection(yield* owned(caller, existing.value.id))
         }
-        return yield* new Conflict({
-          error: "already_connected",
+        return yield* new AlreadyConnected({
           message: `You are already connected to ${body.provider}: change that connection (PATCH) or delete it first.`,
           details: { connectionId: Option.getOrNull(Option.map(existing, (found) => found.id)) }
         })

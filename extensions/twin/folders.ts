@@ -13,7 +13,8 @@ import { walk } from "../../kernel/extensions/walk.ts"
 import { ModelRoutes } from "../models/contract/routes.ts"
 import type { FolderFile } from "./ports.ts"
 import { TwinFolders } from "./ports.ts"
-import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import { FileNotFound, FileTooLarge, InvalidPath } from "../files/contract/errors.ts"
+import { FilesNotConfigured } from "./contract/errors.ts"
 import { describeFileError, openRegularFile } from "../../kernel/extensions/file-root.ts"
 import type { Caller } from "../accounts/contract/session.ts"
 import { FileAccess } from "../files/file-access.ts"
@@ -36,8 +37,7 @@ const normalFolder = (folder: string) =>
     .filter((part) => part !== "" && part !== ".")
     .join("/")
 
-const notConfigured = new Conflict({
-  error: "files_not_configured",
+const notConfigured = new FilesNotConfigured({
   message: "This node has no FILES_ROOT: set it to the folder the files provider may index."
 })
 
@@ -53,8 +53,8 @@ const decodeUtf8 = (bytes: Uint8Array): string | null => {
 const refusalOf = (error: unknown, path: string, what: "file" | "folder") => {
   const described = describeFileError(error, path)
   return /does not exist/.test(described.message)
-    ? new NotFound({ message: `${described.message} Name a ${what} inside FILES_ROOT.` })
-    : new InvalidRequest({ error: "invalid_path", message: described.message })
+    ? new FileNotFound({ message: `${described.message} Name a ${what} inside FILES_ROOT.` })
+    : new InvalidPath({ message: described.message })
 }
 
 export const TwinFoldersLive = Layer.effect(
@@ -115,8 +115,7 @@ export const TwinFoldersLive = Layer.effect(
             Effect.flatMap((read) =>
               typeof read === "number"
                 ? Effect.fail(
-                    new InvalidRequest({
-                      error: "file_too_large",
+                    new FileTooLarge({
                       message: `${path} is ${read} bytes; at most ${maxBytes} are read.`,
                       details: { limitBytes: maxBytes }
                     })

@@ -10,7 +10,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { randomUUID } from "node:crypto"
-import { NotFound } from "../../kernel/contract/errors.ts"
+import { MemoryNotFound } from "./contract/errors.ts"
 import type { Memory } from "../../kernel/contract/memory.ts"
 import type { MemoryStored, NewMemory } from "../../kernel/extensions/memory.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
@@ -180,7 +180,8 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
       Effect.flatMap(
         repository.findOwned({ beingId, id }),
         Option.match({
-          onNone: () => Effect.fail(new NotFound({ message: "There is no memory with that id.", details: { id } })),
+          onNone: () =>
+            Effect.fail(new MemoryNotFound({ message: "There is no memory with that id.", details: { id } })),
           onSome: Effect.succeed
         })
       )

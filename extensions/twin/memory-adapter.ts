@@ -14,7 +14,7 @@ import * as ParseResult from "effect/ParseResult"
 import * as Runtime from "effect/Runtime"
 import * as Schema from "effect/Schema"
 import { MemoryContent, MemoryImportance, MemoryKind, MemorySource, MemoryTags } from "../../kernel/contract/memory.ts"
-import { Unavailable } from "../../kernel/contract/errors.ts"
+import { NoOwner } from "./contract/errors.ts"
 import type { CallScope, PluginIdentity } from "../../kernel/extensions/context.ts"
 import type { MemoryAdapter } from "../../kernel/extensions/memory.ts"
 import { Memories } from "./memories.ts"
@@ -56,10 +56,7 @@ export const memoryAdapterFactory = (builtinIds: ReadonlySet<string>) =>
     const ownerId = Effect.flatMap(
       accounts.findOwner,
       Option.match({
-        onNone: () =>
-          Effect.fail(
-            new Unavailable({ error: "no_owner", message: "This node has no owner yet, so no twin to remember in." })
-          ),
+        onNone: () => Effect.fail(new NoOwner({ message: "This node has no owner yet, so no twin to remember in." })),
         onSome: (owner) => Effect.succeed(owner.id)
       })
     )

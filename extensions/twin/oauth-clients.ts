@@ -14,7 +14,8 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type * as Redacted from "effect/Redacted"
 import type { Caller } from "../accounts/contract/session.ts"
-import { Forbidden, NotFound } from "../../kernel/contract/errors.ts"
+import { OwnerOnly } from "../accounts/contract/errors.ts"
+import { UnknownProvider } from "./contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { clientSettingNames, type OAuthClientState, type SetOAuthClient } from "./contract/oauth-clients.ts"
 import { ProviderRegistry } from "./ports.ts"
@@ -51,15 +52,14 @@ export class OAuthClients extends Effect.Service<OAuthClients>()("twin/OAuthClie
     const ownerOnly = (caller: Caller) =>
       caller.isOwner
         ? Effect.void
-        : Effect.fail(new Forbidden({ message: "Only the owner of this node sets its OAuth clients." }))
+        : Effect.fail(new OwnerOnly({ message: "Only the owner of this node sets its OAuth clients." }))
 
     const known = (provider: string) =>
       Effect.flatMap(oauthProviders, (ids) =>
         ids.includes(provider)
           ? Effect.void
           : Effect.fail(
-              new NotFound({
-                error: "unknown_provider",
+              new UnknownProvider({
                 message: `No plugin provider ${provider} connects through OAuth 2.0 on this node.`,
                 details: { provider }
               })

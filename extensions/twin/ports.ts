@@ -8,8 +8,16 @@ import type * as Effect from "effect/Effect"
 import type * as Queue from "effect/Queue"
 import type * as Scope from "effect/Scope"
 import type { Caller } from "../accounts/contract/session.ts"
-import type { Conflict, Forbidden, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import type {
+  FileNotFound,
+  FileRootRefusal,
+  FileTooLarge,
+  InvalidPath,
+  NotAFile,
+  NotAFolder
+} from "../files/contract/errors.ts"
 import type { ConnectionConfig, ProviderDescriptor } from "./contract/connections.ts"
+import type { FilesNotConfigured } from "./contract/errors.ts"
 
 export interface TwinBindingsShape {
   readonly embed: {
@@ -56,28 +64,31 @@ export interface FolderFile {
  * `folder` is relative to the root; a refusal (not the owner's, not configured, no such folder,
  * a path leaving the root) fails with the error the caller should see.
  */
+/** Why a folder or file of the owner's FILES_ROOT was not reached: as the files feature refuses, or no FILES_ROOT. */
+export type TwinFolderRefusal =
+  | FilesNotConfigured
+  | FileRootRefusal
+  | FileNotFound
+  | InvalidPath
+  | NotAFile
+  | NotAFolder
+  | FileTooLarge
+
 export interface TwinFoldersShape {
   /** The absolute folder for the caller's twin, when FILES_ROOT is set and the caller owns the node. */
   readonly rootFor: (caller: Caller) => string | null
   /** The folder in its normal relative form, checked to exist and be a folder inside the root. */
-  readonly check: (
-    caller: Caller,
-    folder: string
-  ) => Effect.Effect<string, InvalidRequest | Forbidden | NotFound | Conflict>
+  readonly check: (caller: Caller, folder: string) => Effect.Effect<string, TwinFolderRefusal>
   /** The text files under the folder (recursively, hidden ones and build noise left out), at most `most`. */
   readonly textFiles: (
     caller: Caller,
     folder: string,
     most: number
-  ) => Effect.Effect<ReadonlyArray<FolderFile>, InvalidRequest | Forbidden | NotFound | Conflict>
+  ) => Effect.Effect<ReadonlyArray<FolderFile>, TwinFolderRefusal>
   /**
    * One regular file's bytes (a History database, say), refused as the folder checks refuse, or when over `maxBytes`.
    */
-  readonly readFile: (
-    caller: Caller,
-    path: string,
-    maxBytes: number
-  ) => Effect.Effect<Uint8Array, InvalidRequest | Forbidden | NotFound | Conflict>
+  readonly readFile: (caller: Caller, path: string, maxBytes: number) => Effect.Effect<Uint8Array, TwinFolderRefusal>
   /**
    * One file's text when it is still a regular UTF-8 file without NUL of at most `maxBytes`, or a PDF's markdown; null
    * otherwise.

@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { Unavailable } from "../../kernel/contract/errors.ts"
+import { ModelReplyInvalid } from "./contract/errors.ts"
 import type { ChatMessage } from "../models/contract/chat.ts"
 import { toApiError } from "../models/contract/errors.ts"
 import type { ModelsShape } from "../models/contract/models.ts"
@@ -52,8 +52,7 @@ export const askStructured = <A, I>(models: ModelsShape, ask: StructuredAsk<A, I
     const repaired = decode(second.value)
     if (Either.isRight(repaired)) return repaired.right
     return yield* Effect.fail(
-      new Unavailable({
-        error: "model_reply_invalid",
+      new ModelReplyInvalid({
         message: `The model's answer did not fit its schema, even after one repair; ${ask.otherwise}.`,
         details: { errors: ParseResult.TreeFormatter.formatErrorSync(repaired.left).slice(0, 2000) }
       })

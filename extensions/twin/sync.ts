@@ -18,7 +18,7 @@ import * as Ref from "effect/Ref"
 import * as Schedule from "effect/Schedule"
 import { randomUUID } from "node:crypto"
 import type { Caller } from "../accounts/contract/session.ts"
-import { Conflict, InvalidRequest, NotFound } from "../../kernel/contract/errors.ts"
+import { NoHistoryPath, NotConnected, ProviderNotConfigured, SyncRunning, UnknownProvider } from "./contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { Activity } from "./activity.ts"
 import { BROWSER_PROVIDER, BrowserImporter } from "./browser-history.ts"
@@ -191,10 +191,9 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
     /** A remote provider syncs the being's own connection: it must be configured here and connected by the being. */
     const prepareRemote = (caller: Caller, remote: RemoteSync, existing: TwinConnection | null) =>
       Effect.gen(function* () {
-        if (!remote.configured)
-          return yield* new Conflict({ error: "provider_not_configured", message: remote.unconfigured })
+        if (!remote.configured) return yield* new ProviderNotConfigured({ message: remote.unconfigured })
         if (existing === null || existing.status !== "connected")
-          return yield* new Conflict({ error: "not_connected", message: remote.connect })
+          return yield* new NotConnected({ message: remote.connect })
         const kept = existing.syncDetail.cursor
         const cursor = typeof kept === "string" && kept !== "" ? kept : null
         return {
@@ -221,8 +220,7 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
           }
         }
         if (typeof named !== "string" || named === "") {
-          return yield* new InvalidRequest({
-            error: "invalid_path",
+          return yield* new NoHistoryPath({
             message:
               "Name the History file to import: ?path=<file inside FILES_ROOT>, or connect the browser provider with it."
           })
@@ -239,15 +237,13 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
       })
 
     const runningConflict = (provider: string) =>
-      new Conflict({
-        error: "sync_running",
+      new SyncRunning({
         message: `A sync of your ${provider === FILES_PROVIDER ? "files" : provider} is already running; wait for it to finish.`
       })
 
     const start = Effect.fn("twin.startSync")(function* (caller: Caller, provider: string, params: SyncParams) {
       if (provider !== FILES_PROVIDER && provider !== BROWSER_PROVIDER && (yield* remoteOf(provider)) === undefined) {
-        return yield* new NotFound({
-          error: "unknown_provider",
+        return yield* new UnknownProvider({
           message: `This node has no provider "${provider}" to sync.`,
           details: { provider, providers: [...syncProviders, ...(yield* remotesNow).map((remote) => remote.provider)] }
         })

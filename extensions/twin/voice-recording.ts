@@ -7,11 +7,24 @@
  */
 import Busboy from "busboy"
 import type { IncomingMessage } from "node:http"
-import { InvalidRequest, PayloadTooLarge, UnsupportedMediaType } from "../../kernel/contract/errors.ts"
+import {
+  InvalidLanguage,
+  MalformedRecording,
+  NoAudio,
+  OneAudioPart,
+  RecordingTooLarge,
+  UnsupportedAudioFormat
+} from "./contract/errors.ts"
 import { audioFormats, TRANSCRIBE_FORM_ALLOWANCE, type AudioFormat } from "./voice/contract/records.ts"
 import type { Recording } from "./voice/voice.ts"
 
-type Refusal = InvalidRequest | PayloadTooLarge | UnsupportedMediaType
+type Refusal =
+  | MalformedRecording
+  | RecordingTooLarge
+  | UnsupportedAudioFormat
+  | InvalidLanguage
+  | OneAudioPart
+  | NoAudio
 export type ReadRecording =
   | { readonly _tag: "Read"; readonly recording: Recording }
   | { readonly _tag: "Refused"; readonly error: Refusal }
@@ -48,7 +61,7 @@ const formatOf = (mimeType: string, filename: string): AudioFormat | null => {
 }
 
 const tooLarge = (limit: number) =>
-  new PayloadTooLarge({
+  new RecordingTooLarge({
     message: `The recording is larger than this node transcribes (at most ${limit} bytes of audio).`,
     details: { limitBytes: limit }
   })
@@ -71,7 +84,7 @@ export const readRecording = (source: IncomingMessage, maxAudioBytes: number) =>
         source.unpipe(parser)
         part?.destroy()
         chunks.length = 0
-        if (result.error._tag === "PayloadTooLarge") {
+        if (result.error._tag === "RecordingTooLarge") {
           // The rest of an oversize body is never read; the 413 closes the connection (host/http/refusal.ts).
           source.off("data", count)
           source.pause()
@@ -97,7 +110,9 @@ export const readRecording = (source: IncomingMessage, maxAudioBytes: number) =>
         limits: { files: 1, fields: 4, fieldSize: 64, parts: 5 }
       })
     } catch {
-      return refuse(new InvalidRequest({ message: "Send the recording as multipart/form-data, with its boundary." }))
+      return refuse(
+        new MalformedRecording({ message: "Send the recording as multipart/form-data, with its boundary." })
+      )
     }
     parser.on("file", (_field, stream, info) => {
       if (settled) return stream.resume()
@@ -105,8 +120,7 @@ export const readRecording = (source: IncomingMessage, maxAudioBytes: number) =>
       if (format === null) {
         stream.resume()
         return refuse(
-          new UnsupportedMediaType({
-            error: "unsupported_audio_format",
+          new UnsupportedAudioFormat({
             message: `The recording must be ${audioFormats.join(", ")} audio; its part says "${info.mimeType.slice(0, 100)}".`,
             details: { accepted: audioFormats }
           })
@@ -129,8 +143,7 @@ export const readRecording = (source: IncomingMessage, maxAudioBytes: number) =>
       const trimmed = value.trim()
       if (info.valueTruncated || (trimmed !== "" && !languagePattern.test(trimmed))) {
         return refuse(
-          new InvalidRequest({
-            error: "invalid_language",
+          new InvalidLanguage({
             message: `The language field must be a language code like "en" or "pt-BR"; it is "${value.slice(0, 64)}".`
           })
         )
@@ -138,29 +151,25 @@ export const readRecording = (source: IncomingMessage, maxAudioBytes: number) =>
       language = trimmed === "" ? null : trimmed
     })
     parser.on("filesLimit", () =>
-      refuse(
-        new InvalidRequest({ error: "one_audio_part", message: "Send exactly one audio part: this one has more." })
-      )
+      refuse(new OneAudioPart({ message: "Send exactly one audio part: this one has more." }))
     )
     parser.on("partsLimit", () =>
-      refuse(new InvalidRequest({ message: "The form has too many parts: send one audio part and a language." }))
+      refuse(new MalformedRecording({ message: "The form has too many parts: send one audio part and a language." }))
     )
-    parser.on("error", () => refuse(new InvalidRequest({ message: "The multipart body could not be read." })))
+    parser.on("error", () => refuse(new MalformedRecording({ message: "The multipart body could not be read." })))
     parser.on("close", () => {
       if (audio === null) {
         return refuse(
-          new InvalidRequest({
-            error: "no_audio",
+          new NoAudio({
             message: "Send one audio part (a form field with a filename) holding the recording."
           })
         )
       }
       const bytes = Buffer.concat(chunks)
-      if (bytes.length === 0)
-        return refuse(new InvalidRequest({ error: "no_audio", message: "The audio part is empty." }))
+      if (bytes.length === 0) return refuse(new NoAudio({ message: "The audio part is empty." }))
       finish({ _tag: "Read", recording: { audio: bytes, ...audio, language } })
     })
     source.on("data", count)
-    source.once("aborted", () => refuse(new InvalidRequest({ message: "The recording was cut off." })))
+    source.once("aborted", () => refuse(new MalformedRecording({ message: "The recording was cut off." })))
     source.pipe(parser)
   })

@@ -12,7 +12,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { createHash, createHmac, timingSafeEqual } from "node:crypto"
-import { InvalidRequest, Unauthorized } from "../../kernel/contract/errors.ts"
+import { InvalidDelivery, InvalidSignature } from "./contract/errors.ts"
 import { Activity } from "./activity.ts"
 import { ConnectionCredentials } from "./connection-credentials.ts"
 import type { WebhookReceived } from "./contract/webhooks-api.ts"
@@ -31,8 +31,7 @@ export interface Delivery {
   readonly sharedSecret: string | undefined
 }
 
-const refused = new Unauthorized({
-  error: "invalid_signature",
+const refused = new InvalidSignature({
   message:
     "This delivery does not verify: sign it with the connection's secret (X-Signature: sha256=<hex HMAC of the body>) or send the shared secret, as the provider asks."
 })
@@ -98,8 +97,7 @@ export class TwinWebhooks extends Effect.Service<TwinWebhooks>()("twin/TwinWebho
         ),
         Effect.mapError(
           (error) =>
-            new InvalidRequest({
-              error: "invalid_delivery",
+            new InvalidDelivery({
               message: `The delivery was verified but not taken: ${error.message}`
             })
         )

@@ -7,8 +7,8 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
-import type { Conflict, Forbidden } from "../../../kernel/contract/errors.ts"
 import type { BeingPatch, PublicBeing } from "../../souls/contract/records.ts"
+import type { HandleTaken, NotOwnAccount } from "./errors.ts"
 import type { Being } from "./records.ts"
 
 /** A being that has no account (a citizen, a seed, an agent): its id, handle, name and when it came. */
@@ -28,7 +28,7 @@ export interface BeingRegistryShape {
   readonly listPublic: Effect.Effect<ReadonlyArray<PublicBeing>>
   readonly findPublic: (id: string) => Effect.Effect<Option.Option<PublicBeing>>
   /** One's own name and handle (PATCH /api/beings/me): only a person's; a handle someone else holds is a 409. */
-  readonly updateProfile: (beingId: string, patch: BeingPatch) => Effect.Effect<Being, Forbidden | Conflict>
+  readonly updateProfile: (beingId: string, patch: BeingPatch) => Effect.Effect<Being, NotOwnAccount | HandleTaken>
   /** A citizen raised from a persona at boot, or brought up to date. */
   readonly upsertCitizen: (citizen: NewBeing) => Effect.Effect<void>
   /** A paired seed's being; false when its handle (or id) is taken. */

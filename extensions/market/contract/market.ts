@@ -4,8 +4,8 @@
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
-import type { InvalidRequest } from "../../../kernel/contract/errors.ts"
 import type { Caller } from "../../accounts/contract/session.ts"
+import type { TooManySearchTerms } from "./errors.ts"
 import type { LedgerReason, Listing, ListingKind } from "./records.ts"
 
 export interface ListingQuery {
@@ -20,7 +20,7 @@ export interface MarketShape {
   readonly searchListings: (
     caller: Caller,
     query: ListingQuery
-  ) => Effect.Effect<ReadonlyArray<Listing>, InvalidRequest>
+  ) => Effect.Effect<ReadonlyArray<Listing>, TooManySearchTerms>
   /**
    * Credits from the mint to a being's wallet (opened first if it never was), outside its lifetime
    * earned, with `reason` on both sides. Runs inside the caller's transaction when it has one.

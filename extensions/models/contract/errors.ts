@@ -1,9 +1,9 @@
 /**
  * Why a model call did not happen or did not succeed. Each message says what a person can do;
- * `toApiError` turns them into the ApiErrors a route answers with (codes in docs/api.md).
+ * `toApiError` turns them into the named refusals a route answers with (codes in docs/api.md).
  */
 import * as Data from "effect/Data"
-import { Conflict, Unavailable, type ApiError } from "../../../kernel/contract/errors.ts"
+import { refusal } from "../../../kernel/contract/errors.ts"
 import type { LlmCall, ModelTier } from "./records.ts"
 
 /** No key and no local server for the tier: refused at once, before any network. */
@@ -42,13 +42,27 @@ export class ModelReplyNotJson extends Data.TaggedError("ModelReplyNotJson")<{
 
 export type ModelError = ModelsUnavailable | SpendCeilingReached | ModelCallFailed | ModelReplyNotJson
 
-export const toApiError = (error: ModelError): ApiError => {
+/** No model can be called for the tier (no key, no local server): nothing left the node. */
+export class NoModelToCall extends refusal(503, "NoModelToCall", "models_unavailable") {}
+
+/** A spend ceiling (call, project or day) refused the call before it was made. */
+export class OverSpendCeiling extends refusal(409, "OverSpendCeiling", "spend_ceiling_reached") {}
+
+/** The provider was asked and failed: unreachable, timed out, or answered an error. */
+export class ModelFailed extends refusal(503, "ModelFailed", "model_failed") {}
+
+/** A call that asked for JSON got text that is not JSON. */
+export class ModelReplyUnreadable extends refusal(503, "ModelReplyUnreadable", "model_reply_not_json") {}
+
+/** A model call's refusal, as a route answers it. */
+export type ModelRefusal = NoModelToCall | OverSpendCeiling | ModelFailed | ModelReplyUnreadable
+
+export const toApiError = (error: ModelError): ModelRefusal => {
   switch (error._tag) {
     case "ModelsUnavailable":
-      return new Unavailable({ error: "models_unavailable", message: error.message, details: { tier: error.tier } })
+      return new NoModelToCall({ message: error.message, details: { tier: error.tier } })
     case "SpendCeilingReached":
-      return new Conflict({
-        error: "spend_ceiling_reached",
+      return new OverSpendCeiling({
         message: error.message,
         details: {
           ceiling: error.ceiling,
@@ -58,12 +72,11 @@ export const toApiError = (error: ModelError): ApiError => {
         }
       })
     case "ModelCallFailed":
-      return new Unavailable({
-        error: "model_failed",
+      return new ModelFailed({
         message: error.message,
         details: { tier: error.tier, status: error.status }
       })
     case "ModelReplyNotJson":
-      return new Unavailable({ error: "model_reply_not_json", message: error.message })
+      return new ModelReplyUnreadable({ message: error.message })
   }
 }

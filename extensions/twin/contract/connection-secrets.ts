@@ -8,7 +8,7 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
 import type * as Redacted from "effect/Redacted"
-import { Conflict } from "../../../kernel/contract/errors.ts"
+import { EncryptionNotConfigured } from "./errors.ts"
 import type { Connection } from "./connections.ts"
 
 /** A connection's secret fields by name (a consent's tokens: accessToken, refreshToken, expiresAt…). */
@@ -21,8 +21,7 @@ export interface SecretChange {
 }
 
 export const encryptionKeyMissing = () =>
-  new Conflict({
-    error: "encryption_not_configured",
+  new EncryptionNotConfigured({
     message:
       "This node cannot store a secret yet: set ENCRYPTION_KEY (a long random passphrase, e.g. from `openssl rand -base64 32`) and restart it. Keep it safe: without it, stored secrets cannot be read."
   })
@@ -62,7 +61,7 @@ export interface ConnectionSecretsShape {
     provider: string,
     claimer: string,
     values: SecretValues | null
-  ) => Effect.Effect<void, Conflict>
+  ) => Effect.Effect<void, EncryptionNotConfigured>
 }
 
 export class ConnectionSecrets extends Context.Tag("twin/ConnectionSecrets")<
@@ -84,7 +83,7 @@ export interface ConnectionGrantsShape {
       readonly meta: Record<string, string>
       readonly secret: SecretValues
     }
-  ) => Effect.Effect<Connection, Conflict>
+  ) => Effect.Effect<Connection, EncryptionNotConfigured>
 }
 
 export class ConnectionGrants extends Context.Tag("twin/ConnectionGrants")<ConnectionGrants, ConnectionGrantsShape>() {}

@@ -8,8 +8,8 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { Conflict, Forbidden, InvalidRequest, Unavailable } from "../../../kernel/contract/errors.ts"
-import { toApiError } from "../../models/contract/errors.ts"
+import { SttConsentRequired, SttDestinationChanged, SttStaysOnDevice } from "../contract/errors.ts"
+import { NoModelToCall, toApiError } from "../../models/contract/errors.ts"
 import { Models } from "../../models/contract/models.ts"
 import type { AudioFormat, NodeSttStatus, NodeTranscript } from "./contract/records.ts"
 import { VoiceConsentsRepository } from "./consents-repository.ts"
@@ -40,15 +40,13 @@ export class Voice extends Effect.Service<Voice>()("twin/Voice", {
 
     const consent = Effect.fn("voice.consent")(function* (beingId: string, consentKey: string) {
       if (!destination.leavesDevice) {
-        return yield* new InvalidRequest({
-          error: "stt_stays_on_device",
+        return yield* new SttStaysOnDevice({
           message:
             "Nothing leaves this host: recordings are transcribed by a local server, so there is nothing to agree to."
         })
       }
       if (consentKey !== destination.consentKey) {
-        return yield* new Conflict({
-          error: "stt_destination_changed",
+        return yield* new SttDestinationChanged({
           message: `Where recordings go has changed since you saw it: they now go to ${destination.destination}. Read it again, then agree to it.`,
           details: { consentKey: destination.consentKey, destination: destination.destination }
         })
@@ -70,8 +68,7 @@ export class Voice extends Effect.Service<Voice>()("twin/Voice", {
      */
     const admit = Effect.fn("voice.admit")(function* (beingId: string) {
       if (!destination.available) {
-        return yield* new Unavailable({
-          error: "models_unavailable",
+        return yield* new NoModelToCall({
           message: destination.reason ?? "No transcription model can be called.",
           details: { tier: "transcribe" }
         })
@@ -79,15 +76,13 @@ export class Voice extends Effect.Service<Voice>()("twin/Voice", {
       if (!destination.leavesDevice) return
       const consent = Option.getOrNull(yield* consents.find(beingId))
       if (consent === null) {
-        return yield* new Forbidden({
-          error: "stt_consent_required",
+        return yield* new SttConsentRequired({
           message: `A recording would leave this host for ${destination.destination}. Agree to that destination first (POST /api/twin/voice/stt/consent).`,
           details: { consentKey: destination.consentKey, destination: destination.destination }
         })
       }
       if (consent.consentKey !== destination.consentKey) {
-        return yield* new Conflict({
-          error: "stt_destination_changed",
+        return yield* new SttDestinationChanged({
           message: `You agreed to another destination; recordings would now go to ${destination.destination}. Agree to it again first.`,
           details: { consentKey: destination.consentKey, destination: destination.destination }
         })

@@ -72,7 +72,7 @@ describe("the per-project ceiling", () => {
           expect(servers.remote.requests).toHaveLength(1)
           expect(raised).toHaveLength(1)
           expect(toApiError(refused)).toMatchObject({
-            _tag: "Conflict",
+            _tag: "OverSpendCeiling",
             error: "spend_ceiling_reached",
             details: { ceiling: "project", limitUsd: 1, spentUsd: 1 }
           })

@@ -347,7 +347,7 @@ describe("with no model configured", () => {
         }
         // What a route that calls a model answers with.
         expect(toApiError(chat)).toMatchObject({
-          _tag: "Unavailable",
+          _tag: "NoModelToCall",
           error: "models_unavailable",
           details: { tier: "cheap" }
         })
