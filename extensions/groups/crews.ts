@@ -8,7 +8,8 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { ProjectNotFound } from "./contract/errors.ts"
+// A crew for a project the caller does not own (or that does not exist) is refused as the project is.
+import { ProjectNotFound } from "../../actors/project/contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { Caller } from "../accounts/contract/session.ts"
 import { CrewSeating } from "./contract/crew-seating.ts"

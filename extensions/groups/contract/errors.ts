@@ -24,6 +24,3 @@ export class BeingNotFound extends refusal(404, "BeingNotFound", "being_not_foun
 
 /** Removing a being that is not a member of the group. */
 export class MemberNotFound extends refusal(404, "MemberNotFound", "member_not_found") {}
-
-/** A crew for a project the caller does not own (or that does not exist). */
-export class ProjectNotFound extends refusal(404, "ProjectNotFound", "project_not_found") {}

@@ -7,7 +7,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { BeingNotFound } from "../contract/errors.ts"
+import { UnknownBeing } from "../contract/errors.ts"
 import type { BeingDetail, BeingPatch, ListedBeing } from "../contract/records.ts"
 import { CitizensRepository } from "../repositories/citizens-repository.ts"
 import { soulFor, Souls, type SoulOwner } from "../souls.ts"
@@ -41,7 +41,7 @@ export class Beings extends Effect.Service<Beings>()("beings/Beings", {
       Effect.flatMap(
         repository.findPublic(id),
         Option.match({
-          onNone: () => Effect.fail(new BeingNotFound({ message: "There is no being with that id.", details: { id } })),
+          onNone: () => Effect.fail(new UnknownBeing({ message: "There is no being with that id.", details: { id } })),
           onSome: (being): Effect.Effect<SoulOwner & { readonly kind: string }> => Effect.succeed(being)
         })
       )
@@ -53,7 +53,7 @@ export class Beings extends Effect.Service<Beings>()("beings/Beings", {
       Effect.gen(function* () {
         const being = yield* repository.findPublic(id)
         if (Option.isNone(being))
-          return yield* Effect.fail(new BeingNotFound({ message: "There is no being with that id.", details: { id } }))
+          return yield* Effect.fail(new UnknownBeing({ message: "There is no being with that id.", details: { id } }))
         const soul = yield* souls.current(being.value)
         const online = yield* presence.isOnline(id)
         const citizen = yield* citizens.find(id)

@@ -4,17 +4,13 @@
  */
 import { refusal } from "../../../kernel/contract/errors.ts"
 
-/** A route only the node's owner may call, called by someone else. */
-export class OwnerOnly extends refusal(403, "OwnerOnly", "forbidden") {}
 /** A soul changed by someone who is neither its being nor the owner. */
 export class SoulNotYours extends refusal(403, "SoulNotYours", "forbidden") {}
 /** No public being with that id. */
-export class BeingNotFound extends refusal(404, "BeingNotFound", "not_found") {}
+export class UnknownBeing extends refusal(404, "UnknownBeing", "not_found") {}
 /** No post on the square with that id. */
 export class PostNotFound extends refusal(404, "PostNotFound", "not_found") {}
 /** A delete of another node's post: moderation hides it, only its author takes it back. */
 export class RemotePostUndeletable extends refusal(403, "RemotePostUndeletable", "forbidden") {}
 /** A delete of a post by someone who is neither its author nor the owner. */
 export class PostNotYours extends refusal(403, "PostNotYours", "forbidden") {}
-/** No listing with that id (on a node without a market, none has). */
-export class ListingNotFound extends refusal(404, "ListingNotFound", "not_found") {}

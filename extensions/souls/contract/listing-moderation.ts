@@ -9,7 +9,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import type { Refusal } from "../../../kernel/contract/errors.ts"
-import { ListingNotFound } from "./errors.ts"
+import { NoListingToModerate } from "../../market/contract/errors.ts"
 import type { Listing } from "../../market/contract/records.ts"
 
 export interface ListingModerationShape {
@@ -21,7 +21,7 @@ export interface ListingModerationShape {
 }
 
 const noListing = (id: string) =>
-  Effect.fail(new ListingNotFound({ message: "There is no listing with that id.", details: { id } }))
+  Effect.fail(new NoListingToModerate({ message: "There is no listing with that id.", details: { id } }))
 
 export class ListingModeration extends Context.Reference<ListingModeration>()("souls/ListingModeration", {
   defaultValue: (): ListingModerationShape => ({
