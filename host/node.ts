@@ -53,6 +53,7 @@ import { GeneratorsService } from "../extensions/generators/generators.ts"
 import { GeneratorsLive } from "../extensions/generators/seed.ts"
 import { CrewSeatingLive } from "../extensions/groups/crews.ts"
 import { fileRoutesLayer, FilesHandlers } from "../extensions/files/handlers.ts"
+import { threeRoutes } from "../extensions/scene3d/vendor-route.ts"
 import { projectsFeature } from "../actors/project/feature.ts"
 import { ProjectDirectoryLive } from "../actors/project/directory.ts"
 import { StudioProjectsHandlers } from "../actors/project/handlers.ts"
@@ -115,8 +116,14 @@ const routes = Layer.mergeAll(
   SearchHandlers.pipe(Layer.provide(Search.Default), Layer.provide(twinFeature))
 )
 
-/** What features serve beside the contract: file bytes, module documents, consent redirects. */
-const rawRoutes = Layer.mergeAll(fileRoutesLayer, moduleDocumentLayer, mailAConsentRoutes, pluginOAuthRoutes)
+/** What features serve beside the contract: file bytes, three.js, module documents, consent redirects. */
+const rawRoutes = Layer.mergeAll(
+  fileRoutesLayer,
+  threeRoutes,
+  moduleDocumentLayer,
+  mailAConsentRoutes,
+  pluginOAuthRoutes
+)
 
 /**
  * The node: its routes over one ordered list of the services features call each other through,

@@ -11,7 +11,8 @@ import { mimeOf } from "./contract/mime.ts"
 import { FileIdParams } from "./contract/records.ts"
 import { FileAccess } from "./file-access.ts"
 import { fileResponse } from "./file-response.ts"
-import { answerRefusal, queryParams, rawCaller, unauthorized } from "./raw-route.ts"
+import { rawCaller } from "../accounts/contract/raw-caller.ts"
+import { answerRefusal, queryParams, unauthorized } from "../../kernel/http/raw-route.ts"
 
 export const DOWNLOAD_PATH = "/api/files/download"
 

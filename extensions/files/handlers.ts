@@ -1,7 +1,6 @@
 /**
  * The files feature: the contract's files group (list, search, read, upload) and the raw routes
- * that answer a file's bytes (the download, a project's output file, the node's copy of three.js
- * for scene previews). Handlers are thin: each a
+ * that answer a file's bytes (the download, a project's output file). Handlers are thin: each a
  * call into the service that owns the rule, with the caller from the session.
  */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
@@ -17,7 +16,6 @@ import { DOWNLOAD_PATH, serveDownload } from "./download-route.ts"
 import { FileAccess } from "./file-access.ts"
 import { PROJECT_FILES_PREFIX, serveProjectFile } from "./project-files.ts"
 import { FileUploads } from "./uploads.ts"
-import { serveThree, THREE_PATH } from "./vendor-route.ts"
 
 export const FilesHandlers = HttpApiBuilder.group(apiOf(FilesApi), "files", (handlers) =>
   Effect.gen(function* () {
@@ -55,9 +53,7 @@ export const fileRoutesLayer = Layer.unwrapEffect(
         router.get(DOWNLOAD_PATH, Effect.provide(serveDownload, context)),
         router.head(DOWNLOAD_PATH, Effect.provide(serveDownload, context)),
         router.get(`${PROJECT_FILES_PREFIX}*`, Effect.provide(serveProjectFile, context)),
-        router.head(`${PROJECT_FILES_PREFIX}*`, Effect.provide(serveProjectFile, context)),
-        router.get(THREE_PATH, serveThree),
-        router.head(THREE_PATH, serveThree)
+        router.head(`${PROJECT_FILES_PREFIX}*`, Effect.provide(serveProjectFile, context))
       ])
     )
   )

@@ -18,7 +18,8 @@ import { FileNotFound, InvalidPath } from "./contract/errors.ts"
 import { FileAccess } from "./file-access.ts"
 import { encodeFileId } from "./file-ids.ts"
 import { fileResponse } from "./file-response.ts"
-import { answerRefusal, rawCaller, unauthorized } from "./raw-route.ts"
+import { rawCaller } from "../accounts/contract/raw-caller.ts"
+import { answerRefusal, unauthorized } from "../../kernel/http/raw-route.ts"
 
 export const PROJECT_FILES_PREFIX = "/api/files/project/"
 

@@ -15,7 +15,7 @@ import * as Option from "effect/Option"
 import type { SessionLookup } from "../accounts/contract/session-lookup.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { answerRefusal, unauthorized } from "../../kernel/http/raw-route.ts"
-import { rawCaller } from "../files/raw-route.ts"
+import { rawCaller } from "../accounts/contract/raw-caller.ts"
 import { withBridgeScript } from "./bridge-script.ts"
 import { findModule } from "./installed-modules.ts"
 

@@ -14,7 +14,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { type ApiError, RefusalStatus } from "../../../kernel/contract/errors.ts"
 import type { SessionLookup } from "../../accounts/contract/session-lookup.ts"
-import { rawCaller } from "../../files/raw-route.ts"
+import { rawCaller } from "../../accounts/contract/raw-caller.ts"
 import { MAIL_A_AUTH_PATH, MAIL_A_CALLBACK_PATH, MailAConsent } from "./consent.ts"
 
 export const connectedPath = "/twin?connected=mail_a"
