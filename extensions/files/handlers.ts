@@ -11,7 +11,7 @@ import type { SessionLookup } from "../accounts/contract/session-lookup.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { FilesApi } from "./contract/api.ts"
-import { refusal } from "../../kernel/http/refusal.ts"
+import { answerRefusal } from "../../kernel/http/raw-route.ts"
 import { DOWNLOAD_PATH, serveDownload } from "./download-route.ts"
 import { FileAccess } from "./file-access.ts"
 import { PROJECT_FILES_PREFIX, serveProjectFile } from "./project-files.ts"
@@ -36,9 +36,7 @@ export const FilesHandlers = HttpApiBuilder.group(apiOf(FilesApi), "files", (han
             uploads.upload(caller, NodeHttpServerRequest.toIncomingMessage(request))
           ).pipe(
             // Answered with Connection: close: the rest of an oversize body is never read.
-            Effect.catchTag("UploadTooLarge", (error) =>
-              Effect.succeed(refusal(413, { error: error.error, message: error.message, details: error.details }))
-            )
+            Effect.catchTag("UploadTooLarge", (error) => Effect.succeed(answerRefusal(error)))
           )
         )
     )

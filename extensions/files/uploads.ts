@@ -92,7 +92,7 @@ const readParts = (source: IncomingMessage, staging: string, limit: number) =>
       settled = true
       source.off("data", count)
       if (result._tag === "Refused") {
-        // The rest of the body is never read: the refusal closes the connection (host/http/refusal.ts).
+        // The rest of the body is never read: the refusal closes the connection (kernel/http/refusal-response.ts).
         source.unpipe(parser)
         source.pause()
         for (const part of parts) part.destroy(new Error("upload refused"))

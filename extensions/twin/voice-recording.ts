@@ -85,7 +85,7 @@ export const readRecording = (source: IncomingMessage, maxAudioBytes: number) =>
         part?.destroy()
         chunks.length = 0
         if (result.error._tag === "RecordingTooLarge") {
-          // The rest of an oversize body is never read; the 413 closes the connection (host/http/refusal.ts).
+          // The rest of an oversize body is never read; the 413 closes the connection (kernel/http/refusal-response.ts).
           source.off("data", count)
           source.pause()
         } else {

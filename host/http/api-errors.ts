@@ -11,7 +11,7 @@ import * as Predicate from "effect/Predicate"
 import { RateLimited } from "../../kernel/contract/errors.ts"
 import { internalErrorBody, toApiError } from "../../kernel/http/api-error.ts"
 import { NodeApi } from "../contract/api.ts"
-import { refusal } from "../../kernel/http/refusal.ts"
+import { refusalResponse } from "../../kernel/http/refusal-response.ts"
 
 const unreadableBody = { error: "invalid_request", message: "The request body could not be read as JSON." }
 
@@ -23,7 +23,7 @@ export const ApiErrorsLive = HttpApiBuilder.middleware(
       // A handler's rate limit (a skill call that spends) answers like the policy's, with Retry-After.
       Effect.catchIf(
         (error) => error instanceof RateLimited,
-        (error) => Effect.succeed(refusal(429, error))
+        (error) => Effect.succeed(refusalResponse(429, error))
       ),
       Effect.catchAllDefect((defect) =>
         // The platform could not read the body at all (not JSON, cut off): still the caller's to fix.

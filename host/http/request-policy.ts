@@ -31,7 +31,7 @@ import { declaredPolicy, type RateClassName } from "../../kernel/contract/endpoi
 import { Settings } from "../../kernel/settings.ts"
 import { AuthSettings } from "../../extensions/accounts/settings.ts"
 import { RateLimiter, type RateLimiterShape } from "../../kernel/http/rate-limit.ts"
-import { refusal } from "../../kernel/http/refusal.ts"
+import { refusalResponse } from "../../kernel/http/refusal-response.ts"
 import { nestsDeeperThan, readBounded, withReadBody } from "./request-body.ts"
 import { fromAnotherSite, type OriginPolicy } from "./same-origin.ts"
 
@@ -128,12 +128,12 @@ export const guardRoute =
             )
           )
         )
-        if (Either.isLeft(charged)) return refusal(429, charged.left)
+        if (Either.isLeft(charged)) return refusalResponse(429, charged.left)
       }
       if (safeMethods.has(request.method)) return yield* route
 
       if (!policy.wire && fromAnotherSite(request.headers, options.origin)) {
-        return refusal(403, {
+        return refusalResponse(403, {
           error: "forbidden_origin",
           message:
             "A page from another site cannot make this request: it would act with your session. Use the node's own pages."
@@ -146,7 +146,7 @@ export const guardRoute =
 
       const type = mediaType(request.headers["content-type"])
       if (type === null || !policy.contentTypes.includes(type)) {
-        return refusal(415, {
+        return refusalResponse(415, {
           error: "unsupported_media_type",
           message: `This route reads a body of type ${policy.contentTypes.join(" or ")}; send it with that Content-Type.`,
           details: { accepted: policy.contentTypes, received: type }
@@ -157,17 +157,17 @@ export const guardRoute =
         message: `The request body is larger than this route takes (at most ${policy.bodyLimit} bytes).`,
         details: { limitBytes: policy.bodyLimit }
       }
-      if (length !== undefined && Number(length) > policy.bodyLimit) return refusal(413, tooLarge)
+      if (length !== undefined && Number(length) > policy.bodyLimit) return refusalResponse(413, tooLarge)
       // Other media types (an upload's multipart) are streamed by the route itself, within the limit.
       if (type !== JSON_TYPE) return yield* HttpIncomingMessage.withMaxBodySize(route, Option.some(policy.bodyLimit))
 
       const read = yield* readBounded(NodeHttpServerRequest.toIncomingMessage(request), policy.bodyLimit)
-      if (read._tag === "TooLarge") return refusal(413, tooLarge)
+      if (read._tag === "TooLarge") return refusalResponse(413, tooLarge)
       if (read._tag === "Broken")
-        return refusal(400, { error: "invalid_request", message: "The request body was cut off." })
+        return refusalResponse(400, { error: "invalid_request", message: "The request body was cut off." })
       const text = read.bytes.toString("utf8")
       if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-        return refusal(400, {
+        return refusalResponse(400, {
           error: "invalid_request",
           message: `The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`
         })
@@ -176,7 +176,10 @@ export const guardRoute =
       try {
         json = text === "" ? null : JSON.parse(text)
       } catch {
-        return refusal(400, { error: "invalid_request", message: "The request body could not be read as JSON." })
+        return refusalResponse(400, {
+          error: "invalid_request",
+          message: "The request body could not be read as JSON."
+        })
       }
       return yield* Effect.provideService(
         route,

@@ -10,17 +10,20 @@ import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
 import { type ApiError, type InvalidRequest, RefusalStatus } from "../contract/errors.ts"
 import { toApiError } from "./api-error.ts"
-import { refusal } from "./refusal.ts"
+import { refusalResponse } from "./refusal-response.ts"
 
 export const answerRefusal = (error: ApiError): HttpServerResponse.HttpServerResponse =>
-  refusal(
+  refusalResponse(
     error[RefusalStatus],
     error.details === undefined
       ? { error: error.error, message: error.message }
       : { error: error.error, message: error.message, details: error.details }
   )
 
-export const unauthorized = refusal(401, { error: "unauthorized", message: "Sign in first: this needs a session." })
+export const unauthorized = refusalResponse(401, {
+  error: "unauthorized",
+  message: "Sign in first: this needs a session."
+})
 
 /** A raw request's query decoded by a schema; a mismatch is the contract's 400 with the schema's issues. */
 export const queryParams = <A, I extends Readonly<Record<string, string | ReadonlyArray<string> | undefined>>>(

@@ -7,7 +7,7 @@ import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Predicate from "effect/Predicate"
 import type { ApiErrorBody } from "../contract/errors.ts"
 
-export const refusal = (status: number, error: ApiErrorBody): HttpServerResponse.HttpServerResponse => {
+export const refusalResponse = (status: number, error: ApiErrorBody): HttpServerResponse.HttpServerResponse => {
   const headers: Record<string, string> = {}
   if (status === 413) headers.connection = "close"
   if (status === 429 && Predicate.hasProperty(error.details, "retryAfterSeconds")) {
