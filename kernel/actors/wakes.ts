@@ -25,15 +25,18 @@ export class Wakes extends Effect.Service<Wakes>()("kernel/Wakes", {
   scoped: Effect.gen(function* () {
     /** Per timer, wake-ups not yet taken: one is as good as many. */
     const queues = new Map<string, Queue.Queue<void>>()
-    const queueOf = (name: string) => {
-      let queue = queues.get(name)
-      if (queue === undefined) {
-        queue = Effect.runSync(Queue.sliding<void>(1))
-        queues.set(name, queue)
-      }
-      return queue
-    }
-    const here = (name: string) => Effect.asVoid(Effect.suspend(() => Queue.offer(queueOf(name), undefined)))
+    /** The timer's queue, made on first use; should two fibers make one at once, the first kept wins. */
+    const queueOf = (name: string): Effect.Effect<Queue.Queue<void>> =>
+      Effect.suspend(() => {
+        const known = queues.get(name)
+        if (known !== undefined) return Effect.succeed(known)
+        return Effect.map(Queue.sliding<void>(1), (made) => {
+          if (!queues.has(name)) queues.set(name, made)
+          return queues.get(name)!
+        })
+      })
+    const here = (name: string) =>
+      Effect.asVoid(Effect.flatMap(queueOf(name), (queue) => Queue.offer(queue, undefined)))
 
     const relay = yield* Effect.serviceOption(WakeRelay)
     if (Option.isSome(relay)) {
@@ -45,7 +48,7 @@ export class Wakes extends Effect.Service<Wakes>()("kernel/Wakes", {
       /** Wakes the timer `name` wherever it runs. */
       wake: (name: string) => (Option.isSome(relay) ? Effect.zipRight(here(name), relay.value.send(name)) : here(name)),
       /** Waits for the next wake-up of the timer `name`. */
-      woken: (name: string) => Effect.suspend(() => Queue.take(queueOf(name)))
+      woken: (name: string) => Effect.flatMap(queueOf(name), Queue.take)
     } as const
   })
 }) {}
