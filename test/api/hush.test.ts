@@ -89,7 +89,9 @@ describe("hush settings", () => {
 describe("the gate at the hub", () => {
   it("holds a proactive nudge in quiet hours: no live event, off the desktop, counted as held, released at the window's end", async () => {
     const { client, being } = await registerMember(context.node, context.owner.client)
-    await run(client.api.twinHush.putHush({ payload: quietNow() }))
+    // Taken once: a second reading a minute later would name another window's end.
+    const quiet = quietNow()
+    await run(client.api.twinHush.putHush({ payload: quiet }))
     const tab = await LiveTab.open(context.node, client)
     const held = await raise(being.id, "A thought at night", "proactive")
     expect(held.delivered).toBe(false)
@@ -114,7 +116,7 @@ describe("the gate at the hub", () => {
     expect(nudge.countedAgainst).toEqual({ used: 1, cap: 12 })
     expect(held.signal.dueAt).toBe(nudge.heldUntil)
     const end = new Date(Date.parse(nudge.heldUntil!))
-    expect(end.getUTCHours() * 60 + end.getUTCMinutes()).toBe(quietNow().quietEnd)
+    expect(end.getUTCHours() * 60 + end.getUTCMinutes()).toBe(quiet.quietEnd)
     const job = await inNode(
       context.node,
       Effect.flatMap(Scheduler, (scheduler) => scheduler.find(`signal.release:${held.signal.id}`))

@@ -29,7 +29,9 @@ it("fires a reminder and a held nudge whose time passed while the node was down 
     client.api.twinTime.createEvent({ payload: { title: "Take the cake out", startAt, remind: true } })
   )
   // Quiet hours from five minutes ago to an hour from now (UTC: the zone of a being whose profile names none).
-  const minute = new Date().getUTCHours() * 60 + new Date().getUTCMinutes()
+  // One reading of the clock: two could straddle the hour.
+  const now = new Date()
+  const minute = now.getUTCHours() * 60 + now.getUTCMinutes()
   await run(
     client.api.twinHush.putHush({ payload: { quietStart: (minute + 1435) % 1440, quietEnd: (minute + 60) % 1440 } })
   )

@@ -334,7 +334,9 @@ describe("the twin's place", () => {
 
   test("a nudge quiet hours hold: counted on the desktop, listed in what I missed with its why; a suggested widget joins the desktop", async () => {
     // Quiet hours around now (the profile's zone is UTC), all nudges, room under the cap.
-    const minute = new Date().getUTCHours() * 60 + new Date().getUTCMinutes()
+    // One reading of the clock: two could straddle the hour.
+    const now = new Date()
+    const minute = now.getUTCHours() * 60 + now.getUTCMinutes()
     const put = await context.request.put(`${node.url}/api/twin/hush`, {
       data: {
         level: "normal",
