@@ -4,8 +4,6 @@ import { apiError, Client, nodeWithOwner, refused, registerMember, run } from ".
 
 const context = nodeWithOwner()
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-
 describe("POST /api/auth/login", () => {
   it("signs in with the right password and refuses a wrong one with 401", async () => {
     const client = new Client(context.node.url)
@@ -48,9 +46,11 @@ describe("POST /api/auth/login", () => {
       unknown.push(await time(`nobody${i}@example.org`))
       wrong.push(await time(context.owner.registration.email))
     }
-    const ratio = median(unknown) / median(wrong)
+    // The fastest of each: a busy machine only ever adds time to a sample, so the quickest of seven is the
+    // least disturbed (medians compared 2.8 to 1 while another test file loaded both cores).
+    const ratio = Math.min(...unknown) / Math.min(...wrong)
     // A bcrypt comparison at 10 rounds takes tens of milliseconds; without it an unknown address answers in ~1 ms.
-    expect(median(wrong)).toBeGreaterThan(15)
+    expect(Math.min(...wrong)).toBeGreaterThan(15)
     expect(ratio).toBeGreaterThan(0.6)
     expect(ratio).toBeLessThan(1.6)
   })
