@@ -48,5 +48,6 @@ export const generateSoul = (options: {
     }
     return { archetype: archetype.name, fields }
   })
+  X
   return Effect.runSync(pick)
 }
