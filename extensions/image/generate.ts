@@ -10,7 +10,7 @@ import * as Schema from "effect/Schema"
 import { llmImageSizes } from "../../kernel/extensions/llm.ts"
 import {
   defineSkill,
-  fileRootOf,
+  checkedTarget,
   refusedAsSkillFailure,
   SkillFailure,
   skillStep,
@@ -63,13 +63,7 @@ export const generate = defineSkill({
   timeoutMs: 180_000,
   run: (input, context) =>
     Effect.gen(function* () {
-      const { root, path } = yield* skillStep(async () => {
-        const root = fileRootOf(context)
-        const path = pngPath(input.path)
-        // A path out of the root is refused before the model is paid to draw.
-        await root.resolve(path)
-        return { root, path }
-      })
+      const { root, path } = yield* checkedTarget(context, () => pngPath(input.path))
       const llm = context.adapters.llm
       if (llm === undefined) return yield* new SkillFailure({ message: "models are not wired on this node yet." })
       const picture = yield* refusedAsSkillFailure(llm.image({ prompt: input.prompt, size: input.size }))

@@ -9,7 +9,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { LlmAdapter, LlmMessage } from "../../kernel/extensions/llm.ts"
-import { defineSkill, fileRootOf, SkillFailure, skillStep, withDefault } from "../../kernel/extensions/skill.ts"
+import { checkedTarget, defineSkill, SkillFailure, skillStep, withDefault } from "../../kernel/extensions/skill.ts"
 import { scenePage } from "./page.ts"
 import { proceduralScene, seedOf } from "./procedural.ts"
 import { checkScene, codeOf, sceneFunctionName } from "./scene-check.ts"
@@ -97,13 +97,7 @@ export const create = defineSkill({
   timeoutMs: 180_000,
   run: (input, context) =>
     Effect.gen(function* () {
-      const { root, path } = yield* skillStep(async () => {
-        const root = fileRootOf(context)
-        const path = htmlPath(input.path)
-        // A path out of the root is refused before the model is paid.
-        await root.resolve(path)
-        return { root, path }
-      })
+      const { root, path } = yield* checkedTarget(context, () => htmlPath(input.path))
       const title = input.title ?? input.description.slice(0, 80)
       const llm = context.adapters.llm
       const authored: Authored = input.procedural

@@ -59,6 +59,18 @@ export const skillStep = <A>(step: (signal: AbortSignal) => PromiseLike<A>) =>
         : new SkillFailure({ message: cause instanceof Error ? cause.message : String(cause) })
   })
 
+/**
+ * The call's file root and `target()`, the path a skill will write, checked inside it first: a path out of the root is
+ * refused before a model is paid to make what would go there.
+ */
+export const checkedTarget = (context: SkillRunContext, target: () => string) =>
+  skillStep(async () => {
+    const root = fileRootOf(context)
+    const path = target()
+    await root.resolve(path)
+    return { root, path }
+  })
+
 /** Throwing (or rejecting with) a SkillFailure or any Error fails the call with its message. */
 export type SkillRun<I, O> = (input: I, context: SkillRunContext) => Effect.Effect<O, SkillFailure> | PromiseLike<O>
 
