@@ -6,7 +6,7 @@
  */
 import * as Schema from "effect/Schema"
 import { codeLanguages, sandboxRuntimes } from "../../kernel/extensions/process.ts"
-import { defineSkill, SkillFailure, withDefault } from "../../kernel/extensions/skill.ts"
+import { defineSkill, refusedAsSkillFailure, SkillFailure, withDefault } from "../../kernel/extensions/skill.ts"
 
 /**
  * Characters of code: at most 3 bytes each, it fits the one argument Linux allows (128 KiB); a larger program belongs
@@ -50,17 +50,14 @@ export const execute = defineSkill({
   input: Input,
   output: Output,
   timeoutMs: maxCodeTimeoutMs + 10_000,
-  run: async (input, context) => {
+  run: (input, context) => {
     const sandbox = context.adapters.process
     if (sandbox === undefined)
-      throw new SkillFailure({
+      return new SkillFailure({
         message: "code.execute has no sandbox: the 'process' capability is not wired on this node."
       })
-    return sandbox.execute({
-      code: input.code,
-      language: input.language,
-      timeoutMs: input.timeoutMs,
-      signal: context.signal
-    })
+    return refusedAsSkillFailure(
+      sandbox.execute({ code: input.code, language: input.language, timeoutMs: input.timeoutMs })
+    )
   }
 })

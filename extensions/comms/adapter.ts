@@ -2,13 +2,12 @@
  * The `integrations` capability adapter: mail and chat used for the calling being, with its own
  * connection's credential when it has one (connections.ts), else the node's setting. Each act that
  * succeeds is recorded in that being's twin activity, which publishes `twin.activity`; a failure
- * rejects with the service's own plain words, never a secret.
+ * is refused with the service's own plain words, never a secret.
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import * as Runtime from "effect/Runtime"
+import { refusedWithMessage } from "../../kernel/extensions/capability-refused.ts"
 import type { CallScope } from "../../kernel/extensions/context.ts"
 import type { AccountUsed, IntegrationsAdapter, MailboxRead } from "./integrations-capability.ts"
 import { ActivityLog } from "../twin/contract/activity-log.ts"
@@ -28,15 +27,11 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
   const settings = yield* IntegrationSettings
   const connections = yield* BeingConnections
   const mailA = yield* MailAAccounts
-  const runtime = yield* Effect.runtime<never>()
-  const runPromise = Runtime.runPromise(runtime)
-  const runFork = Runtime.runFork(runtime)
+  /** What the adapter was built with: the note's fiber runs with it, outside any transaction of its caller's. */
+  const built = yield* Effect.context<never>()
 
-  /** Runs one act; its failure becomes the rejection the skill reports. */
-  const settle = <A>(act: Effect.Effect<A, Error>) =>
-    runPromise(Effect.either(act)).then((outcome) =>
-      Either.isRight(outcome) ? outcome.right : Promise.reject(new Error(outcome.left.message))
-    )
+  /** Runs one act; its failure becomes the refusal the skill reports. */
+  const settle = refusedWithMessage
 
   /**
    * Notes the act in the being's twin on a fiber of its own. Never awaited: a call approved with
@@ -44,20 +39,20 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
    * transaction's connection. What was done is done: a note that fails is logged, not reported.
    */
   const note = (scope: CallScope, kind: TwinActivityKind, summary: string) =>
-    Effect.sync(() => {
-      if (scope.beingId === null) return
-      runFork(
-        activity
-          .record(scope.beingId, kind, summary)
-          .pipe(
-            Effect.catchAllCause((cause) =>
-              Effect.logWarning("integrations: the twin activity was not recorded", cause)
+    scope.beingId === null
+      ? Effect.void
+      : Effect.asVoid(
+          Effect.forkDaemon(
+            activity.record(scope.beingId, kind, summary).pipe(
+              Effect.catchAllCause((cause) =>
+                Effect.logWarning("integrations: the twin activity was not recorded", cause)
+              ),
+              Effect.mapInputContext<never, never>(() => built)
             )
           )
-      )
-    })
+        )
 
-  const attempt = <A>(act: () => Promise<A>) =>
+  const attempt = <A>(act: (signal: AbortSignal) => Promise<A>) =>
     Effect.tryPromise({ try: act, catch: (error) => (error instanceof Error ? error : new Error(String(error))) })
 
   /** The being's own credential for the provider, else the node's setting, else a refusal saying what to set. */
@@ -86,12 +81,12 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
 
   return (_plugin: unknown, scope: CallScope): IntegrationsAdapter => ({
     email: {
-      send: (mail, signal) =>
+      send: (mail) =>
         settle(
           Effect.gen(function* () {
             const own = yield* mailboxOf(scope)
             if (Option.isSome(own))
-              yield* own.value.use((token) => sendGmail(settings.mailAApiUrl, token, mail, signal))
+              yield* own.value.use((token, signal) => sendGmail(settings.mailAApiUrl, token, mail, signal))
             else yield* mailer.send({ to: mail.to.join(", "), subject: mail.subject, text: mail.text })
             yield* note(scope, "sent", `Sent an email to ${mail.to.join(", ")}: "${mail.subject}"`)
             return {
@@ -101,12 +96,14 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
             }
           }).pipe(Effect.withSpan("integrations.emailSend"))
         ),
-      read: (query, signal) =>
+      read: (query) =>
         settle(
           Effect.gen(function* () {
             const own = yield* mailboxOf(scope)
             if (Option.isSome(own)) {
-              const read = yield* own.value.use((token) => readGmail(settings.mailAApiUrl, token, query, signal))
+              const read = yield* own.value.use((token, signal) =>
+                readGmail(settings.mailAApiUrl, token, query, signal)
+              )
               yield* noteRead(scope, read)
               return { ...read, via: "connection" as const }
             }
@@ -119,14 +116,14 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
             const problem = imapUrlProblem(secret)
             if (problem !== null)
               return yield* Effect.fail(new Error(`the address of your connected mailbox ${problem}.`))
-            const read = yield* attempt(() => readMailbox(secret, query, signal))
+            const read = yield* attempt((signal) => readMailbox(secret, query, signal))
             yield* noteRead(scope, read)
             return { ...read, via }
           }).pipe(Effect.withSpan("integrations.emailRead"))
         )
     },
     chatA: {
-      send: (message, signal) =>
+      send: (message) =>
         settle(
           Effect.gen(function* () {
             const { secret, via } = yield* account(
@@ -135,14 +132,14 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
               settings.chatABotToken,
               "chat_a.send is not configured: set CHAT_A_BOT_TOKEN (a Telegram bot token) on the node, or connect a bot of your own."
             )
-            const sent = yield* attempt(() => sendTelegram(settings.chatAApiUrl, secret, message, signal))
+            const sent = yield* attempt((signal) => sendTelegram(settings.chatAApiUrl, secret, message, signal))
             yield* note(scope, "sent", `Sent a chat_a message to ${sent.chatId}`)
             return { ...sent, via }
           }).pipe(Effect.withSpan("integrations.chatASend"))
         )
     },
     chatB: {
-      send: (message, signal) =>
+      send: (message) =>
         settle(
           Effect.gen(function* () {
             const { secret, via } = yield* account(
@@ -151,7 +148,7 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
               settings.chatBToken,
               "chat_b.send is not configured: set CHAT_B_TOKEN (a Slack bot token) on the node, or connect a workspace of your own."
             )
-            const sent = yield* attempt(() => sendSlack(settings.chatBApiUrl, secret, message, signal))
+            const sent = yield* attempt((signal) => sendSlack(settings.chatBApiUrl, secret, message, signal))
             yield* note(scope, "sent", `Sent a chat_b message to ${sent.channel}`)
             return { ...sent, via }
           }).pipe(Effect.withSpan("integrations.chatBSend"))

@@ -3,6 +3,7 @@
  * calling being's own bot when it connected one, else the node's (CHAT_A_BOT_TOKEN). It acts on
  * the world, so it runs only when a human approved this exact call; a `sent` activity is recorded.
  */
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { defineSkill } from "../../kernel/extensions/skill.ts"
 import { throughIntegrations } from "./through-integrations.ts"
@@ -42,11 +43,13 @@ export const chatASend = defineSkill({
   input: Input,
   output: Output,
   timeoutMs: 30_000,
-  run: async (input, context) => {
-    const sent = await throughIntegrations("chat_a.send", context, (integrations) =>
-      integrations.chatA.send({ chatId: String(input.chatId), text: input.text }, context.signal)
+  run: (input, context) =>
+    throughIntegrations("chat_a.send", context, (integrations) =>
+      integrations.chatA.send({ chatId: String(input.chatId), text: input.text })
+    ).pipe(
+      Effect.map((sent) => {
+        context.trace({ kind: "message", text: `chat_a message sent to ${sent.chatId}` })
+        return { sent: true, ...sent }
+      })
     )
-    context.trace({ kind: "message", text: `chat_a message sent to ${sent.chatId}` })
-    return { sent: true, ...sent }
-  }
 })

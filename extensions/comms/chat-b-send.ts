@@ -3,6 +3,7 @@
  * the calling being's own token when it connected one, else the node's (CHAT_B_TOKEN). It acts on
  * the world, so it runs only when a human approved this exact call; a `sent` activity is recorded.
  */
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { defineSkill } from "../../kernel/extensions/skill.ts"
 import { throughIntegrations } from "./through-integrations.ts"
@@ -37,11 +38,11 @@ export const chatBSend = defineSkill({
   input: Input,
   output: Output,
   timeoutMs: 30_000,
-  run: async (input, context) => {
-    const sent = await throughIntegrations("chat_b.send", context, (integrations) =>
-      integrations.chatB.send(input, context.signal)
+  run: (input, context) =>
+    throughIntegrations("chat_b.send", context, (integrations) => integrations.chatB.send(input)).pipe(
+      Effect.map((sent) => {
+        context.trace({ kind: "message", text: `chat_b message posted to ${sent.channel}` })
+        return { sent: true, ...sent }
+      })
     )
-    context.trace({ kind: "message", text: `chat_b message posted to ${sent.channel}` })
-    return { sent: true, ...sent }
-  }
 })

@@ -3,6 +3,7 @@
  * start of each one's text. It reads the calling being's own mailbox when it connected one, else
  * the node's (IMAP_URL), read-only, and records a `read_email` activity in the being's twin.
  */
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { defineSkill, withDefault } from "../../kernel/extensions/skill.ts"
 import { throughIntegrations } from "./through-integrations.ts"
@@ -59,11 +60,13 @@ export const emailRead = defineSkill({
   input: Input,
   output: Output,
   timeoutMs: 60_000,
-  run: async (input, context) => {
-    const read = await throughIntegrations("email.read", context, (integrations) =>
-      integrations.email.read(input, context.signal)
+  run: (input, context) =>
+    throughIntegrations("email.read", context, (integrations) => integrations.email.read(input)).pipe(
+      Effect.tap((read) =>
+        context.trace({
+          kind: "message",
+          text: `read ${read.messages.length} of ${read.total} emails in ${read.mailbox}`
+        })
+      )
     )
-    context.trace({ kind: "message", text: `read ${read.messages.length} of ${read.total} emails in ${read.mailbox}` })
-    return read
-  }
 })

@@ -4,6 +4,7 @@
  * It acts on the world, so the runtime runs it only when a human approved this exact call; the
  * host's `integrations` adapter sends it and records a `sent` activity in the being's twin.
  */
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { defineSkill } from "../../kernel/extensions/skill.ts"
 import { throughIntegrations } from "./through-integrations.ts"
@@ -53,12 +54,15 @@ export const emailSend = defineSkill({
   input: Input,
   output: Output,
   timeoutMs: 60_000,
-  run: async (input, context) => {
+  run: (input, context) => {
     const to = typeof input.to === "string" ? [input.to] : [...new Set(input.to)]
-    const sent = await throughIntegrations("email.send", context, (integrations) =>
-      integrations.email.send({ to, subject: input.subject, text: input.text }, context.signal)
+    return throughIntegrations("email.send", context, (integrations) =>
+      integrations.email.send({ to, subject: input.subject, text: input.text })
+    ).pipe(
+      Effect.map((sent) => {
+        context.trace({ kind: "message", text: `email sent to ${sent.to.join(", ")}: "${sent.subject}"` })
+        return { sent: true, ...sent }
+      })
     )
-    context.trace({ kind: "message", text: `email sent to ${sent.to.join(", ")}: "${sent.subject}"` })
-    return { sent: true, ...sent }
   }
 })

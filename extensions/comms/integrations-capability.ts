@@ -2,13 +2,15 @@
  * The `integrations` capability's adapter: the node's mail and chat accounts, used on behalf of
  * the calling being. This feature implements it (adapter.ts): it picks the credential (the
  * being's own connection first, then the node's setting), speaks the protocol, and records what
- * was done in the being's twin activity. Every method rejects with an Error whose message says
+ * was done in the being's twin activity. Every method is refused with a message that says
  * plainly why (not configured and what to set, refused by the server) and never holds a secret.
  *
  * The kernel knows the capability only by its kind; this file types its adapter in the kernel's
  * list (kernel/extensions/adapters.ts) by declaration merging, so a plugin's context reads
  * `adapters.integrations` as this shape while the kernel names no provider.
  */
+import type * as Effect from "effect/Effect"
+import type { CapabilityRefused } from "../../kernel/extensions/capability-refused.ts"
 
 export interface OutgoingMail {
   /** One or more addresses. */
@@ -62,34 +64,36 @@ export interface MailboxRead {
 export interface IntegrationsAdapter {
   readonly email: {
     /** Through the being's own mail_a mailbox when it connected one (Gmail), else the node's SMTP path (SMTP_URL). */
-    readonly send: (mail: OutgoingMail, signal?: AbortSignal) => Promise<MailSent>
+    readonly send: (mail: OutgoingMail) => Effect.Effect<MailSent, CapabilityRefused>
     /**
      * The being's own mailbox when it connected one (Gmail, or an IMAP URL connected before), else the node's
      * (IMAP_URL); read-only.
      */
-    readonly read: (query: MailboxQuery, signal?: AbortSignal) => Promise<MailboxRead & { readonly via: AccountUsed }>
+    readonly read: (
+      query: MailboxQuery
+    ) => Effect.Effect<MailboxRead & { readonly via: AccountUsed }, CapabilityRefused>
   }
   /** The first chat service (the Telegram Bot API): the being's own bot token, else CHAT_A_BOT_TOKEN. */
   readonly chatA: {
-    readonly send: (
-      message: { readonly chatId: string; readonly text: string },
-      signal?: AbortSignal
-    ) => Promise<{
-      readonly chatId: string
-      readonly messageId: number
-      readonly via: AccountUsed
-    }>
+    readonly send: (message: { readonly chatId: string; readonly text: string }) => Effect.Effect<
+      {
+        readonly chatId: string
+        readonly messageId: number
+        readonly via: AccountUsed
+      },
+      CapabilityRefused
+    >
   }
   /** The second chat service (the Slack Web API): the being's own token, else CHAT_B_TOKEN. */
   readonly chatB: {
-    readonly send: (
-      message: { readonly channel: string; readonly text: string },
-      signal?: AbortSignal
-    ) => Promise<{
-      readonly channel: string
-      readonly ts: string
-      readonly via: AccountUsed
-    }>
+    readonly send: (message: { readonly channel: string; readonly text: string }) => Effect.Effect<
+      {
+        readonly channel: string
+        readonly ts: string
+        readonly via: AccountUsed
+      },
+      CapabilityRefused
+    >
   }
 }
 

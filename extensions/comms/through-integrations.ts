@@ -1,3 +1,5 @@
+import * as Effect from "effect/Effect"
+import type { CapabilityRefused } from "../../kernel/extensions/capability-refused.ts"
 import type { IntegrationsAdapter } from "./integrations-capability.ts"
 import { SkillFailure, type SkillRunContext } from "../../kernel/extensions/skill.ts"
 
@@ -6,18 +8,16 @@ import { SkillFailure, type SkillRunContext } from "../../kernel/extensions/skil
  * refused by the service) becomes the skill's plain failure, named after the skill. Without the
  * adapter (a node or plugin that has none) the skill says so rather than crash.
  */
-export const throughIntegrations = async <A>(
+export const throughIntegrations = <A>(
   skill: string,
   context: SkillRunContext,
-  act: (integrations: IntegrationsAdapter) => Promise<A>
-): Promise<A> => {
+  act: (integrations: IntegrationsAdapter) => Effect.Effect<A, CapabilityRefused>
+): Effect.Effect<A, SkillFailure> => {
   const integrations = context.adapters.integrations
   if (integrations === undefined) {
-    throw new SkillFailure({ message: `${skill}: mail and chat are not wired on this node (no integrations adapter).` })
+    return new SkillFailure({
+      message: `${skill}: mail and chat are not wired on this node (no integrations adapter).`
+    })
   }
-  try {
-    return await act(integrations)
-  } catch (error) {
-    throw new SkillFailure({ message: `${skill}: ${error instanceof Error ? error.message : String(error)}` })
-  }
+  return Effect.mapError(act(integrations), (refusal) => new SkillFailure({ message: `${skill}: ${refusal.message}` }))
 }

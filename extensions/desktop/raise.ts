@@ -5,8 +5,9 @@
  * traced, raised or not; with no signals adapter it answers delivered false and a plain note.
  * The node checks the finer rules (option ids, the date, the action's size) and refuses plainly.
  */
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { defineSkill, withDefault } from "../../kernel/extensions/skill.ts"
+import { defineSkill, refusedAsSkillFailure, withDefault } from "../../kernel/extensions/skill.ts"
 
 const Option = Schema.Struct({
   id: Schema.String,
@@ -47,30 +48,33 @@ export const raise = defineSkill({
     "Raise a signal (a decision, insight, reminder, alert, question or celebration) on the desktop of the person you work for.",
   input: Input,
   output: Output,
-  run: async (input, context) => {
-    const signals = context.adapters.signals
-    const outcome: typeof Output.Type =
-      signals === undefined
-        ? { signalId: null, delivered: false, note: "signals are not wired on this node yet." }
-        : await signals.raise(input).then(
-            (raised) =>
-              raised.delivered ? raised : { ...raised, note: "The signal is stored but held off the desktop for now." },
-            (error: unknown) => {
-              context.trace({
-                kind: "error",
-                text: `signal.raise refused "${input.title}": ${error instanceof Error ? error.message : String(error)}`
-              })
-              throw error
-            }
-          )
-    context.trace({
-      kind: "message",
-      text:
-        outcome.signalId === null
-          ? `signal not raised: "${input.title}" (${outcome.note})`
-          : `signal raised: "${input.title}"`,
-      data: { kind: input.kind, title: input.title, priority: input.priority, ...outcome }
+  run: (input, context) =>
+    Effect.gen(function* () {
+      const signals = context.adapters.signals
+      const outcome: typeof Output.Type =
+        signals === undefined
+          ? { signalId: null, delivered: false, note: "signals are not wired on this node yet." }
+          : yield* signals.raise(input).pipe(
+              Effect.map((raised) =>
+                raised.delivered
+                  ? raised
+                  : { ...raised, note: "The signal is stored but held off the desktop for now." }
+              ),
+              Effect.tapError((error) =>
+                Effect.sync(() =>
+                  context.trace({ kind: "error", text: `signal.raise refused "${input.title}": ${error.message}` })
+                )
+              ),
+              refusedAsSkillFailure
+            )
+      context.trace({
+        kind: "message",
+        text:
+          outcome.signalId === null
+            ? `signal not raised: "${input.title}" (${outcome.note})`
+            : `signal raised: "${input.title}"`,
+        data: { kind: input.kind, title: input.title, priority: input.priority, ...outcome }
+      })
+      return outcome
     })
-    return outcome
-  }
 })

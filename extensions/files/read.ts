@@ -4,9 +4,13 @@
  * for text) and marked `truncated`, so one call never pulls a huge file into a prompt. A PDF read
  * as UTF-8 answers its markdown (pdf-markdown.ts): a model reads the words, not the PDF's bytes.
  */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Runtime from "effect/Runtime"
 import * as Schema from "effect/Schema"
+import type { LlmAdapter } from "../../kernel/extensions/llm.ts"
 import { describeFileError, FileRootError, openRegularFile } from "../../kernel/extensions/file-root.ts"
-import { defineSkill, fileRootOf, withDefault } from "../../kernel/extensions/skill.ts"
+import { defineSkill, fileRootOf, skillStep, withDefault, type SkillRunContext } from "../../kernel/extensions/skill.ts"
 import { mimeOf } from "./contract/mime.ts"
 import { MAX_PDF_BYTES, pdfToMarkdown, PdfUnreadable, type ReadPageImage } from "./pdf-markdown.ts"
 
@@ -43,65 +47,79 @@ const utf8Boundary = (bytes: Uint8Array, length: number) => {
   return lead + width <= length ? length : lead
 }
 
+/**
+ * The page reader pdfToMarkdown calls back, over the llm adapter's `ocr`. pdfToMarkdown is Promise code (pdf.js) that
+ * calls it once per scanned page, so the adapter's Effect is run here, in the skill's runtime, stopped with the call.
+ */
+const pageReader = (ocr: LlmAdapter["ocr"], runtime: Runtime.Runtime<never>, signal: AbortSignal): ReadPageImage =>
+  ocr === undefined
+    ? async () => null
+    : (png) =>
+        Runtime.runPromise(runtime)(Effect.either(ocr({ png })), { signal }).then((read) =>
+          Either.isRight(read) ? read.right : Promise.reject(new Error(read.left.message))
+        )
+
 export const read = defineSkill({
   description: "Read a file of the file root, as UTF-8 text or base64, up to maxBytes.",
   input: Input,
   output: Output,
-  run: async (input, context) => {
-    const file = await fileRootOf(context).resolve(input.path)
-    if (file.path === "") throw new FileRootError("Name a file to read; the root itself is a folder.")
+  run: (input, context) =>
+    Effect.flatMap(Effect.runtime<never>(), (runtime) =>
+      skillStep((signal) => readFile(input, context, pageReader(context.adapters.llm?.ocr, runtime, signal)))
+    )
+})
+
+const readFile = async (input: typeof Input.Type, context: SkillRunContext, readImage: ReadPageImage) => {
+  const file = await fileRootOf(context).resolve(input.path)
+  if (file.path === "") throw new FileRootError("Name a file to read; the root itself is a folder.")
+  try {
+    const handle = await openRegularFile(file.absolute, file.path)
     try {
-      const handle = await openRegularFile(file.absolute, file.path)
-      try {
-        const info = await handle.stat()
-        if (input.encoding === "utf8" && mimeOf(file.path) === "application/pdf") {
-          if (info.size > MAX_PDF_BYTES)
-            throw new FileRootError(
-              `${file.path} is ${info.size} bytes; a PDF is read as markdown up to ${MAX_PDF_BYTES}.`
-            )
-          const ocr = context.adapters.llm?.ocr
-          const readImage: ReadPageImage =
-            ocr === undefined ? async () => null : (png) => ocr({ png, signal: context.signal })
-          const { markdown } = await pdfToMarkdown(new Uint8Array(await handle.readFile()), readImage).catch(
-            (error: unknown) => {
-              throw error instanceof PdfUnreadable ? new FileRootError(`${file.path}: ${error.message}`) : error
-            }
+      const info = await handle.stat()
+      if (input.encoding === "utf8" && mimeOf(file.path) === "application/pdf") {
+        if (info.size > MAX_PDF_BYTES)
+          throw new FileRootError(
+            `${file.path} is ${info.size} bytes; a PDF is read as markdown up to ${MAX_PDF_BYTES}.`
           )
-          const bytes = Buffer.from(markdown, "utf8")
-          const cut = bytes.subarray(0, utf8Boundary(bytes, Math.min(bytes.length, input.maxBytes)))
-          return {
-            path: file.path,
-            content: cut.toString("utf8"),
-            encoding: "utf8" as const,
-            size: info.size,
-            mime: "application/pdf",
-            truncated: cut.length < bytes.length,
-            converted: "markdown" as const
+        const { markdown } = await pdfToMarkdown(new Uint8Array(await handle.readFile()), readImage).catch(
+          (error: unknown) => {
+            throw error instanceof PdfUnreadable ? new FileRootError(`${file.path}: ${error.message}`) : error
           }
-        }
-        const wanted = Math.min(info.size, input.maxBytes)
-        const buffer = Buffer.alloc(wanted)
-        let filled = 0
-        while (filled < wanted) {
-          const { bytesRead } = await handle.read(buffer, filled, wanted - filled, filled)
-          if (bytesRead === 0) break
-          filled += bytesRead
-        }
-        const truncated = info.size > filled
-        const bytes = buffer.subarray(0, input.encoding === "utf8" && truncated ? utf8Boundary(buffer, filled) : filled)
+        )
+        const bytes = Buffer.from(markdown, "utf8")
+        const cut = bytes.subarray(0, utf8Boundary(bytes, Math.min(bytes.length, input.maxBytes)))
         return {
           path: file.path,
-          content: bytes.toString(input.encoding),
-          encoding: input.encoding,
+          content: cut.toString("utf8"),
+          encoding: "utf8" as const,
           size: info.size,
-          mime: mimeOf(file.path),
-          truncated
+          mime: "application/pdf",
+          truncated: cut.length < bytes.length,
+          converted: "markdown" as const
         }
-      } finally {
-        await handle.close()
       }
-    } catch (error) {
-      throw describeFileError(error, file.path)
+      const wanted = Math.min(info.size, input.maxBytes)
+      const buffer = Buffer.alloc(wanted)
+      let filled = 0
+      while (filled < wanted) {
+        const { bytesRead } = await handle.read(buffer, filled, wanted - filled, filled)
+        if (bytesRead === 0) break
+        filled += bytesRead
+      }
+      const truncated = info.size > filled
+      const bytes = buffer.subarray(0, input.encoding === "utf8" && truncated ? utf8Boundary(buffer, filled) : filled)
+      return {
+        path: file.path,
+        content: bytes.toString(input.encoding),
+        encoding: input.encoding,
+        size: info.size,
+        mime: mimeOf(file.path),
+        truncated
+      }
+    } finally {
+      await handle.close()
     }
+  } catch (error) {
+    throw describeFileError(error, file.path)
   }
-})
+}

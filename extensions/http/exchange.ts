@@ -3,9 +3,15 @@
  * through the `network` adapter, so both follow the node's address policy (WEB_ALLOW_PRIVATE),
  * checked again on every redirect hop.
  */
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { NetworkAdapter, OutboundResponse } from "../../kernel/extensions/network.ts"
-import { SkillFailure, withDefault, type SkillRunContext } from "../../kernel/extensions/skill.ts"
+import {
+  refusedAsSkillFailure,
+  SkillFailure,
+  withDefault,
+  type SkillRunContext
+} from "../../kernel/extensions/skill.ts"
 
 export const maxResponseBytes = 5 * 1024 * 1024
 export const maxTimeoutMs = 60_000
@@ -68,31 +74,33 @@ export interface Exchange {
 }
 
 /** One exchange through the network adapter; a refusal or a fault fails with its plain words. */
-export const exchange = async (
+export const exchange = (
   skill: string,
   request: Exchange,
   context: SkillRunContext
-): Promise<OutboundResponse> => {
-  const network: NetworkAdapter | undefined = context.adapters.network
-  if (network === undefined) throw new SkillFailure({ message: "network is not wired on this node yet." })
-  if (request.body !== undefined && (request.method === "GET" || request.method === "HEAD")) {
-    throw new SkillFailure({
-      message: `${skill}: a ${request.method} request carries no body; use POST, PUT or PATCH.`
+): Effect.Effect<OutboundResponse, SkillFailure> =>
+  Effect.gen(function* () {
+    const network: NetworkAdapter | undefined = context.adapters.network
+    if (network === undefined) return yield* new SkillFailure({ message: "network is not wired on this node yet." })
+    if (request.body !== undefined && (request.method === "GET" || request.method === "HEAD")) {
+      return yield* new SkillFailure({
+        message: `${skill}: a ${request.method} request carries no body; use POST, PUT or PATCH.`
+      })
+    }
+    const response = yield* refusedAsSkillFailure(
+      network.request({
+        method: request.method,
+        url: request.url,
+        headers: request.headers ?? {},
+        ...(request.body === undefined ? {} : { body: Buffer.from(request.body, "utf8") }),
+        maxBytes: request.maxBytes,
+        timeoutMs: request.timeoutMs,
+        maxRedirects: request.maxRedirects
+      })
+    )
+    context.trace({
+      kind: "tool.result",
+      text: `${skill}: ${request.method} ${response.url} answered ${response.status}`
     })
-  }
-  const response = await network.request({
-    method: request.method,
-    url: request.url,
-    headers: request.headers ?? {},
-    ...(request.body === undefined ? {} : { body: Buffer.from(request.body, "utf8") }),
-    maxBytes: request.maxBytes,
-    timeoutMs: request.timeoutMs,
-    maxRedirects: request.maxRedirects,
-    signal: context.signal
+    return response
   })
-  context.trace({
-    kind: "tool.result",
-    text: `${skill}: ${request.method} ${response.url} answered ${response.status}`
-  })
-  return response
-}

@@ -4,6 +4,7 @@
  * JSON, else the call fails saying which. World-acting like http.request: it takes the same
  * arbitrary method, address and body.
  */
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { JsonValue } from "../../kernel/contract/json.ts"
 import { defineSkill, SkillFailure } from "../../kernel/extensions/skill.ts"
@@ -41,46 +42,47 @@ export const json = defineSkill({
   input: Input,
   output: Output,
   timeoutMs: maxTimeoutMs + 5_000,
-  run: async (input, context) => {
-    const body = input.body === undefined ? undefined : JSON.stringify(input.body)
-    if (body !== undefined && body.length > maxJsonBodyChars) {
-      throw new SkillFailure({
-        message: `http.json sends at most ${maxJsonBodyChars} characters of JSON; this body has ${body.length}.`
-      })
-    }
-    const headers = {
-      accept: "application/json",
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...input.headers
-    }
-    const response = await exchange("http.json", { ...input, headers, body }, context)
-    if (response.status < 200 || response.status > 299) {
-      throw new SkillFailure({
-        message: `http.json: ${response.url} answered ${response.status}, not a 2xx${excerpt(response.body)}`
-      })
-    }
-    const contentType = response.headers["content-type"] ?? ""
-    if (!jsonType(contentType)) {
-      throw new SkillFailure({
-        message: `http.json: ${response.url} answered ${contentType}, not JSON${excerpt(response.body)}`
-      })
-    }
-    if (response.truncated) {
-      throw new SkillFailure({
-        message: `http.json: the answer from ${response.url} is longer than maxBytes (${input.maxBytes}); raise it to read it whole.`
-      })
-    }
-    try {
-      return {
-        url: response.url,
-        status: response.status,
-        headers: response.headers,
-        json: JSON.parse(Buffer.from(response.body).toString("utf8")) as JsonValue
+  run: (input, context) =>
+    Effect.gen(function* () {
+      const body = input.body === undefined ? undefined : JSON.stringify(input.body)
+      if (body !== undefined && body.length > maxJsonBodyChars) {
+        return yield* new SkillFailure({
+          message: `http.json sends at most ${maxJsonBodyChars} characters of JSON; this body has ${body.length}.`
+        })
       }
-    } catch {
-      throw new SkillFailure({
-        message: `http.json: the answer from ${response.url} is not JSON${excerpt(response.body)}`
-      })
-    }
-  }
+      const headers = {
+        accept: "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...input.headers
+      }
+      const response = yield* exchange("http.json", { ...input, headers, body }, context)
+      if (response.status < 200 || response.status > 299) {
+        return yield* new SkillFailure({
+          message: `http.json: ${response.url} answered ${response.status}, not a 2xx${excerpt(response.body)}`
+        })
+      }
+      const contentType = response.headers["content-type"] ?? ""
+      if (!jsonType(contentType)) {
+        return yield* new SkillFailure({
+          message: `http.json: ${response.url} answered ${contentType}, not JSON${excerpt(response.body)}`
+        })
+      }
+      if (response.truncated) {
+        return yield* new SkillFailure({
+          message: `http.json: the answer from ${response.url} is longer than maxBytes (${input.maxBytes}); raise it to read it whole.`
+        })
+      }
+      try {
+        return {
+          url: response.url,
+          status: response.status,
+          headers: response.headers,
+          json: JSON.parse(Buffer.from(response.body).toString("utf8")) as JsonValue
+        }
+      } catch {
+        return yield* new SkillFailure({
+          message: `http.json: the answer from ${response.url} is not JSON${excerpt(response.body)}`
+        })
+      }
+    })
 })

@@ -4,6 +4,7 @@
  * a binary answer is never mangled. World-acting (the manifest says so): it may change things
  * elsewhere, so it runs only when a human approved this exact call.
  */
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { defineSkill } from "../../kernel/extensions/skill.ts"
 import { exchange, maxTimeoutMs, RequestBody, requestFields } from "./exchange.ts"
@@ -43,15 +44,16 @@ export const request = defineSkill({
   input: Input,
   output: Output,
   timeoutMs: maxTimeoutMs + 5_000,
-  run: async (input, context) => {
-    const response = await exchange("http.request", input, context)
-    return {
-      url: response.url,
-      status: response.status,
-      headers: response.headers,
-      ...bodyOf(response.body),
-      bytes: response.body.length,
-      truncated: response.truncated
-    }
-  }
+  run: (input, context) =>
+    Effect.gen(function* () {
+      const response = yield* exchange("http.request", input, context)
+      return {
+        url: response.url,
+        status: response.status,
+        headers: response.headers,
+        ...bodyOf(response.body),
+        bytes: response.body.length,
+        truncated: response.truncated
+      }
+    })
 })

@@ -5,9 +5,17 @@
  */
 import type * as ImageSize from "image-size"
 import { lazyModule } from "../../kernel/lazy-module.ts"
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { llmImageSizes } from "../../kernel/extensions/llm.ts"
-import { defineSkill, fileRootOf, SkillFailure, withDefault } from "../../kernel/extensions/skill.ts"
+import {
+  defineSkill,
+  checkedTarget,
+  refusedAsSkillFailure,
+  SkillFailure,
+  skillStep,
+  withDefault
+} from "../../kernel/extensions/skill.ts"
 
 /** Loaded at the first image measured: an idle node does not hold it. */
 const imageSizeOf = lazyModule<typeof ImageSize>("image-size")
@@ -53,35 +61,33 @@ export const generate = defineSkill({
   input: Input,
   output: Output,
   timeoutMs: 180_000,
-  run: async (input, context) => {
-    const root = fileRootOf(context)
-    const path = pngPath(input.path)
-    // A path out of the root is refused before the model is paid to draw.
-    await root.resolve(path)
-    const llm = context.adapters.llm
-    if (llm === undefined) throw new SkillFailure({ message: "models are not wired on this node yet." })
-    const picture = await llm.image({ prompt: input.prompt, size: input.size, signal: context.signal })
-    if (!pngSignature.every((byte, index) => picture.data[index] === byte)) {
-      throw new SkillFailure({
-        message: `The image model ${picture.model} answered something that is not a PNG; nothing was saved.`
+  run: (input, context) =>
+    Effect.gen(function* () {
+      const { root, path } = yield* checkedTarget(context, () => pngPath(input.path))
+      const llm = context.adapters.llm
+      if (llm === undefined) return yield* new SkillFailure({ message: "models are not wired on this node yet." })
+      const picture = yield* refusedAsSkillFailure(llm.image({ prompt: input.prompt, size: input.size }))
+      if (!pngSignature.every((byte, index) => picture.data[index] === byte)) {
+        return yield* new SkillFailure({
+          message: `The image model ${picture.model} answered something that is not a PNG; nothing was saved.`
+        })
+      }
+      const { width = 0, height = 0 } = yield* skillStep(async () => imageSizeOf().imageSize(picture.data))
+      const written = yield* skillStep(() => root.write(path, picture.data))
+      context.trace({
+        kind: "message",
+        text: `drew ${written.path} (${width}×${height}, $${picture.costUsd.toFixed(4)})`
       })
-    }
-    const { width = 0, height = 0 } = imageSizeOf().imageSize(picture.data)
-    const written = await root.write(path, picture.data)
-    context.trace({
-      kind: "message",
-      text: `drew ${written.path} (${width}×${height}, $${picture.costUsd.toFixed(4)})`
+      return {
+        path: written.path,
+        bytes: written.size,
+        width,
+        height,
+        mime: "image/png" as const,
+        created: written.created,
+        model: picture.model,
+        costUsd: picture.costUsd,
+        revisedPrompt: picture.revisedPrompt
+      }
     })
-    return {
-      path: written.path,
-      bytes: written.size,
-      width,
-      height,
-      mime: "image/png" as const,
-      created: written.created,
-      model: picture.model,
-      costUsd: picture.costUsd,
-      revisedPrompt: picture.revisedPrompt
-    }
-  }
 })

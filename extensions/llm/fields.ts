@@ -1,4 +1,5 @@
 /** What llm.generate and llm.structured share: their prompt fields, the tiers a skill may ask for, the adapter. */
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { llmTiers, type LlmAdapter } from "../../kernel/extensions/llm.ts"
 import { SkillFailure, withDefault, type SkillRunContext } from "../../kernel/extensions/skill.ts"
@@ -23,8 +24,7 @@ export const tier = withDefault(
 /** A model call may take the provider's whole time limit (LLM_TIMEOUT_MS, 120 s by default), and a little more. */
 export const perCallTimeoutMs = 140_000
 
-export const llmOf = (context: SkillRunContext): LlmAdapter => {
+export const llmOf = (context: SkillRunContext): Effect.Effect<LlmAdapter, SkillFailure> => {
   const llm = context.adapters.llm
-  if (llm === undefined) throw new SkillFailure({ message: "llm is not wired on this node yet." })
-  return llm
+  return llm === undefined ? new SkillFailure({ message: "llm is not wired on this node yet." }) : Effect.succeed(llm)
 }

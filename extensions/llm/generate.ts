@@ -1,6 +1,7 @@
 /** llm.generate (its schema is ours): text from one of the node's model tiers, charged to the caller. */
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { defineSkill } from "../../kernel/extensions/skill.ts"
+import { defineSkill, refusedAsSkillFailure } from "../../kernel/extensions/skill.ts"
 import { llmOf, perCallTimeoutMs, prompt, system, tier } from "./fields.ts"
 
 const Input = Schema.Struct({
@@ -21,5 +22,5 @@ export const generate = defineSkill({
   input: Input,
   output: Output,
   timeoutMs: perCallTimeoutMs,
-  run: async (input, context) => llmOf(context).generate({ ...input, signal: context.signal })
+  run: (input, context) => Effect.flatMap(llmOf(context), (llm) => refusedAsSkillFailure(llm.generate(input)))
 })

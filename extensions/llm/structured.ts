@@ -3,8 +3,9 @@
  * adapter checks the answer and gives the model one repair, told the validator's exact errors;
  * an answer still wrong after it fails the call with those errors.
  */
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { defineSkill, withDefault } from "../../kernel/extensions/skill.ts"
+import { defineSkill, refusedAsSkillFailure, withDefault } from "../../kernel/extensions/skill.ts"
 import { llmOf, perCallTimeoutMs, prompt, system, tier } from "./fields.ts"
 
 const Input = Schema.Struct({
@@ -35,5 +36,5 @@ export const structured = defineSkill({
   input: Input,
   output: Output,
   timeoutMs: 2 * perCallTimeoutMs,
-  run: async (input, context) => llmOf(context).structured({ ...input, signal: context.signal })
+  run: (input, context) => Effect.flatMap(llmOf(context), (llm) => refusedAsSkillFailure(llm.structured(input)))
 })

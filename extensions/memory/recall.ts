@@ -2,8 +2,9 @@
  * memory.recall (its schema is ours): the memories of the calling being's twin that best match a
  * query, through the memory adapter. With no adapter it answers none and says so.
  */
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { defineSkill, withDefault } from "../../kernel/extensions/skill.ts"
+import { defineSkill, refusedAsSkillFailure, withDefault } from "../../kernel/extensions/skill.ts"
 import { MemoryKind, MemoryRecord, notWired } from "./record.ts"
 
 const Input = Schema.Struct({
@@ -24,9 +25,9 @@ export const recall = defineSkill({
   description: "Recall what the twin of the person you work for remembers about something.",
   input: Input,
   output: Output,
-  run: async (input, context) => {
+  run: (input, context) => {
     const memory = context.adapters.memory
-    if (memory === undefined) return { memories: [], note: notWired }
-    return { memories: await memory.recall({ ...input, signal: context.signal }) }
+    if (memory === undefined) return Effect.succeed({ memories: [], note: notWired })
+    return refusedAsSkillFailure(Effect.map(memory.recall(input), (memories) => ({ memories })))
   }
 })

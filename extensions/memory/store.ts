@@ -5,8 +5,9 @@
  * a near-duplicate of what it already remembers (stored false, the memory that made it needless).
  * With no adapter it stores nothing and says so.
  */
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { defineSkill, withDefault } from "../../kernel/extensions/skill.ts"
+import { defineSkill, refusedAsSkillFailure, withDefault } from "../../kernel/extensions/skill.ts"
 import { MemoryContent, MemoryImportance, MemorySource, MemoryTags } from "../../kernel/contract/memory.ts"
 import { MemoryKind, MemoryRecord, notWired } from "./record.ts"
 
@@ -31,11 +32,11 @@ export const store = defineSkill({
     "Remember something (a fact, episode, preference, relationship, document or insight) in the twin of the person you work for.",
   input: Input,
   output: Output,
-  run: async (input, context) => {
+  run: (input, context) => {
     const memory = context.adapters.memory
-    if (memory === undefined) return { memory: null, stored: false, note: notWired }
+    if (memory === undefined) return Effect.succeed({ memory: null, stored: false, note: notWired })
     const source =
       input.source === defaultSource && context.projectId !== null ? `studio:${context.projectId}` : input.source
-    return memory.store({ ...input, source })
+    return refusedAsSkillFailure(memory.store({ ...input, source }))
   }
 })

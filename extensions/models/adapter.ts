@@ -8,8 +8,12 @@
  * reach their own tiers under the same ceilings and ledger.
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import * as Runtime from "effect/Runtime"
+import {
+  refused,
+  refusedUnlessChecked,
+  refusedUnlessResolved,
+  refusedWithMessage
+} from "../../kernel/extensions/capability-refused.ts"
 import type { CallScope, PluginIdentity } from "../../kernel/extensions/context.ts"
 import {
   llmImageSizes,
@@ -156,16 +160,6 @@ const repairPrompt = (name: string, errors: ReadonlyArray<string>) =>
 
 export const llmAdapterFactory = Effect.gen(function* () {
   const models = yield* Models
-  const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
-
-  /**
-   * One model call; its failure (no model configured, a ceiling, the provider) becomes an Error with the plain message.
-   */
-  const run = async <A>(effect: Effect.Effect<A, { readonly message: string }>, signal: AbortSignal | undefined) => {
-    const outcome = await runPromise(Effect.either(effect), signal === undefined ? undefined : { signal })
-    if (Either.isLeft(outcome)) throw new Error(outcome.left.message)
-    return outcome.right
-  }
 
   return (plugin: PluginIdentity, scope: CallScope): LlmAdapter => {
     const charged = {
@@ -174,115 +168,123 @@ export const llmAdapterFactory = Effect.gen(function* () {
       projectId: scope.projectId
     }
     return {
-      generate: async (request) => {
-        const tier = tierOf(request.tier)
-        const messages = conversationOf(request)
-        const result = await run(
-          models.chat(tier, { ...charged, messages, ...maxTokensOf(request.maxTokens) }),
-          request.signal
-        )
-        return { text: result.text, model: result.call.model, costUsd: result.call.costUsd }
-      },
-      structured: async (request) => {
-        const tier = tierOf(request.tier)
-        const conversation = conversationOf(request)
-        if (typeof request.name !== "string" || !schemaName.test(request.name)) {
-          throw new Error("Name the schema with 1 to 64 letters, digits, _ or -.")
-        }
-        if (typeof request.schema !== "object" || request.schema === null || Array.isArray(request.schema)) {
-          throw new Error("The schema must be a JSON Schema object.")
-        }
-        const check = await compileJsonSchema(request.schema)
-        // Not strict: a provider's strict mode accepts only a subset of JSON Schema, and the answer is checked here
-        // anyway.
-        const responseFormat = {
-          type: "json_schema",
-          name: request.name,
-          schema: request.schema,
-          strict: false
-        } as const
-        const ask = (messages: ReadonlyArray<ChatMessage>) =>
-          run(models.chat(tier, { ...charged, messages, responseFormat }), request.signal)
-
-        const first = await ask(conversation)
-        const answered = verdictOf(first.text, check)
-        if (answered.errors.length === 0) {
-          return { value: answered.value, model: first.call.model, costUsd: first.call.costUsd, repaired: false }
-        }
-        const second = await ask([
-          ...conversation,
-          { role: "assistant", content: first.text },
-          { role: "user", content: repairPrompt(request.name, answered.errors) }
-        ])
-        const repaired = verdictOf(second.text, check)
-        if (repaired.errors.length > 0) {
-          throw new Error(
-            `The model's answer does not fit the schema, even after one repair: ${repaired.errors.join("; ")}.`
+      generate: (request) =>
+        Effect.gen(function* () {
+          const [tier, messages, maxTokens] = yield* refusedUnlessChecked(
+            () => [tierOf(request.tier), conversationOf(request), maxTokensOf(request.maxTokens)] as const
           )
-        }
-        return {
-          value: repaired.value,
-          model: second.call.model,
-          costUsd: first.call.costUsd + second.call.costUsd,
-          repaired: true
-        }
-      },
-      image: async (request) => {
-        if (typeof request.prompt !== "string" || request.prompt.trim() === "")
-          throw new Error("Say what to draw: prompt must be a non-empty string.")
-        if (request.size !== undefined && !(llmImageSizes as ReadonlyArray<unknown>).includes(request.size)) {
-          throw new Error(`size must be one of ${llmImageSizes.join(", ")}.`)
-        }
-        const size = request.size === undefined ? {} : { size: request.size }
-        const result = await run(models.image({ ...charged, prompt: request.prompt, ...size }), request.signal)
-        return {
-          data: new Uint8Array(Buffer.from(result.b64, "base64")),
-          model: result.call.model,
-          costUsd: result.call.costUsd,
-          revisedPrompt: result.revisedPrompt
-        }
-      },
-      speech: async (request) => {
-        const result = await run(models.speech({ ...charged, ...speechOf(request) }), request.signal)
-        return {
-          audio: result.audio,
-          mimeType: result.mimeType,
-          model: result.call.model,
-          costUsd: result.call.costUsd
-        }
-      },
-      transcribe: async (request) => {
-        const result = await run(models.transcribe({ ...charged, ...recordingOf(request) }), request.signal)
-        return {
-          text: result.text,
-          language: result.language,
-          audioSeconds: result.audioSeconds,
-          model: result.call.model,
-          costUsd: result.call.costUsd
-        }
-      },
-      video: async (request) => {
-        if (typeof request.prompt !== "string" || request.prompt.trim() === "")
-          throw new Error("Say what to film: prompt must be a non-empty string.")
-        oneOf(llmVideoSeconds, request.seconds, "seconds")
-        oneOf(llmVideoSizes, request.size, "size")
-        const options = {
-          ...(request.seconds === undefined ? {} : { seconds: request.seconds }),
-          ...(request.size === undefined ? {} : { size: request.size })
-        }
-        const result = await run(models.video({ ...charged, prompt: request.prompt, ...options }), request.signal)
-        return {
-          data: result.video,
-          mimeType: result.mimeType,
-          seconds: result.seconds,
-          size: result.size,
-          model: result.call.model,
-          costUsd: result.call.costUsd
-        }
-      },
-      ocr: async (request) => {
-        return run(readPageImage(models, charged, request.png), request.signal)
-      }
+          const result = yield* refusedWithMessage(models.chat(tier, { ...charged, messages, ...maxTokens }))
+          return { text: result.text, model: result.call.model, costUsd: result.call.costUsd }
+        }),
+      structured: (request) =>
+        Effect.gen(function* () {
+          const [tier, conversation] = yield* refusedUnlessChecked(() => {
+            const checked = [tierOf(request.tier), conversationOf(request)] as const
+            if (typeof request.name !== "string" || !schemaName.test(request.name)) {
+              throw new Error("Name the schema with 1 to 64 letters, digits, _ or -.")
+            }
+            if (typeof request.schema !== "object" || request.schema === null || Array.isArray(request.schema)) {
+              throw new Error("The schema must be a JSON Schema object.")
+            }
+            return checked
+          })
+          const check = yield* refusedUnlessResolved(() => compileJsonSchema(request.schema))
+          // Not strict: a provider's strict mode accepts only a subset of JSON Schema, and the answer is checked here
+          // anyway.
+          const responseFormat = {
+            type: "json_schema",
+            name: request.name,
+            schema: request.schema,
+            strict: false
+          } as const
+          const ask = (messages: ReadonlyArray<ChatMessage>) =>
+            refusedWithMessage(models.chat(tier, { ...charged, messages, responseFormat }))
+
+          const first = yield* ask(conversation)
+          const answered = verdictOf(first.text, check)
+          if (answered.errors.length === 0) {
+            return { value: answered.value, model: first.call.model, costUsd: first.call.costUsd, repaired: false }
+          }
+          const second = yield* ask([
+            ...conversation,
+            { role: "assistant", content: first.text },
+            { role: "user", content: repairPrompt(request.name, answered.errors) }
+          ])
+          const repaired = verdictOf(second.text, check)
+          if (repaired.errors.length > 0) {
+            return yield* refused(
+              `The model's answer does not fit the schema, even after one repair: ${repaired.errors.join("; ")}.`
+            )
+          }
+          return {
+            value: repaired.value,
+            model: second.call.model,
+            costUsd: first.call.costUsd + second.call.costUsd,
+            repaired: true
+          }
+        }),
+      image: (request) =>
+        Effect.gen(function* () {
+          if (typeof request.prompt !== "string" || request.prompt.trim() === "")
+            return yield* refused("Say what to draw: prompt must be a non-empty string.")
+          if (request.size !== undefined && !(llmImageSizes as ReadonlyArray<unknown>).includes(request.size)) {
+            return yield* refused(`size must be one of ${llmImageSizes.join(", ")}.`)
+          }
+          const size = request.size === undefined ? {} : { size: request.size }
+          const result = yield* refusedWithMessage(models.image({ ...charged, prompt: request.prompt, ...size }))
+          return {
+            data: new Uint8Array(Buffer.from(result.b64, "base64")),
+            model: result.call.model,
+            costUsd: result.call.costUsd,
+            revisedPrompt: result.revisedPrompt
+          }
+        }),
+      speech: (request) =>
+        Effect.gen(function* () {
+          const speech = yield* refusedUnlessChecked(() => speechOf(request))
+          const result = yield* refusedWithMessage(models.speech({ ...charged, ...speech }))
+          return {
+            audio: result.audio,
+            mimeType: result.mimeType,
+            model: result.call.model,
+            costUsd: result.call.costUsd
+          }
+        }),
+      transcribe: (request) =>
+        Effect.gen(function* () {
+          const recording = yield* refusedUnlessChecked(() => recordingOf(request))
+          const result = yield* refusedWithMessage(models.transcribe({ ...charged, ...recording }))
+          return {
+            text: result.text,
+            language: result.language,
+            audioSeconds: result.audioSeconds,
+            model: result.call.model,
+            costUsd: result.call.costUsd
+          }
+        }),
+      video: (request) =>
+        Effect.gen(function* () {
+          if (typeof request.prompt !== "string" || request.prompt.trim() === "")
+            return yield* refused("Say what to film: prompt must be a non-empty string.")
+          yield* refusedUnlessChecked(() => {
+            oneOf(llmVideoSeconds, request.seconds, "seconds")
+            oneOf(llmVideoSizes, request.size, "size")
+          })
+          const options = {
+            ...(request.seconds === undefined ? {} : { seconds: request.seconds }),
+            ...(request.size === undefined ? {} : { size: request.size })
+          }
+          const result = yield* refusedWithMessage(models.video({ ...charged, prompt: request.prompt, ...options }))
+          return {
+            data: result.video,
+            mimeType: result.mimeType,
+            seconds: result.seconds,
+            size: result.size,
+            model: result.call.model,
+            costUsd: result.call.costUsd
+          }
+        }),
+      ocr: (request) => refusedWithMessage(readPageImage(models, charged, request.png))
     }
   }
 })

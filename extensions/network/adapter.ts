@@ -5,6 +5,7 @@
  * sit on a private network even when fetching from one is refused.
  */
 import * as Option from "effect/Option"
+import { refusedUnlessResolved } from "../../kernel/extensions/capability-refused.ts"
 import type { NetworkAdapter } from "../../kernel/extensions/network.ts"
 import type { WebSettingsShape } from "./settings.ts"
 import { hostVersion } from "../../kernel/version.ts"
@@ -16,15 +17,22 @@ const searchProviders = { searxng: searxngSearch } satisfies Record<WebSettingsS
 
 export const networkAdapterFactory = (settings: WebSettingsShape) => {
   const userAgent = `svc-node/${hostVersion}`
+  const get = makeOutboundGet({ allowPrivate: settings.webAllowPrivate, userAgent })
+  const request = makeOutbound({ allowPrivate: settings.webAllowPrivate, userAgent })
+  const search = Option.isSome(settings.searchUrl)
+    ? searchProviders[settings.searchProvider](
+        settings.searchUrl.value,
+        makeOutboundGet({ allowPrivate: true, userAgent })
+      )
+    : null
+  // The policy's requests are Node's (kernel/http/outbound.ts): each is stopped through the signal interruption aborts.
   const adapter: NetworkAdapter = {
-    get: makeOutboundGet({ allowPrivate: settings.webAllowPrivate, userAgent }),
-    request: makeOutbound({ allowPrivate: settings.webAllowPrivate, userAgent }),
-    search: Option.isSome(settings.searchUrl)
-      ? searchProviders[settings.searchProvider](
-          settings.searchUrl.value,
-          makeOutboundGet({ allowPrivate: true, userAgent })
-        )
-      : null
+    get: (outbound) => refusedUnlessResolved((signal) => get({ ...outbound, signal })),
+    request: (outbound) => refusedUnlessResolved((signal) => request({ ...outbound, signal })),
+    search:
+      search === null
+        ? null
+        : (query, options) => refusedUnlessResolved((signal) => search(query, { ...options, signal }))
   }
   return () => adapter
 }

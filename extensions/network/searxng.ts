@@ -6,8 +6,8 @@
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import type { NetworkAdapter, OutboundRequest, OutboundResponse, SearchHit } from "../../kernel/extensions/network.ts"
-import { OutboundError } from "../../kernel/http/outbound.ts"
+import type { OutboundRequest, OutboundResponse, SearchHit, SearchOptions } from "../../kernel/extensions/network.ts"
+import { OutboundError, type Stoppable } from "../../kernel/http/outbound.ts"
 
 const searchTimeoutMs = 15_000
 const maxAnswerBytes = 4 * 1024 * 1024
@@ -24,11 +24,8 @@ const SearxngAnswer = Schema.Struct({
 const decodeAnswer = Schema.decodeUnknownEither(Schema.parseJson(SearxngAnswer))
 
 export const searxngSearch =
-  (
-    baseUrl: string,
-    get: (request: OutboundRequest) => Promise<OutboundResponse>
-  ): NonNullable<NetworkAdapter["search"]> =>
-  async (query, options) => {
+  (baseUrl: string, get: (request: Stoppable<OutboundRequest>) => Promise<OutboundResponse>) =>
+  async (query: string, options: Stoppable<SearchOptions>): Promise<ReadonlyArray<SearchHit>> => {
     const url = new URL("search", baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`)
     url.searchParams.set("q", query)
     url.searchParams.set("format", "json")

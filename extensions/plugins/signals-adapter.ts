@@ -1,5 +1,5 @@
 /**
- * The `signals` capability as plugins get it: a promise-returning `raise` that puts the plugin's
+ * The `signals` capability as plugins get it: a `raise` that puts the plugin's
  * input through the same schema and the same Signals path as every other raiser. A plugin's
  * signal lands on the owner's desktop (a plugin serves the node, and the node is the owner's)
  * with `plugin:<plugin id>` as its source, so the desktop can say who raised it.
@@ -11,24 +11,21 @@
  * would let it pass for the studio.
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
-import * as Runtime from "effect/Runtime"
 import * as Schema from "effect/Schema"
 import { SignalInput } from "../../actors/being/contract/signal.ts"
 import type { SignalsAdapter } from "../../kernel/extensions/adapters.ts"
+import { refused } from "../../kernel/extensions/capability-refused.ts"
 import type { CallScope, PluginIdentity } from "../../kernel/extensions/context.ts"
 import { callTarget } from "../desktop/contract/signal-sources.ts"
 import { Signals } from "../desktop/contract/signals.ts"
 
-const decodeInput = Schema.decodeUnknownEither(SignalInput)
+const decodeInput = Schema.decodeUnknown(SignalInput)
 
 /** `builtinIds`: the plugins whose adapters may act for the call's being and project. */
 export const signalsAdapterFactory = (builtinIds: ReadonlySet<string>) =>
   Effect.gen(function* () {
     const signals = yield* Signals
-    const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
-
     return (plugin: PluginIdentity, scope: CallScope): SignalsAdapter => {
       const { source, beingId } = callTarget(builtinIds, plugin, scope)
       const raise = (input: SignalInput) =>
@@ -37,17 +34,16 @@ export const signalsAdapterFactory = (builtinIds: ReadonlySet<string>) =>
           : signals.raise(beingId, input, source, "proactive")
 
       return {
-        raise: async (input) => {
-          const decoded = decodeInput(input)
-          if (Either.isLeft(decoded)) {
-            throw new Error(
-              `signals.raise refused the signal: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`
-            )
-          }
-          const outcome = await runPromise(Effect.either(raise(decoded.right)))
-          if (Either.isLeft(outcome)) throw new Error(`signals.raise failed: ${outcome.left.message}`)
-          return { signalId: outcome.right.signal.id, delivered: outcome.right.delivered }
-        }
+        raise: (input) =>
+          decodeInput(input).pipe(
+            Effect.mapError((error) =>
+              refused(`signals.raise refused the signal: ${ParseResult.TreeFormatter.formatErrorSync(error)}`)
+            ),
+            Effect.flatMap((decoded) =>
+              Effect.mapError(raise(decoded), (error) => refused(`signals.raise failed: ${error.message}`))
+            ),
+            Effect.map((raised) => ({ signalId: raised.signal.id, delivered: raised.delivered }))
+          )
       }
     }
   })

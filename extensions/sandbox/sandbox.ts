@@ -110,19 +110,13 @@ export const makeSandbox = (probeWith: (now: number) => Promise<SandboxProbe>) =
       yield* check(run)
       yield* Effect.annotateCurrentSpan({ language: run.language })
       if (run.language === "javascript")
-        return yield* Effect.promise(() => runInIsolate(run.code, run.timeoutMs, run.signal))
+        return yield* Effect.promise((signal) => runInIsolate(run.code, run.timeoutMs, signal))
       const language = run.language
       const found = yield* current
       const choice = chooseTier(settings.sandboxRuntime, found)
       if (choice.tier === null && !settings.sandboxAllowLocal) return yield* refuse(choice.refusal)
-      const start = (folder: { readonly dir: string }): Promise<CodeReport> => {
-        const common = {
-          code: run.code,
-          language,
-          workspace: folder.dir,
-          timeoutMs: run.timeoutMs,
-          ...(run.signal === undefined ? {} : { signal: run.signal })
-        }
+      const start = (folder: { readonly dir: string }, signal: AbortSignal): Promise<CodeReport> => {
+        const common = { code: run.code, language, workspace: folder.dir, timeoutMs: run.timeoutMs, signal }
         if (choice.tier === "nova") return runNova({ ...common, protections: found })
         if (choice.tier === "docker") return runDocker({ ...common, image: settings.sandboxDockerImage })
         return runLocal(common)
@@ -130,7 +124,7 @@ export const makeSandbox = (probeWith: (now: number) => Promise<SandboxProbe>) =
       return yield* Effect.scoped(
         Effect.flatMap(workspace(scope), (folder) =>
           Effect.tryPromise({
-            try: () => start(folder),
+            try: (signal) => start(folder, signal),
             // The tier was there when probed and is not now (bwrap removed, the engine stopped): still closed.
             catch: (error) =>
               new SandboxRefused({

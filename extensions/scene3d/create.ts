@@ -6,9 +6,10 @@
  * by the description is drawn instead. Either way the output is one self-contained HTML page
  * (page.ts) with three.js pinned at 0.170.0.
  */
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { LlmAdapter, LlmMessage } from "../../kernel/extensions/llm.ts"
-import { defineSkill, fileRootOf, SkillFailure, withDefault } from "../../kernel/extensions/skill.ts"
+import { checkedTarget, defineSkill, SkillFailure, skillStep, withDefault } from "../../kernel/extensions/skill.ts"
 import { scenePage } from "./page.ts"
 import { proceduralScene, seedOf } from "./procedural.ts"
 import { checkScene, codeOf, sceneFunctionName } from "./scene-check.ts"
@@ -57,27 +58,28 @@ interface Authored {
 }
 
 /** Asks once, and once more with the exact error when the first answer fails the check. */
-const authorWithModel = async (llm: LlmAdapter, description: string, signal: AbortSignal): Promise<Authored> => {
-  let costUsd = 0
-  const messages: Array<LlmMessage> = [{ role: "user", content: promptOf(description) }]
-  const errors: Array<string> = []
-  for (let round = 0; round < 2; round++) {
-    const answer = await llm.generate({ tier: "standard", system, messages, signal })
-    costUsd += answer.costUsd
-    const body = codeOf(answer.text)
-    const check = checkScene(body)
-    if (check.ok) return { body, costUsd, why: null }
-    errors.push(check.error)
-    messages.push(
-      { role: "assistant", content: answer.text },
-      {
-        role: "user",
-        content: `That function was refused: ${check.error}. Answer with the corrected ${sceneFunctionName} function only.`
-      }
-    )
-  }
-  return { body: null, costUsd, why: `the model's scene was refused twice (${errors.join("; then ")})` }
-}
+const authorWithModel = (llm: LlmAdapter, description: string) =>
+  Effect.gen(function* () {
+    let costUsd = 0
+    const messages: Array<LlmMessage> = [{ role: "user", content: promptOf(description) }]
+    const errors: Array<string> = []
+    for (let round = 0; round < 2; round++) {
+      const answer = yield* llm.generate({ tier: "standard", system, messages })
+      costUsd += answer.costUsd
+      const body = codeOf(answer.text)
+      const check = checkScene(body)
+      if (check.ok) return { body, costUsd, why: null } as Authored
+      errors.push(check.error)
+      messages.push(
+        { role: "assistant", content: answer.text },
+        {
+          role: "user",
+          content: `That function was refused: ${check.error}. Answer with the corrected ${sceneFunctionName} function only.`
+        }
+      )
+    }
+    return { body: null, costUsd, why: `the model's scene was refused twice (${errors.join("; then ")})` } as Authored
+  })
 
 const htmlPath = (path: string) => {
   if (!/\.html?$/i.test(path))
@@ -93,42 +95,40 @@ export const create = defineSkill({
   input: Input,
   output: Output,
   timeoutMs: 180_000,
-  run: async (input, context) => {
-    const root = fileRootOf(context)
-    const path = htmlPath(input.path)
-    // A path out of the root is refused before the model is paid.
-    await root.resolve(path)
-    const title = input.title ?? input.description.slice(0, 80)
-    const llm = context.adapters.llm
-    const authored: Authored = input.procedural
-      ? { body: null, costUsd: 0, why: "a procedural scene was asked for" }
-      : llm === undefined
-        ? { body: null, costUsd: 0, why: "no model is wired on this node" }
-        : await authorWithModel(llm, input.description, context.signal).catch((error: Error) => ({
-            body: null,
-            costUsd: 0,
-            why: `the model could not be asked (${error.message})`
-          }))
-    const fallback = authored.body === null ? proceduralScene(input.description) : null
-    const html = scenePage({
-      title,
-      body: authored.body ?? fallback!.body,
-      seed: fallback?.seed ?? seedOf(input.description),
-      caption: fallback === null ? "written by the model" : `procedural: ${fallback.look}`
+  run: (input, context) =>
+    Effect.gen(function* () {
+      const { root, path } = yield* checkedTarget(context, () => htmlPath(input.path))
+      const title = input.title ?? input.description.slice(0, 80)
+      const llm = context.adapters.llm
+      const authored: Authored = input.procedural
+        ? { body: null, costUsd: 0, why: "a procedural scene was asked for" }
+        : llm === undefined
+          ? { body: null, costUsd: 0, why: "no model is wired on this node" }
+          : yield* authorWithModel(llm, input.description).pipe(
+              Effect.catchAll((error) =>
+                Effect.succeed({ body: null, costUsd: 0, why: `the model could not be asked (${error.message})` })
+              )
+            )
+      const fallback = authored.body === null ? proceduralScene(input.description) : null
+      const html = scenePage({
+        title,
+        body: authored.body ?? fallback!.body,
+        seed: fallback?.seed ?? seedOf(input.description),
+        caption: fallback === null ? "written by the model" : `procedural: ${fallback.look}`
+      })
+      const written = yield* skillStep(() => root.write(path, new TextEncoder().encode(html)))
+      const output: Output = {
+        path: written.path,
+        size: written.size,
+        mime: "text/html",
+        source: fallback === null ? "model" : "procedural",
+        costUsd: authored.costUsd,
+        ...(fallback === null ? {} : { note: `Drew the procedural ${fallback.look} look: ${authored.why}.` })
+      }
+      context.trace({
+        kind: "message",
+        text: `scene ${output.path} (${output.source}${fallback === null ? "" : `, ${fallback.look}`})`
+      })
+      return output
     })
-    const written = await root.write(path, new TextEncoder().encode(html))
-    const output: Output = {
-      path: written.path,
-      size: written.size,
-      mime: "text/html",
-      source: fallback === null ? "model" : "procedural",
-      costUsd: authored.costUsd,
-      ...(fallback === null ? {} : { note: `Drew the procedural ${fallback.look} look: ${authored.why}.` })
-    }
-    context.trace({
-      kind: "message",
-      text: `scene ${output.path} (${output.source}${fallback === null ? "" : `, ${fallback.look}`})`
-    })
-    return output
-  }
 })

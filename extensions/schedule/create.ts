@@ -7,8 +7,15 @@
  * model's tool parameters must be an object, not a choice of two. With no schedule adapter it
  * answers a plain note, as signal.raise does.
  */
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { defineSkill, SkillFailure, type SkillRunContext } from "../../kernel/extensions/skill.ts"
+import type { CapabilityRefused } from "../../kernel/extensions/capability-refused.ts"
+import {
+  defineSkill,
+  refusedAsSkillFailure,
+  SkillFailure,
+  type SkillRunContext
+} from "../../kernel/extensions/skill.ts"
 
 const Input = Schema.Struct({
   title: Schema.optionalWith(
@@ -46,46 +53,55 @@ const Output = Schema.Struct({
 
 type Input = typeof Input.Type
 
-const refusedWith = (context: SkillRunContext, what: string) => (error: unknown) => {
-  context.trace({
-    kind: "error",
-    text: `schedule.create refused ${what}: ${error instanceof Error ? error.message : String(error)}`
-  })
-  throw error
-}
+const refusedWith =
+  (context: SkillRunContext, what: string) =>
+  <A>(held: Effect.Effect<A, CapabilityRefused>) =>
+    held.pipe(
+      Effect.tapError((error) =>
+        Effect.sync(() => context.trace({ kind: "error", text: `schedule.create refused ${what}: ${error.message}` }))
+      ),
+      refusedAsSkillFailure
+    )
 
 export const create = defineSkill({
   description:
     "Schedule, for a given time, a reminder on the desktop of the person you work for, or a run of another skill with its input.",
   input: Input,
   output: Output,
-  run: async (input: Input, context) => {
-    if ((input.title === undefined) === (input.skill === undefined)) {
-      throw new SkillFailure({
-        message: "Give either a title (a reminder) or a skill (a timed run), not both and not neither."
-      })
-    }
-    if (input.skill === undefined && input.input !== undefined)
-      throw new SkillFailure({ message: "input goes with a skill to run." })
-    const schedule = context.adapters.schedule
-    const what = input.skill === undefined ? `reminder "${input.title}"` : `run of ${input.skill}`
-    if (schedule === undefined) {
-      const outcome = { signalId: null, at: null, note: "scheduling is not wired on this node yet." }
-      context.trace({ kind: "message", text: `${what} not scheduled (${outcome.note})` })
-      return outcome
-    }
-    if (input.skill !== undefined) {
-      const held = await schedule
-        .run({ skill: input.skill, input: input.input ?? {}, at: input.at })
-        .catch(refusedWith(context, what))
-      context.trace({ kind: "message", text: `${what} scheduled at ${held.at}`, data: { skill: input.skill, ...held } })
-      return { signalId: null, ...held }
-    }
-    const title = input.title ?? ""
-    const scheduled = await schedule
-      .remind({ title, at: input.at, ...(input.body === undefined ? {} : { body: input.body }) })
-      .catch(refusedWith(context, what))
-    context.trace({ kind: "message", text: `${what} scheduled at ${scheduled.at}`, data: { title, ...scheduled } })
-    return scheduled
-  }
+  run: (input: Input, context) =>
+    Effect.gen(function* () {
+      if ((input.title === undefined) === (input.skill === undefined)) {
+        return yield* new SkillFailure({
+          message: "Give either a title (a reminder) or a skill (a timed run), not both and not neither."
+        })
+      }
+      if (input.skill === undefined && input.input !== undefined)
+        return yield* new SkillFailure({ message: "input goes with a skill to run." })
+      const schedule = context.adapters.schedule
+      const what = input.skill === undefined ? `reminder "${input.title}"` : `run of ${input.skill}`
+      if (schedule === undefined) {
+        const outcome = { signalId: null, at: null, note: "scheduling is not wired on this node yet." }
+        context.trace({ kind: "message", text: `${what} not scheduled (${outcome.note})` })
+        return outcome
+      }
+      if (input.skill !== undefined) {
+        const held = yield* refusedWith(
+          context,
+          what
+        )(schedule.run({ skill: input.skill, input: input.input ?? {}, at: input.at }))
+        context.trace({
+          kind: "message",
+          text: `${what} scheduled at ${held.at}`,
+          data: { skill: input.skill, ...held }
+        })
+        return { signalId: null, ...held }
+      }
+      const title = input.title ?? ""
+      const scheduled = yield* refusedWith(
+        context,
+        what
+      )(schedule.remind({ title, at: input.at, ...(input.body === undefined ? {} : { body: input.body }) }))
+      context.trace({ kind: "message", text: `${what} scheduled at ${scheduled.at}`, data: { title, ...scheduled } })
+      return scheduled
+    })
 })

@@ -48,5 +48,6 @@ export const generateSoul = (options: {
     }
     return { archetype: archetype.name, fields }
   })
+  // A pure draw from a seeded Random, no I/O: its callers take the soul as a plain value.
   return Effect.runSync(pick)
 }

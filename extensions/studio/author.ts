@@ -6,9 +6,11 @@
  * studio/pipeline/checks.ts): a refusal (an unknown skill, a broken generator rule) is an answer,
  * authored false with the reason in `note` and nothing written, not a failed call.
  */
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { Authored, AuthoringAdapter, AuthoringInput } from "./authoring-capability.ts"
-import { defineSkill } from "../../kernel/extensions/skill.ts"
+import type { CapabilityRefused } from "../../kernel/extensions/capability-refused.ts"
+import { defineSkill, refusedAsSkillFailure, type SkillFailure } from "../../kernel/extensions/skill.ts"
 import { AgentInput } from "../agents/contract/agent.ts"
 import { GeneratorInput } from "../generators/contract/generator.ts"
 
@@ -26,32 +28,36 @@ const authoringSkill = <A extends AuthoringInput & { readonly name: string }, I>
   readonly description: string
   readonly input: Schema.Schema<A, I>
   readonly kind: "agent" | "generator"
-  readonly create: (adapter: AuthoringAdapter, input: A) => Promise<Authored>
+  readonly create: (adapter: AuthoringAdapter, input: A) => Effect.Effect<Authored, CapabilityRefused>
 }) =>
   defineSkill({
     description: skill.description,
     input: skill.input,
     output: AuthoredReport,
-    run: async (input, context) => {
+    run: (input, context) => {
       const adapter = context.adapters.storage
-      const outcome: Authored =
-        adapter === undefined ? { authored: false, reason: notWired } : await skill.create(adapter, input)
-      const report: AuthoredReport = outcome.authored
-        ? {
-            authored: true,
-            id: outcome.id,
-            name: outcome.name,
-            note: `Saved the ${skill.kind} "${outcome.name}" to the studio.`
-          }
-        : { authored: false, id: null, name: input.name, note: `Nothing was written: ${outcome.reason}` }
-      context.trace({
-        kind: report.authored ? "message" : "error",
-        text: report.authored
-          ? `${skill.kind} authored: "${report.name}"`
-          : `${skill.kind} not authored: ${report.note}`,
-        data: report
+      const authored: Effect.Effect<Authored, SkillFailure> =
+        adapter === undefined
+          ? Effect.succeed({ authored: false, reason: notWired })
+          : refusedAsSkillFailure(skill.create(adapter, input))
+      return Effect.map(authored, (outcome) => {
+        const report: AuthoredReport = outcome.authored
+          ? {
+              authored: true,
+              id: outcome.id,
+              name: outcome.name,
+              note: `Saved the ${skill.kind} "${outcome.name}" to the studio.`
+            }
+          : { authored: false, id: null, name: input.name, note: `Nothing was written: ${outcome.reason}` }
+        context.trace({
+          kind: report.authored ? "message" : "error",
+          text: report.authored
+            ? `${skill.kind} authored: "${report.name}"`
+            : `${skill.kind} not authored: ${report.note}`,
+          data: report
+        })
+        return report
       })
-      return report
     }
   })
 

@@ -10,12 +10,11 @@
  * so the host (which builds this adapter) comes after them and no late binding is needed.
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Predicate from "effect/Predicate"
-import * as Runtime from "effect/Runtime"
 import * as Schema from "effect/Schema"
 import { RefusalStatus } from "../../kernel/contract/errors.ts"
+import { refused } from "../../kernel/extensions/capability-refused.ts"
 import type { Authored, AuthoringAdapter, AuthoringInput } from "./authoring-capability.ts"
 import type { CallScope, PluginIdentity } from "../../kernel/extensions/context.ts"
 import { AgentInput } from "../agents/contract/agent.ts"
@@ -33,22 +32,26 @@ export const authoringAdapterFactory = (authorId: string) =>
   Effect.gen(function* () {
     const agents = yield* Agents
     const generators = yield* Generators
-    const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
 
     /** Decodes as the route does, then writes; the services' refusals (400s) are the answers. */
     const author =
       <A, I>(schema: Schema.Schema<A, I>, write: (input: A) => Effect.Effect<Written, unknown>) =>
-      async (input: AuthoringInput): Promise<Authored> => {
-        const decoded = Schema.decodeUnknownEither(schema)(input, { errors: "all", onExcessProperty: "error" })
-        if (Either.isLeft(decoded))
-          throw new Error(`The record does not fit: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`)
-        const outcome = await runPromise(Effect.either(write(decoded.right)))
-        if (Either.isRight(outcome)) return { authored: true, id: outcome.right.id, name: outcome.right.name }
-        const left = outcome.left
-        if (Predicate.hasProperty(left, RefusalStatus) && left[RefusalStatus] === 400 && left instanceof Error)
-          return { authored: false, reason: left.message }
-        throw new Error(outcome.left instanceof Error ? outcome.left.message : "the studio could not write the record")
-      }
+      (input: AuthoringInput) =>
+        Schema.decodeUnknown(schema)(input, { errors: "all", onExcessProperty: "error" }).pipe(
+          Effect.mapError((error) =>
+            refused(`The record does not fit: ${ParseResult.TreeFormatter.formatErrorSync(error)}`)
+          ),
+          Effect.flatMap((decoded) =>
+            write(decoded).pipe(
+              Effect.map((written): Authored => ({ authored: true, id: written.id, name: written.name })),
+              Effect.catchAll((left) =>
+                Predicate.hasProperty(left, RefusalStatus) && left[RefusalStatus] === 400 && left instanceof Error
+                  ? Effect.succeed<Authored>({ authored: false, reason: left.message })
+                  : Effect.fail(refused(left instanceof Error ? left.message : "the studio could not write the record"))
+              )
+            )
+          )
+        )
 
     return (plugin: PluginIdentity, scope: CallScope): AuthoringAdapter | undefined => {
       const ownerId = scope.beingId

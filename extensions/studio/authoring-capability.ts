@@ -11,6 +11,8 @@
  * The kernel knows the `storage` capability only by its kind; this file types its adapter in the
  * kernel's list (kernel/extensions/adapters.ts) by declaration merging.
  */
+import type * as Effect from "effect/Effect"
+import type { CapabilityRefused } from "../../kernel/extensions/capability-refused.ts"
 
 /**
  * The body of POST /api/studio/agents or POST /api/studio/generators, as JSON. The host decodes it
@@ -27,12 +29,12 @@ export type Authored =
 export interface AuthoringAdapter {
   /**
    * Every skill the agent names is checked against the live registry first. A refused record
-   * (an unknown skill) resolves with authored false and writes nothing; the promise rejects only
+   * (an unknown skill) succeeds with authored false and writes nothing; it is refused only
    * for a body that does not fit the route's schema or a failure of the node.
    */
-  readonly createAgent: (input: AuthoringInput) => Promise<Authored>
+  readonly createAgent: (input: AuthoringInput) => Effect.Effect<Authored, CapabilityRefused>
   /** Likewise, by the generator rules (the generators service's validation and slug uniqueness). */
-  readonly createGenerator: (input: AuthoringInput) => Promise<Authored>
+  readonly createGenerator: (input: AuthoringInput) => Effect.Effect<Authored, CapabilityRefused>
 }
 
 declare module "../../kernel/extensions/adapters.ts" {

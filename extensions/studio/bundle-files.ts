@@ -5,14 +5,13 @@
  * take), so a refused bundle leaves nothing on disk. Nothing here imports, registers or runs
  * what it writes: installing stays the owner's act (POST /api/plugins with grants).
  */
-import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import { capabilityNotes } from "../../kernel/contract/capabilities.ts"
 import type { PluginManifest } from "../../kernel/contract/manifest.ts"
 import type { FileRoot } from "../../kernel/extensions/file-root.ts"
 import { reservedNamespaces } from "../plugins/contract/reserved-namespaces.ts"
-import { decodeManifest, manifestFileName } from "../../kernel/extensions/read-manifest.ts"
+import { decodeManifestEither, manifestFileName } from "../../kernel/extensions/read-manifest.ts"
 
 /** The report both skills answer: the pipeline's authored check reads authored, id, name and note. */
 export const BundleReport = Schema.Struct({
@@ -53,7 +52,7 @@ export const refused = (name: string, issues: ReadonlyArray<string>): BundleRepo
 
 /** The manifest decoded by the node's own schema, and the namespace rule an install would apply; issues in words. */
 export const checkManifest = (json: unknown): Either.Either<PluginManifest, ReadonlyArray<string>> => {
-  const decoded = Effect.runSync(Effect.either(decodeManifest(json)))
+  const decoded = decodeManifestEither(json)
   if (Either.isLeft(decoded)) {
     const details = decoded.left.details as { issues?: ReadonlyArray<{ path: string; message: string }> } | undefined
     const issues = details?.issues?.map((issue) => `${issue.path === "" ? "" : `${issue.path}: `}${issue.message}.`)

@@ -45,6 +45,7 @@ export const ThreadAttachmentsLive = Layer.effect(
   Effect.gen(function* () {
     const files = yield* FileAccess
     const models = yield* ModelRoutes
+    // pdfToMarkdown (pdf.js, Promise code) calls back once per scanned page: the page's OCR, an Effect, runs there.
     const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
     const pdfs = new Map<string, string>()
 

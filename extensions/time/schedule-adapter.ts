@@ -13,10 +13,10 @@
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
-import * as Runtime from "effect/Runtime"
 import * as Schema from "effect/Schema"
 import { SignalInput } from "../../actors/being/contract/signal.ts"
 import type { ScheduleAdapter } from "../../kernel/extensions/adapters.ts"
+import { refused } from "../../kernel/extensions/capability-refused.ts"
 import type { CallScope, PluginIdentity } from "../../kernel/extensions/context.ts"
 import { callTarget } from "../desktop/contract/signal-sources.ts"
 import { Signals } from "../desktop/contract/signals.ts"
@@ -29,58 +29,59 @@ export const scheduleAdapterFactory = (builtinIds: ReadonlySet<string>) =>
   Effect.gen(function* () {
     const signals = yield* Signals
     const scheduled = yield* ScheduledActivity
-    const runPromise = Runtime.runPromise(
-      yield* Effect.runtime<Effect.Effect.Context<ReturnType<typeof holdSkillRun>>>()
-    )
+    const context = yield* Effect.context<Effect.Effect.Context<ReturnType<typeof holdSkillRun>>>()
 
     return (plugin: PluginIdentity, scope: CallScope): ScheduleAdapter => {
       const { builtin, source, beingId } = callTarget(builtinIds, plugin, scope)
       const trigger = builtin ? "responsive" : "proactive"
       return {
-        remind: async (reminder) => {
-          const at = Number.isNaN(Date.parse(reminder.at)) ? reminder.at : new Date(reminder.at).toISOString()
-          const decoded = decodeInput({
-            kind: "reminder",
-            title: reminder.title,
-            body: reminder.body ?? "",
-            dueAt: at,
-            action: { kind: "schedule.fire", at }
-          })
-          if (Either.isLeft(decoded)) {
-            throw new Error(
-              `schedule.remind refused the reminder: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`
-            )
-          }
-          const options = { holdUntil: at }
-          const outcome = await runPromise(
-            Effect.either(
-              (beingId === null
+        remind: (reminder) =>
+          Effect.gen(function* () {
+            const at = Number.isNaN(Date.parse(reminder.at)) ? reminder.at : new Date(reminder.at).toISOString()
+            const decoded = decodeInput({
+              kind: "reminder",
+              title: reminder.title,
+              body: reminder.body ?? "",
+              dueAt: at,
+              action: { kind: "schedule.fire", at }
+            })
+            if (Either.isLeft(decoded)) {
+              return yield* refused(
+                `schedule.remind refused the reminder: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`
+              )
+            }
+            const options = { holdUntil: at }
+            const raised = yield* (
+              beingId === null
                 ? signals.raiseForOwner(decoded.right, source, trigger, options)
                 : signals.raise(beingId, decoded.right, source, trigger, options)
-              ).pipe(
-                Effect.tap(({ signal }) =>
-                  scheduled.record(signal.beingId, { kind: "reminder", title: reminder.title, at })
-                )
-              )
+            ).pipe(
+              Effect.tap(({ signal }) =>
+                scheduled.record(signal.beingId, { kind: "reminder", title: reminder.title, at })
+              ),
+              Effect.mapError((error) => refused(`schedule.remind failed: ${error.message}`))
             )
-          )
-          if (Either.isLeft(outcome)) throw new Error(`schedule.remind failed: ${outcome.left.message}`)
-          return { signalId: outcome.right.signal.id, at }
-        },
-        run: async (run) => {
-          if (!builtin)
-            throw new Error("schedule.run is for the node's own plugins: a plugin schedules reminders only.")
-          if (scope.beingId === null)
-            throw new Error("schedule.run needs a call to run for: there is no being to run it as.")
-          if (Number.isNaN(Date.parse(run.at)))
-            throw new Error(`schedule.run refused the time "${run.at}": give an ISO 8601 time.`)
-          const at = new Date(run.at).toISOString()
-          const held = await runPromise(
-            holdSkillRun({ beingId: scope.beingId, projectId: scope.projectId, skill: run.skill, input: run.input, at })
-          )
-          if (Either.isLeft(held)) throw new Error(`schedule.run refused the run: ${held.left}`)
-          return { runId: held.right, at }
-        }
+            return { signalId: raised.signal.id, at }
+          }),
+        run: (run) =>
+          Effect.gen(function* () {
+            if (!builtin)
+              return yield* refused("schedule.run is for the node's own plugins: a plugin schedules reminders only.")
+            if (scope.beingId === null)
+              return yield* refused("schedule.run needs a call to run for: there is no being to run it as.")
+            if (Number.isNaN(Date.parse(run.at)))
+              return yield* refused(`schedule.run refused the time "${run.at}": give an ISO 8601 time.`)
+            const at = new Date(run.at).toISOString()
+            const held = yield* holdSkillRun({
+              beingId: scope.beingId,
+              projectId: scope.projectId,
+              skill: run.skill,
+              input: run.input,
+              at
+            }).pipe(Effect.provide(context))
+            if (Either.isLeft(held)) return yield* refused(`schedule.run refused the run: ${held.left}`)
+            return { runId: held.right, at }
+          })
       }
     }
   })

@@ -63,6 +63,7 @@ export const TwinFoldersLive = Layer.effect(
     const files = yield* FileAccess
     const settings = yield* FilesSettings
     const models = yield* ModelRoutes
+    // pdfToMarkdown (pdf.js, Promise code) calls back once per scanned page: the page's OCR, an Effect, runs there.
     const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
 
     const rootOf = (caller: Caller) =>

@@ -8,11 +8,10 @@
  * Near-duplicates of what the twin holds are not stored again (stored false, the one it holds).
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import * as ParseResult from "effect/ParseResult"
-import * as Runtime from "effect/Runtime"
 import * as Schema from "effect/Schema"
+import { refused, refusedWithMessage } from "../../kernel/extensions/capability-refused.ts"
 import { MemoryContent, MemoryImportance, MemoryKind, MemorySource, MemoryTags } from "../../kernel/contract/memory.ts"
 import { NoOwner } from "./contract/errors.ts"
 import type { CallScope, PluginIdentity } from "../../kernel/extensions/context.ts"
@@ -34,24 +33,21 @@ const RecallQuery = Schema.Struct({
   limit: Schema.Int.pipe(Schema.between(1, 100))
 })
 
-const decodeOrThrow = <A, I>(schema: Schema.Schema<A, I>, what: string) => {
-  const decode = Schema.decodeUnknownEither(schema)
-  return (input: unknown): A => {
-    const decoded = decode(input)
-    if (Either.isLeft(decoded))
-      throw new Error(`${what} refused: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`)
-    return decoded.right
-  }
+const decodeOrRefuse = <A, I>(schema: Schema.Schema<A, I>, what: string) => {
+  const decode = Schema.decodeUnknown(schema)
+  return (input: unknown) =>
+    Effect.mapError(decode(input), (error) =>
+      refused(`${what} refused: ${ParseResult.TreeFormatter.formatErrorSync(error)}`)
+    )
 }
-const newMemoryOf = decodeOrThrow(NewMemory, "memory.store")
-const recallQueryOf = decodeOrThrow(RecallQuery, "memory.recall")
+const newMemoryOf = decodeOrRefuse(NewMemory, "memory.store")
+const recallQueryOf = decodeOrRefuse(RecallQuery, "memory.recall")
 
 /** `builtinIds`: the plugins whose memories keep the source they give. */
 export const memoryAdapterFactory = (builtinIds: ReadonlySet<string>) =>
   Effect.gen(function* () {
     const memories = yield* Memories
     const accounts = yield* BeingRegistry
-    const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
 
     const ownerId = Effect.flatMap(
       accounts.findOwner,
@@ -61,33 +57,27 @@ export const memoryAdapterFactory = (builtinIds: ReadonlySet<string>) =>
       })
     )
 
-    /** Runs for the call's being; a refusal becomes an Error with its plain message. */
-    const run = async <A>(effect: Effect.Effect<A, { readonly message: string }>, signal?: AbortSignal) => {
-      const outcome = await runPromise(Effect.either(effect), signal === undefined ? undefined : { signal })
-      if (Either.isLeft(outcome)) throw new Error(outcome.left.message)
-      return outcome.right
-    }
-
     return (plugin: PluginIdentity, scope: CallScope): MemoryAdapter => {
       const being = scope.beingId === null ? ownerId : Effect.succeed(scope.beingId)
       const builtin = builtinIds.has(plugin.id)
       return {
-        store: async (input) => {
-          const memory = newMemoryOf(input)
-          const sourced = builtin ? memory : { ...memory, source: pluginSource(plugin) }
-          return run(Effect.flatMap(being, (beingId) => memories.store(beingId, sourced, { skipNearDuplicates: true })))
-        },
-        recall: async ({ signal, ...input }) => {
-          const { query, kind, limit } = recallQueryOf(input)
-          const search = { q: query, limit, ...(kind === undefined ? {} : { kind }) }
-          return run(
-            Effect.map(
-              Effect.flatMap(being, (beingId) => memories.search(beingId, search)),
-              (found) => found.memories
-            ),
-            signal
-          )
-        }
+        store: (input) =>
+          Effect.gen(function* () {
+            const memory = yield* newMemoryOf(input)
+            const sourced = builtin ? memory : { ...memory, source: pluginSource(plugin) }
+            return yield* refusedWithMessage(
+              Effect.flatMap(being, (beingId) => memories.store(beingId, sourced, { skipNearDuplicates: true }))
+            )
+          }),
+        recall: (input) =>
+          Effect.gen(function* () {
+            const { query, kind, limit } = yield* recallQueryOf(input)
+            const search = { q: query, limit, ...(kind === undefined ? {} : { kind }) }
+            const found = yield* refusedWithMessage(
+              Effect.flatMap(being, (beingId) => memories.search(beingId, search))
+            )
+            return found.memories
+          })
       }
     }
   })

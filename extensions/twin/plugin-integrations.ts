@@ -8,6 +8,7 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import { UnknownException } from "effect/Cause"
 import {
   integrationFunction,
   integrationTimeoutMs,
@@ -39,21 +40,24 @@ export const callIntegration = (
   Option.match(Option.fromNullable(integrationFunction(contribution.value, fn)), {
     onNone: () => Effect.fail(new Error(`${contribution.name} has no ${fn} function`)),
     onSome: (run) =>
-      Effect.tryPromise({
-        try: async () => {
-          const granted = contribution.context.adaptersFor({
-            beingId,
-            projectId: null,
-            contribution: contribution.name
-          })
-          const adapters = auth === undefined ? granted : ({ ...granted, auth } as typeof granted)
-          const answered = await run(request, auth === undefined ? { beingId, adapters } : { beingId, adapters, auth })
-          return Effect.isEffect(answered)
-            ? await Effect.runPromise(answered as Effect.Effect<unknown, unknown>)
-            : answered
-        },
-        catch: (cause) => new Error(`the ${fn} of ${contribution.name} failed: ${messageOf(cause)}`.slice(0, 400))
+      Effect.tryPromise(async () => {
+        const granted = contribution.context.adaptersFor({
+          beingId,
+          projectId: null,
+          contribution: contribution.name
+        })
+        const adapters = auth === undefined ? granted : ({ ...granted, auth } as typeof granted)
+        return await run(request, auth === undefined ? { beingId, adapters } : { beingId, adapters, auth })
       }).pipe(
+        // A built-in's function may answer an Effect: it runs here, in the caller's fiber.
+        Effect.flatMap((answered) =>
+          Effect.isEffect(answered) ? (answered as Effect.Effect<unknown, unknown>) : Effect.succeed(answered)
+        ),
+        Effect.catchAllDefect(Effect.fail),
+        Effect.mapError((failure) => {
+          const cause = failure instanceof UnknownException ? failure.error : failure
+          return new Error(`the ${fn} of ${contribution.name} failed: ${messageOf(cause)}`.slice(0, 400))
+        }),
         Effect.timeoutFail({
           duration: Duration.millis(integrationTimeoutMs),
           onTimeout: () =>

@@ -5,11 +5,12 @@
  * request goes through the `network` adapter and its policy (http/https only, private addresses
  * refused unless the owner allows them, the byte cap and deadline given here).
  */
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type * as HtmlToText from "html-to-text"
 import { lazyModule } from "../../kernel/lazy-module.ts"
-import type { NetworkAdapter } from "../../kernel/extensions/network.ts"
-import { defineSkill, SkillFailure, withDefault } from "../../kernel/extensions/skill.ts"
+import type { NetworkAdapter, OutboundResponse } from "../../kernel/extensions/network.ts"
+import { defineSkill, refusedAsSkillFailure, SkillFailure, withDefault } from "../../kernel/extensions/skill.ts"
 
 /** Loaded at the first HTML read: an idle node does not hold it. */
 const htmlToText = lazyModule<typeof HtmlToText>("html-to-text")
@@ -84,17 +85,29 @@ const titleOf = (html: string) => {
 export type Page = typeof Output.Type
 
 /** One page as readable text through the network adapter; web.research reads its sources with it too. */
-export const readPage = async (
+export const readPage = (
   network: NetworkAdapter,
-  request: { readonly url: string; readonly maxBytes: number; readonly timeoutMs: number; readonly signal: AbortSignal }
-): Promise<Page> => {
-  const response = await network.get({
-    url: request.url,
-    headers: { accept: "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5" },
-    maxBytes: request.maxBytes,
-    timeoutMs: request.timeoutMs,
-    signal: request.signal
-  })
+  request: { readonly url: string; readonly maxBytes: number; readonly timeoutMs: number }
+): Effect.Effect<Page, SkillFailure> =>
+  network
+    .get({
+      url: request.url,
+      headers: { accept: "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5" },
+      maxBytes: request.maxBytes,
+      timeoutMs: request.timeoutMs
+    })
+    .pipe(
+      refusedAsSkillFailure,
+      Effect.flatMap((response) =>
+        Effect.try({
+          try: () => pageOf(response),
+          catch: (error) =>
+            error instanceof SkillFailure ? error : new SkillFailure({ message: (error as Error).message })
+        })
+      )
+    )
+
+const pageOf = (response: OutboundResponse): Page => {
   const contentType = response.headers["content-type"] ?? ""
   const mediaType = (contentType.split(";")[0] ?? "").trim().toLowerCase()
   if (!textual(mediaType)) {
@@ -120,9 +133,9 @@ export const fetchPage = defineSkill({
   input: Input,
   output: Output,
   timeoutMs: maxFetchTimeoutMs + 5_000,
-  run: async (input, context) => {
+  run: (input, context) => {
     const network = context.adapters.network
-    if (network === undefined) throw new SkillFailure({ message: "network is not wired on this node yet." })
-    return readPage(network, { ...input, signal: context.signal })
+    if (network === undefined) return new SkillFailure({ message: "network is not wired on this node yet." })
+    return readPage(network, input)
   }
 })

@@ -5,10 +5,12 @@
  * still answers, from the model alone, and says so in `note`; sources that cannot be read are
  * left out and named in `note`. Without a model it fails with the plain reason.
  */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import type { LlmAdapter } from "../../kernel/extensions/llm.ts"
-import type { NetworkAdapter, SearchHit } from "../../kernel/extensions/network.ts"
-import { defineSkill, SkillFailure, withDefault } from "../../kernel/extensions/skill.ts"
+import type { NetworkAdapter } from "../../kernel/extensions/network.ts"
+import { defineSkill, refusedAsSkillFailure, SkillFailure, withDefault } from "../../kernel/extensions/skill.ts"
 import { readPage } from "./fetch.ts"
 
 /** Of each page, what the model reads: enough for an answer, and eight of them still fit a prompt. */
@@ -49,43 +51,40 @@ const alone = (reason: string) => `${reason}, so this answer comes from the mode
 
 const aloneBecause = (reason: string): Found => ({ pages: [], notes: [alone(reason)] })
 
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
-
-const findSources = async (
-  network: NetworkAdapter | undefined,
-  question: string,
-  maxSources: number,
-  signal: AbortSignal
-): Promise<Found> => {
-  if (network === undefined) return aloneBecause("Network is not wired on this node yet")
-  if (network.search === null) return aloneBecause("No search provider is configured (set SEARCH_URL)")
-  let hits: ReadonlyArray<SearchHit>
-  try {
-    hits = await network.search(question, { maxResults: maxSources, signal })
-  } catch (error) {
-    return aloneBecause(`The search failed (${reasonOf(error)})`)
-  }
-  if (hits.length === 0) return aloneBecause("The search found nothing")
-  const read = await Promise.allSettled(
-    hits.map((hit) => readPage(network, { url: hit.url, maxBytes: sourceBytes, timeoutMs: sourceTimeoutMs, signal }))
-  )
-  const pages: Array<Read> = []
-  const unread: Array<string> = []
-  read.forEach((outcome, index) => {
-    const hit = hits[index]
-    if (outcome.status === "rejected") unread.push(`${hit.url} (${reasonOf(outcome.reason)})`)
-    else if (outcome.value.status >= 400) unread.push(`${hit.url} (HTTP ${outcome.value.status})`)
-    else if (outcome.value.text.trim() === "") unread.push(`${hit.url} (no text)`)
-    else
-      pages.push({
-        url: outcome.value.url,
-        title: outcome.value.title || hit.title,
-        text: outcome.value.text.slice(0, maxSourceChars)
-      })
+const findSources = (network: NetworkAdapter | undefined, question: string, maxSources: number): Effect.Effect<Found> =>
+  Effect.gen(function* () {
+    if (network === undefined) return aloneBecause("Network is not wired on this node yet")
+    if (network.search === null) return aloneBecause("No search provider is configured (set SEARCH_URL)")
+    const searched = yield* Effect.either(network.search(question, { maxResults: maxSources }))
+    if (Either.isLeft(searched)) return aloneBecause(`The search failed (${searched.left.message})`)
+    const hits = searched.right
+    if (hits.length === 0) return aloneBecause("The search found nothing")
+    const read = yield* Effect.all(
+      hits.map((hit) =>
+        Effect.either(readPage(network, { url: hit.url, maxBytes: sourceBytes, timeoutMs: sourceTimeoutMs }))
+      ),
+      { concurrency: "unbounded" }
+    )
+    const pages: Array<Read> = []
+    const unread: Array<string> = []
+    read.forEach((outcome, index) => {
+      const hit = hits[index]
+      if (Either.isLeft(outcome)) unread.push(`${hit.url} (${outcome.left.message})`)
+      else if (outcome.right.status >= 400) unread.push(`${hit.url} (HTTP ${outcome.right.status})`)
+      else if (outcome.right.text.trim() === "") unread.push(`${hit.url} (no text)`)
+      else
+        pages.push({
+          url: outcome.right.url,
+          title: outcome.right.title || hit.title,
+          text: outcome.right.text.slice(0, maxSourceChars)
+        })
+    })
+    const skipped = unread.length === 0 ? [] : [`Not read: ${unread.join("; ")}.`]
+    return {
+      pages,
+      notes: pages.length === 0 ? [...skipped, alone("None of the sources found could be read")] : skipped
+    }
   })
-  const skipped = unread.length === 0 ? [] : [`Not read: ${unread.join("; ")}.`]
-  return { pages, notes: pages.length === 0 ? [...skipped, alone("None of the sources found could be read")] : skipped }
-}
 
 const fromSources =
   "Answer the question using only the numbered sources given. Cite each claim with the address of its source in " +
@@ -98,10 +97,12 @@ const promptOf = (question: string, pages: ReadonlyArray<Read>) =>
   `Question: ${question}\n\nSources:\n\n` +
   pages.map((page, index) => `[${index + 1}] ${page.title || page.url}\n${page.url}\n${page.text}`).join("\n\n")
 
-const ask = (llm: LlmAdapter, question: string, pages: ReadonlyArray<Read>, signal: AbortSignal) =>
-  pages.length === 0
-    ? llm.generate({ system: fromModel, prompt: question, signal })
-    : llm.generate({ system: fromSources, prompt: promptOf(question, pages), signal })
+const ask = (llm: LlmAdapter, question: string, pages: ReadonlyArray<Read>) =>
+  refusedAsSkillFailure(
+    pages.length === 0
+      ? llm.generate({ system: fromModel, prompt: question })
+      : llm.generate({ system: fromSources, prompt: promptOf(question, pages) })
+  )
 
 export const research = defineSkill({
   description: "Research a question on the web: search, read the top sources, and answer citing them by address.",
@@ -109,15 +110,16 @@ export const research = defineSkill({
   output: Output,
   // A search, the pages (read side by side) and one model call.
   timeoutMs: 200_000,
-  run: async (input, context) => {
-    const llm = context.adapters.llm
-    if (llm === undefined) throw new SkillFailure({ message: "llm is not wired on this node yet." })
-    const found = await findSources(context.adapters.network, input.question, input.maxSources, context.signal)
-    const reply = await ask(llm, input.question, found.pages, context.signal)
-    return {
-      answer: reply.text,
-      sources: found.pages.map(({ url, title }) => ({ url, title })),
-      ...(found.notes.length === 0 ? {} : { note: found.notes.join(" ") })
-    }
-  }
+  run: (input, context) =>
+    Effect.gen(function* () {
+      const llm = context.adapters.llm
+      if (llm === undefined) return yield* new SkillFailure({ message: "llm is not wired on this node yet." })
+      const found = yield* findSources(context.adapters.network, input.question, input.maxSources)
+      const reply = yield* ask(llm, input.question, found.pages)
+      return {
+        answer: reply.text,
+        sources: found.pages.map(({ url, title }) => ({ url, title })),
+        ...(found.notes.length === 0 ? {} : { note: found.notes.join(" ") })
+      }
+    })
 })

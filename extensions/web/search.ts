@@ -3,8 +3,9 @@
  * (SEARCH_URL). With none configured, or no network adapter, it answers no results and a note
  * saying why: an empty answer is honest there, and the caller can carry on.
  */
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { defineSkill, withDefault } from "../../kernel/extensions/skill.ts"
+import { defineSkill, refusedAsSkillFailure, withDefault } from "../../kernel/extensions/skill.ts"
 
 const Input = Schema.Struct({
   query: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500)),
@@ -20,10 +21,13 @@ export const search = defineSkill({
   description: "Search the web through the node's configured search engine; answers titles, addresses and snippets.",
   input: Input,
   output: Output,
-  run: async (input, context) => {
+  run: (input, context) => {
     const network = context.adapters.network
-    if (network === undefined) return { results: [], note: "network is not wired on this node yet." }
-    if (network.search === null) return { results: [], note: "no search provider is configured: set SEARCH_URL." }
-    return { results: await network.search(input.query, { maxResults: input.maxResults, signal: context.signal }) }
+    if (network === undefined) return Effect.succeed({ results: [], note: "network is not wired on this node yet." })
+    if (network.search === null)
+      return Effect.succeed({ results: [], note: "no search provider is configured: set SEARCH_URL." })
+    return refusedAsSkillFailure(
+      Effect.map(network.search(input.query, { maxResults: input.maxResults }), (results) => ({ results }))
+    )
   }
 })

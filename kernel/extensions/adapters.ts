@@ -2,7 +2,15 @@
  * The adapters a plugin's context may hold, one per capability: what each capability lets plugin
  * code do. The host supplies their implementations (context.ts); a contribution gets those its
  * plugin was granted and it uses.
+ *
+ * Every operation is an Effect that needs nothing and fails only with a `CapabilityRefused` whose
+ * message says plainly why (capability-refused.ts): the implementation closes over its services
+ * when it is built, and a caller stops it by interrupting it. Built-ins `yield*` them; a
+ * third-party plugin in an isolate gets each as a Promise, run at the isolate's one boundary
+ * (isolate/plugin-isolate.ts).
  */
+import type * as Effect from "effect/Effect"
+import type { CapabilityRefused } from "./capability-refused.ts"
 import type { LlmAdapter } from "./llm.ts"
 import type { MemoryAdapter } from "./memory.ts"
 import type { NetworkAdapter } from "./network.ts"
@@ -33,8 +41,10 @@ export interface SignalRaise {
 
 /** The `signals` capability: signals land on the owner's desktop, the plugin named as their source. */
 export interface SignalsAdapter {
-  /** Resolves once the signal is stored; rejects with an Error that says what the node refused. */
-  readonly raise: (input: SignalRaise) => Promise<{ readonly signalId: string; readonly delivered: boolean }>
+  /** Succeeds once the signal is stored; refused saying what the node refused. */
+  readonly raise: (
+    input: SignalRaise
+  ) => Effect.Effect<{ readonly signalId: string; readonly delivered: boolean }, CapabilityRefused>
 }
 
 /** What a plugin may schedule: a reminder on a desktop at a time (ISO 8601). */
@@ -62,13 +72,14 @@ export interface ScheduleSkillRun {
  * world-acting skill then asks its owner as any unapproved call does.
  */
 export interface ScheduleAdapter {
-  /** Resolves once the reminder is stored; rejects with an Error that says what the node refused. */
-  readonly remind: (reminder: ScheduleReminder) => Promise<{ readonly signalId: string; readonly at: string }>
-  /**
-   * Resolves once the run is held; rejects with an Error that says what the node refused (always, for a third-party
-   * plugin).
-   */
-  readonly run: (run: ScheduleSkillRun) => Promise<{ readonly runId: string; readonly at: string }>
+  /** Succeeds once the reminder is stored; refused saying what the node refused. */
+  readonly remind: (
+    reminder: ScheduleReminder
+  ) => Effect.Effect<{ readonly signalId: string; readonly at: string }, CapabilityRefused>
+  /** Succeeds once the run is held; refused saying what the node refused (always, for a third-party plugin). */
+  readonly run: (
+    run: ScheduleSkillRun
+  ) => Effect.Effect<{ readonly runId: string; readonly at: string }, CapabilityRefused>
 }
 
 /**

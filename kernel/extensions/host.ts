@@ -76,6 +76,7 @@ const make = (options: ExtensionHostOptions) =>
     /** Tells the other processes sharing the database, which load or drop the plugin as this one did. */
     const announce = (change: PluginChange) => (Option.isSome(relay) ? relay.value.send(change) : Effect.void)
 
+    // The isolate's watchdog stops a plugin from outside Effect (isolated-vm's callbacks): its row is written from there.
     const runFork = Runtime.runFork(yield* Effect.runtime<never>())
     /** Each third-party plugin's isolate, by plugin id, while it is loaded. */
     const isolates = new Map<string, PluginIsolate>()

@@ -6,7 +6,9 @@
  * connection's non-secret `meta` only: its secret (a token, the webhook's shared secret) stays
  * with the host, sealed at rest, and is never passed to plugin code.
  */
+import type * as Effect from "effect/Effect"
 import type { GrantedAdapters } from "./adapters.ts"
+import type { CapabilityRefused } from "./capability-refused.ts"
 
 export const integrationFunctionNames = ["sync", "receive"] as const
 export type IntegrationFunctionName = (typeof integrationFunctionNames)[number]
@@ -42,7 +44,7 @@ export interface AuthFetchAnswer {
 
 /** An oauth2 provider's authorised fetch: the host adds the bearer token; plugin code never holds it. */
 export interface AuthAdapter {
-  readonly fetch: (url: string, init?: AuthFetchInit) => Promise<AuthFetchAnswer>
+  readonly fetch: (url: string, init?: AuthFetchInit) => Effect.Effect<AuthFetchAnswer, CapabilityRefused>
 }
 
 /**

@@ -4,6 +4,8 @@
  * against the spend ceilings and recorded, charged to the being and project of the call the
  * runtime built the adapter for, never to anyone plugin code names.
  */
+import type * as Effect from "effect/Effect"
+import type { CapabilityRefused } from "./capability-refused.ts"
 
 /** The tiers a plugin may ask for; 'strong' is reserved for the node's planner and QA. */
 export const llmTiers = ["cheap", "standard"] as const
@@ -23,7 +25,6 @@ export type LlmRequest = LlmPrompt & {
   /** Default 'standard'. */
   readonly tier?: LlmTier
   readonly system?: string
-  readonly signal?: AbortSignal
 }
 
 export type LlmGenerateRequest = LlmRequest & {
@@ -62,7 +63,6 @@ export interface LlmImageRequest {
   readonly prompt: string
   /** The model's default when absent. */
   readonly size?: (typeof llmImageSizes)[number]
-  readonly signal?: AbortSignal
 }
 
 export interface LlmImage {
@@ -84,7 +84,6 @@ export interface LlmSpeechRequest {
   readonly voice?: string
   /** "mp3" when absent. */
   readonly format?: (typeof llmSpeechFormats)[number]
-  readonly signal?: AbortSignal
 }
 
 export interface LlmSpeech {
@@ -102,7 +101,6 @@ export interface LlmTranscribeRequest {
   readonly filename: string
   /** ISO 639-1 ("en"); detected when absent. */
   readonly language?: string
-  readonly signal?: AbortSignal
 }
 
 export interface LlmTranscript {
@@ -123,7 +121,6 @@ export interface LlmVideoRequest {
   /** 4 when absent; billed by the second. */
   readonly seconds?: (typeof llmVideoSeconds)[number]
   readonly size?: (typeof llmVideoSizes)[number]
-  readonly signal?: AbortSignal
 }
 
 export interface LlmVideo {
@@ -137,31 +134,30 @@ export interface LlmVideo {
 }
 
 export interface LlmAdapter {
-  /** Text from the model. Rejects with an Error saying plainly why (no model configured, a spend ceiling, ...). */
-  readonly generate: (request: LlmGenerateRequest) => Promise<LlmGenerated>
-  /** JSON that fits `schema`; one repair try, then rejects with the validator's errors. */
-  readonly structured: (request: LlmStructuredRequest) => Promise<LlmStructured>
+  /** Text from the model. Refused saying plainly why (no model configured, a spend ceiling, ...). */
+  readonly generate: (request: LlmGenerateRequest) => Effect.Effect<LlmGenerated, CapabilityRefused>
+  /** JSON that fits `schema`; one repair try, then refused with the validator's errors. */
+  readonly structured: (request: LlmStructuredRequest) => Effect.Effect<LlmStructured, CapabilityRefused>
   /**
-   * One picture from the node's 'image' tier, charged like every model call. Rejects saying why (no image model bound,
+   * One picture from the node's 'image' tier, charged like every model call. Refused saying why (no image model bound,
    * a ceiling, ...).
    */
-  readonly image: (request: LlmImageRequest) => Promise<LlmImage>
+  readonly image: (request: LlmImageRequest) => Effect.Effect<LlmImage, CapabilityRefused>
   /** Text spoken by the node's 'speech' tier, charged by the character. */
-  readonly speech: (request: LlmSpeechRequest) => Promise<LlmSpeech>
+  readonly speech: (request: LlmSpeechRequest) => Effect.Effect<LlmSpeech, CapabilityRefused>
   /** Audio to text by the node's 'transcribe' tier, charged by the minute. */
-  readonly transcribe: (request: LlmTranscribeRequest) => Promise<LlmTranscript>
+  readonly transcribe: (request: LlmTranscribeRequest) => Effect.Effect<LlmTranscript, CapabilityRefused>
   /** A clip from the node's 'video' tier, charged by the second; a render may take minutes. */
-  readonly video: (request: LlmVideoRequest) => Promise<LlmVideo>
+  readonly video: (request: LlmVideoRequest) => Effect.Effect<LlmVideo, CapabilityRefused>
   /**
    * The words on a page image (a scanned PDF page) as markdown, read by the node's 'ocr' tier and
    * charged like every model call; null when no 'ocr' model is bound. The host's adapter has it;
    * files.read uses it to read a PDF's text-less pages.
    */
-  readonly ocr?: (request: LlmOcrRequest) => Promise<string | null>
+  readonly ocr?: (request: LlmOcrRequest) => Effect.Effect<string | null, CapabilityRefused>
 }
 
 export interface LlmOcrRequest {
   /** The page as a PNG. */
   readonly png: Uint8Array
-  readonly signal?: AbortSignal
 }

@@ -4,7 +4,9 @@
  * owner's twin for a plugin's own work outside a call), so plugin code never names a being.
  * The twin implements it (extensions/twin/memory-adapter.ts).
  */
+import type * as Effect from "effect/Effect"
 import type { Memory, MemoryKind } from "../contract/memory.ts"
+import type { CapabilityRefused } from "./capability-refused.ts"
 
 export { memoryKinds, type MemoryKind } from "../contract/memory.ts"
 
@@ -31,11 +33,10 @@ export interface MemoryQuery {
   readonly kind?: MemoryKind
   /** At most this many, best first. */
   readonly limit: number
-  readonly signal?: AbortSignal
 }
 
 export interface MemoryAdapter {
-  /** Rejects with an Error saying plainly why, when the store refuses. */
-  readonly store: (memory: NewMemory) => Promise<MemoryStored>
-  readonly recall: (query: MemoryQuery) => Promise<ReadonlyArray<MemoryRecord>>
+  /** Refused saying plainly why, when the store refuses. */
+  readonly store: (memory: NewMemory) => Effect.Effect<MemoryStored, CapabilityRefused>
+  readonly recall: (query: MemoryQuery) => Effect.Effect<ReadonlyArray<MemoryRecord>, CapabilityRefused>
 }

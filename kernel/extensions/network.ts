@@ -3,6 +3,8 @@
  * engine its owner configured. The host implements it (host/network); plugins and the web skills
  * use it through their context, so every request that leaves the host follows one set of rules.
  */
+import type * as Effect from "effect/Effect"
+import type { CapabilityRefused } from "./capability-refused.ts"
 
 export interface OutboundRequest {
   /** http or https only. */
@@ -12,7 +14,6 @@ export interface OutboundRequest {
   readonly maxBytes: number
   /** For the whole exchange, redirects and body included. */
   readonly timeoutMs: number
-  readonly signal?: AbortSignal
 }
 
 /** Any method, with a body; redirects are followed by hand, each hop checked against the policy again. */
@@ -42,17 +43,18 @@ export interface SearchHit {
 
 export interface SearchOptions {
   readonly maxResults: number
-  readonly signal?: AbortSignal
 }
 
 export interface NetworkAdapter {
-  /** A GET; rejects with an Error whose message says plainly why (refused address, timeout, ...). */
-  readonly get: (request: OutboundRequest) => Promise<OutboundResponse>
+  /** A GET; refused saying plainly why (refused address, timeout, ...). */
+  readonly get: (request: OutboundRequest) => Effect.Effect<OutboundResponse, CapabilityRefused>
   /**
    * Any method with a body, under the same policy as `get`. A 303 (or a 301/302 after a POST)
    * goes on as a GET without the body; credentials are not carried to another origin.
    */
-  readonly request: (request: OutboundHttpRequest) => Promise<OutboundResponse>
+  readonly request: (request: OutboundHttpRequest) => Effect.Effect<OutboundResponse, CapabilityRefused>
   /** The node's configured search engine; null when the owner configured none. */
-  readonly search: ((query: string, options: SearchOptions) => Promise<ReadonlyArray<SearchHit>>) | null
+  readonly search:
+    | ((query: string, options: SearchOptions) => Effect.Effect<ReadonlyArray<SearchHit>, CapabilityRefused>)
+    | null
 }

@@ -1,9 +1,11 @@
 /**
  * The `process` capability's adapter: code run in a sandbox the host chose (host/sandbox), never in
  * the node's own context. The host picks the tier, applies its limits and fails closed: when the
- * tier is unavailable the call is refused (a rejection whose message names the tier and how to
+ * tier is unavailable the call is refused (a refusal whose message names the tier and how to
  * enable it) unless the owner set SVC_SANDBOX_ALLOW_LOCAL, and then the report says so itself.
  */
+import type * as Effect from "effect/Effect"
+import type { CapabilityRefused } from "./capability-refused.ts"
 
 export const codeLanguages = ["javascript", "python", "sh"] as const
 export type CodeLanguage = (typeof codeLanguages)[number]
@@ -17,7 +19,6 @@ export interface CodeRun {
   readonly language: CodeLanguage
   /** Wall-clock limit; the run is killed, whole, when it passes. */
   readonly timeoutMs: number
-  readonly signal?: AbortSignal
 }
 
 export interface CodeReport {
@@ -34,6 +35,6 @@ export interface CodeReport {
 }
 
 export interface ProcessAdapter {
-  /** Rejects with an Error saying plainly why the code could not run (tier unavailable, too large). */
-  readonly execute: (run: CodeRun) => Promise<CodeReport>
+  /** Refused saying plainly why the code could not run (tier unavailable, too large). */
+  readonly execute: (run: CodeRun) => Effect.Effect<CodeReport, CapabilityRefused>
 }

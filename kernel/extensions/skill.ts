@@ -5,10 +5,11 @@
  * from the manifest, never from the value, so a plugin cannot slip past the approval gate.
  */
 import * as Data from "effect/Data"
-import type * as Effect from "effect/Effect"
+import * as Effect from "effect/Effect"
 import * as JSONSchema from "effect/JSONSchema"
 import * as Schema from "effect/Schema"
 import type { GrantedAdapters } from "./adapters.ts"
+import type { CapabilityRefused } from "./capability-refused.ts"
 import type { FileRoot } from "./file-root.ts"
 
 export const traceKinds = ["plan", "think", "tool.call", "tool.result", "message", "output", "error", "done"] as const
@@ -40,6 +41,35 @@ export interface SkillRunContext {
 
 /** A skill's own refusal; its message is what the caller reads (`{ ok: false, error }`). */
 export class SkillFailure extends Data.TaggedError("SkillFailure")<{ readonly message: string }> {}
+
+/** An adapter's refusal as the skill's own failure, in the same words. */
+export const refusedAsSkillFailure = <A, R>(effect: Effect.Effect<A, CapabilityRefused, R>) =>
+  Effect.mapError(effect, (refusal) => new SkillFailure({ message: refusal.message }))
+
+/**
+ * A Promise step of a skill's Effect (its file root's, a library's): a throw or rejection fails the call
+ * with its message, as it would from a Promise `run`; interruption aborts the signal.
+ */
+export const skillStep = <A>(step: (signal: AbortSignal) => PromiseLike<A>) =>
+  Effect.tryPromise({
+    try: step,
+    catch: (cause) =>
+      cause instanceof SkillFailure
+        ? cause
+        : new SkillFailure({ message: cause instanceof Error ? cause.message : String(cause) })
+  })
+
+/**
+ * The call's file root and `target()`, the path a skill will write, checked inside it first: a path out of the root is
+ * refused before a model is paid to make what would go there.
+ */
+export const checkedTarget = (context: SkillRunContext, target: () => string) =>
+  skillStep(async () => {
+    const root = fileRootOf(context)
+    const path = target()
+    await root.resolve(path)
+    return { root, path }
+  })
 
 /** Throwing (or rejecting with) a SkillFailure or any Error fails the call with its message. */
 export type SkillRun<I, O> = (input: I, context: SkillRunContext) => Effect.Effect<O, SkillFailure> | PromiseLike<O>

@@ -161,6 +161,9 @@ const redirected = (hop: Hop, status: number, location: string): Hop => {
   return { url, method: asGet ? "GET" : hop.method, headers, body: asGet ? undefined : hop.body }
 }
 
+/** A request the caller may stop through its signal (the network adapter's Effect passes its interruption's). */
+export type Stoppable<R> = R & { readonly signal?: AbortSignal }
+
 export interface OutboundOptions {
   /** Let requests reach loopback, private and link-local addresses (an owner-configured service). */
   readonly allowPrivate: boolean
@@ -175,7 +178,7 @@ export interface OutboundOptions {
 /** Any method, a body, the policy on every hop. */
 export const makeOutbound =
   (options: OutboundOptions) =>
-  async (request: OutboundHttpRequest): Promise<OutboundResponse> => {
+  async (request: Stoppable<OutboundHttpRequest>): Promise<OutboundResponse> => {
     let url: URL
     try {
       url = new URL(request.url)
@@ -225,5 +228,5 @@ export const makeOutbound =
 
 export const makeOutboundGet = (options: OutboundOptions) => {
   const outbound = makeOutbound(options)
-  return (request: OutboundRequest): Promise<OutboundResponse> => outbound({ ...request, method: "GET" })
+  return (request: Stoppable<OutboundRequest>): Promise<OutboundResponse> => outbound({ ...request, method: "GET" })
 }

@@ -19,8 +19,11 @@ import { ownerTokenSend } from "./token-send.ts"
 export const MAIL_A_PROVIDER = "mail_a"
 
 export interface MailAMailbox {
-  /** Runs `act` with a live access token; a 401 refreshes the token and runs it once more. */
-  readonly use: <A>(act: (accessToken: string) => Promise<A>) => Effect.Effect<A, Error>
+  /**
+   * Runs `act` with a live access token; a 401 refreshes the token and runs it once more. Interrupting it aborts
+   * `signal`.
+   */
+  readonly use: <A>(act: (accessToken: string, signal: AbortSignal) => Promise<A>) => Effect.Effect<A, Error>
 }
 
 export class MailAAccounts extends Effect.Service<MailAAccounts>()("integrations/MailAAccounts", {
@@ -46,7 +49,7 @@ export class MailAAccounts extends Effect.Service<MailAAccounts>()("integrations
             })
     })
 
-    const attempt = <A>(act: () => Promise<A>) =>
+    const attempt = <A>(act: (signal: AbortSignal) => Promise<A>) =>
       Effect.tryPromise({ try: act, catch: (error) => (error instanceof Error ? error : new Error(String(error))) })
 
     const mailbox = (beingId: string) =>
@@ -54,15 +57,15 @@ export class MailAAccounts extends Effect.Service<MailAAccounts>()("integrations
         keeper.current(beingId, MAIL_A_PROVIDER),
         Option.map(
           (): MailAMailbox => ({
-            use: <A>(act: (accessToken: string) => Promise<A>) =>
+            use: <A>(act: (accessToken: string, signal: AbortSignal) => Promise<A>) =>
               Effect.gen(function* () {
                 const live = yield* keeper.live(beingId, MAIL_A_PROVIDER)
-                return yield* attempt(() => act(live)).pipe(
+                return yield* attempt((signal) => act(live, signal)).pipe(
                   Effect.catchIf(
                     (error) => error instanceof GmailUnauthorized,
                     () =>
                       Effect.flatMap(keeper.refreshed(beingId, MAIL_A_PROVIDER, live), (fresh) =>
-                        attempt(() => act(fresh))
+                        attempt((signal) => act(fresh, signal))
                       )
                   )
                 )

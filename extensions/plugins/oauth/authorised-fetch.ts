@@ -6,14 +6,21 @@
  * status, headers and body text, never the token.
  */
 import * as Effect from "effect/Effect"
-import type { AuthFetchAnswer, AuthFetchInit, AuthAdapter } from "../../../kernel/extensions/integration-functions.ts"
+import {
+  refused,
+  refusedUnlessChecked,
+  refusedUnlessResolved,
+  refusedWithMessage
+} from "../../../kernel/extensions/capability-refused.ts"
+import type { AuthFetchInit, AuthAdapter } from "../../../kernel/extensions/integration-functions.ts"
 import type { OutboundHttpRequest, OutboundResponse } from "../../../kernel/extensions/network.ts"
+import type { Stoppable } from "../../../kernel/http/outbound.ts"
 import type { OAuthPlan, PluginOAuth } from "./consent.ts"
 
 const maxBytes = 4 * 1024 * 1024
 const timeoutMs = 30_000
 
-type Send = (request: OutboundHttpRequest) => Promise<OutboundResponse>
+type Send = (request: Stoppable<OutboundHttpRequest>) => Promise<OutboundResponse>
 
 const allowedHosts = (plan: OAuthPlan) =>
   new Set([new URL(plan.tokenUrl).host, ...plan.apiHosts].map((host) => host.toLowerCase()))
@@ -27,29 +34,33 @@ export const authorisedFetch = (
 ): AuthAdapter => {
   const hosts = allowedHosts(plan)
   const once = (url: URL, init: AuthFetchInit, token: string) =>
-    send({
-      url: url.toString(),
-      method: (init.method ?? "GET").toUpperCase(),
-      headers: { ...init.headers, authorization: `Bearer ${token}` },
-      ...(init.body === undefined ? {} : { body: new TextEncoder().encode(init.body) }),
-      maxBytes,
-      timeoutMs,
-      // A redirect would carry the token elsewhere: the plugin sees it and decides.
-      maxRedirects: 0
-    })
+    refusedUnlessResolved((signal) =>
+      send({
+        url: url.toString(),
+        method: (init.method ?? "GET").toUpperCase(),
+        headers: { ...init.headers, authorization: `Bearer ${token}` },
+        ...(init.body === undefined ? {} : { body: new TextEncoder().encode(init.body) }),
+        maxBytes,
+        timeoutMs,
+        // A redirect would carry the token elsewhere: the plugin sees it and decides.
+        maxRedirects: 0,
+        signal
+      })
+    )
   return {
-    fetch: async (raw: unknown, given?: unknown): Promise<AuthFetchAnswer> => {
-      const url = new URL(String(raw))
-      if (!hosts.has(url.host.toLowerCase()))
-        throw new Error(
-          `${url.host} is not a host ${provider} declared for its API (apiHosts); the request was not sent.`
-        )
-      const init = (typeof given === "object" && given !== null ? given : {}) as AuthFetchInit
-      const token = await Effect.runPromise(oauth.accessToken(beingId, provider))
-      let answer = await once(url, init, token)
-      if (answer.status === 401)
-        answer = await once(url, init, await Effect.runPromise(oauth.refreshed(beingId, provider, token)))
-      return { status: answer.status, headers: answer.headers, body: new TextDecoder().decode(answer.body) }
-    }
+    fetch: (raw: unknown, given?: unknown) =>
+      Effect.gen(function* () {
+        const url = yield* refusedUnlessChecked(() => new URL(String(raw)))
+        if (!hosts.has(url.host.toLowerCase()))
+          return yield* refused(
+            `${url.host} is not a host ${provider} declared for its API (apiHosts); the request was not sent.`
+          )
+        const init = (typeof given === "object" && given !== null ? given : {}) as AuthFetchInit
+        const token = yield* refusedWithMessage(oauth.accessToken(beingId, provider))
+        let answer = yield* once(url, init, token)
+        if (answer.status === 401)
+          answer = yield* once(url, init, yield* refusedWithMessage(oauth.refreshed(beingId, provider, token)))
+        return { status: answer.status, headers: answer.headers, body: new TextDecoder().decode(answer.body) }
+      })
   }
 }

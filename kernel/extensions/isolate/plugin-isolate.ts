@@ -11,8 +11,11 @@
  * a host-side watchdog stops it at each call's deadline; a heap past its limit disposes itself.
  * Either way the plugin is stopped and reported (`stopped`), and the node goes on.
  */
+import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as ParseResult from "effect/ParseResult"
+import * as Runtime from "effect/Runtime"
 import * as Schema from "effect/Schema"
 import { randomUUID } from "node:crypto"
 import ivm from "isolated-vm"
@@ -61,6 +64,19 @@ interface RunningCall {
 type HostAnswer = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string }
 
 const messageOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause))
+
+/**
+ * The node's one Promise façade over its adapters: a built-in `yield*`s an adapter's Effect, a
+ * plugin in an isolate awaits a Promise, so the Effect runs here, and a refusal (or a defect) is
+ * thrown as an Error with its message for answerGuest to answer `{ ok: false, error }`. It runs
+ * in the runtime that loaded the plugin, so its logs and spans go where the node's go.
+ */
+const settled = async (runtime: Runtime.Runtime<never>, answer: unknown): Promise<unknown> => {
+  if (!Effect.isEffect(answer)) return answer
+  const exit = await Runtime.runPromiseExit(runtime)(answer as Effect.Effect<unknown, unknown>)
+  if (Exit.isSuccess(exit)) return exit.value
+  throw Cause.squash(exit.cause)
+}
 
 const shapeOf = (adapters: GrantedAdapters): AdapterShape =>
   Object.fromEntries(
@@ -114,16 +130,22 @@ export const loadIsolated = (
   bundleCache: string,
   stopped: (reason: string) => void
 ): Effect.Effect<PluginIsolate, ActivationFailed> =>
-  Effect.tryPromise({
-    try: () => startIsolate(manifest, dir, bundleCache, stopped),
-    catch: (cause) => activationFailed(manifest, messageOf(cause))
-  }).pipe(Effect.withSpan("plugins.loadIsolated", { attributes: { id: manifest.id } }))
+  Effect.runtime<never>().pipe(
+    Effect.flatMap((runtime) =>
+      Effect.tryPromise({
+        try: () => startIsolate(manifest, dir, bundleCache, stopped, runtime),
+        catch: (cause) => activationFailed(manifest, messageOf(cause))
+      })
+    ),
+    Effect.withSpan("plugins.loadIsolated", { attributes: { id: manifest.id } })
+  )
 
 const startIsolate = async (
   manifest: PluginManifest,
   dir: string,
   bundleCache: string,
-  stopped: (reason: string) => void
+  stopped: (reason: string) => void,
+  runtime: Runtime.Runtime<never>
 ): Promise<PluginIsolate> => {
   if (manifest.main === null) throw new Error("it has no main to activate")
   const code = await cachedBundle(dir, manifest.main, bundleCache).catch((error) => {
@@ -185,7 +207,7 @@ const startIsolate = async (
           error: `${String(kind)}.${String(operation)} is not among the capabilities this call holds.`
         }
       }
-      const value: unknown = await method.apply(adapter, Array.isArray(args) ? args : [])
+      const value = await settled(runtime, method.apply(adapter, Array.isArray(args) ? args : []))
       // Copied here, so a value that cannot cross (a function, a host object) is refused as an answer.
       return { ok: true, value: structuredClone(value) }
     } catch (error) {

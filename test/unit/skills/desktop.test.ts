@@ -4,8 +4,10 @@
  * test/api/skill-families.test.ts), the spec's limits refused before anything is raised, and a
  * plain note when no adapter is wired.
  */
+import * as Effect from "effect/Effect"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import type { SignalRaise } from "../../../kernel/extensions/adapters.ts"
+import { refused } from "../../../kernel/extensions/capability-refused.ts"
 import type { CallScope } from "../../../kernel/extensions/context.ts"
 import type { SkillTraceEvent } from "../../../kernel/extensions/skill.ts"
 import { startSkills, type SkillHarness } from "../../support/skills.ts"
@@ -19,11 +21,12 @@ beforeAll(async () => {
   skills = await startSkills({
     adapters: {
       signals: (_plugin, scope) => ({
-        raise: async (input) => {
-          if (input.title === "refuse me") throw new Error("signals.raise refused the signal: a test refusal")
-          raised.push({ input, scope })
-          return { signalId: `signal-${raised.length}`, delivered: input.priority !== "low" }
-        }
+        raise: (input) =>
+          Effect.suspend(() => {
+            if (input.title === "refuse me") return refused("signals.raise refused the signal: a test refusal")
+            raised.push({ input, scope })
+            return Effect.succeed({ signalId: `signal-${raised.length}`, delivered: input.priority !== "low" })
+          })
       })
     }
   })

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { makeOutbound, makeOutboundGet } from "../../../kernel/http/outbound.ts"
+import { refusedUnlessResolved } from "../../../kernel/extensions/capability-refused.ts"
 import type { NetworkAdapter } from "../../../kernel/extensions/network.ts"
 import { startSkills, type SkillHarness } from "../../support/skills.ts"
 import { at } from "../../support/json.ts"
@@ -88,7 +89,13 @@ const listen = (server: Server, host: string) =>
 /** The node's own outbound with 127.0.0.1 counted as public: the rest of the non-public ranges stay refused. */
 const publicOnlyNetwork = (): NetworkAdapter => {
   const options = { allowPrivate: false, userAgent: "test", refuses: (address: string) => address !== "127.0.0.1" }
-  return { get: makeOutboundGet(options), request: makeOutbound(options), search: null }
+  const get = makeOutboundGet(options)
+  const request = makeOutbound(options)
+  return {
+    get: (outbound) => refusedUnlessResolved((signal) => get({ ...outbound, signal })),
+    request: (outbound) => refusedUnlessResolved((signal) => request({ ...outbound, signal })),
+    search: null
+  }
 }
 
 beforeAll(async () => {

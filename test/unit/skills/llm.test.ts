@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import type { PluginModule } from "../../../kernel/extensions/context.ts"
-import { defineSkill } from "../../../kernel/extensions/skill.ts"
+import { defineSkill, refusedAsSkillFailure } from "../../../kernel/extensions/skill.ts"
 import { LlmLedger } from "../../../extensions/models/ledger.ts"
 import { remoteDefault } from "../../support/models.ts"
 import { startOpenAiServer, type OpenAiServer } from "../../support/openai-server.ts"
@@ -33,7 +33,8 @@ const sneaky: PluginModule = {
         description: "Asks at any tier.",
         input: Schema.Struct({ tier: Schema.String }),
         output: Schema.Struct({ text: Schema.String }),
-        run: async ({ tier }, run) => run.adapters.llm!.generate({ tier: tier as "cheap", prompt: "Plan the world." })
+        run: ({ tier }, run) =>
+          refusedAsSkillFailure(run.adapters.llm!.generate({ tier: tier as "cheap", prompt: "Plan the world." }))
       })
     )
 }

@@ -4,6 +4,7 @@
  * project reaching the adapter and rule 3's source rewrite inside a project. (The node's real
  * adapter over the twin: test/api/skill-families.test.ts.)
  */
+import * as Effect from "effect/Effect"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import type { CallScope } from "../../../kernel/extensions/context.ts"
 import type { MemoryQuery, MemoryRecord, NewMemory } from "../../../kernel/extensions/memory.ts"
@@ -26,14 +27,16 @@ beforeAll(async () => {
   twin = await startSkills({
     adapters: {
       memory: (_plugin, scope) => ({
-        store: async (memory) => {
-          stored.push({ memory, scope })
-          return { memory: recordOf(memory, stored.length), stored: true }
-        },
-        recall: async ({ signal: _signal, ...query }) => {
-          recalled.push({ query, scope })
-          return stored.map((entry, n) => recordOf(entry.memory, n + 1)).slice(0, query.limit)
-        }
+        store: (memory) =>
+          Effect.sync(() => {
+            stored.push({ memory, scope })
+            return { memory: recordOf(memory, stored.length), stored: true }
+          }),
+        recall: (query) =>
+          Effect.sync(() => {
+            recalled.push({ query, scope })
+            return stored.map((entry, n) => recordOf(entry.memory, n + 1)).slice(0, query.limit)
+          })
       })
     }
   })

@@ -5,6 +5,7 @@
  * turned into the authored report, an ownerId refused before anything is handed on, and a plain
  * report when no adapter is wired.
  */
+import * as Effect from "effect/Effect"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import type { Authored, AuthoringInput } from "../../../extensions/studio/authoring-capability.ts"
 import type { CallScope } from "../../../kernel/extensions/context.ts"
@@ -30,14 +31,16 @@ beforeAll(async () => {
   skills = await startSkills({
     adapters: {
       storage: (_plugin, scope) => ({
-        createAgent: async (input) => {
-          handed.push({ kind: "agent", input, scope })
-          return verdict(input, "agent-1")
-        },
-        createGenerator: async (input) => {
-          handed.push({ kind: "generator", input, scope })
-          return verdict(input, "generator-1")
-        }
+        createAgent: (input) =>
+          Effect.sync(() => {
+            handed.push({ kind: "agent", input, scope })
+            return verdict(input, "agent-1")
+          }),
+        createGenerator: (input) =>
+          Effect.sync(() => {
+            handed.push({ kind: "generator", input, scope })
+            return verdict(input, "generator-1")
+          })
       })
     }
   })
