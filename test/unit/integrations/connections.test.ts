@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ActivityLog } from "../../../extensions/twin/contract/activity-log.ts"
 import type { TwinActivity } from "../../../extensions/twin/contract/records.ts"
 import { integrationsAdapterFactory } from "../../../extensions/comms/adapter.ts"
+import type { CapabilityRefused } from "../../../kernel/extensions/capability-refused.ts"
 import { BeingConnections, type ConnectedProvider } from "../../../extensions/comms/connections.ts"
 import { MailAAccounts } from "../../../extensions/comms/mail-a/accounts.ts"
 import { IntegrationSettings } from "../../../extensions/comms/settings.ts"
@@ -87,27 +88,30 @@ const adapterFor = (beingId: string | null) =>
     )
   )
 
+/** An adapter's call as a plugin in an isolate awaits it: a refusal rejects with its sentence. */
+const promised = <A>(call: Effect.Effect<A, CapabilityRefused>) =>
+  Effect.runPromise(Effect.mapError(call, (refusal) => new Error(refusal.message)))
+
 describe("a being's own connection before the node's setting", () => {
   it("sends chat_a and chat_b with the being's own tokens, and says so", async () => {
     const ada = await adapterFor("ada")
-    await expect(ada.chatA.send({ chatId: "4242", text: "from my own bot" })).resolves.toMatchObject({
+    await expect(promised(ada.chatA.send({ chatId: "4242", text: "from my own bot" }))).resolves.toMatchObject({
       chatId: "4242",
       via: "connection"
     })
     expect(telegram.received.at(-1)?.path).toBe(`/bot${adaBot}/sendMessage`)
-    await expect(ada.chatB.send({ channel: "C0123456789", text: "from my own workspace" })).resolves.toMatchObject({
+    await expect(
+      promised(ada.chatB.send({ channel: "C0123456789", text: "from my own workspace" }))
+    ).resolves.toMatchObject({
       via: "connection"
     })
     expect(slack.received.at(-1)?.headers.authorization).toBe(`Bearer ${adaSlack}`)
   })
 
   it("reads the being's own mailbox", async () => {
-    const read = await (await adapterFor("ada")).email.read({
-      mailbox: "INBOX",
-      limit: 5,
-      unseenOnly: false,
-      snippetChars: 10
-    })
+    const read = await promised(
+      (await adapterFor("ada")).email.read({ mailbox: "INBOX", limit: 5, unseenOnly: false, snippetChars: 10 })
+    )
     expect(read).toMatchObject({
       via: "connection",
       total: 1,
@@ -119,16 +123,16 @@ describe("a being's own connection before the node's setting", () => {
     for (const beingId of ["bob", null]) {
       const other = await adapterFor(beingId)
       // The test servers know only Ada's credentials: the node's are refused, which shows they were the ones sent.
-      await expect(other.chatA.send({ chatId: "4242", text: "x" })).rejects.toThrow(
+      await expect(promised(other.chatA.send({ chatId: "4242", text: "x" }))).rejects.toThrow(
         "chat_a (Telegram Bot API) refused the message: Unauthorized (401)."
       )
       expect(telegram.received.at(-1)?.path).toBe(`/bot${nodeBot}/sendMessage`)
-      await expect(other.chatB.send({ channel: "C0123456789", text: "x" })).rejects.toThrow(
+      await expect(promised(other.chatB.send({ channel: "C0123456789", text: "x" }))).rejects.toThrow(
         "refused the message: invalid_auth."
       )
       expect(slack.received.at(-1)?.headers.authorization).toBe(`Bearer ${nodeSlack}`)
       await expect(
-        other.email.read({ mailbox: "INBOX", limit: 5, unseenOnly: false, snippetChars: 0 })
+        promised(other.email.read({ mailbox: "INBOX", limit: 5, unseenOnly: false, snippetChars: 0 }))
       ).rejects.toThrow("refused the login")
     }
   })
