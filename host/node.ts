@@ -53,6 +53,7 @@ import { GeneratorsService } from "../extensions/generators/generators.ts"
 import { GeneratorsLive } from "../extensions/generators/seed.ts"
 import { CrewSeatingLive } from "../extensions/groups/crews.ts"
 import { fileRoutesLayer, FilesHandlers } from "../extensions/files/handlers.ts"
+import { filesFeature } from "../extensions/files/feature.ts"
 import { threeRoutes } from "../extensions/scene3d/vendor-route.ts"
 import { projectsFeature } from "../actors/project/feature.ts"
 import { ProjectDirectoryLive } from "../actors/project/directory.ts"
@@ -196,7 +197,8 @@ export const nodeLayer = (options: NodeOptions = {}) =>
       Layer.provideMerge(SignalActions.layer),
       // The being actor's port to the twin: its quiet hours follow the profile's time zone.
       Layer.provideMerge(ProfileTimeZoneLive),
-      // The files feature's port to the twin: the owner's files show what the files provider wrote of them.
+      // Files, over their port to the twin: the owner's files show what the files provider wrote of them.
+      Layer.provideMerge(filesFeature),
       Layer.provideMerge(FileSummariesLive),
       Layer.provideMerge(PresenceLive),
       Layer.provideMerge(SignalReadsLive),

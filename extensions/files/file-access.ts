@@ -9,6 +9,7 @@ import type { Stats } from "node:fs"
 import type { FileHandle } from "node:fs/promises"
 import { stat } from "node:fs/promises"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { ProjectStore } from "../../actors/project/store.ts"
 import { extensionOf, mimeOf } from "./contract/mime.ts"
@@ -42,25 +43,21 @@ import {
   type FileEntry,
   type FileScope
 } from "./contract/records.ts"
-import { decodeFileId, encodeFileId } from "./file-ids.ts"
+import { decodeFileId, encodeFileId } from "./contract/file-ids.ts"
 import { FilesSettings } from "./settings.ts"
 import { FileSummaries } from "./contract/file-summaries.ts"
+import { FileAccess, type OpenedFile, type ScopeRoot } from "./contract/file-access.ts"
+
+declare module "./contract/file-access.ts" {
+  interface FileSystemTypes {
+    readonly handle: FileHandle
+    readonly stats: Stats
+    readonly folder: ConfinedFolder
+  }
+}
 
 /** Bounds one search's walk over every scope; the answer is what was found by then. */
 const MAX_SEARCH_VISITS = 10_000
-
-export interface ScopeRoot {
-  readonly scope: FileScope
-  readonly projectId: string | null
-  readonly folder: ConfinedFolder
-}
-
-/** A regular file opened for reading, with what its answer needs; the caller closes the handle. */
-export interface OpenedFile {
-  readonly handle: FileHandle
-  readonly stats: Stats
-  readonly name: string
-}
 
 const notFound = new FileNotFound({ message: "There is no such file in your files." })
 
@@ -89,9 +86,9 @@ const onDisk = <A>(path: string, work: (signal: AbortSignal) => Promise<A>) =>
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code === "ENOENT"
 
-export class FileAccess extends Effect.Service<FileAccess>()("files/FileAccess", {
-  dependencies: [ProjectStore.Default],
-  effect: Effect.gen(function* () {
+export const FileAccessLive = Layer.effect(
+  FileAccess,
+  Effect.gen(function* () {
     const settings = yield* Settings
     const filesSettings = yield* FilesSettings
     const store = yield* ProjectStore
@@ -276,9 +273,9 @@ export class FileAccess extends Effect.Service<FileAccess>()("files/FileAccess",
       ) satisfies FileContent
     })
 
-    return { rootOf, list, search, open, read, uploads } as const
+    return { rootOf, list, search, open, read, ownersFolder: Option.getOrNull(filesSettings.filesRoot) }
   })
-}) {}
+).pipe(Layer.provide(ProjectStore.Default))
 
 const decodeUtf8 = (bytes: Uint8Array): string | null => {
   try {

@@ -13,7 +13,7 @@ import { apiOf } from "../../kernel/contract/node-api.ts"
 import { FilesApi } from "./contract/api.ts"
 import { answerRefusal } from "../../kernel/http/raw-route.ts"
 import { DOWNLOAD_PATH, serveDownload } from "./download-route.ts"
-import { FileAccess } from "./file-access.ts"
+import { FileAccess } from "./contract/file-access.ts"
 import { PROJECT_FILES_PREFIX, serveProjectFile } from "./project-files.ts"
 import { FileUploads } from "./uploads.ts"
 
@@ -41,7 +41,7 @@ export const FilesHandlers = HttpApiBuilder.group(apiOf(FilesApi), "files", (han
         )
     )
   })
-).pipe(Layer.provide(Layer.mergeAll(FileAccess.Default, FileUploads.Default)))
+).pipe(Layer.provide(FileUploads.Default))
 
 /** The raw routes, with the services they read captured when the node starts. */
 export const fileRoutesLayer = Layer.unwrapEffect(
@@ -55,4 +55,4 @@ export const fileRoutesLayer = Layer.unwrapEffect(
       ])
     )
   )
-).pipe(Layer.provide(FileAccess.Default))
+)

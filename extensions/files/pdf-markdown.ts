@@ -1,36 +1,26 @@
 /**
- * A PDF as markdown: the one parser files.read, the twin's file indexing and thread attachments
- * share. Each page's text layer comes through pdfjs; a page without one (a scan) is rendered to a
- * PNG and handed to `readImage` (the `ocr` tier, a file-parser step before any model reads the
- * file). Pages are joined under a `<!-- page N -->` marker. The work is bounded (pages, pages read
- * by image, bytes) and a PDF pdfjs cannot open is a PdfUnreadable with a plain message, never a crash.
+ * The PdfReader of the files feature's contract (contract/pdf-reader.ts) over pdf.js: each page's
+ * text layer, or for a page without one (a scan) its rendering as a PNG, read by the caller's
+ * `readPageImage` (an Effect, run in the same fiber: a reader interrupted stops between pages).
  */
 import { createCanvas } from "@napi-rs/canvas"
 import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import {
+  isPdf,
+  MAX_OCR_PAGES,
+  MAX_PDF_BYTES,
+  MAX_PDF_PAGES,
+  PdfReader,
+  PdfUnreadable,
+  type PdfMarkdown,
+  type ReadPageImage
+} from "./contract/pdf-reader.ts"
 
-/** The most pages turned into markdown; the rest are named in a closing note. */
-export const MAX_PDF_PAGES = 200
-/** The most text-less pages of one PDF sent to the ocr tier (each is a model call). */
-export const MAX_OCR_PAGES = 20
-/** The largest PDF parsed. */
-export const MAX_PDF_BYTES = 20 * 1024 * 1024
 /** The longest side of a rendered page in pixels: legible to a vision model, a bounded image. */
 const renderLongSide = 1600
-
-/** Reads a page image; null when no ocr tier is bound (the page gets a note instead). */
-export type ReadPageImage = (png: Uint8Array, page: number) => Promise<string | null>
-
-export class PdfUnreadable extends Error {
-  readonly _tag = "PdfUnreadable"
-}
-
-export type PdfMarkdown = {
-  readonly markdown: string
-  readonly pages: number
-  /** Pages read through the ocr tier. */
-  readonly ocrPages: number
-}
 
 // pdfjs loads the 14 standard faces from files; without them it warns on every text PDF.
 const standardFontDataUrl = join(
@@ -42,14 +32,6 @@ type Pdfjs = typeof import("pdfjs-dist/legacy/build/pdf.mjs")
 let pdfjs: Promise<Pdfjs> | undefined
 // Loaded on the first PDF: most node starts never read one.
 const loadPdfjs = () => (pdfjs ??= import("pdfjs-dist/legacy/build/pdf.mjs"))
-
-export const isPdf = (bytes: Uint8Array) =>
-  bytes.length >= 5 &&
-  bytes[0] === 0x25 &&
-  bytes[1] === 0x50 &&
-  bytes[2] === 0x44 &&
-  bytes[3] === 0x46 &&
-  bytes[4] === 0x2d
 
 type PdfPage = Awaited<ReturnType<Awaited<ReturnType<Pdfjs["getDocument"]>["promise"]>["getPage"]>>
 
@@ -78,45 +60,53 @@ const renderPng = async (page: PdfPage) => {
 
 const unreadableNote = (page: number, why: string) => `_[Page ${page} has no text layer and ${why}.]_`
 
-export const pdfToMarkdown = async (bytes: Uint8Array, readImage: ReadPageImage): Promise<PdfMarkdown> => {
-  if (bytes.length > MAX_PDF_BYTES)
-    throw new PdfUnreadable(`The PDF is ${bytes.length} bytes; at most ${MAX_PDF_BYTES} are parsed.`)
-  if (!isPdf(bytes)) throw new PdfUnreadable("The file is not a PDF: it does not start with %PDF-.")
-  const { getDocument } = await loadPdfjs()
-  // pdfjs takes the buffer over (detaches it): hand it a copy so the caller's bytes stay whole.
-  const task = getDocument({ data: bytes.slice(), standardFontDataUrl, verbosity: 0 })
-  try {
-    const document = await task.promise.catch((error: unknown) => {
-      throw new PdfUnreadable(`The PDF could not be parsed: ${error instanceof Error ? error.message : String(error)}.`)
-    })
-    const total = document.numPages
-    const parts: Array<string> = []
-    let ocrPages = 0
-    for (let number = 1; number <= Math.min(total, MAX_PDF_PAGES); number++) {
-      const page = await document.getPage(number)
-      try {
-        let text = await textOf(page)
-        if (text === "") {
-          if (ocrPages >= MAX_OCR_PAGES) {
-            text = unreadableNote(number, `this PDF passed the ${MAX_OCR_PAGES} pages read by image`)
-          } else {
-            const read = await readImage(await renderPng(page), number)
-            if (read === null) text = unreadableNote(number, "no ocr model is bound, so it could not be read")
-            else {
+/** One pdf.js call; a failure of the parser past opening the PDF is unexpected, and kept as its cause. */
+const pdfjsCall = <A>(call: () => Promise<A>) => Effect.tryPromise(call)
+
+const toMarkdown = <E>(bytes: Uint8Array, readPageImage: ReadPageImage<E>) =>
+  Effect.gen(function* () {
+    if (bytes.length > MAX_PDF_BYTES)
+      return yield* new PdfUnreadable({
+        message: `The PDF is ${bytes.length} bytes; at most ${MAX_PDF_BYTES} are parsed.`
+      })
+    if (!isPdf(bytes))
+      return yield* new PdfUnreadable({ message: "The file is not a PDF: it does not start with %PDF-." })
+    const { getDocument } = yield* Effect.promise(loadPdfjs)
+    return yield* Effect.acquireUseRelease(
+      // pdfjs takes the buffer over (detaches it): hand it a copy so the caller's bytes stay whole.
+      Effect.sync(() => getDocument({ data: bytes.slice(), standardFontDataUrl, verbosity: 0 })),
+      (task) =>
+        Effect.gen(function* () {
+          const document = yield* Effect.tryPromise({
+            try: () => task.promise,
+            catch: (error) =>
+              new PdfUnreadable({
+                message: `The PDF could not be parsed: ${error instanceof Error ? error.message : String(error)}.`
+              })
+          })
+          const total = document.numPages
+          const parts: Array<string> = []
+          let ocrPages = 0
+          for (let number = 1; number <= Math.min(total, MAX_PDF_PAGES); number++) {
+            const page = yield* pdfjsCall(() => document.getPage(number))
+            const text = yield* Effect.gen(function* () {
+              const text = yield* pdfjsCall(() => textOf(page))
+              if (text !== "") return text
+              if (ocrPages >= MAX_OCR_PAGES)
+                return unreadableNote(number, `this PDF passed the ${MAX_OCR_PAGES} pages read by image`)
+              const read = yield* readPageImage(yield* pdfjsCall(() => renderPng(page)), number)
+              if (read === null) return unreadableNote(number, "no ocr model is bound, so it could not be read")
               ocrPages++
-              text = read.trim()
-            }
+              return read.trim()
+            }).pipe(Effect.ensuring(Effect.sync(() => page.cleanup())))
+            parts.push(`<!-- page ${number} -->\n\n${text}`)
           }
-        }
-        parts.push(`<!-- page ${number} -->\n\n${text}`)
-      } finally {
-        page.cleanup()
-      }
-    }
-    if (total > MAX_PDF_PAGES)
-      parts.push(`_[Pages ${MAX_PDF_PAGES + 1} to ${total} were not read: at most ${MAX_PDF_PAGES} pages are.]_`)
-    return { markdown: parts.join("\n\n"), pages: total, ocrPages }
-  } finally {
-    await task.destroy()
-  }
-}
+          if (total > MAX_PDF_PAGES)
+            parts.push(`_[Pages ${MAX_PDF_PAGES + 1} to ${total} were not read: at most ${MAX_PDF_PAGES} pages are.]_`)
+          return { markdown: parts.join("\n\n"), pages: total, ocrPages } satisfies PdfMarkdown
+        }),
+      (task) => Effect.promise(() => task.destroy())
+    )
+  })
+
+export const PdfReaderLive = Layer.succeed(PdfReader, PdfReader.of({ toMarkdown }))

@@ -2,17 +2,25 @@
  * files.read (its schema is ours: the first document leaves it out). Text comes back as UTF-8,
  * anything else as base64; a file longer than `maxBytes` is cut there (at a character boundary
  * for text) and marked `truncated`, so one call never pulls a huge file into a prompt. A PDF read
- * as UTF-8 answers its markdown (pdf-markdown.ts): a model reads the words, not the PDF's bytes.
+ * as UTF-8 answers its markdown (the PdfReader): a model reads the words, not the PDF's bytes.
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import * as Runtime from "effect/Runtime"
+import { UnknownException } from "effect/Cause"
 import * as Schema from "effect/Schema"
+import type { CapabilityRefused } from "../../kernel/extensions/capability-refused.ts"
 import type { LlmAdapter } from "../../kernel/extensions/llm.ts"
 import { describeFileError, FileRootError, openRegularFile } from "../../kernel/extensions/file-root.ts"
-import { defineSkill, fileRootOf, skillStep, withDefault, type SkillRunContext } from "../../kernel/extensions/skill.ts"
+import {
+  defineSkill,
+  fileRootOf,
+  SkillFailure,
+  skillStep,
+  withDefault,
+  type SkillRunContext
+} from "../../kernel/extensions/skill.ts"
 import { mimeOf } from "./contract/mime.ts"
-import { MAX_PDF_BYTES, pdfToMarkdown, PdfUnreadable, type ReadPageImage } from "./pdf-markdown.ts"
+import { MAX_PDF_BYTES, PdfReader, PdfUnreadable, type ReadPageImage } from "./contract/pdf-reader.ts"
+import { PdfReaderLive } from "./pdf-markdown.ts"
 
 const maxReadBytes = 10 * 1024 * 1024
 
@@ -47,29 +55,49 @@ const utf8Boundary = (bytes: Uint8Array, length: number) => {
   return lead + width <= length ? length : lead
 }
 
-/**
- * The page reader pdfToMarkdown calls back, over the llm adapter's `ocr`. pdfToMarkdown is Promise code (pdf.js) that
- * calls it once per scanned page, so the adapter's Effect is run here, in the skill's runtime, stopped with the call.
- */
-const pageReader = (ocr: LlmAdapter["ocr"], runtime: Runtime.Runtime<never>, signal: AbortSignal): ReadPageImage =>
-  ocr === undefined
-    ? async () => null
-    : (png) =>
-        Runtime.runPromise(runtime)(Effect.either(ocr({ png })), { signal }).then((read) =>
-          Either.isRight(read) ? read.right : Promise.reject(new Error(read.left.message))
-        )
+/** The page reader over the llm adapter's `ocr`: none bound, every scanned page gets a note. */
+const pageReader = (ocr: LlmAdapter["ocr"]): ReadPageImage<CapabilityRefused> =>
+  ocr === undefined ? () => Effect.succeed(null) : (png) => ocr({ png })
 
 export const read = defineSkill({
   description: "Read a file of the file root, as UTF-8 text or base64, up to maxBytes.",
   input: Input,
   output: Output,
   run: (input, context) =>
-    Effect.flatMap(Effect.runtime<never>(), (runtime) =>
-      skillStep((signal) => readFile(input, context, pageReader(context.adapters.llm?.ocr, runtime, signal)))
-    )
+    Effect.gen(function* () {
+      const file = yield* skillStep(() => readFile(input, context))
+      if (!("pdf" in file)) return file
+      const { markdown } = yield* (yield* PdfReader).toMarkdown(file.pdf, pageReader(context.adapters.llm?.ocr)).pipe(
+        Effect.mapError(
+          (error) =>
+            new SkillFailure({
+              message: describeFileError(
+                error instanceof PdfUnreadable
+                  ? new FileRootError(`${file.path}: ${error.message}`)
+                  : error instanceof UnknownException
+                    ? error.error
+                    : error,
+                file.path
+              ).message
+            })
+        )
+      )
+      const bytes = Buffer.from(markdown, "utf8")
+      const cut = bytes.subarray(0, utf8Boundary(bytes, Math.min(bytes.length, input.maxBytes)))
+      return {
+        path: file.path,
+        content: cut.toString("utf8"),
+        encoding: "utf8" as const,
+        size: file.size,
+        mime: "application/pdf",
+        truncated: cut.length < bytes.length,
+        converted: "markdown" as const
+      }
+    }).pipe(Effect.provide(PdfReaderLive))
 })
 
-const readFile = async (input: typeof Input.Type, context: SkillRunContext, readImage: ReadPageImage) => {
+/** The file's answer, or for a PDF read as UTF-8 its bytes, which the skill turns into markdown. */
+const readFile = async (input: typeof Input.Type, context: SkillRunContext) => {
   const file = await fileRootOf(context).resolve(input.path)
   if (file.path === "") throw new FileRootError("Name a file to read; the root itself is a folder.")
   try {
@@ -81,22 +109,7 @@ const readFile = async (input: typeof Input.Type, context: SkillRunContext, read
           throw new FileRootError(
             `${file.path} is ${info.size} bytes; a PDF is read as markdown up to ${MAX_PDF_BYTES}.`
           )
-        const { markdown } = await pdfToMarkdown(new Uint8Array(await handle.readFile()), readImage).catch(
-          (error: unknown) => {
-            throw error instanceof PdfUnreadable ? new FileRootError(`${file.path}: ${error.message}`) : error
-          }
-        )
-        const bytes = Buffer.from(markdown, "utf8")
-        const cut = bytes.subarray(0, utf8Boundary(bytes, Math.min(bytes.length, input.maxBytes)))
-        return {
-          path: file.path,
-          content: cut.toString("utf8"),
-          encoding: "utf8" as const,
-          size: info.size,
-          mime: "application/pdf",
-          truncated: cut.length < bytes.length,
-          converted: "markdown" as const
-        }
+        return { path: file.path, size: info.size, pdf: new Uint8Array(await handle.readFile()) }
       }
       const wanted = Math.min(info.size, input.maxBytes)
       const buffer = Buffer.alloc(wanted)

@@ -30,7 +30,7 @@ import { fileStoreRoot } from "../../kernel/file-stores.ts"
 import { Settings } from "../../kernel/settings.ts"
 import type { Caller } from "../accounts/contract/session.ts"
 import { MAX_UPLOAD_FILES, type FileEntry } from "./contract/records.ts"
-import { encodeFileId } from "./file-ids.ts"
+import { encodeFileId } from "./contract/file-ids.ts"
 import { FilesSettings } from "./settings.ts"
 
 /** The form fields an upload reads besides its files; any other is ignored. */

@@ -22,8 +22,8 @@ import { Skills } from "../../kernel/extensions/skills.ts"
 import { manifestFileName } from "../../kernel/extensions/read-manifest.ts"
 import { Settings } from "../../kernel/settings.ts"
 import { nowIso } from "../../kernel/time.ts"
-import { FileAccess } from "../files/file-access.ts"
-import { decodeFileId } from "../files/file-ids.ts"
+import { FileAccess } from "../files/contract/file-access.ts"
+import { decodeFileId } from "../files/contract/file-ids.ts"
 import { missing, placeModuleBundle, readModuleBundle, removeModuleBundle } from "./module-bundles.ts"
 
 const itemGone: ItemGone = { _tag: "ItemGone" }
@@ -259,4 +259,4 @@ export const MarketGoodsLive = Layer.effect(
 
     return { checkRef, deliver, startService }
   })
-).pipe(Layer.provide(FileAccess.Default))
+)

@@ -20,14 +20,14 @@ import { describeFileError } from "../../kernel/extensions/file-root.ts"
 import type { ExtensionHostShape } from "../../kernel/extensions/host.ts"
 import type { Caller } from "../accounts/contract/session.ts"
 import type { SaveEditedFile } from "./contract/api.ts"
-import type { FileAccess } from "../files/file-access.ts"
-import { decodeFileId } from "../files/file-ids.ts"
+import type { FileAccessShape } from "../files/contract/file-access.ts"
+import { decodeFileId } from "../files/contract/file-ids.ts"
 import type { FileHandlerContribution } from "../../kernel/extensions/contributions.ts"
 import { findModule } from "./installed-modules.ts"
 
 export const saveEditedFile = (
   host: ExtensionHostShape,
-  files: FileAccess,
+  files: FileAccessShape,
   caller: Caller,
   pluginId: string,
   extensionId: string,

@@ -14,7 +14,7 @@ import { apiOf } from "../../kernel/contract/node-api.ts"
 import { ModulesApi } from "./contract/api.ts"
 import { RateLimiter } from "../../kernel/http/rate-limit.ts"
 import { findModule } from "./installed-modules.ts"
-import { FileAccess } from "../files/file-access.ts"
+import { FileAccess } from "../files/contract/file-access.ts"
 import { saveEditedFile } from "./edited-file.ts"
 
 export const ModulesHandlers = HttpApiBuilder.group(apiOf(ModulesApi), "modules", (handlers) =>
@@ -46,4 +46,4 @@ export const ModulesHandlers = HttpApiBuilder.group(apiOf(ModulesApi), "modules"
         })
       )
   })
-).pipe(Layer.provide(FileAccess.Default))
+)

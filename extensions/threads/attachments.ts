@@ -8,15 +8,14 @@
 import type { FileHandle } from "node:fs/promises"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Runtime from "effect/Runtime"
 import { isTextMime, mimeOf } from "../files/contract/mime.ts"
-import { isPdf, MAX_PDF_BYTES, pdfToMarkdown, PdfUnreadable } from "../files/pdf-markdown.ts"
+import { isPdf, MAX_PDF_BYTES, PdfReader, PdfUnreadable } from "../files/contract/pdf-reader.ts"
 import { ModelRoutes } from "../models/contract/routes.ts"
 import type { Attachment } from "./contract/records.ts"
 import { type AttachmentReading, ThreadAttachments } from "./ports.ts"
 import { AttachmentNotFound, AttachmentNotUpload, NotAnUpload } from "./contract/errors.ts"
-import { FileAccess } from "../files/file-access.ts"
-import { decodeFileId } from "../files/file-ids.ts"
+import { FileAccess } from "../files/contract/file-access.ts"
+import { decodeFileId } from "../files/contract/file-ids.ts"
 
 /**
  * PDFs read lately, by being, file and version: a thread's every reply reads its attachments again, a scan's pages cost
@@ -45,8 +44,7 @@ export const ThreadAttachmentsLive = Layer.effect(
   Effect.gen(function* () {
     const files = yield* FileAccess
     const models = yield* ModelRoutes
-    // pdfToMarkdown (pdf.js, Promise code) calls back once per scanned page: the page's OCR, an Effect, runs there.
-    const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
+    const pdfReader = yield* PdfReader
     const pdfs = new Map<string, string>()
 
     const uploadOf = (beingId: string, fileId: string) =>
@@ -60,13 +58,9 @@ export const ThreadAttachmentsLive = Layer.effect(
         const known = pdfs.get(key)
         if (known !== undefined) return known
         const bytes = new Uint8Array(yield* Effect.promise(() => handle.readFile()))
-        const { markdown } = yield* Effect.tryPromise({
-          try: () =>
-            pdfToMarkdown(bytes, (png) =>
-              runPromise(models.readPage({ purpose: "muse attachment", beingId, projectId: null }, png))
-            ),
-          catch: (error) => error
-        })
+        const { markdown } = yield* pdfReader.toMarkdown(bytes, (png) =>
+          models.readPage({ purpose: "muse attachment", beingId, projectId: null }, png)
+        )
         pdfs.set(key, markdown)
         if (pdfs.size > pdfCacheSize) pdfs.delete(pdfs.keys().next().value!)
         return markdown
@@ -149,4 +143,4 @@ export const ThreadAttachmentsLive = Layer.effect(
 
     return { resolve, read }
   })
-).pipe(Layer.provide(FileAccess.Default))
+)

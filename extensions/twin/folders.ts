@@ -6,9 +6,8 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as Runtime from "effect/Runtime"
 import { isTextMime, mimeOf } from "../files/contract/mime.ts"
-import { MAX_PDF_BYTES, pdfToMarkdown } from "../files/pdf-markdown.ts"
+import { MAX_PDF_BYTES, PdfReader } from "../files/contract/pdf-reader.ts"
 import { walk } from "../../kernel/extensions/walk.ts"
 import { ModelRoutes } from "../models/contract/routes.ts"
 import type { FolderFile } from "./ports.ts"
@@ -17,8 +16,7 @@ import { FileNotFound, FileTooLarge, InvalidPath } from "../files/contract/error
 import { FilesNotConfigured } from "./contract/errors.ts"
 import { describeFileError, openRegularFile } from "../../kernel/extensions/file-root.ts"
 import type { Caller } from "../accounts/contract/session.ts"
-import { FileAccess } from "../files/file-access.ts"
-import { FilesSettings } from "../files/settings.ts"
+import { FileAccess } from "../files/contract/file-access.ts"
 
 /** What files.read answers as text and is worth remembering: text, markup, data and config files. */
 const isText = (name: string) => isTextMime(mimeOf(name))
@@ -61,10 +59,8 @@ export const TwinFoldersLive = Layer.effect(
   TwinFolders,
   Effect.gen(function* () {
     const files = yield* FileAccess
-    const settings = yield* FilesSettings
     const models = yield* ModelRoutes
-    // pdfToMarkdown (pdf.js, Promise code) calls back once per scanned page: the page's OCR, an Effect, runs there.
-    const runPromise = Runtime.runPromise(yield* Effect.runtime<never>())
+    const pdfReader = yield* PdfReader
 
     const rootOf = (caller: Caller) =>
       Effect.flatMap(files.rootOf(caller, "user", undefined), (root) =>
@@ -72,7 +68,7 @@ export const TwinFoldersLive = Layer.effect(
       )
 
     return {
-      rootFor: (caller) => (caller.isOwner ? Option.getOrNull(settings.filesRoot) : null),
+      rootFor: (caller) => (caller.isOwner ? files.ownersFolder : null),
       // Listing the folder is the files feature's own check: a missing folder 404, a file or a path out of the root
       // 400.
       check: (caller, folder) =>
@@ -131,20 +127,14 @@ export const TwinFoldersLive = Layer.effect(
           Option.match({
             onNone: () => Effect.succeed(null),
             onSome: (root) =>
-              Effect.promise(async () => {
+              Effect.promise(async (): Promise<string | { readonly pdf: Uint8Array } | null> => {
                 try {
                   const file = await root.folder.resolve(path)
                   const handle = await openRegularFile(file.absolute, file.path)
                   try {
                     const stats = await handle.stat()
-                    if (isPdfName(file.path)) {
-                      if (stats.size > MAX_PDF_BYTES) return null
-                      const charged = { purpose: "file indexing", beingId: caller.beingId, projectId: null }
-                      const read = await pdfToMarkdown(new Uint8Array(await handle.readFile()), (png) =>
-                        runPromise(models.readPage(charged, png))
-                      )
-                      return read.markdown
-                    }
+                    if (isPdfName(file.path))
+                      return stats.size > MAX_PDF_BYTES ? null : { pdf: new Uint8Array(await handle.readFile()) }
                     if (stats.size > maxBytes || !isText(file.path)) return null
                     const bytes = await handle.readFile()
                     return bytes.includes(0) ? null : decodeUtf8(bytes)
@@ -155,9 +145,21 @@ export const TwinFoldersLive = Layer.effect(
                   // Gone, swapped for a link out of the root, or unreadable since the listing: not indexed.
                   return null
                 }
-              })
+              }).pipe(
+                Effect.flatMap((read) => {
+                  if (read === null || typeof read === "string") return Effect.succeed(read)
+                  const charged = { purpose: "file indexing", beingId: caller.beingId, projectId: null }
+                  return pdfReader
+                    .toMarkdown(read.pdf, (png) => models.readPage(charged, png))
+                    .pipe(
+                      Effect.map((pdf) => pdf.markdown),
+                      // A PDF that cannot be read, or a page the ocr tier failed on: not indexed.
+                      Effect.orElseSucceed(() => null)
+                    )
+                })
+              )
           })
         )
     }
   })
-).pipe(Layer.provide(FileAccess.Default))
+)

@@ -11,7 +11,7 @@ import { join } from "node:path"
 import { beforeAll, describe, expect, it, vi } from "vitest"
 import { ProjectStore } from "../../actors/project/store.ts"
 import type { FileEntry } from "../../extensions/files/contract/records.ts"
-import { encodeFileId } from "../../extensions/files/file-ids.ts"
+import { encodeFileId } from "../../extensions/files/contract/file-ids.ts"
 import { rawRequest } from "../support/raw-http.ts"
 import { apiError, attempt, type Client, nodeWithOwner, registerMember, run, type Registered } from "../support/node.ts"
 

@@ -9,7 +9,7 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { encodeFileId } from "../../extensions/files/file-ids.ts"
+import { encodeFileId } from "../../extensions/files/contract/file-ids.ts"
 import {
   refused,
   registerMember,

@@ -1,12 +1,14 @@
 /**
- * A PDF read as markdown, per page (issue 17): a 20-page text PDF through pdfToMarkdown beside
+ * A PDF read as markdown, per page (issue 17): a 20-page text PDF through the PdfReader beside
  * the anchor, PDF.js's bare text extraction of the same file (getTextContent on every page); and
  * a 5-page scan, each page rendered to a PNG for a reader that answers at once, so the figure is
  * our part of an ocr read (the model's own time comes on top). Medians of 5 runs after 2 warm-ups.
  * `node test/bench/pdf.ts` runs it alone.
  */
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs"
-import { pdfToMarkdown } from "../../extensions/files/pdf-markdown.ts"
+import * as Effect from "effect/Effect"
+import { PdfReader } from "../../extensions/files/contract/pdf-reader.ts"
+import { PdfReaderLive } from "../../extensions/files/pdf-markdown.ts"
 import { scannedPdf, textPdf } from "../support/pdfs.ts"
 
 const runs = 5
@@ -39,8 +41,9 @@ export const benchPdf = async () => {
   const text = await textPdf(Array.from({ length: 20 }, (_, page) => `Page ${page + 1}. ${words}`))
   const scan = await scannedPdf(Array.from({ length: 5 }, (_, page) => `Scanned page ${page + 1}`))
   const anchor = await timed(() => bareText(text))
-  const ours = await timed(() => pdfToMarkdown(text, async () => null))
-  const scanned = await timed(() => pdfToMarkdown(scan, async () => "read"))
+  const { toMarkdown } = Effect.runSync(Effect.provide(PdfReader, PdfReaderLive))
+  const ours = await timed(() => Effect.runPromise(toMarkdown(text, () => Effect.succeed(null))))
+  const scanned = await timed(() => Effect.runPromise(toMarkdown(scan, () => Effect.succeed("read"))))
   console.log(`  anchor, PDF.js text extraction: ${(anchor / 20).toFixed(1)} ms per page (20-page text PDF)`)
   console.log(
     `  text PDF → markdown:            ${(ours / 20).toFixed(1)} ms per page (${(ours / anchor).toFixed(1)}× the anchor)`

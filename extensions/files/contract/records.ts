@@ -1,6 +1,6 @@
 /**
  * The files records (the second document's FileEntry and FileScope) and the query shapes of the
- * files routes. A file id is opaque to callers (extensions/files/file-ids.ts makes it); `path` is
+ * files routes. A file id is opaque to callers (contract/file-ids.ts makes it); `path` is
  * relative to its scope's root, never a path on the node's disk. Plain schemas: the web app
  * imports them through the HTTP contract.
  */

@@ -26,16 +26,10 @@ const boundaries = [
   "kernel/extensions/isolate/plugin-isolate.ts"
 ]
 
-/**
- * Sites left, with how many calls each holds: the isolate's stop callback (host.ts), a seeded pure draw
- * (generate.ts), and pdf.js's page callback, whose OCR is an adapter or model Effect (the other three).
- */
+/** Sites left, with how many calls each holds: the isolate's stop callback (host.ts) and a seeded pure draw (generate.ts). */
 const stillToMove: Record<string, number> = {
   "kernel/extensions/host.ts": 1,
-  "extensions/twin/folders.ts": 1,
-  "extensions/souls/generate.ts": 1,
-  "extensions/threads/attachments.ts": 1,
-  "extensions/files/read.ts": 1
+  "extensions/souls/generate.ts": 1
 }
 
 describe("running an effect outside Effect", () => {

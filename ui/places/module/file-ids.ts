@@ -1,5 +1,5 @@
 /**
- * A project file's id as the files routes take it (extensions/files/file-ids.ts makes the same on the
+ * A project file's id as the files routes take it (extensions/files/contract/file-ids.ts makes the same on the
  * node): `project:<projectId>:<path>`, UTF-8, base64url without padding.
  */
 export const projectFileId = (projectId: string, path: string): string => {

@@ -5,7 +5,9 @@
  * the owner's folder), through the same confinement as every file path (no `..`, no absolute path,
  * no link out), so a crafted id can reach nothing a listing of the caller's could not.
  */
-import type { FileScope } from "./contract/records.ts"
+import * as Either from "effect/Either"
+import * as Encoding from "effect/Encoding"
+import type { FileScope } from "./records.ts"
 
 export interface FileRef {
   readonly scope: FileScope
@@ -15,14 +17,15 @@ export interface FileRef {
 }
 
 export const encodeFileId = (ref: FileRef): string =>
-  Buffer.from(
-    ref.scope === "project" ? `project:${ref.projectId}:${ref.path}` : `${ref.scope}:${ref.path}`,
-    "utf8"
-  ).toString("base64url")
+  Encoding.encodeBase64Url(
+    ref.scope === "project" ? `project:${ref.projectId}:${ref.path}` : `${ref.scope}:${ref.path}`
+  )
 
 /** The reference an id carries; null for anything no listing could have given. */
 export const decodeFileId = (id: string): FileRef | null => {
-  const text = Buffer.from(id, "base64url").toString("utf8")
+  const decoded = Encoding.decodeBase64UrlString(id)
+  if (Either.isLeft(decoded)) return null
+  const text = decoded.right
   const colon = text.indexOf(":")
   const scope = text.slice(0, colon)
   const rest = text.slice(colon + 1)
