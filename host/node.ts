@@ -127,12 +127,10 @@ const rawRoutes = Layer.mergeAll(
 )
 
 /**
- * The node: its routes over one ordered list of the services features call each other through,
- * each bound once (no feature builds another's) and each above everything it reads, the process at
- * the bottom. A layer sees only what is below it, and a service read as an option (`serviceOption`)
- * that is missing is silently absent, so order is the one rule: a reader above what it reads.
- * Tracing is off: spans are declared throughout, but with no exporter nobody reads them, and
- * recording them cost about a seventh of a request's time.
+ * The node: its routes over one ordered list of the services features call each other through, each
+ * bound once, the process at the bottom. A layer sees only what is below it, and a missing optional
+ * service (`serviceOption`) is silently absent, so order is the one rule: a reader above what it reads.
+ * Tracing is off: with no exporter nobody reads the spans, and recording them cost a seventh of a request.
  */
 export const nodeLayer = (options: NodeOptions = {}) =>
   servingLayer(options.uiDir ?? uiDistDir, HttpApiBuilder.api(NodeApi).pipe(Layer.provide(routes)), rawRoutes)

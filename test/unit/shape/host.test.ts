@@ -19,7 +19,7 @@ const processParts = ["broadcast", "contract", "http", "live"]
  * listed one that is back under it fails until it is taken off the list.
  */
 const stillToSplit: Record<string, number> = {
-  "host/node.ts": 209
+  "host/node.ts": 207
 }
 
 const limitOf = (file: string) => (file === "host/node.ts" ? 150 : 400)
