@@ -39,10 +39,7 @@ import { PluginsHandlers } from "../extensions/plugins/handlers.ts"
 import { ModulesHandlers } from "../extensions/modules/handlers.ts"
 import { BridgeLive } from "../extensions/modules/bridge/bridge.ts"
 import { moduleDocumentLayer } from "../extensions/modules/document-route.ts"
-import { mailAConsentRoutes } from "../extensions/comms/mail-a/consent-routes.ts"
-import { MailAAccountsLive } from "../extensions/comms/mail-a/accounts.ts"
-import { MailASyncLive } from "../extensions/comms/mail-a/sync-source.ts"
-import { pluginOAuthRoutes } from "../extensions/plugins/oauth/routes.ts"
+import { commsFeature, consentRoutes } from "../extensions/comms/feature.ts"
 import { ExtensionHostLive } from "./extension-host.ts"
 import { StudioSkillsHandlers } from "../extensions/skills/handlers.ts"
 import { SkillsLive, SkillsRuntimeLive } from "../extensions/skills/live.ts"
@@ -72,7 +69,7 @@ import { Themes } from "../extensions/themes/themes.ts"
 import { HeldThemesLive } from "../extensions/themes/themes-repository.ts"
 import { BeingsFeatureHandlers } from "../extensions/souls/beings/handlers.ts"
 import { RemotePostsLive, SoulServiceLive } from "../extensions/souls/soul-service.ts"
-import { ConnectionSecretsFeature } from "../extensions/twin/connection-secrets.ts"
+import { ConnectionTagsLive } from "../extensions/twin/connection-tags.ts"
 import { threadsFeature } from "../extensions/threads/feature.ts"
 import { AgentThreadsLive } from "../extensions/threads/agent-threads.ts"
 import { ConversationThreadsLive } from "../extensions/threads/conversation-threads.ts"
@@ -118,13 +115,7 @@ const routes = Layer.mergeAll(
 )
 
 /** What features serve beside the contract: file bytes, three.js, module documents, consent redirects. */
-const rawRoutes = Layer.mergeAll(
-  fileRoutesLayer,
-  threeRoutes,
-  moduleDocumentLayer,
-  mailAConsentRoutes,
-  pluginOAuthRoutes
-)
+const rawRoutes = Layer.mergeAll(fileRoutesLayer, threeRoutes, moduleDocumentLayer, consentRoutes)
 
 /**
  * The node: its routes over one ordered list of the services features call each other through, each
@@ -170,10 +161,10 @@ export const nodeLayer = (options: NodeOptions = {}) =>
       Layer.provideMerge(GeneratorsService),
       Layer.provideMerge(ModelsLive),
       Layer.provideMerge(SkillsRuntimeLive),
-      // mail_a as a provider the twin syncs, over its mailboxes.
-      Layer.provideMerge(MailASyncLive.pipe(Layer.provide(MailAAccountsLive))),
-      // The twin's connection secrets and consent grants, under the integrations and consent flows.
-      Layer.provideMerge(ConnectionSecretsFeature),
+      // comms: mail_a as a provider the twin syncs, and a plugin provider's authorised fetch.
+      Layer.provideMerge(commsFeature),
+      // The twin's connection secrets, grants, provider registry and OAuth clients, under the consent flows.
+      Layer.provideMerge(ConnectionTagsLive),
       Layer.provideMerge(SignalsLive),
       Layer.provideMerge(SandboxHealthLive),
       Layer.provideMerge(MarketLive),

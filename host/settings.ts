@@ -8,7 +8,8 @@ import * as Layer from "effect/Layer"
 import { settingsConfig, Settings, type SettingsShape } from "../kernel/settings.ts"
 import { ModelSettings, modelSettingsConfig, type ModelSettingsShape } from "../extensions/models/settings.ts"
 import { ProjectSettings, projectSettingsConfig, type ProjectSettingsShape } from "../actors/project/settings.ts"
-import { WebSettings, webSettingsConfig, type WebSettingsShape } from "../extensions/network/settings.ts"
+import { webSettingsConfig, webSettingsLayer } from "../extensions/network/settings.ts"
+import type { WebSettingsShape } from "../extensions/network/contract/web-settings.ts"
 import { AuthSettings, authSettingsConfig, type AuthSettingsShape } from "../extensions/accounts/settings.ts"
 import { MailSettings, mailSettingsConfig, type MailSettingsShape } from "../extensions/mail/settings.ts"
 import { FilesSettings, filesSettingsConfig, type FilesSettingsShape } from "../extensions/files/settings.ts"
@@ -19,11 +20,8 @@ import {
   chatBridgeSettingsConfig,
   type ChatBridgeSettingsShape
 } from "../extensions/twin/chat-bridge/settings.ts"
-import {
-  IntegrationSettings,
-  integrationSettingsConfig,
-  type IntegrationSettingsShape
-} from "../extensions/comms/settings.ts"
+import { integrationSettingsConfig, integrationSettingsLayer } from "../extensions/comms/settings.ts"
+import type { IntegrationSettingsShape } from "../extensions/comms/contract/integration-settings.ts"
 import { MarketSettings, marketSettingsConfig, type MarketSettingsShape } from "../extensions/market/settings.ts"
 import {
   FederationSettings,
@@ -71,12 +69,12 @@ export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
     MailSettings.layer(overrides),
     ModelSettings.layer(overrides),
     ProjectSettings.layer(overrides),
-    WebSettings.layer(overrides),
+    webSettingsLayer(overrides),
     FilesSettings.layer(overrides),
     TwinSettings.layer(overrides),
     ChatBridgeSettings.layer(overrides),
     SandboxSettings.layer(overrides),
-    IntegrationSettings.layer(overrides),
+    integrationSettingsLayer(overrides),
     MarketSettings.layer(overrides),
     FederationSettings.layer(overrides)
   )

@@ -19,7 +19,8 @@ import { readGmail, sendGmail } from "./mail-a/gmail.ts"
 import { readMailbox } from "./mailbox.ts"
 import { sendTelegram } from "./chat-a.ts"
 import { sendSlack } from "./chat-b.ts"
-import { imapUrlProblem, IntegrationSettings } from "./settings.ts"
+import { imapUrlProblem } from "./settings.ts"
+import { IntegrationSettings } from "./contract/integration-settings.ts"
 
 export const integrationsAdapterFactory = Effect.gen(function* () {
   const mailer = yield* Mailer

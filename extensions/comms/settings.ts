@@ -5,11 +5,11 @@
  */
 import * as Config from "effect/Config"
 import * as ConfigError from "effect/ConfigError"
-import * as Context from "effect/Context"
 import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { optionalSecret, optionalString, settingsLayer } from "../../kernel/settings.ts"
+import { IntegrationSettings, type IntegrationSettingsShape } from "./contract/integration-settings.ts"
 
 /** Why an IMAP URL cannot be used, or null when it can; the value itself is never repeated. */
 export const imapUrlProblem = (url: string): string | null => {
@@ -32,7 +32,7 @@ const apiBase = (name: string, fallback: string) =>
     )
   )
 
-export const integrationSettingsConfig = Config.all({
+export const integrationSettingsConfig: Config.Config<IntegrationSettingsShape> = Config.all({
   /** The mailbox email.read lists: imap:// or imaps://user:pass@host:port; unset: email.read says to set it. */
   imapUrl: optionalSecret("IMAP_URL").pipe(
     Config.mapOrFail((url) => {
@@ -61,12 +61,5 @@ export const integrationSettingsConfig = Config.all({
   mailAClientSecret: optionalSecret("MAIL_A_CLIENT_SECRET")
 })
 
-export type IntegrationSettingsShape = Config.Config.Success<typeof integrationSettingsConfig>
-
-export class IntegrationSettings extends Context.Tag("integrations/IntegrationSettings")<
-  IntegrationSettings,
-  IntegrationSettingsShape
->() {
-  static readonly layer = (overrides?: Partial<IntegrationSettingsShape>) =>
-    settingsLayer(IntegrationSettings, integrationSettingsConfig, overrides)
-}
+export const integrationSettingsLayer = (overrides?: Partial<IntegrationSettingsShape>) =>
+  settingsLayer(IntegrationSettings, integrationSettingsConfig, overrides)

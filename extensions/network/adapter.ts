@@ -7,7 +7,7 @@
 import * as Option from "effect/Option"
 import { refusedUnlessResolved } from "../../kernel/extensions/capability-refused.ts"
 import type { NetworkAdapter } from "../../kernel/extensions/network.ts"
-import type { WebSettingsShape } from "./settings.ts"
+import type { WebSettingsShape } from "./contract/web-settings.ts"
 import { hostVersion } from "../../kernel/version.ts"
 import { makeOutbound, makeOutboundGet } from "../../kernel/http/outbound.ts"
 import { searxngSearch } from "./searxng.ts"

@@ -5,12 +5,12 @@
  */
 import * as Config from "effect/Config"
 import * as ConfigError from "effect/ConfigError"
-import * as Context from "effect/Context"
 import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import { flag, optionalString, settingsLayer } from "../../kernel/settings.ts"
+import { WebSettings, type WebSettingsShape } from "./contract/web-settings.ts"
 
-export const webSettingsConfig = Config.all({
+export const webSettingsConfig: Config.Config<WebSettingsShape> = Config.all({
   /** The engine behind web.search; SearXNG is the one provider so far. */
   searchProvider: Config.literal("searxng")("SEARCH_PROVIDER").pipe(Config.withDefault("searxng" as const)),
   /** Base URL of the search engine (e.g. a SearXNG at http://127.0.0.1:8888); unset: web.search says so. */
@@ -25,9 +25,5 @@ export const webSettingsConfig = Config.all({
   webAllowPrivate: flag("WEB_ALLOW_PRIVATE")
 })
 
-export type WebSettingsShape = Config.Config.Success<typeof webSettingsConfig>
-
-export class WebSettings extends Context.Tag("web/WebSettings")<WebSettings, WebSettingsShape>() {
-  static readonly layer = (overrides?: Partial<WebSettingsShape>) =>
-    settingsLayer(WebSettings, webSettingsConfig, overrides)
-}
+export const webSettingsLayer = (overrides?: Partial<WebSettingsShape>) =>
+  settingsLayer(WebSettings, webSettingsConfig, overrides)

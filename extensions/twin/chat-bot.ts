@@ -5,7 +5,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { ChatBot } from "./chat-bridge/ports.ts"
-import { IntegrationSettings } from "../comms/settings.ts"
+import { IntegrationSettings } from "../comms/contract/integration-settings.ts"
 
 export const ChatBotLive = Layer.effect(
   ChatBot,

@@ -18,7 +18,8 @@ import type {
   ProviderAuth,
   UpdateConnection
 } from "./contract/connections.ts"
-import { ProviderRegistry, type RegisteredProvider, TwinFolders } from "./ports.ts"
+import { TwinFolders } from "./ports.ts"
+import { ProviderRegistry, type RegisteredProvider } from "./contract/provider-registry.ts"
 import { ConnectionsRepository, type TwinConnection } from "./repositories/connections-repository.ts"
 import { ConnectionCredentials, lendsCredential } from "./connection-credentials.ts"
 import { SecretBox } from "./secrets/secret-box.ts"

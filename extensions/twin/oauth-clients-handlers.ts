@@ -4,12 +4,10 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { OAuthClients } from "./oauth-clients.ts"
+import { OAuthClients, OAuthClientsLive } from "./oauth-clients.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { OAuthClientsApi } from "./contract/oauth-clients-api.ts"
-import { NodeValuesLive } from "./node-values.ts"
-import { ProviderRegistryLive } from "./providers.ts"
 
 export const OAuthClientsHandlers = HttpApiBuilder.group(apiOf(OAuthClientsApi), "oauthClients", (handlers) =>
   Effect.gen(function* () {
@@ -21,4 +19,4 @@ export const OAuthClientsHandlers = HttpApiBuilder.group(apiOf(OAuthClientsApi),
       )
       .handle("remove", ({ path }) => Effect.flatMap(CurrentSession, (caller) => clients.remove(caller, path.provider)))
   })
-).pipe(Layer.provide(OAuthClients.Default.pipe(Layer.provide(Layer.mergeAll(NodeValuesLive, ProviderRegistryLive)))))
+).pipe(Layer.provide(OAuthClientsLive))

@@ -11,6 +11,7 @@
  */
 import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import type * as Redacted from "effect/Redacted"
 import type { Caller } from "../accounts/contract/session.ts"
@@ -18,14 +19,12 @@ import { OwnerOnly } from "../accounts/contract/errors.ts"
 import { UnknownProvider } from "./contract/errors.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { clientSettingNames, type OAuthClientState, type SetOAuthClient } from "./contract/oauth-clients.ts"
-import { ProviderRegistry } from "./ports.ts"
+import { type OAuthClient, OAuthClientLookup } from "./contract/oauth-client-lookup.ts"
+import { ProviderRegistry } from "./contract/provider-registry.ts"
+import { NodeValuesLive } from "./node-values.ts"
+import { ProviderRegistryLive } from "./providers.ts"
 import { OAuthClientsRepository } from "./repositories/oauth-clients-repository.ts"
 import { encryptionKeyMissing, SecretBox } from "./secrets/secret-box.ts"
-
-export interface OAuthClient {
-  readonly id: string
-  readonly secret: Redacted.Redacted<string>
-}
 
 const fromEnvironment = (provider: string) => {
   const names = clientSettingNames(provider)
@@ -122,3 +121,14 @@ export class OAuthClients extends Effect.Service<OAuthClients>()("twin/OAuthClie
     return { list, set, remove, client, stateOf } as const
   })
 }) {}
+
+/** The service with the ports it reads bound: the provider registry, and the node's salt its secret box keeps. */
+export const OAuthClientsLive = OAuthClients.Default.pipe(
+  Layer.provide(Layer.mergeAll(NodeValuesLive, ProviderRegistryLive))
+)
+
+/** The client in force, as the plugin providers' consent flow reads it (contract/oauth-client-lookup.ts). */
+export const OAuthClientLookupLive = Layer.effect(
+  OAuthClientLookup,
+  Effect.map(OAuthClients, (clients) => ({ client: clients.client }))
+).pipe(Layer.provide(OAuthClientsLive))

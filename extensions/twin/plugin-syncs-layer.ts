@@ -4,7 +4,8 @@
  * and each with `webhook` auth and a `receive` function, for the webhook route. The plugin is
  * handed the connection's id, its non-secret `meta` and the last cursor (or the delivery's body),
  * never the connection's secret. A plugin's items land as `learned` activity (the twin has no
- * activity kind per plugin).
+ * activity kind per plugin). An oauth2 provider's `auth.fetch` comes from comms through its contract
+ * (PluginAuthFetch), which keeps the tokens; the node lists it below the twin.
  *
  * It reads `LoadedContributions`, not the `ExtensionHost`: the host is built over the twin (its `memory`
  * adapter calls the twin's memories), so reading through it made a cycle, once broken by binding
@@ -22,9 +23,7 @@ import type { Contribution, Registries } from "../../kernel/extensions/registry.
 import type { ProviderDescriptor } from "./contract/connections.ts"
 import { callIntegration, integrationsWith } from "./plugin-integrations.ts"
 import { fromPlugin } from "./providers.ts"
-import { PluginOAuthLive } from "../plugins/oauth/routes.ts"
-import { authorisedFetch } from "../plugins/oauth/authorised-fetch.ts"
-import { PluginOAuth } from "../plugins/oauth/consent.ts"
+import { PluginAuthFetch } from "../comms/contract/plugin-auth-fetch.ts"
 
 /**
  * Each plugin integration handing `fn`, with its descriptor (one that does not fit is left out, as in the registry).
@@ -46,14 +45,11 @@ export const PluginSyncsLive = Layer.effect(
   PluginSyncs,
   Effect.gen(function* () {
     const { registries } = yield* LoadedContributions
-    const oauth = yield* PluginOAuth
-    /** An oauth2 provider's authorised fetch for the being; nothing for any other auth. */
+    const auth = yield* PluginAuthFetch
+    /** An oauth2 provider's authorised fetch for the being (the comms feature keeps its tokens); nothing for any other auth. */
     const authFor = (descriptor: ProviderDescriptor, beingId: string) =>
       descriptor.auth.kind === "oauth2"
-        ? Effect.map(
-            Effect.mapError(oauth.planOf(descriptor.id), (error) => new Error(error.message)),
-            (plan) => authorisedFetch(oauth, oauth.send, beingId, descriptor.id, plan)
-          )
+        ? Effect.mapError(auth.forBeing(beingId, descriptor.id), (error) => new Error(error.message))
         : Effect.succeed(undefined)
     const syncs = described(
       registries,
@@ -102,4 +98,4 @@ export const PluginSyncsLive = Layer.effect(
     )
     return { list: syncs, receivers }
   })
-).pipe(Layer.provide(PluginOAuthLive))
+)

@@ -16,7 +16,6 @@ import type {
   NotAFile,
   NotAFolder
 } from "../files/contract/errors.ts"
-import type { ConnectionConfig, ProviderDescriptor } from "./contract/connections.ts"
 import type { FilesNotConfigured } from "./contract/errors.ts"
 
 export interface TwinBindingsShape {
@@ -106,27 +105,6 @@ export class NodeValues extends Context.Tag("twin/NodeValues")<
   NodeValues,
   {
     readonly keep: (key: string, value: string) => Effect.Effect<string>
-  }
->() {}
-
-/** A provider of the node's registry: its descriptor, and what the host checks of a config beyond its auth's shape. */
-export interface RegisteredProvider {
-  readonly descriptor: ProviderDescriptor
-  /** Why the config's values cannot be used (never repeating a value), or null when they can. */
-  readonly check?: (config: ConnectionConfig) => string | null
-  /** A new connection is `pending` when a later step completes it (the chat pairing), else `connected`. */
-  readonly initialStatus?: "connected" | "pending"
-}
-
-/**
- * The node's provider registry (spec: "which providers exist is decided by the host's provider
- * registry"): the built-ins and every provider a loaded plugin contributes, read at each call so
- * an install or uninstall shows at once. The host binds it over the extension host.
- */
-export class ProviderRegistry extends Context.Tag("twin/ProviderRegistry")<
-  ProviderRegistry,
-  {
-    readonly list: Effect.Effect<ReadonlyArray<RegisteredProvider>>
   }
 >() {}
 

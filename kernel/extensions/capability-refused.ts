@@ -3,10 +3,10 @@
  * sentence the caller reads. A built-in's skill maps it to its SkillFailure (`refusedAsSkillFailure`
  * in skill.ts); a plugin in an isolate gets it as the rejection of its promise (isolate/plugin-isolate.ts).
  */
-import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
+import { CapabilityRefused } from "../contract/capability-refused.ts"
 
-export class CapabilityRefused extends Data.TaggedError("CapabilityRefused")<{ readonly message: string }> {}
+export { CapabilityRefused }
 
 const messageOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause))
 

@@ -8,7 +8,9 @@
  */
 import type * as Effect from "effect/Effect"
 import type { GrantedAdapters } from "./adapters.ts"
-import type { CapabilityRefused } from "./capability-refused.ts"
+import type { AuthAdapter } from "../contract/auth-fetch.ts"
+
+export type { AuthAdapter, AuthFetchAnswer, AuthFetchInit } from "../contract/auth-fetch.ts"
 
 export const integrationFunctionNames = ["sync", "receive"] as const
 export type IntegrationFunctionName = (typeof integrationFunctionNames)[number]
@@ -28,23 +30,6 @@ export interface ProviderReceiveRequest {
   readonly contentType: string
   /** The delivery's body as text (UTF-8), exactly as signed. */
   readonly body: string
-}
-
-export interface AuthFetchInit {
-  readonly method?: string
-  readonly headers?: Readonly<Record<string, string>>
-  readonly body?: string
-}
-
-export interface AuthFetchAnswer {
-  readonly status: number
-  readonly headers: Readonly<Record<string, string>>
-  readonly body: string
-}
-
-/** An oauth2 provider's authorised fetch: the host adds the bearer token; plugin code never holds it. */
-export interface AuthAdapter {
-  readonly fetch: (url: string, init?: AuthFetchInit) => Effect.Effect<AuthFetchAnswer, CapabilityRefused>
 }
 
 /**

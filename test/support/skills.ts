@@ -31,7 +31,7 @@ import {
   type SkillOutcome
 } from "../../kernel/extensions/skills.ts"
 import type { SkillDef } from "../../kernel/contract/skills.ts"
-import { WebSettings } from "../../extensions/network/settings.ts"
+import { WebSettings } from "../../extensions/network/contract/web-settings.ts"
 import { nodeSettingsLayer, type NodeSettings } from "../../host/settings.ts"
 import { Settings } from "../../kernel/settings.ts"
 import { modelMigrations } from "../../extensions/models/migrations.ts"

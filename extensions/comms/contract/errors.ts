@@ -16,3 +16,9 @@ export class ConsentCodeMissing extends refusal(400, "ConsentCodeMissing", "inva
 export class ConsentStateRefused extends refusal(400, "ConsentStateRefused", "invalid_state") {}
 /** A consent answer for a consent another being started. */
 export class ConsentNotYours extends refusal(403, "ConsentNotYours", "invalid_state") {}
+/** No plugin provider of that id connects through OAuth 2.0 on this node. */
+export class OAuthProviderUnknown extends refusal(404, "OAuthProviderUnknown", "unknown_provider") {}
+/** A plugin provider with no OAuth client set, in the environment or in Settings. */
+export class OAuthNotConfigured extends refusal(409, "OAuthNotConfigured", "oauth_not_configured") {}
+/** A plugin provider's token endpoint refused the exchange or the refresh. */
+export class OAuthRefused extends refusal(409, "OAuthRefused", "oauth_refused") {}

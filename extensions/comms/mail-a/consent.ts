@@ -13,19 +13,19 @@ import type { Caller } from "../../accounts/contract/session.ts"
 import { ConsentCodeMissing, ConsentDeclined, MailANotConfigured, MailARefused } from "../contract/errors.ts"
 import { ConnectionGrants, ConnectionSecrets, encryptionKeyMissing } from "../../twin/contract/connection-secrets.ts"
 import { PublicOrigin } from "../../../kernel/origin.ts"
-import { IntegrationSettings } from "../settings.ts"
+import { IntegrationSettings } from "../contract/integration-settings.ts"
 import { MAIL_A_PROVIDER, MailAAccounts } from "./accounts.ts"
 import { profileAddress } from "./gmail.ts"
-import { type CallbackQuery, makePendingConsents } from "../pending-consents.ts"
-import { PendingConsentsRepository } from "../pending-consents-repository.ts"
-import { consentUrl, exchangeCode, googleConsentParams, mailAScopes } from "./oauth.ts"
+import { type CallbackQuery, makePendingConsents } from "../oauth/pending-consents.ts"
+import { PendingConsentsRepository } from "../oauth/pending-consents-repository.ts"
+import { consentUrl, exchangeCode } from "../oauth/protocol.ts"
 import { ownerTokenSend } from "./token-send.ts"
 
-import { MAIL_A_CALLBACK_PATH } from "../contract/mail-a.ts"
+import { MAIL_A_CALLBACK_PATH, mailAScopes } from "../contract/mail-a.ts"
 export { MAIL_A_AUTH_PATH, MAIL_A_CALLBACK_PATH } from "../contract/mail-a.ts"
 
-export { consentLifetimeMs } from "../pending-consents.ts"
-export type { CallbackQuery } from "../pending-consents.ts"
+/** Google hands a refresh token only for offline access, and again on a repeated consent only when asked. */
+const googleConsentParams = { access_type: "offline", prompt: "consent" } as const
 
 const notConfigured = () =>
   new MailANotConfigured({

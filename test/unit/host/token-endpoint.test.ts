@@ -6,7 +6,7 @@
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { exchangeCode, maxTokenAnswerBytes, refreshTokens } from "../../../extensions/comms/mail-a/oauth.ts"
+import { exchangeCode, maxTokenAnswerBytes, refreshTokens } from "../../../extensions/comms/oauth/protocol.ts"
 import { makeOutbound } from "../../../kernel/http/outbound.ts"
 import { clientId, clientSecret, type FakeGoogle, startGoogle } from "../../support/google.ts"
 

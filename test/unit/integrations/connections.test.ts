@@ -15,7 +15,7 @@ import { integrationsAdapterFactory } from "../../../extensions/comms/adapter.ts
 import type { CapabilityRefused } from "../../../kernel/extensions/capability-refused.ts"
 import { BeingConnections, type ConnectedProvider } from "../../../extensions/comms/connections.ts"
 import { MailAAccounts } from "../../../extensions/comms/mail-a/accounts.ts"
-import { IntegrationSettings } from "../../../extensions/comms/settings.ts"
+import { integrationSettingsLayer } from "../../../extensions/comms/settings.ts"
 import { MailerTest } from "../../../extensions/mail/mailer.ts"
 import { noCallScope } from "../../../kernel/extensions/context.ts"
 import { startSlack, startTelegram } from "../../support/chat-servers.ts"
@@ -65,7 +65,7 @@ const adapterFor = (beingId: string | null) =>
         Layer.mergeAll(
           MailerTest,
           MailAAccounts.none,
-          IntegrationSettings.layer({
+          integrationSettingsLayer({
             imapUrl: Option.some(Redacted.make(`imap://${imap.user}:wrong-pass@127.0.0.1:${imap.port}`)),
             chatAApiUrl: telegram.url,
             chatABotToken: Option.some(Redacted.make(nodeBot)),

@@ -9,9 +9,9 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import type { Caller } from "../accounts/contract/session.ts"
-import { ConsentNotYours, ConsentStateRefused } from "./contract/errors.ts"
-import { randomToken } from "./mail-a/oauth.ts"
+import type { Caller } from "../../accounts/contract/session.ts"
+import { ConsentNotYours, ConsentStateRefused } from "../contract/errors.ts"
+import { randomToken } from "./protocol.ts"
 import { PendingConsentsRepository } from "./pending-consents-repository.ts"
 
 /** How long a consent may take, from the click to the provider's redirect back. */

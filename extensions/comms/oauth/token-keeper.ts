@@ -17,8 +17,8 @@ import * as Duration from "effect/Duration"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { randomUUID } from "node:crypto"
-import type { ConnectionSecretsShape } from "../twin/contract/connection-secrets.ts"
-import type { Tokens } from "./mail-a/oauth.ts"
+import type { ConnectionSecretsShape } from "../../twin/contract/connection-secrets.ts"
+import type { Tokens } from "./protocol.ts"
 
 /** Renewed this long before the provider's expiry, so a call never starts with a token about to lapse. */
 const earlyMs = 60_000

@@ -1,5 +1,5 @@
 /**
- * The two routes a browser walks to connect a plugin's oauth2 provider, as mail_a's:
+ * The two routes a browser walks to connect a plugin's oauth2 provider, as mail_a's (../mail-a/consent-routes.ts):
  * `GET /api/connections/<provider>/auth` (302 to the provider's consent screen) and
  * `GET /api/connections/<provider>/callback?code&state` (302 to /twin?connected=<provider>). Raw
  * routes, reached by navigation: a refusal is a short page with its status and error code.
@@ -13,10 +13,8 @@ import * as Option from "effect/Option"
 import { type ApiError, RefusalStatus } from "../../../kernel/contract/errors.ts"
 import type { SessionLookup } from "../../accounts/contract/session-lookup.ts"
 import { rawCaller } from "../../accounts/contract/raw-caller.ts"
-import { NodeValuesLive } from "../../twin/node-values.ts"
-import { ProviderRegistryLive } from "../../twin/providers.ts"
-import { consentPage, one, redirect } from "../../comms/mail-a/consent-routes.ts"
-import { PluginOAuth } from "./consent.ts"
+import { consentPage, one, redirect } from "./consent-pages.ts"
+import { PluginOAuth } from "./plugin-consent.ts"
 
 const what = "The connection"
 
@@ -52,14 +50,11 @@ const finishConsent = Effect.gen(function* () {
 }).pipe(Effect.catchAll(refusedPage))
 
 /**
- * The service over the provider registry, as the routes and the plugin syncs share it; the
- * connection it grants goes through the twin's ConnectionGrants, which the node provides.
+ * The routes over the consent flow, the very layer the plugin syncs' authorised fetch stands on
+ * (authorised-fetch.ts), so the node builds one; the twin's tags it reads (the provider registry,
+ * the OAuth client in force, ConnectionGrants) come from the node.
  */
-export const PluginOAuthLive = PluginOAuth.Default.pipe(
-  Layer.provide(Layer.mergeAll(NodeValuesLive, ProviderRegistryLive))
-)
-
-export const pluginOAuthRoutes = Layer.unwrapEffect(
+export const pluginConsentRoutes = Layer.unwrapEffect(
   Effect.map(Effect.context<PluginOAuth | SessionLookup>(), (context) =>
     HttpApiBuilder.Router.use((router) =>
       Effect.all([
@@ -68,4 +63,4 @@ export const pluginOAuthRoutes = Layer.unwrapEffect(
       ])
     )
   )
-).pipe(Layer.provide(PluginOAuthLive))
+).pipe(Layer.provide(PluginOAuth.Default))

@@ -1,8 +1,8 @@
 /**
- * mail_a's OAuth 2.0 as Google speaks it (RFC 6749's authorization code grant with RFC 7636's
- * PKCE, method S256): the consent URL, the code exchanged for tokens, and a refresh. The client
- * secret and the tokens travel only in the form bodies sent to the token endpoint; failures quote
- * the endpoint's `error` code and never a token. The token calls go through the node's outbound
+ * OAuth 2.0 as mail_a (Google) and plugin providers speak it (RFC 6749's authorization code grant
+ * with RFC 7636's PKCE, method S256): the consent URL, the code exchanged for tokens, and a
+ * refresh. The client secret and the tokens travel only in the form bodies sent to the token
+ * endpoint; failures quote the endpoint's `error` code and never a token. The token calls go through the node's outbound
  * HTTP (kernel/http/outbound.ts) handed in by the caller, so a plugin's token endpoint is held to
  * the same address policy as its `auth.fetch`, and every answer is bounded in bytes and time.
  */
@@ -11,9 +11,6 @@ import type { OutboundHttpRequest, OutboundResponse } from "../../../kernel/exte
 import { field } from "../chat-post.ts"
 
 const defaultService = "mail_a's token endpoint"
-
-/** Reading the mailbox and sending from it: what email.read, the sync and email.send need, no more. */
-export { mailAScopes } from "../contract/mail-a.ts"
 
 /**
  * An unguessable value for `state` or the PKCE verifier: 32 random bytes, base64url (43 characters, inside RFC 7636's
@@ -52,9 +49,6 @@ export const consentUrl = (authUrl: string, client: Client, request: ConsentRequ
   }).toString()
   return url.toString()
 }
-
-/** Google hands a refresh token only for offline access, and again on a repeated consent only when asked. */
-export const googleConsentParams = { access_type: "offline", prompt: "consent" } as const
 
 /** The tokens a connection keeps, sealed as its secret; `expiresAt` is epoch milliseconds as text. */
 export interface Tokens {

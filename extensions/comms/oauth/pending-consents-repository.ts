@@ -8,7 +8,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { operation } from "../../kernel/repository.ts"
+import { operation } from "../../../kernel/repository.ts"
 
 const Consent = Schema.Struct({
   beingId: Schema.String,

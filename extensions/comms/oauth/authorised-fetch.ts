@@ -6,16 +6,18 @@
  * status, headers and body text, never the token.
  */
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import {
   refused,
   refusedUnlessChecked,
   refusedUnlessResolved,
   refusedWithMessage
 } from "../../../kernel/extensions/capability-refused.ts"
-import type { AuthFetchInit, AuthAdapter } from "../../../kernel/extensions/integration-functions.ts"
+import type { AuthFetchInit, AuthAdapter } from "../../../kernel/contract/auth-fetch.ts"
 import type { OutboundHttpRequest, OutboundResponse } from "../../../kernel/extensions/network.ts"
 import type { Stoppable } from "../../../kernel/http/outbound.ts"
-import type { OAuthPlan, PluginOAuth } from "./consent.ts"
+import { PluginAuthFetch } from "../contract/plugin-auth-fetch.ts"
+import { type OAuthPlan, PluginOAuth } from "./plugin-consent.ts"
 
 const maxBytes = 4 * 1024 * 1024
 const timeoutMs = 30_000
@@ -64,3 +66,12 @@ export const authorisedFetch = (
       })
   }
 }
+
+/** The contract's PluginAuthFetch over the consent flow: the provider's plan, then its authorised fetch. */
+export const PluginAuthFetchLive = Layer.effect(
+  PluginAuthFetch,
+  Effect.map(PluginOAuth, (oauth) => ({
+    forBeing: (beingId: string, provider: string) =>
+      Effect.map(oauth.planOf(provider), (plan) => authorisedFetch(oauth, oauth.send, beingId, provider, plan))
+  }))
+).pipe(Layer.provide(PluginOAuth.Default))

@@ -1,32 +1,38 @@
 /**
  * OAuth 2.0 for plugin providers (auth `{ kind: "oauth2", authorizeUrl, tokenUrl, scopes, apiHosts }`):
  * the host runs the authorization code grant with PKCE S256 and state (the same pending-consent
- * store and token calls as mail_a), seals the tokens as the connection's secret, refreshes them
+ * store, token calls and token keeper as mail_a, beside this file), seals the tokens as the connection's secret, refreshes them
  * when expired or answered 401, and lends plugin code an authorised fetch, never the token.
  *
  * The client: `OAUTH_<PROVIDER>_CLIENT_ID` and `OAUTH_<PROVIDER>_CLIENT_SECRET` in the node's
- * environment, else the one the owner set in Settings (extensions/twin/oauth-clients.ts).
+ * environment, else the one the owner set in Settings: the twin keeps them and answers the one in
+ * force through its contract (OAuthClientLookup), as it answers the provider registry.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import type { Caller } from "../../accounts/contract/session.ts"
-import { ConsentCodeMissing, ConsentDeclined } from "../../comms/contract/errors.ts"
+import {
+  ConsentCodeMissing,
+  ConsentDeclined,
+  OAuthNotConfigured,
+  OAuthProviderUnknown,
+  OAuthRefused
+} from "../contract/errors.ts"
+import { pluginCallbackPath } from "../contract/oauth-paths.ts"
 import { ConnectionGrants, ConnectionSecrets, encryptionKeyMissing } from "../../twin/contract/connection-secrets.ts"
 import { clientSettingNames } from "../../twin/contract/oauth-clients.ts"
-import { OAuthClients } from "../../twin/oauth-clients.ts"
-import { ProviderRegistry } from "../../twin/ports.ts"
-import { WebSettings } from "../../network/settings.ts"
+import { OAuthClientLookup } from "../../twin/contract/oauth-client-lookup.ts"
+import { ProviderRegistry } from "../../twin/contract/provider-registry.ts"
+import { WebSettings } from "../../network/contract/web-settings.ts"
 import { makeOutbound } from "../../../kernel/http/outbound.ts"
 import { PublicOrigin } from "../../../kernel/origin.ts"
 import { hostVersion } from "../../../kernel/version.ts"
-import { type CallbackQuery, makePendingConsents } from "../../comms/pending-consents.ts"
-import { PendingConsentsRepository } from "../../comms/pending-consents-repository.ts"
-import { type Client, consentUrl, exchangeCode, refreshTokens } from "../../comms/mail-a/oauth.ts"
-import { makeTokenKeeper } from "../../comms/token-keeper.ts"
-import { OAuthNotConfigured, OAuthProviderUnknown, OAuthRefused } from "../contract/errors.ts"
-import { pluginCallbackPath } from "../contract/oauth-paths.ts"
+import { type CallbackQuery, makePendingConsents } from "./pending-consents.ts"
+import { PendingConsentsRepository } from "./pending-consents-repository.ts"
+import { type Client, consentUrl, exchangeCode, refreshTokens } from "./protocol.ts"
+import { makeTokenKeeper } from "./token-keeper.ts"
 
 export interface OAuthPlan {
   readonly authorizeUrl: string
@@ -36,12 +42,12 @@ export interface OAuthPlan {
 }
 
 export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/PluginOAuth", {
-  dependencies: [OAuthClients.Default, PendingConsentsRepository.Default],
+  dependencies: [PendingConsentsRepository.Default],
   effect: Effect.gen(function* () {
     const registry = yield* ProviderRegistry
     const connections = yield* ConnectionGrants
     const credentials = yield* ConnectionSecrets
-    const clients = yield* OAuthClients
+    const clients = yield* OAuthClientLookup
     const origin = yield* PublicOrigin
     const consents = yield* makePendingConsents("Connect")
     // One outbound for the token endpoint and auth.fetch alike: the manifest names both, so both
