@@ -1,8 +1,7 @@
 /**
  * Connecting a being's own mailbox through mail_a's consent screen. `start` keeps a pending
- * consent server-side (in this process's memory: it lives minutes, and a restart only means
- * clicking Connect again) under a random `state`, with its PKCE verifier and the being that asked,
- * and answers the consent URL. `finish` takes the state back exactly once: unknown, used, expired
+ * consent server-side (in the database, ../oauth/pending-consents.ts) under a random `state`, with
+ * its PKCE verifier and the being that asked, and answers the consent URL. `finish` takes the state back exactly once: unknown, used, expired
  * or another being's is refused; then the code is exchanged (with the verifier and the client
  * secret) and the tokens sealed as the being's mail_a connection, labelled with its address.
  */
@@ -10,13 +9,13 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type { Caller } from "../../accounts/contract/session.ts"
-import { ConsentCodeMissing, ConsentDeclined, MailANotConfigured, MailARefused } from "../contract/errors.ts"
+import { MailANotConfigured, MailARefused } from "../contract/errors.ts"
 import { ConnectionGrants, ConnectionSecrets, encryptionKeyMissing } from "../../twin/contract/connection-secrets.ts"
 import { PublicOrigin } from "../../../kernel/origin.ts"
 import { IntegrationSettings } from "../contract/integration-settings.ts"
 import { MAIL_A_PROVIDER, MailAAccounts } from "./accounts.ts"
 import { profileAddress } from "./gmail.ts"
-import { type CallbackQuery, makePendingConsents } from "../oauth/pending-consents.ts"
+import { type CallbackQuery, codeOf, makePendingConsents } from "../oauth/pending-consents.ts"
 import { PendingConsentsRepository } from "../oauth/pending-consents-repository.ts"
 import { consentUrl, exchangeCode } from "../oauth/protocol.ts"
 import { ownerTokenSend } from "./token-send.ts"
@@ -59,18 +58,9 @@ export class MailAConsent extends Effect.Service<MailAConsent>()("integrations/M
 
     const finish = Effect.fn("mailA.finishConsent")(function* (caller: Caller, query: CallbackQuery) {
       const consent = yield* consents.take(caller, MAIL_A_PROVIDER, query.state)
-      if (query.error !== undefined) {
-        return yield* new ConsentDeclined({
-          message: `The mail provider did not grant access (${query.error.slice(0, 60)}). Nothing was connected; connect mail again to retry.`
-        })
-      }
-      if (query.code === undefined || query.code === "")
-        return yield* new ConsentCodeMissing({
-          message: "The mail provider's answer has no code. Nothing was connected; connect mail again."
-        })
+      const code = yield* codeOf(query, "The mail provider", "connect mail again")
       if (Option.isNone(accounts.client)) return yield* notConfigured()
       const client = accounts.client.value
-      const code = query.code
       const failed = (error: unknown) =>
         new MailARefused({
           message: `Connecting mail failed: ${error instanceof Error ? error.message : "no reason given."} Nothing was connected; connect mail again.`

@@ -1,5 +1,5 @@
 /**
- * What the consent routes answer a browser (mail_a's, mail-a/consent-routes.ts, and a plugin
+ * What the consent routes answer a browser (mail_a's, ../mail-a/consent-routes.ts, and a plugin
  * provider's, plugin-consent-routes.ts): a person arrives at them by navigation, not from script,
  * so a refusal is a short page saying what happened and what to do next, with the status and the
  * error code of the refusal, and a success is a redirect.

@@ -4,13 +4,14 @@
  * (./pending-consents-repository.ts: the provider's redirect may come back to another process of
  * the node than the one that sent the person away), under a random `state`, with its PKCE
  * verifier, the being that asked and the provider. `take` hands it back exactly once, across
- * every process: unknown, used, expired, another provider's or another being's is refused.
+ * every process: unknown, used, expired, another provider's or another being's is refused; `codeOf`
+ * reads the code from the provider's answer, or refuses a declined or empty one.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type { Caller } from "../../accounts/contract/session.ts"
-import { ConsentNotYours, ConsentStateRefused } from "../contract/errors.ts"
+import { ConsentCodeMissing, ConsentDeclined, ConsentNotYours, ConsentStateRefused } from "../contract/errors.ts"
 import { randomToken } from "./protocol.ts"
 import { PendingConsentsRepository } from "./pending-consents-repository.ts"
 
@@ -28,6 +29,24 @@ export interface CallbackQuery {
   readonly state?: string | undefined
   /** Set by the provider when the person declined (`access_denied`) or the request was wrong. */
   readonly error?: string | undefined
+}
+
+/**
+ * The code of a consent's answer, or the refusal a person reads when `who` (the provider, as they
+ * know it) declined or sent none; `again` is what they do to retry.
+ */
+export const codeOf = (query: CallbackQuery, who: string, again: string) => {
+  if (query.error !== undefined)
+    return Effect.fail(
+      new ConsentDeclined({
+        message: `${who} did not grant access (${query.error.slice(0, 60)}). Nothing was connected; ${again} to retry.`
+      })
+    )
+  if (query.code === undefined || query.code === "")
+    return Effect.fail(
+      new ConsentCodeMissing({ message: `${who}'s answer has no code. Nothing was connected; ${again}.` })
+    )
+  return Effect.succeed(query.code)
 }
 
 const stateRefused = (why: string, again: string) =>

@@ -13,13 +13,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import type { Caller } from "../../accounts/contract/session.ts"
-import {
-  ConsentCodeMissing,
-  ConsentDeclined,
-  OAuthNotConfigured,
-  OAuthProviderUnknown,
-  OAuthRefused
-} from "../contract/errors.ts"
+import { OAuthNotConfigured, OAuthProviderUnknown, OAuthRefused } from "../contract/errors.ts"
 import { pluginCallbackPath } from "../contract/oauth-paths.ts"
 import { ConnectionGrants, ConnectionSecrets, encryptionKeyMissing } from "../../twin/contract/connection-secrets.ts"
 import { clientSettingNames } from "../../twin/contract/oauth-clients.ts"
@@ -29,7 +23,7 @@ import { WebSettings } from "../../network/contract/web-settings.ts"
 import { makeOutbound } from "../../../kernel/http/outbound.ts"
 import { PublicOrigin } from "../../../kernel/origin.ts"
 import { hostVersion } from "../../../kernel/version.ts"
-import { type CallbackQuery, makePendingConsents } from "./pending-consents.ts"
+import { type CallbackQuery, codeOf, makePendingConsents } from "./pending-consents.ts"
 import { PendingConsentsRepository } from "./pending-consents-repository.ts"
 import { type Client, consentUrl, exchangeCode, refreshTokens } from "./protocol.ts"
 import { makeTokenKeeper } from "./token-keeper.ts"
@@ -111,17 +105,8 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
     ) {
       const plan = yield* planOf(provider)
       const consent = yield* consents.take(caller, provider, query.state)
-      if (query.error !== undefined) {
-        return yield* new ConsentDeclined({
-          message: `The provider did not grant access (${query.error.slice(0, 60)}). Nothing was connected; connect again to retry.`
-        })
-      }
-      if (query.code === undefined || query.code === "")
-        return yield* new ConsentCodeMissing({
-          message: "The provider's answer has no code. Nothing was connected; connect again."
-        })
+      const code = yield* codeOf(query, "The provider", "connect again")
       const client = yield* clientOf(provider)
-      const code = query.code
       const now = yield* Clock.currentTimeMillis
       const tokens = yield* Effect.tryPromise({
         try: () =>
