@@ -6,7 +6,6 @@
  * connection's non-secret `meta` only: its secret (a token, the webhook's shared secret) stays
  * with the host, sealed at rest, and is never passed to plugin code.
  */
-import type * as Effect from "effect/Effect"
 import type { GrantedAdapters } from "./adapters.ts"
 import type { AuthAdapter } from "../contract/auth-fetch.ts"
 
