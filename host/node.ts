@@ -1,32 +1,18 @@
 /**
- * The whole node as one layer: settings, database, services, the HTTP contract and the UI,
- * listening on a port. `npm start` runs it from host/main.ts; tests build it with their own
- * settings on an ephemeral port.
+ * The whole node as one layer: settings, database, services, the HTTP contract and the UI, listening on a port.
+ * `npm start` runs it from host/main.ts; tests build it with their own settings on an ephemeral port.
  */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { accountsRoutes } from "../extensions/accounts/handlers.ts"
 import { timeRoutes } from "../extensions/time/routes.ts"
 import { twinRoutes } from "../extensions/twin/routes.ts"
-import { MarketLive } from "../extensions/market/feature.ts"
-import { marketRoutes } from "../extensions/market/routes.ts"
+import { MarketLive, marketRoutes } from "../extensions/market/feature.ts"
 import { federationRoutes } from "../extensions/federation/routes.ts"
 import * as FiberRef from "effect/FiberRef"
 import { servingLayer, uiDistDir } from "./http/serving.ts"
 import { processLayer } from "./process.ts"
 import type { NodeSettings } from "./settings.ts"
 import * as Layer from "effect/Layer"
-import { SignalActions } from "../actors/being/actions.ts"
-import { BeingLive } from "../actors/being/behaviour.ts"
-import { PresenceLive } from "../actors/being/presence.ts"
-import { HushLive } from "../actors/being/hush.ts"
-import { SignalReadsLive } from "../actors/being/signal-reads.ts"
 import { NodeApi } from "./contract/api.ts"
-import { AuthenticationLive } from "../extensions/accounts/authentication.ts"
-import { AccessCodes } from "../extensions/accounts/codes.ts"
-import { BeingChangesLive } from "../extensions/accounts/session-cache.ts"
-import { Sessions } from "../extensions/accounts/sessions.ts"
-import { SessionLookupLive } from "../extensions/accounts/session-lookup.ts"
-import { BeingRegistryLive, NodeMetaLive } from "../extensions/accounts/being-registry.ts"
 import { DesktopHandlers } from "../extensions/desktop/handlers.ts"
 import { SignalsLive } from "../extensions/desktop/signals.ts"
 import { HealthHandlers } from "../extensions/health/handlers.ts"
@@ -45,41 +31,29 @@ import { StudioSkillsHandlers } from "../extensions/skills/handlers.ts"
 import { SkillsLive, SkillsRuntimeLive } from "../extensions/skills/live.ts"
 import { StudioAgentsHandlers } from "../extensions/agents/handlers.ts"
 import { StudioGeneratorsHandlers } from "../extensions/generators/handlers.ts"
-import { AgentsLive } from "../extensions/agents/agents.ts"
+import { agentsFeature } from "../extensions/agents/feature.ts"
 import { GeneratorsService } from "../extensions/generators/generators.ts"
 import { GeneratorsLive } from "../extensions/generators/seed.ts"
 import { CrewSeatingLive } from "../extensions/groups/crews.ts"
 import { fileRoutesLayer, FilesHandlers } from "../extensions/files/handlers.ts"
 import { filesFeature } from "../extensions/files/feature.ts"
 import { threeRoutes } from "../extensions/scene3d/vendor-route.ts"
-import { projectsFeature } from "../actors/project/feature.ts"
-import { ProjectDirectoryLive } from "../actors/project/directory.ts"
-import { StudioProjectsHandlers } from "../actors/project/handlers.ts"
+import { projectsDirectory, projectsRoutes } from "../actors/project/feature.ts"
 import { SchedulerLive } from "../extensions/time/scheduler.ts"
 import { SkillRunsLive } from "../extensions/time/skill-runs.ts"
-import { twinFeature } from "../extensions/twin/feature.ts"
-import { FileSummariesLive } from "../extensions/twin/file-summaries.ts"
-import { EventTimeZoneLive, ProfileTimeZoneLive } from "../extensions/twin/profile-time-zone.ts"
-import { ThreadLearningLive } from "../extensions/twin/thread-learning.ts"
-import { MemoryEvidenceLive } from "../extensions/twin/memory-evidence.ts"
-import { AgentBeingsLive } from "../extensions/agents/agent-beings.ts"
+import { twinFeature, twinPorts } from "../extensions/twin/feature.ts"
 import { ListingModerationLive } from "../extensions/market/moderation.ts"
-import { ThemesHandlers } from "../extensions/themes/handlers.ts"
-import { Themes } from "../extensions/themes/themes.ts"
+import { themesRoutes } from "../extensions/themes/handlers.ts"
 import { HeldThemesLive } from "../extensions/themes/themes-repository.ts"
 import { BeingsFeatureHandlers } from "../extensions/souls/beings/handlers.ts"
 import { RemotePostsLive, SoulServiceLive } from "../extensions/souls/soul-service.ts"
-import { ConnectionTagsLive } from "../extensions/twin/connection-tags.ts"
-import { threadsFeature } from "../extensions/threads/feature.ts"
-import { AgentThreadsLive } from "../extensions/threads/agent-threads.ts"
+import { accountsFeature, accountsRoutes } from "../extensions/accounts/feature.ts"
+import { beingFeature } from "../actors/being/feature.ts"
+import { threadsFeature, threadsRoutes } from "../extensions/threads/feature.ts"
 import { ConversationThreadsLive } from "../extensions/threads/conversation-threads.ts"
-import { ThreadsHandlers } from "../extensions/threads/handlers.ts"
 import { SquareOutboundLive, ThreadOutboundLive } from "../extensions/federation/feature.ts"
 import { groupsFeature } from "../extensions/groups/feature.ts"
-import { SearchHandlers } from "../extensions/search/handlers.ts"
-import { Search } from "../extensions/search/search.ts"
-
-export type { NodeSettings } from "./settings.ts"
+import { searchRoutes } from "../extensions/search/handlers.ts"
 
 export interface NodeOptions {
   /** Overrides of the environment's settings (tests use a temp dataDir and port 0). */
@@ -101,17 +75,17 @@ const routes = Layer.mergeAll(
   StudioSkillsHandlers,
   StudioAgentsHandlers,
   StudioGeneratorsHandlers,
-  StudioProjectsHandlers.pipe(Layer.provide(projectsFeature)),
+  projectsRoutes,
   FilesHandlers,
   timeRoutes,
   twinRoutes,
   marketRoutes,
   BeingsFeatureHandlers.pipe(Layer.provide(ListingModerationLive)),
-  ThreadsHandlers.pipe(Layer.provide(threadsFeature)),
+  threadsRoutes,
   federationRoutes,
-  ThemesHandlers.pipe(Layer.provide(Themes.Default)),
+  themesRoutes,
   groupsFeature,
-  SearchHandlers.pipe(Layer.provide(Search.Default), Layer.provide(twinFeature))
+  searchRoutes
 )
 
 /** What features serve beside the contract: file bytes, three.js, module documents, consent redirects. */
@@ -121,76 +95,45 @@ const rawRoutes = Layer.mergeAll(fileRoutesLayer, threeRoutes, moduleDocumentLay
  * The node: its routes over one ordered list of the services features call each other through, each
  * bound once, the process at the bottom. A layer sees only what is below it, and a missing optional
  * service (`serviceOption`) is silently absent, so order is the one rule: a reader above what it reads.
- * Tracing is off: with no exporter nobody reads the spans, and recording them cost a seventh of a request.
+ * The extension host is the middle: what runs over the plugins it loaded sits above it, what its
+ * capability adapters call sits below. Tracing is off: with no exporter nobody reads the spans, and
+ * recording them cost a seventh of a request.
  */
 export const nodeLayer = (options: NodeOptions = {}) =>
   servingLayer(options.uiDir ?? uiDistDir, HttpApiBuilder.api(NodeApi).pipe(Layer.provide(routes)), rawRoutes)
     .pipe(
-      Layer.provide(AuthenticationLive),
+      Layer.provideMerge(projectsDirectory),
       Layer.provideMerge(threadsFeature),
-      Layer.provideMerge(HushLive),
-      Layer.provideMerge(ProjectDirectoryLive),
-      // A project's run writes its notes to its agent thread.
-      Layer.provideMerge(AgentThreadsLive),
-      Layer.provideMerge(AccessCodes.Default),
-      Layer.provideMerge(BeingLive),
-      // Timed skill runs fire through the skill runtime below.
       Layer.provideMerge(SkillRunsLive),
       Layer.provideMerge(SkillsLive),
       // The seeded catalogue, checked against the built-ins the host loaded.
       Layer.provideMerge(GeneratorsLive),
-      Layer.provideMerge(CrewSeatingLive),
-      Layer.provideMerge(HeldThemesLive),
       // The bridge modules call through, and paired seeds act through.
       Layer.provideMerge(BridgeLive),
       Layer.provideMerge(LiveChannelLive),
       // The federation's outboxes behind the threads' and the square's optional ports.
-      Layer.provideMerge(ThreadOutboundLive),
-      Layer.provideMerge(SquareOutboundLive),
-      // The extension host with every feature's capability adapter (extension-host.ts).
+      Layer.provideMerge(Layer.merge(ThreadOutboundLive, SquareOutboundLive)),
       Layer.provideMerge(ExtensionHostLive)
     )
     .pipe(
-      // The twin, and the ports it binds for others: threads' learning, the calendar's zone, hush's evidence.
       Layer.provideMerge(twinFeature),
-      Layer.provideMerge(ThreadLearningLive),
-      Layer.provideMerge(EventTimeZoneLive),
-      Layer.provideMerge(MemoryEvidenceLive),
-      // What the host's adapters call (the studio's storage, `llm`), over the skill runtime agents check.
-      Layer.provideMerge(AgentsLive),
+      Layer.provideMerge(agentsFeature),
       Layer.provideMerge(GeneratorsService),
       Layer.provideMerge(ModelsLive),
       Layer.provideMerge(SkillsRuntimeLive),
       // comms: mail_a as a provider the twin syncs, and a plugin provider's authorised fetch.
       Layer.provideMerge(commsFeature),
-      // The twin's connection secrets, grants, provider registry and OAuth clients, under the consent flows.
-      Layer.provideMerge(ConnectionTagsLive),
       Layer.provideMerge(SignalsLive),
-      Layer.provideMerge(SandboxHealthLive),
-      Layer.provideMerge(MarketLive),
-      Layer.provideMerge(SoulServiceLive),
-      Layer.provideMerge(RemotePostsLive),
-      Layer.provideMerge(SessionLookupLive),
-      // The agents' port to the beings registry: it writes their beings.
-      Layer.provideMerge(AgentBeingsLive),
-      Layer.provideMerge(BeingRegistryLive),
-      Layer.provideMerge(NodeMetaLive)
-    )
-    .pipe(
+      Layer.provideMerge(
+        Layer.mergeAll(SandboxHealthLive, MarketLive, SoulServiceLive, RemotePostsLive, CrewSeatingLive, HeldThemesLive)
+      ),
+      Layer.provideMerge(twinPorts),
+      Layer.provideMerge(beingFeature),
+      Layer.provideMerge(accountsFeature),
+      Layer.provideMerge(MailerLive),
       // The scheduler reads the process's WakeRelay as an option: a reminder set on one process wakes another.
       Layer.provideMerge(SchedulerLive),
-      // The sessions every signed-in request resolves, and the writes to `beings` their cache hears of.
-      Layer.provideMerge(Sessions.Default),
-      Layer.provideMerge(BeingChangesLive),
-      Layer.provideMerge(MailerLive),
-      Layer.provideMerge(SignalActions.layer),
-      // The being actor's port to the twin: its quiet hours follow the profile's time zone.
-      Layer.provideMerge(ProfileTimeZoneLive),
-      // Files, over their port to the twin: the owner's files show what the files provider wrote of them.
       Layer.provideMerge(filesFeature),
-      Layer.provideMerge(FileSummariesLive),
-      Layer.provideMerge(PresenceLive),
-      Layer.provideMerge(SignalReadsLive),
       // The federation's port to the threads' tables: a conversation's local half is a direct thread.
       Layer.provideMerge(ConversationThreadsLive),
       Layer.provideMerge(processLayer(options.settings, options.onListening)),

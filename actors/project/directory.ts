@@ -1,9 +1,8 @@
-/** The project's `ProjectDirectory` (contract/project-directory.ts) over its service and its table. */
+/** The project's `ProjectDirectory` (contract/project-directory.ts) over its service and its table (feature.ts binds it). */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { ProjectDirectory } from "./contract/project-directory.ts"
-import { projectsFeature } from "./feature.ts"
 import { Projects } from "./projects.ts"
 import { ProjectsRepository } from "./repositories/projects-repository.ts"
 
@@ -23,4 +22,4 @@ export const ProjectDirectoryLive = Layer.effect(
         )
     }
   })
-).pipe(Layer.provide(Layer.mergeAll(projectsFeature, ProjectsRepository.Default)))
+).pipe(Layer.provide(ProjectsRepository.Default))

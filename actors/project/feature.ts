@@ -1,9 +1,11 @@
 /**
- * The project feature with its ports bound to the generators, agents, souls, crews, desktop signals and agent threads:
- * what the node lists.
+ * The project feature as the node lists it: its routes and the directory other features read projects through, over
+ * one feature layer with its ports bound to the generators, agents, souls, crews, desktop signals and agent threads.
  */
 import * as Layer from "effect/Layer"
 import { ProjectFeature } from "./layer.ts"
+import { ProjectDirectoryLive } from "./directory.ts"
+import { StudioProjectsHandlers } from "./handlers.ts"
 import { ProjectAlertsLive } from "./alert-signals.ts"
 import { ProjectNotesLive } from "./notes-binding.ts"
 import { AgentSoulsLive, CrewSeatsLive, RunnableGeneratorsLive, SavedAgentsLive } from "./port-bindings.ts"
@@ -20,3 +22,7 @@ export const projectsFeature = ProjectFeature.pipe(
     )
   )
 )
+
+export const projectsRoutes = StudioProjectsHandlers.pipe(Layer.provide(projectsFeature))
+
+export const projectsDirectory = ProjectDirectoryLive.pipe(Layer.provide(projectsFeature))

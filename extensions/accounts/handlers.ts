@@ -118,6 +118,3 @@ export const AuthHandlers = HttpApiBuilder.group(apiOf(AuthApi), "auth", (handle
       .handle("unsuspend", ({ path }) => ownerOnly(accounts.unsuspend(path.id)))
   })
 ).pipe(Layer.provide(services))
-
-/** The accounts routes: those anyone may call (register, sign in, reset) and those of a session. */
-export const accountsRoutes = Layer.mergeAll(AuthPublicHandlers, AuthHandlers)

@@ -1,4 +1,7 @@
-/** The market as the node lists it: its services with their ports bound to the goods it sells and the desktop. */
+/**
+ * The market as the node lists it: its routes over its services, with their ports bound to the goods it sells and the
+ * desktop, and its contract tag for the features it serves.
+ */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { LedgerReason } from "./contract/records.ts"
@@ -8,6 +11,7 @@ import { Listings, searchListings } from "./listings.ts"
 import { Purchases } from "./purchases.ts"
 import { Reviews } from "./reviews.ts"
 import { PurchaseSignalsLive } from "./celebrations.ts"
+import { MarketHandlers } from "./handlers.ts"
 import { MarketGoodsLive } from "./goods.ts"
 import { MINT } from "./repositories/ledger-repository.ts"
 import { ListingsRepository } from "./repositories/listings-repository.ts"
@@ -15,6 +19,9 @@ import { ListingsRepository } from "./repositories/listings-repository.ts"
 export const marketFeature = Layer.mergeAll(Ledger.Default, Listings.Default, Purchases.Default, Reviews.Default).pipe(
   Layer.provide(Layer.mergeAll(MarketGoodsLive, PurchaseSignalsLive))
 )
+
+/** The market's routes over its ledger, listings, purchases and reviews. */
+export const marketRoutes = MarketHandlers.pipe(Layer.provide(marketFeature))
 
 /**
  * The market's contract tag, over the ledger its routes use and the listings' table: built on the

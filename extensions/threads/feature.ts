@@ -1,5 +1,6 @@
 /**
- * Threads and the Muse as the node lists them: the services with their ports bound (beings'
+ * Threads and the Muse as the node lists them (with the agent threads a project's run writes its notes to): the
+ * services with their ports bound (beings'
  * names from the accounts, attachments from the caller's uploads (extensions/threads/attachments.ts:
  * named, and read for the Muse), the Muse's context; the federation's outbox for a conversation's
  * thread and the twin's learning queue come from the node), and the topic kind `thread` claimed: only a thread's
@@ -19,6 +20,8 @@ import { BeingRegistry } from "../accounts/contract/being-registry.ts"
 import { TopicAccess } from "../../kernel/live/topic-access.ts"
 import { ThreadAttachmentsLive } from "./attachments.ts"
 import { MuseContextLive } from "./muse-context.ts"
+import { AgentThreadsLive } from "./agent-threads.ts"
+import { ThreadsHandlers } from "./handlers.ts"
 
 const ThreadBeingsLive = Layer.effect(
   ThreadBeings,
@@ -46,8 +49,11 @@ const MuseChatLive = Layer.effect(
   Effect.map(Threads, (threads) => ({ ask: threads.askMuse }))
 )
 
-export const threadsFeature = Layer.merge(ThreadTopicLive, MuseChatLive).pipe(
+export const threadsFeature = Layer.mergeAll(ThreadTopicLive, MuseChatLive, AgentThreadsLive).pipe(
   Layer.provideMerge(ThreadSpeech.Default),
   Layer.provideMerge(Threads.Default),
   Layer.provide(Layer.mergeAll(ThreadBeingsLive, ThreadAttachmentsLive, MuseContextLive))
 )
+
+/** The threads' routes over the same layer value the node lists, so it is built once. */
+export const threadsRoutes = ThreadsHandlers.pipe(Layer.provide(threadsFeature))

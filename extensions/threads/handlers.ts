@@ -2,6 +2,7 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { Threads } from "./threads.ts"
 import { ThreadSpeech } from "./thread-speech.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"

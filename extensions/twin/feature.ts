@@ -25,6 +25,11 @@ import { InsightSignalsLive } from "./insight-signals.ts"
 import { ChatBotLive } from "./chat-bot.ts"
 import { NodeValuesLive } from "./node-values.ts"
 import { PluginSyncsLive } from "./plugin-syncs-layer.ts"
+import { ConnectionTagsLive } from "./connection-tags.ts"
+import { FileSummariesLive } from "./file-summaries.ts"
+import { MemoryEvidenceLive } from "./memory-evidence.ts"
+import { EventTimeZoneLive, ProfileTimeZoneLive } from "./profile-time-zone.ts"
+import { ThreadLearningLive } from "./thread-learning.ts"
 
 /** The twin's services, and the contract tags other features call it through. */
 export const twinFeature = Layer.mergeAll(
@@ -44,4 +49,19 @@ export const twinFeature = Layer.mergeAll(
   Layer.provide(
     Layer.mergeAll(TwinBindingsLive, InsightSignalsLive, TwinFoldersLive, ChatBotLive, NodeValuesLive, PluginSyncsLive)
   )
+)
+
+/**
+ * What the twin binds for other features (the threads' learning, the calendar's and the being actor's time zone,
+ * Hush's evidence, the files' summaries) and the connection tags comms' consent flows read (connection-tags.ts):
+ * over the database, the node's record and the loaded contributions alone, so they sit under everything that reads
+ * them.
+ */
+export const twinPorts = Layer.mergeAll(
+  ThreadLearningLive,
+  EventTimeZoneLive,
+  ProfileTimeZoneLive,
+  MemoryEvidenceLive,
+  FileSummariesLive,
+  ConnectionTagsLive
 )

@@ -5,7 +5,7 @@
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { afterAll, beforeAll } from "vitest"
-import type { NodeSettings } from "../../host/node.ts"
+import type { NodeSettings } from "../../host/settings.ts"
 import { registerOwner, startNode, type Registered, type TestNode } from "./node.ts"
 import { startPostgres, type TestPostgres } from "./postgres.ts"
 

@@ -30,7 +30,7 @@ import { ApiResource } from "../../components/api-resource.ts"
 import { installedPlugins } from "../../api/installed-plugins.ts"
 import "../module/open-with.ts"
 import { framedExtras } from "../module/plugin-extras.ts"
-import { projectFileId } from "../module/file-ids.ts"
+import { encodeFileId } from "../../../extensions/files/contract/file-ids.ts"
 
 const kindIcons: Readonly<Record<OutputKind, string>> = {
   text: mdiFileDocumentOutline,
@@ -89,6 +89,11 @@ export class ProjectOutputs extends LitElement {
     }
   }
 
+  /** The id the files routes take for this output (the node makes the same: extensions/files/contract/file-ids.ts). */
+  private _fileId(output: ProjectOutput) {
+    return encodeFileId({ scope: "project", projectId: this.projectId, path: output.path })
+  }
+
   private _renderOutput(output: ProjectOutput) {
     return html`<li class="output" data-path=${output.path} data-kind=${output.kind}>
       <p class="line">
@@ -100,7 +105,7 @@ export class ProjectOutputs extends LitElement {
           this.projectId === ""
             ? nothing
             : html`<open-with
-              .file=${{ id: projectFileId(this.projectId, output.path), name: output.name, size: output.size }}
+              .file=${{ id: this._fileId(output), name: output.name, size: output.size }}
               .handlers=${framedExtras(this._plugins.value ?? []).filter((extra) => extra.kind !== "widget")}
             ></open-with>`
         }

@@ -1,0 +1,26 @@
+/**
+ * The accounts feature as the node lists it: its routes, and its services: how a request finds its caller (sessions,
+ * their cache and its lookup), access codes, the beings registry and the node's own record. The services stand on the
+ * database and the mailer alone, so every other feature can stand on them.
+ */
+import * as Layer from "effect/Layer"
+import { AuthenticationLive } from "./authentication.ts"
+import { BeingRegistryLive, NodeMetaLive } from "./being-registry.ts"
+import { AccessCodes } from "./codes.ts"
+import { AuthHandlers, AuthPublicHandlers } from "./handlers.ts"
+import { BeingChangesLive } from "./session-cache.ts"
+import { SessionLookupLive } from "./session-lookup.ts"
+import { Sessions } from "./sessions.ts"
+
+export const accountsFeature = Layer.mergeAll(
+  AuthenticationLive,
+  AccessCodes.Default,
+  Sessions.Default,
+  BeingChangesLive,
+  SessionLookupLive,
+  BeingRegistryLive,
+  NodeMetaLive
+)
+
+/** The accounts routes: those anyone may call (register, sign in, reset) and those of a session. */
+export const accountsRoutes = Layer.mergeAll(AuthPublicHandlers, AuthHandlers)
