@@ -15,11 +15,9 @@ import { servingLayer, uiDistDir } from "./http/serving.ts"
 import { processLayer } from "./process.ts"
 import type { NodeSettings } from "./settings.ts"
 import * as Layer from "effect/Layer"
-import { SignalActions } from "../actors/being/actions.ts"
 import { BeingLive } from "../actors/being/behaviour.ts"
-import { PresenceLive } from "../actors/being/presence.ts"
+import { beingServices } from "../actors/being/feature.ts"
 import { HushLive } from "../actors/being/hush.ts"
-import { SignalReadsLive } from "../actors/being/signal-reads.ts"
 import { NodeApi } from "./contract/api.ts"
 import { AuthenticationLive } from "../extensions/accounts/authentication.ts"
 import { AccessCodes } from "../extensions/accounts/codes.ts"
@@ -192,14 +190,12 @@ export const nodeLayer = (options: NodeOptions = {}) =>
       Layer.provideMerge(Sessions.Default),
       Layer.provideMerge(BeingChangesLive),
       Layer.provideMerge(MailerLive),
-      Layer.provideMerge(SignalActions.layer),
       // The being actor's port to the twin: its quiet hours follow the profile's time zone.
       Layer.provideMerge(ProfileTimeZoneLive),
       // Files, over their port to the twin: the owner's files show what the files provider wrote of them.
       Layer.provideMerge(filesFeature),
       Layer.provideMerge(FileSummariesLive),
-      Layer.provideMerge(PresenceLive),
-      Layer.provideMerge(SignalReadsLive),
+      Layer.provideMerge(beingServices),
       // The federation's port to the threads' tables: a conversation's local half is a direct thread.
       Layer.provideMerge(ConversationThreadsLive),
       Layer.provideMerge(processLayer(options.settings, options.onListening)),

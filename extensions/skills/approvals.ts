@@ -12,7 +12,7 @@ import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { ActionRefused, SignalActions } from "../../actors/being/actions.ts"
+import { ActionRefused, SignalActions } from "../../actors/being/contract/signal-actions.ts"
 import { SignalInput } from "../../actors/being/contract/signal.ts"
 import {
   invokeResult,
