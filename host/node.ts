@@ -56,6 +56,7 @@ import { threeRoutes } from "../extensions/scene3d/vendor-route.ts"
 import { projectsFeature } from "../actors/project/feature.ts"
 import { ProjectDirectoryLive } from "../actors/project/directory.ts"
 import { StudioProjectsHandlers } from "../actors/project/handlers.ts"
+import { ProjectWorkspacesLive } from "../actors/project/workspaces.ts"
 import { SchedulerLive } from "../extensions/time/scheduler.ts"
 import { SkillRunsLive } from "../extensions/time/skill-runs.ts"
 import { twinFeature } from "../extensions/twin/feature.ts"
@@ -192,8 +193,9 @@ export const nodeLayer = (options: NodeOptions = {}) =>
       Layer.provideMerge(MailerLive),
       // The being actor's port to the twin: its quiet hours follow the profile's time zone.
       Layer.provideMerge(ProfileTimeZoneLive),
-      // Files, over their port to the twin: the owner's files show what the files provider wrote of them.
+      // Files, over the projects' workspaces and their port to the twin (the files provider's summaries).
       Layer.provideMerge(filesFeature),
+      Layer.provideMerge(ProjectWorkspacesLive),
       Layer.provideMerge(FileSummariesLive),
       Layer.provideMerge(beingServices),
       // The federation's port to the threads' tables: a conversation's local half is a direct thread.
