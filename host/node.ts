@@ -18,6 +18,8 @@ import * as Layer from "effect/Layer"
 import { BeingLive } from "../actors/being/behaviour.ts"
 import { beingServices } from "../actors/being/feature.ts"
 import { HushLive } from "../actors/being/hush.ts"
+import { peerFeature, peerTags } from "../actors/peer/feature.ts"
+import { seedFeature } from "../actors/seed/feature.ts"
 import { NodeApi } from "./contract/api.ts"
 import { AuthenticationLive } from "../extensions/accounts/authentication.ts"
 import { AccessCodes } from "../extensions/accounts/codes.ts"
@@ -76,7 +78,7 @@ import { threadsFeature } from "../extensions/threads/feature.ts"
 import { AgentThreadsLive } from "../extensions/threads/agent-threads.ts"
 import { ConversationThreadsLive } from "../extensions/threads/conversation-threads.ts"
 import { ThreadsHandlers } from "../extensions/threads/handlers.ts"
-import { SquareOutboundLive, ThreadOutboundLive } from "../extensions/federation/feature.ts"
+import { federationLive } from "../extensions/federation/feature.ts"
 import { groupsFeature } from "../extensions/groups/feature.ts"
 import { SearchHandlers } from "../extensions/search/handlers.ts"
 import { Search } from "../extensions/search/search.ts"
@@ -110,7 +112,7 @@ const routes = Layer.mergeAll(
   marketRoutes,
   BeingsFeatureHandlers.pipe(Layer.provide(ListingModerationLive)),
   ThreadsHandlers.pipe(Layer.provide(threadsFeature)),
-  federationRoutes,
+  federationRoutes.pipe(Layer.provide([peerFeature, seedFeature])),
   ThemesHandlers.pipe(Layer.provide(Themes.Default)),
   groupsFeature,
   SearchHandlers.pipe(Layer.provide(Search.Default), Layer.provide(twinFeature))
@@ -152,9 +154,9 @@ export const nodeLayer = (options: NodeOptions = {}) =>
       // The bridge modules call through, and paired seeds act through.
       Layer.provideMerge(BridgeLive),
       Layer.provideMerge(LiveChannelLive),
-      // The federation's outboxes behind the threads' and the square's optional ports.
-      Layer.provideMerge(ThreadOutboundLive),
-      Layer.provideMerge(SquareOutboundLive),
+      // The federation's outboxes (the threads' and the square's optional ports) over the peers they read.
+      Layer.provideMerge(federationLive),
+      Layer.provideMerge(peerTags),
       // The extension host with every feature's capability adapter (extension-host.ts).
       Layer.provideMerge(ExtensionHostLive)
     )
