@@ -173,7 +173,7 @@ const build = Effect.gen(function* () {
 /**
  * The entity kind, registered with the node's actor runtime, with its tables; the presence lease
  * (presence-lease.ts) sweeps the rows of processes gone first. The repositories are exported too:
- * the desktop and health read them, the live channel names its process with the lease.
+ * the hush reads them (hush.ts), the live channel names its process with the lease.
  */
 export const BeingLive = entityLayer(Being, build).pipe(
   Layer.provideMerge(

@@ -1,6 +1,7 @@
 /**
- * The federation's routes: the owner's peers (each change through that peer's actor, so a
- * handshake and an edit never interleave) and the wire routes other nodes call.
+ * The federation's routes: the owner's peers (each change through the peer's `Peers` tag, a
+ * message to that peer's actor, so a handshake and an edit never interleave) and the wire routes
+ * other nodes call.
  */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"

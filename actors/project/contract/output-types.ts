@@ -1,6 +1,6 @@
 /**
  * A project output's kind and content type, told by its file's extension: what the outputs
- * record (actors/project/outputs.ts) and the type a project's file is served with
+ * record (actors/project/record-outputs.ts) and the type a project's file is served with
  * (extensions/files/project-files.ts).
  */
 import type { OutputKind } from "../../../extensions/generators/contract/step.ts"
