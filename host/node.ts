@@ -12,6 +12,8 @@ import { servingLayer, uiDistDir } from "./http/serving.ts"
 import { processLayer } from "./process.ts"
 import type { NodeSettings } from "./settings.ts"
 import * as Layer from "effect/Layer"
+import { peerFeature, peerTags } from "../actors/peer/feature.ts"
+import { seedFeature } from "../actors/seed/feature.ts"
 import { NodeApi } from "./contract/api.ts"
 import { DesktopHandlers } from "../extensions/desktop/handlers.ts"
 import { SignalsLive } from "../extensions/desktop/signals.ts"
@@ -39,19 +41,22 @@ import { fileRoutesLayer, FilesHandlers } from "../extensions/files/handlers.ts"
 import { filesFeature } from "../extensions/files/feature.ts"
 import { threeRoutes } from "../extensions/scene3d/vendor-route.ts"
 import { projectsDirectory, projectsRoutes } from "../actors/project/feature.ts"
+import { ProjectWorkspacesLive } from "../actors/project/workspaces.ts"
 import { SchedulerLive } from "../extensions/time/scheduler.ts"
 import { SkillRunsLive } from "../extensions/time/skill-runs.ts"
 import { twinFeature, twinPorts } from "../extensions/twin/feature.ts"
+import { ConnectionTagsLive } from "../extensions/twin/connection-tags.ts"
 import { ListingModerationLive } from "../extensions/market/moderation.ts"
 import { themesRoutes } from "../extensions/themes/handlers.ts"
 import { HeldThemesLive } from "../extensions/themes/themes-repository.ts"
 import { BeingsFeatureHandlers } from "../extensions/souls/beings/handlers.ts"
 import { RemotePostsLive, SoulServiceLive } from "../extensions/souls/soul-service.ts"
 import { accountsFeature, accountsRoutes } from "../extensions/accounts/feature.ts"
+import { BeingChangesLive } from "../extensions/accounts/session-cache.ts"
 import { beingFeature } from "../actors/being/feature.ts"
 import { threadsFeature, threadsRoutes } from "../extensions/threads/feature.ts"
 import { ConversationThreadsLive } from "../extensions/threads/conversation-threads.ts"
-import { SquareOutboundLive, ThreadOutboundLive } from "../extensions/federation/feature.ts"
+import { federationLive } from "../extensions/federation/feature.ts"
 import { groupsFeature } from "../extensions/groups/feature.ts"
 import { searchRoutes } from "../extensions/search/handlers.ts"
 
@@ -82,7 +87,7 @@ const routes = Layer.mergeAll(
   marketRoutes,
   BeingsFeatureHandlers.pipe(Layer.provide(ListingModerationLive)),
   threadsRoutes,
-  federationRoutes,
+  federationRoutes.pipe(Layer.provide([peerFeature, seedFeature])),
   themesRoutes,
   groupsFeature,
   searchRoutes
@@ -92,12 +97,12 @@ const routes = Layer.mergeAll(
 const rawRoutes = Layer.mergeAll(fileRoutesLayer, threeRoutes, moduleDocumentLayer, consentRoutes)
 
 /**
- * The node: its routes over one ordered list of the services features call each other through, each
- * bound once, the process at the bottom. A layer sees only what is below it, and a missing optional
- * service (`serviceOption`) is silently absent, so order is the one rule: a reader above what it reads.
- * The extension host is the middle: what runs over the plugins it loaded sits above it, what its
- * capability adapters call sits below. Tracing is off: with no exporter nobody reads the spans, and
- * recording them cost a seventh of a request.
+ * The node: its routes over one ordered list of the services features call each other through, each bound once, the
+ * process at the bottom. A layer sees only what is below it, and a service read as an option (`serviceOption`) or a
+ * reference with a default is silently absent when not below its reader, so order is the one rule: a reader above
+ * what it reads. The extension host is the middle: what runs over the plugins it loaded sits above it, what its
+ * capability adapters call sits below. Tracing is off: with no exporter nobody reads the spans, and recording them
+ * cost a seventh of a request.
  */
 export const nodeLayer = (options: NodeOptions = {}) =>
   servingLayer(options.uiDir ?? uiDistDir, HttpApiBuilder.api(NodeApi).pipe(Layer.provide(routes)), rawRoutes)
@@ -111,8 +116,8 @@ export const nodeLayer = (options: NodeOptions = {}) =>
       // The bridge modules call through, and paired seeds act through.
       Layer.provideMerge(BridgeLive),
       Layer.provideMerge(LiveChannelLive),
-      // The federation's outboxes behind the threads' and the square's optional ports.
-      Layer.provideMerge(Layer.merge(ThreadOutboundLive, SquareOutboundLive)),
+      // The federation's outboxes (the threads' and the square's optional ports) over the peers they read.
+      Layer.provideMerge(federationLive.pipe(Layer.provideMerge(peerTags))),
       Layer.provideMerge(ExtensionHostLive)
     )
     .pipe(
@@ -121,19 +126,23 @@ export const nodeLayer = (options: NodeOptions = {}) =>
       Layer.provideMerge(GeneratorsService),
       Layer.provideMerge(ModelsLive),
       Layer.provideMerge(SkillsRuntimeLive),
-      // comms: mail_a as a provider the twin syncs, and a plugin provider's authorised fetch.
       Layer.provideMerge(commsFeature),
       Layer.provideMerge(SignalsLive),
       Layer.provideMerge(
         Layer.mergeAll(SandboxHealthLive, MarketLive, SoulServiceLive, RemotePostsLive, CrewSeatingLive, HeldThemesLive)
       ),
-      Layer.provideMerge(twinPorts),
+      // The twin's connection secrets and grants, provider registry and OAuth clients, for comms and the host.
+      Layer.provideMerge(ConnectionTagsLive),
       Layer.provideMerge(beingFeature),
       Layer.provideMerge(accountsFeature),
       Layer.provideMerge(MailerLive),
       // The scheduler reads the process's WakeRelay as an option: a reminder set on one process wakes another.
       Layer.provideMerge(SchedulerLive),
-      Layer.provideMerge(filesFeature),
+      // Files, over the projects' workspaces (which the approval gate records outputs through, too).
+      Layer.provideMerge(filesFeature.pipe(Layer.provideMerge(ProjectWorkspacesLive))),
+      // Read as options or references with a default, so under all their readers: the twin's ports, and the
+      // accounts' word of writes to `beings` (the session cache forgets, other processes hear).
+      Layer.provideMerge(Layer.merge(twinPorts, BeingChangesLive)),
       // The federation's port to the threads' tables: a conversation's local half is a direct thread.
       Layer.provideMerge(ConversationThreadsLive),
       Layer.provideMerge(processLayer(options.settings, options.onListening)),

@@ -1,68 +1,37 @@
 /**
- * The signal action dispatcher: work an answer carries out. A signal's `action` is opaque
- * unless its `kind` names a handler registered here; then answering the signal runs that
- * handler inside the answer's own transaction (the single-use step). Features register their
- * kinds: the approval of a world-acting skill ("Do it"), a calendar reminder firing, ...
- *
- * A handler is told which option was chosen and decides what that means (a "No" usually does
- * nothing). What it answers is recorded on the signal as `actionResult`. When it fails, the
- * transaction rolls back: the signal stays open, and whatever the handler wrote through the
- * node's database is undone with it. Work outside the database (a mail sent) cannot be undone,
- * so a handler does that last. A handler must not wait on another fiber's database work (a
- * persisted actor message, say): that fiber would wait for this transaction to end.
+ * The signal action registry (contract/signal-actions.ts): the kinds features claim, and the
+ * dispatch the being actor runs inside an answer's transaction.
  */
-import * as Context from "effect/Context"
-import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { ActionFailed } from "./protocol.ts"
+import { ActionFailed } from "./contract/errors.ts"
 import type { ActionResult, Signal } from "./contract/signal.ts"
-
-/** A handler's refusal: the answer is rolled back and the caller is told `reason`. */
-export class ActionRefused extends Data.TaggedError("ActionRefused")<{ readonly reason: string }> {}
-
-export interface ActionRequest {
-  /** The signal as answered (status `answered`, `answer` set), inside the answer's transaction. */
-  readonly signal: Signal
-  readonly optionId: string
-}
-
-/** Answers JSON (recorded as the action's output) or refuses. */
-export type ActionHandler = (request: ActionRequest) => Effect.Effect<unknown, ActionRefused>
-
-export interface SignalActionsShape {
-  /** Claims an action kind; a kind claimed twice is a programming error (a defect). */
-  readonly register: (kind: string, handler: ActionHandler) => Effect.Effect<void>
-  /** Runs the handler of the signal's action kind, if any; null when no handler ran. */
-  readonly dispatch: (request: ActionRequest) => Effect.Effect<ActionResult | null, ActionFailed>
-}
+import { type ActionHandler, SignalActions } from "./contract/signal-actions.ts"
 
 const kindOf = (signal: Signal): string | null => {
   const kind = signal.action?.kind
   return typeof kind === "string" ? kind : null
 }
 
-export class SignalActions extends Context.Tag("actors/being/SignalActions")<SignalActions, SignalActionsShape>() {
-  static readonly layer = Layer.sync(SignalActions, () => {
-    const handlers = new Map<string, ActionHandler>()
-    return {
-      register: (kind, handler) =>
-        Effect.suspend(() => {
-          if (handlers.has(kind)) return Effect.dieMessage(`the signal action kind "${kind}" is registered twice`)
-          handlers.set(kind, handler)
-          return Effect.void
-        }),
-      dispatch: (request) =>
-        Effect.suspend(() => {
-          const kind = kindOf(request.signal)
-          const handler = kind === null ? undefined : handlers.get(kind)
-          if (kind === null || handler === undefined) return Effect.succeed(null)
-          return handler(request).pipe(
-            // What is stored must read back the same: undefined becomes null, a non-JSON value a defect.
-            Effect.map((output): ActionResult => ({ kind, output: JSON.parse(JSON.stringify(output ?? null)) })),
-            Effect.mapError((refused) => new ActionFailed({ kind, reason: refused.reason }))
-          )
-        })
-    }
-  })
-}
+export const SignalActionsLive = Layer.sync(SignalActions, () => {
+  const handlers = new Map<string, ActionHandler>()
+  return {
+    register: (kind, handler) =>
+      Effect.suspend(() => {
+        if (handlers.has(kind)) return Effect.dieMessage(`the signal action kind "${kind}" is registered twice`)
+        handlers.set(kind, handler)
+        return Effect.void
+      }),
+    dispatch: (request) =>
+      Effect.suspend(() => {
+        const kind = kindOf(request.signal)
+        const handler = kind === null ? undefined : handlers.get(kind)
+        if (kind === null || handler === undefined) return Effect.succeed(null)
+        return handler(request).pipe(
+          // What is stored must read back the same: undefined becomes null, a non-JSON value a defect.
+          Effect.map((output): ActionResult => ({ kind, output: JSON.parse(JSON.stringify(output ?? null)) })),
+          Effect.mapError((refused) => new ActionFailed({ kind, reason: refused.reason }))
+        )
+      })
+  }
+})

@@ -14,13 +14,14 @@ import { entityLayer } from "../../kernel/actors/index.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { EventBus } from "../../kernel/events.ts"
 import { nowIso } from "../../kernel/time.ts"
-import { SignalActions } from "./actions.ts"
+import { SignalActions } from "./contract/signal-actions.ts"
 import { BeingSocketsRepository } from "./being-sockets-repository.ts"
 import { gate } from "./gate.ts"
 import { HushRepository } from "./hush-repository.ts"
 import { PresenceLease } from "./presence-lease.ts"
 import type { EvidenceRef } from "./contract/hush.ts"
-import { Being, SignalClosed, SignalNotFound, UnknownOption } from "./protocol.ts"
+import { SignalClosed, SignalNotFound, UnknownOption } from "./contract/errors.ts"
+import { Being } from "./protocol.ts"
 import type { Signal, SignalInput } from "./contract/signal.ts"
 import { SignalsRepository } from "./signals-repository.ts"
 
@@ -172,7 +173,7 @@ const build = Effect.gen(function* () {
 /**
  * The entity kind, registered with the node's actor runtime, with its tables; the presence lease
  * (presence-lease.ts) sweeps the rows of processes gone first. The repositories are exported too:
- * the desktop and health read them, the live channel names its process with the lease.
+ * the hush reads them (hush.ts), the live channel names its process with the lease.
  */
 export const BeingLive = entityLayer(Being, build).pipe(
   Layer.provideMerge(

@@ -1,14 +1,17 @@
 /**
- * The being actor as the node lists it: the entity with the actions a signal's answer runs, its quiet hours (Hush),
- * presence and the signals' reads. None of them reads another feature, so every feature can stand on them.
+ * The being actor as the node lists it: the entity and its quiet hours (Hush), over what others reach a being
+ * through: the signal action registry, presence, the signals' reads and their changes through the actor. The entity
+ * and Hush read the profile's time zone (a reference with a default: the twin binds it below them); nothing here reads
+ * another feature's service, so every feature can stand on it.
  */
 import * as Layer from "effect/Layer"
-import { SignalActions } from "./actions.ts"
+import { SignalActionsLive } from "./actions.ts"
 import { BeingLive } from "./behaviour.ts"
+import { BeingSignalsLive } from "./being-signals.ts"
 import { HushLive } from "./hush.ts"
 import { PresenceLive } from "./presence.ts"
 import { SignalReadsLive } from "./signal-reads.ts"
 
-export const beingFeature = Layer.mergeAll(BeingLive, HushLive, PresenceLive, SignalReadsLive).pipe(
-  Layer.provideMerge(SignalActions.layer)
+export const beingFeature = Layer.merge(BeingLive, HushLive).pipe(
+  Layer.provideMerge(Layer.mergeAll(SignalActionsLive, PresenceLive, SignalReadsLive, BeingSignalsLive))
 )

@@ -7,28 +7,8 @@ import * as Entity from "@effect/cluster/Entity"
 import * as Rpc from "@effect/rpc/Rpc"
 import * as Schema from "effect/Schema"
 import { EvidenceRef, GateStamp, GateTrigger } from "./contract/hush.ts"
-import { Signal, SignalInput, SignalStatus } from "./contract/signal.ts"
-
-export class SignalNotFound extends Schema.TaggedError<SignalNotFound>()("SignalNotFound", {
-  signalId: Schema.String
-}) {}
-
-export class SignalClosed extends Schema.TaggedError<SignalClosed>()("SignalClosed", {
-  signalId: Schema.String,
-  status: SignalStatus
-}) {}
-
-export class UnknownOption extends Schema.TaggedError<UnknownOption>()("UnknownOption", {
-  signalId: Schema.String,
-  optionId: Schema.String,
-  options: Schema.Array(Schema.String)
-}) {}
-
-/** A registered action refused to run; the answer that would have run it did not happen. */
-export class ActionFailed extends Schema.TaggedError<ActionFailed>()("ActionFailed", {
-  kind: Schema.String,
-  reason: Schema.String
-}) {}
+import { ActionFailed, SignalClosed, SignalNotFound, UnknownOption } from "./contract/errors.ts"
+import { Signal, SignalInput } from "./contract/signal.ts"
 
 const ConnectionId = Schema.Struct({ connectionId: Schema.String })
 /** The process holding the socket (kernel/process-identity.ts): its row lives as long as that process's lease. */

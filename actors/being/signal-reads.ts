@@ -7,6 +7,9 @@ import { SignalsRepository } from "./signals-repository.ts"
 export const SignalReadsLive = Layer.effect(
   SignalReads,
   Effect.map(SignalsRepository, (signals) => ({
+    list: signals.list,
+    openSummary: signals.openSummary,
+    heldCount: signals.heldCount,
     findGated: signals.findGated,
     heldProactive: signals.heldProactive,
     openDueBetween: signals.openDueBetween

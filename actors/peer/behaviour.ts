@@ -13,7 +13,8 @@ import { Handshake, PeerTransport } from "../../extensions/federation/contract/p
 import type { Peer, PeerSession } from "../../extensions/federation/contract/records.ts"
 import { entityLayer } from "../../kernel/actors/index.ts"
 import { PeersRepository } from "./peers-repository.ts"
-import { PeerEntity, PeerExists, PeerMissing } from "./protocol.ts"
+import { PeerExists, PeerMissing } from "./contract/errors.ts"
+import { PeerEntity } from "./protocol.ts"
 import { afterGreeting, afterSilence, afterUpdate } from "./states.ts"
 
 const HELLO_PATH = "/api/federation/peer/hello"

@@ -8,9 +8,7 @@ import * as Entity from "@effect/cluster/Entity"
 import * as Rpc from "@effect/rpc/Rpc"
 import * as Schema from "effect/Schema"
 import { Peer, PeerSession, PeerUpdate } from "../../extensions/federation/contract/records.ts"
-
-export class PeerExists extends Schema.TaggedError<PeerExists>()("PeerExists", { nodeDid: Schema.String }) {}
-export class PeerMissing extends Schema.TaggedError<PeerMissing>()("PeerMissing", { nodeDid: Schema.String }) {}
+import { PeerExists, PeerMissing } from "./contract/errors.ts"
 
 export const PeerEntity = Entity.make("Peer", [
   /** Adds the peer and tries the handshake at once; an asleep peer is still added, as unreachable. */

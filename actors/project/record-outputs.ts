@@ -6,7 +6,8 @@
 import * as Effect from "effect/Effect"
 import { fileRootFor } from "../../kernel/extensions/file-root.ts"
 import { Settings } from "../../kernel/settings.ts"
-import { listWorkspace, outputKindOf } from "./outputs.ts"
+import { outputKindOf } from "./contract/output-types.ts"
+import { listWorkspace } from "./outputs.ts"
 import { ProjectStore } from "./store.ts"
 
 export const recordOutputs = (projectId: string) =>

@@ -14,15 +14,9 @@ import {
   SeedReceipt,
   SeedUpdate
 } from "../../extensions/federation/contract/seeds.ts"
+import { SeedExists, SeedMissing } from "./contract/errors.ts"
 import { SeedBeingRefused } from "./contract/seed-beings.ts"
-
-export class SeedExists extends Schema.TaggedError<SeedExists>()("SeedExists", { did: Schema.String }) {}
-export class SeedMissing extends Schema.TaggedError<SeedMissing>()("SeedMissing", { did: Schema.String }) {}
-
-/** What a knock may learn of a paired, unblocked seed; null for anyone else. */
-export const SeedStanding = Schema.NullOr(
-  Schema.Struct({ nonce: Schema.String, seq: Schema.Int, grants: Schema.Array(SeedGrant) })
-)
+import { SeedStanding } from "./contract/seeds.ts"
 
 export const SeedEntity = Entity.make("Seed", [
   /** Pairs the seed: its being, its key row and the pairing, in one transaction. */

@@ -1,14 +1,14 @@
 /**
  * The accounts feature as the node lists it: its routes, and its services: how a request finds its caller (sessions,
  * their cache and its lookup), access codes, the beings registry and the node's own record. The services stand on the
- * database and the mailer alone, so every other feature can stand on them.
+ * database and the mailer alone, so every other feature can stand on them. Their word of writes to `beings`
+ * (session-cache.ts: `BeingChangesLive`) is a reference with a default, so the node lists it under them.
  */
 import * as Layer from "effect/Layer"
 import { AuthenticationLive } from "./authentication.ts"
 import { BeingRegistryLive, NodeMetaLive } from "./being-registry.ts"
 import { AccessCodes } from "./codes.ts"
 import { AuthHandlers, AuthPublicHandlers } from "./handlers.ts"
-import { BeingChangesLive } from "./session-cache.ts"
 import { SessionLookupLive } from "./session-lookup.ts"
 import { Sessions } from "./sessions.ts"
 
@@ -16,7 +16,6 @@ export const accountsFeature = Layer.mergeAll(
   AuthenticationLive,
   AccessCodes.Default,
   Sessions.Default,
-  BeingChangesLive,
   SessionLookupLive,
   BeingRegistryLive,
   NodeMetaLive

@@ -1,20 +1,19 @@
 /**
  * The desktop's binding of the `Signals` contract tag (contract/signals.ts): the one path every
  * raiser takes (the node's own features, the owner's raise route, the `signals` capability of
- * plugins). Raises, answers and dismissals go to the being actor,
- * which serialises them per being and puts each raise through the gate; reads come straight
- * from the actor's table. The actor's refusals become the desktop's own (contract/errors.ts) here.
+ * plugins). Raises, answers and dismissals go to the being actor through its `BeingSignals`,
+ * which serialises them per being and puts each raise through the gate; reads come from its
+ * `SignalReads`. The actor's refusals become the desktop's own (contract/errors.ts) here.
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { Being } from "../../actors/being/protocol.ts"
 import { SignalInput, type RaisedSignal, type SignalStatus } from "../../actors/being/contract/signal.ts"
-import { SignalsRepository } from "../../actors/being/signals-repository.ts"
+import { BeingSignals } from "../../actors/being/contract/being-signals.ts"
+import { SignalReads } from "../../actors/being/contract/signal-reads.ts"
 import type { ActorBusy } from "../../kernel/contract/actor-errors.ts"
-import { refusedWhenBusy } from "../../kernel/actors/busy.ts"
 import type { GateTrigger } from "../../actors/being/contract/hush.ts"
 import { Scheduler } from "../time/contract/scheduler.ts"
 import { BeingRegistry } from "../accounts/contract/being-registry.ts"
@@ -27,8 +26,6 @@ import {
   SignalOptionUnknown
 } from "./contract/errors.ts"
 import { RELEASE_JOB, Signals, type RaiseOptions, type SignalsShape } from "./contract/signals.ts"
-
-const busy = refusedWhenBusy("This desktop")
 
 /** A caller's input that breaks the limits (a title too long from a model, say) is refused, not a defect. */
 const checkInput = (input: SignalInput) =>
@@ -50,13 +47,13 @@ const refusals = {
 
 const make = Effect.gen(function* () {
   const accounts = yield* BeingRegistry
-  const being = yield* Being.client
-  const store = yield* SignalsRepository
+  const being = yield* BeingSignals
+  const store = yield* SignalReads
   const scheduler = yield* Scheduler
 
   /** Lets a held signal through; repeatable (a second release finds it released). */
   const release = (beingId: string, signalId: string) =>
-    busy(being(beingId).ReleaseSignal({ signalId })).pipe(Effect.withSpan("desktop.releaseSignal"))
+    being.release(beingId, signalId).pipe(Effect.withSpan("desktop.releaseSignal"))
 
   yield* scheduler.register(RELEASE_JOB, (job) => {
     const { signalId } = job.payload as { readonly signalId: string }
@@ -76,15 +73,13 @@ const make = Effect.gen(function* () {
   ): Effect.Effect<RaisedSignal, SignalInvalid | ActorBusy> =>
     Effect.gen(function* () {
       const valid = yield* checkInput(input)
-      const outcome = yield* busy(
-        being(beingId).RaiseSignal({
-          input: valid,
-          source,
-          trigger,
-          holdUntil: options.holdUntil ?? null,
-          evidence: options.evidence ?? []
-        })
-      )
+      const outcome = yield* being.raise(beingId, {
+        input: valid,
+        source,
+        trigger,
+        holdUntil: options.holdUntil ?? null,
+        evidence: options.evidence ?? []
+      })
       if (outcome.gate.heldUntil !== null && outcome.gate.decision === "held") {
         yield* scheduler.schedule({
           key: `${RELEASE_JOB}:${outcome.signal.id}`,
@@ -107,7 +102,7 @@ const make = Effect.gen(function* () {
     }).pipe(Effect.withSpan("desktop.raiseForOwner"))
 
   const answer = (beingId: string, signalId: string, optionId: string) =>
-    busy(being(beingId).AnswerSignal({ signalId, optionId })).pipe(
+    being.answer(beingId, signalId, optionId).pipe(
       Effect.catchTags({
         ...refusals,
         UnknownOption: ({ options }) =>
@@ -129,10 +124,7 @@ const make = Effect.gen(function* () {
     )
 
   const dismiss = (beingId: string, signalId: string) =>
-    busy(being(beingId).DismissSignal({ signalId })).pipe(
-      Effect.catchTags(refusals),
-      Effect.withSpan("desktop.dismissSignal")
-    )
+    being.dismiss(beingId, signalId).pipe(Effect.catchTags(refusals), Effect.withSpan("desktop.dismissSignal"))
 
   const list = (beingId: string, status: SignalStatus, limit: number) =>
     store.list({ beingId, status, limit }).pipe(Effect.withSpan("desktop.listSignals"))
@@ -149,4 +141,4 @@ const make = Effect.gen(function* () {
   } satisfies SignalsShape
 })
 
-export const SignalsLive = Layer.effect(Signals, make).pipe(Layer.provide(SignalsRepository.Default))
+export const SignalsLive = Layer.effect(Signals, make)

@@ -1,17 +1,15 @@
 /**
- * The federation feature wired: the peer actor, the documents signed with the node's key, the
- * wire routes' services, conversations, the courier, the collector and the relay (both sides), and the ports bound here
- * (where the node
- * is, the outbound transport, the peer table the wire routes consult, the conversations' threads).
+ * The federation feature wired: the documents signed with the node's key, the wire routes'
+ * services, conversations, the courier, the collector and the relay (both sides), and the ports
+ * bound here (where the node is, the outbound transport, the conversations' threads).
  * `federationServices` is one layer value shared by the routes and by the threads' outbound
- * binding, so the node builds it once.
+ * binding, so the node builds it once. The peers it reads (`PeerDirectory`) and edits (`Peers`)
+ * are the peer actor's (actors/peer/), the seeds its seed routes call (`Seeds`) the seed actor's
+ * (actors/seed/): the node provides them.
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { PeerLive } from "../../actors/peer/behaviour.ts"
-import { PeersRepository } from "../../actors/peer/peers-repository.ts"
-import { PeerEntity } from "../../actors/peer/protocol.ts"
-import { NodeAddress, PeerDirectory } from "./contract/ports.ts"
+import { NodeAddress } from "./contract/ports.ts"
 import { Collections } from "./collect.ts"
 import { Collector, CollectorLoop } from "./collector.ts"
 import { Conversations } from "./conversations.ts"
@@ -34,6 +32,7 @@ import { hostVersion } from "../../kernel/version.ts"
 import { DirectoryCreditsLive } from "./directory-credits.ts"
 import { SquareArrivalsLive } from "./square-arrivals.ts"
 import { PeerTransportLive } from "./transport.ts"
+import { SeedBeingsLive } from "./seed-beings.ts"
 
 const NodeAddressLive = Layer.effect(
   NodeAddress,
@@ -43,25 +42,6 @@ const NodeAddressLive = Layer.effect(
     software: `svc-node/${hostVersion}`
   }))
 )
-
-const PeerDirectoryLive = Layer.effect(
-  PeerDirectory,
-  Effect.gen(function* () {
-    const peers = yield* PeersRepository
-    const peer = yield* PeerEntity.client
-    return {
-      list: peers.list(),
-      find: peers.find,
-      seen: (nodeDid, at) => peers.touch({ nodeDid, at }),
-      collected: (nodeDid, at) => peers.touchCollected({ nodeDid, at }),
-      // Through the peer's actor, so it never interleaves with a handshake or an edit.
-      unreachable: (nodeDid, reason) =>
-        peer(nodeDid)
-          .Unreachable({ reason })
-          .pipe(Effect.catchAllCause((cause) => Effect.logWarning("Could not mark a peer unreachable", cause)))
-    }
-  })
-).pipe(Layer.provide(PeersRepository.Default))
 
 /**
  * The handles this node lists at its directory: the owner's own, once there is an owner (docs/federation.md "The
@@ -92,29 +72,37 @@ export const federationServices = Layer.mergeAll(
 ).pipe(
   Layer.provideMerge(HandshakeLive),
   Layer.provideMerge(NodeDocuments.Default),
-  Layer.provide([
-    PeerDirectoryLive,
-    PeerTransportLive,
-    NodeAddressLive,
-    SquareArrivalsLive,
-    ListedHandlesLive,
-    DirectoryCreditsLive
-  ])
+  Layer.provide([PeerTransportLive, NodeAddressLive, SquareArrivalsLive, ListedHandlesLive, DirectoryCreditsLive])
 )
 
 /** A message posted in a conversation's thread goes to the outbox (threads call this port). */
-export const ThreadOutboundLive = Layer.effect(
+const ThreadOutboundLive = Layer.effect(
   ThreadOutbound,
   Effect.map(Conversations, (conversations) => ({ posted: conversations.enqueue }))
 ).pipe(Layer.provide(federationServices))
 
 /** A post written on the square goes to the peers the owner publishes to; a hidden or deleted one is retracted. */
-export const SquareOutboundLive = Layer.effect(
+const SquareOutboundLive = Layer.effect(
   SquareOutbound,
   Effect.map(SquarePosts, (posts) => ({ published: posts.published, retracted: posts.retracted }))
 ).pipe(Layer.provide(federationServices))
 
-export const federationFeature = Layer.mergeAll(PeerLive, CourierLoop, CollectorLoop, RelayLoop, DirectoryLoop).pipe(
+/**
+ * What the peer and seed actors need of the federation: the node's side of a handshake (its key),
+ * its way out to peers, and a seed's being. None reads the peers, so the peer actor stands above them.
+ */
+const actorPortsLive = Layer.mergeAll(HandshakeLive, PeerTransportLive, SeedBeingsLive).pipe(
+  Layer.provide(NodeDocuments.Default),
+  Layer.provide(NodeAddressLive)
+)
+
+/**
+ * What the node lists of the federation: the outboxes behind the threads' and the square's optional
+ * ports (they read the peer actor's `PeerDirectory`, bound below them), and the actors' ports.
+ */
+export const federationLive = Layer.mergeAll(ThreadOutboundLive, SquareOutboundLive, actorPortsLive)
+
+export const federationFeature = Layer.mergeAll(CourierLoop, CollectorLoop, RelayLoop, DirectoryLoop).pipe(
   Layer.provideMerge(federationServices),
   Layer.provide([PeerTransportLive])
 )

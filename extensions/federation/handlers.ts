@@ -1,13 +1,14 @@
 /**
- * The federation's routes: the owner's peers (each change through that peer's actor, so a
- * handshake and an edit never interleave) and the wire routes other nodes call.
+ * The federation's routes: the owner's peers (each change through the peer's `Peers` tag, a
+ * message to that peer's actor, so a handshake and an edit never interleave) and the wire routes
+ * other nodes call.
  */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { PeerEntity } from "../../actors/peer/protocol.ts"
-import { PeersRepository } from "../../actors/peer/peers-repository.ts"
+import { Peers } from "../../actors/peer/contract/peers.ts"
+import { PeerDirectory } from "./contract/ports.ts"
 import { Collections } from "./collect.ts"
 import { Collector } from "./collector.ts"
 import { Conversations } from "./conversations.ts"
@@ -24,7 +25,6 @@ import { Directory } from "./directory/directory.ts"
 import { Identities } from "./identities.ts"
 import { MessagesRepository } from "./repositories/messages-repository.ts"
 import { HandleNotResolved, OwnNode, PeerAlreadyAdded, PeerNotFound } from "./contract/errors.ts"
-import { refusedWhenBusy } from "../../kernel/actors/busy.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
 import { requireOwner } from "../accounts/contract/owner.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
@@ -33,12 +33,10 @@ import { federationFeature } from "./feature.ts"
 
 const noSuchPeer = () => new PeerNotFound({ message: "No peer with that node did." })
 
-const busy = refusedWhenBusy("This peer")
-
 const ownerRoutes = HttpApiBuilder.group(apiOf(FederationApi), "federation", (handlers) =>
   Effect.gen(function* () {
-    const peer = yield* PeerEntity.client
-    const peers = yield* PeersRepository
+    const peers = yield* Peers
+    const directory = yield* PeerDirectory
     const messages = yield* MessagesRepository
     const documents = yield* NodeDocuments
     const conversations = yield* Conversations
@@ -61,39 +59,37 @@ const ownerRoutes = HttpApiBuilder.group(apiOf(FederationApi), "federation", (ha
 
     return (
       handlers
-        .handle("listPeers", () => owner(peers.list()))
+        .handle("listPeers", () => owner(directory.list))
         .handle("addPeer", ({ payload }) =>
           owner(
             Effect.gen(function* () {
               if (payload.nodeDid === documents.nodeDid) {
                 return yield* Effect.fail(new OwnNode({ message: "That did is this node's own." }))
               }
-              return yield* busy(
-                peer(payload.nodeDid).Add({
+              return yield* peers
+                .add(payload.nodeDid, {
                   endpoint: payload.endpoint,
                   name: payload.name ?? new URL(payload.endpoint).host,
                   relay: payload.relay ?? null
                 })
-              ).pipe(
-                Effect.catchTag("PeerExists", () =>
-                  Effect.fail(new PeerAlreadyAdded({ message: "That node is a peer already; edit it or greet it." }))
+                .pipe(
+                  Effect.catchTag("PeerExists", () =>
+                    Effect.fail(new PeerAlreadyAdded({ message: "That node is a peer already; edit it or greet it." }))
+                  )
                 )
-              )
             })
           )
         )
         .handle("greetPeer", ({ path }) =>
-          owner(busy(peer(path.id).Greet()).pipe(Effect.catchTag("PeerMissing", () => Effect.fail(noSuchPeer()))))
+          owner(peers.greet(path.id).pipe(Effect.catchTag("PeerMissing", () => Effect.fail(noSuchPeer()))))
         )
         .handle("updatePeer", ({ path, payload }) =>
-          owner(
-            busy(peer(path.id).Update(payload)).pipe(Effect.catchTag("PeerMissing", () => Effect.fail(noSuchPeer())))
-          )
+          owner(peers.update(path.id, payload).pipe(Effect.catchTag("PeerMissing", () => Effect.fail(noSuchPeer()))))
         )
         .handle("removePeer", ({ path }) =>
           owner(
             Effect.gen(function* () {
-              const removed = yield* busy(peer(path.id).Remove())
+              const removed = yield* peers.remove(path.id)
               if (!removed) return yield* Effect.fail(noSuchPeer())
               // Conversations stay: their threads keep their wire rows; these are the threads that lose their courier.
               const threadsAffected = yield* messages.threadsOfPeer(path.id)
@@ -129,17 +125,17 @@ const ownerRoutes = HttpApiBuilder.group(apiOf(FederationApi), "federation", (ha
               if (resolved.node === documents.nodeDid) {
                 return yield* Effect.fail(new OwnNode({ message: "That handle is listed by this node." }))
               }
-              return yield* busy(
-                peer(resolved.node).Add({
+              return yield* peers
+                .add(resolved.node, {
                   endpoint: resolved.endpoint,
                   name: payload.name ?? payload.handle,
                   relay: null
                 })
-              ).pipe(
-                Effect.catchTag("PeerExists", () =>
-                  Effect.fail(new PeerAlreadyAdded({ message: "That node is a peer already; edit it or greet it." }))
+                .pipe(
+                  Effect.catchTag("PeerExists", () =>
+                    Effect.fail(new PeerAlreadyAdded({ message: "That node is a peer already; edit it or greet it." }))
+                  )
                 )
-              )
             })
           )
         )
@@ -170,5 +166,5 @@ const wireRoutes = HttpApiBuilder.group(apiOf(FederationWireApi), "federationWir
 
 export const FederationHandlers = Layer.mergeAll(ownerRoutes, wireRoutes).pipe(
   Layer.provide(federationFeature),
-  Layer.provide([PeersRepository.Default, MessagesRepository.Default])
+  Layer.provide(MessagesRepository.Default)
 )

@@ -11,7 +11,7 @@ import { stat } from "node:fs/promises"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { ProjectStore } from "../../actors/project/store.ts"
+import { ProjectWorkspaces } from "../../actors/project/contract/project-workspaces.ts"
 import { extensionOf, mimeOf } from "./contract/mime.ts"
 import { walk, type WalkEntry } from "../../kernel/extensions/walk.ts"
 import {
@@ -91,7 +91,7 @@ export const FileAccessLive = Layer.effect(
   Effect.gen(function* () {
     const settings = yield* Settings
     const filesSettings = yield* FilesSettings
-    const store = yield* ProjectStore
+    const workspaces = yield* ProjectWorkspaces
     const summaries = yield* FileSummaries
 
     const uploads = (caller: Caller): ScopeRoot => ({
@@ -102,8 +102,8 @@ export const FileAccessLive = Layer.effect(
 
     /** A project the caller owns; anyone else's, or none, is missing. */
     const projectRoot = (caller: Caller, projectId: string) =>
-      Effect.flatMap(store.project(projectId), (project) =>
-        project === null || project.ownerId !== caller.beingId
+      Effect.flatMap(workspaces.ownerOf(projectId), (ownerId) =>
+        Option.isNone(ownerId) || ownerId.value !== caller.beingId
           ? Effect.fail(new ProjectFolderNotFound({ message: "There is no such project among yours." }))
           : Effect.succeed<ScopeRoot>({
               scope: "project",
@@ -191,14 +191,14 @@ export const FileAccessLive = Layer.effect(
 
     /** Files and folders whose name holds the words, across every scope of the caller. */
     const search = Effect.fn("files.search")(function* (caller: Caller, query: string) {
-      const projects = yield* store.listByOwner(caller.beingId)
+      const projectIds = yield* workspaces.ownedBy(caller.beingId)
       const roots: Array<ScopeRoot> = [
         uploads(caller),
-        ...projects.map(
-          (project): ScopeRoot => ({
+        ...projectIds.map(
+          (projectId): ScopeRoot => ({
             scope: "project",
-            projectId: project.id,
-            folder: fileRootFor(settings, caller.beingId, project.id)
+            projectId,
+            folder: fileRootFor(settings, caller.beingId, projectId)
           })
         ),
         ...(caller.isOwner ? Option.toArray(userRoot) : [])
@@ -275,7 +275,7 @@ export const FileAccessLive = Layer.effect(
 
     return { rootOf, list, search, open, read, ownersFolder: Option.getOrNull(filesSettings.filesRoot) }
   })
-).pipe(Layer.provide(ProjectStore.Default))
+)
 
 const decodeUtf8 = (bytes: Uint8Array): string | null => {
   try {

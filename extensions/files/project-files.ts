@@ -13,7 +13,7 @@
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { contentTypeOf } from "../../actors/project/outputs.ts"
+import { contentTypeOf } from "../../actors/project/contract/output-types.ts"
 import { FileNotFound, InvalidPath } from "./contract/errors.ts"
 import { FileAccess } from "./contract/file-access.ts"
 import { encodeFileId } from "./contract/file-ids.ts"

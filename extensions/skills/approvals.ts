@@ -6,13 +6,12 @@
  * replayed. Only signals the gate itself raised (its own source) carry a runnable call: a
  * plugin's or an agent's signal that imitates the action is refused and stays open.
  */
-import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { ActionRefused, SignalActions } from "../../actors/being/actions.ts"
+import { ActionRefused, SignalActions } from "../../actors/being/contract/signal-actions.ts"
 import { SignalInput } from "../../actors/being/contract/signal.ts"
 import {
   invokeResult,
@@ -22,9 +21,7 @@ import {
   type ApprovalRequest
 } from "../../kernel/extensions/skills.ts"
 import { Signals } from "../desktop/contract/signals.ts"
-import { recordOutputs } from "../../actors/project/record-outputs.ts"
-import { ProjectStore } from "../../actors/project/store.ts"
-import { Settings } from "../../kernel/settings.ts"
+import { ProjectWorkspaces } from "../../actors/project/contract/project-workspaces.ts"
 
 const approvalActionKind = "skill.invoke"
 /** Who raises the gate's signals; no other raiser can use it (plugins are `plugin:<id>`, the owner `owner`). */
@@ -98,13 +95,10 @@ export const ApprovalActionLive = Layer.effectDiscard(
   Effect.gen(function* () {
     const actions = yield* SignalActions
     const skills = yield* Skills
-    const projectContext = Context.merge(
-      Context.make(ProjectStore, yield* ProjectStore),
-      Context.make(Settings, yield* Settings)
-    )
+    const workspaces = yield* ProjectWorkspaces
     // A call made inside a project wrote into its workspace (a build, a file): its outputs show it.
     const recordProjectOutputs = (projectId: string | null) =>
-      projectId === null ? Effect.void : recordOutputs(projectId).pipe(Effect.provide(projectContext))
+      projectId === null ? Effect.void : workspaces.recordOutputs(projectId)
     yield* actions.register(approvalActionKind, ({ signal, optionId }) => {
       if (signal.source !== approvalSource) {
         return Effect.fail(new ActionRefused({ reason: "only the approval gate's own signals can run a skill" }))
@@ -135,4 +129,4 @@ export const ApprovalActionLive = Layer.effectDiscard(
         )
     })
   })
-).pipe(Layer.provide(ProjectStore.Default))
+)

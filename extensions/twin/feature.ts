@@ -25,7 +25,6 @@ import { InsightSignalsLive } from "./insight-signals.ts"
 import { ChatBotLive } from "./chat-bot.ts"
 import { NodeValuesLive } from "./node-values.ts"
 import { PluginSyncsLive } from "./plugin-syncs-layer.ts"
-import { ConnectionTagsLive } from "./connection-tags.ts"
 import { FileSummariesLive } from "./file-summaries.ts"
 import { MemoryEvidenceLive } from "./memory-evidence.ts"
 import { EventTimeZoneLive, ProfileTimeZoneLive } from "./profile-time-zone.ts"
@@ -53,15 +52,13 @@ export const twinFeature = Layer.mergeAll(
 
 /**
  * What the twin binds for other features (the threads' learning, the calendar's and the being actor's time zone,
- * Hush's evidence, the files' summaries) and the connection tags comms' consent flows read (connection-tags.ts):
- * over the database, the node's record and the loaded contributions alone, so they sit under everything that reads
- * them.
+ * Hush's evidence, the files' summaries), over the database alone. Each is read as an option or as a reference with a
+ * default: a reader above them gets the twin's, one below silently goes without, so the node lists them under all.
  */
 export const twinPorts = Layer.mergeAll(
   ThreadLearningLive,
   EventTimeZoneLive,
   ProfileTimeZoneLive,
   MemoryEvidenceLive,
-  FileSummariesLive,
-  ConnectionTagsLive
+  FileSummariesLive
 )

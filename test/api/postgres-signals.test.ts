@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { beforeAll, describe, expect, it } from "vitest"
-import { SignalActions } from "../../actors/being/actions.ts"
+import { SignalActions } from "../../actors/being/contract/signal-actions.ts"
 import { SignalInput, type SignalStatus } from "../../actors/being/contract/signal.ts"
 import { Signals } from "../../extensions/desktop/contract/signals.ts"
 import { inNode } from "../support/live.ts"

@@ -4,7 +4,7 @@
  * - Handshake: this node's side of a handshake (the hello it sends and the check of the answer);
  *   bound to the node's key in extensions/federation, called by the peer actor.
  * - PeerDirectory: what the wire routes may know of the owner's peers; bound to the peer actor's
- *   table by the host.
+ *   table by the peer (actors/peer/peer-directory.ts).
  * - NodeAddress: where this node says it is, and what it runs as.
  * - ConversationThreads: a conversation's local half, an ordinary direct thread; bound to the
  *   threads' tables by the threads (extensions/threads/conversation-threads.ts), provided by the node.

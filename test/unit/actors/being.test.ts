@@ -10,7 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Queue from "effect/Queue"
 import * as Schema from "effect/Schema"
-import { SignalActions } from "../../../actors/being/actions.ts"
+import { SignalActionsLive } from "../../../actors/being/actions.ts"
 import { BeingLive } from "../../../actors/being/behaviour.ts"
 import { SignalInput } from "../../../actors/being/contract/signal.ts"
 import { Being } from "../../../actors/being/protocol.ts"
@@ -20,7 +20,7 @@ import { migrations } from "../../../host/migrations.ts"
 import { databaseLayer } from "../../../kernel/database.ts"
 import { Settings } from "../../../kernel/settings.ts"
 
-const infrastructure = Layer.mergeAll(SignalActions.layer, EventBusLive, ShardingConfig.layerDefaults).pipe(
+const infrastructure = Layer.mergeAll(SignalActionsLive, EventBusLive, ShardingConfig.layerDefaults).pipe(
   Layer.provideMerge(databaseLayer(migrations, { filename: ":memory:" })),
   Layer.provide(Settings.layerWith({}))
 )

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest"
 import type { Import } from "./imports.ts"
-import { crossings as crossingsOf, crossingsLeft, graph } from "./layers.ts"
+import { crossings as crossingsOf, graph } from "./layers.ts"
 
 /** Tarjan's strongly connected components over local imports; each of more than one file is a circle. */
 const circles = (edges: Map<string, Array<Import>>): Array<Array<string>> => {
@@ -55,17 +55,8 @@ describe("the layering", () => {
     expect(edges.get("host/node.ts")?.some((edge) => edge.local)).toBe(true)
   })
 
-  it("every import stays within what its layer may import, but for the crossings still listed to remove", () => {
-    const crossings = new Set(crossingsOf(edges))
-    const listed = new Set(crossingsLeft())
-    expect(
-      [...crossings].filter((crossing) => !listed.has(crossing)),
-      "new crossings"
-    ).toEqual([])
-    expect(
-      [...listed].filter((crossing) => !crossings.has(crossing)),
-      "gone: remove from crossings-left.txt"
-    ).toEqual([])
+  it("every import stays within what its layer may import", () => {
+    expect(crossingsOf(edges)).toEqual([])
   })
 
   it("no file imports itself round a circle", () => {

@@ -1,20 +1,9 @@
 /**
  * The layering of docs/architecture.md as rules over the import graph (imports.ts): what each
- * layer may import, the crossings still listed to remove, and the crossings found now. Run as a
+ * layer may import, and the crossings found now (none may be). Run as a
  * script (`node test/unit/shape/layers.ts`), it prints the crossings found, one a line.
  */
-import { readFileSync } from "node:fs"
 import { importsOf, isContract, sourceFiles, type Import } from "./imports.ts"
-
-/**
- * The crossings left from the move of every feature out of host/ (issue "One home per feature"):
- * each is an import of another feature's inner file (or of host/) that a contract tag must
- * replace. The list only shrinks: a new crossing fails, and so does a listed one that is gone.
- */
-export const crossingsLeft = (): Array<string> =>
-  readFileSync(new URL("./crossings-left.txt", import.meta.url), "utf8")
-    .split("\n")
-    .filter((line) => line.trim() !== "" && !line.startsWith("#"))
 
 const portablePackage = (specifier: string): boolean =>
   specifier === "effect" || specifier.startsWith("effect/") || specifier.startsWith("@effect/platform/")
