@@ -4,7 +4,7 @@
  * secret fields sealed in the database and never answered, non-secret ones in `meta`, another
  * being's connection a 404, every refusal changing nothing; and the integrations adapter using a
  * being's own chat_a and chat_b token before the node's, proved against loopback servers that
- * accept only the being's own token (mail_a's consent and Gmail: mail-a.test.ts).
+ * accept only the being's own token (mail_a's consent and Gmail: mail-a-consent.test.ts and mail-a-sync.test.ts).
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
