@@ -22,7 +22,6 @@ const stillToSplit: Record<string, number> = {
   "test/bench/auth-me.ts": 588,
   "test/e2e/desktop.test.ts": 462,
   "test/e2e/screens.test.ts": 407,
-  "test/e2e/studio.test.ts": 523,
   "test/e2e/twin.test.ts": 443
 }
 
