@@ -20,8 +20,7 @@ const processParts = ["broadcast", "contract", "http", "live"]
  */
 const stillToSplit: Record<string, number> = {
   "test/bench/auth-me.ts": 588,
-  "test/e2e/desktop.test.ts": 462,
-  "test/e2e/screens.test.ts": 407
+  "test/e2e/desktop.test.ts": 462
 }
 
 const limitOf = (file: string) => (file === "host/node.ts" ? 150 : 400)
