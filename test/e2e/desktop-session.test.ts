@@ -8,7 +8,8 @@ import type { WebSocketRoute } from "playwright-core"
 import { describe, expect, test } from "vitest"
 import type { Signal } from "../../actors/being/contract/signal.ts"
 import { rail, waitForDesktop, watchForBreakage } from "./flows.ts"
-import { desktopSession, focusedLabel, isCall, isLive, owner, sessionCookie } from "./desktop-support.ts"
+import { desktopSession, focusedLabel, isLive, sessionCookie } from "./desktop-support.ts"
+import { isCall, owner } from "./flows.ts"
 
 describe("the desktop, live", () => {
   const desk = desktopSession()

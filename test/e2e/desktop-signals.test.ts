@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest"
 import type { Signal } from "../../actors/being/contract/signal.ts"
 import { waitForDesktop, watchForBreakage } from "./flows.ts"
-import { desktopSession, isCall, isLive, owner } from "./desktop-support.ts"
+import { desktopSession, isLive } from "./desktop-support.ts"
+import { isCall, owner } from "./flows.ts"
 
 describe("the desktop, live", () => {
   const desk = desktopSession()

@@ -3,22 +3,12 @@
  * here shares that session: logins are rate limited), browsers signed in with it, tabs on the
  * desktop, and signals raised and listed through the API.
  */
-import type { APIRequestContext, Browser, BrowserContext, BrowserContextOptions, Page, Response } from "playwright-core"
+import type { APIRequestContext, Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core"
 import { afterAll, beforeAll, expect } from "vitest"
 import type { Signal } from "../../actors/being/contract/signal.ts"
 import { launchBrowser } from "./browser.ts"
-import { type Person, waitForDesktop } from "./flows.ts"
+import { owner, waitForDesktop } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
-
-export const owner: Person = {
-  displayName: "Olive Owner",
-  handle: "olive",
-  email: "olive@example.org",
-  password: "olive-password-1"
-}
-
-export const isCall = (method: string, path: string) => (response: Response) =>
-  response.request().method() === method && new URL(response.url()).pathname === path
 
 export const isLive = (url: URL) => url.pathname === "/api/ws"
 

@@ -7,7 +7,8 @@
 import type { Request } from "playwright-core"
 import { describe, expect, test } from "vitest"
 import { rail, submitRegistration, waitForDesktop } from "./flows.ts"
-import { isCall, isProjectStart, owner, studioSession } from "./studio-support.ts"
+import { isProjectStart, studioSession } from "./studio-support.ts"
+import { isCall, owner } from "./flows.ts"
 
 describe("the studio", () => {
   const studio = studioSession()

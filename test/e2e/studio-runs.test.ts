@@ -9,7 +9,8 @@
 import { beforeAll, describe, expect, test } from "vitest"
 import { focused, logIn, rail, registerThroughApi, watchForBreakage } from "./flows.ts"
 import { verdict } from "./scripted-team.ts"
-import { isCall, owner, studioSession } from "./studio-support.ts"
+import { studioSession } from "./studio-support.ts"
+import { isCall, owner } from "./flows.ts"
 
 describe("the studio", () => {
   const studio = studioSession()

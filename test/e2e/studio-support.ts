@@ -1,25 +1,15 @@
 /**
- * What the studio's end-to-end files share: the owner, a node whose models are the scripted
- * OpenAI server answering as the scripted team (scripted-team.ts) with the agents and the reviewer
- * held at gates, one browser page on it, and the responses and requests the tests wait for.
+ * What the studio's end-to-end files share: a node whose models are the scripted OpenAI server
+ * answering as the scripted team (scripted-team.ts) with the agents and the reviewer held at
+ * gates, one browser page on it, and the requests the tests wait for.
  */
-import type { Browser, Page, Request, Response } from "playwright-core"
+import type { Browser, Page, Request } from "playwright-core"
 import { afterAll, afterEach, beforeAll } from "vitest"
 import { type OpenAiServer, startOpenAiServer } from "../support/openai-server.ts"
 import { launchBrowser } from "./browser.ts"
-import { type Person, watchForBreakage } from "./flows.ts"
+import { watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 import { Gate, scriptTeam } from "./scripted-team.ts"
-
-export const owner: Person = {
-  displayName: "Olive Owner",
-  handle: "olive",
-  email: "olive@example.org",
-  password: "olive-password-1"
-}
-
-export const isCall = (method: string, path: string) => (response: Response) =>
-  response.request().method() === method && new URL(response.url()).pathname === path
 
 export const isProjectStart = (request: Request) =>
   request.method() === "POST" && new URL(request.url()).pathname === "/api/studio/projects"

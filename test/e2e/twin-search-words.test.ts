@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { launchBrowser } from "./browser.ts"
 import { registerThroughApi } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
-import { owner } from "./twin-support.ts"
+import { owner } from "./flows.ts"
 
 describe("the twin's search without an embed tier", () => {
   let node: RunningNode

@@ -14,7 +14,7 @@ import type { ReceivedRequest } from "../support/openai-replies.ts"
 import { launchBrowser } from "./browser.ts"
 import { rail, registerThroughApi, viewports, waitForDesktop, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
-import { owner } from "./twin-support.ts"
+import { owner } from "./flows.ts"
 
 /**
  * Embeddings by words (each word hashed to one of 256 dimensions): texts that share no word are
