@@ -15,7 +15,8 @@ import {
   type Registered,
   type TestNode
 } from "../support/node.ts"
-import { startOpenAiServer, type Handler, type OpenAiServer } from "../support/openai-server.ts"
+import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
+import type { Handler } from "../support/openai-replies.ts"
 import { callsFor, isPlannerCall, scriptStudio } from "./projects-scripted.ts"
 import { startBrief, untilSettled } from "./projects-support.ts"
 

@@ -8,7 +8,8 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { GeneratorInput } from "../../extensions/generators/contract/generator.ts"
 import { ListingInput, ListingUpdate } from "../../extensions/market/contract/records.ts"
-import { Client, person, run, type Registered, type TestNode } from "../support/node.ts"
+import { beforeAll } from "vitest"
+import { Client, nodeWithOwner, person, run, type Registered, type TestNode } from "../support/node.ts"
 
 export const listingInput = (body: Record<string, unknown>) => Schema.decodeUnknownSync(ListingInput)(body)
 export const listingUpdate = (body: Record<string, unknown>) => Schema.decodeUnknownSync(ListingUpdate)(body)
@@ -93,3 +94,22 @@ export const ledgerState = (node: TestNode): Promise<LedgerState> =>
       return { total: sum?.total ?? 0, drifted: drifted.map((row) => row.account), mintBalance: mint?.balance ?? 0 }
     })
   )
+
+/** What each being of the market's API tests' node starts with. */
+export const START = 250
+
+/** The market's API tests' node: its beings start with START credits, and `member()` draws one of `count` fresh members. */
+export const marketNode = (count: number) => {
+  const context = nodeWithOwner({ startingCredits: START })
+  let pool: Array<Registered> = []
+  beforeAll(async () => {
+    pool = await members(context.node, context.owner, count)
+  })
+  return { context, member: async () => pool.pop()! }
+}
+
+export const market = (client: Client) => client.api.market
+export const wallet = (client: Client) => run(market(client).wallet())
+export const publish = (client: Client, body: Record<string, unknown>) =>
+  market(client).publishListing({ payload: listingInput(body) })
+export const buy = (client: Client, id: string) => market(client).buyListing({ path: { id } })

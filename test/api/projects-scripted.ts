@@ -4,7 +4,8 @@
  * done. Tests choose what each task writes (per task title and repair round) and can slow or
  * refuse calls, and read back which calls were made for which task.
  */
-import type { ChatReply, OpenAiServer, ReceivedRequest } from "../support/openai-server.ts"
+import type { OpenAiServer } from "../support/openai-server.ts"
+import type { ChatReply, ReceivedRequest } from "../support/openai-replies.ts"
 
 export interface Written {
   readonly path: string

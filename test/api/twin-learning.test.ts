@@ -11,7 +11,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { LiveTab, type LiveFrame } from "../support/live.ts"
 import { embedByMeaning } from "../support/meanings.ts"
 import { noModelSettings, tierSettings } from "../support/models.ts"
-import { startOpenAiServer, type OpenAiServer, type ReceivedRequest } from "../support/openai-server.ts"
+import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
+import type { ReceivedRequest } from "../support/openai-replies.ts"
 import {
   apiError,
   registerMember,

@@ -12,7 +12,7 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { LiveTab, type LiveFrame } from "../support/live.ts"
 import { embedByMeaning } from "../support/meanings.ts"
-import type { ReceivedRequest } from "../support/openai-server.ts"
+import type { ReceivedRequest } from "../support/openai-replies.ts"
 import { noModelSettings, tierSettings } from "../support/models.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import {

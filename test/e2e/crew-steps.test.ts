@@ -5,7 +5,8 @@
  */
 import type { Browser, BrowserContext } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
-import { startOpenAiServer, type Handler, type OpenAiServer } from "../support/openai-server.ts"
+import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
+import type { Handler } from "../support/openai-replies.ts"
 import { launchBrowser } from "./browser.ts"
 import { type Person, registerThroughApi, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"

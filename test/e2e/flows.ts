@@ -1,5 +1,5 @@
 /** Steps several end-to-end tests take, done the way a person does them: through the forms. */
-import type { Page } from "playwright-core"
+import type { Page, Response } from "playwright-core"
 
 export interface Person {
   readonly displayName: string
@@ -124,3 +124,15 @@ export const viewports = [
   ["desktop", { width: 1280, height: 900 }],
   ["phone", { width: 390, height: 844 }]
 ] as const
+
+/** The owner the end-to-end files register (each on a node of its own). */
+export const owner: Person = {
+  displayName: "Olive Owner",
+  handle: "olive",
+  email: "olive@example.org",
+  password: "olive-password-1"
+}
+
+/** Whether a response answers this method on this path. */
+export const isCall = (method: string, path: string) => (response: Response) =>
+  response.request().method() === method && new URL(response.url()).pathname === path

@@ -9,7 +9,8 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
-import { type OpenAiServer, type ReceivedRequest, startOpenAiServer } from "../support/openai-server.ts"
+import { type OpenAiServer, startOpenAiServer } from "../support/openai-server.ts"
+import type { ReceivedRequest } from "../support/openai-replies.ts"
 import { launchBrowser } from "./browser.ts"
 import { type Person, rail, registerThroughApi, waitForDesktop, watchForBreakage } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"

@@ -23,6 +23,7 @@ import { launchBrowser } from "./browser.ts"
 import { type Person, submitRegistration, waitForDesktop } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 import { Gate, scriptTeam } from "./scripted-team.ts"
+import { fitsAPhone, watchConsole } from "./screens-checks.ts"
 
 const shotsDir =
   process.env.SAVE_SCREENSHOTS === "1"
@@ -60,42 +61,6 @@ const agentMarkdown = [
 const widths = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
 
 type Width = keyof typeof widths
-
-/**
- * Refusals a place shows in words, which Chromium also logs as a failed resource: a stale
- * confirmation token (400), and asking who is signed in while nobody is (401; the app reads it
- * as "signed out").
- */
-const expectedRefusals = [/status of 400 .*\/api\/auth\/verify$/, /status of 401 .*\/api\/auth\/me$/]
-
-/** What the browser would complain about: uncaught errors and every other console error. */
-const watchConsole = (page: Page): Array<string> => {
-  const problems: Array<string> = []
-  page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`))
-  page.on("console", (message) => {
-    const text = `${message.text()} (${message.location().url})`
-    if (message.type() === "error" && !expectedRefusals.some((refusal) => refusal.test(text.replace(/\)$/, ""))))
-      problems.push(text)
-  })
-  return problems
-}
-
-/** Whether the page is wider than the screen (something runs off its side). */
-const overflow = (page: Page) => page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth)
-
-/**
- * On a phone: nothing runs off the side of the page, no table cell is cut off at the screen's
- * edge (a table scrolled sideways inside its card would be), and the rail is one bar of at most
- * two rows (the brand and its buttons, then the places).
- */
-const fitsAPhone = async (page: Page, name: string): Promise<void> => {
-  expect(await overflow(page), `${name} runs off a phone's screen`).toBeLessThanOrEqual(0)
-  const width = page.viewportSize()?.width ?? 0
-  const cells = await page.locator("td").evaluateAll((tds) => tds.map((td) => td.getBoundingClientRect().right))
-  for (const right of cells) expect(right, `a cell of ${name} is cut off`).toBeLessThanOrEqual(width)
-  const rail = await page.getByRole("navigation", { name: "Places" }).boundingBox()
-  expect(rail!.height, `the rail of ${name}`).toBeLessThanOrEqual(112)
-}
 
 interface Shot {
   readonly name: string

@@ -6,7 +6,8 @@
  * closing message once the tool result is back; the QA reviewer (`response_format` named "review")
  * gives a verdict. Tests hold the agents or the reviewer at a gate to look at a run under way.
  */
-import type { ChatReply, OpenAiServer, ReceivedRequest } from "../support/openai-server.ts"
+import type { OpenAiServer } from "../support/openai-server.ts"
+import type { ChatReply, ReceivedRequest } from "../support/openai-replies.ts"
 
 /** A gate the scripted models wait at while it is closed. */
 export class Gate {

@@ -7,7 +7,7 @@
  */
 import { type Browser, chromium, type Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
-import type { ReceivedRequest } from "../support/openai-server.ts"
+import type { ReceivedRequest } from "../support/openai-replies.ts"
 import { type OpenAiServer, startOpenAiServer } from "../support/openai-server.ts"
 import { type Person, submitRegistration, waitForDesktop } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"

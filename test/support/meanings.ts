@@ -7,7 +7,7 @@
  *
  *   server.handle("embeddings", embedByMeaning([["dog", "retriever", "puppy"], ["tea", "chai"]]))
  */
-import type { Handler, ReceivedRequest } from "./openai-server.ts"
+import type { Handler, ReceivedRequest } from "./openai-replies.ts"
 
 const inputsOf = (request: ReceivedRequest): string[] => {
   const input = request.body.input

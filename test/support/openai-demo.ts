@@ -16,7 +16,7 @@
  */
 import { countWords, proseLines } from "../../actors/project/pipeline/markdown.ts"
 import { textOf } from "./chat-text.ts"
-import type { ChatMessage, ChatReply, ReceivedRequest } from "./openai-server.ts"
+import type { ChatMessage, ChatReply, ReceivedRequest } from "./openai-replies.ts"
 
 interface Requirements {
   readonly path: string

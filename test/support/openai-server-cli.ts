@@ -11,7 +11,8 @@
  *   --chunk-delay <ms>  wait between streamed chunks, so streaming is visible (default 30)
  */
 import { parseArgs } from "node:util"
-import { startOpenAiServer, type ReceivedRequest } from "./openai-server.ts"
+import { startOpenAiServer } from "./openai-server.ts"
+import type { ReceivedRequest } from "./openai-replies.ts"
 
 const { values } = parseArgs({
   options: {

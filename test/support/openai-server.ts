@@ -6,378 +6,40 @@
  * unscripted node still runs (openai-server-cli.ts).
  * Every request is recorded, so a test can assert what was (or was not) asked, and of which model.
  */
-import { createHash } from "node:crypto"
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
-import { exampleOf } from "./json-schema-example.ts"
-import { textOf } from "./chat-text.ts"
+import {
+  answerChat,
+  defaultChat,
+  inputsOf,
+  readBody,
+  readMultipart,
+  routeOf,
+  sendError,
+  sendJson,
+  sleep,
+  tinyPng,
+  tokensOf,
+  usageOfImage,
+  vectorOf
+} from "./openai-answers.ts"
 import { demoChat } from "./openai-demo.ts"
+import type {
+  ChatReply,
+  EmbeddingsReply,
+  Handler,
+  ImagesReply,
+  ModelsReply,
+  ReceivedRequest,
+  RequestBody,
+  Reply,
+  Route,
+  SpeechReply,
+  TranscriptionReply,
+  VideoContentReply,
+  VideoJobReply
+} from "./openai-replies.ts"
 import { silentSpeech, tinyMp4 } from "./speech-audio.ts"
-
-export type Route =
-  | "chat"
-  | "embeddings"
-  | "images"
-  | "transcriptions"
-  | "speech"
-  | "videos"
-  | "video"
-  | "videoContent"
-  | "models"
-
-export interface ReceivedFile {
-  readonly field: string
-  readonly filename: string
-  readonly type: string
-  readonly size: number
-  /** The file's SHA-256 in hex, so a test can tell the bytes arrived whole. */
-  readonly sha256: string
-}
-
-/** One message of a chat call, as the OpenAI protocol carries it. */
-export interface ChatMessage {
-  readonly role: string
-  /** A string, or an array of parts (`{ type: "text", text }`, an image…); null beside tool calls. */
-  readonly content?: unknown
-  readonly tool_calls?: ReadonlyArray<{
-    readonly id: string
-    readonly type?: string
-    readonly function: { readonly name: string; readonly arguments: string }
-  }>
-  readonly tool_call_id?: string
-}
-
-/**
- * A request's JSON body, as far as the scripted routes and the tests read it (the fields of
- * OpenAI's chat, embeddings and images requests); any other field is kept, unread. It is the
- * node's own request seen from outside, so it is taken as sent, not checked.
- */
-export interface RequestBody {
-  readonly model?: unknown
-  readonly messages?: ReadonlyArray<ChatMessage>
-  readonly tools?: ReadonlyArray<{
-    readonly type: string
-    readonly function: { readonly name: string; readonly description?: string; readonly parameters?: unknown }
-  }>
-  readonly response_format?: {
-    readonly type: string
-    readonly json_schema?: {
-      readonly name?: string
-      readonly schema?: Readonly<Record<string, unknown>>
-      readonly strict?: boolean
-    }
-  }
-  readonly stream?: boolean
-  readonly stream_options?: { readonly include_usage?: boolean }
-  readonly input?: unknown
-  readonly prompt?: string
-  readonly n?: number
-  readonly [field: string]: unknown
-}
-
-export interface ReceivedRequest {
-  readonly route: Route
-  readonly method: string
-  readonly path: string
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>
-  /** The JSON body; for a multipart upload, `fields` holds its text fields instead. */
-  readonly body: RequestBody
-  /** A multipart upload's text fields (a transcription's `model`, `response_format`…); empty otherwise. */
-  readonly fields: Readonly<Record<string, string>>
-  readonly files: ReadonlyArray<ReceivedFile>
-  /** The body's `model`, the easiest way to tell which tier a call went to. */
-  readonly model: string | null
-}
-
-/** Refuse with this status; the body is OpenAI's `{ error: { message, type, code } }`. */
-export interface ErrorReply {
-  readonly error: { readonly status: number; readonly message?: string; readonly headers?: Record<string, string> }
-  readonly delayMs?: number
-}
-
-export interface ScriptedToolCall {
-  readonly id?: string
-  readonly name: string
-  /** An object is sent as its JSON text; a string as is (so a test can send broken JSON). */
-  readonly arguments: unknown
-}
-
-export interface ChatReply {
-  readonly content?: string | null
-  readonly toolCalls?: ReadonlyArray<ScriptedToolCall>
-  readonly finishReason?: string
-  /** Counted from the text (4 characters a token) when absent. */
-  readonly usage?: { readonly promptTokens: number; readonly completionTokens: number }
-  /** Leave `usage` out of the answer, as some local servers do. */
-  readonly omitUsage?: boolean
-  /** Before the answer (a stream: before its first byte). */
-  readonly delayMs?: number
-  /** Between the chunks of a stream. */
-  readonly chunkDelayMs?: number
-}
-
-export interface EmbeddingsReply {
-  /** One vector per input; derived from each input's text when absent. */
-  readonly vectors?: ReadonlyArray<ReadonlyArray<number>>
-  readonly promptTokens?: number
-  readonly delayMs?: number
-}
-
-export interface ImagesReply {
-  readonly images?: ReadonlyArray<{ readonly b64Json?: string; readonly url?: string; readonly revisedPrompt?: string }>
-  /** Tokens billed, as gpt-image models report them; default the prompt's tokens in and 272 out (one small picture). */
-  readonly usage?: { readonly inputTokens: number; readonly outputTokens: number }
-  readonly delayMs?: number
-}
-
-export interface TranscriptionReply {
-  readonly text: string
-  /**
-   * The audio's length, answered as OpenAI's whisper-1 does (`usage: { type: "duration", seconds }`); left out when
-   * absent.
-   */
-  readonly seconds?: number
-  readonly delayMs?: number
-}
-
-export interface SpeechReply {
-  /** The audio's bytes; by default a short silent clip in the format asked for (speech-audio.ts). */
-  readonly audio?: Uint8Array
-  readonly delayMs?: number
-}
-
-/** A video job as the videos API answers it (`POST /v1/videos`, `GET /v1/videos/:id`). */
-export interface VideoJobReply {
-  /** Default: "queued" when created, "completed" when asked after. */
-  readonly status?: "queued" | "in_progress" | "completed" | "failed"
-  /** The seconds made; default the seconds asked for. */
-  readonly seconds?: string
-  /** Why a failed render failed (the job's `error`). */
-  readonly failure?: { readonly code: string; readonly message: string }
-  readonly delayMs?: number
-}
-
-export interface VideoContentReply {
-  readonly video?: Uint8Array
-  readonly delayMs?: number
-}
-
-export interface ModelsReply {
-  readonly ids: ReadonlyArray<string>
-}
-
-interface Replies {
-  readonly chat: ChatReply
-  readonly embeddings: EmbeddingsReply
-  readonly images: ImagesReply
-  readonly transcriptions: TranscriptionReply
-  readonly speech: SpeechReply
-  readonly videos: VideoJobReply
-  readonly video: VideoJobReply
-  readonly videoContent: VideoContentReply
-  readonly models: ModelsReply
-}
-
-export type Reply<R extends Route> = Replies[R] | ErrorReply
-export type Handler<R extends Route> = (request: ReceivedRequest) => Reply<R> | Promise<Reply<R>>
-
-const routes: Record<string, { readonly method: string; readonly route: Route }> = {
-  "/v1/chat/completions": { method: "POST", route: "chat" },
-  "/v1/embeddings": { method: "POST", route: "embeddings" },
-  "/v1/images/generations": { method: "POST", route: "images" },
-  "/v1/audio/transcriptions": { method: "POST", route: "transcriptions" },
-  "/v1/audio/speech": { method: "POST", route: "speech" },
-  "/v1/videos": { method: "POST", route: "videos" },
-  "/v1/models": { method: "GET", route: "models" }
-}
-
-/** The routes with an id in their path: a video job, and its content. */
-const routeOf = (method: string | undefined, path: string): Route | null => {
-  const known = routes[path]
-  if (known !== undefined) return known.method === method ? known.route : null
-  if (method !== "GET") return null
-  if (/^\/v1\/videos\/[^/]+$/.test(path)) return "video"
-  if (/^\/v1\/videos\/[^/]+\/content$/.test(path)) return "videoContent"
-  return null
-}
-
-/** A 1×1 transparent PNG: the default generated image. */
-const tinyPng = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
-
-const tokensOf = (text: string) => Math.ceil(text.length / 4)
-
-const usageOfImage = (scripted: ImagesReply, prompt: string) => {
-  const input = scripted.usage?.inputTokens ?? tokensOf(prompt)
-  const output = scripted.usage?.outputTokens ?? 272
-  return { input_tokens: input, output_tokens: output, total_tokens: input + output }
-}
-
-const lastUserText = (messages: ReadonlyArray<ChatMessage>): string => {
-  const last = [...messages].reverse().find((message) => message.role === "user")
-  return last === undefined ? "" : textOf(last.content)
-}
-
-/** Unscripted: JSON that fits the requested schema, or a short reply naming the model. */
-const defaultChat = (request: ReceivedRequest): ChatReply => {
-  const format = request.body.response_format
-  if (format?.type === "json_schema") return { content: JSON.stringify(exampleOf(format.json_schema?.schema ?? {})) }
-  if (format?.type === "json_object") return { content: "{}" }
-  const asked = lastUserText(request.body.messages ?? []).slice(0, 200)
-  return { content: `A scripted reply from ${request.model ?? "a model"} to: ${asked}` }
-}
-
-/** A vector that depends only on the text, so equal inputs embed equally. */
-const vectorOf = (text: string, dimensions = 8): number[] => {
-  const vector = new Array<number>(dimensions).fill(0)
-  for (let i = 0; i < text.length; i++) vector[i % dimensions] += text.charCodeAt(i) / 1000
-  const norm = Math.hypot(...vector) || 1
-  return vector.map((value) => value / norm)
-}
-
-const sleep = (ms: number | undefined) => (ms ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve())
-
-const readBody = async (request: IncomingMessage): Promise<Buffer> => {
-  const chunks: Buffer[] = []
-  for await (const chunk of request) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks)
-}
-
-/** Multipart is parsed by the platform's own FormData (undici), not by hand. */
-const readMultipart = async (request: IncomingMessage, raw: Buffer) => {
-  const form = await new Request("http://local/", {
-    method: "POST",
-    headers: { "content-type": String(request.headers["content-type"]) },
-    body: new Uint8Array(raw)
-  }).formData()
-  const fields: Record<string, string> = {}
-  const files: ReceivedFile[] = []
-  for (const [field, value] of form) {
-    if (typeof value === "string") fields[field] = value
-    else {
-      const sha256 = createHash("sha256")
-        .update(new Uint8Array(await value.arrayBuffer()))
-        .digest("hex")
-      files.push({ field, filename: value.name, type: value.type, size: value.size, sha256 })
-    }
-  }
-  return { body: {} as RequestBody, fields, files }
-}
-
-const sendJson = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-  response.writeHead(status, { "content-type": "application/json", ...headers })
-  response.end(JSON.stringify(body))
-}
-
-const sendError = (response: ServerResponse, reply: ErrorReply) =>
-  sendJson(
-    response,
-    reply.error.status,
-    {
-      error: {
-        message: reply.error.message ?? `Scripted failure ${reply.error.status}`,
-        type: reply.error.status === 429 ? "rate_limit_exceeded" : "server_error",
-        code: null
-      }
-    },
-    reply.error.headers
-  )
-
-const toolCallsOf = (reply: ChatReply) =>
-  (reply.toolCalls ?? []).map((call, index) => ({
-    id: call.id ?? `call_${index + 1}`,
-    type: "function" as const,
-    function: {
-      name: call.name,
-      arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments)
-    }
-  }))
-
-const usageOf = (request: ReceivedRequest, reply: ChatReply, toolCalls: ReturnType<typeof toolCallsOf>) => {
-  const promptTokens = reply.usage?.promptTokens ?? tokensOf(JSON.stringify(request.body.messages ?? []))
-  const completionTokens =
-    reply.usage?.completionTokens ??
-    tokensOf((reply.content ?? "") + toolCalls.map((call) => call.function.arguments).join(""))
-  return {
-    prompt_tokens: promptTokens,
-    completion_tokens: completionTokens,
-    total_tokens: promptTokens + completionTokens
-  }
-}
-
-const answerChat = async (
-  request: ReceivedRequest,
-  reply: ChatReply,
-  response: ServerResponse,
-  pace: { readonly delayMs: number; readonly chunkDelayMs: number }
-) => {
-  await sleep(pace.delayMs)
-  const id = `chatcmpl-${Math.random().toString(36).slice(2, 10)}`
-  const created = Math.floor(Date.now() / 1000)
-  const model = request.model ?? "scripted"
-  const toolCalls = toolCallsOf(reply)
-  const content = reply.content === undefined ? (toolCalls.length > 0 ? null : "") : reply.content
-  const finishReason = reply.finishReason ?? (toolCalls.length > 0 ? "tool_calls" : "stop")
-  const usage = usageOf(request, reply, toolCalls)
-
-  if (request.body.stream !== true) {
-    sendJson(response, 200, {
-      id,
-      object: "chat.completion",
-      created,
-      model,
-      choices: [
-        {
-          index: 0,
-          message: {
-            role: "assistant",
-            content,
-            refusal: null,
-            ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {})
-          },
-          finish_reason: finishReason,
-          logprobs: null
-        }
-      ],
-      ...(reply.omitUsage ? {} : { usage })
-    })
-    return
-  }
-
-  response.writeHead(200, {
-    "content-type": "text/event-stream",
-    "cache-control": "no-cache",
-    connection: "keep-alive"
-  })
-  const send = async (delta: unknown, finish: string | null = null) => {
-    response.write(
-      `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] })}\n\n`
-    )
-    await sleep(pace.chunkDelayMs)
-  }
-  await send({ role: "assistant", content: "" })
-  // Words keep their following space, so the pieces join back to the exact text.
-  for (const piece of (content ?? "").match(/\S+\s*|\s+/g) ?? []) await send({ content: piece })
-  for (const [index, call] of toolCalls.entries()) {
-    await send({
-      tool_calls: [{ index, id: call.id, type: "function", function: { name: call.function.name, arguments: "" } }]
-    })
-    const args = call.function.arguments
-    const half = Math.ceil(args.length / 2)
-    for (const part of [args.slice(0, half), args.slice(half)].filter((part) => part !== "")) {
-      await send({ tool_calls: [{ index, function: { arguments: part } }] })
-    }
-  }
-  await send({}, finishReason)
-  if (request.body.stream_options?.include_usage === true && !reply.omitUsage) {
-    response.write(
-      `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [], usage })}\n\n`
-    )
-  }
-  response.end("data: [DONE]\n\n")
-}
-
-const inputsOf = (input: unknown): string[] =>
-  (Array.isArray(input) ? input : [input]).map((item) => (typeof item === "string" ? item : JSON.stringify(item)))
 
 export interface OpenAiServer {
   /** `http://127.0.0.1:<port>/v1`: what a client takes as its base URL. */

@@ -2,13 +2,13 @@
  * host/ is the process and nothing else (docs/architecture.md): boot and start, the settings,
  * the HTTP server and request policy, the live channel's socket transport, the broadcast channel,
  * the extension host's wiring and node.ts, the list of features. No feature lives there, so its
- * only folders are those parts of the process, and it stays small. And no source file grows past
- * 400 lines (node.ts past 150): a long file holds more than one thing.
+ * only folders are those parts of the process, and it stays small. And no source or test file grows
+ * past 400 lines (node.ts past 150): a long file holds more than one thing.
  */
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { repoRoot, sourceFiles } from "./imports.ts"
+import { repoRoot, sourceFiles, testFiles } from "./imports.ts"
 
 /** The parts of the process that are folders of host/: none is named after a feature. */
 const processParts = ["broadcast", "contract", "http", "live"]
@@ -18,7 +18,9 @@ const processParts = ["broadcast", "contract", "http", "live"]
  * may not pass meanwhile. The list only shrinks: a file not listed fails at its limit, and a
  * listed one that is back under it fails until it is taken off the list.
  */
-const stillToSplit: Record<string, number> = {}
+const stillToSplit: Record<string, number> = {
+  "test/bench/auth-me.ts": 588
+}
 
 const limitOf = (file: string) => (file === "host/node.ts" ? 150 : 400)
 
@@ -40,9 +42,9 @@ describe("host/", () => {
   })
 })
 
-describe("every source file", () => {
+describe("every source and test file", () => {
   it("stays within its length (400 lines; host/node.ts 150), but for those listed to split", () => {
-    const over = sourceFiles()
+    const over = [...sourceFiles(), ...testFiles()]
       .map((file) => ({ file, lines: linesOf(file) }))
       .filter(({ file, lines }) => lines > (stillToSplit[file] ?? limitOf(file)))
     expect(over).toEqual([])

@@ -28,6 +28,9 @@ const listTs = (dir: string): Array<string> =>
 
 export const sourceFiles = (): Array<string> => sourceFolders.flatMap((folder) => listTs(folder))
 
+/** Every .ts file of the tests: test files, their support modules, fixtures and benchmarks. */
+export const testFiles = (): Array<string> => listTs("test")
+
 const importPattern =
   /(?:^|[\s;])(?:import|export)\s+(type\s+)?(?:[^"';]*?\sfrom\s*)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g
 
