@@ -1,16 +1,41 @@
+import { readdirSync, readFileSync } from "node:fs"
 import { defineConfig } from "vitest/config"
+
+/**
+ * Tests on Effect's TestClock: its `adjust` moves time once every fiber of the test looks suspended, and it decides
+ * that by polling with real timers. What an earlier file left in the process (pdf.js's timers, a closing socket)
+ * shifts that polling, and in some orders a loop saw the wrong time (the scheduler fired a job early, the courier
+ * backed off from hours later). Each of these files runs in a process of its own.
+ */
+const onTestClock = readdirSync("test", { recursive: true, encoding: "utf8" })
+  .map((file) => `test/${file}`)
+  .filter((file) => /^test\/(unit|api)\/.*\.test\.ts$/.test(file))
+  .filter((file) => readFileSync(file, "utf8").includes('from "effect/TestClock"'))
 
 export default defineConfig({
   test: {
-    include: ["test/unit/**/*.test.ts", "test/api/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    pool: "forks",
-    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
-    // Each worker keeps the modules it has loaded from one file to the next. Loading the node's
-    // module graph afresh for every file (vitest's default) cost about 2.7 s a file, more than half
-    // the suite's CPU; no test relies on a fresh module state (each builds its own node, and one that
-    // sets an environment variable removes it after).
-    isolate: false
+    // Isolation is the pool's, not the project's: the node's tests share a worker process from one file to the next;
+    // the TestClock's files get a fresh worker thread each.
+    poolOptions: {
+      // Each worker keeps the modules it has loaded from one file to the next. Loading the node's module graph afresh
+      // for every file (vitest's default) cost about 2.7 s a file, more than half the suite's CPU; no test relies on a
+      // fresh module state (each builds its own node, and one that sets an environment variable removes it after).
+      forks: { maxForks: 2, minForks: 1, isolate: false },
+      threads: { maxThreads: 1, minThreads: 1, isolate: true }
+    },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "node",
+          pool: "forks",
+          include: ["test/unit/**/*.test.ts", "test/api/**/*.test.ts"],
+          exclude: onTestClock
+        }
+      },
+      { extends: true, test: { name: "test-clock", pool: "threads", include: onTestClock } }
+    ]
   }
 })

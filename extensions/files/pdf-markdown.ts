@@ -3,11 +3,12 @@
  * text layer, or for a page without one (a scan) its rendering as a PNG, read by the caller's
  * `readPageImage` (an Effect, run in the same fiber: a reader interrupted stops between pages).
  */
-import { createCanvas } from "@napi-rs/canvas"
+import type * as Canvas from "@napi-rs/canvas"
 import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import { lazyModule } from "../../kernel/lazy-module.ts"
 import {
   isPdf,
   MAX_OCR_PAGES,
@@ -18,6 +19,9 @@ import {
   type PdfMarkdown,
   type ReadPageImage
 } from "./contract/pdf-reader.ts"
+
+// Skia and the system's fonts it scans: about 10 MB resident, for scanned pages only.
+const canvasModule = lazyModule<typeof Canvas>("@napi-rs/canvas")
 
 /** The longest side of a rendered page in pixels: legible to a vision model, a bounded image. */
 const renderLongSide = 1600
@@ -49,7 +53,7 @@ const renderPng = async (page: PdfPage) => {
   const base = page.getViewport({ scale: 1 })
   const scale = renderLongSide / Math.max(base.width, base.height, 1)
   const viewport = page.getViewport({ scale })
-  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height))
+  const canvas = canvasModule().createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height))
   const context = canvas.getContext("2d")
   // A scan's transparent areas read as black to some models: paint the paper white first.
   context.fillStyle = "white"

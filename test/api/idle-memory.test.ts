@@ -75,7 +75,7 @@ it("settles under 200 MB resident once started and idle", async () => {
 /**
  * Libraries only a skill, a document or a mail read uses: loaded at first use (kernel/lazy-module.ts), not at start.
  */
-const skillOnly = ["yaml", "html-to-text", "marked", "acorn", "rrule", "image-size", "sentiment"]
+const skillOnly = ["yaml", "html-to-text", "marked", "acorn", "rrule", "image-size", "sentiment", "@napi-rs/canvas"]
 
 // Records every module the node loads, and prints the list when asked (SIGUSR2).
 const recorder = `data:text/javascript,${encodeURIComponent(`
