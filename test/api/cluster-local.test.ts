@@ -10,6 +10,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { until } from "../support/until.ts"
 import { afterAll, expect, it } from "vitest"
 import { Client, person, run } from "../support/node.ts"
 
@@ -137,10 +138,14 @@ it("says in one line what to install when PostgreSQL is missing, and makes nothi
 
 it("starts two runners over one PostgreSQL: the code printed once, a session made on one is good on the other", async () => {
   const started = await startCluster()
+  // A runner prints the owner code once its services are up, which may be after both runners named their URLs.
+  const code = await until(
+    "the owner code in the cluster's output",
+    () => /^Owner access code: (\S+)$/m.exec(started.output())?.[1],
+    30_000
+  )
   const output = started.output()
   expect(output).toContain("cluster: initialising PostgreSQL")
-  const code = /^Owner access code: (\S+)$/m.exec(output)?.[1]
-  expect(code).toBeDefined()
   expect(output.match(/Owner access code:/g)).toHaveLength(1)
   const [first, second] = started.urls
   expect(first).not.toBe(second)
