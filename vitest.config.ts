@@ -3,9 +3,9 @@ import { defineConfig } from "vitest/config"
 
 /**
  * Tests on Effect's TestClock: its `adjust` moves time once every fiber of the test looks suspended, and it decides
- * that by polling with real timers. What an earlier file left in the process (pdf.js's timers, a closing socket)
- * shifts that polling, and in some orders a loop saw the wrong time (the scheduler fired a job early, the courier
- * backed off from hours later). Each of these files runs in a process of its own.
+ * that by polling with real timers. What an earlier file left in a shared worker shifts that polling (which leftover
+ * is not known: docs/decisions.md), and in some orders a loop saw the wrong time (the scheduler fired a job early,
+ * the courier backed off from hours later). Each of these files runs in a fresh worker thread of its own.
  */
 const onTestClock = readdirSync("test", { recursive: true, encoding: "utf8" })
   .map((file) => `test/${file}`)

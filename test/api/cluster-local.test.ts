@@ -10,9 +10,9 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { until } from "../support/until.ts"
 import { afterAll, expect, it } from "vitest"
 import { Client, person, run } from "../support/node.ts"
+import { until } from "../support/until.ts"
 
 const nodeBinary = fileURLToPath(new URL("../../node_modules/.bin/node", import.meta.url))
 const script = fileURLToPath(new URL("../../host/cluster-local.ts", import.meta.url))
