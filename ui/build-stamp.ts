@@ -49,11 +49,11 @@ const uiSources = (outDir: string): Array<string> => {
 export const stampedFiles = (outDir: string, inputs: ReadonlyArray<string>): Array<string> =>
   [...new Set([...uiSources(outDir), ...inputs, "package-lock.json"])].sort()
 
-/** The hash of the files' paths and contents, or null when one is gone. */
-export const hashFiles = (files: ReadonlyArray<string>): string | null => {
+/** The hash of the files' paths (relative to `root`) and contents, or null when one is gone. */
+export const hashFiles = (files: ReadonlyArray<string>, root: string = repoRoot): string | null => {
   const hash = createHash("sha256")
   for (const file of files) {
-    const path = join(repoRoot, file)
+    const path = join(root, file)
     if (!existsSync(path)) return null
     hash.update(file).update("\0").update(readFileSync(path)).update("\0")
   }

@@ -4,16 +4,21 @@
  * a boolean field that shows this one). Ajv checks a form when a generator is saved and checks
  * the inputs of a run against it, filling the form's defaults.
  */
-import { Ajv, type ErrorObject } from "ajv"
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv"
 import type { CheckedInputs, InputIssue } from "./contract/generators.ts"
 
 const fieldName = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/
 
 /**
  * Strict about keywords (an unknown one, such as a misspelt `minLenght`, is refused rather than
- * ignored), lenient about type hints that draft-07 allows. A fresh instance per use: Ajv caches
- * every schema it compiles, and forms come from members.
+ * ignored), lenient about type hints that draft-07 allows. One instance, made at first use: a new
+ * one compiles draft-07's meta-schema first, about 10 ms each time (a start checked every seeded
+ * form with its own). Forms come from members, so each is forgotten after use (`withForm`): Ajv
+ * would keep every schema it compiled, and a second form with the same `$id` would be refused.
  */
+let shared: Ajv | undefined
+const ajvOf = (): Ajv => (shared ??= newAjv())
+
 const newAjv = () => {
   const ajv = new Ajv({
     allErrors: true,
@@ -30,6 +35,16 @@ const newAjv = () => {
   return ajv
 }
 
+/** Compiles the form, hands its validator to `use`, then drops the form from Ajv's registry whatever happened. */
+const withForm = <A>(schema: Readonly<Record<string, unknown>>, use: (validate: ValidateFunction) => A): A => {
+  const ajv = ajvOf()
+  try {
+    return use(ajv.compile(schema))
+  } finally {
+    ajv.removeSchema(schema)
+  }
+}
+
 type Properties = Record<string, Record<string, unknown>>
 
 const propertiesOf = (schema: Readonly<Record<string, unknown>>): Properties =>
@@ -43,7 +58,7 @@ export const inputFields = (schema: Readonly<Record<string, unknown>>): Array<st
 export const inputsSchemaProblem = (schema: Readonly<Record<string, unknown>>): string | null => {
   if (schema.type !== "object") return 'the form must be a JSON Schema with type "object"'
   try {
-    newAjv().compile(schema)
+    withForm(schema, () => null)
   } catch (error) {
     return error instanceof Error ? error.message : String(error)
   }
@@ -68,9 +83,10 @@ const issueOf = (error: ErrorObject): InputIssue => ({
 
 /** A run's inputs against the generator's form (which was checked when it was saved); defaults filled. */
 export const checkInputs = (schema: Readonly<Record<string, unknown>>, inputs: unknown): CheckedInputs => {
-  const validate = newAjv().compile(schema)
   const copy: unknown = structuredClone(inputs)
-  return validate(copy)
-    ? { ok: true, inputs: copy as Record<string, unknown> }
-    : { ok: false, issues: (validate.errors ?? []).map(issueOf) }
+  return withForm(schema, (validate) =>
+    validate(copy)
+      ? { ok: true, inputs: copy as Record<string, unknown> }
+      : { ok: false, issues: (validate.errors ?? []).map(issueOf) }
+  )
 }

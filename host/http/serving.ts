@@ -3,9 +3,11 @@
  * beside the features' raw routes and the built web app, on the node's own http.Server. The
  * features' handlers come from host/node.ts; this file is only how they are served.
  */
-import type * as HttpApi from "@effect/platform/HttpApi"
+import * as HttpApi from "@effect/platform/HttpApi"
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpServer from "@effect/platform/HttpServer"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as OpenApi from "@effect/platform/OpenApi"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -22,6 +24,25 @@ import { uiFilesLayer } from "./ui-files.ts"
 export const uiDistDir = fileURLToPath(new URL("../../ui/dist", import.meta.url))
 
 /**
+ * /api/openapi.json, the document derived from the contract at its first request and kept: the platform's
+ * `middlewareOpenApi` derives it while the node starts, 100–170 ms of every start for a document few read.
+ */
+const openApiDocument = HttpApiBuilder.Router.use((router) =>
+  Effect.gen(function* () {
+    const { api } = yield* HttpApi.Api
+    let document: HttpServerResponse.HttpServerResponse | undefined
+    yield* router.get(
+      "/api/openapi.json",
+      Effect.suspend(() =>
+        document === undefined
+          ? Effect.tap(Effect.orDie(HttpServerResponse.json(OpenApi.fromApi(api))), (made) => (document = made))
+          : Effect.succeed(document)
+      )
+    )
+  })
+)
+
+/**
  * The contract's routes (`api`: the HttpApi with every feature's handlers) and the raw routes
  * (bytes, redirects and pages a person navigates to), served with the OpenAPI document.
  */
@@ -31,7 +52,7 @@ export const servingLayer = <EA, RA, ER, RR>(
   rawRoutes: Layer.Layer<never, ER, RR>
 ) =>
   serve.pipe(
-    Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
+    Layer.provide(openApiDocument),
     Layer.provide(ApiErrorsLive),
     Layer.provide(uiFilesLayer(uiDir)),
     Layer.provide(rawRoutes),

@@ -179,4 +179,16 @@ describe("the input form", () => {
     expect(refused.ok).toBe(false)
     expect(!refused.ok && refused.issues.map((issue) => issue.path).sort()).toEqual(["/length", "/topic"])
   })
+  it("forgets each form after use: two members' forms with one $id are each checked against their own", () => {
+    const first = { $id: "https://example.org/form", type: "object", properties: { a: { type: "string" } } }
+    const second = { $id: "https://example.org/form", type: "object", properties: { a: { type: "number" } } }
+    expect(inputsSchemaProblem(first)).toBeNull()
+    expect(inputsSchemaProblem(second)).toBeNull()
+    expect(checkInputs(first, { a: "text" }).ok).toBe(true)
+    expect(checkInputs(second, { a: "text" }).ok).toBe(false)
+    expect(checkInputs(second, { a: 3 }).ok).toBe(true)
+    // A form that fails to compile leaves nothing behind either.
+    expect(inputsSchemaProblem({ ...first, properties: { a: { type: "string", minLenght: 3 } } })).not.toBeNull()
+    expect(checkInputs(first, { a: "text" }).ok).toBe(true)
+  })
 })

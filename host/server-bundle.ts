@@ -1,0 +1,207 @@
+/**
+ * The node's modules as one bundle for `npm start`, built with esbuild when its sources changed and reused otherwise.
+ *
+ * Why: loading the node module by module spent most of a start's CPU in Node's loader (about 1,800 modules: package
+ * lookups, resolution, type stripping), not in the node: measured, importing host/start.ts took 1.6–3.3 s, the bundle
+ * 0.65–0.9 s (docs/benchmarks.md). Bundling also drops what nothing calls (effect/Schema's import of fast-check).
+ *
+ * What goes in: the repository's own files and the pure-JavaScript packages of `bundled` (the effect ecosystem and the
+ * libraries that made up most of the module count). Every other package stays an import of node_modules, as before:
+ * native addons, and packages that find their own files at run time (pdf.js's worker, pdfkit's fonts). In our files
+ * `import.meta.url` becomes the source file's own URL, so a file read beside its module (the sandbox's launcher, the
+ * web app's folder) is found as before; `import.meta.main` is false, since the bundle is imported, never run.
+ *
+ * Where: node_modules/.cache/node-server/<hash>/, a folder per content hash of the inputs, renamed into place once
+ * complete, so two nodes starting at once never read a half-written bundle; `latest.json` names the newest. The hash
+ * covers the inputs esbuild read (our files; package-lock.json stands for node_modules) and this file.
+ * Tests import the modules themselves; test/support/child-node.ts spawns host/start.ts unbundled.
+ */
+import { randomBytes } from "node:crypto"
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { join, relative, sep } from "node:path"
+import { fileURLToPath, pathToFileURL } from "node:url"
+import { hashFiles, repoRoot } from "../ui/build-stamp.ts"
+
+/** The packages bundled with our files: pure JavaScript that reads no file of its own at run time. */
+const bundled = [
+  "effect",
+  "@effect/",
+  "fast-check",
+  "pure-rand",
+  "openai",
+  "undici",
+  "ajv",
+  "fast-uri",
+  "fast-deep-equal",
+  "json-schema-traverse",
+  "semver",
+  "ws",
+  "msgpackr",
+  "multipasta",
+  "find-my-way-ts",
+  "@noble/",
+  "@scure/",
+  "canonicalize",
+  "pg",
+  "pg-",
+  "pgpass",
+  "postgres-",
+  "split2",
+  "xtend",
+  "iconv-lite",
+  "safer-buffer"
+]
+
+const packageOf = (specifier: string): string => {
+  const parts = specifier.split("/")
+  return specifier.startsWith("@") ? `${parts[0]}/${parts[1]}` : (parts[0] as string)
+}
+
+export const isBundled = (specifier: string): boolean => {
+  const name = packageOf(specifier)
+  return bundled.some((entry) => (entry.endsWith("/") || entry.endsWith("-") ? name.startsWith(entry) : name === entry))
+}
+
+export interface ServerBundleOptions {
+  /** The folder the inputs' paths are relative to, holding package-lock.json: the repository. */
+  readonly root?: string
+  /** The module to bundle, relative to `root`; it keeps its exports. */
+  readonly entry?: string
+  /** Where bundles are kept. */
+  readonly cacheDir?: string
+}
+
+interface Latest {
+  readonly hash: string
+  /** Files under `root` the bundle was made from, relative, each once. */
+  readonly inputs: ReadonlyArray<string>
+}
+
+const thisFile = fileURLToPath(import.meta.url)
+const toPosix = (path: string) => path.split(sep).join("/")
+
+const readLatest = (cacheDir: string): Latest | null => {
+  try {
+    const latest = JSON.parse(readFileSync(join(cacheDir, "latest.json"), "utf8")) as Latest
+    return typeof latest.hash === "string" && Array.isArray(latest.inputs) ? latest : null
+  } catch {
+    return null
+  }
+}
+
+/** Writes a file whole or not at all: a second start reading it mid-write would see half a JSON. */
+const writeAtomically = (file: string, text: string) => {
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`
+  writeFileSync(temporary, text)
+  renameSync(temporary, file)
+}
+
+/** The stamp's files: what esbuild read under `root` outside node_modules, this file, and the lock file. */
+const stampedInputs = (root: string, metafileInputs: ReadonlyArray<string>): Array<string> => {
+  const own = metafileInputs.filter((input) => !input.split("/").includes("node_modules"))
+  const self = toPosix(relative(root, thisFile))
+  return [...new Set([...own, ...(self.startsWith("..") ? [] : [self]), "package-lock.json"])].sort()
+}
+
+/** Keeps the newest few bundles: a node started from an older one may still import one of its chunks lazily. */
+const prune = (cacheDir: string, keep: number) => {
+  const folders = readdirSync(cacheDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith("."))
+    .map((entry) => ({ path: join(cacheDir, entry.name), at: statSync(join(cacheDir, entry.name)).mtimeMs }))
+    .sort((a, b) => b.at - a.at)
+  for (const folder of folders.slice(keep)) rmSync(folder.path, { recursive: true, force: true })
+}
+
+export interface ServerBundle {
+  /** The bundled entry's file URL, for `import()`. */
+  readonly url: string
+  readonly built: boolean
+  readonly line: string
+}
+
+export const ensureServerBundle = async (options: ServerBundleOptions = {}): Promise<ServerBundle> => {
+  const root = options.root ?? repoRoot
+  const entry = options.entry ?? "host/start.ts"
+  const cacheDir = options.cacheDir ?? join(root, "node_modules", ".cache", "node-server")
+  const entryName = entry.split("/").pop()!.replace(/\.ts$/, ".js")
+  const started = performance.now()
+  const where = (hash: string) => join(cacheDir, hash)
+  const latest = readLatest(cacheDir)
+  if (
+    latest !== null &&
+    existsSync(join(where(latest.hash), entryName)) &&
+    hashFiles(latest.inputs, root) === latest.hash
+  ) {
+    return { url: pathToFileURL(join(where(latest.hash), entryName)).href, built: false, line: "" }
+  }
+
+  // Loaded only to build: a start that reuses the bundle never loads esbuild's JavaScript.
+  const { build } = await import("esbuild")
+  mkdirSync(cacheDir, { recursive: true })
+  const building = join(cacheDir, `.building-${process.pid}-${randomBytes(4).toString("hex")}`)
+  try {
+    const result = await build({
+      absWorkingDir: root,
+      entryPoints: [entry],
+      bundle: true,
+      splitting: true,
+      format: "esm",
+      platform: "node",
+      target: "node24",
+      outdir: building,
+      chunkNames: "chunk-[hash]",
+      metafile: true,
+      // No `keepNames`: it renames through a call at every function's creation, closures made per request included
+      // (measured: 12 % fewer requests a second). esbuild renames a name only where two modules' top levels collide.
+      logLevel: "silent",
+      // Bundled CommonJS asks for Node's built-ins and the packages left outside through `require`.
+      banner: {
+        js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);"
+      },
+      plugins: [
+        {
+          name: "node-sources",
+          setup(plugin) {
+            plugin.onResolve({ filter: /^[^./]/ }, (args) =>
+              args.path.startsWith("node:") || isBundled(args.path) ? undefined : { path: args.path, external: true }
+            )
+            plugin.onLoad({ filter: /\.ts$/ }, (args) => {
+              if (args.path.split(sep).includes("node_modules")) return undefined
+              const source = readFileSync(args.path, "utf8")
+              return {
+                contents: source
+                  .replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href))
+                  .replaceAll("import.meta.main", "false"),
+                loader: "ts"
+              }
+            })
+          }
+        }
+      ]
+    })
+    const inputs = stampedInputs(root, Object.keys(result.metafile.inputs))
+    const hash = hashFiles(inputs, root)
+    if (hash === null) throw new Error("a source file went away while the node was being bundled; start it again")
+    if (existsSync(where(hash))) rmSync(building, { recursive: true, force: true })
+    else {
+      try {
+        renameSync(building, where(hash))
+      } catch (error) {
+        // Another start finished the same bundle first: use it.
+        if (!existsSync(join(where(hash), entryName))) throw error
+        rmSync(building, { recursive: true, force: true })
+      }
+    }
+    writeAtomically(join(cacheDir, "latest.json"), `${JSON.stringify({ hash, inputs } satisfies Latest)}\n`)
+    prune(cacheDir, 3)
+    const seconds = ((performance.now() - started) / 1000).toFixed(1)
+    return {
+      url: pathToFileURL(join(where(hash), entryName)).href,
+      built: true,
+      line: `Bundled the node's modules in ${seconds} s (${toPosix(relative(root, where(hash)))}); later starts reuse the bundle until a source changes`
+    }
+  } catch (error) {
+    rmSync(building, { recursive: true, force: true })
+    throw error
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * What `npm start` loads (host/main.ts): the node's modules bundled once and reused until a source changes. A small
+ * project stands in for the repository: a module reading a file beside itself through `import.meta.url`, a package of
+ * node_modules that stays outside the bundle, and an entry that must not run as a main module when imported.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { afterAll, describe, expect, test } from "vitest"
+import { ensureServerBundle, isBundled } from "../../../host/server-bundle.ts"
+
+const root = mkdtempSync(join(tmpdir(), "server-bundle-"))
+const cacheDir = join(root, "cache")
+const write = (path: string, text: string) => {
+  mkdirSync(join(root, path, ".."), { recursive: true })
+  writeFileSync(join(root, path), text)
+}
+
+write("package-lock.json", "{}\n")
+write("lib/greeting.txt", "hello from beside the module\n")
+write(
+  "lib/read.ts",
+  `import { readFileSync } from "node:fs"
+export const greeting: string = readFileSync(new URL("./greeting.txt", import.meta.url), "utf8").trim()
+`
+)
+write(
+  "node_modules/outside-pkg/package.json",
+  JSON.stringify({ name: "outside-pkg", type: "module", main: "index.js" })
+)
+write("node_modules/outside-pkg/index.js", "export const where = import.meta.url\n")
+write(
+  "host/start.ts",
+  `import { where } from "outside-pkg"
+import { greeting } from "../lib/read.ts"
+export const start = (): { greeting: string; where: string } => ({ greeting, where })
+if (import.meta.main) throw new Error("the bundle was run as a main module")
+`
+)
+
+const options = { root, cacheDir }
+const load = async (url: string) =>
+  ((await import(url)) as { start: () => { greeting: string; where: string } }).start()
+
+describe("the node's bundle", () => {
+  afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+  test("the first start bundles; files beside a module are found; a package outside stays in node_modules", async () => {
+    const first = await ensureServerBundle(options)
+    expect(first.built).toBe(true)
+    expect(first.line).toMatch(/^Bundled the node's modules in \d+\.\d s \(cache\/[0-9a-f]{64}\)/)
+    expect(fileURLToPath(first.url).startsWith(cacheDir)).toBe(true)
+    const answer = await load(first.url)
+    expect(answer.greeting).toBe("hello from beside the module")
+    expect(answer.where).toBe(new URL("node_modules/outside-pkg/index.js", `file://${root}/`).href)
+    expect(readFileSync(fileURLToPath(first.url), "utf8")).toContain('from "outside-pkg"')
+  })
+
+  test("an unchanged tree reuses the bundle; a changed source makes a new one beside it", async () => {
+    const first = await ensureServerBundle(options)
+    const again = await ensureServerBundle(options)
+    expect(again).toEqual({ url: first.url, built: false, line: "" })
+
+    write("lib/greeting.txt", "changed, but not a module\n")
+    expect((await ensureServerBundle(options)).built).toBe(false)
+
+    write("lib/read.ts", `export const greeting: string = "a new module"\n`)
+    const rebuilt = await ensureServerBundle(options)
+    expect(rebuilt.built).toBe(true)
+    expect(rebuilt.url).not.toBe(first.url)
+    expect((await load(rebuilt.url)).greeting).toBe("a new module")
+
+    // A new lock file (a package added or upgraded) bundles again too.
+    write("package-lock.json", '{"lockfileVersion":3}\n')
+    expect((await ensureServerBundle(options)).built).toBe(true)
+  })
+
+  test("two starts at once both get a whole bundle, and only the newest few are kept", async () => {
+    write("lib/read.ts", `export const greeting: string = "raced"\n`)
+    const [a, b] = await Promise.all([ensureServerBundle(options), ensureServerBundle(options)])
+    expect(a.url).toBe(b.url)
+    expect((await load(a.url)).greeting).toBe("raced")
+    for (const text of ["one", "two", "three", "four"]) {
+      write("lib/read.ts", `export const greeting: string = "${text}"\n`)
+      await ensureServerBundle(options)
+    }
+    const folders = readdirSync(cacheDir, { withFileTypes: true }).filter((entry) => entry.isDirectory())
+    expect(folders.map((folder) => folder.name).every((name) => /^[0-9a-f]{64}$/.test(name))).toBe(true)
+    expect(folders).toHaveLength(3)
+  })
+
+  test("the effect ecosystem is bundled; native addons and packages that read their own files are not", () => {
+    expect(["effect/Schema", "@effect/platform/HttpApi", "fast-check", "undici", "pg-protocol"].map(isBundled)).toEqual(
+      [true, true, true, true, true]
+    )
+    expect(
+      ["better-sqlite3", "pdfjs-dist/legacy/build/pdf.mjs", "pdfkit", "isolated-vm", "imapflow"].map(isBundled)
+    ).toEqual([false, false, false, false, false])
+  })
+})
