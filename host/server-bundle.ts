@@ -123,7 +123,7 @@ export const ensureServerBundle = async (options: ServerBundleOptions = {}): Pro
   const root = options.root ?? repoRoot
   const entry = options.entry ?? "host/start.ts"
   const cacheDir = options.cacheDir ?? join(root, "node_modules", ".cache", "node-server")
-  const entryName = entry.split("/").pop()!.replace(/\.ts$/, ".js")
+  const entryName = entry.split("/").pop()!.replace(/\.ts$/, ".mjs")
   const started = performance.now()
   const where = (hash: string) => join(cacheDir, hash)
   const latest = readLatest(cacheDir)
@@ -150,6 +150,8 @@ export const ensureServerBundle = async (options: ServerBundleOptions = {}): Pro
       target: "node24",
       outdir: building,
       chunkNames: "chunk-[hash]",
+      // Inside node_modules no package.json says "module", and Node would read each .js file twice to find out.
+      outExtension: { ".js": ".mjs" },
       metafile: true,
       // No `keepNames`: it renames through a call at every function's creation, closures made per request included
       // (measured: 12 % fewer requests a second). esbuild renames a name only where two modules' top levels collide.
