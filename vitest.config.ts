@@ -14,6 +14,7 @@ const onTestClock = readdirSync("test", { recursive: true, encoding: "utf8" })
 
 export default defineConfig({
   test: {
+    globalSetup: ["test/support/bundle-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Isolation is the pool's, not the project's: the node's tests share a worker process from one file to the next;

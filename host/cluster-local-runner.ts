@@ -1,5 +1,5 @@
 /**
- * One runner process of `npm run cluster:local` (host/cluster-local.ts): a node (host/start.ts) with
+ * One runner process of `npm run cluster:local` (host/cluster-local.ts): a node (host/bundled-start.ts) with
  * the settings it is given, its output relayed line by line with its name in front. The owner code
  * lines it prints are held back and handed to the script, which prints them once for the cluster
  * (both runners print the same code while nobody has registered).
@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process"
 import { createInterface } from "node:readline"
 import { fileURLToPath } from "node:url"
 
-const startScript = fileURLToPath(new URL("./start.ts", import.meta.url))
+const startScript = fileURLToPath(new URL("./bundled-start.ts", import.meta.url))
 
 /** The node's own lines (host/boot.ts) that carry the owner access code. */
 const isOwnerCodeLine = (line: string) =>

@@ -2,7 +2,7 @@
  * `npm run cluster:local`: one node as a cluster of two processes on this machine, to try what
  * docs/operations.md "Scale-out" describes. A PostgreSQL 15 of its own under `CLUSTER_LOCAL_DIR`
  * (default data/cluster: `postgres/`, made by initdb at the first start and reused after), two
- * runners (host/start.ts) over its database `node`, each with its own CLUSTER_RUNNER_ADDRESS, HTTP
+ * runners (host/bundled-start.ts) over its database `node`, each with its own CLUSTER_RUNNER_ADDRESS, HTTP
  * port (PORT and PORT + 1, default 8787 and 8788; PORT=0 takes free ones) and DATA_DIR
  * (`runner-1/`, `runner-2/`), sharing one FILES_DIR (`files/`). Ctrl-C or SIGTERM stops both
  * runners, then PostgreSQL. Runner 1 starts alone first: it runs the migrations and makes the owner

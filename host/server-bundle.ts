@@ -14,7 +14,7 @@
  * Where: node_modules/.cache/node-server/<hash>/, a folder per content hash of the inputs, renamed into place once
  * complete, so two nodes starting at once never read a half-written bundle; `latest.json` names the newest. The hash
  * covers the inputs esbuild read (our files; package-lock.json stands for node_modules) and this file.
- * Tests import the modules themselves; test/support/child-node.ts spawns host/start.ts unbundled.
+ * ./bundled-start.ts loads it. Tests import the modules themselves; the nodes they start as processes load the bundle.
  */
 import { randomBytes } from "node:crypto"
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
@@ -103,13 +103,22 @@ const stampedInputs = (root: string, metafileInputs: ReadonlyArray<string>): Arr
   return [...new Set([...own, ...(self.startsWith("..") ? [] : [self]), "package-lock.json"])].sort()
 }
 
-/** Keeps the newest few bundles: a node started from an older one may still import one of its chunks lazily. */
+/**
+ * Keeps the newest few bundles (a node started from an older one may still import one of its chunks lazily), and
+ * removes what a build that was killed half-way left (a `.building-…` folder an hour old).
+ */
 const prune = (cacheDir: string, keep: number) => {
   const folders = readdirSync(cacheDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith("."))
-    .map((entry) => ({ path: join(cacheDir, entry.name), at: statSync(join(cacheDir, entry.name)).mtimeMs }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => ({
+      name: entry.name,
+      path: join(cacheDir, entry.name),
+      at: statSync(join(cacheDir, entry.name)).mtimeMs
+    }))
     .sort((a, b) => b.at - a.at)
-  for (const folder of folders.slice(keep)) rmSync(folder.path, { recursive: true, force: true })
+  const bundles = folders.filter((folder) => !folder.name.startsWith("."))
+  const abandoned = folders.filter((folder) => folder.name.startsWith(".") && folder.at < Date.now() - 3_600_000)
+  for (const folder of [...bundles.slice(keep), ...abandoned]) rmSync(folder.path, { recursive: true, force: true })
 }
 
 export interface ServerBundle {
@@ -144,6 +153,7 @@ export const ensureServerBundle = async (options: ServerBundleOptions = {}): Pro
       absWorkingDir: root,
       entryPoints: [entry],
       bundle: true,
+      // Our modules imported lazily stay apart, in chunks loaded at their first import.
       splitting: true,
       format: "esm",
       platform: "node",
@@ -164,8 +174,13 @@ export const ensureServerBundle = async (options: ServerBundleOptions = {}): Pro
         {
           name: "node-sources",
           setup(plugin) {
+            // A package imported lazily (`import("openai")`) is left to Node, loaded at its first use as before: split
+            // into a chunk, esbuild would hand a CommonJS package's namespace only its `default`, where Node gives its
+            // names too (`(await import("ajv")).Ajv` was undefined, and installing a plugin failed).
             plugin.onResolve({ filter: /^[^./]/ }, (args) =>
-              args.path.startsWith("node:") || isBundled(args.path) ? undefined : { path: args.path, external: true }
+              args.path.startsWith("node:") || (isBundled(args.path) && args.kind !== "dynamic-import")
+                ? undefined
+                : { path: args.path, external: true }
             )
             plugin.onLoad({ filter: /\.ts$/ }, (args) => {
               if (args.path.split(sep).includes("node_modules")) return undefined

@@ -25,6 +25,6 @@ export const start = (): void =>
     )
   )
 
-// Run directly (`node host/start.ts`: the node without the web app's build step, as tests that
-// kill and restart it do), it starts at once.
+// Run directly (`node host/start.ts`), the node starts module by module, unbundled and without the web app's build
+// check: slower to start, and its stack traces name our files' lines (./bundled-start.ts is how it usually starts).
 if (import.meta.main) start()

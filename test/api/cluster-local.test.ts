@@ -96,12 +96,12 @@ const sameBrowserOn = (url: string, client: Client) => {
   return other
 }
 
-/** Whether the process runs the node (host/start.ts): a runner, not a passing helper process. */
+/** Whether the process runs the node (host/bundled-start.ts): a runner, not a passing helper process. */
 const runsNode = (pid: number): boolean => {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, "utf8")
       .split("\0")
-      .some((arg) => arg.endsWith("host/start.ts"))
+      .some((arg) => arg.endsWith("host/bundled-start.ts"))
   } catch {
     return false
   }

@@ -1,6 +1,6 @@
 /**
  * Work done once per connection across the processes of a cluster (issue 16 item 3): two real
- * node processes (host/start.ts), each a socket runner at its own CLUSTER_RUNNER_ADDRESS, over one
+ * node processes (host/bundled-start.ts), each a socket runner at its own CLUSTER_RUNNER_ADDRESS, over one
  * PostgreSQL database, and a loopback Google counting its token calls. A connection's expired
  * token asked for on both processes at once is renewed once; a mail sync running through one
  * process is running for the other too (409 sync_running), a process starting meanwhile leaves it

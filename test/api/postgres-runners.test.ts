@@ -1,5 +1,5 @@
 /**
- * One node as two processes: two real nodes (host/start.ts) over one PostgreSQL database and one
+ * One node as two processes: two real nodes (host/bundled-start.ts) over one PostgreSQL database and one
  * files folder, each a socket runner at its own CLUSTER_RUNNER_ADDRESS. Both serve the API; a
  * studio run started through the first runs on whichever runner holds its entity's shard (its
  * model calls carry that process's own API key, so the scripted model server tells them apart);

@@ -1,5 +1,5 @@
 /**
- * A project run survives kill -9: a real node in a child process (host/start.ts over a data
+ * A project run survives kill -9: a real node in a child process (host/bundled-start.ts over a data
  * folder) runs a generator against the scripted OpenAI server in this process; it is killed with
  * SIGKILL while the second task waits on its model, started again over the same folder, and the
  * run completes without the first task's model calls being made a second time.

@@ -1,10 +1,10 @@
 /**
  * The end-to-end tests run against the app as built from the current sources, and against the node's modules bundled
- * as `npm start` loads them (host/server-bundle.ts): bundled once here, so the files' nodes starting at once reuse it.
+ * as `npm start` loads them (host/server-bundle.ts), bundled once here (../support/bundle-setup.ts).
  */
-import { ensureServerBundle } from "../../host/server-bundle.ts"
 import { buildUi } from "../../ui/build.ts"
+import bundle from "../support/bundle-setup.ts"
 
 export default async function setup(): Promise<void> {
-  await Promise.all([buildUi(), ensureServerBundle()])
+  await Promise.all([buildUi(), bundle()])
 }

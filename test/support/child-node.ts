@@ -1,5 +1,5 @@
 /**
- * A node as its own process (`node host/start.ts`), for tests that need what only a process
+ * A node as its own process (`node host/bundled-start.ts`, as `npm start` loads it), for tests that need what only a process
  * gives: extra Node flags (a preload such as ./egress-hook.ts), settings read from the
  * environment exactly as `npm start` reads them, or a kill -9 and a start again over the same
  * data folder at the same address. Resolves once the node listens.
@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url"
 import { freePort } from "./free-port.ts"
 
 const nodeBinary = fileURLToPath(new URL("../../node_modules/.bin/node", import.meta.url))
-const startScript = fileURLToPath(new URL("../../host/start.ts", import.meta.url))
+const startScript = fileURLToPath(new URL("../../host/bundled-start.ts", import.meta.url))
 
 export interface ChildNodeOptions {
   /** Settings as environment variables (docs/operations.md), beside the data folder, port and owner code. */

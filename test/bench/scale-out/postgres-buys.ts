@@ -1,5 +1,5 @@
 /**
- * A buy on PostgreSQL beside SQLite (issue 16): two node processes (host/start.ts, same code),
+ * A buy on PostgreSQL beside SQLite (issue 16): two node processes (host/bundled-start.ts, same code),
  * one on a throwaway PostgreSQL, one on its SQLite file. On each, first and off the clock: the
  * owner, 20 buyers (each its own client, session and address), 25 generator listings, and one
  * buy per buyer to open the wallets. Then 20 buyers at once each buy listings one after another

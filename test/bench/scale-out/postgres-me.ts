@@ -1,5 +1,5 @@
 /**
- * `GET /api/auth/me` on PostgreSQL beside SQLite (issue 16): the same node code (host/start.ts,
+ * `GET /api/auth/me` on PostgreSQL beside SQLite (issue 16): the same node code (host/bundled-start.ts,
  * each its own process, one runner each), one on a throwaway PostgreSQL (`DATABASE_URL`), one on
  * its SQLite file, each with its owner registered; the same load generator (autocannon in this
  * process, 50 connections) on each in interleaved rounds, so a neighbour's busy moment weighs on

@@ -1,5 +1,5 @@
 /**
- * Two processes beside one for the same load (issue 16): two node processes (host/start.ts), each
+ * Two processes beside one for the same load (issue 16): two node processes (host/bundled-start.ts), each
  * a socket runner at its own CLUSTER_RUNNER_ADDRESS over one throwaway PostgreSQL, the owner
  * registered through the first. The same load generator (autocannon in this process, 50
  * connections, authenticated `GET /api/auth/me`) either all on the first process's URL, or split

@@ -30,11 +30,15 @@ write(
   JSON.stringify({ name: "outside-pkg", type: "module", main: "index.js" })
 )
 write("node_modules/outside-pkg/index.js", "export const where = import.meta.url\n")
+// A CommonJS package of the bundled list (the name is what counts), with a named export beside its function.
+write("node_modules/semver/package.json", JSON.stringify({ name: "semver", main: "index.js" }))
+write("node_modules/semver/index.js", "module.exports = function semver() {}\nmodule.exports.named = 'named'\n")
 write(
   "host/start.ts",
   `import { where } from "outside-pkg"
 import { greeting } from "../lib/read.ts"
 export const start = (): { greeting: string; where: string } => ({ greeting, where })
+export const lazyNamed = async (): Promise<unknown> => ((await import("semver")) as { named?: unknown }).named
 if (import.meta.main) throw new Error("the bundle was run as a main module")
 `
 )
@@ -55,6 +59,12 @@ describe("the node's bundle", () => {
     expect(answer.greeting).toBe("hello from beside the module")
     expect(answer.where).toBe(new URL("node_modules/outside-pkg/index.js", `file://${root}/`).href)
     expect(readFileSync(fileURLToPath(first.url), "utf8")).toContain('from "outside-pkg"')
+  })
+
+  test("a package imported lazily is Node's to load, with its names, as without the bundle", async () => {
+    const bundle = await ensureServerBundle(options)
+    const module = (await import(bundle.url)) as { lazyNamed: () => Promise<unknown> }
+    expect(await module.lazyNamed()).toBe("named")
   })
 
   test("an unchanged tree reuses the bundle; a changed source makes a new one beside it", async () => {
