@@ -104,10 +104,11 @@ const stampedInputs = (root: string, metafileInputs: ReadonlyArray<string>): Arr
 }
 
 /**
- * Keeps the newest few bundles (a node started from an older one may still import one of its chunks lazily), and
- * removes what a build that was killed half-way left (a `.building-…` folder an hour old).
+ * Keeps the current bundle and the newest few others (a node started from an older one may still import one of its
+ * chunks lazily), and removes what a build that was killed half-way left (a `.building-…` folder an hour old). The
+ * current one is named, not found by age: a tree changed back to an earlier state reuses that state's older folder.
  */
-const prune = (cacheDir: string, keep: number) => {
+const prune = (cacheDir: string, current: string, keep: number) => {
   const folders = readdirSync(cacheDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => ({
@@ -116,7 +117,7 @@ const prune = (cacheDir: string, keep: number) => {
       at: statSync(join(cacheDir, entry.name)).mtimeMs
     }))
     .sort((a, b) => b.at - a.at)
-  const bundles = folders.filter((folder) => !folder.name.startsWith("."))
+  const bundles = folders.filter((folder) => !folder.name.startsWith(".") && folder.name !== current)
   const abandoned = folders.filter((folder) => folder.name.startsWith(".") && folder.at < Date.now() - 3_600_000)
   for (const folder of [...bundles.slice(keep), ...abandoned]) rmSync(folder.path, { recursive: true, force: true })
 }
@@ -210,7 +211,7 @@ export const ensureServerBundle = async (options: ServerBundleOptions = {}): Pro
       }
     }
     writeAtomically(join(cacheDir, "latest.json"), `${JSON.stringify({ hash, inputs } satisfies Latest)}\n`)
-    prune(cacheDir, 3)
+    prune(cacheDir, hash, 2)
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     return {
       url: pathToFileURL(join(where(hash), entryName)).href,

@@ -98,6 +98,19 @@ describe("the node's bundle", () => {
     const folders = readdirSync(cacheDir, { withFileTypes: true }).filter((entry) => entry.isDirectory())
     expect(folders.map((folder) => folder.name).every((name) => /^[0-9a-f]{64}$/.test(name))).toBe(true)
     expect(folders).toHaveLength(3)
+
+    // Back to an earlier state: its older folder is the current bundle again, and survives the pruning.
+    write("lib/read.ts", `export const greeting: string = "one"\n`)
+    const back = await ensureServerBundle(options)
+    expect((await load(back.url)).greeting).toBe("one")
+    for (const text of ["five", "six"]) {
+      write("lib/read.ts", `export const greeting: string = "${text}"\n`)
+      await ensureServerBundle(options)
+    }
+    write("lib/read.ts", `export const greeting: string = "one"\n`)
+    const again = await ensureServerBundle(options)
+    expect(again.url).toBe(back.url)
+    expect((await load(again.url)).greeting).toBe("one")
   })
 
   test("the effect ecosystem is bundled; native addons and packages that read their own files are not", () => {
