@@ -1,24 +1,69 @@
 /**
  * The work of `GET /api/auth/me`, written once for the anchors so they do exactly what the
- * node does and nothing else: verify the signed `svc_session` cookie (the node's own
- * `unsignCookie`, under its secret from node_meta), find the session by the SHA-256 digest of
- * its token joined to its being in one statement (the node's `Sessions.resolve`) and answer the
- * being as JSON with the node's security headers. The database is the node's own node.db,
- * opened read-only, so every server reads one file.
+ * node does and nothing else: verify the signed `svc_session` cookie (HMAC-SHA-256 under the
+ * node's secret from node_meta, as the node's `unsignCookie`), find the session by the SHA-256
+ * digest of its token joined to its being in one statement (the node's `Sessions.resolve`) and
+ * answer the being as JSON with the node's security headers. The database is the node's own
+ * node.db, opened read-only, so every server reads one file.
+ *
+ * Plain Node and better-sqlite3 only, as a person writing the program would: no effect and no
+ * module of the node, so an anchor's memory and start are its framework's, not the node's schemas'.
+ * The select list, the headers and the cookie's signature are the node's, written out here.
  */
 import Database from "better-sqlite3"
-import * as Schema from "effect/Schema"
-import { beingColumnsOf, BeingRow } from "../../../extensions/accounts/repositories/beings-reads.ts"
-import type { Being } from "../../../extensions/accounts/contract/records.ts"
-import { digest, unsignCookie } from "../../../extensions/accounts/tokens.ts"
-import { securityHeaders } from "../../../host/http/security-headers.ts"
+import { createHash, createHmac, timingSafeEqual } from "node:crypto"
 
-export { securityHeaders }
+/** As host/http/security-headers.ts sends them on every answer. */
+export const securityHeaders = {
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "SAMEORIGIN",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "cross-origin-resource-policy": "same-site"
+} as const
 
 const SESSION_COOKIE = "svc_session"
 
-/** The row's columns as the node's sessions repository decodes them. */
-const toBeing = Schema.decodeUnknownSync(BeingRow)
+/** The being as the node answers it (the contract's `Being`). */
+export interface Being {
+  readonly id: string
+  readonly handle: string
+  readonly displayName: string
+  readonly email: string
+  readonly isOwner: boolean
+  readonly emailVerified: boolean
+  readonly suspended: boolean
+  readonly createdAt: string
+}
+
+interface BeingColumns extends Omit<Being, "isOwner" | "emailVerified" | "suspended"> {
+  readonly sessionId: string
+  readonly isOwner: number
+  readonly emailVerified: number
+  readonly suspended: number
+}
+
+const toBeing = (row: BeingColumns): Being => ({
+  id: row.id,
+  handle: row.handle,
+  displayName: row.displayName,
+  email: row.email,
+  isOwner: row.isOwner === 1,
+  emailVerified: row.emailVerified === 1,
+  suspended: row.suspended === 1,
+  createdAt: row.createdAt
+})
+
+/** The token inside a signed cookie value, or null when the signature does not match. */
+const unsignCookie = (value: string, secret: string): string | null => {
+  const dot = value.lastIndexOf(".")
+  if (dot <= 0) return null
+  const token = value.slice(0, dot)
+  const given = Buffer.from(value.slice(dot + 1))
+  const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64url"))
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null
+}
+
+const digest = (token: string): string => createHash("sha256").update(token).digest("base64url")
 
 export const unauthorizedBody = JSON.stringify({
   error: "unauthorized",
@@ -47,7 +92,9 @@ export const openMeWork = (dbPath: string) => {
     | undefined
   if (secretRow === undefined) throw new Error(`${dbPath} holds no session_secret: start the node on it first`)
   const secret = secretRow.value
-  const resolveSession = db.prepare(`SELECT s.id AS sessionId, ${beingColumnsOf("b")}
+  const resolveSession = db.prepare(`SELECT s.id AS sessionId, b.id, b.handle, b.display_name AS "displayName",
+      b.email, b.is_owner AS "isOwner", b.email_verified_at IS NOT NULL AS "emailVerified",
+      b.suspended_hash IS NOT NULL AS suspended, b.created_at AS "createdAt"
     FROM sessions s JOIN beings b ON b.id = s.being_id
     WHERE s.token_hash = ? AND s.expires_at > ?`)
   const ping = db.prepare("SELECT 1")
@@ -56,7 +103,7 @@ export const openMeWork = (dbPath: string) => {
   const sessionOf = (value: string): SessionRow | null => {
     const token = unsignCookie(value, secret)
     if (token === null) return null
-    const row = resolveSession.get(digest(token), new Date().toISOString()) as { sessionId: string } | undefined
+    const row = resolveSession.get(digest(token), new Date().toISOString()) as BeingColumns | undefined
     return row === undefined ? null : { sessionId: row.sessionId, being: toBeing(row) }
   }
 
