@@ -6,20 +6,16 @@
  * answer the being as JSON with the node's security headers. The database is the node's own
  * node.db, opened read-only, so every server reads one file.
  *
- * Plain Node and better-sqlite3 only, as a person writing the program would: no effect and no
- * module of the node, so an anchor's memory and start are its framework's, not the node's schemas'.
- * The select list, the headers and the cookie's signature are the node's, written out here.
+ * Plain Node and better-sqlite3, as a person writing the program would: no effect and none of the
+ * node's schemas, so an anchor's memory and start are its framework's. The select list is the node's,
+ * written out here; the cookie's signature and the headers come from the node's own plain modules.
  */
 import Database from "better-sqlite3"
-import { createHash, createHmac, timingSafeEqual } from "node:crypto"
+// The node's cookie signature and headers, from modules that import nothing but Node's own.
+import { digest, unsignCookie } from "../../../extensions/accounts/tokens.ts"
+import { securityHeaders } from "../../../host/http/security-headers.ts"
 
-/** As host/http/security-headers.ts sends them on every answer. */
-export const securityHeaders = {
-  "x-content-type-options": "nosniff",
-  "x-frame-options": "SAMEORIGIN",
-  "referrer-policy": "strict-origin-when-cross-origin",
-  "cross-origin-resource-policy": "same-site"
-} as const
+export { securityHeaders }
 
 const SESSION_COOKIE = "svc_session"
 
@@ -52,18 +48,6 @@ const toBeing = (row: BeingColumns): Being => ({
   suspended: row.suspended === 1,
   createdAt: row.createdAt
 })
-
-/** The token inside a signed cookie value, or null when the signature does not match. */
-const unsignCookie = (value: string, secret: string): string | null => {
-  const dot = value.lastIndexOf(".")
-  if (dot <= 0) return null
-  const token = value.slice(0, dot)
-  const given = Buffer.from(value.slice(dot + 1))
-  const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64url"))
-  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null
-}
-
-const digest = (token: string): string => createHash("sha256").update(token).digest("base64url")
 
 export const unauthorizedBody = JSON.stringify({
   error: "unauthorized",
