@@ -28,7 +28,6 @@ const bundled = [
   "@effect/",
   "fast-check",
   "pure-rand",
-  "openai",
   "undici",
   "ajv",
   "fast-uri",

@@ -30,15 +30,10 @@ export const uiDistDir = fileURLToPath(new URL("../../ui/dist", import.meta.url)
 const openApiDocument = HttpApiBuilder.Router.use((router) =>
   Effect.gen(function* () {
     const { api } = yield* HttpApi.Api
-    let document: HttpServerResponse.HttpServerResponse | undefined
-    yield* router.get(
-      "/api/openapi.json",
-      Effect.suspend(() =>
-        document === undefined
-          ? Effect.tap(Effect.orDie(HttpServerResponse.json(OpenApi.fromApi(api))), (made) => (document = made))
-          : Effect.succeed(document)
-      )
+    const document = yield* Effect.cached(
+      Effect.orDie(Effect.suspend(() => HttpServerResponse.json(OpenApi.fromApi(api))))
     )
+    yield* router.get("/api/openapi.json", document)
   })
 )
 
