@@ -12,6 +12,7 @@ import { LiveTab } from "../support/live.ts"
 import { Client, person, run } from "../support/node.ts"
 import { startPostgres, type TestPostgres } from "../support/postgres.ts"
 import { asNode, sameBrowserOn } from "../support/processes.ts"
+import { until } from "../support/until.ts"
 
 let postgres: TestPostgres
 let first: ChildNode
@@ -86,10 +87,17 @@ describe("events across processes", () => {
     expect((await sameBrowserOn(second, owner).raw("GET", "/api/auth/me")).status).toBe(200)
   })
 
-  it("shows on the other process at once a change to a being made on one", async () => {
+  it("shows on the other process a change to a being made on one, without a restart", async () => {
     const onSecond = sameBrowserOn(second, owner)
     await run(onSecond.api.auth.me()) // kept in the second process's session cache now
     await run(owner.api.beings.patchMe({ payload: { displayName: "Renamed on the first" } }))
-    expect((await run(onSecond.api.auth.me())).being.displayName).toBe("Renamed on the first")
+    // The change goes out with its commit, so the answer and the second process's cache drop race (docs/decisions.md,
+    // "Order and waiting"): a busy machine showed the old name to a read made right after the answer.
+    await until(
+      "the rename to show on the second process",
+      async () => (await run(onSecond.api.auth.me())).being.displayName === "Renamed on the first",
+      10_000,
+      20
+    )
   })
 })
