@@ -8,7 +8,6 @@
 import * as Cookies from "@effect/platform/Cookies"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import type * as Headers from "@effect/platform/Headers"
-import * as HttpApiClient from "@effect/platform/HttpApiClient"
 import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientError from "@effect/platform/HttpClientError"
@@ -17,15 +16,11 @@ import type * as HttpMethod from "@effect/platform/HttpMethod"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { NodeApi } from "../../host/contract/api.ts"
+import { type NodeClient, nodeClient } from "../../host/contract/client.ts"
 import * as ApiErrors from "../../kernel/contract/errors.ts"
 import { ApiErrorBody } from "../../kernel/contract/errors.ts"
 
-const makeNodeClient = (httpClient: HttpClient.HttpClient, baseUrl: string) =>
-  HttpApiClient.makeWith(NodeApi, { httpClient, baseUrl })
-
-/** The contract's typed client: a group per domain, a method per endpoint. */
-export type NodeClient = Effect.Effect.Success<ReturnType<typeof makeNodeClient>>
+export type { NodeClient }
 
 /** A refusal as the wire carried it: the status and the ApiError body. */
 export interface Refusal {
@@ -84,7 +79,7 @@ export class Client {
         })
       )
     )
-    this.api = Effect.runSync(makeNodeClient(this.http, base))
+    this.api = nodeClient(this.http, base)
   }
 
   /** The value of one cookie this person holds. */

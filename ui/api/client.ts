@@ -5,11 +5,11 @@
  * httpOnly `svc_session` cookie, so requests go same-origin with credentials.
  */
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import * as HttpApiClient from "@effect/platform/HttpApiClient"
+import * as HttpClient from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { NodeApi } from "../../host/contract/api.ts"
+import { type NodeClient, nodeClient } from "../../host/contract/client.ts"
 import {
   Conflict,
   Forbidden,
@@ -23,9 +23,10 @@ import {
 } from "../../kernel/contract/errors.ts"
 import { fireEvent } from "../shell/events.ts"
 
-const makeClient = HttpApiClient.make(NodeApi, { baseUrl: "" })
+export type { NodeClient }
 
-export type NodeClient = Effect.Effect.Success<typeof makeClient>
+/** Requests go same-origin; the session cookie travels with them (`RequestInit` below). */
+const client = nodeClient(Effect.runSync(Effect.provide(HttpClient.HttpClient, FetchHttpClient.layer)), "")
 
 export interface Failure {
   /** The HTTP status, or null when no answer came (network) or the request never left. */
@@ -115,8 +116,7 @@ const describeFailure = (error: unknown): Effect.Effect<Failure> => {
  * on `window` as `session-lost`, so the shell can send the person to log in.
  */
 export const request = <A, E>(call: (client: NodeClient) => Effect.Effect<A, E>): Promise<Result<A>> =>
-  makeClient.pipe(
-    Effect.flatMap(call),
+  Effect.suspend(() => call(client)).pipe(
     Effect.map((value): Result<A> => ({ ok: true, value })),
     Effect.catchAll((error) => Effect.map(describeFailure(error), (failure): Result<A> => ({ ok: false, failure }))),
     Effect.catchAllDefect((defect) =>
@@ -127,7 +127,6 @@ export const request = <A, E>(call: (client: NodeClient) => Effect.Effect<A, E>)
         fireEvent(window, "session-lost", { message: result.failure.message })
       }
     }),
-    Effect.provide(FetchHttpClient.layer),
     Effect.provideService(FetchHttpClient.RequestInit, { credentials: "same-origin" }),
     Effect.runPromise
   )

@@ -15,13 +15,15 @@ const runCall = /\b(?:Runtime|Effect)\.run(?:Promise|Sync|Fork|Callback|PromiseE
 
 /**
  * Where running is the point: the process's start, the HTTP server's fiber per request, the isolate boundary (the
- * guest's skills inside; outside, plugin-isolate.ts runs each adapter Effect a plugin awaits as a Promise).
+ * guest's skills inside; outside, plugin-isolate.ts runs each adapter Effect a plugin awaits as a Promise), and the
+ * contract's client, which the web app and the tests use (a group made on a property access).
  */
 const boundaries = [
   "host/main.ts",
   "host/start.ts",
   "host/owner-reset.ts",
   "host/http/server.ts",
+  "host/contract/client.ts",
   "kernel/extensions/isolate/guest.ts",
   "kernel/extensions/isolate/plugin-isolate.ts"
 ]
