@@ -19,8 +19,9 @@ export type NodeClient =
 /** The client of `NodeApi` over `httpClient`, its requests' paths prefixed by `baseUrl`. */
 export const nodeClient = (httpClient: HttpClient.HttpClient, baseUrl: string): NodeClient =>
   new Proxy({} as Record<string, unknown>, {
-    get: (made, group) =>
-      typeof group !== "string"
-        ? undefined
-        : (made[group] ??= Effect.runSync(HttpApiClient.group(NodeApi, { group: group as never, httpClient, baseUrl })))
+    get: (made, group) => {
+      if (typeof group !== "string") return undefined
+      made[group] ??= Effect.runSync(HttpApiClient.group(NodeApi, { group: group as never, httpClient, baseUrl }))
+      return made[group]
+    }
   }) as unknown as NodeClient
