@@ -2,7 +2,7 @@ import { expect, fixture, html } from "@open-wc/testing"
 import "../../ui/places/world/world-place.ts"
 import type { WorldPlace } from "../../ui/places/world/world-place.ts"
 import { fakeLive } from "./support/fake-live.ts"
-import { fakeNode, held, refusal, textOf, until } from "./support/fake-node.ts"
+import { byText, fakeNode, fill, find, held, refusal, textOf, until } from "./support/fake-node.ts"
 import { owner } from "./support/records.ts"
 
 const calm = { valence: 0.2, arousal: 0.3, label: "calm" }
@@ -63,5 +63,27 @@ describe("<world-place>", () => {
     await until(() => !textOf(el).includes("Fresh bread today"))
     live.send({ type: "ambient", mood: { valence: 0.8, arousal: 0.9, label: "festive" } })
     await until(() => el.dataset.mood === "festive")
+  })
+  it("empties the composer once a post is taken, but keeps words typed while it was on its way", async () => {
+    const sending = held()
+    const node = fakeNode(routes({ "POST /api/beings/square": sending.answer }))
+    const { el } = await make()
+    await until(() => textOf(el).includes("Fresh bread today"))
+    const field = find<HTMLTextAreaElement>(el, 'textarea[name="content"]')
+    fill(el, { content: "First words" })
+    byText(el, "button", "Post to the square").click()
+    await node.request("POST /api/beings/square")
+    fill(el, { content: "Second words, typed meanwhile" })
+    sending.release({ json: post("p2", "First words", "2026-01-05T10:00:00.000Z") })
+    await until(() => textOf(el).includes("First words"))
+    expect(field.value).to.equal("Second words, typed meanwhile")
+
+    node.routes["POST /api/beings/square"] = { json: post("p3", "Second words", "2026-01-05T10:01:00.000Z") }
+    byText(el, "button", "Post to the square").click()
+    await until(() => field.value === "")
+    expect(node.to("POST /api/beings/square").map((sent) => sent.body)).to.deep.equal([
+      { content: "First words" },
+      { content: "Second words, typed meanwhile" }
+    ])
   })
 })

@@ -62,12 +62,12 @@ export class AdminInvites extends LitElement {
     )
   }
 
-  private readonly _send = onSubmit(async ({ form, field }) => {
+  private readonly _send = onSubmit(async ({ clear, field }) => {
     const payload = { email: field("email"), note: field("note") }
     const answered = await this._sending.run(
       (client) => client.auth.sendInvite({ payload }),
       (invite) => {
-        form.reset()
+        clear()
         if (invite.sent) return `An invitation is on its way to ${invite.email}.`
         // The node kept the invitation (its code works) though the mail failed: the owner must know.
         this._sending.fail(

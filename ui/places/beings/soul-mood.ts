@@ -43,13 +43,13 @@ export class SoulMood extends LitElement {
       return words(soul)
     }
 
-  private readonly _drift = async ({ form, field }: SubmittedForm): Promise<void> => {
+  private readonly _drift = async ({ clear, field }: SubmittedForm): Promise<void> => {
     const payload = { event: field("event"), minutes: Number(field("minutes") || "0") }
     const ok = await this._action.run(
       (client) => client.souls.driftSoul({ path: { beingId: this.beingId }, payload }),
       this._changed((soul) => `The mood drifted: now ${moodWords(soul.mood)}.`)
     )
-    if (ok) form.reset()
+    if (ok) clear()
   }
 
   private readonly _recompile = async (): Promise<void> => {

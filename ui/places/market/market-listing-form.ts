@@ -137,7 +137,7 @@ export class MarketListingForm extends LitElement {
     if (isKind(value)) this._kind = value
   }
 
-  private readonly _save = onSubmit(async ({ field, form }) => {
+  private readonly _save = onSubmit(async ({ field, clear }) => {
     const kind = this.listing?.kind ?? (isKind(field("kind")) ? (field("kind") as ListingKind) : "generator")
     const refId = field("refId")
     const input: ListingInput = {
@@ -162,10 +162,7 @@ export class MarketListingForm extends LitElement {
       (listing) => fireEvent(this, "listing-saved", { listing })
     )
     // A published listing leaves the form empty for the next one.
-    if (saved && editing === null) {
-      form.reset()
-      this._kind = null
-    }
+    if (saved && editing === null && clear()) this._kind = null
   })
 
   static override styles = sharedStyles

@@ -103,7 +103,7 @@ export class SpacesGroup extends LitElement {
     fireEvent(this, "group-changed", {})
   }
 
-  private readonly _add = onSubmit(async ({ field, form }) => {
+  private readonly _add = onSubmit(async ({ field, clear }) => {
     const ok = await this._action.run(
       (client) =>
         client.groups.addMember({
@@ -112,7 +112,7 @@ export class SpacesGroup extends LitElement {
         }),
       () => "The member is in."
     )
-    if (ok) form.reset()
+    if (ok) clear()
     this._changed(ok)
   })
 

@@ -104,7 +104,7 @@ export class SpacesPlace extends LitElement {
     </form>`
   }
 
-  private readonly _create = onSubmit(async ({ field, form }) => {
+  private readonly _create = onSubmit(async ({ field, clear }) => {
     const parentId = field("parentId")
     let made = ""
     const ok = await this._creating.run(
@@ -121,7 +121,7 @@ export class SpacesPlace extends LitElement {
       }
     )
     if (!ok) return
-    form.reset()
+    clear()
     this._selected = made
     this._groups.reload()
   })

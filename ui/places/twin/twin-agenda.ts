@@ -151,7 +151,7 @@ export class TwinAgenda extends LitElement {
     this._show(this._view, addDays(this._anchor, direction * (this._view === "day" ? 1 : 7)))
   }
 
-  private readonly _add = onSubmit(async ({ field, form }) => {
+  private readonly _add = onSubmit(async ({ field, clear }) => {
     const startAt = instantOf(field("startAt"))
     if (startAt === null) return this._changing.fail("Give the event a start.")
     const endAt = instantOf(field("endAt"))
@@ -170,7 +170,7 @@ export class TwinAgenda extends LitElement {
       (event) => `Added “${event.title}”${event.signalId === null ? "" : ", with a reminder"}.`
     )
     if (!added) return
-    form.reset()
+    clear()
     // Show the day the event is on, in the view chosen.
     this._show(this._view, new Date(startAt))
   })

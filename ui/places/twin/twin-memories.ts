@@ -182,14 +182,14 @@ export class TwinMemories extends LitElement {
     await this._found.reload()
   }
 
-  private readonly _remember = onSubmit(async ({ field, form }) => {
+  private readonly _remember = onSubmit(async ({ field, clear }) => {
     const stored = await this._changing.run(
       (client) =>
         client.twin.createMemory({ payload: { content: field("content"), kind: field("kind") as MemoryKind } }),
       () => "Remembered."
     )
     if (!stored) return
-    form.reset()
+    clear()
     await this._found.reload()
   })
 

@@ -135,7 +135,7 @@ export class TwinProfile extends LitElement {
     )
   })
 
-  private readonly _setPreference = onSubmit(async ({ field, form }) => {
+  private readonly _setPreference = onSubmit(async ({ field, clear }) => {
     const key = field("key").trim()
     const set = await this._preferences.run(
       (client) => client.twin.patchPreferences({ payload: { [key]: preferenceValue(field("value")) as never } }),
@@ -144,7 +144,7 @@ export class TwinProfile extends LitElement {
         return `The preference ${key} is set.`
       }
     )
-    if (set) form.reset()
+    if (set) clear()
   })
 
   private _remove(key: string): Promise<boolean> {

@@ -98,7 +98,7 @@ export class TwinTodos extends LitElement {
     void this._todos.reload()
   }
 
-  private readonly _add = onSubmit(async ({ field, form }) => {
+  private readonly _add = onSubmit(async ({ field, clear }) => {
     const dueAt = instantOf(field("dueAt"))
     const added = await this._changing.run(
       (client) =>
@@ -106,7 +106,7 @@ export class TwinTodos extends LitElement {
       (todo) => `Added “${todo.title}”.`
     )
     if (!added) return
-    form.reset()
+    clear()
     await this._todos.reload()
   })
 

@@ -49,14 +49,14 @@ export class SquareComposer extends LitElement {
     </section>`
   }
 
-  private readonly _send = async ({ form, field }: SubmittedForm): Promise<void> => {
+  private readonly _send = async ({ clear, field }: SubmittedForm): Promise<void> => {
     const ok = await this._post.run(
       (client) => client.beings.post({ payload: { content: field("content") } }),
       (post) => {
         fireEvent(this, "square-posted", { posts: [post] })
       }
     )
-    if (ok) form.reset()
+    if (ok) clear()
   }
 
   private async _beat(kind: "tick" | "greet"): Promise<void> {
