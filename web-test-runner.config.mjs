@@ -3,6 +3,7 @@
 import { globSync } from "node:fs"
 import { build } from "esbuild"
 import { playwrightLauncher } from "@web/test-runner-playwright"
+import { chromiumArgs, chromiumPath } from "./test/support/chromium.ts"
 
 /**
  * The test files reach the page bundled by esbuild the way ui/build.ts bundles the app (Lit's production build,
@@ -61,17 +62,8 @@ export default {
     playwrightLauncher({
       product: "chromium",
       launchOptions: {
-        executablePath: "/usr/bin/chromium",
-        args: [
-          "--no-sandbox",
-          "--headless=new",
-          "--disable-gpu",
-          "--disable-dev-shm-usage",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-          "--no-first-run"
-        ]
+        executablePath: chromiumPath,
+        args: chromiumArgs()
       }
     })
   ],

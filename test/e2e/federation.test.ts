@@ -107,7 +107,7 @@ describe("federation in the browser", () => {
         await expect.poll(() => item.textContent()).toContain("Federated")
         await item.click()
       }
-      await page.getByRole("heading", { name: "Bo", level: 2 }).waitFor()
+      await page.getByRole("heading", { name: "Bo", level: 2, exact: true }).waitFor()
       const provenance = page.locator("federated-thread")
       await expect.poll(() => provenance.locator(".remote").textContent()).toContain("Bo's node")
       expect(await provenance.locator("did-copy code").textContent()).toBe(boDid)

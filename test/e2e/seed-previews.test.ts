@@ -5,10 +5,11 @@
  * after frame, shows its HUD, and keeps drawing while the model's update throws on every other
  * frame. The small web app, once its owner said "Do it": the built React page runs and responds.
  */
-import { type Browser, chromium, type Page } from "playwright-core"
+import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import type { ReceivedRequest } from "../support/openai-replies.ts"
 import { type OpenAiServer, startOpenAiServer } from "../support/openai-server.ts"
+import { launchBrowser } from "./browser.ts"
 import { type Person, submitRegistration, waitForDesktop } from "./flows.ts"
 import { type RunningNode, startNode } from "./node-host.ts"
 
@@ -130,18 +131,7 @@ describe("seeded generators previewed through the node", () => {
     scriptSceneRun(models)
     ;[node, browser] = await Promise.all([
       startNode({ env: { LLM_BASE_URL: models.baseUrl, LLM_API_KEY: "sk-test-e2e", LLM_LOCAL: "false" } }),
-      // WebGL in headless Chromium: software rendering through SwiftShader, asked for explicitly.
-      chromium.launch({
-        executablePath: "/usr/bin/chromium",
-        args: [
-          "--no-sandbox",
-          "--headless=new",
-          "--use-angle=swiftshader",
-          "--enable-unsafe-swiftshader",
-          "--disable-dev-shm-usage",
-          "--no-first-run"
-        ]
-      })
+      launchBrowser({ webgl: true })
     ])
     page = await (await browser.newContext()).newPage()
   })
