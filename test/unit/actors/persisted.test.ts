@@ -6,10 +6,9 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
-import { mkdtempSync } from "node:fs"
-import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { entityLayer } from "../../../kernel/actors/index.ts"
+import { tempDir } from "../../support/temp-dir.ts"
 import { actorRuntime } from "./actor-runtime.ts"
 import { readDatabase, startJournalNode } from "./journal-process.ts"
 
@@ -52,7 +51,7 @@ describe("a persisted message", () => {
   )
 
   it("survives SIGKILL mid-processing and is redelivered and processed when the node starts again", async () => {
-    const filename = join(mkdtempSync(join(tmpdir(), "actors-")), "node.db")
+    const filename = join(tempDir("actors"), "node.db")
 
     const first = startJournalNode({ DB_FILE: filename, SEND_ON_BOOT: "m1" })
     await first.printed("attempt m1 1")

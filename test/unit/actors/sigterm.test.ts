@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest"
-import { mkdtempSync } from "node:fs"
-import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { tempDir } from "../../support/temp-dir.ts"
 import { startJournalNode, type JournalProcess } from "./journal-process.ts"
 
-const freshDatabase = () => join(mkdtempSync(join(tmpdir(), "actors-")), "node.db")
+const freshDatabase = () => join(tempDir("actors"), "node.db")
 
 /** Sends SIGTERM and says how the process ended and how long after the signal. */
 const terminate = async (node: JournalProcess) => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises"
-import { tmpdir } from "node:os"
+import { mkdir, writeFile } from "node:fs/promises"
 import { dirname, join } from "node:path"
 import { taskPromptOf } from "../../../actors/project/instruction.ts"
 import { roleNeeds } from "../../../actors/project/team.ts"
@@ -9,6 +8,7 @@ import { contentTypeOf, outputKindOf } from "../../../actors/project/contract/ou
 import { listWorkspace } from "../../../actors/project/outputs.ts"
 import { generatorRunTitle, titleOf } from "../../../actors/project/projects.ts"
 import { isMakeRequest } from "../../../actors/project/contract/make-request.ts"
+import { tempDir } from "../../support/temp-dir.ts"
 import { taskRecord } from "./task-record.ts"
 
 const task = taskRecord
@@ -33,7 +33,7 @@ describe("a brief's title", () => {
 
 describe("outputs", () => {
   it("lists a workspace's deliverables: a built app's page, but no other build or VCS noise", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "outputs-"))
+    const dir = tempDir("outputs")
     const write = async (path: string, text: string) => {
       await mkdir(dirname(join(dir, path)), { recursive: true })
       await writeFile(join(dir, path), text)

@@ -10,7 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Queue from "effect/Queue"
 import * as Schema from "effect/Schema"
-import { mkdtempSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { databaseLayer } from "../../../kernel/database.ts"
@@ -93,7 +93,13 @@ export const projectTestLayers = () => {
   })
   const skills = Layer.mock(Skills, { list: Effect.succeed([]), spendsModels: () => false, uses: () => undefined })
   const settings = Layer.mergeAll(
-    Settings.layerWith({ dataDir: mkdtempSync(join(tmpdir(), "project-feature-")) }),
+    // A data folder of the layer's own, removed when the layer is released.
+    Layer.unwrapScoped(
+      Effect.acquireRelease(
+        Effect.sync(() => mkdtempSync(join(tmpdir(), "project-feature-"))),
+        (dataDir) => Effect.sync(() => rmSync(dataDir, { recursive: true, force: true }))
+      ).pipe(Effect.map((dataDir) => Settings.layerWith({ dataDir })))
+    ),
     ProjectSettings.layer({ studioTaskConcurrency: 1 })
   )
   const database = databaseLayer({ ...accountMigrations, ...projectMigrations }, { filename: ":memory:" })
