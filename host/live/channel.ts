@@ -6,6 +6,7 @@
  * soon as that session is revoked. Each heartbeat it also drops sockets whose session expired
  * or vanished without an announcement.
  */
+import * as Cause from "effect/Cause"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
@@ -14,6 +15,7 @@ import * as Fiber from "effect/Fiber"
 import * as FiberSet from "effect/FiberSet"
 import * as Layer from "effect/Layer"
 import * as Queue from "effect/Queue"
+import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import { randomBytes } from "node:crypto"
 import type { IncomingMessage } from "node:http"
@@ -57,6 +59,12 @@ export class LiveChannel extends Context.Tag("host/LiveChannel")<LiveChannel, Li
 /** How long a greeting waits for the being's actor to count the socket (see `serve`). */
 const COUNT_WAIT = "2 seconds"
 
+/** How a socket's count is told again after a lapse: soon, then every few seconds, for a minute at most. */
+const untilTaken = Schedule.exponential("200 millis").pipe(
+  Schedule.union(Schedule.spaced("5 seconds")),
+  Schedule.upTo("1 minute")
+)
+
 export const LiveChannelLive = Layer.scoped(
   LiveChannel,
   Effect.gen(function* () {
@@ -77,11 +85,27 @@ export const LiveChannelLive = Layer.scoped(
     )
     const run = yield* FiberSet.makeRuntime<never>()
 
-    const tellBeing = (beingId: string, message: "SocketOpened" | "SocketClosed", connectionId: string) =>
-      (message === "SocketOpened"
+    type SocketMessage = "SocketOpened" | "SocketClosed"
+    const tell = (beingId: string, message: SocketMessage, connectionId: string) =>
+      message === "SocketOpened"
         ? being(beingId).SocketOpened({ connectionId, processId })
         : being(beingId).SocketClosed({ connectionId })
-      ).pipe(Effect.catchAllCause((cause) => Effect.logWarning(`The being actor missed ${message} of a socket`, cause)))
+    const missed = (message: SocketMessage) => (cause: Cause.Cause<unknown>) =>
+      Effect.logWarning(`The being actor missed ${message} of a socket`, cause)
+    const tellBeing = (beingId: string, message: SocketMessage, connectionId: string) =>
+      tell(beingId, message, connectionId).pipe(Effect.catchAllCause(missed(message)))
+    /**
+     * Told again until the being's entity takes it. After a lapse this process was stalled long enough for the
+     * cluster to move its entities to another runner, and a message may fail while they move: a count lost then
+     * would leave a being with an open tab offline for good.
+     */
+    const tellBeingUntilTaken = (beingId: string, message: SocketMessage, connectionId: string) =>
+      tell(beingId, message, connectionId).pipe(
+        Effect.sandbox,
+        Effect.retry(untilTaken),
+        Effect.unsandbox,
+        Effect.catchAllCause(missed(message))
+      )
 
     const reply = (ws: WebSocket, message: ServerReply) => ws.send(JSON.stringify(message))
 
@@ -223,10 +247,14 @@ export const LiveChannelLive = Layer.scoped(
     const lapsed = yield* lease.lapsed
     const recount = Effect.gen(function* () {
       const counted = connections.sockets()
-      yield* Effect.forEach(counted, ({ id, beingId }) => tellBeing(beingId, "SocketOpened", id), { discard: true })
+      yield* Effect.forEach(counted, ({ id, beingId }) => tellBeingUntilTaken(beingId, "SocketOpened", id), {
+        discard: true
+      })
       const open = new Set(connections.sockets().map((socket) => socket.id))
       const closed = counted.filter((socket) => !open.has(socket.id))
-      yield* Effect.forEach(closed, ({ id, beingId }) => tellBeing(beingId, "SocketClosed", id), { discard: true })
+      yield* Effect.forEach(closed, ({ id, beingId }) => tellBeingUntilTaken(beingId, "SocketClosed", id), {
+        discard: true
+      })
     })
     yield* loop("Counting the live sockets again after a lapsed lease", Effect.zipRight(Queue.take(lapsed), recount))
 

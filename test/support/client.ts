@@ -6,7 +6,6 @@
  * same cookies and address. `run`, `refused` and `attempt` turn a call into what a test asserts.
  */
 import * as Cookies from "@effect/platform/Cookies"
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import type * as Headers from "@effect/platform/Headers"
 import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import * as HttpClient from "@effect/platform/HttpClient"
@@ -16,7 +15,7 @@ import type * as HttpMethod from "@effect/platform/HttpMethod"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { type NodeClient, nodeClient } from "../../host/contract/client.ts"
+import { fetchHttpClient, type NodeClient, nodeClient } from "../../host/contract/client.ts"
 import * as ApiErrors from "../../kernel/contract/errors.ts"
 import { ApiErrorBody } from "../../kernel/contract/errors.ts"
 
@@ -39,8 +38,6 @@ export interface WireAnswer {
   readonly body: unknown
   readonly text: string
 }
-
-const fetchClient = Effect.runSync(Effect.provide(HttpClient.HttpClient, FetchHttpClient.layer))
 
 /** A cookie the node ended (`Max-Age=0`, a past expiry, an emptied value) leaves the jar, as in a browser. */
 const isLive = (cookie: Cookies.Cookie) =>
@@ -65,7 +62,7 @@ export class Client {
       "x-forwarded-for": `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`,
       ...headers
     }
-    this.http = fetchClient.pipe(
+    this.http = fetchHttpClient.pipe(
       HttpClient.mapRequest((request) => {
         const withHeaders = HttpClientRequest.setHeaders(request, { ...this.headers, ...request.headers })
         return Cookies.isEmpty(this.jar) || request.headers.cookie !== undefined

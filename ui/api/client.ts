@@ -5,11 +5,10 @@
  * httpOnly `svc_session` cookie, so requests go same-origin with credentials.
  */
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import * as HttpClient from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { type NodeClient, nodeClient } from "../../host/contract/client.ts"
+import { fetchHttpClient, type NodeClient, nodeClient } from "../../host/contract/client.ts"
 import {
   Conflict,
   Forbidden,
@@ -26,7 +25,7 @@ import { fireEvent } from "../shell/events.ts"
 export type { NodeClient }
 
 /** Requests go same-origin; the session cookie travels with them (`RequestInit` below). */
-const client = nodeClient(Effect.runSync(Effect.provide(HttpClient.HttpClient, FetchHttpClient.layer)), "")
+const client = nodeClient(fetchHttpClient, "")
 
 export interface Failure {
   /** The HTTP status, or null when no answer came (network) or the request never left. */
