@@ -6,7 +6,7 @@
  * soon as that session is revoked. Each heartbeat it also drops sockets whose session expired
  * or vanished without an announcement.
  */
-import * as Cause from "effect/Cause"
+import type * as Cause from "effect/Cause"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
