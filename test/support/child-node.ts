@@ -13,6 +13,8 @@ import { freePort } from "./free-port.ts"
 
 const nodeBinary = fileURLToPath(new URL("../../node_modules/.bin/node", import.meta.url))
 const startScript = fileURLToPath(new URL("../../host/bundled-start.ts", import.meta.url))
+/** A start takes seconds, more on a busy machine; one that has not listened in this long is stuck. */
+const START_LIMIT_MS = 60_000
 
 export interface ChildNodeOptions {
   /** Settings as environment variables (docs/operations.md), beside the data folder, port and owner code. */
@@ -65,14 +67,25 @@ export const startChildNode = async (options: ChildNodeOptions = {}): Promise<Ch
   let output = ""
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)))
   const url = await new Promise<string>((resolve, reject) => {
+    // A start that hangs fails with what the node printed, rather than leaving the test's hook to time out blind.
+    const hung = setTimeout(() => {
+      child.kill("SIGKILL")
+      reject(new Error(`the node did not listen within ${START_LIMIT_MS / 1000} s:\n${output}`))
+    }, START_LIMIT_MS)
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
       const match = /The node is listening at (\S+)/.exec(output)
-      if (match) resolve(match[1]!)
+      if (match) {
+        clearTimeout(hung)
+        resolve(match[1]!)
+      }
     }
     child.stdout.on("data", onData)
     child.stderr.on("data", onData)
-    child.once("exit", () => reject(new Error(`the node exited before listening:\n${output}`)))
+    child.once("exit", () => {
+      clearTimeout(hung)
+      reject(new Error(`the node exited before listening:\n${output}`))
+    })
   })
   const running = () => child.exitCode === null && child.signalCode === null
   const kill = async (signal: NodeJS.Signals = "SIGKILL") => {
