@@ -11,6 +11,7 @@ import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as FiberSet from "effect/FiberSet"
 import * as Layer from "effect/Layer"
@@ -162,29 +163,47 @@ export const LiveChannelLive = Layer.scoped(
         // The count waits at most a while: in a cluster the being's entity may be moving off a runner
         // that died (seconds), and a tab reconnecting after that death must not wait for it to catch up.
         const counted = yield* Effect.forkScoped(tellBeing(session.beingId, "SocketOpened", connectionId))
-        yield* Effect.ignore(Effect.timeout(Fiber.join(counted), COUNT_WAIT))
-        if (!(yield* Deferred.isDone(closed))) {
-          connections.add({
-            id: connectionId,
-            beingId: session.beingId,
-            sessionId: session.sessionId,
-            socket: liveSocket(ws)
-          })
-          ws.send(JSON.stringify({ type: "hello", beingId: session.beingId, serverTime: yield* nowIso }))
-          // A revocation announced between the handshake and `add` found no socket to close: look again.
-          const valid = yield* Effect.orDie(sessions.stillValid([session.sessionId]))
-          if (!valid.has(session.sessionId)) {
-            connections.closeSessions(new Set([session.sessionId]), closeCodes.sessionEnded, "session ended")
+        yield* Effect.gen(function* () {
+          yield* Effect.ignore(Effect.timeout(Fiber.join(counted), COUNT_WAIT))
+          if (!(yield* Deferred.isDone(closed))) {
+            connections.add({
+              id: connectionId,
+              beingId: session.beingId,
+              sessionId: session.sessionId,
+              socket: liveSocket(ws)
+            })
+            ws.send(JSON.stringify({ type: "hello", beingId: session.beingId, serverTime: yield* nowIso }))
+            // A revocation announced between the handshake and `add` found no socket to close: look again. The
+            // database out of reach for a moment (a busy machine, a stalled process) does not end a good socket:
+            // the reconcile loop looks again within the heartbeat.
+            const valid = yield* sessions
+              .stillValid([session.sessionId])
+              .pipe(
+                Effect.catchAllCause((cause) =>
+                  Effect.as(
+                    Effect.logWarning("A live socket's session could not be checked; the next reconcile will", cause),
+                    new Set([session.sessionId])
+                  )
+                )
+              )
+            if (!valid.has(session.sessionId)) {
+              connections.closeSessions(new Set([session.sessionId]), closeCodes.sessionEnded, "session ended")
+            }
           }
-        }
-        const handleNext = Effect.flatMap(Queue.take(inbox), (text) => handle(ws, connectionId, session, text)).pipe(
-          Effect.catchAllCause((cause) => Effect.logWarning("A live client message could not be handled", cause))
+          const handleNext = Effect.flatMap(Queue.take(inbox), (text) => handle(ws, connectionId, session, text)).pipe(
+            Effect.catchAllCause((cause) => Effect.logWarning("A live client message could not be handled", cause))
+          )
+          yield* Effect.forkScoped(Effect.forever(handleNext))
+          yield* Deferred.await(closed)
+        }).pipe(
+          // Closed after opened, never before: the being counts its sockets. A socket that failed is closed too, or
+          // its being would read online with no socket for as long as this process lives.
+          Effect.onExit((exit) =>
+            Exit.isInterrupted(exit)
+              ? Effect.void
+              : Effect.zipRight(Fiber.join(counted), tellBeing(session.beingId, "SocketClosed", connectionId))
+          )
         )
-        yield* Effect.forkScoped(Effect.forever(handleNext))
-        yield* Deferred.await(closed)
-        // Closed after opened, never before: the being counts its sockets.
-        yield* Fiber.join(counted)
-        yield* tellBeing(session.beingId, "SocketClosed", connectionId)
       }).pipe(Effect.scoped)
 
     /** The upgraded socket, or null when the handshake died on the way (ws answers a bad one with 400). */

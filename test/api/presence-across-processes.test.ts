@@ -125,6 +125,12 @@ describe("presence across two runner processes", () => {
         60_000
       )
       await tab.close()
+    } catch (error) {
+      // What the two processes said is where a failure here is explained (a session check that failed, a lease).
+      console.log(
+        `The stalled process said:\n${third.output().slice(-8000)}\nThe other:\n${second.output().slice(-4000)}`
+      )
+      throw error
     } finally {
       process.kill(third.pid, "SIGCONT")
       await third.close()
