@@ -1,13 +1,9 @@
-/**
- * The whole node as one layer: settings, database, services, the HTTP contract and the UI, listening on a port.
- * `npm start` runs it from host/main.ts; tests build it with their own settings on an ephemeral port.
- */
+/** The whole node as one layer: host/main.ts runs it, tests build it with their own settings on an ephemeral port. */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { timeRoutes } from "../extensions/time/routes.ts"
 import { twinRoutes } from "../extensions/twin/routes.ts"
 import { MarketLive, marketRoutes } from "../extensions/market/feature.ts"
 import { federationRoutes } from "../extensions/federation/routes.ts"
-import * as FiberRef from "effect/FiberRef"
 import { servingLayer, uiDistDir } from "./http/serving.ts"
 import { processLayer } from "./process.ts"
 import type { NodeSettings } from "./settings.ts"
@@ -18,6 +14,8 @@ import { NodeApi } from "./contract/api.ts"
 import { DesktopHandlers } from "../extensions/desktop/handlers.ts"
 import { SignalsLive } from "../extensions/desktop/signals.ts"
 import { HealthHandlers } from "../extensions/health/handlers.ts"
+import { metricsRoutes } from "../extensions/health/metrics-route.ts"
+import { withTracing } from "../extensions/health/tracing.ts"
 import { SandboxHealthLive } from "../extensions/sandbox/sandbox.ts"
 import { LlmHandlers } from "../extensions/models/handlers.ts"
 import { ModelsLive } from "../extensions/models/models-layer.ts"
@@ -93,16 +91,16 @@ const routes = Layer.mergeAll(
   searchRoutes
 )
 
-/** What features serve beside the contract: file bytes, three.js, module documents, consent redirects. */
-const rawRoutes = Layer.mergeAll(fileRoutesLayer, threeRoutes, moduleDocumentLayer, consentRoutes)
+/** What features serve beside the contract: file bytes, three.js, module documents, consent redirects, metrics. */
+const rawRoutes = Layer.mergeAll(fileRoutesLayer, threeRoutes, moduleDocumentLayer, consentRoutes, metricsRoutes)
 
 /**
  * The node: its routes over one ordered list of the services features call each other through, each bound once, the
  * process at the bottom. A layer sees only what is below it, and a service read as an option (`serviceOption`) or a
  * reference with a default is silently absent when not below its reader, so order is the one rule: a reader above
  * what it reads. The extension host is the middle: what runs over the plugins it loaded sits above it, what its
- * capability adapters call sits below. Tracing is off: with no exporter nobody reads the spans, and recording them
- * cost a seventh of a request.
+ * capability adapters call sits below. Tracing is off unless a collector is set (tracing.ts): spans nobody reads cost
+ * a seventh of a request.
  */
 export const nodeLayer = (options: NodeOptions = {}) =>
   servingLayer(options.uiDir ?? uiDistDir, HttpApiBuilder.api(NodeApi).pipe(Layer.provide(routes)), rawRoutes)
@@ -146,5 +144,5 @@ export const nodeLayer = (options: NodeOptions = {}) =>
       // The federation's port to the threads' tables: a conversation's local half is a direct thread.
       Layer.provideMerge(ConversationThreadsLive),
       Layer.provideMerge(processLayer(options.settings, options.onListening)),
-      Layer.locally(FiberRef.currentTracerEnabled, false)
+      withTracing(options.settings)
     )

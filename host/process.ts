@@ -3,13 +3,14 @@
  * http.Server listening, the database with every feature's migrations, the actors' runtime, the
  * channel between processes and what travels on it (events, wake-ups, secret and plugin changes),
  * the public origin, the rate limiter, the live channel's registries and the contributions the
- * extension host loaded. host/node.ts puts the features on top.
+ * extension host loaded, and the node's metrics. host/node.ts puts the features on top.
  */
 import * as Layer from "effect/Layer"
 import { nodeActorsLayer } from "../kernel/actors/index.ts"
 import { databaseLayer } from "../kernel/database.ts"
 import { contributionsLayer } from "../kernel/extensions/registry.ts"
 import { fileStoresLayer } from "../kernel/file-stores.ts"
+import { nodeMetricsLayer } from "../kernel/metrics.ts"
 import { PublicOrigin } from "../kernel/origin.ts"
 import { BroadcastLive } from "./broadcast/broadcast.ts"
 import { SharedEventBusLive } from "./broadcast/event-bus.ts"
@@ -48,5 +49,5 @@ export const processLayer = (
     Layer.provideMerge(NodeServer.layer),
     // Files left where they were before FILES_DIR are moved under it before anything reads them.
     Layer.provideMerge(fileStoresLayer),
-    Layer.provideMerge(nodeSettingsLayer(settings))
+    Layer.provideMerge(Layer.merge(nodeSettingsLayer(settings), nodeMetricsLayer))
   )

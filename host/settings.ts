@@ -23,6 +23,7 @@ import {
 import { integrationSettingsConfig, integrationSettingsLayer } from "../extensions/comms/settings.ts"
 import type { IntegrationSettingsShape } from "../extensions/comms/contract/integration-settings.ts"
 import { MarketSettings, marketSettingsConfig, type MarketSettingsShape } from "../extensions/market/settings.ts"
+import { HealthSettings, healthSettingsConfig, type HealthSettingsShape } from "../extensions/health/settings.ts"
 import {
   FederationSettings,
   federationSettingsConfig,
@@ -43,7 +44,8 @@ export const featureSettingConfigs = {
   sandbox: sandboxSettingsConfig,
   integrations: integrationSettingsConfig,
   market: marketSettingsConfig,
-  federation: federationSettingsConfig
+  federation: federationSettingsConfig,
+  health: healthSettingsConfig
 }
 
 /** The union of every feature's settings: a test overrides any of them in one object. */
@@ -59,7 +61,8 @@ export type NodeSettings = SettingsShape &
   SandboxSettingsShape &
   IntegrationSettingsShape &
   MarketSettingsShape &
-  FederationSettingsShape
+  FederationSettingsShape &
+  HealthSettingsShape
 
 /** Every feature's settings layer, read from the environment with the given overrides on top. */
 export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
@@ -76,5 +79,6 @@ export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
     SandboxSettings.layer(overrides),
     integrationSettingsLayer(overrides),
     MarketSettings.layer(overrides),
-    FederationSettings.layer(overrides)
+    FederationSettings.layer(overrides),
+    HealthSettings.layer(overrides)
   )

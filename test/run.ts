@@ -21,7 +21,8 @@ const debianPackages = [
   { name: "libreoffice-writer-nogui", file: "/usr/bin/soffice", why: "opening the written DOCX files" },
   { name: "unzip", file: "/usr/bin/unzip", why: "reading a DOCX's XML" },
   { name: "dovecot-imapd", file: "/usr/lib/dovecot/imap", why: "the IMAP server of the email.read tests" },
-  { name: "postgresql", file: "/usr/lib/postgresql/15/bin/initdb", why: "the PostgreSQL tests' throwaway clusters" }
+  { name: "postgresql", file: "/usr/lib/postgresql/15/bin/initdb", why: "the PostgreSQL tests' throwaway clusters" },
+  { name: "prometheus", file: "/usr/bin/promtool", why: "promtool, which checks what /api/metrics answers" }
 ]
 
 const step = (title: string, command: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = process.env) => {

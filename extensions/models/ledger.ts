@@ -5,6 +5,7 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import { NodeMetrics, type NodeMetricsShape } from "../../kernel/metrics.ts"
 import type { LlmCall, LlmUsage } from "./contract/records.ts"
 import { LlmCallsRepository } from "./llm-calls-repository.ts"
 
@@ -21,12 +22,46 @@ export type UsageScope = { readonly kind: "node" } | { readonly kind: "being"; r
 
 const recentCount = 20
 
+/** Each recorded call in /api/metrics: calls, tokens, spend and time by tier. */
+const callMetrics = (metrics: NodeMetricsShape) => {
+  const callsMade = metrics.counter({
+    name: "pos_model_calls_total",
+    help: "Model calls recorded in the ledger, by tier and by the provider that served (local, remote).",
+    labelNames: ["tier", "provider"]
+  })
+  const tokens = metrics.counter({
+    name: "pos_model_tokens_total",
+    help: "Tokens of recorded model calls, by tier and direction (prompt, completion).",
+    labelNames: ["tier", "direction"]
+  })
+  const spend = metrics.counter({
+    name: "pos_model_spend_usd_total",
+    help: "What recorded model calls cost, in US dollars, by tier.",
+    labelNames: ["tier"]
+  })
+  const seconds = metrics.histogram({
+    name: "pos_model_call_duration_seconds",
+    help: "How long recorded model calls took, by tier.",
+    labelNames: ["tier"],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120]
+  })
+  return (call: LlmCall) =>
+    Effect.sync(() => {
+      callsMade.inc({ tier: call.tier, provider: call.provider })
+      tokens.inc({ tier: call.tier, direction: "prompt" }, call.promptTokens)
+      tokens.inc({ tier: call.tier, direction: "completion" }, call.completionTokens)
+      spend.inc({ tier: call.tier }, call.costUsd)
+      seconds.observe({ tier: call.tier }, call.durationMs / 1000)
+    })
+}
+
 export class LlmLedger extends Effect.Service<LlmLedger>()("models/LlmLedger", {
   dependencies: [LlmCallsRepository.Default],
   effect: Effect.gen(function* () {
     const calls = yield* LlmCallsRepository
+    const counted = callMetrics(yield* NodeMetrics)
 
-    const record = (call: LlmCall) => calls.insert(call)
+    const record = (call: LlmCall) => Effect.tap(calls.insert(call), () => counted(call))
 
     /** Spent on the whole node during the UTC day that holds now. */
     const spentToday = Effect.flatMap(Clock.currentTimeMillis, (now) => calls.spentBetween(utcDayOf(now)))

@@ -32,7 +32,9 @@ import { Settings } from "../../kernel/settings.ts"
 import { AuthSettings } from "../../extensions/accounts/settings.ts"
 import { RateLimiter, type RateLimiterShape } from "../../kernel/http/rate-limit.ts"
 import { refusalResponse } from "../../kernel/http/refusal-response.ts"
+import { NodeMetrics } from "../../kernel/metrics.ts"
 import { nestsDeeperThan, readBounded, withReadBody } from "./request-body.ts"
+import { requestMetrics } from "./request-metrics.ts"
 import { fromAnotherSite, type OriginPolicy } from "./same-origin.ts"
 
 export interface RoutePolicy {
@@ -189,8 +191,8 @@ export const guardRoute =
     })
 
 /**
- * HttpApiBuilder.serve with every route wrapped in the policy: the contract's router, taken
- * from HttpApiBuilder's Router after the groups have added their routes, mapped route by route.
+ * HttpApiBuilder.serve with every route wrapped in the policy and timed (request-metrics.ts): the contract's router,
+ * taken from HttpApiBuilder's Router after the groups have added their routes, mapped route by route.
  */
 export const serve = Layer.unwrapEffect(
   Effect.gen(function* () {
@@ -203,13 +205,17 @@ export const serve = Layer.unwrapEffect(
       origin: { publicUrl: settings.publicUrl, cookieDomain: (yield* AuthSettings).cookieDomain },
       limiter: yield* RateLimiter
     })
+    const timed = yield* requestMetrics(yield* NodeMetrics)
     const routes = yield* HttpApiBuilder.Router
     const app = yield* HttpApiBuilder.httpApp.pipe(
       Effect.provideService(HttpApiBuilder.Router, {
         ...routes,
-        router: Effect.map(routes.router, HttpRouter.use(guard))
+        router: Effect.map(
+          routes.router,
+          HttpRouter.use((route) => timed.route(guard(route)))
+        )
       })
     )
-    return HttpServer.serve(app)
+    return HttpServer.serve(timed.app(app))
   })
 ).pipe(Layer.provide([HttpApiBuilder.Router.Live, HttpApiBuilder.Middleware.layer]))

@@ -22,6 +22,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
 import { Settings, type RunnerAddressSetting } from "../settings.ts"
+import { mailboxDepthsLayer } from "./mailbox-depths.ts"
 import { clusterSingletons, type Singletons } from "./singletons.ts"
 import { clusterShardingConfig, nodeShardingConfig, type ShardingConfigShape } from "./sharding-config.ts"
 
@@ -84,9 +85,12 @@ export const socketRunnerLayer = (
   )
 }
 
-/** The node's runtime: a socket runner when CLUSTER_RUNNER_ADDRESS is set, else the one-process runner. */
+/**
+ * The node's runtime: a socket runner when CLUSTER_RUNNER_ADDRESS is set, else the one-process runner; with the
+ * mailboxes' depths among the node's metrics.
+ */
 export const nodeActorsLayer: Layer.Layer<ActorRuntime, never, SqlClient.SqlClient | Settings> = Layer.unwrapEffect(
   Effect.map(Settings, (settings) =>
     Option.match(settings.clusterRunnerAddress, { onNone: () => actorsLayer(), onSome: socketRunnerLayer })
   )
-)
+).pipe(Layer.merge(mailboxDepthsLayer))

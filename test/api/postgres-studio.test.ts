@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { remoteDefault } from "../support/models.ts"
+import { mailboxDepths } from "../../kernel/actors/mailbox-depths.ts"
 import { run } from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { nodeOnPostgresWithOwner } from "../support/postgres-node.ts"
@@ -64,4 +65,12 @@ describe("a studio run on PostgreSQL", () => {
     )
     expect(usage.recent[0]!.tier).toBe("strong")
   }, 90_000)
+
+  it("reads the actors' mailbox depths from the cluster's table, as /api/metrics does", async () => {
+    const depths = await context.node.runtime.runPromise(mailboxDepths)
+    expect(depths.every((depth) => typeof depth.kind === "string" && depth.depth > 0)).toBe(true)
+    const scraped = await context.owner.client.raw("GET", "/api/metrics")
+    expect(scraped.status).toBe(200)
+    expect(scraped.text).toContain("# TYPE pos_actor_mailbox_depth gauge")
+  })
 })
