@@ -1,14 +1,17 @@
 /**
  * Traces, when the owner points the node at a collector: with OTEL_EXPORTER_OTLP_ENDPOINT set, the spans the code
- * declares (`Effect.withSpan`, and one per request: request-metrics.ts) are exported over OTLP/HTTP in JSON by
- * @effect/opentelemetry's OtlpTracer, a share of them (OTEL_TRACES_SAMPLER_ARG, 0.1 unless set) decided once per
- * trace at its root, as OpenTelemetry's `parentbased_traceidratio` sampler does. Unset, tracing is off for the whole
- * node (`currentTracerEnabled` false): no span is made, sampled or not. What leaves the host: docs/privacy.md.
+ * declares (`Effect.withSpan`, and one per request: host/http/request-metrics.ts) are exported over OTLP/HTTP in JSON
+ * by @effect/opentelemetry's OtlpTracer, a share of them (OTEL_TRACES_SAMPLER_ARG, 0.1 unless set) decided once per
+ * trace at its root and followed by its children, as OpenTelemetry's `parentbased_traceidratio` sampler does. A
+ * request's trace is decided before it runs, by the request's wrapper, which runs the others with the tracer off (a
+ * span not sampled still costs a copy of the fiber's context); its server span carries that choice in its context. Unset,
+ * tracing is off for the whole node (`currentTracerEnabled` false): no span is made. What leaves the host:
+ * docs/privacy.md.
  */
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as OtlpSerialization from "@effect/opentelemetry/OtlpSerialization"
 import * as OtlpTracer from "@effect/opentelemetry/OtlpTracer"
-import type * as Context from "effect/Context"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as FiberRef from "effect/FiberRef"
 import * as Layer from "effect/Layer"
@@ -49,11 +52,22 @@ const unsampledSpan = (
   addLinks: () => {}
 })
 
-/** `exporting`, for the share `ratio` of traces, chosen at each trace's root; a child follows its parent. */
+/** In a root span's context (`withSpan`'s `context` option) when whoever made it already chose to sample its trace. */
+export class ChosenForSampling extends Context.Tag("health/ChosenForSampling")<ChosenForSampling, true>() {}
+
+/** The span option that says so. */
+export const chosenForSampling = Context.make(ChosenForSampling, true)
+
+/**
+ * `exporting`, for the share `ratio` of traces, chosen at each trace's root unless its maker chose already (a
+ * request: ChosenForSampling); a child follows its parent.
+ */
 export const sampledTracer = (ratio: number, exporting: Tracer.Tracer): Tracer.Tracer =>
   Tracer.make({
     span: (name, parent, context, links, startTime, kind, options) => {
-      const sampled = Option.isSome(parent) ? parent.value.sampled : Math.random() < ratio
+      const sampled = Option.isSome(parent)
+        ? parent.value.sampled
+        : Context.getOption(context, ChosenForSampling)._tag === "Some" || Math.random() < ratio
       return sampled
         ? exporting.span(name, parent, context, links, startTime, kind, options)
         : unsampledSpan(name, parent, context, links, startTime, kind)

@@ -32,6 +32,7 @@ import { Settings } from "../../kernel/settings.ts"
 import { AuthSettings } from "../../extensions/accounts/settings.ts"
 import { RateLimiter, type RateLimiterShape } from "../../kernel/http/rate-limit.ts"
 import { refusalResponse } from "../../kernel/http/refusal-response.ts"
+import { HealthSettings } from "../../extensions/health/settings.ts"
 import { NodeMetrics } from "../../kernel/metrics.ts"
 import { nestsDeeperThan, readBounded, withReadBody } from "./request-body.ts"
 import { requestMetrics } from "./request-metrics.ts"
@@ -205,17 +206,18 @@ export const serve = Layer.unwrapEffect(
       origin: { publicUrl: settings.publicUrl, cookieDomain: (yield* AuthSettings).cookieDomain },
       limiter: yield* RateLimiter
     })
-    const timed = yield* requestMetrics(yield* NodeMetrics)
     const routes = yield* HttpApiBuilder.Router
     const app = yield* HttpApiBuilder.httpApp.pipe(
       Effect.provideService(HttpApiBuilder.Router, {
         ...routes,
-        router: Effect.map(
-          routes.router,
-          HttpRouter.use((route) => timed.route(guard(route)))
-        )
+        router: Effect.map(routes.router, HttpRouter.use(guard))
       })
     )
-    return HttpServer.serve(timed.app(app))
+    const health = yield* HealthSettings
+    const timed = requestMetrics(yield* NodeMetrics, yield* routes.router, {
+      enabled: Option.isSome(health.otlpEndpoint),
+      ratio: health.tracesSampleRatio
+    })
+    return HttpServer.serve(timed(app))
   })
 ).pipe(Layer.provide([HttpApiBuilder.Router.Live, HttpApiBuilder.Middleware.layer]))

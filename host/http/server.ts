@@ -10,7 +10,7 @@
  * policy and the multipart reader work as before), a request Scope, the pre-response handlers
  * (the session cookie is set by one), the platform's mapping of an unhandled cause to a response,
  * every body kind written as NodeHttpServer writes it, and the fiber interrupted when the client
- * goes away first. No HTTP server span: the node records no spans (host/node.ts).
+ * goes away first. No HTTP server span here: with tracing on, a request's span is request-metrics.ts's.
  *
  * WebSocket handshakes never come here: host/live/server.ts routes every 'upgrade' itself.
  */
@@ -65,7 +65,8 @@ const platformRequestClass = Effect.gen(function* () {
     }),
     Effect.orDie
   )
-})
+  // The platform's handler makes a server span for the stand-in; it is no request anyone made.
+}).pipe(Effect.withTracerEnabled(false))
 
 /** Status, headers and cookies as NodeHttpServer writes them: cookies become `set-cookie` lines. */
 const headersOf = (response: HttpServerResponse.HttpServerResponse): OutgoingHttpHeaders => {
@@ -167,7 +168,6 @@ const requestListener = (
   ServerRequest: RequestClass
 ): Listener => {
   const runFork = Runtime.runFork(runtime)
-  const base = runtime.context
   return (incoming: IncomingMessage, outgoing: ServerResponse): void => {
     const request = new ServerRequest(incoming, outgoing)
     const served = app.pipe(
@@ -176,12 +176,16 @@ const requestListener = (
       Effect.catchAllCause(orCauseResponse),
       Effect.flatMap((response) => write(request, outgoing, response))
     )
-    // The request's Scope (a multipart upload's temporary files) closes once the answer is written.
+    // The request's Scope (a multipart upload's temporary files) closes once the answer is written. The context is the
+    // runtime's with the two added in one copy: Context.add copies every service the node has (about 115) and
+    // `Effect.provide` merges a copy again, three copies a request where one does.
     const fiber = runFork(
       Effect.flatMap(Scope.make(), (scope) =>
         served.pipe(
-          Effect.provide(
-            Context.add(Context.add(base, HttpServerRequest.HttpServerRequest, request), Scope.Scope, scope)
+          Effect.mapInputContext((base: Context.Context<never>) =>
+            Context.unsafeMake<HttpServerRequest.HttpServerRequest | Scope.Scope>(
+              new Map(base.unsafeMap).set(HttpServerRequest.HttpServerRequest.key, request).set(Scope.Scope.key, scope)
+            )
           ),
           Effect.onExit((exit) => Scope.close(scope, exit))
         )
