@@ -3,6 +3,8 @@
  * run, as ratios. A benchmark never fails: a figure that misses its aim says so and goes on.
  * `npm run bench -- <section>` runs one section only (the names below).
  */
+import { availableParallelism, loadavg } from "node:os"
+
 /** Each section: its name (`npm run bench -- <name>` runs it alone), its title, and how it runs. */
 const sections: ReadonlyArray<{ readonly name: string; readonly title: string; readonly run: () => Promise<unknown> }> =
   [
@@ -119,8 +121,18 @@ if (only !== undefined && !sections.some((section) => section.name === only)) {
   console.error(`No bench section "${only}": one of ${sections.map((section) => section.name).join(", ")}.`)
   process.exit(2)
 }
+
+/** Printed before and after: any other work on the machine meanwhile skews every figure. */
+const machineLoad = (when: string) => {
+  const [one, five, fifteen] = loadavg().map((average) => average.toFixed(2))
+  console.log(`load average ${when}: ${one} ${five} ${fifteen} (1/5/15 min) on ${availableParallelism()} cores`)
+}
+
+machineLoad("before")
+console.log("figures taken with a 1-minute load above 1 say little")
 for (const section of sections) {
   if (only !== undefined && only !== section.name) continue
   console.log(`\n— ${section.title} —`)
   await section.run()
 }
+machineLoad("after")

@@ -1,0 +1,218 @@
+/**
+ * The auth-me section's servers, each its own child process: the node on a fresh data dir with
+ * its default environment, and the anchors on the node's node.db. Spawning, waiting for the first
+ * healthy answer, reading their memory and stopping them; the owner's registration on the node.
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { cpuSeconds } from "../scale-out/load.ts"
+import { nodeBin, nodeDir, nodeFlags, nodeMain, RATE_LIMIT, repoRoot } from "./settings.ts"
+
+/** The four servers, in the order each round loads them. */
+export type Target = "node" | "effect" | "fastify" | "raw"
+export const targets: ReadonlyArray<Target> = ["node", "effect", "fastify", "raw"]
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+const children = new Set<ChildProcess>()
+const tempDirs = new Set<string>()
+
+process.on("exit", () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL")
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true })
+})
+process.on("SIGINT", () => process.exit(130))
+
+export const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  tempDirs.add(dir)
+  return dir
+}
+
+export const removeDir = (dir: string) => {
+  rmSync(dir, { recursive: true, force: true })
+  tempDirs.delete(dir)
+}
+
+export const freePort = () =>
+  new Promise<number>((resolvePort, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      const port = typeof address === "object" && address !== null ? address.port : 0
+      server.close(() => resolvePort(port))
+    })
+  })
+
+/** The node's environment: its defaults on a given data dir and port, no inherited secrets. */
+const nodeEnv = (dataDir: string, port: number): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const name of [
+    "SESSION_SECRET",
+    "OWNER_ACCESS_CODE",
+    "PUBLIC_URL",
+    "SMTP_URL",
+    "LLM_API_KEY",
+    "LLM_BASE_URL",
+    "TRUST_PROXY"
+  ]) {
+    delete env[name]
+  }
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    RATE_LIMIT_PER_MINUTE: RATE_LIMIT,
+    PLUGIN_DIR: join(dataDir, "plugins")
+  }
+}
+
+export interface Server {
+  readonly name: string
+  readonly child: ChildProcess
+  readonly pid: number
+  readonly url: string
+  readonly output: () => string
+}
+
+const spawnServer = (
+  name: string,
+  args: ReadonlyArray<string>,
+  port: number,
+  options: { cwd: string; env?: NodeJS.ProcessEnv }
+): Server => {
+  const child = spawn(nodeBin, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+  children.add(child)
+  child.on("exit", () => children.delete(child))
+  let output = ""
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  if (child.pid === undefined) throw new Error(`${name} did not spawn`)
+  return { name, child, pid: child.pid, url: `http://127.0.0.1:${port}`, output: () => output }
+}
+
+export const spawnNode = (dataDir: string, port: number) =>
+  spawnServer("node", [...nodeFlags, nodeMain], port, { cwd: nodeDir, env: nodeEnv(dataDir, port) })
+
+export const spawnAnchor = (name: string, file: string, db: string, port: number) =>
+  spawnServer(name, [file, "--db", db, "--port", String(port)], port, { cwd: repoRoot })
+
+export const stop = (server: Server) =>
+  new Promise<void>((resolveStop) => {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolveStop()
+    server.child.once("exit", () => resolveStop())
+    server.child.kill("SIGKILL")
+  })
+
+export const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms))
+
+// ---------------------------------------------------------------------------------------------
+// HTTP without fetch: undici loads lazily and would add its own start-up to the first poll.
+
+interface Answer {
+  readonly status: number
+  readonly headers: IncomingHttpHeaders
+  readonly body: string
+}
+
+export const call = (url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
+  new Promise<Answer>((resolveCall, reject) => {
+    const req = httpRequest(
+      url,
+      { method: options.method ?? "GET", headers: options.headers ?? {}, agent: false },
+      (res) => {
+        let body = ""
+        res.setEncoding("utf8")
+        res.on("data", (chunk: string) => (body += chunk))
+        res.on("end", () => resolveCall({ status: res.statusCode ?? 0, headers: res.headers, body }))
+      }
+    )
+    req.on("error", reject)
+    req.end(options.body)
+  })
+
+/** Polls GET /api/health every 5 ms until a 200: the wall time since `since` and the CPU the server used by then. */
+export const firstHealthy = async (server: Server, since: number, timeoutMs = 60_000) => {
+  while (performance.now() - since < timeoutMs) {
+    if (server.child.exitCode !== null) throw new Error(`${server.name} exited during start:\n${server.output()}`)
+    try {
+      const answer = await call(`${server.url}/api/health`)
+      if (answer.status === 200) return { wallMs: performance.now() - since, cpuMs: cpuSeconds(server.pid) * 1000 }
+    } catch {
+      // not listening yet
+    }
+    await sleep(5)
+  }
+  throw new Error(`${server.name} gave no 200 on /api/health within ${timeoutMs} ms:\n${server.output()}`)
+}
+
+export const waitForLine = async (server: Server, pattern: RegExp, timeoutMs = 60_000) => {
+  const started = performance.now()
+  while (performance.now() - started < timeoutMs) {
+    const match = pattern.exec(server.output())
+    if (match !== null) return match
+    if (server.child.exitCode !== null) throw new Error(`${server.name} exited:\n${server.output()}`)
+    await sleep(10)
+  }
+  throw new Error(`${server.name} printed nothing matching ${pattern} within ${timeoutMs} ms:\n${server.output()}`)
+}
+
+// ---------------------------------------------------------------------------------------------
+// /proc
+
+const rssMb = (pid: number) => {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))
+  return match === null ? Number.NaN : Number(match[1]) / 1024
+}
+
+export const rssOfAll = (servers: Record<Target, Server>): Record<Target, number> => ({
+  node: rssMb(servers.node.pid),
+  effect: rssMb(servers.effect.pid),
+  fastify: rssMb(servers.fastify.pid),
+  raw: rssMb(servers.raw.pid)
+})
+
+// ---------------------------------------------------------------------------------------------
+// The node under load
+
+/** Spawns the node on a fresh data dir; answers it once it printed its access code. */
+export const startNode = async () => {
+  const dataDir = tempDir("bench-node-")
+  const port = await freePort()
+  const spawned = spawnNode(dataDir, port)
+  const listening = await waitForLine(spawned, /listening at (http:\/\/\S+)/)
+  const match = await waitForLine(spawned, /Owner access code: (\S+)/)
+  // The address the node says it listens at, in case it is not the one it was given.
+  const server: Server = { ...spawned, url: listening[1].replace(/\/+$/, "") }
+  return { server, dataDir, accessCode: match[1] }
+}
+
+export const register = async (node: Server, accessCode: string) => {
+  const answer = await call(`${node.url}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      email: "owner@example.org",
+      password: "correct horse battery",
+      handle: "owner",
+      displayName: "The Owner",
+      accessCode
+    })
+  })
+  const setCookie = answer.headers["set-cookie"]?.find((line) => line.startsWith("svc_session="))
+  if (answer.status !== 200 || setCookie === undefined) {
+    throw new Error(`registration answered ${answer.status}: ${answer.body}`)
+  }
+  return setCookie.split(";")[0]
+}

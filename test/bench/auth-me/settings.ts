@@ -1,0 +1,40 @@
+/**
+ * The auth-me section's knobs and the files it runs.
+ *
+ * Knobs (environment):
+ *   BENCH_SECONDS (10)          measured seconds of load per server, split over the rounds
+ *   BENCH_ROUNDS (5)            interleaved rounds
+ *   BENCH_WARMUP_SECONDS (2)    load per server before measuring
+ *   BENCH_CONNECTIONS (50)
+ *   BENCH_START_RUNS (5)        starts timed per server
+ *   BENCH_IDLE_SECONDS (3)      idle time before VmRSS is read
+ *   BENCH_NODE_DIR (this repo)  a checkout whose host/main.ts is the node under test: try a change
+ *                               in a scratch copy and compare it with the same anchors
+ *   BENCH_NODE_FLAGS ("")       extra flags for the node's `node`, e.g. "--max-semi-space-size=16"
+ */
+import { join, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+
+export const repoRoot = fileURLToPath(new URL("../../..", import.meta.url))
+export const nodeBin = join(repoRoot, "node_modules", ".bin", "node")
+export const nodeDir = resolve(process.env.BENCH_NODE_DIR ?? repoRoot)
+export const nodeMain = join(nodeDir, "host", "main.ts")
+export const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(/\s+/).filter((flag) => flag !== "")
+export const fastifyAnchor = fileURLToPath(new URL("../anchors/fastify-me.ts", import.meta.url))
+export const rawAnchor = fileURLToPath(new URL("../anchors/raw-me.ts", import.meta.url))
+export const effectAnchor = fileURLToPath(new URL("../anchors/effect-me.ts", import.meta.url))
+
+const numberFrom = (name: string, fallback: number) => {
+  const value = Number(process.env[name])
+  return Number.isFinite(value) && value > 0 ? value : fallback
+}
+export const SECONDS = numberFrom("BENCH_SECONDS", 10)
+export const ROUNDS = Math.round(numberFrom("BENCH_ROUNDS", 5))
+export const WARMUP_SECONDS = numberFrom("BENCH_WARMUP_SECONDS", 2)
+export const CONNECTIONS = Math.round(numberFrom("BENCH_CONNECTIONS", 50))
+export const START_RUNS = Math.round(numberFrom("BENCH_START_RUNS", 5))
+export const IDLE_SECONDS = numberFrom("BENCH_IDLE_SECONDS", 3)
+export const RATE_LIMIT = "100000000"
+
+/** Progress goes to stderr, so stdout holds the report alone. */
+export const log = (line: string) => process.stderr.write(`bench: ${line}\n`)
