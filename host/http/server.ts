@@ -15,12 +15,16 @@
  * WebSocket handshakes never come here: host/live/server.ts routes every 'upgrade' itself.
  */
 import * as Cookies from "@effect/platform/Cookies"
+import * as Etag from "@effect/platform/Etag"
+import * as FileSystem from "@effect/platform/FileSystem"
 import * as HttpApp from "@effect/platform/HttpApp"
 import type * as HttpMiddleware from "@effect/platform/HttpMiddleware"
+import * as HttpPlatform from "@effect/platform/HttpPlatform"
 import * as HttpServer from "@effect/platform/HttpServer"
 import * as HttpServerError from "@effect/platform/HttpServerError"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Path from "@effect/platform/Path"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import type * as Cause from "effect/Cause"
 import * as Chunk from "effect/Chunk"
@@ -161,13 +165,26 @@ const stopped: Listener = (_incoming, outgoing) => {
   outgoing.writeHead(503, { connection: "close", "content-length": "0" }).end()
 }
 
-/** A node:http request listener serving `app` in a fiber of `runtime`'s per request. */
+/** The services a request's fiber is given beside its request and Scope: the platform's, which serving a file reads. */
+const platformServices = Context.pick(HttpPlatform.HttpPlatform, Etag.Generator, FileSystem.FileSystem, Path.Path)
+
+/**
+ * A node:http request listener serving `app` in a fiber of `runtime`'s per request.
+ *
+ * The fiber starts from the platform's few services, not from the runtime's whole context (about 115 services): Effect's
+ * Context is an immutable map, and every service added on a request's way (the request and its Scope here, the route
+ * by the router, the session by its middleware, each contract handler merging its group's context in) copied all of
+ * it, 5–12 µs a copy, several a request. Nothing on that way may read the node's services from the fiber: the router's
+ * routes are typed to need only what it provides (a raw route captures what it uses when it is built), and a contract
+ * handler runs in its group's own context.
+ */
 const requestListener = (
   app: HttpApp.Default<unknown>,
   runtime: Runtime.Runtime<never>,
   ServerRequest: RequestClass
 ): Listener => {
   const runFork = Runtime.runFork(runtime)
+  const platform = platformServices(runtime.context as Context.Context<unknown>).unsafeMap
   return (incoming: IncomingMessage, outgoing: ServerResponse): void => {
     const request = new ServerRequest(incoming, outgoing)
     const served = app.pipe(
@@ -176,15 +193,13 @@ const requestListener = (
       Effect.catchAllCause(orCauseResponse),
       Effect.flatMap((response) => write(request, outgoing, response))
     )
-    // The request's Scope (a multipart upload's temporary files) closes once the answer is written. The context is the
-    // runtime's with the two added in one copy: Context.add copies every service the node has (about 115) and
-    // `Effect.provide` merges a copy again, three copies a request where one does.
+    // The request's Scope (a multipart upload's temporary files) closes once the answer is written.
     const fiber = runFork(
       Effect.flatMap(Scope.make(), (scope) =>
         served.pipe(
-          Effect.mapInputContext((base: Context.Context<never>) =>
-            Context.unsafeMake<HttpServerRequest.HttpServerRequest | Scope.Scope>(
-              new Map(base.unsafeMap).set(HttpServerRequest.HttpServerRequest.key, request).set(Scope.Scope.key, scope)
+          Effect.mapInputContext((_: Context.Context<never>) =>
+            Context.unsafeMake<unknown>(
+              new Map(platform).set(HttpServerRequest.HttpServerRequest.key, request).set(Scope.Scope.key, scope)
             )
           ),
           Effect.onExit((exit) => Scope.close(scope, exit))

@@ -19,6 +19,7 @@ import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.t
 import type { Handler } from "../support/openai-replies.ts"
 import { callsFor, isPlannerCall, scriptStudio } from "./projects-scripted.ts"
 import { startBrief, untilSettled } from "./projects-support.ts"
+import { until } from "../support/until.ts"
 
 let models: OpenAiServer
 let node: TestNode
@@ -48,19 +49,21 @@ const plan = {
   ]
 }
 
-/** Polls the caller's queue until `until` finds an item (the run moves on its own). */
-const untilQueued = async (
+/** Polls the caller's queue until `matches` finds an item (the run moves on its own). */
+const untilQueued = (
   client: Client,
-  until: (item: { task: { id: string; status: string; title: string } }) => boolean
+  matches: (item: { task: { id: string; status: string; title: string } }) => boolean
 ) => {
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    const queue = await run(client.api.studioProjects.queue())
-    const found = queue.find(until)
-    if (found !== undefined) return found
-    if (Date.now() > deadline) throw new Error(`nothing matched in the queue: ${JSON.stringify(queue)}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
+  let queue: ReadonlyArray<{ task: { id: string; status: string; title: string } }> = []
+  return until(
+    () => `an item of the queue to match: ${JSON.stringify(queue)}`,
+    async () => {
+      queue = await run(client.api.studioProjects.queue())
+      return queue.find(matches)
+    },
+    20_000,
+    25
+  )
 }
 
 describe("a crew", () => {

@@ -3,6 +3,7 @@ import * as Schema from "effect/Schema"
 import type { ProjectDetail } from "../../actors/project/contract/records.ts"
 import { GeneratorInput } from "../../extensions/generators/contract/generator.ts"
 import { type Client, run } from "../support/node.ts"
+import { until } from "../support/until.ts"
 
 /** Two steps: notes, then a report that reads them through its template. */
 export const twoStepGenerator = (client: Client, overrides: Record<string, unknown> = {}) =>
@@ -41,16 +42,19 @@ const finished = new Set(["done", "failed", "cancelled"])
 export const untilSettled = async (
   client: Client,
   id: string,
-  until: (detail: ProjectDetail) => boolean = (detail) => finished.has(detail.project.status),
+  settled: (detail: ProjectDetail) => boolean = (detail) => finished.has(detail.project.status),
   timeoutMs = 20_000
 ): Promise<ProjectDetail> => {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const detail = await run(client.api.studioProjects.getProject({ path: { id } }))
-    if (until(detail)) return detail
-    if (Date.now() > deadline) throw new Error(`the project did not settle: ${JSON.stringify(detail.project)}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
+  let last: ProjectDetail | undefined
+  return until(
+    () => `the project to settle: ${JSON.stringify(last?.project)}`,
+    async () => {
+      last = await run(client.api.studioProjects.getProject({ path: { id } }))
+      return settled(last) && last
+    },
+    timeoutMs,
+    25
+  )
 }
 
 /** Starts a run of a generator with these inputs. */

@@ -5,17 +5,25 @@
  * a fixed delay.
  */
 export const until = async <A>(
-  what: string,
+  what: string | (() => string),
   probe: () => A | undefined | false | Promise<A | undefined | false>,
   timeoutMs = 10_000,
   everyMs = 100
 ): Promise<A> => {
-  const deadline = Date.now() + timeoutMs
+  const started = Date.now()
   for (;;) {
     const value = await probe()
     if (value !== undefined && value !== false) return value
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`)
-    // A probe is often a request, which the node's global rate limit counts: a long wait polls slower.
-    await new Promise((resolve) => setTimeout(resolve, everyMs))
+    const elapsed = Date.now() - started
+    if (elapsed > timeoutMs)
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${typeof what === "string" ? what : what()}`)
+    await new Promise((resolve) => setTimeout(resolve, pause(elapsed, everyMs)))
   }
 }
+
+/**
+ * A probe is often a request, which the node's global rate limit counts (300 a minute from one address, and a
+ * restarted node keeps the minute's count): quick for two seconds, then at most two a second, so a long wait stays
+ * under the limit however fast the node answers.
+ */
+const pause = (elapsedMs: number, everyMs: number) => (elapsedMs < 2_000 ? everyMs : Math.max(everyMs, 500))
