@@ -8,6 +8,7 @@ import { createConnection } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { freePort } from "./free-port.ts"
+import { until } from "./until.ts"
 
 export interface Mail {
   readonly to: string
@@ -86,14 +87,16 @@ export class SmtpServer {
   }
 
   /** Waits until a message for that address arrives (the maildir is the event). */
-  async waitFor(to: string, count = 1, timeoutMs = 10_000): Promise<Mail[]> {
-    const deadline = Date.now() + timeoutMs
-    for (;;) {
-      const mails = this.messages().filter((mail) => mail.to.includes(to))
-      if (mails.length >= count) return mails
-      if (Date.now() > deadline) throw new Error(`no mail for ${to} within ${timeoutMs} ms`)
-      await new Promise((resolve) => setTimeout(resolve, 25))
-    }
+  waitFor(to: string, count = 1, timeoutMs = 10_000): Promise<Mail[]> {
+    return until(
+      `${count} mail(s) for ${to}`,
+      () => {
+        const mails = this.messages().filter((mail) => mail.to.includes(to))
+        return mails.length >= count && mails
+      },
+      timeoutMs,
+      25
+    )
   }
 
   stop() {
