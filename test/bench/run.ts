@@ -110,6 +110,11 @@ const sections: ReadonlyArray<{ readonly name: string; readonly title: string; r
       run: async () => (await import("./scale-out/failover.ts")).benchFailover()
     },
     {
+      name: "scale-year",
+      title: "How cost grows with data: a heavy year, every list and search route, start and bytes per item (issue 27)",
+      run: async () => (await import("./scale-year.ts")).benchScaleYear()
+    },
+    {
       name: "cluster-messaging",
       title: "An entity message round trip to another runner beside the same runner (issue 16)",
       run: async () => (await import("./scale-out/cluster-messaging.ts")).benchClusterMessaging()
