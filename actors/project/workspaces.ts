@@ -22,7 +22,7 @@ export const ProjectWorkspacesLive = Layer.effect(
           projects.findById(projectId),
           Option.map((project) => project.ownerId)
         ),
-      ownedBy: (ownerId) => Effect.map(projects.listByOwner(ownerId), (rows) => rows.map((project) => project.id)),
+      ownedBy: (ownerId) => Effect.map(projects.idsByOwner(ownerId), (rows) => rows.map((project) => project.id)),
       recordOutputs: (projectId) => recordOutputs(projectId).pipe(Effect.provide(context))
     }
   })

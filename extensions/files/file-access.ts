@@ -7,7 +7,7 @@
  */
 import type { Stats } from "node:fs"
 import type { FileHandle } from "node:fs/promises"
-import { stat } from "node:fs/promises"
+import { readdir, stat } from "node:fs/promises"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -33,6 +33,7 @@ import {
   openRegularFile,
   type ConfinedFolder
 } from "../../kernel/extensions/file-root.ts"
+import { fileStoreRoot } from "../../kernel/file-stores.ts"
 import { Settings } from "../../kernel/settings.ts"
 import type { Caller } from "../accounts/contract/session.ts"
 import {
@@ -189,9 +190,17 @@ export const FileAccessLive = Layer.effect(
       return yield* withSummaries(caller, entries)
     })
 
-    /** Files and folders whose name holds the words, across every scope of the caller. */
+    /**
+     * Files and folders whose name holds the words, across every scope of the caller. Only the projects whose folder
+     * exists are walked, found by listing the projects' store once: most projects of a long year wrote nothing, and
+     * trying each one's folder cost two failed file-system calls a project (0.6 s over 5,000 projects).
+     */
     const search = Effect.fn("files.search")(function* (caller: Caller, query: string) {
-      const projectIds = yield* workspaces.ownedBy(caller.beingId)
+      const owned = yield* workspaces.ownedBy(caller.beingId)
+      const written = new Set(
+        yield* Effect.promise(() => readdir(fileStoreRoot(settings, "projects")).catch((): Array<string> => []))
+      )
+      const projectIds = owned.filter((projectId) => written.has(projectId))
       const roots: Array<ScopeRoot> = [
         uploads(caller),
         ...projectIds.map(

@@ -73,6 +73,17 @@ export class ProjectsRepository extends Effect.Service<ProjectsRepository>()("pr
       })
     )
 
+    /** The ids of the owner's projects, newest first: what a caller needs that only asks which are theirs. */
+    const idsByOwner = operation(
+      "projects.idsByOwner",
+      SqlSchema.findAll({
+        Request: Schema.String,
+        Result: Schema.Struct({ id: Schema.String }),
+        execute: (ownerId) =>
+          sql`SELECT p.id FROM projects p WHERE p.owner_id = ${ownerId} ORDER BY p.created_at DESC, p.id`
+      })
+    )
+
     /**
      * The owner's projects whose title or brief holds every word (newest first, at most `limit`):
      * the omnibar's search. Each word is matched literally, `%` and `_` included, by LIKE on
@@ -193,6 +204,7 @@ export class ProjectsRepository extends Effect.Service<ProjectsRepository>()("pr
     return {
       findById,
       listByOwner,
+      idsByOwner,
       search,
       ownerOf,
       insert,
