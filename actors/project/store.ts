@@ -135,9 +135,19 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
           : bus.publish({ kind: "being", beingId: current.ownerId }, { type: "project.updated", project: current })
       )
 
+    /** The owner's projects with their outputs: two statements, not one more per project. */
     const listByOwner = (ownerId: string) =>
-      Effect.flatMap(projects.listByOwner(ownerId), (rows) =>
-        Effect.forEach(rows, (found) => Effect.map(outputsOf(found.id), (outputs) => toProject(found, outputs)))
+      Effect.map(
+        Effect.all([projects.listByOwner(ownerId), outputsRepository.listByOwner(ownerId)]),
+        ([rows, outputRows]) => {
+          const outputs = new Map<string, Array<ProjectOutput>>()
+          for (const { projectId, ...row } of outputRows) {
+            const list = outputs.get(projectId) ?? []
+            list.push({ ...row, url: fileUrl(projectId, row.path) })
+            outputs.set(projectId, list)
+          }
+          return rows.map((found) => toProject(found, outputs.get(found.id) ?? []))
+        }
       )
 
     /** The owner's projects whose title or brief holds every word, newest first, at most `limit`. */

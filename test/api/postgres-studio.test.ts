@@ -49,7 +49,11 @@ describe("a studio run on PostgreSQL", () => {
       ["report-on-green-tea.md", "markdown", `/api/files/project/${started.id}/report-on-green-tea.md`]
     ])
     const listed = await run(owner.api.studioProjects.listProjects())
-    expect(listed.find((project) => project.id === started.id)).toMatchObject({ status: "done" })
+    // The list carries each project's outputs as the project's own answer does.
+    expect(listed.find((project) => project.id === started.id)).toMatchObject({
+      status: "done",
+      outputs: detail.project.outputs
+    })
 
     // Every model call of the run is in the ledger, newest first, the QA review last made.
     const usage = await run(owner.api.llm.usage())

@@ -65,6 +65,9 @@ describe("a generator run", () => {
       ["notes-on-green-tea.md", "markdown", `/api/files/project/${started.id}/notes-on-green-tea.md`],
       ["report-on-green-tea.md", "markdown", `/api/files/project/${started.id}/report-on-green-tea.md`]
     ])
+    // The list carries each project's outputs as the project's own answer does.
+    const listed = await run(member.client.api.studioProjects.listProjects())
+    expect(listed.find((project) => project.id === started.id)?.outputs).toEqual(detail.project.outputs)
 
     // The planner (strong tier, o3) was never asked; the strong tier served only the QA review.
     expect(models.requestsFor("chat").filter(isPlannerCall)).toEqual([])

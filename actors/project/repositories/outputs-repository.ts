@@ -28,6 +28,19 @@ export class OutputsRepository extends Effect.Service<OutputsRepository>()("proj
       })
     )
 
+    /** Every output of the owner's projects in one statement, each with its project, in the order written. */
+    const listByOwner = operation(
+      "projectOutputs.listByOwner",
+      SqlSchema.findAll({
+        Request: Schema.String,
+        Result: Schema.Struct({ ...OutputRow.fields, projectId: Schema.String }),
+        execute: (ownerId) => sql`SELECT o.project_id AS "projectId", o.id, o.kind, o.name, o.path, o.size,
+          o.preview_url AS "previewUrl"
+        FROM project_outputs o JOIN projects p ON p.id = o.project_id
+        WHERE p.owner_id = ${ownerId} ORDER BY o.seq`
+      })
+    )
+
     const removeAll = operation(
       "projectOutputs.removeAll",
       SqlSchema.void({
@@ -53,6 +66,6 @@ export class OutputsRepository extends Effect.Service<OutputsRepository>()("proj
       })
     )
 
-    return { listByProject, removeAll, insert } as const
+    return { listByProject, listByOwner, removeAll, insert } as const
   })
 }) {}
