@@ -23,9 +23,10 @@ export const makeThreadView = Effect.gen(function* () {
   const beings = yield* ThreadBeings
   const bus = yield* EventBus
 
-  const view = (row: StoredThread, viewerId: string) =>
+  /** The thread as `viewerId` sees it; `participants` when the caller read them already (a list reads them at once). */
+  const view = (row: StoredThread, viewerId: string, known?: ReadonlyArray<string>) =>
     Effect.gen(function* () {
-      const participants = (yield* threads.participants(row.id)).map((member) => member.beingId)
+      const participants = known ?? (yield* threads.participants(row.id)).map((member) => member.beingId)
       const other = participants.find((id) => id !== viewerId)
       const title =
         row.kind === "muse"
@@ -37,7 +38,7 @@ export const makeThreadView = Effect.gen(function* () {
         id: row.id,
         kind: row.kind,
         title,
-        participants,
+        participants: [...participants],
         replyPolicy: replyPolicyOf(row.kind),
         preview: row.lastContent === null ? null : row.lastContent.slice(0, PREVIEW),
         lastMessageAt: row.lastMessageAt,
@@ -66,5 +67,17 @@ export const makeThreadView = Effect.gen(function* () {
       )
     }).pipe(Effect.withSpan("threads.announce"))
 
-  return { view, announce } as const
+  /** Many threads as `viewerId` sees them: their participants in one statement, not one a thread. */
+  const viewAll = (rows: ReadonlyArray<StoredThread>, viewerId: string) =>
+    Effect.gen(function* () {
+      const members = new Map<string, Array<string>>()
+      for (const { threadId, beingId } of yield* threads.participantsOfThreads(rows.map((row) => row.id))) {
+        const list = members.get(threadId) ?? []
+        list.push(beingId)
+        members.set(threadId, list)
+      }
+      return yield* Effect.forEach(rows, (row) => view(row, viewerId, members.get(row.id) ?? []))
+    })
+
+  return { view, viewAll, announce } as const
 })

@@ -39,7 +39,7 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
     const context = yield* MuseContext
     const beings = yield* ThreadBeings
     const attachments = yield* ThreadAttachments
-    const { view, announce } = yield* makeThreadView
+    const { view, viewAll, announce } = yield* makeThreadView
     const outbound = yield* Effect.serviceOption(ThreadOutbound)
     const learning = yield* Effect.serviceOption(ThreadLearning)
     /** The being's own message to its Muse, handed to its twin to learn from (muse threads have no other writer). */
@@ -67,7 +67,7 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
       Effect.gen(function* () {
         if (kind === undefined || kind === "muse") yield* museThread(beingId)
         const rows = yield* threads.listFor({ beingId, kind: kind ?? null })
-        return yield* Effect.forEach(rows, (row) => view(row, beingId))
+        return yield* viewAll(rows, beingId)
       }).pipe(Effect.withSpan("threads.list"))
 
     const open = (beingId: string, request: NewThread) =>

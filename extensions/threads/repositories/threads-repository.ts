@@ -109,6 +109,20 @@ export class ThreadsRepository extends Effect.Service<ThreadsRepository>()("thre
       })
     )
 
+    /** The beings still in each of these threads, in one statement (an inbox's list), by thread then being. */
+    const participantsOfThreads = operation(
+      "threads.participantsOfThreads",
+      SqlSchema.findAll({
+        Request: Schema.Array(Schema.String),
+        Result: Schema.Struct({ threadId: Schema.String, beingId: Schema.String }),
+        execute: (threadIds) =>
+          threadIds.length === 0
+            ? sql`SELECT thread_id AS "threadId", being_id AS "beingId" FROM thread_participants WHERE 1 = 0`
+            : sql`SELECT thread_id AS "threadId", being_id AS "beingId" FROM thread_participants
+              WHERE ${sql.in("thread_id", threadIds)} AND left_at IS NULL ORDER BY thread_id, being_id`
+      })
+    )
+
     /** The direct thread both beings are still in, if any. */
     const findDirect = operation(
       "threads.findDirect",
@@ -137,6 +151,16 @@ export class ThreadsRepository extends Effect.Service<ThreadsRepository>()("thre
       })
     )
 
-    return { insert, ensure, listFor, findFor, exists, participants, findDirect, leave } as const
+    return {
+      insert,
+      ensure,
+      listFor,
+      findFor,
+      exists,
+      participants,
+      participantsOfThreads,
+      findDirect,
+      leave
+    } as const
   })
 }) {}
