@@ -36,11 +36,14 @@ const listening = async () => {
   return (server.address() as AddressInfo).port
 }
 
+/** Resolves once the server has the handshake: it is then waiting, whatever the route does next. */
+const arrived = () => new Promise((resolve) => server!.once("upgrade", resolve))
+
 describe("the node's upgrade routing", () => {
   it("holds a handshake made before the live channel is up until its route is set", async () => {
     const port = await listening()
     const answer = firstLine(port)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await arrived()
     server!.routeUpgrades((_request, socket) => socket.end("HTTP/1.1 101 Switching Protocols\r\n\r\n"))
     expect(await answer).toBe("HTTP/1.1 101 Switching Protocols")
   })
@@ -48,7 +51,7 @@ describe("the node's upgrade routing", () => {
   it("refuses with 503 a handshake made after the live channel stopped, and those still waiting when it stops", async () => {
     const port = await listening()
     const waiting = firstLine(port)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await arrived()
     server!.routeUpgrades(null)
     expect(await waiting).toBe("HTTP/1.1 503 Service Unavailable")
     expect(await firstLine(port)).toBe("HTTP/1.1 503 Service Unavailable")
