@@ -27,17 +27,27 @@ const firstLine = (port: number) =>
     socket.on("error", reject)
   })
 
-let server: UpgradeRoutingServer | undefined
+/** The node's server, telling the test when a handshake has reached it (its `emit` keeps 'upgrade' from listeners). */
+class ObservedServer extends UpgradeRoutingServer {
+  readonly handshakes: Array<() => void> = []
+  override emit(event: string | symbol, ...args: Array<unknown>): boolean {
+    const handled = super.emit(event as string, ...args)
+    if (event === "upgrade") for (const heard of this.handshakes.splice(0)) heard()
+    return handled
+  }
+}
+
+let server: ObservedServer | undefined
 afterEach(() => new Promise<void>((resolve) => (server?.listening ? server.close(() => resolve()) : resolve())))
 
 const listening = async () => {
-  server = new UpgradeRoutingServer()
+  server = new ObservedServer()
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve))
   return (server.address() as AddressInfo).port
 }
 
 /** Resolves once the server has the handshake: it is then waiting, whatever the route does next. */
-const arrived = () => new Promise((resolve) => server!.once("upgrade", resolve))
+const arrived = () => new Promise<void>((resolve) => server!.handshakes.push(resolve))
 
 describe("the node's upgrade routing", () => {
   it("holds a handshake made before the live channel is up until its route is set", async () => {
