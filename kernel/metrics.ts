@@ -21,8 +21,6 @@ const Counter = load("prom-client/lib/counter") as typeof PromClient.Counter
 const Histogram = load("prom-client/lib/histogram") as typeof PromClient.Histogram
 const Gauge = load("prom-client/lib/gauge") as typeof PromClient.Gauge
 
-export type { Counter, Gauge, Histogram } from "prom-client"
-
 interface Declared {
   readonly name: string
   readonly help: string

@@ -53,7 +53,7 @@ const unsampledSpan = (
 })
 
 /** In a root span's context (`withSpan`'s `context` option) when whoever made it already chose to sample its trace. */
-export class ChosenForSampling extends Context.Tag("health/ChosenForSampling")<ChosenForSampling, true>() {}
+class ChosenForSampling extends Context.Tag("health/ChosenForSampling")<ChosenForSampling, true>() {}
 
 /** The span option that says so. */
 export const chosenForSampling = Context.make(ChosenForSampling, true)
@@ -62,7 +62,7 @@ export const chosenForSampling = Context.make(ChosenForSampling, true)
  * `exporting`, for the share `ratio` of traces, chosen at each trace's root unless its maker chose already (a
  * request: ChosenForSampling); a child follows its parent.
  */
-export const sampledTracer = (ratio: number, exporting: Tracer.Tracer): Tracer.Tracer =>
+const sampledTracer = (ratio: number, exporting: Tracer.Tracer): Tracer.Tracer =>
   Tracer.make({
     span: (name, parent, context, links, startTime, kind, options) => {
       const sampled = Option.isSome(parent)
