@@ -1,6 +1,6 @@
 /**
  * The Muse on a node of two processes (two real nodes over one PostgreSQL, each a socket runner):
- * messages posted to one thread through both at once get one reply at a time, both answered; a
+ * a message posted through one while the other's reply streams gets a second reply after it; a
  * tab on one process follows a reply streaming on the other, and a tab joining mid-reply there
  * gets the reply so far; the chat bridge's wait is answered by a reply made on the other process;
  * and when the process streaming a reply is killed (SIGKILL), the survivor closes the reply
@@ -127,15 +127,18 @@ const words = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, index) => `${prefix}${index}`).join(" ")
 
 describe("the Muse across processes", () => {
-  it("answers messages posted through both processes at once one reply at a time, both answered", async () => {
+  it("answers a message posted through B while A's reply streams with a second reply after it, one at a time", async () => {
     await idle()
     const thread = await museThread()
     const tab = await followOn(0, thread.id)
     answer = (asked) => ({ content: `${words("slow", 12)} (to ${asked})`, chunkDelayMs: 40 })
     const before = museCalls().length
-    await Promise.all([post(0, thread.id, "First, through A"), post(1, thread.id, "Second, through B")])
+    // B posts once A's round has begun (its thinking delta): a message that came before the holder's first round
+    // began would be read by that round and answered by it alone, so posting both at once would race that.
+    await post(0, thread.id, "First, through A")
+    const frames: Array<LiveFrame> = [await tab.nextOf("message.delta", (frame) => frame.delta === "", 20_000)]
+    await post(1, thread.id, "Second, through B")
 
-    const frames: Array<LiveFrame> = []
     for (let replies = 0; replies < 2; ) {
       const frame = await tab.next(() => true, 30_000)
       frames.push(frame)
