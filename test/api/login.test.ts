@@ -42,17 +42,20 @@ describe("POST /api/auth/login", () => {
     await time("warm@example.org")
     const unknown: number[] = []
     const wrong: number[] = []
-    for (let i = 0; i < 7; i++) {
+    // The fastest of each: a busy machine only ever adds time to a sample, so the quickest is the least disturbed
+    // (medians compared 2.8 to 1 while another test file loaded both cores). Seven pairs, then more while the
+    // fastest are still apart, up to forty: on a machine loaded four times over, seven pairs once left every
+    // unknown-address sample disturbed (2.4 to 1). Noise fades as samples are added; a real difference does not.
+    const ratio = () => Math.min(...unknown) / Math.min(...wrong)
+    const close = () => ratio() > 0.6 && ratio() < 1.6
+    for (let i = 0; i < 40 && (i < 7 || !close()); i++) {
       unknown.push(await time(`nobody${i}@example.org`))
       wrong.push(await time(context.owner.registration.email))
     }
-    // The fastest of each: a busy machine only ever adds time to a sample, so the quickest of seven is the
-    // least disturbed (medians compared 2.8 to 1 while another test file loaded both cores).
-    const ratio = Math.min(...unknown) / Math.min(...wrong)
     // A bcrypt comparison at 10 rounds takes tens of milliseconds; without it an unknown address answers in ~1 ms.
     expect(Math.min(...wrong)).toBeGreaterThan(15)
-    expect(ratio).toBeGreaterThan(0.6)
-    expect(ratio).toBeLessThan(1.6)
+    expect(ratio()).toBeGreaterThan(0.6)
+    expect(ratio()).toBeLessThan(1.6)
   })
 })
 
