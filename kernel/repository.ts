@@ -13,6 +13,7 @@
  * run unchanged on PostgreSQL: SQLite hands back JSON as text and booleans as 0/1, PostgreSQL as
  * parsed values and booleans.
  */
+import type * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import * as Effect from "effect/Effect"
 import * as FiberRef from "effect/FiberRef"
@@ -74,3 +75,10 @@ export const BooleanColumn = Schema.transform(Schema.Union(Schema.Boolean, Schem
   decode: (stored) => stored === true || stored === 1,
   encode: (value) => (value ? 1 : 0)
 })
+
+/**
+ * `column IN (values)`, or a condition no row meets when there are no values (`IN ()` is not SQL):
+ * how a statement reads the rows of one page's ids, however few.
+ */
+export const isIn = (sql: SqlClient.SqlClient, column: string, values: ReadonlyArray<string>) =>
+  values.length === 0 ? sql`1 = 0` : sql.in(column, values)

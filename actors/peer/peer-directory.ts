@@ -15,7 +15,9 @@ export const PeerDirectoryLive = Layer.effect(
     const peer = yield* PeerEntity.client
     return {
       list: peers.list(),
+      page: peers.listPage,
       find: peers.find,
+      findMany: peers.findMany,
       seen: (nodeDid, at) => peers.touch({ nodeDid, at }),
       collected: (nodeDid, at) => peers.touchCollected({ nodeDid, at }),
       // Through the peer's actor, so it never interleaves with a handshake or an edit.

@@ -3,7 +3,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { BooleanColumn, JsonColumn, operation } from "../../kernel/repository.ts"
+import { BooleanColumn, isIn, JsonColumn, operation } from "../../kernel/repository.ts"
 import { Peer } from "../../extensions/federation/contract/records.ts"
 
 const StoredPeer = Schema.Struct({
@@ -44,6 +44,27 @@ export class PeersRepository extends Effect.Service<PeersRepository>()("peer/Pee
         Request: Schema.Void,
         Result: StoredPeer,
         execute: () => sql`SELECT ${all} FROM federation_peers ORDER BY added_at, node_did`
+      })
+    )
+
+    /** A page of the peers, oldest first (the did breaks a tie). */
+    const listPage = operation(
+      "federation.listPeersPage",
+      SqlSchema.findAll({
+        Request: Schema.Struct({ limit: Schema.Int, offset: Schema.Int }),
+        Result: StoredPeer,
+        execute: ({ limit, offset }) =>
+          sql`SELECT ${all} FROM federation_peers ORDER BY added_at, node_did LIMIT ${limit} OFFSET ${offset}`
+      })
+    )
+
+    /** The peers of these dids that are there, in one statement (the peers named on a page of conversations). */
+    const findMany = operation(
+      "federation.findPeers",
+      SqlSchema.findAll({
+        Request: Schema.Array(Schema.String),
+        Result: StoredPeer,
+        execute: (nodeDids) => sql`SELECT ${all} FROM federation_peers WHERE ${isIn(sql, "node_did", nodeDids)}`
       })
     )
 
@@ -96,6 +117,6 @@ export class PeersRepository extends Effect.Service<PeersRepository>()("peer/Pee
       )
     )
 
-    return { list, find, insert, save, touch, touchCollected, remove } as const
+    return { list, listPage, find, findMany, insert, save, touch, touchCollected, remove } as const
   })
 }) {}

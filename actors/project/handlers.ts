@@ -20,7 +20,7 @@ export const StudioProjectsHandlers = HttpApiBuilder.group(apiOf(StudioProjectsA
     const caller = CurrentSession
     return handlers
       .handle("createProject", ({ payload }) => Effect.flatMap(caller, (who) => projects.create(who, payload)))
-      .handle("listProjects", () => Effect.flatMap(caller, projects.list))
+      .handle("listProjects", ({ urlParams }) => Effect.flatMap(caller, (who) => projects.list(who, urlParams)))
       .handle("getProject", ({ path }) => Effect.flatMap(caller, (who) => projects.get(who, path.id)))
       .handle("projectTrace", ({ path, urlParams }) =>
         Effect.flatMap(caller, (who) => projects.trace(who, path.id, urlParams.after ?? 0, urlParams.limit ?? 500))
@@ -30,8 +30,8 @@ export const StudioProjectsHandlers = HttpApiBuilder.group(apiOf(StudioProjectsA
       .handle("setProjectDue", ({ path, payload }) =>
         Effect.flatMap(caller, (who) => projects.setDue(who, path.id, payload))
       )
-      .handle("portfolio", () => Effect.flatMap(caller, projects.portfolio))
-      .handle("queue", () => Effect.flatMap(caller, projects.queue))
+      .handle("portfolio", ({ urlParams }) => Effect.flatMap(caller, (who) => projects.portfolio(who, urlParams)))
+      .handle("queue", ({ urlParams }) => Effect.flatMap(caller, (who) => projects.queue(who, urlParams)))
       .handle("finishStep", ({ path, payload }) =>
         Effect.flatMap(caller, (who) => projects.finishStep(who, path.taskId, payload))
       )

@@ -1,10 +1,9 @@
 /**
  * Projects as the routes see them: start a run (from a brief or a generator and its inputs),
  * read one's own projects, their tasks, team, outputs, review and trace, cancel, resume, set due
- * dates, and the portfolio and queue views. Every read and write names the caller's being, so
+ * dates, and the portfolio and queue views (lists.ts). Every read and write names the caller's being, so
  * another being's project is simply not found. The run itself is the project actor's.
  */
-import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { ProjectActor } from "./protocol.ts"
@@ -34,12 +33,10 @@ import {
   type CreateProjectBody,
   type DueBody,
   type FinishStepBody,
-  type Portfolio,
-  type Project,
-  type ProjectDetail,
-  type QueueItem
+  type ProjectDetail
 } from "./contract/records.ts"
 import { newId, ProjectStore, toTask } from "./store.ts"
+import { projectLists } from "./lists.ts"
 
 const notFound = (id: string) => new ProjectNotFound({ message: "You have no project with that id.", details: { id } })
 
@@ -77,6 +74,7 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
     const agents = yield* SavedAgents
     const crews = yield* CrewSeats
     const actor = yield* ProjectActor.client
+    const { list, portfolio, queue } = projectLists(store)
 
     const owned = (caller: Caller, id: string) =>
       Effect.flatMap(store.project(id), (project) =>
@@ -138,8 +136,6 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
         yield* startRun(id, 1)
         return (yield* store.project(id))!
       }).pipe(Effect.withSpan("project.create"))
-
-    const list = (caller: Caller) => store.listByOwner(caller.beingId).pipe(Effect.withSpan("project.list"))
 
     /** The caller's projects whose title or brief holds every word (lower-cased), newest first, at most `limit`. */
     const search = (caller: Caller, words: ReadonlyArray<string>, limit: number) =>
@@ -204,38 +200,6 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
         yield* store.setDue(id, body.taskId ?? null, dueAt)
         return (yield* store.project(id))!
       }).pipe(Effect.withSpan("project.setDue"))
-
-    const portfolio = (caller: Caller) =>
-      Effect.gen(function* () {
-        const now = yield* Clock.currentTimeMillis
-        const projects = yield* store.listByOwner(caller.beingId)
-        const counts = yield* store.taskCounts(caller.beingId)
-        const grouped: {
-          waiting: Array<Portfolio["done"][number]>
-          running: Array<Portfolio["done"][number]>
-          stalled: Array<Portfolio["done"][number]>
-          done: Array<Portfolio["done"][number]>
-        } = { waiting: [], running: [], stalled: [], done: [] }
-        for (const project of projects) {
-          const count = counts.get(project.id) ?? { done: 0, total: 0 }
-          const item = { project, tasksDone: count.done, tasksTotal: count.total }
-          grouped[standing(project, now)].push(item)
-        }
-        return grouped satisfies Portfolio
-      }).pipe(Effect.withSpan("project.portfolio"))
-
-    const queue = (caller: Caller) =>
-      Effect.map(store.openTasksOf(caller.beingId), (rows) =>
-        rows.map(
-          ({ projectTitle, task }): QueueItem => ({
-            projectId: task.projectId,
-            projectTitle,
-            task: toTask(task),
-            assignee: task.assigneeBeingId === null ? "agent" : "person",
-            kind: task.kind
-          })
-        )
-      ).pipe(Effect.withSpan("project.queue"))
 
     /**
      * The step the caller holds. Anyone else is told there is no such step, but the project's
@@ -383,17 +347,3 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
     } as const
   })
 }) {}
-
-/** Where a project stands for the portfolio (records.ts says what each group means). */
-const standing = (project: Project, now: number): keyof Portfolio => {
-  switch (project.status) {
-    case "done":
-      return "done"
-    case "failed":
-    case "cancelled":
-    case "draft":
-      return "waiting"
-    default:
-      return project.dueAt !== null && Date.parse(project.dueAt) < now ? "stalled" : "running"
-  }
-}

@@ -89,9 +89,10 @@ export const makeStoreSteps = ({ task, publishTask, publishTasks }: StepPublishi
         }
       )
 
-    const taskCounts = (ownerId: string) =>
+    /** Steps done and in all of each of the given projects. */
+    const taskCounts = (projectIds: ReadonlyArray<string>) =>
       Effect.map(
-        tasksRepository.countsOfOwner(ownerId),
+        tasksRepository.countsOfProjects(projectIds),
         (rows) => new Map(rows.map((found) => [found.projectId, { done: found.done, total: found.total }]))
       )
 

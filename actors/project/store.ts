@@ -29,7 +29,7 @@ import type {
 } from "./contract/records.ts"
 import { DueDatesRepository } from "./repositories/due-dates-repository.ts"
 import { OutputsRepository } from "./repositories/outputs-repository.ts"
-import { ProjectsRepository, type ProjectRow } from "./repositories/projects-repository.ts"
+import { ProjectsRepository, type OwnerPage, type ProjectRow } from "./repositories/projects-repository.ts"
 import { ReviewsRepository } from "./repositories/reviews-repository.ts"
 import { TasksRepository, type TaskRecord } from "./repositories/tasks-repository.ts"
 import { TeamsRepository, type Assignment, type StoredMember } from "./repositories/teams-repository.ts"
@@ -135,11 +135,10 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
           : bus.publish({ kind: "being", beingId: current.ownerId }, { type: "project.updated", project: current })
       )
 
-    /** The owner's projects with their outputs: two statements, not one more per project. */
-    const listByOwner = (ownerId: string) =>
-      Effect.map(
-        Effect.all([projects.listByOwner(ownerId), outputsRepository.listByOwner(ownerId)]),
-        ([rows, outputRows]) => {
+    /** The owner's projects (a page of them, or all) with their outputs: two statements, not one more per project. */
+    const listByOwner = (request: OwnerPage) =>
+      Effect.flatMap(projects.listByOwner(request), (rows) =>
+        Effect.map(outputsRepository.listByProjects(rows.map((found) => found.id)), (outputRows) => {
           const outputs = new Map<string, Array<ProjectOutput>>()
           for (const { projectId, ...row } of outputRows) {
             const list = outputs.get(projectId) ?? []
@@ -147,7 +146,7 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
             outputs.set(projectId, list)
           }
           return rows.map((found) => toProject(found, outputs.get(found.id) ?? []))
-        }
+        })
       )
 
     /** The owner's projects whose title or brief holds every word, newest first, at most `limit`. */

@@ -48,6 +48,7 @@ const make = Effect.gen(function* () {
     findHuman: repository.findHuman,
     listPublic: repository.listPublic(),
     findPublic: repository.findPublic,
+    findPublicMany: repository.findPublicMany,
     updateProfile,
     upsertCitizen: repository.upsertCitizen,
     insertSeed: repository.insertSeed,

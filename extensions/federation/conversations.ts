@@ -8,6 +8,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { ConversationNotFound, PeerNotFound, RemoteIsLocal } from "./contract/errors.ts"
+import type { Page } from "../../kernel/contract/page.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { Message } from "../threads/contract/records.ts"
 import { ConversationThreads, PeerDirectory } from "./contract/ports.ts"
@@ -47,18 +48,33 @@ export class Conversations extends Effect.Service<Conversations>()("federation/C
     const threads = yield* ConversationThreads
     const courier = yield* Courier
 
-    const view = (row: StoredConversation) =>
+    /**
+     * Conversations as the owner sees them, each read once for all of them whatever their number (a page): their
+     * peers in one statement, their outbox counts in one.
+     */
+    const viewAll = (rows: ReadonlyArray<StoredConversation>) =>
       Effect.gen(function* () {
-        const peer = yield* directory.find(row.peerDid)
-        const counts = yield* messages.countsOfThread(row.threadId)
-        return {
-          ...row,
-          peerName: Option.match(peer, { onNone: () => null, onSome: (found) => found.name }),
-          remoteCurrent: Option.match(peer, { onNone: () => false, onSome: (found) => found.status !== "blocked" }),
-          queued: counts.queued,
-          stuck: counts.stuck
-        } satisfies FederatedConversation
+        const peers = new Map(
+          (yield* directory.findMany([...new Set(rows.map((row) => row.peerDid))])).map((peer) => [peer.nodeDid, peer])
+        )
+        const counts = new Map(
+          (yield* messages.countsOfThreads(rows.map((row) => row.threadId))).map((count) => [count.threadId, count])
+        )
+        return rows.map((row): FederatedConversation => {
+          const peer = peers.get(row.peerDid)
+          const count = counts.get(row.threadId)
+          return {
+            ...row,
+            peerName: peer?.name ?? null,
+            remoteCurrent: peer !== undefined && peer.status !== "blocked",
+            queued: count?.queued ?? 0,
+            stuck: count?.stuck ?? 0
+          }
+        })
       })
+
+    /** One conversation as the owner sees it: a list of one. */
+    const view = (row: StoredConversation) => Effect.map(viewAll([row]), ([conversation]) => conversation!)
 
     /** The conversation for these parties, made (with its thread) when there is none. */
     const ensure = (
@@ -92,8 +108,9 @@ export class Conversations extends Effect.Service<Conversations>()("federation/C
         return row
       })
 
-    const list = Effect.fn("federation.listConversations")(function* (beingId: string) {
-      return yield* Effect.forEach(yield* conversations.listFor(beingId), view)
+    /** A page of the being's conversations, oldest first. */
+    const list = Effect.fn("federation.listConversations")(function* (beingId: string, page: Page) {
+      return yield* viewAll(yield* conversations.listFor({ beingId, ...page }))
     })
 
     const open = Effect.fn("federation.openConversation")(function* (beingId: string, input: NewConversation) {

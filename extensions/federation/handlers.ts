@@ -59,7 +59,7 @@ const ownerRoutes = HttpApiBuilder.group(apiOf(FederationApi), "federation", (ha
 
     return (
       handlers
-        .handle("listPeers", () => owner(directory.list))
+        .handle("listPeers", ({ urlParams }) => owner(directory.page(urlParams)))
         .handle("addPeer", ({ payload }) =>
           owner(
             Effect.gen(function* () {
@@ -97,7 +97,7 @@ const ownerRoutes = HttpApiBuilder.group(apiOf(FederationApi), "federation", (ha
             })
           )
         )
-        .handle("listConversations", () => asOwner((beingId) => conversations.list(beingId)))
+        .handle("listConversations", ({ urlParams }) => asOwner((beingId) => conversations.list(beingId, urlParams)))
         .handle("openConversation", ({ payload }) => asOwner((beingId) => conversations.open(beingId, payload)))
         .handle("federatedThread", ({ path }) => asOwner((beingId) => conversations.thread(beingId, path.id)))
         .handle("outbox", ({ urlParams }) => owner(messages.outbox(urlParams.kind ?? "post")))

@@ -30,6 +30,10 @@ const ThreadBeingsLive = Layer.effect(
       Effect.map(
         repository.findPublic(id),
         Option.map((being) => ({ id: being.id, displayName: being.displayName }))
+      ),
+    findMany: (ids: ReadonlyArray<string>) =>
+      Effect.map(repository.findPublicMany(ids), (found) =>
+        found.map((being) => ({ id: being.id, displayName: being.displayName }))
       )
   }))
 )

@@ -2,7 +2,6 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import { Threads } from "./threads.ts"
 import { ThreadSpeech } from "./thread-speech.ts"
 import { CurrentSession } from "../accounts/contract/session.ts"
@@ -15,9 +14,10 @@ export const ThreadsHandlers = HttpApiBuilder.group(apiOf(ThreadsApi), "threads"
     const speech = yield* ThreadSpeech
     const caller = Effect.map(CurrentSession, (session) => session.beingId)
     return handlers
-      .handle("listThreads", ({ urlParams }) =>
-        Effect.flatMap(caller, (beingId) => threads.list(beingId, urlParams.kind))
+      .handle("listThreads", ({ urlParams: { kind, ...page } }) =>
+        Effect.flatMap(caller, (beingId) => threads.list(beingId, kind, page))
       )
+      .handle("getThread", ({ path }) => Effect.flatMap(caller, (beingId) => threads.get(beingId, path.id)))
       .handle("openThread", ({ payload }) => Effect.flatMap(caller, (beingId) => threads.open(beingId, payload)))
       .handle("listMessages", ({ path }) => Effect.flatMap(caller, (beingId) => threads.read(beingId, path.id)))
       .handle("postMessage", ({ path, payload }) =>

@@ -19,6 +19,8 @@ export class ThreadBeings extends Context.Tag("threads/ThreadBeings")<
   ThreadBeings,
   {
     readonly find: (id: string) => Effect.Effect<Option.Option<ThreadBeing>>
+    /** The beings of these ids that exist, in one read (the titles of a page of threads). */
+    readonly findMany: (ids: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<ThreadBeing>>
   }
 >() {}
 

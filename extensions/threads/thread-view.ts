@@ -23,29 +23,44 @@ export const makeThreadView = Effect.gen(function* () {
   const beings = yield* ThreadBeings
   const bus = yield* EventBus
 
-  /** The thread as `viewerId` sees it; `participants` when the caller read them already (a list reads them at once). */
-  const view = (row: StoredThread, viewerId: string, known?: ReadonlyArray<string>) =>
+  /**
+   * Threads as `viewerId` sees them, each read once for all of them whatever their number (a page of the inbox):
+   * their participants in one statement, the Muse's name once, the other beings of direct threads in one.
+   */
+  const viewAll = (rows: ReadonlyArray<StoredThread>, viewerId: string) =>
     Effect.gen(function* () {
-      const participants = known ?? (yield* threads.participants(row.id)).map((member) => member.beingId)
-      const other = participants.find((id) => id !== viewerId)
-      const title =
-        row.kind === "muse"
-          ? yield* context.museName(viewerId)
-          : row.kind === "direct" && other !== undefined
-            ? Option.match(yield* beings.find(other), { onNone: () => row.title, onSome: (being) => being.displayName })
-            : row.title
-      const thread: Thread = {
-        id: row.id,
-        kind: row.kind,
-        title,
-        participants: [...participants],
-        replyPolicy: replyPolicyOf(row.kind),
-        preview: row.lastContent === null ? null : row.lastContent.slice(0, PREVIEW),
-        lastMessageAt: row.lastMessageAt,
-        createdAt: row.createdAt
+      const members = new Map<string, Array<string>>()
+      for (const { threadId, beingId } of yield* threads.participantsOfThreads(rows.map((row) => row.id))) {
+        const list = members.get(threadId) ?? []
+        list.push(beingId)
+        members.set(threadId, list)
       }
-      return thread
+      const otherOf = (row: StoredThread) => members.get(row.id)?.find((id) => id !== viewerId)
+      const museName = rows.some((row) => row.kind === "muse") ? yield* context.museName(viewerId) : null
+      const others = new Set(rows.flatMap((row) => (row.kind === "direct" ? (otherOf(row) ?? []) : [])))
+      const names = new Map((yield* beings.findMany([...others])).map((being) => [being.id, being.displayName]))
+      return rows.map((row): Thread => {
+        const other = otherOf(row)
+        return {
+          id: row.id,
+          kind: row.kind,
+          title:
+            row.kind === "muse"
+              ? (museName ?? row.title)
+              : row.kind === "direct" && other !== undefined
+                ? (names.get(other) ?? row.title)
+                : row.title,
+          participants: members.get(row.id) ?? [],
+          replyPolicy: replyPolicyOf(row.kind),
+          preview: row.lastContent === null ? null : row.lastContent.slice(0, PREVIEW),
+          lastMessageAt: row.lastMessageAt,
+          createdAt: row.createdAt
+        }
+      })
     })
+
+  /** One thread as `viewerId` sees it: a list of one. */
+  const view = (row: StoredThread, viewerId: string) => Effect.map(viewAll([row], viewerId), ([thread]) => thread!)
 
   /** `thread.updated` to every being still in the thread, each with its own view; `only` narrows it to some of them. */
   const announce = (threadId: string, only?: ReadonlyArray<string>) =>
@@ -66,18 +81,6 @@ export const makeThreadView = Effect.gen(function* () {
           )
       )
     }).pipe(Effect.withSpan("threads.announce"))
-
-  /** Many threads as `viewerId` sees them: their participants in one statement, not one a thread. */
-  const viewAll = (rows: ReadonlyArray<StoredThread>, viewerId: string) =>
-    Effect.gen(function* () {
-      const members = new Map<string, Array<string>>()
-      for (const { threadId, beingId } of yield* threads.participantsOfThreads(rows.map((row) => row.id))) {
-        const list = members.get(threadId) ?? []
-        list.push(beingId)
-        members.set(threadId, list)
-      }
-      return yield* Effect.forEach(rows, (row) => view(row, viewerId, members.get(row.id) ?? []))
-    })
 
   return { view, viewAll, announce } as const
 })

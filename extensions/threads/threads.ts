@@ -16,6 +16,7 @@ import {
   ThreadReadOnly,
   ThreadWithSelf
 } from "./contract/errors.ts"
+import type { Page } from "../../kernel/contract/page.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { EventBus } from "../../kernel/events.ts"
 import { MESSAGES_PAGE, type Message, type NewMessage, type NewThread, type ThreadKind } from "./contract/records.ts"
@@ -59,14 +60,15 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
     /** The being's newest muse thread, made now if it has none. */
     const museThread = (beingId: string) =>
       Effect.gen(function* () {
-        const [newest] = yield* threads.listFor({ beingId, kind: "muse" })
+        const [newest] = yield* threads.listFor({ beingId, kind: "muse", limit: 1, offset: 0 })
         return newest ?? (yield* createMuseThread(beingId))
       })
 
-    const list = (beingId: string, kind: ThreadKind | undefined) =>
+    /** A page of the being's threads (of a kind), newest activity first; its muse thread made first if it has none. */
+    const list = (beingId: string, kind: ThreadKind | undefined, page: Page) =>
       Effect.gen(function* () {
         if (kind === undefined || kind === "muse") yield* museThread(beingId)
-        const rows = yield* threads.listFor({ beingId, kind: kind ?? null })
+        const rows = yield* threads.listFor({ beingId, kind: kind ?? null, ...page })
         return yield* viewAll(rows, beingId)
       }).pipe(Effect.withSpan("threads.list"))
 
@@ -103,6 +105,10 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
           onSome: Effect.succeed
         })
       )
+
+    /** One of the being's threads as it sees it. */
+    const get = (beingId: string, threadId: string) =>
+      Effect.flatMap(mine(beingId, threadId), (row) => view(row, beingId)).pipe(Effect.withSpan("threads.get"))
 
     const read = (beingId: string, threadId: string) =>
       Effect.gen(function* () {
@@ -184,6 +190,6 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
         return found.value
       })
 
-    return { list, open, read, post, askMuse, remove, follows, message } as const
+    return { list, get, open, read, post, askMuse, remove, follows, message } as const
   })
 }) {}

@@ -13,7 +13,15 @@ import { keepConsoleLines } from "../support/console-lines.ts"
 import { startBotApi, type BotApi, type ChatOf } from "../support/bot-api.ts"
 import { noModelSettings, tierSettings } from "../support/models.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
-import { registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  registerMember,
+  registerOwner,
+  firstPage,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 
 const nodeToken = "111:node-bot-token"
 const adaToken = "777:ada-own-bot-token"
@@ -70,7 +78,7 @@ const exchange = async (token: string, chat: ChatOf, text: string) => {
 }
 
 const museMessages = async (who: Registered) => {
-  const [thread] = await run(who.client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
+  const [thread] = await run(who.client.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } }))
   return (await run(who.client.api.threads.listMessages({ path: { id: thread!.id } }))).map((message) => ({
     role: message.role,
     content: message.content

@@ -58,7 +58,7 @@ const untilQueued = (
   return until(
     () => `an item of the queue to match: ${JSON.stringify(queue)}`,
     async () => {
-      queue = await run(client.api.studioProjects.queue())
+      queue = await run(client.api.studioProjects.queue({ urlParams: {} }))
       return queue.find(matches)
     },
     20_000,
@@ -101,7 +101,7 @@ describe("a crew", () => {
       assignee: "person",
       task: { assigneeBeingId: writer.being.id, assigneeAgentId: writer.being.id }
     })
-    const ownersView = await run(author.client.api.studioProjects.queue())
+    const ownersView = await run(author.client.api.studioProjects.queue({ urlParams: {} }))
     expect(ownersView.find((item) => item.task.id === held.task.id)?.assignee).toBe("person")
     expect(ownersView.find((item) => item.task.title === "Polish the letter")?.assignee).toBe("agent")
     const detail = await run(author.client.api.studioProjects.getProject({ path: { id: project.id } }))
@@ -149,7 +149,9 @@ describe("a crew", () => {
       "the bus stop on Elm Street needs a shelter"
     )
     expect(
-      (await run(writer.client.api.studioProjects.queue())).find((item) => item.task.id === held.task.id)
+      (await run(writer.client.api.studioProjects.queue({ urlParams: {} }))).find(
+        (item) => item.task.id === held.task.id
+      )
     ).toBeUndefined()
   })
 

@@ -21,7 +21,7 @@ import { freePort } from "../support/free-port.ts"
 import { clientId, clientSecret, startGoogle, type FakeGoogle } from "../support/google.ts"
 import { ImapServer } from "../support/imap.ts"
 import { LiveTab } from "../support/live.ts"
-import { Client, person, registerMember, run, type Registered, type TestNode } from "../support/node.ts"
+import { Client, person, registerMember, firstPage, run, type Registered, type TestNode } from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { scannedPdf } from "../support/pdfs.ts"
 import { writePluginFolder } from "../support/plugin-folder.ts"
@@ -255,7 +255,7 @@ describe("what leaves the host for the services its people connect", () => {
   it("the model tiers: speech, transcribe and ocr each go to their own binding", async () => {
     // A Muse reply (LLM_BASE_URL), read aloud through the speech tier.
     models.script("chat", { content: "The sea is calm." })
-    const [muse] = await run(owner.client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
+    const [muse] = await run(owner.client.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } }))
     await run(owner.client.api.threads.postMessage({ path: { id: muse!.id }, payload: { content: "Say something" } }))
     const reply = await vi.waitFor(
       async () => {

@@ -34,6 +34,7 @@ import {
   person,
   refused,
   registerOwner,
+  firstPage,
   run,
   startNode,
   type Registered,
@@ -181,7 +182,7 @@ describe("what leaves the host", () => {
   it("is only what the settings and the users' acts name: the model tier, the SMTP server, a peer, a page asked for", async () => {
     // A Muse reply: the prompt goes to the tier's remote binding (LLM_BASE_URL).
     models.script("chat", { content: "Hello from the scripted model." })
-    const [muse] = await run(owner.api.threads.listThreads({ urlParams: { kind: "muse" } }))
+    const [muse] = await run(owner.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } }))
     await run(owner.api.threads.postMessage({ path: { id: muse!.id }, payload: { content: "Say hello" } }))
     await vi.waitFor(
       async () => {
@@ -337,7 +338,7 @@ describe("what leaves the host", () => {
     await run(client.api.authPublic.register({ payload: person(bare.ownerCode) }))
     // The Muse with no model bound (the default LLM_BASE_URL is remote, but there is no key): it says so and sends
     // nothing.
-    const [muse] = await run(client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
+    const [muse] = await run(client.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } }))
     await run(client.api.threads.postMessage({ path: { id: muse!.id }, payload: { content: "Say hello" } }))
     await vi.waitFor(
       async () => {

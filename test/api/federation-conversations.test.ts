@@ -20,6 +20,7 @@ import {
   refused,
   registerMember,
   registerOwner,
+  firstPage,
   run,
   startNode,
   type Registered,
@@ -82,9 +83,9 @@ describe("a federated conversation", () => {
       stuck: 0
     })
     threadA = conversation.threadId
-    const [thread] = (await run(ownerA.client.api.threads.listThreads({ urlParams: { kind: "direct" } }))).filter(
-      (t) => t.id === threadA
-    )
+    const [thread] = (
+      await run(ownerA.client.api.threads.listThreads({ urlParams: { kind: "direct", ...firstPage } }))
+    ).filter((t) => t.id === threadA)
     expect(thread).toMatchObject({ kind: "direct", title: "Bo", participants: [ownerA.being.id] })
     const again = await run(
       ownerA.client.api.federation.openConversation({ payload: { peerDid: didB as never, remoteDid: boDid as never } })
@@ -102,7 +103,7 @@ describe("a federated conversation", () => {
     )
     expect([noPeer.status, noPeer.body.error]).toEqual([404, "peer_not_found"])
     const member = await registerMember(a, ownerA.client)
-    expect((await refused(member.client.api.federation.listConversations())).status).toBe(403)
+    expect((await refused(member.client.api.federation.listConversations({ urlParams: firstPage }))).status).toBe(403)
   })
 
   it("sends a message posted in the thread through the outbox, sealed, into the remote being's thread", async () => {
@@ -122,10 +123,12 @@ describe("a federated conversation", () => {
       attempts: 1,
       lastError: null
     })
-    expect((await run(ownerA.client.api.federation.listConversations()))[0]).toMatchObject({ queued: 0 })
+    expect((await run(ownerA.client.api.federation.listConversations({ urlParams: firstPage })))[0]).toMatchObject({
+      queued: 0
+    })
     expect(await flush(ownerA)).toMatchObject({ attempted: 0, requeued: 0, collected: 0, relayed: 0 })
 
-    const [there] = await run(ownerB.client.api.federation.listConversations())
+    const [there] = await run(ownerB.client.api.federation.listConversations({ urlParams: firstPage }))
     expect(there).toMatchObject({
       peerDid: didA,
       remoteDid: adaDid,
@@ -138,7 +141,7 @@ describe("a federated conversation", () => {
     expect(landed.map((m) => [m.content, m.authorId, m.role])).toEqual([
       ["Hello Bo: the word is tangerine.", adaDid, "user"]
     ])
-    const [inbox] = await run(ownerB.client.api.threads.listThreads({ urlParams: { kind: "direct" } }))
+    const [inbox] = await run(ownerB.client.api.threads.listThreads({ urlParams: { kind: "direct", ...firstPage } }))
     expect(inbox).toMatchObject({
       id: threadB,
       title: ownerA.registration.handle,
@@ -235,7 +238,9 @@ describe("a federated conversation", () => {
     const [joined] = await outbox(ownerA)
     expect(joined).toMatchObject({ state: "queued", attempts: 0, nextAttemptAt: waiting.nextAttemptAt })
     expect(await flush(ownerA)).toMatchObject({ attempted: 0, unreachable: 0 })
-    expect((await run(ownerA.client.api.federation.listConversations()))[0]).toMatchObject({ queued: 2 })
+    expect((await run(ownerA.client.api.federation.listConversations({ urlParams: firstPage })))[0]).toMatchObject({
+      queued: 2
+    })
 
     toB.asleep = false
     toA.asleep = false
@@ -248,8 +253,8 @@ describe("a federated conversation", () => {
 
 describe("collect", () => {
   it("hands a node nobody can dial what waits for it, sealed, and delivers it once acknowledged", async () => {
-    const [conversation] = await run(ownerA.client.api.federation.listConversations())
-    const [there] = await run(ownerB.client.api.federation.listConversations())
+    const [conversation] = await run(ownerA.client.api.federation.listConversations({ urlParams: firstPage }))
+    const [there] = await run(ownerB.client.api.federation.listConversations({ urlParams: firstPage }))
     toB.asleep = true
     const sent = await post(ownerA, conversation!.threadId, "Collected, not delivered: kumquat.")
     await until("the message queued after one attempt", async () =>
@@ -351,7 +356,9 @@ describe("a peer too old for protocol 2", () => {
     expect(delivered[0]).not.toContain("Only sealed")
     expect(JSON.parse(delivered[0]!).envelope.type).toBe("svc.envelope.sealed")
     expect(
-      (await run(ownerA.client.api.federation.listConversations())).find((c) => c.threadId === threadId)
+      (await run(ownerA.client.api.federation.listConversations({ urlParams: firstPage }))).find(
+        (c) => c.threadId === threadId
+      )
     ).toMatchObject({ stuck: 1, queued: 0 })
     await new Promise<void>((resolve) => old.close(() => resolve()))
   })

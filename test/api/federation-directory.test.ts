@@ -17,6 +17,7 @@ import {
   refused,
   registerMember,
   registerOwner,
+  firstPage,
   run,
   startNode,
   type Registered,
@@ -102,7 +103,9 @@ describe("registering with a directory", () => {
     const unknown = await refused(ownerA.client.api.federation.addPeerByHandle({ payload: { handle: "nobody-here" } }))
     expect(unknown.status).toBe(404)
     expect(unknown.body).toMatchObject({ error: "handle_not_resolved" })
-    expect((await run(ownerA.client.api.federation.listPeers())).map((peer) => peer.nodeDid)).toEqual([didB])
+    expect(
+      (await run(ownerA.client.api.federation.listPeers({ urlParams: firstPage }))).map((peer) => peer.nodeDid)
+    ).toEqual([didB])
   })
 
   it("refuses a forged registration, a stranger's for another directory, a stale one and a taken handle; nothing changes", async () => {

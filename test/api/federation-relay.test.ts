@@ -24,6 +24,7 @@ import {
   refused,
   registerMember,
   registerOwner,
+  firstPage,
   run,
   startNode,
   type Registered,
@@ -178,7 +179,7 @@ describe("a message to a node nobody can dial", () => {
   it("is collected by C from its relay and lands in C's being's thread; flush counts it as relayed", async () => {
     const flushed = await run(ownerC.client.api.federation.flush())
     expect(flushed.relayed).toBe(1)
-    const [conversation] = await run(ownerC.client.api.federation.listConversations())
+    const [conversation] = await run(ownerC.client.api.federation.listConversations({ urlParams: firstPage }))
     expect(conversation).toMatchObject({
       peerDid: didA,
       localBeingId: ownerC.being.id,
@@ -207,9 +208,13 @@ describe("a message to a node nobody can dial", () => {
   })
 
   it("sets collectedAt on the peer that collected, and nothing else of it", async () => {
-    const [before] = (await run(ownerA.client.api.federation.listPeers())).filter((peer) => peer.nodeDid === didC)
+    const [before] = (await run(ownerA.client.api.federation.listPeers({ urlParams: firstPage }))).filter(
+      (peer) => peer.nodeDid === didC
+    )
     await run(ownerC.client.api.federation.flush())
-    const [after] = (await run(ownerA.client.api.federation.listPeers())).filter((peer) => peer.nodeDid === didC)
+    const [after] = (await run(ownerA.client.api.federation.listPeers({ urlParams: firstPage }))).filter(
+      (peer) => peer.nodeDid === didC
+    )
     expect(after!.collectedAt).not.toBeNull()
     expect(after).toMatchObject({
       status: before!.status,

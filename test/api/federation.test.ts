@@ -23,6 +23,7 @@ import {
   refused,
   registerMember,
   registerOwner,
+  firstPage,
   run,
   startNode,
   type Registered,
@@ -43,7 +44,7 @@ beforeAll(async () => {
 })
 afterAll(() => Promise.all([a.close(), b.close()]))
 
-const peersOf = (owner: Registered) => run(owner.client.api.federation.listPeers())
+const peersOf = (owner: Registered) => run(owner.client.api.federation.listPeers({ urlParams: firstPage }))
 const peerOf = async (owner: Registered, did: string) => (await peersOf(owner)).find((peer) => peer.nodeDid === did)
 
 describe("the capability profile", () => {
@@ -172,7 +173,7 @@ describe("peers and the handshake", () => {
 
   it("is the owner's alone", async () => {
     const member = await registerMember(a, ownerA.client)
-    const listed = await refused(member.client.api.federation.listPeers())
+    const listed = await refused(member.client.api.federation.listPeers({ urlParams: firstPage }))
     expect(listed.status).toBe(403)
     const added = await refused(
       member.client.api.federation.addPeer({ payload: { nodeDid: newKeyPair().did as never, endpoint: b.url } })

@@ -15,7 +15,7 @@ import { startChildNode, type ChildNode } from "../support/child-node.ts"
 import { freePort } from "../support/free-port.ts"
 import { until } from "../support/until.ts"
 import { LiveTab, type FrameOf, type LiveFrame } from "../support/live.ts"
-import { Client, person, run, type TestNode } from "../support/node.ts"
+import { Client, person, firstPage, run, type TestNode } from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import type { ChatReply, ReceivedRequest } from "../support/openai-replies.ts"
 import { startPostgres, type TestPostgres } from "../support/postgres.ts"
@@ -91,7 +91,8 @@ const browserOn = (index: number) => {
   return other
 }
 
-const museThread = async () => (await run(owner.api.threads.listThreads({ urlParams: { kind: "muse" } })))[0]!
+const museThread = async () =>
+  (await run(owner.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } })))[0]!
 
 const followOn = async (index: number, threadId: string) => {
   const tab = await LiveTab.open({ url: processes[index]!.url } as TestNode, browserOn(index))

@@ -13,6 +13,7 @@ import {
   apiError,
   registerMember,
   registerOwner,
+  firstPage,
   run,
   startNode,
   type Client,
@@ -63,7 +64,7 @@ const upload = async (client: Client, name: string, content: Uint8Array | string
 
 /** Posts to the being's Muse thread and waits for the stored reply; answers what the standard tier was sent last. */
 const askWith = async (who: Registered, content: string, attachments: ReadonlyArray<string>) => {
-  const [thread] = await run(who.client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
+  const [thread] = await run(who.client.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } }))
   const tab = await LiveTab.open(node, who.client)
   tab.send({ type: "subscribe", topic: `thread:${thread!.id}` })
   await tab.nextOf("subscribed")
@@ -137,7 +138,7 @@ describe("the Muse reading attachments", () => {
 
   it("still refuses another member's upload, and the Muse is not asked", async () => {
     const theirs = await upload(owner.client, "private.md", "The owner's own notes.")
-    const [thread] = await run(member.client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
+    const [thread] = await run(member.client.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } }))
     const before = await run(member.client.api.threads.listMessages({ path: { id: thread!.id } }))
     const answer = await member.client.raw("POST", `/api/threads/${thread!.id}/messages`, {
       content: "Read this",

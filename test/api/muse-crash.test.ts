@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from "vitest"
 import { startChildNode, type ChildNode } from "../support/child-node.ts"
 import { until } from "../support/until.ts"
 import { LiveTab } from "../support/live.ts"
-import { Client, person, run, type TestNode } from "../support/node.ts"
+import { Client, person, firstPage, run, type TestNode } from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 
 let models: OpenAiServer
@@ -27,7 +27,7 @@ afterAll(async () => {
 it("closes at the next start a reply its process was streaming when killed, and answers again", async () => {
   const owner = new Client(first.url)
   await run(owner.api.authPublic.register({ payload: person(first.ownerCode) }))
-  const [thread] = await run(owner.api.threads.listThreads({ urlParams: { kind: "muse" } }))
+  const [thread] = await run(owner.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } }))
   const tab = await LiveTab.open({ url: first.url } as TestNode, owner)
   tab.send({ type: "subscribe", topic: `thread:${thread!.id}` })
   await tab.nextOf("subscribed")

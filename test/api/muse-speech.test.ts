@@ -11,7 +11,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { LiveTab, type FrameOf } from "../support/live.ts"
 import { noModelSettings, tierSettings } from "../support/models.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
-import { registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  registerMember,
+  registerOwner,
+  firstPage,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 
 let models: OpenAiServer
 let node: TestNode
@@ -40,7 +48,7 @@ beforeEach(() => models.reset())
 
 /** Asks the Muse on `target` and waits for its reply to be stored. */
 const museReply = async (target: TestNode, who: Registered, reply: string) => {
-  const thread = (await run(who.client.api.threads.listThreads({ urlParams: { kind: "muse" } })))[0]!
+  const thread = (await run(who.client.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } })))[0]!
   const tab = await LiveTab.open(target, who.client)
   tab.send({ type: "subscribe", topic: `thread:${thread.id}` })
   await tab.nextOf("subscribed")

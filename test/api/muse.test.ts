@@ -11,7 +11,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { LiveTab, type FrameOf } from "../support/live.ts"
 import { noModelSettings, tierSettings } from "../support/models.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
-import { registerMember, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  registerMember,
+  registerOwner,
+  firstPage,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 
 let node: TestNode
 let owner: Registered
@@ -34,7 +42,7 @@ afterAll(async () => {
 beforeEach(() => models.reset())
 
 const museThread = async (who: Registered) =>
-  (await run(who.client.api.threads.listThreads({ urlParams: { kind: "muse" } })))[0]!
+  (await run(who.client.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } })))[0]!
 
 const following = async (who: Registered, threadId: string) => {
   const tab = await LiveTab.open(node, who.client)
@@ -209,7 +217,7 @@ describe("a Muse reply", () => {
     })
     try {
       const someone = await registerOwner(capped)
-      const [thread] = await run(someone.client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
+      const [thread] = await run(someone.client.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } }))
       const tab = await LiveTab.open(capped, someone.client)
       tab.send({ type: "subscribe", topic: `thread:${thread!.id}` })
       await tab.nextOf("subscribed")

@@ -201,7 +201,9 @@ describe("a gate", () => {
     release()
 
     const waiting = await untilSettled(author.client, project.id, gateWaits)
-    const queued = (await run(author.client.api.studioProjects.queue())).find((item) => item.task.id === gate.id)
+    const queued = (await run(author.client.api.studioProjects.queue({ urlParams: {} }))).find(
+      (item) => item.task.id === gate.id
+    )
     expect(queued).toMatchObject({ assignee: "person", kind: "approval", task: { status: "running" } })
     expect(callsFor(models, "Draft the letter")).toEqual([])
 

@@ -11,6 +11,7 @@ import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.t
 import { nodeOnPostgresWithOwner } from "../support/postgres-node.ts"
 import { scriptStudio } from "./projects-scripted.ts"
 import { startGenerator, twoStepGenerator, untilSettled } from "./projects-support.ts"
+import { firstPage } from "../support/client.ts"
 
 let models: OpenAiServer
 beforeAll(async () => {
@@ -48,7 +49,7 @@ describe("a studio run on PostgreSQL", () => {
       ["notes-on-green-tea.md", "markdown", `/api/files/project/${started.id}/notes-on-green-tea.md`],
       ["report-on-green-tea.md", "markdown", `/api/files/project/${started.id}/report-on-green-tea.md`]
     ])
-    const listed = await run(owner.api.studioProjects.listProjects())
+    const listed = await run(owner.api.studioProjects.listProjects({ urlParams: firstPage }))
     // The list carries each project's outputs as the project's own answer does.
     expect(listed.find((project) => project.id === started.id)).toMatchObject({
       status: "done",

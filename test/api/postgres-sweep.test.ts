@@ -8,8 +8,17 @@
 import * as HttpApi from "@effect/platform/HttpApi"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { NodeApi } from "../../host/contract/api.ts"
+import { newKeyPair } from "../support/federation.ts"
 import { remoteDefault } from "../support/models.ts"
-import { Client, nodeWithOwner, registerMember, run, type Registered, type TestNode } from "../support/node.ts"
+import {
+  Client,
+  nodeWithOwner,
+  registerMember,
+  firstPage,
+  run,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { nodeOnPostgresWithOwner } from "../support/postgres-node.ts"
 import * as Schema from "effect/Schema"
@@ -72,7 +81,9 @@ const variants: Record<string, ReadonlyArray<string>> = {
   "market.ledger": ["limit=1&offset=1"],
   "files.search": ["q=green", ...awkward],
   "search.search": ["q=green", "q=tea", ...awkward],
-  "threads.listThreads": ["kind=muse", "kind=direct", "kind=agent"],
+  "threads.listThreads": ["kind=muse", "kind=direct", "kind=agent", "limit=1&offset=1", "kind=direct&limit=1"],
+  "federation.listPeers": ["limit=1&offset=0", "offset=1"],
+  "federation.listConversations": ["limit=1&offset=0", "offset=1"],
   "federation.outbox": ["kind=message", "kind=post", "kind=retraction"],
   "twinTime.listTodos": ["status=open,done", "status=done&limit=1"],
   "desktop.listSignals": ["status=answered", "status=dismissed"],
@@ -109,7 +120,7 @@ const seed = async (node: TestNode, owner: Registered): Promise<{ seeded: Seeded
   )
   const group = await run(api.groups.createGroup({ payload: { name: "Tea club", kind: "crew" } }))
   await run(api.groups.addMember({ path: { id: group.id }, payload: { beingId: member.being.id, role: "taster" } }))
-  const [muse] = await run(api.threads.listThreads({ urlParams: { kind: "muse" } }))
+  const [muse] = await run(api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } }))
   await run(api.threads.postMessage({ path: { id: muse!.id }, payload: { content: "Tell me about green tea" } }))
   await vi.waitFor(
     async () => {
@@ -125,6 +136,15 @@ const seed = async (node: TestNode, owner: Registered): Promise<{ seeded: Seeded
   )
   const direct = await run(api.threads.openThread({ payload: { kind: "direct", withBeingId: member.being.id } }))
   await run(api.threads.postMessage({ path: { id: direct.id }, payload: { content: "Tea at four?" } }))
+  // A peer at no address that answers, and a conversation there with a message waiting in the outbox.
+  const peerDid = newKeyPair().did as never
+  await run(api.federation.addPeer({ payload: { nodeDid: peerDid, endpoint: "http://127.0.0.1:1", name: "Tea node" } }))
+  const talk = await run(
+    api.federation.openConversation({
+      payload: { peerDid, remoteDid: newKeyPair().did as never, petname: "Tea friend" }
+    })
+  )
+  await run(api.threads.postMessage({ path: { id: talk.threadId }, payload: { content: "Tea from afar?" } }))
   const agent = await run(
     api.studioAgents.createAgent({
       payload: Schema.decodeUnknownSync(AgentInput)({ name: "Tea taster", role: "taster", skills: [] })
@@ -143,6 +163,7 @@ const seed = async (node: TestNode, owner: Registered): Promise<{ seeded: Seeded
     "souls.beingId": member.being.id,
     "beings.id": member.being.id,
     "threads.id": muse!.id,
+    "federation.id": talk.threadId,
     "groups.id": group.id,
     "groups.projectId": started.id,
     "studioAgents.id": agent.id,

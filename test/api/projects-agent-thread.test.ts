@@ -12,6 +12,7 @@ import {
   refused,
   registerMember,
   registerOwner,
+  firstPage,
   run,
   startNode,
   type Registered,
@@ -97,7 +98,7 @@ describe("a project's agent thread", () => {
     // In the order the run went: the plan first, the verdict and the end last.
     expect(notes.slice(-2)).toEqual(["The review's verdict: pass. Does what the brief asks.", "The project is done."])
 
-    const inbox = await run(owner.client.api.threads.listThreads({ urlParams: {} }))
+    const inbox = await run(owner.client.api.threads.listThreads({ urlParams: firstPage }))
     expect(inbox.find((thread) => thread.id === threadId)).toMatchObject({
       kind: "agent",
       replyPolicy: "none",
@@ -118,7 +119,7 @@ describe("a project's agent thread", () => {
     scriptStudio(models, { plan: { tasks: [{ id: "write", title: "Write it", role: "writer" }] }, write: () => null })
     const started = await startBrief(member.client, "Write nothing at all")
     expect((await untilSettled(member.client, started.id)).project.status).toBe("failed")
-    const threads = await run(member.client.api.threads.listThreads({ urlParams: { kind: "agent" } }))
+    const threads = await run(member.client.api.threads.listThreads({ urlParams: { kind: "agent", ...firstPage } }))
     expect(threads.map((thread) => thread.title)).toEqual([started.title])
     const notes = (await run(member.client.api.threads.listMessages({ path: { id: threads[0]!.id } }))).map(
       (message) => message.content

@@ -20,6 +20,7 @@ import {
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { callsFor, isPlannerCall, isReviewCall, scriptStudio } from "./projects-scripted.ts"
 import { startBrief, startGenerator, twoStepGenerator, untilSettled } from "./projects-support.ts"
+import { firstPage } from "../support/client.ts"
 
 let models: OpenAiServer
 let node: TestNode
@@ -66,7 +67,7 @@ describe("a generator run", () => {
       ["report-on-green-tea.md", "markdown", `/api/files/project/${started.id}/report-on-green-tea.md`]
     ])
     // The list carries each project's outputs as the project's own answer does.
-    const listed = await run(member.client.api.studioProjects.listProjects())
+    const listed = await run(member.client.api.studioProjects.listProjects({ urlParams: firstPage }))
     expect(listed.find((project) => project.id === started.id)?.outputs).toEqual(detail.project.outputs)
 
     // The planner (strong tier, o3) was never asked; the strong tier served only the QA review.
@@ -304,18 +305,20 @@ describe("scoping and refusals", () => {
       expect(answer.status).toBe(404)
       expect(answer.body.error).toBe("project_not_found")
     }
-    expect((await run(others.listProjects())).map((project) => project.id)).not.toContain(id)
-    expect((await run(member.client.api.studioProjects.listProjects())).map((project) => project.id)).toContain(id)
-    const ownerPortfolio = await run(others.portfolio())
+    expect((await run(others.listProjects({ urlParams: firstPage }))).map((project) => project.id)).not.toContain(id)
+    expect(
+      (await run(member.client.api.studioProjects.listProjects({ urlParams: firstPage }))).map((project) => project.id)
+    ).toContain(id)
+    const ownerPortfolio = await run(others.portfolio({ urlParams: {} }))
     expect(
       Object.values(ownerPortfolio)
         .flat()
         .map((item) => item.project.id)
     ).not.toContain(id)
-    const memberPortfolio = await run(member.client.api.studioProjects.portfolio())
+    const memberPortfolio = await run(member.client.api.studioProjects.portfolio({ urlParams: {} }))
     expect(memberPortfolio.done.map((item) => item.project.id)).toContain(id)
     expect(memberPortfolio.waiting.length).toBeGreaterThan(0)
-    expect(await run(others.queue())).toEqual([])
+    expect(await run(others.queue({ urlParams: {} }))).toEqual([])
   })
 
   it("lists open steps in the queue and holds due dates apart from the task row", async () => {
@@ -325,7 +328,7 @@ describe("scoping and refusals", () => {
     const started = await startGenerator(member.client, generator.id, { topic: "pu-erh" })
     const running = await untilSettled(member.client, started.id, (detail) => detail.tasks.length === 2)
     const projects = member.client.api.studioProjects
-    const queue = await run(projects.queue())
+    const queue = await run(projects.queue({ urlParams: {} }))
     expect(queue.filter((item) => item.projectId === started.id).map((item) => item.task.key)).toEqual([
       "notes",
       "report"
@@ -334,7 +337,7 @@ describe("scoping and refusals", () => {
     const path = { id: started.id }
     const due = await run(projects.setProjectDue({ path, payload: { dueAt: "2000-01-01T00:00:00Z" } }))
     expect(due.dueAt).toBe("2000-01-01T00:00:00.000Z")
-    const stalled = (await run(projects.portfolio())).stalled.map((item) => item.project.id)
+    const stalled = (await run(projects.portfolio({ urlParams: {} }))).stalled.map((item) => item.project.id)
     expect(stalled).toContain(started.id)
     await run(
       projects.setProjectDue({ path, payload: { dueAt: "2031-02-03T04:05:06Z", taskId: running.tasks[1]!.id } })
@@ -354,7 +357,7 @@ describe("scoping and refusals", () => {
 
   it("refuses a bad start with a named error and creates nothing", async () => {
     const projects = member.client.api.studioProjects
-    const before = (await run(projects.listProjects())).length
+    const before = (await run(projects.listProjects({ urlParams: firstPage }))).length
     const ownersPrivate = await twoStepGenerator(owner.client)
     const cases: Array<[{ readonly generatorId: string; readonly inputs: Record<string, unknown> }, number, string]> = [
       [{ generatorId: "no-such-generator", inputs: {} }, 404, "generator_not_found"],
@@ -370,7 +373,7 @@ describe("scoping and refusals", () => {
       const answer = await member.client.raw("POST", "/api/studio/projects", body)
       expect([answer.status, apiError(answer).error]).toEqual([400, "invalid_request"])
     }
-    expect((await run(projects.listProjects())).length).toBe(before)
+    expect((await run(projects.listProjects({ urlParams: firstPage }))).length).toBe(before)
     expect((await refused(projects.getProject({ path: { id: "nope" } }))).status).toBe(404)
   })
 })

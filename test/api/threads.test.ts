@@ -12,6 +12,7 @@ import {
   apiError,
   registerMember,
   registerOwner,
+  firstPage,
   run,
   startNode,
   type Client,
@@ -46,7 +47,7 @@ describe("the inbox", () => {
   it("makes the being's muse thread on first open, named after its chosen Muse name, with an explicit replyPolicy", async () => {
     const fresh = await registerMember(node, owner.client)
     await run(fresh.client.api.twin.patchPreferences({ payload: { museName: "Iris" } }))
-    const inbox = await run(fresh.client.api.threads.listThreads({ urlParams: {} }))
+    const inbox = await run(fresh.client.api.threads.listThreads({ urlParams: firstPage }))
     expect(inbox).toEqual([
       expect.objectContaining({
         kind: "muse",
@@ -57,15 +58,17 @@ describe("the inbox", () => {
       })
     ])
     // Opening again finds the same thread, not a second one.
-    const muses = await run(fresh.client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
+    const muses = await run(fresh.client.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } }))
     expect(muses.map((thread) => thread.id)).toEqual([inbox[0]!.id])
     // A being that chose no name talks to "Muse".
-    const [plain] = await run(member.client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
+    const [plain] = await run(member.client.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } }))
     expect(plain!.title).toBe("Muse")
     // POST { kind: 'muse' } opens another one.
     const second = await run(fresh.client.api.threads.openThread({ payload: { kind: "muse" } }))
     expect(second).toMatchObject({ kind: "muse", title: "Iris", replyPolicy: "muse" })
-    expect((await run(fresh.client.api.threads.listThreads({ urlParams: { kind: "muse" } }))).length).toBe(2)
+    expect(
+      (await run(fresh.client.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } }))).length
+    ).toBe(2)
   })
 
   it("opens one direct thread between two beings, titled with the other's name, which both see", async () => {
@@ -84,14 +87,14 @@ describe("the inbox", () => {
       member.client.api.threads.postMessage({ path: { id: opened.id }, payload: { content: "Hello there" } })
     )
     expect(sent).toMatchObject({ role: "user", authorId: member.being.id, content: "Hello there", threadId: opened.id })
-    const inbox = await run(owner.client.api.threads.listThreads({ urlParams: { kind: "direct" } }))
+    const inbox = await run(owner.client.api.threads.listThreads({ urlParams: { kind: "direct", ...firstPage } }))
     expect(inbox.find((thread) => thread.id === opened.id)).toMatchObject({
       preview: "Hello there",
       lastMessageAt: sent.createdAt
     })
     // Nobody answers by itself in a direct thread.
     expect(await run(owner.client.api.threads.listMessages({ path: { id: opened.id } }))).toEqual([sent])
-    expect(await run(owner.client.api.threads.listThreads({ urlParams: { kind: "agent" } }))).toEqual([])
+    expect(await run(owner.client.api.threads.listThreads({ urlParams: { kind: "agent", ...firstPage } }))).toEqual([])
   })
 
   it("refuses a bad kind, a thread with oneself and an unknown being", async () => {
@@ -110,7 +113,7 @@ describe("the inbox", () => {
 
 describe("messages", () => {
   it("attaches the caller's own uploads and refuses another's, a project's file, empty and oversize content", async () => {
-    const [thread] = await run(member.client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
+    const [thread] = await run(member.client.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } }))
     const id = thread!.id
     const mine = await upload(member.client, "notes.txt", "my notes")
     const theirs = await upload(owner.client, "secret.txt", "the owner's")
@@ -139,8 +142,9 @@ describe("messages", () => {
   })
 
   it("answers another being's thread and a deleted one as missing", async () => {
-    const [theirs] = await run(owner.client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
+    const [theirs] = await run(owner.client.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } }))
     for (const [method, path, body] of [
+      ["GET", `/api/threads/${theirs!.id}`, undefined],
       ["GET", `/api/threads/${theirs!.id}/messages`, undefined],
       ["POST", `/api/threads/${theirs!.id}/messages`, { content: "hi" }],
       ["DELETE", `/api/threads/${theirs!.id}`, undefined]
@@ -153,8 +157,9 @@ describe("messages", () => {
     const after = await member.client.raw("POST", `/api/threads/${doomed.id}/messages`, { content: "still there?" })
     expect([after.status, apiError(after).error]).toEqual([404, "thread_not_found"])
     expect((await member.client.raw("GET", `/api/threads/${doomed.id}/messages`)).status).toBe(404)
+    expect((await member.client.raw("GET", `/api/threads/${doomed.id}`)).status).toBe(404)
     expect(
-      (await run(member.client.api.threads.listThreads({ urlParams: {} }))).map((thread) => thread.id)
+      (await run(member.client.api.threads.listThreads({ urlParams: firstPage }))).map((thread) => thread.id)
     ).not.toContain(doomed.id)
   })
 
@@ -233,7 +238,7 @@ describe("the inbox, live", () => {
 
   it("tells the being when the Muse's reply is stored", async () => {
     const fresh = await registerMember(node, owner.client)
-    const [thread] = await run(fresh.client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
+    const [thread] = await run(fresh.client.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } }))
     const tab = await LiveTab.open(node, fresh.client)
     await run(fresh.client.api.threads.postMessage({ path: { id: thread!.id }, payload: { content: "Hello, Muse" } }))
     const replied = await tab.nextOf("thread.updated", (frame) => frame.thread.preview !== "Hello, Muse")
@@ -246,7 +251,7 @@ describe("the inbox, live", () => {
 describe("the Muse with no model bound", () => {
   it("answers at once that it is asleep, on the thread's topic and in the thread", async () => {
     const fresh = await registerMember(node, owner.client)
-    const [thread] = await run(fresh.client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
+    const [thread] = await run(fresh.client.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } }))
     const tab = await LiveTab.open(node, fresh.client)
     tab.send({ type: "subscribe", topic: `thread:${thread!.id}` })
     await tab.nextOf("subscribed")
@@ -266,8 +271,8 @@ describe("the Muse with no model bound", () => {
 
 describe("the topic thread:<id>", () => {
   it("is followed by the thread's participants only", async () => {
-    const [theirs] = await run(owner.client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
-    const [mine] = await run(member.client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
+    const [theirs] = await run(owner.client.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } }))
+    const [mine] = await run(member.client.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } }))
     const tab = await LiveTab.open(node, member.client)
     tab.send({ type: "subscribe", topic: `thread:${theirs!.id}` })
     expect(await tab.ofType("error")).toMatchObject({ error: "topic_refused", topic: `thread:${theirs!.id}` })

@@ -17,6 +17,7 @@ import {
   apiError,
   registerMember,
   registerOwner,
+  firstPage,
   run,
   startNode,
   type Registered,
@@ -72,7 +73,7 @@ beforeEach(() => {
 })
 
 const museThreadOf = async (who: Registered) =>
-  (await run(who.client.api.threads.listThreads({ urlParams: { kind: "muse" } })))[0]!
+  (await run(who.client.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } })))[0]!
 
 const tellMuse = async (who: Registered, content: string) =>
   run(who.client.api.threads.postMessage({ path: { id: (await museThreadOf(who)).id }, payload: { content } }))

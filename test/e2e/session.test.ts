@@ -132,7 +132,7 @@ describe("sessions in the browser", () => {
         "GET /api/desktop/widgets",
         "GET /api/desktop/signals?status=open&limit=200",
         "GET /api/studio/generators",
-        "GET /api/studio/portfolio"
+        "GET /api/studio/portfolio?limit=50&offset=0"
       ])
     )
 

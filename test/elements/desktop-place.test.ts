@@ -4,7 +4,7 @@ import "../../ui/places/desktop/desktop-place.ts"
 import type { DesktopPlace } from "../../ui/places/desktop/desktop-place.ts"
 import { fakeLive } from "./support/fake-live.ts"
 import { byText, fakeNode, find, held, refusal, type Sent, textOf, until } from "./support/fake-node.ts"
-import { owner, signal } from "./support/records.ts"
+import { owner, project, signal } from "./support/records.ts"
 
 const widgets = "GET /api/desktop/widgets"
 const layout = {
@@ -39,6 +39,35 @@ describe("<desktop-place>", () => {
     expect(textOf(widget(el, "w-gone"))).to.contain("This widget is not available. acme.weather")
     await until(() => textOf(widget(el, "w-signals")).includes("Water the plants"))
     await expect(el).to.be.accessible()
+  })
+
+  it("names a studio signal's project by its title, asked for once by its id, and says so when it is gone", async () => {
+    const node = fakeNode(
+      routes({
+        "GET /api/desktop/signals": {
+          json: [
+            signal({ id: "s1", title: "A step failed", source: "studio:p-old" }),
+            signal({ id: "s2", title: "Another alert", source: "studio:p-old" }),
+            signal({ id: "s3", title: "A deleted run", source: "studio:p-gone" })
+          ]
+        },
+        "GET /api/studio/projects/p-old": {
+          json: {
+            project: project({ id: "p-old", title: "Last year's tea guide" }),
+            tasks: [],
+            team: null,
+            review: null
+          }
+        },
+        "GET /api/studio/projects/p-gone": refusal(404, "project_not_found", "No such project.")
+      })
+    )
+    const el = await make()
+    await until(() => el.shadowRoot!.querySelectorAll("section.widget").length === 2)
+    await until(() => textOf(widget(el, "w-signals")).includes("Last year's tea guide"))
+    expect(textOf(widget(el, "w-signals"))).to.contain("A studio project")
+    expect(node.to("GET /api/studio/projects/p-old")).to.have.length(1)
+    expect(node.to("GET /api/studio/projects")).to.have.length(0)
   })
 
   it("says an empty desktop is empty, and a failed load in the node's words", async () => {

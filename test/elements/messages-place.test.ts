@@ -3,7 +3,7 @@ import { sendKeys } from "@web/test-runner-commands"
 import "../../ui/places/messages/messages-place.ts"
 import type { MessagesPlace } from "../../ui/places/messages/messages-place.ts"
 import { fakeLive } from "./support/fake-live.ts"
-import { byText, fakeNode, find, held, refusal, textOf, until } from "./support/fake-node.ts"
+import { byText, fakeNode, find, held, paged, refusal, textOf, until } from "./support/fake-node.ts"
 import { navigations, owner, thread } from "./support/records.ts"
 
 const person = { ...owner, id: "b-ada", isOwner: false }
@@ -27,8 +27,9 @@ const direct = thread({
 })
 const muse = thread({ id: "th1", preview: "About tea", lastMessageAt: "2026-01-05T09:00:00.000Z" })
 const routes = (over: Record<string, unknown> = {}) => ({
-  "GET /api/threads": { json: [muse, direct] },
+  "GET /api/threads": paged([direct, muse]),
   "GET /api/beings": { json: [bo] },
+  "GET /api/threads/th2": { json: direct },
   "GET /api/threads/th2/messages": { json: [] },
   ...over
 })
@@ -49,7 +50,7 @@ describe("<messages-place>", () => {
     fakeNode(routes({ "GET /api/threads": list.answer }))
     const { el } = await make()
     expect(textOf(el)).to.contain("Loading conversations…")
-    list.release({ json: [muse, direct] })
+    list.release({ json: [direct, muse] })
     await until(() => textOf(inbox(el)).includes("See you"))
     const text = textOf(inbox(el))
     expect(text.indexOf("See you")).to.be.lessThan(text.indexOf("About tea"))
@@ -77,7 +78,16 @@ describe("<messages-place>", () => {
   })
 
   it("leaves a thread after a confirmation; Escape keeps it", async () => {
-    const node = fakeNode(routes({ "DELETE /api/threads/th2": { json: { ok: true } } }))
+    let left = false
+    const node = fakeNode(
+      routes({
+        "GET /api/threads": paged(() => (left ? [muse] : [direct, muse])),
+        "DELETE /api/threads/th2": () => {
+          left = true
+          return { json: { ok: true } }
+        }
+      })
+    )
     const { el } = await make("th2")
     await until(() => textOf(el).includes("Leave"))
     byText(el, "button", "Leave").click()
@@ -101,10 +111,71 @@ describe("<messages-place>", () => {
     const { el: failed } = await make()
     await until(() => textOf(failed).includes("The node is starting."))
 
-    fakeNode(routes({ "GET /api/threads": { json: [muse] } }))
+    let threads = [muse]
+    const node = fakeNode(routes({ "GET /api/threads": paged(() => threads) }))
     const { el, live } = await make()
     await until(() => textOf(inbox(el)).includes("About tea"))
-    live.send({ type: "thread.updated", thread: { ...direct, preview: "New words" } })
+    // The inbox is read again, from the top: the thread with the news comes first.
+    const updated = { ...direct, preview: "New words" }
+    threads = [updated, muse]
+    live.send({ type: "thread.updated", thread: updated })
     await until(() => textOf(inbox(el)).includes("New words"))
+    expect(node.to("GET /api/threads").at(-1)!.search.get("offset")).to.equal("0")
+    const text = textOf(inbox(el))
+    expect(text.indexOf("New words")).to.be.lessThan(text.indexOf("About tea"))
+  })
+
+  it("shows the newest 50 conversations, the next ones on Show more, and opens an older one by its id", async () => {
+    const many = Array.from({ length: 60 }, (_, at) =>
+      thread({ id: `th-${at}`, kind: "direct", title: `Being ${at}`, replyPolicy: "being", preview: `Words ${at}` })
+    )
+    const node = fakeNode(
+      routes({
+        "GET /api/threads": paged(many),
+        "GET /api/threads/th-55": { json: many[55] },
+        "GET /api/threads/th-55/messages": { json: [] }
+      })
+    )
+    const { el } = await make("th-55")
+    await until(() => inbox(el).querySelectorAll("li").length === 50)
+    expect(node.to("GET /api/threads")[0]!.search.get("limit")).to.equal("50")
+    // The address names a thread older than the page shown: it opens all the same.
+    await until(() => el.shadowRoot!.querySelector("thread-conversation")?.thread?.id === "th-55")
+    byText(el, "button", "Show more conversations").click()
+    await until(() => inbox(el).querySelectorAll("li").length === 60)
+    expect(textOf(inbox(el))).to.contain("Words 59")
+    // The list ended (a page shorter than asked): nothing more to show.
+    expect(inbox(el).querySelector("button.show-more")).to.equal(null)
+  })
+
+  it("marks a federated conversation however many the owner has, reading them a page of 200 at a time", async () => {
+    const conversations = Array.from({ length: 230 }, (_, at) => ({
+      threadId: at === 220 ? "th2" : `far-${at}`,
+      peerDid: "did:key:z6MkPeer",
+      peerName: "Bo's node",
+      remoteDid: `did:key:z6MkRemote${at}`,
+      remoteCurrent: true,
+      remoteHandle: null,
+      petname: null,
+      localBeingId: "b-owner",
+      queued: at === 220 ? 2 : 0,
+      stuck: 0,
+      createdAt: "2026-01-04T10:00:00.000Z"
+    }))
+    const node = fakeNode(
+      routes({
+        "GET /api/federation/conversations": paged(conversations),
+        "GET /api/federation/peers": paged([])
+      })
+    )
+    const live = fakeLive()
+    const el = await fixture<MessagesPlace>(html`<messages-place .being=${owner}></messages-place>`)
+    live.hello()
+    await until(() => textOf(inbox(el)).includes("2 queued"))
+    expect(textOf(inbox(el))).to.contain("via Bo's node")
+    expect(node.to("GET /api/federation/conversations").map((sent) => sent.search.toString())).to.deep.equal([
+      "limit=200&offset=0",
+      "limit=200&offset=200"
+    ])
   })
 })

@@ -2,7 +2,7 @@ import { expect, fixture, html } from "@open-wc/testing"
 import "../../ui/places/muse/muse-place.ts"
 import type { MusePlace } from "../../ui/places/muse/muse-place.ts"
 import { fakeLive } from "./support/fake-live.ts"
-import { byText, fakeNode, held, refusal, textOf, until } from "./support/fake-node.ts"
+import { byText, fakeNode, held, paged, refusal, textOf, until } from "./support/fake-node.ts"
 import { owner, thread } from "./support/records.ts"
 
 const threads = "GET /api/threads"
@@ -33,7 +33,7 @@ describe("<muse-place>", () => {
     })
     const { el } = await make()
     expect(textOf(el)).to.contain("Loading your Muse…")
-    list.release({ json: [older, newer] })
+    list.release({ json: [newer, older] })
     await until(() => open(el) !== null)
     expect(node.to(threads)[0]!.search.get("kind")).to.equal("muse")
     expect(open(el)!.thread!.id).to.equal("th2")
@@ -44,9 +44,39 @@ describe("<muse-place>", () => {
   })
 
   it("opens the thread its address names", async () => {
-    fakeNode({ [threads]: { json: [older, newer] }, "GET /api/threads/th1/messages": { json: [] } })
+    fakeNode({
+      [threads]: paged([newer, older]),
+      "GET /api/threads/th1": { json: older },
+      "GET /api/threads/th1/messages": { json: [] }
+    })
     const { el } = await make("th1")
     await until(() => open(el)?.thread?.id === "th1")
+  })
+
+  it("offers the newest 50 conversations, the next ones on Show more, and keeps an older one the address names", async () => {
+    const many = Array.from({ length: 60 }, (_, at) =>
+      thread({
+        id: `th-${at}`,
+        preview: `Words ${at}`,
+        createdAt: `2026-01-05T09:${String(59 - at).padStart(2, "0")}:00.000Z`
+      })
+    )
+    const node = fakeNode({
+      [threads]: paged(many),
+      "GET /api/threads/th-57": { json: many[57] },
+      "GET /api/threads/th-57/messages": { json: [] }
+    })
+    const { el } = await make("th-57")
+    const options = () =>
+      Array.from(el.shadowRoot!.querySelectorAll("select option")).map((o) => o.getAttribute("value"))
+    await until(() => open(el)?.thread?.id === "th-57")
+    await until(() => options().length === 51)
+    expect(options().at(-1)).to.equal("th-57")
+    expect(node.to(threads)[0]!.search.get("limit")).to.equal("50")
+    byText(el, "button", "Show more conversations").click()
+    await until(() => options().length === 60)
+    expect(options()).to.deep.equal(many.map((t) => t.id))
+    expect(el.shadowRoot!.querySelector("button.show-more")).to.equal(null)
   })
 
   it("with no thread yet shows no conversation, and a failed load in the node's words", async () => {
@@ -62,9 +92,14 @@ describe("<muse-place>", () => {
 
   it("starts a new conversation and opens it", async () => {
     const started = thread({ id: "th3", createdAt: "2026-01-07T09:00:00.000Z" })
+    let mine = [older]
     const node = fakeNode({
-      [threads]: { json: [older] },
-      "POST /api/threads": { json: started },
+      [threads]: paged(() => mine),
+      "POST /api/threads": () => {
+        mine = [started, older]
+        return { json: started }
+      },
+      "GET /api/threads/th3": { json: started },
       "GET /api/threads/th1/messages": { json: [] },
       "GET /api/threads/th3/messages": { json: [] }
     })
@@ -80,13 +115,18 @@ describe("<muse-place>", () => {
   })
 
   it("keeps the list current as threads change, live", async () => {
-    fakeNode({ [threads]: { json: [older] }, "GET /api/threads/th1/messages": { json: [] } })
+    let mine = [older]
+    const node = fakeNode({ [threads]: paged(() => mine), "GET /api/threads/th1/messages": { json: [] } })
     const { el, live } = await make()
     await until(() => open(el) !== null)
+    // The list is read again, from the top, at a muse thread's news.
+    mine = [newer, older]
     live.send({ type: "thread.updated", thread: newer })
     await until(() => el.shadowRoot!.querySelectorAll("select option").length === 2)
+    const reads = node.to(threads).length
     live.send({ type: "thread.updated", thread: thread({ id: "th9", kind: "direct", title: "Bo" }) })
     await el.updateComplete
+    expect(node.to(threads).length).to.equal(reads)
     expect(el.shadowRoot!.querySelectorAll("select option").length).to.equal(2)
   })
 })

@@ -1,7 +1,8 @@
 import { expect, fixture, html } from "@open-wc/testing"
 import "../../ui/places/studio/studio-place.ts"
 import type { StudioPlace } from "../../ui/places/studio/studio-place.ts"
-import { fakeNode, textOf, until } from "./support/fake-node.ts"
+import { fakeNode, type Sent, textOf, until } from "./support/fake-node.ts"
+import { project } from "./support/records.ts"
 
 describe("<studio-place>", () => {
   it("shows the gallery, the brief box and the portfolio, each loading on its own", async () => {
@@ -20,5 +21,32 @@ describe("<studio-place>", () => {
     const form = el.shadowRoot!.querySelector("studio-generator")!
     expect([form.slug, form.from]).to.deep.equal(["meeting-summary", "p1"])
     expect(el.shadowRoot!.querySelector("studio-gallery")).to.equal(null)
+  })
+
+  it("lists 50 done projects under the running ones, and 50 more after Show more", async () => {
+    const done = Array.from({ length: 70 }, (_, i) => ({
+      project: project({ id: `p${i}`, title: `Done ${i}`, status: "done" }),
+      tasksDone: 1,
+      tasksTotal: 1
+    }))
+    const running = [{ project: project({ id: "r1", title: "Running" }), tasksDone: 0, tasksTotal: 2 }]
+    const portfolio = (sent: Sent) => {
+      const offset = Number(sent.search.get("offset"))
+      const page = done.slice(offset, offset + Number(sent.search.get("limit")))
+      return { json: { waiting: [], running, stalled: [], done: page } }
+    }
+    const node = fakeNode({ "GET /api/studio/generators": { json: [] }, "GET /api/studio/portfolio": portfolio })
+    const el = await fixture<StudioPlace>(html`<studio-place></studio-place>`)
+    const section = () => el.shadowRoot!.querySelector("studio-portfolio")!.shadowRoot!
+    const listed = (group: string) => section().querySelectorAll(`[data-group=${group}] li.project`).length
+    await until(() => listed("done") === 50)
+    expect(listed("running")).to.equal(1)
+    expect(textOf(section().querySelector("#group-done"))).to.contain("(50+)")
+    section().querySelector<HTMLButtonElement>("button.show-more")!.click()
+    await until(() => listed("done") === 70)
+    expect(listed("running")).to.equal(1)
+    expect(section().querySelector("button.show-more")).to.equal(null)
+    expect(textOf(section().querySelector("#group-done"))).to.contain("(70)")
+    expect(node.to("GET /api/studio/portfolio").at(-1)!.search.get("limit")).to.equal("100")
   })
 })

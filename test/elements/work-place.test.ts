@@ -2,7 +2,7 @@ import { expect, fixture, html } from "@open-wc/testing"
 import "../../ui/places/queue/work-place.ts"
 import type { WorkPlace } from "../../ui/places/queue/work-place.ts"
 import { fakeLive } from "./support/fake-live.ts"
-import { fakeNode, held, refusal, textOf, until } from "./support/fake-node.ts"
+import { fakeNode, held, refusal, type Sent, textOf, until } from "./support/fake-node.ts"
 import { owner, project, task } from "./support/records.ts"
 
 const queue = "GET /api/studio/queue"
@@ -60,6 +60,26 @@ describe("<work-place>", () => {
     expect(textOf(third!)).to.contain("Approval")
     expect(third!.querySelector("work-approve")).to.equal(null)
     await expect(el).to.be.accessible()
+  })
+
+  it("shows the first 50 open steps, and the rest after Show more, read again from the top", async () => {
+    const open = Array.from({ length: 53 }, (_, i) => item({ id: `t${i}`, title: `Step ${i}` }))
+    const page = (sent: Sent) => {
+      const offset = Number(sent.search.get("offset"))
+      return { json: open.slice(offset, offset + Number(sent.search.get("limit"))) }
+    }
+    const node = fakeNode({ [queue]: page })
+    const el = await make()
+    const steps = () => el.shadowRoot!.querySelectorAll("li.step").length
+    await until(() => steps() === 50)
+    const more = el.shadowRoot!.querySelector<HTMLButtonElement>("button.show-more")!
+    expect(more.textContent!.trim()).to.equal("Show more steps")
+    await expect(el).to.be.accessible()
+    more.click()
+    await until(() => steps() === 53)
+    expect(el.shadowRoot!.querySelector("button.show-more")).to.equal(null)
+    const last = node.to(queue).at(-1)!
+    expect([last.search.get("limit"), last.search.get("offset")]).to.deep.equal(["100", "0"])
   })
 
   it("says when nothing is open, with the way to the studio", async () => {

@@ -18,6 +18,7 @@ import * as Schema from "effect/Schema"
 import { fetchHttpClient, type NodeClient, nodeClient } from "../../host/contract/client.ts"
 import * as ApiErrors from "../../kernel/contract/errors.ts"
 import { ApiErrorBody } from "../../kernel/contract/errors.ts"
+import { PAGE_DEFAULT } from "../../kernel/contract/page.ts"
 
 export type { NodeClient }
 
@@ -217,3 +218,9 @@ export const bodyAs = <A, I>(schema: Schema.Schema<A, I>, answer: { readonly bod
 
 /** The ApiError body of a raw answer; throws when the body is not one. */
 export const apiError = (answer: { readonly body: unknown }): ApiErrorBody => bodyAs(ApiErrorBody, answer)
+
+/** The first page of a paged list at its default size (kernel/contract/page.ts): the typed client names both. */
+export const firstPage = { limit: PAGE_DEFAULT, offset: 0 } as const
+
+/** Queries every paged list refuses with 400 `invalid_request`: a page out of bounds, or not a number. */
+export const badPageQueries = ["limit=0", "limit=201", "offset=-1", "limit=abc"] as const

@@ -50,7 +50,9 @@ export const signedProfileOf = (
 export const unusedPorts = Layer.mergeAll(
   Layer.succeed(PeerDirectory, {
     list: Effect.succeed([]),
+    page: () => Effect.succeed([]),
     find: () => Effect.succeed(Option.none()),
+    findMany: () => Effect.succeed([]),
     seen: () => Effect.void,
     collected: () => Effect.void,
     unreachable: () => Effect.void

@@ -6,7 +6,7 @@
  * mid-reply (a reload) is sent the text so far as one delta, then the rest.
  */
 import type { ReactiveController, ReactiveControllerHost } from "lit"
-import type { Message, Thread, ToolCallChip } from "../../extensions/threads/contract/records.ts"
+import type { Message, ToolCallChip } from "../../extensions/threads/contract/records.ts"
 import { request } from "../api/client.ts"
 import { liveChannel } from "../live/live-channel.ts"
 
@@ -16,11 +16,6 @@ export interface StreamingReply {
   readonly text: string
   readonly chips: ReadonlyArray<ToolCallChip>
 }
-
-/** An inbox's order, as the node sorts it: newest activity first. */
-export const newestFirst = (left: Thread, right: Thread) =>
-  (right.lastMessageAt ?? right.createdAt).localeCompare(left.lastMessageAt ?? left.createdAt) ||
-  right.id.localeCompare(left.id)
 
 const byTime = (left: Message, right: Message) =>
   left.createdAt.localeCompare(right.createdAt) || left.id.localeCompare(right.id)

@@ -97,6 +97,10 @@ const textStyles = css`
   .muted {
     color: var(--node-muted);
   }
+  /* "Show more …" under a list the node answers a page at a time (components/paged-resource.ts). */
+  .show-more {
+    margin-top: var(--node-space-3);
+  }
   /* The way back to where a page belongs ("← Studio"), above its title. */
   .back {
     margin: 0 0 var(--node-space-3);

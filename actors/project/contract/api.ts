@@ -9,6 +9,7 @@ import * as OpenApi from "@effect/platform/OpenApi"
 import * as Schema from "effect/Schema"
 import { RateClass } from "../../../kernel/contract/endpoint-policy.ts"
 import { Conflict, Forbidden, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
+import { PageParams, WholeUnlessPaged } from "../../../kernel/contract/page.ts"
 import {
   ApproveBody,
   CreateProjectBody,
@@ -63,7 +64,11 @@ export class StudioProjectsApi extends HttpApiGroup.make("studioProjects")
   .add(
     HttpApiEndpoint.get("listProjects", "/studio/projects")
       .annotate(OpenApi.Summary, "List projects")
-      .annotate(OpenApi.Description, "The caller's projects, newest first. Any session.")
+      .annotate(
+        OpenApi.Description,
+        "The caller's projects, newest first, paged by `limit` (1..200, default 50) and `offset`. Any session."
+      )
+      .setUrlParams(PageParams)
       .addSuccess(Schema.Array(Project))
   )
   .add(
@@ -139,8 +144,10 @@ export class StudioProjectsApi extends HttpApiGroup.make("studioProjects")
       .annotate(
         OpenApi.Description,
         "The caller's projects sorted into waiting, running, stalled (past due) and done, each with its " +
-          "progress. Any session."
+          "progress: every one, or, with `limit` (1..200) and `offset`, every project not done and that page of " +
+          "the done ones. Any session."
       )
+      .setUrlParams(WholeUnlessPaged)
       .addSuccess(Portfolio)
   )
   .add(
@@ -149,8 +156,10 @@ export class StudioProjectsApi extends HttpApiGroup.make("studioProjects")
       .annotate(
         OpenApi.Description,
         "Every step waiting in the caller's runs, and the steps the caller holds as a person of a crew in " +
-          "anyone's runs; `kind` says whether a step is an approval gate. Any session."
+          "anyone's runs; `kind` says whether a step is an approval gate. Every one, or the page `limit` " +
+          "(1..200) and `offset` ask for. Any session."
       )
+      .setUrlParams(WholeUnlessPaged)
       .addSuccess(Schema.Array(QueueItem))
   )
   .add(

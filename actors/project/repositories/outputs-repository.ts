@@ -3,7 +3,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { operation } from "../../../kernel/repository.ts"
+import { isIn, operation } from "../../../kernel/repository.ts"
 import { OutputKind } from "../../../extensions/generators/contract/step.ts"
 import { ProjectOutput } from "../contract/records.ts"
 
@@ -28,16 +28,16 @@ export class OutputsRepository extends Effect.Service<OutputsRepository>()("proj
       })
     )
 
-    /** Every output of the owner's projects in one statement, each with its project, in the order written. */
-    const listByOwner = operation(
-      "projectOutputs.listByOwner",
+    /** Every output of the given projects in one statement, each with its project, in the order written. */
+    const listByProjects = operation(
+      "projectOutputs.listByProjects",
       SqlSchema.findAll({
-        Request: Schema.String,
+        Request: Schema.Array(Schema.String),
         Result: Schema.Struct({ ...OutputRow.fields, projectId: Schema.String }),
-        execute: (ownerId) => sql`SELECT o.project_id AS "projectId", o.id, o.kind, o.name, o.path, o.size,
+        execute: (projectIds) => sql`SELECT o.project_id AS "projectId", o.id, o.kind, o.name, o.path, o.size,
           o.preview_url AS "previewUrl"
-        FROM project_outputs o JOIN projects p ON p.id = o.project_id
-        WHERE p.owner_id = ${ownerId} ORDER BY o.seq`
+        FROM project_outputs o WHERE ${isIn(sql, "o.project_id", projectIds)}
+        ORDER BY o.seq`
       })
     )
 
@@ -66,6 +66,6 @@ export class OutputsRepository extends Effect.Service<OutputsRepository>()("proj
       })
     )
 
-    return { listByProject, listByOwner, removeAll, insert } as const
+    return { listByProject, listByProjects, removeAll, insert } as const
   })
 }) {}

@@ -31,6 +31,14 @@ const NewProject = Schema.Struct({
   at: Schema.String
 })
 
+const OwnerPage = Schema.Struct({
+  ownerId: Schema.String,
+  standing: Schema.Literal("any", "done", "active"),
+  limit: Schema.NullOr(Schema.Int),
+  offset: Schema.Int
+})
+export type OwnerPage = typeof OwnerPage.Type
+
 const ProjectSearch = Schema.Struct({ ownerId: Schema.String, words: Schema.Array(Schema.String), limit: Schema.Int })
 
 /** A LIKE pattern for text holding `word` (lower-cased) as it is: the escape character, `%` and `_` are escaped. */
@@ -62,14 +70,26 @@ export class ProjectsRepository extends Effect.Service<ProjectsRepository>()("pr
       })
     )
 
-    /** Newest first. */
+    /**
+     * The owner's projects, newest first: a page of them (`limit`, `offset`), or every one when
+     * `limit` is null; `standing` keeps the done ones, the others, or any.
+     */
     const listByOwner = operation(
       "projects.listByOwner",
       SqlSchema.findAll({
-        Request: Schema.String,
+        Request: OwnerPage,
         Result: ProjectRow,
-        execute: (ownerId) =>
-          sql`SELECT ${columns} FROM projects p WHERE p.owner_id = ${ownerId} ORDER BY p.created_at DESC, p.id`
+        execute: ({ ownerId, standing, limit, offset }) => {
+          const which =
+            standing === "done"
+              ? sql`AND p.status = 'done'`
+              : standing === "active"
+                ? sql`AND p.status <> 'done'`
+                : sql``
+          const page = limit === null ? sql`` : sql`LIMIT ${limit} OFFSET ${offset}`
+          return sql`SELECT ${columns} FROM projects p WHERE p.owner_id = ${ownerId} ${which}
+            ORDER BY p.created_at DESC, p.id ${page}`
+        }
       })
     )
 

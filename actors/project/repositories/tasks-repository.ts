@@ -8,7 +8,7 @@ import * as SqlSchema from "@effect/sql/SqlSchema"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { JsonValue } from "../../../kernel/contract/json.ts"
-import { BooleanColumn, JsonColumn, operation } from "../../../kernel/repository.ts"
+import { BooleanColumn, isIn, JsonColumn, operation } from "../../../kernel/repository.ts"
 import { ModelTier } from "../../../extensions/models/contract/records.ts"
 import { GeneratorStep, OutputKind } from "../../../extensions/generators/contract/step.ts"
 import { DeliverableReport, PlannedContract } from "../contract/deliverable.ts"
@@ -330,17 +330,16 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
       })
     )
 
-    /** How far each of the owner's projects is: steps done and steps in all. */
-    const countsOfOwner = operation(
-      "projectTasks.countsOfOwner",
+    /** How far each of the given projects is: steps done and steps in all. */
+    const countsOfProjects = operation(
+      "projectTasks.countsOfProjects",
       SqlSchema.findAll({
-        Request: Schema.String,
+        Request: Schema.Array(Schema.String),
         Result: Schema.Struct({ projectId: Schema.String, done: Schema.Number, total: Schema.Number }),
-        execute: (
-          ownerId
-        ) => sql`SELECT t.project_id AS "projectId", sum(CASE WHEN t.status = 'done' THEN 1 ELSE 0 END) AS done,
-          count(*) AS total
-        FROM project_tasks t JOIN projects p ON p.id = t.project_id WHERE p.owner_id = ${ownerId} GROUP BY t.project_id`
+        execute: (projectIds) => sql`SELECT t.project_id AS "projectId",
+          sum(CASE WHEN t.status = 'done' THEN 1 ELSE 0 END) AS done, count(*) AS total
+        FROM project_tasks t WHERE ${isIn(sql, "t.project_id", projectIds)}
+        GROUP BY t.project_id`
       })
     )
 
@@ -360,7 +359,7 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
       cancelOpen,
       openOfOwner,
       openOfPerson,
-      countsOfOwner
+      countsOfProjects
     } as const
   })
 }) {}

@@ -27,6 +27,8 @@ export interface BeingRegistryShape {
   /** Every being of every kind, as all signed-in beings may see it. */
   readonly listPublic: Effect.Effect<ReadonlyArray<PublicBeing>>
   readonly findPublic: (id: string) => Effect.Effect<Option.Option<PublicBeing>>
+  /** The beings of these ids that exist, in one read (the names on a page of a list), in no particular order. */
+  readonly findPublicMany: (ids: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<PublicBeing>>
   /** One's own name and handle (PATCH /api/beings/me): only a person's; a handle someone else holds is a 409. */
   readonly updateProfile: (beingId: string, patch: BeingPatch) => Effect.Effect<Being, NotOwnAccount | HandleTaken>
   /** A citizen raised from a persona at boot, or brought up to date. */

@@ -10,7 +10,7 @@ import * as SqlSchema from "@effect/sql/SqlSchema"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { BooleanColumn, operation } from "../../../kernel/repository.ts"
+import { BooleanColumn, isIn, operation } from "../../../kernel/repository.ts"
 import { Being } from "../contract/records.ts"
 import { PublicBeing } from "../../souls/contract/records.ts"
 
@@ -155,6 +155,16 @@ export const makeBeingReads = Effect.gen(function* () {
     })
   )
 
+  /** The beings of these ids that exist, in one statement (a list's names); none for none. */
+  const findPublicMany = operation(
+    "auth.findPublicMany",
+    SqlSchema.findAll({
+      Request: Schema.Array(Schema.String),
+      Result: PublicRow,
+      execute: (ids) => sql`SELECT ${publicColumns} FROM beings WHERE ${isIn(sql, "id", ids)}`
+    })
+  )
+
   const handleHolder = SqlSchema.findOne({
     Request: Schema.String,
     Result: Schema.Struct({ id: Schema.String }),
@@ -172,6 +182,7 @@ export const makeBeingReads = Effect.gen(function* () {
   return {
     listPublic,
     findPublic,
+    findPublicMany,
     handleHeldBy,
     findHuman,
     findOwner,

@@ -30,6 +30,7 @@ export class BeingsRepository extends Effect.Service<BeingsRepository>()("auth/B
     const {
       listPublic,
       findPublic,
+      findPublicMany,
       handleHeldBy,
       findHuman,
       findOwner,
@@ -252,6 +253,7 @@ export class BeingsRepository extends Effect.Service<BeingsRepository>()("auth/B
     return {
       listPublic,
       findPublic,
+      findPublicMany,
       handleHeldBy,
       updateProfile,
       upsertCitizen,

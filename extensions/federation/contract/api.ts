@@ -11,6 +11,7 @@ import * as OpenApi from "@effect/platform/OpenApi"
 import * as Schema from "effect/Schema"
 import { BodyLimit, RateClass, WireRoute } from "../../../kernel/contract/endpoint-policy.ts"
 import { Conflict, Forbidden, InvalidRequest, NotFound, Unavailable } from "../../../kernel/contract/errors.ts"
+import { PageParams } from "../../../kernel/contract/page.ts"
 import { Authentication } from "../../accounts/contract/session.ts"
 import {
   AddPeer,
@@ -54,9 +55,10 @@ export class FederationApi extends HttpApiGroup.make("federation")
       .annotate(OpenApi.Summary, "List peers")
       .annotate(
         OpenApi.Description,
-        "The node's federation peers, oldest first, with whether its square posts go to each. Owner only (403 " +
-          "`forbidden`)."
+        "The node's federation peers, oldest first, paged by `limit` (1..200, default 50) and `offset`, with " +
+          "whether its square posts go to each. Owner only (403 `forbidden`)."
       )
+      .setUrlParams(PageParams)
       .addSuccess(Schema.Array(Peer))
   )
   .add(
@@ -113,9 +115,10 @@ export class FederationApi extends HttpApiGroup.make("federation")
       .annotate(OpenApi.Summary, "List federated conversations")
       .annotate(
         OpenApi.Description,
-        "The caller's conversations with beings of other nodes, oldest first, with what is queued or stuck. " +
-          "Owner only (403 `forbidden`)."
+        "The caller's conversations with beings of other nodes, oldest first, paged by `limit` (1..200, default " +
+          "50) and `offset`, with what is queued or stuck. Owner only (403 `forbidden`)."
       )
+      .setUrlParams(PageParams)
       .addSuccess(Schema.Array(FederatedConversation))
   )
   .add(

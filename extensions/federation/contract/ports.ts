@@ -15,6 +15,7 @@ import * as Context from "effect/Context"
 import * as Data from "effect/Data"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
+import type { Page } from "../../../kernel/contract/page.ts"
 import type { Post } from "../../souls/contract/records.ts"
 import type { Message } from "../../threads/contract/records.ts"
 import type { Peer } from "./records.ts"
@@ -70,8 +71,13 @@ export interface HandshakeShape {
 export class Handshake extends Context.Tag("federation/Handshake")<Handshake, HandshakeShape>() {}
 
 export interface PeerDirectoryShape {
+  /** Every peer, oldest first: for the node's own rounds (the collector, publishing a post), never a route. */
   readonly list: Effect.Effect<ReadonlyArray<Peer>>
+  /** A page of the peers, oldest first. */
+  readonly page: (page: Page) => Effect.Effect<ReadonlyArray<Peer>>
   readonly find: (nodeDid: string) => Effect.Effect<Option.Option<Peer>>
+  /** The peers of these dids that are there, in one read, in no particular order. */
+  readonly findMany: (nodeDids: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<Peer>>
   /** The peer proved its key just now (a hello, a delivery): its lastSeenAt, nothing else. */
   readonly seen: (nodeDid: string, at: string) => Effect.Effect<void>
   /** The peer collected from this node just now: its collectedAt, nothing else (its status stays). */

@@ -61,13 +61,15 @@ export class ConversationsRepository extends Effect.Service<ConversationsReposit
         })
       )
 
+      /** A page of the being's conversations, oldest first (the thread's id breaks a tie). */
       const listFor = operation(
         "federation.conversationsOf",
         SqlSchema.findAll({
-          Request: Schema.String,
+          Request: Schema.Struct({ beingId: Schema.String, limit: Schema.Int, offset: Schema.Int }),
           Result: StoredConversation,
-          execute: (beingId) =>
-            sql`SELECT ${all} FROM federation_conversations WHERE local_being_id = ${beingId} ORDER BY created_at, thread_id`
+          execute: ({ beingId, limit, offset }) =>
+            sql`SELECT ${all} FROM federation_conversations WHERE local_being_id = ${beingId}
+            ORDER BY created_at, thread_id LIMIT ${limit} OFFSET ${offset}`
         })
       )
 

@@ -7,7 +7,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { BooleanColumn, JsonColumn, operation } from "../../../kernel/repository.ts"
+import { BooleanColumn, isIn, JsonColumn, operation } from "../../../kernel/repository.ts"
 import { FederatedMessage, MessageKind, MessageState } from "../contract/records.ts"
 import { EnvelopeBody } from "../contract/wire.ts"
 
@@ -212,18 +212,22 @@ export class MessagesRepository extends Effect.Service<MessagesRepository>()("fe
       Effect.map(countCollectable(peerDid), (rows) => rows[0]?.count ?? 0)
     )
 
-    /** How many of a thread's outbound rows wait (queued or sending) and how many are stuck. */
-    const countThread = SqlSchema.single({
-      Request: Schema.String,
-      Result: Schema.Struct({ queued: Schema.Number, stuck: Schema.Number }),
-      execute: (threadId) =>
-        sql`SELECT COALESCE(SUM(CASE WHEN state IN ('queued', 'sending') THEN 1 ELSE 0 END), 0) AS queued,
-          COALESCE(SUM(CASE WHEN state = 'stuck' THEN 1 ELSE 0 END), 0) AS stuck
-          FROM federation_messages WHERE thread_id = ${threadId} AND direction = 'out'`
-    })
-    // An aggregate always answers one row: none would be the database's fault.
-    const countsOfThread = operation("federation.outboxOfThread", (threadId: string) =>
-      Effect.orDie(countThread(threadId))
+    /**
+     * How many of each thread's outbound rows wait (queued or sending) and how many are stuck, in one statement for
+     * all of them (a page of conversations); a thread with no outbound row is not in the answer.
+     */
+    const countsOfThreads = operation(
+      "federation.outboxOfThreads",
+      SqlSchema.findAll({
+        Request: Schema.Array(Schema.String),
+        Result: Schema.Struct({ threadId: Schema.String, queued: Schema.Number, stuck: Schema.Number }),
+        execute: (threadIds) =>
+          sql`SELECT thread_id AS "threadId",
+            SUM(CASE WHEN state IN ('queued', 'sending') THEN 1 ELSE 0 END) AS queued,
+            SUM(CASE WHEN state = 'stuck' THEN 1 ELSE 0 END) AS stuck
+            FROM federation_messages WHERE ${isIn(sql, "thread_id", threadIds)} AND direction = 'out'
+            GROUP BY thread_id`
+      })
     )
 
     /** Threads with wire rows of this peer: what deleting the peer leaves without their courier. */
@@ -275,7 +279,7 @@ export class MessagesRepository extends Effect.Service<MessagesRepository>()("fe
       acknowledge,
       collectable,
       waitingFor,
-      countsOfThread,
+      countsOfThreads,
       threadsOfPeer
     } as const
   })

@@ -21,11 +21,11 @@ import {
   ListingUpdate,
   Order,
   OrderParams,
-  PageParams,
   Review,
   ReviewInput,
   Wallet
 } from "./records.ts"
+import { PageParams } from "../../../kernel/contract/page.ts"
 
 export class MarketApi extends HttpApiGroup.make("market")
   .annotate(

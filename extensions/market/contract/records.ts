@@ -4,6 +4,7 @@
  * being, seller or buyer: the session does. Plain schemas only: the HTTP contract imports this.
  */
 import * as Schema from "effect/Schema"
+import { PAGE_DEFAULT, PageLimit, PageParams } from "../../../kernel/contract/page.ts"
 
 export const ListingKind = Schema.Literal("generator", "skill", "agent", "service", "theme", "module")
 export type ListingKind = typeof ListingKind.Type
@@ -77,23 +78,11 @@ const BooleanParam = Schema.transform(Schema.Literal("true", "false", "1", "0"),
   encode: (flag) => (flag ? "true" : "false")
 })
 
-export const LIST_MAX = 200
-
-const Limit = Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, LIST_MAX))
-
 export const ListingSearch = Schema.Struct({
   kind: Schema.optional(ListingKind),
   q: Schema.optional(Schema.String.pipe(Schema.maxLength(400))),
   mine: Schema.optionalWith(BooleanParam, { default: () => false }),
-  limit: Schema.optionalWith(Limit, { default: () => 50 })
-})
-
-/** A page of one's own rows: newest first, `offset` rows skipped. */
-export const PageParams = Schema.Struct({
-  limit: Schema.optionalWith(Limit, { default: () => 50 }),
-  offset: Schema.optionalWith(Schema.NumberFromString.pipe(Schema.int(), Schema.between(0, 1_000_000)), {
-    default: () => 0
-  })
+  limit: Schema.optionalWith(PageLimit, { default: () => PAGE_DEFAULT })
 })
 
 export const OrderParams = Schema.Struct({

@@ -27,11 +27,23 @@ export class ThreadsApi extends HttpApiGroup.make("threads")
       .annotate(OpenApi.Summary, "List threads")
       .annotate(
         OpenApi.Description,
-        "The caller's threads of a `kind` (muse, direct, agent), newest activity first; the caller's Muse thread " +
-          "is made first if it has none. Any session."
+        "The caller's threads of a `kind` (muse, direct, agent), newest activity first, paged by `limit` " +
+          "(1..200, default 50) and `offset`; the caller's Muse thread is made first if it has none. Any session."
       )
       .setUrlParams(ThreadListParams)
       .addSuccess(Schema.Array(Thread))
+  )
+  .add(
+    HttpApiEndpoint.get("getThread", "/threads/:id")
+      .annotate(OpenApi.Summary, "Read a thread")
+      .annotate(
+        OpenApi.Description,
+        "One thread the caller is in, as in the list (a page of the list may not hold it). Any session. " +
+          "Refusals: 404 `thread_not_found`."
+      )
+      .setPath(ThreadPath)
+      .addSuccess(Thread)
+      .addError(NotFound.schema)
   )
   .add(
     HttpApiEndpoint.post("openThread", "/threads")

@@ -4,6 +4,7 @@
  * in docs/api.md ("Threads and the Muse").
  */
 import * as Schema from "effect/Schema"
+import { PageParams } from "../../../kernel/contract/page.ts"
 
 /** A request body with a field its schema does not list is a 400, not silently trimmed. */
 const refuseUnknownFields = { parseOptions: { onExcessProperty: "error" } } as const
@@ -107,7 +108,8 @@ export const NewMessage = Schema.Struct({
 }).annotations({ identifier: "NewMessage", ...refuseUnknownFields })
 export type NewMessage = typeof NewMessage.Type
 
-export const ThreadListParams = Schema.Struct({ kind: Schema.optional(ThreadKind) })
+/** Which of the caller's threads: a `kind` or all, a page at a time (kernel/contract/page.ts). */
+export const ThreadListParams = Schema.Struct({ kind: Schema.optional(ThreadKind), ...PageParams.fields })
 export const ThreadPath = Schema.Struct({ id: Id })
 export const MessagePath = Schema.Struct({ id: Id, messageId: Id })
 

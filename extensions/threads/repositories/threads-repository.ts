@@ -3,7 +3,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { operation } from "../../../kernel/repository.ts"
+import { isIn, operation } from "../../../kernel/repository.ts"
 import { ThreadKind } from "../contract/records.ts"
 
 export const StoredThread = Schema.Struct({
@@ -63,17 +63,29 @@ export class ThreadsRepository extends Effect.Service<ThreadsRepository>()("thre
       })
     )
 
-    /** The threads the being is in (and has not left), newest activity first. */
+    /**
+     * A page of the threads the being is in (and has not left), newest activity first (the id breaks a tie). The
+     * page is chosen on the threads' activity alone; the newest message's text is read for the page's rows only.
+     */
     const listFor = operation(
       "threads.listFor",
       SqlSchema.findAll({
-        Request: Schema.Struct({ beingId: Schema.String, kind: Schema.NullOr(ThreadKind) }),
+        Request: Schema.Struct({
+          beingId: Schema.String,
+          kind: Schema.NullOr(ThreadKind),
+          limit: Schema.Int,
+          offset: Schema.Int
+        }),
         Result: StoredThread,
-        execute: ({ beingId, kind }) =>
-          // Ordered outside: PostgreSQL reads an output column's alias in ORDER BY only alone, not inside COALESCE.
-          sql`SELECT * FROM (SELECT ${columns} FROM threads t JOIN thread_participants p ON p.thread_id = t.id
-          WHERE p.being_id = ${beingId} AND p.left_at IS NULL ${kind === null ? sql`` : sql`AND t.kind = ${kind}`}) listed
-          ORDER BY COALESCE("lastMessageAt", "createdAt") DESC, id DESC`
+        execute: ({ beingId, kind, limit, offset }) =>
+          // PostgreSQL reads an output column's alias in ORDER BY only alone, not inside an expression: hence `activity`.
+          sql`SELECT ${columns} FROM (SELECT t.id,
+            COALESCE((SELECT MAX(m.created_at) FROM thread_messages m WHERE m.thread_id = t.id), t.created_at) AS activity
+            FROM threads t JOIN thread_participants p ON p.thread_id = t.id
+            WHERE p.being_id = ${beingId} AND p.left_at IS NULL ${kind === null ? sql`` : sql`AND t.kind = ${kind}`}
+            ORDER BY activity DESC, t.id DESC LIMIT ${limit} OFFSET ${offset}) page
+          JOIN threads t ON t.id = page.id
+          ORDER BY page.activity DESC, t.id DESC`
       })
     )
 
@@ -116,10 +128,8 @@ export class ThreadsRepository extends Effect.Service<ThreadsRepository>()("thre
         Request: Schema.Array(Schema.String),
         Result: Schema.Struct({ threadId: Schema.String, beingId: Schema.String }),
         execute: (threadIds) =>
-          threadIds.length === 0
-            ? sql`SELECT thread_id AS "threadId", being_id AS "beingId" FROM thread_participants WHERE 1 = 0`
-            : sql`SELECT thread_id AS "threadId", being_id AS "beingId" FROM thread_participants
-              WHERE ${sql.in("thread_id", threadIds)} AND left_at IS NULL ORDER BY thread_id, being_id`
+          sql`SELECT thread_id AS "threadId", being_id AS "beingId" FROM thread_participants
+            WHERE ${isIn(sql, "thread_id", threadIds)} AND left_at IS NULL ORDER BY thread_id, being_id`
       })
     )
 

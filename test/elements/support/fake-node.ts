@@ -55,6 +55,18 @@ export const held = () => {
   return { answer: () => promise, release: (answer: Answer) => release(answer) }
 }
 
+/**
+ * A list route the node answers a page at a time (kernel/contract/page.ts): the items its `limit` and `offset`
+ * name, 50 from the first by default. `items` may be a function, for a list that changes during the test.
+ */
+export const paged =
+  (items: ReadonlyArray<unknown> | (() => ReadonlyArray<unknown>)) =>
+  (sent: Sent): Answer => {
+    const all = typeof items === "function" ? items() : items
+    const offset = Number(sent.search.get("offset") ?? 0)
+    return { json: all.slice(offset, offset + Number(sent.search.get("limit") ?? 50)) }
+  }
+
 const toResponse = (answer: Answer): Response => {
   if (answer instanceof Response) return answer
   const status = answer.status ?? 200

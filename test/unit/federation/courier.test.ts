@@ -80,7 +80,9 @@ const doubles = (relay?: { readonly relayTakes: () => boolean }) =>
       }),
       Layer.succeed(PeerDirectory, {
         list: Effect.succeed([peerOf]),
+        page: ({ offset }) => Effect.succeed(offset === 0 ? [peerOf] : []),
         find: (did) => Effect.succeed(did === peer.nodeDid ? Option.some(peerOf) : Option.none()),
+        findMany: (dids) => Effect.succeed(dids.includes(peer.nodeDid) ? [peerOf] : []),
         seen: () => Effect.void,
         collected: () => Effect.void,
         unreachable: (did) => Effect.sync(() => void givenUp.push(did))

@@ -1,8 +1,8 @@
 /**
  * The titles of the projects that raised signals (source `studio:<projectId>`), so a signal says
- * which project it is about in words, not by id. The person's projects are listed once when a
- * signal names one this tab does not know yet, and again only for a project it has not seen
- * (a new run's alert); one that is not there any more (deleted) has no title.
+ * which project it is about in words, not by id. Each project a signal names is asked for once
+ * (its list pages, and the project may be an old one); one that is not there any more (deleted)
+ * has no title.
  */
 import type { ReactiveControllerHost } from "lit"
 import { request } from "../../api/client.ts"
@@ -36,12 +36,16 @@ export class ProjectTitles {
   }
 
   private async _load(): Promise<void> {
-    const asked = this._wanted
+    const asked = [...this._wanted]
     this._wanted = new Set()
-    const result = await request((client) => client.studioProjects.listProjects())
-    if (!result.ok) return
-    for (const project of result.value) this._titles.set(project.id, project.title)
-    for (const id of asked) this._looked.add(id)
+    await Promise.all(
+      asked.map(async (id) => {
+        const result = await request((client) => client.studioProjects.getProject({ path: { id } }))
+        if (result.ok) this._titles.set(id, result.value.project.title)
+        // Gone (404) is an answer; a failure on the way is asked again when the signal is drawn again.
+        if (result.ok || result.failure.status === 404) this._looked.add(id)
+      })
+    )
     this._host.requestUpdate()
   }
 }

@@ -2,9 +2,11 @@
  * Messages, at `/messages`: the inbox across kinds (the Muse, direct conversations with other
  * beings, agents' threads) beside the open one (`?thread=`). A direct conversation is started by
  * picking a being (GET /api/beings); a thread is left after a confirmation (the other being
- * keeps it). The list is loaded at the live channel's hello and kept current by `thread.updated`,
- * which the node sends to every being in a thread when something is written in it, so a new
- * message shows here without the thread being open. On a phone the list and the open thread
+ * keeps it). The list shows the newest threads a page at a time ("Show more" asks for the next);
+ * it is loaded at the live channel's hello and again at each `thread.updated`, which the node
+ * sends to every being in a thread when something is written in it, so a new message shows here
+ * without the thread being open. The open thread is read by its id when it is older than the
+ * pages shown (open-thread.ts). On a phone the list and the open thread
  * take the screen in turn. The owner also talks with beings on peer nodes: such a conversation's
  * local half is an ordinary direct thread, marked in the inbox with the peer, started here by
  * the peer and the remote being's did, and shown with where its messages stand
@@ -21,8 +23,10 @@ import { ApiAction } from "../../components/api-action.ts"
 import "../../components/confirm-dialog.ts"
 import type { ConfirmDialog } from "../../components/confirm-dialog.ts"
 import "../../components/node-alert.ts"
+import { OpenThread } from "../../components/open-thread.ts"
+import { readUpTo } from "../../../kernel/contract/page.ts"
+import { PagedResource } from "../../components/paged-resource.ts"
 import "../../components/thread-conversation.ts"
-import { newestFirst } from "../../components/thread-live.ts"
 import { LiveEvents, LiveLoad } from "../../live/live-controllers.ts"
 import { navigate } from "../../shell/router.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
@@ -36,13 +40,18 @@ export class MessagesPlace extends LitElement {
   /** The `thread` query parameter: the open thread, or "" for none. */
   @property() accessor threadId = ""
 
-  @state() private accessor _threads: ReadonlyArray<Thread> | null = null
+  /** The inbox, newest activity first, a page at a time; loaded at the live channel's hello. */
+  private readonly _threads = new PagedResource<Thread>(
+    this,
+    (client, page) => client.threads.listThreads({ urlParams: page }),
+    { loadOnConnect: false }
+  )
+
+  private readonly _open = new OpenThread(this, () => this.threadId)
 
   @state() private accessor _beings: ReadonlyArray<PublicBeing> = []
 
-  @state() private accessor _error = ""
-
-  /** The owner's federated conversations, by their thread's id (none for anyone else). */
+  /** The owner's federated conversations, every one, by their thread's id (none for anyone else). */
   @state() private accessor _federated: ReadonlyMap<string, FederatedConversation> = new Map()
 
   @state() private accessor _peers: ReadonlyArray<Peer> = []
@@ -53,35 +62,28 @@ export class MessagesPlace extends LitElement {
 
   private readonly _load = new LiveLoad(this, () => void this._loadAll())
 
+  /** The list is read again (as many threads as are shown, from the top) so a thread moves to where it now is. */
   private readonly _events = new LiveEvents(this, {
     "thread.updated": (event) => {
-      if (this._threads === null) return
-      this._threads = [...this._threads.filter((thread) => thread.id !== event.thread.id), event.thread].sort(
-        newestFirst
-      )
+      this._open.take(event.thread)
+      void this._threads.reload()
     }
   })
 
   protected override render() {
-    const threads = this._threads
-    const open = threads?.find((thread) => thread.id === this.threadId) ?? null
+    const open = this._open.of(this._threads.value)
     return html`
       <h1 tabindex="-1">Messages</h1>
-      <node-alert .message=${this._error || this._acting.error}></node-alert>
+      <node-alert .message=${this._threads.error || this._open.error || this._acting.error}></node-alert>
       <div class="layout" data-open=${open === null ? "none" : "thread"}>
         <section class="card list" aria-labelledby="inbox-title">
           <h2 id="inbox-title">Inbox</h2>
           ${this._renderStart()}
-          ${
-            threads === null
-              ? this._error === ""
-                ? html`<p class="muted" role="status">Loading conversations…</p>`
-                : nothing
-              : inboxList(threads, open?.id ?? "", this._federated)
-          }
+          ${this._threads.render("Loading conversations…", (threads) => inboxList(threads, open?.id ?? "", this._federated))}
+          ${this._threads.renderMore("conversations")}
         </section>
         <section class="card open" aria-label=${open === null ? "No conversation open" : `Conversation with ${open.title}`}>
-          ${open === null ? this._renderNone(threads) : this._renderOpen(open)}
+          ${open === null ? this._renderNone() : this._renderOpen(open)}
         </section>
       </div>
       <confirm-dialog></confirm-dialog>
@@ -123,11 +125,12 @@ export class MessagesPlace extends LitElement {
     </form>`
   }
 
-  private _renderNone(threads: ReadonlyArray<Thread> | null) {
-    if (this.threadId !== "" && threads !== null) {
+  private _renderNone() {
+    if (this.threadId === "") return html`<p class="muted">Open a conversation from the inbox, or start one.</p>`
+    if (this._open.missing) {
       return html`<p class="muted">That conversation is not among yours (it may have been left). <a href="/messages">Back to the inbox</a></p>`
     }
-    return html`<p class="muted">Open a conversation from the inbox, or start one.</p>`
+    return this._open.error === "" ? html`<p class="muted" role="status">Opening the conversation…</p>` : nothing
   }
 
   private _renderOpen(thread: Thread) {
@@ -141,27 +144,21 @@ export class MessagesPlace extends LitElement {
   }
 
   private async _loadAll(): Promise<void> {
-    const [threads, beings] = await Promise.all([
-      request((client) => client.threads.listThreads({ urlParams: {} })),
-      request((client) => client.beings.listBeings())
-    ])
-    if (threads.ok) {
-      this._threads = [...threads.value].sort(newestFirst)
-      this._error = ""
-    } else {
-      this._error = threads.failure.message
-    }
+    const [beings] = await Promise.all([request((client) => client.beings.listBeings()), this._threads.reload()])
     // Without the list of beings the inbox still works; only starting a conversation waits.
     if (beings.ok) this._beings = beings.value
     await this._loadFederated()
   }
 
-  /** The federation is the owner's: anyone else has no federated conversations to mark. */
+  /**
+   * The federation is the owner's: anyone else has no federated conversations to mark. Every conversation is read
+   * (a thread on any page may be one), and every peer (any may be written to).
+   */
   private async _loadFederated(): Promise<void> {
     if (this.being?.isOwner !== true) return
     const [conversations, peers] = await Promise.all([
-      request((client) => client.federation.listConversations()),
-      request((client) => client.federation.listPeers())
+      request((client) => readUpTo(Infinity, (page) => client.federation.listConversations({ urlParams: page }))),
+      request((client) => readUpTo(Infinity, (page) => client.federation.listPeers({ urlParams: page })))
     ])
     if (conversations.ok)
       this._federated = new Map(conversations.value.map((conversation) => [conversation.threadId, conversation]))
@@ -195,13 +192,11 @@ export class MessagesPlace extends LitElement {
     event.preventDefault()
     const withBeingId = String(new FormData(event.target as HTMLFormElement).get("withBeingId") ?? "")
     if (withBeingId === "") return
-    await this._acting.run(
+    const started = await this._acting.run(
       (client) => client.threads.openThread({ payload: { kind: "direct", withBeingId } }),
-      (thread) => {
-        this._threads = [...(this._threads ?? []).filter((known) => known.id !== thread.id), thread].sort(newestFirst)
-        navigate(`/messages?thread=${encodeURIComponent(thread.id)}`)
-      }
+      (thread) => navigate(`/messages?thread=${encodeURIComponent(thread.id)}`)
     )
+    if (started) await this._threads.reload()
   }
 
   private async _leave(thread: Thread): Promise<void> {
@@ -214,13 +209,10 @@ export class MessagesPlace extends LitElement {
       confirm: "Leave"
     })
     if (!sure) return
-    await this._acting.run(
-      (client) => client.threads.deleteThread({ path: { id: thread.id } }),
-      () => {
-        this._threads = (this._threads ?? []).filter((known) => known.id !== thread.id)
-        navigate("/messages")
-      }
-    )
+    const left = await this._acting.run((client) => client.threads.deleteThread({ path: { id: thread.id } }))
+    if (!left) return
+    navigate("/messages")
+    await this._threads.reload()
   }
 
   static override styles = [

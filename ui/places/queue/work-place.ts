@@ -9,7 +9,7 @@ import { css, html, LitElement, nothing } from "lit"
 import { customElement, property } from "lit/decorators.js"
 import type { Being } from "../../../extensions/accounts/contract/records.ts"
 import type { QueueItem } from "../../../actors/project/contract/records.ts"
-import { ApiResource } from "../../components/api-resource.ts"
+import { PagedResource } from "../../components/paged-resource.ts"
 import { coalesce } from "../../components/coalesce.ts"
 import { formatDateTime } from "../../components/format.ts"
 import "../../components/node-alert.ts"
@@ -25,7 +25,9 @@ export class WorkPlace extends LitElement {
   /** Who is signed in: their own steps as a person get the hand-in form. */
   @property({ attribute: false }) accessor being: Being | null = null
 
-  private readonly _queue = new ApiResource(this, (client) => client.studioProjects.queue(), { loadOnConnect: false })
+  private readonly _queue = new PagedResource(this, (client, urlParams) => client.studioProjects.queue({ urlParams }), {
+    loadOnConnect: false
+  })
 
   private readonly _reloadSoon = coalesce(() => this._queue.reload())
 
@@ -45,6 +47,7 @@ export class WorkPlace extends LitElement {
         <h2 id="queue-title">Open steps</h2>
         <node-alert .message=${this._queue.error}></node-alert>
         ${this._queue.render("Loading open steps…", (queue) => this._renderQueue(queue))}
+        ${this._queue.renderMore("steps")}
       </section>
     `
   }

@@ -2,13 +2,13 @@
  * The owner's peers: add one by its did and address (the handshake runs at once: the answer
  * says whether it was verified), each with its status and last error, greet it again, edit its
  * address, name, relay, whether this node's square posts go to it, block or unblock it, and
- * remove it (its conversations stay: the answer says how many lose their courier).
+ * remove it (its conversations stay: the answer says how many lose their courier). The oldest
+ * peers first, a page at a time ("Show more" asks for the next).
  */
 import { html, LitElement, nothing } from "lit"
 import { customElement, query, state } from "lit/decorators.js"
 import type { Peer, PeerUpdate } from "../../../extensions/federation/contract/records.ts"
 import { ApiAction } from "../../components/api-action.ts"
-import { ApiResource } from "../../components/api-resource.ts"
 import "../../components/confirm-dialog.ts"
 import type { ConfirmDialog } from "../../components/confirm-dialog.ts"
 import { actionHeading, dataTable } from "../../components/data-table.ts"
@@ -16,6 +16,7 @@ import "../../components/did-copy.ts"
 import { formatDateTime } from "../../components/format.ts"
 import "../../components/node-alert.ts"
 import { onSubmit } from "../../components/on-submit.ts"
+import { PagedResource } from "../../components/paged-resource.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
 const statusWords: Record<Peer["status"], string> = {
@@ -28,7 +29,9 @@ const statusWords: Record<Peer["status"], string> = {
 
 @customElement("settings-federation-peers")
 export class SettingsFederationPeers extends LitElement {
-  private readonly _peers = new ApiResource(this, (client) => client.federation.listPeers())
+  private readonly _peers = new PagedResource<Peer>(this, (client, page) =>
+    client.federation.listPeers({ urlParams: page })
+  )
 
   private readonly _acting = new ApiAction(this)
 
@@ -45,6 +48,7 @@ export class SettingsFederationPeers extends LitElement {
         <node-alert .message=${this._acting.error || this._peers.error}></node-alert>
         <node-alert kind="success" .message=${this._acting.notice}></node-alert>
         ${this._peers.render("Loading peers…", (peers) => this._renderList(peers))}
+        ${this._peers.renderMore("peers")}
         <form class="add-peer" @submit=${onSubmit(({ form, field }) => this._add(form, field))}>
           <h3>Add a peer</h3>
           <label>Node did <input name="nodeDid" required placeholder="did:key:z6Mk…" autocomplete="off" /></label>

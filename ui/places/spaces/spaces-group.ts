@@ -6,6 +6,7 @@
 import { css, html, LitElement } from "lit"
 import { customElement, property } from "lit/decorators.js"
 import type { GroupDetail, GroupSummary } from "../../../extensions/groups/contract/records.ts"
+import { PAGE_MAX } from "../../../kernel/contract/page.ts"
 import { ApiAction } from "../../components/api-action.ts"
 import { ApiResource } from "../../components/api-resource.ts"
 import "../../components/node-alert.ts"
@@ -24,7 +25,10 @@ export class SpacesGroup extends LitElement {
 
   private readonly _beings = new ApiResource(this, (client) => client.beings.listBeings())
 
-  private readonly _projects = new ApiResource(this, (client) => client.studioProjects.listProjects())
+  /** The person's newest projects: a crew is bound to a project about to run, not to one of last year's. */
+  private readonly _projects = new ApiResource(this, (client) =>
+    client.studioProjects.listProjects({ urlParams: { limit: PAGE_MAX, offset: 0 } })
+  )
 
   private readonly _action = new ApiAction(this)
 

@@ -2,11 +2,15 @@
  * The portfolio: every project of the person, grouped by where it stands (the node decides:
  * waiting on them, running, stalled past its due date, done), each a link to its page with its
  * state and how many of its steps are done. It loads again when one of their projects changes
- * (`project.updated`) and on every `hello` of the live channel, to catch up.
+ * (`project.updated`) and on every `hello` of the live channel, to catch up. The done ones come a
+ * page at a time (the group that grows with use), newest first; "Show more" asks for the next.
  */
 import { css, html, LitElement, nothing } from "lit"
 import { customElement } from "lit/decorators.js"
 import type { Portfolio } from "../../../actors/project/contract/records.ts"
+import * as Effect from "effect/Effect"
+import { PAGE_DEFAULT, readUpTo } from "../../../kernel/contract/page.ts"
+import type { NodeClient } from "../../api/client.ts"
 import { ApiResource } from "../../components/api-resource.ts"
 import { coalesce } from "../../components/coalesce.ts"
 import { formatDateTime } from "../../components/format.ts"
@@ -26,9 +30,23 @@ const groups: ReadonlyArray<{ readonly key: Group; readonly title: string; reado
 
 @customElement("studio-portfolio")
 export class StudioPortfolio extends LitElement {
-  private readonly _portfolio = new ApiResource(this, (client) => client.studioProjects.portfolio(), {
-    loadOnConnect: false
-  })
+  /** How many done projects the person has asked to see. */
+  private _doneShown = PAGE_DEFAULT
+
+  /** Every project not done, and the done ones up to `_doneShown` (each page answers the groups not done again). */
+  private readonly _load = (client: NodeClient) =>
+    Effect.gen(this, function* () {
+      let first: Portfolio | null = null
+      const done = yield* readUpTo(this._doneShown, (urlParams) =>
+        Effect.map(client.studioProjects.portfolio({ urlParams }), (portfolio) => {
+          first ??= portfolio
+          return portfolio.done
+        })
+      )
+      return { ...first!, done }
+    })
+
+  private readonly _portfolio = new ApiResource(this, this._load, { loadOnConnect: false })
 
   private readonly _reloadSoon = coalesce(() => this._portfolio.reload())
 
@@ -52,7 +70,7 @@ export class StudioPortfolio extends LitElement {
     if (shown.length === 0) return html`<p class="muted">No projects yet. Start one above.</p>`
     return shown.map(
       (group) => html`<section class="group" data-group=${group.key} aria-labelledby=${`group-${group.key}`}>
-        <h3 id=${`group-${group.key}`}>${group.title} <span class="muted">(${portfolio[group.key].length})</span></h3>
+        <h3 id=${`group-${group.key}`}>${group.title} <span class="muted">(${this._count(portfolio, group.key)})</span></h3>
         ${group.hint === "" ? nothing : html`<p class="muted hint">${group.hint}</p>`}
         <ul class="projects">
           ${portfolio[group.key].map(
@@ -66,8 +84,30 @@ export class StudioPortfolio extends LitElement {
             </li>`
           )}
         </ul>
+        ${
+          group.key === "done" && this._moreDone(portfolio)
+            ? html`<button type="button" class="show-more" ?disabled=${this._portfolio.loading} @click=${this._showMore}>
+                Show more done projects
+              </button>`
+            : nothing
+        }
       </section>`
     )
+  }
+
+  /** Whether the node may hold more done projects than are shown: every one asked for came. */
+  private _moreDone(portfolio: Portfolio): boolean {
+    return portfolio.done.length >= this._doneShown
+  }
+
+  private _count(portfolio: Portfolio, group: Group): string {
+    const count = portfolio[group].length
+    return group === "done" && this._moreDone(portfolio) ? `${count}+` : String(count)
+  }
+
+  private readonly _showMore = (): void => {
+    this._doneShown += PAGE_DEFAULT
+    void this._portfolio.reload()
   }
 
   static override styles = [

@@ -1,0 +1,171 @@
+/**
+ * The owner's peers and federated conversations a page at a time, over real HTTP on a real node:
+ * 55 peers (written as the peer actor's table holds them, at no address that answers) read oldest
+ * first in pages that neither overlap nor leave one out, 50 when no page is named; 55
+ * conversations with beings on three of them, each page naming its peer (one blocked, one
+ * removed) and what waits or is stuck in its outbox; a page out of bounds is refused and changes
+ * nothing.
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { PeersRepository } from "../../actors/peer/peers-repository.ts"
+import { FederatedConversation, Peer } from "../../extensions/federation/contract/records.ts"
+import { newKeyPair } from "../support/federation.ts"
+import { until } from "../support/until.ts"
+import {
+  apiError,
+  badPageQueries,
+  bodyAs,
+  registerMember,
+  registerOwner,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
+
+let node: TestNode
+let owner: Registered
+
+const ALL = 55
+
+/** Two peers to each second, from the first of 2026: the did decides between two of one moment. */
+const peers: ReadonlyArray<Peer> = Array.from({ length: ALL }, (_, index) => ({
+  nodeDid: newKeyPair().did,
+  endpoint: `http://127.0.0.1:1/peer-${index}`,
+  name: `Node ${index}`,
+  status: "unverified",
+  label: null,
+  profile: null,
+  software: null,
+  serves: [],
+  addedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, Math.floor(index / 2))).toISOString(),
+  verifiedAt: null,
+  lastSeenAt: null,
+  collectedAt: null,
+  relay: null,
+  lastError: null,
+  publish: false
+}))
+
+beforeAll(async () => {
+  node = await startNode()
+  owner = await registerOwner(node)
+  await node.runtime.runPromise(
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const repository = yield* PeersRepository
+      yield* sql.withTransaction(Effect.forEach(peers, (peer) => repository.insert(peer), { discard: true }))
+    }).pipe(Effect.orDie, Effect.provide(PeersRepository.Default))
+  )
+})
+afterAll(() => node.close())
+
+/** What the owner's GET of `path` answers `query`, read by `schema`. */
+const listed = async <A, I>(schema: Schema.Schema<A, I>, path: string, query: string) => {
+  const answer = await owner.client.raw("GET", `${path}${query}`)
+  expect(answer.status, `${path}${query}`).toBe(200)
+  return bodyAs(Schema.Array(schema), answer)
+}
+
+/** Two pages of 30 that do not overlap, the last one short, hold the whole list; no page named is its first 50. */
+const pagesHoldAll = async <A, I>(schema: Schema.Schema<A, I>, path: string, keyOf: (item: A) => string) => {
+  const all = (await listed(schema, path, "?limit=200")).map(keyOf)
+  expect(all).toHaveLength(ALL)
+  const first = (await listed(schema, path, "?limit=30")).map(keyOf)
+  const second = (await listed(schema, path, "?limit=30&offset=30")).map(keyOf)
+  expect(first).toHaveLength(30)
+  expect(second).toHaveLength(ALL - 30)
+  expect(first.filter((key) => second.includes(key))).toEqual([])
+  expect([...first, ...second]).toEqual(all)
+  expect(await listed(schema, path, "?offset=60")).toEqual([])
+  expect((await listed(schema, path, "")).map(keyOf)).toEqual(all.slice(0, 50))
+  return all
+}
+
+/** Each bad page is a 400 `invalid_request`, and the list reads as before. */
+const refusesBadPages = async <A, I>(schema: Schema.Schema<A, I>, path: string) => {
+  const before = await listed(schema, path, "?limit=200")
+  for (const query of badPageQueries) {
+    const answer = await owner.client.raw("GET", `${path}?${query}`)
+    expect([answer.status, apiError(answer).error], query).toEqual([400, "invalid_request"])
+  }
+  expect(await listed(schema, path, "?limit=200")).toEqual(before)
+}
+
+describe("GET /api/federation/peers, a page at a time", () => {
+  it("answers the peers oldest first in pages that do not overlap and together hold every peer", async () => {
+    const all = await pagesHoldAll(Peer, "/api/federation/peers", (peer) => peer.nodeDid)
+    const oldestFirst = [...peers]
+      .sort((a, b) => a.addedAt.localeCompare(b.addedAt) || (a.nodeDid < b.nodeDid ? -1 : 1))
+      .map((peer) => peer.nodeDid)
+    expect(all).toEqual(oldestFirst)
+  })
+
+  it("refuses a page out of bounds or not a number, and only the owner reads it", async () => {
+    await refusesBadPages(Peer, "/api/federation/peers")
+    const member = await registerMember(node, owner.client)
+    expect((await member.client.raw("GET", "/api/federation/peers?limit=10")).status).toBe(403)
+  })
+})
+
+describe("GET /api/federation/conversations, a page at a time", () => {
+  const [open, blocked, removed] = [peers[0]!, peers[1]!, peers[2]!]
+  /** The peer each conversation is with, by its index: the three in turn. */
+  const peerOf = (index: number) => [open, blocked, removed][index % 3]!
+  let threads: ReadonlyArray<string>
+
+  beforeAll(async () => {
+    const made: Array<string> = []
+    for (let index = 0; index < ALL; index++) {
+      const conversation = await run(
+        owner.client.api.federation.openConversation({
+          payload: {
+            peerDid: peerOf(index).nodeDid as never,
+            remoteDid: newKeyPair().did as never,
+            petname: `Being ${index}`
+          }
+        })
+      )
+      made.push(conversation.threadId)
+    }
+    threads = made
+    await run(owner.client.api.federation.updatePeer({ path: { id: blocked.nodeDid }, payload: { blocked: true } }))
+    await run(owner.client.api.federation.removePeer({ path: { id: removed.nodeDid } }))
+    // Nothing is sent to a blocked peer: its message waits. One for a removed peer is stuck.
+    for (const threadId of [threads[1]!, threads[2]!]) {
+      await run(owner.client.api.threads.postMessage({ path: { id: threadId }, payload: { content: "Still there?" } }))
+    }
+  })
+
+  it("answers oldest first in pages that do not overlap and together hold every conversation", async () => {
+    const path = "/api/federation/conversations"
+    expect(await pagesHoldAll(FederatedConversation, path, (c) => c.threadId)).toEqual(threads)
+  })
+
+  it("names each conversation's peer on every page, and what waits or is stuck", async () => {
+    const stuck = await until("the removed peer's message stuck", async () => {
+      const page = await listed(FederatedConversation, "/api/federation/conversations", "?limit=1&offset=2")
+      return page[0]!.stuck === 1 ? page[0] : undefined
+    })
+    expect(stuck).toMatchObject({ threadId: threads[2], peerName: null, remoteCurrent: false, queued: 0 })
+    const page = await listed(FederatedConversation, "/api/federation/conversations", "?limit=6&offset=48")
+    expect(page.map((c) => [c.petname, c.peerName, c.remoteCurrent])).toEqual(
+      [48, 49, 50, 51, 52, 53].map((index) => [
+        `Being ${index}`,
+        peerOf(index) === removed ? null : peerOf(index).name,
+        peerOf(index) === open
+      ])
+    )
+    const [waiting] = await listed(FederatedConversation, "/api/federation/conversations", "?limit=1&offset=1")
+    expect(waiting).toMatchObject({ threadId: threads[1], peerName: blocked.name, queued: 1, stuck: 0 })
+    const rest = await listed(FederatedConversation, "/api/federation/conversations", "?limit=200&offset=3")
+    expect(rest.filter((c) => c.queued !== 0 || c.stuck !== 0)).toEqual([])
+  })
+
+  it("refuses a page out of bounds or not a number, and changes nothing", async () => {
+    await refusesBadPages(FederatedConversation, "/api/federation/conversations")
+  })
+})
