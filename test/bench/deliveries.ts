@@ -24,8 +24,11 @@ import { BootInfo, bootInfoLayer } from "../../host/boot.ts"
 import { nodeLayer } from "../../host/node.ts"
 import { Client, run } from "../support/client.ts"
 import { until } from "../support/until.ts"
+import { meets, recordVerdict } from "./verdicts.ts"
 
 const messages = 25
+/** Deliveries per second as a share of the bare POSTs' (issue 27). */
+const aimOfBare = 0.5
 
 /** A node on an ephemeral port with its owner registered; the owner's client, the node's did and the owner being's. */
 const startNode = async () => {
@@ -123,6 +126,13 @@ export const benchDeliveries = async () => {
     ["bare: 2 KB POSTs to node:http", bare.toFixed(0), ""]
   ]
   for (const row of rows) console.log(row.map((cell, index) => cell.padEnd(index === 0 ? 48 : 14)).join(""))
+  recordVerdict({
+    figure: "deliveries between two nodes",
+    measured: `${node.toFixed(0)} messages/s, ${(node / bare).toFixed(3)}× bare`,
+    anchor: `bare 2 KB POSTs to node:http ${bare.toFixed(0)}/s`,
+    aim: `≥ ${aimOfBare}× bare`,
+    met: meets(node / bare, (r) => r >= aimOfBare)
+  })
 }
 
 if (import.meta.main) await benchDeliveries()

@@ -36,6 +36,7 @@ import { Signals } from "../../extensions/desktop/contract/signals.ts"
 import { nodeLayer } from "../../host/node.ts"
 import type { BusEvent } from "../../kernel/contract/events.ts"
 import { EventBus } from "../../kernel/events.ts"
+import { meets, recordVerdict } from "./verdicts.ts"
 
 const numberFrom = (name: string, fallback: number) => {
   const value = Number(process.env[name])
@@ -48,6 +49,11 @@ const RAISES = numberFrom("BENCH_LIVE_RAISES", 200)
 const WARMUP_EVENTS = 5
 const BURST_ROUNDS = 2
 const OPEN_BATCH = 100
+/**
+ * The fan-out as a share of raw `ws` (issue 27's aim; issue 3 aimed at 0.8), and raise → socket
+ * through Signals, p99 (issue 3).
+ */
+const aims = { ofRawWs: 0.95, raiseP99Ms: 10 }
 
 const percentile = (values: ReadonlyArray<number>, p: number) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -331,12 +337,29 @@ export async function benchLiveChannel(): Promise<void> {
         line(widths.map((width) => "-".repeat(width))),
         ...table.map(line),
         "",
-        `fan-out       aim: >= 0.8 of raw ws     worst ratio ${fixed(worstRatio, 2)}: ${standing(worstRatio >= 0.8)}`,
-        `raise → socket through Signals         p50 ${fixed(viaService.p50Ms, 2)} ms, p99 ${fixed(viaService.p99Ms, 2)} ms (${RAISES} raises)   aim: p99 < 10 ms: ${standing(viaService.p99Ms < 10)}`,
+        `fan-out       aim: >= ${aims.ofRawWs} of raw ws    worst ratio ${fixed(worstRatio, 2)}: ${standing(worstRatio >= aims.ofRawWs)}`,
+        `raise → socket through Signals         p50 ${fixed(viaService.p50Ms, 2)} ms, p99 ${fixed(viaService.p99Ms, 2)} ms (${RAISES} raises)   aim: p99 < ${aims.raiseP99Ms} ms: ${standing(viaService.p99Ms < aims.raiseP99Ms)}`,
         `raise → socket through POST /api/desktop/signals   p50 ${fixed(viaHttp.p50Ms, 2)} ms, p99 ${fixed(viaHttp.p99Ms, 2)} ms`,
         ""
       ].join("\n")
     )
+    // The issue's figure is one event's time to the last socket; the sustained rate is the section's own row.
+    for (const [label, mine, anchor, ratio] of rows.slice(0, 2)) {
+      recordVerdict({
+        figure: label.replace(" (ms)", ""),
+        measured: `${fixed(mine, 2)} ms: ${fixed(ratio, 2)}× as fast as raw ws`,
+        anchor: `raw ws ${fixed(anchor, 2)} ms`,
+        aim: `≥ ${aims.ofRawWs}× as fast as raw ws`,
+        met: meets(ratio, (r) => r >= aims.ofRawWs)
+      })
+    }
+    recordVerdict({
+      figure: "signal raise → socket through Signals, p99",
+      measured: `${fixed(viaService.p99Ms, 2)} ms`,
+      anchor: "—",
+      aim: `< ${aims.raiseP99Ms} ms`,
+      met: meets(viaService.p99Ms, (ms) => ms < aims.raiseP99Ms)
+    })
     console.log(
       `live figures as JSON: ${JSON.stringify({ sockets: SOCKETS, events: EVENTS, burst: BURST, raises: RAISES, node: live, raw, raiseViaService: viaService, raiseViaHttp: viaHttp })}`
     )

@@ -21,10 +21,13 @@ import { join } from "node:path"
 import { BootInfo, bootInfoLayer } from "../../host/boot.ts"
 import { nodeLayer } from "../../host/node.ts"
 import { Client, run } from "../support/client.ts"
+import { meets, recordVerdict } from "./verdicts.ts"
 
 const buyers = 20
 const buysEach = 25
 const price = 1
+/** The node's buys per second as a share of the bare transaction's (issue 27). */
+const aimOfBare = 0.25
 
 const newId = () => randomBytes(12).toString("base64url")
 
@@ -217,6 +220,13 @@ export const benchMarket = async () => {
       ["bare: better-sqlite3, same writes", bare.toFixed(0), ""]
     ]
     for (const row of rows) console.log(row.map((cell, index) => cell.padEnd(index === 0 ? 44 : 14)).join(""))
+    recordVerdict({
+      figure: `buys per second, ${buyers} buyers at once`,
+      measured: `${node.toFixed(0)} buys/s, ${(node / bare).toFixed(3)}× bare`,
+      anchor: `bare SQLite transaction, same writes ${bare.toFixed(0)} buys/s`,
+      aim: `≥ ${aimOfBare}× bare`,
+      met: meets(node / bare, (r) => r >= aimOfBare)
+    })
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
   }

@@ -17,6 +17,7 @@ import { loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { ensureUiBuild } from "../../ui/build.ts"
+import { meets, recordVerdict } from "./verdicts.ts"
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url))
 const runs = Math.max(1, Math.round(Number(process.env.BENCH_NPM_START_RUNS) || 5))
@@ -153,6 +154,13 @@ export const benchNpmStart = async (): Promise<void> => {
       `figures as JSON: ${JSON.stringify({ runs, anchor, fresh, restart, aimMs })}`
     ].join("\n")
   )
+  recordVerdict({
+    figure: "npm start → first 200 on / (restart)",
+    measured: `${fixed(restartMs)} ms median`,
+    anchor: `npm start of a bare node -e server ${fixed(rows[0][2])} ms`,
+    aim: `< ${aimMs} ms`,
+    met: meets(restartMs, (ms) => ms < aimMs)
+  })
 }
 
 if (import.meta.main) await benchNpmStart()

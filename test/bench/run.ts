@@ -1,14 +1,21 @@
 /**
  * `npm run bench`: every figure the issues name, each beside its anchor measured in the same
  * run, as ratios. A benchmark never fails: a figure that misses its aim says so and goes on.
+ * At the end, one table of every figure a section recorded with its aim and verdict (verdicts.ts).
  * `npm run bench -- <section>` runs one section only (the names below).
  */
 import { availableParallelism, loadavg } from "node:os"
+import { verdictTable } from "./verdicts.ts"
 
 /** Each section: its name (`npm run bench -- <name>` runs it alone), its title, and how it runs. */
 const sections: ReadonlyArray<{ readonly name: string; readonly title: string; readonly run: () => Promise<unknown> }> =
   [
     { name: "auth-me", title: "GET /api/auth/me, start and memory (issue 2)", run: () => import("./auth-me.ts") },
+    {
+      name: "rate-limit",
+      title: "The database rate-limit store beside the memory store: CPU per GET /api/auth/me (issue 27)",
+      run: async () => (await import("./rate-limit.ts")).benchRateLimit()
+    },
     {
       name: "live-channel",
       title: "The live channel and signals (issue 3)",
@@ -135,9 +142,15 @@ const machineLoad = (when: string) => {
 
 machineLoad("before")
 console.log("figures taken with a 1-minute load above 1 say little")
-for (const section of sections) {
-  if (only !== undefined && only !== section.name) continue
-  console.log(`\n— ${section.title} —`)
-  await section.run()
+try {
+  for (const section of sections) {
+    if (only !== undefined && only !== section.name) continue
+    console.log(`\n— ${section.title} —`)
+    await section.run()
+  }
+} finally {
+  // Also after a section that could not measure: the figures taken before it still stand.
+  const table = verdictTable()
+  if (table !== "") console.log(`\n— Every figure with an aim, and its verdict —\n${table}\n`)
+  machineLoad("after")
 }
-machineLoad("after")

@@ -37,6 +37,7 @@ import { MEMBERS, planned, scale } from "./scale-year/data.ts"
 import { registerMember, registerOwner, signIn, startSeedingNode, startTimed, type Person } from "./scale-year/node.ts"
 import { TIMED, WARM_UP, timeRoute, timedRoutes, untimed, type RouteTiming } from "./scale-year/routes.ts"
 import { seedYear, type SeededYear } from "./scale-year/seed.ts"
+import { meets, recordVerdict } from "./verdicts.ts"
 
 const AIM_MS = 50
 const START_AIM_MS = 1500
@@ -116,6 +117,7 @@ const printTable = (timings: ReadonlyArray<RouteTiming>, failures: ReadonlyArray
 
 const printSummary = (
   timings: ReadonlyArray<RouteTiming>,
+  failures: ReadonlyArray<string>,
   seeded: { readonly year: SeededYear; readonly seconds: number; readonly bytes: { open: number; closed: number } },
   start: { readonly seeded: ReadonlyArray<number>; readonly empty: number }
 ) => {
@@ -160,6 +162,25 @@ const printSummary = (
   for (const endpoint of left) {
     console.log(`not timed: ${endpoint.key} (${endpoint.path}): ${untimed[endpoint.key] ?? "not in this bench's list"}`)
   }
+  // A smaller year says so: its verdicts are not the issue's.
+  const scaled = scale === 1 ? "" : ` (BENCH_SCALE ${scale})`
+  recordVerdict({
+    figure: `start over the year → first 200 on /api/health${scaled}`,
+    measured: `${ms(startMedian)} median`,
+    anchor: `start over an empty folder ${ms(start.empty)}`,
+    aim: `< ${START_AIM_MS} ms`,
+    met: meets(startMedian, (value) => value < START_AIM_MS)
+  })
+  recordVerdict({
+    figure: `list and search routes at p99 < ${AIM_MS} ms${scaled}`,
+    measured:
+      `${timings.length - missed.length} of ${timings.length + failures.length} met` +
+      (missed.length > 0 ? `; missed: ${missed.map(({ route }) => route.label).join(", ")}` : "") +
+      (failures.length > 0 ? `; ${failures.length} could not be measured` : ""),
+    anchor: "—",
+    aim: `each p99 < ${AIM_MS} ms`,
+    met: missed.length > 0 ? false : failures.length > 0 ? null : true
+  })
 }
 
 export const benchScaleYear = async () => {
@@ -189,7 +210,7 @@ export const benchScaleYear = async () => {
         }
       }
       printTable(timings, failures)
-      printSummary(timings, seeded, { seeded: seededStarts.figures, empty: empty.figures[1]! })
+      printSummary(timings, failures, seeded, { seeded: seededStarts.figures, empty: empty.figures[1]! })
       if (failures.length > 0) throw new Error(`${failures.length} route(s) could not be measured`)
     } finally {
       await node.kill("SIGTERM")

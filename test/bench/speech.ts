@@ -20,6 +20,7 @@ import { nodeLayer } from "../../host/node.ts"
 import { boundTo, unboundModelSettings } from "../../extensions/models/test-layer.ts"
 import { Client, run } from "../support/client.ts"
 import { startOpenAiServer } from "../support/openai-server.ts"
+import { firstPage } from "../support/client.ts"
 
 const readings = Number(process.env.BENCH_SPEECH_READINGS) > 0 ? Number(process.env.BENCH_SPEECH_READINGS) : 100
 const warmup = 10
@@ -76,7 +77,7 @@ export const benchSpeech = async () => {
         }
       })
     )
-    const [thread] = await run(owner.api.threads.listThreads({ urlParams: { kind: "muse" } }))
+    const [thread] = await run(owner.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } }))
     await run(
       owner.api.threads.postMessage({ path: { id: thread!.id }, payload: { content: "Tell me about the lighthouse" } })
     )

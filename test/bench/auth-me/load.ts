@@ -1,11 +1,10 @@
 /**
- * The load on GET /api/auth/me: autocannon in this process, the four servers taking turns in
+ * The load on GET /api/auth/me: autocannon in this process, the servers taking turns in
  * interleaved rounds, and the figures of each: throughput, latency, and the CPU the server, the
  * load generator and every other process on the machine took meanwhile.
  */
 import { type AutocannonResult, autocannon, cpuSeconds, machineBusySeconds } from "../scale-out/load.ts"
-import type { Server, Target } from "./servers.ts"
-import { targets } from "./servers.ts"
+import type { Server } from "./servers.ts"
 import { CONNECTIONS, log, ROUNDS, SECONDS, WARMUP_SECONDS } from "./settings.ts"
 
 const percentile = (sorted: Float64Array, p: number) =>
@@ -109,30 +108,24 @@ const emptyTally = (): LoadTally => ({
 
 /**
  * Rounds rather than one long run per server, so a neighbour that takes CPU for a while weighs on
- * all four: a warm-up each, then SECONDS of load each, split over ROUNDS rounds.
+ * all of them: a warm-up each, then SECONDS of load each, split over ROUNDS rounds, in the order
+ * of `servers`. `cookie`: one session for all (the anchors read the node's own database), or one
+ * per server (nodes of their own, as the rate-limit section's).
  */
-export const interleavedLoad = async (
-  servers: Record<Target, Server>,
-  cookie: string
-): Promise<Record<Target, LoadFigures>> => {
-  const tallies: Record<Target, LoadTally> = {
-    node: emptyTally(),
-    effect: emptyTally(),
-    fastify: emptyTally(),
-    raw: emptyTally()
-  }
+export const interleavedLoad = async <T extends string>(
+  servers: Record<T, Server>,
+  cookie: string | Record<T, string>
+): Promise<Record<T, LoadFigures>> => {
+  const names = Object.keys(servers) as Array<T>
+  const cookieOf = (name: T) => (typeof cookie === "string" ? cookie : cookie[name])
+  const tallies = Object.fromEntries(names.map((name) => [name, emptyTally()])) as Record<T, LoadTally>
   log("warming up each server")
-  for (const target of targets) await runAutocannon(`${servers[target].url}/api/auth/me`, cookie, WARMUP_SECONDS)
+  for (const name of names) await runAutocannon(`${servers[name].url}/api/auth/me`, cookieOf(name), WARMUP_SECONDS)
   const roundSeconds = SECONDS / ROUNDS
-  const everyPid = targets.map((target) => servers[target].pid)
+  const everyPid = names.map((name) => servers[name].pid)
   for (let round = 1; round <= ROUNDS; round++) {
-    log(`round ${round}/${ROUNDS}: ${roundSeconds} s each on ${targets.join(", ")}`)
-    for (const target of targets) await loadRound(servers[target], cookie, roundSeconds, tallies[target], everyPid)
+    log(`round ${round}/${ROUNDS}: ${roundSeconds} s each on ${names.join(", ")}`)
+    for (const name of names) await loadRound(servers[name], cookieOf(name), roundSeconds, tallies[name], everyPid)
   }
-  return {
-    node: figuresOf(tallies.node),
-    effect: figuresOf(tallies.effect),
-    fastify: figuresOf(tallies.fastify),
-    raw: figuresOf(tallies.raw)
-  }
+  return Object.fromEntries(names.map((name) => [name, figuresOf(tallies[name])])) as Record<T, LoadFigures>
 }

@@ -15,6 +15,7 @@ import {
   WARMUP_SECONDS
 } from "./settings.ts"
 import type { StartFigures } from "./starts.ts"
+import { meets, recordVerdict } from "../verdicts.ts"
 
 /** Issue 27's aims ("Speed where people feel it"): the node beside a plain Fastify app, its start and its memory. */
 const aims = { throughputOfFastify: 0.8, p99OfFastify: 2, startMs: 1000, idleRssMb: 120, loadedRssMb: 160 }
@@ -128,6 +129,43 @@ export const report = (measured: {
   ]
   console.log(out.join("\n"))
 
+  const fastifyStart = median(starts.fastify.wallMs)
+  recordVerdict({
+    figure: "GET /api/auth/me throughput",
+    measured: `${fixed(load.node.requestsPerSecond)} req/s, ${fixed(throughputRatio, 2)}× Fastify`,
+    anchor: `Fastify ${fixed(load.fastify.requestsPerSecond)} req/s`,
+    aim: `≥ ${aims.throughputOfFastify}× Fastify`,
+    met: meets(throughputRatio, (r) => r >= aims.throughputOfFastify)
+  })
+  recordVerdict({
+    figure: "GET /api/auth/me p99",
+    measured: `${fixed(load.node.p99Ms, 2)} ms, ${fixed(p99Ratio, 2)}× Fastify's`,
+    anchor: `Fastify ${fixed(load.fastify.p99Ms, 2)} ms`,
+    aim: `≤ ${aims.p99OfFastify}× Fastify's`,
+    met: meets(p99Ratio, (r) => r <= aims.p99OfFastify)
+  })
+  recordVerdict({
+    figure: "process start → first 200 on /api/health",
+    measured: `${fixed(startMedian)} ms median (${fixed(median(starts.node.cpuMs))} ms CPU)`,
+    anchor: `Fastify ${fixed(fastifyStart)} ms`,
+    aim: `< ${aims.startMs} ms`,
+    met: meets(startMedian, (ms) => ms < aims.startMs)
+  })
+  recordVerdict({
+    figure: "idle RSS after registration",
+    measured: `${fixed(idleRss.node, 1)} MB`,
+    anchor: `Fastify ${fixed(idleRss.fastify, 1)} MB`,
+    aim: `< ${aims.idleRssMb} MB`,
+    met: meets(idleRss.node, (mb) => mb < aims.idleRssMb)
+  })
+  recordVerdict({
+    figure: "RSS after the load",
+    measured: `${fixed(loadedRss.node, 1)} MB`,
+    anchor: `Fastify ${fixed(loadedRss.fastify, 1)} MB`,
+    aim: `< ${aims.loadedRssMb} MB`,
+    met: meets(loadedRss.node, (mb) => mb < aims.loadedRssMb)
+  })
+
   const figures = {
     settings: {
       connections: CONNECTIONS,
@@ -152,7 +190,7 @@ export const report = (measured: {
       throughputEffectMinOverFastify: ratio(load.effect.requestsPerSecond, load.fastify.requestsPerSecond)
     },
     start: starts,
-    startMedianMs: { node: startMedian, fastify: median(starts.fastify.wallMs) },
+    startMedianMs: { node: startMedian, fastify: fastifyStart },
     idleRssMb: idleRss,
     loadedRssMb: loadedRss,
     aims

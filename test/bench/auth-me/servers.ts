@@ -102,8 +102,9 @@ const spawnServer = (
   return { name, child, pid: child.pid, url: `http://127.0.0.1:${port}`, output: () => output }
 }
 
-export const spawnNode = (dataDir: string, port: number) =>
-  spawnServer("node", [...nodeFlags, nodeMain], port, { cwd: nodeDir, env: nodeEnv(dataDir, port) })
+/** `env`: settings that differ from the node's defaults for this run, e.g. RATE_LIMIT_STORE. */
+export const spawnNode = (dataDir: string, port: number, env: NodeJS.ProcessEnv = {}) =>
+  spawnServer("node", [...nodeFlags, nodeMain], port, { cwd: nodeDir, env: { ...nodeEnv(dataDir, port), ...env } })
 
 export const spawnAnchor = (name: string, file: string, db: string, port: number) =>
   spawnServer(name, [file, "--db", db, "--port", String(port)], port, { cwd: repoRoot })
@@ -187,10 +188,10 @@ export const rssOfAll = (servers: Record<Target, Server>): Record<Target, number
 // The node under load
 
 /** Spawns the node on a fresh data dir; answers it once it printed its access code. */
-export const startNode = async () => {
+export const startNode = async (env: NodeJS.ProcessEnv = {}) => {
   const dataDir = tempDir("bench-node-")
   const port = await freePort()
-  const spawned = spawnNode(dataDir, port)
+  const spawned = spawnNode(dataDir, port, env)
   const listening = await waitForLine(spawned, /listening at (http:\/\/\S+)/)
   const match = await waitForLine(spawned, /Owner access code: (\S+)/)
   // The address the node says it listens at, in case it is not the one it was given.

@@ -16,6 +16,7 @@ import { fetchHttpClient, nodeClient, type NodeClient } from "../../../host/cont
 import type { Client } from "../../support/client.ts"
 import { PEER_MESSAGES_IN, PEER_MESSAGES_OUT, TASKS_PER_PROJECT, TRACES_PER_PROJECT, planned, query } from "./data.ts"
 import type { SeededIds } from "./seed.ts"
+import { firstPage } from "../../support/client.ts"
 
 export const WARM_UP = 5
 export const TIMED = 50
@@ -71,7 +72,7 @@ export const timedRoutes = (ids: SeededIds): ReadonlyArray<TimedRoute> => {
     {
       key: "studioProjects.listProjects",
       label: "GET /api/studio/projects",
-      call: (api) => api.studioProjects.listProjects(),
+      call: (api) => api.studioProjects.listProjects({ urlParams: firstPage }),
       behind: planned.projects
     },
     {
@@ -89,10 +90,14 @@ export const timedRoutes = (ids: SeededIds): ReadonlyArray<TimedRoute> => {
     {
       key: "studioProjects.portfolio",
       label: "GET /api/studio/portfolio",
-      call: (api) => api.studioProjects.portfolio(),
+      call: (api) => api.studioProjects.portfolio({ urlParams: firstPage }),
       behind: planned.projects
     },
-    { key: "studioProjects.queue", label: "GET /api/studio/queue", call: (api) => api.studioProjects.queue() },
+    {
+      key: "studioProjects.queue",
+      label: "GET /api/studio/queue",
+      call: (api) => api.studioProjects.queue({ urlParams: firstPage })
+    },
     {
       key: "desktop.listSignals",
       label: "GET /api/desktop/signals (open)",
@@ -211,7 +216,7 @@ export const timedRoutes = (ids: SeededIds): ReadonlyArray<TimedRoute> => {
     {
       key: "threads.listThreads",
       label: "GET /api/threads",
-      call: (api) => api.threads.listThreads({ urlParams: {} })
+      call: (api) => api.threads.listThreads({ urlParams: firstPage })
     },
     {
       key: "threads.listMessages",
@@ -229,13 +234,13 @@ export const timedRoutes = (ids: SeededIds): ReadonlyArray<TimedRoute> => {
     {
       key: "federation.listPeers",
       label: "GET /api/federation/peers",
-      call: (api) => api.federation.listPeers(),
+      call: (api) => api.federation.listPeers({ urlParams: firstPage }),
       behind: planned.peers
     },
     {
       key: "federation.listConversations",
       label: "GET /api/federation/conversations",
-      call: (api) => api.federation.listConversations(),
+      call: (api) => api.federation.listConversations({ urlParams: firstPage }),
       behind: planned.peers
     },
     {

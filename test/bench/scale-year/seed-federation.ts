@@ -25,6 +25,7 @@ import { digestOf, signPayload } from "../../../extensions/federation/wire/signe
 import { Client, run } from "../../support/client.ts"
 import { PEER_MESSAGES_IN, PEER_MESSAGES_OUT, planned, sentence } from "./data.ts"
 import type { Person, SeedingNode } from "./node.ts"
+import { readUpTo } from "../../../kernel/contract/page.ts"
 
 const AT_ONCE = 4
 /** Deliveries from one address before the next: the `wire` rate class allows 120 a minute from each. */
@@ -131,7 +132,10 @@ export const seedFederation = async (node: SeedingNode, owner: Person) => {
     }
   })
 
-  const conversations = await run(owner.client.api.federation.listConversations())
+  // Every page: the list answers 50 at a time.
+  const conversations = await Effect.runPromise(
+    readUpTo(Number.POSITIVE_INFINITY, (urlParams) => owner.client.api.federation.listConversations({ urlParams }))
+  )
   if (conversations.length !== peers.length) {
     throw new Error(`${conversations.length} conversations landed for ${peers.length} peers`)
   }

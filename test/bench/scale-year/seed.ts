@@ -31,6 +31,7 @@ import { run } from "../../support/client.ts"
 import type { Person, SeedingNode } from "./node.ts"
 import { TASKS_PER_PROJECT, TRACES_PER_PROJECT, pick, planned, random, sentence } from "./data.ts"
 import { seedFederation } from "./seed-federation.ts"
+import { firstPage } from "../../support/client.ts"
 
 const BATCH = 500
 const memoryKinds = ["fact", "preference", "episode", "insight", "relationship", "document"] as const
@@ -249,7 +250,7 @@ export const seedYear = async (
   await timed(seconds, "memories", () => runtime.runPromise(memories(ownerId)))
   await timed(seconds, "projects", () => runtime.runPromise(projects(ownerId, (id) => (projectId = id))))
   await timed(seconds, "signals", () => runtime.runPromise(signals(ownerId)))
-  const [muse] = await run(owner.client.api.threads.listThreads({ urlParams: { kind: "muse" } }))
+  const [muse] = await run(owner.client.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } }))
   const directThreadId = await timed(seconds, "messages", () =>
     runtime.runPromise(messages(ownerId, muse!.id, members))
   )
