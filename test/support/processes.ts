@@ -59,6 +59,16 @@ export const sameBrowserOn = (child: ChildNode, client: Client) => {
 const badLogin = { email: "a@b.cd", password: "x" }
 
 /**
+ * Waits for the next minute when less than 15 s of this one are left: the database store counts in
+ * fixed one-minute windows (host/http/database-rate-store.ts), and hits straddling a minute's turn
+ * would fall in two of them.
+ */
+export const wellInsideOneWindow = async () => {
+  const left = 60_000 - (Date.now() % 60_000)
+  if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 250))
+}
+
+/**
  * Ten wrong logins from `address`, split over both processes, spend the one budget of ten: the
  * 11th is 429 on either, with a Retry-After; the next address still has its whole budget.
  */
@@ -68,10 +78,7 @@ export const expectLoginGuessesShared = async (
   address: string,
   otherAddress: string
 ) => {
-  // The database store counts in fixed one-minute windows (host/http/database-rate-store.ts): eleven
-  // guesses straddling a minute's turn would fall in two windows, so they start well inside one.
-  const left = 60_000 - (Date.now() % 60_000)
-  if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 250))
+  await wellInsideOneWindow()
   const headers = { "x-forwarded-for": address }
   const one = new Client(first.url, headers)
   const two = new Client(second.url, headers)
