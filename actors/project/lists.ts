@@ -16,24 +16,21 @@ export const projectLists = (store: ProjectStore) => {
     store.listByOwner({ ownerId: caller.beingId, standing: "any", ...page }).pipe(Effect.withSpan("project.list"))
 
   /**
-   * The caller's projects by standing: every one, or, when a page is asked for, every project not
-   * done and a page of the done ones (the group that grows with use).
+   * The caller's projects by standing: every one, or, when a page is asked for, every project still
+   * going and that page of the stopped ones and of the done ones (the groups that grow with use).
    */
   const portfolio = (caller: Caller, page: WholeUnlessPaged) =>
     Effect.gen(function* () {
       const now = yield* Clock.currentTimeMillis
       const ownerId = caller.beingId
+      const paged = { limit: page.limit ?? null, offset: page.offset ?? 0 }
       const projects =
         page.limit === undefined
           ? yield* store.listByOwner({ ownerId, standing: "any", limit: null, offset: 0 })
           : [
-              ...(yield* store.listByOwner({ ownerId, standing: "active", limit: null, offset: 0 })),
-              ...(yield* store.listByOwner({
-                ownerId,
-                standing: "done",
-                limit: page.limit,
-                offset: page.offset ?? 0
-              }))
+              ...(yield* store.listByOwner({ ownerId, standing: "going", limit: null, offset: 0 })),
+              ...(yield* store.listByOwner({ ownerId, standing: "stopped", ...paged })),
+              ...(yield* store.listByOwner({ ownerId, standing: "done", ...paged }))
             ]
       const counts = yield* store.taskCounts(projects.map((project) => project.id))
       const grouped: {

@@ -100,7 +100,9 @@ const ownerRoutes = HttpApiBuilder.group(apiOf(FederationApi), "federation", (ha
         .handle("listConversations", ({ urlParams }) => asOwner((beingId) => conversations.list(beingId, urlParams)))
         .handle("openConversation", ({ payload }) => asOwner((beingId) => conversations.open(beingId, payload)))
         .handle("federatedThread", ({ path }) => asOwner((beingId) => conversations.thread(beingId, path.id)))
-        .handle("outbox", ({ urlParams }) => owner(messages.outbox(urlParams.kind ?? "post")))
+        .handle("outbox", ({ urlParams: { kind, limit, offset } }) =>
+          owner(messages.outbox({ kind: kind ?? "post", limit, offset }))
+        )
         // Requeue and drain, then collect from every verified peer, then ask this node's relay.
         .handle("flush", () =>
           owner(

@@ -60,7 +60,8 @@ afterAll(() => Promise.all([a.close(), b.close(), toA.close(), toB.close()]))
 const flush = (owner: Registered) => run(owner.client.api.federation.flush())
 const post = (owner: Registered, threadId: string, content: string) =>
   run(owner.client.api.threads.postMessage({ path: { id: threadId }, payload: { content } }))
-const outbox = (owner: Registered) => run(owner.client.api.federation.outbox({ urlParams: { kind: "message" } }))
+const outbox = (owner: Registered) =>
+  run(owner.client.api.federation.outbox({ urlParams: { kind: "message", ...firstPage } }))
 
 describe("a federated conversation", () => {
   let threadA: string

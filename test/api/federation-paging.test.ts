@@ -11,12 +11,13 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { PeersRepository } from "../../actors/peer/peers-repository.ts"
-import { FederatedConversation, Peer } from "../../extensions/federation/contract/records.ts"
+import { FederatedConversation, FederatedMessage, Peer } from "../../extensions/federation/contract/records.ts"
 import { newKeyPair } from "../support/federation.ts"
 import { until } from "../support/until.ts"
 import {
   apiError,
   badPageQueries,
+  Client,
   bodyAs,
   registerMember,
   registerOwner,
@@ -167,5 +168,26 @@ describe("GET /api/federation/conversations, a page at a time", () => {
 
   it("refuses a page out of bounds or not a number, and changes nothing", async () => {
     await refusesBadPages(FederatedConversation, "/api/federation/conversations")
+  })
+})
+
+describe("GET /api/federation/outbox, a page at a time", () => {
+  it("answers the newest 50 by default and the rest by offset, and refuses a bad page", async () => {
+    // Posted to the blocked peer's conversation: each waits in the outbox, nothing is sent.
+    const [waiting] = await listed(FederatedConversation, "/api/federation/conversations", "?limit=1&offset=1")
+    // Each from an address of its own: posting is in the `llm` rate class (20 a minute an address).
+    for (let index = 0; index < ALL; index++) {
+      const browser = new Client(node.url)
+      browser.copyCookiesFrom(owner.client)
+      await run(browser.api.threads.postMessage({ path: { id: waiting!.threadId }, payload: { content: `${index}` } }))
+    }
+    const path = "/api/federation/outbox"
+    const every = await listed(FederatedMessage, path, "?kind=message&limit=200")
+    expect(every.length).toBeGreaterThanOrEqual(ALL)
+    const first = await listed(FederatedMessage, path, "?kind=message")
+    const rest = await listed(FederatedMessage, path, "?kind=message&offset=50&limit=200")
+    expect(first).toHaveLength(50)
+    expect([...first, ...rest].map((message) => message.id)).toEqual(every.map((message) => message.id))
+    await refusesBadPages(FederatedMessage, path)
   })
 })

@@ -167,7 +167,7 @@ describe("a message to a node nobody can dial", () => {
     )
     // No flush: A's loops never tick on their own (wakeOnly), so only the wake sends it.
     const row = await until("the message delivered through the relay", async () =>
-      (await run(ownerA.client.api.federation.outbox({ urlParams: { kind: "message" } }))).find(
+      (await run(ownerA.client.api.federation.outbox({ urlParams: { kind: "message", ...firstPage } }))).find(
         (r) => r.threadId === threadA && r.state === "delivered"
       )
     )

@@ -19,6 +19,7 @@ import {
   type Registered,
   type TestNode
 } from "../support/node.ts"
+import { firstPage } from "../support/client.ts"
 
 let a: TestNode
 let b: TestNode
@@ -48,9 +49,10 @@ beforeAll(async () => {
 afterAll(() => Promise.all([a.close(), b.close()]))
 
 const say = (owner: Registered, content: string) => run(owner.client.api.beings.post({ payload: { content } }))
-const posts = (owner: Registered) => run(owner.client.api.federation.outbox({ urlParams: { kind: "post" } }))
+const posts = (owner: Registered) =>
+  run(owner.client.api.federation.outbox({ urlParams: { kind: "post", ...firstPage } }))
 const retractions = (owner: Registered) =>
-  run(owner.client.api.federation.outbox({ urlParams: { kind: "retraction" } }))
+  run(owner.client.api.federation.outbox({ urlParams: { kind: "retraction", ...firstPage } }))
 const squareOf = (owner: Registered) => run(owner.client.api.beings.square())
 const flush = (owner: Registered) => run(owner.client.api.federation.flush())
 

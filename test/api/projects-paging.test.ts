@@ -15,7 +15,9 @@ import { Client, nodeWithOwner, refused, registerMember, run, type Registered } 
 const context = nodeWithOwner()
 let member: Registered
 const DONE = 55
+const FAILED = 25
 const RUNNING = 3
+const ALL = DONE + FAILED + RUNNING
 
 /** A project as its run leaves it: `steps` steps, the first `finished` of them done, then `status`. */
 const project = (ownerId: string, title: string, status: ProjectStatus, steps: number, finished: number) =>
@@ -49,6 +51,7 @@ beforeAll(async () => {
   await node.runtime.runPromise(
     Effect.gen(function* () {
       for (let i = 0; i < DONE; i++) yield* project(owner.being.id, `Done ${i}`, "done", 1, 1)
+      for (let i = 0; i < FAILED; i++) yield* project(owner.being.id, `Failed ${i}`, "failed", 1, 0)
       for (let i = 0; i < RUNNING; i++) yield* project(owner.being.id, `Running ${i}`, "running", 2, 0)
       yield* project(member.being.id, "The member's own", "running", 2, 0)
     })
@@ -61,11 +64,11 @@ const ids = (projects: ReadonlyArray<{ readonly id: string }>) => projects.map((
 describe("the project list", () => {
   it("answers 50 newest first by default, and the next page from `offset`, together every project once", async () => {
     const all = await run(studio().listProjects({ urlParams: { limit: 200, offset: 0 } }))
-    expect(all).toHaveLength(DONE + RUNNING)
+    expect(all).toHaveLength(ALL)
     const first = await run(studio().listProjects({ urlParams: firstPage }))
     const second = await run(studio().listProjects({ urlParams: { limit: 50, offset: 50 } }))
     expect(first).toHaveLength(50)
-    expect(second).toHaveLength(DONE + RUNNING - 50)
+    expect(second).toHaveLength(ALL - 50)
     expect([...ids(first), ...ids(second)]).toEqual(ids(all))
     // The newest first: the running ones were written last.
     expect(first.slice(0, RUNNING).map((project) => project.title)).toEqual(["Running 2", "Running 1", "Running 0"])
@@ -83,17 +86,19 @@ describe("the project list", () => {
 })
 
 describe("the portfolio", () => {
-  it("holds every project without a page; with one, every project not done and that page of the done ones", async () => {
+  it("holds every project without a page; with one, every running one and that page of the waiting and the done ones", async () => {
     const whole = await run(studio().portfolio({ urlParams: {} }))
     expect(whole.done).toHaveLength(DONE)
+    expect(whole.waiting).toHaveLength(FAILED)
     expect(whole.running).toHaveLength(RUNNING)
     const first = await run(studio().portfolio({ urlParams: { limit: 20, offset: 0 } }))
     const rest = await run(studio().portfolio({ urlParams: { limit: 200, offset: 20 } }))
     expect(first.running).toEqual(whole.running)
     expect(rest.running).toEqual(whole.running)
-    expect(first.done).toHaveLength(20)
-    expect(rest.done).toHaveLength(DONE - 20)
+    expect([first.waiting.length, first.done.length]).toEqual([20, 20])
+    expect([rest.waiting.length, rest.done.length]).toEqual([FAILED - 20, DONE - 20])
     expect([...first.done, ...rest.done]).toEqual(whole.done)
+    expect([...first.waiting, ...rest.waiting]).toEqual(whole.waiting)
     // Each project still carries its progress.
     expect(first.running.map((item) => [item.tasksDone, item.tasksTotal])).toEqual([
       [0, 2],

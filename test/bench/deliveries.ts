@@ -22,7 +22,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { BootInfo, bootInfoLayer } from "../../host/boot.ts"
 import { nodeLayer } from "../../host/node.ts"
-import { Client, run } from "../support/client.ts"
+import { Client, firstPage, run } from "../support/client.ts"
 import { until } from "../support/until.ts"
 import { meets, recordVerdict } from "./verdicts.ts"
 
@@ -79,7 +79,7 @@ const nodeDeliveries = async () => {
     const post = (content: string) =>
       run(ownerA.api.threads.postMessage({ path: { id: threadId }, payload: { content } }))
     const delivered = async () =>
-      (await run(ownerA.api.federation.outbox({ urlParams: { kind: "message" } }))).filter(
+      (await run(ownerA.api.federation.outbox({ urlParams: { kind: "message", ...firstPage } }))).filter(
         (row) => row.state === "delivered"
       ).length
     // Warm-up: one message there and back to delivered, off the clock.

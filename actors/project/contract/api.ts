@@ -144,8 +144,8 @@ export class StudioProjectsApi extends HttpApiGroup.make("studioProjects")
       .annotate(
         OpenApi.Description,
         "The caller's projects sorted into waiting, running, stalled (past due) and done, each with its " +
-          "progress: every one, or, with `limit` (1..200) and `offset`, every project not done and that page of " +
-          "the done ones. Any session."
+          "progress: every one, or, with `limit` (1..200) and `offset`, every project running or stalled and " +
+          "that page of the waiting ones and of the done ones (the groups that grow with use). Any session."
       )
       .setUrlParams(WholeUnlessPaged)
       .addSuccess(Portfolio)

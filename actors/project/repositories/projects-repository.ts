@@ -33,7 +33,7 @@ const NewProject = Schema.Struct({
 
 const OwnerPage = Schema.Struct({
   ownerId: Schema.String,
-  standing: Schema.Literal("any", "done", "active"),
+  standing: Schema.Literal("any", "done", "stopped", "going"),
   limit: Schema.NullOr(Schema.Int),
   offset: Schema.Int
 })
@@ -72,7 +72,8 @@ export class ProjectsRepository extends Effect.Service<ProjectsRepository>()("pr
 
     /**
      * The owner's projects, newest first: a page of them (`limit`, `offset`), or every one when
-     * `limit` is null; `standing` keeps the done ones, the others, or any.
+     * `limit` is null; `standing` keeps the done ones, the stopped ones (failed, cancelled, a draft), the
+     * ones still going, or any.
      */
     const listByOwner = operation(
       "projects.listByOwner",
@@ -83,9 +84,11 @@ export class ProjectsRepository extends Effect.Service<ProjectsRepository>()("pr
           const which =
             standing === "done"
               ? sql`AND p.status = 'done'`
-              : standing === "active"
-                ? sql`AND p.status <> 'done'`
-                : sql``
+              : standing === "stopped"
+                ? sql`AND p.status IN ('failed', 'cancelled', 'draft')`
+                : standing === "going"
+                  ? sql`AND p.status NOT IN ('done', 'failed', 'cancelled', 'draft')`
+                  : sql``
           const page = limit === null ? sql`` : sql`LIMIT ${limit} OFFSET ${offset}`
           return sql`SELECT ${columns} FROM projects p WHERE p.owner_id = ${ownerId} ${which}
             ORDER BY p.created_at DESC, p.id ${page}`

@@ -151,8 +151,8 @@ export class FederationApi extends HttpApiGroup.make("federation")
       .annotate(OpenApi.Summary, "The outbox")
       .annotate(
         OpenApi.Description,
-        "The last 500 outbound federated messages of a `kind` (post, retraction, message), newest first. Owner " +
-          "only (403 `forbidden`)."
+        "The outbound federated messages of a `kind` (post, retraction, message), newest first, paged by " +
+          "`limit` (1..200, default 50) and `offset`. Owner only (403 `forbidden`)."
       )
       .setUrlParams(OutboxParams)
       .addSuccess(Schema.Array(FederatedMessage))

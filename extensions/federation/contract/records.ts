@@ -3,6 +3,7 @@
  * FederatedMessage) and the request shapes of the owner's peer routes. Plain schemas only.
  */
 import * as Schema from "effect/Schema"
+import { PageParams } from "../../../kernel/contract/page.ts"
 import { Did, DocumentCheck } from "./wire.ts"
 
 export const PeerStatus = Schema.Literal("unverified", "verified", "unreachable", "refused", "blocked")
@@ -149,7 +150,7 @@ export type FederatedThread = typeof FederatedThread.Type
 /** A local thread id in the path (the same bound as a peer's did). */
 export const ThreadIdPath = PeerPath
 
-export const OutboxParams = Schema.Struct({ kind: Schema.optional(MessageKind) })
+export const OutboxParams = Schema.Struct({ kind: Schema.optional(MessageKind), ...PageParams.fields })
 
 /** One pass of the courier over the due outbound rows. */
 export const CourierRun = Schema.Struct({

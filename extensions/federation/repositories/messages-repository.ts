@@ -110,14 +110,15 @@ export class MessagesRepository extends Effect.Service<MessagesRepository>()("fe
       })
     )
 
-    /** The outbox of one kind, newest first (the last 500). */
+    /** A page of the outbox of one kind, newest first. */
     const outbox = operation(
       "federation.outbox",
       SqlSchema.findAll({
-        Request: MessageKind,
+        Request: Schema.Struct({ kind: MessageKind, limit: Schema.Int, offset: Schema.Int }),
         Result: StoredMessage,
-        execute: (kind) =>
-          sql`SELECT ${all} FROM federation_messages WHERE direction = 'out' AND kind = ${kind} ORDER BY created_at DESC, id DESC LIMIT 500`
+        execute: ({ kind, limit, offset }) =>
+          sql`SELECT ${all} FROM federation_messages WHERE direction = 'out' AND kind = ${kind}
+            ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`
       })
     )
 

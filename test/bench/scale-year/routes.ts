@@ -252,7 +252,7 @@ export const timedRoutes = (ids: SeededIds): ReadonlyArray<TimedRoute> => {
     {
       key: "federation.outbox",
       label: "GET /api/federation/outbox?kind=message",
-      call: (api) => api.federation.outbox({ urlParams: { kind: "message" } }),
+      call: (api) => api.federation.outbox({ urlParams: { kind: "message", ...firstPage } }),
       behind: planned.peers * PEER_MESSAGES_OUT,
       cap: "newest 500"
     },

@@ -137,7 +137,9 @@ const queue = (count: number) =>
     )
   )
 
-const rows = Effect.flatMap(MessagesRepository, (messages) => messages.outbox("message"))
+const rows = Effect.flatMap(MessagesRepository, (messages) =>
+  messages.outbox({ kind: "message", limit: 200, offset: 0 })
+)
 
 describe("the outbox's backoff", () => {
   it("doubles from 30 seconds to a one-hour ceiling and gives up after about two days", () => {

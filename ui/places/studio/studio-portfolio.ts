@@ -2,14 +2,15 @@
  * The portfolio: every project of the person, grouped by where it stands (the node decides:
  * waiting on them, running, stalled past its due date, done), each a link to its page with its
  * state and how many of its steps are done. It loads again when one of their projects changes
- * (`project.updated`) and on every `hello` of the live channel, to catch up. The done ones come a
- * page at a time (the group that grows with use), newest first; "Show more" asks for the next.
+ * (`project.updated`) and on every `hello` of the live channel, to catch up. The waiting and the
+ * done ones come a page at a time (the groups that grow with use), newest first; "Show more" under
+ * either asks for the next page of both.
  */
 import { css, html, LitElement, nothing } from "lit"
 import { customElement } from "lit/decorators.js"
 import type { Portfolio } from "../../../actors/project/contract/records.ts"
 import * as Effect from "effect/Effect"
-import { PAGE_DEFAULT, readUpTo } from "../../../kernel/contract/page.ts"
+import { PAGE_DEFAULT, PAGE_MAX } from "../../../kernel/contract/page.ts"
 import type { NodeClient } from "../../api/client.ts"
 import { ApiResource } from "../../components/api-resource.ts"
 import { coalesce } from "../../components/coalesce.ts"
@@ -30,20 +31,26 @@ const groups: ReadonlyArray<{ readonly key: Group; readonly title: string; reado
 
 @customElement("studio-portfolio")
 export class StudioPortfolio extends LitElement {
-  /** How many done projects the person has asked to see. */
-  private _doneShown = PAGE_DEFAULT
+  /** How many waiting and done projects the person has asked to see (each group pages; kernel/contract/page.ts). */
+  private _shown = PAGE_DEFAULT
 
-  /** Every project not done, and the done ones up to `_doneShown` (each page answers the groups not done again). */
+  /** Every project running or stalled, and the waiting and done ones up to `_shown`, in pages of at most PAGE_MAX. */
   private readonly _load = (client: NodeClient) =>
     Effect.gen(this, function* () {
       let first: Portfolio | null = null
-      const done = yield* readUpTo(this._doneShown, (urlParams) =>
-        Effect.map(client.studioProjects.portfolio({ urlParams }), (portfolio) => {
-          first ??= portfolio
-          return portfolio.done
-        })
-      )
-      return { ...first!, done }
+      const waiting: Array<Portfolio["waiting"][number]> = []
+      const done: Array<Portfolio["done"][number]> = []
+      for (let offset = 0; offset < this._shown; ) {
+        const limit = Math.min(PAGE_MAX, this._shown - offset)
+        const page = yield* client.studioProjects.portfolio({ urlParams: { limit, offset } })
+        first ??= page
+        waiting.push(...page.waiting)
+        done.push(...page.done)
+        offset += limit
+        // Both pages short: both groups ended.
+        if (page.waiting.length < limit && page.done.length < limit) break
+      }
+      return { ...first!, waiting, done }
     })
 
   private readonly _portfolio = new ApiResource(this, this._load, { loadOnConnect: false })
@@ -85,9 +92,9 @@ export class StudioPortfolio extends LitElement {
           )}
         </ul>
         ${
-          group.key === "done" && this._moreDone(portfolio)
+          this._more(portfolio, group.key)
             ? html`<button type="button" class="show-more" ?disabled=${this._portfolio.loading} @click=${this._showMore}>
-                Show more done projects
+                Show more ${group.key === "done" ? "done" : "waiting"} projects
               </button>`
             : nothing
         }
@@ -95,18 +102,18 @@ export class StudioPortfolio extends LitElement {
     )
   }
 
-  /** Whether the node may hold more done projects than are shown: every one asked for came. */
-  private _moreDone(portfolio: Portfolio): boolean {
-    return portfolio.done.length >= this._doneShown
+  /** Whether the node may hold more of a paged group than is shown: every one asked for came. */
+  private _more(portfolio: Portfolio, group: Group): boolean {
+    return (group === "waiting" || group === "done") && portfolio[group].length >= this._shown
   }
 
   private _count(portfolio: Portfolio, group: Group): string {
     const count = portfolio[group].length
-    return group === "done" && this._moreDone(portfolio) ? `${count}+` : String(count)
+    return this._more(portfolio, group) ? `${count}+` : String(count)
   }
 
   private readonly _showMore = (): void => {
-    this._doneShown += PAGE_DEFAULT
+    this._shown += PAGE_DEFAULT
     void this._portfolio.reload()
   }
 
