@@ -131,14 +131,15 @@ export class SignalsRepository extends Effect.Service<SignalsRepository>()("bein
     const list = operation(
       "signals.list",
       SqlSchema.findAll({
-        Request: Schema.Struct({ beingId: Schema.String, status: SignalStatus, limit: Schema.Int }),
+        Request: Schema.Struct({ beingId: Schema.String, status: SignalStatus, limit: Schema.Int, offset: Schema.Int }),
         Result: SignalRow,
         execute: ({
           beingId,
           status,
-          limit
+          limit,
+          offset
         }) => sql`SELECT ${all} FROM signals WHERE being_id = ${beingId} AND status = ${status}
-        AND ${shown} ORDER BY created_at DESC, seq DESC LIMIT ${limit}`
+        AND ${shown} ORDER BY created_at DESC, seq DESC LIMIT ${limit} OFFSET ${offset}`
       })
     )
 

@@ -92,7 +92,7 @@ export class AccessCodes extends Effect.Service<AccessCodes>()("auth/AccessCodes
       )
     }, orDieOnStorageFault)
 
-    const listInvites = invites.list()
+    const listInvites = invites.list
 
     /** Mints a code and mails it; the invite row records whether the mail left. */
     const invite = Effect.fn("auth.invite")(function* (ownerId: string, email: string, note: string) {

@@ -92,8 +92,8 @@ export const AuthHandlers = HttpApiBuilder.group(apiOf(AuthApi), "auth", (handle
       )
       .handle("emailStatus", () => Effect.flatMap(CurrentSession, (s) => mailFlows.status(s.beingId)))
       .handle("sendVerification", () => Effect.flatMap(CurrentSession, (s) => mailFlows.sendVerification(s.beingId)))
-      .handle("listCodes", () => ownerOnly(codes.list("all")))
-      .handle("listUnusedCodes", () => ownerOnly(codes.list("unused")))
+      .handle("listCodes", ({ urlParams }) => ownerOnly(codes.list({ filter: "all", ...urlParams })))
+      .handle("listUnusedCodes", ({ urlParams }) => ownerOnly(codes.list({ filter: "unused", ...urlParams })))
       .handle("mintCodes", ({ payload }) =>
         Effect.flatMap(requireOwner, (owner) => codes.mint(owner.beingId, payload.count, payload.note))
       )
@@ -101,8 +101,8 @@ export const AuthHandlers = HttpApiBuilder.group(apiOf(AuthApi), "auth", (handle
       .handle("sendInvite", ({ payload }) =>
         Effect.flatMap(requireOwner, (owner) => codes.invite(owner.beingId, payload.email, payload.note))
       )
-      .handle("listInvites", () => ownerOnly(codes.listInvites))
-      .handle("listWaitlist", () => ownerOnly(waitlist.list))
+      .handle("listInvites", ({ urlParams }) => ownerOnly(codes.listInvites(urlParams)))
+      .handle("listWaitlist", ({ urlParams }) => ownerOnly(waitlist.page(urlParams)))
       .handle("downloadWaitlist", () =>
         ownerOnly(waitlist.list).pipe(
           Effect.map((rows) =>

@@ -5,6 +5,7 @@
 import * as Effect from "effect/Effect"
 import { stringify } from "csv-stringify/sync"
 import { nowIso } from "../../kernel/time.ts"
+import type { Page } from "../../kernel/contract/page.ts"
 import type { WaitlistRow } from "./contract/records.ts"
 import { WaitlistRepository } from "./repositories/waitlist.ts"
 
@@ -40,9 +41,12 @@ export class Waitlist extends Effect.Service<Waitlist>()("auth/Waitlist", {
         Effect.withSpan("auth.joinWaitlist")
       )
 
+    /** Every entry, for the CSV. */
     const list = repository.list()
 
-    return { join, list } as const
+    const page = (page: Page) => repository.page(page)
+
+    return { join, list, page } as const
   }),
   dependencies: [WaitlistRepository.Default]
 }) {}

@@ -23,7 +23,7 @@ export const DesktopHandlers = HttpApiBuilder.group(apiOf(DesktopApi), "desktop"
 
     return handlers
       .handle("listSignals", ({ urlParams }) =>
-        Effect.flatMap(caller, (beingId) => signals.list(beingId, urlParams.status, urlParams.limit))
+        Effect.flatMap(caller, (beingId) => signals.list(beingId, urlParams.status, urlParams))
       )
       .handle("raiseSignal", ({ payload }) =>
         Effect.flatMap(requireOwner, (owner) => signals.raise(owner.beingId, payload, OWNER_SOURCE, "responsive"))

@@ -14,6 +14,7 @@ import { SignalInput, type RaisedSignal, type SignalStatus } from "../../actors/
 import { BeingSignals } from "../../actors/being/contract/being-signals.ts"
 import { SignalReads } from "../../actors/being/contract/signal-reads.ts"
 import type { ActorBusy } from "../../kernel/contract/actor-errors.ts"
+import type { Page } from "../../kernel/contract/page.ts"
 import type { GateTrigger } from "../../actors/being/contract/hush.ts"
 import { Scheduler } from "../time/contract/scheduler.ts"
 import { BeingRegistry } from "../accounts/contract/being-registry.ts"
@@ -126,8 +127,8 @@ const make = Effect.gen(function* () {
   const dismiss = (beingId: string, signalId: string) =>
     being.dismiss(beingId, signalId).pipe(Effect.catchTags(refusals), Effect.withSpan("desktop.dismissSignal"))
 
-  const list = (beingId: string, status: SignalStatus, limit: number) =>
-    store.list({ beingId, status, limit }).pipe(Effect.withSpan("desktop.listSignals"))
+  const list = (beingId: string, status: SignalStatus, page: Page) =>
+    store.list({ beingId, status, limit: page.limit, offset: page.offset }).pipe(Effect.withSpan("desktop.listSignals"))
 
   return {
     raise,

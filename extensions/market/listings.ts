@@ -39,7 +39,8 @@ export const searchListings = (repository: ListingsRepository) => (caller: Calle
       terms,
       kind: query.kind ?? null,
       sellerId: query.mine ? caller.beingId : null,
-      limit: query.limit
+      limit: query.limit,
+      offset: query.offset
     })
   }).pipe(Effect.withSpan("market.searchListings"))
 

@@ -9,10 +9,8 @@ import * as Option from "effect/Option"
 import { ListingsRepository } from "./repositories/listings-repository.ts"
 import { ListingModeration } from "../souls/contract/listing-moderation.ts"
 import { NoListingToModerate } from "./contract/errors.ts"
+import type { Page } from "../../kernel/contract/page.ts"
 import { nowIso } from "../../kernel/time.ts"
-
-/** How many listings moderation's view shows, newest first. */
-const MODERATION_VIEW = 200
 
 export const ListingModerationLive = Layer.effect(
   ListingModeration,
@@ -26,7 +24,7 @@ export const ListingModerationLive = Layer.effect(
         return written.value
       })
     return {
-      list: listings.recentAll(MODERATION_VIEW).pipe(Effect.withSpan("market.moderation.list")),
+      list: (page: Page) => listings.recentAll(page).pipe(Effect.withSpan("market.moderation.list")),
       pause: (moderatorId: string, id: string) =>
         mark(id, moderatorId).pipe(Effect.withSpan("market.moderation.pause")),
       resume: (id: string) => mark(id, null).pipe(Effect.withSpan("market.moderation.resume"))

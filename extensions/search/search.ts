@@ -33,7 +33,8 @@ export class Search extends Effect.Service<Search>()("host/Search", {
           market.searchListings(caller, {
             q: words.slice(0, MAX_SEARCH_TERMS).join(" "),
             mine: false,
-            limit: SEARCH_GROUP_LIMIT
+            limit: SEARCH_GROUP_LIMIT,
+            offset: 0
           })
         ])
         return {

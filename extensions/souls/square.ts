@@ -20,6 +20,7 @@ import * as Schema from "effect/Schema"
 import { randomBytes } from "node:crypto"
 import { citizens, greetings, type CitizenSeed } from "../../seeds/citizens.ts"
 import { PostNotFound, PostNotYours, RemotePostUndeletable } from "./contract/errors.ts"
+import type { Page } from "../../kernel/contract/page.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { EventBus } from "../../kernel/events.ts"
 import { Models } from "../models/contract/models.ts"
@@ -245,10 +246,11 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
         return { id, deleted: true } satisfies PostDeleted
       }).pipe(Effect.withSpan("square.delete"))
 
-    const moderated = posts.recentAll(FEED_LENGTH).pipe(
-      Effect.map((rows) => rows.map(toModerated)),
-      Effect.withSpan("square.moderated")
-    )
+    const moderated = (page: Page) =>
+      posts.recentAll(page).pipe(
+        Effect.map((rows) => rows.map(toModerated)),
+        Effect.withSpan("square.moderated")
+      )
 
     return { feed, mood, create, post, beat, setHidden, remove, moderated }
   })

@@ -98,13 +98,20 @@ export class TodosRepository extends Effect.Service<TodosRepository>()("time/Tod
           beingId: Schema.String,
           statuses: Schema.NullOr(Schema.Array(TodoStatus)),
           projectId: Schema.NullOr(Schema.String),
-          limit: Schema.Int
+          limit: Schema.Int,
+          offset: Schema.Int
         }),
         Result: Todo,
-        execute: ({ beingId, statuses, projectId, limit }) => sql`SELECT ${all} FROM todos WHERE being_id = ${beingId}
+        execute: ({
+          beingId,
+          statuses,
+          projectId,
+          limit,
+          offset
+        }) => sql`SELECT ${all} FROM todos WHERE being_id = ${beingId}
         ${statuses === null ? sql`` : sql`AND ${sql.in("status", statuses)}`}
         ${projectId === null ? sql`` : sql`AND project_id = ${projectId}`}
-        ORDER BY CASE WHEN due_at IS NULL THEN 1 ELSE 0 END, due_at, created_at DESC, id DESC LIMIT ${limit}`
+        ORDER BY CASE WHEN due_at IS NULL THEN 1 ELSE 0 END, due_at, created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`
       })
     )
 

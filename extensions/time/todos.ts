@@ -24,6 +24,7 @@ export interface TodoQuery {
   readonly status?: ReadonlyArray<TodoStatus> | undefined
   readonly projectId?: string | undefined
   readonly limit: number
+  readonly offset: number
 }
 
 export class Todos extends Effect.Service<Todos>()("time/Todos", {
@@ -71,7 +72,8 @@ export class Todos extends Effect.Service<Todos>()("time/Todos", {
         beingId,
         statuses: query.status === undefined ? null : [...new Set(query.status)],
         projectId: query.projectId ?? null,
-        limit: query.limit
+        limit: query.limit,
+        offset: query.offset
       })
     })
 

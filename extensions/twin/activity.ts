@@ -33,8 +33,8 @@ export class Activity extends Effect.Service<Activity>()("twin/Activity", {
         return activity
       }).pipe(Effect.withSpan("twin.recordActivity"))
 
-    const list = (beingId: string, { kind, limit = 50 }: Partial<ActivityParams>) =>
-      repository.list({ beingId, kind: kind ?? null, limit }).pipe(Effect.withSpan("twin.listActivity"))
+    const list = (beingId: string, { kind, limit = 50, offset = 0 }: Partial<ActivityParams>) =>
+      repository.list({ beingId, kind: kind ?? null, limit, offset }).pipe(Effect.withSpan("twin.listActivity"))
 
     return { record, list, count: repository.count } as const
   })

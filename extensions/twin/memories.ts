@@ -37,9 +37,13 @@ const recordOf = ({ id, kind, content, importance, tags, source, createdAt }: St
   createdAt
 })
 
-/** Each ranking offers this many candidates per result asked, so fusion has both lists' tails to weigh. */
+/**
+ * Each ranking offers this many candidates per result up to the page's end, so fusion has both lists' tails
+ * to weigh; at most vec0's k limit, so a page past what two rankings that deep hold is empty.
+ */
 const candidatesPer = 4
 const minCandidates = 40
+const maxCandidates = 4096
 
 export const duplicateNote = "The twin already remembers this (a near-duplicate); nothing new was stored."
 
@@ -120,18 +124,18 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
         return { memory: yield* write(beingId, memory, embedded), stored: true } satisfies MemoryStored
       }).pipe(Effect.withSpan("twin.storeMemory"))
 
-    const search = (beingId: string, { q, kind, limit = 20 }: MemorySearch) =>
+    const search = (beingId: string, { q, kind, limit = 20, offset = 0 }: MemorySearch) =>
       Effect.gen(function* () {
         const terms = q === undefined ? [] : searchWordsOf(q)
         const wanted = kind ?? null
         if (q === undefined || q.trim() === "") {
-          const newest = yield* repository.newest({ beingId, kind: wanted, limit })
+          const newest = yield* repository.newest({ beingId, kind: wanted, limit, offset })
           return {
             memories: newest.map(recordOf),
             mode: bindings.embed.available ? "hybrid" : "words"
           } satisfies SearchResult
         }
-        const candidates = Math.max(limit * candidatesPer, minCandidates)
+        const candidates = Math.min(Math.max((offset + limit) * candidatesPer, minCandidates), maxCandidates)
         const words =
           terms.length === 0
             ? []
@@ -139,7 +143,10 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
                 (row) => row.seq
               )
         // Nothing to find by meaning either: skip the embedding's round trip (the Muse recalls on every reply).
-        if (words.length === 0 && (yield* repository.newest({ beingId, kind: wanted, limit: 1 })).length === 0) {
+        if (
+          words.length === 0 &&
+          (yield* repository.newest({ beingId, kind: wanted, limit: 1, offset: 0 })).length === 0
+        ) {
           return { memories: [], mode: bindings.embed.available ? "hybrid" : "words" } satisfies SearchResult
         }
         const query = yield* embed(beingId, [q])
@@ -156,8 +163,11 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
               .map((hit) => hit.seq)
         const scores = fuse(meaning === null ? [words] : [words, meaning])
         const found = yield* repository.bySeqs({ beingId, seqs: [...scores.keys()] })
+        // The offset applies here, to the fused ranking, which is final only once both lists are in.
         return {
-          memories: byFusedScore(found, scores).slice(0, limit).map(recordOf),
+          memories: byFusedScore(found, scores)
+            .slice(offset, offset + limit)
+            .map(recordOf),
           mode: meaning === null ? "words" : "hybrid"
         } satisfies SearchResult
       }).pipe(Effect.withSpan("twin.searchMemories"))

@@ -5,7 +5,8 @@
  *
  * It needs no calibration between BM25 scores and cosine distances (only ranks count), and a
  * memory both lists hold outranks one only either holds. Ties (equal scores) go to the more
- * important memory, then the newer.
+ * important memory, then the newer, then the later written (`seq`), so a page of the ranking is
+ * always the same page.
  */
 export const rrfK = 60
 
@@ -34,5 +35,6 @@ export const byFusedScore = <M extends Ranked>(
     (a, b) =>
       (scores.get(b.seq) ?? 0) - (scores.get(a.seq) ?? 0) ||
       b.importance - a.importance ||
-      b.createdAt.localeCompare(a.createdAt)
+      b.createdAt.localeCompare(a.createdAt) ||
+      b.seq - a.seq
   )

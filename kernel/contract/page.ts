@@ -18,7 +18,7 @@ export const OFFSET_MAX = 1_000_000
 
 export const PageLimit = Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, PAGE_MAX))
 
-const PageOffset = Schema.NumberFromString.pipe(Schema.int(), Schema.between(0, OFFSET_MAX))
+export const PageOffset = Schema.NumberFromString.pipe(Schema.int(), Schema.between(0, OFFSET_MAX))
 
 export const PageParams = Schema.Struct({
   limit: Schema.optionalWith(PageLimit, { default: () => PAGE_DEFAULT }),

@@ -34,7 +34,7 @@ const raiseDue = (beingId: string, title: string, dueAt: string) =>
   )
 
 const openTitles = async (client: Client) =>
-  (await run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))).map(
+  (await run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100, offset: 0 } }))).map(
     (signal) => signal.title
   )
 
@@ -160,7 +160,7 @@ describe("calendar events", () => {
     // Scheduling it is a `scheduled` twin activity, published to the being's tabs.
     const summary = `Scheduled a reminder "Call mum" for ${new Date(startAt).toUTCString().replace(":00 GMT", " UTC")}`
     expect(await tab.nextOf("twin.activity", (frame) => frame.kind === "scheduled")).toMatchObject({ summary })
-    expect(await run(client.api.twin.listActivity({ urlParams: { kind: "scheduled" } }))).toEqual([
+    expect(await run(client.api.twin.listActivity({ urlParams: { kind: "scheduled", offset: 0 } }))).toEqual([
       expect.objectContaining({ beingId: being.id, kind: "scheduled", summary })
     ])
 
@@ -184,12 +184,14 @@ describe("calendar events", () => {
     expect(moved.signalId).not.toBe(event.signalId)
     expect(await releaseJob(event.signalId!)).toBeNull()
     expect(await releaseJob(moved.signalId!)).toMatchObject({ dueAt: later })
-    expect(await run(client.api.twin.listActivity({ urlParams: { kind: "scheduled" } }))).toHaveLength(2)
+    expect(await run(client.api.twin.listActivity({ urlParams: { kind: "scheduled", offset: 0 } }))).toHaveLength(2)
 
     // Deleting the event takes the reminder back.
     await run(client.api.twinTime.deleteEvent({ path: { id: event.id } }))
     expect(await releaseJob(moved.signalId!)).toBeNull()
-    const dismissed = await run(client.api.desktop.listSignals({ urlParams: { status: "dismissed", limit: 100 } }))
+    const dismissed = await run(
+      client.api.desktop.listSignals({ urlParams: { status: "dismissed", limit: 100, offset: 0 } })
+    )
     expect(dismissed.map((signal) => signal.id)).toContain(moved.signalId)
     await tab.close()
   })

@@ -145,13 +145,13 @@ describe("pairing a chat", () => {
   it("answers an unpaired chat with a request for its code, and does nothing else", async () => {
     const before = {
       model: models.requests.length,
-      activity: (await run(member.client.api.twin.listActivity({ urlParams: {} }))).length
+      activity: (await run(member.client.api.twin.listActivity({ urlParams: { offset: 0 } }))).length
     }
     expect(await exchange(nodeToken, chat(5003, "Stranger"), "hello?")).toMatch(notPaired)
     expect(await exchange(nodeToken, chat(5003, "Stranger"), "/start")).toMatch(notPaired)
     expect(await exchange(nodeToken, chat(5003, "Stranger"), "/start ZZZZZZ")).toMatch(notPaired)
     expect(models.requests.length).toBe(before.model)
-    expect((await run(member.client.api.twin.listActivity({ urlParams: {} }))).length).toBe(before.activity)
+    expect((await run(member.client.api.twin.listActivity({ urlParams: { offset: 0 } }))).length).toBe(before.activity)
     expect(bots.sentTo(nodeToken, 5003)).toHaveLength(3)
   })
 })
@@ -167,7 +167,7 @@ describe("talking to the Muse from a paired chat", () => {
       { role: "user", content: "When is my recital?" },
       { role: "assistant", content: "Your recital is on Friday." }
     ])
-    const activity = seen(await run(member.client.api.twin.listActivity({ urlParams: {} })))
+    const activity = seen(await run(member.client.api.twin.listActivity({ urlParams: { offset: 0 } })))
     expect(activity.slice(0, 2).map((entry) => [entry.kind, entry.summary])).toEqual([
       ["sent", "Sent your Muse's reply to Grace on chat_a"],
       ["thought", "Told your Muse through chat_a (Grace)"]

@@ -160,7 +160,9 @@ describe("the chat skills act on the world", () => {
     }
     expect({ telegram: telegram.received.length, slack: slack.received.length }).toEqual(before)
 
-    const open = await run(owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
+    const open = await run(
+      owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100, offset: 0 } })
+    )
     const decision = open.find((signal) => at(signal.action, "skill") === "chat_b.send")!
     expect(decision.body).toContain("posts messages other people read on chat_b")
     const answered = await run(

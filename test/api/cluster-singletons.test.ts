@@ -151,7 +151,7 @@ describe("timers on two runners", () => {
         (frame) => frame.type === "signal.created" && held.some((event) => event.signalId === frame.signal.id)
       )
     expect(tabs.map((tab) => again(tab).length)).toEqual([0, 0])
-    const open = await run(owner.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
+    const open = await run(owner.api.desktop.listSignals({ urlParams: { status: "open", limit: 100, offset: 0 } }))
     expect(open.filter((signal) => signal.title.startsWith("Held on")).length).toBe(2)
     for (const tab of tabs) await tab.close()
   }, 180_000)

@@ -183,9 +183,11 @@ describe("two runners on one PostgreSQL", () => {
     expect(callsFor(models, "Notes on oolong").length).toBe(notesCalls)
 
     // Every write the first process acknowledged is there on the survivor.
-    const memories = await run(browser.api.twin.searchMemories({ urlParams: { limit: 100 } }))
+    const memories = await run(browser.api.twin.searchMemories({ urlParams: { limit: 100, offset: 0 } }))
     expect(memories.map((kept) => kept.id)).toContain(memory.id)
-    const answered = await run(browser.api.desktop.listSignals({ urlParams: { status: "answered", limit: 100 } }))
+    const answered = await run(
+      browser.api.desktop.listSignals({ urlParams: { status: "answered", limit: 100, offset: 0 } })
+    )
     expect(answered.find((kept) => kept.id === signal.id)).toMatchObject({ status: "answered" })
     await tab.close()
   }, 240_000)

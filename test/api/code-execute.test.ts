@@ -119,7 +119,7 @@ describe("code.execute: refusals", () => {
     expect(outcome).not.toHaveProperty("output")
     const signalId = String(at(outcome, "approval", "signalId"))
     const signal = (
-      await run(owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
+      await run(owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100, offset: 0 } }))
     ).find((open) => open.id === signalId)
     expect(signal).toMatchObject({ kind: "decision", action: { kind: "skill.invoke", skill: "code.execute", input } })
     expect(signal?.body).toContain("runs programs on this machine")

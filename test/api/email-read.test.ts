@@ -101,7 +101,7 @@ describe("email.read", () => {
     const activity = await tab.nextOf("twin.activity", (frame) => frame.kind === "read_email")
     expect(activity.summary).toBe("Read 3 emails from INBOX")
     tab.close()
-    expect(await run(owner.client.api.twin.listActivity({ urlParams: { kind: "read_email" } }))).toEqual([
+    expect(await run(owner.client.api.twin.listActivity({ urlParams: { kind: "read_email", offset: 0 } }))).toEqual([
       expect.objectContaining({ beingId: owner.being.id, kind: "read_email", summary: "Read 3 emails from INBOX" })
     ])
   })
@@ -173,6 +173,6 @@ describe("email.read with a wrong password", () => {
       error: expect.stringContaining(`the IMAP server at 127.0.0.1:${imap.port} refused the login`)
     })
     expect(JSON.stringify(answer)).not.toContain("not-the-pass-word")
-    expect(await run(person.client.api.twin.listActivity({ urlParams: {} }))).toEqual([])
+    expect(await run(person.client.api.twin.listActivity({ urlParams: { offset: 0 } }))).toEqual([])
   })
 })

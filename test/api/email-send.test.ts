@@ -50,7 +50,7 @@ describe("email.send", () => {
     const activity = await tab.nextOf("twin.activity", (frame) => frame.kind === "sent")
     expect(activity.summary).toBe('Sent an email to grace@example.org, alan@example.org: "Lunch on Friday"')
     tab.close()
-    const listed = await run(owner.client.api.twin.listActivity({ urlParams: { kind: "sent" } }))
+    const listed = await run(owner.client.api.twin.listActivity({ urlParams: { kind: "sent", offset: 0 } }))
     expect(listed).toEqual([
       expect.objectContaining({ beingId: owner.being.id, kind: "sent", summary: activity.summary })
     ])
@@ -72,7 +72,7 @@ describe("email.send", () => {
 
     const signalId = String(at(outcome, "approval", "signalId"))
     const signal = (
-      await run(owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
+      await run(owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100, offset: 0 } }))
     ).find((open) => open.id === signalId)
     expect(signal).toMatchObject({ kind: "decision", action: { kind: "skill.invoke", skill: "email.send", input } })
     expect(signal?.body).toContain("sends email to other people")

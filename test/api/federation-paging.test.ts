@@ -8,17 +8,13 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { PeersRepository } from "../../actors/peer/peers-repository.ts"
 import { FederatedConversation, FederatedMessage, Peer } from "../../extensions/federation/contract/records.ts"
 import { newKeyPair } from "../support/federation.ts"
 import { until } from "../support/until.ts"
 import {
-  apiError,
-  badPageQueries,
   Client,
-  bodyAs,
   registerMember,
   registerOwner,
   run,
@@ -26,6 +22,7 @@ import {
   type Registered,
   type TestNode
 } from "../support/node.ts"
+import { listed, pagesHoldAll, refusesBadPages } from "../support/paged-lists.ts"
 
 let node: TestNode
 let owner: Registered
@@ -64,41 +61,9 @@ beforeAll(async () => {
 })
 afterAll(() => node.close())
 
-/** What the owner's GET of `path` answers `query`, read by `schema`. */
-const listed = async <A, I>(schema: Schema.Schema<A, I>, path: string, query: string) => {
-  const answer = await owner.client.raw("GET", `${path}${query}`)
-  expect(answer.status, `${path}${query}`).toBe(200)
-  return bodyAs(Schema.Array(schema), answer)
-}
-
-/** Two pages of 30 that do not overlap, the last one short, hold the whole list; no page named is its first 50. */
-const pagesHoldAll = async <A, I>(schema: Schema.Schema<A, I>, path: string, keyOf: (item: A) => string) => {
-  const all = (await listed(schema, path, "?limit=200")).map(keyOf)
-  expect(all).toHaveLength(ALL)
-  const first = (await listed(schema, path, "?limit=30")).map(keyOf)
-  const second = (await listed(schema, path, "?limit=30&offset=30")).map(keyOf)
-  expect(first).toHaveLength(30)
-  expect(second).toHaveLength(ALL - 30)
-  expect(first.filter((key) => second.includes(key))).toEqual([])
-  expect([...first, ...second]).toEqual(all)
-  expect(await listed(schema, path, "?offset=60")).toEqual([])
-  expect((await listed(schema, path, "")).map(keyOf)).toEqual(all.slice(0, 50))
-  return all
-}
-
-/** Each bad page is a 400 `invalid_request`, and the list reads as before. */
-const refusesBadPages = async <A, I>(schema: Schema.Schema<A, I>, path: string) => {
-  const before = await listed(schema, path, "?limit=200")
-  for (const query of badPageQueries) {
-    const answer = await owner.client.raw("GET", `${path}?${query}`)
-    expect([answer.status, apiError(answer).error], query).toEqual([400, "invalid_request"])
-  }
-  expect(await listed(schema, path, "?limit=200")).toEqual(before)
-}
-
 describe("GET /api/federation/peers, a page at a time", () => {
   it("answers the peers oldest first in pages that do not overlap and together hold every peer", async () => {
-    const all = await pagesHoldAll(Peer, "/api/federation/peers", (peer) => peer.nodeDid)
+    const all = await pagesHoldAll(owner.client, Peer, "/api/federation/peers", (peer) => peer.nodeDid)
     const oldestFirst = [...peers]
       .sort((a, b) => a.addedAt.localeCompare(b.addedAt) || (a.nodeDid < b.nodeDid ? -1 : 1))
       .map((peer) => peer.nodeDid)
@@ -106,7 +71,7 @@ describe("GET /api/federation/peers, a page at a time", () => {
   })
 
   it("refuses a page out of bounds or not a number, and only the owner reads it", async () => {
-    await refusesBadPages(Peer, "/api/federation/peers")
+    await refusesBadPages(owner.client, Peer, "/api/federation/peers")
     const member = await registerMember(node, owner.client)
     expect((await member.client.raw("GET", "/api/federation/peers?limit=10")).status).toBe(403)
   })
@@ -143,16 +108,26 @@ describe("GET /api/federation/conversations, a page at a time", () => {
 
   it("answers oldest first in pages that do not overlap and together hold every conversation", async () => {
     const path = "/api/federation/conversations"
-    expect(await pagesHoldAll(FederatedConversation, path, (c) => c.threadId)).toEqual(threads)
+    expect(await pagesHoldAll(owner.client, FederatedConversation, path, (c) => c.threadId)).toEqual(threads)
   })
 
   it("names each conversation's peer on every page, and what waits or is stuck", async () => {
     const stuck = await until("the removed peer's message stuck", async () => {
-      const page = await listed(FederatedConversation, "/api/federation/conversations", "?limit=1&offset=2")
+      const page = await listed(
+        owner.client,
+        FederatedConversation,
+        "/api/federation/conversations",
+        "?limit=1&offset=2"
+      )
       return page[0]!.stuck === 1 ? page[0] : undefined
     })
     expect(stuck).toMatchObject({ threadId: threads[2], peerName: null, remoteCurrent: false, queued: 0 })
-    const page = await listed(FederatedConversation, "/api/federation/conversations", "?limit=6&offset=48")
+    const page = await listed(
+      owner.client,
+      FederatedConversation,
+      "/api/federation/conversations",
+      "?limit=6&offset=48"
+    )
     expect(page.map((c) => [c.petname, c.peerName, c.remoteCurrent])).toEqual(
       [48, 49, 50, 51, 52, 53].map((index) => [
         `Being ${index}`,
@@ -160,21 +135,36 @@ describe("GET /api/federation/conversations, a page at a time", () => {
         peerOf(index) === open
       ])
     )
-    const [waiting] = await listed(FederatedConversation, "/api/federation/conversations", "?limit=1&offset=1")
+    const [waiting] = await listed(
+      owner.client,
+      FederatedConversation,
+      "/api/federation/conversations",
+      "?limit=1&offset=1"
+    )
     expect(waiting).toMatchObject({ threadId: threads[1], peerName: blocked.name, queued: 1, stuck: 0 })
-    const rest = await listed(FederatedConversation, "/api/federation/conversations", "?limit=200&offset=3")
+    const rest = await listed(
+      owner.client,
+      FederatedConversation,
+      "/api/federation/conversations",
+      "?limit=200&offset=3"
+    )
     expect(rest.filter((c) => c.queued !== 0 || c.stuck !== 0)).toEqual([])
   })
 
   it("refuses a page out of bounds or not a number, and changes nothing", async () => {
-    await refusesBadPages(FederatedConversation, "/api/federation/conversations")
+    await refusesBadPages(owner.client, FederatedConversation, "/api/federation/conversations")
   })
 })
 
 describe("GET /api/federation/outbox, a page at a time", () => {
   it("answers the newest 50 by default and the rest by offset, and refuses a bad page", async () => {
     // Posted to the blocked peer's conversation: each waits in the outbox, nothing is sent.
-    const [waiting] = await listed(FederatedConversation, "/api/federation/conversations", "?limit=1&offset=1")
+    const [waiting] = await listed(
+      owner.client,
+      FederatedConversation,
+      "/api/federation/conversations",
+      "?limit=1&offset=1"
+    )
     // Each from an address of its own: posting is in the `llm` rate class (20 a minute an address).
     for (let index = 0; index < ALL; index++) {
       const browser = new Client(node.url)
@@ -182,12 +172,12 @@ describe("GET /api/federation/outbox, a page at a time", () => {
       await run(browser.api.threads.postMessage({ path: { id: waiting!.threadId }, payload: { content: `${index}` } }))
     }
     const path = "/api/federation/outbox"
-    const every = await listed(FederatedMessage, path, "?kind=message&limit=200")
+    const every = await listed(owner.client, FederatedMessage, path, "?kind=message&limit=200")
     expect(every.length).toBeGreaterThanOrEqual(ALL)
-    const first = await listed(FederatedMessage, path, "?kind=message")
-    const rest = await listed(FederatedMessage, path, "?kind=message&offset=50&limit=200")
+    const first = await listed(owner.client, FederatedMessage, path, "?kind=message")
+    const rest = await listed(owner.client, FederatedMessage, path, "?kind=message&offset=50&limit=200")
     expect(first).toHaveLength(50)
     expect([...first, ...rest].map((message) => message.id)).toEqual(every.map((message) => message.id))
-    await refusesBadPages(FederatedMessage, path)
+    await refusesBadPages(owner.client, FederatedMessage, path)
   })
 })

@@ -253,7 +253,7 @@ describe("acts through the bridge", () => {
     const receipt = await device.act("signals", "signals.raise", ["Someone rang", "At the front door"])
     expect(receipt.accepted).toBe(true)
     const signals = await run(
-      context.owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } })
+      context.owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100, offset: 0 } })
     )
     const signal = signals.find((one) => one.title === "Someone rang")
     expect(signal).toMatchObject({ body: "At the front door", beingId: context.owner.being.id, source: "seed" })
@@ -283,7 +283,7 @@ describe("acts through the bridge", () => {
     })
     expect(await device.act("storage", "storage.set", ["a"])).toMatchObject({ accepted: false, code: "bad_args" })
     const signals = await run(
-      context.owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } })
+      context.owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100, offset: 0 } })
     )
     expect(signals.some((one) => one.title === "No")).toBe(false)
     const stored = await query(

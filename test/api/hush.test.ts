@@ -33,7 +33,7 @@ const raise = (
   )
 
 const openTitles = async (client: Client) =>
-  (await run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))).map(
+  (await run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100, offset: 0 } }))).map(
     (signal) => signal.title
   )
 
@@ -139,7 +139,9 @@ describe("the gate at the hub", () => {
     await tab.nextOf("signal.created", (frame) => frame.signal.title === "asked for")
     expect(tab.frames.some((frame) => "signal" in frame && frame.signal.id === over.signal.id)).toBe(false)
     expect((await openTitles(client)).sort()).toEqual(["asked for", "duty", "one", "two"])
-    const dismissed = await run(client.api.desktop.listSignals({ urlParams: { status: "dismissed", limit: 100 } }))
+    const dismissed = await run(
+      client.api.desktop.listSignals({ urlParams: { status: "dismissed", limit: 100, offset: 0 } })
+    )
     expect(dismissed).toEqual([])
 
     const missed = await run(client.api.twinHush.heldNudges())

@@ -150,7 +150,7 @@ describe("a spend refusal", () => {
     expect(remote.requests.length).toBe(before)
 
     const openSignals = (client: Client) =>
-      run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
+      run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100, offset: 0 } }))
     const alert = (await openSignals(owner.client)).find((signal) => signal.kind === "alert")
     expect(alert).toMatchObject({ title: "Spend ceiling reached: a model call was refused", priority: "high" })
     expect(alert?.body).toContain("The day's spend ceiling of $3.00 is reached")

@@ -87,7 +87,9 @@ describe("syncing mail_a into the twin", () => {
     })
     expect(status?.lastSyncAt).not.toBeNull()
 
-    const found = await run(context.owner.client.api.twin.searchMemories({ urlParams: { q: "tea Thursday" } }))
+    const found = await run(
+      context.owner.client.api.twin.searchMemories({ urlParams: { q: "tea Thursday", offset: 0 } })
+    )
     expect(found[0]).toMatchObject({ kind: "episode", source: "mail_a:18c1f0a1b2c3d4e4", tags: ["mail_a"] })
     expect(found[0]!.content).toContain("Tea on Thursday?")
     expect(found[0]!.content).toContain("From: alan@example.org")
@@ -109,7 +111,7 @@ describe("syncing mail_a into the twin", () => {
     expect(second.ended.summary).toBe("Synced Mail (Gmail): 1 new, 3 already remembered")
     // Each new message (subject and text) waits for the learning loop once; no cheap tier here, so it stays queued.
     expect(await run(context.owner.client.api.twin.getLearning())).toMatchObject({ queued: 4 })
-    const all = await run(context.owner.client.api.twin.searchMemories({ urlParams: { limit: 100 } }))
+    const all = await run(context.owner.client.api.twin.searchMemories({ urlParams: { limit: 100, offset: 0 } }))
     expect(
       all
         .filter((memory) => memory.source.startsWith("mail_a:"))

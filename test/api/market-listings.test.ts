@@ -6,6 +6,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import { describe, expect, it } from "vitest"
 import { refused, run, type Client } from "../support/node.ts"
+import { expectOffsetPages } from "../support/offset-pages.ts"
 import {
   buy,
   createGenerator,
@@ -190,7 +191,7 @@ describe("search", () => {
       })
     )
     const search = (q: string, mine = false) =>
-      run(market(seller.client).searchListings({ urlParams: { q, mine, limit: 50 } }))
+      run(market(seller.client).searchListings({ urlParams: { q, mine, limit: 50, offset: 0 } }))
 
     expect((await search(`${tag} weaving`)).map((l) => l.id)).toEqual([tagged.id, older.id])
     expect((await search(`${tag} plain`)).map((l) => l.id)).toEqual([newer.id, older.id])
@@ -202,7 +203,9 @@ describe("search", () => {
       [older.id, tagged.id, paused.id].sort()
     )
     expect(
-      await refused(market(seller.client).searchListings({ urlParams: { q: "a b c d e f g", mine: false, limit: 50 } }))
+      await refused(
+        market(seller.client).searchListings({ urlParams: { q: "a b c d e f g", mine: false, limit: 50, offset: 0 } })
+      )
     ).toMatchObject({
       status: 400,
       body: { error: "too_many_search_terms" }
@@ -212,5 +215,19 @@ describe("search", () => {
     const buyer = await member()
     await run(buy(buyer.client, older.id))
     expect((await search(`${tag} weaving`)).map((l) => l.id)).toEqual([older.id, tagged.id])
+  })
+
+  it("pages by `offset` in the search's order: two pages are the list read at once; a bad offset is 400", async () => {
+    const seller = await member()
+    const tag = `p${Date.now().toString(36)}`
+    const published = []
+    for (const title of ["One", "Two", "Three", "Four", "Five"]) {
+      published.push(await run(publish(seller.client, { kind: "service", title, description: `${tag} lessons` })))
+    }
+    // No sales and no rating: newest first, the id (it grows as listings are made) between two of one moment.
+    const newest = published.map((listing) => listing.id).reverse()
+    const found = await expectOffsetPages(seller.client, `/api/market/listings?q=${tag}`, 2, 5)
+    expect(found).toEqual(newest.slice(0, 4))
+    expect(await expectOffsetPages(seller.client, "/api/market/listings?mine=true", 2, 5)).toEqual(found)
   })
 })

@@ -88,7 +88,9 @@ describe("a module listing", () => {
       await run(alice.client.api.files.list({ urlParams: { scope: "upload", path: "modules/bad" } }))
     ).find((entry) => entry.name === "index.html")!.id
     expect(await refused(listingOf(aFile))).toMatchObject({ status: 400, body: { error: "not_a_bundle" } })
-    expect(await run(alice.client.api.market.searchListings({ urlParams: { mine: true, limit: 50 } }))).toEqual([])
+    expect(
+      await run(alice.client.api.market.searchListings({ urlParams: { mine: true, limit: 50, offset: 0 } }))
+    ).toEqual([])
 
     // Checked again at every edit: a listing cannot be pointed at a bundle that does not hold.
     const good = await author(alice.client, "good")

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest"
 import { LiveTab } from "../support/live.ts"
 import { listingUpdate, members, sellGenerator } from "./market-support.ts"
-import { apiError, nodeWithOwner, registerMember, run, type Registered } from "../support/node.ts"
+import { apiError, firstPage, nodeWithOwner, registerMember, run, type Registered } from "../support/node.ts"
 
 const context = nodeWithOwner()
 let member: Registered
@@ -30,7 +30,7 @@ describe("hiding a post", () => {
 
     const feed = await run(member.client.api.beings.square())
     expect(feed.map((post) => post.id)).toEqual([kind.id])
-    const moderated = await run(context.owner.client.api.moderation.listPosts())
+    const moderated = await run(context.owner.client.api.moderation.listPosts({ urlParams: firstPage }))
     expect(moderated.map((post) => [post.id, post.hiddenAt !== null])).toEqual([
       [rude.id, true],
       [kind.id, false]
@@ -65,7 +65,7 @@ describe("taking a listing down", () => {
     const { listing } = await sellGenerator(member.client, "Moderated generator", 5)
     const [buyer] = await members(context.node, context.owner, 1)
     const titles = async () =>
-      (await run(buyer!.client.api.market.searchListings({ urlParams: { mine: false, limit: 50 } }))).map(
+      (await run(buyer!.client.api.market.searchListings({ urlParams: { mine: false, limit: 50, offset: 0 } }))).map(
         (found) => found.title
       )
     expect(await titles()).toContain("Moderated generator")
@@ -73,7 +73,7 @@ describe("taking a listing down", () => {
     const down = await run(context.owner.client.api.moderation.pauseListing({ path: { id: listing.id } }))
     expect([down.id, down.status, down.moderatedAt]).toEqual([listing.id, "active", expect.any(String)])
     expect(await titles()).not.toContain("Moderated generator")
-    const listed = await run(context.owner.client.api.moderation.listListings())
+    const listed = await run(context.owner.client.api.moderation.listListings({ urlParams: firstPage }))
     expect(listed.find((found) => found.id === listing.id)?.moderatedAt).toBe(down.moderatedAt)
 
     const bought = await buyer!.client.raw("POST", `/api/market/listings/${listing.id}/buy`)
@@ -95,7 +95,7 @@ describe("taking a listing down", () => {
         })
       )
     }
-    const mine = await run(member.client.api.market.searchListings({ urlParams: { mine: true, limit: 50 } }))
+    const mine = await run(member.client.api.market.searchListings({ urlParams: { mine: true, limit: 50, offset: 0 } }))
     expect(mine.find((found) => found.id === listing.id)).toMatchObject({
       status: "active",
       moderatedAt: down.moderatedAt

@@ -162,7 +162,9 @@ describe("a Muse reply", () => {
     const second = models.requestsFor("chat")[1]!
     expect(second.body.messages!.at(-1)).toMatchObject({ role: "tool", tool_call_id: "call_math" })
     expect(String(second.body.messages!.at(-1)!.content)).toContain("42")
-    const signals = await run(owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
+    const signals = await run(
+      owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100, offset: 0 } })
+    )
     expect(signals.find((signal) => signal.id === http!.approval!.signalId)).toMatchObject({ kind: "decision" })
     await tab.close()
   })

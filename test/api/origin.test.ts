@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest"
 import { NodeApi } from "../../host/contract/api.ts"
 import { declaredPolicy } from "../../kernel/contract/endpoint-policy.ts"
 import { refusedHandshake } from "../support/live.ts"
-import { apiError, Client, nodeWithOwner, person, refused, run } from "../support/node.ts"
+import { apiError, Client, firstPage, nodeWithOwner, person, refused, run } from "../support/node.ts"
 
 const context = nodeWithOwner()
 
@@ -27,7 +27,7 @@ describe("state-changing requests from another site", () => {
     expect(apiError(loggedOutEverywhere).error).toBe("forbidden_origin")
     // The session still stands and no code was minted.
     await run(owner.api.auth.me())
-    expect(await run(owner.api.auth.listUnusedCodes())).toEqual([])
+    expect(await run(owner.api.auth.listUnusedCodes({ urlParams: firstPage }))).toEqual([])
 
     const joined = await refused(
       new Client(context.node.url, evil).api.authPublic.joinWaitlist({
@@ -35,7 +35,7 @@ describe("state-changing requests from another site", () => {
       })
     )
     expect(joined.status).toBe(403)
-    expect(await run(owner.api.auth.listWaitlist())).toEqual([])
+    expect(await run(owner.api.auth.listWaitlist({ urlParams: firstPage }))).toEqual([])
   })
 
   it("count the scheme and port: the same host over https, or on another port, is another origin", async () => {

@@ -94,7 +94,7 @@ describe("a plugin provider's sync", () => {
     expect(
       await refused(member.client.api.twin.sync({ path: { provider: "notebook.nothing" }, urlParams: {} }))
     ).toMatchObject({ status: 404, body: { error: "unknown_provider" } })
-    expect(await run(member.client.api.twin.searchMemories({ urlParams: { limit: 100 } }))).toEqual([])
+    expect(await run(member.client.api.twin.searchMemories({ urlParams: { limit: 100, offset: 0 } }))).toEqual([])
   })
 
   it("turns each note into a memory, with memory.created and an activity, and remembers only new ones next time", async () => {
@@ -113,7 +113,7 @@ describe("a plugin provider's sync", () => {
       summary: "Synced Notebook journal: 2 new, 0 already remembered (2 new of 2)"
     })
 
-    const found = await run(member.client.api.twin.searchMemories({ urlParams: { q: "bakery" } }))
+    const found = await run(member.client.api.twin.searchMemories({ urlParams: { q: "bakery", offset: 0 } }))
     expect(found.map((memory) => memory.source)).toContain("notebook.journal:note-2")
     expect(JSON.stringify(found)).not.toContain("owner's own note")
     expect(await statusOf(member, "notebook.journal")).toMatchObject({
@@ -137,7 +137,7 @@ describe("a plugin provider's sync", () => {
       await run(owner.client.api.plugins.installPlugin({ payload: { dir, granted: [] } }))
       await run(member.client.api.connections.create({ payload: { provider: `${dir}.feed`, config: {} } }))
     }
-    const before = (await run(member.client.api.twin.searchMemories({ urlParams: { limit: 100 } }))).length
+    const before = (await run(member.client.api.twin.searchMemories({ urlParams: { limit: 100, offset: 0 } }))).length
 
     const bad = await sync(member, "oversize.feed")
     expect(bad.some((frame) => frame.type === "memory.created")).toBe(false)
@@ -155,7 +155,9 @@ describe("a plugin provider's sync", () => {
     expect(thrown.at(-1)).toMatchObject({
       summary: "Could not sync The throwing feed: the sync of throwing.feed failed: the diary service is down"
     })
-    expect(await run(member.client.api.twin.searchMemories({ urlParams: { limit: 100 } }))).toHaveLength(before)
+    expect(await run(member.client.api.twin.searchMemories({ urlParams: { limit: 100, offset: 0 } }))).toHaveLength(
+      before
+    )
   })
 
   it("hands the plugin the connection's non-secret meta, never its secret", async () => {

@@ -6,7 +6,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import { describe, expect, it } from "vitest"
-import { Client, person, refused, registerMember, run } from "../support/node.ts"
+import { Client, firstPage, person, refused, registerMember, run } from "../support/node.ts"
 import { nodeOnPostgres } from "../support/postgres-node.ts"
 
 const context = nodeOnPostgres()
@@ -72,7 +72,7 @@ describe("a node on PostgreSQL", () => {
     // A minted code lets one member in, once.
     const member = await registerMember(context.node, owner)
     expect((await run(member.client.api.auth.me())).being).toMatchObject({ id: member.being.id, isOwner: false })
-    const codes = await run(owner.api.auth.listCodes())
+    const codes = await run(owner.api.auth.listCodes({ urlParams: firstPage }))
     expect(codes.filter((code) => code.usedBy === member.being.id)).toHaveLength(1)
     expect(await countBeings()).toBe(2)
   })

@@ -17,7 +17,7 @@ const context = nodeOnPostgresWithOwner()
 const decodeInput = Schema.decodeUnknownSync(SignalInput)
 
 const signalsOf = (client: Client, status: SignalStatus = "open", limit = 100) =>
-  run(client.api.desktop.listSignals({ urlParams: { status, limit } }))
+  run(client.api.desktop.listSignals({ urlParams: { status, limit, offset: 0 } }))
 
 const raiseByRoute = (client: Client, input: Record<string, unknown>) =>
   run(client.api.desktop.raiseSignal({ payload: decodeInput(input) }))

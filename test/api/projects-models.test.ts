@@ -13,7 +13,7 @@ import { scriptStudio } from "./projects-scripted.ts"
 import { startBrief, untilSettled } from "./projects-support.ts"
 
 const openSignals = (client: Client) =>
-  run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
+  run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100, offset: 0 } }))
 
 const closing: Array<() => Promise<void>> = []
 afterAll(async () => {

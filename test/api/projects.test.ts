@@ -242,8 +242,8 @@ describe("the deliverable checks", () => {
     expect(detail.tasks.map((task) => task.status)).toEqual(["failed", "blocked"])
     expect(detail.tasks[0]!.error).toContain("The task saved no file")
     expect(detail.project.error).toContain("1 of 2 tasks failed")
-    const signals = await run(member.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
-    expect(signals).toEqual(
+    const open = { status: "open", limit: 100, offset: 0 } as const
+    expect(await run(member.client.api.desktop.listSignals({ urlParams: open }))).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
           kind: "alert",

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest"
-import { attempt, Client, person, registerOwner, run, startNode, type TestNode } from "../support/node.ts"
+import { attempt, Client, firstPage, person, registerOwner, run, startNode, type TestNode } from "../support/node.ts"
 
 describe("races", () => {
   let node: TestNode
@@ -28,7 +28,9 @@ describe("races", () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1)
     expect(statuses.filter((s) => s === 403)).toHaveLength(19)
     expect(await run(owner.client.api.auth.listBeings())).toHaveLength(2)
-    const spent = (await run(owner.client.api.auth.listCodes())).find((row) => row.code === code!.code)
+    const spent = (await run(owner.client.api.auth.listCodes({ urlParams: firstPage }))).find(
+      (row) => row.code === code!.code
+    )
     const won = answers.find((a) => a.ok)
     expect(spent?.usedBy).toBe(won?.ok ? won.value.being.id : "no registration succeeded")
   })

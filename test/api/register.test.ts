@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { apiError, Client, person, refused, registerOwner, run, startNode, type TestNode } from "../support/node.ts"
+import {
+  apiError,
+  Client,
+  firstPage,
+  person,
+  refused,
+  registerOwner,
+  run,
+  startNode,
+  type TestNode
+} from "../support/node.ts"
 
 let node: TestNode
 let owner: Client
@@ -109,7 +119,7 @@ describe("POST /api/auth/register", () => {
     )
     expect(sameEmail.status).toBe(409)
     expect(sameEmail.body.error).toBe("email_taken")
-    const unused = await run(owner.api.auth.listUnusedCodes())
+    const unused = await run(owner.api.auth.listUnusedCodes({ urlParams: firstPage }))
     expect(unused.map((row) => row.code)).toContain(code)
   })
 

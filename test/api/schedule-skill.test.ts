@@ -16,7 +16,8 @@ const context = nodeWithOwner()
 const invoke = (client: Client, input: Record<string, unknown>) =>
   run(client.api.studioSkills.invokeSkill({ payload: { name: "schedule.create", input } }))
 
-const openOf = (client: Client) => run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
+const openOf = (client: Client) =>
+  run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100, offset: 0 } }))
 
 describe("schedule.create", () => {
   it("is listed as a skill of its own plugin", async () => {
@@ -44,7 +45,7 @@ describe("schedule.create", () => {
       Effect.flatMap(Scheduler, (scheduler) => scheduler.find(`signal.release:${signalId}`))
     )
     expect(Option.getOrNull(job)).toMatchObject({ kind: "signal.release", beingId: being.id, dueAt: when })
-    expect(await run(client.api.twin.listActivity({ urlParams: { kind: "scheduled" } }))).toEqual([
+    expect(await run(client.api.twin.listActivity({ urlParams: { kind: "scheduled", offset: 0 } }))).toEqual([
       expect.objectContaining({
         beingId: being.id,
         summary: `Scheduled a reminder "Stretch" for ${new Date(when).toUTCString().replace(":00 GMT", " UTC")}`
@@ -72,6 +73,6 @@ describe("schedule.create", () => {
     const answer = await invoke(client, { title: "When?", at: "after lunch" })
     expect(answer.ok).toBe(false)
     expect(await openOf(client)).toEqual([])
-    expect(await run(client.api.twin.listActivity({ urlParams: { kind: "scheduled" } }))).toEqual([])
+    expect(await run(client.api.twin.listActivity({ urlParams: { kind: "scheduled", offset: 0 } }))).toEqual([])
   })
 })

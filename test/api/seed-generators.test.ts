@@ -60,7 +60,9 @@ describe("the small web app seed", () => {
     expect(detail.project.status).toBe("done")
     expect(detail.project.outputs.map((output) => output.path)).toContain("apps/README.md")
 
-    const signals = await run(owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
+    const signals = await run(
+      owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100, offset: 0 } })
+    )
     const decision = signals.find(
       (signal) => signal.kind === "decision" && at(signal.action, "skill") === "code.scaffold_react_node"
     )!

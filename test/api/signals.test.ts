@@ -8,6 +8,7 @@ import { ActionRefused, SignalActions } from "../../actors/being/contract/signal
 import { RaisedSignal, Signal, SignalInput, type SignalStatus } from "../../actors/being/contract/signal.ts"
 import { Signals } from "../../extensions/desktop/contract/signals.ts"
 import { inNode, LiveTab } from "../support/live.ts"
+import { expectOffsetPages } from "../support/offset-pages.ts"
 import {
   apiError,
   attempt,
@@ -45,7 +46,7 @@ const decision = (title: string, action: Record<string, unknown> | null = null) 
 
 /** The caller's signals of one status, newest first (100 at most, as the node's default). */
 const signalsOf = (client: Client, status: SignalStatus = "open", limit = 100) =>
-  run(client.api.desktop.listSignals({ urlParams: { status, limit } }))
+  run(client.api.desktop.listSignals({ urlParams: { status, limit, offset: 0 } }))
 
 const answerSignal = (client: Client, id: string, optionId: string) =>
   client.api.desktop.answerSignal({ path: { id }, payload: { optionId } })
@@ -233,6 +234,15 @@ describe("listing", () => {
     // Queries the contract's schema refuses before they leave the typed client: sent raw.
     expect((await other.client.raw("GET", "/api/desktop/signals?status=lost")).status).toBe(400)
     expect((await other.client.raw("GET", "/api/desktop/signals?limit=0")).status).toBe(400)
+  })
+
+  it("pages by `offset`, newest first: two pages are the list read at once; a bad offset is 400", async () => {
+    const reader = await registerMember(context.node, context.owner.client)
+    const raised = []
+    for (const title of ["one", "two", "three", "four", "five"]) raised.push(await raise(reader.being.id, { title }))
+    const newestFirst = raised.map((signal) => signal.id).reverse()
+    expect(await expectOffsetPages(reader.client, "/api/desktop/signals", 2, 5)).toEqual(newestFirst.slice(0, 4))
+    expect((await signalsOf(reader.client)).map((signal) => signal.id)).toEqual(newestFirst)
   })
 })
 

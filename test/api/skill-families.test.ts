@@ -119,7 +119,7 @@ const invokeInProject = (name: string, input: unknown, beingId: string, projectI
   )
 
 const signalsOf = (who: Registered) =>
-  run(who.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 200 } }))
+  run(who.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 200, offset: 0 } }))
 
 /** Invokes a skill over the route, as its caller's explicit action; a skill's own failure is still a 200. */
 const invoke = (client: Client, name: string, input: Record<string, unknown>) =>
@@ -314,7 +314,9 @@ describe("memory.store and memory.recall", () => {
       ok: true,
       output: { memories: [memory] }
     })
-    expect(await run(member.client.api.twin.searchMemories({ urlParams: { q: "oolong" } }))).toEqual([memory])
+    expect(await run(member.client.api.twin.searchMemories({ urlParams: { q: "oolong", offset: 0 } }))).toEqual([
+      memory
+    ])
     // Strictly per being: the owner's twin holds none of it.
     expect(await invoke(owner.client, "memory.recall", { query: "chai" })).toMatchObject({
       ok: true,
@@ -341,7 +343,7 @@ describe("memory.store and memory.recall", () => {
       ok: true,
       output: { stored: false, memory: at(first, "output", "memory"), note: expect.stringContaining("near-duplicate") }
     })
-    const found = await run(member.client.api.twin.searchMemories({ urlParams: { q: "biscuit" } }))
+    const found = await run(member.client.api.twin.searchMemories({ urlParams: { q: "biscuit", offset: 0 } }))
     expect(found.map((memory) => memory.source)).toEqual(["studio:project-9"])
   })
 
@@ -349,7 +351,7 @@ describe("memory.store and memory.recall", () => {
     model.handle("embeddings", embedByMeaning(meanings))
     const outcome = await invoke(member.client, "scribe.note", { content: "The quarterly report is due Friday." })
     expect(outcome).toMatchObject({ ok: true, output: { source: "plugin:@test/scribe" } })
-    const found = await run(member.client.api.twin.searchMemories({ urlParams: { q: "quarterly" } }))
+    const found = await run(member.client.api.twin.searchMemories({ urlParams: { q: "quarterly", offset: 0 } }))
     expect(found.map((memory) => memory.source)).toEqual(["plugin:@test/scribe"])
   })
 })

@@ -38,7 +38,8 @@ afterAll(() => node.close())
 const invokeUnapproved = (call: Omit<SkillCall, "approved">): Promise<SkillOutcome> =>
   node.runtime.runPromise(Effect.flatMap(Skills, (skills) => skills.invoke({ ...call, approved: false })))
 
-const openSignals = () => run(owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
+const openSignals = () =>
+  run(owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100, offset: 0 } }))
 
 const invoke = (client: Client, name: string, input: Record<string, unknown>) =>
   client.api.studioSkills.invokeSkill({ payload: { name, input } })
@@ -240,7 +241,9 @@ describe("the approval gate over the node", () => {
       action: { kind: "skill.invoke", skill: worldActingSkill, input, beingId: member.being.id, projectId: null }
     })
     expect(signal?.body).toContain("delivers messages to other people")
-    expect(await run(member.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))).toEqual([])
+    expect(
+      await run(member.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100, offset: 0 } }))
+    ).toEqual([])
   })
 
   it("runs the exact call once when the owner answers 'Do it'; the answer cannot be replayed", async () => {

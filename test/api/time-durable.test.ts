@@ -42,7 +42,7 @@ it("fires a reminder and a held nudge whose time passed while the node was down 
     )
   )
   expect(nudge.delivered).toBe(false)
-  const open = () => run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
+  const open = () => run(client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100, offset: 0 } }))
   expect(await open()).toEqual([])
   await first.close()
 
@@ -50,7 +50,7 @@ it("fires a reminder and a held nudge whose time passed while the node was down 
   try {
     const again = new Client(second.url)
     await run(again.api.authPublic.login({ payload: { email: registration.email, password: registration.password } }))
-    const openAgain = () => run(again.api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }))
+    const openAgain = () => run(again.api.desktop.listSignals({ urlParams: { status: "open", limit: 100, offset: 0 } }))
     // The release may land before this tab opens or after: wait for its event only if it has not.
     const tab = await LiveTab.open(second, again)
     for (const id of [event.signalId, nudge.signal.id]) {

@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest"
 import { Todo } from "../../extensions/time/contract/todos.ts"
+import { expectOffsetPages } from "../support/offset-pages.ts"
 import {
   apiError,
   bodyAs,
@@ -30,7 +31,7 @@ const create = (client: Client, payload: Parameters<Client["api"]["twinTime"]["c
 const list = (
   client: Client,
   urlParams: { status?: ReadonlyArray<"open" | "done" | "deferred" | "dropped">; limit?: number } = {}
-) => run(client.api.twinTime.listTodos({ urlParams: { limit: 100, ...urlParams } }))
+) => run(client.api.twinTime.listTodos({ urlParams: { limit: 100, offset: 0, ...urlParams } }))
 
 describe("to-dos", () => {
   it("creates one with its defaults and reads it back", async () => {
@@ -120,6 +121,33 @@ describe("to-dos", () => {
     expect(await run(member.client.api.twinTime.deleteTodo({ path: { id: todo.id } }))).toEqual({ ok: true })
     expect((await refused(member.client.api.twinTime.getTodo({ path: { id: todo.id } }))).status).toBe(404)
     expect((await refused(member.client.api.twinTime.deleteTodo({ path: { id: todo.id } }))).status).toBe(404)
+  })
+
+  it("pages by `offset` in the list's order: two pages are the list read at once; a bad offset is 400", async () => {
+    const reader = await registerMember(context.node, context.owner.client)
+    const soon = "2031-05-01T09:00:00.000Z"
+    // Two due at the same moment and two undated: the order's tie-breaks decide between them.
+    for (const [title, dueAt] of [
+      ["later", "2031-06-01T09:00:00.000Z"],
+      ["soon a", soon],
+      ["undated a", null],
+      ["soon b", soon],
+      ["undated b", null]
+    ] as const) {
+      await create(reader.client, { title, dueAt })
+    }
+    const whole = await expectOffsetPages(reader.client, "/api/twin/todos?status=open", 2, 5)
+    const all = await list(reader.client, { status: ["open"] })
+    expect(all.map((todo) => todo.id).slice(0, 4)).toEqual(whole)
+    // Due soonest first, undated last (between two of one moment: newest created, then the id).
+    const titles = all.map((todo) => todo.title)
+    expect([...titles.slice(0, 2).sort(), titles[2], ...titles.slice(3).sort()]).toEqual([
+      "soon a",
+      "soon b",
+      "later",
+      "undated a",
+      "undated b"
+    ])
   })
 })
 

@@ -123,7 +123,9 @@ describe("the browser provider", () => {
       `Browsed "Oolong brewing" (https://tea.example.org/oolong)`,
       "Imported 2 pages from browser/History"
     ])
-    const episodes = await run(owner.client.api.twin.searchMemories({ urlParams: { kind: "episode", limit: 10 } }))
+    const episodes = await run(
+      owner.client.api.twin.searchMemories({ urlParams: { kind: "episode", limit: 10, offset: 0 } })
+    )
     expect(episodes.map((memory) => [memory.content, memory.source, memory.tags])).toEqual(
       expect.arrayContaining([
         [
@@ -140,7 +142,7 @@ describe("the browser provider", () => {
     )
     expect(episodes).toHaveLength(2)
     expect(created).toBe(2)
-    expect((await run(owner.client.api.twin.searchMemories({ urlParams: { q: "vet" } })))[0]?.source).toBe(
+    expect((await run(owner.client.api.twin.searchMemories({ urlParams: { q: "vet", offset: 0 } })))[0]?.source).toBe(
       "browser:https://vet.example.org/biscuit"
     )
 
@@ -152,9 +154,9 @@ describe("the browser provider", () => {
       "Imported 1 page from browser/History"
     ])
     expect(await sync()).toEqual(["Imported 0 pages from browser/History"])
-    expect(await run(owner.client.api.twin.searchMemories({ urlParams: { kind: "episode", limit: 10 } }))).toHaveLength(
-      3
-    )
+    expect(
+      await run(owner.client.api.twin.searchMemories({ urlParams: { kind: "episode", limit: 10, offset: 0 } }))
+    ).toHaveLength(3)
 
     const after = (await run(owner.client.api.twin.status())).providers.find(
       (provider) => provider.provider === "browser"
@@ -166,6 +168,8 @@ describe("the browser provider", () => {
       lastSyncAt: expect.any(String),
       sync: { status: "done", detail: { pages: 0, remembered: 0 } }
     })
-    expect((await run(owner.client.api.twin.listActivity({ urlParams: { kind: "browsed" } }))).length).toBe(6)
+    expect((await run(owner.client.api.twin.listActivity({ urlParams: { kind: "browsed", offset: 0 } }))).length).toBe(
+      6
+    )
   })
 })

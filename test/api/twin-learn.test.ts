@@ -3,10 +3,13 @@
  * (structured output, scripted), near-duplicates of what the twin holds are skipped by vector
  * similarity, a `learned` activity is written and published, and every refusal changes nothing.
  */
+import * as Effect from "effect/Effect"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { LiveTab } from "../support/live.ts"
+import { ActivityLog } from "../../extensions/twin/contract/activity-log.ts"
+import { inNode, LiveTab } from "../support/live.ts"
 import { embedByMeaning } from "../support/meanings.ts"
 import { noModelSettings, tierSettings } from "../support/models.ts"
+import { expectOffsetPages } from "../support/offset-pages.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import {
   apiError,
@@ -51,7 +54,8 @@ const extraction = (
   })
 })
 
-const memoriesOf = (who: Registered) => run(who.client.api.twin.searchMemories({ urlParams: { limit: 100 } }))
+const memoriesOf = (who: Registered) =>
+  run(who.client.api.twin.searchMemories({ urlParams: { limit: 100, offset: 0 } }))
 
 describe("POST /api/twin/learn", () => {
   it("stores the extracted memories with the source, publishes them and a learned activity, asks the cheap tier for structured output", async () => {
@@ -94,7 +98,7 @@ describe("POST /api/twin/learn", () => {
     })
     tab.close()
 
-    const activity = await run(member.client.api.twin.listActivity({ urlParams: {} }))
+    const activity = await run(member.client.api.twin.listActivity({ urlParams: { offset: 0 } }))
     expect(activity).toEqual([
       expect.objectContaining({ beingId: member.being.id, kind: "learned", summary: "Learned 2 memories from journal" })
     ])
@@ -118,7 +122,7 @@ describe("POST /api/twin/learn", () => {
       "Ada's birthday is in June.",
       "Ada's dog is a golden retriever named Biscuit."
     ])
-    const [latest] = await run(member.client.api.twin.listActivity({ urlParams: { kind: "learned" } }))
+    const [latest] = await run(member.client.api.twin.listActivity({ urlParams: { kind: "learned", offset: 0 } }))
     expect(latest?.summary).toBe("Learned 1 memory from chat (1 already known)")
   })
 
@@ -141,7 +145,7 @@ describe("POST /api/twin/learn", () => {
     const refusal = await refused(other.client.api.twin.learn({ payload: { text: "Hm.", source: "journal" } }))
     expect(refusal).toMatchObject({ status: 503, body: { error: "model_reply_invalid" } })
     expect(await memoriesOf(other)).toEqual([])
-    expect(await run(other.client.api.twin.listActivity({ urlParams: {} }))).toEqual([])
+    expect(await run(other.client.api.twin.listActivity({ urlParams: { offset: 0 } }))).toEqual([])
   })
 
   it("refuses a blank text, a missing source, an unknown activity kind with 400, and a model failure with 503, changing nothing", async () => {
@@ -170,7 +174,29 @@ describe("POST /api/twin/learn", () => {
     })
     expect(models.requestsFor("chat")).toHaveLength(1)
     expect(await memoriesOf(member)).toEqual([])
-    expect(await run(member.client.api.twin.listActivity({ urlParams: {} }))).toEqual([])
+    expect(await run(member.client.api.twin.listActivity({ urlParams: { offset: 0 } }))).toEqual([])
+  })
+})
+
+describe("GET /api/twin/activity", () => {
+  it("pages by `offset`, newest first: two pages are the list read at once; a bad offset is 400", async () => {
+    const member = await registerMember(node, owner.client)
+    const recorded = []
+    for (const summary of ["one", "two", "three", "four", "five"]) {
+      recorded.push(
+        await inNode(
+          node,
+          Effect.flatMap(ActivityLog, (log) => log.record(member.being.id, "learned", summary))
+        )
+      )
+    }
+    const whole = await expectOffsetPages(member.client, "/api/twin/activity?kind=learned", 2, 5)
+    const all = await run(member.client.api.twin.listActivity({ urlParams: { offset: 0 } }))
+    expect(all.map((activity) => activity.id).slice(0, 4)).toEqual(whole)
+    expect(all.map((activity) => activity.summary).sort()).toEqual(recorded.map((activity) => activity.summary).sort())
+    for (const [at, activity] of all.entries()) {
+      if (at > 0) expect(all[at - 1]!.at >= activity.at).toBe(true)
+    }
   })
 })
 
@@ -196,7 +222,9 @@ describe("POST /api/twin/reflect", () => {
       widgets: [{ widgetType: "weather.forecast", reason: "You plan trips outdoors." }],
       thought: "You love being on the water."
     })
-    const signals = await run(member.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 50 } }))
+    const signals = await run(
+      member.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 50, offset: 0 } })
+    )
     expect(signals).toEqual([
       expect.objectContaining({
         id: result.signals[0],
@@ -211,11 +239,11 @@ describe("POST /api/twin/reflect", () => {
       reason: "You plan trips outdoors."
     })
     tab.close()
-    expect(await run(member.client.api.twin.listActivity({ urlParams: { kind: "thought" } }))).toEqual([
+    expect(await run(member.client.api.twin.listActivity({ urlParams: { kind: "thought", offset: 0 } }))).toEqual([
       expect.objectContaining({ summary: "You love being on the water." })
     ])
     expect(
-      await run(owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 50 } }))
+      await run(owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 50, offset: 0 } }))
     ).not.toContainEqual(expect.objectContaining({ id: result.signals[0] }))
   })
 

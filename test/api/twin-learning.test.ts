@@ -90,7 +90,9 @@ const tellAndLearn = async (who: Registered, content: string) => {
 }
 
 const memoriesOf = async (who: Registered) =>
-  (await run(who.client.api.twin.searchMemories({ urlParams: { limit: 100 } }))).map((memory) => memory.content)
+  (await run(who.client.api.twin.searchMemories({ urlParams: { limit: 100, offset: 0 } }))).map(
+    (memory) => memory.content
+  )
 
 describe("learning from the being's own words to its Muse", () => {
   it("learns a Muse-thread message on the loop's next tick: memory.created and a learned activity on the socket", async () => {

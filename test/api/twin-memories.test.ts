@@ -10,6 +10,7 @@ import { memorySearchHeader } from "../../extensions/twin/contract/records.ts"
 import { LiveTab } from "../support/live.ts"
 import { embedByMeaning } from "../support/meanings.ts"
 import { noModelSettings, tierSettings } from "../support/models.ts"
+import { expectOffsetPages } from "../support/offset-pages.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { Health } from "../../extensions/health/contract/api.ts"
 import {
@@ -109,7 +110,7 @@ describe("storing and searching", () => {
     expect(contents(await search(owner, "tea", { kind: "preference" }))).toEqual([
       "Ada drinks oolong in the afternoon."
     ])
-    const newest = await run(owner.client.api.twin.searchMemories({ urlParams: { limit: 2 } }))
+    const newest = await run(owner.client.api.twin.searchMemories({ urlParams: { limit: 2, offset: 0 } }))
     expect(newest.map((memory) => memory.content)).toEqual([
       "The puppy chewed the sofa.",
       "Ada drinks oolong in the afternoon."
@@ -121,7 +122,7 @@ describe("storing and searching", () => {
     const secret = await remember(owner, "The safe's code is in the blue book.")
     expect(contents(await search(member, "safe code"))).toEqual([])
     expect(contents(await search(member, "puppy"))).toEqual([])
-    expect(await run(member.client.api.twin.searchMemories({ urlParams: {} }))).toEqual([])
+    expect(await run(member.client.api.twin.searchMemories({ urlParams: { offset: 0 } }))).toEqual([])
     const refusal = await refused(member.client.api.twin.deleteMemory({ path: { id: secret.id } }))
     expect(refusal).toMatchObject({ status: 404, body: { error: "not_found" } })
     expect(contents(await search(owner, "safe code"))).toEqual([secret.content])
@@ -153,6 +154,37 @@ describe("storing and searching", () => {
       status: 404
     })
   })
+
+  it("pages by `offset`, the newest or the fused ranking: two pages are the list read at once; a bad offset is 400", async () => {
+    const member = await registerMember(node, owner.client)
+    const stored = []
+    for (const [content, importance] of [
+      ["Bo's puppy sleeps all day.", 0.9],
+      ["Bo's retriever swims.", 0.8],
+      ["The puppy met a canine friend.", 0.7],
+      ["Bo feeds the dogs at six.", 0.6],
+      ["A puppy class on Fridays.", 0.5]
+    ] as const) {
+      stored.push(await remember(member, content, { importance }))
+    }
+    const newest = await expectOffsetPages(member.client, "/api/twin/memories", 2, 5)
+    expect(newest).toEqual(
+      stored
+        .map((memory) => memory.id)
+        .reverse()
+        .slice(0, 4)
+    )
+    // Ranked: every memory is found by meaning, the three with the word "puppy" by words as well.
+    const ranked = await expectOffsetPages(member.client, "/api/twin/memories?q=puppy", 2, 5)
+    const ranking = await search(member, "puppy", { limit: "100" })
+    expect(ranking.headers[memorySearchHeader]).toBe("hybrid")
+    expect((ranking.body as Array<{ id: string }>).map((memory) => memory.id).slice(0, 4)).toEqual(ranked)
+    expect(contents(ranking).slice(0, 3).sort()).toEqual([
+      "A puppy class on Fridays.",
+      "Bo's puppy sleeps all day.",
+      "The puppy met a canine friend."
+    ])
+  })
 })
 
 describe("embeddings coverage in /api/health", () => {
@@ -172,7 +204,7 @@ describe("embeddings coverage in /api/health", () => {
 
 describe("refusals", () => {
   it("refuses a malformed id, an unknown kind, a limit out of range and a bad body with 400, changing nothing", async () => {
-    const before = await run(owner.client.api.twin.searchMemories({ urlParams: { limit: 100 } }))
+    const before = await run(owner.client.api.twin.searchMemories({ urlParams: { limit: 100, offset: 0 } }))
     for (const [method, path, body] of [
       ["DELETE", "/api/twin/memories/not-an-id", undefined],
       ["GET", "/api/twin/memories?kind=rumour", undefined],
@@ -192,7 +224,7 @@ describe("refusals", () => {
         error: "invalid_request"
       })
     }
-    expect(await run(owner.client.api.twin.searchMemories({ urlParams: { limit: 100 } }))).toEqual(before)
+    expect(await run(owner.client.api.twin.searchMemories({ urlParams: { limit: 100, offset: 0 } }))).toEqual(before)
   })
 
   it("answers 401 without a session", async () => {

@@ -90,7 +90,7 @@ const filesProvider = async (who: Registered) =>
   (await run(who.client.api.twin.status())).providers.find((p) => p.provider === "files")!
 
 const documents = (who: Registered) =>
-  run(who.client.api.twin.searchMemories({ urlParams: { kind: "document", limit: 100 } }))
+  run(who.client.api.twin.searchMemories({ urlParams: { kind: "document", limit: 100, offset: 0 } }))
 
 describe("POST /api/twin/sync/files", () => {
   it("indexes the named folder's text files into document memories, each with an indexed_file activity, and shows its state", async () => {
@@ -128,7 +128,7 @@ describe("POST /api/twin/sync/files", () => {
     expect(JSON.stringify(created)).not.toContain("Outside the named folder")
 
     // Found by meaning as well as words: "dog" shares no word with the note.
-    const found = await run(owner.client.api.twin.searchMemories({ urlParams: { q: "dog" } }))
+    const found = await run(owner.client.api.twin.searchMemories({ urlParams: { q: "dog", offset: 0 } }))
     expect(found[0]?.content).toBe("notes/dog.md\n# Biscuit\n\nBiscuit is a golden retriever who loves the beach.")
 
     const status = await run(owner.client.api.twin.status())
@@ -149,7 +149,7 @@ describe("POST /api/twin/sync/files", () => {
       }
     })
     expect(provider.sync.finishedAt! >= provider.sync.startedAt!).toBe(true)
-    const activity = await run(owner.client.api.twin.listActivity({ urlParams: { kind: "indexed_file" } }))
+    const activity = await run(owner.client.api.twin.listActivity({ urlParams: { kind: "indexed_file", offset: 0 } }))
     expect(activity).toHaveLength(4)
     // Each file's text also waits for the learning loop (no cheap tier here, so it stays queued).
     expect(await run(owner.client.api.twin.getLearning())).toEqual({

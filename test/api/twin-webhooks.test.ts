@@ -78,7 +78,7 @@ const deliver = async (path: string, body: string, headers: Record<string, strin
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 
-const memories = (who: Registered) => run(who.client.api.twin.searchMemories({ urlParams: { limit: 100 } }))
+const memories = (who: Registered) => run(who.client.api.twin.searchMemories({ urlParams: { limit: 100, offset: 0 } }))
 
 const notes = (...texts: ReadonlyArray<string>) =>
   JSON.stringify({ notes: texts.map((text, index) => ({ id: `n${index + 1}-${text.length}`, text })) })
@@ -108,7 +108,7 @@ describe("a webhook provider", () => {
     expect(mine.map((memory) => memory.content).join("\n")).toContain("The parcel arrives on Thursday")
     expect(mine.map((memory) => memory.source)).toContain("notebook.inbox:n2-16")
     expect(await memories(owner)).toEqual([])
-    const activity = await run(member.client.api.twin.listActivity({ urlParams: { kind: "learned" } }))
+    const activity = await run(member.client.api.twin.listActivity({ urlParams: { kind: "learned", offset: 0 } }))
     expect(activity.map((entry) => entry.summary)).toContain("Received 2 new from Notebook inbox")
 
     // The same delivery again remembers nothing twice.

@@ -130,7 +130,7 @@ describe("sessions in the browser", () => {
       expect.arrayContaining([
         "POST /api/auth/login",
         "GET /api/desktop/widgets",
-        "GET /api/desktop/signals?status=open&limit=200",
+        "GET /api/desktop/signals?status=open&limit=200&offset=0",
         "GET /api/studio/generators",
         "GET /api/studio/portfolio?limit=50&offset=0"
       ])

@@ -20,11 +20,12 @@ export const GatedSignal = Schema.Struct({ ...Signal.fields, gate: Schema.NullOr
 export type GatedSignal = typeof GatedSignal.Type
 
 export interface SignalReadsShape {
-  /** The being's signals in one status that the desktop shows, newest first, at most `limit`. */
+  /** The being's signals in one status that the desktop shows, newest first: `limit` of them after `offset`. */
   readonly list: (request: {
     readonly beingId: string
     readonly status: SignalStatus
     readonly limit: number
+    readonly offset: number
   }) => Effect.Effect<ReadonlyArray<Signal>>
   /** How many signals are open, and the most pressing few of them. */
   readonly openSummary: (

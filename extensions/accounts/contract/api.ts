@@ -10,6 +10,7 @@ import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import * as Schema from "effect/Schema"
 import { RateClass } from "../../../kernel/contract/endpoint-policy.ts"
 import { Conflict, Forbidden, InvalidRequest, NotFound } from "../../../kernel/contract/errors.ts"
+import { PageParams } from "../../../kernel/contract/page.ts"
 import {
   AccessCode,
   AuthResponse,
@@ -211,7 +212,12 @@ export class AuthApi extends HttpApiGroup.make("auth")
   .add(
     HttpApiEndpoint.get("listCodes", "/auth/codes")
       .annotate(OpenApi.Summary, "List access codes")
-      .annotate(OpenApi.Description, "Every access code with its note and use. Owner only (403 `forbidden`).")
+      .annotate(
+        OpenApi.Description,
+        "Every access code with its note and use, newest first, paged by `limit` (1..200, default 50) and " +
+          "`offset`. Owner only (403 `forbidden`)."
+      )
+      .setUrlParams(PageParams)
       .addSuccess(Schema.Array(AccessCode))
       .addError(Forbidden.schema)
   )
@@ -230,7 +236,12 @@ export class AuthApi extends HttpApiGroup.make("auth")
   .add(
     HttpApiEndpoint.get("listUnusedCodes", "/auth/codes/unused")
       .annotate(OpenApi.Summary, "List unused access codes")
-      .annotate(OpenApi.Description, "The access codes nobody has registered with yet. Owner only (403 `forbidden`).")
+      .annotate(
+        OpenApi.Description,
+        "The access codes nobody has registered with yet, newest first, paged by `limit` (1..200, default 50) " +
+          "and `offset`. Owner only (403 `forbidden`)."
+      )
+      .setUrlParams(PageParams)
       .addSuccess(Schema.Array(AccessCode))
       .addError(Forbidden.schema)
   )
@@ -266,16 +277,22 @@ export class AuthApi extends HttpApiGroup.make("auth")
       .annotate(OpenApi.Summary, "List the invites sent")
       .annotate(
         OpenApi.Description,
-        "The invites mailed, each with its code only as a mask, whether it was sent and spent. Owner only (403 " +
-          "`forbidden`)."
+        "The invites mailed, each with its code only as a mask, whether it was sent and spent, newest first, " +
+          "paged by `limit` (1..200, default 50) and `offset`. Owner only (403 `forbidden`)."
       )
+      .setUrlParams(PageParams)
       .addSuccess(Schema.Array(InviteEmail))
       .addError(Forbidden.schema)
   )
   .add(
     HttpApiEndpoint.get("listWaitlist", "/auth/waitlist")
       .annotate(OpenApi.Summary, "List the waitlist")
-      .annotate(OpenApi.Description, "The waitlist entries, oldest first. Owner only (403 `forbidden`).")
+      .annotate(
+        OpenApi.Description,
+        "The waitlist entries, oldest first, paged by `limit` (1..200, default 50) and `offset`. Owner only " +
+          "(403 `forbidden`)."
+      )
+      .setUrlParams(PageParams)
       .addSuccess(Schema.Array(WaitlistRow))
       .addError(Forbidden.schema)
   )

@@ -30,13 +30,15 @@ export class AccessCodesRepository extends Effect.Service<AccessCodesRepository>
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(codeColumns)
 
+    /** A page of the codes (or of the unused ones), newest first; the code breaks a tie. */
     const list = operation(
       "auth.listCodes",
       SqlSchema.findAll({
-        Request: Schema.Literal("all", "unused"),
+        Request: Schema.Struct({ filter: Schema.Literal("all", "unused"), limit: Schema.Int, offset: Schema.Int }),
         Result: AccessCode,
-        execute: (filter) => sql`SELECT ${columns} FROM access_codes
-        ${filter === "unused" ? sql`WHERE used_by IS NULL` : sql``} ORDER BY created_at DESC, code`
+        execute: ({ filter, limit, offset }) => sql`SELECT ${columns} FROM access_codes
+        ${filter === "unused" ? sql`WHERE used_by IS NULL` : sql``} ORDER BY created_at DESC, code
+        LIMIT ${limit} OFFSET ${offset}`
       })
     )
 

@@ -7,6 +7,7 @@ import * as SqlSchema from "@effect/sql/SqlSchema"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import type { Page } from "../../../kernel/contract/page.ts"
 import { BooleanColumn, operation } from "../../../kernel/repository.ts"
 import { InviteEmail } from "../contract/records.ts"
 import { maskCode } from "../tokens.ts"
@@ -36,11 +37,12 @@ export class InvitesRepository extends Effect.Service<InvitesRepository>()("auth
     const columns = sql.literal(`i.id AS id, i.email AS email, i.note AS note, i.code AS code, i.sent AS sent,
       i.error AS error, c.used_by IS NOT NULL AS spent, i.created_at AS "createdAt"`)
 
-    const selectAll = SqlSchema.findAll({
-      Request: Schema.Void,
+    /** A page of the invites, newest first; the id breaks a tie. */
+    const selectPage = SqlSchema.findAll({
+      Request: Schema.Struct({ limit: Schema.Int, offset: Schema.Int }),
       Result: InviteRow,
-      execute: () => sql`SELECT ${columns} FROM invites i LEFT JOIN access_codes c ON c.code = i.code
-        ORDER BY i.created_at DESC`
+      execute: ({ limit, offset }) => sql`SELECT ${columns} FROM invites i LEFT JOIN access_codes c ON c.code = i.code
+        ORDER BY i.created_at DESC, i.id DESC LIMIT ${limit} OFFSET ${offset}`
     })
 
     const selectOne = SqlSchema.findOne({
@@ -50,7 +52,9 @@ export class InvitesRepository extends Effect.Service<InvitesRepository>()("auth
         sql`SELECT ${columns} FROM invites i LEFT JOIN access_codes c ON c.code = i.code WHERE i.id = ${id}`
     })
 
-    const list = operation("auth.listInvites", () => Effect.map(selectAll(), (rows) => rows.map(toInvite)))
+    const list = operation("auth.listInvites", (page: Page) =>
+      Effect.map(selectPage(page), (rows) => rows.map(toInvite))
+    )
 
     const findById = operation("auth.findInvite", (id: string) => Effect.map(selectOne(id), Option.map(toInvite)))
 

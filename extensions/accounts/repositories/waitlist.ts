@@ -20,15 +20,29 @@ export class WaitlistRepository extends Effect.Service<WaitlistRepository>()("au
       })
     )
 
+    const columns = sql.literal(`email, name, why, created_at AS "createdAt"`)
+
+    /** Every entry, oldest first (the CSV the owner downloads); the address breaks a tie. */
     const list = operation(
       "auth.listWaitlist",
       SqlSchema.findAll({
         Request: Schema.Void,
         Result: WaitlistRow,
-        execute: () => sql`SELECT email, name, why, created_at AS "createdAt" FROM waitlist ORDER BY created_at, email`
+        execute: () => sql`SELECT ${columns} FROM waitlist ORDER BY created_at, email`
       })
     )
 
-    return { insertIfNew, list } as const
+    /** A page of the entries in the same order. */
+    const page = operation(
+      "auth.pageWaitlist",
+      SqlSchema.findAll({
+        Request: Schema.Struct({ limit: Schema.Int, offset: Schema.Int }),
+        Result: WaitlistRow,
+        execute: ({ limit, offset }) =>
+          sql`SELECT ${columns} FROM waitlist ORDER BY created_at, email LIMIT ${limit} OFFSET ${offset}`
+      })
+    )
+
+    return { insertIfNew, list, page } as const
   })
 }) {}

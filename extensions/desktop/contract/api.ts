@@ -33,7 +33,7 @@ export class DesktopApi extends HttpApiGroup.make("desktop")
       .annotate(
         OpenApi.Description,
         "The caller's signals in one status (`open` by default, `answered`, `dismissed`), newest first, at most " +
-          "`limit` (1..200). Any session."
+          "`limit` (1..200) and `offset` (0..1,000,000) skipped. Any session."
       )
       .setUrlParams(SignalListParams)
       .addSuccess(Schema.Array(Signal))

@@ -5,6 +5,7 @@
  */
 import * as Schema from "effect/Schema"
 import { Signal, SignalStatus } from "../../../actors/being/contract/signal.ts"
+import { PageOffset } from "../../../kernel/contract/page.ts"
 
 export const WIDGET_COLUMNS = 3
 export const MAX_WIDGETS = 24
@@ -55,7 +56,10 @@ export type WidgetLayout = typeof WidgetLayout.Type
 
 export const SignalListParams = Schema.Struct({
   status: Schema.optionalWith(SignalStatus, { default: () => "open" }),
-  limit: Schema.optionalWith(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 200)), { default: () => 100 })
+  limit: Schema.optionalWith(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 200)), {
+    default: () => 100
+  }),
+  offset: Schema.optionalWith(PageOffset, { default: () => 0 })
 })
 
 export const AnswerRequest = Schema.Struct({

@@ -9,6 +9,7 @@ import type * as Effect from "effect/Effect"
 import type { EvidenceRef, GateTrigger } from "../../../actors/being/contract/hush.ts"
 import type { RaisedSignal, Signal, SignalInput, SignalStatus } from "../../../actors/being/contract/signal.ts"
 import type { ActorBusy } from "../../../kernel/contract/actor-errors.ts"
+import type { Page } from "../../../kernel/contract/page.ts"
 import type {
   NoOwnerDesktop,
   NoSuchSignal,
@@ -57,7 +58,8 @@ export interface SignalsShape {
     beingId: string,
     signalId: string
   ) => Effect.Effect<Signal, NoSuchSignal | SignalAlreadyClosed | ActorBusy>
-  readonly list: (beingId: string, status: SignalStatus, limit: number) => Effect.Effect<ReadonlyArray<Signal>>
+  /** The being's signals in one status, newest first: `page.limit` of them after `page.offset`. */
+  readonly list: (beingId: string, status: SignalStatus, page: Page) => Effect.Effect<ReadonlyArray<Signal>>
   /** How many signals are open, and the most pressing few of them. */
   readonly openSummary: (
     beingId: string,

@@ -65,8 +65,8 @@ export class MarketApi extends HttpApiGroup.make("market")
       .annotate(
         OpenApi.Description,
         "Active listings not taken down, every word of `q` required (at most 6), by `kind`; with `mine=true` the " +
-          "caller's own whatever their status. Ranked by sales, rating, then newest. Any session. Refusals: 400 " +
-          "`too_many_search_terms`."
+          "caller's own whatever their status. Ranked by sales, rating, then newest; at most `limit` (1..200) and " +
+          "`offset` (0..1,000,000) skipped. Any session. Refusals: 400 `too_many_search_terms`."
       )
       .setUrlParams(ListingSearch)
       .addSuccess(Schema.Array(Listing))

@@ -13,6 +13,7 @@ export interface ListingQuery {
   readonly q?: string | undefined
   readonly mine: boolean
   readonly limit: number
+  readonly offset: number
 }
 
 export interface MarketShape {

@@ -4,7 +4,7 @@
  * being, seller or buyer: the session does. Plain schemas only: the HTTP contract imports this.
  */
 import * as Schema from "effect/Schema"
-import { PAGE_DEFAULT, PageLimit, PageParams } from "../../../kernel/contract/page.ts"
+import { PageParams } from "../../../kernel/contract/page.ts"
 
 export const ListingKind = Schema.Literal("generator", "skill", "agent", "service", "theme", "module")
 export type ListingKind = typeof ListingKind.Type
@@ -82,7 +82,7 @@ export const ListingSearch = Schema.Struct({
   kind: Schema.optional(ListingKind),
   q: Schema.optional(Schema.String.pipe(Schema.maxLength(400))),
   mine: Schema.optionalWith(BooleanParam, { default: () => false }),
-  limit: Schema.optionalWith(PageLimit, { default: () => PAGE_DEFAULT })
+  ...PageParams.fields
 })
 
 export const OrderParams = Schema.Struct({

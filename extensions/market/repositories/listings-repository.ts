@@ -119,13 +119,14 @@ export class ListingsRepository extends Effect.Service<ListingsRepository>()("ma
       })
     )
 
-    /** Every listing, newest first, moderated ones too (moderation's view). */
+    /** A page of every listing, newest first, moderated ones too (moderation's view); the id breaks a tie. */
     const recentAll = operation(
       "market.recentListings",
       SqlSchema.findAll({
-        Request: Schema.Int,
+        Request: Schema.Struct({ limit: Schema.Int, offset: Schema.Int }),
         Result: StoredListing,
-        execute: (limit) => sql`SELECT ${all} FROM market_listings ORDER BY created_at DESC, id DESC LIMIT ${limit}`
+        execute: ({ limit, offset }) =>
+          sql`SELECT ${all} FROM market_listings ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`
       })
     )
 
@@ -155,10 +156,11 @@ export class ListingsRepository extends Effect.Service<ListingsRepository>()("ma
           terms: Schema.Array(Schema.String),
           kind: Schema.NullOr(ListingKind),
           sellerId: Schema.NullOr(Schema.String),
-          limit: Schema.Int
+          limit: Schema.Int,
+          offset: Schema.Int
         }),
         Result: StoredListing,
-        execute: ({ terms, kind, sellerId, limit }) => {
+        execute: ({ terms, kind, sellerId, limit, offset }) => {
           const conditions = [
             sellerId === null ? sql`status = 'active' AND moderated_at IS NULL` : sql`seller_id = ${sellerId}`,
             ...(kind === null ? [] : [sql`kind = ${kind}`]),
@@ -169,7 +171,7 @@ export class ListingsRepository extends Effect.Service<ListingsRepository>()("ma
             })
           ]
           return sql`SELECT ${all} FROM market_listings WHERE ${sql.and(conditions)}
-          ORDER BY sales DESC, rating DESC, created_at DESC, id DESC LIMIT ${limit}`
+          ORDER BY sales DESC, rating DESC, created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`
         }
       })
     )

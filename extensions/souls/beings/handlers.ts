@@ -115,13 +115,13 @@ const ModerationHandlers = HttpApiBuilder.group(apiOf(ModerationApi), "moderatio
     const square = yield* Square
     const moderator = Effect.map(ownerOnly("moderate"), (session) => session.beingId)
     return handlers
-      .handle("listPosts", () => Effect.zipRight(moderator, square.moderated))
+      .handle("listPosts", ({ urlParams }) => Effect.zipRight(moderator, square.moderated(urlParams)))
       .handle("hidePost", ({ path }) => Effect.flatMap(moderator, (id) => square.setHidden(id, path.id, true)))
       .handle("showPost", ({ path }) => Effect.flatMap(moderator, (id) => square.setHidden(id, path.id, false)))
-      .handle("listListings", () =>
+      .handle("listListings", ({ urlParams }) =>
         Effect.zipRight(
           moderator,
-          Effect.flatMap(ListingModeration, (market) => market.list)
+          Effect.flatMap(ListingModeration, (market) => market.list(urlParams))
         )
       )
       .handle("pauseListing", ({ path }) =>

@@ -10,6 +10,7 @@ import * as OpenApi from "@effect/platform/OpenApi"
 import * as Schema from "effect/Schema"
 import { RateClass } from "../../../kernel/contract/endpoint-policy.ts"
 import { Conflict, Forbidden, NotFound } from "../../../kernel/contract/errors.ts"
+import { PageParams } from "../../../kernel/contract/page.ts"
 import { Being } from "../../accounts/contract/records.ts"
 import { Authentication } from "../../accounts/contract/session.ts"
 import {
@@ -236,8 +237,10 @@ export class ModerationApi extends HttpApiGroup.make("moderation")
       .annotate(OpenApi.Summary, "List posts to moderate")
       .annotate(
         OpenApi.Description,
-        "Every square post with when it was hidden, hidden ones too, newest first. Owner only (403 `forbidden`)."
+        "Every square post with when it was hidden, hidden ones too, newest first, paged by `limit` (1..200, " +
+          "default 50) and `offset`. Owner only (403 `forbidden`)."
       )
+      .setUrlParams(PageParams)
       .addSuccess(Schema.Array(ModeratedPost))
       .addError(Forbidden.schema)
   )
@@ -270,7 +273,12 @@ export class ModerationApi extends HttpApiGroup.make("moderation")
   .add(
     HttpApiEndpoint.get("listListings", "/moderation/listings")
       .annotate(OpenApi.Summary, "List listings to moderate")
-      .annotate(OpenApi.Description, "The newest 200 listings, taken-down ones too. Owner only (403 `forbidden`).")
+      .annotate(
+        OpenApi.Description,
+        "Every listing, taken-down ones too, newest first, paged by `limit` (1..200, default 50) and `offset`. " +
+          "Owner only (403 `forbidden`)."
+      )
+      .setUrlParams(PageParams)
       .addSuccess(Schema.Array(Listing))
       .addError(Forbidden.schema)
   )

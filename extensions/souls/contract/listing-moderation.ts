@@ -9,12 +9,13 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import type { Refusal } from "../../../kernel/contract/errors.ts"
+import type { Page } from "../../../kernel/contract/page.ts"
 import { NoListingToModerate } from "../../market/contract/errors.ts"
 import type { Listing } from "../../market/contract/records.ts"
 
 export interface ListingModerationShape {
-  /** The newest listings, taken down ones too. */
-  readonly list: Effect.Effect<ReadonlyArray<Listing>>
+  /** A page of every listing, taken down ones too, newest first. */
+  readonly list: (page: Page) => Effect.Effect<ReadonlyArray<Listing>>
   /** Takes the listing out of search and buying until the owner restores it; a 404 for an unknown id. */
   readonly pause: (moderatorId: string, listingId: string) => Effect.Effect<Listing, Refusal<404>>
   readonly resume: (listingId: string) => Effect.Effect<Listing, Refusal<404>>
@@ -25,7 +26,7 @@ const noListing = (id: string) =>
 
 export class ListingModeration extends Context.Reference<ListingModeration>()("souls/ListingModeration", {
   defaultValue: (): ListingModerationShape => ({
-    list: Effect.succeed([]),
+    list: () => Effect.succeed([]),
     pause: (_, id) => noListing(id),
     resume: noListing
   })

@@ -117,13 +117,14 @@ export class PostsRepository extends Effect.Service<PostsRepository>()("souls/Po
       })
     )
 
-    /** Every post, hidden ones too, newest first (moderation's view). */
+    /** A page of every post, hidden ones too, newest first (moderation's view); the id breaks a tie. */
     const recentAll = operation(
       "square.recentAll",
       SqlSchema.findAll({
-        Request: Schema.Number,
+        Request: Schema.Struct({ limit: Schema.Int, offset: Schema.Int }),
         Result: StoredPost,
-        execute: (limit) => sql`SELECT * FROM ${square} ORDER BY "createdAt" DESC, id DESC LIMIT ${limit}`
+        execute: ({ limit, offset }) =>
+          sql`SELECT * FROM ${square} ORDER BY "createdAt" DESC, id DESC LIMIT ${limit} OFFSET ${offset}`
       })
     )
 

@@ -23,7 +23,7 @@ export class TwinTimeApi extends HttpApiGroup.make("twinTime")
       .annotate(
         OpenApi.Description,
         "The caller's to-dos, due soonest first, filtered by `status` (a comma list) and `projectId`, at most " +
-          "`limit` (1..500). Any session."
+          "`limit` (1..500) and `offset` (0..1,000,000) skipped. Any session."
       )
       .setUrlParams(TodoListParams)
       .addSuccess(Schema.Array(Todo))

@@ -4,6 +4,7 @@
  */
 import * as Schema from "effect/Schema"
 import { IsoDateInput, SignalPriority } from "../../../actors/being/contract/signal.ts"
+import { PageOffset } from "../../../kernel/contract/page.ts"
 
 export const TodoStatus = Schema.Literal("open", "done", "deferred", "dropped")
 export type TodoStatus = typeof TodoStatus.Type
@@ -61,5 +62,6 @@ export const TodoListParams = Schema.Struct({
   projectId: Schema.optional(RecordId),
   limit: Schema.optionalWith(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, TODO_LIST_MAX)), {
     default: () => 100
-  })
+  }),
+  offset: Schema.optionalWith(PageOffset, { default: () => 0 })
 })

@@ -45,8 +45,8 @@ export class TwinApi extends HttpApiGroup.make("twin")
       .annotate(
         OpenApi.Description,
         "The caller's memories ranked by words (FTS5) and meaning (the `embed` tier) fused, or the newest " +
-          "without `q`; at most `limit` (1..100). The `X-Memory-Search` header says `hybrid` or `words`. Any " +
-          "session."
+          "without `q`; at most `limit` (1..100) after skipping `offset` (0..1,000,000) of them. The " +
+          "`X-Memory-Search` header says `hybrid` or `words`. Any session."
       )
       .setUrlParams(MemorySearchParams)
       .addSuccess(Schema.Array(Memory))
@@ -114,8 +114,8 @@ export class TwinApi extends HttpApiGroup.make("twin")
       .annotate(OpenApi.Summary, "The twin's activity")
       .annotate(
         OpenApi.Description,
-        "What the caller's twin did (learned, indexed, synced, thought), newest first, at most `limit` (1..200). " +
-          "Any session."
+        "What the caller's twin did (learned, indexed, synced, thought), newest first, at most `limit` (1..200) " +
+          "and `offset` (0..1,000,000) skipped. Any session."
       )
       .setUrlParams(ActivityParams)
       .addSuccess(Schema.Array(TwinActivity))

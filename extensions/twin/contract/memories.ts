@@ -13,6 +13,8 @@ export interface MemorySearch {
   readonly kind?: MemoryKind
   /** Default 20. */
   readonly limit?: number
+  /** How many of the ranking (or of the newest) to skip; default 0. */
+  readonly offset?: number
 }
 
 export interface MemorySearchResult {

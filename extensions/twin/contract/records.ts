@@ -5,6 +5,7 @@
  */
 import * as Schema from "effect/Schema"
 import { JsonValue } from "../../../kernel/contract/json.ts"
+import { PageOffset } from "../../../kernel/contract/page.ts"
 import {
   MemoryContent,
   MemoryImportance,
@@ -38,11 +39,17 @@ export const memoryInputDefaults = { kind: "fact", importance: 0.5, tags: [], so
 const limitParam = (most: number) =>
   Schema.optionalWith(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, most)), { exact: true })
 
-/** `GET /api/twin/memories?q=&kind=&limit=` (limit 1..100, default 20): no `q` lists the newest. */
+const offsetParam = Schema.optionalWith(PageOffset, { default: () => 0 })
+
+/**
+ * `GET /api/twin/memories?q=&kind=&limit=&offset=` (limit 1..100, default 20): no `q` lists the newest;
+ * `offset` skips that many of the ranking or of the newest.
+ */
 export const MemorySearchParams = Schema.Struct({
   q: Schema.optionalWith(Schema.String.pipe(Schema.maxLength(500)), { exact: true }),
   kind: Schema.optionalWith(MemoryKind, { exact: true }),
-  limit: limitParam(100)
+  limit: limitParam(100),
+  offset: offsetParam
 })
 export type MemorySearchParams = typeof MemorySearchParams.Type
 
@@ -133,7 +140,8 @@ export type TwinActivity = typeof TwinActivity.Type
 /** `GET /api/twin/activity?kind=&limit=` (limit 1..200, default 50), newest first. */
 export const ActivityParams = Schema.Struct({
   kind: Schema.optionalWith(TwinActivityKind, { exact: true }),
-  limit: limitParam(200)
+  limit: limitParam(200),
+  offset: offsetParam
 })
 export type ActivityParams = typeof ActivityParams.Type
 

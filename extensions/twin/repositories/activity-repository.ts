@@ -32,10 +32,16 @@ export class ActivityRepository extends Effect.Service<ActivityRepository>()("tw
     const list = operation(
       "twin.listActivity",
       SqlSchema.findAll({
-        Request: Schema.Struct({ beingId: Schema.String, kind: Schema.NullOr(TwinActivityKind), limit: Schema.Number }),
+        Request: Schema.Struct({
+          beingId: Schema.String,
+          kind: Schema.NullOr(TwinActivityKind),
+          limit: Schema.Number,
+          offset: Schema.Number
+        }),
         Result: TwinActivity,
-        execute: ({ beingId, kind, limit }) => sql`SELECT ${all} FROM twin_activity
-        WHERE being_id = ${beingId} ${kind === null ? sql`` : sql`AND kind = ${kind}`} ORDER BY at DESC, id LIMIT ${limit}`
+        execute: ({ beingId, kind, limit, offset }) => sql`SELECT ${all} FROM twin_activity
+        WHERE being_id = ${beingId} ${kind === null ? sql`` : sql`AND kind = ${kind}`}
+        ORDER BY at DESC, id LIMIT ${limit} OFFSET ${offset}`
       })
     )
 

@@ -96,11 +96,16 @@ export class MemoriesRepository extends Effect.Service<MemoriesRepository>()("tw
     const newest = operation(
       "twin.newestMemories",
       SqlSchema.findAll({
-        Request: Schema.Struct({ beingId: Schema.String, kind: Schema.NullOr(MemoryKind), limit: Schema.Number }),
+        Request: Schema.Struct({
+          beingId: Schema.String,
+          kind: Schema.NullOr(MemoryKind),
+          limit: Schema.Number,
+          offset: Schema.Number
+        }),
         Result: StoredMemory,
-        execute: ({ beingId, kind, limit }) => sql`SELECT ${all} FROM twin_memories
+        execute: ({ beingId, kind, limit, offset }) => sql`SELECT ${all} FROM twin_memories
         WHERE being_id = ${beingId} ${kind === null ? sql`` : sql`AND kind = ${kind}`}
-        ORDER BY created_at DESC, seq DESC LIMIT ${limit}`
+        ORDER BY created_at DESC, seq DESC LIMIT ${limit} OFFSET ${offset}`
       })
     )
 
@@ -150,7 +155,7 @@ export class MemoriesRepository extends Effect.Service<MemoriesRepository>()("tw
             orElse: () => sql`SELECT m.seq AS seq FROM twin_memories_fts f
             JOIN twin_memories m ON m.seq = f.rowid
             WHERE twin_memories_fts MATCH ${ftsQueryOf(words)} AND m.being_id = ${beingId} ${ofKind}
-            ORDER BY bm25(twin_memories_fts) LIMIT ${limit}`
+            ORDER BY bm25(twin_memories_fts), m.seq DESC LIMIT ${limit}`
           })
         }
       })

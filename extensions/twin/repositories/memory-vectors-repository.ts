@@ -127,7 +127,7 @@ export class MemoryVectorsRepository extends Effect.Service<MemoryVectorsReposit
               )
               SELECT v.rowid AS seq, vec_distance_cosine(v.embedding, ${JSON.stringify(vector)}) AS distance
               FROM ${table} v JOIN candidates c ON c.rowid = v.rowid
-              ORDER BY distance LIMIT ${k}`
+              ORDER BY distance, v.rowid LIMIT ${k}`
               })
           })
         }

@@ -51,10 +51,26 @@ export const timedRoutes = (ids: SeededIds): ReadonlyArray<TimedRoute> => {
   const openSignals = Math.ceil(planned.signals / 10)
   return [
     { key: "auth.listSessions", label: "GET /api/auth/sessions", call: (api) => api.auth.listSessions() },
-    { key: "auth.listCodes", label: "GET /api/auth/codes", call: (api) => api.auth.listCodes() },
-    { key: "auth.listUnusedCodes", label: "GET /api/auth/codes/unused", call: (api) => api.auth.listUnusedCodes() },
-    { key: "auth.listInvites", label: "GET /api/auth/codes/sent", call: (api) => api.auth.listInvites() },
-    { key: "auth.listWaitlist", label: "GET /api/auth/waitlist", call: (api) => api.auth.listWaitlist() },
+    {
+      key: "auth.listCodes",
+      label: "GET /api/auth/codes",
+      call: (api) => api.auth.listCodes({ urlParams: firstPage })
+    },
+    {
+      key: "auth.listUnusedCodes",
+      label: "GET /api/auth/codes/unused",
+      call: (api) => api.auth.listUnusedCodes({ urlParams: firstPage })
+    },
+    {
+      key: "auth.listInvites",
+      label: "GET /api/auth/codes/sent",
+      call: (api) => api.auth.listInvites({ urlParams: firstPage })
+    },
+    {
+      key: "auth.listWaitlist",
+      label: "GET /api/auth/waitlist",
+      call: (api) => api.auth.listWaitlist({ urlParams: firstPage })
+    },
     { key: "auth.listBeings", label: "GET /api/auth/beings", call: (api) => api.auth.listBeings() },
     { key: "plugins.listPlugins", label: "GET /api/plugins", call: (api) => api.plugins.listPlugins() },
     {
@@ -101,7 +117,7 @@ export const timedRoutes = (ids: SeededIds): ReadonlyArray<TimedRoute> => {
     {
       key: "desktop.listSignals",
       label: "GET /api/desktop/signals (open)",
-      call: (api) => api.desktop.listSignals({ urlParams: { status: "open", limit: 100 } }),
+      call: (api) => api.desktop.listSignals({ urlParams: { status: "open", limit: 100, offset: 0 } }),
       behind: openSignals
     },
     {
@@ -132,7 +148,7 @@ export const timedRoutes = (ids: SeededIds): ReadonlyArray<TimedRoute> => {
     {
       key: "twinTime.listTodos",
       label: "GET /api/twin/todos",
-      call: (api) => api.twinTime.listTodos({ urlParams: { limit: 100 } })
+      call: (api) => api.twinTime.listTodos({ urlParams: { limit: 100, offset: 0 } })
     },
     {
       key: "twinTime.agenda",
@@ -144,19 +160,19 @@ export const timedRoutes = (ids: SeededIds): ReadonlyArray<TimedRoute> => {
     {
       key: "twin.searchMemories",
       label: "GET /api/twin/memories (newest)",
-      call: (api) => api.twin.searchMemories({ urlParams: {} }),
+      call: (api) => api.twin.searchMemories({ urlParams: { offset: 0 } }),
       behind: planned.memories
     },
     {
       key: "twin.searchMemories q",
       label: "GET /api/twin/memories?q= (words)",
-      call: (api) => api.twin.searchMemories({ urlParams: { q: query(7) } }),
+      call: (api) => api.twin.searchMemories({ urlParams: { q: query(7), offset: 0 } }),
       behind: planned.memories
     },
     {
       key: "twin.listActivity",
       label: "GET /api/twin/activity",
-      call: (api) => api.twin.listActivity({ urlParams: {} })
+      call: (api) => api.twin.listActivity({ urlParams: { offset: 0 } })
     },
     { key: "twin.status", label: "GET /api/twin/status", call: (api) => api.twin.status() },
     {
@@ -172,13 +188,13 @@ export const timedRoutes = (ids: SeededIds): ReadonlyArray<TimedRoute> => {
     {
       key: "market.searchListings",
       label: "GET /api/market/listings",
-      call: (api) => api.market.searchListings({ urlParams: { mine: false, limit: 50 } }),
+      call: (api) => api.market.searchListings({ urlParams: { mine: false, limit: 50, offset: 0 } }),
       behind: planned.listings
     },
     {
       key: "market.searchListings q",
       label: "GET /api/market/listings?q=",
-      call: (api) => api.market.searchListings({ urlParams: { q: query(7), mine: false, limit: 50 } }),
+      call: (api) => api.market.searchListings({ urlParams: { q: query(7), mine: false, limit: 50, offset: 0 } }),
       behind: planned.listings
     },
     {
@@ -196,13 +212,13 @@ export const timedRoutes = (ids: SeededIds): ReadonlyArray<TimedRoute> => {
     {
       key: "moderation.listPosts",
       label: "GET /api/moderation/posts",
-      call: (api) => api.moderation.listPosts(),
+      call: (api) => api.moderation.listPosts({ urlParams: firstPage }),
       cap: "newest 100"
     },
     {
       key: "moderation.listListings",
       label: "GET /api/moderation/listings",
-      call: (api) => api.moderation.listListings(),
+      call: (api) => api.moderation.listListings({ urlParams: firstPage }),
       behind: planned.listings,
       cap: "newest 200"
     },

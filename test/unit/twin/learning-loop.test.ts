@@ -92,7 +92,12 @@ describe("the learning loop", () => {
       expect(memories).toHaveLength(2)
       expect(memories).toContainEqual(["Ada's dog Biscuit is a golden retriever.", "Muse threads"])
       expect((yield* queue.state("ada")).queued).toBe(0)
-      const activity = yield* (yield* ActivityRepository).list({ beingId: "ada", kind: "learned", limit: 10 })
+      const activity = yield* (yield* ActivityRepository).list({
+        beingId: "ada",
+        kind: "learned",
+        limit: 10,
+        offset: 0
+      })
       expect(activity.map((entry) => entry.summary)).toEqual(["Learned 2 memories from Muse threads"])
 
       // Nothing queued: the next tick asks nothing.

@@ -1,24 +1,27 @@
 /**
  * Access codes: mint a batch (with a note saying who they are for), see every code with
  * whether it was used, delete an unused one. The node refuses deleting a used code or the
- * owner's bootstrap code and says so. Deleting asks first.
+ * owner's bootstrap code and says so. Deleting asks first. The newest codes first, a page at a
+ * time ("Show more" asks for the next).
  */
 import { html, LitElement, nothing } from "lit"
 import { customElement, query, state } from "lit/decorators.js"
 import type { AccessCode } from "../../../extensions/accounts/contract/records.ts"
 import { ApiAction } from "../../components/api-action.ts"
-import { ApiResource } from "../../components/api-resource.ts"
 import "../../components/confirm-dialog.ts"
 import type { ConfirmDialog } from "../../components/confirm-dialog.ts"
 import { actionHeading, dataTable } from "../../components/data-table.ts"
 import { formatDateTime } from "../../components/format.ts"
 import "../../components/node-alert.ts"
 import { onSubmit } from "../../components/on-submit.ts"
+import { PagedResource } from "../../components/paged-resource.ts"
 import { containerStyles, inlineFormStyles, sharedStyles } from "../../styles/shared-styles.ts"
 
 @customElement("admin-codes")
 export class AdminCodes extends LitElement {
-  private readonly _codes = new ApiResource(this, (client) => client.auth.listCodes())
+  private readonly _codes = new PagedResource<AccessCode>(this, (client, page) =>
+    client.auth.listCodes({ urlParams: page })
+  )
 
   /** Minting and deleting share one action: one change to the list at a time. */
   private readonly _change = new ApiAction(this)
@@ -51,6 +54,7 @@ export class AdminCodes extends LitElement {
             </div>`
         }
         ${this._codes.render("Loading codes…", (codes) => this._renderList(codes))}
+        ${this._codes.renderMore("codes")}
         <confirm-dialog></confirm-dialog>
       </section>
     `

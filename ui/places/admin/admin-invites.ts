@@ -1,17 +1,18 @@
 /**
  * Invitations by mail: the node mints a code and mails it. The form exists only when the node
  * can send mail; the list of invitations already sent shows a mask of each code, never the
- * code, with whether the mail left and whether the code was spent.
+ * code, with whether the mail left and whether the code was spent: the newest first, a page at a
+ * time.
  */
 import { html, LitElement } from "lit"
 import { customElement, property } from "lit/decorators.js"
 import type { InviteEmail } from "../../../extensions/accounts/contract/records.ts"
 import { ApiAction } from "../../components/api-action.ts"
-import { ApiResource } from "../../components/api-resource.ts"
 import { dataTable } from "../../components/data-table.ts"
 import { formatDateTime } from "../../components/format.ts"
 import "../../components/node-alert.ts"
 import { onSubmit } from "../../components/on-submit.ts"
+import { PagedResource } from "../../components/paged-resource.ts"
 import { containerStyles, inlineFormStyles, sharedStyles } from "../../styles/shared-styles.ts"
 
 @customElement("admin-invites")
@@ -19,7 +20,9 @@ export class AdminInvites extends LitElement {
   /** Whether the node can send mail (GET /api/auth/email). */
   @property({ type: Boolean }) accessor emailConfigured = false
 
-  private readonly _invites = new ApiResource(this, (client) => client.auth.listInvites())
+  private readonly _invites = new PagedResource<InviteEmail>(this, (client, page) =>
+    client.auth.listInvites({ urlParams: page })
+  )
 
   private readonly _sending = new ApiAction(this)
 
@@ -42,6 +45,7 @@ export class AdminInvites extends LitElement {
         <node-alert .message=${this._sending.error || this._invites.error}></node-alert>
         <node-alert kind="success" .message=${this._sending.notice}></node-alert>
         ${this._invites.render("Loading invitations…", (invites) => this._renderList(invites))}
+        ${this._invites.renderMore("invitations")}
       </section>
     `
   }

@@ -54,7 +54,7 @@ export class AdminPlace extends LitElement {
   private readonly _check = async (): Promise<void> => {
     this._access = { state: "checking" }
     const [codes, email] = await Promise.all([
-      request((client) => client.auth.listCodes()),
+      request((client) => client.auth.listCodes({ urlParams: { limit: 1, offset: 0 } })),
       request((client) => client.auth.emailStatus())
     ])
     if (!codes.ok) {

@@ -1,18 +1,20 @@
-/** The waitlist as the owner reads it, and the same list as a CSV download. */
+/** The waitlist as the owner reads it (oldest first, a page at a time), and the whole list as a CSV download. */
 import { html, LitElement } from "lit"
 import { customElement } from "lit/decorators.js"
 import type { WaitlistRow as WaitlistRowSchema } from "../../../extensions/accounts/contract/records.ts"
-import { ApiResource } from "../../components/api-resource.ts"
 import { dataTable } from "../../components/data-table.ts"
 import { formatDateTime } from "../../components/format.ts"
 import "../../components/node-alert.ts"
+import { PagedResource } from "../../components/paged-resource.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
 type WaitlistRow = typeof WaitlistRowSchema.Type
 
 @customElement("admin-waitlist")
 export class AdminWaitlist extends LitElement {
-  private readonly _rows = new ApiResource(this, (client) => client.auth.listWaitlist())
+  private readonly _rows = new PagedResource<WaitlistRow>(this, (client, page) =>
+    client.auth.listWaitlist({ urlParams: page })
+  )
 
   protected override render() {
     return html`
@@ -21,6 +23,7 @@ export class AdminWaitlist extends LitElement {
         <p class="muted">Nobody is promoted automatically: mint a code for whoever you want to let in.</p>
         <node-alert .message=${this._rows.error}></node-alert>
         ${this._rows.render("Loading the waitlist…", (rows) => this._renderRows(rows))}
+        ${this._rows.renderMore("entries")}
         <p><a class="button secondary" href="/api/auth/waitlist.csv" download="waitlist.csv">Download CSV</a></p>
       </section>
     `

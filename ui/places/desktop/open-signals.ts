@@ -61,7 +61,7 @@ export class OpenSignals {
     this.loading = true
     this._host.requestUpdate()
     const result = await request((client) =>
-      client.desktop.listSignals({ urlParams: { status: "open", limit: SIGNALS_SHOWN } })
+      client.desktop.listSignals({ urlParams: { status: "open", limit: SIGNALS_SHOWN, offset: 0 } })
     )
     if (generation !== this._generation) return
     const since = this._sinceLoad ?? []

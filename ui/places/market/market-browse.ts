@@ -25,6 +25,7 @@ export class MarketBrowse extends LitElement {
       urlParams: {
         mine: false,
         limit: 60,
+        offset: 0,
         ...(this._q === "" ? {} : { q: this._q }),
         ...(this._kind === "" ? {} : { kind: this._kind })
       }

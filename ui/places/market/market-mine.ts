@@ -23,7 +23,7 @@ export class MarketMine extends LitElement {
   @state() private accessor _published = ""
 
   private readonly _mine = new ApiResource(this, (client) =>
-    client.market.searchListings({ urlParams: { mine: true, limit: 200 } })
+    client.market.searchListings({ urlParams: { mine: true, limit: 200, offset: 0 } })
   )
 
   private readonly _changing = new ApiAction(this)

@@ -1,17 +1,22 @@
-/** The market's newest listings, taken-down ones too, each with the button that takes it down or restores it. */
+/**
+ * The market's listings, newest first a page at a time, taken-down ones too, each with the button
+ * that takes it down or restores it.
+ */
 import { html, LitElement } from "lit"
 import { customElement } from "lit/decorators.js"
 import type { Listing } from "../../../extensions/market/contract/records.ts"
 import { ApiAction } from "../../components/api-action.ts"
-import { ApiResource } from "../../components/api-resource.ts"
 import "../../components/node-alert.ts"
+import { PagedResource } from "../../components/paged-resource.ts"
 import { recordListStyles } from "../../styles/record-list-styles.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 import { credits, kindLabels, listingStateWords, listingTone } from "../market/market-labels.ts"
 
 @customElement("moderation-listings")
 export class ModerationListings extends LitElement {
-  private readonly _listings = new ApiResource(this, (client) => client.moderation.listListings())
+  private readonly _listings = new PagedResource<Listing>(this, (client, page) =>
+    client.moderation.listListings({ urlParams: page })
+  )
 
   private readonly _acting = new ApiAction(this)
 
@@ -21,6 +26,7 @@ export class ModerationListings extends LitElement {
       <node-alert .message=${this._listings.error || this._acting.error}></node-alert>
       <node-alert kind="success" .message=${this._acting.notice}></node-alert>
       ${this._listings.render("Loading listings…", (listings) => this._renderListings(listings))}
+      ${this._listings.renderMore("listings")}
     </section>`
   }
 

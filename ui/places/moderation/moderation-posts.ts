@@ -1,18 +1,23 @@
-/** The square's recent posts, hidden ones too, each with the button that hides or shows it. */
+/**
+ * The square's posts, newest first a page at a time, hidden ones too, each with the button that
+ * hides or shows it.
+ */
 import { html, LitElement } from "lit"
 import { customElement } from "lit/decorators.js"
 import type { ModeratedPost } from "../../../extensions/souls/contract/records.ts"
 import { ApiAction } from "../../components/api-action.ts"
-import { ApiResource } from "../../components/api-resource.ts"
 import { formatDateTime } from "../../components/format.ts"
 import "../../components/node-alert.ts"
+import { PagedResource } from "../../components/paged-resource.ts"
 import { LiveEvents } from "../../live/live-controllers.ts"
 import { recordListStyles } from "../../styles/record-list-styles.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
 @customElement("moderation-posts")
 export class ModerationPosts extends LitElement {
-  private readonly _posts = new ApiResource(this, (client) => client.moderation.listPosts())
+  private readonly _posts = new PagedResource<ModeratedPost>(this, (client, page) =>
+    client.moderation.listPosts({ urlParams: page })
+  )
 
   private readonly _acting = new ApiAction(this)
 
@@ -24,6 +29,7 @@ export class ModerationPosts extends LitElement {
       <node-alert .message=${this._posts.error || this._acting.error}></node-alert>
       <node-alert kind="success" .message=${this._acting.notice}></node-alert>
       ${this._posts.render("Loading posts…", (posts) => this._renderPosts(posts))}
+      ${this._posts.renderMore("posts")}
     </section>`
   }
 

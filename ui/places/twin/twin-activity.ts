@@ -28,7 +28,7 @@ type Shown = Pick<TwinActivity, "kind" | "summary" | "at">
 export class TwinActivityList extends LitElement {
   private readonly _activity = new ApiResource(
     this,
-    (client) => client.twin.listActivity({ urlParams: { limit: 50 } }),
+    (client) => client.twin.listActivity({ urlParams: { limit: 50, offset: 0 } }),
     { loadOnConnect: false }
   )
 

@@ -46,7 +46,8 @@ export class TwinMemories extends LitElement {
         urlParams: {
           ...(this._query.trim() === "" ? {} : { q: this._query.trim() }),
           ...(this._kind === "" ? {} : { kind: this._kind }),
-          limit: 50
+          limit: 50,
+          offset: 0
         },
         withResponse: true
       })

@@ -34,7 +34,11 @@ export class TwinTodos extends LitElement {
 
   private readonly _todos = new ApiResource(this, (client) =>
     client.twinTime.listTodos({
-      urlParams: { status: filters.find(([id]) => id === this._filter)?.[2] ?? ["open", "deferred"], limit: 200 }
+      urlParams: {
+        status: filters.find(([id]) => id === this._filter)?.[2] ?? ["open", "deferred"],
+        limit: 200,
+        offset: 0
+      }
     })
   )
 
