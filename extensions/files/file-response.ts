@@ -92,7 +92,9 @@ export const fileResponse = (
     "last-modified": file.stats.mtime.toUTCString(),
     "cache-control": "private, no-cache",
     // Opened in a tab, an HTML file runs in an opaque origin, never the node's with the caller's session.
-    "content-security-policy": file.policy ?? "sandbox"
+    "content-security-policy": file.policy ?? "sandbox",
+    // On every answer, the 304, 412 and 416 too: the second document says "always Content-Disposition".
+    "content-disposition": contentDisposition(file.name, { type: file.disposition })
   }
   const without = (status: number, headers: Record<string, string>, body?: string) => {
     void file.handle.close()
@@ -138,7 +140,6 @@ export const fileResponse = (
   const headers: Record<string, string> = {
     ...validators,
     "content-type": file.contentType,
-    "content-disposition": contentDisposition(file.name, { type: file.disposition }),
     "content-length": String(length),
     ...(status === 206 ? { "content-range": `bytes ${start}-${end}/${size}` } : {})
   }

@@ -16,6 +16,9 @@ const context = filesNode()
 const download = (client: Client, id: string, headers: Record<string, string> = {}, method: "GET" | "HEAD" = "GET") =>
   client.raw(method, `/api/files/download?id=${encodeURIComponent(id)}`, undefined, headers)
 
+/** The file's name as every answer about it carries it, a refusal or a 304 too. */
+const attachment = `attachment; filename="r?sum? 2024.txt"; filename*=UTF-8''r%C3%A9sum%C3%A9%202024.txt`
+
 describe("download", () => {
   const content = "0123456789abcdefghij"
   let id: string
@@ -33,9 +36,7 @@ describe("download", () => {
     expect(answer.headers.etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/)
     expect(new Date(answer.headers["last-modified"]!).getTime()).not.toBeNaN()
     expect(answer.headers["content-length"]).toBe("20")
-    expect(answer.headers["content-disposition"]).toBe(
-      `attachment; filename="r?sum? 2024.txt"; filename*=UTF-8''r%C3%A9sum%C3%A9%202024.txt`
-    )
+    expect(answer.headers["content-disposition"]).toBe(attachment)
   })
 
   it("answers one range with 206 and Content-Range; several apart with the whole file; overlapping ones combined", async () => {
@@ -65,6 +66,8 @@ describe("download", () => {
     ])
     expect(answer.headers.etag).toBeDefined()
     expect(answer.headers["accept-ranges"]).toBe("bytes")
+    // "Always Content-Disposition attachment", the refusal too.
+    expect(answer.headers["content-disposition"]).toBe(attachment)
   })
 
   it("ignores an unparseable Range and a unit other than bytes", async () => {
@@ -88,8 +91,9 @@ describe("download", () => {
         answer.text,
         answer.headers.etag,
         answer.headers["last-modified"],
-        answer.headers["accept-ranges"]
-      ]).toEqual([304, "", etag, modified, "bytes"])
+        answer.headers["accept-ranges"],
+        answer.headers["content-disposition"]
+      ]).toEqual([304, "", etag, modified, "bytes", attachment])
     }
     expect((await download(context.member.client, id, { "if-none-match": '"other"' })).status).toBe(200)
     expect(
@@ -105,7 +109,8 @@ describe("download", () => {
       const answer = await download(context.member.client, id, { range: "bytes=0-1", "if-range": ifRange })
       expect([ifRange, answer.status, answer.text]).toEqual([ifRange, 200, content])
     }
-    expect((await download(context.member.client, id, { "if-match": '"stale"' })).status).toBe(412)
+    const stale = await download(context.member.client, id, { "if-match": '"stale"' })
+    expect([stale.status, stale.headers["content-disposition"]]).toEqual([412, attachment])
     expect((await download(context.member.client, id, { "if-match": etag! })).status).toBe(200)
   })
 
