@@ -140,7 +140,7 @@ describe("a destination that moves", () => {
       llmPrices: { [model]: { input: 0, output: 0, perMinute: 0.01 } }
     })
 
-  it("voids a consent: the status asks again and a transcription is 409 until the new destination is agreed to", async () => {
+  it("voids a consent: the status asks again and a transcription is 403 until the new destination is agreed to", async () => {
     const first = await start("whisper-1")
     const owner = await registerOwner(first)
     const agreedTo = (await run(owner.client.api.voice.stt())).consentKey
@@ -166,10 +166,12 @@ describe("a destination that moves", () => {
       expect(status.consentKey).not.toBe(agreedTo)
 
       const answer = await transcribe(client, [{ content: audioOf(100) }])
-      expect([answer.status, answer.body.error, answer.body.details.consentKey]).toEqual([
-        409,
-        "stt_destination_changed",
-        status.consentKey
+      // The second document: 403 until the current destination was agreed to (an older one's agreement is not it).
+      expect([answer.status, answer.body.error, answer.body.details.consentKey, answer.body.details.agreedTo]).toEqual([
+        403,
+        "stt_consent_required",
+        status.consentKey,
+        agreedTo
       ])
       expect(context.server.requestsFor("transcriptions")).toHaveLength(0)
 

@@ -133,7 +133,7 @@ describe("<voice-recorder>", () => {
     restoreMicrophone = fakeMicrophone()
     fakeNode({
       "GET /api/twin/voice/stt": { json: status({ leavesDevice: false }) },
-      "POST /api/twin/voice/transcribe": refusal(409, "stt_consent_required", "Agree to the destination first.")
+      "POST /api/twin/voice/transcribe": refusal(403, "stt_consent_required", "Agree to the destination first.")
     })
     button(el).click()
     await until(() => button(el).getAttribute("aria-pressed") === "true")

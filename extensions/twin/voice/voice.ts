@@ -81,10 +81,16 @@ export class Voice extends Effect.Service<Voice>()("twin/Voice", {
           details: { consentKey: destination.consentKey, destination: destination.destination }
         })
       }
+      // The second document: transcribe is 403 until the current destination was agreed to; an agreement to an
+      // older one is not an agreement to this one (409 `stt_destination_changed` is the consent route's, for a stale key).
       if (consent.consentKey !== destination.consentKey) {
-        return yield* new SttDestinationChanged({
-          message: `You agreed to another destination; recordings would now go to ${destination.destination}. Agree to it again first.`,
-          details: { consentKey: destination.consentKey, destination: destination.destination }
+        return yield* new SttConsentRequired({
+          message: `You agreed to another destination; recordings would now go to ${destination.destination}. Agree to it again first (POST /api/twin/voice/stt/consent).`,
+          details: {
+            consentKey: destination.consentKey,
+            destination: destination.destination,
+            agreedTo: consent.consentKey
+          }
         })
       }
     })

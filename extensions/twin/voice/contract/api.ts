@@ -68,7 +68,8 @@ export class VoiceApi extends HttpApiGroup.make("voice")
         OpenApi.Description,
         "A multipart body with one audio part (webm, ogg, mp4, m4a, mp3, wav, flac) and an optional `language`; " +
           "answers the transcript. Any session; rate classes `upload` and `llm`. Refusals: 503 " +
-          "`models_unavailable`, 403 `stt_consent_required`, 409 `stt_destination_changed`, 400 `no_audio`, " +
+          "`models_unavailable`, 403 `stt_consent_required` (no agreement to the current destination, an older " +
+          "one's included), 400 `no_audio`, " +
           "`one_audio_part`, `invalid_language`, 415 `unsupported_audio_format`, 413 `payload_too_large`, 409 " +
           "`spend_ceiling_reached`, 503 `model_failed`."
       )
