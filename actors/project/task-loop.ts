@@ -1,6 +1,6 @@
 /**
  * One task, start to finish: the agent's bounded tool-calling loop (at most `maxToolSteps` model
- * calls a pass), every call of a tool going through the skill runtime unapproved (so a
+ * calls for the whole task, its repair passes included), every call of a tool going through the skill runtime unapproved (so a
  * world-acting one waits for the owner), then the deliverable checks, and up to `maxRepairs`
  * more passes with the repair prompt. A revision that lost too much is put back to the earlier
  * text before anything reads it. Everything the agent does is traced as it happens.
@@ -27,7 +27,7 @@ import { systemPromptOf, taskPromptOf } from "./instruction.ts"
 import type { RunMember } from "./team.ts"
 import { note } from "./notes.ts"
 
-/** The spec's limit: model calls of one pass of the tool-calling loop. */
+/** The spec's limit, "tool-calling loop steps per task": model calls of a task, its repair passes included. */
 export const maxToolSteps = 10
 
 /** What a tool result may put back into the conversation. */
@@ -174,9 +174,12 @@ export const runTask = (context: TaskContext) =>
         messages.push({ role: "tool", toolCallId: call.id, content: clip(content, maxToolResultChars) })
       }).pipe(Effect.withSpan("project.callTool"))
 
-    /** One pass of the loop: model calls until the agent answers without a tool, at most `maxToolSteps`. */
+    /** Model calls the task has made, across its passes: the loop's budget is the task's, not a pass's. */
+    let steps = 0
+    /** One pass of the loop: model calls until the agent answers without a tool, while the task's budget lasts. */
     const pass = Effect.gen(function* () {
-      for (let step = 0; step < maxToolSteps; step++) {
+      while (steps < maxToolSteps) {
+        steps += 1
         const result = yield* models.chat(task.tier as ChatTier, {
           purpose: `studio task ${task.key}`,
           beingId: context.ownerId,
@@ -195,7 +198,7 @@ export const runTask = (context: TaskContext) =>
         messages.push({ role: "assistant", content: result.text, toolCalls: result.toolCalls })
         for (const call of result.toolCalls) yield* callTool(call)
       }
-      yield* trace("error", `${member.name} used all ${maxToolSteps} steps of this pass without finishing.`)
+      yield* trace("error", `${member.name} used all ${maxToolSteps} model calls of this task without finishing.`)
     }).pipe(Effect.withSpan("project.pass"))
 
     const earlier = task.earlierText
@@ -219,7 +222,8 @@ export const runTask = (context: TaskContext) =>
             : `Deliverable failed its checks: ${report.failures.map((failure) => failure.message).join(" ")}`,
           report
         )
-        if (report.ok || !canRepair(report, checked)) return report
+        // A repair pass needs a model call the task has left.
+        if (report.ok || !canRepair(report, checked) || steps >= maxToolSteps) return report
         messages.push({ role: "user", content: repairPrompt(report, checked) })
         repairs += 1
       }
