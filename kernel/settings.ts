@@ -112,6 +112,11 @@ export const settingsConfig = Config.all({
   /** Public origin when the node sits behind a proxy; decides the Secure cookie flag. */
   publicUrl: optionalString("PUBLIC_URL"),
   rateLimitPerMinute: Config.integer("RATE_LIMIT_PER_MINUTE").pipe(Config.withDefault(300)),
+  /** Open live sockets one being may hold across the node (every process of a cluster); the next handshake is 429. */
+  liveMaxSocketsPerBeing: Config.integer("LIVE_MAX_SOCKETS_PER_BEING").pipe(
+    Config.withDefault(32),
+    Config.validate({ message: "LIVE_MAX_SOCKETS_PER_BEING must be at least 1", validation: (most) => most >= 1 })
+  ),
   /**
    * Where the rate limiter counts: `memory` (this process alone, the fastest) or `database` (one
    * count shared by every process over the node's database). Unset: `database` when

@@ -93,6 +93,9 @@ export class BeingSocketsRepository extends Effect.Service<BeingSocketsRepositor
       Effect.map(socketsOf(beingId), (n) => counted(n) > 0)
     )
 
+    /** How many sockets the being has open on every process of the node (the live channel's bound). */
+    const socketCount = operation("presence.socketCount", (beingId: string) => Effect.map(socketsOf(beingId), counted))
+
     /** How many beings are online node-wide (for /api/health). */
     const onlineBeings = operation("presence.onlineBeings", () => Effect.map(onlineCount(undefined), counted))
 
@@ -173,6 +176,7 @@ export class BeingSocketsRepository extends Effect.Service<BeingSocketsRepositor
       open,
       close,
       isOnline,
+      socketCount,
       onlineIds: onlineIds(),
       onlineBeings: onlineBeings(),
       renewLease,

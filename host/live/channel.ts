@@ -1,12 +1,15 @@
 /**
- * The live channel at /api/ws: one WebSocket per client tab. It admits a handshake only with a
- * live session (handshake.ts), greets with `hello`, tells the being actor a socket opened and
+ * The live channel at /api/ws: one WebSocket per client tab. Every handshake counts in the
+ * caller's address's global rate budget; it is admitted only with a live session (handshake.ts)
+ * whose being holds fewer than LIVE_MAX_SOCKETS_PER_BEING open sockets across the node (429
+ * `too_many_sockets`: a signed-in person could otherwise open sockets without end), greets with `hello`, tells the being actor a socket opened and
  * closed (presence), follows topics a client asks for when the topic's owner allows it, fans
  * every event of the bus out to its audience, and closes a session's sockets (code 4001) as
  * soon as that session is revoked. Each heartbeat it also drops sockets whose session expired
  * or vanished without an announcement.
  */
 import type * as Cause from "effect/Cause"
+import * as Headers from "@effect/platform/Headers"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
@@ -15,6 +18,7 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as FiberSet from "effect/FiberSet"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import * as Queue from "effect/Queue"
 import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
@@ -22,6 +26,7 @@ import { randomBytes } from "node:crypto"
 import type { IncomingMessage } from "node:http"
 import type { Duplex } from "node:stream"
 import { WebSocketServer, type RawData, type WebSocket } from "ws"
+import { BeingSocketsRepository } from "../../actors/being/being-sockets-repository.ts"
 import { PresenceLease } from "../../actors/being/presence-lease.ts"
 import { Being } from "../../actors/being/protocol.ts"
 import { EventBus } from "../../kernel/events.ts"
@@ -30,6 +35,7 @@ import { AuthSettings } from "../../extensions/accounts/settings.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { SessionShape } from "../../extensions/accounts/contract/session.ts"
 import { Sessions } from "../../extensions/accounts/sessions.ts"
+import { RateLimiter } from "../../kernel/http/rate-limit.ts"
 import { LiveConnections } from "../../kernel/live/live-connections.ts"
 import { admit, refuse, refusals, type Refusal } from "./handshake.ts"
 import {
@@ -80,6 +86,36 @@ export const LiveChannelLive = Layer.scoped(
     const processId = lease.processId
     const settings = yield* Settings
     const policy = { publicUrl: settings.publicUrl, cookieDomain: (yield* AuthSettings).cookieDomain }
+    const limiter = yield* RateLimiter
+    const beingSockets = yield* BeingSocketsRepository
+
+    /** The handshake's share of its address's global budget, counted whatever the verdict after it. */
+    const charged = (request: IncomingMessage) =>
+      limiter
+        .charge(
+          {
+            remoteAddress: Option.fromNullable(request.socket.remoteAddress),
+            headers: Headers.fromInput(request.headers)
+          },
+          null
+        )
+        .pipe(
+          Effect.as(Option.none<Refusal>()),
+          Effect.catchTag("RateLimited", (limited) =>
+            Effect.succeed(
+              Option.some<Refusal>({
+                status: 429,
+                body: { error: "rate_limited", message: limited.message, details: limited.details }
+              })
+            )
+          )
+        )
+
+    /** The session's being may open one more socket: it holds fewer than the bound, on every process. */
+    const roomFor = (session: SessionShape) =>
+      Effect.map(beingSockets.socketCount(session.beingId), (open) =>
+        open < settings.liveMaxSocketsPerBeing ? Either.right(session) : Either.left<Refusal>(refusals.tooManySockets)
+      )
     const wss = yield* Effect.acquireRelease(
       Effect.sync(() => new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: MAX_CLIENT_FRAME })),
       (wss) => Effect.async<void>((resume) => wss.close(() => resume(Effect.void)))
@@ -222,7 +258,10 @@ export const LiveChannelLive = Layer.scoped(
       const ignore = () => {}
       socket.on("error", ignore)
       return Effect.gen(function* () {
+        const limited = yield* charged(request)
+        if (Option.isSome(limited)) return refuse(socket, limited.value)
         const verdict: Either.Either<SessionShape, Refusal> = yield* admit(request, sessions, policy).pipe(
+          Effect.flatMap(Either.match({ onLeft: (refusal) => Effect.succeed(Either.left(refusal)), onRight: roomFor })),
           Effect.catchAllCause((cause) =>
             Effect.as(Effect.logError("A live handshake failed", cause), Either.left(refusals.internal))
           )
@@ -295,4 +334,4 @@ export const LiveChannelLive = Layer.scoped(
     )
     return { reconcile }
   })
-).pipe(Layer.provide(PresenceLease.Default))
+).pipe(Layer.provide(Layer.merge(PresenceLease.Default, BeingSocketsRepository.Default)))

@@ -17,15 +17,22 @@ import { SESSION_COOKIE, type SessionShape } from "../../extensions/accounts/con
 import type { Sessions } from "../../extensions/accounts/sessions.ts"
 import { unsignCookie } from "../../extensions/accounts/tokens.ts"
 import { fromAnotherSite, type OriginPolicy } from "../http/same-origin.ts"
+import { refusalHeaders } from "../../kernel/http/refusal-response.ts"
 import { securityHeaders } from "../http/security-headers.ts"
 import { LIVE_PATH } from "./contract/protocol.ts"
 
 export interface Refusal {
-  readonly status: 401 | 403 | 404 | 500
+  readonly status: 401 | 403 | 404 | 429 | 500
   readonly body: ApiErrorBody
 }
 
-const reasons = { 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 500: "Internal Server Error" } as const
+const reasons = {
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  429: "Too Many Requests",
+  500: "Internal Server Error"
+} as const
 
 export const refusals = {
   notFound: {
@@ -37,6 +44,13 @@ export const refusals = {
     body: { error: "forbidden_origin", message: "A page from another site cannot open this node's live channel." }
   },
   unauthorized: { status: 401, body: { error: "unauthorized", message: "Sign in first: this needs a session." } },
+  tooManySockets: {
+    status: 429,
+    body: {
+      error: "too_many_sockets",
+      message: "You have as many live connections open as one person may (tabs and devices). Close one, then try again."
+    }
+  },
   internal: {
     status: 500,
     body: { error: "internal", message: "Something went wrong on the node. Try again in a moment." }
@@ -68,6 +82,7 @@ export const refuse = (socket: Duplex, refusal: Refusal): void => {
   const body = JSON.stringify(refusal.body)
   const headers = {
     ...securityHeaders,
+    ...refusalHeaders(refusal.status, refusal.body),
     connection: "close",
     "content-type": "application/json",
     "content-length": String(Buffer.byteLength(body))

@@ -7,7 +7,10 @@
 import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as Option from "effect/Option"
 
-export const clientAddress = (request: HttpServerRequest.HttpServerRequest, trustProxyHops: number): string => {
+/** What an address is read from: an HTTP request's, or a WebSocket handshake's (host/live/channel.ts). */
+export type AddressedRequest = Pick<HttpServerRequest.HttpServerRequest, "remoteAddress" | "headers">
+
+export const clientAddress = (request: AddressedRequest, trustProxyHops: number): string => {
   const socket = Option.getOrElse(request.remoteAddress, () => "unknown")
   if (trustProxyHops === 0) return socket
   const forwarded = (request.headers["x-forwarded-for"] ?? "")

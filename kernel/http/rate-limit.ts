@@ -9,7 +9,6 @@
  * share one budget: 10 login guesses a minute in total, not 10 per process. RATE_LIMIT_STORE
  * chooses (docs/operations.md).
  */
-import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -17,7 +16,7 @@ import * as Layer from "effect/Layer"
 import type { RateClassName } from "../contract/endpoint-policy.ts"
 import { RateLimited } from "../contract/errors.ts"
 import { Settings } from "../settings.ts"
-import { clientAddress } from "./client-address.ts"
+import { type AddressedRequest, clientAddress } from "./client-address.ts"
 
 export interface RateLimits {
   readonly global: number
@@ -87,7 +86,7 @@ export interface RateLimiterShape {
    * is spent.
    */
   readonly charge: (
-    request: HttpServerRequest.HttpServerRequest,
+    request: AddressedRequest,
     rateClass: RateClassName | null,
     options?: { readonly global?: boolean }
   ) => Effect.Effect<void, RateLimited>

@@ -7,12 +7,18 @@ import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Predicate from "effect/Predicate"
 import type { ApiErrorBody } from "../contract/errors.ts"
 
-export const refusalResponse = (status: number, error: ApiErrorBody): HttpServerResponse.HttpServerResponse => {
+/** The headers a refusal's status calls for (also a refused WebSocket handshake's: host/live/handshake.ts). */
+export const refusalHeaders = (status: number, error: ApiErrorBody): Record<string, string> => {
   const headers: Record<string, string> = {}
   if (status === 413) headers.connection = "close"
   if (status === 429 && Predicate.hasProperty(error.details, "retryAfterSeconds")) {
     headers["retry-after"] = String(error.details.retryAfterSeconds)
   }
+  return headers
+}
+
+export const refusalResponse = (status: number, error: ApiErrorBody): HttpServerResponse.HttpServerResponse => {
+  const headers = refusalHeaders(status, error)
   const body =
     error.details === undefined
       ? { error: error.error, message: error.message }

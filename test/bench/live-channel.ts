@@ -220,7 +220,16 @@ const startNode = async () => {
   const runtime = ManagedRuntime.make(
     bootInfoLayer.pipe(
       Layer.provideMerge(
-        nodeLayer({ settings: { dataDir, port: 0, host: "127.0.0.1", rateLimitPerMinute: 100_000_000 } })
+        nodeLayer({
+          // A thousand sockets of one being, opened from one address: past both of the node's live bounds.
+          settings: {
+            dataDir,
+            port: 0,
+            host: "127.0.0.1",
+            rateLimitPerMinute: 100_000_000,
+            liveMaxSocketsPerBeing: 100_000
+          }
+        })
       )
     )
   )
