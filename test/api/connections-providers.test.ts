@@ -4,7 +4,7 @@
  * refusing to keep a secret.
  */
 import * as Option from "effect/Option"
-import { mkdirSync, writeFileSync } from "node:fs"
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { refused, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
@@ -136,15 +136,15 @@ describe("a node without ENCRYPTION_KEY", () => {
   })
   afterAll(() => bare?.close())
 
-  it("refuses to save a secret, saying what to set, and stores nothing", async () => {
-    const refusal = await refused(
+  it("seals the secret under a key it keeps of its own (owner-only file), never as plain text", async () => {
+    const saved = await run(
       someone.client.api.connections.create({ payload: { provider: "chat_a", config: { token: adaBot } } })
     )
-    expect(refusal).toMatchObject({
-      status: 409,
-      body: { error: "encryption_not_configured", message: expect.stringContaining("set ENCRYPTION_KEY") }
-    })
-    expect(JSON.stringify(refusal)).not.toContain(adaBot)
-    expect(await run(someone.client.api.connections.list())).toEqual([])
+    expect(JSON.stringify(saved)).not.toContain(adaBot)
+    const keyFile = join(bare.dataDir, "keys", "encryption-key")
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600)
+    // The database and its write-ahead log hold the sealed form only.
+    for (const file of readdirSync(bare.dataDir).filter((name) => name.startsWith("node.db")))
+      expect(readFileSync(join(bare.dataDir, file)).includes(adaBot), file).toBe(false)
   })
 })

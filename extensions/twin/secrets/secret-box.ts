@@ -1,8 +1,9 @@
 /**
- * Seals and opens connection secrets (envelope.ts) with the key derived from `ENCRYPTION_KEY` and
- * the node's salt, generated once and kept in the node's values. scrypt costs tens of
- * milliseconds, so each salt's key is derived once per process. No key: sealing is refused
- * saying what to set, and nothing opens.
+ * Seals and opens the node's secrets (envelope.ts) with the key derived from `ENCRYPTION_KEY` (or,
+ * unset on a node of one process, the key the node keeps of its own: kept-key.ts) and the node's
+ * salt, generated once and kept in the node's values. scrypt costs tens of milliseconds, so each
+ * salt's key is derived once per process. No key (a cluster without the setting): sealing is
+ * refused saying what to set, and nothing opens.
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -10,6 +11,8 @@ import * as Redacted from "effect/Redacted"
 import { encryptionKeyMissing } from "../contract/connection-secrets.ts"
 import { NodeValues } from "../ports.ts"
 import { TwinSettings } from "../settings.ts"
+import { Settings } from "../../../kernel/settings.ts"
+import { keptKey, keptKeyOrMade, keptKeyPath } from "./kept-key.ts"
 import { deriveKey, newSalt, open, parseEnvelope, seal } from "./envelope.ts"
 
 /** Where the node's salt is kept: generated on the first secret sealed, the same ever after. */
@@ -21,7 +24,22 @@ export class SecretBox extends Effect.Service<SecretBox>()("twin/SecretBox", {
   effect: Effect.gen(function* () {
     const settings = yield* TwinSettings
     const values = yield* NodeValues
-    const passphrase = Option.map(settings.encryptionKey, Redacted.value)
+    const keyFile = keptKeyPath(yield* Settings)
+    const setting = Option.map(settings.encryptionKey, Redacted.value)
+    /** The passphrase to seal with: the setting's, else the kept key (made on the first seal). */
+    const sealingPassphrase = Option.match(setting, {
+      onSome: (passphrase) => Effect.succeed(Option.some(passphrase)),
+      onNone: () =>
+        Option.match(keyFile, {
+          onNone: () => Effect.succeedNone,
+          onSome: (path) => Effect.asSome(keptKeyOrMade(path))
+        })
+    })
+    /** The passphrase to open with: the setting's, else the kept key if the node has made one. */
+    const openingPassphrase = Option.match(setting, {
+      onSome: (passphrase) => Effect.succeed(Option.some(passphrase)),
+      onNone: () => Option.match(keyFile, { onNone: () => Effect.succeedNone, onSome: keptKey })
+    })
     const keys = new Map<string, Promise<Uint8Array>>()
 
     const keyFor = (passphrase: string, salt: Uint8Array) =>
@@ -41,6 +59,7 @@ export class SecretBox extends Effect.Service<SecretBox>()("twin/SecretBox", {
 
     /** The envelope of `plaintext`, always the salted form; refused without ENCRYPTION_KEY. */
     const sealText = Effect.fn("twin.sealSecret")(function* (plaintext: string) {
+      const passphrase = yield* sealingPassphrase
       if (Option.isNone(passphrase)) return yield* encryptionKeyMissing()
       const salt = yield* nodeSalt
       return seal(yield* keyFor(passphrase.value, salt), salt, plaintext)
@@ -51,6 +70,7 @@ export class SecretBox extends Effect.Service<SecretBox>()("twin/SecretBox", {
      * envelope, another key, a changed byte); said in the log without the envelope or any secret.
      */
     const openText = Effect.fn("twin.openSecret")(function* (envelope: string) {
+      const passphrase = yield* openingPassphrase
       const parsed = parseEnvelope(envelope)
       if (Option.isNone(passphrase) || parsed === null) {
         yield* Effect.logWarning(
@@ -68,6 +88,6 @@ export class SecretBox extends Effect.Service<SecretBox>()("twin/SecretBox", {
       return Option.map(Option.fromNullable(plaintext), Redacted.make)
     })
 
-    return { seal: sealText, open: openText, configured: Option.isSome(passphrase) } as const
+    return { seal: sealText, open: openText, configured: Option.isSome(setting) || Option.isSome(keyFile) } as const
   })
 }) {}

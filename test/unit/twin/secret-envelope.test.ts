@@ -13,6 +13,10 @@ import { deriveKey, open, parseEnvelope, seal } from "../../../extensions/twin/s
 import { SecretBox } from "../../../extensions/twin/secrets/secret-box.ts"
 import { NodeValues } from "../../../extensions/twin/ports.ts"
 import { TwinSettings } from "../../../extensions/twin/settings.ts"
+import { Settings } from "../../../kernel/settings.ts"
+import { statSync } from "node:fs"
+import { join } from "node:path"
+import { tempDir } from "../../support/temp-dir.ts"
 
 const passphrase = "correct horse battery staple"
 const salt = Uint8Array.from(Buffer.from("000102030405060708090a0b0c0d0e0f", "hex"))
@@ -91,12 +95,22 @@ describe("the secret box", () => {
         return value
       })
   })
-  const box = (encryptionKey: Option.Option<Redacted.Redacted<string>>) =>
-    SecretBox.Default.pipe(Layer.provide(nodeValues), Layer.provide(TwinSettings.layer({ encryptionKey })))
+  /** A cluster's shared database by default: there a node keeps no key of its own. */
+  const cluster = { databaseUrl: Option.some(Redacted.make("postgres://db.invalid/node")) }
+  const box = (
+    encryptionKey: Option.Option<Redacted.Redacted<string>>,
+    node: Partial<typeof Settings.Service> = cluster
+  ) =>
+    SecretBox.Default.pipe(
+      Layer.provide(nodeValues),
+      Layer.provide(TwinSettings.layer({ encryptionKey })),
+      Layer.provide(Settings.layerWith(node))
+    )
   const run = <A, E>(
     encryptionKey: Option.Option<Redacted.Redacted<string>>,
-    use: (box: SecretBox) => Effect.Effect<A, E>
-  ) => Effect.runPromise(Effect.flatMap(SecretBox, use).pipe(Effect.provide(box(encryptionKey))))
+    use: (box: SecretBox) => Effect.Effect<A, E>,
+    node?: Partial<typeof Settings.Service>
+  ) => Effect.runPromise(Effect.flatMap(SecretBox, use).pipe(Effect.provide(box(encryptionKey, node))))
 
   it("writes only the salted form, under one salt per node, and opens both forms", async () => {
     const key = Option.some(Redacted.make(passphrase))
@@ -118,6 +132,20 @@ describe("the secret box", () => {
     expect(refusal.error).toBe("encryption_not_configured")
     expect(refusal.message).toContain("set ENCRYPTION_KEY")
     expect(Option.isNone(await run(Option.none(), (box) => box.open(salted)))).toBe(true)
+  })
+
+  it("on one process without ENCRYPTION_KEY, seals under a key it makes once and keeps to itself", async () => {
+    const dataDir = tempDir("kept-key-")
+    const alone = { dataDir, databaseUrl: Option.none() }
+    const file = join(dataDir, "keys", "encryption-key")
+    const sealed = await run(Option.none(), (box) => box.seal("a secret"), alone)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    const again = await run(Option.none(), (box) => Effect.all([box.open(sealed), box.seal("another")]), alone)
+    expect(Option.map(again[0], Redacted.value)).toEqual(Option.some("a secret"))
+    // The same key serves every later seal: the second envelope opens with the first's box too.
+    expect(Option.map(await run(Option.none(), (box) => box.open(again[1]), alone), Redacted.value)).toEqual(
+      Option.some("another")
+    )
   })
 
   it("opens nothing under another key", async () => {
