@@ -44,6 +44,7 @@ import { SchedulerLive } from "../extensions/time/scheduler.ts"
 import { SkillRunsLive } from "../extensions/time/skill-runs.ts"
 import { twinFeature, twinPorts } from "../extensions/twin/feature.ts"
 import { ConnectionTagsLive } from "../extensions/twin/connection-tags.ts"
+import { SecretSealerLive } from "../extensions/twin/secret-sealer.ts"
 import { ListingModerationLive } from "../extensions/market/moderation.ts"
 import { themesRoutes } from "../extensions/themes/handlers.ts"
 import { HeldThemesLive } from "../extensions/themes/themes-repository.ts"
@@ -129,8 +130,9 @@ export const nodeLayer = (options: NodeOptions = {}) =>
       Layer.provideMerge(
         Layer.mergeAll(SandboxHealthLive, MarketLive, SoulServiceLive, RemotePostsLive, CrewSeatingLive, HeldThemesLive)
       ),
-      // The twin's connection secrets and grants, provider registry and OAuth clients, for comms and the host.
-      Layer.provideMerge(ConnectionTagsLive),
+      // The twin's connection secrets and grants, provider registry and OAuth clients, for comms and the host;
+      // its secret box, which seals model providers' keys too.
+      Layer.provideMerge(Layer.merge(ConnectionTagsLive, SecretSealerLive)),
       Layer.provideMerge(beingFeature),
       Layer.provideMerge(accountsFeature),
       Layer.provideMerge(MailerLive),

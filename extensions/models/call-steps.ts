@@ -9,7 +9,7 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import { randomUUID } from "node:crypto"
-import { bindingOf, fallbackOf, isChatTier, isUsable, type Binding } from "./bindings.ts"
+import { bindingOf, defaultBaseUrl, fallbackOf, isUsable, type Binding } from "./bindings.ts"
 import type { Attempt, Billed, CallTools, Usage } from "./call-tools.ts"
 import { SpendCeilings } from "./ceilings.ts"
 import { loadedSdk, makeClients } from "./clients.ts"
@@ -19,6 +19,7 @@ import type { LlmCall, ModelPrice, ModelTier } from "./contract/records.ts"
 import { LlmLedger } from "./ledger.ts"
 import { costOf, priceOf } from "./prices.ts"
 import { ModelSettings } from "./settings.ts"
+import { ProviderBindings } from "./provider-bindings.ts"
 
 /** The innermost reason a connection failed ("connect ECONNREFUSED 127.0.0.1:11434"), not fetch's "fetch failed". */
 const rootCause = (error: Error): string => {
@@ -33,20 +34,19 @@ export const makeCallTools = Effect.gen(function* () {
   const ceilings = yield* SpendCeilings
   const clientFor = makeClients(settings.llmTimeoutMs)
 
+  const owned = yield* ProviderBindings
+
   const usableBinding = (tier: ModelTier): Effect.Effect<Binding, ModelsUnavailable> => {
-    const binding = bindingOf(settings, tier)
+    const binding = bindingOf(settings, owned.current(), tier)
     if (isUsable(binding)) return Effect.succeed(binding)
+    // Nothing chosen anywhere: the default provider's address is no one's choice, so it is not named.
+    const nothingChosen = binding.source === "environment" && binding.baseUrl === defaultBaseUrl
     return Effect.fail(
       new ModelsUnavailable({
         tier,
-        message:
-          `No model can be called for the '${tier}' tier: ${binding.baseUrl} needs a key. ` +
-          `Set ${binding.apiKeySetting}, or set ${binding.baseUrlSetting} to a local model server ` +
-          `(llama.cpp, Ollama, vLLM), which needs none.` +
-          // A tier with its own endpoint is often served elsewhere than chat: say how to bind it alone.
-          (isChatTier(tier) || binding.baseUrlSetting !== "LLM_BASE_URL"
-            ? ""
-            : ` To bind this tier alone, set LLM_${tier.toUpperCase()}_BASE_URL and LLM_${tier.toUpperCase()}_API_KEY.`)
+        message: nothingChosen
+          ? `No model is bound to the '${tier}' tier yet: ${binding.remedy}.`
+          : `No model can be called for the '${tier}' tier: ${binding.baseUrl} needs a key. To call one, ${binding.remedy}.`
       })
     )
   }

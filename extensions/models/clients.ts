@@ -7,6 +7,7 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import type OpenAI from "openai"
 import type { Binding } from "./bindings.ts"
+import { demoFetch } from "./demo/demo-fetch.ts"
 
 type Sdk = typeof import("openai")
 
@@ -32,6 +33,8 @@ export const makeClients = (timeoutMs: number) => {
         // A keyless local server: the SDK insists on a key, so it gets a placeholder and the header is dropped.
         apiKey: Option.getOrElse(key, () => "none"),
         ...(Option.isNone(key) ? { defaultHeaders: { authorization: null } } : {}),
+        // The demo models answer in this process: no socket, nothing leaves the host.
+        ...(binding.builtin ? { fetch: demoFetch } : {}),
         organization: null,
         project: null,
         adminAPIKey: null,

@@ -17,6 +17,14 @@ export const utcDayOf = (ms: number) => {
   return { start: new Date(start).toISOString(), end: new Date(start + dayMs).toISOString() }
 }
 
+/** The UTC month that holds `ms`, as ISO bounds [start, end). */
+export const utcMonthOf = (ms: number) => {
+  const day = new Date(ms)
+  const start = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1)
+  const end = Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 1)
+  return { start: new Date(start).toISOString(), end: new Date(end).toISOString() }
+}
+
 /** Whose calls a usage summary covers: the whole node's (the owner), or one being's. */
 export type UsageScope = { readonly kind: "node" } | { readonly kind: "being"; readonly beingId: string }
 
@@ -68,6 +76,11 @@ export class LlmLedger extends Effect.Service<LlmLedger>()("models/LlmLedger", {
 
     const spentOnProject = calls.spentOnProject
 
+    /** Each tier's spend today and this month (UTC), by tier. */
+    const spentByTier = Effect.flatMap(Clock.currentTimeMillis, (now) =>
+      Effect.all({ today: calls.spentByTier(utcDayOf(now)), month: calls.spentByTier(utcMonthOf(now)) })
+    )
+
     const usage = (scope: UsageScope): Effect.Effect<LlmUsage> =>
       Effect.gen(function* () {
         const whose = { beingId: scope.kind === "node" ? null : scope.beingId }
@@ -80,6 +93,6 @@ export class LlmLedger extends Effect.Service<LlmLedger>()("models/LlmLedger", {
         return { ...totals, byModel, recent }
       }).pipe(Effect.withSpan("models.usage"))
 
-    return { record, spentToday, spentOnProject, usage } as const
+    return { record, spentToday, spentOnProject, spentByTier, usage } as const
   })
 }) {}

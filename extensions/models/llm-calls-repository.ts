@@ -66,6 +66,14 @@ export class LlmCallsRepository extends Effect.Service<LlmCallsRepository>()("mo
         WHERE created_at >= ${interval.start} AND created_at < ${interval.end}`
     })
 
+    /** Each tier's spend in the interval (tiers with no call are absent). */
+    const spentByTier = SqlSchema.findAll({
+      Request: Interval,
+      Result: Schema.Struct({ tier: Schema.String, usd: Schema.Number }),
+      execute: (interval) => sql`SELECT tier, COALESCE(SUM(cost_usd), 0) AS usd FROM llm_calls
+        WHERE created_at >= ${interval.start} AND created_at < ${interval.end} GROUP BY tier`
+    })
+
     const spentOnProject = SqlSchema.findOne({
       Request: Schema.String,
       Result: Usd,
@@ -110,6 +118,9 @@ export class LlmCallsRepository extends Effect.Service<LlmCallsRepository>()("mo
       insert,
       spentBetween: operation("models.spentBetween", (interval: typeof Interval.Type) =>
         Effect.map(spentBetween(interval), spent)
+      ),
+      spentByTier: operation("models.spentByTier", (interval: typeof Interval.Type) =>
+        Effect.map(spentByTier(interval), (rows) => new Map(rows.map((row) => [row.tier, row.usd])))
       ),
       spentOnProject: operation("models.spentOnProject", (projectId: string) =>
         Effect.map(spentOnProject(projectId), spent)

@@ -41,5 +41,30 @@ export const modelMigrations: Migrations = {
     yield* sql`UPDATE llm_calls SET quantity = prompt_tokens + completion_tokens`
   }),
   // Calls listed newest first keep the order they were made in within one millisecond (was SQLite's rowid).
-  "0202_llm_calls_seq": addSequenceColumn("llm_calls")
+  "0202_llm_calls_seq": addSequenceColumn("llm_calls"),
+  /** The owner's providers (a key as its sealed envelope), every provider's last check, and tiers bound in Settings. */
+  "0203_llm_providers": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`CREATE TABLE llm_providers (
+      id TEXT PRIMARY KEY,
+      name TEXT NOT NULL,
+      base_url TEXT NOT NULL,
+      api_key TEXT,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    )`
+    // No foreign key: the environment's and the built-in providers are checked too, and have no row.
+    yield* sql`CREATE TABLE llm_provider_checks (
+      provider_id TEXT PRIMARY KEY,
+      models TEXT,
+      checked_at TEXT NOT NULL,
+      error TEXT
+    )`
+    yield* sql`CREATE TABLE llm_tier_bindings (
+      tier TEXT PRIMARY KEY,
+      provider_id TEXT NOT NULL,
+      model TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    )`
+  })
 }

@@ -89,6 +89,18 @@ export const modelSettingsConfig = Config.all({
   llmModel: optionalString("LLM_MODEL"),
   llmTiers: tierBindings,
   localLlmFallback: flag("LOCAL_LLM_FALLBACK"),
+  /** Every tier's environment binding is the node's own demo models (`npm run demo`). */
+  llmDemo: flag("LLM_DEMO"),
+  /** The loopback ports asked for a local model server (detect): Ollama, llama.cpp, vLLM, LM Studio. */
+  localLlmPorts: Config.string("LOCAL_LLM_PORTS").pipe(
+    Config.mapOrFail((text) => {
+      const ports = text.split(",").map((part) => Number(part.trim()))
+      return ports.length > 0 && ports.every((port) => Number.isInteger(port) && port > 0 && port < 65536)
+        ? Either.right(ports as ReadonlyArray<number>)
+        : Either.left(ConfigError.InvalidData([], "LOCAL_LLM_PORTS must be a comma list of ports, like 11434,8080"))
+    }),
+    Config.withDefault([11434, 8080, 8000, 1234] as ReadonlyArray<number>)
+  ),
   /** A model call whose provider has not begun answering by then fails; so does a stream silent that long. */
   llmTimeoutMs: Config.integer("LLM_TIMEOUT_MS").pipe(Config.withDefault(120_000)),
   /** How long a video may take to render, from its request to its last byte (a render takes minutes). */

@@ -12,6 +12,7 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { modelTiers } from "./contract/records.ts"
 import { modelsLayer } from "./models.ts"
+import { ProviderBindings } from "./provider-bindings.ts"
 import { ModelSettings, type ModelSettingsShape } from "./settings.ts"
 import { SpendAlerts, type SpendAlert } from "./spend-alerts.ts"
 
@@ -59,5 +60,7 @@ export const ModelsTest = (baseUrl: string | null, settings: Partial<ModelSettin
     ),
     Layer.provide(
       ModelSettings.layer({ ...unboundModelSettings, ...(baseUrl === null ? {} : boundTo(baseUrl)), ...settings })
-    )
+    ),
+    // Nothing bound in Settings → Models: the tiers are the settings' above.
+    Layer.provide(ProviderBindings.none)
   )

@@ -45,7 +45,7 @@ export const wordsForFailure = (
 ): string => {
   switch (failure._tag) {
     case "ModelsUnavailable":
-      return `${museName} is asleep: no model is bound to the standard tier on this node, so there is nobody to answer yet. The owner can bind one in the node's model settings.`
+      return `${museName} is asleep: no model is bound to the standard tier on this node, so there is nobody to answer yet. The owner can bind one in Settings → Models.`
     case "SpendCeilingReached":
       return `${museName} cannot answer now: a spend ceiling was reached. ${failure.message}`
     case "ModelCallFailed":

@@ -7,6 +7,7 @@ import * as Schema from "effect/Schema"
 import type { Audience } from "../../kernel/contract/events.ts"
 import type { BroadcastMessage } from "../../kernel/contract/broadcast.ts"
 import { BeingChanged, SessionsEnded } from "../../extensions/accounts/contract/broadcasts.ts"
+import { BindingsChanged } from "../../extensions/models/contract/broadcasts.ts"
 import { PublishedEvent } from "../contract/events.ts"
 
 const AudienceSchema = Schema.Union(
@@ -48,6 +49,7 @@ export const BroadcastBody = Schema.Union(
   EventMessage,
   SessionsEnded,
   BeingChanged,
+  BindingsChanged,
   SecretChanged,
   PluginInstalled,
   PluginRemoved,

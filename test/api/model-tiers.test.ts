@@ -184,7 +184,7 @@ describe("with no model bound", () => {
         left: {
           _tag: "ModelsUnavailable",
           tier,
-          message: expect.stringContaining("Set LLM_API_KEY, or set LLM_BASE_URL")
+          message: expect.stringContaining("bind the tier in Settings → Models")
         }
       })
     }

@@ -204,7 +204,7 @@ describe("without a model configured", () => {
       expect(answer).toMatchObject({
         ok: false,
         error: expect.stringMatching(
-          /^No model can be called for the 'standard' tier: .* Set LLM_API_KEY, or set LLM_BASE_URL/
+          /^No model is bound to the 'standard' tier yet: bind the tier in Settings → Models .*, or set LLM_API_KEY/
         )
       })
     } finally {

@@ -5,10 +5,8 @@
  */
 import { createHash } from "node:crypto"
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { textOf } from "./chat-text.ts"
-import { exampleOf } from "./json-schema-example.ts"
+import { plainReply, tokensOf } from "../../extensions/models/demo/answers.ts"
 import type {
-  ChatMessage,
   ChatReply,
   ErrorReply,
   ImagesReply,
@@ -38,39 +36,15 @@ export const routeOf = (method: string | undefined, path: string): Route | null 
   return null
 }
 
-/** A 1×1 transparent PNG: the default generated image. */
-export const tinyPng =
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
-
-export const tokensOf = (text: string) => Math.ceil(text.length / 4)
-
 export const usageOfImage = (scripted: ImagesReply, prompt: string) => {
   const input = scripted.usage?.inputTokens ?? tokensOf(prompt)
   const output = scripted.usage?.outputTokens ?? 272
   return { input_tokens: input, output_tokens: output, total_tokens: input + output }
 }
 
-const lastUserText = (messages: ReadonlyArray<ChatMessage>): string => {
-  const last = [...messages].reverse().find((message) => message.role === "user")
-  return last === undefined ? "" : textOf(last.content)
-}
-
 /** Unscripted: JSON that fits the requested schema, or a short reply naming the model. */
-export const defaultChat = (request: ReceivedRequest): ChatReply => {
-  const format = request.body.response_format
-  if (format?.type === "json_schema") return { content: JSON.stringify(exampleOf(format.json_schema?.schema ?? {})) }
-  if (format?.type === "json_object") return { content: "{}" }
-  const asked = lastUserText(request.body.messages ?? []).slice(0, 200)
-  return { content: `A scripted reply from ${request.model ?? "a model"} to: ${asked}` }
-}
-
-/** A vector that depends only on the text, so equal inputs embed equally. */
-export const vectorOf = (text: string, dimensions = 8): number[] => {
-  const vector = new Array<number>(dimensions).fill(0)
-  for (let i = 0; i < text.length; i++) vector[i % dimensions] += text.charCodeAt(i) / 1000
-  const norm = Math.hypot(...vector) || 1
-  return vector.map((value) => value / norm)
-}
+export const defaultChat = (request: ReceivedRequest): ChatReply =>
+  plainReply(request.body, `A scripted reply from ${request.model ?? "a model"}`)
 
 export const sleep = (ms: number | undefined) =>
   ms ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve()

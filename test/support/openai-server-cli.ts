@@ -2,7 +2,7 @@
  * The scripted OpenAI-compatible server on its own, so a reader can run the node against it and
  * watch model-driven work happen without a key: `npm run models:scripted` beside
  * `LLM_BASE_URL=http://127.0.0.1:11435/v1 npm start` (a loopback base URL is a local tier, so no
- * key is needed and nothing leaves the host). It runs in demo mode (openai-demo.ts): a studio run
+ * key is needed and nothing leaves the host). It runs in demo mode (extensions/models/demo/studio-work.ts): a studio run
  * of any generator or brief goes to done with its checks passing. Every request is printed as it
  * arrives.
  *

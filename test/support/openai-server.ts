@@ -2,7 +2,7 @@
  * A real HTTP server on a free loopback port that speaks the OpenAI wire protocol, scripted per
  * test: model calls in tests go over real HTTP to it, never to a provider. Each route answers
  * from its queue of scripted replies, then from its handler function, then with a default
- * (a short deterministic reply, or in demo mode the studio's work: openai-demo.ts), so an
+ * (a short deterministic reply, or in demo mode the studio's work: extensions/models/demo/studio-work.ts, the node's demo models), so an
  * unscripted node still runs (openai-server-cli.ts).
  * Every request is recorded, so a test can assert what was (or was not) asked, and of which model.
  */
@@ -18,12 +18,10 @@ import {
   sendError,
   sendJson,
   sleep,
-  tinyPng,
-  tokensOf,
-  usageOfImage,
-  vectorOf
+  usageOfImage
 } from "./openai-answers.ts"
-import { demoChat } from "./openai-demo.ts"
+import { tinyPng, tokensOf, vectorOf } from "../../extensions/models/demo/answers.ts"
+import { demoChat } from "../../extensions/models/demo/studio-work.ts"
 import type {
   ChatReply,
   EmbeddingsReply,
@@ -63,7 +61,7 @@ export interface OpenAiServerOptions {
   /** Waits for every reply that names none of its own. */
   readonly delayMs?: number
   readonly chunkDelayMs?: number
-  /** Unscripted chat is answered as a model answers the studio (openai-demo.ts), not with a short echo. */
+  /** Unscripted chat is answered as a model answers the studio (the node's demo models), not with a short echo. */
   readonly demo?: boolean
 }
 
@@ -119,8 +117,10 @@ export const startOpenAiServer = async (options: OpenAiServerOptions = {}): Prom
     }
     switch (request.route) {
       case "chat": {
-        const chat =
-          (reply as ChatReply | undefined) ?? (options.demo === true ? demoChat(request) : null) ?? defaultChat(request)
+        const chat: ChatReply =
+          (reply as ChatReply | undefined) ??
+          (options.demo === true ? demoChat(request.body) : null) ??
+          defaultChat(request)
         return answerChat(request, chat, response, {
           delayMs: chat.delayMs ?? options.delayMs ?? 0,
           chunkDelayMs: chat.chunkDelayMs ?? options.chunkDelayMs ?? 0

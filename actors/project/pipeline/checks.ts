@@ -17,15 +17,14 @@ import type {
   ResolvedWordBudget
 } from "../contract/deliverable.ts"
 import { authoringSkillOf } from "../contract/deliverable.ts"
+import { countWords, proseLines } from "../contract/words.ts"
 import {
-  countWords,
   hasValue,
   headingKey,
   headings,
   openerKey,
   openingParagraph,
   parseFrontmatter,
-  proseLines,
   sourceLinks,
   splitFrontmatter
 } from "./markdown.ts"

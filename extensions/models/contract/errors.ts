@@ -80,3 +80,12 @@ export const toApiError = (error: ModelError): ModelRefusal => {
       return new ModelReplyUnreadable({ message: error.message })
   }
 }
+
+/** A provider id that names none of the node's providers. */
+export class ProviderNotFound extends refusal(404, "ProviderNotFound", "provider_not_found") {}
+
+/** Removing a provider a tier is bound to: bind the tier elsewhere first. */
+export class ProviderInUse extends refusal(409, "ProviderInUse", "provider_in_use") {}
+
+/** Changing a provider of the environment or the built-in one: they are read-only here. */
+export class ProviderReadOnly extends refusal(409, "ProviderReadOnly", "provider_read_only") {}

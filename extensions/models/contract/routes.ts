@@ -16,9 +16,8 @@ export interface TierRoute {
   readonly local: boolean
   /** It can be called: a local server, or a key is set. */
   readonly usable: boolean
-  /** The settings that bind it, to name in a message. */
-  readonly baseUrlSetting: string
-  readonly apiKeySetting: string
+  /** What a person does to make it callable or move it ("bind the tier in Settings → Models…"), for messages. */
+  readonly remedy: string
   /** USD per minute of audio (0 when not priced), and whether its price is known. */
   readonly usdPerMinute: number
   readonly priced: boolean
@@ -36,6 +35,8 @@ export interface ModelRoutesShape {
   readonly route: (tier: ModelTier) => { readonly binding: TierRoute; readonly fallback: TierRoute | null }
   /** Whether the node's model key is set. */
   readonly keyConfigured: boolean
+  /** Whether some tier is bound to the node's demo models now, whose writing is placeholder text. */
+  readonly demoBound: () => boolean
   /** Spent on the whole node during the UTC day that holds now, and the day's ceiling. */
   readonly spentToday: Effect.Effect<number>
   readonly dayCeilingUsd: number

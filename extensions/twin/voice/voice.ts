@@ -30,15 +30,18 @@ export class Voice extends Effect.Service<Voice>()("twin/Voice", {
   effect: Effect.gen(function* () {
     const consents = yield* VoiceConsentsRepository
     const models = yield* Models
-    const destination = destinationOf(yield* SttBinding)
+    const binding = yield* SttBinding
 
     const status = Effect.fn("voice.status")(function* (beingId: string) {
+      // Where recordings go now: a binding changed in Settings → Models moves it.
+      const destination = destinationOf(binding)
       const consent = Option.getOrNull(yield* consents.find(beingId))
       const consented = destination.leavesDevice && consent?.consentKey === destination.consentKey
       return { ...destination, consented, consentedAt: consented ? consent!.consentedAt : null } satisfies NodeSttStatus
     })
 
     const consent = Effect.fn("voice.consent")(function* (beingId: string, consentKey: string) {
+      const destination = destinationOf(binding)
       if (!destination.leavesDevice) {
         return yield* new SttStaysOnDevice({
           message:
@@ -67,6 +70,7 @@ export class Voice extends Effect.Service<Voice>()("twin/Voice", {
      * once it has been (a consent may be withdrawn meanwhile).
      */
     const admit = Effect.fn("voice.admit")(function* (beingId: string) {
+      const destination = destinationOf(binding)
       if (!destination.available) {
         return yield* new NoModelToCall({
           message: destination.reason ?? "No transcription model can be called.",

@@ -25,7 +25,9 @@ describe("with no model configured", () => {
         expect(Date.now() - started).toBeLessThan(1000)
         for (const failure of [chat, stream, embed]) {
           expect(failure).toMatchObject({ _tag: "ModelsUnavailable" })
-          expect(failure.message).toContain("needs a key. Set LLM_API_KEY, or set LLM_BASE_URL to a local model server")
+          expect(failure.message).toContain(
+            "yet: bind the tier in Settings → Models (a provider with its key, a local server"
+          )
         }
         // What a route that calls a model answers with.
         expect(toApiError(chat)).toMatchObject({

@@ -86,7 +86,7 @@ describe("image.generate", () => {
     const outcome = await unconfigured.invoke("image.generate", { prompt: "A fox.", path: "fox.png" })
     expect(outcome).toMatchObject({
       ok: false,
-      error: expect.stringMatching(/^No model can be called for the 'image' tier: .*Set LLM_API_KEY/)
+      error: expect.stringMatching(/^No model is bound to the 'image' tier yet: bind the tier in Settings → Models/)
     })
     expect(existsSync(join(unconfigured.dataDir, "uploads", "ada", "fox.png"))).toBe(false)
   })

@@ -116,8 +116,8 @@ describe("llm.generate", () => {
     expect(await unconfigured.invoke("llm.generate", { prompt: "Hi" })).toMatchObject({
       ok: false,
       error:
-        "No model can be called for the 'standard' tier: https://api.openai.com/v1 needs a key. " +
-        "Set LLM_API_KEY, or set LLM_BASE_URL to a local model server (llama.cpp, Ollama, vLLM), which needs none."
+        "No model is bound to the 'standard' tier yet: bind the tier in Settings → Models (a provider with its key, " +
+        "a local server or the demo models), or set LLM_API_KEY."
     })
   })
 
@@ -242,7 +242,7 @@ describe("llm.structured", () => {
   it("without a model configured answers ok: false with what to set", async () => {
     expect(await unconfigured.invoke("llm.structured", { prompt: "Hi", schema: person })).toMatchObject({
       ok: false,
-      error: expect.stringContaining("Set LLM_API_KEY, or set LLM_BASE_URL")
+      error: expect.stringContaining("bind the tier in Settings → Models")
     })
   })
 })

@@ -1,11 +1,17 @@
 /**
- * The smallest plausible value of a JSON Schema, so the scripted model server can answer a
- * structured call nobody scripted (a node run against the CLI server gets JSON of the asked shape).
+ * The smallest plausible value of a JSON Schema, so the demo models (and the scripted test server)
+ * can answer a structured call nobody scripted with JSON of the asked shape.
  * Covers what response formats use: objects, arrays, enums, consts, primitives, anyOf/oneOf, local $refs.
  */
-import { at } from "./json.ts"
 
 type JsonSchema = Readonly<Record<string, unknown>>
+
+/** `at(value, "a", 0, "b")` is `value.a[0].b`, or undefined as soon as a step is missing. */
+const at = (value: unknown, path: ReadonlyArray<string>): unknown =>
+  path.reduce<unknown>(
+    (node, key) => (typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined),
+    value
+  )
 
 const isSchema = (value: unknown): value is JsonSchema =>
   typeof value === "object" && value !== null && !Array.isArray(value)
@@ -27,7 +33,7 @@ const resolve = (schema: JsonSchema, root: JsonSchema): JsonSchema => {
     .slice(2)
     .split("/")
     .map((key) => key.replace(/~1/g, "/").replace(/~0/g, "~"))
-  return schemaAt(at(root, ...path))
+  return schemaAt(at(root, path))
 }
 
 const numberAt = (schema: JsonSchema, key: string): number | undefined => {

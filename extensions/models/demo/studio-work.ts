@@ -1,7 +1,8 @@
 /**
- * The scripted server's demo mode: chat answered the way a model answers the studio, so a node
- * with no key (`npm run models:scripted`) runs any generator, or a brief, to done with its
- * deliverable checks passing. Nothing here knows a generator: it reads what each request asks.
+ * The demo models' chat: answered the way a model answers the studio, so a node with no key (the
+ * built-in demo provider, `npm run demo`, or the scripted test server in demo mode) runs any
+ * generator, or a brief, to done with its deliverable checks passing. Nothing here knows a
+ * generator: it reads what each request asks.
  *
  * - The planner (`response_format` named "plan"): one writing task for the brief.
  * - A task's agent (its instruction opens with "Task: "): reads the requirements the instruction
@@ -14,9 +15,38 @@
  *
  * The text is filler that says so: the point is to watch the run, not to read the result.
  */
-import { countWords, proseLines } from "../../actors/project/pipeline/markdown.ts"
-import { textOf } from "./chat-text.ts"
-import type { ChatMessage, ChatReply, ReceivedRequest } from "./openai-replies.ts"
+import { countWords, proseLines } from "../../../actors/project/contract/words.ts"
+
+/** One message of a chat call as the OpenAI protocol carries it (what the demo reads of it). */
+export interface ChatMessage {
+  readonly role: string
+  /** A string, or an array of parts (`{ type: "text", text }`, an image…); null beside tool calls. */
+  readonly content?: unknown
+  readonly tool_calls?: ReadonlyArray<{ readonly function: { readonly name: string } }>
+}
+
+/** A chat request's body, as far as the demo reads it. */
+export interface DemoRequest {
+  readonly messages?: ReadonlyArray<ChatMessage>
+  readonly tools?: ReadonlyArray<{ readonly function: { readonly name: string } }>
+  readonly response_format?: { readonly json_schema?: { readonly name?: string } }
+}
+
+export interface DemoReply {
+  readonly content: string
+  readonly toolCalls?: ReadonlyArray<{ readonly id: string; readonly name: string; readonly arguments: unknown }>
+}
+
+/** The text of a message's content: the string itself, or its text parts joined. */
+const textOf = (content: unknown, separator: string): string =>
+  typeof content === "string"
+    ? content
+    : Array.isArray(content)
+      ? content
+          .filter((part): part is { type: "text"; text: unknown } => part?.type === "text")
+          .map((part) => String(part.text))
+          .join(separator)
+      : ""
 
 interface Requirements {
   readonly path: string
@@ -33,7 +63,7 @@ const defaultWords = 160
 /** Sentences of the filler, each whole; a paragraph takes them in turn from its own starting point. */
 const fillerSentences = (section: string, title: string): ReadonlyArray<string> => [
   `This part, ${section}, stands in for what a model would write for “${title}”.`,
-  "The scripted model server wrote it, so the run can be watched from start to end without a key.",
+  "The demo models wrote it, so the run can be watched from start to end without a key.",
   "Each check of the step reads only what was saved: the file, its headings, its length and its links.",
   "A real model would draw here on the work of the earlier steps and on the sources they found.",
   "Point the node at a model provider, or at a local server such as llama.cpp or Ollama, for real writing.",
@@ -113,7 +143,7 @@ const markdownFor = (title: string, requirements: Requirements, links: ReadonlyA
       ? ""
       : `---\n${requirements.frontmatter.map((key) => `${key}: ${yamlString(key === "title" ? title : `Demo ${key} for ${title}`)}`).join("\n")}\n---\n\n`
   const opening =
-    `Demo text for “${title}”, written by the scripted model server rather than a model.` +
+    `Demo text for “${title}”, written by the demo models rather than a model.` +
     (links.length === 0 ? "" : ` It draws on ${links.join(", ")}.`)
   const body = (paragraphs: ReadonlyMap<string, string>) =>
     [
@@ -151,16 +181,16 @@ const csvFor = (requirements: Requirements): string => {
   return `${[header.join(","), ...rows].join("\n")}\n`
 }
 
-const toolNames = (request: ReceivedRequest): ReadonlySet<string> =>
-  new Set((request.body.tools ?? []).map((tool) => String(tool.function.name)))
+const toolNames = (request: DemoRequest): ReadonlySet<string> =>
+  new Set((request.tools ?? []).map((tool) => String(tool.function.name)))
 
 const calls = (messages: ReadonlyArray<ChatMessage>, name: string) =>
   messages.some(
     (message) => message.role === "assistant" && (message.tool_calls ?? []).some((call) => call.function.name === name)
   )
 
-const agentReply = (request: ReceivedRequest, title: string, instruction: string): ChatReply => {
-  const messages = request.body.messages ?? []
+const agentReply = (request: DemoRequest, title: string, instruction: string): DemoReply => {
+  const messages = request.messages ?? []
   const requirements = requirementsOf(title, instruction)
   const tools = toolNames(request)
   if (!tools.has("files__write")) {
@@ -170,7 +200,7 @@ const agentReply = (request: ReceivedRequest, title: string, instruction: string
   const lastUser = messages.findLastIndex((message) => message.role === "user")
   if (calls(messages.slice(lastUser), "files__write")) {
     return {
-      content: `I saved ${requirements.path} for “${title}”. It is demo text from the scripted server, shaped to pass the step's checks.`
+      content: `I saved ${requirements.path} for “${title}”. It is demo text from the demo models, shaped to pass the step's checks.`
     }
   }
   // Research cites: the contract says how many links, or the instruction asks for sources.
@@ -217,16 +247,16 @@ const reviewOf = (work: string) => {
   return {
     verdict: "pass-with-notes",
     notes:
-      `The scripted reviewer looked at ${steps} step${steps === 1 ? "" : "s"}: each saved what it was asked for. ` +
-      "The text is the demo server's filler, not research: connect a model for real work."
+      `The demo reviewer looked at ${steps} step${steps === 1 ? "" : "s"}: each saved what it was asked for. ` +
+      "The text is the demo models' filler, not research: connect a model in Settings → Models for real work."
   }
 }
 
 /** The demo answer to a chat call, or null for a call that is not the studio's (the server's default answers it). */
-export const demoChat = (request: ReceivedRequest): ChatReply | null => {
-  const messages = request.body.messages ?? []
+export const demoChat = (request: DemoRequest): DemoReply | null => {
+  const messages = request.messages ?? []
   const users = messages.filter((message) => message.role === "user").map((message) => textOf(message.content, "\n"))
-  const format = request.body.response_format?.json_schema?.name
+  const format = request.response_format?.json_schema?.name
   if (format === "plan") return { content: JSON.stringify(planFor(users.at(-1) ?? "")) }
   if (format === "review") return { content: JSON.stringify(reviewOf(users.at(-1) ?? "")) }
   const title = /^Task: (.*)$/m.exec(users[0] ?? "")?.[1]
