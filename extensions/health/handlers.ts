@@ -40,7 +40,7 @@ export const HealthHandlers = HttpApiBuilder.group(apiOf(HealthApi), "health", (
           startedAt: new Date(startedAtMs).toISOString(),
           uptimeSeconds: Math.round((now - startedAtMs) / 1000),
           database,
-          models: { keyConfigured: models.keyConfigured },
+          models: { keyConfigured: models.keyConfigured, demo: models.demoBound() },
           mail: { configured: mailer.configured },
           sandbox: yield* sandbox.status,
           plugins: {

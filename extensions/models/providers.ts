@@ -39,7 +39,7 @@ type Listed = Omit<LlmProvider, "models" | "checkedAt" | "error"> & { readonly s
 
 export class ModelProviders extends Effect.Service<ModelProviders>()("models/ModelProviders", {
   dependencies: [ProvidersRepository.Default],
-  effect: Effect.gen(function* () {
+  scoped: Effect.gen(function* () {
     const settings = yield* ModelSettings
     const repository = yield* ProvidersRepository
     const sealer = yield* SecretSealer
@@ -192,6 +192,17 @@ export class ModelProviders extends Effect.Service<ModelProviders>()("models/Mod
     })
 
     const detect = Effect.map(detectLocal(settings.localLlmPorts, DETECT_TIMEOUT_MS), (found) => ({ found }))
+
+    // Once at start, quietly: a local server found is named in the log, for the owner to add; nothing is bound.
+    yield* Effect.forkScoped(
+      Effect.flatMap(detect, ({ found }) =>
+        Effect.forEach(found, (server) =>
+          Effect.logInfo(
+            `A local model server answers at ${server.baseUrl} (${server.models.length} models): add it in Settings → Models`
+          )
+        )
+      )
+    )
 
     const stateOf = (tier: ModelTier, checks: ReadonlyMap<string, StoredCheck>, spent: SpentByTier): TierState => {
       const current = owned.current()

@@ -27,6 +27,9 @@ const tierBindings = Config.all(
   }
 )
 
+/** Ollama, llama.cpp's server, vLLM and LM Studio listen here by default. */
+export const DEFAULT_LOCAL_LLM_PORTS: ReadonlyArray<number> = [11434, 8080, 8000, 1234]
+
 const isPrice = (value: unknown): value is number => typeof value === "number" && value >= 0
 
 /** The prices by a tier's own unit that LLM_PRICES may name beside (or instead of) `input` and `output`. */
@@ -99,7 +102,7 @@ export const modelSettingsConfig = Config.all({
         ? Either.right(ports as ReadonlyArray<number>)
         : Either.left(ConfigError.InvalidData([], "LOCAL_LLM_PORTS must be a comma list of ports, like 11434,8080"))
     }),
-    Config.withDefault([11434, 8080, 8000, 1234] as ReadonlyArray<number>)
+    Config.withDefault(DEFAULT_LOCAL_LLM_PORTS)
   ),
   /** A model call whose provider has not begun answering by then fails; so does a stream silent that long. */
   llmTimeoutMs: Config.integer("LLM_TIMEOUT_MS").pipe(Config.withDefault(120_000)),

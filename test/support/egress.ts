@@ -4,6 +4,7 @@
  * itself: every recorded destination is in the allowed list, and each flow's own destination
  * was recorded (so a flow that never ran fails the test instead of passing it).
  */
+import { DEFAULT_LOCAL_LLM_PORTS } from "../../extensions/models/settings.ts"
 import { readFileSync } from "node:fs"
 import { expect } from "vitest"
 
@@ -17,9 +18,13 @@ export const hostPort = (url: string) => {
   return `${parsed.hostname}:${port}`
 }
 
-/** On-host sockets a node may open: the Docker engine's, which code.execute's container tier asks whether it runs. */
+/**
+ * On-host sockets a node may open: the Docker engine's, which code.execute's container tier asks whether it runs,
+ * and the loopback ports it asks once at start for a local model server (LOCAL_LLM_PORTS).
+ */
 export const onHost = [
-  `unix:${process.env.DOCKER_HOST?.startsWith("unix://") ? process.env.DOCKER_HOST.slice("unix://".length) : "/var/run/docker.sock"}`
+  `unix:${process.env.DOCKER_HOST?.startsWith("unix://") ? process.env.DOCKER_HOST.slice("unix://".length) : "/var/run/docker.sock"}`,
+  ...DEFAULT_LOCAL_LLM_PORTS.map((port) => `127.0.0.1:${port}`)
 ]
 
 /** Every destination recorded in `log` so far, once each. */

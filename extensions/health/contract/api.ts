@@ -12,7 +12,8 @@ export const Health = Schema.Struct({
   startedAt: Schema.String,
   uptimeSeconds: Schema.Number,
   database: Schema.Struct({ ok: Schema.Boolean, latencyMs: Schema.Number }),
-  models: Schema.Struct({ keyConfigured: Schema.Boolean }),
+  /** `demo`: some tier is bound to the built-in demo models, whose writing is placeholder text (the web app says so). */
+  models: Schema.Struct({ keyConfigured: Schema.Boolean, demo: Schema.Boolean }),
   mail: Schema.Struct({ configured: Schema.Boolean }),
   sandbox: SandboxStatus,
   plugins: Schema.Struct({ installed: Schema.Int, failed: Schema.Int }),

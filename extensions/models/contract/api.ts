@@ -1,7 +1,8 @@
 /**
  * The model routes: the owner's providers and tier bindings, and how each tier resolved (the owner
  * only: they are the node's operations), and what model calls cost (the owner sees the whole
- * node's, anyone else their own). Changes count in the `owner` rate class.
+ * node's, anyone else their own). Changes to providers, and checks (which call out), count in the
+ * `owner` rate class; binding the nine tiers one after another is the global budget's alone.
  */
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
@@ -169,7 +170,6 @@ export class LlmApi extends HttpApiGroup.make("llm")
       .addSuccess(TierState)
       .addError(InvalidRequest.schema)
       .addError(Forbidden.schema)
-      .annotate(RateClass, "owner")
   )
   .middleware(Authentication)
   .prefix("/api") {}
