@@ -1,23 +1,23 @@
 /**
- * The README's "Without a model key", step by step: `npm run models:scripted` in one process,
- * `npm start` in another with the setting the first printed, the owner registered from the link
- * the node printed, and a seeded generator (Research brief) filled in and started from the Studio
- * in Chromium. The project's page follows the run to done, each step's deliverable passing its
- * checks. Nothing is scripted per test: the server's demo mode answers whatever the run asks.
+ * The README's "Without a model key", step by step: `npm run demo` (the node with its built-in
+ * demo models bound to every tier), the owner registered from the link the node printed, the demo
+ * banner on the pages, and a seeded generator (Research brief) filled in and started from the
+ * Studio in Chromium. The project's page follows the run to done, each step's deliverable passing
+ * its checks. Nothing is scripted per test: the demo models answer whatever the run asks. Then
+ * Settings → Models as the owner uses it: a provider added (a scripted OpenAI-protocol server),
+ * checked (its models listed), every tier bound to it, the banner gone, and a generator run to done
+ * on it, its calls reaching the provider.
  *
- * The one departure from the README: the scripted server gets `--port 0` and the node a fresh
- * DATA_DIR and PORT=0, so the test runs beside a reader's own node, or another test run.
+ * The one departure from the README: the node gets a fresh DATA_DIR and PORT=0, so the test runs
+ * beside a reader's own node, or another test run.
  */
-import { spawn } from "node:child_process"
-import { createInterface } from "node:readline"
-import { fileURLToPath } from "node:url"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { modelTiers } from "../../extensions/models/contract/records.ts"
+import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { launchBrowser } from "./browser.ts"
 import { type Person, rail, submitRegistration, waitForDesktop, watchForBreakage } from "./flows.ts"
-import { type RunningNode, startNode, stopGroup } from "./node-host.ts"
-
-const repoRoot = fileURLToPath(new URL("../..", import.meta.url))
+import { type RunningNode, startNode } from "./node-host.ts"
 
 const newcomer: Person = {
   displayName: "Nora Newcomer",
@@ -26,46 +26,34 @@ const newcomer: Person = {
   password: "nora-password-1"
 }
 
-interface ScriptedModels {
-  /** What the server printed for the node: `NAME=value` settings, before `npm start`. */
-  readonly settings: Readonly<Record<string, string>>
-  readonly stop: () => Promise<void>
+/** Starts a Research brief from the Studio and waits for its project page to say done. */
+const runResearchBrief = async (page: Page, topic: string) => {
+  await rail(page).getByRole("link", { name: "Studio" }).click()
+  await page
+    .locator('studio-gallery li[data-slug="research-brief"]')
+    .getByRole("link", { name: "Research brief" })
+    .click()
+  await page.getByRole("heading", { name: "Research brief", level: 1 }).waitFor()
+  const form = page.locator("schema-form")
+  await form.getByLabel("Topic").fill(topic)
+  await form.getByRole("button", { name: "Start the run" }).click()
+  await page.waitForURL(/\/studio\/[^/?]+$/)
+  await page.locator("project-place").locator('.status[data-status="done"]').waitFor({ timeout: 60_000 })
 }
 
-/** `npm run models:scripted`, resolved once it has printed how to start the node beside it. */
-const startScriptedModels = (): Promise<ScriptedModels> =>
-  new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "models:scripted", "--", "--port", "0"], {
-      cwd: repoRoot,
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true
-    })
-    const printed: Array<string> = []
-    const stop = () => (child.pid === undefined ? Promise.resolve() : stopGroup(child.pid))
-    createInterface({ input: child.stdout! }).on("line", (line) => {
-      printed.push(line)
-      const command = /^Run the node beside it: (.*) npm start$/.exec(line)?.[1]
-      if (command === undefined) return
-      const settings = Object.fromEntries(
-        command.split(/\s+/).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)])
-      )
-      resolve({ settings, stop })
-    })
-    child.once("exit", (code) => reject(new Error(`npm run models:scripted exited (${code}):\n${printed.join("\n")}`)))
-  })
+const banner = (page: Page) => page.locator("demo-banner").getByRole("note")
 
 describe("the keyless path of the README", () => {
-  let models: ScriptedModels
   let node: RunningNode
+  let provider: OpenAiServer
   let browser: Browser
   let page: Page
 
   beforeAll(async () => {
-    models = await startScriptedModels()
-    expect(Object.keys(models.settings)).toEqual(["LLM_BASE_URL"])
-    ;[node, browser] = await Promise.all([
-      startNode({ command: ["npm", "start"], env: models.settings }),
-      launchBrowser()
+    ;[node, browser, provider] = await Promise.all([
+      startNode({ command: ["npm", "run", "demo"] }),
+      launchBrowser(),
+      startOpenAiServer({ demo: true })
     ])
     page = await (await browser.newContext()).newPage()
   }, 120_000)
@@ -73,7 +61,7 @@ describe("the keyless path of the README", () => {
   afterAll(async () => {
     await browser?.close()
     await node?.stop()
-    await models?.stop()
+    await provider?.close()
   })
 
   test("registers from the printed link, starts a Research brief from the Studio, and watches it reach done with its checks passing", async () => {
@@ -82,20 +70,14 @@ describe("the keyless path of the README", () => {
     await expect.poll(() => page.getByLabel("Access code").inputValue()).toBe(node.ownerCode)
     await submitRegistration(page, newcomer)
     await waitForDesktop(page, newcomer)
+    await expect.poll(() => banner(page).textContent()).toContain("Demo models write placeholder text.")
+    // The owner's first steps: a model is bound (the demo models), nothing else done yet.
+    const firstSteps = page.locator("first-steps")
+    await expect.poll(() => firstSteps.getByText("Done: Connect a model").count()).toBe(1)
+    await firstSteps.getByRole("link", { name: "Run a first generator" }).waitFor()
 
-    await rail(page).getByRole("link", { name: "Studio" }).click()
-    await page
-      .locator('studio-gallery li[data-slug="research-brief"]')
-      .getByRole("link", { name: "Research brief" })
-      .click()
-    await page.getByRole("heading", { name: "Research brief", level: 1 }).waitFor()
-    const form = page.locator("schema-form")
-    await form.getByLabel("Topic").fill("Home batteries for a small house")
-    await form.getByRole("button", { name: "Start the run" }).click()
-    await page.waitForURL(/\/studio\/[^/?]+$/)
-
+    await runResearchBrief(page, "Home batteries for a small house")
     const project = page.locator("project-place")
-    await project.locator('.status[data-status="done"]').waitFor({ timeout: 60_000 })
 
     // Both steps done, each having saved its file; no step failed.
     const steps = page.locator("project-plan li.step")
@@ -127,6 +109,38 @@ describe("the keyless path of the README", () => {
         .locator("project-outputs li.output")
         .evaluateAll((items) => items.map((item) => item.getAttribute("data-path")))
     ).toEqual(["brief.md", "research/notes.md"])
+    expect(breakage).toEqual([])
+  })
+
+  test("Settings → Models: adds a provider, checks it, binds every tier to it, and runs a generator there", async () => {
+    const breakage = watchForBreakage(page)
+    await page.goto(`${node.url}/settings?section=models`)
+    const providers = page.locator("settings-model-providers")
+    const add = providers.getByRole("form", { name: "Add a provider" })
+    await add.getByLabel("Name").fill("Scripted")
+    await add.getByLabel("Base URL").fill(provider.baseUrl)
+    await add.getByRole("button", { name: "Add provider" }).click()
+    await providers.getByText("Scripted is added.").waitFor()
+    await providers.getByRole("button", { name: "Check Scripted" }).click()
+    await providers.getByText(/Scripted answered in \d+ ms with \d+ models?\./).waitFor()
+    await providers.getByText(/Models: .*scripted-model/).waitFor()
+
+    const tiers = page.locator("settings-model-tiers")
+    for (const tier of modelTiers) {
+      const form = tiers.getByRole("form", { name: `Bind the ${tier} tier` })
+      await form.getByLabel("Provider").selectOption({ label: "Scripted" })
+      await form.getByLabel("Model", { exact: true }).fill("scripted-model")
+      await form.getByRole("button", { name: `Bind ${tier}` }).click()
+      await tiers.getByText(`The ${tier} tier now calls scripted-model.`).waitFor()
+    }
+    // Nothing is on the demo models any more: the banner is gone, on this page and the next.
+    await expect.poll(() => page.locator("demo-banner").getByRole("note").count()).toBe(0)
+
+    const before = provider.requestsFor("chat").length
+    await runResearchBrief(page, "Heat pumps in old houses")
+    await page.locator("project-place").locator('.review[data-verdict="pass-with-notes"]').waitFor()
+    expect(provider.requestsFor("chat").length).toBeGreaterThan(before)
+    expect(await page.locator("demo-banner").getByRole("note").count()).toBe(0)
     expect(breakage).toEqual([])
   })
 })

@@ -19,7 +19,7 @@ describe("<settings-place>", () => {
   it("lists plugins and federation for the owner only, and tells anyone else why a section is empty", async () => {
     fakeNode({})
     const mine = await fixture<SettingsPlace>(html`<settings-place .being=${owner} section="plugins"></settings-place>`)
-    expect(links(mine)).to.deep.equal(["Account", "Connections", "Plugins", "Federation"])
+    expect(links(mine)).to.deep.equal(["Account", "Connections", "Models", "Plugins", "Federation"])
     expect(mine.shadowRoot!.querySelector("settings-plugins")).not.to.equal(null)
     const theirs = await fixture<SettingsPlace>(
       html`<settings-place .being=${person} section="plugins"></settings-place>`
@@ -30,6 +30,9 @@ describe("<settings-place>", () => {
     theirs.section = "federation"
     await theirs.updateComplete
     expect(textOf(theirs)).to.contain("Owner only: peers and this node's federation are the owner's.")
+    theirs.section = "models"
+    await theirs.updateComplete
+    expect(textOf(theirs)).to.contain("Owner only: the owner binds the node's models.")
     theirs.section = "connections"
     await theirs.updateComplete
     expect(theirs.shadowRoot!.querySelector("settings-connections")!.hasAttribute("owner")).to.equal(false)

@@ -10,6 +10,7 @@ import { mdiPaperclip } from "@mdi/js"
 import { formatDateTime } from "./format.ts"
 import { icon } from "./icon.ts"
 import { renderMarkdown } from "./markdown.ts"
+import { linkedMarkdown } from "./settings-links.ts"
 import "./read-aloud.ts"
 
 const stateWords: Record<ToolCallChip["state"], string> = {
@@ -39,7 +40,7 @@ export const toolChips = (chips: ReadonlyArray<ToolCallChip>) =>
 
 /** The Muse's words as markdown, made safe: a fragment for the template, never an HTML string. */
 export const museText = (text: string) =>
-  html`<div class="markdown">${renderMarkdown(text, window.location.href)}</div>`
+  html`<div class="markdown">${renderMarkdown(linkedMarkdown(text), window.location.href)}</div>`
 
 /** `speakable`: a Muse reply offers to be read aloud (the place says so: /muse does). */
 export const threadMessage = (message: Message, author: string, mine: boolean, speakable = false) =>

@@ -43,6 +43,8 @@ export interface NodeEvents {
   "schema-form-submit": { readonly values: Readonly<Record<string, unknown>> }
   /** A group was changed in /spaces (members, name, place in the tree): the list of groups may be out of date. */
   "group-changed": Record<string, never>
+  /** A model provider or a tier binding changed in Settings → Models: what is bound (and the demo banner) may differ. */
+  "models-changed": Record<string, never>
   /** A plugin was installed or uninstalled in Settings: the rail's modules and the plugin lists may be out of date. */
   "plugins-changed": Record<string, never>
   /** A voice recorder's recording came back as text (with where it went). */

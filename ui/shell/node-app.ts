@@ -16,6 +16,7 @@ import { liveChannel } from "../live/live-channel.ts"
 import { wearChosenTheme, wearTheme } from "../theme/worn-theme.ts"
 import type { NodeEventMap } from "./events.ts"
 import { focusHeadingIn } from "./heading-focus.ts"
+import "./demo-banner.ts"
 import "./node-omnibar.ts"
 import "./node-rail.ts"
 import { PlaceLoader, type PlaceModule } from "./place-loader.ts"
@@ -300,7 +301,7 @@ export class NodeApp extends LitElement {
       <div class="layout">
         <node-rail .being=${this._being} .path=${location.path}></node-rail>
         <div class="column">
-          ${this._being === null ? nothing : html`<header class="top"><node-omnibar .being=${this._being}></node-omnibar></header>`}
+          ${this._being === null ? nothing : html`<demo-banner ?owner=${this._being.isOwner}></demo-banner><header class="top"><node-omnibar .being=${this._being}></node-omnibar></header>`}
           <main id="main" tabindex="-1">
             <node-alert kind="info" .message=${this._notice}></node-alert>
             ${this._renderPlace(place, location)}

@@ -29,6 +29,7 @@ import type { NodeEventMap } from "../../shell/events.ts"
 import "./desktop-now.ts"
 import "./desktop-signals.ts"
 import "./desktop-suggestions.ts"
+import "./first-steps.ts"
 import type { WidgetSuggestion } from "./desktop-suggestions.ts"
 import { OpenSignals } from "./open-signals.ts"
 import { canMove, columnsOf, type Move, moveWidget } from "./widget-layout.ts"
@@ -166,6 +167,7 @@ export class DesktopPlace extends LitElement {
           ? html`<p class="muted">Move each widget with its buttons. The desktop keeps the layout after every move.</p>`
           : nothing
       }
+      ${being?.isOwner === true ? html`<first-steps .beingId=${being.id}></first-steps>` : nothing}
       <desktop-suggestions
         .suggestions=${this._suggestions}
         .titleOf=${this._widgetTitle}

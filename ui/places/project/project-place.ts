@@ -31,6 +31,7 @@ import "./project-outputs.ts"
 import "./project-plan.ts"
 import "./project-trace.ts"
 import { ProjectWatch } from "./project-watch.ts"
+import { linkedText } from "../../components/settings-links.ts"
 
 @customElement("project-place")
 export class ProjectPlace extends LitElement {
@@ -121,7 +122,7 @@ export class ProjectPlace extends LitElement {
             project.status === "failed" && project.error !== null
               ? html`<section class="card stopped" aria-labelledby="stopped-title">
                 <h2 id="stopped-title">Why it stopped</h2>
-                <p class="pre">${project.error}</p>
+                <p class="pre">${linkedText(project.error)}</p>
               </section>`
               : nothing
           }

@@ -1,7 +1,7 @@
 /**
  * Settings, at `/settings`: one section at a time, chosen by `?section=` like the twin's. The
  * account (where it is signed in, its email address and password, the theme it wears), the
- * being's connections to providers, and for the owner the node's plugins and its federation.
+ * being's connections to providers, and for the owner the node's models, its plugins and its federation.
  */
 import { html, LitElement, nothing } from "lit"
 import { customElement, property } from "lit/decorators.js"
@@ -11,6 +11,8 @@ import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
 import "./settings-connections.ts"
 import "./settings-email.ts"
 import "./settings-federation.ts"
+import "./settings-model-providers.ts"
+import "./settings-model-tiers.ts"
 import "./settings-password.ts"
 import "./settings-plugins.ts"
 import "./settings-sessions.ts"
@@ -19,6 +21,7 @@ import "./settings-themes.ts"
 const sections = [
   ["account", "Account"],
   ["connections", "Connections"],
+  ["models", "Models"],
   ["plugins", "Plugins"],
   ["federation", "Federation"]
 ] as const
@@ -26,7 +29,7 @@ const sections = [
 type Section = (typeof sections)[number][0]
 
 /** Sections only the owner is shown: the node refuses their routes to anyone else. */
-const ownerOnly: ReadonlySet<Section> = new Set(["plugins", "federation"])
+const ownerOnly: ReadonlySet<Section> = new Set(["models", "plugins", "federation"])
 
 const isSection = (name: string): name is Section => sections.some(([id]) => id === name)
 
@@ -68,6 +71,12 @@ export class SettingsPlace extends LitElement {
         </div>`
       case "connections":
         return html`<settings-connections ?owner=${owner}></settings-connections>`
+      case "models":
+        return owner
+          ? html`<div class="split"><settings-model-providers></settings-model-providers><settings-model-tiers></settings-model-tiers></div>`
+          : this.being === null
+            ? nothing
+            : html`<p class="card">Owner only: the owner binds the node's models.</p>`
       case "plugins":
         // The node refuses the rest of the plugin routes to anyone else; say so before asking.
         return owner

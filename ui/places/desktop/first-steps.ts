@@ -1,0 +1,119 @@
+/**
+ * The owner's first steps, on the desktop until each is done or the list is dismissed: connect a
+ * model (or the demo models), run a first generator, meet the Muse, add a widget. Each step's state
+ * is read from what the node already answers (the tiers, the projects, the Muse's thread, the
+ * widget layout), so a step done anywhere shows done here. Dismissed per browser (localStorage):
+ * it is a hint, not a setting.
+ */
+import { css, html, LitElement, nothing } from "lit"
+import { customElement, property, state } from "lit/decorators.js"
+import * as Effect from "effect/Effect"
+import { ApiResource } from "../../components/api-resource.ts"
+import { sharedStyles } from "../../styles/shared-styles.ts"
+
+interface Progress {
+  readonly model: boolean
+  readonly generator: boolean
+  readonly muse: boolean
+  readonly widget: boolean
+}
+
+const steps: ReadonlyArray<{
+  readonly id: keyof Progress
+  readonly label: string
+  readonly href: string
+  readonly how: string
+}> = [
+  {
+    id: "model",
+    label: "Connect a model",
+    href: "/settings?section=models",
+    how: "or bind the demo models, in Settings → Models"
+  },
+  { id: "generator", label: "Run a first generator", href: "/studio", how: "pick one in Studio and start the run" },
+  { id: "muse", label: "Meet the Muse", href: "/muse", how: "say hello in Muse" },
+  { id: "widget", label: "Add a widget", href: "/", how: "with Add a widget, above" }
+]
+
+const dismissedKey = (beingId: string) => `first-steps-dismissed:${beingId}`
+
+@customElement("first-steps")
+export class FirstSteps extends LitElement {
+  @property() accessor beingId = ""
+
+  @state() private accessor _dismissed = false
+
+  private readonly _progress = new ApiResource(
+    this,
+    (client) =>
+      Effect.all(
+        {
+          tiers: client.llm.tiers(),
+          projects: client.studioProjects.listProjects({ urlParams: { limit: 1, offset: 0 } }),
+          muse: client.threads.listThreads({ urlParams: { kind: "muse", limit: 1, offset: 0 } }),
+          layout: client.desktop.getWidgets()
+        },
+        { concurrency: "unbounded" }
+      ).pipe(
+        Effect.map(
+          ({ tiers, projects, muse, layout }): Progress => ({
+            model: tiers.some((tier) => tier.tier === "standard" && tier.source !== "none"),
+            generator: projects.length > 0,
+            muse: muse.some((thread) => thread.lastMessageAt !== null),
+            widget: layout.updatedAt !== null
+          })
+        )
+      ),
+    { reloadOn: ["models-changed", "widget-suggestion"] }
+  )
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    this._dismissed = localStorage.getItem(dismissedKey(this.beingId)) !== null
+  }
+
+  protected override render() {
+    const progress = this._progress.value
+    if (this._dismissed || progress === null || steps.every((step) => progress[step.id])) return nothing
+    return html`<section class="card" aria-labelledby="first-steps-title">
+      <h2 id="first-steps-title">First steps</h2>
+      <ol>
+        ${steps.map(
+          (step) => html`<li data-done=${progress[step.id]}>
+            ${progress[step.id] ? html`<span class="done">Done:</span> ${step.label}` : html`<a href=${step.href}>${step.label}</a> <span class="muted">${step.how}</span>`}
+          </li>`
+        )}
+      </ol>
+      <button class="secondary" type="button" @click=${this._dismiss}>Dismiss the first steps</button>
+    </section>`
+  }
+
+  private readonly _dismiss = (): void => {
+    localStorage.setItem(dismissedKey(this.beingId), new Date().toISOString())
+    this._dismissed = true
+  }
+
+  static override styles = [
+    sharedStyles,
+    css`
+      ol {
+        margin: 0 0 var(--node-space-3);
+        padding-left: var(--node-space-5);
+        display: grid;
+        gap: var(--node-space-2);
+      }
+      li[data-done="true"] {
+        color: var(--node-muted);
+      }
+      .done {
+        font-weight: var(--node-font-weight-semibold);
+      }
+    `
+  ]
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "first-steps": FirstSteps
+  }
+}
