@@ -70,10 +70,13 @@ const defaultBinding = (settings: ModelSettingsShape, tier: ModelTier): Binding 
     providerId: ENVIRONMENT_PROVIDER_ID,
     source: "environment",
     builtin: false,
-    remedy:
-      `${settingsRemedy} (a provider with its key, a local server or the demo models), or set LLM_API_KEY` +
-      // A tier with its own endpoint is often served elsewhere than chat: say how to bind it alone.
-      (isChatTier(tier) ? "" : ` (LLM_${tier.toUpperCase()}_BASE_URL and _API_KEY for this tier alone)`)
+    // Nothing in the environment chose a server: the web app is where a person binds one. A server the
+    // environment named needs its key there too.
+    remedy: Option.isNone(settings.llmBaseUrl)
+      ? `${settingsRemedy} (a provider with its key, a local server or the demo models)`
+      : `${settingsRemedy}, or set LLM_API_KEY` +
+        // A tier with its own endpoint is often served elsewhere than chat: say how to bind it alone.
+        (isChatTier(tier) ? "" : ` (LLM_${tier.toUpperCase()}_BASE_URL and _API_KEY for this tier alone)`)
   }
 }
 

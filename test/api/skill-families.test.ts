@@ -204,7 +204,7 @@ describe("without a model configured", () => {
       expect(answer).toMatchObject({
         ok: false,
         error: expect.stringMatching(
-          /^No model is bound to the 'standard' tier yet: bind the tier in Settings → Models .*, or set LLM_API_KEY/
+          /^No model is bound to the 'standard' tier yet: bind the tier in Settings → Models \(a provider with its key, a local server or the demo models\)\.$/
         )
       })
     } finally {

@@ -82,7 +82,16 @@ describe("every place, at a desktop's width and a phone's", () => {
     models = await startOpenAiServer()
     scriptTeam(models, gates, agentMarkdown)
     ;[node, browser] = await Promise.all([
-      startNode({ env: { LLM_BASE_URL: models.baseUrl, LLM_API_KEY: "sk-test-e2e", LLM_LOCAL: "false" } }),
+      startNode({
+        env: {
+          LLM_BASE_URL: models.baseUrl,
+          LLM_API_KEY: "sk-test-e2e",
+          LLM_LOCAL: "false",
+          // Every place at two widths, each a whole load of the app from one address within a minute or two: more
+          // than the 300 requests a minute a person's tab makes, so the budget is the test's, not a person's.
+          RATE_LIMIT_PER_MINUTE: "1000"
+        }
+      }),
       launchBrowser()
     ])
   })

@@ -16,18 +16,17 @@ const tier = (source: string) => ({
   warning: null
 })
 
-const progress = (model: string, projects: ReadonlyArray<unknown>, widgetsStored: boolean) => ({
+const progress = (model: string, projects: ReadonlyArray<unknown>) => ({
   "GET /api/llm/tiers": { json: [tier(model)] },
   "GET /api/studio/projects": { json: projects },
-  "GET /api/threads": { json: [] },
-  "GET /api/desktop/widgets": { json: { widgets: [], updatedAt: widgetsStored ? "2026-01-01T00:00:00Z" : null } }
+  "GET /api/threads": { json: [] }
 })
 
 describe("<first-steps>", () => {
   beforeEach(() => localStorage.clear())
 
   it("marks what is done, links what is not, and stays dismissed once dismissed", async () => {
-    fakeNode(progress("environment", [], false))
+    fakeNode(progress("environment", []))
     const el = await fixture<FirstSteps>(html`<first-steps beingId="b-owner"></first-steps>`)
     await waitUntil(() => textOf(el.shadowRoot!).includes("First steps"))
     expect(textOf(el.shadowRoot!)).to.contain("Done: Connect a model")
@@ -47,21 +46,16 @@ describe("<first-steps>", () => {
   })
 
   it("points at Settings → Models while no model can be called, and is gone once every step is done", async () => {
-    fakeNode(progress("none", [], false))
+    fakeNode(progress("none", []))
     const el = await fixture<FirstSteps>(html`<first-steps beingId="b-one"></first-steps>`)
     await waitUntil(() => el.shadowRoot!.querySelector('a[href="/settings?section=models"]') !== null)
     const node = fakeNode({
-      ...progress("settings", [{ id: "p1" }], true),
+      ...progress("settings", [{ id: "p1" }]),
       "GET /api/threads": { json: [{ lastMessageAt: "2026-01-01T00:00:00Z" }] }
     })
-    const done = await fixture<FirstSteps>(html`<first-steps beingId="b-two"></first-steps>`)
-    // Every step's answer is in (the four reads), and drawn: nothing is left to show.
-    for (const route of [
-      "GET /api/llm/tiers",
-      "GET /api/studio/projects",
-      "GET /api/threads",
-      "GET /api/desktop/widgets"
-    ])
+    const done = await fixture<FirstSteps>(html`<first-steps beingId="b-two" widgetsStored></first-steps>`)
+    // Every step's answer is in (the three reads), and drawn: nothing is left to show.
+    for (const route of ["GET /api/llm/tiers", "GET /api/studio/projects", "GET /api/threads"])
       await node.request(route)
     await new Promise((resolve) => setTimeout(resolve))
     await done.updateComplete

@@ -117,7 +117,7 @@ describe("llm.generate", () => {
       ok: false,
       error:
         "No model is bound to the 'standard' tier yet: bind the tier in Settings → Models (a provider with its key, " +
-        "a local server or the demo models), or set LLM_API_KEY."
+        "a local server or the demo models)."
     })
   })
 

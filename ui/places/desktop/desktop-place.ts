@@ -167,7 +167,7 @@ export class DesktopPlace extends LitElement {
           ? html`<p class="muted">Move each widget with its buttons. The desktop keeps the layout after every move.</p>`
           : nothing
       }
-      ${being?.isOwner === true ? html`<first-steps .beingId=${being.id}></first-steps>` : nothing}
+      ${being?.isOwner === true ? html`<first-steps .beingId=${being.id} ?widgetsStored=${this._layout.value?.updatedAt != null}></first-steps>` : nothing}
       <desktop-suggestions
         .suggestions=${this._suggestions}
         .titleOf=${this._widgetTitle}

@@ -1,8 +1,8 @@
 /**
  * The owner's first steps, on the desktop until each is done or the list is dismissed: connect a
  * model (or the demo models), run a first generator, meet the Muse, add a widget. Each step's state
- * is read from what the node already answers (the tiers, the projects, the Muse's thread, the
- * widget layout), so a step done anywhere shows done here. Dismissed per browser (localStorage):
+ * is read from what the node already answers (the tiers, the projects, the Muse's thread, and the
+ * widget layout the desktop read), so a step done anywhere shows done here. Dismissed per browser (localStorage):
  * it is a hint, not a setting.
  */
 import { css, html, LitElement, nothing } from "lit"
@@ -15,11 +15,12 @@ interface Progress {
   readonly model: boolean
   readonly generator: boolean
   readonly muse: boolean
-  readonly widget: boolean
 }
 
+type Step = keyof Progress | "widget"
+
 const steps: ReadonlyArray<{
-  readonly id: keyof Progress
+  readonly id: Step
   readonly label: string
   readonly href: string
   readonly how: string
@@ -41,6 +42,9 @@ const dismissedKey = (beingId: string) => `first-steps-dismissed:${beingId}`
 export class FirstSteps extends LitElement {
   @property() accessor beingId = ""
 
+  /** Whether the being stored a widget layout: the desktop has read it already, so it is not asked again. */
+  @property({ type: Boolean }) accessor widgetsStored = false
+
   @state() private accessor _dismissed = false
 
   private readonly _progress = new ApiResource(
@@ -50,21 +54,19 @@ export class FirstSteps extends LitElement {
         {
           tiers: client.llm.tiers(),
           projects: client.studioProjects.listProjects({ urlParams: { limit: 1, offset: 0 } }),
-          muse: client.threads.listThreads({ urlParams: { kind: "muse", limit: 1, offset: 0 } }),
-          layout: client.desktop.getWidgets()
+          muse: client.threads.listThreads({ urlParams: { kind: "muse", limit: 1, offset: 0 } })
         },
         { concurrency: "unbounded" }
       ).pipe(
         Effect.map(
-          ({ tiers, projects, muse, layout }): Progress => ({
+          ({ tiers, projects, muse }): Progress => ({
             model: tiers.some((tier) => tier.tier === "standard" && tier.source !== "none"),
             generator: projects.length > 0,
-            muse: muse.some((thread) => thread.lastMessageAt !== null),
-            widget: layout.updatedAt !== null
+            muse: muse.some((thread) => thread.lastMessageAt !== null)
           })
         )
       ),
-    { reloadOn: ["models-changed", "widget-suggestion"] }
+    { reloadOn: ["models-changed"] }
   )
 
   override connectedCallback(): void {
@@ -73,8 +75,10 @@ export class FirstSteps extends LitElement {
   }
 
   protected override render() {
-    const progress = this._progress.value
-    if (this._dismissed || progress === null || steps.every((step) => progress[step.id])) return nothing
+    const loaded = this._progress.value
+    if (this._dismissed || loaded === null) return nothing
+    const progress: Record<Step, boolean> = { ...loaded, widget: this.widgetsStored }
+    if (steps.every((step) => progress[step.id])) return nothing
     return html`<section class="card" aria-labelledby="first-steps-title">
       <h2 id="first-steps-title">First steps</h2>
       <ol>
