@@ -46,9 +46,19 @@ describe("<first-steps>", () => {
   })
 
   it("points at Settings → Models while no model can be called, and is gone once every step is done", async () => {
-    fakeNode(progress("none", []))
+    const bare = fakeNode({ ...progress("none", []), "PUT /api/llm/tiers/standard": { json: tier("settings") } })
     const el = await fixture<FirstSteps>(html`<first-steps beingId="b-one"></first-steps>`)
     await waitUntil(() => el.shadowRoot!.querySelector('a[href="/settings?section=models"]') !== null)
+    // One click binds what nothing can call to the demo models.
+    const useDemo = Array.from(el.shadowRoot!.querySelectorAll("button")).find(
+      (button) => button.textContent?.trim() === "Use the demo models"
+    )!
+    useDemo.click()
+    expect((await bare.request("PUT /api/llm/tiers/standard")).body).to.deep.equal({
+      providerId: "demo",
+      model: "demo"
+    })
+    await waitUntil(() => textOf(el.shadowRoot!).includes("The demo models now serve 1 tier"))
     const node = fakeNode({
       ...progress("settings", [{ id: "p1" }]),
       "GET /api/threads": { json: [{ lastMessageAt: "2026-01-01T00:00:00Z" }] }

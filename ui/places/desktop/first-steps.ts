@@ -8,7 +8,11 @@
 import { css, html, LitElement, nothing } from "lit"
 import { customElement, property, state } from "lit/decorators.js"
 import * as Effect from "effect/Effect"
+import { ApiAction } from "../../components/api-action.ts"
 import { ApiResource } from "../../components/api-resource.ts"
+import { demoModelsWords, useDemoModels } from "../../components/demo-models.ts"
+import "../../components/node-alert.ts"
+import { fireEvent } from "../../shell/events.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
 interface Progress {
@@ -46,6 +50,8 @@ export class FirstSteps extends LitElement {
   @property({ type: Boolean }) accessor widgetsStored = false
 
   @state() private accessor _dismissed = false
+
+  private readonly _acting = new ApiAction(this)
 
   private readonly _progress = new ApiResource(
     this,
@@ -88,8 +94,17 @@ export class FirstSteps extends LitElement {
           </li>`
         )}
       </ol>
-      <button class="secondary" type="button" @click=${this._dismiss}>Dismiss the first steps</button>
+      <node-alert .message=${this._acting.error}></node-alert>
+      <node-alert kind="success" .message=${this._acting.notice}></node-alert>
+      <div class="actions">
+        ${progress.model ? nothing : html`<button type="button" ?disabled=${this._acting.busy} @click=${this._useDemo}>Use the demo models</button>`}
+        <button class="secondary" type="button" @click=${this._dismiss}>Dismiss the first steps</button>
+      </div>
     </section>`
+  }
+
+  private readonly _useDemo = async (): Promise<void> => {
+    if (await this._acting.run(useDemoModels, demoModelsWords)) fireEvent(this, "models-changed", {})
   }
 
   private readonly _dismiss = (): void => {

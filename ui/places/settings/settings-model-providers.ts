@@ -11,6 +11,7 @@ import { customElement, state } from "lit/decorators.js"
 import type { DetectedServers, LlmProvider, ProviderCheck } from "../../../extensions/models/contract/providers.ts"
 import { ApiAction } from "../../components/api-action.ts"
 import { ApiResource } from "../../components/api-resource.ts"
+import { demoModelsWords, useDemoModels } from "../../components/demo-models.ts"
 import "../../components/node-alert.ts"
 import { onSubmit } from "../../components/on-submit.ts"
 import { fireEvent } from "../../shell/events.ts"
@@ -92,6 +93,7 @@ export class SettingsModelProviders extends LitElement {
       ${checkWords(provider)}
       <div class="actions">
         <button class="secondary" type="button" ?disabled=${this._acting.busy} @click=${() => this._check(provider)}>Check ${provider.name}</button>
+        ${provider.source === "builtin" ? html`<button class="secondary" type="button" ?disabled=${this._acting.busy} @click=${this._useDemo}>Use the demo models where nothing is bound</button>` : nothing}
         ${
           own
             ? html`<button class="secondary" type="button" @click=${() => (this._editing = this._editing === provider.id ? null : provider.id)}>Edit ${provider.name}</button>
@@ -178,6 +180,11 @@ export class SettingsModelProviders extends LitElement {
     )
     // The node answered, but the provider did not: said as a problem, in the provider's words.
     if (failed !== null) this._acting.fail(`${provider.name} ${(failed as ProviderCheck).error ?? "did not answer"}.`)
+    await this._changed()
+  }
+
+  private readonly _useDemo = async (): Promise<void> => {
+    await this._acting.run(useDemoModels, demoModelsWords)
     await this._changed()
   }
 
