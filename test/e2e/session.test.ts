@@ -165,6 +165,16 @@ describe("sessions in the browser", () => {
     await expect.poll(() => focused(page)).toEqual({ tag: "h1", text: "Settings" })
     await rail(page).getByRole("link", { name: "Desktop" }).click()
     await expect.poll(() => focused(page)).toEqual({ tag: "h1", text: "Desktop" })
+    // Every place, those whose code loads on the first visit too (Admin) and those of sections (Settings).
+    for (const [link, heading] of [
+      ["Admin", "Admin"],
+      ["Settings", "Settings"],
+      ["Twin", "Twin"],
+      ["Desktop", "Desktop"]
+    ] as const) {
+      await rail(page).getByRole("link", { name: link, exact: true }).click()
+      await expect.poll(() => focused(page)).toEqual({ tag: "h1", text: heading })
+    }
     expect(breakage).toEqual([])
   })
 

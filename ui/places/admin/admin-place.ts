@@ -28,23 +28,25 @@ export class AdminPlace extends LitElement {
     void this._check()
   }
 
+  // One heading whatever the state: a heading drawn anew per state would drop the keyboard the shell gave it.
   protected override render() {
+    return html`<h1>Admin</h1>
+      ${this._renderAccess()}`
+  }
+
+  private _renderAccess() {
     const access = this._access
     switch (access.state) {
       case "checking":
-        return html`<h1>Admin</h1>
-          <p class="muted" role="status">Checking access…</p>`
+        return html`<p class="muted" role="status">Checking access…</p>`
       case "refused":
-        return html`<h1>Admin</h1>
-          <node-alert class="refusal" .message=${access.message}></node-alert>
+        return html`<node-alert class="refusal" .message=${access.message}></node-alert>
           <p class="muted">Admin belongs to the owner of this node. <a href="/">Go home</a></p>`
       case "failed":
-        return html`<h1>Admin</h1>
-          <node-alert .message=${access.message}></node-alert>
+        return html`<node-alert .message=${access.message}></node-alert>
           <button type="button" @click=${this._check}>Try again</button>`
       case "allowed":
-        return html`<h1>Admin</h1>
-          <admin-codes></admin-codes>
+        return html`<admin-codes></admin-codes>
           <admin-invites .emailConfigured=${access.emailConfigured}></admin-invites>
           <admin-waitlist></admin-waitlist>
           <admin-accounts></admin-accounts>`
