@@ -3,12 +3,13 @@ import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import { SessionNotFound } from "./contract/errors.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { AuthApi, AuthPublicApi } from "./contract/api.ts"
 import { Accounts } from "./accounts.ts"
 import { AccessCodes } from "./codes.ts"
-import { clearSessionCookie, closeCarriedSession, setSessionCookie } from "./cookie.ts"
+import { clearSessionCookie, closeCarriedSession, requestToken, setSessionCookie } from "./cookie.ts"
 import { MailFlows } from "./mail-flows.ts"
 import { requireOwner } from "./contract/owner.ts"
 import type { Being } from "./contract/records.ts"
@@ -36,11 +37,21 @@ export const AuthPublicHandlers = HttpApiBuilder.group(apiOf(AuthPublicApi), "au
     const accounts = yield* Accounts
     const waitlist = yield* Waitlist
     const mailFlows = yield* MailFlows
+    const sessions = yield* Sessions
 
     const signIn = (result: { being: Being; token: string }) =>
       closeCarriedSession.pipe(Effect.zipRight(setSessionCookie(result.token)), Effect.as({ being: result.being }))
 
+    /** The being of the request's session, if its cookie is signed and the session lives. */
+    const sessionState = Effect.gen(function* () {
+      const token = yield* requestToken
+      if (token === null) return { being: null }
+      const session = yield* sessions.resolve(token)
+      return { being: Option.getOrNull(Option.map(session, (live) => live.being)) }
+    })
+
     return handlers
+      .handle("session", () => sessionState)
       .handle("register", ({ payload }) => Effect.flatMap(accounts.register(payload), signIn))
       .handle("login", ({ payload }) => Effect.flatMap(accounts.login(payload.email, payload.password), signIn))
       .handle("joinWaitlist", ({ payload }) => Effect.as(waitlist.join(payload), ok))

@@ -94,3 +94,19 @@ describe("suspension (owner only)", () => {
     expect(list.some((being) => being.id === member.being.id)).toBe(true)
   })
 })
+
+describe("GET /api/auth/session", () => {
+  it("answers 200 with who is signed in, or with no one: a visitor, a forged cookie, a signed-out session", async () => {
+    const visitor = new Client(context.node.url)
+    expect(await visitor.raw("GET", "/api/auth/session")).toMatchObject({ status: 200, body: { being: null } })
+    const forged = await visitor.raw("GET", "/api/auth/session", undefined, { cookie: "svc_session=made-up.signature" })
+    expect(forged).toMatchObject({ status: 200, body: { being: null } })
+
+    const member = await registerMember(context.node, context.owner.client)
+    expect(await run(member.client.api.authPublic.session())).toEqual({ being: member.being })
+    await run(member.client.api.auth.logout())
+    expect(await run(member.client.api.authPublic.session())).toEqual({ being: null })
+    // The routes that need a session still refuse without one.
+    expect((await visitor.raw("GET", "/api/auth/me")).status).toBe(401)
+  })
+})

@@ -322,9 +322,9 @@ export class NodeApp extends LitElement {
 
   private readonly _loadSession = async (): Promise<void> => {
     this._startError = ""
-    const result = await request((client) => client.auth.me())
+    // Answered alike signed in or not (being null), so a signed-out page logs no 401 (docs/decisions.md).
+    const result = await request((client) => client.authPublic.session())
     if (result.ok) this._being = result.value.being
-    else if (result.failure.status === 401) this._being = null
     else this._startError = result.failure.message
   }
 

@@ -14,6 +14,7 @@ import { PageParams } from "../../../kernel/contract/page.ts"
 import {
   AccessCode,
   AuthResponse,
+  SessionState,
   Being,
   ChangePasswordRequest,
   EmailStatus,
@@ -38,6 +39,16 @@ export class AuthPublicApi extends HttpApiGroup.make("authPublic")
     OpenApi.Description,
     "Joining the node and getting back in without a session: registration with an access code, login, the " +
       "waitlist, e-mail verification and password reset. Rate class `auth` (`waitlist` for the waitlist)."
+  )
+  .add(
+    HttpApiEndpoint.get("session", "/auth/session")
+      .annotate(OpenApi.Summary, "Who is signed in, if anyone")
+      .annotate(
+        OpenApi.Description,
+        "The session's being, or `being: null` without a valid session: always 200, so the web app learns who is " +
+          "signed in without a 401 in a signed-out browser's console. Public; the global rate budget only."
+      )
+      .addSuccess(SessionState)
   )
   .add(
     HttpApiEndpoint.post("register", "/auth/register")

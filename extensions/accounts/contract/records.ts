@@ -42,6 +42,9 @@ export type Being = typeof Being.Type
 
 export const AuthResponse = Schema.Struct({ being: Being })
 
+/** Who the request's session is, if anyone: answered alike to a visitor, so a signed-out page sees no 401. */
+export const SessionState = Schema.Struct({ being: Schema.NullOr(Being) })
+
 export const RegisterRequest = Schema.Struct({
   email: Email,
   password: Password,
