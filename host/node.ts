@@ -1,6 +1,6 @@
 /** The whole node as one layer: host/main.ts runs it, tests build it with their own settings on an ephemeral port. */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { timeRoutes } from "../extensions/time/routes.ts"
+import { timeRoutes, TwinTimeLive } from "../extensions/time/routes.ts"
 import { twinRoutes } from "../extensions/twin/routes.ts"
 import { MarketLive, marketRoutes } from "../extensions/market/feature.ts"
 import { federationRoutes } from "../extensions/federation/routes.ts"
@@ -57,6 +57,7 @@ import { ConversationThreadsLive } from "../extensions/threads/conversation-thre
 import { federationLive } from "../extensions/federation/feature.ts"
 import { groupsFeature } from "../extensions/groups/feature.ts"
 import { searchRoutes } from "../extensions/search/handlers.ts"
+import { mcpRoutes } from "../extensions/mcp/handlers.ts"
 
 export interface NodeOptions {
   /** Overrides of the environment's settings (tests use a temp dataDir and port 0). */
@@ -88,7 +89,8 @@ const routes = Layer.mergeAll(
   federationRoutes.pipe(Layer.provide([peerFeature, seedFeature])),
   themesRoutes,
   groupsFeature,
-  searchRoutes
+  searchRoutes,
+  mcpRoutes.pipe(Layer.provide(TwinTimeLive))
 )
 
 /** What features serve beside the contract: file bytes, three.js, module documents, consent redirects, metrics. */
