@@ -6,6 +6,8 @@
  * foreign Origin, a wrong content type and other people's clients are refused; each call is a `mcp` activity.
  */
 import { McpError } from "@modelcontextprotocol/sdk/types.js"
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
 import { connectMcp, mintMcp } from "../support/mcp.ts"
 import { nodeWithOwner, refused, registerMember, run, type Registered } from "../support/node.ts"
@@ -137,6 +139,64 @@ describe("the MCP server", () => {
     await assistant.callTool({ name: "memory_store", arguments: { text: "Prefers oat milk", tags: ["food"] } })
     const found = await run(member.client.api.twin.searchMemories({ urlParams: { q: "oat milk", offset: 0 } }))
     expect(found[0]).toMatchObject({ content: "Prefers oat milk", tags: ["food"], kind: "fact" })
+    await assistant.close()
+  })
+
+  it("adds a repeating event that calendar_list expands, and refuses a bad rule as the route does", async () => {
+    const assistant = await connectMcp(
+      context.node.url,
+      (await mintMcp(member.client, ["calendar.read", "calendar.write"])).token
+    )
+    const added = await assistant.callTool({
+      name: "event_add",
+      arguments: { title: "Stand-up", startAt: "2031-03-02T09:00:00Z", rrule: "FREQ=DAILY;COUNT=3" }
+    })
+    expect(added.structuredContent).toMatchObject({ event: { title: "Stand-up", recurrence: "FREQ=DAILY;COUNT=3" } })
+    const listed = await assistant.callTool({
+      name: "calendar_list",
+      arguments: { from: "2031-03-01T00:00:00Z", to: "2031-03-10T00:00:00Z" }
+    })
+    const { entries } = listed.structuredContent as { entries: Array<{ title: string; startAt: string }> }
+    expect(entries.filter((entry) => entry.title === "Stand-up").map((entry) => entry.startAt)).toEqual([
+      "2031-03-02T09:00:00.000Z",
+      "2031-03-03T09:00:00.000Z",
+      "2031-03-04T09:00:00.000Z"
+    ])
+    const badRule = await assistant.callTool({
+      name: "event_add",
+      arguments: { title: "Never", startAt: "2031-03-02T09:00:00Z", rrule: "FREQ=SOMETIMES" }
+    })
+    expect(badRule.isError).toBe(true)
+    const tooLong = await rpcError(
+      assistant.callTool({
+        name: "calendar_list",
+        arguments: { from: "2031-01-01T00:00:00Z", to: "2033-01-01T00:00:00Z" }
+      })
+    )
+    expect(tooLong.code).toBe(-32602)
+    await assistant.close()
+  })
+
+  it("finds and reads its person's files as text", async () => {
+    const uploads = join(context.node.dataDir, "uploads", member.being.id)
+    mkdirSync(uploads, { recursive: true })
+    writeFileSync(join(uploads, "recipe-notes.md"), "# Soup\nOnions first.\n")
+    writeFileSync(join(uploads, "recipe-photo.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]))
+    const assistant = await connectMcp(context.node.url, (await mintMcp(member.client, ["files.read"])).token)
+    const found = await assistant.callTool({ name: "files_search", arguments: { query: "recipe" } })
+    const { files } = found.structuredContent as { files: Array<{ id: string; name: string }> }
+    expect(files.map((file) => file.name).sort()).toEqual(["recipe-notes.md", "recipe-photo.png"])
+    const notes = await assistant.callTool({
+      name: "file_read",
+      arguments: { id: files.find((file) => file.name === "recipe-notes.md")!.id }
+    })
+    expect(notes.structuredContent).toMatchObject({ content: "# Soup\nOnions first.\n" })
+    const photo = await assistant.callTool({
+      name: "file_read",
+      arguments: { id: files.find((file) => file.name === "recipe-photo.png")!.id }
+    })
+    expect(photo.isError).toBe(true)
+    expect((photo.content as Array<{ text: string }>)[0]!.text).toContain("not_text")
     await assistant.close()
   })
 
