@@ -8,6 +8,7 @@ import { customElement, property } from "lit/decorators.js"
 import type { Being } from "../../../extensions/accounts/contract/records.ts"
 import { sectionTabsStyles } from "../../styles/section-tabs-styles.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
+import "./settings-assistants.ts"
 import "./settings-connections.ts"
 import "./settings-email.ts"
 import "./settings-federation.ts"
@@ -19,6 +20,7 @@ import "./settings-themes.ts"
 const sections = [
   ["account", "Account"],
   ["connections", "Connections"],
+  ["assistants", "Assistants (MCP)"],
   ["plugins", "Plugins"],
   ["federation", "Federation"]
 ] as const
@@ -68,6 +70,8 @@ export class SettingsPlace extends LitElement {
         </div>`
       case "connections":
         return html`<settings-connections ?owner=${owner}></settings-connections>`
+      case "assistants":
+        return html`<settings-assistants></settings-assistants>`
       case "plugins":
         // The node refuses the rest of the plugin routes to anyone else; say so before asking.
         return owner
