@@ -1,7 +1,7 @@
 /** The MCP SDK's own client over Streamable HTTP, as an assistant holding a client's token connects to /api/mcp. */
 import { Client as McpSdkClient } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
-import { type Client, run } from "./node.ts"
+import { type Client, run } from "./client.ts"
 import type { McpGrant } from "../../extensions/mcp/contract/records.ts"
 
 let assistants = 0
