@@ -114,6 +114,15 @@ describe("an MCP server as a plugin", () => {
   })
 
   it("reports a crash as the plugin's error, drops its skills meanwhile, and starts it again", async () => {
+    // The server that comes back no longer lists word_count: a tool that vanished.
+    const server = readFileSync(join(folder, "server.py"), "utf8")
+    writeFileSync(
+      join(folder, "server.py"),
+      server.replace(
+        "\n\n\ndef send(",
+        '\nTOOLS = [tool for tool in TOOLS if tool["name"] != "word_count"]\n\n\ndef send('
+      )
+    )
     await invoke("almanac.board", { crash: true }).catch(() => undefined)
     await until("the plugin to show its server's crash", async () => (await almanac())?.status === "error")
     expect((await almanac())?.error).toContain("The MCP server stopped")
@@ -123,6 +132,14 @@ describe("an MCP server as a plugin", () => {
     expect(gone).toMatchObject({ status: 404, body: { error: "unknown_skill" } })
     await until("the server to come back", async () => (await almanac())?.status === "active", 20_000)
     expect((await invoke("almanac.board", {})).output).toMatchObject({ structuredContent: { notes: ["Buy oat milk"] } })
+    const vanished = await refused(
+      owner.client.api.studioSkills.invokeSkill({ payload: { name: "almanac.word_count", input: { text: "a" } } })
+    )
+    expect(vanished).toMatchObject({ status: 404, body: { error: "unknown_skill" } })
+    expect((await almanac())?.contributions.map((contribution) => contribution.name).sort()).toEqual([
+      "almanac.board",
+      "almanac.pin_note"
+    ])
   })
 
   it("keeps the server in its sandbox: no reading outside its folders, no network without the grant", async () => {
