@@ -22,6 +22,7 @@ import { llmAdapterFactory } from "../extensions/models/adapter.ts"
 import { ModelsLive } from "../extensions/models/models-layer.ts"
 import { networkAdapterFactory } from "../extensions/network/adapter.ts"
 import { processAdapterFactory } from "../extensions/sandbox/adapter.ts"
+import { mcpPluginServers } from "../extensions/mcp/plugin-servers.ts"
 import { Sandbox } from "../extensions/sandbox/sandbox.ts"
 import { authoringAdapterFactory } from "../extensions/studio/authoring-adapter.ts"
 import { hostVersion } from "../kernel/version.ts"
@@ -44,10 +45,13 @@ export const ExtensionHostLive = Layer.unwrapEffect(
     const storage = yield* authoringAdapterFactory(studio.id)
     const integrations = yield* integrationsAdapterFactory
     const filesystem = pluginFilesAdapterFactory(yield* Settings, builtinIds)
+    // A plugin that is an MCP server runs in the sandbox's nova tier, never unsandboxed.
+    const mcpServers = mcpPluginServers((yield* Sandbox).serve, yield* Settings)
     return ExtensionHost.layer({
       hostVersion,
       builtins,
       reservedNamespaces,
+      mcpServers,
       adapters: { signals, schedule, network, llm, storage, memory, filesystem, process: sandbox, integrations }
     })
   })

@@ -1,6 +1,6 @@
 /** The whole node as one layer: host/main.ts runs it, tests build it with their own settings on an ephemeral port. */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { timeRoutes } from "../extensions/time/routes.ts"
+import { timeRoutes, TwinTimeLive } from "../extensions/time/routes.ts"
 import { twinRoutes } from "../extensions/twin/routes.ts"
 import { MarketLive, marketRoutes } from "../extensions/market/feature.ts"
 import { federationRoutes } from "../extensions/federation/routes.ts"
@@ -44,7 +44,6 @@ import { SchedulerLive } from "../extensions/time/scheduler.ts"
 import { SkillRunsLive } from "../extensions/time/skill-runs.ts"
 import { twinFeature, twinPorts } from "../extensions/twin/feature.ts"
 import { ConnectionTagsLive } from "../extensions/twin/connection-tags.ts"
-import { SecretSealerLive } from "../extensions/twin/secret-sealer.ts"
 import { ListingModerationLive } from "../extensions/market/moderation.ts"
 import { themesRoutes } from "../extensions/themes/handlers.ts"
 import { HeldThemesLive } from "../extensions/themes/themes-repository.ts"
@@ -58,6 +57,7 @@ import { ConversationThreadsLive } from "../extensions/threads/conversation-thre
 import { federationLive } from "../extensions/federation/feature.ts"
 import { groupsFeature } from "../extensions/groups/feature.ts"
 import { searchRoutes } from "../extensions/search/handlers.ts"
+import { mcpRoutes } from "../extensions/mcp/handlers.ts"
 
 export interface NodeOptions {
   /** Overrides of the environment's settings (tests use a temp dataDir and port 0). */
@@ -89,7 +89,8 @@ const routes = Layer.mergeAll(
   federationRoutes.pipe(Layer.provide([peerFeature, seedFeature])),
   themesRoutes,
   groupsFeature,
-  searchRoutes
+  searchRoutes,
+  mcpRoutes.pipe(Layer.provide(TwinTimeLive))
 )
 
 /** What features serve beside the contract: file bytes, three.js, module documents, consent redirects, metrics. */
@@ -130,9 +131,8 @@ export const nodeLayer = (options: NodeOptions = {}) =>
       Layer.provideMerge(
         Layer.mergeAll(SandboxHealthLive, MarketLive, SoulServiceLive, RemotePostsLive, CrewSeatingLive, HeldThemesLive)
       ),
-      // The twin's connection secrets and grants, provider registry and OAuth clients, for comms and the host;
-      // its secret box, which seals model providers' keys too.
-      Layer.provideMerge(Layer.merge(ConnectionTagsLive, SecretSealerLive)),
+      // The twin's connection secrets and grants, provider registry, OAuth clients and secret box, for comms and the host.
+      Layer.provideMerge(ConnectionTagsLive),
       Layer.provideMerge(beingFeature),
       Layer.provideMerge(accountsFeature),
       Layer.provideMerge(MailerLive),

@@ -40,7 +40,18 @@ const systemRoots = (): ReadonlyArray<string> =>
 const interpreter = (language: Exclude<CodeLanguage, "javascript">, code: string): ReadonlyArray<string> =>
   language === "python" ? [python, "-I", "-c", code] : ["/bin/sh", "-c", code]
 
-const launcherConfig = (timeoutMs: number, protections: NovaProtections, probe: boolean) => ({
+/** A host folder bound read-only inside the sandbox (an MCP server's plugin folder). */
+export interface ReadOnlyBind {
+  readonly host: string
+  readonly inside: string
+}
+
+const launcherConfig = (
+  timeoutMs: number,
+  protections: NovaProtections,
+  probe: boolean,
+  readOnly: ReadonlyArray<ReadOnlyBind>
+) => ({
   probe,
   rlimits: {
     RLIMIT_AS: sandboxLimits.memoryBytes * 2,
@@ -58,7 +69,8 @@ const launcherConfig = (timeoutMs: number, protections: NovaProtections, probe: 
           ["/etc", "read"],
           ["/proc", "read"],
           ["/dev", "device"],
-          [sandboxWorkspace, "write"]
+          [sandboxWorkspace, "write"],
+          ...readOnly.map((bind) => [bind.inside, "read"])
         ]
       : null
 })
@@ -70,9 +82,13 @@ export const novaArgv = (options: {
   readonly timeoutMs: number
   readonly protections: NovaProtections
   readonly probe?: boolean
+  readonly readOnly?: ReadonlyArray<ReadOnlyBind>
+  /** The host's network (a served process granted `network`); every other namespace stays unshared. */
+  readonly network?: boolean
 }): ReadonlyArray<string> => [
   "bwrap",
   "--unshare-all",
+  ...(options.network === true ? ["--share-net", "--ro-bind-try", "/etc/resolv.conf", "/etc/resolv.conf"] : []),
   "--unshare-user",
   "--disable-userns",
   "--die-with-parent",
@@ -102,6 +118,7 @@ export const novaArgv = (options: {
   "--bind",
   options.workspace,
   sandboxWorkspace,
+  ...(options.readOnly ?? []).flatMap((bind) => ["--ro-bind", bind.host, bind.inside]),
   "--chdir",
   sandboxWorkspace,
   ...(options.protections.seccomp ? ["--seccomp", "3"] : []),
@@ -111,7 +128,9 @@ export const novaArgv = (options: {
   "-S",
   "-c",
   launcherSource,
-  JSON.stringify(launcherConfig(options.timeoutMs, options.protections, options.probe ?? false)),
+  JSON.stringify(
+    launcherConfig(options.timeoutMs, options.protections, options.probe ?? false, options.readOnly ?? [])
+  ),
   ...options.command
 ]
 
@@ -119,7 +138,7 @@ export const novaArgv = (options: {
  * Puts the run into its cgroups before bubblewrap starts: a shell writes its own pid into each
  * group's procs file, then becomes bubblewrap, so nothing of the run is ever outside them.
  */
-const inGroups = (argv: ReadonlyArray<string>, procsFiles: ReadonlyArray<string>): ReadonlyArray<string> =>
+export const inGroups = (argv: ReadonlyArray<string>, procsFiles: ReadonlyArray<string>): ReadonlyArray<string> =>
   procsFiles.length === 0
     ? argv
     : [

@@ -24,6 +24,7 @@ import { runNova } from "./nova.ts"
 import { probeCacheMs, probeSandbox, type SandboxProbe } from "./probe.ts"
 import { SandboxSettings } from "./settings.ts"
 import { chooseTier, protectionsOf } from "./tier.ts"
+import { serveInNova, type ServedProcess } from "./serve.ts"
 
 /** A run the sandbox would not start; the message says why and what to change. */
 export class SandboxRefused extends Data.TaggedError("SandboxRefused")<{ readonly message: string }> {}
@@ -135,7 +136,24 @@ export const makeSandbox = (probeWith: (now: number) => Promise<SandboxProbe>) =
       )
     })
 
-    return { status, execute } as const
+    /** A long-lived process in nova (an MCP server); refused when nova is not available here: never unsandboxed. */
+    const serve = Effect.fn("sandbox.serve")(function* (served: ServedProcess) {
+      const found = yield* current
+      if (found.novaReason !== null || !found.namespaces) {
+        return yield* refuse(
+          `A plugin's MCP server runs only in the nova sandbox, which is unavailable: ${found.novaReason ?? "no user namespaces"}.`
+        )
+      }
+      return yield* Effect.try({
+        try: () => serveInNova(served, found),
+        catch: (error) =>
+          new SandboxRefused({
+            message: `The server could not start: ${error instanceof Error ? error.message : String(error)}`
+          })
+      })
+    })
+
+    return { status, execute, serve } as const
   })
 
 export class Sandbox extends Effect.Service<Sandbox>()("host/Sandbox", {

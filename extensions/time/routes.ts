@@ -4,3 +4,6 @@ import { TwinTimeHandlers } from "./handlers.ts"
 import { TwinHushHandlers } from "./hush-handlers.ts"
 
 export const timeRoutes = Layer.mergeAll(TwinTimeHandlers, TwinHushHandlers)
+
+/** The time feature's contract tag (to-dos and the agenda) for the features that call it: the MCP server's tools. */
+export { TwinTimeLive } from "./twin-time.ts"

@@ -6,6 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { ActivityLog } from "./contract/activity-log.ts"
 import { TwinMemories } from "./contract/memories.ts"
+import { memoryInputDefaults } from "./contract/records.ts"
 import { TwinProfiles } from "./contract/profiles.ts"
 import { Activity } from "./activity.ts"
 import { Memories } from "./memories.ts"
@@ -16,6 +17,11 @@ export const TwinMemoriesLive = Layer.effect(
   Effect.map(Memories, (memories) => ({
     search: memories.search,
     searchWords: memories.searchWords,
+    store: (beingId, input) =>
+      Effect.map(
+        memories.store(beingId, { ...memoryInputDefaults, ...input }, { skipNearDuplicates: false }),
+        (stored) => stored.memory!
+      ),
     embeddings: memories.embeddings
   }))
 )

@@ -9,6 +9,7 @@ import type { BroadcastMessage } from "../../kernel/contract/broadcast.ts"
 import { BeingChanged, SessionsEnded } from "../../extensions/accounts/contract/broadcasts.ts"
 import { BindingsChanged } from "../../extensions/models/contract/broadcasts.ts"
 import { PublishedEvent } from "../contract/events.ts"
+import { McpClientRevoked } from "../../extensions/mcp/contract/broadcasts.ts"
 
 const AudienceSchema = Schema.Union(
   Schema.Struct({ kind: Schema.Literal("being"), beingId: Schema.String }),
@@ -54,6 +55,7 @@ export const BroadcastBody = Schema.Union(
   PluginInstalled,
   PluginRemoved,
   Wake,
+  McpClientRevoked,
   /** A process's own probe at start, to know its LISTEN is in place. */
   Schema.Struct({ kind: Schema.Literal("hello") }),
   /**

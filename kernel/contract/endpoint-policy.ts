@@ -13,9 +13,9 @@ import * as Option from "effect/Option"
 
 /**
  * `bridge`: a module's (later a seed's) calls through the bridge, ours where the spec is silent;
- * `wire`: the public federation routes other nodes call.
+ * `wire`: the public federation routes other nodes call; `mcp`: an assistant's Model Context Protocol transport.
  */
-export const rateClassNames = ["auth", "waitlist", "owner", "llm", "upload", "bridge", "wire"] as const
+export const rateClassNames = ["auth", "waitlist", "owner", "llm", "upload", "bridge", "wire", "mcp"] as const
 export type RateClassName = (typeof rateClassNames)[number]
 
 /** The rate class an endpoint counts in beside the global budget; none: the global budget only. */

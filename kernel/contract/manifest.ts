@@ -96,6 +96,28 @@ export const PluginExtension = Schema.Struct(
 )
 export type PluginExtension = typeof PluginExtension.Type
 
+/**
+ * An MCP server the plugin is (docs/plugins.md "MCP servers"): a command in its folder spoken to over stdio, run in the
+ * node's process sandbox, or a remote server by URL (https), reached with the `network` grant. Its tools become the
+ * plugin's skills, `<namespace>.<tool>`, listed at install and at every boot.
+ */
+export const McpServerDeclaration = Schema.Union(
+  Schema.Struct({
+    command: MainPath,
+    args: Schema.optionalWith(Schema.Array(Schema.String.pipe(Schema.maxLength(500))).pipe(Schema.maxItems(32)), {
+      default: () => []
+    })
+  }),
+  Schema.Struct({
+    url: Schema.String.pipe(
+      Schema.filter(
+        (value) => /^https:\/\/[^\s]+$/.test(value) || `mcp.url must be an https URL, got ${JSON.stringify(value)}`
+      )
+    )
+  })
+)
+export type McpServerDeclaration = typeof McpServerDeclaration.Type
+
 export const Pricing = Schema.Struct({
   model: Schema.Literal("free", "one-time", "per-run", "subscription"),
   credits: Schema.Number.pipe(
@@ -125,7 +147,8 @@ export const manifestFields = {
   extensions: Schema.optionalWith(Schema.Array(PluginExtension), { default: () => [] }),
   pricing: Schema.optionalWith(Pricing, { default: () => ({ model: "free" as const, credits: 0 }) }),
   /** A semver version (this or newer) or range; checked where a manifest is read. */
-  minHostVersion: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null })
+  minHostVersion: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
+  mcp: Schema.optionalWith(Schema.NullOr(McpServerDeclaration), { default: () => null })
 }
 
 /** The rules across fields: no capability or extension id twice; an extension uses only declared capabilities. */

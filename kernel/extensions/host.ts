@@ -38,6 +38,8 @@ import { PluginsRepository, type StoredPlugin } from "./plugins-repository.ts"
 import { BridgeStorageRepository } from "./bridge-storage-repository.ts"
 import { pluginBundleCache, pluginDataDir } from "./plugin-files.ts"
 import { PluginRelay, type PluginChange } from "./plugin-relay.ts"
+import { followServer, type McpServersShape, type McpServerStarted } from "./mcp-servers.ts"
+import { activationFailed } from "./activation.ts"
 
 export interface ExtensionHostOptions {
   /** The node's own version, checked against each manifest's minHostVersion. */
@@ -47,6 +49,8 @@ export interface ExtensionHostOptions {
   readonly adapters: CapabilityAdapterFactories
   /** The namespaces only built-ins may take, besides the node's own (install-rules.ts `nodeNamespaces`). */
   readonly reservedNamespaces: ReadonlySet<string>
+  /** What starts a plugin that is an MCP server; without it, such a plugin fails to activate. */
+  readonly mcpServers?: McpServersShape
 }
 
 export interface ExtensionHostShape {
@@ -81,11 +85,14 @@ const make = (options: ExtensionHostOptions) =>
     /** Each third-party plugin's isolate, by plugin id, while it is loaded. */
     const isolates = new Map<string, PluginIsolate>()
 
+    /** Each MCP server plugin's server, by plugin id, while it is loaded. */
+    const servers = new Map<string, McpServerStarted>()
     const dropIsolate = (id: string) => {
       isolates.get(id)?.dispose()
       isolates.delete(id)
+      servers.get(id)?.stop()
+      servers.delete(id)
     }
-
     /**
      * A plugin whose isolate was stopped (a loop, its memory, a deadline) leaves the registries,
      * in error, at once: the call that stopped it answers after this. The row follows.
@@ -112,6 +119,18 @@ const make = (options: ExtensionHostOptions) =>
           ...(yield* moduleContributions(manifest, dir, granted, options.adapters)),
           ...(yield* declaredContributions(manifest, dir, granted, options.adapters))
         ]
+        if (manifest.mcp !== null) {
+          if (options.mcpServers === undefined)
+            return yield* activationFailed(manifest, "this node runs no MCP servers")
+          let started: McpServerStarted | undefined
+          started = yield* options.mcpServers.start(
+            { manifest, dir, granted, adapters: options.adapters },
+            followServer({ writer, loaded, runFork }, manifest.id, () => started === servers.get(manifest.id))
+          )
+          dropIsolate(manifest.id)
+          servers.set(manifest.id, started)
+          return [...started.contributions, ...modules]
+        }
         // A plugin of declarations only (modules, widgets, generators...) has no code for the node to run, so no
         // isolate.
         if (manifest.main === null && manifest.extensions.every((extension) => isDeclaredKind(extension.kind))) {
@@ -306,7 +325,7 @@ const make = (options: ExtensionHostOptions) =>
       "plugins.available"
     )
 
-    yield* Effect.addFinalizer(() => Effect.sync(() => [...isolates.keys()].forEach(dropIsolate)))
+    yield* Effect.addFinalizer(() => Effect.sync(() => [...isolates.keys(), ...servers.keys()].forEach(dropIsolate)))
     yield* loadBuiltins
     yield* loadStored
 

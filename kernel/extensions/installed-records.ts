@@ -11,7 +11,7 @@ import type { InstalledContribution, InstalledPlugin } from "../contract/plugins
 import type { StoredPlugin } from "./plugins-repository.ts"
 import type { AnyContribution } from "./registry.ts"
 
-const contributionsOf = (contributions: ReadonlyArray<AnyContribution>): Array<InstalledContribution> =>
+export const contributionsOf = (contributions: ReadonlyArray<AnyContribution>): Array<InstalledContribution> =>
   contributions.map((contribution) => {
     const { kind, name, declaration } = contribution
     const framed =

@@ -34,7 +34,9 @@ export const defaultClassLimits: Record<RateClassName, number> = {
   llm: 30,
   upload: 30,
   bridge: 120,
-  wire: 120
+  wire: 120,
+  // An assistant's tool calls, one POST each: 240 a minute is four a second, far above a conversation's pace.
+  mcp: 240
 }
 
 export const WINDOW_MS = 60_000

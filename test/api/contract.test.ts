@@ -158,7 +158,11 @@ describe("the HTTP contract", () => {
         "POST /api/auth/password/reset/request",
         "POST /api/auth/register",
         "POST /api/auth/verify",
-        "POST /api/auth/waitlist"
+        "POST /api/auth/waitlist",
+        // MCP's transport: a client's bearer token, checked by the route itself (extensions/mcp/endpoint.ts).
+        "DELETE /api/mcp",
+        "GET /api/mcp",
+        "POST /api/mcp"
       ].sort()
     )
   })

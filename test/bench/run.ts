@@ -122,6 +122,11 @@ const sections: ReadonlyArray<{ readonly name: string; readonly title: string; r
       run: async () => (await import("./scale-year.ts")).benchScaleYear()
     },
     {
+      name: "mcp",
+      title: "An MCP memory_search round trip beside GET /api/twin/memories (issue 31)",
+      run: async () => (await import("./mcp.ts")).benchMcp()
+    },
+    {
       name: "cluster-messaging",
       title: "An entity message round trip to another runner beside the same runner (issue 16)",
       run: async () => (await import("./scale-out/cluster-messaging.ts")).benchClusterMessaging()

@@ -14,10 +14,13 @@ export class DidCopy extends LitElement {
   /** What the did is, for the copy button's name ("Copy this node's did"). */
   @property() accessor label = "did"
 
+  /** Text of several lines (a configuration to paste): shown as written, line breaks kept. */
+  @property({ type: Boolean }) accessor block = false
+
   @state() private accessor _said = ""
 
   protected override render() {
-    return html`<span class="did"><code>${this.did}</code>
+    return html`<span class="did">${this.block ? html`<pre><code>${this.did}</code></pre>` : html`<code>${this.did}</code>`}
       <button class="secondary" type="button" aria-label=${`Copy ${this.label}`} @click=${this._copy}>Copy</button>
       <span class="muted" role="status">${this._said}</span></span>`
   }
@@ -40,6 +43,8 @@ export class DidCopy extends LitElement {
     :host { display: block; max-width: 100%; min-width: 0; }
     .did { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; min-width: 0; }
     code { flex: 1 1 12rem; min-width: 0; white-space: normal; overflow-wrap: anywhere; word-break: break-all; }
+    pre { flex: 1 1 100%; min-width: 0; margin: 0; overflow-x: auto; }
+    pre code { white-space: pre; word-break: normal; }
   `
   ]
 }

@@ -6,7 +6,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { Memory, MemoryKind } from "../../../kernel/contract/memory.ts"
-import type { EmbeddingsStatus, MemorySearchMode } from "./records.ts"
+import type { EmbeddingsStatus, MemoryInput, MemorySearchMode } from "./records.ts"
 
 export interface MemorySearch {
   readonly q?: string
@@ -30,6 +30,8 @@ export interface TwinMemoriesShape {
   readonly search: (beingId: string, query: MemorySearch) => Effect.Effect<MemorySearchResult>
   /** A being's memories ranked by words only, best first. */
   readonly searchWords: (beingId: string, q: string, limit: number) => Effect.Effect<ReadonlyArray<Memory>>
+  /** Stores a memory as `POST /api/twin/memories` does: always (near-duplicates too), the input's defaults filled. */
+  readonly store: (beingId: string, input: MemoryInput) => Effect.Effect<Memory>
   /** Embedded against all memories, the node's (null) or one being's, and what that means for search. */
   readonly embeddings: (beingId: string | null) => Effect.Effect<EmbeddingsStatus>
 }

@@ -123,7 +123,8 @@ export const twinActivityKinds = [
   "browsed",
   "sent",
   "scheduled",
-  "thought"
+  "thought",
+  "mcp"
 ] as const
 export const TwinActivityKind = Schema.Literal(...twinActivityKinds)
 export type TwinActivityKind = typeof TwinActivityKind.Type

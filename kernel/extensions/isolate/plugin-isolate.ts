@@ -97,7 +97,7 @@ const shapeOf = (adapters: GrantedAdapters): AdapterShape =>
  * approval gate or the isolate. The plugin's own schema then decodes the input and encodes the
  * output inside (guest.ts); the output passes the host as the plugin encoded it.
  */
-const publishedSchema = (jsonSchema: unknown, check: SchemaCheck | null) =>
+export const publishedSchema = (jsonSchema: unknown, check: SchemaCheck | null) =>
   Schema.declare(
     [],
     {

@@ -8,6 +8,7 @@ import { customElement, property } from "lit/decorators.js"
 import type { Being } from "../../../extensions/accounts/contract/records.ts"
 import { sectionTabsStyles } from "../../styles/section-tabs-styles.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
+import "./settings-assistants.ts"
 import "./settings-connections.ts"
 import "./settings-email.ts"
 import "./settings-federation.ts"
@@ -21,6 +22,7 @@ import "./settings-themes.ts"
 const sections = [
   ["account", "Account"],
   ["connections", "Connections"],
+  ["assistants", "Assistants (MCP)"],
   ["models", "Models"],
   ["plugins", "Plugins"],
   ["federation", "Federation"]
@@ -71,6 +73,8 @@ export class SettingsPlace extends LitElement {
         </div>`
       case "connections":
         return html`<settings-connections ?owner=${owner}></settings-connections>`
+      case "assistants":
+        return html`<settings-assistants></settings-assistants>`
       case "models":
         return owner
           ? html`<div class="split"><settings-model-providers></settings-model-providers><settings-model-tiers></settings-model-tiers></div>`

@@ -19,7 +19,8 @@ const kindWords: Record<TwinActivityKind, string> = {
   browsed: "Browsing",
   sent: "Sent",
   scheduled: "Schedule",
-  thought: "Thought"
+  thought: "Thought",
+  mcp: "Assistants"
 }
 
 type Shown = Pick<TwinActivity, "kind" | "summary" | "at">
