@@ -159,6 +159,8 @@ describe("the HTTP contract", () => {
         "POST /api/auth/register",
         "POST /api/auth/verify",
         "POST /api/auth/waitlist",
+        // Who is signed in, answered with no one to a visitor (docs/decisions.md, "Who is signed in, without a 401").
+        "GET /api/auth/session",
         // MCP's transport: a client's bearer token, checked by the route itself (extensions/mcp/endpoint.ts).
         "DELETE /api/mcp",
         "GET /api/mcp",
