@@ -57,6 +57,7 @@ import { ConversationThreadsLive } from "../extensions/threads/conversation-thre
 import { federationLive } from "../extensions/federation/feature.ts"
 import { groupsFeature } from "../extensions/groups/feature.ts"
 import { searchRoutes } from "../extensions/search/handlers.ts"
+import { backupsRoutes } from "../extensions/backups/feature.ts"
 
 export interface NodeOptions {
   /** Overrides of the environment's settings (tests use a temp dataDir and port 0). */
@@ -88,7 +89,8 @@ const routes = Layer.mergeAll(
   federationRoutes.pipe(Layer.provide([peerFeature, seedFeature])),
   themesRoutes,
   groupsFeature,
-  searchRoutes
+  searchRoutes,
+  backupsRoutes
 )
 
 /** What features serve beside the contract: file bytes, three.js, module documents, consent redirects, metrics. */

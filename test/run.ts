@@ -22,7 +22,8 @@ const debianPackages = [
   { name: "unzip", file: "/usr/bin/unzip", why: "reading a DOCX's XML" },
   { name: "dovecot-imapd", file: "/usr/lib/dovecot/imap", why: "the IMAP server of the email.read tests" },
   { name: "postgresql", file: "/usr/lib/postgresql/15/bin/initdb", why: "the PostgreSQL tests' throwaway clusters" },
-  { name: "prometheus", file: "/usr/bin/promtool", why: "promtool, which checks what /api/metrics answers" }
+  { name: "prometheus", file: "/usr/bin/promtool", why: "promtool, which checks what /api/metrics answers" },
+  { name: "age", file: "/usr/bin/age", why: "the reference age command, which decrypts the node's backups" }
 ]
 
 const step = (title: string, command: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = process.env) => {

@@ -10,6 +10,8 @@ import * as Redacted from "effect/Redacted"
 import { encryptionKeyMissing } from "../contract/connection-secrets.ts"
 import { NodeValues } from "../ports.ts"
 import { TwinSettings } from "../settings.ts"
+import { readEncryptionKeyFile } from "../../../kernel/encryption-key.ts"
+import { Settings } from "../../../kernel/settings.ts"
 import { deriveKey, newSalt, open, parseEnvelope, seal } from "./envelope.ts"
 
 /** Where the node's salt is kept: generated on the first secret sealed, the same ever after. */
@@ -21,7 +23,11 @@ export class SecretBox extends Effect.Service<SecretBox>()("twin/SecretBox", {
   effect: Effect.gen(function* () {
     const settings = yield* TwinSettings
     const values = yield* NodeValues
-    const passphrase = Option.map(settings.encryptionKey, Redacted.value)
+    // Unset in the environment: a restored node's key file (kernel/encryption-key.ts), in the node's data folder.
+    const node = yield* Effect.serviceOption(Settings)
+    const passphrase = Option.orElse(Option.map(settings.encryptionKey, Redacted.value), () =>
+      Option.flatMapNullable(node, (kernel) => readEncryptionKeyFile(kernel.dataDir))
+    )
     const keys = new Map<string, Promise<Uint8Array>>()
 
     const keyFor = (passphrase: string, salt: Uint8Array) =>
