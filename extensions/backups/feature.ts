@@ -1,9 +1,10 @@
 /**
- * The backups feature: its routes over the Backups service (one writer at a time), which reads the node's settings
- * and its own (settings.ts).
+ * "Your data": backups (their routes over the Backups service, one writer at a time) and the export of one person's
+ * data (export/), as one feature of the node's list.
  */
 import * as Layer from "effect/Layer"
 import { Backups } from "./backups.ts"
+import { ExportHandlers } from "./export/handlers.ts"
 import { BackupsHandlers } from "./handlers.ts"
 
-export const backupsRoutes = BackupsHandlers.pipe(Layer.provide(Backups.Default))
+export const backupsRoutes = Layer.mergeAll(BackupsHandlers.pipe(Layer.provide(Backups.Default)), ExportHandlers)

@@ -45,6 +45,7 @@ import { VoiceApi } from "../../extensions/twin/voice/contract/api.ts"
 import { TwinWebhooksApi } from "../../extensions/twin/contract/webhooks-api.ts"
 import { SearchApi } from "../../extensions/search/contract/api.ts"
 import { BackupsApi } from "../../extensions/backups/contract/api.ts"
+import { ExportApi } from "../../extensions/backups/export/contract/api.ts"
 
 export class NodeApi extends HttpApi.make("node")
   .add(AuthPublicApi)
@@ -79,6 +80,7 @@ export class NodeApi extends HttpApi.make("node")
   .add(TwinWebhooksApi)
   .add(SearchApi)
   .add(BackupsApi)
+  .add(ExportApi)
   .addError(InvalidRequest.schema)
   .addError(Unauthorized.schema)
   .addError(Forbidden.schema)
