@@ -85,7 +85,9 @@ export const writeBackup = async (
   sources: BackupSources,
   backupDir: string,
   passphrase: string,
-  now: Date
+  now: Date,
+  /** A scheduled backup's summary says so: BACKUP_KEEP prunes only those. */
+  scheduled = false
 ): Promise<Backup> => {
   await mkdir(backupDir, { recursive: true })
   const id = await freeId(backupDir, backupIdAt(now))
@@ -144,7 +146,7 @@ export const writeBackup = async (
     const written = manifest as Manifest | null
     if (written === null) throw new Error("The archive ended before its manifest")
     const backup: Backup = { id, createdAt, bytes, sha256: hash.digest("hex"), counts: written.counts }
-    await writeFile(join(backupDir, `${id}.json`), `${JSON.stringify(backup, null, 2)}\n`)
+    await writeFile(join(backupDir, `${id}.json`), `${JSON.stringify({ ...backup, scheduled }, null, 2)}\n`)
     await rename(partial, join(backupDir, `${id}${ARCHIVE_SUFFIX}`))
     return backup
   } finally {

@@ -79,7 +79,7 @@ export class Backups extends Effect.Service<Backups>()("backups/Backups", {
           )
 
     /** Writes a backup now; refused while another is written. */
-    const create = Effect.fn("backups.create")(function* (passphrase: string) {
+    const create = Effect.fn("backups.create")(function* (passphrase: string, scheduled = false) {
       yield* sqliteOnly
       yield* checkPassphrase(passphrase)
       const now = new Date(yield* Clock.currentTimeMillis)
@@ -97,7 +97,8 @@ export class Backups extends Effect.Service<Backups>()("backups/Backups", {
           },
           backupDir,
           passphrase,
-          now
+          now,
+          scheduled
         )
       )
       const written = yield* writing.withPermitsIfAvailable(1)(write)
@@ -137,6 +138,19 @@ export class Backups extends Effect.Service<Backups>()("backups/Backups", {
       return state
     })
 
-    return { backupDir, onPostgres, list, create, remove, verify, openArchive, schedule, lastRun } as const
+    /** Removes the oldest scheduled backups past `keep` (backups made by hand are never pruned). */
+    const prune = Effect.fn("backups.prune")(function* (keep: number) {
+      const scheduled = yield* Effect.filter(yield* list(), (backup) =>
+        Effect.promise(() =>
+          readFile(join(backupDir, `${backup.id}.json`), "utf8").then(
+            (text) => (JSON.parse(text) as { scheduled?: unknown }).scheduled === true,
+            () => false
+          )
+        )
+      )
+      yield* Effect.forEach(scheduled.slice(keep), (backup) => remove(backup.id), { discard: true })
+    })
+
+    return { backupDir, onPostgres, list, create, prune, remove, verify, openArchive, schedule, lastRun } as const
   })
 }) {}

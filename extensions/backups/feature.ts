@@ -1,10 +1,13 @@
 /**
  * "Your data": backups (their routes over the Backups service, one writer at a time) and the export of one person's
- * data (export/), as one feature of the node's list.
+ * data (export/), and the backup schedule (schedule.ts), as one feature of the node's list.
  */
 import * as Layer from "effect/Layer"
 import { Backups } from "./backups.ts"
 import { ExportHandlers } from "./export/handlers.ts"
 import { BackupsHandlers } from "./handlers.ts"
+import { backupSchedule, ScheduledOutcomes } from "./schedule.ts"
 
-export const backupsRoutes = Layer.mergeAll(BackupsHandlers.pipe(Layer.provide(Backups.Default)), ExportHandlers)
+export const backupsRoutes = Layer.mergeAll(BackupsHandlers, backupSchedule, ExportHandlers).pipe(
+  Layer.provide(Layer.merge(Backups.Default, ScheduledOutcomes.Default))
+)
