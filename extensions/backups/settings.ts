@@ -9,6 +9,7 @@ import * as Redacted from "effect/Redacted"
 import { join, resolve } from "node:path"
 import { optionalSecret, optionalString, settingsLayer } from "../../kernel/settings.ts"
 import { MIN_PASSPHRASE_LENGTH } from "./contract/records.ts"
+import { DEFAULT_MAX_IMPORT_BYTES, MAX_IMPORT_BYTES_SETTING } from "./imports/contract/records.ts"
 
 export const backupsSettingsConfig = Config.all({
   /** The folder backups are written to; None: `<DATA_DIR>/backups`. */
@@ -23,6 +24,11 @@ export const backupsSettingsConfig = Config.all({
   backupPassphrase: optionalSecret("BACKUP_PASSPHRASE"),
   /** The key sealed secrets are opened with (the twin's setting, read here too): a backup carries it in `keys/`. */
   encryptionKey: optionalSecret("ENCRYPTION_KEY"),
+  /** Bytes of one import request's whole body (`POST /api/twin/import`; its route's BodyLimit reads the same). */
+  maxImportBytes: Config.integer(MAX_IMPORT_BYTES_SETTING).pipe(
+    Config.withDefault(DEFAULT_MAX_IMPORT_BYTES),
+    Config.validate({ message: `${MAX_IMPORT_BYTES_SETTING} must be at least 1024`, validation: (n) => n >= 1024 })
+  ),
   /** Scheduled backups kept: past it the oldest are removed first. */
   backupKeep: Config.integer("BACKUP_KEEP").pipe(
     Config.withDefault(7),

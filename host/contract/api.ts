@@ -46,6 +46,7 @@ import { TwinWebhooksApi } from "../../extensions/twin/contract/webhooks-api.ts"
 import { SearchApi } from "../../extensions/search/contract/api.ts"
 import { BackupsApi } from "../../extensions/backups/contract/api.ts"
 import { ExportApi } from "../../extensions/backups/export/contract/api.ts"
+import { TwinImportApi } from "../../extensions/backups/imports/contract/api.ts"
 
 export class NodeApi extends HttpApi.make("node")
   .add(AuthPublicApi)
@@ -81,6 +82,7 @@ export class NodeApi extends HttpApi.make("node")
   .add(SearchApi)
   .add(BackupsApi)
   .add(ExportApi)
+  .add(TwinImportApi)
   .addError(InvalidRequest.schema)
   .addError(Unauthorized.schema)
   .addError(Forbidden.schema)

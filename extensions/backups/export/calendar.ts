@@ -39,7 +39,19 @@ const vevent = (event: EventRow) => {
   component.addPropertyWithValue("summary", event.title)
   if (event.description !== "") component.addPropertyWithValue("description", event.description)
   if (event.location !== "") component.addPropertyWithValue("location", event.location)
-  if (event.recurrence !== null) component.addPropertyWithValue("rrule", ICAL.Recur.fromString(event.recurrence))
+  if (event.recurrence !== null) {
+    // An imported event keeps its exceptions as `EXDATE:` lines beside its rule (UTC, iCalendar's basic form).
+    for (const line of event.recurrence.split(/\r?\n/)) {
+      if (!/^EXDATE[:;]/i.test(line))
+        component.addPropertyWithValue("rrule", ICAL.Recur.fromString(line.replace(/^RRULE:/i, "")))
+      else
+        for (const value of line.slice(line.indexOf(":") + 1).split(","))
+          component.addPropertyWithValue(
+            "exdate",
+            utc(value.trim().replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z?$/, "$1-$2-$3T$4:$5:$6Z"))
+          )
+    }
+  }
   return component
 }
 
