@@ -1,11 +1,11 @@
 /**
  * POST /api/twin/import (issue 29): a calendar written by another program (a VTIMEZONE, RRULE, EXDATE, VTODOs), an
- * Obsidian-like vault zipped, each imported twice with nothing doubled; a file it cannot read named as a problem while
- * the others stay; a ChatGPT export named as not imported yet; and the refusals.
+ * Obsidian-like vault zipped, a ChatGPT-shaped export (read-only threads, the person's words learned from), each
+ * imported twice with nothing doubled; a file it cannot read named as a problem while the others stay; the refusals.
  */
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate"
 import { describe, expect, it } from "vitest"
-import { type Client, nodeWithOwner, registerMember, run } from "../support/node.ts"
+import { type Client, nodeWithOwner, refused, registerMember, run } from "../support/node.ts"
 import { rawRequest } from "../support/raw-http.ts"
 
 const context = nodeWithOwner()
@@ -71,7 +71,42 @@ const VAULT = zipSync({
   "vault/attachments/photo.png": new Uint8Array([137, 80, 78, 71, 0, 0])
 })
 
-const CHATGPT = JSON.stringify([{ title: "Trip ideas", create_time: 1, mapping: {} }])
+/** The shape of a ChatGPT data export's conversations.json: a tree of messages, read from its current node. */
+const CHATGPT = JSON.stringify([
+  {
+    title: "Trip ideas",
+    create_time: 1924992000,
+    conversation_id: "c-1",
+    current_node: "n3",
+    mapping: {
+      root: { id: "root", parent: null, message: null },
+      n1: {
+        parent: "root",
+        message: {
+          author: { role: "user" },
+          content: { parts: ["Where should I walk in Lisbon?"] },
+          create_time: 1924992001
+        }
+      },
+      old: {
+        parent: "n1",
+        message: {
+          author: { role: "assistant" },
+          content: { parts: ["An answer left behind"] },
+          create_time: 1924992002
+        }
+      },
+      n2: {
+        parent: "n1",
+        message: { author: { role: "assistant" }, content: { parts: ["Alfama, at dawn."] }, create_time: 1924992003 }
+      },
+      n3: {
+        parent: "n2",
+        message: { author: { role: "user" }, content: { parts: ["I love steep old streets"] }, create_time: 1924992004 }
+      }
+    }
+  }
+])
 
 type Part = { readonly name: string; readonly content: string | Uint8Array<ArrayBuffer> }
 
@@ -131,18 +166,14 @@ describe("POST /api/twin/import", () => {
     const { client } = await registerMember(context.node, context.owner.client)
     const first = await importFiles(client, [
       { name: "vault.zip", content: VAULT },
-      { name: "scan.pdf", content: new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0xff]) },
-      { name: "conversations.json", content: CHATGPT }
+      { name: "scan.pdf", content: new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0xff]) }
     ])
     expect(first).toEqual({
       status: 200,
       body: {
         imported: { events: 0, todos: 0, memories: 2, threads: 0 },
         skipped: 0,
-        problems: [
-          expect.stringContaining("scan.pdf: not a calendar"),
-          "conversations.json: ChatGPT exports are not imported by this node yet"
-        ]
+        problems: [expect.stringContaining("scan.pdf: not a calendar")]
       }
     })
     const again = await importFiles(client, [{ name: "vault.zip", content: VAULT }])
@@ -153,6 +184,32 @@ describe("POST /api/twin/import", () => {
       ["document", "# 2031-01-01\n\nWalked to the lake. Cold and bright.", []],
       ["document", "# Soup\n\nLeeks, potatoes and a bay leaf.", ["recipes", "winter"]]
     ])
+  })
+
+  it("imports a ChatGPT export as read-only threads, once, and learns from the person's own words", async () => {
+    const { client } = await registerMember(context.node, context.owner.client)
+    const queuedBefore = (await run(client.api.twin.getLearning())).queued
+    const first = await importFiles(client, [
+      { name: "chatgpt.zip", content: zipSync({ "conversations.json": strToU8(CHATGPT) }) }
+    ])
+    expect(first.body).toEqual({ imported: { events: 0, todos: 0, memories: 0, threads: 1 }, skipped: 0, problems: [] })
+    const again = await importFiles(client, [{ name: "conversations.json", content: CHATGPT }])
+    expect(again.body).toEqual({ imported: { events: 0, todos: 0, memories: 0, threads: 0 }, skipped: 1, problems: [] })
+
+    const threads = await run(client.api.threads.listThreads({ urlParams: { kind: "imported", limit: 50, offset: 0 } }))
+    expect(threads.map((thread) => [thread.kind, thread.title, thread.replyPolicy])).toEqual([
+      ["imported", "Trip ideas", "none"]
+    ])
+    const messages = await run(client.api.threads.listMessages({ path: { id: threads[0]!.id } }))
+    expect(messages.map((message) => [message.role, message.content])).toEqual([
+      ["user", "Where should I walk in Lisbon?"],
+      ["assistant", "Alfama, at dawn."],
+      ["user", "I love steep old streets"]
+    ])
+    expect(
+      await refused(client.api.threads.postMessage({ path: { id: threads[0]!.id }, payload: { content: "more?" } }))
+    ).toMatchObject({ status: 409, body: { error: "thread_read_only" } })
+    expect((await run(client.api.twin.getLearning())).queued).toBe(queuedBefore + 2)
   })
 
   it("refuses without a session (401), without a file (400), a body not multipart (415), past its limit (413)", async () => {

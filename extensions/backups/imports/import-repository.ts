@@ -14,6 +14,9 @@ const digest = (...parts: ReadonlyArray<string>) => createHash("sha256").update(
 /** An event's or to-do's id for a UID from elsewhere: `ics_` and 40 hex digits (a RecordId). */
 export const calendarIdOf = (beingId: string, uid: string) => `ics_${digest(beingId, uid).slice(0, 40)}`
 
+/** An imported conversation's thread id: `imp` and 40 hex digits. */
+export const threadIdOf = (beingId: string, key: string) => `imp${digest(beingId, key).slice(0, 40)}`
+
 /** A note part's memory id: a UUID made from the person, the note's hash and the part. */
 export const noteMemoryIdOf = (beingId: string, hash: string, part: number) => {
   const hex = digest(beingId, hash, String(part))
@@ -74,7 +77,30 @@ export class ImportRepository extends Effect.Service<ImportRepository>()("import
             )
       )
 
+    /** Stores an imported conversation as a read-only thread unless it is there already; answers whether it was. */
+    const saveThread = (
+      beingId: string,
+      thread: { id: string; title: string; createdAt: string },
+      messages: ReadonlyArray<{ id: string; role: "user" | "assistant"; content: string; createdAt: string }>
+    ) =>
+      Effect.flatMap(sql<{ id: string }>`SELECT id FROM threads WHERE id = ${thread.id}`, (found) =>
+        found.length > 0
+          ? Effect.succeed(false)
+          : Effect.gen(function* () {
+              yield* sql`INSERT INTO threads (id, kind, title, created_at)
+                VALUES (${thread.id}, 'imported', ${thread.title}, ${thread.createdAt})`
+              yield* sql`INSERT INTO thread_participants (thread_id, being_id) VALUES (${thread.id}, ${beingId})`
+              for (const message of messages)
+                yield* sql`INSERT INTO thread_messages (id, thread_id, role, author_id, content, attachments, tool_calls,
+                    created_at)
+                  VALUES (${message.id}, ${thread.id}, ${message.role}, ${message.role === "user" ? beingId : null},
+                    ${message.content}, '[]', '[]', ${message.createdAt})`
+              return true
+            })
+      )
+
     return {
+      saveThread,
       saveEvent,
       saveTodo,
       saveNoteMemory,

@@ -7,13 +7,16 @@ import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import type * as Multipart from "@effect/platform/Multipart"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import { unzipSync } from "fflate"
 import type { Caller } from "../../accounts/contract/session.ts"
 import { ImportTooLarge, MalformedImport, NoImportFile } from "./contract/errors.ts"
 import type { ImportResult } from "./contract/records.ts"
 import { isCalendar, readCalendar } from "./calendar-file.ts"
-import { ImportRepository, noteMemoryIdOf } from "./import-repository.ts"
+import { ImportRepository, noteMemoryIdOf, threadIdOf } from "./import-repository.ts"
+import { readConversations } from "./chatgpt-file.ts"
+import { ThreadLearning } from "../../threads/contract/ports.ts"
 import { isNoteName, readNote } from "./notes-file.ts"
 
 /** An entry of a ZIP read at most this large, and all of one ZIP's entries together. */
@@ -97,11 +100,52 @@ export class Imports extends Effect.Service<Imports>()("imports/Imports", {
         if (made === 0) tally.skipped += 1
       })
 
+    /** Each conversation a read-only thread; the person's own messages go to the twin's learning, as typed ones do. */
+    const importConversations = (beingId: string, name: string, text: string, tally: Tally) =>
+      Effect.gen(function* () {
+        const conversations = readConversations(text)
+        if (conversations === null) {
+          tally.problems.push(`${name}: not a ChatGPT export (a list of conversations)`)
+          return
+        }
+        const learning = yield* Effect.serviceOption(ThreadLearning)
+        for (const conversation of conversations) {
+          const threadId = threadIdOf(beingId, conversation.key)
+          const messages = conversation.messages.map((message, index) => ({
+            id: `${threadId}-${String(index).padStart(6, "0")}`,
+            role: message.role,
+            content: message.text,
+            createdAt: message.at
+          }))
+          const made = yield* repository.transaction(
+            repository.saveThread(
+              beingId,
+              { id: threadId, title: conversation.title, createdAt: conversation.createdAt },
+              messages
+            )
+          )
+          if (!made) {
+            tally.skipped += 1
+            continue
+          }
+          tally.threads += 1
+          if (Option.isNone(learning)) continue
+          for (const message of messages.filter((message) => message.role === "user"))
+            yield* learning.value.heard(beingId, "thread", {
+              ...message,
+              threadId,
+              authorId: beingId,
+              attachments: [],
+              toolCalls: []
+            })
+        }
+      })
+
     const importText = (beingId: string, name: string, text: string, tally: Tally, now: string) =>
       isCalendar(text)
         ? importCalendar(beingId, name, text, tally, now)
         : isChatGpt(name)
-          ? Effect.sync(() => tally.problems.push(`${name}: ChatGPT exports are not imported by this node yet`))
+          ? importConversations(beingId, name, text, tally)
           : importNote(beingId, name, text, tally, now)
 
     const importZip = (beingId: string, name: string, bytes: Uint8Array, tally: Tally, now: string) =>
