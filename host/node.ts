@@ -58,6 +58,7 @@ import { federationLive } from "../extensions/federation/feature.ts"
 import { groupsFeature } from "../extensions/groups/feature.ts"
 import { searchRoutes } from "../extensions/search/handlers.ts"
 import { mcpRoutes } from "../extensions/mcp/handlers.ts"
+import { backupsRoutes } from "../extensions/backups/feature.ts"
 
 export interface NodeOptions {
   /** Overrides of the environment's settings (tests use a temp dataDir and port 0). */
@@ -90,7 +91,8 @@ const routes = Layer.mergeAll(
   themesRoutes,
   groupsFeature,
   searchRoutes,
-  mcpRoutes.pipe(Layer.provide(TwinTimeLive))
+  mcpRoutes.pipe(Layer.provide(TwinTimeLive)),
+  backupsRoutes
 )
 
 /** What features serve beside the contract: file bytes, three.js, module documents, consent redirects, metrics. */

@@ -22,7 +22,13 @@ const debianPackages = [
   { name: "unzip", file: "/usr/bin/unzip", why: "reading a DOCX's XML" },
   { name: "dovecot-imapd", file: "/usr/lib/dovecot/imap", why: "the IMAP server of the email.read tests" },
   { name: "postgresql", file: "/usr/lib/postgresql/15/bin/initdb", why: "the PostgreSQL tests' throwaway clusters" },
-  { name: "prometheus", file: "/usr/bin/promtool", why: "promtool, which checks what /api/metrics answers" }
+  { name: "prometheus", file: "/usr/bin/promtool", why: "promtool, which checks what /api/metrics answers" },
+  { name: "age", file: "/usr/bin/age", why: "the reference age command, which decrypts the node's backups" },
+  {
+    name: "python3-icalendar",
+    file: "/usr/lib/python3/dist-packages/icalendar",
+    why: "an independent reader of the exported calendar"
+  }
 ]
 
 const step = (title: string, command: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = process.env) => {

@@ -1,6 +1,6 @@
 /**
  * GET and HEAD /api/files/download?id=: one of the caller's files, as a download
- * (Content-Disposition: attachment), with ranges and conditional requests (file-response.ts).
+ * (Content-Disposition: attachment), with ranges and conditional requests (kernel/http/file-response.ts).
  * A raw route beside the contract, since the answer is the file's bytes. The id is resolved
  * against the caller's own scopes (file-access.ts): another being's file is missing (404).
  */
@@ -10,7 +10,7 @@ import * as Option from "effect/Option"
 import { mimeOf } from "./contract/mime.ts"
 import { FileIdParams } from "./contract/records.ts"
 import { FileAccess } from "./contract/file-access.ts"
-import { fileResponse } from "./file-response.ts"
+import { fileResponse } from "../../kernel/http/file-response.ts"
 import { rawCaller } from "../accounts/contract/raw-caller.ts"
 import { answerRefusal, queryParams, unauthorized } from "../../kernel/http/raw-route.ts"
 

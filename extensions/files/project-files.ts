@@ -3,7 +3,7 @@
  * only, shown in place (Content-Disposition: inline) for the studio's previews. The same file
  * access as every file route (file-access.ts: another being's project and a missing file are
  * both 404, a path that climbs out of the workspace 400 `invalid_path`, a folder 400
- * `not_a_file`) and the same HTTP semantics as the download (file-response.ts: ranges,
+ * `not_a_file`) and the same HTTP semantics as the download (kernel/http/file-response.ts: ranges,
  * conditional requests). The content type comes from the extension, and every file is served
  * sandboxed: an agent-written HTML page must not run scripts on the node's origin with the
  * owner's session. An HTML page may run its scripts (`sandbox allow-scripts`), so a 3D scene or a
@@ -17,7 +17,7 @@ import { contentTypeOf } from "../../actors/project/contract/output-types.ts"
 import { FileNotFound, InvalidPath } from "./contract/errors.ts"
 import { FileAccess } from "./contract/file-access.ts"
 import { encodeFileId } from "./contract/file-ids.ts"
-import { fileResponse } from "./file-response.ts"
+import { fileResponse } from "../../kernel/http/file-response.ts"
 import { rawCaller } from "../accounts/contract/raw-caller.ts"
 import { answerRefusal, unauthorized } from "../../kernel/http/raw-route.ts"
 

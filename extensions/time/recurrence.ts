@@ -17,8 +17,31 @@ export const MAX_OCCURRENCES = 1000
 
 const DAY = 86_400_000
 
-const ruleOf = (recurrence: string, startAt: string, zone: string) =>
-  rrule().rrulestr(recurrence.trim(), { dtstart: new Date(toWall(Date.parse(startAt), zone)) })
+/** `20310113T080000Z` (an iCalendar UTC date-time, as an import keeps EXDATEs) as epoch ms. */
+const icsInstant = (value: string) => {
+  const match = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z?)?$/.exec(value.trim())
+  if (match === null) throw new Error(`an EXDATE of ${value.slice(0, 40)} is not a UTC date-time`)
+  const [, y, mo, d, h = "0", mi = "0", s = "0"] = match
+  return Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s))
+}
+
+/**
+ * The rule, or with `EXDATE:` lines (an imported calendar's exceptions, UTC instants) a set excluding them: built by
+ * hand, since rrule's parsed sets ignore the `dtstart` option, each exception read in the zone as the rule is.
+ */
+const ruleOf = (recurrence: string, startAt: string, zone: string) => {
+  const dtstart = new Date(toWall(Date.parse(startAt), zone))
+  const lines = recurrence.trim().split(/\r?\n/)
+  const exceptions = lines.filter((line) => /^EXDATE[:;]/i.test(line))
+  if (exceptions.length === 0) return rrule().rrulestr(recurrence.trim(), { dtstart })
+  const set = new (rrule().RRuleSet)()
+  const rule = lines.find((line) => !/^EXDATE[:;]/i.test(line)) ?? ""
+  set.rrule(new (rrule().RRule)({ ...rrule().RRule.parseString(rule.replace(/^RRULE:/i, "")), dtstart }))
+  for (const line of exceptions)
+    for (const value of line.slice(line.indexOf(":") + 1).split(","))
+      set.exdate(new Date(toWall(icsInstant(value), zone)))
+  return set
+}
 
 /** Why the rule cannot be read, or null when it can. */
 export const recurrenceProblem = (recurrence: string, startAt: string): string | null => {

@@ -45,6 +45,9 @@ import { VoiceApi } from "../../extensions/twin/voice/contract/api.ts"
 import { TwinWebhooksApi } from "../../extensions/twin/contract/webhooks-api.ts"
 import { SearchApi } from "../../extensions/search/contract/api.ts"
 import { McpApi, McpClientsApi } from "../../extensions/mcp/contract/api.ts"
+import { BackupsApi } from "../../extensions/backups/contract/api.ts"
+import { ExportApi } from "../../extensions/backups/export/contract/api.ts"
+import { TwinImportApi } from "../../extensions/backups/imports/contract/api.ts"
 
 export class NodeApi extends HttpApi.make("node")
   .add(AuthPublicApi)
@@ -80,6 +83,9 @@ export class NodeApi extends HttpApi.make("node")
   .add(SearchApi)
   .add(McpClientsApi)
   .add(McpApi)
+  .add(BackupsApi)
+  .add(ExportApi)
+  .add(TwinImportApi)
   .addError(InvalidRequest.schema)
   .addError(Unauthorized.schema)
   .addError(Forbidden.schema)

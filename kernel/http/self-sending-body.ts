@@ -1,6 +1,6 @@
 /**
  * A raw response body that writes itself onto Node's response, for bodies whose best way out is
- * not a stream the server pipes (extensions/files/file-body.ts: a file sent from reused buffers).
+ * not a stream the server pipes (kernel/http/file-body.ts: a file sent from reused buffers).
  * host/http/server.ts awaits `sendTo` and keeps the request's scope open until it settles;
  * `sendTo` ends the response, or destroys it when it fails half-way; a body that is never sent
  * (a HEAD request, a client gone before the answer) is discarded, which frees what it holds.

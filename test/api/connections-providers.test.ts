@@ -141,7 +141,7 @@ describe("a node without ENCRYPTION_KEY", () => {
       someone.client.api.connections.create({ payload: { provider: "chat_a", config: { token: adaBot } } })
     )
     expect(JSON.stringify(saved)).not.toContain(adaBot)
-    const keyFile = join(bare.dataDir, "keys", "encryption-key")
+    const keyFile = join(bare.dataDir, "keys", "ENCRYPTION_KEY")
     expect(statSync(keyFile).mode & 0o777).toBe(0o600)
     // The database and its write-ahead log hold the sealed form only.
     for (const file of readdirSync(bare.dataDir).filter((name) => name.startsWith("node.db")))

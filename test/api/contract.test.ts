@@ -118,7 +118,8 @@ describe("the HTTP contract", () => {
       anonymous.raw(
         route.method,
         concrete(route.path),
-        route.method === "GET" || ["/api/files/upload", "/api/twin/voice/transcribe"].includes(route.path)
+        route.method === "GET" ||
+          ["/api/files/upload", "/api/twin/voice/transcribe", "/api/twin/import"].includes(route.path)
           ? undefined
           : {}
       )

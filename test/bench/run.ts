@@ -127,6 +127,12 @@ const sections: ReadonlyArray<{ readonly name: string; readonly title: string; r
       run: async () => (await import("./mcp.ts")).benchMcp()
     },
     {
+      name: "backups",
+      title:
+        "A backup of a node's data beside tar | gzip of the same folders (issue 29; --full: 100,000 memories, 1 GiB)",
+      run: async () => (await import("./backups.ts")).benchBackups()
+    },
+    {
       name: "cluster-messaging",
       title: "An entity message round trip to another runner beside the same runner (issue 16)",
       run: async () => (await import("./scale-out/cluster-messaging.ts")).benchClusterMessaging()

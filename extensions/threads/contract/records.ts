@@ -9,7 +9,7 @@ import { PageParams } from "../../../kernel/contract/page.ts"
 /** A request body with a field its schema does not list is a 400, not silently trimmed. */
 const refuseUnknownFields = { parseOptions: { onExcessProperty: "error" } } as const
 
-export const threadKinds = ["muse", "direct", "agent"] as const
+export const threadKinds = ["muse", "direct", "agent", "imported"] as const
 export const ThreadKind = Schema.Literal(...threadKinds)
 export type ThreadKind = typeof ThreadKind.Type
 

@@ -1,6 +1,6 @@
 /**
  * Seals and opens the node's secrets (envelope.ts) with the key derived from `ENCRYPTION_KEY` (or,
- * unset on a node of one process, the key the node keeps of its own: kept-key.ts) and the node's
+ * unset on a node of one process, the key the node keeps of its own: kernel/encryption-key.ts) and the node's
  * salt, generated once and kept in the node's values. scrypt costs tens of milliseconds, so each
  * salt's key is derived once per process. No key (a cluster without the setting): sealing is
  * refused saying what to set, and nothing opens.
@@ -12,7 +12,7 @@ import { encryptionKeyMissing } from "../contract/connection-secrets.ts"
 import { NodeValues } from "../ports.ts"
 import { TwinSettings } from "../settings.ts"
 import { Settings } from "../../../kernel/settings.ts"
-import { keptKey, keptKeyOrMade, keptKeyPath } from "./kept-key.ts"
+import { keptKey, keptKeyOrMade, keptKeyPath } from "../../../kernel/encryption-key.ts"
 import { deriveKey, newSalt, open, parseEnvelope, seal } from "./envelope.ts"
 
 /** Where the node's salt is kept: generated on the first secret sealed, the same ever after. */

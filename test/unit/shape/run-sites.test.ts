@@ -22,6 +22,7 @@ const boundaries = [
   "host/main.ts",
   "host/start.ts",
   "host/owner-reset.ts",
+  "host/restore.ts",
   "host/http/server.ts",
   "host/contract/client.ts",
   "kernel/extensions/isolate/guest.ts",

@@ -137,7 +137,7 @@ describe("the secret box", () => {
   it("on one process without ENCRYPTION_KEY, seals under a key it makes once and keeps to itself", async () => {
     const dataDir = tempDir("kept-key-")
     const alone = { dataDir, databaseUrl: Option.none() }
-    const file = join(dataDir, "keys", "encryption-key")
+    const file = join(dataDir, "keys", "ENCRYPTION_KEY")
     const sealed = await run(Option.none(), (box) => box.seal("a secret"), alone)
     expect(statSync(file).mode & 0o777).toBe(0o600)
     const again = await run(Option.none(), (box) => Effect.all([box.open(sealed), box.seal("another")]), alone)

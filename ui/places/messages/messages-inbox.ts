@@ -9,7 +9,7 @@ import type { FederatedConversation } from "../../../extensions/federation/contr
 import type { ReplyPolicy, Thread, ThreadKind } from "../../../extensions/threads/contract/records.ts"
 import { formatDateTime } from "../../components/format.ts"
 
-const kindWords: Record<ThreadKind, string> = { muse: "Muse", direct: "Direct", agent: "Agent" }
+const kindWords: Record<ThreadKind, string> = { muse: "Muse", direct: "Direct", agent: "Agent", imported: "Imported" }
 
 const policyWords: Record<ReplyPolicy, string> = {
   muse: "The Muse answers",

@@ -18,6 +18,7 @@ import "./settings-password.ts"
 import "./settings-plugins.ts"
 import "./settings-sessions.ts"
 import "./settings-themes.ts"
+import "./settings-your-data.ts"
 
 const sections = [
   ["account", "Account"],
@@ -25,7 +26,8 @@ const sections = [
   ["assistants", "Assistants (MCP)"],
   ["models", "Models"],
   ["plugins", "Plugins"],
-  ["federation", "Federation"]
+  ["federation", "Federation"],
+  ["data", "Your data"]
 ] as const
 
 type Section = (typeof sections)[number][0]
@@ -88,6 +90,8 @@ export class SettingsPlace extends LitElement {
           : this.being === null
             ? nothing
             : html`<p class="card">Owner only: plugins are installed by the owner of this node.</p>`
+      case "data":
+        return html`<settings-your-data ?owner=${owner}></settings-your-data>`
       case "federation":
         return owner
           ? html`<settings-federation></settings-federation>`

@@ -12,7 +12,7 @@
 import { once } from "node:events"
 import type { FileHandle } from "node:fs/promises"
 import type { ServerResponse } from "node:http"
-import { selfSendingBody } from "../../kernel/http/self-sending-body.ts"
+import { selfSendingBody } from "./self-sending-body.ts"
 
 const BUFFER_BYTES = 256 * 1024
 /** Buffers kept for reuse across downloads (8 MiB); more are allocated while many run at once. */
