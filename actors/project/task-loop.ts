@@ -13,6 +13,7 @@ import type { FileStoreSettings } from "../../kernel/file-stores.ts"
 import { Skills } from "../../kernel/extensions/skills.ts"
 import type { SkillTraceEvent } from "../../kernel/extensions/skill.ts"
 import { Settings } from "../../kernel/settings.ts"
+import { EventBus } from "../../kernel/events.ts"
 import type { ChatMessage, ToolDefinition } from "../../extensions/models/contract/chat.ts"
 import { Models } from "../../extensions/models/contract/models.ts"
 import type { ChatTier } from "../../extensions/models/contract/records.ts"
@@ -79,7 +80,23 @@ const writtenText = (input: unknown, previous: string | undefined): string | nul
   return append === true ? (previous ?? "") + text : text
 }
 
+/**
+ * While its agent works the task, the agent's presence says so to the project's owner (`presence.update` with
+ * `doing`, as the first document's events table has it), and is cleared when the task ends, however it ends.
+ */
 export const runTask = (context: TaskContext) =>
+  Effect.flatMap(EventBus, (bus) => {
+    const tell = (doing: string | null) =>
+      bus.publish(
+        { kind: "being", beingId: context.ownerId },
+        doing === null
+          ? { type: "presence.update", beingId: context.member.agentId, status: "offline" }
+          : { type: "presence.update", beingId: context.member.agentId, status: "online", doing }
+      )
+    return Effect.zipRight(tell(`Working on “${context.task.title}”`), Effect.ensuring(workTask(context), tell(null)))
+  })
+
+const workTask = (context: TaskContext) =>
   Effect.gen(function* () {
     const models = yield* Models
     const skills = yield* Skills

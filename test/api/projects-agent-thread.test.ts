@@ -131,4 +131,22 @@ describe("a project's agent thread", () => {
       ])
     )
   })
+
+  it("tells the project's owner what an agent is doing while it works a task, and clears it when the task ends", async () => {
+    models.reset()
+    scriptStudio(models, { plan: { tasks: [{ id: "write", title: "Write the menu", role: "writer" }] } })
+    const tab = await LiveTab.open(node, member.client)
+    const started = await startBrief(member.client, "A menu for Friday")
+    const working = await tab.nextOf(
+      "presence.update",
+      (frame) => frame.doing === "Working on “Write the menu”",
+      15_000
+    )
+    expect(working).toMatchObject({ status: "online" })
+    const cleared = await tab.nextOf("presence.update", (frame) => frame.beingId === working.beingId, 15_000)
+    expect(cleared).toMatchObject({ beingId: working.beingId, status: "offline" })
+    expect(cleared.doing).toBeUndefined()
+    expect((await untilSettled(member.client, started.id)).project.status).toBe("done")
+    await tab.close()
+  })
 })
