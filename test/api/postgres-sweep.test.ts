@@ -55,6 +55,12 @@ HttpApi.reflect(NodeApi, {
 /** Routes not swept, each with its reason (none so far: every read route answers and ends). */
 const skipped: Record<string, string> = {}
 
+/** Routes whose answer differs on PostgreSQL by design, each with its reason; still never a 5xx. */
+const differsOnPostgres: Record<string, string> = {
+  "/api/backups": "409 use_pg_dump: a cluster's database is backed up with pg_dump (docs/operations.md)",
+  "/api/backups/schedule": "409 use_pg_dump, as the backups themselves"
+}
+
 /** Query parameters a route requires (the sweep calls it as a page would). */
 const requiredQuery: Record<string, string> = {
   "files.list": "scope=user",
@@ -225,8 +231,12 @@ describe("every read route on PostgreSQL and SQLite", () => {
       sqlite: sqlite.get(route)!,
       postgres: postgres.get(route)!
     }))
+    const byDesign = (route: string) => differsOnPostgres[route.split(" GET ")[1]!.split("?")[0]!] !== undefined
     const wrong = rows.filter(
-      (row) => row.sqlite.startsWith("5") || row.postgres.startsWith("5") || row.sqlite !== row.postgres
+      (row) =>
+        row.sqlite.startsWith("5") ||
+        row.postgres.startsWith("5") ||
+        (row.sqlite !== row.postgres && !byDesign(row.route))
     )
     if (wrong.length > 0) console.table(wrong)
     expect(wrong).toEqual([])
