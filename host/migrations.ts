@@ -21,6 +21,7 @@ import { groupMigrations } from "../extensions/groups/migrations.ts"
 import { httpMigrations } from "./http/migrations.ts"
 import { integrationMigrations } from "../extensions/comms/migrations.ts"
 import { broadcastMigrations } from "./broadcast/migrations.ts"
+import { pushMigrations } from "../extensions/push/migrations.ts"
 
 export const migrations: Migrations = {
   ...accountMigrations,
@@ -43,5 +44,6 @@ export const migrations: Migrations = {
   ...groupMigrations,
   ...httpMigrations,
   ...integrationMigrations,
-  ...broadcastMigrations
+  ...broadcastMigrations,
+  ...pushMigrations
 }

@@ -57,6 +57,7 @@ import { ConversationThreadsLive } from "../extensions/threads/conversation-thre
 import { federationLive } from "../extensions/federation/feature.ts"
 import { groupsFeature } from "../extensions/groups/feature.ts"
 import { searchRoutes } from "../extensions/search/handlers.ts"
+import { pushFeature, pushRoutes } from "../extensions/push/feature.ts"
 
 export interface NodeOptions {
   /** Overrides of the environment's settings (tests use a temp dataDir and port 0). */
@@ -88,7 +89,8 @@ const routes = Layer.mergeAll(
   federationRoutes.pipe(Layer.provide([peerFeature, seedFeature])),
   themesRoutes,
   groupsFeature,
-  searchRoutes
+  searchRoutes,
+  pushRoutes
 )
 
 /** What features serve beside the contract: file bytes, three.js, module documents, consent redirects, metrics. */
@@ -124,7 +126,7 @@ export const nodeLayer = (options: NodeOptions = {}) =>
       Layer.provideMerge(GeneratorsService),
       Layer.provideMerge(ModelsLive),
       Layer.provideMerge(SkillsRuntimeLive),
-      Layer.provideMerge(commsFeature),
+      Layer.provideMerge(Layer.merge(commsFeature, pushFeature)),
       Layer.provideMerge(SignalsLive),
       Layer.provideMerge(
         Layer.mergeAll(SandboxHealthLive, MarketLive, SoulServiceLive, RemotePostsLive, CrewSeatingLive, HeldThemesLive)

@@ -29,6 +29,7 @@ import {
   federationSettingsConfig,
   type FederationSettingsShape
 } from "../extensions/federation/settings.ts"
+import { PushSettings, pushSettingsConfig, type PushSettingsShape } from "../extensions/push/settings.ts"
 
 /** Each feature's Config, by feature: what the environment may set. */
 export const featureSettingConfigs = {
@@ -45,7 +46,8 @@ export const featureSettingConfigs = {
   integrations: integrationSettingsConfig,
   market: marketSettingsConfig,
   federation: federationSettingsConfig,
-  health: healthSettingsConfig
+  health: healthSettingsConfig,
+  push: pushSettingsConfig
 }
 
 /** The union of every feature's settings: a test overrides any of them in one object. */
@@ -62,7 +64,8 @@ export type NodeSettings = SettingsShape &
   IntegrationSettingsShape &
   MarketSettingsShape &
   FederationSettingsShape &
-  HealthSettingsShape
+  HealthSettingsShape &
+  PushSettingsShape
 
 /** Every feature's settings layer, read from the environment with the given overrides on top. */
 export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
@@ -80,5 +83,6 @@ export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
     integrationSettingsLayer(overrides),
     MarketSettings.layer(overrides),
     FederationSettings.layer(overrides),
-    HealthSettings.layer(overrides)
+    HealthSettings.layer(overrides),
+    PushSettings.layer(overrides)
   )

@@ -16,6 +16,7 @@ import { ConnectionCredentials } from "./connection-credentials.ts"
 import { NodeValuesLive } from "./node-values.ts"
 import { ConnectionsRepository } from "./repositories/connections-repository.ts"
 import { SecretBox } from "./secrets/secret-box.ts"
+import { SealedValues } from "./contract/sealed-values.ts"
 
 const ConnectionSecretsLive = Layer.effect(
   ConnectionSecrets,
@@ -25,6 +26,11 @@ const ConnectionSecretsLive = Layer.effect(
     const { credential, fields, reseal, onReload, shared, stored, claimRenewal, endRenewal } = credentials
     return { sealable: box.configured, shared, credential, fields, reseal, onReload, stored, claimRenewal, endRenewal }
   })
+)
+
+const SealedValuesLive = Layer.effect(
+  SealedValues,
+  Effect.map(SecretBox, (box) => ({ sealable: box.configured, seal: box.seal, open: box.open }))
 )
 
 const ConnectionGrantsLive = Layer.effect(
@@ -84,10 +90,14 @@ const ConnectionGrantsLive = Layer.effect(
 )
 
 /**
- * Both tags over one ConnectionCredentials (its in-memory copies must be the node's only ones), with the node's salt
+ * The tags over one ConnectionCredentials (its in-memory copies must be the node's only ones), with the node's salt
  * bound.
  */
-export const ConnectionSecretsFeature = Layer.mergeAll(ConnectionSecretsLive, ConnectionGrantsLive).pipe(
+export const ConnectionSecretsFeature = Layer.mergeAll(
+  ConnectionSecretsLive,
+  ConnectionGrantsLive,
+  SealedValuesLive
+).pipe(
   Layer.provide(Layer.mergeAll(ConnectionCredentials.Default, ConnectionsRepository.Default, SecretBox.Default)),
   Layer.provide(NodeValuesLive)
 )

@@ -44,6 +44,7 @@ import { GroupsApi } from "../../extensions/groups/contract/api.ts"
 import { VoiceApi } from "../../extensions/twin/voice/contract/api.ts"
 import { TwinWebhooksApi } from "../../extensions/twin/contract/webhooks-api.ts"
 import { SearchApi } from "../../extensions/search/contract/api.ts"
+import { PushApi } from "../../extensions/push/contract/api.ts"
 
 export class NodeApi extends HttpApi.make("node")
   .add(AuthPublicApi)
@@ -77,6 +78,7 @@ export class NodeApi extends HttpApi.make("node")
   .add(VoiceApi)
   .add(TwinWebhooksApi)
   .add(SearchApi)
+  .add(PushApi)
   .addError(InvalidRequest.schema)
   .addError(Unauthorized.schema)
   .addError(Forbidden.schema)
