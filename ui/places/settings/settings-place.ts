@@ -13,12 +13,14 @@ import "./settings-email.ts"
 import "./settings-federation.ts"
 import "./settings-password.ts"
 import "./settings-plugins.ts"
+import "./settings-notifications.ts"
 import "./settings-sessions.ts"
 import "./settings-themes.ts"
 
 const sections = [
   ["account", "Account"],
   ["connections", "Connections"],
+  ["notifications", "Notifications"],
   ["plugins", "Plugins"],
   ["federation", "Federation"]
 ] as const
@@ -68,6 +70,8 @@ export class SettingsPlace extends LitElement {
         </div>`
       case "connections":
         return html`<settings-connections ?owner=${owner}></settings-connections>`
+      case "notifications":
+        return html`<settings-notifications></settings-notifications>`
       case "plugins":
         // The node refuses the rest of the plugin routes to anyone else; say so before asking.
         return owner
