@@ -19,12 +19,12 @@ describe("<settings-place>", () => {
   it("lists plugins and federation for the owner only, and tells anyone else why a section is empty", async () => {
     fakeNode({})
     const mine = await fixture<SettingsPlace>(html`<settings-place .being=${owner} section="plugins"></settings-place>`)
-    expect(links(mine)).to.deep.equal(["Account", "Connections", "Plugins", "Federation"])
+    expect(links(mine)).to.deep.equal(["Account", "Connections", "Notifications", "Plugins", "Federation"])
     expect(mine.shadowRoot!.querySelector("settings-plugins")).not.to.equal(null)
     const theirs = await fixture<SettingsPlace>(
       html`<settings-place .being=${person} section="plugins"></settings-place>`
     )
-    expect(links(theirs)).to.deep.equal(["Account", "Connections"])
+    expect(links(theirs)).to.deep.equal(["Account", "Connections", "Notifications"])
     expect(theirs.shadowRoot!.querySelector("settings-plugins")).to.equal(null)
     expect(textOf(theirs)).to.contain("Owner only: plugins are installed by the owner of this node.")
     theirs.section = "federation"
