@@ -34,6 +34,9 @@ const SEND_TIMEOUT_MS = 10_000
 const ANSWER_MAX_BYTES = 16_384
 /** Messages on the wire at once, across every signal. */
 const SENDS_AT_ONCE = 16
+/** A VAPID JWT is signed for 12 hours and used for one (RFC 8292 allows 24): one signature per push service an hour. */
+const JWT_LIFETIME_S = 12 * 3600
+const JWT_REUSE_MS = 3_600_000
 
 export const payloadOf = (signal: Signal): PushPayload => ({
   type: "signal",
@@ -86,17 +89,37 @@ export const makeSender = Effect.gen(function* () {
   const subject = Option.getOrElse(settings.pushContact, () =>
     publicUrl.startsWith("https://") ? publicUrl : `mailto:push@${node.host === "0.0.0.0" ? "localhost" : node.host}`
   )
+  const jwts = new Map<string, { readonly authorization: string; readonly until: number }>()
+  /** The Authorization of a message to `endpoint`'s push service: its origin's JWT, signed again once an hour. */
+  const authorizationFor = (endpoint: string, pair: { publicKey: string; privateKey: Redacted.Redacted<string> }) =>
+    Effect.map(Clock.currentTimeMillis, (now) => {
+      const audience = new URL(endpoint).origin
+      const kept = jwts.get(audience)
+      if (kept !== undefined && kept.until > now) return kept.authorization
+      const { Authorization } = webPush.getVapidHeaders(
+        audience,
+        subject,
+        pair.publicKey,
+        Redacted.value(pair.privateKey),
+        "aes128gcm",
+        Math.floor(now / 1000) + JWT_LIFETIME_S
+      )
+      jwts.set(audience, { authorization: Authorization, until: now + JWT_REUSE_MS })
+      return Authorization
+    })
   const gate = yield* Effect.makeSemaphore(SENDS_AT_ONCE)
   const retries = yield* FiberSet.make()
 
   const exchange = (target: Target, signal: Signal) =>
     Effect.gen(function* () {
       const pair = yield* Effect.orDie(keys.pair)
+      const authorization = yield* authorizationFor(target.endpoint, pair)
       const details = webPush.generateRequestDetails(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
         JSON.stringify(payloadOf(signal)),
         {
-          vapidDetails: { subject, publicKey: pair.publicKey, privateKey: Redacted.value(pair.privateKey) },
+          // Signed above, once per push service and hour (no vapidDetails: web-push would sign one per message).
+          headers: { Authorization: authorization },
           TTL: PUSH_TTL_SECONDS,
           urgency: urgencyOf(signal),
           topic: signal.id,

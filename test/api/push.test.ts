@@ -342,4 +342,18 @@ describe("the push service's answers", () => {
     expect(await metric("retried")).toBe(retried + 2)
     expect((await run(client.api.push.listSubscriptions())).length).toBe(1)
   })
+
+  it("gives a message up when the push service asks to wait past the hour, and keeps the subscription", async () => {
+    const { client, being } = await registerMember(node, owner.client)
+    const { device } = await subscribed(client)
+    push.script(device.name, { status: 503, headers: { "retry-after": "7200" } })
+    const expired = await metric("expired")
+    const retried = await metric("retried")
+    const signal = await raise(being.id, "Come back later", "system")
+    await arrives(device, signal.signal.id)
+    await until("the message given up", async () => (await metric("expired")) === expired + 1)
+    expect(await metric("retried")).toBe(retried)
+    expect(pushedTo(device, signal.signal.id)).toHaveLength(1)
+    expect(await run(client.api.push.listSubscriptions())).toHaveLength(1)
+  })
 })
