@@ -72,7 +72,7 @@ export const makeSender = Effect.gen(function* () {
   const deliveries = yield* SignalDeliveries
   const metrics = yield* NodeMetrics
   const counted = metrics.counter({
-    name: "push_messages_total",
+    name: "pos_push_messages_total",
     help: "Web Push messages by outcome: sent, gone (404/410, subscription deleted), rejected, retried, expired.",
     labelNames: ["outcome"]
   })

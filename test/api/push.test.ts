@@ -82,7 +82,7 @@ const arrives = (device: DeviceSubscription, signalId: string, count = 1, timeou
 
 const metric = async (outcome: string) => {
   const text = (await owner.client.raw("GET", "/api/metrics")).text
-  const line = text.split("\n").find((row) => row.startsWith(`push_messages_total{outcome="${outcome}"}`))
+  const line = text.split("\n").find((row) => row.startsWith(`pos_push_messages_total{outcome="${outcome}"}`))
   return line === undefined ? 0 : Number(line.split(" ")[1])
 }
 
