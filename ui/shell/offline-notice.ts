@@ -1,7 +1,7 @@
 /**
- * A line at the top of the app while the node cannot be reached: the browser says it is offline, or the node's health
- * route (never answered from a cache) does not answer. The installed app then opens from the service worker's copy of
- * the shell (ui/sw/service-worker.ts), and nothing of the node loads until it is back.
+ * A line at the top of the app while it cannot reach the node: the browser says it is offline, or the service worker
+ * answered this page with its kept copy of the shell because the network did not (ui/sw/service-worker.ts; asked
+ * once, by a message, so a page costs the node no request). Nothing of the node loads until it is back.
  */
 import { css, html, LitElement, nothing } from "lit"
 import { customElement, state } from "lit/decorators.js"
@@ -10,27 +10,34 @@ import { customElement, state } from "lit/decorators.js"
 export class OfflineNotice extends LitElement {
   @state() private accessor _offline = !navigator.onLine
 
-  private readonly _update = async () => {
-    if (!navigator.onLine) {
-      this._offline = true
-      return
-    }
-    this._offline = await fetch("/api/health", { cache: "no-store" }).then(
-      () => false,
-      () => true
-    )
+  /** Whether the service worker answered this page from its copy. */
+  private _servedOffline = false
+
+  private readonly _update = () => {
+    this._offline = !navigator.onLine || this._servedOffline
+  }
+
+  private readonly _onWorkerMessage = (event: MessageEvent) => {
+    const data = event.data as { type?: unknown; offline?: unknown } | null
+    if (data?.type !== "served-offline") return
+    this._servedOffline = data.offline === true
+    this._update()
   }
 
   override connectedCallback(): void {
     super.connectedCallback()
     window.addEventListener("online", this._update)
     window.addEventListener("offline", this._update)
-    void this._update()
+    const worker = "serviceWorker" in navigator ? navigator.serviceWorker : null
+    worker?.addEventListener("message", this._onWorkerMessage)
+    worker?.startMessages()
+    worker?.controller?.postMessage("served-offline?")
   }
 
   override disconnectedCallback(): void {
     window.removeEventListener("online", this._update)
     window.removeEventListener("offline", this._update)
+    if ("serviceWorker" in navigator) navigator.serviceWorker.removeEventListener("message", this._onWorkerMessage)
     super.disconnectedCallback()
   }
 

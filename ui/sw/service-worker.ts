@@ -20,6 +20,7 @@ interface ExtendableEvent extends Event {
 }
 interface FetchEvent extends ExtendableEvent {
   readonly request: Request
+  readonly resultingClientId: string
   respondWith(response: Promise<Response> | Response): void
 }
 interface PushEvent extends ExtendableEvent {
@@ -28,6 +29,10 @@ interface PushEvent extends ExtendableEvent {
 interface NotificationEvent extends ExtendableEvent {
   readonly notification: Notification
   readonly action: string
+}
+interface MessageFromPage {
+  readonly data: unknown
+  readonly source: { readonly id: string; postMessage(message: unknown): void } | null
 }
 interface WindowClient {
   readonly url: string
@@ -54,6 +59,7 @@ interface WorkerScope {
   addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void
   addEventListener(type: "push", listener: (event: PushEvent) => void): void
   addEventListener(type: "notificationclick", listener: (event: NotificationEvent) => void): void
+  addEventListener(type: "message", listener: (event: MessageFromPage) => void): void
 }
 interface NotificationAction {
   readonly action: string
@@ -101,14 +107,23 @@ worker.addEventListener("activate", (event) => {
   )
 })
 
+/** The pages this worker answered with the kept shell: each asks (`served-offline?`) and is told. */
+const servedOffline = new Set<string>()
+
 /** A page of the app: the network's newest, else the kept shell (the app then says it is offline). */
-const page = async (request: Request): Promise<Response> => {
+const page = async (request: Request, clientId: string): Promise<Response> => {
   try {
     return await fetch(request)
   } catch {
+    servedOffline.add(clientId)
     return (await caches.match("/", { cacheName: CACHE })) ?? Response.error()
   }
 }
+
+worker.addEventListener("message", (event) => {
+  if (event.data !== "served-offline?" || event.source === null) return
+  event.source.postMessage({ type: "served-offline", offline: servedOffline.has(event.source.id) })
+})
 
 /** A file of this build's shell: the kept copy, else the network's. */
 const asset = async (request: Request): Promise<Response> =>
@@ -120,7 +135,7 @@ worker.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== worker.location.origin) return
   // The API is never answered from a cache: what it says is live or nothing.
   if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return
-  if (request.mode === "navigate") event.respondWith(page(request))
+  if (request.mode === "navigate") event.respondWith(page(request, event.resultingClientId))
   // The shell's own files only: a place's script is fetched as the page asks for it (offline, that place says it
   // could not be loaded).
   else if (SHELL_FILES.includes(url.pathname)) event.respondWith(asset(request))
