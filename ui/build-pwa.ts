@@ -1,10 +1,12 @@
 /**
  * What makes the web app installable, written by ui/build.ts beside index.html: `manifest.webmanifest` (its colours
  * read from the design tokens of ui/styles/app.css), the icons (192 and 512 px, and a maskable 512 px whose mark sits
- * inside the safe circle) drawn here with @napi-rs/canvas, and the service worker `sw.js` (ui/sw/service-worker.ts)
- * with the shell's files and the build's hash written in. The host serves each at the root (host/http/ui-files.ts).
+ * inside the safe circle; drawn from the same tokens by ui/build-icons.ts and kept in ui/icons/, so a build, which
+ * `npm start` may run in the node's own process, never loads a canvas), and the service worker `sw.js`
+ * (ui/sw/service-worker.ts) with the shell's files and the build's hash written in. The host serves each at the root
+ * (host/http/ui-files.ts).
  */
-import { readFile, writeFile } from "node:fs/promises"
+import { copyFile, readFile, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { repoRoot, uiDir } from "./build-stamp.ts"
 
@@ -17,11 +19,14 @@ export const pwaFiles: Readonly<Record<string, string>> = {
   "icon-maskable-512.png": "image/png"
 }
 
+/** The icons, as ui/icons/ keeps them and the build's root serves them. */
+export const iconFiles = ["icon-192.png", "icon-512.png", "icon-maskable-512.png"] as const
+
 export const APP_NAME = "Personal node"
 export const APP_SHORT_NAME = "Node"
 
 /** A token's colour as app.css declares it (`--node-primary-600: #3f51d6;`). */
-const token = (css: string, name: string): string => {
+export const token = (css: string, name: string): string => {
   const found = new RegExp(`--${name}:\\s*(#[0-9a-fA-F]{3,8})\\s*;`).exec(css)
   if (found === null) throw new Error(`ui/styles/app.css declares no colour --${name}`)
   return found[1]!
@@ -31,27 +36,6 @@ const token = (css: string, name: string): string => {
 export const THEME_TOKEN = async () =>
   token(await readFile(join(uiDir, "styles", "app.css"), "utf8"), "node-primary-600")
 
-/** The node's mark: a ring with a dot, on the accent colour; `inset` is the share of the side left around it. */
-const drawIcon = async (size: number, accent: string, light: string, inset: number) => {
-  const { createCanvas } = await import("@napi-rs/canvas")
-  const canvas = createCanvas(size, size)
-  const context = canvas.getContext("2d")
-  context.fillStyle = accent
-  context.fillRect(0, 0, size, size)
-  const centre = size / 2
-  const radius = (size * (1 - 2 * inset)) / 2
-  context.strokeStyle = light
-  context.lineWidth = radius * 0.22
-  context.beginPath()
-  context.arc(centre, centre, radius * 0.78, 0, Math.PI * 2)
-  context.stroke()
-  context.fillStyle = light
-  context.beginPath()
-  context.arc(centre, centre, radius * 0.3, 0, Math.PI * 2)
-  context.fill()
-  return canvas.toBuffer("image/png")
-}
-
 /**
  * Writes the manifest, icons and service worker into `outDir`; `shellFiles` are the build's paths (from outDir) the
  * first paint needs, and `hash` names the worker's cache.
@@ -60,7 +44,6 @@ export const buildPwa = async (outDir: string, shellFiles: ReadonlyArray<string>
   const css = await readFile(join(uiDir, "styles", "app.css"), "utf8")
   const accent = token(css, "node-primary-600")
   const background = token(css, "node-neutral-50")
-  const light = token(css, "node-neutral-0")
   const manifest = {
     name: APP_NAME,
     short_name: APP_SHORT_NAME,
@@ -76,11 +59,6 @@ export const buildPwa = async (outDir: string, shellFiles: ReadonlyArray<string>
       { src: "/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" }
     ]
   }
-  const [small, large, maskable] = await Promise.all([
-    drawIcon(192, accent, light, 0.08),
-    drawIcon(512, accent, light, 0.08),
-    drawIcon(512, accent, light, 0.2)
-  ])
   const shell = [
     "/",
     ...shellFiles.map((file) => `/${file}`),
@@ -102,9 +80,7 @@ export const buildPwa = async (outDir: string, shellFiles: ReadonlyArray<string>
   })
   await Promise.all([
     writeFile(join(outDir, "manifest.webmanifest"), `${JSON.stringify(manifest, null, 2)}\n`),
-    writeFile(join(outDir, "icon-192.png"), small),
-    writeFile(join(outDir, "icon-512.png"), large),
-    writeFile(join(outDir, "icon-maskable-512.png"), maskable),
+    ...iconFiles.map((name) => copyFile(join(uiDir, "icons", name), join(outDir, name))),
     writeFile(join(outDir, "sw.js"), worker.outputFiles[0]!.contents)
   ])
 }
