@@ -6,11 +6,15 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type * as Redacted from "effect/Redacted"
-import webPush from "web-push"
+import type * as WebPush from "web-push"
+import { lazyModule } from "../../kernel/lazy-module.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { encryptionKeyMissing } from "../twin/contract/connection-secrets.ts"
 import { SealedValues } from "../twin/contract/sealed-values.ts"
 import { PushRepository } from "./repository.ts"
+
+/** Loaded at the first message or the first key pair, not at every start. */
+const webPush = lazyModule<typeof WebPush>("web-push")
 
 export interface VapidPair {
   /** base64url of the uncompressed point: the browser's applicationServerKey. */
@@ -30,7 +34,7 @@ export class PushKeys extends Effect.Service<PushKeys>()("push/PushKeys", {
         return Option.none<VapidPair>()
       }
       if (Option.isNone(yield* repository.keys())) {
-        const pair = webPush.generateVAPIDKeys()
+        const pair = webPush().generateVAPIDKeys()
         yield* repository.keepKeys({
           publicKey: pair.publicKey,
           privateKeySealed: yield* Effect.orDie(sealed.seal(pair.privateKey)),

@@ -11,7 +11,8 @@ import * as FiberSet from "effect/FiberSet"
 import * as Option from "effect/Option"
 import * as Queue from "effect/Queue"
 import * as Redacted from "effect/Redacted"
-import webPush from "web-push"
+import type * as WebPush from "web-push"
+import { lazyModule } from "../../kernel/lazy-module.ts"
 import { isIP } from "node:net"
 import type { Signal } from "../../actors/being/contract/signal.ts"
 import { SignalDeliveries } from "../../actors/being/contract/signal-deliveries.ts"
@@ -23,6 +24,9 @@ import { type PushPayload, signalUrl } from "./contract/records.ts"
 import { PushKeys } from "./keys.ts"
 import { PushRepository, type Target } from "./repository.ts"
 import { PushSettings } from "./settings.ts"
+
+/** Loaded at the first message or the first key pair, not at every start. */
+const webPush = lazyModule<typeof WebPush>("web-push")
 
 /** What a push service is told: keep it a day, then drop it (RFC 8030 `TTL`). */
 export const PUSH_TTL_SECONDS = 86_400
@@ -96,7 +100,7 @@ export const makeSender = Effect.gen(function* () {
       const audience = new URL(endpoint).origin
       const kept = jwts.get(audience)
       if (kept !== undefined && kept.until > now) return kept.authorization
-      const { Authorization } = webPush.getVapidHeaders(
+      const { Authorization } = webPush().getVapidHeaders(
         audience,
         subject,
         pair.publicKey,
@@ -114,7 +118,7 @@ export const makeSender = Effect.gen(function* () {
     Effect.gen(function* () {
       const pair = yield* Effect.orDie(keys.pair)
       const authorization = yield* authorizationFor(target.endpoint, pair)
-      const details = webPush.generateRequestDetails(
+      const details = webPush().generateRequestDetails(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
         JSON.stringify(payloadOf(signal)),
         {
