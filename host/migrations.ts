@@ -22,6 +22,7 @@ import { httpMigrations } from "./http/migrations.ts"
 import { integrationMigrations } from "../extensions/comms/migrations.ts"
 import { broadcastMigrations } from "./broadcast/migrations.ts"
 import { mcpMigrations } from "../extensions/mcp/migrations.ts"
+import { pushMigrations } from "../extensions/push/migrations.ts"
 
 export const migrations: Migrations = {
   ...accountMigrations,
@@ -45,5 +46,6 @@ export const migrations: Migrations = {
   ...httpMigrations,
   ...integrationMigrations,
   ...broadcastMigrations,
-  ...mcpMigrations
+  ...mcpMigrations,
+  ...pushMigrations
 }

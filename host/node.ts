@@ -59,6 +59,7 @@ import { groupsFeature } from "../extensions/groups/feature.ts"
 import { searchRoutes } from "../extensions/search/handlers.ts"
 import { mcpRoutes } from "../extensions/mcp/handlers.ts"
 import { backupsRoutes } from "../extensions/backups/feature.ts"
+import { pushFeature, pushRoutes } from "../extensions/push/feature.ts"
 
 export interface NodeOptions {
   /** Overrides of the environment's settings (tests use a temp dataDir and port 0). */
@@ -92,7 +93,8 @@ const routes = Layer.mergeAll(
   groupsFeature,
   searchRoutes,
   mcpRoutes.pipe(Layer.provide(TwinTimeLive)),
-  backupsRoutes
+  backupsRoutes,
+  pushRoutes
 )
 
 /** What features serve beside the contract: file bytes, three.js, module documents, consent redirects, metrics. */
@@ -128,7 +130,7 @@ export const nodeLayer = (options: NodeOptions = {}) =>
       Layer.provideMerge(GeneratorsService),
       Layer.provideMerge(ModelsLive),
       Layer.provideMerge(SkillsRuntimeLive),
-      Layer.provideMerge(commsFeature),
+      Layer.provideMerge(Layer.merge(commsFeature, pushFeature)),
       Layer.provideMerge(SignalsLive),
       Layer.provideMerge(
         Layer.mergeAll(SandboxHealthLive, MarketLive, SoulServiceLive, RemotePostsLive, CrewSeatingLive, HeldThemesLive)

@@ -30,6 +30,7 @@ import {
   type FederationSettingsShape
 } from "../extensions/federation/settings.ts"
 import { BackupsSettings, backupsSettingsConfig, type BackupsSettingsShape } from "../extensions/backups/settings.ts"
+import { PushSettings, pushSettingsConfig, type PushSettingsShape } from "../extensions/push/settings.ts"
 
 /** Each feature's Config, by feature: what the environment may set. */
 export const featureSettingConfigs = {
@@ -47,7 +48,8 @@ export const featureSettingConfigs = {
   market: marketSettingsConfig,
   federation: federationSettingsConfig,
   health: healthSettingsConfig,
-  backups: backupsSettingsConfig
+  backups: backupsSettingsConfig,
+  push: pushSettingsConfig
 }
 
 /** The union of every feature's settings: a test overrides any of them in one object. */
@@ -65,7 +67,8 @@ export type NodeSettings = SettingsShape &
   MarketSettingsShape &
   FederationSettingsShape &
   HealthSettingsShape &
-  BackupsSettingsShape
+  BackupsSettingsShape &
+  PushSettingsShape
 
 /** Every feature's settings layer, read from the environment with the given overrides on top. */
 export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
@@ -84,5 +87,6 @@ export const nodeSettingsLayer = (overrides: Partial<NodeSettings> = {}) =>
     MarketSettings.layer(overrides),
     FederationSettings.layer(overrides),
     HealthSettings.layer(overrides),
-    BackupsSettings.layer(overrides)
+    BackupsSettings.layer(overrides),
+    PushSettings.layer(overrides)
   )

@@ -28,24 +28,34 @@ import {
   uiDir,
   writeStamp
 } from "./build-stamp.ts"
+import { buildPwa, pwaFiles, THEME_TOKEN } from "./build-pwa.ts"
 
 export { distDir }
 
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
 
-const indexHtml = (entry: string, stylesheet: string, preloads: ReadonlyArray<string>) => `<!doctype html>
+const indexHtml = (
+  entry: string,
+  stylesheet: string,
+  preloads: ReadonlyArray<string>,
+  themeColor: string
+) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="color-scheme" content="light dark">
     <title>Node</title>
-    <link rel="icon" href="data:,">
+    <link rel="icon" href="/icon-192.png">
+    <link rel="manifest" href="/manifest.webmanifest">
+    <meta name="theme-color" content="${themeColor}">
+    <link rel="apple-touch-icon" href="/icon-192.png">
     <link rel="stylesheet" href="/${stylesheet}">
     <script type="module" src="/${entry}"></script>
 ${preloads.map((file) => `    <link rel="modulepreload" href="/${file}">\n`).join("")}  </head>
   <body>
+    <offline-notice></offline-notice>
     <node-app></node-app>
     <noscript>This node's web app needs JavaScript.</noscript>
   </body>
@@ -128,7 +138,7 @@ export const buildUi = async (options: { readonly outDir?: string } = {}): Promi
     .map((item) => item.path)
   await writeFile(
     join(outDir, "index.html"),
-    indexHtml(fromOut(entryPath), fromOut(stylesheetPath), shellImports.map(fromOut))
+    indexHtml(fromOut(entryPath), fromOut(stylesheetPath), shellImports.map(fromOut), await THEME_TOKEN())
   )
 
   const compressible = Object.keys(outputs).filter((path) => /\.(js|css)$/.test(path))
@@ -145,6 +155,7 @@ export const buildUi = async (options: { readonly outDir?: string } = {}): Promi
   const files = stampedFiles(outDir, inputs)
   const hash = hashFiles(files)
   if (hash === null) throw new Error("a source of the web app disappeared while it was being built")
+  await buildPwa(outDir, [entryPath, stylesheetPath, ...shellImports].map(fromOut), hash)
   const built = await Promise.all(
     [...Object.keys(outputs), ...compressible.flatMap((path) => [`${path}.br`, `${path}.gz`])].map(async (path) =>
       (await stat(join(repoRoot, path)).catch(() => null)) === null ? [] : [fromOut(path)]
@@ -153,7 +164,7 @@ export const buildUi = async (options: { readonly outDir?: string } = {}): Promi
   const stamp: BuildStamp = {
     hash,
     inputs: files.filter((file) => !file.startsWith("ui/")),
-    files: ["index.html", ...built.flat()].sort(),
+    files: ["index.html", ...Object.keys(pwaFiles), ...built.flat()].sort(),
     entry: fromOut(entryPath),
     stylesheet: fromOut(stylesheetPath),
     places

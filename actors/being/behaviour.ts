@@ -15,6 +15,7 @@ import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { EventBus } from "../../kernel/events.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { SignalActions } from "./contract/signal-actions.ts"
+import { SignalDeliveries } from "./contract/signal-deliveries.ts"
 import { BeingSocketsRepository } from "./being-sockets-repository.ts"
 import { gate } from "./gate.ts"
 import { HushRepository } from "./hush-repository.ts"
@@ -36,6 +37,7 @@ const build = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   const bus = yield* EventBus
   const actions = yield* SignalActions
+  const deliveries = yield* SignalDeliveries
   const signals = yield* SignalsRepository
   const presence = yield* BeingSocketsRepository
   const gateNeeds = yield* Effect.context<HushRepository | SignalsRepository>()
@@ -120,6 +122,7 @@ const build = Effect.gen(function* () {
         })
         const delivered = stamp.decision === "raised"
         if (delivered) yield* bus.publish(desktop, { type: "signal.created", signal })
+        if (delivered) yield* deliveries.delivered(signal)
         return { signal, delivered, gate: stamp }
       }),
 
@@ -128,6 +131,7 @@ const build = Effect.gen(function* () {
         const released = yield* signals.release({ beingId, signalId: payload.signalId })
         if (Option.isNone(released)) return false
         yield* bus.publish(desktop, { type: "signal.created", signal: released.value })
+        yield* deliveries.delivered(released.value)
         return true
       }),
 

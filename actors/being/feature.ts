@@ -8,10 +8,13 @@ import * as Layer from "effect/Layer"
 import { SignalActionsLive } from "./actions.ts"
 import { BeingLive } from "./behaviour.ts"
 import { BeingSignalsLive } from "./being-signals.ts"
+import { SignalDeliveriesLive } from "./deliveries.ts"
 import { HushLive } from "./hush.ts"
 import { PresenceLive } from "./presence.ts"
 import { SignalReadsLive } from "./signal-reads.ts"
 
 export const beingFeature = Layer.merge(BeingLive, HushLive).pipe(
-  Layer.provideMerge(Layer.mergeAll(SignalActionsLive, PresenceLive, SignalReadsLive, BeingSignalsLive))
+  Layer.provideMerge(
+    Layer.mergeAll(SignalActionsLive, PresenceLive, SignalReadsLive, BeingSignalsLive, SignalDeliveriesLive)
+  )
 )

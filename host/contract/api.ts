@@ -48,6 +48,7 @@ import { McpApi, McpClientsApi } from "../../extensions/mcp/contract/api.ts"
 import { BackupsApi } from "../../extensions/backups/contract/api.ts"
 import { ExportApi } from "../../extensions/backups/export/contract/api.ts"
 import { TwinImportApi } from "../../extensions/backups/imports/contract/api.ts"
+import { PushApi } from "../../extensions/push/contract/api.ts"
 
 export class NodeApi extends HttpApi.make("node")
   .add(AuthPublicApi)
@@ -86,6 +87,7 @@ export class NodeApi extends HttpApi.make("node")
   .add(BackupsApi)
   .add(ExportApi)
   .add(TwinImportApi)
+  .add(PushApi)
   .addError(InvalidRequest.schema)
   .addError(Unauthorized.schema)
   .addError(Forbidden.schema)

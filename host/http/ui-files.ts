@@ -11,6 +11,7 @@
  *   ETag lets the browser ask cheaply and get a 304. It carries the strict content security
  *   policy.
  * - A name under /assets/ that the build does not have is a 404, not the HTML.
+ * - The installable app's files (manifest, icons, the service worker `/sw.js`) are served at the root.
  */
 import { negotiate } from "@fastify/accept-negotiator"
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
@@ -22,6 +23,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { readFile } from "node:fs/promises"
 import { extname, join } from "node:path"
 import { uiContentSecurityPolicy } from "./security-headers.ts"
+import { pwaFiles } from "../../ui/build-pwa.ts"
 
 const contentTypes: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -114,6 +116,12 @@ export const uiFilesLayer = (dir: string) => {
     etag: `"${createHash("sha256").update(index).digest("base64url").slice(0, 32)}"`
   }
   const { assets, sourceMaps } = readAssets(join(dir, "assets"))
+  // The installable app's files at the root (ui/build-pwa.ts): not named by content, so asked for again each time.
+  const rootFiles = new Map<string, { readonly contentType: string; readonly body: Uint8Array }>(
+    Object.entries(pwaFiles)
+      .filter(([name]) => existsSync(join(dir, name)))
+      .map(([name, contentType]) => [`/${name}`, { contentType, body: readFileSync(join(dir, name)) }])
+  )
 
   const serve = Effect.gen(function* () {
     const request = yield* HttpServerRequest.HttpServerRequest
@@ -132,6 +140,12 @@ export const uiFilesLayer = (dir: string) => {
         "This web app has no such file; the page that asked for it may be from an older build: reload it."
       )
     }
+    const rootFile = rootFiles.get(path)
+    if (rootFile !== undefined)
+      return HttpServerResponse.uint8Array(rootFile.body, {
+        contentType: rootFile.contentType,
+        headers: { "cache-control": "no-cache" }
+      })
     if (matchesEtag(request.headers["if-none-match"], indexHeaders.etag)) {
       return HttpServerResponse.empty({ status: 304, headers: indexHeaders })
     }

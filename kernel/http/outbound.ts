@@ -46,7 +46,7 @@ export class OutboundError extends Error {
   override readonly name = "OutboundError"
 }
 
-const isNonPublic = (address: string) => {
+export const isNonPublic = (address: string) => {
   const family = isIP(address)
   return family !== 0 && nonPublic.check(address, family === 4 ? "ipv4" : "ipv6")
 }

@@ -26,6 +26,8 @@ import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.t
 import { scannedPdf } from "../support/pdfs.ts"
 import { writePluginFolder } from "../support/plugin-folder.ts"
 import { SmtpServer } from "../support/smtp.ts"
+import { startPushService, type PushService } from "../support/push-service.ts"
+import { until } from "../support/until.ts"
 
 const logDir = mkdtempSync(join(tmpdir(), "egress-services-"))
 const log = join(logDir, "egress.log")
@@ -45,6 +47,7 @@ let bots: BotApi
 let slack: Awaited<ReturnType<typeof startSlack>>
 let searx: Server
 let searxUrl: string
+let push: PushService
 let node: ChildNode
 let owner: Registered
 let member: Registered
@@ -78,7 +81,8 @@ const configured = () =>
     cloud.url,
     bots.url,
     slack.url,
-    searxUrl
+    searxUrl,
+    push.url
   ].map(hostPort)
 
 /** Runs a flow: its destination is new before it and dialled after it, and nothing unlisted is. */
@@ -124,6 +128,7 @@ beforeAll(async () => {
     startSlack(slackToken)
   ])
   ;({ server: searx, url: searxUrl } = await startSearx())
+  push = await startPushService()
   imap.deliver({
     from: "grace@example.org",
     subject: "Compilers",
@@ -175,7 +180,8 @@ export const activate = (context) => context.contribute("integration", "feed", {
       SEARCH_URL: searxUrl,
       ENCRYPTION_KEY: "a long passphrase for the tests",
       WEB_ALLOW_PRIVATE: "true",
-      PLUGIN_DIR: pluginDir
+      PLUGIN_DIR: pluginDir,
+      PUSH_ALLOW_LOOPBACK: "true"
     }
   })
   const ownerClient = new Client(node.url)
@@ -189,12 +195,24 @@ afterAll(async () => {
   await node?.close()
   await Promise.all([models, speech, transcribe, ocr, gmail, cloud, bots, slack].map((server) => server?.close()))
   await new Promise((resolve) => searx?.close(resolve))
+  await push?.close()
   smtp?.stop()
   await imap?.stop()
   rmSync(logDir, { recursive: true, force: true })
 })
 
 describe("what leaves the host for the services its people connect", () => {
+  it("push: a signal that reaches a person's desktop goes to the push service of each device they subscribed", async () => {
+    push.nodeKey = (await run(member.client.api.push.getKey())).publicKey
+    await flow(push.url, async () => {
+      const device = push.subscribe("egress")
+      await run(member.client.api.push.subscribe({ payload: { endpoint: device.endpoint, keys: device.keys } }))
+      const { signalId } = await run(member.client.api.push.sendTest())
+      await until("the push", () => push.received("egress").some((message) => message.payload.id === signalId))
+    })
+    expect(push.faults).toEqual([])
+  })
+
   it("mail: IMAP reads go to IMAP_URL, sends to SMTP_URL", async () => {
     await flow(imap.url, async () => {
       expect(await invoke(owner, "email.read", {})).toMatchObject({ ok: true, output: { total: 1, via: "node" } })

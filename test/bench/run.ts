@@ -133,6 +133,11 @@ const sections: ReadonlyArray<{ readonly name: string; readonly title: string; r
       run: async () => (await import("./backups.ts")).benchBackups()
     },
     {
+      name: "push",
+      title: "Web Push: raise to encrypted pushes delivered, 1,000 subscriptions (issue 30)",
+      run: async () => (await import("./push.ts")).benchPush()
+    },
+    {
       name: "cluster-messaging",
       title: "An entity message round trip to another runner beside the same runner (issue 16)",
       run: async () => (await import("./scale-out/cluster-messaging.ts")).benchClusterMessaging()

@@ -45,7 +45,8 @@ beforeAll(async () => {
   node = started
   await registerThroughApi(node.url, owner, node.ownerCode)
   browser = await launchBrowser({ fakeMedia: true })
-  const context = await browser.newContext()
+  // The recorder's page is faked on the node's origin: its service worker (which answers the origin's pages) is kept out.
+  const context = await browser.newContext({ serviceWorkers: "block" })
   page = await context.newPage()
   problems = watchForBreakage(page)
   await logIn(page, node.url, owner)

@@ -22,6 +22,7 @@ describe("<settings-place>", () => {
     expect(links(mine)).to.deep.equal([
       "Account",
       "Connections",
+      "Notifications",
       "Assistants (MCP)",
       "Models",
       "Plugins",
@@ -32,7 +33,7 @@ describe("<settings-place>", () => {
     const theirs = await fixture<SettingsPlace>(
       html`<settings-place .being=${person} section="plugins"></settings-place>`
     )
-    expect(links(theirs)).to.deep.equal(["Account", "Connections", "Assistants (MCP)", "Your data"])
+    expect(links(theirs)).to.deep.equal(["Account", "Connections", "Notifications", "Assistants (MCP)", "Your data"])
     expect(theirs.shadowRoot!.querySelector("settings-plugins")).to.equal(null)
     expect(textOf(theirs)).to.contain("Owner only: plugins are installed by the owner of this node.")
     theirs.section = "federation"

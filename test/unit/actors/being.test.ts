@@ -12,6 +12,7 @@ import * as Queue from "effect/Queue"
 import * as Schema from "effect/Schema"
 import { SignalActionsLive } from "../../../actors/being/actions.ts"
 import { BeingLive } from "../../../actors/being/behaviour.ts"
+import { SignalDeliveriesLive } from "../../../actors/being/deliveries.ts"
 import { SignalInput } from "../../../actors/being/contract/signal.ts"
 import { Being } from "../../../actors/being/protocol.ts"
 import { EventBus } from "../../../kernel/events.ts"
@@ -20,10 +21,12 @@ import { migrations } from "../../../host/migrations.ts"
 import { databaseLayer } from "../../../kernel/database.ts"
 import { Settings } from "../../../kernel/settings.ts"
 
-const infrastructure = Layer.mergeAll(SignalActionsLive, EventBusLive, ShardingConfig.layerDefaults).pipe(
-  Layer.provideMerge(databaseLayer(migrations, { filename: ":memory:" })),
-  Layer.provide(Settings.layerWith({}))
-)
+const infrastructure = Layer.mergeAll(
+  SignalActionsLive,
+  SignalDeliveriesLive,
+  EventBusLive,
+  ShardingConfig.layerDefaults
+).pipe(Layer.provideMerge(databaseLayer(migrations, { filename: ":memory:" })), Layer.provide(Settings.layerWith({})))
 
 const question = Schema.decodeSync(SignalInput)({
   kind: "decision",

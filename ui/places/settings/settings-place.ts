@@ -16,6 +16,7 @@ import "./settings-model-providers.ts"
 import "./settings-model-tiers.ts"
 import "./settings-password.ts"
 import "./settings-plugins.ts"
+import "./settings-notifications.ts"
 import "./settings-sessions.ts"
 import "./settings-themes.ts"
 import "./settings-your-data.ts"
@@ -23,6 +24,7 @@ import "./settings-your-data.ts"
 const sections = [
   ["account", "Account"],
   ["connections", "Connections"],
+  ["notifications", "Notifications"],
   ["assistants", "Assistants (MCP)"],
   ["models", "Models"],
   ["plugins", "Plugins"],
@@ -75,6 +77,8 @@ export class SettingsPlace extends LitElement {
         </div>`
       case "connections":
         return html`<settings-connections ?owner=${owner}></settings-connections>`
+      case "notifications":
+        return html`<settings-notifications></settings-notifications>`
       case "assistants":
         return html`<settings-assistants></settings-assistants>`
       case "models":

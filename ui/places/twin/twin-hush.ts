@@ -32,6 +32,7 @@ export class TwinHush extends LitElement {
     return html`<section class="card" aria-labelledby="hush-title">
       <h2 id="hush-title">Hush</h2>
       <p class="muted">When your twin may nudge you on its own. Answers to what you asked and the node's own alerts always come through.</p>
+      <p class="muted" id="hush-devices">These settings also decide what reaches your devices: a nudge held here is sent to them when it comes through, one refused never (<a href="/settings?section=notifications">Notifications</a>).</p>
       <node-alert .message=${this._saving.error || this._hush.error}></node-alert>
       <node-alert kind="success" .message=${this._saving.notice}></node-alert>
       ${this._hush.render("Loading the hush settings…", (hush) => this._renderForm(hush))}

@@ -1,0 +1,65 @@
+/**
+ * The node's VAPID key pair (RFC 8292): a P-256 pair made at the first start, its private half sealed at rest like
+ * connection secrets (the twin's `SecretSealer`), the same pair for every process of a cluster (the first written
+ * wins). With nothing to seal it under (a cluster without ENCRYPTION_KEY) no pair is made, and the routes that need one
+ * say what to set.
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import type * as Redacted from "effect/Redacted"
+import type * as WebPush from "web-push"
+import { lazyModule } from "../../kernel/lazy-module.ts"
+import { nowIso } from "../../kernel/time.ts"
+import { encryptionKeyMissing } from "../twin/contract/connection-secrets.ts"
+import { SecretSealer } from "../twin/contract/secret-sealer.ts"
+import { PushRepository } from "./repository.ts"
+
+/** Loaded at the first message or the first key pair, not at every start. */
+const webPush = lazyModule<typeof WebPush>("web-push")
+
+export interface VapidPair {
+  /** base64url of the uncompressed point: the browser's applicationServerKey. */
+  readonly publicKey: string
+  /** base64url of the private scalar. */
+  readonly privateKey: Redacted.Redacted<string>
+}
+
+export class PushKeys extends Effect.Service<PushKeys>()("push/PushKeys", {
+  effect: Effect.gen(function* () {
+    const repository = yield* PushRepository
+    const sealed = yield* SecretSealer
+
+    const made = Effect.gen(function* () {
+      if (!sealed.configured) {
+        yield* Effect.logInfo("Web Push is off until ENCRYPTION_KEY is set: its private key is stored sealed.")
+        return Option.none<VapidPair>()
+      }
+      if (Option.isNone(yield* repository.keys())) {
+        const pair = webPush().generateVAPIDKeys()
+        yield* repository.keepKeys({
+          publicKey: pair.publicKey,
+          privateKeySealed: yield* Effect.orDie(sealed.seal(pair.privateKey)),
+          now: yield* nowIso
+        })
+      }
+      const stored = yield* Effect.flatMap(
+        repository.keys(),
+        Effect.orDieWith(() => "the VAPID key row vanished")
+      )
+      const opened = yield* sealed.open(stored.privateKeySealed)
+      if (Option.isNone(opened))
+        yield* Effect.logWarning("Web Push is off: its sealed private key does not open with this ENCRYPTION_KEY.")
+      return Option.map(opened, (privateKey): VapidPair => ({ publicKey: stored.publicKey, privateKey }))
+    })
+    const pair = yield* made
+
+    return {
+      /** The pair, or the refusal that says what to set. */
+      pair: Option.match(pair, {
+        onNone: () => Effect.fail(encryptionKeyMissing()),
+        onSome: Effect.succeed
+      }),
+      configured: Option.isSome(pair)
+    } as const
+  })
+}) {}
