@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import type { Migrations } from "../../kernel/database.ts"
 
 export const pushMigrations: Migrations = {
-  "1300_push": Effect.gen(function* () {
+  "1400_push": Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     yield* sql`CREATE TABLE push_keys (
       id INTEGER PRIMARY KEY CHECK (id = 1),

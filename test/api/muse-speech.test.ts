@@ -145,8 +145,7 @@ describe("reading a Muse reply aloud", () => {
       error: "models_unavailable",
       message: expect.stringContaining("'speech' tier")
     })
-    expect(refused.json().message).toContain("LLM_API_KEY")
-    expect(refused.json().message).toContain("set LLM_SPEECH_BASE_URL and LLM_SPEECH_API_KEY")
+    expect(refused.json().message).toContain("bind the tier in Settings → Models")
     expect(models.requestsFor("speech")).toEqual([])
   })
 })

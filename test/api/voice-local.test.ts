@@ -67,7 +67,7 @@ describe("no transcription model", () => {
   it("says so and what to set, and refuses a transcription with 503 before reading it", async () => {
     const status = await run(owner.client.api.voice.stt())
     expect(status).toMatchObject({ available: false, provider: "remote", leavesDevice: true })
-    expect(status.reason).toContain("LLM_API_KEY")
+    expect(status.reason).toContain("bind the tier in Settings → Models")
     const answer = await transcribe(owner.client, [{ content: audioOf(100) }])
     expect([answer.status, answer.body.error]).toEqual([503, "models_unavailable"])
     expect(context.server.requestsFor("transcriptions")).toHaveLength(0)

@@ -121,7 +121,7 @@ describe("web.research", () => {
       hits = ["/tides"]
       expect(await unconfigured.invoke("web.research", { question: "Tides?" })).toMatchObject({
         ok: false,
-        error: expect.stringContaining("No model can be called for the 'standard' tier")
+        error: expect.stringContaining("No model is bound to the 'standard' tier")
       })
     } finally {
       await unconfigured.close()
