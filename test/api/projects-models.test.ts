@@ -39,7 +39,7 @@ describe("a run with no model configured", () => {
     const detail = await untilSettled(owner.client, started.id, undefined, 5000)
     expect(detail.project.status).toBe("failed")
     expect(detail.project.error).toMatch(
-      /^The planner could not be called: No model can be called for the 'strong' tier/
+      /^The planner could not be called: No model is bound to the 'strong' tier yet: bind the tier in Settings → Models/
     )
     const signals = await openSignals(owner.client)
     expect(signals).toEqual(

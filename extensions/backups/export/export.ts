@@ -11,12 +11,16 @@ import * as Stream from "effect/Stream"
 import { stringify as csv } from "csv-stringify/sync"
 import { stat } from "node:fs/promises"
 import { join } from "node:path"
-import { stringify as yaml } from "yaml"
+import type * as Yaml from "yaml"
+import { lazyModule } from "../../../kernel/lazy-module.ts"
 import { fileStoreRoot } from "../../../kernel/file-stores.ts"
 import { Settings } from "../../../kernel/settings.ts"
 import { calendarText } from "./calendar.ts"
 import { ExportRepository, MEMORY_PAGE, type MemoryRow } from "./export-repository.ts"
 import type { ZipSource } from "./zip-stream.ts"
+
+/** Loaded at the first export, not at start: an idle node does not hold it. */
+const yamlOf = lazyModule<typeof Yaml>("yaml")
 
 export const slugOf = (text: string) =>
   text
@@ -48,7 +52,7 @@ const memoryRecord = (memory: MemoryRow) => ({
 
 export const memoryMarkdown = (memory: MemoryRow) => {
   const { id: _id, content, ...front } = memoryRecord(memory)
-  return `---\n${yaml(front)}---\n\n${content}\n`
+  return `---\n${yamlOf().stringify(front)}---\n\n${content}\n`
 }
 
 const readme = (handle: string, at: string) => `# Your data from this node

@@ -4,7 +4,11 @@
  * memory holds (4000 characters) becomes several `document` memories, each saying which part it is.
  */
 import { createHash } from "node:crypto"
-import { parse as parseYaml } from "yaml"
+import type * as Yaml from "yaml"
+import { lazyModule } from "../../../kernel/lazy-module.ts"
+
+/** Loaded at the first import of notes, not at start: an idle node does not hold it. */
+const yamlOf = lazyModule<typeof Yaml>("yaml")
 
 export const MEMORY_MAX = 4000
 const PART_MAX = MEMORY_MAX - 40
@@ -49,7 +53,7 @@ export const readNote = (path: string, source: string): NoteDraft | null => {
   let front: unknown = null
   if (match !== null) {
     try {
-      front = parseYaml(match[1]!)
+      front = yamlOf().parse(match[1]!)
     } catch {
       front = null
     }
