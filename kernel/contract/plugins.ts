@@ -18,7 +18,9 @@ export const InstalledContribution = Schema.Struct({
   /** A module's rail icon (SVG path data), when it gives one. */
   icon: Schema.optional(Schema.String),
   /** What a viewer or editor opens: the web app offers "Open with <title>" on such a file. */
-  fileTypes: Schema.optional(FileTypes)
+  fileTypes: Schema.optional(FileTypes),
+  /** A skill that acts on the world: each call waits for the owner's approval (an MCP tool unless it is read-only). */
+  worldActing: Schema.optional(Schema.Boolean)
 })
 export type InstalledContribution = typeof InstalledContribution.Type
 

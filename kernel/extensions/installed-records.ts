@@ -27,7 +27,8 @@ export const contributionsOf = (contributions: ReadonlyArray<AnyContribution>): 
       name,
       ...(declaration.title === undefined ? {} : { title: declaration.title }),
       ...(icon === null ? {} : { icon }),
-      ...(fileTypes === undefined ? {} : { fileTypes })
+      ...(fileTypes === undefined ? {} : { fileTypes }),
+      ...(contribution.kind === "skill" ? { worldActing: contribution.declaration.uses.includes("world-acting") } : {})
     }
   })
 

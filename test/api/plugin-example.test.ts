@@ -59,8 +59,8 @@ describe("the Notebook example plugin", () => {
     )
     expect(installed).toMatchObject({ id: "@example/notebook", status: "active", granted: ["filesystem", "storage"] })
     expect(installed.contributions).toEqual([
-      { kind: "skill", name: "notebook.jot", title: "Jot a note" },
-      { kind: "skill", name: "notebook.recent", title: "Recent notes" },
+      { kind: "skill", name: "notebook.jot", title: "Jot a note", worldActing: false },
+      { kind: "skill", name: "notebook.recent", title: "Recent notes", worldActing: false },
       { kind: "integration", name: "notebook.journal", title: "Notebook journal" },
       { kind: "integration", name: "notebook.inbox", title: "Notebook inbox" },
       { kind: "module", name: "notebook.notes", title: "Notebook", icon: expect.any(String) },

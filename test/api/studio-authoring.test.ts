@@ -118,10 +118,10 @@ describe("the studio family", () => {
       status: "active",
       granted: ["storage", "filesystem"],
       contributions: [
-        { kind: "skill", name: "studio.author_agent", title: "Author an agent" },
-        { kind: "skill", name: "studio.author_generator", title: "Author a generator" },
-        { kind: "skill", name: "studio.author_skill_bundle", title: "Author a skill bundle" },
-        { kind: "skill", name: "studio.author_module", title: "Author a module bundle" }
+        { kind: "skill", name: "studio.author_agent", title: "Author an agent", worldActing: false },
+        { kind: "skill", name: "studio.author_generator", title: "Author a generator", worldActing: false },
+        { kind: "skill", name: "studio.author_skill_bundle", title: "Author a skill bundle", worldActing: false },
+        { kind: "skill", name: "studio.author_module", title: "Author a module bundle", worldActing: false }
       ]
     })
     const skills = await run(alice.client.api.studioSkills.listSkills())

@@ -1,6 +1,7 @@
 /**
  * An MCP server plugin in Settings → Plugins: the Almanac example (examples/plugins/almanac), installed with its
- * world-acting grant, shows its server's tools as the skills it contributes, each with its full name.
+ * world-acting grant, shows its server's tools as the skills it contributes, each with its full name, and marks the
+ * one that is not read-only as asking the owner's approval.
  */
 import { cp, mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
@@ -45,14 +46,16 @@ describe("an MCP server plugin in Settings", () => {
       .getByRole("listitem")
       .filter({ has: page.getByRole("heading", { name: /Almanac/ }) })
     await entry.getByText("Active").waitFor()
-    for (const [title, name] of [
-      ["Count words", "almanac.word_count"],
-      ["Pin a note", "almanac.pin_note"],
-      ["Read the board", "almanac.board"]
-    ]) {
+    // Only the tool that is not read-only (pin_note) asks the owner's approval at each call.
+    for (const [title, name, asks] of [
+      ["Count words", "almanac.word_count", false],
+      ["Pin a note", "almanac.pin_note", true],
+      ["Read the board", "almanac.board", false]
+    ] as const) {
       const tool = entry.getByRole("listitem").filter({ hasText: name })
       await tool.waitFor()
       expect(await tool.textContent()).toContain(title)
+      expect(await tool.getByText("Asks your approval").count(), name).toBe(asks ? 1 : 0)
     }
     expect(problems).toEqual([])
     await context.close()

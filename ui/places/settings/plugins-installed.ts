@@ -86,7 +86,7 @@ export class PluginsInstalled extends LitElement {
             <ul class="contributions">
               ${plugin.contributions.map(
                 (contribution) =>
-                  html`<li><span class="badge">${contribution.kind}</span> ${contribution.title ?? contribution.name} <code>${contribution.name}</code></li>`
+                  html`<li><span class="badge">${contribution.kind}</span> ${contribution.title ?? contribution.name} <code>${contribution.name}</code>${contribution.worldActing === true ? html` <span class="badge" data-tone="bad">Asks your approval</span>` : ""}</li>`
               )}
             </ul>`
       }
