@@ -53,8 +53,11 @@ const signIn = async (url: string, owner: Registered) => {
   return client
 }
 
-/** What a data folder may hold beside the database: caches of this process's own. */
-const perProcess = /^(node\.db(-wal|-shm|-journal)?|plugin-bundles)$/
+/**
+ * What a data folder may hold beside the database: caches of this process's own, and the key it seals secrets
+ * with when ENCRYPTION_KEY is unset (keys/, kernel/encryption-key.ts).
+ */
+const perProcess = /^(node\.db(-wal|-shm|-journal)?|plugin-bundles|keys)$/
 
 const folders: Array<string> = []
 const folder = (prefix: string) => {

@@ -22,6 +22,8 @@ import {
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { nodeOnPostgresWithOwner } from "../support/postgres-node.ts"
 import * as Schema from "effect/Schema"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import { AgentInput } from "../../extensions/agents/contract/agent.ts"
 import { sellGenerator } from "./market-support.ts"
 import { scriptStudio } from "./projects-scripted.ts"
@@ -34,8 +36,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await models.close()
 })
-const onSqlite = nodeWithOwner(() => remoteDefault(models.baseUrl))
-const onPostgres = nodeOnPostgresWithOwner(() => remoteDefault(models.baseUrl))
+/** One ENCRYPTION_KEY on both: a cluster needs the setting to seal (push keys), a node of one process keeps its own. */
+const sealing = { encryptionKey: Option.some(Redacted.make("a long passphrase for the sweep")) }
+const onSqlite = nodeWithOwner(() => ({ ...remoteDefault(models.baseUrl), ...sealing }))
+const onPostgres = nodeOnPostgresWithOwner(() => ({ ...remoteDefault(models.baseUrl), ...sealing }))
 
 interface Route {
   readonly group: string
