@@ -41,6 +41,25 @@ describe("<desktop-place>", () => {
     await expect(el).to.be.accessible()
   })
 
+  it("marks the signal a link names (/?signal=<id>, a notification's) and no other", async () => {
+    fakeNode(
+      routes({
+        "GET /api/desktop/signals": {
+          json: [signal({ id: "s1", title: "Water the plants" }), signal({ id: "s2", title: "Call the plumber" })]
+        }
+      })
+    )
+    const el = await fixture<DesktopPlace>(html`<desktop-place .being=${owner} signalId="s2"></desktop-place>`)
+    await until(() => el.shadowRoot!.querySelectorAll("section.widget").length === 2)
+    await until(() => textOf(widget(el, "w-signals")).includes("Call the plumber"))
+    const marked = () =>
+      Array.from(widget(el, "w-signals")!.querySelector("desktop-signals")!.shadowRoot!.querySelectorAll("li.signal"))
+        .filter((item) => item.getAttribute("aria-current") === "true")
+        .map((item) => item.getAttribute("data-signal-id"))
+    await until(() => marked().length === 1)
+    expect(marked()).to.deep.equal(["s2"])
+  })
+
   it("names a studio signal's project by its title, asked for once by its id, and says so when it is gone", async () => {
     const node = fakeNode(
       routes({

@@ -38,7 +38,8 @@ const places: Record<string, Place> = {
     title: "Desktop",
     access: "signed-in",
     module: () => import("../places/desktop/desktop-place.ts"),
-    render: (being) => html`<desktop-place .being=${being}></desktop-place>`
+    render: (being, location) =>
+      html`<desktop-place .being=${being} .signalId=${location.query.get("signal") ?? ""}></desktop-place>`
   },
   "/studio": {
     title: "Studio",

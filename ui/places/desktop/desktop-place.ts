@@ -60,6 +60,9 @@ const ANNOUNCEMENTS_KEPT = 3
 export class DesktopPlace extends LitElement {
   @property({ attribute: false }) accessor being: Being | null = null
 
+  /** The signal a link named (`/?signal=<id>`): the signals widget marks it and brings it into view. */
+  @property() accessor signalId = ""
+
   private readonly _layout = new ApiResource(this, (client) => client.desktop.getWidgets())
   /** The installed plugins: their widgets draw in frames, and the picker offers them. */
   private readonly _plugins = new ApiResource(this, installedPlugins, { reloadOn: ["plugins-changed"] })
@@ -243,6 +246,7 @@ export class DesktopPlace extends LitElement {
           .signals=${this._signals.signals}
           .loading=${this._signals.loading}
           .error=${this._signals.error}
+          .focusId=${this.signalId}
         ></desktop-signals>`
       default: {
         const framed = this._pluginWidgets().find((found) => found.name === widget.type)

@@ -56,12 +56,26 @@ export class DesktopSignals extends LitElement {
   /** Why the desktop could not load them, in the node's words. */
   @property() accessor error = ""
 
+  /** The signal a link named (`/?signal=<id>`, a pushed notification's): marked, and scrolled into view once. */
+  @property() accessor focusId = ""
+
+  /** The signal already brought into view, so a later update does not pull the page back to it. */
+  private _shown = ""
+
   private readonly _acting = new ApiAction(this)
 
   private readonly _projects = new ProjectTitles(this)
 
   /** The signals whose answer or dismissal is on its way. */
   @state() private accessor _busy: ReadonlySet<string> = new Set()
+
+  protected override updated(): void {
+    if (this.focusId === "" || this.focusId === this._shown) return
+    const named = this.renderRoot.querySelector<HTMLElement>(`li[data-signal-id="${CSS.escape(this.focusId)}"]`)
+    if (named === null) return
+    this._shown = this.focusId
+    named.scrollIntoView({ block: "center" })
+  }
 
   protected override render() {
     return html`
@@ -89,7 +103,8 @@ export class DesktopSignals extends LitElement {
   private _renderSignal(signal: Signal) {
     const busy = this._busy.has(signal.id)
     const titleId = `signal-${signal.id}`
-    return html`<li class="signal" data-signal-id=${signal.id} data-priority=${signal.priority} data-kind=${signal.kind}>
+    return html`<li class="signal" data-signal-id=${signal.id} data-priority=${signal.priority} data-kind=${signal.kind}
+      aria-current=${signal.id === this.focusId ? "true" : "false"}>
       <article aria-labelledby=${titleId}>
         <p class="tags">
           <span class="tag kind">${kindLabels[signal.kind]}</span>
@@ -198,6 +213,11 @@ export class DesktopSignals extends LitElement {
         border-radius: var(--node-radius);
         padding: var(--node-space-4);
         background: var(--node-surface-sunken);
+      }
+      /* The signal a link (a notification) named. */
+      .signal[aria-current="true"] {
+        outline: 2px solid var(--node-focus);
+        outline-offset: 2px;
       }
       .signal article {
         display: flex;
