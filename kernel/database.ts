@@ -8,6 +8,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
+import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -18,6 +19,7 @@ import { join } from "node:path"
 import pg from "pg"
 import { migrate, type Migrations } from "./migrator.ts"
 import { Settings } from "./settings.ts"
+import { retryOnConflict } from "./transaction-retry.ts"
 
 export type { Migrations } from "./migrator.ts"
 
@@ -61,8 +63,27 @@ export const postgresLayer = (url: Redacted.Redacted): Layer.Layer<SqlClient.Sql
     types: pgTypes
   })
 
+/**
+ * SQLite's client, whose outermost transactions run again on a conflict with another process sharing the file
+ * (transaction-retry.ts): a deferred BEGIN takes no lock until it writes, so a transaction that read before the other
+ * process committed cannot write, and fails at once. One process alone never meets it.
+ */
 const sqliteLayer = (filename: string): Layer.Layer<SqlClient.SqlClient, unknown> =>
-  SqliteClient.layer({ filename, disableWAL: filename === ":memory:" })
+  Layer.map(SqliteClient.layer({ filename, disableWAL: filename === ":memory:" }), (context) =>
+    Context.add(context, SqlClient.SqlClient, retryingTransactions(Context.get(context, SqlClient.SqlClient)))
+  )
+
+const retryingTransactions = (sql: SqlClient.SqlClient): SqlClient.SqlClient =>
+  new Proxy(sql, {
+    get: (target, key, receiver) =>
+      key === "withTransaction"
+        ? <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+            Effect.flatMap(Effect.serviceOption(SqlClient.TransactionConnection), (outer) =>
+              // A nested one is a savepoint of the outer: the outer runs again, whole.
+              Option.isSome(outer) ? target.withTransaction(effect) : retryOnConflict(target.withTransaction(effect))
+            )
+        : Reflect.get(target, key, receiver)
+  })
 
 /**
  * The client the settings name, migrated before anything uses it: PostgreSQL at `DATABASE_URL`,

@@ -1,9 +1,11 @@
 /**
- * Runs a transaction again when PostgreSQL aborted it for a conflict with another one: a
- * serialisation failure (40001) or a deadlock it broke (40P01). Both roll the whole transaction
- * back and say nothing about the request, so the next attempt starts clean and sees what the other
- * committed. SQLite runs one transaction at a time and never raises either. A repository's storage
- * faults are defects (kernel/repository.ts), so the conflict is looked for among the defects.
+ * Runs a transaction again when the database aborted it for a conflict with another one: on
+ * PostgreSQL a serialisation failure (40001) or a deadlock it broke (40P01); on SQLite shared by two
+ * processes, SQLITE_BUSY, which a deferred transaction meets when it read before the other process
+ * wrote and then tries to write (SQLITE_BUSY_SNAPSHOT: busy_timeout does not wait that out). Each
+ * rolls the whole transaction back and says nothing about the request, so the next attempt starts
+ * clean and sees what the other committed. A repository's storage faults are defects
+ * (kernel/repository.ts), so the conflict is looked for among the defects.
  */
 import { SqlError } from "@effect/sql/SqlError"
 import * as Data from "effect/Data"
@@ -15,7 +17,9 @@ const conflictCodes = new Set(["40001", "40P01"])
 
 const isConflict = (defect: unknown): boolean => {
   const error = defect instanceof SqlError ? defect.cause : defect
-  return typeof error === "object" && error !== null && conflictCodes.has(String((error as { code?: unknown }).code))
+  if (typeof error !== "object" || error === null) return false
+  const code = String((error as { code?: unknown }).code)
+  return conflictCodes.has(code) || code.startsWith("SQLITE_BUSY")
 }
 
 class TransactionConflict extends Data.TaggedError("TransactionConflict")<{ readonly defect: unknown }> {}

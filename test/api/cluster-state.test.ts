@@ -6,6 +6,7 @@
  * an OAuth consent started on one process is finished by the provider's redirect to the other,
  * once. Both processes share one PUBLIC_URL, as runners behind one address do.
  */
+import { writeFileSync } from "node:fs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startChildNode, type ChildNode } from "../support/child-node.ts"
 import { freePort } from "../support/free-port.ts"
@@ -38,6 +39,9 @@ beforeAll(async () => {
   second = await startChildNode({ env, dataDir: first.dataDir, ownerCode: first.ownerCode })
 }, 120_000)
 afterAll(async () => {
+  if (process.env.CLUSTER_STATE_LOGS !== undefined)
+    for (const [index, child] of [first, second].entries())
+      if (child !== undefined) writeFileSync(`${process.env.CLUSTER_STATE_LOGS}-${index}.log`, child.output())
   await second?.close()
   await first?.close()
   await google?.close()
