@@ -25,7 +25,7 @@ export interface VapidPair {
 }
 
 export class PushKeys extends Effect.Service<PushKeys>()("push/PushKeys", {
-  effect: Effect.gen(function* () {
+  scoped: Effect.gen(function* () {
     const repository = yield* PushRepository
     const sealed = yield* SecretSealer
 
@@ -51,15 +51,22 @@ export class PushKeys extends Effect.Service<PushKeys>()("push/PushKeys", {
         yield* Effect.logWarning("Web Push is off: its sealed private key does not open with this ENCRYPTION_KEY.")
       return Option.map(opened, (privateKey): VapidPair => ({ publicKey: stored.publicKey, privateKey }))
     })
-    const pair = yield* made
+    // Made (or opened) once, at the first start, beside the start rather than in its way: sealing and opening
+    // derive a key with scrypt, tens of milliseconds a start would otherwise wait for.
+    const pair = yield* Effect.cached(made)
+    yield* Effect.forkScoped(pair)
 
     return {
       /** The pair, or the refusal that says what to set. */
-      pair: Option.match(pair, {
-        onNone: () => Effect.fail(encryptionKeyMissing()),
-        onSome: Effect.succeed
-      }),
-      configured: Option.isSome(pair)
+      pair: Effect.flatMap(
+        pair,
+        Option.match({
+          onNone: () => Effect.fail(encryptionKeyMissing()),
+          onSome: Effect.succeed
+        })
+      ),
+      /** Whether there is a pair to push with. */
+      configured: Effect.map(pair, Option.isSome)
     } as const
   })
 }) {}

@@ -179,7 +179,7 @@ export const makeSender = Effect.gen(function* () {
   /** Every subscription of the signal's person, each on its own fiber. */
   const pushSignal = (signal: Signal) =>
     Effect.gen(function* () {
-      if (!keys.configured) return
+      if (!(yield* keys.configured)) return
       const targets = yield* repository.targets(signal.beingId)
       const firstAt = yield* Clock.currentTimeMillis
       yield* Effect.forEach(targets, (target) => attempt(target, signal, 0, firstAt), {

@@ -26,19 +26,35 @@ export class SecretBox extends Effect.Service<SecretBox>()("twin/SecretBox", {
     const values = yield* NodeValues
     const keyFile = keptKeyPath(yield* Settings)
     const setting = Option.map(settings.encryptionKey, Redacted.value)
+    /** The kept key once read: it does not change while the node runs, so the file is read once. */
+    let kept: string | undefined
+    const remember = (found: string) => {
+      kept = found
+      return found
+    }
     /** The passphrase to seal with: the setting's, else the kept key (made on the first seal). */
     const sealingPassphrase = Option.match(setting, {
       onSome: (passphrase) => Effect.succeed(Option.some(passphrase)),
       onNone: () =>
         Option.match(keyFile, {
           onNone: () => Effect.succeedNone,
-          onSome: (path) => Effect.asSome(keptKeyOrMade(path))
+          onSome: (path) =>
+            Effect.suspend(() =>
+              kept !== undefined ? Effect.succeedSome(kept) : Effect.asSome(Effect.map(keptKeyOrMade(path), remember))
+            )
         })
     })
     /** The passphrase to open with: the setting's, else the kept key if the node has made one. */
     const openingPassphrase = Option.match(setting, {
       onSome: (passphrase) => Effect.succeed(Option.some(passphrase)),
-      onNone: () => Option.match(keyFile, { onNone: () => Effect.succeedNone, onSome: keptKey })
+      onNone: () =>
+        Option.match(keyFile, {
+          onNone: () => Effect.succeedNone,
+          onSome: (path) =>
+            Effect.suspend(() =>
+              kept !== undefined ? Effect.succeedSome(kept) : Effect.map(keptKey(path), Option.map(remember))
+            )
+        })
     })
     const keys = new Map<string, Promise<Uint8Array>>()
 
