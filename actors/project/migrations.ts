@@ -119,5 +119,12 @@ export const projectMigrations: Migrations = {
     yield* sql`ALTER TABLE projects ADD COLUMN plan_version INTEGER NOT NULL DEFAULT 0`
   }),
   // A project's outputs listed in the order they were written (was SQLite's rowid).
-  "0422_project_outputs_seq": addSequenceColumn("project_outputs")
+  "0422_project_outputs_seq": addSequenceColumn("project_outputs"),
+  // A step that waits for the owner's decision on a world-acting call: the signal, and the agent's conversation as it
+  // stood, so a restart goes on from there without calling the model again (docs/decisions.md "Runs that wait").
+  "0423_project_task_decisions": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`ALTER TABLE project_tasks ADD COLUMN decision_signal_id TEXT`
+    yield* sql`ALTER TABLE project_tasks ADD COLUMN checkpoint TEXT`
+  })
 }

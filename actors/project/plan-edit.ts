@@ -50,6 +50,7 @@ export interface PlanWrites {
  */
 export const isFixed = (task: TaskRecord, projectStatus: ProjectStatus) =>
   task.status === "running" ||
+  task.status === "waiting" ||
   task.status === "done" ||
   (task.status === "failed" && projectStatus !== "failed" && projectStatus !== "cancelled")
 

@@ -224,7 +224,9 @@ const startTask = (run: Run, members: ReadonlyArray<StoredMember>, id: string) =
       outputText: result.outputText,
       error: result.error,
       costUsd: result.costUsd,
-      finishedAt: yield* nowIso
+      finishedAt: yield* nowIso,
+      decisionSignalId: null,
+      checkpoint: null
     })
     const summary = summaryOf(result.ok ? result.outputText : result.error)
     yield* note(
@@ -261,7 +263,8 @@ const runTasks = (run: Run, members: ReadonlyArray<StoredMember>, concurrency: n
         tasks: rows.map((task) => ({
           id: task.id,
           dependsOn: task.dependsOn.filter((dependency) => ids.has(dependency)),
-          status: inFlight.has(task.id) ? "running" : scheduled(task.status)
+          // A step in flight runs, or waits for a decision (holding no room of the bound).
+          status: inFlight.has(task.id) ? (task.status === "waiting" ? "waiting" : "running") : scheduled(task.status)
         }))
       })
       const byId = new Map(rows.map((task) => [task.id, task]))

@@ -9,6 +9,7 @@ import * as Option from "effect/Option"
 import { nowIso } from "../../kernel/time.ts"
 import type { DeliverableReport } from "./contract/deliverable.ts"
 import type { TaskStatus } from "./contract/records.ts"
+import type { TaskCheckpoint } from "./contract/task-checkpoint.ts"
 import { TasksRepository, type TaskRecord } from "./repositories/tasks-repository.ts"
 
 export interface TaskChange {
@@ -18,6 +19,8 @@ export interface TaskChange {
   readonly output?: DeliverableReport | null
   readonly outputText?: string | null
   readonly earlierText?: string | null
+  readonly decisionSignalId?: string | null
+  readonly checkpoint?: TaskCheckpoint | null
   readonly error?: string | null
   readonly costUsd?: number
   readonly startedAt?: string | null

@@ -27,6 +27,9 @@ import { isFatalModelError, runFailureOf } from "./failure.ts"
 import { systemPromptOf, taskPromptOf } from "./instruction.ts"
 import type { RunMember } from "./team.ts"
 import { note } from "./notes.ts"
+import { awaitDecision } from "./decision-wait.ts"
+import { RunWakeups } from "./run-wakeups.ts"
+import type { PendingDecision, TaskCheckpoint } from "./contract/task-checkpoint.ts"
 
 /** The spec's limit, "tool-calling loop steps per task": model calls of a task, its repair passes included. */
 export const maxToolSteps = 10
@@ -119,16 +122,34 @@ const workTask = (context: TaskContext) =>
       })
     const byWireName = new Map(registered.map((def) => [wireToolName(def.name), def.name]))
 
-    const saved: Array<SavedFile> = []
-    const latest = new Map<string, string>()
-    const skillResults: Array<SkillResult> = []
-    let costUsd = 0
-    let lastMessage = ""
+    // Where the loop stands: fresh, or as the step left it when it waited for a decision (a restart goes on there).
+    const resumed = task.checkpoint
+    const saved: Array<SavedFile> = [...(resumed?.saved ?? [])]
+    const latest = new Map<string, string>(saved.map((file) => [file.path, file.content]))
+    const skillResults: Array<SkillResult> = [...(resumed?.skillResults ?? [])]
+    const pending: Array<PendingDecision> = [...(resumed?.pending ?? [])]
+    let costUsd = resumed?.costUsd ?? 0
+    let lastMessage = resumed?.lastMessage ?? ""
+    /** Model calls the task has made, across its passes: the loop's budget is the task's, not a pass's. */
+    let steps = resumed?.steps ?? 0
+    let repairs = resumed?.repairs ?? 0
 
-    const messages: Array<ChatMessage> = [
-      { role: "system", content: systemPromptOf(member, context.projectTitle) },
-      { role: "user", content: taskPromptOf(task, contract, context.dependencies, context.inputs) }
-    ]
+    const messages: Array<ChatMessage> = resumed
+      ? [...resumed.messages]
+      : [
+          { role: "system", content: systemPromptOf(member, context.projectTitle) },
+          { role: "user", content: taskPromptOf(task, contract, context.dependencies, context.inputs) }
+        ]
+    const checkpoint = (): TaskCheckpoint => ({
+      messages: [...messages],
+      steps,
+      repairs,
+      costUsd,
+      lastMessage,
+      saved: [...saved],
+      skillResults: [...skillResults],
+      pending: [...pending]
+    })
 
     const callTool = (call: { readonly id: string; readonly name: string; readonly arguments: string }) =>
       Effect.gen(function* () {
@@ -158,11 +179,15 @@ const workTask = (context: TaskContext) =>
                   )
                 )
         for (const event of skillTraces) yield* trace(event.kind, event.text, event.data)
-        skillResults.push(
-          outcome.ok
-            ? { skill: name, ok: true, output: outcome.output }
-            : { skill: name, ok: false, error: outcome.error }
-        )
+        const approval = "approval" in outcome ? outcome.approval : undefined
+        // A call the owner is asked about gets its answer once they decide: the step waits for it after this turn.
+        if (approval?.signalId != null) pending.push({ toolCallId: call.id, skill: name, signalId: approval.signalId })
+        else
+          skillResults.push(
+            outcome.ok
+              ? { skill: name, ok: true, output: outcome.output }
+              : { skill: name, ok: false, error: outcome.error }
+          )
         if (outcome.ok && name === "files.write") {
           const path = (outcome.output as { path: string }).path
           const text = writtenText(args.ok ? args.value : null, latest.get(path))
@@ -171,7 +196,6 @@ const workTask = (context: TaskContext) =>
             saved.push({ path, content: text })
           }
         }
-        const approval = "approval" in outcome ? outcome.approval : undefined
         if (approval !== undefined) {
           yield* note(
             { ownerId: context.ownerId, projectId, title: context.projectTitle },
@@ -185,16 +209,54 @@ const workTask = (context: TaskContext) =>
             ? { name, ok: true, output: outcome.output }
             : { name, ok: false, error: outcome.error, ...(approval === undefined ? {} : { approval }) }
         )
-        const content = JSON.stringify(
-          outcome.ok ? { ok: true, output: outcome.output } : { ok: false, error: outcome.error }
-        )
-        messages.push({ role: "tool", toolCallId: call.id, content: clip(content, maxToolResultChars) })
+        if (approval?.signalId != null) return
+        answer(call.id, outcome.ok ? { ok: true, output: outcome.output } : { ok: false, error: outcome.error })
       }).pipe(Effect.withSpan("project.callTool"))
 
-    /** Model calls the task has made, across its passes: the loop's budget is the task's, not a pass's. */
-    let steps = 0
+    const answer = (toolCallId: string, outcome: { ok: true; output: unknown } | { ok: false; error: string }) =>
+      messages.push({ role: "tool", toolCallId, content: clip(JSON.stringify(outcome), maxToolResultChars) })
+
+    /**
+     * The step waits (status `waiting`, the decision's signal on its row with the loop's checkpoint) until the owner
+     * decided every call of the turn they were asked about; each result, or the refusal, goes back into the
+     * conversation as that call's answer. The run's other steps go on meanwhile.
+     */
+    const awaitDecisions = Effect.gen(function* () {
+      const wakeups = yield* RunWakeups
+      while (pending.length > 0) {
+        const next = pending[0]!
+        yield* store.updateTask(task.id, {
+          status: "waiting",
+          decisionSignalId: next.signalId,
+          checkpoint: checkpoint()
+        })
+        yield* wakeups.wake(projectId)
+        const decided = yield* awaitDecision(context.ownerId, next.signalId)
+        pending.shift()
+        skillResults.push(
+          decided.ok
+            ? { skill: next.skill, ok: true, output: decided.output }
+            : { skill: next.skill, ok: false, error: decided.error }
+        )
+        yield* trace(
+          "tool.result",
+          decided.ok ? `${next.skill} done, approved` : `${next.skill} did not run: ${clip(decided.error, 300)}`,
+          { name: next.skill, ...decided, signalId: next.signalId }
+        )
+        answer(next.toolCallId, decided)
+        yield* note(
+          { ownerId: context.ownerId, projectId, title: context.projectTitle },
+          decided.ok
+            ? `You approved ${next.skill}: ${member.name} goes on with its result.`
+            : `${next.skill} did not run (${decided.error}) ${member.name} goes on without it.`
+        )
+      }
+      yield* store.updateTask(task.id, { status: "running", decisionSignalId: null, checkpoint: checkpoint() })
+    })
+
     /** One pass of the loop: model calls until the agent answers without a tool, while the task's budget lasts. */
     const pass = Effect.gen(function* () {
+      if (pending.length > 0) yield* awaitDecisions
       while (steps < maxToolSteps) {
         steps += 1
         const result = yield* models.chat(task.tier as ChatTier, {
@@ -214,13 +276,13 @@ const workTask = (context: TaskContext) =>
         if (result.text.trim() !== "") yield* trace("think", result.text)
         messages.push({ role: "assistant", content: result.text, toolCalls: result.toolCalls })
         for (const call of result.toolCalls) yield* callTool(call)
+        if (pending.length > 0) yield* awaitDecisions
       }
       yield* trace("error", `${member.name} used all ${maxToolSteps} model calls of this task without finishing.`)
     }).pipe(Effect.withSpan("project.pass"))
 
     const earlier = task.earlierText
     const attempt = Effect.gen(function* () {
-      let repairs = 0
       for (;;) {
         yield* pass
         const report: DeliverableReport = { ...checkDeliverable(checked, { saved, earlier, skillResults }), repairs }

@@ -74,6 +74,14 @@ describe("a project's agent thread", () => {
     const threadId = first.thread.id
     tab.send({ type: "subscribe", topic: `thread:${threadId}` })
     await tab.nextOf("subscribed")
+    // The announcement's step waits for the owner's decision; they say "Do it" and the run goes on.
+    const waiting = await untilSettled(owner.client, started.id, (detail) => detail.tasks[0]?.status === "waiting")
+    await run(
+      owner.client.api.desktop.answerSignal({
+        path: { id: waiting.tasks[0]!.decisionSignalId! },
+        payload: { optionId: "do-it" }
+      })
+    )
     const done = await tab.nextOf(
       "message.created",
       (frame) => frame.message.content === "The project is done.",
@@ -89,6 +97,7 @@ describe("a project's agent thread", () => {
         expect.stringMatching(
           /^\S.* wants to run courier\.send, which acts on the world: it waits for your approval on your desktop\.$/
         ),
+        expect.stringMatching(/^You approved courier\.send: \S.* goes on with its result\.$/),
         expect.stringMatching(/^\S.* \(marketer\) finished "Announce the tasting": Announce the tasting$/),
         expect.stringMatching(/^\S.* \(writer\) finished "Write the tasting notes": Write the tasting notes$/),
         "The review's verdict: pass. Does what the brief asks.",

@@ -94,8 +94,8 @@ describe("an agent's world-acting call", () => {
     })
     const runsBefore = courierRuns().length
     const started = await startBrief(owner.client, "Write and send the tasting announcement")
-    const detail = await untilSettled(owner.client, started.id)
-    expect(detail.project.status).toBe("done")
+    // The step waits for the decision (projects-decisions.test.ts follows the run through it).
+    await untilSettled(owner.client, started.id, (detail) => detail.tasks[0]?.status === "waiting")
     expect(courierRuns().length).toBe(runsBefore)
 
     const trace = await run(owner.client.api.studioProjects.projectTrace({ path: { id: started.id }, urlParams: {} }))

@@ -1,11 +1,13 @@
 /**
  * The seeded generators that use the studio's new skills, each run end to end on a real node
- * against the scripted model server: the small web app (its build waits for the owner's "Do it",
- * which builds into the project's workspace, previewable through the project file route) and the
+ * against the scripted model server: the small web app (its run waits for the build's "Do it", which
+ * builds into the project's workspace and hands the report back to the step, done only when built and previewable
+ * through the project file route) and the
  * report exported as a Word document. (The 3D scene's run is proven in a browser:
  * test/e2e/scene3d.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { ProjectDetail } from "../../actors/project/contract/records.ts"
 import { at } from "../support/json.ts"
 import { remoteDefault } from "../support/models.ts"
 import { registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
@@ -32,10 +34,13 @@ const seeded = async (name: string) => {
   return generators.find((generator) => generator.name === name)!
 }
 
+/** The step that builds the app (the generator's other steps come before it). */
+const buildStep = (detail: ProjectDetail) => detail.tasks.find((task) => task.title.startsWith("Build the app"))
+
 const component = "export function App() {\n  return <p>Split the bill fairly</p>\n}\n"
 
 describe("the small web app seed", () => {
-  it("runs to done while its build waits; 'Do it' builds into the project, previewable through the node", async () => {
+  it("waits for its build's 'Do it', then goes on to done with the app built, previewable through the node", async () => {
     models.reset()
     scriptStudio(models, {
       extraCall: (title) =>
@@ -56,16 +61,12 @@ describe("the small web app seed", () => {
       appName: "Tip splitter",
       idea: "Split a restaurant bill between friends."
     })
-    const detail = await untilSettled(owner.client, started.id)
-    expect(detail.project.status).toBe("done")
-    expect(detail.project.outputs.map((output) => output.path)).toContain("apps/README.md")
-
-    const signals = await run(
-      owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100, offset: 0 } })
-    )
-    const decision = signals.find(
-      (signal) => signal.kind === "decision" && at(signal.action, "skill") === "code.scaffold_react_node"
-    )!
+    // The run does not end while the build waits: its step waits on the decision.
+    const waiting = await untilSettled(owner.client, started.id, (detail) => buildStep(detail)?.status === "waiting")
+    expect(waiting.project.status).toBe("running")
+    const decision = (
+      await run(owner.client.api.desktop.listSignals({ urlParams: { status: "open", limit: 100, offset: 0 } }))
+    ).find((signal) => signal.id === buildStep(waiting)!.decisionSignalId)!
     expect(decision.action).toMatchObject({ kind: "skill.invoke", input: { title: "Tip splitter", app: component } })
     const answered = await run(
       owner.client.api.desktop.answerSignal({ path: { id: decision.id }, payload: { optionId: "do-it" } })
@@ -77,10 +78,16 @@ describe("the small web app seed", () => {
       previewUrl
     })
 
-    const after = await run(owner.client.api.studioProjects.getProject({ path: { id: started.id } }))
-    expect(after.project.outputs).toContainEqual(
+    const detail = await untilSettled(owner.client, started.id)
+    expect(detail.project.status).toBe("done")
+    expect(buildStep(detail)!.output).toMatchObject({
+      ok: true,
+      build: { built: true, entry: "apps/web/dist/index.html" }
+    })
+    expect(detail.project.outputs).toContainEqual(
       expect.objectContaining({ path: "apps/web/dist/index.html", kind: "html" })
     )
+    expect(detail.project.outputs.map((output) => output.path)).toContain("apps/README.md")
 
     const preview = await owner.client.raw("GET", previewUrl)
     expect(preview.status).toBe(200)
@@ -88,6 +95,31 @@ describe("the small web app seed", () => {
     expect(preview.headers["content-security-policy"]).toBe("sandbox allow-scripts")
     expect(preview.text).toContain("Split the bill fairly")
     expect(preview.text).toContain("<title>Tip splitter</title>")
+  })
+
+  it("is not done when the owner says no: its deliverable needs the built app", async () => {
+    models.reset()
+    scriptStudio(models, {
+      extraCall: (title) =>
+        title === "Build the app Tip splitter"
+          ? { name: "code__scaffold_react_node", arguments: { title: "No tips", app: component } }
+          : null
+    })
+    const generator = await seeded("Small web app")
+    const started = await startGenerator(owner.client, generator.id, {
+      appName: "Tip splitter",
+      idea: "Split a bill, no tips."
+    })
+    const waiting = await untilSettled(owner.client, started.id, (detail) => buildStep(detail)?.status === "waiting")
+    await run(
+      owner.client.api.desktop.answerSignal({
+        path: { id: buildStep(waiting)!.decisionSignalId! },
+        payload: { optionId: "no" }
+      })
+    )
+    const detail = await untilSettled(owner.client, started.id)
+    expect(detail.project.status).toBe("failed")
+    expect(buildStep(detail)!.error).toContain("code.scaffold_react_node")
   })
 })
 

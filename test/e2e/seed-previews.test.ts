@@ -3,7 +3,8 @@
  * pages then opened through the node's project file route in Chromium. The 3D scene, with the
  * public CDN unreachable: the page imports the node's own copy of three.js 0.170.0, draws frame
  * after frame, shows its HUD, and keeps drawing while the model's update throws on every other
- * frame. The small web app, once its owner said "Do it": the built React page runs and responds.
+ * frame. The small web app: its run waits for the build's "Do it", said on the desktop while the project page shows
+ * the step waiting and then the run going on to done; the built React page runs and responds.
  */
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
@@ -75,7 +76,7 @@ const scriptSceneRun = (models: OpenAiServer) =>
             ]
           }
         default:
-          return { content: "The app waits for its build approval." }
+          return { content: "The app is built and its README saved." }
       }
     }
     if (!/^Task: Build the scene/m.test(firstUserText(request))) {
@@ -142,8 +143,14 @@ describe("seeded generators previewed through the node", () => {
     await models?.close()
   })
 
-  /** Starts the seeded generator named `name` as the signed-in owner and waits for its run to end; it must be done. */
-  const runSeed = async (name: string, inputs: Record<string, unknown>) => {
+  type Detail = {
+    project: { status: string; outputs: Array<{ path: string; url: string; kind: string }> }
+    tasks: Array<{ status: string; decisionSignalId: string | null }>
+  }
+  const finished = (detail: Detail) => ["done", "failed", "cancelled"].includes(detail.project.status)
+
+  /** Starts the seeded generator named `name` as the signed-in owner; waits until `settled` (by default: done). */
+  const runSeed = async (name: string, inputs: Record<string, unknown>, settled = finished) => {
     const generators = (await (await page.request.get(`${node.url}/api/studio/generators`)).json()) as Array<{
       id: string
       name: string
@@ -154,12 +161,13 @@ describe("seeded generators previewed through the node", () => {
     })
     expect(started.status()).toBe(200)
     const { id } = (await started.json()) as { id: string }
-    let detail: { project: { status: string; outputs: Array<{ path: string; url: string; kind: string }> } }
+    let detail: Detail
     for (;;) {
       detail = await (await page.request.get(`${node.url}/api/studio/projects/${id}`)).json()
-      if (["done", "failed", "cancelled"].includes(detail.project.status)) break
+      if (settled(detail) || finished(detail)) break
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
+    if (settled !== finished) return { id, detail }
     const trace = async () =>
       JSON.stringify(await (await page.request.get(`${node.url}/api/studio/projects/${id}/trace`)).json()).slice(
         0,
@@ -203,18 +211,31 @@ describe("seeded generators previewed through the node", () => {
     expect(cdn).toEqual([])
   })
 
-  test("the small web app seed runs to done, and once approved its built page runs in the preview", async () => {
-    const { id } = await runSeed("Small web app", { appName: "Counter", idea: "A button that counts its clicks." })
-    const signals = (await (
-      await page.request.get(`${node.url}/api/desktop/signals?status=open&limit=100`)
-    ).json()) as Array<{ id: string; kind: string; action: unknown }>
-    const decision = signals.find(
-      (signal) => signal.kind === "decision" && JSON.stringify(signal.action).includes("code.scaffold_react_node")
-    )!
-    const answered = await page.request.post(`${node.url}/api/desktop/signals/${decision.id}/answer`, {
-      data: { optionId: "do-it" }
-    })
-    expect(answered.status()).toBe(200)
+  test("the small web app's run waits for its build; approved on the desktop, the project page sees it go on to done and the built page runs", async () => {
+    const waiting = (detail: Detail) => detail.tasks.some((task) => task.status === "waiting")
+    const { id, detail } = await runSeed(
+      "Small web app",
+      { appName: "Counter", idea: "A button that counts its clicks." },
+      waiting
+    )
+    const signalId = detail.tasks.find((task) => task.status === "waiting")!.decisionSignalId!
+    await page.goto(`${node.url}/studio/${id}`)
+    const step = page.locator("project-place li.step").filter({ hasText: "Build the app Counter" })
+    await step.getByText("Awaits your approval").waitFor()
+    const link = step.getByRole("link", { name: "decide on your desktop" })
+    expect(await link.getAttribute("href")).toBe(`/?signal=${signalId}`)
+
+    // The desktop in a second tab, the project page left open in the first.
+    const desktop = await page.context().newPage()
+    await desktop.goto(`${node.url}/?signal=${signalId}`)
+    await desktop
+      .locator(`desktop-signals li.signal[data-signal-id="${signalId}"]`)
+      .getByRole("button", { name: "Do it" })
+      .click()
+    await page.locator(`project-place .status[data-status="done"]`).waitFor({ timeout: 20_000 })
+    await step.getByText("Done").waitFor()
+    await desktop.close()
+
     await page.goto(`${node.url}/api/files/project/${id}/apps/web/dist/index.html`)
     const button = page.getByRole("button", { name: "Counted 0" })
     await button.click()

@@ -41,6 +41,27 @@ describe("<project-place>", () => {
     await expect(el).to.be.accessible()
   })
 
+  it("shows a step that waits for the owner's decision, with the way to the decision on the desktop", async () => {
+    fakeNode({
+      [detail]: {
+        json: {
+          project: project(),
+          tasks: [task({ status: "waiting", decisionSignalId: "s9" })],
+          team: null,
+          review: null
+        }
+      },
+      [trace]: { json: [] }
+    })
+    const el = await make()
+    await until(() => el.shadowRoot!.querySelector("project-plan")?.shadowRoot?.querySelector(".decision") != null)
+    const plan = el.shadowRoot!.querySelector("project-plan")!
+    const step = plan.shadowRoot!.querySelector('li.step[data-state="waiting"]')!
+    expect(textOf(step)).to.contain("Awaits your approval")
+    expect(byText(plan, "a", "decide on your desktop").getAttribute("href")).to.equal("/?signal=s9")
+    await expect(el).to.be.accessible()
+  })
+
   it("reads the node's 404 for another person's project, or a missing one", async () => {
     fakeNode({
       [detail]: refusal(404, "not_found", "No project p1."),

@@ -28,6 +28,7 @@ export const taskStatusWords: Readonly<Record<TaskStatus, Words>> = {
   pending: { label: "Waiting", tone: "plain" },
   ready: { label: "Ready", tone: "plain" },
   running: { label: "Working", tone: "active" },
+  waiting: { label: "Awaits your approval", tone: "active" },
   blocked: { label: "Blocked", tone: "bad" },
   done: { label: "Done", tone: "good" },
   failed: { label: "Failed", tone: "bad" },

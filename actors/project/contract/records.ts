@@ -14,7 +14,20 @@ import { PlanRepair } from "./plan.ts"
 export const ProjectStatus = Schema.Literal("draft", "planning", "running", "review", "done", "failed", "cancelled")
 export type ProjectStatus = typeof ProjectStatus.Type
 
-export const TaskStatus = Schema.Literal("pending", "ready", "running", "blocked", "done", "failed", "cancelled")
+/**
+ * The spec's statuses and ours, `waiting`: an agent's step whose world-acting call waits for the owner's decision
+ * (`decisionSignalId` names it); the run's other steps go on meanwhile.
+ */
+export const TaskStatus = Schema.Literal(
+  "pending",
+  "ready",
+  "running",
+  "waiting",
+  "blocked",
+  "done",
+  "failed",
+  "cancelled"
+)
 export type TaskStatus = typeof TaskStatus.Type
 
 /** Ours: `work` is done by an agent or a person; `approval` is a gate that waits for a person's yes or no. */
@@ -79,6 +92,8 @@ export const Task = Schema.Struct({
   tier: ModelTier,
   dependsOn: Schema.Array(Schema.String),
   status: TaskStatus,
+  /** Ours: while the step is `waiting`, the decision signal on the owner's desktop it waits for; else null. */
+  decisionSignalId: Schema.NullOr(Schema.String),
   /** The spec's `Json | null`; no step of ours is given one yet. */
   input: Schema.NullOr(JsonValue),
   /** The step's DeliverableReport once checked. */

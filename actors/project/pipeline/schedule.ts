@@ -62,7 +62,8 @@ const withStatus = (schedule: Schedule, statusOf: (task: ScheduledTask) => TaskS
 
 /**
  * Marks every task whose dependencies are all done as ready, and starts as many ready tasks (in
- * plan order) as the bound leaves room for. `start` lists the tasks to run now.
+ * plan order) as the bound leaves room for. `start` lists the tasks to run now. A task `waiting` for
+ * the owner's decision holds no room: the run's other tasks go on meanwhile.
  */
 export const nextReady = (
   schedule: Schedule,
@@ -107,12 +108,17 @@ export const complete = (schedule: Schedule, id: string, outcome: "done" | "fail
  */
 export const cancel = (schedule: Schedule): Schedule =>
   withStatus(schedule, (task) =>
-    task.status === "pending" || task.status === "ready" || task.status === "running" ? "cancelled" : task.status
+    task.status === "pending" || task.status === "ready" || task.status === "running" || task.status === "waiting"
+      ? "cancelled"
+      : task.status
   )
 
 /** Nothing is left to start or to wait for. */
 export const isSettled = (schedule: Schedule): boolean =>
-  schedule.tasks.every((task) => task.status !== "pending" && task.status !== "ready" && task.status !== "running")
+  schedule.tasks.every(
+    (task) =>
+      task.status !== "pending" && task.status !== "ready" && task.status !== "running" && task.status !== "waiting"
+  )
 
 /**
  * A lower bound on the wall time of any schedule of these tasks on `bound` workers: no schedule

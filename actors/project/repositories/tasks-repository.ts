@@ -13,6 +13,7 @@ import { ModelTier } from "../../../extensions/models/contract/records.ts"
 import { GeneratorStep, OutputKind } from "../../../extensions/generators/contract/step.ts"
 import { DeliverableReport, PlannedContract } from "../contract/deliverable.ts"
 import { Task, TaskKind, TaskStatus } from "../contract/records.ts"
+import { TaskCheckpoint } from "../contract/task-checkpoint.ts"
 
 const Keys = JsonColumn(Schema.Array(Schema.String))
 const Contract = Schema.NullOr(JsonColumn(PlannedContract))
@@ -37,7 +38,9 @@ export const TaskRecord = Schema.Struct({
   /** What `{{steps.<key>.output}}` reads: the checked file's text, else the agent's last message. */
   outputText: Schema.NullOr(Schema.String),
   /** The revised file as it stood before the task first ran (the regression check's baseline). */
-  earlierText: Schema.NullOr(Schema.String)
+  earlierText: Schema.NullOr(Schema.String),
+  /** Where the agent's loop stands while it waits for a decision (and until the step ends); null otherwise. */
+  checkpoint: Schema.NullOr(JsonColumn(TaskCheckpoint))
 })
 export type TaskRecord = typeof TaskRecord.Type
 
@@ -90,6 +93,8 @@ const TaskProgress = Schema.Struct({
   output: Report,
   outputText: Schema.NullOr(Schema.String),
   earlierText: Schema.NullOr(Schema.String),
+  decisionSignalId: Schema.NullOr(Schema.String),
+  checkpoint: Schema.NullOr(JsonColumn(TaskCheckpoint)),
   error: Schema.NullOr(Schema.String),
   costUsd: Schema.Number,
   startedAt: Schema.NullOr(Schema.String),
@@ -106,7 +111,7 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
       t.description, t.instruction, t.role, t.assignee_agent_id AS "assigneeAgentId",
       t.assignee_being_id AS "assigneeBeingId", t.pinned, t.kind, t.skills, t.tier, t.depends_on AS "dependsOn",
       t.output_kind AS "outputKind", t.contract, t.template, t.status, t.input, t.output, t.output_text AS "outputText",
-      t.earlier_text AS "earlierText", t.error, t.cost_usd AS "costUsd", t.started_at AS "startedAt", t.finished_at AS "finishedAt",
+      t.earlier_text AS "earlierText", t.decision_signal_id AS "decisionSignalId", t.checkpoint, t.error, t.cost_usd AS "costUsd", t.started_at AS "startedAt", t.finished_at AS "finishedAt",
       (SELECT due_at FROM project_due_dates d WHERE d.project_id = t.project_id AND d.task_id = t.id) AS "dueAt"`)
 
     /** In plan order. */
@@ -152,7 +157,8 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
         ) => sql`UPDATE project_tasks SET position = ${task.position}, title = ${task.title}, description = ${task.description},
           instruction = ${task.instruction}, role = ${task.role}, skills = ${task.skills}, depends_on = ${task.dependsOn}, kind = ${task.kind},
           assignee_agent_id = ${task.assigneeAgentId}, assignee_being_id = ${task.assigneeBeingId}, pinned = ${task.pinned},
-          status = 'pending', error = NULL, output = NULL, output_text = NULL, started_at = NULL, finished_at = NULL
+          status = 'pending', error = NULL, output = NULL, output_text = NULL, started_at = NULL, finished_at = NULL,
+          decision_signal_id = NULL, checkpoint = NULL
         WHERE id = ${task.id}`
       })
     )
@@ -212,6 +218,7 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
           task
         ) => sql`UPDATE project_tasks SET status = ${task.status}, assignee_agent_id = ${task.assigneeAgentId},
           assignee_being_id = ${task.assigneeBeingId}, output = ${task.output}, output_text = ${task.outputText}, earlier_text = ${task.earlierText}, error = ${task.error},
+          decision_signal_id = ${task.decisionSignalId}, checkpoint = ${task.checkpoint},
           cost_usd = ${task.costUsd}, started_at = ${task.startedAt}, finished_at = ${task.finishedAt}
         WHERE id = ${task.id}`
       })
@@ -275,7 +282,10 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
       })
     )
 
-    /** Every task not done starts again from nothing; finished ones keep their checkpoint. The ids reset. */
+    /**
+     * Every task not done starts again; finished ones keep their final row. A step that waited for a decision keeps
+     * its loop's checkpoint (its agent goes on from there, no model call again). The ids reset.
+     */
     const resetUnfinished = operation(
       "projectTasks.resetUnfinished",
       SqlSchema.findAll({
@@ -284,7 +294,7 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
         execute: (
           projectId
         ) => sql`UPDATE project_tasks SET status = 'pending', error = NULL, started_at = NULL, finished_at = NULL,
-          output = NULL, output_text = NULL
+          output = NULL, output_text = NULL, decision_signal_id = NULL
         WHERE project_id = ${projectId} AND status NOT IN ('done') RETURNING id`
       })
     )
@@ -296,7 +306,7 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
         Request: Schema.String,
         Result: Id,
         execute: (projectId) => sql`UPDATE project_tasks SET status = 'cancelled'
-        WHERE project_id = ${projectId} AND status IN ('pending', 'ready', 'running') RETURNING id`
+        WHERE project_id = ${projectId} AND status IN ('pending', 'ready', 'running', 'waiting') RETURNING id`
       })
     )
 
@@ -309,7 +319,7 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
         execute: (
           ownerId
         ) => sql`SELECT ${columns}, p.title AS "projectTitle" FROM project_tasks t JOIN projects p ON p.id = t.project_id
-        WHERE p.owner_id = ${ownerId} AND t.status IN ('pending', 'ready', 'running', 'blocked')
+        WHERE p.owner_id = ${ownerId} AND t.status IN ('pending', 'ready', 'running', 'waiting', 'blocked')
           AND p.status NOT IN ('done', 'failed', 'cancelled')
         ORDER BY p.created_at, t.position`
       })
@@ -324,7 +334,7 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
         execute: (
           beingId
         ) => sql`SELECT ${columns}, p.title AS "projectTitle" FROM project_tasks t JOIN projects p ON p.id = t.project_id
-        WHERE t.assignee_being_id = ${beingId} AND t.status IN ('pending', 'ready', 'running', 'blocked')
+        WHERE t.assignee_being_id = ${beingId} AND t.status IN ('pending', 'ready', 'running', 'waiting', 'blocked')
           AND p.status NOT IN ('done', 'failed', 'cancelled')
         ORDER BY p.created_at, t.position`
       })

@@ -50,6 +50,7 @@ export const task = (over: Partial<Task> = {}): Task => ({
   kind: "work",
   skills: [],
   tier: "standard",
+  decisionSignalId: null,
   dependsOn: [],
   status: "running",
   input: null,

@@ -17,6 +17,8 @@ export const taskRecord = (fields: Partial<TaskRecord>): TaskRecord => ({
   tier: "cheap",
   dependsOn: [],
   status: "pending",
+  decisionSignalId: null,
+  checkpoint: null,
   input: null,
   output: null,
   error: null,

@@ -5,6 +5,7 @@
  * the ports answered here (one generator, no saved agents, alerts kept in a list; agents' souls
  * from the souls engine, which is pure).
  */
+import { SignalReads } from "../../../actors/being/contract/signal-reads.ts"
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -92,6 +93,8 @@ export const projectTestLayers = () => {
     chatJson: () => Effect.fail(noModel("strong"))
   })
   const skills = Layer.mock(Skills, { list: Effect.succeed([]), spendsModels: () => false, uses: () => undefined })
+  // No skill here asks for approval, so no step reads a decision.
+  const signals = Layer.mock(SignalReads, {})
   const settings = Layer.mergeAll(
     // A data folder of the layer's own, removed when the layer is released.
     Layer.unwrapScoped(
@@ -104,7 +107,7 @@ export const projectTestLayers = () => {
   )
   const database = databaseLayer({ ...accountMigrations, ...projectMigrations }, { filename: ":memory:" })
   const infrastructure = Layer.mergeAll(EventBusLive, database).pipe(Layer.provideMerge(settings))
-  return { alerts, layer: Layer.mergeAll(ports, models, skills).pipe(Layer.provideMerge(infrastructure)) }
+  return { alerts, layer: Layer.mergeAll(ports, models, skills, signals).pipe(Layer.provideMerge(infrastructure)) }
 }
 
 /** The owner's being row, which every project row refers to. */

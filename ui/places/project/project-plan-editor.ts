@@ -31,6 +31,7 @@ interface Row {
 /** As the server decides (plan-edit.ts isFixed): started, done, or failed while the run goes. */
 const isFixed = (task: Task, status: ProjectStatus) =>
   task.status === "running" ||
+  task.status === "waiting" ||
   task.status === "done" ||
   (task.status === "failed" && status !== "failed" && status !== "cancelled")
 

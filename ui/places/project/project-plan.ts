@@ -123,6 +123,14 @@ export class ProjectPlan extends LitElement {
               >
             </p>
             ${saved === "" ? nothing : html`<p class="muted saved">${saved}</p>`}
+            ${
+              task.status === "waiting" && task.decisionSignalId !== null
+                ? html`<p class="decision">
+                    Waiting for your approval of an act on the world:
+                    <a href=${`/?signal=${encodeURIComponent(task.decisionSignalId)}`}>decide on your desktop</a>.
+                  </p>`
+                : nothing
+            }
             ${task.error === null ? nothing : html`<p class="error">${task.error}</p>`}
           </li>`
         })}
