@@ -7,14 +7,26 @@
 const MINUTE = 60_000
 const DAY_MINUTES = 1440
 
+/** One formatter per time zone: making one costs far more than formatting (every raise through the gate reads one). */
+const formats = new Map<string, Intl.DateTimeFormat>()
+const formatOf = (timeZone: string) => {
+  let format = formats.get(timeZone)
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+      hourCycle: "h23"
+    })
+    // Time zones are a few hundred names; a being's is checked before it is stored, so this stays small.
+    formats.set(timeZone, format)
+  }
+  return format
+}
+
 const parts = (at: number, timeZone: string) => {
-  const format = new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-    hourCycle: "h23"
-  })
+  const format = formatOf(timeZone)
   const read = Object.fromEntries(format.formatToParts(new Date(at)).map((part) => [part.type, part.value]))
   return { hour: Number(read.hour), minute: Number(read.minute), second: Number(read.second) }
 }
