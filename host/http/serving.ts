@@ -14,6 +14,7 @@ import * as Layer from "effect/Layer"
 import { fileURLToPath } from "node:url"
 import { listeningUrl } from "../../kernel/origin.ts"
 import { Settings } from "../../kernel/settings.ts"
+import { TopicAccess } from "../../kernel/live/topic-access.ts"
 import { NodeServer } from "../live/server.ts"
 import { ApiErrorsLive } from "./api-errors.ts"
 import { serve } from "./request-policy.ts"
@@ -51,7 +52,9 @@ export const servingLayer = <EA, RA, ER, RR>(
     Layer.provide(ApiErrorsLive),
     Layer.provide(uiFilesLayer(uiDir)),
     Layer.provide(rawRoutes),
-    Layer.provide(api)
+    Layer.provide(api),
+    // Built over every feature, so every topic kind is claimed by now: sockets that subscribed early go on.
+    Layer.tap(() => Effect.flatMap(TopicAccess, (topics) => topics.allClaimed))
   )
 
 /**

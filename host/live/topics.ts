@@ -2,7 +2,9 @@
  * The registry of topic kinds behind the kernel's `TopicAccess` (kernel/live/topic-access.ts says
  * what a check and a replay are).
  */
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
+import * as FiberId from "effect/FiberId"
 import * as Layer from "effect/Layer"
 import { TopicAccess, type TopicCheck, type TopicRefusal, type TopicReplay } from "../../kernel/live/topic-access.ts"
 import type { LiveErrorCode } from "./contract/protocol.ts"
@@ -19,6 +21,25 @@ const split = (topic: string) => {
 export const TopicAccessLive = Layer.sync(TopicAccess, () => {
   const checks = new Map<string, TopicCheck>()
   const replays = new Map<string, TopicReplay>()
+  // Opened once every feature is up: a socket that subscribes while the node still starts waits for it.
+  const claimed = Deferred.unsafeMake<void>(FiberId.none)
+
+  const checkNow = (beingId: string, topic: string) =>
+    Effect.suspend(() => {
+      const colon = topic.indexOf(":")
+      const kind = topic.slice(0, colon)
+      const check = colon > 0 ? checks.get(kind) : undefined
+      if (check === undefined) {
+        return Effect.succeed<TopicRefusal>({
+          error: "unknown_topic",
+          message: `This node has no topics of the kind "${kind}".`
+        })
+      }
+      return Effect.map(check(beingId, topic.slice(colon + 1)), (allowed) =>
+        allowed ? null : ({ error: "topic_refused", message: "You cannot follow that topic." } as const)
+      )
+    })
+
   return {
     register: (kind, check, replay) =>
       Effect.suspend(() => {
@@ -35,20 +56,7 @@ export const TopicAccessLive = Layer.sync(TopicAccess, () => {
       const { kind, id } = split(topic)
       return replays.get(kind)?.catchUp(id) ?? []
     },
-    check: (beingId, topic) =>
-      Effect.suspend(() => {
-        const colon = topic.indexOf(":")
-        const kind = topic.slice(0, colon)
-        const check = colon > 0 ? checks.get(kind) : undefined
-        if (check === undefined) {
-          return Effect.succeed<TopicRefusal>({
-            error: "unknown_topic",
-            message: `This node has no topics of the kind "${kind}".`
-          })
-        }
-        return Effect.map(check(beingId, topic.slice(colon + 1)), (allowed) =>
-          allowed ? null : ({ error: "topic_refused", message: "You cannot follow that topic." } as const)
-        )
-      })
+    check: (beingId, topic) => Effect.zipRight(Deferred.await(claimed), checkNow(beingId, topic)),
+    allClaimed: Effect.asVoid(Deferred.succeed(claimed, undefined))
   }
 })

@@ -23,6 +23,7 @@ import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
 import { Settings, type RunnerAddressSetting } from "../settings.ts"
 import { mailboxDepthsLayer } from "./mailbox-depths.ts"
+import { runnerLivenessLayer } from "./runner-liveness.ts"
 import { clusterSingletons, type Singletons } from "./singletons.ts"
 import { clusterShardingConfig, nodeShardingConfig, type ShardingConfigShape } from "./sharding-config.ts"
 
@@ -80,7 +81,12 @@ export const socketRunnerLayer = (
         serialization: "msgpack",
         runnerHealth: "ping",
         shardingConfig: config
-      }).pipe(Layer.orDie, Layer.provide(clusterTablesReady(config)))
+      }).pipe(
+        Layer.orDie,
+        // The runner's liveness lock is held before it registers; the tables exist before either.
+        Layer.provide(runnerLivenessLayer(config, config.runnerAddress.pipe(Option.getOrThrow))),
+        Layer.provide(clusterTablesReady(config))
+      )
     )
   )
 }

@@ -37,12 +37,12 @@ export const nodeShardingConfig: ShardingConfigShape = {
 
 /**
  * One runner of several (CLUSTER_RUNNER_ADDRESS): the node's values, plus how fast a dead runner's
- * shards move. The survivors drop a runner from the assignment once its heartbeat is older than
- * `shardLockExpiration`, or sooner once the health check (a ping, itself a singleton that may have
- * died with the runner) finds it gone; on PostgreSQL the dead runner's shard locks are advisory
- * locks its closed connection already gave back. The library's 10 s heartbeat and 35 s expiry
- * would leave a killed runner's entities unanswered for up to ~40 s; 2 s and 8 s keep it under
- * ~10 s for one small update per runner every two seconds.
+ * shards move. A killed runner's connection, and with it its liveness lock, is gone at once: every
+ * runner looks for that twice a second and marks it unhealthy (./runner-liveness.ts), and the
+ * assignment, refreshed every second, moves its shards; on PostgreSQL its shard locks are advisory
+ * locks its closed connection already gave back. The backstops: a heartbeat older than
+ * `shardLockExpiration`, and the health check (a ping, a singleton). The library's 10 s heartbeat
+ * and 35 s expiry would leave a killed runner's entities unanswered for up to ~40 s.
  */
 export const clusterShardingConfig = (runnerAddress: RunnerAddress.RunnerAddress): ShardingConfigShape => ({
   ...nodeShardingConfig,
@@ -50,5 +50,8 @@ export const clusterShardingConfig = (runnerAddress: RunnerAddress.RunnerAddress
   runnerListenAddress: Option.none(),
   shardLockRefreshInterval: Duration.seconds(2),
   shardLockExpiration: Duration.seconds(8),
-  runnerHealthCheckInterval: Duration.seconds(5)
+  runnerHealthCheckInterval: Duration.seconds(5),
+  // One small read of the runners' table a second per runner: a dead runner's shards move within about a second of
+  // its being marked.
+  refreshAssignmentsInterval: Duration.seconds(1)
 })

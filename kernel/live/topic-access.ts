@@ -34,8 +34,13 @@ export interface TopicRefusal {
 export interface TopicAccessShape {
   /** Claims a topic kind; a kind claimed twice is a programming error (a defect). */
   readonly register: (kind: string, check: TopicCheck, replay?: TopicReplay) => Effect.Effect<void>
-  /** Null when the being may follow the topic, else why not. */
+  /**
+   * Null when the being may follow the topic, else why not. Waits until every kind is claimed: the node listens (and
+   * takes sockets) before its features are up, and a kind not claimed yet is not an unknown one.
+   */
   readonly check: (beingId: string, topic: string) => Effect.Effect<TopicRefusal | null>
+  /** Every feature is up, so every kind it claims is claimed (the node's serving layer says so, built last). */
+  readonly allClaimed: Effect.Effect<void>
   /** An event was delivered on the topic. */
   readonly delivered: (topic: string, event: BusEvent) => void
   /** What a socket that starts following the topic now is sent first. */

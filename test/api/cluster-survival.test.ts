@@ -89,7 +89,8 @@ describe("two runners on one PostgreSQL", () => {
       "the shards to be held by both runners",
       async () => {
         const rows = await query<{ pid: number; shards: string }>(
-          "SELECT pid, count(*) AS shards FROM pg_locks WHERE locktype = 'advisory' AND granted GROUP BY pid"
+          // Shard locks are of the one-key form (objsubid 1); each runner's liveness lock is of the two-key form.
+          "SELECT pid, count(*) AS shards FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 1 AND granted GROUP BY pid"
         )
         const total = rows.reduce((sum, row) => sum + Number(row.shards), 0)
         return rows.length === 2 && total >= 300 ? rows : undefined
