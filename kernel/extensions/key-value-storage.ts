@@ -4,6 +4,7 @@
  * kernel/contract/storage.ts (a value's size, the keys and the bytes one scope keeps for one
  * being). A plugin's skills and its module's page share one store: the same plugin, the same being.
  */
+import * as SqlClient from "@effect/sql/SqlClient"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -19,6 +20,7 @@ import {
   StorageKey,
   StoredValueTooLarge
 } from "../contract/storage.ts"
+import { orDieOnStorageFault } from "../repository.ts"
 import { BridgeStorageRepository } from "./bridge-storage-repository.ts"
 import { refused, refusedWithMessage } from "./capability-refused.ts"
 import type { CallScope, PluginIdentity } from "./context.ts"
@@ -36,11 +38,12 @@ export class KeyValueStorage extends Effect.Service<KeyValueStorage>()("kernel/K
   dependencies: [BridgeStorageRepository.Default],
   effect: Effect.gen(function* () {
     const storage = yield* BridgeStorageRepository
+    const sql = yield* SqlClient.SqlClient
 
     const get = (owner: StorageOwner, key: string) =>
       Effect.map(storage.get({ ...owner, key }), (found) => (Option.isSome(found) ? found.value.value : null))
 
-    /** Writes one value within the bounds; a refusal writes nothing. */
+    /** Writes one value within the bounds, checked in the write's transaction; a refusal writes nothing. */
     const set = (owner: StorageOwner, key: string, value: JsonValue) =>
       Effect.gen(function* () {
         const size = byteLength(JSON.stringify(value) ?? "")
@@ -71,7 +74,7 @@ export class KeyValueStorage extends Effect.Service<KeyValueStorage>()("kernel/K
         const updatedAt = new Date(yield* Clock.currentTimeMillis).toISOString()
         yield* storage.put({ ...owner, key, value, updatedAt })
         return { key }
-      })
+      }).pipe(sql.withTransaction, orDieOnStorageFault)
 
     /** Keys starting with `prefix`, in key order. */
     const list = (owner: StorageOwner, prefix: string) =>
