@@ -26,9 +26,12 @@ import { mcpPluginServers } from "../extensions/mcp/plugin-servers.ts"
 import { Sandbox } from "../extensions/sandbox/sandbox.ts"
 import { authoringAdapterFactory } from "../extensions/studio/authoring-adapter.ts"
 import { hostVersion } from "../kernel/version.ts"
+import { KeyValueStorage, keyValueAdapterFactory } from "../kernel/extensions/key-value-storage.ts"
+import type { CallScope, PluginIdentity } from "../kernel/extensions/context.ts"
 import { memoryAdapterFactory } from "../extensions/twin/memory-adapter.ts"
 import { twinFeature } from "../extensions/twin/feature.ts"
 import { integrationsAdapterFactory } from "../extensions/comms/adapter.ts"
+import { creditsAdapterFactory } from "../extensions/market/credits-adapter.ts"
 import { BeingConnectionsLive } from "../extensions/comms/being-connections.ts"
 import { MailAAccountsLive } from "../extensions/comms/mail-a/accounts.ts"
 
@@ -42,8 +45,15 @@ export const ExtensionHostLive = Layer.unwrapEffect(
     const network = networkAdapterFactory(yield* WebSettings)
     const llm = yield* llmAdapterFactory
     const sandbox = yield* processAdapterFactory
-    const storage = yield* authoringAdapterFactory(studio.id)
+    const authoring = yield* authoringAdapterFactory(studio.id)
+    const keyValue = yield* keyValueAdapterFactory
+    // Every plugin's own keys for the being of a call; the studio's authoring beside them, for the studio only.
+    const storage = (plugin: PluginIdentity, scope: CallScope) => {
+      const keys = keyValue(plugin, scope)
+      return keys === undefined ? undefined : { ...keys, ...authoring(plugin, scope) }
+    }
     const integrations = yield* integrationsAdapterFactory
+    const credits = yield* creditsAdapterFactory
     const filesystem = pluginFilesAdapterFactory(yield* Settings, builtinIds)
     // A plugin that is an MCP server runs in the sandbox's nova tier, never unsandboxed.
     const mcpServers = mcpPluginServers((yield* Sandbox).serve, yield* Settings)
@@ -52,7 +62,18 @@ export const ExtensionHostLive = Layer.unwrapEffect(
       builtins,
       reservedNamespaces,
       mcpServers,
-      adapters: { signals, schedule, network, llm, storage, memory, filesystem, process: sandbox, integrations }
+      adapters: {
+        signals,
+        schedule,
+        network,
+        llm,
+        storage,
+        memory,
+        filesystem,
+        process: sandbox,
+        integrations,
+        credits
+      }
     })
   })
 ).pipe(
@@ -62,5 +83,7 @@ export const ExtensionHostLive = Layer.unwrapEffect(
   Layer.provide(SkillCheck.layer),
   // The `llm` and `memory` adapters call through these (the desktop's Signals and the accounts' BeingRegistry come from
   // the node).
-  Layer.provide(Layer.mergeAll(ModelsLive, twinFeature, Sandbox.Default, ScheduledActivity.Default))
+  Layer.provide(
+    Layer.mergeAll(ModelsLive, twinFeature, Sandbox.Default, ScheduledActivity.Default, KeyValueStorage.Default)
+  )
 )

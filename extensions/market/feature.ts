@@ -13,7 +13,8 @@ import { Reviews } from "./reviews.ts"
 import { PurchaseSignalsLive } from "./celebrations.ts"
 import { MarketHandlers } from "./handlers.ts"
 import { MarketGoodsLive } from "./goods.ts"
-import { MINT } from "./repositories/ledger-repository.ts"
+import { LedgerRepository, MINT } from "./repositories/ledger-repository.ts"
+import { makePluginCredits } from "./plugin-credits.ts"
 import { ListingsRepository } from "./repositories/listings-repository.ts"
 
 export const marketFeature = Layer.mergeAll(Ledger.Default, Listings.Default, Purchases.Default, Reviews.Default).pipe(
@@ -32,6 +33,7 @@ export const MarketLive = Layer.effect(
   Effect.gen(function* () {
     const listings = yield* ListingsRepository
     const ledger = yield* Ledger
+    const pluginCredits = yield* makePluginCredits
     return {
       searchListings: searchListings(listings),
       creditFromMint: (beingId: string, amount: number, reason: LedgerReason) =>
@@ -41,7 +43,8 @@ export const MarketLive = Layer.effect(
         ).pipe(
           // The mint always pays: an insufficient_credits here is a broken ledger, not a refusal.
           Effect.catchTag("InsufficientCredits", Effect.die)
-        )
+        ),
+      pluginCredits
     }
   })
-).pipe(Layer.provide(Layer.mergeAll(Ledger.Default, ListingsRepository.Default)))
+).pipe(Layer.provide(Layer.mergeAll(Ledger.Default, ListingsRepository.Default, LedgerRepository.Default)))

@@ -24,6 +24,7 @@ import { Settings } from "../../kernel/settings.ts"
 import { nowIso } from "../../kernel/time.ts"
 import { FileAccess } from "../files/contract/file-access.ts"
 import { decodeFileId } from "../files/contract/file-ids.ts"
+import { citizenOf, makeCitizenAgents } from "./citizen-agents.ts"
 import { missing, placeModuleBundle, readModuleBundle, removeModuleBundle } from "./module-bundles.ts"
 
 const itemGone: ItemGone = { _tag: "ItemGone" }
@@ -115,6 +116,7 @@ export const MarketGoodsLive = Layer.effect(
     const projects = yield* ProjectDirectory
     const files = yield* FileAccess
     const settings = yield* Settings
+    const citizenAgents = yield* makeCitizenAgents
 
     /**
      * A module listing's refId is the file id (as /api/files gives it) of a bundle's folder in the
@@ -143,8 +145,11 @@ export const MarketGoodsLive = Layer.effect(
       switch (kind) {
         case "generator":
           return Effect.flatMap(generators.stored(sellerId, refId), (row) => ownership(kind, refId, row, sellerId))
-        case "agent":
+        case "agent": {
+          const citizen = citizenOf(refId)
+          if (citizen !== undefined) return citizenAgents.checkListing(sellerId, citizen)
           return Effect.flatMap(agents.stored(refId), (row) => ownership(kind, refId, row, sellerId))
+        }
         case "theme":
           return Effect.flatMap(themes.find(refId), (row) =>
             ownership(
@@ -193,6 +198,8 @@ export const MarketGoodsLive = Layer.effect(
           })
         case "agent":
           return Effect.gen(function* () {
+            const citizen = citizenOf(refId)
+            if (citizen !== undefined) return yield* citizenAgents.deliver(citizen, buyerId)
             const source = yield* sellersOwn(yield* agents.stored(refId), listing.sellerId)
             const { name, role, description, avatar, skills: chosen, tier, systemPrompt } = source
             // The card is copied, never the being wearing it: the buyer's own being of its persona wears the copy.

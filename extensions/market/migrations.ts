@@ -10,6 +10,41 @@ import * as Effect from "effect/Effect"
 import { columnTypes } from "../../kernel/column-types.ts"
 import type { Migrations } from "../../kernel/database.ts"
 
+/**
+ * The ledger's reasons made these. PostgreSQL alters the CHECK; SQLite cannot, so there the table
+ * is made again with it and the rows copied (nothing references it).
+ */
+const ledgerReasons = (reasons: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const check = sql.literal(`reason IN (${reasons.map((reason) => `'${reason}'`).join(", ")})`)
+    yield* sql.onDialectOrElse({
+      pg: () =>
+        Effect.gen(function* () {
+          yield* sql`ALTER TABLE market_ledger DROP CONSTRAINT market_ledger_reason_check`
+          yield* sql`ALTER TABLE market_ledger ADD CONSTRAINT market_ledger_reason_check CHECK (${check})`
+        }),
+      orElse: () =>
+        Effect.gen(function* () {
+          yield* sql`CREATE TABLE market_ledger_next (
+            id TEXT PRIMARY KEY,
+            movement_id TEXT NOT NULL,
+            account TEXT NOT NULL REFERENCES market_wallets (account),
+            counterparty TEXT NOT NULL,
+            amount INTEGER NOT NULL,
+            reason TEXT NOT NULL CHECK (${check}),
+            order_id TEXT,
+            created_at TEXT NOT NULL
+          )`
+          yield* sql`INSERT INTO market_ledger_next (id, movement_id, account, counterparty, amount, reason, order_id, created_at)
+            SELECT id, movement_id, account, counterparty, amount, reason, order_id, created_at FROM market_ledger`
+          yield* sql`DROP TABLE market_ledger`
+          yield* sql`ALTER TABLE market_ledger_next RENAME TO market_ledger`
+          yield* sql`CREATE INDEX market_ledger_by_account ON market_ledger (account, created_at)`
+        })
+    })
+  })
+
 export const marketMigrations: Migrations = {
   "0800_market_ledger": Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
@@ -107,36 +142,8 @@ export const marketMigrations: Migrations = {
     yield* sql`ALTER TABLE market_listings ADD COLUMN moderated_at TEXT`
     yield* sql`ALTER TABLE market_listings ADD COLUMN moderated_by TEXT`
   }),
-  "0805_market_ledger_directory": Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
-    // A new reason, `directory` (a federation directory's registration credits). PostgreSQL
-    // alters the CHECK; SQLite cannot, so there the table is made again with it and the rows
-    // copied (nothing references it).
-    const reasons = sql.literal("reason IN ('starting_credit', 'purchase', 'sale', 'directory')")
-    yield* sql.onDialectOrElse({
-      pg: () =>
-        Effect.gen(function* () {
-          yield* sql`ALTER TABLE market_ledger DROP CONSTRAINT market_ledger_reason_check`
-          yield* sql`ALTER TABLE market_ledger ADD CONSTRAINT market_ledger_reason_check CHECK (${reasons})`
-        }),
-      orElse: () =>
-        Effect.gen(function* () {
-          yield* sql`CREATE TABLE market_ledger_next (
-            id TEXT PRIMARY KEY,
-            movement_id TEXT NOT NULL,
-            account TEXT NOT NULL REFERENCES market_wallets (account),
-            counterparty TEXT NOT NULL,
-            amount INTEGER NOT NULL,
-            reason TEXT NOT NULL CHECK (${reasons}),
-            order_id TEXT,
-            created_at TEXT NOT NULL
-          )`
-          yield* sql`INSERT INTO market_ledger_next (id, movement_id, account, counterparty, amount, reason, order_id, created_at)
-            SELECT id, movement_id, account, counterparty, amount, reason, order_id, created_at FROM market_ledger`
-          yield* sql`DROP TABLE market_ledger`
-          yield* sql`ALTER TABLE market_ledger_next RENAME TO market_ledger`
-          yield* sql`CREATE INDEX market_ledger_by_account ON market_ledger (account, created_at)`
-        })
-    })
-  })
+  // A new reason, `directory` (a federation directory's registration credits).
+  "0805_market_ledger_directory": ledgerReasons(["starting_credit", "purchase", "sale", "directory"]),
+  // A new reason, `plugin` (a plugin's spend of a being's credits through its `credits` grant).
+  "0806_market_ledger_plugin": ledgerReasons(["starting_credit", "purchase", "sale", "directory", "plugin"])
 }

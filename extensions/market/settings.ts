@@ -1,4 +1,4 @@
-/** The market's settings (docs/operations.md): the credits every being starts with. */
+/** The market's settings (docs/operations.md): the credits every being starts with, and what a plugin may spend. */
 import * as Config from "effect/Config"
 import * as Context from "effect/Context"
 import { settingsLayer } from "../../kernel/settings.ts"
@@ -11,6 +11,14 @@ export const marketSettingsConfig = Config.all({
       validation: (n) => n >= 0 && n <= 1_000_000
     }),
     Config.withDefault(100)
+  ),
+  /** What a plugin granted `credits` may spend of one being's wallet in any 24 hours (docs/decisions.md). */
+  pluginCreditsDailyLimit: Config.integer("PLUGIN_CREDITS_DAILY_LIMIT").pipe(
+    Config.validate({
+      message: "PLUGIN_CREDITS_DAILY_LIMIT must be between 0 and 1000000",
+      validation: (n) => n >= 0 && n <= 1_000_000
+    }),
+    Config.withDefault(50)
   )
 })
 

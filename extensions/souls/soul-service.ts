@@ -24,6 +24,10 @@ export const SoulServiceLive = Layer.effect(
     (souls): SoulServiceShape => ({
       ensure: (owner) => Effect.asVoid(souls.current(owner)),
       promptOf: (owner, name) => Effect.map(souls.current(owner), (soul) => compilePrompt(name, soul)),
+      agentPromptOf: (owner, { role, job }) =>
+        Effect.map(souls.current(owner), (soul) =>
+          compilePrompt(owner.displayName, soul, { mode: "agent", role, job })
+        ),
       agentPrompt
     })
   )

@@ -10,6 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { Authored, AuthoringAdapter, AuthoringInput } from "./authoring-capability.ts"
 import type { CapabilityRefused } from "../../kernel/extensions/capability-refused.ts"
+import type { StorageAdapter } from "../../kernel/extensions/storage-adapter.ts"
 import { defineSkill, refusedAsSkillFailure, type SkillFailure } from "../../kernel/extensions/skill.ts"
 import { AgentInput } from "../agents/contract/agent.ts"
 import { GeneratorInput } from "../generators/contract/generator.ts"
@@ -24,6 +25,12 @@ type AuthoredReport = typeof AuthoredReport.Type
 
 const notWired = "studio authoring is not wired on this node."
 
+/** The authoring operations of a storage adapter: present for the studio's own calls only. */
+const authoringOf = (storage: StorageAdapter | undefined): AuthoringAdapter | undefined =>
+  storage?.createAgent === undefined || storage.createGenerator === undefined
+    ? undefined
+    : { createAgent: storage.createAgent, createGenerator: storage.createGenerator }
+
 const authoringSkill = <A extends AuthoringInput & { readonly name: string }, I>(skill: {
   readonly description: string
   readonly input: Schema.Schema<A, I>
@@ -35,7 +42,7 @@ const authoringSkill = <A extends AuthoringInput & { readonly name: string }, I>
     input: skill.input,
     output: AuthoredReport,
     run: (input, context) => {
-      const adapter = context.adapters.storage
+      const adapter = authoringOf(context.adapters.storage)
       const authored: Effect.Effect<Authored, SkillFailure> =
         adapter === undefined
           ? Effect.succeed({ authored: false, reason: notWired })

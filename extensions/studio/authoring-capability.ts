@@ -8,8 +8,8 @@
  * that call: no input names an owner (one that tries is refused as an unknown field). Only the
  * node's own studio plugin gets it; for any other plugin, and outside a call, it is absent.
  *
- * The kernel knows the `storage` capability only by its kind; this file types its adapter in the
- * kernel's list (kernel/extensions/adapters.ts) by declaration merging.
+ * The kernel types the `storage` capability's key-value operations (kernel/extensions/storage-adapter.ts);
+ * this file adds the authoring ones to its adapter by declaration merging, present for the studio only.
  */
 import type * as Effect from "effect/Effect"
 import type { CapabilityRefused } from "../../kernel/extensions/capability-refused.ts"
@@ -37,9 +37,10 @@ export interface AuthoringAdapter {
   readonly createGenerator: (input: AuthoringInput) => Effect.Effect<Authored, CapabilityRefused>
 }
 
-declare module "../../kernel/extensions/adapters.ts" {
-  interface CapabilityAdapters {
-    /** The node's only storage so far: the studio's rows, for its own authoring skills. */
-    readonly storage: AuthoringAdapter
+declare module "../../kernel/extensions/storage-adapter.ts" {
+  /** The studio's rows, for its own authoring skills, beside the key-value operations every plugin's storage has. */
+  interface StorageAdapter {
+    readonly createAgent?: AuthoringAdapter["createAgent"]
+    readonly createGenerator?: AuthoringAdapter["createGenerator"]
   }
 }

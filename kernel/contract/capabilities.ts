@@ -28,12 +28,13 @@ export const capabilityNotes: { readonly [K in CapabilityKind]: string } = {
   filesystem: "Read and write files in its own data folder on this node (a built-in: the workspace of the call).",
   process: "Run code in this node's sandbox.",
   llm: "Send prompts to the model tiers you configured; a remote tier receives the text.",
-  storage: "Keep its own data in the node's database.",
+  storage: "Keep its own data in the node's database, apart for each person who uses it (at most 1 MB each).",
   memory: "Read and add to your twin's memory.",
   signals: "Raise signals on your desktop.",
   schedule: "Schedule work to run later.",
   integrations: "Use your connected accounts (mail, chat, providers).",
-  credits: "Spend credits from your wallet.",
+  credits:
+    "Spend credits from your wallet into its own account, up to a daily limit for each person (PLUGIN_CREDITS_DAILY_LIMIT).",
   "world-acting": "Act in the world on your behalf (send, post, run code); each act waits for your approval."
 }
 

@@ -16,6 +16,7 @@ import type { MemoryAdapter } from "./memory.ts"
 import type { NetworkAdapter } from "./network.ts"
 import type { FilesystemAdapter } from "./plugin-files.ts"
 import type { ProcessAdapter } from "./process.ts"
+import type { StorageAdapter } from "./storage-adapter.ts"
 import type { CapabilityKind } from "../contract/capabilities.ts"
 
 /** The operations of one capability, for a capability no feature has typed. */
@@ -82,12 +83,34 @@ export interface ScheduleAdapter {
   ) => Effect.Effect<{ readonly runId: string; readonly at: string }, CapabilityRefused>
 }
 
+/** A plugin's own ledger account and what it may still spend of the calling being's wallet. */
+export interface CreditStanding {
+  /** `plugin:<plugin id>`. */
+  readonly account: string
+  /** What the plugin's account holds: every credit it was paid. */
+  readonly balance: number
+  /** What it may spend of one being's wallet in any 24 hours. */
+  readonly limit: number
+  readonly spentToday: number
+  readonly remainingToday: number
+}
+
+/**
+ * The `credits` capability, for the being of a call (absent outside one): the plugin's account read,
+ * and a spend of the being's credits into it, within the grant's limit; every spend is a ledger movement.
+ */
+export interface CreditsAdapter {
+  readonly balance: () => Effect.Effect<CreditStanding, CapabilityRefused>
+  /** A whole number above 0; refused past the limit or the being's balance, saying which. */
+  readonly spend: (amount: number) => Effect.Effect<CreditStanding, CapabilityRefused>
+}
+
 /**
  * Each capability's adapter, by kind. The generic ones are typed here; a feature that owns a
  * capability's meaning types its adapter by declaration merging, beside its implementation:
  *
  *     declare module "../../kernel/extensions/adapters.ts" {
- *       interface CapabilityAdapters { readonly storage: StorageAdapter }
+ *       interface CapabilityAdapters { readonly integrations: IntegrationsAdapter }
  *     }
  *
  * A kind no one typed holds plain operations (`AdapterOf`).
@@ -99,9 +122,11 @@ export interface CapabilityAdapters {
   readonly process: ProcessAdapter
   readonly llm: LlmAdapter
   readonly memory: MemoryAdapter
+  /** The plugin's own keys for the being of a call (key-value-storage.ts); features may add operations. */
+  readonly storage: StorageAdapter
   readonly signals: SignalsAdapter
   readonly schedule: ScheduleAdapter
-  readonly credits: Adapter
+  readonly credits: CreditsAdapter
   readonly "world-acting": Adapter
 }
 

@@ -65,6 +65,23 @@ export class BridgeStorageRepository extends Effect.Service<BridgeStorageReposit
         })
       )
 
+      /** The bytes a scope keeps for a being: every key and value as stored (UTF-8; values as JSON text). */
+      const bytes = operation(
+        "bridgeStorage.bytes",
+        SqlSchema.single({
+          Request: Owner,
+          Result: Count,
+          execute: (owner) =>
+            sql.onDialectOrElse({
+              pg: () => sql`SELECT COALESCE(SUM(octet_length(key) + octet_length(value)), 0)::int AS count
+                FROM bridge_storage WHERE scope = ${owner.scope} AND being_id = ${owner.beingId}`,
+              orElse:
+                () => sql`SELECT COALESCE(SUM(length(CAST(key AS BLOB)) + length(CAST(value AS BLOB))), 0) AS count
+                FROM bridge_storage WHERE scope = ${owner.scope} AND being_id = ${owner.beingId}`
+            })
+        })
+      )
+
       const remove = operation(
         "bridgeStorage.remove",
         SqlSchema.findAll({
@@ -84,7 +101,7 @@ export class BridgeStorageRepository extends Effect.Service<BridgeStorageReposit
         })
       )
 
-      return { get, put, keys, count, remove, removeScope } as const
+      return { get, put, keys, count, bytes, remove, removeScope } as const
     })
   }
 ) {}

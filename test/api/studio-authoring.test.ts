@@ -47,8 +47,16 @@ export const activate = (context) => {
   context.contribute("skill", "peek", {
     description: "Reports its adapters (test plugin).",
     input: Schema.Struct({}),
-    output: Schema.Struct({ atActivate: Schema.Array(Schema.String), inCall: Schema.Array(Schema.String) }),
-    run: async (_input, run) => ({ atActivate, inCall: Object.keys(run.adapters) })
+    output: Schema.Struct({
+      atActivate: Schema.Array(Schema.String),
+      inCall: Schema.Array(Schema.String),
+      storage: Schema.Array(Schema.String)
+    }),
+    run: async (_input, run) => ({
+      atActivate,
+      inCall: Object.keys(run.adapters),
+      storage: Object.keys(run.adapters.storage ?? {}).sort()
+    })
   })
 }
 `
@@ -267,9 +275,13 @@ describe("studio.author_generator", () => {
 })
 
 describe("a third-party plugin granted 'storage'", () => {
-  it("gets no authoring adapter, neither in activate nor in a call", async () => {
+  it("gets no authoring operations, neither in activate nor in a call: only its own keys, in a call", async () => {
     const answer = await invoke(alice, "keeper.peek", {})
-    expect(answer).toEqual({ ok: true, output: { atActivate: [], inCall: [] }, durationMs: expect.any(Number) })
+    expect(answer).toEqual({
+      ok: true,
+      output: { atActivate: [], inCall: ["storage"], storage: ["delete", "get", "list", "set"] },
+      durationMs: expect.any(Number)
+    })
   })
 })
 

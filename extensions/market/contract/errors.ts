@@ -55,6 +55,9 @@ export class ListingSoldOut extends refusal(409, "ListingSoldOut", "listing_sold
 /** A payment larger than the payer's wallet holds. */
 export class InsufficientCredits extends refusal(409, "InsufficientCredits", "insufficient_credits") {}
 
+/** A plugin's spend past what its `credits` grant lets it spend of one being's wallet in a day. */
+export class PluginCreditLimit extends refusal(409, "PluginCreditLimit", "plugin_credit_limit") {}
+
 /** A module bought whose folder (its namespace) is already in the plugin folder. */
 export class ModuleAlreadyAvailable extends refusal(409, "ModuleAlreadyAvailable", "module_already_available") {}
 

@@ -109,9 +109,10 @@ export type Wallet = typeof Wallet.Type
 
 /**
  * `directory`: credits a federation directory granted the node at its first registration, paid by the mint to the
- * owner.
+ * owner. `plugin`: credits a plugin spent of a being's wallet through its `credits` grant, paid to the plugin's own
+ * account (`plugin:<plugin id>`).
  */
-export const LedgerReason = Schema.Literal("starting_credit", "purchase", "sale", "directory")
+export const LedgerReason = Schema.Literal("starting_credit", "purchase", "sale", "directory", "plugin")
 export type LedgerReason = typeof LedgerReason.Type
 
 /** One side of a movement: its other side is the entry of the same movement on the counter-account. */
@@ -120,7 +121,7 @@ export const LedgerEntry = Schema.Struct({
   movementId: Schema.String,
   /** Positive: credited to the caller; negative: debited. */
   amount: Schema.Int,
-  /** The other account: a being's id, or `mint`. */
+  /** The other account: a being's id, `mint`, or a plugin's own (`plugin:<plugin id>`). */
   counterparty: Schema.String,
   reason: LedgerReason,
   orderId: Schema.NullOr(Schema.String),

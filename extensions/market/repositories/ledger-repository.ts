@@ -110,6 +110,28 @@ export class LedgerRepository extends Effect.Service<LedgerRepository>()("market
       })
     )
 
+    /** What an account paid one counterparty for one reason since a time (a plugin's spend of a being's wallet). */
+    const paidTo = operation(
+      "market.paidTo",
+      SqlSchema.single({
+        Request: Schema.Struct({
+          account: Schema.String,
+          counterparty: Schema.String,
+          reason: LedgerReason,
+          since: Schema.String
+        }),
+        Result: Schema.Struct({ paid: Schema.Number }),
+        execute: ({
+          account,
+          counterparty,
+          reason,
+          since
+        }) => sql`SELECT CAST(COALESCE(-SUM(amount), 0) AS INTEGER) AS paid
+        FROM market_ledger WHERE account = ${account} AND counterparty = ${counterparty} AND reason = ${reason}
+          AND amount < 0 AND created_at >= ${since}`
+      })
+    )
+
     /** An account's entries, newest first. */
     const entries = operation(
       "market.entries",
@@ -126,6 +148,6 @@ export class LedgerRepository extends Effect.Service<LedgerRepository>()("market
       })
     )
 
-    return { findWallet, openWallet, lockWallets, debit, credit, insertEntries, entries } as const
+    return { findWallet, openWallet, lockWallets, debit, credit, insertEntries, paidTo, entries } as const
   })
 }) {}

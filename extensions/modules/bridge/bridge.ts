@@ -6,15 +6,12 @@
  * the wrong shape (400). Each method acts for `caller.beingId` only and names `caller.source`
  * as the source of what it raises; storage is the caller's own scope for that being.
  */
-import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import type { CapabilityKind } from "../../../kernel/contract/capabilities.ts"
-import type { JsonValue } from "../../../kernel/contract/json.ts"
-import { BridgeStorageRepository } from "../../../kernel/extensions/bridge-storage-repository.ts"
+import { KeyValueStorage } from "../../../kernel/extensions/key-value-storage.ts"
 import { contributionName } from "../../../kernel/extensions/registry.ts"
 import { Skills } from "../../../kernel/extensions/skills.ts"
 import { TwinMemories } from "../../twin/contract/memories.ts"
@@ -24,9 +21,7 @@ import {
   BridgeArgsTooLarge,
   BridgeMethodUnknown,
   BridgeSkillUnknown,
-  CapabilityNotGranted,
-  StorageFull,
-  StoredValueTooLarge
+  CapabilityNotGranted
 } from "../contract/errors.ts"
 import {
   Bridge,
@@ -34,9 +29,7 @@ import {
   bridgeMethods,
   type BridgeCaller,
   type BridgeMethod,
-  maxBridgeArgsBytes,
-  maxStorageKeys,
-  maxStorageValueBytes
+  maxBridgeArgsBytes
 } from "./contract/bridge.ts"
 
 const isMethod = (method: string): method is BridgeMethod => Object.hasOwn(bridgeMethods, method)
@@ -56,7 +49,7 @@ const badArgs = (method: string, error: ParseResult.ParseError) =>
   })
 
 const make = Effect.gen(function* () {
-  const storage = yield* BridgeStorageRepository
+  const storage = yield* KeyValueStorage
   const signals = yield* Signals
   const memories = yield* TwinMemories
   const skills = yield* Skills
@@ -67,26 +60,6 @@ const make = Effect.gen(function* () {
     )
 
   const owner = (caller: BridgeCaller) => ({ scope: caller.storageScope, beingId: caller.beingId })
-
-  const storageSet = (caller: BridgeCaller, key: string, value: JsonValue) =>
-    Effect.gen(function* () {
-      if (byteLength(value) > maxStorageValueBytes) {
-        return yield* new StoredValueTooLarge({
-          message: `A stored value may be at most ${maxStorageValueBytes / 1024} KB as JSON.`,
-          details: { limitBytes: maxStorageValueBytes }
-        })
-      }
-      const exists = Option.isSome(yield* storage.get({ ...owner(caller), key }))
-      if (!exists && (yield* Effect.orDie(storage.count(owner(caller)))).count >= maxStorageKeys) {
-        return yield* new StorageFull({
-          message: `This storage holds ${maxStorageKeys} keys already: delete some first.`,
-          details: { maxKeys: maxStorageKeys }
-        })
-      }
-      const updatedAt = new Date(yield* Clock.currentTimeMillis).toISOString()
-      yield* storage.put({ ...owner(caller), key, value, updatedAt })
-      return { key }
-    })
 
   /** A skill of the caller's own plugin, run only when every capability it uses is granted to the caller. */
   const invokeSkill = (caller: BridgeCaller, granted: ReadonlyArray<CapabilityKind>, skill: string, input: unknown) =>
@@ -111,24 +84,19 @@ const make = Effect.gen(function* () {
     switch (method) {
       case "storage.get":
         return Effect.flatMap(decode(bridgeMethods[method].args, method, args), ({ key }) =>
-          Effect.map(storage.get({ ...owner(caller), key }), (found) => ({
-            key,
-            value: Option.isSome(found) ? found.value.value : null
-          }))
+          Effect.map(storage.get(owner(caller), key), (value) => ({ key, value }))
         )
       case "storage.set":
         return Effect.flatMap(decode(bridgeMethods[method].args, method, args), ({ key, value }) =>
-          storageSet(caller, key, value)
+          storage.set(owner(caller), key, value)
         )
       case "storage.list":
         return Effect.flatMap(decode(bridgeMethods[method].args, method, args), ({ prefix }) =>
-          Effect.map(storage.keys({ ...owner(caller), prefix, limit: maxStorageKeys }), (rows) => ({
-            keys: rows.map((row) => row.key)
-          }))
+          Effect.map(storage.list(owner(caller), prefix), (keys) => ({ keys }))
         )
       case "storage.delete":
         return Effect.flatMap(decode(bridgeMethods[method].args, method, args), ({ key }) =>
-          Effect.map(storage.remove({ ...owner(caller), key }), (removed) => ({ deleted: removed.length > 0 }))
+          Effect.map(storage.remove(owner(caller), key), (deleted) => ({ deleted }))
         )
       case "signals.raise":
         return Effect.flatMap(decode(bridgeMethods[method].args, method, args), (input) =>
@@ -174,4 +142,4 @@ const make = Effect.gen(function* () {
  * The bridge over the node's signals, memories, skills and its own storage; the skills runtime and the twin come from
  * the node.
  */
-export const BridgeLive = Layer.effect(Bridge, make).pipe(Layer.provide(BridgeStorageRepository.Default))
+export const BridgeLive = Layer.effect(Bridge, make).pipe(Layer.provide(KeyValueStorage.Default))

@@ -14,10 +14,8 @@ export class BridgeMethodUnknown extends refusal(400, "BridgeMethodUnknown", "un
 export class BridgeArgsInvalid extends refusal(400, "BridgeArgsInvalid", "invalid_request") {}
 /** A bridge call's args over the size a call may carry. */
 export class BridgeArgsTooLarge extends refusal(413, "BridgeArgsTooLarge", "payload_too_large") {}
-/** A stored value over the size one value may have. */
-export class StoredValueTooLarge extends refusal(413, "StoredValueTooLarge", "payload_too_large") {}
-/** A new key in a storage that holds the most keys it may. */
-export class StorageFull extends refusal(409, "StorageFull", "storage_full") {}
+/** The storage's own refusals (a value too large, a storage full), the kernel's since plugins' adapters answer them too. */
+export { StorageFull, StoredValueTooLarge } from "../../../kernel/contract/storage.ts"
 /** A bridge `skills.invoke` of a skill the caller's plugin does not have. */
 export class BridgeSkillUnknown extends refusal(404, "BridgeSkillUnknown", "unknown_skill") {}
 /** A file save from a module that is not an editor. */

@@ -25,6 +25,14 @@ export interface SoulServiceShape {
   /** The system prompt of the being's soul now, in the voice of `name` (a citizen's mode). */
   readonly promptOf: (owner: SoulOwner, name: string) => Effect.Effect<string>
   /**
+   * The system prompt of the being's own soul now, compiled in agent mode for `role` and `job`: a fresh agent carrying
+   * a citizen's persona (a citizen's agent listing bought). Generated first if the being had none.
+   */
+  readonly agentPromptOf: (
+    owner: SoulOwner,
+    as: { readonly role: string; readonly job: string }
+  ) => Effect.Effect<string>
+  /**
    * The system prompt of a soul generated from the seed, compiled in agent mode; no model is called, nothing is stored.
    */
   readonly agentPrompt: (request: AgentPromptRequest) => string

@@ -4,7 +4,7 @@ import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import { activatePlugin } from "../../../kernel/extensions/activation.ts"
 import type { AuthoringAdapter } from "../../../extensions/studio/authoring-capability.ts"
-import type { ScheduleAdapter } from "../../../kernel/extensions/adapters.ts"
+import type { CreditsAdapter, ScheduleAdapter } from "../../../kernel/extensions/adapters.ts"
 import type { CapabilityAdapterFactories, PluginContext } from "../../../kernel/extensions/context.ts"
 import { decodeManifest } from "../../../kernel/extensions/read-manifest.ts"
 import { defineSkill } from "../../../kernel/extensions/skill.ts"
@@ -28,7 +28,7 @@ const manifest = Effect.runSync(
 const adapters: CapabilityAdapterFactories = {
   storage: (plugin) => ({ kind: "storage", for: plugin.id }) as unknown as AuthoringAdapter,
   schedule: (plugin) => ({ kind: "schedule", for: plugin.id }) as unknown as ScheduleAdapter,
-  credits: (plugin) => ({ kind: "credits", for: plugin.id })
+  credits: (plugin) => ({ kind: "credits", for: plugin.id }) as unknown as CreditsAdapter
 }
 
 const save = defineSkill({

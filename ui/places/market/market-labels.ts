@@ -36,5 +36,6 @@ export const reasonLabels: Record<LedgerReason, string> = {
   starting_credit: "Starting credit",
   purchase: "Purchase",
   sale: "Sale",
-  directory: "Directory credit"
+  directory: "Directory credit",
+  plugin: "Spent by a plugin"
 }

@@ -16,17 +16,12 @@ import { SignalInput } from "../../../../actors/being/contract/signal.ts"
 import type { CapabilityKind } from "../../../../kernel/contract/capabilities.ts"
 import type { ApiError } from "../../../../kernel/contract/errors.ts"
 import { JsonValue } from "../../../../kernel/contract/json.ts"
+import { StorageKey } from "../../../../kernel/contract/storage.ts"
 import type { ActorBusy } from "../../../../kernel/contract/actor-errors.ts"
 import type { UnknownSkill } from "../../../../kernel/contract/skill-errors.ts"
 
 /** At most this many bytes of args, as JSON. */
 export const maxBridgeArgsBytes = 32 * 1024
-/** One stored value, as JSON. */
-export const maxStorageValueBytes = 16 * 1024
-/** Keys one caller keeps for one being. */
-export const maxStorageKeys = 500
-
-const StorageKey = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200))
 
 /** Each method: the capability it needs (null: those of the skill it runs) and its args. */
 export const bridgeMethods = {
