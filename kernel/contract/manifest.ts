@@ -98,9 +98,19 @@ export type PluginExtension = typeof PluginExtension.Type
 
 /**
  * An MCP server the plugin is (docs/plugins.md "MCP servers"): a command in its folder spoken to over stdio, run in the
- * node's process sandbox, or a remote server by URL (https), reached with the `network` grant. Its tools become the
+ * node's process sandbox, or a remote server by URL (https, or http on loopback), reached with the `network` grant. Its tools become the
  * plugin's skills, `<namespace>.<tool>`, listed at install and at every boot.
  */
+/** https, or plain http to the node's own machine (a server beside it, no token crossing a network in clear). */
+const remoteServerUrl = (value: string) => {
+  if (!URL.canParse(value) || /\s/.test(value)) return false
+  const url = new URL(value)
+  return (
+    url.protocol === "https:" ||
+    (url.protocol === "http:" && /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(url.hostname))
+  )
+}
+
 export const McpServerDeclaration = Schema.Union(
   Schema.Struct({
     command: MainPath,
@@ -110,8 +120,11 @@ export const McpServerDeclaration = Schema.Union(
   }),
   Schema.Struct({
     url: Schema.String.pipe(
+      Schema.maxLength(2000),
       Schema.filter(
-        (value) => /^https:\/\/[^\s]+$/.test(value) || `mcp.url must be an https URL, got ${JSON.stringify(value)}`
+        (value) =>
+          remoteServerUrl(value) ||
+          `mcp.url must be an https URL (or http on a loopback address), got ${JSON.stringify(value.slice(0, 200))}`
       )
     )
   })
@@ -173,6 +186,12 @@ export const manifestRules = (manifest: Schema.Struct.Type<typeof manifestFields
       })
     }
   })
+  if (manifest.mcp !== null && "url" in manifest.mcp && !declared.has("network")) {
+    issues.push({
+      path: ["mcp", "url"],
+      message: "a remote MCP server (mcp.url) needs the network capability declared"
+    })
+  }
   return issues
 }
 
