@@ -17,6 +17,7 @@ import type { McpServerDeclaration } from "../../kernel/contract/manifest.ts"
 import type { McpServerPlugin } from "../../kernel/extensions/mcp-servers.ts"
 import { pluginDataDir } from "../../kernel/extensions/plugin-files.ts"
 import type { FileStoreSettings } from "../../kernel/file-stores.ts"
+import { OutboundError } from "../../kernel/http/outbound.ts"
 import { hostVersion } from "../../kernel/version.ts"
 import { ChildTransport } from "./child-transport.ts"
 
@@ -111,11 +112,32 @@ const remote = (url: string, token: Option.Option<Redacted.Redacted<string>>, re
     transport,
     said: () => "",
     stop: (client) => void client.close().catch(() => undefined),
+    // A remote server is down when it can no longer be reached or has forgotten the session (it restarted): the
+    // connection is closed and made again, as a process that died is started again.
     stopped: (client) =>
       Effect.async<string>((resume) => {
-        client.onclose = () => resume(Effect.succeed("its session closed"))
+        let said = false
+        const down = (why: string) => {
+          if (said) return
+          said = true
+          resume(Effect.succeed(why))
+          void client.close().catch(() => undefined)
+        }
+        client.onclose = () => down("its session closed")
+        client.onerror = (error) => {
+          const why = gone(error)
+          if (why !== null) down(why)
+        }
       })
   }
+}
+
+/** Whether an error of the transport means the session is lost, and why; null for an error of one message. */
+const gone = (error: unknown): string | null => {
+  if ((error as { readonly code?: unknown } | null)?.code === 404) return "it no longer knows the session (HTTP 404)"
+  if (error instanceof OutboundError) return `it could not be reached: ${error.message}`
+  const message = error instanceof Error ? error.message : ""
+  return message.startsWith("Maximum reconnection attempts") ? "its event stream could not be opened again" : null
 }
 
 /** Why a server could not be connected to, in words: a refused token (the SDK's error carries the HTTP status). */

@@ -14,7 +14,16 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Skills, type SkillOutcome } from "../../kernel/extensions/skills.ts"
 import { startRemoteMcp, type RemoteMcp } from "../support/mcp-remote.ts"
-import { Client, refused, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import {
+  attempt,
+  Client,
+  refused,
+  registerOwner,
+  run,
+  startNode,
+  type Registered,
+  type TestNode
+} from "../support/node.ts"
 import { writePluginFolder } from "../support/plugin-folder.ts"
 import { until } from "../support/until.ts"
 
@@ -154,6 +163,20 @@ describe("a remote MCP server as a plugin", () => {
     )
     expect(gone).toMatchObject({ status: 404, body: { error: "unknown_skill" } })
     expect(await invoke("beacon.shout", { text: "still" })).toMatchObject({ ok: true })
+  })
+
+  it("connects again when the server forgets its session (it restarted)", async () => {
+    const opened = remote.sessionsOpened()
+    remote.forgetSessions()
+    const shout = () =>
+      attempt(
+        owner.client.api.studioSkills.invokeSkill({ payload: { name: "beacon.shout", input: { text: "again" } } })
+      )
+    await until("the skill to answer over a new session", async () => {
+      const outcome = await shout()
+      return outcome.ok && outcome.value.ok
+    })
+    expect(remote.sessionsOpened()).toBe(opened + 1)
   })
 
   it("is started again at boot until the server comes up, showing error with why meanwhile", async () => {

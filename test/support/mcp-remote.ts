@@ -19,6 +19,10 @@ export interface RemoteMcp {
   readonly notes: Array<string>
   /** How many initializations to refuse with 503 from now on. */
   refuseNext: number
+  /** How many sessions were opened. */
+  readonly sessionsOpened: () => number
+  /** Forgets every session, as a server that restarted: a request naming one is answered 404. */
+  readonly forgetSessions: () => void
   readonly addTool: (name: string) => void
   readonly removeTool: (name: string) => void
   readonly close: () => Promise<void>
@@ -75,11 +79,18 @@ export const startRemoteMcp = async (options: { readonly token?: string } = {}):
     string,
     { server: McpServer; transport: StreamableHTTPServerTransport; tools: Map<string, RegisteredTool> }
   >()
+  let opened = 0
   const state: RemoteMcp = {
     url: "",
     authorizations: [],
     notes,
     refuseNext: 0,
+    sessionsOpened: () => opened,
+    forgetSessions: () => {
+      const open = [...sessions.values()]
+      sessions.clear()
+      for (const session of open) void session.transport.close()
+    },
     addTool: (name) => {
       setups.set(name, whisper)
       for (const session of sessions.values()) session.tools.set(name, whisper(session.server))
@@ -117,7 +128,10 @@ export const startRemoteMcp = async (options: { readonly token?: string } = {}):
     const tools = new Map([...setups].map(([name, setup]) => [name, setup(server)]))
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, { server, transport, tools })
+      onsessioninitialized: (id) => {
+        opened += 1
+        sessions.set(id, { server, transport, tools })
+      }
     })
     void server.connect(transport).then(() => transport.handleRequest(request, response))
   })
