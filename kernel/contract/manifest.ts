@@ -119,14 +119,8 @@ export const McpServerDeclaration = Schema.Union(
     })
   }),
   Schema.Struct({
-    url: Schema.String.pipe(
-      Schema.maxLength(2000),
-      Schema.filter(
-        (value) =>
-          remoteServerUrl(value) ||
-          `mcp.url must be an https URL (or http on a loopback address), got ${JSON.stringify(value.slice(0, 200))}`
-      )
-    )
+    /** Checked in manifestRules, so a bad URL is said as such rather than as the stdio form's missing command. */
+    url: Schema.String.pipe(Schema.maxLength(2000))
   })
 )
 export type McpServerDeclaration = typeof McpServerDeclaration.Type
@@ -186,11 +180,20 @@ export const manifestRules = (manifest: Schema.Struct.Type<typeof manifestFields
       })
     }
   })
-  if (manifest.mcp !== null && "url" in manifest.mcp && !declared.has("network")) {
-    issues.push({
-      path: ["mcp", "url"],
-      message: "a remote MCP server (mcp.url) needs the network capability declared"
-    })
+  if (manifest.mcp !== null && "url" in manifest.mcp) {
+    const { url } = manifest.mcp
+    if (!remoteServerUrl(url)) {
+      issues.push({
+        path: ["mcp", "url"],
+        message: `mcp.url must be an https URL (or http on a loopback address), got ${JSON.stringify(url.slice(0, 200))}`
+      })
+    }
+    if (!declared.has("network")) {
+      issues.push({
+        path: ["mcp", "url"],
+        message: "a remote MCP server (mcp.url) needs the network capability declared"
+      })
+    }
   }
   return issues
 }
