@@ -148,7 +148,9 @@ const whyNot = (error: unknown, said: string, withToken: boolean) => {
       ? `it refused the token it was given (HTTP ${status}); install it again with the right one`
       : `it asks for a token (HTTP ${status}); install it again with one`
   }
-  const message = error instanceof Error ? error.message : String(error)
+  if (error instanceof OutboundError) return `it could not be reached: ${error.message}`
+  // The SDK's message quotes the server's whole answer: kept to its start.
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 300)
   return `it did not answer as an MCP server: ${message}${typeof status === "number" && status >= 400 ? ` (HTTP ${status})` : ""}${said === "" ? "" : ` (${said})`}`
 }
 

@@ -209,7 +209,7 @@ describe("a remote MCP server under the outbound address policy", () => {
       const seen = remote.authorizations.length
       const answer = await refused(install(strictOwner.client, "beacon", ["network", "world-acting"], token))
       expect(answer).toMatchObject({ status: 400, body: { error: "activation_failed" } })
-      expect(answer.body.message).toContain("is on a private or local address")
+      expect(answer.body.message).toMatch(/it could not be reached: 127\.0\.0\.1 is on a private or local address/)
       expect(remote.authorizations.length).toBe(seen)
     } finally {
       await strict.close()
