@@ -23,6 +23,8 @@ import { ModelsLive } from "../extensions/models/models-layer.ts"
 import { networkAdapterFactory } from "../extensions/network/adapter.ts"
 import { processAdapterFactory } from "../extensions/sandbox/adapter.ts"
 import { mcpPluginServers } from "../extensions/mcp/plugin-servers.ts"
+import { mcpPluginTokens } from "../extensions/mcp/plugin-tokens.ts"
+import { makeOutboundFetch } from "../kernel/http/outbound.ts"
 import { Sandbox } from "../extensions/sandbox/sandbox.ts"
 import { authoringAdapterFactory } from "../extensions/studio/authoring-adapter.ts"
 import { hostVersion } from "../kernel/version.ts"
@@ -55,8 +57,17 @@ export const ExtensionHostLive = Layer.unwrapEffect(
     const integrations = yield* integrationsAdapterFactory
     const credits = yield* creditsAdapterFactory
     const filesystem = pluginFilesAdapterFactory(yield* Settings, builtinIds)
-    // A plugin that is an MCP server runs in the sandbox's nova tier, never unsandboxed.
-    const mcpServers = mcpPluginServers((yield* Sandbox).serve, yield* Settings)
+    // A plugin that is an MCP server runs in the sandbox's nova tier, never unsandboxed; a remote one is reached under
+    // the node's outbound address policy (WEB_ALLOW_PRIVATE), as web.fetch is.
+    const webSettings = yield* WebSettings
+    const mcpServers = mcpPluginServers(
+      {
+        spawnServer: (yield* Sandbox).serve,
+        settings: yield* Settings,
+        fetch: makeOutboundFetch({ allowPrivate: webSettings.webAllowPrivate, userAgent: `svc-node/${hostVersion}` })
+      },
+      yield* mcpPluginTokens
+    )
     return ExtensionHost.layer({
       hostVersion,
       builtins,

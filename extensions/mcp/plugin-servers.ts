@@ -1,45 +1,33 @@
 /**
  * Plugins that are MCP servers (a manifest's `mcp`), for the extension host (kernel/extensions/mcp-servers.ts). A
  * stdio server is started in the node's process sandbox (nova: the plugin's folder read-only, its data folder the one
- * writable folder, no network unless `network` is granted), spoken to with the SDK's client, and its tools become
+ * writable folder, no network unless `network` is granted); a remote one is reached by its URL with the `network`
+ * grant, through the node's outbound address policy, with the bearer token the owner gave at install, sealed
+ * (./plugin-tokens.ts). Either is spoken to with the SDK's client (./server-connection.ts), and its tools become
  * skills `<namespace>.<tool>`: the tool's JSON Schema is the skill's input, checked by ajv before the call (and so
  * before the approval gate), the tool's content (text and structured content kept) its output. A tool is world-acting
- * (the approval gate, exact input) unless its annotations say `readOnlyHint: true` and `openWorldHint: false`. A server
- * that dies is restarted with backoff (1 s doubling to 60 s); meanwhile the plugin shows `error` with why and its
- * skills are gone, and they come back as the server lists its tools again (a tool that vanished stays gone).
+ * (the approval gate, exact input) unless its annotations say `readOnlyHint: true` and `openWorldHint: false`. When
+ * the server says its tools changed, the skills follow. A server that dies, or that cannot start when the node loads
+ * the plugin, is started again with backoff (1 s doubling to 60 s); meanwhile the plugin shows `error` with why and its
+ * skills are gone, and they come back as the server lists its tools again (a tool that vanished stays gone). At
+ * install a server that cannot start refuses the install.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import type { Tool } from "@modelcontextprotocol/sdk/types.js"
-import type { ChildProcessWithoutNullStreams } from "node:child_process"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import * as Option from "effect/Option"
+import * as Queue from "effect/Queue"
 import type { PluginExtension } from "../../kernel/contract/manifest.ts"
 import { activationFailed, contributionOf } from "../../kernel/extensions/activation.ts"
 import { publishedSchema } from "../../kernel/extensions/isolate/plugin-isolate.ts"
 import type { McpServerChange, McpServersShape } from "../../kernel/extensions/mcp-servers.ts"
-import { pluginDataDir } from "../../kernel/extensions/plugin-files.ts"
-import type { FileStoreSettings } from "../../kernel/file-stores.ts"
 import { compileJsonSchema } from "../../kernel/json-schema.ts"
-import { ChildTransport } from "./child-transport.ts"
+import type { McpPluginTokens } from "./plugin-tokens.ts"
+import { openServer, type OpenedServer, type ServerReach } from "./server-connection.ts"
 
-export interface ServerRequest {
-  readonly command: string
-  readonly args: ReadonlyArray<string>
-  readonly pluginFolder: string
-  readonly dataFolder: string
-  readonly network: boolean
-}
+export type { ServerRequest, SpawnedServer, SpawnServer } from "./server-connection.ts"
 
-export interface SpawnedServer {
-  readonly child: ChildProcessWithoutNullStreams
-  readonly stop: () => void
-}
-
-/** Starts a server process in the sandbox (the sandbox feature's `serve`, bound by host/extension-host.ts). */
-export type SpawnServer = (request: ServerRequest) => Effect.Effect<SpawnedServer, { readonly message: string }>
-
-const connectTimeout = Duration.seconds(10)
 const firstDelayMs = 1000
 const longestDelayMs = 60_000
 
@@ -59,21 +47,32 @@ const skillId = (name: string) => (/^[a-z][a-z0-9_-]{0,63}$/.test(name) ? name :
 const textOf = (content: ReadonlyArray<{ readonly type: string; readonly text?: string }>) =>
   content.flatMap((part) => (part.type === "text" && typeof part.text === "string" ? [part.text] : [])).join("\n")
 
+const retrying = (reason: string, delayMs: number) => `${reason}; starting it again in ${delayMs / 1000} s.`
+
+type Contributions = McpServerChange extends Either.Either<infer R, unknown> ? R : never
+
 interface Connected {
-  readonly client: Client
-  readonly spawned: SpawnedServer
-  readonly transport: ChildTransport
-  readonly contributions: McpServerChange extends Either.Either<infer R, unknown> ? R : never
+  readonly opened: OpenedServer
+  readonly lists: Queue.Queue<ReadonlyArray<Tool>>
+  readonly contributions: Contributions
 }
 
-export const mcpPluginServers = (spawnServer: SpawnServer, settings: FileStoreSettings): McpServersShape => ({
+export const mcpPluginServers = (reach: ServerReach, tokens: McpPluginTokens): McpServersShape => ({
+  forget: tokens.forget,
   start: (plugin, changed) =>
     Effect.gen(function* () {
       const { manifest } = plugin
       const declared = manifest.mcp
-      if (declared === null || !("command" in declared)) {
-        return yield* activationFailed(manifest, "only MCP servers run from the plugin's folder (stdio) are supported")
+      if (declared === null) return yield* activationFailed(manifest, "it names no MCP server")
+      if ("url" in declared && !plugin.granted.includes("network")) {
+        return yield* activationFailed(manifest, "a remote MCP server needs the network grant")
       }
+      const token =
+        plugin.install !== undefined
+          ? plugin.install.token
+          : "url" in declared
+            ? yield* tokens.read(manifest.id)
+            : Option.none()
       let stopped = false
       let live: Connected | null = null
 
@@ -105,7 +104,7 @@ export const mcpPluginServers = (spawnServer: SpawnServer, settings: FileStoreSe
                   run: async (input: unknown, context: { readonly signal: AbortSignal }) => {
                     if (live === null)
                       throw new Error(`${manifest.name}'s MCP server is restarting; try again shortly.`)
-                    const result = await live.client.callTool(
+                    const result = await live.opened.client.callTool(
                       { name: tool.name, arguments: input as Record<string, unknown> },
                       undefined,
                       { signal: context.signal }
@@ -123,77 +122,66 @@ export const mcpPluginServers = (spawnServer: SpawnServer, settings: FileStoreSe
         )
 
       const connect = Effect.gen(function* () {
-        const spawned = yield* spawnServer({
-          command: declared.command,
-          args: declared.args,
-          pluginFolder: plugin.dir,
-          dataFolder: pluginDataDir(settings, manifest.namespace),
-          network: plugin.granted.includes("network")
-        })
-        const transport = new ChildTransport(spawned.child)
-        const client = new Client({ name: "personal-node", version: "1.0.0" })
-        const listed = yield* Effect.tryPromise({
-          try: async () => {
-            await client.connect(transport)
-            return (await client.listTools()).tools
-          },
-          catch: (error) => ({
-            message: `it did not answer as an MCP server: ${error instanceof Error ? error.message : String(error)}${transport.stderr === "" ? "" : ` (${transport.stderr.trim().slice(-300)})`}`
-          })
-        }).pipe(
-          Effect.timeoutFail({
-            duration: connectTimeout,
-            onTimeout: () => ({ message: "it did not list its tools within 10 seconds" })
-          }),
-          Effect.tapError(() => Effect.sync(spawned.stop))
-        )
-        return { client, spawned, transport, contributions: yield* skillsOf(listed) } satisfies Connected
+        // The lists the server sends as its tools change, taken by `watch` while this connection is the live one.
+        const lists = yield* Queue.unbounded<ReadonlyArray<Tool>>()
+        const opened = yield* openServer(plugin, declared, token, reach, (tools) => Queue.unsafeOffer(lists, tools))
+        return { opened, lists, contributions: yield* skillsOf(opened.tools) } satisfies Connected
       })
 
-      const exited = (child: ChildProcessWithoutNullStreams) =>
-        Effect.async<string>((resume) => {
-          const said = () => resume(Effect.succeed(`exit code ${child.exitCode ?? child.signalCode ?? "unknown"}`))
-          if (child.exitCode !== null || child.signalCode !== null) said()
-          else child.once("close", said)
+      /** Follows the server's tool list (its skills become the plugin's) until it stops, then starts it again. */
+      const watch = (running: Connected): Effect.Effect<void> =>
+        Effect.gen(function* () {
+          const follow = Effect.flatMap(Queue.take(running.lists), (tools) =>
+            stopped ? Effect.void : Effect.map(skillsOf(tools), (skills) => changed(Either.right(skills)))
+          )
+          const how = yield* Effect.race(running.opened.stopped, Effect.forever(follow))
+          live = null
+          if (!stopped) yield* retry(`The MCP server stopped (${how})`)
         })
 
-      /** Waits for the server to die, then starts it again with backoff until it lists its tools or is stopped. */
-      const supervise = (running: Connected): Effect.Effect<void> =>
+      /** Starts the server again with backoff until it lists its tools or is stopped. */
+      const retry = (first: string): Effect.Effect<void> =>
         Effect.gen(function* () {
-          const how = yield* exited(running.spawned.child)
-          live = null
-          if (stopped) return
-          const why = running.transport.stderr.trim().slice(-300)
           let delayMs = firstDelayMs
-          let reason = `The MCP server stopped (${how}${why === "" ? "" : `: ${why}`})`
+          let reason = first
           for (;;) {
-            changed(Either.left({ message: `${reason}; starting it again in ${delayMs / 1000} s.` }))
+            changed(Either.left({ message: retrying(reason, delayMs) }))
             yield* Effect.sleep(Duration.millis(delayMs))
             if (stopped) return
             const again = yield* Effect.either(connect)
             if (stopped) {
-              if (Either.isRight(again)) again.right.spawned.stop()
+              if (Either.isRight(again)) again.right.opened.stop()
               return
             }
             if (Either.isRight(again)) {
               live = again.right
               changed(Either.right(again.right.contributions))
-              return yield* supervise(again.right)
+              return yield* watch(again.right)
             }
             reason = `The MCP server could not start again: ${again.left.message}`
             delayMs = Math.min(delayMs * 2, longestDelayMs)
           }
         })
 
-      const first = yield* Effect.mapError(connect, (error) => activationFailed(manifest, error.message))
-      live = first
-      yield* Effect.forkDaemon(supervise(first))
-      return {
-        contributions: first.contributions,
-        stop: () => {
-          stopped = true
-          live?.spawned.stop()
-        }
+      const stop = () => {
+        stopped = true
+        live?.opened.stop()
       }
+      const first = yield* Effect.either(connect)
+      if (Either.isLeft(first)) {
+        if (plugin.install !== undefined) return yield* activationFailed(manifest, first.left.message)
+        const reason = `The MCP server could not start: ${first.left.message}`
+        yield* Effect.forkDaemon(retry(reason))
+        return { contributions: [], failing: retrying(reason, firstDelayMs), stop }
+      }
+      if (plugin.install !== undefined) {
+        yield* tokens.keep(manifest.id, plugin.install.token).pipe(
+          Effect.mapError((error) => activationFailed(manifest, `its token could not be kept: ${error.message}`)),
+          Effect.tapError(() => Effect.sync(first.right.opened.stop))
+        )
+      }
+      live = first.right
+      yield* Effect.forkDaemon(watch(first.right))
+      return { contributions: first.right.contributions, failing: null, stop }
     })
 })

@@ -98,9 +98,19 @@ export type PluginExtension = typeof PluginExtension.Type
 
 /**
  * An MCP server the plugin is (docs/plugins.md "MCP servers"): a command in its folder spoken to over stdio, run in the
- * node's process sandbox, or a remote server by URL (https), reached with the `network` grant. Its tools become the
+ * node's process sandbox, or a remote server by URL (https, or http on loopback), reached with the `network` grant. Its tools become the
  * plugin's skills, `<namespace>.<tool>`, listed at install and at every boot.
  */
+/** https, or plain http to the node's own machine (a server beside it, no token crossing a network in clear). */
+const remoteServerUrl = (value: string) => {
+  if (!URL.canParse(value) || /\s/.test(value)) return false
+  const url = new URL(value)
+  return (
+    url.protocol === "https:" ||
+    (url.protocol === "http:" && /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(url.hostname))
+  )
+}
+
 export const McpServerDeclaration = Schema.Union(
   Schema.Struct({
     command: MainPath,
@@ -109,11 +119,8 @@ export const McpServerDeclaration = Schema.Union(
     })
   }),
   Schema.Struct({
-    url: Schema.String.pipe(
-      Schema.filter(
-        (value) => /^https:\/\/[^\s]+$/.test(value) || `mcp.url must be an https URL, got ${JSON.stringify(value)}`
-      )
-    )
+    /** Checked in manifestRules, so a bad URL is said as such rather than as the stdio form's missing command. */
+    url: Schema.String.pipe(Schema.maxLength(2000))
   })
 )
 export type McpServerDeclaration = typeof McpServerDeclaration.Type
@@ -173,6 +180,21 @@ export const manifestRules = (manifest: Schema.Struct.Type<typeof manifestFields
       })
     }
   })
+  if (manifest.mcp !== null && "url" in manifest.mcp) {
+    const { url } = manifest.mcp
+    if (!remoteServerUrl(url)) {
+      issues.push({
+        path: ["mcp", "url"],
+        message: `mcp.url must be an https URL (or http on a loopback address), got ${JSON.stringify(url.slice(0, 200))}`
+      })
+    }
+    if (!declared.has("network")) {
+      issues.push({
+        path: ["mcp", "url"],
+        message: "a remote MCP server (mcp.url) needs the network capability declared"
+      })
+    }
+  }
   return issues
 }
 

@@ -21,6 +21,8 @@ export class ReservedNamespace extends refusal(400, "ReservedNamespace", "reserv
 export class MissingGrants extends refusal(400, "MissingGrants", "missing_grants") {}
 /** The plugin's activate threw, timed out, or left a declared extension uncontributed or misshapen. */
 export class ActivationFailed extends refusal(400, "ActivationFailed", "activation_failed") {}
+/** An install gave an MCP token for a plugin that is not a remote MCP server. */
+export class UnexpectedMcpToken extends refusal(400, "UnexpectedMcpToken", "invalid_request") {}
 /** A built-in cannot be uninstalled. */
 export class BuiltinPlugin extends refusal(400, "BuiltinPlugin", "builtin_plugin") {}
 /** No plugin of that id is installed. */
@@ -44,6 +46,7 @@ export type InstallRefusal =
   | MissingGrants
   | ActivationFailed
   | ContributionTaken
+  | UnexpectedMcpToken
 
 /** What an uninstall may be refused with. */
 export type UninstallRefusal = PluginNotFound | BuiltinPlugin

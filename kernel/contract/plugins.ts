@@ -59,7 +59,14 @@ export type AvailablePlugins = typeof AvailablePlugins.Type
 
 export const InstallPluginRequest = Schema.Struct({
   dir: Schema.String,
-  granted: Schema.Array(CapabilityKind)
+  granted: Schema.Array(CapabilityKind),
+  /**
+   * For a plugin that is a remote MCP server (`mcp.url`): the bearer token the node sends it, sealed where it is
+   * kept and never answered back. Refused for any other plugin.
+   */
+  mcpToken: Schema.optional(
+    Schema.Redacted(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(4096), Schema.pattern(/^[\x21-\x7e]+$/)))
+  )
 })
 export type InstallPluginRequest = typeof InstallPluginRequest.Type
 

@@ -28,17 +28,17 @@ import { isDeclaredKind } from "../contract/plugin-kinds.ts"
 import type { AvailablePlugins, InstalledPlugin, InstallPluginRequest, UninstallResult } from "../contract/plugins.ts"
 import { capabilityNotes, pluginRiskStatement, type CapabilityKind } from "../contract/capabilities.ts"
 import type { CapabilityAdapterFactories, PluginModule } from "./context.ts"
-import { checkCompatibility, checkGrants, checkPlacement } from "./install-rules.ts"
+import { checkCompatibility, checkGrants, checkMcpToken, checkPlacement } from "./install-rules.ts"
 import type { PluginManifest, PluginSource } from "../contract/manifest.ts"
 import { decodeManifest, readManifest } from "./read-manifest.ts"
 import { pluginFolder, pluginFolderNames, removeFolder } from "./plugin-folders.ts"
 import { recordOf, recordOfUnreadableRow } from "./installed-records.ts"
-import { ContributionsWriter, type Registries } from "./registry.ts"
+import { type AnyContribution, ContributionsWriter, type Registries } from "./registry.ts"
 import { PluginsRepository, type StoredPlugin } from "./plugins-repository.ts"
 import { BridgeStorageRepository } from "./bridge-storage-repository.ts"
 import { pluginBundleCache, pluginDataDir } from "./plugin-files.ts"
 import { PluginRelay, type PluginChange } from "./plugin-relay.ts"
-import { followServer, type McpServersShape, type McpServerStarted } from "./mcp-servers.ts"
+import { followServer, type McpServerPlugin, type McpServersShape, type McpServerStarted } from "./mcp-servers.ts"
 import { activationFailed } from "./activation.ts"
 
 export interface ExtensionHostOptions {
@@ -87,6 +87,7 @@ const make = (options: ExtensionHostOptions) =>
 
     /** Each MCP server plugin's server, by plugin id, while it is loaded. */
     const servers = new Map<string, McpServerStarted>()
+    const forgetServer = (id: string) => options.mcpServers?.forget(id) ?? Effect.void
     const dropIsolate = (id: string) => {
       isolates.get(id)?.dispose()
       isolates.delete(id)
@@ -113,7 +114,12 @@ const make = (options: ExtensionHostOptions) =>
     }
 
     /** Loads a third-party plugin into an isolate of its own and activates it there; kept only when it activates. */
-    const activateLocal = (manifest: PluginManifest, dir: string, granted: ReadonlyArray<CapabilityKind>) =>
+    const activateLocal = (
+      manifest: PluginManifest,
+      dir: string,
+      granted: ReadonlyArray<CapabilityKind>,
+      install?: McpServerPlugin["install"]
+    ) =>
       Effect.gen(function* () {
         const modules = [
           ...(yield* moduleContributions(manifest, dir, granted, options.adapters)),
@@ -124,7 +130,7 @@ const make = (options: ExtensionHostOptions) =>
             return yield* activationFailed(manifest, "this node runs no MCP servers")
           let started: McpServerStarted | undefined
           started = yield* options.mcpServers.start(
-            { manifest, dir, granted, adapters: options.adapters },
+            { manifest, dir, granted, adapters: options.adapters, ...(install === undefined ? {} : { install }) },
             followServer({ writer, loaded, runFork }, manifest.id, () => started === servers.get(manifest.id))
           )
           dropIsolate(manifest.id)
@@ -208,8 +214,12 @@ const make = (options: ExtensionHostOptions) =>
           source.kind === "local"
             ? yield* Effect.either(reloadLocal(row, source.dir))
             : Either.left({ message: notVerified })
+        // An MCP server that could not start is kept, and started again: the plugin shows why meanwhile.
+        const failing = servers.get(row.id)?.failing
+        const outcome = (contributions: ReadonlyArray<AnyContribution>) =>
+          typeof failing === "string" ? Either.left({ message: failing }) : Either.right(contributions)
         const record = Either.isRight(reloaded)
-          ? recordOf(reloaded.right.manifest, source, row.granted, Either.right(reloaded.right.contributions))
+          ? recordOf(reloaded.right.manifest, source, row.granted, outcome(reloaded.right.contributions))
           : Option.isSome(row.manifest)
             ? recordOf(row.manifest.value, source, row.granted, Either.left(reloaded.left))
             : recordOfUnreadableRow(row, reloaded.left.message)
@@ -240,8 +250,11 @@ const make = (options: ExtensionHostOptions) =>
             const manifest = yield* readManifest(folder.absolute)
             const source: PluginSource = { kind: "local", dir: folder.dir }
             const granted = yield* vetted(manifest, source, request.granted)
+            yield* checkMcpToken(manifest, request.mcpToken)
             // Activation runs before anything is written, so a plugin that fails to activate leaves no trace.
-            const contributions = yield* activateLocal(manifest, folder.absolute, granted)
+            const contributions = yield* activateLocal(manifest, folder.absolute, granted, {
+              token: Option.fromNullable(request.mcpToken)
+            })
             const installedAt = new Date(yield* Clock.currentTimeMillis).toISOString()
             yield* store.insert({
               id: manifest.id,
@@ -259,7 +272,7 @@ const make = (options: ExtensionHostOptions) =>
                 Effect.zipRight(
                   store.remove(manifest.id),
                   Effect.sync(() => dropIsolate(manifest.id))
-                )
+                ).pipe(Effect.zipRight(forgetServer(manifest.id)))
               )
             )
             const record = recordOf(manifest, source, granted, Either.right(contributions))
@@ -291,6 +304,7 @@ const make = (options: ExtensionHostOptions) =>
             writer.removePlugin(id)
             dropIsolate(id)
             yield* store.remove(id)
+            yield* forgetServer(id)
             loaded.delete(id)
             // Its data folder and its stored keys go with the grant that let it write there.
             yield* bridgeStorage.removeScope(id)

@@ -12,6 +12,7 @@ import {
   NamespaceTaken,
   PluginInstalled,
   ReservedNamespace,
+  UnexpectedMcpToken,
   UnsupportedApiVersion
 } from "../contract/plugin-errors.ts"
 import type { CapabilityKind } from "../contract/capabilities.ts"
@@ -120,3 +121,14 @@ export const checkGrants = (
   }
   return Effect.succeed(declared)
 }
+
+/** A bearer token at install is for a remote MCP server only (the MCP feature seals and sends it). */
+export const checkMcpToken = (manifest: PluginManifest, token: unknown): Effect.Effect<void, UnexpectedMcpToken> =>
+  token === undefined || (manifest.mcp !== null && "url" in manifest.mcp)
+    ? Effect.void
+    : Effect.fail(
+        new UnexpectedMcpToken({
+          message: `${manifest.id} is not a remote MCP server (mcp.url), so it takes no mcpToken.`,
+          details: { id: manifest.id }
+        })
+      )

@@ -1,10 +1,12 @@
 /**
  * A plugin that is an MCP server (its manifest's `mcp`): the host asks the node's MCP client (extensions/mcp, bound in
  * host/extension-host.ts) to start it and list its tools as skill contributions, and is told when they change (the
- * server died and came back with other tools) or when it is down, so the plugin's skills and status follow.
+ * server came back or said its tool list changed) or when it is down, so the plugin's skills and status follow.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import type * as Option from "effect/Option"
+import type * as Redacted from "effect/Redacted"
 import type { ActivationFailed } from "../contract/plugin-errors.ts"
 import type { CapabilityKind } from "../contract/capabilities.ts"
 import type { PluginManifest } from "../contract/manifest.ts"
@@ -18,6 +20,12 @@ export interface McpServerPlugin {
   readonly dir: string
   readonly granted: ReadonlyArray<CapabilityKind>
   readonly adapters: CapabilityAdapterFactories
+  /**
+   * Present at install only, with the bearer token the owner gave for a remote server (None: none): a server that
+   * fails then refuses the install. Absent when the node loads an installed plugin (at boot, or after another
+   * process installed it): the token kept at install is used, and a server that fails is started again with backoff.
+   */
+  readonly install?: { readonly token: Option.Option<Redacted.Redacted<string>> }
 }
 
 /** The server's tools as skills again (it came back), or why it is down (it is being restarted). */
@@ -25,6 +33,8 @@ export type McpServerChange = Either.Either<ReadonlyArray<AnyContribution>, { re
 
 export interface McpServerStarted {
   readonly contributions: ReadonlyArray<AnyContribution>
+  /** Why the server is down while it is being started again (not at install, where a failure refuses): null when up. */
+  readonly failing: string | null
   /** Stops the server and every restart to come. */
   readonly stop: () => void
 }
@@ -34,6 +44,8 @@ export interface McpServersShape {
     plugin: McpServerPlugin,
     changed: (change: McpServerChange) => void
   ) => Effect.Effect<McpServerStarted, ActivationFailed>
+  /** Forgets what was kept for the plugin at its install (its token): it was uninstalled, or its install failed. */
+  readonly forget: (pluginId: string) => Effect.Effect<void>
 }
 
 /**

@@ -10,7 +10,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "nod
 import { request as httpRequest, type IncomingMessage } from "node:http"
 import { request as httpsRequest } from "node:https"
 import { BlockList, isIP } from "node:net"
-import type { Readable } from "node:stream"
+import { Readable } from "node:stream"
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib"
 import type { OutboundHttpRequest, OutboundRequest, OutboundResponse } from "../extensions/network.ts"
 
@@ -230,3 +230,40 @@ export const makeOutboundGet = (options: OutboundOptions) => {
   const outbound = makeOutbound(options)
   return (request: Stoppable<OutboundRequest>): Promise<OutboundResponse> => outbound({ ...request, method: "GET" })
 }
+
+/**
+ * A `fetch` under the same policy, for a client that reads its answer as a stream (the MCP SDK's Streamable HTTP
+ * transport, whose server-sent events never end): the address check of every request, the caller's signal, and no
+ * redirect followed (a 3xx is answered as it came, so no hop escapes the check). No byte cap and no deadline of its
+ * own: the caller bounds what it reads and when it stops.
+ */
+export const makeOutboundFetch =
+  (options: OutboundOptions) =>
+  async (input: string | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(String(input))
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      throw new OutboundError(`Only http and https addresses are fetched, not ${url.protocol.replace(/:$/, "")}.`)
+    }
+    const refuses = options.allowPrivate ? null : (options.refuses ?? isNonPublic)
+    const headers = { "user-agent": options.userAgent, ...Object.fromEntries(new Headers(init.headers).entries()) }
+    const body = typeof init.body === "string" ? new TextEncoder().encode(init.body) : undefined
+    const signal = init.signal ?? new AbortController().signal
+    try {
+      const response = await exchange({ url, method: init.method ?? "GET", headers, body }, signal, refuses)
+      const answered = new Headers()
+      for (const [name, value] of Object.entries(response.headers)) {
+        for (const each of Array.isArray(value) ? value : value === undefined ? [] : [value])
+          answered.append(name, each)
+      }
+      const status = response.statusCode ?? 502
+      const empty = status === 204 || status === 304 || init.method === "HEAD"
+      if (empty) response.resume()
+      return new Response(empty ? null : (Readable.toWeb(response) as ReadableStream<Uint8Array>), {
+        status,
+        headers: answered
+      })
+    } catch (error) {
+      if (signal.aborted) throw error
+      throw words(error, url)
+    }
+  }

@@ -3,17 +3,26 @@
  * installed through the real route, it runs in the nova sandbox and its tools are skills `almanac.<tool>` with the
  * tools' JSON Schemas, checked before the call; a read-only tool runs directly, a world-acting one waits for the
  * owner's approval and runs after "Do it"; a server that dies shows `error` in GET /api/plugins with why, is started
- * again and its skills come back; a tool it no longer lists is 404 `unknown_skill`; the sandbox holds.
+ * again and its skills come back; a tool it no longer lists is 404 `unknown_skill`; the sandbox holds; a server that
+ * cannot start when the node boots shows `error` with why and is started again until it comes up.
  */
-import { chmodSync, cpSync, readFileSync, writeFileSync } from "node:fs"
+import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Skills, type SkillOutcome } from "../../kernel/extensions/skills.ts"
-import { refused, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
+import { Client, refused, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
 import { until } from "../support/until.ts"
 
 const example = join(import.meta.dirname, "..", "..", "examples", "plugins", "almanac")
+
+/** Changes the example's server in a copy of its folder (the one place `from` appears), keeping it executable. */
+const patchServer = (dir: string, from: string, to: string) => {
+  const file = join(dir, "server.py")
+  writeFileSync(file, readFileSync(file, "utf8").replace(from, to))
+  chmodSync(file, 0o755)
+}
 
 let node: TestNode
 let owner: Registered
@@ -25,12 +34,10 @@ beforeAll(async () => {
   folder = join(node.dataDir, "plugins", "almanac")
   cpSync(example, folder, { recursive: true })
   // Two test-only branches of the example's `board`: one probes the sandbox from inside, one makes the server die.
-  const server = readFileSync(join(folder, "server.py"), "utf8")
-  writeFileSync(
-    join(folder, "server.py"),
-    server.replace(
-      '    if name == "board":',
-      `    if name == "board" and arguments.get("crash"):
+  patchServer(
+    folder,
+    '    if name == "board":',
+    `    if name == "board" and arguments.get("crash"):
         os._exit(3)
     if name == "board" and arguments.get("probe"):
         seen = {}
@@ -53,9 +60,7 @@ beforeAll(async () => {
             seen["plugin folder"] = type(error).__name__
         return text_result("probed", seen)
     if name == "board":`
-    )
   )
-  chmodSync(join(folder, "server.py"), 0o755)
 })
 afterAll(() => node.close())
 
@@ -115,13 +120,10 @@ describe("an MCP server as a plugin", () => {
 
   it("reports a crash as the plugin's error, drops its skills meanwhile, and starts it again", async () => {
     // The server that comes back no longer lists word_count: a tool that vanished.
-    const server = readFileSync(join(folder, "server.py"), "utf8")
-    writeFileSync(
-      join(folder, "server.py"),
-      server.replace(
-        "\n\n\ndef send(",
-        '\nTOOLS = [tool for tool in TOOLS if tool["name"] != "word_count"]\n\n\ndef send('
-      )
+    patchServer(
+      folder,
+      "\n\n\ndef send(",
+      '\nTOOLS = [tool for tool in TOOLS if tool["name"] != "word_count"]\n\n\ndef send('
     )
     await invoke("almanac.board", { crash: true }).catch(() => undefined)
     await until("the plugin to show its server's crash", async () => (await almanac())?.status === "error")
@@ -150,5 +152,47 @@ describe("an MCP server as a plugin", () => {
     expect(seen["/root"]).not.toBe("read")
     expect(seen.network).not.toBe("connected")
     expect(seen["plugin folder"]).not.toBe("written")
+  })
+})
+
+describe("an MCP server that cannot start when the node boots", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "node-mcp-boot-"))
+  const settings = { dataDir, pluginDir: join(dataDir, "plugins") }
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+  it("shows error with why, is started again with backoff and comes up, its skills back", async () => {
+    const first = await startNode(settings)
+    const person = await registerOwner(first)
+    const almanacFolder = join(settings.pluginDir, "almanac")
+    cpSync(example, almanacFolder, { recursive: true })
+    // While /plugin/down exists (the folder is the plugin's, read-only inside), the server exits before it answers.
+    patchServer(
+      almanacFolder,
+      "\nfor line in sys.stdin:",
+      '\nif os.path.exists("/plugin/down"):\n    sys.exit("not up yet")\nfor line in sys.stdin:'
+    )
+    await run(person.client.api.plugins.installPlugin({ payload: { dir: "almanac", granted: ["world-acting"] } }))
+    await first.close()
+
+    writeFileSync(join(almanacFolder, "down"), "")
+    const again = await startNode(settings)
+    try {
+      const client = new Client(again.url)
+      client.copyCookiesFrom(person.client)
+      const listed = async () =>
+        (await run(client.api.plugins.listPlugins())).find((plugin) => plugin.id === "@example/almanac")
+      const down = await listed()
+      expect(down).toMatchObject({ status: "error", contributions: [] })
+      expect(down?.error).toContain("The MCP server could not start")
+      expect(down?.error).toContain("not up yet")
+      rmSync(join(almanacFolder, "down"))
+      await until("the server to come up", async () => (await listed())?.status === "active", 20_000)
+      const answer = await run(
+        client.api.studioSkills.invokeSkill({ payload: { name: "almanac.word_count", input: { text: "up at last" } } })
+      )
+      expect(answer).toMatchObject({ ok: true, output: { structuredContent: { words: 3 } } })
+    } finally {
+      await again.close()
+    }
   })
 })

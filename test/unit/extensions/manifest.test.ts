@@ -125,4 +125,28 @@ describe("PluginManifest", () => {
       issues: [{ path: "id" }, { path: "version" }]
     })
   })
+
+  it("takes a remote MCP server over https or loopback http, declaring network", () => {
+    const remote = (url: string, capabilities: ReadonlyArray<unknown> = good.capabilities) => ({
+      ...good,
+      main: null,
+      extensions: [],
+      capabilities,
+      mcp: { url }
+    })
+    for (const url of [
+      "https://tools.example/mcp",
+      "http://127.0.0.1:8123/mcp",
+      "http://localhost/mcp",
+      "http://[::1]:9/mcp"
+    ]) {
+      expect(Effect.runSync(decodeManifest(remote(url))).mcp).toEqual({ url })
+    }
+    for (const url of ["http://tools.example/mcp", "http://192.168.1.2/mcp", "ftp://tools.example/", "https://a b/"]) {
+      expect(refusal(remote(url))).toContain("mcp.url must be an https URL (or http on a loopback address)")
+    }
+    expect(refusal(remote("https://tools.example/mcp", [{ kind: "world-acting", reason: "acts" }]))).toContain(
+      "a remote MCP server (mcp.url) needs the network capability declared"
+    )
+  })
 })

@@ -4,8 +4,9 @@
  * capability lets it do and, where the plugin gave one, its reason in its own words (a
  * world-acting capability always has one). The node's risk statement comes first. Installing
  * grants what the owner ticked; the node refuses an install that leaves a declared capability
- * out, and its refusal is shown as it says it.
+ * out, and its refusal is shown as it says it. A remote MCP server's plugin takes the token the server asks for.
  */
+import * as Redacted from "effect/Redacted"
 import { css, html, LitElement } from "lit"
 import { customElement } from "lit/decorators.js"
 import type { CapabilityKind } from "../../../kernel/contract/capabilities.ts"
@@ -81,11 +82,24 @@ export class PluginsAvailable extends LitElement {
                 )
           }
         </fieldset>
+        ${this._renderRemote(manifest)}
         <div class="actions">
           <button type="submit" ?disabled=${this._installing.busy} aria-label=${`Install ${manifest.name}`}>Install</button>
         </div>
       </form>
     </li>`
+  }
+
+  /** A remote MCP server: where its tools come from, and the token it may ask for (sealed, never shown again). */
+  private _renderRemote(manifest: PluginManifest) {
+    if (manifest.mcp === null || !("url" in manifest.mcp)) return ""
+    const tokenId = `mcp-token-${manifest.namespace}`
+    return html`<p class="muted">Its tools come from the MCP server at <code>${manifest.mcp.url}</code>.</p>
+      <label class="token" for=${tokenId}>
+        <span class="label">Token for this server (optional)</span>
+        <input id=${tokenId} name="mcpToken" type="password" autocomplete="off" spellcheck="false" maxlength="4096" />
+        <span class="muted">Sent to the server as its bearer token; kept sealed on this node and never shown again.</span>
+      </label>`
   }
 
   private _renderAdds(manifest: PluginManifest) {
@@ -100,9 +114,12 @@ export class PluginsAvailable extends LitElement {
   }
 
   private async _install(dir: string, manifest: PluginManifest, { form }: SubmittedForm): Promise<void> {
-    const granted = new FormData(form).getAll("granted").map(String) as Array<CapabilityKind>
+    const data = new FormData(form)
+    const granted = data.getAll("granted").map(String) as Array<CapabilityKind>
+    const token = String(data.get("mcpToken") ?? "").trim()
+    const payload = token === "" ? { dir, granted } : { dir, granted, mcpToken: Redacted.make(token) }
     const done = await this._installing.run(
-      (client) => client.plugins.installPlugin({ payload: { dir, granted } }),
+      (client) => client.plugins.installPlugin({ payload }),
       (installed) =>
         installed.status === "active"
           ? `${manifest.name} is installed.`
@@ -140,6 +157,11 @@ export class PluginsAvailable extends LitElement {
       .capability > span {
         display: grid;
         gap: 2px;
+      }
+      .token {
+        display: grid;
+        gap: 2px;
+        margin-top: var(--node-space-3);
       }
       .reason q {
         font-style: italic;
