@@ -4,6 +4,7 @@
  * database and the mailer alone, so every other feature can stand on them. Their word of writes to `beings`
  * (session-cache.ts: `BeingChangesLive`) is a reference with a default, so the node lists it under them.
  */
+import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { AuthenticationLive } from "./authentication.ts"
 import { BeingRegistryLive, NodeMetaLive } from "./being-registry.ts"
@@ -12,9 +13,18 @@ import { AuthHandlers, AuthPublicHandlers } from "./handlers.ts"
 import { SessionLookupLive } from "./session-lookup.ts"
 import { Sessions } from "./sessions.ts"
 
+/**
+ * The owner's bootstrap code exists before the node serves a request: the routes come up above this feature, and a
+ * registration that arrived while the node started (it waits for the routes) must find the code in place. The start's
+ * banner reads the same code again (ensuring it is idempotent).
+ */
+const BootstrapCodeLive = Layer.effectDiscard(
+  Effect.flatMap(AccessCodes, (codes) => Effect.orDie(codes.ensureBootstrap))
+)
+
 export const accountsFeature = Layer.mergeAll(
   AuthenticationLive,
-  AccessCodes.Default,
+  BootstrapCodeLive.pipe(Layer.provideMerge(AccessCodes.Default)),
   Sessions.Default,
   SessionLookupLive,
   BeingRegistryLive,

@@ -189,6 +189,10 @@ const calls = (messages: ReadonlyArray<ChatMessage>, name: string) =>
     (message) => message.role === "assistant" && (message.tool_calls ?? []).some((call) => call.function.name === name)
   )
 
+/** The demo models' app: one component that says what it is. */
+const demoApp = (name: string) =>
+  `export function App() {\n  return (\n    <main>\n      <h1>${name.replace(/[<>{}]/g, "")}</h1>\n      <p>A demo app made by the demo models. Connect a model in Settings → Models for a real one.</p>\n    </main>\n  )\n}\n`
+
 const agentReply = (request: DemoRequest, title: string, instruction: string): DemoReply => {
   const messages = request.messages ?? []
   const requirements = requirementsOf(title, instruction)
@@ -201,6 +205,20 @@ const agentReply = (request: DemoRequest, title: string, instruction: string): D
   if (calls(messages.slice(lastUser), "files__write")) {
     return {
       content: `I saved ${requirements.path} for “${title}”. It is demo text from the demo models, shaped to pass the step's checks.`
+    }
+  }
+  // A step that builds an app asks for the build first (it waits for the owner's "Do it"), then writes its README.
+  if (tools.has("code__scaffold_react_node") && !calls(messages, "code__scaffold_react_node")) {
+    const name = title.replace(/^Build the app\s+/i, "").slice(0, 80) || "Demo app"
+    return {
+      content: `Building ${name}: it waits for your approval.`,
+      toolCalls: [
+        {
+          id: `build-${messages.length}`,
+          name: "code__scaffold_react_node",
+          arguments: { title: name, app: demoApp(name) }
+        }
+      ]
     }
   }
   // Research cites: the contract says how many links, or the instruction asks for sources.
