@@ -32,6 +32,8 @@ export interface DatabaseReport {
   readonly counts: Omit<BackupCounts, "files">
   /** `PRAGMA integrity_check`'s lines other than "ok". */
   readonly integrityProblems: ReadonlyArray<string>
+  /** The handle of the node's owner in this database, or null when nobody registered as one. */
+  readonly ownerHandle: string | null
 }
 
 /** The counts and integrity of a database file (a snapshot, never the live one). */
@@ -51,7 +53,12 @@ export const inspectDatabase = (file: string): DatabaseReport => {
     const counts = Object.fromEntries(
       Object.entries(countedTables).map(([name, table]) => [name, count(table)])
     ) as DatabaseReport["counts"]
-    return { counts, integrityProblems: integrity }
+    const owner = present.has("beings")
+      ? (db.prepare("SELECT handle FROM beings WHERE is_owner = 1 AND kind = 'human'").get() as
+          | { handle: string }
+          | undefined)
+      : undefined
+    return { counts, integrityProblems: integrity, ownerHandle: owner?.handle ?? null }
   } finally {
     db.close()
   }
