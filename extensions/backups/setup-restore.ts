@@ -200,7 +200,9 @@ export class SetupRestore extends Effect.Service<SetupRestore>()("backups/SetupR
     ) {
       const refused = yield* refusal
       if (Option.isSome(refused)) return yield* refused.value
-      yield* Ref.set(running, true)
+      // Taken in one step: of two restores that both passed the checks above, one goes on.
+      if (yield* Ref.getAndSet(running, true))
+        return yield* new RestoreRunning({ message: "A restore is under way already." })
       const upload = join(dataDir, `${UPLOAD_PREFIX}${randomUUID()}.tar.gz.age`)
       const staged = yield* Effect.promise(() => mkdir(dataDir, { recursive: true })).pipe(
         Effect.zipRight(receive(request, upload)),

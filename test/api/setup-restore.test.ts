@@ -114,7 +114,13 @@ describe("restore from the register page", () => {
           startedAt: string
         }
       ).startedAt
-      const taken = await postRestore(node, restoreForm(PASSPHRASE))
+      // Two at once: one is taken, the other refused while it runs.
+      const [first, second] = await Promise.all([
+        postRestore(node, restoreForm(PASSPHRASE)),
+        postRestore(node, restoreForm(PASSPHRASE))
+      ])
+      const [taken, refusedMeanwhile] = first!.status === 202 ? [first!, second!] : [second!, first!]
+      expect(await refusal(refusedMeanwhile)).toEqual([409, "restore_running"])
       expect(taken.status).toBe(202)
       expect(await taken.json()).toMatchObject({
         restarting: true,
