@@ -10,11 +10,13 @@ import * as Multipart from "@effect/platform/Multipart"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import * as Ref from "effect/Ref"
 import * as Stream from "effect/Stream"
 import { randomUUID } from "node:crypto"
 import { mkdir, open, readdir, rm } from "node:fs/promises"
 import { join, resolve } from "node:path"
+import { readEncryptionKeyFile } from "../../kernel/encryption-key.ts"
 import { filesDirOf } from "../../kernel/file-stores.ts"
 import { NodeRelaunch } from "../../kernel/relaunch.ts"
 import { Settings } from "../../kernel/settings.ts"
@@ -67,7 +69,7 @@ const consumePart = <E>(file: Multipart.File, path: string | null, count: (bytes
 export class SetupRestore extends Effect.Service<SetupRestore>()("backups/SetupRestore", {
   effect: Effect.gen(function* () {
     const settings = yield* Settings
-    const { maxRestoreBytes } = yield* BackupsSettings
+    const { maxRestoreBytes, encryptionKey } = yield* BackupsSettings
     const beings = yield* BeingRegistry
     const relaunch = yield* Effect.serviceOption(NodeRelaunch)
     const running = yield* Ref.make(false)
@@ -184,10 +186,19 @@ export class SetupRestore extends Effect.Service<SetupRestore>()("backups/SetupR
             `The restore from the register page failed; the node starts again on its data as it was: ${String(error)}`
           )
       }).pipe(
-        Effect.map(
-          ({ movedAside }) =>
-            `Restored the backup of ${staged.createdAt}.${movedAside.map((line) => ` Moved aside: ${line}.`).join("")}`
-        )
+        Effect.map(({ movedAside, restoredKey }) => {
+          const moved = movedAside.map((line) => ` Moved aside: ${line}.`).join("")
+          // As `npm run restore` warns: an environment key wins over the restored one, and would not open its secrets.
+          const keyDiffers =
+            restoredKey &&
+            Option.isSome(encryptionKey) &&
+            Redacted.value(encryptionKey.value) !== readEncryptionKeyFile(dataDir)
+          const warning = keyDiffers
+            ? " ENCRYPTION_KEY in the environment is not the one the backup carried: unset it (the node then reads " +
+              "DATA_DIR/keys/ENCRYPTION_KEY) and restart, or the restored connection secrets will not open."
+            : ""
+          return `Restored the backup of ${staged.createdAt}.${moved}${warning}`
+        })
       )
 
     /**

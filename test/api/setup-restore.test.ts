@@ -76,7 +76,12 @@ describe("restore from the register page", () => {
     const dataDir = join(tempDir("setup-restore"), "data")
     const node = await startChildNode({
       dataDir,
-      env: { MAX_RESTORE_BYTES: String(context.bytes + 1024), PLUGIN_DIR: join(dataDir, "plugins") }
+      env: {
+        MAX_RESTORE_BYTES: String(context.bytes + 1024),
+        PLUGIN_DIR: join(dataDir, "plugins"),
+        // A key of the environment's own, not the backup's: the log says to unset it.
+        ENCRYPTION_KEY: "a key this node was given, not the backup's"
+      }
     })
     try {
       const availability = await fetch(`${node.url}/api/setup/restore`).then((response) => response.json())
@@ -142,6 +147,7 @@ describe("restore from the register page", () => {
       expect(aside).toHaveLength(1)
       expect(existsSync(join(dataDir, "..", aside[0]!, "node.db"))).toBe(true)
       expect(node.output()).toContain("Restored the backup of")
+      expect(node.output()).toContain("ENCRYPTION_KEY in the environment is not the one the backup carried")
 
       // Now that the node has an owner, a restore is refused and changes nothing.
       expect(await fetch(`${node.url}/api/setup/restore`).then((response) => response.json())).toMatchObject({
