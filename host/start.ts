@@ -5,9 +5,11 @@
  * restore from the register page): its scope closes, the step runs, and the layer is built again
  * on the port it listened on, in the same process.
  */
+import * as Cause from "effect/Cause"
 import * as Console from "effect/Console"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import { runNode } from "../kernel/actors/index.ts"
 import { NodeRelaunch, type StoppedStep } from "../kernel/relaunch.ts"
@@ -21,9 +23,14 @@ const banner = Layer.effectDiscard(
   )
 )
 
-/** Builds the node, serves until a relaunch is asked for, closes it, runs the step; again, until interrupted. */
+/**
+ * Builds the node, serves until a relaunch is asked for, closes it, runs the step; again, until interrupted. A node
+ * that fails to start right after a step is given back what the step undid, and started again.
+ */
 const relaunching = Effect.gen(function* () {
   let port: number | undefined
+  // What the last step can take back, until the node after it has started (set inside a callback, hence an object).
+  const last: { undo: Effect.Effect<string, Error> | null } = { undo: null }
   for (;;) {
     const asked = yield* Deferred.make<StoppedStep>()
     const relaunch = Layer.succeed(NodeRelaunch, { relaunch: (step) => Deferred.succeed(asked, step) })
@@ -41,11 +48,29 @@ const relaunching = Effect.gen(function* () {
       ),
       Layer.provide(relaunch)
     )
-    const step = yield* Effect.scoped(Effect.zipRight(Layer.build(node), Deferred.await(asked)))
+    const built = Effect.tap(Layer.build(node), () => Effect.sync(() => (last.undo = null)))
+    const served = yield* Effect.exit(Effect.scoped(Effect.zipRight(built, Deferred.await(asked))))
+    if (Exit.isFailure(served)) {
+      // A node that fails to start after a step is started again on what the step undid; any other failure ends.
+      const back = last.undo
+      if (back === null || Cause.isInterruptedOnly(served.cause)) return yield* served
+      last.undo = null
+      yield* Console.error(`The node did not start after the relaunch:\n${Cause.pretty(served.cause)}`)
+      yield* back.pipe(
+        Effect.matchEffect({
+          onSuccess: (line) => Console.log(line),
+          onFailure: (error) => Console.error(error.message)
+        })
+      )
+      continue
+    }
     yield* Console.log("The node stopped to relaunch.")
-    yield* step.pipe(
+    yield* served.value.pipe(
       Effect.matchEffect({
-        onSuccess: (line) => Console.log(line),
+        onSuccess: (outcome) => {
+          last.undo = outcome.undo
+          return Console.log(outcome.line)
+        },
         onFailure: (error) => Console.error(error.message)
       })
     )

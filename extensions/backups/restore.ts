@@ -119,7 +119,12 @@ export const occupiedTargets = async (targets: RestoreTargets): Promise<Array<st
 export const placeStagedBackup = async (
   staged: StagedBackup,
   targets: RestoreTargets
-): Promise<{ readonly movedAside: ReadonlyArray<string>; readonly restoredKey: boolean }> => {
+): Promise<{
+  readonly movedAside: ReadonlyArray<string>
+  readonly restoredKey: boolean
+  /** Takes the restore back: each placed folder renamed `<folder>.failed-restore-<time>`, the moved ones back. */
+  readonly undo: () => Promise<void>
+}> => {
   const { staging, stamp } = staged
   const dataDir = resolve(targets.dataDir)
   const moved: Array<{ readonly root: string; readonly aside: string }> = []
@@ -151,7 +156,13 @@ export const placeStagedBackup = async (
       for (const name of await readdir(join(staging, "plugins")))
         await rename(join(staging, "plugins", name), join(pluginDir, name))
     }
-    return { movedAside: moved.map(({ root, aside }) => `${root} → ${aside}`), restoredKey }
+    const undo = async () => {
+      for (const { root, aside } of [...moved].reverse()) {
+        await rename(root, `${root}.failed-restore-${stamp}`)
+        await rename(aside, root)
+      }
+    }
+    return { movedAside: moved.map(({ root, aside }) => `${root} → ${aside}`), restoredKey, undo }
   } catch (error) {
     // Only what this restore placed goes: every folder that held anything was moved aside first, and comes back.
     for (const { root, aside } of moved.reverse()) {

@@ -186,7 +186,7 @@ export class SetupRestore extends Effect.Service<SetupRestore>()("backups/SetupR
             `The restore from the register page failed; the node starts again on its data as it was: ${String(error)}`
           )
       }).pipe(
-        Effect.map(({ movedAside, restoredKey }) => {
+        Effect.map(({ movedAside, restoredKey, undo }) => {
           const moved = movedAside.map((line) => ` Moved aside: ${line}.`).join("")
           // As `npm run restore` warns: an environment key wins over the restored one, and would not open its secrets.
           const keyDiffers =
@@ -197,7 +197,18 @@ export class SetupRestore extends Effect.Service<SetupRestore>()("backups/SetupR
             ? " ENCRYPTION_KEY in the environment is not the one the backup carried: unset it (the node then reads " +
               "DATA_DIR/keys/ENCRYPTION_KEY) and restart, or the restored connection secrets will not open."
             : ""
-          return `Restored the backup of ${staged.createdAt}.${moved}${warning}`
+          return {
+            line: `Restored the backup of ${staged.createdAt}.${moved}${warning}`,
+            undo: Effect.tryPromise({
+              try: undo,
+              catch: (error) => new Error(`The restore could not be taken back: ${String(error)}`)
+            }).pipe(
+              Effect.as(
+                "The restored node did not start: the restore was taken back (its folders renamed " +
+                  "<folder>.failed-restore-<time>), and the node starts again on its data as it was."
+              )
+            )
+          }
         })
       )
 

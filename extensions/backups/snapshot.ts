@@ -36,6 +36,18 @@ export interface DatabaseReport {
   readonly ownerHandle: string | null
 }
 
+/** The owner's handle; null when there is none, or the table is not of the shape a node writes. */
+const ownerHandleOf = (db: Database.Database): string | null => {
+  try {
+    const row = db.prepare("SELECT handle FROM beings WHERE is_owner = 1 AND kind = 'human'").get() as
+      | { handle: string }
+      | undefined
+    return row?.handle ?? null
+  } catch {
+    return null
+  }
+}
+
 /** The counts and integrity of a database file (a snapshot, never the live one). */
 export const inspectDatabase = (file: string): DatabaseReport => {
   const db = new Database(file, { readonly: true, fileMustExist: true })
@@ -53,12 +65,7 @@ export const inspectDatabase = (file: string): DatabaseReport => {
     const counts = Object.fromEntries(
       Object.entries(countedTables).map(([name, table]) => [name, count(table)])
     ) as DatabaseReport["counts"]
-    const owner = present.has("beings")
-      ? (db.prepare("SELECT handle FROM beings WHERE is_owner = 1 AND kind = 'human'").get() as
-          | { handle: string }
-          | undefined)
-      : undefined
-    return { counts, integrityProblems: integrity, ownerHandle: owner?.handle ?? null }
+    return { counts, integrityProblems: integrity, ownerHandle: present.has("beings") ? ownerHandleOf(db) : null }
   } finally {
     db.close()
   }

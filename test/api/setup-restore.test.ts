@@ -3,7 +3,7 @@
  * another node with its passphrase, answers 202 and comes back on the same port serving the restored data, with no
  * one at a terminal. Every refusal changes nothing: no file, not multipart, too large, a wrong passphrase, another
  * site's page, and any restore once the node has an owner. A backup that cannot be placed once the node stopped
- * leaves the old folders where they were.
+ * leaves the old folders where they were, and a restored node that does not start is taken back.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type ChildNode, startChildNode } from "../support/child-node.ts"
 import { Client, registerOwner, run, startNode, type Registered, type TestNode } from "../support/node.ts"
 import { tempDir } from "../support/temp-dir.ts"
+import Database from "better-sqlite3"
+import { writeBackup } from "../../extensions/backups/archive-write.ts"
 import { placeStagedBackup, stageBackup } from "../../extensions/backups/restore.ts"
 import { PASSPHRASE } from "./backups-support.ts"
 
@@ -176,6 +178,53 @@ describe("restore from the register page", () => {
     expect(readdirSync(dataDir)).toEqual(["keep-me.txt"])
     expect(readdirSync(root).sort()).toEqual(["data", "not-a-folder"])
   })
+
+  it("takes the restore back when the restored node does not start, and serves the data it had", async () => {
+    // A backup whose database a node cannot migrate: a `beings` table of another shape, and no migrations recorded.
+    const root = tempDir("unstartable")
+    const database = join(root, "made.db")
+    const made = new Database(database)
+    made.exec("CREATE TABLE beings (x TEXT)")
+    made.close()
+    mkdirSync(join(root, "empty"))
+    const sources = { databaseFile: database, filesDir: join(root, "empty"), pluginDir: join(root, "empty") }
+    const backup = await writeBackup(
+      { ...sources, encryptionKey: null, nodeVersion: "0.0.0" },
+      join(root, "backups"),
+      PASSPHRASE,
+      new Date()
+    )
+    const file = new Uint8Array(readFileSync(join(root, "backups", `${backup.id}.tar.gz.age`)))
+    const dataDir = join(root, "data")
+    const node = await startChildNode({ dataDir, env: { PLUGIN_DIR: join(dataDir, "plugins") } })
+    try {
+      const startedAt = (
+        (await fetch(`${node.url}/api/health`).then((response) => response.json())) as {
+          startedAt: string
+        }
+      ).startedAt
+      const before = readdirSync(dataDir)
+        .filter((name) => !name.startsWith("node.db-"))
+        .sort()
+      expect((await postRestore(node, restoreForm(PASSPHRASE, file))).status).toBe(202)
+      while (!node.output().includes("the restore was taken back"))
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      await relaunched(node, startedAt)
+      expect(node.output()).toContain("The node did not start after the relaunch")
+      // The node is back on its own folder, still without an owner, and offers the restore again.
+      expect(await fetch(`${node.url}/api/setup/restore`).then((response) => response.json())).toMatchObject({
+        available: true
+      })
+      expect(
+        readdirSync(dataDir)
+          .filter((name) => !name.startsWith("node.db-"))
+          .sort()
+      ).toEqual(before)
+      expect(readdirSync(root).filter((name) => name.startsWith("data.failed-restore-"))).toHaveLength(1)
+    } finally {
+      await node.close()
+    }
+  }, 120_000)
 
   it("is unavailable on a node that cannot relaunch itself (one built in a test's process)", async () => {
     const node = await startNode()
