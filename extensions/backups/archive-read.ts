@@ -15,8 +15,17 @@ import { Parser, type ReadEntry } from "tar"
 import type { Manifest } from "./archive-write.ts"
 import { BACKUP_FORMAT } from "./contract/records.ts"
 
+/** Why a backup cannot be read, as a stable code (the register page's restore answers it). */
+export type UnreadableReason = "wrong_passphrase" | "not_a_backup" | "newer_backup_format" | "damaged_backup"
+
 /** A backup that cannot be read: the message says why, in words for the person holding it. */
-export class UnreadableBackup extends Error {}
+export class UnreadableBackup extends Error {
+  readonly reason: UnreadableReason
+  constructor(message: string, reason: UnreadableReason = "damaged_backup") {
+    super(message)
+    this.reason = reason
+  }
+}
 
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024
 
@@ -35,9 +44,9 @@ const plainError = (error: unknown): UnreadableBackup => {
   if (error instanceof UnreadableBackup) return error
   const message = error instanceof Error ? error.message : String(error)
   if (/no identity matched|incorrect|passphrase/i.test(message))
-    return new UnreadableBackup("The passphrase does not open this backup.")
+    return new UnreadableBackup("The passphrase does not open this backup.", "wrong_passphrase")
   if (/header|intro|stanza|not an age|invalid/i.test(message) && !/tar/i.test(message))
-    return new UnreadableBackup(`This is not a backup this node can read (${message.slice(0, 200)}).`)
+    return new UnreadableBackup(`This is not a backup this node can read (${message.slice(0, 200)}).`, "not_a_backup")
   return new UnreadableBackup(`The backup is damaged: ${message.slice(0, 200)}`)
 }
 
@@ -111,13 +120,15 @@ export const readBackup = async (
     await Promise.race([done, failed])
     await Promise.all(writes)
     if (problems.length > 0) throw new UnreadableBackup(`The backup is damaged: ${problems[0]}`)
-    if (manifestText === null) throw new UnreadableBackup("The backup has no manifest.json: it is not a node backup.")
+    if (manifestText === null)
+      throw new UnreadableBackup("The backup has no manifest.json: it is not a node backup.", "not_a_backup")
     const manifest = JSON.parse(manifestText) as Manifest
     if (typeof manifest.format !== "number" || typeof manifest.sha256 !== "object")
-      throw new UnreadableBackup("The backup's manifest.json is not one this node reads.")
+      throw new UnreadableBackup("The backup's manifest.json is not one this node reads.", "not_a_backup")
     if (manifest.format > newestFormat)
       throw new UnreadableBackup(
-        `The backup is of format ${manifest.format}, newer than this node reads (${newestFormat}): update the node first.`
+        `The backup is of format ${manifest.format}, newer than this node reads (${newestFormat}): update the node first.`,
+        "newer_backup_format"
       )
     return { manifest, sha256, files }
   } catch (error) {

@@ -58,28 +58,27 @@ const stagedPath = (staging: string, path: string): string | null => {
   return null
 }
 
-export const restoreBackup = async (
+/** A backup decrypted and checked into its staging folder beside DATA_DIR, not yet placed. */
+export interface StagedBackup {
+  readonly staging: string
+  readonly counts: BackupCounts
+  readonly createdAt: string
+  /** The handle of the backed-up node's owner (who signs in once it is restored). */
+  readonly ownerHandle: string | null
+  readonly stamp: string
+}
+
+/**
+ * Decrypts the backup at `file` into a staging folder beside DATA_DIR and checks it (every SHA-256, the database's
+ * integrity); nothing of the targets changes. Fails with UnreadableBackup, the staging folder removed.
+ */
+export const stageBackup = async (
   file: string,
   passphrase: string,
   targets: RestoreTargets,
-  options: { readonly force: boolean; readonly now: Date }
-): Promise<RestoreOutcome> => {
-  if (
-    !(await stat(file).then(
-      (stats) => stats.isFile(),
-      () => false
-    ))
-  )
-    throw new RestoreRefused(`There is no backup file at ${file}.`)
-  const roots = rootsOf(targets)
-  const occupied: Array<string> = []
-  for (const root of roots) if (await holdsAnything(root)) occupied.push(root)
-  if (occupied.length > 0 && !options.force)
-    throw new RestoreRefused(
-      `${occupied.join(", ")} ${occupied.length === 1 ? "is" : "are"} not empty. Restore into an empty DATA_DIR, ` +
-        "or add --force to move what is there aside (nothing is deleted)."
-    )
-  const stamp = stampOf(options.now)
+  now: Date
+): Promise<StagedBackup> => {
+  const stamp = stampOf(now)
   const dataDir = resolve(targets.dataDir)
   await mkdir(dirname(dataDir), { recursive: true })
   const staging = `${dataDir}.restoring-${stamp}`
@@ -92,12 +91,48 @@ export const restoreBackup = async (
     const report = inspectDatabase(join(staging, "data", "node.db"))
     if (report.integrityProblems.length > 0)
       throw new UnreadableBackup(`The backup's database fails its integrity check: ${report.integrityProblems[0]}`)
+    return {
+      staging,
+      counts: { ...report.counts, files: read.files },
+      createdAt: read.manifest.createdAt,
+      ownerHandle: report.ownerHandle,
+      stamp
+    }
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true })
+    throw error
+  }
+}
 
-    const movedAside: Array<string> = []
-    for (const root of occupied) {
+/** The targets that hold anything: a restore moves them aside, or refuses without `force`. */
+export const occupiedTargets = async (targets: RestoreTargets): Promise<Array<string>> => {
+  const occupied: Array<string> = []
+  for (const root of rootsOf(targets)) if (await holdsAnything(root)) occupied.push(root)
+  return occupied
+}
+
+/**
+ * Places a staged backup: the occupied targets moved aside, the staged folders moved in. Should a move fail, what
+ * was placed is removed and the folders moved aside come back, so the node finds its old data. The staging folder
+ * is removed either way.
+ */
+export const placeStagedBackup = async (
+  staged: StagedBackup,
+  targets: RestoreTargets
+): Promise<{
+  readonly movedAside: ReadonlyArray<string>
+  readonly restoredKey: boolean
+  /** Takes the restore back: each placed folder renamed `<folder>.failed-restore-<time>`, the moved ones back. */
+  readonly undo: () => Promise<void>
+}> => {
+  const { staging, stamp } = staged
+  const dataDir = resolve(targets.dataDir)
+  const moved: Array<{ readonly root: string; readonly aside: string }> = []
+  try {
+    for (const root of await occupiedTargets(targets)) {
       const aside = `${root}.before-restore-${stamp}`
       await rename(root, aside)
-      movedAside.push(`${root} → ${aside}`)
+      moved.push({ root, aside })
     }
     await mkdir(dataDir, { recursive: true })
     for (const name of await readdir(join(staging, "data")))
@@ -121,13 +156,45 @@ export const restoreBackup = async (
       for (const name of await readdir(join(staging, "plugins")))
         await rename(join(staging, "plugins", name), join(pluginDir, name))
     }
-    return {
-      counts: { ...report.counts, files: read.files },
-      createdAt: read.manifest.createdAt,
-      movedAside,
-      restoredKey
+    const undo = async () => {
+      for (const { root, aside } of [...moved].reverse()) {
+        await rename(root, `${root}.failed-restore-${stamp}`)
+        await rename(aside, root)
+      }
     }
+    return { movedAside: moved.map(({ root, aside }) => `${root} → ${aside}`), restoredKey, undo }
+  } catch (error) {
+    // Only what this restore placed goes: every folder that held anything was moved aside first, and comes back.
+    for (const { root, aside } of moved.reverse()) {
+      await rm(root, { recursive: true, force: true })
+      await rename(aside, root)
+    }
+    throw error
   } finally {
     await rm(staging, { recursive: true, force: true })
   }
+}
+
+export const restoreBackup = async (
+  file: string,
+  passphrase: string,
+  targets: RestoreTargets,
+  options: { readonly force: boolean; readonly now: Date }
+): Promise<RestoreOutcome> => {
+  if (
+    !(await stat(file).then(
+      (stats) => stats.isFile(),
+      () => false
+    ))
+  )
+    throw new RestoreRefused(`There is no backup file at ${file}.`)
+  const occupied = await occupiedTargets(targets)
+  if (occupied.length > 0 && !options.force)
+    throw new RestoreRefused(
+      `${occupied.join(", ")} ${occupied.length === 1 ? "is" : "are"} not empty. Restore into an empty DATA_DIR, ` +
+        "or add --force to move what is there aside (nothing is deleted)."
+    )
+  const staged = await stageBackup(file, passphrase, targets, options.now)
+  const placed = await placeStagedBackup(staged, targets)
+  return { counts: staged.counts, createdAt: staged.createdAt, ...placed }
 }

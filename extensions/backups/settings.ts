@@ -8,7 +8,7 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { join, resolve } from "node:path"
 import { optionalSecret, optionalString, settingsLayer } from "../../kernel/settings.ts"
-import { MIN_PASSPHRASE_LENGTH } from "./contract/records.ts"
+import { DEFAULT_MAX_RESTORE_BYTES, MAX_RESTORE_BYTES_SETTING, MIN_PASSPHRASE_LENGTH } from "./contract/records.ts"
 import { DEFAULT_MAX_IMPORT_BYTES, MAX_IMPORT_BYTES_SETTING } from "./imports/contract/records.ts"
 
 export const backupsSettingsConfig = Config.all({
@@ -28,6 +28,11 @@ export const backupsSettingsConfig = Config.all({
   maxImportBytes: Config.integer(MAX_IMPORT_BYTES_SETTING).pipe(
     Config.withDefault(DEFAULT_MAX_IMPORT_BYTES),
     Config.validate({ message: `${MAX_IMPORT_BYTES_SETTING} must be at least 1024`, validation: (n) => n >= 1024 })
+  ),
+  /** Bytes of one restore's upload from the register page (`POST /api/setup/restore`; its BodyLimit reads it too). */
+  maxRestoreBytes: Config.integer(MAX_RESTORE_BYTES_SETTING).pipe(
+    Config.withDefault(DEFAULT_MAX_RESTORE_BYTES),
+    Config.validate({ message: `${MAX_RESTORE_BYTES_SETTING} must be at least 1024`, validation: (n) => n >= 1024 })
   ),
   /** Scheduled backups kept: past it the oldest are removed first. */
   backupKeep: Config.integer("BACKUP_KEEP").pipe(

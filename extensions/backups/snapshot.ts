@@ -32,6 +32,20 @@ export interface DatabaseReport {
   readonly counts: Omit<BackupCounts, "files">
   /** `PRAGMA integrity_check`'s lines other than "ok". */
   readonly integrityProblems: ReadonlyArray<string>
+  /** The handle of the node's owner in this database, or null when nobody registered as one. */
+  readonly ownerHandle: string | null
+}
+
+/** The owner's handle; null when there is none, or the table is not of the shape a node writes. */
+const ownerHandleOf = (db: Database.Database): string | null => {
+  try {
+    const row = db.prepare("SELECT handle FROM beings WHERE is_owner = 1 AND kind = 'human'").get() as
+      | { handle: string }
+      | undefined
+    return row?.handle ?? null
+  } catch {
+    return null
+  }
 }
 
 /** The counts and integrity of a database file (a snapshot, never the live one). */
@@ -51,7 +65,7 @@ export const inspectDatabase = (file: string): DatabaseReport => {
     const counts = Object.fromEntries(
       Object.entries(countedTables).map(([name, table]) => [name, count(table)])
     ) as DatabaseReport["counts"]
-    return { counts, integrityProblems: integrity }
+    return { counts, integrityProblems: integrity, ownerHandle: present.has("beings") ? ownerHandleOf(db) : null }
   } finally {
     db.close()
   }

@@ -48,6 +48,7 @@ import { McpApi, McpClientsApi } from "../../extensions/mcp/contract/api.ts"
 import { BackupsApi } from "../../extensions/backups/contract/api.ts"
 import { ExportApi } from "../../extensions/backups/export/contract/api.ts"
 import { TwinImportApi } from "../../extensions/backups/imports/contract/api.ts"
+import { SetupRestoreApi } from "../../extensions/backups/contract/setup-api.ts"
 import { PushApi } from "../../extensions/push/contract/api.ts"
 
 export class NodeApi extends HttpApi.make("node")
@@ -87,6 +88,7 @@ export class NodeApi extends HttpApi.make("node")
   .add(BackupsApi)
   .add(ExportApi)
   .add(TwinImportApi)
+  .add(SetupRestoreApi)
   .add(PushApi)
   .addError(InvalidRequest.schema)
   .addError(Unauthorized.schema)

@@ -165,7 +165,11 @@ describe("the HTTP contract", () => {
         // MCP's transport: a client's bearer token, checked by the route itself (extensions/mcp/endpoint.ts).
         "DELETE /api/mcp",
         "GET /api/mcp",
-        "POST /api/mcp"
+        "POST /api/mcp",
+        // The register page's restore, taken only while the node has no owner (docs/decisions.md "Restore from the
+        // register page").
+        "GET /api/setup/restore",
+        "POST /api/setup/restore"
       ].sort()
     )
   })

@@ -51,6 +51,8 @@ export interface NodeEvents {
   "voice-transcript": { readonly transcript: NodeTranscript }
   /** Words spoken into /muse, by the node's transcription or the browser's own recogniser. */
   "voice-text": { readonly text: string }
+  /** The register page's restore put a backup in place and the node is back on it: who signs in next. */
+  "backup-restored": { readonly ownerHandle: string | null }
 }
 
 export type NodeEventMap = { [K in keyof NodeEvents]: CustomEvent<NodeEvents[K]> }

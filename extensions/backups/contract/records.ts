@@ -58,3 +58,28 @@ export const BackupSchedule = Schema.Struct({
   lastError: Schema.NullOr(Schema.String)
 })
 export type BackupSchedule = typeof BackupSchedule.Type
+
+/** The setting bounding a restore's upload from the register page, and its default (8 GiB). */
+export const MAX_RESTORE_BYTES_SETTING = "MAX_RESTORE_BYTES"
+export const DEFAULT_MAX_RESTORE_BYTES = 8 * 1024 * 1024 * 1024
+
+/** Whether the register page may offer a restore, and why not. */
+export const RestoreAvailability = Schema.Struct({
+  available: Schema.Boolean,
+  /** Null when available; else the code a restore would be refused with (`owner_exists`, `use_pg_dump`, …). */
+  reason: Schema.NullOr(Schema.String),
+  /** MAX_RESTORE_BYTES: the largest backup the node takes. */
+  maxBytes: Schema.Number
+})
+export type RestoreAvailability = typeof RestoreAvailability.Type
+
+/** A restore taken: the backup was checked and the node is relaunching on it. */
+export const RestoreStarted = Schema.Struct({
+  restarting: Schema.Literal(true),
+  /** When the backup was made (ISO 8601). */
+  createdAt: Schema.String,
+  /** The handle of the restored node's owner: who signs in next. */
+  ownerHandle: Schema.NullOr(Schema.String),
+  counts: BackupCounts
+})
+export type RestoreStarted = typeof RestoreStarted.Type

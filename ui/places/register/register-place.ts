@@ -1,25 +1,36 @@
 /**
  * Register with an access code. `code` comes from the link's `?code=` and fills the code
- * field; the node decides whether the code is good and says why not.
+ * field; the node decides whether the code is good and says why not. While nobody owns the node,
+ * it also offers a restore from a backup (./restore-backup.ts).
  */
-import { html, LitElement } from "lit"
-import { customElement, property } from "lit/decorators.js"
+import { html, LitElement, nothing } from "lit"
+import { customElement, property, state } from "lit/decorators.js"
 import { ApiAction } from "../../components/api-action.ts"
 import "../../components/node-alert.ts"
 import { onSubmit } from "../../components/on-submit.ts"
 import { fireEvent } from "../../shell/events.ts"
 import { authStyles } from "../../styles/auth-styles.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
+import "./restore-backup.ts"
 
 @customElement("register-place")
 export class RegisterPlace extends LitElement {
   /** The access code to start with (from the invitation link). */
   @property() accessor code = ""
 
+  /** A backup was restored: the node has its owner, so only the restore's sign-in is left to show. */
+  @state() private accessor _restored = false
+
   private readonly _registration = new ApiAction(this)
 
   protected override render() {
     const busy = this._registration.busy
+    // The restore stays where it is in the template, so what it shows survives the register form going away.
+    return html`${this._restored ? nothing : this._renderRegistration(busy)}
+      <restore-backup @backup-restored=${() => (this._restored = true)}></restore-backup>`
+  }
+
+  private _renderRegistration(busy: boolean) {
     return html`
       <h1>Register</h1>
       <section class="card">
