@@ -52,6 +52,7 @@ export const toTask = ({
   template: _t,
   outputText: _x,
   earlierText: _e,
+  addedInstruction: _a,
   ...task
 }: TaskRecord): Task => task
 
