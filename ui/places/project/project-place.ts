@@ -29,6 +29,7 @@ import { LateHeading } from "../../shell/heading-focus.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
 import "./project-outputs.ts"
 import "./project-plan.ts"
+import "./project-runs.ts"
 import "./project-trace.ts"
 import { ProjectWatch } from "./project-watch.ts"
 import { linkedText } from "../../components/settings-links.ts"
@@ -128,6 +129,7 @@ export class ProjectPlace extends LitElement {
           }
           ${this._renderAsked(project)} ${this._renderReview(project, review)}
           <project-outputs .projectId=${this.projectId} .projectStatus=${project.status} .outputs=${project.outputs}></project-outputs>
+          <project-runs .projectId=${project.id} .projectStatus=${project.status} .tasks=${tasks}></project-runs>
         </div>
         <project-plan
           .projectStatus=${project.status}
@@ -138,6 +140,7 @@ export class ProjectPlace extends LitElement {
           .team=${team}
           @plan-saved=${this._planChanged}
           @plan-stale=${this._planChanged}
+          @project-replayed=${this._replayed}
         ></project-plan>
       </div>
       <project-trace
@@ -212,6 +215,14 @@ export class ProjectPlace extends LitElement {
   private readonly _planChanged = async () => {
     await this._watch.reloadDetail()
     await this._watch.reloadTrace()
+  }
+
+  /** A step was sent to run again: the page follows the new run from the project the node answered. */
+  private readonly _replayed = async (event: CustomEvent<{ readonly project: Project }>) => {
+    this._acting.notice = "The run goes again from that step; the steps before it are kept."
+    this._acting.error = ""
+    this._watch.applyProject(event.detail.project)
+    await this._planChanged()
   }
 
   private readonly _cancel = (): Promise<void> =>
