@@ -25,6 +25,17 @@ export interface StudioSession {
   readonly gallery: (current: Page) => ReturnType<Page["locator"]>
 }
 
+/** The scripted team's model server (held at `gates`), a node using it, and a browser. */
+export const startStudio = async (gates: { readonly agents: Gate; readonly reviewer: Gate }) => {
+  const models = await startOpenAiServer()
+  scriptTeam(models, gates)
+  const [node, browser] = await Promise.all([
+    startNode({ env: { LLM_BASE_URL: models.baseUrl, LLM_API_KEY: "sk-test-e2e", LLM_LOCAL: "false" } }),
+    launchBrowser()
+  ])
+  return { models, node, browser }
+}
+
 /** Starts the models, the node and the browser before the describe's tests, and stops them after. */
 export const studioSession = (): StudioSession => {
   const studio = {
@@ -34,12 +45,7 @@ export const studioSession = (): StudioSession => {
   } as StudioSession
 
   beforeAll(async () => {
-    studio.models = await startOpenAiServer()
-    scriptTeam(studio.models, studio.gates)
-    ;[studio.node, studio.browser] = await Promise.all([
-      startNode({ env: { LLM_BASE_URL: studio.models.baseUrl, LLM_API_KEY: "sk-test-e2e", LLM_LOCAL: "false" } }),
-      launchBrowser()
-    ])
+    ;({ models: studio.models, node: studio.node, browser: studio.browser } = await startStudio(studio.gates))
     studio.page = await (await studio.browser.newContext()).newPage()
     studio.breakage = watchForBreakage(studio.page)
   })

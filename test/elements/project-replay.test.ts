@@ -96,7 +96,7 @@ describe("<project-place> run again from a step", () => {
     expect(node.to(runs).length).to.be.greaterThan(1)
   })
 
-  it("tells the node's refusal in the form and sends no instruction when none is given", async () => {
+  it("tells the node's refusal and sends no instruction when none is given", async () => {
     const node = fakeNode({
       [detail]: answer(),
       [trace]: { json: [] },
@@ -109,7 +109,7 @@ describe("<project-place> run again from a step", () => {
     const form = stepOf(el, "t3").querySelector("project-replay")!
     await until(() => form.shadowRoot!.querySelector("textarea") !== null)
     byText(form, "button", "Run again").click()
-    await until(() => textOf(form).includes("The project's run is not over (it is running)."))
+    await until(() => textOf(el).includes("The project's run is not over (it is running)."))
     expect(node.to(replay).map((sent) => sent.body)).to.deep.equal([{ fromTaskId: "t3" }])
   })
 })

@@ -8,7 +8,6 @@ import type { Being } from "../../extensions/accounts/contract/records.ts"
 import type { Post, Soul } from "../../extensions/souls/contract/records.ts"
 import type { Listing } from "../../extensions/market/contract/records.ts"
 import type { NodeTranscript } from "../../extensions/twin/voice/contract/records.ts"
-import type { Project } from "../../actors/project/contract/records.ts"
 
 export interface NodeEvents {
   /** A sign-in, sign-out or refreshed account: the being now signed in, or null. */
@@ -52,8 +51,8 @@ export interface NodeEvents {
   "voice-transcript": { readonly transcript: NodeTranscript }
   /** Words spoken into /muse, by the node's transcription or the browser's own recogniser. */
   "voice-text": { readonly text: string }
-  /** A project was sent to run again from a step: the project as the node answered. */
-  "project-replayed": { readonly project: Project }
+  /** The person asked to run a project again from one of its steps, adding `instruction` ("" adds nothing). */
+  "replay-requested": { readonly taskId: string; readonly instruction: string }
 }
 
 export type NodeEventMap = { [K in keyof NodeEvents]: CustomEvent<NodeEvents[K]> }

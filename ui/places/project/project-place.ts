@@ -140,7 +140,7 @@ export class ProjectPlace extends LitElement {
           .team=${team}
           @plan-saved=${this._planChanged}
           @plan-stale=${this._planChanged}
-          @project-replayed=${this._replayed}
+          @replay-requested=${this._replay}
         ></project-plan>
       </div>
       <project-trace
@@ -217,12 +217,16 @@ export class ProjectPlace extends LitElement {
     await this._watch.reloadTrace()
   }
 
-  /** A step was sent to run again: the page follows the new run from the project the node answered. */
-  private readonly _replayed = async (event: CustomEvent<{ readonly project: Project }>) => {
-    this._acting.notice = "The run goes again from that step; the steps before it are kept."
-    this._acting.error = ""
-    this._watch.applyProject(event.detail.project)
-    await this._planChanged()
+  private readonly _replay = (event: CustomEvent<{ readonly taskId: string; readonly instruction: string }>) => {
+    const { instruction, taskId } = event.detail
+    return this._act(
+      (client) =>
+        client.studioProjects.replayProject({
+          path: { id: this.projectId },
+          payload: instruction === "" ? { fromTaskId: taskId } : { fromTaskId: taskId, instruction }
+        }),
+      "The run goes again from that step; the steps before it are kept."
+    )
   }
 
   private readonly _cancel = (): Promise<void> =>

@@ -135,7 +135,7 @@ export class ProjectPlan extends LitElement {
             ${task.error === null ? nothing : html`<p class="error">${task.error}</p>`}
             ${
               task.status === "done" && over.has(this.projectStatus)
-                ? html`<project-replay .projectId=${this.projectId} .taskId=${task.id} .stepTitle=${task.title}></project-replay>`
+                ? html`<project-replay .taskId=${task.id} .stepTitle=${task.title}></project-replay>`
                 : nothing
             }
           </li>`

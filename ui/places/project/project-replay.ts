@@ -2,21 +2,17 @@
  * "Run again from here" for one finished step of a project whose run is over: a button that opens a small form with
  * an optional instruction for the step (what to change), sent as `POST /api/studio/projects/:id/replay`. The node
  * runs the step and every step after it that depends on it again, and keeps the rest (docs/decisions.md "Start
- * again from any step"). On success the project's page hears `project-replayed` with the project as it now is; a
- * refusal (the run started meanwhile) is told in the node's words.
+ * again from any step"). The form asks the project's page (`replay-requested`), which sends it and tells the answer,
+ * a refusal (the run started meanwhile) in the node's words.
  */
 import { css, html, LitElement } from "lit"
 import { customElement, property, state } from "lit/decorators.js"
 import { maxReplayInstructionChars } from "../../../actors/project/contract/runs.ts"
-import { ApiAction } from "../../components/api-action.ts"
-import "../../components/node-alert.ts"
 import { fireEvent } from "../../shell/events.ts"
 import { sharedStyles } from "../../styles/shared-styles.ts"
 
 @customElement("project-replay")
 export class ProjectReplay extends LitElement {
-  @property() accessor projectId = ""
-
   @property() accessor taskId = ""
 
   /** The step's title, for the form's words. */
@@ -26,13 +22,10 @@ export class ProjectReplay extends LitElement {
 
   @state() private accessor _instruction = ""
 
-  private readonly _acting = new ApiAction(this)
-
   protected override render() {
     if (!this._open) {
       return html`<button type="button" class="secondary" @click=${this._show}>Run again from here</button>`
     }
-    const busy = this._acting.busy
     return html`<form @submit=${this._submit} aria-label=${`Run again from “${this.stepTitle}”`}>
       <label
         >What to change in this step (optional)
@@ -45,10 +38,9 @@ export class ProjectReplay extends LitElement {
         ></textarea>
       </label>
       <p class="muted hint">This step and the steps that build on it run again; the others are kept as they are.</p>
-      <node-alert .message=${this._acting.error}></node-alert>
       <div class="actions">
-        <button type="submit" ?disabled=${busy}>${busy ? "Starting…" : "Run again"}</button>
-        <button type="button" class="secondary" ?disabled=${busy} @click=${this._hide}>Never mind</button>
+        <button type="submit">Run again</button>
+        <button type="button" class="secondary" @click=${this._hide}>Never mind</button>
       </div>
     </form>`
   }
@@ -64,20 +56,11 @@ export class ProjectReplay extends LitElement {
     this._instruction = ""
   }
 
-  private readonly _submit = async (event: Event) => {
+  /** The page sends it (its own request, so a run that starts and hides this form cannot lose the answer). */
+  private readonly _submit = (event: Event) => {
     event.preventDefault()
-    const instruction = this._instruction.trim()
-    await this._acting.run(
-      (client) =>
-        client.studioProjects.replayProject({
-          path: { id: this.projectId },
-          payload: instruction === "" ? { fromTaskId: this.taskId } : { fromTaskId: this.taskId, instruction }
-        }),
-      (project) => {
-        this._hide()
-        fireEvent(this, "project-replayed", { project })
-      }
-    )
+    fireEvent(this, "replay-requested", { taskId: this.taskId, instruction: this._instruction.trim() })
+    this._hide()
   }
 
   static override styles = [
