@@ -109,12 +109,28 @@ export class ProjectReplays extends Effect.Service<ProjectReplays>()("project/Pr
         { discard: true }
       )
 
+    /**
+     * Each revision run again starts from the text it first revised, not from its own last version: its file is put
+     * back (the first such step's in plan order, when two revise one file).
+     */
+    const restoreRevised = (ownerId: string, projectId: string, again: ReadonlyArray<TaskRecord>) =>
+      Effect.promise(async () => {
+        const root = fileRootFor(settings, ownerId, projectId)
+        const restored = new Set<string>()
+        for (const task of again) {
+          const path = task.contract?.revises
+          if (path === undefined || task.earlierText === null || restored.has(path)) continue
+          restored.add(path)
+          await root.write(path, new TextEncoder().encode(task.earlierText))
+        }
+      })
+
     const startRun = (projectId: string, runNumber: number) =>
       actor(projectId).Run({ projectId, runNumber }, { discard: true }).pipe(Effect.orDie)
 
     const replay = (caller: Caller, id: string, body: ReplayBody) =>
       Effect.gen(function* () {
-        const { again, from, kept, project } = yield* replayable(caller, id, body.fromTaskId)
+        const { again, from, kept, project, tasks } = yield* replayable(caller, id, body.fromTaskId)
         const instruction = addedOf(body)
         const at = yield* nowIso
         const opened = yield* atomically(
@@ -132,6 +148,11 @@ export class ProjectReplays extends Effect.Service<ProjectReplays>()("project/Pr
         )
         // Another replay or a resume took the run first.
         if (opened === null) return yield* running((yield* store.project(id))?.status ?? project.status)
+        yield* restoreRevised(
+          project.ownerId,
+          id,
+          tasks.filter((task) => again.has(task.id))
+        )
         for (const task of [...again, ...kept.map((found) => found.id)]) yield* store.updateTask(task, {})
         yield* store.setStatus(id, "running")
         yield* store.trace(id, {
@@ -168,6 +189,11 @@ export class ProjectReplays extends Effect.Service<ProjectReplays>()("project/Pr
         const keptIds = new Set(kept.map((task) => task.id))
         const at = yield* nowIso
         yield* copyFiles(project.ownerId, id, forkId)
+        yield* restoreRevised(
+          project.ownerId,
+          forkId,
+          tasks.filter((task) => again.has(task.id))
+        )
         const copies = tasks.map((task): TaskRecord => {
           const copy = {
             ...task,
@@ -190,6 +216,7 @@ export class ProjectReplays extends Effect.Service<ProjectReplays>()("project/Pr
             status: "pending",
             output: null,
             outputText: null,
+            earlierText: null,
             error: null,
             startedAt: null,
             finishedAt: null,

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from "vitest"
 import { Client, refused, run } from "../support/node.ts"
-import { callsFor, isPlannerCall, isReviewCall } from "./projects-scripted.ts"
-import { startGenerator, untilSettled } from "./projects-support.ts"
+import { callsFor, isPlannerCall, isReviewCall, scriptStudio, type Written } from "./projects-scripted.ts"
+import { draftThenEditSteps, startGenerator, twoStepGenerator, untilSettled } from "./projects-support.ts"
 import { ledgerOf, replayContext, scriptVersions, threeStepGenerator } from "./projects-replay-support.ts"
 
 const context = replayContext()
@@ -148,6 +148,35 @@ describe("a replay from the middle step", () => {
     // No instruction: the step's description is as it was.
     expect(detail.tasks[2]!.description).toBe(first.tasks[2]!.description)
     expect((await runsOf(context.member.client, id)).map((found) => found.kind)).toEqual(["start", "replay", "replay"])
+  })
+})
+
+describe("a revision run again", () => {
+  it("revises the text it first revised, not its own last version", async () => {
+    const long = `# Draft\n\n${"Green tea is steamed or pan-fired soon after picking. ".repeat(12)}\n`
+    // The editor appends its line to the draft (files.write with append), so a second pass over its own last version
+    // would leave the line twice.
+    scriptStudio(context.models, {
+      write: (title) =>
+        title.startsWith("Edit")
+          ? ({ path: "draft.md", content: "\nEdited once.\n", append: true } as Written)
+          : title.startsWith("Draft")
+            ? { path: "draft.md", content: long }
+            : undefined
+    })
+    const generator = await twoStepGenerator(context.member.client, {
+      steps: draftThenEditSteps()
+    })
+    const started = await startGenerator(context.member.client, generator.id, { topic: "gyokuro" })
+    const first = await untilSettled(context.member.client, started.id)
+    expect([first.project.status, first.project.error]).toEqual(["done", null])
+    const draft = async () => (await context.member.client.raw("GET", `/api/files/project/${started.id}/draft.md`)).text
+    expect(await draft()).toBe(`${long}\nEdited once.\n`)
+    await run(replay(context.member.client, started.id, { fromTaskId: first.tasks.at(-1)!.id }))
+    const detail = await untilSettled(context.member.client, started.id)
+    expect(detail.project.status).toBe("done")
+    expect(detail.tasks.at(-1)!.output).toMatchObject({ ok: true, revertedTo: null })
+    expect(await draft()).toBe(`${long}\nEdited once.\n`)
   })
 })
 

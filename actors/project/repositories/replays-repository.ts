@@ -17,13 +17,16 @@ export class ReplaysRepository extends Effect.Service<ReplaysRepository>()("proj
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
-    /** Steps to run again: waiting, with nothing of an earlier run on them but the regression baseline. */
+    /**
+     * Steps to run again: waiting, with nothing of an earlier run on them (a revision's baseline is read again when it
+     * starts, from its file as replay.ts put it back).
+     */
     const rerun = operation(
       "projectReplays.rerun",
       SqlSchema.void({
         Request: Ids,
         execute: (ids) => sql`UPDATE project_tasks SET status = 'pending', output = NULL, output_text = NULL,
-          error = NULL, started_at = NULL, finished_at = NULL, cost_usd = 0, kept_in_run = NULL
+          earlier_text = NULL, error = NULL, started_at = NULL, finished_at = NULL, cost_usd = 0, kept_in_run = NULL
         WHERE ${isIn(sql, "id", ids)}`
       })
     )
