@@ -96,6 +96,29 @@ describe("<project-place> run again from a step", () => {
     expect(node.to(runs).length).to.be.greaterThan(1)
   })
 
+  it("runs it in a new project copied from this one, and opens that project's page", async () => {
+    const where = location.href
+    const node = fakeNode({
+      [detail]: answer(),
+      [trace]: { json: [] },
+      [runs]: twoRuns,
+      "POST /api/studio/projects/p1/fork": { status: 201, json: project({ id: "p9", status: "running" }) }
+    })
+    const el = await make()
+    await until(() => textOf(el).includes("Run 2"))
+    byText(stepOf(el, "t3"), "button", "Run again from here").click()
+    const form = stepOf(el, "t3").querySelector("project-replay")!
+    await until(() => form.shadowRoot!.querySelector("textarea") !== null)
+    fill(form, { instruction: "Use a table." })
+    byText(form, "button", "Run it in a new project").click()
+    await until(() => location.pathname === "/studio/p9")
+    expect(node.to("POST /api/studio/projects/p1/fork").map((sent) => sent.body)).to.deep.equal([
+      { fromTaskId: "t3", instruction: "Use a table." }
+    ])
+    expect(node.to(replay)).to.have.length(0)
+    history.replaceState(null, "", where)
+  })
+
   it("tells the node's refusal and sends no instruction when none is given", async () => {
     const node = fakeNode({
       [detail]: answer(),

@@ -51,8 +51,11 @@ export interface NodeEvents {
   "voice-transcript": { readonly transcript: NodeTranscript }
   /** Words spoken into /muse, by the node's transcription or the browser's own recogniser. */
   "voice-text": { readonly text: string }
-  /** The person asked to run a project again from one of its steps, adding `instruction` ("" adds nothing). */
-  "replay-requested": { readonly taskId: string; readonly instruction: string }
+  /**
+   * The person asked to run a project again from one of its steps, adding `instruction` ("" adds nothing): in the
+   * project itself, or in a new project copied from it (`fork`).
+   */
+  "replay-requested": { readonly taskId: string; readonly instruction: string; readonly fork: boolean }
 }
 
 export type NodeEventMap = { [K in keyof NodeEvents]: CustomEvent<NodeEvents[K]> }

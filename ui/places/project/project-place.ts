@@ -25,7 +25,9 @@ import {
   runningStatuses,
   verdictWords
 } from "../../components/studio-labels.ts"
+import type { NodeEvents } from "../../shell/events.ts"
 import { LateHeading } from "../../shell/heading-focus.ts"
+import { navigate } from "../../shell/router.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
 import "./project-outputs.ts"
 import "./project-plan.ts"
@@ -217,14 +219,23 @@ export class ProjectPlace extends LitElement {
     await this._watch.reloadTrace()
   }
 
-  private readonly _replay = (event: CustomEvent<{ readonly taskId: string; readonly instruction: string }>) => {
-    const { instruction, taskId } = event.detail
+  /** A step run again, here or in a copy of the project, whose page is then opened. */
+  private readonly _replay = (event: CustomEvent<NodeEvents["replay-requested"]>) => {
+    const { fork, instruction, taskId } = event.detail
+    const request = {
+      path: { id: this.projectId },
+      payload: instruction === "" ? { fromTaskId: taskId } : { fromTaskId: taskId, instruction }
+    }
+    if (fork) {
+      return this._acting
+        .run(
+          (client) => client.studioProjects.forkProject(request),
+          (project) => navigate(`/studio/${encodeURIComponent(project.id)}`)
+        )
+        .then(() => undefined)
+    }
     return this._act(
-      (client) =>
-        client.studioProjects.replayProject({
-          path: { id: this.projectId },
-          payload: instruction === "" ? { fromTaskId: taskId } : { fromTaskId: taskId, instruction }
-        }),
+      (client) => client.studioProjects.replayProject(request),
       "The run goes again from that step; the steps before it are kept."
     )
   }

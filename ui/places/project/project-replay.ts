@@ -2,7 +2,7 @@
  * "Run again from here" for one finished step of a project whose run is over: a button that opens a small form with
  * an optional instruction for the step (what to change), sent as `POST /api/studio/projects/:id/replay`. The node
  * runs the step and every step after it that depends on it again, and keeps the rest (docs/decisions.md "Start
- * again from any step"). The form asks the project's page (`replay-requested`), which sends it and tells the answer,
+ * again from any step"), in this project or in a new one copied from it (a fork). The form asks the project's page (`replay-requested`), which sends it and tells the answer,
  * a refusal (the run started meanwhile) in the node's words.
  */
 import { css, html, LitElement } from "lit"
@@ -40,6 +40,7 @@ export class ProjectReplay extends LitElement {
       <p class="muted hint">This step and the steps that build on it run again; the others are kept as they are.</p>
       <div class="actions">
         <button type="submit">Run again</button>
+        <button type="submit" class="secondary" data-fork>Run it in a new project</button>
         <button type="button" class="secondary" @click=${this._hide}>Never mind</button>
       </div>
     </form>`
@@ -57,9 +58,10 @@ export class ProjectReplay extends LitElement {
   }
 
   /** The page sends it (its own request, so a run that starts and hides this form cannot lose the answer). */
-  private readonly _submit = (event: Event) => {
+  private readonly _submit = (event: SubmitEvent) => {
     event.preventDefault()
-    fireEvent(this, "replay-requested", { taskId: this.taskId, instruction: this._instruction.trim() })
+    const fork = event.submitter?.hasAttribute("data-fork") ?? false
+    fireEvent(this, "replay-requested", { taskId: this.taskId, instruction: this._instruction.trim(), fork })
     this._hide()
   }
 
