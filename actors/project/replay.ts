@@ -121,7 +121,8 @@ export class ProjectReplays extends Effect.Service<ProjectReplays>()("project/Pr
           const path = task.contract?.revises
           if (path === undefined || task.earlierText === null || restored.has(path)) continue
           restored.add(path)
-          await root.write(path, new TextEncoder().encode(task.earlierText))
+          // The run is already reopened: a file that cannot be put back leaves the step to revise what is there.
+          await root.write(path, new TextEncoder().encode(task.earlierText)).catch(() => undefined)
         }
       })
 
@@ -163,7 +164,7 @@ export class ProjectReplays extends Effect.Service<ProjectReplays>()("project/Pr
             `${kept.length} finished ${kept.length === 1 ? "step is" : "steps are"} kept, ${again.size} run again.`,
           data: { run: opened, fromTaskId: from.id, instruction, kept: kept.map((task) => task.id), again: [...again] }
         })
-        yield* traceKept(id, kept, `run ${opened - 1}`)
+        yield* traceKept(id, kept, "an earlier run")
         yield* startRun(id, opened)
         return (yield* store.project(id))!
       }).pipe(Effect.withSpan("project.replay"))

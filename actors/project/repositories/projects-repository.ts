@@ -209,7 +209,7 @@ export class ProjectsRepository extends Effect.Service<ProjectsRepository>()("pr
      */
     const reopenAs = (request: typeof Reopening.Type) => {
       const over = request.kind === "resume" ? sql`('failed', 'cancelled')` : sql`('done', 'failed', 'cancelled')`
-      return Effect.tap(
+      const reopened = Effect.tap(
         sql<{
           readonly runNumber: number
         }>`UPDATE projects SET status = 'running', error = NULL, run_number = run_number + 1, updated_at = ${request.at}
@@ -223,6 +223,7 @@ export class ProjectsRepository extends Effect.Service<ProjectsRepository>()("pr
             VALUES (${request.id}, ${runNumber}, ${request.kind}, 'running', ${request.fromTaskId}, ${request.instruction}, ${request.at})`
           )
       )
+      return sql.withTransaction(reopened)
     }
 
     const reopenRun = operation(
