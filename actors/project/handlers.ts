@@ -3,6 +3,7 @@ import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import { NotAMakeRequest } from "./contract/errors.ts"
 import { Projects } from "./projects.ts"
+import { ProjectReplays } from "./replay.ts"
 import { isMakeRequest } from "./contract/make-request.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { StudioProjectsApi } from "./contract/api.ts"
@@ -16,6 +17,7 @@ const notAMakeRequest = new NotAMakeRequest({
 export const StudioProjectsHandlers = HttpApiBuilder.group(apiOf(StudioProjectsApi), "studioProjects", (handlers) =>
   Effect.gen(function* () {
     const projects = yield* Projects
+    const replays = yield* ProjectReplays
     // The session is the caller: its being, and whether that being owns the node.
     const caller = CurrentSession
     return handlers
@@ -44,6 +46,13 @@ export const StudioProjectsHandlers = HttpApiBuilder.group(apiOf(StudioProjectsA
       .handle("rejectStep", ({ path, payload }) =>
         Effect.flatMap(caller, (who) => projects.rejectStep(who, path.taskId, payload))
       )
+      .handle("replayProject", ({ path, payload }) =>
+        Effect.flatMap(caller, (who) => replays.replay(who, path.id, payload))
+      )
+      .handle("forkProject", ({ path, payload }) =>
+        Effect.flatMap(caller, (who) => replays.fork(who, path.id, payload))
+      )
+      .handle("projectRuns", ({ path }) => Effect.flatMap(caller, (who) => replays.runs(who, path.id)))
       .handle("omnibar", ({ payload }) =>
         isMakeRequest(payload.text)
           ? Effect.flatMap(caller, (who) => projects.create(who, { brief: payload.text.trim() }))

@@ -64,6 +64,7 @@ export const taskPromptOf = (
     `Task: ${task.title}`,
     "",
     instruction,
+    ...(task.addedInstruction === null ? [] : ["", `The owner ran this step again and adds: ${task.addedInstruction}`]),
     ...(requirements.length === 0
       ? []
       : ["", "The deliverable must satisfy:", ...requirements.map((line) => `- ${line}`)]),

@@ -7,5 +7,6 @@
 import * as Layer from "effect/Layer"
 import { ProjectLive } from "./behaviour.ts"
 import { Projects } from "./projects.ts"
+import { ProjectReplays } from "./replay.ts"
 
-export const ProjectFeature = Layer.mergeAll(Projects.Default, ProjectLive)
+export const ProjectFeature = Layer.mergeAll(Projects.Default, ProjectReplays.Default, ProjectLive)

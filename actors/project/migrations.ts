@@ -126,5 +126,30 @@ export const projectMigrations: Migrations = {
     const sql = yield* SqlClient.SqlClient
     yield* sql`ALTER TABLE project_tasks ADD COLUMN decision_signal_id TEXT`
     yield* sql`ALTER TABLE project_tasks ADD COLUMN checkpoint TEXT`
+  }),
+  // A project's numbered runs with their own spend, and what a replay keeps and adds to a step (docs/decisions.md
+  // "Start again from any step"). A project made before has one row: its current run, with all it spent.
+  "1530_project_runs": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const t = yield* columnTypes
+    yield* sql`CREATE TABLE project_runs (
+      project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+      number INTEGER NOT NULL,
+      kind TEXT NOT NULL,
+      status TEXT NOT NULL,
+      cost_usd ${t.double} NOT NULL DEFAULT 0,
+      from_task_id TEXT,
+      instruction TEXT,
+      forked_from TEXT,
+      started_at TEXT NOT NULL,
+      finished_at TEXT,
+      PRIMARY KEY (project_id, number)
+    )`
+    yield* sql`INSERT INTO project_runs (project_id, number, kind, status, cost_usd, started_at, finished_at)
+      SELECT id, run_number, CASE WHEN run_number = 1 THEN 'start' ELSE 'resume' END, status, cost_usd, created_at,
+        CASE WHEN status IN ('done', 'failed', 'cancelled') THEN updated_at END
+      FROM projects`
+    yield* sql`ALTER TABLE project_tasks ADD COLUMN kept_in_run INTEGER`
+    yield* sql`ALTER TABLE project_tasks ADD COLUMN added_instruction TEXT`
   })
 }

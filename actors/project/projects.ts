@@ -38,7 +38,8 @@ import {
 import { newId, ProjectStore, toTask } from "./store.ts"
 import { projectLists } from "./lists.ts"
 
-const notFound = (id: string) => new ProjectNotFound({ message: "You have no project with that id.", details: { id } })
+export const notFound = (id: string) =>
+  new ProjectNotFound({ message: "You have no project with that id.", details: { id } })
 
 const maxTitleChars = 80
 

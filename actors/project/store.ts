@@ -53,6 +53,7 @@ export const toTask = ({
   outputText: _x,
   earlierText: _e,
   checkpoint: _k,
+  addedInstruction: _a,
   ...task
 }: TaskRecord): Task => task
 

@@ -71,6 +71,32 @@ describe("a studio run on PostgreSQL", () => {
     expect(usage.recent[0]!.tier).toBe("strong")
   }, 90_000)
 
+  it("runs a finished project again from its last step, keeping the first, with its runs and their spend", async () => {
+    scriptStudio(models)
+    const owner = context.owner.client
+    const generator = await twoStepGenerator(owner)
+    const started = await startGenerator(owner, generator.id, { topic: "white tea" })
+    const first = await untilSettled(owner, started.id, undefined, 60_000)
+    await run(
+      owner.api.studioProjects.replayProject({
+        path: { id: started.id },
+        payload: { fromTaskId: first.tasks[1]!.id, instruction: "Shorter." }
+      })
+    )
+    const detail = await untilSettled(owner, started.id, undefined, 60_000)
+    expect(detail.project.status).toBe("done")
+    expect(detail.tasks.map((task) => [task.status, task.keptInRun])).toEqual([
+      ["done", 2],
+      ["done", null]
+    ])
+    const runs = await run(owner.api.studioProjects.projectRuns({ path: { id: started.id } }))
+    expect(runs.map(({ kind, number, status }) => [number, kind, status])).toEqual([
+      [1, "start", "done"],
+      [2, "replay", "done"]
+    ])
+    expect(runs[0]!.costUsd + runs[1]!.costUsd).toBeCloseTo(detail.project.costUsd, 9)
+  }, 90_000)
+
   it("reads the actors' mailbox depths from the cluster's table, as /api/metrics does", async () => {
     const depths = await context.node.runtime.runPromise(mailboxDepths)
     expect(depths.every((depth) => typeof depth.kind === "string" && depth.depth > 0)).toBe(true)

@@ -36,6 +36,27 @@ export const twoStepGenerator = (client: Client, overrides: Record<string, unkno
     })
   )
 
+/** A draft saved as draft.md, then an edit that revises it (its deliverable's fields over `{ revises: "draft.md" }`). */
+export const draftThenEditSteps = (edit: Record<string, unknown> = {}) => [
+  {
+    id: "draft",
+    title: "Draft on {{inputs.topic}}",
+    role: "researcher",
+    skills: ["files.write"],
+    instruction: "Draft it.",
+    deliverable: { file: "draft.md" }
+  },
+  {
+    id: "edit",
+    title: "Edit on {{inputs.topic}}",
+    role: "editor",
+    skills: ["files.write"],
+    dependsOn: ["draft"],
+    instruction: "Tighten the draft.",
+    deliverable: { revises: "draft.md", ...edit }
+  }
+]
+
 const finished = new Set(["done", "failed", "cancelled"])
 
 /** Polls the project until its run is over (or `until` holds); answers its detail. */

@@ -19,7 +19,7 @@ import {
 } from "../support/node.ts"
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
 import { callsFor, isPlannerCall, isReviewCall, scriptStudio } from "./projects-scripted.ts"
-import { startBrief, startGenerator, twoStepGenerator, untilSettled } from "./projects-support.ts"
+import { draftThenEditSteps, startBrief, startGenerator, twoStepGenerator, untilSettled } from "./projects-support.ts"
 import { firstPage } from "../support/client.ts"
 
 let models: OpenAiServer
@@ -200,25 +200,7 @@ describe("the deliverable checks", () => {
             : undefined
     })
     const generator = await twoStepGenerator(member.client, {
-      steps: [
-        {
-          id: "draft",
-          title: "Draft on {{inputs.topic}}",
-          role: "researcher",
-          skills: ["files.write"],
-          instruction: "Draft it.",
-          deliverable: { file: "draft.md" }
-        },
-        {
-          id: "edit",
-          title: "Edit on {{inputs.topic}}",
-          role: "editor",
-          skills: ["files.write"],
-          dependsOn: ["draft"],
-          instruction: "Tighten the draft.",
-          deliverable: { revises: "draft.md", maxRepairs: 0 }
-        }
-      ]
+      steps: draftThenEditSteps({ maxRepairs: 0 })
     })
     const started = await startGenerator(member.client, generator.id, { topic: "sencha" })
     const detail = await untilSettled(member.client, started.id)

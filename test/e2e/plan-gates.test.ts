@@ -4,13 +4,10 @@
  * stops at the gate, and the owner approves it from Work (the run ends done) or rejects it with a
  * reason (the run fails with it). At desktop and phone width.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, test } from "vitest"
-import { startOpenAiServer, type OpenAiServer } from "../support/openai-server.ts"
-import { launchBrowser } from "./browser.ts"
-import { call, cookieOf, type Person, registerThroughApi, viewports, watchForBreakage } from "./flows.ts"
-import { type RunningNode, startNode } from "./node-host.ts"
-import { Gate, scriptTeam } from "./scripted-team.ts"
+import type { Page } from "playwright-core"
+import { describe, expect, test } from "vitest"
+import { call, type Person, viewports, watchForBreakage } from "./flows.ts"
+import { ownerStudio } from "./owner-studio.ts"
 
 const owner: Person = {
   displayName: "Olive Owner",
@@ -20,49 +17,17 @@ const owner: Person = {
 }
 
 describe("editing a plan and answering its gate", () => {
-  let models: OpenAiServer
-  let node: RunningNode
-  let browser: Browser
-  let cookie: string
-  const gates = { agents: new Gate(), reviewer: new Gate() }
-  const contexts: Array<BrowserContext> = []
-
-  beforeAll(async () => {
-    models = await startOpenAiServer()
-    scriptTeam(models, gates)
-    ;[node, browser] = await Promise.all([
-      startNode({ env: { LLM_BASE_URL: models.baseUrl, LLM_API_KEY: "sk-test-e2e", LLM_LOCAL: "false" } }),
-      launchBrowser()
-    ])
-    cookie = cookieOf(await registerThroughApi(node.url, owner, node.ownerCode))
-  })
-
-  afterAll(async () => {
-    gates.agents.open()
-    for (const context of contexts) await context.close()
-    await browser?.close()
-    await node?.stop()
-    await models?.close()
-  })
-
-  const detail = (id: string) => call(node.url, cookie, "GET", `/api/studio/projects/${id}`) as Promise<any>
-  const until = (id: string, check: (found: any) => boolean) =>
-    expect.poll(async () => check(await detail(id)), { timeout: 15_000 }).toBe(true)
-
-  const open = async (size: { width: number; height: number }): Promise<Page> => {
-    const context = await browser.newContext({ viewport: size })
-    contexts.push(context)
-    const [name, value] = cookie.split("=") as [string, string]
-    await context.addCookies([{ name, value, url: node.url }])
-    return context.newPage()
-  }
+  const studio = ownerStudio(owner)
+  const { detail, gates, open, until } = studio
 
   /** A project whose research step works (held) while the owner edits its plan in the page. */
   const editedProject = async (page: Page, brief: string) => {
     gates.agents.close()
-    const project = (await call(node.url, cookie, "POST", "/api/studio/projects", { brief })) as { id: string }
+    const project = (await call(studio.node.url, studio.cookie, "POST", "/api/studio/projects", { brief })) as {
+      id: string
+    }
     await until(project.id, (found) => found.tasks.some((task: any) => task.status === "running"))
-    await page.goto(`${node.url}/studio/${project.id}`)
+    await page.goto(`${studio.node.url}/studio/${project.id}`)
     const plan = page.locator("project-plan")
     await plan.getByRole("button", { name: "Edit plan" }).click()
     const editor = plan.getByRole("form", { name: "Edit the plan" })
@@ -84,8 +49,8 @@ describe("editing a plan and answering its gate", () => {
       found.tasks.some((task: any) => task.kind === "approval" && task.status === "running")
     )
     // The tidy step waits on the gate: no model has been asked for it.
-    expect((await detail(project.id)).tasks.find((task: any) => task.title === "Tidy the note").status).toBe("pending")
-    await page.goto(`${node.url}/work`)
+    expect((await detail(project.id)).tasks.find((task: any) => task.title === "Tidy the note")?.status).toBe("pending")
+    await page.goto(`${studio.node.url}/work`)
     return { project, gate: page.locator('work-place .step[data-kind="approval"]') }
   }
 
@@ -107,13 +72,13 @@ describe("editing a plan and answering its gate", () => {
         await form.getByLabel("Note or reason").fill("The note forgets the temperature.")
         await form.getByRole("button", { name: "Reject" }).click()
         await until(project.id, (found) => found.project.status === "failed")
-        await page.goto(`${node.url}/studio/${project.id}`)
+        await page.goto(`${studio.node.url}/studio/${project.id}`)
         await page
           .getByRole("region", { name: "Why it stopped" })
           .getByText("The note forgets the temperature.")
           .waitFor()
       }
-      await page.goto(`${node.url}/work`)
+      await page.goto(`${studio.node.url}/work`)
       await page.getByText("Nothing is open.").waitFor()
       expect(breakage).toEqual([])
     })

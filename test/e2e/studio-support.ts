@@ -14,25 +14,25 @@ import { Gate, scriptTeam } from "./scripted-team.ts"
 export const isProjectStart = (request: Request) =>
   request.method() === "POST" && new URL(request.url()).pathname === "/api/studio/projects"
 
-export interface StudioSession {
-  models: OpenAiServer
-  node: RunningNode
-  browser: Browser
+export interface StudioSession extends StudioServers {
   page: Page
   breakage: ReadonlyArray<string>
-  readonly gates: { readonly agents: Gate; readonly reviewer: Gate }
   readonly statusOf: (status: string) => ReturnType<Page["locator"]>
   readonly gallery: (current: Page) => ReturnType<Page["locator"]>
 }
 
-/** Starts the models, the node and the browser before the describe's tests, and stops them after. */
-export const studioSession = (): StudioSession => {
-  const studio = {
-    gates: { agents: new Gate(), reviewer: new Gate() },
-    statusOf: (status: string) => studio.page.locator(`project-place .status[data-status="${status}"]`),
-    gallery: (current: Page) => current.locator("studio-gallery")
-  } as StudioSession
+export interface StudioServers {
+  models: OpenAiServer
+  node: RunningNode
+  browser: Browser
+  readonly gates: { readonly agents: Gate; readonly reviewer: Gate }
+}
 
+/**
+ * For the describe: the scripted team's model server (held at `studio.gates`), a node using it, and a browser,
+ * started before its tests into `studio` and stopped after them; the gates open after each test.
+ */
+export const studioServers = <S extends StudioServers>(studio: S): S => {
   beforeAll(async () => {
     studio.models = await startOpenAiServer()
     scriptTeam(studio.models, studio.gates)
@@ -40,8 +40,6 @@ export const studioSession = (): StudioSession => {
       startNode({ env: { LLM_BASE_URL: studio.models.baseUrl, LLM_API_KEY: "sk-test-e2e", LLM_LOCAL: "false" } }),
       launchBrowser()
     ])
-    studio.page = await (await studio.browser.newContext()).newPage()
-    studio.breakage = watchForBreakage(studio.page)
   })
 
   // A test that fails with a gate closed must not hold up the next one.
@@ -56,6 +54,21 @@ export const studioSession = (): StudioSession => {
     await studio.browser?.close()
     await studio.node?.stop()
     await studio.models?.close()
+  })
+  return studio
+}
+
+/** Starts the models, the node and the browser before the describe's tests, and stops them after. */
+export const studioSession = (): StudioSession => {
+  const studio = studioServers({
+    gates: { agents: new Gate(), reviewer: new Gate() },
+    statusOf: (status: string) => studio.page.locator(`project-place .status[data-status="${status}"]`),
+    gallery: (current: Page) => current.locator("studio-gallery")
+  } as StudioSession)
+
+  beforeAll(async () => {
+    studio.page = await (await studio.browser.newContext()).newPage()
+    studio.breakage = watchForBreakage(studio.page)
   })
   return studio
 }

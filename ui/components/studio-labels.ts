@@ -64,7 +64,8 @@ export const traceKindLabels: Readonly<Record<TraceKind, string>> = {
   message: "Message",
   output: "Output",
   error: "Error",
-  done: "Done"
+  done: "Done",
+  kept: "Kept"
 }
 
 /** A badge: its words, and its tone for the eye (the words carry the meaning). */

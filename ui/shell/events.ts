@@ -53,6 +53,11 @@ export interface NodeEvents {
   "voice-text": { readonly text: string }
   /** The register page's restore put a backup in place and the node is back on it: who signs in next. */
   "backup-restored": { readonly ownerHandle: string | null }
+  /**
+   * The person asked to run a project again from one of its steps, adding `instruction` ("" adds nothing): in the
+   * project itself, or in a new project copied from it (`fork`).
+   */
+  "replay-requested": { readonly taskId: string; readonly instruction: string; readonly fork: boolean }
 }
 
 export type NodeEventMap = { [K in keyof NodeEvents]: CustomEvent<NodeEvents[K]> }

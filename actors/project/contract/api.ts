@@ -27,6 +27,7 @@ import {
   TraceEvent
 } from "./records.ts"
 import { Authentication } from "../../../extensions/accounts/contract/session.ts"
+import { ProjectRun, ReplayBody } from "./runs.ts"
 
 const Id = Schema.Struct({ id: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100)) })
 const TaskId = Schema.Struct({ taskId: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100)) })
@@ -246,6 +247,55 @@ export class StudioProjectsApi extends HttpApiGroup.make("studioProjects")
       .setPayload(OmnibarBody)
       .addSuccess(Project)
       .addError(InvalidRequest.schema)
+  )
+  .add(
+    HttpApiEndpoint.post("replayProject", "/studio/projects/:id/replay")
+      .annotate(OpenApi.Summary, "Run a project again from a step")
+      .annotate(
+        OpenApi.Description,
+        "The project's next run: `fromTaskId` (with `instruction`, at most 2,000 characters, added to its " +
+          "description) and every step that depends on it run again, every other finished step is kept (no model " +
+          "or skill call, traced `kept`), then the outputs and a new review. Only once the run is over (done, " +
+          "failed or cancelled). The project's owner; rate class `llm`. Refusals (nothing changed): 404 " +
+          "`project_not_found`, 404 `task_not_found` (no such step in this project), 409 `project_running`, 400 " +
+          "`invalid_request`."
+      )
+      .annotate(RateClass, "llm")
+      .setPath(Id)
+      .setPayload(ReplayBody)
+      .addSuccess(Project)
+      .addError(NotFound.schema)
+      .addError(InvalidRequest.schema)
+      .addError(Conflict.schema)
+  )
+  .add(
+    HttpApiEndpoint.post("forkProject", "/studio/projects/:id/fork")
+      .annotate(OpenApi.Summary, "Fork a project from a step")
+      .annotate(
+        OpenApi.Description,
+        "A new project of the caller's holding a copy of the kept part (its plan, team, the finished steps not " +
+          "downstream of `fromTaskId` with their outputs, and the workspace's files), which then runs like a " +
+          "replay. The original stays as it was. Body and refusals as replay's; answers 201 with the new project."
+      )
+      .annotate(RateClass, "llm")
+      .setPath(Id)
+      .setPayload(ReplayBody)
+      .addSuccess(Project, { status: 201 })
+      .addError(NotFound.schema)
+      .addError(InvalidRequest.schema)
+      .addError(Conflict.schema)
+  )
+  .add(
+    HttpApiEndpoint.get("projectRuns", "/studio/projects/:id/runs")
+      .annotate(OpenApi.Summary, "A project's runs")
+      .annotate(
+        OpenApi.Description,
+        "The project's runs, first first: how each began (start, resume, replay, fork), its status, and what its " +
+          "own model calls cost. The project's owner. Refusals: 404 `project_not_found`."
+      )
+      .setPath(Id)
+      .addSuccess(Schema.Array(ProjectRun))
+      .addError(NotFound.schema)
   )
   .middleware(Authentication)
   .prefix("/api") {}

@@ -46,3 +46,5 @@ export class StepAssigneeNotInCrew extends refusal(400, "StepAssigneeNotInCrew",
 export class ApprovalNeedsPerson extends refusal(400, "ApprovalNeedsPerson", "approval_needs_person") {}
 /** A step given to an agent that is not one of the owner's saved agents. */
 export class StepAgentUnknown extends refusal(400, "StepAgentUnknown", "unknown_agent") {}
+/** A replay or a fork of a project whose run is not over (docs/decisions.md "Start again from any step"). */
+export class ProjectRunning extends refusal(409, "ProjectRunning", "project_running") {}

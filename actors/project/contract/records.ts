@@ -102,7 +102,12 @@ export const Task = Schema.Struct({
   costUsd: Schema.Number,
   startedAt: Schema.NullOr(Schema.String),
   finishedAt: Schema.NullOr(Schema.String),
-  dueAt: Schema.NullOr(Schema.String)
+  dueAt: Schema.NullOr(Schema.String),
+  /**
+   * Ours: the run (its number) that kept this finished step's work from an earlier run rather than running it again
+   * (a replay or a fork from a later step); null when its work is the last run's own that touched it.
+   */
+  keptInRun: Schema.NullOr(Schema.Int)
 }).annotations({ identifier: "Task" })
 export type Task = typeof Task.Type
 
@@ -140,7 +145,9 @@ export const TraceKind = Schema.Literal(
   "message",
   "output",
   "error",
-  "done"
+  "done",
+  /** Ours: a replay kept this step's work from an earlier run (no model call, no skill call). */
+  "kept"
 )
 export type TraceKind = typeof TraceKind.Type
 

@@ -52,6 +52,15 @@ const StatusChange = Schema.Struct({
 })
 const Moment = Schema.Struct({ id: Schema.String, at: Schema.String })
 
+/** A run that is over begins again: a resume, or a replay from a step (with what the owner added to it). */
+const Reopening = Schema.Struct({
+  id: Schema.String,
+  at: Schema.String,
+  kind: Schema.Literal("resume", "replay"),
+  fromTaskId: Schema.NullOr(Schema.String),
+  instruction: Schema.NullOr(Schema.String)
+})
+
 export class ProjectsRepository extends Effect.Service<ProjectsRepository>()("project/ProjectsRepository", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
@@ -60,6 +69,16 @@ export class ProjectsRepository extends Effect.Service<ProjectsRepository>()("pr
       p.status, p.team_id AS "teamId", p.cost_usd AS "costUsd", p.error, p.run_number AS "runNumber", p.planned, p.plan_version AS "planVersion",
       (SELECT due_at FROM project_due_dates d WHERE d.project_id = p.id AND d.task_id = '') AS "dueAt",
       p.created_at AS "createdAt", p.updated_at AS "updatedAt"`)
+
+    /** The project's current run's row (project_runs). */
+    const currentRun = (id: string) =>
+      sql`project_id = ${id} AND number = (SELECT run_number FROM projects WHERE id = ${id})`
+
+    /** The current run follows the project's status, and ends when the project's run is over. */
+    const runMoves = (id: string, status: string, at: string) =>
+      sql`UPDATE project_runs SET status = ${status},
+        finished_at = ${status === "done" || status === "failed" || status === "cancelled" ? at : null}
+      WHERE ${currentRun(id)} AND finished_at IS NULL`
 
     const findById = operation(
       "projects.findById",
@@ -142,11 +161,15 @@ export class ProjectsRepository extends Effect.Service<ProjectsRepository>()("pr
       "projects.insert",
       SqlSchema.void({
         Request: NewProject,
-        execute: (
-          project
-        ) => sql`INSERT INTO projects (id, owner_id, generator_id, title, brief, inputs, status, created_at, updated_at)
+        execute: (project) =>
+          sql.withTransaction(
+            sql`INSERT INTO projects (id, owner_id, generator_id, title, brief, inputs, status, created_at, updated_at)
         VALUES (${project.id}, ${project.ownerId}, ${project.generatorId}, ${project.title}, ${project.brief}, ${project.inputs},
-          'planning', ${project.at}, ${project.at})`
+          'planning', ${project.at}, ${project.at})`.pipe(
+              Effect.zipRight(sql`INSERT INTO project_runs (project_id, number, kind, status, started_at)
+              VALUES (${project.id}, 1, 'start', 'planning', ${project.at})`)
+            )
+          )
       })
     )
 
@@ -155,10 +178,13 @@ export class ProjectsRepository extends Effect.Service<ProjectsRepository>()("pr
       "projects.setStatus",
       SqlSchema.void({
         Request: StatusChange,
-        execute: (
-          change
-        ) => sql`UPDATE projects SET status = ${change.status}, error = ${change.error}, updated_at = ${change.at}
-        WHERE id = ${change.id} AND status != 'cancelled'`
+        execute: (change) =>
+          sql.withTransaction(
+            sql`UPDATE projects SET status = ${change.status}, error = ${change.error}, updated_at = ${change.at}
+        WHERE id = ${change.id} AND status != 'cancelled'`.pipe(
+              Effect.zipRight(runMoves(change.id, change.status, change.at))
+            )
+          )
       })
     )
 
@@ -168,30 +194,58 @@ export class ProjectsRepository extends Effect.Service<ProjectsRepository>()("pr
       SqlSchema.findOne({
         Request: Moment,
         Result: Schema.Struct({ id: Schema.String }),
-        execute: ({ at, id }) => sql`UPDATE projects SET status = 'cancelled', updated_at = ${at}
-        WHERE id = ${id} AND status IN ('draft', 'planning', 'running', 'review') RETURNING id`
+        execute: ({ at, id }) =>
+          Effect.tap(
+            sql`UPDATE projects SET status = 'cancelled', updated_at = ${at}
+        WHERE id = ${id} AND status IN ('draft', 'planning', 'running', 'review') RETURNING id`,
+            (rows) => (rows.length === 0 ? Effect.void : runMoves(id, "cancelled", at))
+          )
       })
     )
 
-    /** A finished run back to 'running' under its next run number; none found when it is not finished. */
-    const reopen = operation(
+    /**
+     * A run that is over back to 'running' under its next run number, and that run's row: a resume (of a failed or
+     * cancelled run) or a replay (of any run that is over, replay.ts). None found when the run is not over.
+     */
+    const reopenAs = (request: typeof Reopening.Type) => {
+      const over = request.kind === "resume" ? sql`('failed', 'cancelled')` : sql`('done', 'failed', 'cancelled')`
+      const reopened = Effect.tap(
+        sql<{
+          readonly runNumber: number
+        }>`UPDATE projects SET status = 'running', error = NULL, run_number = run_number + 1, updated_at = ${request.at}
+        WHERE id = ${request.id} AND status IN ${over} RETURNING run_number AS "runNumber"`,
+        (rows) =>
+          Effect.forEach(
+            rows,
+            ({
+              runNumber
+            }) => sql`INSERT INTO project_runs (project_id, number, kind, status, from_task_id, instruction, started_at)
+            VALUES (${request.id}, ${runNumber}, ${request.kind}, 'running', ${request.fromTaskId}, ${request.instruction}, ${request.at})`
+          )
+      )
+      return sql.withTransaction(reopened)
+    }
+
+    const reopenRun = operation(
       "projects.reopen",
-      SqlSchema.findOne({
-        Request: Moment,
-        Result: Schema.Struct({ runNumber: Schema.Number }),
-        execute: ({
-          at,
-          id
-        }) => sql`UPDATE projects SET status = 'running', error = NULL, run_number = run_number + 1, updated_at = ${at}
-        WHERE id = ${id} AND status IN ('failed', 'cancelled') RETURNING run_number AS "runNumber"`
-      })
+      SqlSchema.findOne({ Request: Reopening, Result: Schema.Struct({ runNumber: Schema.Number }), execute: reopenAs })
     )
 
+    /** A failed or cancelled run back to 'running' under its next run number; none found when it is not. */
+    const reopen = ({ at, id }: typeof Moment.Type) =>
+      reopenRun({ id, at, kind: "resume", fromTaskId: null, instruction: null })
+
+    /** The project's spend and its current run's. */
     const addCost = operation(
       "projects.addCost",
       SqlSchema.void({
         Request: Schema.Struct({ id: Schema.String, usd: Schema.Number }),
-        execute: ({ id, usd }) => sql`UPDATE projects SET cost_usd = cost_usd + ${usd} WHERE id = ${id}`
+        execute: ({ id, usd }) =>
+          sql.withTransaction(
+            sql`UPDATE projects SET cost_usd = cost_usd + ${usd} WHERE id = ${id}`.pipe(
+              Effect.zipRight(sql`UPDATE project_runs SET cost_usd = cost_usd + ${usd} WHERE ${currentRun(id)}`)
+            )
+          )
       })
     )
 
@@ -225,6 +279,7 @@ export class ProjectsRepository extends Effect.Service<ProjectsRepository>()("pr
     )
 
     return {
+      reopenRun,
       findById,
       listByOwner,
       idsByOwner,

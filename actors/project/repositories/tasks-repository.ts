@@ -40,7 +40,9 @@ export const TaskRecord = Schema.Struct({
   /** The revised file as it stood before the task first ran (the regression check's baseline). */
   earlierText: Schema.NullOr(Schema.String),
   /** Where the agent's loop stands while it waits for a decision (and until the step ends); null otherwise. */
-  checkpoint: Schema.NullOr(JsonColumn(TaskCheckpoint))
+  checkpoint: Schema.NullOr(JsonColumn(TaskCheckpoint)),
+  /** What the owner added to the step when they ran it again (replay.ts); the agent is told it. */
+  addedInstruction: Schema.NullOr(Schema.String)
 })
 export type TaskRecord = typeof TaskRecord.Type
 
@@ -111,7 +113,7 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
       t.description, t.instruction, t.role, t.assignee_agent_id AS "assigneeAgentId",
       t.assignee_being_id AS "assigneeBeingId", t.pinned, t.kind, t.skills, t.tier, t.depends_on AS "dependsOn",
       t.output_kind AS "outputKind", t.contract, t.template, t.status, t.input, t.output, t.output_text AS "outputText",
-      t.earlier_text AS "earlierText", t.decision_signal_id AS "decisionSignalId", t.checkpoint, t.error, t.cost_usd AS "costUsd", t.started_at AS "startedAt", t.finished_at AS "finishedAt",
+      t.earlier_text AS "earlierText", t.decision_signal_id AS "decisionSignalId", t.checkpoint, t.kept_in_run AS "keptInRun", t.added_instruction AS "addedInstruction", t.error, t.cost_usd AS "costUsd", t.started_at AS "startedAt", t.finished_at AS "finishedAt",
       (SELECT due_at FROM project_due_dates d WHERE d.project_id = t.project_id AND d.task_id = t.id) AS "dueAt"`)
 
     /** In plan order. */

@@ -60,6 +60,7 @@ export const task = (over: Partial<Task> = {}): Task => ({
   startedAt: "2026-01-05T09:01:00.000Z",
   finishedAt: null,
   dueAt: null,
+  keptInRun: null,
   ...over
 })
 

@@ -33,5 +33,7 @@ export const taskRecord = (fields: Partial<TaskRecord>): TaskRecord => ({
   template: null,
   outputText: null,
   earlierText: null,
+  keptInRun: null,
+  addedInstruction: null,
   ...fields
 })

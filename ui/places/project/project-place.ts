@@ -25,10 +25,13 @@ import {
   runningStatuses,
   verdictWords
 } from "../../components/studio-labels.ts"
+import type { NodeEvents } from "../../shell/events.ts"
 import { LateHeading } from "../../shell/heading-focus.ts"
+import { navigate } from "../../shell/router.ts"
 import { containerStyles, sharedStyles } from "../../styles/shared-styles.ts"
 import "./project-outputs.ts"
 import "./project-plan.ts"
+import "./project-runs.ts"
 import "./project-trace.ts"
 import { ProjectWatch } from "./project-watch.ts"
 import { linkedText } from "../../components/settings-links.ts"
@@ -128,6 +131,7 @@ export class ProjectPlace extends LitElement {
           }
           ${this._renderAsked(project)} ${this._renderReview(project, review)}
           <project-outputs .projectId=${this.projectId} .projectStatus=${project.status} .outputs=${project.outputs}></project-outputs>
+          <project-runs .projectId=${project.id} .projectStatus=${project.status} .tasks=${tasks}></project-runs>
         </div>
         <project-plan
           .projectStatus=${project.status}
@@ -138,6 +142,7 @@ export class ProjectPlace extends LitElement {
           .team=${team}
           @plan-saved=${this._planChanged}
           @plan-stale=${this._planChanged}
+          @replay-requested=${this._replay}
         ></project-plan>
       </div>
       <project-trace
@@ -212,6 +217,27 @@ export class ProjectPlace extends LitElement {
   private readonly _planChanged = async () => {
     await this._watch.reloadDetail()
     await this._watch.reloadTrace()
+  }
+
+  /** A step run again, here or in a copy of the project, whose page is then opened. */
+  private readonly _replay = (event: CustomEvent<NodeEvents["replay-requested"]>) => {
+    const { fork, instruction, taskId } = event.detail
+    const request = {
+      path: { id: this.projectId },
+      payload: instruction === "" ? { fromTaskId: taskId } : { fromTaskId: taskId, instruction }
+    }
+    if (fork) {
+      return this._acting
+        .run(
+          (client) => client.studioProjects.forkProject(request),
+          (project) => navigate(`/studio/${encodeURIComponent(project.id)}`)
+        )
+        .then(() => undefined)
+    }
+    return this._act(
+      (client) => client.studioProjects.replayProject(request),
+      "The run goes again from that step; the steps before it are kept."
+    )
   }
 
   private readonly _cancel = (): Promise<void> =>

@@ -16,6 +16,10 @@ import { sharedStyles } from "../../styles/shared-styles.ts"
 import { stepStyles } from "../../styles/step-styles.ts"
 import "../../components/node-alert.ts"
 import "./project-plan-editor.ts"
+import "./project-replay.ts"
+
+/** A run that is over, whose finished steps can be run again (project-replay.ts). */
+const over: ReadonlySet<ProjectStatus> = new Set(["done", "failed", "cancelled"])
 
 /** A plan can be edited once it is there and until the run's steps are over (docs/api.md). */
 const editable: ReadonlySet<ProjectStatus> = new Set(["running", "failed", "cancelled"])
@@ -104,6 +108,11 @@ export class ProjectPlan extends LitElement {
             <p class="head">
               <span class="title">${task.title}</span>
               <span class="state">${badge(taskStatusWords[task.status])}</span>
+              ${
+                task.keptInRun === null
+                  ? nothing
+                  : html`<span class="kept" title="Kept from an earlier run: not run again">${badge({ label: "Kept", tone: "plain" })}</span>`
+              }
             </p>
             <p class="facts">
               ${
@@ -132,6 +141,11 @@ export class ProjectPlan extends LitElement {
                 : nothing
             }
             ${task.error === null ? nothing : html`<p class="error">${task.error}</p>`}
+            ${
+              task.status === "done" && over.has(this.projectStatus)
+                ? html`<project-replay .taskId=${task.id} .stepTitle=${task.title}></project-replay>`
+                : nothing
+            }
           </li>`
         })}
       </ol>`

@@ -17,8 +17,6 @@ import type { CapabilityKind } from "../../../../kernel/contract/capabilities.ts
 import type { ApiError } from "../../../../kernel/contract/errors.ts"
 import { JsonValue } from "../../../../kernel/contract/json.ts"
 import { StorageKey } from "../../../../kernel/contract/storage.ts"
-import type { ActorBusy } from "../../../../kernel/contract/actor-errors.ts"
-import type { UnknownSkill } from "../../../../kernel/contract/skill-errors.ts"
 
 /** At most this many bytes of args, as JSON. */
 export const maxBridgeArgsBytes = 32 * 1024
