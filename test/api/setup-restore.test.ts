@@ -5,6 +5,8 @@
  * site's page, and any restore once the node has an owner. A backup that cannot be placed once the node stopped
  * leaves the old folders where they were, and a restored node that does not start is taken back.
  */
+import { streamBody } from "../support/raw-http.ts"
+import { at } from "../support/json.ts"
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -103,17 +105,22 @@ describe("restore from the register page", () => {
       const damagedBytes = new Uint8Array(readFileSync(context.backup))
       damagedBytes[Math.floor(damagedBytes.length / 2)]! ^= 0xff
       expect((await refusal(await postRestore(node, restoreForm(PASSPHRASE, damagedBytes))))[0]).toBe(400)
-      // Past MAX_RESTORE_BYTES, declared up front and streamed without a length.
-      const tooLarge = restoreForm(PASSPHRASE, new Uint8Array(context.bytes + 256 * 1024))
-      expect(await refusal(await postRestore(node, tooLarge))).toEqual([413, "payload_too_large"])
-      const streamed = new Response(tooLarge)
-      const chunked = await fetch(`${node.url}/api/setup/restore`, {
-        method: "POST",
-        body: streamed.body,
-        headers: { origin: node.url, "content-type": streamed.headers.get("content-type")! },
-        duplex: "half"
-      } as RequestInit)
-      expect(await refusal(chunked)).toEqual([413, "payload_too_large"])
+      // Past MAX_RESTORE_BYTES, declared up front and streamed without a length. Over a bare socket that stops
+      // writing once the answer comes: a client still writing when the server refuses and closes meets EPIPE instead.
+      const boundary = "restore-boundary"
+      const head = `POST /api/setup/restore HTTP/1.1\r\nOrigin: ${node.url}\r\nContent-Type: multipart/form-data; boundary=${boundary}`
+      const declared = await streamBody(node.url, head, context.bytes + 256 * 1024, {
+        contentLength: context.bytes + 256 * 1024
+      })
+      expect([declared.answer?.status, at(declared.answer?.body, "error")]).toEqual([413, "payload_too_large"])
+      const chunked = await streamBody(node.url, head, context.bytes + 1024 ** 2, {
+        prefix: Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="passphrase"\r\n\r\n${PASSPHRASE}\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="backup.tar.gz.age"\r\n` +
+            "Content-Type: application/octet-stream\r\n\r\n"
+        )
+      })
+      expect([chunked.answer?.status, at(chunked.answer?.body, "error")]).toEqual([413, "payload_too_large"])
       expect(folders(node)).toEqual(before)
 
       const startedAt = (

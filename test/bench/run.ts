@@ -129,7 +129,7 @@ const sections: ReadonlyArray<{ readonly name: string; readonly title: string; r
     {
       name: "backups",
       title:
-        "A backup of a node's data beside tar | gzip of the same folders (issue 29; --full: 100,000 memories, 1 GiB)",
+        "A backup of a node's data, 100,000 memories and 1 GiB of files, beside tar | gzip of the same folders (issue 29; --quick: a tenth)",
       run: async () => (await import("./backups.ts")).benchBackups()
     },
     {

@@ -73,11 +73,18 @@ export const streamBody = async (
   url: string,
   head: string,
   totalBytes: number,
-  options: { readonly contentLength?: number; readonly chunk?: Buffer } = {}
+  options: {
+    readonly contentLength?: number
+    readonly chunk?: Buffer
+    /** Body bytes sent before the repeated chunks (a multipart part's head, say). */
+    readonly prefix?: Buffer
+  } = {}
 ): Promise<StreamedAnswer> => {
   const socket = await open(url)
   const chunk = options.chunk ?? Buffer.alloc(64 * 1024, 0x20)
   const chunked = options.contentLength === undefined
+  const framed = (bytes: Buffer) =>
+    chunked ? Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from("\r\n")]) : bytes
   let received = ""
   let answer: RawAnswer | null = null
   let closed = false
@@ -96,11 +103,13 @@ export const streamBody = async (
   socket.on("error", () => {})
   const framing = chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${options.contentLength}`
   socket.write(`${head}\r\nHost: ${new URL(url).host}\r\n${framing}\r\n\r\n`)
+  if (options.prefix !== undefined) {
+    socket.write(framed(options.prefix))
+    bytesSent += options.prefix.length
+  }
   const stopped = () => answer !== null || closed
   while (bytesSent < totalBytes && !stopped()) {
-    const frame = chunked
-      ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")])
-      : chunk
+    const frame = framed(chunk)
     bytesSent += chunk.length
     if (!socket.write(frame)) {
       await Promise.race([new Promise((resolve) => socket.once("drain", resolve)), finished])
