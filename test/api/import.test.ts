@@ -6,7 +6,7 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate"
 import { describe, expect, it } from "vitest"
 import { type Client, nodeWithOwner, refused, registerMember, run } from "../support/node.ts"
-import { rawRequest } from "../support/raw-http.ts"
+import { rawRequest, streamBody } from "../support/raw-http.ts"
 
 const context = nodeWithOwner()
 
@@ -241,6 +241,21 @@ describe("POST /api/twin/import", () => {
       "--b\r\n"
     )
     expect([tooLarge.status, (tooLarge.body as { error: string }).error]).toEqual([413, "payload_too_large"])
+    // Streamed without a length: counted as it arrives, inside a file's part.
+    const streamed = await streamBody(
+      context.node.url,
+      `POST /api/twin/import HTTP/1.1\r\nCookie: ${client.cookieHeader()}\r\nContent-Type: multipart/form-data; boundary=b`,
+      200 * 1024 * 1024 + 8 * 1024 * 1024,
+      {
+        prefix: Buffer.from(
+          '--b\r\nContent-Disposition: form-data; name="file"; filename="notes.md"\r\nContent-Type: text/markdown\r\n\r\n'
+        )
+      }
+    )
+    expect([streamed.answer?.status, (streamed.answer?.body as { error?: string } | undefined)?.error]).toEqual([
+      413,
+      "payload_too_large"
+    ])
     // None of them wrote anything.
     expect(await run(client.api.twinTime.listTodos({ urlParams: { limit: 100, offset: 0 } }))).toEqual([])
   })

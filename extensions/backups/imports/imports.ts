@@ -3,6 +3,7 @@
  * calendar, a note, a ZIP of notes (a vault) — and written into the caller's own twin, one file at a time, each in
  * one transaction. A file that cannot be read becomes a problem named in the answer; what the others brought stays.
  */
+import * as HttpIncomingMessage from "@effect/platform/HttpIncomingMessage"
 import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import type * as Multipart from "@effect/platform/Multipart"
 import * as Clock from "effect/Clock"
@@ -193,15 +194,33 @@ export class Imports extends Effect.Service<Imports>()("imports/Imports", {
       const now = new Date(yield* Clock.currentTimeMillis).toISOString()
       const tally: Tally = { events: 0, todos: 0, memories: 0, threads: 0, skipped: 0, problems: [] }
       let files = 0
+      // The body's limit (MAX_IMPORT_BYTES, set on the request by the route's policy), counted here as the parts are
+      // read, in place of the multipart parser's own count: that one fails the parts' stream, not a part's content
+      // being read, so a body streamed without a length past it waited forever.
+      const limit = Option.match(yield* HttpIncomingMessage.MaxBodySize, {
+        onNone: () => Number.POSITIVE_INFINITY,
+        onSome: Number
+      })
+      let bytes = 0
+      const count = (chunk: Uint8Array) => {
+        bytes += chunk.length
+        return bytes > limit
+          ? Effect.fail(
+              new ImportTooLarge({ message: "The import is larger than this node takes (MAX_IMPORT_BYTES)." })
+            )
+          : Effect.void
+      }
+      const contentOf = (file: Multipart.File) =>
+        Effect.map(Stream.runCollect(Stream.tap(file.content, count)), (chunks) => Buffer.concat([...chunks]))
       yield* request.multipartStream.pipe(
         Stream.runForEach((part) => {
-          if (part._tag !== "File") return Effect.void
+          if (part._tag !== "File") return count(Buffer.from((part as Multipart.Field).value))
           files += 1
           const file = part as Multipart.File
           const name = (
             file.name.slice(Math.max(file.name.lastIndexOf("/"), file.name.lastIndexOf("\\")) + 1) || "file"
           ).slice(0, 200)
-          return Effect.flatMap(file.contentEffect, (bytes) =>
+          return Effect.flatMap(contentOf(file), (bytes) =>
             importFile(caller.beingId, name, bytes, tally, now).pipe(
               Effect.orDie,
               Effect.catchAllDefect((defect) =>
@@ -212,11 +231,14 @@ export class Imports extends Effect.Service<Imports>()("imports/Imports", {
         }),
         Effect.catchAll((error) =>
           Effect.fail<ImportTooLarge | MalformedImport>(
-            error.reason === "BodyTooLarge" || error.reason === "FileTooLarge"
-              ? new ImportTooLarge({ message: "The import is larger than this node takes (MAX_IMPORT_BYTES)." })
-              : new MalformedImport({ message: "The multipart body could not be read." })
+            error._tag === "ImportTooLarge"
+              ? error
+              : error.reason === "BodyTooLarge" || error.reason === "FileTooLarge"
+                ? new ImportTooLarge({ message: "The import is larger than this node takes (MAX_IMPORT_BYTES)." })
+                : new MalformedImport({ message: "The multipart body could not be read." })
           )
-        )
+        ),
+        HttpIncomingMessage.withMaxBodySize(Option.none())
       )
       if (files === 0)
         return yield* new NoImportFile({ message: "Send at least one file part (a form field with a filename)." })
