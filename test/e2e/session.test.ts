@@ -112,8 +112,9 @@ describe("sessions in the browser", () => {
       await rail(page).getByRole("link", { name: link }).click()
       await heading(title)
     }
-    // One question, answered 200 with no one: a signed-out browser's console shows no 401.
-    expect(calls).toEqual(["GET /api/auth/session"])
+    // One question, answered 200 with no one: a signed-out browser's console shows no 401. The register page also asks
+    // whether it may offer a restore from a backup (public, 200: this node has an owner, so it offers none).
+    expect(calls).toEqual(["GET /api/auth/session", "GET /api/setup/restore"])
     expect(refusals).toEqual([])
 
     // Signed in: the desktop and then the studio load each of their things once, though the
@@ -137,13 +138,13 @@ describe("sessions in the browser", () => {
       ])
     )
 
-    // Signed out again: nothing but the sign-out itself, whatever page the person opens.
+    // Signed out again: nothing but the sign-out itself, and the register page's question about a restore.
     calls.length = 0
     await rail(page).getByRole("button", { name: "Sign out" }).click()
     await heading("Log in")
     await rail(page).getByRole("link", { name: "Register" }).click()
     await heading("Register")
-    expect(calls).toEqual(["POST /api/auth/logout"])
+    expect(calls).toEqual(["POST /api/auth/logout", "GET /api/setup/restore"])
     expect(refusals).toEqual([])
     expect(breakage).toEqual([])
   })
