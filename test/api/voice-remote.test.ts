@@ -167,7 +167,9 @@ describe("a remote transcribe tier", () => {
     const over = await transcribe(owner.client, [{ content: audioOf(8 * MiB + 1) }])
     expect([over.status, over.body.error]).toEqual([413, "payload_too_large"])
 
-    const streamed = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
+    // The node stops reading at the limit and answers 413; a client still writing may meet its connection's reset
+    // before it reads that answer (EPIPE), as with any server that refuses a body it will not read.
+    const streamed = await new Promise<{ status: number; body: string; sent: number } | null>((resolve, reject) => {
       const boundary = "voice-boundary"
       const outgoing = httpRequest(`${owner.client.base}/api/twin/voice/transcribe`, {
         method: "POST",
@@ -185,7 +187,11 @@ describe("a remote transcribe tier", () => {
         response.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")))
         response.on("end", () => resolve({ status: response.statusCode ?? 0, body, sent }))
       })
-      outgoing.on("error", (error) => (answered ? undefined : reject(error)))
+      outgoing.on("error", (error: NodeJS.ErrnoException) => {
+        if (answered) return
+        if (error.code === "EPIPE" || error.code === "ECONNRESET") resolve(null)
+        else reject(error)
+      })
       outgoing.write(
         `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="r.webm"\r\nContent-Type: audio/webm\r\n\r\n`
       )
@@ -199,10 +205,13 @@ describe("a remote transcribe tier", () => {
       }
       pump()
     })
-    expect(streamed.status).toBe(413)
-    expect(JSON.parse(streamed.body).error).toBe("payload_too_large")
-    expect(streamed.sent).toBeLessThan(16 * MiB)
+    if (streamed !== null) {
+      expect(streamed.status).toBe(413)
+      expect(JSON.parse(streamed.body).error).toBe("payload_too_large")
+      expect(streamed.sent).toBeLessThan(16 * MiB)
+    }
     expect(context.server.requestsFor("transcriptions")).toHaveLength(0)
+    expect((await fetch(`${owner.client.base}/api/health`)).status).toBe(200)
   }, 60_000)
 
   it("counts a transcription in the upload and the llm budgets", async () => {
