@@ -97,7 +97,8 @@ const writeAtomically = (file: string, text: string) => {
 
 /** The stamp's files: what esbuild read under `root` outside node_modules, this file, and the lock file. */
 const stampedInputs = (root: string, metafileInputs: ReadonlyArray<string>): Array<string> => {
-  const own = metafileInputs.filter((input) => !input.split("/").includes("node_modules"))
+  // A module of a plugin's namespace ("required-builtin:node:http") is no file.
+  const own = metafileInputs.filter((input) => !input.split("/").includes("node_modules") && !input.includes(":"))
   const self = toPosix(relative(root, thisFile))
   return [...new Set([...own, ...(self.startsWith("..") ? [] : [self]), "package-lock.json"])].sort()
 }
@@ -121,9 +122,22 @@ const prune = (cacheDir: string, current: string, keep: number) => {
   for (const folder of [...bundles.slice(keep), ...abandoned]) rmSync(folder.path, { recursive: true, force: true })
 }
 
+/**
+ * Makes a bundled file ASCII. V8 keeps a module's source for as long as its functions may still be compiled, as one
+ * string; a single character outside Latin-1 makes it a two-byte string of twice the size (9 MB rather than 4.5 MB: the
+ * comments esbuild keeps inside bundled CommonJS packages hold a few `’` and `§`). With `charset: "ascii"` code carries
+ * only escapes, so what is left outside ASCII is in comments, and is replaced there.
+ */
+const asciiComments = (file: string) => {
+  const text = readFileSync(file, "utf8")
+  if (/[\u0080-\uffff]/.test(text)) writeFileSync(file, text.replace(/[\u0080-\uffff]/g, "?"))
+}
+
 export interface ServerBundle {
   /** The bundled entry's file URL, for `import()`. */
   readonly url: string
+  /** The bundle's runnable file (./serve.ts bundled): `node <serve>` starts the node. */
+  readonly serve: string
   readonly built: boolean
   readonly line: string
 }
@@ -135,13 +149,17 @@ export const ensureServerBundle = async (options: ServerBundleOptions = {}): Pro
   const entryName = entry.split("/").pop()!.replace(/\.ts$/, ".mjs")
   const started = performance.now()
   const where = (hash: string) => join(cacheDir, hash)
+  const located = (folder: string) => ({
+    url: pathToFileURL(join(folder, entryName)).href,
+    serve: join(folder, "serve.mjs")
+  })
   const latest = readLatest(cacheDir)
   if (
     latest !== null &&
     existsSync(join(where(latest.hash), entryName)) &&
     hashFiles(latest.inputs, root) === latest.hash
   ) {
-    return { url: pathToFileURL(join(where(latest.hash), entryName)).href, built: false, line: "" }
+    return { ...located(where(latest.hash)), built: false, line: "" }
   }
 
   // Loaded only to build: a start that reuses the bundle never loads esbuild's JavaScript.
@@ -151,7 +169,8 @@ export const ensureServerBundle = async (options: ServerBundleOptions = {}): Pro
   try {
     const result = await build({
       absWorkingDir: root,
-      entryPoints: [entry],
+      // The entry keeps its exports; ./serve.ts is what a started node runs (./bundled-start.ts).
+      entryPoints: [entry, "host/serve.ts"],
       bundle: true,
       // Our modules imported lazily stay apart, in chunks loaded at their first import.
       splitting: true,
@@ -166,6 +185,9 @@ export const ensureServerBundle = async (options: ServerBundleOptions = {}): Pro
       // No `keepNames`: it renames through a call at every function's creation, closures made per request included
       // (measured: 12 % fewer requests a second). esbuild renames a name only where two modules' top levels collide.
       logLevel: "silent",
+      // Strings, template literals and regular expressions escape what is not ASCII (esbuild's default, named here since
+      // the step after the build relies on it).
+      charset: "ascii",
       // Bundled CommonJS asks for Node's built-ins and the packages left outside through `require`.
       banner: {
         js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);"
@@ -182,6 +204,34 @@ export const ensureServerBundle = async (options: ServerBundleOptions = {}): Pro
                 ? undefined
                 : { path: args.path, external: true }
             )
+            // `node:http` through `require`, not `import`: an ES module's import of a built-in reads every export, and
+            // node:http's `WebSocket` and `MessageEvent` are getters that load Node's own HTTP client (undici), 12 MB
+            // of an idle node that never uses it (docs/benchmarks.md, "Idle RSS"). Required, the names are read only
+            // where used.
+            plugin.onResolve({ filter: /^(node:)?http$/ }, (args) =>
+              args.kind === "import-statement" ? { path: args.path, namespace: "required-builtin" } : undefined
+            )
+            plugin.onLoad({ filter: /.*/, namespace: "required-builtin" }, (args) => ({
+              contents: `module.exports = require(${JSON.stringify(args.path)})`,
+              loader: "js"
+            }))
+            // undici evaluated at its first use: @effect/platform-node's server module imports its HTTP client, which
+            // imports undici, and evaluating undici cost an idle node 29 MB. The client calls two of its names, inside
+            // functions; a name more would fail this build, not a start.
+            plugin.onResolve({ filter: /^undici$/ }, (args) =>
+              args.kind === "import-statement" ? { path: args.path, namespace: "lazy-undici" } : undefined
+            )
+            plugin.onLoad({ filter: /.*/, namespace: "lazy-undici" }, () => ({
+              contents: [
+                "let loaded",
+                'const undici = () => (loaded ??= require("undici"))',
+                "export class Agent { constructor(options) { return new (undici().Agent)(options) } }",
+                "export const getGlobalDispatcher = () => undici().getGlobalDispatcher()",
+                "export default { get Agent() { return undici().Agent } }"
+              ].join("\n"),
+              loader: "js",
+              resolveDir: root
+            }))
             plugin.onLoad({ filter: /\.ts$/ }, (args) => {
               if (args.path.split(sep).includes("node_modules")) return undefined
               const source = readFileSync(args.path, "utf8")
@@ -196,6 +246,7 @@ export const ensureServerBundle = async (options: ServerBundleOptions = {}): Pro
         }
       ]
     })
+    for (const output of Object.keys(result.metafile.outputs)) asciiComments(join(root, output))
     const inputs = stampedInputs(root, Object.keys(result.metafile.inputs))
     const hash = hashFiles(inputs, root)
     if (hash === null) throw new Error("a source file went away while the node was being bundled; start it again")
@@ -213,7 +264,7 @@ export const ensureServerBundle = async (options: ServerBundleOptions = {}): Pro
     prune(cacheDir, hash, 2)
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     return {
-      url: pathToFileURL(join(where(hash), entryName)).href,
+      ...located(where(hash)),
       built: true,
       line: `Bundled the node's modules in ${seconds} s (${toPosix(relative(root, where(hash)))}); later starts reuse the bundle until a source changes`
     }

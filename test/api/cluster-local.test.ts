@@ -96,12 +96,15 @@ const sameBrowserOn = (url: string, client: Client) => {
   return other
 }
 
-/** Whether the process runs the node (host/bundled-start.ts): a runner, not a passing helper process. */
+/**
+ * Whether the process runs the node: a runner, not a passing helper process. host/bundled-start.ts becomes
+ * `node <bundle>/serve.mjs` once its bundle is current (the same process).
+ */
 const runsNode = (pid: number): boolean => {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, "utf8")
       .split("\0")
-      .some((arg) => arg.endsWith("host/bundled-start.ts"))
+      .some((arg) => arg.endsWith("host/bundled-start.ts") || arg.endsWith("/serve.mjs"))
   } catch {
     return false
   }

@@ -5,7 +5,8 @@
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { spawnSync } from "node:child_process"
+import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, describe, expect, test } from "vitest"
 import { ensureServerBundle, isBundled } from "../../../host/server-bundle.ts"
@@ -36,11 +37,27 @@ write("node_modules/semver/index.js", "module.exports = function semver() {}\nmo
 write(
   "host/start.ts",
   `import { where } from "outside-pkg"
+import commented from "xtend"
 import { greeting } from "../lib/read.ts"
 export const start = (): { greeting: string; where: string } => ({ greeting, where })
+export const word = (): string => commented.word
 export const lazyNamed = async (): Promise<unknown> => ((await import("semver")) as { named?: unknown }).named
 if (import.meta.main) throw new Error("the bundle was run as a main module")
 `
+)
+
+// The bundle's runnable entry, as host/serve.ts: what host/bundled-start.ts replaces its process with.
+write(
+  "host/serve.ts",
+  `const { start } = await import("./start.ts")
+console.log(JSON.stringify(start()))
+`
+)
+// A bundled CommonJS package (the name is what counts) whose comments esbuild keeps, one of them outside ASCII.
+write("node_modules/xtend/package.json", JSON.stringify({ name: "xtend", main: "index.js" }))
+write(
+  "node_modules/xtend/index.js",
+  "module.exports = {\n  // the response\u2019s type, \u00a7 5.2\n  word: 'caf\u00e9 \u2192'\n}\n"
 )
 
 const options = { root, cacheDir }
@@ -61,6 +78,18 @@ describe("the node's bundle", () => {
     expect(readFileSync(fileURLToPath(first.url), "utf8")).toContain('from "outside-pkg"')
   })
 
+  test("its serve.mjs runs the node as plain JavaScript; its text is ASCII, what it says unchanged", async () => {
+    const bundle = await ensureServerBundle(options)
+    const ran = spawnSync(process.execPath, [bundle.serve], { encoding: "utf8" })
+    expect(ran.status).toBe(0)
+    expect(JSON.parse(ran.stdout).greeting).toBe("hello from beside the module")
+    const module = (await import(bundle.url)) as { word: () => string }
+    expect(module.word()).toBe("caf\u00e9 \u2192")
+    for (const file of readdirSync(dirname(bundle.serve))) {
+      expect(/[\u0080-\uffff]/.test(readFileSync(join(dirname(bundle.serve), file), "utf8")), file).toBe(false)
+    }
+  })
+
   test("a package imported lazily is Node's to load, with its names, as without the bundle", async () => {
     const bundle = await ensureServerBundle(options)
     const module = (await import(bundle.url)) as { lazyNamed: () => Promise<unknown> }
@@ -70,7 +99,7 @@ describe("the node's bundle", () => {
   test("an unchanged tree reuses the bundle; a changed source makes a new one beside it", async () => {
     const first = await ensureServerBundle(options)
     const again = await ensureServerBundle(options)
-    expect(again).toEqual({ url: first.url, built: false, line: "" })
+    expect(again).toEqual({ url: first.url, serve: first.serve, built: false, line: "" })
 
     write("lib/greeting.txt", "changed, but not a module\n")
     expect((await ensureServerBundle(options)).built).toBe(false)
