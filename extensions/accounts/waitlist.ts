@@ -3,11 +3,15 @@
  * and mints codes. Joining twice with one address keeps the first entry and answers the same.
  */
 import * as Effect from "effect/Effect"
-import { stringify } from "csv-stringify/sync"
+import type * as CsvStringify from "csv-stringify/sync"
 import { nowIso } from "../../kernel/time.ts"
 import type { Page } from "../../kernel/contract/page.ts"
 import type { WaitlistRow } from "./contract/records.ts"
 import { WaitlistRepository } from "./repositories/waitlist.ts"
+import { lazyModule } from "../../kernel/lazy-module.ts"
+
+/** At first use: only the owner's CSV of the waitlist needs it. */
+const csvOf = lazyModule<typeof CsvStringify>("csv-stringify/sync")
 
 /**
  * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a
@@ -22,7 +26,7 @@ export const neutraliseCell = (value: string): string => (/^[=+\-@\t\r]/.test(va
  * record at any line break (Python's csv) splits the row.
  */
 export const waitlistCsv = (rows: ReadonlyArray<WaitlistRow>): string =>
-  stringify(
+  csvOf().stringify(
     rows.map((row) => [row.email, row.name, row.why, row.createdAt].map(neutraliseCell)),
     {
       header: true,

@@ -3,7 +3,7 @@
  * as it passes; an entry may be written out (`sink`), the rest pass by. Memory stays flat: nothing is read whole but
  * the manifest. Paths are checked before anything is written: no absolute path, no `..`, nothing but regular files.
  */
-import { Decrypter } from "age-encryption"
+import type * as Age from "age-encryption"
 import { createHash } from "node:crypto"
 import { createReadStream, createWriteStream, mkdirSync } from "node:fs"
 import { dirname, join } from "node:path"
@@ -11,9 +11,15 @@ import { Readable } from "node:stream"
 import type { ReadableStream as NodeReadableStream } from "node:stream/web"
 import { finished } from "node:stream/promises"
 import { createGunzip } from "node:zlib"
-import { Parser, type ReadEntry } from "tar"
+import type * as Tar from "tar"
+import type { ReadEntry } from "tar"
 import type { Manifest } from "./archive-write.ts"
 import { BACKUP_FORMAT } from "./contract/records.ts"
+import { lazyModule } from "../../kernel/lazy-module.ts"
+
+/** At first use, as every library only a backup, an export or an import needs (docs/benchmarks.md, "Idle RSS"). */
+const age = lazyModule<typeof Age>("age-encryption")
+const tar = lazyModule<typeof Tar>("tar")
 
 /** Why a backup cannot be read, as a stable code (the register page's restore answers it). */
 export type UnreadableReason = "wrong_passphrase" | "not_a_backup" | "newer_backup_format" | "damaged_backup"
@@ -61,7 +67,7 @@ export const readBackup = async (
   newestFormat: number = BACKUP_FORMAT
 ): Promise<ReadBackup> => {
   try {
-    const decrypter = new Decrypter()
+    const decrypter = new (age().Decrypter)()
     decrypter.addPassphrase(passphrase)
     const encrypted = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>
     const decrypted = await decrypter.decrypt(encrypted)
@@ -105,7 +111,7 @@ export const readBackup = async (
         if (path === "manifest.json") manifestText = Buffer.concat(chunks).toString("utf8")
       })
     }
-    const parser = new Parser({ strict: true, onReadEntry: onEntry })
+    const parser = new (tar().Parser)({ strict: true, onReadEntry: onEntry })
     const done = new Promise<void>((resolve, reject) => {
       parser.on("end", () => resolve())
       parser.on("error", reject)

@@ -3,7 +3,7 @@
  * encrypted to a passphrase with age (scrypt recipient), streamed to `<id>.tar.gz.age.partial` and renamed into
  * place once whole, with its summary beside it (`<id>.json`: what the list answers without the passphrase).
  */
-import { Encrypter } from "age-encryption"
+import type * as Age from "age-encryption"
 import { createHash } from "node:crypto"
 import { createWriteStream } from "node:fs"
 import { mkdir, opendir, rename, rm, stat, writeFile } from "node:fs/promises"
@@ -14,6 +14,10 @@ import { createGzip } from "node:zlib"
 import { BACKUP_FORMAT, type Backup, type BackupCounts } from "./contract/records.ts"
 import { inspectDatabase, snapshotDatabase } from "./snapshot.ts"
 import { type TarSource, tarStream } from "./tar-stream.ts"
+import { lazyModule } from "../../kernel/lazy-module.ts"
+
+/** At first use, as every library only a backup, an export or an import needs (docs/benchmarks.md, "Idle RSS"). */
+const age = lazyModule<typeof Age>("age-encryption")
 
 /** The stores of FILES_DIR a backup holds (`upload-staging` holds only uploads not yet whole). */
 export const BACKED_UP_STORES = ["uploads", "projects", "plugin-data"] as const
@@ -125,7 +129,7 @@ export const writeBackup = async (
         return [{ path: "manifest.json", bytes: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), mtime: now }]
       })
     )
-    const encrypter = new Encrypter()
+    const encrypter = new (age().Encrypter)()
     encrypter.setPassphrase(passphrase)
     const gzipped = Readable.toWeb(tar.pipe(createGzip())) as ReadableStream<Uint8Array>
     const encrypted = await encrypter.encrypt(gzipped)

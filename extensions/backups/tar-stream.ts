@@ -5,7 +5,11 @@
  */
 import { createHash } from "node:crypto"
 import { open } from "node:fs/promises"
-import { Header, Pax } from "tar"
+import type * as Tar from "tar"
+import { lazyModule } from "../../kernel/lazy-module.ts"
+
+/** At first use, as every library only a backup, an export or an import needs (docs/benchmarks.md, "Idle RSS"). */
+const tar = lazyModule<typeof Tar>("tar")
 
 const BLOCK = 512
 const CHUNK = 256 * 1024
@@ -23,10 +27,10 @@ export interface WrittenEntry {
 
 const headerOf = (path: string, size: number, mtime: Date): Array<Buffer> => {
   const fields = { path, size, mode: 0o644, mtime, type: "File" as const, uid: 0, gid: 0 }
-  const header = new Header(fields)
+  const header = new (tar().Header)(fields)
   const block = Buffer.alloc(BLOCK)
   const needPax = header.encode(block, 0)
-  return needPax ? [new Pax(fields).encode(), block] : [block]
+  return needPax ? [new (tar().Pax)(fields).encode(), block] : [block]
 }
 
 const padding = (size: number) => Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK)

@@ -8,11 +8,16 @@
  * host file by an absolute or climbing path, another package) fails the build, so nothing outside
  * the workspace ends up inside a bundle.
  */
-import { build, formatMessages, type Message, type Plugin, version as esbuildVersion } from "esbuild"
+import type * as Esbuild from "esbuild"
+import type { Message, Plugin } from "esbuild"
 import { builtinModules, createRequire } from "node:module"
 import { realpath } from "node:fs/promises"
 import { dirname, join, relative, sep } from "node:path"
 import { fileURLToPath } from "node:url"
+import { lazyModule } from "../../kernel/lazy-module.ts"
+
+/** esbuild at first use: only a build loads it. */
+const esbuild = lazyModule<typeof Esbuild>("esbuild")
 
 const allowedPackages: ReadonlySet<string> = new Set(["react", "react-dom", "scheduler"])
 
@@ -64,7 +69,7 @@ const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const describeMessages = async (messages: ReadonlyArray<Message>, kind: "error" | "warning") =>
   messages.length === 0
     ? []
-    : (await formatMessages([...messages], { kind, color: false })).map((text) => text.trimEnd())
+    : (await esbuild().formatMessages([...messages], { kind, color: false })).map((text) => text.trimEnd())
 
 const escapeHtml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;")
@@ -97,7 +102,7 @@ const bundleOptions = async (rootDir: string, entry: string, node: boolean) => (
   plugins: [confine(await realpath(rootDir), node)]
 })
 
-export const buildHeader = `esbuild ${esbuildVersion}, offline (React from the node's own install)`
+export const buildHeader = () => `esbuild ${esbuild().version}, offline (React from the node's own install)`
 
 /** Bundles `entry` (relative to `rootDir`) into the text of one page; answers it with the log, or the errors. */
 export const buildFrontEnd = async (
@@ -107,7 +112,7 @@ export const buildFrontEnd = async (
 ): Promise<BuildStep & { readonly html: string | null }> => {
   const started = performance.now()
   try {
-    const result = await build({
+    const result = await esbuild().build({
       ...(await bundleOptions(rootDir, entry, false)),
       outdir: "out",
       format: "iife",
@@ -153,7 +158,7 @@ export const buildServer = async (
 ): Promise<BuildStep & { readonly code: string | null }> => {
   const started = performance.now()
   try {
-    const result = await build({
+    const result = await esbuild().build({
       ...(await bundleOptions(rootDir, entry, true)),
       outfile: join(rootDir, outfile),
       format: "esm",

@@ -94,7 +94,7 @@ export const scaffoldReactNode = defineSkill({
         previewPath === null || context.projectId === null
           ? null
           : `/api/files/project/${context.projectId}/${previewPath}`,
-      buildLog: [buildHeader, ...front.log, ...server.log, built ? "Built." : "The build failed."].join("\n"),
+      buildLog: [buildHeader(), ...front.log, ...server.log, built ? "Built." : "The build failed."].join("\n"),
       scaffolded
     }
     context.trace({

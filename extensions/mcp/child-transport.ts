@@ -1,8 +1,8 @@
 /** MCP's stdio transport over a server process the node started itself (in its sandbox): newline-delimited JSON-RPC. */
 import type { ChildProcessWithoutNullStreams } from "node:child_process"
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js"
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
+import { mcpStdio } from "./sdk.ts"
 
 /** The last of what the server wrote to stderr, to say why it stopped. */
 const STDERR_KEPT = 2000
@@ -12,7 +12,7 @@ export class ChildTransport implements Transport {
   onclose?: () => void
   onerror?: (error: Error) => void
   private readonly child: ChildProcessWithoutNullStreams
-  private readonly buffer = new ReadBuffer()
+  private readonly buffer = new (mcpStdio().ReadBuffer)()
   stderr = ""
 
   constructor(child: ChildProcessWithoutNullStreams) {
@@ -43,7 +43,7 @@ export class ChildTransport implements Transport {
 
   async send(message: JSONRPCMessage): Promise<void> {
     if (!this.child.stdin.writable) throw new Error("the server's stdin is closed")
-    this.child.stdin.write(serializeMessage(message))
+    this.child.stdin.write(mcpStdio().serializeMessage(message))
   }
 
   async close(): Promise<void> {

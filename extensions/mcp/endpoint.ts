@@ -9,7 +9,7 @@
  */
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"
+import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { randomUUID } from "node:crypto"
@@ -19,6 +19,7 @@ import { McpCalls } from "./calls.ts"
 import { McpClients, type McpIdentity } from "./clients.ts"
 import { makeServer, type ServerServices } from "./server.ts"
 import { McpSessions } from "./sessions.ts"
+import { mcpHttpServer } from "./sdk.ts"
 
 const SESSION_HEADER = "mcp-session-id"
 
@@ -82,12 +83,13 @@ export const makeMcpEndpoint = Effect.gen(function* () {
   /** A new transport, its server connected, entered in the sessions when `initialize` gives it an id. */
   const open = (identity: McpIdentity) =>
     Effect.promise(async () => {
-      const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
-        sessionIdGenerator: randomUUID,
-        enableJsonResponse: true,
-        onsessioninitialized: (id) => sessions.add(id, { clientId: identity.client.id, transport }),
-        onsessionclosed: sessions.forget
-      })
+      const transport: WebStandardStreamableHTTPServerTransport =
+        new (mcpHttpServer().WebStandardStreamableHTTPServerTransport)({
+          sessionIdGenerator: randomUUID,
+          enableJsonResponse: true,
+          onsessioninitialized: (id) => sessions.add(id, { clientId: identity.client.id, transport }),
+          onsessionclosed: sessions.forget
+        })
       await makeServer(identity, calls, services).connect(transport)
       return transport
     })

@@ -4,8 +4,7 @@
  * address policy (kernel/http/outbound.ts) with the owner's bearer token, if any. Either way the SDK's client connects,
  * lists the tools, and hands on the new list each time the server says its tools changed (`tools/list_changed`).
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js"
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import type { Tool } from "@modelcontextprotocol/sdk/types.js"
 import type { ChildProcessWithoutNullStreams } from "node:child_process"
@@ -20,6 +19,7 @@ import type { FileStoreSettings } from "../../kernel/file-stores.ts"
 import { OutboundError } from "../../kernel/http/outbound.ts"
 import { hostVersion } from "../../kernel/version.ts"
 import { ChildTransport } from "./child-transport.ts"
+import { mcpClient, mcpHttpClient } from "./sdk.ts"
 
 export interface ServerRequest {
   readonly command: string
@@ -102,7 +102,7 @@ const spawned = (
   )
 
 const remote = (url: string, token: Option.Option<Redacted.Redacted<string>>, reach: ServerReach): Opening => {
-  const transport = new StreamableHTTPClientTransport(new URL(url), {
+  const transport = new (mcpHttpClient().StreamableHTTPClientTransport)(new URL(url), {
     fetch: reach.fetch,
     ...(Option.isSome(token)
       ? { requestInit: { headers: { authorization: `Bearer ${Redacted.value(token.value)}` } } }
@@ -163,7 +163,7 @@ export const openServer = (
 ): Effect.Effect<OpenedServer, { readonly message: string }> =>
   Effect.gen(function* () {
     const opening = "url" in declared ? remote(declared.url, token, reach) : yield* spawned(declared, plugin, reach)
-    const client = new Client(
+    const client = new (mcpClient().Client)(
       { name: "personal-node", version: hostVersion },
       {
         listChanged: {

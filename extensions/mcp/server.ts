@@ -5,16 +5,7 @@
  * refusal of the service the tool called (a to-do not found, a file too large) is the tool's error result, the route's
  * refusal body as its text. Each call that acts writes a `mcp` activity to the twin naming the client.
  */
-import { Server } from "@modelcontextprotocol/sdk/server/index.js"
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListResourcesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
-  type Tool
-} from "@modelcontextprotocol/sdk/types.js"
+import type { Tool } from "@modelcontextprotocol/sdk/types.js"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
@@ -27,6 +18,7 @@ import type * as Context from "effect/Context"
 import type { McpCalls } from "./calls.ts"
 import type { McpIdentity } from "./clients.ts"
 import { type McpTool, mcpTools, type ToolServices } from "./tools.ts"
+import { mcpServer, mcpTypes } from "./sdk.ts"
 
 export const PROFILE_URI = "twin://profile"
 
@@ -57,7 +49,15 @@ export const makeServer = (identity: McpIdentity, calls: McpCalls, services: Con
   const record = (did: string) =>
     Effect.flatMap(ActivityLog, (activity) => activity.record(caller.beingId, "mcp", `${client.name} ${did}`))
 
-  const server = new Server(serverInfo, {
+  const {
+    CallToolRequestSchema,
+    ErrorCode,
+    ListResourcesRequestSchema,
+    ListToolsRequestSchema,
+    McpError,
+    ReadResourceRequestSchema
+  } = mcpTypes()
+  const server = new (mcpServer().Server)(serverInfo, {
     capabilities: { tools: {}, resources: {} },
     instructions:
       "The twin of one person on their personal node: their memories, to-dos, calendar and files, as far as this " +

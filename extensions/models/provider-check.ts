@@ -8,6 +8,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
+import { connect } from "node:net"
 import type { ProviderCheck } from "./contract/providers.ts"
 import { demoFetch } from "./demo/demo-fetch.ts"
 
@@ -94,6 +95,24 @@ export const listModels = (server: Server, timeoutMs: number): Effect.Effect<Pro
     }
   })
 
+/**
+ * Whether something accepts a connection on the loopback port within `timeoutMs`. Asked before the model list, so a
+ * start on a machine with no local model server (the usual case) makes no HTTP request: the first `fetch` loads
+ * Node's HTTP client, about 15 MB an idle node would otherwise hold (docs/benchmarks.md, "Idle RSS").
+ */
+const listening = (port: number, timeoutMs: number) =>
+  Effect.async<boolean>((resume) => {
+    const socket = connect({ host: "127.0.0.1", port, timeout: timeoutMs })
+    const settle = (open: boolean) => {
+      socket.destroy()
+      resume(Effect.succeed(open))
+    }
+    socket.once("connect", () => settle(true))
+    socket.once("timeout", () => settle(false))
+    socket.once("error", () => settle(false))
+    return Effect.sync(() => socket.destroy())
+  })
+
 /** The local servers answering on the loopback ports given, each asked within `timeoutMs`, at once. */
 export const detectLocal = (ports: ReadonlyArray<number>, timeoutMs: number) =>
   Effect.map(
@@ -101,9 +120,10 @@ export const detectLocal = (ports: ReadonlyArray<number>, timeoutMs: number) =>
       ports,
       (port) => {
         const baseUrl = `http://127.0.0.1:${port}/v1`
-        return Effect.map(listModels({ baseUrl, apiKey: Option.none(), builtin: false }, timeoutMs), (check) =>
+        const asked = Effect.map(listModels({ baseUrl, apiKey: Option.none(), builtin: false }, timeoutMs), (check) =>
           check.ok ? Option.some({ baseUrl, models: check.models }) : Option.none()
         )
+        return Effect.flatMap(listening(port, timeoutMs), (open) => (open ? asked : Effect.succeedNone))
       },
       { concurrency: "unbounded" }
     ),

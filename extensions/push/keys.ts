@@ -7,15 +7,26 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type * as Redacted from "effect/Redacted"
-import type * as WebPush from "web-push"
-import { lazyModule } from "../../kernel/lazy-module.ts"
+import { createECDH } from "node:crypto"
 import { nowIso } from "../../kernel/time.ts"
 import { encryptionKeyMissing } from "../twin/contract/connection-secrets.ts"
 import { SecretSealer } from "../twin/contract/secret-sealer.ts"
 import { PushRepository } from "./repository.ts"
 
-/** Loaded at the first message or the first key pair, not at every start. */
-const webPush = lazyModule<typeof WebPush>("web-push")
+/**
+ * A new pair as web-push's `generateVAPIDKeys` makes it: the public point uncompressed, the private scalar in 32 bytes,
+ * both base64url. Made with node:crypto, so a first start does not load web-push and its ASN.1 and JWT libraries,
+ * which only sending a message needs (./sender.ts).
+ */
+const newPair = () => {
+  const ecdh = createECDH("prime256v1")
+  ecdh.generateKeys()
+  const scalar = ecdh.getPrivateKey()
+  return {
+    publicKey: ecdh.getPublicKey().toString("base64url"),
+    privateKey: Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]).toString("base64url")
+  }
+}
 
 export interface VapidPair {
   /** base64url of the uncompressed point: the browser's applicationServerKey. */
@@ -35,7 +46,7 @@ export class PushKeys extends Effect.Service<PushKeys>()("push/PushKeys", {
         return Option.none<VapidPair>()
       }
       if (Option.isNone(yield* repository.keys())) {
-        const pair = webPush().generateVAPIDKeys()
+        const pair = newPair()
         yield* repository.keepKeys({
           publicKey: pair.publicKey,
           privateKeySealed: yield* Effect.orDie(sealed.seal(pair.privateKey)),

@@ -5,11 +5,15 @@
  * disposes of the isolate at the deadline whatever it is doing; a heap past its limit disposes
  * itself. None of the isolate's host functions returns a promise, so none can reject in the host.
  */
-import ivm from "isolated-vm"
+import type ivm from "isolated-vm"
 import type { CodeReport } from "../../kernel/extensions/process.ts"
 import { isolateErrorText as describe } from "../../kernel/extensions/isolate/limits.ts"
 import { sandboxLimits, timedOutExitCode } from "./limits.ts"
 import { cappedText } from "./output.ts"
+import { lazyModule } from "../../kernel/lazy-module.ts"
+
+/** isolated-vm at first use: a node that runs no plugin and no JavaScript sandbox never loads the addon. */
+const isolatedVm = lazyModule<typeof ivm>("isolated-vm")
 
 /** Runs inside the isolate before the code: console over the one host function, `$write`. */
 const prelude = `
@@ -26,7 +30,7 @@ globalThis.console = Object.freeze({ log: line(1), info: line(1), debug: line(1)
 export const runInIsolate = async (code: string, timeoutMs: number, signal?: AbortSignal): Promise<CodeReport> => {
   const stdout = cappedText()
   const stderr = cappedText()
-  const isolate = new ivm.Isolate({ memoryLimit: sandboxLimits.isolateMemoryMb })
+  const isolate = new (isolatedVm().Isolate)({ memoryLimit: sandboxLimits.isolateMemoryMb })
   let timedOut = false
   const stop = () => {
     if (!isolate.isDisposed) isolate.dispose()
@@ -50,7 +54,7 @@ export const runInIsolate = async (code: string, timeoutMs: number, signal?: Abo
     const context = await isolate.createContext()
     await context.global.set(
       "$write",
-      new ivm.Callback((stream: number, text: string) => {
+      new (isolatedVm().Callback)((stream: number, text: string) => {
         ;(stream === 2 ? stderr : stdout).push(String(text))
       })
     )

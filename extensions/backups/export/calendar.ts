@@ -3,12 +3,16 @@
  * with its RRULE, each to-do a VTODO with its status, priority and due date. UIDs are the node's ids, so an import
  * of this file into the same node updates rather than doubles.
  */
-import ICAL from "ical.js"
+import type ICAL from "ical.js"
 import type { EventRow, TodoRow } from "./export-repository.ts"
+import { lazyModule } from "../../../kernel/lazy-module.ts"
+
+/** At first use, as every library only a backup, an export or an import needs (docs/benchmarks.md, "Idle RSS"). */
+const ical = lazyModule<typeof ICAL>("ical.js")
 
 export const PRODID = "-//svc-node//Your data//EN"
 
-const utc = (iso: string) => ICAL.Time.fromJSDate(new Date(iso), true)
+const utc = (iso: string) => ical().Time.fromJSDate(new Date(iso), true)
 
 /** An all-day event's date (its UTC calendar day). */
 const dateOf = (iso: string) => {
@@ -28,7 +32,7 @@ const todoStatus: Record<string, string> = {
 const todoPriority: Record<string, number> = { urgent: 1, high: 3, normal: 5, low: 9 }
 
 const vevent = (event: EventRow) => {
-  const component = new ICAL.Component("vevent")
+  const component = new (ical().Component)("vevent")
   component.addPropertyWithValue("uid", event.id)
   component.addPropertyWithValue("dtstamp", utc(event.updated_at))
   component.addPropertyWithValue("created", utc(event.created_at))
@@ -43,7 +47,7 @@ const vevent = (event: EventRow) => {
     // An imported event keeps its exceptions as `EXDATE:` lines beside its rule (UTC, iCalendar's basic form).
     for (const line of event.recurrence.split(/\r?\n/)) {
       if (!/^EXDATE[:;]/i.test(line))
-        component.addPropertyWithValue("rrule", ICAL.Recur.fromString(line.replace(/^RRULE:/i, "")))
+        component.addPropertyWithValue("rrule", ical().Recur.fromString(line.replace(/^RRULE:/i, "")))
       else
         for (const value of line.slice(line.indexOf(":") + 1).split(","))
           component.addPropertyWithValue(
@@ -56,7 +60,7 @@ const vevent = (event: EventRow) => {
 }
 
 const vtodo = (todo: TodoRow) => {
-  const component = new ICAL.Component("vtodo")
+  const component = new (ical().Component)("vtodo")
   component.addPropertyWithValue("uid", todo.id)
   component.addPropertyWithValue("dtstamp", utc(todo.updated_at))
   component.addPropertyWithValue("created", utc(todo.created_at))
@@ -70,7 +74,7 @@ const vtodo = (todo: TodoRow) => {
 }
 
 export const calendarText = (events: ReadonlyArray<EventRow>, todos: ReadonlyArray<TodoRow>): string => {
-  const calendar = new ICAL.Component("vcalendar")
+  const calendar = new (ical().Component)("vcalendar")
   calendar.addPropertyWithValue("version", "2.0")
   calendar.addPropertyWithValue("prodid", PRODID)
   calendar.addPropertyWithValue("calscale", "GREGORIAN")

@@ -8,7 +8,7 @@ import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
-import { stringify as csv } from "csv-stringify/sync"
+import type * as CsvStringify from "csv-stringify/sync"
 import { stat } from "node:fs/promises"
 import { join } from "node:path"
 import type * as Yaml from "yaml"
@@ -18,6 +18,8 @@ import { Settings } from "../../../kernel/settings.ts"
 import { calendarText } from "./calendar.ts"
 import { ExportRepository, MEMORY_PAGE, type MemoryRow } from "./export-repository.ts"
 import type { ZipSource } from "./zip-stream.ts"
+
+const csvOf = lazyModule<typeof CsvStringify>("csv-stringify/sync")
 
 /** Loaded at the first export, not at start: an idle node does not hold it. */
 const yamlOf = lazyModule<typeof Yaml>("yaml")
@@ -164,7 +166,7 @@ export const exportSources = (beingId: string, handle: string, at: string) =>
               Stream.concat(threads, projects),
               one(repository.ledger(beingId), (ledger) => ({
                 name: "ledger.csv",
-                text: csv([...ledger], {
+                text: csvOf().stringify([...ledger], {
                   header: true,
                   columns: ["created_at", "amount", "reason", "counterparty", "movement_id", "order_id", "id"]
                 })

@@ -5,8 +5,12 @@
  */
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
-import { Zip, ZipDeflate } from "fflate"
+import type * as Fflate from "fflate"
 import { open } from "node:fs/promises"
+import { lazyModule } from "../../../kernel/lazy-module.ts"
+
+/** At first use, as every library only a backup, an export or an import needs (docs/benchmarks.md, "Idle RSS"). */
+const fflate = lazyModule<typeof Fflate>("fflate")
 
 export type ZipSource =
   | { readonly name: string; readonly text: string }
@@ -33,13 +37,13 @@ export const zipStream = <E>(sources: Stream.Stream<ZipSource, E>): Stream.Strea
   Stream.suspend(() => {
     const out: Array<Uint8Array> = []
     let failure: Error | null = null
-    const zip = new Zip((error, data) => {
+    const zip = new (fflate().Zip)((error, data) => {
       if (error !== null) failure = error
       else out.push(data)
     })
     const drain = Effect.suspend(() => (failure !== null ? Effect.fail(failure) : Effect.succeed(out.splice(0))))
     const entry = (source: ZipSource): Stream.Stream<Uint8Array, Error> => {
-      const deflate = new ZipDeflate(source.name, { level: 6 })
+      const deflate = new (fflate().ZipDeflate)(source.name, { level: 6 })
       zip.add(deflate)
       const chunks =
         "text" in source

@@ -3,7 +3,11 @@
  * instant; each VEVENT an event (its RRULE, with its EXDATEs as an `EXDATE:` line the recurrence reader takes), each
  * VTODO a to-do. An item that cannot be read is a problem named by its UID or summary; the rest are kept.
  */
-import ICAL from "ical.js"
+import type ICAL from "ical.js"
+import { lazyModule } from "../../../kernel/lazy-module.ts"
+
+/** At first use, as every library only a backup, an export or an import needs (docs/benchmarks.md, "Idle RSS"). */
+const ical = lazyModule<typeof ICAL>("ical.js")
 
 export interface EventDraft {
   readonly uid: string
@@ -46,16 +50,16 @@ const dayOf = (time: ICAL.Time) => new Date(Date.UTC(time.year, time.month - 1, 
 
 const timeOf = (component: ICAL.Component, name: string) => {
   const value = component.getFirstPropertyValue(name)
-  return value instanceof ICAL.Time ? value : null
+  return value instanceof ical().Time ? value : null
 }
 
 const recurrenceOf = (component: ICAL.Component) => {
   const rule = component.getFirstPropertyValue("rrule")
-  if (!(rule instanceof ICAL.Recur)) return null
+  if (!(rule instanceof ical().Recur)) return null
   const exdates = component
     .getAllProperties("exdate")
     .flatMap((property) => property.getValues())
-    .filter((value): value is ICAL.Time => value instanceof ICAL.Time)
+    .filter((value): value is ICAL.Time => value instanceof ical().Time)
     .map((time) =>
       time
         .toJSDate()
@@ -74,8 +78,8 @@ const todoPriority = (priority: number): TodoDraft["priority"] =>
   priority >= 1 && priority <= 2 ? "urgent" : priority <= 4 && priority > 0 ? "high" : priority >= 6 ? "low" : "normal"
 
 export const readCalendar = (source: string): CalendarFile => {
-  const calendar = new ICAL.Component(ICAL.parse(source))
-  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone)
+  const calendar = new (ical().Component)(ical().parse(source))
+  for (const zone of calendar.getAllSubcomponents("vtimezone")) ical().TimezoneService.register(zone)
   const events: Array<EventDraft> = []
   const todos: Array<TodoDraft> = []
   const problems: Array<string> = []
@@ -89,7 +93,7 @@ export const readCalendar = (source: string): CalendarFile => {
         problems.push(`${named(component)}: an event needs a UID and a DTSTART`)
         continue
       }
-      const event = new ICAL.Event(component)
+      const event = new (ical().Event)(component)
       const end = timeOf(component, "dtend") ?? (component.hasProperty("duration") ? event.endDate : null)
       events.push({
         uid,

@@ -10,7 +10,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
-import { unzipSync } from "fflate"
+import type * as Fflate from "fflate"
 import type { Caller } from "../../accounts/contract/session.ts"
 import { ImportTooLarge, MalformedImport, NoImportFile } from "./contract/errors.ts"
 import type { ImportResult } from "./contract/records.ts"
@@ -19,6 +19,10 @@ import { ImportRepository, noteMemoryIdOf, threadIdOf } from "./import-repositor
 import { readConversations } from "./chatgpt-file.ts"
 import { ThreadLearning } from "../../threads/contract/ports.ts"
 import { isNoteName, readNote } from "./notes-file.ts"
+import { lazyModule } from "../../../kernel/lazy-module.ts"
+
+/** At first use, as every library only a backup, an export or an import needs (docs/benchmarks.md, "Idle RSS"). */
+const fflate = lazyModule<typeof Fflate>("fflate")
 
 /** An entry of a ZIP read at most this large, and all of one ZIP's entries together. */
 const MAX_ENTRY_BYTES = 20 * 1024 * 1024
@@ -153,7 +157,7 @@ export class Imports extends Effect.Service<Imports>()("imports/Imports", {
       Effect.gen(function* () {
         let total = 0
         const entries = yield* Effect.try(() =>
-          unzipSync(bytes, {
+          fflate().unzipSync(bytes, {
             filter: (file) => {
               const wanted =
                 readableEntry(file.name) && (isNoteName(file.name) || /\.ics$/i.test(file.name) || isChatGpt(file.name))
