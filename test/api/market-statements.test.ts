@@ -39,7 +39,7 @@ const subtree = (spans: ReadonlyArray<ReceivedSpan>, root: ReceivedSpan, apart: 
 }
 
 const queryText = (span: ReceivedSpan) =>
-  String(span.attributes.find((attribute) => attribute.key === "db.query.text")?.value["stringValue"] ?? "")
+  String(span.attributes.find((attribute) => attribute.key === "db.query.text")?.value.stringValue ?? "")
 
 /** The statements under a span, each as the first words of its SQL (what a failure prints). */
 const statementsUnder = (spans: ReadonlyArray<ReceivedSpan>) =>
