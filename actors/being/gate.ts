@@ -44,32 +44,44 @@ const clock = (at: number, timeZone: string) =>
     new Date(at)
   )
 
-export const decide = (request: GateRequest, facts: GateFacts): GateStamp => {
-  const at = new Date(facts.now).toISOString()
-  const stamp = (fields: Pick<GateStamp, "decision" | "reason" | "key"> & Partial<GateStamp>): GateStamp => ({
+const stamper =
+  (request: GateRequest, now: number) =>
+  (fields: Pick<GateStamp, "decision" | "reason" | "key"> & Partial<GateStamp>): GateStamp => ({
     trigger: request.trigger,
     heldUntil: null,
     countedAgainst: null,
-    at,
+    at: new Date(now).toISOString(),
     ...fields
   })
-  const later = request.holdUntil !== null && Date.parse(request.holdUntil) > facts.now ? request.holdUntil : null
-  if (request.trigger !== "proactive") {
-    if (later !== null)
-      return stamp({
-        decision: "held",
-        key: "scheduled",
-        reason: "Held until the time it was set for.",
-        heldUntil: later
+
+/** The time a raise asked to wait for, when it is still ahead. */
+const laterOf = (request: GateRequest, now: number) =>
+  request.holdUntil !== null && Date.parse(request.holdUntil) > now ? request.holdUntil : null
+
+/** A `system` or `responsive` raise's stamp: it needs none of the being's settings, zone or count. */
+export const decideUnasked = (request: GateRequest, now: number): GateStamp => {
+  const stamp = stamper(request, now)
+  const later = laterOf(request, now)
+  if (later !== null)
+    return stamp({
+      decision: "held",
+      key: "scheduled",
+      reason: "Held until the time it was set for.",
+      heldUntil: later
+    })
+  return request.trigger === "system"
+    ? stamp({ decision: "raised", key: "system", reason: "The node's own duty: it always passes." })
+    : stamp({
+        decision: "raised",
+        key: "responsive",
+        reason: "An answer to something you did: it passes and does not count."
       })
-    return request.trigger === "system"
-      ? stamp({ decision: "raised", key: "system", reason: "The node's own duty: it always passes." })
-      : stamp({
-          decision: "raised",
-          key: "responsive",
-          reason: "An answer to something you did: it passes and does not count."
-        })
-  }
+}
+
+export const decide = (request: GateRequest, facts: GateFacts): GateStamp => {
+  if (request.trigger !== "proactive") return decideUnasked(request, facts.now)
+  const stamp = stamper(request, facts.now)
+  const later = laterOf(request, facts.now)
   const { settings, now, timeZone } = facts
   const cap = effectiveCap(settings)
   if (settings.level === "off") {
@@ -131,16 +143,15 @@ export const decide = (request: GateRequest, facts: GateFacts): GateStamp => {
 export const gate = (request: GateRequest) =>
   Effect.gen(function* () {
     const now = yield* nowMillis
+    // Only a proactive raise is weighed against the being's settings, zone and count: the others are not read.
+    if (request.trigger !== "proactive") return decideUnasked(request, now)
     const settings = yield* Effect.flatMap(HushRepository, (hush) => hush.settingsOf(request.beingId))
     const timeZone = yield* Effect.flatMap(ProfileTimeZone, (zone) => zone.of(request.beingId))
-    const usedToday =
-      request.trigger === "proactive"
-        ? yield* Effect.flatMap(SignalsRepository, (signals) =>
-            signals.countProactiveSince({
-              beingId: request.beingId,
-              since: new Date(localDayStart(now, timeZone)).toISOString()
-            })
-          )
-        : 0
+    const usedToday = yield* Effect.flatMap(SignalsRepository, (signals) =>
+      signals.countProactiveSince({
+        beingId: request.beingId,
+        since: new Date(localDayStart(now, timeZone)).toISOString()
+      })
+    )
     return decide(request, { now, timeZone, settings, usedToday })
   }).pipe(Effect.withSpan("being.gate"))

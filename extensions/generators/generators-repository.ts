@@ -90,7 +90,14 @@ export class GeneratorsRepository extends Effect.Service<GeneratorsRepository>()
       SqlSchema.findAll({
         Request: Schema.String,
         Result: Schema.Struct({ id: Schema.String, slug: Schema.String }),
-        execute: (base) => sql`SELECT id, slug FROM generators WHERE slug = ${base} OR slug LIKE ${`${base}-%`}`
+        execute: (base) =>
+          sql.onDialectOrElse({
+            // Slugs are lowercase letters, digits and hyphens: `base-…` are the slugs from `base-` up to `base.`
+            // (the next character), a range the slug's unique index answers; SQLite's LIKE reads every row.
+            sqlite: () =>
+              sql`SELECT id, slug FROM generators WHERE slug = ${base} OR (slug >= ${`${base}-`} AND slug < ${`${base}.`})`,
+            orElse: () => sql`SELECT id, slug FROM generators WHERE slug = ${base} OR slug LIKE ${`${base}-%`}`
+          })
       })
     )
 

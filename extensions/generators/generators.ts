@@ -178,19 +178,22 @@ const make = Effect.gen(function* () {
       return generator
     }).pipe(Effect.withSpan("generators.find"))
 
+  /**
+   * Answers the record it wrote (a new generator has no runs yet), not a read of it. Inside a caller's transaction (a
+   * buy's copy) the slug and the row go with that transaction; else in one of their own.
+   */
   const create = (caller: Caller, input: GeneratorInput) =>
     Effect.gen(function* () {
       yield* check(input)
       const id = newId()
       const createdAt = yield* nowIso
-      yield* sql
-        .withTransaction(
-          Effect.flatMap(resolveSlug(input, null, null), (slug) =>
-            repository.insert({ ...fieldsOf(id, slug, input), ownerId: caller.beingId, createdAt })
-          )
-        )
-        .pipe(orDieOnStorageFault)
-      return yield* byId(caller, id)
+      const write = Effect.flatMap(resolveSlug(input, null, null), (slug) =>
+        Effect.as(repository.insert({ ...fieldsOf(id, slug, input), ownerId: caller.beingId, createdAt }), slug)
+      )
+      const outer = yield* Effect.serviceOption(SqlClient.TransactionConnection)
+      const slug = yield* (Option.isSome(outer) ? write : sql.withTransaction(write)).pipe(orDieOnStorageFault)
+      const created: Generator = { ...fieldsOf(id, slug, input), ownerId: caller.beingId, runs: 0, createdAt }
+      return created
     }).pipe(Effect.withSpan("generators.create"))
 
   /** PUT: the whole editable record; a body without a slug keeps the current one, so links hold. */

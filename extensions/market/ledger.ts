@@ -43,24 +43,27 @@ export class Ledger extends Effect.Service<Ledger>()("market/Ledger", {
     /**
      * Moves credits between two open accounts: both balances and both entries, or nothing. Run
      * inside the caller's transaction; fails `insufficient_credits` when the payer lacks them.
+     * Answers both wallets as the movement left them, payer first (none for a movement of nothing).
      */
-    const move = (movement: Movement) =>
+    const move = (movement: Movement): Effect.Effect<ReadonlyArray<Wallet>, InsufficientCredits> =>
       Effect.gen(function* () {
-        if (movement.amount === 0) return
+        if (movement.amount === 0) return []
+        // One account on both sides is no movement: the one-statement transfer would only debit it.
+        if (movement.from === movement.to) return yield* Effect.dieMessage("a movement from an account to itself")
         const at = yield* nowIso
-        const debited = yield* repository.debit({
-          account: movement.from,
+        const moved = yield* repository.transfer({
+          from: movement.from,
+          to: movement.to,
           amount: movement.amount,
           counts: movement.lifetime,
           at
         })
-        if (debited.length === 0) {
+        if (moved.length === 0) {
           const wallet = yield* repository.findWallet(movement.from)
           return yield* Effect.fail(
             insufficientCredits(Option.match(wallet, { onNone: () => 0, onSome: (w) => w.balance }), movement.amount)
           )
         }
-        yield* repository.credit({ account: movement.to, amount: movement.amount, counts: movement.lifetime, at })
         const movementId = newId()
         const side = (account: string, counterparty: string, amount: number, reason: LedgerReason) => ({
           id: orderedId(),
@@ -76,23 +79,30 @@ export class Ledger extends Effect.Service<Ledger>()("market/Ledger", {
           side(movement.from, movement.to, -movement.amount, movement.reasons[0]),
           side(movement.to, movement.from, movement.amount, movement.reasons[1])
         ])
+        return moved
       })
 
-    /** Opens the being's account if it has none, paying the starting credit from the mint; inside any transaction. */
-    const open = (beingId: string) =>
+    /**
+     * Opens the beings' accounts that have none (the mint's too), in one statement, paying each opened one the
+     * starting credit from the mint; inside any transaction.
+     */
+    const open = (...beingIds: ReadonlyArray<string>) =>
       Effect.gen(function* () {
         const at = yield* nowIso
-        yield* repository.openWallet({ account: MINT, at })
-        const opened = yield* repository.openWallet({ account: beingId, at })
-        if (opened.length === 0) return
-        yield* move({
-          from: MINT,
-          to: beingId,
-          amount: startingCredits,
-          reasons: ["starting_credit", "starting_credit"],
-          orderId: null,
-          lifetime: false
-        })
+        // The mint first, then in one order: two transactions opening the same accounts take them alike.
+        const accounts = [MINT, ...[...new Set(beingIds)].filter((id) => id !== MINT).sort()]
+        const opened = yield* repository.openWallets({ accounts, at })
+        for (const { account } of opened) {
+          if (account === MINT) continue
+          yield* move({
+            from: MINT,
+            to: account,
+            amount: startingCredits,
+            reasons: ["starting_credit", "starting_credit"],
+            orderId: null,
+            lifetime: false
+          })
+        }
       })
 
     /** The being's wallet, opened (and credited) on first touch. */
@@ -114,6 +124,9 @@ export class Ledger extends Effect.Service<Ledger>()("market/Ledger", {
     /** Holds the open accounts' wallets until the transaction ends (PostgreSQL; nothing on SQLite). */
     const lock = (accounts: ReadonlyArray<string>) => repository.lockWallets(accounts)
 
-    return { move, open, lock, wallet, entries } as const
+    /** The beings' wallets as they stand, in one statement. */
+    const wallets = (beingIds: ReadonlyArray<string>) => repository.findWallets(beingIds)
+
+    return { move, open, lock, wallet, wallets, entries } as const
   })
 }) {}

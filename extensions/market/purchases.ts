@@ -22,7 +22,7 @@ import { nowIso } from "../../kernel/time.ts"
 import { retryOnConflict } from "../../kernel/transaction-retry.ts"
 import type { Caller } from "../accounts/contract/session.ts"
 import { EventBus } from "../../kernel/events.ts"
-import type { Listing, Order } from "./contract/records.ts"
+import type { Listing, Order, Wallet } from "./contract/records.ts"
 import { newId, orderedId } from "./ids.ts"
 import { Ledger } from "./ledger.ts"
 import { listingNotFound } from "./listings.ts"
@@ -67,8 +67,7 @@ export class Purchases extends Effect.Service<Purchases>()("market/Purchases", {
           })
         if (listing.sellerId === buyerId)
           return yield* new BuyingOwnListing({ message: "This is your own listing.", details: stateOf(listing) })
-        yield* ledger.open(buyerId)
-        yield* ledger.open(listing.sellerId)
+        yield* ledger.open(buyerId, listing.sellerId)
         // On PostgreSQL a buy of the same buyer waits here for the one before it to commit.
         yield* ledger.lock([buyerId, listing.sellerId])
         if (listing.kind !== "service" && (yield* orders.holds({ buyerId, listingId })).length > 0) {
@@ -78,7 +77,7 @@ export class Purchases extends Effect.Service<Purchases>()("market/Purchases", {
           })
         }
         const orderId = orderedId()
-        yield* ledger.move({
+        const wallets = yield* ledger.move({
           from: buyerId,
           to: listing.sellerId,
           amount: listing.priceCredits,
@@ -102,21 +101,22 @@ export class Purchases extends Effect.Service<Purchases>()("market/Purchases", {
           createdAt: at
         }
         yield* orders.insert({ order, purchaseId: newId() })
-        return { order, listing }
+        return { order, listing, wallets }
       })
 
-    /** Both wallets as they now stand, each to its own being's tabs. */
-    const publishWallets = (order: Order) =>
-      Effect.forEach(
-        [order.buyerId, order.sellerId],
-        (beingId) =>
-          Effect.flatMap(ledger.wallet(beingId), (wallet) =>
-            bus.publish({ kind: "being", beingId }, { type: "wallet.updated", wallet })
-          ),
-        {
-          discard: true
-        }
-      )
+    /**
+     * Both wallets as the buy left them, each to its own being's tabs: the rows the transfer answered inside the
+     * transaction (what it committed), or, for a buy of nothing, read.
+     */
+    const publishWallets = (order: Order, moved: ReadonlyArray<Wallet>) =>
+      Effect.gen(function* () {
+        const wallets = moved.length > 0 ? moved : yield* ledger.wallets([order.buyerId, order.sellerId])
+        yield* Effect.forEach(
+          wallets,
+          (wallet) => bus.publish({ kind: "being", beingId: wallet.beingId }, { type: "wallet.updated", wallet }),
+          { discard: true }
+        )
+      })
 
     const buy = (buyer: Caller, listingId: string) =>
       Effect.gen(function* () {
@@ -154,7 +154,7 @@ export class Purchases extends Effect.Service<Purchases>()("market/Purchases", {
             .celebrate(order)
             .pipe(Effect.catchAllCause((cause) => Effect.logWarning("A purchase's celebration was not raised", cause)))
         )
-        yield* publishWallets(order)
+        yield* publishWallets(order, bought.wallets)
         return order
       }).pipe(Effect.withSpan("market.buy"))
 

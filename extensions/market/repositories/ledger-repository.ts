@@ -7,13 +7,12 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { operation } from "../../../kernel/repository.ts"
+import { isIn, operation } from "../../../kernel/repository.ts"
 import { LedgerEntry, LedgerReason, Wallet } from "../contract/records.ts"
 
 export const MINT = "mint"
 
 const Account = Schema.Struct({ account: Schema.String })
-const Amount = Schema.Struct({ account: Schema.String, amount: Schema.Int, counts: Schema.Boolean, at: Schema.String })
 
 const Entry = Schema.Struct({
   id: Schema.String,
@@ -30,13 +29,14 @@ export class LedgerRepository extends Effect.Service<LedgerRepository>()("market
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
+    const walletColumns = sql.literal(`account AS "beingId", balance, earned, spent, updated_at AS "updatedAt"`)
+
     const findWallet = operation(
       "market.findWallet",
       SqlSchema.findOne({
         Request: Schema.String,
         Result: Wallet,
-        execute: (account) => sql`SELECT account AS "beingId", balance, earned, spent, updated_at AS "updatedAt"
-        FROM market_wallets WHERE account = ${account}`
+        execute: (account) => sql`SELECT ${walletColumns} FROM market_wallets WHERE account = ${account}`
       })
     )
 
@@ -48,6 +48,22 @@ export class LedgerRepository extends Effect.Service<LedgerRepository>()("market
         Result: Account,
         execute: ({ account, at }) => sql`INSERT INTO market_wallets (account, balance, earned, spent, updated_at)
         VALUES (${account}, 0, 0, 0, ${at}) ON CONFLICT (account) DO NOTHING RETURNING account`
+      })
+    )
+
+    /**
+     * Opens every account of `accounts` that has none, in one statement and in one order (so two transactions opening
+     * the same new accounts on PostgreSQL wait for each other rather than deadlock); a row back for each it opened.
+     */
+    const openWallets = operation(
+      "market.openWallets",
+      SqlSchema.findAll({
+        Request: Schema.Struct({ accounts: Schema.Array(Schema.String), at: Schema.String }),
+        Result: Account,
+        execute: ({ accounts, at }) =>
+          sql`INSERT INTO market_wallets ${sql.insert(
+            accounts.map((account) => ({ account, balance: 0, earned: 0, spent: 0, updated_at: at }))
+          )} ON CONFLICT (account) DO NOTHING RETURNING account`
       })
     )
 
@@ -67,26 +83,48 @@ export class LedgerRepository extends Effect.Service<LedgerRepository>()("market
       })
     )
 
-    /** Takes `amount` from an account that holds it (the mint always does); no row back when it does not. */
-    const debit = operation(
-      "market.debit",
+    /**
+     * Moves `amount` from one open account to another in one statement: both rows or neither, answered as they now
+     * stand (payer first). No row back when the payer does not hold the amount (the mint always does). The payer's
+     * balance is read by a subquery, which both SQLite and PostgreSQL evaluate once, before the statement changes any
+     * row; on PostgreSQL the caller holds both rows (`lockWallets`), so no other transaction moves them meanwhile.
+     */
+    const transfer = operation(
+      "market.transfer",
       SqlSchema.findAll({
-        Request: Amount,
-        Result: Account,
-        execute: ({ account, amount, counts, at }) => sql`UPDATE market_wallets
-        SET balance = balance - ${amount}, spent = spent + ${counts ? amount : 0}, updated_at = ${at}
-        WHERE account = ${account} AND (account = ${MINT} OR balance >= ${amount}) RETURNING account`
+        Request: Schema.Struct({
+          from: Schema.String,
+          to: Schema.String,
+          amount: Schema.Int,
+          counts: Schema.Boolean,
+          at: Schema.String
+        }),
+        Result: Wallet,
+        execute: ({ from, to, amount, counts, at }) => {
+          const lifetime = counts ? amount : 0
+          // Each parameter meets a column or a number, so PostgreSQL knows every parameter's type.
+          const holds =
+            from === MINT ? sql`` : sql`AND (SELECT balance FROM market_wallets WHERE account = ${from}) >= ${amount}`
+          return sql`UPDATE market_wallets
+        SET balance = balance + ${amount} * CASE WHEN account = ${from} THEN -1 ELSE 1 END,
+          spent = spent + CASE WHEN account = ${from} THEN ${lifetime} ELSE 0 END,
+          earned = earned + CASE WHEN account = ${from} THEN 0 ELSE ${lifetime} END,
+          updated_at = ${at}
+        WHERE account IN (${from}, ${to}) ${holds}
+        RETURNING ${walletColumns}`.pipe(
+            Effect.map((rows) => [...rows].sort((a, b) => (a["beingId"] === from ? -1 : b["beingId"] === from ? 1 : 0)))
+          )
+        }
       })
     )
 
-    const credit = operation(
-      "market.credit",
+    /** The accounts' wallets, in one statement (in no particular order). */
+    const findWallets = operation(
+      "market.findWallets",
       SqlSchema.findAll({
-        Request: Amount,
-        Result: Account,
-        execute: ({ account, amount, counts, at }) => sql`UPDATE market_wallets
-        SET balance = balance + ${amount}, earned = earned + ${counts ? amount : 0}, updated_at = ${at}
-        WHERE account = ${account} RETURNING account`
+        Request: Schema.Array(Schema.String),
+        Result: Wallet,
+        execute: (accounts) => sql`SELECT ${walletColumns} FROM market_wallets WHERE ${isIn(sql, "account", accounts)}`
       })
     )
 
@@ -148,6 +186,16 @@ export class LedgerRepository extends Effect.Service<LedgerRepository>()("market
       })
     )
 
-    return { findWallet, openWallet, lockWallets, debit, credit, insertEntries, paidTo, entries } as const
+    return {
+      findWallet,
+      findWallets,
+      openWallet,
+      openWallets,
+      lockWallets,
+      transfer,
+      insertEntries,
+      paidTo,
+      entries
+    } as const
   })
 }) {}
