@@ -6,7 +6,9 @@
  * backoff of backoff.ts, and it counts for every due row of that peer in the run, so a dead peer
  * costs one connection per run however long its queue: the node can flood neither it nor
  * itself. A peer that cannot be dialled and names a relay has its direct messages left at the
- * relay instead. One run at a time (the loop and a flush wait for each other), at most a batch
+ * relay instead. Once a peer answered a run's first row, its other conversations go side by side
+ * (a few at once), each conversation's rows one after another, each after the last one's receipt,
+ * so the peer's thread shows them in the order they were written. One run at a time (the loop and a flush wait for each other), at most a batch
  * of rows; the loop runs every 30 seconds and as soon as a message is queued.
  */
 import * as Effect from "effect/Effect"
@@ -31,6 +33,8 @@ import { Wakes } from "../../kernel/actors/wakes.ts"
 const DELIVER_PATH = "/api/federation/peer/deliver"
 /** Rows one run takes at most; the rest wait for the next run. */
 const BATCH = 100
+/** A peer's conversations whose rows are in flight at once (each conversation's one at a time, in order). */
+const CONVERSATIONS_AT_ONCE = 4
 export const COURIER_INTERVAL = "30 seconds"
 /** The courier's name as a singleton and as a timer to wake. */
 const COURIER_TIMER = "federation.courier"
@@ -91,51 +95,40 @@ export class Courier extends Effect.Service<Courier>()("federation/Courier", {
         // Nothing is sent to a blocked peer; its rows wait, unattempted, for an unblock.
         if (peer.value.status === "blocked") continue
         const descriptor = yield* documents.descriptor
+        const reachable = peer.value
 
-        for (const [index, row] of rows.entries()) {
-          const envelope = sealedEnvelopeOf(descriptor, peerDid, row)
-          if (envelope === null) {
-            yield* end(row, "stuck", "The peer's did is not a key a message can be sealed to.")
-            tally.refused += 1
-            continue
-          }
-          tally.attempted += 1
-          const answer = yield* Effect.either(transport.post(peer.value.endpoint, DELIVER_PATH, { envelope }))
-          const receipt =
-            answer._tag === "Right" && answer.right.status === 200 ? decodeReceipt(answer.right.json) : Option.none()
-          if (Option.isNone(receipt)) {
-            const direct =
-              answer._tag === "Left" ? answer.left.reason : `It answered HTTP ${answer.right.status}, not a receipt.`
-            let rest = rows.slice(index)
+        /** The peer gave no receipt for the first of `rest`: those rows share the failed attempt (or go to its relay). */
+        const failed = (rest: ReadonlyArray<DueRow>, direct: string) =>
+          Effect.gen(function* () {
+            let waiting = rest
             let reason = direct
             // Direct failed: a peer that named a relay has its direct messages left there instead.
-            const relay = peer.value.relay
+            const relay = reachable.relay
             if (relay !== null) {
               const left: Array<DueRow> = []
-              for (const waiting of rest.filter((row) => row.kind === "message")) {
-                const sealed = sealedEnvelopeOf(descriptor, peerDid, waiting)
+              for (const row of waiting.filter((row) => row.kind === "message")) {
+                const sealed = sealedEnvelopeOf(descriptor, peerDid, row)
                 const refused = sealed === null ? "not sealable" : yield* depositAt(transport, relay, sealed)
                 if (refused !== null) {
                   reason = `${direct}; ${refused}.`
                   break
                 }
-                yield* end(waiting, "delivered", null)
-                left.push(waiting)
+                yield* end(row, "delivered", null)
+                left.push(row)
               }
               tally.delivered += left.length
               tally.deposited += left.length
-              rest = rest.filter((row) => !left.includes(row))
+              waiting = waiting.filter((row) => !left.includes(row))
             }
-            // The peer is down: this row and the rest of its rows share the failed attempt.
             let exhausted = false
             yield* Effect.forEach(
-              rest,
-              (waiting) => {
-                const attempts = waiting.attempts + 1
+              waiting,
+              (row) => {
+                const attempts = row.attempts + 1
                 const wait = retryAfterMs(attempts)
                 if (wait === null) exhausted = true
                 return settle(
-                  waiting,
+                  row,
                   wait === null
                     ? {
                         state: "stuck",
@@ -153,26 +146,73 @@ export class Courier extends Effect.Service<Courier>()("federation/Courier", {
               },
               { discard: true }
             )
-            tally.unreachable += rest.length
+            tally.unreachable += waiting.length
             if (exhausted) yield* directory.unreachable(peerDid, reason)
-            break
-          }
-          const { accepted, code, reason } = receipt.value
-          if (accepted || code === "replayed") {
-            yield* end(row, "delivered", null)
-            tally.delivered += 1
-          } else if (code === "protocol_unsupported") {
-            yield* end(
-              row,
-              "stuck",
-              `The peer does not take protocol 2; nothing is sent in the clear. (${reason.slice(0, 200)})`
-            )
-            tally.refused += 1
-          } else {
-            yield* end(row, "refused", `${code}: ${reason.slice(0, 200)}`)
-            tally.refused += 1
-          }
+          })
+
+        /**
+         * Sends `rows` one after another, each after the last one's receipt (so the peer lands them in this order);
+         * at the first without a receipt, that row and the rest of `sharers` from it share the failure and nothing
+         * more goes. Answers whether the peer answered (false: it did not; null: nothing was sent).
+         */
+        const inOrder = (rows: ReadonlyArray<DueRow>, sharers: ReadonlyArray<DueRow>) =>
+          Effect.gen(function* () {
+            let answered: boolean | null = null
+            for (const row of rows) {
+              const envelope = sealedEnvelopeOf(descriptor, peerDid, row)
+              if (envelope === null) {
+                yield* end(row, "stuck", "The peer's did is not a key a message can be sealed to.")
+                tally.refused += 1
+                continue
+              }
+              tally.attempted += 1
+              const answer = yield* Effect.either(transport.post(reachable.endpoint, DELIVER_PATH, { envelope }))
+              const receipt =
+                answer._tag === "Right" && answer.right.status === 200
+                  ? decodeReceipt(answer.right.json)
+                  : Option.none()
+              if (Option.isNone(receipt)) {
+                const direct =
+                  answer._tag === "Left"
+                    ? answer.left.reason
+                    : `It answered HTTP ${answer.right.status}, not a receipt.`
+                yield* failed(sharers.slice(sharers.indexOf(row)), direct)
+                return false
+              }
+              answered = true
+              const { accepted, code, reason } = receipt.value
+              if (accepted || code === "replayed") {
+                yield* end(row, "delivered", null)
+                tally.delivered += 1
+              } else if (code === "protocol_unsupported") {
+                yield* end(
+                  row,
+                  "stuck",
+                  `The peer does not take protocol 2; nothing is sent in the clear. (${reason.slice(0, 200)})`
+                )
+                tally.refused += 1
+              } else {
+                yield* end(row, "refused", `${code}: ${reason.slice(0, 200)}`)
+                tally.refused += 1
+              }
+            }
+            return answered
+          })
+
+        // The first row that goes, goes alone: a peer that does not answer it costs one connection, and every row
+        // of it waits. Once it answered, its conversations go side by side, each in its own order.
+        let next = 0
+        let answered: boolean | null = null
+        while (answered === null && next < rows.length) {
+          answered = yield* inOrder(rows.slice(next, next + 1), rows.slice(next))
+          next += 1
         }
+        if (answered !== true) continue
+        const conversations = Map.groupBy(rows.slice(next), (row) => row.threadId ?? "")
+        yield* Effect.forEach(conversations.values(), (inOne) => inOrder(inOne, inOne), {
+          concurrency: CONVERSATIONS_AT_ONCE,
+          discard: true
+        })
       }
       const { deposited, ...run } = tally
       if (deposited > 0) yield* relayState.count({ deposited, collected: 0 })

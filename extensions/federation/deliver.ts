@@ -41,6 +41,11 @@ const decodeSealed = decode(SealedEnvelope)
 const decodePlain = decode(PlainEnvelope)
 const decodeInner = decode(EnvelopeBody)
 
+/** How stale a peer's `lastSeenAt` may be before a delivery from it writes it again. */
+const SEEN_GRANULARITY_MS = 60_000
+/** A replayed message, failing the landing's transaction so that it rolls back. */
+const REPLAYED = Symbol("replayed")
+
 const parseJson = (text: string): unknown => {
   try {
     return JSON.parse(text)
@@ -151,6 +156,12 @@ export class Deliveries extends Effect.Service<Deliveries>()("federation/Deliver
         )
       }
       const document = message.payload
+      // When the peer was last seen, to the minute: a burst of its deliveries writes it once.
+      const lastSeen = peer.value.lastSeenAt
+      const seen =
+        lastSeen !== null && Date.parse(at) - Date.parse(lastSeen) < SEEN_GRANULARITY_MS
+          ? Effect.void
+          : directory.seen(sender, at)
       const delivered = {
         accepted: true,
         digest,
@@ -203,7 +214,7 @@ export class Deliveries extends Effect.Service<Deliveries>()("federation/Deliver
           yield* bus.publish({ kind: "all" }, { type: "square.post", post: outcome.post.value })
         if (Option.isSome(outcome.retracted))
           yield* bus.publish({ kind: "all" }, { type: "square.retracted", postId: outcome.retracted.value })
-        yield* directory.seen(sender, at)
+        yield* seen
         return delivered
       }
 
@@ -215,13 +226,11 @@ export class Deliveries extends Effect.Service<Deliveries>()("federation/Deliver
       if (recipient.value.seed)
         return refuse("seed_recipient", "The message is for a seed, which receives no federated messages.")
 
-      // 7. once; then it lands in the recipient's thread
+      // 7. once; then it lands in the recipient's thread. It lands first and its row is stored with where it landed,
+      // in one statement: a replay's row is refused by the store, which rolls the landing back.
       const landed = yield* sql
         .withTransaction(
           Effect.gen(function* () {
-            const row = inbound("message", document.to)
-            const stored = yield* messages.insert({ row, document: contents.value, localMessageId: null })
-            if (!stored) return null
             const threadMessage = yield* conversations.land({
               recipientId: recipient.value.beingId,
               peerDid: sender,
@@ -229,21 +238,24 @@ export class Deliveries extends Effect.Service<Deliveries>()("federation/Deliver
               authorHandle: passport.payload.handle,
               body: document.body
             })
-            yield* messages.attachLanding({
-              id: row.id,
-              threadId: threadMessage.threadId,
-              localMessageId: threadMessage.id
-            })
-            return threadMessage
+            const row = { ...inbound("message", document.to), threadId: threadMessage.threadId }
+            const stored = yield* messages.insert({ row, document: contents.value, localMessageId: threadMessage.id })
+            return stored ? threadMessage : yield* Effect.fail(REPLAYED)
           })
         )
-        .pipe(Effect.orDie)
+        .pipe(
+          Effect.catchIf(
+            (error) => error === REPLAYED,
+            () => Effect.succeed(null)
+          ),
+          Effect.orDie
+        )
       if (landed === null) return refuse("replayed", "This message was delivered before; it is kept once.")
       yield* bus.publish(
         { kind: "topic", topic: `thread:${landed.threadId}` },
         { type: "message.created", message: landed }
       )
-      yield* directory.seen(sender, at)
+      yield* seen
       return delivered
     })
 

@@ -9,12 +9,18 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { fromBase64Url, toBase64Url } from "./wire/encoding.ts"
 import { keyPairOf, newKeyPair, type KeyPair } from "./wire/did-key.ts"
+import { boundedCache } from "./wire/key-objects.ts"
 import { KeysRepository, type StoredKey } from "./repositories/keys-repository.ts"
 
+/** Pairs already derived, by stored secret: a key row is never overwritten, and deriving one costs a key export. */
+const derived = boundedCache<KeyPair>(1024)
+
 const pairOf = (stored: StoredKey): KeyPair => {
-  const seed = stored.secret === null ? null : fromBase64Url(stored.secret)
-  if (seed === null || seed.length !== 32) throw new Error(`the key of ${stored.did} has no usable secret`)
-  return keyPairOf(seed)
+  const secret = stored.secret
+  const seed = secret === null ? null : fromBase64Url(secret)
+  if (secret === null || seed === null || seed.length !== 32)
+    throw new Error(`the key of ${stored.did} has no usable secret`)
+  return derived(secret, () => keyPairOf(seed))
 }
 
 export interface BeingIdentity extends KeyPair {

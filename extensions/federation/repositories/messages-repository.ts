@@ -80,16 +80,6 @@ export class MessagesRepository extends Effect.Service<MessagesRepository>()("fe
       }
     )
 
-    /** An inbound row landed: the thread and the message it became there. */
-    const attachLanding = operation(
-      "federation.attachLanding",
-      SqlSchema.void({
-        Request: Schema.Struct({ id: Schema.String, threadId: Schema.String, localMessageId: Schema.String }),
-        execute: ({ id, threadId, localMessageId }) =>
-          sql`UPDATE federation_messages SET thread_id = ${threadId}, local_message_id = ${localMessageId} WHERE id = ${id}`
-      })
-    )
-
     const listByPeer = operation(
       "federation.messagesOfPeer",
       SqlSchema.findAll({
@@ -269,7 +259,6 @@ export class MessagesRepository extends Effect.Service<MessagesRepository>()("fe
       postRows,
       withdrawPost,
       insert,
-      attachLanding,
       listByPeer,
       listByThread,
       outbox,

@@ -19,7 +19,7 @@ import {
   PeerUnreachable
 } from "../../../extensions/federation/contract/ports.ts"
 import type { Peer } from "../../../extensions/federation/contract/records.ts"
-import { EnvelopeBody } from "../../../extensions/federation/contract/wire.ts"
+import { EnvelopeBody, type SealedEnvelope } from "../../../extensions/federation/contract/wire.ts"
 import { Courier, CourierLoop } from "../../../extensions/federation/courier.ts"
 import { MessagesRepository } from "../../../extensions/federation/repositories/messages-repository.ts"
 import { RelayStateRepository } from "../../../extensions/federation/repositories/relay-state-repository.ts"
@@ -27,6 +27,9 @@ import { FederationSettings } from "../../../extensions/federation/settings.ts"
 import { migrations } from "../../../host/migrations.ts"
 import { databaseLayer } from "../../../kernel/database.ts"
 import { Settings } from "../../../kernel/settings.ts"
+import { sealingKeyOf } from "../../../extensions/federation/wire/did-key.ts"
+import { utf8 } from "../../../extensions/federation/wire/encoding.ts"
+import { openSeal } from "../../../extensions/federation/wire/seal.ts"
 import { envelopeBody, newKeyPair } from "../../support/federation.ts"
 
 const peerNode = newKeyPair()
@@ -55,7 +58,10 @@ const RELAY = "http://relay.test"
  * records who was given up on. With `relay`, the peer names a relay that holds what it is given
  * while `relayTakes` says so, and refuses it as full otherwise.
  */
-const doubles = (relay?: { readonly relayTakes: () => boolean }) =>
+const doubles = (
+  relay?: { readonly relayTakes: () => boolean },
+  peerAnswers?: (json: unknown) => Effect.Effect<{ readonly status: number; readonly json: unknown }>
+) =>
   Effect.gen(function* () {
     const posts = yield* Queue.unbounded<string>()
     const givenUp: Array<string> = []
@@ -69,12 +75,14 @@ const doubles = (relay?: { readonly relayTakes: () => boolean }) =>
     })
     const ports = Layer.mergeAll(
       Layer.succeed(PeerTransport, {
-        post: (endpoint) =>
+        post: (endpoint, _path, json) =>
           Effect.zipRight(
             Queue.offer(posts, endpoint),
             endpoint === RELAY && relay !== undefined
               ? Effect.succeed({ status: 200, json: receipt(relay.relayTakes()) })
-              : Effect.fail(new PeerUnreachable({ reason: "connection refused" }))
+              : peerAnswers !== undefined
+                ? peerAnswers(json)
+                : Effect.fail(new PeerUnreachable({ reason: "connection refused" }))
           ),
         get: () => Effect.fail(new PeerUnreachable({ reason: "connection refused" }))
       }),
@@ -98,7 +106,8 @@ const doubles = (relay?: { readonly relayTakes: () => boolean }) =>
     return { posts, givenUp, layer }
   })
 
-const queue = (count: number) =>
+/** `count` due rows for the peer, the i-th saying `i` and in the conversation `threadOf(i)` (none: no thread). */
+const queue = (count: number, threadOf: (i: number) => string | null = () => null) =>
   Effect.flatMap(MessagesRepository, (messages) =>
     Effect.forEach(
       Array.from({ length: count }, (_, i) => i),
@@ -107,7 +116,8 @@ const queue = (count: number) =>
           node: newKeyPair(),
           author: newKeyPair(),
           audience: peer.nodeDid,
-          to: newKeyPair().did
+          to: newKeyPair().did,
+          body: String(i)
         })
         const at = new Date(0).toISOString()
         return messages.insert({
@@ -115,7 +125,7 @@ const queue = (count: number) =>
             id: `row${i}`,
             direction: "out",
             kind: "message",
-            threadId: null,
+            threadId: threadOf(i),
             messageId: `m${i}`,
             peerDid: peer.nodeDid,
             authorDid: "a",
@@ -262,6 +272,51 @@ describe("the courier and a peer's relay", () => {
         const waiting = after.find((row) => row.state === "queued")!
         expect(waiting.lastError).toContain("connection refused")
         expect(waiting.lastError).toContain("its relay refused it (mailbox_full")
+      }).pipe(Effect.provide(layer))
+    })
+  )
+})
+
+describe("the courier and a peer that answers", () => {
+  it.scoped("sends the run's first row alone, then the peer's conversations side by side, each in its order", () =>
+    Effect.gen(function* () {
+      const opening = sealingKeyOf(peerNode.secretKey)
+      const said: Array<string> = []
+      let inFlight = 0
+      let most = 0
+      /** The peer opens each envelope, notes what it says, and answers after other fibers had their turn. */
+      const peerAnswers = (json: unknown) =>
+        Effect.gen(function* () {
+          inFlight += 1
+          most = Math.max(most, inFlight)
+          const { envelope } = json as { readonly envelope: SealedEnvelope }
+          const opened = openSeal(envelope.seal, opening, utf8(envelope.audience))
+          const inner = JSON.parse(new TextDecoder().decode(opened!)) as EnvelopeBody
+          const { payload } = inner.message
+          said.push("body" in payload ? payload.body : "")
+          for (let turn = 0; turn < 5; turn++) yield* Effect.yieldNow()
+          inFlight -= 1
+          const receipt = {
+            accepted: true,
+            digest: null,
+            code: null,
+            reason: "Delivered.",
+            at: new Date(0).toISOString(),
+            check: null
+          }
+          return { status: 200, json: receipt }
+        })
+      const { layer } = yield* doubles(undefined, peerAnswers)
+      yield* Effect.gen(function* () {
+        // Rows 0, 2, 4 in one conversation, 1 and 3 in another, queued in that order.
+        yield* queue(5, (i) => (i % 2 === 0 ? "thread-even" : "thread-odd"))
+        const courier = yield* Courier
+        expect(yield* courier.run()).toMatchObject({ attempted: 5, delivered: 5, unreachable: 0 })
+        expect(said[0]).toBe("0")
+        expect(said.filter((body) => Number(body) % 2 === 0)).toEqual(["0", "2", "4"])
+        expect(said.filter((body) => Number(body) % 2 === 1)).toEqual(["1", "3"])
+        expect(most).toBe(2)
+        expect((yield* rows).every((row) => row.state === "delivered" && row.attempts === 1)).toBe(true)
       }).pipe(Effect.provide(layer))
     })
   )
