@@ -2,7 +2,7 @@
  * The Muse's path to its first word, read from the node's own trace (every span exported to a test collector): the
  * reply's request to the model is made before the inbox is told of the message and before the twin queues it to
  * learn from (both follow beside the reply, and both still happen), and the reply reads the being's profile once
- * for the Muse's name and the prompt.
+ * for the Muse's name and the prompt; telling the inbox of a muse thread reads no other being's name.
  */
 import * as Option from "effect/Option"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -76,6 +76,8 @@ describe("a message to the Muse", () => {
       (span) => startOf(span) >= startOf(reply!) && startOf(span) < startOf(asked!)
     )
     expect(profileReads).toHaveLength(1)
+    // A muse thread has no other being whose name would title it.
+    expect(inTrace("auth.findPublicMany")).toEqual([])
     await tab.close()
   })
 })
