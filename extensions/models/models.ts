@@ -12,6 +12,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
+import type { ChatCompletionCreateParamsBase } from "openai/resources/chat/completions"
 import type { Binding } from "./bindings.ts"
 import { makeCallTools } from "./call-steps.ts"
 import type { Usage } from "./call-tools.ts"
@@ -33,10 +34,20 @@ import { LlmLedger } from "./ledger.ts"
 import { costOf, tokensIn } from "./prices.ts"
 import type { ChatTier, LlmCall } from "./contract/records.ts"
 import { Models, type ModelsShape } from "./contract/models.ts"
-import { answerOf, promptText, streamAssembler, toWireRequest, type Answer } from "./wire.ts"
+import { answerOf, promptText, streamAssembler, toWireRequest, wireJson, type Answer } from "./wire.ts"
 import { makeSpeech } from "./speech.ts"
 import { makeTranscription } from "./transcription.ts"
 import { makeVideo } from "./video.ts"
+
+/**
+ * The SDK's options for a chat body: the request's JSON made here (wire.ts `wireJson`), so the SDK sends it as it is
+ * rather than serialising the body again; the typed body still tells the SDK whether the answer streams.
+ */
+const sentAs = (body: ChatCompletionCreateParamsBase, signal: AbortSignal) => ({
+  signal,
+  body: wireJson(body),
+  headers: { "content-type": "application/json" }
+})
 
 /** The implementation of the contract's `Models`. */
 const makeModels = Effect.gen(function* () {
@@ -68,8 +79,10 @@ const makeModels = Effect.gen(function* () {
           const prompt = promptText(body)
           const attempt = yield* begin(binding, fallback, prompt, request)
           const completion = yield* Effect.tryPromise({
-            try: async (signal) =>
-              (await clientFor(binding)).chat.completions.create({ ...body, stream: false }, { signal }),
+            try: async (signal) => {
+              const sent = { ...body, stream: false as const }
+              return (await clientFor(binding)).chat.completions.create(sent, sentAs(sent, signal))
+            },
             catch: failureOf(binding)
           })
           const answer = answerOf(completion)
@@ -102,11 +115,10 @@ const makeModels = Effect.gen(function* () {
             const prompt = promptText(body)
             const attempt = yield* begin(binding, fallback, prompt, request)
             const chunks = yield* Effect.tryPromise({
-              try: async (signal) =>
-                (await clientFor(binding)).chat.completions.create(
-                  { ...body, stream: true, stream_options: { include_usage: true } },
-                  { signal }
-                ),
+              try: async (signal) => {
+                const sent = { ...body, stream: true as const, stream_options: { include_usage: true } }
+                return (await clientFor(binding)).chat.completions.create(sent, sentAs(sent, signal))
+              },
               catch: failureOf(binding)
             })
             return { attempt, prompt, chunks }

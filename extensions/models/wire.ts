@@ -6,9 +6,10 @@ import type {
   ChatCompletion,
   ChatCompletionChunk,
   ChatCompletionCreateParamsBase,
-  ChatCompletionMessageParam
+  ChatCompletionMessageParam,
+  ChatCompletionTool
 } from "openai/resources/chat/completions"
-import type { ChatMessage, ChatRequest, ToolCall } from "./contract/chat.ts"
+import type { ChatMessage, ChatRequest, ToolCall, ToolDefinition } from "./contract/chat.ts"
 
 const toWireMessage = (message: ChatMessage): ChatCompletionMessageParam => {
   switch (message.role) {
@@ -44,6 +45,39 @@ const toWireMessage = (message: ChatMessage): ChatCompletionMessageParam => {
   }
 }
 
+/**
+ * A list of tools on the wire, and its JSON, made once per list: a caller that offers the same list
+ * call after call (the Muse's ~30 skills, 38 KB of JSON Schema) keeps it, so neither the list nor
+ * its JSON is rebuilt at each call (the JSON was most of a call's own CPU before the request left).
+ */
+const wireTools = new WeakMap<ReadonlyArray<ToolDefinition>, Array<ChatCompletionTool>>()
+const toolsJson = new WeakMap<ReadonlyArray<ChatCompletionTool>, string>()
+
+const wireToolsOf = (tools: ReadonlyArray<ToolDefinition>): Array<ChatCompletionTool> => {
+  const known = wireTools.get(tools)
+  if (known !== undefined) return known
+  const made = tools.map(
+    (tool): ChatCompletionTool => ({
+      type: "function",
+      function: {
+        name: tool.name,
+        parameters: tool.parameters,
+        ...(tool.description === undefined ? {} : { description: tool.description })
+      }
+    })
+  )
+  wireTools.set(tools, made)
+  return made
+}
+
+const jsonOfTools = (tools: ReadonlyArray<ChatCompletionTool>): string => {
+  const known = toolsJson.get(tools)
+  if (known !== undefined) return known
+  const made = JSON.stringify(tools)
+  toolsJson.set(tools, made)
+  return made
+}
+
 /** The body of a chat completion, without `stream`; `local` when the binding is a local server. */
 export const toWireRequest = (model: string, request: ChatRequest, local = false): ChatCompletionCreateParamsBase => {
   const body: ChatCompletionCreateParamsBase = { model, messages: request.messages.map(toWireMessage) }
@@ -52,16 +86,7 @@ export const toWireRequest = (model: string, request: ChatRequest, local = false
     if (local) body.max_tokens = request.maxTokens
     else body.max_completion_tokens = request.maxTokens
   }
-  if (request.tools !== undefined && request.tools.length > 0) {
-    body.tools = request.tools.map((tool) => ({
-      type: "function",
-      function: {
-        name: tool.name,
-        parameters: tool.parameters,
-        ...(tool.description === undefined ? {} : { description: tool.description })
-      }
-    }))
-  }
+  if (request.tools !== undefined && request.tools.length > 0) body.tools = wireToolsOf(request.tools)
   const format = request.responseFormat
   if (format?.type === "json_schema") {
     body.response_format = {
@@ -74,9 +99,20 @@ export const toWireRequest = (model: string, request: ChatRequest, local = false
   return body
 }
 
+/**
+ * The request's JSON as it is sent, the tools' JSON made once per list (`jsonOfTools`): given to the SDK as the
+ * body, so it does not serialise the whole request again at every call (for the Muse, 38 KB of tools' JSON Schema:
+ * about 0.25 ms of each call before its request could leave).
+ */
+export const wireJson = (body: ChatCompletionCreateParamsBase): string => {
+  const { tools, ...rest } = body
+  const head = JSON.stringify(rest)
+  return tools === undefined ? head : `${head.slice(0, -1)},"tools":${jsonOfTools(tools)}}`
+}
+
 /** What the estimate prices: every character the provider will read. */
 export const promptText = (body: ChatCompletionCreateParamsBase): string =>
-  JSON.stringify([body.messages, body.tools ?? null, body.response_format ?? null])
+  `[${JSON.stringify(body.messages)},${body.tools === undefined ? "null" : jsonOfTools(body.tools)},${JSON.stringify(body.response_format ?? null)}]`
 
 export interface Answer {
   readonly text: string

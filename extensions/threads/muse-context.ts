@@ -41,12 +41,15 @@ export const MuseContextLive = Layer.effect(
               )
             ),
       profile: (beingId) =>
-        Effect.map(profiles.get(beingId), (profile) => [
-          ...profile.facts,
-          ...profile.goals.map((goal) => `Goal: ${goal}`),
-          ...profile.routines.map((routine) => `Routine: ${routine}`),
-          ...(profile.tone === "" ? [] : [`Likes to be spoken to: ${profile.tone}`])
-        ]),
+        Effect.map(profiles.get(beingId), (profile) => ({
+          museName: nameOf(profile.preferences.museName),
+          lines: [
+            ...profile.facts,
+            ...profile.goals.map((goal) => `Goal: ${goal}`),
+            ...profile.routines.map((routine) => `Routine: ${routine}`),
+            ...(profile.tone === "" ? [] : [`Likes to be spoken to: ${profile.tone}`])
+          ]
+        })),
       online: (beingId) => presence.isOnline(beingId).pipe(Effect.orElseSucceed(() => false))
     }
   })

@@ -125,7 +125,8 @@ export const makeMuseReply = Effect.gen(function* () {
       const publish = (event: BusEvent) => publishOn(threadId, event)
       // The thinking state: the reply's id is known before the Muse has read anything.
       yield* publish({ type: "message.delta", threadId, messageId, delta: "" })
-      const museName = yield* context.museName(beingId)
+      // The name and the profile in one read: the name is needed at once (the presence), the profile for the prompt.
+      const { museName, lines: profile } = yield* context.profile(beingId)
       const presence = (doing: boolean) => presenceOf(beingId, museName, doing)
       yield* presence(true)
 
@@ -146,15 +147,14 @@ export const makeMuseReply = Effect.gen(function* () {
         }))
         const history = yield* messages.recent({ threadId, limit: historyLength })
         const newest = history.findLast((message) => message.role === "user")?.content ?? ""
-        const [persona, memories, profile, { tools, byWireName }, readings] = yield* Effect.all(
-          [
-            context.persona(being, museName),
-            context.recall(beingId, newest),
-            context.profile(beingId),
-            toolsNow,
-            readAttachments(history, beingId)
-          ],
-          { concurrency: "unbounded" }
+        const { tools, byWireName } = yield* toolsNow
+        const persona = yield* context.persona(being, museName)
+        // Recall may embed the message and an attachment may be a scan read by a model: those wait on the network, so
+        // they wait together; without attachments there is nothing to wait beside, and a fiber each would only cost.
+        const attached = history.some((message) => message.role === "user" && message.attachments.length > 0)
+        const [memories, readings] = yield* Effect.all(
+          [context.recall(beingId, newest), readAttachments(history, beingId)],
+          { concurrency: attached ? "unbounded" : 1 }
         )
         const conversation: Array<ChatMessage> = [
           {

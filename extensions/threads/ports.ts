@@ -58,8 +58,13 @@ export interface MuseContextShape {
   readonly persona: (being: ThreadBeing, museName: string) => Effect.Effect<string>
   /** The being's memories most related to the text (none when it has none or recall fails). */
   readonly recall: (beingId: string, text: string) => Effect.Effect<ReadonlyArray<string>>
-  /** The twin profile as lines of text; empty when the being never filled it in. */
-  readonly profile: (beingId: string) => Effect.Effect<ReadonlyArray<string>>
+  /**
+   * The Muse's name and the twin profile as lines of text (none when the being never filled it in), from one read
+   * of the profile: a reply needs both, the name first.
+   */
+  readonly profile: (
+    beingId: string
+  ) => Effect.Effect<{ readonly museName: string; readonly lines: ReadonlyArray<string> }>
   /** Whether the being has a live socket open on any process (its presence while the Muse replies). */
   readonly online: (beingId: string) => Effect.Effect<boolean>
 }

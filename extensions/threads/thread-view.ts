@@ -38,7 +38,9 @@ export const makeThreadView = Effect.gen(function* () {
       const otherOf = (row: StoredThread) => members.get(row.id)?.find((id) => id !== viewerId)
       const museName = rows.some((row) => row.kind === "muse") ? yield* context.museName(viewerId) : null
       const others = new Set(rows.flatMap((row) => (row.kind === "direct" ? (otherOf(row) ?? []) : [])))
-      const names = new Map((yield* beings.findMany([...others])).map((being) => [being.id, being.displayName]))
+      // No direct thread among them (a muse thread's view, told twice a reply): no one's name to read.
+      const found = others.size === 0 ? [] : yield* beings.findMany([...others])
+      const names = new Map(found.map((being) => [being.id, being.displayName]))
       return rows.map((row): Thread => {
         const other = otherOf(row)
         return {

@@ -6,8 +6,14 @@
  * writes them, agent-threads.ts). Every operation is for the caller from the session: a thread the caller is
  * not in, or has left, is missing. What a being writes to its own Muse (and nothing else) is handed
  * to its twin to learn from (the ThreadLearning port).
+ *
+ * A message to the Muse starts its reply as soon as it is stored and told on the thread's topic; the
+ * inbox's `thread.updated` and the twin's learning follow beside the reply, once it has gone as far
+ * as it can without waiting (its reads, its request to the model), so they do not delay its first
+ * word (docs/decisions.md "The Muse's reply before the inbox and the learning").
  */
 import * as Effect from "effect/Effect"
+import * as FiberSet from "effect/FiberSet"
 import * as Option from "effect/Option"
 import {
   MessageNotFound,
@@ -27,12 +33,18 @@ import { MessagesRepository } from "./repositories/messages-repository.ts"
 import { makeThreadView, replyPolicyOf } from "./thread-view.ts"
 import { ThreadsRepository, type StoredThread } from "./repositories/threads-repository.ts"
 
+/** Resumes after the event loop's current turn: what was started in it runs first, as far as it goes without waiting. */
+const afterThisTurn = Effect.async<void>((resume) => {
+  const handle = setImmediate(() => resume(Effect.void))
+  return Effect.sync(() => clearImmediate(handle))
+})
+
 const missing = (id: string) =>
   new ThreadNotFound({ message: "There is no thread with that id among yours.", details: { id } })
 
 export class Threads extends Effect.Service<Threads>()("threads/Threads", {
   dependencies: [ThreadsRepository.Default, MessagesRepository.Default, Muse.Default],
-  effect: Effect.gen(function* () {
+  scoped: Effect.gen(function* () {
     const threads = yield* ThreadsRepository
     const messages = yield* MessagesRepository
     const muse = yield* Muse
@@ -43,6 +55,8 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
     const { view, viewAll, announce } = yield* makeThreadView
     const outbound = yield* Effect.serviceOption(ThreadOutbound)
     const learning = yield* Effect.serviceOption(ThreadLearning)
+    /** Work that follows a Muse reply's start (the node's shutdown interrupts it). */
+    const besideReplies = yield* FiberSet.make()
     /** The being's own message to its Muse, handed to its twin to learn from (muse threads have no other writer). */
     const heard = (beingId: string, source: "thread" | "chat", message: Message) =>
       Option.isSome(learning) ? learning.value.heard(beingId, source, message) : Effect.void
@@ -116,7 +130,7 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
         return yield* messages.recent({ threadId, limit: MESSAGES_PAGE })
       }).pipe(Effect.withSpan("threads.messages"))
 
-    /** Stores the message, tells the thread's followers, and on a muse thread starts the Muse's reply. */
+    /** Stores the message and tells the thread's topic; its participants' inboxes are told by `announce`. */
     const append = (beingId: string, thread: StoredThread, content: string, files: ReadonlyArray<string>) =>
       Effect.gen(function* () {
         if (replyPolicyOf(thread.kind) === "none") {
@@ -137,18 +151,25 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
         }
         yield* messages.insert(message)
         yield* bus.publish({ kind: "topic", topic: `thread:${thread.id}` }, { type: "message.created", message })
-        yield* announce(thread.id)
         return message
       })
 
+    /** Stores the message; on a muse thread starts the reply, then tells the inboxes and the twin beside it. */
     const post = (beingId: string, threadId: string, request: NewMessage) =>
       Effect.gen(function* () {
         const thread = yield* mine(beingId, threadId)
         const message = yield* append(beingId, thread, request.content, request.attachments ?? [])
         if (thread.kind === "muse") {
-          yield* heard(beingId, "thread", message)
           yield* muse.start(thread.id, beingId)
+          const told = Effect.zipRight(announce(thread.id), heard(beingId, "thread", message)).pipe(
+            Effect.catchAllCause((cause) =>
+              Effect.logWarning("A message to the Muse was stored, but telling the inbox or the twin failed", cause)
+            )
+          )
+          yield* FiberSet.run(besideReplies, Effect.zipRight(afterThisTurn, told))
+          return message
         }
+        yield* announce(thread.id)
         if (thread.kind === "direct" && Option.isSome(outbound)) yield* outbound.value.posted(message)
         return message
       }).pipe(Effect.withSpan("threads.post"))
@@ -161,7 +182,9 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
     const askMuse = (beingId: string, content: string) =>
       Effect.gen(function* () {
         const thread = yield* museThread(beingId)
-        const post = Effect.flatMap(append(beingId, thread, content, []), (message) => heard(beingId, "chat", message))
+        const post = Effect.flatMap(append(beingId, thread, content, []), (message) =>
+          Effect.zipRight(announce(thread.id), heard(beingId, "chat", message))
+        )
         return yield* muse.nextReply(thread.id, beingId, post)
       }).pipe(Effect.orDie, Effect.withSpan("muse.ask"))
 

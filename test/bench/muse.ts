@@ -7,6 +7,10 @@
  * machine weighs on both alike; the figure is the difference of the p50s, aimed under 5 ms. The
  * thinking marker (the first, empty delta) is printed beside it. Prints figures; never fails.
  *
+ * The message is posted through the typed client, as the web app posts it; each round also posts one with a bare
+ * `fetch`, the anchor's kind of client, printed beside (not the verdict): the difference is the typed client's own
+ * cost in this process, not the node's.
+ *
  * Why the node is a process of its own: run inside this process it shared the event loop with the
  * socket that measures, which then read a frame only when the node's reply yielded to the loop, after
  * the whole scripted stream had been read (traced: first delta published at ~7 ms, read at ~15 ms).
@@ -105,8 +109,26 @@ export const benchMuse = async () => {
       return poster
     }
 
+    /** The same post as a bare `fetch` makes it, from an address of its own (the `llm` rate class counts per address). */
+    let barePosts = 0
+    const postBare = async () => {
+      barePosts++
+      const response = await fetch(`${info.url}/api/threads/${thread!.id}/messages`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          cookie: owner.cookieHeader(),
+          "x-forwarded-for": `10.250.${(barePosts >> 8) & 255}.${barePosts & 255}`
+        },
+        body: JSON.stringify({ content: "Tell me something" })
+      })
+      if (response.status !== 200)
+        throw new Error(`a bare post was refused: ${response.status} ${await response.text()}`)
+      await response.arrayBuffer()
+    }
+
     /** One message and its reply: milliseconds to the thinking marker and to the first text. */
-    const museReply = () =>
+    const museReply = (bare = false) =>
       new Promise<{ thinking: number; firstToken: number }>((resolve, reject) => {
         const started = performance.now()
         let thinking = Number.NaN
@@ -118,21 +140,30 @@ export const benchMuse = async () => {
             firstToken = performance.now() - started
           if (frame.type === "message.created" && frame.message?.role === "assistant") resolve({ thinking, firstToken })
         }
-        run(
-          nextPoster().api.threads.postMessage({ path: { id: thread!.id }, payload: { content: "Tell me something" } })
-        ).catch(reject)
+        const posting = bare
+          ? postBare()
+          : run(
+              nextPoster().api.threads.postMessage({
+                path: { id: thread!.id },
+                payload: { content: "Tell me something" }
+              })
+            )
+        posting.catch(reject)
       })
 
     const direct: Array<number> = []
     const muse: Array<number> = []
     const thinking: Array<number> = []
+    const bare: Array<number> = []
     for (let round = 0; round < warmup + replies; round++) {
       const anchor = await directFirstToken(models.baseUrl)
       const measured = await museReply()
+      const barely = await museReply(true)
       if (round < warmup) continue
       direct.push(anchor)
       muse.push(measured.firstToken)
       thinking.push(measured.thinking)
+      bare.push(barely.firstToken)
     }
     socket.close()
     const p50 = { direct: percentile(direct, 50), muse: percentile(muse, 50), thinking: percentile(thinking, 50) }
@@ -145,6 +176,10 @@ export const benchMuse = async () => {
       `POST message → first text delta on the socket    p50 ${p50.muse.toFixed(2)} ms   p99 ${percentile(muse, 99).toFixed(2)} ms`
     )
     console.log(`POST message → thinking (the empty first delta)  p50 ${p50.thinking.toFixed(2)} ms`)
+    const bareP50 = percentile(bare, 50)
+    console.log(
+      `the same POST by a bare fetch → first text delta p50 ${bareP50.toFixed(2)} ms: the Muse adds ${(bareP50 - p50.direct).toFixed(2)} ms, the typed client ${(p50.muse - bareP50).toFixed(2)} ms`
+    )
     console.log(
       `the Muse adds ${added.toFixed(2)} ms at p50 (${(p50.muse / p50.direct).toFixed(2)}×); aim under ${aimMs} ms: ${added < aimMs ? "met" : "missed"}`
     )

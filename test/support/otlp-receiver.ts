@@ -13,6 +13,9 @@ export interface ReceivedSpan {
   /** OTLP's SpanKind: 1 internal, 2 server, 3 client. */
   readonly kind: number
   readonly attributes: ReadonlyArray<{ readonly key: string; readonly value: Record<string, unknown> }>
+  /** When the span started and ended, in nanoseconds since the epoch (OTLP's JSON gives them as strings). */
+  readonly startTimeUnixNano?: string
+  readonly endTimeUnixNano?: string
   /** The `service.name` of the resource the span came with. */
   readonly serviceName: string | undefined
 }
