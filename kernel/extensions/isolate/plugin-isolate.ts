@@ -18,7 +18,7 @@ import * as ParseResult from "effect/ParseResult"
 import * as Runtime from "effect/Runtime"
 import * as Schema from "effect/Schema"
 import { randomUUID } from "node:crypto"
-import ivm from "isolated-vm"
+import type ivm from "isolated-vm"
 import type { ActivationFailed } from "../../contract/plugin-errors.ts"
 import type { PluginManifest } from "../../contract/manifest.ts"
 import { compileJsonSchema, type SchemaCheck } from "../../json-schema.ts"
@@ -46,6 +46,10 @@ import { cachedBundle } from "./bundle-cache.ts"
 import type { AdapterShape, GuestAnswer, GuestContribution } from "./guest.ts"
 import { isolatePrelude } from "./prelude.ts"
 import { isolateErrorText, isolateFault, isolateLimits } from "./limits.ts"
+import { lazyModule } from "../../lazy-module.ts"
+
+/** isolated-vm at first use: a node that runs no plugin and no JavaScript sandbox never loads the addon. */
+const isolatedVm = lazyModule<typeof ivm>("isolated-vm")
 
 /** Activation's limit, as for a built-in (activation.ts). */
 const activationMs = 10_000
@@ -151,7 +155,7 @@ const startIsolate = async (
   const code = await cachedBundle(dir, manifest.main, bundleCache).catch((error) => {
     throw new Error(`bundling ${manifest.main} failed: ${messageOf(error)}`)
   })
-  const isolate = new ivm.Isolate({ memoryLimit: isolateLimits.memoryMb })
+  const isolate = new (isolatedVm().Isolate)({ memoryLimit: isolateLimits.memoryMb })
   const calls = new Map<string, RunningCall>()
   let stoppedFor: string | null = null
   /** Adapter calls the host is answering for this plugin: bounded, so a plugin cannot flood the node. */
@@ -220,7 +224,7 @@ const startIsolate = async (
   try {
     const context = await isolate.createContext()
     await context.eval(isolatePrelude)
-    await context.global.set("$host", new ivm.Reference(answerGuest))
+    await context.global.set("$host", new (isolatedVm().Reference)(answerGuest))
     const script = await isolate.compileScript(code, { filename: `${manifest.namespace}.js` })
     await script.run(context, { timeout: isolateLimits.loadMs })
     const guestActivate = await context.eval(`${guestGlobal}.guest.activate`, { reference: true })
