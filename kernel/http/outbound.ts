@@ -7,8 +7,8 @@
  * as refused as 127.0.0.1 itself), so an agent cannot reach the services behind the node.
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "node:dns"
-import { request as httpRequest, type IncomingMessage } from "node:http"
-import { request as httpsRequest } from "node:https"
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http"
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https"
 import { BlockList, isIP } from "node:net"
 import { Readable } from "node:stream"
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib"
@@ -130,14 +130,35 @@ interface Hop {
   readonly body: Uint8Array | undefined
 }
 
-const exchange = (hop: Hop, signal: AbortSignal, refuses: ((address: string) => boolean) | null) =>
+/**
+ * One policy's address check and its own kept-alive connections. The connections are the policy's alone: a pooled
+ * socket is reused without a lookup, so a guarded request handed a connection that a policy allowing private
+ * addresses opened to the same host and port (Node's shared global agent did that) would reach the private address
+ * unchecked.
+ */
+interface Policy {
+  readonly refuses: ((address: string) => boolean) | null
+  readonly http: HttpAgent
+  readonly https: HttpsAgent
+}
+
+const policyOf = (options: OutboundOptions): Policy => ({
+  refuses: options.allowPrivate ? null : (options.refuses ?? isNonPublic),
+  http: new HttpAgent({ keepAlive: true }),
+  https: new HttpsAgent({ keepAlive: true })
+})
+
+const exchange = (hop: Hop, signal: AbortSignal, policy: Policy) =>
   new Promise<IncomingMessage>((resolve, reject) => {
+    const { refuses } = policy
     const host = hop.url.hostname.replace(/^\[|\]$/g, "")
     // A literal address is connected to without a lookup, so it is checked here.
     if (refuses !== null && isIP(host) !== 0 && refuses(host)) return reject(refusedAddress(hop.url.hostname, host))
-    const send = hop.url.protocol === "https:" ? httpsRequest : httpRequest
+    const secure = hop.url.protocol === "https:"
+    const send = secure ? httpsRequest : httpRequest
     const lookup = refuses === null ? {} : { lookup: guardedLookup(refuses) }
-    const request = send(hop.url, { method: hop.method, headers: hop.headers, signal, ...lookup }, resolve)
+    const agent = secure ? policy.https : policy.http
+    const request = send(hop.url, { method: hop.method, headers: hop.headers, signal, agent, ...lookup }, resolve)
     request.on("error", reject)
     request.end(hop.body)
   })
@@ -176,16 +197,15 @@ export interface OutboundOptions {
 }
 
 /** Any method, a body, the policy on every hop. */
-export const makeOutbound =
-  (options: OutboundOptions) =>
-  async (request: Stoppable<OutboundHttpRequest>): Promise<OutboundResponse> => {
+export const makeOutbound = (options: OutboundOptions) => {
+  const policy = policyOf(options)
+  return async (request: Stoppable<OutboundHttpRequest>): Promise<OutboundResponse> => {
     let url: URL
     try {
       url = new URL(request.url)
     } catch {
       throw new OutboundError(`"${request.url}" is not a URL.`)
     }
-    const refuses = options.allowPrivate ? null : (options.refuses ?? isNonPublic)
     const redirectCap = Math.max(0, Math.min(request.maxRedirects ?? maxRedirects, maxRedirects))
     const deadline = AbortSignal.timeout(request.timeoutMs)
     const signal = request.signal === undefined ? deadline : AbortSignal.any([request.signal, deadline])
@@ -197,7 +217,7 @@ export const makeOutbound =
         if (url.protocol !== "http:" && url.protocol !== "https:") {
           throw new OutboundError(`Only http and https addresses are fetched, not ${url.protocol.replace(/:$/, "")}.`)
         }
-        const response = await exchange(hop, signal, refuses)
+        const response = await exchange(hop, signal, policy)
         const location = response.headers.location
         const status = response.statusCode ?? 0
         if ([301, 302, 303, 307, 308].includes(status) && location !== undefined && redirectCap > 0) {
@@ -225,6 +245,7 @@ export const makeOutbound =
       throw words(error, url)
     }
   }
+}
 
 export const makeOutboundGet = (options: OutboundOptions) => {
   const outbound = makeOutbound(options)
@@ -237,19 +258,18 @@ export const makeOutboundGet = (options: OutboundOptions) => {
  * redirect followed (a 3xx is answered as it came, so no hop escapes the check). No byte cap and no deadline of its
  * own: the caller bounds what it reads and when it stops.
  */
-export const makeOutboundFetch =
-  (options: OutboundOptions) =>
-  async (input: string | URL, init: RequestInit = {}): Promise<Response> => {
+export const makeOutboundFetch = (options: OutboundOptions) => {
+  const policy = policyOf(options)
+  return async (input: string | URL, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(String(input))
     if (url.protocol !== "http:" && url.protocol !== "https:") {
       throw new OutboundError(`Only http and https addresses are fetched, not ${url.protocol.replace(/:$/, "")}.`)
     }
-    const refuses = options.allowPrivate ? null : (options.refuses ?? isNonPublic)
     const headers = { "user-agent": options.userAgent, ...Object.fromEntries(new Headers(init.headers).entries()) }
     const body = typeof init.body === "string" ? new TextEncoder().encode(init.body) : undefined
     const signal = init.signal ?? new AbortController().signal
     try {
-      const response = await exchange({ url, method: init.method ?? "GET", headers, body }, signal, refuses)
+      const response = await exchange({ url, method: init.method ?? "GET", headers, body }, signal, policy)
       const answered = new Headers()
       for (const [name, value] of Object.entries(response.headers)) {
         for (const each of Array.isArray(value) ? value : value === undefined ? [] : [value])
@@ -267,3 +287,4 @@ export const makeOutboundFetch =
       throw words(error, url)
     }
   }
+}

@@ -43,6 +43,16 @@ afterAll(async () => {
 })
 
 describe("the node's streaming fetch", () => {
+  it("never hands a guarded request a connection another policy opened to a private address", async () => {
+    const local = base.replace("127.0.0.1", "localhost")
+    // A policy that may reach private addresses leaves a kept-alive connection to localhost behind.
+    expect(await (await open(`${local}/mcp`)).text()).toBe('{"echoed":""}')
+    const before = seen.length
+    // The guarded policy connects on its own, so the address is checked, and refused.
+    await expect(strict(`${local}/mcp`)).rejects.toThrow(/private or local address/)
+    expect(seen.length).toBe(before)
+  })
+
   it("sends the caller's method, headers and body, and answers status, headers and body", async () => {
     const answer = await open(`${base}/mcp`, {
       method: "POST",
