@@ -252,6 +252,8 @@ const workTask = (context: TaskContext) =>
         )
       }
       yield* store.updateTask(task.id, { status: "running", decisionSignalId: null, checkpoint: checkpoint() })
+      // The run reads the step as running again, holding its room of the bound.
+      yield* wakeups.wake(projectId)
     })
 
     /** One pass of the loop: model calls until the agent answers without a tool, while the task's budget lasts. */
