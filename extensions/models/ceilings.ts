@@ -83,22 +83,21 @@ export class SpendCeilings extends Effect.Service<SpendCeilings>()("models/Spend
           )
         }
 
-        if (planned.projectId !== null) {
-          const spent = yield* ledger.spentOnProject(planned.projectId)
-          if (over(spent, estimate, settings.spendMaxProjectUsd)) {
-            return yield* refuse(
-              `project:${planned.projectId}`,
-              "project",
-              planned,
-              settings.spendMaxProjectUsd,
-              spent,
-              `The project's spend ceiling of ${formatUsd(settings.spendMaxProjectUsd)} is reached: ${formatUsd(spent)} spent, ` +
-                `this call is estimated at ${formatUsd(estimate)}. Raise SPEND_MAX_PROJECT_USD to let the project go on.`
-            )
-          }
+        // Both sums in one read, weighed in the same order as before: the project's ceiling, then the day's.
+        const spent = yield* ledger.spentForCeilings(planned.projectId)
+        if (planned.projectId !== null && over(spent.project, estimate, settings.spendMaxProjectUsd)) {
+          return yield* refuse(
+            `project:${planned.projectId}`,
+            "project",
+            planned,
+            settings.spendMaxProjectUsd,
+            spent.project,
+            `The project's spend ceiling of ${formatUsd(settings.spendMaxProjectUsd)} is reached: ${formatUsd(spent.project)} spent, ` +
+              `this call is estimated at ${formatUsd(estimate)}. Raise SPEND_MAX_PROJECT_USD to let the project go on.`
+          )
         }
 
-        const spentToday = yield* ledger.spentToday
+        const spentToday = spent.day
         if (over(spentToday, estimate, settings.spendMaxDayUsd)) {
           const day = utcDayOf(yield* Clock.currentTimeMillis)
           return yield* refuse(
