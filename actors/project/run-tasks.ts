@@ -10,6 +10,7 @@ import * as Queue from "effect/Queue"
 import * as Deferred from "effect/Deferred"
 import { Settings } from "../../kernel/settings.ts"
 import { nowIso } from "../../kernel/time.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 import { CrewSeats, SavedAgents } from "./ports.ts"
 import { PersonSteps } from "./person-steps.ts"
 import { RunWakeups } from "./run-wakeups.ts"
@@ -23,6 +24,10 @@ import type { RunFailure } from "./failure.ts"
 import { memberFor, runMember } from "./team.ts"
 import { assembleTeam } from "./team-assembly.ts"
 import { readEarlier, runTask } from "./task-loop.ts"
+
+const inPersonStepSpan = spanNamed("project.personStep")
+const inTaskSpan = spanNamed("project.task")
+const inTasksSpan = spanNamed("project.tasks")
 
 /** The run as its steps know it: the project's row when the run began. */
 export interface Run {
@@ -116,10 +121,7 @@ const personStep = (run: Run, member: StoredMember, task: TaskRecord, planVersio
     })
     if (gate) yield* note(run, said)
     return done
-  }).pipe(
-    Effect.ensuring(Effect.flatMap(PersonSteps, (steps) => steps.forget(task.id))),
-    Effect.withSpan("project.personStep")
-  )
+  }).pipe(Effect.ensuring(Effect.flatMap(PersonSteps, (steps) => steps.forget(task.id))), inPersonStepSpan)
 
 /**
  * One task from start to its checkpoint, as the run read it from the plan (`plan`, at its version): the final row is
@@ -175,7 +177,7 @@ const startTask = (run: Run, members: ReadonlyArray<StoredMember>, plan: Plan, i
       `${member.name} (${member.role}) ${result.ok ? "finished" : "failed"} "${task.title}"${summary === "" ? "." : `: ${summary}`}`
     )
     return ended
-  }).pipe(Effect.withSpan("project.task"))
+  }).pipe(inTaskSpan)
 
 /** A stored status as the schedule reads it: a step not yet taken waits. */
 const scheduled = (status: TaskStatus): TaskStatus => (status === "ready" ? "pending" : status)
@@ -251,4 +253,4 @@ export const runTasks = (run: Run, members: ReadonlyArray<StoredMember>, concurr
       if (row === null) plan = null
       else plan.byId.set(row.id, row)
     }
-  }).pipe(Effect.scoped, Effect.withSpan("project.tasks"))
+  }).pipe(Effect.scoped, inTasksSpan)

@@ -350,7 +350,7 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
 
     const steps = yield* makeStoreSteps({ task, publishTask, publishTasks })
     const { editPlan } = yield* makeStorePlanEdit({ atomically, tasks, publishProject, publishTasks })
-    const { trace, traces } = yield* makeStoreTrace(ownerOf)
+    const { trace, traceAll, traces } = yield* makeStoreTrace(ownerOf)
 
     return {
       ...steps,
@@ -374,6 +374,7 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
       saveReview,
       review,
       trace,
+      traceAll,
       traces,
       setDue
     } as const

@@ -7,6 +7,7 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import { spanNamed } from "../../kernel/spans.ts"
 import { ModelSettings } from "./settings.ts"
 import { type Ceiling, SpendCeilingReached } from "./contract/errors.ts"
 import { LlmLedger, utcDayOf } from "./ledger.ts"
@@ -23,6 +24,8 @@ export interface PlannedCall {
 }
 
 const alertQuietMs = 60 * 60 * 1000
+
+const inCheckSpan = spanNamed("models.checkCeilings")
 
 /** Dollars as a person reads them: cents for sums, more digits for the fractions a single call costs. */
 export const formatUsd = (usd: number): string =>
@@ -110,7 +113,7 @@ export class SpendCeilings extends Effect.Service<SpendCeilings>()("models/Spend
               `this call is estimated at ${formatUsd(estimate)}. Model calls resume at 00:00 UTC, or raise SPEND_MAX_DAY_USD.`
           )
         }
-      }).pipe(Effect.withSpan("models.checkCeilings"))
+      }).pipe(inCheckSpan)
 
     return { check } as const
   })

@@ -12,6 +12,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
+import { tracedAs } from "../../kernel/spans.ts"
 import type { Binding } from "./bindings.ts"
 import { makeCallTools } from "./call-steps.ts"
 import type { Usage } from "./call-tools.ts"
@@ -77,7 +78,7 @@ const makeModels = Effect.gen(function* () {
           return resultOf(answer, call)
         })
       )
-    }).pipe(Effect.withSpan("models.chat", { attributes: { tier, purpose: request.purpose } }))
+    }).pipe((self) => tracedAs(self, "models.chat", { attributes: { tier, purpose: request.purpose } }))
 
   const chatJson = (tier: ChatTier, request: ChatRequest & { readonly responseFormat: ResponseFormat }) =>
     Effect.flatMap(chat(tier, request), (result) =>
