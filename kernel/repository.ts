@@ -16,10 +16,10 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import * as Effect from "effect/Effect"
-import * as FiberRef from "effect/FiberRef"
 import * as ParseResult from "effect/ParseResult"
 import type { ParseError } from "effect/ParseResult"
 import * as Schema from "effect/Schema"
+import { spanNamed } from "./spans.ts"
 
 const isStorageFault = (error: unknown): boolean =>
   typeof error === "object" &&
@@ -43,12 +43,9 @@ export const operation = <Args extends ReadonlyArray<unknown>, A, E, R>(
   name: string,
   run: (...args: Args) => Effect.Effect<A, E, R>
 ) => {
-  // Made once: `withSpan` captures a stack trace each time it is called.
-  const inSpan = Effect.withSpan(name)
-  return (...args: Args): Effect.Effect<A, Exclude<E, SqlError | ParseError>, R> => {
-    const self = orDieOnStorageFault(run(...args))
-    return Effect.flatMap(FiberRef.get(FiberRef.currentTracerEnabled), (tracing) => (tracing ? inSpan(self) : self))
-  }
+  const inSpan = spanNamed(name)
+  return (...args: Args): Effect.Effect<A, Exclude<E, SqlError | ParseError>, R> =>
+    inSpan(orDieOnStorageFault(run(...args)))
 }
 
 /** A JSON column: text in SQLite (parsed here), a parsed value from PostgreSQL's jsonb; written as JSON text. */

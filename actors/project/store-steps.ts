@@ -38,21 +38,28 @@ export const makeStoreSteps = ({ task, publishTask, publishTasks }: StepPublishi
   Effect.gen(function* () {
     const tasksRepository = yield* TasksRepository
 
-    const updateTask = (id: string, change: TaskChange) =>
+    /**
+     * The change written over the row as the caller holds it (the run, which claimed the step and alone writes it
+     * until it ends): one statement, the row as written published. Null when the row is gone.
+     */
+    const updateKnown = (current: TaskRecord, change: TaskChange) =>
       Effect.gen(function* () {
-        const current = yield* task(id)
-        if (current === null) return null
-        const next: TaskRecord = { ...current, ...change }
-        yield* tasksRepository.update(next)
-        yield* publishTask(next)
-        return next
+        const written = Option.getOrNull(yield* tasksRepository.update({ ...current, ...change }))
+        if (written !== null) yield* publishTask(written)
+        return written
       })
+
+    /** The change written over the row as it stands now. */
+    const updateTask = (id: string, change: TaskChange) =>
+      Effect.flatMap(task(id), (current) => (current === null ? Effect.succeed(null) : updateKnown(current, change)))
+
+    const publishRows = (rows: ReadonlyArray<TaskRecord>) => Effect.forEach(rows, publishTask, { discard: true })
 
     /** A resumed run starts every unfinished task again; open pages hear of each reset. */
     const resetUnfinished = (projectId: string) =>
-      Effect.flatMap(tasksRepository.resetUnfinished(projectId), publishTasks)
+      Effect.flatMap(tasksRepository.resetUnfinished(projectId), publishRows)
 
-    const cancelOpenTasks = (projectId: string) => Effect.flatMap(tasksRepository.cancelOpen(projectId), publishTasks)
+    const cancelOpenTasks = (projectId: string) => Effect.flatMap(tasksRepository.cancelOpen(projectId), publishRows)
 
     /** A person hands in their step; false when it is not theirs or the run is not waiting on it. */
     const finishPersonStep = (id: string, beingId: string, outputText: string) =>
@@ -62,13 +69,16 @@ export const makeStoreSteps = ({ task, publishTask, publishTasks }: StepPublishi
         return finished.length > 0
       })
 
-    /** The run takes a waiting step with who does it; false when an edit removed it (or it was taken). */
-    const claimTask = (id: string, agentId: string | null, beingId: string | null) =>
+    /**
+     * The run takes a waiting step with who does it, as it read it at the plan's version `planVersion`: the row as
+     * claimed, or null when an edit removed or changed the plan since (or the step was taken).
+     */
+    const claimTask = (id: string, agentId: string | null, beingId: string | null, planVersion: number) =>
       Effect.gen(function* () {
-        const claimed = yield* tasksRepository.claim({ id, agentId, beingId, at: yield* nowIso })
-        if (Option.isNone(claimed)) return false
-        yield* publishTasks([{ id }])
-        return true
+        const claimed = yield* tasksRepository.claim({ id, agentId, beingId, planVersion, at: yield* nowIso })
+        if (Option.isNone(claimed)) return null
+        yield* publishTask(claimed.value)
+        return claimed.value
       })
 
     /** A gate's person approves or rejects it; false when it is not theirs or the run is not waiting on it. */
@@ -99,7 +109,16 @@ export const makeStoreSteps = ({ task, publishTask, publishTasks }: StepPublishi
         (rows) => new Map(rows.map((found) => [found.projectId, { done: found.done, total: found.total }]))
       )
 
+    /** The plan as the run schedules it: its steps in order and the plan's version they are of. */
+    const plan = (projectId: string) =>
+      Effect.map(tasksRepository.planOf(projectId), (rows) => ({
+        version: rows[0]?.planVersion ?? -1,
+        tasks: rows.map(({ planVersion: _, ...row }): TaskRecord => row)
+      }))
+
     return {
+      plan,
+      updateKnown,
       updateTask,
       resetUnfinished,
       cancelOpenTasks,

@@ -18,6 +18,8 @@ export interface TraceInput {
   readonly text: string
   /** Anything JSON can carry; stored and published as JSON carries it. */
   readonly data?: unknown
+  /** When it happened, for an event written a moment after (the write's time otherwise). */
+  readonly at?: string
 }
 
 /** `ownerOf`: the project's owner as the store knows it (store.ts), null for a project that is gone. */
@@ -26,24 +28,33 @@ export const makeStoreTrace = (ownerOf: (projectId: string) => Effect.Effect<str
     const bus = yield* EventBus
     const traceRepository = yield* TracesRepository
 
-    const trace = (projectId: string, input: TraceInput) =>
+    /** Several events of one project, written in one statement, then published in their order. */
+    const traceAll = (projectId: string, inputs: ReadonlyArray<TraceInput>) =>
       Effect.gen(function* () {
-        const event = yield* traceRepository.insert({
-          projectId,
-          taskId: input.taskId ?? null,
-          kind: input.kind,
-          agentId: input.agentId ?? null,
-          text: input.text,
-          data: toJsonValue(input.data),
-          at: yield* nowIso
-        })
+        if (inputs.length === 0) return [] as ReadonlyArray<TraceEvent>
+        const at = yield* nowIso
+        const events = yield* traceRepository.insertAll(
+          inputs.map((input) => ({
+            projectId,
+            taskId: input.taskId ?? null,
+            kind: input.kind,
+            agentId: input.agentId ?? null,
+            text: input.text,
+            data: toJsonValue(input.data),
+            at: input.at ?? at
+          }))
+        )
         const ownerId = yield* ownerOf(projectId)
-        if (ownerId !== null) yield* bus.publish({ kind: "being", beingId: ownerId }, { type: "trace", event })
-        return event
+        if (ownerId !== null)
+          for (const event of events) yield* bus.publish({ kind: "being", beingId: ownerId }, { type: "trace", event })
+        return events
       })
+
+    const trace = (projectId: string, input: TraceInput) =>
+      Effect.map(traceAll(projectId, [input]), ([event]) => event!)
 
     const traces = (projectId: string, after: number, limit: number): Effect.Effect<ReadonlyArray<TraceEvent>> =>
       traceRepository.page({ projectId, after, limit })
 
-    return { trace, traces } as const
+    return { trace, traceAll, traces } as const
   })

@@ -226,7 +226,7 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
           })
         )
         if (cancelled === null) return false
-        yield* publishTasks(cancelled)
+        yield* Effect.forEach(cancelled, publishTask)
         yield* publishProject(id)
         return true
       })
@@ -282,16 +282,17 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
       Effect.gen(function* () {
         const id = newId()
         const createdAt = yield* nowIso
-        yield* atomically(
+        const assigned = yield* atomically(
           Effect.gen(function* () {
             yield* teams.insert({ id, projectId, leadAgentId, members, createdAt })
             yield* projects.setTeam({ id: projectId, teamId: id })
-            for (const [taskId, { agentId, beingId }] of assignments)
-              yield* tasksRepository.assign({ id: taskId, agentId, beingId })
+            return yield* Effect.forEach(assignments, ([taskId, { agentId, beingId }]) =>
+              tasksRepository.assign({ id: taskId, agentId, beingId })
+            )
           })
         )
         yield* publishProject(projectId)
-        yield* publishTasks([...assignments.keys()].map((id) => ({ id })))
+        yield* Effect.forEach(assigned.flat(), publishTask)
       })
 
     const team = (projectId: string) =>
@@ -347,20 +348,12 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
         yield* publishProject(projectId)
       })
 
-    const {
-      updateTask,
-      resetUnfinished,
-      cancelOpenTasks,
-      finishPersonStep,
-      claimTask,
-      settleApproval,
-      openTasksOf,
-      taskCounts
-    } = yield* makeStoreSteps({ task, publishTask, publishTasks })
+    const steps = yield* makeStoreSteps({ task, publishTask, publishTasks })
     const { editPlan } = yield* makeStorePlanEdit({ atomically, tasks, publishProject, publishTasks })
-    const { trace, traces } = yield* makeStoreTrace(ownerOf)
+    const { trace, traceAll, traces } = yield* makeStoreTrace(ownerOf)
 
     return {
+      ...steps,
       row,
       project,
       listByOwner,
@@ -373,24 +366,17 @@ export class ProjectStore extends Effect.Service<ProjectStore>()("project/Projec
       tasks,
       task,
       savePlan,
-      updateTask,
-      resetUnfinished,
-      cancelOpenTasks,
       saveTeam,
       team,
       teamMembers,
-      finishPersonStep,
       editPlan,
-      claimTask,
-      settleApproval,
       saveOutputs,
       saveReview,
       review,
       trace,
+      traceAll,
       traces,
-      setDue,
-      openTasksOf,
-      taskCounts
+      setDue
     } as const
   })
 }) {}

@@ -13,6 +13,8 @@ import type { FileStoreSettings } from "../../kernel/file-stores.ts"
 import { Skills } from "../../kernel/extensions/skills.ts"
 import type { SkillTraceEvent } from "../../kernel/extensions/skill.ts"
 import { Settings } from "../../kernel/settings.ts"
+import { nowIso } from "../../kernel/time.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 import { EventBus } from "../../kernel/events.ts"
 import type { ChatMessage, ToolDefinition } from "../../extensions/models/contract/chat.ts"
 import { Models } from "../../extensions/models/contract/models.ts"
@@ -22,6 +24,7 @@ import { DeliverableContract, type DeliverableReport, type PlannedContract } fro
 import { canRepair, repairPrompt } from "./pipeline/repair-prompt.ts"
 import { planContract } from "./pipeline/word-target.ts"
 import { ProjectStore } from "./store.ts"
+import type { TraceInput } from "./store-trace.ts"
 import type { TaskRecord } from "./repositories/tasks-repository.ts"
 import { isFatalModelError, runFailureOf } from "./failure.ts"
 import { systemPromptOf, taskPromptOf } from "./instruction.ts"
@@ -36,6 +39,10 @@ export const maxToolSteps = 10
 
 /** What a tool result may put back into the conversation. */
 const maxToolResultChars = 8000
+
+const inCallToolSpan = spanNamed("project.callTool")
+const inPassSpan = spanNamed("project.pass")
+const inTaskLoopSpan = spanNamed("project.taskLoop")
 
 /** A task with no contract still has to save a file: the empty contract checks exactly that. */
 const savedFileOnly: PlannedContract = planContract(Schema.decodeSync(DeliverableContract)({}), {})
@@ -109,8 +116,14 @@ const workTask = (context: TaskContext) =>
     const root = fileRootFor(settings, context.ownerId, projectId)
     const contract = task.contract
     const checked = contract ?? savedFileOnly
-    const trace = (kind: Parameters<typeof store.trace>[1]["kind"], text: string, data?: unknown) =>
-      store.trace(projectId, { taskId: task.id, agentId: member.agentId, kind, text, data })
+    // What the agent did is held until the loop next waits (a model call, a skill, a decision) or ends, and the events
+    // held are written in one statement: the trace stays live where time passes, and costs a statement a wait.
+    const held: Array<TraceInput> = []
+    const trace = (kind: TraceInput["kind"], text: string, data?: unknown) =>
+      Effect.map(nowIso, (at) => {
+        held.push({ taskId: task.id, agentId: member.agentId, kind, text, data, at })
+      })
+    const flush = Effect.suspend(() => Effect.asVoid(store.traceAll(projectId, held.splice(0))))
 
     const registered = yield* skills.list
     const carried = new Set([...member.skills, ...task.skills])
@@ -159,6 +172,7 @@ const workTask = (context: TaskContext) =>
           name,
           input: args.ok ? args.value : call.arguments
         })
+        yield* flush
         const skillTraces: Array<SkillTraceEvent> = []
         const outcome = !args.ok
           ? { ok: false as const, error: args.error }
@@ -211,7 +225,7 @@ const workTask = (context: TaskContext) =>
         )
         if (approval?.signalId != null) return
         answer(call.id, outcome.ok ? { ok: true, output: outcome.output } : { ok: false, error: outcome.error })
-      }).pipe(Effect.withSpan("project.callTool"))
+      }).pipe(inCallToolSpan)
 
     const answer = (toolCallId: string, outcome: { ok: true; output: unknown } | { ok: false; error: string }) =>
       messages.push({ role: "tool", toolCallId, content: clip(JSON.stringify(outcome), maxToolResultChars) })
@@ -225,6 +239,7 @@ const workTask = (context: TaskContext) =>
       const wakeups = yield* RunWakeups
       while (pending.length > 0) {
         const next = pending[0]!
+        yield* flush
         yield* store.updateTask(task.id, {
           status: "waiting",
           decisionSignalId: next.signalId,
@@ -251,7 +266,10 @@ const workTask = (context: TaskContext) =>
             : `${next.skill} did not run (${decided.error}) ${member.name} goes on without it.`
         )
       }
+      yield* flush
       yield* store.updateTask(task.id, { status: "running", decisionSignalId: null, checkpoint: checkpoint() })
+      // The run reads the step as running again, holding its room of the bound.
+      yield* wakeups.wake(projectId)
     })
 
     /** One pass of the loop: model calls until the agent answers without a tool, while the task's budget lasts. */
@@ -259,6 +277,7 @@ const workTask = (context: TaskContext) =>
       if (pending.length > 0) yield* awaitDecisions
       while (steps < maxToolSteps) {
         steps += 1
+        yield* flush
         const result = yield* models.chat(task.tier as ChatTier, {
           purpose: `studio task ${task.key}`,
           beingId: context.ownerId,
@@ -279,7 +298,7 @@ const workTask = (context: TaskContext) =>
         if (pending.length > 0) yield* awaitDecisions
       }
       yield* trace("error", `${member.name} used all ${maxToolSteps} model calls of this task without finishing.`)
-    }).pipe(Effect.withSpan("project.pass"))
+    }).pipe(inPassSpan)
 
     const earlier = task.earlierText
     const attempt = Effect.gen(function* () {
@@ -308,11 +327,12 @@ const workTask = (context: TaskContext) =>
       }
     })
 
-    const outcome = yield* Effect.either(attempt)
+    const outcome = yield* Effect.either(attempt).pipe(Effect.ensuring(flush))
     if (outcome._tag === "Left") {
       const error = outcome.left
       if (isFatalModelError(error)) return yield* runFailureOf(error, `Task "${task.title}" could not call its model`)
       yield* trace("error", error.message)
+      yield* flush
       return { ok: false, report: null, outputText: null, error: error.message, costUsd } satisfies TaskResult
     }
     const report = outcome.right
@@ -324,7 +344,7 @@ const workTask = (context: TaskContext) =>
       error: report.ok ? null : report.failures.map((failure) => failure.message).join(" "),
       costUsd
     } satisfies TaskResult
-  }).pipe(Effect.withSpan("project.taskLoop"))
+  }).pipe(inTaskLoopSpan)
 
 /** The revised file's text before the task first touched it (null when there is none yet). */
 export const readEarlier = (settings: FileStoreSettings, ownerId: string, projectId: string, path: string) =>

@@ -7,6 +7,7 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import { spanNamed } from "../../kernel/spans.ts"
 import { ModelSettings } from "./settings.ts"
 import { type Ceiling, SpendCeilingReached } from "./contract/errors.ts"
 import { LlmLedger, utcDayOf } from "./ledger.ts"
@@ -23,6 +24,8 @@ export interface PlannedCall {
 }
 
 const alertQuietMs = 60 * 60 * 1000
+
+const inCheckSpan = spanNamed("models.checkCeilings")
 
 /** Dollars as a person reads them: cents for sums, more digits for the fractions a single call costs. */
 export const formatUsd = (usd: number): string =>
@@ -83,22 +86,21 @@ export class SpendCeilings extends Effect.Service<SpendCeilings>()("models/Spend
           )
         }
 
-        if (planned.projectId !== null) {
-          const spent = yield* ledger.spentOnProject(planned.projectId)
-          if (over(spent, estimate, settings.spendMaxProjectUsd)) {
-            return yield* refuse(
-              `project:${planned.projectId}`,
-              "project",
-              planned,
-              settings.spendMaxProjectUsd,
-              spent,
-              `The project's spend ceiling of ${formatUsd(settings.spendMaxProjectUsd)} is reached: ${formatUsd(spent)} spent, ` +
-                `this call is estimated at ${formatUsd(estimate)}. Raise SPEND_MAX_PROJECT_USD to let the project go on.`
-            )
-          }
+        // Both sums in one read, weighed in the same order as before: the project's ceiling, then the day's.
+        const spent = yield* ledger.spentForCeilings(planned.projectId)
+        if (planned.projectId !== null && over(spent.project, estimate, settings.spendMaxProjectUsd)) {
+          return yield* refuse(
+            `project:${planned.projectId}`,
+            "project",
+            planned,
+            settings.spendMaxProjectUsd,
+            spent.project,
+            `The project's spend ceiling of ${formatUsd(settings.spendMaxProjectUsd)} is reached: ${formatUsd(spent.project)} spent, ` +
+              `this call is estimated at ${formatUsd(estimate)}. Raise SPEND_MAX_PROJECT_USD to let the project go on.`
+          )
         }
 
-        const spentToday = yield* ledger.spentToday
+        const spentToday = spent.day
         if (over(spentToday, estimate, settings.spendMaxDayUsd)) {
           const day = utcDayOf(yield* Clock.currentTimeMillis)
           return yield* refuse(
@@ -111,7 +113,7 @@ export class SpendCeilings extends Effect.Service<SpendCeilings>()("models/Spend
               `this call is estimated at ${formatUsd(estimate)}. Model calls resume at 00:00 UTC, or raise SPEND_MAX_DAY_USD.`
           )
         }
-      }).pipe(Effect.withSpan("models.checkCeilings"))
+      }).pipe(inCheckSpan)
 
     return { check } as const
   })

@@ -74,7 +74,9 @@ export class LlmLedger extends Effect.Service<LlmLedger>()("models/LlmLedger", {
     /** Spent on the whole node during the UTC day that holds now. */
     const spentToday = Effect.flatMap(Clock.currentTimeMillis, (now) => calls.spentBetween(utcDayOf(now)))
 
-    const spentOnProject = calls.spentOnProject
+    /** What the spend ceilings weigh a call against, read together: the project's spend (null: none) and today's. */
+    const spentForCeilings = (projectId: string | null) =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) => calls.spentForCeilings({ projectId, day: utcDayOf(now) }))
 
     /** Each tier's spend today and this month (UTC), by tier. */
     const spentByTier = Effect.flatMap(Clock.currentTimeMillis, (now) =>
@@ -93,6 +95,6 @@ export class LlmLedger extends Effect.Service<LlmLedger>()("models/LlmLedger", {
         return { ...totals, byModel, recent }
       }).pipe(Effect.withSpan("models.usage"))
 
-    return { record, spentToday, spentOnProject, spentByTier, usage } as const
+    return { record, spentToday, spentForCeilings, spentByTier, usage } as const
   })
 }) {}

@@ -74,11 +74,13 @@ export class LlmCallsRepository extends Effect.Service<LlmCallsRepository>()("mo
         WHERE created_at >= ${interval.start} AND created_at < ${interval.end} GROUP BY tier`
     })
 
-    const spentOnProject = SqlSchema.findOne({
-      Request: Schema.String,
-      Result: Usd,
-      execute: (projectId) =>
-        sql`SELECT COALESCE(SUM(cost_usd), 0) AS usd FROM llm_calls WHERE project_id = ${projectId}`
+    /** What the spend ceilings read before a call, in one statement: the project's spend (none: 0) and the day's. */
+    const spentForCeilings = SqlSchema.findOne({
+      Request: Schema.Struct({ projectId: Schema.NullOr(Schema.String), day: Interval }),
+      Result: Schema.Struct({ project: Schema.Number, day: Schema.Number }),
+      execute: ({ day, projectId }) => sql`SELECT
+          COALESCE((SELECT SUM(cost_usd) FROM llm_calls WHERE project_id = ${projectId}), 0) AS project,
+          COALESCE((SELECT SUM(cost_usd) FROM llm_calls WHERE created_at >= ${day.start} AND created_at < ${day.end}), 0) AS day`
     })
 
     /** Everything spent, the number of calls, and what was spent in the interval (a day). */
@@ -122,8 +124,11 @@ export class LlmCallsRepository extends Effect.Service<LlmCallsRepository>()("mo
       spentByTier: operation("models.spentByTier", (interval: typeof Interval.Type) =>
         Effect.map(spentByTier(interval), (rows) => new Map(rows.map((row) => [row.tier, row.usd])))
       ),
-      spentOnProject: operation("models.spentOnProject", (projectId: string) =>
-        Effect.map(spentOnProject(projectId), spent)
+      spentForCeilings: operation("models.spentForCeilings", (request: Parameters<typeof spentForCeilings>[0]) =>
+        Effect.map(
+          spentForCeilings(request),
+          Option.getOrElse(() => ({ project: 0, day: 0 }))
+        )
       ),
       totals: operation("models.usageTotals", (request: Parameters<typeof totals>[0]) =>
         Effect.map(

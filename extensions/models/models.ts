@@ -13,6 +13,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import type { ChatCompletionCreateParamsBase } from "openai/resources/chat/completions"
+import { tracedAs } from "../../kernel/spans.ts"
 import type { Binding } from "./bindings.ts"
 import { makeCallTools } from "./call-steps.ts"
 import type { Usage } from "./call-tools.ts"
@@ -90,7 +91,7 @@ const makeModels = Effect.gen(function* () {
           return resultOf(answer, call)
         })
       )
-    }).pipe(Effect.withSpan("models.chat", { attributes: { tier, purpose: request.purpose } }))
+    }).pipe((self) => tracedAs(self, "models.chat", { attributes: { tier, purpose: request.purpose } }))
 
   const chatJson = (tier: ChatTier, request: ChatRequest & { readonly responseFormat: ResponseFormat }) =>
     Effect.flatMap(chat(tier, request), (result) =>

@@ -11,12 +11,15 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { EventBus } from "../../kernel/events.ts"
 import { nowIso } from "../../kernel/time.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 import { AgentThreads, type AgentNote, type AgentThreadsShape } from "./contract/agent-threads.ts"
 import { MAX_MESSAGE_CHARS, type Message, type Thread } from "./contract/records.ts"
 import { newId } from "./ids.ts"
 import { MessagesRepository } from "./repositories/messages-repository.ts"
 import { ThreadsRepository } from "./repositories/threads-repository.ts"
 import { PREVIEW, replyPolicyOf } from "./thread-view.ts"
+
+const inNoteSpan = spanNamed("threads.agentNote")
 
 /** The project's thread id: known from the project alone, so no table maps one to the other. */
 export const agentThreadId = (projectId: string) => `agent-${projectId}`
@@ -29,14 +32,14 @@ export const AgentThreadsLive = Layer.effect(
     const messages = yield* MessagesRepository
     const bus = yield* EventBus
 
+    /**
+     * The note in the project's thread: one statement once the thread is there (the message, with the thread's title
+     * and whether the owner is still in it); the first note makes the thread.
+     */
     const post = (note: AgentNote) =>
       Effect.gen(function* () {
         const threadId = agentThreadId(note.projectId)
         const at = yield* nowIso
-        yield* threads.ensure({
-          thread: { id: threadId, kind: "agent", title: note.projectTitle.slice(0, 200), createdAt: at },
-          participants: [note.ownerId]
-        })
         const message: Message = {
           id: yield* newId,
           threadId,
@@ -47,9 +50,18 @@ export const AgentThreadsLive = Layer.effect(
           toolCalls: [],
           createdAt: at
         }
-        yield* messages.insert(message)
+        const added = yield* messages.insertIntoExisting({ message, beingId: note.ownerId })
+        if (Option.isNone(added)) {
+          yield* threads.ensure({
+            thread: { id: threadId, kind: "agent", title: note.projectTitle.slice(0, 200), createdAt: at },
+            participants: [note.ownerId]
+          })
+          yield* messages.insert(message)
+        }
         yield* bus.publish({ kind: "topic", topic: `thread:${threadId}` }, { type: "message.created", message })
-        const row = yield* threads.findFor({ threadId, beingId: note.ownerId })
+        const row: Option.Option<{ readonly title: string; readonly createdAt: string }> = Option.isSome(added)
+          ? Option.filter(added, ({ member }) => member > 0)
+          : yield* threads.findFor({ threadId, beingId: note.ownerId })
         // The owner may have deleted the thread meanwhile: then only the topic hears it.
         if (Option.isNone(row)) return
         const thread: Thread = {
@@ -63,7 +75,7 @@ export const AgentThreadsLive = Layer.effect(
           createdAt: row.value.createdAt
         }
         yield* bus.publish({ kind: "being", beingId: note.ownerId }, { type: "thread.updated", thread })
-      }).pipe(Effect.withSpan("threads.agentNote"))
+      }).pipe(inNoteSpan)
 
     return { post } satisfies AgentThreadsShape
   })

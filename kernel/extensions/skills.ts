@@ -14,6 +14,7 @@ import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import type { UnknownSkill } from "../contract/skill-errors.ts"
 import { Settings } from "../settings.ts"
+import { tracedAs } from "../spans.ts"
 import { fileRootFor } from "./file-root.ts"
 import { checkSkill, decodeSkillInput, formatIssues, registeredSkill } from "./skill-check.ts"
 import { LoadedContributions, type Contribution } from "./registry.ts"
@@ -237,7 +238,7 @@ const make = Effect.gen(function* () {
       const result = yield* attempt(skill, call)
       const durationMs = (yield* Clock.currentTimeMillis) - started
       return { ...result, durationMs } satisfies SkillOutcome
-    }).pipe(Effect.withSpan("skills.invoke", { attributes: { skill: call.name, approved: call.approved } }))
+    }).pipe((self) => tracedAs(self, "skills.invoke", { attributes: { skill: call.name, approved: call.approved } }))
 
   return {
     list: Effect.sync(() => host.registries.skill.list().map(describe)),

@@ -69,6 +69,21 @@ describe("a studio run on PostgreSQL", () => {
         .reverse()
     )
     expect(usage.recent[0]!.tier).toBe("strong")
+
+    // The run's notes reach its agent thread, in order: the first note makes the thread, each next one joins it.
+    const notes = () =>
+      run(owner.api.threads.listMessages({ path: { id: `agent-${started.id}` } })).then((messages) =>
+        messages.map((message) => message.content)
+      )
+    await expect.poll(notes, { timeout: 15_000 }).toContain("The project is done.")
+    const written = await notes()
+    expect(written[0]).toMatch(/^The plan: 2 tasks\. /)
+    expect(written.filter((content) => / finished "/.test(content))).toHaveLength(2)
+    const inbox = await run(owner.api.threads.listThreads({ urlParams: firstPage }))
+    expect(inbox.find((thread) => thread.id === `agent-${started.id}`)).toMatchObject({
+      kind: "agent",
+      preview: "The project is done."
+    })
   }, 90_000)
 
   it("runs a finished project again from its last step, keeping the first, with its runs and their spend", async () => {

@@ -5,6 +5,7 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
+import type * as Statement from "@effect/sql/Statement"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { JsonValue } from "../../../kernel/contract/json.ts"
@@ -108,13 +109,17 @@ const Id = Schema.Struct({ id: Schema.String })
 export class TasksRepository extends Effect.Service<TasksRepository>()("project/TasksRepository", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const columns =
-      sql.literal(`t.id, t.project_id AS "projectId", t.position, t.key, t.parent_id AS "parentId", t.title,
-      t.description, t.instruction, t.role, t.assignee_agent_id AS "assigneeAgentId",
-      t.assignee_being_id AS "assigneeBeingId", t.pinned, t.kind, t.skills, t.tier, t.depends_on AS "dependsOn",
-      t.output_kind AS "outputKind", t.contract, t.template, t.status, t.input, t.output, t.output_text AS "outputText",
-      t.earlier_text AS "earlierText", t.decision_signal_id AS "decisionSignalId", t.checkpoint, t.kept_in_run AS "keptInRun", t.added_instruction AS "addedInstruction", t.error, t.cost_usd AS "costUsd", t.started_at AS "startedAt", t.finished_at AS "finishedAt",
-      (SELECT due_at FROM project_due_dates d WHERE d.project_id = t.project_id AND d.task_id = t.id) AS "dueAt"`)
+    /** The row's columns read through `t` (a select's alias), or the table's own name (an update's RETURNING). */
+    const columnsOf = (t: string) =>
+      sql.literal(`${t}.id, ${t}.project_id AS "projectId", ${t}.position, ${t}.key, ${t}.parent_id AS "parentId", ${t}.title,
+      ${t}.description, ${t}.instruction, ${t}.role, ${t}.assignee_agent_id AS "assigneeAgentId",
+      ${t}.assignee_being_id AS "assigneeBeingId", ${t}.pinned, ${t}.kind, ${t}.skills, ${t}.tier, ${t}.depends_on AS "dependsOn",
+      ${t}.output_kind AS "outputKind", ${t}.contract, ${t}.template, ${t}.status, ${t}.input, ${t}.output, ${t}.output_text AS "outputText",
+      ${t}.earlier_text AS "earlierText", ${t}.decision_signal_id AS "decisionSignalId", ${t}.checkpoint, ${t}.kept_in_run AS "keptInRun", ${t}.added_instruction AS "addedInstruction", ${t}.error, ${t}.cost_usd AS "costUsd", ${t}.started_at AS "startedAt", ${t}.finished_at AS "finishedAt",
+      (SELECT due_at FROM project_due_dates d WHERE d.project_id = ${t}.project_id AND d.task_id = ${t}.id) AS "dueAt"`)
+    const columns = columnsOf("t")
+    // SQLite's RETURNING names no alias: an update answers its row through the table's name.
+    const returned = columnsOf("project_tasks")
 
     /** In plan order. */
     const listByProject = operation(
@@ -124,6 +129,17 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
         Result: TaskRecord,
         execute: (projectId) =>
           sql`SELECT ${columns} FROM project_tasks t WHERE t.project_id = ${projectId} ORDER BY t.position`
+      })
+    )
+
+    /** The plan in order with its version, read in one statement (the version the rows are of). */
+    const planOf = operation(
+      "projectTasks.planOf",
+      SqlSchema.findAll({
+        Request: Schema.String,
+        Result: Schema.Struct({ ...TaskRecord.fields, planVersion: Schema.Number }),
+        execute: (projectId) => sql`SELECT ${columns}, p.plan_version AS "planVersion" FROM project_tasks t
+          JOIN projects p ON p.id = t.project_id WHERE t.project_id = ${projectId} ORDER BY t.position`
       })
     )
 
@@ -188,8 +204,9 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
     )
 
     /**
-     * The run takes a step that is still waiting, with who does it; none found when an edit removed
-     * or the run already took it, so a step is never started twice nor after it was edited away.
+     * The run takes a step that is still waiting, with who does it, as it read it at the plan's version; none found
+     * when an edit removed or changed the plan since, or the run already took it, so a step is never started twice,
+     * nor after it was edited away, nor as it stood before an edit. The row as claimed.
      */
     const claim = operation(
       "projectTasks.claim",
@@ -198,23 +215,28 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
           id: Schema.String,
           agentId: Schema.NullOr(Schema.String),
           beingId: Schema.NullOr(Schema.String),
-          at: Schema.String
+          at: Schema.String,
+          planVersion: Schema.Number
         }),
-        Result: Id,
+        Result: TaskRecord,
         execute: ({
           agentId,
           at,
           beingId,
-          id
+          id,
+          planVersion
         }) => sql`UPDATE project_tasks SET status = 'running', assignee_agent_id = ${agentId},
           assignee_being_id = ${beingId}, started_at = ${at}, finished_at = NULL, error = NULL
-        WHERE id = ${id} AND status IN ('pending', 'ready') RETURNING id`
+        WHERE id = ${id} AND status IN ('pending', 'ready')
+          AND (SELECT plan_version FROM projects WHERE projects.id = project_tasks.project_id) = ${planVersion}
+        RETURNING ${returned}`
       })
     )
 
+    /** The row as written; none when it is gone. */
     const update = operation(
       "projectTasks.update",
-      SqlSchema.void({
+      SqlSchema.findOne({
         Request: TaskProgress,
         execute: (
           task
@@ -222,16 +244,19 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
           assignee_being_id = ${task.assigneeBeingId}, output = ${task.output}, output_text = ${task.outputText}, earlier_text = ${task.earlierText}, error = ${task.error},
           decision_signal_id = ${task.decisionSignalId}, checkpoint = ${task.checkpoint},
           cost_usd = ${task.costUsd}, started_at = ${task.startedAt}, finished_at = ${task.finishedAt}
-        WHERE id = ${task.id}`
+        WHERE id = ${task.id} RETURNING ${returned}`,
+        Result: TaskRecord
       })
     )
 
     const assign = operation(
       "projectTasks.assign",
-      SqlSchema.void({
+      SqlSchema.findAll({
         Request: Schema.Struct({ id: Schema.String, agentId: Schema.String, beingId: Schema.NullOr(Schema.String) }),
+        Result: TaskRecord,
         execute: ({ agentId, beingId, id }) =>
-          sql`UPDATE project_tasks SET assignee_agent_id = ${agentId}, assignee_being_id = ${beingId} WHERE id = ${id}`
+          sql`UPDATE project_tasks SET assignee_agent_id = ${agentId}, assignee_being_id = ${beingId} WHERE id = ${id}
+          RETURNING ${returned}`
       })
     )
 
@@ -286,61 +311,49 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
 
     /**
      * Every task not done starts again; finished ones keep their final row. A step that waited for a decision keeps
-     * its loop's checkpoint (its agent goes on from there, no model call again). The ids reset.
+     * its loop's checkpoint (its agent goes on from there, no model call again). The rows reset.
      */
     const resetUnfinished = operation(
       "projectTasks.resetUnfinished",
       SqlSchema.findAll({
         Request: Schema.String,
-        Result: Id,
+        Result: TaskRecord,
         execute: (
           projectId
         ) => sql`UPDATE project_tasks SET status = 'pending', error = NULL, started_at = NULL, finished_at = NULL,
           output = NULL, output_text = NULL, decision_signal_id = NULL
-        WHERE project_id = ${projectId} AND status NOT IN ('done') RETURNING id`
+        WHERE project_id = ${projectId} AND status NOT IN ('done') RETURNING ${returned}`
       })
     )
 
-    /** The ids cancelled. */
+    /** The rows cancelled. */
     const cancelOpen = operation(
       "projectTasks.cancelOpen",
       SqlSchema.findAll({
         Request: Schema.String,
-        Result: Id,
+        Result: TaskRecord,
         execute: (projectId) => sql`UPDATE project_tasks SET status = 'cancelled'
-        WHERE project_id = ${projectId} AND status IN ('pending', 'ready', 'running', 'waiting') RETURNING id`
+        WHERE project_id = ${projectId} AND status IN ('pending', 'ready', 'running', 'waiting') RETURNING ${returned}`
       })
     )
 
-    /** Open steps of the owner's projects: the query names the owner, so it cannot widen. */
-    const openOfOwner = operation(
-      "projectTasks.openOfOwner",
-      SqlSchema.findAll({
-        Request: Schema.String,
-        Result: Schema.Struct({ ...TaskRecord.fields, projectTitle: Schema.String }),
-        execute: (
-          ownerId
-        ) => sql`SELECT ${columns}, p.title AS "projectTitle" FROM project_tasks t JOIN projects p ON p.id = t.project_id
-        WHERE p.owner_id = ${ownerId} AND t.status IN ('pending', 'ready', 'running', 'waiting', 'blocked')
-          AND p.status NOT IN ('done', 'failed', 'cancelled')
-        ORDER BY p.created_at, t.position`
-      })
-    )
-
-    /** Open steps a person holds in anyone's projects that are still going. */
-    const openOfPerson = operation(
-      "projectTasks.openOfPerson",
-      SqlSchema.findAll({
-        Request: Schema.String,
-        Result: Schema.Struct({ ...TaskRecord.fields, projectTitle: Schema.String }),
-        execute: (
-          beingId
-        ) => sql`SELECT ${columns}, p.title AS "projectTitle" FROM project_tasks t JOIN projects p ON p.id = t.project_id
-        WHERE t.assignee_being_id = ${beingId} AND t.status IN ('pending', 'ready', 'running', 'waiting', 'blocked')
-          AND p.status NOT IN ('done', 'failed', 'cancelled')
-        ORDER BY p.created_at, t.position`
-      })
-    )
+    /** Open steps of projects still going, whose owner (or whose person) is the one named: it cannot widen. */
+    const openWhere = (name: string, whose: (beingId: string) => Statement.Fragment) =>
+      operation(
+        name,
+        SqlSchema.findAll({
+          Request: Schema.String,
+          Result: Schema.Struct({ ...TaskRecord.fields, projectTitle: Schema.String }),
+          execute: (beingId) => sql`SELECT ${columns}, p.title AS "projectTitle" FROM project_tasks t
+          JOIN projects p ON p.id = t.project_id
+          WHERE ${whose(beingId)} AND t.status IN ('pending', 'ready', 'running', 'waiting', 'blocked')
+            AND p.status NOT IN ('done', 'failed', 'cancelled')
+          ORDER BY p.created_at, t.position`
+        })
+      )
+    const openOfOwner = openWhere("projectTasks.openOfOwner", (ownerId) => sql`p.owner_id = ${ownerId}`)
+    /** Open steps a person holds in anyone's projects. */
+    const openOfPerson = openWhere("projectTasks.openOfPerson", (beingId) => sql`t.assignee_being_id = ${beingId}`)
 
     /** How far each of the given projects is: steps done and steps in all. */
     const countsOfProjects = operation(
@@ -357,6 +370,7 @@ export class TasksRepository extends Effect.Service<TasksRepository>()("project/
 
     return {
       listByProject,
+      planOf,
       findById,
       insert,
       rewrite,

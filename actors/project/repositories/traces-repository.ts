@@ -18,20 +18,22 @@ export class TracesRepository extends Effect.Service<TracesRepository>()("projec
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
-    const insertRow = SqlSchema.findAll({
-      Request: Schema.Struct({ ...traceFields, data: JsonColumn(JsonValue) }),
+    const insertRows = SqlSchema.findAll({
+      Request: Schema.Array(Schema.Struct({ ...traceFields, data: JsonColumn(JsonValue) })),
       Result: Schema.Struct({ seq: Schema.Number }),
-      execute: (row) => sql`INSERT INTO project_traces (project_id, task_id, kind, agent_id, text, data, at)
-        VALUES (${row.projectId}, ${row.taskId}, ${row.kind}, ${row.agentId}, ${row.text}, ${row.data}, ${row.at}) RETURNING seq`
+      execute: (rows) => sql`INSERT INTO project_traces (project_id, task_id, kind, agent_id, text, data, at)
+        VALUES ${sql.join(", ", false)(rows.map((row) => sql`(${row.projectId}, ${row.taskId}, ${row.kind}, ${row.agentId}, ${row.text}, ${row.data}, ${row.at})`))}
+        RETURNING seq`
     })
 
-    /** The event as written, with the id it was given. */
-    const insert = operation("projectTraces.insert", (event: Omit<TraceEvent, "id">) =>
-      Effect.flatMap(insertRow(event), ([inserted]) =>
-        inserted === undefined
-          ? Effect.dieMessage("an inserted trace event returned no sequence number")
-          : Effect.succeed<TraceEvent>({ ...event, id: String(inserted.seq) })
-      )
+    /** The events as written, in order, in one statement: sequence numbers rise in the order the rows are given. */
+    const insertAll = operation("projectTraces.insertAll", (events: ReadonlyArray<Omit<TraceEvent, "id">>) =>
+      Effect.flatMap(insertRows(events), (inserted) => {
+        const seqs = inserted.map(({ seq }) => seq).sort((a, b) => a - b)
+        return seqs.length === events.length
+          ? Effect.succeed(events.map((event, at): TraceEvent => ({ ...event, id: String(seqs[at]) })))
+          : Effect.dieMessage("inserted trace events returned fewer sequence numbers than rows")
+      })
     )
 
     /** At most `limit` events after `after`, oldest first. */
@@ -55,6 +57,6 @@ export class TracesRepository extends Effect.Service<TracesRepository>()("projec
         found.map(({ seq, ...event }): TraceEvent => ({ ...event, id: String(seq) }))
       )
 
-    return { insert, page } as const
+    return { insertAll, page } as const
   })
 }) {}

@@ -30,6 +30,26 @@ export class MessagesRepository extends Effect.Service<MessagesRepository>()("th
       })
     )
 
+    /**
+     * The message added to its thread only when the thread exists, in one statement: then the thread's title and
+     * creation, and whether `beingId` is in it (and has not left); none when there is no such thread.
+     */
+    const insertIntoExisting = operation(
+      "threads.insertIntoExisting",
+      SqlSchema.findOne({
+        Request: Schema.Struct({ message: StoredMessage, beingId: Schema.String }),
+        Result: Schema.Struct({ title: Schema.String, createdAt: Schema.String, member: Schema.Number }),
+        execute: ({ beingId, message }) =>
+          sql`INSERT INTO thread_messages (id, thread_id, role, author_id, content, attachments, tool_calls, created_at)
+          SELECT ${message.id}, t.id, ${message.role}, ${message.authorId}, ${message.content}, ${message.attachments},
+            ${message.toolCalls}, ${message.createdAt} FROM threads t WHERE t.id = ${message.threadId}
+          RETURNING (SELECT title FROM threads WHERE threads.id = thread_messages.thread_id) AS title,
+            (SELECT created_at FROM threads WHERE threads.id = thread_messages.thread_id) AS "createdAt",
+            CASE WHEN EXISTS (SELECT 1 FROM thread_participants p WHERE p.thread_id = thread_messages.thread_id
+              AND p.being_id = ${beingId} AND p.left_at IS NULL) THEN 1 ELSE 0 END AS member`
+      })
+    )
+
     /** The newest `limit` messages of the thread, oldest first. */
     const recent = operation(
       "threads.recentMessages",
@@ -53,6 +73,6 @@ export class MessagesRepository extends Effect.Service<MessagesRepository>()("th
       })
     )
 
-    return { insert, recent, find } as const
+    return { insert, insertIntoExisting, recent, find } as const
   })
 }) {}
