@@ -88,10 +88,20 @@ export const startChildNode = async (options: ChildNodeOptions = {}): Promise<Ch
     })
   })
   const running = () => child.exitCode === null && child.signalCode === null
+  let asked = false
   const kill = async (signal: NodeJS.Signals = "SIGKILL") => {
+    asked = true
     if (running()) child.kill(signal)
     return exited
   }
+  // A node that ends on its own while its test runs says why in the test's output: its requests then fail only with a
+  // 503 or a refused connection, which name no cause.
+  void exited.then((signal) => {
+    if (!asked)
+      process.stderr.write(
+        `A child node (${url}) ended on its own (${signal ?? `exit ${child.exitCode}`}); what it printed:\n${output}\n`
+      )
+  })
   return {
     url,
     port,
