@@ -11,6 +11,7 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
+import { spanNamed } from "./spans.ts"
 
 /** A migration, keyed `NNNN_name`; the number orders it and is its identity. */
 export type Migrations = Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>>
@@ -79,4 +80,4 @@ export const migrate = (migrations: Migrations) =>
       return toRun.map((migration) => `${migration.id}_${migration.name}`)
     })
     return yield* sql.withTransaction(run)
-  }).pipe(Effect.orDie, Effect.withSpan("database.migrate"))
+  }).pipe(Effect.orDie, spanNamed("database.migrate"))

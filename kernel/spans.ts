@@ -20,11 +20,16 @@ export const tracedAs = <A, E, R>(
   )
 
 /**
- * A span named once, to wrap each call in: made once, so its stack trace is captured once (where
- * it is declared), not at every call; like `tracedAs`, it costs nothing while tracing is off.
+ * A span to wrap an effect in, pipeable as `Effect.withSpan(name, options)` is. Nothing is made while tracing is off:
+ * `Effect.withSpan` captures a stack trace when it is called, even when no span will be, so the span is made at its
+ * first traced use, and without the stack trace, which would name this file rather than the caller.
  */
 export const spanNamed = (name: string, options?: Tracer.SpanOptions) => {
-  const inSpan = Effect.withSpan(name, options)
+  let inSpan: (<A, E, R>(self: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>) | undefined
   return <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-    Effect.flatMap(FiberRef.get(FiberRef.currentTracerEnabled), (tracing) => (tracing ? inSpan(self) : self))
+    Effect.flatMap(FiberRef.get(FiberRef.currentTracerEnabled), (tracing) => {
+      if (!tracing) return self
+      inSpan ??= Effect.withSpan(name, { captureStackTrace: false, ...options })
+      return inSpan(self)
+    })
 }

@@ -20,6 +20,7 @@ import { HushRepository } from "./hush-repository.ts"
 import { inWindow, localDayStart, localMinute, nextLocalMinute } from "./local-time.ts"
 import { ProfileTimeZone } from "./contract/time-zone.ts"
 import { SignalsRepository } from "./signals-repository.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export interface GateRequest {
   readonly beingId: string
@@ -154,4 +155,4 @@ export const gate = (request: GateRequest) =>
       })
     )
     return decide(request, { now, timeZone, settings, usedToday })
-  }).pipe(Effect.withSpan("being.gate"))
+  }).pipe(spanNamed("being.gate"))

@@ -11,6 +11,7 @@ import { HushRepository } from "./hush-repository.ts"
 import { localDayStart } from "./local-time.ts"
 import { ProfileTimeZone } from "./contract/time-zone.ts"
 import { SignalsRepository } from "./signals-repository.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 const HOUR = 3_600_000
 
@@ -24,7 +25,7 @@ export const HushLive = Layer.effect(
     const signals = yield* SignalsRepository
     const zones = yield* ProfileTimeZone
 
-    const settings = (beingId: string) => hush.settingsOf(beingId).pipe(Effect.withSpan("hush.settings"))
+    const settings = (beingId: string) => hush.settingsOf(beingId).pipe(spanNamed("hush.settings"))
 
     /** Changes what is given; `muteHours` snoozes from now (0 clears the snooze). */
     const put = Effect.fn("hush.put")(function* (beingId: string, change: PutHush) {

@@ -15,6 +15,7 @@ import { EventBus } from "../../kernel/events.ts"
 import { ProcessIdentity } from "../../kernel/process-identity.ts"
 import { isoIn, nowIso } from "../../kernel/time.ts"
 import { BeingSocketsRepository } from "./being-sockets-repository.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** How often a process renews its lease and sweeps lapsed ones. */
 export const LEASE_RENEW_MS = 3_000
@@ -39,7 +40,7 @@ export class PresenceLease extends Effect.Service<PresenceLease>()("being/Presen
       for (const beingId of offline)
         yield* bus.publish({ kind: "all" }, { type: "presence.update", beingId, status: "offline" })
     })
-    const round = Effect.zipRight(renew, sweep).pipe(Effect.withSpan("presence.leaseRound"))
+    const round = Effect.zipRight(renew, sweep).pipe(spanNamed("presence.leaseRound"))
 
     yield* presence.renewLease(processId, yield* isoIn(LEASE_MS), yield* nowIso)
     if (alone) yield* presence.endOtherLeases(processId)

@@ -11,6 +11,7 @@ import * as Queue from "effect/Queue"
 import { EventBus } from "../../kernel/events.ts"
 import { SignalReads } from "../being/contract/signal-reads.ts"
 import type { Signal } from "../being/contract/signal.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** What the agent reads as its call's result once the owner decided. */
 export type DecisionOutcome =
@@ -53,4 +54,4 @@ export const awaitDecision = (ownerId: string, signalId: string) =>
       if (changed.type === "signal.updated" && changed.signal?.id === signalId) outcome = yield* read
     }
     return outcome
-  }).pipe(Effect.scoped, Effect.withSpan("project.awaitDecision"))
+  }).pipe(Effect.scoped, spanNamed("project.awaitDecision"))

@@ -9,11 +9,12 @@ import type { Page, WholeUnlessPaged } from "../../kernel/contract/page.ts"
 import type { Caller } from "../../extensions/accounts/contract/session.ts"
 import type { Portfolio, Project, QueueItem } from "./contract/records.ts"
 import { type ProjectStore, toTask } from "./store.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export const projectLists = (store: ProjectStore) => {
   /** A page of the caller's projects, newest first. */
   const list = (caller: Caller, page: Page) =>
-    store.listByOwner({ ownerId: caller.beingId, standing: "any", ...page }).pipe(Effect.withSpan("project.list"))
+    store.listByOwner({ ownerId: caller.beingId, standing: "any", ...page }).pipe(spanNamed("project.list"))
 
   /**
    * The caller's projects by standing: every one, or, when a page is asked for, every project still
@@ -45,7 +46,7 @@ export const projectLists = (store: ProjectStore) => {
         grouped[standing(project, now)].push(item)
       }
       return grouped satisfies Portfolio
-    }).pipe(Effect.withSpan("project.portfolio"))
+    }).pipe(spanNamed("project.portfolio"))
 
   /** Every open step of the caller's, or a page of them; the steps of a run are few, so the page is cut here. */
   const queue = (caller: Caller, page: WholeUnlessPaged) =>
@@ -59,7 +60,7 @@ export const projectLists = (store: ProjectStore) => {
           kind: task.kind
         })
       )
-    ).pipe(Effect.withSpan("project.queue"))
+    ).pipe(spanNamed("project.queue"))
 
   return { list, portfolio, queue } as const
 }

@@ -37,6 +37,7 @@ import {
 } from "./contract/records.ts"
 import { newId, ProjectStore, toTask } from "./store.ts"
 import { projectLists } from "./lists.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export const notFound = (id: string) =>
   new ProjectNotFound({ message: "You have no project with that id.", details: { id } })
@@ -136,11 +137,11 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
         }
         yield* startRun(id, 1)
         return (yield* store.project(id))!
-      }).pipe(Effect.withSpan("project.create"))
+      }).pipe(spanNamed("project.create"))
 
     /** The caller's projects whose title or brief holds every word (lower-cased), newest first, at most `limit`. */
     const search = (caller: Caller, words: ReadonlyArray<string>, limit: number) =>
-      store.searchByOwner(caller.beingId, words, limit).pipe(Effect.withSpan("project.search"))
+      store.searchByOwner(caller.beingId, words, limit).pipe(spanNamed("project.search"))
 
     const get = (caller: Caller, id: string) =>
       Effect.gen(function* () {
@@ -151,10 +152,10 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
           team: yield* store.team(id),
           review: yield* store.review(id)
         } satisfies ProjectDetail
-      }).pipe(Effect.withSpan("project.get"))
+      }).pipe(spanNamed("project.get"))
 
     const trace = (caller: Caller, id: string, after: number, limit: number) =>
-      Effect.flatMap(owned(caller, id), () => store.traces(id, after, limit)).pipe(Effect.withSpan("project.trace"))
+      Effect.flatMap(owned(caller, id), () => store.traces(id, after, limit)).pipe(spanNamed("project.trace"))
 
     const cancel = (caller: Caller, id: string) =>
       Effect.gen(function* () {
@@ -168,7 +169,7 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
         // The status already stops a run that is not in this process; this stops the one that is.
         yield* actor(id).Cancel().pipe(Effect.ignore)
         return (yield* store.project(id))!
-      }).pipe(Effect.withSpan("project.cancel"))
+      }).pipe(spanNamed("project.cancel"))
 
     const resume = (caller: Caller, id: string) =>
       Effect.gen(function* () {
@@ -183,7 +184,7 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
         yield* store.trace(id, { kind: "plan", text: `Resumed (run ${runNumber}) from the last finished step.` })
         yield* startRun(id, runNumber)
         return (yield* store.project(id))!
-      }).pipe(Effect.withSpan("project.resume"))
+      }).pipe(spanNamed("project.resume"))
 
     const setDue = (caller: Caller, id: string, body: DueBody) =>
       Effect.gen(function* () {
@@ -200,7 +201,7 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
         const dueAt = body.dueAt === null ? null : new Date(body.dueAt).toISOString()
         yield* store.setDue(id, body.taskId ?? null, dueAt)
         return (yield* store.project(id))!
-      }).pipe(Effect.withSpan("project.setDue"))
+      }).pipe(spanNamed("project.setDue"))
 
     /**
      * The step the caller holds. Anyone else is told there is no such step, but the project's
@@ -251,7 +252,7 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
         if (!(yield* store.finishPersonStep(taskId, caller.beingId, body.output))) return yield* notWaiting(task)
         yield* actor(task.projectId).StepFinished({ taskId }).pipe(Effect.ignore)
         return toTask((yield* store.task(taskId))!)
-      }).pipe(Effect.withSpan("project.finishStep"))
+      }).pipe(spanNamed("project.finishStep"))
 
     /**
      * A gate's person says yes (the step is done, its output the note) or no (it fails with the note, and so the run).
@@ -263,7 +264,7 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
         if (!(yield* store.settleApproval(taskId, caller.beingId, approved, note))) return yield* notWaiting(task)
         yield* actor(task.projectId).StepFinished({ taskId }).pipe(Effect.ignore)
         return toTask((yield* store.task(taskId))!)
-      }).pipe(Effect.withSpan(approved ? "project.approveStep" : "project.rejectStep"))
+      }).pipe(spanNamed(approved ? "project.approveStep" : "project.rejectStep"))
 
     const approveStep = (caller: Caller, taskId: string, body: ApproveBody) =>
       answerGate(caller, taskId, true, body.note?.trim() || "Approved.")
@@ -328,7 +329,7 @@ export class Projects extends Effect.Service<Projects>()("project/Projects", {
           yield* store.trace(id, { kind: "plan", text: `Plan edit repaired: ${repair.message}`, data: { repair } })
         yield* actor(id).PlanEdited().pipe(Effect.ignore)
         return { ...(yield* get(caller, id)), repairs: written.repairs } satisfies PlanEditResult
-      }).pipe(Effect.withSpan("project.editPlan"))
+      }).pipe(spanNamed("project.editPlan"))
 
     return {
       create,

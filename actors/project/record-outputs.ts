@@ -9,6 +9,7 @@ import { Settings } from "../../kernel/settings.ts"
 import { outputKindOf } from "./contract/output-types.ts"
 import { listWorkspace } from "./outputs.ts"
 import { ProjectStore } from "./store.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export const recordOutputs = (projectId: string) =>
   Effect.gen(function* () {
@@ -33,4 +34,4 @@ export const recordOutputs = (projectId: string) =>
       text: `${files.length} output file${files.length === 1 ? "" : "s"}: ${files.map((file) => file.path).join(", ")}`,
       data: { files }
     })
-  }).pipe(Effect.withSpan("project.outputs"))
+  }).pipe(spanNamed("project.outputs"))

@@ -23,6 +23,7 @@ import { ProjectsRepository } from "./repositories/projects-repository.ts"
 import { ReplaysRepository } from "./repositories/replays-repository.ts"
 import type { TaskRecord } from "./repositories/tasks-repository.ts"
 import { finishedStatuses, newId, ProjectStore } from "./store.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** The step and every step that depends on it, however far down: what a replay from it runs again. */
 export const downstreamOf = (tasks: ReadonlyArray<TaskRecord>, fromId: string): ReadonlySet<string> => {
@@ -167,7 +168,7 @@ export class ProjectReplays extends Effect.Service<ProjectReplays>()("project/Pr
         yield* traceKept(id, kept, "an earlier run")
         yield* startRun(id, opened)
         return (yield* store.project(id))!
-      }).pipe(Effect.withSpan("project.replay"))
+      }).pipe(spanNamed("project.replay"))
 
     /** A copy of the workspace's files (all of them, as a replay's run finds its own); none when there is none. */
     const copyFiles = (ownerId: string, from: string, to: string) =>
@@ -263,7 +264,7 @@ export class ProjectReplays extends Effect.Service<ProjectReplays>()("project/Pr
         )
         yield* startRun(forkId, 1)
         return (yield* store.project(forkId))!
-      }).pipe(Effect.withSpan("project.fork"))
+      }).pipe(spanNamed("project.fork"))
 
     /** The caller's project's runs, first first, each with what it spent. */
     const runs = (caller: Caller, id: string) =>
@@ -271,7 +272,7 @@ export class ProjectReplays extends Effect.Service<ProjectReplays>()("project/Pr
         const project = yield* store.project(id)
         if (project === null || project.ownerId !== caller.beingId) return yield* notFound(id)
         return yield* replays.runs(id)
-      }).pipe(Effect.withSpan("project.runs"))
+      }).pipe(spanNamed("project.runs"))
 
     return { replay, fork, runs } as const
   })

@@ -19,6 +19,7 @@ import { reviewRun } from "./review.ts"
 import { assembleRunTeam } from "./team.ts"
 import type { Seat } from "../../extensions/groups/contract/records.ts"
 import { type Run, runTasks } from "./run-tasks.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export interface RunOptions {
   /** Tasks of one project that run at once. */
@@ -62,7 +63,7 @@ const plan = (run: Run, generatorId: string | null) =>
         planned.tasks.map((task, index) => `${index + 1}. ${task.title} (${task.role})`).join("; ")
     )
     return saved
-  }).pipe(Effect.withSpan("project.plan"))
+  }).pipe(spanNamed("project.plan"))
 
 const team = (run: Run, tasks: ReadonlyArray<TaskRecord>, seats: ReadonlyArray<Seat>) =>
   Effect.gen(function* () {
@@ -75,7 +76,7 @@ const team = (run: Run, tasks: ReadonlyArray<TaskRecord>, seats: ReadonlyArray<S
       data: { members: assembled.members.map(({ systemPrompt: _, ...member }) => member) }
     })
     return assembled.members
-  }).pipe(Effect.withSpan("project.team"))
+  }).pipe(spanNamed("project.team"))
 
 const sourceWords = { saved: ", saved agent", persona: "", person: ", a person of the crew" } as const
 
@@ -94,7 +95,7 @@ const review = (run: Run, tasks: ReadonlyArray<TaskRecord>) =>
       data: { verdict: verdict.verdict, notes: verdict.notes }
     })
     yield* note(run, `The review's verdict: ${verdict.verdict}. ${summaryOf(verdict.notes)}`.trim())
-  }).pipe(Effect.withSpan("project.review"))
+  }).pipe(spanNamed("project.review"))
 
 const pipeline = (run: Run, planned: boolean, generatorId: string | null, concurrency: number) =>
   Effect.gen(function* () {
@@ -133,7 +134,7 @@ const pipeline = (run: Run, planned: boolean, generatorId: string | null, concur
     yield* store.setStatus(run.projectId, "done")
     yield* store.trace(run.projectId, { kind: "done", text: "The project is done." })
     yield* note(run, "The project is done.")
-  }).pipe(Effect.withSpan("project.pipeline"))
+  }).pipe(spanNamed("project.pipeline"))
 
 const failRun = (run: Run, message: string) =>
   Effect.gen(function* () {
@@ -149,7 +150,7 @@ const failRun = (run: Run, message: string) =>
       title: clip(`Project failed: ${run.title}`, 160),
       body: clip(message, 4000)
     })
-  }).pipe(Effect.withSpan("project.fail"))
+  }).pipe(spanNamed("project.fail"))
 
 /**
  * Runs (or continues) the project's run; a run that is over is left alone. Never fails: a failure is the project's
@@ -171,4 +172,4 @@ export const runProject = (projectId: string, options: RunOptions) =>
     if (failure._tag === "Some") return yield* failRun(run, failure.value.message)
     yield* Effect.logError(`project ${projectId}: the run stopped on a defect`, outcome)
     yield* failRun(run, "The run stopped on an internal error; resume it to try again from its last finished step.")
-  }).pipe(Effect.withSpan("project.run"))
+  }).pipe(spanNamed("project.run"))

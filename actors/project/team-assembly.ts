@@ -18,6 +18,7 @@ import { personaFor } from "../../seeds/personas.ts"
 import type { ModelTier } from "../../extensions/models/contract/records.ts"
 import type { Agent } from "../../extensions/agents/contract/agent.ts"
 import { withBaseline } from "../../extensions/agents/contract/baseline.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** A role of the plan and every skill its tasks need (merge a role's tasks into one entry). */
 export interface RoleNeed {
@@ -93,4 +94,4 @@ export const assembleTeam = (
         }
       }
     })
-  }).pipe(Effect.withSpan("project.assembleTeam"))
+  }).pipe(spanNamed("project.assembleTeam"))

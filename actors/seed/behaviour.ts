@@ -23,6 +23,7 @@ import { SeedExists, SeedMissing } from "./contract/errors.ts"
 import { SeedEntity } from "./protocol.ts"
 import { afterUpdate, delegationOf, ordered, staleness, type Refusal } from "./states.ts"
 import { pairingOf, SeedsRepository, type StoredSeed } from "./seeds-repository.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** What a seed's signal names as its source: no seed, no being, no did. */
 export const SEED_SOURCE = "seed"
@@ -144,15 +145,15 @@ const build = Effect.gen(function* () {
         }
         if (!(yield* seeds.insert(seed))) return yield* Effect.fail(new SeedExists({ did }))
         return pairingOf(seed)
-      }).pipe(sql.withTransaction, orDieOnStorageFault, Effect.withSpan("seed.pair")),
+      }).pipe(sql.withTransaction, orDieOnStorageFault, spanNamed("seed.pair")),
     Update: ({ payload }) =>
       Effect.gen(function* () {
         const next = afterUpdate(yield* existing, payload)
         yield* seeds.save(next)
         return pairingOf(next)
-      }).pipe(Effect.withSpan("seed.update")),
+      }).pipe(spanNamed("seed.update")),
     Remove: () =>
-      Effect.map(seeds.remove(did), (removed) => removed[0]?.beingId ?? null).pipe(Effect.withSpan("seed.remove")),
+      Effect.map(seeds.remove(did), (removed) => removed[0]?.beingId ?? null).pipe(spanNamed("seed.remove")),
     Knock: () =>
       Effect.map(
         seeds.find(did),
@@ -161,7 +162,7 @@ const build = Effect.gen(function* () {
           onSome: (seed) =>
             seed.status === "blocked" ? null : { nonce: seed.nonce, seq: seed.seq, grants: seed.grants }
         })
-      ).pipe(Effect.withSpan("seed.knock")),
+      ).pipe(spanNamed("seed.knock")),
     Beat: ({ payload: { beat } }) =>
       Effect.gen(function* () {
         const at = yield* isoNow
@@ -170,7 +171,7 @@ const build = Effect.gen(function* () {
         const next = { ...admitted.seed, beats: admitted.seed.beats + 1, lastNote: beat.note, lastError: null }
         yield* seeds.save(next)
         return receipt(next, at, { result: null })
-      }).pipe(Effect.withSpan("seed.beat")),
+      }).pipe(spanNamed("seed.beat")),
     Act: ({ payload: { act } }) =>
       Effect.gen(function* () {
         const at = yield* isoNow
@@ -193,7 +194,7 @@ const build = Effect.gen(function* () {
         const next = { ...seed, acts: seed.acts + 1, lastError: null }
         yield* seeds.save(next)
         return receipt(next, at, { result: outcome.right })
-      }).pipe(Effect.withSpan("seed.act"))
+      }).pipe(spanNamed("seed.act"))
   })
 })
 

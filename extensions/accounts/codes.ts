@@ -16,6 +16,7 @@ import { BeingsRepository } from "./repositories/beings.ts"
 import { InvitesRepository } from "./repositories/invites.ts"
 import { AuthSettings } from "./settings.ts"
 import { newAccessCode, newId } from "./tokens.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** Who mints the bootstrap code: the node itself, before any being exists. */
 export const SYSTEM_MINTER = "system"
@@ -53,7 +54,7 @@ export class AccessCodes extends Effect.Service<AccessCodes>()("auth/AccessCodes
           return Option.some(code)
         })
       )
-      .pipe(orDieOnStorageFault, Effect.withSpan("auth.ensureBootstrap"))
+      .pipe(orDieOnStorageFault, spanNamed("auth.ensureBootstrap"))
 
     const list = codes.list
 

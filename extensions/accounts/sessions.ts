@@ -20,6 +20,7 @@ import { SessionsRepository } from "./repositories/sessions.ts"
 import { SessionCache } from "./session-cache.ts"
 import { AuthSettings } from "./settings.ts"
 import { digest, newId, newToken } from "./tokens.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000
 
@@ -107,22 +108,22 @@ export class Sessions extends Effect.Service<Sessions>()("auth/Sessions", {
 
     const revoke = (session: SessionShape, id: string) =>
       Effect.flatMap(repository.deleteOne({ id, beingId: session.beingId }), announce).pipe(
-        Effect.withSpan("auth.revokeSession")
+        spanNamed("auth.revokeSession")
       )
 
     const revokeOthers = (session: SessionShape) =>
       Effect.flatMap(repository.deleteOthers({ beingId: session.beingId, keep: session.sessionId }), announce).pipe(
-        Effect.withSpan("auth.revokeOtherSessions")
+        spanNamed("auth.revokeOtherSessions")
       )
 
     /** Drops every session of a being: logout everywhere, a password reset, a suspension. */
     const revokeAll = (beingId: string) =>
-      Effect.flatMap(repository.deleteAll(beingId), announce).pipe(Effect.withSpan("auth.revokeAllSessions"))
+      Effect.flatMap(repository.deleteAll(beingId), announce).pipe(spanNamed("auth.revokeAllSessions"))
 
     const close = (token: string) =>
       Effect.flatMap(repository.deleteByToken(digest(token)), announce).pipe(
         Effect.asVoid,
-        Effect.withSpan("auth.closeSession")
+        spanNamed("auth.closeSession")
       )
 
     /** Ids of sessions as they are revoked, from the moment of subscribing. */
@@ -134,7 +135,7 @@ export class Sessions extends Effect.Service<Sessions>()("auth/Sessions", {
         ? Effect.succeed(new Set<string>())
         : Effect.flatMap(nowIso, (now) => repository.live({ ids, now })).pipe(
             Effect.map((live) => new Set(live)),
-            Effect.withSpan("auth.stillValidSessions")
+            spanNamed("auth.stillValidSessions")
           )
 
     return { cookieSecret, open, resolve, list, revoke, revokeOthers, revokeAll, close, revoked, stillValid } as const

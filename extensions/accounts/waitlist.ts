@@ -9,6 +9,7 @@ import type { Page } from "../../kernel/contract/page.ts"
 import type { WaitlistRow } from "./contract/records.ts"
 import { WaitlistRepository } from "./repositories/waitlist.ts"
 import { lazyModule } from "../../kernel/lazy-module.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** At first use: only the owner's CSV of the waitlist needs it. */
 const csvOf = lazyModule<typeof CsvStringify>("csv-stringify/sync")
@@ -42,7 +43,7 @@ export class Waitlist extends Effect.Service<Waitlist>()("auth/Waitlist", {
 
     const join = (entry: Omit<WaitlistRow, "createdAt">) =>
       Effect.flatMap(nowIso, (createdAt) => repository.insertIfNew({ ...entry, createdAt })).pipe(
-        Effect.withSpan("auth.joinWaitlist")
+        spanNamed("auth.joinWaitlist")
       )
 
     /** Every entry, for the CSV. */

@@ -22,6 +22,7 @@ import { withBaseline } from "./contract/baseline.ts"
 import { Agents, type AgentsShape } from "./contract/agents.ts"
 import { AgentBeings } from "./ports.ts"
 import { personaFor } from "../../seeds/personas.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 const newId = () => randomBytes(12).toString("base64url")
 
@@ -104,15 +105,15 @@ const make = Effect.gen(function* () {
           })
         )
       ),
-      Effect.withSpan("agents.list")
+      spanNamed("agents.list")
     )
 
   const get = (callerId: string, id: string) =>
-    Effect.flatMap(readable(callerId, id), one).pipe(Effect.withSpan("agents.get"))
+    Effect.flatMap(readable(callerId, id), one).pipe(spanNamed("agents.get"))
 
   /** Every card the owner saved, for team assembly. */
   const ownedBy = (ownerId: string) =>
-    Effect.flatMap(repository.listOwnedBy(ownerId), toAgents).pipe(Effect.withSpan("agents.ownedBy"))
+    Effect.flatMap(repository.listOwnedBy(ownerId), toAgents).pipe(spanNamed("agents.ownedBy"))
 
   /**
    * The being that wears the owner's cards of `persona` (the oldest such card's, when rows older
@@ -157,7 +158,7 @@ const make = Effect.gen(function* () {
         )
         .pipe(orDieOnStorageFault)
       return yield* one(agent)
-    }).pipe(Effect.withSpan("agents.create"))
+    }).pipe(spanNamed("agents.create"))
 
   const update = (callerId: string, id: string, patch: AgentPatch) =>
     Effect.gen(function* () {
@@ -196,7 +197,7 @@ const make = Effect.gen(function* () {
         )
         .pipe(orDieOnStorageFault)
       return yield* one(next)
-    }).pipe(Effect.withSpan("agents.update"))
+    }).pipe(spanNamed("agents.update"))
 
   /** Deletes the card, and its being once it wears no other card. */
   const remove = (callerId: string, id: string) =>
@@ -204,7 +205,7 @@ const make = Effect.gen(function* () {
       sql
         .withTransaction(Effect.zipRight(repository.remove(found.id), releaseIfBare(found.beingId)))
         .pipe(orDieOnStorageFault)
-    ).pipe(Effect.withSpan("agents.remove"))
+    ).pipe(spanNamed("agents.remove"))
 
   return { list, get, ownedBy, create, update, remove, registered, stored: repository.findById } satisfies AgentsShape
 })

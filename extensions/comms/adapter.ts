@@ -21,6 +21,7 @@ import { sendTelegram } from "./chat-a.ts"
 import { sendSlack } from "./chat-b.ts"
 import { imapUrlProblem } from "./settings.ts"
 import { IntegrationSettings } from "./contract/integration-settings.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export const integrationsAdapterFactory = Effect.gen(function* () {
   const mailer = yield* Mailer
@@ -95,7 +96,7 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
               subject: mail.subject,
               via: Option.isSome(own) ? ("connection" as const) : ("node" as const)
             }
-          }).pipe(Effect.withSpan("integrations.emailSend"))
+          }).pipe(spanNamed("integrations.emailSend"))
         ),
       read: (query) =>
         settle(
@@ -120,7 +121,7 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
             const read = yield* attempt((signal) => readMailbox(secret, query, signal))
             yield* noteRead(scope, read)
             return { ...read, via }
-          }).pipe(Effect.withSpan("integrations.emailRead"))
+          }).pipe(spanNamed("integrations.emailRead"))
         )
     },
     chatA: {
@@ -136,7 +137,7 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
             const sent = yield* attempt((signal) => sendTelegram(settings.chatAApiUrl, secret, message, signal))
             yield* note(scope, "sent", `Sent a chat_a message to ${sent.chatId}`)
             return { ...sent, via }
-          }).pipe(Effect.withSpan("integrations.chatASend"))
+          }).pipe(spanNamed("integrations.chatASend"))
         )
     },
     chatB: {
@@ -152,7 +153,7 @@ export const integrationsAdapterFactory = Effect.gen(function* () {
             const sent = yield* attempt((signal) => sendSlack(settings.chatBApiUrl, secret, message, signal))
             yield* note(scope, "sent", `Sent a chat_b message to ${sent.channel}`)
             return { ...sent, via }
-          }).pipe(Effect.withSpan("integrations.chatBSend"))
+          }).pipe(spanNamed("integrations.chatBSend"))
         )
     }
   })

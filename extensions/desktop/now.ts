@@ -11,6 +11,7 @@ import { NoSuchAccount } from "./contract/errors.ts"
 import type { BeingRegistryShape } from "../accounts/contract/being-registry.ts"
 import type { NowResponse } from "./contract/records.ts"
 import type { SignalsShape } from "./contract/signals.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** How many open signals the summary carries. */
 export const NOW_TOP_SIGNALS = 3
@@ -46,4 +47,4 @@ export const now = (
       openSignals,
       heldNudges
     } satisfies NowResponse
-  }).pipe(Effect.withSpan("desktop.now"))
+  }).pipe(spanNamed("desktop.now"))

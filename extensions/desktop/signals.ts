@@ -27,6 +27,7 @@ import {
   SignalOptionUnknown
 } from "./contract/errors.ts"
 import { RELEASE_JOB, Signals, type RaiseOptions, type SignalsShape } from "./contract/signals.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** A caller's input that breaks the limits (a title too long from a model, say) is refused, not a defect. */
 const checkInput = (input: SignalInput) =>
@@ -54,7 +55,7 @@ const make = Effect.gen(function* () {
 
   /** Lets a held signal through; repeatable (a second release finds it released). */
   const release = (beingId: string, signalId: string) =>
-    being.release(beingId, signalId).pipe(Effect.withSpan("desktop.releaseSignal"))
+    being.release(beingId, signalId).pipe(spanNamed("desktop.releaseSignal"))
 
   yield* scheduler.register(RELEASE_JOB, (job) => {
     const { signalId } = job.payload as { readonly signalId: string }
@@ -91,7 +92,7 @@ const make = Effect.gen(function* () {
         })
       }
       return { signal: outcome.signal, delivered: outcome.delivered }
-    }).pipe(Effect.withSpan("desktop.raiseSignal"))
+    }).pipe(spanNamed("desktop.raiseSignal"))
 
   /** Raises on the owner's desktop: where plugins' and the node's own signals land. */
   const raiseForOwner = (input: SignalInput, source: string, trigger: GateTrigger, options: RaiseOptions = {}) =>
@@ -100,7 +101,7 @@ const make = Effect.gen(function* () {
       if (Option.isNone(owner))
         return yield* new NoOwnerDesktop({ message: "This node has no owner yet, so no desktop to raise on." })
       return yield* raise(owner.value.id, input, source, trigger, options)
-    }).pipe(Effect.withSpan("desktop.raiseForOwner"))
+    }).pipe(spanNamed("desktop.raiseForOwner"))
 
   const answer = (beingId: string, signalId: string, optionId: string) =>
     being.answer(beingId, signalId, optionId).pipe(
@@ -121,14 +122,14 @@ const make = Effect.gen(function* () {
             })
           )
       }),
-      Effect.withSpan("desktop.answerSignal")
+      spanNamed("desktop.answerSignal")
     )
 
   const dismiss = (beingId: string, signalId: string) =>
-    being.dismiss(beingId, signalId).pipe(Effect.catchTags(refusals), Effect.withSpan("desktop.dismissSignal"))
+    being.dismiss(beingId, signalId).pipe(Effect.catchTags(refusals), spanNamed("desktop.dismissSignal"))
 
   const list = (beingId: string, status: SignalStatus, page: Page) =>
-    store.list({ beingId, status, limit: page.limit, offset: page.offset }).pipe(Effect.withSpan("desktop.listSignals"))
+    store.list({ beingId, status, limit: page.limit, offset: page.offset }).pipe(spanNamed("desktop.listSignals"))
 
   return {
     raise,

@@ -10,6 +10,7 @@ import * as Option from "effect/Option"
 import { DirectoryCredits } from "./directory/client.ts"
 import { Market } from "../market/contract/market.ts"
 import { BeingRegistry } from "../accounts/contract/being-registry.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export const DirectoryCreditsLive = Layer.effect(
   DirectoryCredits,
@@ -23,7 +24,7 @@ export const DirectoryCreditsLive = Layer.effect(
           if (Option.isNone(owner)) return false
           yield* market.creditFromMint(owner.value.id, amount, "directory")
           return true
-        }).pipe(Effect.withSpan("federation.directoryCredit", { attributes: { amount } }))
+        }).pipe(spanNamed("federation.directoryCredit", { attributes: { amount } }))
     }
   })
 )

@@ -10,6 +10,7 @@ import * as Layer from "effect/Layer"
 import { PeerTransport, PeerUnreachable } from "./contract/ports.ts"
 import { makeOutbound } from "../../kernel/http/outbound.ts"
 import { hostVersion } from "../../kernel/version.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 const TIMEOUT_MS = 10_000
 const MAX_ANSWER_BYTES = 256 * 1024
@@ -49,7 +50,7 @@ export const PeerTransportLive = Layer.sync(PeerTransport, () => {
           )
         }
       }),
-      Effect.withSpan(body === null ? "federation.get" : "federation.post")
+      spanNamed(body === null ? "federation.get" : "federation.post")
     )
   return {
     post: (endpoint, path, json) => call(endpoint, path, { json }),

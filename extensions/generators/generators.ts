@@ -28,6 +28,7 @@ import { GeneratorsRepository } from "./generators-repository.ts"
 import { builtinSkillCatalogue } from "./skill-catalogue.ts"
 import { freeSlug, slugify } from "./slug.ts"
 import { validateGenerator, type GeneratorDefinition } from "./validation.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 const newId = () => randomBytes(12).toString("base64url")
 
@@ -156,7 +157,7 @@ const make = Effect.gen(function* () {
           }))
       )
       return [...stored, ...plugged]
-    }).pipe(Effect.withSpan("generators.list"))
+    }).pipe(spanNamed("generators.list"))
 
   /** By id, else by slug. */
   const find = (caller: Caller, idOrSlug: string) =>
@@ -176,7 +177,7 @@ const make = Effect.gen(function* () {
         )
       }
       return generator
-    }).pipe(Effect.withSpan("generators.find"))
+    }).pipe(spanNamed("generators.find"))
 
   /**
    * Answers the record it wrote (a new generator has no runs yet), not a read of it. Inside a caller's transaction (a
@@ -194,7 +195,7 @@ const make = Effect.gen(function* () {
       const slug = yield* (Option.isSome(outer) ? write : sql.withTransaction(write)).pipe(orDieOnStorageFault)
       const created: Generator = { ...fieldsOf(id, slug, input), ownerId: caller.beingId, runs: 0, createdAt }
       return created
-    }).pipe(Effect.withSpan("generators.create"))
+    }).pipe(spanNamed("generators.create"))
 
   /** PUT: the whole editable record; a body without a slug keeps the current one, so links hold. */
   const replace = (caller: Caller, id: string, input: GeneratorInput) =>
@@ -207,10 +208,10 @@ const make = Effect.gen(function* () {
         )
         .pipe(orDieOnStorageFault)
       return yield* byId(caller, id)
-    }).pipe(Effect.withSpan("generators.replace"))
+    }).pipe(spanNamed("generators.replace"))
 
   const remove = (caller: Caller, id: string) =>
-    Effect.flatMap(writable(caller, id), () => repository.remove(id)).pipe(Effect.withSpan("generators.remove"))
+    Effect.flatMap(writable(caller, id), () => repository.remove(id)).pipe(spanNamed("generators.remove"))
 
   /**
    * Writes one seeded generator by its slug, keeping id and createdAt of an existing row.
@@ -220,7 +221,7 @@ const make = Effect.gen(function* () {
     Effect.gen(function* () {
       const written = yield* repository.upsertSeed({ ...fieldsOf(newId(), slug, input), createdAt: yield* nowIso })
       return written.length === 1
-    }).pipe(Effect.withSpan("generators.upsertSeed"))
+    }).pipe(spanNamed("generators.upsertSeed"))
 
   return {
     check,

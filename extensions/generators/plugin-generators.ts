@@ -14,6 +14,7 @@ import type { LoadedContributionsShape } from "../../kernel/extensions/registry.
 import { GeneratorInput, type Generator } from "./contract/generator.ts"
 import { builtinSkillCatalogue } from "./skill-catalogue.ts"
 import { validateGenerator } from "./validation.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** A plugin's generator, less the caller's run count. */
 export type PluginGenerator = Omit<Generator, "runs">
@@ -76,4 +77,4 @@ export const pluginGenerators = (
       })
     }
     return found
-  }).pipe(Effect.withSpan("generators.pluginGenerators"))
+  }).pipe(spanNamed("generators.pluginGenerators"))

@@ -13,6 +13,7 @@ import { GeneratorInput, type GeneratorSeed } from "./contract/generator.ts"
 import { ExtensionHost } from "../../kernel/extensions/host.ts"
 import { Generators } from "./contract/generators.ts"
 import { GeneratorsService } from "./generators.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 const broken = (slug: string, why: string) => new Error(`The seeded generator "${slug}" is broken: ${why}`)
 
@@ -33,7 +34,7 @@ export const seedGenerators = (seeds: ReadonlyArray<GeneratorSeed>) =>
       if (!written)
         yield* Effect.logWarning(`The seeded generator "${seed.slug}" was skipped: a being's generator holds its slug.`)
     }
-  }).pipe(Effect.withSpan("generators.seed"))
+  }).pipe(spanNamed("generators.seed"))
 
 /**
  * The generators feature: the service, with the seeded catalogue upserted (and checked) as it is

@@ -17,6 +17,7 @@ import type { CrewBody, GroupMember, ProjectCrew, Seat } from "./contract/record
 import { CrewsRepository } from "./crews-repository.ts"
 import { Groups } from "./groups.ts"
 import { GroupsRepository } from "./groups-repository.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** The project as the crew routes need it: who owns it (null: no such project). */
 export interface CrewProject {
@@ -50,7 +51,7 @@ export class Crews extends Effect.Service<Crews>()("groups/Crews", {
       )
 
     const get = (caller: Caller, projectId: string, project: CrewProject | null) =>
-      Effect.flatMap(bindable(caller, projectId, project), () => view(projectId)).pipe(Effect.withSpan("crews.get"))
+      Effect.flatMap(bindable(caller, projectId, project), () => view(projectId)).pipe(spanNamed("crews.get"))
 
     const set = (caller: Caller, projectId: string, project: CrewProject | null, body: CrewBody) =>
       Effect.gen(function* () {
@@ -67,7 +68,7 @@ export class Crews extends Effect.Service<Crews>()("groups/Crews", {
           setAt: yield* nowIso
         })
         return yield* view(projectId)
-      }).pipe(Effect.withSpan("crews.set"))
+      }).pipe(spanNamed("crews.set"))
 
     /** The project's seats and when its binding last changed; null when it was never bound. */
     const seatsFor = (projectId: string) =>
@@ -84,7 +85,7 @@ export class Crews extends Effect.Service<Crews>()("groups/Crews", {
           .filter((member) => member.beingKind === "human")
           .map((member): Seat => ({ beingId: member.beingId, role: member.role, name: member.displayName }))
         return { changedAt: row.setAt, seats }
-      }).pipe(Effect.withSpan("crews.seatsFor"))
+      }).pipe(spanNamed("crews.seatsFor"))
 
     return { get, set, seatsFor } as const
   })

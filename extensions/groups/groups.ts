@@ -32,6 +32,7 @@ import {
   type UpdateGroupBody
 } from "./contract/records.ts"
 import { GroupsRepository } from "./groups-repository.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 const newId = () => randomBytes(12).toString("base64url")
 
@@ -123,16 +124,16 @@ export class Groups extends Effect.Service<Groups>()("groups/Groups", {
           )
         )
         return group
-      }).pipe(Effect.withSpan("groups.create"))
+      }).pipe(spanNamed("groups.create"))
 
     /** The owner sees every group; anyone else the groups they are an exact member of. */
     const list = (caller: Caller) =>
       (caller.isOwner ? repository.listAll(caller.beingId) : repository.listOf(caller.beingId)).pipe(
-        Effect.withSpan("groups.list")
+        spanNamed("groups.list")
       )
 
     const get = (caller: Caller, id: string) =>
-      Effect.flatMap(readable(caller, id), detail).pipe(Effect.withSpan("groups.get"))
+      Effect.flatMap(readable(caller, id), detail).pipe(spanNamed("groups.get"))
 
     /** Refuses a change that would leave the group with no lead. */
     const keepsALead = (group: Group, beingId: string, nextRole: string | null) =>
@@ -164,7 +165,7 @@ export class Groups extends Effect.Service<Groups>()("groups/Groups", {
           )
         )
         return yield* detail(group)
-      }).pipe(Effect.withSpan("groups.addMember"))
+      }).pipe(spanNamed("groups.addMember"))
 
     const removeMember = (caller: Caller, id: string, beingId: string) =>
       Effect.gen(function* () {
@@ -182,7 +183,7 @@ export class Groups extends Effect.Service<Groups>()("groups/Groups", {
           })
         )
         return yield* detail(group)
-      }).pipe(Effect.withSpan("groups.removeMember"))
+      }).pipe(spanNamed("groups.removeMember"))
 
     /** Renames, and moves under another group (lead-or-owner of both ends) or to the top. */
     const update = (caller: Caller, id: string, body: UpdateGroupBody) =>
@@ -204,12 +205,10 @@ export class Groups extends Effect.Service<Groups>()("groups/Groups", {
         const next: Group = { ...group, name: body.name ?? group.name, parentId }
         yield* repository.update(next)
         return next
-      }).pipe(Effect.withSpan("groups.update"))
+      }).pipe(spanNamed("groups.update"))
 
     const treeMembers = (caller: Caller, id: string) =>
-      Effect.flatMap(manageable(caller, id), () => repository.treeMembers(id)).pipe(
-        Effect.withSpan("groups.treeMembers")
-      )
+      Effect.flatMap(manageable(caller, id), () => repository.treeMembers(id)).pipe(spanNamed("groups.treeMembers"))
 
     return {
       create,

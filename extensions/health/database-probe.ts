@@ -5,6 +5,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import { performance } from "node:perf_hooks"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export class DatabaseProbe extends Effect.Service<DatabaseProbe>()("health/DatabaseProbe", {
   effect: Effect.gen(function* () {
@@ -17,7 +18,7 @@ export class DatabaseProbe extends Effect.Service<DatabaseProbe>()("health/Datab
         Effect.catchAll(() => Effect.succeed(false))
       )
       return { ok, latencyMs: Math.round((performance.now() - before) * 1000) / 1000 }
-    }).pipe(Effect.withSpan("health.probeDatabase"))
+    }).pipe(spanNamed("health.probeDatabase"))
 
     return { probe } as const
   })

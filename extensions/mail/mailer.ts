@@ -14,6 +14,7 @@ import * as Redacted from "effect/Redacted"
 import * as Ref from "effect/Ref"
 import { MailError, Mailer, type MailerShape, type MailMessage } from "./contract/mailer.ts"
 import { MailSettings } from "./settings.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 const unconfigured: MailerShape = {
   configured: false,
@@ -42,7 +43,7 @@ const make = Effect.gen(function* () {
         // The SMTP URL may hold a password; only the server's answer goes into the error.
         catch: (cause) =>
           new MailError({ message: cause instanceof Error ? cause.message : "The mail server refused the message." })
-      }).pipe(Effect.asVoid, Effect.withSpan("mail.send"))
+      }).pipe(Effect.asVoid, spanNamed("mail.send"))
   } satisfies MailerShape
 })
 

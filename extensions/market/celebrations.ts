@@ -8,6 +8,7 @@ import * as Layer from "effect/Layer"
 import type { Order } from "./contract/records.ts"
 import { PurchaseSignals } from "./ports.ts"
 import { Signals } from "../desktop/contract/signals.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 const SOURCE = "market"
 
@@ -59,7 +60,7 @@ export const PurchaseSignalsLive = Layer.effect(
           )
         ),
         Effect.asVoid,
-        Effect.withSpan("market.celebrate")
+        spanNamed("market.celebrate")
       )
     return { celebrate }
   })

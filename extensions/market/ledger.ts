@@ -15,6 +15,7 @@ import type { LedgerReason, Wallet } from "./contract/records.ts"
 import { newId, orderedId } from "./ids.ts"
 import { LedgerRepository, MINT } from "./repositories/ledger-repository.ts"
 import { MarketSettings } from "./settings.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export interface Movement {
   readonly from: string
@@ -114,11 +115,11 @@ export class Ledger extends Effect.Service<Ledger>()("market/Ledger", {
           .withTransaction(open(beingId))
           .pipe(Effect.catchTag("InsufficientCredits", Effect.die), orDieOnStorageFault)
         return Option.getOrThrow(yield* repository.findWallet(beingId))
-      }).pipe(Effect.withSpan("market.wallet"))
+      }).pipe(spanNamed("market.wallet"))
 
     const entries = (beingId: string, limit: number, offset: number) =>
       Effect.zipRight(wallet(beingId), repository.entries({ account: beingId, limit, offset })).pipe(
-        Effect.withSpan("market.ledger")
+        spanNamed("market.ledger")
       )
 
     /** Holds the open accounts' wallets until the transaction ends (PostgreSQL; nothing on SQLite). */

@@ -21,6 +21,7 @@ import type { ListingQuery } from "./contract/market.ts"
 import { orderedId } from "./ids.ts"
 import { MarketGoods } from "./ports.ts"
 import { ListingsRepository } from "./repositories/listings-repository.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export const listingNotFound = (id: string) =>
   new ListingNotFound({ message: "There is no listing with that id.", details: { id } })
@@ -42,7 +43,7 @@ export const searchListings = (repository: ListingsRepository) => (caller: Calle
       limit: query.limit,
       offset: query.offset
     })
-  }).pipe(Effect.withSpan("market.searchListings"))
+  }).pipe(spanNamed("market.searchListings"))
 
 export class Listings extends Effect.Service<Listings>()("market/Listings", {
   dependencies: [ListingsRepository.Default],
@@ -54,7 +55,7 @@ export class Listings extends Effect.Service<Listings>()("market/Listings", {
       Effect.flatMap(
         repository.find(id),
         Option.match({ onNone: () => Effect.fail(listingNotFound(id)), onSome: Effect.succeed })
-      ).pipe(Effect.withSpan("market.getListing"))
+      ).pipe(spanNamed("market.getListing"))
 
     /** The publishing rules, for the listing's seller. */
     const check = (sellerId: string, input: ListingInput) =>
@@ -107,7 +108,7 @@ export class Listings extends Effect.Service<Listings>()("market/Listings", {
         }
         yield* repository.insert(listing)
         return listing
-      }).pipe(Effect.withSpan("market.publishListing"))
+      }).pipe(spanNamed("market.publishListing"))
 
     /** The listing, if the caller may change it. */
     const editable = (caller: Caller, id: string) =>
@@ -133,14 +134,14 @@ export class Listings extends Effect.Service<Listings>()("market/Listings", {
           at: yield* nowIso
         })
         return yield* Option.match(written, { onNone: () => Effect.fail(listingNotFound(id)), onSome: Effect.succeed })
-      }).pipe(Effect.withSpan("market.updateListing"))
+      }).pipe(spanNamed("market.updateListing"))
 
     const remove = (caller: Caller, id: string) =>
       Effect.gen(function* () {
         yield* editable(caller, id)
         yield* repository.remove(id)
         return { ok: true as const }
-      }).pipe(Effect.withSpan("market.removeListing"))
+      }).pipe(spanNamed("market.removeListing"))
 
     const search = searchListings(repository)
 

@@ -11,6 +11,7 @@ import { ListingModeration } from "../souls/contract/listing-moderation.ts"
 import { NoListingToModerate } from "./contract/errors.ts"
 import type { Page } from "../../kernel/contract/page.ts"
 import { nowIso } from "../../kernel/time.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export const ListingModerationLive = Layer.effect(
   ListingModeration,
@@ -24,10 +25,9 @@ export const ListingModerationLive = Layer.effect(
         return written.value
       })
     return {
-      list: (page: Page) => listings.recentAll(page).pipe(Effect.withSpan("market.moderation.list")),
-      pause: (moderatorId: string, id: string) =>
-        mark(id, moderatorId).pipe(Effect.withSpan("market.moderation.pause")),
-      resume: (id: string) => mark(id, null).pipe(Effect.withSpan("market.moderation.resume"))
+      list: (page: Page) => listings.recentAll(page).pipe(spanNamed("market.moderation.list")),
+      pause: (moderatorId: string, id: string) => mark(id, moderatorId).pipe(spanNamed("market.moderation.pause")),
+      resume: (id: string) => mark(id, null).pipe(spanNamed("market.moderation.resume"))
     }
   })
 ).pipe(Layer.provide(ListingsRepository.Default))

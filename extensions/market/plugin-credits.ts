@@ -17,6 +17,7 @@ import type { PluginCreditsShape } from "./contract/market.ts"
 import { Ledger } from "./ledger.ts"
 import { LedgerRepository } from "./repositories/ledger-repository.ts"
 import { MarketSettings } from "./settings.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** The ledger account a plugin's spends are paid into. */
 export const pluginAccount = (pluginId: string) => `plugin:${pluginId}`
@@ -91,10 +92,10 @@ export const makePluginCredits = Effect.gen(function* () {
       const wallet = yield* ledger.wallet(beingId)
       yield* bus.publish({ kind: "being", beingId }, { type: "wallet.updated", wallet })
       return yield* standing(pluginId, beingId)
-    }).pipe(Effect.withSpan("market.pluginSpend", { attributes: { pluginId } }))
+    }).pipe(spanNamed("market.pluginSpend", { attributes: { pluginId } }))
 
   return {
-    standing: (pluginId, beingId) => standing(pluginId, beingId).pipe(Effect.withSpan("market.pluginStanding")),
+    standing: (pluginId, beingId) => standing(pluginId, beingId).pipe(spanNamed("market.pluginStanding")),
     spend
   } satisfies PluginCreditsShape
 })

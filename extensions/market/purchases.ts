@@ -29,6 +29,7 @@ import { listingNotFound } from "./listings.ts"
 import { MarketGoods, PurchaseSignals } from "./ports.ts"
 import { ListingsRepository } from "./repositories/listings-repository.ts"
 import { OrdersRepository } from "./repositories/orders-repository.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** What a refused buy says of its listing. */
 const stateOf = (listing: Listing) => ({ listingId: listing.id, status: listing.status })
@@ -156,10 +157,10 @@ export class Purchases extends Effect.Service<Purchases>()("market/Purchases", {
         )
         yield* publishWallets(order, bought.wallets)
         return order
-      }).pipe(Effect.withSpan("market.buy"))
+      }).pipe(spanNamed("market.buy"))
 
     const list = (caller: Caller, as: "buyer" | "seller", limit: number, offset: number) =>
-      orders.list({ beingId: caller.beingId, as, limit, offset }).pipe(Effect.withSpan("market.orders"))
+      orders.list({ beingId: caller.beingId, as, limit, offset }).pipe(spanNamed("market.orders"))
 
     return { buy, list } as const
   })

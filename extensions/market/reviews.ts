@@ -14,6 +14,7 @@ import { newId } from "./ids.ts"
 import { Listings } from "./listings.ts"
 import { OrdersRepository } from "./repositories/orders-repository.ts"
 import { ReviewsRepository } from "./repositories/reviews-repository.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export class Reviews extends Effect.Service<Reviews>()("market/Reviews", {
   dependencies: [Listings.Default, OrdersRepository.Default, ReviewsRepository.Default],
@@ -24,7 +25,7 @@ export class Reviews extends Effect.Service<Reviews>()("market/Reviews", {
     const reviews = yield* ReviewsRepository
 
     const list = (listingId: string) =>
-      Effect.zipRight(listings.get(listingId), reviews.list(listingId)).pipe(Effect.withSpan("market.listReviews"))
+      Effect.zipRight(listings.get(listingId), reviews.list(listingId)).pipe(spanNamed("market.listReviews"))
 
     const post = (caller: Caller, listingId: string, input: ReviewInput) =>
       sql
@@ -59,7 +60,7 @@ export class Reviews extends Effect.Service<Reviews>()("market/Reviews", {
             return review
           })
         )
-        .pipe(orDieOnStorageFault, Effect.withSpan("market.postReview"))
+        .pipe(orDieOnStorageFault, spanNamed("market.postReview"))
 
     return { list, post } as const
   })

@@ -15,6 +15,7 @@ import { McpClientNotFound, TooManyMcpClients } from "./contract/errors.ts"
 import { MCP_CLIENTS_MAX, type McpClient, type MintedMcpClient, type MintMcpClient } from "./contract/records.ts"
 import { McpClientsRepository, type StoredMcpClient } from "./clients-repository.ts"
 import { McpSessions } from "./sessions.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** Tokens carry a prefix so a leaked one is recognisable (secret scanners, logs) as this node's MCP credential. */
 export const MCP_TOKEN_PREFIX = "pmcp_"
@@ -80,7 +81,7 @@ export class McpClients extends Effect.Service<McpClients>()("mcp/McpClients", {
           client: found.value,
           caller: { beingId: being.value.id, isOwner: being.value.isOwner }
         })
-      }).pipe(Effect.withSpan("mcp.authenticate"))
+      }).pipe(spanNamed("mcp.authenticate"))
 
     return { mint, list, revoke, authenticate } as const
   })

@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import { NodeMetrics, type NodeMetricsShape } from "../../kernel/metrics.ts"
 import type { LlmCall, LlmUsage } from "./contract/records.ts"
 import { LlmCallsRepository } from "./llm-calls-repository.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 const dayMs = 24 * 60 * 60 * 1000
 
@@ -93,7 +94,7 @@ export class LlmLedger extends Effect.Service<LlmLedger>()("models/LlmLedger", {
           calls.recent({ ...whose, limit: recentCount })
         ])
         return { ...totals, byModel, recent }
-      }).pipe(Effect.withSpan("models.usage"))
+      }).pipe(spanNamed("models.usage"))
 
     return { record, spentToday, spentForCeilings, spentByTier, usage } as const
   })

@@ -13,7 +13,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import type { ChatCompletionCreateParamsBase } from "openai/resources/chat/completions"
-import { tracedAs } from "../../kernel/spans.ts"
+import { tracedAs, spanNamed } from "../../kernel/spans.ts"
 import type { Binding } from "./bindings.ts"
 import { makeCallTools } from "./call-steps.ts"
 import type { Usage } from "./call-tools.ts"
@@ -180,7 +180,7 @@ const makeModels = Effect.gen(function* () {
           return { vectors, call } satisfies EmbedResult
         })
       )
-    }).pipe(Effect.withSpan("models.embed", { attributes: { purpose: request.purpose } }))
+    }).pipe(spanNamed("models.embed", { attributes: { purpose: request.purpose } }))
 
   const image = (request: ImageRequest) =>
     Effect.gen(function* () {
@@ -226,7 +226,7 @@ const makeModels = Effect.gen(function* () {
           return { b64: picture.b64_json, revisedPrompt: picture.revised_prompt ?? null, call } satisfies ImageResult
         })
       )
-    }).pipe(Effect.withSpan("models.image", { attributes: { purpose: request.purpose } }))
+    }).pipe(spanNamed("models.image", { attributes: { purpose: request.purpose } }))
 
   const transcribe = makeTranscription(tools)
   const speech = makeSpeech(tools)

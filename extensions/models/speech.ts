@@ -7,6 +7,7 @@ import * as Effect from "effect/Effect"
 import type { CallTools } from "./call-tools.ts"
 import { speechFormats, type SpeechRequest, type SpeechResult } from "./contract/chat.ts"
 import { costOfSpeech, tokensIn } from "./prices.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export const defaultVoice = "alloy"
 
@@ -47,4 +48,4 @@ export const makeSpeech = (tools: CallTools) => (request: SpeechRequest) =>
         return { audio, format, mimeType: speechFormats[format], call } satisfies SpeechResult
       })
     )
-  }).pipe(Effect.withSpan("models.speech", { attributes: { purpose: request.purpose } }))
+  }).pipe(spanNamed("models.speech", { attributes: { purpose: request.purpose } }))

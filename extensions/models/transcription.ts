@@ -10,6 +10,7 @@ import type { CallTools, Usage } from "./call-tools.ts"
 import { loadSdk } from "./clients.ts"
 import type { TranscriptionRequest, TranscriptionResult } from "./contract/chat.ts"
 import { audioSecondsIn, costOfAudio, tokensIn } from "./prices.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /**
  * The audio's length a transcription answer reports: `usage.seconds` (OpenAI's json), or `duration` (verbose_json,
@@ -80,4 +81,4 @@ export const makeTranscription =
           } satisfies TranscriptionResult
         })
       )
-    }).pipe(Effect.withSpan("models.transcribe", { attributes: { purpose: request.purpose } }))
+    }).pipe(spanNamed("models.transcribe", { attributes: { purpose: request.purpose } }))

@@ -14,6 +14,7 @@ import type { CallTools } from "./call-tools.ts"
 import { ModelCallFailed } from "./contract/errors.ts"
 import type { VideoRequest, VideoResult } from "./contract/chat.ts"
 import { costOfVideo, tokensIn } from "./prices.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** How often a render in progress is asked after; the first ask is at once, for a server that renders fast. */
 const pollEvery = Duration.seconds(5)
@@ -87,4 +88,4 @@ export const makeVideo = (tools: CallTools) => (request: VideoRequest) =>
         return { video, mimeType: "video/mp4", seconds, size: finished.size, call } satisfies VideoResult
       })
     )
-  }).pipe(Effect.withSpan("models.video", { attributes: { purpose: request.purpose } }))
+  }).pipe(spanNamed("models.video", { attributes: { purpose: request.purpose } }))

@@ -24,6 +24,7 @@ import type { FileAccessShape } from "../files/contract/file-access.ts"
 import { decodeFileId } from "../files/contract/file-ids.ts"
 import type { FileHandlerContribution } from "../../kernel/extensions/contributions.ts"
 import { findModule } from "./installed-modules.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export const saveEditedFile = (
   host: ExtensionHostShape,
@@ -75,4 +76,4 @@ export const saveEditedFile = (
     })
     yield* Effect.logInfo(`editor ${module.name} saved a file for ${caller.beingId}`)
     return { size: written.size }
-  }).pipe(Effect.withSpan("modules.saveEditedFile", { attributes: { pluginId, extensionId } }))
+  }).pipe(spanNamed("modules.saveEditedFile", { attributes: { pluginId, extensionId } }))

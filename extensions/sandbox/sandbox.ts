@@ -25,6 +25,7 @@ import { probeCacheMs, probeSandbox, type SandboxProbe } from "./probe.ts"
 import { SandboxSettings } from "./settings.ts"
 import { chooseTier, protectionsOf } from "./tier.ts"
 import { serveInNova, type ServedProcess } from "./serve.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** A run the sandbox would not start; the message says why and what to change. */
 export class SandboxRefused extends Data.TaggedError("SandboxRefused")<{ readonly message: string }> {}
@@ -93,7 +94,7 @@ export const makeSandbox = (probeWith: (now: number) => Promise<SandboxProbe>) =
           docker: found.docker
         }
       }
-    }).pipe(Effect.withSpan("sandbox.status"))
+    }).pipe(spanNamed("sandbox.status"))
 
     /** The project's workspace, or a folder of the run's own that is removed after it. */
     const workspace = (scope: RunScope) =>

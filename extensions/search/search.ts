@@ -10,6 +10,7 @@ import { MAX_SEARCH_TERMS } from "../market/contract/records.ts"
 import { TwinMemories } from "../twin/contract/memories.ts"
 import type { Caller } from "../accounts/contract/session.ts"
 import { SEARCH_GROUP_LIMIT, type SearchResults } from "./contract/api.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 const wordsOf = (text: string) =>
   text
@@ -42,7 +43,7 @@ export class Search extends Effect.Service<Search>()("host/Search", {
           memories: remembered.map(({ id, kind, content }) => ({ id, kind, content })),
           listings: listed.map(({ id, title, kind, priceCredits }) => ({ id, title, kind, priceCredits }))
         } satisfies SearchResults
-      }).pipe(Effect.withSpan("search.search"))
+      }).pipe(spanNamed("search.search"))
 
     return { search } as const
   })

@@ -17,6 +17,7 @@ import { generateSoul } from "./generate.ts"
 import { moved, relaxed, restingMood } from "./mood.ts"
 import { SoulsRepository, type StoredSoul } from "./repositories/souls-repository.ts"
 import type { SoulOwner } from "./contract/soul-service.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** The being a soul belongs to, as the prompt names it (declared in the contract, where other features name it). */
 export type { SoulOwner } from "./contract/soul-service.ts"
@@ -77,19 +78,19 @@ export class Souls extends Effect.Service<Souls>()("souls/Souls", {
         const found = yield* repository.findByBeing(owner.id)
         if (Option.isSome(found)) return yield* asOfNow(found.value)
         return yield* write(owner, generateSoul({ seed: owner.id }).fields, Option.none())
-      }).pipe(Effect.withSpan("souls.current"))
+      }).pipe(spanNamed("souls.current"))
 
     const replace = (owner: SoulOwner, input: SoulInput) =>
       Effect.gen(function* () {
         const before = yield* current(owner)
         return yield* write(owner, { ...input, mood: input.mood ?? before.mood }, Option.some(before))
-      }).pipe(Effect.withSpan("souls.replace"))
+      }).pipe(spanNamed("souls.replace"))
 
     const recompile = (owner: SoulOwner) =>
       Effect.gen(function* () {
         const before = yield* current(owner)
         return yield* write(owner, fieldsOf(before), Option.some(before))
-      }).pipe(Effect.withSpan("souls.recompile"))
+      }).pipe(spanNamed("souls.recompile"))
 
     /** A new soul from an archetype; the seed defaults to the being's id, so asking twice gives one soul. */
     const generate = (owner: SoulOwner, request: GenerateRequest) =>
@@ -102,7 +103,7 @@ export class Souls extends Effect.Service<Souls>()("souls/Souls", {
         })
         const soul = yield* write(owner, generated.fields, Option.some(before))
         return { soul, archetype: generated.archetype }
-      }).pipe(Effect.withSpan("souls.generate"))
+      }).pipe(spanNamed("souls.generate"))
 
     /** The mood moved toward the event's affect, then relaxed for the minutes since it happened. */
     const drift = (owner: SoulOwner, request: DriftRequest) =>
@@ -114,7 +115,7 @@ export class Souls extends Effect.Service<Souls>()("souls/Souls", {
           request.minutes ?? 0
         )
         return yield* write(owner, { ...fieldsOf(before), mood }, Option.some(before))
-      }).pipe(Effect.withSpan("souls.drift"))
+      }).pipe(spanNamed("souls.drift"))
 
     /** A citizen's soul from its seed: the written fields replace the old, the mood it has now stays. */
     const seedCitizen = (owner: SoulOwner, fields: Omit<SoulFields, "mood">) =>
@@ -122,7 +123,7 @@ export class Souls extends Effect.Service<Souls>()("souls/Souls", {
         const found = yield* repository.findByBeing(owner.id)
         const mood = Option.match(found, { onNone: () => restingMood(fields.personality), onSome: (soul) => soul.mood })
         return yield* write(owner, { ...fields, mood }, found)
-      }).pipe(Effect.withSpan("souls.seedCitizen"))
+      }).pipe(spanNamed("souls.seedCitizen"))
 
     return { current, replace, recompile, generate, drift, seedCitizen }
   })

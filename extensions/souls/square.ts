@@ -30,6 +30,7 @@ import { meanMood } from "./mood.ts"
 import { SquareOutbound } from "./contract/square-outbound.ts"
 import { PostsRepository, type StoredPost } from "./repositories/posts-repository.ts"
 import { Souls } from "./souls.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export const FEED_LENGTH = 100
 export const AMBIENT_WINDOW = 20
@@ -85,7 +86,7 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
 
     const feed = posts.recentVisible(FEED_LENGTH).pipe(
       Effect.map((rows) => rows.map(toPost)),
-      Effect.withSpan("square.feed")
+      spanNamed("square.feed")
     )
 
     /** The square's mood now, and how many posts it is the mean of. */
@@ -95,7 +96,7 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
     }))
 
     /** What a place opening shows before the next `ambient` event. */
-    const mood = Effect.map(measured, ({ mood }) => mood).pipe(Effect.withSpan("square.mood"))
+    const mood = Effect.map(measured, ({ mood }) => mood).pipe(spanNamed("square.mood"))
 
     /** The square's mood now, published when it changed. */
     const publishAmbient = Effect.gen(function* () {
@@ -129,7 +130,7 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
         yield* bus.publish({ kind: "all" }, { type: "square.post", post })
         yield* publishAmbient
         return post
-      }).pipe(Effect.withSpan("square.create"))
+      }).pipe(spanNamed("square.create"))
 
     /** One line from the cheap tier in the citizen's voice; none when no model answered well. */
     const spoken = (citizen: CitizenSeed, ask: string, callerId: string) =>
@@ -193,7 +194,7 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
           made.push(yield* create({ id: citizen.beingId, displayName: citizen.persona.name }, content))
         }
         return { posts: made }
-      }).pipe(Effect.withSpan(`square.${kind}`))
+      }).pipe(spanNamed(`square.${kind}`))
 
     /**
      * A post a being writes (the square's route): made, then queued for the peers the owner
@@ -219,7 +220,7 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
         // resend it).
         if (hidden && found.value.peerDid === null) yield* tellPeers((port) => port.retracted(id))
         return toModerated({ ...found.value, hiddenAt })
-      }).pipe(Effect.withSpan(hidden ? "square.hide" : "square.show"))
+      }).pipe(spanNamed(hidden ? "square.hide" : "square.show"))
 
     /** Its author or the owner deletes one of this node's posts; peers that had it get a retraction. */
     const remove = (caller: { readonly beingId: string; readonly isOwner: boolean }, id: string) =>
@@ -244,12 +245,12 @@ export class Square extends Effect.Service<Square>()("souls/Square", {
         yield* publishAmbient
         yield* tellPeers((port) => port.retracted(id))
         return { id, deleted: true } satisfies PostDeleted
-      }).pipe(Effect.withSpan("square.delete"))
+      }).pipe(spanNamed("square.delete"))
 
     const moderated = (page: Page) =>
       posts.recentAll(page).pipe(
         Effect.map((rows) => rows.map(toModerated)),
-        Effect.withSpan("square.moderated")
+        spanNamed("square.moderated")
       )
 
     return { feed, mood, create, post, beat, setHidden, remove, moderated }

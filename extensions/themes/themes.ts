@@ -10,6 +10,7 @@ import { nowIso } from "../../kernel/time.ts"
 import type { ThemeChoice, ThemeView } from "./contract/api.ts"
 import { ThemeNotFound } from "./contract/errors.ts"
 import { ThemesRepository } from "./themes-repository.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export class Themes extends Effect.Service<Themes>()("themes/Themes", {
   dependencies: [ThemesRepository.Default],
@@ -50,7 +51,7 @@ export class Themes extends Effect.Service<Themes>()("themes/Themes", {
         )
         const choice: ThemeChoice = { activeId, themes }
         return choice
-      }).pipe(Effect.withSpan("themes.list"))
+      }).pipe(spanNamed("themes.list"))
 
     const choose = (beingId: string, themeId: string | null) =>
       Effect.gen(function* () {
@@ -66,7 +67,7 @@ export class Themes extends Effect.Service<Themes>()("themes/Themes", {
           yield* repository.choose({ beingId, themeId, at: yield* nowIso })
         }
         return yield* list(beingId)
-      }).pipe(Effect.withSpan("themes.choose"))
+      }).pipe(spanNamed("themes.choose"))
 
     return { list, choose } as const
   })

@@ -16,6 +16,7 @@ import { type AttachmentReading, ThreadAttachments } from "./ports.ts"
 import { AttachmentNotFound, AttachmentNotUpload, NotAnUpload } from "./contract/errors.ts"
 import { FileAccess } from "../files/contract/file-access.ts"
 import { decodeFileId } from "../files/contract/file-ids.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /**
  * PDFs read lately, by being, file and version: a thread's every reply reads its attachments again, a scan's pages cost
@@ -110,7 +111,7 @@ export const ThreadAttachmentsLive = Layer.effect(
           }
           return { kind: "unreadable", reason: `it is not text or a PDF (${mime}).` } satisfies AttachmentReading
         }).pipe(Effect.ensuring(Effect.promise(() => handle.close())))
-      }).pipe(Effect.withSpan("threads.readAttachment"))
+      }).pipe(spanNamed("threads.readAttachment"))
 
     /**
      * An attachment is one of the caller's uploads: a project's file or the owner's folder is refused, another's upload

@@ -23,6 +23,7 @@ import { type AttachmentReading, MuseContext, ThreadAttachments, ThreadBeings } 
 import { MessagesRepository } from "./repositories/messages-repository.ts"
 import { ThreadsRepository } from "./repositories/threads-repository.ts"
 import { makeThreadView } from "./thread-view.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** The spec's limit of model calls in one tool-calling loop. */
 export const maxToolSteps = 10
@@ -83,7 +84,7 @@ export const makeMuseReply = Effect.gen(function* () {
         }
       }
       return readings
-    }).pipe(Effect.withSpan("muse.readAttachments"))
+    }).pipe(spanNamed("muse.readAttachments"))
 
   const publishOn = (threadId: string, event: BusEvent) =>
     bus.publish({ kind: "topic", topic: `thread:${threadId}` }, event)
@@ -211,7 +212,7 @@ export const makeMuseReply = Effect.gen(function* () {
         toolCalls: [...chips.values()],
         createdAt: yield* nowIso
       })
-    }).pipe(Effect.withSpan("muse.reply", { attributes: { threadId } }))
+    }).pipe(spanNamed("muse.reply", { attributes: { threadId } }))
 
   return { reply, store, publishOn, presenceOf } as const
 })

@@ -10,6 +10,7 @@ import type { SkillDef } from "../../kernel/contract/skills.ts"
 import { Skills, type SkillOutcome } from "../../kernel/extensions/skills.ts"
 import type { ToolCall, ToolDefinition } from "../models/contract/chat.ts"
 import type { ToolCallChip } from "./contract/records.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** Function names may not hold dots on OpenAI's wire: `math.evaluate` travels as `math__evaluate`. */
 const wireName = (skill: string) => skill.replaceAll(".", "__")
@@ -102,7 +103,7 @@ export const makeMuseTools = Effect.gen(function* () {
         durationMs: outcome.durationMs
       })
       return outcome.ok ? { ok: true as const, output: outcome.output } : { ok: false as const, error: outcome.error }
-    }).pipe(Effect.withSpan("muse.tool"))
+    }).pipe(spanNamed("muse.tool"))
 
   return { toolsNow, runTool } as const
 })

@@ -28,6 +28,7 @@ import { MuseContext } from "./ports.ts"
 import { MessagesRepository } from "./repositories/messages-repository.ts"
 import { MuseRepliesRepository, type ReplyLease } from "./repositories/muse-replies-repository.ts"
 import { ThreadsRepository } from "./repositories/threads-repository.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** A reply's lease lasts this long unless its holder renews it: how soon a killed process's reply is closed. */
 export const LEASE_MS = 8_000
@@ -104,7 +105,7 @@ export class Muse extends Effect.Service<Muse>()("threads/Muse", {
         })
         yield* FiberSet.run(fibers, run)
         return { mine: true, messageId } satisfies Claimed
-      }).pipe(Effect.withSpan("muse.start"))
+      }).pipe(spanNamed("muse.start"))
 
     /**
      * A lease whose holder stopped renewing it: the round it was streaming is stored as far as it
@@ -138,7 +139,7 @@ export class Muse extends Effect.Service<Muse>()("threads/Muse", {
           }
         }
         yield* rounds(lease.threadId, lease.beingId, holder)
-      }).pipe(Effect.withSpan("muse.closeStopped", { attributes: { threadId: lease.threadId } }))
+      }).pipe(spanNamed("muse.closeStopped", { attributes: { threadId: lease.threadId } }))
 
     /** Every process sweeps: the CAS lets one taker win, and no dead holder waits on the cluster's own failover. */
     const sweep = Effect.gen(function* () {

@@ -9,6 +9,7 @@ import { Models } from "../models/contract/models.ts"
 import { toApiError } from "../models/contract/errors.ts"
 import { MAX_SPOKEN_CHARS } from "./contract/records.ts"
 import { Threads } from "./threads.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** The text up to `max` characters, cut after the last sentence (or else word) end that fits. */
 export const spokenPart = (text: string, max = MAX_SPOKEN_CHARS): { readonly text: string; readonly cut: boolean } => {
@@ -38,7 +39,7 @@ export class ThreadSpeech extends Effect.Service<ThreadSpeech>()("threads/Thread
           .speech({ text: part.text, purpose: "muse read aloud", beingId })
           .pipe(Effect.mapError(toApiError))
         return { audio: spoken.audio, mimeType: spoken.mimeType, cut: part.cut }
-      }).pipe(Effect.withSpan("threads.speak"))
+      }).pipe(spanNamed("threads.speak"))
 
     return { speak } as const
   })

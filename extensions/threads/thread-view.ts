@@ -11,6 +11,7 @@ import { EventBus } from "../../kernel/events.ts"
 import type { ReplyPolicy, Thread, ThreadKind } from "./contract/records.ts"
 import { MuseContext, ThreadBeings } from "./ports.ts"
 import { ThreadsRepository, type StoredThread } from "./repositories/threads-repository.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export const PREVIEW = 140
 
@@ -82,7 +83,7 @@ export const makeThreadView = Effect.gen(function* () {
             })
           )
       )
-    }).pipe(Effect.withSpan("threads.announce"))
+    }).pipe(spanNamed("threads.announce"))
 
   return { view, viewAll, announce } as const
 })

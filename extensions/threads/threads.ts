@@ -32,6 +32,7 @@ import { MuseContext, ThreadAttachments, ThreadBeings, ThreadLearning, ThreadOut
 import { MessagesRepository } from "./repositories/messages-repository.ts"
 import { makeThreadView, replyPolicyOf } from "./thread-view.ts"
 import { ThreadsRepository, type StoredThread } from "./repositories/threads-repository.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** Resumes after the event loop's current turn: what was started in it runs first, as far as it goes without waiting. */
 const afterThisTurn = Effect.async<void>((resume) => {
@@ -84,7 +85,7 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
         if (kind === undefined || kind === "muse") yield* museThread(beingId)
         const rows = yield* threads.listFor({ beingId, kind: kind ?? null, ...page })
         return yield* viewAll(rows, beingId)
-      }).pipe(Effect.withSpan("threads.list"))
+      }).pipe(spanNamed("threads.list"))
 
     const open = (beingId: string, request: NewThread) =>
       Effect.gen(function* () {
@@ -109,7 +110,7 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
         // The other being's inbox gains the new thread at once, before anything is written in it.
         if (Option.isNone(existing)) yield* announce(row.id, [otherId])
         return yield* view(row, beingId)
-      }).pipe(Effect.withSpan("threads.open"))
+      }).pipe(spanNamed("threads.open"))
 
     const mine = (beingId: string, threadId: string) =>
       Effect.flatMap(
@@ -122,13 +123,13 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
 
     /** One of the being's threads as it sees it. */
     const get = (beingId: string, threadId: string) =>
-      Effect.flatMap(mine(beingId, threadId), (row) => view(row, beingId)).pipe(Effect.withSpan("threads.get"))
+      Effect.flatMap(mine(beingId, threadId), (row) => view(row, beingId)).pipe(spanNamed("threads.get"))
 
     const read = (beingId: string, threadId: string) =>
       Effect.gen(function* () {
         yield* mine(beingId, threadId)
         return yield* messages.recent({ threadId, limit: MESSAGES_PAGE })
-      }).pipe(Effect.withSpan("threads.messages"))
+      }).pipe(spanNamed("threads.messages"))
 
     /** Stores the message and tells the thread's topic; its participants' inboxes are told by `announce`. */
     const append = (beingId: string, thread: StoredThread, content: string, files: ReadonlyArray<string>) =>
@@ -172,7 +173,7 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
         yield* announce(thread.id)
         if (thread.kind === "direct" && Option.isSome(outbound)) yield* outbound.value.posted(message)
         return message
-      }).pipe(Effect.withSpan("threads.post"))
+      }).pipe(spanNamed("threads.post"))
 
     /**
      * The chat bridge's way in: the text as the being's message in its muse thread (made if it has
@@ -186,14 +187,14 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
           Effect.zipRight(announce(thread.id), heard(beingId, "chat", message))
         )
         return yield* muse.nextReply(thread.id, beingId, post)
-      }).pipe(Effect.orDie, Effect.withSpan("muse.ask"))
+      }).pipe(Effect.orDie, spanNamed("muse.ask"))
 
     const remove = (beingId: string, threadId: string) =>
       Effect.gen(function* () {
         yield* mine(beingId, threadId)
         yield* threads.leave({ threadId, beingId, at: yield* nowIso })
         return { ok: true as const }
-      }).pipe(Effect.withSpan("threads.delete"))
+      }).pipe(spanNamed("threads.delete"))
 
     /** Whether the being may follow `thread:<id>`: it is in the thread. */
     const follows = (beingId: string, threadId: string) =>

@@ -7,6 +7,7 @@ import type { SignalReadsShape } from "../../actors/being/contract/signal-reads.
 import type { Signal } from "../../actors/being/contract/signal.ts"
 import type { Calendar } from "./calendar.ts"
 import type { AgendaEntry } from "./contract/calendar.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 const signalEntry = (signal: Signal & { readonly dueAt: string }): AgendaEntry => ({
   id: signal.id,
@@ -32,4 +33,4 @@ export const agenda = (calendar: Calendar, signals: SignalReadsShape, beingId: s
       signal.dueAt === null || linkedSignalIds.has(signal.id) ? [] : [signalEntry({ ...signal, dueAt: signal.dueAt })]
     )
     return [...entries, ...unlinked].sort((a, b) => a.startAt.localeCompare(b.startAt) || a.id.localeCompare(b.id))
-  }).pipe(Effect.withSpan("calendar.agendaWithSignals"))
+  }).pipe(spanNamed("calendar.agendaWithSignals"))

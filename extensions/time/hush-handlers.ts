@@ -10,6 +10,7 @@ import { CurrentSession } from "../accounts/contract/session.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { TwinHushApi } from "./contract/hush-api.ts"
 import { NudgeWhys } from "./evidence.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export const TwinHushHandlers = HttpApiBuilder.group(apiOf(TwinHushApi), "twinHush", (handlers) =>
   Effect.gen(function* () {
@@ -33,7 +34,7 @@ export const TwinHushHandlers = HttpApiBuilder.group(apiOf(TwinHushApi), "twinHu
           )
         }
         return settings
-      }).pipe(Effect.withSpan("hush.putAndRelease"))
+      }).pipe(spanNamed("hush.putAndRelease"))
     const caller = Effect.map(CurrentSession, (session) => session.beingId)
     return handlers
       .handle("getHush", () => Effect.flatMap(caller, hush.settings))

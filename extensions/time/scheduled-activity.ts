@@ -5,6 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import { ActivityLog } from "../twin/contract/activity-log.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export type Scheduled =
   | { readonly kind: "reminder"; readonly title: string; readonly at: string }
@@ -23,7 +24,7 @@ export class ScheduledActivity extends Effect.Service<ScheduledActivity>()("time
     const activity = yield* ActivityLog
     const record = (beingId: string, scheduled: Scheduled) =>
       Effect.asVoid(activity.record(beingId, "scheduled", scheduledSummary(scheduled))).pipe(
-        Effect.withSpan("time.recordScheduled")
+        spanNamed("time.recordScheduled")
       )
     return { record } as const
   })

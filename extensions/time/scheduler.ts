@@ -20,6 +20,7 @@ import {
   type ScheduledJob,
   type SchedulerShape
 } from "./contract/scheduler.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export { Scheduler }
 export type { JobHandler, JobRequest, ScheduledJob }
@@ -65,7 +66,7 @@ export const SchedulerLive = Layer.scoped(
         Effect.flatMap((fired) =>
           fired === false ? Effect.void : jobs.removeFired({ key: job.key, revision: job.revision })
         ),
-        Effect.withSpan("scheduler.fire", { attributes: { kind: job.kind } })
+        spanNamed("scheduler.fire", { attributes: { kind: job.kind } })
       )
 
     /** Fires what is due, else sleeps until the soonest job or a wake-up, whichever comes first. */

@@ -26,6 +26,7 @@ import type { SignalInput } from "../../actors/being/contract/signal.ts"
 import { Scheduler } from "./contract/scheduler.ts"
 import { Signals } from "../desktop/contract/signals.ts"
 import { ScheduledActivity } from "./scheduled-activity.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export const skillRunJob = "skill.run"
 /** Who raises a failed run's alert. */
@@ -72,7 +73,7 @@ export const holdSkillRun = (request: RunRequest) =>
       scheduled.record(request.beingId, { kind: "run", skill: request.skill, at: request.at })
     )
     return Either.right(runId)
-  }).pipe(Effect.withSpan("time.holdSkillRun", { attributes: { skill: request.skill } }))
+  }).pipe(spanNamed("time.holdSkillRun", { attributes: { skill: request.skill } }))
 
 const alert = (title: string, body: string): SignalInput => ({
   kind: "alert",
@@ -118,7 +119,7 @@ export const SkillRunsLive = Layer.effectDiscard(
         // Waiting for approval: the decision on the owner's desktop is what they see.
         if (result.approval !== undefined) return
         yield* tell(job.beingId, alert(`Scheduled ${skill} failed`, result.error))
-      }).pipe(Effect.withSpan("time.runScheduledSkill"))
+      }).pipe(spanNamed("time.runScheduledSkill"))
     )
   })
   // The host loads the skills before a timed run can call one.

@@ -11,6 +11,7 @@ import { nowIso, nowMillis } from "../../kernel/time.ts"
 import { TodoNotFound } from "./contract/errors.ts"
 import type { CreateTodo, PatchTodo, Todo, TodoStatus } from "./contract/todos.ts"
 import { TodosRepository } from "./todos-repository.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export const DEFAULT_DEFER_MS = 24 * 3_600_000
 
@@ -86,11 +87,11 @@ export class Todos extends Effect.Service<Todos>()("time/Todos", {
         ...(input.dueAt === undefined ? {} : { dueAt: input.dueAt === null ? null : iso(input.dueAt) }),
         ...(input.projectId === undefined ? {} : { projectId: input.projectId }),
         ...(input.memoryId === undefined ? {} : { memoryId: input.memoryId })
-      })).pipe(Effect.withSpan("todos.patch"))
+      })).pipe(spanNamed("todos.patch"))
 
     const complete = (beingId: string, id: string) =>
       change(beingId, id, (todo, now) => ({ ...todo, status: "done", completedAt: now })).pipe(
-        Effect.withSpan("todos.complete")
+        spanNamed("todos.complete")
       )
 
     const defer = (beingId: string, id: string, dueAt: string | undefined) =>
@@ -100,12 +101,10 @@ export class Todos extends Effect.Service<Todos>()("time/Todos", {
         completedAt: null,
         dueAt: dueAt === undefined ? new Date(nowMs + DEFAULT_DEFER_MS).toISOString() : iso(dueAt),
         deferredCount: todo.deferredCount + 1
-      })).pipe(Effect.withSpan("todos.defer"))
+      })).pipe(spanNamed("todos.defer"))
 
     const drop = (beingId: string, id: string) =>
-      change(beingId, id, (todo) => ({ ...todo, status: "dropped", completedAt: null })).pipe(
-        Effect.withSpan("todos.drop")
-      )
+      change(beingId, id, (todo) => ({ ...todo, status: "dropped", completedAt: null })).pipe(spanNamed("todos.drop"))
 
     const remove = Effect.fn("todos.remove")(function* (beingId: string, id: string) {
       const removed = yield* todos.remove({ beingId, id })

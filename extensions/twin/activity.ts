@@ -9,6 +9,7 @@ import { nowIso } from "../../kernel/time.ts"
 import { EventBus } from "../../kernel/events.ts"
 import type { ActivityParams, TwinActivity, TwinActivityKind } from "./contract/records.ts"
 import { ActivityRepository } from "./repositories/activity-repository.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export class Activity extends Effect.Service<Activity>()("twin/Activity", {
   dependencies: [ActivityRepository.Default],
@@ -31,10 +32,10 @@ export class Activity extends Effect.Service<Activity>()("twin/Activity", {
           { type: "twin.activity", kind, summary: activity.summary, at: activity.at }
         )
         return activity
-      }).pipe(Effect.withSpan("twin.recordActivity"))
+      }).pipe(spanNamed("twin.recordActivity"))
 
     const list = (beingId: string, { kind, limit = 50, offset = 0 }: Partial<ActivityParams>) =>
-      repository.list({ beingId, kind: kind ?? null, limit, offset }).pipe(Effect.withSpan("twin.listActivity"))
+      repository.list({ beingId, kind: kind ?? null, limit, offset }).pipe(spanNamed("twin.listActivity"))
 
     return { record, list, count: repository.count } as const
   })

@@ -10,6 +10,7 @@ import * as PubSub from "effect/PubSub"
 import { Memories } from "./memories.ts"
 import { TwinSettings } from "./settings.ts"
 import { runSingleton } from "../../kernel/actors/singletons.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** One embed call's inputs: small enough for any local server's batch. */
 export const backfillBatchSize = 32
@@ -29,7 +30,7 @@ export class MemoryBackfill extends Effect.Service<MemoryBackfill>()("twin/Memor
         total += done
         if (done < backfillBatchSize) return total
       }
-    }).pipe(Effect.withSpan("twin.backfill"))
+    }).pipe(spanNamed("twin.backfill"))
 
     const tick = pass.pipe(
       Effect.tap((count) => PubSub.publish(passes, count)),

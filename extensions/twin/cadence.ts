@@ -16,6 +16,7 @@ import { RemoteSyncs } from "./ports.ts"
 import { ConnectionsRepository, type TwinConnection } from "./repositories/connections-repository.ts"
 import { TwinSync } from "./sync.ts"
 import { runSingleton } from "../../kernel/actors/singletons.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** How long the round sleeps at most: a connection made or a plugin installed meanwhile is seen by then. */
 export const cadenceRoundMs = 60_000
@@ -84,7 +85,7 @@ export class SyncCadence extends Effect.Service<SyncCadence>()("twin/SyncCadence
         }
       }
       return Math.max(0, next - now)
-    }).pipe(Effect.withSpan("twin.syncCadence"))
+    }).pipe(spanNamed("twin.syncCadence"))
 
     yield* runSingleton(
       "twin.syncCadence",

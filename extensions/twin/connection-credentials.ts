@@ -20,6 +20,7 @@ import type { Connection } from "./contract/connections.ts"
 import { ConnectionsRepository } from "./repositories/connections-repository.ts"
 import { SecretChangeRelay, type SecretChange } from "./ports.ts"
 import { SecretBox } from "./secrets/secret-box.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** A sealed secret's plaintext: the provider's secret fields by name. */
 export const SecretFields = Schema.parseJson(Schema.Record({ key: Schema.String, value: Schema.String }))
@@ -136,7 +137,7 @@ export class ConnectionCredentials extends Effect.Service<ConnectionCredentials>
               cause
             )
           ),
-          Effect.withSpan("twin.resealConnectionSecret")
+          spanNamed("twin.resealConnectionSecret")
         )
       ).pipe(Effect.asVoid)
 

@@ -29,6 +29,7 @@ import { FILES_PROVIDER } from "./sync.ts"
 import { ChatPollers } from "./chat-bridge/pollers.ts"
 import { CHAT_PROVIDER } from "./chat-bridge/tokens.ts"
 import { ChatPairings } from "./chat-bridge/pairing.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 const toConnection = (row: TwinConnection): Connection => ({
   id: row.id,
@@ -100,7 +101,7 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
 
     const providers = Effect.flatMap(registry.list, (all) =>
       Effect.forEach(all, (registered) => withClient(registered.descriptor))
-    ).pipe(Effect.withSpan("connections.providers"))
+    ).pipe(spanNamed("connections.providers"))
 
     const providerOf = (id: string) =>
       Effect.flatMap(registry.list, (all) => {
@@ -212,12 +213,10 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
     })
 
     const list = (caller: Caller) =>
-      Effect.map(connections.list(caller.beingId), (rows) => rows.map(toConnection)).pipe(
-        Effect.withSpan("connections.list")
-      )
+      Effect.map(connections.list(caller.beingId), (rows) => rows.map(toConnection)).pipe(spanNamed("connections.list"))
 
     const get = (caller: Caller, id: string) =>
-      Effect.map(owned(caller, id), toConnection).pipe(Effect.withSpan("connections.get"))
+      Effect.map(owned(caller, id), toConnection).pipe(spanNamed("connections.get"))
 
     /**
      * A new label, and/or a whole new config (its secret sealed again); a connection in error is connected again by a

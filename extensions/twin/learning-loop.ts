@@ -19,6 +19,7 @@ import { LearningQueue } from "./learning-queue.ts"
 import { TwinBindings } from "./ports.ts"
 import { LearningRepository, type Pending } from "./repositories/learning-repository.ts"
 import { TwinSettings } from "./settings.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** Characters of queued text in one call: a few messages or one file, well inside LearnRequest's 20,000. */
 export const LEARN_BATCH_CHARS = 12_000
@@ -93,7 +94,7 @@ export class LearningLoop extends Effect.Service<LearningLoop>()("twin/LearningL
           yield* repository.postpone({ beingId, source, references, retryAt: yield* isoIn(wait) })
         }
         return false
-      }).pipe(Effect.withSpan("twin.learnBatch", { attributes: { source } }))
+      }).pipe(spanNamed("twin.learnBatch", { attributes: { source } }))
 
     /**
      * Every due being and source, batch after batch until its queue is empty, a call fails or the pass's share is
@@ -109,7 +110,7 @@ export class LearningLoop extends Effect.Service<LearningLoop>()("twin/LearningL
         }
       }
       return learned
-    }).pipe(Effect.withSpan("twin.learningPass"))
+    }).pipe(spanNamed("twin.learningPass"))
 
     const tick = pass.pipe(
       Effect.tap((count) => PubSub.publish(passes, count)),

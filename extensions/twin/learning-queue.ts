@@ -16,6 +16,7 @@ import {
   type LearningUpdate
 } from "./contract/learning.ts"
 import { LearningRepository } from "./repositories/learning-repository.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** The most of one message, mail or file a pass reads. */
 export const MAX_QUEUED_CHARS = 8000
@@ -52,9 +53,7 @@ export class LearningQueue extends Effect.Service<LearningQueue>()("twin/Learnin
     })
 
     const state = (beingId: string) =>
-      Effect.all({ sources: sources(beingId), queued: repository.count(beingId) }).pipe(
-        Effect.withSpan("twin.learningState")
-      )
+      Effect.all({ sources: sources(beingId), queued: repository.count(beingId) }).pipe(spanNamed("twin.learningState"))
 
     /** Sets the switches given; a source switched off loses what it had queued, in the same transaction. */
     const update = (beingId: string, { sources: changed }: LearningUpdate) =>
@@ -65,7 +64,7 @@ export class LearningQueue extends Effect.Service<LearningQueue>()("twin/Learnin
           if (!next[source]) yield* repository.drop({ beingId, source })
         }
         return { sources: next, queued: yield* repository.count(beingId) } satisfies LearningState
-      }).pipe(sql.withTransaction, Effect.orDie, Effect.withSpan("twin.updateLearning"))
+      }).pipe(sql.withTransaction, Effect.orDie, spanNamed("twin.updateLearning"))
 
     return { enqueue, sources, state, update } as const
   })

@@ -19,6 +19,7 @@ import { Activity } from "./activity.ts"
 import type { LearnRequest } from "./contract/records.ts"
 import { Memories } from "./memories.ts"
 import { askStructured } from "./structured.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 /** At most this many memories from one text. */
 const mostPerText = 20
@@ -103,7 +104,7 @@ export class Learning extends Effect.Service<Learning>()("twin/Learning", {
             (skipped > 0 ? ` (${skipped} already known)` : "")
         )
         return stored
-      }).pipe(Effect.withSpan("twin.learn"))
+      }).pipe(spanNamed("twin.learn"))
 
     return { learn } as const
   })

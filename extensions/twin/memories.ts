@@ -24,6 +24,7 @@ import { byFusedScore, fuse } from "./ranking.ts"
 import { MemoriesRepository, searchWordsOf, type StoredMemory } from "./repositories/memories-repository.ts"
 import { MemoryVectorsRepository } from "./repositories/memory-vectors-repository.ts"
 import { TwinSettings } from "./settings.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 type SearchResult = MemorySearchResult
 
@@ -122,7 +123,7 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
           }
         }
         return { memory: yield* write(beingId, memory, embedded), stored: true } satisfies MemoryStored
-      }).pipe(Effect.withSpan("twin.storeMemory"))
+      }).pipe(spanNamed("twin.storeMemory"))
 
     const search = (beingId: string, { q, kind, limit = 20, offset = 0 }: MemorySearch) =>
       Effect.gen(function* () {
@@ -170,7 +171,7 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
             .map(recordOf),
           mode: meaning === null ? "words" : "hybrid"
         } satisfies SearchResult
-      }).pipe(Effect.withSpan("twin.searchMemories"))
+      }).pipe(spanNamed("twin.searchMemories"))
 
     /**
      * The being's memories by the words index alone, best first: no embedding, so no model spend
@@ -184,7 +185,7 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
         const found = yield* repository.bySeqs({ beingId, seqs })
         const rank = new Map(seqs.map((seq, index) => [seq, index]))
         return [...found].sort((a, b) => rank.get(a.seq)! - rank.get(b.seq)!).map(recordOf)
-      }).pipe(Effect.withSpan("twin.searchMemoryWords"))
+      }).pipe(spanNamed("twin.searchMemoryWords"))
 
     const owned = (beingId: string, id: string) =>
       Effect.flatMap(
@@ -209,7 +210,7 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
             )
           )
           .pipe(orDieOnStorageFault)
-      ).pipe(Effect.withSpan("twin.removeMemory"))
+      ).pipe(spanNamed("twin.removeMemory"))
 
     /**
      * Embeds up to `batch` memories that have no vector of the bound model; answers how many it
@@ -244,7 +245,7 @@ export class Memories extends Effect.Service<Memories>()("twin/Memories", {
           )
           .pipe(orDieOnStorageFault)
         return pending.length
-      }).pipe(Effect.withSpan("twin.backfillBatch"))
+      }).pipe(spanNamed("twin.backfillBatch"))
 
     /**
      * Embedded (by the bound model) against all memories, the node's or one being's, and what that means for search.

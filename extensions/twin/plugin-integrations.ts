@@ -18,6 +18,7 @@ import {
   type ProviderSyncRequest
 } from "../../kernel/extensions/integration-functions.ts"
 import type { Contribution, Registries } from "../../kernel/extensions/registry.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 const messageOf = (cause: unknown) =>
   cause instanceof Error ? cause.message : typeof cause === "string" ? cause : "it failed without saying why"
@@ -63,6 +64,6 @@ export const callIntegration = (
           onTimeout: () =>
             new Error(`the ${fn} of ${contribution.name} did not finish within ${integrationTimeoutMs / 1000} seconds`)
         }),
-        Effect.withSpan(`plugins.${fn}`, { attributes: { provider: contribution.name } })
+        spanNamed(`plugins.${fn}`, { attributes: { provider: contribution.name } })
       )
   })

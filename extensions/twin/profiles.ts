@@ -11,6 +11,7 @@ import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { nowIso } from "../../kernel/time.ts"
 import type { PreferencesPatch, Profile, ProfilePatch } from "./contract/records.ts"
 import { ProfilesRepository } from "./repositories/profiles-repository.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export const defaultProfile: Profile = {
   facts: [],
@@ -31,7 +32,7 @@ export class Profiles extends Effect.Service<Profiles>()("twin/Profiles", {
       Effect.map(
         repository.find(beingId),
         Option.getOrElse(() => defaultProfile)
-      ).pipe(Effect.withSpan("twin.getProfile"))
+      ).pipe(spanNamed("twin.getProfile"))
 
     const change = (beingId: string, next: (profile: Profile) => Profile) =>
       sql
@@ -46,7 +47,7 @@ export class Profiles extends Effect.Service<Profiles>()("twin/Profiles", {
 
     /** Only the sections given change; `preferences` given replaces them whole. */
     const patch = (beingId: string, patch: ProfilePatch) =>
-      change(beingId, (profile) => ({ ...profile, ...patch })).pipe(Effect.withSpan("twin.patchProfile"))
+      change(beingId, (profile) => ({ ...profile, ...patch })).pipe(spanNamed("twin.patchProfile"))
 
     /** Each key set to its value, or removed when null. */
     const patchPreferences = (beingId: string, patch: PreferencesPatch) =>
@@ -57,7 +58,7 @@ export class Profiles extends Effect.Service<Profiles>()("twin/Profiles", {
           else preferences[key] = value
         }
         return { ...profile, preferences }
-      }).pipe(Effect.withSpan("twin.patchPreferences"))
+      }).pipe(spanNamed("twin.patchPreferences"))
 
     return { get, patch, patchPreferences } as const
   })

@@ -21,6 +21,7 @@ import { MemoriesRepository } from "./repositories/memories-repository.ts"
 import { ReflectionsRepository } from "./repositories/reflections-repository.ts"
 import { askStructured } from "./structured.ts"
 import { runSingleton } from "../../kernel/actors/singletons.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export const reflectionIntervalMs = 10 * 60_000
 /** Memories unread since the last pass that make a scheduled pass worth its call. */
@@ -142,7 +143,7 @@ export class Reflections extends Effect.Service<Reflections>()("twin/Reflections
           at: yield* nowIso
         })
         return { ran: true, signals, widgets: answer.widgets, thought: answer.thought } satisfies ReflectResult
-      }).pipe(Effect.withSpan("twin.reflect"))
+      }).pipe(spanNamed("twin.reflect"))
 
     /** The scheduled round: every being due, one after another; one being's failure does not stop the others. */
     const round = Effect.gen(function* () {
@@ -158,7 +159,7 @@ export class Reflections extends Effect.Service<Reflections>()("twin/Reflections
         if (result.ran) ran += 1
       }
       return ran
-    }).pipe(Effect.withSpan("twin.reflectionRound"))
+    }).pipe(spanNamed("twin.reflectionRound"))
 
     // Each round's count of passes run is published to `rounds`: how a test waits for one.
     const rounds = yield* Effect.acquireRelease(PubSub.unbounded<number>(), PubSub.shutdown)

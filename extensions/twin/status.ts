@@ -13,6 +13,7 @@ import { Memories } from "./memories.ts"
 import { RemoteSyncs, TwinBindings, TwinFolders } from "./ports.ts"
 import { TwinSync } from "./sync.ts"
 import { ChatPairings } from "./chat-bridge/pairing.ts"
+import { spanNamed } from "../../kernel/spans.ts"
 
 export class TwinStatusService extends Effect.Service<TwinStatusService>()("twin/TwinStatus", {
   dependencies: [Memories.Default, Activity.Default, TwinSync.Default, ChatPairings.Default],
@@ -41,7 +42,7 @@ export class TwinStatusService extends Effect.Service<TwinStatusService>()("twin
           providers: [...(yield* sync.providers(caller)), yield* chat.status(caller)],
           embeddings
         } satisfies TwinStatus
-      }).pipe(Effect.withSpan("twin.status"))
+      }).pipe(spanNamed("twin.status"))
 
     /**
      * The owner's folder is the owner's: anyone else reads null, as for a server without one.

@@ -16,6 +16,7 @@ import { contributionOf } from "./activation.ts"
 import type { CapabilityAdapterFactories } from "./context.ts"
 import { readDocument } from "./module-documents.ts"
 import type { AnyContribution } from "./registry.ts"
+import { spanNamed } from "../spans.ts"
 
 const problemOf = (error: ParseResult.ParseError) => ParseResult.TreeFormatter.formatErrorSync(error).slice(0, 300)
 
@@ -79,5 +80,5 @@ export const declaredContributions = (
       )
   ).pipe(
     Effect.map((values) => values.filter((value): value is AnyContribution => value !== undefined)),
-    Effect.withSpan("plugins.declaredKinds", { attributes: { id: manifest.id } })
+    spanNamed("plugins.declaredKinds", { attributes: { id: manifest.id } })
   )

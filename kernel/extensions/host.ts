@@ -40,6 +40,7 @@ import { pluginBundleCache, pluginDataDir } from "./plugin-files.ts"
 import { PluginRelay, type PluginChange } from "./plugin-relay.ts"
 import { followServer, type McpServerPlugin, type McpServersShape, type McpServerStarted } from "./mcp-servers.ts"
 import { activationFailed } from "./activation.ts"
+import { spanNamed } from "../spans.ts"
 
 export interface ExtensionHostOptions {
   /** The node's own version, checked against each manifest's minHostVersion. */
@@ -109,7 +110,7 @@ const make = (options: ExtensionHostOptions) =>
         Effect.zipRight(
           store.setState({ id, version: record.version, manifest: null, status: "error", error }),
           Effect.logWarning(`plugin ${id} stopped: ${reason}`)
-        ).pipe(Effect.withSpan("plugins.stop", { attributes: { id } }))
+        ).pipe(spanNamed("plugins.stop", { attributes: { id } }))
       )
     }
 
@@ -281,7 +282,7 @@ const make = (options: ExtensionHostOptions) =>
             return record
           })
         )
-        .pipe(Effect.withSpan("plugins.install", { attributes: { dir: request.dir } }))
+        .pipe(spanNamed("plugins.install", { attributes: { dir: request.dir } }))
 
     const uninstall = (id: string) =>
       lock
@@ -316,7 +317,7 @@ const make = (options: ExtensionHostOptions) =>
             return { removedDir }
           })
         )
-        .pipe(Effect.withSpan("plugins.uninstall", { attributes: { id } }))
+        .pipe(spanNamed("plugins.uninstall", { attributes: { id } }))
 
     const available = Effect.withSpan(
       Effect.gen(function* () {
@@ -368,7 +369,7 @@ const make = (options: ExtensionHostOptions) =>
           Effect.catchAllCause((cause) =>
             Effect.logWarning("A plugin changed by another process could not be followed", cause)
           ),
-          Effect.withSpan("plugins.follow")
+          spanNamed("plugins.follow")
         )
     if (Option.isSome(relay)) {
       const heard = yield* relay.value.heard

@@ -14,6 +14,7 @@ import * as Schema from "effect/Schema"
 import { activationFailed, contributionOf } from "./activation.ts"
 import type { CapabilityAdapterFactories } from "./context.ts"
 import type { AnyContribution } from "./registry.ts"
+import { spanNamed } from "../spans.ts"
 
 /** A module's document: a page of markup and inline script, not an application bundle. */
 export const maxModuleDocumentBytes = 512 * 1024
@@ -65,4 +66,4 @@ export const moduleContributions = (
         },
         catch: (cause) => activationFailed(manifest, cause instanceof Error ? cause.message : String(cause))
       })
-  ).pipe(Effect.withSpan("plugins.moduleDocuments", { attributes: { id: manifest.id } }))
+  ).pipe(spanNamed("plugins.moduleDocuments", { attributes: { id: manifest.id } }))

@@ -15,6 +15,7 @@ import { GmailUnauthorized } from "./gmail.ts"
 import { makeTokenKeeper } from "../oauth/token-keeper.ts"
 import { type Client, refreshTokens } from "../oauth/protocol.ts"
 import { ownerTokenSend } from "./token-send.ts"
+import { spanNamed } from "../../../kernel/spans.ts"
 
 export const MAIL_A_PROVIDER = "mail_a"
 
@@ -69,7 +70,7 @@ export class MailAAccounts extends Effect.Service<MailAAccounts>()("integrations
                       )
                   )
                 )
-              }).pipe(Effect.withSpan("mailA.use"))
+              }).pipe(spanNamed("mailA.use"))
           })
         )
       )

@@ -14,6 +14,7 @@ import { IntegrationSettings } from "../contract/integration-settings.ts"
 import { MAIL_A_PROVIDER, MailAAccounts } from "./accounts.ts"
 import { MAIL_A_AUTH_PATH } from "./consent.ts"
 import { getMessage, listMessages, type GmailMessage } from "./gmail.ts"
+import { spanNamed } from "../../../kernel/spans.ts"
 
 /** The newest messages one pass reads: each is one request, so a first sync stays a matter of seconds. */
 export const maxMessages = 50
@@ -55,7 +56,7 @@ export const MailASyncLive = Layer.effect(
             note: listed.total > listed.ids.length ? `the newest ${listed.ids.length} of about ${listed.total}` : ""
           }
         })
-      }).pipe(Effect.withSpan("mailA.syncPass"))
+      }).pipe(spanNamed("mailA.syncPass"))
     return [
       {
         provider: MAIL_A_PROVIDER,

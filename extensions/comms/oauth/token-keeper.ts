@@ -19,6 +19,7 @@ import * as Redacted from "effect/Redacted"
 import { randomUUID } from "node:crypto"
 import type { ConnectionSecretsShape } from "../../twin/contract/connection-secrets.ts"
 import type { Tokens } from "./protocol.ts"
+import { spanNamed } from "../../../kernel/spans.ts"
 
 /** Renewed this long before the provider's expiry, so a call never starts with a token about to lapse. */
 const earlyMs = 60_000
@@ -135,7 +136,7 @@ export const makeTokenKeeper = (credentials: ConnectionSecretsShape, options: To
           return yield* renewAcross(beingId, provider, stale)
         })
       )
-      .pipe(Effect.withSpan("integrations.refreshToken", { attributes: { provider } }))
+      .pipe(spanNamed("integrations.refreshToken", { attributes: { provider } }))
   }
 
   /** A live access token: renewed first when it expires within a minute. */

@@ -6,6 +6,7 @@ import * as Effect from "effect/Effect"
 import { NodeDocuments } from "../documents.ts"
 import { RelayClient } from "./client.ts"
 import { Relay } from "./relay.ts"
+import { spanNamed } from "../../../kernel/spans.ts"
 
 export class CapabilityProfiles extends Effect.Service<CapabilityProfiles>()("federation/CapabilityProfiles", {
   dependencies: [NodeDocuments.Default, Relay.Default, RelayClient.Default],
@@ -22,7 +23,7 @@ export class CapabilityProfiles extends Effect.Service<CapabilityProfiles>()("fe
         maxQueued: fronting.maxQueued,
         delegatesTo: own.relayDid
       })
-    }).pipe(Effect.withSpan("federation.capabilities"))
+    }).pipe(spanNamed("federation.capabilities"))
     return { profile } as const
   })
 }) {}

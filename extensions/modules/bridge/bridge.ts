@@ -31,6 +31,7 @@ import {
   type BridgeMethod,
   maxBridgeArgsBytes
 } from "./contract/bridge.ts"
+import { spanNamed } from "../../../kernel/spans.ts"
 
 const isMethod = (method: string): method is BridgeMethod => Object.hasOwn(bridgeMethods, method)
 
@@ -134,7 +135,7 @@ const make = Effect.gen(function* () {
           })
         }
         return yield* run(caller, granted, method, args)
-      }).pipe(Effect.withSpan("bridge.call", { attributes: { method } }))
+      }).pipe(spanNamed("bridge.call", { attributes: { method } }))
   })
 })
 

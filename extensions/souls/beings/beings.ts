@@ -14,6 +14,7 @@ import { soulFor, Souls, type SoulOwner } from "../souls.ts"
 import type { Caller } from "../../accounts/contract/session.ts"
 import { BeingRegistry } from "../../accounts/contract/being-registry.ts"
 import { Presence } from "../../../actors/being/contract/presence.ts"
+import { spanNamed } from "../../../kernel/spans.ts"
 
 export class Beings extends Effect.Service<Beings>()("beings/Beings", {
   dependencies: [CitizensRepository.Default, Souls.Default],
@@ -34,7 +35,7 @@ export class Beings extends Effect.Service<Beings>()("beings/Beings", {
         const citizen = personas.get(being.id)
         return { ...being, online: online.has(being.id), ...(citizen === undefined ? {} : { citizen }) }
       })
-    }).pipe(Effect.withSpan("beings.list"))
+    }).pipe(spanNamed("beings.list"))
 
     /** The being a soul belongs to, or 404. */
     const subject = (id: string) =>
@@ -68,11 +69,11 @@ export class Beings extends Effect.Service<Beings>()("beings/Beings", {
           })
         }
         return detail
-      }).pipe(Effect.withSpan("beings.get"))
+      }).pipe(spanNamed("beings.get"))
 
     /** One's own name and handle; a handle someone else holds is a 409. */
     const patchMe = (caller: Caller, patch: BeingPatch) =>
-      repository.updateProfile(caller.beingId, patch).pipe(Effect.withSpan("beings.patchMe"))
+      repository.updateProfile(caller.beingId, patch).pipe(spanNamed("beings.patchMe"))
 
     return { list, subject, readsPrompt, get, patchMe }
   })

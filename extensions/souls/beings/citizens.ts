@@ -12,6 +12,7 @@ import { Souls } from "../souls.ts"
 import { orDieOnStorageFault } from "../../../kernel/repository.ts"
 import { nowIso } from "../../../kernel/time.ts"
 import { BeingRegistry } from "../../accounts/contract/being-registry.ts"
+import { spanNamed } from "../../../kernel/spans.ts"
 
 export const seedCitizens = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -54,7 +55,7 @@ export const seedCitizens = Effect.gen(function* () {
       )
     )
     .pipe(orDieOnStorageFault)
-}).pipe(Effect.withSpan("beings.seedCitizens"))
+}).pipe(spanNamed("beings.seedCitizens"))
 
 /** Runs the seeding once the database is migrated, before the node serves. */
 export const CitizensSeeded = Layer.effectDiscard(seedCitizens).pipe(

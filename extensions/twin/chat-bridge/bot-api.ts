@@ -10,6 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
+import { spanNamed } from "../../../kernel/spans.ts"
 
 /** Why a call did not succeed, in words without the token; `retryAfter` (s) when the API said to wait. */
 export class BotApiError extends Data.TaggedError("BotApiError")<{
@@ -102,7 +103,7 @@ const call = <A, I>(
             )
           )
     ),
-    Effect.withSpan(`chatBridge.${method}`)
+    spanNamed(`chatBridge.${method}`)
   )
 }
 

@@ -27,6 +27,7 @@ import { ChatBot, MuseReplies } from "./ports.ts"
 import { ChatBridgeSettings } from "./settings.ts"
 import { CHAT_PROVIDER, ChatTokens } from "./tokens.ts"
 import { ConnectionCredentials } from "../connection-credentials.ts"
+import { spanNamed } from "../../../kernel/spans.ts"
 
 /** The spec's wait for the Muse's reply, and the size of one piece of it. */
 export const replyWait = Duration.seconds(120)
@@ -79,7 +80,7 @@ export class ChatPollers extends Effect.Service<ChatPollers>()("twin/ChatPollers
           if (Either.isLeft(yield* send(bot, token, chatId, piece))) return
           yield* activity.record(beingId, "sent", `Sent your Muse's reply to ${titleOf(chat)} on chat_a`)
         }
-      }).pipe(Effect.withSpan("chatBridge.converse"))
+      }).pipe(spanNamed("chatBridge.converse"))
 
     const handle = (bot: string, token: Redacted.Redacted<string>, update: Update) =>
       Effect.gen(function* () {
@@ -146,7 +147,7 @@ export class ChatPollers extends Effect.Service<ChatPollers>()("twin/ChatPollers
             if (!(yield* FiberMap.has(pollers, bot))) startPoller(bot, onePerCluster(bot, token))
         })
       )
-      .pipe(Effect.withSpan("chatBridge.reconcile"))
+      .pipe(spanNamed("chatBridge.reconcile"))
 
     /** After a being's chat_a connection was saved, changed or deleted. */
     const connectionChanged = (beingId: string) => Effect.zipRight(pairings.changed(beingId), reconcile)

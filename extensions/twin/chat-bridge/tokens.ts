@@ -10,6 +10,7 @@ import { createHash } from "node:crypto"
 import { ConnectionCredentials } from "../connection-credentials.ts"
 import { ConnectionsRepository } from "../repositories/connections-repository.ts"
 import { ChatBot } from "./ports.ts"
+import { spanNamed } from "../../../kernel/spans.ts"
 
 export const CHAT_PROVIDER = "chat_a"
 /** How the registry (extensions/twin/providers.ts) and the twin status name it. */
@@ -55,7 +56,7 @@ export class ChatTokens extends Effect.Service<ChatTokens>()("twin/ChatTokens", 
         if (Option.isSome(own)) bots.set(fingerprint(own.value), own.value)
       }
       return bots
-    }).pipe(Effect.withSpan("chatBridge.tokens"))
+    }).pipe(spanNamed("chatBridge.tokens"))
 
     return { resolve, all } as const
   })

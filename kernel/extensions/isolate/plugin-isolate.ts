@@ -47,6 +47,7 @@ import type { AdapterShape, GuestAnswer, GuestContribution } from "./guest.ts"
 import { isolatePrelude } from "./prelude.ts"
 import { isolateErrorText, isolateFault, isolateLimits } from "./limits.ts"
 import { lazyModule } from "../../lazy-module.ts"
+import { spanNamed } from "../../spans.ts"
 
 /** isolated-vm at first use: a node that runs no plugin and no JavaScript sandbox never loads the addon. */
 const isolatedVm = lazyModule<typeof ivm>("isolated-vm")
@@ -141,7 +142,7 @@ export const loadIsolated = (
         catch: (cause) => activationFailed(manifest, messageOf(cause))
       })
     ),
-    Effect.withSpan("plugins.loadIsolated", { attributes: { id: manifest.id } })
+    spanNamed("plugins.loadIsolated", { attributes: { id: manifest.id } })
   )
 
 const startIsolate = async (
