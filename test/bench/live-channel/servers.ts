@@ -3,7 +3,7 @@
  * it (test/support/child-node.ts) and the raw `ws` anchor (../anchors/raw-ws-broadcast.ts). Both
  * carry the loop-delay preload (./loop-delay.ts); `loopDelay()` reads and restarts its histogram,
  * `cpuSeconds()` the process's CPU time so far. With BENCH_LIVE_PROFILE=<dir>, the node writes a
- * CPU profile there when it stops.
+ * CPU profile there when it stops, and so does the anchor.
  */
 import { spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
@@ -64,7 +64,10 @@ export const startNodeServer = async () => {
 /** The raw `ws` anchor: a plain script, only `ws` and node:http loaded (besides the preload). */
 export const startAnchorServer = async (): Promise<BenchServer> => {
   const port = await freePort()
-  const child = spawn(nodeBinary, ["--import", hook, anchorScript, "--port", String(port)], {
+  const profileDir = process.env.BENCH_LIVE_PROFILE
+  const profile = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []
+  const child = spawn(nodeBinary, ["--import", hook, ...profile, anchorScript, "--port", String(port)], {
+    env: { ...process.env, LOOP_DELAY_EXIT_ON_TERM: "1" },
     stdio: ["ignore", "pipe", "pipe"]
   })
   let output = ""
