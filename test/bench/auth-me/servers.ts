@@ -199,7 +199,7 @@ export const startNode = async (env: NodeJS.ProcessEnv = {}) => {
   return { server, dataDir, accessCode: match[1] }
 }
 
-export const register = async (node: Server, accessCode: string) => {
+export const register = async (node: Pick<Server, "url">, accessCode: string) => {
   const answer = await call(`${node.url}/api/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
