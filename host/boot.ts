@@ -7,7 +7,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { AccessCodes } from "../extensions/accounts/codes.ts"
+import { OwnerBootstrapCode } from "../extensions/accounts/codes.ts"
 import { listeningUrl } from "../kernel/origin.ts"
 
 export interface BootInfoShape {
@@ -21,8 +21,8 @@ export const bootInfoLayer = Layer.effect(
   BootInfo,
   Effect.gen(function* () {
     const server = yield* HttpServer.HttpServer
-    const codes = yield* AccessCodes
-    const ownerCode = yield* Effect.orDie(codes.ensureBootstrap)
+    // Read, not ensured again: the accounts feature ensured it before the routes came up.
+    const ownerCode = yield* OwnerBootstrapCode
     return { url: listeningUrl(server.address), ownerCode }
   })
 )

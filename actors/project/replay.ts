@@ -17,6 +17,7 @@ import type { Caller } from "../../extensions/accounts/contract/session.ts"
 import { ProjectRunning, StepNotFound } from "./contract/errors.ts"
 import type { ReplayBody } from "./contract/runs.ts"
 import type { ProjectStatus } from "./contract/records.ts"
+import { withDependents } from "./pipeline/schedule.ts"
 import { ProjectActor } from "./protocol.ts"
 import { notFound } from "./projects.ts"
 import { ProjectsRepository } from "./repositories/projects-repository.ts"
@@ -27,17 +28,10 @@ import { spanNamed } from "../../kernel/spans.ts"
 
 /** The step and every step that depends on it, however far down: what a replay from it runs again. */
 export const downstreamOf = (tasks: ReadonlyArray<TaskRecord>, fromId: string): ReadonlySet<string> => {
-  const again = new Set([fromId])
-  for (let grew = true; grew; ) {
-    grew = false
-    for (const task of tasks) {
-      if (!again.has(task.id) && task.dependsOn.some((id) => again.has(id))) {
-        again.add(task.id)
-        grew = true
-      }
-    }
-  }
-  return again
+  const known = new Set(tasks.map((task) => task.id))
+  // As the run reads the plan (run-tasks.ts): a dependency on a step not in it is no edge.
+  const plan = tasks.map((task) => ({ id: task.id, dependsOn: task.dependsOn.filter((id) => known.has(id)) }))
+  return withDependents(plan, [fromId])
 }
 
 /** The instruction a replay adds, trimmed; null when there is none. */

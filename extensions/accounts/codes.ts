@@ -3,6 +3,7 @@
  * a fresh code. A used code and the bootstrap code cannot be deleted.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
@@ -20,6 +21,16 @@ import { spanNamed } from "../../kernel/spans.ts"
 
 /** Who mints the bootstrap code: the node itself, before any being exists. */
 export const SYSTEM_MINTER = "system"
+
+/**
+ * What the node's start ensured (the accounts feature, before any route serves): the owner's bootstrap code while
+ * nobody owns the node, none once someone does. The one place the start's banner reads it from; a fact of the start,
+ * not read again (registering spends the code without changing it).
+ */
+export class OwnerBootstrapCode extends Context.Tag("auth/OwnerBootstrapCode")<
+  OwnerBootstrapCode,
+  Option.Option<string>
+>() {}
 
 export class AccessCodes extends Effect.Service<AccessCodes>()("auth/AccessCodes", {
   effect: Effect.gen(function* () {

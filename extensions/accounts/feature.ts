@@ -8,17 +8,18 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { AuthenticationLive } from "./authentication.ts"
 import { BeingRegistryLive, NodeMetaLive } from "./being-registry.ts"
-import { AccessCodes } from "./codes.ts"
+import { AccessCodes, OwnerBootstrapCode } from "./codes.ts"
 import { AuthHandlers, AuthPublicHandlers } from "./handlers.ts"
 import { SessionLookupLive } from "./session-lookup.ts"
 import { Sessions } from "./sessions.ts"
 
 /**
  * The owner's bootstrap code exists before the node serves a request: the routes come up above this feature, and a
- * registration that arrived while the node started (it waits for the routes) must find the code in place. The start's
- * banner reads the same code again (ensuring it is idempotent).
+ * registration that arrived while the node started (it waits for the routes) must find the code in place. What was
+ * ensured is kept as `OwnerBootstrapCode`, which the start's banner prints: one transaction at a start, not two.
  */
-const BootstrapCodeLive = Layer.effectDiscard(
+const BootstrapCodeLive = Layer.effect(
+  OwnerBootstrapCode,
   Effect.flatMap(AccessCodes, (codes) => Effect.orDie(codes.ensureBootstrap))
 )
 

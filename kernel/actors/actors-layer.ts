@@ -68,23 +68,28 @@ const clusterTablesReady = (config: ShardingConfigShape): Layer.Layer<never, nev
  * One socket runner of a cluster listening at `address`: messages and runners in the shared SQL
  * database, msgpack between runners, a runner's health checked by pinging it. The whole sharding
  * configuration is given, so the library's reader of the environment (HOST, PORT) changes nothing.
- * A runner that cannot listen at its address cannot take part: the node stops saying why.
+ * A runner that cannot listen at its address cannot take part: the node stops saying why. The SQL
+ * storage is the node's own ("byo" to the library, the same layers its "sql" builds), so the runner
+ * and its liveness watch share one runner storage (which keeps a reserved connection for its life).
  */
 export const socketRunnerLayer = (
   address: RunnerAddressSetting
 ): Layer.Layer<ActorRuntime, never, SqlClient.SqlClient> => {
   const config = clusterShardingConfig(RunnerAddress.make(address.host, address.port))
+  const configLayer = ShardingConfig.layer(config)
   return clusterSingletons.pipe(
     Layer.provideMerge(
       NodeClusterSocket.layer({
-        storage: "sql",
+        storage: "byo",
         serialization: "msgpack",
         runnerHealth: "ping",
         shardingConfig: config
       }).pipe(
         Layer.orDie,
         // The runner's liveness lock is held before it registers; the tables exist before either.
-        Layer.provide(runnerLivenessLayer(config, config.runnerAddress.pipe(Option.getOrThrow))),
+        Layer.provide(runnerLivenessLayer(config.runnerAddress.pipe(Option.getOrThrow))),
+        Layer.provide(Layer.orDie(SqlRunnerStorage.layer).pipe(Layer.provide(configLayer))),
+        Layer.provideMerge(SqlMessageStorage.layer.pipe(Layer.provide(configLayer))),
         Layer.provide(clusterTablesReady(config))
       )
     )

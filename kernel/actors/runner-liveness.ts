@@ -9,14 +9,11 @@
  */
 import * as RunnerAddress from "@effect/cluster/RunnerAddress"
 import * as RunnerStorage from "@effect/cluster/RunnerStorage"
-import * as SqlRunnerStorage from "@effect/cluster/SqlRunnerStorage"
-import * as ShardingConfig from "@effect/cluster/ShardingConfig"
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schedule from "effect/Schedule"
-import type { ShardingConfigShape } from "./sharding-config.ts"
 
 /** The first key of every runner's lock (two-key advisory locks: apart from the migrations' 7310 and the shards'). */
 const LIVENESS_LOCK = 7311
@@ -25,8 +22,11 @@ export const livenessCheckInterval = Duration.millis(500)
 
 const addressText = (address: RunnerAddress.RunnerAddress) => `${address.host}:${address.port}`
 
-/** Takes the runner's lock before it registers (a runner seen without it would be taken for dead), then watches. */
-export const runnerLivenessLayer = (config: ShardingConfigShape, self: RunnerAddress.RunnerAddress) =>
+/**
+ * Takes the runner's lock before it registers (a runner seen without it would be taken for dead), then watches. The
+ * runner storage is the runner's own (./actors-layer.ts provides one to both), not a second one.
+ */
+export const runnerLivenessLayer = (self: RunnerAddress.RunnerAddress) =>
   Layer.scopedDiscard(
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
@@ -39,6 +39,8 @@ export const runnerLivenessLayer = (config: ShardingConfigShape, self: RunnerAdd
       )
 
       const sweep = Effect.gen(function* () {
+        // The runners with their locks in one statement: the storage's `getRunners` answers no locks, so the table is
+        // named here (`cluster_runners`: the storage's default prefix, which ./actors-layer.ts builds it with).
         const dead = yield* sql<{ readonly address: string }>`
           SELECT r.address FROM cluster_runners r
           WHERE r.healthy AND r.address <> ${own} AND NOT EXISTS (
@@ -61,4 +63,4 @@ export const runnerLivenessLayer = (config: ShardingConfigShape, self: RunnerAdd
         )
       )
     })
-  ).pipe(Layer.provide(Layer.orDie(SqlRunnerStorage.layer)), Layer.provide(ShardingConfig.layer(config)))
+  )

@@ -62,16 +62,30 @@ const startRunner = async (index: number) => {
 const callerOf = (request: { readonly headers: Readonly<Record<string, string | string[] | undefined>> }) =>
   [0, 1].find((index) => request.headers.authorization === `Bearer ${keyOf(index)}`)
 
-const registeredRunners = async () => {
+const query = async <Row extends pg.QueryResultRow>(text: string) => {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
-    const { rows } = await client.query<{ address: string }>("SELECT address FROM cluster_runners ORDER BY address")
-    return rows.map((row) => row.address)
+    return (await client.query<Row>(text)).rows
   } finally {
     await client.end()
   }
 }
+
+const registeredRunners = async () =>
+  (await query<{ address: string }>("SELECT address FROM cluster_runners ORDER BY address")).map((row) => row.address)
+
+/**
+ * The runners' connections whose last statement is still the one a runner storage opens its reserved connection with:
+ * a storage that never took a shard lock (a second one, built beside the runner's own).
+ */
+const unusedStorageConnections = async () =>
+  (
+    await query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM pg_stat_activity
+       WHERE datname = current_database() AND application_name = 'node' AND query = 'SELECT pg_backend_pid()'`
+    )
+  )[0]!.count
 
 it("serves from both runners and finishes a run on the survivor after SIGKILL of its runner", async () => {
   const [a, b] = await Promise.all([startRunner(0), startRunner(1)])
@@ -83,6 +97,17 @@ it("serves from both runners and finishes a run on the survivor after SIGKILL of
     expect(health).toMatchObject({ ok: true })
   }
   expect(await registeredRunners()).toEqual([a.address, b.address].sort())
+  // Each runner has one runner storage, the library's, which its liveness watch uses too: once both hold their shards,
+  // no storage's reserved connection lies unused (kernel/actors/runner-liveness.ts).
+  let unused = -1
+  await until(
+    () => `no runner storage's connection left unused (${unused} still are)`,
+    async () => {
+      unused = await unusedStorageConnections()
+      return unused === 0
+    },
+    15_000
+  )
 
   // Registered through A, signed in through B: one node.
   const owner = new Client(a.runner.url)

@@ -43,6 +43,23 @@ export const topologicalOrder = <T extends TaskNode>(tasks: ReadonlyArray<T>): R
   return order
 }
 
+/**
+ * The tasks `from` names and every task that waits on one of them, directly or through another, in one walk in
+ * dependency order. A task `through` turns down is not reached, and reaches nothing further on its own.
+ */
+export const withDependents = <T extends TaskNode>(
+  tasks: ReadonlyArray<T>,
+  from: Iterable<string>,
+  through: (task: T) => boolean = () => true
+): ReadonlySet<string> => {
+  const reached = new Set(from)
+  for (const task of topologicalOrder(tasks)) {
+    if (!reached.has(task.id) && through(task) && task.dependsOn.some((dependency) => reached.has(dependency)))
+      reached.add(task.id)
+  }
+  return reached
+}
+
 const assertBound = (bound: number) => {
   if (!Number.isSafeInteger(bound) || bound < 1)
     throw new Error(`schedule: the concurrency bound must be a positive integer, got ${bound}`)
@@ -85,13 +102,12 @@ export const nextReady = (
 
 /** A failed (or blocked) task blocks every task that waits on it, directly or through another. */
 export const blockDependents = (schedule: Schedule): Schedule => {
-  const stopped = new Set(
-    schedule.tasks.filter((task) => task.status === "failed" || task.status === "blocked").map((task) => task.id)
-  )
   const waiting = (task: ScheduledTask) => task.status === "pending" || task.status === "ready"
-  for (const task of topologicalOrder(schedule.tasks)) {
-    if (waiting(task) && task.dependsOn.some((dependency) => stopped.has(dependency))) stopped.add(task.id)
-  }
+  const stopped = withDependents(
+    schedule.tasks,
+    schedule.tasks.filter((task) => task.status === "failed" || task.status === "blocked").map((task) => task.id),
+    waiting
+  )
   return withStatus(schedule, (task) => (waiting(task) && stopped.has(task.id) ? "blocked" : task.status))
 }
 

@@ -19,6 +19,12 @@ describe("the steps a replay runs again", () => {
     expect([...downstreamOf(tasks, "d")]).toEqual(["d"])
     expect([...downstreamOf(tasks, "e")]).toEqual(["e"])
   })
+
+  it("take a dependency on a step no longer in the plan for no edge, as the run does", () => {
+    const tasks = [taskRecord({ id: "a" }), taskRecord({ id: "b", dependsOn: ["a", "gone"] })]
+    expect([...downstreamOf(tasks, "a")].sort()).toEqual(["a", "b"])
+    expect([...downstreamOf(tasks, "b")]).toEqual(["b"])
+  })
 })
 
 describe("the instruction a replay adds to its step", () => {
