@@ -11,6 +11,7 @@ import * as Option from "effect/Option"
 import { cp, mkdir, rename, rm, stat } from "node:fs/promises"
 import { dirname, join, resolve } from "node:path"
 import { Settings, type SettingsShape } from "./settings.ts"
+import { fnNamed } from "./spans.ts"
 
 /** The folders under FILES_DIR, each a feature's: what another process may have to read. */
 export type FileStore =
@@ -69,7 +70,7 @@ const move = async (from: string, to: string) => {
  * there yet, with one line in the log. The bundle cache, once inside `plugin-data/.bundles`,
  * stays in the data folder as a per-process cache of its own.
  */
-export const moveOldFileStores = Effect.fn("files.moveOldStores")(function* (settings: FileStoreSettings) {
+export const moveOldFileStores = fnNamed("files.moveOldStores")(function* (settings: FileStoreSettings) {
   const data = resolve(settings.dataDir)
   const oldCache = join(data, "plugin-data", ".bundles")
   if (

@@ -33,3 +33,38 @@ export const spanNamed = (name: string, options?: Tracer.SpanOptions) => {
       return inSpan(self)
     })
 }
+
+/**
+ * `Effect.fn(name, options)` whose span is `spanNamed`'s: a function whose every call runs in a span named `name` while
+ * tracing is on, and costs nothing for it while tracing is off (`Effect.fn` captures two stack traces at every call and
+ * makes a no-op span). Like `Effect.fn`, a generator body runs afresh each time its effect runs, a body that answers an
+ * effect is called when the function is, and the pipeables get the effect and the call's arguments.
+ */
+export const fnNamed = (name: string, options?: Tracer.SpanOptions): Effect.fn.Gen & Effect.fn.NonGen => {
+  const inSpan = spanNamed(name, options)
+  const made = (
+    body: (...args: Array<unknown>) => unknown,
+    ...pipeables: Array<(...parts: Array<unknown>) => unknown>
+  ) =>
+    function (this: unknown, ...args: Array<unknown>) {
+      const self = this
+      let effect: Effect.Effect<unknown, unknown, unknown>
+      if (isGenerator(body)) {
+        effect = Effect.gen(function* () {
+          return yield* body.apply(self, args) as Generator<never, unknown, unknown>
+        })
+      } else {
+        try {
+          effect = body.apply(self, args) as Effect.Effect<unknown, unknown, unknown>
+        } catch (error) {
+          effect = Effect.die(error)
+        }
+      }
+      for (const pipeable of pipeables) effect = pipeable(effect, ...args) as Effect.Effect<unknown, unknown, unknown>
+      return inSpan(effect)
+    }
+  return made as unknown as Effect.fn.Gen & Effect.fn.NonGen
+}
+
+const isGenerator = (body: unknown): boolean =>
+  typeof body === "function" && body.constructor?.name === "GeneratorFunction"

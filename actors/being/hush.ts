@@ -11,7 +11,7 @@ import { HushRepository } from "./hush-repository.ts"
 import { localDayStart } from "./local-time.ts"
 import { ProfileTimeZone } from "./contract/time-zone.ts"
 import { SignalsRepository } from "./signals-repository.ts"
-import { spanNamed } from "../../kernel/spans.ts"
+import { fnNamed, spanNamed } from "../../kernel/spans.ts"
 
 const HOUR = 3_600_000
 
@@ -28,7 +28,7 @@ export const HushLive = Layer.effect(
     const settings = (beingId: string) => hush.settingsOf(beingId).pipe(spanNamed("hush.settings"))
 
     /** Changes what is given; `muteHours` snoozes from now (0 clears the snooze). */
-    const put = Effect.fn("hush.put")(function* (beingId: string, change: PutHush) {
+    const put = fnNamed("hush.put")(function* (beingId: string, change: PutHush) {
       const current = yield* hush.settingsOf(beingId)
       const now = yield* nowMillis
       const next: HushSettings = {
@@ -49,7 +49,7 @@ export const HushLive = Layer.effect(
       return next
     })
 
-    const held = Effect.fn("hush.held")(function* (beingId: string) {
+    const held = fnNamed("hush.held")(function* (beingId: string) {
       const now = yield* nowMillis
       const zone = yield* zones.of(beingId)
       const since = new Date(localDayStart(now, zone)).toISOString()

@@ -16,6 +16,7 @@ import { PeersRepository } from "./peers-repository.ts"
 import { PeerExists, PeerMissing } from "./contract/errors.ts"
 import { PeerEntity } from "./protocol.ts"
 import { afterGreeting, afterSilence, afterUpdate } from "./states.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 const HELLO_PATH = "/api/federation/peer/hello"
 
@@ -42,7 +43,7 @@ const build = Effect.gen(function* () {
     extra: Pick<PeerSession, "check" | "skewSeconds"> = { check: null, skewSeconds: null }
   ): PeerSession => ({ peer, verified, reason, at, ...extra })
 
-  const greet = Effect.fn("peer.greet")(function* (peer: Peer) {
+  const greet = fnNamed("peer.greet")(function* (peer: Peer) {
     const at = yield* isoNow
     if (peer.status === "blocked") return session(peer, false, "The peer is blocked: nothing is sent to it.", at)
     const { hello, challenge } = yield* handshake.hello(nodeDid)

@@ -24,6 +24,7 @@ import { AccessCodesRepository } from "./repositories/access-codes.ts"
 import { BeingsRepository } from "./repositories/beings.ts"
 import { Sessions } from "./sessions.ts"
 import { newId } from "./tokens.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 const wrongPassword = new WrongPassword({
   message: "That is not your current password. Nothing was changed."
@@ -58,7 +59,7 @@ export class Accounts extends Effect.Service<Accounts>()("auth/Accounts", {
     const findOwner = beings.findOwner()
 
     /** Creates the account and its first session; answers the being and the session token. */
-    const register = Effect.fn("auth.register")(function* (request: RegisterRequest) {
+    const register = fnNamed("auth.register")(function* (request: RegisterRequest) {
       const passwordHash = yield* hashPassword(request.password)
       return yield* sql.withTransaction(
         Effect.gen(function* () {
@@ -91,7 +92,7 @@ export class Accounts extends Effect.Service<Accounts>()("auth/Accounts", {
       )
     }, orDieOnStorageFault)
 
-    const login = Effect.fn("auth.login")(function* (email: string, password: string) {
+    const login = fnNamed("auth.login")(function* (email: string, password: string) {
       const account = yield* beings.credentialsByEmail(email)
       const hash = Option.match(account, { onNone: () => null, onSome: (found) => found.passwordHash })
       const matches = yield* checkPassword(password, hash)
@@ -110,7 +111,7 @@ export class Accounts extends Effect.Service<Accounts>()("auth/Accounts", {
     const listBeings = beings.listHumans()
 
     /** Swaps the password hash for one nothing matches and drops every session; reversible. */
-    const suspend = Effect.fn("auth.suspend")(function* (id: string) {
+    const suspend = fnNamed("auth.suspend")(function* (id: string) {
       const being = yield* findBeing(id)
       if (being.isOwner) {
         return yield* Effect.fail(new CannotSuspendOwner({ message: "The owner cannot be suspended." }))
@@ -122,7 +123,7 @@ export class Accounts extends Effect.Service<Accounts>()("auth/Accounts", {
       return yield* findBeing(id)
     })
 
-    const unsuspend = Effect.fn("auth.unsuspend")(function* (id: string) {
+    const unsuspend = fnNamed("auth.unsuspend")(function* (id: string) {
       yield* findBeing(id)
       yield* beings.unsuspend(id)
       return yield* findBeing(id)
@@ -134,7 +135,7 @@ export class Accounts extends Effect.Service<Accounts>()("auth/Accounts", {
      * only lands if the hash is still the one compared, so of two racing changes one wins and the
      * other is refused as a wrong password.
      */
-    const changePassword = Effect.fn("auth.changePassword")(function* (
+    const changePassword = fnNamed("auth.changePassword")(function* (
       session: SessionShape,
       currentPassword: string,
       newPassword: string

@@ -17,7 +17,7 @@ import { BeingsRepository } from "./repositories/beings.ts"
 import { InvitesRepository } from "./repositories/invites.ts"
 import { AuthSettings } from "./settings.ts"
 import { newAccessCode, newId } from "./tokens.ts"
-import { spanNamed } from "../../kernel/spans.ts"
+import { fnNamed, spanNamed } from "../../kernel/spans.ts"
 
 /** Who mints the bootstrap code: the node itself, before any being exists. */
 export const SYSTEM_MINTER = "system"
@@ -69,7 +69,7 @@ export class AccessCodes extends Effect.Service<AccessCodes>()("auth/AccessCodes
 
     const list = codes.list
 
-    const mint = Effect.fn("auth.mintCodes")(function* (ownerId: string, count: number, note: string) {
+    const mint = fnNamed("auth.mintCodes")(function* (ownerId: string, count: number, note: string) {
       return yield* sql.withTransaction(
         Effect.gen(function* () {
           const createdAt = yield* nowIso
@@ -81,7 +81,7 @@ export class AccessCodes extends Effect.Service<AccessCodes>()("auth/AccessCodes
       )
     }, orDieOnStorageFault)
 
-    const remove = Effect.fn("auth.deleteCode")(function* (code: string) {
+    const remove = fnNamed("auth.deleteCode")(function* (code: string) {
       return yield* sql.withTransaction(
         Effect.gen(function* () {
           const [state] = yield* codes.states([code])
@@ -107,7 +107,7 @@ export class AccessCodes extends Effect.Service<AccessCodes>()("auth/AccessCodes
     const listInvites = invites.list
 
     /** Mints a code and mails it; the invite row records whether the mail left. */
-    const invite = Effect.fn("auth.invite")(function* (ownerId: string, email: string, note: string) {
+    const invite = fnNamed("auth.invite")(function* (ownerId: string, email: string, note: string) {
       if (!mailer.configured) {
         return yield* Effect.fail(
           new EmailNotConfigured({ message: "This node cannot send mail: set SMTP_URL first." })

@@ -19,6 +19,7 @@ import { BeingsRepository } from "./repositories/beings.ts"
 import { MailTokensRepository, type MailTokenPurpose } from "./repositories/mail-tokens.ts"
 import { Sessions } from "./sessions.ts"
 import { digest } from "./tokens.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 const HOUR_MS = 60 * 60 * 1000
 export const RESETS_PER_ADDRESS_PER_HOUR = 3
@@ -37,7 +38,7 @@ export class MailFlows extends Effect.Service<MailFlows>()("auth/MailFlows", {
     const origin = (yield* PublicOrigin).url
     const withTokens = Effect.provideService(MailTokensRepository, tokens)
 
-    const status = Effect.fn("auth.emailStatus")(function* (beingId: string) {
+    const status = fnNamed("auth.emailStatus")(function* (beingId: string) {
       // The session's being exists (sessions cascade with it): a miss is the node's fault.
       const { email, verifiedAt } = yield* Effect.flatMap(beings.emailOf(beingId), Effect.orDie)
       const pending = verifiedAt === null && (yield* tokens.verificationPending({ beingId, now: yield* nowIso }))
@@ -50,7 +51,7 @@ export class MailFlows extends Effect.Service<MailFlows>()("auth/MailFlows", {
       } satisfies EmailStatus
     })
 
-    const sendVerification = Effect.fn("auth.sendVerification")(function* (beingId: string) {
+    const sendVerification = fnNamed("auth.sendVerification")(function* (beingId: string) {
       if (!mailer.configured) {
         return yield* Effect.fail(
           new EmailNotConfigured({ message: "This node cannot send mail: set SMTP_URL first." })
@@ -79,7 +80,7 @@ export class MailFlows extends Effect.Service<MailFlows>()("auth/MailFlows", {
         Effect.flatMap(Option.match({ onNone: () => Effect.fail(badToken), onSome: Effect.succeed }))
       )
 
-    const verify = Effect.fn("auth.verifyEmail")(function* (token: string) {
+    const verify = fnNamed("auth.verifyEmail")(function* (token: string) {
       yield* sql.withTransaction(
         Effect.gen(function* () {
           const spent = yield* spend(token, "verify")
@@ -89,7 +90,7 @@ export class MailFlows extends Effect.Service<MailFlows>()("auth/MailFlows", {
       )
     }, orDieOnStorageFault)
 
-    const mailReset = Effect.fn("auth.mailReset")(function* (email: string) {
+    const mailReset = fnNamed("auth.mailReset")(function* (email: string) {
       const account = yield* beings.credentialsByEmail(email)
       if (Option.isNone(account) || !mailer.configured) return
       const being = account.value
@@ -120,7 +121,7 @@ export class MailFlows extends Effect.Service<MailFlows>()("auth/MailFlows", {
       )
 
     /** Spends the token in the transaction that writes the password; drops every session. */
-    const resetPassword = Effect.fn("auth.resetPassword")(function* (token: string, password: string) {
+    const resetPassword = fnNamed("auth.resetPassword")(function* (token: string, password: string) {
       const passwordHash = yield* hashPassword(password)
       yield* sql.withTransaction(
         Effect.gen(function* () {

@@ -3,17 +3,17 @@
  * stored as a digest with the address they were issued for. The reset link is also what
  * `npm run owner:reset` prints on a node that sends no mail.
  */
-import * as Effect from "effect/Effect"
 import { isoIn, nowIso } from "../../kernel/time.ts"
 import { MailTokensRepository, type MailTokenPurpose } from "./repositories/mail-tokens.ts"
 import { digest, newToken } from "./tokens.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 const HOUR_MS = 60 * 60 * 1000
 export const VERIFY_LIFETIME_MS = 24 * HOUR_MS
 export const RESET_LIFETIME_MS = HOUR_MS
 
 /** Stores a new token's digest; answers the token itself, which only the link carries. */
-export const issueMailToken = Effect.fn("auth.issueMailToken")(function* (
+export const issueMailToken = fnNamed("auth.issueMailToken")(function* (
   beingId: string,
   purpose: MailTokenPurpose,
   email: string,

@@ -20,7 +20,7 @@ import { SessionsRepository } from "./repositories/sessions.ts"
 import { SessionCache } from "./session-cache.ts"
 import { AuthSettings } from "./settings.ts"
 import { digest, newId, newToken } from "./tokens.ts"
-import { spanNamed } from "../../kernel/spans.ts"
+import { fnNamed, spanNamed } from "../../kernel/spans.ts"
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000
 
@@ -56,7 +56,7 @@ export class Sessions extends Effect.Service<Sessions>()("auth/Sessions", {
     })
 
     /** Opens a session for a being; answers the token for the cookie. */
-    const open = Effect.fn("auth.openSession")(function* (beingId: string) {
+    const open = fnNamed("auth.openSession")(function* (beingId: string) {
       const token = newToken()
       yield* repository.insert({
         id: newId(),
@@ -88,7 +88,7 @@ export class Sessions extends Effect.Service<Sessions>()("auth/Sessions", {
         )
       })
 
-    const list = Effect.fn("auth.listSessions")(function* (session: SessionShape) {
+    const list = fnNamed("auth.listSessions")(function* (session: SessionShape) {
       const rows = yield* repository.listLive({ beingId: session.beingId, now: yield* nowIso })
       return rows.map((row) => ({ ...row, current: row.id === session.sessionId }))
     })

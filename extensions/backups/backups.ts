@@ -21,6 +21,7 @@ import { Backup, type BackupSchedule, MIN_PASSPHRASE_LENGTH } from "./contract/r
 import { ARCHIVE_SUFFIX, writeBackup } from "./archive-write.ts"
 import { backupDirOf, BackupsSettings } from "./settings.ts"
 import { verifyBackup } from "./verify.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 const decodeSummary = Schema.decodeUnknownOption(Schema.parseJson(Backup))
 
@@ -45,7 +46,7 @@ export class Backups extends Effect.Service<Backups>()("backups/Backups", {
 
     const archiveOf = (id: string) => join(backupDir, `${id}${ARCHIVE_SUFFIX}`)
 
-    const list = Effect.fn("backups.list")(function* () {
+    const list = fnNamed("backups.list")(function* () {
       yield* sqliteOnly
       const names = yield* Effect.promise(() => readdir(backupDir).catch((): Array<string> => []))
       const archives = new Set(names.filter((name) => name.endsWith(ARCHIVE_SUFFIX)))
@@ -62,7 +63,7 @@ export class Backups extends Effect.Service<Backups>()("backups/Backups", {
       )
     })
 
-    const find = Effect.fn("backups.find")(function* (id: string) {
+    const find = fnNamed("backups.find")(function* (id: string) {
       const found = (yield* list()).find((backup) => backup.id === id)
       if (found === undefined) return yield* new BackupNotFound({ message: "There is no backup with this id." })
       return found
@@ -79,7 +80,7 @@ export class Backups extends Effect.Service<Backups>()("backups/Backups", {
           )
 
     /** Writes a backup now; refused while another is written. */
-    const create = Effect.fn("backups.create")(function* (passphrase: string, scheduled = false) {
+    const create = fnNamed("backups.create")(function* (passphrase: string, scheduled = false) {
       yield* sqliteOnly
       yield* checkPassphrase(passphrase)
       const now = new Date(yield* Clock.currentTimeMillis)
@@ -107,26 +108,26 @@ export class Backups extends Effect.Service<Backups>()("backups/Backups", {
       return written.value
     })
 
-    const remove = Effect.fn("backups.remove")(function* (id: string) {
+    const remove = fnNamed("backups.remove")(function* (id: string) {
       yield* find(id)
       yield* Effect.promise(() => rm(archiveOf(id), { force: true }))
       yield* Effect.promise(() => rm(join(backupDir, `${id}.json`), { force: true }))
     })
 
-    const verify = Effect.fn("backups.verify")(function* (id: string, passphrase: string) {
+    const verify = fnNamed("backups.verify")(function* (id: string, passphrase: string) {
       yield* find(id)
       return yield* Effect.promise(() => verifyBackup(archiveOf(id), passphrase, backupDir))
     })
 
     /** The backup's file opened for the download route. */
-    const openArchive = Effect.fn("backups.open")(function* (id: string) {
+    const openArchive = fnNamed("backups.open")(function* (id: string) {
       yield* find(id)
       const handle = yield* Effect.promise(() => open(archiveOf(id), "r"))
       const stats = yield* Effect.promise(() => handle.stat())
       return { handle, stats, name: `${id}${ARCHIVE_SUFFIX}` }
     })
 
-    const schedule = Effect.fn("backups.schedule")(function* () {
+    const schedule = fnNamed("backups.schedule")(function* () {
       yield* sqliteOnly
       const last = yield* Ref.get(lastRun)
       const state: BackupSchedule = {
@@ -139,7 +140,7 @@ export class Backups extends Effect.Service<Backups>()("backups/Backups", {
     })
 
     /** Removes the oldest scheduled backups past `keep` (backups made by hand are never pruned). */
-    const prune = Effect.fn("backups.prune")(function* (keep: number) {
+    const prune = fnNamed("backups.prune")(function* (keep: number) {
       const scheduled = yield* Effect.filter(yield* list(), (backup) =>
         Effect.promise(() =>
           readFile(join(backupDir, `${backup.id}.json`), "utf8").then(

@@ -38,6 +38,7 @@ import {
 import type { RestoreAvailability, RestoreStarted } from "./contract/records.ts"
 import { placeStagedBackup, type RestoreTargets, stageBackup, type StagedBackup } from "./restore.ts"
 import { BackupsSettings } from "./settings.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 const UPLOAD_PREFIX = "restore-upload-"
 
@@ -106,7 +107,7 @@ export class SetupRestore extends Effect.Service<SetupRestore>()("backups/SetupR
       return Option.none()
     })
 
-    const availability = Effect.fn("setupRestore.availability")(function* () {
+    const availability = fnNamed("setupRestore.availability")(function* () {
       const refused = yield* refusal
       const answer: RestoreAvailability = {
         available: Option.isNone(refused),
@@ -216,7 +217,7 @@ export class SetupRestore extends Effect.Service<SetupRestore>()("backups/SetupR
      * Takes the restore: checked and staged, then answered 202; `afterAnswer` is called with the relaunch to run once
      * the answer has been sent.
      */
-    const restore = Effect.fn("setupRestore.restore")(function* (
+    const restore = fnNamed("setupRestore.restore")(function* (
       request: HttpServerRequest.HttpServerRequest,
       afterAnswer: (relaunchNow: Effect.Effect<unknown>) => Effect.Effect<void>
     ) {

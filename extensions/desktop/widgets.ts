@@ -9,7 +9,7 @@ import * as Option from "effect/Option"
 import { nowIso } from "../../kernel/time.ts"
 import type { Widget, WidgetLayout } from "./contract/records.ts"
 import { LayoutsRepository } from "./layouts-repository.ts"
-import { spanNamed } from "../../kernel/spans.ts"
+import { fnNamed, spanNamed } from "../../kernel/spans.ts"
 
 /** What a new desktop shows: the summary of now, and the open signals under it. */
 export const defaultLayout: WidgetLayout = {
@@ -30,7 +30,7 @@ export class Widgets extends Effect.Service<Widgets>()("desktop/Widgets", {
         Option.getOrElse((): WidgetLayout => defaultLayout)
       ).pipe(spanNamed("desktop.getWidgets"))
 
-    const put = Effect.fn("desktop.putWidgets")(function* (beingId: string, widgets: ReadonlyArray<Widget>) {
+    const put = fnNamed("desktop.putWidgets")(function* (beingId: string, widgets: ReadonlyArray<Widget>) {
       const updatedAt = yield* nowIso
       yield* layouts.save({ beingId, widgets, updatedAt })
       return { widgets, updatedAt } satisfies WidgetLayout

@@ -17,6 +17,7 @@ import { sealedEnvelopeOf } from "./courier.ts"
 import { NodeDocuments } from "./documents.ts"
 import { MessagesRepository } from "./repositories/messages-repository.ts"
 import { KeyProofs } from "./proof.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 /** Envelopes handed in one collection (each at most a few KB: the answer stays small). */
 const HANDED = 16
@@ -41,7 +42,7 @@ export class Collections extends Effect.Service<Collections>()("federation/Colle
     const directory = yield* PeerDirectory
     const proofs = yield* KeyProofs
 
-    const answer = Effect.fn("federation.answerCollect")(function* (request: PeerCollect) {
+    const answer = fnNamed("federation.answerCollect")(function* (request: PeerCollect) {
       if (request.protocol < CURRENT_PROTOCOL) return empty("Collect hands over sealed envelopes only (protocol 2).")
       const proof = yield* proofs.check(request)
       if ("refused" in proof) return empty(proof.refused === "busy" ? "Busy; collect again in a few minutes." : NOTHING)

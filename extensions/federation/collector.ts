@@ -24,6 +24,7 @@ import { everyThirtySeconds } from "./courier.ts"
 import { Deliveries } from "./deliver.ts"
 import { NodeDocuments } from "./documents.ts"
 import { digestOf } from "./wire/signed.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 const COLLECT_PATH = "/api/federation/peer/collect"
 /** Collections asked of one peer in one run at most (each hands up to 16 envelopes). */
@@ -112,7 +113,7 @@ export class Collector extends Effect.Service<Collector>()("federation/Collector
     })
 
     /** One collection from every verified peer; answers how many messages landed. */
-    const run = Effect.fn("federation.collect")(() =>
+    const run = fnNamed("federation.collect")(() =>
       oneAtATime.withPermits(1)(
         Effect.gen(function* () {
           const peers = (yield* directory.list).filter((peer) => peer.status === "verified")

@@ -21,6 +21,7 @@ import { ConversationsRepository, type StoredConversation } from "./repositories
 import { MessagesRepository } from "./repositories/messages-repository.ts"
 import { queuedRow } from "./rows.ts"
 import { digestOf, signPayload } from "./wire/signed.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 /** A did shortened for a title, when nobody named the being. */
 const shortDid = (did: string) => `${did.slice(0, 14)}…${did.slice(-4)}`
@@ -109,11 +110,11 @@ export class Conversations extends Effect.Service<Conversations>()("federation/C
       })
 
     /** A page of the being's conversations, oldest first. */
-    const list = Effect.fn("federation.listConversations")(function* (beingId: string, page: Page) {
+    const list = fnNamed("federation.listConversations")(function* (beingId: string, page: Page) {
       return yield* viewAll(yield* conversations.listFor({ beingId, ...page }))
     })
 
-    const open = Effect.fn("federation.openConversation")(function* (beingId: string, input: NewConversation) {
+    const open = fnNamed("federation.openConversation")(function* (beingId: string, input: NewConversation) {
       if (input.remoteDid === documents.nodeDid || Option.isSome(yield* identities.beingOfDid(input.remoteDid))) {
         return yield* new RemoteIsLocal({
           message: "That did is on this node; talk to that being in an ordinary thread."
@@ -132,7 +133,7 @@ export class Conversations extends Effect.Service<Conversations>()("federation/C
     })
 
     /** The conversation of a thread, where each of its messages came from, and its wire rows. */
-    const thread = Effect.fn("federation.thread")(function* (beingId: string, threadId: string) {
+    const thread = fnNamed("federation.thread")(function* (beingId: string, threadId: string) {
       const row = yield* conversations.byThread(threadId)
       if (Option.isNone(row) || row.value.localBeingId !== beingId) return yield* noConversation(threadId)
       const wire = yield* messages.listByThread(threadId)
@@ -163,7 +164,7 @@ export class Conversations extends Effect.Service<Conversations>()("federation/C
      * it, it is signed now and queued for the peer (due at once, or when the peer's backoff
      * ends), and the courier is woken to send it.
      */
-    const enqueue = Effect.fn("federation.enqueue")(function* (message: Message) {
+    const enqueue = fnNamed("federation.enqueue")(function* (message: Message) {
       const row = yield* conversations.byThread(message.threadId)
       if (Option.isNone(row) || message.authorId !== row.value.localBeingId) return
       const { peerDid, remoteDid } = row.value
@@ -215,7 +216,7 @@ export class Conversations extends Effect.Service<Conversations>()("federation/C
      * A delivered message lands in the recipient's conversation with its author (made, with its
      * thread, the first time that being writes); answers the thread message it became.
      */
-    const land = Effect.fn("federation.land")(function* (input: {
+    const land = fnNamed("federation.land")(function* (input: {
       readonly recipientId: string
       readonly peerDid: string
       readonly authorDid: string

@@ -29,6 +29,7 @@ import { canonical } from "./wire/jcs.ts"
 import { sealTo } from "./wire/seal.ts"
 import { runSingleton } from "../../kernel/actors/singletons.ts"
 import { Wakes } from "../../kernel/actors/wakes.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 const DELIVER_PATH = "/api/federation/peer/deliver"
 /** Rows one run takes at most; the rest wait for the next run. */
@@ -220,13 +221,13 @@ export class Courier extends Effect.Service<Courier>()("federation/Courier", {
     })
 
     /** One pass over the due rows. */
-    const run = Effect.fn("federation.courier")(() => oneAtATime.withPermits(1)(drain))
+    const run = fnNamed("federation.courier")(() => oneAtATime.withPermits(1)(drain))
 
     /**
      * The owner's flush: stuck rows back in the queue, then a run (the handler adds the collect and the relay's
      * counts).
      */
-    const flush = Effect.fn("federation.flush")(function* () {
+    const flush = fnNamed("federation.flush")(function* () {
       const requeued = yield* messages.requeueStuck(new Date(yield* nowMillis).toISOString())
       const ran = yield* run()
       return { ...ran, requeued, collected: 0, relayed: 0 } satisfies FlushResult

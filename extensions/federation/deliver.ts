@@ -31,6 +31,7 @@ import { sealingKeyOf } from "./wire/did-key.ts"
 import { fromUtf8, utf8 } from "./wire/encoding.ts"
 import { openSeal } from "./wire/seal.ts"
 import { digestOf, verifiedBy } from "./wire/signed.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 const Body = Schema.Struct({ envelope: Schema.Unknown })
 const Versioned = Schema.Struct({ protocol: Schema.Unknown, type: Schema.Unknown })
@@ -67,7 +68,7 @@ export class Deliveries extends Effect.Service<Deliveries>()("federation/Deliver
     const node = identities.node
     const sealing = sealingKeyOf(node.secretKey)
 
-    const deliver = Effect.fn("federation.deliver")(function* (input: unknown) {
+    const deliver = fnNamed("federation.deliver")(function* (input: unknown) {
       const at = new Date(yield* Clock.currentTimeMillis).toISOString()
       let digest: string | null = null
       let check: DocumentCheck | null = null

@@ -30,6 +30,7 @@ import { requireOwner } from "../accounts/contract/owner.ts"
 import { apiOf } from "../../kernel/contract/node-api.ts"
 import { FederationApi, FederationWireApi } from "./contract/api.ts"
 import { federationFeature } from "./feature.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 const noSuchPeer = () => new PeerNotFound({ message: "No peer with that node did." })
 
@@ -46,7 +47,7 @@ const ownerRoutes = HttpApiBuilder.group(apiOf(FederationApi), "federation", (ha
     const identities = yield* Identities
     const directoryClient = yield* DirectoryClient
 
-    const ownIdentity = Effect.fn("federation.me")(function* (beingId: string) {
+    const ownIdentity = fnNamed("federation.me")(function* (beingId: string) {
       const own = yield* identities.ofBeing(beingId)
       if (Option.isNone(own)) return yield* Effect.die(new Error("the session's being has no row"))
       return { beingId, handle: own.value.handle, did: own.value.did, nodeDid: documents.nodeDid } satisfies OwnIdentity

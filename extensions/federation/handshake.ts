@@ -14,6 +14,7 @@ import { Handshake, PeerDirectory, type GreetingCheck } from "./contract/ports.t
 import { CURRENT_PROTOCOL, PeerGreeting, type DocumentCheck, type PeerHello } from "./contract/wire.ts"
 import { NodeDocuments } from "./documents.ts"
 import { digestOf, verifiedBy } from "./wire/signed.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 const decodeGreeting = Schema.decodeUnknownOption(PeerGreeting)
 
@@ -110,7 +111,7 @@ export class Greetings extends Effect.Service<Greetings>()("federation/Greetings
     })
 
     /** The answer to a hello; a stranger or a blocked node learns no more than that it was not accepted. */
-    const answer = Effect.fn("federation.answerHello")(function* (hello: PeerHello) {
+    const answer = fnNamed("federation.answerHello")(function* (hello: PeerHello) {
       const caller = hello.descriptor.payload.did
       if (!verifiedBy(hello.descriptor, caller)) return refuse("The descriptor is not signed by its did.")
       if (hello.challenge.payload.did !== caller || !verifiedBy(hello.challenge, caller)) {

@@ -11,6 +11,7 @@ import { fromBase64Url, toBase64Url } from "./wire/encoding.ts"
 import { keyPairOf, newKeyPair, type KeyPair } from "./wire/did-key.ts"
 import { boundedCache } from "./wire/key-objects.ts"
 import { KeysRepository, type StoredKey } from "./repositories/keys-repository.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 /** Pairs already derived, by stored secret: a key row is never overwritten, and deriving one costs a key export. */
 const derived = boundedCache<KeyPair>(1024)
@@ -54,7 +55,7 @@ export class Identities extends Effect.Service<Identities>()("federation/Identit
     }
 
     /** A being's key, made now if it has none; None when there is no such being. */
-    const ofBeing = Effect.fn("federation.beingIdentity")(function* (beingId: string) {
+    const ofBeing = fnNamed("federation.beingIdentity")(function* (beingId: string) {
       let stored = yield* keys.findByBeing(beingId)
       if (Option.isNone(stored)) {
         yield* makeBeingKey(beingId)
@@ -64,7 +65,7 @@ export class Identities extends Effect.Service<Identities>()("federation/Identit
     })
 
     /** Gives every being without a key its key; answers how many were given one. */
-    const backfill = Effect.fn("federation.keysForEveryBeing")(function* () {
+    const backfill = fnNamed("federation.keysForEveryBeing")(function* () {
       const missing = yield* keys.beingsWithoutKey()
       yield* Effect.forEach(missing, ({ id }) => makeBeingKey(id), { discard: true })
       if (missing.length > 0) yield* Effect.logDebug(`Gave ${missing.length} being(s) their federation key`)
@@ -76,7 +77,7 @@ export class Identities extends Effect.Service<Identities>()("federation/Identit
      * The being on this node that a did names, if any. A did not found may be a being made since
      * the start that nobody asked the key of yet: those are given theirs first.
      */
-    const beingOfDid = Effect.fn("federation.beingOfDid")(function* (did: string) {
+    const beingOfDid = fnNamed("federation.beingOfDid")(function* (did: string) {
       let found = yield* keys.findBeingByDid(did)
       if (Option.isNone(found) && (yield* backfill()) > 0) found = yield* keys.findBeingByDid(did)
       return Option.map(found, (being) => ({

@@ -11,6 +11,7 @@ import type { SignedAttestation, SignedChallenge, SignedNodeDescriptor } from ".
 import { NodeDocuments } from "./documents.ts"
 import { UsedChallengesRepository } from "./repositories/used-challenges-repository.ts"
 import { digestOf, verifiedBy } from "./wire/signed.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 /** How far a challenge's issuedAt may be from this node's clock. */
 const FRESH_MS = 5 * 60 * 1000
@@ -33,7 +34,7 @@ export class KeyProofs extends Effect.Service<KeyProofs>()("federation/KeyProofs
     const used = yield* UsedChallengesRepository
     const iso = (millis: number) => new Date(millis).toISOString()
 
-    const check = Effect.fn("federation.checkProof")(function* (request: KeyProof) {
+    const check = fnNamed("federation.checkProof")(function* (request: KeyProof) {
       const now = yield* nowMillis
       const prover = request.descriptor.payload.did
       const self = documents.nodeDid

@@ -11,6 +11,7 @@ import { SeedBeingRefused, SeedBeings } from "../../actors/seed/contract/seed-be
 import { KeysRepository } from "./repositories/keys-repository.ts"
 import { SoulService } from "../souls/contract/soul-service.ts"
 import { BeingRegistry } from "../accounts/contract/being-registry.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 const HANDLE_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
 const seedHandle = () =>
@@ -23,7 +24,7 @@ export const SeedBeingsLive = Layer.effect(
     const keys = yield* KeysRepository
     const souls = yield* SoulService
 
-    const raise = Effect.fn("federation.raiseSeedBeing")(function* (input: {
+    const raise = fnNamed("federation.raiseSeedBeing")(function* (input: {
       readonly did: string
       readonly name: string
       readonly handle: string | null

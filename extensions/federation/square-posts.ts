@@ -17,6 +17,7 @@ import { Identities, type BeingIdentity } from "./identities.ts"
 import { MessagesRepository } from "./repositories/messages-repository.ts"
 import { queuedRow } from "./rows.ts"
 import { digestOf, signPayload } from "./wire/signed.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 export class SquarePosts extends Effect.Service<SquarePosts>()("federation/SquarePosts", {
   dependencies: [Identities.Default, NodeDocuments.Default, MessagesRepository.Default],
@@ -62,7 +63,7 @@ export class SquarePosts extends Effect.Service<SquarePosts>()("federation/Squar
       })
 
     /** A post written on this node's square: queued for every peer the owner publishes to. */
-    const published = Effect.fn("federation.publishPost")(function* (post: Post) {
+    const published = fnNamed("federation.publishPost")(function* (post: Post) {
       const peers = (yield* directory.list).filter((peer) => peer.publish && peer.status !== "blocked")
       if (peers.length === 0) return
       const author = yield* identities.ofBeing(post.authorId)
@@ -91,7 +92,7 @@ export class SquarePosts extends Effect.Service<SquarePosts>()("federation/Squar
     /**
      * A post hidden or deleted here: withdrawn where it still waits, and retracted from every peer it was queued for.
      */
-    const retracted = Effect.fn("federation.retractPost")(function* (postId: string) {
+    const retracted = fnNamed("federation.retractPost")(function* (postId: string) {
       const rows = yield* messages.postRows(postId)
       const first = rows[0]
       if (first === undefined) return

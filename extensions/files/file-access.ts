@@ -48,6 +48,7 @@ import { decodeFileId, encodeFileId } from "./contract/file-ids.ts"
 import { FilesSettings } from "./settings.ts"
 import { FileSummaries } from "./contract/file-summaries.ts"
 import { FileAccess, type OpenedFile, type ScopeRoot } from "./contract/file-access.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 declare module "./contract/file-access.ts" {
   interface FileSystemTypes {
@@ -163,7 +164,7 @@ export const FileAccessLive = Layer.effect(
       )
     }
 
-    const list = Effect.fn("files.list")(function* (
+    const list = fnNamed("files.list")(function* (
       caller: Caller,
       params: { readonly scope: FileScope; readonly projectId?: string | undefined; readonly path?: string | undefined }
     ) {
@@ -195,7 +196,7 @@ export const FileAccessLive = Layer.effect(
      * exists are walked, found by listing the projects' store once: most projects of a long year wrote nothing, and
      * trying each one's folder cost two failed file-system calls a project (0.6 s over 5,000 projects).
      */
-    const search = Effect.fn("files.search")(function* (caller: Caller, query: string) {
+    const search = fnNamed("files.search")(function* (caller: Caller, query: string) {
       const owned = yield* workspaces.ownedBy(caller.beingId)
       const written = new Set(
         yield* Effect.promise(() => readdir(fileStoreRoot(settings, "projects")).catch((): Array<string> => []))
@@ -236,7 +237,7 @@ export const FileAccessLive = Layer.effect(
      * Opens the file an id names, for the caller: their own scopes only (another being's project,
      * or the owner's folder for anyone else, reads as missing). A folder is not a file.
      */
-    const open = Effect.fn("files.open")(function* (caller: Caller, id: string) {
+    const open = fnNamed("files.open")(function* (caller: Caller, id: string) {
       const ref = decodeFileId(id)
       if (ref === null)
         return yield* new NotAFileId({ message: "That is not a file id: take one from a listing or a search." })
@@ -260,7 +261,7 @@ export const FileAccessLive = Layer.effect(
     })
 
     /** A small file whole, as text when it is UTF-8 without NUL bytes, else as base64. */
-    const read = Effect.fn("files.read")(function* (caller: Caller, id: string) {
+    const read = fnNamed("files.read")(function* (caller: Caller, id: string) {
       const file = yield* open(caller, id)
       const bytes = yield* Effect.promise(async () => {
         try {

@@ -32,6 +32,7 @@ import type { Caller } from "../accounts/contract/session.ts"
 import { MAX_UPLOAD_FILES, type FileEntry } from "./contract/records.ts"
 import { encodeFileId } from "./contract/file-ids.ts"
 import { FilesSettings } from "./settings.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 /** The form fields an upload reads besides its files; any other is ignored. */
 const PATH_FIELD = "path"
@@ -201,7 +202,7 @@ export class FileUploads extends Effect.Service<FileUploads>()("files/FileUpload
       }
     }
 
-    const upload = Effect.fn("files.upload")(function* (caller: Caller, source: IncomingMessage) {
+    const upload = fnNamed("files.upload")(function* (caller: Caller, source: IncomingMessage) {
       const staging = join(stagingRoot, randomUUID())
       yield* Effect.promise(() => mkdir(staging, { recursive: true }))
       return yield* Effect.gen(function* () {

@@ -15,7 +15,7 @@ import { McpClientNotFound, TooManyMcpClients } from "./contract/errors.ts"
 import { MCP_CLIENTS_MAX, type McpClient, type MintedMcpClient, type MintMcpClient } from "./contract/records.ts"
 import { McpClientsRepository, type StoredMcpClient } from "./clients-repository.ts"
 import { McpSessions } from "./sessions.ts"
-import { spanNamed } from "../../kernel/spans.ts"
+import { fnNamed, spanNamed } from "../../kernel/spans.ts"
 
 /** Tokens carry a prefix so a leaked one is recognisable (secret scanners, logs) as this node's MCP credential. */
 export const MCP_TOKEN_PREFIX = "pmcp_"
@@ -38,7 +38,7 @@ export class McpClients extends Effect.Service<McpClients>()("mcp/McpClients", {
     const beings = yield* BeingRegistry
     const broadcast = yield* Broadcast
 
-    const mint = Effect.fn("mcp.mint")(function* (beingId: string, input: MintMcpClient) {
+    const mint = fnNamed("mcp.mint")(function* (beingId: string, input: MintMcpClient) {
       const held = yield* repository.listOf(beingId)
       if (held.length >= MCP_CLIENTS_MAX) {
         return yield* new TooManyMcpClients({
@@ -60,7 +60,7 @@ export class McpClients extends Effect.Service<McpClients>()("mcp/McpClients", {
 
     const list = (beingId: string) => Effect.map(repository.listOf(beingId), (clients) => clients.map(listed))
 
-    const revoke = Effect.fn("mcp.revoke")(function* (beingId: string, id: string) {
+    const revoke = fnNamed("mcp.revoke")(function* (beingId: string, id: string) {
       const removed = yield* repository.remove({ beingId, id })
       if (Option.isNone(removed)) {
         return yield* new McpClientNotFound({ message: "You have no MCP client of that id." })

@@ -30,6 +30,7 @@ import { detectLocal, listModels, type Server } from "./provider-check.ts"
 import { ProviderBindings } from "./provider-bindings.ts"
 import { ProvidersRepository, type StoredCheck } from "./providers-repository.ts"
 import { ModelSettings } from "./settings.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 const CHECK_TIMEOUT_MS = 5_000
 const DETECT_TIMEOUT_MS = 1_000
@@ -143,7 +144,7 @@ export class ModelProviders extends Effect.Service<ModelProviders>()("models/Mod
     const sealedOrNull = (apiKey: string | null | undefined) =>
       apiKey === undefined || apiKey === null ? Effect.succeed(null) : sealer.seal(apiKey)
 
-    const add = Effect.fn("models.addProvider")(function* (body: NewProvider) {
+    const add = fnNamed("models.addProvider")(function* (body: NewProvider) {
       const id = `prv_${randomUUID().replaceAll("-", "").slice(0, 16)}`
       const sealedKey = yield* sealedOrNull(body.apiKey)
       yield* repository.saveProvider({ id, name: body.name, baseUrl: body.baseUrl, sealedKey, at: yield* nowIso })
@@ -152,7 +153,7 @@ export class ModelProviders extends Effect.Service<ModelProviders>()("models/Mod
       return yield* shownOne(id)
     })
 
-    const change = Effect.fn("models.changeProvider")(function* (id: string, body: ProviderChange) {
+    const change = fnNamed("models.changeProvider")(function* (id: string, body: ProviderChange) {
       const current = yield* ownProvider(id)
       const stored = (yield* repository.providers).find((provider) => provider.id === id)
       // Absent: the key stays as it is; null: it is removed; a string: it replaces the old one.
@@ -165,7 +166,7 @@ export class ModelProviders extends Effect.Service<ModelProviders>()("models/Mod
       return yield* shownOne(id)
     })
 
-    const remove = Effect.fn("models.removeProvider")(function* (id: string) {
+    const remove = fnNamed("models.removeProvider")(function* (id: string) {
       const provider = yield* ownProvider(id)
       const bound = [...owned.current().tiers.values()].filter((tier) => tier.providerId === id).map((t) => t.tier)
       if (bound.length > 0)
@@ -179,7 +180,7 @@ export class ModelProviders extends Effect.Service<ModelProviders>()("models/Mod
       return { id }
     })
 
-    const check = Effect.fn("models.checkProvider")(function* (id: string) {
+    const check = fnNamed("models.checkProvider")(function* (id: string) {
       const provider = yield* find(id)
       const result: ProviderCheck = yield* listModels(provider.server, CHECK_TIMEOUT_MS)
       yield* repository.saveCheck({
@@ -240,7 +241,7 @@ export class ModelProviders extends Effect.Service<ModelProviders>()("models/Mod
     const oneTier = (tier: ModelTier) =>
       Effect.map(Effect.all([checksById, ledger.spentByTier]), ([checks, spent]) => stateOf(tier, checks, spent))
 
-    const bind = Effect.fn("models.bindTier")(function* (tier: ModelTier, body: BindTier) {
+    const bind = fnNamed("models.bindTier")(function* (tier: ModelTier, body: BindTier) {
       yield* find(body.providerId)
       yield* repository.bindTier({ tier, providerId: body.providerId, model: body.model, at: yield* nowIso })
       yield* owned.changed
@@ -248,7 +249,7 @@ export class ModelProviders extends Effect.Service<ModelProviders>()("models/Mod
       return yield* oneTier(tier)
     })
 
-    const unbind = Effect.fn("models.unbindTier")(function* (tier: ModelTier) {
+    const unbind = fnNamed("models.unbindTier")(function* (tier: ModelTier) {
       yield* repository.unbindTier(tier)
       yield* owned.changed
       return yield* oneTier(tier)

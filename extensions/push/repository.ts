@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { operation } from "../../kernel/repository.ts"
 import { PushSubscription } from "./contract/records.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 export const StoredKeys = Schema.Struct({ publicKey: Schema.String, privateKeySealed: Schema.String })
 
@@ -124,7 +125,7 @@ export class PushRepository extends Effect.Service<PushRepository>()("push/PushR
     )
 
     /** Deletes the person's own subscription; false when they have none of that id. */
-    const remove = Effect.fn("push.remove")(function* (owned: typeof Owned.Type) {
+    const remove = fnNamed("push.remove")(function* (owned: typeof Owned.Type) {
       const rows = yield* operation(
         "push.remove",
         SqlSchema.findAll({

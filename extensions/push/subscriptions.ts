@@ -13,6 +13,7 @@ import type { SubscribeBody } from "./contract/records.ts"
 import { PushKeys } from "./keys.ts"
 import { PushRepository } from "./repository.ts"
 import { PushSettings } from "./settings.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 const loopbackHost = (hostname: string) => {
   const host = hostname.replace(/^\[|\]$/g, "")
@@ -68,7 +69,7 @@ export class PushSubscriptions extends Effect.Service<PushSubscriptions>()("push
     const repository = yield* PushRepository
     const keys = yield* PushKeys
 
-    const subscribe = Effect.fn("push.subscribe")(function* (
+    const subscribe = fnNamed("push.subscribe")(function* (
       beingId: string,
       body: SubscribeBody,
       userAgent: string | undefined
@@ -94,7 +95,7 @@ export class PushSubscriptions extends Effect.Service<PushSubscriptions>()("push
       })
     })
 
-    const remove = Effect.fn("push.unsubscribe")(function* (beingId: string, id: string) {
+    const remove = fnNamed("push.unsubscribe")(function* (beingId: string, id: string) {
       if (!(yield* repository.remove({ beingId, id })))
         return yield* new SubscriptionNotFound({ message: "You have no subscribed device with that id." })
     })

@@ -25,7 +25,7 @@ import { probeCacheMs, probeSandbox, type SandboxProbe } from "./probe.ts"
 import { SandboxSettings } from "./settings.ts"
 import { chooseTier, protectionsOf } from "./tier.ts"
 import { serveInNova, type ServedProcess } from "./serve.ts"
-import { spanNamed } from "../../kernel/spans.ts"
+import { fnNamed, spanNamed } from "../../kernel/spans.ts"
 
 /** A run the sandbox would not start; the message says why and what to change. */
 export class SandboxRefused extends Data.TaggedError("SandboxRefused")<{ readonly message: string }> {}
@@ -108,7 +108,7 @@ export const makeSandbox = (probeWith: (now: number) => Promise<SandboxProbe>) =
         (folder) => Effect.sync(() => folder.own && rmSync(folder.dir, { recursive: true, force: true }))
       )
 
-    const execute = Effect.fn("sandbox.execute")(function* (run: CodeRun, scope: RunScope) {
+    const execute = fnNamed("sandbox.execute")(function* (run: CodeRun, scope: RunScope) {
       yield* check(run)
       yield* Effect.annotateCurrentSpan({ language: run.language })
       if (run.language === "javascript")
@@ -138,7 +138,7 @@ export const makeSandbox = (probeWith: (now: number) => Promise<SandboxProbe>) =
     })
 
     /** A long-lived process in nova (an MCP server); refused when nova is not available here: never unsandboxed. */
-    const serve = Effect.fn("sandbox.serve")(function* (served: ServedProcess) {
+    const serve = fnNamed("sandbox.serve")(function* (served: ServedProcess) {
       const found = yield* current
       if (found.novaReason !== null || !found.namespaces) {
         return yield* refuse(

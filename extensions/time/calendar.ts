@@ -14,6 +14,7 @@ import { EventEndsBeforeStart, EventNotFound, InvalidRecurrence } from "./contra
 import { EventTimeZone, ReminderSignals } from "./ports.ts"
 import { nextOccurrence, occurrencesBetween, recurrenceProblem } from "./recurrence.ts"
 import { newId } from "./todos.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 const notFound = new EventNotFound({ message: "You have no calendar event with that id." })
 
@@ -68,7 +69,7 @@ export class Calendar extends Effect.Service<Calendar>()("time/Calendar", {
     const reminders = yield* ReminderSignals
     const zones = yield* EventTimeZone
 
-    const get = Effect.fn("calendar.get")(function* (beingId: string, id: string) {
+    const get = fnNamed("calendar.get")(function* (beingId: string, id: string) {
       const found = yield* events.find({ beingId, id })
       return yield* Option.match(found, { onNone: () => Effect.fail(notFound), onSome: Effect.succeed })
     })
@@ -79,7 +80,7 @@ export class Calendar extends Effect.Service<Calendar>()("time/Calendar", {
         return yield* reminders.remind(event, reminderAt(event, yield* nowMillis, zone))
       })
 
-    const create = Effect.fn("calendar.create")(function* (beingId: string, input: CreateEvent) {
+    const create = fnNamed("calendar.create")(function* (beingId: string, input: CreateEvent) {
       const now = yield* nowIso
       const event: CalendarEvent = {
         id: newId(),
@@ -103,7 +104,7 @@ export class Calendar extends Effect.Service<Calendar>()("time/Calendar", {
       return stored
     })
 
-    const patch = Effect.fn("calendar.patch")(function* (beingId: string, id: string, input: PatchEvent) {
+    const patch = fnNamed("calendar.patch")(function* (beingId: string, id: string, input: PatchEvent) {
       const event = yield* get(beingId, id)
       const changed: CalendarEvent = {
         ...event,
@@ -131,7 +132,7 @@ export class Calendar extends Effect.Service<Calendar>()("time/Calendar", {
       return yield* Option.match(written, { onNone: () => Effect.fail(notFound), onSome: Effect.succeed })
     })
 
-    const remove = Effect.fn("calendar.remove")(function* (beingId: string, id: string) {
+    const remove = fnNamed("calendar.remove")(function* (beingId: string, id: string) {
       const removed = yield* events.remove({ beingId, id })
       if (Option.isNone(removed)) return yield* Effect.fail(notFound)
       if (removed.value.signalId !== null) yield* reminders.withdraw(beingId, removed.value.signalId)
@@ -139,7 +140,7 @@ export class Calendar extends Effect.Service<Calendar>()("time/Calendar", {
     })
 
     /** The being's event occurrences overlapping [from, to], and the reminder signals its events link. */
-    const agenda = Effect.fn("calendar.agenda")(function* (beingId: string, from: string, to: string) {
+    const agenda = fnNamed("calendar.agenda")(function* (beingId: string, from: string, to: string) {
       const [fromMs, toMs] = [Date.parse(from), Date.parse(to)]
       const candidates = yield* events.mayOccur({ beingId, from: iso(from), to: iso(to) })
       const zone = yield* zones.of(beingId)

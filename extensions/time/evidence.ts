@@ -15,6 +15,7 @@ import { CalendarEventsRepository } from "./calendar-events-repository.ts"
 import { TodosRepository } from "./todos-repository.ts"
 import { NudgeNotFound } from "./contract/errors.ts"
 import { MemoryEvidence, type FoundEvidence } from "./contract/ports.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 export { MemoryEvidence, type FoundEvidence }
 
@@ -88,7 +89,7 @@ export class NudgeWhys extends Effect.Service<NudgeWhys>()("time/NudgeWhys", {
         })
       )
 
-    const why = Effect.fn("hush.why")(function* (beingId: string, signalId: string) {
+    const why = fnNamed("hush.why")(function* (beingId: string, signalId: string) {
       const found = yield* signals.findGated({ beingId, signalId })
       if (Option.isNone(found))
         return yield* Effect.fail(new NudgeNotFound({ message: "You have no nudge with that id." }))

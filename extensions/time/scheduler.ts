@@ -20,7 +20,7 @@ import {
   type ScheduledJob,
   type SchedulerShape
 } from "./contract/scheduler.ts"
-import { spanNamed } from "../../kernel/spans.ts"
+import { fnNamed, spanNamed } from "../../kernel/spans.ts"
 
 export { Scheduler }
 export type { JobHandler, JobRequest, ScheduledJob }
@@ -102,7 +102,7 @@ export const SchedulerLive = Layer.scoped(
         return nudge
       })
 
-    const schedule = Effect.fn("scheduler.schedule")(function* (request: JobRequest) {
+    const schedule = fnNamed("scheduler.schedule")(function* (request: JobRequest) {
       const now = yield* Clock.currentTimeMillis
       yield* jobs.upsert({
         key: request.key,
@@ -115,7 +115,7 @@ export const SchedulerLive = Layer.scoped(
       yield* nudge
     })
 
-    const cancel = Effect.fn("scheduler.cancel")(function* (key: string) {
+    const cancel = fnNamed("scheduler.cancel")(function* (key: string) {
       yield* jobs.remove(key)
       yield* nudge
     })

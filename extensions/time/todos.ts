@@ -11,7 +11,7 @@ import { nowIso, nowMillis } from "../../kernel/time.ts"
 import { TodoNotFound } from "./contract/errors.ts"
 import type { CreateTodo, PatchTodo, Todo, TodoStatus } from "./contract/todos.ts"
 import { TodosRepository } from "./todos-repository.ts"
-import { spanNamed } from "../../kernel/spans.ts"
+import { fnNamed, spanNamed } from "../../kernel/spans.ts"
 
 export const DEFAULT_DEFER_MS = 24 * 3_600_000
 
@@ -32,7 +32,7 @@ export class Todos extends Effect.Service<Todos>()("time/Todos", {
   effect: Effect.gen(function* () {
     const todos = yield* TodosRepository
 
-    const get = Effect.fn("todos.get")(function* (beingId: string, id: string) {
+    const get = fnNamed("todos.get")(function* (beingId: string, id: string) {
       const found = yield* todos.find({ beingId, id })
       return yield* Option.match(found, { onNone: () => Effect.fail(notFound), onSome: Effect.succeed })
     })
@@ -47,7 +47,7 @@ export class Todos extends Effect.Service<Todos>()("time/Todos", {
         return yield* Option.match(written, { onNone: () => Effect.fail(notFound), onSome: Effect.succeed })
       })
 
-    const create = Effect.fn("todos.create")(function* (beingId: string, input: CreateTodo) {
+    const create = fnNamed("todos.create")(function* (beingId: string, input: CreateTodo) {
       const now = yield* nowIso
       const todo: Todo = {
         id: newId(),
@@ -68,7 +68,7 @@ export class Todos extends Effect.Service<Todos>()("time/Todos", {
       return todo
     })
 
-    const list = Effect.fn("todos.list")(function* (beingId: string, query: TodoQuery) {
+    const list = fnNamed("todos.list")(function* (beingId: string, query: TodoQuery) {
       return yield* todos.list({
         beingId,
         statuses: query.status === undefined ? null : [...new Set(query.status)],
@@ -106,7 +106,7 @@ export class Todos extends Effect.Service<Todos>()("time/Todos", {
     const drop = (beingId: string, id: string) =>
       change(beingId, id, (todo) => ({ ...todo, status: "dropped", completedAt: null })).pipe(spanNamed("todos.drop"))
 
-    const remove = Effect.fn("todos.remove")(function* (beingId: string, id: string) {
+    const remove = fnNamed("todos.remove")(function* (beingId: string, id: string) {
       const removed = yield* todos.remove({ beingId, id })
       if (Option.isNone(removed)) return yield* Effect.fail(notFound)
       return { ok: true as const }

@@ -13,6 +13,7 @@ import { NotBrowserHistory } from "./contract/errors.ts"
 import { Activity } from "./activity.ts"
 import { Memories } from "./memories.ts"
 import { TwinFolders } from "./ports.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 export const BROWSER_PROVIDER = "browser"
 export const MAX_HISTORY_BYTES = 64 * 1024 * 1024
@@ -77,12 +78,12 @@ export class BrowserImporter extends Effect.Service<BrowserImporter>()("twin/Bro
     const folders = yield* TwinFolders
 
     /** Refuses, before a sync starts, a path that is not a History file inside the owner's folder. */
-    const check = Effect.fn("twin.checkBrowserHistory")(function* (caller: Caller, path: string) {
+    const check = fnNamed("twin.checkBrowserHistory")(function* (caller: Caller, path: string) {
       const bytes = yield* folders.readFile(caller, path, MAX_HISTORY_BYTES)
       if (pagesOf(bytes, 0n, 1) === null) return yield* notHistory(path)
     })
 
-    const importHistory = Effect.fn("twin.importBrowserHistory")(function* (
+    const importHistory = fnNamed("twin.importBrowserHistory")(function* (
       caller: Caller,
       path: string,
       cursor: string

@@ -20,7 +20,7 @@ import type { Connection } from "./contract/connections.ts"
 import { ConnectionsRepository } from "./repositories/connections-repository.ts"
 import { SecretChangeRelay, type SecretChange } from "./ports.ts"
 import { SecretBox } from "./secrets/secret-box.ts"
-import { spanNamed } from "../../kernel/spans.ts"
+import { fnNamed, spanNamed } from "../../kernel/spans.ts"
 
 /** A sealed secret's plaintext: the provider's secret fields by name. */
 export const SecretFields = Schema.parseJson(Schema.Record({ key: Schema.String, value: Schema.String }))
@@ -103,7 +103,7 @@ export class ConnectionCredentials extends Effect.Service<ConnectionCredentials>
         )
       )
 
-    const fields = Effect.fn("twin.connectionSecretFields")(function* (beingId: string, provider: string) {
+    const fields = fnNamed("twin.connectionSecretFields")(function* (beingId: string, provider: string) {
       const envelope = sealed.get(keyOf(beingId, provider))
       if (envelope === undefined) return Option.none<Redacted.Redacted<Readonly<Record<string, string>>>>()
       return yield* opened(envelope)
@@ -145,7 +145,7 @@ export class ConnectionCredentials extends Effect.Service<ConnectionCredentials>
      * The secret fields the row holds now (another process may have renewed them), kept as this process's copy too.
      * Shared databases only.
      */
-    const stored = Effect.fn("twin.storedConnectionSecret")(function* (beingId: string, provider: string) {
+    const stored = fnNamed("twin.storedConnectionSecret")(function* (beingId: string, provider: string) {
       const row = yield* outsideTransaction(repository.usableSecret({ beingId, provider }))
       // A copy of what the row holds: nothing new for the other processes to hear of.
       yield* keep(beingId, provider, Option.isSome(row) ? row.value.secret : null)
@@ -164,7 +164,7 @@ export class ConnectionCredentials extends Effect.Service<ConnectionCredentials>
      * Ends a claimed renewal: the renewed fields sealed and written (awaited: the other processes read them), or none
      * on a failure.
      */
-    const endRenewal = Effect.fn("twin.endTokenRenewal")(function* (
+    const endRenewal = fnNamed("twin.endTokenRenewal")(function* (
       beingId: string,
       provider: string,
       claimer: string,

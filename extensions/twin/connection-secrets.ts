@@ -16,6 +16,7 @@ import { ConnectionCredentials } from "./connection-credentials.ts"
 import { NodeValuesLive } from "./node-values.ts"
 import { ConnectionsRepository } from "./repositories/connections-repository.ts"
 import { SecretBox } from "./secrets/secret-box.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 const ConnectionSecretsLive = Layer.effect(
   ConnectionSecrets,
@@ -33,7 +34,7 @@ const ConnectionGrantsLive = Layer.effect(
     const connections = yield* ConnectionsRepository
     const credentials = yield* ConnectionCredentials
     const box = yield* SecretBox
-    const grant = Effect.fn("connections.grant")(function* (
+    const grant = fnNamed("connections.grant")(function* (
       beingId: string,
       provider: string,
       granted: {

@@ -29,7 +29,7 @@ import { FILES_PROVIDER } from "./sync.ts"
 import { ChatPollers } from "./chat-bridge/pollers.ts"
 import { CHAT_PROVIDER } from "./chat-bridge/tokens.ts"
 import { ChatPairings } from "./chat-bridge/pairing.ts"
-import { spanNamed } from "../../kernel/spans.ts"
+import { fnNamed, spanNamed } from "../../kernel/spans.ts"
 
 const toConnection = (row: TwinConnection): Connection => ({
   id: row.id,
@@ -173,7 +173,7 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
         ? Effect.map(credentials.credential(beingId, provider, "token"), Option.isNone)
         : Effect.succeed(false)
 
-    const create = Effect.fn("connections.create")(function* (caller: Caller, body: CreateConnection) {
+    const create = fnNamed("connections.create")(function* (caller: Caller, body: CreateConnection) {
       const registered = yield* providerOf(body.provider)
       const prepared = yield* prepare(caller, registered, body.config)
       const row = {
@@ -222,7 +222,7 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
      * A new label, and/or a whole new config (its secret sealed again); a connection in error is connected again by a
      * new config.
      */
-    const update = Effect.fn("connections.update")(function* (caller: Caller, id: string, patch: UpdateConnection) {
+    const update = fnNamed("connections.update")(function* (caller: Caller, id: string, patch: UpdateConnection) {
       const row = yield* owned(caller, id)
       const prepared =
         patch.config === undefined ? null : yield* prepare(caller, yield* providerOf(row.provider), patch.config)
@@ -242,7 +242,7 @@ export class Connections extends Effect.Service<Connections>()("twin/Connections
     })
 
     /** The row and its secret go together; what a sync made of it (memories, activity) stays the twin's. */
-    const remove = Effect.fn("connections.delete")(function* (caller: Caller, id: string) {
+    const remove = fnNamed("connections.delete")(function* (caller: Caller, id: string) {
       const row = yield* owned(caller, id)
       yield* connections.remove({ id, beingId: caller.beingId })
       yield* credentials.remember(caller.beingId, row.provider, null)

@@ -16,6 +16,7 @@ import { LearningQueue } from "./learning-queue.ts"
 import { Memories } from "./memories.ts"
 import { TwinFolders } from "./ports.ts"
 import { IndexedFilesRepository, type IndexedFile } from "./repositories/indexed-files-repository.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 /** Files one pass indexes; the rest wait for a narrower folder (counted as `skipped`). */
 export const MAX_SYNC_FILES = 2000
@@ -79,7 +80,7 @@ export class FilesIndexer extends Effect.Service<FilesIndexer>()("twin/FilesInde
         )
       )
 
-    const index = Effect.fn("twin.indexFolder")(function* (caller: Caller, folder: string) {
+    const index = fnNamed("twin.indexFolder")(function* (caller: Caller, folder: string) {
       const beingId = caller.beingId
       const found = yield* folders.textFiles(caller, folder, MAX_SYNC_FILES + 1)
       const known = new Map((yield* indexed.list(beingId)).map((file) => [file.path, file]))

@@ -16,7 +16,7 @@ import {
   type LearningUpdate
 } from "./contract/learning.ts"
 import { LearningRepository } from "./repositories/learning-repository.ts"
-import { spanNamed } from "../../kernel/spans.ts"
+import { fnNamed, spanNamed } from "../../kernel/spans.ts"
 
 /** The most of one message, mail or file a pass reads. */
 export const MAX_QUEUED_CHARS = 8000
@@ -34,7 +34,7 @@ export class LearningQueue extends Effect.Service<LearningQueue>()("twin/Learnin
       )
 
     /** Queues the being's own text from `source`, unless that source is switched off or the text is blank. */
-    const enqueue = Effect.fn("twin.enqueueLearning")(function* (
+    const enqueue = fnNamed("twin.enqueueLearning")(function* (
       beingId: string,
       source: LearningSource,
       reference: string,

@@ -25,6 +25,7 @@ import { NodeValuesLive } from "./node-values.ts"
 import { ProviderRegistryLive } from "./providers.ts"
 import { OAuthClientsRepository } from "./repositories/oauth-clients-repository.ts"
 import { encryptionKeyMissing, SecretBox } from "./secrets/secret-box.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 const fromEnvironment = (provider: string) => {
   const names = clientSettingNames(provider)
@@ -65,7 +66,7 @@ export class OAuthClients extends Effect.Service<OAuthClients>()("twin/OAuthClie
             )
       )
 
-    const stateOf = Effect.fn("oauthClients.state")(function* (provider: string) {
+    const stateOf = fnNamed("oauthClients.state")(function* (provider: string) {
       const environment = yield* fromEnvironment(provider)
       if (Option.isSome(environment))
         return {
@@ -85,12 +86,12 @@ export class OAuthClients extends Effect.Service<OAuthClients>()("twin/OAuthClie
         : ({ provider, clientId: null, secretSet: false, source: "none" } satisfies OAuthClientState)
     })
 
-    const list = Effect.fn("oauthClients.list")(function* (caller: Caller) {
+    const list = fnNamed("oauthClients.list")(function* (caller: Caller) {
       yield* ownerOnly(caller)
       return yield* Effect.forEach(yield* oauthProviders, stateOf)
     })
 
-    const set = Effect.fn("oauthClients.set")(function* (caller: Caller, provider: string, body: SetOAuthClient) {
+    const set = fnNamed("oauthClients.set")(function* (caller: Caller, provider: string, body: SetOAuthClient) {
       yield* ownerOnly(caller)
       yield* known(provider)
       if (!box.configured) return yield* encryptionKeyMissing()
@@ -100,7 +101,7 @@ export class OAuthClients extends Effect.Service<OAuthClients>()("twin/OAuthClie
       return yield* stateOf(provider)
     })
 
-    const remove = Effect.fn("oauthClients.remove")(function* (caller: Caller, provider: string) {
+    const remove = fnNamed("oauthClients.remove")(function* (caller: Caller, provider: string) {
       yield* ownerOnly(caller)
       yield* known(provider)
       yield* repository.remove(provider)
@@ -109,7 +110,7 @@ export class OAuthClients extends Effect.Service<OAuthClients>()("twin/OAuthClie
     })
 
     /** The client in force for `provider`: the environment's, else the one set in Settings when its secret opens. */
-    const client = Effect.fn("oauthClients.client")(function* (provider: string) {
+    const client = fnNamed("oauthClients.client")(function* (provider: string) {
       const environment = yield* fromEnvironment(provider)
       if (Option.isSome(environment)) return Option.some<OAuthClient>(environment.value)
       const stored = yield* repository.sealedSecret(provider)

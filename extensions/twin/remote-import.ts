@@ -14,6 +14,7 @@ import { LearningQueue } from "./learning-queue.ts"
 import { Memories } from "./memories.ts"
 import type { RemoteConnection, RemoteSync } from "./ports.ts"
 import { MemoriesRepository } from "./repositories/memories-repository.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 export type RemoteCounts = {
   items: number
@@ -37,7 +38,7 @@ export class RemoteImporter extends Effect.Service<RemoteImporter>()("twin/Remot
     const learningQueue = yield* LearningQueue
     const repository = yield* MemoriesRepository
 
-    const importPass = Effect.fn("twin.importRemote")(function* (
+    const importPass = fnNamed("twin.importRemote")(function* (
       beingId: string,
       remote: RemoteSync,
       cursor: string | null,

@@ -28,6 +28,7 @@ import { PluginSyncs } from "./plugin-syncs.ts"
 import { RemoteSyncs, TwinFolders, type RemoteSync } from "./ports.ts"
 import { RemoteImporter } from "./remote-import.ts"
 import { ConnectionsRepository, type TwinConnection } from "./repositories/connections-repository.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 export const FILES_PROVIDER = "files"
 
@@ -241,7 +242,7 @@ export class TwinSync extends Effect.Service<TwinSync>()("twin/TwinSync", {
         message: `A sync of your ${provider === FILES_PROVIDER ? "files" : provider} is already running; wait for it to finish.`
       })
 
-    const start = Effect.fn("twin.startSync")(function* (caller: Caller, provider: string, params: SyncParams) {
+    const start = fnNamed("twin.startSync")(function* (caller: Caller, provider: string, params: SyncParams) {
       if (provider !== FILES_PROVIDER && provider !== BROWSER_PROVIDER && (yield* remoteOf(provider)) === undefined) {
         return yield* new UnknownProvider({
           message: `This node has no provider "${provider}" to sync.`,

@@ -19,6 +19,7 @@ import type { WebhookReceived } from "./contract/webhooks-api.ts"
 import { PluginSyncs, type PluginReceiver } from "./plugin-syncs.ts"
 import { RemoteImporter } from "./remote-import.ts"
 import { ConnectionsRepository } from "./repositories/connections-repository.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 /** What the route read of one delivery. */
 export interface Delivery {
@@ -65,7 +66,7 @@ export class TwinWebhooks extends Effect.Service<TwinWebhooks>()("twin/TwinWebho
     const activity = yield* Activity
     const plugins = yield* PluginSyncs
 
-    const deliver = Effect.fn("twin.webhookDelivery")(function* (delivery: Delivery) {
+    const deliver = fnNamed("twin.webhookDelivery")(function* (delivery: Delivery) {
       const receiver = (yield* plugins.receivers).find((found) => found.provider === delivery.provider)
       const row = Option.getOrNull(
         yield* connections.findDelivered({ id: delivery.connectionId, provider: delivery.provider })

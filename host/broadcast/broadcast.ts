@@ -25,6 +25,7 @@ import { isoIn, nowIso } from "../../kernel/time.ts"
 import { Envelope, type BroadcastBody } from "./messages.ts"
 import { BroadcastRepository } from "./broadcast-repository.ts"
 import { listenOnce } from "./listener.ts"
+import { fnNamed } from "../../kernel/spans.ts"
 
 /** The one channel every process listens on. */
 export const BROADCAST_CHANNEL = "node_broadcast"
@@ -64,7 +65,7 @@ export const BroadcastLive = Layer.scoped(
     const origin = randomUUID()
     const listening = yield* Deferred.make<void>()
 
-    const sendNow = Effect.fn("broadcast.send")(function* (body: BroadcastBody) {
+    const sendNow = fnNamed("broadcast.send")(function* (body: BroadcastBody) {
       const text = JSON.stringify({ origin, body })
       if (Buffer.byteLength(text) < NOTIFY_PAYLOAD_LIMIT)
         return yield* repository.notify({ channel: BROADCAST_CHANNEL, payload: text })

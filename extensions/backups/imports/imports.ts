@@ -20,6 +20,7 @@ import { readConversations } from "./chatgpt-file.ts"
 import { ThreadLearning } from "../../threads/contract/ports.ts"
 import { isNoteName, readNote } from "./notes-file.ts"
 import { lazyModule } from "../../../kernel/lazy-module.ts"
+import { fnNamed } from "../../../kernel/spans.ts"
 
 /** At first use, as every library only a backup, an export or an import needs (docs/benchmarks.md, "Idle RSS"). */
 const fflate = lazyModule<typeof Fflate>("fflate")
@@ -194,7 +195,7 @@ export class Imports extends Effect.Service<Imports>()("imports/Imports", {
     }
 
     /** Reads every file part of `request` into the caller's twin. */
-    const run = Effect.fn("imports.run")(function* (caller: Caller, request: HttpServerRequest.HttpServerRequest) {
+    const run = fnNamed("imports.run")(function* (caller: Caller, request: HttpServerRequest.HttpServerRequest) {
       const now = new Date(yield* Clock.currentTimeMillis).toISOString()
       const tally: Tally = { events: 0, todos: 0, memories: 0, threads: 0, skipped: 0, problems: [] }
       let files = 0

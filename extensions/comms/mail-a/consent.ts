@@ -21,6 +21,7 @@ import { consentUrl, exchangeCode } from "../oauth/protocol.ts"
 import { ownerTokenSend } from "./token-send.ts"
 
 import { MAIL_A_CALLBACK_PATH, mailAScopes } from "../contract/mail-a.ts"
+import { fnNamed } from "../../../kernel/spans.ts"
 export { MAIL_A_AUTH_PATH, MAIL_A_CALLBACK_PATH } from "../contract/mail-a.ts"
 
 /** Google hands a refresh token only for offline access, and again on a repeated consent only when asked. */
@@ -43,7 +44,7 @@ export class MailAConsent extends Effect.Service<MailAConsent>()("integrations/M
     const consents = yield* makePendingConsents("Connect mail")
     const redirectUri = `${origin.url}${MAIL_A_CALLBACK_PATH}`
 
-    const start = Effect.fn("mailA.startConsent")(function* (caller: Caller) {
+    const start = fnNamed("mailA.startConsent")(function* (caller: Caller) {
       if (Option.isNone(accounts.client)) return yield* notConfigured()
       if (!secrets.sealable) return yield* encryptionKeyMissing()
       const { state, verifier } = yield* consents.open(caller, MAIL_A_PROVIDER)
@@ -56,7 +57,7 @@ export class MailAConsent extends Effect.Service<MailAConsent>()("integrations/M
       })
     })
 
-    const finish = Effect.fn("mailA.finishConsent")(function* (caller: Caller, query: CallbackQuery) {
+    const finish = fnNamed("mailA.finishConsent")(function* (caller: Caller, query: CallbackQuery) {
       const consent = yield* consents.take(caller, MAIL_A_PROVIDER, query.state)
       const code = yield* codeOf(query, "The mail provider", "connect mail again")
       if (Option.isNone(accounts.client)) return yield* notConfigured()

@@ -27,6 +27,7 @@ import { type CallbackQuery, codeOf, makePendingConsents } from "./pending-conse
 import { PendingConsentsRepository } from "./pending-consents-repository.ts"
 import { type Client, consentUrl, exchangeCode, refreshTokens } from "./protocol.ts"
 import { makeTokenKeeper } from "./token-keeper.ts"
+import { fnNamed } from "../../../kernel/spans.ts"
 
 export interface OAuthPlan {
   readonly authorizeUrl: string
@@ -85,7 +86,7 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
       )
     }
 
-    const start = Effect.fn("pluginOAuth.startConsent")(function* (caller: Caller, provider: string) {
+    const start = fnNamed("pluginOAuth.startConsent")(function* (caller: Caller, provider: string) {
       const plan = yield* planOf(provider)
       const client = yield* clientOf(provider)
       if (!credentials.sealable) return yield* encryptionKeyMissing()
@@ -98,7 +99,7 @@ export class PluginOAuth extends Effect.Service<PluginOAuth>()("integrations/Plu
       })
     })
 
-    const finish = Effect.fn("pluginOAuth.finishConsent")(function* (
+    const finish = fnNamed("pluginOAuth.finishConsent")(function* (
       caller: Caller,
       provider: string,
       query: CallbackQuery

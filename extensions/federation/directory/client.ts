@@ -26,6 +26,7 @@ import { DirectoryRepository, type StoredDirectoryState } from "../repositories/
 import { FederationSettings } from "../settings.ts"
 import { pinnedProfile } from "../pinned-profile.ts"
 import { digestOf, signPayload, verifiedBy } from "../wire/signed.ts"
+import { fnNamed } from "../../../kernel/spans.ts"
 
 export const DIRECTORY_PATHS = {
   capabilities: "/api/federation/capabilities",
@@ -95,7 +96,7 @@ export class DirectoryClient extends Effect.Service<DirectoryClient>()("federati
     const listedAt = (row: StoredDirectoryState, now: number) =>
       row.directoryDid !== null && row.expiresAt !== null && Date.parse(row.expiresAt) > now
 
-    const status = Effect.fn("federation.directoryStatus")(function* () {
+    const status = fnNamed("federation.directoryStatus")(function* () {
       const row = yield* current
       return {
         configured: endpoint !== null,
@@ -184,10 +185,10 @@ export class DirectoryClient extends Effect.Service<DirectoryClient>()("federati
     })
 
     /** Registers now (the owner's "register"; a flush), whatever is left of the listing. */
-    const register = Effect.fn("federation.directoryRegisterNow")(() => oneAtATime.withPermits(1)(registerNow))
+    const register = fnNamed("federation.directoryRegisterNow")(() => oneAtATime.withPermits(1)(registerNow))
 
     /** One pass of the directory loop: register or renew when due. */
-    const run = Effect.fn("federation.directory")(() =>
+    const run = fnNamed("federation.directory")(() =>
       oneAtATime.withPermits(1)(
         Effect.gen(function* () {
           if (endpoint === null) return false
@@ -206,7 +207,7 @@ export class DirectoryClient extends Effect.Service<DirectoryClient>()("federati
     )
 
     /** A handle at this node's directory, its signed entry checked under the pinned did. */
-    const resolve = Effect.fn("federation.directoryResolveHandle")(function* (handle: string) {
+    const resolve = fnNamed("federation.directoryResolveHandle")(function* (handle: string) {
       const row = yield* current
       if (endpoint === null) return { refused: "No directory is set (DIRECTORY_ENDPOINT)." } satisfies Resolved
       if (row.directoryDid === null)

@@ -16,6 +16,7 @@ import { Identities } from "../identities.ts"
 import { DirectoryRepository } from "../repositories/directory-repository.ts"
 import { FederationSettings } from "../settings.ts"
 import { digestOf, signPayload, verifiedBy } from "../wire/signed.ts"
+import { fnNamed } from "../../../kernel/spans.ts"
 
 /** How long a registration lists a node; the node renews well before (directory/client.ts). */
 export const REGISTRATION_MS = 24 * 60 * 60 * 1000
@@ -39,7 +40,7 @@ export class Directory extends Effect.Service<Directory>()("federation/Directory
       receipt: null
     })
 
-    const register = Effect.fn("federation.directoryRegister")(function* (registration: SignedRegistration) {
+    const register = fnNamed("federation.directoryRegister")(function* (registration: SignedRegistration) {
       if (!settings.directoryOn) return refuse("not_directory", "This node is not a directory.")
       const { payload } = registration
       if (payload.aud !== self.did)
@@ -83,7 +84,7 @@ export class Directory extends Effect.Service<Directory>()("federation/Directory
       return { accepted: true, code: null, reason: "Listed.", receipt } satisfies RegistrationAnswer
     })
 
-    const resolve = Effect.fn("federation.directoryResolve")(function* (handle: string) {
+    const resolve = fnNamed("federation.directoryResolve")(function* (handle: string) {
       const none = (reason: string): Resolution => ({ found: false, reason, entry: null })
       if (!settings.directoryOn) return none("This node is not a directory.")
       const now = yield* nowMillis

@@ -23,6 +23,7 @@ import { FederationSettings } from "../settings.ts"
 import { pinnedProfile } from "../pinned-profile.ts"
 import { digestOf, verifiedBy } from "../wire/signed.ts"
 import { RELAY_PATHS } from "./facilities.ts"
+import { fnNamed } from "../../../kernel/spans.ts"
 
 /** Renew when less than this is left of the enrolment (a relay grants a day). */
 const RENEW_BEFORE_MS = 6 * 60 * 60 * 1000
@@ -70,7 +71,7 @@ export class RelayClient extends Effect.Service<RelayClient>()("federation/Relay
     const enrolledAt = (row: StoredRelayState, now: number) =>
       row.relayDid !== null && row.expiresAt !== null && Date.parse(row.expiresAt) > now
 
-    const state = Effect.fn("federation.relayState")(function* () {
+    const state = fnNamed("federation.relayState")(function* () {
       const row = yield* current
       const now = yield* nowMillis
       return { ...row, endpoint, enrolled: enrolledAt(row, now) } satisfies NodeRelayState
@@ -133,14 +134,14 @@ export class RelayClient extends Effect.Service<RelayClient>()("federation/Relay
       return granted
     })
 
-    const enrol = Effect.fn("federation.relayEnrol")(() => oneAtATime.withPermits(1)(enrolNow))
+    const enrol = fnNamed("federation.relayEnrol")(() => oneAtATime.withPermits(1)(enrolNow))
 
     /**
      * One pass of the relay loop: enrol or renew when due, then collect; answers how many
      * messages landed. Every envelope the ladder answered is acknowledged, a refused one too
      * (as a refusal by deliver would be final), so nothing is handed over forever.
      */
-    const run = Effect.fn("federation.relay")(() =>
+    const run = fnNamed("federation.relay")(() =>
       oneAtATime.withPermits(1)(
         Effect.gen(function* () {
           if (endpoint === null) return 0

@@ -29,6 +29,7 @@ import { FederationSettings } from "../settings.ts"
 import { utf8 } from "../wire/encoding.ts"
 import { canonical } from "../wire/jcs.ts"
 import { digestOf, verifiedBy } from "../wire/signed.ts"
+import { fnNamed } from "../../../kernel/spans.ts"
 
 /** How long an enrolment runs; the enrolled node renews it well before (relay/client.ts). */
 export const ENROLMENT_MS = 24 * 60 * 60 * 1000
@@ -91,7 +92,7 @@ export class Relay extends Effect.Service<Relay>()("federation/Relay", {
       return { on: true, fronts: rows.map((row) => row.did), maxQueued: limits.maxQueued }
     })
 
-    const enrol = Effect.fn("federation.relayEnrolment")(function* (request: RelayEnrol) {
+    const enrol = fnNamed("federation.relayEnrolment")(function* (request: RelayEnrol) {
       if (!settings.relayOn) return refuseEnrolment("This node is not a relay.")
       if (request.protocol < CURRENT_PROTOCOL)
         return refuseEnrolment("A relay holds sealed envelopes only (protocol 2).")
@@ -121,7 +122,7 @@ export class Relay extends Effect.Service<Relay>()("federation/Relay", {
       } satisfies RelayEnrolmentAnswer
     })
 
-    const deposit = Effect.fn("federation.relayDeposit")(function* (input: unknown) {
+    const deposit = fnNamed("federation.relayDeposit")(function* (input: unknown) {
       const now = yield* nowMillis
       const at = isoAt(now)
       let digest: string | null = null
@@ -179,7 +180,7 @@ export class Relay extends Effect.Service<Relay>()("federation/Relay", {
       return { accepted: true, digest, code: null, reason: "Held for its audience.", at } satisfies DepositReceipt
     })
 
-    const collect = Effect.fn("federation.relayCollect")(function* (request: PeerCollect) {
+    const collect = fnNamed("federation.relayCollect")(function* (request: PeerCollect) {
       if (!settings.relayOn) return emptyCollection(NOTHING)
       if (request.protocol < CURRENT_PROTOCOL)
         return emptyCollection("A relay hands over sealed envelopes only (protocol 2).")

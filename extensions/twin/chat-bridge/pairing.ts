@@ -19,6 +19,7 @@ import { getMe } from "./bot-api.ts"
 import { ChatPairingsRepository, type ChatPairingRow } from "./pairings-repository.ts"
 import { ChatBot } from "./ports.ts"
 import { type BotToken, CHAT_ICON, CHAT_PROVIDER, CHAT_TITLE, ChatTokens } from "./tokens.ts"
+import { fnNamed } from "../../../kernel/spans.ts"
 
 const codeAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 export const codeLength = 6
@@ -74,7 +75,7 @@ export class ChatPairings extends Effect.Service<ChatPairings>()("twin/ChatPairi
         return Option.getOrThrow(yield* connections.find({ beingId, provider: CHAT_PROVIDER }))
       })
 
-    const pairing = Effect.fn("chatBridge.pairing")(function* (caller: Caller) {
+    const pairing = fnNamed("chatBridge.pairing")(function* (caller: Caller) {
       const resolved = yield* tokens.resolve(caller.beingId)
       if (Option.isNone(resolved)) {
         return {
@@ -122,7 +123,7 @@ export class ChatPairings extends Effect.Service<ChatPairings>()("twin/ChatPairi
      * being speaks through that bot, the chat becomes the being's (taken from any being it was
      * paired with through the same bot). Answers the being paired, or none.
      */
-    const claim = Effect.fn("chatBridge.claim")(function* (
+    const claim = fnNamed("chatBridge.claim")(function* (
       bot: string,
       code: string,
       chat: { readonly id: string; readonly title: string }
@@ -165,7 +166,7 @@ export class ChatPairings extends Effect.Service<ChatPairings>()("twin/ChatPairi
       Effect.zipRight(pairings.remove(beingId), gone ? Effect.void : setConnection(beingId, "pending", null))
 
     /** The being a chat speaks for through the bot, when it is paired and the being still speaks through that bot. */
-    const beingOf = Effect.fn("chatBridge.beingOf")(function* (bot: string, chatId: string) {
+    const beingOf = fnNamed("chatBridge.beingOf")(function* (bot: string, chatId: string) {
       for (const row of yield* pairings.byChat({ bot, chatId })) {
         const resolved = yield* tokens.resolve(row.beingId)
         if (Option.isSome(resolved) && resolved.value.bot === bot) return Option.some(row.beingId)
@@ -178,7 +179,7 @@ export class ChatPairings extends Effect.Service<ChatPairings>()("twin/ChatPairi
      * takes its pairing with it; a chat paired through a bot the being no longer speaks through
      * is unpaired, so the new bot pairs afresh.
      */
-    const changed = Effect.fn("chatBridge.connectionChanged")(function* (beingId: string) {
+    const changed = fnNamed("chatBridge.connectionChanged")(function* (beingId: string) {
       const connection = yield* connections.find({ beingId, provider: CHAT_PROVIDER })
       if (Option.isNone(connection)) return yield* pairings.remove(beingId)
       const row = Option.getOrNull(yield* pairings.find(beingId))
@@ -188,7 +189,7 @@ export class ChatPairings extends Effect.Service<ChatPairings>()("twin/ChatPairi
     })
 
     /** chat_a as the being's twin status shows it. */
-    const status = Effect.fn("chatBridge.status")(function* (caller: Caller) {
+    const status = fnNamed("chatBridge.status")(function* (caller: Caller) {
       const resolved = yield* tokens.resolve(caller.beingId)
       const connection = Option.getOrNull(yield* connections.find({ beingId: caller.beingId, provider: CHAT_PROVIDER }))
       const connected = pairedThrough(

@@ -14,6 +14,7 @@ import { TwinSettings } from "../settings.ts"
 import { Settings } from "../../../kernel/settings.ts"
 import { keptKey, keptKeyOrMade, keptKeyPath } from "../../../kernel/encryption-key.ts"
 import { deriveKey, newSalt, open, parseEnvelope, seal } from "./envelope.ts"
+import { fnNamed } from "../../../kernel/spans.ts"
 
 /** Where the node's salt is kept: generated on the first secret sealed, the same ever after. */
 const SALT_KEY = "connections_secret_salt"
@@ -74,7 +75,7 @@ export class SecretBox extends Effect.Service<SecretBox>()("twin/SecretBox", {
     )
 
     /** The envelope of `plaintext`, always the salted form; refused without ENCRYPTION_KEY. */
-    const sealText = Effect.fn("twin.sealSecret")(function* (plaintext: string) {
+    const sealText = fnNamed("twin.sealSecret")(function* (plaintext: string) {
       const passphrase = yield* sealingPassphrase
       if (Option.isNone(passphrase)) return yield* encryptionKeyMissing()
       const salt = yield* nodeSalt
@@ -85,7 +86,7 @@ export class SecretBox extends Effect.Service<SecretBox>()("twin/SecretBox", {
      * The plaintext of an envelope of either form, or None when it cannot be opened (no key, not an
      * envelope, another key, a changed byte); said in the log without the envelope or any secret.
      */
-    const openText = Effect.fn("twin.openSecret")(function* (envelope: string) {
+    const openText = fnNamed("twin.openSecret")(function* (envelope: string) {
       const passphrase = yield* openingPassphrase
       const parsed = parseEnvelope(envelope)
       if (Option.isNone(passphrase) || parsed === null) {

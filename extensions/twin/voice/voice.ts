@@ -15,6 +15,7 @@ import type { AudioFormat, NodeSttStatus, NodeTranscript } from "./contract/reco
 import { VoiceConsentsRepository } from "./consents-repository.ts"
 import { destinationOf, placeOf } from "./destination.ts"
 import { SttBinding } from "./ports.ts"
+import { fnNamed } from "../../../kernel/spans.ts"
 
 /** A recording read from the request, whole, in memory. */
 export interface Recording {
@@ -32,7 +33,7 @@ export class Voice extends Effect.Service<Voice>()("twin/Voice", {
     const models = yield* Models
     const binding = yield* SttBinding
 
-    const status = Effect.fn("voice.status")(function* (beingId: string) {
+    const status = fnNamed("voice.status")(function* (beingId: string) {
       // Where recordings go now: a binding changed in Settings → Models moves it.
       const destination = destinationOf(binding)
       const consent = Option.getOrNull(yield* consents.find(beingId))
@@ -40,7 +41,7 @@ export class Voice extends Effect.Service<Voice>()("twin/Voice", {
       return { ...destination, consented, consentedAt: consented ? consent!.consentedAt : null } satisfies NodeSttStatus
     })
 
-    const consent = Effect.fn("voice.consent")(function* (beingId: string, consentKey: string) {
+    const consent = fnNamed("voice.consent")(function* (beingId: string, consentKey: string) {
       const destination = destinationOf(binding)
       if (!destination.leavesDevice) {
         return yield* new SttStaysOnDevice({
@@ -59,7 +60,7 @@ export class Voice extends Effect.Service<Voice>()("twin/Voice", {
       return yield* status(beingId)
     })
 
-    const withdraw = Effect.fn("voice.withdrawConsent")(function* (beingId: string) {
+    const withdraw = fnNamed("voice.withdrawConsent")(function* (beingId: string) {
       yield* consents.remove(beingId)
       return yield* status(beingId)
     })
@@ -69,7 +70,7 @@ export class Voice extends Effect.Service<Voice>()("twin/Voice", {
      * host, a consent to exactly this destination. Checked before the body is read, and again
      * once it has been (a consent may be withdrawn meanwhile).
      */
-    const admit = Effect.fn("voice.admit")(function* (beingId: string) {
+    const admit = fnNamed("voice.admit")(function* (beingId: string) {
       const destination = destinationOf(binding)
       if (!destination.available) {
         return yield* new NoModelToCall({
@@ -99,7 +100,7 @@ export class Voice extends Effect.Service<Voice>()("twin/Voice", {
       }
     })
 
-    const transcribe = Effect.fn("voice.transcribe")(function* (beingId: string, recording: Recording) {
+    const transcribe = fnNamed("voice.transcribe")(function* (beingId: string, recording: Recording) {
       yield* admit(beingId)
       const result = yield* models
         .transcribe({
