@@ -11,12 +11,13 @@
  * `import.meta.url` becomes the source file's own URL, so a file read beside its module (the sandbox's launcher, the
  * web app's folder) is found as before; `import.meta.main` is false, since the bundle is imported, never run.
  *
- * Where: node_modules/.cache/node-server/<hash>/, a folder per content hash of the inputs, renamed into place once
- * complete, so two nodes starting at once never read a half-written bundle; `latest.json` names the newest. The hash
+ * Where: node_modules/.cache/node-server/<hash>/, a folder per hash of the inputs and the folder they were read from
+ * (`bundleKey`), renamed into place once complete, so two nodes starting at once never read a half-written bundle;
+ * `latest.json` names the newest. The hash
  * covers the inputs esbuild read (our files; package-lock.json stands for node_modules) and this file.
  * ./bundled-start.ts loads it. Tests import the modules themselves; the nodes they start as processes load the bundle.
  */
-import { randomBytes } from "node:crypto"
+import { createHash, randomBytes } from "node:crypto"
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { join, relative, sep } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
@@ -95,6 +96,16 @@ const writeAtomically = (file: string, text: string) => {
   renameSync(temporary, file)
 }
 
+/**
+ * The bundle's key: its inputs' contents and the folder they were read from. The bundle holds the sources' absolute
+ * paths (a module's `import.meta.url`, what `require` resolves from), so the same sources in another folder (a moved
+ * checkout, a second work tree sharing node_modules) need a bundle of their own.
+ */
+const bundleKey = (inputs: ReadonlyArray<string>, root: string): string | null => {
+  const contents = hashFiles(inputs, root)
+  return contents === null ? null : createHash("sha256").update(contents).update("\0").update(root).digest("hex")
+}
+
 /** The stamp's files: what esbuild read under `root` outside node_modules, this file, and the lock file. */
 const stampedInputs = (root: string, metafileInputs: ReadonlyArray<string>): Array<string> => {
   // A module of a plugin's namespace ("required-builtin:node:http") is no file.
@@ -157,7 +168,7 @@ export const ensureServerBundle = async (options: ServerBundleOptions = {}): Pro
   if (
     latest !== null &&
     existsSync(join(where(latest.hash), entryName)) &&
-    hashFiles(latest.inputs, root) === latest.hash
+    bundleKey(latest.inputs, root) === latest.hash
   ) {
     return { ...located(where(latest.hash)), built: false, line: "" }
   }
@@ -248,7 +259,7 @@ export const ensureServerBundle = async (options: ServerBundleOptions = {}): Pro
     })
     for (const output of Object.keys(result.metafile.outputs)) asciiComments(join(root, output))
     const inputs = stampedInputs(root, Object.keys(result.metafile.inputs))
-    const hash = hashFiles(inputs, root)
+    const hash = bundleKey(inputs, root)
     if (hash === null) throw new Error("a source file went away while the node was being bundled; start it again")
     if (existsSync(where(hash))) rmSync(building, { recursive: true, force: true })
     else {

@@ -3,11 +3,11 @@
  * project stands in for the repository: a module reading a file beside itself through `import.meta.url`, a package of
  * node_modules that stays outside the bundle, and an entry that must not run as a main module when imported.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { spawnSync } from "node:child_process"
 import { dirname, join } from "node:path"
-import { fileURLToPath } from "node:url"
+import { fileURLToPath, pathToFileURL } from "node:url"
 import { afterAll, describe, expect, test } from "vitest"
 import { ensureServerBundle, isBundled } from "../../../host/server-bundle.ts"
 
@@ -87,6 +87,23 @@ describe("the node's bundle", () => {
     expect(module.word()).toBe("caf\u00e9 \u2192")
     for (const file of readdirSync(dirname(bundle.serve))) {
       expect(/[\u0080-\uffff]/.test(readFileSync(join(dirname(bundle.serve), file), "utf8")), file).toBe(false)
+    }
+  })
+
+  test("the same sources in another folder get a bundle of their own, which names that folder", async () => {
+    const first = await ensureServerBundle(options)
+    const moved = mkdtempSync(join(tmpdir(), "server-bundle-moved-"))
+    try {
+      cpSync(root, moved, { recursive: true, filter: (path) => !path.startsWith(cacheDir) })
+      const again = await ensureServerBundle({ root: moved, cacheDir })
+      expect(again.built).toBe(true)
+      expect(again.url).not.toBe(first.url)
+      // The sources' own addresses in the bundle are the moved folder's (a module's import.meta.url).
+      const text = readFileSync(fileURLToPath(again.url), "utf8")
+      expect(text).toContain(pathToFileURL(join(moved, "lib", "read.ts")).href)
+      expect(text).not.toContain(pathToFileURL(join(root, "lib", "read.ts")).href)
+    } finally {
+      rmSync(moved, { recursive: true, force: true })
     }
   })
 
