@@ -202,8 +202,13 @@ describe("the Muse's place", () => {
     await composer(page).fill("A fresh start")
     await composer(page).press("Enter")
     await expect.poll(() => messages(page, "assistant").count()).toBe(1)
-    // Back to the first conversation through the switcher.
-    const first = await switcher.locator("option").nth(1).getAttribute("value")
+    // Back to the first conversation through the switcher: the option that is not the one open. Not by its place: the
+    // list is ordered by last activity, and the inbox may hear of the new conversation's message after its reply began.
+    const open = await switcher.inputValue()
+    const values = await switcher
+      .locator("option")
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))
+    const first = values.find((value) => value !== open && value !== "")
     await switcher.selectOption(first!)
     await expect.poll(() => messages(page, "user").count()).toBeGreaterThan(3)
 
