@@ -213,6 +213,9 @@ describe("the Muse across processes", () => {
     expect(await exchange("Who polls?")).toBe("Chat answer to: Who polls?")
     const poller = callerOf(museCalls()[before]!)!
     const other = 1 - poller
+    // The poller's round has answered the chat but may still hold the thread's lease; a message posted meanwhile is
+    // the lease holder's to answer (one round for messages at the same moment), so wait for it to let go.
+    await idle()
 
     // A long reply runs on the other process; the chat's message comes meanwhile and waits for the next round there.
     answer = (asked) =>
