@@ -87,6 +87,10 @@ await sleep(IDLE_SECONDS * 1000)
 const idleRss = rssOfAll(servers)
 
 const load = await interleavedLoad(servers, cookie)
+const endRss = rssOfAll(servers)
+// The same quiet time as before the idle figure: what each server holds once the load has passed.
+log(`idle ${IDLE_SECONDS} s after the load, then reading VmRSS again`)
+await sleep(IDLE_SECONDS * 1000)
 const loadedRss = rssOfAll(servers)
 
 log(`timing ${START_RUNS} starts of the node and of the Fastify anchor`)
@@ -94,4 +98,4 @@ const starts = await measureStarts(dbPath)
 
 await Promise.all(targets.map((target) => stop(servers[target])))
 
-report({ load, starts, idleRss, loadedRss })
+report({ load, starts, idleRss, endRss, loadedRss })
