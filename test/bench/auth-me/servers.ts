@@ -9,6 +9,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from "node:http"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { person } from "../../support/person.ts"
 import { cpuSeconds } from "../scale-out/load.ts"
 import { nodeBin, nodeDir, nodeFlags, nodeMain, RATE_LIMIT, repoRoot } from "./settings.ts"
 
@@ -203,13 +204,7 @@ export const register = async (node: Pick<Server, "url">, accessCode: string) =>
   const answer = await call(`${node.url}/api/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      email: "owner@example.org",
-      password: "correct horse battery",
-      handle: "owner",
-      displayName: "The Owner",
-      accessCode
-    })
+    body: JSON.stringify(person(accessCode))
   })
   const setCookie = answer.headers["set-cookie"]?.find((line) => line.startsWith("svc_session="))
   if (answer.status !== 200 || setCookie === undefined) {
