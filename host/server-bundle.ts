@@ -78,6 +78,9 @@ interface Latest {
 }
 
 const thisFile = fileURLToPath(import.meta.url)
+/** The stand-ins the bundle gives importers of `node:http` and of `undici`, each a module beside this one. */
+const nodeHttpRequired = fileURLToPath(new URL("./node-http-required.ts", import.meta.url))
+const undiciAtFirstUse = fileURLToPath(new URL("./undici-at-first-use.ts", import.meta.url))
 const toPosix = (path: string) => path.split(sep).join("/")
 
 const readLatest = (cacheDir: string): Latest | null => {
@@ -108,7 +111,7 @@ const bundleKey = (inputs: ReadonlyArray<string>, root: string): string | null =
 
 /** The stamp's files: what esbuild read under `root` outside node_modules, this file, and the lock file. */
 const stampedInputs = (root: string, metafileInputs: ReadonlyArray<string>): Array<string> => {
-  // A module of a plugin's namespace ("required-builtin:node:http") is no file.
+  // A module of a plugin's namespace (a "namespace:path" input) is no file.
   const own = metafileInputs.filter((input) => !input.split("/").includes("node_modules") && !input.includes(":"))
   const self = toPosix(relative(root, thisFile))
   return [...new Set([...own, ...(self.startsWith("..") ? [] : [self]), "package-lock.json"])].sort()
@@ -215,34 +218,14 @@ export const ensureServerBundle = async (options: ServerBundleOptions = {}): Pro
                 ? undefined
                 : { path: args.path, external: true }
             )
-            // `node:http` through `require`, not `import`: an ES module's import of a built-in reads every export, and
-            // node:http's `WebSocket` and `MessageEvent` are getters that load Node's own HTTP client (undici), 12 MB
-            // of an idle node that never uses it (docs/benchmarks.md, "Idle RSS"). Required, the names are read only
-            // where used.
+            // `node:http` through `require`, not `import` (./node-http-required.ts says why).
             plugin.onResolve({ filter: /^(node:)?http$/ }, (args) =>
-              args.kind === "import-statement" ? { path: args.path, namespace: "required-builtin" } : undefined
+              args.kind === "import-statement" ? { path: nodeHttpRequired } : undefined
             )
-            plugin.onLoad({ filter: /.*/, namespace: "required-builtin" }, (args) => ({
-              contents: `module.exports = require(${JSON.stringify(args.path)})`,
-              loader: "js"
-            }))
-            // undici evaluated at its first use: @effect/platform-node's server module imports its HTTP client, which
-            // imports undici, and evaluating undici cost an idle node 29 MB. The client calls two of its names, inside
-            // functions; a name more would fail this build, not a start.
+            // undici evaluated at its first use (./undici-at-first-use.ts says why).
             plugin.onResolve({ filter: /^undici$/ }, (args) =>
-              args.kind === "import-statement" ? { path: args.path, namespace: "lazy-undici" } : undefined
+              args.kind === "import-statement" ? { path: undiciAtFirstUse } : undefined
             )
-            plugin.onLoad({ filter: /.*/, namespace: "lazy-undici" }, () => ({
-              contents: [
-                "let loaded",
-                'const undici = () => (loaded ??= require("undici"))',
-                "export class Agent { constructor(options) { return new (undici().Agent)(options) } }",
-                "export const getGlobalDispatcher = () => undici().getGlobalDispatcher()",
-                "export default { get Agent() { return undici().Agent } }"
-              ].join("\n"),
-              loader: "js",
-              resolveDir: root
-            }))
             plugin.onLoad({ filter: /\.ts$/ }, (args) => {
               if (args.path.split(sep).includes("node_modules")) return undefined
               const source = readFileSync(args.path, "utf8")

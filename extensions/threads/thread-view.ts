@@ -25,8 +25,52 @@ export const makeThreadView = Effect.gen(function* () {
   const bus = yield* EventBus
 
   /**
+   * Each row as its viewer sees it, given who is in it: the Muse's name read once a viewer with a muse thread among
+   * them, the other beings of direct threads in one statement for all of them.
+   */
+  const viewsOf = (
+    entries: ReadonlyArray<{
+      readonly row: StoredThread
+      readonly members: ReadonlyArray<string>
+      readonly viewerId: string
+    }>
+  ) =>
+    Effect.gen(function* () {
+      const otherOf = (members: ReadonlyArray<string>, viewerId: string) => members.find((id) => id !== viewerId)
+      const museViewers = new Set(entries.flatMap(({ row, viewerId }) => (row.kind === "muse" ? [viewerId] : [])))
+      const museNames = new Map<string, string>()
+      for (const viewerId of museViewers) museNames.set(viewerId, yield* context.museName(viewerId))
+      const others = new Set(
+        entries.flatMap(({ row, members, viewerId }) =>
+          row.kind === "direct" ? (otherOf(members, viewerId) ?? []) : []
+        )
+      )
+      // No direct thread among them (a muse thread's view, told twice a reply): no one's name to read.
+      const found = others.size === 0 ? [] : yield* beings.findMany([...others])
+      const names = new Map(found.map((being) => [being.id, being.displayName]))
+      return entries.map(({ row, members, viewerId }): Thread => {
+        const other = otherOf(members, viewerId)
+        return {
+          id: row.id,
+          kind: row.kind,
+          title:
+            row.kind === "muse"
+              ? (museNames.get(viewerId) ?? row.title)
+              : row.kind === "direct" && other !== undefined
+                ? (names.get(other) ?? row.title)
+                : row.title,
+          participants: members,
+          replyPolicy: replyPolicyOf(row.kind),
+          preview: row.lastContent === null ? null : row.lastContent.slice(0, PREVIEW),
+          lastMessageAt: row.lastMessageAt,
+          createdAt: row.createdAt
+        }
+      })
+    })
+
+  /**
    * Threads as `viewerId` sees them, each read once for all of them whatever their number (a page of the inbox):
-   * their participants in one statement, the Muse's name once, the other beings of direct threads in one.
+   * their participants in one statement, then their views (`viewsOf`).
    */
   const viewAll = (rows: ReadonlyArray<StoredThread>, viewerId: string) =>
     Effect.gen(function* () {
@@ -36,52 +80,30 @@ export const makeThreadView = Effect.gen(function* () {
         list.push(beingId)
         members.set(threadId, list)
       }
-      const otherOf = (row: StoredThread) => members.get(row.id)?.find((id) => id !== viewerId)
-      const museName = rows.some((row) => row.kind === "muse") ? yield* context.museName(viewerId) : null
-      const others = new Set(rows.flatMap((row) => (row.kind === "direct" ? (otherOf(row) ?? []) : [])))
-      // No direct thread among them (a muse thread's view, told twice a reply): no one's name to read.
-      const found = others.size === 0 ? [] : yield* beings.findMany([...others])
-      const names = new Map(found.map((being) => [being.id, being.displayName]))
-      return rows.map((row): Thread => {
-        const other = otherOf(row)
-        return {
-          id: row.id,
-          kind: row.kind,
-          title:
-            row.kind === "muse"
-              ? (museName ?? row.title)
-              : row.kind === "direct" && other !== undefined
-                ? (names.get(other) ?? row.title)
-                : row.title,
-          participants: members.get(row.id) ?? [],
-          replyPolicy: replyPolicyOf(row.kind),
-          preview: row.lastContent === null ? null : row.lastContent.slice(0, PREVIEW),
-          lastMessageAt: row.lastMessageAt,
-          createdAt: row.createdAt
-        }
-      })
+      return yield* viewsOf(rows.map((row) => ({ row, members: members.get(row.id) ?? [], viewerId })))
     })
 
   /** One thread as `viewerId` sees it: a list of one. */
   const view = (row: StoredThread, viewerId: string) => Effect.map(viewAll([row], viewerId), ([thread]) => thread!)
 
-  /** `thread.updated` to every being still in the thread, each with its own view; `only` narrows it to some of them. */
-  const announce = (threadId: string, only?: ReadonlyArray<string>) =>
+  /**
+   * `thread.updated` to every being still in the thread, each with its own view; `only` narrows it to some of them.
+   * Who is in the thread is read once, and serves as each view's participants; the thread itself is read once for all
+   * of them, unless the caller holds it as it stands now (`row`: a post's read with its own message put last).
+   */
+  const announce = (
+    threadId: string,
+    options: { readonly only?: ReadonlyArray<string>; readonly row?: StoredThread | undefined } = {}
+  ) =>
     Effect.gen(function* () {
       const members = (yield* threads.participants(threadId)).map((member) => member.beingId)
-      yield* Effect.forEach(
-        members.filter((id) => only === undefined || only.includes(id)),
-        (beingId) =>
-          Effect.flatMap(
-            threads.findFor({ threadId, beingId }),
-            Option.match({
-              onNone: () => Effect.void,
-              onSome: (row) =>
-                Effect.flatMap(view(row, beingId), (thread) =>
-                  bus.publish({ kind: "being", beingId }, { type: "thread.updated", thread })
-                )
-            })
-          )
+      const told = members.filter((id) => options.only === undefined || options.only.includes(id))
+      if (told.length === 0) return
+      const row = options.row ?? Option.getOrUndefined(yield* threads.findFor({ threadId, beingId: told[0]! }))
+      if (row === undefined) return
+      const views = yield* viewsOf(told.map((viewerId) => ({ row, members, viewerId })))
+      yield* Effect.forEach(views, (thread, index) =>
+        bus.publish({ kind: "being", beingId: told[index]! }, { type: "thread.updated", thread })
       )
     }).pipe(spanNamed("threads.announce"))
 

@@ -40,6 +40,16 @@ const afterThisTurn = Effect.async<void>((resume) => {
   return Effect.sync(() => clearImmediate(handle))
 })
 
+/**
+ * The thread as it stands with `message` stored, from the post's own read of it, where that read says so exactly: the
+ * message is later than the newest before it. At the same millisecond (ids break that tie, and the newest's id was not
+ * read), none: the announce reads the thread. A muse thread's announce waits past the reply's start, and reads it.
+ */
+const withNewest = (thread: StoredThread, message: Message): StoredThread | undefined =>
+  thread.lastMessageAt === null || Date.parse(message.createdAt) > Date.parse(thread.lastMessageAt)
+    ? { ...thread, lastContent: message.content, lastMessageAt: message.createdAt }
+    : undefined
+
 const missing = (id: string) =>
   new ThreadNotFound({ message: "There is no thread with that id among yours.", details: { id } })
 
@@ -108,7 +118,7 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
           ? Option.getOrThrow(yield* threads.findFor({ threadId: existing.value.id, beingId }))
           : yield* create("direct", other.value.displayName, [beingId, otherId])
         // The other being's inbox gains the new thread at once, before anything is written in it.
-        if (Option.isNone(existing)) yield* announce(row.id, [otherId])
+        if (Option.isNone(existing)) yield* announce(row.id, { only: [otherId] })
         return yield* view(row, beingId)
       }).pipe(spanNamed("threads.open"))
 
@@ -170,7 +180,7 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
           yield* FiberSet.run(besideReplies, Effect.zipRight(afterThisTurn, told))
           return message
         }
-        yield* announce(thread.id)
+        yield* announce(thread.id, { row: withNewest(thread, message) })
         if (thread.kind === "direct" && Option.isSome(outbound)) yield* outbound.value.posted(message)
         return message
       }).pipe(spanNamed("threads.post"))

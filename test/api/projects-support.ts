@@ -82,6 +82,10 @@ export const untilSettled = async (
 export const startGenerator = (client: Client, generatorId: string, inputs: Record<string, unknown>) =>
   run(client.api.studioProjects.createProject({ payload: { generatorId, inputs } }))
 
-/** Starts a run of a brief. */
+/**
+ * Starts a run of a brief. A scripted plan without a research task comes back one task longer, by design: plan repair
+ * puts a research task first (the first document's "guarantee that a research task exists"; repairPlan in
+ * actors/project/contract/plan.ts), so six writers' tasks run as seven.
+ */
 export const startBrief = (client: Client, brief: string) =>
   run(client.api.studioProjects.createProject({ payload: { brief } }))

@@ -20,20 +20,8 @@
 import { join } from "node:path"
 import { interleavedLoad } from "./auth-me/load.ts"
 import { report } from "./auth-me/report.ts"
-import {
-  call,
-  freePort,
-  register,
-  rssOfAll,
-  type Server,
-  sleep,
-  spawnAnchor,
-  startNode,
-  stop,
-  type Target,
-  targets,
-  waitForLine
-} from "./auth-me/servers.ts"
+import { call, freePort, register, rssOfAll, spawnAnchor, startNode, type Target, targets } from "./auth-me/servers.ts"
+import { type Server, sleep, stop, waitForLine } from "./spawned-server.ts"
 import {
   CONNECTIONS,
   effectAnchor,

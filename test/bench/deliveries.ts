@@ -30,6 +30,7 @@ import { BootInfo, bootInfoLayer } from "../../host/boot.ts"
 import { nodeLayer } from "../../host/node.ts"
 import { Client, firstPage, run } from "../support/client.ts"
 import { LiveTab } from "../support/live.ts"
+import { person } from "../support/person.ts"
 import type { TestNode } from "../support/node.ts"
 import { startChildNode } from "../support/child-node.ts"
 import { until } from "../support/until.ts"
@@ -45,17 +46,7 @@ const aimOfBare = 0.5
 /** A node's owner registered with the node's access code: the owner's client, the node's did and the owner being's. */
 const withOwner = async (url: string, accessCode: string) => {
   const owner = new Client(url)
-  await run(
-    owner.api.authPublic.register({
-      payload: {
-        email: "owner@example.org",
-        password: "correct horse battery",
-        handle: "owner",
-        displayName: "Owner",
-        accessCode
-      }
-    })
-  )
+  await run(owner.api.authPublic.register({ payload: person(accessCode) }))
   const nodeDid = (await run(new Client(url).api.federationWire.capabilities())).payload.did
   const beingDid = (await run(owner.api.federation.me())).did
   return { url, owner, nodeDid, beingDid }

@@ -14,6 +14,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { freePort } from "../support/free-port.ts"
+import { person } from "../support/person.ts"
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url))
 const nodeBin = join(repoRoot, "node_modules", ".bin", "node")
@@ -165,13 +166,7 @@ const startNode = async (folder: string, dataDir: string) => {
   const registered = await json(`${base}/api/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      email: "owner@example.org",
-      password: "correct horse battery",
-      handle: "owner",
-      displayName: "Owner",
-      accessCode
-    })
+    body: JSON.stringify(person(accessCode))
   })
   const cookie = registered.headers.getSetCookie()[0]!.split(";")[0]!
   const listed = (await (await json(`${base}/api/files?scope=user`, { headers: { cookie } })).json()) as Array<{

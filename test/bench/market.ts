@@ -21,6 +21,7 @@ import { join } from "node:path"
 import { BootInfo, bootInfoLayer } from "../../host/boot.ts"
 import { nodeLayer } from "../../host/node.ts"
 import { Client, run } from "../support/client.ts"
+import { person } from "../support/person.ts"
 import { meets, recordVerdict } from "./verdicts.ts"
 
 const buyers = 20
@@ -30,14 +31,6 @@ const price = 1
 const aimOfBare = 0.25
 
 const newId = () => randomBytes(12).toString("base64url")
-
-const registration = (code: string, n: number) => ({
-  email: `buyer${n}@example.org`,
-  password: "correct horse battery",
-  handle: `buyer_${n}`,
-  displayName: `Buyer ${n}`,
-  accessCode: code
-})
 
 const publishModules = (seller: Client, count: number) =>
   Promise.all(
@@ -80,12 +73,12 @@ const nodeBuys = async (dataDir: string) => {
   try {
     const info = await runtime.runPromise(BootInfo)
     const owner = new Client(info.url)
-    await run(owner.api.authPublic.register({ payload: registration(Option.getOrThrow(info.ownerCode), 0) }))
+    await run(owner.api.authPublic.register({ payload: person(Option.getOrThrow(info.ownerCode)) }))
     const codes = await run(owner.api.auth.mintCodes({ payload: { count: buyers, note: "bench" } }))
     const clients = await Promise.all(
-      codes.map(async ({ code }, n) => {
+      codes.map(async ({ code }) => {
         const client = new Client(info.url)
-        await run(client.api.authPublic.register({ payload: registration(code, n + 1) }))
+        await run(client.api.authPublic.register({ payload: person(code) }))
         return client
       })
     )

@@ -8,6 +8,7 @@
 import { startChildNode } from "../support/child-node.ts"
 import { Client, run } from "../support/client.ts"
 import { mintMcp } from "../support/mcp.ts"
+import { person } from "../support/person.ts"
 import { meets, recordVerdict } from "./verdicts.ts"
 
 const memories = 500
@@ -20,17 +21,7 @@ export const benchMcp = async () => {
   const node = await startChildNode({ env: { RATE_LIMIT_PER_MINUTE: "100000000", TRUST_PROXY: "1" } })
   try {
     const owner = new Client(node.url)
-    await run(
-      owner.api.authPublic.register({
-        payload: {
-          email: "bench@example.org",
-          password: "correct horse battery",
-          handle: "bench",
-          displayName: "Bench",
-          accessCode: node.ownerCode
-        }
-      })
-    )
+    await run(owner.api.authPublic.register({ payload: person(node.ownerCode) }))
     for (let i = 0; i < memories; i++) {
       const topic = i % 10 === 0 ? "the plumber Ada fixed the kitchen tap" : `an ordinary day, number ${i}`
       await run(owner.api.twin.createMemory({ payload: { content: `${topic} (${i})` } }))

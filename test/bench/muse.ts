@@ -22,6 +22,7 @@ import { WebSocket } from "ws"
 import { startChildNode } from "../support/child-node.ts"
 import { Client, run } from "../support/client.ts"
 import { startOpenAiServer } from "../support/openai-server.ts"
+import { person } from "../support/person.ts"
 import { meets, recordVerdict } from "./verdicts.ts"
 import { firstPage } from "../support/client.ts"
 
@@ -76,17 +77,7 @@ export const benchMuse = async () => {
   const info = { url: node.url }
   try {
     const owner = new Client(info.url)
-    await run(
-      owner.api.authPublic.register({
-        payload: {
-          email: "muse@example.org",
-          password: "correct horse battery",
-          handle: "muse_bench",
-          displayName: "Bench",
-          accessCode: node.ownerCode
-        }
-      })
-    )
+    await run(owner.api.authPublic.register({ payload: person(node.ownerCode) }))
     const [thread] = await run(owner.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } }))
     const socket = new WebSocket(`${info.url.replace(/^http/, "ws")}/api/ws`, {
       headers: { cookie: owner.cookieHeader() }

@@ -23,6 +23,7 @@ import { idealWallTime } from "../../actors/project/pipeline/schedule.ts"
 import { newId, ProjectStore, type NewTask } from "../../actors/project/store.ts"
 import { scriptStudio } from "../api/projects-scripted.ts"
 import { startOpenAiServer } from "../support/openai-server.ts"
+import { person } from "../support/person.ts"
 import { meets, recordVerdict } from "./verdicts.ts"
 
 const taskCount = 50
@@ -79,13 +80,7 @@ const runOnce = async (concurrency: number, modelDelayMs: number) => {
     const registered = await fetch(`${info.url}/api/auth/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        email: "owner@example.org",
-        password: "correct horse battery",
-        handle: "owner",
-        displayName: "Owner",
-        accessCode: Option.getOrThrow(info.ownerCode)
-      })
+      body: JSON.stringify(person(Option.getOrThrow(info.ownerCode)))
     })
     const ownerId = ((await registered.json()) as { being: { id: string } }).being.id
     const projectId = newId()

@@ -19,6 +19,7 @@ import { join } from "node:path"
 import { BootInfo, bootInfoLayer } from "../../host/boot.ts"
 import { nodeLayer } from "../../host/node.ts"
 import { Client, run } from "../support/client.ts"
+import { person } from "../support/person.ts"
 import { startPushService } from "../support/push-service.ts"
 import { until } from "../support/until.ts"
 import { recordVerdict } from "./verdicts.ts"
@@ -57,17 +58,7 @@ const nodePushes = async () => {
   try {
     const info = await runtime.runPromise(BootInfo)
     const owner = new Client(info.url)
-    await run(
-      owner.api.authPublic.register({
-        payload: {
-          email: "owner@example.org",
-          password: "correct horse battery",
-          handle: "owner",
-          displayName: "Owner",
-          accessCode: Option.getOrThrow(info.ownerCode)
-        }
-      })
-    )
+    await run(owner.api.authPublic.register({ payload: person(Option.getOrThrow(info.ownerCode)) }))
     for (let n = 0; n < devices; n++) {
       const device = push.subscribe(`bench-${n}`)
       await run(owner.api.push.subscribe({ payload: { endpoint: device.endpoint, keys: device.keys } }))

@@ -13,6 +13,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { BootInfo, bootInfoLayer } from "../../host/boot.ts"
 import { nodeLayer } from "../../host/node.ts"
+import { person } from "../support/person.ts"
 
 const rounds = 30
 const warmUp = 5
@@ -48,13 +49,7 @@ export const benchSandbox = async () => {
     const registered = await fetch(`${info.url}/api/auth/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        email: "owner@example.org",
-        password: "correct horse battery",
-        handle: "owner",
-        displayName: "Owner",
-        accessCode: Option.getOrThrow(info.ownerCode)
-      })
+      body: JSON.stringify(person(Option.getOrThrow(info.ownerCode)))
     })
     const cookie = registered.headers
       .getSetCookie()

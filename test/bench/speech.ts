@@ -20,6 +20,7 @@ import { nodeLayer } from "../../host/node.ts"
 import { boundTo, unboundModelSettings } from "../../extensions/models/test-layer.ts"
 import { Client, run } from "../support/client.ts"
 import { startOpenAiServer } from "../support/openai-server.ts"
+import { person } from "../support/person.ts"
 import { firstPage } from "../support/client.ts"
 
 const readings = Number(process.env.BENCH_SPEECH_READINGS) > 0 ? Number(process.env.BENCH_SPEECH_READINGS) : 100
@@ -66,17 +67,7 @@ export const benchSpeech = async () => {
   try {
     const info = await runtime.runPromise(BootInfo)
     const owner = new Client(info.url)
-    await run(
-      owner.api.authPublic.register({
-        payload: {
-          email: "speech@example.org",
-          password: "correct horse battery",
-          handle: "speech_bench",
-          displayName: "Bench",
-          accessCode: Option.getOrThrow(info.ownerCode)
-        }
-      })
-    )
+    await run(owner.api.authPublic.register({ payload: person(Option.getOrThrow(info.ownerCode)) }))
     const [thread] = await run(owner.api.threads.listThreads({ urlParams: { kind: "muse", ...firstPage } }))
     await run(
       owner.api.threads.postMessage({ path: { id: thread!.id }, payload: { content: "Tell me about the lighthouse" } })

@@ -15,6 +15,7 @@ import type { NodeSettings } from "../../host/settings.ts"
 import { BootInfo, bootInfoLayer } from "../../host/boot.ts"
 import { nodeLayer } from "../../host/node.ts"
 import { Client, run } from "./client.ts"
+import { person } from "./person.ts"
 
 export {
   Client,
@@ -29,6 +30,7 @@ export {
   type WireAnswer,
   type Refusal
 } from "./client.ts"
+export { person } from "./person.ts"
 
 export interface TestNodeOptions {
   readonly uiDir?: string
@@ -82,25 +84,6 @@ export const startNode = async (
       await runtime.dispose()
       if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true })
     }
-  }
-}
-
-let handleCounter = 0
-
-/** A fresh person's registration body. */
-export const person = (
-  accessCode: string,
-  overrides: Partial<Record<"email" | "password" | "handle" | "displayName", string>> = {}
-) => {
-  handleCounter += 1
-  const handle = `person_${process.pid}_${handleCounter}`
-  return {
-    email: `${handle}@example.org`,
-    password: "correct horse battery",
-    handle,
-    displayName: `Person ${handleCounter}`,
-    accessCode,
-    ...overrides
   }
 }
 

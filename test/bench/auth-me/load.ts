@@ -4,7 +4,7 @@
  * load generator and every other process on the machine took meanwhile.
  */
 import { type AutocannonResult, autocannon, cpuSeconds, machineBusySeconds } from "../scale-out/load.ts"
-import type { Server } from "./servers.ts"
+import type { Server } from "../spawned-server.ts"
 import { CONNECTIONS, log, ROUNDS, SECONDS, WARMUP_SECONDS } from "./settings.ts"
 
 const percentile = (sorted: Float64Array, p: number) =>

@@ -3,30 +3,27 @@
  * its default environment, and the anchors on the node's node.db. Spawning, waiting for the first
  * healthy answer, reading their memory and stopping them; the owner's registration on the node.
  */
-import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { person } from "../../support/person.ts"
 import { cpuSeconds } from "../scale-out/load.ts"
-import { nodeBin, nodeDir, nodeFlags, nodeMain, RATE_LIMIT, repoRoot } from "./settings.ts"
+import { type Server, sleep, spawnServer, waitForLine } from "../spawned-server.ts"
+import { nodeDir, nodeFlags, nodeMain, RATE_LIMIT, repoRoot } from "./settings.ts"
 
 /** The four servers, in the order each round loads them. */
 export type Target = "node" | "effect" | "fastify" | "raw"
 export const targets: ReadonlyArray<Target> = ["node", "effect", "fastify", "raw"]
 
 // ---------------------------------------------------------------------------------------------
-// Processes
+// Processes (spawned through ../spawned-server.ts)
 
-const children = new Set<ChildProcess>()
 const tempDirs = new Set<string>()
-
 process.on("exit", () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL")
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true })
 })
-process.on("SIGINT", () => process.exit(130))
 
 export const tempDir = (prefix: string) => {
   const dir = mkdtempSync(join(tmpdir(), prefix))
@@ -74,49 +71,12 @@ const nodeEnv = (dataDir: string, port: number): NodeJS.ProcessEnv => {
   }
 }
 
-export interface Server {
-  readonly name: string
-  readonly child: ChildProcess
-  readonly pid: number
-  readonly url: string
-  readonly output: () => string
-}
-
-const spawnServer = (
-  name: string,
-  args: ReadonlyArray<string>,
-  port: number,
-  options: { cwd: string; env?: NodeJS.ProcessEnv }
-): Server => {
-  const child = spawn(nodeBin, args, {
-    cwd: options.cwd,
-    env: options.env ?? process.env,
-    stdio: ["ignore", "pipe", "pipe"]
-  })
-  children.add(child)
-  child.on("exit", () => children.delete(child))
-  let output = ""
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()))
-  if (child.pid === undefined) throw new Error(`${name} did not spawn`)
-  return { name, child, pid: child.pid, url: `http://127.0.0.1:${port}`, output: () => output }
-}
-
 /** `env`: settings that differ from the node's defaults for this run, e.g. RATE_LIMIT_STORE. */
 export const spawnNode = (dataDir: string, port: number, env: NodeJS.ProcessEnv = {}) =>
   spawnServer("node", [...nodeFlags, nodeMain], port, { cwd: nodeDir, env: { ...nodeEnv(dataDir, port), ...env } })
 
 export const spawnAnchor = (name: string, file: string, db: string, port: number) =>
   spawnServer(name, [file, "--db", db, "--port", String(port)], port, { cwd: repoRoot })
-
-export const stop = (server: Server) =>
-  new Promise<void>((resolveStop) => {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolveStop()
-    server.child.once("exit", () => resolveStop())
-    server.child.kill("SIGKILL")
-  })
-
-export const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms))
 
 // ---------------------------------------------------------------------------------------------
 // HTTP without fetch: undici loads lazily and would add its own start-up to the first poll.
@@ -158,17 +118,6 @@ export const firstHealthy = async (server: Server, since: number, timeoutMs = 60
   throw new Error(`${server.name} gave no 200 on /api/health within ${timeoutMs} ms:\n${server.output()}`)
 }
 
-export const waitForLine = async (server: Server, pattern: RegExp, timeoutMs = 60_000) => {
-  const started = performance.now()
-  while (performance.now() - started < timeoutMs) {
-    const match = pattern.exec(server.output())
-    if (match !== null) return match
-    if (server.child.exitCode !== null) throw new Error(`${server.name} exited:\n${server.output()}`)
-    await sleep(10)
-  }
-  throw new Error(`${server.name} printed nothing matching ${pattern} within ${timeoutMs} ms:\n${server.output()}`)
-}
-
 // ---------------------------------------------------------------------------------------------
 // /proc
 
@@ -203,13 +152,7 @@ export const register = async (node: Pick<Server, "url">, accessCode: string) =>
   const answer = await call(`${node.url}/api/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      email: "owner@example.org",
-      password: "correct horse battery",
-      handle: "owner",
-      displayName: "The Owner",
-      accessCode
-    })
+    body: JSON.stringify(person(accessCode))
   })
   const setCookie = answer.headers["set-cookie"]?.find((line) => line.startsWith("svc_session="))
   if (answer.status !== 200 || setCookie === undefined) {

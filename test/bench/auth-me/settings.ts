@@ -16,7 +16,6 @@ import { join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 
 export const repoRoot = fileURLToPath(new URL("../../..", import.meta.url))
-export const nodeBin = join(repoRoot, "node_modules", ".bin", "node")
 export const nodeDir = resolve(process.env.BENCH_NODE_DIR ?? repoRoot)
 export const nodeMain = join(nodeDir, "host", "main.ts")
 export const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(/\s+/).filter((flag) => flag !== "")

@@ -1,6 +1,7 @@
 /** Process start to the first 200 on /api/health, node and Fastify anchor, with the CPU used by then. */
 import { START_RUNS, fastifyAnchor } from "./settings.ts"
-import { firstHealthy, freePort, removeDir, spawnAnchor, spawnNode, stop, tempDir } from "./servers.ts"
+import { stop } from "../spawned-server.ts"
+import { firstHealthy, freePort, removeDir, spawnAnchor, spawnNode, tempDir } from "./servers.ts"
 
 export interface StartFigures {
   readonly wallMs: Array<number>

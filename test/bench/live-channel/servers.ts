@@ -5,14 +5,13 @@
  * `cpuSeconds()` the process's CPU time so far. With BENCH_LIVE_PROFILE=<dir>, the node writes a
  * CPU profile there when it stops, and so does the anchor.
  */
-import { spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { startChildNode } from "../../support/child-node.ts"
 import { freePort } from "../../support/free-port.ts"
 import { register } from "../auth-me/servers.ts"
 import { cpuSeconds } from "../scale-out/load.ts"
+import { spawnServer, stop, waitForLine } from "../spawned-server.ts"
 
-const nodeBinary = fileURLToPath(new URL("../../../node_modules/.bin/node", import.meta.url))
 const hook = fileURLToPath(new URL("./loop-delay.ts", import.meta.url))
 const anchorScript = fileURLToPath(new URL("../anchors/raw-ws-broadcast.ts", import.meta.url))
 
@@ -66,29 +65,21 @@ export const startAnchorServer = async (): Promise<BenchServer> => {
   const port = await freePort()
   const profileDir = process.env.BENCH_LIVE_PROFILE
   const profile = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []
-  const child = spawn(nodeBinary, ["--import", hook, ...profile, anchorScript, "--port", String(port)], {
-    env: { ...process.env, LOOP_DELAY_EXIT_ON_TERM: "1" },
-    stdio: ["ignore", "pipe", "pipe"]
-  })
-  let output = ""
-  const exited = new Promise((resolve) => child.once("exit", resolve))
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes("listening at")) resolve()
+  const anchor = spawnServer(
+    "the raw ws anchor",
+    ["--import", hook, ...profile, anchorScript, "--port", String(port)],
+    port,
+    {
+      env: { ...process.env, LOOP_DELAY_EXIT_ON_TERM: "1" }
     }
-    child.stdout.on("data", onData)
-    child.stderr.on("data", onData)
-    child.once("exit", () => reject(new Error(`the raw ws anchor exited:\n${output}`)))
-  })
+  )
+  await waitForLine(anchor, /listening at/)
   return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
-    cpuSeconds: () => cpuSeconds(child.pid!),
-    loopDelay: loopDelayOf(child.pid!, () => output),
-    close: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM")
-      await exited
-    }
+    url: anchor.url,
+    pid: anchor.pid,
+    cpuSeconds: () => cpuSeconds(anchor.pid),
+    loopDelay: loopDelayOf(anchor.pid, anchor.output),
+    // SIGTERM: the preload exits on it, so a CPU profile is written.
+    close: () => stop(anchor, "SIGTERM")
   }
 }

@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process"
 import { readdirSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
+import { person } from "../../support/person.ts"
 
 export interface AutocannonResult {
   readonly duration: number
@@ -160,13 +161,7 @@ export const ownerCookie = async (url: string, accessCode: string) => {
   const answer = await fetch(`${url}/api/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      email: "owner@example.org",
-      password: "correct horse battery",
-      handle: "owner",
-      displayName: "The Owner",
-      accessCode
-    })
+    body: JSON.stringify(person(accessCode))
   })
   const cookie = answer.headers.getSetCookie().find((line) => line.startsWith("svc_session="))
   if (answer.status !== 200 || cookie === undefined)

@@ -9,6 +9,7 @@
  */
 import { startChildNode, type ChildNode } from "../../support/child-node.ts"
 import { Client, run } from "../../support/client.ts"
+import { person } from "../../support/person.ts"
 import { startPostgres } from "../../support/postgres.ts"
 import { fixed, machineLoad, percentile, postgresVersion, ratio, table } from "./figures.ts"
 import { cpuSeconds, postgresPids } from "./load.ts"
@@ -16,14 +17,6 @@ import { cpuSeconds, postgresPids } from "./load.ts"
 const buyers = 20
 const rounds = 2
 const buysPerRound = 12
-
-const person = (n: number, accessCode: string) => ({
-  email: `buyer${n}@example.org`,
-  password: "correct horse battery",
-  handle: `buyer_${n}`,
-  displayName: `Buyer ${n}`,
-  accessCode
-})
 
 const listing = (n: number) => ({
   kind: "generator" as const,
@@ -54,12 +47,12 @@ const call = async <A>(send: () => Promise<A>): Promise<A> => {
 /** The node's owner, buyers and listings, and one warm buy each; answers the buyers and the listings left to buy. */
 const prepare = async (node: ChildNode) => {
   const owner = new Client(node.url)
-  await run(owner.api.authPublic.register({ payload: person(0, node.ownerCode) }))
+  await run(owner.api.authPublic.register({ payload: person(node.ownerCode) }))
   const codes = await run(owner.api.auth.mintCodes({ payload: { count: buyers, note: "bench" } }))
   const clients: Array<Client> = []
-  for (const [n, { code }] of codes.entries()) {
+  for (const { code } of codes) {
     const client = new Client(node.url)
-    await call(() => run(client.api.authPublic.register({ payload: person(n + 1, code) })))
+    await call(() => run(client.api.authPublic.register({ payload: person(code) })))
     clients.push(client)
   }
   const listings = []

@@ -17,10 +17,10 @@ import { SETTLE_AFTER_MS } from "../../../host/settle-heap.ts"
 import { startChildNode, type ChildNode } from "../../support/child-node.ts"
 import { Client, run } from "../../support/client.ts"
 import { freePort } from "../../support/free-port.ts"
+import { person } from "../../support/person.ts"
 
 /** Neither node limits the bench's own requests (the per-class limits are met by changing address). */
 const RATE_LIMIT = 100_000_000
-const PASSWORD = "correct horse battery"
 
 const seedingLayer = (dataDir: string) =>
   bootInfoLayer.pipe(
@@ -55,30 +55,23 @@ export const startSeedingNode = async (dataDir: string): Promise<SeedingNode> =>
 export interface Person {
   readonly client: Client
   readonly email: string
+  readonly password: string
   readonly being: { readonly id: string }
 }
 
-const registration = (accessCode: string, name: string) => ({
-  email: `${name}@example.org`,
-  password: PASSWORD,
-  handle: name,
-  displayName: name.replace("_", " "),
-  accessCode
-})
-
 export const registerOwner = async (node: SeedingNode): Promise<Person> => {
   const client = new Client(node.url)
-  const body = registration(node.ownerCode, "year_owner")
+  const body = person(node.ownerCode)
   const { being } = await run(client.api.authPublic.register({ payload: body }))
-  return { client, email: body.email, being }
+  return { client, email: body.email, password: body.password, being }
 }
 
 export const registerMember = async (node: SeedingNode, owner: Person, n: number): Promise<Person> => {
   const [minted] = await run(owner.client.api.auth.mintCodes({ payload: { count: 1, note: `member ${n}` } }))
   const client = new Client(node.url)
-  const body = registration(minted!.code, `member_${n}`)
+  const body = person(minted!.code)
   const { being } = await run(client.api.authPublic.register({ payload: body }))
-  return { client, email: body.email, being }
+  return { client, email: body.email, password: body.password, being }
 }
 
 /** A client from a fresh address with the same session: the per-class rate limits count by address. */
@@ -123,7 +116,7 @@ export const startTimed = async (dataDir: string): Promise<TimedStart> => {
  */
 export const signIn = async (url: string, owner: Person, startedAt: number) => {
   const client = new Client(url)
-  await run(client.api.authPublic.login({ payload: { email: owner.email, password: PASSWORD } }))
+  await run(client.api.authPublic.login({ payload: { email: owner.email, password: owner.password } }))
   const settled = startedAt + SETTLE_AFTER_MS + 1000
   if (performance.now() < settled) await sleep(settled - performance.now())
   return client
