@@ -66,5 +66,17 @@ export const modelMigrations: Migrations = {
       model TEXT NOT NULL,
       updated_at TEXT NOT NULL
     )`
+  }),
+  /**
+   * The spend ceilings' two sums, read before every call (the project's calls, the day's), from the indexes alone: each
+   * index holds the cost beside its key, so a sum reads no row of the table. Each serves every lookup the index it
+   * replaces served (the same leading column, the same condition).
+   */
+  "0204_llm_calls_spend_indexes": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`CREATE INDEX llm_calls_spend_by_time ON llm_calls (created_at, cost_usd)`
+    yield* sql`CREATE INDEX llm_calls_spend_by_project ON llm_calls (project_id, cost_usd) WHERE project_id IS NOT NULL`
+    yield* sql`DROP INDEX llm_calls_by_time`
+    yield* sql`DROP INDEX llm_calls_by_project`
   })
 }

@@ -66,7 +66,8 @@ export class ProjectsRepository extends Effect.Service<ProjectsRepository>()("pr
     const sql = yield* SqlClient.SqlClient
     const columns =
       sql.literal(`p.id, p.owner_id AS "ownerId", p.generator_id AS "generatorId", p.title, p.brief, p.inputs,
-      p.status, p.team_id AS "teamId", p.cost_usd AS "costUsd", p.error, p.run_number AS "runNumber", p.planned, p.plan_version AS "planVersion",
+      p.status, p.team_id AS "teamId",
+      (SELECT COALESCE(SUM(r.cost_usd), 0) FROM project_runs r WHERE r.project_id = p.id) AS "costUsd", p.error, p.run_number AS "runNumber", p.planned, p.plan_version AS "planVersion",
       (SELECT due_at FROM project_due_dates d WHERE d.project_id = p.id AND d.task_id = '') AS "dueAt",
       p.created_at AS "createdAt", p.updated_at AS "updatedAt"`)
 
@@ -235,17 +236,16 @@ export class ProjectsRepository extends Effect.Service<ProjectsRepository>()("pr
     const reopen = ({ at, id }: typeof Moment.Type) =>
       reopenRun({ id, at, kind: "resume", fromTaskId: null, instruction: null })
 
-    /** The project's spend and its current run's. */
+    /**
+     * Spend added to the project's current run: one statement. The project's spend is its runs' summed when read
+     * (`columns`), so a task's cost is not written twice in a transaction (docs/decisions.md, "A project's spend is
+     * its runs'"); `projects.cost_usd` is no longer written.
+     */
     const addCost = operation(
       "projects.addCost",
       SqlSchema.void({
         Request: Schema.Struct({ id: Schema.String, usd: Schema.Number }),
-        execute: ({ id, usd }) =>
-          sql.withTransaction(
-            sql`UPDATE projects SET cost_usd = cost_usd + ${usd} WHERE id = ${id}`.pipe(
-              Effect.zipRight(sql`UPDATE project_runs SET cost_usd = cost_usd + ${usd} WHERE ${currentRun(id)}`)
-            )
-          )
+        execute: ({ id, usd }) => sql`UPDATE project_runs SET cost_usd = cost_usd + ${usd} WHERE ${currentRun(id)}`
       })
     )
 
