@@ -50,6 +50,50 @@ const sentAs = (body: ChatCompletionCreateParamsBase, signal: AbortSignal) => ({
   headers: { "content-type": "application/json" }
 })
 
+/** What a stream's watchdog throws when the model went silent; told apart from the SDK's own failures. */
+const silence = Symbol("silence")
+
+/**
+ * A streamed answer's chunks, failing with `silence` once none came for `ms` while one was awaited, the request then
+ * aborted. One timer for the whole answer, re-armed as each wait begins: `Stream.timeoutFail` raced a fiber and a timer
+ * of its own against every chunk, on the path from the model's first chunk to the socket.
+ */
+const untilSilent = <A>(chunks: AsyncIterable<A> & { readonly controller: AbortController }, ms: number) => ({
+  [Symbol.asyncIterator]: (): AsyncIterator<A> => {
+    const iterator = chunks[Symbol.asyncIterator]()
+    let waiting: ((reason: unknown) => void) | null = null
+    const timer = setTimeout(() => {
+      if (waiting === null) return
+      waiting(silence)
+      chunks.controller.abort()
+    }, ms)
+    return {
+      next: () => {
+        timer.refresh()
+        return new Promise<IteratorResult<A>>((resolve, reject) => {
+          waiting = reject
+          iterator.next().then(
+            (result) => {
+              waiting = null
+              if (result.done === true) clearTimeout(timer)
+              resolve(result)
+            },
+            (error: unknown) => {
+              waiting = null
+              clearTimeout(timer)
+              reject(error)
+            }
+          )
+        })
+      },
+      return: async () => {
+        clearTimeout(timer)
+        return (await iterator.return?.()) ?? { done: true, value: undefined }
+      }
+    }
+  }
+})
+
 /** The implementation of the contract's `Models`. */
 const makeModels = Effect.gen(function* () {
   const tools = yield* makeCallTools
@@ -147,8 +191,10 @@ const makeModels = Effect.gen(function* () {
           status: null,
           message: `The model ${attempt.binding.model} of the '${tier}' tier went silent for ${settings.llmTimeoutMs} ms mid-answer (LLM_TIMEOUT_MS).`
         })
-        return Stream.fromAsyncIterable(opened.chunks, failureOf(attempt.binding)).pipe(
-          Stream.timeoutFail(() => silent, settings.llmTimeoutMs),
+        const failed = failureOf(attempt.binding)
+        return Stream.fromAsyncIterable(untilSilent(opened.chunks, settings.llmTimeoutMs), (error) =>
+          error === silence ? silent : failed(error)
+        ).pipe(
           Stream.map(assembler.add),
           Stream.filter((text) => text !== ""),
           Stream.map((text): ChatStreamEvent => ({ type: "delta", text })),

@@ -178,6 +178,10 @@ export class Threads extends Effect.Service<Threads>()("threads/Threads", {
             )
           )
           yield* FiberSet.run(besideReplies, Effect.zipRight(afterThisTurn, told))
+          // The reply's fiber, started above, runs before this answer is encoded and written, as far as it goes
+          // without waiting: its round begun and its first reads (SQLite does not wait) come before the answer, not
+          // after it (docs/decisions.md "The Muse's reply before the POST's answer").
+          yield* Effect.yieldNow()
           return message
         }
         yield* announce(thread.id, { row: withNewest(thread, message) })

@@ -2,7 +2,8 @@
  * The Muse's path to its first word, read from the node's own trace (every span exported to a test collector): the
  * reply's request to the model is made before the inbox is told of the message and before the twin queues it to
  * learn from (both follow beside the reply, and both still happen), and the reply reads the being's profile once
- * for the Muse's name and the prompt; telling the inbox of a muse thread reads no other being's name.
+ * for the Muse's name and the prompt; telling the inbox of a muse thread reads no other being's name. The reply's fiber
+ * takes its first step before the POST's answer is encoded and written.
  */
 import * as Option from "effect/Option"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -71,6 +72,10 @@ describe("a message to the Muse", () => {
     expect(startOf(told!)).toBeGreaterThan(endOf(started!))
     expect(startOf(asked!)).toBeLessThan(startOf(told!))
     expect(startOf(asked!)).toBeLessThan(startOf(learning[0]!))
+    // The reply's first step (its round begun under the lease) is taken before the POST is answered, not after.
+    const [begun] = inTrace("muse.beginRound")
+    expect(begun).toBeDefined()
+    expect(startOf(begun!)).toBeLessThan(endOf(post))
     // One read of the profile gives the reply the Muse's name and the prompt's profile.
     const profileReads = inTrace("twin.getProfile").filter(
       (span) => startOf(span) >= startOf(reply!) && startOf(span) < startOf(asked!)

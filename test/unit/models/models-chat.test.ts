@@ -173,6 +173,21 @@ describe("streaming", () => {
     )
   )
 
+  it.live("fails a stream the model went silent in mid-answer, at once, recording what arrived", () =>
+    withModels({ ...remoteDefault(servers.remote.baseUrl), llmTimeoutMs: 300 }, ({ models, ledger }) =>
+      Effect.gen(function* () {
+        servers.remote.script("chat", { content: "Slow words.", chunkDelayMs: 2000 })
+        const started = Date.now()
+        const silent = yield* Effect.flip(collect(models.chatStream("cheap", ask("Go"))))
+        expect(silent).toMatchObject({ _tag: "ModelCallFailed", status: null })
+        expect(silent.message).toContain("went silent for 300 ms mid-answer")
+        // The request is aborted with it: the stream does not wait for the server's next chunk to end.
+        expect(Date.now() - started).toBeLessThan(1500)
+        expect((yield* ledger.usage({ kind: "node" })).calls).toBe(1)
+      })
+    )
+  )
+
   it.live("records a stream the reader stopped early, counting what arrived", () =>
     withModels(remoteDefault(servers.remote.baseUrl), ({ models, ledger }) =>
       Effect.gen(function* () {
