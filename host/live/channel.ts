@@ -281,16 +281,11 @@ export const LiveChannelLive = Layer.scoped(
       })
     }
 
-    const deliveries = yield* bus.subscribe
-    yield* loop(
-      "Delivering events to live sockets",
-      Effect.map(Queue.takeBetween(deliveries, 1, 256), (batch) => {
-        for (const delivery of batch) {
-          connections.deliver(delivery.audience, delivery.event)
-          if (delivery.audience.kind === "topic") topics.delivered(delivery.audience.topic, delivery.event)
-        }
-      })
-    )
+    // In the publisher's own turn: the frames are written before the publisher goes on (no hop through a queue).
+    yield* bus.listen((delivery) => {
+      connections.deliver(delivery.audience, delivery.event)
+      if (delivery.audience.kind === "topic") topics.delivered(delivery.audience.topic, delivery.event)
+    })
 
     const revoked = yield* sessions.revoked
     yield* loop(
