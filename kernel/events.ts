@@ -21,14 +21,47 @@ export interface Delivery<A, E> {
 export interface EventBusShape<A, E> {
   readonly publish: (audience: A, event: E) => Effect.Effect<void>
   readonly subscribe: Effect.Effect<Queue.Dequeue<Delivery<A, E>>, never, Scope.Scope>
+  /**
+   * Calls `listener` with every event in the publisher's own turn, before `publish` returns, for as long as the
+   * scope lasts: for a listener that only hands the event on without waiting (the live channel's fan-out). A
+   * listener that throws is logged; the publisher and the other listeners go on.
+   */
+  readonly listen: (listener: (delivery: Delivery<A, E>) => void) => Effect.Effect<void, never, Scope.Scope>
 }
 
 /** An unbounded hub: a slow subscriber never holds a publisher up. */
 export const makeEventBus = <A, E>(): Effect.Effect<EventBusShape<A, E>, never, Scope.Scope> =>
-  Effect.map(Effect.acquireRelease(PubSub.unbounded<Delivery<A, E>>(), PubSub.shutdown), (hub) => ({
-    publish: (audience, event) => Effect.asVoid(PubSub.publish(hub, { audience, event })),
-    subscribe: PubSub.subscribe(hub)
-  }))
+  Effect.map(Effect.acquireRelease(PubSub.unbounded<Delivery<A, E>>(), PubSub.shutdown), (hub) => {
+    const listeners = new Set<(delivery: Delivery<A, E>) => void>()
+    const tell = (delivery: Delivery<A, E>) => {
+      const failed: Array<unknown> = []
+      for (const listener of listeners) {
+        try {
+          listener(delivery)
+        } catch (error) {
+          failed.push(error)
+        }
+      }
+      return failed
+    }
+    return {
+      publish: (audience, event) =>
+        Effect.suspend(() => {
+          const delivery = { audience, event }
+          const failed = listeners.size === 0 ? [] : tell(delivery)
+          const published = Effect.asVoid(PubSub.publish(hub, delivery))
+          return failed.length === 0
+            ? published
+            : Effect.zipRight(Effect.logError("An event's listener failed", ...failed), published)
+        }),
+      subscribe: PubSub.subscribe(hub),
+      listen: (listener) =>
+        Effect.acquireRelease(
+          Effect.sync(() => void listeners.add(listener)),
+          () => Effect.sync(() => void listeners.delete(listener))
+        )
+    }
+  })
 
 /** One event of the node's bus with its audience. */
 export type BusDelivery = Delivery<Audience, BusEvent>

@@ -57,8 +57,8 @@ const build = Effect.gen(function* () {
     )
 
   /**
-   * A conditional flip that found the signal no longer open. One actor per being makes that
-   * impossible today; single use does not rest on it.
+   * A conditional flip that flipped nothing: the signal is not the being's or not open (the refusal says which). An
+   * open one found then is a defect: one actor per being makes that impossible today; single use does not rest on it.
    */
   const closedMeanwhile = (signalId: string) =>
     Effect.flatMap(openSignal(signalId), () =>
@@ -139,26 +139,28 @@ const build = Effect.gen(function* () {
       sql
         .withTransaction(
           Effect.gen(function* () {
-            const signal = yield* openSignal(payload.signalId)
-            if (!signal.options.some((option) => option.id === payload.optionId)) {
-              return yield* Effect.fail(
-                new UnknownOption({
-                  signalId: signal.id,
-                  optionId: payload.optionId,
-                  options: signal.options.map((option) => option.id)
-                })
-              )
-            }
+            // Flipped first, in one statement; the read that tells why comes only when nothing was flipped, and
+            // an unknown option fails the transaction, which undoes the flip (docs/decisions.md, "Answering a signal").
             const flipped = yield* signals.markAnswered({
-              signalId: signal.id,
+              beingId,
+              signalId: payload.signalId,
               optionId: payload.optionId,
               now: yield* nowIso
             })
-            if (Option.isNone(flipped)) return yield* closedMeanwhile(signal.id)
+            if (Option.isNone(flipped)) return yield* closedMeanwhile(payload.signalId)
             const answered = flipped.value
+            if (!answered.options.some((option) => option.id === payload.optionId)) {
+              return yield* Effect.fail(
+                new UnknownOption({
+                  signalId: answered.id,
+                  optionId: payload.optionId,
+                  options: answered.options.map((option) => option.id)
+                })
+              )
+            }
             const result = yield* actions.dispatch({ signal: answered, optionId: payload.optionId })
             if (result === null) return answered
-            yield* signals.recordResult({ signalId: signal.id, result })
+            yield* signals.recordResult({ signalId: answered.id, result })
             return { ...answered, actionResult: result }
           })
         )

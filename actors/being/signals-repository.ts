@@ -94,11 +94,16 @@ export class SignalsRepository extends Effect.Service<SignalsRepository>()("bein
     const markAnswered = operation(
       "signals.markAnswered",
       SqlSchema.findOne({
-        Request: Schema.Struct({ signalId: Schema.String, optionId: Schema.String, now: Schema.String }),
+        Request: Schema.Struct({
+          beingId: Schema.String,
+          signalId: Schema.String,
+          optionId: Schema.String,
+          now: Schema.String
+        }),
         Result: SignalRow,
-        execute: ({ signalId, optionId, now }) => sql`UPDATE signals
+        execute: ({ beingId, signalId, optionId, now }) => sql`UPDATE signals
         SET status = 'answered', answer = ${optionId}, answered_at = ${now}, updated_at = ${now}, held_until = NULL
-        WHERE id = ${signalId} AND status = 'open' RETURNING ${all}`
+        WHERE id = ${signalId} AND being_id = ${beingId} AND status = 'open' RETURNING ${all}`
       })
     )
 

@@ -36,7 +36,8 @@ export const SharedEventBusLive = Layer.scoped(
     return {
       publish: (audience: Audience, event: BusEvent) =>
         Effect.zipRight(bus.publish(audience, event), Queue.offer(outgoing, { kind: "event", audience, event })),
-      subscribe: bus.subscribe
+      subscribe: bus.subscribe,
+      listen: bus.listen
     }
   })
 ).pipe(Layer.provide(BroadcastLive))

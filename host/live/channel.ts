@@ -178,7 +178,7 @@ export const LiveChannelLive = Layer.scoped(
       })
 
     /** One socket, from its upgrade to its close. */
-    const serve = (ws: WebSocket, session: SessionShape) =>
+    const serve = (ws: WebSocket, stream: Duplex, session: SessionShape) =>
       Effect.gen(function* () {
         const connectionId = randomBytes(12).toString("base64url")
         const closed = yield* Deferred.make<void>()
@@ -206,7 +206,7 @@ export const LiveChannelLive = Layer.scoped(
               id: connectionId,
               beingId: session.beingId,
               sessionId: session.sessionId,
-              socket: liveSocket(ws)
+              socket: liveSocket(ws, stream)
             })
             ws.send(JSON.stringify({ type: "hello", beingId: session.beingId, serverTime: yield* nowIso }))
             // A revocation announced between the handshake and `add` found no socket to close: look again. The
@@ -270,7 +270,7 @@ export const LiveChannelLive = Layer.scoped(
         socket.off("error", ignore)
         const ws = yield* upgrade(request, socket, head)
         if (ws === null) return
-        yield* serve(ws, verdict.right).pipe(
+        yield* serve(ws, socket, verdict.right).pipe(
           Effect.catchAllCause((cause) =>
             Effect.zipRight(
               Effect.logError("A live socket failed", cause),
@@ -281,16 +281,11 @@ export const LiveChannelLive = Layer.scoped(
       })
     }
 
-    const deliveries = yield* bus.subscribe
-    yield* loop(
-      "Delivering events to live sockets",
-      Effect.map(Queue.takeBetween(deliveries, 1, 256), (batch) => {
-        for (const delivery of batch) {
-          connections.deliver(delivery.audience, delivery.event)
-          if (delivery.audience.kind === "topic") topics.delivered(delivery.audience.topic, delivery.event)
-        }
-      })
-    )
+    // In the publisher's own turn: the frames are written before the publisher goes on (no hop through a queue).
+    yield* bus.listen((delivery) => {
+      connections.deliver(delivery.audience, delivery.event)
+      if (delivery.audience.kind === "topic") topics.delivered(delivery.audience.topic, delivery.event)
+    })
 
     const revoked = yield* sessions.revoked
     yield* loop(

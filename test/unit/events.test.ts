@@ -24,6 +24,31 @@ describe("event bus", () => {
     }).pipe(Effect.provide(EventBusLive))
   )
 
+  it.scoped("calls a listener in the publisher's turn, past one that throws, until its scope ends", () =>
+    Effect.gen(function* () {
+      const bus = yield* EventBus
+      const heard: Array<string> = []
+      const subscriber = yield* bus.subscribe
+      const online = { type: "presence.update", beingId: "b1", status: "online" } as const
+      yield* Effect.scoped(
+        Effect.gen(function* () {
+          yield* bus.listen(() => {
+            throw new Error("a broken listener")
+          })
+          yield* bus.listen((delivery) => heard.push(delivery.event.type))
+          // Heard before publish returns: no other fiber had a turn in between.
+          yield* Effect.zipRight(
+            bus.publish({ kind: "being", beingId: "b1" }, online),
+            Effect.sync(() => heard.push("after publish"))
+          )
+        })
+      )
+      yield* bus.publish({ kind: "all" }, online)
+      expect(heard).toEqual(["presence.update", "after publish"])
+      expect((yield* Queue.takeAll(subscriber)).length).toBe(2)
+    }).pipe(Effect.provide(EventBusLive))
+  )
+
   it("types every event of the spec's table and refuses an unknown one", () => {
     const decode = Schema.decodeUnknownEither(NodeEvent)
     // Records the node makes are typed: an empty one is refused.

@@ -2,6 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/TestClock"
 import { once } from "node:events"
+import type { IncomingMessage } from "node:http"
 import type { AddressInfo } from "node:net"
 import { WebSocket, WebSocketServer } from "ws"
 import { LiveConnections } from "../../../kernel/live/live-connections.ts"
@@ -83,10 +84,10 @@ describe("the heartbeat", () => {
         Effect.promise(async () => {
           const accepted = once(wss, "connection")
           const client = new WebSocket(url, { autoPong })
-          const [server] = (await accepted) as [WebSocket]
+          const [server, request] = (await accepted) as [WebSocket, IncomingMessage]
           await once(client, "open")
           server.on("pong", () => connections.heard(id))
-          connections.add({ id, beingId: "b1", sessionId: "s1", socket: liveSocket(server) })
+          connections.add({ id, beingId: "b1", sessionId: "s1", socket: liveSocket(server, request.socket) })
           return { client, server }
         })
       const answering = yield* connect("answering", true)
