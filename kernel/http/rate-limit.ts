@@ -48,8 +48,6 @@ export interface RateStore {
    * to wait when this hit is over `limit`, else 0.
    */
   readonly hit: (rateClass: string, address: string, limit: number, now: number) => Effect.Effect<number>
-  /** The same count, answered at once, where the store counts in this process: a request's charge then takes one step. */
-  readonly hitNow?: (rateClass: string, address: string, limit: number, now: number) => number
 }
 
 /**
@@ -80,9 +78,7 @@ export const makeRateCounter = () => {
 /** Counts in this process's memory: one process's limits, at no cost per request. */
 export const memoryRateStore = (): RateStore => {
   const hit = makeRateCounter()
-  const hitNow = (rateClass: string, address: string, limit: number, now: number) =>
-    hit(`${rateClass}|${address}`, limit, now)
-  return { hit: (rateClass, address, limit, now) => Effect.sync(() => hitNow(rateClass, address, limit, now)), hitNow }
+  return { hit: (rateClass, address, limit, now) => Effect.sync(() => hit(`${rateClass}|${address}`, limit, now)) }
 }
 
 export interface RateLimiterShape {
@@ -98,17 +94,6 @@ export interface RateLimiterShape {
   ) => Effect.Effect<void, RateLimited>
 }
 
-/** Nothing when there is no wait, else the refusal saying how long to wait. */
-const limitedFor = (rateClass: RateClassName | null, wait: number): Effect.Effect<void, RateLimited> =>
-  wait === 0
-    ? Effect.void
-    : Effect.fail(
-        new RateLimited({
-          message: `Too many requests${rateClass === null ? "" : ` of this kind (${rateClass})`}. Try again in ${wait} s.`,
-          details: { class: rateClass ?? "global", retryAfterSeconds: wait }
-        })
-      )
-
 export class RateLimiter extends Context.Tag("host/RateLimiter")<RateLimiter, RateLimiterShape>() {
   static readonly make = (
     limits: RateLimits,
@@ -119,17 +104,21 @@ export class RateLimiter extends Context.Tag("host/RateLimiter")<RateLimiter, Ra
       Effect.flatMap(Clock.currentTimeMillis, (now) => {
         const address = clientAddress(request, trustProxyHops)
         // Both budgets count the request, even when the first is already spent.
-        if (store.hitNow !== undefined) {
-          const global = options.global === false ? 0 : store.hitNow("global", address, limits.global, now)
-          const own = rateClass === null ? 0 : store.hitNow(rateClass, address, limits.perClass[rateClass], now)
-          return limitedFor(rateClass, Math.max(global, own))
-        }
         const counted = Effect.zipWith(
           options.global === false ? Effect.succeed(0) : store.hit("global", address, limits.global, now),
           rateClass === null ? Effect.succeed(0) : store.hit(rateClass, address, limits.perClass[rateClass], now),
           Math.max
         )
-        return Effect.flatMap(counted, (wait) => limitedFor(rateClass, wait))
+        return Effect.flatMap(counted, (wait) =>
+          wait === 0
+            ? Effect.void
+            : Effect.fail(
+                new RateLimited({
+                  message: `Too many requests${rateClass === null ? "" : ` of this kind (${rateClass})`}. Try again in ${wait} s.`,
+                  details: { class: rateClass ?? "global", retryAfterSeconds: wait }
+                })
+              )
+        )
       })
   })
 
