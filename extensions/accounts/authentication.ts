@@ -4,24 +4,19 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { SessionRequired } from "./contract/errors.ts"
-import { Authentication } from "./contract/session.ts"
+import { Authentication, type SessionShape } from "./contract/session.ts"
 import { Sessions } from "./sessions.ts"
-import { unsignCookie } from "./tokens.ts"
 
 const unauthorized = new SessionRequired({ message: "Sign in first: this needs a session." })
 
+/** The session, or the refusal: made once, not per request. */
+const liveOrRefused = Effect.flatMap(
+  Option.match({ onNone: () => Effect.fail(unauthorized), onSome: Effect.succeed<SessionShape> })
+)
+
 export const AuthenticationLive = Layer.effect(
   Authentication,
-  Effect.gen(function* () {
-    const sessions = yield* Sessions
-    return {
-      cookie: (value) => {
-        const token = unsignCookie(Redacted.value(value), sessions.cookieSecret)
-        if (token === null) return Effect.fail(unauthorized)
-        return sessions
-          .resolve(token)
-          .pipe(Effect.flatMap(Option.match({ onNone: () => Effect.fail(unauthorized), onSome: Effect.succeed })))
-      }
-    }
-  })
+  Effect.map(Sessions, (sessions) => ({
+    cookie: (value: Redacted.Redacted) => liveOrRefused(sessions.fromCookie(Redacted.value(value)))
+  }))
 ).pipe(Layer.provide(Sessions.Default))

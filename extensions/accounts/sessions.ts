@@ -17,10 +17,11 @@ import { Broadcast } from "../../kernel/broadcast.ts"
 import type { SessionShape } from "./contract/session.ts"
 import { NodeMetaRepository } from "./repositories/node-meta.ts"
 import { SessionsRepository } from "./repositories/sessions.ts"
-import { SessionCache } from "./session-cache.ts"
+import { SESSION_CACHE_SIZE, SessionCache } from "./session-cache.ts"
 import { AuthSettings } from "./settings.ts"
 import { digest, newId, newToken } from "./tokens.ts"
 import { fnNamed, spanNamed } from "../../kernel/spans.ts"
+import { verifiedCookies } from "./verified-cookies.ts"
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000
 
@@ -72,9 +73,10 @@ export class Sessions extends Effect.Service<Sessions>()("auth/Sessions", {
      * The live session a token opens. Every signed-in request runs this: from the cache when it
      * holds the session, else one statement whose answer the cache keeps.
      */
-    const resolve = (token: string) =>
+    const resolve = (token: string) => resolveDigest(digest(token))
+
+    const resolveDigest = (tokenHash: string) =>
       Effect.flatMap(Clock.currentTimeMillis, (nowMs) => {
-        const tokenHash = digest(token)
         const kept = cache.get(tokenHash, nowMs)
         if (kept !== undefined) return Effect.succeed(Option.some(kept))
         const readAt = cache.generation()
@@ -87,6 +89,13 @@ export class Sessions extends Effect.Service<Sessions>()("auth/Sessions", {
           )
         )
       })
+
+    const verified = verifiedCookies(cookieSecret, SESSION_CACHE_SIZE)
+    /** The live session a signed cookie's value opens; none when its signature does not match. */
+    const fromCookie = (value: string) => {
+      const token = verified(value)
+      return token === null ? Effect.succeed(Option.none<SessionShape>()) : resolveDigest(token.tokenHash)
+    }
 
     const list = fnNamed("auth.listSessions")(function* (session: SessionShape) {
       const rows = yield* repository.listLive({ beingId: session.beingId, now: yield* nowIso })
@@ -138,7 +147,19 @@ export class Sessions extends Effect.Service<Sessions>()("auth/Sessions", {
             spanNamed("auth.stillValidSessions")
           )
 
-    return { cookieSecret, open, resolve, list, revoke, revokeOthers, revokeAll, close, revoked, stillValid } as const
+    return {
+      cookieSecret,
+      open,
+      resolve,
+      fromCookie,
+      list,
+      revoke,
+      revokeOthers,
+      revokeAll,
+      close,
+      revoked,
+      stillValid
+    } as const
   }),
   dependencies: [SessionsRepository.Default, NodeMetaRepository.Default, SessionCache.Default]
 }) {}

@@ -17,7 +17,7 @@ import type * as HttpApp from "@effect/platform/HttpApp"
 import type * as HttpRouter from "@effect/platform/HttpRouter"
 import * as HttpServerError from "@effect/platform/HttpServerError"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import type * as Cause from "effect/Cause"
 import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
@@ -28,11 +28,9 @@ import type { NodeMetricsShape } from "../../kernel/metrics.ts"
 /** From a millisecond (a session read from its cache) to ten seconds (a model's whole answer). */
 const buckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
-/** The status the server answers for an app's exit (the mapping host/http/server.ts writes with). */
-const answeredStatus = <E>(exit: Exit.Exit<HttpServerResponse.HttpServerResponse, E>) =>
-  Exit.isSuccess(exit)
-    ? Effect.succeed(exit.value.status)
-    : Effect.map(HttpServerError.causeResponse(exit.cause), ([response]) => response.status)
+/** The status the server answers for an app's failure (the mapping host/http/server.ts writes with). */
+const failedStatus = <E>(cause: Cause.Cause<E>) =>
+  Effect.map(HttpServerError.causeResponse(cause), ([response]) => response.status)
 
 /** The path template a request reaches, from the router's routes as the router itself matches them. */
 const templates = (router: HttpRouter.HttpRouter<unknown, unknown>) => {
@@ -87,15 +85,17 @@ export const requestMetrics = (
         : Math.random() < tracing.ratio
           ? traced(served, request.method, route)
           : Effect.withTracerEnabled(served, false)
+      const observe = (status: number) =>
+        requests.observe(
+          { method: request.method, route, status: String(status) },
+          (performance.now() - started) / 1000
+        )
       return Effect.onExit(run, (exit) =>
         Exit.isInterrupted(exit)
           ? Effect.void
-          : Effect.map(answeredStatus(exit), (status) =>
-              requests.observe(
-                { method: request.method, route, status: String(status) },
-                (performance.now() - started) / 1000
-              )
-            )
+          : Exit.isSuccess(exit)
+            ? Effect.sync(() => observe(exit.value.status))
+            : Effect.map(failedStatus(exit.cause), observe)
       )
     })
 }

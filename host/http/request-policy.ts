@@ -24,7 +24,7 @@ import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
 import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Context from "effect/Context"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { declaredPolicy, type RateClassName } from "../../kernel/contract/endpoint-policy.ts"
@@ -111,84 +111,103 @@ export interface PolicyOptions {
   readonly limiter: RateLimiterShape
 }
 
-/** Wraps one matched route in the policy. */
+/** Counts the request in its budgets: the global one and its class's, then the classes it also counts in. */
+const charge = (limiter: RateLimiterShape, request: HttpServerRequest.HttpServerRequest, policy: RoutePolicy) => {
+  const first = limiter.charge(request, policy.rateClass)
+  const also = policy.alsoCountsIn ?? []
+  return also.length === 0
+    ? first
+    : Effect.zipRight(
+        first,
+        Effect.forEach(also, (rateClass) => limiter.charge(request, rateClass, { global: false }), { discard: true })
+      )
+}
+
+/** What the policy checks once the rate limits let the request through: its origin, then its body. */
+const checkedRequest = <E, R>(
+  options: PolicyOptions,
+  policy: RoutePolicy,
+  request: HttpServerRequest.HttpServerRequest,
+  route: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+) =>
+  Effect.gen(function* () {
+    if (!policy.wire && fromAnotherSite(request.headers, options.origin)) {
+      return refusalResponse(403, {
+        error: "forbidden_origin",
+        message:
+          "A page from another site cannot make this request: it would act with your session. Use the node's own pages."
+      })
+    }
+
+    const length = request.headers["content-length"]
+    const hasBody = request.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0")
+    if (!hasBody) return yield* route
+
+    const type = mediaType(request.headers["content-type"])
+    if (type === null || !policy.contentTypes.includes(type)) {
+      return refusalResponse(415, {
+        error: "unsupported_media_type",
+        message: `This route reads a body of type ${policy.contentTypes.join(" or ")}; send it with that Content-Type.`,
+        details: { accepted: policy.contentTypes, received: type }
+      })
+    }
+    const tooLarge = {
+      error: "payload_too_large",
+      message: `The request body is larger than this route takes (at most ${policy.bodyLimit} bytes).`,
+      details: { limitBytes: policy.bodyLimit }
+    }
+    if (length !== undefined && Number(length) > policy.bodyLimit) return refusalResponse(413, tooLarge)
+    // Other media types (an upload's multipart) are streamed by the route itself, within the limit.
+    if (type !== JSON_TYPE) return yield* HttpIncomingMessage.withMaxBodySize(route, Option.some(policy.bodyLimit))
+
+    const read = yield* readBounded(NodeHttpServerRequest.toIncomingMessage(request), policy.bodyLimit)
+    if (read._tag === "TooLarge") return refusalResponse(413, tooLarge)
+    if (read._tag === "Broken")
+      return refusalResponse(400, { error: "invalid_request", message: "The request body was cut off." })
+    const text = read.bytes.toString("utf8")
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      return refusalResponse(400, {
+        error: "invalid_request",
+        message: `The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`
+      })
+    }
+    let json: unknown
+    try {
+      json = text === "" ? null : JSON.parse(text)
+    } catch {
+      return refusalResponse(400, {
+        error: "invalid_request",
+        message: "The request body could not be read as JSON."
+      })
+    }
+    return yield* Effect.provideService(
+      route,
+      HttpServerRequest.HttpServerRequest,
+      withReadBody(request, read.bytes, json)
+    )
+  })
+
+type RouteContextOf = HttpServerRequest.HttpServerRequest | HttpRouter.RouteContext
+
+/**
+ * Wraps one matched route in the policy. Read once per request from the route's context (the request and the route the
+ * router matched), and a safe method's request goes to its route after its rate limits in one step, since every
+ * request of every route passes here.
+ */
 export const guardRoute =
   (options: PolicyOptions) =>
   <E, R>(route: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
-    Effect.gen(function* () {
-      const request = yield* HttpServerRequest.HttpServerRequest
-      const matched = (yield* HttpRouter.RouteContext).route
+    Effect.contextWithEffect((context: Context.Context<RouteContextOf>) => {
+      const request = Context.get(context, HttpServerRequest.HttpServerRequest)
+      const matched = Context.get(context, HttpRouter.RouteContext).route
       const policy = options.policies.get(routeKey(matched.method, matched.path)) ?? options.fallback
-
-      if (matched.path.startsWith("/api/")) {
-        const charged = yield* Effect.either(
-          Effect.zipRight(
-            options.limiter.charge(request, policy.rateClass),
-            Effect.forEach(
-              policy.alsoCountsIn ?? [],
-              (also) => options.limiter.charge(request, also, { global: false }),
-              { discard: true }
-            )
-          )
-        )
-        if (Either.isLeft(charged)) return refusalResponse(429, charged.left)
-      }
-      if (safeMethods.has(request.method)) return yield* route
-
-      if (!policy.wire && fromAnotherSite(request.headers, options.origin)) {
-        return refusalResponse(403, {
-          error: "forbidden_origin",
-          message:
-            "A page from another site cannot make this request: it would act with your session. Use the node's own pages."
-        })
-      }
-
-      const length = request.headers["content-length"]
-      const hasBody = request.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0")
-      if (!hasBody) return yield* route
-
-      const type = mediaType(request.headers["content-type"])
-      if (type === null || !policy.contentTypes.includes(type)) {
-        return refusalResponse(415, {
-          error: "unsupported_media_type",
-          message: `This route reads a body of type ${policy.contentTypes.join(" or ")}; send it with that Content-Type.`,
-          details: { accepted: policy.contentTypes, received: type }
-        })
-      }
-      const tooLarge = {
-        error: "payload_too_large",
-        message: `The request body is larger than this route takes (at most ${policy.bodyLimit} bytes).`,
-        details: { limitBytes: policy.bodyLimit }
-      }
-      if (length !== undefined && Number(length) > policy.bodyLimit) return refusalResponse(413, tooLarge)
-      // Other media types (an upload's multipart) are streamed by the route itself, within the limit.
-      if (type !== JSON_TYPE) return yield* HttpIncomingMessage.withMaxBodySize(route, Option.some(policy.bodyLimit))
-
-      const read = yield* readBounded(NodeHttpServerRequest.toIncomingMessage(request), policy.bodyLimit)
-      if (read._tag === "TooLarge") return refusalResponse(413, tooLarge)
-      if (read._tag === "Broken")
-        return refusalResponse(400, { error: "invalid_request", message: "The request body was cut off." })
-      const text = read.bytes.toString("utf8")
-      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-        return refusalResponse(400, {
-          error: "invalid_request",
-          message: `The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`
-        })
-      }
-      let json: unknown
-      try {
-        json = text === "" ? null : JSON.parse(text)
-      } catch {
-        return refusalResponse(400, {
-          error: "invalid_request",
-          message: "The request body could not be read as JSON."
-        })
-      }
-      return yield* Effect.provideService(
-        route,
-        HttpServerRequest.HttpServerRequest,
-        withReadBody(request, read.bytes, json)
-      )
+      const afterLimits = () =>
+        safeMethods.has(request.method) ? route : checkedRequest(options, policy, request, route)
+      if (!matched.path.startsWith("/api/")) return afterLimits()
+      return Effect.matchEffect(charge(options.limiter, request, policy), {
+        onFailure: (limited) => Effect.succeed(refusalResponse(429, limited)),
+        onSuccess: afterLimits
+      })
     })
 
 /**

@@ -32,5 +32,8 @@ export const uiContentSecurityPolicy = [
  * then carries them (errors and 429s included) at no per-request cost inside Effect.
  */
 export const sendSecurityHeaders = (_request: IncomingMessage, response: ServerResponse): void => {
-  for (const [name, value] of Object.entries(securityHeaders)) response.setHeader(name, value)
+  for (const [name, value] of securityHeaderEntries) response.setHeader(name, value)
 }
+
+/** The pairs listed once, not per request. */
+const securityHeaderEntries = Object.entries(securityHeaders)

@@ -95,6 +95,26 @@ describe("suspension (owner only)", () => {
   })
 })
 
+describe("GET /api/auth/me and a cookie verified before", () => {
+  it("refuses the same token under another signature, and a session ended after its cookie was verified (401)", async () => {
+    const member = await registerMember(context.node, context.owner.client)
+    const value = member.client.cookie("svc_session")!
+    expect(await run(member.client.api.auth.me())).toEqual({ being: member.being })
+    const [token, signature] = [value.slice(0, value.lastIndexOf(".")), value.slice(value.lastIndexOf(".") + 1)]
+    const visitor = new Client(context.node.url)
+    const tampered = `${token}.${signature.startsWith("A") ? "B" : "A"}${signature.slice(1)}`
+    for (const cookie of [`${token}.`, tampered, `${token}x.${signature}`, token]) {
+      const answer = await visitor.raw("GET", "/api/auth/me", undefined, { cookie: `svc_session=${cookie}` })
+      expect(answer.status, cookie).toBe(401)
+    }
+    const same = await visitor.raw("GET", "/api/auth/me", undefined, { cookie: `svc_session=${value}` })
+    expect(same).toMatchObject({ status: 200, body: { being: member.being } })
+    await run(member.client.api.auth.logout())
+    const after = await visitor.raw("GET", "/api/auth/me", undefined, { cookie: `svc_session=${value}` })
+    expect(after.status).toBe(401)
+  })
+})
+
 describe("GET /api/auth/session", () => {
   it("answers 200 with who is signed in, or with no one: a visitor, a forged cookie, a signed-out session", async () => {
     const visitor = new Client(context.node.url)
