@@ -35,7 +35,7 @@ const build = Effect.gen(function* () {
   const deliveries = yield* SignalDeliveries
   const signals = yield* SignalsRepository
   const presence = yield* BeingSocketsRepository
-  const gateNeeds = yield* Effect.context<HushRepository | SignalsRepository>()
+  const gateReads = { hush: yield* HushRepository, signals }
   const write = yield* raiseWriter
   const desktop = { kind: "being", beingId } as const
 
@@ -78,10 +78,7 @@ const build = Effect.gen(function* () {
 
     RaiseSignal: ({ payload }) =>
       Effect.gen(function* () {
-        const stamp = yield* Effect.provide(
-          gate({ beingId, trigger: payload.trigger, holdUntil: payload.holdUntil }),
-          gateNeeds
-        )
+        const stamp = yield* gate({ beingId, trigger: payload.trigger, holdUntil: payload.holdUntil }, gateReads)
         return yield* write(beingId, payload, stamp)
       }),
 
