@@ -9,7 +9,6 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { randomBytes } from "node:crypto"
 import { entityLayer } from "../../kernel/actors/index.ts"
 import { orDieOnStorageFault } from "../../kernel/repository.ts"
 import { EventBus } from "../../kernel/events.ts"
@@ -20,17 +19,13 @@ import { BeingSocketsRepository } from "./being-sockets-repository.ts"
 import { gate } from "./gate.ts"
 import { HushRepository } from "./hush-repository.ts"
 import { PresenceLease } from "./presence-lease.ts"
-import type { EvidenceRef } from "./contract/hush.ts"
 import { SignalClosed, SignalNotFound, UnknownOption } from "./contract/errors.ts"
 import { Being } from "./protocol.ts"
-import type { Signal, SignalInput } from "./contract/signal.ts"
+import type { Signal } from "./contract/signal.ts"
+import { raiseWriter } from "./raise.ts"
 import { SignalsRepository } from "./signals-repository.ts"
 
 const everyone = { kind: "all" } as const
-
-/** A studio's signal rests on its project. */
-const evidenceOfSource = (source: string): ReadonlyArray<EvidenceRef> =>
-  source.startsWith("studio:") ? [{ kind: "project", id: source.slice("studio:".length) }] : []
 
 const build = Effect.gen(function* () {
   const beingId = (yield* Entity.CurrentAddress).entityId
@@ -40,7 +35,8 @@ const build = Effect.gen(function* () {
   const deliveries = yield* SignalDeliveries
   const signals = yield* SignalsRepository
   const presence = yield* BeingSocketsRepository
-  const gateNeeds = yield* Effect.context<HushRepository | SignalsRepository>()
+  const gateReads = { hush: yield* HushRepository, signals }
+  const write = yield* raiseWriter
   const desktop = { kind: "being", beingId } as const
 
   /** The being's own open signal, or why it cannot be changed. */
@@ -65,26 +61,6 @@ const build = Effect.gen(function* () {
       Effect.die(new Error(`signal ${signalId} is open, yet could not be flipped`))
     )
 
-  /** The record of a raise, written as it is answered: no read back. */
-  const newSignal = (input: SignalInput, source: string, now: string): Signal => ({
-    id: randomBytes(12).toString("base64url"),
-    beingId,
-    kind: input.kind,
-    title: input.title,
-    body: input.body,
-    options: input.options,
-    priority: input.priority,
-    dueAt: input.dueAt === null ? null : new Date(input.dueAt).toISOString(),
-    action: input.action,
-    source,
-    status: "open",
-    answer: null,
-    actionResult: null,
-    createdAt: now,
-    updatedAt: now,
-    answeredAt: null
-  })
-
   const updated = (signal: Signal) => Effect.as(bus.publish(desktop, { type: "signal.updated", signal }), signal)
 
   return Being.of({
@@ -102,28 +78,8 @@ const build = Effect.gen(function* () {
 
     RaiseSignal: ({ payload }) =>
       Effect.gen(function* () {
-        const stamp = yield* Effect.provide(
-          gate({ beingId, trigger: payload.trigger, holdUntil: payload.holdUntil }),
-          gateNeeds
-        )
-        const raised = newSignal(payload.input, payload.source, stamp.at)
-        // A refused signal is kept for audit, dismissed; a held one is due when it is let through.
-        const signal: Signal =
-          stamp.decision === "refused"
-            ? { ...raised, status: "dismissed" }
-            : stamp.decision === "held"
-              ? { ...raised, dueAt: stamp.heldUntil }
-              : raised
-        const evidence = [...payload.evidence, ...evidenceOfSource(payload.source)]
-        yield* signals.insert({
-          ...signal,
-          gate: { ...stamp, evidence },
-          heldUntil: stamp.decision === "held" ? stamp.heldUntil : null
-        })
-        const delivered = stamp.decision === "raised"
-        if (delivered) yield* bus.publish(desktop, { type: "signal.created", signal })
-        if (delivered) yield* deliveries.delivered(signal)
-        return { signal, delivered, gate: stamp }
+        const stamp = yield* gate({ beingId, trigger: payload.trigger, holdUntil: payload.holdUntil }, gateReads)
+        return yield* write(beingId, payload, stamp)
       }),
 
     ReleaseSignal: ({ payload }) =>

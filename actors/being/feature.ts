@@ -15,6 +15,12 @@ import { SignalReadsLive } from "./signal-reads.ts"
 
 export const beingFeature = Layer.merge(BeingLive, HushLive).pipe(
   Layer.provideMerge(
-    Layer.mergeAll(SignalActionsLive, PresenceLive, SignalReadsLive, BeingSignalsLive, SignalDeliveriesLive)
+    Layer.mergeAll(
+      SignalActionsLive,
+      PresenceLive,
+      SignalReadsLive,
+      // A system or responsive raise tells the delivery listeners from here (being-signals.ts): the same registry.
+      BeingSignalsLive.pipe(Layer.provideMerge(SignalDeliveriesLive))
+    )
   )
 )

@@ -16,10 +16,10 @@
 import * as Effect from "effect/Effect"
 import { nowMillis } from "../../kernel/time.ts"
 import type { GateStamp, GateTrigger, HushSettings } from "./contract/hush.ts"
-import { HushRepository } from "./hush-repository.ts"
+import type { HushRepository } from "./hush-repository.ts"
 import { inWindow, localDayStart, localMinute, nextLocalMinute } from "./local-time.ts"
 import { ProfileTimeZone } from "./contract/time-zone.ts"
-import { SignalsRepository } from "./signals-repository.ts"
+import type { SignalsRepository } from "./signals-repository.ts"
 import { spanNamed } from "../../kernel/spans.ts"
 
 export interface GateRequest {
@@ -140,19 +140,26 @@ export const decide = (request: GateRequest, facts: GateFacts): GateStamp => {
   })
 }
 
-/** Decides one raise against the being's settings, zone and today's count. */
-export const gate = (request: GateRequest) =>
+/** What the gate reads a proactive raise's facts from. */
+export interface GateReads {
+  readonly hush: HushRepository
+  readonly signals: SignalsRepository
+}
+
+/**
+ * Decides one raise against the being's settings, zone and today's count. The repositories come as arguments, not
+ * through the context: providing them to each raise copied the fiber's whole context (a hundred services) a raise.
+ */
+export const gate = (request: GateRequest, { hush, signals }: GateReads) =>
   Effect.gen(function* () {
     const now = yield* nowMillis
     // Only a proactive raise is weighed against the being's settings, zone and count: the others are not read.
     if (request.trigger !== "proactive") return decideUnasked(request, now)
-    const settings = yield* Effect.flatMap(HushRepository, (hush) => hush.settingsOf(request.beingId))
+    const settings = yield* hush.settingsOf(request.beingId)
     const timeZone = yield* Effect.flatMap(ProfileTimeZone, (zone) => zone.of(request.beingId))
-    const usedToday = yield* Effect.flatMap(SignalsRepository, (signals) =>
-      signals.countProactiveSince({
-        beingId: request.beingId,
-        since: new Date(localDayStart(now, timeZone)).toISOString()
-      })
-    )
+    const usedToday = yield* signals.countProactiveSince({
+      beingId: request.beingId,
+      since: new Date(localDayStart(now, timeZone)).toISOString()
+    })
     return decide(request, { now, timeZone, settings, usedToday })
   }).pipe(spanNamed("being.gate"))

@@ -1,8 +1,8 @@
 /**
  * The desktop's binding of the `Signals` contract tag (contract/signals.ts): the one path every
  * raiser takes (the node's own features, the owner's raise route, the `signals` capability of
- * plugins). Raises, answers and dismissals go to the being actor through its `BeingSignals`,
- * which serialises them per being and puts each raise through the gate; reads come from its
+ * plugins). Raises, answers and dismissals go through the being's `BeingSignals`, which puts
+ * each raise through the gate (a proactive one, answers and dismissals serialised by the being's actor); reads come from its
  * `SignalReads`. The actor's refusals become the desktop's own (contract/errors.ts) here.
  */
 import * as Effect from "effect/Effect"
@@ -30,8 +30,9 @@ import { RELEASE_JOB, Signals, type RaiseOptions, type SignalsShape } from "./co
 import { spanNamed } from "../../kernel/spans.ts"
 
 /** A caller's input that breaks the limits (a title too long from a model, say) is refused, not a defect. */
+const validInput = Schema.validate(SignalInput)
 const checkInput = (input: SignalInput) =>
-  Schema.validate(SignalInput)(input).pipe(
+  validInput(input).pipe(
     Effect.mapError(
       (error) =>
         new SignalInvalid({

@@ -23,6 +23,7 @@ import { nodeLayer } from "../../host/node.ts"
 import { Client, run } from "../support/client.ts"
 import { person } from "../support/person.ts"
 import { meets, recordVerdict } from "./verdicts.ts"
+import { startWindowProfile, stopWindowProfile } from "./window-profile.ts"
 
 const buyers = 20
 const buysEach = 25
@@ -86,6 +87,7 @@ const nodeBuys = async (dataDir: string) => {
     // Warm-up: each buyer's wallet opened, one buy made, off the clock.
     const warm = await publishModules(owner, 1)
     await Promise.all(clients.map((client) => run(client.api.market.buyListing({ path: { id: warm[0]!.id } }))))
+    await startWindowProfile()
     const started = performance.now()
     await Promise.all(
       clients.map(async (client) => {
@@ -93,6 +95,7 @@ const nodeBuys = async (dataDir: string) => {
       })
     )
     const seconds = (performance.now() - started) / 1000
+    await stopWindowProfile()
     return (buyers * buysEach) / seconds
   } finally {
     await runtime.dispose()

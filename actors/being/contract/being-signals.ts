@@ -1,6 +1,7 @@
 /**
- * A being's signals as they change: each raise, release, answer and dismissal is a message to
- * that being's actor, which serialises them and puts each raise through the hush gate. The
+ * A being's signals as they change: each proactive raise, release, answer and dismissal is a
+ * message to that being's actor, which serialises them and puts each raise through the hush gate;
+ * a system or responsive raise passes the gate without the actor (its stamp reads nothing). The
  * desktop's `Signals` (extensions/desktop/contract/signals.ts) calls this; reads are
  * contract/signal-reads.ts. Implemented in actors/being/being-signals.ts; a full mailbox is the
  * kernel's 503 `busy`, named as the being's desktop.
