@@ -38,6 +38,7 @@ import {
   WARMUP_SECONDS
 } from "./auth-me/settings.ts"
 import { measureStarts } from "./auth-me/starts.ts"
+import { QUIET_SECONDS } from "../../host/settle-heap.ts"
 
 log(
   `${CONNECTIONS} connections; ${WARMUP_SECONDS} s warm-up, then ${SECONDS} s per server in ${ROUNDS} interleaved rounds; ${START_RUNS} starts each`
@@ -76,9 +77,13 @@ const idleRss = rssOfAll(servers)
 
 const load = await interleavedLoad(servers, cookie)
 const endRss = rssOfAll(servers)
-// The same quiet time as before the idle figure: what each server holds once the load has passed.
+// What each server holds once the load has passed: the same quiet time as before the idle figure, and then once the
+// node counts itself at rest (host/settle-heap.ts: it gives back what the load grew after QUIET_SECONDS of quiet).
 log(`idle ${IDLE_SECONDS} s after the load, then reading VmRSS again`)
 await sleep(IDLE_SECONDS * 1000)
+const soonRss = rssOfAll(servers)
+log(`idle until ${QUIET_SECONDS + 5} s after the load, then reading VmRSS a last time`)
+await sleep((QUIET_SECONDS + 5 - IDLE_SECONDS) * 1000)
 const loadedRss = rssOfAll(servers)
 
 log(`timing ${START_RUNS} starts of the node and of the Fastify anchor`)
@@ -86,4 +91,4 @@ const starts = await measureStarts(dbPath)
 
 await Promise.all(targets.map((target) => stop(servers[target])))
 
-report({ load, starts, idleRss, endRss, loadedRss })
+report({ load, starts, idleRss, endRss, soonRss, loadedRss })
