@@ -11,7 +11,7 @@
  * after each collection). So: one collection shortly after start, and then one only once the node has
  * been at rest for QUIET_SECONDS (each second's event loop busy under 5 %) with V8's heap grown by more
  * than GROWN_BYTES since the last. A node in use, its bursts seconds apart, never pays it; a node left
- * alone for half a minute gives its memory back, and its next request pays once. Looking costs two
+ * alone for a quarter of a minute gives its memory back, and its next request pays once. Looking costs two
  * counters a second. The collection is asked of V8 through an in-process inspector session
  * (node:inspector, the DevTools protocol's `HeapProfiler.collectGarbage`), which needs no flag and
  * opens no port; `--expose-gc` would need a launch flag (measured: the same cost after it).
@@ -26,7 +26,7 @@ const WATCH_EVERY_MS = 1000
 /** A second whose event loop was busy for more than this share of it is not quiet. */
 const QUIET_UTILIZATION = 0.05
 /** How many quiet seconds in a row make the node at rest. */
-export const QUIET_SECONDS = 30
+export const QUIET_SECONDS = 15
 /** How much V8's heap must have grown since the last collection for a quiet second to collect. */
 const GROWN_BYTES = 8 * 1024 * 1024
 

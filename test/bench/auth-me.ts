@@ -38,7 +38,7 @@ import {
   WARMUP_SECONDS
 } from "./auth-me/settings.ts"
 import { measureStarts } from "./auth-me/starts.ts"
-import { QUIET_SECONDS } from "../../host/settle-heap.ts"
+import { AT_REST_SECONDS } from "./auth-me/settings.ts"
 
 log(
   `${CONNECTIONS} connections; ${WARMUP_SECONDS} s warm-up, then ${SECONDS} s per server in ${ROUNDS} interleaved rounds; ${START_RUNS} starts each`
@@ -82,8 +82,8 @@ const endRss = rssOfAll(servers)
 log(`idle ${IDLE_SECONDS} s after the load, then reading VmRSS again`)
 await sleep(IDLE_SECONDS * 1000)
 const soonRss = rssOfAll(servers)
-log(`idle until ${QUIET_SECONDS + 5} s after the load, then reading VmRSS a last time`)
-await sleep((QUIET_SECONDS + 5 - IDLE_SECONDS) * 1000)
+log(`idle until ${AT_REST_SECONDS} s after the load, then reading VmRSS a last time`)
+await sleep((AT_REST_SECONDS - IDLE_SECONDS) * 1000)
 const loadedRss = rssOfAll(servers)
 
 log(`timing ${START_RUNS} starts of the node and of the Fastify anchor`)

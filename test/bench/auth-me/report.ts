@@ -1,5 +1,4 @@
 /** The auth-me section's report on stdout: the table of figures and ratios, the aims, and the figures as JSON. */
-import { QUIET_SECONDS } from "../../../host/settle-heap.ts"
 import { availableParallelism } from "node:os"
 import type { LoadFigures } from "./load.ts"
 import type { Target } from "./servers.ts"
@@ -7,6 +6,7 @@ import { targets } from "./servers.ts"
 import {
   CONNECTIONS,
   IDLE_SECONDS,
+  AT_REST_SECONDS,
   nodeFlags,
   nodeMain,
   RATE_LIMIT,
@@ -51,7 +51,7 @@ export const report = (measured: {
   readonly starts: { readonly node: StartFigures; readonly fastify: StartFigures }
   readonly idleRss: Record<Target, number>
   /**
-   * Read the moment the load ended, IDLE_SECONDS later, and QUIET_SECONDS + 5 s later (the verdict's: what a server
+   * Read the moment the load ended, IDLE_SECONDS later, and AT_REST_SECONDS s later (the verdict's: what a server
    * keeps once the load has passed and the node counts itself at rest, host/settle-heap.ts).
    */
   readonly endRss: Record<Target, number>
@@ -88,7 +88,7 @@ export const report = (measured: {
     ["idle RSS (MB)", idleRss, 1],
     ["RSS at the load's end (MB)", endRss, 1],
     [`RSS ${IDLE_SECONDS} s after the load (MB)`, soonRss, 1],
-    [`RSS ${QUIET_SECONDS + 5} s after the load (MB)`, loadedRss, 1]
+    [`RSS ${AT_REST_SECONDS} s after the load (MB)`, loadedRss, 1]
   ]
 
   const table = rows.map(([label, v, digits]) => [
@@ -169,7 +169,7 @@ export const report = (measured: {
   })
   recordVerdict({
     figure: "RSS after the load",
-    measured: `${fixed(loadedRss.node, 1)} MB ${QUIET_SECONDS + 5} s after (${fixed(endRss.node, 1)} at its end, ${fixed(soonRss.node, 1)} ${IDLE_SECONDS} s after)`,
+    measured: `${fixed(loadedRss.node, 1)} MB ${AT_REST_SECONDS} s after (${fixed(endRss.node, 1)} at its end, ${fixed(soonRss.node, 1)} ${IDLE_SECONDS} s after)`,
     anchor: `Fastify ${fixed(loadedRss.fastify, 1)} MB (${fixed(endRss.fastify, 1)}, ${fixed(soonRss.fastify, 1)})`,
     aim: `< ${aims.loadedRssMb} MB`,
     met: meets(loadedRss.node, (mb) => mb < aims.loadedRssMb)

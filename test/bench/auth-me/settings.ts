@@ -12,6 +12,7 @@
  *                               in a scratch copy and compare it with the same anchors
  *   BENCH_NODE_FLAGS ("")       extra flags for the node's `node`, e.g. "--max-semi-space-size=16"
  */
+import { QUIET_SECONDS } from "../../../host/settle-heap.ts"
 import { join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 
@@ -33,6 +34,12 @@ export const WARMUP_SECONDS = numberFrom("BENCH_WARMUP_SECONDS", 2)
 export const CONNECTIONS = Math.round(numberFrom("BENCH_CONNECTIONS", 50))
 export const START_RUNS = Math.round(numberFrom("BENCH_START_RUNS", 5))
 export const IDLE_SECONDS = numberFrom("BENCH_IDLE_SECONDS", 3)
+/**
+ * When RSS after the load is read for the verdict: once the node counts itself at rest and has given back what the
+ * load grew (host/settle-heap.ts), three times its quiet time, since V8's own memory reducer may collect in the first
+ * seconds after the load and a second spent so is not a quiet one.
+ */
+export const AT_REST_SECONDS = QUIET_SECONDS * 3
 export const RATE_LIMIT = "100000000"
 
 /** Progress goes to stderr, so stdout holds the report alone. */
