@@ -14,13 +14,19 @@ import { until } from "../support/until.ts"
 const temp = mkdtempSync(join(tmpdir(), "compile-cache-"))
 afterAll(() => rmSync(temp, { recursive: true, force: true }))
 
-/** Every file's bytes under a folder, however deep. */
+/**
+ * Every file's bytes under a folder, however deep. Node writes each entry to a temporary name and renames it, so a file
+ * listed may be gone by its `stat`: it counts as nothing (its renamed self is read on the next poll).
+ */
 const bytesUnder = (folder: string): number =>
   !existsSync(folder)
     ? 0
     : readdirSync(folder, { withFileTypes: true }).reduce(
         (sum, entry) =>
-          sum + (entry.isDirectory() ? bytesUnder(join(folder, entry.name)) : statSync(join(folder, entry.name)).size),
+          sum +
+          (entry.isDirectory()
+            ? bytesUnder(join(folder, entry.name))
+            : (statSync(join(folder, entry.name), { throwIfNoEntry: false })?.size ?? 0)),
         0
       )
 
